@@ -1,0 +1,75 @@
+// Command strategobot runs the Stratego bot for Discord and its tools.
+//
+//	strategobot                  run the bot (needs DISCORD_TOKEN)
+//	strategobot replay FILES...  replay Gravon game records and report disagreements
+//	strategobot help             list the commands
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// command is one subcommand: it gets its arguments and the output streams, and returns the exit code.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"run":    {summary: "run the bot (the default; needs DISCORD_TOKEN)", run: runBot},
+		"replay": {summary: "replay Gravon game records (zip or XML) and report every disagreement", run: runReplay},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := dispatch(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	name := "run"
+	if len(args) > 0 {
+		name, args = args[0], args[1:]
+	}
+	cmds := commands()
+	if cmd, ok := cmds[name]; ok {
+		return cmd.run(ctx, args, stdout, stderr)
+	}
+	if name != "help" && name != "-h" && name != "--help" {
+		fmt.Fprintf(stderr, "strategobot: unknown command %q\n\n", name)
+		usage(stderr, cmds)
+		return 2
+	}
+	usage(stdout, cmds)
+	return 0
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: strategobot [command] [arguments]")
+	fmt.Fprintln(w)
+	for _, name := range []string{"run", "replay"} {
+		fmt.Fprintf(w, "  %-8s %s\n", name, cmds[name].summary)
+	}
+}
+
+// runBot starts the Discord bot.
+func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if os.Getenv("DISCORD_TOKEN") == "" {
+		fmt.Fprintln(stderr, `strategobot: DISCORD_TOKEN is not set.
+Create an application at https://discord.com/developers/applications, add a bot
+to it, copy its token (Bot → Reset Token) and start the bot with
+    DISCORD_TOKEN=your-token strategobot
+README.md explains the permissions and intents the bot needs.`)
+		return 2
+	}
+	fmt.Fprintln(stderr, "strategobot: the Discord bot itself is not built yet (see the open issues); only `strategobot replay` works in this version")
+	return 1
+}

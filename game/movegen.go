@@ -1,0 +1,233 @@
+package game
+
+// AppendLegalMoves appends every legal move of the side to move to dst and
+// returns the extended slice. Passing a slice with spare capacity avoids any
+// allocation. After the game has ended there are none.
+func (g *Game) AppendLegalMoves(dst []Move) []Move {
+	if g.result.Over() {
+		return dst
+	}
+	base := int(g.toMove) * MaxPieces
+	for id := base; id < base+MaxPieces; id++ {
+		if g.pieces[id].sq != NoSquare {
+			dst = g.appendPieceMoves(dst, id)
+		}
+	}
+	return dst
+}
+
+// LegalMoves returns every legal move of the side to move.
+func (g *Game) LegalMoves() []Move { return g.AppendLegalMoves(make([]Move, 0, 64)) }
+
+// AppendLegalMovesFrom appends the legal moves of the piece on from, if it
+// belongs to the side to move.
+func (g *Game) AppendLegalMovesFrom(dst []Move, from Square) []Move {
+	if g.result.Over() || !from.Valid() {
+		return dst
+	}
+	c := g.board[from]
+	if c == 0 || c == cellLake || pieceSide(int(c)-1) != g.toMove {
+		return dst
+	}
+	return g.appendPieceMoves(dst, int(c)-1)
+}
+
+// appendPieceMoves generates piece id's legal moves. It must agree exactly with Check.
+func (g *Game) appendPieceMoves(dst []Move, id int) []Move {
+	p := &g.pieces[id]
+	if !p.rank.Movable() {
+		return dst
+	}
+	side := pieceSide(id)
+	from := p.sq
+	for d := 0; d < 4; d++ {
+		steps := 0
+		for to := neighbours[from][d]; to != NoSquare; to = neighbours[to][d] {
+			steps++
+			c := g.board[to]
+			if c == cellLake {
+				break
+			}
+			if c != 0 {
+				if pieceSide(int(c)-1) != side && (steps == 1 || g.rules.ScoutStrikesAtRange) && g.repetition(side, id, from, to) == repetitionOK {
+					dst = append(dst, Move{From: from, To: to})
+				}
+				break
+			}
+			if g.repetition(side, id, from, to) == repetitionOK {
+				dst = append(dst, Move{From: from, To: to})
+			}
+			if p.rank != Scout {
+				break
+			}
+		}
+	}
+	if p.rank == Infiltrator && InZone(side.Opponent(), from) {
+		for d := 0; d < 4; d++ {
+			to := neighbours[from][d]
+			for steps := 1; steps <= 2 && to != NoSquare; steps++ {
+				c := g.board[to]
+				if c == cellLake {
+					break
+				}
+				if c != 0 {
+					if pieceSide(int(c)-1) != side {
+						for _, r := range Ranks {
+							if g.rules.Army[r] > 0 {
+								dst = append(dst, Move{From: from, To: to, Guess: r})
+							}
+						}
+					}
+					break
+				}
+				to = neighbours[to][d]
+			}
+		}
+	}
+	return dst
+}
+
+// hasLegalMove reports whether the side to move has at least one legal move.
+func (g *Game) hasLegalMove() bool {
+	var buf [128]Move
+	base := int(g.toMove) * MaxPieces
+	for id := base; id < base+MaxPieces; id++ {
+		if g.pieces[id].sq != NoSquare && g.pieces[id].rank.Movable() {
+			if len(g.appendPieceMoves(buf[:0], id)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Check reports whether m is legal for the side to move: nil, ErrGameOver, or a
+// *MoveError with the reason. Every reason is about the mover's own pieces or
+// what both players see.
+func (g *Game) Check(m Move) error {
+	if g.result.Over() {
+		return ErrGameOver
+	}
+	if !m.From.Valid() || !m.To.Valid() {
+		return illegal(m, "a move needs two squares on the board, like B4-B5")
+	}
+	side := g.toMove
+	c := g.board[m.From]
+	switch {
+	case c == cellLake:
+		return illegal(m, "%s is a lake; there is no piece there", m.From)
+	case c == 0:
+		return illegal(m, "there is no piece on %s", m.From)
+	case pieceSide(int(c)-1) != side:
+		return illegal(m, "the piece on %s is %s's; it is %s's turn", m.From, side.Opponent(), side)
+	}
+	id := int(c) - 1
+	rank := g.pieces[id].rank
+	if m.IsInfiltration() {
+		return g.checkInfiltration(m, side, rank)
+	}
+	switch {
+	case rank == Bomb:
+		return illegal(m, "Bombs cannot move")
+	case rank == Flag:
+		return illegal(m, "the Flag cannot move")
+	case m.From == m.To:
+		return illegal(m, "a move must go to another square")
+	case g.board[m.To] == cellLake:
+		return illegal(m, "%s is a lake", m.To)
+	case m.From.Col() != m.To.Col() && m.From.Row() != m.To.Row():
+		return illegal(m, "pieces move in straight lines, never diagonally")
+	}
+	dist := distance(m.From, m.To)
+	if dist > 1 {
+		if rank != Scout {
+			return illegal(m, "a %s moves one square at a time; only Scouts go further", rank.Name())
+		}
+		if reason := g.pathBlocked(m.From, m.To); reason != "" {
+			return illegal(m, "%s", reason)
+		}
+	}
+	if t := g.board[m.To]; t != 0 {
+		if pieceSide(int(t)-1) == side {
+			return illegal(m, "%s holds one of your own pieces", m.To)
+		}
+		if dist > 1 && !g.rules.ScoutStrikesAtRange {
+			return illegal(m, "in this match a Scout attacks only a piece next to it (scout_strikes_at_range is off)")
+		}
+	}
+	if reason := g.repetitionReason(side, id, m.From, m.To); reason != "" {
+		return illegal(m, "%s", reason)
+	}
+	return nil
+}
+
+// pathBlocked returns why a Scout cannot pass between from and to (same line), or "".
+func (g *Game) pathBlocked(from, to Square) string {
+	d := directionOf(from, to)
+	for s := neighbours[from][d]; s != to; s = neighbours[s][d] {
+		switch c := g.board[s]; {
+		case c == cellLake:
+			return "a Scout cannot cross the lake at " + s.String()
+		case c != 0:
+			return "a Scout cannot jump over the piece on " + s.String()
+		}
+	}
+	return ""
+}
+
+// directionOf returns the direction index from a to b, which share a row or column.
+func directionOf(a, b Square) int {
+	switch {
+	case b.Row() > a.Row():
+		return 0
+	case b.Row() < a.Row():
+		return 1
+	case b.Col() < a.Col():
+		return 2
+	}
+	return 3
+}
+
+func (g *Game) checkInfiltration(m Move, side Side, rank Rank) error {
+	enemy := side.Opponent()
+	switch {
+	case g.rules.Army[Infiltrator] == 0:
+		return illegal(m, "there is no Infiltrator in this match")
+	case rank != Infiltrator:
+		return illegal(m, "only the Infiltrator can infiltrate")
+	case !m.Guess.Valid():
+		return illegal(m, "name the piece you guess: Marshal … Spy, Infiltrator, Bomb or Flag")
+	case !InZone(enemy, m.From):
+		return illegal(m, "the Infiltrator can infiltrate only from inside %s's set-up zone (%s)", enemy, zoneRows(enemy))
+	case m.From.Col() != m.To.Col() && m.From.Row() != m.To.Row(), m.From == m.To:
+		return illegal(m, "an infiltration reaches a piece one or two squares away in a straight line")
+	}
+	switch dist := distance(m.From, m.To); {
+	case dist > 2:
+		return illegal(m, "an infiltration reaches a piece one or two squares away in a straight line")
+	case dist == 2:
+		between := neighbours[m.From][directionOf(m.From, m.To)]
+		if g.board[between] == cellLake {
+			return illegal(m, "an infiltration cannot pass over the lake at %s", between)
+		}
+		if g.board[between] != 0 {
+			return illegal(m, "an infiltration over two squares needs %s to be empty", between)
+		}
+	}
+	switch t := g.board[m.To]; {
+	case t == cellLake:
+		return illegal(m, "%s is a lake", m.To)
+	case t == 0:
+		return illegal(m, "there is no piece on %s to infiltrate", m.To)
+	case pieceSide(int(t)-1) == side:
+		return illegal(m, "%s holds one of your own pieces", m.To)
+	}
+	return nil
+}
+
+func zoneRows(side Side) string {
+	if side == Red {
+		return "rows 1–4"
+	}
+	return "rows 7–10"
+}

@@ -1,0 +1,119 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SetupRows is the depth of a set-up zone.
+const SetupRows = 4
+
+// Setup is one side's starting formation as its player sees it: row 0 is the
+// front row (next to the lakes), row 3 the back row, and column 0 the player's
+// left. Red's left is column A; Blue sits across the board, so Blue's left is
+// column J. The same Setup therefore looks the same to whichever side plays it.
+// NoRank marks an empty square.
+type Setup [SetupRows][10]Rank
+
+// SetupSquare returns the board square of row and col of side's Setup.
+func SetupSquare(side Side, row, col int) Square {
+	if side == Red {
+		return SquareAt(col, SetupRows-1-row)
+	}
+	return SquareAt(9-col, 6+row)
+}
+
+// SetupCell returns the row and column of square s in side's Setup, and false
+// when s is outside side's zone.
+func SetupCell(side Side, s Square) (row, col int, ok bool) {
+	if !InZone(side, s) {
+		return 0, 0, false
+	}
+	if side == Red {
+		return SetupRows - 1 - s.Row(), s.Col(), true
+	}
+	return s.Row() - 6, 9 - s.Col(), true
+}
+
+// Counts returns how many pieces of each rank the set-up places.
+func (s *Setup) Counts() Army {
+	var a Army
+	for _, row := range s {
+		for _, r := range row {
+			if r != NoRank {
+				a[r]++
+			}
+		}
+	}
+	return a
+}
+
+// Mirror returns the set-up flipped left to right.
+func (s Setup) Mirror() Setup {
+	var m Setup
+	for r := range s {
+		for c := range s[r] {
+			m[r][9-c] = s[r][c]
+		}
+	}
+	return m
+}
+
+// SetupError is a set-up that breaks the rules, with a reason a player can act on.
+type SetupError struct {
+	Reason string
+}
+
+func (e *SetupError) Error() string { return e.Reason }
+
+// Validate checks a set-up against the rules: the right number of each piece
+// and, for Classic and Infiltrator, a full zone.
+func (s *Setup) Validate(rules Rules) error {
+	got := s.Counts()
+	want := rules.Army
+	var problems []string
+	for _, r := range Ranks {
+		if got[r] == want[r] {
+			continue
+		}
+		if want[r] == 0 {
+			problems = append(problems, fmt.Sprintf("%s has no %s", variantLabel(rules), r.Plural()))
+			continue
+		}
+		problems = append(problems, fmt.Sprintf("%s placed; %s needs %d", countNoun(int(got[r]), r), variantLabel(rules), want[r]))
+	}
+	for _, r := range s {
+		for _, k := range r {
+			if int(k) >= NumRanks {
+				return &SetupError{Reason: "the set-up holds an unknown piece"}
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return &SetupError{Reason: strings.Join(problems, "; ")}
+	}
+	if rules.Variant.FillsZone() {
+		if empty := SetupRows*10 - got.Total(); empty > 0 {
+			return &SetupError{Reason: fmt.Sprintf("%d squares are empty; %s fills all 40 squares of the zone", empty, rules.Variant)}
+		}
+	}
+	return nil
+}
+
+func variantLabel(rules Rules) string {
+	if rules.Variant == VariantCustom {
+		return "this army"
+	}
+	return rules.Variant.String()
+}
+
+// countNoun writes "1 Bomb", "7 Bombs", "no Bombs".
+func countNoun(n int, r Rank) string {
+	switch n {
+	case 0:
+		return "no " + r.Plural()
+	case 1:
+		return "1 " + r.Name()
+	}
+	return fmt.Sprintf("%d %s", n, r.Plural())
+}

@@ -1,0 +1,3 @@
+module github.com/strategobot/strategobot
+
+go 1.26
