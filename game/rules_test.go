@@ -1,0 +1,742 @@
+package game
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseSquare(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Square
+		err  bool
+	}{
+		{"A1", 0, false}, {"a1", 0, false}, {"J1", 9, false}, {"A10", 90, false},
+		{"j10", 99, false}, {" b4 ", SquareAt(1, 3), false}, {"E7", SquareAt(4, 6), false},
+		{"K1", NoSquare, true}, {"A0", NoSquare, true}, {"A11", NoSquare, true},
+		{"", NoSquare, true}, {"4B", NoSquare, true}, {"B", NoSquare, true}, {"B4x", NoSquare, true},
+	}
+	for _, tc := range tests {
+		got, err := ParseSquare(tc.in)
+		if (err != nil) != tc.err || got != tc.want {
+			t.Errorf("ParseSquare(%q) = %v, %v; want %v, err %v", tc.in, got, err, tc.want, tc.err)
+		}
+		if err == nil && !strings.EqualFold(got.String(), strings.TrimSpace(tc.in)) {
+			t.Errorf("%q formats as %q", tc.in, got)
+		}
+	}
+	for s := Square(0); s < NumSquares; s++ {
+		back, err := ParseSquare(s.String())
+		if err != nil || back != s {
+			t.Fatalf("round trip of %d: %v %v", s, back, err)
+		}
+	}
+}
+
+func TestLakes(t *testing.T) {
+	var got []string
+	for s := Square(0); s < NumSquares; s++ {
+		if s.IsLake() {
+			got = append(got, s.String())
+		}
+	}
+	if want := "C5 D5 G5 H5 C6 D6 G6 H6"; strings.Join(got, " ") != want {
+		t.Fatalf("lakes %v, want %s", got, want)
+	}
+}
+
+func TestRankLabels(t *testing.T) {
+	tests := []struct {
+		r                Rank
+		modern, classic_ string
+	}{
+		{Marshal, "10", "1"}, {General, "9", "2"}, {Colonel, "8", "3"}, {Major, "7", "4"},
+		{Captain, "6", "5"}, {Lieutenant, "5", "6"}, {Sergeant, "4", "7"}, {Miner, "3", "8"},
+		{Scout, "2", "9"}, {Spy, "S", "S"}, {Infiltrator, "I", "I"}, {Bomb, "B", "B"}, {Flag, "F", "F"},
+	}
+	for _, tc := range tests {
+		if got := tc.r.Label(NumberingModern); got != tc.modern {
+			t.Errorf("%v modern label %q, want %q", tc.r, got, tc.modern)
+		}
+		if got := tc.r.Label(NumberingClassic); got != tc.classic_ {
+			t.Errorf("%v classic label %q, want %q", tc.r, got, tc.classic_)
+		}
+		for _, n := range []Numbering{NumberingModern, NumberingClassic} {
+			if back, err := ParseRank(tc.r.Label(n), n); err != nil || back != tc.r {
+				t.Errorf("ParseRank(%q, %v) = %v, %v", tc.r.Label(n), n, back, err)
+			}
+			if back, err := ParseRank(strings.ToUpper(tc.r.Name()), n); err != nil || back != tc.r {
+				t.Errorf("ParseRank(%q) = %v, %v", tc.r.Name(), back, err)
+			}
+		}
+	}
+	for _, bad := range []string{"1", "11", "0", "x", ""} {
+		if _, err := ParseRank(bad, NumberingModern); err == nil {
+			t.Errorf("ParseRank(%q, modern) accepted", bad)
+		}
+	}
+	for _, bad := range []string{"10", "0", "Q"} {
+		if _, err := ParseRank(bad, NumberingClassic); err == nil {
+			t.Errorf("ParseRank(%q, classic) accepted", bad)
+		}
+	}
+	if got := Captain.Describe(NumberingModern); got != "Captain (6)" {
+		t.Errorf("Describe = %q", got)
+	}
+}
+
+func TestArmies(t *testing.T) {
+	tests := []struct {
+		v     Variant
+		total int
+	}{{VariantClassic, 40}, {VariantBarrage, 8}, {VariantDuel, 10}, {VariantInfiltrator, 40}}
+	for _, tc := range tests {
+		if got := tc.v.Army().Total(); got != tc.total {
+			t.Errorf("%v army has %d pieces, want %d", tc.v, got, tc.total)
+		}
+		if err := DefaultRules(tc.v).Validate(); err != nil {
+			t.Errorf("%v default rules: %v", tc.v, err)
+		}
+	}
+	a, err := ParseArmy("10 9 8 8 3 3 2 2 2 S B B F", NumberingModern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a[Colonel] != 2 || a[Scout] != 3 || a[Bomb] != 2 || a.Total() != 13 {
+		t.Fatalf("parsed army %v", a)
+	}
+	if got := a.String(); got != "10 9 8 8 3 3 2 2 2 S B B F" {
+		t.Fatalf("army formats as %q", got)
+	}
+	if b, err := ParseArmy("Marshal, 3x Scout, 2x bomb, flag, I", NumberingModern); err != nil || b[Scout] != 3 || b[Bomb] != 2 || b[Infiltrator] != 1 {
+		t.Fatalf("named army: %v %v", b, err)
+	}
+	for _, bad := range []struct{ text, want string }{
+		{"10 9 B", "exactly one Flag"},
+		{"B B F", "at least one piece that can move"},
+		{"10 F F", "exactly one Flag"},
+		{"", "empty"},
+		{"40x 2 F", "at most 40"},
+		{"10 Z F", "not a piece"},
+	} {
+		if _, err := ParseArmy(bad.text, NumberingModern); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("ParseArmy(%q) = %v, want error with %q", bad.text, err, bad.want)
+		}
+	}
+}
+
+func TestRulesValidate(t *testing.T) {
+	custom := DefaultRules(VariantCustom)
+	custom.Army = Army{Scout: 2, Flag: 1}
+	tests := []struct {
+		name string
+		edit func(*Rules)
+		want string
+	}{
+		{"classic defaults", func(r *Rules) {}, ""},
+		{"two squares 5", func(r *Rules) { r.TwoSquares = 5 }, ""},
+		{"two squares off", func(r *Rules) { r.TwoSquares = 0 }, ""},
+		{"two squares 4", func(r *Rules) { r.TwoSquares = 4 }, "3, 5 or off"},
+		{"negative max moves", func(r *Rules) { r.MaxMoves = -1 }, "max_moves"},
+		{"foreign army", func(r *Rules) { r.Army = Army{Scout: 1, Flag: 1} }, "choose Custom"},
+	}
+	for _, tc := range tests {
+		r := DefaultRules(VariantClassic)
+		tc.edit(&r)
+		err := r.Validate()
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	if err := custom.Validate(); err != nil {
+		t.Errorf("custom: %v", err)
+	}
+	custom.Army = Army{Scout: 2}
+	if err := custom.Validate(); err == nil {
+		t.Error("custom army without a flag accepted")
+	}
+}
+
+func TestSetupValidate(t *testing.T) {
+	classic := DefaultRules(VariantClassic)
+	full := func() Setup {
+		var s Setup
+		i := 0
+		for _, r := range Ranks {
+			for k := 0; k < int(classicArmy[r]); k++ {
+				s[i/10][i%10] = r
+				i++
+			}
+		}
+		return s
+	}
+	s := full()
+	if err := s.Validate(classic); err != nil {
+		t.Fatalf("full classic set-up: %v", err)
+	}
+	s[0][0] = Bomb // the Marshal becomes a seventh Bomb
+	err := s.Validate(classic)
+	if err == nil || !strings.Contains(err.Error(), "7 Bombs placed; Classic needs 6") || !strings.Contains(err.Error(), "no Marshals placed; Classic needs 1") {
+		t.Fatalf("seven bombs: %v", err)
+	}
+	s = full()
+	s[3][9] = NoRank
+	if err := s.Validate(classic); err == nil || !strings.Contains(err.Error(), "Flag") {
+		t.Fatalf("missing flag: %v", err)
+	}
+	var duel Setup
+	duel[3][0], duel[3][1], duel[2][0], duel[0][5], duel[0][6], duel[1][1], duel[1][2], duel[1][3], duel[2][4], duel[2][7] = Flag, Bomb, Bomb, Marshal, General, Miner, Miner, Scout, Scout, Spy
+	if err := duel.Validate(DefaultRules(VariantDuel)); err != nil {
+		t.Fatalf("duel: %v", err)
+	}
+	duel[0][0] = Colonel
+	if err := duel.Validate(DefaultRules(VariantDuel)); err == nil || !strings.Contains(err.Error(), "Duel has no Colonels") {
+		t.Fatalf("duel with a colonel: %v", err)
+	}
+}
+
+func TestSetupSquares(t *testing.T) {
+	tests := []struct {
+		side     Side
+		row, col int
+		want     string
+	}{
+		{Red, 0, 0, "A4"}, {Red, 3, 0, "A1"}, {Red, 3, 9, "J1"}, {Red, 0, 9, "J4"},
+		{Blue, 0, 0, "J7"}, {Blue, 3, 0, "J10"}, {Blue, 3, 9, "A10"}, {Blue, 0, 9, "A7"},
+	}
+	for _, tc := range tests {
+		s := SetupSquare(tc.side, tc.row, tc.col)
+		if s.String() != tc.want {
+			t.Errorf("%v row %d col %d = %v, want %s", tc.side, tc.row, tc.col, s, tc.want)
+		}
+		row, col, ok := SetupCell(tc.side, s)
+		if !ok || row != tc.row || col != tc.col {
+			t.Errorf("SetupCell(%v, %v) = %d %d %v", tc.side, s, row, col, ok)
+		}
+	}
+	if _, _, ok := SetupCell(Red, sq(t, "A5")); ok {
+		t.Error("A5 is in Red's zone")
+	}
+}
+
+// battleMatrix is RULES.md's attack table written out in full: one row per
+// attacker, one column per defender (10 9 8 7 6 5 4 3 2 S I B F).
+// A: the attacker wins, D: the defender wins, =: both are removed.
+var battleMatrix = map[Rank]string{
+	Marshal:     "=AAAAAAAAAADA",
+	General:     "D=AAAAAAAAADA",
+	Colonel:     "DD=AAAAAAAADA",
+	Major:       "DDD=AAAAAAADA",
+	Captain:     "DDDD=AAAAAADA",
+	Lieutenant:  "DDDDD=AAAAADA",
+	Sergeant:    "DDDDDD=AAAADA",
+	Miner:       "DDDDDDD=AAAAA",
+	Scout:       "DDDDDDDD=AADA",
+	Spy:         "ADDDDDDDD==DA",
+	Infiltrator: "DDDDDDDDD==DA",
+}
+
+func TestBattleMatrix(t *testing.T) {
+	defenders := []Rank{Marshal, General, Colonel, Major, Captain, Lieutenant, Sergeant, Miner, Scout, Spy, Infiltrator, Bomb, Flag}
+	rules := DefaultRules(VariantCustom)
+	rules.Army = Army{Flag: 1, Scout: 1}
+	for attacker, row := range battleMatrix {
+		for i, defender := range defenders {
+			want := map[byte]BattleOutcome{'A': AttackerWon, 'D': DefenderWon, '=': BothRemoved}[row[i]]
+			if got := Fight(attacker, defender); got != want {
+				t.Errorf("%v attacks %v: %v, want %v", attacker, defender, got, want)
+			}
+			// The same battle played on the board: E4 attacks E5. Each side keeps
+			// a Flag and a spare Scout so the game goes on unless a Flag falls.
+			g := position(t, rules, Red,
+				red("E4", attacker), blue("E5", defender),
+				red("A1", Flag), red("J1", Scout), blue("A10", Flag), blue("J10", Scout))
+			rec, err := g.Apply(Move{From: sq(t, "E4"), To: sq(t, "E5")})
+			if err != nil {
+				t.Fatalf("%v attacks %v: %v", attacker, defender, err)
+			}
+			if rec.Outcome != want || rec.Attacker != attacker || rec.Defender != defender {
+				t.Fatalf("%v attacks %v: record %+v", attacker, defender, rec)
+			}
+			_, onFrom, fromTaken := g.PieceAt(sq(t, "E4"))
+			side, onTo, toTaken := g.PieceAt(sq(t, "E5"))
+			switch want {
+			case AttackerWon:
+				if fromTaken || !toTaken || side != Red || onTo != attacker {
+					t.Errorf("%v beats %v: E4 %v/%v, E5 %v %v", attacker, defender, fromTaken, onFrom, side, onTo)
+				}
+			case DefenderWon:
+				if fromTaken || !toTaken || side != Blue || onTo != defender {
+					t.Errorf("%v loses to %v: E5 holds %v %v", attacker, defender, side, onTo)
+				}
+			case BothRemoved:
+				if fromTaken || toTaken {
+					t.Errorf("%v and %v should both be removed", attacker, defender)
+				}
+			}
+			if defender == Flag {
+				if r := g.Result(); r.Outcome != RedWon || r.Method != FlagCaptured {
+					t.Errorf("%v took the Flag: result %v", attacker, r)
+				}
+			}
+			// Both ranks are now known to both players while the pieces live.
+			for _, viewer := range []Viewer{RedViewer, BlueViewer, PublicViewer} {
+				v := g.View(viewer)
+				if c := v.Board[sq(t, "E5")]; c.Occupied && c.Rank != onTo {
+					t.Errorf("%v sees E5 as %v after the battle, want %v", viewer, c.Rank, onTo)
+				}
+			}
+		}
+	}
+}
+
+func TestMovement(t *testing.T) {
+	classic := DefaultRules(VariantClassic)
+	noRange := classic
+	noRange.ScoutStrikesAtRange = false
+	base := []at{red("A1", Flag), blue("J10", Flag), blue("J9", Sergeant)}
+	tests := []struct {
+		name   string
+		rules  Rules
+		pieces []at
+		move   string
+		want   string // "" = legal
+	}{
+		{"step forward", classic, []at{red("B4", Sergeant)}, "B4-B5", ""},
+		{"step back", classic, []at{red("B4", Sergeant)}, "B4-B3", ""},
+		{"step sideways", classic, []at{red("B4", Sergeant)}, "B4-A4", ""},
+		{"diagonal", classic, []at{red("B4", Sergeant)}, "B4-C3", "never diagonally"},
+		{"two squares", classic, []at{red("B4", Sergeant)}, "B4-B6", "only Scouts go further"},
+		{"onto own piece", classic, []at{red("B4", Sergeant), red("B5", Miner)}, "B4-B5", "one of your own pieces"},
+		{"onto a lake", classic, []at{red("C4", Sergeant)}, "C4-C5", "C5 is a lake"},
+		{"bomb", classic, []at{red("B4", Bomb), red("E4", Sergeant)}, "B4-B5", "Bombs cannot move"},
+		{"flag", classic, []at{red("B4", Miner)}, "A1-A2", "the Flag cannot move"},
+		{"empty square", classic, []at{red("B4", Miner)}, "E4-E5", "there is no piece on E4"},
+		{"from a lake", classic, []at{red("B4", Miner)}, "C5-C4", "C5 is a lake"},
+		{"opponent's piece", classic, []at{red("B4", Miner)}, "J9-J8", "the piece on J9 is Blue's; it is Red's turn"},
+		{"same square", classic, []at{red("B4", Miner)}, "B4-B4", "another square"},
+		{"attack", classic, []at{red("B4", Miner), blue("B5", Scout)}, "B4xB5", ""},
+		{"scout far", classic, []at{red("A2", Scout)}, "A2-A9", ""},
+		{"scout sideways far", classic, []at{red("A4", Scout)}, "A4-J4", ""},
+		{"scout over a piece", classic, []at{red("A2", Scout), red("A5", Miner)}, "A2-A7", "cannot jump over the piece on A5"},
+		{"scout over an enemy", classic, []at{red("A2", Scout), blue("A5", Miner)}, "A2-A7", "cannot jump over the piece on A5"},
+		{"scout over a lake", classic, []at{red("C4", Scout)}, "C4-C7", "cannot cross the lake at C5"},
+		{"scout across row 5", classic, []at{red("A5", Scout)}, "A5-J5", "cannot cross the lake at C5"},
+		{"scout diagonal", classic, []at{red("A2", Scout)}, "A2-C4", "never diagonally"},
+		{"scout strikes at range", classic, []at{red("A2", Scout), blue("A8", Miner)}, "A2xA8", ""},
+		{"scout strikes at range, option off", noRange, []at{red("A2", Scout), blue("A8", Miner)}, "A2xA8", "scout_strikes_at_range is off"},
+		{"scout adjacent attack, option off", noRange, []at{red("A7", Scout), blue("A8", Miner)}, "A7xA8", ""},
+		{"scout moves far, option off", noRange, []at{red("A2", Scout), blue("A8", Miner)}, "A2-A7", ""},
+		{"scout strikes past target", classic, []at{red("A2", Scout), blue("A8", Miner)}, "A2-A9", "cannot jump over the piece on A8"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := position(t, tc.rules, Red, append(append([]at{}, base...), tc.pieces...)...)
+			if tc.want == "" {
+				play(t, g, tc.move)
+				return
+			}
+			refused(t, g, tc.move, tc.want)
+		})
+	}
+}
+
+func TestScoutStrikeAtRangeCapturesFlag(t *testing.T) {
+	g := position(t, DefaultRules(VariantClassic), Red, red("A1", Flag), red("E2", Scout), blue("E9", Flag), blue("J9", Sergeant))
+	play(t, g, "E2xE9")
+	if r := g.Result(); r.Outcome != RedWon || r.Method != FlagCaptured {
+		t.Fatalf("result %v", r)
+	}
+	if !g.View(BlueViewer).Board[sq(t, "E9")].KnownScout {
+		t.Fatal("a Scout that struck from range is not known as a Scout")
+	}
+}
+
+// TestMoveGenerationAgreesWithCheck compares the generated moves with Check
+// on every pair of squares in many random positions, with each option on and off.
+func TestMoveGenerationAgreesWithCheck(t *testing.T) {
+	variants := []Rules{DefaultRules(VariantClassic), DefaultRules(VariantBarrage), DefaultRules(VariantInfiltrator), DefaultRules(VariantDuel)}
+	loose := DefaultRules(VariantClassic)
+	loose.ScoutStrikesAtRange, loose.TwoSquares, loose.MoreSquares = false, 0, false
+	five := DefaultRules(VariantClassic)
+	five.TwoSquares = 5
+	variants = append(variants, loose, five)
+	for vi, rules := range variants {
+		for seed := uint64(0); seed < 12; seed++ {
+			g := randomGame(t, rules, seed*31+uint64(vi), int(seed*37))
+			legal := map[Move]bool{}
+			for _, m := range g.LegalMoves() {
+				if legal[m] {
+					t.Fatalf("%v seed %d: %v generated twice", rules.Variant, seed, m)
+				}
+				legal[m] = true
+			}
+			for a := Square(0); a < NumSquares; a++ {
+				for b := Square(0); b < NumSquares; b++ {
+					m := Move{From: a, To: b}
+					if err := g.Check(m); (err == nil) != legal[m] {
+						t.Fatalf("%v seed %d ply %d: %v: Check says %v, generated %v", rules.Variant, seed, g.Ply(), m, err, legal[m])
+					}
+					if rules.Army[Infiltrator] > 0 {
+						m.Guess = Flag
+						if err := g.Check(m); (err == nil) != legal[m] {
+							t.Fatalf("%v seed %d: %v: Check says %v, generated %v", rules.Variant, seed, m, err, legal[m])
+						}
+					}
+				}
+			}
+			var from []Move
+			for s := Square(0); s < NumSquares; s++ {
+				from = g.AppendLegalMovesFrom(from, s)
+			}
+			if len(from) != len(legal) {
+				t.Fatalf("per-square generation found %d moves, full generation %d", len(from), len(legal))
+			}
+		}
+	}
+}
+
+func TestInfiltration(t *testing.T) {
+	rules := DefaultRules(VariantInfiltrator)
+	setup := func() *Game {
+		return position(t, rules, Red,
+			red("A1", Flag), red("E7", Infiltrator), red("A4", Sergeant),
+			blue("E9", Bomb), blue("E8", Captain), blue("F7", Flag), blue("J10", Sergeant), blue("B7", Miner), blue("B8", Scout))
+	}
+	tests := []struct {
+		name string
+		move string
+		want string // "" = legal
+	}{
+		{"guess right one away", "E7~E8=6", ""},
+		{"guess wrong one away", "E7~E8=Major", ""},
+		{"two away needs an empty square between", "E7~E9=B", "needs E8 to be empty"},
+		{"sideways adjacent", "E7~F7=F", ""},
+		{"own piece", "A4~A5=F", "only the Infiltrator"},
+		{"no target", "E7~D7=F", "no piece on D7"},
+		{"too far", "E7~E10=F", "one or two squares away"},
+		{"diagonal", "E7~F8=F", "one or two squares away"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := setup()
+			if tc.want != "" {
+				refused(t, g, tc.move, tc.want)
+				return
+			}
+			play(t, g, tc.move)
+		})
+	}
+
+	t.Run("right guess removes and reveals", func(t *testing.T) {
+		g := setup()
+		rec, err := g.Apply(mv(t, "E7~E8=6"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Outcome != GuessedRight || rec.Defender != Captain || rec.Attacker != Infiltrator {
+			t.Fatalf("record %+v", rec)
+		}
+		if _, _, ok := g.PieceAt(sq(t, "E8")); ok {
+			t.Fatal("the Captain is still on E8")
+		}
+		if side, r, _ := g.PieceAt(sq(t, "E7")); side != Red || r != Infiltrator {
+			t.Fatal("the Infiltrator left its square")
+		}
+		if c := g.View(BlueViewer).Board[sq(t, "E7")]; c.Rank != Infiltrator {
+			t.Fatalf("Blue does not know the Infiltrator: %+v", c)
+		}
+		if v := g.View(PublicViewer); v.Captured[Blue][Captain] != 1 {
+			t.Fatalf("captured %v", v.Captured[Blue])
+		}
+		if rec.String() != "E7~E8=6" {
+			t.Fatalf("notation %q", rec.String())
+		}
+	})
+	t.Run("wrong guess reveals only the Infiltrator", func(t *testing.T) {
+		g := setup()
+		rec, err := g.Apply(mv(t, "E7~E8=7"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Outcome != GuessedWrong || rec.Defender != NoRank {
+			t.Fatalf("record %+v", rec)
+		}
+		if c := g.View(RedViewer).Board[sq(t, "E8")]; c.Rank != NoRank || !c.Occupied {
+			t.Fatalf("a wrong guess revealed the target: %+v", c)
+		}
+		if c := g.View(PublicViewer).Board[sq(t, "E7")]; c.Rank != Infiltrator {
+			t.Fatalf("the public does not see the Infiltrator: %+v", c)
+		}
+	})
+	t.Run("naming the flag wins", func(t *testing.T) {
+		g := setup()
+		play(t, g, "E7~F7=F")
+		if r := g.Result(); r.Outcome != RedWon || r.Method != FlagCaptured {
+			t.Fatalf("result %v", r)
+		}
+	})
+	t.Run("only in the enemy zone", func(t *testing.T) {
+		g := position(t, rules, Red, red("A1", Flag), red("E6", Infiltrator), blue("E7", Bomb), blue("J10", Flag), blue("J9", Scout))
+		refused(t, g, "E6~E7=B", "only from inside Blue's set-up zone (rows 7–10)")
+	})
+	t.Run("not in other variants", func(t *testing.T) {
+		g := position(t, DefaultRules(VariantClassic), Red, red("A1", Flag), red("E7", Scout), blue("E8", Bomb), blue("J10", Flag), blue("J9", Scout))
+		refused(t, g, "E7~E8=B", "no Infiltrator in this match")
+	})
+	t.Run("spy and infiltrator remove each other", func(t *testing.T) {
+		if Fight(Spy, Infiltrator) != BothRemoved || Fight(Infiltrator, Spy) != BothRemoved {
+			t.Fatal("spy and infiltrator")
+		}
+	})
+}
+
+func TestTwoSquaresRule(t *testing.T) {
+	// Red's Sergeant shuttles between B4 and B5; Blue shuffles a far piece.
+	pieces := []at{red("A1", Flag), red("B4", Sergeant), blue("J10", Flag), blue("A10", Scout), blue("A7", Sergeant)}
+	blueMoves := []string{"A10-B10", "B10-C10", "C10-D10", "D10-E10", "E10-F10", "F10-G10", "G10-H10", "H10-I10"}
+	shuttle := []string{"B4-B5", "B5-B4", "B4-B5", "B5-B4", "B4-B5", "B5-B4"}
+	for _, n := range []int{3, 5, 0} {
+		rules := DefaultRules(VariantClassic)
+		rules.TwoSquares = n
+		g := position(t, rules, Red, pieces...)
+		limit := n
+		if n == 0 {
+			limit = len(shuttle)
+		}
+		for i := 0; i < limit; i++ {
+			play(t, g, shuttle[i], blueMoves[i])
+		}
+		if n == 0 {
+			continue
+		}
+		refused(t, g, shuttle[n], "the Two-Squares rule forbids a "+ordinal(n+1)+" move between B4 and B5")
+		// Moving on along the same line, or along the other axis, is allowed.
+		alt := g.Clone()
+		if n%2 == 1 { // the Sergeant is on B5
+			play(t, alt, "B5-B6")
+			play(t, g, "B5-A5")
+		} else {
+			play(t, alt, "B4-B3")
+			play(t, g, "B4-A4")
+		}
+	}
+
+	t.Run("another piece starts a new count", func(t *testing.T) {
+		g := position(t, DefaultRules(VariantClassic), Red, append(pieces, red("J4", Sergeant))...)
+		play(t, g, "B4-B5", blueMoves[0], "B5-B4", blueMoves[1], "B4-B5", blueMoves[2], "J4-J3", blueMoves[3])
+		play(t, g, "B5-B4", blueMoves[4], "B4-B5", blueMoves[5], "B5-B4", blueMoves[6])
+		refused(t, g, "B4-B5", "Two-Squares")
+	})
+	t.Run("the scout example of RULES.md", func(t *testing.T) {
+		g := position(t, DefaultRules(VariantClassic), Red, red("A1", Flag), red("D4", Scout), red("A3", Sergeant), blue("J10", Flag), blue("A10", Scout))
+		play(t, g, "D4-H4", "A10-B10", "H4-B4", "B10-C10", "B4-J4", "C10-D10")
+		refused(t, g, "J4-G4", "the Two-Squares rule forbids crossing between D4 and H4 a 4th time in a row")
+		refused(t, g, "J4-A4", "Two-Squares")
+		play(t, g, "J4-H4")
+	})
+}
+
+func TestTwoSquaresAttackCounts(t *testing.T) {
+	// Red's Miner shuttles B4-B5 three times; then a Blue Scout lands on B4.
+	// The 4th crossing of the B4|B5 border is forbidden even as an attack.
+	pieces := []at{red("A1", Flag), red("B4", Miner), red("J1", Sergeant), blue("J10", Flag), blue("A10", Scout), blue("E4", Scout)}
+	g := position(t, DefaultRules(VariantClassic), Red, pieces...)
+	play(t, g, "B4-B5", "A10-B10", "B5-B4", "B10-C10", "B4-B5", "E4-B4")
+	refused(t, g, "B5xB4", "the Two-Squares rule forbids a 4th move between B4 and B5")
+
+	// Had Red moved another piece in between, the count would start again.
+	g = position(t, DefaultRules(VariantClassic), Red, pieces...)
+	play(t, g, "B4-B5", "A10-B10", "B5-B4", "B10-C10", "J1-J2", "C10-D10", "B4-B5", "E4-B4")
+	play(t, g, "B5xB4")
+}
+
+func TestMoreSquaresRule(t *testing.T) {
+	// Red's General X chases Blue's Captain Y around the square E3 F3 F4 E4.
+	pieces := []at{red("A1", Flag), red("E2", General), red("J1", Scout), blue("J10", Flag), blue("E4", Captain), blue("A10", Scout)}
+	chase := []string{"E2-E3", "E4-F4", "E3-E4", "F4-F3", "E4-F4", "F3-E3", "F4-F3", "E3-E4"}
+	t.Run("a chasing move into an earlier position is refused", func(t *testing.T) {
+		g := position(t, DefaultRules(VariantClassic), Red, pieces...)
+		play(t, g, chase...)
+		refused(t, g, "F3-E3", "the More-Squares rule forbids chasing the piece on E4")
+		play(t, g, "F3-F4") // threatens E4 from a new position: allowed
+	})
+	t.Run("off", func(t *testing.T) {
+		rules := DefaultRules(VariantClassic)
+		rules.MoreSquares = false
+		g := position(t, rules, Red, pieces...)
+		play(t, g, chase...)
+		play(t, g, "F3-E3")
+	})
+	t.Run("a move that does not chase is free", func(t *testing.T) {
+		g := position(t, DefaultRules(VariantClassic), Red, pieces...)
+		play(t, g, chase...)
+		play(t, g, "J1-J2")
+	})
+	t.Run("the chased side is never restricted", func(t *testing.T) {
+		g := position(t, DefaultRules(VariantClassic), Red, pieces...)
+		play(t, g, chase...)
+		play(t, g, "F3-F4", "E4-E5", "F4-E4", "E5-F5", "E4-E5", "F5-F4")
+		if len(g.chase.positions) == 0 || g.chase.chaser != Red {
+			t.Fatal("the chase should still be running with Red as the chaser")
+		}
+	})
+	t.Run("back to the square it came from is always allowed", func(t *testing.T) {
+		g := position(t, DefaultRules(VariantClassic), Red,
+			red("A1", Flag), red("E1", General), red("J1", Scout), blue("J10", Flag), blue("E3", Captain), blue("A10", Scout))
+		play(t, g, "E1-E2", "E3-F3", "E2-F2", "F3-E3")
+		// F2-E2 leads back to the position after E1-E2, but E2 is where the General came from.
+		m := mv(t, "F2-E2")
+		h := g.hash ^ zobrist(1, m.From) ^ zobrist(1, m.To)
+		seen := false
+		for _, p := range g.chase.positions {
+			seen = seen || p == h
+		}
+		if !seen {
+			t.Fatal("test set-up: F2-E2 should repeat a position of the chase")
+		}
+		play(t, g, "F2-E2")
+	})
+	t.Run("a battle ends the chase", func(t *testing.T) {
+		g := position(t, DefaultRules(VariantClassic), Red, append(pieces, blue("B3", Spy))...)
+		play(t, g, chase[:7]...)
+		play(t, g, "B3-B2") // Blue does not evade: the chase is broken
+		play(t, g, "F3-E3") // the same move is no longer a chasing move into a repeated chase
+		if g.chase.active && g.chase.chaser == Red && len(g.chase.positions) > 2 {
+			t.Fatal("the chase survived a move that was no evasion")
+		}
+	})
+}
+
+func TestEndOfGame(t *testing.T) {
+	classic := DefaultRules(VariantClassic)
+	tests := []struct {
+		name   string
+		rules  Rules
+		toMove Side
+		pieces []at
+		moves  []string
+		want   Result
+	}{
+		{"flag captured", classic, Red, []at{red("A1", Flag), red("E5", Miner), blue("E6", Flag), blue("J10", Scout)}, []string{"E5xE6"}, Result{RedWon, FlagCaptured}},
+		{"last movable piece lost", classic, Red, []at{red("A1", Flag), red("E5", Miner), blue("E6", Marshal), blue("J10", Flag), blue("J9", Bomb)}, []string{"E5xE6"}, Result{BlueWon, NoMovablePieces}},
+		{"loser without movable pieces even on the winner's turn", classic, Red, []at{red("A1", Flag), red("E5", General), red("J1", Scout), blue("E6", Sergeant), blue("J10", Flag)}, []string{"E5xE6"}, Result{RedWon, NoMovablePieces}},
+		{"both without movable pieces", classic, Red, []at{red("A1", Flag), red("E5", Sergeant), blue("E6", Sergeant), blue("J10", Flag)}, []string{"E5xE6"}, Result{Drawn, NoMovablePieces}},
+		{"blocked in", classic, Red, []at{red("A1", Flag), red("E4", Scout), blue("J10", Sergeant), blue("I10", Bomb), blue("J9", Bomb), blue("A10", Flag)}, []string{"E4-E3"}, Result{RedWon, NoLegalMoves}},
+		{"move limit", Rules{Variant: VariantClassic, Army: classicArmy, ScoutStrikesAtRange: true, TwoSquares: 3, MoreSquares: true, MaxMoves: 2}, Red, []at{red("A1", Flag), red("E4", Scout), blue("J10", Flag), blue("J7", Scout)}, []string{"E4-E3", "J7-J6"}, Result{Drawn, MoveLimit}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := position(t, tc.rules, tc.toMove, tc.pieces...)
+			play(t, g, tc.moves...)
+			if g.Result() != tc.want {
+				t.Fatalf("result %v, want %v", g.Result(), tc.want)
+			}
+			if len(g.LegalMoves()) != 0 {
+				t.Fatal("moves are listed after the end")
+			}
+			if _, err := g.Apply(Move{From: 0, To: 10}); !errors.Is(err, ErrGameOver) {
+				t.Fatalf("a move after the end: %v", err)
+			}
+		})
+	}
+	t.Run("no legal move because of the repetition rule", func(t *testing.T) {
+		// Red's only movable piece is a Sergeant walled in on A2 and A3. After
+		// three crossings the Two-Squares rule leaves Red without a move.
+		g := position(t, classic, Red, red("A1", Flag), red("A2", Sergeant), red("B2", Bomb), red("B3", Bomb), red("A4", Bomb),
+			blue("J10", Flag), blue("J7", Scout))
+		play(t, g, "A2-A3", "J7-J6", "A3-A2", "J6-J7", "A2-A3")
+		if g.Result().Over() {
+			t.Fatalf("ended too early: %v", g.Result())
+		}
+		play(t, g, "J7-J6")
+		if g.Result() != (Result{BlueWon, NoLegalMoves}) {
+			t.Fatalf("result %v, want Blue won (no legal moves)", g.Result())
+		}
+	})
+	t.Run("resign", func(t *testing.T) {
+		g := position(t, classic, Red, red("A1", Flag), red("E4", Scout), blue("J10", Flag), blue("J7", Scout))
+		if err := g.Resign(Blue); err != nil {
+			t.Fatal(err)
+		}
+		if g.Result() != (Result{RedWon, Resignation}) {
+			t.Fatalf("result %v", g.Result())
+		}
+		if err := g.Resign(Red); !errors.Is(err, ErrGameOver) {
+			t.Fatalf("second resignation: %v", err)
+		}
+	})
+	t.Run("time forfeit", func(t *testing.T) {
+		g := position(t, classic, Red, red("A1", Flag), red("E4", Scout), blue("J10", Flag), blue("J7", Scout))
+		if err := g.TimeOut(Blue); !errors.Is(err, ErrNotYourTurn) {
+			t.Fatalf("Blue timed out on Red's turn: %v", err)
+		}
+		if err := g.TimeOut(Red); err != nil || g.Result() != (Result{BlueWon, TimeForfeit}) {
+			t.Fatalf("time out: %v %v", err, g.Result())
+		}
+	})
+	t.Run("draw offers", func(t *testing.T) {
+		g := position(t, classic, Red, red("A1", Flag), red("E4", Scout), blue("J10", Flag), blue("J7", Scout))
+		if err := g.AcceptDraw(Blue); !errors.Is(err, ErrNoDrawOffer) {
+			t.Fatalf("accept without offer: %v", err)
+		}
+		if err := g.OfferDraw(Red); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.AcceptDraw(Red); !errors.Is(err, ErrNoDrawOffer) {
+			t.Fatalf("accepting one's own offer: %v", err)
+		}
+		play(t, g, "E4-E3", "J7-J6") // Red moved, but Blue has not yet answered: the offer stands
+		if by, ok := g.DrawOffer(); !ok || by != Red {
+			t.Fatal("the offer lapsed too early")
+		}
+		play(t, g, "E3-E4") // Red moves again after Blue's turn: the offer lapses
+		if _, ok := g.DrawOffer(); ok {
+			t.Fatal("the offer did not lapse")
+		}
+		if err := g.OfferDraw(Blue); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.DeclineDraw(Red); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.OfferDraw(Blue); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.AcceptDraw(Red); err != nil || g.Result() != (Result{Drawn, DrawAgreed}) {
+			t.Fatalf("accept: %v %v", err, g.Result())
+		}
+	})
+}
+
+func TestParseMove(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+		err  string
+	}{
+		{"B4-B5", "B4-B5", ""}, {"b4-b5", "B4-B5", ""}, {"B4xB5", "B4-B5", ""}, {"b4 b5", "B4-B5", ""},
+		{"b4b5", "B4-B5", ""}, {"B4 x B5", "B4-B5", ""}, {" B4 - B5 ", "B4-B5", ""}, {"a10a9", "A10-A9", ""},
+		{"A1-A10", "A1-A10", ""}, {"b4 to b5", "B4-B5", ""}, {"E8~E10=F", "E8~E10=F", ""},
+		{"e8~e10=flag", "E8~E10=F", ""}, {"E8~E9=10", "E8~E9=10", ""},
+		{"", "", "no move given"}, {"B4", "", "not a move"}, {"B4-K5", "", "not a move"},
+		{"B4-B5-B6", "", "not a move"}, {"E8~E10", "", "names no guess"}, {"E8~E10=Z", "", "not a piece"},
+		{"hello", "", "not a move"},
+	}
+	for _, tc := range tests {
+		m, err := ParseMove(tc.in, NumberingModern)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("ParseMove(%q) = %v, %v; want error %q", tc.in, m, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || m.String() != tc.want {
+			t.Errorf("ParseMove(%q) = %v, %v; want %s", tc.in, m, err, tc.want)
+		}
+	}
+	if m, err := ParseMove("E8~E9=1", NumberingClassic); err != nil || m.Guess != Marshal {
+		t.Errorf("classic guess: %v %v", m, err)
+	}
+}
