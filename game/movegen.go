@@ -9,7 +9,7 @@ func (g *Game) AppendLegalMoves(dst []Move) []Move {
 	}
 	base := int(g.toMove) * MaxPieces
 	for id := base; id < base+MaxPieces; id++ {
-		if g.pieces[id].sq != NoSquare {
+		if p := &g.pieces[id]; p.sq != NoSquare && p.rank.Movable() {
 			dst = g.appendPieceMoves(dst, id)
 		}
 	}
@@ -40,26 +40,34 @@ func (g *Game) appendPieceMoves(dst []Move, id int) []Move {
 	}
 	side := pieceSide(id)
 	from := p.sq
+	// Most pieces are in no repetition run or chase: skip the checks for them.
+	r, c := &g.runs[side], &g.chase
+	check := (g.rules.TwoSquares > 0 && int(r.id) == id+1 && r.blockLo <= r.blockHi) ||
+		(g.rules.MoreSquares && c.active && c.chaser == side && !c.awaitingEvade)
+	// Enemy pieces occupy the cells enemyLo+1 … enemyLo+MaxPieces.
+	enemyLo := uint8(MaxPieces)
+	if side == Blue {
+		enemyLo = 0
+	}
+	scout, far := p.rank == Scout, g.rules.ScoutStrikesAtRange
+	nb := &neighbours
 	for d := 0; d < 4; d++ {
-		steps := 0
-		for to := neighbours[from][d]; to != NoSquare; to = neighbours[to][d] {
-			steps++
+		first := true
+		for to := nb[from][d]; to != NoSquare; to = nb[to][d] {
 			c := g.board[to]
-			if c == cellLake {
-				break
-			}
 			if c != 0 {
-				if pieceSide(int(c)-1) != side && (steps == 1 || g.rules.ScoutStrikesAtRange) && g.repetition(side, id, from, to) == repetitionOK {
+				if c != cellLake && c-1-enemyLo < MaxPieces && (first || far) && (!check || g.repetition(side, id, from, to) == repetitionOK) {
 					dst = append(dst, Move{From: from, To: to})
 				}
 				break
 			}
-			if g.repetition(side, id, from, to) == repetitionOK {
+			if !check || g.repetition(side, id, from, to) == repetitionOK {
 				dst = append(dst, Move{From: from, To: to})
 			}
-			if p.rank != Scout {
+			if !scout {
 				break
 			}
+			first = false
 		}
 	}
 	if p.rank == Infiltrator && InZone(side.Opponent(), from) {
