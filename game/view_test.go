@@ -75,7 +75,7 @@ func TestViewHidesUnknownRanks(t *testing.T) {
 			g := randomGame(t, rules, seed*7+uint64(vi), int(seed*13))
 			r := rand.New(rand.NewPCG(seed, 99))
 			for hidden := Red; hidden <= Blue; hidden++ {
-				shuffled := shuffleHidden(g, hidden, r)
+				shuffled := ShuffleHidden(g, hidden, r.Uint64())
 				observer := ViewerOf(hidden.Opponent())
 				for _, viewer := range []Viewer{observer, PublicViewer} {
 					if a, b := g.View(viewer), shuffled.View(viewer); !reflect.DeepEqual(a, b) {
@@ -105,30 +105,4 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
-}
-
-// shuffleHidden returns a copy of g in which side's pieces that the opponent
-// cannot tell apart have swapped ranks.
-func shuffleHidden(g *Game, side Side, r *rand.Rand) *Game {
-	c := g.Clone()
-	classes := map[[2]bool][]int{}
-	for id := int(side) * MaxPieces; id < int(side+1)*MaxPieces; id++ {
-		p := &c.pieces[id]
-		if p.sq == NoSquare || p.revealed {
-			continue
-		}
-		k := [2]bool{p.moved, p.scout}
-		classes[k] = append(classes[k], id)
-	}
-	for _, ids := range classes {
-		ranks := make([]Rank, len(ids))
-		for i, id := range ids {
-			ranks[i] = c.pieces[id].rank
-		}
-		r.Shuffle(len(ranks), func(i, j int) { ranks[i], ranks[j] = ranks[j], ranks[i] })
-		for i, id := range ids {
-			c.pieces[id].rank = ranks[i]
-		}
-	}
-	return c
 }
