@@ -1,0 +1,329 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ParseSetup reads a set-up as a player types it in a message: one line per
+// row, the front row (next to the lakes) first, each row from the player's
+// left to right, 10 squares a row. Squares are separated by spaces, tabs or
+// commas; a line of exactly 10 characters without separators is read one
+// character a square ("BFB.S9998." in classic numbering). A square is a rank
+// in the numbering, S, I, B or F, a piece name or abbreviation that ParseRank
+// accepts, or . (also - or _) for an empty square.
+//
+// Blank lines, comments (from # or // to the end of the line) and Discord code
+// fences (```, ```text) are ignored. A line "modern" or "classic" (also
+// "numbering: classic") sets the numbering; without one, a 10 means modern
+// and a 1 classic, and otherwise preferred is used. ParseSetup returns the
+// numbering it used.
+//
+// Every error is a *SetupError whose text a player can act on; it names the
+// row (row 1 is the front row) and column (column 1 is the player's left).
+// When the text reads well but breaks the rules, the error is Setup.Validate's
+// and the set-up is returned as read; after any other error it is empty.
+func ParseSetup(text string, rules Rules, preferred Numbering) (Setup, Numbering, error) {
+	var rows [][]string
+	numbering, explicit := preferred, false
+	for line := range strings.Lines(text) {
+		line = cleanSetupLine(line)
+		if line == "" {
+			continue
+		}
+		if n, ok := numberingLine(line); ok {
+			if explicit && n != numbering {
+				return Setup{}, numbering, &SetupError{Reason: `the set-up says both "modern" and "classic"; keep one of the two lines`}
+			}
+			numbering, explicit = n, true
+			continue
+		}
+		if tokens := splitSetupRow(line); len(tokens) > 0 {
+			rows = append(rows, tokens)
+		}
+	}
+	if len(rows) == 0 {
+		return Setup{}, numbering, &SetupError{Reason: "no set-up found: write 4 rows of 10 squares, front row first (use . for an empty square)"}
+	}
+	if !explicit {
+		n, err := detectNumbering(rows, preferred)
+		if err != nil {
+			return Setup{}, preferred, err
+		}
+		numbering = n
+	}
+
+	var s Setup
+	for i, tokens := range rows {
+		for j, t := range tokens {
+			r, err := parseSetupSquare(t, numbering)
+			if err != nil && len(tokens) == 1 && looksCompact(t) {
+				return Setup{}, numbering, &SetupError{Reason: fmt.Sprintf(
+					"%s has %d characters (%q); write 10, one for each square, or separate the squares with spaces",
+					setupRowName(i), utf8.RuneCountInString(t), t)}
+			}
+			if err != nil {
+				return Setup{}, numbering, &SetupError{Reason: fmt.Sprintf("%s, column %d: %v", setupRowName(i), j+1, err)}
+			}
+			if i < SetupRows && j < 10 {
+				s[i][j] = r
+			}
+		}
+		if len(tokens) != 10 {
+			return Setup{}, numbering, &SetupError{Reason: fmt.Sprintf("%s has %s; each row has 10 squares (use . for an empty square)",
+				setupRowName(i), plural(len(tokens), "piece"))}
+		}
+	}
+	if len(rows) != SetupRows {
+		return Setup{}, numbering, &SetupError{Reason: fmt.Sprintf("%s given; a set-up has %d rows, front row first", plural(len(rows), "row"), SetupRows)}
+	}
+	if err := s.Validate(rules); err != nil {
+		return s, numbering, err
+	}
+	return s, numbering, nil
+}
+
+// cleanSetupLine trims a line and removes what is not part of a row: comments,
+// code fences and inline-code backticks. It returns "" for a line to skip.
+func cleanSetupLine(line string) string {
+	if i := strings.Index(line, "#"); i >= 0 {
+		line = line[:i]
+	}
+	if i := strings.Index(line, "//"); i >= 0 {
+		line = line[:i]
+	}
+	line = strings.TrimSpace(line)
+	if rest, ok := strings.CutPrefix(line, "```"); ok {
+		rest = strings.TrimSpace(rest)
+		// "```" alone or with a language tag ("```text") opens or closes a block;
+		// anything else after the fence is a row written on the same line.
+		if isFenceTag(rest) {
+			return ""
+		}
+		line = rest
+	}
+	line = strings.TrimSpace(strings.TrimSuffix(line, "```"))
+	return strings.TrimSpace(strings.Trim(line, "`"))
+}
+
+// isFenceTag reports whether rest, what follows ``` on a line, is empty or a
+// code block's language tag rather than a row: one word, not 10 characters.
+func isFenceTag(rest string) bool {
+	if rest == "" {
+		return true
+	}
+	if utf8.RuneCountInString(rest) == 10 || strings.ContainsFunc(rest, isSetupSeparator) {
+		return false
+	}
+	for _, c := range rest {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '+' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// numberingLine recognises a line that names the numbering: "modern",
+// "classic", "numbering: classic", "numbering = modern", "classic numbering".
+func numberingLine(line string) (Numbering, bool) {
+	l := strings.ToLower(line)
+	switch l {
+	case "modern", "modern numbering":
+		return NumberingModern, true
+	case "classic", "classic numbering":
+		return NumberingClassic, true
+	}
+	rest, ok := strings.CutPrefix(l, "numbering")
+	if !ok {
+		return NumberingModern, false
+	}
+	rest = strings.TrimSpace(rest)
+	rest = strings.TrimSpace(strings.TrimLeft(rest, ":="))
+	n, err := ParseNumbering(rest)
+	return n, err == nil
+}
+
+// isSetupSeparator reports whether c separates the squares of a row.
+func isSetupSeparator(c rune) bool { return c == ',' || unicode.IsSpace(c) }
+
+// splitSetupRow splits a row into its squares; a row of exactly 10 characters
+// without separators is one square a character.
+func splitSetupRow(line string) []string {
+	tokens := strings.FieldsFunc(line, isSetupSeparator)
+	if len(tokens) == 1 && utf8.RuneCountInString(line) == 10 {
+		tokens = tokens[:0]
+		for _, c := range line {
+			tokens = append(tokens, string(c))
+		}
+	}
+	return tokens
+}
+
+// detectNumbering picks the numbering from the numbers used: only modern has
+// a 10 and only classic a 1. With neither, preferred stands.
+func detectNumbering(rows [][]string, preferred Numbering) (Numbering, error) {
+	ten, one := false, false
+	for _, tokens := range rows {
+		for _, t := range tokens {
+			switch v, err := strconv.Atoi(t); {
+			case err != nil:
+			case v == 10:
+				ten = true
+			case v == 1:
+				one = true
+			}
+		}
+	}
+	switch {
+	case ten && one:
+		return preferred, &SetupError{Reason: `the set-up has both a 10 (the Marshal in modern numbering) and a 1 (the Marshal in classic numbering): ` +
+			`use one numbering, and write "modern" or "classic" on a line of its own to say which`}
+	case ten:
+		return NumberingModern, nil
+	case one:
+		return NumberingClassic, nil
+	}
+	return preferred, nil
+}
+
+// looksCompact reports whether token is a row written one character a square
+// but of the wrong length: several characters, each of which could be a square.
+func looksCompact(token string) bool {
+	if utf8.RuneCountInString(token) < 2 {
+		return false
+	}
+	for _, c := range token {
+		if !strings.ContainsRune("0123456789.-_sibfSIBF", c) {
+			return false
+		}
+	}
+	return true
+}
+
+// parseSetupSquare reads one square: a piece, or ., - or _ for an empty square.
+func parseSetupSquare(token string, n Numbering) (Rank, error) {
+	switch token {
+	case ".", "-", "_":
+		return NoRank, nil
+	case "0", "x", "X", "o", "O", "*", "?", "·", "–", "—":
+		// Common ways to mark an empty square elsewhere.
+		return NoRank, fmt.Errorf("%q is not a piece; write . for an empty square", token)
+	}
+	return ParseRank(token, n)
+}
+
+// setupRowName names row i of a set-up (0 = front row) for a player.
+func setupRowName(i int) string { return fmt.Sprintf("row %d from the front", i+1) }
+
+// plural writes "1 row", "3 rows".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// FormatSetup writes s as ParseSetup reads it: 4 lines (no final newline),
+// front row first, each from the player's left, "." for an empty square. Labels
+// are in numbering n, separated by single spaces and padded so that the
+// columns line up (to 2 characters in modern numbering, for the 10).
+func FormatSetup(s Setup, n Numbering) string {
+	width := 1
+	if n == NumberingModern {
+		width = 2
+	}
+	var b strings.Builder
+	for row := range s {
+		if row > 0 {
+			b.WriteByte('\n')
+		}
+		var line strings.Builder
+		for col, r := range s[row] {
+			label := "."
+			switch {
+			case r.Valid():
+				label = r.Label(n)
+			case r != NoRank:
+				label = "?"
+			}
+			if col > 0 {
+				line.WriteByte(' ')
+			}
+			line.WriteString(label)
+			line.WriteString(strings.Repeat(" ", max(0, width-len(label))))
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+	}
+	return b.String()
+}
+
+// templateSeed is the seed of the example set-up in SetupTemplate: any fixed
+// value, so that the template does not change from one message to the next.
+const templateSeed = 2024
+
+// SetupTemplate returns the text the bot sends a player to fill in: comment
+// lines that explain the format and list the army in numbering n, a line naming
+// the numbering, and a valid example set-up to edit. ParseSetup reads it as it is.
+func SetupTemplate(rules Rules, n Numbering) string {
+	army := rules.Army
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Your %s set-up: front row (next to the lakes) first,\n", rules.Variant)
+	b.WriteString("# one line per row, 10 squares from your left to your right.\n")
+	var items []string
+	for _, r := range Ranks {
+		if c := int(army[r]); c > 0 {
+			name := r.Name()
+			if c > 1 {
+				name = r.Plural()
+			}
+			items = append(items, fmt.Sprintf("%d %s (%s)", c, name, r.Label(n)))
+		}
+	}
+	total := army.Total()
+	head := fmt.Sprintf("%d pieces:", total)
+	if total == 1 {
+		head = "1 piece:"
+	}
+	writeWrapped(&b, "# ", head, items, 72)
+
+	if empty := SetupRows*10 - total; rules.Variant.FillsZone() || empty <= 0 {
+		b.WriteString("# Every square holds a piece.\n")
+	} else {
+		fmt.Fprintf(&b, "# Write . for each of the %d empty squares.\n", empty)
+	}
+	if n == NumberingModern {
+		b.WriteString("# Modern numbers: Marshal 10 ... Scout 2. For classic numbers\n")
+		b.WriteString("# (Marshal 1 ... Scout 9), change the line below to classic.\n")
+	} else {
+		b.WriteString("# Classic numbers: Marshal 1 ... Scout 9. For modern numbers\n")
+		b.WriteString("# (Marshal 10 ... Scout 2), change the line below to modern.\n")
+	}
+	b.WriteString("# Edit this example and send it back:\n")
+	fmt.Fprintf(&b, "numbering: %s\n", n)
+	b.WriteString(FormatSetup(RandomSetup(rules, templateSeed), n))
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// writeWrapped writes head and items, separated by ", ", on lines that start
+// with prefix and are at most width bytes long when possible; it ends with a full stop.
+func writeWrapped(b *strings.Builder, prefix, head string, items []string, width int) {
+	line := prefix + head
+	for i, it := range items {
+		if i < len(items)-1 {
+			it += ","
+		} else {
+			it += "."
+		}
+		if len(line)+1+len(it) > width && len(line) > len(prefix) {
+			b.WriteString(line + "\n")
+			line = prefix + it
+			continue
+		}
+		line += " " + it
+	}
+	b.WriteString(line + "\n")
+}
