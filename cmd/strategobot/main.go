@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -62,7 +63,18 @@ func usage(w io.Writer, cmds map[string]command) {
 
 // runBot starts the Discord bot.
 func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if os.Getenv("DISCORD_TOKEN") == "" {
+	flags := flag.NewFlagSet("strategobot", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	configPath := flags.String("config", os.Getenv("STRATEGOBOT_CONFIG"), "configuration file (default: strategobot.toml when it exists)")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	cfg, err := loadConfig(*configPath, os.Getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, "strategobot:", err)
+		return 2
+	}
+	if cfg.Token == "" {
 		fmt.Fprintln(stderr, `strategobot: DISCORD_TOKEN is not set.
 Create an application at https://discord.com/developers/applications, add a bot
 to it, copy its token (Bot → Reset Token) and start the bot with
@@ -70,6 +82,7 @@ to it, copy its token (Bot → Reset Token) and start the bot with
 README.md explains the permissions and intents the bot needs.`)
 		return 2
 	}
-	fmt.Fprintln(stderr, "strategobot: the Discord bot itself is not built yet (see the open issues); only `strategobot replay` works in this version")
+	logger := newLogger(cfg, os.Stderr)
+	logger.Error("the Discord bot itself is not built yet (see the open issues); only `strategobot replay` works in this version")
 	return 1
 }

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// config is everything the bot reads at start. Every field has a working
+// default, so DISCORD_TOKEN alone runs the bot. config.example.toml documents
+// each key; env names the environment variable that overrides it.
+type config struct {
+	Token           string   `toml:"-" env:"DISCORD_TOKEN"`
+	Database        string   `toml:"database" env:"STRATEGOBOT_DATABASE"`
+	APIBaseURL      string   `toml:"api_base_url" env:"STRATEGOBOT_API_BASE_URL"`
+	GuildID         string   `toml:"guild_id" env:"STRATEGOBOT_GUILD_ID"`
+	Threads         bool     `toml:"threads" env:"STRATEGOBOT_THREADS"`
+	DefaultMoveTime duration `toml:"default_move_time" env:"STRATEGOBOT_DEFAULT_MOVE_TIME"`
+	ChallengeExpiry duration `toml:"challenge_expiry" env:"STRATEGOBOT_CHALLENGE_EXPIRY"`
+	BackupDir       string   `toml:"backup_dir" env:"STRATEGOBOT_BACKUP_DIR"`
+	BackupEvery     duration `toml:"backup_every" env:"STRATEGOBOT_BACKUP_EVERY"`
+	BackupKeep      int      `toml:"backup_keep" env:"STRATEGOBOT_BACKUP_KEEP"`
+	LogLevel        string   `toml:"log_level" env:"STRATEGOBOT_LOG_LEVEL"`
+	LogFormat       string   `toml:"log_format" env:"STRATEGOBOT_LOG_FORMAT"`
+}
+
+// defaultConfigFile is read when it exists and no other file is named.
+const defaultConfigFile = "strategobot.toml"
+
+// DiscordAPIBaseURL is Discord's own REST base, the default of api_base_url.
+const DiscordAPIBaseURL = "https://discord.com/api/v9/"
+
+func defaultConfig() config {
+	return config{
+		Database:        "strategobot.db",
+		APIBaseURL:      DiscordAPIBaseURL,
+		DefaultMoveTime: duration(24 * time.Hour),
+		ChallengeExpiry: duration(24 * time.Hour),
+		BackupEvery:     duration(6 * time.Hour),
+		BackupKeep:      7,
+		LogLevel:        "info",
+		LogFormat:       "text",
+	}
+}
+
+// duration is a time.Duration written as "24h", "90m" or "7d" in files and the environment.
+type duration time.Duration
+
+func (d *duration) UnmarshalText(b []byte) error {
+	v, err := parseDuration(string(b))
+	if err != nil {
+		return err
+	}
+	*d = duration(v)
+	return nil
+}
+
+func (d duration) String() string { return time.Duration(d).String() }
+
+// parseDuration reads Go durations and also whole days ("7d").
+func parseDuration(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err == nil && n >= 0 {
+			return time.Duration(n) * 24 * time.Hour, nil
+		}
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a duration: write it like 30m, 24h or 7d", s)
+	}
+	return d, nil
+}
+
+// loadConfig reads the defaults, then the file (path, or strategobot.toml when
+// path is empty and that file exists), then the environment.
+func loadConfig(path string, getenv func(string) string) (config, error) {
+	cfg := defaultConfig()
+	file, explicit := path, path != ""
+	if !explicit {
+		file = defaultConfigFile
+	}
+	md, err := toml.DecodeFile(file, &cfg)
+	switch {
+	case err == nil:
+		if undecoded := md.Undecoded(); len(undecoded) > 0 {
+			keys := make([]string, len(undecoded))
+			for i, k := range undecoded {
+				keys[i] = k.String()
+			}
+			return cfg, fmt.Errorf("config %s: unknown key %s (config.example.toml lists every key)", file, strings.Join(keys, ", "))
+		}
+	case errors.Is(err, fs.ErrNotExist) && !explicit:
+		// No file is fine: the defaults and the environment are enough.
+	default:
+		return cfg, fmt.Errorf("config %s: %w", file, err)
+	}
+	if err := applyEnv(&cfg, getenv); err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.validate()
+}
+
+// applyEnv overrides fields from the environment variables named in their env tags.
+func applyEnv(cfg *config, getenv func(string) string) error {
+	v := reflect.ValueOf(cfg).Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		name := t.Field(i).Tag.Get("env")
+		raw := getenv(name)
+		if name == "" || raw == "" {
+			continue
+		}
+		f := v.Field(i)
+		switch p := f.Addr().Interface().(type) {
+		case *string:
+			*p = raw
+		case *bool:
+			b, err := strconv.ParseBool(raw)
+			if err != nil {
+				return fmt.Errorf("%s=%q: use true or false", name, raw)
+			}
+			*p = b
+		case *int:
+			n, err := strconv.Atoi(raw)
+			if err != nil {
+				return fmt.Errorf("%s=%q: use a whole number", name, raw)
+			}
+			*p = n
+		case *duration:
+			if err := p.UnmarshalText([]byte(raw)); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+	}
+	return nil
+}
+
+func (c config) validate() error {
+	var problems []string
+	if c.Database == "" {
+		problems = append(problems, "database must name a file")
+	}
+	if u, err := url.Parse(c.APIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		problems = append(problems, fmt.Sprintf("api_base_url %q must be an http(s) URL like %s", c.APIBaseURL, DiscordAPIBaseURL))
+	}
+	if d := time.Duration(c.DefaultMoveTime); d < 5*time.Minute || d > 7*24*time.Hour {
+		problems = append(problems, fmt.Sprintf("default_move_time %v must be between 5m and 7d", d))
+	}
+	if d := time.Duration(c.ChallengeExpiry); d < time.Minute || d > 30*24*time.Hour {
+		problems = append(problems, fmt.Sprintf("challenge_expiry %v must be between 1m and 30d", d))
+	}
+	if c.BackupDir != "" && time.Duration(c.BackupEvery) < time.Minute {
+		problems = append(problems, "backup_every must be at least 1m")
+	}
+	if c.BackupKeep < 1 {
+		problems = append(problems, "backup_keep must be at least 1")
+	}
+	if _, err := parseLevel(c.LogLevel); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		problems = append(problems, fmt.Sprintf("log_format %q must be text or json", c.LogFormat))
+	}
+	if len(problems) > 0 {
+		return errors.New("config: " + strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+func parseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return l, fmt.Errorf("log_level %q must be debug, info, warn or error", s)
+	}
+	return l, nil
+}
+
+// newLogger builds the process's logger from the config.
+func newLogger(c config, w *os.File) *slog.Logger {
+	level, _ := parseLevel(c.LogLevel)
+	opts := &slog.HandlerOptions{Level: level}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func noEnv(string) string { return "" }
+
+func envOf(kv map[string]string) func(string) string {
+	return func(k string) string { return kv[k] }
+}
+
+// TestExampleConfig keeps config.example.toml complete: it must parse, and
+// name and explain every key the bot reads.
+func TestExampleConfig(t *testing.T) {
+	cfg, err := loadConfig("../../config.example.toml", noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(cfg, defaultConfig()) {
+		t.Errorf("the example file's values differ from the defaults:\n%+v\n%+v", cfg, defaultConfig())
+	}
+	text, err := os.ReadFile("../../config.example.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	typ := reflect.TypeOf(config{})
+	for i := 0; i < typ.NumField(); i++ {
+		key, env := typ.Field(i).Tag.Get("toml"), typ.Field(i).Tag.Get("env")
+		if key == "-" {
+			continue
+		}
+		if !strings.Contains(string(text), "\n"+key+" = ") {
+			t.Errorf("config.example.toml does not set %s", key)
+		}
+		if !strings.Contains(string(text), "("+env+")") {
+			t.Errorf("config.example.toml does not name %s's variable %s", key, env)
+		}
+	}
+}
+
+func TestLoadConfig(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	tests := []struct {
+		name  string
+		file  string
+		env   map[string]string
+		check func(config) bool
+		err   string
+	}{
+		{name: "file values", file: write("a.toml", "database = \"x.db\"\nthreads = true\ndefault_move_time = \"7d\"\n"),
+			check: func(c config) bool {
+				return c.Database == "x.db" && c.Threads && time.Duration(c.DefaultMoveTime) == 7*24*time.Hour
+			}},
+		{name: "environment wins", file: write("b.toml", "database = \"x.db\"\n"), env: map[string]string{"STRATEGOBOT_DATABASE": "y.db", "STRATEGOBOT_BACKUP_KEEP": "3", "DISCORD_TOKEN": "tok"},
+			check: func(c config) bool { return c.Database == "y.db" && c.BackupKeep == 3 && c.Token == "tok" }},
+		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "unknown key databse"},
+		{name: "bad duration", file: write("d.toml", "default_move_time = \"soon\"\n"), err: "not a duration"},
+		{name: "move time out of range", file: write("e.toml", "default_move_time = \"1m\"\n"), err: "between 5m and 7d"},
+		{name: "bad url", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "discord"}, err: "api_base_url"},
+		{name: "bad bool", env: map[string]string{"STRATEGOBOT_THREADS": "maybe"}, err: "use true or false"},
+		{name: "missing named file", file: filepath.Join(dir, "none.toml"), err: "none.toml"},
+		{name: "bad level", env: map[string]string{"STRATEGOBOT_LOG_LEVEL": "loud"}, err: "log_level"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(dir) // no strategobot.toml here unless a test writes one
+			cfg, err := loadConfig(tc.file, envOf(tc.env))
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.check(cfg) {
+				t.Fatalf("config %+v", cfg)
+			}
+		})
+	}
+}
