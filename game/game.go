@@ -1,7 +1,10 @@
 // Package game holds the rules of Stratego as RULES.md settles them: the board,
 // pieces and variants, set-ups, legal moves, battles, the repetition rules, the
 // end of the game, what each viewer knows, and the notations for moves and
-// records. It does no I/O and knows nothing of Discord.
+// records. It opens no files or connections and knows nothing of Discord.
+//
+// The package reads and writes only through the io.Reader and io.Writer its
+// callers hand it (game records).
 //
 // A Game is the full truth, hidden ranks included. Anything shown to a person
 // must go through a View, which holds only what that viewer may know.
@@ -94,7 +97,7 @@ type Method uint8
 const (
 	NotEnded        Method = iota
 	FlagCaptured           // a piece took the Flag (or an Infiltrator named it)
-	NoMovablePieces        // the loser, or both players, have no piece that can move
+	NoMovablePieces        // the loser, or both players, have no piece that can move (none left, or all walled in)
 	NoLegalMoves           // the player to move is blocked by pieces, lakes or the repetition rules
 	Resignation
 	DrawAgreed
@@ -425,12 +428,13 @@ func (g *Game) checkEnd() {
 	if g.result.Over() {
 		return
 	}
+	redCan, blueCan := g.canStep(Red), g.canStep(Blue)
 	switch {
-	case g.movable[Red] == 0 && g.movable[Blue] == 0:
+	case !redCan && !blueCan:
 		g.result = Result{Outcome: Drawn, Method: NoMovablePieces}
-	case g.movable[Red] == 0:
+	case !redCan:
 		g.result = Result{Outcome: BlueWon, Method: NoMovablePieces}
-	case g.movable[Blue] == 0:
+	case !blueCan:
 		g.result = Result{Outcome: RedWon, Method: NoMovablePieces}
 	case g.rules.MaxMoves > 0 && len(g.moves) >= g.rules.MaxMoves:
 		g.result = Result{Outcome: Drawn, Method: MoveLimit}
@@ -440,6 +444,38 @@ func (g *Game) checkEnd() {
 	if g.result.Over() {
 		g.drawOffer.pending = false
 	}
+}
+
+// canStep reports whether side has a piece that can move at all: a piece of a
+// movable rank next to an empty square or an enemy piece. Pieces walled in by
+// their own side, lakes and the edge do not count, as Gravon scores it (a
+// player "cannot move anything" when Bombs block the last moving pieces). The
+// repetition rules are not considered here; they only make the side to move
+// lose by having no legal move.
+func (g *Game) canStep(side Side) bool {
+	if g.movable[side] == 0 {
+		return false
+	}
+	enemyLo := uint8(MaxPieces)
+	if side == Blue {
+		enemyLo = 0
+	}
+	base := int(side) * MaxPieces
+	for id := base; id < base+MaxPieces; id++ {
+		p := &g.pieces[id]
+		if p.sq == NoSquare || !p.rank.Movable() {
+			continue
+		}
+		for _, n := range neighbours[p.sq] {
+			if n == NoSquare {
+				continue
+			}
+			if c := g.board[n]; c == 0 || (c != cellLake && c-1-enemyLo < MaxPieces) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Resign ends the game: side loses.

@@ -104,7 +104,7 @@ func (g *Game) repetitionReason(side Side, id int, a, b Square) string {
 		r := &g.runs[side]
 		n := g.rules.TwoSquares
 		x, y := lineSquare(a, r.vertical, int(r.blockLo)), lineSquare(a, r.vertical, int(r.blockHi)+1)
-		if r.blockLo == r.blockHi {
+		if r.blockLo == r.blockHi && distance(a, b) == 1 {
 			return fmt.Sprintf("the Two-Squares rule forbids a %s move between %s and %s", ordinal(n+1), x, y)
 		}
 		return fmt.Sprintf("the Two-Squares rule forbids crossing between %s and %s a %s time in a row", x, y, ordinal(n+1))

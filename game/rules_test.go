@@ -536,6 +536,14 @@ func TestTwoSquaresRule(t *testing.T) {
 		refused(t, g, "J4-A4", "Two-Squares")
 		play(t, g, "J4-H4")
 	})
+	t.Run("a scout crossing one shared border", func(t *testing.T) {
+		// From a real game (classic-2005.2-6, move 237): D3-D2, D2-D4, D4-D2
+		// all cross the D2|D3 border, so D2-D4 may not cross it a 4th time.
+		g := position(t, DefaultRules(VariantClassic), Red, red("A1", Flag), red("D3", Scout), blue("J10", Flag), blue("A10", Scout))
+		play(t, g, "D3-D2", "A10-B10", "D2-D4", "B10-C10", "D4-D2", "C10-D10")
+		refused(t, g, "D2-D4", "the Two-Squares rule forbids crossing between D2 and D3 a 4th time in a row")
+		play(t, g, "D2-D1")
+	})
 }
 
 func TestTwoSquaresAttackCounts(t *testing.T) {
@@ -623,7 +631,10 @@ func TestEndOfGame(t *testing.T) {
 		{"last movable piece lost", classic, Red, []at{red("A1", Flag), red("E5", Miner), blue("E6", Marshal), blue("J10", Flag), blue("J9", Bomb)}, []string{"E5xE6"}, Result{BlueWon, NoMovablePieces}},
 		{"loser without movable pieces even on the winner's turn", classic, Red, []at{red("A1", Flag), red("E5", General), red("J1", Scout), blue("E6", Sergeant), blue("J10", Flag)}, []string{"E5xE6"}, Result{RedWon, NoMovablePieces}},
 		{"both without movable pieces", classic, Red, []at{red("A1", Flag), red("E5", Sergeant), blue("E6", Sergeant), blue("J10", Flag)}, []string{"E5xE6"}, Result{Drawn, NoMovablePieces}},
-		{"blocked in", classic, Red, []at{red("A1", Flag), red("E4", Scout), blue("J10", Sergeant), blue("I10", Bomb), blue("J9", Bomb), blue("A10", Flag)}, []string{"E4-E3"}, Result{RedWon, NoLegalMoves}},
+		{"walled in by its own bombs", classic, Red, []at{red("A1", Flag), red("E4", Miner), blue("J10", Sergeant), blue("I10", Bomb), blue("J9", Bomb), blue("E5", Scout), blue("A10", Flag)}, []string{"E4xE5"}, Result{RedWon, NoMovablePieces}},
+		{"walled in on the winner's turn", classic, Red, []at{red("A1", Flag), red("A2", Sergeant), red("B2", Bomb), red("A3", Bomb), red("E4", Scout), blue("E5", Marshal), blue("J10", Flag)}, []string{"E4xE5"}, Result{BlueWon, NoMovablePieces}},
+		{"a piece next to an enemy can still attack", classic, Blue, []at{red("A1", Flag), red("A2", Sergeant), red("B1", Bomb), red("B2", Bomb), blue("J10", Flag), blue("J9", Scout), blue("A5", Scout)}, []string{"A5-A3"}, Result{}},
+		{"both walled in", classic, Red, []at{red("A1", Flag), red("A2", Sergeant), red("B2", Bomb), red("A3", Bomb), red("E4", Sergeant), blue("J10", Sergeant), blue("I10", Bomb), blue("J9", Bomb), blue("E5", Sergeant), blue("A10", Flag)}, []string{"E4xE5"}, Result{Drawn, NoMovablePieces}},
 		{"move limit", Rules{Variant: VariantClassic, Army: classicArmy, ScoutStrikesAtRange: true, TwoSquares: 3, MoreSquares: true, MaxMoves: 2}, Red, []at{red("A1", Flag), red("E4", Scout), blue("J10", Flag), blue("J7", Scout)}, []string{"E4-E3", "J7-J6"}, Result{Drawn, MoveLimit}},
 	}
 	for _, tc := range tests {
@@ -632,6 +643,9 @@ func TestEndOfGame(t *testing.T) {
 			play(t, g, tc.moves...)
 			if g.Result() != tc.want {
 				t.Fatalf("result %v, want %v", g.Result(), tc.want)
+			}
+			if !tc.want.Over() {
+				return
 			}
 			if len(g.LegalMoves()) != 0 {
 				t.Fatal("moves are listed after the end")

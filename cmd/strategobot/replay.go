@@ -1,13 +1,284 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/strategobot/strategobot/game"
 )
 
-// runReplay replays Gravon records. Placeholder until the Gravon reader lands.
+const replayUsage = `usage: strategobot replay [--two-squares 3|5|off] [--more-squares on|off] FILES...
+
+Replays Gravon game records (zip archives of XML files, or XML files) with the
+rules engine and prints one line per disagreement:
+
+  FILE: move N SRC-DST: reason     the engine refuses a recorded move
+  FILE: result X, recorded Y       the engine ends the game differently
+
+then a summary, and the reasons why records were skipped, with their counts.
+FILE is the zip path + "/" + the entry name, or the XML path. Records that are
+not readable are reported on stderr and counted as skipped.
+
+The rules are each variant's defaults (Two-Squares 3, More-Squares on, the ISF
+rules); a record written by this bot is replayed with the rules it states. The
+flags override both.
+
+Exit code: 0 no disagreement, 1 some disagreement, 2 usage or input error.
+`
+
+// replayConfig is the parsed command line.
+type replayConfig struct {
+	twoSquares  *int  // nil: not given
+	moreSquares *bool // nil: not given
+	files       []string
+}
+
+// rulesFor returns the rules to replay rec with.
+func (c replayConfig) rulesFor(rec *game.Record) game.Rules {
+	rules := game.DefaultRules(rec.Rules.Variant)
+	if rec.RulesStated {
+		rules = rec.Rules
+	}
+	rules.Army = rec.Rules.Army
+	if c.twoSquares != nil {
+		rules.TwoSquares = *c.twoSquares
+	}
+	if c.moreSquares != nil {
+		rules.MoreSquares = *c.moreSquares
+	}
+	return rules
+}
+
+// parseReplayArgs reads the flags, which may come before, between or after the files.
+func parseReplayArgs(args []string) (replayConfig, error) {
+	var cfg replayConfig
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	two := fs.String("two-squares", "3", "Two-Squares rule: 3, 5 or off")
+	more := fs.String("more-squares", "on", "More-Squares rule: on or off")
+	for {
+		if err := fs.Parse(args); err != nil {
+			return cfg, err
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		cfg.files = append(cfg.files, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "two-squares":
+			var n int
+			switch strings.ToLower(*two) {
+			case "3":
+				n = 3
+			case "5":
+				n = 5
+			case "off", "0":
+				n = 0
+			default:
+				err = fmt.Errorf("--two-squares is 3, 5 or off, not %q", *two)
+			}
+			cfg.twoSquares = &n
+		case "more-squares":
+			var on bool
+			switch strings.ToLower(*more) {
+			case "on", "true", "1":
+				on = true
+			case "off", "false", "0":
+				on = false
+			default:
+				err = fmt.Errorf("--more-squares is on or off, not %q", *more)
+			}
+			cfg.moreSquares = &on
+		}
+	})
+	if err != nil {
+		return cfg, err
+	}
+	if len(cfg.files) == 0 {
+		return cfg, errors.New("no files given")
+	}
+	return cfg, nil
+}
+
+// replayJob is one record to replay: an XML file, or an entry of a zip archive.
+type replayJob struct {
+	name string
+	open func() (io.ReadCloser, error)
+}
+
+// replayOutcome is what became of one record.
+type replayOutcome struct {
+	disagreement string // the line to print, without the file name
+	skip         string // the skip reason
+	detail       string // for an unreadable record: the error, printed on stderr
+}
+
+// runReplay replays Gravon records and reports every disagreement with the rules engine.
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "strategobot replay: not built yet")
-	return 1
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		fmt.Fprint(stdout, replayUsage)
+		return 0
+	}
+	cfg, err := parseReplayArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "strategobot replay: %v\n\n%s", err, replayUsage)
+		return 2
+	}
+	var jobs []replayJob
+	for _, path := range cfg.files {
+		more, closeFn, err := listRecords(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "strategobot replay: %v\n", err)
+			return 2
+		}
+		defer closeFn()
+		jobs = append(jobs, more...)
+	}
+	outcomes := make([]replayOutcome, len(jobs))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				outcomes[i] = replayOne(cfg, jobs[i])
+			}
+		}()
+	}
+feed:
+	for i := range jobs {
+		select {
+		case work <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(work)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintf(stderr, "strategobot replay: %v\n", err)
+		return 1
+	}
+
+	var agree, disagree, skipped int
+	skips := map[string]int{}
+	for i, o := range outcomes {
+		switch {
+		case o.disagreement != "":
+			disagree++
+			fmt.Fprintf(stdout, "%s: %s\n", jobs[i].name, o.disagreement)
+		case o.skip != "":
+			skipped++
+			skips[o.skip]++
+			if o.detail != "" {
+				fmt.Fprintf(stderr, "%s: %s\n", jobs[i].name, o.detail)
+			}
+		default:
+			agree++
+		}
+	}
+	fmt.Fprintf(stdout, "%d games, %d agree, %d disagree, %d skipped\n", len(jobs), agree, disagree, skipped)
+	reasons := make([]string, 0, len(skips))
+	for r := range skips {
+		reasons = append(reasons, r)
+	}
+	// Most frequent first; ties by name, so the output is the same every run.
+	sort.Slice(reasons, func(i, j int) bool {
+		if skips[reasons[i]] != skips[reasons[j]] {
+			return skips[reasons[i]] > skips[reasons[j]]
+		}
+		return reasons[i] < reasons[j]
+	})
+	for _, r := range reasons {
+		fmt.Fprintf(stdout, "  skipped %d: %s\n", skips[r], r)
+	}
+	if disagree > 0 {
+		return 1
+	}
+	return 0
+}
+
+// listRecords returns the records in a zip archive (every .xml entry, in
+// archive order) or the XML file itself, and a function that closes the archive.
+func listRecords(path string) ([]replayJob, func(), error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var magic [4]byte
+	n, _ := io.ReadFull(f, magic[:])
+	if !bytes.Equal(magic[:n], []byte("PK\x03\x04")) && !bytes.Equal(magic[:n], []byte("PK\x05\x06")) {
+		f.Close()
+		return []replayJob{{name: path, open: func() (io.ReadCloser, error) { return os.Open(path) }}}, func() {}, nil
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	zr, err := zip.NewReader(f, info.Size())
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var jobs []replayJob
+	for _, e := range zr.File {
+		if e.FileInfo().IsDir() || !strings.EqualFold(pathExt(e.Name), ".xml") {
+			continue
+		}
+		// zip.File.Open may be called from several goroutines at once.
+		jobs = append(jobs, replayJob{name: path + "/" + e.Name, open: e.Open})
+	}
+	return jobs, func() { f.Close() }, nil
+}
+
+func pathExt(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[i:]
+	}
+	return ""
+}
+
+// replayOne reads and replays one record.
+func replayOne(cfg replayConfig, job replayJob) replayOutcome {
+	rc, err := job.open()
+	if err != nil {
+		return replayOutcome{skip: "unreadable record", detail: err.Error()}
+	}
+	rec, err := game.ParseGravon(rc)
+	rc.Close()
+	if err == nil {
+		_, err = game.Replay(rec, cfg.rulesFor(rec))
+	}
+	var (
+		illegal     *game.IllegalMoveError
+		mismatch    *game.ResultMismatchError
+		unsupported *game.UnsupportedError
+	)
+	switch {
+	case err == nil:
+		return replayOutcome{}
+	case errors.As(err, &illegal), errors.As(err, &mismatch):
+		return replayOutcome{disagreement: err.Error()}
+	case errors.As(err, &unsupported):
+		return replayOutcome{skip: unsupported.Reason}
+	case rec == nil:
+		return replayOutcome{skip: "unreadable record", detail: err.Error()}
+	}
+	return replayOutcome{skip: "set-up does not fit the rules", detail: err.Error()}
 }
