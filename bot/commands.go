@@ -1,0 +1,153 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// CommandName is the bot's one top-level slash command.
+const CommandName = "stratego"
+
+// Subcommand names.
+const (
+	cmdChallenge  = "challenge"
+	cmdSetup      = "setup"
+	cmdMove       = "move"
+	cmdInfiltrate = "infiltrate"
+	cmdBoard      = "board"
+	cmdResign     = "resign"
+	cmdDraw       = "draw"
+	cmdGames      = "games"
+	cmdHelp       = "help"
+)
+
+// Option names.
+const (
+	optOpponent    = "opponent"
+	optVariant     = "variant"
+	optArmy        = "army"
+	optMoveTime    = "move_time"
+	optSide        = "side"
+	optTwoSquares  = "two_squares"
+	optMoreSquares = "more_squares"
+	optScoutRange  = "scout_strikes_at_range"
+	optMaxMoves    = "max_moves"
+	optFrom        = "from"
+	optTo          = "to"
+	optGuess       = "guess"
+	optMatch       = "match"
+	optAction      = "action"
+)
+
+// moveTimes are the move times a challenger can choose, shortest first.
+var moveTimes = []struct {
+	name, value string
+}{
+	{"5 minutes", "5m"}, {"15 minutes", "15m"}, {"1 hour", "1h"}, {"6 hours", "6h"},
+	{"12 hours", "12h"}, {"1 day", "24h"}, {"2 days", "48h"}, {"3 days", "72h"}, {"7 days", "168h"},
+}
+
+// Commands returns the slash command the bot registers, as data.
+func Commands() []*discordgo.ApplicationCommand {
+	matchOpt := func(desc string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optMatch,
+			Description: desc, Autocomplete: true}
+	}
+	squareOpt := func(name, desc string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
+			Description: desc, Required: true, Autocomplete: true, MinLength: intPtr(2), MaxLength: 3}
+	}
+	var variants []*discordgo.ApplicationCommandOptionChoice
+	for _, v := range game.Variants {
+		variants = append(variants, &discordgo.ApplicationCommandOptionChoice{Name: v.String(), Value: v.String()})
+	}
+	var times []*discordgo.ApplicationCommandOptionChoice
+	for _, t := range moveTimes {
+		times = append(times, &discordgo.ApplicationCommandOptionChoice{Name: t.name, Value: t.value})
+	}
+	var guesses []*discordgo.ApplicationCommandOptionChoice
+	for _, r := range game.Ranks {
+		guesses = append(guesses, &discordgo.ApplicationCommandOptionChoice{Name: r.Describe(game.NumberingModern), Value: r.Name()})
+	}
+	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
+	return []*discordgo.ApplicationCommand{{
+		Name:        CommandName,
+		Description: "Play Stratego with another member",
+		Contexts:    &contexts,
+		Options: []*discordgo.ApplicationCommandOption{
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdChallenge,
+				Description: "Challenge a member to a match in this channel",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionUser, Name: optOpponent, Description: "Who you want to play", Required: true},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optArmy, Description: "Custom only: the army, e.g. 10 9 3 3 2 2 S B B F", MaxLength: 200},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Time for each move (default 1 day)", Choices: times},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optSide, Description: "Your colour (default random); Red moves first",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Random", Value: "random"}, {Name: "Red", Value: "red"}, {Name: "Blue", Value: "blue"}}},
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optTwoSquares, Description: "Two-Squares rule: moves allowed between two squares (default 3)",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "3 (ISF)", Value: 3}, {Name: "5 (older rooms)", Value: 5}, {Name: "off", Value: 0}}},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optMoreSquares, Description: "More-Squares rule against endless chases (default on)"},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optScoutRange, Description: "Scouts may move and attack in one turn (default on)"},
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw after this many moves in all (default no limit)",
+						MinValue: floatPtr(10), MaxValue: game.MaxMovesLimit},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdSetup,
+				Description: "Send or change your secret set-up",
+				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (when you have more than one)")},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdMove,
+				Description: "Move a piece",
+				Options: []*discordgo.ApplicationCommandOption{
+					squareOpt(optFrom, "The square of the piece to move, e.g. B4"),
+					squareOpt(optTo, "Where it goes, e.g. B5"),
+					matchOpt("Which match (when you have more than one)"),
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdInfiltrate,
+				Description: "Infiltrator variant: name the piece one or two squares away",
+				Options: []*discordgo.ApplicationCommandOption{
+					squareOpt(optFrom, "Your Infiltrator's square"),
+					squareOpt(optTo, "The enemy piece's square"),
+					{Type: discordgo.ApplicationCommandOptionString, Name: optGuess, Description: "The piece you think it is", Required: true, Choices: guesses},
+					matchOpt("Which match (when you have more than one)"),
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdBoard,
+				Description: "See your board (only you see it)",
+				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (when you have more than one)")},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdResign,
+				Description: "Give up a match",
+				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (when you have more than one)")},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdDraw,
+				Description: "Offer, accept or decline a draw",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: optAction, Description: "What to do (default offer)",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Offer", Value: "offer"}, {Name: "Accept", Value: "accept"}, {Name: "Decline", Value: "decline"}}},
+					matchOpt("Which match (when you have more than one)"),
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdGames,
+				Description: "Your matches: opponent, whose turn, deadline",
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdHelp,
+				Description: "How to play with this bot",
+			},
+		},
+	}}
+}
+
+func intPtr(v int) *int           { return &v }
+func floatPtr(v float64) *float64 { return &v }

@@ -1,0 +1,51 @@
+package bot
+
+import (
+	"regexp"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// TestCommandLimits checks the limits Discord puts on command definitions:
+// names of 1–32 lower-case characters, descriptions of 1–100 characters, at
+// most 25 options and 25 choices, required options first.
+func TestCommandLimits(t *testing.T) {
+	name := regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
+	var check func(path string, opts []*discordgo.ApplicationCommandOption)
+	check = func(path string, opts []*discordgo.ApplicationCommandOption) {
+		if len(opts) > 25 {
+			t.Errorf("%s has %d options", path, len(opts))
+		}
+		seenOptional := false
+		for _, o := range opts {
+			p := path + " " + o.Name
+			if !name.MatchString(o.Name) {
+				t.Errorf("%s: bad name", p)
+			}
+			if n := utf8.RuneCountInString(o.Description); n < 1 || n > 100 {
+				t.Errorf("%s: description of %d characters", p, n)
+			}
+			if len(o.Choices) > 25 {
+				t.Errorf("%s: %d choices", p, len(o.Choices))
+			}
+			if o.Autocomplete && len(o.Choices) > 0 {
+				t.Errorf("%s: autocomplete and choices together", p)
+			}
+			if o.Type != discordgo.ApplicationCommandOptionSubCommand {
+				if o.Required && seenOptional {
+					t.Errorf("%s: a required option after an optional one", p)
+				}
+				seenOptional = seenOptional || !o.Required
+			}
+			check(p, o.Options)
+		}
+	}
+	for _, c := range Commands() {
+		if !name.MatchString(c.Name) || c.Description == "" {
+			t.Errorf("command %q", c.Name)
+		}
+		check("/"+c.Name, c.Options)
+	}
+}
