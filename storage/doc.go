@@ -1,4 +1,102 @@
-// Package storage keeps matches, challenges, players and ratings in bbolt,
-// one transaction per change. It is built in a later issue; this file keeps
-// the package in the layout.
+// Package storage keeps everything the bot must remember across restarts and
+// crashes: matches, challenges, per-player settings and per-server standings.
+// It is the only place state lives. The bot talks to the Store interface; DB
+// is its implementation on one bbolt file (go.etcd.io/bbolt), which needs no
+// set-up: Open creates the file on first use.
+//
+// # The path of one move
+//
+// ApplyMove is one bbolt update transaction: load the match, check its version
+// (ErrStale when the caller looked at an older one), rebuild the game by
+// replaying the match's log, let the game package check and apply the move
+// (its errors pass through, and their text is safe to show the mover), append
+// the move to the log, set the next deadline or the result, count a finished
+// match in the standings, bump the version, and update the indexes. A second
+// attempt at the same move sees the new version (ErrStale) or, without a
+// version, that the turn has passed (ErrNotYourTurn). Nothing is changed by a
+// refused attempt. Time always comes from the caller, never from a hidden
+// clock, so the bot's timers can be tested with a fake one.
+//
+// Writes from many goroutines are committed together: a single writer takes
+// all changes waiting when the previous commit ends and commits them in one
+// transaction (group commit), so one fsync serves many moves without delaying
+// a lone one. A change is acknowledged only after its commit is on disk.
+//
+// # The log is the truth
+//
+// A Match holds the rules, the two confirmed set-ups and an ordered log of
+// actions with their times: moves, draw offers and answers, resignation and
+// time-out. Match.Game rebuilds the game by replaying the log (a 300-move game
+// takes tens of microseconds). The stored Result and Phase exist for queries;
+// every save checks that they equal the replay's.
+//
+// # Encoding
+//
+// Records are JSON, one bbolt value per record, each with a "v" field giving
+// the version of its format:
+//   - readable: `bbolt get FILE matches KEY` shows a match a person can read,
+//     moves in the game's own notation, set-ups as 40 characters;
+//   - compact: the log is one string of "MOVE+SECONDS" tokens, seconds counted
+//     from the previous action ("B4B5+40 G7G6+3600 offer:R+12"), set-ups are 40
+//     letters (2–9, X for the Marshal, S, I, B, F, "." for an empty square),
+//     times are unix seconds; a finished 300-move Classic game is about 3.5 KB;
+//   - forward-compatible: readers ignore unknown fields, so a newer minor
+//     version may add fields old code skips; options are named so that their
+//     zero value is the old behaviour; a record or file newer than this program
+//     knows is refused (ErrNewerSchema) rather than misread.
+//
+// gob was rejected as unreadable and tied to Go types, protocol buffers as a
+// code generator and a schema compiler for little gain in size: the log string
+// is most of a record, and it is already near the entropy of its moves and times.
+//
+// # Buckets and indexes
+//
+// Records live in the buckets matches, challenges (keyed by big-endian
+// sequence numbers, which are also the short ids shown in Discord), players
+// and standings. Indexes are buckets of keys with empty values, written in the
+// same transaction as the record: idx_player (user, state, match id) and
+// idx_channel (channel or thread, state, match id), where the state separates
+// active matches from ended ones so that a player's running games are listed
+// without walking their history; idx_timer (big-endian unix time, kind, id) for
+// match deadlines, reminders and challenge expiries, so that NextDeadline is
+// the first key and DueDeadlines a walk that stops at the first future one;
+// idx_challenge (user or channel, challenge id) for pending challenges.
+//
+// # Ratings: Glicko-2
+//
+// Each server keeps, per variant, every player's wins, losses, draws and a
+// Glicko-2 rating (Glickman, "Example of the Glicko-2 system", 2012). Glicko-2
+// over Elo because Discord players are sporadic: a rating deviation says how
+// sure the rating is, grows while a player is away (one rating period without
+// games per RatingPeriod idle, Glickman's step for inactive players) and
+// shrinks as they play, so a returning or new player's rating moves fast and a
+// regular's settles; Elo has one fixed K for everyone. Each game is its own
+// rating period, rated from both players' ratings before it. A match is counted
+// in the same transaction that finishes it, guarded by Match.RatingApplied, so
+// two events ending a match at once count it once. Casual matches and matches
+// outside a server are not rated.
+//
+// # Files: versions, locks, damage, backups
+//
+// The meta bucket holds the file's schema version. Open migrates an older file
+// forward one version per transaction, after keeping a copy of it beside the
+// file (PATH.schema-vN.bak); each migration is tested against a committed
+// fixture of the old format (testdata). A second process opening the file
+// gets ErrInUse ("database PATH is in use by another process") after
+// Options.Timeout instead of waiting. A damaged, truncated, empty or foreign
+// file gives ErrCorrupt and is left exactly as it was; a new database is built
+// beside its path and linked into place whole. Backups are consistent copies
+// made by a read transaction while the bot runs (Options.BackupDir,
+// BackupEvery, BackupKeep), and BackupFile copies the file of a stopped bot.
+//
+// # Hidden information
+//
+// A match record holds both set-ups. No error text or log line of this package
+// shows a set-up's contents; the one exception is the *game.SetupError that
+// SetSetup returns to the player who submitted that set-up.
+//
+// # Conformance
+//
+// The storagetest package is the Store's conformance suite; any future backend
+// (PostgreSQL, when one process is no longer enough) runs it unchanged.
 package storage

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+func TestRunBackup(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "bot.db")
+	db, err := storage.Open(storage.Options{Path: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), 1)
+	// The cases run in order: the database is open (the bot is running)
+	// until the last case closes it.
+	tests := []struct {
+		name   string
+		args   []string
+		before func()
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"no destination", []string{"-db", src}, nil, 2, "", "usage: strategobot backup"},
+		{"two destinations", []string{"-db", src, "a", "b"}, nil, 2, "", "usage: strategobot backup"},
+		{"bad flag", []string{"-frob"}, nil, 2, "", "flag provided but not defined"},
+		{"help", []string{"-h"}, nil, 0, "", "usage: strategobot backup"},
+		{"bot running", []string{"-db", src, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process"},
+		{"missing database", []string{"-db", filepath.Join(dir, "none.db"), filepath.Join(dir, "y.db")}, nil, 1, "", "none.db"},
+		{"copied", []string{"-db", src, filepath.Join(dir, "copy.db")}, func() { db.Close() }, 0, "copied " + src, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.before != nil {
+				tc.before()
+			}
+			var out, errOut bytes.Buffer
+			code := runBackup(context.Background(), tc.args, &out, &errOut)
+			if code != tc.code || !strings.Contains(out.String(), tc.stdout) || !strings.Contains(errOut.String(), tc.stderr) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", code, out.String(), errOut.String(), tc.code, tc.stdout, tc.stderr)
+			}
+		})
+	}
+	copied, err := storage.Open(storage.Options{Path: filepath.Join(dir, "copy.db"), Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer copied.Close()
+	if got, err := copied.Match(context.Background(), m.ID); err != nil || got.Version != m.Version {
+		t.Errorf("the copy holds %+v, %v", got, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.db")); err == nil {
+		t.Errorf("a failed backup left a file")
+	}
+}

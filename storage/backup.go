@@ -1,0 +1,183 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Backups are bbolt's consistent copies: a read transaction sees one commit,
+// so the copy is a whole database while the bot goes on writing.
+
+// backupPrefix and backupSuffix frame the periodic backups' names:
+// strategobot-20250102T150405Z.db sorts by time.
+const (
+	backupPrefix = "strategobot-"
+	backupSuffix = ".db"
+	backupLayout = "20060102T150405Z"
+)
+
+// WriteBackup writes a consistent copy of the database to w and returns its size.
+func (db *DB) WriteBackup(ctx context.Context, w io.Writer) (int64, error) {
+	var n int64
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	return n, err
+}
+
+// BackupTo writes a consistent copy of the database to the file path,
+// atomically: a half-written copy never takes the name.
+func (db *DB) BackupTo(ctx context.Context, path string) error {
+	return writeFileAtomic(path, func(f *os.File) error {
+		_, err := db.WriteBackup(ctx, f)
+		return err
+	})
+}
+
+// BackupFile copies the database at src, which no process may be writing,
+// to dest, and checks the copy. It is `strategobot backup` for a stopped bot;
+// a running bot makes its own copies (Options.BackupDir).
+func BackupFile(ctx context.Context, src, dest string, timeout time.Duration) error {
+	if _, err := os.Stat(src); err != nil {
+		return fmt.Errorf("database %s: %w", src, err)
+	}
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if _, err := inspect(src, timeout); err != nil && !errors.Is(err, ErrNewerSchema) {
+		return err
+	}
+	bdb, err := bolt.Open(src, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
+	if err != nil {
+		return openError(src, err)
+	}
+	defer bdb.Close()
+	err = writeFileAtomic(dest, func(f *os.File) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return safeView(bdb, func(tx *bolt.Tx) error {
+			_, err := tx.WriteTo(f)
+			return err
+		})
+	})
+	if err != nil {
+		return err
+	}
+	return checkFile(dest, timeout)
+}
+
+// checkFile opens a copy read-only and has bbolt check every page.
+func checkFile(path string, timeout time.Duration) error {
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
+	if err != nil {
+		return openError(path, err)
+	}
+	defer bdb.Close()
+	return safeView(bdb, func(tx *bolt.Tx) error {
+		var first error
+		for err := range tx.Check() {
+			if first == nil {
+				first = fmt.Errorf("backup %s does not check out: %v: %w", path, err, ErrCorrupt)
+			}
+		}
+		return first
+	})
+}
+
+// writeFileAtomic writes path through a temporary file beside it, synced and renamed into place.
+func writeFileAtomic(path string, write func(*os.File) error) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("backup to %s: %w", path, err)
+	}
+	tmp := f.Name()
+	err = write(f)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("backup to %s: %w", path, err)
+	}
+	return syncDir(dir)
+}
+
+// backupLoop makes the periodic backups until Close.
+func (db *DB) backupLoop() {
+	defer db.wg.Done()
+	t := time.NewTicker(db.opts.BackupEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-db.closing:
+			return
+		case <-t.C:
+			if err := db.Backup(context.Background()); err != nil {
+				db.opts.Logger.Error("database backup failed", "dir", db.opts.BackupDir, "err", err)
+			}
+		}
+	}
+}
+
+// Backup makes one backup in Options.BackupDir now and removes the oldest
+// beyond Options.BackupKeep.
+func (db *DB) Backup(ctx context.Context) error {
+	dir := db.opts.BackupDir
+	if dir == "" {
+		return errors.New("no backup directory is configured")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("backup directory: %w", err)
+	}
+	path := filepath.Join(dir, backupPrefix+db.opts.Now().UTC().Format(backupLayout)+backupSuffix)
+	start := time.Now()
+	if err := db.BackupTo(ctx, path); err != nil {
+		return err
+	}
+	db.opts.Logger.Info("database backed up", "path", path, "took", time.Since(start))
+	return pruneBackups(dir, db.opts.BackupKeep)
+}
+
+// pruneBackups keeps the newest keep backups in dir; other files are left alone.
+func pruneBackups(dir string, keep int) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("backup directory: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if !e.IsDir() && strings.HasPrefix(n, backupPrefix) && strings.HasSuffix(n, backupSuffix) {
+			if _, err := time.Parse(backupLayout, strings.TrimSuffix(strings.TrimPrefix(n, backupPrefix), backupSuffix)); err == nil {
+				names = append(names, n)
+			}
+		}
+	}
+	slices.Sort(names)
+	for len(names) > keep {
+		if err := os.Remove(filepath.Join(dir, names[0])); err != nil {
+			return fmt.Errorf("remove old backup: %w", err)
+		}
+		names = names[1:]
+	}
+	return nil
+}

@@ -1,0 +1,129 @@
+package storage
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+func TestLogRoundTrip(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	log := []Action{
+		{Kind: ActMove, Side: game.Red, Move: game.Move{From: 31, To: 41}, At: base.Add(40 * time.Second)},
+		{Kind: ActOfferDraw, Side: game.Red, At: base.Add(50 * time.Second)},
+		{Kind: ActMove, Side: game.Blue, Move: game.Move{From: 96, To: 56}, At: base.Add(time.Hour)},
+		{Kind: ActDeclineDraw, Side: game.Blue, At: base.Add(time.Hour)},
+		{Kind: ActMove, Side: game.Red, Move: game.Move{From: 74, To: 84, Guess: game.Flag}, At: base.Add(time.Hour - 5*time.Second)}, // a clock that went back
+		{Kind: ActResign, Side: game.Blue, At: base.Add(2 * time.Hour)},
+		{Kind: ActTimeOut, Side: game.Red, At: base.Add(3 * time.Hour)},
+	}
+	text := encodeLog(base, log)
+	if want := "B4B5+40 offer:R+10 G10G6+3550 decline:B+0 E8~E9=F+-5 resign:B+3605 timeout:R+3600"; text != want {
+		t.Errorf("encoded %q\nwant    %q", text, want)
+	}
+	got, err := decodeLog(base, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, log) {
+		t.Errorf("decoded %+v\nwant %+v", got, log)
+	}
+	for _, bad := range []string{"B4B5", "B4B5+x", "Z4B5+1", "offer:X+1", "jump:R+1"} {
+		if _, err := decodeLog(base, bad); err == nil {
+			t.Errorf("decodeLog(%q) accepted it", bad)
+		}
+	}
+}
+
+func TestSetupRoundTrip(t *testing.T) {
+	for _, v := range game.Variants[:4] {
+		s := game.RandomSetup(game.DefaultRules(v), uint64(v))
+		text := encodeSetup(&s)
+		if len(text) != 40 {
+			t.Fatalf("%s: %d characters", v, len(text))
+		}
+		got, err := decodeSetup(text)
+		if err != nil || got != s {
+			t.Errorf("%s: %q decoded to a different set-up (%v)", v, text, err)
+		}
+	}
+	for _, bad := range []string{"short", strings.Repeat("Z", 40)} {
+		if _, err := decodeSetup(bad); err == nil {
+			t.Errorf("decodeSetup(%q) accepted it", bad)
+		}
+	}
+}
+
+func TestResultRoundTrip(t *testing.T) {
+	for o := game.RedWon; o <= game.Drawn; o++ {
+		for m := game.FlagCaptured; m <= game.MoveLimit; m++ {
+			r := game.Result{Outcome: o, Method: m}
+			got, err := decodeResult(encodeResult(r))
+			if err != nil || got != r {
+				t.Errorf("%v: got %v, %v", r, got, err)
+			}
+		}
+	}
+}
+
+// TestMatchRecordIsReadable pins the shape of a stored match: JSON a person can read.
+func TestMatchRecordIsReadable(t *testing.T) {
+	m := &Match{ID: 7, Version: 3, GuildID: "g", ChannelID: "c", Rules: game.DefaultRules(game.VariantBarrage), MoveTime: time.Hour,
+		Phase: PhasePlaying, Created: time.Unix(1700000000, 0).UTC()}
+	m.Players = [2]Player{{"1", "Ann"}, {"2", "Bob"}}
+	m.Log = []Action{{Kind: ActMove, Side: game.Red, Move: game.Move{From: 31, To: 41}, At: m.Created.Add(time.Minute)}}
+	data, err := encodeMatch(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(data, &fields); err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range map[string]any{"v": 1.0, "phase": "playing", "log": "B4B5+60", "move_time": 3600.0} {
+		if fields[k] != want {
+			t.Errorf("%s = %v, want %v (record %s)", k, fields[k], want, data)
+		}
+	}
+	// Unknown fields (from a newer minor version) are ignored.
+	data = append(data[:len(data)-1], `,"from_the_future":1}`...)
+	got, err := decodeMatch(data)
+	if err != nil || got.ID != 7 || len(got.Log) != 1 {
+		t.Errorf("with an unknown field: %+v, %v", got, err)
+	}
+	// A newer record version is refused.
+	if _, err := decodeMatch([]byte(`{"v":99}`)); err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Errorf("a newer record: %v", err)
+	}
+}
+
+func TestRandomLogsRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	rules := game.DefaultRules(game.VariantInfiltrator)
+	g, err := game.NewGame(rules, game.RandomSetup(rules, 1), game.RandomSetup(rules, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := time.Unix(1700000000, 0).UTC()
+	var log []Action
+	at := base
+	for i := 0; i < 500 && !g.Result().Over(); i++ {
+		moves := g.LegalMoves()
+		mv := moves[r.IntN(len(moves))]
+		side := g.ToMove()
+		if _, err := g.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+		at = at.Add(time.Duration(r.IntN(100000)) * time.Second)
+		log = append(log, Action{Kind: ActMove, Side: side, Move: mv, At: at})
+	}
+	got, err := decodeLog(base, encodeLog(base, log))
+	if err != nil || !reflect.DeepEqual(got, log) {
+		t.Fatalf("random log does not round-trip: %v", err)
+	}
+}

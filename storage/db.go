@@ -1,0 +1,240 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// DB is the bbolt Store: one file, one process. Its methods are safe for
+// concurrent use; writes from many goroutines are committed together (group
+// commit), each acknowledged only once it is on disk.
+type DB struct {
+	bolt *bolt.DB
+	opts Options
+
+	writes  chan *writeReq
+	closing chan struct{}
+	wg      sync.WaitGroup
+	once    sync.Once
+}
+
+var _ Store = (*DB)(nil)
+
+// Open opens the database file named by opts.Path, creating it when it does
+// not exist, and migrates an older file forward. It refuses, with a clear error
+// and without touching the file: a file locked by another process (ErrInUse,
+// after opts.Timeout), a damaged or foreign file (ErrCorrupt), and a file from a
+// newer strategobot (ErrNewerSchema).
+func Open(opts Options) (*DB, error) {
+	opts = opts.withDefaults()
+	path := opts.Path
+	info, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := create(path); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, fmt.Errorf("database %s: %w", path, err)
+	case info.IsDir():
+		return nil, fmt.Errorf("database %s is a directory, not a file", path)
+	case info.Size() == 0:
+		// bbolt would silently turn an empty file into a new database; a file
+		// that lost its contents must be looked at by a person instead.
+		return nil, fmt.Errorf("database %s is empty (0 bytes), so it is not a database; move it away to start a new one: %w", path, ErrCorrupt)
+	}
+	schema, err := inspect(path, opts.Timeout)
+	if err != nil {
+		return nil, err
+	}
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout, NoSync: opts.NoSync})
+	if err != nil {
+		return nil, openError(path, err)
+	}
+	db := &DB{bolt: bdb, opts: opts, writes: make(chan *writeReq), closing: make(chan struct{})}
+	if schema < schemaVersion {
+		if err := db.migrate(schema); err != nil {
+			_ = bdb.Close()
+			return nil, err
+		}
+	}
+	db.wg.Add(1)
+	go db.writeLoop()
+	if opts.BackupDir != "" && opts.BackupEvery > 0 {
+		db.wg.Add(1)
+		go db.backupLoop()
+	}
+	return db, nil
+}
+
+// Path returns the database file's path.
+func (db *DB) Path() string { return db.opts.Path }
+
+// Close waits for writes under way, stops the background work and closes the file.
+func (db *DB) Close() error {
+	var err error
+	db.once.Do(func() {
+		close(db.closing)
+		db.wg.Wait()
+		err = db.bolt.Close()
+	})
+	return err
+}
+
+// openError turns bbolt's open errors into ours.
+func openError(path string, err error) error {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return fmt.Errorf("database %s is in use by another process (is another strategobot running?): %w", path, ErrInUse)
+	case errors.As(err, &pe):
+		return fmt.Errorf("database %s: %w", path, err)
+	}
+	return fmt.Errorf("database %s cannot be read (%v); the file was left as it is: %w", path, err, ErrCorrupt)
+}
+
+// create makes a new, initialised database at path. It builds it beside path
+// and links it into place only when complete, so that path never holds a
+// half-made file, and a file that appeared meanwhile is never replaced.
+func create(path string) error {
+	tmp := path + ".new-" + strconv.Itoa(os.Getpid())
+	_ = os.Remove(tmp)
+	bdb, err := bolt.Open(tmp, 0o600, nil)
+	if err != nil {
+		return fmt.Errorf("create database %s: %w", path, err)
+	}
+	err = bdb.Update(func(tx *bolt.Tx) error {
+		for _, name := range allBuckets {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(schemaVersion)))
+	})
+	if cerr := bdb.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Link(tmp, path)
+		switch {
+		case errors.Is(err, fs.ErrExist):
+			err = nil // another process created it first: use theirs
+		case err != nil:
+			// A file system without hard links: rename, unless a file appeared.
+			if _, serr := os.Stat(path); errors.Is(serr, fs.ErrNotExist) {
+				err = os.Rename(tmp, path)
+			} else {
+				err = nil
+			}
+		}
+	}
+	_ = os.Remove(tmp)
+	if err != nil {
+		return fmt.Errorf("create database %s: %w", path, err)
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}
+
+// inspect checks a file read-only before it is opened for writing, and
+// returns its schema version. bbolt trusts its meta page when it opens a file
+// for writing and reads pages past the end of a truncated file (a fault, not
+// an error), so the size is compared with the meta page's high-water mark first.
+func inspect(path string, timeout time.Duration) (int, error) {
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
+	if err != nil {
+		return 0, openError(path, err)
+	}
+	defer bdb.Close()
+	info, err := os.Stat(path)
+	if err != nil {
+		return 0, fmt.Errorf("database %s: %w", path, err)
+	}
+	schema := 0
+	err = safeView(bdb, func(tx *bolt.Tx) error {
+		if tx.Size() > info.Size() {
+			return fmt.Errorf("database %s is %d bytes but its pages reach %d: the file was truncated: %w", path, info.Size(), tx.Size(), ErrCorrupt)
+		}
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil {
+			return fmt.Errorf("%s is a bbolt file but not a strategobot database: %w", path, ErrCorrupt)
+		}
+		v, err := strconv.Atoi(string(meta.Get(keySchema)))
+		if err != nil || v < 1 {
+			return fmt.Errorf("database %s has no valid schema version: %w", path, ErrCorrupt)
+		}
+		if v > schemaVersion {
+			return fmt.Errorf("database %s has schema %d, this strategobot reads up to %d: %w", path, v, schemaVersion, ErrNewerSchema)
+		}
+		schema = v
+		return nil
+	})
+	return schema, err
+}
+
+// safeView runs a read transaction, turning a panic (bbolt panics on a
+// damaged page) into ErrCorrupt.
+func safeView(bdb *bolt.DB, fn func(*bolt.Tx) error) (err error) {
+	defer recoverCorrupt(&err)
+	return bdb.View(fn)
+}
+
+// safeUpdate runs a write transaction like safeView; bbolt rolls it back on a panic.
+func safeUpdate(bdb *bolt.DB, fn func(*bolt.Tx) error) (err error) {
+	defer recoverCorrupt(&err)
+	return bdb.Update(fn)
+}
+
+func recoverCorrupt(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("database transaction failed: %v: %w", r, ErrCorrupt)
+	}
+}
+
+// view runs a read transaction for a Store method.
+func (db *DB) view(ctx context.Context, fn func(*bolt.Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	select {
+	case <-db.closing:
+		return ErrClosed
+	default:
+	}
+	return safeView(db.bolt, fn)
+}
+
+// Check reads every page of the database and reports the first inconsistency
+// bbolt finds. It takes time proportional to the file: for tools and tests.
+func (db *DB) Check(ctx context.Context) error {
+	return db.view(ctx, func(tx *bolt.Tx) error {
+		var first error
+		for err := range tx.Check() { // drain: the checker stops only when read to the end
+			if first == nil {
+				first = fmt.Errorf("database %s: %v: %w", db.opts.Path, err, ErrCorrupt)
+			}
+		}
+		return first
+	})
+}

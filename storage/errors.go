@@ -1,0 +1,37 @@
+package storage
+
+import (
+	"errors"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Errors callers test with errors.Is. Their texts are safe to show to players:
+// none of them names a hidden piece.
+var (
+	// ErrNotFound: no match, challenge or record with that id.
+	ErrNotFound = errors.New("not found")
+	// ErrStale refuses an update made against an older version of a match:
+	// someone else changed it in between (a second click, a second device).
+	ErrStale = errors.New("the board changed since you looked: that move was already played or the turn passed")
+	// ErrNotYourTurn is the engine's sentinel: the side acting is not the side to move.
+	ErrNotYourTurn = game.ErrNotYourTurn
+	// ErrGameOver is the engine's sentinel: the match has ended (or was abandoned).
+	ErrGameOver = game.ErrGameOver
+	// ErrNotStarted refuses a move while the set-ups are not both confirmed.
+	ErrNotStarted = errors.New("the game has not started: both set-ups must be confirmed first")
+	// ErrSetupConfirmed refuses a change to a set-up already confirmed.
+	ErrSetupConfirmed = errors.New("that set-up is already confirmed and cannot change")
+	// ErrNotDue refuses a time-out or reminder before its time.
+	ErrNotDue = errors.New("the deadline has not passed yet")
+	// ErrInvalid marks a record the caller built wrongly (missing players, bad rules, …).
+	ErrInvalid = errors.New("invalid record")
+	// ErrInUse: another process holds the database file.
+	ErrInUse = errors.New("database is in use by another process")
+	// ErrCorrupt: the database file is damaged or is not a strategobot database.
+	ErrCorrupt = errors.New("database file is damaged or unreadable")
+	// ErrNewerSchema: the file was written by a newer strategobot that this one cannot read.
+	ErrNewerSchema = errors.New("database was written by a newer version of strategobot")
+	// ErrClosed: the store was closed.
+	ErrClosed = errors.New("database is closed")
+)

@@ -1,0 +1,220 @@
+package storage
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// MatchID names a match: a small sequence number, short enough for Discord
+// custom_ids and autocomplete, and stable for the life of the database.
+type MatchID uint64
+
+// String returns the id in decimal, such as "42".
+func (id MatchID) String() string { return strconv.FormatUint(uint64(id), 10) }
+
+// ParseMatchID reads "42" or "#42".
+func ParseMatchID(text string) (MatchID, error) {
+	n, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimSpace(text), "#"), 10, 64)
+	if err != nil || n == 0 {
+		return 0, fmt.Errorf("%q is not a match number", text)
+	}
+	return MatchID(n), nil
+}
+
+// Phase is where a match stands.
+type Phase uint8
+
+// The phases of a match.
+const (
+	PhaseSetup     Phase = iota // the players are placing their pieces
+	PhasePlaying                // both set-ups are confirmed; moves are being played
+	PhaseFinished               // the game has a result
+	PhaseAbandoned              // ended with no result (before both set-ups were in, or cancelled)
+)
+
+var phaseNames = [...]string{"setup", "playing", "finished", "abandoned"}
+
+// String returns "setup", "playing", "finished" or "abandoned".
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", uint8(p))
+}
+
+// Active reports whether the match still waits for a player (set-up or playing).
+func (p Phase) Active() bool { return p == PhaseSetup || p == PhasePlaying }
+
+// Player is one participant: a Discord user and the name shown for them.
+type Player struct {
+	UserID string
+	Name   string
+}
+
+// SetupStatus is how far one side's set-up has come.
+type SetupStatus uint8
+
+// The set-up states of one side.
+const (
+	SetupNone      SetupStatus = iota // nothing placed yet
+	SetupDraft                        // a draft the player is looking at, not yet confirmed
+	SetupConfirmed                    // final; the game starts when both are confirmed
+)
+
+// SideSetup is one side's set-up. It is hidden information: show it only to
+// its owner until the game is over.
+type SideSetup struct {
+	Status SetupStatus
+	Setup  game.Setup // the draft or the confirmed set-up
+	At     time.Time  // when it was last changed
+}
+
+// Messages holds the ids of Discord messages the bot edits later.
+type Messages struct {
+	Challenge string            // the challenge message in the channel
+	Public    string            // the public board in the channel or thread
+	DM        [2]string         // each player's latest board DM, indexed by game.Side
+	Extra     map[string]string // anything else, kept as is (forward-compatible)
+}
+
+// Match is one game between two players, from set-up to result. The log of
+// actions is the truth: Game rebuilds the position by replaying it, and the
+// stored Result must equal the replay's.
+type Match struct {
+	ID MatchID
+	// Version increases with every change; updates may name the version they
+	// were based on and are refused with ErrStale when it moved on.
+	Version uint64
+
+	GuildID   string // empty for a match outside a server
+	ChannelID string
+	ThreadID  string // empty when the match is played in the channel itself
+
+	// Players holds the two players, indexed by game.Side: Players[game.Red] plays Red.
+	Players [2]Player
+	Rules   game.Rules
+	// MoveTime is how long a player has for each move (5 minutes to 7 days).
+	MoveTime time.Duration
+	// Casual matches do not change ratings.
+	Casual bool
+
+	Phase  Phase
+	Setups [2]SideSetup
+	Log    []Action
+	Result game.Result
+
+	// Deadline is when whoever must act runs out of time (zero: nobody must act).
+	// In the set-up phase it is when the match is abandoned; in play, when the
+	// side to move loses on time.
+	Deadline time.Time
+	// RemindAt is when the next reminder is due (zero: none). RemindersSent
+	// counts the reminders of Options.Reminders' schedule already done for the
+	// current deadline (sent, or skipped as too late). Both reset with every
+	// new deadline.
+	RemindAt      time.Time
+	RemindersSent int
+
+	Messages Messages
+	// RatingApplied is set, in the same transaction that finished the match,
+	// once its result is counted in the standings: it is counted exactly once.
+	RatingApplied bool
+
+	Created, Started, Ended time.Time
+}
+
+// MinMoveTime and MaxMoveTime bound Match.MoveTime.
+const (
+	MinMoveTime = 5 * time.Minute
+	MaxMoveTime = 7 * 24 * time.Hour
+)
+
+// SideOf returns the side userID plays, and false when they do not play in m.
+func (m *Match) SideOf(userID string) (game.Side, bool) {
+	switch userID {
+	case m.Players[game.Red].UserID:
+		return game.Red, true
+	case m.Players[game.Blue].UserID:
+		return game.Blue, true
+	}
+	return game.Red, false
+}
+
+// Where returns the channel the match is shown in: its thread if it has one.
+func (m *Match) Where() string {
+	if m.ThreadID != "" {
+		return m.ThreadID
+	}
+	return m.ChannelID
+}
+
+// Game rebuilds the game by replaying the log from the two confirmed set-ups.
+// Before both are confirmed it returns ErrNotStarted. Its errors never show a
+// set-up's contents.
+func (m *Match) Game() (*game.Game, error) {
+	if m.Setups[game.Red].Status != SetupConfirmed || m.Setups[game.Blue].Status != SetupConfirmed {
+		return nil, fmt.Errorf("match %d: %w", m.ID, ErrNotStarted)
+	}
+	g, err := game.NewGame(m.Rules, m.Setups[game.Red].Setup, m.Setups[game.Blue].Setup)
+	if err != nil {
+		// The engine's reason may describe a set-up: keep it out of the text.
+		return nil, fmt.Errorf("match %d: the stored rules or set-ups are not valid: %w", m.ID, ErrCorrupt)
+	}
+	for i, a := range m.Log {
+		if _, err := a.apply(g); err != nil {
+			// Only the action's public notation: the engine's reason may name a hidden piece.
+			return nil, fmt.Errorf("match %d: action %d (%s by %s) does not replay: %w", m.ID, i+1, a, a.Side, ErrCorrupt)
+		}
+	}
+	return g, nil
+}
+
+// Clone returns a deep copy of m.
+func (m *Match) Clone() *Match {
+	c := *m
+	c.Log = append([]Action(nil), m.Log...)
+	if m.Messages.Extra != nil {
+		c.Messages.Extra = make(map[string]string, len(m.Messages.Extra))
+		for k, v := range m.Messages.Extra {
+			c.Messages.Extra[k] = v
+		}
+	}
+	return &c
+}
+
+// Moves returns the number of moves played.
+func (m *Match) Moves() int {
+	n := 0
+	for _, a := range m.Log {
+		if a.Kind == ActMove {
+			n++
+		}
+	}
+	return n
+}
+
+// validate checks what a stored match must satisfy, without replaying it.
+func (m *Match) validate() error {
+	switch {
+	case m.Players[0].UserID == "" || m.Players[1].UserID == "":
+		return fmt.Errorf("a match needs two players: %w", ErrInvalid)
+	case m.Players[0].UserID == m.Players[1].UserID:
+		return fmt.Errorf("a player cannot play against themselves: %w", ErrInvalid)
+	case m.ChannelID == "":
+		return fmt.Errorf("a match needs a channel: %w", ErrInvalid)
+	case m.MoveTime < MinMoveTime || m.MoveTime > MaxMoveTime:
+		return fmt.Errorf("move time %s is outside %s to %s: %w", m.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
+	case int(m.Phase) >= len(phaseNames):
+		return fmt.Errorf("unknown phase %d: %w", m.Phase, ErrInvalid)
+	}
+	if err := m.Rules.Validate(); err != nil {
+		return fmt.Errorf("rules: %v: %w", err, ErrInvalid)
+	}
+	if m.Phase == PhaseSetup && len(m.Log) > 0 {
+		return fmt.Errorf("a match in set-up has no moves: %w", ErrInvalid)
+	}
+	return nil
+}

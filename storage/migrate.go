@@ -1,0 +1,110 @@
+package storage
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// schemaVersion is the version of the file format this program writes. Each
+// step of migrations brings a file from one version to the next.
+const schemaVersion = 2
+
+// migration brings a file from version from to from+1, inside one transaction.
+type migration struct {
+	from int
+	what string
+	run  func(tx *bolt.Tx) error
+}
+
+// migrations lists every step, in order: migrations()[i].from == i+1.
+func migrations() []migration {
+	return []migration{
+		{from: 1, what: `player settings: "numbering" replaces the boolean "classic"`, run: migratePlayersV1},
+	}
+}
+
+// migrate brings the open file from schema version from to schemaVersion. A
+// copy of the old file is kept beside it first (PATH.schema-vN.bak), and each
+// step is one transaction, so a crash leaves the file at a whole version.
+func (db *DB) migrate(from int) error {
+	backup := fmt.Sprintf("%s.schema-v%d.bak", db.opts.Path, from)
+	if err := safeView(db.bolt, func(tx *bolt.Tx) error { return tx.CopyFile(backup, 0o600) }); err != nil {
+		return fmt.Errorf("database %s: copy before migrating: %w", db.opts.Path, err)
+	}
+	for _, m := range migrations()[from-1:] {
+		err := safeUpdate(db.bolt, func(tx *bolt.Tx) error {
+			for _, name := range allBuckets { // a later schema may add buckets
+				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+					return err
+				}
+			}
+			if err := m.run(tx); err != nil {
+				return err
+			}
+			return tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(m.from+1)))
+		})
+		if err != nil {
+			return fmt.Errorf("database %s: migrate schema %d to %d (%s): %w", db.opts.Path, m.from, m.from+1, m.what, err)
+		}
+		db.opts.Logger.Info("database migrated", "path", db.opts.Path, "from", m.from, "to", m.from+1, "what", m.what, "backup", backup)
+	}
+	return nil
+}
+
+// playerRecordV1 is the first format of player settings.
+type playerRecordV1 struct {
+	V       int  `json:"v"`
+	Classic bool `json:"classic"`
+}
+
+// upgradePlayerV1 rewrites a v1 player record as v2: "classic": true becomes
+// "numbering": "classic". Every other field is carried over as it is.
+func upgradePlayerV1(data []byte) ([]byte, error) {
+	var old playerRecordV1
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &old); err != nil {
+		return nil, fmt.Errorf("player record v1: %v: %w", err, ErrCorrupt)
+	}
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Errorf("player record v1: %v: %w", err, ErrCorrupt)
+	}
+	delete(fields, "classic")
+	if old.Classic {
+		fields["numbering"] = json.RawMessage(`"classic"`)
+	}
+	fields["v"] = json.RawMessage("2")
+	return json.Marshal(fields)
+}
+
+func migratePlayersV1(tx *bolt.Tx) error {
+	b := tx.Bucket(bucketPlayers)
+	type kv struct{ k, v []byte }
+	var changed []kv // bbolt forbids writes while its cursor walks the bucket
+	err := b.ForEach(func(k, v []byte) error {
+		ver, err := checkVersion(v, "player", playerRecordVersion)
+		if err != nil {
+			return fmt.Errorf("player %q: %w", k, err)
+		}
+		if ver >= 2 {
+			return nil
+		}
+		nv, err := upgradePlayerV1(v)
+		if err != nil {
+			return fmt.Errorf("player %q: %w", k, err)
+		}
+		changed = append(changed, kv{append([]byte(nil), k...), nv})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, c := range changed {
+		if err := b.Put(c.k, c.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}

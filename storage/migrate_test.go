@@ -1,0 +1,138 @@
+package storage_test
+
+import (
+	"context"
+	"flag"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+var updateFixture = flag.Bool("update-fixture", false, "rewrite testdata/schema-v1.db")
+
+const fixtureV1 = "testdata/schema-v1.db"
+
+// v1Players are the player records of the schema 1 fixture, in the v1 format
+// (a boolean "classic"), with what they must read as after the migration.
+var v1Players = []struct {
+	id, record  string
+	numbering   game.Numbering
+	noReminders bool
+}{
+	{"1001", `{"v":1,"id":"1001","ver":4,"classic":true,"no_reminders":true}`, game.NumberingClassic, true},
+	{"1002", `{"v":1,"id":"1002","ver":1,"classic":false}`, game.NumberingModern, false},
+}
+
+// writeFixtureV1 builds a schema 1 file: today's match records (their format
+// has not changed since), player records in the v1 format, schema 1 in meta.
+func writeFixtureV1(t *testing.T, path string) {
+	db, err := storage.Open(storage.Options{Path: path, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), 1)
+	storagetest.Play(t, db, m, 30, rand.New(rand.NewPCG(1, 1)))
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	bdb, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bdb.Close()
+	err = bdb.Update(func(tx *bolt.Tx) error {
+		for _, p := range v1Players {
+			if err := tx.Bucket([]byte("players")).Put([]byte(p.id), []byte(p.record)); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("1"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMigrateFromSchema1(t *testing.T) {
+	if *updateFixture {
+		os.Remove(fixtureV1)
+		writeFixtureV1(t, fixtureV1)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	copyFile(t, fixtureV1, path)
+	db, err := storage.Open(storage.Options{Path: path})
+	if err != nil {
+		t.Fatalf("opening the schema 1 file: %v", err)
+	}
+	ctx := context.Background()
+	for _, want := range v1Players {
+		p, err := db.Player(ctx, want.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Numbering != want.numbering || p.NoReminders != want.noReminders {
+			t.Errorf("player %s after migration: %+v", want.id, p)
+		}
+	}
+	m, err := db.Match(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if storagetest.CheckReplay(t, m); m.Moves() != 30 {
+		t.Errorf("the old match has %d moves, want 30", m.Moves())
+	}
+	if _, err := db.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := os.Stat(path + ".schema-v1.bak"); err != nil {
+		t.Errorf("no copy of the old file was kept: %v", err)
+	}
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bdb.View(func(tx *bolt.Tx) error {
+		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "2" {
+			t.Errorf("schema after migration %q, want 2", v)
+		}
+		if rec := string(tx.Bucket([]byte("players")).Get([]byte("1002"))); rec != `{"id":"1002","v":2,"ver":1}` {
+			t.Errorf("migrated record %s", rec)
+		}
+		return nil
+	})
+	bdb.Close()
+	// A second open finds nothing to migrate.
+	db, err = storage.Open(storage.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+}
+
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	in, err := os.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,265 @@
+package storage_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+func TestOpenCreatesANewFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "new.db")
+	db, err := storage.Open(storage.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "new.db" {
+		t.Errorf("directory holds %v, want only new.db", entries)
+	}
+	db, err = storage.Open(storage.Options{Path: path})
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	db.Close()
+}
+
+// TestOpenInUse: a second opener, in this process or another, gets ErrInUse
+// within the timeout instead of waiting for ever.
+func TestOpenInUse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "busy.db")
+	t.Run("same process", func(t *testing.T) {
+		db, err := storage.Open(storage.Options{Path: path})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		checkInUse(t, path)
+	})
+	t.Run("another process", func(t *testing.T) {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), childEnv+"=hold", childEnv+"_PATH="+path)
+		stdin, _ := cmd.StdinPipe()
+		stdout, _ := cmd.StdoutPipe()
+		cmd.Stderr = os.Stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { stdin.Close(); cmd.Wait() }()
+		line, err := bufio.NewReader(stdout).ReadString('\n')
+		if err != nil || line != "ready\n" {
+			t.Fatalf("child: %q, %v", line, err)
+		}
+		checkInUse(t, path)
+	})
+}
+
+func checkInUse(t *testing.T, path string) {
+	t.Helper()
+	start := time.Now()
+	db, err := storage.Open(storage.Options{Path: path, Timeout: 300 * time.Millisecond})
+	if err == nil {
+		db.Close()
+		t.Fatal("a second Open succeeded")
+	}
+	if !errors.Is(err, storage.ErrInUse) || !strings.Contains(err.Error(), "database "+path+" is in use by another process") {
+		t.Errorf("error %q, want ErrInUse naming the file", err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("took %s", d)
+	}
+}
+
+// holdChild opens the database, says "ready", and holds it until stdin closes.
+func holdChild(path string) {
+	db, err := storage.Open(storage.Options{Path: path})
+	if err != nil {
+		fmt.Println("error:", err)
+		return
+	}
+	defer db.Close()
+	fmt.Println("ready")
+	_, _ = bufio.NewReader(os.Stdin).ReadString('\n')
+}
+
+// realDatabase writes a database with some matches and returns its path.
+func realDatabase(t *testing.T, matches int) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "real.db")
+	db, err := storage.Open(storage.Options{Path: path, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := range matches {
+		m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), uint64(i))
+		storagetest.Play(t, db, m, 20, r)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// highWater returns how far a file's pages reach.
+func highWater(t testing.TB, path string) int64 {
+	t.Helper()
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bdb.Close()
+	var n int64
+	bdb.View(func(tx *bolt.Tx) error { n = tx.Size(); return nil })
+	return n
+}
+
+// TestOpenDamaged: a damaged, foreign or newer file is refused with a clear
+// error, and its bytes are left exactly as they were.
+func TestOpenDamaged(t *testing.T) {
+	tests := []struct {
+		name    string
+		prepare func(t *testing.T) string
+		want    error
+		text    string
+	}{
+		{"garbage", func(t *testing.T) string {
+			path := filepath.Join(t.TempDir(), "garbage.db")
+			data := make([]byte, 64<<10)
+			r := rand.New(rand.NewPCG(7, 7))
+			for i := range data {
+				data[i] = byte(r.Uint32())
+			}
+			os.WriteFile(path, data, 0o600)
+			return path
+		}, storage.ErrCorrupt, "cannot be read"},
+		{"text file", func(t *testing.T) string {
+			path := filepath.Join(t.TempDir(), "notes.db")
+			os.WriteFile(path, []byte("database = \"strategobot.db\"\n"), 0o600)
+			return path
+		}, storage.ErrCorrupt, "cannot be read"},
+		{"empty file", func(t *testing.T) string {
+			path := filepath.Join(t.TempDir(), "empty.db")
+			os.WriteFile(path, nil, 0o600)
+			return path
+		}, storage.ErrCorrupt, "is empty"},
+		{"truncated to half its pages", func(t *testing.T) string {
+			path := realDatabase(t, 40)
+			if err := os.Truncate(path, highWater(t, path)/2); err != nil {
+				t.Fatal(err)
+			}
+			return path
+		}, storage.ErrCorrupt, "truncated"},
+		{"truncated inside the meta pages", func(t *testing.T) string {
+			path := realDatabase(t, 1)
+			os.Truncate(path, 5000)
+			return path
+		}, storage.ErrCorrupt, "cannot be read"},
+		{"both meta pages overwritten", func(t *testing.T) string {
+			path := realDatabase(t, 5)
+			f, _ := os.OpenFile(path, os.O_RDWR, 0)
+			f.WriteAt(bytes.Repeat([]byte{0xAB}, 8192), 0)
+			f.Close()
+			return path
+		}, storage.ErrCorrupt, "cannot be read"},
+		{"another program's bbolt file", func(t *testing.T) string {
+			path := filepath.Join(t.TempDir(), "other.db")
+			bdb, _ := bolt.Open(path, 0o600, nil)
+			bdb.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
+			bdb.Close()
+			return path
+		}, storage.ErrCorrupt, "not a strategobot database"},
+		{"a newer schema", func(t *testing.T) string {
+			path := realDatabase(t, 1)
+			bdb, _ := bolt.Open(path, 0o600, nil)
+			bdb.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("99")) })
+			bdb.Close()
+			return path
+		}, storage.ErrNewerSchema, "schema 99"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := tc.prepare(t)
+			before := fileSum(t, path)
+			db, err := storage.Open(storage.Options{Path: path, Timeout: time.Second})
+			if err == nil {
+				db.Close()
+				t.Fatal("Open accepted it")
+			}
+			if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.text) || !strings.Contains(err.Error(), path) {
+				t.Errorf("error %q, want %v mentioning %q and the path", err, tc.want, tc.text)
+			}
+			if after := fileSum(t, path); after != before {
+				t.Errorf("the file changed")
+			}
+			entries, _ := os.ReadDir(filepath.Dir(path))
+			if len(entries) != 1 {
+				t.Errorf("Open left files beside it: %v", entries)
+			}
+		})
+	}
+}
+
+func fileSum(t *testing.T, path string) [32]byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sha256.Sum256(data)
+}
+
+// TestDamagedPageIsAnError: damage past the meta pages, found only when a
+// page is read, gives ErrCorrupt (or bbolt's check finds it), never a crash.
+func TestDamagedPageIsAnError(t *testing.T) {
+	path := realDatabase(t, 40)
+	hw := highWater(t, path)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Overwrite every page but the meta pages with garbage.
+	garbage := bytes.Repeat([]byte{0xFF, 0x13, 0x77, 0x01}, 1024)
+	for off := int64(16384); off < hw; off += 4096 {
+		f.WriteAt(garbage, off)
+	}
+	f.Close()
+	db, err := storage.Open(storage.Options{Path: path})
+	if err != nil {
+		if !errors.Is(err, storage.ErrCorrupt) {
+			t.Fatalf("Open: %v, want ErrCorrupt", err)
+		}
+		return
+	}
+	defer db.Close()
+	ctx := context.Background()
+	_, errMatch := db.Match(ctx, 1)
+	errCheck := db.Check(ctx)
+	if errMatch == nil && errCheck == nil {
+		t.Fatal("a damaged file reads and checks clean")
+	}
+	for _, err := range []error{errMatch, errCheck} {
+		if err != nil && !errors.Is(err, storage.ErrCorrupt) && !errors.Is(err, storage.ErrNotFound) {
+			t.Errorf("error %v, want ErrCorrupt", err)
+		}
+	}
+}

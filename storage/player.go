@@ -1,0 +1,232 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// MaxSavedSetups bounds a player's saved set-ups, keeping the record small.
+const MaxSavedSetups = 50
+
+// PlayerSettings is what the bot remembers of one Discord user.
+type PlayerSettings struct {
+	UserID string
+	// Version increases with every change.
+	Version uint64
+	// Numbering is how ranks are shown to the player.
+	Numbering game.Numbering
+	// NoReminders turns deadline reminders off (the zero value keeps them on).
+	NoReminders bool
+	// DMBlockedAt is when a DM to the player last failed because they do not
+	// accept DMs from the bot (Discord error 50007); zero when DMs reach them.
+	DMBlockedAt time.Time
+	// Setups are the set-ups saved by name, sorted by name.
+	Setups []SavedSetup
+	// Defaults names the set-up to propose first, per variant.
+	Defaults map[game.Variant]string
+}
+
+// SavedSetup is a set-up a player keeps under a name. It is hidden information.
+type SavedSetup struct {
+	Name    string
+	Variant game.Variant
+	Army    game.Army // the army it was made for (matters for Custom)
+	Setup   game.Setup
+	Saved   time.Time
+}
+
+// DMsReach reports whether DMs to the player are believed to arrive.
+func (p *PlayerSettings) DMsReach() bool { return p.DMBlockedAt.IsZero() }
+
+// SavedSetup returns the set-up saved under name (case-insensitive).
+func (p *PlayerSettings) SavedSetup(name string) (SavedSetup, bool) {
+	for _, s := range p.Setups {
+		if strings.EqualFold(s.Name, name) {
+			return s, true
+		}
+	}
+	return SavedSetup{}, false
+}
+
+// SaveSetup adds s, replacing a set-up of the same name.
+func (p *PlayerSettings) SaveSetup(s SavedSetup) error {
+	s.Name = strings.TrimSpace(s.Name)
+	if s.Name == "" || len(s.Name) > 100 {
+		return fmt.Errorf("a set-up name has 1 to 100 characters: %w", ErrInvalid)
+	}
+	p.DeleteSetup(s.Name)
+	if len(p.Setups) >= MaxSavedSetups {
+		return fmt.Errorf("you can keep at most %d set-ups; delete one first: %w", MaxSavedSetups, ErrInvalid)
+	}
+	p.Setups = append(p.Setups, s)
+	slices.SortFunc(p.Setups, func(a, b SavedSetup) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
+	return nil
+}
+
+// DeleteSetup removes the set-up saved under name, and reports whether there was one.
+func (p *PlayerSettings) DeleteSetup(name string) bool {
+	n := len(p.Setups)
+	p.Setups = slices.DeleteFunc(p.Setups, func(s SavedSetup) bool { return strings.EqualFold(s.Name, name) })
+	return len(p.Setups) < n
+}
+
+type savedSetupRecord struct {
+	Name    string       `json:"name"`
+	Variant game.Variant `json:"variant"`
+	Army    string       `json:"army,omitempty"` // Custom only
+	Setup   string       `json:"setup"`
+	Saved   int64        `json:"saved,omitempty"`
+}
+
+// playerRecordV2 is the current format of player settings.
+type playerRecordV2 struct {
+	V           int                `json:"v"`
+	ID          string             `json:"id"`
+	Version     uint64             `json:"ver"`
+	Numbering   string             `json:"numbering,omitempty"`
+	NoReminders bool               `json:"no_reminders,omitempty"`
+	DMBlocked   int64              `json:"dm_blocked,omitempty"`
+	Setups      []savedSetupRecord `json:"setups,omitempty"`
+	Defaults    map[string]string  `json:"defaults,omitempty"` // variant → set-up name
+}
+
+func encodePlayer(p *PlayerSettings) ([]byte, error) {
+	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, DMBlocked: unixTime(p.DMBlockedAt)}
+	if p.Numbering != game.NumberingModern {
+		rec.Numbering = p.Numbering.String()
+	}
+	for _, s := range p.Setups {
+		r := savedSetupRecord{Name: s.Name, Variant: s.Variant, Setup: encodeSetup(&s.Setup), Saved: unixTime(s.Saved)}
+		if s.Variant == game.VariantCustom {
+			r.Army = s.Army.Format(game.NumberingModern)
+		}
+		rec.Setups = append(rec.Setups, r)
+	}
+	for v, name := range p.Defaults {
+		if rec.Defaults == nil {
+			rec.Defaults = map[string]string{}
+		}
+		text, _ := v.MarshalText()
+		rec.Defaults[string(text)] = name
+	}
+	return json.Marshal(&rec)
+}
+
+func decodePlayer(data []byte) (*PlayerSettings, error) {
+	v, err := checkVersion(data, "player", playerRecordVersion)
+	if err != nil {
+		return nil, err
+	}
+	if v < 2 {
+		// Read a record the migration has not reached (it always has, once Open returns).
+		if data, err = upgradePlayerV1(data); err != nil {
+			return nil, err
+		}
+	}
+	var rec playerRecordV2
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, fmt.Errorf("player record: %v: %w", err, ErrCorrupt)
+	}
+	fail := func(err error) (*PlayerSettings, error) {
+		return nil, fmt.Errorf("player %s: %v: %w", rec.ID, err, ErrCorrupt)
+	}
+	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, DMBlockedAt: fromUnix(rec.DMBlocked)}
+	if rec.Numbering != "" {
+		if p.Numbering, err = game.ParseNumbering(rec.Numbering); err != nil {
+			return fail(err)
+		}
+	}
+	for _, r := range rec.Setups {
+		s := SavedSetup{Name: r.Name, Variant: r.Variant, Army: r.Variant.Army(), Saved: fromUnix(r.Saved)}
+		if r.Variant == game.VariantCustom {
+			if s.Army, err = game.ParseArmy(r.Army, game.NumberingModern); err != nil {
+				return fail(err)
+			}
+		}
+		if s.Setup, err = decodeSetup(r.Setup); err != nil {
+			return fail(err)
+		}
+		p.Setups = append(p.Setups, s)
+	}
+	for text, name := range rec.Defaults {
+		var v game.Variant
+		if err := v.UnmarshalText([]byte(text)); err != nil {
+			return fail(err)
+		}
+		if p.Defaults == nil {
+			p.Defaults = map[game.Variant]string{}
+		}
+		p.Defaults[v] = name
+	}
+	return p, nil
+}
+
+func loadPlayer(tx *bolt.Tx, userID string) (*PlayerSettings, error) {
+	data := tx.Bucket(bucketPlayers).Get([]byte(userID))
+	if data == nil {
+		return &PlayerSettings{UserID: userID}, nil
+	}
+	return decodePlayer(data)
+}
+
+// Player returns a player's settings, the defaults for a player never seen.
+func (db *DB) Player(ctx context.Context, userID string) (*PlayerSettings, error) {
+	if userID == "" {
+		return nil, fmt.Errorf("no user id: %w", ErrInvalid)
+	}
+	var p *PlayerSettings
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		var err error
+		p, err = loadPlayer(tx, userID)
+		return err
+	})
+	return p, err
+}
+
+// UpdatePlayer changes a player's settings with fn in one transaction.
+func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *PlayerSettings) error) (*PlayerSettings, error) {
+	if userID == "" {
+		return nil, fmt.Errorf("no user id: %w", ErrInvalid)
+	}
+	var out *PlayerSettings
+	err := db.update(ctx, func(tx *bolt.Tx) error {
+		out = nil
+		p, err := loadPlayer(tx, userID)
+		if err != nil {
+			return err
+		}
+		version := p.Version
+		if err := fn(p); err != nil {
+			return err
+		}
+		p.UserID, p.Version = userID, version+1
+		p.DMBlockedAt = second(p.DMBlockedAt)
+		for i := range p.Setups {
+			p.Setups[i].Saved = second(p.Setups[i].Saved)
+			if p.Setups[i].Variant != game.VariantCustom {
+				p.Setups[i].Army = p.Setups[i].Variant.Army()
+			}
+		}
+		if len(p.Setups) > MaxSavedSetups {
+			return fmt.Errorf("at most %d saved set-ups: %w", MaxSavedSetups, ErrInvalid)
+		}
+		data, err := encodePlayer(p)
+		if err != nil {
+			return err
+		}
+		out = p
+		return tx.Bucket(bucketPlayers).Put([]byte(userID), data)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

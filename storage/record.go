@@ -1,0 +1,188 @@
+package storage
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Record versions: each kind of record carries the version of its own format,
+// so that a reader knows what it holds and refuses what it cannot read.
+const (
+	matchRecordVersion     = 1
+	challengeRecordVersion = 1
+	playerRecordVersion    = 2 // v2 replaced the boolean "classic" by "numbering"
+	standingRecordVersion  = 1
+)
+
+// versionProbe reads only the version of any record.
+type versionProbe struct {
+	V int `json:"v"`
+}
+
+// unmarshalRecord decodes a record into rec, whose version is at *v. A record
+// newer than known is refused with ErrNewerSchema, also when it no longer
+// decodes into today's struct.
+func unmarshalRecord(data []byte, rec any, v *int, kind string, known int) error {
+	if err := json.Unmarshal(data, rec); err != nil {
+		if _, verr := checkVersion(data, kind, known); verr != nil {
+			return verr
+		}
+		return fmt.Errorf("%s record: %v: %w", kind, err, ErrCorrupt)
+	}
+	if *v > known {
+		return fmt.Errorf("%s record version %d (this program reads up to %d): %w", kind, *v, known, ErrNewerSchema)
+	}
+	return nil
+}
+
+// checkVersion reads a record's version and refuses one newer than this program knows.
+func checkVersion(data []byte, kind string, known int) (int, error) {
+	var p versionProbe
+	if err := json.Unmarshal(data, &p); err != nil {
+		return 0, fmt.Errorf("%s record: %v: %w", kind, err, ErrCorrupt)
+	}
+	if p.V > known {
+		return p.V, fmt.Errorf("%s record version %d (this program reads up to %d): %w", kind, p.V, known, ErrNewerSchema)
+	}
+	return p.V, nil
+}
+
+type playerRecord struct {
+	ID   string `json:"id"`
+	Name string `json:"name,omitempty"`
+}
+
+type sideSetupRecord struct {
+	Status string `json:"status,omitempty"` // "", "draft", "confirmed"
+	Setup  string `json:"setup,omitempty"`
+	At     int64  `json:"at,omitempty"`
+}
+
+var setupStatusWords = [...]string{SetupNone: "", SetupDraft: "draft", SetupConfirmed: "confirmed"}
+
+type messagesRecord struct {
+	Challenge string            `json:"challenge,omitempty"`
+	Public    string            `json:"public,omitempty"`
+	DMRed     string            `json:"dm_red,omitempty"`
+	DMBlue    string            `json:"dm_blue,omitempty"`
+	Extra     map[string]string `json:"extra,omitempty"`
+}
+
+// matchRecord is a Match as stored: JSON, unknown fields ignored, times in
+// unix seconds, the log as one compact string (see encodeLog).
+type matchRecord struct {
+	V        int                `json:"v"`
+	ID       uint64             `json:"id"`
+	Version  uint64             `json:"ver"`
+	Guild    string             `json:"guild,omitempty"`
+	Channel  string             `json:"channel"`
+	Thread   string             `json:"thread,omitempty"`
+	Red      playerRecord       `json:"red"`
+	Blue     playerRecord       `json:"blue"`
+	Rules    rulesRecord        `json:"rules"`
+	MoveTime int64              `json:"move_time"` // seconds
+	Casual   bool               `json:"casual,omitempty"`
+	Phase    string             `json:"phase"`
+	Setups   [2]sideSetupRecord `json:"setups"`
+	Log      string             `json:"log,omitempty"` // times relative to Created
+	Result   string             `json:"result,omitempty"`
+	Deadline int64              `json:"deadline,omitempty"`
+	RemindAt int64              `json:"remind_at,omitempty"`
+	Reminded int                `json:"reminded,omitempty"`
+	Messages messagesRecord     `json:"msgs"`
+	Rated    bool               `json:"rated,omitempty"`
+	Created  int64              `json:"created"`
+	Started  int64              `json:"started,omitempty"`
+	Ended    int64              `json:"ended,omitempty"`
+}
+
+func encodeMatch(m *Match) ([]byte, error) {
+	rec := matchRecord{
+		V: matchRecordVersion, ID: uint64(m.ID), Version: m.Version,
+		Guild: m.GuildID, Channel: m.ChannelID, Thread: m.ThreadID,
+		Red:      playerRecord{m.Players[game.Red].UserID, m.Players[game.Red].Name},
+		Blue:     playerRecord{m.Players[game.Blue].UserID, m.Players[game.Blue].Name},
+		Rules:    encodeRules(m.Rules),
+		MoveTime: int64(m.MoveTime / time.Second),
+		Casual:   m.Casual,
+		Phase:    m.Phase.String(),
+		Log:      encodeLog(m.Created, m.Log),
+		Result:   encodeResult(m.Result),
+		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent,
+		Messages: messagesRecord{Challenge: m.Messages.Challenge, Public: m.Messages.Public, DMRed: m.Messages.DM[game.Red], DMBlue: m.Messages.DM[game.Blue], Extra: m.Messages.Extra},
+		Rated:    m.RatingApplied,
+		Created:  unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
+	}
+	for side, s := range m.Setups {
+		if int(s.Status) >= len(setupStatusWords) {
+			return nil, fmt.Errorf("match %d: unknown set-up status: %w", m.ID, ErrInvalid)
+		}
+		rec.Setups[side] = sideSetupRecord{Status: setupStatusWords[s.Status], At: unixTime(s.At)}
+		if s.Status != SetupNone {
+			rec.Setups[side].Setup = encodeSetup(&s.Setup)
+		}
+	}
+	return json.Marshal(&rec)
+}
+
+func decodeMatch(data []byte) (*Match, error) {
+	var rec matchRecord
+	if err := unmarshalRecord(data, &rec, &rec.V, "match", matchRecordVersion); err != nil {
+		return nil, err
+	}
+	fail := func(what string, err error) (*Match, error) {
+		return nil, fmt.Errorf("match %d: %s: %v: %w", rec.ID, what, err, ErrCorrupt)
+	}
+	m := &Match{
+		ID: MatchID(rec.ID), Version: rec.Version,
+		GuildID: rec.Guild, ChannelID: rec.Channel, ThreadID: rec.Thread,
+		MoveTime: time.Duration(rec.MoveTime) * time.Second,
+		Casual:   rec.Casual,
+		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded,
+		Messages:      Messages{Challenge: rec.Messages.Challenge, Public: rec.Messages.Public, DM: [2]string{rec.Messages.DMRed, rec.Messages.DMBlue}, Extra: rec.Messages.Extra},
+		RatingApplied: rec.Rated,
+		Created:       fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
+	}
+	m.Players[game.Red] = Player{rec.Red.ID, rec.Red.Name}
+	m.Players[game.Blue] = Player{rec.Blue.ID, rec.Blue.Name}
+	var err error
+	if m.Rules, err = decodeRules(rec.Rules); err != nil {
+		return fail("rules", err)
+	}
+	phase := -1
+	for i, w := range phaseNames {
+		if w == rec.Phase {
+			phase = i
+		}
+	}
+	if phase < 0 {
+		return fail("phase", fmt.Errorf("unknown phase %q", rec.Phase))
+	}
+	m.Phase = Phase(phase)
+	for side, s := range rec.Setups {
+		status := -1
+		for i, w := range setupStatusWords {
+			if w == s.Status {
+				status = i
+			}
+		}
+		if status < 0 {
+			return fail("set-up", fmt.Errorf("unknown set-up status %q", s.Status))
+		}
+		setup, err := decodeSetup(s.Setup)
+		if err != nil {
+			return fail("set-up", err)
+		}
+		m.Setups[side] = SideSetup{Status: SetupStatus(status), Setup: setup, At: fromUnix(s.At)}
+	}
+	if m.Log, err = decodeLog(m.Created, rec.Log); err != nil {
+		return fail("log", err)
+	}
+	if m.Result, err = decodeResult(rec.Result); err != nil {
+		return fail("result", err)
+	}
+	return m, nil
+}

@@ -1,0 +1,66 @@
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+func testPlayers(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	p := must(s.Player(ctx, "1001")).in(t)
+	if p.UserID != "1001" || p.Numbering != game.NumberingModern || p.NoReminders || !p.DMsReach() || len(p.Setups) != 0 || p.Version != 0 {
+		t.Fatalf("defaults: %+v", p)
+	}
+	classic := game.RandomSetup(game.DefaultRules(game.VariantClassic), 4)
+	custom := game.DefaultRules(game.VariantCustom)
+	custom.Army = must(game.ParseArmy("10 2 2 B F", game.NumberingModern)).in(t)
+	customSetup := game.RandomSetup(custom, 5)
+	p = must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error {
+		p.Numbering = game.NumberingClassic
+		p.NoReminders = true
+		p.DMBlockedAt = T0
+		if err := p.SaveSetup(storage.SavedSetup{Name: "wall", Variant: game.VariantClassic, Setup: classic, Saved: T0}); err != nil {
+			return err
+		}
+		if err := p.SaveSetup(storage.SavedSetup{Name: "Tiny", Variant: game.VariantCustom, Army: custom.Army, Setup: customSetup, Saved: T0}); err != nil {
+			return err
+		}
+		p.Defaults = map[game.Variant]string{game.VariantClassic: "wall"}
+		return nil
+	})).in(t)
+	if p.Version != 1 {
+		t.Errorf("version %d after one update", p.Version)
+	}
+	got := must(s.Player(ctx, "1001")).in(t)
+	if !reflect.DeepEqual(got, p) {
+		t.Fatalf("loaded %+v\nwant %+v", got, p)
+	}
+	if got.Setups[0].Name != "Tiny" || got.Setups[1].Army != game.VariantClassic.Army() {
+		t.Errorf("saved set-ups not sorted by name or army not set: %+v", got.Setups)
+	}
+	if s, ok := got.SavedSetup("WALL"); !ok || s.Setup != classic {
+		t.Errorf("SavedSetup is not case-insensitive or lost the set-up")
+	}
+	boom := errors.New("boom")
+	_, err := s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error { p.NoReminders = false; return boom })
+	wantErr(t, "fn error", err, boom)
+	p = must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error {
+		if !p.DeleteSetup("tiny") {
+			return errors.New("no set-up tiny")
+		}
+		p.DMBlockedAt = time.Time{} // a DM got through again
+		return nil
+	})).in(t)
+	if len(p.Setups) != 1 || !p.DMsReach() || !p.NoReminders || p.Version != 2 {
+		t.Errorf("after the second update: %+v", p)
+	}
+	if other := must(s.Player(ctx, "1002")).in(t); other.Version != 0 {
+		t.Errorf("another player changed: %+v", other)
+	}
+}

@@ -1,0 +1,189 @@
+// Package storagetest is the conformance suite of storage.Store: every backend
+// (the bbolt one today, perhaps PostgreSQL tomorrow) runs it unchanged from its
+// own tests, so that the bot may rely on exactly what the Store interface
+// documents.
+//
+//	func TestConformance(t *testing.T) {
+//		storagetest.Run(t, func(t *testing.T) storage.Store { return openMyStore(t) })
+//	}
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Run runs every conformance test. open must return a new, empty store for
+// each call, opened with default Options (default reminder schedule); Run
+// closes it when the test ends.
+func Run(t *testing.T, open func(t *testing.T) storage.Store) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s storage.Store)
+	}{
+		{"CreateAndLoad", testCreateAndLoad},
+		{"CreateRefusesBadMatches", testCreateRefusesBadMatches},
+		{"Setup", testSetup},
+		{"Moves", testMoves},
+		{"PlayToTheEnd", testPlayToTheEnd},
+		{"Actions", testActions},
+		{"Abandon", testAbandon},
+		{"UpdateMatch", testUpdateMatch},
+		{"Lists", testLists},
+		{"Deadlines", testDeadlines},
+		{"Challenges", testChallenges},
+		{"Players", testPlayers},
+		{"Ratings", testRatings},
+		{"RatingOnceWhenTwoEventsEndTheGame", testRatingOnce},
+		{"ConcurrentMatches", testConcurrentMatches},
+		{"SameMoveRaced", testSameMoveRaced},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			tc.fn(t, s)
+		})
+	}
+}
+
+// T0 is the time the suite's matches start at.
+var T0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// NewMatch returns a match in set-up between users "1001" (Red) and "1002"
+// (Blue) in guild "g1", channel "c1", with the variant's default rules, a day
+// per move, created at T0.
+func NewMatch(v game.Variant) *storage.Match {
+	m := &storage.Match{
+		GuildID: "g1", ChannelID: "c1",
+		Rules:    game.DefaultRules(v),
+		MoveTime: 24 * time.Hour,
+		Created:  T0,
+	}
+	m.Players[game.Red] = storage.Player{UserID: "1001", Name: "Ann"}
+	m.Players[game.Blue] = storage.Player{UserID: "1002", Name: "Bob"}
+	return m
+}
+
+// Started creates m and confirms both set-ups (seeded random set-ups) at T0,
+// returning the match in play.
+func Started(t testing.TB, s storage.Store, m *storage.Match, seed uint64) *storage.Match {
+	t.Helper()
+	ctx := context.Background()
+	m, err := s.CreateMatch(ctx, m)
+	if err != nil {
+		t.Fatalf("CreateMatch: %v", err)
+	}
+	for side := game.Red; side <= game.Blue; side++ {
+		setup := game.RandomSetup(m.Rules, seed*2+uint64(side))
+		if m, err = s.SetSetup(ctx, m.ID, m.Version, side, setup, storage.SetupConfirmed, T0); err != nil {
+			t.Fatalf("SetSetup %s: %v", side, err)
+		}
+	}
+	if m.Phase != storage.PhasePlaying {
+		t.Fatalf("phase after both set-ups: %s, want playing", m.Phase)
+	}
+	return m
+}
+
+// RandomMove returns a random legal move of the match's side to move.
+func RandomMove(t testing.TB, m *storage.Match, r *rand.Rand) (game.Side, game.Move) {
+	t.Helper()
+	g, err := m.Game()
+	if err != nil {
+		t.Fatalf("match %d does not replay: %v", m.ID, err)
+	}
+	moves := g.LegalMoves()
+	if len(moves) == 0 {
+		t.Fatalf("match %d: no legal move in a game still on", m.ID)
+	}
+	return g.ToMove(), moves[r.IntN(len(moves))]
+}
+
+// Play applies n random moves (fewer when the game ends) a minute apart,
+// starting a minute after the last action, and returns the match.
+func Play(t testing.TB, s storage.Store, m *storage.Match, n int, r *rand.Rand) *storage.Match {
+	t.Helper()
+	at := lastTime(m)
+	for i := 0; i < n && m.Phase == storage.PhasePlaying; i++ {
+		side, mv := RandomMove(t, m, r)
+		at = at.Add(time.Minute)
+		var err error
+		if m, _, err = s.ApplyMove(context.Background(), m.ID, m.Version, side, mv, at); err != nil {
+			t.Fatalf("match %d ply %d: ApplyMove %s: %v", m.ID, i, mv, err)
+		}
+	}
+	return m
+}
+
+func lastTime(m *storage.Match) time.Time {
+	if n := len(m.Log); n > 0 {
+		return m.Log[n-1].At
+	}
+	if !m.Started.IsZero() {
+		return m.Started
+	}
+	return m.Created
+}
+
+// CheckReplay fails unless m replays and its stored result and phase agree
+// with the replay. A match that never started has no game: it returns nil.
+func CheckReplay(t testing.TB, m *storage.Match) *game.Game {
+	t.Helper()
+	if m.Setups[game.Red].Status != storage.SetupConfirmed || m.Setups[game.Blue].Status != storage.SetupConfirmed {
+		if m.Result.Over() || m.Phase == storage.PhasePlaying || m.Phase == storage.PhaseFinished || len(m.Log) > 0 {
+			t.Fatalf("match %d without both set-ups: %s result %v", m.ID, describe(m), m.Result)
+		}
+		return nil
+	}
+	g, err := m.Game()
+	if err != nil {
+		t.Fatalf("match %d does not replay: %v", m.ID, err)
+	}
+	if g.Result() != m.Result {
+		t.Fatalf("match %d: stored result %v, replay %v", m.ID, m.Result, g.Result())
+	}
+	if (m.Phase == storage.PhaseFinished) != g.Result().Over() {
+		t.Fatalf("match %d: phase %s with result %v", m.ID, m.Phase, g.Result())
+	}
+	return g
+}
+
+func wantErr(t testing.TB, what string, err, want error) {
+	t.Helper()
+	if !errors.Is(err, want) {
+		t.Fatalf("%s: error %v, want %v", what, err, want)
+	}
+}
+
+// checked holds a result until the test that needs it is known: must(f()).in(t).
+type checked[T any] struct {
+	v   T
+	err error
+}
+
+func must[T any](v T, err error) checked[T] { return checked[T]{v, err} }
+
+// in returns the value, or fails t with the error.
+func (c checked[T]) in(t testing.TB) T {
+	t.Helper()
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	return c.v
+}
+
+func describe(m *storage.Match) string {
+	return fmt.Sprintf("match %d v%d %s %d actions", m.ID, m.Version, m.Phase, len(m.Log))
+}

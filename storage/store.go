@@ -1,0 +1,84 @@
+package storage
+
+import (
+	"context"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Store is everything the bot keeps: matches, challenges, player settings and
+// standings. Every method that changes something is one transaction, durable
+// when it returns. Methods taking expectVersion refuse with ErrStale when the
+// match is no longer at that version; 0 means "any version" (for a move typed
+// in a DM, where a repeat is refused because the turn has passed).
+//
+// storagetest.Run checks that an implementation behaves as documented here.
+type Store interface {
+	// CreateMatch stores a new match and returns it with its ID and Version 1.
+	// A match in set-up without a Deadline gets Created + MoveTime.
+	CreateMatch(ctx context.Context, m *Match) (*Match, error)
+	// Match returns the match with that id, or ErrNotFound.
+	Match(ctx context.Context, id MatchID) (*Match, error)
+	// UpdateMatch changes a match with fn in one transaction: for what has no
+	// method of its own (message ids, thread, names). fn may run more than once
+	// and must not keep m or act outside it. ID and Version stay the store's,
+	// and the result must still replay to its stored result.
+	UpdateMatch(ctx context.Context, id MatchID, expectVersion uint64, fn func(m *Match) error) (*Match, error)
+	// ApplyMove plays side's move at time at: it checks the turn, lets the engine
+	// check and apply the move (an illegal move returns the engine's error,
+	// whose text is safe to show the mover), appends it to the log, sets the
+	// next deadline or the result, and counts a finished match in the standings.
+	ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, game.MoveRecord, error)
+	// Act records a draw offer, acceptance or refusal, a resignation or a time-out
+	// (whose side is the side to move, and which is refused with ErrNotDue before the deadline).
+	Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error)
+	// SetSetup stores side's draft (status SetupDraft) or confirms its set-up
+	// (SetupConfirmed, checked against the rules). The game starts, with Red to
+	// move, when both are confirmed.
+	SetSetup(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*Match, error)
+	// Abandon ends an active match with no result.
+	Abandon(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error)
+	// MarkReminded records that the reminder due at the match's RemindAt was sent.
+	MarkReminded(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error)
+
+	// PlayerMatches returns userID's active (set-up or playing) or ended
+	// matches, newest first, at most limit (0: no limit).
+	PlayerMatches(ctx context.Context, userID string, active bool, limit int) ([]*Match, error)
+	// ChannelMatches does the same for a channel or thread.
+	ChannelMatches(ctx context.Context, channelID string, active bool, limit int) ([]*Match, error)
+
+	// NextDeadline returns the earliest timer of any match or challenge, and
+	// false when there is none: what the bot sleeps until.
+	NextDeadline(ctx context.Context) (Deadline, bool, error)
+	// DueDeadlines returns the timers due at now (At <= now), earliest first, at most limit (0: no limit).
+	DueDeadlines(ctx context.Context, now time.Time, limit int) ([]Deadline, error)
+
+	// CreateChallenge stores a challenge and returns it with its ID.
+	CreateChallenge(ctx context.Context, c *Challenge) (*Challenge, error)
+	// Challenge returns a pending challenge, or ErrNotFound.
+	Challenge(ctx context.Context, id ChallengeID) (*Challenge, error)
+	// PlayerChallenges returns the pending challenges userID made or received, oldest first.
+	PlayerChallenges(ctx context.Context, userID string) ([]*Challenge, error)
+	// ChannelChallenges returns the pending challenges posted in a channel, oldest first.
+	ChannelChallenges(ctx context.Context, channelID string) ([]*Challenge, error)
+	// DeleteChallenge removes a challenge (declined, withdrawn, expired) and returns it.
+	DeleteChallenge(ctx context.Context, id ChallengeID) (*Challenge, error)
+	// AcceptChallenge turns a challenge into a match in one transaction: of two
+	// players accepting at once, one gets the match and the other ErrNotFound.
+	AcceptChallenge(ctx context.Context, id ChallengeID, opponent Player, challengerSide game.Side, at time.Time) (*Match, error)
+
+	// Player returns a player's settings; a player never seen has the defaults.
+	Player(ctx context.Context, userID string) (*PlayerSettings, error)
+	// UpdatePlayer changes a player's settings with fn in one transaction.
+	UpdatePlayer(ctx context.Context, userID string, fn func(p *PlayerSettings) error) (*PlayerSettings, error)
+
+	// Standing returns a player's results and rating in a server and variant
+	// (the starting rating when they have played none there).
+	Standing(ctx context.Context, guildID string, v game.Variant, userID string) (Standing, error)
+	// Standings returns a server's table for a variant, best rating first, at most limit (0: all).
+	Standings(ctx context.Context, guildID string, v game.Variant, limit int) ([]Standing, error)
+
+	// Close releases the store.
+	Close() error
+}
