@@ -218,6 +218,28 @@ func (db *DB) DeleteChallenge(ctx context.Context, id ChallengeID) (*Challenge, 
 	return c, nil
 }
 
+// SetChallengeMessage records the id of the message that shows the challenge,
+// once the bot has posted it.
+func (db *DB) SetChallengeMessage(ctx context.Context, id ChallengeID, messageID string) (*Challenge, error) {
+	var c *Challenge
+	err := db.update(ctx, func(tx *bolt.Tx) error {
+		var err error
+		if c, err = loadChallenge(tx, id); err != nil {
+			return err
+		}
+		c.MessageID = messageID
+		data, err := encodeChallenge(c)
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketChallenges).Put(idKey(uint64(id)), data)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
 // AcceptChallenge removes the challenge and creates its match, in set-up, in one transaction.
 func (db *DB) AcceptChallenge(ctx context.Context, id ChallengeID, opponent Player, challengerSide game.Side, at time.Time) (*Match, error) {
 	var out *Match

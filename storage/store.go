@@ -62,6 +62,8 @@ type Store interface {
 	PlayerChallenges(ctx context.Context, userID string) ([]*Challenge, error)
 	// ChannelChallenges returns the pending challenges posted in a channel, oldest first.
 	ChannelChallenges(ctx context.Context, channelID string) ([]*Challenge, error)
+	// SetChallengeMessage records the id of the message showing the challenge.
+	SetChallengeMessage(ctx context.Context, id ChallengeID, messageID string) (*Challenge, error)
 	// DeleteChallenge removes a challenge (declined, withdrawn, expired) and returns it.
 	DeleteChallenge(ctx context.Context, id ChallengeID) (*Challenge, error)
 	// AcceptChallenge turns a challenge into a match in one transaction: of two

@@ -2,6 +2,7 @@ package storagetest
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"sync"
 	"testing"
@@ -35,6 +36,16 @@ func testChallenges(t *testing.T, s storage.Store) {
 	}
 	if got := must(s.Challenge(ctx, named.ID)).in(t); !reflect.DeepEqual(got, named) {
 		t.Fatalf("loaded %+v\nwant %+v", got, named)
+	}
+	if got := must(s.SetChallengeMessage(ctx, named.ID, "msg2")).in(t); got.MessageID != "msg2" || got.ID != named.ID {
+		t.Fatalf("after SetChallengeMessage: %+v", got)
+	}
+	if got := must(s.Challenge(ctx, named.ID)).in(t); got.MessageID != "msg2" {
+		t.Fatalf("the message id was not kept: %q", got.MessageID)
+	}
+	named.MessageID = "msg2"
+	if _, err := s.SetChallengeMessage(ctx, 9999, "x"); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("SetChallengeMessage of a missing challenge: %v", err)
 	}
 	ids := func(l []*storage.Challenge) (out []storage.ChallengeID) {
 		for _, c := range l {
@@ -87,7 +98,7 @@ func testChallenges(t *testing.T, s storage.Store) {
 
 	m := must(s.AcceptChallenge(ctx, named.ID, named.Opponent, game.Blue, at)).in(t)
 	if m.Players[game.Blue] != named.Challenger || m.Players[game.Red] != named.Opponent || m.Phase != storage.PhaseSetup ||
-		m.Rules != named.Rules || m.MoveTime != named.MoveTime || m.ChannelID != "c2" || m.Messages.Challenge != "msg1" || !m.Created.Equal(at) {
+		m.Rules != named.Rules || m.MoveTime != named.MoveTime || m.ChannelID != "c2" || m.Messages.Challenge != "msg2" || !m.Created.Equal(at) {
 		t.Fatalf("match from challenge: %+v", m)
 	}
 	_, err = s.Challenge(ctx, named.ID)
