@@ -3,6 +3,7 @@
 //	strategobot                  run the bot (needs DISCORD_TOKEN)
 //	strategobot replay FILES...  replay Gravon game records and report disagreements
 //	strategobot backup PATH      copy a stopped bot's database to PATH
+//	strategobot demo -out DIR    play a random game and write sample pictures into DIR
 //	strategobot help             list the commands
 package main
 
@@ -27,6 +28,7 @@ func commands() map[string]command {
 		"run":    {summary: "run the bot (the default; needs DISCORD_TOKEN)", run: runBot},
 		"replay": {summary: "replay Gravon game records (zip or XML) and report every disagreement", run: runReplay},
 		"backup": {summary: "copy a stopped bot's database to PATH", run: runBackup},
+		"demo":   {summary: "play a random game and write sample pictures into DIR", run: runDemo},
 	}
 }
 
@@ -58,7 +60,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: strategobot [command] [arguments]")
 	fmt.Fprintln(w)
-	for _, name := range []string{"run", "replay", "backup"} {
+	for _, name := range []string{"run", "replay", "backup", "demo"} {
 		fmt.Fprintf(w, "  %-8s %s\n", name, cmds[name].summary)
 	}
 }

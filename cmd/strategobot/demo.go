@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
+)
+
+const demoUsage = `usage: strategobot demo -out DIR [-seed N] [-variant V] [flags]
+
+Plays a game between two simple random players and writes a sample of every
+picture the bot sends into DIR, so that anyone can see them without Discord:
+
+  setup-red.png      Red's set-up preview, as Red confirms it in a DM
+  board-red.png      Red's board in the middle of the game, after a battle
+  board-blue.png     Blue's board at the same moment
+  board-public.png   the public board at the same moment
+  reveal.png         the final position with every piece shown
+  replay.gif         the whole game, both armies shown
+
+The same seed gives the same game and the same pictures.
+
+Flags:
+`
+
+// demoCustomArmy is the army of a Custom demo game.
+const demoCustomArmy = "10 9 8 8 3 3 2 2 2 S I B B F"
+
+type demoConfig struct {
+	out       string
+	seed      uint64
+	rules     game.Rules
+	numbering game.Numbering
+	names     [2]string
+	maxMoves  int
+}
+
+func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, demoUsage)
+		fs.PrintDefaults()
+	}
+	var c demoConfig
+	fs.StringVar(&c.out, "out", "", "directory to write the pictures into (created if missing)")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the moves")
+	variant := fs.String("variant", "classic", "classic, barrage, duel, infiltrator or custom ("+demoCustomArmy+")")
+	numbering := fs.String("numbering", "modern", "rank labels: modern (Marshal 10) or classic (Marshal 1)")
+	fs.StringVar(&c.names[game.Red], "red", "Ada", "Red player's name")
+	fs.StringVar(&c.names[game.Blue], "blue", "Grace", "Blue player's name")
+	fs.IntVar(&c.maxMoves, "moves", 400, "stop the game after this many moves (a draw by agreement)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if c.out == "" {
+		return c, errors.New("-out DIR is required")
+	}
+	if c.maxMoves < 1 {
+		return c, fmt.Errorf("-moves must be at least 1, not %d", c.maxMoves)
+	}
+	v, err := game.ParseVariant(*variant)
+	if err != nil {
+		return c, err
+	}
+	c.rules = game.DefaultRules(v)
+	if v == game.VariantCustom {
+		if c.rules.Army, err = game.ParseArmy(demoCustomArmy, game.NumberingModern); err != nil {
+			return c, err
+		}
+	}
+	if c.numbering, err = game.ParseNumbering(*numbering); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// runDemo is `strategobot demo`: it plays a random game and writes sample pictures.
+func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	c, err := parseDemoArgs(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "strategobot demo: %v\n\n", err)
+		fmt.Fprint(stderr, demoUsage)
+		return 2
+	}
+	if err := writeDemo(ctx, c, stdout); err != nil {
+		fmt.Fprintf(stderr, "strategobot demo: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func writeDemo(ctx context.Context, c demoConfig, stdout io.Writer) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(c.out, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", c.out, err)
+	}
+	r, err := render.New()
+	if err != nil {
+		return err
+	}
+	o := render.Options{Names: c.names, Numbering: c.numbering}
+	files := map[string]*bytes.Buffer{}
+	picture := func(name string, draw func(w io.Writer) error) error {
+		var b bytes.Buffer
+		if err := draw(&b); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		files[name] = &b
+		return nil
+	}
+
+	red, blue := game.RandomSetup(c.rules, c.seed), game.RandomSetup(c.rules, c.seed+1)
+	if err := picture("setup-red.png", func(w io.Writer) error {
+		return r.SetupPreview(w, red, game.Red, c.rules, o)
+	}); err != nil {
+		return err
+	}
+	g, err := game.NewGame(c.rules, red, blue)
+	if err != nil {
+		return fmt.Errorf("starting the game: %w", err)
+	}
+	rng := rand.New(rand.NewPCG(c.seed, 0xde30))
+	snapshot := false
+	boards := func() error {
+		snapshot = true
+		for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+			if err := picture("board-"+fileViewer(v)+".png", func(w io.Writer) error {
+				return r.Board(w, g.View(v), o)
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var moves []game.Move
+	for !g.Result().Over() && g.Ply() < c.maxMoves {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		moves = g.AppendLegalMoves(moves[:0])
+		rec, err := g.Apply(pickDemoMove(g, moves, rng))
+		if err != nil {
+			return fmt.Errorf("move %d: %w", g.Ply()+1, err)
+		}
+		// The boards are shown after the first battle past the opening, so
+		// that they show a battle's ranks and outcome.
+		if !snapshot && ((rec.IsAttack() && g.Ply() >= 30) || g.Ply() == c.maxMoves/2) {
+			if err := boards(); err != nil {
+				return err
+			}
+		}
+	}
+	if !snapshot {
+		if err := boards(); err != nil {
+			return err
+		}
+	}
+	if !g.Result().Over() {
+		// The move limit: the players agree to a draw.
+		if err := g.OfferDraw(g.ToMove()); err != nil {
+			return err
+		}
+		if err := g.AcceptDraw(g.ToMove().Opponent()); err != nil {
+			return err
+		}
+	}
+	final, _ := g.Reveal()
+	if err := picture("reveal.png", func(w io.Writer) error { return r.Reveal(w, final, o) }); err != nil {
+		return err
+	}
+	if err := picture("replay.gif", func(w io.Writer) error {
+		return r.Replay(w, g, render.ReplayOptions{Options: o})
+	}); err != nil {
+		return err
+	}
+	for _, name := range []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay.gif"} {
+		path := filepath.Join(c.out, name)
+		if err := os.WriteFile(path, files[name].Bytes(), 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+		fmt.Fprintf(stdout, "%s\t%d bytes\n", path, files[name].Len())
+	}
+	fmt.Fprintf(stdout, "%s game, seed %d: %s after %d moves\n", c.rules.Variant, c.seed, g.Result(), g.Ply())
+	return nil
+}
+
+func fileViewer(v game.Viewer) string {
+	switch v {
+	case game.RedViewer:
+		return "red"
+	case game.BlueViewer:
+		return "blue"
+	}
+	return "public"
+}
+
+// pickDemoMove plays like a beginner who peeks: it takes a piece it can beat
+// when it sees one, never attacks what beats it, and otherwise moves at
+// random, forwards more often than not. The demo engine knows every rank;
+// only the pictures must not.
+func pickDemoMove(g *game.Game, moves []game.Move, rng *rand.Rand) game.Move {
+	side := g.ToMove()
+	var wins, quiet, forward []game.Move
+	for _, m := range moves {
+		_, attacker, _ := g.PieceAt(m.From)
+		if _, defender, ok := g.PieceAt(m.To); ok && !m.IsInfiltration() {
+			if game.Fight(attacker, defender) == game.AttackerWon {
+				wins = append(wins, m)
+			}
+			continue
+		}
+		quiet = append(quiet, m)
+		if (side == game.Red) == (m.To.Row() > m.From.Row()) && m.To.Row() != m.From.Row() {
+			forward = append(forward, m)
+		}
+	}
+	switch {
+	case len(wins) > 0 && rng.IntN(4) > 0:
+		return wins[rng.IntN(len(wins))]
+	case len(forward) > 0 && rng.IntN(3) == 0:
+		return forward[rng.IntN(len(forward))]
+	case len(quiet) > 0:
+		return quiet[rng.IntN(len(quiet))]
+	}
+	return moves[rng.IntN(len(moves))]
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"image/gif"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDemoWritesEveryPicture(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"classic", []string{"-seed", "3", "-moves", "40"}},
+		{"barrage in classic numbering", []string{"-variant", "barrage", "-numbering", "classic", "-moves", "30"}},
+		{"custom with odd names", []string{"-variant", "custom", "-red", "🐉", "-blue", strings.Repeat("long name ", 20), "-moves", "20"}},
+		{"a game of one move", []string{"-variant", "duel", "-moves", "1"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(t.TempDir(), "pictures")
+			var out, errOut bytes.Buffer
+			code := runDemo(context.Background(), append([]string{"-out", dir}, tc.args...), &out, &errOut)
+			if code != 0 {
+				t.Fatalf("exit code %d, stderr %q", code, errOut.String())
+			}
+			for _, name := range []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay.gif"} {
+				f, err := os.Open(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.HasSuffix(name, ".gif") {
+					_, err = gif.DecodeAll(f)
+				} else {
+					_, err = png.Decode(f)
+				}
+				f.Close()
+				if err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+				if !strings.Contains(out.String(), name) {
+					t.Errorf("the output does not list %s: %q", name, out.String())
+				}
+			}
+		})
+	}
+}
+
+func TestDemoIsReproducible(t *testing.T) {
+	t.Parallel()
+	var pics [2][]byte
+	for i := range pics {
+		dir := t.TempDir()
+		var out, errOut bytes.Buffer
+		if code := runDemo(context.Background(), []string{"-out", dir, "-seed", "9", "-moves", "35"}, &out, &errOut); code != 0 {
+			t.Fatalf("exit code %d, stderr %q", code, errOut.String())
+		}
+		var err error
+		if pics[i], err = os.ReadFile(filepath.Join(dir, "board-public.png")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(pics[0], pics[1]) {
+		t.Error("the same seed gave different pictures")
+	}
+}
+
+func TestDemoUsage(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"no -out", nil, 2, "-out DIR is required"},
+		{"unknown variant", []string{"-out", "x", "-variant", "chess"}, 2, "not a variant"},
+		{"unknown numbering", []string{"-out", "x", "-numbering", "roman"}, 2, "not a numbering"},
+		{"stray argument", []string{"-out", "x", "extra"}, 2, `unexpected argument "extra"`},
+		{"no moves", []string{"-out", "x", "-moves", "0"}, 2, "-moves must be at least 1"},
+		{"unknown flag", []string{"-frobnicate"}, 2, "flag provided but not defined"},
+		{"help", []string{"-h"}, 0, "usage: strategobot demo"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := runDemo(context.Background(), tc.args, &out, &errOut); code != tc.code {
+				t.Errorf("exit code %d, want %d", code, tc.code)
+			}
+			if !strings.Contains(errOut.String(), tc.stderr) {
+				t.Errorf("stderr %q, want it to contain %q", errOut.String(), tc.stderr)
+			}
+		})
+	}
+}
+
+func TestDemoStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	if code := runDemo(ctx, []string{"-out", t.TempDir()}, &out, &errOut); code != 1 {
+		t.Errorf("exit code %d, want 1 (stderr %q)", code, errOut.String())
+	}
+	if !strings.Contains(errOut.String(), "context canceled") {
+		t.Errorf("stderr %q, want the cancellation", errOut.String())
+	}
+}
+
+func TestDemoUnwritableDirectory(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := runDemo(context.Background(), []string{"-out", filepath.Join(file, "sub"), "-moves", "1"}, &out, &errOut); code != 1 {
+		t.Errorf("exit code %d, want 1 (stderr %q)", code, errOut.String())
+	}
+}

@@ -1,0 +1,204 @@
+package render
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"image"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// leakChecker renders a position from every viewer, then again after
+// shuffling each side's hidden pieces, and reports any picture that changed
+// for a viewer who cannot know the shuffled ranks.
+type leakChecker struct {
+	r *Renderer
+	o Options
+	// positions counts the positions checked; ownerSaw counts those where the
+	// shuffle changed the shuffled side's own picture, which shows that the
+	// shuffles really moved ranks around (the test is not vacuous).
+	positions, ownerSaw atomic.Int64
+}
+
+// pngEveryRace is how often, under the race detector, a position is compared
+// as encoded PNGs; the others are compared as the paletted images the PNGs
+// encode (the encoder is deterministic, so equal pixels give equal bytes).
+const pngEveryRace = 8
+
+func (lc *leakChecker) check(t *testing.T, g *game.Game, what string) {
+	t.Helper()
+	n := lc.positions.Add(1)
+	asPNG := !raceEnabled || n%pngEveryRace == 0
+	picture := func(v game.View) []byte {
+		if asPNG {
+			return boardPNG(t, lc.r, v, lc.o)
+		}
+		img := image.NewPaletted(image.Rect(0, 0, lc.r.board.w, lc.r.board.h), lc.r.pal)
+		if err := lc.r.drawBoard(img, &v, lc.o); err != nil {
+			t.Fatalf("drawBoard(%s): %v", v.Viewer, err)
+		}
+		return img.Pix
+	}
+	ply := g.Ply()
+	own := [2][]byte{picture(g.View(game.RedViewer)), picture(g.View(game.BlueViewer))}
+	public := picture(g.View(game.PublicViewer))
+	changed := false
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		shuffled := game.ShuffleHidden(g, side, uint64(ply)*2+uint64(side)+1)
+		other := side.Opponent()
+		if got := picture(shuffled.View(game.ViewerOf(other))); !bytes.Equal(got, own[other]) {
+			t.Errorf("%s, move %d: %s's picture changed when %s's hidden pieces were shuffled", what, ply, other, side)
+		}
+		if got := picture(shuffled.View(game.PublicViewer)); !bytes.Equal(got, public) {
+			t.Errorf("%s, move %d: the public picture changed when %s's hidden pieces were shuffled", what, ply, side)
+		}
+		if got := picture(shuffled.View(game.ViewerOf(side))); !bytes.Equal(got, own[side]) {
+			changed = true
+		}
+	}
+	if changed {
+		lc.ownerSaw.Add(1)
+	}
+}
+
+// TestLeakRandomGames is the security property of the pictures: for random
+// games of every variant, at many points of each game, shuffling a side's
+// still-hidden pieces leaves the other player's PNG and the public PNG
+// byte-identical.
+func TestLeakRandomGames(t *testing.T) {
+	t.Parallel()
+	games, plies, every := 4, 300, 25
+	if raceEnabled {
+		games, every = 2, 50
+	}
+	if testing.Short() {
+		games, plies = 1, 120
+	}
+	lc := &leakChecker{r: renderer(t), o: Options{Names: [2]string{"Ada", "Grace"}}}
+	for _, rules := range testRules(t) {
+		t.Run(rules.Variant.String(), func(t *testing.T) {
+			t.Parallel()
+			for seed := uint64(1); seed <= uint64(games); seed++ {
+				o := lc.o
+				if seed%2 == 0 {
+					o.Numbering = game.NumberingClassic
+				}
+				what := fmt.Sprintf("%s game %d", rules.Variant, seed)
+				g := randomGame(t, rules, seed, plies, func(g *game.Game) bool {
+					// The start, the first moves, then every so many moves.
+					if p := g.Ply(); p <= 2 || p%every == 0 {
+						lc.check(t, g, what)
+					}
+					return true
+				})
+				if !g.Result().Over() {
+					// A game that ends by resignation: the final views are still views.
+					if err := g.Resign(g.ToMove()); err != nil {
+						t.Fatal(err)
+					}
+				}
+				lc.check(t, g, what+" (end)")
+			}
+		})
+	}
+	t.Cleanup(func() {
+		n, saw := lc.positions.Load(), lc.ownerSaw.Load()
+		t.Logf("checked %d positions (3 viewers, 2 shuffles each); in %d the owner's own picture changed", n, saw)
+		if saw == 0 {
+			t.Error("no shuffle ever changed the owner's picture: the leak test checks nothing")
+		}
+	})
+}
+
+// gravonSources lists real game records: game/testdata/gravon/*.xml, and the
+// zip files or XML files named by RENDER_GRAVON (a path list), for a longer run
+// against the Gravon archive.
+func gravonSources(t *testing.T) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	paths, _ := filepath.Glob(filepath.Join("..", "game", "testdata", "gravon", "*.xml"))
+	if env := os.Getenv("RENDER_GRAVON"); env != "" {
+		paths = append(paths, filepath.SplitList(env)...)
+	}
+	for _, p := range paths {
+		if strings.HasSuffix(p, ".zip") {
+			zr, err := zip.OpenReader(p)
+			if err != nil {
+				t.Fatalf("opening %s: %v", p, err)
+			}
+			for _, f := range zr.File {
+				rc, err := f.Open()
+				if err != nil {
+					t.Fatalf("%s/%s: %v", p, f.Name, err)
+				}
+				data, err := io.ReadAll(rc)
+				rc.Close()
+				if err != nil {
+					t.Fatalf("%s/%s: %v", p, f.Name, err)
+				}
+				out[p+"/"+f.Name] = data
+			}
+			zr.Close()
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatalf("reading %s: %v", p, err)
+		}
+		out[p] = data
+	}
+	return out
+}
+
+// TestLeakRealGames runs the leak check on real games from Gravon records,
+// replayed move by move (real set-ups and real play reveal pieces in ways
+// random games rarely do).
+func TestLeakRealGames(t *testing.T) {
+	t.Parallel()
+	sources := gravonSources(t)
+	if len(sources) == 0 {
+		t.Skip("no Gravon records: game/testdata/gravon/*.xml is empty and RENDER_GRAVON is not set")
+	}
+	lc := &leakChecker{r: renderer(t), o: Options{Names: [2]string{"Ada", "Grace"}}}
+	games, perGame := 0, 8
+	if raceEnabled {
+		perGame = 3
+	}
+	for _, name := range slices.Sorted(maps.Keys(sources)) {
+		data := sources[name]
+		rec, err := game.ParseGravon(bytes.NewReader(data))
+		if err != nil {
+			continue // unreadable records are the replay tool's business
+		}
+		rules := game.DefaultRules(rec.Rules.Variant)
+		rules.Army = rec.Rules.Army
+		rules.TwoSquares, rules.MoreSquares = 0, false // only the positions matter here
+		g, err := game.NewGame(rules, rec.Setups[game.Red], rec.Setups[game.Blue])
+		if err != nil {
+			continue
+		}
+		games++
+		every := max(1, len(rec.Moves)/perGame)
+		for i, m := range rec.Moves {
+			if _, err := g.Apply(m); err != nil {
+				break
+			}
+			if i%every == every-1 {
+				lc.check(t, g, filepath.Base(name))
+			}
+		}
+	}
+	t.Logf("checked %d positions of %d real games", lc.positions.Load(), games)
+	if lc.positions.Load() > 0 && lc.ownerSaw.Load() == 0 {
+		t.Error("no shuffle ever changed the owner's picture: the leak test checks nothing")
+	}
+}

@@ -1,0 +1,232 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/opentype"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Options are what a picture shows besides the view: who plays and how ranks
+// are numbered. The zero value is valid: sides named "Red" and "Blue", modern numbering.
+type Options struct {
+	// Names holds Red's and Blue's player names (indexed by game.Side), as
+	// Discord shows them. Any text is accepted: characters the embedded fonts
+	// lack (emoji, most Asian scripts) are left out, long names are shortened,
+	// and an empty name shows the side's name.
+	Names [2]string
+	// Numbering labels the ranks: game.NumberingModern (Marshal 10) or
+	// game.NumberingClassic (Marshal 1).
+	Numbering game.Numbering
+}
+
+// Errors callers can test with errors.Is.
+var (
+	// ErrGameNotOver is returned for a final reveal or a replay of a game still on.
+	ErrGameNotOver = errors.New("render: the game is not over")
+	// ErrInvalidInput is wrapped by errors about views, set-ups and options
+	// that no game produces (a rank out of range, a viewer that does not exist).
+	ErrInvalidInput = errors.New("render: invalid input")
+)
+
+// Renderer draws pictures. Build one with New at start-up and share it: it is
+// safe for concurrent use, and every picture only copies pre-drawn tiles and
+// glyphs into a paletted image and encodes it.
+type Renderer struct {
+	pal    color.Palette
+	tiles  *tileSet
+	text   *atlas // names, status and move lines
+	bold   *atlas
+	small  *atlas // tray counts
+	blends *[numInks]inkBlend
+
+	board, replay layout
+	boardBg       [2][]uint8 // indexed by the side at the bottom
+	replayBg      []uint8
+
+	// Palette indices of the flat colours filled at run time.
+	idxPage, idxPanel, idxBanner uint8
+
+	frames sync.Pool // *image.Paletted of the board layout
+	enc    png.Encoder
+}
+
+// New draws every tile and glyph of the theme and returns a Renderer. It takes
+// a few tens of milliseconds; call it once.
+func New() (*Renderer, error) {
+	bold, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("render: parsing Go Bold: %w", err)
+	}
+	medium, err := opentype.Parse(gomedium.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("render: parsing Go Medium: %w", err)
+	}
+	r := &Renderer{board: boardLayout(), replay: replayLayout()}
+	if r.pal, err = buildPalette(); err != nil {
+		return nil, err
+	}
+	q := newQuantizer(r.pal)
+	r.idxPage, r.idxPanel, r.idxBanner = q.index(colPage), q.index(colPanel), q.index(colBanner)
+	r.blends = buildBlends(q)
+	if r.text, err = newAtlas(medium, 15); err != nil {
+		return nil, err
+	}
+	if r.bold, err = newAtlas(bold, 15); err != nil {
+		return nil, err
+	}
+	if r.small, err = newAtlas(bold, 13); err != nil {
+		return nil, err
+	}
+	tf, err := newTileFonts(bold)
+	if err != nil {
+		return nil, err
+	}
+	r.tiles = buildTiles(q, tf)
+	coords, err := opentype.NewFace(bold, &opentype.FaceOptions{Size: 12, DPI: 72, Hinting: font.HintingFull})
+	if err != nil {
+		return nil, fmt.Errorf("render: coordinate font: %w", err)
+	}
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		r.boardBg[side] = r.board.background(q, coords, side)
+	}
+	r.replayBg = r.replay.background(q, coords, game.Red)
+	r.frames.New = func() any {
+		return image.NewPaletted(image.Rect(0, 0, r.board.w, r.board.h), r.pal)
+	}
+	r.enc = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}}
+	return r, nil
+}
+
+// encoderPool lets PNG encodings reuse their compressor state.
+type encoderPool struct{ p sync.Pool }
+
+// Get returns a pooled buffer, or nil for the encoder to make one.
+func (e *encoderPool) Get() *png.EncoderBuffer {
+	b, _ := e.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+// Put returns a buffer to the pool.
+func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
+
+// Board writes the PNG picture of a player's or the public's view: v must come
+// from Game.View. A player's picture has that player's army at the bottom;
+// the public picture has Red's.
+func (r *Renderer) Board(w io.Writer, v game.View, o Options) error {
+	img := r.frames.Get().(*image.Paletted)
+	defer r.frames.Put(img)
+	if err := r.drawBoard(img, &v, o); err != nil {
+		return err
+	}
+	return r.encode(w, img)
+}
+
+// drawBoard paints the picture of v on img, a frame of the board layout.
+func (r *Renderer) drawBoard(img *image.Paletted, v *game.View, o Options) error {
+	if err := checkView(v, o); err != nil {
+		return err
+	}
+	sc := r.viewScene(v, o)
+	r.drawScene(img, &sc)
+	return nil
+}
+
+// Reveal writes the PNG picture of the end of a game with every piece shown
+// and the result in the status bar: v must come from Game.Reveal.
+func (r *Renderer) Reveal(w io.Writer, v game.View, o Options) error {
+	if err := checkView(&v, o); err != nil {
+		return err
+	}
+	if !v.Result.Over() {
+		return ErrGameNotOver
+	}
+	if v.Viewer != game.PublicViewer {
+		return fmt.Errorf("%w: a final reveal is the public's view, not %s's", ErrInvalidInput, v.Viewer)
+	}
+	sc := r.viewScene(&v, o)
+	sc.status.left = fmt.Sprintf("%s · final position", v.Rules.Variant)
+	sc.noMoved = true
+	return r.encodeScene(w, &sc)
+}
+
+// SetupPreview writes the PNG picture of side's set-up on an otherwise empty
+// board, for its player to confirm: the tray counts the pieces placed, and the
+// bottom line says whether the set-up is complete for rules.
+func (r *Renderer) SetupPreview(w io.Writer, s game.Setup, side game.Side, rules game.Rules, o Options) error {
+	if err := checkOptions(o); err != nil {
+		return err
+	}
+	if side > game.Blue {
+		return fmt.Errorf("%w: side %d", ErrInvalidInput, side)
+	}
+	for _, row := range s {
+		for _, rank := range row {
+			if int(rank) >= game.NumRanks {
+				return fmt.Errorf("%w: the set-up holds rank %d", ErrInvalidInput, rank)
+			}
+		}
+	}
+	sc := r.setupScene(&s, side, rules, o)
+	return r.encodeScene(w, &sc)
+}
+
+func (r *Renderer) encodeScene(w io.Writer, sc *scene) error {
+	img := r.frames.Get().(*image.Paletted)
+	defer r.frames.Put(img)
+	r.drawScene(img, sc)
+	return r.encode(w, img)
+}
+
+func (r *Renderer) encode(w io.Writer, img *image.Paletted) error {
+	if err := r.enc.Encode(w, img); err != nil {
+		return fmt.Errorf("render: encoding PNG: %w", err)
+	}
+	return nil
+}
+
+func checkOptions(o Options) error {
+	if o.Numbering != game.NumberingModern && o.Numbering != game.NumberingClassic {
+		return fmt.Errorf("%w: numbering %d", ErrInvalidInput, o.Numbering)
+	}
+	return nil
+}
+
+// checkView refuses views no game produces, which could otherwise index out
+// of the tile tables.
+func checkView(v *game.View, o Options) error {
+	if err := checkOptions(o); err != nil {
+		return err
+	}
+	if v.Viewer > game.PublicViewer {
+		return fmt.Errorf("%w: viewer %d", ErrInvalidInput, v.Viewer)
+	}
+	if v.ToMove > game.Blue || v.DrawOfferBy > game.Blue {
+		return fmt.Errorf("%w: side to move %d, draw offered by %d", ErrInvalidInput, v.ToMove, v.DrawOfferBy)
+	}
+	for s, c := range v.Board {
+		if !c.Occupied {
+			continue
+		}
+		if c.Side > game.Blue || int(c.Rank) >= game.NumRanks {
+			return fmt.Errorf("%w: square %s holds side %d rank %d", ErrInvalidInput, game.Square(s), c.Side, c.Rank)
+		}
+	}
+	if last, ok := v.LastMove(); ok {
+		if !last.Move.From.Valid() || !last.Move.To.Valid() || last.Side > game.Blue ||
+			int(last.Attacker) >= game.NumRanks || int(last.Defender) >= game.NumRanks || int(last.Move.Guess) >= game.NumRanks {
+			return fmt.Errorf("%w: last move %+v", ErrInvalidInput, last)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,391 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// scene is everything a still picture shows, decided from the input before
+// any pixel is drawn. It is built only from a view (or from a player's own
+// set-up), so a picture can show nothing the view does not hold.
+type scene struct {
+	bottom    game.Side // whose army is at the bottom
+	numbering int       // index into numberings
+	cells     [game.NumSquares]game.Cell
+	bg        [game.NumSquares]uint8 // square backgrounds (bgNormal, bgMove, bgBattle)
+	status    statusLine
+	strips    [2]playerStrip // above and below the board
+	footer    []item
+	// noMoved leaves out the moved marks: in the final reveal every rank is
+	// shown, and the marks would only clutter it.
+	noMoved bool
+}
+
+type statusLine struct {
+	left, right string
+	rightInk    int  // the ink of right: a player's colour for "Your move"
+	banner      bool // the game is over: the bar is gold
+}
+
+// playerStrip is a player's name line and tray.
+type playerStrip struct {
+	side game.Side
+	name string // as given; cleaned and shortened when drawn
+	note string // after the name, such as "Red (you)"
+	tray []trayEntry
+}
+
+type trayEntry struct {
+	rank  game.Rank
+	count int
+	text  string // the count as shown
+	warn  bool   // a set-up with the wrong number of this rank
+}
+
+// item is one piece of the bottom line: text, or a mini piece.
+type item struct {
+	text string
+	ink  int
+	bold bool
+	mini bool // draw a mini piece of side and rank instead of text
+	side game.Side
+	rank game.Rank
+}
+
+func numberingIndex(n game.Numbering) int {
+	if n == game.NumberingClassic {
+		return 1
+	}
+	return 0
+}
+
+// viewScene describes the picture of a view: a player's, the public's, or the final reveal.
+func (r *Renderer) viewScene(v *game.View, o Options) scene {
+	sc := scene{bottom: game.Red, numbering: numberingIndex(o.Numbering), cells: v.Board}
+	me, isPlayer := v.Viewer.IsPlayer()
+	if isPlayer {
+		sc.bottom = me
+	}
+	last, moved := v.LastMove()
+	if moved {
+		sc.bg[last.Move.From] = bgMove
+		sc.bg[last.Move.To] = bgMove
+		if last.IsAttack() || last.Move.IsInfiltration() {
+			sc.bg[last.Move.To] = bgBattle
+		}
+	}
+	sc.status = viewStatus(v, isPlayer, me)
+	for i, side := range [2]game.Side{sc.bottom.Opponent(), sc.bottom} {
+		st := playerStrip{side: side, name: o.Names[side], note: side.String()}
+		if isPlayer && side == me {
+			st.note += " (you)"
+		}
+		for _, rank := range game.Ranks {
+			if v.Rules.Army[rank] == 0 && v.Remaining[side][rank] == 0 {
+				continue
+			}
+			n := int(v.Remaining[side][rank])
+			st.tray = append(st.tray, trayEntry{rank: rank, count: n, text: strconv.Itoa(n)})
+		}
+		sc.strips[i] = st
+	}
+	if moved {
+		sc.footer = moveItems(last, v.Ply(), o)
+	} else {
+		sc.footer = []item{{text: "No move yet. Red moves first.", ink: inkSoft}}
+	}
+	return sc
+}
+
+func viewStatus(v *game.View, isPlayer bool, me game.Side) statusLine {
+	if v.Result.Over() {
+		return statusLine{
+			left:   fmt.Sprintf("%s · %d moves", v.Rules.Variant, v.Ply()),
+			right:  resultText(v.Result),
+			banner: true,
+		}
+	}
+	st := statusLine{left: fmt.Sprintf("%s · move %d", v.Rules.Variant, v.Ply()+1)}
+	switch {
+	case isPlayer && v.ToMove == me:
+		st.right, st.rightInk = "Your move", inkRed+int(me)
+	default:
+		st.right = v.ToMove.String() + " to move"
+	}
+	if v.DrawOffered {
+		st.right = v.DrawOfferBy.String() + " offers a draw · " + st.right
+	}
+	return st
+}
+
+// resultText says how the game ended, such as "Blue captured the flag".
+func resultText(res game.Result) string {
+	winner, won := res.Winner()
+	if !won {
+		switch res.Method {
+		case game.DrawAgreed:
+			return "Draw by agreement"
+		case game.MoveLimit:
+			return "Draw: move limit reached"
+		case game.NoMovablePieces:
+			return "Draw: neither side can move"
+		}
+		return "Draw"
+	}
+	loser := winner.Opponent()
+	switch res.Method {
+	case game.FlagCaptured:
+		return winner.String() + " captured the flag"
+	case game.NoMovablePieces:
+		return fmt.Sprintf("%s won: %s has no movable piece", winner, loser)
+	case game.NoLegalMoves:
+		return fmt.Sprintf("%s won: %s cannot move", winner, loser)
+	case game.Resignation:
+		return fmt.Sprintf("%s won: %s resigned", winner, loser)
+	case game.TimeForfeit:
+		return fmt.Sprintf("%s won on time", winner)
+	}
+	return winner.String() + " won"
+}
+
+// moveItems describes the last move: "23. Red E4xE5: [6] Captain beats [5] Lieutenant".
+func moveItems(last game.MoveRecord, ply int, o Options) []item {
+	items := []item{
+		{text: strconv.Itoa(ply) + ". ", ink: inkSoft},
+		{text: last.Side.String() + " ", ink: inkRed + int(last.Side), bold: true},
+		{text: last.Notation(o.Numbering), ink: inkText, bold: true},
+	}
+	att, def := last.Side, last.Side.Opponent()
+	piece := func(side game.Side, rank game.Rank) []item {
+		return []item{{mini: true, side: side, rank: rank}, {text: " " + rank.Name(), ink: inkText}}
+	}
+	switch {
+	case last.Move.IsInfiltration():
+		items = append(items, item{text: ":  "})
+		items = append(items, piece(att, game.Infiltrator)...)
+		if last.Outcome == game.GuessedRight {
+			items = append(items, item{text: " names "})
+			items = append(items, piece(def, last.Defender)...)
+		} else {
+			items = append(items, item{text: " misses: not a " + last.Move.Guess.Name()})
+		}
+	case last.IsAttack():
+		items = append(items, item{text: ":  "})
+		items = append(items, piece(att, last.Attacker)...)
+		switch last.Outcome {
+		case game.AttackerWon:
+			verb := " beats "
+			if last.Defender == game.Flag {
+				verb = " captures "
+			}
+			items = append(items, item{text: verb})
+		case game.DefenderWon:
+			items = append(items, item{text: " loses to "})
+		case game.BothRemoved:
+			items = append(items, item{text: " and "})
+		}
+		items = append(items, piece(def, last.Defender)...)
+		if last.Outcome == game.BothRemoved {
+			items = append(items, item{text: " fall"})
+		}
+	}
+	return items
+}
+
+// setupScene describes the preview of side's set-up: its pieces on their
+// squares, the rest of the board empty, the pieces placed counted in the tray.
+func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o Options) scene {
+	sc := scene{bottom: side, numbering: numberingIndex(o.Numbering)}
+	for row := range game.SetupRows {
+		for col := range 10 {
+			if rank := s[row][col]; rank != game.NoRank {
+				sc.cells[game.SetupSquare(side, row, col)] = game.Cell{Occupied: true, Side: side, Rank: rank}
+			}
+		}
+	}
+	sc.status = statusLine{left: fmt.Sprintf("%s set-up · preview", rules.Variant), right: "You play " + side.String()}
+	sc.strips[0] = playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: side.Opponent().String()}
+	placed := s.Counts()
+	st := playerStrip{side: side, name: o.Names[side], note: side.String() + " (you)"}
+	for _, rank := range game.Ranks {
+		want, got := int(rules.Army[rank]), int(placed[rank])
+		if want == 0 && got == 0 {
+			continue
+		}
+		e := trayEntry{rank: rank, count: got, text: strconv.Itoa(got)}
+		if got != want {
+			e.text, e.warn = fmt.Sprintf("%d/%d", got, want), true
+		}
+		st.tray = append(st.tray, e)
+	}
+	sc.strips[1] = st
+	if err := s.Validate(rules); err != nil {
+		sc.footer = []item{{text: "Not ready: " + err.Error(), ink: inkWarn}}
+	} else {
+		sc.footer = []item{{text: fmt.Sprintf("Ready: %d pieces placed. Confirm to play.", placed.Total()), ink: inkText}}
+	}
+	return sc
+}
+
+// drawScene paints sc on img, a frame of the board layout.
+func (r *Renderer) drawScene(img *image.Paletted, sc *scene) {
+	l := &r.board
+	copy(img.Pix, r.boardBg[sc.bottom])
+	r.drawStatus(img, l.status, sc.status)
+	for i := range sc.strips {
+		r.drawStrip(img, l.strips[i], &sc.strips[i], sc.numbering)
+	}
+	r.drawSquares(img, l, sc.bottom, &sc.cells, &sc.bg, sc.numbering, !sc.noMoved)
+	r.drawItems(img, l.footer, sc.footer, sc.numbering)
+}
+
+// drawSquares copies the tile of every square but the lakes.
+func (r *Renderer) drawSquares(img *image.Paletted, l *layout, bottom game.Side, cells *[game.NumSquares]game.Cell, bg *[game.NumSquares]uint8, numbering int, showMoved bool) {
+	for s := range game.Square(game.NumSquares) {
+		if s.IsLake() {
+			continue
+		}
+		p := l.squareAt(s, bottom)
+		blit(img, p.X, p.Y, tileSize, r.cellTile(cells[s], int(bg[s]), numbering, showMoved))
+	}
+}
+
+// cellTile picks the tile of a square. A piece whose rank the viewer does not
+// know is drawn from its side and whether it moved, and nothing else: this is
+// where a rank could leak, and cannot.
+func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) []uint8 {
+	t := r.tiles
+	if !c.Occupied {
+		return t.empty[bg]
+	}
+	rank := c.Rank
+	if rank == game.NoRank && c.KnownScout {
+		rank = game.Scout // it moved more than one square: everyone knows
+	}
+	if rank == game.NoRank {
+		moved := 0
+		if c.Moved {
+			moved = 1
+		}
+		return t.back[bg][c.Side][moved]
+	}
+	mark := markNone
+	switch {
+	case c.Revealed || c.KnownScout:
+		mark = markKnown
+	case c.Moved && showMoved:
+		mark = markMoved
+	}
+	return t.face[bg][c.Side][mark][numbering][rank]
+}
+
+// blit copies a size x size tile with its top-left corner at (x, y).
+func blit(img *image.Paletted, x, y, size int, tile []uint8) {
+	for row := range size {
+		off := img.PixOffset(x, y+row)
+		copy(img.Pix[off:off+size], tile[row*size:(row+1)*size])
+	}
+}
+
+// fill paints rect with palette index idx.
+func fill(img *image.Paletted, rect image.Rectangle, idx uint8) {
+	rect = rect.Intersect(img.Rect)
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		off := img.PixOffset(rect.Min.X, y)
+		row := img.Pix[off : off+rect.Dx()]
+		for i := range row {
+			row[i] = idx
+		}
+	}
+}
+
+// baseline returns the baseline that centres capital letters of a vertically in rect.
+func baseline(a *atlas, rect image.Rectangle) int {
+	capH := a.ascii['H'].h
+	return rect.Min.Y + (rect.Dy()+capH)/2
+}
+
+func (r *Renderer) drawStatus(img *image.Paletted, rect image.Rectangle, st statusLine) {
+	idx := r.idxPanel
+	if st.banner {
+		idx = r.idxBanner
+	}
+	fill(img, rect, idx)
+	y := baseline(r.bold, rect)
+	right := r.bold.fit(st.right, rect.Dx()*3/5)
+	rw := r.bold.width(right)
+	left := r.text.fit(st.left, rect.Dx()-2*padX-rw-12)
+	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
+	drawText(img, rect, r.bold, &r.blends[st.rightInk], right, rect.Max.X-padX-rw, y)
+}
+
+func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, numbering int) {
+	y := baseline(r.bold, st.name)
+	cy := st.name.Min.Y + (st.name.Dy()-chipSize)/2
+	blit(img, st.name.Min.X+padX, cy, chipSize, r.tiles.chip[ps.side])
+	x := st.name.Min.X + padX + chipSize + 8
+	note := "  " + ps.note
+	nw := r.text.width(note)
+	name := r.bold.fit(r.bold.cleanName(ps.name, ps.side.String()), st.name.Max.X-padX-x-nw)
+	x = drawText(img, st.name, r.bold, &r.blends[inkRed+int(ps.side)], name, x, y)
+	drawText(img, st.name, r.text, &r.blends[inkSoft], note, x, y)
+	if len(ps.tray) == 0 || st.tray.Empty() {
+		return
+	}
+	ew := min(39, (st.tray.Dx()-2*padX)/len(ps.tray))
+	x = st.tray.Min.X + padX
+	my := st.tray.Min.Y + (st.tray.Dy()-miniSize)/2 - 1
+	ty := baseline(r.small, image.Rect(0, my, 0, my+miniSize))
+	for _, e := range ps.tray {
+		dim := 0
+		ink := inkText
+		if e.count == 0 {
+			dim, ink = 1, inkSoft
+		}
+		text := e.text
+		if e.warn {
+			ink = inkWarn
+			if r.small.width(text) > ew-miniSize-5 {
+				// "3/8" does not fit: the colour and the line below tell the rest.
+				text = strconv.Itoa(e.count)
+			}
+		}
+		blit(img, x, my, miniSize, r.tiles.mini[ps.side][dim][numbering][e.rank])
+		drawText(img, st.tray, r.small, &r.blends[ink], text, x+miniSize+3, ty)
+		x += ew
+	}
+}
+
+// drawItems lays out a line of text and mini pieces in rect, shortening the
+// last text that does not fit.
+func (r *Renderer) drawItems(img *image.Paletted, rect image.Rectangle, items []item, numbering int) {
+	x := rect.Min.X + padX
+	limit := rect.Max.X - padX
+	y := baseline(r.text, rect)
+	my := rect.Min.Y + (rect.Dy()-miniSize)/2
+	for _, it := range items {
+		if it.mini {
+			if !it.rank.Valid() {
+				continue
+			}
+			if x+miniSize > limit {
+				return
+			}
+			blit(img, x, my, miniSize, r.tiles.mini[it.side][0][numbering][it.rank])
+			x += miniSize
+			continue
+		}
+		a := r.text
+		if it.bold {
+			a = r.bold
+		}
+		s := a.fit(it.text, limit-x)
+		x = drawText(img, rect, a, &r.blends[it.ink], s, x, y)
+		if s != it.text {
+			return
+		}
+	}
+}

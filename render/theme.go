@@ -1,0 +1,193 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// The theme's colours. Every picture is an 8-bit paletted image, so every
+// colour the tiles and the text can produce must be in the palette: the base
+// colours below, and ramps between the pairs that meet at anti-aliased edges
+// (see pairs).
+var (
+	colPage      = rgb(0xF4F0E6) // paper behind everything
+	colPanel     = rgb(0xE6DECB) // status bar
+	colBanner    = rgb(0xF2CF63) // status bar when the game is over
+	colInk       = rgb(0x25211C) // text
+	colInkSoft   = rgb(0x6E6656) // secondary text, coordinates
+	colWarn      = rgb(0xB3261E) // a set-up problem
+	colWhite     = rgb(0xFFFFFF)
+	colLand      = rgb(0xE4D4A6) // a square of the board
+	colGrid      = rgb(0xC1AC79) // lines between squares
+	colFrame     = rgb(0x6B5B3B) // border around the board
+	colLake      = rgb(0x8CC0DE)
+	colLakeWave  = rgb(0x5E9CC6)
+	colLakeEdge  = rgb(0x4F86AE)
+	colMoveHL    = rgb(0xF3D35A) // the squares of the last move
+	colBattleHL  = rgb(0xEF8F55) // the square of the last battle
+	colDimFill   = rgb(0xDDD5C3) // a tray slot whose pieces are all gone
+	colDimBorder = rgb(0xBDB29A)
+
+	// sideFill, sideDark and sideSoft are each side's piece body, border and
+	// back emblem. Blue is darker than Red, so the sides differ in lightness
+	// as well as hue; their shapes differ too (see drawToken).
+	sideFill = [2]color.RGBA{rgb(0xCD3B31), rgb(0x2858A8)}
+	sideDark = [2]color.RGBA{rgb(0x7D1B15), rgb(0x112F66)}
+	sideSoft = [2]color.RGBA{rgb(0xE7776C), rgb(0x6E95D6)}
+	// sideText writes a player's name on the page.
+	sideText = [2]color.RGBA{rgb(0xB02A21), rgb(0x1E4E9C)}
+)
+
+func rgb(hex uint32) color.RGBA {
+	return color.RGBA{R: uint8(hex >> 16), G: uint8(hex >> 8), B: uint8(hex), A: 0xFF}
+}
+
+// squareBgs are the backgrounds a square can have.
+const (
+	bgNormal = iota
+	bgMove   // from or to square of the last move
+	bgBattle // to square of the last battle or infiltration
+	numBgs
+)
+
+var squareBg = [numBgs]color.RGBA{colLand, colMoveHL, colBattleHL}
+
+// rampSteps is the number of colours between the two ends of a ramp; text
+// masks are quantized to the same number of levels (textLevels).
+const rampSteps = 4
+
+// pairs lists the colours that meet at anti-aliased edges; the palette holds
+// rampSteps colours between the two of each pair.
+func pairs() [][2]color.RGBA {
+	var p [][2]color.RGBA
+	for _, bg := range squareBg {
+		p = append(p, [2]color.RGBA{bg, colGrid}, [2]color.RGBA{bg, sideDark[0]}, [2]color.RGBA{bg, sideDark[1]})
+	}
+	for s := range 2 {
+		p = append(p,
+			[2]color.RGBA{sideDark[s], sideFill[s]},
+			[2]color.RGBA{sideFill[s], colWhite},
+			[2]color.RGBA{sideFill[s], sideSoft[s]},
+			[2]color.RGBA{sideDark[s], colWhite},
+			[2]color.RGBA{colPage, sideDark[s]},
+			[2]color.RGBA{colPage, sideText[s]},
+		)
+	}
+	p = append(p,
+		[2]color.RGBA{colLand, colLakeEdge},
+		[2]color.RGBA{colLakeEdge, colLake},
+		[2]color.RGBA{colLake, colLakeWave},
+		[2]color.RGBA{colPage, colFrame},
+		[2]color.RGBA{colPage, colInk},
+		[2]color.RGBA{colPage, colInkSoft},
+		[2]color.RGBA{colPage, colWarn},
+		[2]color.RGBA{colPage, colDimBorder},
+		[2]color.RGBA{colDimBorder, colDimFill},
+		[2]color.RGBA{colDimFill, colInkSoft},
+		[2]color.RGBA{colPanel, colInk},
+		[2]color.RGBA{colPanel, colInkSoft},
+		[2]color.RGBA{colBanner, colInk},
+		[2]color.RGBA{colPanel, sideText[0]},
+		[2]color.RGBA{colPanel, sideText[1]},
+	)
+	return p
+}
+
+// buildPalette returns the theme's palette: the base colours first, then the
+// ramps. It has at most 255 colours, so that a GIF can add a transparent one.
+func buildPalette() (color.Palette, error) {
+	var pal color.Palette
+	seen := map[color.RGBA]bool{}
+	add := func(c color.RGBA) {
+		if !seen[c] {
+			seen[c] = true
+			pal = append(pal, c)
+		}
+	}
+	for _, c := range []color.RGBA{colPage, colPanel, colBanner, colInk, colInkSoft, colWarn, colWhite,
+		colLand, colGrid, colFrame, colLake, colLakeWave, colLakeEdge, colMoveHL, colBattleHL, colDimFill, colDimBorder} {
+		add(c)
+	}
+	for s := range 2 {
+		add(sideFill[s])
+		add(sideDark[s])
+		add(sideSoft[s])
+		add(sideText[s])
+	}
+	for _, p := range pairs() {
+		for k := 1; k <= rampSteps; k++ {
+			add(mix(p[0], p[1], k, rampSteps+1))
+		}
+	}
+	if len(pal) > 255 {
+		return nil, fmt.Errorf("render: the theme needs %d colours, a palette holds 255", len(pal))
+	}
+	return pal, nil
+}
+
+// mix returns a + (b-a)*num/den, rounded.
+func mix(a, b color.RGBA, num, den int) color.RGBA {
+	f := func(x, y uint8) uint8 { return uint8((int(x)*(den-num) + int(y)*num + den/2) / den) }
+	return color.RGBA{R: f(a.R, b.R), G: f(a.G, b.G), B: f(a.B, b.B), A: 0xFF}
+}
+
+// quantizer maps colours to the nearest palette entry, remembering answers:
+// anti-aliased drawings repeat the same few hundred colours many times.
+type quantizer struct {
+	pal   []color.RGBA
+	cache map[color.RGBA]uint8
+}
+
+func newQuantizer(pal color.Palette) *quantizer {
+	q := &quantizer{cache: map[color.RGBA]uint8{}}
+	for _, c := range pal {
+		q.pal = append(q.pal, color.RGBAModel.Convert(c).(color.RGBA))
+	}
+	return q
+}
+
+// index returns the palette index nearest to c, an opaque colour.
+func (q *quantizer) index(c color.RGBA) uint8 {
+	if i, ok := q.cache[c]; ok {
+		return i
+	}
+	best, bestD := 0, 1<<62
+	for i, p := range q.pal {
+		// Weights follow the eye's sensitivity, roughly (green most, blue least).
+		dr, dg, db := int(c.R)-int(p.R), int(c.G)-int(p.G), int(c.B)-int(p.B)
+		d := 3*dr*dr + 4*dg*dg + 2*db*db
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	q.cache[c] = uint8(best)
+	return uint8(best)
+}
+
+// paletted converts an opaque RGBA drawing to palette indices, row by row.
+func (q *quantizer) paletted(src *image.RGBA) []uint8 {
+	b := src.Bounds()
+	out := make([]uint8, 0, b.Dx()*b.Dy())
+	var last color.RGBA
+	var lastIdx uint8
+	have := false
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := src.Pix[src.PixOffset(b.Min.X, y):]
+		for x := 0; x < b.Dx(); x++ {
+			p := row[4*x : 4*x+4]
+			// src is premultiplied; every drawing here is opaque, so this is the colour.
+			c := color.RGBA{R: p[0], G: p[1], B: p[2], A: 0xFF}
+			if !have || c != last {
+				last, lastIdx, have = c, q.index(c), true
+			}
+			out = append(out, lastIdx)
+		}
+	}
+	return out
+}
+
+// numberings are the two labellings, indexing tile tables.
+var numberings = [2]game.Numbering{game.NumberingModern, game.NumberingClassic}

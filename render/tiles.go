@@ -1,0 +1,270 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/opentype"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Sizes in pixels.
+const (
+	tileSize = 48 // a square of the board
+	miniSize = 22 // a piece in a tray or in the last-move line
+	chipSize = 16 // the side marker before a player's name
+)
+
+// Marks on a piece whose rank the viewer sees.
+const (
+	markNone  = iota
+	markMoved // it has moved (the opponent knows it is no Bomb or Flag)
+	markKnown // its rank is public: revealed in a battle, or a Scout by its moves
+	numMarks
+)
+
+// tileSet holds every picture of a square, mini piece and chip, as palette
+// indices row by row, drawn once with gg and never changed afterwards.
+type tileSet struct {
+	empty [numBgs][]uint8
+	// face is a piece whose rank the viewer knows: [bg][side][mark][numbering][rank].
+	face [numBgs][2][numMarks][2][game.NumRanks][]uint8
+	// back is a piece whose rank the viewer does not know: [bg][side][moved].
+	back [numBgs][2][2][]uint8
+	// mini is a small piece for trays and texts: [side][dim][numbering][rank].
+	mini [2][2][2][game.NumRanks][]uint8
+	chip [2][]uint8
+}
+
+// tileFonts are the faces gg draws tile labels with, at start-up only.
+type tileFonts struct {
+	label, mini font.Face
+}
+
+func newTileFonts(bold *opentype.Font) (*tileFonts, error) {
+	face := func(f *opentype.Font, size float64) (font.Face, error) {
+		fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+		if err != nil {
+			return nil, fmt.Errorf("render: tile font at %vpx: %w", size, err)
+		}
+		return fc, nil
+	}
+	var tf tileFonts
+	var err error
+	if tf.label, err = face(bold, 25); err != nil {
+		return nil, err
+	}
+	if tf.mini, err = face(bold, 13); err != nil {
+		return nil, err
+	}
+	return &tf, nil
+}
+
+func buildTiles(q *quantizer, tf *tileFonts) *tileSet {
+	ts := &tileSet{}
+	var bgImgs [numBgs]*image.RGBA
+	for bg := range numBgs {
+		dc := gg.NewContext(tileSize, tileSize)
+		drawSquare(dc, squareBg[bg])
+		bgImgs[bg] = dc.Image().(*image.RGBA)
+		ts.empty[bg] = q.paletted(bgImgs[bg])
+	}
+	// over draws a transparent piece on each square background.
+	over := func(piece *image.RGBA) (out [numBgs][]uint8) {
+		for bg := range numBgs {
+			dst := image.NewRGBA(bgImgs[bg].Rect)
+			copy(dst.Pix, bgImgs[bg].Pix)
+			draw.Draw(dst, dst.Rect, piece, image.Point{}, draw.Over)
+			out[bg] = q.paletted(dst)
+		}
+		return out
+	}
+	for side := range 2 {
+		for moved := range 2 {
+			dc := gg.NewContext(tileSize, tileSize)
+			drawBack(dc, side, moved == 1)
+			t := over(dc.Image().(*image.RGBA))
+			for bg := range numBgs {
+				ts.back[bg][side][moved] = t[bg]
+			}
+		}
+		for mark := range numMarks {
+			for ni, n := range numberings {
+				for _, r := range game.Ranks {
+					if ni > 0 && r.Label(n) == r.Label(game.NumberingModern) {
+						for bg := range numBgs {
+							ts.face[bg][side][mark][ni][r] = ts.face[bg][side][mark][0][r]
+						}
+						continue
+					}
+					dc := gg.NewContext(tileSize, tileSize)
+					drawFace(dc, tf, side, r, n, mark)
+					t := over(dc.Image().(*image.RGBA))
+					for bg := range numBgs {
+						ts.face[bg][side][mark][ni][r] = t[bg]
+					}
+				}
+			}
+		}
+		for dim := range 2 {
+			for ni, n := range numberings {
+				for _, r := range game.Ranks {
+					if ni > 0 && r.Label(n) == r.Label(game.NumberingModern) {
+						ts.mini[side][dim][ni][r] = ts.mini[side][dim][0][r]
+						continue
+					}
+					dc := gg.NewContext(miniSize, miniSize)
+					dc.SetColor(colPage)
+					dc.Clear()
+					drawMini(dc, tf, side, r, n, dim == 1)
+					ts.mini[side][dim][ni][r] = q.paletted(dc.Image().(*image.RGBA))
+				}
+			}
+		}
+		dc := gg.NewContext(chipSize, chipSize)
+		dc.SetColor(colPage)
+		dc.Clear()
+		drawToken(dc, side, 1, chipSize-2, sideDark[side], sideFill[side], 1.5)
+		ts.chip[side] = q.paletted(dc.Image().(*image.RGBA))
+	}
+	return ts
+}
+
+// drawSquare paints an empty square: land with a grid line on its right and bottom edges.
+func drawSquare(dc *gg.Context, bg color.RGBA) {
+	dc.SetColor(bg)
+	dc.Clear()
+	dc.SetColor(colGrid)
+	dc.DrawRectangle(tileSize-1, 0, 1, tileSize)
+	dc.DrawRectangle(0, tileSize-1, tileSize, 1)
+	dc.Fill()
+}
+
+// tokenShape traces a piece's outline in a box at (inset, inset) of size
+// size. Red pieces are rounded squares and Blue pieces octagons, so that the
+// sides differ in shape as well as colour.
+func tokenShape(dc *gg.Context, side int, inset, size float64) {
+	if side == int(game.Red) {
+		dc.DrawRoundedRectangle(inset, inset, size, size, size*0.3)
+		return
+	}
+	dc.DrawRectangle(inset, inset, size, size)
+}
+
+// drawToken paints a piece's body: a border of width border in dark, filled with fill.
+func drawToken(dc *gg.Context, side int, inset, size float64, dark, fill color.RGBA, border float64) {
+	dc.SetColor(dark)
+	tokenShape(dc, side, inset, size)
+	dc.Fill()
+	dc.SetColor(fill)
+	tokenShape(dc, side, inset+border, size-2*border)
+	dc.Fill()
+}
+
+const (
+	tokenInset = 3.0
+	tokenSize  = tileSize - 2*tokenInset - 1 // the grid line takes the last pixel
+)
+
+func drawBack(dc *gg.Context, side int, moved bool) {
+	drawToken(dc, side, tokenInset, tokenSize, sideDark[side], sideFill[side], 2)
+	c := tokenInset + tokenSize/2
+	// An emblem in the middle, a ring for Red and a diamond for Blue, says
+	// "hidden piece" and repeats the shape difference of the sides.
+	dc.SetColor(sideSoft[side])
+	dc.SetLineWidth(3)
+	if side == int(game.Red) {
+		dc.DrawCircle(c, c, 9)
+	} else {
+		// Pixel-aligned, so that its edges are crisp: cheaper to compress.
+		dc.DrawRectangle(c-8, c-8, 16, 16)
+	}
+	dc.Stroke()
+	if moved {
+		drawMovedMark(dc)
+	}
+}
+
+// drawMovedMark puts a white dot in the top-right corner: the piece has moved.
+func drawMovedMark(dc *gg.Context) {
+	dc.SetColor(colWhite)
+	dc.DrawCircle(tokenInset+tokenSize-7.5, tokenInset+7.5, 3)
+	dc.Fill()
+}
+
+func drawFace(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbering, mark int) {
+	drawToken(dc, side, tokenInset, tokenSize, sideDark[side], sideFill[side], 2)
+	c := tokenInset + tokenSize/2
+	if mark == markKnown {
+		// A white inner outline: everyone knows what this piece is.
+		dc.SetColor(colWhite)
+		dc.SetLineWidth(1.5)
+		tokenShape(dc, side, tokenInset+3.75, tokenSize-7.5)
+		dc.Stroke()
+	}
+	dc.SetColor(colWhite)
+	switch r {
+	case game.Bomb:
+		drawBomb(dc, c, c, 1.25)
+	case game.Flag:
+		drawFlag(dc, c, c, 1.25)
+	default:
+		dc.SetFontFace(tf.label)
+		dc.DrawStringAnchored(r.Label(n), c, c-0.5, 0.5, 0.5)
+	}
+	if mark == markMoved {
+		drawMovedMark(dc)
+	}
+}
+
+func drawMini(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbering, dim bool) {
+	dark, fill, ink := sideDark[side], sideFill[side], colWhite
+	if dim {
+		dark, fill, ink = colDimBorder, colDimFill, colInkSoft
+	}
+	drawToken(dc, side, 0.5, miniSize-1, dark, fill, 1.5)
+	c := float64(miniSize) / 2
+	dc.SetColor(ink)
+	switch r {
+	case game.Bomb:
+		drawBomb(dc, c, c, 0.62)
+	case game.Flag:
+		drawFlag(dc, c, c, 0.62)
+	default:
+		dc.SetFontFace(tf.mini)
+		dc.DrawStringAnchored(r.Label(n), c, c-0.5, 0.5, 0.5)
+	}
+}
+
+// drawBomb draws a round bomb with a lit fuse centred on (cx, cy), s times the size of a square's.
+func drawBomb(dc *gg.Context, cx, cy, s float64) {
+	dc.DrawCircle(cx-1*s, cy+1.5*s, 7.5*s)
+	dc.Fill()
+	dc.SetLineWidth(2.2 * s)
+	dc.DrawLine(cx+3*s, cy-3.5*s, cx+6*s, cy-7*s)
+	dc.Stroke()
+	dc.SetLineWidth(1.4 * s)
+	for i := range 5 {
+		a := float64(i)*2*math.Pi/5 - math.Pi/2
+		dc.DrawLine(cx+7.5*s, cy-8.5*s, cx+7.5*s+3.2*s*math.Cos(a), cy-8.5*s+3.2*s*math.Sin(a))
+	}
+	dc.Stroke()
+}
+
+// drawFlag draws a flag on its pole centred on (cx, cy), s times the size of a square's.
+func drawFlag(dc *gg.Context, cx, cy, s float64) {
+	dc.SetLineWidth(2.2 * s)
+	dc.DrawLine(cx-5.5*s, cy-9*s, cx-5.5*s, cy+9*s)
+	dc.Stroke()
+	dc.MoveTo(cx-5.5*s, cy-9*s)
+	dc.LineTo(cx+8*s, cy-4.5*s)
+	dc.LineTo(cx-5.5*s, cy+0.5*s)
+	dc.ClosePath()
+	dc.Fill()
+}
