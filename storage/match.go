@@ -196,6 +196,12 @@ func (m *Match) Moves() int {
 	return n
 }
 
+// ToMove returns the side whose turn it is: Red moves first, and only moves
+// pass the turn.
+func (m *Match) ToMove() game.Side {
+	return game.Side(m.Moves() % 2)
+}
+
 // validate checks what a stored match must satisfy, without replaying it.
 func (m *Match) validate() error {
 	switch {

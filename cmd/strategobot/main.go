@@ -87,6 +87,9 @@ README.md explains the permissions and intents the bot needs.`)
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
-	logger.Error("the Discord bot itself is not built yet (see the open issues); only `strategobot replay` works in this version")
-	return 1
+	if err := serve(ctx, cfg, logger); err != nil {
+		logger.Error("strategobot stopped", "error", err)
+		return 1
+	}
+	return 0
 }

@@ -1,0 +1,139 @@
+// Package bot is the Discord front end of strategobot: the /stratego command,
+// its buttons, menus and modals, the DMs with each player and the timers. It
+// keeps no game state of its own: every match lives in storage, every picture
+// comes from render, and everything a person is shown is built from a
+// game.View of what that person may know.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Config is what the bot reads from the configuration.
+type Config struct {
+	// GuildID registers the command in one server only (instant; for
+	// development). Empty registers it globally.
+	GuildID string
+	// Threads plays each match in its own thread of the challenge's channel.
+	Threads bool
+	// DefaultMoveTime is a new match's move time when the challenger names none.
+	DefaultMoveTime time.Duration
+	// ChallengeExpiry is how long a challenge waits for an answer.
+	ChallengeExpiry time.Duration
+	// Now is the clock; nil means time.Now. Tests pass a fake one.
+	Now func() time.Time
+	// Logger receives the bot's logs; nil discards them.
+	Logger *slog.Logger
+}
+
+// Bot answers Discord events. It is safe for concurrent use: discordgo runs
+// each handler in its own goroutine.
+type Bot struct {
+	cfg   Config
+	s     *discordgo.Session
+	store storage.Store
+	pics  *render.Renderer
+	log   *slog.Logger
+
+	dmChannels sync.Map      // user id → DM channel id, a cache of UserChannelCreate
+	wake       chan struct{} // nudges the timer loop when a deadline may have moved
+	handlers   sync.WaitGroup
+}
+
+// New returns a bot that will serve session with store and pics.
+func New(cfg Config, session *discordgo.Session, store storage.Store, pics *render.Renderer) *Bot {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.DefaultMoveTime == 0 {
+		cfg.DefaultMoveTime = 24 * time.Hour
+	}
+	if cfg.ChallengeExpiry == 0 {
+		cfg.ChallengeExpiry = 24 * time.Hour
+	}
+	return &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1)}
+}
+
+// Intents are the gateway intents the bot needs: guild events and DMs. DMs
+// sent to the bot carry their text without the privileged Message Content intent.
+const Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+
+// Run connects, registers the command, serves events and timers until ctx
+// ends, then disconnects cleanly.
+func (b *Bot) Run(ctx context.Context) error {
+	b.s.Identify.Intents = Intents
+	removeInteraction := b.s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		b.guard(ctx, "interaction", func(ctx context.Context) { b.onInteraction(ctx, i.Interaction) })
+	})
+	removeMessage := b.s.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
+		b.guard(ctx, "message", func(ctx context.Context) { b.onMessage(ctx, m.Message) })
+	})
+	defer removeInteraction()
+	defer removeMessage()
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("connect to Discord: %w", err)
+	}
+	defer b.s.Close()
+	if b.s.State == nil || b.s.State.User == nil {
+		return errors.New("connect to Discord: no READY with the bot's user")
+	}
+	if _, err := b.s.ApplicationCommandBulkOverwrite(b.s.State.User.ID, b.cfg.GuildID, Commands()); err != nil {
+		return fmt.Errorf("register the /%s command: %w", CommandName, err)
+	}
+	scope := "global"
+	if b.cfg.GuildID != "" {
+		scope = "guild " + b.cfg.GuildID
+	}
+	b.log.Info("connected", "user", b.s.State.User.Username, "commands", scope)
+	timersDone := make(chan struct{})
+	go func() {
+		defer close(timersDone)
+		b.runTimers(ctx)
+	}()
+	<-ctx.Done()
+	<-timersDone
+	b.handlers.Wait()
+	b.log.Info("stopped")
+	return nil
+}
+
+// guard runs one event handler: a panic is logged with its stack and does
+// not stop the bot.
+func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context)) {
+	b.handlers.Add(1)
+	defer b.handlers.Done()
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("handler panicked", "event", what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		}
+	}()
+	// Handlers outlive a shutdown request just long enough to finish their
+	// transaction and answer; storage calls honour ctx.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	f(ctx)
+}
+
+func (b *Bot) now() time.Time { return b.cfg.Now() }
+
+// nudgeTimers tells the timer loop that a deadline may have changed.
+func (b *Bot) nudgeTimers() {
+	select {
+	case b.wake <- struct{}{}:
+	default:
+	}
+}

@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"context"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// options gives a subcommand's options by name.
+type options map[string]*discordgo.ApplicationCommandInteractionDataOption
+
+func optionMap(list []*discordgo.ApplicationCommandInteractionDataOption) options {
+	m := options{}
+	for _, o := range list {
+		m[o.Name] = o
+	}
+	return m
+}
+
+func (o options) str(name string) string {
+	if v, ok := o[name]; ok && v.Type == discordgo.ApplicationCommandOptionString {
+		return strings.TrimSpace(v.StringValue())
+	}
+	return ""
+}
+
+func (o options) integer(name string) (int64, bool) {
+	if v, ok := o[name]; ok && v.Type == discordgo.ApplicationCommandOptionInteger {
+		return v.IntValue(), true
+	}
+	return 0, false
+}
+
+func (o options) boolean(name string) (bool, bool) {
+	if v, ok := o[name]; ok && v.Type == discordgo.ApplicationCommandOptionBoolean {
+		return v.BoolValue(), true
+	}
+	return false, false
+}
+
+// onInteraction routes every interaction: slash commands by subcommand,
+// autocomplete, and components and modals by their custom id's kind.
+func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		data := i.ApplicationCommandData()
+		if data.Name != CommandName || len(data.Options) == 0 {
+			b.tell(i, "I don't know that command. Try `/stratego help`.")
+			return
+		}
+		sub := data.Options[0]
+		opts := optionMap(sub.Options)
+		switch sub.Name {
+		case cmdChallenge:
+			b.onChallenge(ctx, i, opts)
+		case cmdSetup:
+			b.onSetupCommand(ctx, i, opts)
+		case cmdMove, cmdInfiltrate:
+			b.onMoveCommand(ctx, i, sub.Name, opts)
+		case cmdBoard:
+			b.onBoard(ctx, i, opts)
+		case cmdResign:
+			b.onResign(ctx, i, opts)
+		case cmdDraw:
+			b.onDraw(ctx, i, opts)
+		case cmdGames:
+			b.onGames(ctx, i)
+		case cmdHelp:
+			b.tell(i, helpText)
+		default:
+			b.tell(i, "I don't know that command. Try `/stratego help`.")
+		}
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.onAutocomplete(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		id, err := parseCustomID(i.MessageComponentData().CustomID)
+		if err != nil {
+			b.tell(i, "That button is from an older version of the bot. Use `/stratego games` to continue.")
+			return
+		}
+		switch id.kind {
+		case kindChallenge:
+			b.onChallengeButton(ctx, i, id)
+		case kindSetup:
+			b.onSetupButton(ctx, i, id)
+		case kindMove:
+			b.onMovePicker(ctx, i, id)
+		case kindResign:
+			b.onResignButton(ctx, i, id)
+		case kindDraw:
+			b.onDrawButton(ctx, i, id)
+		default:
+			b.tell(i, "That button is from an older version of the bot. Use `/stratego games` to continue.")
+		}
+	case discordgo.InteractionModalSubmit:
+		id, err := parseCustomID(i.ModalSubmitData().CustomID)
+		if err != nil || id.kind != kindSetup {
+			b.tell(i, "That form is from an older version of the bot. Use `/stratego setup` to continue.")
+			return
+		}
+		b.onSetupModal(ctx, i, id)
+	}
+}
+
+const helpText = "**Stratego on Discord**\n" +
+	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.\n" +
+	"• Send your secret set-up by DM: I DM you a template when the challenge is accepted (or use `/stratego setup`).\n" +
+	"• Move with `/stratego move from:B4 to:B5`, by typing `B4-B5` to me in a DM, or with the menus under your board.\n" +
+	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match; `/stratego games` lists yours.\n" +
+	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank."

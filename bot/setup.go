@@ -1,0 +1,262 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// setupField is the modal's text input.
+const setupField = "setup"
+
+// sendSetupInvite DMs a player the template and the ways to send a set-up.
+// If DMs do not reach them, the channel tells them to use /stratego setup.
+func (b *Bot) sendSetupInvite(ctx context.Context, m *storage.Match, side game.Side) {
+	settings, err := b.store.Player(ctx, m.Players[side].UserID)
+	if err != nil {
+		b.log.Warn("loading player settings failed", "error", err)
+		settings = &storage.PlayerSettings{}
+	}
+	msg := &discordgo.MessageSend{
+		Content:    b.setupInviteText(m, side, settings.Numbering),
+		Components: setupButtons(m, settings),
+	}
+	b.sendDM(ctx, m, side, msg)
+}
+
+func (b *Bot) setupInviteText(m *storage.Match, side game.Side, n game.Numbering) string {
+	opp := m.Players[side.Opponent()].Name
+	return fmt.Sprintf("**Match #%d** against %s — %s. You play **%s**%s.\n"+
+		"Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), "+
+		"or press **Edit** to fill in a form, **Random** for a set-up a real player once chose, or pick a saved one. "+
+		"Deadline: <t:%d:R>.\n```\n%s\n```",
+		m.ID, opp, rulesSummary(m.Rules, m.MoveTime), side, redMovesFirst(side), m.Deadline.Unix(), game.SetupTemplate(m.Rules, n))
+}
+
+func redMovesFirst(side game.Side) string {
+	if side == game.Red {
+		return " and move first"
+	}
+	return ""
+}
+
+func setupButtons(m *storage.Match, settings *storage.PlayerSettings) []discordgo.MessageComponent {
+	id := func(action string) string { return customID{kind: kindSetup, action: action, id: uint64(m.ID)}.String() }
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Edit", Style: discordgo.PrimaryButton, CustomID: id(actEdit)},
+		discordgo.Button{Label: "Random", Style: discordgo.SecondaryButton, CustomID: id(actRandom)},
+	}}}
+	var saved []discordgo.SelectMenuOption
+	for _, s := range settings.Setups {
+		if s.Army == m.Rules.Army && len(saved) < 25 {
+			saved = append(saved, discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)})
+		}
+	}
+	if len(saved) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.SelectMenu{CustomID: id(actSaved), Placeholder: "Use a saved set-up", Options: saved},
+		}})
+	}
+	return rows
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
+
+// onSetupCommand answers /stratego setup privately in place, which also works
+// for a player whose DMs are closed.
+func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts options) {
+	m, side, err := b.matchFor(ctx, i, opts.str(optMatch), func(m *storage.Match, s game.Side) bool {
+		return m.Phase == storage.PhaseSetup && m.Setups[s].Status != storage.SetupConfirmed
+	})
+	if err != nil {
+		b.tell(i, b.explain(err, "setup"))
+		return
+	}
+	settings, _ := b.store.Player(ctx, userOf(i).ID)
+	if settings == nil {
+		settings = &storage.PlayerSettings{}
+	}
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content:    b.setupInviteText(m, side, settings.Numbering),
+		Components: setupButtons(m, settings),
+		Flags:      b.privateFlag(i),
+	})
+}
+
+// privateFlag makes an answer ephemeral in a server; in the DM it is private anyway.
+func (b *Bot) privateFlag(i *discordgo.Interaction) discordgo.MessageFlags {
+	if i.GuildID != "" {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+// onSetupButton handles Edit, Random, a saved set-up and Confirm.
+func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id customID) {
+	m, side, err := b.playerMatch(ctx, i, storage.MatchID(id.id))
+	if err != nil {
+		b.tell(i, b.explain(err, "setup button"))
+		return
+	}
+	if m.Phase != storage.PhaseSetup {
+		b.tell(i, "The set-up phase of this match is over.")
+		return
+	}
+	settings, _ := b.store.Player(ctx, userOf(i).ID)
+	if settings == nil {
+		settings = &storage.PlayerSettings{}
+	}
+	switch id.action {
+	case actEdit:
+		text := game.SetupTemplate(m.Rules, settings.Numbering)
+		if m.Setups[side].Status != storage.SetupNone {
+			text = game.FormatSetup(m.Setups[side].Setup, settings.Numbering)
+		}
+		b.respond(i, discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
+			CustomID: customID{kind: kindSetup, action: actModal, id: uint64(m.ID)}.String(),
+			Title:    truncate(fmt.Sprintf("Your set-up for match #%d", m.ID), 45),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.TextInput{CustomID: setupField, Label: "4 rows, front row first", Style: discordgo.TextInputParagraph,
+					Value: truncate(text, 4000), Required: true, MaxLength: 4000},
+			}}},
+		})
+	case actRandom:
+		b.saveDraft(ctx, i, m, side, game.RandomSetup(m.Rules, rand.Uint64()), settings.Numbering)
+	case actSaved:
+		values := i.MessageComponentData().Values
+		if len(values) == 0 {
+			b.tell(i, "Pick a saved set-up from the menu.")
+			return
+		}
+		saved, ok := settings.SavedSetup(values[0])
+		if !ok || saved.Army != m.Rules.Army {
+			b.tell(i, "That saved set-up is gone or was made for another army.")
+			return
+		}
+		b.saveDraft(ctx, i, m, side, saved.Setup, settings.Numbering)
+	case actConfirm:
+		b.confirmSetup(ctx, i, m, side, id.version)
+	default:
+		b.tell(i, "That button is from an older version of the bot.")
+	}
+}
+
+// onSetupModal reads a set-up typed in the form.
+func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id customID) {
+	m, side, err := b.playerMatch(ctx, i, storage.MatchID(id.id))
+	if err != nil {
+		b.tell(i, b.explain(err, "setup form"))
+		return
+	}
+	text := ""
+	for _, row := range i.ModalSubmitData().Components {
+		if r, ok := row.(*discordgo.ActionsRow); ok {
+			for _, c := range r.Components {
+				if in, ok := c.(*discordgo.TextInput); ok && in.CustomID == setupField {
+					text = in.Value
+				}
+			}
+		}
+	}
+	settings, _ := b.store.Player(ctx, userOf(i).ID)
+	if settings == nil {
+		settings = &storage.PlayerSettings{}
+	}
+	setup, _, err := game.ParseSetup(text, m.Rules, settings.Numbering)
+	if err != nil {
+		b.tell(i, b.explain(err, "setup form")+" Press Edit to try again.")
+		return
+	}
+	b.saveDraft(ctx, i, m, side, setup, settings.Numbering)
+}
+
+// saveDraft stores a draft set-up and answers with its preview and Confirm.
+func (b *Bot) saveDraft(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) {
+	m, err := b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
+	if err != nil {
+		b.tell(i, b.explain(err, "setup"))
+		return
+	}
+	text, files, components := b.previewMessage(m, side, n)
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content: text, Files: files, Components: components, Flags: b.privateFlag(i),
+	})
+}
+
+// previewMessage shows a draft with Confirm, Edit and Random.
+func (b *Bot) previewMessage(m *storage.Match, side game.Side, n game.Numbering) (string, []*discordgo.File, []discordgo.MessageComponent) {
+	var buf bytes.Buffer
+	var files []*discordgo.File
+	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(m), Numbering: n}); err != nil {
+		b.log.Error("drawing a set-up preview failed", "match", m.ID, "error", err)
+	} else {
+		files = append(files, pngFile("setup.png", buf.Bytes()))
+	}
+	id := func(action string, version uint64) string {
+		return customID{kind: kindSetup, action: action, id: uint64(m.ID), version: version}.String()
+	}
+	text := fmt.Sprintf("Your set-up for match #%d (you are %s):\n```\n%s\n```\nConfirm it, or change it. Your opponent sees none of this.",
+		m.ID, side, game.FormatSetup(m.Setups[side].Setup, n))
+	return text, files, []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: id(actConfirm, m.Version)},
+		discordgo.Button{Label: "Edit", Style: discordgo.PrimaryButton, CustomID: id(actEdit, 0)},
+		discordgo.Button{Label: "Random", Style: discordgo.SecondaryButton, CustomID: id(actRandom, 0)},
+	}}}
+}
+
+// confirmSetup makes the draft final; the match starts when both are final.
+func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, version uint64) {
+	if m.Setups[side].Status == storage.SetupNone {
+		b.tell(i, "There is no set-up to confirm yet: type one, or press Edit or Random.")
+		return
+	}
+	if m.Setups[side].Status == storage.SetupConfirmed {
+		b.tell(i, b.explain(storage.ErrSetupConfirmed, "confirm"))
+		return
+	}
+	if !b.deferPrivate(i) {
+		return
+	}
+	m, err := b.store.SetSetup(ctx, m.ID, version, side, m.Setups[side].Setup, storage.SetupConfirmed, b.now())
+	if err != nil {
+		if errors.Is(err, storage.ErrStale) {
+			b.finish(i, "You changed this set-up after this preview was shown: confirm the latest preview.")
+			return
+		}
+		b.finish(i, b.explain(err, "confirm"))
+		return
+	}
+	b.nudgeTimers()
+	if m.Phase != storage.PhasePlaying {
+		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d starts as soon as %s has confirmed theirs.", m.ID, m.Players[side.Opponent()].Name))
+		return
+	}
+	b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d begins!", m.ID))
+	b.announce(ctx, m, startHeadline)
+}
+
+func names(m *storage.Match) [2]string {
+	return [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name}
+}
+
+// startHeadline announces the first position.
+func startHeadline(n narrator, v *game.View) string {
+	if side, ok := n.viewer.IsPlayer(); ok {
+		return fmt.Sprintf("Both set-ups are in: the match begins! You play %s.", side)
+	}
+	return "Both set-ups are in: the match begins!"
+}

@@ -1,0 +1,131 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// runTimers sleeps until the next deadline in storage, handles every timer
+// due, and sleeps again. Deadlines live in storage, so a restart resumes them,
+// and any that passed while the bot was down are handled at once.
+func (b *Bot) runTimers(ctx context.Context) {
+	for {
+		var wait <-chan time.Time
+		next, ok, err := b.store.NextDeadline(ctx)
+		switch {
+		case err != nil:
+			if ctx.Err() != nil {
+				return
+			}
+			b.log.Error("reading the next deadline failed", "error", err)
+			wait = time.After(time.Minute)
+		case ok:
+			wait = time.After(max(0, next.At.Sub(b.now())))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-b.wake:
+			continue
+		case <-wait:
+		}
+		due, err := b.store.DueDeadlines(ctx, b.now(), 50)
+		if err != nil {
+			b.log.Error("reading due deadlines failed", "error", err)
+			continue
+		}
+		for _, d := range due {
+			b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
+		}
+	}
+}
+
+// onDeadline handles one timer.
+func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
+	now := b.now()
+	switch d.Kind {
+	case storage.DeadlineChallenge:
+		c, err := b.store.DeleteChallenge(ctx, storage.ChallengeID(d.ID))
+		if err != nil {
+			if !errors.Is(err, storage.ErrNotFound) {
+				b.log.Warn("expiring a challenge failed", "challenge", d.ID, "error", err)
+			}
+			return
+		}
+		if c.MessageID != "" {
+			text := fmt.Sprintf("~~%s challenged %s: %s.~~\nThis challenge expired without an answer.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime))
+			empty := []discordgo.MessageComponent{}
+			if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: c.MessageID, Channel: c.ChannelID, Content: &text, Components: &empty}); err != nil {
+				b.log.Warn("marking a challenge expired failed", "challenge", d.ID, "error", err)
+			}
+		}
+	case storage.DeadlineReminder:
+		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
+		if err != nil {
+			return
+		}
+		m, err = b.store.MarkReminded(ctx, m.ID, m.Version, now)
+		if err != nil {
+			return
+		}
+		for _, side := range []game.Side{game.Red, game.Blue} {
+			if !b.owes(m, side) {
+				continue
+			}
+			if p, err := b.store.Player(ctx, m.Players[side].UserID); err == nil && p.NoReminders {
+				continue
+			}
+			what := "your move"
+			if m.Phase == storage.PhaseSetup {
+				what = "your set-up"
+			}
+			b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: fmt.Sprintf("%s\nReminder: %s is due <t:%d:R>, or you lose this match.", matchTitle(m), what, m.Deadline.Unix())})
+		}
+	case storage.DeadlineMatch:
+		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
+		if err != nil {
+			return
+		}
+		switch m.Phase {
+		case storage.PhasePlaying:
+			m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
+			if err != nil {
+				if !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
+					b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
+				}
+				return
+			}
+			b.announce(ctx, m, func(n narrator, v *game.View) string { return "Time is up." })
+		case storage.PhaseSetup:
+			m, err = b.store.Abandon(ctx, m.ID, m.Version, now)
+			if err != nil {
+				return
+			}
+			text := fmt.Sprintf("%s\nThe match is called off: not both set-ups arrived in time. No result is recorded.", matchTitle(m))
+			for _, side := range []game.Side{game.Red, game.Blue} {
+				b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: text})
+			}
+			if _, err := b.s.ChannelMessageSendComplex(m.Where(), &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+				b.log.Warn("announcing an abandoned match failed", "match", m.ID, "error", err)
+			}
+		}
+	}
+}
+
+// owes reports whether side must act for the match to go on.
+func (b *Bot) owes(m *storage.Match, side game.Side) bool {
+	switch m.Phase {
+	case storage.PhaseSetup:
+		return m.Setups[side].Status != storage.SetupConfirmed
+	case storage.PhasePlaying:
+		return m.ToMove() == side
+	}
+	return false
+}

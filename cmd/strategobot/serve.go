@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/bot"
+	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// serve wires storage, pictures and the Discord session together and runs the
+// bot until ctx ends (SIGINT or SIGTERM).
+func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
+	db, err := storage.Open(storage.Options{
+		Path:        cfg.Database,
+		BackupDir:   cfg.BackupDir,
+		BackupEvery: time.Duration(cfg.BackupEvery),
+		BackupKeep:  cfg.BackupKeep,
+		Logger:      logger,
+	})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	pics, err := render.New()
+	if err != nil {
+		return err
+	}
+	session, err := newSession(cfg.Token, cfg.APIBaseURL)
+	if err != nil {
+		return err
+	}
+	b := bot.New(bot.Config{
+		GuildID:         cfg.GuildID,
+		Threads:         cfg.Threads,
+		DefaultMoveTime: time.Duration(cfg.DefaultMoveTime),
+		ChallengeExpiry: time.Duration(cfg.ChallengeExpiry),
+		Logger:          logger,
+	}, session, db, pics)
+	logger.Info("starting", "database", cfg.Database, "api", cfg.APIBaseURL)
+	return b.Run(ctx)
+}
+
+// newSession makes a discordgo session whose REST calls go to apiBase instead
+// of Discord's own API when they differ (a REST proxy such as nirn-proxy, or
+// a local stand-in). discordgo's endpoints are package variables fixed at
+// start-up, so the session gets an HTTP client that rewrites the address of
+// each request rather than changing them.
+func newSession(token, apiBase string) (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, fmt.Errorf("create the Discord session: %w", err)
+	}
+	s.MaxRestRetries = 5
+	base, err := url.Parse(apiBase)
+	if err != nil {
+		return nil, fmt.Errorf("api_base_url: %w", err)
+	}
+	if strings.TrimSuffix(apiBase, "/")+"/" != discordgo.EndpointAPI {
+		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: &rebase{to: base, next: http.DefaultTransport}}
+	}
+	return s, nil
+}
+
+// rebase sends requests for Discord's API to another base URL.
+type rebase struct {
+	to   *url.URL
+	next http.RoundTripper
+}
+
+func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
+	const prefix = "/api/v9/"
+	if !strings.HasPrefix(req.URL.Path, prefix) {
+		return r.next.RoundTrip(req)
+	}
+	out := req.Clone(req.Context())
+	out.URL.Scheme, out.URL.Host = r.to.Scheme, r.to.Host
+	out.URL.Path = strings.TrimSuffix(r.to.Path, "/") + "/" + strings.TrimPrefix(req.URL.Path, prefix)
+	out.URL.RawPath = ""
+	out.Host = r.to.Host
+	return r.next.RoundTrip(out)
+}
