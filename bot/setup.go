@@ -49,7 +49,9 @@ func redMovesFirst(side game.Side) string {
 }
 
 func setupButtons(m *storage.Match, settings *storage.PlayerSettings) []discordgo.MessageComponent {
-	id := func(action string) string { return customID{kind: kindSetup, action: action, id: uint64(m.ID)}.String() }
+	id := func(action string) string {
+		return customID{kind: kindSetup, action: action, id: uint64(m.ID)}.String()
+	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Edit", Style: discordgo.PrimaryButton, CustomID: id(actEdit)},
 		discordgo.Button{Label: "Random", Style: discordgo.SecondaryButton, CustomID: id(actRandom)},
