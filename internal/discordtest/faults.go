@@ -1,0 +1,199 @@
+package discordtest
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// AnyRoute matches every REST route in FailNext, RateLimitNext and DelayNext.
+const AnyRoute = "*"
+
+// fault is an injected misbehaviour for the next requests to a route.
+type fault struct {
+	route      string // AnyRoute or "METHOD /template"
+	remaining  int
+	status     int           // answer with this status instead (0: answer normally)
+	retryAfter time.Duration // for 429
+	delay      time.Duration // wait this long before handling
+}
+
+// FailNext makes the next n requests to route fail with status (a 5xx such
+// as 500, 502 or 503) before they reach the stand-in's logic, as Discord
+// does on a bad day. discordgo retries 502 by itself; other statuses reach
+// the bot as errors. route is "METHOD /template" as in Discord's API
+// description, e.g. "POST /channels/{channel_id}/messages", or AnyRoute.
+func (s *Server) FailNext(t testing.TB, route string, n int, status int) {
+	t.Helper()
+	if status < 500 || status > 599 {
+		t.Fatalf("discordtest: FailNext wants a 5xx status, got %d", status)
+	}
+	s.addFault(t, &fault{route: route, remaining: n, status: status})
+}
+
+// RateLimitNext makes the next n requests to route answer 429 with
+// retry_after and the rate-limit headers; discordgo waits and retries.
+func (s *Server) RateLimitNext(t testing.TB, route string, n int, retryAfter time.Duration) {
+	t.Helper()
+	s.addFault(t, &fault{route: route, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter})
+}
+
+// DelayNext makes the next n requests to route wait d before the stand-in
+// handles them, as a slow network or a slow Discord would. A delayed
+// interaction callback counts as late if it is handled after the deadline.
+func (s *Server) DelayNext(t testing.TB, route string, n int, d time.Duration) {
+	t.Helper()
+	s.addFault(t, &fault{route: route, remaining: n, delay: d})
+}
+
+func (s *Server) addFault(t testing.TB, f *fault) {
+	t.Helper()
+	if f.route != AnyRoute && s.spec.operation(f.route) == nil {
+		t.Fatalf("discordtest: no route %q in Discord's API description (want e.g. \"POST /channels/{channel_id}/messages\")", f.route)
+	}
+	if f.remaining <= 0 {
+		t.Fatalf("discordtest: fault for %s on %d requests: want at least 1", f.route, f.remaining)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = append(s.faults, f)
+}
+
+// takeFault consumes one use of the first fault for route, if any.
+func (s *Server) takeFault(route string) *fault {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, f := range s.faults {
+		if f.route != AnyRoute && f.route != route {
+			continue
+		}
+		f.remaining--
+		if f.remaining == 0 {
+			s.faults = append(s.faults[:i:i], s.faults[i+1:]...)
+		}
+		c := *f
+		return &c
+	}
+	return nil
+}
+
+// writeFault answers with an injected status.
+func (s *Server) writeFault(w http.ResponseWriter, q *request, rec *Request, f *fault) {
+	if f.status == http.StatusTooManyRequests {
+		s.writeRateLimited(w, q, rec, f.retryAfter, true)
+		return
+	}
+	rec.Status = f.status
+	writeJSON(w, f.status, map[string]any{"message": fmt.Sprintf("%d: %s", f.status, http.StatusText(f.status)), "code": 0})
+	s.record(*rec)
+}
+
+// bucket is one rate-limit bucket: a route with its major parameters.
+type bucket struct {
+	hash      string
+	remaining int
+	reset     time.Time
+}
+
+// rateInfo is what the headers of one answer tell about its bucket.
+type rateInfo struct {
+	hash       string
+	limit      int
+	remaining  int
+	resetAfter time.Duration
+}
+
+// majorParams are the path parameters that split a route into buckets.
+var majorParams = []string{"channel_id", "guild_id", "webhook_id", "webhook_token", "interaction_id", "interaction_token"}
+
+// bucketFor returns the bucket of a request, creating it on first use.
+func (s *Server) bucketFor(q *request) *bucket {
+	key := q.op.Route()
+	for _, p := range majorParams {
+		if v, ok := q.params[p]; ok {
+			key += "|" + p + "=" + v
+		}
+	}
+	b := s.buckets[key]
+	if b == nil {
+		sum := sha1.Sum([]byte(q.op.Route()))
+		b = &bucket{hash: hex.EncodeToString(sum[:8]), remaining: s.cfg.rateLimit}
+		s.buckets[key] = b
+	}
+	return b
+}
+
+// takeToken spends one request of the request's bucket. It reports whether
+// the bucket is empty, and then how long until it refills.
+func (s *Server) takeToken(q *request) (time.Duration, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.bucketFor(q)
+	now := time.Now()
+	if !now.Before(b.reset) {
+		b.remaining = s.cfg.rateLimit
+		b.reset = now.Add(s.cfg.rateWindow)
+	}
+	if b.remaining == 0 {
+		return b.reset.Sub(now), true
+	}
+	b.remaining--
+	return 0, false
+}
+
+// rateOf reads the current state of a request's bucket.
+func (s *Server) rateOf(q *request) rateInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.bucketFor(q)
+	after := time.Until(b.reset)
+	if after < 0 {
+		after = 0
+	}
+	return rateInfo{hash: b.hash, limit: s.cfg.rateLimit, remaining: b.remaining, resetAfter: after}
+}
+
+// setRateHeaders adds Discord's X-RateLimit-* headers to an answer.
+func (s *Server) setRateHeaders(w http.ResponseWriter, q *request) {
+	if q == nil || q.op == nil {
+		return
+	}
+	ri := s.rateOf(q)
+	writeRateHeaders(w, ri)
+}
+
+func writeRateHeaders(w http.ResponseWriter, ri rateInfo) {
+	h := w.Header()
+	h.Set("X-RateLimit-Limit", strconv.Itoa(ri.limit))
+	h.Set("X-RateLimit-Remaining", strconv.Itoa(ri.remaining))
+	reset := float64(time.Now().Add(ri.resetAfter).UnixMilli()) / 1000
+	h.Set("X-RateLimit-Reset", strconv.FormatFloat(reset, 'f', 3, 64))
+	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(ri.resetAfter.Seconds(), 'f', 3, 64))
+	h.Set("X-RateLimit-Bucket", ri.hash)
+}
+
+// writeRateLimited answers 429 as Discord does.
+func (s *Server) writeRateLimited(w http.ResponseWriter, q *request, rec *Request, retry time.Duration, forced bool) {
+	ri := s.rateOf(q)
+	ri.remaining = 0
+	if forced || retry > ri.resetAfter {
+		ri.resetAfter = retry
+	}
+	writeRateHeaders(w, ri)
+	w.Header().Set("X-RateLimit-Scope", "user")
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(retry.Seconds()))))
+	rec.Status = http.StatusTooManyRequests
+	body := map[string]any{
+		"message":     "You are being rate limited.",
+		"retry_after": math.Round(retry.Seconds()*1000) / 1000,
+		"global":      false,
+		"code":        0,
+	}
+	writeJSON(w, http.StatusTooManyRequests, body)
+	s.record(*rec)
+}

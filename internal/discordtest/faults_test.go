@@ -1,0 +1,155 @@
+package discordtest
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+const messagesRoute = "POST /channels/{channel_id}/messages"
+
+// statuses lists the statuses of the requests to a route.
+func statuses(srv *Server, route string) []int {
+	var out []int
+	for _, r := range srv.Requests(route) {
+		out = append(out, r.Status)
+	}
+	return out
+}
+
+// TestInjectedFaults checks 429s, 5xx answers and how discordgo copes.
+func TestInjectedFaults(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		inject  func(tb testing.TB, srv *Server)
+		ok      bool  // the send succeeds in the end
+		want    []int // statuses seen
+		atLeast time.Duration
+	}{
+		{"one 429", func(tb testing.TB, srv *Server) { srv.RateLimitNext(tb, messagesRoute, 1, 50*time.Millisecond) },
+			true, []int{429, 200}, 50 * time.Millisecond},
+		{"two 502s, retried", func(tb testing.TB, srv *Server) { srv.FailNext(tb, messagesRoute, 2, http.StatusBadGateway) },
+			true, []int{502, 502, 200}, 0},
+		{"a 500 on any route", func(tb testing.TB, srv *Server) { srv.FailNext(tb, AnyRoute, 1, http.StatusInternalServerError) },
+			false, []int{500}, 0},
+		{"a slow answer", func(tb testing.TB, srv *Server) { srv.DelayNext(tb, messagesRoute, 1, 100*time.Millisecond) },
+			true, []int{200}, 100 * time.Millisecond},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t, nil)
+			tc.inject(t, w.srv)
+			start := time.Now()
+			_, err := w.sess.ChannelMessageSend(w.guild.General().ID, "hello")
+			if (err == nil) != tc.ok {
+				t.Errorf("send: %v", err)
+			}
+			if took := time.Since(start); took < tc.atLeast {
+				t.Errorf("took %v, want at least %v", took, tc.atLeast)
+			}
+			if got := statuses(w.srv, messagesRoute); !slices.Equal(got, tc.want) {
+				t.Errorf("statuses %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRateLimitBuckets checks the headers and that a full bucket answers
+// 429 to a client that ignores them, while discordgo waits instead.
+func TestRateLimitBuckets(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t, WithRateLimit(2, 300*time.Millisecond))
+	ch := srv.AddGuild("g").General()
+	path := "/api/v9/channels/" + ch.ID + "/messages"
+
+	// A client that ignores the headers: the third request is refused.
+	for i, want := range []int{200, 200, 429} {
+		status, body := call(t, srv, "POST", path, "application/json", []byte(`{"content":"x"}`))
+		if status != want {
+			t.Fatalf("request %d: %d, want %d", i, status, want)
+		}
+		if want == 429 {
+			if ra, ok := body["retry_after"].(float64); !ok || ra <= 0 || ra > 0.3 || body["global"] != false {
+				t.Errorf("429 body %v", body)
+			}
+		}
+	}
+	// Every answer tells the bucket's state.
+	req, _ := http.NewRequest("GET", "https://discord.com/api/v9/channels/"+ch.ID, nil)
+	req.Header.Set("Authorization", "Bot "+srv.Token())
+	req.Header.Set("User-Agent", "DiscordBot (https://example.com, 1)")
+	resp, err := srv.HTTPClient().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for _, h := range []string{"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-RateLimit-Reset-After", "X-RateLimit-Bucket"} {
+		if resp.Header.Get(h) == "" {
+			t.Errorf("no %s header", h)
+		}
+	}
+	if got := resp.Header.Get("X-RateLimit-Limit"); got != "2" {
+		t.Errorf("X-RateLimit-Limit %q", got)
+	}
+
+	last := srv.Requests(messagesRoute)
+	if len(last) != 3 || last[2].Status != 429 {
+		t.Fatalf("requests %+v", last)
+	}
+
+	// discordgo reads the headers and waits for the bucket to refill. (A
+	// fresh channel: buckets are per channel, and that one is empty.)
+	other := srv.AddGuild("h").General()
+	sess := srv.OpenSession(t)
+	before := len(srv.Requests(messagesRoute))
+	for range 3 {
+		if _, err := sess.ChannelMessageSend(other.ID, "y"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, r := range srv.Requests(messagesRoute)[before:] {
+		if r.Status != 200 {
+			t.Errorf("discordgo hit a %d", r.Status)
+		}
+	}
+}
+
+// TestSlowCallbackIsLate checks that a callback delayed on its way counts
+// by the time Discord gets it.
+func TestSlowCallbackIsLate(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{TB: t}
+	errc := make(chan error, 1)
+	w := newWorld(rec, func(s *discordgo.Session) {
+		s.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+			errc <- s.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: 4, Data: content("hi")})
+		})
+	}, WithResponseDeadline(100*time.Millisecond))
+	w.srv.DelayNext(t, "POST /interactions/{interaction_id}/{interaction_token}/callback", 1, 250*time.Millisecond)
+	in := w.alice.SlashCommand(t, w.guild.General(), "stratego board")
+	if err := <-errc; restCode(err) != 10062 {
+		t.Errorf("late callback: %v", err)
+	}
+	if r := in.Wait(t); !r.Failed || r.Error != DidNotRespond {
+		t.Errorf("member sees %+v", r)
+	}
+	rec.wantFailure(t, "no first response within 100ms")
+	rec.wantFailure(t, "Unknown interaction")
+}
+
+// TestFaultArguments checks that a route not in Discord's description is
+// refused at once.
+func TestFaultArguments(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t)
+	got := fatal(t, func(tb testing.TB) { srv.FailNext(tb, "POST /channels/{id}/messages", 1, 500) })
+	if len(got) != 1 || !strings.Contains(got[0], "no route") {
+		t.Errorf("failures %q", got)
+	}
+}
