@@ -28,6 +28,9 @@ var sharedRenderer = sync.OnceValues(render.New)
 // T0 is the fixed clock of the tests, so that every text is reproducible.
 var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
+// registerRoute is the request with which the bot registers its command globally.
+const registerRoute = "PUT /applications/{application_id}/commands"
+
 type harness struct {
 	t                 *testing.T
 	srv               *discordtest.Server
@@ -82,6 +85,7 @@ func (h *harness) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
+	registered := len(h.srv.Requests(registerRoute))
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(testWriter{t}, nil))
@@ -98,7 +102,8 @@ func (h *harness) start() {
 		}
 		db.Close()
 	}
-	h.srv.WaitFor(t, "the /stratego command", func() bool { return len(h.srv.Commands(h.guild)) > 0 || len(h.srv.Commands(nil)) > 0 })
+	// Ready once this process has registered its command, after READY.
+	h.srv.WaitFor(t, "the /stratego command", func() bool { return len(h.srv.Requests(registerRoute)) > registered })
 }
 
 func (h *harness) shutdown() {
