@@ -32,7 +32,7 @@ var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 const registerRoute = "PUT /applications/{application_id}/commands"
 
 type harness struct {
-	t                 *testing.T
+	t                 testing.TB
 	srv               *discordtest.Server
 	guild             *discordtest.Guild
 	channel           *discordtest.Channel
@@ -61,7 +61,7 @@ func (c *testClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t testing.TB) *harness {
 	t.Helper()
 	srv := discordtest.New(t)
 	g := srv.AddGuild("Stratego Club")
@@ -113,7 +113,7 @@ func (h *harness) shutdown() {
 	}
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))
@@ -121,7 +121,7 @@ func (w testWriter) Write(p []byte) (int, error) {
 }
 
 // button returns the custom id of the button labelled label on msg.
-func button(t *testing.T, msg *discordtest.Message, label string) string {
+func button(t testing.TB, msg *discordtest.Message, label string) string {
 	t.Helper()
 	for _, b := range msg.Buttons() {
 		if b.Label == label {
@@ -147,7 +147,7 @@ func contains(s string) func(*discordtest.Message) bool {
 
 // placed builds a full Classic set-up with some pieces at given cells (row,
 // col from the player's view) and the rest of the army filled in order.
-func placed(t *testing.T, fixed map[[2]int]game.Rank) game.Setup {
+func placed(t testing.TB, fixed map[[2]int]game.Rank) game.Setup {
 	t.Helper()
 	army := game.VariantClassic.Army()
 	var s game.Setup
@@ -175,11 +175,11 @@ func placed(t *testing.T, fixed map[[2]int]game.Rank) game.Setup {
 }
 
 // challenge makes alice challenge bob (alice plays Red) and bob accept.
-func (h *harness) challenge(variant string) {
+func (h *harness) challenge(variant string, extra ...discordtest.Arg) {
 	t := h.t
 	t.Helper()
-	in := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob),
-		discordtest.Opt("variant", variant), discordtest.Opt("side", "red"))
+	args := append([]discordtest.Arg{discordtest.Opt("opponent", h.bob), discordtest.Opt("variant", variant), discordtest.Opt("side", "red")}, extra...)
+	in := h.alice.SlashCommand(t, h.channel, "stratego challenge", args...)
 	msg := in.Reply(t)
 	if !strings.Contains(msg.Content, "challenges you") || msg.Ephemeral {
 		t.Fatalf("challenge message %q", msg.Content)
@@ -305,7 +305,8 @@ func playClassic(t *testing.T, red game.Setup) (*harness, []string, []string) {
 		}
 		return false
 	})
-	return h, transcript(h, h.bob, true), transcript(h, h.carol, true)
+	bobSaw := append(transcript(h, h.bob, true), "autocomplete: "+strings.Join(offered, ", "))
+	return h, bobSaw, transcript(h, h.carol, true)
 }
 
 func TestClassicMatchEndToEnd(t *testing.T) {
