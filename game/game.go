@@ -205,6 +205,7 @@ type Game struct {
 	chase chase  // More-Squares state
 
 	drawOffer drawOffer
+	stepHint  [2]uint8 // per side, the piece canStep found able to move last time
 }
 
 type drawOffer struct {
@@ -461,7 +462,10 @@ func (g *Game) canStep(side Side) bool {
 		enemyLo = 0
 	}
 	base := int(side) * MaxPieces
-	for id := base; id < base+MaxPieces; id++ {
+	// Start with the piece found last time: it usually still can.
+	start := int(g.stepHint[side])
+	for k := 0; k < MaxPieces; k++ {
+		id := base + (start+k)%MaxPieces
 		p := &g.pieces[id]
 		if p.sq == NoSquare || !p.rank.Movable() {
 			continue
@@ -471,6 +475,7 @@ func (g *Game) canStep(side Side) bool {
 				continue
 			}
 			if c := g.board[n]; c == 0 || (c != cellLake && c-1-enemyLo < MaxPieces) {
+				g.stepHint[side] = uint8(id - base)
 				return true
 			}
 		}
