@@ -68,6 +68,17 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	return &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1)}
 }
 
+// Reminders is the bot's reminder schedule for storage.Options.Reminders: at
+// half time, and one hour before the deadline when the move time is longer
+// than two hours.
+func Reminders(moveTime time.Duration) []time.Duration {
+	r := []time.Duration{moveTime / 2}
+	if moveTime > 2*time.Hour {
+		r = append(r, time.Hour)
+	}
+	return r
+}
+
 // Intents are the gateway intents the bot needs: guild events and DMs. DMs
 // sent to the bot carry their text without the privileged Message Content intent.
 const Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages

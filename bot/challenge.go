@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -77,7 +78,8 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp.ID}},
 	})
 	if msg, err := b.s.InteractionResponse(i); err == nil {
-		if _, err := b.store.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil {
+		// NotFound: answered or expired in the meantime; nothing to edit later.
+		if _, err := b.store.SetChallengeMessage(ctx, c.ID, msg.ID); err != nil && !errors.Is(err, storage.ErrNotFound) {
 			b.log.Warn("recording the challenge message failed", "challenge", c.ID, "error", err)
 		}
 	}

@@ -18,8 +18,14 @@ const (
 	cmdBoard      = "board"
 	cmdResign     = "resign"
 	cmdDraw       = "draw"
-	cmdGames      = "games"
-	cmdHelp       = "help"
+	cmdGames       = "games"
+	cmdHistory     = "history"
+	cmdSettings    = "settings"
+	cmdStats       = "stats"
+	cmdLeaderboard = "leaderboard"
+	cmdRules       = "rules"
+	cmdRecord      = "record"
+	cmdHelp        = "help"
 )
 
 // Option names.
@@ -38,6 +44,12 @@ const (
 	optGuess       = "guess"
 	optMatch       = "match"
 	optAction      = "action"
+	optMember      = "member"
+	optNumbering   = "numbering"
+	optReminders   = "reminders"
+	optSave        = "save_setup"
+	optDelete      = "delete_setup"
+	optDefault     = "default_setup"
 )
 
 // moveTimes are the move times a challenger can choose, shortest first.
@@ -140,6 +152,49 @@ func Commands() []*discordgo.ApplicationCommand {
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdGames,
 				Description: "Your matches: opponent, whose turn, deadline",
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdHistory,
+				Description: "The moves of a match, with battles, as you know them",
+				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (when you have more than one)")},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdSettings,
+				Description: "Numbering, reminders and saved set-ups",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: optNumbering, Description: "How ranks are numbered for you",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Modern: Marshal 10 … Scout 2", Value: "modern"}, {Name: "Classic: Marshal 1 … Scout 9", Value: "classic"}}},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optReminders, Description: "DM reminders before your deadlines"},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optSave, Description: "Save the set-up of your latest match under this name", MaxLength: 40},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optDelete, Description: "Delete a saved set-up", Autocomplete: true},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optDefault, Description: "Offer this saved set-up first in its variant", Autocomplete: true},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdStats,
+				Description: "Wins, losses, draws and rating in this server",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionUser, Name: optMember, Description: "Whose results (default yours)"},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdLeaderboard,
+				Description: "The best players of this server",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdRules,
+				Description: "The rules of a variant, short",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdRecord,
+				Description: "The record of a finished match as a Gravon XML file",
+				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (default your latest finished one)")},
 			},
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdHelp,

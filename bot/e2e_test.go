@@ -39,6 +39,7 @@ type harness struct {
 	alice, bob, carol *discordtest.Member
 	dbPath            string
 	db                *storage.DB
+	bot               *Bot
 	stop              func()
 	clock             *testClock
 }
@@ -77,7 +78,7 @@ func newHarness(t testing.TB) *harness {
 func (h *harness) start() {
 	t := h.t
 	t.Helper()
-	db, err := storage.Open(storage.Options{Path: h.dbPath, NoSync: true})
+	db, err := storage.Open(storage.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +92,7 @@ func (h *harness) start() {
 		logger = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
 	b := New(Config{Now: h.clock.Now, Logger: logger}, h.srv.NewSession(t), db, pics)
+	h.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()

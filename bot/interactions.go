@@ -66,6 +66,18 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onDraw(ctx, i, opts)
 		case cmdGames:
 			b.onGames(ctx, i)
+		case cmdHistory:
+			b.onHistory(ctx, i, opts)
+		case cmdSettings:
+			b.onSettings(ctx, i, opts)
+		case cmdStats:
+			b.onStats(ctx, i, opts)
+		case cmdLeaderboard:
+			b.onLeaderboard(ctx, i, opts)
+		case cmdRules:
+			b.tell(i, rulesText(opts.str(optVariant)))
+		case cmdRecord:
+			b.onRecord(ctx, i, opts)
 		case cmdHelp:
 			b.tell(i, helpText)
 		default:
@@ -107,5 +119,7 @@ const helpText = "**Stratego on Discord**\n" +
 	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.\n" +
 	"• Send your secret set-up by DM: I DM you a template when the challenge is accepted (or use `/stratego setup`).\n" +
 	"• Move with `/stratego move from:B4 to:B5`, by typing `B4-B5` to me in a DM, or with the menus under your board.\n" +
-	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match; `/stratego games` lists yours.\n" +
+	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match.\n" +
+	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.\n" +
+	"• `/stratego settings` sets your numbering, reminders and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.\n" +
 	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank."

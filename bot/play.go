@@ -182,6 +182,10 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 	}
 	typed := strings.ToUpper(strings.TrimSpace(fmt.Sprint(focused.Value)))
 	user := userOf(i).ID
+	if focused.Name == optDelete || focused.Name == optDefault {
+		choices = b.savedSetupChoices(ctx, user, typed)
+		return
+	}
 	if focused.Name == optMatch {
 		list, err := b.store.PlayerMatches(ctx, user, true, 0)
 		if err != nil {

@@ -59,7 +59,14 @@ func setupButtons(m *storage.Match, settings *storage.PlayerSettings) []discordg
 	var saved []discordgo.SelectMenuOption
 	for _, s := range settings.Setups {
 		if s.Army == m.Rules.Army && len(saved) < 25 {
-			saved = append(saved, discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)})
+			opt := discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)}
+			if settings.Defaults[m.Rules.Variant] == s.Name {
+				// The player's first choice comes first.
+				opt.Description = "your first choice"
+				saved = append([]discordgo.SelectMenuOption{opt}, saved...)
+				continue
+			}
+			saved = append(saved, opt)
 		}
 	}
 	if len(saved) > 0 {
@@ -125,6 +132,9 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 	switch id.action {
 	case actEdit:
 		text := game.SetupTemplate(m.Rules, settings.Numbering)
+		if s, ok := settings.SavedSetup(settings.Defaults[m.Rules.Variant]); ok && s.Army == m.Rules.Army {
+			text = game.FormatSetup(s.Setup, settings.Numbering)
+		}
 		if m.Setups[side].Status != storage.SetupNone {
 			text = game.FormatSetup(m.Setups[side].Setup, settings.Numbering)
 		}

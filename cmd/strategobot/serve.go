@@ -24,6 +24,7 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 		BackupDir:   cfg.BackupDir,
 		BackupEvery: time.Duration(cfg.BackupEvery),
 		BackupKeep:  cfg.BackupKeep,
+		Reminders:   bot.Reminders,
 		Logger:      logger,
 	})
 	if err != nil {
