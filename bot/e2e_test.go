@@ -40,6 +40,7 @@ type harness struct {
 	dbPath            string
 	db                *storage.DB
 	bot               *Bot
+	cfg               Config // the bot's configuration; Now and Logger are the harness's
 	stop              func()
 	clock             *testClock
 }
@@ -62,13 +63,16 @@ func (c *testClock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-func newHarness(t testing.TB) *harness {
+func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	t.Helper()
 	srv := discordtest.New(t)
 	g := srv.AddGuild("Stratego Club")
 	h := &harness{t: t, srv: srv, guild: g, channel: g.General(),
 		alice: g.AddMember("alice"), bob: g.AddMember("bob"), carol: g.AddMember("carol"),
 		dbPath: filepath.Join(t.TempDir(), "bot.db"), clock: &testClock{now: T0}}
+	for _, c := range configure {
+		c(&h.cfg)
+	}
 	h.start()
 	t.Cleanup(func() { h.shutdown() })
 	return h
@@ -91,7 +95,9 @@ func (h *harness) start() {
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
-	b := New(Config{Now: h.clock.Now, Logger: logger}, h.srv.NewSession(t), db, pics)
+	cfg := h.cfg
+	cfg.Now, cfg.Logger = h.clock.Now, logger
+	b := New(cfg, h.srv.NewSession(t), db, pics)
 	h.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -273,6 +279,13 @@ func playClassic(t *testing.T, red game.Setup) (*harness, []string, []string) {
 	}
 	if !slices.Contains(offered, "J7 Sergeant (4)") || len(offered) == 0 || len(offered) > 25 {
 		t.Fatalf("bob is offered %v", offered)
+	}
+	// Blue's mistakes, answered privately without a word about Red's pieces.
+	h.bob.SendDM(t, "A5-A6")
+	h.bob.WaitDM(t, contains("the piece on A5 is Red's; it is Blue's turn"))
+	wrong := h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "E4"), discordtest.Opt("to", "E7")).Reply(t)
+	if !wrong.Ephemeral || !strings.Contains(wrong.Content, "the piece on E4 is Red's") {
+		t.Fatalf("bob moving Red's scout: %q", wrong.Content)
 	}
 	// 2. Blue by DM text.
 	h.bob.SendDM(t, "J7-J6")
