@@ -48,7 +48,12 @@ type Bot struct {
 
 	dmChannels sync.Map      // user id → DM channel id, a cache of UserChannelCreate
 	wake       chan struct{} // nudges the timer loop when a deadline may have moved
-	handlers   sync.WaitGroup
+
+	// handlers counts running handlers so that Run can wait for them; once
+	// closing is set no new one starts.
+	mu       sync.Mutex
+	closing  bool
+	handlers sync.WaitGroup
 }
 
 // New returns a bot that will serve session with store and pics.
@@ -117,6 +122,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	}()
 	<-ctx.Done()
 	<-timersDone
+	b.mu.Lock()
+	b.closing = true
+	b.mu.Unlock()
 	b.handlers.Wait()
 	b.log.Info("stopped")
 	return nil
@@ -125,7 +133,13 @@ func (b *Bot) Run(ctx context.Context) error {
 // guard runs one event handler: a panic is logged with its stack and does
 // not stop the bot.
 func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context)) {
+	b.mu.Lock()
+	if b.closing {
+		b.mu.Unlock()
+		return // shutting down: Discord will deliver it again or the member retries
+	}
 	b.handlers.Add(1)
+	b.mu.Unlock()
 	defer b.handlers.Done()
 	defer func() {
 		if r := recover(); r != nil {
