@@ -189,6 +189,7 @@ func TestBetweenMoves(t *testing.T) {
 	// Alice's next board says ranks in classic numbering.
 	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A5"), discordtest.Opt("to", "A6")).Reply(t)
 	h.bob.SendDM(t, "J6-J5")
+	h.waitMoves(1, 4)
 	h.alice.SendDM(t, "E4xE7")
 	h.bob.WaitDM(t, contains("You lost"))
 	record := h.bob.SlashCommand(t, h.channel, "stratego record").Reply(t)
