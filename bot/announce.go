@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -67,8 +68,7 @@ func (b *Bot) announce(ctx context.Context, m *storage.Match, what headline) {
 	var sent sync.WaitGroup
 	for _, side := range []game.Side{game.Red, game.Blue} {
 		n := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: numbering[side]}
-		text := matchTitle(m) + "\n" + what(n, &views[side])
-		text += "\n" + b.statusLine(m, g, n)
+		text := joinLines(matchTitle(m), what(n, &views[side]), b.statusLine(m, g, n))
 		msg := &discordgo.MessageSend{Content: text, Components: pickerComponents(m, g, side, numbering[side], game.NoSquare)}
 		if pictures[side] != nil {
 			msg.Files = []*discordgo.File{pngFile("board.png", pictures[side])}
@@ -80,7 +80,7 @@ func (b *Bot) announce(ctx context.Context, m *storage.Match, what headline) {
 		}()
 	}
 	public := narrator{viewer: game.PublicViewer, names: names(m)}
-	text := matchTitle(m) + "\n" + what(public, &views[2]) + "\n" + b.statusLine(m, g, public)
+	text := joinLines(matchTitle(m), what(public, &views[2]), b.statusLine(m, g, public))
 	msg := &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	if pictures[2] != nil {
 		msg.Files = []*discordgo.File{pngFile("board.png", pictures[2])}
@@ -92,6 +92,17 @@ func (b *Bot) announce(ctx context.Context, m *storage.Match, what headline) {
 	if g.Result().Over() {
 		b.postFinale(m, g)
 	}
+}
+
+// joinLines joins the non-empty lines.
+func joinLines(lines ...string) string {
+	out := lines[:0:0]
+	for _, l := range lines {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // matchTitle heads every message about a match; a DM reply is matched to its

@@ -27,10 +27,13 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		return
 	}
 	oppID := fmt.Sprint(oppOpt.Value)
-	opp := i.ApplicationCommandData().Resolved.Users[oppID]
+	var opp *discordgo.User
 	oppName := ""
-	if m := i.ApplicationCommandData().Resolved.Members[oppID]; m != nil && m.Nick != "" {
-		oppName = m.Nick
+	if r := i.ApplicationCommandData().Resolved; r != nil {
+		opp = r.Users[oppID]
+		if m := r.Members[oppID]; m != nil && m.Nick != "" {
+			oppName = m.Nick
+		}
 	}
 	switch {
 	case opp == nil:

@@ -230,7 +230,7 @@ func (h *harness) sendSetups(red, blue game.Setup) {
 	h.bob.WaitDM(t, contains("the match begins"))
 }
 
-// transcript is everything one member saw, as text and file digests.
+// transcript is everything one member saw, as text and file digests, sorted.
 func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	var out []string
 	add := func(where string, msgs []*discordtest.Message) {
@@ -253,6 +253,9 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	add("dm", m.DMs())
 	add("ephemeral", m.Ephemerals())
 	add("channel", m.Messages(h.channel))
+	// DMs and channel posts of one move are sent concurrently, so their
+	// order may vary from run to run: compare what was seen, not when.
+	slices.Sort(out)
 	return out
 }
 
