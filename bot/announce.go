@@ -85,8 +85,10 @@ func (b *Bot) announce(ctx context.Context, m *storage.Match, what headline) {
 	if pictures[2] != nil {
 		msg.Files = []*discordgo.File{pngFile("board.png", pictures[2])}
 	}
-	if _, err := b.s.ChannelMessageSendComplex(m.Where(), msg); err != nil {
-		b.log.Warn("posting the public board failed", "match", m.ID, "error", err)
+	if m.GuildID != "" { // a practice match in the DM has no public
+		if _, err := b.s.ChannelMessageSendComplex(m.Where(), msg); err != nil {
+			b.log.Warn("posting the public board failed", "match", m.ID, "error", err)
+		}
 	}
 	sent.Wait()
 	if g.Result().Over() {
@@ -166,6 +168,9 @@ func (b *Bot) postFinale(m *storage.Match, g *game.Game) {
 // remember it and the match's channel asks them, once, to open DMs or use the
 // private slash commands.
 func (b *Bot) sendDM(ctx context.Context, m *storage.Match, side game.Side, msg *discordgo.MessageSend) bool {
+	if b.isComputer(m, side) {
+		return false // the computer reads no DMs
+	}
 	user := m.Players[side].UserID
 	ch, err := b.dmChannel(user)
 	if err == nil {

@@ -42,8 +42,11 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	case opp.ID == me.ID:
 		b.tell(i, "You can't challenge yourself. Pick another member of this server.")
 		return
+	case opp.ID == b.botUserID():
+		b.onPractice(ctx, i, opts)
+		return
 	case opp.Bot:
-		b.tell(i, "Bots can't play (yet): challenge a person. A computer opponent is planned.")
+		b.tell(i, "Bots can't play. Challenge a person, or me: `/stratego practice` starts a game against the computer.")
 		return
 	}
 	if oppName == "" {

@@ -25,6 +25,7 @@ const (
 	cmdLeaderboard = "leaderboard"
 	cmdRules       = "rules"
 	cmdRecord      = "record"
+	cmdPractice    = "practice"
 	cmdHelp        = "help"
 )
 
@@ -50,6 +51,7 @@ const (
 	optSave        = "save_setup"
 	optDelete      = "delete_setup"
 	optDefault     = "default_setup"
+	optLevel       = "level"
 )
 
 // moveTimes are the move times a challenger can choose, shortest first.
@@ -104,6 +106,19 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optScoutRange, Description: "Scouts may move and attack in one turn (default on)"},
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw after this many moves in all (default no limit)",
 						MinValue: floatPtr(10), MaxValue: game.MaxMovesLimit},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdPractice,
+				Description: "Play against the computer",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: optLevel, Description: "How strong (default normal)",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Easy", Value: "easy"}, {Name: "Normal", Value: "normal"}, {Name: "Hard", Value: "hard"}}},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optArmy, Description: "Custom only: the army, e.g. 10 9 3 3 2 2 S B B F", MaxLength: 200},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Time for each of your moves (default 1 day)", Choices: times},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optSide, Description: "Your colour (default random); Red moves first",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Random", Value: "random"}, {Name: "Red", Value: "red"}, {Name: "Blue", Value: "blue"}}},
 				},
 			},
 			{

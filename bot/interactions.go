@@ -54,6 +54,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		switch sub.Name {
 		case cmdChallenge:
 			b.onChallenge(ctx, i, opts)
+		case cmdPractice:
+			b.onPractice(ctx, i, opts)
 		case cmdSetup:
 			b.onSetupCommand(ctx, i, opts)
 		case cmdMove, cmdInfiltrate:
@@ -117,6 +119,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 
 const helpText = "**Stratego on Discord**\n" +
 	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.\n" +
+	"• No opponent? `/stratego practice level:hard` plays against the computer (not rated).\n" +
 	"• Send your secret set-up by DM: I DM you a template when the challenge is accepted (or use `/stratego setup`).\n" +
 	"• Move with `/stratego move from:B4 to:B5`, by typing `B4-B5` to me in a DM, or with the menus under your board.\n" +
 	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match.\n" +

@@ -94,6 +94,7 @@ func (b *Bot) play(ctx context.Context, userID string, id storage.MatchID, versi
 	}
 	b.nudgeTimers()
 	b.announce(ctx, m, moveHeadline(rec))
+	b.afterMove(ctx, m)
 	return m, rec, nil
 }
 

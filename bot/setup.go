@@ -20,6 +20,9 @@ const setupField = "setup"
 // sendSetupInvite DMs a player the template and the ways to send a set-up.
 // If DMs do not reach them, the channel tells them to use /stratego setup.
 func (b *Bot) sendSetupInvite(ctx context.Context, m *storage.Match, side game.Side) {
+	if b.isComputer(m, side) {
+		return
+	}
 	settings, err := b.store.Player(ctx, m.Players[side].UserID)
 	if err != nil {
 		b.log.Warn("loading player settings failed", "error", err)
@@ -259,6 +262,7 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	}
 	b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d begins!", m.ID))
 	b.announce(ctx, m, startHeadline)
+	b.afterMove(ctx, m)
 }
 
 func names(m *storage.Match) [2]string {

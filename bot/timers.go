@@ -75,6 +75,10 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		if err != nil {
 			return
 		}
+		if m.Phase == storage.PhasePlaying && b.isComputer(m, m.ToMove()) {
+			b.computerTurn(ctx, m.ID) // the computer's turn was missed, by a restart say
+			return
+		}
 		for _, side := range []game.Side{game.Red, game.Blue} {
 			if !b.owes(m, side) {
 				continue
@@ -95,6 +99,10 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		}
 		switch m.Phase {
 		case storage.PhasePlaying:
+			if b.isComputer(m, m.ToMove()) {
+				b.computerTurn(ctx, m.ID) // never lose on time for the computer
+				return
+			}
 			m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
 			if err != nil {
 				if !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {

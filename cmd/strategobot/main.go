@@ -4,6 +4,7 @@
 //	strategobot replay FILES...  replay Gravon game records and report disagreements
 //	strategobot backup PATH      copy a stopped bot's database to PATH
 //	strategobot demo -out DIR    play a random game and write sample pictures into DIR
+//	strategobot arena -a L -b L  play computer players against each other
 //	strategobot help             list the commands
 package main
 
@@ -29,6 +30,7 @@ func commands() map[string]command {
 		"replay": {summary: "replay Gravon game records (zip or XML) and report every disagreement", run: runReplay},
 		"backup": {summary: "copy a stopped bot's database to PATH", run: runBackup},
 		"demo":   {summary: "play a random game and write sample pictures into DIR", run: runDemo},
+		"arena":  {summary: "play computer players against each other and report the results", run: runArena},
 	}
 }
 
@@ -60,7 +62,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: strategobot [command] [arguments]")
 	fmt.Fprintln(w)
-	for _, name := range []string{"run", "replay", "backup", "demo"} {
+	for _, name := range []string{"run", "replay", "backup", "demo", "arena"} {
 		fmt.Fprintf(w, "  %-8s %s\n", name, cmds[name].summary)
 	}
 }

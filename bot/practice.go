@@ -1,0 +1,136 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// extraComputer is the key of Match.Messages.Extra that holds the level of
+// the computer player in a practice match.
+const extraComputer = "computer"
+
+// botUserID is the bot's own Discord user id, once connected.
+func (b *Bot) botUserID() string {
+	if b.s != nil && b.s.State != nil && b.s.State.User != nil {
+		return b.s.State.User.ID
+	}
+	return ""
+}
+
+// isComputer reports whether side is played by the computer.
+func (b *Bot) isComputer(m *storage.Match, side game.Side) bool {
+	_, ok := m.Messages.Extra[extraComputer]
+	return ok && m.Players[side].UserID == b.botUserID()
+}
+
+// onPractice starts a match against the computer: /stratego practice, or a
+// challenge to the bot itself.
+func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts options) {
+	level := ai.Normal
+	if s := opts.str(optLevel); s != "" {
+		l, err := ai.ParseLevel(s)
+		if err != nil || l == ai.Random {
+			b.tell(i, "Choose a level: easy, normal or hard.")
+			return
+		}
+		level = l
+	}
+	settings, err := b.store.Player(ctx, userOf(i).ID)
+	if err != nil {
+		b.tell(i, b.explain(err, "practice"))
+		return
+	}
+	rules, moveTime, side, err := b.challengeTerms(opts, settings.Numbering)
+	if err != nil {
+		b.tell(i, b.explain(err, "practice"))
+		return
+	}
+	human := game.Red
+	switch side {
+	case "blue":
+		human = game.Blue
+	case "random":
+		if rand.IntN(2) == 1 {
+			human = game.Blue
+		}
+	}
+	now := b.now()
+	m := &storage.Match{
+		GuildID: i.GuildID, ChannelID: i.ChannelID, Rules: rules, MoveTime: moveTime,
+		Casual: true, Phase: storage.PhaseSetup, Created: now,
+		Messages: storage.Messages{Extra: map[string]string{extraComputer: level.String()}},
+	}
+	m.Players[human] = storage.Player{UserID: userOf(i).ID, Name: displayName(i)}
+	m.Players[human.Opponent()] = storage.Player{UserID: b.botUserID(), Name: fmt.Sprintf("Computer (%s)", level)}
+	m, err = b.store.CreateMatch(ctx, m)
+	if err == nil {
+		m, err = b.store.SetSetup(ctx, m.ID, 0, human.Opponent(), ai.Setup(rules, seedOf(m.ID, 0)), storage.SetupConfirmed, now)
+	}
+	if err != nil {
+		b.tell(i, b.explain(err, "practice"))
+		return
+	}
+	b.nudgeTimers()
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("Practice match #%d: **%s** (%s) vs the computer, level %s — %s. Not rated.\nSend your set-up by DM (or `/stratego setup`); the computer's is ready.",
+			m.ID, m.Players[human].Name, human, level, rulesSummary(rules, moveTime)),
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	})
+	b.sendSetupInvite(ctx, m, human)
+}
+
+// seedOf makes the computer's choices reproducible per match and move.
+func seedOf(id storage.MatchID, ply int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%d", id, ply)
+	return h.Sum64()
+}
+
+// computerTurn lets the computer move while it is to move in m. It sees only
+// its own side's view, and its move takes the same path as a person's.
+func (b *Bot) computerTurn(ctx context.Context, id storage.MatchID) {
+	m, err := b.store.Match(ctx, id)
+	if err != nil || m.Phase != storage.PhasePlaying {
+		return
+	}
+	side := m.ToMove()
+	if !b.isComputer(m, side) {
+		return
+	}
+	level, err := ai.ParseLevel(m.Messages.Extra[extraComputer])
+	if err != nil {
+		level = ai.Normal
+	}
+	g, err := m.Game()
+	if err != nil {
+		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
+		return
+	}
+	mv, err := ai.New(level, seedOf(m.ID, g.Ply())).Choose(g.View(game.ViewerOf(side)))
+	if err != nil {
+		b.log.Error("the computer found no move", "match", m.ID, "error", err)
+		return
+	}
+	// The same path as a person's move; a stale version means someone
+	// (a restart's timer, say) moved for it already.
+	if _, _, err := b.play(ctx, b.botUserID(), m.ID, m.Version, mv); err != nil {
+		b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
+	}
+}
+
+// afterMove lets the computer answer in a practice match, in the background
+// so that the person's own answer is not held up.
+func (b *Bot) afterMove(ctx context.Context, m *storage.Match) {
+	if m.Phase != storage.PhasePlaying || !b.isComputer(m, m.ToMove()) {
+		return
+	}
+	go b.guard(ctx, "computer", func(ctx context.Context) { b.computerTurn(ctx, m.ID) })
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestArenaReport(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want []string // regular expressions, each must match a line
+	}{
+		{
+			name: "random against random",
+			args: []string{"-a", "random", "-b", "random", "-n", "4", "-variant", "barrage", "-seed", "3"},
+			want: []string{
+				`^arena: A = random, B = random, Barrage, 4 games, seed 3, move limit 2000$`,
+				`^A: \d+ wins, \d+ draws, \d+ losses$`,
+				`^A win rate \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%\)$`,
+				`^A score \d+\.\d% \(wins \+ draws/2; 95% CI \d+\.\d%–\d+\.\d%\)$`,
+				`^game length: average \d+\.\d plies \(shortest \d+, longest \d+\)$`,
+				`^endings:( [a-z ]+ \d+;)+$`,
+				`^move time A \(random\): median [0-9.]+[µnm]?s, max [0-9.]+[µnm]?s over \d+ moves$`,
+				`^move time B \(random\): median .+ over \d+ moves$`,
+			},
+		},
+		{
+			name: "a short move limit ends every game in a draw",
+			args: []string{"-a", "easy", "-b", "random", "-n", "2", "-variant", "duel", "-max-moves", "6", "-j", "1"},
+			want: []string{
+				`^A: 0 wins, 2 draws, 0 losses$`,
+				`^game length: average 6\.0 plies \(shortest 6, longest 6\)$`,
+				`^endings: move limit reached 2;$`,
+				`^move time A \(easy\): .+ over 6 moves$`,
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := runArena(context.Background(), tc.args, &out, &errOut); code != 0 {
+				t.Fatalf("exit code %d, stderr %q", code, errOut.String())
+			}
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			for _, pattern := range tc.want {
+				re := regexp.MustCompile(pattern)
+				found := false
+				for _, l := range lines {
+					found = found || re.MatchString(l)
+				}
+				if !found {
+					t.Errorf("no line matches %s in\n%s", pattern, out.String())
+				}
+			}
+		})
+	}
+}
+
+func TestArenaCountsAddUp(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := runArena(context.Background(), []string{"-a", "random", "-b", "random", "-n", "6", "-variant", "duel"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit code %d: %s", code, errOut.String())
+	}
+	m := regexp.MustCompile(`A: (\d+) wins, (\d+) draws, (\d+) losses`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no result line in %s", out.String())
+	}
+	total := 0
+	for _, s := range m[1:] {
+		n, _ := strconv.Atoi(s)
+		total += n
+	}
+	if total != 6 {
+		t.Errorf("%d games counted, 6 played", total)
+	}
+	// The same seed gives the same games.
+	var again bytes.Buffer
+	runArena(context.Background(), []string{"-a", "random", "-b", "random", "-n", "6", "-variant", "duel", "-j", "1"}, &again, &errOut)
+	if first, second := resultLines(out.String()), resultLines(again.String()); first != second {
+		t.Errorf("the same seed gave\n%s\nand\n%s", first, second)
+	}
+}
+
+// resultLines drops the move times, which vary from run to run.
+func resultLines(report string) string {
+	var keep []string
+	for _, l := range strings.Split(report, "\n") {
+		if !strings.HasPrefix(l, "move time") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+func TestArenaBadArguments(t *testing.T) {
+	tests := [][]string{
+		{"-a", "grandmaster"},
+		{"-b", "x"},
+		{"-n", "0"},
+		{"-variant", "chess"},
+		{"-max-moves", "-1"},
+		{"extra"},
+	}
+	for _, args := range tests {
+		var out, errOut bytes.Buffer
+		if code := runArena(context.Background(), args, &out, &errOut); code != 2 {
+			t.Errorf("%v: exit code %d, want 2", args, code)
+		}
+		if !strings.Contains(errOut.String(), "usage: strategobot arena") {
+			t.Errorf("%v: no usage in %q", args, errOut.String())
+		}
+	}
+}
+
+func TestArenaStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	if code := runArena(ctx, []string{"-a", "random", "-b", "random", "-n", "50"}, &out, &errOut); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		p      float64
+		n      int
+		lo, hi float64
+	}{
+		{0.5, 100, 0.4038, 0.5962},
+		{0.98, 200, 0.9496, 0.9922},
+		{1, 50, 0.9287, 1},
+		{0, 10, 0, 0.2775},
+	}
+	for _, tc := range tests {
+		lo, hi := wilson(tc.p, tc.n)
+		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
+			t.Errorf("wilson(%v, %d) = %.4f, %.4f; want %.4f, %.4f", tc.p, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}

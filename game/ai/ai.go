@@ -1,0 +1,180 @@
+// Package ai is the computer player: it picks a move from what its side may
+// know, a game.View, never from the game itself, so by construction it cannot
+// read a hidden rank.
+//
+// It plays at four levels. Random moves uniformly at random among the legal
+// moves (a yardstick for the arena). Easy looks at its own move and the
+// battles that follow at once, with a lot of noise. Normal also looks at every
+// answer of the opponent. Hard reasons about what each hidden piece may be
+// (the counts left, what moved, where people set up which piece, how the
+// piece behaved near known pieces), draws many guesses of the hidden pieces
+// from those beliefs, and searches deeper in each guess.
+//
+// Search. For every guess (a "world" with every rank filled in) the player
+// searches each legal move a few plies deep with alpha-beta and then follows
+// the good battles (quiescence), and averages the values over the guesses:
+// Perfect Information Monte Carlo. Inside the tree the player attacks only
+// pieces whose rank it knows (at the root it may attack anything: the average
+// over the guesses is then the expected outcome), so that it does not act on
+// knowledge that a guess gives it but the game does not; the opponent is
+// assumed to know its own pieces and to see through the player's, which
+// makes the player careful. The evaluation counts material by rank value
+// (Spies, Miners and Scouts valued by what is left), the worth of a rank the
+// enemy does not know yet, a pull of each piece towards the enemy pieces it
+// expects to beat (which keeps the game going when no battle is in sight) and
+// the danger to its own Flag. The root moves come from the real rules (see
+// game.View.LegalMoves), so the player never picks a move the repetition rules
+// refuse, and moves back into a recent position are penalized, so that it
+// never stalls a game on purpose.
+//
+// A Player keeps no state between moves and is deterministic: the same level,
+// seed and view give the same move. The search is bounded by a node budget
+// (so that it is reproducible) with a wall-clock cap as a safety net.
+package ai
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Level is how strongly the computer plays.
+type Level uint8
+
+// The levels, weakest first.
+const (
+	// Random picks uniformly among the legal moves.
+	Random Level = iota
+	// Easy plays sensible but loose moves.
+	Easy
+	// Normal sees every answer to its move.
+	Normal
+	// Hard reasons about the hidden pieces and searches deeper.
+	Hard
+)
+
+// Levels lists the levels, weakest first.
+var Levels = [...]Level{Random, Easy, Normal, Hard}
+
+var levelNames = [...]string{"random", "easy", "normal", "hard"}
+
+// String returns the level's name: "random", "easy", "normal" or "hard".
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("Level(%d)", uint8(l))
+}
+
+// ParseLevel reads a level name, case-insensitive.
+func ParseLevel(text string) (Level, error) {
+	t := strings.ToLower(strings.TrimSpace(text))
+	for i, n := range levelNames {
+		if t == n {
+			return Level(i), nil
+		}
+	}
+	switch t {
+	case "medium":
+		return Normal, nil
+	case "difficult", "strong":
+		return Hard, nil
+	}
+	return Random, fmt.Errorf("%q is not a level: choose random, easy, normal or hard", text)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (l *Level) UnmarshalText(b []byte) error {
+	p, err := ParseLevel(string(b))
+	if err != nil {
+		return err
+	}
+	*l = p
+	return nil
+}
+
+// configs are the settings of the levels.
+var configs = [...]config{
+	Easy: {samples: 3, depth: 0, qDepth: 2, pull: 0.5, noise: 60, nodeBudget: 50_000,
+		timeCap: 2 * time.Second, repetition: 10},
+	Normal: {samples: 6, depth: 1, qDepth: 4, pull: 1, noise: 4, nodeBudget: 200_000,
+		timeCap: 2 * time.Second, repetition: 30},
+	Hard: {samples: 24, depth: 1, deepMoves: 6, deepDepth: 3, qDepth: 6, inference: true, pull: 1,
+		noise: 1, nodeBudget: 400_000, timeCap: 2500 * time.Millisecond, repetition: 30, unmoved: 8, winScale: 500},
+}
+
+// Player is a computer player of one level. It keeps no state between moves,
+// so one Player may serve any number of games, also concurrently.
+type Player struct {
+	level Level
+	seed  uint64
+	cfg   config
+}
+
+// New returns a player of the given level whose choices follow from seed.
+func New(level Level, seed uint64) *Player {
+	p := &Player{level: level, seed: seed}
+	if int(level) < len(configs) {
+		p.cfg = configs[level]
+	}
+	return p
+}
+
+// Level returns the player's level.
+func (p *Player) Level() Level { return p.level }
+
+// ErrNotPlayerView is returned by Choose for a view that is not of a player.
+var ErrNotPlayerView = errors.New("the computer plays from a player's view, not the public one")
+
+// Choose returns the move to play in v, the view of the side to move. It
+// fails (wrapping game.ErrGameOver, game.ErrNotYourTurn, ErrNotPlayerView or
+// game.ErrInconsistentView) when there is nothing to choose.
+func (p *Player) Choose(v game.View) (game.Move, error) {
+	side, ok := v.Viewer.IsPlayer()
+	switch {
+	case !ok:
+		return game.Move{}, ErrNotPlayerView
+	case v.Result.Over():
+		return game.Move{}, game.ErrGameOver
+	case side != v.ToMove:
+		return game.Move{}, fmt.Errorf("choosing for %s while %s is to move: %w", side, v.ToMove, game.ErrNotYourTurn)
+	}
+	m, _, err := p.choose(v)
+	return m, err
+}
+
+// choose is Choose, with the searcher for tests (nil when there was no search).
+func (p *Player) choose(v game.View) (game.Move, *searcher, error) {
+	side, _ := v.Viewer.IsPlayer()
+	legal, err := v.LegalMoves()
+	if err != nil {
+		return game.Move{}, nil, fmt.Errorf("finding the legal moves: %w", err)
+	}
+	if len(legal) == 0 {
+		return game.Move{}, nil, fmt.Errorf("no legal move: %w", game.ErrGameOver)
+	}
+	rng := rand.New(rand.NewPCG(p.seed, uint64(v.Ply())<<1|uint64(side)))
+	if p.level == Random || len(legal) == 1 || int(p.level) >= len(configs) {
+		return legal[rng.IntN(len(legal))], nil, nil
+	}
+	k, err := newKnowledge(&v, p.cfg.inference)
+	if err != nil {
+		return game.Move{}, nil, fmt.Errorf("reading the view: %w", err)
+	}
+	e := newEvaluator(k, &v, p.cfg)
+	s := newSearcher(p.cfg, k, e)
+	return s.choose(legal, rng), s, nil
+}
+
+// Setup returns a set-up for the player's side, like a person's: a real
+// player's for Classic and Barrage (and Infiltrator, from Classic's),
+// generated by players' rules of thumb for Duel and Custom armies. The same
+// seed gives the same set-up.
+func Setup(rules game.Rules, seed uint64) game.Setup { return game.RandomSetup(rules, seed) }

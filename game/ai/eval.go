@@ -1,0 +1,323 @@
+package ai
+
+import "github.com/strategobot/strategobot/game"
+
+// baseValue is what a piece is worth in the middle of a game, in points.
+// Spies, Miners and Scouts are valued by what is left (pieceValues).
+var baseValue = [game.NumRanks]int32{
+	game.Spy: 10, game.Scout: 15, game.Miner: 40, game.Sergeant: 22, game.Lieutenant: 35,
+	game.Captain: 60, game.Major: 90, game.Colonel: 140, game.General: 250, game.Marshal: 400,
+	game.Infiltrator: 60, game.Bomb: 20, game.Flag: 0,
+}
+
+// hiddenValue is what it is worth to a side that the enemy does not know a
+// piece's rank: a hidden Marshal is feared, a hidden Bomb guards.
+var hiddenValue = [game.NumRanks]int32{
+	game.Spy: 25, game.Scout: 2, game.Miner: 4, game.Sergeant: 3, game.Lieutenant: 4,
+	game.Captain: 8, game.Major: 12, game.Colonel: 18, game.General: 35, game.Marshal: 50,
+	game.Infiltrator: 10, game.Bomb: 8, game.Flag: 0,
+}
+
+// flagValue is what the attraction of a possible Flag is worth: winning the game.
+const flagValue = 1500
+
+// flagDanger is the penalty for an enemy piece 1, 2 or 3 steps from our Flag.
+var flagDanger = [6]int32{0, 150, 60, 25, 10, 4}
+
+// openFlagSide is the penalty for each empty square next to our Flag.
+const openFlagSide = 40
+
+// evaluator scores worlds from the player's side: material by rank value,
+// the worth of staying hidden, a pull of each piece towards enemy pieces it
+// expects to beat, and the danger to its Flag.
+type evaluator struct {
+	me  game.Side
+	val [2][game.NumRanks]int32
+	hid [2][game.NumRanks]int32
+	// field gives each piece a score by square: for own pieces the pull
+	// towards targets, for enemy pieces the danger to our Flag (negative).
+	// nil: none.
+	field [numIDs]*[game.NumSquares]int16
+	flag  uint8 // our Flag's square, noSq if unknown
+	// unmoved is the worth of each own piece that has not moved yet: the
+	// more pieces stay put, the better the Flag hides among them.
+	unmoved int32
+}
+
+// newEvaluator sets the piece values from what is left on the board and
+// works out each own piece's pull from the beliefs. pullWeight 0 turns the
+// pull off.
+func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
+	pullWeight := cfg.pull
+	e := &evaluator{me: k.me, flag: noSq, unmoved: cfg.unmoved}
+	for side := game.Red; side <= game.Blue; side++ {
+		own, enemy := v.Remaining[side], v.Remaining[side.Opponent()]
+		e.val[side] = baseValue
+		e.hid[side] = hiddenValue
+		if enemy[game.Marshal] > 0 {
+			e.val[side][game.Spy] = 150
+		} else {
+			e.hid[side][game.Spy] = 0
+		}
+		switch miners := own[game.Miner]; {
+		case enemy[game.Bomb] == 0:
+			e.val[side][game.Miner] = 20
+		case miners <= 1:
+			e.val[side][game.Miner] = 110
+		case miners == 2:
+			e.val[side][game.Miner] = 75
+		case miners == 3:
+			e.val[side][game.Miner] = 55
+		}
+		if own[game.Scout] <= 2 {
+			e.val[side][game.Scout] = 25
+		}
+	}
+	lo := int(k.me) * game.MaxPieces
+	for id := lo; id < lo+game.MaxPieces; id++ {
+		t := &k.tracks[id]
+		if k.present[id] && t.Square != game.NoSquare && t.Rank == game.Flag {
+			e.flag = uint8(t.Square)
+		}
+	}
+	if pullWeight > 0 {
+		e.setPull(k, pullWeight)
+	}
+	if e.flag != noSq {
+		var danger [game.NumSquares]int16
+		for s := range danger {
+			if d := distances[s][e.flag]; int(d) < len(flagDanger) {
+				danger[s] = -int16(flagDanger[d])
+			}
+		}
+		for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
+			if k.present[id] && k.tracks[id].Square != game.NoSquare {
+				// Pieces known not to move never come closer.
+				if r := k.rank[id]; r == game.NoRank || r.Movable() {
+					e.field[id] = &danger
+				}
+			}
+		}
+	}
+	return e
+}
+
+// pullRange is how far (in weighted steps, see routeLengths) an enemy piece still pulls.
+const pullRange = 20
+
+// Extra route costs of passing a square held by an own movable piece (it
+// must make way) or by an enemy piece (it must be beaten first).
+const (
+	passOwn   = 3
+	passEnemy = 5
+)
+
+// routeLengths returns, for every square, the length of the way from there
+// to target for one of the player's pieces: steps, plus passOwn for every own
+// movable piece and passEnemy for every other enemy piece on the way. Lakes
+// and the player's Bombs and Flag cannot be passed. Unreachable squares get 0xFF.
+func routeLengths(k *knowledge, target uint8) *[game.NumSquares]uint8 {
+	var d [game.NumSquares]uint8
+	for s := range d {
+		d[s] = 0xFF
+	}
+	d[target] = 0
+	// Dial's algorithm: buckets by length.
+	var buckets [pullRange + passEnemy + 2][]uint8
+	buckets[0] = append(buckets[0], target)
+	for length := 0; length < pullRange; length++ {
+		for i := 0; i < len(buckets[length]); i++ {
+			x := buckets[length][i]
+			if int(d[x]) != length {
+				continue
+			}
+			extra := 0
+			if x != target {
+				switch c := k.board[x]; {
+				case c == empty:
+				case sideOf(c) == k.me:
+					if !k.tracks[c].Rank.Movable() {
+						continue
+					}
+					extra = passOwn
+				default:
+					extra = passEnemy
+				}
+			}
+			for _, y := range neighbours[x] {
+				if y == noSq || k.board[y] == lake {
+					continue
+				}
+				if l := length + 1 + extra; l < int(d[y]) && l < len(buckets) {
+					d[y] = uint8(l)
+					buckets[l] = append(buckets[l], y)
+				}
+			}
+		}
+	}
+	return &d
+}
+
+// setPull gives each own movable piece a field over the board: the best
+// expected gain of attacking an enemy piece, times how close the square is to
+// it. The search then prefers moves towards good targets, which is what makes
+// the player get on with the game when no battle is in sight.
+func (e *evaluator) setPull(k *knowledge, weight float64) {
+	me, opp := k.me, k.opp
+	type target struct {
+		sq    uint8
+		dist  [game.NumRanks]float64
+		info  float64
+		route *[game.NumSquares]uint8
+	}
+	var targets []target
+	for id := int(opp) * game.MaxPieces; id < int(opp+1)*game.MaxPieces; id++ {
+		t := &k.tracks[id]
+		if !k.present[id] || t.Square == game.NoSquare {
+			continue
+		}
+		tg := target{sq: uint8(t.Square), dist: k.distribution(int8(id)), route: routeLengths(k, uint8(t.Square))}
+		if k.rank[id] == game.NoRank {
+			// Finding out what it is is worth something too.
+			for r, p := range tg.dist {
+				tg.info += p * float64(e.hid[opp][r]+e.val[opp][r]/10)
+			}
+		}
+		targets = append(targets, tg)
+	}
+	lo := int(me) * game.MaxPieces
+	for id := lo; id < lo+game.MaxPieces; id++ {
+		t := &k.tracks[id]
+		if !k.present[id] || t.Square == game.NoSquare || !t.Rank.Movable() {
+			continue
+		}
+		a := t.Rank
+		cost := 0.0
+		if !t.Revealed {
+			cost = float64(e.hid[me][a])
+		}
+		var field [game.NumSquares]int16
+		any := false
+		for _, tg := range targets {
+			gain := tg.info - cost
+			for r, p := range tg.dist {
+				if p == 0 {
+					continue
+				}
+				d := game.Rank(r)
+				switch fightTable[a][d] {
+				case attackerWins:
+					g := float64(e.val[opp][d])
+					if d == game.Flag {
+						g = flagValue
+					}
+					gain += p * g
+				case defenderWins:
+					gain -= p * float64(e.val[me][a])
+				case bothDie:
+					gain += p * float64(e.val[opp][d]-e.val[me][a])
+				}
+			}
+			if gain <= 0 {
+				continue
+			}
+			any = true
+			for s := range field {
+				dist := int(tg.route[s])
+				if dist >= pullRange {
+					continue
+				}
+				if x := int16(min(gain*weight*float64(pullRange-dist)/pullRange, 3000)); x > field[s] {
+					field[s] = x
+				}
+			}
+		}
+		if any {
+			e.field[id] = &field
+		}
+	}
+}
+
+// eval scores w for the player: positive is good for it. The world keeps
+// the score up to date as it makes moves (see world.make); evalFull
+// computes it from scratch.
+func (e *evaluator) eval(w *world) int32 {
+	switch w.result {
+	case 0:
+		return w.score
+	case 3:
+		return 0
+	case 1 + int8(e.me):
+		return winning - int32(w.ply)
+	}
+	return -winning + int32(w.ply)
+}
+
+// evalFull is the score of w without its result: every piece's
+// contribution and the open sides of the Flag.
+func (e *evaluator) evalFull(w *world) int32 {
+	var s int32
+	for id := int8(0); id < numIDs; id++ {
+		s += e.contribution(w, id)
+	}
+	return s + e.flagSides(w)
+}
+
+// contribution is what piece id adds to the score: its value (plus its
+// worth while hidden) for the player's pieces, minus that for the enemy's,
+// and its square's entry in the piece's field (pull or Flag danger).
+func (e *evaluator) contribution(w *world, id int8) int32 {
+	sq := w.sq[id]
+	if sq == noSq {
+		return 0
+	}
+	side, r := sideOf(id), w.rank[id]
+	v := e.val[side][r]
+	if !w.revealed[id] {
+		v += e.hid[side][r]
+	}
+	if side != e.me {
+		v = -v
+	} else if !w.moved[id] {
+		v += e.unmoved
+	}
+	if f := e.field[id]; f != nil {
+		v += int32(f[sq])
+	}
+	return v
+}
+
+// material is the score of the pieces' values alone (with their worth while
+// hidden), without fields, unmoved pieces or Flag sides.
+func (e *evaluator) material(w *world) int32 {
+	var s int32
+	for id := int8(0); id < numIDs; id++ {
+		if w.sq[id] == noSq {
+			continue
+		}
+		side, r := sideOf(id), w.rank[id]
+		v := e.val[side][r]
+		if !w.revealed[id] {
+			v += e.hid[side][r]
+		}
+		if side != e.me {
+			v = -v
+		}
+		s += v
+	}
+	return s
+}
+
+// flagSides is the penalty for the empty squares next to the player's Flag.
+func (e *evaluator) flagSides(w *world) int32 {
+	if e.flag == noSq {
+		return 0
+	}
+	var s int32
+	for _, n := range neighbours[e.flag] {
+		if n != noSq && w.board[n] == empty {
+			s -= openFlagSide
+		}
+	}
+	return s
+}

@@ -1,0 +1,448 @@
+package ai
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// knowledge is everything the player draws from its view: every piece's
+// story, what the opponent's hidden pieces may be, and the positions seen.
+type knowledge struct {
+	me, opp game.Side
+	rules   game.Rules
+	tracks  [numIDs]game.PieceTrack
+	present [numIDs]bool // the id is a piece of this game
+	// rank is each piece's rank when the player knows it: its own pieces,
+	// revealed ones, known Scouts and ranks that only one candidate is left for.
+	rank [numIDs]game.Rank
+	// unknown lists the opponent's pieces on the board of unknown rank, and
+	// belief[i] the probability of each rank for unknown[i].
+	unknown []int8
+	belief  [][game.NumRanks]float64
+	// pool counts the ranks the unknown pieces have among them.
+	pool game.Army
+	// hashes holds the position after each ply, the start first.
+	hashes []uint64
+	// board maps the squares to piece ids now.
+	board [game.NumSquares]int8
+	// lastMoved is the piece the player moved last and where it came from.
+	lastMoved     int8
+	lastMovedFrom uint8
+	beh           [numIDs]behaviour
+}
+
+// behaviour is what an opponent's piece did that hints at its rank. Ranks are
+// compared by strength: the threat values hold the strongest rank seen.
+type behaviour struct {
+	approached game.Rank // it stepped next to a piece of ours it knew
+	// bold counts its steps next to pieces of ours it did not know: players
+	// go at unknown pieces with strong pieces.
+	bold  int
+	fled  game.Rank // it ran from a known piece of ours that threatened it
+	stood game.Rank // it stayed next to a known piece of ours that threatened it
+}
+
+// zobristKeys give every piece on every square a key for position hashes.
+var zobristKeys = func() (k [numIDs][game.NumSquares]uint64) {
+	x := uint64(0x243F6A8885A308D3)
+	for i := range k {
+		for s := range k[i] {
+			x += 0x9E3779B97F4A7C15
+			z := x
+			z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+			z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+			k[i][s] = z ^ (z >> 31)
+		}
+	}
+	return k
+}()
+
+// newKnowledge reads the view of the side to move. inference turns on the
+// set-up prior and the reading of behaviour; without it every hidden piece is
+// only as likely as the counts left make it.
+func newKnowledge(v *game.View, inference bool) (*knowledge, error) {
+	me, ok := v.Viewer.IsPlayer()
+	if !ok {
+		return nil, fmt.Errorf("the public view has no side to play: %w", game.ErrNotYourTurn)
+	}
+	tracks, err := v.Tracks()
+	if err != nil {
+		return nil, err
+	}
+	k := &knowledge{me: me, opp: me.Opponent(), rules: v.Rules, lastMoved: -1}
+	var next [2]int
+	for _, t := range tracks {
+		id := int(t.Side)*game.MaxPieces + next[t.Side]
+		next[t.Side]++
+		if next[t.Side] > game.MaxPieces {
+			return nil, fmt.Errorf("more than %d pieces on a side: %w", game.MaxPieces, game.ErrInconsistentView)
+		}
+		k.tracks[id], k.present[id] = t, true
+		k.rank[id] = t.Rank
+		if t.Rank == game.NoRank && t.KnownScout {
+			k.rank[id] = game.Scout
+		}
+	}
+	k.replay(v)
+	k.pool = v.Rules.Army
+	for id := game.MaxPieces * int(k.opp); id < game.MaxPieces*int(k.opp+1); id++ {
+		if !k.present[id] {
+			continue
+		}
+		if r := k.rank[id]; r != game.NoRank {
+			if k.pool[r] == 0 {
+				return nil, fmt.Errorf("more %s than the army holds: %w", r.Plural(), game.ErrInconsistentView)
+			}
+			k.pool[r]--
+		} else {
+			k.unknown = append(k.unknown, int8(id))
+		}
+	}
+	k.believe(inference)
+	return k, nil
+}
+
+// replay walks through the history from the start squares, hashing every
+// position and noting how the opponent's pieces behaved.
+func (k *knowledge) replay(v *game.View) {
+	for s := range k.board {
+		k.board[s] = empty
+		if game.Square(s).IsLake() {
+			k.board[s] = lake
+		}
+	}
+	var h uint64
+	for id := range k.tracks {
+		if k.present[id] {
+			k.board[k.tracks[id].Start] = int8(id)
+			h ^= zobristKeys[id][k.tracks[id].Start]
+		}
+	}
+	k.hashes = append(k.hashes, h)
+	var revealed [numIDs]bool // revealed so far
+	remove := func(id int8, sq uint8) {
+		h ^= zobristKeys[id][sq]
+		k.board[sq] = empty
+	}
+	for i, rec := range v.History {
+		from, to := uint8(rec.Move.From), uint8(rec.Move.To)
+		a, d := k.board[from], k.board[to]
+		if a < 0 {
+			continue // Tracks has checked the history; this cannot happen.
+		}
+		if rec.Side == k.opp && rec.Outcome == game.NoBattle {
+			k.noteOpponentMove(v, i, a, from, to, &revealed)
+		}
+		if rec.Side == k.me && !rec.Move.IsInfiltration() {
+			k.lastMoved, k.lastMovedFrom = a, from
+		}
+		switch rec.Outcome {
+		case game.NoBattle:
+			k.board[from], k.board[to] = empty, a
+			h ^= zobristKeys[a][from] ^ zobristKeys[a][to]
+		case game.AttackerWon:
+			revealed[a], revealed[d] = true, true
+			remove(d, to)
+			k.board[from], k.board[to] = empty, a
+			h ^= zobristKeys[a][from] ^ zobristKeys[a][to]
+		case game.DefenderWon:
+			revealed[a], revealed[d] = true, true
+			remove(a, from)
+		case game.BothRemoved:
+			revealed[a], revealed[d] = true, true
+			remove(a, from)
+			remove(d, to)
+		case game.GuessedRight:
+			revealed[a], revealed[d] = true, true
+			remove(d, to)
+		case game.GuessedWrong:
+			revealed[a] = true
+		}
+		if rec.Side == k.me && k.board[to] != a && rec.Outcome != game.GuessedRight && rec.Outcome != game.GuessedWrong {
+			k.lastMoved = -1
+		}
+		k.hashes = append(k.hashes, h)
+	}
+}
+
+// noteOpponentMove records what the opponent's move of piece a from→to hints.
+func (k *knowledge) noteOpponentMove(v *game.View, i int, a int8, from, to uint8, revealed *[numIDs]bool) {
+	b := &k.beh[a]
+	// Did it step next to one of our pieces whose rank it knew?
+	for _, n := range neighbours[to] {
+		if n == noSq || n == from {
+			continue
+		}
+		if p := k.board[n]; p >= 0 && sideOf(p) == k.me {
+			if revealed[p] {
+				b.approached = stronger(b.approached, k.rank[p])
+			} else {
+				b.bold++
+			}
+		}
+	}
+	// Our previous move threatened its pieces with a known piece: did they run?
+	if i == 0 {
+		return
+	}
+	prev := v.History[i-1]
+	if prev.Side != k.me || prev.Outcome != game.NoBattle {
+		return
+	}
+	p := k.board[prev.Move.To]
+	if p < 0 || !revealed[p] {
+		return
+	}
+	for _, n := range neighbours[prev.Move.To] {
+		if n == noSq {
+			continue
+		}
+		x := k.board[n]
+		if x < 0 || sideOf(x) != k.opp {
+			continue
+		}
+		if x == a {
+			if !game.Adjacent(game.Square(to), game.Square(prev.Move.To)) {
+				k.beh[x].fled = stronger(k.beh[x].fled, k.rank[p])
+			}
+		} else {
+			k.beh[x].stood = stronger(k.beh[x].stood, k.rank[p])
+		}
+	}
+}
+
+// stronger returns the stronger of two known ranks (NoRank for none).
+func stronger(a, b game.Rank) game.Rank {
+	if a == game.NoRank || (b != game.NoRank && strength(b) > strength(a)) {
+		return b
+	}
+	return a
+}
+
+// strength is the battle strength of a rank, with the Infiltrator at 1.
+func strength(r game.Rank) int {
+	if r == game.Infiltrator {
+		return 1
+	}
+	return int(r)
+}
+
+// believe fills belief: for each unknown piece a distribution over the ranks
+// left, consistent with what the piece showed (moved: not Bomb or Flag; no
+// rank an Infiltrator guessed wrongly), weighted by the set-up prior and its
+// behaviour when inference is on, and scaled (Sinkhorn) so that the expected
+// count of every rank matches the pool.
+func (k *knowledge) believe(inference bool) {
+	n := len(k.unknown)
+	k.belief = make([][game.NumRanks]float64, n)
+	var prior *setupPrior
+	if inference {
+		prior = priorFor(k.rules)
+	}
+	for i, id := range k.unknown {
+		t := &k.tracks[id]
+		w := &k.belief[i]
+		row, col, _ := game.SetupCell(k.opp, t.Start)
+		for _, r := range game.Ranks {
+			if k.pool[r] == 0 || (t.Moved && !r.Movable()) {
+				continue
+			}
+			x := 1.0
+			if prior != nil {
+				x = 0.02 + prior[row][col][r]
+				x *= k.beh[id].likelihood(r)
+			}
+			w[r] = x
+		}
+		for _, r := range t.NotRanks {
+			w[r] = 0
+		}
+	}
+	// Sinkhorn: alternately make each piece's probabilities sum to 1 and
+	// each rank's sum to its count.
+	for iter := 0; iter < 40; iter++ {
+		var col [game.NumRanks]float64
+		for i := range k.belief {
+			sum := 0.0
+			for _, x := range k.belief[i] {
+				sum += x
+			}
+			if sum == 0 {
+				continue
+			}
+			for r := range k.belief[i] {
+				k.belief[i][r] /= sum
+				col[r] += k.belief[i][r]
+			}
+		}
+		if iter == 39 {
+			break
+		}
+		for r := range col {
+			if col[r] > 0 {
+				f := float64(k.pool[r]) / col[r]
+				for i := range k.belief {
+					k.belief[i][r] *= f
+				}
+			}
+		}
+	}
+	// A piece with one possible rank is as good as known.
+	for i, id := range k.unknown {
+		only, count := game.NoRank, 0
+		for r, x := range k.belief[i] {
+			if x > 1e-9 {
+				only, count = game.Rank(r), count+1
+			}
+		}
+		if count == 1 {
+			k.rank[id] = only
+		}
+	}
+}
+
+// likelihood weighs rank r by how a piece of that rank would have behaved so.
+func (b *behaviour) likelihood(r game.Rank) float64 {
+	x := 1.0
+	if b.approached != game.NoRank {
+		// Stepping next to a known piece: it beats that piece, or bluffs.
+		switch fightTable[r][b.approached] {
+		case attackerWins:
+			x *= 3
+		case bothDie:
+			x *= 1.5
+		}
+	}
+	if b.fled != game.NoRank && fightTable[b.fled][r] == attackerWins {
+		x *= 3 // it ran from a piece that beats it
+	}
+	if b.stood != game.NoRank && fightTable[b.stood][r] != attackerWins {
+		x *= 2.5 // it did not run: the threat was empty (or it was a Bomb)
+	}
+	for i := 0; i < min(b.bold, 3); i++ {
+		x *= 1 + float64(strength(r))/10
+	}
+	return x
+}
+
+// sample fills the ranks of the unknown pieces with one guess drawn from the
+// beliefs, respecting the counts: moved pieces first (they need movable
+// ranks), then the others.
+func (k *knowledge) sample(rng *rand.Rand, ranks *[numIDs]game.Rank) {
+	left := k.pool
+	order := make([]int, 0, len(k.unknown))
+	var still []int
+	for i, id := range k.unknown {
+		if k.tracks[id].Moved {
+			order = append(order, i)
+		} else {
+			still = append(still, i)
+		}
+	}
+	rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+	rng.Shuffle(len(still), func(a, b int) { still[a], still[b] = still[b], still[a] })
+	order = append(order, still...)
+	for _, i := range order {
+		id := k.unknown[i]
+		moved := k.tracks[id].Moved
+		total := 0.0
+		for r, x := range k.belief[i] {
+			if left[r] > 0 {
+				total += x
+			}
+		}
+		pick := game.NoRank
+		if total > 0 {
+			u := rng.Float64() * total
+			for r, x := range k.belief[i] {
+				if left[r] == 0 || x == 0 {
+					continue
+				}
+				pick = game.Rank(r)
+				if u -= x; u < 0 {
+					break
+				}
+			}
+		}
+		if pick == game.NoRank {
+			// The beliefs leave nothing that is still free: take any rank left
+			// that fits a moved piece, or any at all.
+			for _, r := range game.Ranks {
+				if left[r] > 0 && (!moved || r.Movable()) {
+					pick = r
+					break
+				}
+			}
+			if pick == game.NoRank {
+				for _, r := range game.Ranks {
+					if left[r] > 0 {
+						pick = r
+						break
+					}
+				}
+			}
+		}
+		left[pick]--
+		ranks[id] = pick
+	}
+}
+
+// world builds the position with the given guesses for the unknown pieces.
+func (k *knowledge) world(guess *[numIDs]game.Rank, toMove game.Side) *world {
+	w := &world{toMove: toMove, scoutRange: k.rules.ScoutStrikesAtRange}
+	for s := range w.board {
+		w.board[s] = empty
+		if game.Square(s).IsLake() {
+			w.board[s] = lake
+		}
+	}
+	for id := range w.sq {
+		w.sq[id] = noSq
+		t := &k.tracks[id]
+		if !k.present[id] || t.Square == game.NoSquare {
+			continue
+		}
+		r := k.rank[id]
+		if r == game.NoRank {
+			r = guess[id]
+		}
+		w.sq[id] = uint8(t.Square)
+		w.board[t.Square] = int8(id)
+		w.rank[id] = r
+		w.revealed[id] = t.Revealed
+		w.moved[id] = t.Moved
+		if r.Movable() {
+			w.movable[sideOf(int8(id))]++
+		}
+	}
+	return w
+}
+
+// distribution returns the probabilities of each rank for piece id: one rank
+// for a known piece, its belief otherwise.
+func (k *knowledge) distribution(id int8) [game.NumRanks]float64 {
+	var d [game.NumRanks]float64
+	if r := k.rank[id]; r != game.NoRank {
+		d[r] = 1
+		return d
+	}
+	for i, u := range k.unknown {
+		if u == id {
+			return k.belief[i]
+		}
+	}
+	return d
+}
+
+// seen counts how often the position with hash h occurred in the last plies.
+func (k *knowledge) seen(h uint64, plies int) int {
+	n := 0
+	for i := len(k.hashes) - 1; i >= 0 && i >= len(k.hashes)-plies; i-- {
+		if k.hashes[i] == h {
+			n++
+		}
+	}
+	return n
+}

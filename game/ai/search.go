@@ -1,0 +1,463 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// config is what makes a level.
+type config struct {
+	// samples is how many guesses of the hidden pieces the search averages over.
+	samples int
+	// depth is how many plies are searched after each root move (0: only the
+	// battles that follow at once).
+	depth int
+	// deepMoves of the best root moves are searched again deepDepth plies deep.
+	deepMoves, deepDepth int
+	// qDepth bounds the battles followed at the leaves.
+	qDepth int
+	// inference turns on the set-up prior and the reading of behaviour.
+	inference bool
+	// pull weighs the attraction of own pieces to targets (0: none).
+	pull float64
+	// noise is the most random points added to a root move's score.
+	noise int32
+	// nodeBudget bounds the search's work; timeCap bounds its time, as a
+	// safety net only (the budget keeps it deterministic).
+	nodeBudget int
+	timeCap    time.Duration
+	// repetition is the penalty, per earlier occurrence, for a move back to
+	// a position of the last 40 plies.
+	repetition int32
+	// unmoved is the worth of keeping a piece unmoved (see evaluator).
+	unmoved int32
+	// winScale, when above 0, averages win expectancies rather than scores
+	// (see searcher.utility): the score lead that makes a win 73% likely.
+	winScale float64
+}
+
+const infinity = 1 << 30
+
+// searcher holds one move's search.
+type searcher struct {
+	cfg      config
+	k        *knowledge
+	e        *evaluator
+	me       game.Side
+	known    [numIDs]bool // pieces whose rank the player knows
+	nodes    int
+	deadline time.Time
+	stopped  bool
+	buffers  [64][]move
+	// killers holds, per ply, the last quiet move that cut the search off;
+	// history scores quiet moves by the cut-offs they made. Both only order moves.
+	killers [64]move
+	history [2][game.NumSquares][game.NumSquares]int32
+	// base is the part of the root's score that is not material (pulls,
+	// Flag sides, unmoved pieces), taken off before utility.
+	base int32
+	// scores keeps each root move's final score, for tests.
+	scores []rootScore
+}
+
+// rootScore is a root move's score: phase 1's, and phase 2's when it ran.
+type rootScore struct {
+	m           game.Move
+	shallow     float64
+	deep        float64
+	deepSamples int
+}
+
+func newSearcher(cfg config, k *knowledge, e *evaluator) *searcher {
+	s := &searcher{cfg: cfg, k: k, e: e, me: k.me}
+	for id := range s.known {
+		s.known[id] = k.rank[id] != game.NoRank
+	}
+	if cfg.timeCap > 0 {
+		s.deadline = time.Now().Add(cfg.timeCap)
+	}
+	return s
+}
+
+// out reports whether the search must stop: budget spent or time up.
+func (s *searcher) out() bool {
+	if s.stopped {
+		return true
+	}
+	s.nodes++
+	if s.cfg.nodeBudget > 0 && s.nodes > s.cfg.nodeBudget {
+		s.stopped = true
+	} else if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// score is the evaluation from the side to move.
+func (s *searcher) score(w *world) int32 {
+	v := s.e.eval(w)
+	if w.toMove != s.me {
+		return -v
+	}
+	return v
+}
+
+// moves generates the moves of the side to move into the buffer of its
+// depth, best first: good battles, then the rest.
+func (s *searcher) moves(w *world, capturesOnly bool) []move {
+	b := s.buffers[w.ply&63][:0]
+	b = w.genMoves(b, &s.known, w.toMove != s.me, capturesOnly)
+	// Order: winning battles by the loser's value, then quiet moves, then losing battles.
+	n := 0
+	for i, m := range b {
+		if d := w.board[m.to]; d >= 0 && fightTable[w.rank[w.board[m.from]]][w.rank[d]] != defenderWins {
+			b[i], b[n] = b[n], b[i]
+			n++
+		}
+	}
+	good := b[:n]
+	slices.SortFunc(good, func(x, y move) int {
+		return int(s.gain(w, y) - s.gain(w, x))
+	})
+	if !capturesOnly {
+		// Then the quiet moves that cut off before, then the losing battles.
+		rest := b[n:]
+		h := &s.history[w.toMove]
+		killer := s.killers[w.ply&63]
+		key := func(m move) int32 {
+			if w.board[m.to] >= 0 {
+				return -1 << 30
+			}
+			if m == killer {
+				return 1 << 30
+			}
+			return h[m.from][m.to]
+		}
+		slices.SortStableFunc(rest, func(x, y move) int {
+			kx, ky := key(x), key(y)
+			switch {
+			case kx > ky:
+				return -1
+			case kx < ky:
+				return 1
+			}
+			return 0
+		})
+	}
+	s.buffers[w.ply&63] = b
+	return b
+}
+
+// gain is the material a battle wins for the attacker (ordering only).
+func (s *searcher) gain(w *world, m move) int32 {
+	a, d := w.board[m.from], w.board[m.to]
+	side := sideOf(a)
+	switch fightTable[w.rank[a]][w.rank[d]] {
+	case attackerWins:
+		if w.rank[d] == game.Flag {
+			return winning
+		}
+		return s.e.val[side.Opponent()][w.rank[d]]
+	case bothDie:
+		return s.e.val[side.Opponent()][w.rank[d]] - s.e.val[side][w.rank[a]]
+	}
+	return -s.e.val[side][w.rank[a]]
+}
+
+// negamax searches depth plies and then the battles, from the side to move.
+func (s *searcher) negamax(w *world, depth int, alpha, beta int32) int32 {
+	if w.result != 0 {
+		return s.score(w)
+	}
+	if depth <= 0 {
+		return s.quiesce(w, s.cfg.qDepth, alpha, beta)
+	}
+	if s.out() {
+		return s.score(w)
+	}
+	ms := s.moves(w, false)
+	if len(ms) == 0 {
+		if !w.hasMove() {
+			// Walled in: the side to move loses.
+			return -winning + int32(w.ply)
+		}
+		return s.score(w) // only attacks it may not choose blindly
+	}
+	best := int32(-infinity)
+	for i := 0; i < len(ms); i++ {
+		m := ms[i]
+		u := w.make(m)
+		v := -s.negamax(w, depth-1, -beta, -alpha)
+		w.unmake(u)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					if w.board[m.to] == empty {
+						s.killers[w.ply&63] = m
+						s.history[w.toMove][m.from][m.to] += int32(depth * depth)
+					}
+					break
+				}
+			}
+		}
+		if s.stopped {
+			break
+		}
+	}
+	return best
+}
+
+// quiesce follows the battles that are good for the side to move, which may
+// also stand pat.
+func (s *searcher) quiesce(w *world, depth int, alpha, beta int32) int32 {
+	stand := s.score(w)
+	if w.result != 0 || depth <= 0 || stand >= beta {
+		return stand
+	}
+	if s.out() {
+		return stand
+	}
+	if stand > alpha {
+		alpha = stand
+	}
+	ms := s.moves(w, true)
+	best := stand
+	for i := 0; i < len(ms); i++ {
+		m := ms[i]
+		d := w.board[m.to]
+		if fightTable[w.rank[w.board[m.from]]][w.rank[d]] == defenderWins {
+			break // the losing battles come last
+		}
+		u := w.make(m)
+		v := -s.quiesce(w, depth-1, -beta, -alpha)
+		w.unmake(u)
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+		if s.stopped {
+			break
+		}
+	}
+	return best
+}
+
+// rootValue is the value for the player of playing m in w, searched depth
+// plies further. A battle with (or an infiltration of) a piece whose rank the
+// player does not know is a chance node: the value is the average over the
+// ranks the piece may have, weighted by the beliefs, rather than the outcome
+// in this one guess, which would make a rare Flag look like a sure win.
+func (s *searcher) rootValue(w *world, m move, depth int) float64 {
+	d := w.board[m.to]
+	if d < 0 || s.known[d] {
+		u := w.make(m)
+		v := -s.negamax(w, depth, -infinity, infinity)
+		w.unmake(u)
+		return s.utility(v)
+	}
+	dist := s.k.distribution(d)
+	var total, weight float64
+	for r, p := range dist {
+		if p < 0.002 {
+			continue
+		}
+		undo := s.setRank(w, d, game.Rank(r))
+		u := w.make(m)
+		v := -s.negamax(w, depth, -infinity, infinity)
+		w.unmake(u)
+		undo()
+		total += p * s.utility(v)
+		weight += p
+		if s.stopped {
+			break
+		}
+	}
+	if weight == 0 {
+		return 0
+	}
+	return total / weight
+}
+
+// utility turns a searched score into what the guesses and chances are
+// averaged in. With winScale set it is a win expectancy (scaled to ±1000):
+// a sure win is worth little more than a large lead, so the player does not
+// gamble pieces on a possible Flag when it is ahead, and does when behind.
+func (s *searcher) utility(v int32) float64 {
+	if s.cfg.winScale <= 0 {
+		return float64(v)
+	}
+	return 2000/(1+math.Exp(-float64(v-s.base)/s.cfg.winScale)) - 1000
+}
+
+// setRank gives the hidden enemy piece id rank r in w, trading ranks with
+// another hidden piece that has r when one can take id's rank, so that the
+// counts stay right. It returns the function that puts things back.
+func (s *searcher) setRank(w *world, id int8, r game.Rank) func() {
+	old := w.rank[id]
+	if old == r {
+		return func() {}
+	}
+	score, movable := w.score, w.movable
+	e := w.ev
+	for _, u := range s.k.unknown {
+		if u == id || w.sq[u] == noSq || w.rank[u] != r || (w.moved[u] && !old.Movable()) {
+			continue
+		}
+		if e != nil {
+			w.score -= e.contribution(w, id) + e.contribution(w, u)
+		}
+		w.rank[id], w.rank[u] = r, old
+		if e != nil {
+			w.score += e.contribution(w, id) + e.contribution(w, u)
+		}
+		return func() { w.rank[id], w.rank[u], w.score = old, r, score }
+	}
+	if e != nil {
+		w.score -= e.contribution(w, id)
+	}
+	w.rank[id] = r
+	if e != nil {
+		w.score += e.contribution(w, id)
+	}
+	side := sideOf(id)
+	if old.Movable() {
+		w.movable[side]--
+	}
+	if r.Movable() {
+		w.movable[side]++
+	}
+	return func() { w.rank[id], w.movable, w.score = old, movable, score }
+}
+
+// choose picks the move to play among the legal root moves.
+func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
+	root := make([]move, len(legal))
+	for i, m := range legal {
+		root[i] = fromGame(m)
+	}
+	worlds := make([]*world, s.cfg.samples)
+	for i := range worlds {
+		var guess [numIDs]game.Rank
+		s.k.sample(rng, &guess)
+		worlds[i] = s.k.world(&guess, s.me)
+		worlds[i].ev = s.e
+		worlds[i].score = s.e.evalFull(worlds[i])
+		if i == 0 {
+			s.base = worlds[i].score - s.e.material(worlds[i])
+		}
+	}
+	// Phase 1: every root move, in every sample.
+	sum := make([]float64, len(root))
+	done := 0
+	for _, w := range worlds {
+		var vals []float64
+		for _, m := range root {
+			vals = append(vals, s.rootValue(w, m, s.cfg.depth))
+			if s.stopped {
+				break
+			}
+		}
+		if s.stopped && done > 0 {
+			break
+		}
+		for i, v := range vals {
+			sum[i] += v
+		}
+		done++
+		if s.stopped {
+			break
+		}
+	}
+	score := make([]float64, len(root))
+	s.scores = make([]rootScore, len(root))
+	for i := range root {
+		score[i] = sum[i]/float64(max(done, 1)) + s.adjust(root[i], rng)
+		s.scores[i] = rootScore{m: legal[i], shallow: score[i]}
+	}
+	// Phase 2: the best few again, deeper.
+	if s.cfg.deepMoves > 0 && !s.stopped && len(root) > 1 {
+		order := make([]int, len(root))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int {
+			switch {
+			case score[a] > score[b]:
+				return -1
+			case score[a] < score[b]:
+				return 1
+			}
+			return 0
+		})
+		top := order[:min(s.cfg.deepMoves, len(order))]
+		deep := make([]float64, len(top))
+		deepDone := 0
+		for _, w := range worlds {
+			vals := make([]float64, 0, len(top))
+			for _, i := range top {
+				vals = append(vals, s.rootValue(w, root[i], s.cfg.deepDepth))
+				if s.stopped {
+					break
+				}
+			}
+			if s.stopped {
+				break
+			}
+			for j, v := range vals {
+				deep[j] += v
+			}
+			deepDone++
+		}
+		if deepDone > 0 {
+			best, bestScore := -1, 0.0
+			for j, i := range top {
+				// The deep value, and a little of the shallow one for the samples
+				// the deep search did not reach.
+				sc := deep[j]/float64(deepDone) + s.adjust(root[i], nil)
+				s.scores[i].deep, s.scores[i].deepSamples = sc, deepDone
+				if best < 0 || sc > bestScore {
+					best, bestScore = i, sc
+				}
+			}
+			return legal[best]
+		}
+	}
+	best := 0
+	for i := range score {
+		if score[i] > score[best] {
+			best = i
+		}
+	}
+	return legal[best]
+}
+
+// adjust is what a root move gets beyond its searched value: a penalty for
+// going back to recent positions, so that the player never stalls, and the
+// level's noise (when rng is not nil).
+func (s *searcher) adjust(m move, rng *rand.Rand) float64 {
+	var x float64
+	k := s.k
+	a := k.board[m.from]
+	if m.guess == game.NoRank && k.board[m.to] == empty && a >= 0 {
+		h := k.hashes[len(k.hashes)-1] ^ zobristKeys[a][m.from] ^ zobristKeys[a][m.to]
+		x -= float64(s.cfg.repetition) * float64(k.seen(h, 40))
+		if a == k.lastMoved && m.to == k.lastMovedFrom {
+			x -= float64(s.cfg.repetition) / 4
+		}
+	}
+	if rng != nil && s.cfg.noise > 0 {
+		x += rng.Float64() * float64(s.cfg.noise)
+	}
+	return x
+}
