@@ -12,7 +12,9 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-var matchTitleRE = regexp.MustCompile(`Match #(\d+)`)
+// matchTitleRE finds the match a message of the bot is about: "**Match #2**"
+// in titles and invites, "match #2" in set-up previews.
+var matchTitleRE = regexp.MustCompile(`(?i)\bmatch #(\d+)`)
 
 // onMessage reads what a player types to the bot in a DM: a set-up while one
 // is due, otherwise a move. A reply to one of the bot's messages about a

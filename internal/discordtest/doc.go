@@ -29,8 +29,9 @@
 //	}
 //
 // Members act with SlashCommand, Autocomplete, ClickButton, SelectMenu,
-// SubmitModal, SendDM and Say. They read with DMs, Ephemerals and
-// Messages; Server.ChannelMessages is what everyone sees in a channel and
+// SubmitModal, SendDM, Say and Reply (Discord's Reply to a message: type
+// 19 with message_reference and referenced_message). They read with DMs,
+// Ephemerals and Messages; Server.ChannelMessages is what everyone sees in a channel and
 // Server.Message the current state of one message. A member never sees
 // another member's ephemeral messages, DMs or private threads. The bot
 // answers asynchronously, so the readers come with waiting helpers that
@@ -115,8 +116,9 @@
 // with the intent that carries them, to the shard that owns the guild, DMs
 // to shard 0. Guild messages from others reach a session without
 // MESSAGE_CONTENT without content, embeds, attachments and components,
-// unless they mention the bot; DMs always carry content. The bot's own
-// messages are dispatched to it too, as on Discord.
+// unless they mention the bot, and a reply's referenced_message likewise;
+// DMs always carry content. The bot's own messages are dispatched to it
+// too, as on Discord.
 //
 // Each refusal fails the test with Errorf, except those the test itself set
 // up: a member who closed their DMs (403, code 50007), rate limits (429)
@@ -200,6 +202,10 @@
 //     follow-up before the first response (10015) is the stand-in's reading.
 //   - Messages: embeds are stored as sent (no 6,000-character total check);
 //     edits ignore flags; MESSAGE_UPDATE carries the whole message.
+//     "mentions" is always empty: "<@id>" in content is not parsed (though
+//     it still lifts the MESSAGE_CONTENT rule) and a member's Reply does
+//     not ping. A bot's message_reference is not checked to name an
+//     existing message.
 //     Threads never archive. Members can always be DMed unless they closed
 //     their DMs, even without a server in common with the bot. The upload
 //     limit is per file.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"sync"
@@ -510,18 +511,40 @@ func (s *Server) dispatchMessage(name string, m *message) {
 			full["member"] = mem
 		}
 	}
-	stripped := map[string]any{}
-	for k, v := range full {
-		stripped[k] = v
+	// Without MESSAGE_CONTENT, a session gets no content of others' guild
+	// messages that do not mention the bot, nor of the message one replies to.
+	stripped, gated := full, false
+	if s.contentGated(m) {
+		stripped, gated = withoutContent(full), true
 	}
-	stripped["content"], stripped["embeds"], stripped["attachments"], stripped["components"] = "", []any{}, []any{}, []any{}
-	gated := c.guildID != "" && m.authorID != s.app.id && !strings.Contains(m.content, "<@"+s.app.id+">")
+	if ref, ok := full["referenced_message"].(map[string]any); ok {
+		if r := s.referencedMessage(m); r != nil && s.contentGated(r) {
+			stripped = maps.Clone(stripped)
+			stripped["referenced_message"], gated = withoutContent(ref), true
+		}
+	}
 	s.dispatchFor(name, c.guildID, intentFor(c), func(gs *gwSession) any {
 		if gated && gs.intents&discordgo.IntentMessageContent == 0 {
 			return stripped
 		}
 		return full
 	})
+}
+
+// contentGated reports whether a message's content reaches only sessions
+// with the MESSAGE_CONTENT intent: a guild message by someone else than the
+// bot that does not mention it. Call with s.mu held.
+func (s *Server) contentGated(m *message) bool {
+	c := s.channels[m.channelID]
+	return c.guildID != "" && m.authorID != s.app.id && !strings.Contains(m.content, "<@"+s.app.id+">")
+}
+
+// withoutContent returns a copy of a message object with the fields that
+// MESSAGE_CONTENT guards emptied.
+func withoutContent(obj map[string]any) map[string]any {
+	out := maps.Clone(obj)
+	out["content"], out["embeds"], out["attachments"], out["components"] = "", []any{}, []any{}, []any{}
+	return out
 }
 
 // DropGateway cuts every gateway connection without a close frame, as a

@@ -261,7 +261,7 @@ func (m *Member) WaitDM(t testing.TB, match func(*Message) bool) *Message {
 // MESSAGE_CREATE if it asked for the DIRECT_MESSAGES intent.
 func (m *Member) SendDM(t testing.TB, text string) *Message {
 	t.Helper()
-	return m.post(t, m.DM(), text)
+	return m.post(t, m.DM(), text, "")
 }
 
 // Say makes the member write in a guild channel or thread; the bot gets
@@ -269,15 +269,36 @@ func (m *Member) SendDM(t testing.TB, text string) *Message {
 // MESSAGE_CONTENT or when the text mentions the bot.
 func (m *Member) Say(t testing.TB, ch *Channel, text string) *Message {
 	t.Helper()
-	return m.post(t, ch, text)
+	return m.post(t, ch, text, "")
 }
 
-func (m *Member) post(t testing.TB, ch *Channel, text string) *Message {
+// Reply makes the member answer a message with Discord's Reply, in to's
+// channel (a DM, a guild channel or a thread): a message of type 19
+// (REPLY) whose message_reference names to (message_id, channel_id, and
+// guild_id in a guild) and whose referenced_message is to as it is now, in
+// MESSAGE_CREATE and in REST reads alike. The reply does not ping to's
+// author (mentions stays empty, the client's "@OFF"). The member must see
+// to, and to must be a message of its channel that still exists and is not
+// ephemeral (the client offers no Reply there); else t fails.
+func (m *Member) Reply(t testing.TB, to *Message, text string) *Message {
+	t.Helper()
+	if to == nil {
+		t.Fatalf("discordtest: %s replies to no message", m.Name)
+	}
+	return m.post(t, &Channel{ID: to.ChannelID}, text, to.ID)
+}
+
+// post makes the member write text in ch, as a reply to the message
+// replyTo unless that is "".
+func (m *Member) post(t testing.TB, ch *Channel, text, replyTo string) *Message {
 	t.Helper()
 	s := m.srv
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	u, c := s.users[m.ID], s.channels[ch.ID]
+	if c == nil {
+		t.Fatalf("discordtest: no channel %s", ch.ID)
+	}
 	if !s.canSee(u, c) {
 		t.Fatalf("discordtest: %s cannot see channel %s", m.Name, ch.ID)
 	}
@@ -285,6 +306,23 @@ func (m *Member) post(t testing.TB, ch *Channel, text string) *Message {
 		t.Fatalf("discordtest: Discord's client sends 1 to %d characters, not %d", maxContent, utf8.RuneCountInString(text))
 	}
 	msg := &message{id: s.nextID(), channelID: c.id, authorID: u.id, content: text, created: s.cfg.clock.Now()}
+	if id := replyTo; id != "" {
+		to := s.messages[id]
+		switch {
+		case to == nil || to.channelID != c.id:
+			t.Fatalf("discordtest: channel %s has no message %s to reply to", c.id, id)
+		case to.deleted:
+			t.Fatalf("discordtest: message %s was deleted; %s cannot reply to it", id, m.Name)
+		case to.ephemeralTo != "":
+			t.Fatalf("discordtest: message %s is ephemeral; Discord's client offers no Reply on it", id)
+		}
+		ref := map[string]any{"type": int(discordgo.MessageReferenceTypeDefault), "message_id": id, "channel_id": c.id}
+		if c.guildID != "" {
+			ref["guild_id"] = c.guildID
+		}
+		msg.reference, _ = json.Marshal(ref)
+		msg.typ = discordgo.MessageTypeReply
+	}
 	s.store(msg)
 	s.dispatchMessage("MESSAGE_CREATE", msg)
 	s.notify()

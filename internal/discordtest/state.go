@@ -310,8 +310,37 @@ func (s *Server) attachmentJSON(m *message, a *attachment) map[string]any {
 }
 
 // messageJSON renders a message object as REST answers carry it; gateway
-// events add guild_id (and member) on top.
+// events add guild_id (and member) on top. A reply (type 19) carries the
+// message it answers as referenced_message, as that message is now: null
+// once it is deleted, and itself without a referenced_message, as Discord
+// sends it.
 func (s *Server) messageJSON(m *message) map[string]any {
+	obj := s.basicMessageJSON(m)
+	if m.typ == discordgo.MessageTypeReply {
+		obj["referenced_message"] = nil
+		if ref := s.referencedMessage(m); ref != nil {
+			obj["referenced_message"] = s.basicMessageJSON(ref)
+		}
+	}
+	return obj
+}
+
+// referencedMessage returns the message a reply answers, or nil when it is
+// gone. Call with s.mu held.
+func (s *Server) referencedMessage(m *message) *message {
+	var ref struct {
+		MessageID string `json:"message_id"`
+	}
+	_ = json.Unmarshal(m.reference, &ref)
+	r := s.messages[ref.MessageID]
+	if r == nil || r.deleted || r.ephemeralTo != "" {
+		return nil
+	}
+	return r
+}
+
+// basicMessageJSON renders a message object without referenced_message.
+func (s *Server) basicMessageJSON(m *message) map[string]any {
 	atts := []any{}
 	for _, a := range m.attachments {
 		atts = append(atts, s.attachmentJSON(m, a))
