@@ -258,7 +258,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			Components: []discordgo.MessageComponent{},
 		})
 	default:
-		b.tell(i, "That button is from an older version of the bot.")
+		b.tell(i, staleComponent)
 	}
 }
 

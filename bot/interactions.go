@@ -90,7 +90,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 	case discordgo.InteractionMessageComponent:
 		id, err := parseCustomID(i.MessageComponentData().CustomID)
 		if err != nil {
-			b.tell(i, "That button is from an older version of the bot. Use `/stratego games` to continue.")
+			b.tell(i, staleComponent)
 			return
 		}
 		switch id.kind {
@@ -105,17 +105,24 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		case kindDraw:
 			b.onDrawButton(ctx, i, id)
 		default:
-			b.tell(i, "That button is from an older version of the bot. Use `/stratego games` to continue.")
+			b.tell(i, staleComponent)
 		}
 	case discordgo.InteractionModalSubmit:
 		id, err := parseCustomID(i.ModalSubmitData().CustomID)
 		if err != nil || id.kind != kindSetup {
-			b.tell(i, "That form is from an older version of the bot. Use `/stratego setup` to continue.")
+			b.tell(i, staleForm)
 			return
 		}
 		b.onSetupModal(ctx, i, id)
 	}
 }
+
+// The answers to a button, menu or form the bot no longer understands: one
+// sent by an older version, whose custom ID it cannot read.
+const (
+	staleComponent = "That button or menu is from an older version of the bot. Use `/stratego games` to continue."
+	staleForm      = "That form is from an older version of the bot. Use `/stratego setup` to continue."
+)
 
 const helpText = "**Stratego on Discord**\n" +
 	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.\n" +

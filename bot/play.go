@@ -392,6 +392,6 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 			b.followUp(i, b.explain(err, "picker"))
 		}
 	default:
-		b.tell(i, "That menu is from an older version of the bot.")
+		b.tell(i, staleComponent)
 	}
 }

@@ -166,7 +166,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 	case actConfirm:
 		b.confirmSetup(ctx, i, m, side, id.version)
 	default:
-		b.tell(i, "That button is from an older version of the bot.")
+		b.tell(i, staleComponent)
 	}
 }
 
