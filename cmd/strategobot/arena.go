@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -39,26 +37,18 @@ type arenaConfig struct {
 }
 
 func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
-	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, arenaUsage)
-		fs.PrintDefaults()
-	}
+	fs := subcommandFlags("arena", arenaUsage, stderr)
 	var c arenaConfig
 	a := fs.String("a", "normal", "level of player A: random, easy, normal or hard")
 	b := fs.String("b", "random", "level of player B")
 	fs.IntVar(&c.games, "n", 10, "number of games")
-	variant := fs.String("variant", "classic", "classic, barrage, duel, infiltrator or custom ("+demoCustomArmy+")")
+	variant := fs.String("variant", "classic", variantHelp)
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the players")
 	fs.IntVar(&c.maxMoves, "max-moves", 2000, "a game that reaches this many moves (plies) is a draw")
 	fs.IntVar(&c.workers, "j", runtime.NumCPU(), "games played at the same time")
 	fs.BoolVar(&c.verbose, "v", false, "print every game's result to stderr")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return c, err
-	}
-	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	var err error
 	if c.levels[0], err = ai.ParseLevel(*a); err != nil {
@@ -76,15 +66,8 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	if c.maxMoves < 1 || c.maxMoves > game.MaxMovesLimit {
 		return c, fmt.Errorf("-max-moves must be between 1 and %d, not %d", game.MaxMovesLimit, c.maxMoves)
 	}
-	v, err := game.ParseVariant(*variant)
-	if err != nil {
+	if c.rules, err = variantRules(*variant); err != nil {
 		return c, err
-	}
-	c.rules = game.DefaultRules(v)
-	if v == game.VariantCustom {
-		if c.rules.Army, err = game.ParseArmy(demoCustomArmy, game.NumberingModern); err != nil {
-			return c, err
-		}
 	}
 	c.rules.MaxMoves = c.maxMoves
 	return c, nil
@@ -93,13 +76,8 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 // runArena is `strategobot arena`: computer players against each other.
 func runArena(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, err := parseArenaArgs(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
 	if err != nil {
-		fmt.Fprintf(stderr, "strategobot arena: %v\n\n", err)
-		fmt.Fprint(stderr, arenaUsage)
-		return 2
+		return usageFailed(stderr, "arena", arenaUsage, err)
 	}
 	results, err := playArena(ctx, c, stderr)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -32,9 +31,6 @@ The same seed gives the same game and the same pictures.
 Flags:
 `
 
-// demoCustomArmy is the army of a Custom demo game.
-const demoCustomArmy = "10 9 8 8 3 3 2 2 2 S I B B F"
-
 type demoConfig struct {
 	out       string
 	seed      uint64
@@ -45,25 +41,17 @@ type demoConfig struct {
 }
 
 func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, demoUsage)
-		fs.PrintDefaults()
-	}
+	fs := subcommandFlags("demo", demoUsage, stderr)
 	var c demoConfig
 	fs.StringVar(&c.out, "out", "", "directory to write the pictures into (created if missing)")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the moves")
-	variant := fs.String("variant", "classic", "classic, barrage, duel, infiltrator or custom ("+demoCustomArmy+")")
+	variant := fs.String("variant", "classic", variantHelp)
 	numbering := fs.String("numbering", "modern", "rank labels: modern (Marshal 10) or classic (Marshal 1)")
 	fs.StringVar(&c.names[game.Red], "red", "Ada", "Red player's name")
 	fs.StringVar(&c.names[game.Blue], "blue", "Grace", "Blue player's name")
 	fs.IntVar(&c.maxMoves, "moves", 400, "stop the game after this many moves (a draw by agreement)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return c, err
-	}
-	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if c.out == "" {
 		return c, errors.New("-out DIR is required")
@@ -71,15 +59,9 @@ func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
 	if c.maxMoves < 1 {
 		return c, fmt.Errorf("-moves must be at least 1, not %d", c.maxMoves)
 	}
-	v, err := game.ParseVariant(*variant)
-	if err != nil {
+	var err error
+	if c.rules, err = variantRules(*variant); err != nil {
 		return c, err
-	}
-	c.rules = game.DefaultRules(v)
-	if v == game.VariantCustom {
-		if c.rules.Army, err = game.ParseArmy(demoCustomArmy, game.NumberingModern); err != nil {
-			return c, err
-		}
 	}
 	if c.numbering, err = game.ParseNumbering(*numbering); err != nil {
 		return c, err
@@ -90,13 +72,8 @@ func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
 // runDemo is `strategobot demo`: it plays a random game and writes sample pictures.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, err := parseDemoArgs(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
 	if err != nil {
-		fmt.Fprintf(stderr, "strategobot demo: %v\n\n", err)
-		fmt.Fprint(stderr, demoUsage)
-		return 2
+		return usageFailed(stderr, "demo", demoUsage, err)
 	}
 	if err := writeDemo(ctx, c, stdout); err != nil {
 		fmt.Fprintf(stderr, "strategobot demo: %v\n", err)
