@@ -18,10 +18,10 @@ var hiddenValue = [game.NumRanks]int32{
 	game.Infiltrator: 10, game.Bomb: 8, game.Flag: 0,
 }
 
-// flagValue is what the attraction of a possible Flag is worth: winning the game.
+// flagValue is, by default, what the pull of a possible Flag is worth.
 const flagValue = 1500
 
-// flagDanger is the penalty for an enemy piece 1, 2 or 3 steps from our Flag.
+// flagDanger is the penalty for an enemy piece 1 to 5 steps from our Flag.
 var flagDanger = [6]int32{0, 150, 60, 25, 10, 4}
 
 // openFlagSide is the penalty for each empty square next to our Flag.
@@ -39,9 +39,11 @@ type evaluator struct {
 	// nil: none.
 	field [numIDs]*[game.NumSquares]int16
 	flag  uint8 // our Flag's square, noSq if unknown
-	// unmoved is the worth of each own piece that has not moved yet: the
-	// more pieces stay put, the better the Flag hides among them.
-	unmoved int32
+	// flagPull is the worth of a possible Flag in the pull.
+	flagPull float64
+	// base is taken off the score kept by the world: the root's score less
+	// its material, so that scores stay near material (see searcher.choose).
+	base int32
 }
 
 // newEvaluator sets the piece values from what is left on the board and
@@ -49,7 +51,10 @@ type evaluator struct {
 // pull off.
 func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 	pullWeight := cfg.pull
-	e := &evaluator{me: k.me, flag: noSq, unmoved: cfg.unmoved}
+	e := &evaluator{me: k.me, flag: noSq, flagPull: flagValue}
+	if cfg.flagPull > 0 {
+		e.flagPull = cfg.flagPull
+	}
 	for side := game.Red; side <= game.Blue; side++ {
 		own, enemy := v.Remaining[side], v.Remaining[side.Opponent()]
 		e.val[side] = baseValue
@@ -101,6 +106,9 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 	}
 	return e
 }
+
+// maxPull bounds a piece's pull, well below a won game's score.
+const maxPull = 800
 
 // pullRange is how far (in weighted steps, see routeLengths) an enemy piece still pulls.
 const pullRange = 20
@@ -209,7 +217,7 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 				case attackerWins:
 					g := float64(e.val[opp][d])
 					if d == game.Flag {
-						g = flagValue
+						g = e.flagPull
 					}
 					gain += p * g
 				case defenderWins:
@@ -227,7 +235,7 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 				if dist >= pullRange {
 					continue
 				}
-				if x := int16(min(gain*weight*float64(pullRange-dist)/pullRange, 3000)); x > field[s] {
+				if x := int16(min(gain*weight*float64(pullRange-dist)/pullRange, maxPull)); x > field[s] {
 					field[s] = x
 				}
 			}
@@ -244,7 +252,7 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 func (e *evaluator) eval(w *world) int32 {
 	switch w.result {
 	case 0:
-		return w.score
+		return w.score - e.base
 	case 3:
 		return 0
 	case 1 + int8(e.me):
@@ -278,8 +286,6 @@ func (e *evaluator) contribution(w *world, id int8) int32 {
 	}
 	if side != e.me {
 		v = -v
-	} else if !w.moved[id] {
-		v += e.unmoved
 	}
 	if f := e.field[id]; f != nil {
 		v += int32(f[sq])
@@ -288,7 +294,7 @@ func (e *evaluator) contribution(w *world, id int8) int32 {
 }
 
 // material is the score of the pieces' values alone (with their worth while
-// hidden), without fields, unmoved pieces or Flag sides.
+// hidden), without fields or Flag sides.
 func (e *evaluator) material(w *world) int32 {
 	var s int32
 	for id := int8(0); id < numIDs; id++ {

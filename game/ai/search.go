@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -16,8 +15,6 @@ type config struct {
 	// depth is how many plies are searched after each root move (0: only the
 	// battles that follow at once).
 	depth int
-	// deepMoves of the best root moves are searched again deepDepth plies deep.
-	deepMoves, deepDepth int
 	// qDepth bounds the battles followed at the leaves.
 	qDepth int
 	// inference turns on the set-up prior and the reading of behaviour.
@@ -33,11 +30,8 @@ type config struct {
 	// repetition is the penalty, per earlier occurrence, for a move back to
 	// a position of the last 40 plies.
 	repetition int32
-	// unmoved is the worth of keeping a piece unmoved (see evaluator).
-	unmoved int32
-	// winScale, when above 0, averages win expectancies rather than scores
-	// (see searcher.utility): the score lead that makes a win 73% likely.
-	winScale float64
+	// flagPull is the worth of a possible Flag in the pull (0: flagValue).
+	flagPull float64
 }
 
 const infinity = 1 << 30
@@ -57,19 +51,14 @@ type searcher struct {
 	// history scores quiet moves by the cut-offs they made. Both only order moves.
 	killers [64]move
 	history [2][game.NumSquares][game.NumSquares]int32
-	// base is the part of the root's score that is not material (pulls,
-	// Flag sides, unmoved pieces), taken off before utility.
-	base int32
 	// scores keeps each root move's final score, for tests.
 	scores []rootScore
 }
 
-// rootScore is a root move's score: phase 1's, and phase 2's when it ran.
+// rootScore is a root move's final score.
 type rootScore struct {
-	m           game.Move
-	shallow     float64
-	deep        float64
-	deepSamples int
+	m     game.Move
+	score float64
 }
 
 func newSearcher(cfg config, k *knowledge, e *evaluator) *searcher {
@@ -264,7 +253,7 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		u := w.make(m)
 		v := -s.negamax(w, depth, -infinity, infinity)
 		w.unmake(u)
-		return s.utility(v)
+		return float64(v)
 	}
 	dist := s.k.distribution(d)
 	var total, weight float64
@@ -277,7 +266,7 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		v := -s.negamax(w, depth, -infinity, infinity)
 		w.unmake(u)
 		undo()
-		total += p * s.utility(v)
+		total += p * float64(v)
 		weight += p
 		if s.stopped {
 			break
@@ -287,17 +276,6 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		return 0
 	}
 	return total / weight
-}
-
-// utility turns a searched score into what the guesses and chances are
-// averaged in. With winScale set it is a win expectancy (scaled to ±1000):
-// a sure win is worth little more than a large lead, so the player does not
-// gamble pieces on a possible Flag when it is ahead, and does when behind.
-func (s *searcher) utility(v int32) float64 {
-	if s.cfg.winScale <= 0 {
-		return float64(v)
-	}
-	return 2000/(1+math.Exp(-float64(v-s.base)/s.cfg.winScale)) - 1000
 }
 
 // setRank gives the hidden enemy piece id rank r in w, trading ranks with
@@ -354,10 +332,12 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 		worlds[i].ev = s.e
 		worlds[i].score = s.e.evalFull(worlds[i])
 		if i == 0 {
-			s.base = worlds[i].score - s.e.material(worlds[i])
+			// Keep the scores of positions near material, so that no pull
+			// outweighs a won game.
+			s.e.base = worlds[i].score - s.e.material(worlds[i])
 		}
 	}
-	// Phase 1: every root move, in every sample.
+	// Every root move, in every sample.
 	sum := make([]float64, len(root))
 	done := 0
 	for _, w := range worlds {
@@ -383,55 +363,7 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 	s.scores = make([]rootScore, len(root))
 	for i := range root {
 		score[i] = sum[i]/float64(max(done, 1)) + s.adjust(root[i], rng)
-		s.scores[i] = rootScore{m: legal[i], shallow: score[i]}
-	}
-	// Phase 2: the best few again, deeper.
-	if s.cfg.deepMoves > 0 && !s.stopped && len(root) > 1 {
-		order := make([]int, len(root))
-		for i := range order {
-			order[i] = i
-		}
-		slices.SortStableFunc(order, func(a, b int) int {
-			switch {
-			case score[a] > score[b]:
-				return -1
-			case score[a] < score[b]:
-				return 1
-			}
-			return 0
-		})
-		top := order[:min(s.cfg.deepMoves, len(order))]
-		deep := make([]float64, len(top))
-		deepDone := 0
-		for _, w := range worlds {
-			vals := make([]float64, 0, len(top))
-			for _, i := range top {
-				vals = append(vals, s.rootValue(w, root[i], s.cfg.deepDepth))
-				if s.stopped {
-					break
-				}
-			}
-			if s.stopped {
-				break
-			}
-			for j, v := range vals {
-				deep[j] += v
-			}
-			deepDone++
-		}
-		if deepDone > 0 {
-			best, bestScore := -1, 0.0
-			for j, i := range top {
-				// The deep value, and a little of the shallow one for the samples
-				// the deep search did not reach.
-				sc := deep[j]/float64(deepDone) + s.adjust(root[i], nil)
-				s.scores[i].deep, s.scores[i].deepSamples = sc, deepDone
-				if best < 0 || sc > bestScore {
-					best, bestScore = i, sc
-				}
-			}
-			return legal[best]
-		}
+		s.scores[i] = rootScore{m: legal[i], score: score[i]}
 	}
 	best := 0
 	for i := range score {
