@@ -279,16 +279,23 @@ func (e *evaluator) contribution(w *world, id int8) int32 {
 	if sq == noSq {
 		return 0
 	}
+	v := e.pieceValue(w, id)
+	if f := e.field[id]; f != nil {
+		v += int32(f[sq])
+	}
+	return v
+}
+
+// pieceValue is what piece id (on the board) is worth to the player: its
+// rank's value, plus its worth while hidden, negative for the enemy's.
+func (e *evaluator) pieceValue(w *world, id int8) int32 {
 	side, r := sideOf(id), w.rank[id]
 	v := e.val[side][r]
 	if !w.revealed[id] {
 		v += e.hid[side][r]
 	}
 	if side != e.me {
-		v = -v
-	}
-	if f := e.field[id]; f != nil {
-		v += int32(f[sq])
+		return -v
 	}
 	return v
 }
@@ -301,15 +308,7 @@ func (e *evaluator) material(w *world) int32 {
 		if w.sq[id] == noSq {
 			continue
 		}
-		side, r := sideOf(id), w.rank[id]
-		v := e.val[side][r]
-		if !w.revealed[id] {
-			v += e.hid[side][r]
-		}
-		if side != e.me {
-			v = -v
-		}
-		s += v
+		s += e.pieceValue(w, id)
 	}
 	return s
 }
