@@ -436,6 +436,17 @@ func (k *knowledge) distribution(id int8) [game.NumRanks]float64 {
 	return d
 }
 
+// onBoard counts the pieces of both sides on the board.
+func (k *knowledge) onBoard() int {
+	n := 0
+	for id := range k.tracks {
+		if k.present[id] && k.tracks[id].Square != game.NoSquare {
+			n++
+		}
+	}
+	return n
+}
+
 // seen counts how often the position with hash h occurred in the last plies.
 func (k *knowledge) seen(h uint64, plies int) int {
 	n := 0

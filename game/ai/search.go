@@ -15,6 +15,10 @@ type config struct {
 	// depth is how many plies are searched after each root move (0: only the
 	// battles that follow at once).
 	depth int
+	// smallBoard, when above 0, is the number of pieces on the board at or
+	// below which the search goes one ply deeper: small armies and late
+	// games have few moves, and the deeper search fits the same budget.
+	smallBoard int
 	// qDepth bounds the battles followed at the leaves.
 	qDepth int
 	// inference turns on the set-up prior and the reading of behaviour.
@@ -43,6 +47,7 @@ type searcher struct {
 	e        *evaluator
 	me       game.Side
 	known    [numIDs]bool // pieces whose rank the player knows
+	depth    int          // plies after each root move (see config.depth and smallBoard)
 	nodes    int
 	deadline time.Time
 	stopped  bool
@@ -62,7 +67,10 @@ type rootScore struct {
 }
 
 func newSearcher(cfg config, k *knowledge, e *evaluator) *searcher {
-	s := &searcher{cfg: cfg, k: k, e: e, me: k.me}
+	s := &searcher{cfg: cfg, k: k, e: e, me: k.me, depth: cfg.depth}
+	if cfg.smallBoard > 0 && k.onBoard() <= cfg.smallBoard {
+		s.depth++
+	}
 	for id := range s.known {
 		s.known[id] = k.rank[id] != game.NoRank
 	}
@@ -343,7 +351,7 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 	for _, w := range worlds {
 		var vals []float64
 		for _, m := range root {
-			vals = append(vals, s.rootValue(w, m, s.cfg.depth))
+			vals = append(vals, s.rootValue(w, m, s.depth))
 			if s.stopped {
 				break
 			}
