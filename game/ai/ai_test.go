@@ -517,3 +517,31 @@ func TestNormalBeatsRandomSample(t *testing.T) {
 		})
 	}
 }
+
+// TestHardSearchesDeeperOnSmallBoards: hard adds a ply when few pieces are
+// left on the board, and only then; normal never does.
+func TestHardSearchesDeeperOnSmallBoards(t *testing.T) {
+	tests := []struct {
+		variant game.Variant
+		level   Level
+		want    int
+	}{
+		{game.VariantClassic, Hard, 2},     // 80 pieces
+		{game.VariantInfiltrator, Hard, 2}, // 80 pieces
+		{game.VariantBarrage, Hard, 3},     // 16 pieces
+		{game.VariantDuel, Hard, 3},        // 20 pieces
+		{game.VariantBarrage, Normal, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.variant.String()+"/"+tt.level.String(), func(t *testing.T) {
+			g := newGame(t, game.DefaultRules(tt.variant), 5)
+			_, s, err := New(tt.level, 1).choose(g.View(game.ViewerOf(g.ToMove())))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.depth != tt.want {
+				t.Errorf("searched %d plies after each move, want %d", s.depth, tt.want)
+			}
+		})
+	}
+}
