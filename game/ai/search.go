@@ -56,14 +56,6 @@ type searcher struct {
 	// history scores quiet moves by the cut-offs they made. Both only order moves.
 	killers [64]move
 	history [2][game.NumSquares][game.NumSquares]int32
-	// scores keeps each root move's final score, for tests.
-	scores []rootScore
-}
-
-// rootScore is a root move's final score.
-type rootScore struct {
-	m     game.Move
-	score float64
 }
 
 func newSearcher(cfg config, k *knowledge, e *evaluator) *searcher {
@@ -368,10 +360,8 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 		}
 	}
 	score := make([]float64, len(root))
-	s.scores = make([]rootScore, len(root))
 	for i := range root {
 		score[i] = sum[i]/float64(max(done, 1)) + s.adjust(root[i], rng)
-		s.scores[i] = rootScore{m: legal[i], score: score[i]}
 	}
 	best := 0
 	for i := range score {
