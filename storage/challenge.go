@@ -270,6 +270,9 @@ func (db *DB) AcceptChallenge(ctx context.Context, id ChallengeID, opponent Play
 			return err
 		}
 		m.ID = MatchID(seq)
+		if m.Secret, err = NewSecret(); err != nil {
+			return err
+		}
 		m.setDeadline(m.Created.Add(m.MoveTime), db.opts.Reminders)
 		if err := db.saveMatch(tx, nil, m, nil); err != nil {
 			return err

@@ -30,6 +30,11 @@ func (db *DB) CreateMatch(ctx context.Context, m *Match) (*Match, error) {
 			return err
 		}
 		n.ID, n.Version = MatchID(seq), 0
+		if n.Secret.IsZero() {
+			if n.Secret, err = NewSecret(); err != nil {
+				return err
+			}
+		}
 		if n.Phase == PhaseSetup && n.Deadline.IsZero() {
 			n.setDeadline(n.Created.Add(n.MoveTime), db.opts.Reminders)
 		}

@@ -11,7 +11,7 @@ import (
 // Record versions: each kind of record carries the version of its own format,
 // so that a reader knows what it holds and refuses what it cannot read.
 const (
-	matchRecordVersion     = 1
+	matchRecordVersion     = 2 // v2 added "secret"
 	challengeRecordVersion = 1
 	playerRecordVersion    = 2 // v2 replaced the boolean "classic" by "numbering"
 	standingRecordVersion  = 1
@@ -85,6 +85,7 @@ type matchRecord struct {
 	Rules    rulesRecord        `json:"rules"`
 	MoveTime int64              `json:"move_time"` // seconds
 	Casual   bool               `json:"casual,omitempty"`
+	Secret   string             `json:"secret"`
 	Phase    string             `json:"phase"`
 	Setups   [2]sideSetupRecord `json:"setups"`
 	Log      string             `json:"log,omitempty"` // times relative to Created
@@ -108,6 +109,7 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Rules:    encodeRules(m.Rules),
 		MoveTime: int64(m.MoveTime / time.Second),
 		Casual:   m.Casual,
+		Secret:   encodeSecret(m.Secret),
 		Phase:    m.Phase.String(),
 		Log:      encodeLog(m.Created, m.Log),
 		Result:   encodeResult(m.Result),
@@ -151,6 +153,11 @@ func decodeMatch(data []byte) (*Match, error) {
 	var err error
 	if m.Rules, err = decodeRules(rec.Rules); err != nil {
 		return fail("rules", err)
+	}
+	if rec.V >= 2 {
+		if m.Secret, err = decodeSecret(rec.Secret); err != nil {
+			return fail("secret", err)
+		}
 	}
 	phase := -1
 	for i, w := range phaseNames {

@@ -44,6 +44,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"RatingOnceWhenTwoEventsEndTheGame", testRatingOnce},
 		{"ConcurrentMatches", testConcurrentMatches},
 		{"SameMoveRaced", testSameMoveRaced},
+		{"Secrets", testSecrets},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
