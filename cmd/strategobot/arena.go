@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -21,7 +24,9 @@ alternating (A is Red in the even games), and prints A's wins, draws and
 losses with a 95% confidence interval (Wilson), the game lengths and each
 side's move times. LEVEL is random, easy, normal or hard. A game that reaches
 the move limit is a draw. Games run in parallel; the same seed gives the same
-games.
+games. With -records DIR every game is also written to DIR as a Gravon XML
+record, set-ups included (game-0001.xml, …), for study with the same tools as
+real games (strategobot replay DIR/*.xml).
 
 Flags:
 `
@@ -34,6 +39,7 @@ type arenaConfig struct {
 	workers  int
 	verbose  bool
 	maxMoves int
+	records  string // a directory for each game's Gravon record; "" for none
 }
 
 func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
@@ -47,6 +53,7 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	fs.IntVar(&c.maxMoves, "max-moves", 2000, "a game that reaches this many moves (plies) is a draw")
 	fs.IntVar(&c.workers, "j", runtime.NumCPU(), "games played at the same time")
 	fs.BoolVar(&c.verbose, "v", false, "print every game's result to stderr")
+	fs.StringVar(&c.records, "records", "", "write every game as a Gravon XML record into this directory")
 	if err := parseFlags(fs, args); err != nil {
 		return c, err
 	}
@@ -78,6 +85,12 @@ func runArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	c, err := parseArenaArgs(args, stderr)
 	if err != nil {
 		return usageFailed(stderr, "arena", arenaUsage, err)
+	}
+	if c.records != "" {
+		if err := os.MkdirAll(c.records, 0o755); err != nil {
+			fmt.Fprintf(stderr, "strategobot arena: -records: %v\n", err)
+			return 2
+		}
 	}
 	results, err := playArena(ctx, c, stderr)
 	if err != nil {
@@ -202,7 +215,29 @@ func playArenaGame(ctx context.Context, c arenaConfig, i int) (arenaGame, error)
 		r.times[who] = append(r.times[who], took)
 	}
 	r.result, r.plies = g.Result(), g.Ply()
+	if c.records != "" {
+		if err := writeArenaRecord(c, i, r.aSide, g); err != nil {
+			return r, err
+		}
+	}
 	return r, nil
+}
+
+// writeArenaRecord writes game i as DIR/game-NNNN.xml; the players are named
+// by their part and level, such as "A (hard)".
+func writeArenaRecord(c arenaConfig, i int, aSide game.Side, g *game.Game) error {
+	var names [2]string
+	names[aSide] = fmt.Sprintf("A (%s)", c.levels[0])
+	names[aSide.Opponent()] = fmt.Sprintf("B (%s)", c.levels[1])
+	var buf bytes.Buffer
+	if err := game.NewRecord(g, names[game.Red], names[game.Blue]).WriteGravon(&buf); err != nil {
+		return fmt.Errorf("game %d: record: %w", i+1, err)
+	}
+	path := filepath.Join(c.records, fmt.Sprintf("game-%04d.xml", i+1))
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("game %d: %w", i+1, err)
+	}
+	return nil
 }
 
 // wilson returns the 95% Wilson score interval of a proportion p of n trials.
