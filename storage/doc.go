@@ -30,6 +30,15 @@
 // takes tens of microseconds). The stored Result and Phase exist for queries;
 // every save checks that they equal the replay's.
 //
+// # Secrets
+//
+// Every match holds a Secret of 32 bytes from crypto/rand, drawn by the store
+// when the match is made (CreateMatch, AcceptChallenge) and kept only here.
+// The bot derives from it the seed of each secret random choice (the
+// computer's set-up and moves, a Random set-up), so that nothing a member can
+// see (match numbers, versions, times) predicts them, while a match still
+// replays the same way from its record. A Secret prints as "Secret(hidden)".
+//
 // # Encoding
 //
 // Records are JSON, one bbolt value per record, each with a "v" field giving
