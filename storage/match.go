@@ -120,6 +120,11 @@ type Match struct {
 	// new deadline.
 	RemindAt      time.Time
 	RemindersSent int
+	// ClockPending is set while the side to move has not yet been told it is
+	// their turn (their notice is still in the outbox): their clock does not
+	// run, no reminder or time-out is due, and Deadline is only provisional.
+	// Delivering the notice (NoticeDone) starts the clock from then.
+	ClockPending bool
 
 	Messages Messages
 	// RatingApplied is set, in the same transaction that finished the match,

@@ -11,7 +11,7 @@ import (
 // Record versions: each kind of record carries the version of its own format,
 // so that a reader knows what it holds and refuses what it cannot read.
 const (
-	matchRecordVersion     = 2 // v2 added "secret"
+	matchRecordVersion     = 2 // v2 added "secret" (and the optional "clock_pending")
 	challengeRecordVersion = 1
 	playerRecordVersion    = 2 // v2 replaced the boolean "classic" by "numbering"
 	standingRecordVersion  = 1
@@ -93,6 +93,7 @@ type matchRecord struct {
 	Deadline int64              `json:"deadline,omitempty"`
 	RemindAt int64              `json:"remind_at,omitempty"`
 	Reminded int                `json:"reminded,omitempty"`
+	Clock    bool               `json:"clock_pending,omitempty"`
 	Messages messagesRecord     `json:"msgs"`
 	Rated    bool               `json:"rated,omitempty"`
 	Created  int64              `json:"created"`
@@ -113,7 +114,7 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Phase:    m.Phase.String(),
 		Log:      encodeLog(m.Created, m.Log),
 		Result:   encodeResult(m.Result),
-		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent,
+		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
 		Messages: messagesRecord{Challenge: m.Messages.Challenge, Public: m.Messages.Public, DMRed: m.Messages.DM[game.Red], DMBlue: m.Messages.DM[game.Blue], Extra: m.Messages.Extra},
 		Rated:    m.RatingApplied,
 		Created:  unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
@@ -143,7 +144,7 @@ func decodeMatch(data []byte) (*Match, error) {
 		GuildID: rec.Guild, ChannelID: rec.Channel, ThreadID: rec.Thread,
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Casual:   rec.Casual,
-		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded,
+		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
 		Messages:      Messages{Challenge: rec.Messages.Challenge, Public: rec.Messages.Public, DM: [2]string{rec.Messages.DMRed, rec.Messages.DMBlue}, Extra: rec.Messages.Extra},
 		RatingApplied: rec.Rated,
 		Created:       fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
