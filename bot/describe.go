@@ -98,7 +98,7 @@ func (n narrator) describeResult(r game.Result) string {
 		switch r.Method {
 		case game.DrawAgreed:
 			return "The game is drawn by agreement."
-		case game.NoMovablePieces:
+		case game.NoMovablePieces, game.NoLegalMoves:
 			return "The game is drawn: neither side has a piece that can move."
 		case game.MoveLimit:
 			return "The game is drawn: the move limit was reached."

@@ -2,9 +2,13 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"hash/fnv"
 	"strings"
 	"testing"
 
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -44,5 +48,44 @@ func TestPracticeAgainstTheComputer(t *testing.T) {
 	}
 	if m.Phase == storage.PhaseSetup {
 		t.Fatal("the match never started")
+	}
+}
+
+// TestComputerChoicesAreUnpredictable: the computer's set-up comes from the
+// match's secret, not from anything a member sees. Two servers' practice
+// matches with the same numbers get different set-ups, none of them the one
+// the match number alone would give, and each is reproducible from the
+// stored secret.
+func TestComputerChoicesAreUnpredictable(t *testing.T) {
+	const matches = 6
+	var setups [2][matches]game.Setup
+	for run := range setups {
+		h := newHarness(t)
+		for n := 1; n <= matches; n++ {
+			h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("variant", "Classic"), discordtest.Opt("side", "red")).Reply(t)
+			m, err := h.db.Match(context.Background(), storage.MatchID(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := m.Setups[game.Blue]
+			if got.Status != storage.SetupConfirmed {
+				t.Fatalf("match %d: the computer's set-up is not ready", n)
+			}
+			if want := ai.Setup(m.Rules, m.Secret.Seed(seedComputerSetup)); got.Setup != want {
+				t.Errorf("match %d: the computer's set-up does not follow from the stored secret", n)
+			}
+			// What the code before match secrets did: a hash of the match number.
+			byNumber := fnv.New64a()
+			fmt.Fprintf(byNumber, "%d/%d", n, 0)
+			if got.Setup == ai.Setup(m.Rules, byNumber.Sum64()) {
+				t.Errorf("match %d: the computer's set-up follows from the match number", n)
+			}
+			setups[run][n-1] = got.Setup
+		}
+	}
+	for n := range matches {
+		if setups[0][n] == setups[1][n] {
+			t.Errorf("match #%d got the same computer set-up on two servers", n+1)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 
 	"github.com/bwmarrin/discordgo"
@@ -72,7 +71,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	m.Players[human.Opponent()] = storage.Player{UserID: b.botUserID(), Name: fmt.Sprintf("Computer (%s)", level)}
 	m, err = b.store.CreateMatch(ctx, m)
 	if err == nil {
-		m, err = b.store.SetSetup(ctx, m.ID, 0, human.Opponent(), ai.Setup(rules, seedOf(m.ID, 0)), storage.SetupConfirmed, now)
+		m, err = b.store.SetSetup(ctx, m.ID, 0, human.Opponent(), ai.Setup(rules, m.Secret.Seed(seedComputerSetup)), storage.SetupConfirmed, now)
 	}
 	if err != nil {
 		b.tell(i, b.explain(err, "practice"))
@@ -87,12 +86,14 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	b.sendSetupInvite(ctx, m, human)
 }
 
-// seedOf makes the computer's choices reproducible per match and move.
-func seedOf(id storage.MatchID, ply int) uint64 {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%d/%d", id, ply)
-	return h.Sum64()
-}
+// The purposes of the seeds derived from a match's secret (storage.Secret):
+// nobody who sees the match can predict the choices they drive, and a match
+// replays the same way from its stored secret.
+const (
+	seedComputerSetup = "computer-setup"
+	seedComputerMove  = "computer-move" // with the ply
+	seedRandomSetup   = "random-setup"  // with the side and the match's version
+)
 
 // computerTurn lets the computer move while it is to move in m. It sees only
 // its own side's view, and its move takes the same path as a person's.
@@ -114,7 +115,7 @@ func (b *Bot) computerTurn(ctx context.Context, id storage.MatchID) {
 		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
 		return
 	}
-	mv, err := ai.New(level, seedOf(m.ID, g.Ply())).Choose(g.View(game.ViewerOf(side)))
+	mv, err := ai.New(level, m.Secret.Seed(seedComputerMove, uint64(g.Ply()))).Choose(g.View(game.ViewerOf(side)))
 	if err != nil {
 		b.log.Error("the computer found no move", "match", m.ID, "error", err)
 		return

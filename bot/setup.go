@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -150,7 +149,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 			}}},
 		})
 	case actRandom:
-		b.saveDraft(ctx, i, m, side, game.RandomSetup(m.Rules, rand.Uint64()), settings.Numbering)
+		b.saveDraft(ctx, i, m, side, game.RandomSetup(m.Rules, m.Secret.Seed(seedRandomSetup, uint64(side), m.Version)), settings.Numbering)
 	case actSaved:
 		values := i.MessageComponentData().Values
 		if len(values) == 0 {

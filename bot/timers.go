@@ -17,6 +17,7 @@ import (
 // and any that passed while the bot was down are handled at once.
 func (b *Bot) runTimers(ctx context.Context) {
 	for {
+		b.settleNotices(ctx)
 		var wait <-chan time.Time
 		next, ok, err := b.store.NextDeadline(ctx)
 		switch {
@@ -136,4 +137,29 @@ func (b *Bot) owes(m *storage.Match, side game.Side) bool {
 		return m.ToMove() == side
 	}
 	return false
+}
+
+// settleNotices marks every notice in the outbox as delivered: the bot still
+// sends its messages at the moment of each change (announce), so what the
+// outbox records is already said. Marking them done starts the clock of the
+// side to move. The delivery loop that sends from the outbox replaces this.
+func (b *Bot) settleNotices(ctx context.Context) {
+	now := b.now()
+	for {
+		due, err := b.store.DueNotices(ctx, now, 100)
+		if err != nil || len(due) == 0 {
+			if err != nil && ctx.Err() == nil {
+				b.log.Error("reading the outbox failed", "error", err)
+			}
+			return
+		}
+		for _, n := range due {
+			if err := b.store.NoticeDone(ctx, n.ID, now); err != nil {
+				if ctx.Err() == nil {
+					b.log.Error("settling a notice failed", "notice", n.ID, "error", err)
+				}
+				return
+			}
+		}
+	}
 }

@@ -424,44 +424,61 @@ func (g *Game) infiltrate(rec *MoveRecord, id int) {
 	}
 }
 
-// checkEnd applies the end-of-game rules that follow a move.
+// checkEnd applies the end-of-game rules that follow a move. As RULES.md says,
+// both sides' moves are counted after every move, each as if it were that
+// side's turn: a side left without a legal move loses at once, even right
+// after its own move (its only piece has just made its last allowed
+// Two-Squares shuttle), and a game in which neither side can move is drawn.
 func (g *Game) checkEnd() {
 	if g.result.Over() {
 		return
 	}
-	redCan, blueCan := g.canStep(Red), g.canStep(Blue)
+	redStep, redLegal := g.canMove(Red)
+	blueStep, blueLegal := g.canMove(Blue)
+	// A side that cannot step at all has no movable piece; one whose steps the
+	// repetition rules all forbid has no legal move.
+	method := func(step bool) Method {
+		if step {
+			return NoLegalMoves
+		}
+		return NoMovablePieces
+	}
 	switch {
-	case !redCan && !blueCan:
-		g.result = Result{Outcome: Drawn, Method: NoMovablePieces}
-	case !redCan:
-		g.result = Result{Outcome: BlueWon, Method: NoMovablePieces}
-	case !blueCan:
-		g.result = Result{Outcome: RedWon, Method: NoMovablePieces}
+	case !redLegal && !blueLegal:
+		m := NoMovablePieces
+		if redStep || blueStep {
+			m = NoLegalMoves
+		}
+		g.result = Result{Outcome: Drawn, Method: m}
+	case !redLegal:
+		g.result = Result{Outcome: BlueWon, Method: method(redStep)}
+	case !blueLegal:
+		g.result = Result{Outcome: RedWon, Method: method(blueStep)}
 	case g.rules.MaxMoves > 0 && len(g.moves) >= g.rules.MaxMoves:
 		g.result = Result{Outcome: Drawn, Method: MoveLimit}
-	case !g.hasLegalMove():
-		g.result = Result{Outcome: WinFor(g.toMove.Opponent()), Method: NoLegalMoves}
 	}
 	if g.result.Over() {
 		g.drawOffer.pending = false
 	}
 }
 
-// canStep reports whether side has a piece that can move at all: a piece of a
-// movable rank next to an empty square or an enemy piece. Pieces walled in by
-// their own side, lakes and the edge do not count, as Gravon scores it (a
-// player "cannot move anything" when Bombs block the last moving pieces). The
-// repetition rules are not considered here; they only make the side to move
-// lose by having no legal move.
-func (g *Game) canStep(side Side) bool {
+// canMove reports whether side has a piece that can step at all (a piece of a
+// movable rank next to an empty square or an enemy piece), and whether it has
+// a legal move were it its turn, the repetition rules applied. Pieces walled
+// in by their own side, lakes and the edge do not count, as Gravon scores it
+// (a player "cannot move anything" when Bombs block the last moving pieces).
+// It runs after every move: no allocation, and only the pieces a repetition
+// rule restricts (at most a few) have their moves generated.
+func (g *Game) canMove(side Side) (step, legal bool) {
 	if g.movable[side] == 0 {
-		return false
+		return false, false
 	}
 	enemyLo := uint8(MaxPieces)
 	if side == Blue {
 		enemyLo = 0
 	}
 	base := int(side) * MaxPieces
+	var buf [128]Move
 	// Start with the piece found last time: it usually still can.
 	start := int(g.stepHint[side])
 	for k := 0; k < MaxPieces; k++ {
@@ -470,17 +487,30 @@ func (g *Game) canStep(side Side) bool {
 		if p.sq == NoSquare || !p.rank.Movable() {
 			continue
 		}
+		free := false
 		for _, n := range neighbours[p.sq] {
 			if n == NoSquare {
 				continue
 			}
 			if c := g.board[n]; c == 0 || (c != cellLake && c-1-enemyLo < MaxPieces) {
-				g.stepHint[side] = uint8(id - base)
-				return true
+				free = true
+				break
 			}
 		}
+		if !free {
+			continue
+		}
+		step = true
+		// A step that no repetition rule restricts is a legal move; a Scout's
+		// longer moves and an Infiltrator's infiltrations only add to the
+		// moves of a piece that can step, so only restricted pieces need all
+		// their moves generated.
+		if !g.restricted(side, id) || len(g.appendPieceMoves(buf[:0], id)) > 0 {
+			g.stepHint[side] = uint8(id - base)
+			return true, true
+		}
 	}
-	return false
+	return step, false
 }
 
 // Resign ends the game: side loses.

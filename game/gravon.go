@@ -21,7 +21,9 @@
 // General, Marshal, Flag, and N–Y Blue's pieces in the same order. Squares in
 // moves use the columns A B C D E F G H I K (Gravon's K is this project's J)
 // and the rows 1–9 and : for 10. Result types: 0 the loser has no movable
-// piece or no legal move, 1 flag captured, 2 neither side can move (a draw),
+// piece or no legal move (counted after every move for both sides, so the
+// loser may be the side that just moved), 1 flag captured, 2 neither side can
+// move (a draw),
 // 3 resigned or left, 4 draw agreed, 10–14 time-outs or a player missing;
 // winner 1 Red, 2 Blue, 3 draw.
 //
@@ -517,7 +519,7 @@ func gravonTypeMethods(typ int) []Method {
 	case gravonFlag:
 		return []Method{FlagCaptured}
 	case gravonNeitherMoves:
-		return []Method{NoMovablePieces}
+		return []Method{NoMovablePieces, NoLegalMoves}
 	case gravonResigned:
 		return []Method{Resignation}
 	case gravonDrawAgreed:
@@ -576,7 +578,7 @@ func (rec *Record) readResult(res gravonResult) error {
 	}
 	draw := outcome == Drawn
 	switch {
-	case draw && (method == FlagCaptured || method == NoLegalMoves || method == Resignation || (method == NoMovablePieces && typ == gravonNoMovable)):
+	case draw && (method == FlagCaptured || method == Resignation || typ == gravonNoMovable):
 		return fmt.Errorf("result type %d (%s) has a winner, not a draw", typ, method)
 	case !draw && (method == DrawAgreed || method == MoveLimit || typ == gravonNeitherMoves):
 		return fmt.Errorf("result type %d (%s) is a draw, not a win for %s", typ, method, outcome)
@@ -599,13 +601,11 @@ func gravonResultCodes(r Result) (typ, winner int) {
 	switch r.Method {
 	case FlagCaptured:
 		typ = gravonFlag
-	case NoMovablePieces:
+	case NoMovablePieces, NoLegalMoves:
 		typ = gravonNoMovable
 		if r.Outcome == Drawn {
 			typ = gravonNeitherMoves
 		}
-	case NoLegalMoves:
-		typ = gravonNoMovable
 	case Resignation:
 		typ = gravonResigned
 	case TimeForfeit:

@@ -209,6 +209,8 @@ func TestParseGravonErrors(t *testing.T) {
 		{"flag capture drawn", gvDoc(`type="barrage"`, field+`<result type="1" winner="3"/>`), false, "has a winner"},
 		{"agreed draw won", gvDoc(`type="barrage"`, field+`<result type="4" winner="1"/>`), false, "is a draw"},
 		{"neither moves won", gvDoc(`type="barrage"`, field+`<result type="2" winner="2"/>`), false, "is a draw"},
+		{"no movable piece drawn", gvDoc(`type="barrage"`, field+`<result type="0" winner="3"/>`), false, "has a winner"},
+		{"no legal move drawn as type 0", gvDoc(`type="barrage"`, field+`<result type="0" winner="3" method="no-legal-moves"/>`), false, "has a winner"},
 		{"two results", gvDoc(`type="barrage"`, field+`<result type="1" winner="1"/><result type="1" winner="1"/>`), false, "results"},
 		{"method unknown", gvDoc(`type="barrage"`, field+`<result type="1" winner="1" method="luck"/>`), false, `method "luck"`},
 		{"method misfit", gvDoc(`type="barrage"`, field+`<result type="1" winner="1" method="resignation"/>`), false, "does not fit"},
@@ -275,6 +277,15 @@ func TestParseGravonExtensions(t *testing.T) {
 	rec = gvParse(t, gvDoc(`type="barrage"`, `<field content="`+gvField+`"/><result type="0" winner="2" method="no-legal-moves"/>`))
 	if rec.Result != (Result{BlueWon, NoLegalMoves}) {
 		t.Errorf("result %v", rec.Result)
+	}
+	// Both sides stuck, one of them by the repetition rules: type 2, a draw.
+	rec = gvParse(t, gvDoc(`type="barrage"`, `<field content="`+gvField+`"/><result type="2" winner="3" method="no-legal-moves"/>`))
+	if rec.Result != (Result{Drawn, NoLegalMoves}) {
+		t.Errorf("result %v", rec.Result)
+	}
+	gvRoundTrip(t, rec)
+	if typ, winner := gravonResultCodes(Result{Drawn, NoLegalMoves}); typ != gravonNeitherMoves || winner != gravonDraw {
+		t.Errorf("a draw by no legal moves is written as type %d winner %d, want 2 and 3", typ, winner)
 	}
 	// A move limit is written as an agreed draw for plain Gravon readers.
 	rec = gvParse(t, gvDoc(`type="duell" max_moves="10"`, `<field content="`+gvField+`"/><result type="4" winner="3" method="move-limit"/>`))

@@ -41,9 +41,7 @@ func (g *Game) appendPieceMoves(dst []Move, id int) []Move {
 	side := pieceSide(id)
 	from := p.sq
 	// Most pieces are in no repetition run or chase: skip the checks for them.
-	r, c := &g.runs[side], &g.chase
-	check := (g.rules.TwoSquares > 0 && int(r.id) == id+1 && r.blockLo <= r.blockHi) ||
-		(g.rules.MoreSquares && c.active && c.chaser == side && !c.awaitingEvade)
+	check := g.restricted(side, id)
 	// Enemy pieces occupy the cells enemyLo+1 … enemyLo+MaxPieces.
 	enemyLo := uint8(MaxPieces)
 	if side == Blue {
@@ -95,18 +93,13 @@ func (g *Game) appendPieceMoves(dst []Move, id int) []Move {
 	return dst
 }
 
-// hasLegalMove reports whether the side to move has at least one legal move.
-func (g *Game) hasLegalMove() bool {
-	var buf [128]Move
-	base := int(g.toMove) * MaxPieces
-	for id := base; id < base+MaxPieces; id++ {
-		if g.pieces[id].sq != NoSquare && g.pieces[id].rank.Movable() {
-			if len(g.appendPieceMoves(buf[:0], id)) > 0 {
-				return true
-			}
-		}
-	}
-	return false
+// restricted reports whether a repetition rule may forbid some move of piece
+// id of side: it is in a Two-Squares run that blocks borders, or its side is
+// the chaser of a running More-Squares chase. Other pieces skip the checks.
+func (g *Game) restricted(side Side, id int) bool {
+	r, c := &g.runs[side], &g.chase
+	return (g.rules.TwoSquares > 0 && int(r.id) == id+1 && r.blockLo <= r.blockHi) ||
+		(g.rules.MoreSquares && c.active && c.chaser == side && !c.awaitingEvade)
 }
 
 // Check reports whether m is legal for the side to move: nil, ErrGameOver, or a

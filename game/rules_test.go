@@ -655,20 +655,6 @@ func TestEndOfGame(t *testing.T) {
 			}
 		})
 	}
-	t.Run("no legal move because of the repetition rule", func(t *testing.T) {
-		// Red's only movable piece is a Sergeant walled in on A2 and A3. After
-		// three crossings the Two-Squares rule leaves Red without a move.
-		g := position(t, classic, Red, red("A1", Flag), red("A2", Sergeant), red("B2", Bomb), red("B3", Bomb), red("A4", Bomb),
-			blue("J10", Flag), blue("J7", Scout))
-		play(t, g, "A2-A3", "J7-J6", "A3-A2", "J6-J7", "A2-A3")
-		if g.Result().Over() {
-			t.Fatalf("ended too early: %v", g.Result())
-		}
-		play(t, g, "J7-J6")
-		if g.Result() != (Result{BlueWon, NoLegalMoves}) {
-			t.Fatalf("result %v, want Blue won (no legal moves)", g.Result())
-		}
-	})
 	t.Run("resign", func(t *testing.T) {
 		g := position(t, classic, Red, red("A1", Flag), red("E4", Scout), blue("J10", Flag), blue("J7", Scout))
 		if err := g.Resign(Blue); err != nil {
@@ -722,6 +708,85 @@ func TestEndOfGame(t *testing.T) {
 			t.Fatalf("accept: %v %v", err, g.Result())
 		}
 	})
+}
+
+// TestEndOfGameByRepetition: after every move both sides' legal moves are
+// counted, each as if it were that side's turn, with the repetition rules.
+// A side whose only movable piece has just made its last allowed Two-Squares
+// shuttle loses right after that move, without waiting for the reply.
+func TestEndOfGameByRepetition(t *testing.T) {
+	withTwoSquares := func(n int) Rules {
+		r := DefaultRules(VariantClassic)
+		r.TwoSquares = n
+		return r
+	}
+	// Red's only movable piece is a Sergeant walled in on A2 and A3.
+	pocket := []at{red("A1", Flag), red("A2", Sergeant), red("B2", Bomb), red("B3", Bomb), red("A4", Bomb),
+		blue("J10", Flag), blue("A10", Scout)}
+	// Red's only movable piece is a Scout in the lane A2–A4.
+	lane := []at{red("A1", Flag), red("A2", Scout), red("B2", Bomb), red("B3", Bomb), red("B4", Bomb), red("A5", Bomb),
+		blue("J10", Flag), blue("A10", Scout)}
+	// Blue's Scout is walled in on J10 and J9 by its own Bombs; its Sergeant
+	// on E6 is the piece that keeps Blue able to move.
+	deadEnd := func(attacker Rank) []at {
+		return []at{red("A1", Flag), red("E2", attacker),
+			blue("J10", Scout), blue("I10", Bomb), blue("I9", Bomb), blue("J8", Bomb), blue("E6", Sergeant), blue("A10", Flag)}
+	}
+	blueWalk := []string{"A10-B10", "B10-C10", "C10-D10", "D10-E10", "E10-F10", "F10-G10"}
+	// Red walks up to E5 while Blue's Scout crosses J9|J10 a 3rd time.
+	approach := []string{"E2-E3", "J10-J9", "E3-E4", "J9-J10", "E4-E5", "J10-J9"}
+	tests := []struct {
+		name   string
+		rules  Rules
+		pieces []at
+		moves  []string // alternating, Red first
+		want   Result   // the result after the last move
+	}{
+		{"N=3: two shuttles leave a move", withTwoSquares(3), pocket,
+			[]string{"A2-A3", blueWalk[0], "A3-A2", blueWalk[1]}, Result{}},
+		{"N=3: the 3rd shuttle of the last movable piece loses at once", withTwoSquares(3), pocket,
+			[]string{"A2-A3", blueWalk[0], "A3-A2", blueWalk[1], "A2-A3"}, Result{BlueWon, NoLegalMoves}},
+		{"N=5: the 3rd shuttle leaves a move", withTwoSquares(5), pocket,
+			[]string{"A2-A3", blueWalk[0], "A3-A2", blueWalk[1], "A2-A3", blueWalk[2]}, Result{}},
+		{"N=5: the 5th shuttle loses at once", withTwoSquares(5), pocket,
+			[]string{"A2-A3", blueWalk[0], "A3-A2", blueWalk[1], "A2-A3", blueWalk[2], "A3-A2", blueWalk[3], "A2-A3"}, Result{BlueWon, NoLegalMoves}},
+		{"off: shuttling never ends the game", withTwoSquares(0), pocket,
+			[]string{"A2-A3", blueWalk[0], "A3-A2", blueWalk[1], "A2-A3", blueWalk[2], "A3-A2", blueWalk[3], "A2-A3", blueWalk[4]}, Result{}},
+		{"Scout: three crossings of the same borders lose at once", withTwoSquares(3), lane,
+			[]string{"A2-A4", blueWalk[0], "A4-A2", blueWalk[1], "A2-A4"}, Result{BlueWon, NoLegalMoves}},
+		{"Scout: a border not crossed every time stays open", withTwoSquares(3), lane,
+			// A2-A4, A4-A2 and A2-A3 share only the A2|A3 border: A3-A4 is still allowed.
+			[]string{"A2-A4", blueWalk[0], "A4-A2", blueWalk[1], "A2-A3", blueWalk[2], "A3-A4"}, Result{}},
+		{"a blocked piece is no loss while another can move", withTwoSquares(3), deadEnd(General), approach, Result{}},
+		{"the side to move loses when its last free piece is taken", withTwoSquares(3), deadEnd(General),
+			append(approach, "E5xE6"), Result{RedWon, NoLegalMoves}},
+		{"both sides stuck at once: a draw", withTwoSquares(3), deadEnd(Sergeant),
+			// Equal ranks: both Sergeants go. Red has no movable piece left; Blue's
+			// Scout may not cross J9|J10 a 4th time.
+			append(approach, "E5xE6"), Result{Drawn, NoLegalMoves}},
+		{"the same exchange after two shuttles: Red, without a movable piece, loses", withTwoSquares(3), deadEnd(Sergeant),
+			[]string{"E2-E3", "J10-J9", "E3-E4", "J9-J10", "E4-E5", "E6-F6", "E5-E6", "F6-F7", "E6-F6", "J10-J9", "F6xF7"}, Result{BlueWon, NoMovablePieces}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := position(t, tc.rules, Red, tc.pieces...)
+			last := len(tc.moves) - 1
+			play(t, g, tc.moves[:last]...)
+			if g.Result().Over() {
+				t.Fatalf("ended before the last move: %v", g.Result())
+			}
+			play(t, g, tc.moves[last])
+			if g.Result() != tc.want {
+				t.Fatalf("result %v, want %v", g.Result(), tc.want)
+			}
+			if tc.want.Over() && len(g.LegalMoves()) != 0 {
+				t.Fatal("moves are listed after the end")
+			}
+			if !tc.want.Over() && len(g.LegalMoves()) == 0 {
+				t.Fatalf("the game goes on, but %s has no legal move", g.ToMove())
+			}
+		})
+	}
 }
 
 func TestParseMove(t *testing.T) {

@@ -130,7 +130,7 @@ func resultText(res game.Result) string {
 			return "Draw by agreement"
 		case game.MoveLimit:
 			return "Draw: move limit reached"
-		case game.NoMovablePieces:
+		case game.NoMovablePieces, game.NoLegalMoves:
 			return "Draw: neither side can move"
 		}
 		return "Draw"

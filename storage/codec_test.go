@@ -85,7 +85,7 @@ func TestMatchRecordIsReadable(t *testing.T) {
 	if err := json.Unmarshal(data, &fields); err != nil {
 		t.Fatal(err)
 	}
-	for k, want := range map[string]any{"v": 1.0, "phase": "playing", "log": "B4B5+60", "move_time": 3600.0} {
+	for k, want := range map[string]any{"v": 2.0, "phase": "playing", "log": "B4B5+60", "move_time": 3600.0, "secret": strings.Repeat("00", 32)} {
 		if fields[k] != want {
 			t.Errorf("%s = %v, want %v (record %s)", k, fields[k], want, data)
 		}

@@ -101,6 +101,9 @@ type Match struct {
 	MoveTime time.Duration
 	// Casual matches do not change ratings.
 	Casual bool
+	// Secret seeds the match's secret random choices. CreateMatch and
+	// AcceptChallenge draw it; it is never shown to anyone.
+	Secret Secret
 
 	Phase  Phase
 	Setups [2]SideSetup
@@ -117,6 +120,11 @@ type Match struct {
 	// new deadline.
 	RemindAt      time.Time
 	RemindersSent int
+	// ClockPending is set while the side to move has not yet been told it is
+	// their turn (their notice is still in the outbox): their clock does not
+	// run, no reminder or time-out is due, and Deadline is only provisional.
+	// Delivering the notice (NoticeDone) starts the clock from then.
+	ClockPending bool
 
 	Messages Messages
 	// RatingApplied is set, in the same transaction that finished the match,
@@ -213,6 +221,8 @@ func (m *Match) validate() error {
 		return fmt.Errorf("a match needs a channel: %w", ErrInvalid)
 	case m.MoveTime < MinMoveTime || m.MoveTime > MaxMoveTime:
 		return fmt.Errorf("move time %s is outside %s to %s: %w", m.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
+	case m.Secret.IsZero():
+		return fmt.Errorf("a match needs its secret: %w", ErrInvalid)
 	case int(m.Phase) >= len(phaseNames):
 		return fmt.Errorf("unknown phase %d: %w", m.Phase, ErrInvalid)
 	}

@@ -30,10 +30,15 @@ func (db *DB) CreateMatch(ctx context.Context, m *Match) (*Match, error) {
 			return err
 		}
 		n.ID, n.Version = MatchID(seq), 0
+		if n.Secret.IsZero() {
+			if n.Secret, err = NewSecret(); err != nil {
+				return err
+			}
+		}
 		if n.Phase == PhaseSetup && n.Deadline.IsZero() {
 			n.setDeadline(n.Created.Add(n.MoveTime), db.opts.Reminders)
 		}
-		if err := db.saveMatch(tx, nil, n, nil); err != nil {
+		if err := db.saveMatch(tx, nil, n, nil, n.Created); err != nil {
 			return err
 		}
 		out = n
@@ -68,8 +73,10 @@ func loadMatch(tx *bolt.Tx, id MatchID) (*Match, error) {
 // game it rebuilt, so that saving need not replay again.
 type change func(tx *bolt.Tx, m *Match) (*game.Game, error)
 
-// modify loads a match, checks its version, applies ch and saves it, all in one transaction.
-func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, ch change) (*Match, error) {
+// modify loads a match, checks its version, applies ch and saves it, all in
+// one transaction; at is when the change happens (zero for a change that owes
+// nobody a notice).
+func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, at time.Time, ch change) (*Match, error) {
 	var out *Match
 	err := db.update(ctx, func(tx *bolt.Tx) error {
 		out = nil
@@ -85,7 +92,7 @@ func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, ch c
 		if err != nil {
 			return err
 		}
-		if err := db.saveMatch(tx, old, m, g); err != nil {
+		if err := db.saveMatch(tx, old, m, g, at); err != nil {
 			return err
 		}
 		out = m
@@ -99,7 +106,7 @@ func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, ch c
 
 // UpdateMatch changes a match with fn. fn gets a copy; ID and Version stay the store's.
 func (db *DB) UpdateMatch(ctx context.Context, id MatchID, expectVersion uint64, fn func(m *Match) error) (*Match, error) {
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, time.Time{}, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		version := m.Version
 		if err := fn(m); err != nil {
 			return nil, err
@@ -112,7 +119,7 @@ func (db *DB) UpdateMatch(ctx context.Context, id MatchID, expectVersion uint64,
 // ApplyMove plays one move: see Store.
 func (db *DB) ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, game.MoveRecord, error) {
 	var rec game.MoveRecord
-	m, err := db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	m, err := db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		g, err := playable(m)
 		if err != nil {
 			return nil, err
@@ -150,13 +157,16 @@ func (db *DB) Act(ctx context.Context, id MatchID, expectVersion uint64, a Actio
 	if a.Kind == ActMove {
 		return nil, fmt.Errorf("moves go through ApplyMove: %w", ErrInvalid)
 	}
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, a.At, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		g, err := playable(m)
 		if err != nil {
 			return nil, err
 		}
 		a.At, a.Move = second(a.At), game.Move{}
 		if a.Kind == ActTimeOut {
+			if m.ClockPending {
+				return nil, fmt.Errorf("match %d: the player to move has not been told yet, so their time has not started: %w", m.ID, ErrNotDue)
+			}
 			if a.At.Before(m.Deadline) {
 				return nil, fmt.Errorf("match %d: time runs out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrNotDue)
 			}
@@ -176,7 +186,7 @@ func (db *DB) SetSetup(ctx context.Context, id MatchID, expectVersion uint64, si
 	if side > game.Blue || (status != SetupDraft && status != SetupConfirmed) {
 		return nil, fmt.Errorf("SetSetup takes a side and a draft or confirmed status: %w", ErrInvalid)
 	}
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		switch {
 		case m.Phase == PhaseFinished || m.Phase == PhaseAbandoned:
 			return nil, ErrGameOver
@@ -209,7 +219,7 @@ func (db *DB) SetSetup(ctx context.Context, id MatchID, expectVersion uint64, si
 
 // Abandon ends an active match with no result.
 func (db *DB) Abandon(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error) {
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		if !m.Phase.Active() {
 			return nil, ErrGameOver
 		}
@@ -221,8 +231,8 @@ func (db *DB) Abandon(ctx context.Context, id MatchID, expectVersion uint64, at 
 
 // MarkReminded records the reminder due at RemindAt as sent and plans the next.
 func (db *DB) MarkReminded(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error) {
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
-		if m.RemindAt.IsZero() || at.Before(m.RemindAt) {
+	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+		if m.RemindAt.IsZero() || at.Before(m.RemindAt) || (m.ClockPending && m.Phase == PhasePlaying) {
 			return nil, fmt.Errorf("match %d has no reminder due: %w", m.ID, ErrNotDue)
 		}
 		m.RemindersSent++
@@ -231,10 +241,12 @@ func (db *DB) MarkReminded(ctx context.Context, id MatchID, expectVersion uint64
 	})
 }
 
-// saveMatch checks m, counts a newly finished match in the standings, bumps the
-// version, and writes the record and its index entries (old is the stored
-// version, nil for a new match). g, when not nil, is m's game already rebuilt.
-func (db *DB) saveMatch(tx *bolt.Tx, old, m *Match, g *game.Game) error {
+// saveMatch checks m, counts a newly finished match in the standings, records
+// the notices the change owes (and so whether the clock of the side to move
+// waits for one), bumps the version, and writes the record and its index
+// entries. old is the stored version, nil for a new match; g, when not nil, is
+// m's game already rebuilt; at is when the change happened.
+func (db *DB) saveMatch(tx *bolt.Tx, old, m *Match, g *game.Game, at time.Time) error {
 	normalize(m)
 	if err := m.validate(); err != nil {
 		return fmt.Errorf("match %d: %w", m.ID, err)
@@ -248,7 +260,38 @@ func (db *DB) saveMatch(tx *bolt.Tx, old, m *Match, g *game.Game) error {
 		}
 		m.RatingApplied = true
 	}
+	notices := Notices(old, m, at)
+	if len(notices) > 0 && at.IsZero() {
+		return fmt.Errorf("match %d: this change would owe the players %d notices: %w", m.ID, len(notices), ErrInvalid)
+	}
+	m.ClockPending = clockPending(old, m, notices)
+	if err := recordNotices(tx, notices); err != nil {
+		return err
+	}
 	m.Version++
+	return db.writeMatch(tx, old, m)
+}
+
+// clockPending says whether the clock of the side to move waits for its
+// notice after a change: a new turn waits when it owes one; otherwise the
+// clock stays as it was.
+func clockPending(old, m *Match, notices []Notice) bool {
+	if m.Phase != PhasePlaying {
+		return false
+	}
+	if old != nil && old.Phase == PhasePlaying && len(old.Log) == len(m.Log) {
+		return old.ClockPending // the same turn: only its notice starts the clock
+	}
+	for _, n := range notices {
+		if n.StartsClock {
+			return true
+		}
+	}
+	return false
+}
+
+// writeMatch writes the record and its index entries as they are.
+func (db *DB) writeMatch(tx *bolt.Tx, old, m *Match) error {
 	data, err := encodeMatch(m)
 	if err != nil {
 		return err

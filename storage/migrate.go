@@ -10,7 +10,7 @@ import (
 
 // schemaVersion is the version of the file format this program writes. Each
 // step of migrations brings a file from one version to the next.
-const schemaVersion = 2
+const schemaVersion = 3
 
 // migration brings a file from version from to from+1, inside one transaction.
 type migration struct {
@@ -23,6 +23,7 @@ type migration struct {
 func migrations() []migration {
 	return []migration{
 		{from: 1, what: `player settings: "numbering" replaces the boolean "classic"`, run: migratePlayersV1},
+		{from: 2, what: `matches: each gets a "secret" that seeds its secret random choices`, run: migrateMatchSecrets},
 	}
 }
 
@@ -94,6 +95,59 @@ func migratePlayersV1(tx *bolt.Tx) error {
 		nv, err := upgradePlayerV1(v)
 		if err != nil {
 			return fmt.Errorf("player %q: %w", k, err)
+		}
+		changed = append(changed, kv{append([]byte(nil), k...), nv})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, c := range changed {
+		if err := b.Put(c.k, c.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// upgradeMatchV1 rewrites a v1 match record as v2 with a fresh secret. Every
+// other field is carried over as it is.
+func upgradeMatchV1(data []byte) ([]byte, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Errorf("match record v1: %v: %w", err, ErrCorrupt)
+	}
+	secret, err := NewSecret()
+	if err != nil {
+		return nil, err
+	}
+	text, err := json.Marshal(encodeSecret(secret))
+	if err != nil {
+		return nil, err
+	}
+	fields["secret"] = text
+	fields["v"] = json.RawMessage("2")
+	return json.Marshal(fields)
+}
+
+// migrateMatchSecrets gives every match stored before secrets existed its own,
+// so that a practice game in progress stops seeding the computer from its
+// match number.
+func migrateMatchSecrets(tx *bolt.Tx) error {
+	b := tx.Bucket(bucketMatches)
+	type kv struct{ k, v []byte }
+	var changed []kv
+	err := b.ForEach(func(k, v []byte) error {
+		ver, err := checkVersion(v, "match", matchRecordVersion)
+		if err != nil {
+			return fmt.Errorf("match %x: %w", k, err)
+		}
+		if ver >= 2 {
+			return nil
+		}
+		nv, err := upgradeMatchV1(v)
+		if err != nil {
+			return fmt.Errorf("match %x: %w", k, err)
 		}
 		changed = append(changed, kv{append([]byte(nil), k...), nv})
 		return nil

@@ -2,6 +2,7 @@ package storage_test
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"io"
 	"math/rand/v2"
@@ -31,8 +32,8 @@ var v1Players = []struct {
 	{"1002", `{"v":1,"id":"1002","ver":1,"classic":false}`, game.NumberingModern, false},
 }
 
-// writeFixtureV1 builds a schema 1 file: today's match records (their format
-// has not changed since), player records in the v1 format, schema 1 in meta.
+// writeFixtureV1 builds a schema 1 file: match records in the v1 format (no
+// secret), player records in the v1 format, schema 1 in meta.
 func writeFixtureV1(t *testing.T, path string) {
 	db, err := storage.Open(storage.Options{Path: path, NoSync: true})
 	if err != nil {
@@ -49,6 +50,21 @@ func writeFixtureV1(t *testing.T, path string) {
 	}
 	defer bdb.Close()
 	err = bdb.Update(func(tx *bolt.Tx) error {
+		matches := tx.Bucket([]byte("matches"))
+		k, v := matches.Cursor().First()
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(v, &fields); err != nil {
+			return err
+		}
+		delete(fields, "secret")
+		fields["v"] = json.RawMessage("1")
+		v1, err := json.Marshal(fields)
+		if err != nil {
+			return err
+		}
+		if err := matches.Put(append([]byte(nil), k...), v1); err != nil {
+			return err
+		}
 		for _, p := range v1Players {
 			if err := tx.Bucket([]byte("players")).Put([]byte(p.id), []byte(p.record)); err != nil {
 				return err
@@ -89,6 +105,10 @@ func TestMigrateFromSchema1(t *testing.T) {
 	if storagetest.CheckReplay(t, m); m.Moves() != 30 {
 		t.Errorf("the old match has %d moves, want 30", m.Moves())
 	}
+	if m.Secret.IsZero() {
+		t.Error("the old match got no secret")
+	}
+	secret := m.Secret
 	if _, err := db.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
@@ -101,8 +121,8 @@ func TestMigrateFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	bdb.View(func(tx *bolt.Tx) error {
-		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "2" {
-			t.Errorf("schema after migration %q, want 2", v)
+		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "3" {
+			t.Errorf("schema after migration %q, want 3", v)
 		}
 		if rec := string(tx.Bucket([]byte("players")).Get([]byte("1002"))); rec != `{"id":"1002","v":2,"ver":1}` {
 			t.Errorf("migrated record %s", rec)
@@ -110,12 +130,15 @@ func TestMigrateFromSchema1(t *testing.T) {
 		return nil
 	})
 	bdb.Close()
-	// A second open finds nothing to migrate.
+	// A second open finds nothing to migrate: the secret stays.
 	db, err = storage.Open(storage.Options{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	defer db.Close()
+	if m, err = db.Match(ctx, 1); err != nil || m.Secret != secret {
+		t.Errorf("after a second open the secret changed (%v)", err)
+	}
 }
 
 func copyFile(t *testing.T, src, dst string) {

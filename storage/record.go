@@ -11,7 +11,7 @@ import (
 // Record versions: each kind of record carries the version of its own format,
 // so that a reader knows what it holds and refuses what it cannot read.
 const (
-	matchRecordVersion     = 1
+	matchRecordVersion     = 2 // v2 added "secret" (and the optional "clock_pending")
 	challengeRecordVersion = 1
 	playerRecordVersion    = 2 // v2 replaced the boolean "classic" by "numbering"
 	standingRecordVersion  = 1
@@ -85,6 +85,7 @@ type matchRecord struct {
 	Rules    rulesRecord        `json:"rules"`
 	MoveTime int64              `json:"move_time"` // seconds
 	Casual   bool               `json:"casual,omitempty"`
+	Secret   string             `json:"secret"`
 	Phase    string             `json:"phase"`
 	Setups   [2]sideSetupRecord `json:"setups"`
 	Log      string             `json:"log,omitempty"` // times relative to Created
@@ -92,6 +93,7 @@ type matchRecord struct {
 	Deadline int64              `json:"deadline,omitempty"`
 	RemindAt int64              `json:"remind_at,omitempty"`
 	Reminded int                `json:"reminded,omitempty"`
+	Clock    bool               `json:"clock_pending,omitempty"`
 	Messages messagesRecord     `json:"msgs"`
 	Rated    bool               `json:"rated,omitempty"`
 	Created  int64              `json:"created"`
@@ -108,10 +110,11 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Rules:    encodeRules(m.Rules),
 		MoveTime: int64(m.MoveTime / time.Second),
 		Casual:   m.Casual,
+		Secret:   encodeSecret(m.Secret),
 		Phase:    m.Phase.String(),
 		Log:      encodeLog(m.Created, m.Log),
 		Result:   encodeResult(m.Result),
-		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent,
+		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
 		Messages: messagesRecord{Challenge: m.Messages.Challenge, Public: m.Messages.Public, DMRed: m.Messages.DM[game.Red], DMBlue: m.Messages.DM[game.Blue], Extra: m.Messages.Extra},
 		Rated:    m.RatingApplied,
 		Created:  unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
@@ -141,7 +144,7 @@ func decodeMatch(data []byte) (*Match, error) {
 		GuildID: rec.Guild, ChannelID: rec.Channel, ThreadID: rec.Thread,
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Casual:   rec.Casual,
-		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded,
+		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
 		Messages:      Messages{Challenge: rec.Messages.Challenge, Public: rec.Messages.Public, DM: [2]string{rec.Messages.DMRed, rec.Messages.DMBlue}, Extra: rec.Messages.Extra},
 		RatingApplied: rec.Rated,
 		Created:       fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
@@ -151,6 +154,11 @@ func decodeMatch(data []byte) (*Match, error) {
 	var err error
 	if m.Rules, err = decodeRules(rec.Rules); err != nil {
 		return fail("rules", err)
+	}
+	if rec.V >= 2 {
+		if m.Secret, err = decodeSecret(rec.Secret); err != nil {
+			return fail("secret", err)
+		}
 	}
 	phase := -1
 	for i, w := range phaseNames {

@@ -81,6 +81,29 @@ type Store interface {
 	// Standings returns a server's table for a variant, best rating first, at most limit (0: all).
 	Standings(ctx context.Context, guildID string, v game.Variant, limit int) ([]Standing, error)
 
+	// The outbox (see Notice and Notices). Every change above records, in its
+	// own transaction, the notices it owes; the bot delivers them.
+
+	// NextNotice returns when the earliest waiting notice may be tried, and
+	// false when the outbox is empty.
+	NextNotice(ctx context.Context) (time.Time, bool, error)
+	// DueNotices returns the notices that may be tried at now, earliest first,
+	// at most limit (0: no limit): of each audience of a match or challenge
+	// only the oldest, so that they are delivered in order.
+	DueNotices(ctx context.Context, now time.Time, limit int) ([]Notice, error)
+	// NoticeProgress records that the first sent parts of a notice were delivered.
+	NoticeProgress(ctx context.Context, id uint64, sent int) error
+	// NoticeRetry records a failed attempt: the notice (and its queue) waits until next.
+	NoticeRetry(ctx context.Context, id uint64, next time.Time) (*Notice, error)
+	// NoticeDone removes a notice delivered in full or given up at time at; the
+	// next of its queue becomes due. A notice that StartsClock starts the clock
+	// of the side to move from at, if the match still waits for that move.
+	// follow are recorded in the same transaction (a fallback).
+	NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...Notice) error
+	// ExpireChallenge removes a challenge whose time ran out (ErrNotDue before)
+	// and records the notice that says so.
+	ExpireChallenge(ctx context.Context, id ChallengeID, at time.Time) (*Challenge, error)
+
 	// Close releases the store.
 	Close() error
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -29,7 +32,10 @@ would, without expanding anything, and runs in the working directory. An
 outside program sees only what its side may know; a bad set-up, an illegal
 move, a timeout (-ext-timeout) or a crash loses the game and is listed. A game
 that reaches the move limit is a draw. Games run in parallel; the same seed
-gives the same games (as far as outside programs allow).
+gives the same games (as far as outside programs allow). With -records DIR
+every game is also written to DIR as a Gravon XML record, set-ups included
+(game-0001.xml, …), for study with the same tools as real games
+(strategobot replay DIR/*.xml).
 
 Flags:
 `
@@ -42,6 +48,7 @@ type arenaConfig struct {
 	workers  int
 	verbose  bool
 	maxMoves int
+	records  string // a directory for each game's Gravon record; "" for none
 	// extTimeout bounds each answer of an outside program.
 	extTimeout time.Duration
 }
@@ -58,6 +65,7 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	fs.IntVar(&c.workers, "j", runtime.NumCPU(), "games played at the same time")
 	fs.BoolVar(&c.verbose, "v", false, "print every game's result to stderr")
 	fs.DurationVar(&c.extTimeout, "ext-timeout", 5*time.Second, "the longest an outside program may take for its set-up or a move")
+	fs.StringVar(&c.records, "records", "", "write every game as a Gravon XML record into this directory")
 	if err := parseFlags(fs, args); err != nil {
 		return c, err
 	}
@@ -95,6 +103,12 @@ func runArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	c, err := parseArenaArgs(args, stderr)
 	if err != nil {
 		return usageFailed(stderr, "arena", arenaUsage, err)
+	}
+	if c.records != "" {
+		if err := os.MkdirAll(c.records, 0o755); err != nil {
+			fmt.Fprintf(stderr, "strategobot arena: -records: %v\n", err)
+			return 2
+		}
 	}
 	results, err := playArena(ctx, c, stderr)
 	if err != nil {
@@ -232,7 +246,16 @@ func playArenaGame(ctx context.Context, c arenaConfig, i int) (r arenaGame, err 
 			outcome = ucc.Surrendered
 		}
 		quit = quitResult(g, c.rules, side, nameOf(side), outcome)
-		return r, nil
+		if g == nil {
+			return r, nil // no game to record: it ended in the set-up
+		}
+		if f.kind == faultTimeout && side == g.ToMove() {
+			g.TimeOut(side)
+		} else {
+			g.Resign(side)
+		}
+		r.result, r.plies = g.Result(), g.Ply()
+		return r, writeArenaRecord(c, i, r.aSide, g)
 	}
 	var setups [2]game.Setup
 	for side := game.Red; side <= game.Blue; side++ {
@@ -286,7 +309,7 @@ func playArenaGame(ctx context.Context, c arenaConfig, i int) (r arenaGame, err 
 		outcome = ucc.DrawDefault
 	}
 	quit = quitResult(g, c.rules, mover, nameOf(mover), outcome)
-	return r, nil
+	return r, writeArenaRecord(c, i, r.aSide, g)
 }
 
 // quitResult is the result outside programs get after QUIT, worded as the UCC
@@ -304,6 +327,26 @@ func quitResult(g *game.Game, rules game.Rules, side game.Side, name, outcome st
 		}
 	}
 	return res.String()
+}
+
+// writeArenaRecord writes game i as DIR/game-NNNN.xml when -records asks
+// for it; the players are named by their part and spec, such as "A (hard)".
+func writeArenaRecord(c arenaConfig, i int, aSide game.Side, g *game.Game) error {
+	if c.records == "" {
+		return nil
+	}
+	var names [2]string
+	names[aSide] = fmt.Sprintf("A (%s)", c.players[0])
+	names[aSide.Opponent()] = fmt.Sprintf("B (%s)", c.players[1])
+	var buf bytes.Buffer
+	if err := game.NewRecord(g, names[game.Red], names[game.Blue]).WriteGravon(&buf); err != nil {
+		return fmt.Errorf("game %d: record: %w", i+1, err)
+	}
+	path := filepath.Join(c.records, fmt.Sprintf("game-%04d.xml", i+1))
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("game %d: %w", i+1, err)
+	}
+	return nil
 }
 
 // wilson returns the 95% Wilson score interval of a proportion p of n trials.
@@ -339,10 +382,11 @@ func writeArenaReport(w io.Writer, c arenaConfig, games []arenaGame) {
 		score += g.score()
 		plies += g.plies
 		minPlies, maxPlies = min(minPlies, g.plies), max(maxPlies, g.plies)
-		methods[g.result.Method]++
 		if g.fault != nil {
 			faults[[2]string{"A", "B"}[g.faultBy]+" "+g.fault.kind]++
 			faulty = append(faulty, g)
+		} else {
+			methods[g.result.Method]++
 		}
 		times[0] = append(times[0], g.times[0]...)
 		times[1] = append(times[1], g.times[1]...)

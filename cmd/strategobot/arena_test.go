@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/strategobot/strategobot/game"
 )
 
 func TestArenaReport(t *testing.T) {
@@ -143,5 +148,64 @@ func TestWilson(t *testing.T) {
 		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
 			t.Errorf("wilson(%v, %d) = %.4f, %.4f; want %.4f, %.4f", tc.p, tc.n, lo, hi, tc.lo, tc.hi)
 		}
+	}
+}
+
+// TestArenaRecords: -records writes each game as a Gravon record, set-ups
+// included, that replays to the result the arena counted.
+func TestArenaRecords(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "games")
+	var out, errOut bytes.Buffer
+	args := []string{"-a", "easy", "-b", "random", "-n", "3", "-variant", "barrage", "-seed", "5", "-records", dir}
+	if code := runArena(context.Background(), args, &out, &errOut); code != 0 {
+		t.Fatalf("exit code %d, stderr %q", code, errOut.String())
+	}
+	m := regexp.MustCompile(`A: (\d+) wins, (\d+) draws, (\d+) losses`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no result line in %s", out.String())
+	}
+	var wins, draws, losses int
+	for i := 1; i <= 3; i++ {
+		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("game-%04d.xml", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := game.ParseGravon(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		g, err := game.Replay(rec, rec.Rules)
+		if err != nil {
+			t.Fatalf("game %d does not replay: %v", i, err)
+		}
+		if g.Result() != rec.Result || !rec.Result.Over() {
+			t.Errorf("game %d: replayed %v, recorded %v", i, g.Result(), rec.Result)
+		}
+		aSide := game.Side((i - 1) % 2)
+		if want := "A (easy)"; rec.Players[aSide] != want || rec.Players[aSide.Opponent()] != "B (random)" {
+			t.Errorf("game %d: players %q, want A (easy) as %s", i, rec.Players, aSide)
+		}
+		switch w, ok := rec.Result.Winner(); {
+		case !ok:
+			draws++
+		case w == aSide:
+			wins++
+		default:
+			losses++
+		}
+	}
+	if got := fmt.Sprintf("A: %d wins, %d draws, %d losses", wins, draws, losses); got != m[0] {
+		t.Errorf("the records say %q, the report %q", got, m[0])
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 3 {
+		t.Errorf("%d files in the records directory, want 3", len(entries))
+	}
+	// A directory that cannot be made is a usage error, before any game.
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	if code := runArena(context.Background(), []string{"-n", "1", "-records", filepath.Join(file, "sub")}, &out, &errOut); code != 2 {
+		t.Errorf("-records under a file: exit %d, want 2", code)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"encoding/xml"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,8 +27,10 @@ rules engine and prints one line per disagreement:
   FILE: result X, recorded Y       the engine ends the game differently
 
 then a summary, and the reasons why records were skipped, with their counts.
-FILE is the zip path + "/" + the entry name, or the XML path. Records that are
-not readable are reported on stderr and counted as skipped.
+FILE is the zip path + "/" + the entry name, or the XML path. Records in an
+archive that are not readable are reported on stderr and counted as skipped;
+a file given that is no Gravon record at all (not a <stratego> XML document,
+or a zip archive with no .xml file in it) is an input error.
 
 The rules are each variant's defaults (Two-Squares 3, More-Squares on, the ISF
 rules); a record written by this bot is replayed with the rules it states. The
@@ -223,7 +226,13 @@ func listRecords(path string) ([]replayJob, func(), error) {
 	var magic [4]byte
 	n, _ := io.ReadFull(f, magic[:])
 	if !bytes.Equal(magic[:n], []byte("PK\x03\x04")) && !bytes.Equal(magic[:n], []byte("PK\x05\x06")) {
-		f.Close()
+		defer f.Close()
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if err := sniffGravon(f); err != nil {
+			return nil, nil, fmt.Errorf("%s is not a Gravon record (%v); give zip archives of Gravon games or their XML files", path, err)
+		}
 		return []replayJob{{name: path, open: func() (io.ReadCloser, error) { return os.Open(path) }}}, func() {}, nil
 	}
 	info, err := f.Stat()
@@ -244,7 +253,29 @@ func listRecords(path string) ([]replayJob, func(), error) {
 		// zip.File.Open may be called from several goroutines at once.
 		jobs = append(jobs, replayJob{name: path + "/" + e.Name, open: e.Open})
 	}
+	if len(jobs) == 0 {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s holds no Gravon records (no .xml file in the archive)", path)
+	}
 	return jobs, func() { f.Close() }, nil
+}
+
+// sniffGravon reports whether r starts like a Gravon record: an XML document
+// whose root element is <stratego>. What follows is ParseGravon's to judge.
+func sniffGravon(r io.Reader) error {
+	d := xml.NewDecoder(io.LimitReader(r, 1<<16))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return errors.New("no XML root element <stratego>")
+		}
+		if start, ok := tok.(xml.StartElement); ok {
+			if start.Name.Local != "stratego" {
+				return fmt.Errorf("its root element is <%s>, not <stratego>", start.Name.Local)
+			}
+			return nil
+		}
+	}
 }
 
 func pathExt(name string) string {

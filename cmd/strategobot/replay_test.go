@@ -144,6 +144,16 @@ func TestReplayStatedRules(t *testing.T) {
 
 func TestReplayUsage(t *testing.T) {
 	xmlPath := filepath.Join(sampleDir, "classic-2005.1-38.xml")
+	dir := t.TempDir()
+	readme := filepath.Join(dir, "README.md")
+	svg := filepath.Join(dir, "board.xml")
+	for path, text := range map[string]string{readme: "# Games\nThe zips hold Gravon records.\n", svg: `<?xml version="1.0"?><svg></svg>`} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	emptyZip := writeZip(t, t.TempDir(), nil, nil)
+	otherZip := writeZip(t, t.TempDir(), map[string][]byte{"README.md": []byte("hello")}, []string{"README.md"})
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -155,6 +165,10 @@ func TestReplayUsage(t *testing.T) {
 		{"unknown flag", []string{"--fast", xmlPath}, "flag provided but not defined"},
 		{"flag without value", []string{xmlPath, "--two-squares"}, "flag needs an argument"},
 		{"missing file", []string{filepath.Join(t.TempDir(), "none.zip")}, "no such file"},
+		{"a README", []string{xmlPath, readme}, readme + " is not a Gravon record (no XML root element <stratego>)"},
+		{"another XML document", []string{svg}, svg + " is not a Gravon record (its root element is <svg>, not <stratego>)"},
+		{"an empty zip", []string{emptyZip, xmlPath}, emptyZip + " holds no Gravon records (no .xml file in the archive)"},
+		{"a zip of other files", []string{otherZip}, otherZip + " holds no Gravon records"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, stdout, stderr := runReplayArgs(t, tc.args...)

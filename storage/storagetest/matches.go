@@ -417,6 +417,8 @@ func testDeadlines(t *testing.T, s storage.Store) {
 	for side := game.Red; side <= game.Blue; side++ {
 		a = must(s.SetSetup(ctx, a.ID, a.Version, side, game.RandomSetup(a.Rules, uint64(side)), storage.SetupConfirmed, T0.Add(time.Hour))).in(t)
 	}
+	Deliver(t, s, T0.Add(time.Hour))
+	a = must(s.Match(ctx, a.ID)).in(t)
 	if d, _ := must2(t)(s.NextDeadline(ctx)); d.Kind != storage.DeadlineReminder || !d.At.Equal(T0.Add(19*time.Hour)) {
 		t.Fatalf("timer in play %+v, want a reminder at T0+19h", d)
 	}

@@ -44,6 +44,10 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"RatingOnceWhenTwoEventsEndTheGame", testRatingOnce},
 		{"ConcurrentMatches", testConcurrentMatches},
 		{"SameMoveRaced", testSameMoveRaced},
+		{"Secrets", testSecrets},
+		{"NoticesOwed", testNoticesOwed},
+		{"OutboxOrder", testOutboxOrder},
+		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,7 +98,8 @@ func Started(t testing.TB, s storage.Store, m *storage.Match, seed uint64) *stor
 	if m.Phase != storage.PhasePlaying {
 		t.Fatalf("phase after both set-ups: %s, want playing", m.Phase)
 	}
-	return m
+	Deliver(t, s, T0)
+	return must(s.Match(ctx, m.ID)).in(t)
 }
 
 // RandomMove returns a random legal move of the match's side to move.
@@ -123,8 +128,32 @@ func Play(t testing.TB, s storage.Store, m *storage.Match, n int, r *rand.Rand) 
 		if m, _, err = s.ApplyMove(context.Background(), m.ID, m.Version, side, mv, at); err != nil {
 			t.Fatalf("match %d ply %d: ApplyMove %s: %v", m.ID, i, mv, err)
 		}
+		if Deliver(t, s, at) > 0 {
+			m = must(s.Match(context.Background(), m.ID)).in(t)
+		}
 	}
 	return m
+}
+
+// Deliver does what the bot's outbox loop does when every message goes
+// through at once: it marks every notice due at at as done at at (which starts
+// the clock of the side to move), and returns how many there were.
+func Deliver(t testing.TB, s storage.Store, at time.Time) int {
+	t.Helper()
+	ctx := context.Background()
+	done := 0
+	for {
+		due := must(s.DueNotices(ctx, at, 0)).in(t)
+		if len(due) == 0 {
+			return done
+		}
+		for _, n := range due {
+			if err := s.NoticeDone(ctx, n.ID, at); err != nil {
+				t.Fatalf("NoticeDone %d: %v", n.ID, err)
+			}
+			done++
+		}
+	}
 }
 
 func lastTime(m *storage.Match) time.Time {
