@@ -231,7 +231,7 @@ func (e *extPlayer) read(ctx context.Context, what string, deadline <-chan time.
 		}
 		return "", e.crashed(what)
 	case <-deadline:
-		return "", &arenaFault{faultTimeout, fmt.Sprintf("no %s within %s", what, e.timeout)}
+		return "", &arenaFault{faultTimeout, fmt.Sprintf("no answer within %s while asked for %s", e.timeout, what)}
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
