@@ -173,6 +173,7 @@ type extPlayer struct {
 	lines   chan lineOrError
 	stderr  *tailBuffer
 	exited  chan struct{} // closed when the program has exited
+	done    chan struct{} // closed by finish: nobody reads lines any more
 	waitErr error         // how it exited, once exited is closed
 	started bool          // START was sent
 }
@@ -188,7 +189,7 @@ func startExtPlayer(ctx context.Context, spec arenaSpec, rules game.Rules, timeo
 	cmd := exec.CommandContext(ctx, spec.command[0], spec.command[1:]...)
 	cmd.WaitDelay = time.Second
 	e := &extPlayer{rules: rules, timeout: timeout, cmd: cmd, lines: make(chan lineOrError, 16),
-		stderr: &tailBuffer{max: 2048}, exited: make(chan struct{})}
+		stderr: &tailBuffer{max: 2048}, exited: make(chan struct{}), done: make(chan struct{})}
 	cmd.Stderr = e.stderr
 	var err error
 	if e.stdin, err = cmd.StdinPipe(); err != nil {
@@ -206,8 +207,11 @@ func startExtPlayer(ctx context.Context, spec arenaSpec, rules game.Rules, timeo
 		r := ucc.NewReader(stdout)
 		for {
 			line, err := r.Line()
-			e.lines <- lineOrError{line, err}
-			if err != nil {
+			select {
+			case e.lines <- lineOrError{line, err}:
+			case <-e.done: // the game is over: drop what it still says
+			}
+			if err != nil && !errors.Is(err, ucc.ErrProtocol) {
 				break
 			}
 		}
@@ -321,6 +325,7 @@ func (e *extPlayer) tell(rec game.MoveRecord) error {
 // finish sends QUIT, closes the program's input and gives it a second to
 // exit before it is killed.
 func (e *extPlayer) finish(result string) {
+	close(e.done)
 	e.w.Quit(result)
 	e.stdin.Close()
 	select {
