@@ -285,3 +285,30 @@ func matchLines(t *testing.T, out string, patterns []string) {
 		}
 	}
 }
+
+func TestQuitResult(t *testing.T) {
+	rules := game.DefaultRules(game.VariantClassic)
+	g, err := game.NewGame(rules, game.RandomSetup(rules, 1), game.RandomSetup(rules, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := quitResult(nil, rules, game.Blue, "ext:demon -l3", ucc.IllegalMove)
+	for i := 0; i < 3; i++ {
+		if _, err := g.Apply(g.LegalMoves()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.View(game.PublicViewer)
+	values := fmt.Sprintf("%d %d", ucc.PieceValue(v.Remaining[game.Red]), ucc.PieceValue(v.Remaining[game.Blue]))
+	tests := []struct{ got, want string }{
+		{full, "ext:demon_-l3 BLUE ILLEGAL 1 148 148"}, // in the set-up
+		{quitResult(g, rules, game.Blue, "hard", ucc.IllegalMove), "hard BLUE ILLEGAL 2 " + values},
+	}
+	g.Resign(game.Blue)
+	tests = append(tests, struct{ got, want string }{quitResult(g, rules, game.Red, "hard", ucc.Victory), "hard RED VICTORY 2 " + values})
+	for _, tc := range tests {
+		if tc.got != tc.want {
+			t.Errorf("quitResult = %q, want %q", tc.got, tc.want)
+		}
+	}
+}

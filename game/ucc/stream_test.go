@@ -58,10 +58,10 @@ func TestPlayScripted(t *testing.T) {
 	}{
 		{
 			name:       "Blue answers Red's first move and ends on QUIT",
-			in:         lines("BLUE vixen 10 10", "0 3 DOWN OK") + lines(blueFirstBoard...) + lines("9 6 UP OK", "QUIT vixen RED VICTORY 2 169 169"),
+			in:         lines("BLUE vixen 10 10", "0 3 DOWN OK") + lines(blueFirstBoard...) + lines("9 6 UP OK", "QUIT vixen RED VICTORY 2 148 148"),
 			moves:      []game.Move{blueMove},
 			wantOut:    setupOut + "9 6 UP\n",
-			wantResult: "vixen RED VICTORY 2 169 169",
+			wantResult: "vixen RED VICTORY 2 148 148",
 		},
 		{
 			name:    "a board that contradicts the moves",
@@ -108,9 +108,9 @@ func TestPlayScripted(t *testing.T) {
 		},
 		{
 			name:       "a player without a move surrenders",
-			in:         lines("RED vixen 10 10", "START") + lines(redFirstBoard...) + lines("QUIT vixen BLUE SURRENDER 1 169 169"),
+			in:         lines("RED vixen 10 10", "START") + lines(redFirstBoard...) + lines("QUIT vixen BLUE SURRENDER 1 148 148"),
 			wantOut:    setupOut + "SURRENDER\n",
-			wantResult: "vixen BLUE SURRENDER 1 169 169",
+			wantResult: "vixen BLUE SURRENDER 1 148 148",
 		},
 		{
 			name:       "QUIT before the game",

@@ -342,8 +342,8 @@ func TestQuitAndResult(t *testing.T) {
 	if got := PieceValue(army); got != 10+9+2*8+3*7+4*6+4*5+4*4+5*3+8*2+1 {
 		t.Errorf("PieceValue(Classic) = %d", got)
 	}
-	r := Result{Name: "demon of ignorance", Side: game.Blue, Outcome: IllegalMove, Turn: TurnOf(5), Values: [2]int{169, 150}}
-	if got := r.String(); got != "demon_of_ignorance BLUE ILLEGAL 3 169 150" {
+	r := Result{Name: "demon of ignorance", Side: game.Blue, Outcome: IllegalMove, Turn: TurnOf(5), Values: [2]int{148, 130}}
+	if got := r.String(); got != "demon_of_ignorance BLUE ILLEGAL 3 148 130" {
 		t.Errorf("Result = %q", got)
 	}
 }
