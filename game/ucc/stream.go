@@ -151,7 +151,7 @@ func Play(r io.Reader, w io.Writer, rules game.Rules, p Player) (string, error) 
 		if result, ok := IsQuit(line); ok {
 			return result, nil
 		}
-		if line == Start {
+		if strings.TrimSpace(line) == Start {
 			if view.Ply() != 0 || h.Side != game.Red {
 				return "", protocolError("START after the first move or to Blue")
 			}
