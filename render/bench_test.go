@@ -10,7 +10,7 @@ import (
 
 // benchGames returns Classic games from random set-ups after 20 to 200 random
 // moves: typical positions, with pieces moved, revealed and taken.
-func benchGames(b *testing.B) []*game.Game {
+func benchGames(b testing.TB) []*game.Game {
 	b.Helper()
 	rules := game.DefaultRules(game.VariantClassic)
 	var out []*game.Game
