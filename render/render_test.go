@@ -402,6 +402,9 @@ func TestErrors(t *testing.T) {
 		{"unknown numbering", func() error {
 			return r.Board(io.Discard, ongoing.View(game.RedViewer), Options{Numbering: 5})
 		}, ErrInvalidInput},
+		{"a key in an unknown numbering", func() error {
+			return r.Key(io.Discard, Options{Numbering: 9})
+		}, ErrInvalidInput},
 		{"reveal of a game still on", func() error {
 			return r.Reveal(io.Discard, ongoing.View(game.PublicViewer), Options{})
 		}, ErrGameNotOver},

@@ -51,6 +51,22 @@ const (
 	txtMissesNotA = " misses: not a %[1]s" // the rank guessed
 )
 
+// The key to the symbols (Renderer.Key).
+const (
+	txtKeyTitle     = "Key to the board"
+	txtKeyKnown     = "A piece whose rank you know. Red pieces are rounded, Blue pieces square."
+	txtKeyHidden    = "A hidden piece: you do not know its rank."
+	txtKeyMoved     = "White dot: the piece has moved, so it is no Bomb or Flag."
+	txtKeyRing      = "Thick ring: both players know its rank (shown in a battle, or a Scout that ran)."
+	txtKeyLastMove  = "The last move: the square it left (thin frame) and the square it went to (thick frame)."
+	txtKeyBattle    = "Orange, thick frame: the square of the last battle."
+	txtKeyTray      = "Pieces left of each rank, under each player's name."
+	txtKeyRanks     = "The pieces, strongest first (%[1]s numbering):" // numbering
+	txtKeyNumbering = "modern"
+	txtKeyClassic   = "classic"
+	txtKeySquares   = "Squares are named by column and row, like B4."
+)
+
 // plural is a text with a count: one is used for 1, other for every other
 // number. Both are format strings whose first argument is the count.
 type plural struct{ one, other string }
