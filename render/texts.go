@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -67,6 +68,66 @@ const (
 	txtKeySquares   = "Squares are named by column and row, like B4."
 )
 
+// The alt text of a board picture (AltText): sentences in the order they are
+// written. "who" is a player as "Ada (Red)".
+const (
+	txtAltPlayer      = "Your Stratego board, %[1]s, %[2]s: you are %[3]s, at the bottom; %[4]s is at the top." // variant, when, you, opponent
+	txtAltPublic      = "Stratego board, %[1]s, %[2]s: %[3]s at the bottom, %[4]s at the top."                  // variant, when, Red, Blue
+	txtAltStart       = "at the start"
+	txtAltAfter       = "after move %[1]d"
+	txtAltEnd         = "game over after %[1]s" // txtMoves
+	txtAltEveryPiece  = "Every piece is shown."
+	txtAltYourMove    = "Your move."
+	txtAltToMove      = "%[1]s to move."       // who
+	txtAltDrawOffer   = "%[1]s offers a draw." // who
+	txtAltResult      = "%[1]s."               // how the game ended
+	txtAltWinner      = "Winner: %[1]s."       // who
+	txtAltNoWinner    = "No winner."
+	txtAltNoMove      = "No move yet: Red moves first."
+	txtAltMoveHidden  = "Move %[1]d: %[2]s moved a hidden piece from %[3]s to %[4]s."                            // number, who, from, to
+	txtAltMoveKnown   = "Move %[1]d: %[2]s moved the %[3]s from %[4]s to %[5]s."                                 // number, who, piece, from, to
+	txtAltMoveYours   = "Move %[1]d: you moved your %[2]s from %[3]s to %[4]s."                                  // number, piece, from, to
+	txtAltAttack      = "Move %[1]d: %[2]s attacked from %[3]s to %[4]s: %[5]s."                                 // number, who, from, to, battle
+	txtAltBeats       = "%[1]s %[2]s beats %[3]s %[4]s"                                                          // side, piece, side, piece
+	txtAltCaptures    = "%[1]s %[2]s captures the %[3]s %[4]s"                                                   // side, piece, side, piece
+	txtAltLosesTo     = "%[1]s %[2]s loses to %[3]s %[4]s"                                                       // side, piece, side, piece
+	txtAltBothFall    = "%[1]s %[2]s and %[3]s %[4]s both fall"                                                  // side, piece, side, piece
+	txtAltInfiltrate  = "Move %[1]d: %[2]s's Infiltrator on %[3]s guessed the piece on %[4]s is a %[5]s: %[6]s." // number, who, from, to, guess, outcome
+	txtAltGuessRight  = "right"
+	txtAltGuessWrong  = "wrong, nothing is taken"
+	txtAltLost        = "%[1]s lost %[2]s."                                  // side, rankCount
+	txtAltLeftAll     = "%[1]s has all %[2]d pieces."                        // side, count
+	txtAltLeftSome    = "%[1]s has %[2]d of %[3]d pieces left; lost: %[4]s." // side, left, army, list of rankCount
+	txtAltYouKnowNone = "You know none of %[1]s's %[2]d pieces."             // side, count
+	txtAltYouKnow     = "You know %[1]d of %[2]s's %[3]d pieces: %[4]s."     // known, side, count, list of txtAltPieceOn
+	txtAltHidden      = "%[1]s: %[2]d hidden, %[3]d of them moved."          // side, hidden, moved
+	txtAltTheyKnow    = "%[1]s knows %[2]d of your pieces: %[3]s."           // side, count, list of txtAltPieceOn
+	txtAltKnown       = "%[1]s's pieces known to everyone: %[2]s."           // side, list of txtAltPieceOn
+	txtAltPieceOn     = "%[1]s on %[2]s"                                     // piece, square
+	txtRankLabelled   = "%[1]s (%[2]s)"                                      // name, label: "Captain (6)"
+	txtWhoSide        = "%[1]s (%[2]s)"                                      // name, side: "Ada (Red)"
+	txtListSeparator  = ", "
+)
+
+// The text board (TextBoard). Every square is at most three characters.
+const (
+	txtBoardEmpty     = "."
+	txtBoardLake      = "~"
+	txtBoardHidden    = "?"
+	txtBoardMoved     = "m"                                                                                                                                                        // after a hidden piece that moved
+	txtBoardKnown     = "*"                                                                                                                                                        // after a player's own piece whose rank the opponent knows
+	txtBoardTitle     = "%[1]s, %[2]s. %[3]s"                                                                                                                                      // variant, when, status
+	txtBoardSides     = "%[1]s at the bottom, %[2]s at the top."                                                                                                                   // who, who
+	txtBoardSidesYou  = "You are %[1]s, at the bottom; %[2]s at the top."                                                                                                          // who, who
+	txtBoardKeyPlayer = "Key: your pieces by rank, with * when %[1]s knows the rank; ? hidden, ?m hidden and moved; %[2]s5 a piece of %[1]s whose rank is shown; ~ lake; . empty." // opponent side, its letter
+	txtBoardKeyPublic = "Key: r Red, b Blue; r5 a piece whose rank is shown; r? hidden, r?m hidden and moved; ~ lake; . empty."
+	txtBoardRanks     = "Ranks: %[1]s." // list of txtBoardRank
+	txtBoardRank      = "%[1]s %[2]s"   // label, name: "10 Marshal"
+)
+
+// sideLetter marks a side's pieces on the text board: "r" and "b".
+var sideLetter = [2]string{"r", "b"}
+
 // plural is a text with a count: one is used for 1, other for every other
 // number. Both are format strings whose first argument is the count.
 type plural struct{ one, other string }
@@ -81,6 +142,7 @@ func (p plural) format(n int, args ...any) string {
 }
 
 var (
+	txtMoreItems    = plural{"and %[1]d more", "and %[1]d more"}
 	txtMoves        = plural{"%[1]d move", "%[1]d moves"}
 	txtPiecesLeft   = plural{"%[1]d piece left", "%[1]d pieces left"}
 	txtPiecesPlaced = plural{"%[1]d piece placed", "%[1]d pieces placed"}
@@ -88,6 +150,23 @@ var (
 
 // rankName returns the name of a piece of rank r: "Marshal".
 func rankName(r game.Rank) string { return r.Name() }
+
+// rankLabelled returns "Captain (6)" in numbering n, or "Bomb" for a piece without a number.
+func rankLabelled(r game.Rank, n game.Numbering) string {
+	switch r {
+	case game.Spy, game.Infiltrator, game.Bomb, game.Flag:
+		return rankName(r)
+	}
+	return fmt.Sprintf(txtRankLabelled, rankName(r), r.Label(n))
+}
+
+// list joins items, with "and 3 more" for those past limit.
+func list(items []string, limit int) string {
+	if len(items) > limit {
+		items = append(items[:limit:limit], txtMoreItems.format(len(items)-limit))
+	}
+	return strings.Join(items, txtListSeparator)
+}
 
 // rankCount returns n pieces of rank r: "1 Spy", "8 Scouts".
 func rankCount(n int, r game.Rank) string {
