@@ -315,3 +315,72 @@ func shorten(s string, limit int) string {
 	}
 	return s
 }
+
+// KeyAltText returns the alt text of the picture Key draws with o.
+func KeyAltText(o Options) (string, error) {
+	if err := checkOptions(o); err != nil {
+		return "", err
+	}
+	parts := append([]string{txtAltKey}, keyTexts[:]...)
+	parts = append(parts, fmt.Sprintf(txtKeyRanks, keyNumbering(o.Numbering)), rankList(o.Numbering, nil)+".", txtKeySquares)
+	return shorten(strings.Join(parts, " "), AltTextLimit), nil
+}
+
+// rankList lists the ranks with their labels, "10 Marshal, 9 General, …",
+// those of army only when army is not nil.
+func rankList(n game.Numbering, army *game.Army) string {
+	var ranks []string
+	for _, r := range game.Ranks {
+		if army == nil || army[r] > 0 {
+			ranks = append(ranks, fmt.Sprintf(txtBoardRank, r.Label(n), rankName(r)))
+		}
+	}
+	return list(ranks, len(ranks))
+}
+
+// SetupAltText returns the alt text of the picture SetupPreview draws of
+// side's set-up s: every square of it, and whether it is ready to confirm.
+// It is for side's player only, like the picture.
+func SetupAltText(s game.Setup, side game.Side, rules game.Rules, o Options) (string, error) {
+	if err := checkSetup(s, side, o); err != nil {
+		return "", err
+	}
+	parts := []string{fmt.Sprintf(txtAltSetup, rules.Variant, sideName(side))}
+	for row := range game.SetupRows {
+		labels := make([]string, 10)
+		for col, r := range s[row] {
+			labels[col] = txtAltSetupEmpty
+			if r != game.NoRank {
+				labels[col] = r.Label(o.Numbering)
+			}
+		}
+		first, last := game.SetupSquare(side, row, 0), game.SetupSquare(side, row, 9)
+		parts = append(parts, fmt.Sprintf(txtAltSetupRow, first.Row()+1, first.String()[:1], last.String()[:1], strings.Join(labels, " ")))
+	}
+	placed := s.Counts()
+	if err := s.Validate(rules); err != nil {
+		parts = append(parts, fmt.Sprintf(txtSetupNotReady, err.Error()))
+	} else {
+		parts = append(parts, fmt.Sprintf(txtSetupReady, txtPiecesPlaced.format(placed.Total())))
+	}
+	return shorten(strings.Join(parts, " "), AltTextLimit), nil
+}
+
+// ReplayAltText returns the alt text of the animation Replay draws of g, a
+// finished game: who played, how long, and how it ended.
+func ReplayAltText(g *game.Game, o ReplayOptions) (string, error) {
+	if g == nil {
+		return "", fmt.Errorf("%w: no game", ErrInvalidInput)
+	}
+	if !g.Result().Over() {
+		return "", ErrGameNotOver
+	}
+	if err := checkOptions(o.Options); err != nil {
+		return "", err
+	}
+	v := g.View(game.PublicViewer) // the result and the players, nothing hidden is used
+	d := newDescriber(&v, o.Options)
+	parts := []string{fmt.Sprintf(txtAltReplay, v.Rules.Variant, txtMoves.format(v.Ply()), d.who[game.Red], d.who[game.Blue])}
+	parts = append(parts, d.status()...)
+	return shorten(strings.Join(parts, " "), AltTextLimit), nil
+}

@@ -280,3 +280,65 @@ func TestAltTextErrors(t *testing.T) {
 		t.Errorf("TextBoard: got %v, want ErrInvalidInput", err)
 	}
 }
+
+// TestOtherAltTexts checks the alt texts of the key, the set-up preview and the replay.
+func TestOtherAltTexts(t *testing.T) {
+	red, blue := goldenSetups(t)
+	classic := game.DefaultRules(game.VariantClassic)
+	finished := goldenGame(t, 7)
+	if err := finished.Resign(game.Red); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		got  func() (string, error)
+		want string
+	}{
+		{"the key in classic numbering", func() (string, error) { return KeyAltText(Options{Numbering: game.NumberingClassic}) },
+			"Key to the board pictures. A piece whose rank you know. Red pieces are rounded, Blue pieces square. A hidden piece: you do not know its rank. " +
+				"White dot: the piece has moved, so it is no Bomb or Flag. Thick ring: both players know its rank (shown in a battle, or a Scout that ran). " +
+				"The last move: the square it left (thin frame) and the square it went to (thick frame). Orange, thick frame: the square of the last battle. " +
+				"Pieces left of each rank, under each player's name. The pieces, strongest first (classic numbering): " +
+				"1 Marshal, 2 General, 3 Colonel, 4 Major, 5 Captain, 6 Lieutenant, 7 Sergeant, 8 Miner, 9 Scout, S Spy, I Infiltrator, B Bomb, F Flag. " +
+				"Squares are named by column and row, like B4."},
+		{"Blue's set-up, from Blue's left", func() (string, error) { return SetupAltText(blue, game.Blue, classic, Options{}) },
+			"Preview of your set-up for Classic, playing Blue, front row first, each from your left: " +
+				"row 7, J to A: 6 2 5 2 B 9 2 8 2 6. row 8, J to A: 2 S 10 7 4 B 3 6 7 5. row 9, J to A: 4 B 8 3 B 4 5 2 3 7. row 10, J to A: 3 2 B F B 4 6 5 3 2. " +
+				"Ready: 40 pieces placed. Confirm to play."},
+		{"an incomplete set-up", func() (string, error) {
+			s := red
+			s[0][0] = game.NoRank
+			return SetupAltText(s, game.Red, classic, Options{})
+		}, "Preview of your set-up for Classic, playing Red, front row first, each from your left: row 4, A to J: . 9 6 2 B 2 8 5 2 6. " +
+			"row 3, A to J: 5 10 S 4 7 3 6 B 7 2. row 2, A to J: 4 3 8 7 B 4 5 B 3 2. row 1, A to J: 3 B F B 4 2 6 5 3 2. Not ready: 7 Scouts placed; Classic needs 8"},
+		{"the replay", func() (string, error) {
+			return ReplayAltText(finished, ReplayOptions{Options: Options{Names: [2]string{"Ada", "Grace"}}})
+		},
+			"Replay of a Stratego game, Classic, 7 moves, every piece shown: Ada (Red) against Grace (Blue). Blue won: Red resigned. Winner: Grace (Blue)."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.got()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+			if utf16Len(got) > AltTextLimit {
+				t.Errorf("%d characters", utf16Len(got))
+			}
+		})
+	}
+	t.Run("refusals", func(t *testing.T) {
+		if _, err := ReplayAltText(goldenGame(t, 2), ReplayOptions{}); !errors.Is(err, ErrGameNotOver) {
+			t.Errorf("a replay of a game still on: %v", err)
+		}
+		if _, err := SetupAltText(red, 2, classic, Options{}); !errors.Is(err, ErrInvalidInput) {
+			t.Errorf("a set-up of a third side: %v", err)
+		}
+		if _, err := KeyAltText(Options{Numbering: 7}); !errors.Is(err, ErrInvalidInput) {
+			t.Errorf("a key in an unknown numbering: %v", err)
+		}
+	})
+}

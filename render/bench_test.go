@@ -123,3 +123,29 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAltText writes the alt text of a board picture, and the text board.
+func BenchmarkAltText(b *testing.B) {
+	games := benchGames(b)
+	o := Options{Names: [2]string{"Ada", "Grace"}}
+	views := make([]game.View, 0, 3*len(games))
+	for _, g := range games {
+		for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+			views = append(views, g.View(viewer))
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		f    func(game.View, Options) (string, error)
+	}{{"alt", AltText}, {"text-board", TextBoard}} {
+		b.Run(tc.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				if _, err := tc.f(views[n%len(views)], o); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+		})
+	}
+}

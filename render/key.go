@@ -39,13 +39,16 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 	t := r.tiles
 	red, blue := int(game.Red), int(game.Blue)
 	rows := []keyRow{
-		{tiles: [][]uint8{t.face[bgNormal][red][markNone][n][game.Marshal], t.face[bgNormal][blue][markNone][n][game.Captain]}, text: txtKeyKnown},
-		{tiles: [][]uint8{t.back[bgNormal][red][0], t.back[bgNormal][blue][0]}, text: txtKeyHidden},
-		{tiles: [][]uint8{t.back[bgNormal][blue][1], t.face[bgNormal][red][markMoved][n][game.Major]}, text: txtKeyMoved},
-		{tiles: [][]uint8{t.face[bgNormal][red][markKnown][n][game.Scout], t.face[bgNormal][blue][markKnown][n][game.Bomb]}, text: txtKeyRing},
-		{tiles: [][]uint8{t.empty[bgFrom], t.face[bgTo][red][markMoved][n][game.Miner]}, text: txtKeyLastMove},
-		{tiles: [][]uint8{t.back[bgBattle][blue][1]}, text: txtKeyBattle},
-		{tray: true, text: txtKeyTray},
+		{tiles: [][]uint8{t.face[bgNormal][red][markNone][n][game.Marshal], t.face[bgNormal][blue][markNone][n][game.Captain]}},
+		{tiles: [][]uint8{t.back[bgNormal][red][0], t.back[bgNormal][blue][0]}},
+		{tiles: [][]uint8{t.back[bgNormal][blue][1], t.face[bgNormal][red][markMoved][n][game.Major]}},
+		{tiles: [][]uint8{t.face[bgNormal][red][markKnown][n][game.Scout], t.face[bgNormal][blue][markKnown][n][game.Bomb]}},
+		{tiles: [][]uint8{t.empty[bgFrom], t.face[bgTo][red][markMoved][n][game.Miner]}},
+		{tiles: [][]uint8{t.back[bgBattle][blue][1]}},
+		{tray: true},
+	}
+	for i := range rows {
+		rows[i].text = keyTexts[i]
 	}
 	textW := pageW - keyTextX - padX
 	lines := make([][]string, len(rows))
@@ -54,11 +57,7 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 		lines[i] = r.text.wrap(row.text, textW)
 		h += max(tileSize, len(lines[i])*keyLineH) + keyGap
 	}
-	numbering := txtKeyNumbering
-	if o.Numbering == game.NumberingClassic {
-		numbering = txtKeyClassic
-	}
-	ranksTitle := fmt.Sprintf(txtKeyRanks, numbering)
+	ranksTitle := fmt.Sprintf(txtKeyRanks, keyNumbering(o.Numbering))
 	rankRows := (len(game.Ranks) + 2) / 3
 	h += keyLineH + 6 + rankRows*keyRankH + keyGap + keyLineH + keyGap
 
@@ -99,6 +98,17 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 	rect = image.Rect(padX, y, pageW-padX, y+keyLineH)
 	drawText(img, rect, r.text, &r.blends[inkSoft], r.text.fit(txtKeySquares, rect.Dx()), padX, baseline(r.text, rect))
 	return r.enc.encode(w, img)
+}
+
+// keyTexts are the explanations of the key's rows, in order; KeyAltText says them too.
+var keyTexts = [...]string{txtKeyKnown, txtKeyHidden, txtKeyMoved, txtKeyRing, txtKeyLastMove, txtKeyBattle, txtKeyTray}
+
+// keyNumbering names numbering n.
+func keyNumbering(n game.Numbering) string {
+	if n == game.NumberingClassic {
+		return txtKeyClassic
+	}
+	return txtKeyModern
 }
 
 // drawKeyTray draws two entries of a tray in rect: the Marshal and the Scouts left.

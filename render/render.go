@@ -166,18 +166,8 @@ func (r *Renderer) Reveal(w io.Writer, v game.View, o Options) error {
 // board, for its player to confirm: the tray counts the pieces placed, and the
 // bottom line says whether the set-up is complete for rules.
 func (r *Renderer) SetupPreview(w io.Writer, s game.Setup, side game.Side, rules game.Rules, o Options) error {
-	if err := checkOptions(o); err != nil {
+	if err := checkSetup(s, side, o); err != nil {
 		return err
-	}
-	if side > game.Blue {
-		return fmt.Errorf("%w: side %d", ErrInvalidInput, side)
-	}
-	for _, row := range s {
-		for _, rank := range row {
-			if int(rank) >= game.NumRanks {
-				return fmt.Errorf("%w: the set-up holds rank %d", ErrInvalidInput, rank)
-			}
-		}
 	}
 	sc := r.setupScene(&s, side, rules, o)
 	return r.encodeScene(w, &sc)
@@ -197,6 +187,24 @@ func (r *Renderer) encode(w io.Writer, img *image.Paletted) error {
 func checkOptions(o Options) error {
 	if o.Numbering != game.NumberingModern && o.Numbering != game.NumberingClassic {
 		return fmt.Errorf("%w: numbering %d", ErrInvalidInput, o.Numbering)
+	}
+	return nil
+}
+
+// checkSetup refuses set-ups and sides no game has.
+func checkSetup(s game.Setup, side game.Side, o Options) error {
+	if err := checkOptions(o); err != nil {
+		return err
+	}
+	if side > game.Blue {
+		return fmt.Errorf("%w: side %d", ErrInvalidInput, side)
+	}
+	for _, row := range s {
+		for _, rank := range row {
+			if int(rank) >= game.NumRanks {
+				return fmt.Errorf("%w: the set-up holds rank %d", ErrInvalidInput, rank)
+			}
+		}
 	}
 	return nil
 }

@@ -562,3 +562,31 @@ func TestReplay(t *testing.T) {
 		pos++
 	}
 }
+
+// TestPNGEncoder checks that the encoder's PNGs decode to the very pixels
+// and palette drawn, for pictures of any size.
+func TestPNGEncoder(t *testing.T) {
+	r := renderer(t)
+	board := image.NewPaletted(image.Rect(0, 0, r.board.w, r.board.h), r.pal)
+	v := goldenGame(t, 5).View(game.BlueViewer)
+	if err := r.drawBoard(board, &v, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	small := image.NewPaletted(image.Rect(0, 0, 3, 1), r.pal)
+	small.Pix = []uint8{0, 1, uint8(len(r.pal) - 1)}
+	for _, img := range []*image.Paletted{board, small} {
+		var b bytes.Buffer
+		if err := r.enc.encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		got := decodePNG(t, b.Bytes())
+		if got.Rect != img.Rect || !bytes.Equal(got.Pix, img.Pix) {
+			t.Errorf("a %v picture decodes to other pixels", img.Rect.Size())
+		}
+		for i, c := range img.Palette {
+			if rgbaAt(image.NewUniform(got.Palette[i]), 0, 0) != rgbaAt(image.NewUniform(c), 0, 0) {
+				t.Fatalf("palette entry %d is %v, want %v", i, got.Palette[i], c)
+			}
+		}
+	}
+}

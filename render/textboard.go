@@ -70,13 +70,7 @@ func TextBoard(v game.View, o Options) (string, error) {
 	} else {
 		b.WriteString(txtBoardKeyPublic + "\n")
 	}
-	var ranks []string
-	for _, r := range game.Ranks {
-		if v.Rules.Army[r] > 0 {
-			ranks = append(ranks, fmt.Sprintf(txtBoardRank, r.Label(d.n), rankName(r)))
-		}
-	}
-	fmt.Fprintf(&b, txtBoardRanks, list(ranks, len(ranks)))
+	fmt.Fprintf(&b, txtBoardRanks, rankList(d.n, &v.Rules.Army))
 	return shorten(b.String(), TextBoardLimit), nil
 }
 

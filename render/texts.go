@@ -54,18 +54,18 @@ const (
 
 // The key to the symbols (Renderer.Key).
 const (
-	txtKeyTitle     = "Key to the board"
-	txtKeyKnown     = "A piece whose rank you know. Red pieces are rounded, Blue pieces square."
-	txtKeyHidden    = "A hidden piece: you do not know its rank."
-	txtKeyMoved     = "White dot: the piece has moved, so it is no Bomb or Flag."
-	txtKeyRing      = "Thick ring: both players know its rank (shown in a battle, or a Scout that ran)."
-	txtKeyLastMove  = "The last move: the square it left (thin frame) and the square it went to (thick frame)."
-	txtKeyBattle    = "Orange, thick frame: the square of the last battle."
-	txtKeyTray      = "Pieces left of each rank, under each player's name."
-	txtKeyRanks     = "The pieces, strongest first (%[1]s numbering):" // numbering
-	txtKeyNumbering = "modern"
-	txtKeyClassic   = "classic"
-	txtKeySquares   = "Squares are named by column and row, like B4."
+	txtKeyTitle    = "Key to the board"
+	txtKeyKnown    = "A piece whose rank you know. Red pieces are rounded, Blue pieces square."
+	txtKeyHidden   = "A hidden piece: you do not know its rank."
+	txtKeyMoved    = "White dot: the piece has moved, so it is no Bomb or Flag."
+	txtKeyRing     = "Thick ring: both players know its rank (shown in a battle, or a Scout that ran)."
+	txtKeyLastMove = "The last move: the square it left (thin frame) and the square it went to (thick frame)."
+	txtKeyBattle   = "Orange, thick frame: the square of the last battle."
+	txtKeyTray     = "Pieces left of each rank, under each player's name."
+	txtKeyRanks    = "The pieces, strongest first (%[1]s numbering):" // numbering
+	txtKeyModern   = "modern"
+	txtKeyClassic  = "classic"
+	txtKeySquares  = "Squares are named by column and row, like B4."
 )
 
 // The alt text of a board picture (AltText): sentences in the order they are
@@ -107,6 +107,15 @@ const (
 	txtRankLabelled   = "%[1]s (%[2]s)"                                      // name, label: "Captain (6)"
 	txtWhoSide        = "%[1]s (%[2]s)"                                      // name, side: "Ada (Red)"
 	txtListSeparator  = ", "
+)
+
+// The alt texts of the other pictures.
+const (
+	txtAltKey        = "Key to the board pictures."
+	txtAltSetup      = "Preview of your set-up for %[1]s, playing %[2]s, front row first, each from your left:" // variant, side
+	txtAltSetupRow   = "row %[1]d, %[2]s to %[3]s: %[4]s."                                                      // row, column, column, labels
+	txtAltSetupEmpty = "."                                                                                      // an empty square of a set-up
+	txtAltReplay     = "Replay of a Stratego game, %[1]s, %[2]s, every piece shown: %[3]s against %[4]s."       // variant, txtMoves, who, who
 )
 
 // The text board (TextBoard). Every square is at most three characters.
