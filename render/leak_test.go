@@ -34,7 +34,7 @@ type leakChecker struct {
 // pngEveryRace is how often, under the race detector, a position is compared
 // as encoded PNGs; the others are compared as the paletted images the PNGs
 // encode (the encoder is deterministic, so equal pixels give equal bytes).
-const pngEveryRace = 8
+const pngEveryRace = 32
 
 func (lc *leakChecker) check(t *testing.T, g *game.Game, what string) {
 	t.Helper()

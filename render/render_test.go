@@ -456,13 +456,13 @@ func TestConcurrentRendering(t *testing.T) {
 			want[[2]int{gi, vi}] = boardPNG(t, r, g.View(v), Options{})
 		}
 	}
-	rounds := 4
+	rounds, workers := 4, 8
 	if raceEnabled {
-		rounds = 1
+		rounds, workers = 1, 4
 	}
 	var wg sync.WaitGroup
-	errs := make(chan error, 8*rounds*len(want))
-	for w := range 8 {
+	errs := make(chan error, workers*rounds*len(want))
+	for w := range workers {
 		wg.Go(func() {
 			for i := range rounds * len(want) {
 				k := [2]int{(w + i) % len(games), (w + i/len(games)) % len(viewers)}
