@@ -149,3 +149,40 @@ func BenchmarkAltText(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBoardSizes renders every viewer's board every 20 moves of random
+// games of every variant, with long names, and reports the mean and the
+// largest PNG: the size goal is for every board, not only the typical one.
+func BenchmarkBoardSizes(b *testing.B) {
+	r := renderer(b)
+	var views []game.View
+	for _, rules := range testRules(b) {
+		for seed := uint64(1); seed <= 6; seed++ {
+			randomGame(b, rules, seed, 400, func(g *game.Game) bool {
+				if g.Ply()%20 == 0 {
+					for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+						views = append(views, g.View(v))
+					}
+				}
+				return true
+			})
+		}
+	}
+	o := Options{Names: goldenNames}
+	var buf bytes.Buffer
+	total, largest := 0, 0
+	for b.Loop() {
+		total, largest = 0, 0
+		for _, v := range views {
+			buf.Reset()
+			if err := r.Board(&buf, v, o); err != nil {
+				b.Fatal(err)
+			}
+			total += buf.Len()
+			largest = max(largest, buf.Len())
+		}
+	}
+	b.ReportMetric(float64(total)/float64(len(views)), "mean-png-bytes")
+	b.ReportMetric(float64(largest), "max-png-bytes")
+	b.ReportMetric(float64(len(views)), "boards")
+}
