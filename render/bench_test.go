@@ -10,7 +10,7 @@ import (
 
 // benchGames returns Classic games from random set-ups after 20 to 200 random
 // moves: typical positions, with pieces moved, revealed and taken.
-func benchGames(b *testing.B) []*game.Game {
+func benchGames(b testing.TB) []*game.Game {
 	b.Helper()
 	rules := game.DefaultRules(game.VariantClassic)
 	var out []*game.Game
@@ -122,4 +122,67 @@ func BenchmarkNew(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkAltText writes the alt text of a board picture, and the text board.
+func BenchmarkAltText(b *testing.B) {
+	games := benchGames(b)
+	o := Options{Names: [2]string{"Ada", "Grace"}}
+	views := make([]game.View, 0, 3*len(games))
+	for _, g := range games {
+		for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+			views = append(views, g.View(viewer))
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		f    func(game.View, Options) (string, error)
+	}{{"alt", AltText}, {"text-board", TextBoard}} {
+		b.Run(tc.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				if _, err := tc.f(views[n%len(views)], o); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+		})
+	}
+}
+
+// BenchmarkBoardSizes renders every viewer's board every 20 moves of random
+// games of every variant, with long names, and reports the mean and the
+// largest PNG: the size goal is for every board, not only the typical one.
+func BenchmarkBoardSizes(b *testing.B) {
+	r := renderer(b)
+	var views []game.View
+	for _, rules := range testRules(b) {
+		for seed := uint64(1); seed <= 6; seed++ {
+			randomGame(b, rules, seed, 400, func(g *game.Game) bool {
+				if g.Ply()%20 == 0 {
+					for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+						views = append(views, g.View(v))
+					}
+				}
+				return true
+			})
+		}
+	}
+	o := Options{Names: goldenNames}
+	var buf bytes.Buffer
+	total, largest := 0, 0
+	for b.Loop() {
+		total, largest = 0, 0
+		for _, v := range views {
+			buf.Reset()
+			if err := r.Board(&buf, v, o); err != nil {
+				b.Fatal(err)
+			}
+			total += buf.Len()
+			largest = max(largest, buf.Len())
+		}
+	}
+	b.ReportMetric(float64(total)/float64(len(views)), "mean-png-bytes")
+	b.ReportMetric(float64(largest), "max-png-bytes")
+	b.ReportMetric(float64(len(views)), "boards")
 }

@@ -35,7 +35,7 @@ const (
 // The game is played again from its rules, set-ups and moves. Every frame after
 // the first holds only the rectangles that changed, with unchanged pixels
 // transparent, and all share one palette. A move's frame is two image blocks,
-// the status line shown 0.02 s before the board (see addFrame).
+// the status and caption lines shown 0.02 s before the board (see addFrame).
 func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 	if g == nil {
 		return fmt.Errorf("%w: no game", ErrInvalidInput)
@@ -72,14 +72,15 @@ func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 	anim.Delay = append(anim.Delay, replayStartDelay)
 	anim.Disposal = append(anim.Disposal, gif.DisposalNone)
 	// addFrame adds the changes from prev to cur, shown for d hundredths of
-	// a second. The status line and the board change in places far apart:
-	// one rectangle holding both would be half the picture, so the status
-	// line gets an image block of its own, shown 0.02 s before the board's
+	// a second. The lines at the top and the board change in places far
+	// apart: one rectangle holding both would be half the picture, so the
+	// top lines get an image block of their own, shown 0.02 s before the board's
 	// (the shortest delay viewers honour; a shorter one is shown as 0.1 s).
 	// That halves the pixels to compress.
 	addFrame := func(d int) {
-		below := image.Rect(0, l.status.Max.Y, l.w, l.h)
-		blocks := []*image.Paletted{deltaFrame(prev, cur, transparent, l.status), deltaFrame(prev, cur, transparent, below)}
+		top := l.status.Union(l.footer[0])
+		below := image.Rect(0, top.Max.Y, l.w, l.h)
+		blocks := []*image.Paletted{deltaFrame(prev, cur, transparent, top), deltaFrame(prev, cur, transparent, below)}
 		if blocks[0] != nil && blocks[1] != nil && d > 2*statusLead {
 			anim.Image = append(anim.Image, blocks[0], blocks[1])
 			anim.Delay = append(anim.Delay, statusLead, d-statusLead)
@@ -134,23 +135,39 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 			cells[s] = game.Cell{Occupied: true, Side: side, Rank: rank}
 		}
 	}
-	st := statusLine{left: fmt.Sprintf("%s · replay", rs.variant), right: "Start"}
+	st := statusLine{left: fmt.Sprintf(txtStatusReplay, rs.variant), right: txtReplayStart}
+	var caption []item
 	if last, ok := re.LastMove(); ok {
-		bg[last.Move.From], bg[last.Move.To] = bgMove, bgMove
-		if last.IsAttack() || last.Move.IsInfiltration() {
-			bg[last.Move.To] = bgBattle
-		}
-		st.right = fmt.Sprintf("%d/%d  %s %s", re.Ply(), rs.total, last.Side, last.Notation(numberings[rs.numbering]))
+		markLastMove(&bg, last)
+		st.right = fmt.Sprintf(txtReplayMove, re.Ply(), rs.total)
+		caption = replayCaption(last, numberings[rs.numbering])
 	}
 	if rs.over {
+		st.left = fmt.Sprintf(txtStatusEnd, rs.variant, txtMoves.format(rs.total))
 		st.right, st.banner = resultText(rs.result), true
+		caption = r.winnerItems(rs.result, rs.names)
 	}
 	r.drawStatus(img, l.status, st)
 	for i, side := range [2]game.Side{game.Blue, game.Red} {
 		ps := playerStrip{side: side, name: rs.names[side], note: side.String()}
 		r.drawStrip(img, l.strips[i], &ps, rs.numbering)
 	}
+	r.drawItems(img, l.footer[0], caption, rs.numbering)
 	r.drawSquares(img, l, game.Red, &cells, &bg, rs.numbering, false)
+}
+
+// replayCaption is a replay's line for a move: "Blue F5xF4:  [5] Lieutenant
+// beats [4] Sergeant", or "Red B4-B5" (the status line has its number).
+func replayCaption(last game.MoveRecord, n game.Numbering) []item {
+	items := []item{
+		{text: sideName(last.Side) + " ", ink: inkRed + int(last.Side), bold: true},
+		{text: last.Notation(n), ink: inkText, bold: true},
+	}
+	if battle := battleItems(last); len(battle) > 0 {
+		items = append(items, item{text: txtBattleSeparator})
+		items = append(items, battle...)
+	}
+	return items
 }
 
 // deltaFrame returns the smallest rectangle of cur within area that differs
