@@ -115,6 +115,21 @@ func BenchmarkReplay(b *testing.B) {
 	b.ReportMetric(float64(frames), "frames")
 }
 
+// BenchmarkReplayLongGame makes the GIF of a 20,000-move game: with the frame
+// cap its memory (-benchmem) and size stay those of a 400-move game.
+func BenchmarkReplayLongGame(b *testing.B) {
+	r := renderer(b)
+	g := shuttleGame(b, 20000)
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := r.Replay(&buf, g, ReplayOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "gif-bytes")
+}
+
 // BenchmarkNew builds the tile cache: every tile, glyph and background.
 func BenchmarkNew(b *testing.B) {
 	for b.Loop() {

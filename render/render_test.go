@@ -590,3 +590,117 @@ func TestPNGEncoder(t *testing.T) {
 		}
 	}
 }
+
+// shuttleGame is a game of n moves in which each side's Sergeant steps back
+// and forth (no repetition rules), resigned by Blue at the end: a game as long
+// as one wants, for the replay's bounds.
+func shuttleGame(t testing.TB, n int) *game.Game {
+	t.Helper()
+	rules := game.DefaultRules(game.VariantCustom)
+	rules.Army = game.Army{game.Sergeant: 1, game.Flag: 1}
+	rules.TwoSquares, rules.MoreSquares = 0, false
+	var setup game.Setup
+	setup[0][0], setup[1][0] = game.Sergeant, game.Flag // front row first: A4 Sergeant, A3 Flag for Red
+	g, err := game.NewGame(rules, setup, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := [2][2]game.Move{}
+	for side, squares := range [2][3]string{{"A4", "B4", "A4"}, {"J7", "I7", "J7"}} {
+		for k := range 2 {
+			from, _ := game.ParseSquare(squares[k])
+			to, _ := game.ParseSquare(squares[k+1])
+			steps[side][k] = game.Move{From: from, To: to}
+		}
+	}
+	for i := range n {
+		side := g.ToMove()
+		if _, err := g.Apply(steps[side][(i/2)%2]); err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+	}
+	if err := g.Resign(game.Blue); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestReplayOfALongGameIsSampled: past MaxReplayFrames moves the replay shows
+// every k-th position and the end, each frame exactly that position, with the
+// sampling said on every frame.
+func TestReplayOfALongGameIsSampled(t *testing.T) {
+	r := renderer(t)
+	moves := 4*MaxReplayFrames + 3
+	g := shuttleGame(t, moves)
+	var b bytes.Buffer
+	if err := r.Replay(&b, g, ReplayOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stride := replayStride(moves)
+	if stride != 5 {
+		t.Fatalf("stride %d for %d moves, want 5", stride, moves)
+	}
+	// The frames shown: the start, every 5th position before the last, the end.
+	var plies []int
+	for p := stride; p < moves; p += stride {
+		plies = append(plies, p)
+	}
+	plies = append([]int{0}, append(plies, moves)...)
+	if len(plies) > MaxReplayFrames+2 {
+		t.Fatalf("%d frames planned, more than the cap", len(plies))
+	}
+	re, err := game.NewGame(g.Rules(), g.Setup(game.Red), g.Setup(game.Blue))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.replay
+	canvas := make([]uint8, l.w*l.h)
+	want := image.NewPaletted(image.Rect(0, 0, l.w, l.h), r.pal)
+	transparent := uint8(len(r.pal))
+	rs := replayScene{total: moves, stride: stride, variant: g.Rules().Variant}
+	shown := 0
+	for i, frame := range anim.Image {
+		for y := frame.Rect.Min.Y; y < frame.Rect.Max.Y; y++ {
+			row := frame.Pix[frame.PixOffset(frame.Rect.Min.X, y):][:frame.Rect.Dx()]
+			for dx, idx := range row {
+				if idx != transparent {
+					canvas[y*l.w+frame.Rect.Min.X+dx] = idx
+				}
+			}
+		}
+		if anim.Delay[i] == statusLead {
+			continue
+		}
+		if shown >= len(plies) {
+			t.Fatalf("more frames shown than the %d planned", len(plies))
+		}
+		for re.Ply() < plies[shown] {
+			if _, err := re.Apply(g.Moves()[re.Ply()].Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i == len(anim.Image)-1 {
+			rs.result, rs.over = g.Result(), true
+		}
+		r.drawReplayFrame(want, re, &rs)
+		if !bytes.Equal(canvas, want.Pix) {
+			t.Fatalf("frame %d differs from the position after move %d", i, plies[shown])
+		}
+		shown++
+	}
+	if shown != len(plies) {
+		t.Errorf("%d frames shown, want %d", shown, len(plies))
+	}
+	// The note on the frames: the sampled status differs from the plain one.
+	plain, sampled := image.NewPaletted(want.Rect, r.pal), image.NewPaletted(want.Rect, r.pal)
+	r.drawReplayFrame(plain, re, &replayScene{total: moves, stride: 1, variant: g.Rules().Variant})
+	r.drawReplayFrame(sampled, re, &replayScene{total: moves, stride: stride, variant: g.Rules().Variant})
+	if bytes.Equal(plain.Pix, sampled.Pix) {
+		t.Error("a sampled replay does not say so")
+	}
+}
+

@@ -28,9 +28,18 @@ const (
 	statusLead       = 2 // the status line's image block, just before the board's
 )
 
+// MaxReplayFrames bounds a replay: a game of more moves shows every k-th
+// position (and the last), so that a 20,000-move game costs no more memory,
+// time or upload size than a 400-move one, and says so in every frame.
+const MaxReplayFrames = 400
+
+// replayStride returns k: every k-th position of a game of n moves is shown.
+func replayStride(n int) int { return max(1, (n+MaxReplayFrames-1)/MaxReplayFrames) }
+
 // Replay writes an animated GIF of a finished game, both armies shown from the
 // first move to the last, with the result on the final frame. A game still on
-// is refused with ErrGameNotOver: its set-ups are secret.
+// is refused with ErrGameNotOver: its set-ups are secret. A game longer than
+// MaxReplayFrames moves is shown every k-th move, as its frames say.
 //
 // The game is played again from its rules, set-ups and moves. Every frame after
 // the first holds only the rectangles that changed, with unchanged pixels
@@ -62,7 +71,8 @@ func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 	l := &r.replay
 	bounds := image.Rect(0, 0, l.w, l.h)
 	prev, cur := image.NewPaletted(bounds, pal), image.NewPaletted(bounds, pal)
-	rs := replayScene{names: o.Names, numbering: numberingIndex(o.Numbering), total: len(g.Moves()), variant: g.Rules().Variant}
+	rs := replayScene{names: o.Names, numbering: numberingIndex(o.Numbering), total: len(g.Moves()), variant: g.Rules().Variant,
+		stride: replayStride(len(g.Moves()))}
 	anim := &gif.GIF{Config: image.Config{ColorModel: pal, Width: l.w, Height: l.h}}
 
 	r.drawReplayFrame(prev, re, &rs)
@@ -102,6 +112,9 @@ func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 			// The last move is shown with the result: the end is one frame.
 			break
 		}
+		if (i+1)%rs.stride != 0 {
+			continue // a long game: only every stride-th position is shown
+		}
 		r.drawReplayFrame(cur, re, &rs)
 		addFrame(delay)
 	}
@@ -119,6 +132,7 @@ type replayScene struct {
 	names     [2]string
 	numbering int
 	total     int
+	stride    int // every stride-th position is shown (1: every one)
 	variant   game.Variant
 	result    game.Result
 	over      bool
@@ -136,6 +150,9 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 		}
 	}
 	st := statusLine{left: fmt.Sprintf(txtStatusReplay, rs.variant), right: txtReplayStart}
+	if rs.stride > 1 {
+		st.left = fmt.Sprintf(txtStatusReplaySampled, rs.variant, rs.stride)
+	}
 	var caption []item
 	if last, ok := re.LastMove(); ok {
 		markLastMove(&bg, last)

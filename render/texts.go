@@ -18,27 +18,28 @@ import (
 
 // Status bar, name lines and trays.
 const (
-	txtStatusStart     = "%[1]s · start"            // variant
-	txtStatusAfter     = "%[1]s · after move %[2]d" // variant, moves played
-	txtStatusEnd       = "%[1]s · %[2]s"            // variant, txtMoves
-	txtStatusReveal    = "%[1]s · final position · %[2]s"
-	txtStatusSetup     = "%[1]s set-up · preview"
-	txtStatusReplay    = "%[1]s · replay"
-	txtYourMove        = "Your move"
-	txtSideToMove      = "%[1]s to move"               // side
-	txtDrawOffered     = "%[1]s offers a draw · %[2]s" // side, who moves
-	txtYouPlay         = "You play %[1]s"              // side
-	txtSideYou         = "%[1]s (you)"                 // side
-	txtReplayStart     = "Start"
-	txtReplayMove      = "Move %[1]d of %[2]d" // move number, moves in the game
-	txtNoMoveYet       = "No move yet. Red moves first."
-	txtMoveNumber      = "Move %[1]d: "  // before "Red B4-B5"
-	txtWinner          = "Winner: "      // before the winner's name
-	txtWinnerNameSide  = "%[1]s (%[2]s)" // name, side
-	txtNoWinner        = "No winner: the game is a draw"
-	txtSetupNotReady   = "Not ready: %[1]s"               // what is wrong
-	txtSetupReady      = "Ready: %[1]s. Confirm to play." // txtPiecesPlaced
-	txtBattleSeparator = ":  "
+	txtStatusStart         = "%[1]s · start"            // variant
+	txtStatusAfter         = "%[1]s · after move %[2]d" // variant, moves played
+	txtStatusEnd           = "%[1]s · %[2]s"            // variant, txtMoves
+	txtStatusReveal        = "%[1]s · final position · %[2]s"
+	txtStatusSetup         = "%[1]s set-up · preview"
+	txtStatusReplay        = "%[1]s · replay"
+	txtStatusReplaySampled = "%[1]s · replay, one frame every %[2]d moves" // variant, moves between frames
+	txtYourMove            = "Your move"
+	txtSideToMove          = "%[1]s to move"               // side
+	txtDrawOffered         = "%[1]s offers a draw · %[2]s" // side, who moves
+	txtYouPlay             = "You play %[1]s"              // side
+	txtSideYou             = "%[1]s (you)"                 // side
+	txtReplayStart         = "Start"
+	txtReplayMove          = "Move %[1]d of %[2]d" // move number, moves in the game
+	txtNoMoveYet           = "No move yet. Red moves first."
+	txtMoveNumber          = "Move %[1]d: "  // before "Red B4-B5"
+	txtWinner              = "Winner: "      // before the winner's name
+	txtWinnerNameSide      = "%[1]s (%[2]s)" // name, side
+	txtNoWinner            = "No winner: the game is a draw"
+	txtSetupNotReady       = "Not ready: %[1]s"               // what is wrong
+	txtSetupReady          = "Ready: %[1]s. Confirm to play." // txtPiecesPlaced
+	txtBattleSeparator     = ":  "
 )
 
 // The words of a battle between two mini pieces: "[6] Captain beats [2] Scout".
