@@ -703,4 +703,3 @@ func TestReplayOfALongGameIsSampled(t *testing.T) {
 		t.Error("a sampled replay does not say so")
 	}
 }
-
