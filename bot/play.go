@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -340,8 +341,8 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		return
 	}
 	if m.Version != id.version || !yourTurn(m, side) {
-		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Components: []discordgo.MessageComponent{}})
-		b.followUp(i, b.explain(storage.ErrStale, "picker"))
+		b.updateComponents(i, []discordgo.MessageComponent{})
+		b.showStale(ctx, i, m.ID)
 		return
 	}
 	g, err := m.Game()
@@ -366,9 +367,9 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 			b.tell(i, "Pick a piece from the menu.")
 			return
 		}
-		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Components: pickerComponents(m, g, side, n, from)})
+		b.updateComponents(i, pickerComponents(m, g, side, n, from))
 	case actBack:
-		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Components: pickerComponents(m, g, side, n, game.NoSquare)})
+		b.updateComponents(i, pickerComponents(m, g, side, n, game.NoSquare))
 	case actTarget:
 		values := i.MessageComponentData().Values
 		from, err1 := game.ParseSquare(arg)
@@ -389,9 +390,41 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 			b.log.Warn("clearing the picker failed", "error", err)
 		}
 		if _, _, err := b.play(ctx, userOf(i).ID, m.ID, id.version, game.Move{From: from, To: to}); err != nil {
+			if errors.Is(err, storage.ErrStale) {
+				b.showStale(ctx, i, m.ID)
+				return
+			}
 			b.followUp(i, b.explain(err, "picker"))
 		}
 	default:
 		b.tell(i, staleComponent)
+	}
+}
+
+// showStale answers a click on the menus of an old board with the board as
+// it stands now, privately: its picture, whose move, and fresh menus.
+func (b *Bot) showStale(ctx context.Context, i *discordgo.Interaction, id storage.MatchID) {
+	m, side, err := b.playerMatch(ctx, i, id)
+	if err != nil {
+		b.followUp(i, b.explain(err, "picker"))
+		return
+	}
+	g, err := m.Game()
+	if err != nil {
+		b.followUp(i, b.explain(err, "picker"))
+		return
+	}
+	settings, _ := b.store.Player(ctx, userOf(i).ID)
+	n := game.NumberingModern
+	if settings != nil {
+		n = settings.Numbering
+	}
+	v := g.View(game.ViewerOf(side))
+	nar := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n}
+	text := joinLines(b.explain(storage.ErrStale, "picker"), matchTitle(m), b.statusLine(m, g, nar))
+	_, err = b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: text, Flags: discordgo.MessageFlagsEphemeral,
+		Files: b.boardFile(m, &v, n), Components: pickerComponents(m, g, side, n, game.NoSquare)})
+	if err != nil {
+		b.log.Warn("follow-up failed", "error", err)
 	}
 }

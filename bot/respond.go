@@ -39,7 +39,7 @@ func (b *Bot) explain(err error, during string) string {
 	case errors.As(err, &setupErr):
 		return "That set-up is not valid: " + setupErr.Reason + "."
 	case errors.Is(err, storage.ErrStale):
-		return "The board changed since you looked: that was already played, or the turn passed. Here is where things stand now."
+		return "The board changed since you looked: that was already played, or the turn passed. Here is where things stand now:"
 	case errors.Is(err, game.ErrNotYourTurn):
 		return "It is not your turn yet: I'll DM you when it is."
 	case errors.Is(err, game.ErrGameOver):
@@ -91,6 +91,17 @@ func (b *Bot) respond(i *discordgo.Interaction, typ discordgo.InteractionRespons
 	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
 		b.log.Warn("interaction response failed", "error", err)
 	}
+}
+
+// updateComponents answers a click by replacing the components of the
+// clicked message. An update replaces the content too (discordgo sends
+// "content" even when empty), so the message's own text is sent back.
+func (b *Bot) updateComponents(i *discordgo.Interaction, rows []discordgo.MessageComponent) {
+	text := ""
+	if i.Message != nil {
+		text = i.Message.Content
+	}
+	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Content: text, Components: rows})
 }
 
 // tell answers with a message only the member sees.
