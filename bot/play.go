@@ -312,10 +312,7 @@ func pickerComponents(m *storage.Match, g *game.Game, side game.Side, n game.Num
 	}
 	for start := 0; start < len(options) && len(rows) < 4; start += 25 {
 		end := min(start+25, len(options))
-		id := customID{kind: kindMove, action: action, id: uint64(m.ID), version: m.Version, arg: arg}.String()
-		if start > 0 {
-			id += fmt.Sprintf(".%d", start/25) // custom ids must differ between menus
-		}
+		id := customID{kind: kindMove, action: action, id: uint64(m.ID), version: m.Version, arg: arg, menu: start / 25}.String()
 		ph := placeholder
 		if len(options) > 25 {
 			ph = fmt.Sprintf("%s (%s–%s)", placeholder, options[start].Value, options[end-1].Value)
@@ -355,7 +352,6 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 	if settings != nil {
 		n = settings.Numbering
 	}
-	arg, _, _ := strings.Cut(id.arg, ".")
 	switch id.action {
 	case actPiece:
 		values := i.MessageComponentData().Values
@@ -372,7 +368,7 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		b.updateComponents(i, pickerComponents(m, g, side, n, game.NoSquare))
 	case actTarget:
 		values := i.MessageComponentData().Values
-		from, err1 := game.ParseSquare(arg)
+		from, err1 := game.ParseSquare(id.arg)
 		if len(values) == 0 || err1 != nil {
 			b.tell(i, "Pick a square from the menu.")
 			return
