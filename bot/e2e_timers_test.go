@@ -213,3 +213,16 @@ func TestBetweenMoves(t *testing.T) {
 		t.Fatalf("after deleting: %q", del.Content)
 	}
 }
+
+// TestSetupReminderSaysWhatHappens: a set-up not sent in time calls the
+// match off with no result, and the reminder says so.
+func TestSetupReminderSaysWhatHappens(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic")
+	h.advance(12*time.Hour + time.Minute)
+	reminder := h.alice.WaitDM(t, contains("Reminder: your set-up is due"))
+	if strings.Contains(reminder.Content, "lose") || !strings.Contains(reminder.Content, "called off with no result") {
+		t.Fatalf("the set-up reminder says %q", reminder.Content)
+	}
+}

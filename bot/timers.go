@@ -86,11 +86,12 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 			if p, err := b.store.Player(ctx, m.Players[side].UserID); err == nil && p.NoReminders {
 				continue
 			}
-			what := "your move"
+			text := fmt.Sprintf("Reminder: your move is due <t:%d:R>, or you lose this match.", m.Deadline.Unix())
 			if m.Phase == storage.PhaseSetup {
-				what = "your set-up"
+				// The rules call a match off, with no result, when a set-up is late.
+				text = fmt.Sprintf("Reminder: your set-up is due <t:%d:R>; if it is not in by then, the match is called off with no result.", m.Deadline.Unix())
 			}
-			b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: fmt.Sprintf("%s\nReminder: %s is due <t:%d:R>, or you lose this match.", matchTitle(m), what, m.Deadline.Unix())})
+			b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: matchTitle(m) + "\n" + text})
 		}
 	case storage.DeadlineMatch:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
