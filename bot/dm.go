@@ -82,6 +82,10 @@ func (b *Bot) onMessage(ctx context.Context, msg *discordgo.Message) {
 			reply(b.explain(err, "dm setup") + " Fix it and send it again.")
 			return
 		}
+		if !setup.CanMove(m.Rules) {
+			reply(string(errCannotMove) + " Fix it and send it again.")
+			return
+		}
 		m, err = b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
 		if err != nil {
 			reply(b.explain(err, "dm setup"))

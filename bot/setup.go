@@ -199,8 +199,16 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 	b.saveDraft(ctx, i, m, side, setup, settings.Numbering)
 }
 
+// errCannotMove refuses a set-up that would lose the moment the match starts.
+const errCannotMove friendly = "That set-up cannot be played: none of its pieces can move (Bombs, the Flag, the lakes and the edge wall in the rest), " +
+	"so it would lose the moment the match starts. Leave a piece that moves room to move."
+
 // saveDraft stores a draft set-up and answers with its preview and Confirm.
 func (b *Bot) saveDraft(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) {
+	if !setup.CanMove(m.Rules) {
+		b.tell(i, string(errCannotMove)+" Press Edit to try again.")
+		return
+	}
 	m, err := b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
 	if err != nil {
 		b.tell(i, b.explain(err, "setup"))
@@ -256,11 +264,15 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 		return
 	}
 	b.nudgeTimers()
-	if m.Phase != storage.PhasePlaying {
+	switch m.Phase {
+	case storage.PhaseSetup:
 		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d starts as soon as %s has confirmed theirs.", m.ID, m.Players[side.Opponent()].Name))
 		return
+	case storage.PhasePlaying:
+		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d begins!", m.ID))
+	default: // over at once: a side cannot move
+		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d is over at once: see my message.", m.ID))
 	}
-	b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d begins!", m.ID))
 	b.announce(ctx, m, startHeadline)
 	b.afterMove(ctx, m)
 }
@@ -271,6 +283,9 @@ func names(m *storage.Match) [2]string {
 
 // startHeadline announces the first position.
 func startHeadline(n narrator, v *game.View) string {
+	if v.Result.Over() {
+		return "Both set-ups are in, and the match is over at once."
+	}
 	if side, ok := n.viewer.IsPlayer(); ok {
 		return fmt.Sprintf("Both set-ups are in: the match begins! You play %s.", side)
 	}
