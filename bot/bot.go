@@ -48,6 +48,7 @@ type Bot struct {
 
 	dmChannels sync.Map      // user id → DM channel id, a cache of UserChannelCreate
 	wake       chan struct{} // nudges the timer loop when a deadline may have moved
+	timerPass  sync.Mutex    // held by a pass over the due timers
 
 	// handlers counts running handlers so that Run can wait for them; once
 	// closing is set no new one starts.

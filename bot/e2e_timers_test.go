@@ -14,9 +14,12 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// advance moves the bot's clock and wakes its timers.
+// advance moves the bot's clock and returns once the timers due by then
+// have been handled: it runs a pass itself, which waits for any pass of the
+// timer loop under way.
 func (h *harness) advance(d time.Duration) {
 	h.clock.Advance(d)
+	h.bot.handleDue(context.Background())
 	h.bot.nudgeTimers()
 }
 
@@ -47,26 +50,30 @@ func TestForfeitOnTimeAfterReminders(t *testing.T) {
 	if want := T0.Add(24 * time.Hour); !m.Deadline.Equal(want) {
 		t.Fatalf("deadline %v, want %v", m.Deadline, want)
 	}
-	h.advance(11 * time.Hour)
-	if n := len(h.alice.DMs()); n > 0 && strings.Contains(h.alice.DMs()[n-1].Content, "Reminder") {
-		t.Fatal("reminded before half time")
-	}
-	h.advance(time.Hour + time.Minute) // half time
-	h.alice.WaitDM(t, contains("Reminder: your move is due"))
-	h.advance(11 * time.Hour) // one hour left
-	h.srv.WaitFor(t, "the second reminder", func() bool {
+	reminders := func(m *discordtest.Member) int {
 		count := 0
-		for _, d := range h.alice.DMs() {
+		for _, d := range m.DMs() {
 			if strings.Contains(d.Content, "Reminder") {
 				count++
 			}
 		}
-		return count == 2
-	})
-	for _, d := range h.bob.DMs() {
-		if strings.Contains(d.Content, "Reminder") {
-			t.Fatal("the player who waits was reminded")
-		}
+		return count
+	}
+	// advance returns after the timers have acted, so these counts are final.
+	h.advance(11 * time.Hour)
+	if n := reminders(h.alice); n != 0 {
+		t.Fatalf("%d reminders before half time", n)
+	}
+	h.advance(time.Hour + time.Minute) // half time
+	if n := reminders(h.alice); n != 1 {
+		t.Fatalf("%d reminders at half time, want 1", n)
+	}
+	h.advance(11 * time.Hour) // one hour left
+	if n := reminders(h.alice); n != 2 {
+		t.Fatalf("%d reminders an hour before the deadline, want 2", n)
+	}
+	if n := reminders(h.bob); n != 0 {
+		t.Fatalf("the player who waits was reminded %d times", n)
 	}
 	h.advance(time.Hour) // the deadline
 	h.alice.WaitDM(t, contains("You lost: you ran out of time."))

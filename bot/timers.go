@@ -36,14 +36,24 @@ func (b *Bot) runTimers(ctx context.Context) {
 			continue
 		case <-wait:
 		}
-		due, err := b.store.DueDeadlines(ctx, b.now(), 50)
-		if err != nil {
-			b.log.Error("reading due deadlines failed", "error", err)
-			continue
-		}
-		for _, d := range due {
-			b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
-		}
+		b.handleDue(ctx)
+	}
+}
+
+// handleDue handles the timers due now, earliest first. One pass runs at a
+// time, so that when a pass returns every timer due when it started has been
+// handled (tests run one to know the timers have acted). Passes of two
+// processes may overlap: storage's versions let one of them act on a timer.
+func (b *Bot) handleDue(ctx context.Context) {
+	b.timerPass.Lock()
+	defer b.timerPass.Unlock()
+	due, err := b.store.DueDeadlines(ctx, b.now(), 50)
+	if err != nil {
+		b.log.Error("reading due deadlines failed", "error", err)
+		return
+	}
+	for _, d := range due {
+		b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
 	}
 }
 
