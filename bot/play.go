@@ -89,10 +89,11 @@ func (b *Bot) play(ctx context.Context, userID string, id storage.MatchID, versi
 	if m.Phase == storage.PhaseSetup {
 		return nil, game.MoveRecord{}, storage.ErrNotStarted
 	}
-	m, rec, err := b.store.ApplyMove(ctx, id, version, side, mv, b.now())
+	m, g, err := b.store.ApplyMove(ctx, id, version, side, mv, b.now())
 	if err != nil {
 		return nil, game.MoveRecord{}, err
 	}
+	rec, _ := g.LastMove()
 	b.nudgeTimers()
 	b.announce(ctx, m, moveHeadline(rec))
 	b.afterMove(ctx, m)

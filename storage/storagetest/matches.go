@@ -150,12 +150,20 @@ func testMoves(t *testing.T, s storage.Store) {
 		}
 	}
 
-	m2, rec, err := s.ApplyMove(ctx, m.ID, m.Version, side, mv, at)
+	m2, played, err := s.ApplyMove(ctx, m.ID, m.Version, side, mv, at)
 	if err != nil {
 		t.Fatalf("ApplyMove: %v", err)
 	}
+	rec, _ := played.LastMove()
 	if m2.Version != m.Version+1 || len(m2.Log) != 1 || rec.Move != mv || rec.Side != side {
 		t.Fatalf("after a move: %s, record %+v", describe(m2), rec)
+	}
+	// The game returned is the match's, as a replay of its log gives it.
+	replayed := CheckReplay(t, m2)
+	for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+		if !reflect.DeepEqual(played.View(v), replayed.View(v)) {
+			t.Fatalf("the game ApplyMove returned differs from the replay of its match (%v view)", v)
+		}
 	}
 	if a := m2.Log[0]; a.Kind != storage.ActMove || a.Move != mv || !a.At.Equal(at) || a.Side != side {
 		t.Fatalf("logged %+v", a)
