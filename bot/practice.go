@@ -13,10 +13,6 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// extraComputer is the key of Match.Messages.Extra that holds the level of
-// the computer player in a practice match.
-const extraComputer = "computer"
-
 // botUserID is the bot's own Discord user id, once connected.
 func (b *Bot) botUserID() string {
 	if b.s != nil && b.s.State != nil && b.s.State.User != nil {
@@ -27,8 +23,7 @@ func (b *Bot) botUserID() string {
 
 // isComputer reports whether side is played by the computer.
 func (b *Bot) isComputer(m *storage.Match, side game.Side) bool {
-	_, ok := m.Messages.Extra[extraComputer]
-	return ok && m.Players[side].UserID == b.botUserID()
+	return m.Computer != nil && m.Players[side].UserID == b.botUserID()
 }
 
 // onPractice starts a match against the computer: /stratego practice, or a
@@ -65,8 +60,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	now := b.now()
 	m := &storage.Match{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, Rules: rules, MoveTime: moveTime,
-		Casual: true, Phase: storage.PhaseSetup, Created: now,
-		Messages: storage.Messages{Extra: map[string]string{extraComputer: level.String()}},
+		Casual: true, Computer: &level, Phase: storage.PhaseSetup, Created: now,
 	}
 	m.Players[human] = storage.Player{UserID: userOf(i).ID, Name: displayName(i)}
 	m.Players[human.Opponent()] = storage.Player{UserID: b.botUserID(), Name: fmt.Sprintf("Computer (%s)", level)}
@@ -105,16 +99,12 @@ func (b *Bot) computerTurn(ctx context.Context, id storage.MatchID) {
 	if !b.isComputer(m, side) {
 		return
 	}
-	level, err := ai.ParseLevel(m.Messages.Extra[extraComputer])
-	if err != nil {
-		level = ai.Normal
-	}
 	g, err := m.Game()
 	if err != nil {
 		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
 		return
 	}
-	mv, err := ai.New(level, seedOf(m.ID, g.Ply())).Choose(g.View(game.ViewerOf(side)))
+	mv, err := ai.New(*m.Computer, seedOf(m.ID, g.Ply())).Choose(g.View(game.ViewerOf(side)))
 	if err != nil {
 		b.log.Error("the computer found no move", "match", m.ID, "error", err)
 		return

@@ -290,11 +290,8 @@ func checkResult(m *Match, g *game.Game) error {
 }
 
 // normalize makes m what a reload gives back: times in whole UTC seconds, no
-// empty map, no set-up behind SetupNone.
+// set-up behind SetupNone.
 func normalize(m *Match) {
-	if len(m.Messages.Extra) == 0 {
-		m.Messages.Extra = nil
-	}
 	for side := range m.Setups {
 		if m.Setups[side].Status == SetupNone {
 			m.Setups[side].Setup = game.Setup{}
