@@ -61,7 +61,7 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 	}
 	n := b.numberingOf(ctx, userOf(i).ID)
 	v := g.View(game.ViewerOf(side))
-	text := historyText(m, &v, n)
+	text := historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n})
 	if len(text) <= 1900 {
 		b.tell(i, text)
 		return
@@ -74,7 +74,8 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 }
 
 // historyText writes one line per move: "12. Blue E7xE6 Captain (6) beats Lieutenant (5)".
-func historyText(m *storage.Match, v *game.View, n game.Numbering) string {
+func historyText(m *storage.Match, v *game.View, nar narrator) string {
+	n := nar.numbering
 	var sb strings.Builder
 	sb.WriteString(matchTitle(m) + "\n")
 	if len(v.History) == 0 {
@@ -97,9 +98,7 @@ func historyText(m *storage.Match, v *game.View, n game.Numbering) string {
 		}
 		sb.WriteByte('\n')
 	}
-	if v.Result.Over() {
-		sb.WriteString("Result: " + v.Result.String())
-	}
+	sb.WriteString(nar.describeResult(v.Result))
 	return strings.TrimSpace(sb.String())
 }
 

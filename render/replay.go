@@ -143,7 +143,7 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 		st.right = fmt.Sprintf("%d/%d  %s %s", re.Ply(), rs.total, last.Side, last.Notation(numberings[rs.numbering]))
 	}
 	if rs.over {
-		st.right, st.banner = resultText(rs.result), true
+		st.right, st.banner = ResultText(rs.result, sideNames, game.PublicViewer), true
 	}
 	r.drawStatus(img, l.status, st)
 	for i, side := range [2]game.Side{game.Blue, game.Red} {

@@ -104,7 +104,7 @@ func viewStatus(v *game.View, isPlayer bool, me game.Side) statusLine {
 	if v.Result.Over() {
 		return statusLine{
 			left:   fmt.Sprintf("%s · %d moves", v.Rules.Variant, v.Ply()),
-			right:  resultText(v.Result),
+			right:  ResultText(v.Result, sideNames, v.Viewer),
 			banner: true,
 		}
 	}
@@ -121,35 +121,8 @@ func viewStatus(v *game.View, isPlayer bool, me game.Side) statusLine {
 	return st
 }
 
-// resultText says how the game ended, such as "Blue captured the flag".
-func resultText(res game.Result) string {
-	winner, won := res.Winner()
-	if !won {
-		switch res.Method {
-		case game.DrawAgreed:
-			return "Draw by agreement"
-		case game.MoveLimit:
-			return "Draw: move limit reached"
-		case game.NoMovablePieces:
-			return "Draw: neither side can move"
-		}
-		return "Draw"
-	}
-	loser := winner.Opponent()
-	switch res.Method {
-	case game.FlagCaptured:
-		return winner.String() + " captured the flag"
-	case game.NoMovablePieces:
-		return fmt.Sprintf("%s won: %s has no movable piece", winner, loser)
-	case game.NoLegalMoves:
-		return fmt.Sprintf("%s won: %s cannot move", winner, loser)
-	case game.Resignation:
-		return fmt.Sprintf("%s won: %s resigned", winner, loser)
-	case game.TimeForfeit:
-		return fmt.Sprintf("%s won on time", winner)
-	}
-	return winner.String() + " won"
-}
+// sideNames names the sides by colour, as the pictures do.
+var sideNames = [2]string{game.Red.String(), game.Blue.String()}
 
 // moveItems describes the last move: "23. Red E4xE5: [6] Captain beats [5] Lieutenant".
 func moveItems(last game.MoveRecord, ply int, o Options) []item {
@@ -315,7 +288,9 @@ func (r *Renderer) drawStatus(img *image.Paletted, rect image.Rectangle, st stat
 	}
 	fill(img, rect, idx)
 	y := baseline(r.bold, rect)
-	right := r.bold.fit(st.right, rect.Dx()*3/5)
+	// The right text, the more important, takes what the left needs beyond
+	// two fifths of the bar, and at least three fifths.
+	right := r.bold.fit(st.right, max(rect.Dx()*3/5, rect.Dx()-2*padX-12-r.text.width(st.left)))
 	rw := r.bold.width(right)
 	left := r.text.fit(st.left, rect.Dx()-2*padX-rw-12)
 	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
