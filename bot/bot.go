@@ -1,8 +1,3 @@
-// Package bot is the Discord front end of strategobot: the /stratego command,
-// its buttons, menus and modals, the DMs with each player and the timers. It
-// keeps no game state of its own: every match lives in storage, every picture
-// comes from render, and everything a person is shown is built from a
-// game.View of what that person may know.
 package bot
 
 import (

@@ -86,14 +86,14 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 			return
 		}
 		if m.Phase == storage.PhasePlaying && b.isComputer(m, m.ToMove()) {
-			b.computerTurn(ctx, m.ID) // the computer's turn was missed, by a restart say
+			b.computerTurn(ctx, m) // the computer's turn was missed, by a restart say
 			return
 		}
 		for _, side := range []game.Side{game.Red, game.Blue} {
 			if !b.owes(m, side) {
 				continue
 			}
-			if p, err := b.store.Player(ctx, m.Players[side].UserID); err == nil && p.NoReminders {
+			if b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
 				continue
 			}
 			text := fmt.Sprintf("Reminder: your move is due <t:%d:R>, or you lose this match.", m.Deadline.Unix())
@@ -111,7 +111,7 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		switch m.Phase {
 		case storage.PhasePlaying:
 			if b.isComputer(m, m.ToMove()) {
-				b.computerTurn(ctx, m.ID) // never lose on time for the computer
+				b.computerTurn(ctx, m) // never lose on time for the computer
 				return
 			}
 			m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
@@ -121,7 +121,7 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 				}
 				return
 			}
-			b.announce(ctx, m, func(n narrator, v *game.View) string { return "Time is up." })
+			b.afterChange(ctx, m, nil, timeUpHeadline)
 		case storage.PhaseSetup:
 			m, err = b.store.Abandon(ctx, m.ID, m.Version, now)
 			if err != nil {

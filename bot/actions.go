@@ -1,0 +1,115 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Resignation and draws: what players do to a match besides moving.
+
+// onResign asks for confirmation before resigning.
+func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts options) {
+	m, _, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
+	if err != nil {
+		b.tell(i, b.explain(err, "resign"))
+		return
+	}
+	id := func(action string) string {
+		return customID{kind: kindResign, action: action, id: uint64(m.ID), version: m.Version}.String()
+	}
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("Resign match #%d? Your opponent wins.", m.ID),
+		Flags:   discordgo.MessageFlagsEphemeral,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: id(actYes)},
+			discordgo.Button{Label: "Keep playing", Style: discordgo.SecondaryButton, CustomID: id(actNo)},
+		}}},
+	})
+}
+
+func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id customID) {
+	m, side, err := b.playerMatch(ctx, i, id.id)
+	if err != nil {
+		b.tell(i, b.explain(err, "resign"))
+		return
+	}
+	if id.action != actYes {
+		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Content: "You keep playing.", Components: []discordgo.MessageComponent{}})
+		return
+	}
+	b.act(ctx, i, m, side, storage.ActResign, "You resigned.")
+}
+
+// onDraw offers, accepts or declines a draw.
+func (b *Bot) onDraw(ctx context.Context, i *discordgo.Interaction, opts options) {
+	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
+	if err != nil {
+		b.tell(i, b.explain(err, "draw"))
+		return
+	}
+	kind, done := storage.ActOfferDraw, "You offered a draw."
+	switch opts.str(optAction) {
+	case "accept":
+		kind, done = storage.ActAcceptDraw, "You accepted the draw."
+	case "decline":
+		kind, done = storage.ActDeclineDraw, "The draw offer is withdrawn."
+	}
+	b.act(ctx, i, m, side, kind, done)
+}
+
+func (b *Bot) onDrawButton(ctx context.Context, i *discordgo.Interaction, id customID) {
+	m, side, err := b.playerMatch(ctx, i, id.id)
+	if err != nil {
+		b.tell(i, b.explain(err, "draw"))
+		return
+	}
+	kind, done := storage.ActAcceptDraw, "You accepted the draw."
+	if id.action == actDecline {
+		kind, done = storage.ActDeclineDraw, "You declined the draw."
+	}
+	b.act(ctx, i, m, side, kind, done)
+}
+
+// act records a player's resignation or draw action, answering privately.
+// An action that ends the match takes the one path of every change.
+func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, kind storage.ActionKind, done string) {
+	if !b.deferPrivate(i) {
+		return
+	}
+	m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, At: b.now()})
+	if err != nil {
+		b.finish(i, b.explain(err, "action"))
+		return
+	}
+	b.finish(i, done)
+	if m.Phase == storage.PhaseFinished {
+		b.afterChange(ctx, m, nil, noHeadline)
+		return
+	}
+	b.nudgeTimers()
+	switch kind {
+	case storage.ActOfferDraw:
+		b.offerDrawTo(ctx, m, side.Opponent())
+	case storage.ActDeclineDraw:
+		b.sendDM(ctx, m, side.Opponent(), &discordgo.MessageSend{Content: fmt.Sprintf("%s\n%s declined the draw; the game goes on.", matchTitle(m), m.Players[side].Name)})
+	}
+}
+
+// offerDrawTo asks the opponent, by DM, to accept or decline a draw.
+func (b *Bot) offerDrawTo(ctx context.Context, m *storage.Match, side game.Side) {
+	id := func(action string) string {
+		return customID{kind: kindDraw, action: action, id: uint64(m.ID), version: m.Version}.String()
+	}
+	b.sendDM(ctx, m, side, &discordgo.MessageSend{
+		Content: fmt.Sprintf("%s\n%s offers a draw.", matchTitle(m), m.Players[side.Opponent()].Name),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: id(actAccept)},
+			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
+		}}},
+	})
+}
