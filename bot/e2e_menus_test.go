@@ -8,30 +8,6 @@ import (
 	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
-// pick chooses value in the menu at index k under msg and waits for the
-// first answer; it returns the message as it is then, and the interaction.
-func (h *harness) pick(m *discordtest.Member, msg *discordtest.Message, k int, value string) (*discordtest.Message, *discordtest.Interaction) {
-	h.t.Helper()
-	menus := msg.SelectMenus()
-	if len(menus) <= k {
-		h.t.Fatalf("no menu %d under %q", k, msg.Content)
-	}
-	in := m.SelectMenu(h.t, msg, menus[k].CustomID, value)
-	in.Wait(h.t)
-	return h.srv.Message(msg.ID), in
-}
-
-// followUp waits for the first follow-up message of an interaction.
-func (h *harness) followUp(in *discordtest.Interaction) *discordtest.Message {
-	h.t.Helper()
-	var r discordtest.Response
-	h.srv.WaitFor(h.t, "a follow-up to interaction "+in.ID, func() bool {
-		r = in.Response()
-		return len(r.Followups) > 0
-	})
-	return r.Followups[0]
-}
-
 // TestMoveMenusKeepTheBoardText: the menus under a board DM change only the
 // menus. The board's text (its match, whose move) stays after picking a
 // piece, going back and a stale click, and a stale click shows the board as
