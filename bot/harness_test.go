@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,6 +41,7 @@ type harness struct {
 	alice, bob, carol *discordtest.Member
 	dbPath            string
 	db                *storage.DB
+	reads             *countingStore // the bot's store: db, counting what the bot reads
 	bot               *Bot
 	cfg               Config // the bot's configuration; Now and Logger are the harness's
 	stop              func()
@@ -98,7 +100,8 @@ func (h *harness) start() {
 	}
 	cfg := h.cfg
 	cfg.Now, cfg.Logger = h.clock.Now, logger
-	b := New(cfg, h.srv.NewSession(t), db, pics)
+	h.reads = &countingStore{Store: db}
+	b := New(cfg, h.srv.NewSession(t), h.reads, pics)
 	h.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -363,3 +366,28 @@ func firstDiff(a, b []string) string {
 	}
 	return fmt.Sprintf("lengths %d and %d", len(a), len(b))
 }
+
+// countingStore counts the bot's reads of matches outside a transaction, and
+// its moves.
+type countingStore struct {
+	storage.Store
+	matches, lists, moves atomic.Int64
+}
+
+func (c *countingStore) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
+	c.matches.Add(1)
+	return c.Store.Match(ctx, id)
+}
+
+func (c *countingStore) PlayerMatches(ctx context.Context, user string, active bool, limit int) ([]*storage.Match, error) {
+	c.lists.Add(1)
+	return c.Store.PlayerMatches(ctx, user, active, limit)
+}
+
+func (c *countingStore) ApplyMove(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
+	c.moves.Add(1)
+	return c.Store.ApplyMove(ctx, id, version, side, mv, at)
+}
+
+// reset zeroes the counts.
+func (c *countingStore) reset() { c.matches.Store(0); c.lists.Store(0); c.moves.Store(0) }
