@@ -22,12 +22,13 @@
 //
 // # Files
 //
-// bot.go runs the bot; route.go routes interactions; respond.go answers them;
-// errors.go explains refusals; ids.go reads and writes custom ids; find.go
-// finds matches; challenge.go, setup.go, move.go, menus.go, autocomplete.go,
-// board.go, actions.go (resignation, draws) serve a match's life; announce.go
-// and deliver.go tell players and channels; dm.go reads what players type to
-// the bot; games.go, history.go, settings.go, stats.go, rules.go and record.go
-// answer the commands between moves; describe.go words moves; practice.go
-// plays the computer; timers.go handles deadlines.
+// bot.go runs the bot; commands.go declares /stratego; route.go routes
+// interactions; respond.go answers them; errors.go explains refusals; ids.go
+// reads and writes custom ids; find.go finds matches; challenge.go, setup.go,
+// move.go, menus.go, autocomplete.go, board.go and actions.go (resignation,
+// draws) serve a match's life; announce.go and deliver.go tell players and
+// channels; dm.go reads what players type to the bot; games.go, history.go,
+// settings.go, stats.go, rules.go and record.go answer the commands between
+// moves; describe.go words moves; practice.go plays the computer; timers.go
+// handles deadlines.
 package bot
