@@ -1,8 +1,3 @@
-// Package bot is the Discord front end of strategobot: the /stratego command,
-// its buttons, menus and modals, the DMs with each player and the timers. It
-// keeps no game state of its own: every match lives in storage, every picture
-// comes from render, and everything a person is shown is built from a
-// game.View of what that person may know.
 package bot
 
 import (
@@ -48,6 +43,7 @@ type Bot struct {
 
 	dmChannels sync.Map      // user id → DM channel id, a cache of UserChannelCreate
 	wake       chan struct{} // nudges the timer loop when a deadline may have moved
+	timerPass  sync.Mutex    // held by a pass over the due timers
 
 	// handlers counts running handlers so that Run can wait for them; once
 	// closing is set no new one starts.

@@ -55,12 +55,7 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	if oppName == "" {
 		oppName = opp.Username
 	}
-	settings, err := b.store.Player(ctx, me.ID)
-	if err != nil {
-		b.tell(i, b.explain(err, "challenge"))
-		return
-	}
-	rules, moveTime, side, err := b.challengeTerms(opts, settings.Numbering)
+	rules, moveTime, side, err := b.challengeTerms(opts, b.settingsOf(ctx, me.ID).Numbering)
 	if err != nil {
 		b.tell(i, b.explain(err, "challenge"))
 		return

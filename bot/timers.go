@@ -37,14 +37,24 @@ func (b *Bot) runTimers(ctx context.Context) {
 			continue
 		case <-wait:
 		}
-		due, err := b.store.DueDeadlines(ctx, b.now(), 50)
-		if err != nil {
-			b.log.Error("reading due deadlines failed", "error", err)
-			continue
-		}
-		for _, d := range due {
-			b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
-		}
+		b.handleDue(ctx)
+	}
+}
+
+// handleDue handles the timers due now, earliest first. One pass runs at a
+// time, so that when a pass returns every timer due when it started has been
+// handled (tests run one to know the timers have acted). Passes of two
+// processes may overlap: storage's versions let one of them act on a timer.
+func (b *Bot) handleDue(ctx context.Context) {
+	b.timerPass.Lock()
+	defer b.timerPass.Unlock()
+	due, err := b.store.DueDeadlines(ctx, b.now(), 50)
+	if err != nil {
+		b.log.Error("reading due deadlines failed", "error", err)
+		return
+	}
+	for _, d := range due {
+		b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
 	}
 }
 
@@ -77,21 +87,22 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 			return
 		}
 		if m.Phase == storage.PhasePlaying && b.isComputer(m, m.ToMove()) {
-			b.computerTurn(ctx, m.ID) // the computer's turn was missed, by a restart say
+			b.computerTurn(ctx, m) // the computer's turn was missed, by a restart say
 			return
 		}
 		for _, side := range []game.Side{game.Red, game.Blue} {
 			if !b.owes(m, side) {
 				continue
 			}
-			if p, err := b.store.Player(ctx, m.Players[side].UserID); err == nil && p.NoReminders {
+			if b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
 				continue
 			}
-			what := "your move"
+			text := fmt.Sprintf("Reminder: your move is due <t:%d:R>, or you lose this match.", m.Deadline.Unix())
 			if m.Phase == storage.PhaseSetup {
-				what = "your set-up"
+				// The rules call a match off, with no result, when a set-up is late.
+				text = fmt.Sprintf("Reminder: your set-up is due <t:%d:R>; if it is not in by then, the match is called off with no result.", m.Deadline.Unix())
 			}
-			b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: fmt.Sprintf("%s\nReminder: %s is due <t:%d:R>, or you lose this match.", matchTitle(m), what, m.Deadline.Unix())})
+			b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: matchTitle(m) + "\n" + text})
 		}
 	case storage.DeadlineMatch:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
@@ -101,7 +112,7 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		switch m.Phase {
 		case storage.PhasePlaying:
 			if b.isComputer(m, m.ToMove()) {
-				b.computerTurn(ctx, m.ID) // never lose on time for the computer
+				b.computerTurn(ctx, m) // never lose on time for the computer
 				return
 			}
 			m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
@@ -111,7 +122,7 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 				}
 				return
 			}
-			b.announce(ctx, m, func(n narrator, v *game.View) string { return "Time is up." })
+			b.afterChange(ctx, m, nil, timeUpHeadline)
 		case storage.PhaseSetup:
 			m, err = b.store.Abandon(ctx, m.ID, m.Version, now)
 			if err != nil {

@@ -98,7 +98,7 @@ func (d *describer) when() string {
 func (d *describer) status() []string {
 	v := d.v
 	if v.Result.Over() {
-		out := []string{fmt.Sprintf(txtAltResult, resultText(v.Result))}
+		out := []string{ResultText(v.Result, sideNames, v.Viewer)}
 		if winner, won := v.Result.Winner(); won {
 			return append(out, fmt.Sprintf(txtAltWinner, d.who[winner]))
 		}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 // TestAltText checks the whole alt text of golden positions, from each
@@ -115,7 +116,7 @@ func TestAltTextLength(t *testing.T) {
 	longest := 0
 	for _, rules := range testRules(t) {
 		for seed := uint64(1); seed <= 2; seed++ {
-			randomGame(t, rules, seed, 400, func(g *game.Game) bool {
+			gametest.Game(t, rules, seed, 400, func(g *game.Game) bool {
 				if g.Ply()%40 != 0 && !g.Result().Over() {
 					return true
 				}
@@ -148,7 +149,7 @@ func TestAltTextLength(t *testing.T) {
 // row labels and column letters in the picture's order, and what each square shows.
 func TestTextBoard(t *testing.T) {
 	for _, rules := range testRules(t) {
-		g := randomGame(t, rules, 7, 150, nil)
+		g := gametest.Game(t, rules, 7, 150, nil)
 		for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
 			for _, n := range numberings {
 				t.Run(fmt.Sprintf("%s %s %s", rules.Variant, viewer, n), func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 // benchGames returns Classic games from random set-ups after 20 to 200 random
@@ -16,7 +17,7 @@ func benchGames(b testing.TB) []*game.Game {
 	var out []*game.Game
 	for i := range 10 {
 		plies := 20 + 20*i
-		g := randomGame(b, rules, uint64(100+i), plies, nil)
+		g := gametest.Game(b, rules, uint64(100+i), plies, nil)
 		out = append(out, g)
 	}
 	return out
@@ -93,7 +94,7 @@ func BenchmarkMove(b *testing.B) {
 func BenchmarkReplay(b *testing.B) {
 	r := renderer(b)
 	rules := game.DefaultRules(game.VariantClassic)
-	g := randomGame(b, rules, 7, 400, nil)
+	g := gametest.Game(b, rules, 7, 400, nil)
 	if !g.Result().Over() {
 		if err := g.Resign(g.ToMove()); err != nil {
 			b.Fatal(err)
@@ -173,7 +174,7 @@ func BenchmarkBoardSizes(b *testing.B) {
 	var views []game.View
 	for _, rules := range testRules(b) {
 		for seed := uint64(1); seed <= 6; seed++ {
-			randomGame(b, rules, seed, 400, func(g *game.Game) bool {
+			gametest.Game(b, rules, seed, 400, func(g *game.Game) bool {
 				if g.Ply()%20 == 0 {
 					for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
 						views = append(views, g.View(v))

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 // leakChecker renders a position from every viewer, then again after
@@ -68,7 +69,7 @@ func (lc *leakChecker) check(t *testing.T, g *game.Game, what string) {
 	public := outputs(g.View(game.PublicViewer))
 	var changed [3]bool
 	for _, side := range []game.Side{game.Red, game.Blue} {
-		shuffled := game.ShuffleHidden(g, side, uint64(ply)*2+uint64(side)+1)
+		shuffled := gametest.ShuffleHidden(t, g, side, uint64(ply)*2+uint64(side)+1)
 		other := side.Opponent()
 		otherGot, publicGot, ownGot := outputs(shuffled.View(game.ViewerOf(other))), outputs(shuffled.View(game.PublicViewer)), outputs(shuffled.View(game.ViewerOf(side)))
 		for k, kind := range kinds {
@@ -126,7 +127,7 @@ func TestLeakRandomGames(t *testing.T) {
 					o.Numbering = game.NumberingClassic
 				}
 				what := fmt.Sprintf("%s game %d", rules.Variant, seed)
-				g := randomGame(t, rules, seed, plies, func(g *game.Game) bool {
+				g := gametest.Game(t, rules, seed, plies, func(g *game.Game) bool {
 					// The start, the first moves, then every so many moves.
 					if p := g.Ply(); p <= 2 || p%every == 0 {
 						lc.check(t, g, what)

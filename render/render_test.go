@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 func sq(t testing.TB, name string) game.Square {
@@ -492,7 +493,7 @@ func TestReplay(t *testing.T) {
 	if raceEnabled {
 		plies = 30
 	}
-	g := randomGame(t, game.DefaultRules(game.VariantBarrage), 3, plies, nil)
+	g := gametest.Game(t, game.DefaultRules(game.VariantBarrage), 3, plies, nil)
 	if !g.Result().Over() {
 		if err := g.Resign(game.Blue); err != nil {
 			t.Fatal(err)

@@ -161,7 +161,7 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 	}
 	if rs.over {
 		st.left = fmt.Sprintf(txtStatusEnd, rs.variant, txtMoves.format(rs.total))
-		st.right, st.banner = resultText(rs.result), true
+		st.right, st.banner = ResultText(rs.result, sideNames, game.PublicViewer), true
 		caption = r.winnerItems(rs.result, rs.names)
 	}
 	r.drawStatus(img, l.status, st)

@@ -110,7 +110,7 @@ func viewStatus(v *game.View, isPlayer bool, me game.Side) statusLine {
 	if v.Result.Over() {
 		return statusLine{
 			left:   fmt.Sprintf(txtStatusEnd, variant, txtMoves.format(v.Ply())),
-			right:  resultText(v.Result),
+			right:  ResultText(v.Result, sideNames, v.Viewer),
 			banner: true,
 		}
 	}
@@ -145,35 +145,8 @@ func (r *Renderer) winnerItems(res game.Result, names [2]string) []item {
 	}
 }
 
-// resultText says how the game ended, such as "Blue captured the flag".
-func resultText(res game.Result) string {
-	winner, won := res.Winner()
-	if !won {
-		switch res.Method {
-		case game.DrawAgreed:
-			return "Draw by agreement"
-		case game.MoveLimit:
-			return "Draw: move limit reached"
-		case game.NoMovablePieces, game.NoLegalMoves:
-			return "Draw: neither side can move"
-		}
-		return "Draw"
-	}
-	loser := winner.Opponent()
-	switch res.Method {
-	case game.FlagCaptured:
-		return winner.String() + " captured the flag"
-	case game.NoMovablePieces:
-		return fmt.Sprintf("%s won: %s has no movable piece", winner, loser)
-	case game.NoLegalMoves:
-		return fmt.Sprintf("%s won: %s cannot move", winner, loser)
-	case game.Resignation:
-		return fmt.Sprintf("%s won: %s resigned", winner, loser)
-	case game.TimeForfeit:
-		return fmt.Sprintf("%s won on time", winner)
-	}
-	return winner.String() + " won"
-}
+// sideNames names the sides by colour, as the pictures do.
+var sideNames = [2]string{game.Red.String(), game.Blue.String()}
 
 // moveItems describes the last move in two lines: "Move 23: Red E4xE5" and
 // its battle, "[6] Captain beats [5] Lieutenant" (none after a plain move).
@@ -357,9 +330,19 @@ func (r *Renderer) drawStatus(img *image.Paletted, rect image.Rectangle, st stat
 	}
 	fill(img, rect, idx)
 	y := baseline(r.bold, rect)
-	right := r.bold.fit(st.right, rect.Dx()*3/5)
+	// The right text, the more important, takes what the left needs beyond
+	// two fifths of the bar, and at least three fifths; a result (the banner)
+	// takes all it needs, and the left shows only if it still fits whole.
+	avail := max(rect.Dx()*3/5, rect.Dx()-2*padX-12-r.text.width(st.left))
+	if st.banner {
+		avail = rect.Dx() - 2*padX
+	}
+	right := r.bold.fit(st.right, avail)
 	rw := r.bold.width(right)
 	left := r.text.fit(st.left, rect.Dx()-2*padX-rw-12)
+	if st.banner && left != st.left {
+		left = ""
+	}
 	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
 	drawText(img, rect, r.bold, &r.blends[st.rightInk], right, rect.Max.X-padX-rw, y)
 }

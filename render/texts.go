@@ -81,7 +81,6 @@ const (
 	txtAltYourMove    = "Your move."
 	txtAltToMove      = "%[1]s to move."       // who
 	txtAltDrawOffer   = "%[1]s offers a draw." // who
-	txtAltResult      = "%[1]s."               // how the game ended
 	txtAltWinner      = "Winner: %[1]s."       // who
 	txtAltNoWinner    = "No winner."
 	txtAltNoMove      = "No move yet: Red moves first."

@@ -169,8 +169,8 @@ func drawSquareMark(dst *image.RGBA, bg int) {
 }
 
 // tokenShape traces a piece's outline in a box at (inset, inset) of size
-// size. Red pieces are rounded squares and Blue pieces octagons, so that the
-// sides differ in shape as well as colour.
+// size. Red pieces are rounded squares and Blue pieces sharp-cornered
+// squares, so that the sides differ in shape as well as colour.
 func tokenShape(dc *gg.Context, side int, inset, size float64) {
 	if side == int(game.Red) {
 		dc.DrawRoundedRectangle(inset, inset, size, size, size*0.3)
@@ -197,7 +197,7 @@ const (
 func drawBack(dc *gg.Context, side int, moved bool) {
 	drawToken(dc, side, tokenInset, tokenSize, sideDark[side], sideFill[side], 2)
 	c := tokenInset + tokenSize/2
-	// An emblem in the middle, a ring for Red and a diamond for Blue, says
+	// An emblem in the middle, a ring for Red and a square for Blue, says
 	// "hidden piece" and repeats the shape difference of the sides.
 	dc.SetColor(sideSoft[side])
 	dc.SetLineWidth(3)

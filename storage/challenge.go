@@ -273,7 +273,7 @@ func (db *DB) AcceptChallenge(ctx context.Context, id ChallengeID, opponent Play
 		}
 		m := &Match{
 			GuildID: c.GuildID, ChannelID: c.ChannelID, Rules: c.Rules, MoveTime: c.MoveTime, Casual: c.Casual,
-			Phase: PhaseSetup, Created: second(at), Messages: Messages{Challenge: c.MessageID},
+			Phase: PhaseSetup, Created: second(at),
 		}
 		m.Players[challengerSide] = c.Challenger
 		m.Players[challengerSide.Opponent()] = opponent

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 )
 
 // MatchID names a match: a small sequence number, short enough for Discord
@@ -73,14 +74,6 @@ type SideSetup struct {
 	At     time.Time  // when it was last changed
 }
 
-// Messages holds the ids of Discord messages the bot edits later.
-type Messages struct {
-	Challenge string            // the challenge message in the channel
-	Public    string            // the public board in the channel or thread
-	DM        [2]string         // each player's latest board DM, indexed by game.Side
-	Extra     map[string]string // anything else, kept as is (forward-compatible)
-}
-
 // Match is one game between two players, from set-up to result. The log of
 // actions is the truth: Game rebuilds the position by replaying it, and the
 // stored Result must equal the replay's.
@@ -104,6 +97,9 @@ type Match struct {
 	// Secret seeds the match's secret random choices. CreateMatch and
 	// AcceptChallenge draw it; it is never shown to anyone.
 	Secret Secret
+	// Computer is the computer's level in a practice match, in which the
+	// bot's own user plays one side; nil when two people play.
+	Computer *ai.Level
 
 	Phase  Phase
 	Setups [2]SideSetup
@@ -126,7 +122,6 @@ type Match struct {
 	// Delivering the notice (NoticeDone) starts the clock from then.
 	ClockPending bool
 
-	Messages Messages
 	// RatingApplied is set, in the same transaction that finished the match,
 	// once its result is counted in the standings: it is counted exactly once.
 	RatingApplied bool
@@ -184,11 +179,9 @@ func (m *Match) Game() (*game.Game, error) {
 func (m *Match) Clone() *Match {
 	c := *m
 	c.Log = append([]Action(nil), m.Log...)
-	if m.Messages.Extra != nil {
-		c.Messages.Extra = make(map[string]string, len(m.Messages.Extra))
-		for k, v := range m.Messages.Extra {
-			c.Messages.Extra[k] = v
-		}
+	if m.Computer != nil {
+		level := *m.Computer
+		c.Computer = &level
 	}
 	return &c
 }

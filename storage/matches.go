@@ -117,17 +117,19 @@ func (db *DB) UpdateMatch(ctx context.Context, id MatchID, expectVersion uint64,
 }
 
 // ApplyMove plays one move: see Store.
-func (db *DB) ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, game.MoveRecord, error) {
-	var rec game.MoveRecord
+func (db *DB) ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, *game.Game, error) {
+	var played *game.Game
 	m, err := db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+		played = nil // this may run again (see update): keep only the last run's game
 		g, err := playable(m)
 		if err != nil {
 			return nil, err
 		}
 		a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
-		if rec, err = a.apply(g); err != nil {
+		if _, err = a.apply(g); err != nil {
 			return nil, err
 		}
+		played = g
 		m.Log = append(m.Log, a)
 		m.afterAction(g, at, db.opts.Reminders)
 		if m.Phase == PhasePlaying {
@@ -136,9 +138,9 @@ func (db *DB) ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, s
 		return g, nil
 	})
 	if err != nil {
-		return nil, game.MoveRecord{}, err
+		return nil, nil, err
 	}
-	return m, rec, nil
+	return m, played, nil
 }
 
 // playable rebuilds the game of a match that is being played, or says why moves are refused.
@@ -331,11 +333,8 @@ func checkResult(m *Match, g *game.Game) error {
 }
 
 // normalize makes m what a reload gives back: times in whole UTC seconds, no
-// empty map, no set-up behind SetupNone.
+// set-up behind SetupNone.
 func normalize(m *Match) {
-	if len(m.Messages.Extra) == 0 {
-		m.Messages.Extra = nil
-	}
 	for side := range m.Setups {
 		if m.Setups[side].Status == SetupNone {
 			m.Setups[side].Setup = game.Setup{}

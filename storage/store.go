@@ -29,7 +29,10 @@ type Store interface {
 	// check and apply the move (an illegal move returns the engine's error,
 	// whose text is safe to show the mover), appends it to the log, sets the
 	// next deadline or the result, and counts a finished match in the standings.
-	ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, game.MoveRecord, error)
+	// It returns the match and its game after the move, the one it replayed
+	// (the move's record is the game's LastMove), so that the caller need not
+	// replay the log again; the game is the caller's.
+	ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, *game.Game, error)
 	// Act records a draw offer, acceptance or refusal, a resignation or a time-out
 	// (whose side is the side to move, and which is refused with ErrNotDue before the deadline).
 	Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error)

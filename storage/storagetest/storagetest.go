@@ -21,8 +21,8 @@ import (
 )
 
 // Run runs every conformance test. open must return a new, empty store for
-// each call, opened with default Options (default reminder schedule); Run
-// closes it when the test ends.
+// each call, whose reminder schedule is Reminders; Run closes it when the
+// test ends.
 func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 	tests := []struct {
 		name string
@@ -60,6 +60,12 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 			tc.fn(t, s)
 		})
 	}
+}
+
+// Reminders is the reminder schedule the suite expects: one reminder, when a
+// quarter of the move time is left.
+func Reminders(moveTime time.Duration) []time.Duration {
+	return []time.Duration{moveTime / 4}
 }
 
 // T0 is the time the suite's matches start at.
