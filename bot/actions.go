@@ -87,29 +87,21 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Matc
 		return
 	}
 	b.finish(i, done)
-	if m.Phase == storage.PhaseFinished {
-		b.afterChange(ctx, m, nil, noHeadline)
-		return
-	}
-	b.nudgeTimers()
-	switch kind {
-	case storage.ActOfferDraw:
-		b.offerDrawTo(ctx, m, side.Opponent())
-	case storage.ActDeclineDraw:
-		b.sendDM(ctx, m, side.Opponent(), &discordgo.MessageSend{Content: fmt.Sprintf("%s\n%s declined the draw; the game goes on.", matchTitle(m), m.Players[side].Name)})
-	}
+	// The change recorded what it owes: the opponent is asked about an
+	// offer, the offerer told of a decline, everyone of an ending.
+	b.afterChange(ctx, m, nil)
 }
 
-// offerDrawTo asks the opponent, by DM, to accept or decline a draw.
-func (b *Bot) offerDrawTo(ctx context.Context, m *storage.Match, side game.Side) {
+// drawOfferMessage asks side, by DM, to accept or decline the opponent's draw offer.
+func drawOfferMessage(m *storage.Match, side game.Side) *discordgo.MessageSend {
 	id := func(action string) string {
 		return customID{kind: kindDraw, action: action, id: uint64(m.ID), version: m.Version}.String()
 	}
-	b.sendDM(ctx, m, side, &discordgo.MessageSend{
+	return &discordgo.MessageSend{
 		Content: fmt.Sprintf("%s\n%s offers a draw.", matchTitle(m), m.Players[side.Opponent()].Name),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: id(actAccept)},
 			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
 		}}},
-	})
+	}
 }

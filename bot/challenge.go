@@ -284,9 +284,8 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	if b.cfg.Threads {
 		b.openThread(ctx, i, m)
 	}
-	for _, s := range []game.Side{game.Red, game.Blue} {
-		b.sendSetupInvite(ctx, m, s)
-	}
+	// The set-up invites are in the outbox, recorded with the match.
+	b.nudgeOutbox()
 }
 
 // openThread starts the match's thread from the challenge message.

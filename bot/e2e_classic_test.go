@@ -193,37 +193,43 @@ func TestThreadPerMatch(t *testing.T) {
 
 // TestOneLoadPerMove: a move reads its match once before the transaction
 // that plays it, which returns the game it replayed: however it comes in,
-// the bot loads it no other time and storage replays it once.
+// the bot loads it no other time and storage replays it once. (The outbox
+// then reads it to tell everyone; it is held back while the move is counted.)
 func TestOneLoadPerMove(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	h.startClassic()
 	board := h.alice.WaitDM(t, contains("the match begins"))
 	h.bob.WaitDM(t, contains("the match begins"))
+	var picked *discordtest.Message
 	tests := []struct {
-		name string
-		move func()
+		name    string
+		prepare func()
+		move    func()
 		// the reads before the transaction: a list of the member's matches, or one match
 		lists, matches int64
 	}{
-		{"slash command", func() {
+		{"slash command", func() {}, func() {
 			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 		}, 1, 0},
-		{"DM", func() { h.bob.SendDM(t, "J7-J6") }, 1, 0},
+		{"DM", func() {}, func() { h.bob.SendDM(t, "J7-J6") }, 1, 0},
 		{"menus", func() {
 			board = h.alice.WaitDM(t, contains("bob moved J7-J6"))
-			picked, _ := h.pick(h.alice, board, 0, "A5")
-			h.reads.reset() // the piece menu is not the move
-			h.pick(h.alice, picked, 0, "A6")
-		}, 0, 1},
+			picked, _ = h.pick(h.alice, board, 0, "A5") // the piece menu is not the move
+		}, func() { h.pick(h.alice, picked, 0, "A6") }, 0, 1},
 	}
 	for k, tc := range tests {
+		tc.prepare()
+		h.bot.outboxPass.Lock()
 		h.reads.reset()
 		tc.move()
-		h.waitMoves(1, k+1)
-		h.channelSays(fmt.Sprintf("Move %d:", k+2))
-		if l, m, mv := h.reads.lists.Load(), h.reads.matches.Load(), h.reads.moves.Load(); l != tc.lists || m != tc.matches || mv != 1 {
+		h.waitStored(1, k+1)
+		l, m, mv := h.reads.lists.Load(), h.reads.matches.Load(), h.reads.moves.Load()
+		h.bot.outboxPass.Unlock()
+		if l != tc.lists || m != tc.matches || mv != 1 {
 			t.Errorf("a move by %s: %d lists and %d matches read, %d ApplyMove; want %d, %d, 1", tc.name, l, m, mv, tc.lists, tc.matches)
 		}
+		h.bot.nudgeOutbox()
+		h.channelSays(fmt.Sprintf("Move %d:", k+2))
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -108,5 +109,62 @@ func TestPanicInHandlerIsContained(t *testing.T) {
 	b.guard(context.Background(), "test", func(context.Context) { ran = true })
 	if !ran {
 		t.Fatal("the bot stopped handling after a panic")
+	}
+}
+
+// TestOutboxRetriesUntilDelivered: Discord fails every message a move owes
+// (500, 503, 504 — which discordgo does not retry): the move is stored, the
+// mover answered, and each message arrives exactly once when the outbox
+// tries again. The side to move's clock starts only then.
+func TestOutboxRetriesUntilDelivered(t *testing.T) {
+	t.Parallel()
+	for _, status := range []int{500, 503, 504} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.startClassic()
+			h.bob.WaitDM(t, contains("the match begins"))
+			h.channelSays("the match begins")
+			h.srv.FailNext(t, "POST /channels/{channel_id}/messages", 3, status)
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			h.waitMoves(1, 1)
+			h.srv.WaitFor(t, "the three notices to be put off", func() bool {
+				due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(time.Hour), 0)
+				if err != nil || len(due) != 3 {
+					return false
+				}
+				for _, n := range due {
+					if n.Attempts != 1 {
+						return false
+					}
+				}
+				return true
+			})
+			if m := h.match(1); !m.ClockPending {
+				t.Fatal("Bob's clock runs though he was never told it is his move")
+			}
+			h.advance(backoff(1, 0)) // the outbox tries again
+			told := h.clock.Now()
+			h.bob.WaitDM(t, contains("alice moved A4-A5"))
+			h.alice.WaitDM(t, contains("You moved"))
+			h.channelSays("alice moved A4-A5")
+			h.bot.deliverDue(context.Background())
+			if m := h.match(1); m.ClockPending || !m.Deadline.Equal(told.Add(m.MoveTime)) {
+				t.Errorf("Bob's clock: pending %v, deadline %v; want it to start when he was told, %v", m.ClockPending, m.Deadline, told.Add(m.MoveTime))
+			}
+			for who, msgs := range map[string][]*discordtest.Message{
+				"bob": h.bob.DMs(), "alice": h.alice.DMs(), "the channel": h.srv.ChannelMessages(h.channel),
+			} {
+				n := 0
+				for _, msg := range msgs {
+					if strings.Contains(msg.Content, "A4-A5") {
+						n++
+					}
+				}
+				if n != 1 {
+					t.Errorf("%s got the move's message %d times, want once", who, n)
+				}
+			}
+		})
 	}
 }

@@ -53,15 +53,17 @@ func TestManyMatchesAndSavedSetups(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
 	long := strings.Repeat("Patient Strategist ", 5)
-	for k := range 25 {
-		m := &storage.Match{GuildID: h.guild.ID, ChannelID: h.channel.ID, Rules: game.DefaultRules(game.VariantClassic),
-			MoveTime: 24 * time.Hour, Phase: storage.PhaseSetup, Created: T0}
-		m.Players[game.Red] = storage.Player{UserID: h.alice.ID, Name: "alice"}
-		m.Players[game.Blue] = storage.Player{UserID: fmt.Sprint(1000 + k), Name: fmt.Sprintf("%s%d", long, k)}
-		if _, err := h.db.CreateMatch(ctx, m); err != nil {
-			t.Fatal(err)
+	h.fixtures(func() {
+		for k := range 25 {
+			m := &storage.Match{GuildID: h.guild.ID, ChannelID: h.channel.ID, Rules: game.DefaultRules(game.VariantClassic),
+				MoveTime: 24 * time.Hour, Phase: storage.PhaseSetup, Created: T0}
+			m.Players[game.Red] = storage.Player{UserID: h.alice.ID, Name: "alice"}
+			m.Players[game.Blue] = storage.Player{UserID: fmt.Sprint(1000 + k), Name: fmt.Sprintf("%s%d", long, k)}
+			if _, err := h.db.CreateMatch(ctx, m); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
+	})
 	games := h.alice.SlashCommand(t, h.channel, "stratego games").Reply(t)
 	if !strings.HasPrefix(games.Content, "**#25** vs "+long+"24") {
 		t.Fatalf("games: %q", games.Content)

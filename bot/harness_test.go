@@ -138,7 +138,28 @@ func (w testWriter) Write(p []byte) (int, error) {
 func (h *harness) advance(d time.Duration) {
 	h.clock.Advance(d)
 	h.bot.handleDue(context.Background())
+	h.bot.deliverDue(context.Background())
 	h.bot.nudgeTimers()
+}
+
+// fixtures runs f, which writes test fixtures straight into the database,
+// with the outbox held back, and then drops what they owe: the fixtures'
+// players are made up, and nobody must be told about them.
+func (h *harness) fixtures(f func()) {
+	h.t.Helper()
+	h.bot.outboxPass.Lock()
+	defer h.bot.outboxPass.Unlock()
+	f()
+	ctx := context.Background()
+	due, err := h.db.DueNotices(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, n := range due {
+		if err := h.db.NoticeDone(ctx, n.ID, n.At); err != nil {
+			h.t.Fatal(err)
+		}
+	}
 }
 
 // button returns the custom id of the button labelled label on msg.
@@ -271,8 +292,18 @@ func (h *harness) startClassic() {
 	h.sendSetups(red, blue)
 }
 
-// waitMoves waits until the stored match has n moves.
+// waitMoves waits until the stored match has n moves and the bot has
+// delivered what they owe, as a person would wait to see the board before
+// moving again: it runs an outbox pass itself.
 func (h *harness) waitMoves(id storage.MatchID, n int) *storage.Match {
+	h.t.Helper()
+	h.waitStored(id, n)
+	h.bot.deliverDue(context.Background())
+	return h.match(id)
+}
+
+// waitStored waits until the stored match has n moves.
+func (h *harness) waitStored(id storage.MatchID, n int) *storage.Match {
 	h.t.Helper()
 	var m *storage.Match
 	h.srv.WaitFor(h.t, "the match to reach its next move", func() bool {

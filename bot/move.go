@@ -12,15 +12,14 @@ import (
 // play is the one path of every move, whatever way it came in (the slash
 // command, a move typed in the DM, the menus, the computer): storage checks
 // the turn and the version and lets the rules engine apply the move in one
-// transaction, the only replay of the match; then afterChange tells everyone
-// from the game it returned. side is the mover's, as the caller found it.
+// transaction, the only replay of the match, which also records what the
+// move owes everyone (the outbox tells them). side is the mover's, as the caller found it.
 func (b *Bot) play(ctx context.Context, m *storage.Match, side game.Side, version uint64, mv game.Move) (*storage.Match, *game.Game, error) {
 	m, g, err := b.store.ApplyMove(ctx, m.ID, version, side, mv, b.now())
 	if err != nil {
 		return nil, nil, err
 	}
-	rec, _ := g.LastMove()
-	b.afterChange(ctx, m, g, moveHeadline(rec))
+	b.afterChange(ctx, m, g)
 	return m, g, nil
 }
 

@@ -72,7 +72,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 			m.ID, m.Players[human].Name, human, level, rulesSummary(rules, moveTime)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
-	b.sendSetupInvite(ctx, m, human)
+	b.nudgeOutbox() // the set-up invite is in the outbox, recorded with the match
 }
 
 // The purposes of the seeds derived from a match's secret (storage.Secret):

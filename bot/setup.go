@@ -16,17 +16,14 @@ import (
 // setupField is the modal's text input.
 const setupField = "setup"
 
-// sendSetupInvite DMs a player the template and the ways to send a set-up.
-// If DMs do not reach them, the channel tells them to use /stratego setup.
-func (b *Bot) sendSetupInvite(ctx context.Context, m *storage.Match, side game.Side) {
-	if b.isComputer(m, side) {
-		return
-	}
+// setupInvite is the DM that gives a player the template and the ways to
+// send a set-up.
+func (b *Bot) setupInvite(ctx context.Context, m *storage.Match, side game.Side) *discordgo.MessageSend {
 	settings := b.settingsOf(ctx, m.Players[side].UserID)
-	b.sendDM(ctx, m, side, &discordgo.MessageSend{
+	return &discordgo.MessageSend{
 		Content:    setupInviteText(m, side, settings.Numbering),
 		Components: setupButtons(m, settings),
-	})
+	}
 }
 
 func setupInviteText(m *storage.Match, side game.Side, n game.Numbering) string {
@@ -260,5 +257,5 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	default: // over at once: a side cannot move
 		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d is over at once: see my message.", m.ID))
 	}
-	b.afterChange(ctx, m, nil, startHeadline)
+	b.afterChange(ctx, m, nil)
 }

@@ -3,10 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
@@ -17,7 +14,6 @@ import (
 // and any that passed while the bot was down are handled at once.
 func (b *Bot) runTimers(ctx context.Context) {
 	for {
-		b.settleNotices(ctx)
 		var wait <-chan time.Time
 		next, ok, err := b.store.NextDeadline(ctx)
 		switch {
@@ -56,53 +52,31 @@ func (b *Bot) handleDue(ctx context.Context) {
 	for _, d := range due {
 		b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
 	}
+	if len(due) > 0 {
+		b.nudgeOutbox() // reminders, time-outs and expiries owe notices
+	}
 }
 
-// onDeadline handles one timer.
+// onDeadline handles one timer. What it changes records, in the same
+// transaction, what it owes the players (the outbox tells them).
 func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 	now := b.now()
 	switch d.Kind {
 	case storage.DeadlineChallenge:
-		c, err := b.store.DeleteChallenge(ctx, storage.ChallengeID(d.ID))
-		if err != nil {
-			if !errors.Is(err, storage.ErrNotFound) {
-				b.log.Warn("expiring a challenge failed", "challenge", d.ID, "error", err)
-			}
-			return
-		}
-		if c.MessageID != "" {
-			text := fmt.Sprintf("~~%s challenged %s: %s.~~\nThis challenge expired without an answer.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime))
-			empty := []discordgo.MessageComponent{}
-			if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: c.MessageID, Channel: c.ChannelID, Content: &text, Components: &empty}); err != nil {
-				b.log.Warn("marking a challenge expired failed", "challenge", d.ID, "error", err)
-			}
+		if _, err := b.store.ExpireChallenge(ctx, storage.ChallengeID(d.ID), now); err != nil &&
+			!errors.Is(err, storage.ErrNotFound) && !errors.Is(err, storage.ErrNotDue) {
+			b.log.Warn("expiring a challenge failed", "challenge", d.ID, "error", err)
 		}
 	case storage.DeadlineReminder:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
 		if err != nil {
 			return
 		}
-		m, err = b.store.MarkReminded(ctx, m.ID, m.Version, now)
-		if err != nil {
+		if m, err = b.store.MarkReminded(ctx, m.ID, m.Version, now); err != nil {
 			return
 		}
 		if m.Phase == storage.PhasePlaying && b.isComputer(m, m.ToMove()) {
 			b.computerTurn(ctx, m) // the computer's turn was missed, by a restart say
-			return
-		}
-		for _, side := range []game.Side{game.Red, game.Blue} {
-			if !b.owes(m, side) {
-				continue
-			}
-			if b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
-				continue
-			}
-			text := fmt.Sprintf("Reminder: your move is due <t:%d:R>, or you lose this match.", m.Deadline.Unix())
-			if m.Phase == storage.PhaseSetup {
-				// The rules call a match off, with no result, when a set-up is late.
-				text = fmt.Sprintf("Reminder: your set-up is due <t:%d:R>; if it is not in by then, the match is called off with no result.", m.Deadline.Unix())
-			}
-			b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: matchTitle(m) + "\n" + text})
 		}
 	case storage.DeadlineMatch:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
@@ -115,25 +89,13 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 				b.computerTurn(ctx, m) // never lose on time for the computer
 				return
 			}
-			m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
-			if err != nil {
-				if !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
-					b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
-				}
-				return
+			if _, err := b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now}); err != nil &&
+				!errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
+				b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
 			}
-			b.afterChange(ctx, m, nil, timeUpHeadline)
 		case storage.PhaseSetup:
-			m, err = b.store.Abandon(ctx, m.ID, m.Version, now)
-			if err != nil {
-				return
-			}
-			text := fmt.Sprintf("%s\nThe match is called off: not both set-ups arrived in time. No result is recorded.", matchTitle(m))
-			for _, side := range []game.Side{game.Red, game.Blue} {
-				b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: text})
-			}
-			if _, err := b.s.ChannelMessageSendComplex(m.Where(), &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
-				b.log.Warn("announcing an abandoned match failed", "match", m.ID, "error", err)
+			if _, err := b.store.Abandon(ctx, m.ID, m.Version, now); err != nil && !errors.Is(err, storage.ErrStale) {
+				b.log.Warn("calling off a match failed", "match", d.ID, "error", err)
 			}
 		}
 	}
@@ -148,29 +110,4 @@ func (b *Bot) owes(m *storage.Match, side game.Side) bool {
 		return m.ToMove() == side
 	}
 	return false
-}
-
-// settleNotices marks every notice in the outbox as delivered: the bot still
-// sends its messages at the moment of each change (announce), so what the
-// outbox records is already said. Marking them done starts the clock of the
-// side to move. The delivery loop that sends from the outbox replaces this.
-func (b *Bot) settleNotices(ctx context.Context) {
-	now := b.now()
-	for {
-		due, err := b.store.DueNotices(ctx, now, 100)
-		if err != nil || len(due) == 0 {
-			if err != nil && ctx.Err() == nil {
-				b.log.Error("reading the outbox failed", "error", err)
-			}
-			return
-		}
-		for _, n := range due {
-			if err := b.store.NoticeDone(ctx, n.ID, now); err != nil {
-				if ctx.Err() == nil {
-					b.log.Error("settling a notice failed", "notice", n.ID, "error", err)
-				}
-				return
-			}
-		}
-	}
 }

@@ -175,6 +175,17 @@ func (m *Match) Game() (*game.Game, error) {
 	return g, nil
 }
 
+// GameAt rebuilds the game as it stood after the first actions of the log
+// (an outbox notice shows the match as it was when it was recorded).
+func (m *Match) GameAt(actions int) (*game.Game, error) {
+	if actions < 0 || actions > len(m.Log) {
+		return nil, fmt.Errorf("match %d has %d actions, not %d: %w", m.ID, len(m.Log), actions, ErrInvalid)
+	}
+	short := *m
+	short.Log = m.Log[:actions]
+	return short.Game()
+}
+
 // Clone returns a deep copy of m.
 func (m *Match) Clone() *Match {
 	c := *m
