@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,5 +87,37 @@ func TestBackoff(t *testing.T) {
 		if got := backoff(tc.attempts, tc.asked); got != tc.want {
 			t.Errorf("backoff(%d, %v) = %v, want %v", tc.attempts, tc.asked, got, tc.want)
 		}
+	}
+}
+
+// TestSendOnce: a message sent again with the same nonce (after a timeout, or
+// a crash before it was recorded as sent) is the message Discord already
+// made, not a second one; another nonce makes another message.
+func TestSendOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	msg := func() *discordgo.MessageSend { return &discordgo.MessageSend{Content: "Match #7 · the board after move 12"} }
+	first, err := sendOnce(h.bot.s, h.channel.ID, nonceOf(7, 0), msg())
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := sendOnce(h.bot.s, h.channel.ID, nonceOf(7, 0), msg())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID != first.ID {
+		t.Errorf("the resend made message %s, the first was %s", again.ID, first.ID)
+	}
+	if _, err := sendOnce(h.bot.s, h.channel.ID, nonceOf(7, 1), msg()); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(m.Content, "after move 12") {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d messages in the channel, want 2 (one per nonce)", n)
 	}
 }
