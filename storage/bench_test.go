@@ -217,7 +217,7 @@ func BenchmarkLoadMatch300(b *testing.B) {
 // BenchmarkBytesPerGame plays finished 300-move Classic games move by move,
 // 50 at a time as on a busy server, and reports the file size per game.
 func BenchmarkBytesPerGame(b *testing.B) {
-	const games, inFlight = 1000, 50
+	const games, inFlight = 200, 20
 	recorded := randomGames(b, 100, 300, 4)
 	for b.Loop() {
 		path := filepath.Join(b.TempDir(), "played.db")
@@ -250,6 +250,9 @@ func BenchmarkBytesPerGame(b *testing.B) {
 					}
 					for j := 0; err == nil && j < len(rg.moves); j++ {
 						m, _, err = db.ApplyMove(ctx, m.ID, m.Version, game.Side(j%2), rg.moves[j], full.Log[j].At)
+						if err == nil {
+							err = deliverMatch(ctx, db, m.ID) // as the bot does after every move
+						}
 					}
 					if err == nil {
 						_, err = db.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Side(len(rg.moves) % 2), At: full.Ended})
@@ -266,6 +269,81 @@ func BenchmarkBytesPerGame(b *testing.B) {
 			b.Fatal(err)
 		}
 		reportSize(b, path, games)
+	}
+}
+
+// deliverMatch marks the due notices of one match done, as the bot's outbox
+// does once it has sent them.
+func deliverMatch(ctx context.Context, db *storage.DB, id storage.MatchID) error {
+	for {
+		due, err := db.DueNotices(ctx, storagetest.T0.Add(1000*time.Hour), 0)
+		if err != nil {
+			return err
+		}
+		left := 0
+		for _, n := range due {
+			if n.Match != id {
+				continue
+			}
+			left++
+			if err := db.NoticeDone(ctx, n.ID, n.At); err != nil {
+				return err
+			}
+		}
+		if left == 0 {
+			return nil
+		}
+	}
+}
+
+// BenchmarkOutboxStaysSmall plays 10,000 moves (about 33 games of 300) with
+// the outbox delivered after every move, as the bot does, and reports what is
+// left in it (nothing) and the file's pages: delivered notices are pruned, so
+// the outbox does not grow with the moves played.
+func BenchmarkOutboxStaysSmall(b *testing.B) {
+	const moves = 10000
+	recorded := randomGames(b, 40, 300, 9)
+	for b.Loop() {
+		path := filepath.Join(b.TempDir(), "outbox.db")
+		db, err := storage.Open(storage.Options{Path: path, NoSync: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ctx := context.Background()
+		played := 0
+		for i := 0; played < moves; i++ {
+			rg := recorded[i%len(recorded)]
+			m := must(db.CreateMatch(ctx, storagetest.NewMatch(game.VariantClassic)))(b)
+			m = must(db.SetSetup(ctx, m.ID, m.Version, game.Red, rg.red, storage.SetupConfirmed, storagetest.T0))(b)
+			m = must(db.SetSetup(ctx, m.ID, m.Version, game.Blue, rg.blue, storage.SetupConfirmed, storagetest.T0))(b)
+			storagetest.Deliver(b, db, storagetest.T0)
+			for j := 0; j < len(rg.moves) && played < moves && m.Phase == storage.PhasePlaying; j++ {
+				m, _, err = db.ApplyMove(ctx, m.ID, 0, game.Side(j%2), rg.moves[j], storagetest.T0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				storagetest.Deliver(b, db, storagetest.T0)
+				played++
+			}
+		}
+		if _, ok, _ := db.NextNotice(ctx); ok {
+			b.Fatal("notices left in the outbox after delivering them all")
+		}
+		if err := db.Close(); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(highWater(b, path))/moves, "page-bytes/move")
+		b.ReportMetric(0, "notices-left")
+	}
+}
+
+func must(m *storage.Match, err error) func(testing.TB) *storage.Match {
+	return func(tb testing.TB) *storage.Match {
+		tb.Helper()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return m
 	}
 }
 
