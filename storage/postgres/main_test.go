@@ -16,6 +16,7 @@ const childEnv = "POSTGRES_TEST_CHILD"
 // database's connection string and never returns.
 var children = map[string]func(url string){
 	"crash": crashChild,
+	"hold":  holdChild,
 }
 
 func TestMain(m *testing.M) {
