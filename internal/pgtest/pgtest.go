@@ -1,7 +1,8 @@
 // Package pgtest gives tests a real PostgreSQL server (test-only). It uses the
 // server named by STRATEGOBOT_TEST_POSTGRES when that is set; otherwise it
 // starts a throwaway server from the machine's PostgreSQL binaries (initdb
-// and postgres, found on PATH, by pg_config or in /usr/lib/postgresql/*/bin)
+// and postgres, found on PATH, by pg_config, in /usr/lib/postgresql/*/bin or
+// in STRATEGOBOT_TEST_POSTGRES_BIN)
 // on a Unix socket in a temporary folder: one server per test binary, started
 // by the first test that asks for a database and stopped by Main. Each test
 // gets a new, empty database (NewDatabase).
@@ -48,6 +49,9 @@ const (
 	// EnvRequired, when set to anything, makes a missing server a failure
 	// instead of a skip.
 	EnvRequired = "STRATEGOBOT_TEST_POSTGRES_REQUIRED"
+	// EnvBin names the folder of initdb and postgres, for an installation
+	// that is not found otherwise (such as /opt/homebrew/opt/postgresql@17/bin).
+	EnvBin = "STRATEGOBOT_TEST_POSTGRES_BIN"
 )
 
 // superuser is the throwaway server's user; it needs no password on the socket.
@@ -55,9 +59,9 @@ const superuser = "strategobot"
 
 // errNoServer says that there is no server to test against: the tests skip.
 var errNoServer = errors.New("no PostgreSQL server to test against: the PostgreSQL binaries initdb and postgres " +
-	"are neither on PATH nor in /usr/lib/postgresql/*/bin, and " + EnvURL + " is not set. To run these tests, " +
-	"install PostgreSQL (Debian: apt-get install postgresql) or set " + EnvURL + "=postgres://USER:PASSWORD@HOST/postgres " +
-	"naming a server where USER may create databases")
+	"are neither on PATH nor in /usr/lib/postgresql/*/bin (nor in " + EnvBin + "), and " + EnvURL + " is not set. " +
+	"To run these tests, install PostgreSQL (Debian: apt-get install postgresql) or set " + EnvURL +
+	"=postgres://USER:PASSWORD@HOST/postgres naming a server where USER may create databases")
 
 // state is the test binary's one server, started on first use.
 var state struct {
@@ -290,8 +294,26 @@ func (s *server) stop() error {
 	return err
 }
 
-// findBinaries returns the paths of initdb and postgres, from one folder.
+// findBinaries returns the paths of initdb and postgres, from one folder: EnvBin's
+// when it is set, else the first that has both of PATH, pg_config --bindir and
+// Debian's folders, newest version first.
 func findBinaries() (initdb, postgres string, err error) {
+	var dirs []string
+	if dir := os.Getenv(EnvBin); dir != "" {
+		dirs = []string{dir}
+	} else {
+		dirs = searchPath()
+	}
+	for _, d := range dirs {
+		i, p := filepath.Join(d, "initdb"), filepath.Join(d, "postgres")
+		if executable(i) && executable(p) {
+			return i, p, nil
+		}
+	}
+	return "", "", errNoServer
+}
+
+func searchPath() []string {
 	var dirs []string
 	if p, err := exec.LookPath("initdb"); err == nil {
 		dirs = append(dirs, filepath.Dir(p))
@@ -301,14 +323,7 @@ func findBinaries() (initdb, postgres string, err error) {
 	}
 	debian, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
 	slices.SortFunc(debian, func(a, b string) int { return majorVersion(b) - majorVersion(a) }) // newest first
-	dirs = append(dirs, debian...)
-	for _, d := range dirs {
-		i, p := filepath.Join(d, "initdb"), filepath.Join(d, "postgres")
-		if executable(i) && executable(p) {
-			return i, p, nil
-		}
-	}
-	return "", "", errNoServer
+	return append(dirs, debian...)
 }
 
 // majorVersion reads NN from /usr/lib/postgresql/NN/bin.
