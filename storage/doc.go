@@ -2,7 +2,11 @@
 // crashes: matches, challenges, per-player settings and per-server standings.
 // It is the only place state lives. The bot talks to the Store interface; DB
 // is its implementation on one bbolt file (go.etcd.io/bbolt), which needs no
-// set-up: Open creates the file on first use.
+// set-up: Open creates the file on first use. Package storage/postgres is the
+// other, on a PostgreSQL server that several processes share. Both share what
+// is exported for backends (backend.go): the records' encoding, the rules of
+// each change (Changes, PrepareSave) and the ratings (Rate), so that they keep
+// the same truth and the same rules and differ only in loading and writing.
 //
 // # The path of one move
 //
@@ -106,6 +110,6 @@
 //
 // # Conformance
 //
-// The storagetest package is the Store's conformance suite; any future backend
-// (PostgreSQL, when one process is no longer enough) runs it unchanged.
+// The storagetest package is the Store's conformance suite; both backends run
+// it unchanged, and the same ApplyMove benchmark (storagetest.BenchmarkApplyMove).
 package storage

@@ -59,6 +59,7 @@ func TestCrash(t *testing.T) {
 	start := time.Now()
 	for range crashKills {
 		acks := runAndKill(t, url, time.Duration(20+r.IntN(180))*time.Millisecond)
+		waitForSessionsToEnd(t, url)
 		for _, a := range acks {
 			acked[a.id] = append(acked[a.id], a)
 		}
@@ -77,7 +78,7 @@ func TestCrash(t *testing.T) {
 func runAndKill(t *testing.T, url string, d time.Duration) []ack {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=crash", childEnv+"_URL="+url)
+	cmd.Env = append(os.Environ(), childEnv+"=crash", childEnv+"_URL="+withParam(url, "application_name", childApp))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -122,6 +123,47 @@ func runAndKill(t *testing.T, url string, d time.Duration) []ack {
 		t.Fatalf("child: %s", errLine)
 	}
 	return acks
+}
+
+// childApp is the application_name of the child's connections.
+const childApp = "strategobot-crash-child"
+
+// withParam adds a parameter to a connection string.
+func withParam(url, key, value string) string {
+	switch {
+	case !postgres.IsURL(url):
+		return url + " " + key + "=" + value
+	case strings.Contains(url, "?"):
+		return url + "&" + key + "=" + value
+	}
+	return url + "?" + key + "=" + value
+}
+
+// waitForSessionsToEnd waits until the server has ended the killed child's
+// sessions. Until then it may still run what the child sent before it died:
+// a COMMIT already in its socket commits, unacknowledged.
+func waitForSessionsToEnd(t *testing.T, url string) {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var n int
+		if err := conn.QueryRow(ctx, "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1", childApp).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("10s after the kill, the server still has %d sessions of the dead process", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 func parseAck(line string) (ack, bool) {
