@@ -78,8 +78,8 @@ func Redacted(connString string) string {
 }
 
 // Open connects to the database at opts.URL and brings its schema up to date
-// (see Migrate). It refuses a database migrated by a newer strategobot
-// (storage.ErrNewerSchema).
+// (see the package documentation, "Migrations"). It refuses a database
+// migrated by a newer strategobot (storage.ErrNewerSchema).
 func Open(ctx context.Context, opts Options) (*DB, error) {
 	where := Redacted(opts.URL)
 	cfg, err := pgxpool.ParseConfig(opts.URL)
