@@ -47,7 +47,9 @@ func TestDeadlockIsRetried(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := runs.Load(); n != 3 {
-		t.Errorf("%d runs, want 3: one of the two aborted once and run again", n)
+	// Usually one of the two is aborted; when both backends' deadlock checks
+	// fire at once, both are, and both run again.
+	if n := runs.Load(); n < 3 {
+		t.Errorf("%d runs, want at least 3: one aborted and run again", n)
 	}
 }
