@@ -3,10 +3,8 @@ package bot
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -24,76 +22,70 @@ func moveHeadline(rec game.MoveRecord) headline {
 	return func(n narrator, v *game.View) string { return n.describeMove(rec, v) }
 }
 
-// announce tells both players (by DM, each with their own picture) and the
-// channel (with the public picture) where a match stands after an event. When
-// the match is over the channel also gets the final reveal and the replay.
-// The match is already safely stored: a failed send is logged, not retried
-// forever.
-func (b *Bot) announce(ctx context.Context, m *storage.Match, what headline) {
-	g, err := m.Game()
-	if err != nil {
-		b.log.Error("rebuilding the game for an announcement failed", "match", m.ID, "error", err)
+// startHeadline announces the first position.
+func startHeadline(n narrator, v *game.View) string {
+	if v.Result.Over() {
+		return "Both set-ups are in, and the match is over at once."
+	}
+	if side, ok := n.viewer.IsPlayer(); ok {
+		return fmt.Sprintf("Both set-ups are in: the match begins! You play %s.", side)
+	}
+	return "Both set-ups are in: the match begins!"
+}
+
+// timeUpHeadline announces a loss on time.
+func timeUpHeadline(narrator, *game.View) string { return "Time is up." }
+
+// noHeadline announces an event the status line says all of (a resignation, a draw).
+func noHeadline(narrator, *game.View) string { return "" }
+
+// afterChange is the one path after every change of a match in play: a
+// move, the start, and every ending, at any ply (a capture, no movable piece
+// at the start, resignation, draw, time). The change has recorded what it owes
+// both players and the channel in the outbox, in its own transaction: the
+// loops learn the new deadline and the notices, and the computer answers when
+// it is to move. g is the match's game after the change; nil replays it.
+func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game) {
+	b.nudgeTimers()
+	if m.Phase != storage.PhasePlaying || !b.isComputer(m, m.ToMove()) {
 		return
 	}
-	var numbering [2]game.Numbering
-	var settings [2]*storage.PlayerSettings
-	for _, s := range []game.Side{game.Red, game.Blue} {
-		if p, err := b.store.Player(ctx, m.Players[s].UserID); err == nil {
-			settings[s], numbering[s] = p, p.Numbering
+	if g == nil {
+		var err error
+		if g, err = m.Game(); err != nil {
+			b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
+			return
 		}
 	}
-	viewers := [3]game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer}
-	var views [3]game.View
-	var pictures [3][]byte
-	var wg sync.WaitGroup
-	for k, viewer := range viewers {
-		views[k] = g.View(viewer)
-		n := game.NumberingModern
-		if side, ok := viewer.IsPlayer(); ok {
-			n = numbering[side]
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf bytes.Buffer
-			if err := b.pics.Board(&buf, views[k], render.Options{Names: names(m), Numbering: n}); err != nil {
-				b.log.Error("drawing a board failed", "match", m.ID, "viewer", viewer, "error", err)
-				return
-			}
-			pictures[k] = buf.Bytes()
-		}()
-	}
-	wg.Wait()
+	b.letComputerMove(ctx, m, g)
+}
 
-	var sent sync.WaitGroup
-	for _, side := range []game.Side{game.Red, game.Blue} {
-		n := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: numbering[side]}
-		text := joinLines(matchTitle(m), what(n, &views[side]), b.statusLine(m, g, n))
-		msg := &discordgo.MessageSend{Content: text, Components: pickerComponents(m, g, side, numbering[side], game.NoSquare)}
-		if pictures[side] != nil {
-			msg.Files = []*discordgo.File{pngFile("board.png", pictures[side])}
-		}
-		sent.Add(1)
-		go func() {
-			defer sent.Done()
-			b.sendDM(ctx, m, side, msg)
-		}()
+// boardMessage is what a viewer is told after an event: the match, the
+// event's headline, where the game stands, and the viewer's own picture; a
+// player gets the move menus when it is the match's current state (current).
+// deadline is the side to move's deadline to show (zero: none).
+func (b *Bot) boardMessage(ctx context.Context, m *storage.Match, g *game.Game, viewer game.Viewer, what headline, deadline time.Time, current bool) *discordgo.MessageSend {
+	numbering := game.NumberingModern
+	side, isPlayer := viewer.IsPlayer()
+	if isPlayer {
+		numbering = b.settingsOf(ctx, m.Players[side].UserID).Numbering
 	}
-	public := narrator{viewer: game.PublicViewer, names: names(m)}
-	text := joinLines(matchTitle(m), what(public, &views[2]), b.statusLine(m, g, public))
-	msg := &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	if pictures[2] != nil {
-		msg.Files = []*discordgo.File{pngFile("board.png", pictures[2])}
+	v := g.View(viewer)
+	n := narrator{viewer: viewer, names: names(m), numbering: numbering}
+	msg := &discordgo.MessageSend{
+		Content:         joinLines(matchTitle(m), what(n, &v), statusLine(g, n, deadline)),
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
-	if m.GuildID != "" { // a practice match in the DM has no public
-		if _, err := b.s.ChannelMessageSendComplex(m.Where(), msg); err != nil {
-			b.log.Warn("posting the public board failed", "match", m.ID, "error", err)
-		}
+	var buf bytes.Buffer
+	if err := b.pics.Board(&buf, v, render.Options{Names: names(m), Numbering: numbering}); err != nil {
+		b.log.Error("drawing a board failed", "match", m.ID, "viewer", viewer, "error", err)
+	} else {
+		msg.Files = []*discordgo.File{pngFile("board.png", buf.Bytes())}
 	}
-	sent.Wait()
-	if g.Result().Over() {
-		b.postFinale(m, g)
+	if isPlayer && current {
+		msg.Components = pickerComponents(m, g, side, numbering, game.NoSquare)
 	}
+	return msg
 }
 
 // joinLines joins the non-empty lines.
@@ -114,31 +106,31 @@ func matchTitle(m *storage.Match) string {
 }
 
 // statusLine says whose turn it is and until when, or how the game ended.
-func (b *Bot) statusLine(m *storage.Match, g *game.Game, n narrator) string {
+func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 	if r := g.Result(); r.Over() {
 		return "**" + n.describeResult(r) + "**"
 	}
 	mover := g.ToMove()
-	deadline := ""
-	if !m.Deadline.IsZero() {
-		deadline = fmt.Sprintf(" (deadline <t:%d:R>)", m.Deadline.Unix())
+	due := ""
+	if !deadline.IsZero() {
+		due = fmt.Sprintf(" (deadline <t:%d:R>)", deadline.Unix())
 	}
 	offer := ""
 	if by, ok := g.DrawOffer(); ok {
 		offer = fmt.Sprintf(" %s offered a draw: `/stratego draw action:accept` or `decline`.", n.subject(by))
 	}
 	if n.isViewer(mover) {
-		return fmt.Sprintf("Move %d: **your move**%s. Reply with a move like `B4-B5`, use `/stratego move`, or the menu below.%s", g.Ply()+1, deadline, offer)
+		return fmt.Sprintf("Move %d: **your move**%s. Reply with a move like `B4-B5`, use `/stratego move`, or the menu below.%s", g.Ply()+1, due, offer)
 	}
-	return fmt.Sprintf("Move %d: %s to move%s.%s", g.Ply()+1, n.names[mover], deadline, offer)
+	return fmt.Sprintf("Move %d: %s to move%s.%s", g.Ply()+1, n.names[mover], due, offer)
 }
 
-// postFinale shows everyone the whole truth once the game is over: the final
-// reveal and the replay of the game in the channel.
-func (b *Bot) postFinale(m *storage.Match, g *game.Game) {
+// finaleMessage shows everyone the whole truth once the game is over: the
+// final reveal and the replay of the game, for the channel.
+func (b *Bot) finaleMessage(m *storage.Match, g *game.Game) *discordgo.MessageSend {
 	reveal, ok := g.Reveal()
 	if !ok {
-		return
+		return nil
 	}
 	var files []*discordgo.File
 	var pic bytes.Buffer
@@ -153,88 +145,13 @@ func (b *Bot) postFinale(m *storage.Match, g *game.Game) {
 	} else if err != nil {
 		b.log.Error("drawing the replay failed", "match", m.ID, "error", err)
 	}
-	msg := &discordgo.MessageSend{
+	return &discordgo.MessageSend{
 		Content:         fmt.Sprintf("%s\nThe final position with every piece shown, and the whole game.", matchTitle(m)),
 		Files:           files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
-	if _, err := b.s.ChannelMessageSendComplex(m.Where(), msg); err != nil {
-		b.log.Warn("posting the finale failed", "match", m.ID, "error", err)
-	}
 }
 
-// sendDM sends a private message to one player of a match. When Discord says
-// the member does not accept DMs from the bot (50007), the player's settings
-// remember it and the match's channel asks them, once, to open DMs or use the
-// private slash commands.
-func (b *Bot) sendDM(ctx context.Context, m *storage.Match, side game.Side, msg *discordgo.MessageSend) bool {
-	if b.isComputer(m, side) {
-		return false // the computer reads no DMs
-	}
-	user := m.Players[side].UserID
-	ch, err := b.dmChannel(user)
-	if err == nil {
-		_, err = b.s.ChannelMessageSendComplex(ch, msg)
-	}
-	var rest *discordgo.RESTError
-	blocked := errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeCannotSendMessagesToThisUser
-	switch {
-	case err == nil:
-		b.setDMBlocked(ctx, user, time.Time{})
-		return true
-	case blocked:
-		if first := b.setDMBlocked(ctx, user, b.now()); first {
-			text := fmt.Sprintf("<@%s>, I can't send you direct messages, so I can't show you your board privately. "+
-				"Allow DMs from this server's members (server menu → Privacy Settings), or use `/stratego board` and `/stratego setup`, which only you see.", user)
-			if _, err := b.s.ChannelMessageSendComplex(m.Where(), &discordgo.MessageSend{Content: text,
-				AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}}}); err != nil {
-				b.log.Warn("telling a player about closed DMs failed", "match", m.ID, "error", err)
-			}
-		}
-	default:
-		b.log.Warn("sending a DM failed", "match", m.ID, "error", err)
-	}
-	return false
-}
-
-// setDMBlocked records whether DMs reach a user; it returns true when this
-// changed them from reaching to blocked.
-func (b *Bot) setDMBlocked(ctx context.Context, user string, at time.Time) bool {
-	changed := false
-	p, err := b.store.Player(ctx, user)
-	if err != nil || p.DMBlockedAt.IsZero() == at.IsZero() {
-		return false
-	}
-	_, err = b.store.UpdatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
-		changed = p.DMBlockedAt.IsZero() && !at.IsZero()
-		p.DMBlockedAt = at
-		return nil
-	})
-	if err != nil {
-		b.log.Warn("recording DM delivery failed", "error", err)
-	}
-	return changed
-}
-
-// dmChannel returns the DM channel with a user, created once and cached.
-func (b *Bot) dmChannel(user string) (string, error) {
-	if ch, ok := b.dmChannels.Load(user); ok {
-		return ch.(string), nil
-	}
-	ch, err := b.s.UserChannelCreate(user)
-	if err != nil {
-		return "", fmt.Errorf("open a DM channel: %w", err)
-	}
-	b.dmChannels.Store(user, ch.ID)
-	return ch.ID, nil
-}
-
-// boardFile draws a player's board for a private answer.
-func (b *Bot) boardFile(m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
-	var buf bytes.Buffer
-	if err := b.pics.Board(&buf, *v, render.Options{Names: names(m), Numbering: n}); err != nil {
-		b.log.Error("drawing a board failed", "match", m.ID, "error", err)
-		return nil
-	}
-	return []*discordgo.File{pngFile("board.png", buf.Bytes())}
+func names(m *storage.Match) [2]string {
+	return [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name}
 }

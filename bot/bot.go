@@ -1,8 +1,3 @@
-// Package bot is the Discord front end of strategobot: the /stratego command,
-// its buttons, menus and modals, the DMs with each player and the timers. It
-// keeps no game state of its own: every match lives in storage, every picture
-// comes from render, and everything a person is shown is built from a
-// game.View of what that person may know.
 package bot
 
 import (
@@ -48,6 +43,9 @@ type Bot struct {
 
 	dmChannels sync.Map      // user id → DM channel id, a cache of UserChannelCreate
 	wake       chan struct{} // nudges the timer loop when a deadline may have moved
+	timerPass  sync.Mutex    // held by a pass over the due timers
+	outboxWake chan struct{} // nudges the outbox loop when a change recorded notices
+	outboxPass sync.Mutex    // held by a pass over the due notices
 
 	// handlers counts running handlers so that Run can wait for them; once
 	// closing is set no new one starts.
@@ -70,7 +68,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	if cfg.ChallengeExpiry == 0 {
 		cfg.ChallengeExpiry = 24 * time.Hour
 	}
-	return &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1)}
+	return &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1)}
 }
 
 // Reminders is the bot's reminder schedule for storage.Options.Reminders: at
@@ -115,13 +113,18 @@ func (b *Bot) Run(ctx context.Context) error {
 		scope = "guild " + b.cfg.GuildID
 	}
 	b.log.Info("connected", "user", b.s.State.User.Username, "commands", scope)
-	timersDone := make(chan struct{})
+	timersDone, outboxDone := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(timersDone)
 		b.runTimers(ctx)
 	}()
+	go func() {
+		defer close(outboxDone)
+		b.runOutbox(ctx)
+	}()
 	<-ctx.Done()
 	<-timersDone
+	<-outboxDone
 	b.mu.Lock()
 	b.closing = true
 	b.mu.Unlock()
@@ -155,10 +158,20 @@ func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context
 
 func (b *Bot) now() time.Time { return b.cfg.Now() }
 
-// nudgeTimers tells the timer loop that a deadline may have changed.
+// nudgeTimers tells the timer loop that a deadline may have changed, and the
+// outbox that the change may owe notices.
 func (b *Bot) nudgeTimers() {
 	select {
 	case b.wake <- struct{}{}:
+	default:
+	}
+	b.nudgeOutbox()
+}
+
+// nudgeOutbox tells the outbox loop that notices may be due.
+func (b *Bot) nudgeOutbox() {
+	select {
+	case b.outboxWake <- struct{}{}:
 	default:
 	}
 }

@@ -55,12 +55,7 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	if oppName == "" {
 		oppName = opp.Username
 	}
-	settings, err := b.store.Player(ctx, me.ID)
-	if err != nil {
-		b.tell(i, b.explain(err, "challenge"))
-		return
-	}
-	rules, moveTime, side, err := b.challengeTerms(opts, settings.Numbering)
+	rules, moveTime, side, err := b.challengeTerms(opts, b.settingsOf(ctx, me.ID).Numbering)
 	if err != nil {
 		b.tell(i, b.explain(err, "challenge"))
 		return
@@ -289,9 +284,8 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	if b.cfg.Threads {
 		b.openThread(ctx, i, m)
 	}
-	for _, s := range []game.Side{game.Red, game.Blue} {
-		b.sendSetupInvite(ctx, m, s)
-	}
+	// The set-up invites are in the outbox, recorded with the match.
+	b.nudgeOutbox()
 }
 
 // openThread starts the match's thread from the challenge message.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
 )
 
 // narrator words what happened in a match for one viewer: "You" and "your" for
@@ -88,58 +89,8 @@ func (n narrator) describeMove(rec game.MoveRecord, after *game.View) string {
 	return fmt.Sprintf("%s played %s.", n.subject(side), rec.Notation(n.numbering))
 }
 
-// describeResult words the end of a match: "You won: you captured Alice's Flag."
+// describeResult words the end of a match for the viewer, in the wording the
+// pictures use too: "You won: Bob's Flag was captured."
 func (n narrator) describeResult(r game.Result) string {
-	winner, won := r.Winner()
-	if !r.Over() {
-		return ""
-	}
-	if !won {
-		switch r.Method {
-		case game.DrawAgreed:
-			return "The game is drawn by agreement."
-		case game.NoMovablePieces, game.NoLegalMoves:
-			return "The game is drawn: neither side has a piece that can move."
-		case game.MoveLimit:
-			return "The game is drawn: the move limit was reached."
-		}
-		return "The game is drawn."
-	}
-	loser := winner.Opponent()
-	var how string
-	switch r.Method {
-	case game.FlagCaptured:
-		how = fmt.Sprintf("%s Flag was captured", n.ownerMid(loser))
-	case game.NoMovablePieces:
-		how = fmt.Sprintf("%s no piece left that can move", n.hasPhrase(loser))
-	case game.NoLegalMoves:
-		how = fmt.Sprintf("%s no legal move left", n.hasPhrase(loser))
-	case game.Resignation:
-		how = fmt.Sprintf("%s resigned", n.subjectMid(loser))
-	case game.TimeForfeit:
-		how = fmt.Sprintf("%s ran out of time", n.subjectMid(loser))
-	default:
-		how = r.Method.String()
-	}
-	if n.isViewer(winner) {
-		return "You won: " + how + "."
-	}
-	if n.isViewer(loser) {
-		return "You lost: " + how + "."
-	}
-	return fmt.Sprintf("%s won: %s.", n.names[winner], how)
-}
-
-func (n narrator) subjectMid(side game.Side) string {
-	if n.isViewer(side) {
-		return "you"
-	}
-	return n.names[side]
-}
-
-func (n narrator) hasPhrase(side game.Side) string {
-	if n.isViewer(side) {
-		return "you have"
-	}
-	return n.names[side] + " has"
+	return render.ResultText(r, n.names, n.viewer)
 }

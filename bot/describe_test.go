@@ -61,26 +61,3 @@ func TestDescribeMove(t *testing.T) {
 		})
 	}
 }
-
-func TestDescribeResult(t *testing.T) {
-	names := [2]string{"Alice", "Bob"}
-	tests := []struct {
-		viewer game.Viewer
-		result game.Result
-		want   string
-	}{
-		{game.RedViewer, game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}, "You won: Bob's Flag was captured."},
-		{game.BlueViewer, game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}, "You lost: your Flag was captured."},
-		{game.PublicViewer, game.Result{Outcome: game.BlueWon, Method: game.Resignation}, "Bob won: Alice resigned."},
-		{game.RedViewer, game.Result{Outcome: game.BlueWon, Method: game.TimeForfeit}, "You lost: you ran out of time."},
-		{game.BlueViewer, game.Result{Outcome: game.BlueWon, Method: game.NoMovablePieces}, "You won: Alice has no piece left that can move."},
-		{game.PublicViewer, game.Result{Outcome: game.Drawn, Method: game.DrawAgreed}, "The game is drawn by agreement."},
-		{game.PublicViewer, game.Result{}, ""},
-	}
-	for _, tc := range tests {
-		n := narrator{viewer: tc.viewer, names: names}
-		if got := n.describeResult(tc.result); got != tc.want {
-			t.Errorf("%v %v: got %q, want %q", tc.viewer, tc.result, got, tc.want)
-		}
-	}
-}

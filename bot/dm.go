@@ -2,22 +2,22 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/storage"
 )
 
 // matchTitleRE finds the match a message of the bot is about: "**Match #2**"
 // in titles and invites, "match #2" in set-up previews.
 var matchTitleRE = regexp.MustCompile(`(?i)\bmatch #(\d+)`)
 
-// onMessage reads what a player types to the bot in a DM: a set-up while one
-// is due, otherwise a move. A reply to one of the bot's messages about a
+const helpHint = "`/stratego help` explains the rest."
+
+// onMessage reads what a player types to the bot in a DM: a set-up (three
+// lines or more) or a move. A reply to one of the bot's messages about a
 // match goes to that match.
 func (b *Bot) onMessage(ctx context.Context, msg *discordgo.Message) {
 	if msg.Author == nil || msg.Author.Bot || msg.GuildID != "" {
@@ -27,96 +27,98 @@ func (b *Bot) onMessage(ctx context.Context, msg *discordgo.Message) {
 	if text == "" {
 		return
 	}
-	user := msg.Author.ID
-	reply := func(s string, files ...*discordgo.File) {
-		send := &discordgo.MessageSend{Content: s, Files: files, Reference: msg.Reference(), AllowedMentions: &discordgo.MessageAllowedMentions{}}
-		if _, err := b.s.ChannelMessageSendComplex(msg.ChannelID, send); err != nil {
-			b.log.Warn("answering a DM failed", "error", err)
-		}
-	}
-	var named storage.MatchID
-	if ref := msg.ReferencedMessage; ref != nil && ref.Author != nil && b.s.State != nil && b.s.State.User != nil && ref.Author.ID == b.s.State.User.ID {
-		if sm := matchTitleRE.FindStringSubmatch(ref.Content); sm != nil {
-			named, _ = storage.ParseMatchID(sm[1])
-		}
-	}
-	active, err := b.store.PlayerMatches(ctx, user, true, 0)
-	if err != nil {
-		reply(b.explain(err, "dm"))
-		return
-	}
-	pick := func(fits func(*storage.Match, game.Side) bool) (*storage.Match, game.Side, int) {
-		var found *storage.Match
-		var side game.Side
-		count := 0
-		for _, m := range active {
-			s, ok := m.SideOf(user)
-			if !ok || (named != 0 && m.ID != named) || !fits(m, s) {
-				continue
-			}
-			found, side = m, s
-			count++
-		}
-		return found, side, count
-	}
-	settings, _ := b.store.Player(ctx, user)
-	n := game.NumberingModern
-	if settings != nil {
-		n = settings.Numbering
-	}
-	needsSetup := func(m *storage.Match, s game.Side) bool {
-		return m.Phase == storage.PhaseSetup && m.Setups[s].Status != storage.SetupConfirmed
-	}
+	n := b.settingsOf(ctx, msg.Author.ID).Numbering
 	if strings.Count(text, "\n") >= 2 {
-		m, side, count := pick(needsSetup)
-		switch {
-		case count == 0:
-			reply("That looks like a set-up, but none of your matches is waiting for one. `/stratego games` lists your matches.")
-			return
-		case count > 1:
-			reply("You have several matches waiting for a set-up: reply to the message of the match you mean.")
-			return
-		}
-		setup, _, err := game.ParseSetup(text, m.Rules, n)
-		if err != nil {
-			reply(b.explain(err, "dm setup") + " Fix it and send it again.")
-			return
-		}
-		m, err = b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
-		if err != nil {
-			reply(b.explain(err, "dm setup"))
-			return
-		}
-		content, files, components := b.previewMessage(m, side, n)
-		if _, err := b.s.ChannelMessageSendComplex(msg.ChannelID, &discordgo.MessageSend{Content: content, Files: files, Components: components, Reference: msg.Reference()}); err != nil {
-			b.log.Warn("sending a set-up preview failed", "error", err)
-		}
+		b.dmSetup(ctx, msg, text, n)
 		return
 	}
-	mv, err := game.ParseMove(text, n)
-	if err != nil {
-		if _, _, c := pick(needsSetup); c > 0 {
-			reply("Send your set-up as 4 lines, front row first (the template is in my earlier message), or press Edit or Random there.")
-			return
-		}
-		reply(fmt.Sprintf("I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. %s", strings.TrimSuffix(helpHint, ".")+"."))
-		return
+	b.dmMove(ctx, msg, text, n)
+}
+
+// repliedMatch is the match number of the bot's message msg replies to, or "".
+func (b *Bot) repliedMatch(msg *discordgo.Message) string {
+	ref := msg.ReferencedMessage
+	if ref == nil || ref.Author == nil || ref.Author.ID != b.botUserID() || b.botUserID() == "" {
+		return ""
 	}
-	m, _, count := pick(yourTurn)
-	switch {
-	case count == 0 && named != 0:
-		reply("It is not your turn in that match, or it is over.")
-		return
-	case count == 0:
-		reply("None of your matches is waiting for your move right now.")
-		return
-	case count > 1:
-		reply("It is your move in several matches: reply to the board message of the one you mean, or use `/stratego move` with the `match` option.")
-		return
+	if sm := matchTitleRE.FindStringSubmatch(ref.Content); sm != nil {
+		return sm[1]
 	}
-	if _, _, err := b.play(ctx, user, m.ID, 0, mv); err != nil {
-		reply(b.explain(err, "dm move"))
+	return ""
+}
+
+// replyDM answers a DM, as a reply to it.
+func (b *Bot) replyDM(msg *discordgo.Message, send *discordgo.MessageSend) {
+	send.Reference = msg.Reference()
+	if send.AllowedMentions == nil {
+		send.AllowedMentions = &discordgo.MessageAllowedMentions{}
+	}
+	if _, err := b.s.ChannelMessageSendComplex(msg.ChannelID, send); err != nil {
+		b.log.Warn("answering a DM failed", "error", err)
 	}
 }
 
-const helpHint = "`/stratego help` explains the rest."
+// dmSetup takes a set-up typed in the DM as a draft of the match waiting for
+// it, and answers with its preview.
+func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, n game.Numbering) {
+	reply := func(s string) { b.replyDM(msg, &discordgo.MessageSend{Content: s}) }
+	found, _, err := b.matchesMeant(ctx, msg.Author.ID, lookup{named: b.repliedMatch(msg), fits: needsSetup})
+	if err != nil {
+		reply(b.explain(err, "dm setup"))
+		return
+	}
+	switch found = fitting(found, needsSetup); {
+	case len(found) == 0:
+		reply("That looks like a set-up, but none of your matches is waiting for one. `/stratego games` lists your matches.")
+		return
+	case len(found) > 1:
+		reply("You have several matches waiting for a set-up: reply to the message of the match you mean.")
+		return
+	}
+	m, side := found[0].m, found[0].side
+	setup, _, err := game.ParseSetup(text, m.Rules, n)
+	if err != nil {
+		reply(b.explain(err, "dm setup") + " Fix it and send it again.")
+		return
+	}
+	p, err := b.draft(ctx, m, side, setup, n)
+	if err != nil {
+		reply(b.explain(err, "dm setup"))
+		return
+	}
+	b.replyDM(msg, &discordgo.MessageSend{Content: p.text, Files: p.files, Components: p.components})
+}
+
+// dmMove plays a move typed in the DM in the match waiting for it.
+func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n game.Numbering) {
+	reply := func(s string) { b.replyDM(msg, &discordgo.MessageSend{Content: s}) }
+	user, named := msg.Author.ID, b.repliedMatch(msg)
+	mv, err := game.ParseMove(text, n)
+	if err != nil {
+		if found, _, _ := b.matchesMeant(ctx, user, lookup{named: named, fits: needsSetup}); len(fitting(found, needsSetup)) > 0 {
+			reply("Send your set-up as 4 lines, front row first (the template is in my earlier message), or press Edit or Random there.")
+			return
+		}
+		reply("I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. " + helpHint)
+		return
+	}
+	found, _, err := b.matchesMeant(ctx, user, lookup{named: named, fits: yourTurn})
+	if err != nil {
+		reply(b.explain(err, "dm move"))
+		return
+	}
+	switch found = fitting(found, yourTurn); {
+	case len(found) == 0 && named != "":
+		reply("It is not your turn in that match, or it is over.")
+		return
+	case len(found) == 0:
+		reply("None of your matches is waiting for your move right now.")
+		return
+	case len(found) > 1:
+		reply("It is your move in several matches: reply to the board message of the one you mean, or use `/stratego move` with the `match` option.")
+		return
+	}
+	if _, _, err := b.play(ctx, found[0].m, found[0].side, 0, mv); err != nil {
+		reply(b.explain(err, "dm move"))
+	}
+}

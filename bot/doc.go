@@ -1,4 +1,34 @@
-// Package bot is the Discord front end: slash commands, buttons, DMs and
-// timers. It talks to game, render and storage and holds no state of its own.
-// It is built in a later issue; this file keeps the package in the layout.
+// Package bot is the Discord front end of strategobot: the /stratego command,
+// its buttons, menus and modals, the DMs with each player and the timers. It
+// keeps no game state of its own: every match lives in storage, every picture
+// comes from render, and everything a person is shown is built from a
+// game.View of what that person may know.
+//
+// # One path per job
+//
+// Every job is done in one place, whichever way a member asks for it:
+//   - the match a member means: matchesMeant (find.go), for slash commands,
+//     buttons and DMs alike;
+//   - a move: play (move.go), for the slash command, a move typed in the DM,
+//     the menus under a board and the computer. storage.ApplyMove loads and
+//     replays the match once and returns the game after the move;
+//   - what follows any change of a match in play, a move, the start or an
+//     ending of any kind at any ply: after (announce.go), which tells both
+//     players and the channel and lets the computer answer;
+//   - a set-up draft: draft (setup.go), for a set-up typed in the DM or the
+//     form, drawn at random or saved;
+//   - a member's settings: settingsOf (settings.go);
+//   - the words for a game's result: render.ResultText, shared with the pictures.
+//
+// # Files
+//
+// bot.go runs the bot; commands.go declares /stratego; route.go routes
+// interactions; respond.go answers them; errors.go explains refusals; ids.go
+// reads and writes custom ids; find.go finds matches; challenge.go, setup.go,
+// move.go, menus.go, autocomplete.go, board.go and actions.go (resignation,
+// draws) serve a match's life; announce.go and deliver.go tell players and
+// channels; dm.go reads what players type to the bot; games.go, history.go,
+// settings.go, stats.go, rules.go and record.go answer the commands between
+// moves; describe.go words moves; practice.go plays the computer; timers.go
+// handles deadlines.
 package bot

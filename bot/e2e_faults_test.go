@@ -3,39 +3,20 @@ package bot
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
-
-func TestThreadPerMatch(t *testing.T) {
-	h := newHarness(t, func(c *Config) { c.Threads = true })
-	h.startClassic()
-	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-	h.waitMoves(1, 1)
-	threads := h.channel.Threads()
-	if len(threads) != 1 {
-		t.Fatalf("%d threads", len(threads))
-	}
-	m, _ := h.db.Match(context.Background(), 1)
-	if m.ThreadID != threads[0].ID {
-		t.Fatalf("the match is in %q, the thread is %q", m.ThreadID, threads[0].ID)
-	}
-	h.srv.WaitFor(t, "the public board in the thread", func() bool {
-		for _, msg := range h.srv.ChannelMessages(threads[0]) {
-			if strings.Contains(msg.Content, "alice moved A4-A5") && len(msg.Files) == 1 {
-				return true
-			}
-		}
-		return false
-	})
-}
 
 // TestDiscordTrouble: a 502 and a 429 on the way do not lose a move's messages.
 func TestDiscordTrouble(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startClassic()
 	const send = "POST /channels/{channel_id}/messages"
@@ -46,7 +27,78 @@ func TestDiscordTrouble(t *testing.T) {
 	h.channelSays("alice moved A4-A5")
 }
 
+func TestRestartMidMatch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag})
+	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
+	h.challenge("Classic")
+	h.sendSetups(red, blue)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.bob.SendDM(t, "J7-J6")
+	h.waitMoves(1, 2)
+
+	h.shutdown() // the process stops; only the bbolt file remains
+	h.start()
+
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A5"), discordtest.Opt("to", "A6")).Reply(t)
+	h.bob.SendDM(t, "J6-J5")
+	h.waitMoves(1, 4)
+	h.alice.SendDM(t, "E4xE7")
+	m := h.waitMoves(1, 5)
+	if m.Result != (game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}) {
+		t.Fatalf("result %v", m.Result)
+	}
+	h.bob.WaitDM(t, contains("You lost"))
+}
+
+func TestClosedDMs(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.bob.CloseDMs()
+	h.challenge("Classic")
+	// The channel asks bob to open his DMs or use the private commands.
+	h.srv.WaitFor(t, "the closed-DM notice", func() bool {
+		for _, m := range h.srv.ChannelMessages(h.channel) {
+			if strings.Contains(m.Content, "can't send you direct messages") && strings.Contains(m.Content, "<@"+h.bob.ID+">") {
+				return true
+			}
+		}
+		return false
+	})
+	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	// Bob does it all privately in the channel.
+	setup := h.bob.SlashCommand(t, h.channel, "stratego setup").Reply(t)
+	if !setup.Ephemeral {
+		t.Fatal("the set-up answer is not private")
+	}
+	preview = h.bob.ClickButton(t, setup, button(t, setup, "Random")).Reply(t)
+	if !preview.Ephemeral || len(preview.Files) != 1 {
+		t.Fatalf("bob's preview: ephemeral %v, %d files", preview.Ephemeral, len(preview.Files))
+	}
+	h.bob.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	h.alice.WaitDM(t, contains("the match begins"))
+	m := h.waitMoves(1, 0)
+	if m.Phase != storage.PhasePlaying {
+		t.Fatalf("phase %v", m.Phase)
+	}
+	g, _ := m.Game()
+	mv := g.LegalMoves()[0]
+	h.alice.SendDM(t, mv.String())
+	h.waitMoves(1, 1)
+	board := h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t)
+	if !board.Ephemeral || len(board.Files) != 1 || !strings.Contains(board.Content, "your move") {
+		t.Fatalf("bob's board: ephemeral %v, %d files, %q", board.Ephemeral, len(board.Files), board.Content)
+	}
+	if len(h.bob.DMs()) != 0 {
+		t.Fatalf("bob with closed DMs has %d DMs", len(h.bob.DMs()))
+	}
+}
+
 func TestPanicInHandlerIsContained(t *testing.T) {
+	t.Parallel()
 	var logs bytes.Buffer
 	b := New(Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, nil, nil)
 	b.guard(context.Background(), "test", func(context.Context) { panic("boom") })
@@ -57,5 +109,62 @@ func TestPanicInHandlerIsContained(t *testing.T) {
 	b.guard(context.Background(), "test", func(context.Context) { ran = true })
 	if !ran {
 		t.Fatal("the bot stopped handling after a panic")
+	}
+}
+
+// TestOutboxRetriesUntilDelivered: Discord fails every message a move owes
+// (500, 503, 504 — which discordgo does not retry): the move is stored, the
+// mover answered, and each message arrives exactly once when the outbox
+// tries again. The side to move's clock starts only then.
+func TestOutboxRetriesUntilDelivered(t *testing.T) {
+	t.Parallel()
+	for _, status := range []int{500, 503, 504} {
+		t.Run(fmt.Sprint(status), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.startClassic()
+			h.bob.WaitDM(t, contains("the match begins"))
+			h.channelSays("the match begins")
+			h.srv.FailNext(t, "POST /channels/{channel_id}/messages", 3, status)
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			h.waitMoves(1, 1)
+			h.srv.WaitFor(t, "the three notices to be put off", func() bool {
+				due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(time.Hour), 0)
+				if err != nil || len(due) != 3 {
+					return false
+				}
+				for _, n := range due {
+					if n.Attempts != 1 {
+						return false
+					}
+				}
+				return true
+			})
+			if m := h.match(1); !m.ClockPending {
+				t.Fatal("Bob's clock runs though he was never told it is his move")
+			}
+			h.advance(backoff(1, 0)) // the outbox tries again
+			told := h.clock.Now()
+			h.bob.WaitDM(t, contains("alice moved A4-A5"))
+			h.alice.WaitDM(t, contains("You moved"))
+			h.channelSays("alice moved A4-A5")
+			h.bot.deliverDue(context.Background())
+			if m := h.match(1); m.ClockPending || !m.Deadline.Equal(told.Add(m.MoveTime)) {
+				t.Errorf("Bob's clock: pending %v, deadline %v; want it to start when he was told, %v", m.ClockPending, m.Deadline, told.Add(m.MoveTime))
+			}
+			for who, msgs := range map[string][]*discordtest.Message{
+				"bob": h.bob.DMs(), "alice": h.alice.DMs(), "the channel": h.srv.ChannelMessages(h.channel),
+			} {
+				n := 0
+				for _, msg := range msgs {
+					if strings.Contains(msg.Content, "A4-A5") {
+						n++
+					}
+				}
+				if n != 1 {
+					t.Errorf("%s got the move's message %d times, want once", who, n)
+				}
+			}
+		})
 	}
 }

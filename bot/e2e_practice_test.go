@@ -16,6 +16,7 @@ import (
 // TestPracticeAgainstTheComputer: the computer sets up at once, answers each
 // move through the same path as a person, and is never rated.
 func TestPracticeAgainstTheComputer(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	start := h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", "easy"),
 		discordtest.Opt("variant", "Duel"), discordtest.Opt("side", "red")).Reply(t)

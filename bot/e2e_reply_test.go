@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -10,27 +9,11 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// answers accepts the bot's DMs that reply to msg and contain text.
-func answers(msg *discordtest.Message, text string) func(*discordtest.Message) bool {
-	return func(m *discordtest.Message) bool {
-		return m.MessageReference != nil && m.MessageReference.MessageID == msg.ID && strings.Contains(m.Content, text)
-	}
-}
-
-// match loads a stored match.
-func (h *harness) match(id storage.MatchID) *storage.Match {
-	h.t.Helper()
-	m, err := h.db.Match(context.Background(), id)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return m
-}
-
 // TestReplyPicksTheMatch: with two matches waiting for alice, a plain DM is
 // ambiguous and refused; a reply to the bot's DM about a match goes to that
 // match only, for set-ups and for moves alike.
 func TestReplyPicksTheMatch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.challenge("Classic") // match #1
 	h.challenge("Classic") // match #2

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -14,59 +13,38 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// advance moves the bot's clock and wakes its timers.
-func (h *harness) advance(d time.Duration) {
-	h.clock.Advance(d)
-	h.bot.nudgeTimers()
-}
-
-func (h *harness) channelSays(what string) {
-	h.t.Helper()
-	h.srv.WaitFor(h.t, "the channel to say "+what, func() bool {
-		for _, m := range h.srv.ChannelMessages(h.channel) {
-			if strings.Contains(m.Content, what) {
-				return true
-			}
-		}
-		return false
-	})
-}
-
-func (h *harness) startClassic() {
-	h.t.Helper()
-	red := placed(h.t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag})
-	blue := placed(h.t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
-	h.challenge("Classic")
-	h.sendSetups(red, blue)
-}
-
 func TestForfeitOnTimeAfterReminders(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startClassic() // Red (alice) is to move, with a day for it
 	m, _ := h.db.Match(context.Background(), 1)
 	if want := T0.Add(24 * time.Hour); !m.Deadline.Equal(want) {
 		t.Fatalf("deadline %v, want %v", m.Deadline, want)
 	}
-	h.advance(11 * time.Hour)
-	if n := len(h.alice.DMs()); n > 0 && strings.Contains(h.alice.DMs()[n-1].Content, "Reminder") {
-		t.Fatal("reminded before half time")
-	}
-	h.advance(time.Hour + time.Minute) // half time
-	h.alice.WaitDM(t, contains("Reminder: your move is due"))
-	h.advance(11 * time.Hour) // one hour left
-	h.srv.WaitFor(t, "the second reminder", func() bool {
+	reminders := func(m *discordtest.Member) int {
 		count := 0
-		for _, d := range h.alice.DMs() {
+		for _, d := range m.DMs() {
 			if strings.Contains(d.Content, "Reminder") {
 				count++
 			}
 		}
-		return count == 2
-	})
-	for _, d := range h.bob.DMs() {
-		if strings.Contains(d.Content, "Reminder") {
-			t.Fatal("the player who waits was reminded")
-		}
+		return count
+	}
+	// advance returns after the timers have acted, so these counts are final.
+	h.advance(11 * time.Hour)
+	if n := reminders(h.alice); n != 0 {
+		t.Fatalf("%d reminders before half time", n)
+	}
+	h.advance(time.Hour + time.Minute) // half time
+	if n := reminders(h.alice); n != 1 {
+		t.Fatalf("%d reminders at half time, want 1", n)
+	}
+	h.advance(11 * time.Hour) // one hour left
+	if n := reminders(h.alice); n != 2 {
+		t.Fatalf("%d reminders an hour before the deadline, want 2", n)
+	}
+	if n := reminders(h.bob); n != 0 {
+		t.Fatalf("the player who waits was reminded %d times", n)
 	}
 	h.advance(time.Hour) // the deadline
 	h.alice.WaitDM(t, contains("You lost: you ran out of time."))
@@ -89,6 +67,7 @@ func TestForfeitOnTimeAfterReminders(t *testing.T) {
 }
 
 func TestDeadlinePassedDuringRestart(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startClassic()
 	h.shutdown()
@@ -101,6 +80,7 @@ func TestDeadlinePassedDuringRestart(t *testing.T) {
 }
 
 func TestSetupNotSentInTime(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.challenge("Classic")
 	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
@@ -115,7 +95,21 @@ func TestSetupNotSentInTime(t *testing.T) {
 	}
 }
 
+// TestSetupReminderSaysWhatHappens: a set-up not sent in time calls the
+// match off with no result, and the reminder says so.
+func TestSetupReminderSaysWhatHappens(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic")
+	h.advance(12*time.Hour + time.Minute)
+	reminder := h.alice.WaitDM(t, contains("Reminder: your set-up is due"))
+	if strings.Contains(reminder.Content, "lose") || !strings.Contains(reminder.Content, "called off with no result") {
+		t.Fatalf("the set-up reminder says %q", reminder.Content)
+	}
+}
+
 func TestChallengeExpires(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	msg := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob)).Reply(t)
 	h.srv.WaitFor(t, "the challenge message to be recorded", func() bool {
@@ -134,6 +128,7 @@ func TestChallengeExpires(t *testing.T) {
 }
 
 func TestEndedTwiceAtOnceIsRatedOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.startClassic()
 	ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
@@ -153,63 +148,5 @@ func TestEndedTwiceAtOnceIsRatedOnce(t *testing.T) {
 		if err != nil || s.Played() != 1 {
 			t.Fatalf("%s has %d rated games (%v)", user, s.Played(), err)
 		}
-	}
-}
-
-func TestBetweenMoves(t *testing.T) {
-	h := newHarness(t)
-	h.startClassic()
-	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-	h.bob.SendDM(t, "J7-J6")
-	h.waitMoves(1, 2)
-
-	games := h.alice.SlashCommand(t, h.channel, "stratego games").Reply(t)
-	if !strings.Contains(games.Content, "**#1** vs bob — Classic, you are Red — your move") || !strings.Contains(games.Content, "<t:") {
-		t.Fatalf("games: %q", games.Content)
-	}
-	history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t)
-	if !strings.Contains(history.Content, "1. Red A4-A5\n2. Blue J7-J6") {
-		t.Fatalf("history: %q", history.Content)
-	}
-	notOver := h.bob.SlashCommand(t, h.channel, "stratego record", discordtest.Opt("match", "1")).Reply(t)
-	if !strings.Contains(notOver.Content, "once the match is over") || len(notOver.Files) != 0 {
-		t.Fatalf("record of a match in play: %q", notOver.Content)
-	}
-
-	// Settings: classic numbering, a saved set-up, then deleted.
-	set := h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("numbering", "classic"),
-		discordtest.Opt("reminders", false), discordtest.Opt("save_setup", "scout rush")).Reply(t)
-	if !strings.Contains(set.Content, "numbering: classic (Marshal 1)") || !strings.Contains(set.Content, "reminders: off") || !strings.Contains(set.Content, "• scout rush — Classic") {
-		t.Fatalf("settings: %q", set.Content)
-	}
-	choices := h.alice.Autocomplete(t, h.channel, "stratego settings", discordtest.Focused("delete_setup", "sc"))
-	if len(choices) != 1 || choices[0].Value != "scout rush" {
-		t.Fatalf("saved set-up choices %+v", choices)
-	}
-	// Alice's next board says ranks in classic numbering.
-	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A5"), discordtest.Opt("to", "A6")).Reply(t)
-	h.bob.SendDM(t, "J6-J5")
-	h.waitMoves(1, 4)
-	h.alice.SendDM(t, "E4xE7")
-	h.bob.WaitDM(t, contains("You lost"))
-	record := h.bob.SlashCommand(t, h.channel, "stratego record").Reply(t)
-	if len(record.Files) != 1 {
-		t.Fatalf("record: %q with %d files", record.Content, len(record.Files))
-	}
-	rec, err := game.ParseGravon(bytes.NewReader(record.Files[0].Data))
-	if err != nil || len(rec.Moves) != 5 || rec.Result != (game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}) {
-		t.Fatalf("the record reads back as %d moves, %v (%v)", len(rec.Moves), rec.Result, err)
-	}
-	history = h.alice.SlashCommand(t, h.channel, "stratego history", discordtest.Opt("match", "1")).Reply(t)
-	if !strings.Contains(history.Content, "5. Red E4xE7 Scout (9) beats Flag") {
-		t.Fatalf("final history in classic numbering: %q", history.Content)
-	}
-	rules := h.carol.SlashCommand(t, h.channel, "stratego rules", discordtest.Opt("variant", "Barrage")).Reply(t)
-	if !strings.Contains(rules.Content, "**Barrage**: 1× Marshal (10), 1× General (9), 1× Miner (3), 2× Scout (2), 1× Spy, 1× Bomb, 1× Flag") {
-		t.Fatalf("rules: %q", rules.Content)
-	}
-	del := h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("delete_setup", "scout rush")).Reply(t)
-	if !strings.Contains(del.Content, "No saved set-ups") {
-		t.Fatalf("after deleting: %q", del.Content)
 	}
 }

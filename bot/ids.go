@@ -6,10 +6,11 @@ import (
 	"strings"
 )
 
-// Custom ids of buttons, menus and modals: "kind:action:id[:version[:arg]]".
+// Custom ids of buttons, menus and modals: "kind:action:id[:version[:arg[:menu]]]".
 // They carry the match (or challenge) and the version the control was drawn
 // for, so a click on an old message is refused as stale instead of acting on
-// a board that has changed. Discord allows 100 characters; ours stay far below.
+// a board that has changed. menu tells apart the menus of one message, whose
+// custom ids must differ. Discord allows 100 characters; ours stay far below.
 const (
 	kindChallenge = "ch"
 	kindSetup     = "su"
@@ -41,21 +42,25 @@ type customID struct {
 	id           uint64
 	version      uint64
 	arg          string
+	menu         int // which of a message's menus, when it has several
 }
 
 func (c customID) String() string {
 	s := c.kind + ":" + c.action + ":" + strconv.FormatUint(c.id, 10)
-	if c.version != 0 || c.arg != "" {
+	if c.version != 0 || c.arg != "" || c.menu != 0 {
 		s += ":" + strconv.FormatUint(c.version, 10)
 	}
-	if c.arg != "" {
+	if c.arg != "" || c.menu != 0 {
 		s += ":" + c.arg
+	}
+	if c.menu != 0 {
+		s += ":" + strconv.Itoa(c.menu)
 	}
 	return s
 }
 
 func parseCustomID(s string) (customID, error) {
-	parts := strings.SplitN(s, ":", 5)
+	parts := strings.SplitN(s, ":", 6)
 	if len(parts) < 3 {
 		return customID{}, fmt.Errorf("custom id %q has too few parts", s)
 	}
@@ -71,6 +76,11 @@ func parseCustomID(s string) (customID, error) {
 	}
 	if len(parts) > 4 {
 		c.arg = parts[4]
+	}
+	if len(parts) > 5 {
+		if c.menu, err = strconv.Atoi(parts[5]); err != nil || c.menu < 0 {
+			return customID{}, fmt.Errorf("custom id %q: bad menu", s)
+		}
 	}
 	return c, nil
 }

@@ -15,7 +15,8 @@ func TestCustomIDs(t *testing.T) {
 	tests := []customID{
 		{kind: kindChallenge, action: actAccept, id: 7, arg: "random"},
 		{kind: kindSetup, action: actConfirm, id: 123456789, version: 42},
-		{kind: kindMove, action: actTarget, id: 18446744073709551615, version: 18446744073709551615, arg: "J10.3"},
+		{kind: kindMove, action: actTarget, id: 18446744073709551615, version: 18446744073709551615, arg: "J10", menu: 3},
+		{kind: kindMove, action: actPiece, id: 4, version: 9, menu: 1},
 		{kind: kindResign, action: actNo, id: 1},
 	}
 	for _, c := range tests {
@@ -28,7 +29,7 @@ func TestCustomIDs(t *testing.T) {
 			t.Errorf("%q -> %+v, %v; want %+v", s, back, err, c)
 		}
 	}
-	for _, bad := range []string{"", "ch", "ch:acc", "ch:acc:x", "ch:acc:1:y"} {
+	for _, bad := range []string{"", "ch", "ch:acc", "ch:acc:x", "ch:acc:1:y", "mv:piece:1:2::x", "mv:piece:1:2::-1"} {
 		if _, err := parseCustomID(bad); err == nil {
 			t.Errorf("parseCustomID(%q) accepted", bad)
 		}

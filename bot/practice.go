@@ -12,10 +12,6 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// extraComputer is the key of Match.Messages.Extra that holds the level of
-// the computer player in a practice match.
-const extraComputer = "computer"
-
 // botUserID is the bot's own Discord user id, once connected.
 func (b *Bot) botUserID() string {
 	if b.s != nil && b.s.State != nil && b.s.State.User != nil {
@@ -26,8 +22,7 @@ func (b *Bot) botUserID() string {
 
 // isComputer reports whether side is played by the computer.
 func (b *Bot) isComputer(m *storage.Match, side game.Side) bool {
-	_, ok := m.Messages.Extra[extraComputer]
-	return ok && m.Players[side].UserID == b.botUserID()
+	return m.Computer != nil && m.Players[side].UserID == b.botUserID()
 }
 
 // onPractice starts a match against the computer: /stratego practice, or a
@@ -42,12 +37,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		}
 		level = l
 	}
-	settings, err := b.store.Player(ctx, userOf(i).ID)
-	if err != nil {
-		b.tell(i, b.explain(err, "practice"))
-		return
-	}
-	rules, moveTime, side, err := b.challengeTerms(opts, settings.Numbering)
+	rules, moveTime, side, err := b.challengeTerms(opts, b.settingsOf(ctx, userOf(i).ID).Numbering)
 	if err != nil {
 		b.tell(i, b.explain(err, "practice"))
 		return
@@ -64,8 +54,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	now := b.now()
 	m := &storage.Match{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, Rules: rules, MoveTime: moveTime,
-		Casual: true, Phase: storage.PhaseSetup, Created: now,
-		Messages: storage.Messages{Extra: map[string]string{extraComputer: level.String()}},
+		Casual: true, Computer: &level, Phase: storage.PhaseSetup, Created: now,
 	}
 	m.Players[human] = storage.Player{UserID: userOf(i).ID, Name: displayName(i)}
 	m.Players[human.Opponent()] = storage.Player{UserID: b.botUserID(), Name: fmt.Sprintf("Computer (%s)", level)}
@@ -83,7 +72,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 			m.ID, m.Players[human].Name, human, level, rulesSummary(rules, moveTime)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
-	b.sendSetupInvite(ctx, m, human)
+	b.nudgeOutbox() // the set-up invite is in the outbox, recorded with the match
 }
 
 // The purposes of the seeds derived from a match's secret (storage.Secret):
@@ -95,43 +84,43 @@ const (
 	seedRandomSetup   = "random-setup"  // with the side and the match's version
 )
 
-// computerTurn lets the computer move while it is to move in m. It sees only
-// its own side's view, and its move takes the same path as a person's.
-func (b *Bot) computerTurn(ctx context.Context, id storage.MatchID) {
-	m, err := b.store.Match(ctx, id)
-	if err != nil || m.Phase != storage.PhasePlaying {
+// letComputerMove lets the computer answer in a practice match when it is
+// to move, in the background so that the person's own answer is not held up.
+// It chooses from its own side's view of g, the game after the last change.
+func (b *Bot) letComputerMove(ctx context.Context, m *storage.Match, g *game.Game) {
+	if m.Phase != storage.PhasePlaying || !b.isComputer(m, m.ToMove()) {
 		return
 	}
 	side := m.ToMove()
-	if !b.isComputer(m, side) {
+	v := g.View(game.ViewerOf(side))
+	go b.guard(ctx, "computer", func(ctx context.Context) { b.computerMoves(ctx, m, side, v) })
+}
+
+// computerTurn lets the computer move in a match it finds it is to move in:
+// a timer's answer when its turn was missed (by a restart, say).
+func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
+	side := m.ToMove()
+	if m.Phase != storage.PhasePlaying || !b.isComputer(m, side) {
 		return
-	}
-	level, err := ai.ParseLevel(m.Messages.Extra[extraComputer])
-	if err != nil {
-		level = ai.Normal
 	}
 	g, err := m.Game()
 	if err != nil {
 		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
 		return
 	}
-	mv, err := ai.New(level, m.Secret.Seed(seedComputerMove, uint64(g.Ply()))).Choose(g.View(game.ViewerOf(side)))
+	b.computerMoves(ctx, m, side, g.View(game.ViewerOf(side)))
+}
+
+// computerMoves chooses the computer's move from what its side may know, v,
+// and plays it through the same path as a person's. The version makes a move
+// chosen for an old position fail as stale.
+func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
+	mv, err := ai.New(*m.Computer, m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v)
 	if err != nil {
 		b.log.Error("the computer found no move", "match", m.ID, "error", err)
 		return
 	}
-	// The same path as a person's move; a stale version means someone
-	// (a restart's timer, say) moved for it already.
-	if _, _, err := b.play(ctx, b.botUserID(), m.ID, m.Version, mv); err != nil {
+	if _, _, err := b.play(ctx, m, side, m.Version, mv); err != nil {
 		b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
 	}
-}
-
-// afterMove lets the computer answer in a practice match, in the background
-// so that the person's own answer is not held up.
-func (b *Bot) afterMove(ctx context.Context, m *storage.Match) {
-	if m.Phase != storage.PhasePlaying || !b.isComputer(m, m.ToMove()) {
-		return
-	}
-	go b.guard(ctx, "computer", func(ctx context.Context) { b.computerTurn(ctx, m.ID) })
 }

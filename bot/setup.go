@@ -16,25 +16,17 @@ import (
 // setupField is the modal's text input.
 const setupField = "setup"
 
-// sendSetupInvite DMs a player the template and the ways to send a set-up.
-// If DMs do not reach them, the channel tells them to use /stratego setup.
-func (b *Bot) sendSetupInvite(ctx context.Context, m *storage.Match, side game.Side) {
-	if b.isComputer(m, side) {
-		return
-	}
-	settings, err := b.store.Player(ctx, m.Players[side].UserID)
-	if err != nil {
-		b.log.Warn("loading player settings failed", "error", err)
-		settings = &storage.PlayerSettings{}
-	}
-	msg := &discordgo.MessageSend{
-		Content:    b.setupInviteText(m, side, settings.Numbering),
+// setupInvite is the DM that gives a player the template and the ways to
+// send a set-up.
+func (b *Bot) setupInvite(ctx context.Context, m *storage.Match, side game.Side) *discordgo.MessageSend {
+	settings := b.settingsOf(ctx, m.Players[side].UserID)
+	return &discordgo.MessageSend{
+		Content:    setupInviteText(m, side, settings.Numbering),
 		Components: setupButtons(m, settings),
 	}
-	b.sendDM(ctx, m, side, msg)
 }
 
-func (b *Bot) setupInviteText(m *storage.Match, side game.Side, n game.Numbering) string {
+func setupInviteText(m *storage.Match, side game.Side, n game.Numbering) string {
 	opp := m.Players[side.Opponent()].Name
 	return fmt.Sprintf("**Match #%d** against %s — %s. You play **%s**%s.\n"+
 		"Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), "+
@@ -60,7 +52,7 @@ func setupButtons(m *storage.Match, settings *storage.PlayerSettings) []discordg
 	}}}
 	var saved []discordgo.SelectMenuOption
 	for _, s := range settings.Setups {
-		if s.Army == m.Rules.Army && len(saved) < 25 {
+		if s.Army == m.Rules.Army && len(saved) < maxChoices {
 			opt := discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)}
 			if settings.Defaults[m.Rules.Variant] == s.Name {
 				// The player's first choice comes first.
@@ -90,35 +82,23 @@ func truncate(s string, n int) string {
 // onSetupCommand answers /stratego setup privately in place, which also works
 // for a player whose DMs are closed.
 func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts options) {
-	m, side, err := b.matchFor(ctx, i, opts.str(optMatch), func(m *storage.Match, s game.Side) bool {
-		return m.Phase == storage.PhaseSetup && m.Setups[s].Status != storage.SetupConfirmed
-	})
+	user := userOf(i).ID
+	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: needsSetup})
 	if err != nil {
 		b.tell(i, b.explain(err, "setup"))
 		return
 	}
-	settings, _ := b.store.Player(ctx, userOf(i).ID)
-	if settings == nil {
-		settings = &storage.PlayerSettings{}
-	}
+	settings := b.settingsOf(ctx, user)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    b.setupInviteText(m, side, settings.Numbering),
+		Content:    setupInviteText(m, side, settings.Numbering),
 		Components: setupButtons(m, settings),
-		Flags:      b.privateFlag(i),
+		Flags:      privateFlag(i),
 	})
-}
-
-// privateFlag makes an answer ephemeral in a server; in the DM it is private anyway.
-func (b *Bot) privateFlag(i *discordgo.Interaction) discordgo.MessageFlags {
-	if i.GuildID != "" {
-		return discordgo.MessageFlagsEphemeral
-	}
-	return 0
 }
 
 // onSetupButton handles Edit, Random, a saved set-up and Confirm.
 func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id customID) {
-	m, side, err := b.playerMatch(ctx, i, storage.MatchID(id.id))
+	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
 		b.tell(i, b.explain(err, "setup button"))
 		return
@@ -127,10 +107,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 		b.tell(i, "The set-up phase of this match is over.")
 		return
 	}
-	settings, _ := b.store.Player(ctx, userOf(i).ID)
-	if settings == nil {
-		settings = &storage.PlayerSettings{}
-	}
+	settings := b.settingsOf(ctx, userOf(i).ID)
 	switch id.action {
 	case actEdit:
 		text := game.SetupTemplate(m.Rules, settings.Numbering)
@@ -149,7 +126,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 			}}},
 		})
 	case actRandom:
-		b.saveDraft(ctx, i, m, side, game.RandomSetup(m.Rules, m.Secret.Seed(seedRandomSetup, uint64(side), m.Version)), settings.Numbering)
+		b.answerDraft(ctx, i, m, side, game.RandomSetup(m.Rules, m.Secret.Seed(seedRandomSetup, uint64(side), m.Version)), settings.Numbering)
 	case actSaved:
 		values := i.MessageComponentData().Values
 		if len(values) == 0 {
@@ -161,7 +138,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 			b.tell(i, "That saved set-up is gone or was made for another army.")
 			return
 		}
-		b.saveDraft(ctx, i, m, side, saved.Setup, settings.Numbering)
+		b.answerDraft(ctx, i, m, side, saved.Setup, settings.Numbering)
 	case actConfirm:
 		b.confirmSetup(ctx, i, m, side, id.version)
 	default:
@@ -171,7 +148,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 
 // onSetupModal reads a set-up typed in the form.
 func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id customID) {
-	m, side, err := b.playerMatch(ctx, i, storage.MatchID(id.id))
+	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
 		b.tell(i, b.explain(err, "setup form"))
 		return
@@ -186,33 +163,47 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 			}
 		}
 	}
-	settings, _ := b.store.Player(ctx, userOf(i).ID)
-	if settings == nil {
-		settings = &storage.PlayerSettings{}
-	}
-	setup, _, err := game.ParseSetup(text, m.Rules, settings.Numbering)
+	n := b.settingsOf(ctx, userOf(i).ID).Numbering
+	setup, _, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
 		b.tell(i, b.explain(err, "setup form")+" Press Edit to try again.")
 		return
 	}
-	b.saveDraft(ctx, i, m, side, setup, settings.Numbering)
+	b.answerDraft(ctx, i, m, side, setup, n)
 }
 
-// saveDraft stores a draft set-up and answers with its preview and Confirm.
-func (b *Bot) saveDraft(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) {
-	m, err := b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
+// answerDraft stores a draft from a button or the form and answers with its
+// preview, privately in a server.
+func (b *Bot) answerDraft(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) {
+	p, err := b.draft(ctx, m, side, setup, n)
 	if err != nil {
 		b.tell(i, b.explain(err, "setup"))
 		return
 	}
-	text, files, components := b.previewMessage(m, side, n)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: text, Files: files, Components: components, Flags: b.privateFlag(i),
+		Content: p.text, Files: p.files, Components: p.components, Flags: privateFlag(i),
 	})
 }
 
-// previewMessage shows a draft with Confirm, Edit and Random.
-func (b *Bot) previewMessage(m *storage.Match, side game.Side, n game.Numbering) (string, []*discordgo.File, []discordgo.MessageComponent) {
+// preview is a draft set-up shown to its player, with Confirm, Edit and Random.
+type preview struct {
+	text       string
+	files      []*discordgo.File
+	components []discordgo.MessageComponent
+}
+
+// draft is the one path of a set-up draft, typed in the DM or the form, drawn
+// at random or saved: a set-up from which no piece can move is refused (it
+// would lose at once), any other is stored as side's draft, and its preview
+// returned.
+func (b *Bot) draft(ctx context.Context, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) (*preview, error) {
+	if !setup.CanMove(m.Rules) {
+		return nil, errCannotMove
+	}
+	m, err := b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
+	if err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
 	var files []*discordgo.File
 	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(m), Numbering: n}); err != nil {
@@ -223,16 +214,18 @@ func (b *Bot) previewMessage(m *storage.Match, side game.Side, n game.Numbering)
 	id := func(action string, version uint64) string {
 		return customID{kind: kindSetup, action: action, id: uint64(m.ID), version: version}.String()
 	}
+	// "match #N" names the match for a DM reply to the preview.
 	text := fmt.Sprintf("Your set-up for match #%d (you are %s):\n```\n%s\n```\nConfirm it, or change it. Your opponent sees none of this.",
 		m.ID, side, game.FormatSetup(m.Setups[side].Setup, n))
-	return text, files, []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	return &preview{text: text, files: files, components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: id(actConfirm, m.Version)},
 		discordgo.Button{Label: "Edit", Style: discordgo.PrimaryButton, CustomID: id(actEdit, 0)},
 		discordgo.Button{Label: "Random", Style: discordgo.SecondaryButton, CustomID: id(actRandom, 0)},
-	}}}
+	}}}}, nil
 }
 
-// confirmSetup makes the draft final; the match starts when both are final.
+// confirmSetup makes the draft final. When both are final the match starts,
+// or is over at once, and afterChange tells everyone either way.
 func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, version uint64) {
 	if m.Setups[side].Status == storage.SetupNone {
 		b.tell(i, "There is no set-up to confirm yet: type one, or press Edit or Random.")
@@ -254,24 +247,15 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 		b.finish(i, b.explain(err, "confirm"))
 		return
 	}
-	b.nudgeTimers()
-	if m.Phase != storage.PhasePlaying {
+	switch m.Phase {
+	case storage.PhaseSetup:
+		b.nudgeTimers()
 		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d starts as soon as %s has confirmed theirs.", m.ID, m.Players[side.Opponent()].Name))
 		return
+	case storage.PhasePlaying:
+		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d begins!", m.ID))
+	default: // over at once: a side cannot move
+		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d is over at once: see my message.", m.ID))
 	}
-	b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d begins!", m.ID))
-	b.announce(ctx, m, startHeadline)
-	b.afterMove(ctx, m)
-}
-
-func names(m *storage.Match) [2]string {
-	return [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name}
-}
-
-// startHeadline announces the first position.
-func startHeadline(n narrator, v *game.View) string {
-	if side, ok := n.viewer.IsPlayer(); ok {
-		return fmt.Sprintf("Both set-ups are in: the match begins! You play %s.", side)
-	}
-	return "Both set-ups are in: the match begins!"
+	b.afterChange(ctx, m, nil)
 }

@@ -3,10 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
@@ -36,61 +33,50 @@ func (b *Bot) runTimers(ctx context.Context) {
 			continue
 		case <-wait:
 		}
-		due, err := b.store.DueDeadlines(ctx, b.now(), 50)
-		if err != nil {
-			b.log.Error("reading due deadlines failed", "error", err)
-			continue
-		}
-		for _, d := range due {
-			b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
-		}
+		b.handleDue(ctx)
 	}
 }
 
-// onDeadline handles one timer.
+// handleDue handles the timers due now, earliest first. One pass runs at a
+// time, so that when a pass returns every timer due when it started has been
+// handled (tests run one to know the timers have acted). Passes of two
+// processes may overlap: storage's versions let one of them act on a timer.
+func (b *Bot) handleDue(ctx context.Context) {
+	b.timerPass.Lock()
+	defer b.timerPass.Unlock()
+	due, err := b.store.DueDeadlines(ctx, b.now(), 50)
+	if err != nil {
+		b.log.Error("reading due deadlines failed", "error", err)
+		return
+	}
+	for _, d := range due {
+		b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
+	}
+	if len(due) > 0 {
+		b.nudgeOutbox() // reminders, time-outs and expiries owe notices
+	}
+}
+
+// onDeadline handles one timer. What it changes records, in the same
+// transaction, what it owes the players (the outbox tells them).
 func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 	now := b.now()
 	switch d.Kind {
 	case storage.DeadlineChallenge:
-		c, err := b.store.DeleteChallenge(ctx, storage.ChallengeID(d.ID))
-		if err != nil {
-			if !errors.Is(err, storage.ErrNotFound) {
-				b.log.Warn("expiring a challenge failed", "challenge", d.ID, "error", err)
-			}
-			return
-		}
-		if c.MessageID != "" {
-			text := fmt.Sprintf("~~%s challenged %s: %s.~~\nThis challenge expired without an answer.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime))
-			empty := []discordgo.MessageComponent{}
-			if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: c.MessageID, Channel: c.ChannelID, Content: &text, Components: &empty}); err != nil {
-				b.log.Warn("marking a challenge expired failed", "challenge", d.ID, "error", err)
-			}
+		if _, err := b.store.ExpireChallenge(ctx, storage.ChallengeID(d.ID), now); err != nil &&
+			!errors.Is(err, storage.ErrNotFound) && !errors.Is(err, storage.ErrNotDue) {
+			b.log.Warn("expiring a challenge failed", "challenge", d.ID, "error", err)
 		}
 	case storage.DeadlineReminder:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
 		if err != nil {
 			return
 		}
-		m, err = b.store.MarkReminded(ctx, m.ID, m.Version, now)
-		if err != nil {
+		if m, err = b.store.MarkReminded(ctx, m.ID, m.Version, now); err != nil {
 			return
 		}
 		if m.Phase == storage.PhasePlaying && b.isComputer(m, m.ToMove()) {
-			b.computerTurn(ctx, m.ID) // the computer's turn was missed, by a restart say
-			return
-		}
-		for _, side := range []game.Side{game.Red, game.Blue} {
-			if !b.owes(m, side) {
-				continue
-			}
-			if p, err := b.store.Player(ctx, m.Players[side].UserID); err == nil && p.NoReminders {
-				continue
-			}
-			what := "your move"
-			if m.Phase == storage.PhaseSetup {
-				what = "your set-up"
-			}
-			b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: fmt.Sprintf("%s\nReminder: %s is due <t:%d:R>, or you lose this match.", matchTitle(m), what, m.Deadline.Unix())})
+			b.computerTurn(ctx, m) // the computer's turn was missed, by a restart say
 		}
 	case storage.DeadlineMatch:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
@@ -100,28 +86,16 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		switch m.Phase {
 		case storage.PhasePlaying:
 			if b.isComputer(m, m.ToMove()) {
-				b.computerTurn(ctx, m.ID) // never lose on time for the computer
+				b.computerTurn(ctx, m) // never lose on time for the computer
 				return
 			}
-			m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
-			if err != nil {
-				if !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
-					b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
-				}
-				return
+			if _, err := b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now}); err != nil &&
+				!errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
+				b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
 			}
-			b.announce(ctx, m, func(n narrator, v *game.View) string { return "Time is up." })
 		case storage.PhaseSetup:
-			m, err = b.store.Abandon(ctx, m.ID, m.Version, now)
-			if err != nil {
-				return
-			}
-			text := fmt.Sprintf("%s\nThe match is called off: not both set-ups arrived in time. No result is recorded.", matchTitle(m))
-			for _, side := range []game.Side{game.Red, game.Blue} {
-				b.sendDM(ctx, m, side, &discordgo.MessageSend{Content: text})
-			}
-			if _, err := b.s.ChannelMessageSendComplex(m.Where(), &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
-				b.log.Warn("announcing an abandoned match failed", "match", m.ID, "error", err)
+			if _, err := b.store.Abandon(ctx, m.ID, m.Version, now); err != nil && !errors.Is(err, storage.ErrStale) {
+				b.log.Warn("calling off a match failed", "match", d.ID, "error", err)
 			}
 		}
 	}

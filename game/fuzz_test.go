@@ -1,9 +1,6 @@
 package game
 
 import (
-	"errors"
-	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -29,49 +26,6 @@ func FuzzParseMove(f *testing.F) {
 			if err != nil || back != m {
 				t.Fatalf("%q -> %v -> %q -> %v, %v", text, m, m.String(), back, err)
 			}
-		}
-	})
-}
-
-// FuzzGame plays moves chosen by the fuzzer, legal and illegal, and checks
-// after each that the game's bookkeeping is consistent.
-func FuzzGame(f *testing.F) {
-	f.Add(uint64(1), uint8(0), []byte{0, 1, 2, 3, 200, 17, 99})
-	f.Add(uint64(2), uint8(3), []byte("infiltrate the flag"))
-	f.Fuzz(func(t *testing.T, seed uint64, variant uint8, script []byte) {
-		rules := DefaultRules(Variants[int(variant)%4])
-		r := rand.New(rand.NewPCG(seed, 1))
-		g, err := NewGame(rules, shuffledSetup(rules, r), shuffledSetup(rules, r))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i+1 < len(script) && !g.Result().Over(); i += 2 {
-			legal := g.LegalMoves()
-			var m Move
-			if script[i]%4 == 0 {
-				// An arbitrary, probably illegal, attempt.
-				m = Move{From: Square(script[i+1] % NumSquares), To: Square((int(script[i]) + int(script[i+1])*7) % NumSquares)}
-				if script[i+1]%5 == 0 {
-					m.Guess = Rank(script[i] % uint8(NumRanks))
-				}
-			} else {
-				m = legal[int(script[i+1])%len(legal)]
-			}
-			_, err := g.Apply(m)
-			isLegal := false
-			for _, l := range legal {
-				isLegal = isLegal || l == m
-			}
-			if (err == nil) != isLegal {
-				t.Fatalf("%v: Apply says %v, legal list says %v", m, err, isLegal)
-			}
-			if err != nil && !errors.Is(err, ErrIllegalMove) {
-				t.Fatalf("%v: unexpected error %v", m, err)
-			}
-			if err != nil && strings.TrimSpace(err.Error()) == "" {
-				t.Fatal("empty reason")
-			}
-			checkConsistent(t, g)
 		}
 	})
 }

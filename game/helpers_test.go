@@ -2,10 +2,13 @@ package game
 
 import (
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"testing"
 )
+
+// Helpers of the tests inside the package. Random set-ups, random games and
+// ShuffleHidden are in game/gametest, for the tests outside it (package
+// game_test, with export_test.go) and of other packages.
 
 // at places one piece for a test position.
 type at struct {
@@ -100,45 +103,4 @@ func refused(t testing.TB, g *Game, text, want string) {
 			t.Fatalf("%s is refused by Apply but listed by LegalMoves", text)
 		}
 	}
-}
-
-// randomSetup shuffles an army into a set-up without the human heuristics:
-// tests need variety, not realism.
-func shuffledSetup(rules Rules, r *rand.Rand) Setup {
-	var cells []Rank
-	for _, k := range Ranks {
-		for i := 0; i < int(rules.Army[k]); i++ {
-			cells = append(cells, k)
-		}
-	}
-	for len(cells) < SetupRows*10 {
-		cells = append(cells, NoRank)
-	}
-	r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-	var s Setup
-	for i, k := range cells {
-		s[i/10][i%10] = k
-	}
-	return s
-}
-
-// randomGame plays up to plies random legal moves from shuffled set-ups.
-func randomGame(t testing.TB, rules Rules, seed uint64, plies int) *Game {
-	t.Helper()
-	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
-	g, err := NewGame(rules, shuffledSetup(rules, r), shuffledSetup(rules, r))
-	if err != nil {
-		t.Fatal(err)
-	}
-	buf := make([]Move, 0, 256)
-	for i := 0; i < plies && !g.Result().Over(); i++ {
-		buf = g.AppendLegalMoves(buf[:0])
-		if len(buf) == 0 {
-			t.Fatalf("seed %d ply %d: no legal move but the game is on", seed, g.Ply())
-		}
-		if _, err := g.Apply(buf[r.IntN(len(buf))]); err != nil {
-			t.Fatalf("seed %d ply %d: a generated move was refused: %v", seed, g.Ply(), err)
-		}
-	}
-	return g
 }

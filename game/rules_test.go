@@ -353,50 +353,6 @@ func TestScoutStrikeAtRangeCapturesFlag(t *testing.T) {
 	}
 }
 
-// TestMoveGenerationAgreesWithCheck compares the generated moves with Check
-// on every pair of squares in many random positions, with each option on and off.
-func TestMoveGenerationAgreesWithCheck(t *testing.T) {
-	variants := []Rules{DefaultRules(VariantClassic), DefaultRules(VariantBarrage), DefaultRules(VariantInfiltrator), DefaultRules(VariantDuel)}
-	loose := DefaultRules(VariantClassic)
-	loose.ScoutStrikesAtRange, loose.TwoSquares, loose.MoreSquares = false, 0, false
-	five := DefaultRules(VariantClassic)
-	five.TwoSquares = 5
-	variants = append(variants, loose, five)
-	for vi, rules := range variants {
-		for seed := uint64(0); seed < 12; seed++ {
-			g := randomGame(t, rules, seed*31+uint64(vi), int(seed*37))
-			legal := map[Move]bool{}
-			for _, m := range g.LegalMoves() {
-				if legal[m] {
-					t.Fatalf("%v seed %d: %v generated twice", rules.Variant, seed, m)
-				}
-				legal[m] = true
-			}
-			for a := Square(0); a < NumSquares; a++ {
-				for b := Square(0); b < NumSquares; b++ {
-					m := Move{From: a, To: b}
-					if err := g.Check(m); (err == nil) != legal[m] {
-						t.Fatalf("%v seed %d ply %d: %v: Check says %v, generated %v", rules.Variant, seed, g.Ply(), m, err, legal[m])
-					}
-					if rules.Army[Infiltrator] > 0 {
-						m.Guess = Flag
-						if err := g.Check(m); (err == nil) != legal[m] {
-							t.Fatalf("%v seed %d: %v: Check says %v, generated %v", rules.Variant, seed, m, err, legal[m])
-						}
-					}
-				}
-			}
-			var from []Move
-			for s := Square(0); s < NumSquares; s++ {
-				from = g.AppendLegalMovesFrom(from, s)
-			}
-			if len(from) != len(legal) {
-				t.Fatalf("per-square generation found %d moves, full generation %d", len(from), len(legal))
-			}
-		}
-	}
-}
-
 func TestInfiltration(t *testing.T) {
 	rules := DefaultRules(VariantInfiltrator)
 	setup := func() *Game {

@@ -117,3 +117,12 @@ func countNoun(n int, r Rank) string {
 	}
 	return fmt.Sprintf("%d %s", n, r.Plural())
 }
+
+// CanMove reports whether some piece of a valid set-up can move at the start.
+// One that cannot loses the moment the game starts (no movable pieces). The
+// two zones are two rows apart, so the answer does not depend on the
+// opponent's set-up: the set-up is tried against itself.
+func (s Setup) CanMove(rules Rules) bool {
+	g, err := NewGame(rules, s, s)
+	return err == nil && !g.Result().Over()
+}

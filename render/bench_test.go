@@ -6,17 +6,18 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 // benchGames returns Classic games from random set-ups after 20 to 200 random
 // moves: typical positions, with pieces moved, revealed and taken.
-func benchGames(b *testing.B) []*game.Game {
+func benchGames(b testing.TB) []*game.Game {
 	b.Helper()
 	rules := game.DefaultRules(game.VariantClassic)
 	var out []*game.Game
 	for i := range 10 {
 		plies := 20 + 20*i
-		g := randomGame(b, rules, uint64(100+i), plies, nil)
+		g := gametest.Game(b, rules, uint64(100+i), plies, nil)
 		out = append(out, g)
 	}
 	return out
@@ -93,7 +94,7 @@ func BenchmarkMove(b *testing.B) {
 func BenchmarkReplay(b *testing.B) {
 	r := renderer(b)
 	rules := game.DefaultRules(game.VariantClassic)
-	g := randomGame(b, rules, 7, 400, nil)
+	g := gametest.Game(b, rules, 7, 400, nil)
 	if !g.Result().Over() {
 		if err := g.Resign(g.ToMove()); err != nil {
 			b.Fatal(err)
@@ -115,6 +116,21 @@ func BenchmarkReplay(b *testing.B) {
 	b.ReportMetric(float64(frames), "frames")
 }
 
+// BenchmarkReplayLongGame makes the GIF of a 20,000-move game: with the frame
+// cap its memory (-benchmem) and size stay those of a 400-move game.
+func BenchmarkReplayLongGame(b *testing.B) {
+	r := renderer(b)
+	g := shuttleGame(b, 20000)
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := r.Replay(&buf, g, ReplayOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "gif-bytes")
+}
+
 // BenchmarkNew builds the tile cache: every tile, glyph and background.
 func BenchmarkNew(b *testing.B) {
 	for b.Loop() {
@@ -122,4 +138,67 @@ func BenchmarkNew(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkAltText writes the alt text of a board picture, and the text board.
+func BenchmarkAltText(b *testing.B) {
+	games := benchGames(b)
+	o := Options{Names: [2]string{"Ada", "Grace"}}
+	views := make([]game.View, 0, 3*len(games))
+	for _, g := range games {
+		for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+			views = append(views, g.View(viewer))
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		f    func(game.View, Options) (string, error)
+	}{{"alt", AltText}, {"text-board", TextBoard}} {
+		b.Run(tc.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				if _, err := tc.f(views[n%len(views)], o); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+		})
+	}
+}
+
+// BenchmarkBoardSizes renders every viewer's board every 20 moves of random
+// games of every variant, with long names, and reports the mean and the
+// largest PNG: the size goal is for every board, not only the typical one.
+func BenchmarkBoardSizes(b *testing.B) {
+	r := renderer(b)
+	var views []game.View
+	for _, rules := range testRules(b) {
+		for seed := uint64(1); seed <= 6; seed++ {
+			gametest.Game(b, rules, seed, 400, func(g *game.Game) bool {
+				if g.Ply()%20 == 0 {
+					for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+						views = append(views, g.View(v))
+					}
+				}
+				return true
+			})
+		}
+	}
+	o := Options{Names: goldenNames}
+	var buf bytes.Buffer
+	total, largest := 0, 0
+	for b.Loop() {
+		total, largest = 0, 0
+		for _, v := range views {
+			buf.Reset()
+			if err := r.Board(&buf, v, o); err != nil {
+				b.Fatal(err)
+			}
+			total += buf.Len()
+			largest = max(largest, buf.Len())
+		}
+	}
+	b.ReportMetric(float64(total)/float64(len(views)), "mean-png-bytes")
+	b.ReportMetric(float64(largest), "max-png-bytes")
+	b.ReportMetric(float64(len(views)), "boards")
 }

@@ -8,28 +8,44 @@
 //
 // # What a board picture shows
 //
-// From the top: a status bar (variant, move number, whose move, a draw offer,
-// or the result in gold once the game is over); the upper player's name and
-// tray (how many pieces of each rank that side has left, which is public);
-// the board with coordinates on all four edges, turned so that the viewer's
-// army is at the bottom (Red's for the public); the lower player's name and
-// tray; and the last move, with both ranks and the outcome after a battle.
-// The squares of the last move are yellow, the square of a battle orange.
+// From the top: a status bar (variant, "after move N", whose move, a draw
+// offer, or the result in gold once the game is over); the upper player's name
+// with how many pieces that side has left, and its tray (how many of each
+// rank, which is public); the board with coordinates on all four edges, turned
+// so that the viewer's army is at the bottom (Red's for the public); the lower
+// player's name line and tray; and two lines for the last move ("Move N: Blue
+// F5xF4") and its battle, with both ranks and the outcome. A move number always
+// counts the moves played, in every picture and text. The square the last move
+// left is yellow with a thin frame, the square it went to has a thick frame
+// over the piece, orange after a battle: the frames show in greyscale too.
 //
 // Red pieces are rounded squares and Blue pieces sharp squares, Blue darker
 // than Red, so the sides differ in shape and lightness, not only in hue. A
 // piece whose rank the viewer knows shows its label in the chosen numbering
 // (a bomb and a flag are drawn as symbols); a hidden piece shows its side's
 // emblem, a ring for Red and a square for Blue. A white dot marks a piece
-// known to have moved, a white inner outline a piece whose rank is public
-// (revealed in a battle, or a Scout by its run).
+// known to have moved, a thick white inner ring a piece whose rank is public
+// (revealed in a battle, or a Scout by its run). Key draws a picture that
+// explains these symbols.
+//
+// Discord shows a picture about 300 pixels wide on a phone: texts are 18
+// pixels high or more, and the marks are large enough to survive that (see
+// TestPhoneLegibility, which also writes phone-size copies with -phone DIR).
+//
+// # Texts
+//
+// AltText describes a board picture for Discord's alt text, and TextBoard
+// writes a view as a monospace diagram; like the pictures, both are made from
+// a view alone and go through the same leak tests. SetupAltText, ReplayAltText
+// and KeyAltText describe the other pictures. Every English text is in
+// texts.go, as whole format strings, ready for a translation catalogue.
 //
 // # How it is fast
 //
 // Pictures are built the way fast board renderers work: every tile (squares,
 // pieces, mini pieces) and every glyph is drawn once with gg when the Renderer
 // is made, in one global palette of at most 255 colours; a picture then only
-// copies bytes into an 8-bit paletted image, which is encoded as a PNG at the
-// fastest compression level, or as GIF frames holding only the pixels that
-// changed.
+// copies bytes into an 8-bit paletted image, which is encoded as a PNG with
+// a pooled zlib compressor at level 4 (see pngLevel), or as GIF frames holding
+// only the pixels that changed.
 package render

@@ -215,3 +215,25 @@ func drawText(img *image.Paletted, clip image.Rectangle, a *atlas, blend *inkBle
 	}
 	return dot.Ceil()
 }
+
+// wrap breaks s at spaces into lines at most maxW pixels wide; a word wider
+// than maxW is shortened.
+func (a *atlas) wrap(s string, maxW int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = word
+		case a.width(line+" "+word) <= maxW:
+			line += " " + word
+		default:
+			lines = append(lines, a.fit(line, maxW))
+			line = word
+		}
+	}
+	if line != "" {
+		lines = append(lines, a.fit(line, maxW))
+	}
+	return lines
+}

@@ -55,6 +55,9 @@ func TestGolden(t *testing.T) {
 			}
 			return r.Reveal(w, v, ada)
 		}},
+		{"key-classic", func(t *testing.T, w *bytes.Buffer) error {
+			return r.Key(w, Options{Numbering: game.NumberingClassic})
+		}},
 		{"setup-preview-blue", func(t *testing.T, w *bytes.Buffer) error {
 			_, blue := goldenSetups(t)
 			return r.SetupPreview(w, blue, game.Blue, game.DefaultRules(game.VariantClassic), ada)

@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -139,33 +138,4 @@ func testRules(t testing.TB) []game.Rules {
 		out = append(out, rules)
 	}
 	return out
-}
-
-// randomGame starts a game of rules from random set-ups and calls visit after
-// every move (and once before the first) until the game ends or plies moves
-// were played. visit returns false to stop.
-func randomGame(t testing.TB, rules game.Rules, seed uint64, plies int, visit func(g *game.Game) bool) *game.Game {
-	t.Helper()
-	g, err := game.NewGame(rules, game.RandomSetup(rules, seed), game.RandomSetup(rules, seed^0x9e3779b97f4a7c15))
-	if err != nil {
-		t.Fatalf("NewGame(%s, seed %d): %v", rules.Variant, seed, err)
-	}
-	rng := rand.New(rand.NewPCG(seed, 42))
-	if visit != nil && !visit(g) {
-		return g
-	}
-	var moves []game.Move
-	for i := 0; i < plies && !g.Result().Over(); i++ {
-		moves = g.AppendLegalMoves(moves[:0])
-		if len(moves) == 0 {
-			break
-		}
-		if _, err := g.Apply(moves[rng.IntN(len(moves))]); err != nil {
-			t.Fatalf("Apply: %v", err)
-		}
-		if visit != nil && !visit(g) {
-			break
-		}
-	}
-	return g
 }

@@ -11,17 +11,25 @@ import (
 )
 
 // Sizes of the parts of a picture, in pixels.
+//
+// A picture is 524 pixels wide and Discord shows it about 300 pixels wide on a
+// phone, so every text is at least 18 pixels high here (10 on the phone).
 const (
 	edgeW   = 22 // the margins left and right of the board, with the row numbers
-	coordH  = 18 // the margins above and below the board, with the column letters
-	statusH = 32 // the status bar at the top
-	nameH   = 26 // a player's name line
-	trayH   = 28 // a player's tray
-	footerH = 34 // the last-move line at the bottom
-	frameW  = 2  // the border around the board
-	padX    = 10 // space between the picture's edge and text
-	boardPx = 10 * tileSize
-	pageW   = 2*edgeW + boardPx
+	coordH  = 20 // the margins above and below the board, with the column letters
+	statusH = 36 // the status bar at the top
+	nameH   = 28 // a player's name line
+	trayH   = 34 // a player's tray
+	lineH   = 28 // a line of the footer: the last move, its battle
+	footerH = 2*lineH + 8
+	frameW  = 2 // the border around the board
+
+	textSize  = 18 // status, names, footer, tray counts
+	smallSize = 15 // tray counts of two digits
+	coordSize = 14 // the coordinates around the board
+	padX      = 10 // space between the picture's edge and text
+	boardPx   = 10 * tileSize
+	pageW     = 2*edgeW + boardPx
 )
 
 // strip is one player's part of a picture: the name line and the tray.
@@ -36,7 +44,9 @@ type layout struct {
 	// strips[0] is above the board, strips[1] below it.
 	strips [2]strip
 	board  image.Point // top-left corner of the top-left square
-	footer image.Rectangle
+	// footer holds the lines under the board (board pictures) or above it
+	// (a replay's caption), if any.
+	footer []image.Rectangle
 }
 
 // boardLayout is the layout of every still picture: status, the top player,
@@ -51,19 +61,22 @@ func boardLayout() layout {
 	l.board = image.Pt(edgeW, y)
 	y += boardPx + coordH
 	l.strips[1] = strip{name: image.Rect(0, y, pageW, y+nameH), tray: image.Rect(0, y+nameH, pageW, y+nameH+trayH)}
-	y += nameH + trayH
-	l.footer = image.Rect(0, y, pageW, y+footerH)
-	l.h = y + footerH
+	y += nameH + trayH + (footerH-2*lineH)/2
+	l.footer = []image.Rectangle{image.Rect(0, y, pageW, y+lineH), image.Rect(0, y+lineH, pageW, y+2*lineH)}
+	l.h = y + footerH - (footerH-2*lineH)/2
 	return l
 }
 
-// replayLayout is the layout of a replay: the status line, a name line above
-// and below the board, no trays and no footer, so that a frame changes little.
+// replayLayout is the layout of a replay: the status line and the caption
+// (the move and its battle) at the top, a name line above and below the
+// board, no trays, so that a frame changes little and in two places only.
 func replayLayout() layout {
 	l := layout{w: pageW}
 	y := 0
 	l.status = image.Rect(0, y, pageW, y+statusH)
 	y += statusH
+	l.footer = []image.Rectangle{image.Rect(0, y, pageW, y+lineH+4)}
+	y += lineH + 4
 	l.strips[0] = strip{name: image.Rect(0, y, pageW, y+nameH)}
 	y += nameH + coordH
 	l.board = image.Pt(edgeW, y)

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 // leakChecker renders a position from every viewer, then again after
@@ -23,57 +24,90 @@ import (
 type leakChecker struct {
 	r *Renderer
 	o Options
-	// positions counts the positions checked; ownerSaw counts those where the
-	// shuffle changed the shuffled side's own picture, which shows that the
-	// shuffles really moved ranks around (the test is not vacuous).
-	positions, ownerSaw atomic.Int64
+	// positions counts the positions checked; ownerSaw counts, for the
+	// picture, the alt text and the text board, those where the shuffle
+	// changed the shuffled side's own, which shows that the shuffles really
+	// moved ranks around (the test is not vacuous).
+	positions atomic.Int64
+	ownerSaw  [3]atomic.Int64
 }
 
 // pngEveryRace is how often, under the race detector, a position is compared
 // as encoded PNGs; the others are compared as the paletted images the PNGs
 // encode (the encoder is deterministic, so equal pixels give equal bytes).
-const pngEveryRace = 8
+const pngEveryRace = 32
 
 func (lc *leakChecker) check(t *testing.T, g *game.Game, what string) {
 	t.Helper()
 	n := lc.positions.Add(1)
 	asPNG := !raceEnabled || n%pngEveryRace == 0
-	picture := func(v game.View) []byte {
+	// outputs are everything made of a view: the picture, its alt text and the text board.
+	outputs := func(v game.View) [3][]byte {
+		var pic []byte
 		if asPNG {
-			return boardPNG(t, lc.r, v, lc.o)
+			pic = boardPNG(t, lc.r, v, lc.o)
+		} else {
+			img := image.NewPaletted(image.Rect(0, 0, lc.r.board.w, lc.r.board.h), lc.r.pal)
+			if err := lc.r.drawBoard(img, &v, lc.o); err != nil {
+				t.Fatalf("drawBoard(%s): %v", v.Viewer, err)
+			}
+			pic = img.Pix
 		}
-		img := image.NewPaletted(image.Rect(0, 0, lc.r.board.w, lc.r.board.h), lc.r.pal)
-		if err := lc.r.drawBoard(img, &v, lc.o); err != nil {
-			t.Fatalf("drawBoard(%s): %v", v.Viewer, err)
+		alt, err := AltText(v, lc.o)
+		if err != nil {
+			t.Fatalf("AltText(%s): %v", v.Viewer, err)
 		}
-		return img.Pix
+		text, err := TextBoard(v, lc.o)
+		if err != nil {
+			t.Fatalf("TextBoard(%s): %v", v.Viewer, err)
+		}
+		return [3][]byte{pic, []byte(alt), []byte(text)}
 	}
+	kinds := [3]string{"picture", "alt text", "text board"}
 	ply := g.Ply()
-	own := [2][]byte{picture(g.View(game.RedViewer)), picture(g.View(game.BlueViewer))}
-	public := picture(g.View(game.PublicViewer))
-	changed := false
+	own := [2][3][]byte{outputs(g.View(game.RedViewer)), outputs(g.View(game.BlueViewer))}
+	public := outputs(g.View(game.PublicViewer))
+	var changed [3]bool
 	for _, side := range []game.Side{game.Red, game.Blue} {
-		shuffled := game.ShuffleHidden(g, side, uint64(ply)*2+uint64(side)+1)
+		shuffled := gametest.ShuffleHidden(t, g, side, uint64(ply)*2+uint64(side)+1)
 		other := side.Opponent()
-		if got := picture(shuffled.View(game.ViewerOf(other))); !bytes.Equal(got, own[other]) {
-			t.Errorf("%s, move %d: %s's picture changed when %s's hidden pieces were shuffled", what, ply, other, side)
-		}
-		if got := picture(shuffled.View(game.PublicViewer)); !bytes.Equal(got, public) {
-			t.Errorf("%s, move %d: the public picture changed when %s's hidden pieces were shuffled", what, ply, side)
-		}
-		if got := picture(shuffled.View(game.ViewerOf(side))); !bytes.Equal(got, own[side]) {
-			changed = true
+		otherGot, publicGot, ownGot := outputs(shuffled.View(game.ViewerOf(other))), outputs(shuffled.View(game.PublicViewer)), outputs(shuffled.View(game.ViewerOf(side)))
+		for k, kind := range kinds {
+			if !bytes.Equal(otherGot[k], own[other][k]) {
+				t.Errorf("%s, move %d: %s's %s changed when %s's hidden pieces were shuffled", what, ply, other, kind, side)
+			}
+			if !bytes.Equal(publicGot[k], public[k]) {
+				t.Errorf("%s, move %d: the public %s changed when %s's hidden pieces were shuffled", what, ply, kind, side)
+			}
+			if !bytes.Equal(ownGot[k], own[side][k]) {
+				changed[k] = true
+			}
 		}
 	}
-	if changed {
-		lc.ownerSaw.Add(1)
+	for k, c := range changed {
+		if c {
+			lc.ownerSaw[k].Add(1)
+		}
 	}
 }
 
-// TestLeakRandomGames is the security property of the pictures: for random
-// games of every variant, at many points of each game, shuffling a side's
-// still-hidden pieces leaves the other player's PNG and the public PNG
-// byte-identical.
+// vacuous reports an error if no shuffle ever changed the owner's picture,
+// alt text or text board.
+func (lc *leakChecker) vacuous(t *testing.T) {
+	t.Helper()
+	for k, kind := range [3]string{"picture", "alt text", "text board"} {
+		saw := lc.ownerSaw[k].Load()
+		t.Logf("checked %d positions (3 viewers, 2 shuffles each); in %d the owner's own %s changed", lc.positions.Load(), saw, kind)
+		if lc.positions.Load() > 0 && saw == 0 {
+			t.Errorf("no shuffle ever changed the owner's %s: the leak test checks nothing", kind)
+		}
+	}
+}
+
+// TestLeakRandomGames is the security property of the pictures, their alt
+// texts and the text boards: for random games of every variant, at many
+// points of each game, shuffling a side's still-hidden pieces leaves the
+// other player's and the public's PNG, alt text and text board byte-identical.
 func TestLeakRandomGames(t *testing.T) {
 	t.Parallel()
 	games, plies, every := 4, 300, 25
@@ -93,7 +127,7 @@ func TestLeakRandomGames(t *testing.T) {
 					o.Numbering = game.NumberingClassic
 				}
 				what := fmt.Sprintf("%s game %d", rules.Variant, seed)
-				g := randomGame(t, rules, seed, plies, func(g *game.Game) bool {
+				g := gametest.Game(t, rules, seed, plies, func(g *game.Game) bool {
 					// The start, the first moves, then every so many moves.
 					if p := g.Ply(); p <= 2 || p%every == 0 {
 						lc.check(t, g, what)
@@ -110,13 +144,7 @@ func TestLeakRandomGames(t *testing.T) {
 			}
 		})
 	}
-	t.Cleanup(func() {
-		n, saw := lc.positions.Load(), lc.ownerSaw.Load()
-		t.Logf("checked %d positions (3 viewers, 2 shuffles each); in %d the owner's own picture changed", n, saw)
-		if saw == 0 {
-			t.Error("no shuffle ever changed the owner's picture: the leak test checks nothing")
-		}
-	})
+	t.Cleanup(func() { lc.vacuous(t) })
 }
 
 // gravonSources lists real game records: game/testdata/gravon/*.xml, and the
@@ -197,8 +225,6 @@ func TestLeakRealGames(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("checked %d positions of %d real games", lc.positions.Load(), games)
-	if lc.positions.Load() > 0 && lc.ownerSaw.Load() == 0 {
-		t.Error("no shuffle ever changed the owner's picture: the leak test checks nothing")
-	}
+	t.Logf("%d real games", games)
+	lc.vacuous(t)
 }

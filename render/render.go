@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
+	"slices"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -46,8 +46,8 @@ type Renderer struct {
 	pal    color.Palette
 	tiles  *tileSet
 	text   *atlas // names, status and move lines
-	bold   *atlas
-	small  *atlas // tray counts
+	bold   *atlas // names, tray counts
+	small  *atlas // tray counts of two digits
 	blends *[numInks]inkBlend
 
 	board, replay layout
@@ -58,7 +58,7 @@ type Renderer struct {
 	idxPage, idxPanel, idxBanner uint8
 
 	frames sync.Pool // *image.Paletted of the board layout
-	enc    png.Encoder
+	enc    *pngEncoder
 }
 
 // New draws every tile and glyph of the theme and returns a Renderer. It takes
@@ -79,13 +79,13 @@ func New() (*Renderer, error) {
 	q := newQuantizer(r.pal)
 	r.idxPage, r.idxPanel, r.idxBanner = q.index(colPage), q.index(colPanel), q.index(colBanner)
 	r.blends = buildBlends(q)
-	if r.text, err = newAtlas(medium, 15); err != nil {
+	if r.text, err = newAtlas(medium, textSize); err != nil {
 		return nil, err
 	}
-	if r.bold, err = newAtlas(bold, 15); err != nil {
+	if r.bold, err = newAtlas(bold, textSize); err != nil {
 		return nil, err
 	}
-	if r.small, err = newAtlas(bold, 13); err != nil {
+	if r.small, err = newAtlas(bold, smallSize); err != nil {
 		return nil, err
 	}
 	tf, err := newTileFonts(bold)
@@ -93,7 +93,7 @@ func New() (*Renderer, error) {
 		return nil, err
 	}
 	r.tiles = buildTiles(q, tf)
-	coords, err := opentype.NewFace(bold, &opentype.FaceOptions{Size: 12, DPI: 72, Hinting: font.HintingFull})
+	coords, err := opentype.NewFace(bold, &opentype.FaceOptions{Size: coordSize, DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		return nil, fmt.Errorf("render: coordinate font: %w", err)
 	}
@@ -104,21 +104,11 @@ func New() (*Renderer, error) {
 	r.frames.New = func() any {
 		return image.NewPaletted(image.Rect(0, 0, r.board.w, r.board.h), r.pal)
 	}
-	r.enc = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}}
+	if r.enc, err = newPNGEncoder(r.pal); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
-
-// encoderPool lets PNG encodings reuse their compressor state.
-type encoderPool struct{ p sync.Pool }
-
-// Get returns a pooled buffer, or nil for the encoder to make one.
-func (e *encoderPool) Get() *png.EncoderBuffer {
-	b, _ := e.p.Get().(*png.EncoderBuffer)
-	return b
-}
-
-// Put returns a buffer to the pool.
-func (e *encoderPool) Put(b *png.EncoderBuffer) { e.p.Put(b) }
 
 // Board writes the PNG picture of a player's or the public's view: v must come
 // from Game.View. A player's picture has that player's army at the bottom;
@@ -155,7 +145,19 @@ func (r *Renderer) Reveal(w io.Writer, v game.View, o Options) error {
 		return fmt.Errorf("%w: a final reveal is the public's view, not %s's", ErrInvalidInput, v.Viewer)
 	}
 	sc := r.viewScene(&v, o)
-	sc.status.left = fmt.Sprintf("%s · final position", v.Rules.Variant)
+	sc.status.left = fmt.Sprintf(txtStatusReveal, v.Rules.Variant, txtMoves.format(v.Ply()))
+	// The winner by name, then the last move, with its battle if that fits.
+	moveLine := sc.footer[0]
+	if len(sc.footer[1]) > 0 {
+		both := slices.Concat(moveLine, []item{{text: txtBattleSeparator}}, sc.footer[1])
+		if r.itemsWidth(both) <= pageW-2*padX {
+			moveLine = both
+		}
+	}
+	sc.footer = [2][]item{r.winnerItems(v.Result, o.Names), nil}
+	if v.Ply() > 0 {
+		sc.footer[1] = moveLine
+	}
 	sc.noMoved = true
 	return r.encodeScene(w, &sc)
 }
@@ -164,18 +166,8 @@ func (r *Renderer) Reveal(w io.Writer, v game.View, o Options) error {
 // board, for its player to confirm: the tray counts the pieces placed, and the
 // bottom line says whether the set-up is complete for rules.
 func (r *Renderer) SetupPreview(w io.Writer, s game.Setup, side game.Side, rules game.Rules, o Options) error {
-	if err := checkOptions(o); err != nil {
+	if err := checkSetup(s, side, o); err != nil {
 		return err
-	}
-	if side > game.Blue {
-		return fmt.Errorf("%w: side %d", ErrInvalidInput, side)
-	}
-	for _, row := range s {
-		for _, rank := range row {
-			if int(rank) >= game.NumRanks {
-				return fmt.Errorf("%w: the set-up holds rank %d", ErrInvalidInput, rank)
-			}
-		}
 	}
 	sc := r.setupScene(&s, side, rules, o)
 	return r.encodeScene(w, &sc)
@@ -189,15 +181,30 @@ func (r *Renderer) encodeScene(w io.Writer, sc *scene) error {
 }
 
 func (r *Renderer) encode(w io.Writer, img *image.Paletted) error {
-	if err := r.enc.Encode(w, img); err != nil {
-		return fmt.Errorf("render: encoding PNG: %w", err)
-	}
-	return nil
+	return r.enc.encode(w, img)
 }
 
 func checkOptions(o Options) error {
 	if o.Numbering != game.NumberingModern && o.Numbering != game.NumberingClassic {
 		return fmt.Errorf("%w: numbering %d", ErrInvalidInput, o.Numbering)
+	}
+	return nil
+}
+
+// checkSetup refuses set-ups and sides no game has.
+func checkSetup(s game.Setup, side game.Side, o Options) error {
+	if err := checkOptions(o); err != nil {
+		return err
+	}
+	if side > game.Blue {
+		return fmt.Errorf("%w: side %d", ErrInvalidInput, side)
+	}
+	for _, row := range s {
+		for _, rank := range row {
+			if int(rank) >= game.NumRanks {
+				return fmt.Errorf("%w: the set-up holds rank %d", ErrInvalidInput, rank)
+			}
+		}
 	}
 	return nil
 }

@@ -8,12 +8,14 @@ import (
 	"image/color"
 	"image/gif"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 func sq(t testing.TB, name string) game.Square {
@@ -30,9 +32,15 @@ func sq(t testing.TB, name string) game.Square {
 func TestWhatIsDrawnWhere(t *testing.T) {
 	r := renderer(t)
 	l := r.board
-	// corner is a pixel inside a square but outside its piece: the square's background.
+	// corner is a pixel inside a square but outside its piece: the square's
+	// background, or the frame of a square of the last move.
 	corner := func(s game.Square, bottom game.Side) image.Point {
 		return l.squareAt(s, bottom).Add(image.Pt(1, 1))
+	}
+	// inside is a pixel just inside the thin frame of the from square, and
+	// inside the thick one of the to square, still outside a piece's corner.
+	inside := func(s game.Square, bottom game.Side, frame int) image.Point {
+		return l.squareAt(s, bottom).Add(image.Pt(frame, frame))
 	}
 	// body is a pixel of a piece's body, above and left of its label and
 	// inside the outline of a known piece.
@@ -57,17 +65,22 @@ func TestWhatIsDrawnWhere(t *testing.T) {
 	}{
 		{"battle highlighted", 2, game.RedViewer, func(t *testing.T) []check {
 			return []check{
-				{"from square of A7xA6", corner(sq(t, "A7"), game.Red), colMoveHL},
+				{"the frame of the from square of A7xA6", corner(sq(t, "A7"), game.Red), colMoveMark},
+				{"inside it", inside(sq(t, "A7"), game.Red, squareMark[bgFrom].width), colMoveHL},
 				{"centre of the empty from square", l.squareAt(sq(t, "A7"), game.Red).Add(image.Pt(tileSize/2, tileSize/2)), colMoveHL},
-				{"to square of A7xA6", corner(sq(t, "A6"), game.Red), colBattleHL},
+				{"the frame of the battle square A6", corner(sq(t, "A6"), game.Red), colBattleMark},
+				{"its frame is thick", inside(sq(t, "A6"), game.Red, squareMark[bgBattle].width-1), colBattleMark},
+				{"the land to its right is not framed", l.squareAt(sq(t, "B6"), game.Red).Add(image.Pt(0, tileSize/2)), colLand},
 				{"a square off the move", corner(sq(t, "B6"), game.Red), colLand},
 				{"the winner, Blue's Captain, on A6", body(sq(t, "A6"), game.Red), sideFill[game.Blue]},
 			}
 		}},
 		{"plain move highlighted, Blue's view", 3, game.BlueViewer, func(t *testing.T) []check {
 			return []check{
-				{"from square of F4-F6", corner(sq(t, "F4"), game.Blue), colMoveHL},
-				{"to square of F4-F6", corner(sq(t, "F6"), game.Blue), colMoveHL},
+				{"the frame of the from square of F4-F6", corner(sq(t, "F4"), game.Blue), colMoveMark},
+				{"inside it", inside(sq(t, "F4"), game.Blue, squareMark[bgFrom].width), colMoveHL},
+				{"the thick frame of the to square F6", inside(sq(t, "F6"), game.Blue, squareMark[bgTo].width-1), colMoveMark},
+				{"the highlight in the corner of the to square, by Red's rounded Scout", inside(sq(t, "F6"), game.Blue, squareMark[bgTo].width), colMoveHL},
 				{"the previous move's square", corner(sq(t, "A6"), game.Blue), colLand},
 			}
 		}},
@@ -169,13 +182,13 @@ func TestKnownPieces(t *testing.T) {
 		square string
 		want   []uint8
 	}{
-		{"Red's Scout that ran is known to Blue", 3, game.BlueViewer, "F6", tl.face[bgMove][game.Red][markKnown][modern][game.Scout]},
-		{"and to the public", 3, game.PublicViewer, "F6", tl.face[bgMove][game.Red][markKnown][modern][game.Scout]},
+		{"Red's Scout that ran is known to Blue", 3, game.BlueViewer, "F6", tl.face[bgTo][game.Red][markKnown][modern][game.Scout]},
+		{"and to the public", 3, game.PublicViewer, "F6", tl.face[bgTo][game.Red][markKnown][modern][game.Scout]},
 		{"Blue's Captain revealed in battle", 2, game.RedViewer, "A6", tl.face[bgBattle][game.Blue][markKnown][modern][game.Captain]},
 		{"Blue's Bomb revealed by the Scout", 6, game.PublicViewer, "F7", tl.face[bgNormal][game.Blue][markKnown][modern][game.Bomb]},
 		{"Red's own unmoved Marshal", 0, game.RedViewer, "B3", tl.face[bgNormal][game.Red][markNone][modern][game.Marshal]},
-		{"Red's own General after it moved", 7, game.RedViewer, "B5", tl.face[bgMove][game.Red][markMoved][modern][game.General]},
-		{"Red's General is a moved back to Blue", 7, game.BlueViewer, "B5", tl.back[bgMove][game.Red][1]},
+		{"Red's own General after it moved", 7, game.RedViewer, "B5", tl.face[bgTo][game.Red][markMoved][modern][game.General]},
+		{"Red's General is a moved back to Blue", 7, game.BlueViewer, "B5", tl.back[bgTo][game.Red][1]},
 		{"an empty square", 0, game.PublicViewer, "E5", tl.empty[bgNormal]},
 	}
 	for _, tc := range tests {
@@ -264,9 +277,12 @@ func TestSetupPreview(t *testing.T) {
 
 // TestMoveLine checks the words of the last-move line.
 func TestMoveLine(t *testing.T) {
-	text := func(items []item) string {
+	text := func(lines [2][]item) string {
 		var b strings.Builder
-		for _, it := range items {
+		for i, it := range slices.Concat(lines[0], []item{{text: " | "}}, lines[1]) {
+			if i == len(lines[0]) && len(lines[1]) == 0 {
+				break
+			}
 			if it.mini {
 				fmt.Fprintf(&b, "[%s %s]", it.side, it.rank.Label(game.NumberingModern))
 				continue
@@ -283,19 +299,19 @@ func TestMoveLine(t *testing.T) {
 		rec  game.MoveRecord
 		want string
 	}{
-		{"plain", game.MoveRecord{Side: game.Red, Move: m("B4", "B5")}, "7. Red B4-B5"},
+		{"plain", game.MoveRecord{Side: game.Red, Move: m("B4", "B5")}, "Move 7: Red B4-B5"},
 		{"attacker wins", game.MoveRecord{Side: game.Blue, Move: m("A7", "A6"), Outcome: game.AttackerWon, Attacker: game.Captain, Defender: game.Scout},
-			"7. Blue A7xA6:  [Blue 6] Captain beats [Red 2] Scout"},
+			"Move 7: Blue A7xA6 | [Blue 6] Captain beats [Red 2] Scout"},
 		{"defender wins", game.MoveRecord{Side: game.Red, Move: m("F6", "F7"), Outcome: game.DefenderWon, Attacker: game.Scout, Defender: game.Bomb},
-			"7. Red F6xF7:  [Red 2] Scout loses to [Blue B] Bomb"},
+			"Move 7: Red F6xF7 | [Red 2] Scout loses to [Blue B] Bomb"},
 		{"both removed", game.MoveRecord{Side: game.Red, Move: m("F6", "F7"), Outcome: game.BothRemoved, Attacker: game.Major, Defender: game.Major},
-			"7. Red F6xF7:  [Red 7] Major and [Blue 7] Major fall"},
+			"Move 7: Red F6xF7 | [Red 7] Major and [Blue 7] Major fall"},
 		{"flag", game.MoveRecord{Side: game.Red, Move: m("F6", "F7"), Outcome: game.AttackerWon, Attacker: game.Miner, Defender: game.Flag},
-			"7. Red F6xF7:  [Red 3] Miner captures [Blue F] Flag"},
+			"Move 7: Red F6xF7 | [Red 3] Miner captures [Blue F] Flag"},
 		{"infiltration right", game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "E8"), To: sq(t, "E10"), Guess: game.Flag}, Outcome: game.GuessedRight, Attacker: game.Infiltrator, Defender: game.Flag},
-			"7. Red E8~E10=F:  [Red I] Infiltrator names [Blue F] Flag"},
+			"Move 7: Red E8~E10=F | [Red I] Infiltrator names [Blue F] Flag"},
 		{"infiltration wrong", game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "E8"), To: sq(t, "E10"), Guess: game.Marshal}, Outcome: game.GuessedWrong, Attacker: game.Infiltrator},
-			"7. Red E8~E10=10:  [Red I] Infiltrator misses: not a Marshal"},
+			"Move 7: Red E8~E10=10 | [Red I] Infiltrator misses: not a Marshal"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -387,6 +403,9 @@ func TestErrors(t *testing.T) {
 		{"unknown numbering", func() error {
 			return r.Board(io.Discard, ongoing.View(game.RedViewer), Options{Numbering: 5})
 		}, ErrInvalidInput},
+		{"a key in an unknown numbering", func() error {
+			return r.Key(io.Discard, Options{Numbering: 9})
+		}, ErrInvalidInput},
 		{"reveal of a game still on", func() error {
 			return r.Reveal(io.Discard, ongoing.View(game.PublicViewer), Options{})
 		}, ErrGameNotOver},
@@ -438,13 +457,13 @@ func TestConcurrentRendering(t *testing.T) {
 			want[[2]int{gi, vi}] = boardPNG(t, r, g.View(v), Options{})
 		}
 	}
-	rounds := 4
+	rounds, workers := 4, 8
 	if raceEnabled {
-		rounds = 1
+		rounds, workers = 1, 4
 	}
 	var wg sync.WaitGroup
-	errs := make(chan error, 8*rounds*len(want))
-	for w := range 8 {
+	errs := make(chan error, workers*rounds*len(want))
+	for w := range workers {
 		wg.Go(func() {
 			for i := range rounds * len(want) {
 				k := [2]int{(w + i) % len(games), (w + i/len(games)) % len(viewers)}
@@ -474,7 +493,7 @@ func TestReplay(t *testing.T) {
 	if raceEnabled {
 		plies = 30
 	}
-	g := randomGame(t, game.DefaultRules(game.VariantBarrage), 3, plies, nil)
+	g := gametest.Game(t, game.DefaultRules(game.VariantBarrage), 3, plies, nil)
 	if !g.Result().Over() {
 		if err := g.Resign(game.Blue); err != nil {
 			t.Fatal(err)
@@ -542,5 +561,146 @@ func TestReplay(t *testing.T) {
 			t.Fatalf("frame %d: the painted frames differ from the position after move %d", i, pos)
 		}
 		pos++
+	}
+}
+
+// TestPNGEncoder checks that the encoder's PNGs decode to the very pixels
+// and palette drawn, for pictures of any size.
+func TestPNGEncoder(t *testing.T) {
+	r := renderer(t)
+	board := image.NewPaletted(image.Rect(0, 0, r.board.w, r.board.h), r.pal)
+	v := goldenGame(t, 5).View(game.BlueViewer)
+	if err := r.drawBoard(board, &v, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	small := image.NewPaletted(image.Rect(0, 0, 3, 1), r.pal)
+	small.Pix = []uint8{0, 1, uint8(len(r.pal) - 1)}
+	for _, img := range []*image.Paletted{board, small} {
+		var b bytes.Buffer
+		if err := r.enc.encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		got := decodePNG(t, b.Bytes())
+		if got.Rect != img.Rect || !bytes.Equal(got.Pix, img.Pix) {
+			t.Errorf("a %v picture decodes to other pixels", img.Rect.Size())
+		}
+		for i, c := range img.Palette {
+			if rgbaAt(image.NewUniform(got.Palette[i]), 0, 0) != rgbaAt(image.NewUniform(c), 0, 0) {
+				t.Fatalf("palette entry %d is %v, want %v", i, got.Palette[i], c)
+			}
+		}
+	}
+}
+
+// shuttleGame is a game of n moves in which each side's Sergeant steps back
+// and forth (no repetition rules), resigned by Blue at the end: a game as long
+// as one wants, for the replay's bounds.
+func shuttleGame(t testing.TB, n int) *game.Game {
+	t.Helper()
+	rules := game.DefaultRules(game.VariantCustom)
+	rules.Army = game.Army{game.Sergeant: 1, game.Flag: 1}
+	rules.TwoSquares, rules.MoreSquares = 0, false
+	var setup game.Setup
+	setup[0][0], setup[1][0] = game.Sergeant, game.Flag // front row first: A4 Sergeant, A3 Flag for Red
+	g, err := game.NewGame(rules, setup, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := [2][2]game.Move{}
+	for side, squares := range [2][3]string{{"A4", "B4", "A4"}, {"J7", "I7", "J7"}} {
+		for k := range 2 {
+			from, _ := game.ParseSquare(squares[k])
+			to, _ := game.ParseSquare(squares[k+1])
+			steps[side][k] = game.Move{From: from, To: to}
+		}
+	}
+	for i := range n {
+		side := g.ToMove()
+		if _, err := g.Apply(steps[side][(i/2)%2]); err != nil {
+			t.Fatalf("move %d: %v", i+1, err)
+		}
+	}
+	if err := g.Resign(game.Blue); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestReplayOfALongGameIsSampled: past MaxReplayFrames moves the replay shows
+// every k-th position and the end, each frame exactly that position, with the
+// sampling said on every frame.
+func TestReplayOfALongGameIsSampled(t *testing.T) {
+	r := renderer(t)
+	moves := 4*MaxReplayFrames + 3
+	g := shuttleGame(t, moves)
+	var b bytes.Buffer
+	if err := r.Replay(&b, g, ReplayOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stride := replayStride(moves)
+	if stride != 5 {
+		t.Fatalf("stride %d for %d moves, want 5", stride, moves)
+	}
+	// The frames shown: the start, every 5th position before the last, the end.
+	var plies []int
+	for p := stride; p < moves; p += stride {
+		plies = append(plies, p)
+	}
+	plies = append([]int{0}, append(plies, moves)...)
+	if len(plies) > MaxReplayFrames+2 {
+		t.Fatalf("%d frames planned, more than the cap", len(plies))
+	}
+	re, err := game.NewGame(g.Rules(), g.Setup(game.Red), g.Setup(game.Blue))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := r.replay
+	canvas := make([]uint8, l.w*l.h)
+	want := image.NewPaletted(image.Rect(0, 0, l.w, l.h), r.pal)
+	transparent := uint8(len(r.pal))
+	rs := replayScene{total: moves, stride: stride, variant: g.Rules().Variant}
+	shown := 0
+	for i, frame := range anim.Image {
+		for y := frame.Rect.Min.Y; y < frame.Rect.Max.Y; y++ {
+			row := frame.Pix[frame.PixOffset(frame.Rect.Min.X, y):][:frame.Rect.Dx()]
+			for dx, idx := range row {
+				if idx != transparent {
+					canvas[y*l.w+frame.Rect.Min.X+dx] = idx
+				}
+			}
+		}
+		if anim.Delay[i] == statusLead {
+			continue
+		}
+		if shown >= len(plies) {
+			t.Fatalf("more frames shown than the %d planned", len(plies))
+		}
+		for re.Ply() < plies[shown] {
+			if _, err := re.Apply(g.Moves()[re.Ply()].Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i == len(anim.Image)-1 {
+			rs.result, rs.over = g.Result(), true
+		}
+		r.drawReplayFrame(want, re, &rs)
+		if !bytes.Equal(canvas, want.Pix) {
+			t.Fatalf("frame %d differs from the position after move %d", i, plies[shown])
+		}
+		shown++
+	}
+	if shown != len(plies) {
+		t.Errorf("%d frames shown, want %d", shown, len(plies))
+	}
+	// The note on the frames: the sampled status differs from the plain one.
+	plain, sampled := image.NewPaletted(want.Rect, r.pal), image.NewPaletted(want.Rect, r.pal)
+	r.drawReplayFrame(plain, re, &replayScene{total: moves, stride: 1, variant: g.Rules().Variant})
+	r.drawReplayFrame(sampled, re, &replayScene{total: moves, stride: stride, variant: g.Rules().Variant})
+	if bytes.Equal(plain.Pix, sampled.Pix) {
+		t.Error("a sampled replay does not say so")
 	}
 }

@@ -28,14 +28,23 @@ const (
 	statusLead       = 2 // the status line's image block, just before the board's
 )
 
+// MaxReplayFrames bounds a replay: a game of more moves shows every k-th
+// position (and the last), so that a 20,000-move game costs no more memory,
+// time or upload size than a 400-move one, and says so in every frame.
+const MaxReplayFrames = 400
+
+// replayStride returns k: every k-th position of a game of n moves is shown.
+func replayStride(n int) int { return max(1, (n+MaxReplayFrames-1)/MaxReplayFrames) }
+
 // Replay writes an animated GIF of a finished game, both armies shown from the
 // first move to the last, with the result on the final frame. A game still on
-// is refused with ErrGameNotOver: its set-ups are secret.
+// is refused with ErrGameNotOver: its set-ups are secret. A game longer than
+// MaxReplayFrames moves is shown every k-th move, as its frames say.
 //
 // The game is played again from its rules, set-ups and moves. Every frame after
 // the first holds only the rectangles that changed, with unchanged pixels
 // transparent, and all share one palette. A move's frame is two image blocks,
-// the status line shown 0.02 s before the board (see addFrame).
+// the status and caption lines shown 0.02 s before the board (see addFrame).
 func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 	if g == nil {
 		return fmt.Errorf("%w: no game", ErrInvalidInput)
@@ -62,7 +71,8 @@ func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 	l := &r.replay
 	bounds := image.Rect(0, 0, l.w, l.h)
 	prev, cur := image.NewPaletted(bounds, pal), image.NewPaletted(bounds, pal)
-	rs := replayScene{names: o.Names, numbering: numberingIndex(o.Numbering), total: len(g.Moves()), variant: g.Rules().Variant}
+	rs := replayScene{names: o.Names, numbering: numberingIndex(o.Numbering), total: len(g.Moves()), variant: g.Rules().Variant,
+		stride: replayStride(len(g.Moves()))}
 	anim := &gif.GIF{Config: image.Config{ColorModel: pal, Width: l.w, Height: l.h}}
 
 	r.drawReplayFrame(prev, re, &rs)
@@ -72,14 +82,15 @@ func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 	anim.Delay = append(anim.Delay, replayStartDelay)
 	anim.Disposal = append(anim.Disposal, gif.DisposalNone)
 	// addFrame adds the changes from prev to cur, shown for d hundredths of
-	// a second. The status line and the board change in places far apart:
-	// one rectangle holding both would be half the picture, so the status
-	// line gets an image block of its own, shown 0.02 s before the board's
+	// a second. The lines at the top and the board change in places far
+	// apart: one rectangle holding both would be half the picture, so the
+	// top lines get an image block of their own, shown 0.02 s before the board's
 	// (the shortest delay viewers honour; a shorter one is shown as 0.1 s).
 	// That halves the pixels to compress.
 	addFrame := func(d int) {
-		below := image.Rect(0, l.status.Max.Y, l.w, l.h)
-		blocks := []*image.Paletted{deltaFrame(prev, cur, transparent, l.status), deltaFrame(prev, cur, transparent, below)}
+		top := l.status.Union(l.footer[0])
+		below := image.Rect(0, top.Max.Y, l.w, l.h)
+		blocks := []*image.Paletted{deltaFrame(prev, cur, transparent, top), deltaFrame(prev, cur, transparent, below)}
 		if blocks[0] != nil && blocks[1] != nil && d > 2*statusLead {
 			anim.Image = append(anim.Image, blocks[0], blocks[1])
 			anim.Delay = append(anim.Delay, statusLead, d-statusLead)
@@ -101,6 +112,9 @@ func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 			// The last move is shown with the result: the end is one frame.
 			break
 		}
+		if (i+1)%rs.stride != 0 {
+			continue // a long game: only every stride-th position is shown
+		}
 		r.drawReplayFrame(cur, re, &rs)
 		addFrame(delay)
 	}
@@ -118,6 +132,7 @@ type replayScene struct {
 	names     [2]string
 	numbering int
 	total     int
+	stride    int // every stride-th position is shown (1: every one)
 	variant   game.Variant
 	result    game.Result
 	over      bool
@@ -134,23 +149,42 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 			cells[s] = game.Cell{Occupied: true, Side: side, Rank: rank}
 		}
 	}
-	st := statusLine{left: fmt.Sprintf("%s · replay", rs.variant), right: "Start"}
+	st := statusLine{left: fmt.Sprintf(txtStatusReplay, rs.variant), right: txtReplayStart}
+	if rs.stride > 1 {
+		st.left = fmt.Sprintf(txtStatusReplaySampled, rs.variant, rs.stride)
+	}
+	var caption []item
 	if last, ok := re.LastMove(); ok {
-		bg[last.Move.From], bg[last.Move.To] = bgMove, bgMove
-		if last.IsAttack() || last.Move.IsInfiltration() {
-			bg[last.Move.To] = bgBattle
-		}
-		st.right = fmt.Sprintf("%d/%d  %s %s", re.Ply(), rs.total, last.Side, last.Notation(numberings[rs.numbering]))
+		markLastMove(&bg, last)
+		st.right = fmt.Sprintf(txtReplayMove, re.Ply(), rs.total)
+		caption = replayCaption(last, numberings[rs.numbering])
 	}
 	if rs.over {
-		st.right, st.banner = resultText(rs.result), true
+		st.left = fmt.Sprintf(txtStatusEnd, rs.variant, txtMoves.format(rs.total))
+		st.right, st.banner = ResultText(rs.result, sideNames, game.PublicViewer), true
+		caption = r.winnerItems(rs.result, rs.names)
 	}
 	r.drawStatus(img, l.status, st)
 	for i, side := range [2]game.Side{game.Blue, game.Red} {
 		ps := playerStrip{side: side, name: rs.names[side], note: side.String()}
 		r.drawStrip(img, l.strips[i], &ps, rs.numbering)
 	}
+	r.drawItems(img, l.footer[0], caption, rs.numbering)
 	r.drawSquares(img, l, game.Red, &cells, &bg, rs.numbering, false)
+}
+
+// replayCaption is a replay's line for a move: "Blue F5xF4:  [5] Lieutenant
+// beats [4] Sergeant", or "Red B4-B5" (the status line has its number).
+func replayCaption(last game.MoveRecord, n game.Numbering) []item {
+	items := []item{
+		{text: sideName(last.Side) + " ", ink: inkRed + int(last.Side), bold: true},
+		{text: last.Notation(n), ink: inkText, bold: true},
+	}
+	if battle := battleItems(last); len(battle) > 0 {
+		items = append(items, item{text: txtBattleSeparator})
+		items = append(items, battle...)
+	}
+	return items
 }
 
 // deltaFrame returns the smallest rectangle of cur within area that differs

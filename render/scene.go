@@ -15,10 +15,12 @@ type scene struct {
 	bottom    game.Side // whose army is at the bottom
 	numbering int       // index into numberings
 	cells     [game.NumSquares]game.Cell
-	bg        [game.NumSquares]uint8 // square backgrounds (bgNormal, bgMove, bgBattle)
+	bg        [game.NumSquares]uint8 // square backgrounds (bgNormal, bgFrom, bgTo, bgBattle)
 	status    statusLine
 	strips    [2]playerStrip // above and below the board
-	footer    []item
+	// footer is the bottom's two lines: the last move and its battle. A
+	// single line is centred.
+	footer [2][]item
 	// noMoved leaves out the moved marks: in the final reveal every rank is
 	// shown, and the marks would only clutter it.
 	noMoved bool
@@ -35,7 +37,10 @@ type playerStrip struct {
 	side game.Side
 	name string // as given; cleaned and shortened when drawn
 	note string // after the name, such as "Red (you)"
-	tray []trayEntry
+	// label names the tray's counts ("33 pieces left"), at the right end of
+	// the name line, just above the tray.
+	label string
+	tray  []trayEntry
 }
 
 type trayEntry struct {
@@ -45,12 +50,13 @@ type trayEntry struct {
 	warn  bool   // a set-up with the wrong number of this rank
 }
 
-// item is one piece of the bottom line: text, or a mini piece.
+// item is one piece of a footer line: text, or a mini piece.
 type item struct {
 	text string
 	ink  int
 	bold bool
 	mini bool // draw a mini piece of side and rank instead of text
+	chip bool // draw side's chip instead of text
 	side game.Side
 	rank game.Rank
 }
@@ -71,125 +77,123 @@ func (r *Renderer) viewScene(v *game.View, o Options) scene {
 	}
 	last, moved := v.LastMove()
 	if moved {
-		sc.bg[last.Move.From] = bgMove
-		sc.bg[last.Move.To] = bgMove
-		if last.IsAttack() || last.Move.IsInfiltration() {
-			sc.bg[last.Move.To] = bgBattle
-		}
+		markLastMove(&sc.bg, last)
 	}
 	sc.status = viewStatus(v, isPlayer, me)
 	for i, side := range [2]game.Side{sc.bottom.Opponent(), sc.bottom} {
-		st := playerStrip{side: side, name: o.Names[side], note: side.String()}
+		st := playerStrip{side: side, name: o.Names[side], note: sideName(side)}
 		if isPlayer && side == me {
-			st.note += " (you)"
+			st.note = fmt.Sprintf(txtSideYou, sideName(side))
 		}
+		total := 0
 		for _, rank := range game.Ranks {
 			if v.Rules.Army[rank] == 0 && v.Remaining[side][rank] == 0 {
 				continue
 			}
 			n := int(v.Remaining[side][rank])
+			total += n
 			st.tray = append(st.tray, trayEntry{rank: rank, count: n, text: strconv.Itoa(n)})
 		}
+		st.label = txtPiecesLeft.format(total)
 		sc.strips[i] = st
 	}
 	if moved {
 		sc.footer = moveItems(last, v.Ply(), o)
 	} else {
-		sc.footer = []item{{text: "No move yet. Red moves first.", ink: inkSoft}}
+		sc.footer[0] = []item{{text: txtNoMoveYet, ink: inkSoft}}
 	}
 	return sc
 }
 
 func viewStatus(v *game.View, isPlayer bool, me game.Side) statusLine {
+	variant := v.Rules.Variant.String()
 	if v.Result.Over() {
 		return statusLine{
-			left:   fmt.Sprintf("%s · %d moves", v.Rules.Variant, v.Ply()),
-			right:  resultText(v.Result),
+			left:   fmt.Sprintf(txtStatusEnd, variant, txtMoves.format(v.Ply())),
+			right:  ResultText(v.Result, sideNames, v.Viewer),
 			banner: true,
 		}
 	}
-	st := statusLine{left: fmt.Sprintf("%s · move %d", v.Rules.Variant, v.Ply()+1)}
+	st := statusLine{left: fmt.Sprintf(txtStatusAfter, variant, v.Ply())}
+	if v.Ply() == 0 {
+		st.left = fmt.Sprintf(txtStatusStart, variant)
+	}
 	switch {
 	case isPlayer && v.ToMove == me:
-		st.right, st.rightInk = "Your move", inkRed+int(me)
+		st.right, st.rightInk = txtYourMove, inkRed+int(me)
 	default:
-		st.right = v.ToMove.String() + " to move"
+		st.right = fmt.Sprintf(txtSideToMove, sideName(v.ToMove))
 	}
 	if v.DrawOffered {
-		st.right = v.DrawOfferBy.String() + " offers a draw · " + st.right
+		st.right = fmt.Sprintf(txtDrawOffered, sideName(v.DrawOfferBy), st.right)
 	}
 	return st
 }
 
-// resultText says how the game ended, such as "Blue captured the flag".
-func resultText(res game.Result) string {
+// winnerItems names the winner of a finished game: "Winner: ■ Grace (Blue)".
+func (r *Renderer) winnerItems(res game.Result, names [2]string) []item {
 	winner, won := res.Winner()
 	if !won {
-		switch res.Method {
-		case game.DrawAgreed:
-			return "Draw by agreement"
-		case game.MoveLimit:
-			return "Draw: move limit reached"
-		case game.NoMovablePieces, game.NoLegalMoves:
-			return "Draw: neither side can move"
-		}
-		return "Draw"
+		return []item{{text: txtNoWinner, ink: inkText, bold: true}}
 	}
-	loser := winner.Opponent()
-	switch res.Method {
-	case game.FlagCaptured:
-		return winner.String() + " captured the flag"
-	case game.NoMovablePieces:
-		return fmt.Sprintf("%s won: %s has no movable piece", winner, loser)
-	case game.NoLegalMoves:
-		return fmt.Sprintf("%s won: %s cannot move", winner, loser)
-	case game.Resignation:
-		return fmt.Sprintf("%s won: %s resigned", winner, loser)
-	case game.TimeForfeit:
-		return fmt.Sprintf("%s won on time", winner)
+	name := r.bold.fit(r.bold.cleanName(names[winner], sideName(winner)), pageW/2)
+	return []item{
+		{text: txtWinner, ink: inkText, bold: true},
+		{chip: true, side: winner},
+		{text: " "},
+		{text: fmt.Sprintf(txtWinnerNameSide, name, sideName(winner)), ink: inkRed + int(winner), bold: true},
 	}
-	return winner.String() + " won"
 }
 
-// moveItems describes the last move: "23. Red E4xE5: [6] Captain beats [5] Lieutenant".
-func moveItems(last game.MoveRecord, ply int, o Options) []item {
-	items := []item{
-		{text: strconv.Itoa(ply) + ". ", ink: inkSoft},
-		{text: last.Side.String() + " ", ink: inkRed + int(last.Side), bold: true},
+// sideNames names the sides by colour, as the pictures do.
+var sideNames = [2]string{game.Red.String(), game.Blue.String()}
+
+// moveItems describes the last move in two lines: "Move 23: Red E4xE5" and
+// its battle, "[6] Captain beats [5] Lieutenant" (none after a plain move).
+func moveItems(last game.MoveRecord, ply int, o Options) (lines [2][]item) {
+	lines[0] = []item{
+		{text: fmt.Sprintf(txtMoveNumber, ply), ink: inkSoft},
+		{text: sideName(last.Side) + " ", ink: inkRed + int(last.Side), bold: true},
 		{text: last.Notation(o.Numbering), ink: inkText, bold: true},
 	}
+	lines[1] = battleItems(last)
+	return lines
+}
+
+// battleItems describes what a battle or an infiltration showed, or nothing
+// for a plain move: "[6] Captain beats [5] Lieutenant".
+func battleItems(last game.MoveRecord) []item {
 	att, def := last.Side, last.Side.Opponent()
 	piece := func(side game.Side, rank game.Rank) []item {
-		return []item{{mini: true, side: side, rank: rank}, {text: " " + rank.Name(), ink: inkText}}
+		return []item{{mini: true, side: side, rank: rank}, {text: " " + rankName(rank), ink: inkText}}
 	}
+	var items []item
 	switch {
 	case last.Move.IsInfiltration():
-		items = append(items, item{text: ":  "})
 		items = append(items, piece(att, game.Infiltrator)...)
 		if last.Outcome == game.GuessedRight {
-			items = append(items, item{text: " names "})
+			items = append(items, item{text: txtNames})
 			items = append(items, piece(def, last.Defender)...)
 		} else {
-			items = append(items, item{text: " misses: not a " + last.Move.Guess.Name()})
+			items = append(items, item{text: fmt.Sprintf(txtMissesNotA, rankName(last.Move.Guess))})
 		}
 	case last.IsAttack():
-		items = append(items, item{text: ":  "})
 		items = append(items, piece(att, last.Attacker)...)
 		switch last.Outcome {
 		case game.AttackerWon:
-			verb := " beats "
+			verb := txtBeats
 			if last.Defender == game.Flag {
-				verb = " captures "
+				verb = txtCaptures
 			}
 			items = append(items, item{text: verb})
 		case game.DefenderWon:
-			items = append(items, item{text: " loses to "})
+			items = append(items, item{text: txtLosesTo})
 		case game.BothRemoved:
-			items = append(items, item{text: " and "})
+			items = append(items, item{text: txtAnd})
 		}
 		items = append(items, piece(def, last.Defender)...)
 		if last.Outcome == game.BothRemoved {
-			items = append(items, item{text: " fall"})
+			items = append(items, item{text: txtBothFall})
 		}
 	}
 	return items
@@ -206,10 +210,10 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 			}
 		}
 	}
-	sc.status = statusLine{left: fmt.Sprintf("%s set-up · preview", rules.Variant), right: "You play " + side.String()}
-	sc.strips[0] = playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: side.Opponent().String()}
+	sc.status = statusLine{left: fmt.Sprintf(txtStatusSetup, rules.Variant), right: fmt.Sprintf(txtYouPlay, sideName(side))}
+	sc.strips[0] = playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: sideName(side.Opponent())}
 	placed := s.Counts()
-	st := playerStrip{side: side, name: o.Names[side], note: side.String() + " (you)"}
+	st := playerStrip{side: side, name: o.Names[side], note: fmt.Sprintf(txtSideYou, sideName(side)), label: txtPiecesPlaced.format(placed.Total())}
 	for _, rank := range game.Ranks {
 		want, got := int(rules.Army[rank]), int(placed[rank])
 		if want == 0 && got == 0 {
@@ -223,9 +227,9 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	}
 	sc.strips[1] = st
 	if err := s.Validate(rules); err != nil {
-		sc.footer = []item{{text: "Not ready: " + err.Error(), ink: inkWarn}}
+		sc.footer[0] = []item{{text: fmt.Sprintf(txtSetupNotReady, err.Error()), ink: inkWarn}}
 	} else {
-		sc.footer = []item{{text: fmt.Sprintf("Ready: %d pieces placed. Confirm to play.", placed.Total()), ink: inkText}}
+		sc.footer[0] = []item{{text: fmt.Sprintf(txtSetupReady, txtPiecesPlaced.format(placed.Total())), ink: inkText}}
 	}
 	return sc
 }
@@ -239,7 +243,18 @@ func (r *Renderer) drawScene(img *image.Paletted, sc *scene) {
 		r.drawStrip(img, l.strips[i], &sc.strips[i], sc.numbering)
 	}
 	r.drawSquares(img, l, sc.bottom, &sc.cells, &sc.bg, sc.numbering, !sc.noMoved)
-	r.drawItems(img, l.footer, sc.footer, sc.numbering)
+	r.drawFooter(img, l.footer, &sc.footer, sc.numbering)
+}
+
+// drawFooter draws the footer's lines in rects, a single line in the middle of both.
+func (r *Renderer) drawFooter(img *image.Paletted, rects []image.Rectangle, lines *[2][]item, numbering int) {
+	if len(lines[1]) == 0 {
+		r.drawItems(img, rects[0].Union(rects[1]), lines[0], numbering)
+		return
+	}
+	for i := range lines {
+		r.drawItems(img, rects[i], lines[i], numbering)
+	}
 }
 
 // drawSquares copies the tile of every square but the lakes.
@@ -315,9 +330,19 @@ func (r *Renderer) drawStatus(img *image.Paletted, rect image.Rectangle, st stat
 	}
 	fill(img, rect, idx)
 	y := baseline(r.bold, rect)
-	right := r.bold.fit(st.right, rect.Dx()*3/5)
+	// The right text, the more important, takes what the left needs beyond
+	// two fifths of the bar, and at least three fifths; a result (the banner)
+	// takes all it needs, and the left shows only if it still fits whole.
+	avail := max(rect.Dx()*3/5, rect.Dx()-2*padX-12-r.text.width(st.left))
+	if st.banner {
+		avail = rect.Dx() - 2*padX
+	}
+	right := r.bold.fit(st.right, avail)
 	rw := r.bold.width(right)
 	left := r.text.fit(st.left, rect.Dx()-2*padX-rw-12)
+	if st.banner && left != st.left {
+		left = ""
+	}
 	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
 	drawText(img, rect, r.bold, &r.blends[st.rightInk], right, rect.Max.X-padX-rw, y)
 }
@@ -327,18 +352,23 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 	cy := st.name.Min.Y + (st.name.Dy()-chipSize)/2
 	blit(img, st.name.Min.X+padX, cy, chipSize, r.tiles.chip[ps.side])
 	x := st.name.Min.X + padX + chipSize + 8
+	right := st.name.Max.X - padX
+	if ps.label != "" {
+		lw := r.text.width(ps.label)
+		right -= lw + 12
+		drawText(img, st.name, r.text, &r.blends[inkSoft], ps.label, st.name.Max.X-padX-lw, y)
+	}
 	note := "  " + ps.note
 	nw := r.text.width(note)
-	name := r.bold.fit(r.bold.cleanName(ps.name, ps.side.String()), st.name.Max.X-padX-x-nw)
+	name := r.bold.fit(r.bold.cleanName(ps.name, sideName(ps.side)), right-x-nw)
 	x = drawText(img, st.name, r.bold, &r.blends[inkRed+int(ps.side)], name, x, y)
-	drawText(img, st.name, r.text, &r.blends[inkSoft], note, x, y)
+	drawText(img, st.name, r.text, &r.blends[inkSoft], r.text.fit(note, right-x), x, y)
 	if len(ps.tray) == 0 || st.tray.Empty() {
 		return
 	}
-	ew := min(39, (st.tray.Dx()-2*padX)/len(ps.tray))
+	ew := min(44, (st.tray.Dx()-2*padX)/len(ps.tray))
 	x = st.tray.Min.X + padX
 	my := st.tray.Min.Y + (st.tray.Dy()-miniSize)/2 - 1
-	ty := baseline(r.small, image.Rect(0, my, 0, my+miniSize))
 	for _, e := range ps.tray {
 		dim := 0
 		ink := inkText
@@ -348,15 +378,41 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 		text := e.text
 		if e.warn {
 			ink = inkWarn
-			if r.small.width(text) > ew-miniSize-5 {
-				// "3/8" does not fit: the colour and the line below tell the rest.
-				text = strconv.Itoa(e.count)
-			}
 		}
+		// A count of two digits, or a set-up's "3/8", takes the smaller
+		// font; when even that does not fit, the count alone (the colour
+		// and the line below tell the rest).
+		a := r.bold
+		room := ew - miniSize - 8
+		if a.width(text) > room {
+			a = r.small
+		}
+		if a.width(text) > room {
+			text = strconv.Itoa(e.count)
+		}
+		ty := baseline(a, image.Rect(0, my, 0, my+miniSize))
 		blit(img, x, my, miniSize, r.tiles.mini[ps.side][dim][numbering][e.rank])
-		drawText(img, st.tray, r.small, &r.blends[ink], text, x+miniSize+3, ty)
+		drawText(img, st.tray, a, &r.blends[ink], text, x+miniSize+2, ty)
 		x += ew
 	}
+}
+
+// itemsWidth returns the width of a line of items, unshortened.
+func (r *Renderer) itemsWidth(items []item) int {
+	w := 0
+	for _, it := range items {
+		switch {
+		case it.chip:
+			w += chipSize
+		case it.mini:
+			w += miniSize
+		case it.bold:
+			w += r.bold.width(it.text)
+		default:
+			w += r.text.width(it.text)
+		}
+	}
+	return w
 }
 
 // drawItems lays out a line of text and mini pieces in rect, shortening the
@@ -367,6 +423,14 @@ func (r *Renderer) drawItems(img *image.Paletted, rect image.Rectangle, items []
 	y := baseline(r.text, rect)
 	my := rect.Min.Y + (rect.Dy()-miniSize)/2
 	for _, it := range items {
+		if it.chip {
+			if x+chipSize > limit {
+				return
+			}
+			blit(img, x, rect.Min.Y+(rect.Dy()-chipSize)/2, chipSize, r.tiles.chip[it.side])
+			x += chipSize
+			continue
+		}
 		if it.mini {
 			if !it.rank.Valid() {
 				continue
@@ -382,9 +446,10 @@ func (r *Renderer) drawItems(img *image.Paletted, rect image.Rectangle, items []
 		if it.bold {
 			a = r.bold
 		}
-		s := a.fit(it.text, limit-x)
+		text := it.text
+		s := a.fit(text, limit-x)
 		x = drawText(img, rect, a, &r.blends[it.ink], s, x, y)
-		if s != it.text {
+		if s != text {
 			return
 		}
 	}

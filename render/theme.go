@@ -13,23 +13,27 @@ import (
 // colours below, and ramps between the pairs that meet at anti-aliased edges
 // (see pairs).
 var (
-	colPage      = rgb(0xF4F0E6) // paper behind everything
-	colPanel     = rgb(0xE6DECB) // status bar
-	colBanner    = rgb(0xF2CF63) // status bar when the game is over
-	colInk       = rgb(0x25211C) // text
-	colInkSoft   = rgb(0x6E6656) // secondary text, coordinates
-	colWarn      = rgb(0xB3261E) // a set-up problem
-	colWhite     = rgb(0xFFFFFF)
-	colLand      = rgb(0xE4D4A6) // a square of the board
-	colGrid      = rgb(0xC1AC79) // lines between squares
-	colFrame     = rgb(0x6B5B3B) // border around the board
-	colLake      = rgb(0x8CC0DE)
-	colLakeWave  = rgb(0x5E9CC6)
-	colLakeEdge  = rgb(0x4F86AE)
-	colMoveHL    = rgb(0xF3D35A) // the squares of the last move
-	colBattleHL  = rgb(0xEF8F55) // the square of the last battle
-	colDimFill   = rgb(0xDDD5C3) // a tray slot whose pieces are all gone
-	colDimBorder = rgb(0xBDB29A)
+	colPage     = rgb(0xF4F0E6) // paper behind everything
+	colPanel    = rgb(0xE6DECB) // status bar
+	colBanner   = rgb(0xF2CF63) // status bar when the game is over
+	colInk      = rgb(0x25211C) // text
+	colInkSoft  = rgb(0x6E6656) // secondary text, coordinates
+	colWarn     = rgb(0xB3261E) // a set-up problem
+	colWhite    = rgb(0xFFFFFF)
+	colLand     = rgb(0xE4D4A6) // a square of the board
+	colGrid     = rgb(0xC1AC79) // lines between squares
+	colFrame    = rgb(0x6B5B3B) // border around the board
+	colLake     = rgb(0x8CC0DE)
+	colLakeWave = rgb(0x5E9CC6)
+	colLakeEdge = rgb(0x4F86AE)
+	colMoveHL   = rgb(0xF3D35A) // the squares of the last move
+	colBattleHL = rgb(0xEF8F55) // the square of the last battle
+	// colMoveMark and colBattleMark frame the squares of the last move, so
+	// that they show in greyscale too, where the yellow is as light as the land.
+	colMoveMark   = rgb(0xB47A00)
+	colBattleMark = rgb(0xC4400F)
+	colDimFill    = rgb(0xDDD5C3) // a tray slot whose pieces are all gone
+	colDimBorder  = rgb(0xBDB29A)
 
 	// sideFill, sideDark and sideSoft are each side's piece body, border and
 	// back emblem. Blue is darker than Red, so the sides differ in lightness
@@ -48,12 +52,28 @@ func rgb(hex uint32) color.RGBA {
 // squareBgs are the backgrounds a square can have.
 const (
 	bgNormal = iota
-	bgMove   // from or to square of the last move
-	bgBattle // to square of the last battle or infiltration
+	bgFrom   // the square the last move came from: yellow, a thin frame
+	bgTo     // the square the last move went to: yellow, a thick frame over the piece
+	bgBattle // the square of the last battle or infiltration: orange, a thick frame
 	numBgs
 )
 
-var squareBg = [numBgs]color.RGBA{colLand, colMoveHL, colBattleHL}
+var squareBg = [numBgs]color.RGBA{colLand, colMoveHL, colMoveHL, colBattleHL}
+
+// squareMark is the frame drawn over a square and its piece, and its width.
+var squareMark = [numBgs]struct {
+	col   color.RGBA
+	width int
+}{bgFrom: {colMoveMark, 3}, bgTo: {colMoveMark, 5}, bgBattle: {colBattleMark, 5}}
+
+// markLastMove sets the backgrounds of the squares of the last move.
+func markLastMove(bg *[game.NumSquares]uint8, last game.MoveRecord) {
+	bg[last.Move.From] = bgFrom
+	bg[last.Move.To] = bgTo
+	if last.IsAttack() || last.Move.IsInfiltration() {
+		bg[last.Move.To] = bgBattle
+	}
+}
 
 // rampSteps is the number of colours between the two ends of a ramp; text
 // masks are quantized to the same number of levels (textLevels).
@@ -108,7 +128,7 @@ func buildPalette() (color.Palette, error) {
 		}
 	}
 	for _, c := range []color.RGBA{colPage, colPanel, colBanner, colInk, colInkSoft, colWarn, colWhite,
-		colLand, colGrid, colFrame, colLake, colLakeWave, colLakeEdge, colMoveHL, colBattleHL, colDimFill, colDimBorder} {
+		colLand, colGrid, colFrame, colLake, colLakeWave, colLakeEdge, colMoveHL, colBattleHL, colMoveMark, colBattleMark, colDimFill, colDimBorder} {
 		add(c)
 	}
 	for s := range 2 {

@@ -17,7 +17,7 @@ import (
 // Sizes in pixels.
 const (
 	tileSize = 48 // a square of the board
-	miniSize = 22 // a piece in a tray or in the last-move line
+	miniSize = 24 // a piece in a tray or in the last-move line
 	chipSize = 16 // the side marker before a player's name
 )
 
@@ -60,7 +60,7 @@ func newTileFonts(bold *opentype.Font) (*tileFonts, error) {
 	if tf.label, err = face(bold, 25); err != nil {
 		return nil, err
 	}
-	if tf.mini, err = face(bold, 13); err != nil {
+	if tf.mini, err = face(bold, 15); err != nil {
 		return nil, err
 	}
 	return &tf, nil
@@ -73,14 +73,19 @@ func buildTiles(q *quantizer, tf *tileFonts) *tileSet {
 		dc := gg.NewContext(tileSize, tileSize)
 		drawSquare(dc, squareBg[bg])
 		bgImgs[bg] = dc.Image().(*image.RGBA)
-		ts.empty[bg] = q.paletted(bgImgs[bg])
+		empty := image.NewRGBA(bgImgs[bg].Rect)
+		copy(empty.Pix, bgImgs[bg].Pix)
+		drawSquareMark(empty, bg)
+		ts.empty[bg] = q.paletted(empty)
 	}
-	// over draws a transparent piece on each square background.
+	// over draws a transparent piece on each square background, and the
+	// square's frame over both.
 	over := func(piece *image.RGBA) (out [numBgs][]uint8) {
 		for bg := range numBgs {
 			dst := image.NewRGBA(bgImgs[bg].Rect)
 			copy(dst.Pix, bgImgs[bg].Pix)
 			draw.Draw(dst, dst.Rect, piece, image.Point{}, draw.Over)
+			drawSquareMark(dst, bg)
 			out[bg] = q.paletted(dst)
 		}
 		return out
@@ -146,9 +151,26 @@ func drawSquare(dc *gg.Context, bg color.RGBA) {
 	dc.Fill()
 }
 
+// drawSquareMark frames a square of the last move, over its piece, inside
+// the grid lines: pixel-aligned, so that it is crisp and cheap to compress.
+func drawSquareMark(dst *image.RGBA, bg int) {
+	m := squareMark[bg]
+	if m.width == 0 {
+		return
+	}
+	ink := image.NewUniform(m.col)
+	in := tileSize - 1 // the grid line takes the last pixel
+	for _, r := range []image.Rectangle{
+		image.Rect(0, 0, in, m.width), image.Rect(0, in-m.width, in, in),
+		image.Rect(0, 0, m.width, in), image.Rect(in-m.width, 0, in, in),
+	} {
+		draw.Draw(dst, r, ink, image.Point{}, draw.Src)
+	}
+}
+
 // tokenShape traces a piece's outline in a box at (inset, inset) of size
-// size. Red pieces are rounded squares and Blue pieces octagons, so that the
-// sides differ in shape as well as colour.
+// size. Red pieces are rounded squares and Blue pieces sharp-cornered
+// squares, so that the sides differ in shape as well as colour.
 func tokenShape(dc *gg.Context, side int, inset, size float64) {
 	if side == int(game.Red) {
 		dc.DrawRoundedRectangle(inset, inset, size, size, size*0.3)
@@ -175,7 +197,7 @@ const (
 func drawBack(dc *gg.Context, side int, moved bool) {
 	drawToken(dc, side, tokenInset, tokenSize, sideDark[side], sideFill[side], 2)
 	c := tokenInset + tokenSize/2
-	// An emblem in the middle, a ring for Red and a diamond for Blue, says
+	// An emblem in the middle, a ring for Red and a square for Blue, says
 	// "hidden piece" and repeats the shape difference of the sides.
 	dc.SetColor(sideSoft[side])
 	dc.SetLineWidth(3)
@@ -191,10 +213,11 @@ func drawBack(dc *gg.Context, side int, moved bool) {
 	}
 }
 
-// drawMovedMark puts a white dot in the top-right corner: the piece has moved.
+// drawMovedMark puts a white dot in the top-right corner: the piece has
+// moved. It is 9 pixels wide, so that it stays a dot on a phone.
 func drawMovedMark(dc *gg.Context) {
 	dc.SetColor(colWhite)
-	dc.DrawCircle(tokenInset+tokenSize-7.5, tokenInset+7.5, 3)
+	dc.DrawCircle(tokenInset+tokenSize-8, tokenInset+8, 4.5)
 	dc.Fill()
 }
 
@@ -202,10 +225,10 @@ func drawFace(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbe
 	drawToken(dc, side, tokenInset, tokenSize, sideDark[side], sideFill[side], 2)
 	c := tokenInset + tokenSize/2
 	if mark == markKnown {
-		// A white inner outline: everyone knows what this piece is.
+		// A thick white inner outline: everyone knows what this piece is.
 		dc.SetColor(colWhite)
-		dc.SetLineWidth(1.5)
-		tokenShape(dc, side, tokenInset+3.75, tokenSize-7.5)
+		dc.SetLineWidth(2.5)
+		tokenShape(dc, side, tokenInset+4.25, tokenSize-8.5)
 		dc.Stroke()
 	}
 	dc.SetColor(colWhite)

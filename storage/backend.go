@@ -17,10 +17,17 @@ import (
 //     PostgreSQL takes the row with SELECT … FOR UPDATE);
 //  2. CheckVersion against the version the caller expects;
 //  3. apply one of the Changes methods to a Clone of it;
-//  4. PrepareSave, which checks the result and bumps the version, and says when
-//     the result must now be counted: then lock both players' standings,
-//     compute them with Rate and write them back;
-//  5. write the record (EncodeMatch) and its indexes (Phase.Active, MatchTimer).
+//  4. PrepareSave, which checks the result, sets ClockPending, bumps the
+//     version, and says when the result must now be counted (then lock both
+//     players' standings, compute them with Rate and write them back) and which
+//     notices the change owes;
+//  5. record those notices in the outbox (PrepareNotice, in order, each with
+//     the next id) and write the record (EncodeMatch) and its indexes
+//     (Phase.Active, MatchTimer).
+//
+// The outbox's rules are shared too: a queue (NoticeQueue) delivers its oldest
+// notice first, StartClock says what a delivered notice does to its match, and
+// Changes.ExpireChallenge what an expired challenge owes.
 //
 // The bot itself uses the Store interface, never these.
 
@@ -79,26 +86,112 @@ func Rate(m *Match, before [2]Standing) [2]Standing {
 	return rate(m, before)
 }
 
+// Saved is what PrepareSave found a change owes, besides its record.
+type Saved struct {
+	// Rate is set when the change finished a rated match not yet counted: the
+	// caller counts it (Rate) in the same transaction.
+	Rate bool
+	// Notices are what the change owes (Notices), to be recorded in the
+	// outbox in the same transaction, in this order.
+	Notices []Notice
+}
+
 // PrepareSave makes m ready to be written, after a change or at creation: it
 // normalizes it to what a reload gives back, checks it (ErrInvalid, and the
 // stored result and phase must be the replay's; g, when not nil, is m's game
-// already rebuilt), and bumps its version. When the change finished a rated
-// match not yet counted, it sets RatingApplied and returns true: the caller
-// must then count it (Rate) in the same transaction.
-func PrepareSave(m *Match, g *game.Game) (rate bool, err error) {
+// already rebuilt), sets RatingApplied when the result must now be counted,
+// works out the notices the change owes and so whether the clock of the side
+// to move waits for one (ClockPending), and bumps its version. old is the
+// stored match, nil for a new one; at is when the change happened, zero for a
+// change that owes nobody a notice (UpdateMatch).
+func PrepareSave(old, m *Match, g *game.Game, at time.Time) (Saved, error) {
 	normalize(m)
 	if err := m.validate(); err != nil {
-		return false, fmt.Errorf("match %d: %w", m.ID, err)
+		return Saved{}, fmt.Errorf("match %d: %w", m.ID, err)
 	}
 	if err := checkResult(m, g); err != nil {
-		return false, err
+		return Saved{}, err
 	}
-	rate = m.rated() && !m.RatingApplied
-	if rate {
+	var s Saved
+	if s.Rate = m.rated() && !m.RatingApplied; s.Rate {
 		m.RatingApplied = true
 	}
+	s.Notices = Notices(old, m, at)
+	if len(s.Notices) > 0 && at.IsZero() {
+		return Saved{}, fmt.Errorf("match %d: this change would owe the players %d notices: %w", m.ID, len(s.Notices), ErrInvalid)
+	}
+	m.ClockPending = clockPending(old, m, s.Notices)
 	m.Version++
-	return rate, nil
+	return s, nil
+}
+
+// clockPending says whether the clock of the side to move waits for its
+// notice after a change: a new turn waits when it owes one; otherwise the
+// clock stays as it was.
+func clockPending(old, m *Match, notices []Notice) bool {
+	if m.Phase != PhasePlaying {
+		return false
+	}
+	if old != nil && old.Phase == PhasePlaying && len(old.Log) == len(m.Log) {
+		return old.ClockPending // the same turn: only its notice starts the clock
+	}
+	for _, n := range notices {
+		if n.StartsClock {
+			return true
+		}
+	}
+	return false
+}
+
+// EncodeNotice returns n's stored record (JSON). A challenge's notice holds
+// the challenge.
+func EncodeNotice(n *Notice) ([]byte, error) { return encodeNotice(n) }
+
+// DecodeNotice reads a record written by EncodeNotice.
+func DecodeNotice(data []byte) (*Notice, error) { return decodeNotice(data) }
+
+// NoticeQueue names the queue n waits in: notices of one match (or challenge)
+// to one audience go out one at a time, in id order, and only a queue's
+// oldest is ever due.
+func NoticeQueue(n *Notice) string { return n.queue() }
+
+// PrepareNotice checks a notice about to be recorded (ErrInvalid) and makes
+// it new: its time kept to the second, no part sent, no attempt made, due at
+// its time. The caller gives it the next id.
+func PrepareNotice(n *Notice) error {
+	if err := validNotice(n); err != nil {
+		return err
+	}
+	n.At = second(n.At)
+	n.Sent, n.Attempts, n.NextTry = 0, 0, n.At
+	return nil
+}
+
+// StartClock returns the match as it is once n, a notice that StartsClock, was
+// done at time at: the clock of the side to move runs, its deadline counted
+// from at; the version does not change, since nothing a player acted on did,
+// and the menus they hold stay valid. It returns false when there is nothing
+// to start: the game has moved on, or the clock already runs. The caller
+// writes the result as it is (no PrepareSave), in the transaction that
+// removes n.
+func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) {
+	if !n.StartsClock || n.Match != old.ID || !old.ClockPending || old.Phase != PhasePlaying || len(old.Log) != n.Log {
+		return nil, false
+	}
+	m := old.Clone()
+	m.ClockPending = false
+	m.setDeadline(at.Add(m.MoveTime), c.reminders())
+	return m, true
+}
+
+// ExpireChallenge returns the notice that challenge ch, whose time ran out,
+// owes when it is removed at time at (ErrNotDue before it expires). The
+// caller deletes ch and records the notice in one transaction.
+func (c Changes) ExpireChallenge(ch *Challenge, at time.Time) (Notice, error) {
+	if at.Before(ch.Expires) {
+		return Notice{}, fmt.Errorf("challenge %d expires at %s: %w", ch.ID, ch.Expires.Format(time.RFC3339), ErrNotDue)
+	}
+	return Notice{Event: EventChallengeExpired, To: AudiencePublic, At: at, Challenge: ch}, nil
 }
 
 // PrepareChallenge returns a copy of c ready to be stored: times kept to the
@@ -133,17 +226,19 @@ func PreparePlayer(p *PlayerSettings, userID string, version uint64) error {
 // Changes are the rules of each change to a match, applied by a backend to a
 // copy of the stored match inside its transaction; each returns the game it
 // rebuilt, if any, for PrepareSave. Reminders is the reminder schedule
-// (Options.Reminders); nil means DefaultReminders.
+// (Options.Reminders); nil means none.
 type Changes struct {
 	Reminders func(moveTime time.Duration) []time.Duration
 }
 
 func (c Changes) reminders() func(time.Duration) []time.Duration {
 	if c.Reminders == nil {
-		return DefaultReminders
+		return noReminders
 	}
 	return c.Reminders
 }
+
+func noReminders(time.Duration) []time.Duration { return nil }
 
 // NewMatch returns the match CreateMatch stores for m, still without its ID:
 // version 0 (PrepareSave makes it 1), a secret drawn when m has none, and in
@@ -183,7 +278,7 @@ func (c Changes) AcceptChallenge(ch *Challenge, opponent Player, challengerSide 
 	}
 	m := &Match{
 		GuildID: ch.GuildID, ChannelID: ch.ChannelID, Rules: ch.Rules, MoveTime: ch.MoveTime, Casual: ch.Casual,
-		Phase: PhaseSetup, Created: second(at), Messages: Messages{Challenge: ch.MessageID},
+		Phase: PhaseSetup, Created: second(at),
 	}
 	m.Players[challengerSide] = ch.Challenger
 	m.Players[challengerSide.Opponent()] = opponent
@@ -205,23 +300,23 @@ func (c Changes) UpdateMatch(m *Match, fn func(m *Match) error) error {
 	return nil
 }
 
-// ApplyMove plays side's move at time at: see Store.ApplyMove.
-func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Time) (*game.Game, game.MoveRecord, error) {
+// ApplyMove plays side's move at time at: see Store.ApplyMove. It returns the
+// game after the move.
+func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Time) (*game.Game, error) {
 	g, err := playable(m)
 	if err != nil {
-		return nil, game.MoveRecord{}, err
+		return nil, err
 	}
 	a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
-	rec, err := a.apply(g)
-	if err != nil {
-		return nil, game.MoveRecord{}, err
+	if _, err := a.apply(g); err != nil {
+		return nil, err
 	}
 	m.Log = append(m.Log, a)
 	m.afterAction(g, at, c.reminders())
 	if m.Phase == PhasePlaying {
 		m.setDeadline(at.Add(m.MoveTime), c.reminders())
 	}
-	return g, rec, nil
+	return g, nil
 }
 
 // Act records an action other than a move: see Store.Act.
@@ -235,6 +330,9 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	}
 	a.At, a.Move = second(a.At), game.Move{}
 	if a.Kind == ActTimeOut {
+		if m.ClockPending {
+			return nil, fmt.Errorf("match %d: the player to move has not been told yet, so their time has not started: %w", m.ID, ErrNotDue)
+		}
 		if a.At.Before(m.Deadline) {
 			return nil, fmt.Errorf("match %d: time runs out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrNotDue)
 		}
@@ -293,9 +391,9 @@ func (c Changes) Abandon(m *Match, at time.Time) error {
 }
 
 // MarkReminded records the reminder due at RemindAt as sent and plans the next
-// (ErrNotDue before its time).
+// (ErrNotDue before its time, and while the side to move has not been told).
 func (c Changes) MarkReminded(m *Match, at time.Time) error {
-	if m.RemindAt.IsZero() || at.Before(m.RemindAt) {
+	if m.RemindAt.IsZero() || at.Before(m.RemindAt) || (m.ClockPending && m.Phase == PhasePlaying) {
 		return fmt.Errorf("match %d has no reminder due: %w", m.ID, ErrNotDue)
 	}
 	m.RemindersSent++

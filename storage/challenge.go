@@ -60,19 +60,31 @@ type challengeRecord struct {
 }
 
 func encodeChallenge(c *Challenge) ([]byte, error) {
-	return json.Marshal(&challengeRecord{
+	rec := challengeToRecord(c)
+	return json.Marshal(&rec)
+}
+
+func challengeToRecord(c *Challenge) challengeRecord {
+	return challengeRecord{
 		V: challengeRecordVersion, ID: uint64(c.ID), Guild: c.GuildID, Channel: c.ChannelID,
 		Challenger: playerRecord{c.Challenger.UserID, c.Challenger.Name},
 		Opponent:   playerRecord{c.Opponent.UserID, c.Opponent.Name},
 		Rules:      encodeRules(c.Rules), MoveTime: int64(c.MoveTime / time.Second), Casual: c.Casual,
 		Message: c.MessageID, Created: unixTime(c.Created), Expires: unixTime(c.Expires),
-	})
+	}
 }
 
 func decodeChallenge(data []byte) (*Challenge, error) {
 	var rec challengeRecord
 	if err := unmarshalRecord(data, &rec, &rec.V, "challenge", challengeRecordVersion); err != nil {
 		return nil, err
+	}
+	return challengeFromRecord(&rec)
+}
+
+func challengeFromRecord(rec *challengeRecord) (*Challenge, error) {
+	if rec.V > challengeRecordVersion {
+		return nil, fmt.Errorf("challenge record version %d (this program reads up to %d): %w", rec.V, challengeRecordVersion, ErrNewerSchema)
 	}
 	rules, err := decodeRules(rec.Rules)
 	if err != nil {
@@ -257,7 +269,7 @@ func (db *DB) AcceptChallenge(ctx context.Context, id ChallengeID, opponent Play
 			return err
 		}
 		m.ID = MatchID(seq)
-		if err := db.saveMatch(tx, nil, m, nil); err != nil {
+		if err := db.saveMatch(tx, nil, m, nil, m.Created); err != nil {
 			return err
 		}
 		out = m

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 )
 
 func TestLogRoundTrip(t *testing.T) {
@@ -99,6 +100,43 @@ func TestMatchRecordIsReadable(t *testing.T) {
 	// A newer record version is refused.
 	if _, err := decodeMatch([]byte(`{"v":99}`)); err == nil || !strings.Contains(err.Error(), "newer") {
 		t.Errorf("a newer record: %v", err)
+	}
+}
+
+// TestComputerLevel reads the computer's level of a practice match from its
+// field, and from "msgs"/"extra", where records before the field kept it.
+func TestComputerLevel(t *testing.T) {
+	hard, easy := ai.Hard, ai.Easy
+	m := &Match{ID: 3, Version: 1, ChannelID: "c", Rules: game.DefaultRules(game.VariantDuel), MoveTime: time.Hour,
+		Casual: true, Computer: &hard, Created: time.Unix(1700000000, 0).UTC()}
+	m.Players = [2]Player{{"1", "Ann"}, {"99", "Computer (hard)"}}
+	data, err := encodeMatch(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"computer":"hard"`) || strings.Contains(string(data), "msgs") {
+		t.Errorf("record %s", data)
+	}
+	tests := []struct {
+		name, record string
+		want         *ai.Level
+		ok           bool
+	}{
+		{"the field", string(data), &hard, true},
+		{"a match between people", `{"v":1,"id":4,"channel":"c","rules":{"variant":"classic"},"phase":"setup","msgs":{"challenge":"55"}}`, nil, true},
+		{"an older record", `{"v":1,"id":5,"channel":"c","rules":{"variant":"duel"},"phase":"setup","msgs":{"extra":{"computer":"easy"}}}`, &easy, true},
+		{"an unknown level", `{"v":1,"id":6,"channel":"c","rules":{"variant":"duel"},"phase":"setup","computer":"grandmaster"}`, nil, false},
+		{"an unknown older level", `{"v":1,"id":7,"channel":"c","rules":{"variant":"duel"},"phase":"setup","msgs":{"extra":{"computer":"x"}}}`, nil, false},
+	}
+	for _, tc := range tests {
+		got, err := decodeMatch([]byte(tc.record))
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: error %v", tc.name, err)
+			continue
+		}
+		if err == nil && !reflect.DeepEqual(got.Computer, tc.want) {
+			t.Errorf("%s: computer %v, want %v", tc.name, got.Computer, tc.want)
+		}
 	}
 }
 

@@ -8,10 +8,11 @@ import (
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
-// openTemp opens a new database in a test directory.
+// openTemp opens a new database in a test directory, with the conformance
+// suite's reminder schedule.
 func openTemp(t testing.TB, noSync bool) *storage.DB {
 	t.Helper()
-	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "test.db"), NoSync: noSync})
+	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "test.db"), NoSync: noSync, Reminders: storagetest.Reminders})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

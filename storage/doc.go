@@ -34,6 +34,27 @@
 // takes tens of microseconds). The stored Result and Phase exist for queries;
 // every save checks that they equal the replay's.
 //
+// # The outbox
+//
+// A stored move whose messages never arrive is, to the player, a lost move. So
+// every change records, in its own transaction, the notices it owes: who must
+// be told (a player by DM, or the match's channel), of what (an Event), and of
+// which state (the log's length then), but never the rendered text or
+// pictures. Notices (a function every backend calls) is the one table of who
+// is told what. The bot's delivery loop takes the due notices (DueNotices),
+// renders each from the stored match, sends it, and marks it done
+// (NoticeDone) or to be retried later (NoticeRetry); a notice sent in several
+// messages records its progress (NoticeProgress), so that a crash between two
+// messages resends only the rest. Notices to one audience of one match wait in
+// one queue and go out in order; only a queue's oldest is ever due. Done
+// notices are deleted, so the outbox holds only what is still owed.
+//
+// The side to move is not on the clock before it has been told: a new turn's
+// notice StartsClock, the match is ClockPending until it is done (delivered,
+// or given up), no reminder or time-out is due meanwhile, and NoticeDone sets
+// the deadline from the moment it was done. That change does not bump the
+// match's version, so the menus the player was just sent stay valid.
+//
 // # Secrets
 //
 // Every match holds a Secret of 32 bytes from crypto/rand, drawn by the store

@@ -8,8 +8,8 @@ import (
 	bolt "go.etcd.io/bbolt"
 )
 
-// Bucket names. Records live in the first five; the rest are indexes kept in
-// the same transaction as the records they point to.
+// Bucket names. Records live in the first five and in outbox; the rest are
+// indexes kept in the same transaction as the records they point to.
 var (
 	bucketMeta       = []byte("meta")
 	bucketMatches    = []byte("matches")    // id → match record
@@ -22,8 +22,13 @@ var (
 	bucketTimers       = []byte("idx_timer")     // unix kind id → ""
 	bucketChallengesBy = []byte("idx_challenge") // 'u'|'c' user-or-channel 0 id → ""
 
+	bucketOutbox      = []byte("outbox")           // id → notice record
+	bucketOutboxQueue = []byte("idx_outbox_queue") // queue 0 id → ""
+	bucketOutboxDue   = []byte("idx_outbox_due")   // unix id → "" (queue heads only)
+
 	allBuckets = [][]byte{bucketMeta, bucketMatches, bucketChallenges, bucketPlayers, bucketStandings,
-		bucketByPlayer, bucketByChannel, bucketTimers, bucketChallengesBy}
+		bucketByPlayer, bucketByChannel, bucketTimers, bucketChallengesBy,
+		bucketOutbox, bucketOutboxQueue, bucketOutboxDue}
 
 	keySchema = []byte("schema")
 )

@@ -49,7 +49,7 @@ func (m *Match) afterAction(g *game.Game, at time.Time, reminders func(time.Dura
 
 // wake returns when the bot must next look at the match, and why.
 func (m *Match) wake() (time.Time, DeadlineKind, bool) {
-	if !m.Phase.Active() || m.Deadline.IsZero() {
+	if !m.Phase.Active() || m.Deadline.IsZero() || (m.ClockPending && m.Phase == PhasePlaying) {
 		return time.Time{}, 0, false
 	}
 	if !m.RemindAt.IsZero() && m.RemindAt.Before(m.Deadline) {

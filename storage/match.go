@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 )
 
 // MatchID names a match: a small sequence number, short enough for Discord
@@ -73,14 +74,6 @@ type SideSetup struct {
 	At     time.Time  // when it was last changed
 }
 
-// Messages holds the ids of Discord messages the bot edits later.
-type Messages struct {
-	Challenge string            // the challenge message in the channel
-	Public    string            // the public board in the channel or thread
-	DM        [2]string         // each player's latest board DM, indexed by game.Side
-	Extra     map[string]string // anything else, kept as is (forward-compatible)
-}
-
 // Match is one game between two players, from set-up to result. The log of
 // actions is the truth: Game rebuilds the position by replaying it, and the
 // stored Result must equal the replay's.
@@ -104,6 +97,9 @@ type Match struct {
 	// Secret seeds the match's secret random choices. CreateMatch and
 	// AcceptChallenge draw it; it is never shown to anyone.
 	Secret Secret
+	// Computer is the computer's level in a practice match, in which the
+	// bot's own user plays one side; nil when two people play.
+	Computer *ai.Level
 
 	Phase  Phase
 	Setups [2]SideSetup
@@ -120,8 +116,12 @@ type Match struct {
 	// new deadline.
 	RemindAt      time.Time
 	RemindersSent int
+	// ClockPending is set while the side to move has not yet been told it is
+	// their turn (their notice is still in the outbox): their clock does not
+	// run, no reminder or time-out is due, and Deadline is only provisional.
+	// Delivering the notice (NoticeDone) starts the clock from then.
+	ClockPending bool
 
-	Messages Messages
 	// RatingApplied is set, in the same transaction that finished the match,
 	// once its result is counted in the standings: it is counted exactly once.
 	RatingApplied bool
@@ -175,15 +175,24 @@ func (m *Match) Game() (*game.Game, error) {
 	return g, nil
 }
 
+// GameAt rebuilds the game as it stood after the first actions of the log
+// (an outbox notice shows the match as it was when it was recorded).
+func (m *Match) GameAt(actions int) (*game.Game, error) {
+	if actions < 0 || actions > len(m.Log) {
+		return nil, fmt.Errorf("match %d has %d actions, not %d: %w", m.ID, len(m.Log), actions, ErrInvalid)
+	}
+	short := *m
+	short.Log = m.Log[:actions]
+	return short.Game()
+}
+
 // Clone returns a deep copy of m.
 func (m *Match) Clone() *Match {
 	c := *m
 	c.Log = append([]Action(nil), m.Log...)
-	if m.Messages.Extra != nil {
-		c.Messages.Extra = make(map[string]string, len(m.Messages.Extra))
-		for k, v := range m.Messages.Extra {
-			c.Messages.Extra[k] = v
-		}
+	if m.Computer != nil {
+		level := *m.Computer
+		c.Computer = &level
 	}
 	return &c
 }

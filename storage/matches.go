@@ -30,7 +30,7 @@ func (db *DB) CreateMatch(ctx context.Context, m *Match) (*Match, error) {
 			return err
 		}
 		out.ID = MatchID(seq)
-		return db.saveMatch(tx, nil, out, nil)
+		return db.saveMatch(tx, nil, out, nil, out.Created)
 	})
 	if err != nil {
 		return nil, err
@@ -64,8 +64,10 @@ func loadMatch(tx *bolt.Tx, id MatchID) (*Match, error) {
 // game it rebuilt, so that saving need not replay again.
 type change func(tx *bolt.Tx, m *Match) (*game.Game, error)
 
-// modify loads a match, checks its version, applies ch and saves it, all in one transaction.
-func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, ch change) (*Match, error) {
+// modify loads a match, checks its version, applies ch and saves it, all in
+// one transaction; at is when the change happens (zero for a change that owes
+// nobody a notice).
+func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, at time.Time, ch change) (*Match, error) {
 	var out *Match
 	err := db.update(ctx, func(tx *bolt.Tx) error {
 		out = nil
@@ -81,7 +83,7 @@ func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, ch c
 		if err != nil {
 			return err
 		}
-		if err := db.saveMatch(tx, old, m, g); err != nil {
+		if err := db.saveMatch(tx, old, m, g, at); err != nil {
 			return err
 		}
 		out = m
@@ -95,22 +97,23 @@ func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, ch c
 
 // UpdateMatch changes a match with fn. fn gets a copy; ID and Version stay the store's.
 func (db *DB) UpdateMatch(ctx context.Context, id MatchID, expectVersion uint64, fn func(m *Match) error) (*Match, error) {
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, time.Time{}, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		return nil, db.changes().UpdateMatch(m, fn)
 	})
 }
 
 // ApplyMove plays one move: see Store.
-func (db *DB) ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, game.MoveRecord, error) {
-	var rec game.MoveRecord
-	m, err := db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (g *game.Game, err error) {
-		g, rec, err = db.changes().ApplyMove(m, side, move, at)
-		return g, err
+func (db *DB) ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, *game.Game, error) {
+	var played *game.Game
+	m, err := db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (g *game.Game, err error) {
+		// This may run again (see update): played is only the last run's game.
+		played, err = db.changes().ApplyMove(m, side, move, at)
+		return played, err
 	})
 	if err != nil {
-		return nil, game.MoveRecord{}, err
+		return nil, nil, err
 	}
-	return m, rec, nil
+	return m, played, nil
 }
 
 // playable rebuilds the game of a match that is being played, or says why moves are refused.
@@ -126,45 +129,55 @@ func playable(m *Match) (*game.Game, error) {
 
 // Act records an action other than a move: see Store.
 func (db *DB) Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error) {
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, a.At, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		return db.changes().Act(m, a)
 	})
 }
 
 // SetSetup stores a draft or confirms a set-up: see Store.
 func (db *DB) SetSetup(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*Match, error) {
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		return db.changes().SetSetup(m, side, setup, status, at)
 	})
 }
 
 // Abandon ends an active match with no result.
 func (db *DB) Abandon(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error) {
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		return nil, db.changes().Abandon(m, at)
 	})
 }
 
 // MarkReminded records the reminder due at RemindAt as sent and plans the next.
 func (db *DB) MarkReminded(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error) {
-	return db.modify(ctx, id, expectVersion, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
 		return nil, db.changes().MarkReminded(m, at)
 	})
 }
 
-// saveMatch checks m, counts a newly finished match in the standings, bumps the
-// version, and writes the record and its index entries (old is the stored
-// version, nil for a new match). g, when not nil, is m's game already rebuilt.
-func (db *DB) saveMatch(tx *bolt.Tx, old, m *Match, g *game.Game) error {
-	rate, err := PrepareSave(m, g)
+// saveMatch checks m, counts a newly finished match in the standings, records
+// the notices the change owes (PrepareSave says which, and whether the clock
+// of the side to move waits for one), bumps the version, and writes the record
+// and its index entries. old is the stored version, nil for a new match; g,
+// when not nil, is m's game already rebuilt; at is when the change happened.
+func (db *DB) saveMatch(tx *bolt.Tx, old, m *Match, g *game.Game, at time.Time) error {
+	saved, err := PrepareSave(old, m, g, at)
 	if err != nil {
 		return err
 	}
-	if rate {
+	if saved.Rate {
 		if err := recordResult(tx, m); err != nil {
 			return err
 		}
 	}
+	if err := recordNotices(tx, saved.Notices); err != nil {
+		return err
+	}
+	return db.writeMatch(tx, old, m)
+}
+
+// writeMatch writes the record and its index entries as they are.
+func (db *DB) writeMatch(tx *bolt.Tx, old, m *Match) error {
 	data, err := encodeMatch(m)
 	if err != nil {
 		return err
@@ -204,11 +217,8 @@ func checkResult(m *Match, g *game.Game) error {
 }
 
 // normalize makes m what a reload gives back: times in whole UTC seconds, no
-// empty map, no set-up behind SetupNone.
+// set-up behind SetupNone.
 func normalize(m *Match) {
-	if len(m.Messages.Extra) == 0 {
-		m.Messages.Extra = nil
-	}
 	for side := range m.Setups {
 		if m.Setups[side].Status == SetupNone {
 			m.Setups[side].Setup = game.Setup{}

@@ -263,3 +263,20 @@ func TestDamagedPageIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestNoReminderSchedule: without Options.Reminders a match has deadlines
+// but no reminders.
+func TestNoReminderSchedule(t *testing.T) {
+	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "none.db"), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m, err := db.CreateMatch(context.Background(), storagetest.NewMatch(game.VariantClassic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Deadline.IsZero() || !m.RemindAt.IsZero() {
+		t.Fatalf("deadline %v, reminder %v", m.Deadline, m.RemindAt)
+	}
+}

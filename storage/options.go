@@ -26,7 +26,8 @@ type Options struct {
 	BackupKeep  int
 
 	// Reminders returns, for a move time, how long before a deadline each
-	// reminder is due, earliest reminder first. nil means DefaultReminders.
+	// reminder is due, earliest reminder first. nil means no reminders; the
+	// bot passes its own schedule.
 	Reminders func(moveTime time.Duration) []time.Duration
 
 	// Logger receives the few events worth logging (backups, migrations). nil discards them.
@@ -43,11 +44,6 @@ const (
 	DefaultBackupKeep = 7
 )
 
-// DefaultReminders reminds a player once, when a quarter of the move time is left.
-func DefaultReminders(moveTime time.Duration) []time.Duration {
-	return []time.Duration{moveTime / 4}
-}
-
 func (o Options) withDefaults() Options {
 	if o.Path == "" {
 		o.Path = DefaultPath
@@ -59,7 +55,7 @@ func (o Options) withDefaults() Options {
 		o.BackupKeep = DefaultBackupKeep
 	}
 	if o.Reminders == nil {
-		o.Reminders = DefaultReminders
+		o.Reminders = func(time.Duration) []time.Duration { return nil }
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)

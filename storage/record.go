@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 )
 
 // Record versions: each kind of record carries the version of its own format,
 // so that a reader knows what it holds and refuses what it cannot read.
 const (
-	matchRecordVersion     = 2 // v2 added "secret"
+	matchRecordVersion     = 2 // v2 added "secret" (and the optional "clock_pending")
 	challengeRecordVersion = 1
 	playerRecordVersion    = 2 // v2 replaced the boolean "classic" by "numbering"
 	standingRecordVersion  = 1
@@ -63,12 +64,24 @@ type sideSetupRecord struct {
 
 var setupStatusWords = [...]string{SetupNone: "", SetupDraft: "draft", SetupConfirmed: "confirmed"}
 
-type messagesRecord struct {
-	Challenge string            `json:"challenge,omitempty"`
-	Public    string            `json:"public,omitempty"`
-	DMRed     string            `json:"dm_red,omitempty"`
-	DMBlue    string            `json:"dm_blue,omitempty"`
-	Extra     map[string]string `json:"extra,omitempty"`
+// legacyMessages is the "msgs" object of records written before Match.Computer:
+// message ids nothing read, and the computer's level under "extra". It is
+// read, never written.
+type legacyMessages struct {
+	Extra map[string]string `json:"extra,omitempty"`
+}
+
+// computer reads the computer's level where records before Match.Computer
+// kept it; nil when there is none.
+func (l *legacyMessages) computer() (*ai.Level, error) {
+	if l == nil || l.Extra["computer"] == "" {
+		return nil, nil
+	}
+	level, err := ai.ParseLevel(l.Extra["computer"])
+	if err != nil {
+		return nil, err
+	}
+	return &level, nil
 }
 
 // matchRecord is a Match as stored: JSON, unknown fields ignored, times in
@@ -86,6 +99,7 @@ type matchRecord struct {
 	MoveTime int64              `json:"move_time"` // seconds
 	Casual   bool               `json:"casual,omitempty"`
 	Secret   string             `json:"secret"`
+	Computer *ai.Level          `json:"computer,omitempty"` // "easy", "normal", "hard"
 	Phase    string             `json:"phase"`
 	Setups   [2]sideSetupRecord `json:"setups"`
 	Log      string             `json:"log,omitempty"` // times relative to Created
@@ -93,7 +107,8 @@ type matchRecord struct {
 	Deadline int64              `json:"deadline,omitempty"`
 	RemindAt int64              `json:"remind_at,omitempty"`
 	Reminded int                `json:"reminded,omitempty"`
-	Messages messagesRecord     `json:"msgs"`
+	Clock    bool               `json:"clock_pending,omitempty"`
+	Messages *legacyMessages    `json:"msgs,omitempty"`
 	Rated    bool               `json:"rated,omitempty"`
 	Created  int64              `json:"created"`
 	Started  int64              `json:"started,omitempty"`
@@ -110,13 +125,13 @@ func encodeMatch(m *Match) ([]byte, error) {
 		MoveTime: int64(m.MoveTime / time.Second),
 		Casual:   m.Casual,
 		Secret:   encodeSecret(m.Secret),
+		Computer: m.Computer,
 		Phase:    m.Phase.String(),
 		Log:      encodeLog(m.Created, m.Log),
 		Result:   encodeResult(m.Result),
-		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent,
-		Messages: messagesRecord{Challenge: m.Messages.Challenge, Public: m.Messages.Public, DMRed: m.Messages.DM[game.Red], DMBlue: m.Messages.DM[game.Blue], Extra: m.Messages.Extra},
-		Rated:    m.RatingApplied,
-		Created:  unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
+		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
+		Rated:   m.RatingApplied,
+		Created: unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
 	}
 	for side, s := range m.Setups {
 		if int(s.Status) >= len(setupStatusWords) {
@@ -142,11 +157,16 @@ func decodeMatch(data []byte) (*Match, error) {
 		ID: MatchID(rec.ID), Version: rec.Version,
 		GuildID: rec.Guild, ChannelID: rec.Channel, ThreadID: rec.Thread,
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
-		Casual:   rec.Casual,
-		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded,
-		Messages:      Messages{Challenge: rec.Messages.Challenge, Public: rec.Messages.Public, DM: [2]string{rec.Messages.DMRed, rec.Messages.DMBlue}, Extra: rec.Messages.Extra},
+		Casual:   rec.Casual, Computer: rec.Computer,
+		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
 		RatingApplied: rec.Rated,
 		Created:       fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
+	}
+	if m.Computer == nil {
+		var err error
+		if m.Computer, err = rec.Messages.computer(); err != nil {
+			return fail("computer", err)
+		}
 	}
 	m.Players[game.Red] = Player{rec.Red.ID, rec.Red.Name}
 	m.Players[game.Blue] = Player{rec.Blue.ID, rec.Blue.Name}

@@ -29,7 +29,10 @@ type Store interface {
 	// check and apply the move (an illegal move returns the engine's error,
 	// whose text is safe to show the mover), appends it to the log, sets the
 	// next deadline or the result, and counts a finished match in the standings.
-	ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, game.MoveRecord, error)
+	// It returns the match and its game after the move, the one it replayed
+	// (the move's record is the game's LastMove), so that the caller need not
+	// replay the log again; the game is the caller's.
+	ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, *game.Game, error)
 	// Act records a draw offer, acceptance or refusal, a resignation or a time-out
 	// (whose side is the side to move, and which is refused with ErrNotDue before the deadline).
 	Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error)
@@ -80,6 +83,29 @@ type Store interface {
 	Standing(ctx context.Context, guildID string, v game.Variant, userID string) (Standing, error)
 	// Standings returns a server's table for a variant, best rating first, at most limit (0: all).
 	Standings(ctx context.Context, guildID string, v game.Variant, limit int) ([]Standing, error)
+
+	// The outbox (see Notice and Notices). Every change above records, in its
+	// own transaction, the notices it owes; the bot delivers them.
+
+	// NextNotice returns when the earliest waiting notice may be tried, and
+	// false when the outbox is empty.
+	NextNotice(ctx context.Context) (time.Time, bool, error)
+	// DueNotices returns the notices that may be tried at now, earliest first,
+	// at most limit (0: no limit): of each audience of a match or challenge
+	// only the oldest, so that they are delivered in order.
+	DueNotices(ctx context.Context, now time.Time, limit int) ([]Notice, error)
+	// NoticeProgress records that the first sent parts of a notice were delivered.
+	NoticeProgress(ctx context.Context, id uint64, sent int) error
+	// NoticeRetry records a failed attempt: the notice (and its queue) waits until next.
+	NoticeRetry(ctx context.Context, id uint64, next time.Time) (*Notice, error)
+	// NoticeDone removes a notice delivered in full or given up at time at; the
+	// next of its queue becomes due. A notice that StartsClock starts the clock
+	// of the side to move from at, if the match still waits for that move.
+	// follow are recorded in the same transaction (a fallback).
+	NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...Notice) error
+	// ExpireChallenge removes a challenge whose time ran out (ErrNotDue before)
+	// and records the notice that says so.
+	ExpireChallenge(ctx context.Context, id ChallengeID, at time.Time) (*Challenge, error)
 
 	// Close releases the store.
 	Close() error

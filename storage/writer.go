@@ -38,6 +38,14 @@ func (db *DB) update(ctx context.Context, fn func(*bolt.Tx) error) error {
 // writeLoop is the only writer. It takes whatever changes wait when the
 // previous commit ends and commits them in one transaction: one fsync for
 // many moves, and no added delay for a lone one (group commit).
+//
+// bbolt's own DB.Batch also joins concurrent writes, but it starts a batch
+// with a timer (MaxBatchDelay, 10 ms by default) and commits when the timer
+// fires or MaxBatchSize changes are in: a lone move, the common case, would
+// wait the whole delay, and a shorter delay gives smaller batches under
+// load. Here the batch is whatever queued during the previous commit, so an
+// idle database commits at once and a busy one batches by itself. The loop
+// also drops a change whose context ended while it waited, before running it.
 func (db *DB) writeLoop() {
 	defer db.wg.Done()
 	batch := make([]*writeReq, 0, maxBatch)

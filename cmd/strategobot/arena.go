@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -15,24 +16,32 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/game/ucc"
 )
 
-const arenaUsage = `usage: strategobot arena -a LEVEL -b LEVEL -n GAMES [-variant V] [-seed S] [flags]
+const arenaUsage = `usage: strategobot arena -a PLAYER -b PLAYER -n GAMES [-variant V] [-seed S] [flags]
 
 Plays GAMES games between two computer players, A and B, with colours
 alternating (A is Red in the even games), and prints A's wins, draws and
 losses with a 95% confidence interval (Wilson), the game lengths and each
-side's move times. LEVEL is random, easy, normal or hard. A game that reaches
-the move limit is a draw. Games run in parallel; the same seed gives the same
-games. With -records DIR every game is also written to DIR as a Gravon XML
-record, set-ups included (game-0001.xml, …), for study with the same tools as
-real games (strategobot replay DIR/*.xml).
+side's move times. A PLAYER is a level, random, easy, normal or hard, or
+ext:COMMAND, an outside program that speaks the stdio protocol of the 2012
+UCC Stratego competition (Classic only; see the package game/ucc), such as
+"ext:strategobot agent -level hard". COMMAND is split into words as a shell
+would, without expanding anything, and runs in the working directory. An
+outside program sees only what its side may know; a bad set-up, an illegal
+move, a timeout (-ext-timeout) or a crash loses the game and is listed. A game
+that reaches the move limit is a draw. Games run in parallel; the same seed
+gives the same games (as far as outside programs allow). With -records DIR
+every game is also written to DIR as a Gravon XML record, set-ups included
+(game-0001.xml, …), for study with the same tools as real games
+(strategobot replay DIR/*.xml).
 
 Flags:
 `
 
 type arenaConfig struct {
-	levels   [2]ai.Level // A, B
+	players  [2]arenaSpec // A, B
 	games    int
 	rules    game.Rules
 	seed     uint64
@@ -40,29 +49,35 @@ type arenaConfig struct {
 	verbose  bool
 	maxMoves int
 	records  string // a directory for each game's Gravon record; "" for none
+	// extTimeout bounds each answer of an outside program.
+	extTimeout time.Duration
 }
 
 func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	fs := subcommandFlags("arena", arenaUsage, stderr)
 	var c arenaConfig
-	a := fs.String("a", "normal", "level of player A: random, easy, normal or hard")
-	b := fs.String("b", "random", "level of player B")
+	a := fs.String("a", "normal", "player A: random, easy, normal, hard or ext:COMMAND")
+	b := fs.String("b", "random", "player B")
 	fs.IntVar(&c.games, "n", 10, "number of games")
 	variant := fs.String("variant", "classic", variantHelp)
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the players")
 	fs.IntVar(&c.maxMoves, "max-moves", 2000, "a game that reaches this many moves (plies) is a draw")
 	fs.IntVar(&c.workers, "j", runtime.NumCPU(), "games played at the same time")
 	fs.BoolVar(&c.verbose, "v", false, "print every game's result to stderr")
+	fs.DurationVar(&c.extTimeout, "ext-timeout", 5*time.Second, "the longest an outside program may take for its set-up or a move")
 	fs.StringVar(&c.records, "records", "", "write every game as a Gravon XML record into this directory")
 	if err := parseFlags(fs, args); err != nil {
 		return c, err
 	}
 	var err error
-	if c.levels[0], err = ai.ParseLevel(*a); err != nil {
+	if c.players[0], err = parseArenaSpec(*a); err != nil {
 		return c, fmt.Errorf("-a: %w", err)
 	}
-	if c.levels[1], err = ai.ParseLevel(*b); err != nil {
+	if c.players[1], err = parseArenaSpec(*b); err != nil {
 		return c, fmt.Errorf("-b: %w", err)
+	}
+	if c.extTimeout <= 0 {
+		return c, fmt.Errorf("-ext-timeout must be positive, not %s", c.extTimeout)
 	}
 	if c.games < 1 {
 		return c, fmt.Errorf("-n must be at least 1, not %d", c.games)
@@ -77,6 +92,9 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 		return c, err
 	}
 	c.rules.MaxMoves = c.maxMoves
+	if (c.players[0].external() || c.players[1].external()) && c.rules.Variant != game.VariantClassic {
+		return c, fmt.Errorf("outside programs play Classic only (the UCC protocol's), not %s", c.rules.Variant)
+	}
 	return c, nil
 }
 
@@ -108,6 +126,9 @@ type arenaGame struct {
 	result game.Result
 	plies  int
 	times  [2][]time.Duration // A's and B's move times
+	// fault is how an outside program lost, when it did; faultBy is 0 for A, 1 for B.
+	fault   *arenaFault
+	faultBy int
 }
 
 // score is 1 for a win of A, ½ for a draw, 0 for a loss.
@@ -152,7 +173,11 @@ func playArena(ctx context.Context, c arenaConfig, progress io.Writer) ([]arenaG
 				}
 				results[i] = r
 				if err == nil && c.verbose {
-					fmt.Fprintf(progress, "game %d: A (%s) is %s: %s after %d plies\n", i+1, c.levels[0], r.aSide, r.result, r.plies)
+					how := r.result.String()
+					if r.fault != nil {
+						how = fmt.Sprintf("%s (%s %s)", r.result.Outcome, [2]string{"A", "B"}[r.faultBy], r.fault)
+					}
+					fmt.Fprintf(progress, "game %d: A (%s) is %s: %s after %d plies\n", i+1, c.players[0], r.aSide, how, r.plies)
 				}
 				mu.Unlock()
 			}
@@ -178,20 +203,67 @@ feed:
 }
 
 // playArenaGame plays game i: A is Red in the even games, Blue in the odd ones.
-func playArenaGame(ctx context.Context, c arenaConfig, i int) (arenaGame, error) {
-	r := arenaGame{index: i, aSide: game.Side(i % 2)}
-	var setups [2]game.Setup
-	var players [2]*ai.Player // by side
-	for side := game.Red; side <= game.Blue; side++ {
-		who := 0 // A
-		if side != r.aSide {
-			who = 1
+func playArenaGame(ctx context.Context, c arenaConfig, i int) (r arenaGame, err error) {
+	r = arenaGame{index: i, aSide: game.Side(i % 2)}
+	whoIs := func(side game.Side) int { // 0 for A, 1 for B
+		if side == r.aSide {
+			return 0
 		}
-		setups[side] = ai.Setup(c.rules, arenaSeed(c.seed, i, uint64(2*who)))
-		players[side] = ai.New(c.levels[who], arenaSeed(c.seed, i, uint64(2*who+1)))
+		return 1
 	}
-	g, err := game.NewGame(c.rules, setups[game.Red], setups[game.Blue])
-	if err != nil {
+	nameOf := func(side game.Side) string { return c.players[whoIs(side)].String() }
+	var (
+		players [2]arenaPlayer // by side
+		g       *game.Game
+		quit    string // what outside programs get after QUIT
+	)
+	for side := game.Red; side <= game.Blue; side++ {
+		who := whoIs(side)
+		spec := c.players[who]
+		if !spec.external() {
+			players[side] = &computerPlayer{rules: c.rules, setupSeed: arenaSeed(c.seed, i, uint64(2*who)),
+				p: ai.New(spec.level, arenaSeed(c.seed, i, uint64(2*who+1)))}
+			continue
+		}
+		p, err := startExtPlayer(ctx, spec, c.rules, c.extTimeout)
+		if err != nil {
+			return r, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		defer func() { p.finish(quit) }()
+		players[side] = p
+	}
+	// lost ends the game for a side whose program broke the rules or the
+	// protocol; any other error stops the arena.
+	lost := func(side game.Side, err error) (arenaGame, error) {
+		var f *arenaFault
+		if !errors.As(err, &f) {
+			return r, err
+		}
+		r.fault, r.faultBy = f, whoIs(side)
+		r.result = game.Result{Outcome: game.WinFor(side.Opponent())}
+		outcome := ucc.IllegalMove
+		if f.kind == faultSurrender {
+			outcome = ucc.Surrendered
+		}
+		quit = quitResult(g, c.rules, side, nameOf(side), outcome)
+		if g == nil {
+			return r, nil // no game to record: it ended in the set-up
+		}
+		if f.kind == faultTimeout && side == g.ToMove() {
+			g.TimeOut(side)
+		} else {
+			g.Resign(side)
+		}
+		r.result, r.plies = g.Result(), g.Ply()
+		return r, writeArenaRecord(c, i, r.aSide, g)
+	}
+	var setups [2]game.Setup
+	for side := game.Red; side <= game.Blue; side++ {
+		if setups[side], err = players[side].setup(ctx, side, nameOf(side.Opponent())); err != nil {
+			return lost(side, fmt.Errorf("game %d: %s's set-up: %w", i+1, side, err))
+		}
+	}
+	if g, err = game.NewGame(c.rules, setups[game.Red], setups[game.Blue]); err != nil {
 		return r, fmt.Errorf("game %d: %w", i+1, err)
 	}
 	for !g.Result().Over() {
@@ -199,36 +271,73 @@ func playArenaGame(ctx context.Context, c arenaConfig, i int) (arenaGame, error)
 			return r, err
 		}
 		side := g.ToMove()
+		who := whoIs(side)
+		r.plies = g.Ply()
 		start := time.Now()
-		m, err := players[side].Choose(g.View(game.ViewerOf(side)))
+		m, err := players[side].move(ctx, g.View(game.ViewerOf(side)))
 		took := time.Since(start)
 		if err != nil {
-			return r, fmt.Errorf("game %d, ply %d: %s (%s) found no move: %w", i+1, g.Ply()+1, side, players[side].Level(), err)
+			return lost(side, fmt.Errorf("game %d, ply %d: %s (%s) found no move: %w", i+1, g.Ply()+1, side, c.players[who], err))
 		}
-		if _, err := g.Apply(m); err != nil {
-			return r, fmt.Errorf("game %d, ply %d: %s (%s) chose %s: %w", i+1, g.Ply()+1, side, players[side].Level(), m, err)
-		}
-		who := 0
-		if side != r.aSide {
-			who = 1
+		rec, err := g.Apply(m)
+		if err != nil {
+			err = fmt.Errorf("game %d, ply %d: %s (%s) chose %s: %w", i+1, g.Ply()+1, side, c.players[who], m, err)
+			if c.players[who].external() {
+				err = &arenaFault{faultIllegal, err.Error()}
+			}
+			return lost(side, err)
 		}
 		r.times[who] = append(r.times[who], took)
-	}
-	r.result, r.plies = g.Result(), g.Ply()
-	if c.records != "" {
-		if err := writeArenaRecord(c, i, r.aSide, g); err != nil {
-			return r, err
+		if g.Result().Over() {
+			break // the UCC manager sends QUIT instead of the last report
+		}
+		for s, p := range players {
+			if err := p.tell(rec); err != nil {
+				return lost(game.Side(s), fmt.Errorf("game %d, ply %d: %w", i+1, g.Ply(), err))
+			}
 		}
 	}
-	return r, nil
+	r.result, r.plies = g.Result(), g.Ply()
+	mover := g.ToMove().Opponent()
+	outcome := ucc.Draw
+	switch w, won := r.result.Winner(); {
+	case won && w == mover:
+		outcome = ucc.Victory
+	case won:
+		outcome = ucc.Defeat
+	case r.result.Method == game.MoveLimit:
+		outcome = ucc.DrawDefault
+	}
+	quit = quitResult(g, c.rules, mover, nameOf(mover), outcome)
+	return r, writeArenaRecord(c, i, r.aSide, g)
 }
 
-// writeArenaRecord writes game i as DIR/game-NNNN.xml; the players are named
-// by their part and level, such as "A (hard)".
+// quitResult is the result outside programs get after QUIT, worded as the UCC
+// manager does: seen from the player on whose turn the game ended, side. The
+// game is nil when it ended in the set-up.
+func quitResult(g *game.Game, rules game.Rules, side game.Side, name, outcome string) string {
+	res := ucc.Result{Name: name, Side: side, Outcome: outcome, Turn: 1,
+		Values: [2]int{ucc.PieceValue(rules.Army), ucc.PieceValue(rules.Army)}}
+	if g != nil {
+		v := g.View(game.PublicViewer)
+		res.Values = [2]int{ucc.PieceValue(v.Remaining[game.Red]), ucc.PieceValue(v.Remaining[game.Blue])}
+		res.Turn = ucc.TurnOf(g.Ply())
+		if g.Result().Over() {
+			res.Turn = ucc.TurnOf(g.Ply() - 1) // the turn of the last move
+		}
+	}
+	return res.String()
+}
+
+// writeArenaRecord writes game i as DIR/game-NNNN.xml when -records asks
+// for it; the players are named by their part and spec, such as "A (hard)".
 func writeArenaRecord(c arenaConfig, i int, aSide game.Side, g *game.Game) error {
+	if c.records == "" {
+		return nil
+	}
 	var names [2]string
-	names[aSide] = fmt.Sprintf("A (%s)", c.levels[0])
-	names[aSide.Opponent()] = fmt.Sprintf("B (%s)", c.levels[1])
+	names[aSide] = fmt.Sprintf("A (%s)", c.players[0])
+	names[aSide.Opponent()] = fmt.Sprintf("B (%s)", c.players[1])
 	var buf bytes.Buffer
 	if err := game.NewRecord(g, names[game.Red], names[game.Blue]).WriteGravon(&buf); err != nil {
 		return fmt.Errorf("game %d: record: %w", i+1, err)
@@ -257,6 +366,8 @@ func writeArenaReport(w io.Writer, c arenaConfig, games []arenaGame) {
 	var wins, draws, losses, plies, minPlies, maxPlies int
 	var score float64
 	methods := map[game.Method]int{}
+	faults := map[string]int{} // "A timeout", …
+	var faulty []arenaGame
 	var times [2][]time.Duration
 	minPlies = math.MaxInt
 	for _, g := range games {
@@ -271,13 +382,18 @@ func writeArenaReport(w io.Writer, c arenaConfig, games []arenaGame) {
 		score += g.score()
 		plies += g.plies
 		minPlies, maxPlies = min(minPlies, g.plies), max(maxPlies, g.plies)
-		methods[g.result.Method]++
+		if g.fault != nil {
+			faults[[2]string{"A", "B"}[g.faultBy]+" "+g.fault.kind]++
+			faulty = append(faulty, g)
+		} else {
+			methods[g.result.Method]++
+		}
 		times[0] = append(times[0], g.times[0]...)
 		times[1] = append(times[1], g.times[1]...)
 	}
 	n := len(games)
 	fmt.Fprintf(w, "arena: A = %s, B = %s, %s, %d games, seed %d, move limit %d\n",
-		c.levels[0], c.levels[1], c.rules.Variant, n, c.seed, c.rules.MaxMoves)
+		c.players[0], c.players[1], c.rules.Variant, n, c.seed, c.rules.MaxMoves)
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses\n", wins, draws, losses)
 	lo, hi := wilson(float64(wins)/float64(n), n)
 	fmt.Fprintf(w, "A win rate %.1f%% (95%% CI %.1f%%–%.1f%%)\n", 100*float64(wins)/float64(n), 100*lo, 100*hi)
@@ -290,16 +406,26 @@ func writeArenaReport(w io.Writer, c arenaConfig, games []arenaGame) {
 			fmt.Fprintf(w, " %s %d;", m, methods[m])
 		}
 	}
+	for _, who := range [2]string{"A", "B"} {
+		for _, kind := range faultKinds {
+			if n := faults[who+" "+kind]; n > 0 {
+				fmt.Fprintf(w, " %s %s %d;", who, kind, n)
+			}
+		}
+	}
 	fmt.Fprintln(w)
+	for _, g := range faulty {
+		fmt.Fprintf(w, "game %d: %s (%s) lost by %s\n", g.index+1, [2]string{"A", "B"}[g.faultBy], c.players[g.faultBy], g.fault)
+	}
 	for who, name := range [2]string{"A", "B"} {
 		t := times[who]
 		if len(t) == 0 {
-			fmt.Fprintf(w, "move time %s (%s): no moves\n", name, c.levels[who])
+			fmt.Fprintf(w, "move time %s (%s): no moves\n", name, c.players[who])
 			continue
 		}
 		slices.Sort(t)
 		fmt.Fprintf(w, "move time %s (%s): median %s, max %s over %d moves\n",
-			name, c.levels[who], roundDuration(t[len(t)/2]), roundDuration(t[len(t)-1]), len(t))
+			name, c.players[who], roundDuration(t[len(t)/2]), roundDuration(t[len(t)-1]), len(t))
 	}
 }
 

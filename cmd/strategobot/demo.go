@@ -25,6 +25,7 @@ picture the bot sends into DIR, so that anyone can see them without Discord:
   board-public.png   the public board at the same moment
   reveal.png         the final position with every piece shown
   replay.gif         the whole game, both armies shown
+  key.png            the key to the symbols, as /stratego help shows it
 
 The same seed gives the same game and the same pictures.
 
@@ -168,7 +169,10 @@ func writeDemo(ctx context.Context, c demoConfig, stdout io.Writer) error {
 	}); err != nil {
 		return err
 	}
-	for _, name := range []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay.gif"} {
+	if err := picture("key.png", func(w io.Writer) error { return r.Key(w, o) }); err != nil {
+		return err
+	}
+	for _, name := range []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay.gif", "key.png"} {
 		path := filepath.Join(c.out, name)
 		if err := os.WriteFile(path, files[name].Bytes(), 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)

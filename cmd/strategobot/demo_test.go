@@ -30,7 +30,7 @@ func TestDemoWritesEveryPicture(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit code %d, stderr %q", code, errOut.String())
 			}
-			for _, name := range []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay.gif"} {
+			for _, name := range []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay.gif", "key.png"} {
 				f, err := os.Open(filepath.Join(dir, name))
 				if err != nil {
 					t.Fatal(err)

@@ -5,6 +5,7 @@
 //	strategobot backup PATH      copy a stopped bot's database to PATH
 //	strategobot demo -out DIR    play a random game and write sample pictures into DIR
 //	strategobot arena -a L -b L  play computer players against each other
+//	strategobot agent -level L   play one game over the UCC protocol on stdin and stdout
 //	strategobot help             list the commands
 package main
 
@@ -31,6 +32,7 @@ func commands() map[string]command {
 		"backup": {summary: "copy a stopped bot's database to PATH", run: runBackup},
 		"demo":   {summary: "play a random game and write sample pictures into DIR", run: runDemo},
 		"arena":  {summary: "play computer players against each other and report the results", run: runArena},
+		"agent":  {summary: "play one game as a program of the UCC Stratego protocol on stdin and stdout", run: runAgent},
 	}
 }
 
@@ -62,7 +64,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: strategobot [command] [arguments]")
 	fmt.Fprintln(w)
-	for _, name := range []string{"run", "replay", "backup", "demo", "arena"} {
+	for _, name := range []string{"run", "replay", "backup", "demo", "arena", "agent"} {
 		fmt.Fprintf(w, "  %-8s %s\n", name, cmds[name].summary)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 // testPlayer is a player whose search is small enough for tests under the
@@ -146,13 +147,7 @@ func TestChooseIgnoresHiddenRanks(t *testing.T) {
 				t.Parallel()
 				for i, plies := range tc.plies {
 					g := newGame(t, tc.rules, uint64(i))
-					r := rand.New(rand.NewPCG(uint64(i), 5))
-					for g.Ply() < plies && !g.Result().Over() {
-						legal := g.LegalMoves()
-						if _, err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
-							t.Fatal(err)
-						}
-					}
+					gametest.Play(t, g, rand.New(rand.NewPCG(uint64(i), 5)), plies, nil)
 					if g.Result().Over() {
 						continue
 					}
@@ -163,7 +158,7 @@ func TestChooseIgnoresHiddenRanks(t *testing.T) {
 						t.Fatal(err)
 					}
 					for shuffle := uint64(0); shuffle < 3; shuffle++ {
-						other := game.ShuffleHidden(g, side.Opponent(), shuffle)
+						other := gametest.ShuffleHidden(t, g, side.Opponent(), shuffle)
 						if !reflect.DeepEqual(other.View(game.ViewerOf(side)), g.View(game.ViewerOf(side))) {
 							t.Fatal("ShuffleHidden changed the player's view")
 						}
@@ -343,13 +338,7 @@ func TestBeliefs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			for seed := uint64(0); seed < 6; seed++ {
 				g := newGame(t, rules, seed)
-				r := rand.New(rand.NewPCG(seed, 9))
-				for g.Ply() < int(20+seed*40) && !g.Result().Over() {
-					legal := g.LegalMoves()
-					if _, err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
-						t.Fatal(err)
-					}
-				}
+				gametest.Play(t, g, rand.New(rand.NewPCG(seed, 9)), int(20+seed*40), nil)
 				if g.Result().Over() {
 					continue
 				}

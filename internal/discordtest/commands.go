@@ -29,7 +29,7 @@ func (s *Server) commandJSON(c *command) map[string]any {
 		}
 	}
 	out["id"] = c.id
-	out["application_id"] = s.app.id
+	out["application_id"] = s.appID
 	out["version"] = c.version
 	if _, ok := out["type"]; !ok {
 		out["type"] = 1
@@ -103,8 +103,12 @@ func cleanOptions(opts []any) []any {
 // commandScope reads the guild of a command route ("" for global ones) and
 // checks the application id.
 func (s *Server) commandScope(q *request) (string, *apiError) {
-	if q.params["application_id"] != s.app.id {
-		return "", &apiError{status: 403, code: 50001, message: "Missing Access", detail: "application id " + q.params["application_id"] + " is not the bot's (" + s.app.id + ")"}
+	if q.params["application_id"] != s.appID {
+		detail := "application id " + q.params["application_id"] + " is not the bot's (" + s.appID + ")"
+		if q.params["application_id"] == s.bot.id {
+			detail = "application id " + s.bot.id + " is the bot user's id; this application's id is " + s.appID + " (READY's application.id)"
+		}
+		return "", &apiError{status: 403, code: 50001, message: "Missing Access", detail: detail}
 	}
 	gid := q.params["guild_id"]
 	if gid != "" && s.guilds[gid] == nil {

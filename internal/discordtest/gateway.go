@@ -312,11 +312,11 @@ func (s *Server) identify(c *gwConn, d json.RawMessage, version int) bool {
 
 	var guilds []any
 	for _, gid := range s.guildOrder {
-		if gs.ownsGuild(gid) {
+		if gs.ownsGuild(gid) && s.guilds[gid].botIn {
 			guilds = append(guilds, map[string]any{"id": gid, "unavailable": true})
 		}
 	}
-	me := s.userJSON(s.app)
+	me := s.userJSON(s.bot)
 	me["verified"], me["mfa_enabled"] = true, false
 	ready := map[string]any{
 		"v":                  version,
@@ -329,7 +329,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage, version int) bool {
 		"relationships":      []any{},
 		"presences":          []any{},
 		"user_settings":      map[string]any{},
-		"application":        map[string]any{"id": s.app.id, "flags": 0},
+		"application":        map[string]any{"id": s.appID, "flags": 0},
 		"_trace":             []string{"discordtest"},
 	}
 	if id.Shard != nil {
@@ -338,8 +338,9 @@ func (s *Server) identify(c *gwConn, d json.RawMessage, version int) bool {
 	s.sendEvent(gs, "READY", ready)
 	if intents&discordgo.IntentGuilds != 0 {
 		for _, gid := range s.guildOrder {
-			if gs.ownsGuild(gid) {
-				s.sendEvent(gs, "GUILD_CREATE", s.guildJSON(s.guilds[gid]))
+			// A guild in an outage stays unavailable until it ends.
+			if g := s.guilds[gid]; gs.ownsGuild(gid) && g.botIn && !g.unavailable {
+				s.sendEvent(gs, "GUILD_CREATE", s.guildJSON(g))
 			}
 		}
 	}
@@ -493,20 +494,25 @@ func intentFor(c *channel) discordgo.Intent {
 }
 
 // dispatchMessage sends MESSAGE_CREATE or MESSAGE_UPDATE for a message.
-// Ephemeral messages are never dispatched. In guilds, a session without
+// Ephemeral messages are never dispatched, nor messages of guild channels
+// the bot cannot see. MESSAGE_CREATE carries the nonce the message was
+// created with. In guilds, a session without
 // MESSAGE_CONTENT gets other authors' messages without content, embeds,
 // attachments and components unless they mention the bot, as on Discord;
 // DMs always carry content. Call with s.mu held.
 func (s *Server) dispatchMessage(name string, m *message) {
-	if m.ephemeralTo != "" {
+	c := s.channels[m.channelID]
+	if m.ephemeralTo != "" || c.guildID != "" && !s.botSees(c) {
 		return
 	}
-	c := s.channels[m.channelID]
 	full := s.messageJSON(m)
+	if name == "MESSAGE_CREATE" && m.nonce != nil {
+		full["nonce"] = m.nonce
+	}
 	if c.guildID != "" {
 		full["guild_id"] = c.guildID
 		if m.webhookID == "" {
-			mem := s.memberJSON(s.guilds[c.guildID], s.users[m.authorID], false)
+			mem := s.memberJSON(s.guilds[c.guildID], s.users[m.authorID], nil)
 			delete(mem, "user")
 			full["member"] = mem
 		}
@@ -536,7 +542,7 @@ func (s *Server) dispatchMessage(name string, m *message) {
 // bot that does not mention it. Call with s.mu held.
 func (s *Server) contentGated(m *message) bool {
 	c := s.channels[m.channelID]
-	return c.guildID != "" && m.authorID != s.app.id && !strings.Contains(m.content, "<@"+s.app.id+">")
+	return c.guildID != "" && m.authorID != s.bot.id && !strings.Contains(m.content, "<@"+s.bot.id+">")
 }
 
 // withoutContent returns a copy of a message object with the fields that

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -37,24 +38,61 @@ type Member struct {
 
 // AddGuild adds a server with the bot in it and one text channel,
 // "general". A connected session gets its GUILD_CREATE.
+//
+// The guild's @everyone role may do what members of a plain server may do
+// in text channels (see Guild.Everyone); the bot has that too, and its
+// managed role if the server was built WithBotPermissions. The guild is
+// owned by a user of its own that no test acts as, so that no member (and
+// not the bot) bypasses permissions unless the test says so (SetOwner).
 func (s *Server) AddGuild(name string) *Guild {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := s.cfg.clock.Now()
-	g := &guild{id: s.nextID(), name: name, joined: now, joinedAt: map[string]time.Time{}}
-	g.members = append(g.members, s.app.id)
-	g.joinedAt[s.app.id] = now
+	g := &guild{id: s.nextID(), name: name, joinedAt: map[string]time.Time{}, left: map[string]bool{},
+		memberRoles: map[string][]string{}}
+	g.roles = []*role{{id: g.id, name: "@everyone", perms: defaultEveryone}}
+	owner := &user{id: s.nextID(), name: name + " owner"}
+	s.users[owner.id] = owner
+	g.ownerID = owner.id
 	s.guilds[g.id] = g
 	s.guildOrder = append(s.guildOrder, g.id)
-	s.addChannel(g, "general")
+	g.general = s.addChannel(g, "general").id
+	s.joinBot(g)
+	s.notify()
+	return &Guild{ID: g.id, Name: name, srv: s}
+}
+
+// joinBot makes the bot join a guild, with its managed role when invited
+// with permissions, and sends GUILD_CREATE. Call with s.mu held.
+func (s *Server) joinBot(g *guild) {
+	now := s.cfg.clock.Now()
+	g.botIn, g.joined = true, now
+	g.members = append(g.members, s.bot.id)
+	g.joinedAt[s.bot.id] = now
+	delete(g.left, s.bot.id)
+	if s.cfg.botPermissions != 0 {
+		r := g.botRole()
+		if r == nil {
+			r = s.addRole(g, s.bot.name, s.cfg.botPermissions)
+			r.botID = s.bot.id
+		}
+		g.memberRoles[s.bot.id] = []string{r.id}
+	}
 	s.dispatchFor("GUILD_CREATE", g.id, discordgo.IntentGuilds, func(gs *gwSession) any {
-		if !gs.ready {
+		if !gs.ready || g.unavailable {
 			return nil
 		}
 		return s.guildJSON(g)
 	})
-	s.notify()
-	return &Guild{ID: g.id, Name: name, srv: s}
+}
+
+// botRole returns the bot's managed role, or nil.
+func (g *guild) botRole() *role {
+	for _, r := range g.roles {
+		if r.botID != "" {
+			return r
+		}
+	}
+	return nil
 }
 
 // addChannel adds a text channel to a guild. Call with s.mu held.
@@ -70,7 +108,7 @@ func (g *Guild) General() *Channel {
 	s := g.srv
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.channelHandle(s.channels[s.guilds[g.ID].channels[0]])
+	return s.channelHandle(s.channels[s.guilds[g.ID].general])
 }
 
 // AddChannel adds a text channel to the guild.
@@ -107,6 +145,12 @@ func (g *Guild) Join(m *Member) {
 	}
 	gd.members = append(gd.members, m.ID)
 	gd.joinedAt[m.ID] = s.cfg.clock.Now()
+	delete(gd.left, m.ID)
+	if gd.botIn {
+		data := s.memberJSON(gd, s.users[m.ID], nil)
+		data["guild_id"] = gd.id
+		s.dispatch("GUILD_MEMBER_ADD", gd.id, discordgo.IntentGuildMembers, data)
+	}
 	s.notify()
 }
 
@@ -136,7 +180,7 @@ func (c *Channel) Threads() []*Channel {
 		return nil
 	}
 	for _, id := range g.channels {
-		if th := s.channels[id]; th.parentID == c.ID {
+		if th := s.channels[id]; th.parentID == c.ID && !th.deleted {
 			out = append(out, s.channelHandle(th))
 		}
 	}
@@ -299,8 +343,14 @@ func (m *Member) post(t testing.TB, ch *Channel, text, replyTo string) *Message 
 	if c == nil {
 		t.Fatalf("discordtest: no channel %s", ch.ID)
 	}
-	if !s.canSee(u, c) {
-		t.Fatalf("discordtest: %s cannot see channel %s", m.Name, ch.ID)
+	s.archiveDue()
+	need := int64(0)
+	if c.guildID != "" {
+		need = sendPermission(c)
+	}
+	s.mayAct(t, u, c, need, false, "write there")
+	if err := threadPostable(c, s.permissions(u, c)); err != nil {
+		t.Fatalf("discordtest: %s cannot write in thread %s: %s", m.Name, c.name, err.detail)
 	}
 	if text == "" || utf8.RuneCountInString(text) > maxContent {
 		t.Fatalf("discordtest: Discord's client sends 1 to %d characters, not %d", maxContent, utf8.RuneCountInString(text))
@@ -323,6 +373,7 @@ func (m *Member) post(t testing.TB, ch *Channel, text, replyTo string) *Message 
 		msg.reference, _ = json.Marshal(ref)
 		msg.typ = discordgo.MessageTypeReply
 	}
+	s.unarchive(c) // sending unarchives a thread, as threadPostable allowed
 	s.store(msg)
 	s.dispatchMessage("MESSAGE_CREATE", msg)
 	s.notify()
@@ -372,9 +423,8 @@ func (m *Member) runCommand(t testing.TB, ch *Channel, command string, args []Ar
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	u, c := s.users[m.ID], s.channels[ch.ID]
-	if !s.canSee(u, c) {
-		t.Fatalf("discordtest: %s cannot see channel %s", m.Name, ch.ID)
-	}
+	s.archiveDue()
+	s.mayAct(t, u, c, permUseApplicationCommand, true, "use /"+command)
 	words := strings.Fields(command)
 	if len(words) == 0 {
 		t.Fatalf("discordtest: empty command")
@@ -437,7 +487,7 @@ func (m *Member) runCommand(t testing.TB, ch *Channel, command string, args []Ar
 			entry["value"] = a.Value // what was typed so far, as a string
 			focused = &focusedOption{name: o.Name, typ: o.Type}
 		} else {
-			v, err := s.optionValue(o, a.Value, resolved, c)
+			v, err := s.optionValue(o, a.Value, resolved, u, c)
 			if err != nil {
 				t.Fatalf("discordtest: option %q of %q: %v", a.Name, command, err)
 			}
@@ -516,7 +566,7 @@ func (s *Server) commandNames() string {
 
 // optionValue checks a value against an option as Discord's client does and
 // returns it as Discord sends it, adding users and channels to resolved.
-func (s *Server) optionValue(o *discordgo.ApplicationCommandOption, v any, resolved map[string]map[string]any, c *channel) (any, error) {
+func (s *Server) optionValue(o *discordgo.ApplicationCommandOption, v any, resolved map[string]map[string]any, invoker *user, c *channel) (any, error) {
 	addResolved := func(kind, id string, obj map[string]any) {
 		if resolved[kind] == nil {
 			resolved[kind] = map[string]any{}
@@ -578,7 +628,7 @@ func (s *Server) optionValue(o *discordgo.ApplicationCommandOption, v any, resol
 		}
 		addResolved("users", id, s.userJSON(u))
 		if g := s.guilds[c.guildID]; g != nil && hasMember(g, id) {
-			mem := s.memberJSON(g, u, true)
+			mem := s.memberJSON(g, u, c)
 			delete(mem, "user")
 			addResolved("members", id, mem)
 		}
@@ -600,7 +650,7 @@ func (s *Server) optionValue(o *discordgo.ApplicationCommandOption, v any, resol
 			return nil, fmt.Errorf("channel type %d is not among the registered channel_types %v", ch.typ, o.ChannelTypes)
 		}
 		obj := s.channelJSON(ch)
-		obj["permissions"] = memberPermissions
+		obj["permissions"] = strconv.FormatInt(s.permissions(invoker, ch), 10)
 		addResolved("channels", ch.id, obj)
 		return ch.id, nil
 	case discordgo.ApplicationCommandOptionRole:
@@ -639,17 +689,17 @@ func (s *Server) newInteraction(u *user, c *channel, typ discordgo.InteractionTy
 func (s *Server) interactionPayload(in *interaction, data map[string]any, msg *message) map[string]any {
 	c, u := s.channels[in.channelID], s.users[in.userID]
 	ch := s.channelJSON(c)
-	ch["permissions"] = memberPermissions
+	ch["permissions"] = strconv.FormatInt(s.permissions(u, c), 10)
 	p := map[string]any{
 		"id":                             in.id,
-		"application_id":                 s.app.id,
+		"application_id":                 s.appID,
 		"type":                           int(in.typ),
 		"data":                           data,
 		"channel_id":                     c.id,
 		"channel":                        ch,
 		"token":                          in.token,
 		"version":                        1,
-		"app_permissions":                memberPermissions,
+		"app_permissions":                strconv.FormatInt(s.permissions(s.bot, c), 10),
 		"locale":                         "en-US",
 		"entitlements":                   []any{},
 		"authorizing_integration_owners": in.owners(),
@@ -659,7 +709,7 @@ func (s *Server) interactionPayload(in *interaction, data map[string]any, msg *m
 		p["guild_id"] = c.guildID
 		p["guild_locale"] = "en-US"
 		p["guild"] = map[string]any{"id": c.guildID, "locale": "en-US", "features": []any{}}
-		p["member"] = s.memberJSON(s.guilds[c.guildID], u, true)
+		p["member"] = s.memberJSON(s.guilds[c.guildID], u, c)
 		p["context"] = int(discordgo.InteractionContextGuild)
 	} else {
 		p["user"] = s.userJSON(u)
@@ -683,10 +733,15 @@ func (s *Server) component(t testing.TB, m *Member, msg *Message, customID strin
 		t.Fatalf("discordtest: no message")
 	}
 	u, stored := s.users[m.ID], s.messages[msg.ID]
-	if stored == nil || !s.visible(u, stored) {
+	if stored == nil {
+		t.Fatalf("discordtest: no message %s", msg.ID)
+	}
+	s.archiveDue()
+	s.mayAct(t, u, s.channels[stored.channelID], 0, true, "use the components of message "+msg.ID)
+	if !s.visible(u, stored) {
 		t.Fatalf("discordtest: %s cannot see message %s", m.Name, msg.ID)
 	}
-	if stored.authorID != s.app.id {
+	if stored.authorID != s.bot.id {
 		t.Fatalf("discordtest: message %s is not the bot's; only its components reach the bot", msg.ID)
 	}
 	var found map[string]any
@@ -853,6 +908,8 @@ func (m *Member) SubmitModal(t testing.TB, in *Interaction, values map[string]st
 			rows = append(rows, map[string]any{"type": ctLabel, "component": map[string]any{"type": ctTextInput, "custom_id": id, "value": values[id]}})
 		}
 	}
+	s.archiveDue()
+	s.mayAct(t, s.users[m.ID], s.channels[src.channelID], 0, true, "submit a modal")
 	src.submitted = true
 	data := map[string]any{"custom_id": modal.CustomID, "components": rows}
 	next := s.newInteraction(s.users[m.ID], s.channels[src.channelID], discordgo.InteractionModalSubmit)

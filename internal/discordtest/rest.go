@@ -101,6 +101,24 @@ func errThreadExists() *apiError {
 func errMissingAccess() *apiError {
 	return &apiError{status: 403, code: 50001, message: "Missing Access"}
 }
+func errMissingPermissions() *apiError {
+	return &apiError{status: 403, code: 50013, message: "Missing Permissions"}
+}
+func errUnknownMember() *apiError {
+	return &apiError{status: 404, code: 10007, message: "Unknown Member"}
+}
+func errUnknownGuild() *apiError {
+	return &apiError{status: 404, code: 10004, message: "Unknown Guild"}
+}
+func errThreadArchived() *apiError {
+	return &apiError{status: 400, code: 50083, message: "Thread is archived"}
+}
+func errThreadLocked() *apiError {
+	return &apiError{status: 403, code: 160005, message: "Thread is locked"}
+}
+func errReplyWithoutHistory() *apiError {
+	return &apiError{status: 403, code: 160002, message: "Cannot reply without permission to read message history"}
+}
 func errInvalidForm(fields ...fieldError) *apiError {
 	return &apiError{status: 400, code: 50035, message: "Invalid Form Body", errors: fields}
 }
@@ -130,7 +148,7 @@ var noAuthPrefixes = []string{"/interactions/", "/webhooks/{webhook_id}/{webhook
 
 // serveAPI answers one REST request.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
-	rec := Request{Method: r.Method, Path: r.URL.Path, At: time.Now()}
+	rec := Request{Method: r.Method, Path: r.URL.Path, At: time.Now(), client: clientAddress(r)}
 	q, apiErr := s.prepare(w, r, &rec)
 	if apiErr == nil && q == nil {
 		return // prepare already answered (an injected fault or a rate limit)
@@ -145,6 +163,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.mu.Lock()
+		s.archiveDue()
 		status, body, apiErr = h(s, q)
 		s.notify()
 		s.mu.Unlock()
@@ -211,6 +230,12 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, rec *Request) (
 		}
 		if f.status != 0 {
 			s.writeFault(w, q, rec, f)
+			return nil, nil
+		}
+	}
+	if !exemptFromGlobal(op) {
+		if retry, limited := s.takeGlobal(clientKey(r)); limited {
+			s.writeGlobalLimited(w, rec, retry)
 			return nil, nil
 		}
 	}
@@ -464,6 +489,7 @@ func (s *Server) writeError(w http.ResponseWriter, q *request, rec *Request, e *
 func (s *Server) record(rec Request) {
 	s.mu.Lock()
 	s.requests = append(s.requests, rec)
+	s.countInvalid(rec)
 	s.notify()
 	s.mu.Unlock()
 	s.log.Debug("request", "method", rec.Method, "path", rec.Path, "status", rec.Status, "code", rec.Code)

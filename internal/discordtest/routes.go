@@ -1,10 +1,11 @@
 package discordtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/http"
-	"slices"
 	"strconv"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -22,6 +23,7 @@ var routes = map[string]handler{
 	"GET /guilds/{guild_id}/members/{user_id}": (*Server).getGuildMember,
 
 	"GET /channels/{channel_id}":                                (*Server).getChannel,
+	"PATCH /channels/{channel_id}":                              (*Server).editChannel,
 	"GET /channels/{channel_id}/messages":                       (*Server).listMessages,
 	"POST /channels/{channel_id}/messages":                      (*Server).createMessage,
 	"GET /channels/{channel_id}/messages/{message_id}":          (*Server).getMessage,
@@ -70,7 +72,7 @@ func (s *Server) getGatewayBot(*request) (int, any, *apiError) {
 }
 
 func (s *Server) getMe(*request) (int, any, *apiError) {
-	obj := s.userJSON(s.app)
+	obj := s.userJSON(s.bot)
 	obj["verified"] = true
 	obj["mfa_enabled"] = false
 	obj["locale"] = "en-US"
@@ -89,13 +91,19 @@ func (s *Server) getUser(q *request) (int, any, *apiError) {
 func (s *Server) getGuildMember(q *request) (int, any, *apiError) {
 	g := s.guilds[q.params["guild_id"]]
 	if g == nil {
-		return 0, nil, &apiError{status: 404, code: 10004, message: "Unknown Guild"}
+		return 0, nil, errUnknownGuild()
+	}
+	if !g.botIn {
+		return 0, nil, refusal(errMissingAccess(), "the bot was removed from guild "+g.name)
 	}
 	u := s.users[q.params["user_id"]]
-	if u == nil || !slices.Contains(g.members, u.id) {
-		return 0, nil, &apiError{status: 404, code: 10007, message: "Unknown Member"}
+	if u != nil && g.left[u.id] {
+		return 0, nil, refusal(errUnknownMember(), u.name+" left guild "+g.name)
 	}
-	return http.StatusOK, s.memberJSON(g, u, false), nil
+	if u == nil || !hasMember(g, u.id) {
+		return 0, nil, errUnknownMember()
+	}
+	return http.StatusOK, s.memberJSON(g, u, nil), nil
 }
 
 // createDM opens (or returns) the DM channel between the bot and a user.
@@ -125,14 +133,22 @@ func (s *Server) dmChannel(u *user) *channel {
 	return c
 }
 
-// botChannel finds a channel the bot can use.
+// botChannel finds a channel the bot can see, or answers as Discord does:
+// 10003 for a channel that does not exist (or was deleted), 50001 Missing
+// Access for one in a guild the bot is not in, or one it cannot view.
 func (s *Server) botChannel(id string) (*channel, *apiError) {
 	c := s.channels[id]
-	if c == nil {
+	switch {
+	case c == nil:
 		return nil, errUnknownChannel()
-	}
-	if c.typ == discordgo.ChannelTypeGuildPrivateThread && !c.threadUsers[s.app.id] {
-		return nil, errMissingAccess()
+	case c.deleted:
+		return nil, refusal(errUnknownChannel(), "channel "+c.name+" was deleted")
+	case c.typ == discordgo.ChannelTypeDM:
+		return c, nil
+	case !s.guilds[c.guildID].botIn:
+		return nil, refusal(errMissingAccess(), "the bot was removed from the guild of channel "+c.name)
+	case !s.botSees(c):
+		return nil, refusal(errMissingAccess(), "the bot lacks VIEW_CHANNEL in channel "+c.name+" (or is not in this private thread)")
 	}
 	return c, nil
 }
@@ -154,17 +170,22 @@ func (s *Server) channelMessage(c *channel, id string) (*message, *apiError) {
 	return m, nil
 }
 
+// listMessages answers the newest messages. Without READ_MESSAGE_HISTORY
+// Discord answers an empty list rather than an error.
 func (s *Server) listMessages(q *request) (int, any, *apiError) {
 	c, err := s.botChannel(q.params["channel_id"])
 	if err != nil {
 		return 0, nil, err
+	}
+	out := []any{}
+	if c.guildID != "" && s.permissions(s.bot, c)&permReadMessageHistory == 0 {
+		return http.StatusOK, out, nil
 	}
 	limit := 50
 	if v, err := strconv.Atoi(q.query.Get("limit")); err == nil && v >= 1 && v <= 100 {
 		limit = v
 	}
 	before, after := q.query.Get("before"), q.query.Get("after")
-	out := []any{}
 	for i := len(c.messages) - 1; i >= 0 && len(out) < limit; i-- {
 		m := s.messages[c.messages[i]]
 		if m.deleted || m.ephemeralTo != "" {
@@ -190,6 +211,9 @@ func (s *Server) getMessage(q *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
+	if err := s.botMay(c, permReadMessageHistory, "reading a message"); err != nil {
+		return 0, nil, err
+	}
 	m, err := s.channelMessage(c, q.params["message_id"])
 	if err != nil {
 		return 0, nil, err
@@ -200,19 +224,66 @@ func (s *Server) getMessage(q *request) (int, any, *apiError) {
 // createFlags are the message flags a bot may set when sending a message.
 const createFlags = flagSuppressEmbeds | flagSuppressNotices | 1<<13 | flagComponentsV2
 
+// nonceWindow is how long a nonce sent with enforce_nonce deduplicates
+// message creates: Discord says "a few minutes"; the stand-in takes the
+// short end, so that a bot relying on more fails here first.
+const nonceWindow = 2 * time.Minute
+
+// nonceEntry is a message created with enforce_nonce.
+type nonceEntry struct {
+	messageID, channelID string
+	at                   time.Time // server clock
+}
+
+// createExtras are the fields of a message create that only the create reads.
+type createExtras struct {
+	Nonce        json.RawMessage `json:"nonce"`
+	EnforceNonce bool            `json:"enforce_nonce"`
+	TTS          bool            `json:"tts"`
+}
+
 func (s *Server) createMessage(q *request) (int, any, *apiError) {
 	c, err := s.botChannel(q.params["channel_id"])
 	if err != nil {
 		return 0, nil, err
 	}
-	if c.typ == discordgo.ChannelTypeDM && s.users[c.recipient].dmsClosed {
-		return 0, nil, errCannotDM()
+	if c.typ == discordgo.ChannelTypeDM {
+		to := s.users[c.recipient]
+		if to.dmsClosed {
+			return 0, nil, errCannotDM()
+		}
+		if !s.sharesGuild(to) {
+			return 0, nil, refusal(errCannotDM(), to.name+" shares no guild with the bot any more")
+		}
 	}
 	f, err := parseFields(q.body)
 	if err != nil {
 		return 0, nil, err
 	}
-	m := &message{id: s.nextID(), channelID: c.id, authorID: s.app.id, created: s.cfg.clock.Now()}
+	var extra createExtras
+	_ = json.Unmarshal(q.body, &extra)
+	need := sendPermission(c)
+	if extra.TTS {
+		need |= permSendTTS
+	}
+	if len(q.uploads) > 0 {
+		need |= permAttachFiles
+	}
+	if err := s.botMay(c, need, "posting this message"); err != nil {
+		return 0, nil, err
+	}
+	if present(f.MessageReference) && c.guildID != "" && s.permissions(s.bot, c)&permReadMessageHistory == 0 {
+		return 0, nil, refusal(errReplyWithoutHistory(), "a reply needs READ_MESSAGE_HISTORY in channel "+c.name)
+	}
+	if err := threadPostable(c, s.permissions(s.bot, c)); err != nil {
+		return 0, nil, err
+	}
+	key := s.bot.id + "|" + string(bytes.TrimSpace(extra.Nonce))
+	enforce := extra.EnforceNonce && present(extra.Nonce)
+	if e := s.nonces[key]; enforce && e != nil && s.cfg.clock.Now().Sub(e.at) < nonceWindow {
+		return s.repeatedNonce(q, c, e, extra.Nonce)
+	}
+	m := &message{id: s.nextID(), channelID: c.id, authorID: s.bot.id, created: s.cfg.clock.Now()}
 	if err := s.compose(m, f, q.uploads, false, q.version); err != nil {
 		return 0, nil, err
 	}
@@ -223,16 +294,55 @@ func (s *Server) createMessage(q *request) (int, any, *apiError) {
 		s.violation("POST %s: flag 64 (EPHEMERAL) on a channel message: Discord ignores it there and shows the message to everyone; only interaction responses and follow-ups can be ephemeral", q.op.Template)
 	}
 	m.flags &= createFlags
+	if present(extra.Nonce) {
+		m.nonce = append(json.RawMessage(nil), extra.Nonce...)
+	}
+	s.unarchive(c)
 	s.store(m)
 	s.dispatchMessage("MESSAGE_CREATE", m)
-	return http.StatusOK, s.messageJSON(m), nil
+	if enforce {
+		s.nonces[key] = &nonceEntry{messageID: m.id, channelID: c.id, at: m.created}
+	}
+	return http.StatusOK, s.createdJSON(m), nil
 }
 
-// store adds a new message to its channel.
+// repeatedNonce answers a create whose nonce, with enforce_nonce, names a
+// message the bot created within the last few minutes: that message, and
+// no new one. If that message was deleted meanwhile Discord answers 10008
+// Unknown Message rather than create it again. Call with s.mu held.
+func (s *Server) repeatedNonce(q *request, c *channel, e *nonceEntry, nonce json.RawMessage) (int, any, *apiError) {
+	first := s.messages[e.messageID]
+	if first.deleted {
+		return 0, nil, refusal(errUnknownMessage(), "the message created with nonce "+string(nonce)+" was deleted since; Discord does not create it again")
+	}
+	if e.channelID != c.id {
+		// Discord dedups per sender, not per channel: the bot gets back a
+		// message of another channel and this one is never posted.
+		s.violation("POST %s: nonce %s with enforce_nonce was used %v ago for message %s in channel %s; Discord answers with that message and posts nothing in channel %s",
+			q.op.Template, nonce, s.cfg.clock.Now().Sub(e.at).Round(time.Second), first.id, e.channelID, c.id)
+	}
+	return http.StatusOK, s.createdJSON(first), nil
+}
+
+// createdJSON renders the answer to a message create: the message with the
+// nonce it was sent with.
+func (s *Server) createdJSON(m *message) map[string]any {
+	obj := s.messageJSON(m)
+	if m.nonce != nil {
+		obj["nonce"] = m.nonce
+	}
+	return obj
+}
+
+// store adds a new message to its channel; a message is activity that
+// keeps a thread from archiving.
 func (s *Server) store(m *message) {
 	s.messages[m.id] = m
 	c := s.channels[m.channelID]
 	c.messages = append(c.messages, m.id)
+	if isThread(c) && m.ephemeralTo == "" {
+		c.active = m.created
+	}
 }
 
 func (s *Server) editMessage(q *request) (int, any, *apiError) {
@@ -244,8 +354,16 @@ func (s *Server) editMessage(q *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if m.authorID != s.app.id {
+	if m.authorID != s.bot.id {
 		return 0, nil, errNotAuthor()
+	}
+	if len(q.uploads) > 0 {
+		if err := s.botMay(c, permAttachFiles, "adding files to a message"); err != nil {
+			return 0, nil, err
+		}
+	}
+	if err := threadEditable(c, s.permissions(s.bot, c)); err != nil {
+		return 0, nil, err
 	}
 	return s.applyEdit(q, m)
 }
@@ -277,6 +395,14 @@ func (s *Server) deleteMessage(q *request) (int, any, *apiError) {
 	if err != nil {
 		return 0, nil, err
 	}
+	if m.authorID != s.bot.id {
+		if c.typ == discordgo.ChannelTypeDM {
+			return 0, nil, &apiError{status: 403, code: 50003, message: "Cannot execute action on a DM channel", detail: "a bot cannot delete what a member wrote in a DM"}
+		}
+		if err := s.botMay(c, permManageMessages, "deleting another author's message"); err != nil {
+			return 0, nil, err
+		}
+	}
 	s.deleteStored(m)
 	return http.StatusNoContent, nil, nil
 }
@@ -292,7 +418,9 @@ func (s *Server) deleteStored(m *message) {
 	if c.guildID != "" {
 		data["guild_id"] = c.guildID
 	}
-	s.dispatch("MESSAGE_DELETE", c.guildID, intentFor(c), data)
+	if c.guildID == "" || s.botSees(c) {
+		s.dispatch("MESSAGE_DELETE", c.guildID, intentFor(c), data)
+	}
 }
 
 // threadBody is the body of both thread creations.
@@ -310,6 +438,9 @@ func (s *Server) threadFromMessage(q *request) (int, any, *apiError) {
 	}
 	if c.typ != discordgo.ChannelTypeGuildText && c.typ != discordgo.ChannelTypeGuildNews {
 		return 0, nil, errWrongChannelType()
+	}
+	if err := s.botMay(c, permCreatePublicThreads, "starting a public thread"); err != nil {
+		return 0, nil, err
 	}
 	m, err := s.channelMessage(c, q.params["message_id"])
 	if err != nil {
@@ -346,6 +477,13 @@ func (s *Server) threadWithoutMessage(q *request) (int, any, *apiError) {
 	if typ == discordgo.ChannelTypeGuildNewsThread && c.typ != discordgo.ChannelTypeGuildNews {
 		return 0, nil, errWrongChannelType()
 	}
+	need, what := permCreatePublicThreads, "starting a public thread"
+	if typ == discordgo.ChannelTypeGuildPrivateThread {
+		need, what = permCreatePrivateThreads, "starting a private thread"
+	}
+	if err := s.botMay(c, need, what); err != nil {
+		return 0, nil, err
+	}
 	th := s.newThread(c, s.nextID(), body.Name, typ, body.AutoArchiveDuration)
 	th.invitable = body.Invitable == nil || *body.Invitable
 	return http.StatusCreated, s.channelJSON(th), nil
@@ -356,9 +494,10 @@ func (s *Server) newThread(parent *channel, id, name string, typ discordgo.Chann
 	if archive == 0 {
 		archive = 1440 // a channel's default_auto_archive_duration, unless set otherwise
 	}
+	now := s.cfg.clock.Now()
 	th := &channel{
-		id: id, typ: typ, guildID: parent.guildID, name: name, parentID: parent.id, ownerID: s.app.id,
-		autoArchive: archive, created: s.cfg.clock.Now(), threadUsers: map[string]bool{s.app.id: true},
+		id: id, typ: typ, guildID: parent.guildID, name: name, parentID: parent.id, ownerID: s.bot.id,
+		autoArchive: archive, created: now, archivedAt: now, active: now, threadUsers: map[string]bool{s.bot.id: true},
 	}
 	s.channels[th.id] = th
 	g := s.guilds[parent.guildID]
@@ -370,25 +509,104 @@ func (s *Server) newThread(parent *channel, id, name string, typ discordgo.Chann
 }
 
 func (s *Server) joinThread(q *request) (int, any, *apiError) {
-	return s.addToThread(q.params["channel_id"], s.app.id)
+	return s.addToThread(q.params["channel_id"], s.bot.id)
 }
 
 func (s *Server) addThreadMember(q *request) (int, any, *apiError) {
 	return s.addToThread(q.params["channel_id"], q.params["user_id"])
 }
 
+// addToThread adds the bot or a member to a thread. Both need the thread
+// active; adding someone else needs the right to post in it.
 func (s *Server) addToThread(channelID, userID string) (int, any, *apiError) {
-	c := s.channels[channelID]
-	if c == nil {
-		return 0, nil, errUnknownChannel()
+	c, err := s.botChannel(channelID)
+	if err != nil {
+		return 0, nil, err
 	}
-	if c.typ != discordgo.ChannelTypeGuildPublicThread && c.typ != discordgo.ChannelTypeGuildPrivateThread {
+	if !isThread(c) {
 		return 0, nil, errWrongChannelType()
 	}
+	if c.archived {
+		return 0, nil, refusal(errThreadArchived(), "thread "+c.name+" is archived; unarchive it (or send a message in it) first")
+	}
+	if userID != s.bot.id {
+		if err := s.botMay(c, permSendInThreads, "adding a member to a thread"); err != nil {
+			return 0, nil, err
+		}
+	}
 	g := s.guilds[c.guildID]
-	if !slices.Contains(g.members, userID) && userID != s.app.id {
-		return 0, nil, &apiError{status: 404, code: 10007, message: "Unknown Member"}
+	if g.left[userID] {
+		return 0, nil, refusal(errUnknownMember(), s.users[userID].name+" left guild "+g.name)
+	}
+	if !hasMember(g, userID) {
+		return 0, nil, errUnknownMember()
 	}
 	c.threadUsers[userID] = true
 	return http.StatusNoContent, nil, nil
+}
+
+// threadEdit is the part of a thread edit (PATCH /channels/{id}) the
+// stand-in acts on.
+type threadEdit struct {
+	Name                *string `json:"name"`
+	Archived            *bool   `json:"archived"`
+	Locked              *bool   `json:"locked"`
+	AutoArchiveDuration *int    `json:"auto_archive_duration"`
+}
+
+// editChannel edits a thread: unarchiving it needs SEND_MESSAGES_IN_THREADS
+// (MANAGE_THREADS when it is locked); locking needs MANAGE_THREADS; the
+// other fields need MANAGE_THREADS or being its creator. An archived thread
+// takes no edit that does not unarchive it (50083). Editing text channels
+// is not implemented.
+func (s *Server) editChannel(q *request) (int, any, *apiError) {
+	c, err := s.botChannel(q.params["channel_id"])
+	if err != nil {
+		return 0, nil, err
+	}
+	if !isThread(c) {
+		s.violation("PATCH %s: editing channels other than threads is not implemented by the stand-in", q.op.Template)
+		return 0, nil, &apiError{status: http.StatusNotImplemented, message: "501: Not Implemented", expected: true}
+	}
+	var body threadEdit
+	_ = json.Unmarshal(q.body, &body)
+	perms := s.permissions(s.bot, c)
+	unarchiving := body.Archived != nil && !*body.Archived
+	if c.archived && !unarchiving {
+		return 0, nil, refusal(errThreadArchived(), "thread "+c.name+" is archived; an edit must unarchive it")
+	}
+	var need int64
+	switch {
+	case unarchiving && (c.locked || body.Locked != nil && *body.Locked) && c.archived:
+		need |= permManageThreads
+	case unarchiving && c.archived:
+		need |= permSendInThreads
+	}
+	if body.Locked != nil && *body.Locked != c.locked {
+		need |= permManageThreads
+	}
+	if (body.Name != nil || body.AutoArchiveDuration != nil || body.Archived != nil && *body.Archived) && c.ownerID != s.bot.id {
+		need |= permManageThreads
+	}
+	if missing := need &^ perms; missing != 0 {
+		return 0, nil, refusal(errMissingPermissions(), "editing thread "+c.name+" needs "+permissionList(missing))
+	}
+	now := s.cfg.clock.Now()
+	if body.Name != nil {
+		c.name = *body.Name
+	}
+	if body.Locked != nil {
+		c.locked = *body.Locked
+	}
+	if body.AutoArchiveDuration != nil {
+		c.autoArchive, c.active, c.archivedAt = *body.AutoArchiveDuration, now, now
+	}
+	if body.Archived != nil && *body.Archived != c.archived {
+		c.archived, c.archivedAt = *body.Archived, now
+		if !c.archived {
+			c.active = now
+		}
+	}
+	s.dispatchThread("THREAD_UPDATE", c)
+	return http.StatusOK, s.channelJSON(c), nil
 }

@@ -46,7 +46,8 @@ type Server struct {
 	closed     bool
 	changed    chan struct{} // closed and replaced on every change, for waiters
 	lastID     uint64
-	app        *user // the bot; its id is also the application id
+	bot        *user  // the bot user
+	appID      string // the application; the bot user's id unless WithSeparateApplication
 	users      map[string]*user
 	guilds     map[string]*guild
 	guildOrder []string
@@ -58,6 +59,8 @@ type Server struct {
 	sessions   map[string]*gwSession
 	conns      map[*gwConn]struct{}
 	buckets    map[string]*bucket
+	clients    map[string]*clientLimits // by clientKey and by "address "+IP
+	nonces     map[string]*nonceEntry   // message creates with enforce_nonce, by author and nonce
 	faults     []*fault
 	requests   []Request
 	stats      GatewayStats
@@ -77,6 +80,10 @@ type config struct {
 	rateLimit        int
 	rateWindow       time.Duration
 	uploadLimit      int64
+	separateApp      bool  // the application id differs from the bot user's
+	botPermissions   int64 // of the bot's managed role; 0: no such role
+	globalLimit      int   // requests per second per client; 0: no global limit
+	invalidThreshold int   // invalid requests in 10 minutes that fail the test
 	logger           *slog.Logger
 	checkResponses   bool // package tests: validate the stand-in's own answers too
 }
@@ -131,6 +138,37 @@ func WithRateLimit(limit int, window time.Duration) Option {
 // limit in servers without boosts).
 func WithUploadLimit(n int64) Option { return func(cfg *config) { cfg.uploadLimit = n } }
 
+// WithSeparateApplication gives the application an id that differs from
+// the bot user's, as applications created before 2020 have. READY's
+// application.id, interactions' application_id and the interaction
+// webhooks then use the application id, and the application-command routes
+// accept only it: registering commands under the bot user's id answers 403
+// with code 50001. Without this option both ids are the same (and the bot,
+// which today registers under its user id, keeps passing).
+func WithSeparateApplication() Option { return func(cfg *config) { cfg.separateApp = true } }
+
+// WithBotPermissions gives the bot, in every guild it joins, the managed
+// role Discord creates when a bot is invited with permissions: named after
+// the bot and carrying perms (discordgo.Permission* bits). Without it the
+// bot has no role of its own, as when invited with permissions=0, and its
+// permissions come from @everyone.
+func WithBotPermissions(perms int64) Option { return func(cfg *config) { cfg.botPermissions = perms } }
+
+// WithGlobalRateLimit sets how many requests per second a client may make
+// across all routes (default 50, Discord's global limit; 0 turns it off).
+// Interaction callbacks and interaction webhooks are exempt, as on Discord.
+func WithGlobalRateLimit(perSecond int) Option {
+	return func(cfg *config) { cfg.globalLimit = perSecond }
+}
+
+// WithInvalidRequestThreshold sets how many invalid requests (answers 401,
+// 403 and 429) a client may get in 10 minutes before the test fails
+// (default 1,000, a tenth of the 10,000 at which Discord bans a client for
+// an hour; see InvalidRequests).
+func WithInvalidRequestThreshold(n int) Option {
+	return func(cfg *config) { cfg.invalidThreshold = n }
+}
+
 // WithLogger makes the server log every request and gateway event it
 // handles at debug level (default: no logging).
 func WithLogger(l *slog.Logger) Option { return func(cfg *config) { cfg.logger = l } }
@@ -147,6 +185,8 @@ const (
 	defaultHeartbeat        = 41250 * time.Millisecond
 	defaultWaitTimeout      = 10 * time.Second
 	defaultUploadLimit      = 10 << 20
+	defaultGlobalLimit      = 50
+	defaultInvalidThreshold = invalidRequestBan / 10
 )
 
 // New starts a Server owned by t and stops it when t ends. Requests that
@@ -164,6 +204,8 @@ func New(t testing.TB, opts ...Option) *Server {
 		rateLimit:        50,
 		rateWindow:       time.Second,
 		uploadLimit:      defaultUploadLimit,
+		globalLimit:      defaultGlobalLimit,
+		invalidThreshold: defaultInvalidThreshold,
 	}
 	for _, o := range opts {
 		o(&cfg)
@@ -192,9 +234,15 @@ func New(t testing.TB, opts ...Option) *Server {
 		sessions: map[string]*gwSession{},
 		conns:    map[*gwConn]struct{}{},
 		buckets:  map[string]*bucket{},
+		clients:  map[string]*clientLimits{},
+		nonces:   map[string]*nonceEntry{},
 	}
-	s.app = &user{id: s.nextID(), name: cfg.botName, bot: true}
-	s.users[s.app.id] = s.app
+	s.bot = &user{id: s.nextID(), name: cfg.botName, bot: true}
+	s.users[s.bot.id] = s.bot
+	s.appID = s.bot.id
+	if cfg.separateApp {
+		s.appID = s.nextID()
+	}
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/", s.serveAPI)
@@ -258,8 +306,12 @@ func (s *Server) GatewayURL() string { return "ws://" + s.addr + "/ws" }
 // Token returns the bot token the server accepts, without the "Bot " prefix.
 func (s *Server) Token() string { return s.cfg.token }
 
-// AppID returns the application id, which is also the bot user's id.
-func (s *Server) AppID() string { return s.app.id }
+// AppID returns the application id: the bot user's id, unless the server
+// was built WithSeparateApplication.
+func (s *Server) AppID() string { return s.appID }
+
+// BotID returns the bot user's id.
+func (s *Server) BotID() string { return s.bot.id }
 
 // HTTPClient returns a client whose requests to discord.com (and to
 // Discord's CDN hosts) reach this server instead; set it as
@@ -331,8 +383,8 @@ func (s *Server) NewSession(t testing.TB) *discordgo.Session {
 }
 
 // OpenSession returns a session for the bot that is connected and has
-// taken in READY and the GUILD_CREATE of every guild: each guild is in its
-// state, available.
+// taken in READY and the GUILD_CREATE of every guild the bot is in that is
+// not in an outage: each such guild is in its state, available.
 func (s *Server) OpenSession(t testing.TB) *discordgo.Session {
 	t.Helper()
 	sess := s.NewSession(t)
@@ -341,7 +393,12 @@ func (s *Server) OpenSession(t testing.TB) *discordgo.Session {
 	}
 	s.WaitReady(t)
 	s.mu.Lock()
-	guilds := append([]string(nil), s.guildOrder...)
+	var guilds []string
+	for _, id := range s.guildOrder {
+		if g := s.guilds[id]; g.botIn && !g.unavailable {
+			guilds = append(guilds, id)
+		}
+	}
 	s.mu.Unlock()
 	s.WaitFor(t, "every guild in the session's state", func() bool {
 		// discordgo updates guilds in place under the state's lock.
@@ -506,6 +563,7 @@ type Request struct {
 	Body   []byte    // the JSON body, or the payload_json part of a multipart body
 	Files  []File    // uploaded files
 	At     time.Time // when the request arrived (wall clock)
+	client string    // the client's IP address
 }
 
 // Requests returns the REST requests answered so far, oldest first. If

@@ -11,10 +11,6 @@ import (
 // discordEpoch is the first millisecond of 2015, where snowflakes start.
 const discordEpoch = 1420070400000
 
-// Permission bit sets handed out in interactions: everything a member of a
-// plain server may do in a text channel, for members and for the bot alike.
-const memberPermissions = "2248473465835073"
-
 // Message flags the stand-in acts on.
 const (
 	flagSuppressEmbeds  = 1 << 2
@@ -32,13 +28,21 @@ type user struct {
 	dm        string // id of the DM channel with the bot, "" until opened
 }
 
-// guild is a server the bot is in.
+// guild is a server the bot is (or was) in.
 type guild struct {
-	id, name string
-	joined   time.Time
-	channels []string             // text channels and threads, in creation order
-	members  []string             // user ids, in joining order
-	joinedAt map[string]time.Time // by user id
+	id, name    string
+	joined      time.Time
+	general     string               // id of "general", the first text channel
+	channels    []string             // text channels and threads, in creation order, deleted ones dropped
+	members     []string             // user ids, in joining order
+	joinedAt    map[string]time.Time // by user id
+	left        map[string]bool      // users who were members and left
+	roles       []*role              // @everyone first (its id is the guild's), then in creation order
+	memberRoles map[string][]string  // role ids by user id, @everyone left out
+	ownerID     string               // a user of its own, never a member a test acts as, unless SetOwner
+	formerOwner string               // the guild's own owner while a member owns it
+	botIn       bool                 // false once the bot was removed (KickBot)
+	unavailable bool                 // an outage (Outage): GUILD_DELETE with unavailable
 }
 
 // channel is a guild text channel, a thread, or a DM with the bot.
@@ -56,6 +60,12 @@ type channel struct {
 	created     time.Time       // threads
 	messages    []string        // message ids in order, ephemeral ones included
 	threadUsers map[string]bool // threads: members who joined
+	overwrites  []overwrite     // text channels: permission overwrites, in the order set
+	deleted     bool            // deleted by the test (Channel.Delete): 10003 from now on
+	archived    bool            // threads: archived, by the clock or by Archive
+	locked      bool            // threads: only MANAGE_THREADS may unarchive and post
+	archivedAt  time.Time       // threads: archive_timestamp
+	active      time.Time       // threads: last activity (creation, message, unarchiving)
 }
 
 // message is a stored message with everything the stand-in must remember.
@@ -76,6 +86,7 @@ type message struct {
 	webhookID     string       // interaction responses come through the app's webhook
 	threadID      string       // a thread started from this message
 	reference     json.RawMessage
+	nonce         json.RawMessage // as sent with the create, echoed in its answer and MESSAGE_CREATE
 	deleted       bool
 }
 
@@ -126,15 +137,20 @@ func (s *Server) userJSON(u *user) map[string]any {
 	return obj
 }
 
-// memberJSON renders a guild member object; permissions is added for
-// interactions only, as Discord does.
-func (s *Server) memberJSON(g *guild, u *user, withPermissions bool) map[string]any {
+// memberJSON renders a guild member object. Interactions add the member's
+// permissions in the channel of the interaction, as Discord does: pass that
+// channel as in, or nil elsewhere.
+func (s *Server) memberJSON(g *guild, u *user, in *channel) map[string]any {
+	roles := []any{}
+	for _, id := range g.memberRoles[u.id] {
+		roles = append(roles, id)
+	}
 	obj := map[string]any{
 		"user":                         s.userJSON(u),
 		"nick":                         nil,
 		"avatar":                       nil,
 		"banner":                       nil,
-		"roles":                        []any{},
+		"roles":                        roles,
 		"joined_at":                    timestamp(g.joinedAt[u.id]),
 		"premium_since":                nil,
 		"deaf":                         false,
@@ -143,8 +159,8 @@ func (s *Server) memberJSON(g *guild, u *user, withPermissions bool) map[string]
 		"pending":                      false,
 		"communication_disabled_until": nil,
 	}
-	if withPermissions {
-		obj["permissions"] = memberPermissions
+	if in != nil {
+		obj["permissions"] = strconv.FormatInt(s.permissions(u, in), 10)
 	}
 	return obj
 }
@@ -166,10 +182,10 @@ func (s *Server) channelJSON(c *channel) map[string]any {
 		}
 	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
 		meta := map[string]any{
-			"archived":              false,
+			"archived":              c.archived,
 			"auto_archive_duration": c.autoArchive,
-			"archive_timestamp":     timestamp(c.created),
-			"locked":                false,
+			"archive_timestamp":     timestamp(c.archivedAt),
+			"locked":                c.locked,
 			"create_timestamp":      timestamp(c.created),
 		}
 		if c.typ == discordgo.ChannelTypeGuildPrivateThread {
@@ -209,77 +225,72 @@ func (s *Server) channelJSON(c *channel) map[string]any {
 			"rate_limit_per_user":   0,
 			"last_message_id":       last,
 			"flags":                 0,
-			"permission_overwrites": []any{},
+			"permission_overwrites": overwritesJSON(c.overwrites),
 		}
 	}
 }
 
 // guildJSON renders the full guild object of GUILD_CREATE.
 func (s *Server) guildJSON(g *guild) map[string]any {
-	var channels, threads, members []any
+	var channels, threads, members, roles []any
 	for _, id := range g.channels {
 		c := s.channels[id]
-		if c.typ == discordgo.ChannelTypeGuildText {
+		switch {
+		case !isThread(c):
 			channels = append(channels, s.channelJSON(c))
-		} else {
-			threads = append(threads, s.channelJSON(c))
+		case !c.archived && s.botSees(c):
+			threads = append(threads, s.channelJSON(c)) // active threads the bot can see
 		}
 	}
 	for _, id := range g.members {
-		members = append(members, s.memberJSON(g, s.users[id], false))
+		members = append(members, s.memberJSON(g, s.users[id], nil))
+	}
+	for _, r := range g.roles {
+		roles = append(roles, roleJSON(r))
 	}
 	system := any(nil)
-	if len(g.channels) > 0 {
-		system = g.channels[0]
+	if c := s.channels[g.general]; c != nil && !c.deleted {
+		system = c.id
 	}
-	owner := s.app.id // the first human member owns the guild, once there is one
-	for _, id := range g.members {
-		if !s.users[id].bot {
-			owner = id
-			break
-		}
-	}
+
 	return map[string]any{
 		"id":                            g.id,
 		"name":                          g.name,
 		"icon":                          nil,
-		"owner_id":                      owner,
+		"owner_id":                      g.ownerID,
 		"afk_channel_id":                nil,
 		"afk_timeout":                   300,
 		"verification_level":            0,
 		"default_message_notifications": 0,
 		"explicit_content_filter":       0,
-		"roles": []any{map[string]any{
-			"id": g.id, "name": "@everyone", "permissions": memberPermissions, "position": 0,
-			"color": 0, "hoist": false, "managed": false, "mentionable": false, "flags": 0,
-		}},
-		"emojis":                       []any{},
-		"stickers":                     []any{},
-		"features":                     []any{},
-		"mfa_level":                    0,
-		"application_id":               nil,
-		"system_channel_id":            system,
-		"system_channel_flags":         0,
-		"rules_channel_id":             nil,
-		"vanity_url_code":              nil,
-		"description":                  nil,
-		"banner":                       nil,
-		"premium_tier":                 0,
-		"preferred_locale":             "en-US",
-		"public_updates_channel_id":    nil,
-		"nsfw_level":                   0,
-		"premium_progress_bar_enabled": false,
-		"joined_at":                    timestamp(g.joined),
-		"large":                        false,
-		"unavailable":                  false,
-		"member_count":                 len(g.members),
-		"voice_states":                 []any{},
-		"members":                      orEmpty(members),
-		"channels":                     orEmpty(channels),
-		"threads":                      orEmpty(threads),
-		"presences":                    []any{},
-		"stage_instances":              []any{},
-		"guild_scheduled_events":       []any{},
+		"roles":                         roles,
+		"emojis":                        []any{},
+		"stickers":                      []any{},
+		"features":                      []any{},
+		"mfa_level":                     0,
+		"application_id":                nil,
+		"system_channel_id":             system,
+		"system_channel_flags":          0,
+		"rules_channel_id":              nil,
+		"vanity_url_code":               nil,
+		"description":                   nil,
+		"banner":                        nil,
+		"premium_tier":                  0,
+		"preferred_locale":              "en-US",
+		"public_updates_channel_id":     nil,
+		"nsfw_level":                    0,
+		"premium_progress_bar_enabled":  false,
+		"joined_at":                     timestamp(g.joined),
+		"large":                         false,
+		"unavailable":                   false,
+		"member_count":                  len(g.members),
+		"voice_states":                  []any{},
+		"members":                       orEmpty(members),
+		"channels":                      orEmpty(channels),
+		"threads":                       orEmpty(threads),
+		"presences":                     []any{},
+		"stage_instances":               []any{},
+		"guild_scheduled_events":        []any{},
 	}
 }
 
@@ -369,7 +380,7 @@ func (s *Server) basicMessageJSON(m *message) map[string]any {
 	}
 	if m.webhookID != "" {
 		obj["webhook_id"] = m.webhookID
-		obj["application_id"] = s.app.id
+		obj["application_id"] = s.appID
 	}
 	if in := m.interaction; in != nil {
 		invoker := s.userJSON(s.users[in.userID])

@@ -127,20 +127,19 @@ func (s *Server) view(m *message, _ *user) *Message {
 	return v
 }
 
-// canSee reports whether a user can see a channel.
+// canSee reports whether a user can see a channel: a DM of theirs, or a
+// guild channel where they have VIEW_CHANNEL (private threads: and are in
+// the thread, or have MANAGE_THREADS). Call with s.mu held.
 func (s *Server) canSee(u *user, c *channel) bool {
-	if u.bot {
-		return true
-	}
-	switch c.typ {
-	case discordgo.ChannelTypeDM:
+	switch {
+	case c == nil || c.deleted:
+		return false
+	case u.bot:
+		return s.botSees(c)
+	case c.typ == discordgo.ChannelTypeDM:
 		return c.recipient == u.id
-	case discordgo.ChannelTypeGuildPrivateThread:
-		return c.threadUsers[u.id]
-	default:
-		g := s.guilds[c.guildID]
-		return g != nil && hasMember(g, u.id)
 	}
+	return s.permissions(u, c)&permViewChannel != 0
 }
 
 func hasMember(g *guild, id string) bool {

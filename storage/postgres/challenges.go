@@ -151,7 +151,7 @@ func (db *DB) AcceptChallenge(ctx context.Context, id storage.ChallengeID, oppon
 		if m.ID, err = nextMatchID(ctx, tx); err != nil {
 			return err
 		}
-		if err := saveMatch(ctx, tx, 0, m, nil); err != nil {
+		if err := saveMatch(ctx, tx, nil, m, nil, m.Created); err != nil {
 			return err
 		}
 		out = m

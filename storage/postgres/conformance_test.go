@@ -16,7 +16,7 @@ import (
 // openURL opens a store on url and closes it when t ends.
 func openURL(t testing.TB, url string) *postgres.DB {
 	t.Helper()
-	db, err := postgres.Open(context.Background(), postgres.Options{URL: url})
+	db, err := postgres.Open(context.Background(), postgres.Options{URL: url, Reminders: storagetest.Reminders})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -61,7 +61,7 @@ func (p *twoPools) Match(ctx context.Context, id storage.MatchID) (*storage.Matc
 func (p *twoPools) UpdateMatch(ctx context.Context, id storage.MatchID, v uint64, fn func(m *storage.Match) error) (*storage.Match, error) {
 	return p.pick().UpdateMatch(ctx, id, v, fn)
 }
-func (p *twoPools) ApplyMove(ctx context.Context, id storage.MatchID, v uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, game.MoveRecord, error) {
+func (p *twoPools) ApplyMove(ctx context.Context, id storage.MatchID, v uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
 	return p.pick().ApplyMove(ctx, id, v, side, mv, at)
 }
 func (p *twoPools) Act(ctx context.Context, id storage.MatchID, v uint64, a storage.Action) (*storage.Match, error) {
@@ -120,6 +120,24 @@ func (p *twoPools) Standing(ctx context.Context, guild string, v game.Variant, u
 }
 func (p *twoPools) Standings(ctx context.Context, guild string, v game.Variant, limit int) ([]storage.Standing, error) {
 	return p.pick().Standings(ctx, guild, v, limit)
+}
+func (p *twoPools) NextNotice(ctx context.Context) (time.Time, bool, error) {
+	return p.pick().NextNotice(ctx)
+}
+func (p *twoPools) DueNotices(ctx context.Context, now time.Time, limit int) ([]storage.Notice, error) {
+	return p.pick().DueNotices(ctx, now, limit)
+}
+func (p *twoPools) NoticeProgress(ctx context.Context, id uint64, sent int) error {
+	return p.pick().NoticeProgress(ctx, id, sent)
+}
+func (p *twoPools) NoticeRetry(ctx context.Context, id uint64, next time.Time) (*storage.Notice, error) {
+	return p.pick().NoticeRetry(ctx, id, next)
+}
+func (p *twoPools) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {
+	return p.pick().NoticeDone(ctx, id, at, follow...)
+}
+func (p *twoPools) ExpireChallenge(ctx context.Context, id storage.ChallengeID, at time.Time) (*storage.Challenge, error) {
+	return p.pick().ExpireChallenge(ctx, id, at)
 }
 
 // Close is left to openURL's cleanup.

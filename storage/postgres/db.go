@@ -26,7 +26,7 @@ type Options struct {
 	// ("host=… dbname=…") works too.
 	URL string
 	// Reminders returns, for a move time, how long before a deadline each
-	// reminder is due; nil means storage.DefaultReminders.
+	// reminder is due; nil means none (the bot passes its own schedule).
 	Reminders func(moveTime time.Duration) []time.Duration
 	// Logger receives the few events worth logging (migrations). nil discards them.
 	Logger *slog.Logger

@@ -25,7 +25,7 @@ func (db *DB) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match
 		if out.ID, err = nextMatchID(ctx, tx); err != nil {
 			return err
 		}
-		return saveMatch(ctx, tx, 0, out, nil)
+		return saveMatch(ctx, tx, nil, out, nil, out.Created)
 	})
 	if err != nil {
 		return nil, err
@@ -77,8 +77,10 @@ type change func(m *storage.Match) (*game.Game, error)
 
 // modify runs one change in one transaction: it locks the match's row (of two
 // changes to one match, the second waits for the first to commit and then sees
-// its version), checks the version, applies ch and saves the result.
-func (db *DB) modify(ctx context.Context, id storage.MatchID, expectVersion uint64, ch change) (*storage.Match, error) {
+// its version), checks the version, applies ch and saves the result with the
+// notices it owes. at is when the change happens (zero for a change that owes
+// nobody a notice).
+func (db *DB) modify(ctx context.Context, id storage.MatchID, expectVersion uint64, at time.Time, ch change) (*storage.Match, error) {
 	var out *storage.Match
 	err := db.inTx(ctx, func(tx pgx.Tx) error {
 		out = nil
@@ -94,7 +96,7 @@ func (db *DB) modify(ctx context.Context, id storage.MatchID, expectVersion uint
 		if err != nil {
 			return err
 		}
-		if err := saveMatch(ctx, tx, old.Version, m, g); err != nil {
+		if err := saveMatch(ctx, tx, old, m, g, at); err != nil {
 			return err
 		}
 		out = m
@@ -108,67 +110,81 @@ func (db *DB) modify(ctx context.Context, id storage.MatchID, expectVersion uint
 
 // UpdateMatch changes a match with fn: see storage.Store.
 func (db *DB) UpdateMatch(ctx context.Context, id storage.MatchID, expectVersion uint64, fn func(m *storage.Match) error) (*storage.Match, error) {
-	return db.modify(ctx, id, expectVersion, func(m *storage.Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, time.Time{}, func(m *storage.Match) (*game.Game, error) {
 		return nil, db.changes.UpdateMatch(m, fn)
 	})
 }
 
 // ApplyMove plays one move: see storage.Store.
-func (db *DB) ApplyMove(ctx context.Context, id storage.MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*storage.Match, game.MoveRecord, error) {
-	var rec game.MoveRecord
-	m, err := db.modify(ctx, id, expectVersion, func(m *storage.Match) (g *game.Game, err error) {
-		g, rec, err = db.changes.ApplyMove(m, side, move, at)
-		return g, err
+func (db *DB) ApplyMove(ctx context.Context, id storage.MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*storage.Match, *game.Game, error) {
+	var played *game.Game
+	m, err := db.modify(ctx, id, expectVersion, at, func(m *storage.Match) (g *game.Game, err error) {
+		// This may run again (see inTx): played is only the last run's game.
+		played, err = db.changes.ApplyMove(m, side, move, at)
+		return played, err
 	})
 	if err != nil {
-		return nil, game.MoveRecord{}, err
+		return nil, nil, err
 	}
-	return m, rec, nil
+	return m, played, nil
 }
 
 // Act records an action other than a move: see storage.Store.
 func (db *DB) Act(ctx context.Context, id storage.MatchID, expectVersion uint64, a storage.Action) (*storage.Match, error) {
-	return db.modify(ctx, id, expectVersion, func(m *storage.Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, a.At, func(m *storage.Match) (*game.Game, error) {
 		return db.changes.Act(m, a)
 	})
 }
 
 // SetSetup stores a draft or confirms a set-up: see storage.Store.
 func (db *DB) SetSetup(ctx context.Context, id storage.MatchID, expectVersion uint64, side game.Side, setup game.Setup, status storage.SetupStatus, at time.Time) (*storage.Match, error) {
-	return db.modify(ctx, id, expectVersion, func(m *storage.Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, at, func(m *storage.Match) (*game.Game, error) {
 		return db.changes.SetSetup(m, side, setup, status, at)
 	})
 }
 
 // Abandon ends an active match with no result.
 func (db *DB) Abandon(ctx context.Context, id storage.MatchID, expectVersion uint64, at time.Time) (*storage.Match, error) {
-	return db.modify(ctx, id, expectVersion, func(m *storage.Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, at, func(m *storage.Match) (*game.Game, error) {
 		return nil, db.changes.Abandon(m, at)
 	})
 }
 
 // MarkReminded records the reminder due at RemindAt as sent and plans the next.
 func (db *DB) MarkReminded(ctx context.Context, id storage.MatchID, expectVersion uint64, at time.Time) (*storage.Match, error) {
-	return db.modify(ctx, id, expectVersion, func(m *storage.Match) (*game.Game, error) {
+	return db.modify(ctx, id, expectVersion, at, func(m *storage.Match) (*game.Game, error) {
 		return nil, db.changes.MarkReminded(m, at)
 	})
 }
 
-// saveMatch checks m, counts a newly finished match in the standings, bumps
-// its version and writes its row: an insert when oldVersion is 0, else an
-// update of the row still at oldVersion (the row is locked, so this only
-// guards the rule in the database too). g, when not nil, is m's game already
-// rebuilt.
-func saveMatch(ctx context.Context, tx pgx.Tx, oldVersion uint64, m *storage.Match, g *game.Game) error {
-	rate, err := storage.PrepareSave(m, g)
+// saveMatch checks m, counts a newly finished match in the standings, records
+// the notices the change owes, bumps its version and writes its row (see
+// storage.PrepareSave). old is the stored match, nil for a new one; g, when
+// not nil, is m's game already rebuilt; at is when the change happened.
+func saveMatch(ctx context.Context, tx pgx.Tx, old, m *storage.Match, g *game.Game, at time.Time) error {
+	saved, err := storage.PrepareSave(old, m, g, at)
 	if err != nil {
 		return err
 	}
-	if rate {
+	if saved.Rate {
 		if err := rateMatch(ctx, tx, m); err != nil {
 			return err
 		}
 	}
+	if err := recordNotices(ctx, tx, saved.Notices); err != nil {
+		return err
+	}
+	var oldVersion uint64
+	if old != nil {
+		oldVersion = old.Version
+	}
+	return writeMatch(ctx, tx, oldVersion, m)
+}
+
+// writeMatch writes m's row as it is: an insert when oldVersion is 0, else an
+// update of the row still at oldVersion (the row is locked, so this only
+// guards the rule in the database too).
+func writeMatch(ctx context.Context, tx pgx.Tx, oldVersion uint64, m *storage.Match) error {
 	data, err := storage.EncodeMatch(m)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -17,7 +18,8 @@ func testCreateAndLoad(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	in := NewMatch(game.VariantClassic)
 	in.ThreadID = "t1"
-	in.Messages = storage.Messages{Challenge: "m1", Extra: map[string]string{"future": "x"}}
+	hard := ai.Hard
+	in.Casual, in.Computer = true, &hard // a practice match
 	m := must(s.CreateMatch(ctx, in)).in(t)
 	if m.ID == 0 || m.Version != 1 || m.Phase != storage.PhaseSetup {
 		t.Fatalf("created %s, want an id, version 1, set-up", describe(m))
@@ -150,12 +152,20 @@ func testMoves(t *testing.T, s storage.Store) {
 		}
 	}
 
-	m2, rec, err := s.ApplyMove(ctx, m.ID, m.Version, side, mv, at)
+	m2, played, err := s.ApplyMove(ctx, m.ID, m.Version, side, mv, at)
 	if err != nil {
 		t.Fatalf("ApplyMove: %v", err)
 	}
+	rec, _ := played.LastMove()
 	if m2.Version != m.Version+1 || len(m2.Log) != 1 || rec.Move != mv || rec.Side != side {
 		t.Fatalf("after a move: %s, record %+v", describe(m2), rec)
+	}
+	// The game returned is the match's, as a replay of its log gives it.
+	replayed := CheckReplay(t, m2)
+	for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+		if !reflect.DeepEqual(played.View(v), replayed.View(v)) {
+			t.Fatalf("the game ApplyMove returned differs from the replay of its match (%v view)", v)
+		}
 	}
 	if a := m2.Log[0]; a.Kind != storage.ActMove || a.Move != mv || !a.At.Equal(at) || a.Side != side {
 		t.Fatalf("logged %+v", a)
@@ -290,14 +300,12 @@ func testUpdateMatch(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	m := Started(t, s, NewMatch(game.VariantClassic), 5)
 	m = must(s.UpdateMatch(ctx, m.ID, m.Version, func(m *storage.Match) error {
-		m.Messages.Public = "p1"
-		m.Messages.DM[game.Blue] = "d2"
 		m.ThreadID = "thread9"
 		m.ID, m.Version = 12345, 999 // ignored
 		return nil
 	})).in(t)
 	got := must(s.Match(ctx, m.ID)).in(t)
-	if got.Messages.Public != "p1" || got.Messages.DM[game.Blue] != "d2" || got.ThreadID != "thread9" || got.Version != m.Version {
+	if got.ThreadID != "thread9" || got.Version != m.Version {
 		t.Fatalf("update not kept: %+v", got)
 	}
 	if l := must(s.ChannelMatches(ctx, "thread9", true, 0)).in(t); len(l) != 1 || l[0].ID != m.ID {
@@ -417,6 +425,8 @@ func testDeadlines(t *testing.T, s storage.Store) {
 	for side := game.Red; side <= game.Blue; side++ {
 		a = must(s.SetSetup(ctx, a.ID, a.Version, side, game.RandomSetup(a.Rules, uint64(side)), storage.SetupConfirmed, T0.Add(time.Hour))).in(t)
 	}
+	Deliver(t, s, T0.Add(time.Hour))
+	a = must(s.Match(ctx, a.ID)).in(t)
 	if d, _ := must2(t)(s.NextDeadline(ctx)); d.Kind != storage.DeadlineReminder || !d.At.Equal(T0.Add(19*time.Hour)) {
 		t.Fatalf("timer in play %+v, want a reminder at T0+19h", d)
 	}

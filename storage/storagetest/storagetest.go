@@ -21,8 +21,8 @@ import (
 )
 
 // Run runs every conformance test. open must return a new, empty store for
-// each call, opened with default Options (default reminder schedule); Run
-// closes it when the test ends.
+// each call, whose reminder schedule is Reminders; Run closes it when the
+// test ends.
 func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 	tests := []struct {
 		name string
@@ -46,6 +46,9 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"ConcurrentMatches", testConcurrentMatches},
 		{"SameMoveRaced", testSameMoveRaced},
 		{"Secrets", testSecrets},
+		{"NoticesOwed", testNoticesOwed},
+		{"OutboxOrder", testOutboxOrder},
+		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -58,6 +61,12 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 			tc.fn(t, s)
 		})
 	}
+}
+
+// Reminders is the reminder schedule the suite expects: one reminder, when a
+// quarter of the move time is left.
+func Reminders(moveTime time.Duration) []time.Duration {
+	return []time.Duration{moveTime / 4}
 }
 
 // T0 is the time the suite's matches start at.
@@ -96,7 +105,8 @@ func Started(t testing.TB, s storage.Store, m *storage.Match, seed uint64) *stor
 	if m.Phase != storage.PhasePlaying {
 		t.Fatalf("phase after both set-ups: %s, want playing", m.Phase)
 	}
-	return m
+	Deliver(t, s, T0)
+	return must(s.Match(ctx, m.ID)).in(t)
 }
 
 // RandomMove returns a random legal move of the match's side to move.
@@ -125,8 +135,32 @@ func Play(t testing.TB, s storage.Store, m *storage.Match, n int, r *rand.Rand) 
 		if m, _, err = s.ApplyMove(context.Background(), m.ID, m.Version, side, mv, at); err != nil {
 			t.Fatalf("match %d ply %d: ApplyMove %s: %v", m.ID, i, mv, err)
 		}
+		if Deliver(t, s, at) > 0 {
+			m = must(s.Match(context.Background(), m.ID)).in(t)
+		}
 	}
 	return m
+}
+
+// Deliver does what the bot's outbox loop does when every message goes
+// through at once: it marks every notice due at at as done at at (which starts
+// the clock of the side to move), and returns how many there were.
+func Deliver(t testing.TB, s storage.Store, at time.Time) int {
+	t.Helper()
+	ctx := context.Background()
+	done := 0
+	for {
+		due := must(s.DueNotices(ctx, at, 0)).in(t)
+		if len(due) == 0 {
+			return done
+		}
+		for _, n := range due {
+			if err := s.NoticeDone(ctx, n.ID, at); err != nil {
+				t.Fatalf("NoticeDone %d: %v", n.ID, err)
+			}
+			done++
+		}
+	}
 }
 
 func lastTime(m *storage.Match) time.Time {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,7 +22,8 @@ import (
 
 // The end-to-end tests run the real bot, with a real discordgo session,
 // against the local Discord of internal/discordtest, which checks every
-// request against Discord's API description and its interaction rules.
+// request against Discord's API description and its interaction rules. The
+// harness and the helpers they share are here.
 
 var sharedRenderer = sync.OnceValues(render.New)
 
@@ -39,6 +41,7 @@ type harness struct {
 	alice, bob, carol *discordtest.Member
 	dbPath            string
 	db                *storage.DB
+	reads             *countingStore // the bot's store: db, counting what the bot reads
 	bot               *Bot
 	cfg               Config // the bot's configuration; Now and Logger are the harness's
 	stop              func()
@@ -97,7 +100,8 @@ func (h *harness) start() {
 	}
 	cfg := h.cfg
 	cfg.Now, cfg.Logger = h.clock.Now, logger
-	b := New(cfg, h.srv.NewSession(t), db, pics)
+	h.reads = &countingStore{Store: db}
+	b := New(cfg, h.srv.NewSession(t), h.reads, pics)
 	h.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -128,6 +132,36 @@ func (w testWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// advance moves the bot's clock and returns once the timers due by then
+// have been handled: it runs a pass itself, which waits for any pass of the
+// timer loop under way.
+func (h *harness) advance(d time.Duration) {
+	h.clock.Advance(d)
+	h.bot.handleDue(context.Background())
+	h.bot.deliverDue(context.Background())
+	h.bot.nudgeTimers()
+}
+
+// fixtures runs f, which writes test fixtures straight into the database,
+// with the outbox held back, and then drops what they owe: the fixtures'
+// players are made up, and nobody must be told about them.
+func (h *harness) fixtures(f func()) {
+	h.t.Helper()
+	h.bot.outboxPass.Lock()
+	defer h.bot.outboxPass.Unlock()
+	f()
+	ctx := context.Background()
+	due, err := h.db.DueNotices(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, n := range due {
+		if err := h.db.NoticeDone(ctx, n.ID, n.At); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+}
+
 // button returns the custom id of the button labelled label on msg.
 func button(t testing.TB, msg *discordtest.Message, label string) string {
 	t.Helper()
@@ -151,6 +185,13 @@ func hasButton(msg *discordtest.Message, label string) bool {
 
 func contains(s string) func(*discordtest.Message) bool {
 	return func(m *discordtest.Message) bool { return strings.Contains(m.Content, s) }
+}
+
+// answers accepts the bot's DMs that reply to msg and contain text.
+func answers(msg *discordtest.Message, text string) func(*discordtest.Message) bool {
+	return func(m *discordtest.Message) bool {
+		return m.MessageReference != nil && m.MessageReference.MessageID == msg.ID && strings.Contains(m.Content, text)
+	}
 }
 
 // placed builds a full Classic set-up with some pieces at given cells (row,
@@ -177,6 +218,19 @@ func placed(t testing.TB, fixed map[[2]int]game.Rank) game.Setup {
 		}
 	}
 	if err := s.Validate(game.DefaultRules(game.VariantClassic)); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// setupOf builds a set-up from cells (row, col from the player's view).
+func setupOf(t *testing.T, rules game.Rules, cells map[[2]int]game.Rank) game.Setup {
+	t.Helper()
+	var s game.Setup
+	for c, r := range cells {
+		s[c[0]][c[1]] = r
+	}
+	if err := s.Validate(rules); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -230,6 +284,82 @@ func (h *harness) sendSetups(red, blue game.Setup) {
 	h.bob.WaitDM(t, contains("the match begins"))
 }
 
+func (h *harness) startClassic() {
+	h.t.Helper()
+	red := placed(h.t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag})
+	blue := placed(h.t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
+	h.challenge("Classic")
+	h.sendSetups(red, blue)
+}
+
+// waitMoves waits until the stored match has n moves and the bot has
+// delivered what they owe, as a person would wait to see the board before
+// moving again: it runs an outbox pass itself.
+func (h *harness) waitMoves(id storage.MatchID, n int) *storage.Match {
+	h.t.Helper()
+	h.waitStored(id, n)
+	h.bot.deliverDue(context.Background())
+	return h.match(id)
+}
+
+// waitStored waits until the stored match has n moves.
+func (h *harness) waitStored(id storage.MatchID, n int) *storage.Match {
+	h.t.Helper()
+	var m *storage.Match
+	h.srv.WaitFor(h.t, "the match to reach its next move", func() bool {
+		var err error
+		m, err = h.db.Match(context.Background(), id)
+		return err == nil && (m.Moves() >= n || !m.Phase.Active())
+	})
+	return m
+}
+
+// match loads a stored match.
+func (h *harness) match(id storage.MatchID) *storage.Match {
+	h.t.Helper()
+	m, err := h.db.Match(context.Background(), id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return m
+}
+
+func (h *harness) channelSays(what string) {
+	h.t.Helper()
+	h.srv.WaitFor(h.t, "the channel to say "+what, func() bool {
+		for _, m := range h.srv.ChannelMessages(h.channel) {
+			if strings.Contains(m.Content, what) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// pick chooses value in the menu at index k under msg and waits for the
+// first answer; it returns the message as it is then, and the interaction.
+func (h *harness) pick(m *discordtest.Member, msg *discordtest.Message, k int, value string) (*discordtest.Message, *discordtest.Interaction) {
+	h.t.Helper()
+	menus := msg.SelectMenus()
+	if len(menus) <= k {
+		h.t.Fatalf("no menu %d under %q", k, msg.Content)
+	}
+	in := m.SelectMenu(h.t, msg, menus[k].CustomID, value)
+	in.Wait(h.t)
+	return h.srv.Message(msg.ID), in
+}
+
+// followUp waits for the first follow-up message of an interaction.
+func (h *harness) followUp(in *discordtest.Interaction) *discordtest.Message {
+	h.t.Helper()
+	var r discordtest.Response
+	h.srv.WaitFor(h.t, "a follow-up to interaction "+in.ID, func() bool {
+		r = in.Response()
+		return len(r.Followups) > 0
+	})
+	return r.Followups[0]
+}
+
 // transcript is everything one member saw, as text and file digests, sorted.
 func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	var out []string
@@ -259,114 +389,6 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	return out
 }
 
-// playClassic plays the scripted Classic match: all three ways of moving,
-// and a Scout that takes the Flag from range.
-func playClassic(t *testing.T, red game.Setup) (*harness, []string, []string) {
-	h := newHarness(t)
-	// Blue's set-up, from Blue's side: J7 (col 0) a Sergeant, E7 (col 5) the Flag.
-	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
-	h.challenge("Classic")
-	h.sendSetups(red, blue)
-
-	// 1. Red by slash command.
-	reply := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-	if !reply.Ephemeral || !strings.Contains(reply.Content, "You moved your Sergeant (4) A4-A5") {
-		t.Fatalf("move reply %q", reply.Content)
-	}
-	h.bob.WaitDM(t, contains("alice moved A4-A5"))
-	// Autocomplete offers bob only his own movable pieces, by rank.
-	choices := h.bob.Autocomplete(t, h.channel, "stratego move", discordtest.Focused("from", ""), discordtest.Opt("to", "J6"))
-	var offered []string
-	for _, c := range choices {
-		offered = append(offered, c.Name)
-	}
-	if !slices.Contains(offered, "J7 Sergeant (4)") || len(offered) == 0 || len(offered) > 25 {
-		t.Fatalf("bob is offered %v", offered)
-	}
-	// Blue's mistakes, answered privately without a word about Red's pieces.
-	h.bob.SendDM(t, "A5-A6")
-	h.bob.WaitDM(t, contains("the piece on A5 is Red's; it is Blue's turn"))
-	wrong := h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "E4"), discordtest.Opt("to", "E7")).Reply(t)
-	if !wrong.Ephemeral || !strings.Contains(wrong.Content, "the piece on E4 is Red's") {
-		t.Fatalf("bob moving Red's scout: %q", wrong.Content)
-	}
-	// 2. Blue by DM text.
-	h.bob.SendDM(t, "J7-J6")
-	board := h.alice.WaitDM(t, contains("bob moved J7-J6"))
-	// 3. Red with the menus under the board.
-	menus := board.SelectMenus()
-	if len(menus) == 0 {
-		t.Fatalf("no move menu under alice's board: %q", board.Content)
-	}
-	h.alice.SelectMenu(t, board, menus[0].CustomID, "A5").Wait(t)
-	board = h.srv.Message(board.ID)
-	menus = board.SelectMenus()
-	if len(menus) == 0 || !strings.Contains(menus[0].Placeholder, "A5") {
-		t.Fatalf("no target menu after picking A5: %+v", menus)
-	}
-	h.alice.SelectMenu(t, board, menus[0].CustomID, "A6").Wait(t)
-	h.bob.WaitDM(t, contains("alice moved A5-A6"))
-	// 4. Blue by slash command.
-	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J6"), discordtest.Opt("to", "J5")).Reply(t)
-	h.alice.WaitDM(t, contains("bob moved J6-J5"))
-	// 5. Red's Scout strikes the Flag from E4, by DM.
-	h.alice.SendDM(t, "E4xE7")
-	h.alice.WaitDM(t, contains("You won"))
-	h.bob.WaitDM(t, contains("You lost: your Flag was captured"))
-	h.srv.WaitFor(t, "the final reveal", func() bool {
-		for _, m := range h.srv.ChannelMessages(h.channel) {
-			for _, f := range m.Files {
-				if f.Name == "replay.gif" {
-					return true
-				}
-			}
-		}
-		return false
-	})
-	bobSaw := append(transcript(h, h.bob, true), "autocomplete: "+strings.Join(offered, ", "))
-	return h, bobSaw, transcript(h, h.carol, true)
-}
-
-func TestClassicMatchEndToEnd(t *testing.T) {
-	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
-	h, bobSaw, publicSaw := playClassic(t, red)
-
-	m, err := h.db.Match(context.Background(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Phase != storage.PhaseFinished || m.Result != (game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}) || m.Moves() != 5 {
-		t.Fatalf("stored match: phase %v result %v moves %d", m.Phase, m.Result, m.Moves())
-	}
-	// The public channel got a picture after every move and the finale.
-	pictures := 0
-	for _, msg := range h.srv.ChannelMessages(h.channel) {
-		pictures += len(msg.Files)
-	}
-	if pictures < 7 {
-		t.Fatalf("the channel got %d pictures", pictures)
-	}
-
-	if len(bobSaw) < 8 || !strings.Contains(strings.Join(bobSaw, "\n"), "[board.png ") || len(publicSaw) < 7 {
-		t.Fatalf("too little to compare: bob saw %d messages, the channel %d", len(bobSaw), len(publicSaw))
-	}
-	// The leak test: the same match with Red's unrevealed back pieces
-	// shuffled must look exactly the same to Bob and to the channel.
-	shuffled := red
-	shuffled[3][1], shuffled[3][2] = shuffled[3][2], shuffled[3][1] // Marshal and Bomb trade places
-	shuffled[3][5], shuffled[3][9] = shuffled[3][9], shuffled[3][5]
-	if shuffled == red {
-		t.Fatal("the shuffle changed nothing")
-	}
-	_, bobSaw2, publicSaw2 := playClassic(t, shuffled)
-	if !slices.Equal(bobSaw, bobSaw2) {
-		t.Errorf("Bob saw something of Red's hidden pieces:\n%s", firstDiff(bobSaw, bobSaw2))
-	}
-	if !slices.Equal(publicSaw, publicSaw2) {
-		t.Errorf("the channel saw something of Red's hidden pieces:\n%s", firstDiff(publicSaw, publicSaw2))
-	}
-}
-
 func firstDiff(a, b []string) string {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
@@ -375,3 +397,28 @@ func firstDiff(a, b []string) string {
 	}
 	return fmt.Sprintf("lengths %d and %d", len(a), len(b))
 }
+
+// countingStore counts the bot's reads of matches outside a transaction, and
+// its moves.
+type countingStore struct {
+	storage.Store
+	matches, lists, moves atomic.Int64
+}
+
+func (c *countingStore) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
+	c.matches.Add(1)
+	return c.Store.Match(ctx, id)
+}
+
+func (c *countingStore) PlayerMatches(ctx context.Context, user string, active bool, limit int) ([]*storage.Match, error) {
+	c.lists.Add(1)
+	return c.Store.PlayerMatches(ctx, user, active, limit)
+}
+
+func (c *countingStore) ApplyMove(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
+	c.moves.Add(1)
+	return c.Store.ApplyMove(ctx, id, version, side, mv, at)
+}
+
+// reset zeroes the counts.
+func (c *countingStore) reset() { c.matches.Store(0); c.lists.Store(0); c.moves.Store(0) }

@@ -3,38 +3,12 @@ package bot
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 )
-
-// setupOf builds a set-up from cells (row, col from the player's view).
-func setupOf(t *testing.T, rules game.Rules, cells map[[2]int]game.Rank) game.Setup {
-	t.Helper()
-	var s game.Setup
-	for c, r := range cells {
-		s[c[0]][c[1]] = r
-	}
-	if err := s.Validate(rules); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// waitMoves waits until the stored match has n moves.
-func (h *harness) waitMoves(id storage.MatchID, n int) *storage.Match {
-	h.t.Helper()
-	var m *storage.Match
-	h.srv.WaitFor(h.t, "the match to reach its next move", func() bool {
-		var err error
-		m, err = h.db.Match(context.Background(), id)
-		return err == nil && (m.Moves() >= n || !m.Phase.Active())
-	})
-	return m
-}
 
 // planBarrage plays, on a local game, a Barrage match in which Blue throws
 // every movable piece at Red's Marshal and General, and Red waits with its
@@ -108,6 +82,7 @@ func nextToBlue(g *game.Game, s game.Square) bool {
 }
 
 func TestBarrageEndsWithoutMovablePieces(t *testing.T) {
+	t.Parallel()
 	rules := game.DefaultRules(game.VariantBarrage)
 	red := setupOf(t, rules, map[[2]int]game.Rank{
 		{0, 4}: game.Marshal, {0, 5}: game.General, {3, 0}: game.Flag, {3, 1}: game.Bomb,
@@ -137,6 +112,7 @@ func TestBarrageEndsWithoutMovablePieces(t *testing.T) {
 }
 
 func TestResignationAndDraw(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
 	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
@@ -175,108 +151,5 @@ func TestResignationAndDraw(t *testing.T) {
 	h.alice.WaitDM(t, contains("You won: bob resigned."))
 	if m, _ := h.db.Match(context.Background(), 2); m.Result != (game.Result{Outcome: game.RedWon, Method: game.Resignation}) {
 		t.Fatalf("result %v", m.Result)
-	}
-}
-
-func TestRestartMidMatch(t *testing.T) {
-	h := newHarness(t)
-	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag})
-	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
-	h.challenge("Classic")
-	h.sendSetups(red, blue)
-	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-	h.bob.SendDM(t, "J7-J6")
-	h.waitMoves(1, 2)
-
-	h.shutdown() // the process stops; only the bbolt file remains
-	h.start()
-
-	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A5"), discordtest.Opt("to", "A6")).Reply(t)
-	h.bob.SendDM(t, "J6-J5")
-	h.waitMoves(1, 4)
-	h.alice.SendDM(t, "E4xE7")
-	m := h.waitMoves(1, 5)
-	if m.Result != (game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}) {
-		t.Fatalf("result %v", m.Result)
-	}
-	h.bob.WaitDM(t, contains("You lost"))
-}
-
-func TestClosedDMs(t *testing.T) {
-	h := newHarness(t)
-	h.bob.CloseDMs()
-	h.challenge("Classic")
-	// The channel asks bob to open his DMs or use the private commands.
-	h.srv.WaitFor(t, "the closed-DM notice", func() bool {
-		for _, m := range h.srv.ChannelMessages(h.channel) {
-			if strings.Contains(m.Content, "can't send you direct messages") && strings.Contains(m.Content, "<@"+h.bob.ID+">") {
-				return true
-			}
-		}
-		return false
-	})
-	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
-	preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
-	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
-	// Bob does it all privately in the channel.
-	setup := h.bob.SlashCommand(t, h.channel, "stratego setup").Reply(t)
-	if !setup.Ephemeral {
-		t.Fatal("the set-up answer is not private")
-	}
-	preview = h.bob.ClickButton(t, setup, button(t, setup, "Random")).Reply(t)
-	if !preview.Ephemeral || len(preview.Files) != 1 {
-		t.Fatalf("bob's preview: ephemeral %v, %d files", preview.Ephemeral, len(preview.Files))
-	}
-	h.bob.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
-	h.alice.WaitDM(t, contains("the match begins"))
-	m := h.waitMoves(1, 0)
-	if m.Phase != storage.PhasePlaying {
-		t.Fatalf("phase %v", m.Phase)
-	}
-	g, _ := m.Game()
-	mv := g.LegalMoves()[0]
-	h.alice.SendDM(t, mv.String())
-	h.waitMoves(1, 1)
-	board := h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t)
-	if !board.Ephemeral || len(board.Files) != 1 || !strings.Contains(board.Content, "your move") {
-		t.Fatalf("bob's board: ephemeral %v, %d files, %q", board.Ephemeral, len(board.Files), board.Content)
-	}
-	if len(h.bob.DMs()) != 0 {
-		t.Fatalf("bob with closed DMs has %d DMs", len(h.bob.DMs()))
-	}
-}
-
-func TestSameMoveRacedTwice(t *testing.T) {
-	h := newHarness(t)
-	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
-	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
-	h.challenge("Classic")
-	h.sendSetups(red, blue)
-	var wg sync.WaitGroup
-	replies := make([]string, 3)
-	for k := range replies {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if k == 2 {
-				h.alice.SendDM(t, "A4-A5")
-				return
-			}
-			replies[k] = h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t).Content
-		}()
-	}
-	wg.Wait()
-	m := h.waitMoves(1, 1)
-	if m.Moves() != 1 {
-		t.Fatalf("%d moves stored", m.Moves())
-	}
-	played := 0
-	for _, r := range replies[:2] {
-		if strings.Contains(r, "You moved") {
-			played++
-		}
-	}
-	if played > 1 {
-		t.Fatalf("two slash commands both played the move: %q", replies)
 	}
 }

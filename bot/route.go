@@ -123,13 +123,3 @@ const (
 	staleComponent = "That button or menu is from an older version of the bot. Use `/stratego games` to continue."
 	staleForm      = "That form is from an older version of the bot. Use `/stratego setup` to continue."
 )
-
-const helpText = "**Stratego on Discord**\n" +
-	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.\n" +
-	"• No opponent? `/stratego practice level:hard` plays against the computer (not rated).\n" +
-	"• Send your secret set-up by DM: I DM you a template when the challenge is accepted (or use `/stratego setup`).\n" +
-	"• Move with `/stratego move from:B4 to:B5`, by typing `B4-B5` to me in a DM, or with the menus under your board.\n" +
-	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match.\n" +
-	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.\n" +
-	"• `/stratego settings` sets your numbering, reminders and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.\n" +
-	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank."

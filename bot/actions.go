@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -11,36 +10,11 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-func playing(m *storage.Match, _ game.Side) bool { return m.Phase == storage.PhasePlaying }
-
-// onBoard shows the member their own board, privately.
-func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts options) {
-	m, side, err := b.matchFor(ctx, i, opts.str(optMatch), playing)
-	if err != nil {
-		b.tell(i, b.explain(err, "board"))
-		return
-	}
-	if !b.deferPrivate(i) {
-		return
-	}
-	g, err := m.Game()
-	if err != nil {
-		b.finish(i, b.explain(err, "board"))
-		return
-	}
-	settings, _ := b.store.Player(ctx, userOf(i).ID)
-	n := game.NumberingModern
-	if settings != nil {
-		n = settings.Numbering
-	}
-	v := g.View(game.ViewerOf(side))
-	nar := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n}
-	b.finish(i, matchTitle(m)+"\n"+b.statusLine(m, g, nar), b.boardFile(m, &v, n)...)
-}
+// Resignation and draws: what players do to a match besides moving.
 
 // onResign asks for confirmation before resigning.
 func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts options) {
-	m, _, err := b.matchFor(ctx, i, opts.str(optMatch), playing)
+	m, _, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
 	if err != nil {
 		b.tell(i, b.explain(err, "resign"))
 		return
@@ -59,7 +33,7 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 }
 
 func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id customID) {
-	m, side, err := b.playerMatch(ctx, i, storage.MatchID(id.id))
+	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
 		b.tell(i, b.explain(err, "resign"))
 		return
@@ -73,7 +47,7 @@ func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id c
 
 // onDraw offers, accepts or declines a draw.
 func (b *Bot) onDraw(ctx context.Context, i *discordgo.Interaction, opts options) {
-	m, side, err := b.matchFor(ctx, i, opts.str(optMatch), playing)
+	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
 	if err != nil {
 		b.tell(i, b.explain(err, "draw"))
 		return
@@ -85,12 +59,11 @@ func (b *Bot) onDraw(ctx context.Context, i *discordgo.Interaction, opts options
 	case "decline":
 		kind, done = storage.ActDeclineDraw, "The draw offer is withdrawn."
 	}
-	b.deferPrivate(i)
-	b.actDeferred(ctx, i, m, side, kind, done)
+	b.act(ctx, i, m, side, kind, done)
 }
 
 func (b *Bot) onDrawButton(ctx context.Context, i *discordgo.Interaction, id customID) {
-	m, side, err := b.playerMatch(ctx, i, storage.MatchID(id.id))
+	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
 		b.tell(i, b.explain(err, "draw"))
 		return
@@ -102,70 +75,33 @@ func (b *Bot) onDrawButton(ctx context.Context, i *discordgo.Interaction, id cus
 	b.act(ctx, i, m, side, kind, done)
 }
 
-// act records a player's action from a button, answering privately.
+// act records a player's resignation or draw action, answering privately.
+// An action that ends the match takes the one path of every change.
 func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, kind storage.ActionKind, done string) {
 	if !b.deferPrivate(i) {
 		return
 	}
-	b.actDeferred(ctx, i, m, side, kind, done)
-}
-
-func (b *Bot) actDeferred(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, kind storage.ActionKind, done string) {
 	m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, At: b.now()})
 	if err != nil {
 		b.finish(i, b.explain(err, "action"))
 		return
 	}
 	b.finish(i, done)
-	b.nudgeTimers()
-	switch {
-	case m.Phase == storage.PhaseFinished:
-		b.announce(ctx, m, func(n narrator, v *game.View) string { return "" })
-	case kind == storage.ActOfferDraw:
-		b.offerDrawTo(ctx, m, side.Opponent())
-	case kind == storage.ActDeclineDraw:
-		other := side.Opponent()
-		b.sendDM(ctx, m, other, &discordgo.MessageSend{Content: fmt.Sprintf("%s\n%s declined the draw; the game goes on.", matchTitle(m), m.Players[side].Name)})
-	}
+	// The change recorded what it owes: the opponent is asked about an
+	// offer, the offerer told of a decline, everyone of an ending.
+	b.afterChange(ctx, m, nil)
 }
 
-// offerDrawTo asks the opponent, by DM, to accept or decline a draw.
-func (b *Bot) offerDrawTo(ctx context.Context, m *storage.Match, side game.Side) {
+// drawOfferMessage asks side, by DM, to accept or decline the opponent's draw offer.
+func drawOfferMessage(m *storage.Match, side game.Side) *discordgo.MessageSend {
 	id := func(action string) string {
 		return customID{kind: kindDraw, action: action, id: uint64(m.ID), version: m.Version}.String()
 	}
-	b.sendDM(ctx, m, side, &discordgo.MessageSend{
+	return &discordgo.MessageSend{
 		Content: fmt.Sprintf("%s\n%s offers a draw.", matchTitle(m), m.Players[side.Opponent()].Name),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: id(actAccept)},
 			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
 		}}},
-	})
-}
-
-// onGames lists the member's active matches.
-func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
-	user := userOf(i).ID
-	list, err := b.store.PlayerMatches(ctx, user, true, 25)
-	if err != nil {
-		b.tell(i, b.explain(err, "games"))
-		return
 	}
-	if len(list) == 0 {
-		b.tell(i, "You have no match going. Start one with `/stratego challenge`.")
-		return
-	}
-	var lines []string
-	for _, m := range list {
-		side, _ := m.SideOf(user)
-		line := fmt.Sprintf("**#%d** vs %s — %s, you are %s — %s", m.ID, m.Players[side.Opponent()].Name, m.Rules.Variant, side, turnWord(m, side))
-		if !m.Deadline.IsZero() {
-			line += fmt.Sprintf(" (deadline <t:%d:R>)", m.Deadline.Unix())
-		}
-		if m.GuildID != "" {
-			line += fmt.Sprintf(" · <#%s>", m.Where())
-		}
-		lines = append(lines, line)
-	}
-	b.tell(i, truncate(strings.Join(lines, "\n"), 2000))
 }

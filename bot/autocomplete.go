@@ -1,0 +1,114 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// maxChoices is Discord's limit on autocomplete choices, and on a select
+// menu's options.
+const maxChoices = 25
+
+// onAutocomplete offers matches, pieces that can move and their targets.
+// Answers come from the player's own legal moves, which depend only on their
+// own pieces and what both players see.
+func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
+	data := i.ApplicationCommandData()
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	defer func() {
+		if len(choices) > maxChoices {
+			choices = choices[:maxChoices]
+		}
+		b.respond(i, discordgo.InteractionApplicationCommandAutocompleteResult, &discordgo.InteractionResponseData{Choices: choices})
+	}()
+	if len(data.Options) == 0 {
+		return
+	}
+	sub := data.Options[0]
+	opts := optionMap(sub.Options)
+	var focused *discordgo.ApplicationCommandInteractionDataOption
+	for _, o := range sub.Options {
+		if o.Focused {
+			focused = o
+		}
+	}
+	if focused == nil {
+		return
+	}
+	typed := strings.ToUpper(strings.TrimSpace(fmt.Sprint(focused.Value)))
+	user := userOf(i).ID
+	if focused.Name == optDelete || focused.Name == optDefault {
+		choices = b.savedSetupChoices(ctx, user, typed)
+		return
+	}
+	if focused.Name == optMatch {
+		list, err := b.store.PlayerMatches(ctx, user, true, 0)
+		if err != nil {
+			return
+		}
+		for _, m := range list {
+			side, _ := m.SideOf(user)
+			label := fmt.Sprintf("#%d vs %s (%s) — %s", m.ID, m.Players[side.Opponent()].Name, m.Rules.Variant, turnWord(m, side))
+			if typed == "" || strings.Contains(strings.ToUpper(label), typed) {
+				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 100), Value: m.ID.String()})
+			}
+		}
+		return
+	}
+	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: yourTurn})
+	if err != nil || !yourTurn(m, side) {
+		return
+	}
+	g, err := m.Game()
+	if err != nil {
+		return
+	}
+	n := b.settingsOf(ctx, user).Numbering
+	infiltrating := sub.Name == cmdInfiltrate
+	seen := map[string]bool{}
+	for _, mv := range g.LegalMoves() {
+		if mv.IsInfiltration() != infiltrating {
+			continue
+		}
+		var value, label string
+		switch focused.Name {
+		case optFrom:
+			_, r, _ := g.PieceAt(mv.From) // the player's own piece
+			value, label = mv.From.String(), mv.From.String()+" "+r.Describe(n)
+		case optTo:
+			from, err := game.ParseSquare(opts.str(optFrom))
+			if err != nil || mv.From != from {
+				continue
+			}
+			value, label = mv.To.String(), mv.To.String()
+			if _, _, occupied := g.PieceAt(mv.To); occupied {
+				label += " (attack)"
+				if infiltrating {
+					label = mv.To.String() + " (infiltrate)"
+				}
+			}
+		default:
+			return
+		}
+		if seen[value] || !strings.HasPrefix(value, typed) {
+			continue
+		}
+		seen[value] = true
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: value})
+	}
+	sort.Slice(choices, func(a, c int) bool { return squareOrder(choices[a].Value) < squareOrder(choices[c].Value) })
+}
+
+func squareOrder(v any) int {
+	s, err := game.ParseSquare(fmt.Sprint(v))
+	if err != nil {
+		return 1000
+	}
+	return s.Col()*10 + s.Row()
+}

@@ -1,0 +1,65 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// onBoard shows the member their own board, privately.
+func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts options) {
+	user := userOf(i).ID
+	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: playing})
+	if err != nil {
+		b.tell(i, b.explain(err, "board"))
+		return
+	}
+	if !b.deferPrivate(i) {
+		return
+	}
+	g, err := m.Game()
+	if err != nil {
+		b.finish(i, b.explain(err, "board"))
+		return
+	}
+	text, files := b.privateBoard(m, g, side, b.settingsOf(ctx, user).Numbering)
+	b.finish(i, text, files...)
+}
+
+// showNow answers a click on the menus of an old board with the board as it
+// stands now, privately: its picture, where the match stands, and fresh menus
+// when it is the player's move.
+func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side) {
+	g, err := m.Game()
+	if err != nil {
+		b.followUp(i, &discordgo.WebhookParams{Content: b.explain(err, "picker")})
+		return
+	}
+	n := b.settingsOf(ctx, userOf(i).ID).Numbering
+	text, files := b.privateBoard(m, g, side, n)
+	b.followUp(i, &discordgo.WebhookParams{Content: b.explain(storage.ErrStale, "picker") + "\n" + text,
+		Files: files, Components: pickerComponents(m, g, side, n, game.NoSquare)})
+}
+
+// privateBoard is a player's board for a private answer: the match's title,
+// where it stands, and the player's picture.
+func (b *Bot) privateBoard(m *storage.Match, g *game.Game, side game.Side, n game.Numbering) (string, []*discordgo.File) {
+	v := g.View(game.ViewerOf(side))
+	nar := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n}
+	return matchTitle(m) + "\n" + statusLine(g, nar, m.Deadline), b.boardFile(m, &v, n)
+}
+
+// boardFile draws a player's board for a private answer.
+func (b *Bot) boardFile(m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
+	var buf bytes.Buffer
+	if err := b.pics.Board(&buf, *v, render.Options{Names: names(m), Numbering: n}); err != nil {
+		b.log.Error("drawing a board failed", "match", m.ID, "error", err)
+		return nil
+	}
+	return []*discordgo.File{pngFile("board.png", buf.Bytes())}
+}

@@ -1,0 +1,235 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// playClassic plays the scripted Classic match: all three ways of moving,
+// and a Scout that takes the Flag from range.
+func playClassic(t *testing.T, red game.Setup) (*harness, []string, []string) {
+	h := newHarness(t)
+	// Blue's set-up, from Blue's side: J7 (col 0) a Sergeant, E7 (col 5) the Flag.
+	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
+	h.challenge("Classic")
+	h.sendSetups(red, blue)
+
+	// 1. Red by slash command.
+	reply := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	if !reply.Ephemeral || !strings.Contains(reply.Content, "You moved your Sergeant (4) A4-A5") {
+		t.Fatalf("move reply %q", reply.Content)
+	}
+	h.bob.WaitDM(t, contains("alice moved A4-A5"))
+	// Autocomplete offers bob only his own movable pieces, by rank.
+	choices := h.bob.Autocomplete(t, h.channel, "stratego move", discordtest.Focused("from", ""), discordtest.Opt("to", "J6"))
+	var offered []string
+	for _, c := range choices {
+		offered = append(offered, c.Name)
+	}
+	if !slices.Contains(offered, "J7 Sergeant (4)") || len(offered) == 0 || len(offered) > 25 {
+		t.Fatalf("bob is offered %v", offered)
+	}
+	// Blue's mistakes, answered privately without a word about Red's pieces.
+	h.bob.SendDM(t, "A5-A6")
+	h.bob.WaitDM(t, contains("the piece on A5 is Red's; it is Blue's turn"))
+	wrong := h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "E4"), discordtest.Opt("to", "E7")).Reply(t)
+	if !wrong.Ephemeral || !strings.Contains(wrong.Content, "the piece on E4 is Red's") {
+		t.Fatalf("bob moving Red's scout: %q", wrong.Content)
+	}
+	// 2. Blue by DM text.
+	h.bob.SendDM(t, "J7-J6")
+	board := h.alice.WaitDM(t, contains("bob moved J7-J6"))
+	// 3. Red with the menus under the board.
+	menus := board.SelectMenus()
+	if len(menus) == 0 {
+		t.Fatalf("no move menu under alice's board: %q", board.Content)
+	}
+	h.alice.SelectMenu(t, board, menus[0].CustomID, "A5").Wait(t)
+	board = h.srv.Message(board.ID)
+	menus = board.SelectMenus()
+	if len(menus) == 0 || !strings.Contains(menus[0].Placeholder, "A5") {
+		t.Fatalf("no target menu after picking A5: %+v", menus)
+	}
+	h.alice.SelectMenu(t, board, menus[0].CustomID, "A6").Wait(t)
+	h.bob.WaitDM(t, contains("alice moved A5-A6"))
+	// 4. Blue by slash command.
+	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J6"), discordtest.Opt("to", "J5")).Reply(t)
+	h.alice.WaitDM(t, contains("bob moved J6-J5"))
+	// 5. Red's Scout strikes the Flag from E4, by DM.
+	h.alice.SendDM(t, "E4xE7")
+	h.alice.WaitDM(t, contains("You won"))
+	h.bob.WaitDM(t, contains("You lost: your Flag was captured"))
+	h.srv.WaitFor(t, "the final reveal", func() bool {
+		for _, m := range h.srv.ChannelMessages(h.channel) {
+			for _, f := range m.Files {
+				if f.Name == "replay.gif" {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	bobSaw := append(transcript(h, h.bob, true), "autocomplete: "+strings.Join(offered, ", "))
+	return h, bobSaw, transcript(h, h.carol, true)
+}
+
+func TestClassicMatchEndToEnd(t *testing.T) {
+	t.Parallel()
+	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
+	// The leak test: the same match with Red's unrevealed back pieces
+	// shuffled must look exactly the same to Bob and to the channel.
+	shuffled := red
+	shuffled[3][1], shuffled[3][2] = shuffled[3][2], shuffled[3][1] // Marshal and Bomb trade places
+	shuffled[3][5], shuffled[3][9] = shuffled[3][9], shuffled[3][5]
+	if shuffled == red {
+		t.Fatal("the shuffle changed nothing")
+	}
+	var bobSaw, publicSaw [2][]string
+	t.Run("both", func(t *testing.T) { // the two matches are played at once
+		for k, setup := range []game.Setup{red, shuffled} {
+			t.Run([]string{"red", "shuffled"}[k], func(t *testing.T) {
+				t.Parallel()
+				h, bob, public := playClassic(t, setup)
+				m, err := h.db.Match(context.Background(), 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m.Phase != storage.PhaseFinished || m.Result != (game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}) || m.Moves() != 5 {
+					t.Fatalf("stored match: phase %v result %v moves %d", m.Phase, m.Result, m.Moves())
+				}
+				// The public channel got a picture after every move and the finale.
+				pictures := 0
+				for _, msg := range h.srv.ChannelMessages(h.channel) {
+					pictures += len(msg.Files)
+				}
+				if pictures < 7 {
+					t.Fatalf("the channel got %d pictures", pictures)
+				}
+				if len(bob) < 8 || !strings.Contains(strings.Join(bob, "\n"), "[board.png ") || len(public) < 7 {
+					t.Fatalf("too little to compare: bob saw %d messages, the channel %d", len(bob), len(public))
+				}
+				bobSaw[k], publicSaw[k] = bob, public
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	if !slices.Equal(bobSaw[0], bobSaw[1]) {
+		t.Errorf("Bob saw something of Red's hidden pieces:\n%s", firstDiff(bobSaw[0], bobSaw[1]))
+	}
+	if !slices.Equal(publicSaw[0], publicSaw[1]) {
+		t.Errorf("the channel saw something of Red's hidden pieces:\n%s", firstDiff(publicSaw[0], publicSaw[1]))
+	}
+}
+
+func TestSameMoveRacedTwice(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+	h.challenge("Classic")
+	h.sendSetups(red, blue)
+	var wg sync.WaitGroup
+	replies := make([]string, 3)
+	for k := range replies {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if k == 2 {
+				h.alice.SendDM(t, "A4-A5")
+				return
+			}
+			replies[k] = h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t).Content
+		}()
+	}
+	wg.Wait()
+	m := h.waitMoves(1, 1)
+	if m.Moves() != 1 {
+		t.Fatalf("%d moves stored", m.Moves())
+	}
+	played := 0
+	for _, r := range replies[:2] {
+		if strings.Contains(r, "You moved") {
+			played++
+		}
+	}
+	if played > 1 {
+		t.Fatalf("two slash commands both played the move: %q", replies)
+	}
+}
+
+func TestThreadPerMatch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(c *Config) { c.Threads = true })
+	h.startClassic()
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	threads := h.channel.Threads()
+	if len(threads) != 1 {
+		t.Fatalf("%d threads", len(threads))
+	}
+	m, _ := h.db.Match(context.Background(), 1)
+	if m.ThreadID != threads[0].ID {
+		t.Fatalf("the match is in %q, the thread is %q", m.ThreadID, threads[0].ID)
+	}
+	h.srv.WaitFor(t, "the public board in the thread", func() bool {
+		for _, msg := range h.srv.ChannelMessages(threads[0]) {
+			if strings.Contains(msg.Content, "alice moved A4-A5") && len(msg.Files) == 1 {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// TestOneLoadPerMove: a move reads its match once before the transaction
+// that plays it, which returns the game it replayed: however it comes in,
+// the bot loads it no other time and storage replays it once. (The outbox
+// then reads it to tell everyone; it is held back while the move is counted.)
+func TestOneLoadPerMove(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	board := h.alice.WaitDM(t, contains("the match begins"))
+	h.bob.WaitDM(t, contains("the match begins"))
+	var picked *discordtest.Message
+	tests := []struct {
+		name    string
+		prepare func()
+		move    func()
+		// the reads before the transaction: a list of the member's matches, or one match
+		lists, matches int64
+	}{
+		{"slash command", func() {}, func() {
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+		}, 1, 0},
+		{"DM", func() {}, func() { h.bob.SendDM(t, "J7-J6") }, 1, 0},
+		{"menus", func() {
+			board = h.alice.WaitDM(t, contains("bob moved J7-J6"))
+			picked, _ = h.pick(h.alice, board, 0, "A5") // the piece menu is not the move
+		}, func() { h.pick(h.alice, picked, 0, "A6") }, 0, 1},
+	}
+	for k, tc := range tests {
+		tc.prepare()
+		h.bot.outboxPass.Lock()
+		h.reads.reset()
+		tc.move()
+		h.waitStored(1, k+1)
+		l, m, mv := h.reads.lists.Load(), h.reads.matches.Load(), h.reads.moves.Load()
+		h.bot.outboxPass.Unlock()
+		if l != tc.lists || m != tc.matches || mv != 1 {
+			t.Errorf("a move by %s: %d lists and %d matches read, %d ApplyMove; want %d, %d, 1", tc.name, l, m, mv, tc.lists, tc.matches)
+		}
+		h.bot.nudgeOutbox()
+		h.channelSays(fmt.Sprintf("Move %d:", k+2))
+	}
+}

@@ -1,0 +1,69 @@
+package bot
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+)
+
+func TestBetweenMoves(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.bob.SendDM(t, "J7-J6")
+	h.waitMoves(1, 2)
+
+	games := h.alice.SlashCommand(t, h.channel, "stratego games").Reply(t)
+	if !strings.Contains(games.Content, "**#1** vs bob — Classic, you are Red — your move") || !strings.Contains(games.Content, "<t:") {
+		t.Fatalf("games: %q", games.Content)
+	}
+	history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t)
+	if !strings.Contains(history.Content, "1. Red A4-A5\n2. Blue J7-J6") {
+		t.Fatalf("history: %q", history.Content)
+	}
+	notOver := h.bob.SlashCommand(t, h.channel, "stratego record", discordtest.Opt("match", "1")).Reply(t)
+	if !strings.Contains(notOver.Content, "once the match is over") || len(notOver.Files) != 0 {
+		t.Fatalf("record of a match in play: %q", notOver.Content)
+	}
+
+	// Settings: classic numbering, a saved set-up, then deleted.
+	set := h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("numbering", "classic"),
+		discordtest.Opt("reminders", false), discordtest.Opt("save_setup", "scout rush")).Reply(t)
+	if !strings.Contains(set.Content, "numbering: classic (Marshal 1)") || !strings.Contains(set.Content, "reminders: off") || !strings.Contains(set.Content, "• scout rush — Classic") {
+		t.Fatalf("settings: %q", set.Content)
+	}
+	choices := h.alice.Autocomplete(t, h.channel, "stratego settings", discordtest.Focused("delete_setup", "sc"))
+	if len(choices) != 1 || choices[0].Value != "scout rush" {
+		t.Fatalf("saved set-up choices %+v", choices)
+	}
+	// Alice's next board says ranks in classic numbering.
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A5"), discordtest.Opt("to", "A6")).Reply(t)
+	h.bob.SendDM(t, "J6-J5")
+	h.waitMoves(1, 4)
+	h.alice.SendDM(t, "E4xE7")
+	h.bob.WaitDM(t, contains("You lost"))
+	record := h.bob.SlashCommand(t, h.channel, "stratego record").Reply(t)
+	if len(record.Files) != 1 {
+		t.Fatalf("record: %q with %d files", record.Content, len(record.Files))
+	}
+	rec, err := game.ParseGravon(bytes.NewReader(record.Files[0].Data))
+	if err != nil || len(rec.Moves) != 5 || rec.Result != (game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}) {
+		t.Fatalf("the record reads back as %d moves, %v (%v)", len(rec.Moves), rec.Result, err)
+	}
+	history = h.alice.SlashCommand(t, h.channel, "stratego history", discordtest.Opt("match", "1")).Reply(t)
+	if !strings.Contains(history.Content, "5. Red E4xE7 Scout (9) beats Flag") {
+		t.Fatalf("final history in classic numbering: %q", history.Content)
+	}
+	rules := h.carol.SlashCommand(t, h.channel, "stratego rules", discordtest.Opt("variant", "Barrage")).Reply(t)
+	if !strings.Contains(rules.Content, "**Barrage**: 1× Marshal (10), 1× General (9), 1× Miner (3), 2× Scout (2), 1× Spy, 1× Bomb, 1× Flag") {
+		t.Fatalf("rules: %q", rules.Content)
+	}
+	del := h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("delete_setup", "scout rush")).Reply(t)
+	if !strings.Contains(del.Content, "No saved set-ups") {
+		t.Fatalf("after deleting: %q", del.Content)
+	}
+}

@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+)
+
+// TestMoveMenusKeepTheBoardText: the menus under a board DM change only the
+// menus. The board's text (its match, whose move) stays after picking a
+// piece, going back and a stale click, and a stale click shows the board as
+// it is now.
+func TestMoveMenusKeepTheBoardText(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	board := h.alice.WaitDM(t, contains("the match begins"))
+	text := board.Content
+	if !strings.Contains(text, "**Match #1**") || !strings.Contains(text, "your move") {
+		t.Fatalf("alice's first board says %q", text)
+	}
+
+	picked, _ := h.pick(h.alice, board, 0, "A4")
+	if picked.Content != text {
+		t.Fatalf("after picking A4 the board says %q, want %q", picked.Content, text)
+	}
+	if menus := picked.SelectMenus(); len(menus) != 1 || !strings.Contains(menus[0].Placeholder, "Move A4 to") {
+		t.Fatalf("after picking A4: menus %+v", menus)
+	}
+	back := h.alice.ClickButton(t, picked, button(t, picked, "Back"))
+	back.Wait(t)
+	picked = h.srv.Message(board.ID)
+	if picked.Content != text {
+		t.Fatalf("after Back the board says %q, want %q", picked.Content, text)
+	}
+	if menus := picked.SelectMenus(); len(menus) != 1 || !strings.Contains(menus[0].Placeholder, "Move a piece") {
+		t.Fatalf("after Back: menus %+v", menus)
+	}
+
+	// The match moves on by slash command; the menu under the old board is stale.
+	picked, _ = h.pick(h.alice, picked, 0, "A4")
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	stale, in := h.pick(h.alice, picked, 0, "A5")
+	if stale.Content != text {
+		t.Fatalf("after a stale click the board says %q, want %q", stale.Content, text)
+	}
+	if len(stale.SelectMenus()) != 0 {
+		t.Fatalf("the stale board still has menus: %+v", stale.SelectMenus())
+	}
+	if h.waitMoves(1, 1).Moves() != 1 {
+		t.Fatal("a stale menu played a move")
+	}
+	now := h.followUp(in)
+	if !strings.Contains(now.Content, "**Match #1**") || !strings.Contains(now.Content, "bob to move") || len(now.Files) != 1 {
+		t.Fatalf("the answer to a stale click: %q with %d files", now.Content, len(now.Files))
+	}
+}
+
+// scoutArmy is a Custom army whose set-up scoutSetup leaves 27 pieces free
+// to move: more than one select menu or autocomplete answer can hold.
+const scoutArmy = "29x 2 F"
+
+// scoutSetup fills the front and third rows, and every other square of the
+// second and back rows, with Scouts; the Flag sits in a back corner.
+func scoutSetup(t *testing.T) game.Setup {
+	t.Helper()
+	rules := game.DefaultRules(game.VariantCustom)
+	army, err := game.ParseArmy(scoutArmy, game.NumberingModern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules.Army = army
+	cells := map[[2]int]game.Rank{{3, 0}: game.Flag}
+	for col := 0; col < 10; col++ {
+		cells[[2]int{0, col}] = game.Scout
+		cells[[2]int{2, col}] = game.Scout
+		if col%2 == 1 {
+			cells[[2]int{1, col}] = game.Scout
+		} else if col > 0 {
+			cells[[2]int{3, col}] = game.Scout
+		}
+	}
+	return setupOf(t, rules, cells)
+}
+
+// TestMoreThan25MovablePieces: 27 pieces can move. The menus under the board
+// split them over two menus of at most 25, and the second one works; the
+// autocomplete of from offers Discord's maximum of 25.
+func TestMoreThan25MovablePieces(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Custom", discordtest.Opt("army", scoutArmy))
+	h.sendSetups(scoutSetup(t), scoutSetup(t))
+	m := h.waitMoves(1, 0)
+	g, err := m.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	movable := map[game.Square]bool{}
+	for _, mv := range g.LegalMoves() {
+		movable[mv.From] = true
+	}
+	if len(movable) <= 25 {
+		t.Fatalf("only %d pieces can move", len(movable))
+	}
+
+	choices := h.alice.Autocomplete(t, h.channel, "stratego move", discordtest.Focused("from", ""), discordtest.Opt("to", "A5"))
+	if len(choices) != 25 {
+		t.Fatalf("autocomplete offers %d pieces, want 25", len(choices))
+	}
+
+	board := h.alice.WaitDM(t, contains("the match begins"))
+	menus := board.SelectMenus()
+	if len(menus) != 2 || len(menus[0].Options)+len(menus[1].Options) != len(movable) || len(menus[0].Options) != 25 {
+		t.Fatalf("%d pieces can move; the menus: %+v", len(movable), menus)
+	}
+	piece := menus[1].Options[0].Value
+	picked, _ := h.pick(h.alice, board, 1, piece)
+	targets := picked.SelectMenus()
+	if len(targets) != 1 || !strings.Contains(targets[0].Placeholder, "Move "+piece+" to") {
+		t.Fatalf("picking %s in the second menu gave menus %+v, board %q", piece, targets, picked.Content)
+	}
+	to := targets[0].Options[0].Value
+	h.pick(h.alice, picked, 0, to)
+	h.bob.WaitDM(t, contains("alice moved "+piece+"-"+to))
+}

@@ -1,0 +1,86 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// walledClassic is a Classic set-up in which no piece can move: Bombs on A4
+// B4 E4 F4 I4 J4, and the lakes in front of the rest.
+func walledClassic(t *testing.T) game.Setup {
+	t.Helper()
+	cells := map[[2]int]game.Rank{}
+	for _, col := range []int{0, 1, 4, 5, 8, 9} {
+		cells[[2]int{0, col}] = game.Bomb
+	}
+	return placed(t, cells)
+}
+
+// TestSetupThatCannotMoveIsRefused: a set-up in which no piece can move
+// would lose the moment both set-ups are in. It is refused at the preview,
+// typed in the DM or in the form, with the reason, and nothing is stored.
+func TestSetupThatCannotMoveIsRefused(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic")
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	typed := h.alice.SendDM(t, game.FormatSetup(walledClassic(t), game.NumberingModern))
+	refusal := h.alice.WaitDM(t, answers(typed, "none of its pieces can move"))
+	if len(refusal.Buttons()) != 0 || len(refusal.Files) != 0 {
+		t.Fatalf("the refusal offers a preview: %q", refusal.Content)
+	}
+	if m := h.match(1); m.Setups[game.Red].Status != storage.SetupNone {
+		t.Fatalf("the walled set-up was stored as %v", m.Setups[game.Red].Status)
+	}
+
+	// A Custom army of a Scout walled in by Bombs in a corner, through the form.
+	const army = "2 B B F"
+	h.challenge("Custom", discordtest.Opt("army", army))
+	invite := h.bob.WaitDM(t, contains("**Match #2**"))
+	rules := game.DefaultRules(game.VariantCustom)
+	var err error
+	if rules.Army, err = game.ParseArmy(army, game.NumberingModern); err != nil {
+		t.Fatal(err)
+	}
+	corner := setupOf(t, rules, map[[2]int]game.Rank{{3, 0}: game.Scout, {2, 0}: game.Bomb, {3, 1}: game.Bomb, {3, 9}: game.Flag})
+	edit := h.bob.ClickButton(t, invite, button(t, invite, "Edit"))
+	edit.Wait(t)
+	answer := h.bob.SubmitModal(t, edit, map[string]string{setupField: game.FormatSetup(corner, game.NumberingModern)}).Reply(t)
+	if !strings.Contains(answer.Content, "none of its pieces can move") || hasButton(answer, "Confirm") {
+		t.Fatalf("the form's walled set-up: %q", answer.Content)
+	}
+	if m := h.match(2); m.Setups[game.Blue].Status != storage.SetupNone {
+		t.Fatalf("the walled Custom set-up was stored as %v", m.Setups[game.Blue].Status)
+	}
+}
+
+// TestMatchOverAtConfirmationIsAnnounced: a set-up confirmed before such
+// set-ups were refused ends the match when the other set-up is confirmed.
+// That ending is announced like any other: both players and the channel hear
+// the result.
+func TestMatchOverAtConfirmationIsAnnounced(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic")
+	// Bob's walled set-up, confirmed by an older version of the bot.
+	if _, err := h.db.SetSetup(context.Background(), 1, 0, game.Blue, walledClassic(t), storage.SetupConfirmed, T0); err != nil {
+		t.Fatal(err)
+	}
+	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+	done := h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	if strings.Contains(done.Content, "as soon as") {
+		t.Fatalf("alice is told %q", done.Content)
+	}
+	h.alice.WaitDM(t, contains("You won: bob has no piece left that can move."))
+	h.bob.WaitDM(t, contains("You lost: you have no piece left that can move."))
+	h.channelSays("alice won: bob has no piece left that can move.")
+	if m := h.match(1); m.Phase != storage.PhaseFinished {
+		t.Fatalf("phase %v", m.Phase)
+	}
+}

@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// lookup says which match a member means.
+type lookup struct {
+	// named is a match number the member gave: the match option, or the
+	// match of the bot's message a DM replies to. It wins over the rest.
+	named string
+	// fits picks among the member's active matches when none is named; nil
+	// looks at none of them.
+	fits func(m *storage.Match, side game.Side) bool
+	// orFinished falls back to the member's latest finished match when no
+	// active match fits.
+	orFinished bool
+}
+
+// seat is a match and the side a member plays in it.
+type seat struct {
+	m    *storage.Match
+	side game.Side
+}
+
+// The fits of lookups.
+func yourTurn(m *storage.Match, side game.Side) bool {
+	return m.Phase == storage.PhasePlaying && m.ToMove() == side
+}
+
+func playing(m *storage.Match, _ game.Side) bool { return m.Phase == storage.PhasePlaying }
+
+func needsSetup(m *storage.Match, side game.Side) bool {
+	return m.Phase == storage.PhaseSetup && m.Setups[side].Status != storage.SetupConfirmed
+}
+
+// matchesMeant is the one way to find the matches a member may mean by q: the
+// named one, whatever its phase; else their active matches that fit; else,
+// with orFinished, their latest finished one. active counts their active
+// matches, fitting or not, when none is named.
+func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []seat, active int, err error) {
+	if q.named != "" {
+		id, err := storage.ParseMatchID(q.named)
+		if err != nil {
+			return nil, 0, friendly(fmt.Sprintf("%q is not a match number: pick one from the list.", q.named))
+		}
+		m, err := b.store.Match(ctx, id)
+		if err != nil {
+			return nil, 0, err
+		}
+		side, ok := m.SideOf(user)
+		if !ok {
+			return nil, 0, errNotYourMatch
+		}
+		return []seat{{m, side}}, 0, nil
+	}
+	if q.fits != nil {
+		list, err := b.store.PlayerMatches(ctx, user, true, 0)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, m := range list {
+			if side, ok := m.SideOf(user); ok && q.fits(m, side) {
+				found = append(found, seat{m, side})
+			}
+		}
+		if len(found) > 0 || !q.orFinished {
+			return found, len(list), nil
+		}
+		active = len(list)
+	}
+	if q.orFinished {
+		ended, err := b.store.PlayerMatches(ctx, user, false, 10)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, m := range ended {
+			if side, ok := m.SideOf(user); ok && m.Phase == storage.PhaseFinished {
+				return []seat{{m, side}}, active, nil
+			}
+		}
+	}
+	return nil, active, nil
+}
+
+// matchMeant returns the one match a member means by q, or a refusal that
+// tells them how to name it.
+func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.Match, game.Side, error) {
+	found, active, err := b.matchesMeant(ctx, user, q)
+	switch {
+	case err != nil:
+		return nil, game.Red, err
+	case len(found) == 1:
+		return found[0].m, found[0].side, nil
+	case len(found) > 1:
+		return nil, game.Red, errWhichMatch
+	case active > 0 && !q.orFinished:
+		return nil, game.Red, errNoneWaiting
+	}
+	return nil, game.Red, errNoMatch
+}
+
+// fitting keeps the seats for which fits holds: a named match must fit too
+// where a DM's wording depends on it.
+func fitting(seats []seat, fits func(*storage.Match, game.Side) bool) []seat {
+	var out []seat
+	for _, s := range seats {
+		if fits(s.m, s.side) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// playerMatch loads the match a button, menu or form names and checks that
+// the member plays in it.
+func (b *Bot) playerMatch(ctx context.Context, i *discordgo.Interaction, id uint64) (*storage.Match, game.Side, error) {
+	found, _, err := b.matchesMeant(ctx, userOf(i).ID, lookup{named: storage.MatchID(id).String()})
+	if err != nil {
+		return nil, game.Red, err
+	}
+	return found[0].m, found[0].side, nil
+}

@@ -1,0 +1,141 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// pickerComponents are the menus under a player's board DM: first the pieces
+// that can move; after a choice, that piece's targets.
+func pickerComponents(m *storage.Match, g *game.Game, side game.Side, n game.Numbering, from game.Square) []discordgo.MessageComponent {
+	if !yourTurn(m, side) {
+		return nil
+	}
+	var options []discordgo.SelectMenuOption
+	seen := map[game.Square]bool{}
+	for _, mv := range g.LegalMoves() {
+		if mv.IsInfiltration() {
+			continue
+		}
+		if from == game.NoSquare {
+			if seen[mv.From] {
+				continue
+			}
+			seen[mv.From] = true
+			_, r, _ := g.PieceAt(mv.From)
+			options = append(options, discordgo.SelectMenuOption{Label: mv.From.String() + " " + r.Describe(n), Value: mv.From.String()})
+			continue
+		}
+		if mv.From != from || seen[mv.To] {
+			continue
+		}
+		seen[mv.To] = true
+		label := mv.To.String()
+		if _, _, occupied := g.PieceAt(mv.To); occupied {
+			label += " (attack)"
+		}
+		options = append(options, discordgo.SelectMenuOption{Label: label, Value: mv.To.String()})
+	}
+	if len(options) == 0 {
+		return nil
+	}
+	var rows []discordgo.MessageComponent
+	action, placeholder, arg := actPiece, "Move a piece…", ""
+	if from != game.NoSquare {
+		action, placeholder, arg = actTarget, "Move "+from.String()+" to…", from.String()
+	}
+	// Up to four menus of 25 (a fifth row holds Back): room for any army.
+	for start := 0; start < len(options) && len(rows) < 4; start += maxChoices {
+		end := min(start+maxChoices, len(options))
+		id := customID{kind: kindMove, action: action, id: uint64(m.ID), version: m.Version, arg: arg, menu: start / maxChoices}.String()
+		ph := placeholder
+		if len(options) > maxChoices {
+			ph = fmt.Sprintf("%s (%s–%s)", placeholder, options[start].Value, options[end-1].Value)
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.SelectMenu{CustomID: id, Placeholder: ph, Options: options[start:end]},
+		}})
+	}
+	if from != game.NoSquare {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+				CustomID: customID{kind: kindMove, action: actBack, id: uint64(m.ID), version: m.Version}.String()},
+		}})
+	}
+	return rows
+}
+
+// onMovePicker handles the menus under a board DM: a piece chosen shows its
+// targets, Back the pieces again, a target plays the move. Every answer keeps
+// the board's text; a click on the menus of an old board shows the board as
+// it stands now.
+func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id customID) {
+	m, side, err := b.playerMatch(ctx, i, id.id)
+	if err != nil {
+		b.tell(i, b.explain(err, "picker"))
+		return
+	}
+	if m.Version != id.version || !yourTurn(m, side) {
+		b.updateComponents(i, nil)
+		b.showNow(ctx, i, m, side)
+		return
+	}
+	switch id.action {
+	case actPiece, actBack:
+		from := game.NoSquare
+		if id.action == actPiece {
+			values := i.MessageComponentData().Values
+			if len(values) == 0 {
+				b.tell(i, "Pick a piece from the menu.")
+				return
+			}
+			if from, err = game.ParseSquare(values[0]); err != nil {
+				b.tell(i, "Pick a piece from the menu.")
+				return
+			}
+		}
+		g, err := m.Game()
+		if err != nil {
+			b.tell(i, b.explain(err, "picker"))
+			return
+		}
+		b.updateComponents(i, pickerComponents(m, g, side, b.settingsOf(ctx, userOf(i).ID).Numbering, from))
+	case actTarget:
+		values := i.MessageComponentData().Values
+		from, err1 := game.ParseSquare(id.arg)
+		if len(values) == 0 || err1 != nil {
+			b.tell(i, "Pick a square from the menu.")
+			return
+		}
+		to, err := game.ParseSquare(values[0])
+		if err != nil {
+			b.tell(i, "Pick a square from the menu.")
+			return
+		}
+		if !b.deferUpdate(i) {
+			return
+		}
+		// The menus go at once; the board's text stays (an edit without content keeps it).
+		empty := []discordgo.MessageComponent{}
+		if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &empty}); err != nil {
+			b.log.Warn("clearing the picker failed", "error", err)
+		}
+		_, _, err = b.play(ctx, m, side, id.version, game.Move{From: from, To: to})
+		switch {
+		case errors.Is(err, storage.ErrStale):
+			if m, side, err := b.playerMatch(ctx, i, id.id); err == nil {
+				b.showNow(ctx, i, m, side)
+			}
+		case err != nil:
+			b.followUp(i, &discordgo.WebhookParams{Content: b.explain(err, "picker")})
+		}
+	default:
+		b.tell(i, staleComponent)
+	}
+}

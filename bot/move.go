@@ -1,0 +1,68 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// play is the one path of every move, whatever way it came in (the slash
+// command, a move typed in the DM, the menus, the computer): storage checks
+// the turn and the version and lets the rules engine apply the move in one
+// transaction, the only replay of the match, which also records what the
+// move owes everyone (the outbox tells them). side is the mover's, as the caller found it.
+func (b *Bot) play(ctx context.Context, m *storage.Match, side game.Side, version uint64, mv game.Move) (*storage.Match, *game.Game, error) {
+	m, g, err := b.store.ApplyMove(ctx, m.ID, version, side, mv, b.now())
+	if err != nil {
+		return nil, nil, err
+	}
+	b.afterChange(ctx, m, g)
+	return m, g, nil
+}
+
+// onMoveCommand handles /stratego move and /stratego infiltrate, and tells
+// the mover privately what their move did.
+func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, sub string, opts options) {
+	from, err1 := game.ParseSquare(opts.str(optFrom))
+	to, err2 := game.ParseSquare(opts.str(optTo))
+	if err1 != nil || err2 != nil {
+		b.tell(i, "Name two squares, like `from: B4` and `to: B5` (columns A–J, rows 1–10).")
+		return
+	}
+	mv := game.Move{From: from, To: to}
+	if sub == cmdInfiltrate {
+		r, err := game.ParseRank(opts.str(optGuess), game.NumberingModern)
+		if err != nil {
+			b.tell(i, "Name the piece you guess with the `guess` option.")
+			return
+		}
+		mv.Guess = r
+	}
+	user := userOf(i).ID
+	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: yourTurn})
+	if err != nil {
+		b.tell(i, b.explain(err, "move"))
+		return
+	}
+	if !b.deferPrivate(i) {
+		return
+	}
+	m, g, err := b.play(ctx, m, side, 0, mv)
+	if err != nil {
+		b.finish(i, b.explain(err, "move"))
+		return
+	}
+	settings := b.settingsOf(ctx, user)
+	rec, _ := g.LastMove()
+	v := g.View(game.ViewerOf(side))
+	text := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: settings.Numbering}.describeMove(rec, &v)
+	if !settings.DMsReach() {
+		// The DM with the board did not arrive last time: show it here, privately.
+		b.finish(i, text, b.boardFile(m, &v, settings.Numbering)...)
+		return
+	}
+	b.finish(i, text)
+}

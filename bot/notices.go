@@ -1,0 +1,147 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// compose renders a notice into the messages it stands for, from the match
+// as it stood when the notice was recorded. None at all is a valid answer:
+// the computer reads no DMs, a practice match in the DM has no channel, a
+// player may have turned reminders off. now is when it is being sent: the
+// side to move whose turn this notice tells has until now + the move time.
+func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]outgoing, error) {
+	if n.Event == storage.EventChallengeExpired {
+		return challengeExpired(n.Challenge), nil
+	}
+	m, err := b.store.Match(ctx, n.Match)
+	if err != nil {
+		return nil, err
+	}
+	to, ok := b.recipient(m, n.To)
+	if !ok {
+		return nil, nil
+	}
+	one := func(msg *discordgo.MessageSend) []outgoing {
+		if msg == nil {
+			return nil
+		}
+		return []outgoing{{to: to, send: msg}}
+	}
+	side := game.Side(n.To)
+	current := n.Log == len(m.Log) && m.Phase.Active()
+	switch n.Event {
+	case storage.EventCreated:
+		if m.Phase != storage.PhaseSetup {
+			return nil, nil // the invite is moot: the match has moved on
+		}
+		return one(b.setupInvite(ctx, m, side)), nil
+	case storage.EventStarted, storage.EventMove, storage.EventEnded:
+		g, err := m.GameAt(n.Log)
+		if err != nil {
+			return nil, err
+		}
+		// Only the side to move is told its deadline: the clock starts as its
+		// notice is sent. What others are sent does not depend on when.
+		deadline := time.Time{}
+		if current && !g.Result().Over() && n.To == storage.Audience(g.ToMove()) {
+			deadline = m.Deadline
+			if m.ClockPending {
+				deadline = now.Add(m.MoveTime)
+			}
+		}
+		return one(b.boardMessage(ctx, m, g, viewerOf(n.To), headlineOf(n.Event, g, m.Log[:n.Log]), deadline, current)), nil
+	case storage.EventFinale:
+		g, err := m.GameAt(n.Log)
+		if err != nil {
+			return nil, err
+		}
+		return one(b.finaleMessage(m, g)), nil
+	case storage.EventDrawOffered:
+		if !current {
+			return nil, nil // answered, or lapsed, before it could be asked
+		}
+		return one(drawOfferMessage(m, side)), nil
+	case storage.EventDrawDeclined:
+		return one(&discordgo.MessageSend{Content: fmt.Sprintf("%s\n%s declined the draw; the game goes on.", matchTitle(m), m.Players[side.Opponent()].Name)}), nil
+	case storage.EventReminder:
+		if !current || !b.owes(m, side) || b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
+			return nil, nil
+		}
+		text := fmt.Sprintf("Reminder: your move is due <t:%d:R>, or you lose this match.", m.Deadline.Unix())
+		if m.Phase == storage.PhaseSetup {
+			// The rules call a match off, with no result, when a set-up is late.
+			text = fmt.Sprintf("Reminder: your set-up is due <t:%d:R>; if it is not in by then, the match is called off with no result.", m.Deadline.Unix())
+		}
+		return one(&discordgo.MessageSend{Content: matchTitle(m) + "\n" + text}), nil
+	case storage.EventAbandoned:
+		return one(&discordgo.MessageSend{
+			Content:         fmt.Sprintf("%s\nThe match is called off: not both set-ups arrived in time. No result is recorded.", matchTitle(m)),
+			AllowedMentions: &discordgo.MessageAllowedMentions{},
+		}), nil
+	case storage.EventFallback:
+		user, ok := strings.CutPrefix(n.Reason, dmClosedReason)
+		if !ok {
+			return nil, nil
+		}
+		return one(&discordgo.MessageSend{
+			Content: fmt.Sprintf("<@%s>, I can't send you direct messages, so I can't show you your board privately. "+
+				"Allow DMs from this server's members (server menu → Privacy Settings), or use `/stratego board` and `/stratego setup`, which only you see.", user),
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
+		}), nil
+	}
+	return nil, fmt.Errorf("no message for %s notices", n.Event)
+}
+
+// recipient returns where messages to an audience of m go, and false when it
+// has nobody to read them (the computer, or the channel of a practice match
+// played in the DM).
+func (b *Bot) recipient(m *storage.Match, a storage.Audience) (audienceOf, bool) {
+	if a == storage.AudiencePublic {
+		return audienceOf{channel: m.Where()}, m.GuildID != ""
+	}
+	side := game.Side(a)
+	if b.isComputer(m, side) {
+		return audienceOf{}, false
+	}
+	return audienceOf{user: m.Players[side].UserID}, true
+}
+
+func viewerOf(a storage.Audience) game.Viewer {
+	if a == storage.AudiencePublic {
+		return game.PublicViewer
+	}
+	return game.ViewerOf(game.Side(a))
+}
+
+// headlineOf words the event of a board notice; log is the match's log up to it.
+func headlineOf(e storage.Event, g *game.Game, log []storage.Action) headline {
+	switch e {
+	case storage.EventStarted:
+		return startHeadline
+	case storage.EventMove:
+		rec, _ := g.LastMove()
+		return moveHeadline(rec)
+	}
+	if len(log) > 0 && log[len(log)-1].Kind == storage.ActTimeOut {
+		return timeUpHeadline
+	}
+	return noHeadline
+}
+
+// challengeExpired edits the challenge message to say it expired.
+func challengeExpired(c *storage.Challenge) []outgoing {
+	if c == nil || c.MessageID == "" {
+		return nil
+	}
+	text := fmt.Sprintf("~~%s challenged %s: %s.~~\nThis challenge expired without an answer.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime))
+	empty := []discordgo.MessageComponent{}
+	return []outgoing{{to: audienceOf{channel: c.ChannelID}, edit: &discordgo.MessageEdit{ID: c.MessageID, Content: &text, Components: &empty}}}
+}

@@ -1,0 +1,331 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// How the outbox sends: every message carries a nonce made from its notice
+// and part, with enforce_nonce, so that Discord answers a resend (after a
+// timeout, or after a crash between sending and marking it sent) with the
+// message it already made instead of a second one.
+
+// nonceOf returns the nonce of part of a notice: at most 25 characters, as
+// Discord allows, and the same on every attempt.
+func nonceOf(notice uint64, part int) string {
+	return "sb" + strconv.FormatUint(notice, 36) + "." + strconv.Itoa(part)
+}
+
+// nonceMessage is a message create with Discord's nonce fields, which
+// discordgo's MessageSend lacks.
+type nonceMessage struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce"`
+	EnforceNonce bool   `json:"enforce_nonce"`
+}
+
+// sendOnce creates a message in channelID that Discord creates at most once
+// for this nonce, however often it is sent.
+func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
+	payload := nonceMessage{MessageSend: msg, Nonce: nonce, EnforceNonce: true}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	var (
+		response []byte
+		err      error
+	)
+	if len(msg.Files) > 0 {
+		contentType, body, encodeErr := discordgo.MultipartBodyWithJSON(payload, msg.Files)
+		if encodeErr != nil {
+			return nil, fmt.Errorf("encoding a message: %w", encodeErr)
+		}
+		response, err = s.RequestRaw("POST", endpoint, contentType, body, endpoint, 0)
+	} else {
+		response, err = s.RequestWithBucketID("POST", endpoint, payload, endpoint)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := json.Unmarshal(response, &m); err != nil {
+		return nil, fmt.Errorf("reading Discord's answer: %w", err)
+	}
+	return &m, nil
+}
+
+// deliveryFailure says what a failed send means for its notice.
+type deliveryFailure uint8
+
+const (
+	// retryLater: Discord or the network failed (5xx, timeouts, 429): the same
+	// message will go through later.
+	retryLater deliveryFailure = iota
+	// recipientUnreachable: the member does not take DMs from the bot (50007)
+	// or left, the channel is gone (10003), or the bot may not post there
+	// (50001, 50013): sending again will not help; the player must be told
+	// another way.
+	recipientUnreachable
+	// refused: Discord refused the request itself (another 4xx): sending it
+	// again will not help either, and it is the bot's own fault.
+	refused
+)
+
+// Discord's JSON error codes that mean the recipient cannot be reached.
+var unreachableCodes = map[int]bool{
+	discordgo.ErrCodeUnknownChannel:                   true, // 10003
+	discordgo.ErrCodeUnknownGuild:                     true, // 10004
+	discordgo.ErrCodeUnknownMember:                    true, // 10007
+	discordgo.ErrCodeUnknownUser:                      true, // 10013
+	discordgo.ErrCodeMissingAccess:                    true, // 50001
+	discordgo.ErrCodeCannotSendMessagesToThisUser:     true, // 50007
+	discordgo.ErrCodeMissingPermissions:               true, // 50013
+	discordgo.ErrCodeCannotSendMessagesInVoiceChannel: true, // 50008
+	discordgo.ErrCodeThreadIsLocked:                   true, // 160005
+}
+
+// classify reads a send's error: what went wrong, and for a retry, how long
+// Discord asked to wait (0: our own backoff).
+func classify(err error) (deliveryFailure, time.Duration) {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		status := rest.Response.StatusCode
+		switch {
+		case status == http.StatusTooManyRequests:
+			return retryLater, retryAfter(rest)
+		case status >= 500, status == http.StatusRequestTimeout:
+			return retryLater, 0
+		case rest.Message != nil && unreachableCodes[rest.Message.Code]:
+			return recipientUnreachable, 0
+		case status == http.StatusForbidden || status == http.StatusNotFound:
+			return recipientUnreachable, 0
+		}
+		return refused, 0
+	}
+	var limited *discordgo.RateLimitError
+	if errors.As(err, &limited) && limited.RateLimit != nil && limited.TooManyRequests != nil {
+		return retryLater, limited.RetryAfter
+	}
+	// Timeouts, broken connections, and discordgo's "exceeded max retries"
+	// after repeated 502s: all may heal.
+	return retryLater, 0
+}
+
+// retryAfter reads a 429's retry_after (seconds) from its body.
+func retryAfter(rest *discordgo.RESTError) time.Duration {
+	var body struct {
+		RetryAfter float64 `json:"retry_after"`
+	}
+	if json.Unmarshal(rest.ResponseBody, &body) == nil && body.RetryAfter > 0 {
+		return time.Duration(body.RetryAfter * float64(time.Second))
+	}
+	return 0
+}
+
+// Backoff of a notice that keeps failing: 2 s, 4 s, 8 s … up to 10 minutes.
+const (
+	firstRetry = 2 * time.Second
+	lastRetry  = 10 * time.Minute
+)
+
+// backoff returns how long to wait after the given number of failed attempts
+// (1 for the first), never less than what Discord asked for.
+func backoff(attempts int, asked time.Duration) time.Duration {
+	d := firstRetry
+	for i := 1; i < attempts && d < lastRetry; i++ {
+		d *= 2
+	}
+	return max(min(d, lastRetry), asked)
+}
+
+// runOutbox delivers what the changes recorded in the store's outbox: it
+// sleeps until the next notice may be tried (or a change nudges it), delivers
+// every due one, and sleeps again. The outbox lives in storage, so a restart
+// resumes it where it stopped.
+func (b *Bot) runOutbox(ctx context.Context) {
+	for {
+		b.deliverDue(ctx)
+		var wait <-chan time.Time
+		next, ok, err := b.store.NextNotice(ctx)
+		switch {
+		case err != nil:
+			if ctx.Err() != nil {
+				return
+			}
+			b.log.Error("reading the outbox failed", "error", err)
+			wait = time.After(time.Minute)
+		case ok:
+			wait = time.After(max(0, next.Sub(b.now())))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-b.outboxWake:
+		case <-wait:
+		}
+	}
+}
+
+// outboxWorkers bounds the notices delivered at once. Each is the oldest of
+// its own queue (a player or the channel of one match), so they never race.
+const outboxWorkers = 8
+
+// deliverDue delivers the notices due now until none is left. Queues move on
+// independently: as soon as one notice is done, the next of its queue is
+// due, without waiting for a slow one elsewhere (a replay being drawn). One
+// pass runs at a time; when it returns, every notice due when it started has
+// been sent or put off (tests run one to know the messages are out).
+func (b *Bot) deliverDue(ctx context.Context) {
+	b.outboxPass.Lock()
+	defer b.outboxPass.Unlock()
+	type outcome struct {
+		queue    string
+		recorded bool
+	}
+	busy := map[string]bool{}  // queues with a notice being delivered
+	stuck := map[string]bool{} // queues whose outcome could not be recorded: left for the next pass
+	finished := make(chan outcome)
+	running := 0
+	for {
+		if running < outboxWorkers && ctx.Err() == nil {
+			due, err := b.store.DueNotices(ctx, b.now(), 4*outboxWorkers)
+			if err != nil {
+				b.log.Error("reading due notices failed", "error", err)
+			}
+			for _, n := range due {
+				q := queueOf(n)
+				if running == outboxWorkers || busy[q] || stuck[q] {
+					continue
+				}
+				busy[q] = true
+				running++
+				go func() {
+					recorded := false
+					b.guard(ctx, "outbox", func(ctx context.Context) { recorded = b.deliver(ctx, n) })
+					finished <- outcome{q, recorded}
+				}()
+			}
+		}
+		if running == 0 {
+			return
+		}
+		o := <-finished
+		running--
+		delete(busy, o.queue)
+		if !o.recorded {
+			stuck[o.queue] = true
+		}
+	}
+}
+
+// queueOf names the queue of a notice, as the store orders them.
+func queueOf(n storage.Notice) string {
+	if n.Match == 0 && n.Challenge != nil {
+		return fmt.Sprintf("c%d/%s", n.Challenge.ID, n.To)
+	}
+	return fmt.Sprintf("m%d/%s", n.Match, n.To)
+}
+
+// outgoing is one message of a notice: created in a channel, or an edit.
+type outgoing struct {
+	to   audienceOf // who: resolved to a channel when it is sent
+	send *discordgo.MessageSend
+	edit *discordgo.MessageEdit
+}
+
+// audienceOf is where a message goes: a player's DM, or a channel.
+type audienceOf struct {
+	user    string // a player, by DM
+	channel string // otherwise, this channel
+}
+
+// deliver sends a notice's messages from the first not yet sent, and records
+// the outcome: done, put off to be retried, or given up with what the player
+// must be told instead. It reports whether the outcome was recorded.
+func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
+	now := b.now()
+	parts, err := b.compose(ctx, n, now)
+	if err != nil {
+		// The match is gone or does not replay: nothing can be said of it.
+		b.log.Error("a notice cannot be composed; it is dropped", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
+		return b.record(ctx, "dropping a notice", b.store.NoticeDone(ctx, n.ID, now))
+	}
+	for i := n.Sent; i < len(parts); i++ {
+		err := b.sendPart(parts[i], nonceOf(n.ID, i))
+		if err == nil {
+			if parts[i].to.user != "" {
+				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
+			}
+			if i+1 < len(parts) {
+				if err := b.store.NoticeProgress(ctx, n.ID, i+1); err != nil {
+					return b.record(ctx, "recording a sent message", err)
+				}
+			}
+			continue
+		}
+		switch failure, asked := classify(err); failure {
+		case retryLater:
+			wait := backoff(n.Attempts+1, asked)
+			b.log.Warn("a message could not be sent; it will be tried again", "notice", n.ID, "event", n.Event, "match", n.Match, "attempt", n.Attempts+1, "in", wait, "error", err)
+			_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(wait))
+			return b.record(ctx, "putting off a notice", rerr)
+		case recipientUnreachable:
+			b.log.Warn("a message cannot reach its recipient", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
+			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, b.fallback(ctx, n, parts[i], now)...))
+		default:
+			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
+			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now))
+		}
+	}
+	return b.record(ctx, "recording a delivered notice", b.store.NoticeDone(ctx, n.ID, now))
+}
+
+// record logs a failed outbox write; it reports whether the write went through.
+func (b *Bot) record(ctx context.Context, what string, err error) bool {
+	if err != nil && ctx.Err() == nil {
+		b.log.Error(what+" failed", "error", err)
+	}
+	return err == nil
+}
+
+// sendPart sends one message: a create carries the nonce, so that sending it
+// again never makes a second message; an edit is the same however often it is made.
+func (b *Bot) sendPart(p outgoing, nonce string) error {
+	channel := p.to.channel
+	if p.to.user != "" {
+		var err error
+		if channel, err = b.dmChannel(p.to.user); err != nil {
+			return err
+		}
+	}
+	if p.edit != nil {
+		p.edit.Channel = channel
+		_, err := b.s.ChannelMessageEditComplex(p.edit)
+		return err
+	}
+	_, err := sendOnce(b.s, channel, nonce, p.send)
+	return err
+}
+
+// fallback is what a player is told when a message cannot reach them: a
+// player whose DMs are closed is asked once, in the match's channel, to open
+// them or use the private commands.
+func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, now time.Time) []storage.Notice {
+	if p.to.user == "" || n.Match == 0 {
+		return nil // the channel itself is out of reach; the players see the boards by DM
+	}
+	if !b.setDMBlocked(ctx, p.to.user, now) {
+		return nil // already told
+	}
+	return []storage.Notice{{Match: n.Match, Event: storage.EventFallback, To: storage.AudiencePublic, At: now, Reason: dmClosedReason + p.to.user}}
+}
+
+// dmClosedReason prefixes the user id in a fallback notice about closed DMs.
+const dmClosedReason = "dm-closed:"

@@ -1,0 +1,123 @@
+package bot
+
+import (
+	"errors"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func TestNonceOf(t *testing.T) {
+	seen := map[string]bool{}
+	for _, id := range []uint64{1, 35, 36, 1 << 40, ^uint64(0)} {
+		for part := range 3 {
+			n := nonceOf(id, part)
+			if len(n) > 25 {
+				t.Errorf("nonce %q is longer than Discord's 25 characters", n)
+			}
+			if seen[n] {
+				t.Errorf("nonce %q made twice", n)
+			}
+			seen[n] = true
+			if n != nonceOf(id, part) {
+				t.Errorf("nonce of %d/%d changes between attempts", id, part)
+			}
+		}
+	}
+}
+
+func TestClassifyDeliveryErrors(t *testing.T) {
+	rest := func(status, code int, body string) error {
+		e := &discordgo.RESTError{Response: &http.Response{StatusCode: status}, ResponseBody: []byte(body)}
+		if code != 0 {
+			e.Message = &discordgo.APIErrorMessage{Code: code}
+		}
+		return e
+	}
+	tests := []struct {
+		name  string
+		err   error
+		want  deliveryFailure
+		asked time.Duration
+	}{
+		{"500", rest(500, 0, ""), retryLater, 0},
+		{"503", rest(503, 0, ""), retryLater, 0},
+		{"504", rest(504, 0, ""), retryLater, 0},
+		{"408", rest(408, 0, ""), retryLater, 0},
+		{"429 with retry_after", rest(429, 0, `{"message":"You are being rate limited.","retry_after":1.5,"global":false}`), retryLater, 1500 * time.Millisecond},
+		{"a rate limit discordgo gave up on", &discordgo.RateLimitError{RateLimit: &discordgo.RateLimit{TooManyRequests: &discordgo.TooManyRequests{RetryAfter: 3 * time.Second}}}, retryLater, 3 * time.Second},
+		{"502s beyond discordgo's retries", errors.New("Exceeded Max retries HTTP 502 Bad Gateway, "), retryLater, 0},
+		{"a timeout", &net.OpError{Op: "dial", Err: errors.New("i/o timeout")}, retryLater, 0},
+		{"closed DMs", rest(403, discordgo.ErrCodeCannotSendMessagesToThisUser, ""), recipientUnreachable, 0},
+		{"missing permissions", rest(403, discordgo.ErrCodeMissingPermissions, ""), recipientUnreachable, 0},
+		{"missing access", rest(403, discordgo.ErrCodeMissingAccess, ""), recipientUnreachable, 0},
+		{"unknown channel", rest(404, discordgo.ErrCodeUnknownChannel, ""), recipientUnreachable, 0},
+		{"a locked thread", rest(403, discordgo.ErrCodeThreadIsLocked, ""), recipientUnreachable, 0},
+		{"invalid form body", rest(400, 50035, ""), refused, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, asked := classify(tc.err)
+			if got != tc.want || asked != tc.asked {
+				t.Errorf("classify = %d, %v; want %d, %v", got, asked, tc.want, tc.asked)
+			}
+		})
+	}
+}
+
+func TestBackoff(t *testing.T) {
+	tests := []struct {
+		attempts int
+		asked    time.Duration
+		want     time.Duration
+	}{
+		{1, 0, 2 * time.Second},
+		{2, 0, 4 * time.Second},
+		{5, 0, 32 * time.Second},
+		{9, 0, 512 * time.Second},
+		{10, 0, 10 * time.Minute},
+		{1000, 0, 10 * time.Minute},
+		{1, 30 * time.Second, 30 * time.Second}, // Discord asked for longer
+	}
+	for _, tc := range tests {
+		if got := backoff(tc.attempts, tc.asked); got != tc.want {
+			t.Errorf("backoff(%d, %v) = %v, want %v", tc.attempts, tc.asked, got, tc.want)
+		}
+	}
+}
+
+// TestSendOnce: a message sent again with the same nonce (after a timeout, or
+// a crash before it was recorded as sent) is the message Discord already
+// made, not a second one; another nonce makes another message.
+func TestSendOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	msg := func() *discordgo.MessageSend { return &discordgo.MessageSend{Content: "Match #7 · the board after move 12"} }
+	first, err := sendOnce(h.bot.s, h.channel.ID, nonceOf(7, 0), msg())
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := sendOnce(h.bot.s, h.channel.ID, nonceOf(7, 0), msg())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID != first.ID {
+		t.Errorf("the resend made message %s, the first was %s", again.ID, first.ID)
+	}
+	if _, err := sendOnce(h.bot.s, h.channel.ID, nonceOf(7, 1), msg()); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(m.Content, "after move 12") {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d messages in the channel, want 2 (one per nonce)", n)
+	}
+}

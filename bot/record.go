@@ -1,0 +1,40 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// onRecord sends the Gravon XML record of a finished match.
+func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts options) {
+	m, _, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), orFinished: true})
+	if err != nil {
+		b.tell(i, b.explain(err, "record"))
+		return
+	}
+	if m.Phase != storage.PhaseFinished {
+		b.tell(i, "The record is ready once the match is over: it shows both set-ups.")
+		return
+	}
+	g, err := m.Game()
+	if err != nil {
+		b.tell(i, b.explain(err, "record"))
+		return
+	}
+	var buf bytes.Buffer
+	if err := game.NewRecord(g, m.Players[game.Red].Name, m.Players[game.Blue].Name).WriteGravon(&buf); err != nil {
+		b.tell(i, b.explain(err, "record"))
+		return
+	}
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("%s\nThe game record (Gravon XML; `strategobot replay` reads it).", matchTitle(m)),
+		Flags:   discordgo.MessageFlagsEphemeral,
+		Files:   []*discordgo.File{{Name: fmt.Sprintf("stratego-match-%d.xml", m.ID), ContentType: "application/xml", Reader: &buf}},
+	})
+}

@@ -1,0 +1,70 @@
+// Package gametest holds what the tests of several packages share about
+// games: random set-ups and random games for variety, and ShuffleHidden, the
+// other game a player could equally be facing, for leak tests. It is for
+// tests only; nothing in production imports it.
+package gametest
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Setup places rules' army at random in a zone, every arrangement alike
+// (game.RandomSetup plays like a person instead): tests need variety, not
+// realism. Armies that must fill the zone fill it.
+func Setup(rules game.Rules, r *rand.Rand) game.Setup {
+	var cells []game.Rank
+	for _, k := range game.Ranks {
+		for range rules.Army[k] {
+			cells = append(cells, k)
+		}
+	}
+	for len(cells) < game.SetupRows*10 {
+		cells = append(cells, game.NoRank)
+	}
+	r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	var s game.Setup
+	for i, k := range cells {
+		s[i/10][i%10] = k
+	}
+	return s
+}
+
+// Game starts a game of rules from two Setup set-ups drawn with seed and
+// plays up to plies random legal moves, showing each position to visit (see
+// Play; nil: none).
+func Game(t testing.TB, rules game.Rules, seed uint64, plies int, visit func(*game.Game) bool) *game.Game {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, seed^0x5eed))
+	g, err := game.NewGame(rules, Setup(rules, r), Setup(rules, r))
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	Play(t, g, r, plies, visit)
+	return g
+}
+
+// Play plays up to plies uniformly random legal moves on g, until the game
+// ends. visit, unless nil, sees the game before the first move and after each,
+// and stops the game by returning false. A legal move refused fails t.
+func Play(t testing.TB, g *game.Game, r *rand.Rand, plies int, visit func(*game.Game) bool) {
+	t.Helper()
+	if visit != nil && !visit(g) {
+		return
+	}
+	buf := make([]game.Move, 0, 256)
+	for i := 0; i < plies && !g.Result().Over(); i++ {
+		buf = g.AppendLegalMoves(buf[:0])
+		if len(buf) == 0 {
+			t.Fatalf("ply %d: no legal move, but the game is on", g.Ply())
+		}
+		if _, err := g.Apply(buf[r.IntN(len(buf))]); err != nil {
+			t.Fatalf("ply %d: a generated move was refused: %v", g.Ply(), err)
+		}
+		if visit != nil && !visit(g) {
+			return
+		}
+	}
+}

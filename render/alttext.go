@@ -1,0 +1,386 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// AltTextLimit is the most characters Discord accepts in an attachment's
+// description (its alt text), counted as UTF-16 code units.
+const AltTextLimit = 1024
+
+// AltText returns the description of the picture Board or Reveal draws of v,
+// for people who cannot see it: Discord shows it as the attachment's alt
+// text. Like the picture it is written from v alone, so it says only what
+// v's viewer knows: who plays and whose move it is, the last move and its
+// battle, what that move took, the pieces each side has left, and which
+// pieces' ranks the viewer knows and where they stand. It is at most
+// AltTextLimit characters: long lists are cut short first ("and 9 more").
+func AltText(v game.View, o Options) (string, error) {
+	if err := checkView(&v, o); err != nil {
+		return "", err
+	}
+	d := newDescriber(&v, o)
+	var s string
+	for _, limit := range []int{game.MaxPieces, 12, 6, 3, 0} {
+		if s = d.altText(limit); utf16Len(s) <= AltTextLimit {
+			return s, nil
+		}
+	}
+	return shorten(s, AltTextLimit), nil
+}
+
+// describer writes the sentences of alt texts and text boards from a view.
+type describer struct {
+	v        *game.View
+	n        game.Numbering
+	me       game.Side // the viewer's side, when isPlayer
+	isPlayer bool
+	who      [2]string // each player as "Ada (Red)"
+}
+
+// maxNameChars bounds a name in a text: a Discord display name has at most 32 characters.
+const maxNameChars = 32
+
+func newDescriber(v *game.View, o Options) describer {
+	d := describer{v: v, n: o.Numbering}
+	d.me, d.isPlayer = v.Viewer.IsPlayer()
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		d.who[side] = sideName(side)
+		if name := plainName(o.Names[side]); name != "" {
+			d.who[side] = fmt.Sprintf(txtWhoSide, name, sideName(side))
+		}
+	}
+	return d
+}
+
+// altText writes the alt text with at most limit items in each list.
+func (d *describer) altText(limit int) string {
+	v := d.v
+	var out []string
+	if d.isPlayer {
+		out = append(out, fmt.Sprintf(txtAltPlayer, v.Rules.Variant, d.when(), d.who[d.me], d.who[d.me.Opponent()]))
+	} else {
+		out = append(out, fmt.Sprintf(txtAltPublic, v.Rules.Variant, d.when(), d.who[game.Red], d.who[game.Blue]))
+		if v.Result.Over() && d.hiddenCount() == 0 {
+			out = append(out, txtAltEveryPiece)
+		}
+	}
+	out = append(out, d.status()...)
+	out = append(out, d.lastMove()...)
+	sides := []game.Side{game.Red, game.Blue}
+	if d.isPlayer {
+		sides = []game.Side{d.me, d.me.Opponent()}
+	}
+	for _, side := range sides {
+		out = append(out, d.left(side, limit))
+	}
+	out = append(out, d.knowledge(limit)...)
+	return strings.Join(out, " ")
+}
+
+// when says which moment the view shows: "after move 30".
+func (d *describer) when() string {
+	switch {
+	case d.v.Result.Over():
+		return fmt.Sprintf(txtAltEnd, txtMoves.format(d.v.Ply()))
+	case d.v.Ply() == 0:
+		return txtAltStart
+	}
+	return fmt.Sprintf(txtAltAfter, d.v.Ply())
+}
+
+// status says whose move it is and whether a draw is offered, or how the game ended.
+func (d *describer) status() []string {
+	v := d.v
+	if v.Result.Over() {
+		out := []string{ResultText(v.Result, sideNames, v.Viewer)}
+		if winner, won := v.Result.Winner(); won {
+			return append(out, fmt.Sprintf(txtAltWinner, d.who[winner]))
+		}
+		return append(out, txtAltNoWinner)
+	}
+	var out []string
+	if v.DrawOffered {
+		out = append(out, fmt.Sprintf(txtAltDrawOffer, d.who[v.DrawOfferBy]))
+	}
+	if d.isPlayer && v.ToMove == d.me {
+		return append(out, txtAltYourMove)
+	}
+	return append(out, fmt.Sprintf(txtAltToMove, d.who[v.ToMove]))
+}
+
+// knownRank returns the rank of the piece in c as the viewer knows it, or NoRank.
+func knownRank(c game.Cell) game.Rank {
+	if c.Rank == game.NoRank && c.KnownScout {
+		return game.Scout // it moved more than one square: everyone knows
+	}
+	return c.Rank
+}
+
+// lastMove describes the last move, its battle and what it took.
+func (d *describer) lastMove() []string {
+	v := d.v
+	rec, ok := v.LastMove()
+	if !ok {
+		return []string{txtAltNoMove}
+	}
+	ply, from, to := v.Ply(), rec.Move.From.String(), rec.Move.To.String()
+	att, def := rec.Side, rec.Side.Opponent()
+	piece := func(r game.Rank) string { return rankLabelled(r, d.n) }
+	var out []string
+	switch {
+	case rec.Move.IsInfiltration():
+		outcome := txtAltGuessWrong
+		if rec.Outcome == game.GuessedRight {
+			outcome = txtAltGuessRight
+		}
+		out = append(out, fmt.Sprintf(txtAltInfiltrate, ply, d.who[att], from, to, piece(rec.Move.Guess), outcome))
+	case rec.IsAttack():
+		battle := txtAltBeats
+		switch {
+		case rec.Outcome == game.AttackerWon && rec.Defender == game.Flag:
+			battle = txtAltCaptures
+		case rec.Outcome == game.DefenderWon:
+			battle = txtAltLosesTo
+		case rec.Outcome == game.BothRemoved:
+			battle = txtAltBothFall
+		}
+		battle = fmt.Sprintf(battle, sideName(att), piece(rec.Attacker), sideName(def), piece(rec.Defender))
+		out = append(out, fmt.Sprintf(txtAltAttack, ply, d.who[att], from, to, battle))
+	default:
+		rank := knownRank(v.Board[rec.Move.To])
+		switch {
+		case d.isPlayer && att == d.me:
+			out = append(out, fmt.Sprintf(txtAltMoveYours, ply, piece(rank), from, to))
+		case rank != game.NoRank:
+			out = append(out, fmt.Sprintf(txtAltMoveKnown, ply, d.who[att], piece(rank), from, to))
+		default:
+			out = append(out, fmt.Sprintf(txtAltMoveHidden, ply, d.who[att], from, to))
+		}
+	}
+	lost := func(side game.Side, r game.Rank) {
+		out = append(out, fmt.Sprintf(txtAltLost, sideName(side), rankCount(1, r)))
+	}
+	switch rec.Outcome {
+	case game.AttackerWon, game.GuessedRight:
+		lost(def, rec.Defender)
+	case game.DefenderWon:
+		lost(att, rec.Attacker)
+	case game.BothRemoved:
+		lost(att, rec.Attacker)
+		lost(def, rec.Defender)
+	}
+	return out
+}
+
+// left says how many pieces side has left and which it lost.
+func (d *describer) left(side game.Side, limit int) string {
+	army, left := d.v.Rules.Army.Total(), d.v.Remaining[side].Total()
+	var lost []string
+	for _, r := range game.Ranks {
+		if n := int(d.v.Captured[side][r]); n > 0 {
+			lost = append(lost, rankCount(n, r))
+		}
+	}
+	if len(lost) == 0 {
+		return fmt.Sprintf(txtAltLeftAll, sideName(side), left)
+	}
+	return fmt.Sprintf(txtAltLeftSome, sideName(side), left, army, list(lost, max(limit, 4)))
+}
+
+// pieces returns side's pieces on the board whose rank the viewer knows, as
+// "Captain (6) on A5" (own pieces only when the opponent knows them too),
+// and counts the others and how many of them moved.
+func (d *describer) pieces(side game.Side) (known []string, hidden, moved int) {
+	own := d.isPlayer && side == d.me
+	for s, c := range d.v.Board {
+		if !c.Occupied || c.Side != side {
+			continue
+		}
+		rank := knownRank(c)
+		switch {
+		case own && (c.Revealed || c.KnownScout):
+			known = append(known, fmt.Sprintf(txtAltPieceOn, rankLabelled(rank, d.n), game.Square(s)))
+		case own:
+		case rank != game.NoRank:
+			known = append(known, fmt.Sprintf(txtAltPieceOn, rankLabelled(rank, d.n), game.Square(s)))
+		default:
+			hidden++
+			if c.Moved {
+				moved++
+			}
+		}
+	}
+	return known, hidden, moved
+}
+
+// hiddenCount counts the pieces whose rank the viewer does not know.
+func (d *describer) hiddenCount() int {
+	_, red, _ := d.pieces(game.Red)
+	_, blue, _ := d.pieces(game.Blue)
+	return red + blue
+}
+
+// knowledge says which ranks the viewer knows and where those pieces stand.
+func (d *describer) knowledge(limit int) []string {
+	var out []string
+	if d.isPlayer {
+		opp := d.me.Opponent()
+		known, hidden, moved := d.pieces(opp)
+		total := d.v.Remaining[opp].Total()
+		if len(known) == 0 {
+			out = append(out, fmt.Sprintf(txtAltYouKnowNone, sideName(opp), total))
+		} else {
+			out = append(out, fmt.Sprintf(txtAltYouKnow, len(known), sideName(opp), total, list(known, limit)))
+		}
+		if hidden > 0 {
+			out = append(out, fmt.Sprintf(txtAltHidden, sideName(opp), hidden, moved))
+		}
+		if mine, _, _ := d.pieces(d.me); len(mine) > 0 {
+			out = append(out, fmt.Sprintf(txtAltTheyKnow, sideName(opp), len(mine), list(mine, limit)))
+		}
+		return out
+	}
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		known, hidden, moved := d.pieces(side)
+		if len(known) > 0 {
+			out = append(out, fmt.Sprintf(txtAltKnown, sideName(side), list(known, limit)))
+		}
+		if hidden > 0 {
+			out = append(out, fmt.Sprintf(txtAltHidden, sideName(side), hidden, moved))
+		}
+	}
+	return out
+}
+
+// plainName returns a player's name for a text: control and format
+// characters dropped, runs of spaces made one, backquotes (which would end
+// a code block) made quotes, and at most maxNameChars characters. It
+// returns "" for a name with nothing left.
+func plainName(name string) string {
+	var b strings.Builder
+	n := 0
+	space := false
+	for _, r := range name {
+		if n >= maxNameChars {
+			b.WriteString("…")
+			break
+		}
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == unicode.ReplacementChar {
+			continue
+		}
+		if r == '`' {
+			r = '\''
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+			n++
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
+
+// utf16Len is the length of s as Discord counts it.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
+// shorten cuts s to at most limit UTF-16 code units, ending it with "…".
+func shorten(s string, limit int) string {
+	if utf16Len(s) <= limit {
+		return s
+	}
+	n := 0
+	for i, r := range s {
+		if n+utf16.RuneLen(r) > limit-1 {
+			return s[:i] + "…"
+		}
+		n += utf16.RuneLen(r)
+	}
+	return s
+}
+
+// KeyAltText returns the alt text of the picture Key draws with o.
+func KeyAltText(o Options) (string, error) {
+	if err := checkOptions(o); err != nil {
+		return "", err
+	}
+	parts := append([]string{txtAltKey}, keyTexts[:]...)
+	parts = append(parts, fmt.Sprintf(txtKeyRanks, keyNumbering(o.Numbering)), rankList(o.Numbering, nil)+".", txtKeySquares)
+	return shorten(strings.Join(parts, " "), AltTextLimit), nil
+}
+
+// rankList lists the ranks with their labels, "10 Marshal, 9 General, …",
+// those of army only when army is not nil.
+func rankList(n game.Numbering, army *game.Army) string {
+	var ranks []string
+	for _, r := range game.Ranks {
+		if army == nil || army[r] > 0 {
+			ranks = append(ranks, fmt.Sprintf(txtBoardRank, r.Label(n), rankName(r)))
+		}
+	}
+	return list(ranks, len(ranks))
+}
+
+// SetupAltText returns the alt text of the picture SetupPreview draws of
+// side's set-up s: every square of it, and whether it is ready to confirm.
+// It is for side's player only, like the picture.
+func SetupAltText(s game.Setup, side game.Side, rules game.Rules, o Options) (string, error) {
+	if err := checkSetup(s, side, o); err != nil {
+		return "", err
+	}
+	parts := []string{fmt.Sprintf(txtAltSetup, rules.Variant, sideName(side))}
+	for row := range game.SetupRows {
+		labels := make([]string, 10)
+		for col, r := range s[row] {
+			labels[col] = txtAltSetupEmpty
+			if r != game.NoRank {
+				labels[col] = r.Label(o.Numbering)
+			}
+		}
+		first, last := game.SetupSquare(side, row, 0), game.SetupSquare(side, row, 9)
+		parts = append(parts, fmt.Sprintf(txtAltSetupRow, first.Row()+1, first.String()[:1], last.String()[:1], strings.Join(labels, " ")))
+	}
+	placed := s.Counts()
+	if err := s.Validate(rules); err != nil {
+		parts = append(parts, fmt.Sprintf(txtSetupNotReady, err.Error()))
+	} else {
+		parts = append(parts, fmt.Sprintf(txtSetupReady, txtPiecesPlaced.format(placed.Total())))
+	}
+	return shorten(strings.Join(parts, " "), AltTextLimit), nil
+}
+
+// ReplayAltText returns the alt text of the animation Replay draws of g, a
+// finished game: who played, how long, and how it ended.
+func ReplayAltText(g *game.Game, o ReplayOptions) (string, error) {
+	if g == nil {
+		return "", fmt.Errorf("%w: no game", ErrInvalidInput)
+	}
+	if !g.Result().Over() {
+		return "", ErrGameNotOver
+	}
+	if err := checkOptions(o.Options); err != nil {
+		return "", err
+	}
+	v := g.View(game.PublicViewer) // the result and the players, nothing hidden is used
+	d := newDescriber(&v, o.Options)
+	parts := []string{fmt.Sprintf(txtAltReplay, v.Rules.Variant, txtMoves.format(v.Ply()), d.who[game.Red], d.who[game.Blue])}
+	parts = append(parts, d.status()...)
+	return shorten(strings.Join(parts, " "), AltTextLimit), nil
+}

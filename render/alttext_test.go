@@ -1,0 +1,345 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
+)
+
+// TestAltText checks the whole alt text of golden positions, from each
+// viewer: what it says is what that viewer knows.
+func TestAltText(t *testing.T) {
+	ada := Options{Names: [2]string{"Ada", "Grace"}}
+	// lastMove replaces the view's last move by rec, for outcomes the golden game has not.
+	lastMove := func(rec game.MoveRecord) func(v *game.View) {
+		return func(v *game.View) { v.History[len(v.History)-1] = rec }
+	}
+	m := func(from, to string) game.Move { return game.Move{From: sq(t, from), To: sq(t, to)} }
+	tests := []struct {
+		name   string
+		plies  int
+		viewer game.Viewer
+		o      Options
+		change func(v *game.View)
+		want   string
+	}{
+		{"the start, public, no names", 0, game.PublicViewer, Options{}, nil,
+			"Stratego board, Classic, at the start: Red at the bottom, Blue at the top. Red to move. No move yet: Red moves first. " +
+				"Red has all 40 pieces. Blue has all 40 pieces. Red: 40 hidden, 0 of them moved. Blue: 40 hidden, 0 of them moved."},
+		{"a Scout ran: Blue knows it", 1, game.BlueViewer, ada, nil,
+			"Your Stratego board, Classic, after move 1: you are Grace (Blue), at the bottom; Ada (Red) is at the top. Your move. " +
+				"Move 1: Ada (Red) moved the Scout (2) from A4 to A6. Blue has all 40 pieces. Red has all 40 pieces. " +
+				"You know 1 of Red's 40 pieces: Scout (2) on A6. Red: 39 hidden, 0 of them moved."},
+		{"Red knows that Blue knows its Scout", 1, game.RedViewer, ada, nil,
+			"Move 1: you moved your Scout (2) from A4 to A6. Red has all 40 pieces. Blue has all 40 pieces. " +
+				"You know none of Blue's 40 pieces. Blue: 40 hidden, 0 of them moved. Blue knows 1 of your pieces: Scout (2) on A6."},
+		{"the Captain takes the Scout, Red's view in classic numbering", 2, game.RedViewer, Options{Names: ada.Names, Numbering: game.NumberingClassic}, nil,
+			"Your Stratego board, Classic, after move 2: you are Ada (Red), at the bottom; Grace (Blue) is at the top. Your move. " +
+				"Move 2: Grace (Blue) attacked from A7 to A6: Blue Captain (5) beats Red Scout (9). Red lost 1 Scout. " +
+				"Red has 39 of 40 pieces left; lost: 1 Scout. Blue has all 40 pieces. " +
+				"You know 1 of Blue's 40 pieces: Captain (5) on A6. Blue: 39 hidden, 0 of them moved."},
+		{"the Scout hits a Bomb, public", 5, game.PublicViewer, ada, nil,
+			"Stratego board, Classic, after move 5: Ada (Red) at the bottom, Grace (Blue) at the top. Grace (Blue) to move. " +
+				"Move 5: Ada (Red) attacked from F6 to F7: Red Scout (2) loses to Blue Bomb. Red lost 1 Scout. " +
+				"Red has 38 of 40 pieces left; lost: 2 Scouts. Blue has all 40 pieces. Red: 38 hidden, 0 of them moved. " +
+				"Blue's pieces known to everyone: Captain (6) on A6, Bomb on F7. Blue: 38 hidden, 1 of them moved."},
+		{"Red's own move, and what Blue knows of Red", 7, game.RedViewer, ada, nil,
+			"Your Stratego board, Classic, after move 7: you are Ada (Red), at the bottom; Grace (Blue) is at the top. Grace (Blue) to move. " +
+				"Move 7: you moved your General (9) from B4 to B5. Red has 38 of 40 pieces left; lost: 2 Scouts. Blue has all 40 pieces. " +
+				"You know 2 of Blue's 40 pieces: Captain (6) on A6, Bomb on F7. Blue: 38 hidden, 1 of them moved."},
+		{"the same move seen by Blue: a hidden piece", 7, game.BlueViewer, ada, nil,
+			"Your Stratego board, Classic, after move 7: you are Grace (Blue), at the bottom; Ada (Red) is at the top. Your move. " +
+				"Move 7: Ada (Red) moved a hidden piece from B4 to B5. Blue has all 40 pieces. Red has 38 of 40 pieces left; lost: 2 Scouts. " +
+				"You know none of Red's 38 pieces. Red: 38 hidden, 1 of them moved. Red knows 2 of your pieces: Captain (6) on A6, Bomb on F7."},
+		{"both fall", 7, game.PublicViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: m("B4", "B5"), Outcome: game.BothRemoved, Attacker: game.Major, Defender: game.Major}),
+			"Stratego board, Classic, after move 7: Ada (Red) at the bottom, Grace (Blue) at the top. Grace (Blue) to move. " +
+				"Move 7: Ada (Red) attacked from B4 to B5: Red Major (7) and Blue Major (7) both fall. Red lost 1 Major. Blue lost 1 Major."},
+		{"a flag captured", 7, game.PublicViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: m("B4", "B5"), Outcome: game.AttackerWon, Attacker: game.Miner, Defender: game.Flag}),
+			"Move 7: Ada (Red) attacked from B4 to B5: Red Miner (3) captures the Blue Flag. Blue lost 1 Flag."},
+		{"an infiltrator's right guess", 7, game.PublicViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.General}, Outcome: game.GuessedRight, Attacker: game.Infiltrator, Defender: game.General}),
+			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a General (9): right. Blue lost 1 General."},
+		{"an infiltrator's wrong guess", 7, game.PublicViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.Spy}, Outcome: game.GuessedWrong, Attacker: game.Infiltrator}),
+			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a Spy: wrong, nothing is taken. Red has"},
+		{"a draw offer", 7, game.RedViewer, ada, func(v *game.View) { v.DrawOffered, v.DrawOfferBy = true, game.Blue },
+			"Grace (Blue) offers a draw. Grace (Blue) to move."},
+		{"names cleaned", 0, game.RedViewer, Options{Names: [2]string{"  Zoë\u200b \x00🐉 ```", "\u200f"}}, nil,
+			"you are Zoë 🐉 ''' (Red), at the bottom; Blue is at the top. Your move."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := goldenGame(t, tc.plies).View(tc.viewer)
+			if tc.change != nil {
+				tc.change(&v)
+			}
+			got, err := AltText(v, tc.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("got  %q\nwant %q (in it)", got, tc.want)
+			}
+		})
+	}
+	t.Run("the final reveal", func(t *testing.T) {
+		g := goldenGame(t, 7)
+		if err := g.Resign(game.Red); err != nil {
+			t.Fatal(err)
+		}
+		v, _ := g.Reveal()
+		got, err := AltText(v, ada)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{
+			"Stratego board, Classic, game over after 7 moves: Ada (Red) at the bottom, Grace (Blue) at the top. Every piece is shown. Blue won: Red resigned. Winner: Grace (Blue).",
+			"Red's pieces known to everyone: Miner (3) on A1, Bomb on B1, Flag on C1,",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("got  %q\nwant %q in it", got, want)
+			}
+		}
+	})
+}
+
+// longNames are the longest names Discord allows, in characters that take
+// two UTF-16 units.
+var longNames = [2]string{strings.Repeat("🐉", 40), strings.Repeat("𝔊", 40)}
+
+// TestAltTextLength checks that every alt text, however long the game and
+// the names, is within Discord's limit, and still says whose move it is.
+func TestAltTextLength(t *testing.T) {
+	longest := 0
+	for _, rules := range testRules(t) {
+		for seed := uint64(1); seed <= 2; seed++ {
+			gametest.Game(t, rules, seed, 400, func(g *game.Game) bool {
+				if g.Ply()%40 != 0 && !g.Result().Over() {
+					return true
+				}
+				views := []game.View{g.View(game.RedViewer), g.View(game.BlueViewer), g.View(game.PublicViewer)}
+				if v, ok := g.Reveal(); ok {
+					views = append(views, v)
+				}
+				for _, v := range views {
+					got, err := AltText(v, Options{Names: longNames, Numbering: game.NumberingClassic})
+					if err != nil {
+						t.Fatal(err)
+					}
+					n := utf16Len(got)
+					longest = max(longest, n)
+					if n > AltTextLimit || !utf8.ValidString(got) {
+						t.Fatalf("%s, %s after move %d: %d characters (valid UTF-8 %v): %q", rules.Variant, v.Viewer, g.Ply(), n, utf8.ValidString(got), got)
+					}
+					if !strings.Contains(got, "move") {
+						t.Errorf("%s after move %d: %q says nothing of the moves", v.Viewer, g.Ply(), got)
+					}
+				}
+				return true
+			})
+		}
+	}
+	t.Logf("the longest alt text has %d of %d characters", longest, AltTextLimit)
+}
+
+// TestTextBoard checks the diagram square by square against the view: the
+// row labels and column letters in the picture's order, and what each square shows.
+func TestTextBoard(t *testing.T) {
+	for _, rules := range testRules(t) {
+		g := gametest.Game(t, rules, 7, 150, nil)
+		for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+			for _, n := range numberings {
+				t.Run(fmt.Sprintf("%s %s %s", rules.Variant, viewer, n), func(t *testing.T) {
+					v := g.View(viewer)
+					text, err := TextBoard(v, Options{Names: longNames, Numbering: n})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(text) > TextBoardLimit {
+						t.Errorf("%d bytes, more than %d", len(text), TextBoardLimit)
+					}
+					checkTextGrid(t, text, &v, n)
+				})
+			}
+		}
+	}
+	t.Run("a name cannot end the code block", func(t *testing.T) {
+		text, err := TextBoard(goldenGame(t, 1).View(game.PublicViewer), Options{Names: [2]string{"```", "x`"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(text, "`") {
+			t.Errorf("a backquote in %q", text)
+		}
+	})
+	t.Run("the golden position, Red's view", func(t *testing.T) {
+		text, err := TextBoard(goldenGame(t, 7).View(game.RedViewer), Options{Names: [2]string{"Ada", "Grace"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `Classic, after move 7. Grace (Blue) to move.
+You are Ada (Red), at the bottom; Grace (Blue) at the top.
+    A   B   C   D   E   F   G   H   I   J
+10  ?   ?   ?   ?   ?   ?   ?   ?   ?   ?
+ 9  ?   ?   ?   ?   ?   ?   ?   ?   ?   ?
+ 8  ?   ?   ?   ?   ?   ?   ?   ?   ?   ?
+ 7  .   ?   ?   ?   .   bB  ?   ?   ?   ?
+ 6  b6  .   ~   ~   .   .   ~   ~   .   .
+ 5  .   9   ~   ~   ?m  .   ~   ~   .   .
+ 4  .   .   6   2   B   .   8   5   2   6
+ 3  5   10  S   4   7   3   6   B   7   2
+ 2  4   3   8   7   B   4   5   B   3   2
+ 1  3   B   F   B   4   2   6   5   3   2
+    A   B   C   D   E   F   G   H   I   J
+Move 7: you moved your General (9) from B4 to B5.
+Key: your pieces by rank, with * when Blue knows the rank; ? hidden, ?m hidden and moved; b5 a piece of Blue whose rank is shown; ~ lake; . empty.
+Ranks: 10 Marshal, 9 General, 8 Colonel, 7 Major, 6 Captain, 5 Lieutenant, 4 Sergeant, 3 Miner, 2 Scout, S Spy, B Bomb, F Flag.`
+		if text != want {
+			t.Errorf("got\n%s\nwant\n%s", text, want)
+		}
+	})
+}
+
+// checkTextGrid reads the board out of a text diagram and compares every
+// square with what the view says of it.
+func checkTextGrid(t *testing.T, text string, v *game.View, n game.Numbering) {
+	t.Helper()
+	me, isPlayer := v.Viewer.IsPlayer()
+	bottom := game.Red
+	if isPlayer {
+		bottom = me
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) < 14 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	letters := strings.Fields(lines[2])
+	if len(letters) != 10 || lines[13] != lines[2] {
+		t.Fatalf("column letters %q and %q", lines[2], lines[13])
+	}
+	for i, line := range lines[3:13] {
+		row := 9 - i
+		if bottom == game.Blue {
+			row = i
+		}
+		label := fmt.Sprintf("%2d ", row+1)
+		if !strings.HasPrefix(line, label) {
+			t.Fatalf("line %q does not start with row %d", line, row+1)
+		}
+		cells := strings.Fields(line[len(label):])
+		if len(cells) != 10 {
+			t.Fatalf("row %d has %d squares: %q", row+1, len(cells), line)
+		}
+		for j, cell := range cells {
+			col := int(letters[j][0] - 'A')
+			s := game.SquareAt(col, row)
+			if want := expectedCell(s, v.Board[s], isPlayer, me, n); cell != want {
+				t.Errorf("%s shows %q, want %q (%+v)", s, cell, want, v.Board[s])
+			}
+		}
+	}
+}
+
+// expectedCell is what the key says square s must show.
+func expectedCell(s game.Square, c game.Cell, isPlayer bool, me game.Side, n game.Numbering) string {
+	letter := map[game.Side]string{game.Red: "r", game.Blue: "b"}[c.Side]
+	switch {
+	case s.IsLake():
+		return "~"
+	case !c.Occupied:
+		return "."
+	case isPlayer && c.Side == me && (c.Revealed || c.KnownScout):
+		return c.Rank.Label(n) + "*"
+	case isPlayer && c.Side == me:
+		return c.Rank.Label(n)
+	case c.KnownScout:
+		return letter + game.Scout.Label(n)
+	case c.Rank != game.NoRank:
+		return letter + c.Rank.Label(n)
+	}
+	out := "?"
+	if !isPlayer {
+		out = letter + "?"
+	}
+	if c.Moved {
+		out += "m"
+	}
+	return out
+}
+
+// TestAltTextErrors checks that views no game produces are refused.
+func TestAltTextErrors(t *testing.T) {
+	v := goldenGame(t, 2).View(game.RedViewer)
+	v.Board[0].Rank = 99
+	if _, err := AltText(v, Options{}); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("AltText: got %v, want ErrInvalidInput", err)
+	}
+	if _, err := TextBoard(v, Options{}); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("TextBoard: got %v, want ErrInvalidInput", err)
+	}
+}
+
+// TestOtherAltTexts checks the alt texts of the key, the set-up preview and the replay.
+func TestOtherAltTexts(t *testing.T) {
+	red, blue := goldenSetups(t)
+	classic := game.DefaultRules(game.VariantClassic)
+	finished := goldenGame(t, 7)
+	if err := finished.Resign(game.Red); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		got  func() (string, error)
+		want string
+	}{
+		{"the key in classic numbering", func() (string, error) { return KeyAltText(Options{Numbering: game.NumberingClassic}) },
+			"Key to the board pictures. A piece whose rank you know. Red pieces are rounded, Blue pieces square. A hidden piece: you do not know its rank. " +
+				"White dot: the piece has moved, so it is no Bomb or Flag. Thick ring: both players know its rank (shown in a battle, or a Scout that ran). " +
+				"The last move: the square it left (thin frame) and the square it went to (thick frame). Orange, thick frame: the square of the last battle. " +
+				"Pieces left of each rank, under each player's name. The pieces, strongest first (classic numbering): " +
+				"1 Marshal, 2 General, 3 Colonel, 4 Major, 5 Captain, 6 Lieutenant, 7 Sergeant, 8 Miner, 9 Scout, S Spy, I Infiltrator, B Bomb, F Flag. " +
+				"Squares are named by column and row, like B4."},
+		{"Blue's set-up, from Blue's left", func() (string, error) { return SetupAltText(blue, game.Blue, classic, Options{}) },
+			"Preview of your set-up for Classic, playing Blue, front row first, each from your left: " +
+				"row 7, J to A: 6 2 5 2 B 9 2 8 2 6. row 8, J to A: 2 S 10 7 4 B 3 6 7 5. row 9, J to A: 4 B 8 3 B 4 5 2 3 7. row 10, J to A: 3 2 B F B 4 6 5 3 2. " +
+				"Ready: 40 pieces placed. Confirm to play."},
+		{"an incomplete set-up", func() (string, error) {
+			s := red
+			s[0][0] = game.NoRank
+			return SetupAltText(s, game.Red, classic, Options{})
+		}, "Preview of your set-up for Classic, playing Red, front row first, each from your left: row 4, A to J: . 9 6 2 B 2 8 5 2 6. " +
+			"row 3, A to J: 5 10 S 4 7 3 6 B 7 2. row 2, A to J: 4 3 8 7 B 4 5 B 3 2. row 1, A to J: 3 B F B 4 2 6 5 3 2. Not ready: 7 Scouts placed; Classic needs 8"},
+		{"the replay", func() (string, error) {
+			return ReplayAltText(finished, ReplayOptions{Options: Options{Names: [2]string{"Ada", "Grace"}}})
+		},
+			"Replay of a Stratego game, Classic, 7 moves, every piece shown: Ada (Red) against Grace (Blue). Blue won: Red resigned. Winner: Grace (Blue)."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.got()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+			if utf16Len(got) > AltTextLimit {
+				t.Errorf("%d characters", utf16Len(got))
+			}
+		})
+	}
+	t.Run("refusals", func(t *testing.T) {
+		if _, err := ReplayAltText(goldenGame(t, 2), ReplayOptions{}); !errors.Is(err, ErrGameNotOver) {
+			t.Errorf("a replay of a game still on: %v", err)
+		}
+		if _, err := SetupAltText(red, 2, classic, Options{}); !errors.Is(err, ErrInvalidInput) {
+			t.Errorf("a set-up of a third side: %v", err)
+		}
+		if _, err := KeyAltText(Options{Numbering: 7}); !errors.Is(err, ErrInvalidInput) {
+			t.Errorf("a key in an unknown numbering: %v", err)
+		}
+	})
+}

@@ -1,0 +1,159 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/image/draw"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+var phoneDir = flag.String("phone", "", "write pictures as a phone shows them (300 px wide, in colour and in greyscale) into this directory, to look at")
+
+// phoneWidth is about how wide Discord's phone client shows a picture.
+const phoneWidth = 300
+
+// phoneScale is how much a phone shrinks a picture.
+const phoneScale = float64(phoneWidth) / pageW
+
+// onPhone scales img to phoneWidth the way a client does (Catmull-Rom).
+func onPhone(img image.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, phoneWidth, b.Dy()*phoneWidth/b.Dx()))
+	draw.CatmullRom.Scale(out, out.Rect, img, b, draw.Src, nil)
+	return out
+}
+
+// squareOnPhone scales the part of img around the square at p (one square
+// of margin on every side, so that the filter sees the neighbours) as
+// onPhone scales the whole, and returns it with the square's rectangle in it.
+func squareOnPhone(img image.Image, p image.Point) (*image.RGBA, image.Rectangle) {
+	area := image.Rect(p.X-tileSize, p.Y-tileSize, p.X+2*tileSize, p.Y+2*tileSize).Intersect(img.Bounds())
+	scale := func(v int) int { return int(float64(v)*phoneScale + 0.5) }
+	out := image.NewRGBA(image.Rect(0, 0, scale(area.Dx()), scale(area.Dy())))
+	draw.CatmullRom.Scale(out, out.Rect, img, area, draw.Src, nil)
+	sq := image.Rectangle{p.Sub(area.Min), p.Sub(area.Min).Add(image.Pt(tileSize, tileSize))}
+	return out, image.Rect(scale(sq.Min.X), scale(sq.Min.Y), scale(sq.Max.X), scale(sq.Max.Y))
+}
+
+// luma is the brightness of c, 0 to 255, as a greyscale conversion gives it.
+func luma(c color.Color) int { return int(color.GrayModel.Convert(c).(color.Gray).Y) }
+
+// difference counts the pixels of two phone pictures within rect whose
+// brightness differs by at least level of 255.
+func difference(a, b *image.RGBA, rect image.Rectangle, level int) int {
+	n := 0
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		for x := rect.Min.X; x < rect.Max.X; x++ {
+			if abs(luma(a.RGBAAt(x, y))-luma(b.RGBAAt(x, y))) >= level {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// TestPhoneLegibility checks that what a picture tells stays visible when a
+// phone shows it 300 pixels wide, and in greyscale: the texts' size, the
+// frames of the last move, the moved dot and the ring of a known piece.
+// Run with -phone DIR to look at the pictures.
+func TestPhoneLegibility(t *testing.T) {
+	r := renderer(t)
+	t.Run("text sizes", func(t *testing.T) {
+		for _, tc := range []struct {
+			name string
+			a    *atlas
+			min  float64 // capital height on the phone, in pixels
+		}{{"text", r.text, 7}, {"bold", r.bold, 7}, {"two-digit counts", r.small, 6}} {
+			if h := float64(tc.a.ascii['H'].h) * phoneScale; h < tc.min {
+				t.Errorf("%s: capitals %.1f px high on a phone, want at least %.0f", tc.name, h, tc.min)
+			}
+		}
+	})
+
+	// Each mark is checked by drawing the view with and without it: on a
+	// phone, in greyscale, at least min pixels of the square must differ by
+	// markLevel or more (a clear difference, not a shade).
+	const markLevel = 50
+	l := &r.board
+	unmark := func(square string, f func(c *game.Cell)) func(v *game.View) {
+		return func(v *game.View) { f(&v.Board[sq(t, square)]) }
+	}
+	noLastMove := func(v *game.View) { v.History = nil }
+	tests := []struct {
+		name    string
+		plies   int
+		viewer  game.Viewer
+		square  string
+		without func(v *game.View)
+		min     int
+	}{
+		// The figures of the pictures before this test (a yellow square, a
+		// dot 6 pixels wide, a ring 1.5 pixels thick) are in the comments.
+		{"the frame of the from square", 3, game.BlueViewer, "F4", noLastMove, 100},                          // now 199, was 0
+		{"the frame of the to square", 3, game.BlueViewer, "F6", noLastMove, 120},                            // now 241, was 0
+		{"the frame of the battle square", 2, game.RedViewer, "A6", noLastMove, 100},                         // now 158, was 26
+		{"the moved dot", 7, game.RedViewer, "B5", unmark("B5", func(c *game.Cell) { c.Moved = false }), 18}, // now 24, was 12
+		{"the moved dot on a hidden piece", 7, game.BlueViewer, "B5", unmark("B5", func(c *game.Cell) { c.Moved = false }), 18},
+		{"the ring of a known piece", 2, game.RedViewer, "A6", unmark("A6", func(c *game.Cell) { c.Revealed = false }), 125}, // now 140, was 106
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := goldenGame(t, tc.plies).View(tc.viewer)
+			bottom := game.Red
+			if s, ok := tc.viewer.IsPlayer(); ok {
+				bottom = s
+			}
+			p := l.squareAt(sq(t, tc.square), bottom)
+			with, rect := squareOnPhone(decodePNG(t, boardPNG(t, r, v, Options{})), p)
+			tc.without(&v)
+			without, _ := squareOnPhone(decodePNG(t, boardPNG(t, r, v, Options{})), p)
+			got := difference(with, without, rect, markLevel)
+			if got < tc.min {
+				t.Errorf("on a phone, in greyscale, the mark changes %d pixels of the square by %d levels of 255 or more, want at least %d", got, markLevel, tc.min)
+			}
+		})
+	}
+
+	if *phoneDir == "" {
+		return
+	}
+	if err := os.MkdirAll(*phoneDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, img image.Image) {
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*phoneDir, name), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		plies  int
+		viewer game.Viewer
+	}{{"battle-red", 2, game.RedViewer}, {"move-blue", 3, game.BlueViewer}, {"public", 7, game.PublicViewer}} {
+		phone := onPhone(decodePNG(t, boardPNG(t, r, goldenGame(t, tc.plies).View(tc.viewer), Options{Names: [2]string{"Ada", "Grace"}})))
+		write(tc.name+".png", phone)
+		grey := image.NewGray(phone.Rect)
+		draw.Draw(grey, grey.Rect, phone, image.Point{}, draw.Src)
+		write(tc.name+"-grey.png", grey)
+	}
+	t.Logf("phone pictures in %s", *phoneDir)
+}

@@ -1,0 +1,186 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Every English text the pictures, the alt texts and the text boards show is
+// here, as a format string with numbered arguments, so that a catalogue can
+// translate each one whole and reorder its arguments. Plural forms are
+// chosen in one place, plural.format. (resultText, in scene.go, still holds
+// its own wording for now.)
+//
+// A move number always means the number of moves played: "after move 30"
+// above the board, "Move 30" under it and in a replay, "30 moves" at the end.
+
+// Status bar, name lines and trays.
+const (
+	txtStatusStart         = "%[1]s · start"            // variant
+	txtStatusAfter         = "%[1]s · after move %[2]d" // variant, moves played
+	txtStatusEnd           = "%[1]s · %[2]s"            // variant, txtMoves
+	txtStatusReveal        = "%[1]s · final position · %[2]s"
+	txtStatusSetup         = "%[1]s set-up · preview"
+	txtStatusReplay        = "%[1]s · replay"
+	txtStatusReplaySampled = "%[1]s · replay, one frame every %[2]d moves" // variant, moves between frames
+	txtYourMove            = "Your move"
+	txtSideToMove          = "%[1]s to move"               // side
+	txtDrawOffered         = "%[1]s offers a draw · %[2]s" // side, who moves
+	txtYouPlay             = "You play %[1]s"              // side
+	txtSideYou             = "%[1]s (you)"                 // side
+	txtReplayStart         = "Start"
+	txtReplayMove          = "Move %[1]d of %[2]d" // move number, moves in the game
+	txtNoMoveYet           = "No move yet. Red moves first."
+	txtMoveNumber          = "Move %[1]d: "  // before "Red B4-B5"
+	txtWinner              = "Winner: "      // before the winner's name
+	txtWinnerNameSide      = "%[1]s (%[2]s)" // name, side
+	txtNoWinner            = "No winner: the game is a draw"
+	txtSetupNotReady       = "Not ready: %[1]s"               // what is wrong
+	txtSetupReady          = "Ready: %[1]s. Confirm to play." // txtPiecesPlaced
+	txtBattleSeparator     = ":  "
+)
+
+// The words of a battle between two mini pieces: "[6] Captain beats [2] Scout".
+const (
+	txtBeats      = " beats "
+	txtCaptures   = " captures "
+	txtLosesTo    = " loses to "
+	txtAnd        = " and "
+	txtBothFall   = " fall"
+	txtNames      = " names "
+	txtMissesNotA = " misses: not a %[1]s" // the rank guessed
+)
+
+// The key to the symbols (Renderer.Key).
+const (
+	txtKeyTitle    = "Key to the board"
+	txtKeyKnown    = "A piece whose rank you know. Red pieces are rounded, Blue pieces square."
+	txtKeyHidden   = "A hidden piece: you do not know its rank."
+	txtKeyMoved    = "White dot: the piece has moved, so it is no Bomb or Flag."
+	txtKeyRing     = "Thick ring: both players know its rank (shown in a battle, or a Scout that ran)."
+	txtKeyLastMove = "The last move: the square it left (thin frame) and the square it went to (thick frame)."
+	txtKeyBattle   = "Orange, thick frame: the square of the last battle."
+	txtKeyTray     = "Pieces left of each rank, under each player's name."
+	txtKeyRanks    = "The pieces, strongest first (%[1]s numbering):" // numbering
+	txtKeyModern   = "modern"
+	txtKeyClassic  = "classic"
+	txtKeySquares  = "Squares are named by column and row, like B4."
+)
+
+// The alt text of a board picture (AltText): sentences in the order they are
+// written. "who" is a player as "Ada (Red)".
+const (
+	txtAltPlayer      = "Your Stratego board, %[1]s, %[2]s: you are %[3]s, at the bottom; %[4]s is at the top." // variant, when, you, opponent
+	txtAltPublic      = "Stratego board, %[1]s, %[2]s: %[3]s at the bottom, %[4]s at the top."                  // variant, when, Red, Blue
+	txtAltStart       = "at the start"
+	txtAltAfter       = "after move %[1]d"
+	txtAltEnd         = "game over after %[1]s" // txtMoves
+	txtAltEveryPiece  = "Every piece is shown."
+	txtAltYourMove    = "Your move."
+	txtAltToMove      = "%[1]s to move."       // who
+	txtAltDrawOffer   = "%[1]s offers a draw." // who
+	txtAltWinner      = "Winner: %[1]s."       // who
+	txtAltNoWinner    = "No winner."
+	txtAltNoMove      = "No move yet: Red moves first."
+	txtAltMoveHidden  = "Move %[1]d: %[2]s moved a hidden piece from %[3]s to %[4]s."                            // number, who, from, to
+	txtAltMoveKnown   = "Move %[1]d: %[2]s moved the %[3]s from %[4]s to %[5]s."                                 // number, who, piece, from, to
+	txtAltMoveYours   = "Move %[1]d: you moved your %[2]s from %[3]s to %[4]s."                                  // number, piece, from, to
+	txtAltAttack      = "Move %[1]d: %[2]s attacked from %[3]s to %[4]s: %[5]s."                                 // number, who, from, to, battle
+	txtAltBeats       = "%[1]s %[2]s beats %[3]s %[4]s"                                                          // side, piece, side, piece
+	txtAltCaptures    = "%[1]s %[2]s captures the %[3]s %[4]s"                                                   // side, piece, side, piece
+	txtAltLosesTo     = "%[1]s %[2]s loses to %[3]s %[4]s"                                                       // side, piece, side, piece
+	txtAltBothFall    = "%[1]s %[2]s and %[3]s %[4]s both fall"                                                  // side, piece, side, piece
+	txtAltInfiltrate  = "Move %[1]d: %[2]s's Infiltrator on %[3]s guessed the piece on %[4]s is a %[5]s: %[6]s." // number, who, from, to, guess, outcome
+	txtAltGuessRight  = "right"
+	txtAltGuessWrong  = "wrong, nothing is taken"
+	txtAltLost        = "%[1]s lost %[2]s."                                  // side, rankCount
+	txtAltLeftAll     = "%[1]s has all %[2]d pieces."                        // side, count
+	txtAltLeftSome    = "%[1]s has %[2]d of %[3]d pieces left; lost: %[4]s." // side, left, army, list of rankCount
+	txtAltYouKnowNone = "You know none of %[1]s's %[2]d pieces."             // side, count
+	txtAltYouKnow     = "You know %[1]d of %[2]s's %[3]d pieces: %[4]s."     // known, side, count, list of txtAltPieceOn
+	txtAltHidden      = "%[1]s: %[2]d hidden, %[3]d of them moved."          // side, hidden, moved
+	txtAltTheyKnow    = "%[1]s knows %[2]d of your pieces: %[3]s."           // side, count, list of txtAltPieceOn
+	txtAltKnown       = "%[1]s's pieces known to everyone: %[2]s."           // side, list of txtAltPieceOn
+	txtAltPieceOn     = "%[1]s on %[2]s"                                     // piece, square
+	txtRankLabelled   = "%[1]s (%[2]s)"                                      // name, label: "Captain (6)"
+	txtWhoSide        = "%[1]s (%[2]s)"                                      // name, side: "Ada (Red)"
+	txtListSeparator  = ", "
+)
+
+// The alt texts of the other pictures.
+const (
+	txtAltKey        = "Key to the board pictures."
+	txtAltSetup      = "Preview of your set-up for %[1]s, playing %[2]s, front row first, each from your left:" // variant, side
+	txtAltSetupRow   = "row %[1]d, %[2]s to %[3]s: %[4]s."                                                      // row, column, column, labels
+	txtAltSetupEmpty = "."                                                                                      // an empty square of a set-up
+	txtAltReplay     = "Replay of a Stratego game, %[1]s, %[2]s, every piece shown: %[3]s against %[4]s."       // variant, txtMoves, who, who
+)
+
+// The text board (TextBoard). Every square is at most three characters.
+const (
+	txtBoardEmpty     = "."
+	txtBoardLake      = "~"
+	txtBoardHidden    = "?"
+	txtBoardMoved     = "m"                                                                                                                                                        // after a hidden piece that moved
+	txtBoardKnown     = "*"                                                                                                                                                        // after a player's own piece whose rank the opponent knows
+	txtBoardTitle     = "%[1]s, %[2]s. %[3]s"                                                                                                                                      // variant, when, status
+	txtBoardSides     = "%[1]s at the bottom, %[2]s at the top."                                                                                                                   // who, who
+	txtBoardSidesYou  = "You are %[1]s, at the bottom; %[2]s at the top."                                                                                                          // who, who
+	txtBoardKeyPlayer = "Key: your pieces by rank, with * when %[1]s knows the rank; ? hidden, ?m hidden and moved; %[2]s5 a piece of %[1]s whose rank is shown; ~ lake; . empty." // opponent side, its letter
+	txtBoardKeyPublic = "Key: r Red, b Blue; r5 a piece whose rank is shown; r? hidden, r?m hidden and moved; ~ lake; . empty."
+	txtBoardRanks     = "Ranks: %[1]s." // list of txtBoardRank
+	txtBoardRank      = "%[1]s %[2]s"   // label, name: "10 Marshal"
+)
+
+// sideLetter marks a side's pieces on the text board: "r" and "b".
+var sideLetter = [2]string{"r", "b"}
+
+// plural is a text with a count: one is used for 1, other for every other
+// number. Both are format strings whose first argument is the count.
+type plural struct{ one, other string }
+
+// format returns p for n, with args after the count.
+func (p plural) format(n int, args ...any) string {
+	f := p.other
+	if n == 1 {
+		f = p.one
+	}
+	return fmt.Sprintf(f, append([]any{n}, args...)...)
+}
+
+var (
+	txtMoreItems    = plural{"and %[1]d more", "and %[1]d more"}
+	txtMoves        = plural{"%[1]d move", "%[1]d moves"}
+	txtPiecesLeft   = plural{"%[1]d piece left", "%[1]d pieces left"}
+	txtPiecesPlaced = plural{"%[1]d piece placed", "%[1]d pieces placed"}
+)
+
+// rankName returns the name of a piece of rank r: "Marshal".
+func rankName(r game.Rank) string { return r.Name() }
+
+// rankLabelled returns "Captain (6)" in numbering n, or "Bomb" for a piece without a number.
+func rankLabelled(r game.Rank, n game.Numbering) string {
+	switch r {
+	case game.Spy, game.Infiltrator, game.Bomb, game.Flag:
+		return rankName(r)
+	}
+	return fmt.Sprintf(txtRankLabelled, rankName(r), r.Label(n))
+}
+
+// list joins items, with "and 3 more" for those past limit.
+func list(items []string, limit int) string {
+	if len(items) > limit {
+		items = append(items[:limit:limit], txtMoreItems.format(len(items)-limit))
+	}
+	return strings.Join(items, txtListSeparator)
+}
+
+// rankCount returns n pieces of rank r: "1 Spy", "8 Scouts".
+func rankCount(n int, r game.Rank) string {
+	return plural{"%[1]d " + r.Name(), "%[1]d " + r.Plural()}.format(n)
+}
+
+// sideName returns "Red" or "Blue".
+func sideName(s game.Side) string { return s.String() }

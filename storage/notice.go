@@ -1,0 +1,204 @@
+package storage
+
+import (
+	"fmt"
+	"time"
+)
+
+// Event is what happened to a match or a challenge that someone must be told.
+type Event uint8
+
+// The events the outbox tells about.
+const (
+	EventCreated          Event = iota + 1 // a match was made: each player gets a set-up invite
+	EventStarted                           // both set-ups are in: the first position
+	EventMove                              // a move was played (Notice.Log counts it)
+	EventDrawOffered                       // a player offered a draw: the opponent is asked
+	EventDrawDeclined                      // a draw offer was declined: the offerer is told
+	EventEnded                             // the game ended by resignation, time or agreement (not by a move)
+	EventFinale                            // the game is over: the channel gets the reveal and the replay
+	EventAbandoned                         // the match ended with no result
+	EventReminder                          // a player's time runs short
+	EventChallengeExpired                  // a challenge waited too long (Notice.Challenge holds it)
+	EventFallback                          // the bot's own note after a notice it could not deliver (Notice.Reason)
+)
+
+var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback"}
+
+// String names the event, such as "move".
+func (e Event) String() string {
+	if int(e) < len(eventNames) && e != 0 {
+		return eventNames[e]
+	}
+	return fmt.Sprintf("Event(%d)", uint8(e))
+}
+
+func parseEvent(s string) (Event, error) {
+	for i, n := range eventNames {
+		if n == s && i != 0 {
+			return Event(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown event %q", s)
+}
+
+// Audience is who a notice is for: one player, by direct message, or the
+// match's channel (its thread, if it has one).
+type Audience uint8
+
+// The audiences of a notice.
+const (
+	AudienceRed    Audience = iota // Red's player, by DM
+	AudienceBlue                   // Blue's player, by DM
+	AudiencePublic                 // the channel: only what the public may know
+)
+
+var audienceNames = [...]string{"red", "blue", "public"}
+
+// String returns "red", "blue" or "public".
+func (a Audience) String() string {
+	if int(a) < len(audienceNames) {
+		return audienceNames[a]
+	}
+	return fmt.Sprintf("Audience(%d)", uint8(a))
+}
+
+func parseAudience(s string) (Audience, error) {
+	for i, n := range audienceNames {
+		if n == s {
+			return Audience(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown audience %q", s)
+}
+
+// Notice is one message the bot owes someone because of a change. It is
+// recorded in the same transaction as the change, so a change is never stored
+// without what it owes; the bot's outbox loop delivers it later, rendering it
+// from the match as it stood then (its first Log actions), and marks it done.
+// Notices to one audience of one match are delivered in the order they were
+// recorded.
+type Notice struct {
+	// ID is the outbox's sequence number: notices are recorded in ID order.
+	ID    uint64
+	Match MatchID // the match it tells about (0 for a challenge's notice)
+	Event Event
+	To    Audience
+	// Log is how many actions the match's log held right after the change:
+	// the state to show is the game replayed that far.
+	Log int
+	// At is when the change happened.
+	At time.Time
+	// StartsClock marks the notice that tells the side to move it is their
+	// turn: the match's clock waits until it is done (delivered, or given up).
+	StartsClock bool
+	// Challenge is the challenge an EventChallengeExpired notice tells about
+	// (it is no longer stored anywhere else).
+	Challenge *Challenge
+	// Reason says what an EventFallback notice stands in for, for the bot's own use.
+	Reason string
+
+	// Delivery state.
+	Sent     int       // parts already delivered: a notice may take several messages
+	Attempts int       // failed attempts so far
+	NextTry  time.Time // not before this time
+}
+
+// queue names the line a notice waits in: notices of one match (or
+// challenge) to one audience go out one at a time, in ID order.
+func (n *Notice) queue() string {
+	if n.Challenge != nil && n.Match == 0 {
+		return fmt.Sprintf("c%d/%s", n.Challenge.ID, n.To)
+	}
+	return fmt.Sprintf("m%d/%s", n.Match, n.To)
+}
+
+// Notices returns what a change of a match owes, in the order it must be
+// told: old is the match before the change (nil for a new one), m after it.
+// Every backend records exactly these in the change's transaction, so that
+// who is told what is the same everywhere:
+//
+//   - a new match: a set-up invite to each player;
+//   - the game starts: both players and the channel; Red's notice starts
+//     Red's clock;
+//   - each move: both players and the channel; the notice to the side now to
+//     move starts its clock;
+//   - a draw offer: the opponent; a declined offer: the offerer;
+//   - an ending other than by a move (resignation, time, agreement): both
+//     players and the channel (a game ended by a move is told by the move);
+//   - any ending: then the channel gets the finale (reveal and replay);
+//   - no result (abandoned): both players and the channel;
+//   - a reminder recorded (MarkReminded): each player who owes an action.
+//
+// at is the time of the change.
+func Notices(old, m *Match, at time.Time) []Notice {
+	var out []Notice
+	add := func(e Event, to Audience, log int, clock bool) {
+		out = append(out, Notice{Match: m.ID, Event: e, To: to, Log: log, At: second(at), StartsClock: clock})
+	}
+	everyone := func(e Event, log int, clockFor Audience, clock bool) {
+		for _, to := range []Audience{AudienceRed, AudienceBlue, AudiencePublic} {
+			add(e, to, log, clock && to == clockFor)
+		}
+	}
+	if old == nil {
+		add(EventCreated, AudienceRed, 0, false)
+		add(EventCreated, AudienceBlue, 0, false)
+		return out
+	}
+	if old.Phase == PhaseSetup && m.Phase != PhaseSetup && m.Phase != PhaseAbandoned {
+		everyone(EventStarted, 0, AudienceRed, m.Phase == PhasePlaying)
+	}
+	for i := len(old.Log); i < len(m.Log); i++ {
+		a := m.Log[i]
+		switch a.Kind {
+		case ActMove:
+			// The side now to move is told by the last move's notice, which starts its clock.
+			last := i == len(m.Log)-1
+			everyone(EventMove, i+1, Audience(a.Side.Opponent()), last && m.Phase == PhasePlaying)
+		case ActOfferDraw:
+			add(EventDrawOffered, Audience(a.Side.Opponent()), i+1, false)
+		case ActDeclineDraw:
+			// The engine accepted the decline, so the latest offer was standing.
+			// Taking back one's own offer tells nobody.
+			for j := i - 1; j >= 0; j-- {
+				if m.Log[j].Kind == ActOfferDraw {
+					if m.Log[j].Side != a.Side {
+						add(EventDrawDeclined, Audience(m.Log[j].Side), i+1, false)
+					}
+					break
+				}
+			}
+		case ActResign, ActTimeOut, ActAcceptDraw:
+			everyone(EventEnded, i+1, 0, false)
+		}
+	}
+	if old.Phase != PhaseFinished && m.Phase == PhaseFinished {
+		add(EventFinale, AudiencePublic, len(m.Log), false)
+	}
+	if old.Phase.Active() && m.Phase == PhaseAbandoned {
+		everyone(EventAbandoned, len(m.Log), 0, false)
+	}
+	// A reminder: MarkReminded counted one more, with nothing else changed.
+	if m.Phase.Active() && m.Phase == old.Phase && len(m.Log) == len(old.Log) &&
+		m.Deadline.Equal(old.Deadline) && m.RemindersSent > old.RemindersSent {
+		for side := range 2 {
+			if owesAction(m, side) {
+				add(EventReminder, Audience(side), len(m.Log), false)
+			}
+		}
+	}
+	return out
+}
+
+// owesAction reports whether side must act for the match to go on: confirm a
+// set-up, or move.
+func owesAction(m *Match, side int) bool {
+	switch m.Phase {
+	case PhaseSetup:
+		return m.Setups[side].Status != SetupConfirmed
+	case PhasePlaying:
+		return int(m.ToMove()) == side
+	}
+	return false
+}

@@ -1,0 +1,333 @@
+package storagetest
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// owed lists what the outbox holds now (every queue, in order), as
+// "event>audience" words, draining it with NoticeDone at at.
+func owed(t *testing.T, s storage.Store, at time.Time) []string {
+	t.Helper()
+	ctx := context.Background()
+	var out []string
+	for {
+		due := must(s.DueNotices(ctx, at, 0)).in(t)
+		if len(due) == 0 {
+			return out
+		}
+		for _, n := range due {
+			w := n.Event.String() + ">" + n.To.String()
+			if n.StartsClock {
+				w += "+clock"
+			}
+			out = append(out, w)
+			if err := s.NoticeDone(ctx, n.ID, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// sameWords compares two lists of notice words as sets with counts: queues
+// drain in order, but different queues may interleave.
+func sameWords(got, want []string) bool {
+	count := map[string]int{}
+	for _, w := range got {
+		count[w]++
+	}
+	for _, w := range want {
+		count[w]--
+	}
+	for _, n := range count {
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// testNoticesOwed: every change records what it owes, in its own transaction.
+func testNoticesOwed(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	t1 := T0.Add(time.Hour)
+	tests := []struct {
+		name   string
+		change func(t *testing.T, m *storage.Match) *storage.Match
+		want   []string
+	}{
+		{"a move tells everyone and starts the clock of the side to move", func(t *testing.T, m *storage.Match) *storage.Match {
+			return Play(t, noDeliver{s}, m, 1, rand.New(rand.NewPCG(1, 2)))
+		}, []string{"move>red", "move>blue+clock", "move>public"}},
+		{"a draw offer asks the opponent", func(t *testing.T, m *storage.Match) *storage.Match {
+			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: t1})).in(t)
+		}, []string{"draw-offered>blue"}},
+		{"a resignation ends the game for everyone, then the finale", func(t *testing.T, m *storage.Match) *storage.Match {
+			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: t1})).in(t)
+		}, []string{"ended>red", "ended>blue", "ended>public", "finale>public"}},
+		{"an agreed draw likewise", func(t *testing.T, m *storage.Match) *storage.Match {
+			m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: t1})).in(t)
+			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActAcceptDraw, Side: game.Blue, At: t1})).in(t)
+		}, []string{"draw-offered>blue", "ended>red", "ended>blue", "ended>public", "finale>public"}},
+		{"a declined offer tells the offerer", func(t *testing.T, m *storage.Match) *storage.Match {
+			m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: t1})).in(t)
+			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActDeclineDraw, Side: game.Blue, At: t1})).in(t)
+		}, []string{"draw-offered>blue", "draw-declined>red"}},
+		{"an offer taken back tells nobody more", func(t *testing.T, m *storage.Match) *storage.Match {
+			m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: t1})).in(t)
+			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActDeclineDraw, Side: game.Red, At: t1})).in(t)
+		}, []string{"draw-offered>blue"}},
+		{"a time-out ends the game", func(t *testing.T, m *storage.Match) *storage.Match {
+			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, At: m.Deadline})).in(t)
+		}, []string{"ended>red", "ended>blue", "ended>public", "finale>public"}},
+		{"a reminder goes to the side to move", func(t *testing.T, m *storage.Match) *storage.Match {
+			return must(s.MarkReminded(ctx, m.ID, m.Version, m.RemindAt)).in(t)
+		}, []string{"reminder>red"}},
+		{"an abandoned match tells everyone", func(t *testing.T, m *storage.Match) *storage.Match {
+			return must(s.Abandon(ctx, m.ID, m.Version, t1)).in(t)
+		}, []string{"abandoned>red", "abandoned>blue", "abandoned>public"}},
+		{"a change of names owes nothing", func(t *testing.T, m *storage.Match) *storage.Match {
+			return must(s.UpdateMatch(ctx, m.ID, m.Version, func(m *storage.Match) error { m.Players[game.Red].Name = "Ann B."; return nil })).in(t)
+		}, nil},
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := Started(t, s, NewMatch(game.VariantClassic), uint64(100+i))
+			if got := owed(t, s, T0); len(got) != 0 {
+				t.Fatalf("Started left notices: %v", got)
+			}
+			tc.change(t, m)
+			if got := owed(t, s, T0.Add(48*time.Hour)); !sameWords(got, tc.want) {
+				t.Errorf("owed %v, want %v", got, tc.want)
+			}
+		})
+	}
+
+	t.Run("a new match invites both players; the start tells everyone", func(t *testing.T) {
+		m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+		if got, want := owed(t, s, T0), []string{"created>red", "created>blue"}; !sameWords(got, want) {
+			t.Errorf("created: owed %v, want %v", got, want)
+		}
+		m = must(s.SetSetup(ctx, m.ID, m.Version, game.Red, game.RandomSetup(m.Rules, 1), storage.SetupConfirmed, T0)).in(t)
+		if got := owed(t, s, T0); len(got) != 0 {
+			t.Errorf("one set-up confirmed: owed %v, want nothing", got)
+		}
+		remindAt := m.RemindAt
+		m = must(s.MarkReminded(ctx, m.ID, m.Version, remindAt)).in(t)
+		if got, want := owed(t, s, remindAt), []string{"reminder>blue"}; !sameWords(got, want) {
+			t.Errorf("set-up reminder: owed %v, want %v (only the player still placing pieces)", got, want)
+		}
+		must(s.SetSetup(ctx, m.ID, m.Version, game.Blue, game.RandomSetup(m.Rules, 2), storage.SetupConfirmed, T0)).in(t)
+		if got, want := owed(t, s, T0), []string{"started>red+clock", "started>blue", "started>public"}; !sameWords(got, want) {
+			t.Errorf("started: owed %v, want %v", got, want)
+		}
+	})
+	t.Run("a game played to its end owes each move and the finale", func(t *testing.T) {
+		m := Started(t, s, NewMatch(game.VariantBarrage), 5)
+		r := rand.New(rand.NewPCG(5, 5))
+		moves := 0
+		for m.Phase == storage.PhasePlaying && moves < 2000 {
+			m = Play(t, noDeliver{s}, m, 1, r)
+			moves++
+			words := owed(t, s, lastTime(m))
+			want := []string{"move>red", "move>blue", "move>public"}
+			if m.Phase == storage.PhasePlaying {
+				want[m.ToMove()] += "+clock"
+			} else {
+				want = append(want, "finale>public")
+			}
+			if !sameWords(words, want) {
+				t.Fatalf("move %d: owed %v, want %v", moves, words, want)
+			}
+		}
+		if m.Phase != storage.PhaseFinished {
+			t.Fatalf("the game did not end in %d moves", moves)
+		}
+	})
+	t.Run("an expired challenge", func(t *testing.T) {
+		c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+		_, err := s.ExpireChallenge(ctx, c.ID, T0.Add(time.Minute))
+		wantErr(t, "ExpireChallenge before its time", err, storage.ErrNotDue)
+		must(s.ExpireChallenge(ctx, c.ID, T0.Add(time.Hour))).in(t)
+		_, err = s.Challenge(ctx, c.ID)
+		wantErr(t, "Challenge after it expired", err, storage.ErrNotFound)
+		due := must(s.DueNotices(ctx, T0.Add(time.Hour), 0)).in(t)
+		if len(due) != 1 || due[0].Event != storage.EventChallengeExpired || due[0].To != storage.AudiencePublic ||
+			due[0].Challenge == nil || due[0].Challenge.ID != c.ID || due[0].Challenge.MessageID != "msg1" || due[0].Challenge.Challenger != c.Challenger {
+			t.Fatalf("after expiry: %+v", due)
+		}
+		must(0, s.NoticeDone(ctx, due[0].ID, T0.Add(time.Hour))).in(t)
+	})
+}
+
+// noDeliver is a store whose outbox is never drained by the suite's helpers.
+type noDeliver struct{ storage.Store }
+
+func (noDeliver) DueNotices(context.Context, time.Time, int) ([]storage.Notice, error) {
+	return nil, nil
+}
+
+// testOutboxOrder: notices to one audience of one match go out one at a time,
+// in order; a retried one holds back its own queue only.
+func testOutboxOrder(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 7)
+	m = Play(t, noDeliver{s}, m, 2, rand.New(rand.NewPCG(7, 7)))
+	at := lastTime(m)
+	heads := must(s.DueNotices(ctx, at, 0)).in(t)
+	if len(heads) != 3 {
+		t.Fatalf("%d notices due after two moves, want the 3 queue heads: %+v", len(heads), heads)
+	}
+	for _, n := range heads {
+		if n.Event != storage.EventMove || n.Log != 1 {
+			t.Fatalf("head %+v, want move 1's notice", n)
+		}
+	}
+	red := heads[storage.AudienceRed]
+	if red.To != storage.AudienceRed {
+		t.Fatalf("heads not in recording order: %+v", heads)
+	}
+	// Red's first notice fails: it waits a minute, and Red's second waits behind it.
+	retried := must(s.NoticeRetry(ctx, red.ID, at.Add(time.Minute))).in(t)
+	if retried.Attempts != 1 || !retried.NextTry.Equal(at.Add(time.Minute)) {
+		t.Errorf("after a retry: %+v", retried)
+	}
+	if next, ok, err := s.NextNotice(ctx); err != nil || !ok || !next.Equal(heads[storage.AudienceBlue].NextTry) {
+		t.Errorf("NextNotice %v %v %v, want %v (Blue's queue)", next, ok, err, heads[storage.AudienceBlue].NextTry)
+	}
+	for _, n := range must(s.DueNotices(ctx, at, 0)).in(t) {
+		if n.To == storage.AudienceRed {
+			t.Errorf("Red's queue is due while its head waits: %+v", n)
+		}
+		must(0, s.NoticeDone(ctx, n.ID, at)).in(t)
+	}
+	// Blue's and the public's second notices are due now; Red's are not.
+	for _, n := range must(s.DueNotices(ctx, at, 0)).in(t) {
+		if n.To == storage.AudienceRed || n.Log != 2 {
+			t.Errorf("due: %+v, want move 2's notices to Blue and the public", n)
+		}
+		must(0, s.NoticeDone(ctx, n.ID, at)).in(t)
+	}
+	later := at.Add(time.Minute)
+	due := must(s.DueNotices(ctx, later, 0)).in(t)
+	if len(due) != 1 || due[0].ID != red.ID {
+		t.Fatalf("a minute later: %+v, want Red's first notice again", due)
+	}
+	// Parts: a notice sent in two messages remembers the first.
+	must(0, s.NoticeProgress(ctx, red.ID, 1)).in(t)
+	if got := must(s.DueNotices(ctx, later, 0)).in(t); len(got) != 1 || got[0].Sent != 1 {
+		t.Fatalf("after progress: %+v", got)
+	}
+	if err := s.NoticeProgress(ctx, red.ID, 0); err == nil {
+		t.Error("progress went backwards")
+	}
+	must(0, s.NoticeDone(ctx, red.ID, later)).in(t)
+	due = must(s.DueNotices(ctx, later, 0)).in(t)
+	if len(due) != 1 || due[0].To != storage.AudienceRed || due[0].Log != 2 {
+		t.Fatalf("after Red's first: %+v, want Red's second", due)
+	}
+	// A follow-up recorded with NoticeDone, in the same transaction.
+	fallback := storage.Notice{Match: m.ID, Event: storage.EventFallback, To: storage.AudiencePublic, At: later, Reason: "dm-closed"}
+	must(0, s.NoticeDone(ctx, due[0].ID, later, fallback)).in(t)
+	due = must(s.DueNotices(ctx, later, 0)).in(t)
+	if len(due) != 1 || due[0].Event != storage.EventFallback || due[0].Reason != "dm-closed" {
+		t.Fatalf("after the fallback: %+v", due)
+	}
+	must(0, s.NoticeDone(ctx, due[0].ID, later)).in(t)
+	if _, ok, _ := s.NextNotice(ctx); ok {
+		t.Error("the outbox is not empty after every notice is done")
+	}
+	if err := s.NoticeDone(ctx, due[0].ID, later); err == nil {
+		t.Error("a notice was done twice")
+	}
+	// Notices are checked like everything else.
+	bad := storage.Notice{Match: m.ID, To: storage.AudiencePublic, At: later}
+	if err := s.NoticeDone(ctx, red.ID, later, bad); err == nil {
+		t.Error("a follow-up without an event was recorded")
+	}
+}
+
+// testClockWaitsForTheNotice: the side to move's time does not run until it
+// has been told it is their turn.
+func testClockWaitsForTheNotice(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 9)
+	m = Play(t, noDeliver{s}, m, 1, rand.New(rand.NewPCG(9, 9)))
+	moved := lastTime(m)
+	if !m.ClockPending {
+		t.Fatal("after a move the clock of the side to move runs before it was told")
+	}
+	if d, ok, _ := s.NextDeadline(ctx); ok {
+		t.Errorf("a timer while the clock waits: %+v", d)
+	}
+	late := moved.Add(3 * m.MoveTime)
+	_, err := s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActTimeOut, At: late})
+	wantErr(t, "time-out while the notice waits", err, storage.ErrNotDue)
+	_, err = s.MarkReminded(ctx, m.ID, 0, late)
+	wantErr(t, "reminder while the notice waits", err, storage.ErrNotDue)
+
+	// Blue is told two hours later (Discord was down): Blue's day starts then.
+	told := moved.Add(2 * time.Hour)
+	var clock *storage.Notice
+	for _, n := range must(s.DueNotices(ctx, told, 0)).in(t) {
+		if n.StartsClock {
+			clock = &n
+			continue
+		}
+		must(0, s.NoticeDone(ctx, n.ID, told)).in(t)
+	}
+	if clock == nil || clock.To != storage.AudienceBlue {
+		t.Fatalf("no clock notice to Blue: %+v", clock)
+	}
+	if got := must(s.Match(ctx, m.ID)).in(t); !got.ClockPending {
+		t.Error("other notices started Blue's clock")
+	}
+	must(0, s.NoticeDone(ctx, clock.ID, told)).in(t)
+	got := must(s.Match(ctx, m.ID)).in(t)
+	if got.ClockPending || !got.Deadline.Equal(told.Add(m.MoveTime)) {
+		t.Errorf("after Blue was told: pending %v, deadline %v, want %v", got.ClockPending, got.Deadline, told.Add(m.MoveTime))
+	}
+	if got.Version != m.Version {
+		t.Errorf("starting the clock changed the version from %d to %d: the menus Blue holds would go stale", m.Version, got.Version)
+	}
+	if d, ok, _ := s.NextDeadline(ctx); !ok || d.ID != uint64(m.ID) {
+		t.Errorf("no timer once the clock runs: %+v", d)
+	}
+	if _, err := s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActTimeOut, At: told.Add(m.MoveTime - time.Second)}); err == nil {
+		t.Error("Blue lost on time before a full move time after being told")
+	}
+
+	// A clock notice delivered after its turn has passed changes nothing.
+	m = must(s.Match(ctx, m.ID)).in(t)
+	m = Play(t, noDeliver{s}, m, 2, rand.New(rand.NewPCG(10, 10)))
+	now := lastTime(m)
+	heads := must(s.DueNotices(ctx, now, 0)).in(t)
+	for _, n := range heads {
+		if n.Log != len(m.Log)-1 {
+			t.Fatalf("heads %s, want the notices of the move before the last", describeNotices(heads))
+		}
+		must(0, s.NoticeDone(ctx, n.ID, now)).in(t)
+	}
+	if got := must(s.Match(ctx, m.ID)).in(t); !got.ClockPending {
+		t.Errorf("a stale clock notice (%s) started the clock of a later turn", describeNotices(heads))
+	}
+	Deliver(t, s, now)
+	if got := must(s.Match(ctx, m.ID)).in(t); got.ClockPending || !got.Deadline.Equal(now.Add(m.MoveTime)) {
+		t.Errorf("the last move's notice did not start the clock: %+v", got.Deadline)
+	}
+}
+
+func describeNotices(ns []storage.Notice) string {
+	var w []string
+	for _, n := range ns {
+		w = append(w, fmt.Sprintf("%s>%s@%d", n.Event, n.To, n.Log))
+	}
+	return strings.Join(w, " ")
+}
