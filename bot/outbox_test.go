@@ -96,7 +96,9 @@ func TestBackoff(t *testing.T) {
 func TestSendOnce(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	msg := func() *discordgo.MessageSend { return &discordgo.MessageSend{Content: "Match #7 · the board after move 12"} }
+	msg := func() *discordgo.MessageSend {
+		return &discordgo.MessageSend{Content: "Match #7 · the board after move 12"}
+	}
 	first, err := sendOnce(h.bot.s, h.channel.ID, nonceOf(7, 0), msg())
 	if err != nil {
 		t.Fatal(err)

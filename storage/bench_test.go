@@ -124,62 +124,7 @@ func importGames(b *testing.B, dir string, n int) string {
 // match played move after move, and many matches played at once (their
 // moves share commits).
 func BenchmarkApplyMove(b *testing.B) {
-	b.Run("one-match", func(b *testing.B) {
-		db := openTemp(b, false)
-		defer db.Close()
-		benchPlay(b, db, 0, func(play func()) {
-			for b.Loop() {
-				play()
-			}
-		})
-	})
-	for _, n := range []int{16, 64} {
-		b.Run(fmt.Sprintf("parallel-%d-matches", n), func(b *testing.B) {
-			db := openTemp(b, false)
-			defer db.Close()
-			b.SetParallelism((n + runtime.GOMAXPROCS(0) - 1) / runtime.GOMAXPROCS(0))
-			b.ResetTimer()
-			var seed atomic.Uint64
-			b.RunParallel(func(pb *testing.PB) {
-				benchPlay(b, db, seed.Add(1), func(play func()) {
-					for pb.Next() {
-						play()
-					}
-				})
-			})
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
-		})
-	}
-}
-
-// benchPlay gives loop a function that plays one random move in a match of
-// its own, resigning it at 300 moves and starting another. The one-match
-// case reports moves/s itself; in parallel the caller does.
-func benchPlay(b *testing.B, db *storage.DB, seed uint64, loop func(play func())) {
-	ctx := context.Background()
-	r := rand.New(rand.NewPCG(seed, 5))
-	var m *storage.Match
-	var played int64
-	start := time.Now()
-	loop(func() {
-		var err error
-		if m == nil || m.Phase != storage.PhasePlaying {
-			m = storagetest.Started(b, db, storagetest.NewMatch(game.VariantClassic), r.Uint64())
-		}
-		if m.Moves() >= 300 {
-			m, err = db.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Red, At: time.Now()})
-		} else {
-			side, mv := storagetest.RandomMove(b, m, r)
-			m, _, err = db.ApplyMove(ctx, m.ID, m.Version, side, mv, time.Now())
-			played++
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-	})
-	if seed == 0 {
-		b.ReportMetric(float64(played)/time.Since(start).Seconds(), "moves/s")
-	}
+	storagetest.BenchmarkApplyMove(b, func(b *testing.B) storage.Store { return openTemp(b, false) })
 }
 
 // BenchmarkLoadMatch300 measures loading a match of 300 moves, and rebuilding its game.

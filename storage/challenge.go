@@ -134,31 +134,30 @@ func challengeIndex(c *Challenge) []indexEntry {
 
 // CreateChallenge stores a new challenge.
 func (db *DB) CreateChallenge(ctx context.Context, c *Challenge) (*Challenge, error) {
-	n := *c
-	n.Created, n.Expires = second(c.Created), second(c.Expires)
-	if err := n.validate(); err != nil {
+	n, err := PrepareChallenge(c)
+	if err != nil {
 		return nil, err
 	}
-	err := db.update(ctx, func(tx *bolt.Tx) error {
+	err = db.update(ctx, func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketChallenges)
 		seq, err := b.NextSequence()
 		if err != nil {
 			return err
 		}
 		n.ID = ChallengeID(seq)
-		data, err := encodeChallenge(&n)
+		data, err := encodeChallenge(n)
 		if err != nil {
 			return err
 		}
 		if err := b.Put(idKey(seq), data); err != nil {
 			return err
 		}
-		return updateIndexes(tx, nil, challengeIndex(&n))
+		return updateIndexes(tx, nil, challengeIndex(n))
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &n, nil
+	return n, nil
 }
 
 func loadChallenge(tx *bolt.Tx, id ChallengeID) (*Challenge, error) {
@@ -261,31 +260,15 @@ func (db *DB) AcceptChallenge(ctx context.Context, id ChallengeID, opponent Play
 		if err != nil {
 			return err
 		}
-		switch {
-		case opponent.UserID == c.Challenger.UserID:
-			return fmt.Errorf("you cannot accept your own challenge: %w", ErrInvalid)
-		case c.Opponent.UserID != "" && c.Opponent.UserID != opponent.UserID:
-			return ErrNotInvited
-		case !at.Before(c.Expires):
-			return ErrExpired
-		case challengerSide > game.Blue:
-			return fmt.Errorf("unknown side %d: %w", challengerSide, ErrInvalid)
+		m, err := db.changes().AcceptChallenge(c, opponent, challengerSide, at)
+		if err != nil {
+			return err
 		}
-		m := &Match{
-			GuildID: c.GuildID, ChannelID: c.ChannelID, Rules: c.Rules, MoveTime: c.MoveTime, Casual: c.Casual,
-			Phase: PhaseSetup, Created: second(at),
-		}
-		m.Players[challengerSide] = c.Challenger
-		m.Players[challengerSide.Opponent()] = opponent
 		seq, err := tx.Bucket(bucketMatches).NextSequence()
 		if err != nil {
 			return err
 		}
 		m.ID = MatchID(seq)
-		if m.Secret, err = NewSecret(); err != nil {
-			return err
-		}
-		m.setDeadline(m.Created.Add(m.MoveTime), db.opts.Reminders)
 		if err := db.saveMatch(tx, nil, m, nil, m.Created); err != nil {
 			return err
 		}

@@ -2,7 +2,13 @@
 // crashes: matches, challenges, per-player settings and per-server standings.
 // It is the only place state lives. The bot talks to the Store interface; DB
 // is its implementation on one bbolt file (go.etcd.io/bbolt), which needs no
-// set-up: Open creates the file on first use.
+// set-up: Open creates the file on first use. Package storage/postgres is the
+// other, on a PostgreSQL server that several processes share. Both share what
+// is exported for backends (backend.go): the records' encoding, the rules of
+// each change (Changes, PrepareSave), the notices each change owes and the
+// clock that waits for them (PrepareSave, Changes.StartClock), and the ratings
+// (Rate), so that they keep the same truth and the same rules and differ only
+// in loading and writing.
 //
 // # The path of one move
 //
@@ -36,8 +42,8 @@
 // every change records, in its own transaction, the notices it owes: who must
 // be told (a player by DM, or the match's channel), of what (an Event), and of
 // which state (the log's length then), but never the rendered text or
-// pictures. Notices (a function every backend calls) is the one table of who
-// is told what. The bot's delivery loop takes the due notices (DueNotices),
+// pictures. Notices (which PrepareSave calls for every backend) is the one
+// table of who is told what. The bot's delivery loop takes the due notices (DueNotices),
 // renders each from the stored match, sends it, and marks it done
 // (NoticeDone) or to be retried later (NoticeRetry); a notice sent in several
 // messages records its progress (NoticeProgress), so that a crash between two
@@ -127,6 +133,6 @@
 //
 // # Conformance
 //
-// The storagetest package is the Store's conformance suite; any future backend
-// (PostgreSQL, when one process is no longer enough) runs it unchanged.
+// The storagetest package is the Store's conformance suite; both backends run
+// it unchanged, and the same ApplyMove benchmark (storagetest.BenchmarkApplyMove).
 package storage

@@ -18,37 +18,28 @@ const matchFill = 0.9
 // CreateMatch stores a new match. Matches are normally created in set-up; a
 // match in play or finished (an import) must replay to its stored result.
 func (db *DB) CreateMatch(ctx context.Context, m *Match) (*Match, error) {
-	if m.Created.IsZero() {
-		return nil, fmt.Errorf("a match needs its creation time: %w", ErrInvalid)
+	n, err := db.changes().NewMatch(m)
+	if err != nil {
+		return nil, err
 	}
 	var out *Match
-	err := db.update(ctx, func(tx *bolt.Tx) error {
-		n := m.Clone()
-		b := tx.Bucket(bucketMatches)
-		seq, err := b.NextSequence()
+	err = db.update(ctx, func(tx *bolt.Tx) error {
+		out = n.Clone()
+		seq, err := tx.Bucket(bucketMatches).NextSequence()
 		if err != nil {
 			return err
 		}
-		n.ID, n.Version = MatchID(seq), 0
-		if n.Secret.IsZero() {
-			if n.Secret, err = NewSecret(); err != nil {
-				return err
-			}
-		}
-		if n.Phase == PhaseSetup && n.Deadline.IsZero() {
-			n.setDeadline(n.Created.Add(n.MoveTime), db.opts.Reminders)
-		}
-		if err := db.saveMatch(tx, nil, n, nil, n.Created); err != nil {
-			return err
-		}
-		out = n
-		return nil
+		out.ID = MatchID(seq)
+		return db.saveMatch(tx, nil, out, nil, out.Created)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
 }
+
+// changes are the rules of each change, with this database's reminder schedule.
+func (db *DB) changes() Changes { return Changes{Reminders: db.opts.Reminders} }
 
 // Match returns a match by id.
 func (db *DB) Match(ctx context.Context, id MatchID) (*Match, error) {
@@ -84,8 +75,8 @@ func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, at t
 		if err != nil {
 			return err
 		}
-		if expectVersion != 0 && old.Version != expectVersion {
-			return fmt.Errorf("match %d is at version %d, not %d: %w", id, old.Version, expectVersion, ErrStale)
+		if err := CheckVersion(old, expectVersion); err != nil {
+			return err
 		}
 		m := old.Clone()
 		g, err := ch(tx, m)
@@ -107,35 +98,17 @@ func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, at t
 // UpdateMatch changes a match with fn. fn gets a copy; ID and Version stay the store's.
 func (db *DB) UpdateMatch(ctx context.Context, id MatchID, expectVersion uint64, fn func(m *Match) error) (*Match, error) {
 	return db.modify(ctx, id, expectVersion, time.Time{}, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
-		version := m.Version
-		if err := fn(m); err != nil {
-			return nil, err
-		}
-		m.ID, m.Version = id, version
-		return nil, nil
+		return nil, db.changes().UpdateMatch(m, fn)
 	})
 }
 
 // ApplyMove plays one move: see Store.
 func (db *DB) ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, *game.Game, error) {
 	var played *game.Game
-	m, err := db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
-		played = nil // this may run again (see update): keep only the last run's game
-		g, err := playable(m)
-		if err != nil {
-			return nil, err
-		}
-		a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
-		if _, err = a.apply(g); err != nil {
-			return nil, err
-		}
-		played = g
-		m.Log = append(m.Log, a)
-		m.afterAction(g, at, db.opts.Reminders)
-		if m.Phase == PhasePlaying {
-			m.setDeadline(at.Add(m.MoveTime), db.opts.Reminders)
-		}
-		return g, nil
+	m, err := db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (g *game.Game, err error) {
+		// This may run again (see update): played is only the last run's game.
+		played, err = db.changes().ApplyMove(m, side, move, at)
+		return played, err
 	})
 	if err != nil {
 		return nil, nil, err
@@ -156,140 +129,51 @@ func playable(m *Match) (*game.Game, error) {
 
 // Act records an action other than a move: see Store.
 func (db *DB) Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error) {
-	if a.Kind == ActMove {
-		return nil, fmt.Errorf("moves go through ApplyMove: %w", ErrInvalid)
-	}
 	return db.modify(ctx, id, expectVersion, a.At, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
-		g, err := playable(m)
-		if err != nil {
-			return nil, err
-		}
-		a.At, a.Move = second(a.At), game.Move{}
-		if a.Kind == ActTimeOut {
-			if m.ClockPending {
-				return nil, fmt.Errorf("match %d: the player to move has not been told yet, so their time has not started: %w", m.ID, ErrNotDue)
-			}
-			if a.At.Before(m.Deadline) {
-				return nil, fmt.Errorf("match %d: time runs out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrNotDue)
-			}
-			a.Side = g.ToMove()
-		}
-		if _, err := a.apply(g); err != nil {
-			return nil, err
-		}
-		m.Log = append(m.Log, a)
-		m.afterAction(g, a.At, db.opts.Reminders)
-		return g, nil
+		return db.changes().Act(m, a)
 	})
 }
 
 // SetSetup stores a draft or confirms a set-up: see Store.
 func (db *DB) SetSetup(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*Match, error) {
-	if side > game.Blue || (status != SetupDraft && status != SetupConfirmed) {
-		return nil, fmt.Errorf("SetSetup takes a side and a draft or confirmed status: %w", ErrInvalid)
-	}
 	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
-		switch {
-		case m.Phase == PhaseFinished || m.Phase == PhaseAbandoned:
-			return nil, ErrGameOver
-		case m.Phase != PhaseSetup || m.Setups[side].Status == SetupConfirmed:
-			return nil, ErrSetupConfirmed
-		}
-		if status == SetupConfirmed {
-			if err := setup.Validate(m.Rules); err != nil {
-				// The reason describes this player's own set-up: fit to show to
-				// them, never to log or to show anyone else.
-				return nil, fmt.Errorf("your set-up does not fit the rules: %w", err)
-			}
-		}
-		m.Setups[side] = SideSetup{Status: status, Setup: setup, At: second(at)}
-		if m.Setups[side.Opponent()].Status != SetupConfirmed || status != SetupConfirmed {
-			return nil, nil
-		}
-		g, err := m.Game()
-		if err != nil {
-			return nil, err
-		}
-		m.Started = second(at)
-		m.afterAction(g, at, db.opts.Reminders)
-		if m.Phase == PhasePlaying {
-			m.setDeadline(at.Add(m.MoveTime), db.opts.Reminders)
-		}
-		return g, nil
+		return db.changes().SetSetup(m, side, setup, status, at)
 	})
 }
 
 // Abandon ends an active match with no result.
 func (db *DB) Abandon(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error) {
 	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
-		if !m.Phase.Active() {
-			return nil, ErrGameOver
-		}
-		m.Phase, m.Ended = PhaseAbandoned, second(at)
-		m.setDeadline(time.Time{}, db.opts.Reminders)
-		return nil, nil
+		return nil, db.changes().Abandon(m, at)
 	})
 }
 
 // MarkReminded records the reminder due at RemindAt as sent and plans the next.
 func (db *DB) MarkReminded(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error) {
 	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
-		if m.RemindAt.IsZero() || at.Before(m.RemindAt) || (m.ClockPending && m.Phase == PhasePlaying) {
-			return nil, fmt.Errorf("match %d has no reminder due: %w", m.ID, ErrNotDue)
-		}
-		m.RemindersSent++
-		m.planReminder(db.opts.Reminders)
-		return nil, nil
+		return nil, db.changes().MarkReminded(m, at)
 	})
 }
 
 // saveMatch checks m, counts a newly finished match in the standings, records
-// the notices the change owes (and so whether the clock of the side to move
-// waits for one), bumps the version, and writes the record and its index
-// entries. old is the stored version, nil for a new match; g, when not nil, is
-// m's game already rebuilt; at is when the change happened.
+// the notices the change owes (PrepareSave says which, and whether the clock
+// of the side to move waits for one), bumps the version, and writes the record
+// and its index entries. old is the stored version, nil for a new match; g,
+// when not nil, is m's game already rebuilt; at is when the change happened.
 func (db *DB) saveMatch(tx *bolt.Tx, old, m *Match, g *game.Game, at time.Time) error {
-	normalize(m)
-	if err := m.validate(); err != nil {
-		return fmt.Errorf("match %d: %w", m.ID, err)
-	}
-	if err := checkResult(m, g); err != nil {
+	saved, err := PrepareSave(old, m, g, at)
+	if err != nil {
 		return err
 	}
-	if m.rated() && !m.RatingApplied {
+	if saved.Rate {
 		if err := recordResult(tx, m); err != nil {
 			return err
 		}
-		m.RatingApplied = true
 	}
-	notices := Notices(old, m, at)
-	if len(notices) > 0 && at.IsZero() {
-		return fmt.Errorf("match %d: this change would owe the players %d notices: %w", m.ID, len(notices), ErrInvalid)
-	}
-	m.ClockPending = clockPending(old, m, notices)
-	if err := recordNotices(tx, notices); err != nil {
+	if err := recordNotices(tx, saved.Notices); err != nil {
 		return err
 	}
-	m.Version++
 	return db.writeMatch(tx, old, m)
-}
-
-// clockPending says whether the clock of the side to move waits for its
-// notice after a change: a new turn waits when it owes one; otherwise the
-// clock stays as it was.
-func clockPending(old, m *Match, notices []Notice) bool {
-	if m.Phase != PhasePlaying {
-		return false
-	}
-	if old != nil && old.Phase == PhasePlaying && len(old.Log) == len(m.Log) {
-		return old.ClockPending // the same turn: only its notice starts the clock
-	}
-	for _, n := range notices {
-		if n.StartsClock {
-			return true
-		}
-	}
-	return false
 }
 
 // writeMatch writes the record and its index entries as they are.

@@ -103,15 +103,14 @@ func recordNotices(tx *bolt.Tx, ns []Notice) error {
 	b := tx.Bucket(bucketOutbox)
 	for i := range ns {
 		n := ns[i]
-		if err := validNotice(&n); err != nil {
+		if err := PrepareNotice(&n); err != nil {
 			return err
 		}
 		id, err := b.NextSequence()
 		if err != nil {
 			return err
 		}
-		n.ID, n.At = id, second(n.At)
-		n.Sent, n.Attempts, n.NextTry = 0, 0, n.At
+		n.ID = id
 		if err := putNotice(tx, &n); err != nil {
 			return err
 		}
@@ -256,29 +255,18 @@ func (db *DB) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ..
 			}
 		}
 		if n.StartsClock && n.Match != 0 {
-			if err := db.startClock(tx, n, at); err != nil {
+			old, err := loadMatch(tx, n.Match)
+			if err != nil {
 				return err
+			}
+			if m, ok := db.changes().StartClock(old, n, at); ok {
+				if err := db.writeMatch(tx, old, m); err != nil {
+					return err
+				}
 			}
 		}
 		return recordNotices(tx, follow)
 	})
-}
-
-// startClock starts the clock of the side to move once it has been told: the
-// deadline counts from at. The version does not change: nothing a player
-// acted on did, and the menus they hold stay valid.
-func (db *DB) startClock(tx *bolt.Tx, n *Notice, at time.Time) error {
-	old, err := loadMatch(tx, n.Match)
-	if err != nil {
-		return err
-	}
-	if !old.ClockPending || old.Phase != PhasePlaying || len(old.Log) != n.Log {
-		return nil // the game has moved on, or the clock already runs
-	}
-	m := old.Clone()
-	m.ClockPending = false
-	m.setDeadline(at.Add(m.MoveTime), db.opts.Reminders)
-	return db.writeMatch(tx, old, m)
 }
 
 // ExpireChallenge removes a challenge whose time ran out and records the
@@ -290,14 +278,15 @@ func (db *DB) ExpireChallenge(ctx context.Context, id ChallengeID, at time.Time)
 		if err != nil {
 			return err
 		}
-		if at.Before(c.Expires) {
-			return fmt.Errorf("challenge %d expires at %s: %w", id, c.Expires.Format(time.RFC3339), ErrNotDue)
+		n, err := db.changes().ExpireChallenge(c, at)
+		if err != nil {
+			return err
 		}
 		if err := deleteChallenge(tx, c); err != nil {
 			return err
 		}
 		out = c
-		return recordNotices(tx, []Notice{{Event: EventChallengeExpired, To: AudiencePublic, At: at, Challenge: c}})
+		return recordNotices(tx, []Notice{n})
 	})
 	return out, err
 }

@@ -207,16 +207,8 @@ func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *Player
 		if err := fn(p); err != nil {
 			return err
 		}
-		p.UserID, p.Version = userID, version+1
-		p.DMBlockedAt = second(p.DMBlockedAt)
-		for i := range p.Setups {
-			p.Setups[i].Saved = second(p.Setups[i].Saved)
-			if p.Setups[i].Variant != game.VariantCustom {
-				p.Setups[i].Army = p.Setups[i].Variant.Army()
-			}
-		}
-		if len(p.Setups) > MaxSavedSetups {
-			return fmt.Errorf("at most %d saved set-ups: %w", MaxSavedSetups, ErrInvalid)
+		if err := PreparePlayer(p, userID, version); err != nil {
+			return err
 		}
 		data, err := encodePlayer(p)
 		if err != nil {

@@ -83,19 +83,29 @@ func putStanding(tx *bolt.Tx, s Standing) error {
 	return tx.Bucket(bucketStandings).Put(standingKey(s.GuildID, s.Variant, s.UserID), data)
 }
 
-// recordResult counts a finished match in both players' standings: one
-// Glicko-2 rating period holding this one game, after growing each RD for the
-// periods the player was idle. The caller sets RatingApplied in the same
-// transaction, so a match is counted exactly once.
+// recordResult counts a finished match in both players' standings (see
+// Rate). The caller sets RatingApplied in the same transaction, so a match is
+// counted exactly once.
 func recordResult(tx *bolt.Tx, m *Match) error {
-	var st [2]Standing
-	for side := range st {
+	var before [2]Standing
+	for side := range before {
 		s, err := loadStanding(tx, m.GuildID, m.Rules.Variant, m.Players[side].UserID)
 		if err != nil {
 			return err
 		}
-		st[side] = s
+		before[side] = s
 	}
+	for _, s := range rate(m, before) {
+		if err := putStanding(tx, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rate is one Glicko-2 rating period holding this one game, after growing
+// each RD for the periods the player was idle.
+func rate(m *Match, st [2]Standing) [2]Standing {
 	var before [2]glicko
 	for side, s := range st {
 		g := glicko{R: s.Rating, RD: s.RD, Sigma: s.Volatility}
@@ -124,11 +134,8 @@ func recordResult(tx *bolt.Tx, m *Match) error {
 		after := before[side].update([]glickoGame{{Opponent: before[1-side], Score: score}}, glickoTau)
 		s.Rating, s.RD, s.Volatility = after.R, after.RD, after.Sigma
 		s.Name, s.LastPlayed = m.Players[side].Name, m.Ended
-		if err := putStanding(tx, *s); err != nil {
-			return err
-		}
 	}
-	return nil
+	return st
 }
 
 // Standing returns one player's standing.

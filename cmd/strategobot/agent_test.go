@@ -13,6 +13,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/game/ucc"
+	"github.com/strategobot/strategobot/internal/pgtest"
 )
 
 // The test binary stands in for outside programs: run with one of these
@@ -24,6 +25,9 @@ const (
 	envFake = "STRATEGOBOT_TEST_FAKE_UCC"
 )
 
+// TestMain runs the test binary as the program itself, or as a fake outside
+// program, when the environment says so; otherwise it runs the tests and then
+// stops the PostgreSQL server they may have started.
 func TestMain(m *testing.M) {
 	if os.Getenv(envMain) != "" {
 		os.Exit(dispatch(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
@@ -31,7 +35,7 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(envFake); mode != "" {
 		os.Exit(fakeProgram(mode))
 	}
-	os.Exit(m.Run())
+	os.Exit(pgtest.Main(m))
 }
 
 // fakeRows is a valid Classic set-up for either side: the UCC manual's.

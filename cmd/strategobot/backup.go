@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/postgres"
 )
 
 const backupUsage = `usage: strategobot backup [-db FILE] [-timeout DURATION] PATH
 
-Copies the database of a stopped bot to PATH (written beside it and renamed
-into place, then checked page by page). A running bot holds the file: it
-makes its own copies every backup_every into backup_dir.
+Copies the bbolt database of a stopped bot to PATH (written beside it and
+renamed into place, then checked page by page). A running bot holds the file:
+it makes its own copies every backup_every into backup_dir. A PostgreSQL
+database is backed up with pg_dump instead, while the bot runs.
 
 Exit code: 0 copied, 1 the copy failed, 2 usage error.
 `
@@ -38,6 +40,10 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 2
 	}
 	dest := fs.Arg(0)
+	if postgres.IsURL(*db) {
+		fmt.Fprintf(stderr, "strategobot backup copies a bbolt file. Back up a PostgreSQL database with pg_dump, while the bot runs:\n  pg_dump --format=custom --file=%s 'postgres://USER@HOST/DATABASE'\n", dest)
+		return 2
+	}
 	start := time.Now()
 	if err := storage.BackupFile(ctx, *db, dest, *timeout); err != nil {
 		fmt.Fprintf(stderr, "strategobot backup: %v\n", err)

@@ -37,6 +37,7 @@ func TestRunBackup(t *testing.T) {
 		{"bad flag", []string{"-frob"}, nil, 2, "", "flag provided but not defined"},
 		{"help", []string{"-h"}, nil, 0, "", "usage: strategobot backup"},
 		{"bot running", []string{"-db", src, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process"},
+		{"postgres", []string{"-db", "postgres://bot:s3cret@db/strategobot", filepath.Join(dir, "z.dump")}, nil, 2, "", "pg_dump --format=custom"},
 		{"missing database", []string{"-db", filepath.Join(dir, "none.db"), filepath.Join(dir, "y.db")}, nil, 1, "", "none.db"},
 		{"copied", []string{"-db", src, filepath.Join(dir, "copy.db")}, func() { db.Close() }, 0, "copied " + src, ""},
 	}

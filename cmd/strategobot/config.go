@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/strategobot/strategobot/storage/postgres"
 )
 
 // config is everything the bot reads at start. Every field has a working
@@ -148,8 +150,11 @@ func applyEnv(cfg *config, getenv func(string) string) error {
 
 func (c config) validate() error {
 	var problems []string
-	if c.Database == "" {
-		problems = append(problems, "database must name a file")
+	switch {
+	case c.Database == "":
+		problems = append(problems, "database must name a bbolt file or a postgres:// URL")
+	case postgres.IsURL(c.Database) && c.BackupDir != "":
+		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (see the README) and leave backup_dir empty")
 	}
 	if u, err := url.Parse(c.APIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		problems = append(problems, fmt.Sprintf("api_base_url %q must be an http(s) URL like %s", c.APIBaseURL, DiscordAPIBaseURL))

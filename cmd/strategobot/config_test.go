@@ -73,6 +73,10 @@ func TestLoadConfig(t *testing.T) {
 		{name: "bad bool", env: map[string]string{"STRATEGOBOT_THREADS": "maybe"}, err: "use true or false"},
 		{name: "missing named file", file: filepath.Join(dir, "none.toml"), err: "none.toml"},
 		{name: "bad level", env: map[string]string{"STRATEGOBOT_LOG_LEVEL": "loud"}, err: "log_level"},
+		{name: "postgres", file: write("f.toml", "database = \"postgres://bot:pw@db.example/strategobot\"\n"),
+			check: func(c config) bool { return c.Database == "postgres://bot:pw@db.example/strategobot" }},
+		{name: "postgres with backup_dir", env: map[string]string{"STRATEGOBOT_DATABASE": "postgresql://bot@db/strategobot", "STRATEGOBOT_BACKUP_DIR": "backups"}, err: "pg_dump"},
+		{name: "no database", file: write("g.toml", "database = \"\"\n"), err: "postgres:// URL"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

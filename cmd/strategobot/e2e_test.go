@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,12 +11,14 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/pgtest"
 )
 
 // TestBinaryAgainstLocalDiscord builds strategobot and runs it as its own
 // process against the local Discord, reached through api_base_url as a
 // REST proxy would be: it registers its command, runs a challenge to its
-// DMs, and stops cleanly on SIGTERM.
+// DMs, and stops cleanly on SIGTERM. It does so on a bbolt file and on a
+// PostgreSQL database, whose password must stay out of the log.
 func TestBinaryAgainstLocalDiscord(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "strategobot")
@@ -23,6 +26,30 @@ func TestBinaryAgainstLocalDiscord(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	const password = "pw-never-logged" // the test server trusts its socket and ignores it
+	tests := []struct {
+		name     string
+		database func(t *testing.T) string
+	}{
+		{"bbolt", func(t *testing.T) string { return filepath.Join(t.TempDir(), "bot.db") }},
+		{"postgres", func(t *testing.T) string {
+			u, err := url.Parse(pgtest.NewDatabase(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			u.User = url.UserPassword(u.User.Username(), password)
+			return u.String()
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			runAgainstLocalDiscord(t, bin, tc.database(t))
+		})
+	}
+}
+
+func runAgainstLocalDiscord(t *testing.T, bin, database string) {
+	dir := t.TempDir()
 	srv := discordtest.New(t)
 	club := srv.AddGuild("Stratego Club")
 	alice, bob := club.AddMember("alice"), club.AddMember("bob")
@@ -32,7 +59,7 @@ func TestBinaryAgainstLocalDiscord(t *testing.T) {
 	cmd.Env = append(os.Environ(),
 		"DISCORD_TOKEN="+srv.Token(),
 		"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
-		"STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"),
+		"STRATEGOBOT_DATABASE="+database,
 		"STRATEGOBOT_CONFIG=",
 	)
 	var logs strings.Builder
@@ -77,5 +104,10 @@ func TestBinaryAgainstLocalDiscord(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "stopped") {
 		t.Errorf("no clean stop in the log:\n%s", logs.String())
+	}
+	if u, err := url.Parse(database); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && strings.Contains(logs.String(), pw) {
+			t.Errorf("the log shows the database password:\n%s", logs.String())
+		}
 	}
 }

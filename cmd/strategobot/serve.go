@@ -14,19 +14,13 @@ import (
 	"github.com/strategobot/strategobot/bot"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/postgres"
 )
 
 // serve wires storage, pictures and the Discord session together and runs the
 // bot until ctx ends (SIGINT or SIGTERM).
 func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
-	db, err := storage.Open(storage.Options{
-		Path:        cfg.Database,
-		BackupDir:   cfg.BackupDir,
-		BackupEvery: time.Duration(cfg.BackupEvery),
-		BackupKeep:  cfg.BackupKeep,
-		Reminders:   bot.Reminders,
-		Logger:      logger,
-	})
+	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
@@ -46,8 +40,41 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 		ChallengeExpiry: time.Duration(cfg.ChallengeExpiry),
 		Logger:          logger,
 	}, session, db, pics)
-	logger.Info("starting", "database", cfg.Database, "api", cfg.APIBaseURL)
+	logger.Info("starting", "database", databaseName(cfg.Database), "api", cfg.APIBaseURL)
 	return b.Run(ctx)
+}
+
+// openStore opens the database the configuration names: the PostgreSQL
+// server of a postgres:// URL, or else a bbolt file.
+func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.Store, error) {
+	if postgres.IsURL(cfg.Database) {
+		db, err := postgres.Open(ctx, postgres.Options{URL: cfg.Database, Reminders: bot.Reminders, Logger: logger})
+		if err != nil {
+			return nil, err
+		}
+		return db, nil
+	}
+	db, err := storage.Open(storage.Options{
+		Path:        cfg.Database,
+		BackupDir:   cfg.BackupDir,
+		BackupEvery: time.Duration(cfg.BackupEvery),
+		BackupKeep:  cfg.BackupKeep,
+		Reminders:   bot.Reminders,
+		Logger:      logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+// databaseName is the database setting fit for a log: a PostgreSQL URL
+// without its password.
+func databaseName(database string) string {
+	if postgres.IsURL(database) {
+		return postgres.Redacted(database)
+	}
+	return database
 }
 
 // newSession makes a discordgo session whose REST calls go to apiBase instead

@@ -101,3 +101,48 @@ func testRatingOnce(t *testing.T, s storage.Store) {
 		t.Fatalf("counted Ann %+v, Bob %+v; want %d games each", ann, bob, matches)
 	}
 }
+
+// testRatingsOfMatchesEndingAtOnce ends many matches of the same players at
+// the same moment, players who have no standing yet among them: every game
+// is counted, none lost to another being counted at once.
+func testRatingsOfMatchesEndingAtOnce(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	const matches = 16
+	ms := make([]*storage.Match, matches)
+	for i := range ms {
+		m := NewMatch(game.VariantClassic)
+		if i%2 == 1 { // half with the colours swapped
+			m.Players[game.Red], m.Players[game.Blue] = m.Players[game.Blue], m.Players[game.Red]
+		}
+		if i%4 == 3 { // and some against a third player
+			m.Players[game.Blue] = storage.Player{UserID: "1003", Name: "Cy"}
+		}
+		ms[i] = Started(t, s, m, uint64(i))
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, matches)
+	for i, m := range ms {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: T0.Add(time.Hour)})
+		}()
+	}
+	wg.Wait()
+	played := map[string]int{}
+	won := map[string]int{}
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("match %d: %v", ms[i].ID, err)
+		}
+		played[ms[i].Players[game.Red].UserID]++
+		played[ms[i].Players[game.Blue].UserID]++
+		won[ms[i].Players[game.Red].UserID]++
+	}
+	for user, n := range played {
+		st := must(s.Standing(ctx, "g1", game.VariantClassic, user)).in(t)
+		if st.Played() != n || st.Wins != won[user] || st.Losses != n-won[user] {
+			t.Errorf("%s: %d won, %d lost, %d drawn; want %d games, %d won", user, st.Wins, st.Losses, st.Draws, n, won[user])
+		}
+	}
+}

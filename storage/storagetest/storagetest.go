@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Players", testPlayers},
 		{"Ratings", testRatings},
 		{"RatingOnceWhenTwoEventsEndTheGame", testRatingOnce},
+		{"RatingsOfMatchesEndingAtOnce", testRatingsOfMatchesEndingAtOnce},
 		{"ConcurrentMatches", testConcurrentMatches},
 		{"SameMoveRaced", testSameMoveRaced},
 		{"Secrets", testSecrets},

@@ -1,0 +1,402 @@
+package storage
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// What every Store implementation shares. The bbolt DB and the PostgreSQL
+// backend (storage/postgres) differ only in how they load, lock and write
+// records; the records' encoding, the rules of each change and the rating of a
+// finished match live here, so that both read the same truth and keep the same
+// rules. A backend changes a match in one transaction:
+//
+//  1. load the match, locked against other writers (bbolt has one writer;
+//     PostgreSQL takes the row with SELECT … FOR UPDATE);
+//  2. CheckVersion against the version the caller expects;
+//  3. apply one of the Changes methods to a Clone of it;
+//  4. PrepareSave, which checks the result, sets ClockPending, bumps the
+//     version, and says when the result must now be counted (then lock both
+//     players' standings, compute them with Rate and write them back) and which
+//     notices the change owes;
+//  5. record those notices in the outbox (PrepareNotice, in order, each with
+//     the next id) and write the record (EncodeMatch) and its indexes
+//     (Phase.Active, MatchTimer).
+//
+// The outbox's rules are shared too: a queue (NoticeQueue) delivers its oldest
+// notice first, StartClock says what a delivered notice does to its match, and
+// Changes.ExpireChallenge what an expired challenge owes.
+//
+// The bot itself uses the Store interface, never these.
+
+// EncodeMatch returns m's stored record: JSON whose log is one compact string
+// (see the package documentation, "Encoding"). It holds both set-ups and the
+// secret: hidden information.
+func EncodeMatch(m *Match) ([]byte, error) { return encodeMatch(m) }
+
+// DecodeMatch reads a record written by EncodeMatch (of this version or an
+// older one). A record from a newer program is refused with ErrNewerSchema, a
+// damaged one with ErrCorrupt; neither error shows the record.
+func DecodeMatch(data []byte) (*Match, error) { return decodeMatch(data) }
+
+// EncodeChallenge returns c's stored record (JSON).
+func EncodeChallenge(c *Challenge) ([]byte, error) { return encodeChallenge(c) }
+
+// DecodeChallenge reads a record written by EncodeChallenge.
+func DecodeChallenge(data []byte) (*Challenge, error) { return decodeChallenge(data) }
+
+// EncodePlayer returns p's stored record (JSON). Saved set-ups are hidden information.
+func EncodePlayer(p *PlayerSettings) ([]byte, error) { return encodePlayer(p) }
+
+// DecodePlayer reads a record written by EncodePlayer, upgrading an older format.
+func DecodePlayer(data []byte) (*PlayerSettings, error) { return decodePlayer(data) }
+
+// CheckVersion refuses with ErrStale a change based on another version of m
+// than the stored one; expect 0 accepts any version.
+func CheckVersion(m *Match, expect uint64) error {
+	if expect != 0 && m.Version != expect {
+		return fmt.Errorf("match %d is at version %d, not %d: %w", m.ID, m.Version, expect, ErrStale)
+	}
+	return nil
+}
+
+// MatchTimer returns the match's timer (its next reminder or its deadline, as
+// NextDeadline reports it), and false when nobody must act.
+func MatchTimer(m *Match) (Deadline, bool) {
+	at, kind, ok := m.wake()
+	if !ok {
+		return Deadline{}, false
+	}
+	return Deadline{At: at, Kind: kind, ID: uint64(m.ID)}, true
+}
+
+// NewStanding returns the standing of a player with no rated game in that
+// server and variant: the starting Glicko-2 rating.
+func NewStanding(guildID string, v game.Variant, userID string) Standing {
+	return newStanding(guildID, v, userID)
+}
+
+// Rate counts a finished, rated match in both players' standings: before holds
+// their standings in m's server and variant, indexed by side (NewStanding for
+// a first game), and Rate returns them after this one game, rated as its own
+// Glicko-2 rating period after each player's idle periods.
+func Rate(m *Match, before [2]Standing) [2]Standing {
+	return rate(m, before)
+}
+
+// Saved is what PrepareSave found a change owes, besides its record.
+type Saved struct {
+	// Rate is set when the change finished a rated match not yet counted: the
+	// caller counts it (Rate) in the same transaction.
+	Rate bool
+	// Notices are what the change owes (Notices), to be recorded in the
+	// outbox in the same transaction, in this order.
+	Notices []Notice
+}
+
+// PrepareSave makes m ready to be written, after a change or at creation: it
+// normalizes it to what a reload gives back, checks it (ErrInvalid, and the
+// stored result and phase must be the replay's; g, when not nil, is m's game
+// already rebuilt), sets RatingApplied when the result must now be counted,
+// works out the notices the change owes and so whether the clock of the side
+// to move waits for one (ClockPending), and bumps its version. old is the
+// stored match, nil for a new one; at is when the change happened, zero for a
+// change that owes nobody a notice (UpdateMatch).
+func PrepareSave(old, m *Match, g *game.Game, at time.Time) (Saved, error) {
+	normalize(m)
+	if err := m.validate(); err != nil {
+		return Saved{}, fmt.Errorf("match %d: %w", m.ID, err)
+	}
+	if err := checkResult(m, g); err != nil {
+		return Saved{}, err
+	}
+	var s Saved
+	if s.Rate = m.rated() && !m.RatingApplied; s.Rate {
+		m.RatingApplied = true
+	}
+	s.Notices = Notices(old, m, at)
+	if len(s.Notices) > 0 && at.IsZero() {
+		return Saved{}, fmt.Errorf("match %d: this change would owe the players %d notices: %w", m.ID, len(s.Notices), ErrInvalid)
+	}
+	m.ClockPending = clockPending(old, m, s.Notices)
+	m.Version++
+	return s, nil
+}
+
+// clockPending says whether the clock of the side to move waits for its
+// notice after a change: a new turn waits when it owes one; otherwise the
+// clock stays as it was.
+func clockPending(old, m *Match, notices []Notice) bool {
+	if m.Phase != PhasePlaying {
+		return false
+	}
+	if old != nil && old.Phase == PhasePlaying && len(old.Log) == len(m.Log) {
+		return old.ClockPending // the same turn: only its notice starts the clock
+	}
+	for _, n := range notices {
+		if n.StartsClock {
+			return true
+		}
+	}
+	return false
+}
+
+// EncodeNotice returns n's stored record (JSON). A challenge's notice holds
+// the challenge.
+func EncodeNotice(n *Notice) ([]byte, error) { return encodeNotice(n) }
+
+// DecodeNotice reads a record written by EncodeNotice.
+func DecodeNotice(data []byte) (*Notice, error) { return decodeNotice(data) }
+
+// NoticeQueue names the queue n waits in: notices of one match (or challenge)
+// to one audience go out one at a time, in id order, and only a queue's
+// oldest is ever due.
+func NoticeQueue(n *Notice) string { return n.queue() }
+
+// PrepareNotice checks a notice about to be recorded (ErrInvalid) and makes
+// it new: its time kept to the second, no part sent, no attempt made, due at
+// its time. The caller gives it the next id.
+func PrepareNotice(n *Notice) error {
+	if err := validNotice(n); err != nil {
+		return err
+	}
+	n.At = second(n.At)
+	n.Sent, n.Attempts, n.NextTry = 0, 0, n.At
+	return nil
+}
+
+// StartClock returns the match as it is once n, a notice that StartsClock, was
+// done at time at: the clock of the side to move runs, its deadline counted
+// from at; the version does not change, since nothing a player acted on did,
+// and the menus they hold stay valid. It returns false when there is nothing
+// to start: the game has moved on, or the clock already runs. The caller
+// writes the result as it is (no PrepareSave), in the transaction that
+// removes n.
+func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) {
+	if !n.StartsClock || n.Match != old.ID || !old.ClockPending || old.Phase != PhasePlaying || len(old.Log) != n.Log {
+		return nil, false
+	}
+	m := old.Clone()
+	m.ClockPending = false
+	m.setDeadline(at.Add(m.MoveTime), c.reminders())
+	return m, true
+}
+
+// ExpireChallenge returns the notice that challenge ch, whose time ran out,
+// owes when it is removed at time at (ErrNotDue before it expires). The
+// caller deletes ch and records the notice in one transaction.
+func (c Changes) ExpireChallenge(ch *Challenge, at time.Time) (Notice, error) {
+	if at.Before(ch.Expires) {
+		return Notice{}, fmt.Errorf("challenge %d expires at %s: %w", ch.ID, ch.Expires.Format(time.RFC3339), ErrNotDue)
+	}
+	return Notice{Event: EventChallengeExpired, To: AudiencePublic, At: at, Challenge: ch}, nil
+}
+
+// PrepareChallenge returns a copy of c ready to be stored: times kept to the
+// second, and checked (ErrInvalid).
+func PrepareChallenge(c *Challenge) (*Challenge, error) {
+	n := *c
+	n.Created, n.Expires = second(c.Created), second(c.Expires)
+	if err := n.validate(); err != nil {
+		return nil, err
+	}
+	return &n, nil
+}
+
+// PreparePlayer makes settings changed by a caller's function ready to be
+// stored: the user id and the next version after version are the store's,
+// times are kept to the second, and the number of saved set-ups is checked.
+func PreparePlayer(p *PlayerSettings, userID string, version uint64) error {
+	p.UserID, p.Version = userID, version+1
+	p.DMBlockedAt = second(p.DMBlockedAt)
+	for i := range p.Setups {
+		p.Setups[i].Saved = second(p.Setups[i].Saved)
+		if p.Setups[i].Variant != game.VariantCustom {
+			p.Setups[i].Army = p.Setups[i].Variant.Army()
+		}
+	}
+	if len(p.Setups) > MaxSavedSetups {
+		return fmt.Errorf("at most %d saved set-ups: %w", MaxSavedSetups, ErrInvalid)
+	}
+	return nil
+}
+
+// Changes are the rules of each change to a match, applied by a backend to a
+// copy of the stored match inside its transaction; each returns the game it
+// rebuilt, if any, for PrepareSave. Reminders is the reminder schedule
+// (Options.Reminders); nil means none.
+type Changes struct {
+	Reminders func(moveTime time.Duration) []time.Duration
+}
+
+func (c Changes) reminders() func(time.Duration) []time.Duration {
+	if c.Reminders == nil {
+		return noReminders
+	}
+	return c.Reminders
+}
+
+func noReminders(time.Duration) []time.Duration { return nil }
+
+// NewMatch returns the match CreateMatch stores for m, still without its ID:
+// version 0 (PrepareSave makes it 1), a secret drawn when m has none, and in
+// set-up a deadline of Created + MoveTime when m has none.
+func (c Changes) NewMatch(m *Match) (*Match, error) {
+	if m.Created.IsZero() {
+		return nil, fmt.Errorf("a match needs its creation time: %w", ErrInvalid)
+	}
+	n := m.Clone()
+	n.ID, n.Version = 0, 0
+	if n.Secret.IsZero() {
+		var err error
+		if n.Secret, err = NewSecret(); err != nil {
+			return nil, err
+		}
+	}
+	if n.Phase == PhaseSetup && n.Deadline.IsZero() {
+		n.setDeadline(n.Created.Add(n.MoveTime), c.reminders())
+	}
+	return n, nil
+}
+
+// AcceptChallenge returns the match, in set-up and still without its ID, that
+// opponent's acceptance of ch at time at makes, or the reason it is refused
+// (ErrNotInvited, ErrExpired, ErrInvalid). The caller deletes ch in the same
+// transaction.
+func (c Changes) AcceptChallenge(ch *Challenge, opponent Player, challengerSide game.Side, at time.Time) (*Match, error) {
+	switch {
+	case opponent.UserID == ch.Challenger.UserID:
+		return nil, fmt.Errorf("you cannot accept your own challenge: %w", ErrInvalid)
+	case ch.Opponent.UserID != "" && ch.Opponent.UserID != opponent.UserID:
+		return nil, ErrNotInvited
+	case !at.Before(ch.Expires):
+		return nil, ErrExpired
+	case challengerSide > game.Blue:
+		return nil, fmt.Errorf("unknown side %d: %w", challengerSide, ErrInvalid)
+	}
+	m := &Match{
+		GuildID: ch.GuildID, ChannelID: ch.ChannelID, Rules: ch.Rules, MoveTime: ch.MoveTime, Casual: ch.Casual,
+		Phase: PhaseSetup, Created: second(at),
+	}
+	m.Players[challengerSide] = ch.Challenger
+	m.Players[challengerSide.Opponent()] = opponent
+	var err error
+	if m.Secret, err = NewSecret(); err != nil {
+		return nil, err
+	}
+	m.setDeadline(m.Created.Add(m.MoveTime), c.reminders())
+	return m, nil
+}
+
+// UpdateMatch applies a caller's fn to m, keeping m's ID and Version.
+func (c Changes) UpdateMatch(m *Match, fn func(m *Match) error) error {
+	id, version := m.ID, m.Version
+	if err := fn(m); err != nil {
+		return err
+	}
+	m.ID, m.Version = id, version
+	return nil
+}
+
+// ApplyMove plays side's move at time at: see Store.ApplyMove. It returns the
+// game after the move.
+func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Time) (*game.Game, error) {
+	g, err := playable(m)
+	if err != nil {
+		return nil, err
+	}
+	a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
+	if _, err := a.apply(g); err != nil {
+		return nil, err
+	}
+	m.Log = append(m.Log, a)
+	m.afterAction(g, at, c.reminders())
+	if m.Phase == PhasePlaying {
+		m.setDeadline(at.Add(m.MoveTime), c.reminders())
+	}
+	return g, nil
+}
+
+// Act records an action other than a move: see Store.Act.
+func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
+	if a.Kind == ActMove {
+		return nil, fmt.Errorf("moves go through ApplyMove: %w", ErrInvalid)
+	}
+	g, err := playable(m)
+	if err != nil {
+		return nil, err
+	}
+	a.At, a.Move = second(a.At), game.Move{}
+	if a.Kind == ActTimeOut {
+		if m.ClockPending {
+			return nil, fmt.Errorf("match %d: the player to move has not been told yet, so their time has not started: %w", m.ID, ErrNotDue)
+		}
+		if a.At.Before(m.Deadline) {
+			return nil, fmt.Errorf("match %d: time runs out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrNotDue)
+		}
+		a.Side = g.ToMove()
+	}
+	if _, err := a.apply(g); err != nil {
+		return nil, err
+	}
+	m.Log = append(m.Log, a)
+	m.afterAction(g, a.At, c.reminders())
+	return g, nil
+}
+
+// SetSetup stores a draft or confirms a set-up: see Store.SetSetup.
+func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*game.Game, error) {
+	if side > game.Blue || (status != SetupDraft && status != SetupConfirmed) {
+		return nil, fmt.Errorf("SetSetup takes a side and a draft or confirmed status: %w", ErrInvalid)
+	}
+	switch {
+	case m.Phase == PhaseFinished || m.Phase == PhaseAbandoned:
+		return nil, ErrGameOver
+	case m.Phase != PhaseSetup || m.Setups[side].Status == SetupConfirmed:
+		return nil, ErrSetupConfirmed
+	}
+	if status == SetupConfirmed {
+		if err := setup.Validate(m.Rules); err != nil {
+			// The reason describes this player's own set-up: fit to show to
+			// them, never to log or to show anyone else.
+			return nil, fmt.Errorf("your set-up does not fit the rules: %w", err)
+		}
+	}
+	m.Setups[side] = SideSetup{Status: status, Setup: setup, At: second(at)}
+	if m.Setups[side.Opponent()].Status != SetupConfirmed || status != SetupConfirmed {
+		return nil, nil
+	}
+	g, err := m.Game()
+	if err != nil {
+		return nil, err
+	}
+	m.Started = second(at)
+	m.afterAction(g, at, c.reminders())
+	if m.Phase == PhasePlaying {
+		m.setDeadline(at.Add(m.MoveTime), c.reminders())
+	}
+	return g, nil
+}
+
+// Abandon ends an active match with no result.
+func (c Changes) Abandon(m *Match, at time.Time) error {
+	if !m.Phase.Active() {
+		return ErrGameOver
+	}
+	m.Phase, m.Ended = PhaseAbandoned, second(at)
+	m.setDeadline(time.Time{}, c.reminders())
+	return nil
+}
+
+// MarkReminded records the reminder due at RemindAt as sent and plans the next
+// (ErrNotDue before its time, and while the side to move has not been told).
+func (c Changes) MarkReminded(m *Match, at time.Time) error {
+	if m.RemindAt.IsZero() || at.Before(m.RemindAt) || (m.ClockPending && m.Phase == PhasePlaying) {
+		return fmt.Errorf("match %d has no reminder due: %w", m.ID, ErrNotDue)
+	}
+	m.RemindersSent++
+	m.planReminder(c.reminders())
+	return nil
+}

@@ -1,0 +1,144 @@
+package postgres_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/pgtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/postgres"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+// openURL opens a store on url and closes it when t ends.
+func openURL(t testing.TB, url string) *postgres.DB {
+	t.Helper()
+	db, err := postgres.Open(context.Background(), postgres.Options{URL: url, Reminders: storagetest.Reminders})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// TestConformance runs the Store suite on a new database per test.
+func TestConformance(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.Store {
+		return openURL(t, pgtest.NewDatabase(t))
+	})
+}
+
+// TestConformanceTwoPools runs the suite on a store whose calls alternate
+// between two stores on one database, each with its own connection pool, as
+// two bot processes would: the races of the suite (the same move sent many
+// times at once, two players accepting one challenge, two events ending one
+// match) then run between the two, and nothing held in one process's memory
+// can decide them.
+func TestConformanceTwoPools(t *testing.T) {
+	storagetest.Run(t, func(t *testing.T) storage.Store {
+		url := pgtest.NewDatabase(t)
+		return &twoPools{dbs: [2]*postgres.DB{openURL(t, url), openURL(t, url)}}
+	})
+}
+
+// twoPools sends each call to one of two stores in turn.
+type twoPools struct {
+	dbs  [2]*postgres.DB
+	next atomic.Uint64
+}
+
+func (p *twoPools) pick() storage.Store { return p.dbs[p.next.Add(1)%2] }
+
+func (p *twoPools) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {
+	return p.pick().CreateMatch(ctx, m)
+}
+func (p *twoPools) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
+	return p.pick().Match(ctx, id)
+}
+func (p *twoPools) UpdateMatch(ctx context.Context, id storage.MatchID, v uint64, fn func(m *storage.Match) error) (*storage.Match, error) {
+	return p.pick().UpdateMatch(ctx, id, v, fn)
+}
+func (p *twoPools) ApplyMove(ctx context.Context, id storage.MatchID, v uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
+	return p.pick().ApplyMove(ctx, id, v, side, mv, at)
+}
+func (p *twoPools) Act(ctx context.Context, id storage.MatchID, v uint64, a storage.Action) (*storage.Match, error) {
+	return p.pick().Act(ctx, id, v, a)
+}
+func (p *twoPools) SetSetup(ctx context.Context, id storage.MatchID, v uint64, side game.Side, s game.Setup, st storage.SetupStatus, at time.Time) (*storage.Match, error) {
+	return p.pick().SetSetup(ctx, id, v, side, s, st, at)
+}
+func (p *twoPools) Abandon(ctx context.Context, id storage.MatchID, v uint64, at time.Time) (*storage.Match, error) {
+	return p.pick().Abandon(ctx, id, v, at)
+}
+func (p *twoPools) MarkReminded(ctx context.Context, id storage.MatchID, v uint64, at time.Time) (*storage.Match, error) {
+	return p.pick().MarkReminded(ctx, id, v, at)
+}
+func (p *twoPools) PlayerMatches(ctx context.Context, user string, active bool, limit int) ([]*storage.Match, error) {
+	return p.pick().PlayerMatches(ctx, user, active, limit)
+}
+func (p *twoPools) ChannelMatches(ctx context.Context, channel string, active bool, limit int) ([]*storage.Match, error) {
+	return p.pick().ChannelMatches(ctx, channel, active, limit)
+}
+func (p *twoPools) NextDeadline(ctx context.Context) (storage.Deadline, bool, error) {
+	return p.pick().NextDeadline(ctx)
+}
+func (p *twoPools) DueDeadlines(ctx context.Context, now time.Time, limit int) ([]storage.Deadline, error) {
+	return p.pick().DueDeadlines(ctx, now, limit)
+}
+func (p *twoPools) CreateChallenge(ctx context.Context, c *storage.Challenge) (*storage.Challenge, error) {
+	return p.pick().CreateChallenge(ctx, c)
+}
+func (p *twoPools) Challenge(ctx context.Context, id storage.ChallengeID) (*storage.Challenge, error) {
+	return p.pick().Challenge(ctx, id)
+}
+func (p *twoPools) PlayerChallenges(ctx context.Context, user string) ([]*storage.Challenge, error) {
+	return p.pick().PlayerChallenges(ctx, user)
+}
+func (p *twoPools) ChannelChallenges(ctx context.Context, channel string) ([]*storage.Challenge, error) {
+	return p.pick().ChannelChallenges(ctx, channel)
+}
+func (p *twoPools) SetChallengeMessage(ctx context.Context, id storage.ChallengeID, msg string) (*storage.Challenge, error) {
+	return p.pick().SetChallengeMessage(ctx, id, msg)
+}
+func (p *twoPools) DeleteChallenge(ctx context.Context, id storage.ChallengeID) (*storage.Challenge, error) {
+	return p.pick().DeleteChallenge(ctx, id)
+}
+func (p *twoPools) AcceptChallenge(ctx context.Context, id storage.ChallengeID, opp storage.Player, side game.Side, at time.Time) (*storage.Match, error) {
+	return p.pick().AcceptChallenge(ctx, id, opp, side, at)
+}
+func (p *twoPools) Player(ctx context.Context, user string) (*storage.PlayerSettings, error) {
+	return p.pick().Player(ctx, user)
+}
+func (p *twoPools) UpdatePlayer(ctx context.Context, user string, fn func(p *storage.PlayerSettings) error) (*storage.PlayerSettings, error) {
+	return p.pick().UpdatePlayer(ctx, user, fn)
+}
+func (p *twoPools) Standing(ctx context.Context, guild string, v game.Variant, user string) (storage.Standing, error) {
+	return p.pick().Standing(ctx, guild, v, user)
+}
+func (p *twoPools) Standings(ctx context.Context, guild string, v game.Variant, limit int) ([]storage.Standing, error) {
+	return p.pick().Standings(ctx, guild, v, limit)
+}
+func (p *twoPools) NextNotice(ctx context.Context) (time.Time, bool, error) {
+	return p.pick().NextNotice(ctx)
+}
+func (p *twoPools) DueNotices(ctx context.Context, now time.Time, limit int) ([]storage.Notice, error) {
+	return p.pick().DueNotices(ctx, now, limit)
+}
+func (p *twoPools) NoticeProgress(ctx context.Context, id uint64, sent int) error {
+	return p.pick().NoticeProgress(ctx, id, sent)
+}
+func (p *twoPools) NoticeRetry(ctx context.Context, id uint64, next time.Time) (*storage.Notice, error) {
+	return p.pick().NoticeRetry(ctx, id, next)
+}
+func (p *twoPools) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {
+	return p.pick().NoticeDone(ctx, id, at, follow...)
+}
+func (p *twoPools) ExpireChallenge(ctx context.Context, id storage.ChallengeID, at time.Time) (*storage.Challenge, error) {
+	return p.pick().ExpireChallenge(ctx, id, at)
+}
+
+// Close is left to openURL's cleanup.
+func (p *twoPools) Close() error { return nil }

@@ -1,0 +1,163 @@
+package postgres_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/pgtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/postgres"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+func TestIsURLAndRedacted(t *testing.T) {
+	tests := []struct {
+		in       string
+		isURL    bool
+		redacted string
+	}{
+		{"postgres://bot:s3cret@db.example:5432/strategobot?sslmode=verify-full", true, "postgres://bot:xxxxx@db.example:5432/strategobot?sslmode=verify-full"},
+		{"postgresql://bot@/strategobot?host=/run/postgresql", true, "postgresql://bot@/strategobot?host=/run/postgresql"},
+		{"host=db user=bot password=s3cret dbname=strategobot", false, "(a PostgreSQL keyword/value connection string)"},
+		{"strategobot.db", false, "(a PostgreSQL keyword/value connection string)"},
+		{"/var/lib/postgres://x.db", false, "(a PostgreSQL keyword/value connection string)"},
+	}
+	for _, tc := range tests {
+		if got := postgres.IsURL(tc.in); got != tc.isURL {
+			t.Errorf("IsURL(%q) = %v", tc.in, got)
+		}
+		if got := postgres.Redacted(tc.in); got != tc.redacted {
+			t.Errorf("Redacted(%q) = %q, want %q", tc.in, got, tc.redacted)
+		}
+	}
+}
+
+// TestOpenRefusals: an address that does not parse or a server that does not
+// answer gives an error that says so, and never shows the password.
+func TestOpenRefusals(t *testing.T) {
+	tests := []struct {
+		name string
+		url  string
+		want string
+	}{
+		{"bad port", "postgres://bot:s3cret@localhost:port/db", "not a valid PostgreSQL connection string"},
+		{"bad parameter", "postgres://bot:s3cret@localhost/db?sslmode=sometimes", "not a valid PostgreSQL connection string"},
+		{"nobody listening", "postgres://bot:s3cret@127.0.0.1:1/db?connect_timeout=5", "connect"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := postgres.Open(context.Background(), postgres.Options{URL: tc.url})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one saying %q", err, tc.want)
+			}
+			if strings.Contains(err.Error(), "s3cret") {
+				t.Errorf("the error shows the password: %v", err)
+			}
+		})
+	}
+}
+
+func TestClosed(t *testing.T) {
+	db := openURL(t, pgtest.NewDatabase(t))
+	ctx := context.Background()
+	m, err := db.CreateMatch(ctx, storagetest.NewMatch(game.VariantClassic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Match(ctx, m.ID); !errors.Is(err, storage.ErrClosed) {
+		t.Errorf("Match after Close: %v", err)
+	}
+	if _, err := db.Abandon(ctx, m.ID, 0, storagetest.T0); !errors.Is(err, storage.ErrClosed) {
+		t.Errorf("Abandon after Close: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+}
+
+// TestColumnsFollowTheRecord: the columns the queries use are the record's
+// own values after every kind of change, and the record reads in SQL: the
+// log is the compact string of the bbolt backend.
+func TestColumnsFollowTheRecord(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.NewDatabase(t)
+	db := openURL(t, url)
+	p, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	check := func(what string, m *storage.Match) {
+		t.Helper()
+		var (
+			phase, red, blue, channel, log string
+			thread, kind                   *string
+			active                         bool
+			wake                           *time.Time
+			version                        int64
+		)
+		err := p.QueryRow(ctx, `SELECT version, phase, active, red_id, blue_id, channel_id, thread_id, wake_at, wake_kind, coalesce(record->>'log', '')
+			FROM matches WHERE id = $1`, int64(m.ID)).Scan(&version, &phase, &active, &red, &blue, &channel, &thread, &wake, &kind, &log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tokens []string
+		for _, a := range m.Log {
+			tokens = append(tokens, a.String())
+		}
+		gotThread := ""
+		if thread != nil {
+			gotThread = *thread
+		}
+		wantThread := m.ThreadID
+		if wantThread == m.ChannelID {
+			wantThread = ""
+		}
+		if uint64(version) != m.Version || phase != m.Phase.String() || active != m.Phase.Active() || red != m.Players[game.Red].UserID ||
+			blue != m.Players[game.Blue].UserID || channel != m.ChannelID || gotThread != wantThread {
+			t.Errorf("%s: columns %d %s %v %s %s %s %q; match %d %s", what, version, phase, active, red, blue, channel, gotThread, m.Version, m.Phase)
+		}
+		d, ok := storage.MatchTimer(m)
+		if ok != (wake != nil) || ok && (!wake.Equal(d.At) || kind == nil || *kind != string(rune(d.Kind))) {
+			t.Errorf("%s: timer columns %v %v, want %+v %v", what, wake, kind, d, ok)
+		}
+		if got := strings.Fields(log); len(got) != len(tokens) || len(got) > 0 && !strings.HasPrefix(got[len(got)-1], tokens[len(tokens)-1]+"+") {
+			t.Errorf("%s: record->>'log' = %q, want the tokens %v with their times", what, log, tokens)
+		}
+	}
+	m, err := db.CreateMatch(ctx, storagetest.NewMatch(game.VariantBarrage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("created", m)
+	m = storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), 7)
+	check("started", m)
+	m = storagetest.Play(t, db, m, 5, rand.New(rand.NewPCG(7, 7)))
+	check("after 5 moves", m)
+	if m, err = db.UpdateMatch(ctx, m.ID, m.Version, func(m *storage.Match) error { m.ThreadID = "thread1"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	check("in a thread", m)
+	if m, err = db.UpdateMatch(ctx, m.ID, m.Version, func(m *storage.Match) error { m.ThreadID = m.ChannelID; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	check("thread = channel", m)
+	if m, err = db.MarkReminded(ctx, m.ID, m.Version, m.RemindAt); err != nil {
+		t.Fatal(err)
+	}
+	check("reminded", m)
+	if m, err = db.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Red, At: m.Log[len(m.Log)-1].At}); err != nil {
+		t.Fatal(err)
+	}
+	check("resigned", m)
+}

@@ -1,0 +1,232 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// The outbox (migration 0002): one row per notice still owed, its record and
+// the columns of its queue. Only a queue's oldest notice is ever due; it is
+// found in SQL, in one statement and so in one snapshot, never by a process's
+// memory, so any number of processes may deliver from one database. Notices
+// of a match are numbered while its row is locked, by the change that owes
+// them (or by NoticeDone, which locks it too), and so a queue's ids are in
+// the order of the commits that made them: no process sees a later notice of
+// a queue without the earlier ones.
+
+// queueHeads is the condition that n is the oldest notice of its queue.
+const queueHeads = `n.id = (SELECT min(h.id) FROM notices h WHERE h.queue = n.queue)`
+
+// recordNotices adds notices to the outbox in order, each with the next id.
+// The caller holds the lock of the match they are about.
+func recordNotices(ctx context.Context, tx pgx.Tx, ns []storage.Notice) error {
+	if len(ns) == 0 {
+		return nil
+	}
+	rows, err := tx.Query(ctx, "SELECT nextval('notice_ids') FROM generate_series(1, $1::int) ORDER BY 1", len(ns))
+	if err != nil {
+		return query("next notice ids", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	if err != nil {
+		return query("next notice ids", err)
+	}
+	var batch pgx.Batch
+	for i := range ns {
+		n := ns[i]
+		if err := storage.PrepareNotice(&n); err != nil {
+			return err
+		}
+		n.ID = uint64(ids[i])
+		data, err := storage.EncodeNotice(&n)
+		if err != nil {
+			return err
+		}
+		batch.Queue("INSERT INTO notices (id, queue, next_try, record) VALUES ($1, $2, $3, $4)", ids[i], storage.NoticeQueue(&n), n.NextTry, data)
+	}
+	return query("insert notices", tx.SendBatch(ctx, &batch).Close())
+}
+
+// scanNotice reads the record of notice id.
+func scanNotice(row pgx.Row, id uint64) (*storage.Notice, error) {
+	var data []byte
+	if err := row.Scan(&data); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, fmt.Errorf("notice %d: %w", id, storage.ErrNotFound)
+		}
+		return nil, query(fmt.Sprintf("notice %d", id), err)
+	}
+	n, err := storage.DecodeNotice(data)
+	if err != nil {
+		return nil, err
+	}
+	if n.ID != id {
+		return nil, fmt.Errorf("notice %d: its record says notice %d: %w", id, n.ID, storage.ErrCorrupt)
+	}
+	return n, nil
+}
+
+// putNotice writes a notice's changed delivery state.
+func putNotice(ctx context.Context, tx pgx.Tx, n *storage.Notice) error {
+	data, err := storage.EncodeNotice(n)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, "UPDATE notices SET next_try = $2, record = $3 WHERE id = $1", int64(n.ID), n.NextTry, data)
+	return query(fmt.Sprintf("update notice %d", n.ID), err)
+}
+
+// NextNotice returns when the earliest waiting notice may be tried: the
+// earliest next_try of the queues' oldest notices.
+func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
+	if err := db.ready(ctx); err != nil {
+		return time.Time{}, false, err
+	}
+	var at *time.Time
+	err := db.pool.QueryRow(ctx, `SELECT min(n.next_try) FROM notices n WHERE `+queueHeads).Scan(&at)
+	if err != nil {
+		return time.Time{}, false, db.fail(query("next notice", err))
+	}
+	return utc(at), at != nil, nil
+}
+
+// DueNotices returns the notices that may be tried at now, earliest first:
+// of each queue only its oldest, when its next_try has come.
+func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int) ([]storage.Notice, error) {
+	if err := db.ready(ctx); err != nil {
+		return nil, err
+	}
+	var lim any // NULL: no limit
+	if limit > 0 {
+		lim = limit
+	}
+	rows, err := db.pool.Query(ctx, `SELECT n.record FROM notices n
+		WHERE n.next_try <= $1 AND `+queueHeads+`
+		ORDER BY n.next_try, n.id LIMIT $2`, now, lim)
+	if err != nil {
+		return nil, db.fail(query("due notices", err))
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Notice, error) {
+		var data []byte
+		if err := row.Scan(&data); err != nil {
+			return storage.Notice{}, err
+		}
+		n, err := storage.DecodeNotice(data)
+		if err != nil {
+			return storage.Notice{}, err
+		}
+		return *n, nil
+	})
+	if err != nil {
+		return nil, db.fail(query("due notices", err))
+	}
+	return out, nil
+}
+
+// NoticeProgress records that the first sent parts of a notice are delivered.
+func (db *DB) NoticeProgress(ctx context.Context, id uint64, sent int) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		n, err := scanNotice(tx.QueryRow(ctx, "SELECT record FROM notices WHERE id = $1 FOR UPDATE", int64(id)), id)
+		if err != nil {
+			return err
+		}
+		if sent < n.Sent {
+			return fmt.Errorf("notice %d has %d parts delivered, not %d: %w", id, n.Sent, sent, storage.ErrInvalid)
+		}
+		n.Sent = sent
+		return putNotice(ctx, tx, n)
+	})
+}
+
+// NoticeRetry records a failed attempt: the notice, and so its queue, waits until next.
+func (db *DB) NoticeRetry(ctx context.Context, id uint64, next time.Time) (*storage.Notice, error) {
+	var out *storage.Notice
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		out = nil
+		n, err := scanNotice(tx.QueryRow(ctx, "SELECT record FROM notices WHERE id = $1 FOR UPDATE", int64(id)), id)
+		if err != nil {
+			return err
+		}
+		n.Attempts++
+		n.NextTry = utc(&next)
+		if err := putNotice(ctx, tx, n); err != nil {
+			return err
+		}
+		out = n
+		return nil
+	})
+	return out, err
+}
+
+// NoticeDone deletes a notice delivered in full, or given up, at time at, and
+// the next of its queue becomes due. A notice that StartsClock starts its
+// match's clock (storage.Changes.StartClock), without a version bump; follow
+// are recorded in the same transaction. The matches concerned are locked
+// first, in id order, as a change locks them: the clock cannot start under a
+// move, and follow-ups are numbered in their queues' order.
+func (db *DB) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {
+	return db.inTx(ctx, func(tx pgx.Tx) error {
+		n, err := scanNotice(tx.QueryRow(ctx, "DELETE FROM notices WHERE id = $1 RETURNING record", int64(id)), id)
+		if err != nil {
+			return err
+		}
+		var lock []int64
+		if n.StartsClock && n.Match != 0 {
+			lock = append(lock, int64(n.Match))
+		}
+		for _, f := range follow {
+			if f.Match != 0 {
+				lock = append(lock, int64(f.Match))
+			}
+		}
+		if len(lock) > 0 {
+			slices.Sort(lock)
+			if _, err := tx.Exec(ctx, "SELECT id FROM matches WHERE id = ANY($1) ORDER BY id FOR UPDATE", slices.Compact(lock)); err != nil {
+				return query("lock matches", err)
+			}
+		}
+		if n.StartsClock && n.Match != 0 {
+			old, err := scanMatch(tx.QueryRow(ctx, "SELECT version, record FROM matches WHERE id = $1", int64(n.Match)), n.Match)
+			if err != nil {
+				return err
+			}
+			if m, ok := db.changes.StartClock(old, n, at); ok {
+				if err := writeMatch(ctx, tx, old.Version, m); err != nil {
+					return err
+				}
+			}
+		}
+		return recordNotices(ctx, tx, follow)
+	})
+}
+
+// ExpireChallenge removes a challenge whose time ran out and records the
+// notice that says so, in one transaction; a refusal (storage.ErrNotDue)
+// rolls the delete back.
+func (db *DB) ExpireChallenge(ctx context.Context, id storage.ChallengeID, at time.Time) (*storage.Challenge, error) {
+	var out *storage.Challenge
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		out = nil
+		c, err := deleteChallenge(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		n, err := db.changes.ExpireChallenge(c, at)
+		if err != nil {
+			return err
+		}
+		if err := recordNotices(ctx, tx, []storage.Notice{n}); err != nil {
+			return err
+		}
+		out = c
+		return nil
+	})
+	return out, err
+}
