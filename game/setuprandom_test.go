@@ -215,8 +215,8 @@ func TestInfiltratorNearTheFront(t *testing.T) {
 	}
 }
 
-// setupNeighbours lists the squares of a Setup beside, in front of and behind (row, col).
-func setupNeighbours(row, col int) [][2]int {
+// neighbourCells lists the squares of a Setup beside, in front of and behind (row, col).
+func neighbourCells(row, col int) [][2]int {
 	var out [][2]int
 	for _, d := range [...][2]int{{0, -1}, {0, 1}, {-1, 0}, {1, 0}} {
 		r, c := row+d[0], col+d[1]
@@ -265,7 +265,7 @@ func TestGeneratedSetupsLookHuman(t *testing.T) {
 			}
 			if army[Bomb] > 0 {
 				bombed := false
-				for _, n := range setupNeighbours(row, col) {
+				for _, n := range neighbourCells(row, col) {
 					bombed = bombed || s[n[0]][n[1]] == Bomb
 				}
 				if !bombed {
@@ -301,7 +301,7 @@ func TestGeneratedSetupsLookHuman(t *testing.T) {
 			if army[General] > 0 {
 				for _, at := range setupFind(s, Spy) {
 					spies++
-					for _, n := range setupNeighbours(at[0], at[1]) {
+					for _, n := range neighbourCells(at[0], at[1]) {
 						if s[n[0]][n[1]] == General {
 							spyNextToGeneral++
 							break

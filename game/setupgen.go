@@ -1,0 +1,512 @@
+package game
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+)
+
+// The set-up generator. It makes new set-ups that look like real players'
+// ones without copying any of them: a set-up is drawn from a model that knows
+// only local statistics of the real set-ups, and a set-up that happens to
+// equal a listed real one (or its mirror image) is drawn again.
+//
+// The model scores a set-up by the sum of weights of its features:
+//   - each rank on each square (Scouts in the open lanes, Miners at the back);
+//   - each pair of ranks side by side in a row, and each pair one behind the
+//     other, per row (the Spy beside the General, Bombs in front of the Flag);
+//   - for the Flag, how many of the squares around it in the zone hold Bombs
+//     (a back-row Flag walled in by Bombs is a three-square pattern that
+//     pairs alone do not capture);
+//   - what stands on the mirror image of the Flag's square (players put a
+//     decoy in the other back corner);
+//   - how many pieces stand in each row (Barrage's sparse shapes).
+//
+// The generator shuffles the army into the zone and then makes a fixed
+// number of random swaps of two squares, each kept with the Metropolis
+// probability min(1, e^Δscore): a Markov chain whose result is a set-up drawn
+// in proportion to about e^score. The weights were fitted (setuptrain_test.go)
+// so that the feature counts of this exact procedure match the real
+// set-ups': the least committal model with those statistics. Every weight
+// concerns one square, two neighbouring squares or a Flag and its neighbours,
+// so the model cannot carry a whole real set-up or a large piece of one, and
+// what the board shows (which squares are taken, a few revealed pieces)
+// matches the list no better than the model's own statistics allow.
+//
+// Weights are integers (log-odds times setupWeightScale) so that the same
+// seed gives the same set-up on every machine.
+
+// setupCells is the number of squares of a set-up zone; a cell c is row c/10, column c%10.
+const setupCells = SetupRows * 10
+
+// setupWeightScale is the fixed-point scale of the weights: a weight w adds w/setupWeightScale to the log-odds.
+const setupWeightScale = 256
+
+// The layout of setupWeights: offsets of each kind of feature.
+const (
+	// wRank + cell*NumRanks + rank: rank r on cell c.
+	wRank = 0
+	// wBeside + (row*NumRanks + left)*NumRanks + right: two ranks side by side.
+	wBeside = wRank + setupCells*NumRanks
+	// wBehind + (row*NumRanks + front)*NumRanks + back: rank back stands
+	// behind rank front, front on row (0 = the front row).
+	wBehind = wBeside + SetupRows*NumRanks*NumRanks
+	// wFlagGuard + around*5 + bombs: a Flag with around squares next to it in
+	// the zone, bombs of them holding Bombs.
+	wFlagGuard = wBehind + (SetupRows-1)*NumRanks*NumRanks
+	// wRowFill + row*11 + n: n pieces on row.
+	wRowFill = wFlagGuard + 5*5
+	// wFlagMirror + rank: rank stands on the mirror image of the Flag's
+	// square (a decoy in the other back corner).
+	wFlagMirror = wRowFill + SetupRows*11
+	// numSetupWeights is the length of setupWeights.
+	numSetupWeights = wFlagMirror + NumRanks
+)
+
+// setupWeights are the weights of one model, in the layout above. The rank
+// and side-by-side weights are the same for a square and its mirror image,
+// and for two ranks in either order.
+type setupWeights [numSetupWeights]int16
+
+// setupNeighbourhood lists, for each cell, the cells beside, in front of and
+// behind it in the zone; n is how many.
+type setupNeighbourhood struct {
+	cells [4]int8
+	n     int8
+}
+
+var setupNeighbours = func() (nb [setupCells]setupNeighbourhood) {
+	for c := range setupCells {
+		row, col := c/10, c%10
+		add := func(r, k int) {
+			if r >= 0 && r < SetupRows && k >= 0 && k < 10 {
+				nb[c].cells[nb[c].n] = int8(r*10 + k)
+				nb[c].n++
+			}
+		}
+		add(row, col-1)
+		add(row, col+1)
+		add(row-1, col)
+		add(row+1, col)
+	}
+	return nb
+}()
+
+// acceptOdds[d] is e^(-d/setupWeightScale) as a fraction of 2^64: a swap that
+// lowers the score by d is kept when a random uint64 falls below it. Drops of
+// len(acceptOdds) or more (odds below 1 in 10^7) are never kept.
+var acceptOdds = sync.OnceValue(func() *[16 * setupWeightScale]uint64 {
+	var t [16 * setupWeightScale]uint64
+	for d := range t {
+		t[d] = uint64(math.Ldexp(math.Exp(-float64(d)/setupWeightScale), 64) * (1 - 1e-12))
+	}
+	return &t
+})
+
+// setupChain is the state of the generator's Markov chain: ranks on cells,
+// the cells holding pieces (in any order) and each row's count.
+type setupChain struct {
+	w     *setupWeights
+	odds  *[16 * setupWeightScale]uint64
+	cell  [setupCells]Rank
+	piece [setupCells]int8 // cells holding a piece: piece[:pieces]
+	index [setupCells]int8 // index[c] is c's place in piece, for a cell with a piece
+	fill  [SetupRows]int8
+	// pieces is how many pieces the chain holds.
+	pieces int
+}
+
+// newSetupChain shuffles ranks (at most setupCells) onto the zone.
+func newSetupChain(w *setupWeights, ranks []Rank, rng *rand.Rand) *setupChain {
+	ch := &setupChain{w: w, odds: acceptOdds()}
+	perm := rng.Perm(setupCells)
+	for i, r := range ranks {
+		c := perm[i]
+		ch.cell[c] = r
+		ch.index[c] = int8(i)
+		ch.piece[i] = int8(c)
+		ch.fill[c/10]++
+	}
+	ch.pieces = len(ranks)
+	return ch
+}
+
+// run makes steps swap proposals.
+func (ch *setupChain) run(steps int, rng *rand.Rand) {
+	if ch.pieces == 0 {
+		return
+	}
+	for range steps {
+		a := int(ch.piece[rng.IntN(ch.pieces)])
+		b := rng.IntN(setupCells - 1)
+		if b >= a {
+			b++
+		}
+		if ch.cell[a] == ch.cell[b] {
+			continue
+		}
+		x, y := ch.cell[a], ch.cell[b]
+		guards := x == Flag || x == Bomb || y == Flag || y == Bomb
+		fills := (x == NoRank || y == NoRank) && a/10 != b/10
+		before := ch.localScore(a, b, guards, fills)
+		ch.swap(a, b)
+		drop := before - ch.localScore(a, b, guards, fills)
+		if drop <= 0 {
+			continue
+		}
+		if drop >= int32(len(ch.odds)) || rng.Uint64() >= ch.odds[drop] {
+			ch.swap(a, b)
+		}
+	}
+}
+
+// swap exchanges what cells a and b hold.
+func (ch *setupChain) swap(a, b int) {
+	ra, rb := ch.cell[a], ch.cell[b]
+	ch.cell[a], ch.cell[b] = rb, ra
+	switch {
+	case ra != NoRank && rb != NoRank:
+		ch.index[a], ch.index[b] = ch.index[b], ch.index[a]
+		ch.piece[ch.index[a]], ch.piece[ch.index[b]] = int8(a), int8(b)
+	case ra != NoRank: // the piece moves from a to the empty b
+		ch.index[b] = ch.index[a]
+		ch.piece[ch.index[b]] = int8(b)
+		ch.fill[a/10]--
+		ch.fill[b/10]++
+	default: // the piece moves from b to the empty a
+		ch.index[a] = ch.index[b]
+		ch.piece[ch.index[a]] = int8(a)
+		ch.fill[b/10]--
+		ch.fill[a/10]++
+	}
+}
+
+// localScore is the part of the score that a swap of a and b can change:
+// the ranks on a and b, the pairs they are in, and when the swap moves a
+// Flag or a Bomb (guards), the Flags on or next to them, and when it moves a
+// piece to another row (fills), the counts of their rows.
+func (ch *setupChain) localScore(a, b int, guards, fills bool) int32 {
+	w, cell := ch.w, &ch.cell
+	s := int32(w[wRank+a*NumRanks+int(cell[a])]) + int32(w[wRank+b*NumRanks+int(cell[b])])
+	la, lb := &setupLinks[a], &setupLinks[b]
+	for _, l := range la.links[:la.n] {
+		s += int32(w[int(l.base)+int(cell[l.first])*NumRanks+int(cell[l.second])])
+	}
+	for _, l := range lb.links[:lb.n] {
+		if int(l.first) != a && int(l.second) != a { // the pair a-b is counted once, from a
+			s += int32(w[int(l.base)+int(cell[l.first])*NumRanks+int(cell[l.second])])
+		}
+	}
+	if guards {
+		s += ch.flagGuard(a)
+		for _, n := range setupNeighbours[a].cells[:setupNeighbours[a].n] {
+			s += ch.flagGuard(int(n))
+		}
+		// b and the cells next to it that are not a or next to a: the rest are counted above.
+		if !setupAdjacent(a, b) {
+			s += ch.flagGuard(b)
+		}
+		for _, n := range setupNeighbours[b].cells[:setupNeighbours[b].n] {
+			if int(n) != a && !setupAdjacent(a, int(n)) {
+				s += ch.flagGuard(int(n))
+			}
+		}
+	}
+	ma, mb := setupMirrorCell(a), setupMirrorCell(b)
+	s += ch.flagMirror(a) + ch.flagMirror(b)
+	if ma != b { // else ma and mb are b and a
+		s += ch.flagMirror(ma) + ch.flagMirror(mb)
+	}
+	if fills {
+		ra, rb := a/10, b/10
+		s += int32(w[wRowFill+ra*11+int(ch.fill[ra])]) + int32(w[wRowFill+rb*11+int(ch.fill[rb])])
+	}
+	return s
+}
+
+// setupAdjacent reports whether cells a and b are side by side or one behind the other.
+func setupAdjacent(a, b int) bool {
+	ra, ca, rb, cb := a/10, a%10, b/10, b%10
+	return (ra == rb && (ca-cb == 1 || cb-ca == 1)) || (ca == cb && (ra-rb == 1 || rb-ra == 1))
+}
+
+// setupLink is a pair of neighbouring cells and where their weights start:
+// the weight of ranks x on first and y on second is base + x*NumRanks + y.
+// first is the left or front cell of the pair.
+type setupLink struct {
+	base          int16
+	first, second int8
+}
+
+// setupLinks lists, for each cell, the pairs it is in.
+var setupLinks = func() (t [setupCells]struct {
+	links [4]setupLink
+	n     int8
+}) {
+	for c := range setupCells {
+		nb := &setupNeighbours[c]
+		for _, n := range nb.cells[:nb.n] {
+			p, q := min(c, int(n)), max(c, int(n))
+			l := setupLink{first: int8(p), second: int8(q)}
+			if q == p+1 { // side by side: the cells of a row are consecutive
+				l.base = int16(wBeside + p/10*NumRanks*NumRanks)
+			} else { // q is behind p
+				l.base = int16(wBehind + p/10*NumRanks*NumRanks)
+			}
+			t[c].links[t[c].n] = l
+			t[c].n++
+		}
+	}
+	return t
+}()
+
+// setupMirrorCell is the cell on the other side of c's row.
+func setupMirrorCell(c int) int { return c/10*10 + 9 - c%10 }
+
+// flagMirror is the weight of what stands across the row from the Flag on c, or 0 when c holds no Flag.
+func (ch *setupChain) flagMirror(c int) int32 {
+	if ch.cell[c] != Flag {
+		return 0
+	}
+	return int32(ch.w[wFlagMirror+int(ch.cell[setupMirrorCell(c)])])
+}
+
+// flagGuard is the weight of the Bombs around the Flag on c, or 0 when c holds no Flag.
+func (ch *setupChain) flagGuard(c int) int32 {
+	if ch.cell[c] != Flag {
+		return 0
+	}
+	nb := &setupNeighbours[c]
+	bombs := 0
+	for _, n := range nb.cells[:nb.n] {
+		if ch.cell[n] == Bomb {
+			bombs++
+		}
+	}
+	return int32(ch.w[wFlagGuard+int(nb.n)*5+bombs])
+}
+
+// setup returns the chain's set-up.
+func (ch *setupChain) setup() Setup {
+	var s Setup
+	for c, r := range ch.cell {
+		s[c/10][c%10] = r
+	}
+	return s
+}
+
+// setupModel is one learned model and the ranks it knows: an army's rank
+// that the model's data never had is placed as its stand-in, and the ranks
+// sharing a stand-in then share its squares at random.
+type setupModel struct {
+	weights *setupWeights
+	// standIn[r] is the rank whose weights r uses.
+	standIn [NumRanks]Rank
+	// stepsPerPiece is the chain's length per piece.
+	stepsPerPiece int
+}
+
+// setupStepsPerPiece is how many swaps the chain makes per piece: enough
+// for the shuffled start to be forgotten (the weights are fitted to this
+// exact chain, so a longer one would have to be fitted again).
+const setupStepsPerPiece = 60
+
+// The two models: one learned from real Classic set-ups, for armies that fill
+// most of the zone, and one from real Barrage set-ups, for small armies.
+var (
+	classicModel = setupModel{weights: &classicSetupWeights, stepsPerPiece: setupStepsPerPiece, standIn: standIns(map[Rank]Rank{
+		Infiltrator: Scout, // moves like a Scout; it is then put on a front Scout's square
+	})}
+	barrageModel = setupModel{weights: &barrageSetupWeights, stepsPerPiece: setupStepsPerPiece, standIn: standIns(map[Rank]Rank{
+		// Barrage has no middle ranks: strong ones stand where the General
+		// does, weak ones and the Infiltrator where the Scouts do.
+		Colonel: General, Major: General,
+		Captain: Scout, Lieutenant: Scout, Sergeant: Scout, Infiltrator: Scout,
+	})}
+)
+
+func standIns(m map[Rank]Rank) (t [NumRanks]Rank) {
+	for r := range t {
+		t[r] = Rank(r)
+	}
+	for r, s := range m {
+		t[r] = s
+	}
+	return t
+}
+
+// smallArmy is the largest army placed by the Barrage model: up to half the
+// zone an army is a few pieces with room around them, as in Barrage.
+const smallArmy = 20
+
+// modelFor chooses the model for an army of n pieces.
+func modelFor(n int) *setupModel {
+	if n <= smallArmy {
+		return &barrageModel
+	}
+	return &classicModel
+}
+
+// setupPlaceOrder lists the ranks in the order they claim the zone when an
+// invalid army has more pieces than squares: the Flag first.
+var setupPlaceOrder = [...]Rank{Flag, Bomb, Marshal, General, Spy, Miner, Infiltrator, Scout, Colonel, Major, Captain, Lieutenant, Sergeant}
+
+// armyPieces lists the army's pieces, at most setupCells of them, the ones
+// of setupPlaceOrder first.
+func armyPieces(army Army) []Rank {
+	out := make([]Rank, 0, setupCells)
+	for _, r := range setupPlaceOrder {
+		for range int(army[r]) {
+			if len(out) == setupCells {
+				return out
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// maxSetupDraws bounds how often the generator draws again because it made a
+// listed real set-up; for the real armies that happens in under 1 draw in 1,000.
+const maxSetupDraws = 100
+
+// generateSetup draws a set-up of army: the model's chain on the army's
+// stand-ins, drawn again while it is a listed real set-up; then the ranks
+// sharing a stand-in share its squares, and a piece is moved if none could
+// step at move 0.
+func generateSetup(army Army, rng *rand.Rand) Setup {
+	pieces := armyPieces(army)
+	m := modelFor(len(pieces))
+	placed := make([]Rank, len(pieces))
+	for i, r := range pieces {
+		placed[i] = m.standIn[r]
+	}
+	known := loadRealSetups().known
+	var s Setup
+	for range maxSetupDraws {
+		ch := newSetupChain(m.weights, placed, rng)
+		ch.run(m.stepsPerPiece*len(placed), rng)
+		s = ch.setup()
+		if !known[s] {
+			break
+		}
+	}
+	s = shareStandIns(s, pieces, m, rng)
+	letPieceStep(&s, rng)
+	return s
+}
+
+// shareStandIns gives each rank that used a stand-in its share of the
+// stand-in's squares, at random, except that an Infiltrator takes a square in
+// the front two rows when its group has one: it works in the enemy's zone.
+func shareStandIns(s Setup, pieces []Rank, m *setupModel, rng *rand.Rand) Setup {
+	var groups [NumRanks][]Rank // by stand-in, the ranks to hand out
+	for _, r := range pieces {
+		groups[m.standIn[r]] = append(groups[m.standIn[r]], r)
+	}
+	for si, ranks := range groups {
+		if len(ranks) == 0 || allRank(ranks, Rank(si)) {
+			continue
+		}
+		var front, back []setupCell
+		for row := range s {
+			for col, r := range s[row] {
+				if r != Rank(si) {
+					continue
+				}
+				if row < 2 {
+					front = append(front, setupCell{row, col})
+				} else {
+					back = append(back, setupCell{row, col})
+				}
+			}
+		}
+		rng.Shuffle(len(front), func(i, j int) { front[i], front[j] = front[j], front[i] })
+		rng.Shuffle(len(back), func(i, j int) { back[i], back[j] = back[j], back[i] })
+		cells := append(front, back...)
+		// Infiltrators take the first cells (front rows first), the rest in random order.
+		rest := cells
+		for _, r := range ranks {
+			if r == Infiltrator {
+				s[rest[0].row][rest[0].col] = Infiltrator
+				rest = rest[1:]
+			}
+		}
+		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		for _, r := range ranks {
+			if r != Infiltrator {
+				s[rest[0].row][rest[0].col] = r
+				rest = rest[1:]
+			}
+		}
+	}
+	return s
+}
+
+func allRank(ranks []Rank, r Rank) bool {
+	for _, k := range ranks {
+		if k != r {
+			return false
+		}
+	}
+	return true
+}
+
+// setupCell is a square of a Setup: row (0 = front) and column (0 = the player's left).
+type setupCell struct{ row, col int }
+
+// canStepAtStart reports whether the piece on cell c of s could move at move
+// 0: it is movable and has an empty square next to it, in the zone or, on the
+// front row, in front of it outside the lakes.
+func canStepAtStart(s *Setup, c setupCell) bool {
+	if !s[c.row][c.col].Movable() {
+		return false
+	}
+	// Red's front row is board row 3; the square in front of it is on row 4.
+	if c.row == 0 && !SquareAt(c.col, SetupRows).IsLake() {
+		return true
+	}
+	nb := &setupNeighbours[c.row*10+c.col]
+	for _, n := range nb.cells[:nb.n] {
+		if s[n/10][n%10] == NoRank {
+			return true
+		}
+	}
+	return false
+}
+
+// letPieceStep makes sure some piece of s can step at move 0, which decides
+// whether the side can play at all (see Game.canStep): when none can and the
+// army has a movable piece, it swaps a random movable piece with a random
+// piece or empty square that has room to step. An army of Bombs and a Flag
+// cannot be helped.
+func letPieceStep(s *Setup, rng *rand.Rand) {
+	var movable, open []setupCell
+	for row := range s {
+		for col, r := range s[row] {
+			c := setupCell{row, col}
+			if canStepAtStart(s, c) {
+				return
+			}
+			if r.Movable() {
+				movable = append(movable, c)
+			}
+		}
+	}
+	if len(movable) == 0 {
+		return
+	}
+	// A cell is open when a movable piece there could step.
+	for row := range s {
+		for col := range s[row] {
+			c := setupCell{row, col}
+			t := *s
+			t[row][col] = Spy
+			if canStepAtStart(&t, c) {
+				open = append(open, c)
+			}
+		}
+	}
+	from, to := movable[rng.IntN(len(movable))], open[rng.IntN(len(open))]
+	s[from.row][from.col], s[to.row][to.col] = s[to.row][to.col], s[from.row][from.col]
+}
