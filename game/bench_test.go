@@ -117,3 +117,15 @@ func BenchmarkRandomSetup(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRandomSetupOdds estimates where the generator puts each rank, as
+// the computer does for an army with no real set-ups.
+func BenchmarkRandomSetupOdds(b *testing.B) {
+	for _, rules := range []Rules{DefaultRules(VariantDuel), DefaultRules(VariantInfiltrator)} {
+		b.Run(rulesName(rules), func(b *testing.B) {
+			for range b.N {
+				RandomSetupOdds(rules)
+			}
+		})
+	}
+}

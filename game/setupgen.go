@@ -3,6 +3,7 @@ package game
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 )
 
@@ -16,8 +17,9 @@ import (
 //   - each pair of ranks side by side in a row, and each pair one behind the
 //     other, per row (the Spy beside the General, Bombs in front of the Flag);
 //   - for the Flag, how many of the squares around it in the zone hold Bombs
-//     (a back-row Flag walled in by Bombs is a three-square pattern that
-//     pairs alone do not capture);
+//     and how many hold any piece (a back-row Flag walled in by Bombs, or
+//     boxed in by pieces in Barrage, is a pattern of three or four squares
+//     that pairs alone do not capture);
 //   - what stands on the mirror image of the Flag's square (players put a
 //     decoy in the other back corner);
 //   - how many pieces stand in each row (Barrage's sparse shapes).
@@ -51,11 +53,12 @@ const (
 	// wBehind + (row*NumRanks + front)*NumRanks + back: rank back stands
 	// behind rank front, front on row (0 = the front row).
 	wBehind = wBeside + SetupRows*NumRanks*NumRanks
-	// wFlagGuard + around*5 + bombs: a Flag with around squares next to it in
-	// the zone, bombs of them holding Bombs.
+	// wFlagGuard + (around*5 + bombs)*5 + taken: a Flag with around squares
+	// next to it in the zone, bombs of them holding Bombs and taken of them
+	// holding a piece (the Bombs included).
 	wFlagGuard = wBehind + (SetupRows-1)*NumRanks*NumRanks
 	// wRowFill + row*11 + n: n pieces on row.
-	wRowFill = wFlagGuard + 5*5
+	wRowFill = wFlagGuard + 5*5*5
 	// wFlagMirror + rank: rank stands on the mirror image of the Flag's
 	// square (a decoy in the other back corner).
 	wFlagMirror = wRowFill + SetupRows*11
@@ -104,50 +107,84 @@ var acceptOdds = sync.OnceValue(func() *[16 * setupWeightScale]uint64 {
 })
 
 // setupChain is the state of the generator's Markov chain: ranks on cells,
-// the cells holding pieces (in any order) and each row's count.
+// the cells holding pieces that may move (in any order) and each row's count.
 type setupChain struct {
 	w     *setupWeights
 	odds  *[16 * setupWeightScale]uint64
 	cell  [setupCells]Rank
-	piece [setupCells]int8 // cells holding a piece: piece[:pieces]
-	index [setupCells]int8 // index[c] is c's place in piece, for a cell with a piece
+	piece [setupCells]int8 // cells holding a piece that may move: piece[:pieces]
+	index [setupCells]int8 // index[c] is c's place in piece, for such a cell
 	fill  [SetupRows]int8
-	// pieces is how many pieces the chain holds.
+	// pieces is how many pieces the chain moves about.
 	pieces int
+	// pin is the Flag's cell, which the chain never changes; -1 for none.
+	pin int
+	// looseFlags is set when Flags other than the pinned one move about.
+	looseFlags bool
 }
 
-// newSetupChain shuffles ranks (at most setupCells) onto the zone.
-func newSetupChain(w *setupWeights, ranks []Rank, rng *rand.Rand) *setupChain {
-	ch := &setupChain{w: w, odds: acceptOdds()}
+// newSetupChain puts the first Flag of ranks on cell flag (when flag >= 0)
+// and shuffles the other ranks onto the rest of the zone. ranks has at most
+// setupCells pieces.
+func newSetupChain(w *setupWeights, ranks []Rank, flag int, rng *rand.Rand) *setupChain {
+	ch := &setupChain{w: w, odds: acceptOdds(), pin: -1}
+	if !slices.Contains(ranks, Flag) {
+		flag = -1
+	}
 	perm := rng.Perm(setupCells)
-	for i, r := range ranks {
-		c := perm[i]
+	next := 0
+	for _, r := range ranks {
+		if r == Flag && flag >= 0 && ch.pin < 0 {
+			ch.pin = flag
+			ch.cell[flag] = Flag
+			ch.fill[flag/10]++
+			continue
+		}
+		if r == Flag {
+			ch.looseFlags = true
+		}
+		c := perm[next]
+		next++
+		if c == flag {
+			c = perm[len(ranks)-1] // the cell left over by the pinned Flag
+		}
 		ch.cell[c] = r
-		ch.index[c] = int8(i)
-		ch.piece[i] = int8(c)
+		ch.index[c] = int8(ch.pieces)
+		ch.piece[ch.pieces] = int8(c)
+		ch.pieces++
 		ch.fill[c/10]++
 	}
-	ch.pieces = len(ranks)
 	return ch
 }
 
-// run makes steps swap proposals.
+// run makes steps swap proposals: a random piece that may move and a random
+// other cell, not the pinned Flag's.
 func (ch *setupChain) run(steps int, rng *rand.Rand) {
 	if ch.pieces == 0 {
 		return
 	}
+	others := setupCells - 1
+	if ch.pin >= 0 {
+		others--
+	}
 	for range steps {
 		a := int(ch.piece[rng.IntN(ch.pieces)])
-		b := rng.IntN(setupCells - 1)
-		if b >= a {
+		b := rng.IntN(others)
+		if ch.pin >= 0 {
+			lo, hi := min(a, ch.pin), max(a, ch.pin)
+			if b >= lo {
+				b++
+			}
+			if b >= hi {
+				b++
+			}
+		} else if b >= a {
 			b++
 		}
 		if ch.cell[a] == ch.cell[b] {
 			continue
 		}
-		x, y := ch.cell[a], ch.cell[b]
-		guards := x == Flag || x == Bomb || y == Flag || y == Bomb
-		fills := (x == NoRank || y == NoRank) && a/10 != b/10
+		guards, fills := ch.swapKinds(a, b, ch.cell[a], ch.cell[b])
 		before := ch.localScore(a, b, guards, fills)
 		ch.swap(a, b)
 		drop := before - ch.localScore(a, b, guards, fills)
@@ -181,10 +218,25 @@ func (ch *setupChain) swap(a, b int) {
 	}
 }
 
+// swapKinds tells which parts of the score a swap of a (holding x) and b
+// (holding y) may change besides the ranks and pairs: the Flags' guards when
+// it changes a square next to the pinned Flag, or with other Flags about,
+// when it moves a Flag, a Bomb or a piece to an empty square; the rows'
+// counts when it moves a piece to an empty square on another row.
+func (ch *setupChain) swapKinds(a, b int, x, y Rank) (guards, fills bool) {
+	empty := x == NoRank || y == NoRank
+	if ch.looseFlags {
+		guards = empty || x == Flag || x == Bomb || y == Flag || y == Bomb
+	} else {
+		guards = ch.pin >= 0 && (setupAdjacent(a, ch.pin) || setupAdjacent(b, ch.pin))
+	}
+	return guards, empty && a/10 != b/10
+}
+
 // localScore is the part of the score that a swap of a and b can change:
-// the ranks on a and b, the pairs they are in, and when the swap moves a
-// Flag or a Bomb (guards), the Flags on or next to them, and when it moves a
-// piece to another row (fills), the counts of their rows.
+// the ranks on a and b, the pairs they are in, the Flag across the row from
+// them, and as swapKinds says, the Flags on or next to them (guards) and the
+// counts of their rows (fills).
 func (ch *setupChain) localScore(a, b int, guards, fills bool) int32 {
 	w, cell := ch.w, &ch.cell
 	s := int32(w[wRank+a*NumRanks+int(cell[a])]) + int32(w[wRank+b*NumRanks+int(cell[b])])
@@ -271,19 +323,30 @@ func (ch *setupChain) flagMirror(c int) int32 {
 	return int32(ch.w[wFlagMirror+int(ch.cell[setupMirrorCell(c)])])
 }
 
-// flagGuard is the weight of the Bombs around the Flag on c, or 0 when c holds no Flag.
+// flagGuard is the weight of the Bombs and pieces around the Flag on c, or 0 when c holds no Flag.
 func (ch *setupChain) flagGuard(c int) int32 {
 	if ch.cell[c] != Flag {
 		return 0
 	}
 	nb := &setupNeighbours[c]
-	bombs := 0
+	bombs, taken := 0, 0
 	for _, n := range nb.cells[:nb.n] {
-		if ch.cell[n] == Bomb {
+		switch ch.cell[n] {
+		case NoRank:
+		case Bomb:
 			bombs++
+			taken++
+		default:
+			taken++
 		}
 	}
-	return int32(ch.w[wFlagGuard+int(nb.n)*5+bombs])
+	return int32(ch.w[flagGuardWeight(int(nb.n), bombs, taken)])
+}
+
+// flagGuardWeight is the index of the weight of a Flag with around squares
+// next to it, bombs of them Bombs and taken of them holding a piece.
+func flagGuardWeight(around, bombs, taken int) int {
+	return wFlagGuard + (around*5+bombs)*5 + taken
 }
 
 // setup returns the chain's set-up.
@@ -300,10 +363,45 @@ func (ch *setupChain) setup() Setup {
 // sharing a stand-in then share its squares at random.
 type setupModel struct {
 	weights *setupWeights
+	// flags are the real set-ups whose Flag squares the Flag's square is drawn from.
+	flags Variant
 	// standIn[r] is the rank whose weights r uses.
 	standIn [NumRanks]Rank
-	// stepsPerPiece is the chain's length per piece.
-	stepsPerPiece int
+}
+
+// flagSquares counts, for each cell, the real set-ups with the Flag there or
+// on its mirror image, plus one so that no square is ruled out.
+type flagSquares [setupCells]int
+
+func flagSquaresOf(setups []Setup) *flagSquares {
+	var f flagSquares
+	for c := range f {
+		f[c] = 1
+	}
+	for i := range setups {
+		for c := range setupCells {
+			if setups[i][c/10][c%10] == Flag {
+				f[c]++
+				f[setupMirrorCell(c)]++
+			}
+		}
+	}
+	return &f
+}
+
+// draw picks a cell with odds in proportion to its count.
+func (f *flagSquares) draw(rng *rand.Rand) int {
+	total := 0
+	for _, n := range f {
+		total += n
+	}
+	k := rng.IntN(total)
+	for c, n := range f {
+		if k -= n; k < 0 {
+			return c
+		}
+	}
+	return setupCells - 1
 }
 
 // setupStepsPerPiece is how many swaps the chain makes per piece: enough
@@ -314,10 +412,10 @@ const setupStepsPerPiece = 60
 // The two models: one learned from real Classic set-ups, for armies that fill
 // most of the zone, and one from real Barrage set-ups, for small armies.
 var (
-	classicModel = setupModel{weights: &classicSetupWeights, stepsPerPiece: setupStepsPerPiece, standIn: standIns(map[Rank]Rank{
+	classicModel = setupModel{weights: &classicSetupWeights, flags: VariantClassic, standIn: standIns(map[Rank]Rank{
 		Infiltrator: Scout, // moves like a Scout; it is then put on a front Scout's square
 	})}
-	barrageModel = setupModel{weights: &barrageSetupWeights, stepsPerPiece: setupStepsPerPiece, standIn: standIns(map[Rank]Rank{
+	barrageModel = setupModel{weights: &barrageSetupWeights, flags: VariantBarrage, standIn: standIns(map[Rank]Rank{
 		// Barrage has no middle ranks: strong ones stand where the General
 		// does, weak ones and the Infiltrator where the Scouts do.
 		Colonel: General, Major: General,
@@ -366,28 +464,33 @@ func armyPieces(army Army) []Rank {
 	return out
 }
 
-// maxSetupDraws bounds how often the generator draws again because it made a
-// listed real set-up; for the real armies that happens in under 1 draw in 1,000.
-const maxSetupDraws = 100
-
-// generateSetup draws a set-up of army: the model's chain on the army's
-// stand-ins, drawn again while it is a listed real set-up; then the ranks
+// generateSetup draws a set-up of army: the Flag's square from the real
+// Flag squares, the rest by the model's chain on the army's stand-ins, drawn
+// again (with the same Flag square, which keeps the Flag's odds exact) while
+// it is a listed real set-up; then the ranks
 // sharing a stand-in share its squares, and a piece is moved if none could
 // step at move 0.
 func generateSetup(army Army, rng *rand.Rand) Setup {
+	return generateSetupAvoiding(army, rng, loadRealSetups().known)
+}
+
+// generateSetupAvoiding is generateSetup with the set-ups it must not make.
+// It draws until it makes another one, which takes more than one draw only
+// for an army of a listed set-up (Classic's, Barrage's, or one with the same
+// stand-ins), and then rarely: their set-ups are too many for any list.
+func generateSetupAvoiding(army Army, rng *rand.Rand, listed map[Setup]bool) Setup {
 	pieces := armyPieces(army)
 	m := modelFor(len(pieces))
 	placed := make([]Rank, len(pieces))
 	for i, r := range pieces {
 		placed[i] = m.standIn[r]
 	}
-	known := loadRealSetups().known
+	flag := loadRealSetups().flagSquares(m.flags).draw(rng)
 	var s Setup
-	for range maxSetupDraws {
-		ch := newSetupChain(m.weights, placed, rng)
-		ch.run(m.stepsPerPiece*len(placed), rng)
-		s = ch.setup()
-		if !known[s] {
+	for {
+		ch := newSetupChain(m.weights, placed, flag, rng)
+		ch.run(setupStepsPerPiece*len(placed), rng)
+		if s = ch.setup(); !listed[s] {
 			break
 		}
 	}
@@ -509,4 +612,116 @@ func letPieceStep(s *Setup, rng *rand.Rand) {
 	}
 	from, to := movable[rng.IntN(len(movable))], open[rng.IntN(len(open))]
 	s[from.row][from.col], s[to.row][to.col] = s[to.row][to.col], s[from.row][from.col]
+}
+
+// SetupOdds is, for each square of a set-up (row 0 the front row, column 0
+// the owner's left) and each rank, a share: how often the rank stands there.
+// The shares of a square sum to 1, NoRank's being an empty square's.
+type SetupOdds [SetupRows][10][NumRanks]float64
+
+// oddsChains and oddsSnapshots shape RandomSetupOdds: chains run as the
+// generator's, each looked at oddsSnapshots times over its last swaps, one
+// swap per piece apart.
+const oddsChains, oddsSnapshots = 128, 4
+
+// RandomSetupOdds estimates where RandomSetup puts each rank for rules: what
+// an opponent who knows the generator expects of a random set-up. The
+// Flag's odds are exact (the real Flag squares it is drawn from); the others
+// follow the generator's chain, looked at a few times near its end, so it
+// costs about what 128 set-ups do. It gives the same answer every time.
+func RandomSetupOdds(rules Rules) *SetupOdds {
+	pieces := armyPieces(rules.Army)
+	m := modelFor(len(pieces))
+	placed := make([]Rank, len(pieces))
+	var group [NumRanks][NumRanks]float64 // group[standIn][rank]: pieces of rank placed as standIn
+	for i, r := range pieces {
+		placed[i] = m.standIn[r]
+		group[placed[i]][r]++
+	}
+	group[NoRank][NoRank] = 1
+	flags := loadRealSetups().flagSquares(m.flags)
+	rng := rand.New(rand.NewPCG(0x0dd5, setupStream))
+	var count [setupCells][NumRanks]float64 // by stand-in
+	n := len(placed)
+	const samples = 2 * oddsChains * oddsSnapshots // with the mirror images
+	for range oddsChains {
+		ch := newSetupChain(m.weights, placed, flags.draw(rng), rng)
+		ch.run(setupStepsPerPiece*n-(oddsSnapshots-1)*n, rng)
+		for i := range oddsSnapshots {
+			if i > 0 {
+				ch.run(n, rng)
+			}
+			for c, r := range ch.cell {
+				count[c][r] += 1.0 / samples
+				count[setupMirrorCell(c)][r] += 1.0 / samples
+			}
+		}
+	}
+	if rules.Army[Flag] > 0 {
+		// The exact Flag odds in place of the sampled ones.
+		total := 0
+		for _, k := range flags {
+			total += k
+		}
+		for c := range count {
+			exact := float64(flags[c]) / float64(total)
+			if others := 1 - count[c][Flag]; others > 0 {
+				for r := range count[c] {
+					count[c][r] *= (1 - exact) / others
+				}
+			}
+			count[c][Flag] = exact
+		}
+	}
+	odds := &SetupOdds{}
+	for si := range group {
+		sharePiecesOfGroup(odds, &count, Rank(si), &group[si])
+	}
+	return odds
+}
+
+// sharePiecesOfGroup splits the odds of stand-in si on each square among
+// the ranks placed as si, in proportion to their numbers, except that
+// Infiltrators take the front two rows' first, as shareStandIns puts them.
+func sharePiecesOfGroup(odds *SetupOdds, count *[setupCells][NumRanks]float64, si Rank, group *[NumRanks]float64) {
+	size := 0.0
+	for _, k := range group {
+		size += k
+	}
+	if size == 0 {
+		return
+	}
+	infiltrators := group[Infiltrator]
+	rest := size - infiltrators
+	front := 0.0 // stand-ins expected in the front two rows
+	for c := range 2 * 10 {
+		front += count[c][si]
+	}
+	back := size - front
+	inFront := min(infiltrators, front)
+	for c := range setupCells {
+		x := count[c][si]
+		if x == 0 {
+			continue
+		}
+		// The share of this square's stand-in that is an Infiltrator.
+		part := 0.0
+		switch {
+		case rest == 0:
+			part = 1
+		case c < 20 && front > 0:
+			part = inFront / front
+		case c >= 20 && back > 0:
+			part = (infiltrators - inFront) / back
+		}
+		odds[c/10][c%10][Infiltrator] += x * part
+		if rest == 0 {
+			continue
+		}
+		for r, k := range group {
+			if Rank(r) != Infiltrator {
+				odds[c/10][c%10][r] += x * (1 - part) * k / rest
+			}
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -14,17 +15,21 @@ func TestSetupChainScoresSwaps(t *testing.T) {
 	for i := range w {
 		w[i] = int16(rng.IntN(2001) - 1000)
 	}
-	for _, army := range []Army{classicArmy, barrageArmy, {Flag: 3, Bomb: 9, Scout: 4}, {Flag: 1, Bomb: 38, Scout: 1}} {
+	for i, army := range []Army{classicArmy, classicArmy, barrageArmy, barrageArmy, {Flag: 3, Bomb: 9, Scout: 4}, {Flag: 1, Bomb: 38, Scout: 1}, {Flag: 1, Bomb: 5, Spy: 3}, {Flag: 1, Bomb: 5, Spy: 3}} {
 		pieces := armyPieces(army)
-		ch := newSetupChain(&w, pieces, rng)
+		// A pinned Flag, or none pinned: the score takes other shortcuts then.
+		pin := rng.IntN(setupCells)
+		if i%2 == 1 {
+			pin = -1
+		}
+		ch := newSetupChain(&w, pieces, pin, rng)
 		for range 3000 {
 			a, b := rng.IntN(setupCells), rng.IntN(setupCells)
 			x, y := ch.cell[a], ch.cell[b]
-			if a == b || x == y {
+			if a == b || x == y || a == ch.pin || b == ch.pin {
 				continue
 			}
-			guards := x == Flag || x == Bomb || y == Flag || y == Bomb
-			fills := (x == NoRank || y == NoRank) && a/10 != b/10
+			guards, fills := ch.swapKinds(a, b, x, y)
 			s0 := ch.setup()
 			before := ch.localScore(a, b, guards, fills)
 			ch.swap(a, b)
@@ -56,21 +61,24 @@ func TestSetupChainScoresSwaps(t *testing.T) {
 
 // TestSetupChainFollowsWeights checks that the chain obeys its weights: a
 // rank with a large weight on a square is nearly always found there, and a
-// strongly disliked pair is nearly never seen.
+// strongly disliked pair is nearly never seen; and the Flag stays where it was put.
 func TestSetupChainFollowsWeights(t *testing.T) {
 	var w setupWeights
-	// The Flag wants the back-left corner; Bombs hate standing beside each other on the back row.
-	w[wRank+30*NumRanks+int(Flag)] = 8 * setupWeightScale
+	// The Spy wants the back-left corner; Bombs hate standing beside each other on the back row.
 	w[wBeside+(3*NumRanks+int(Bomb))*NumRanks+int(Bomb)] = -8 * setupWeightScale
 	pieces := armyPieces(classicArmy)
+	w[wRank+30*NumRanks+int(Spy)] = 8 * setupWeightScale
 	corner, bombPairs := 0, 0
 	const draws = 200
 	for seed := range uint64(draws) {
 		rng := rand.New(rand.NewPCG(seed, 3))
-		ch := newSetupChain(&w, pieces, rng)
+		ch := newSetupChain(&w, pieces, 15, rng)
 		ch.run(setupStepsPerPiece*len(pieces), rng)
 		s := ch.setup()
-		if s[3][0] == Flag {
+		if s[1][5] != Flag || s.Counts() != classicArmy {
+			t.Fatalf("seed %d: the Flag left its pinned square or pieces changed:\n%s", seed, FormatSetup(s, NumberingModern))
+		}
+		if s[3][0] == Spy {
 			corner++
 		}
 		for col := range 9 {
@@ -79,10 +87,10 @@ func TestSetupChainFollowsWeights(t *testing.T) {
 			}
 		}
 	}
-	// Unweighted, the Flag is in the corner 1 time in 40 and the back row has
+	// Unweighted, the Spy is in the corner 1 time in 40 and the back row has
 	// about 0.2 pairs of Bombs.
 	if corner < draws*9/10 {
-		t.Errorf("the Flag is in its corner in %d of %d set-ups, want nearly all", corner, draws)
+		t.Errorf("the Spy is in its corner in %d of %d set-ups, want nearly all", corner, draws)
 	}
 	if bombPairs > draws/50 {
 		t.Errorf("%d pairs of Bombs side by side on the back row in %d set-ups, want nearly none", bombPairs, draws)
@@ -171,4 +179,54 @@ func parseSetupRows(t *testing.T, text string) Setup {
 		}
 	}
 	return s
+}
+
+// TestRandomSetupOdds checks the estimate of where RandomSetup puts each
+// rank against the set-ups it makes: per row, the expected number of each
+// rank is close to the count in real draws.
+func TestRandomSetupOdds(t *testing.T) {
+	for _, rules := range []Rules{DefaultRules(VariantDuel), DefaultRules(VariantInfiltrator), customRules(t, "10 9 8 8 3 3 2 2 2 S B B F")} {
+		odds := RandomSetupOdds(rules)
+		var want [SetupRows][NumRanks]float64
+		var total [NumRanks]float64
+		for row := range odds {
+			for col := range odds[row] {
+				sum := 0.0
+				for r, p := range odds[row][col] {
+					sum += p
+					want[row][r] += p
+					total[r] += p
+				}
+				if math.Abs(sum-1) > 1e-9 {
+					t.Fatalf("%s: the shares of row %d column %d sum to %v", rulesName(rules), row, col, sum)
+				}
+			}
+		}
+		for _, r := range Ranks {
+			// Exact but for the Flag's odds, put in place of the sampled ones.
+			if math.Abs(total[r]-float64(rules.Army[r])) > 0.05 {
+				t.Errorf("%s: %.3f %s expected in all, the army has %d", rulesName(rules), total[r], r.Plural(), rules.Army[r])
+			}
+		}
+		const draws = 1000
+		var got [SetupRows][NumRanks]float64
+		for seed := range uint64(draws) {
+			s := RandomSetup(rules, seed)
+			for row := range s {
+				for _, r := range s[row] {
+					got[row][r] += 1.0 / draws
+				}
+			}
+		}
+		for row := range got {
+			for _, r := range Ranks {
+				// Three standard errors of the estimate, which follows 128
+				// runs of the chain (the draws are 1,000 set-ups): 0.15
+				// piece, or 15% for ranks with many pieces.
+				if d := math.Abs(got[row][r] - want[row][r]); d > max(0.15, 0.15*want[row][r]) {
+					t.Errorf("%s: row %d: %.2f %s expected, %.2f drawn", rulesName(rules), row+1, want[row][r], r.Plural(), got[row][r])
+				}
+			}
+		}
+	}
 }

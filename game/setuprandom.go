@@ -31,12 +31,24 @@ type realSetups struct {
 	// known holds every listed set-up and its mirror image: the generator
 	// never hands one out.
 	known map[Setup]bool
+	// classicFlags and barrageFlags count the Flags on each square.
+	classicFlags, barrageFlags *flagSquares
+}
+
+// flagSquares returns the Flag squares of v's real set-ups (Classic's for
+// every variant but Barrage).
+func (rs *realSetups) flagSquares(v Variant) *flagSquares {
+	if v == VariantBarrage {
+		return rs.barrageFlags
+	}
+	return rs.classicFlags
 }
 
 var loadRealSetups = sync.OnceValue(func() *realSetups {
 	rs := &realSetups{}
 	rs.classic, rs.skippedClassic = decodeSetups(classicSetupData, DefaultRules(VariantClassic))
 	rs.barrage, rs.skippedBarrage = decodeSetups(barrageSetupData, DefaultRules(VariantBarrage))
+	rs.classicFlags, rs.barrageFlags = flagSquaresOf(rs.classic), flagSquaresOf(rs.barrage)
 	rs.known = make(map[Setup]bool, 2*(len(rs.classic)+len(rs.barrage)))
 	for _, list := range [][]Setup{rs.classic, rs.barrage} {
 		for _, s := range list {

@@ -334,8 +334,9 @@ func TestSetupFlagIsSecret(t *testing.T) {
 type setupLook struct {
 	n int
 	// flagBack: the Flag on the back row; flagWalled: every square around
-	// the Flag in the zone holds a Bomb; flagBomb: at least one does.
-	flagBack, flagWalled, flagBomb int
+	// the Flag in the zone holds a Bomb; flagBomb: at least one does;
+	// flagBoxed: every one holds a piece.
+	flagBack, flagWalled, flagBomb, flagBoxed int
 }
 
 func (l *setupLook) add(s *Setup) {
@@ -345,11 +346,19 @@ func (l *setupLook) add(s *Setup) {
 		l.flagBack++
 	}
 	nb := &setupNeighbours[f]
-	bombs := 0
+	bombs, taken := 0, 0
 	for _, c := range nb.cells[:nb.n] {
-		if s[c/10][c%10] == Bomb {
+		switch s[c/10][c%10] {
+		case Bomb:
 			bombs++
+			taken++
+		case NoRank:
+		default:
+			taken++
 		}
+	}
+	if taken == int(nb.n) {
+		l.flagBoxed++
 	}
 	if bombs == int(nb.n) {
 		l.flagWalled++
@@ -362,8 +371,8 @@ func (l *setupLook) add(s *Setup) {
 func (l setupLook) share(k int) float64 { return float64(k) / float64(l.n) }
 
 func (l setupLook) String() string {
-	return fmt.Sprintf("Flag on the back row %5.1f%%, walled in by Bombs %5.1f%%, next to a Bomb %5.1f%% (%d set-ups)",
-		100*l.share(l.flagBack), 100*l.share(l.flagWalled), 100*l.share(l.flagBomb), l.n)
+	return fmt.Sprintf("Flag on the back row %5.1f%%, walled in by Bombs %5.1f%%, next to a Bomb %5.1f%%, boxed in by pieces %5.1f%% (%d set-ups)",
+		100*l.share(l.flagBack), 100*l.share(l.flagWalled), 100*l.share(l.flagBomb), 100*l.share(l.flagBoxed), l.n)
 }
 
 func lookOf(setups []Setup) setupLook {

@@ -39,13 +39,16 @@ func setupFeatureCounts(f []int64, s *Setup) {
 			}
 			if r == Flag {
 				nb := &setupNeighbours[c]
-				bombs := 0
+				bombs, taken := 0, 0
 				for _, k := range nb.cells[:nb.n] {
 					if s[k/10][k%10] == Bomb {
 						bombs++
 					}
+					if s[k/10][k%10] != NoRank {
+						taken++
+					}
 				}
-				f[wFlagGuard+int(nb.n)*5+bombs]++
+				f[flagGuardWeight(int(nb.n), bombs, taken)]++
 				f[wFlagMirror+int(s[row][9-col])]++
 			}
 			if r != NoRank {
@@ -101,6 +104,7 @@ var defaultFit = fitOptions{iterations: 600, samples: 256, rate: 0.05, decay: 0.
 func fitSetupWeights(setups []Setup, opts fitOptions, logf func(string, ...any)) setupWeights {
 	army := setups[0].Counts()
 	pieces := armyPieces(army)
+	flags := flagSquaresOf(setups)
 	target := make([]float64, numSetupWeights)
 	{
 		f := make([]int64, numSetupWeights)
@@ -130,7 +134,7 @@ func fitSetupWeights(setups []Setup, opts fitOptions, logf func(string, ...any))
 	const beta1, beta2 = 0.9, 0.999
 	for it := range opts.iterations {
 		quantize(&w, theta)
-		model := sampleFeatureMeans(&w, pieces, opts.samples, uint64(it))
+		model := sampleFeatureMeans(&w, pieces, flags, opts.samples, uint64(it))
 		worst, worstAt := 0.0, 0
 		grad := make([]float64, numSetupWeights)
 		for i := range grad {
@@ -175,9 +179,10 @@ func quantize(w *setupWeights, theta []float64) {
 	}
 }
 
-// sampleFeatureMeans draws n set-ups of pieces with weights w (with the
-// generator's own chain, seeds from batch) and returns their mean feature counts.
-func sampleFeatureMeans(w *setupWeights, pieces []Rank, n int, batch uint64) []float64 {
+// sampleFeatureMeans draws n set-ups of pieces with weights w and the Flag
+// squares of flags (as the generator does, seeds from batch) and returns
+// their mean feature counts.
+func sampleFeatureMeans(w *setupWeights, pieces []Rank, flags *flagSquares, n int, batch uint64) []float64 {
 	const workers = 2
 	counts := make([][]int64, workers)
 	var wg sync.WaitGroup
@@ -186,7 +191,7 @@ func sampleFeatureMeans(w *setupWeights, pieces []Rank, n int, batch uint64) []f
 		wg.Go(func() {
 			for j := k; j < n; j += workers {
 				rng := rand.New(rand.NewPCG(batch, uint64(j)))
-				ch := newSetupChain(w, pieces, rng)
+				ch := newSetupChain(w, pieces, flags.draw(rng), rng)
 				ch.run(setupStepsPerPiece*len(pieces), rng)
 				s := ch.setup()
 				setupFeatureCounts(counts[k], &s)
@@ -219,7 +224,7 @@ func weightName(i int) string {
 		return fmt.Sprintf("%s on row %d in front of %s", rankOrEmpty(Rank(k/NumRanks%NumRanks)), k/(NumRanks*NumRanks)+1, rankOrEmpty(Rank(k%NumRanks)))
 	case i < wRowFill:
 		k := i - wFlagGuard
-		return fmt.Sprintf("Flag with %d of %d squares around it Bombs", k%5, k/5)
+		return fmt.Sprintf("Flag with %d of %d squares around it taken, %d by Bombs", k%5, k/25, k/5%5)
 	case i >= wFlagMirror:
 		return fmt.Sprintf("%s across the row from the Flag", rankOrEmpty(Rank(i-wFlagMirror)))
 	}
