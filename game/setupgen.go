@@ -8,9 +8,11 @@ import (
 )
 
 // The set-up generator. It makes new set-ups that look like real players'
-// ones without copying any of them: a set-up is drawn from a model that knows
-// only local statistics of the real set-ups, and a set-up that happens to
-// equal a listed real one (or its mirror image) is drawn again.
+// ones without copying any of them. The Flag's square is drawn from the real
+// players' Flag squares (each square counted with its mirror image, plus one
+// so that none is ruled out); the rest of the army is placed by a model that
+// knows only local statistics of the real set-ups; and a set-up that happens
+// to equal a listed real one (or its mirror image) is drawn again.
 //
 // The model scores a set-up by the sum of weights of its features:
 //   - each rank on each square (Scouts in the open lanes, Miners at the back);
@@ -24,16 +26,19 @@ import (
 //     decoy in the other back corner);
 //   - how many pieces stand in each row (Barrage's sparse shapes).
 //
-// The generator shuffles the army into the zone and then makes a fixed
-// number of random swaps of two squares, each kept with the Metropolis
-// probability min(1, e^Δscore): a Markov chain whose result is a set-up drawn
-// in proportion to about e^score. The weights were fitted (setuptrain_test.go)
-// so that the feature counts of this exact procedure match the real
-// set-ups': the least committal model with those statistics. Every weight
-// concerns one square, two neighbouring squares or a Flag and its neighbours,
-// so the model cannot carry a whole real set-up or a large piece of one, and
-// what the board shows (which squares are taken, a few revealed pieces)
-// matches the list no better than the model's own statistics allow.
+// With the Flag in place, the generator shuffles the rest of the army into
+// the zone and makes a fixed number of random swaps of two squares, each
+// kept with the Metropolis probability min(1, e^Δscore). The weights were
+// fitted (setuptrain_test.go) so that the feature counts of this exact
+// procedure match the real set-ups' on average.
+//
+// Why an opponent cannot do better than the model allows: the Flag's square
+// is a draw of its own, whose odds are the real players'; the rest follows
+// weights of one square, two neighbouring squares, or the Flag and the
+// squares around it or across its row, so the model carries no whole real
+// set-up nor a large piece of one that matching the visible part against
+// the list could complete. setupsecret_test.go attacks it as an opponent with
+// the list would, and compares with real set-ups the attacker has not seen.
 //
 // Weights are integers (log-odds times setupWeightScale) so that the same
 // seed gives the same set-up on every machine.
