@@ -73,15 +73,25 @@ func rulesName(rules Rules) string {
 	return rules.Variant.String()
 }
 
+// TestRandomSetupIsValid: for every army the set-up is legal, and a side
+// with a movable piece can move at move 0, so no game ends before it starts
+// (Classic's Bombs never wall in the front row).
 func TestRandomSetupIsValid(t *testing.T) {
 	for _, rules := range testRules(t) {
-		for seed := range uint64(500) {
+		for seed := range uint64(100) {
 			s := RandomSetup(rules, seed)
 			if err := s.Validate(rules); err != nil {
 				t.Fatalf("%s seed %d: %v\n%s", rulesName(rules), seed, err, FormatSetup(s, NumberingModern))
 			}
-			if _, err := NewGame(rules, s, RandomSetup(rules, seed+1)); err != nil {
+			if !pieceCanStep(&s) {
+				t.Fatalf("%s seed %d: no piece can step:\n%s", rulesName(rules), seed, FormatSetup(s, NumberingModern))
+			}
+			g, err := NewGame(rules, s, s.Mirror())
+			if err != nil {
 				t.Fatalf("%s seed %d: NewGame: %v", rulesName(rules), seed, err)
+			}
+			if g.Result().Over() {
+				t.Fatalf("%s seed %d: the game is over at move 0: %v", rulesName(rules), seed, g.Result())
 			}
 		}
 	}
@@ -90,19 +100,19 @@ func TestRandomSetupIsValid(t *testing.T) {
 func TestRandomSetupIsReproducible(t *testing.T) {
 	tests := []struct {
 		rules Rules
-		// minDistinct is how many of 200 seeds must give different set-ups.
+		// minDistinct is how many of 100 seeds must give different set-ups.
 		minDistinct int
 	}{
-		{DefaultRules(VariantClassic), 190},
-		{DefaultRules(VariantBarrage), 190},
-		{DefaultRules(VariantDuel), 199},
-		{DefaultRules(VariantInfiltrator), 190},
-		{customRules(t, "10 9 8 8 3 3 2 2 2 S B B F"), 199},
+		{DefaultRules(VariantClassic), 100},
+		{DefaultRules(VariantBarrage), 99},
+		{DefaultRules(VariantDuel), 99},
+		{DefaultRules(VariantInfiltrator), 100},
+		{customRules(t, "10 9 8 8 3 3 2 2 2 S B B F"), 99},
 		{customRules(t, "2 F"), 20},
 	}
 	for _, tt := range tests {
 		seen := map[Setup]bool{}
-		for seed := range uint64(200) {
+		for seed := range uint64(100) {
 			s := RandomSetup(tt.rules, seed)
 			if again := RandomSetup(tt.rules, seed); again != s {
 				t.Fatalf("%s seed %d: two different set-ups", rulesName(tt.rules), seed)
@@ -110,7 +120,7 @@ func TestRandomSetupIsReproducible(t *testing.T) {
 			seen[s] = true
 		}
 		if len(seen) < tt.minDistinct {
-			t.Errorf("%s: 200 seeds gave only %d different set-ups, want at least %d", rulesName(tt.rules), len(seen), tt.minDistinct)
+			t.Errorf("%s: 100 seeds gave only %d different set-ups, want at least %d", rulesName(tt.rules), len(seen), tt.minDistinct)
 		}
 		if RandomSetup(tt.rules, 1) == RandomSetup(tt.rules, 2) {
 			t.Errorf("%s: seeds 1 and 2 give the same set-up", rulesName(tt.rules))
@@ -125,10 +135,12 @@ func TestRandomSetupIsNotListed(t *testing.T) {
 		rules Rules
 		seeds uint64
 	}{
-		{DefaultRules(VariantClassic), 300},
-		{DefaultRules(VariantInfiltrator), 300},
-		{DefaultRules(VariantBarrage), 3000},
-		{customRules(t, "10 9 3 2 2 S B F"), 1000}, // Barrage's army as Custom
+		{DefaultRules(VariantClassic), 100},
+		{DefaultRules(VariantInfiltrator), 100},
+		// The raw chain makes a listed Barrage set-up about once in 650
+		// draws (31 of 20,000 measured), so these meet some.
+		{DefaultRules(VariantBarrage), 2000},
+		{customRules(t, "10 9 3 2 2 S B F"), 500}, // Barrage's army as Custom
 	}
 	known := loadRealSetups().known
 	for _, tt := range tests {
@@ -184,7 +196,7 @@ func setupFlagRow(s *Setup) int {
 func TestInfiltratorNearTheFront(t *testing.T) {
 	rules := DefaultRules(VariantInfiltrator)
 	front := 0
-	const seeds = 1000
+	const seeds = 300
 	for seed := range uint64(seeds) {
 		s := RandomSetup(rules, seed)
 		if c := setupCellOf(&s, Infiltrator); c >= 0 && c/10 < 2 {
@@ -194,27 +206,6 @@ func TestInfiltratorNearTheFront(t *testing.T) {
 	// It takes a Scout's square in the front two rows whenever a Scout stands there.
 	if front < seeds*95/100 {
 		t.Errorf("Infiltrator in the front two rows in %d of %d set-ups, want 95%%", front, seeds)
-	}
-}
-
-// TestRandomSetupCanMove: whatever the army, a side with a movable piece
-// can move at move 0, so no game ends before it starts; Classic's Bombs never
-// wall in the front row.
-func TestRandomSetupCanMove(t *testing.T) {
-	for _, rules := range testRules(t) {
-		for seed := range uint64(200) {
-			s := RandomSetup(rules, seed)
-			if !pieceCanStep(&s) {
-				t.Fatalf("%s seed %d: no piece can step:\n%s", rulesName(rules), seed, FormatSetup(s, NumberingModern))
-			}
-			g, err := NewGame(rules, s, RandomSetup(rules, seed+1000))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g.Result().Over() {
-				t.Fatalf("%s seed %d: the game is over at move 0: %v", rulesName(rules), seed, g.Result())
-			}
-		}
 	}
 }
 
@@ -241,19 +232,20 @@ func TestCustomSetupsLookSensible(t *testing.T) {
 	for _, army := range testArmies {
 		rulesList = append(rulesList, customRules(t, army))
 	}
-	const seeds = 400
+	const seeds = 200
 	for _, rules := range rulesList {
 		setups := make([]Setup, seeds)
 		for i := range setups {
 			setups[i] = RandomSetup(rules, uint64(i))
 		}
 		m := modelFor(rules.Army.Total())
-		// Four standard errors of a share near 0.85 over 400 set-ups.
-		if got, want := backTwo(setups), realBackTwo[m]; math.Abs(got-want) > 0.07 {
+		// Four standard errors of a share near 0.85 over 200 set-ups.
+		if got, want := backTwo(setups), realBackTwo[m]; math.Abs(got-want) > 0.1 {
 			t.Errorf("%s: Flag in the back two rows in %.1f%% of set-ups, real players %.1f%%", rulesName(rules), 100*got, 100*want)
 		}
 		if rules.Army[Bomb] >= 2 && rules.Army.Total() < MaxPieces {
-			if l := lookOf(setups); l.share(l.flagBomb) < realBomb.share(realBomb.flagBomb)-0.05 {
+			// Three standard errors of a share near 0.5 over 200 set-ups.
+			if l := lookOf(setups); l.share(l.flagBomb) < realBomb.share(realBomb.flagBomb)-0.1 {
 				t.Errorf("%s: a Bomb next to the Flag in %.1f%% of set-ups, in real Barrage set-ups %.1f%%", rulesName(rules), 100*l.share(l.flagBomb), 100*realBomb.share(realBomb.flagBomb))
 			}
 		}
@@ -265,7 +257,7 @@ func TestCustomSetupsLookSensible(t *testing.T) {
 // boxed in by pieces (Barrage's way to hide it with few pieces).
 func TestSetupsLookLikeReal(t *testing.T) {
 	for _, v := range []Variant{VariantClassic, VariantBarrage} {
-		real, gen := lookOf(RealSetups(v)), generatedLook(DefaultRules(v), 600)
+		real, gen := lookOf(RealSetups(v)), generatedLook(DefaultRules(v), 400)
 		for _, f := range []struct {
 			name      string
 			real, gen int
