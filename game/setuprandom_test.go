@@ -73,9 +73,10 @@ func rulesName(rules Rules) string {
 	return rules.Variant.String()
 }
 
-// TestRandomSetupIsValid: for every army the set-up is legal, and a side
-// with a movable piece can move at move 0, so no game ends before it starts
-// (Classic's Bombs never wall in the front row).
+// TestRandomSetupIsValid: for every army the set-up is legal, a side with a
+// movable piece can move at move 0, so no game ends before it starts
+// (Classic's Bombs never wall in the front row), and no enemy Scout can
+// take the Flag on its first move.
 func TestRandomSetupIsValid(t *testing.T) {
 	for _, rules := range testRules(t) {
 		for seed := range uint64(100) {
@@ -85,6 +86,9 @@ func TestRandomSetupIsValid(t *testing.T) {
 			}
 			if !pieceCanStep(&s) {
 				t.Fatalf("%s seed %d: no piece can step:\n%s", rulesName(rules), seed, FormatSetup(s, NumberingModern))
+			}
+			if flagExposed(&s) {
+				t.Fatalf("%s seed %d: a Scout could take the Flag on its first move:\n%s", rulesName(rules), seed, FormatSetup(s, NumberingModern))
 			}
 			g, err := NewGame(rules, s, s.Mirror())
 			if err != nil {
