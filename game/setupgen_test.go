@@ -232,27 +232,9 @@ func TestRandomSetupOdds(t *testing.T) {
 	}
 }
 
-func TestFlagExposed(t *testing.T) {
-	tests := []struct {
-		name  string
-		setup string
-		want  bool
-	}{
-		{"front row, open lane", "F......... .......... .......... .........2", true},
-		{"front row, behind a lake", "..F....... .......... .......... .........2", false},
-		{"back row, empty column", "2......... .......... .......... ....F.....", true},
-		{"back row, a piece in front", "2........B .......... .......... .........F", false},
-		{"back row, a piece two rows up", "2......... .........B .......... .........F", false},
-		{"lake column", "2......... .......... .......... ...F......", false},
-		{"no Flag", "2......... .......... .......... ..........", false},
-	}
-	for _, tt := range tests {
-		s := parseSetupRows(t, tt.setup)
-		if got := flagExposed(&s); got != tt.want {
-			t.Errorf("%s: exposed %v, want %v", tt.name, got, tt.want)
-		}
-	}
-	// The Flag is never drawn where nothing can cover it.
+// TestFlagNeverOnAnOpenFrontSquare: the Flag is never drawn where nothing can
+// cover it from the enemy Scouts' first move.
+func TestFlagNeverOnAnOpenFrontSquare(t *testing.T) {
 	for _, v := range []Variant{VariantClassic, VariantBarrage} {
 		f := loadRealSetups().flagSquares(v)
 		for col := range 10 {

@@ -184,6 +184,7 @@ var flagStrategies = []flagStrategy{
 	{"nearest listed set-ups", (*flagAttacker).nearest},
 	{"identical listed set-ups, else most common", (*flagAttacker).identical},
 	{"most common possible square", (*flagAttacker).mostCommon},
+	{"most common square no Scout reaches at once", (*flagAttacker).mostCommonCovered},
 }
 
 // nearest names the most common Flag square among the listed set-ups that
@@ -211,6 +212,30 @@ func (a *flagAttacker) mostCommon(c *boardClue, _ *listFit) int {
 	return a.vote(&votes)
 }
 
+// mostCommonCovered is mostCommon among the squares with a piece in front
+// or a lake: an attacker who knows that the generator never leaves the Flag
+// open to a Scout's first move.
+func (a *flagAttacker) mostCommonCovered(c *boardClue, _ *listFit) int {
+	var votes [setupCells]int
+	for f := range setupCells {
+		if !c.possible(f) {
+			continue
+		}
+		col := f % 10
+		open := !SquareAt(col, SetupRows).IsLake()
+		for row := range f / 10 {
+			open = open && c.taken&(1<<(row*10+col)) == 0
+		}
+		if !open {
+			votes[f] = a.popular[f]
+		}
+	}
+	if g := a.vote(&votes); g >= 0 {
+		return g
+	}
+	return a.mostCommon(c, nil)
+}
+
 // attackRate is the share of set-ups whose Flag the attack names, as hits of tries.
 type attackRate struct{ hits, tries int }
 
@@ -228,7 +253,7 @@ func (r attackRate) String() string {
 }
 
 // attackRates are the rates of each of flagStrategies.
-type attackRates [3]attackRate
+type attackRates [4]attackRate
 
 // attackAll tries every strategy of a on s with one clue.
 func (r *attackRates) attackAll(a *flagAttacker, v Variant, s *Setup, rng *rand.Rand) {
