@@ -46,29 +46,34 @@ func priorFrom(setups []game.Setup) *setupPrior {
 	return p
 }
 
-// The priors of the armies with real players' set-ups, built on first use.
+// The priors of the standard armies, built on first use: from real players'
+// set-ups for Classic and Barrage, from where game.RandomSetup puts each rank
+// for the others (the set-ups the computer itself and its opponents' Random
+// button make; real players' set-ups shaped those too).
 var (
-	classicPrior = sync.OnceValue(func() *setupPrior { return priorFrom(game.RealSetups(game.VariantClassic)) })
-	barragePrior = sync.OnceValue(func() *setupPrior { return priorFrom(game.RealSetups(game.VariantBarrage)) })
+	classicPrior     = sync.OnceValue(func() *setupPrior { return priorFrom(game.RealSetups(game.VariantClassic)) })
+	barragePrior     = sync.OnceValue(func() *setupPrior { return priorFrom(game.RealSetups(game.VariantBarrage)) })
+	duelPrior        = sync.OnceValue(func() *setupPrior { return generatorPrior(game.DefaultRules(game.VariantDuel)) })
+	infiltratorPrior = sync.OnceValue(func() *setupPrior { return generatorPrior(game.DefaultRules(game.VariantInfiltrator)) })
 )
 
-// generatedSetups is how many set-ups of game.RandomSetup make the prior of an
-// army that has no real set-ups.
-const generatedSetups = 300
+func generatorPrior(rules game.Rules) *setupPrior {
+	p := setupPrior(*game.RandomSetupOdds(rules))
+	return &p
+}
 
-// priorFor returns the set-up prior for the rules' army: real players' set-ups
-// for Classic and Barrage, game.RandomSetup's for any other army (the
-// set-ups the bot itself and its opponents' "random" button use).
+// priorFor returns the set-up prior for the rules' army. A Custom army's is
+// worked out each time (a few milliseconds).
 func priorFor(rules game.Rules) *setupPrior {
 	switch rules.Army {
 	case game.VariantClassic.Army():
 		return classicPrior()
 	case game.VariantBarrage.Army():
 		return barragePrior()
+	case game.VariantDuel.Army():
+		return duelPrior()
+	case game.VariantInfiltrator.Army():
+		return infiltratorPrior()
 	}
-	setups := make([]game.Setup, generatedSetups)
-	for i := range setups {
-		setups[i] = game.RandomSetup(rules, uint64(i)*0x9E3779B97F4A7C15+1)
-	}
-	return priorFrom(setups)
+	return generatorPrior(rules)
 }
