@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -177,4 +178,54 @@ func pngOf(t testing.TB, w, h int, c color.Color) []byte {
 // content is a message body with just text.
 func content(s string) *discordgo.InteractionResponseData {
 	return &discordgo.InteractionResponseData{Content: s}
+}
+
+// eventLog records every gateway event a session gets, raw, for tests of
+// what the bot is told.
+type eventLog struct {
+	mu     sync.Mutex
+	events []*discordgo.Event
+}
+
+// attach makes the log record the session's events; call before Open.
+func (l *eventLog) attach(s *discordgo.Session) {
+	s.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.events = append(l.events, e)
+	})
+}
+
+// find returns the data of the recorded events of a type that match
+// accepts (nil accepts all), oldest first.
+func (l *eventLog) find(name string, match func(map[string]any) bool) []map[string]any {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []map[string]any
+	for _, e := range l.events {
+		if e.Type != name {
+			continue
+		}
+		var data map[string]any
+		_ = json.Unmarshal(e.RawData, &data)
+		if match == nil || match(data) {
+			out = append(out, data)
+		}
+	}
+	return out
+}
+
+// wait waits until an event of a type that match accepts has arrived and
+// returns its data.
+func (l *eventLog) wait(t testing.TB, srv *Server, name string, match func(map[string]any) bool) map[string]any {
+	t.Helper()
+	var got map[string]any
+	srv.WaitFor(t, "a "+name+" event", func() bool {
+		found := l.find(name, match)
+		if len(found) > 0 {
+			got = found[len(found)-1]
+		}
+		return got != nil
+	})
+	return got
 }
