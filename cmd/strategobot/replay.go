@@ -269,9 +269,15 @@ func sniffGravon(r io.Reader) error {
 		if err != nil {
 			return errors.New("no XML root element <stratego>")
 		}
-		if start, ok := tok.(xml.StartElement); ok {
-			if start.Name.Local != "stratego" {
-				return fmt.Errorf("its root element is <%s>, not <stratego>", start.Name.Local)
+		switch tok := tok.(type) {
+		case xml.CharData:
+			// Text before the root: a README that quotes a record, say.
+			if len(bytes.TrimSpace(tok)) > 0 {
+				return errors.New("it is text, not an XML document with a <stratego> root")
+			}
+		case xml.StartElement:
+			if tok.Name.Local != "stratego" {
+				return fmt.Errorf("its root element is <%s>, not <stratego>", tok.Name.Local)
 			}
 			return nil
 		}

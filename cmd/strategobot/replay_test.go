@@ -147,7 +147,12 @@ func TestReplayUsage(t *testing.T) {
 	dir := t.TempDir()
 	readme := filepath.Join(dir, "README.md")
 	svg := filepath.Join(dir, "board.xml")
-	for path, text := range map[string]string{readme: "# Games\nThe zips hold Gravon records.\n", svg: `<?xml version="1.0"?><svg></svg>`} {
+	quoting := filepath.Join(dir, "FORMAT.md")
+	for path, text := range map[string]string{
+		readme:  "# Games\nThe zips hold Gravon records.\n",
+		svg:     `<?xml version="1.0"?><svg></svg>`,
+		quoting: "# Format\n```xml\n<stratego>\n <game type=\"classic\">\n```\n",
+	} {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +170,8 @@ func TestReplayUsage(t *testing.T) {
 		{"unknown flag", []string{"--fast", xmlPath}, "flag provided but not defined"},
 		{"flag without value", []string{xmlPath, "--two-squares"}, "flag needs an argument"},
 		{"missing file", []string{filepath.Join(t.TempDir(), "none.zip")}, "no such file"},
-		{"a README", []string{xmlPath, readme}, readme + " is not a Gravon record (no XML root element <stratego>)"},
+		{"a README", []string{xmlPath, readme}, readme + " is not a Gravon record (it is text, not an XML document with a <stratego> root)"},
+		{"a README quoting a record", []string{quoting}, quoting + " is not a Gravon record (it is text"},
 		{"another XML document", []string{svg}, svg + " is not a Gravon record (its root element is <svg>, not <stratego>)"},
 		{"an empty zip", []string{emptyZip, xmlPath}, emptyZip + " holds no Gravon records (no .xml file in the archive)"},
 		{"a zip of other files", []string{otherZip}, otherZip + " holds no Gravon records"},
