@@ -81,20 +81,26 @@ func upgradePlayerV1(data []byte) ([]byte, error) {
 }
 
 func migratePlayersV1(tx *bolt.Tx) error {
-	b := tx.Bucket(bucketPlayers)
+	return upgradeRecords(tx, bucketPlayers, "player", playerRecordVersion, 2, upgradePlayerV1)
+}
+
+// upgradeRecords rewrites with upgrade every record of a bucket older than
+// version to, checking that none is newer than this program knows.
+func upgradeRecords(tx *bolt.Tx, bucket []byte, kind string, known, to int, upgrade func([]byte) ([]byte, error)) error {
+	b := tx.Bucket(bucket)
 	type kv struct{ k, v []byte }
 	var changed []kv // bbolt forbids writes while its cursor walks the bucket
 	err := b.ForEach(func(k, v []byte) error {
-		ver, err := checkVersion(v, "player", playerRecordVersion)
+		ver, err := checkVersion(v, kind, known)
 		if err != nil {
-			return fmt.Errorf("player %q: %w", k, err)
+			return fmt.Errorf("%s %q: %w", kind, k, err)
 		}
-		if ver >= 2 {
+		if ver >= to {
 			return nil
 		}
-		nv, err := upgradePlayerV1(v)
+		nv, err := upgrade(v)
 		if err != nil {
-			return fmt.Errorf("player %q: %w", k, err)
+			return fmt.Errorf("%s %q: %w", kind, k, err)
 		}
 		changed = append(changed, kv{append([]byte(nil), k...), nv})
 		return nil
@@ -134,31 +140,5 @@ func upgradeMatchV1(data []byte) ([]byte, error) {
 // so that a practice game in progress stops seeding the computer from its
 // match number.
 func migrateMatchSecrets(tx *bolt.Tx) error {
-	b := tx.Bucket(bucketMatches)
-	type kv struct{ k, v []byte }
-	var changed []kv
-	err := b.ForEach(func(k, v []byte) error {
-		ver, err := checkVersion(v, "match", matchRecordVersion)
-		if err != nil {
-			return fmt.Errorf("match %x: %w", k, err)
-		}
-		if ver >= 2 {
-			return nil
-		}
-		nv, err := upgradeMatchV1(v)
-		if err != nil {
-			return fmt.Errorf("match %x: %w", k, err)
-		}
-		changed = append(changed, kv{append([]byte(nil), k...), nv})
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, c := range changed {
-		if err := b.Put(c.k, c.v); err != nil {
-			return err
-		}
-	}
-	return nil
+	return upgradeRecords(tx, bucketMatches, "match", matchRecordVersion, 2, upgradeMatchV1)
 }
