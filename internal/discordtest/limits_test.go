@@ -86,6 +86,20 @@ func TestGlobalRateLimit(t *testing.T) {
 	}
 }
 
+// TestNoGlobalLimitByDefault checks that, without WithGlobalRateLimit, a
+// burst over 50 requests a second across routes passes.
+func TestNoGlobalLimitByDefault(t *testing.T) {
+	t.Parallel()
+	srv := newServer(t)
+	g := srv.AddGuild("g")
+	ids := []string{g.General().ID, g.AddChannel("other").ID}
+	for i := range GlobalRequestsPerSecond + 10 {
+		if status, _, body := rawGet(t, srv, "/api/v9/channels/"+ids[i%2], "Bot "+srv.Token()); status != http.StatusOK {
+			t.Fatalf("request %d: %d %v", i+1, status, body)
+		}
+	}
+}
+
 // TestInvalidRequests checks the count of invalid answers (401, 403, 429,
 // not 404) and the test failure when a client nears Discord's ban.
 func TestInvalidRequests(t *testing.T) {
