@@ -142,6 +142,13 @@ func TestNonce(t *testing.T) {
 			if tc.code == 0 && all != tc.messages {
 				t.Errorf("%d messages posted, want %d", all, tc.messages)
 			}
+			// Events come in order: once the marker's has come, any second
+			// MESSAGE_CREATE of the first message would have too.
+			marker, err := w.sess.ChannelMessageSend(ch.ID, "marker")
+			if err != nil {
+				t.Fatal(err)
+			}
+			log.wait(t, w.srv, "MESSAGE_CREATE", func(d map[string]any) bool { return d["id"] == marker.ID })
 			creates := log.find("MESSAGE_CREATE", func(d map[string]any) bool { return d["id"] == first.ID })
 			if len(creates) != 1 {
 				t.Fatalf("%d MESSAGE_CREATE for the first message, want 1", len(creates))
