@@ -235,6 +235,12 @@ func (l *eventLog) find(name string, match func(map[string]any) bool) []map[stri
 	return out
 }
 
+// waitCount waits until n events of a type that match accepts have arrived.
+func (l *eventLog) waitCount(t testing.TB, srv *Server, name string, n int, match func(map[string]any) bool) {
+	t.Helper()
+	srv.WaitFor(t, fmt.Sprintf("%d %s events", n, name), func() bool { return len(l.find(name, match)) >= n })
+}
+
 // wait waits until an event of a type that match accepts has arrived and
 // returns its data.
 func (l *eventLog) wait(t testing.TB, srv *Server, name string, match func(map[string]any) bool) map[string]any {
