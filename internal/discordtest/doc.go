@@ -92,7 +92,8 @@
 //   - autocomplete choices whose values have the option's type;
 //   - unknown channels (10003), messages (10008), users (10013), editing
 //     another author's message (50005), a second thread on one message
-//     (160004), threads in DMs (50024).
+//     (160004), threads in DMs (50024), deleting a member's DM (50003);
+//   - what the bot may do where (see Permissions below).
 //
 // The interaction rules: the first response must arrive within 3 seconds
 // of dispatch (WithResponseDeadline, for testing the rule quickly); after
@@ -121,10 +122,133 @@
 // too, as on Discord.
 //
 // Each refusal fails the test with Errorf, except those the test itself set
-// up: a member who closed their DMs (403, code 50007), rate limits (429)
-// and injected faults. A route that Discord has but the stand-in does not
-// implement answers 501 and fails the test as such. An interaction left
-// without a first response fails the test too.
+// up: a member who closed their DMs (403, code 50007), rate limits (429),
+// injected faults, and every refusal that follows from the world the test
+// built (permissions it took away, a member who left, a channel it deleted,
+// a locked or archived thread, the bot kicked). A bot that uses an id that
+// never existed still fails the test. A route that Discord has but the
+// stand-in does not implement answers 501 and fails the test as such. An
+// interaction left without a first response fails the test too, unless
+// Discord refused the bot's answer for a reason of the world (a locked
+// archived thread, a deleted channel).
+//
+// # Permissions
+//
+// Each guild has roles: @everyone (Guild.Everyone, id the guild's), those
+// a test adds (Guild.AddRole, Role.SetPermissions, Guild.GiveRole and
+// TakeRole) and, when the server is built WithBotPermissions, the managed
+// role Discord gives a bot invited with permissions (Guild.BotRole). Text
+// channels carry permission overwrites for roles and members
+// (Channel.SetOverwrite, RemoveOverwrite); Server.Bot is the bot as a
+// *Member for roles and overwrites. Permissions are computed as Discord's
+// documentation computes them (Channel.PermissionsOf): the owner
+// (Guild.SetOwner; by default a user of the guild's own that no test acts
+// as) and ADMINISTRATOR have everything; else @everyone's permissions and
+// the member's roles', then the channel's overwrites for @everyone, for the
+// member's roles (all denies, then all allows) and for the member. Threads
+// follow their parent's overwrites; in them SEND_MESSAGES_IN_THREADS
+// replaces SEND_MESSAGES; a private thread is hidden from those not in it
+// without MANAGE_THREADS. Every change is dispatched as Discord does
+// (GUILD_ROLE_CREATE and _UPDATE, CHANNEL_UPDATE, GUILD_MEMBER_UPDATE: for
+// the bot always, for others with GUILD_MEMBERS), and GUILD_CREATE carries
+// roles, members' roles, overwrites and owner, so discordgo's
+// State.UserChannelPermissions agrees with the stand-in (tested).
+//
+// By default @everyone may do what members of a plain server may do in
+// text channels (view, send, embed, attach files, read history, create and
+// talk in threads, use commands; no MANAGE_* permission), and so may the
+// bot: a test that does not touch permissions sees today's permissive
+// server. The bot's requests are then checked, answering 403 with code
+// 50001 Missing Access where it cannot see the channel (VIEW_CHANNEL, the
+// guild it was kicked from, a private thread it is not in) and 403 with
+// code 50013 Missing Permissions where it lacks:
+//   - SEND_MESSAGES to post in a text channel, SEND_MESSAGES_IN_THREADS in a
+//     thread (and to add a member to one), SEND_TTS_MESSAGES with tts;
+//   - ATTACH_FILES to post files or add them by an edit;
+//   - READ_MESSAGE_HISTORY to read one message (listing answers an empty
+//     list instead, as Discord does), and to reply: 403 with code 160002;
+//   - CREATE_PUBLIC_THREADS and CREATE_PRIVATE_THREADS to start threads;
+//   - MANAGE_MESSAGES to delete another author's message;
+//   - for thread edits (PATCH /channels/{id}): SEND_MESSAGES_IN_THREADS to
+//     unarchive, MANAGE_THREADS to lock, unlock or unarchive a locked
+//     thread, and to rename one the bot did not create.
+//
+// Editing its own message needs only VIEW_CHANNEL. DMs and interaction
+// answers (callbacks, follow-ups, @original) need none of the bot's
+// channel permissions. The interaction payload's app_permissions, the
+// member's permissions, the channel's and resolved members' and channels'
+// permissions are computed from the same model. Members act only where the
+// client would let them: Say needs VIEW_CHANNEL and the right to send,
+// SlashCommand USE_APPLICATION_COMMANDS; else the test fails. The bot gets
+// no message events of channels it cannot see.
+//
+// # A server over time
+//
+//   - Guild.RemoveMember: the member leaves (or is kicked); GUILD_MEMBER_REMOVE
+//     with the GUILD_MEMBERS intent (and GUILD_MEMBER_ADD on Join); then 404
+//     with code 10007 Unknown Member for the member and for adding them to a
+//     thread, and 403 with code 50007 for DMs once they share no guild with
+//     the bot.
+//   - Channel.Delete: a text channel with its threads, or a thread;
+//     CHANNEL_DELETE (THREAD_DELETE for a thread), then 404 with code 10003
+//     on every route, interaction answers included.
+//   - Threads archive after auto_archive_duration minutes without activity
+//     (creation, a message, unarchiving, a new duration) by the server's
+//     Clock, at the first request or member action after that time, with
+//     THREAD_UPDATE; Channel.Archive, Unarchive, Lock and Unlock do it as a
+//     moderator would. Posting in an archived thread unarchives it
+//     (THREAD_UPDATE), unless it is locked and the sender lacks
+//     MANAGE_THREADS: then 400 with code 50083; posting in a locked active
+//     thread answers 403 with code 160005; editing a message in an archived
+//     thread, or adding someone to it, answers 400 with code 50083. A
+//     member's message unarchives as the bot's does; a slash command in an
+//     archived thread still reaches the bot (Discord's behaviour, issue
+//     5517 of discord-api-docs) and its answer follows the posting rules.
+//   - Guild.KickBot: GUILD_DELETE without "unavailable"; the guild leaves
+//     READY; its channels and members answer 403 with code 50001; members
+//     can no longer use the bot's commands or components there.
+//     Guild.InviteBot brings it back with GUILD_CREATE.
+//   - Guild.Outage: GUILD_DELETE with "unavailable": true; a new session
+//     gets the guild unavailable in READY and no GUILD_CREATE; members
+//     cannot act; EndOutage sends GUILD_CREATE.
+//
+// # Limits across routes
+//
+// Discord bans a client for an hour after 10,000 invalid answers (401, 403
+// and 429) in 10 minutes. The stand-in counts them per client address
+// (Server.InvalidRequests) and fails the test once a client reaches 1,000
+// in 10 minutes (WithInvalidRequestThreshold): a tenth of the ban, since
+// a test serves a handful of members for seconds, and a bot that makes
+// 1,000 invalid requests there would make 10,000 with ten times the
+// traffic. The failure is reported once. The global limit of 50 requests
+// per second per bot token (429 with "global": true, X-RateLimit-Global
+// and X-RateLimit-Scope: global; interaction endpoints exempt) is
+// WithGlobalRateLimit(GlobalRequestsPerSecond), off by default because
+// tests play far faster than people (see the option).
+//
+// # Nonces
+//
+// A message create may carry a nonce (a string of up to 25 characters or an
+// integer); it comes back in the answer and in MESSAGE_CREATE. With
+// enforce_nonce, a second create by the bot with the same nonce within two
+// minutes by the server's Clock (Discord says "a few minutes"; the
+// stand-in takes the short end) answers the first message and posts
+// nothing; if that message was deleted meanwhile, 404 with code 10008, as
+// Discord answers. Discord deduplicates per sender, not per channel: a
+// nonce reused in another channel returns the other channel's message, and
+// the stand-in fails the test, since the new message is silently lost.
+//
+// # The application id
+//
+// By default the application's id is the bot user's, as for applications
+// created since 2020. WithSeparateApplication gives it another one, as older
+// applications have: READY's application.id, interactions' application_id,
+// messages' webhook_id and the interaction webhooks then use it
+// (Server.AppID; Server.BotID is the user's), and the application-command
+// routes answer 403 with code 50001 for the bot user's id. The bot today
+// registers its commands under the bot user's id (State.User.ID), which
+// only the default accepts; it is to register under READY's application id
+// later, and its tests can then use the option.
 //
 // # Faults
 //
@@ -178,24 +302,36 @@
 //
 // # Known deviations from real Discord
 //
-//   - Permissions and roles are not modelled: the bot may post, edit and
-//     start threads anywhere, members see every channel of their guilds
-//     (private threads excepted), and there is no 50013 Missing Permissions.
-//     Role and mentionable options are passed through unresolved; attachment
-//     options are not supported.
+//   - Permissions: no role hierarchy (nobody manages roles through the API),
+//     no command permissions (default_member_permissions and per-command
+//     overrides are stored but never hide a command), no category syncing
+//     (there are no categories), no timeouts. EMBED_LINKS, MENTION_EVERYONE,
+//     USE_EXTERNAL_* and the implicit denials that follow from a denied
+//     SEND_MESSAGES beyond ATTACH_FILES are not checked. Members without
+//     READ_MESSAGE_HISTORY still read what was sent before they came. Status
+//     codes of 160002, 160005 and 50083, the choice of 50013 for a single
+//     message without READ_MESSAGE_HISTORY, and SEND_MESSAGES_IN_THREADS
+//     (not the documented SEND_MESSAGES) for unarchiving are the stand-in's
+//     reading. Role and mentionable options are passed through unresolved;
+//     attachment options are not supported.
+//   - Leaving and deleting: members stay able to DM the bot without a
+//     shared guild; deleting a channel sends no THREAD_DELETE for its
+//     threads; members removed from threads get no THREAD_MEMBERS_UPDATE;
+//     there is no THREAD_LIST_SYNC; REST requests keep working during an
+//     Outage; GUILD_CREATE lists every member even without GUILD_MEMBERS.
 //   - The field codes of the stand-in's own checks (above) are its best
 //     reading of Discord's; status and top-level code are Discord's. Those
 //     checks run only once the schema passes, so one answer may list fewer
 //     problems than Discord would. Content length is counted in code points.
-//   - Rate limits: one bucket size for every route, no global limit of 50
-//     requests per second, no shared buckets across routes, no ban for too
-//     many invalid requests. Injected 5xx answers are JSON; Cloudflare's real
-//     502 pages are HTML.
+//   - Rate limits: one bucket size for every route, no shared buckets across
+//     routes, the global limit only on request; invalid requests fail the
+//     test but never ban the client. Injected 5xx answers are JSON;
+//     Cloudflare's real 502 pages are HTML.
 //   - The gateway never closes a connection for missed heartbeats, keeps
 //     sessions resumable until the server closes, compresses (per message,
 //     zlib) only READY and GUILD_CREATE, ignores presence updates and
-//     member requests, sends no GUILD_MEMBER_ADD for members added later,
-//     and speaks JSON only (no ETF, no zlib-stream transport compression).
+//     member requests, and speaks JSON only (no ETF, no zlib-stream
+//     transport compression).
 //   - Interactions: the focused option of an autocomplete always carries what
 //     was typed as a string; the type of follow-up messages is 0; a modal
 //     can be submitted once, and only through SubmitModal. The code for a
@@ -205,10 +341,8 @@
 //     "mentions" is always empty: "<@id>" in content is not parsed (though
 //     it still lifts the MESSAGE_CONTENT rule) and a member's Reply does
 //     not ping. A bot's message_reference is not checked to name an
-//     existing message.
-//     Threads never archive. Members can always be DMed unless they closed
-//     their DMs, even without a server in common with the bot. The upload
-//     limit is per file.
-//   - Timestamps and the token lifetime follow the Clock; the 3-second rule
-//     and rate limits use the wall clock.
+//     existing message. The upload limit is per file.
+//   - Timestamps, the token lifetime, thread archiving and nonces follow the
+//     Clock; the 3-second rule, rate limits and the invalid-request count
+//     use the wall clock.
 package discordtest

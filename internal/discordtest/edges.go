@@ -35,10 +35,8 @@ func (g *Guild) RemoveMember(m *Member) {
 		return
 	}
 	s.dropMember(gd, m.ID)
-	if gd.botIn {
-		data := map[string]any{"guild_id": gd.id, "user": s.userJSON(s.users[m.ID])}
-		s.dispatch("GUILD_MEMBER_REMOVE", gd.id, discordgo.IntentGuildMembers, data)
-	}
+	data := map[string]any{"guild_id": gd.id, "user": s.userJSON(s.users[m.ID])}
+	s.dispatch("GUILD_MEMBER_REMOVE", gd.id, discordgo.IntentGuildMembers, data)
 	s.notify()
 }
 
@@ -78,9 +76,6 @@ func (g *Guild) SetOwner(m *Member) {
 // dispatchGuildUpdate sends GUILD_UPDATE: the guild object without the
 // fields only GUILD_CREATE carries. Call with s.mu held.
 func (s *Server) dispatchGuildUpdate(g *guild) {
-	if !g.botIn || g.unavailable {
-		return
-	}
 	data := s.guildJSON(g)
 	for _, k := range []string{"joined_at", "large", "unavailable", "member_count", "voice_states", "members", "channels", "threads", "presences", "stage_instances", "guild_scheduled_events"} {
 		delete(data, k)
@@ -114,9 +109,6 @@ func (c *Channel) Delete() {
 		sees := s.botSees(x)
 		x.deleted = true
 		g.channels = slices.DeleteFunc(g.channels, func(id string) bool { return id == x.id })
-		if !g.botIn {
-			continue
-		}
 		switch {
 		case !isThread(x):
 			s.dispatch("CHANNEL_DELETE", g.id, discordgo.IntentGuilds, s.channelJSON(x))
@@ -301,10 +293,8 @@ func (g *Guild) Outage() {
 	if gd.unavailable {
 		return
 	}
+	s.dispatch("GUILD_DELETE", gd.id, discordgo.IntentGuilds, map[string]any{"id": gd.id, "unavailable": true})
 	gd.unavailable = true
-	if gd.botIn {
-		s.dispatch("GUILD_DELETE", gd.id, discordgo.IntentGuilds, map[string]any{"id": gd.id, "unavailable": true})
-	}
 	s.notify()
 }
 
@@ -318,14 +308,12 @@ func (g *Guild) EndOutage() {
 		return
 	}
 	gd.unavailable = false
-	if gd.botIn {
-		s.dispatchFor("GUILD_CREATE", gd.id, discordgo.IntentGuilds, func(gs *gwSession) any {
-			if !gs.ready {
-				return nil
-			}
-			return s.guildJSON(gd)
-		})
-	}
+	s.dispatchFor("GUILD_CREATE", gd.id, discordgo.IntentGuilds, func(gs *gwSession) any {
+		if !gs.ready {
+			return nil
+		}
+		return s.guildJSON(gd)
+	})
 	s.notify()
 }
 

@@ -319,8 +319,17 @@ func TestBotKicked(t *testing.T) {
 		t.Errorf("a new session has %d guilds (first %s), want only %s", guilds, first, other.ID)
 	}
 
+	// Nothing of the guild reaches the bot while it is out.
+	w.guild.AddRole("while away", 0)
+	ch.SetOverwrite(w.guild.Everyone(), 0, discordgo.PermissionAttachFiles)
+	w.alice.Say(t, ch, "while away")
 	w.guild.InviteBot()
-	log.wait(t, w.srv, "GUILD_CREATE", func(d map[string]any) bool { return d["id"] == w.guild.ID })
+	log.waitCount(t, w.srv, "GUILD_CREATE", 2, func(d map[string]any) bool { return d["id"] == w.guild.ID })
+	for _, name := range []string{"GUILD_ROLE_CREATE", "CHANNEL_UPDATE", "MESSAGE_CREATE"} {
+		if got := log.find(name, func(d map[string]any) bool { return d["guild_id"] == w.guild.ID || d["id"] == ch.ID }); len(got) != 0 {
+			t.Errorf("%s while the bot was out: %v", name, got)
+		}
+	}
 	if _, err := s.ChannelMessageSend(ch.ID, "back"); err != nil {
 		t.Errorf("posting after the invitation: %v", err)
 	}
@@ -341,6 +350,7 @@ func TestGuildOutage(t *testing.T) {
 	if got := fatal(t, func(tb testing.TB) { w.alice.Say(tb, w.guild.General(), "hi") }); len(got) != 1 || !strings.Contains(got[0], "unavailable") {
 		t.Errorf("a member acts during an outage: %q", got)
 	}
+	w.guild.AddRole("during the outage", 0)
 	var fresh eventLog
 	sess := w.srv.NewSession(t)
 	fresh.attach(sess)
@@ -353,14 +363,15 @@ func TestGuildOutage(t *testing.T) {
 	}
 
 	w.guild.EndOutage()
-	for _, l := range []*eventLog{&log, &fresh} {
-		up := l.wait(t, w.srv, "GUILD_CREATE", func(d map[string]any) bool { return d["id"] == w.guild.ID && d["unavailable"] == false })
-		if up == nil {
-			t.Error("no GUILD_CREATE after the outage")
-		}
-	}
+	// The first session's second GUILD_CREATE, the new session's first.
+	isUp := func(d map[string]any) bool { return d["id"] == w.guild.ID && d["unavailable"] == false }
+	log.waitCount(t, w.srv, "GUILD_CREATE", 2, isUp)
+	fresh.waitCount(t, w.srv, "GUILD_CREATE", 1, isUp)
 	if got := fresh.find("GUILD_CREATE", nil); len(got) != 1 {
 		t.Errorf("the session started during the outage got %d GUILD_CREATE, want 1 (after it)", len(got))
+	}
+	if got := log.find("GUILD_ROLE_CREATE", nil); len(got) != 0 {
+		t.Errorf("GUILD_ROLE_CREATE during the outage: %v", got)
 	}
 	w.alice.Say(t, w.guild.General(), "back")
 }

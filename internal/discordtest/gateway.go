@@ -473,8 +473,12 @@ func (s *Server) dispatch(name, guildID string, intent discordgo.Intent, data an
 }
 
 // dispatchFor is dispatch with a payload that may differ per session; a
-// nil payload skips the session.
+// nil payload skips the session. Nothing of a guild the bot is not in, or
+// of one in an outage, is dispatched.
 func (s *Server) dispatchFor(name, guildID string, intent discordgo.Intent, data func(*gwSession) any) {
+	if g := s.guilds[guildID]; g != nil && (!g.botIn || g.unavailable) {
+		return
+	}
 	for _, gs := range s.sessions {
 		if gs.invalid || !gs.ownsGuild(guildID) || intent != 0 && gs.intents&intent == 0 {
 			continue

@@ -137,9 +137,29 @@ func testCommands() []*discordgo.ApplicationCommand {
 	}}
 }
 
-// respond answers every interaction with f, reporting errors on t.
+// respond answers every interaction with f, reporting errors on t. The
+// test waits at its end for answers under way: the member may see an
+// answer before the bot's request has returned, and an error reported
+// after the test ended would panic.
 func respond(t testing.TB, f func(*discordgo.Interaction) *discordgo.InteractionResponse) func(*discordgo.Session, *discordgo.InteractionCreate) {
+	var mu sync.Mutex
+	var busy sync.WaitGroup
+	ended := false
+	t.Cleanup(func() {
+		mu.Lock()
+		ended = true
+		mu.Unlock()
+		busy.Wait()
+	})
 	return func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		mu.Lock()
+		if ended {
+			mu.Unlock()
+			return
+		}
+		busy.Add(1)
+		mu.Unlock()
+		defer busy.Done()
 		r := f(ic.Interaction)
 		if r == nil {
 			return
@@ -213,6 +233,12 @@ func (l *eventLog) find(name string, match func(map[string]any) bool) []map[stri
 		}
 	}
 	return out
+}
+
+// waitCount waits until n events of a type that match accepts have arrived.
+func (l *eventLog) waitCount(t testing.TB, srv *Server, name string, n int, match func(map[string]any) bool) {
+	t.Helper()
+	srv.WaitFor(t, fmt.Sprintf("%d %s events", n, name), func() bool { return len(l.find(name, match)) >= n })
 }
 
 // wait waits until an event of a type that match accepts has arrived and

@@ -9,6 +9,10 @@ import (
 	"time"
 )
 
+// GlobalRequestsPerSecond is Discord's global rate limit, for
+// WithGlobalRateLimit(GlobalRequestsPerSecond).
+const GlobalRequestsPerSecond = 50
+
 // Discord's limits across routes.
 const (
 	// invalidRequestBan is how many invalid requests (401, 403, 429) a

@@ -146,11 +146,9 @@ func (g *Guild) Join(m *Member) {
 	gd.members = append(gd.members, m.ID)
 	gd.joinedAt[m.ID] = s.cfg.clock.Now()
 	delete(gd.left, m.ID)
-	if gd.botIn {
-		data := s.memberJSON(gd, s.users[m.ID], nil)
-		data["guild_id"] = gd.id
-		s.dispatch("GUILD_MEMBER_ADD", gd.id, discordgo.IntentGuildMembers, data)
-	}
+	data := s.memberJSON(gd, s.users[m.ID], nil)
+	data["guild_id"] = gd.id
+	s.dispatch("GUILD_MEMBER_ADD", gd.id, discordgo.IntentGuildMembers, data)
 	s.notify()
 }
 

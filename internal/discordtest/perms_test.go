@@ -174,6 +174,10 @@ func TestStateAgreesWithModel(t *testing.T) {
 			t.Errorf("%s: discordgo computes %d (%v), the stand-in %d", step, perms, err, want)
 		}
 	}
+	w.srv.WaitFor(t, "general in discordgo's state", func() bool {
+		_, err := w.sess.State.Channel(ch.ID)
+		return err == nil
+	})
 	agree("GUILD_CREATE")
 	w.guild.Everyone().SetPermissions(0)
 	agree("@everyone's permissions changed", "GUILD_ROLE_UPDATE")
