@@ -29,9 +29,9 @@ func BenchmarkMoveToLastMessage(b *testing.B) {
 	var took []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		// Moves a tenth of a second apart keep the bot within Discord's
-		// global limit of 50 requests a second, which the local Discord
-		// enforces: the figure is a move's own time, not a queue's.
+		// Moves a tenth of a second apart stay within Discord's global
+		// limit of 50 requests a second, as real players' moves do: the
+		// figure is a move's own time, not a queue's.
 		time.Sleep(100 * time.Millisecond)
 		before := len(h.srv.Requests(send))
 		start := time.Now()
