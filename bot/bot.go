@@ -105,7 +105,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	if b.s.State == nil || b.s.State.User == nil {
 		return errors.New("connect to Discord: no READY with the bot's user")
 	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.s.State.User.ID, b.cfg.GuildID, Commands()); err != nil {
+	if _, err := b.s.ApplicationCommandBulkOverwrite(b.applicationID(), b.cfg.GuildID, Commands()); err != nil {
 		return fmt.Errorf("register the /%s command: %w", CommandName, err)
 	}
 	scope := "global"
@@ -131,6 +131,16 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.handlers.Wait()
 	b.log.Info("stopped")
 	return nil
+}
+
+// applicationID is the application the bot's commands belong to, from
+// READY. Applications made before 2020 have an id of their own; newer ones
+// share the bot user's, which is the fallback.
+func (b *Bot) applicationID() string {
+	if app := b.s.State.Application; app != nil && app.ID != "" {
+		return app.ID
+	}
+	return b.s.State.User.ID
 }
 
 // guard runs one event handler: a panic is logged with its stack and does

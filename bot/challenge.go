@@ -49,6 +49,10 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		b.tell(i, "Bots can't play. Challenge a person, or me: `/stratego practice` starts a game against the computer.")
 		return
 	}
+	if why := b.cannotPlayHere(i); why != "" {
+		b.tell(i, why)
+		return
+	}
 	if oppName == "" {
 		oppName = opp.GlobalName
 	}
@@ -224,6 +228,12 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			} else {
 				b.tell(i, "This challenge is for someone else. Start your own with `/stratego challenge`.")
 			}
+			return
+		}
+		if why := b.cannotPlayHere(i); why != "" {
+			// Permissions may have changed since the challenge: the challenge
+			// stays open for when they are fixed.
+			b.tell(i, why)
 			return
 		}
 		b.acceptChallenge(ctx, i, c, id.arg)

@@ -68,7 +68,13 @@ func (c *testClock) Advance(d time.Duration) {
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
 	t.Helper()
-	srv := discordtest.New(t)
+	return newHarnessOn(t, nil, configure...)
+}
+
+// newHarnessOn is newHarness with a local Discord built with opts.
+func newHarnessOn(t testing.TB, opts []discordtest.Option, configure ...func(*Config)) *harness {
+	t.Helper()
+	srv := discordtest.New(t, opts...)
 	g := srv.AddGuild("Stratego Club")
 	h := &harness{t: t, srv: srv, guild: g, channel: g.General(),
 		alice: g.AddMember("alice"), bob: g.AddMember("bob"), carol: g.AddMember("carol"),

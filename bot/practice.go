@@ -42,6 +42,10 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(err, "practice"))
 		return
 	}
+	if why := b.cannotPlayHere(i); why != "" {
+		b.tell(i, why)
+		return
+	}
 	human := game.Red
 	switch side {
 	case "blue":

@@ -245,10 +245,8 @@
 // applications have: READY's application.id, interactions' application_id,
 // messages' webhook_id and the interaction webhooks then use it
 // (Server.AppID; Server.BotID is the user's), and the application-command
-// routes answer 403 with code 50001 for the bot user's id. The bot today
-// registers its commands under the bot user's id (State.User.ID), which
-// only the default accepts; it is to register under READY's application id
-// later, and its tests can then use the option.
+// routes answer 403 with code 50001 for the bot user's id. The bot
+// registers its commands under READY's application id.
 //
 // # Faults
 //
