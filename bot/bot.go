@@ -96,8 +96,12 @@ func (b *Bot) Run(ctx context.Context) error {
 	removeMessage := b.s.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
 		b.guard(ctx, "message", func(ctx context.Context) { b.onMessage(ctx, m.Message) })
 	})
+	removeGuild := b.s.AddHandler(func(s *discordgo.Session, g *discordgo.GuildDelete) {
+		b.guard(ctx, "guild delete", func(ctx context.Context) { b.onGuildDelete(ctx, g) })
+	})
 	defer removeInteraction()
 	defer removeMessage()
+	defer removeGuild()
 	if err := b.s.Open(); err != nil {
 		return fmt.Errorf("connect to Discord: %w", err)
 	}

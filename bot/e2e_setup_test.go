@@ -84,3 +84,39 @@ func TestMatchOverAtConfirmationIsAnnounced(t *testing.T) {
 		t.Fatalf("phase %v", m.Phase)
 	}
 }
+
+// TestConfirmTheDraftShown: Confirm makes final the draft its preview
+// showed. The opponent's drafts and the match's thread, changed meanwhile,
+// do not stop it; a newer draft of the player's own does, and its own
+// preview confirms it.
+func TestConfirmTheDraftShown(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(c *Config) { c.Threads = true })
+	h.challenge("Classic")
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	first := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+	typed := h.alice.SendDM(t, game.FormatSetup(first, game.NumberingModern))
+	older := h.alice.WaitDM(t, answers(typed, "Your set-up for match"))
+
+	// Bob drafts twice meanwhile.
+	for _, s := range []game.Setup{placed(t, map[[2]int]game.Rank{{0, 0}: game.Scout}), placed(t, map[[2]int]game.Rank{{0, 1}: game.Scout})} {
+		typed := h.bob.SendDM(t, game.FormatSetup(s, game.NumberingModern))
+		h.bob.WaitDM(t, answers(typed, "Your set-up for match"))
+	}
+	// Alice drafts again, then presses Confirm on the older preview.
+	second := placed(t, map[[2]int]game.Rank{{0, 0}: game.Miner})
+	typed = h.alice.SendDM(t, game.FormatSetup(second, game.NumberingModern))
+	newer := h.alice.WaitDM(t, answers(typed, "Your set-up for match"))
+	if got := h.alice.ClickButton(t, older, button(t, older, "Confirm")).Reply(t); !strings.Contains(got.Content, "You changed this set-up") {
+		t.Fatalf("Confirm under the older preview answered %q", got.Content)
+	}
+	typed = h.bob.SendDM(t, game.FormatSetup(first, game.NumberingModern)) // and Bob once more
+	h.bob.WaitDM(t, answers(typed, "Your set-up for match"))
+	if got := h.alice.ClickButton(t, newer, button(t, newer, "Confirm")).Reply(t); !strings.Contains(got.Content, "Set-up confirmed") {
+		t.Fatalf("Confirm under the newest preview answered %q", got.Content)
+	}
+	if m := h.match(1); m.Setups[game.Red].Status != storage.SetupConfirmed || m.Setups[game.Red].Setup != second {
+		t.Fatalf("Red's set-up is %v, not the one confirmed", m.Setups[game.Red].Status)
+	}
+}

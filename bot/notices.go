@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -82,20 +81,19 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		}
 		return one(&discordgo.MessageSend{Content: matchTitle(m) + "\n" + text}), nil
 	case storage.EventAbandoned:
+		why := "not both set-ups arrived in time"
+		if m.CalledOff == storage.CallOffBotRemoved {
+			if n.To == storage.AudiencePublic {
+				return nil, nil // the bot is no longer there
+			}
+			why = "I was removed from the server it was played in"
+		}
 		return one(&discordgo.MessageSend{
-			Content:         fmt.Sprintf("%s\nThe match is called off: not both set-ups arrived in time. No result is recorded.", matchTitle(m)),
+			Content:         fmt.Sprintf("%s\nThe match is called off: %s. No result is recorded.", matchTitle(m), why),
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}), nil
 	case storage.EventFallback:
-		user, ok := strings.CutPrefix(n.Reason, dmClosedReason)
-		if !ok {
-			return nil, nil
-		}
-		return one(&discordgo.MessageSend{
-			Content: fmt.Sprintf("<@%s>, I can't send you direct messages, so I can't show you your board privately. "+
-				"Allow DMs from this server's members (server menu → Privacy Settings), or use `/stratego board` and `/stratego setup`, which only you see.", user),
-			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
-		}), nil
+		return one(fallbackMessage(m, n)), nil
 	}
 	return nil, fmt.Errorf("no message for %s notices", n.Event)
 }
@@ -105,7 +103,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 // played in the DM).
 func (b *Bot) recipient(m *storage.Match, a storage.Audience) (audienceOf, bool) {
 	if a == storage.AudiencePublic {
-		return audienceOf{channel: m.Where()}, m.GuildID != ""
+		return audienceOf{channel: m.Where()}, m.GuildID != "" && !m.PublicGone
 	}
 	side := game.Side(a)
 	if b.isComputer(m, side) {

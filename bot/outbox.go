@@ -80,15 +80,16 @@ const (
 
 // Discord's JSON error codes that mean the recipient cannot be reached.
 var unreachableCodes = map[int]bool{
-	discordgo.ErrCodeUnknownChannel:                   true, // 10003
-	discordgo.ErrCodeUnknownGuild:                     true, // 10004
-	discordgo.ErrCodeUnknownMember:                    true, // 10007
-	discordgo.ErrCodeUnknownUser:                      true, // 10013
-	discordgo.ErrCodeMissingAccess:                    true, // 50001
-	discordgo.ErrCodeCannotSendMessagesToThisUser:     true, // 50007
-	discordgo.ErrCodeMissingPermissions:               true, // 50013
-	discordgo.ErrCodeCannotSendMessagesInVoiceChannel: true, // 50008
-	discordgo.ErrCodeThreadIsLocked:                   true, // 160005
+	discordgo.ErrCodeUnknownChannel:                     true, // 10003
+	discordgo.ErrCodeUnknownGuild:                       true, // 10004
+	discordgo.ErrCodeUnknownMember:                      true, // 10007
+	discordgo.ErrCodeUnknownUser:                        true, // 10013
+	discordgo.ErrCodeMissingAccess:                      true, // 50001
+	discordgo.ErrCodeCannotSendMessagesToThisUser:       true, // 50007
+	discordgo.ErrCodeMissingPermissions:                 true, // 50013
+	discordgo.ErrCodeCannotSendMessagesInVoiceChannel:   true, // 50008
+	discordgo.ErrCodeThreadIsLocked:                     true, // 160005
+	discordgo.ErrCodePerformedOperationOnArchivedThread: true, // 50083: archived and locked
 }
 
 // classify reads a send's error: what went wrong, and for a retry, how long
@@ -278,7 +279,12 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 			return b.record(ctx, "putting off a notice", rerr)
 		case recipientUnreachable:
 			b.log.Warn("a message cannot reach its recipient", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
-			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, b.fallback(ctx, n, parts[i], now)...))
+			follow, retry := b.fallback(ctx, n, parts[i], err, now)
+			if retry {
+				_, rerr := b.store.NoticeRetry(ctx, n.ID, now)
+				return b.record(ctx, "sending a notice elsewhere", rerr)
+			}
+			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, follow...))
 		default:
 			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now))
@@ -314,18 +320,15 @@ func (b *Bot) sendPart(p outgoing, nonce string) error {
 	return err
 }
 
-// fallback is what a player is told when a message cannot reach them: a
-// player whose DMs are closed is asked once, in the match's channel, to open
-// them or use the private commands.
-func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, now time.Time) []storage.Notice {
-	if p.to.user == "" || n.Match == 0 {
-		return nil // the channel itself is out of reach; the players see the boards by DM
+// fallback is what follows when a message cannot reach its recipient (see
+// edges.go): the notices that tell someone instead, or retry when the
+// notice is to be sent again now, elsewhere.
+func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, sendErr error, now time.Time) (follow []storage.Notice, retry bool) {
+	switch {
+	case n.Match == 0:
+		return nil, false // a challenge's message: nobody else to tell
+	case p.to.user != "":
+		return b.playerUnreachable(ctx, n, p.to.user, now), false
 	}
-	if !b.setDMBlocked(ctx, p.to.user, now) {
-		return nil // already told
-	}
-	return []storage.Notice{{Match: n.Match, Event: storage.EventFallback, To: storage.AudiencePublic, At: now, Reason: dmClosedReason + p.to.user}}
+	return b.publicUnreachable(ctx, n, p.to.channel, sendErr, now)
 }
-
-// dmClosedReason prefixes the user id in a fallback notice about closed DMs.
-const dmClosedReason = "dm-closed:"

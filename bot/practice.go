@@ -86,6 +86,7 @@ const (
 	seedComputerSetup = "computer-setup"
 	seedComputerMove  = "computer-move" // with the ply
 	seedRandomSetup   = "random-setup"  // with the side and the match's version
+	seedDraftMark     = "draft-mark"    // with a set-up draft and its side
 )
 
 // letComputerMove lets the computer answer in a practice match when it is

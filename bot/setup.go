@@ -218,15 +218,34 @@ func (b *Bot) draft(ctx context.Context, m *storage.Match, side game.Side, setup
 	text := fmt.Sprintf("Your set-up for match #%d (you are %s):\n```\n%s\n```\nConfirm it, or change it. Your opponent sees none of this.",
 		m.ID, side, game.FormatSetup(m.Setups[side].Setup, n))
 	return &preview{text: text, files: files, components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: id(actConfirm, m.Version)},
+		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: id(actConfirm, draftMark(m, side))},
 		discordgo.Button{Label: "Edit", Style: discordgo.PrimaryButton, CustomID: id(actEdit, 0)},
 		discordgo.Button{Label: "Random", Style: discordgo.SecondaryButton, CustomID: id(actRandom, 0)},
 	}}}}, nil
 }
 
-// confirmSetup makes the draft final. When both are final the match starts,
-// or is over at once, and afterChange tells everyone either way.
-func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, version uint64) {
+// draftMark names side's draft in its preview's Confirm button, so that
+// Confirm makes final the set-up the player saw and no other. It is keyed
+// with the match's secret: the id tells nobody anything about the set-up.
+// Unlike the match's version it ignores what else changed meanwhile (the
+// opponent's draft, the match's thread).
+func draftMark(m *storage.Match, side game.Side) uint64 {
+	s := &m.Setups[side].Setup
+	args := make([]uint64, 0, len(s))
+	for _, row := range s {
+		var v uint64
+		for _, k := range row {
+			v = v<<6 | uint64(k)
+		}
+		args = append(args, v)
+	}
+	return m.Secret.Seed(seedDraftMark, append(args, uint64(side))...) >> 12 // 52 bits keep the id short
+}
+
+// confirmSetup makes the draft final, if it is still the one whose preview
+// carried mark. When both are final the match starts, or is over at once,
+// and afterChange tells everyone either way.
+func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, mark uint64) {
 	if m.Setups[side].Status == storage.SetupNone {
 		b.tell(i, "There is no set-up to confirm yet: type one, or press Edit or Random.")
 		return
@@ -238,14 +257,31 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	if !b.deferPrivate(i) {
 		return
 	}
-	m, err := b.store.SetSetup(ctx, m.ID, version, side, m.Setups[side].Setup, storage.SetupConfirmed, b.now())
-	if err != nil {
-		if errors.Is(err, storage.ErrStale) {
+	var err error
+	for attempt := 0; ; attempt++ {
+		if draftMark(m, side) != mark {
 			b.finish(i, "You changed this set-up after this preview was shown: confirm the latest preview.")
 			return
 		}
-		b.finish(i, b.explain(err, "confirm"))
-		return
+		var confirmed *storage.Match
+		confirmed, err = b.store.SetSetup(ctx, m.ID, m.Version, side, m.Setups[side].Setup, storage.SetupConfirmed, b.now())
+		if err == nil {
+			m = confirmed
+			break
+		}
+		if !errors.Is(err, storage.ErrStale) || attempt == 2 {
+			b.finish(i, b.explain(err, "confirm"))
+			return
+		}
+		// Something else changed the match meanwhile: look again.
+		if m, err = b.store.Match(ctx, m.ID); err != nil {
+			b.finish(i, b.explain(err, "confirm"))
+			return
+		}
+		if m.Setups[side].Status == storage.SetupConfirmed {
+			b.finish(i, b.explain(storage.ErrSetupConfirmed, "confirm"))
+			return
+		}
 	}
 	switch m.Phase {
 	case storage.PhaseSetup:

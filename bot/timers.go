@@ -94,7 +94,7 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 				b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
 			}
 		case storage.PhaseSetup:
-			if _, err := b.store.Abandon(ctx, m.ID, m.Version, now); err != nil && !errors.Is(err, storage.ErrStale) {
+			if _, err := b.store.Abandon(ctx, m.ID, m.Version, now, storage.CallOffLateSetup); err != nil && !errors.Is(err, storage.ErrStale) {
 				b.log.Warn("calling off a match failed", "match", d.ID, "error", err)
 			}
 		}

@@ -380,12 +380,12 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 	return g, nil
 }
 
-// Abandon ends an active match with no result.
-func (c Changes) Abandon(m *Match, at time.Time) error {
+// Abandon ends an active match with no result, for the reason why.
+func (c Changes) Abandon(m *Match, at time.Time, why CallOff) error {
 	if !m.Phase.Active() {
 		return ErrGameOver
 	}
-	m.Phase, m.Ended = PhaseAbandoned, second(at)
+	m.Phase, m.Ended, m.CalledOff = PhaseAbandoned, second(at), why
 	m.setDeadline(time.Time{}, c.reminders())
 	return nil
 }

@@ -122,11 +122,38 @@ type Match struct {
 	// Delivering the notice (NoticeDone) starts the clock from then.
 	ClockPending bool
 
+	// CalledOff says why the match ended with no result, when it did
+	// (Phase is PhaseAbandoned).
+	CalledOff CallOff
+	// PublicGone is set once the bot can no longer post in the match's
+	// channel (deleted, or the bot lost access): the match goes on by DM and
+	// the channel is not written to again.
+	PublicGone bool
+
 	// RatingApplied is set, in the same transaction that finished the match,
 	// once its result is counted in the standings: it is counted exactly once.
 	RatingApplied bool
 
 	Created, Started, Ended time.Time
+}
+
+// CallOff says why a match ended with no result.
+type CallOff uint8
+
+// Why matches are called off.
+const (
+	CallOffLateSetup  CallOff = iota // a set-up did not arrive in time, as the rules say
+	CallOffBotRemoved                // the bot was removed from the match's server
+)
+
+// callOffWords are CallOff's stored names.
+var callOffWords = [...]string{CallOffLateSetup: "late-setup", CallOffBotRemoved: "bot-removed"}
+
+func (c CallOff) String() string {
+	if int(c) < len(callOffWords) {
+		return callOffWords[c]
+	}
+	return fmt.Sprintf("CallOff(%d)", c)
 }
 
 // MinMoveTime and MaxMoveTime bound Match.MoveTime.

@@ -142,9 +142,9 @@ func (db *DB) SetSetup(ctx context.Context, id MatchID, expectVersion uint64, si
 }
 
 // Abandon ends an active match with no result.
-func (db *DB) Abandon(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error) {
+func (db *DB) Abandon(ctx context.Context, id MatchID, expectVersion uint64, at time.Time, why CallOff) (*Match, error) {
 	return db.modify(ctx, id, expectVersion, at, func(_ *bolt.Tx, m *Match) (*game.Game, error) {
-		return nil, db.changes().Abandon(m, at)
+		return nil, db.changes().Abandon(m, at, why)
 	})
 }
 

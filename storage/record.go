@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
@@ -110,6 +111,8 @@ type matchRecord struct {
 	Clock    bool               `json:"clock_pending,omitempty"`
 	Messages *legacyMessages    `json:"msgs,omitempty"`
 	Rated    bool               `json:"rated,omitempty"`
+	CallOff  string             `json:"called_off,omitempty"` // why it ended with no result; "" for late-setup
+	Gone     bool               `json:"public_gone,omitempty"`
 	Created  int64              `json:"created"`
 	Started  int64              `json:"started,omitempty"`
 	Ended    int64              `json:"ended,omitempty"`
@@ -131,7 +134,14 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Result:   encodeResult(m.Result),
 		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
 		Rated:   m.RatingApplied,
+		Gone:    m.PublicGone,
 		Created: unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
+	}
+	if m.CalledOff != CallOffLateSetup {
+		if int(m.CalledOff) >= len(callOffWords) {
+			return nil, fmt.Errorf("match %d: unknown reason for calling it off: %w", m.ID, ErrInvalid)
+		}
+		rec.CallOff = callOffWords[m.CalledOff]
 	}
 	for side, s := range m.Setups {
 		if int(s.Status) >= len(setupStatusWords) {
@@ -159,8 +169,15 @@ func decodeMatch(data []byte) (*Match, error) {
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Casual:   rec.Casual, Computer: rec.Computer,
 		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
-		RatingApplied: rec.Rated,
-		Created:       fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
+		RatingApplied: rec.Rated, PublicGone: rec.Gone,
+		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
+	}
+	if rec.CallOff != "" {
+		k := slices.Index(callOffWords[:], rec.CallOff)
+		if k < 0 {
+			return fail("called off", fmt.Errorf("unknown reason %q", rec.CallOff))
+		}
+		m.CalledOff = CallOff(k)
 	}
 	if m.Computer == nil {
 		var err error

@@ -70,8 +70,8 @@ func (p *twoPools) Act(ctx context.Context, id storage.MatchID, v uint64, a stor
 func (p *twoPools) SetSetup(ctx context.Context, id storage.MatchID, v uint64, side game.Side, s game.Setup, st storage.SetupStatus, at time.Time) (*storage.Match, error) {
 	return p.pick().SetSetup(ctx, id, v, side, s, st, at)
 }
-func (p *twoPools) Abandon(ctx context.Context, id storage.MatchID, v uint64, at time.Time) (*storage.Match, error) {
-	return p.pick().Abandon(ctx, id, v, at)
+func (p *twoPools) Abandon(ctx context.Context, id storage.MatchID, v uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
+	return p.pick().Abandon(ctx, id, v, at, why)
 }
 func (p *twoPools) MarkReminded(ctx context.Context, id storage.MatchID, v uint64, at time.Time) (*storage.Match, error) {
 	return p.pick().MarkReminded(ctx, id, v, at)

@@ -144,9 +144,9 @@ func (db *DB) SetSetup(ctx context.Context, id storage.MatchID, expectVersion ui
 }
 
 // Abandon ends an active match with no result.
-func (db *DB) Abandon(ctx context.Context, id storage.MatchID, expectVersion uint64, at time.Time) (*storage.Match, error) {
+func (db *DB) Abandon(ctx context.Context, id storage.MatchID, expectVersion uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
 	return db.modify(ctx, id, expectVersion, at, func(m *storage.Match) (*game.Game, error) {
-		return nil, db.changes.Abandon(m, at)
+		return nil, db.changes.Abandon(m, at, why)
 	})
 }
 

@@ -77,7 +77,7 @@ func TestClosed(t *testing.T) {
 	if _, err := db.Match(ctx, m.ID); !errors.Is(err, storage.ErrClosed) {
 		t.Errorf("Match after Close: %v", err)
 	}
-	if _, err := db.Abandon(ctx, m.ID, 0, storagetest.T0); !errors.Is(err, storage.ErrClosed) {
+	if _, err := db.Abandon(ctx, m.ID, 0, storagetest.T0, storage.CallOffLateSetup); !errors.Is(err, storage.ErrClosed) {
 		t.Errorf("Abandon after Close: %v", err)
 	}
 	if err := db.Close(); err != nil {

@@ -279,11 +279,14 @@ func testAbandon(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
 	end := T0.Add(25 * time.Hour)
-	m = must(s.Abandon(ctx, m.ID, m.Version, end)).in(t)
+	m = must(s.Abandon(ctx, m.ID, m.Version, end, storage.CallOffBotRemoved)).in(t)
 	if m.Phase != storage.PhaseAbandoned || m.Result.Over() || !m.Ended.Equal(end) || m.RatingApplied {
 		t.Fatalf("abandoned: %s result %v", describe(m), m.Result)
 	}
-	_, err := s.Abandon(ctx, m.ID, 0, end)
+	if stored := must(s.Match(ctx, m.ID)).in(t); stored.CalledOff != storage.CallOffBotRemoved {
+		t.Errorf("stored reason for calling it off: %v, want %v", stored.CalledOff, storage.CallOffBotRemoved)
+	}
+	_, err := s.Abandon(ctx, m.ID, 0, end, storage.CallOffLateSetup)
 	wantErr(t, "abandon twice", err, storage.ErrGameOver)
 	_, err = s.SetSetup(ctx, m.ID, 0, game.Red, game.RandomSetup(m.Rules, 1), storage.SetupConfirmed, end)
 	wantErr(t, "set-up after abandon", err, storage.ErrGameOver)
@@ -404,7 +407,7 @@ func testDeadlines(t *testing.T, s storage.Store) {
 	if len(due) != 1 || due[0].Kind != storage.DeadlineMatch || storage.MatchID(due[0].ID) != b.ID {
 		t.Fatalf("due at T0+2h: %+v, want b's deadline", due)
 	}
-	if b = must(s.Abandon(ctx, b.ID, b.Version, T0.Add(2*time.Hour))).in(t); b.Phase != storage.PhaseAbandoned {
+	if b = must(s.Abandon(ctx, b.ID, b.Version, T0.Add(2*time.Hour), storage.CallOffLateSetup)).in(t); b.Phase != storage.PhaseAbandoned {
 		t.Fatalf("abandoned match in phase %v", b.Phase)
 	}
 

@@ -91,7 +91,7 @@ func testNoticesOwed(t *testing.T, s storage.Store) {
 			return must(s.MarkReminded(ctx, m.ID, m.Version, m.RemindAt)).in(t)
 		}, []string{"reminder>red"}},
 		{"an abandoned match tells everyone", func(t *testing.T, m *storage.Match) *storage.Match {
-			return must(s.Abandon(ctx, m.ID, m.Version, t1)).in(t)
+			return must(s.Abandon(ctx, m.ID, m.Version, t1, storage.CallOffLateSetup)).in(t)
 		}, []string{"abandoned>red", "abandoned>blue", "abandoned>public"}},
 		{"a change of names owes nothing", func(t *testing.T, m *storage.Match) *storage.Match {
 			return must(s.UpdateMatch(ctx, m.ID, m.Version, func(m *storage.Match) error { m.Players[game.Red].Name = "Ann B."; return nil })).in(t)

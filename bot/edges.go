@@ -1,0 +1,188 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// What becomes of a match when its server changes under it (README, "When
+// things go away"):
+//   - its thread is locked, archived for good or deleted: the match moves to
+//     the thread's channel (an archived thread that is merely idle comes back
+//     by itself when the next board is posted in it);
+//   - its channel is deleted, or the bot may no longer post there: the match
+//     goes on by DM, and both players are told so once;
+//   - a player leaves the server: the match goes on; they can still move by
+//     DM while they share a server with the bot, and otherwise lose on time
+//     like anyone who does not move; the channel is told they left;
+//   - the bot is removed from the server: its matches there are called off
+//     with no result and its challenges withdrawn, and the players are told
+//     by DM where the bot can still reach them.
+
+// Reasons of fallback notices (storage.Notice.Reason).
+const (
+	dmClosedReason    = "dm-closed:"    // + user id: a player's DMs are closed
+	memberLeftReason  = "member-left:"  // + user id: a player left the server
+	channelGoneReason = "channel-gone:" // + a word: the channel cannot be written to
+)
+
+// publicUnreachable decides what follows when the match's public board cannot
+// be posted: retry says the notice is to be sent again now (in the thread's
+// channel); follow are the notices that tell the players instead.
+func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel string, sendErr error, now time.Time) (follow []storage.Notice, retry bool) {
+	m, err := b.store.Match(ctx, n.Match)
+	if err != nil {
+		b.log.Warn("reading a match whose channel is out of reach failed", "match", n.Match, "error", err)
+		return nil, false
+	}
+	if m.ThreadID != "" && channel == m.ThreadID && m.ThreadID != m.ChannelID {
+		_, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+			x.ThreadID = ""
+			return nil
+		})
+		if err != nil {
+			b.log.Warn("moving a match out of its thread failed", "match", m.ID, "error", err)
+			return nil, false
+		}
+		b.log.Info("the match's thread is out of reach; the match moves to its channel", "match", m.ID, "error", sendErr)
+		return nil, true
+	}
+	if m.PublicGone {
+		return nil, false
+	}
+	if _, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.PublicGone = true
+		return nil
+	}); err != nil {
+		b.log.Warn("recording that a match's channel is out of reach failed", "match", m.ID, "error", err)
+		return nil, false
+	}
+	why := "access"
+	if code := discordCode(sendErr); code == discordgo.ErrCodeUnknownChannel {
+		why = "deleted"
+	}
+	b.log.Info("the match's channel is out of reach; the match goes on by DM", "match", m.ID, "error", sendErr)
+	if !m.Phase.Active() {
+		return nil, false
+	}
+	for _, to := range []storage.Audience{storage.AudienceRed, storage.AudienceBlue} {
+		follow = append(follow, storage.Notice{Match: m.ID, Event: storage.EventFallback, To: to, At: now, Reason: channelGoneReason + why})
+	}
+	return follow, false
+}
+
+// playerUnreachable says, in the match's channel, why a player gets no more
+// DMs: they left the server, or they closed their DMs (said once per
+// player, until a DM reaches them again).
+func (b *Bot) playerUnreachable(ctx context.Context, n storage.Notice, user string, now time.Time) []storage.Notice {
+	reason := dmClosedReason
+	if m, err := b.store.Match(ctx, n.Match); err == nil && m.GuildID != "" && b.hasLeft(m.GuildID, user) {
+		reason = memberLeftReason
+	}
+	if !b.setDMBlocked(ctx, user, now) {
+		return nil // already told
+	}
+	return []storage.Notice{{Match: n.Match, Event: storage.EventFallback, To: storage.AudiencePublic, At: now, Reason: reason + user}}
+}
+
+// hasLeft reports whether Discord says user is no longer a member of guild.
+func (b *Bot) hasLeft(guild, user string) bool {
+	_, err := b.s.GuildMember(guild, user)
+	return discordCode(err) == discordgo.ErrCodeUnknownMember
+}
+
+// discordCode is Discord's JSON error code in err, or 0.
+func discordCode(err error) int {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil {
+		return rest.Message.Code
+	}
+	return 0
+}
+
+// fallbackMessage words a fallback notice for its audience.
+func fallbackMessage(m *storage.Match, n storage.Notice) *discordgo.MessageSend {
+	if user, ok := strings.CutPrefix(n.Reason, dmClosedReason); ok {
+		return &discordgo.MessageSend{
+			Content: fmt.Sprintf("<@%s>, I can't send you direct messages, so I can't show you your board privately. "+
+				"Allow DMs from this server's members (server menu → Privacy Settings), or use `/stratego board` and `/stratego setup`, which only you see.", user),
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
+		}
+	}
+	if user, ok := strings.CutPrefix(n.Reason, memberLeftReason); ok {
+		name := user
+		if side, ok := m.SideOf(user); ok {
+			name = m.Players[side].Name
+		}
+		return &discordgo.MessageSend{
+			Content: fmt.Sprintf("%s\n%s has left the server, so I can no longer reach them. The match goes on: they can still move by DM "+
+				"while they share a server with me, and like anyone who does not move in time, they lose on time.", matchTitle(m), name),
+			AllowedMentions: &discordgo.MessageAllowedMentions{},
+		}
+	}
+	if why, ok := strings.CutPrefix(n.Reason, channelGoneReason); ok {
+		what := "I may no longer post in the match's channel"
+		if why == "deleted" {
+			what = "The match's channel was deleted"
+		}
+		return &discordgo.MessageSend{Content: fmt.Sprintf("%s\n%s, so the match goes on here, by DM: your boards keep coming to you, "+
+			"and you move as before, with the menus under your board or by typing a move such as `B4 B5`. Nothing is posted in the channel any more.", matchTitle(m), what)}
+	}
+	return nil
+}
+
+// onGuildDelete handles the bot's removal from a server. A server that is
+// merely unavailable (an outage) comes back by itself: nothing changes.
+func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
+	if e.Guild == nil || e.Unavailable {
+		if e.Guild != nil {
+			b.log.Warn("a server is unavailable (a Discord outage); its matches wait", "guild", e.ID)
+		}
+		return
+	}
+	if e.BeforeDelete == nil {
+		b.log.Warn("removed from a server the bot knew nothing of", "guild", e.ID)
+		return
+	}
+	channels := make([]string, 0, len(e.BeforeDelete.Channels))
+	for _, c := range e.BeforeDelete.Channels {
+		channels = append(channels, c.ID)
+	}
+	called, withdrawn := 0, 0
+	for _, ch := range channels {
+		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
+		if err != nil {
+			b.log.Error("listing a removed server's matches failed", "guild", e.ID, "error", err)
+			continue
+		}
+		for _, m := range matches {
+			if m.GuildID != e.ID {
+				continue
+			}
+			if _, err := b.store.Abandon(ctx, m.ID, 0, b.now(), storage.CallOffBotRemoved); err != nil && !errors.Is(err, storage.ErrGameOver) {
+				b.log.Error("calling off a match of a removed server failed", "match", m.ID, "error", err)
+				continue
+			}
+			called++
+		}
+		challenges, err := b.store.ChannelChallenges(ctx, ch)
+		if err != nil {
+			b.log.Error("listing a removed server's challenges failed", "guild", e.ID, "error", err)
+			continue
+		}
+		for _, c := range challenges {
+			if _, err := b.store.DeleteChallenge(ctx, c.ID); err == nil {
+				withdrawn++
+			}
+		}
+	}
+	b.log.Info("removed from a server", "guild", e.ID, "matches called off", called, "challenges withdrawn", withdrawn)
+	b.nudgeTimers()
+}
