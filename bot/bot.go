@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -41,11 +42,12 @@ type Bot struct {
 	pics  *render.Renderer
 	log   *slog.Logger
 
-	dmChannels sync.Map      // user id → DM channel id, a cache of UserChannelCreate
-	wake       chan struct{} // nudges the timer loop when a deadline may have moved
-	timerPass  sync.Mutex    // held by a pass over the due timers
-	outboxWake chan struct{} // nudges the outbox loop when a change recorded notices
-	outboxPass sync.Mutex    // held by a pass over the due notices
+	dmChannels   sync.Map      // user id → DM channel id, a cache of UserChannelCreate
+	wake         chan struct{} // nudges the timer loop when a deadline may have moved
+	timerPass    sync.Mutex    // held by a pass over the due timers
+	outboxWake   chan struct{} // nudges the outbox loop when a change recorded notices
+	outboxPass   sync.Mutex    // held by a pass over the due notices
+	reconnecting atomic.Bool   // a reconnect loop is running
 
 	// handlers counts running handlers so that Run can wait for them; once
 	// closing is set no new one starts.
@@ -87,9 +89,21 @@ func Reminders(moveTime time.Duration) []time.Duration {
 const Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 
 // Run connects, registers the command, serves events and timers until ctx
-// ends, then disconnects cleanly.
+// ends, then disconnects cleanly. It returns an error when Discord refuses
+// the bot for good (a revoked token, intents not enabled): reconnecting
+// would be refused forever.
 func (b *Bot) Run(ctx context.Context) error {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	b.s.Identify.Intents = Intents
+	// The bot reconnects itself, so that it can tell a refusal for good from
+	// a connection lost (see gateway.go).
+	b.s.ShouldReconnectOnError = false
+	refused := make(chan error, 1)
+	removeDisconnect := b.s.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) {
+		go b.reconnect(ctx, refused)
+	})
+	defer removeDisconnect()
 	removeInteraction := b.s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		b.guard(ctx, "interaction", func(ctx context.Context) { b.onInteraction(ctx, i.Interaction) })
 	})
@@ -103,7 +117,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeMessage()
 	defer removeGuild()
 	if err := b.s.Open(); err != nil {
-		return fmt.Errorf("connect to Discord: %w", err)
+		return fmt.Errorf("connect to Discord: %w", explainClose(err))
 	}
 	defer b.s.Close()
 	if b.s.State == nil || b.s.State.User == nil {
@@ -126,7 +140,13 @@ func (b *Bot) Run(ctx context.Context) error {
 		defer close(outboxDone)
 		b.runOutbox(ctx)
 	}()
-	<-ctx.Done()
+	var runErr error
+	select {
+	case <-ctx.Done():
+	case runErr = <-refused:
+		b.log.Error("Discord refuses the bot; stopping", "error", runErr)
+		stop()
+	}
 	<-timersDone
 	<-outboxDone
 	b.mu.Lock()
@@ -134,7 +154,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.mu.Unlock()
 	b.handlers.Wait()
 	b.log.Info("stopped")
-	return nil
+	return runErr
 }
 
 // applicationID is the application the bot's commands belong to, from

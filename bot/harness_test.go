@@ -45,6 +45,7 @@ type harness struct {
 	bot               *Bot
 	cfg               Config // the bot's configuration; Now and Logger are the harness's
 	stop              func()
+	exited            chan error // Run's answer, once the bot stops
 	clock             *testClock
 }
 
@@ -111,6 +112,7 @@ func (h *harness) start() {
 	h.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
+	h.exited = done
 	go func() { done <- b.Run(ctx) }()
 	h.db = db
 	h.stop = func() {

@@ -276,6 +276,10 @@ func (s *Server) identify(c *gwConn, d json.RawMessage, version int) bool {
 		c.closeWith(closeDecodeError, "Decode error")
 		return false
 	}
+	if s.tokenRevoked.Load() && strings.TrimPrefix(id.Token, "Bot ") == s.cfg.token {
+		c.closeWith(closeAuthFailed, "Authentication failed.")
+		return false
+	}
 	if strings.TrimPrefix(id.Token, "Bot ") != s.cfg.token {
 		s.violation("gateway: IDENTIFY with a wrong token")
 		c.closeWith(closeAuthFailed, "Authentication failed.")
@@ -366,6 +370,10 @@ func (s *Server) resume(c *gwConn, d json.RawMessage) bool {
 	if err := json.Unmarshal(d, &rd); err != nil {
 		s.violation("gateway: undecodable RESUME: %v", err)
 		c.closeWith(closeDecodeError, "Decode error")
+		return false
+	}
+	if s.tokenRevoked.Load() && strings.TrimPrefix(rd.Token, "Bot ") == s.cfg.token {
+		c.closeWith(closeAuthFailed, "Authentication failed.")
 		return false
 	}
 	if strings.TrimPrefix(rd.Token, "Bot ") != s.cfg.token {
@@ -566,6 +574,20 @@ func (s *Server) DropGateway() {
 	defer s.mu.Unlock()
 	for c := range s.conns {
 		c.close()
+	}
+}
+
+// RevokeToken resets the bot's token, as its owner does in the Developer
+// Portal (or Discord does on finding it leaked): every gateway connection
+// is closed with 4004 Authentication failed, and from then on IDENTIFY and
+// RESUME with the old token get 4004 and REST requests 401, none of them a
+// failure of the test.
+func (s *Server) RevokeToken() {
+	s.tokenRevoked.Store(true)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for c := range s.conns {
+		c.closeWith(closeAuthFailed, "Authentication failed.")
 	}
 }
 

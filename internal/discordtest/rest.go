@@ -262,6 +262,8 @@ func (s *Server) authorize(r *http.Request, op *operation) *apiError {
 	}
 	auth := r.Header.Get("Authorization")
 	switch {
+	case s.tokenRevoked.Load() && strings.TrimPrefix(auth, "Bot ") == s.cfg.token:
+		return &apiError{status: 401, message: "401: Unauthorized", expected: true}
 	case auth == "Bot "+s.cfg.token:
 	case auth == s.cfg.token:
 		return &apiError{status: 401, message: "401: Unauthorized", detail: `a bot token must be sent as "Bot <token>"`}

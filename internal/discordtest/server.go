@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -37,6 +38,10 @@ type Server struct {
 	transport *http.Transport // for HTTPClient, closed with the server
 	done      chan struct{}   // closed by Close
 	wg        sync.WaitGroup  // gateway connections and delayed requests
+
+	// tokenRevoked: the bot's token was reset (RevokeToken); requests and
+	// connections with it are refused as Discord refuses them.
+	tokenRevoked atomic.Bool
 
 	vmu        sync.Mutex // guards violations and vclosed
 	violations []string
@@ -372,9 +377,13 @@ func (s *Server) NewSession(t testing.TB) *discordgo.Session {
 		conns = append(conns, c)
 	})
 	t.Cleanup(func() {
-		// discordgo reads the flag after taking the session's lock in Close.
+		// discordgo reads the flag after taking the session's lock in Close,
+		// and without it in reconnect: a client that switched it off itself
+		// (the bot reconnects on its own) is left alone.
 		sess.Lock()
-		sess.ShouldReconnectOnError = false
+		if sess.ShouldReconnectOnError {
+			sess.ShouldReconnectOnError = false
+		}
 		sess.Unlock()
 		mu.Lock()
 		defer mu.Unlock()

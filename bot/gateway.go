@@ -1,0 +1,101 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// The gateway connection. discordgo v0.29.0 reconnects by itself, forever,
+// whatever Discord's close code says: with a revoked token it would retry
+// every ten minutes for ever, quietly. The bot turns that off and
+// reconnects itself, stopping on the close codes Discord documents as
+// final.
+//
+// On resume_gateway_url: READY names a URL at which Discord asks clients to
+// resume. discordgo v0.29.0 resumes at the URL it first connected to
+// (gateway.discord.gg), has no way to set another, and newer discordgo is
+// not published as a module. Discord still accepts such a resume, replaying
+// what was missed (discord-api-docs pull 5282: "the resume will still
+// succeed" but the session is disconnected sooner). A sooner disconnect is
+// one more resume, with nothing lost: every event is replayed, moves and
+// their messages live in storage and the outbox, and an interaction that
+// Discord dispatched during the gap is answered late at worst, which the
+// member sees as "did not respond" and retries. So the bot keeps
+// discordgo's resume rather than redirecting its connections by hand
+// (a dialer that swaps hosts behind discordgo's back would surprise more
+// than a few extra resumes). TestGatewayDropMidGame shows a DM move sent
+// during a drop played once after the resume.
+
+// Gateway close codes after which Discord will refuse every reconnect.
+var finalCloses = map[int]string{
+	4004: "the token is not valid: it was reset or revoked in the Developer Portal; put the new one in the configuration",
+	4010: "the shard settings are invalid",
+	4011: "Discord requires sharding for this many servers: set shard_count",
+	4012: "the gateway version is invalid",
+	4013: "the intents are invalid",
+	4014: "the intents are not enabled for this application: enable them in the Developer Portal (Bot → Privileged Gateway Intents)",
+}
+
+// explainClose adds what to do to a final close code's error.
+func explainClose(err error) error {
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		if why, final := finalCloses[ce.Code]; final {
+			return fmt.Errorf("Discord closed the connection with %d (%s): %s: %w", ce.Code, ce.Text, why, err)
+		}
+	}
+	return err
+}
+
+// isFinalClose reports whether err is a close after which reconnecting is futile.
+func isFinalClose(err error) bool {
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		_, final := finalCloses[ce.Code]
+		return final
+	}
+	return false
+}
+
+// Backoff between reconnects: 1 s, doubling, at most 10 minutes.
+const (
+	firstReconnect = time.Second
+	lastReconnect  = 10 * time.Minute
+)
+
+// reconnect opens the gateway again after a disconnect, until it works, ctx
+// ends, or Discord refuses the bot for good (sent to refused). discordgo
+// resumes the session when it can, replaying the events missed.
+func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
+	if !b.reconnecting.CompareAndSwap(false, true) {
+		return
+	}
+	defer b.reconnecting.Store(false)
+	wait := firstReconnect
+	for ctx.Err() == nil {
+		err := b.s.Open()
+		if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+			b.log.Info("reconnected to Discord")
+			return
+		}
+		if isFinalClose(err) {
+			select {
+			case refused <- explainClose(err):
+			default:
+			}
+			return
+		}
+		b.log.Warn("reconnecting to Discord failed; trying again", "in", wait, "error", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, lastReconnect)
+	}
+}
