@@ -117,7 +117,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeMessage()
 	defer removeGuild()
 	if err := b.s.Open(); err != nil {
-		return fmt.Errorf("connect to Discord: %w", explainClose(err))
+		return fmt.Errorf("connect to Discord: %w", ExplainGatewayError(err))
 	}
 	defer b.s.Close()
 	if b.s.State == nil || b.s.State.User == nil {

@@ -41,8 +41,9 @@ var finalCloses = map[int]string{
 	4014: "the intents are not enabled for this application: enable them in the Developer Portal (Bot → Privileged Gateway Intents)",
 }
 
-// explainClose adds what to do to a final close code's error.
-func explainClose(err error) error {
+// ExplainGatewayError adds what to do to the error of a gateway close that
+// Discord means for good.
+func ExplainGatewayError(err error) error {
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
 		if why, final := finalCloses[ce.Code]; final {
@@ -85,7 +86,7 @@ func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
 		}
 		if isFinalClose(err) {
 			select {
-			case refused <- explainClose(err):
+			case refused <- ExplainGatewayError(err):
 			default:
 			}
 			return

@@ -97,3 +97,32 @@ func joinAnd(items []string) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
+
+// Permission is one permission a match needs of the bot, for `strategobot
+// check` and the invite link.
+type Permission struct {
+	Bit  int64
+	Name string // as the server settings name it
+	Why  string
+}
+
+// MatchPermissions lists what the bot needs in a text channel to show
+// matches there (with threads: in their threads too).
+func MatchPermissions(threads bool) []Permission {
+	needs := matchNeeds(false, threads)
+	out := make([]Permission, len(needs))
+	for k, n := range needs {
+		out[k] = Permission{Bit: n.bit, Name: n.name, Why: n.why}
+	}
+	return out
+}
+
+// InvitePermissions is the permissions integer of the bot's invite link:
+// what a match needs, threads included, and nothing more.
+func InvitePermissions() int64 {
+	var p int64
+	for _, n := range matchNeeds(false, true) {
+		p |= n.bit
+	}
+	return p
+}

@@ -2,6 +2,7 @@
 //
 //	strategobot                  run the bot (needs DISCORD_TOKEN)
 //	strategobot replay FILES...  replay Gravon game records and report disagreements
+//	strategobot check            check the token, intents and a channel's permissions after inviting the bot
 //	strategobot backup PATH      copy a stopped bot's database to PATH
 //	strategobot demo -out DIR    play a random game and write sample pictures into DIR
 //	strategobot arena -a L -b L  play computer players against each other
@@ -28,6 +29,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"run":    {summary: "run the bot (the default; needs DISCORD_TOKEN)", run: runBot},
+		"check":  {summary: "check the token, the intents, a channel's permissions and DMs (-guild, -channel, -user)", run: runCheck},
 		"replay": {summary: "replay Gravon game records (zip or XML) and report every disagreement", run: runReplay},
 		"backup": {summary: "copy a stopped bot's database to PATH", run: runBackup},
 		"demo":   {summary: "play a random game and write sample pictures into DIR", run: runDemo},
@@ -64,7 +66,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: strategobot [command] [arguments]")
 	fmt.Fprintln(w)
-	for _, name := range []string{"run", "replay", "backup", "demo", "arena", "agent"} {
+	for _, name := range []string{"run", "check", "replay", "backup", "demo", "arena", "agent"} {
 		fmt.Fprintf(w, "  %-8s %s\n", name, cmds[name].summary)
 	}
 }

@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/bot"
+	"github.com/strategobot/strategobot/render"
+)
+
+// runCheck is `strategobot check`: what an admin runs after inviting the
+// bot. It connects as the bot would and says, line by line, what works and
+// what to fix: the token, the intents, the application and its invite link;
+// with -channel, the bot's permissions there and a test picture posted and
+// deleted; with -user, a test picture by DM. It exits 1 when anything fails.
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("strategobot check", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	configPath := flags.String("config", os.Getenv("STRATEGOBOT_CONFIG"), "configuration file (default: strategobot.toml when it exists)")
+	guildID := flags.String("guild", "", "a server's id: check that the bot is in it")
+	channelID := flags.String("channel", "", "a channel's id: check the bot's permissions there, and post and delete a test picture")
+	userID := flags.String("user", "", "a member's id: send them a test picture by DM")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	cfg, err := loadConfig(*configPath, os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "strategobot check: %v\n", err)
+		return 2
+	}
+	c := &checker{out: stdout, threads: cfg.Threads}
+	c.run(ctx, cfg, *guildID, *channelID, *userID)
+	if c.failed > 0 {
+		fmt.Fprintf(stdout, "\n%d check(s) failed: fix what is marked ✗ and run this again.\n", c.failed)
+		return 1
+	}
+	fmt.Fprintln(stdout, "\nAll checks passed.")
+	return 0
+}
+
+// checker prints the checks as they pass or fail.
+type checker struct {
+	out     io.Writer
+	threads bool
+	failed  int
+}
+
+func (c *checker) pass(format string, args ...any) {
+	fmt.Fprintf(c.out, "✓ "+format+"\n", args...)
+}
+
+func (c *checker) fail(format string, args ...any) {
+	c.failed++
+	fmt.Fprintf(c.out, "✗ "+format+"\n", args...)
+}
+
+func (c *checker) note(format string, args ...any) {
+	fmt.Fprintf(c.out, "  "+format+"\n", args...)
+}
+
+func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userID string) {
+	s, err := newSession(cfg.Token, cfg.APIBaseURL)
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	s.Identify.Intents = bot.Intents
+	s.ShouldReconnectOnError = false
+	s.MaxRestRetries = 1
+	me, err := s.User("@me")
+	if err != nil {
+		if restCode(err) == 401 {
+			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN or the configuration's token.")
+		} else {
+			c.fail("Discord cannot be reached at %s: %v", cfg.APIBaseURL, err)
+		}
+		return
+	}
+	c.pass("the token belongs to the bot %s (user id %s)", me.Username, me.ID)
+
+	guildSeen := make(chan string, 64)
+	s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) {
+		select {
+		case guildSeen <- g.ID:
+		default:
+		}
+	})
+	if err := s.Open(); err != nil {
+		c.fail("the gateway refused the connection: %v", bot.ExplainGatewayError(err))
+		return
+	}
+	defer s.Close()
+	c.pass("connected to the gateway with the intents the bot needs (Guilds, Direct Messages; none privileged)")
+	appID := me.ID
+	if s.State.Application != nil && s.State.Application.ID != "" {
+		appID = s.State.Application.ID
+	}
+	c.pass("application id %s; the bot is in %d server(s)", appID, len(s.State.Guilds))
+	c.note("invite link: %s", inviteLink(appID))
+
+	if channelID != "" && guildID == "" {
+		ch, err := s.Channel(channelID)
+		if err != nil {
+			c.fail("the bot cannot see channel %s: %v. Check the id (right-click the channel → Copy Channel ID), and that the bot's role may View Channel there.", channelID, describeRESTError(err))
+			channelID = ""
+		} else {
+			guildID = ch.GuildID
+		}
+	}
+	if guildID != "" {
+		if !c.waitGuild(ctx, s, guildSeen, guildID) {
+			c.fail("the bot is not in server %s: invite it with the link above (you need Manage Server there).", guildID)
+			return
+		}
+		g, _ := s.State.Guild(guildID)
+		c.pass("the bot is in the server %q", g.Name)
+	}
+	if channelID != "" {
+		c.checkChannel(s, me.ID, channelID)
+	}
+	if userID != "" {
+		c.checkDM(s, userID)
+	}
+}
+
+// waitGuild waits briefly for the GUILD_CREATE of guildID after READY.
+func (c *checker) waitGuild(ctx context.Context, s *discordgo.Session, seen <-chan string, guildID string) bool {
+	if _, err := s.State.Guild(guildID); err != nil {
+		return false // READY lists every server the bot is in, if only as unavailable
+	}
+	deadline := time.After(5 * time.Second)
+	for {
+		if g, err := s.State.Guild(guildID); err == nil && !g.Unavailable {
+			return true
+		}
+		select {
+		case <-seen:
+		case <-deadline:
+			return false
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// checkChannel lists the bot's permissions in the channel and posts and
+// deletes a test picture there.
+func (c *checker) checkChannel(s *discordgo.Session, botID, channelID string) {
+	ch, err := s.State.Channel(channelID)
+	if err != nil {
+		if ch, err = s.Channel(channelID); err != nil {
+			c.fail("the bot cannot see channel %s: %v", channelID, describeRESTError(err))
+			return
+		}
+	}
+	where := channelID
+	if ch.IsThread() && ch.ParentID != "" {
+		where = ch.ParentID // a thread follows its channel's permissions
+	}
+	perms, err := s.State.UserChannelPermissions(botID, where)
+	if err != nil {
+		c.fail("the bot's permissions in #%s cannot be worked out: %v", ch.Name, err)
+	} else {
+		missing := 0
+		for _, p := range bot.MatchPermissions(c.threads) {
+			if perms&discordgo.PermissionAdministrator != 0 || perms&p.Bit != 0 {
+				c.note("has   %s (%s)", p.Name, p.Why)
+				continue
+			}
+			missing++
+			c.note("lacks %s (%s)", p.Name, p.Why)
+		}
+		if missing > 0 {
+			c.fail("the bot lacks %d permission(s) a match needs in #%s: grant them to its role in the channel's settings (Edit Channel → Permissions).", missing, ch.Name)
+		} else {
+			c.pass("the bot has every permission a match needs in #%s", ch.Name)
+		}
+	}
+	picture, err := testPicture()
+	if err != nil {
+		c.fail("drawing the test picture failed: %v", err)
+		return
+	}
+	msg, err := s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+		Content: "strategobot check: a test picture; it is deleted at once.",
+		Files:   []*discordgo.File{{Name: "check.png", ContentType: "image/png", Reader: bytes.NewReader(picture)}},
+	})
+	if err != nil {
+		c.fail("posting a test picture in #%s failed: %v", ch.Name, describeRESTError(err))
+		return
+	}
+	c.pass("posted a test picture in #%s", ch.Name)
+	if err := s.ChannelMessageDelete(channelID, msg.ID); err != nil {
+		c.fail("deleting the test picture failed: %v (delete it by hand)", describeRESTError(err))
+		return
+	}
+	c.pass("deleted it")
+}
+
+// checkDM sends the member a test picture by DM.
+func (c *checker) checkDM(s *discordgo.Session, userID string) {
+	picture, err := testPicture()
+	if err != nil {
+		c.fail("drawing the test picture failed: %v", err)
+		return
+	}
+	dm, err := s.UserChannelCreate(userID)
+	if err == nil {
+		_, err = s.ChannelMessageSendComplex(dm.ID, &discordgo.MessageSend{
+			Content: "strategobot check: this is how your boards will reach you during a match.",
+			Files:   []*discordgo.File{{Name: "check.png", ContentType: "image/png", Reader: bytes.NewReader(picture)}},
+		})
+	}
+	switch {
+	case err == nil:
+		c.pass("sent user %s a test picture by DM", userID)
+	case discordCode(err) == discordgo.ErrCodeCannotSendMessagesToThisUser:
+		c.fail("user %s does not take DMs from the bot: they share no server with it, or they turned off DMs from server members (server menu → Privacy Settings). Players need DMs for their set-ups and boards.", userID)
+	default:
+		c.fail("sending user %s a DM failed: %v", userID, describeRESTError(err))
+	}
+}
+
+// testPicture is the key to the board's symbols, as a sample picture.
+func testPicture() ([]byte, error) {
+	pics, err := render.New()
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := pics.Key(&buf, render.Options{}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// inviteLink is the OAuth2 link that adds the bot to a server with the
+// permissions a match needs and its slash command.
+func inviteLink(appID string) string {
+	q := url.Values{}
+	q.Set("client_id", appID)
+	q.Set("scope", "bot applications.commands")
+	q.Set("permissions", strconv.FormatInt(bot.InvitePermissions(), 10))
+	return "https://discord.com/oauth2/authorize?" + q.Encode()
+}
+
+// restCode is the HTTP status of a REST error, or 0.
+func restCode(err error) int {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		return rest.Response.StatusCode
+	}
+	return 0
+}
+
+// discordCode is Discord's JSON error code of a REST error, or 0.
+func discordCode(err error) int {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil {
+		return rest.Message.Code
+	}
+	return 0
+}
+
+// describeRESTError words Discord's refusal: its code and message.
+func describeRESTError(err error) string {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil {
+		return fmt.Sprintf("Discord answered %d: %s", rest.Message.Code, rest.Message.Message)
+	}
+	return err.Error()
+}
