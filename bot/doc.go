@@ -30,5 +30,9 @@
 // channels; dm.go reads what players type to the bot; games.go, history.go,
 // settings.go, stats.go, rules.go and record.go answer the commands between
 // moves; describe.go words moves; practice.go plays the computer; timers.go
-// handles deadlines.
+// handles deadlines; outbox.go and notices.go deliver what changes owe;
+// permissions.go checks what the bot may do in a channel before a match;
+// edges.go handles threads and channels gone, players who left and the bot
+// removed from a server; gateway.go reconnects, and stops when Discord
+// refuses the bot for good.
 package bot

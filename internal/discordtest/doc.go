@@ -208,6 +208,8 @@
 //     READY; its channels and members answer 403 with code 50001; members
 //     can no longer use the bot's commands or components there.
 //     Guild.InviteBot brings it back with GUILD_CREATE.
+//   - Server.RevokeToken: the token is reset; the gateway closes with 4004
+//     and refuses the old token with 4004, REST answers 401.
 //   - Guild.Outage: GUILD_DELETE with "unavailable": true; a new session
 //     gets the guild unavailable in READY and no GUILD_CREATE; members
 //     cannot act; EndOutage sends GUILD_CREATE.
