@@ -16,6 +16,7 @@ var (
 	bucketChallenges = []byte("challenges") // id → challenge record
 	bucketPlayers    = []byte("players")    // user id → player settings
 	bucketStandings  = []byte("standings")  // guild 0 variant user → standing
+	bucketServers    = []byte("servers")    // guild id → server settings
 
 	bucketByPlayer     = []byte("idx_player")    // user 0 state id → ""
 	bucketByChannel    = []byte("idx_channel")   // channel 0 state id → ""
@@ -28,7 +29,7 @@ var (
 
 	allBuckets = [][]byte{bucketMeta, bucketMatches, bucketChallenges, bucketPlayers, bucketStandings,
 		bucketByPlayer, bucketByChannel, bucketTimers, bucketChallengesBy,
-		bucketOutbox, bucketOutboxQueue, bucketOutboxDue}
+		bucketOutbox, bucketOutboxQueue, bucketOutboxDue, bucketServers}
 
 	keySchema = []byte("schema")
 )

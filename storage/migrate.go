@@ -10,7 +10,7 @@ import (
 
 // schemaVersion is the version of the file format this program writes. Each
 // step of migrations brings a file from one version to the next.
-const schemaVersion = 3
+const schemaVersion = 4
 
 // migration brings a file from version from to from+1, inside one transaction.
 type migration struct {
@@ -24,6 +24,7 @@ func migrations() []migration {
 	return []migration{
 		{from: 1, what: `player settings: "numbering" replaces the boolean "classic"`, run: migratePlayersV1},
 		{from: 2, what: `matches: each gets a "secret" that seeds its secret random choices`, run: migrateMatchSecrets},
+		{from: 3, what: `servers: a bucket for each server's settings (made with every bucket a step adds)`, run: func(*bolt.Tx) error { return nil }},
 	}
 }
 

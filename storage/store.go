@@ -74,6 +74,10 @@ type Store interface {
 	AcceptChallenge(ctx context.Context, id ChallengeID, opponent Player, challengerSide game.Side, at time.Time) (*Match, error)
 
 	// Player returns a player's settings; a player never seen has the defaults.
+	// Server returns a server's settings, the defaults for a server never
+	// set up; UpdateServer changes them with fn in one transaction.
+	Server(ctx context.Context, guildID string) (*ServerSettings, error)
+	UpdateServer(ctx context.Context, guildID string, fn func(s *ServerSettings) error) (*ServerSettings, error)
 	Player(ctx context.Context, userID string) (*PlayerSettings, error)
 	// UpdatePlayer changes a player's settings with fn in one transaction.
 	UpdatePlayer(ctx context.Context, userID string, fn func(p *PlayerSettings) error) (*PlayerSettings, error)

@@ -115,6 +115,12 @@ func (p *twoPools) Player(ctx context.Context, user string) (*storage.PlayerSett
 func (p *twoPools) UpdatePlayer(ctx context.Context, user string, fn func(p *storage.PlayerSettings) error) (*storage.PlayerSettings, error) {
 	return p.pick().UpdatePlayer(ctx, user, fn)
 }
+func (p *twoPools) Server(ctx context.Context, guild string) (*storage.ServerSettings, error) {
+	return p.pick().Server(ctx, guild)
+}
+func (p *twoPools) UpdateServer(ctx context.Context, guild string, fn func(s *storage.ServerSettings) error) (*storage.ServerSettings, error) {
+	return p.pick().UpdateServer(ctx, guild, fn)
+}
 func (p *twoPools) Standing(ctx context.Context, guild string, v game.Variant, user string) (storage.Standing, error) {
 	return p.pick().Standing(ctx, guild, v, user)
 }

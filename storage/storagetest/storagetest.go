@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Deadlines", testDeadlines},
 		{"Challenges", testChallenges},
 		{"Players", testPlayers},
+		{"Servers", testServers},
 		{"Ratings", testRatings},
 		{"RatingOnceWhenTwoEventsEndTheGame", testRatingOnce},
 		{"RatingsOfMatchesEndingAtOnce", testRatingsOfMatchesEndingAtOnce},

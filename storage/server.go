@@ -1,0 +1,200 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// ServerSettings are what a server's admins chose for the bot there. The
+// zero value is the bot's behaviour before any choice: matches anywhere, by
+// anyone, boards posted as new messages in the channel, practice allowed.
+type ServerSettings struct {
+	GuildID string
+	// Version increases with every change.
+	Version uint64
+	// Channels lists the channels where matches may be started; empty: any.
+	Channels []string
+	// Board is how a match's public board is shown.
+	Board BoardMode
+	// Variant is the default variant of new matches; zero: Classic.
+	Variant game.Variant
+	// MoveTime is the default move time of new matches; zero: the bot's.
+	MoveTime time.Duration
+	// NoPractice turns /stratego practice off in the server.
+	NoPractice bool
+	// StarterRole, when set, is the role a member needs to start matches.
+	StarterRole string
+}
+
+// BoardMode is how a match's public board is shown in its channel.
+type BoardMode uint8
+
+// The board modes.
+const (
+	BoardPerMove BoardMode = iota // a new picture for every move in the channel
+	BoardThread                   // a thread for every match, a picture per move in it
+	BoardLive                     // one message per match, edited after every move
+)
+
+var boardModeWords = [...]string{BoardPerMove: "per-move", BoardThread: "thread", BoardLive: "live"}
+
+func (m BoardMode) String() string {
+	if int(m) < len(boardModeWords) {
+		return boardModeWords[m]
+	}
+	return fmt.Sprintf("BoardMode(%d)", m)
+}
+
+// ParseBoardMode reads a board mode's name.
+func ParseBoardMode(s string) (BoardMode, error) {
+	if k := slices.Index(boardModeWords[:], s); k >= 0 {
+		return BoardMode(k), nil
+	}
+	return 0, fmt.Errorf("unknown board mode %q: %w", s, ErrInvalid)
+}
+
+// MaxServerChannels bounds the channel list, keeping the record small.
+const MaxServerChannels = 25
+
+// AllowsChannel reports whether matches may be started in channelID.
+func (s *ServerSettings) AllowsChannel(channelID string) bool {
+	return len(s.Channels) == 0 || slices.Contains(s.Channels, channelID)
+}
+
+// serverRecordVersion is the format of server settings records.
+const serverRecordVersion = 1
+
+type serverRecord struct {
+	V          int      `json:"v"`
+	ID         string   `json:"id"`
+	Version    uint64   `json:"ver"`
+	Channels   []string `json:"channels,omitempty"`
+	Board      string   `json:"board,omitempty"`
+	Variant    string   `json:"variant,omitempty"`
+	MoveTime   int64    `json:"move_time,omitempty"` // seconds
+	NoPractice bool     `json:"no_practice,omitempty"`
+	Role       string   `json:"role,omitempty"`
+}
+
+func encodeServer(s *ServerSettings) ([]byte, error) {
+	rec := serverRecord{V: serverRecordVersion, ID: s.GuildID, Version: s.Version, Channels: s.Channels,
+		MoveTime: int64(s.MoveTime / time.Second), NoPractice: s.NoPractice, Role: s.StarterRole}
+	if s.Board != BoardPerMove {
+		rec.Board = s.Board.String()
+	}
+	if s.Variant != 0 {
+		text, err := s.Variant.MarshalText()
+		if err != nil {
+			return nil, err
+		}
+		rec.Variant = string(text)
+	}
+	return json.Marshal(&rec)
+}
+
+func decodeServer(data []byte) (*ServerSettings, error) {
+	if _, err := checkVersion(data, "server", serverRecordVersion); err != nil {
+		return nil, err
+	}
+	var rec serverRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, fmt.Errorf("server record: %v: %w", err, ErrCorrupt)
+	}
+	s := &ServerSettings{GuildID: rec.ID, Version: rec.Version, Channels: rec.Channels,
+		MoveTime: time.Duration(rec.MoveTime) * time.Second, NoPractice: rec.NoPractice, StarterRole: rec.Role}
+	var err error
+	if rec.Board != "" {
+		if s.Board, err = ParseBoardMode(rec.Board); err != nil {
+			return nil, fmt.Errorf("server %s: %v: %w", rec.ID, err, ErrCorrupt)
+		}
+	}
+	if rec.Variant != "" {
+		if err := s.Variant.UnmarshalText([]byte(rec.Variant)); err != nil {
+			return nil, fmt.Errorf("server %s: %v: %w", rec.ID, err, ErrCorrupt)
+		}
+	}
+	return s, nil
+}
+
+// PrepareServer makes settings changed by a caller's function ready to be
+// stored: the guild id and the next version are the store's, and the
+// choices are checked.
+func PrepareServer(s *ServerSettings, guildID string, version uint64) error {
+	s.GuildID, s.Version = guildID, version+1
+	switch {
+	case len(s.Channels) > MaxServerChannels:
+		return fmt.Errorf("at most %d channels: %w", MaxServerChannels, ErrInvalid)
+	case s.Board > BoardLive:
+		return fmt.Errorf("unknown board mode: %w", ErrInvalid)
+	case s.MoveTime != 0 && (s.MoveTime < MinMoveTime || s.MoveTime > MaxMoveTime):
+		return fmt.Errorf("a move time of %v is not between %v and %v: %w", s.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
+	}
+	return nil
+}
+
+// EncodeServer and DecodeServer are the record format, for other backends.
+func EncodeServer(s *ServerSettings) ([]byte, error) { return encodeServer(s) }
+
+// DecodeServer reads what EncodeServer wrote.
+func DecodeServer(data []byte) (*ServerSettings, error) { return decodeServer(data) }
+
+// Server returns a server's settings, the defaults for a server never set up.
+func (db *DB) Server(ctx context.Context, guildID string) (*ServerSettings, error) {
+	if guildID == "" {
+		return nil, fmt.Errorf("no guild id: %w", ErrInvalid)
+	}
+	var s *ServerSettings
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		var err error
+		s, err = loadServer(tx, guildID)
+		return err
+	})
+	return s, err
+}
+
+func loadServer(tx *bolt.Tx, guildID string) (*ServerSettings, error) {
+	data := tx.Bucket(bucketServers).Get([]byte(guildID))
+	if data == nil {
+		return &ServerSettings{GuildID: guildID}, nil
+	}
+	return decodeServer(data)
+}
+
+// UpdateServer changes a server's settings with fn in one transaction.
+func (db *DB) UpdateServer(ctx context.Context, guildID string, fn func(s *ServerSettings) error) (*ServerSettings, error) {
+	if guildID == "" {
+		return nil, fmt.Errorf("no guild id: %w", ErrInvalid)
+	}
+	var out *ServerSettings
+	err := db.update(ctx, func(tx *bolt.Tx) error {
+		out = nil
+		s, err := loadServer(tx, guildID)
+		if err != nil {
+			return err
+		}
+		version := s.Version
+		if err := fn(s); err != nil {
+			return err
+		}
+		if err := PrepareServer(s, guildID, version); err != nil {
+			return err
+		}
+		data, err := encodeServer(s)
+		if err != nil {
+			return err
+		}
+		out = s
+		return tx.Bucket(bucketServers).Put([]byte(guildID), data)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}

@@ -1,0 +1,54 @@
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+func testServers(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	d := must(s.Server(ctx, "9001")).in(t)
+	if !reflect.DeepEqual(d, &storage.ServerSettings{GuildID: "9001"}) || !d.AllowsChannel("any") {
+		t.Fatalf("defaults: %+v", d)
+	}
+	want := storage.ServerSettings{GuildID: "9001", Version: 1, Channels: []string{"1", "2"}, Board: storage.BoardLive,
+		Variant: game.VariantBarrage, MoveTime: 2 * time.Hour, NoPractice: true, StarterRole: "77"}
+	got := must(s.UpdateServer(ctx, "9001", func(x *storage.ServerSettings) error {
+		x.Channels, x.Board, x.Variant, x.MoveTime, x.NoPractice, x.StarterRole = want.Channels, want.Board, want.Variant, want.MoveTime, want.NoPractice, want.StarterRole
+		x.GuildID, x.Version = "other", 99 // the store's, whatever fn says
+		return nil
+	})).in(t)
+	if !reflect.DeepEqual(*got, want) {
+		t.Errorf("after the update: %+v, want %+v", got, want)
+	}
+	if loaded := must(s.Server(ctx, "9001")).in(t); !reflect.DeepEqual(*loaded, want) {
+		t.Errorf("loaded: %+v, want %+v", loaded, want)
+	}
+	if !got.AllowsChannel("2") || got.AllowsChannel("3") {
+		t.Errorf("channel list %v allows the wrong channels", got.Channels)
+	}
+	for _, bad := range []func(x *storage.ServerSettings){
+		func(x *storage.ServerSettings) { x.MoveTime = time.Minute },
+		func(x *storage.ServerSettings) { x.Board = storage.BoardLive + 1 },
+		func(x *storage.ServerSettings) { x.Channels = make([]string, storage.MaxServerChannels+1) },
+	} {
+		_, err := s.UpdateServer(ctx, "9001", func(x *storage.ServerSettings) error { bad(x); return nil })
+		wantErr(t, "a bad server setting", err, storage.ErrInvalid)
+	}
+	refused := errors.New("refused")
+	if _, err := s.UpdateServer(ctx, "9001", func(*storage.ServerSettings) error { return refused }); !errors.Is(err, refused) {
+		t.Errorf("fn's error: %v", err)
+	}
+	if loaded := must(s.Server(ctx, "9001")).in(t); loaded.Version != 1 {
+		t.Errorf("refused updates changed the settings: %+v", loaded)
+	}
+	if _, err := s.Server(ctx, ""); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("no guild id: %v", err)
+	}
+}
