@@ -47,6 +47,12 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		choices = b.savedSetupChoices(ctx, user, typed)
 		return
 	}
+	if focused.Name == optMatch && (sub.Name == cmdWatch || sub.Name == cmdCancel) {
+		if i.GuildID != "" {
+			choices = b.serverMatchChoices(ctx, i, typed)
+		}
+		return
+	}
 	if focused.Name == optMatch {
 		list, err := b.store.PlayerMatches(ctx, user, true, 0)
 		if err != nil {

@@ -49,7 +49,12 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		b.tell(i, "Bots can't play. Challenge a person, or me: `/stratego practice` starts a game against the computer.")
 		return
 	}
-	if why := b.cannotPlayHere(i); why != "" {
+	server := b.serverOf(ctx, i.GuildID)
+	if why := b.mayStartHere(i, server, false); why != "" {
+		b.tell(i, why)
+		return
+	}
+	if why := b.cannotPlayHere(i, b.threadsFor(server)); why != "" {
 		b.tell(i, why)
 		return
 	}
@@ -59,7 +64,7 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	if oppName == "" {
 		oppName = opp.Username
 	}
-	rules, moveTime, side, err := b.challengeTerms(opts, b.settingsOf(ctx, me.ID).Numbering)
+	rules, moveTime, side, err := b.challengeTerms(opts, server, b.settingsOf(ctx, me.ID).Numbering)
 	if err != nil {
 		b.tell(i, b.explain(err, "challenge"))
 		return
@@ -90,9 +95,13 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	}
 }
 
-// challengeTerms reads the rules, move time and the challenger's colour from the options.
-func (b *Bot) challengeTerms(opts options, n game.Numbering) (game.Rules, time.Duration, string, error) {
+// challengeTerms reads the rules, move time and the challenger's colour from
+// the options, and the server's defaults where they are silent.
+func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n game.Numbering) (game.Rules, time.Duration, string, error) {
 	variant := game.VariantClassic
+	if server.Variant != 0 && opts.str(optArmy) == "" {
+		variant = server.Variant
+	}
 	if v := opts.str(optVariant); v != "" {
 		p, err := game.ParseVariant(v)
 		if err != nil {
@@ -130,6 +139,9 @@ func (b *Bot) challengeTerms(opts options, n game.Numbering) (game.Rules, time.D
 		return rules, 0, "", friendly("Those rules do not work: " + err.Error() + ".")
 	}
 	moveTime := b.cfg.DefaultMoveTime
+	if server.MoveTime != 0 {
+		moveTime = server.MoveTime
+	}
 	if v := opts.str(optMoveTime); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < storage.MinMoveTime || d > storage.MaxMoveTime {
@@ -230,7 +242,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			}
 			return
 		}
-		if why := b.cannotPlayHere(i); why != "" {
+		if why := b.cannotPlayHere(i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
 			// Permissions may have changed since the challenge: the challenge
 			// stays open for when they are fixed.
 			b.tell(i, why)
@@ -291,7 +303,7 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
-	if b.cfg.Threads {
+	if b.threadsFor(b.serverOf(ctx, m.GuildID)) {
 		b.openThread(ctx, i, m)
 	}
 	// The set-up invites are in the outbox, recorded with the match.

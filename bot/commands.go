@@ -27,6 +27,9 @@ const (
 	cmdRecord      = "record"
 	cmdPractice    = "practice"
 	cmdHelp        = "help"
+	cmdServer      = "server"
+	cmdWatch       = "watch"
+	cmdCancel      = "cancel"
 )
 
 // Option names.
@@ -52,6 +55,15 @@ const (
 	optDelete      = "delete_setup"
 	optDefault     = "default_setup"
 	optLevel       = "level"
+	// /stratego server
+	optBoardMode       = "boards"
+	optPracticeAllowed = "practice"
+	optStarterRole     = "starter_role"
+	optAnyoneStarts    = "anyone_starts"
+	optAllowChannel    = "allow_channel"
+	optRemoveChannel   = "remove_channel"
+	optAnyChannel      = "any_channel"
+	optReason          = "reason"
 )
 
 // moveTimes are the move times a challenger can choose, shortest first.
@@ -210,6 +222,38 @@ func Commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdRecord,
 				Description: "The record of a finished match as a Gravon XML file",
 				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (default your latest finished one)")},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdWatch,
+				Description: "See a running match's public board and last moves (only you see it)",
+				Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: optMatch,
+					Description: "Which match of this server", Required: true, Autocomplete: true}},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdServer,
+				Description: "Moderators: how the bot works on this server (no options: show the settings)",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: optBoardMode, Description: "How the public board is shown",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "A new picture per move in the channel", Value: "per-move"}, {Name: "A thread per match", Value: "thread"}}},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Default variant of new matches", Choices: variants},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Default move time of new matches", Choices: times},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optPracticeAllowed, Description: "Allow practice games against the computer here"},
+					{Type: discordgo.ApplicationCommandOptionRole, Name: optStarterRole, Description: "Only members with this role may start matches"},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optAnyoneStarts, Description: "Let anyone start matches again"},
+					{Type: discordgo.ApplicationCommandOptionChannel, Name: optAllowChannel, Description: "Allow matches in this channel (once any is listed, only listed ones)",
+						ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText}},
+					{Type: discordgo.ApplicationCommandOptionChannel, Name: optRemoveChannel, Description: "Take this channel off the list",
+						ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText}},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optAnyChannel, Description: "Allow matches in any channel again"},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdCancel,
+				Description: "Moderators: call a match off with no result",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: optMatch, Description: "Which match of this server", Required: true, Autocomplete: true},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optReason, Description: "Why: the players are told", Required: true, MaxLength: 300},
+				},
 			},
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdHelp,

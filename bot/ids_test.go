@@ -60,7 +60,7 @@ func TestChallengeTerms(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r, d, side, err := b.challengeTerms(tc.opts, game.NumberingModern)
+			r, d, side, err := b.challengeTerms(tc.opts, &storage.ServerSettings{}, game.NumberingModern)
 			if tc.want != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.want) {
 					t.Fatalf("error %v, want %q", err, tc.want)

@@ -88,6 +88,9 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			}
 			why = "I was removed from the server it was played in"
 		}
+		if m.CalledOff == storage.CallOffModerator {
+			why = "a moderator decided so (" + m.CallOffNote + ")"
+		}
 		return one(&discordgo.MessageSend{
 			Content:         fmt.Sprintf("%s\nThe match is called off: %s. No result is recorded.", matchTitle(m), why),
 			AllowedMentions: &discordgo.MessageAllowedMentions{},

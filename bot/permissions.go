@@ -65,12 +65,12 @@ func (b *Bot) isThread(channelID string) bool {
 
 // cannotPlayHere says what the bot lacks to show a match in the
 // interaction's channel, and where an admin grants it; "" when nothing.
-func (b *Bot) cannotPlayHere(i *discordgo.Interaction) string {
+func (b *Bot) cannotPlayHere(i *discordgo.Interaction, threads bool) string {
 	if i.GuildID == "" {
 		return ""
 	}
 	inThread := b.isThread(i.ChannelID)
-	missing := missingPermissions(i.AppPermissions, matchNeeds(inThread, b.cfg.Threads))
+	missing := missingPermissions(i.AppPermissions, matchNeeds(inThread, threads))
 	if len(missing) == 0 {
 		return ""
 	}

@@ -37,12 +37,17 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		}
 		level = l
 	}
-	rules, moveTime, side, err := b.challengeTerms(opts, b.settingsOf(ctx, userOf(i).ID).Numbering)
+	server := b.serverOf(ctx, i.GuildID)
+	if why := b.mayStartHere(i, server, true); why != "" {
+		b.tell(i, why)
+		return
+	}
+	rules, moveTime, side, err := b.challengeTerms(opts, server, b.settingsOf(ctx, userOf(i).ID).Numbering)
 	if err != nil {
 		b.tell(i, b.explain(err, "practice"))
 		return
 	}
-	if why := b.cannotPlayHere(i); why != "" {
+	if why := b.cannotPlayHere(i, false); why != "" {
 		b.tell(i, why)
 		return
 	}

@@ -25,6 +25,19 @@ func (o options) str(name string) string {
 	return ""
 }
 
+// id reads a user, role or channel option: the id Discord sends for it.
+func (o options) id(name string) string {
+	if v, ok := o[name]; ok {
+		switch v.Type {
+		case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionRole, discordgo.ApplicationCommandOptionChannel:
+			if s, ok := v.Value.(string); ok {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
 func (o options) integer(name string) (int64, bool) {
 	if v, ok := o[name]; ok && v.Type == discordgo.ApplicationCommandOptionInteger {
 		return v.IntValue(), true
@@ -82,6 +95,12 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onRecord(ctx, i, opts)
 		case cmdHelp:
 			b.tell(i, helpText)
+		case cmdServer:
+			b.onServer(ctx, i, opts)
+		case cmdWatch:
+			b.onWatch(ctx, i, opts)
+		case cmdCancel:
+			b.onCancel(ctx, i, opts)
 		default:
 			b.tell(i, "I don't know that command. Try `/stratego help`.")
 		}

@@ -48,4 +48,6 @@ const helpText = "**Stratego on Discord**\n" +
 	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match.\n" +
 	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.\n" +
 	"• `/stratego settings` sets your numbering, reminders and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.\n" +
+	"• `/stratego watch match:12` shows you a running match's public board and last moves.\n" +
+	"• Moderators (Manage Server): `/stratego server` sets where matches are played, who starts them, their defaults, practice and threads; `/stratego cancel` calls a match off with a reason.\n" +
 	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank."

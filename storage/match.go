@@ -125,6 +125,9 @@ type Match struct {
 	// CalledOff says why the match ended with no result, when it did
 	// (Phase is PhaseAbandoned).
 	CalledOff CallOff
+	// CallOffNote is who called the match off and why, in their words, when a
+	// moderator did.
+	CallOffNote string
 	// PublicGone is set once the bot can no longer post in the match's
 	// channel (deleted, or the bot lost access): the match goes on by DM and
 	// the channel is not written to again.
@@ -144,10 +147,11 @@ type CallOff uint8
 const (
 	CallOffLateSetup  CallOff = iota // a set-up did not arrive in time, as the rules say
 	CallOffBotRemoved                // the bot was removed from the match's server
+	CallOffModerator                 // a moderator of the server called it off (CallOffNote says why)
 )
 
 // callOffWords are CallOff's stored names.
-var callOffWords = [...]string{CallOffLateSetup: "late-setup", CallOffBotRemoved: "bot-removed"}
+var callOffWords = [...]string{CallOffLateSetup: "late-setup", CallOffBotRemoved: "bot-removed", CallOffModerator: "moderator"}
 
 func (c CallOff) String() string {
 	if int(c) < len(callOffWords) {

@@ -1,0 +1,196 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// moderator gives carol a role with Manage Server.
+func moderator(h *harness) {
+	mods := h.guild.AddRole("mods", discordgo.PermissionManageGuild)
+	h.guild.GiveRole(h.carol, mods)
+}
+
+// TestServerSettings: members with Manage Server choose where matches are
+// played, who starts them, their defaults, practice and threads; everyone
+// else may not, and every choice is respected, with a refusal that says
+// what to do instead.
+func TestServerSettings(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		// set is what carol, a moderator, sets; then alice tries the command.
+		set     func(h *harness) []discordtest.Arg
+		try     func(h *harness) *discordtest.Interaction
+		refusal string // in alice's private answer; "" when it goes through
+		check   func(t *testing.T, h *harness, answer *discordtest.Message)
+	}{
+		{
+			name: "matches only in a listed channel",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optAllowChannel, h.guild.AddChannel("stratego"))}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob))
+			},
+			refusal: "Matches on this server are played in <#",
+		},
+		{
+			name: "a listed channel works",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optAllowChannel, h.channel)}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob))
+			},
+		},
+		{
+			name: "a role to start matches",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optStarterRole, h.guild.AddRole("players", 0).ID)}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob))
+			},
+			refusal: "starting a match needs the <@&",
+		},
+		{
+			name: "practice off",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optPracticeAllowed, false)}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego practice")
+			},
+			refusal: "Practice games against the computer are turned off on this server",
+		},
+		{
+			name: "default variant and move time",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optVariant, "Barrage"), discordtest.Opt(optMoveTime, "1h")}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob))
+			},
+			check: func(t *testing.T, h *harness, answer *discordtest.Message) {
+				if !strings.Contains(answer.Content, "Barrage · 1 hour per move") {
+					t.Errorf("the challenge says %q", answer.Content)
+				}
+			},
+		},
+		{
+			name: "a thread per match",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optBoardMode, "thread")}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob))
+			},
+			check: func(t *testing.T, h *harness, answer *discordtest.Message) {
+				h.bob.ClickButton(t, answer, button(t, answer, "Accept")).Reply(t)
+				h.srv.WaitFor(t, "the match's thread", func() bool { return len(h.channel.Threads()) == 1 })
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			args := tc.set(h)
+			// Not a moderator yet: refused, nothing stored.
+			refused := h.carol.SlashCommand(t, h.channel, "stratego server", args...).Reply(t)
+			if !refused.Ephemeral || !strings.Contains(refused.Content, "Only members with the Manage Server permission") {
+				t.Fatalf("a member without Manage Server got %q", refused.Content)
+			}
+			if s, err := h.db.Server(context.Background(), h.guild.ID); err != nil || s.Version != 0 {
+				t.Fatalf("settings after the refusal: %+v, %v", s, err)
+			}
+			moderator(h)
+			set := h.carol.SlashCommand(t, h.channel, "stratego server", args...).Reply(t)
+			if !set.Ephemeral || !strings.Contains(set.Content, "Changed: ") {
+				t.Fatalf("the moderator's change answered %q", set.Content)
+			}
+			answer := tc.try(h).Reply(t)
+			if tc.refusal != "" {
+				if !answer.Ephemeral || !strings.Contains(answer.Content, tc.refusal) {
+					t.Fatalf("alice got %q; want a private refusal with %q", answer.Content, tc.refusal)
+				}
+				return
+			}
+			if answer.Ephemeral {
+				t.Fatalf("alice was refused: %q", answer.Content)
+			}
+			if tc.check != nil {
+				tc.check(t, h, answer)
+			}
+		})
+	}
+}
+
+// TestWatchAndCancel: any member watches a running match of the server,
+// privately and from the public view only; a moderator calls it off with a
+// reason the players are told; members without Manage Server cannot.
+func TestWatchAndCancel(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+
+	choices := h.carol.Autocomplete(t, h.channel, "stratego watch", discordtest.Focused(optMatch, ""))
+	if len(choices) != 1 || !strings.Contains(choices[0].Name, "#1 alice vs bob") {
+		t.Fatalf("watch offers %+v", choices)
+	}
+	watched := h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt(optMatch, "1")).Reply(t)
+	if !watched.Ephemeral || !strings.Contains(watched.Content, "Red A4-A5") || len(watched.Files) != 1 {
+		t.Fatalf("carol watching sees %q with %d files", watched.Content, len(watched.Files))
+	}
+	// What carol sees is the channel's view: the same picture as the public board.
+	public := lastPublicBoard(t, h)
+	if !bytes.Equal(watched.Files[0].Data, public.Files[0].Data) {
+		t.Error("the watched picture differs from the channel's public board of the same position")
+	}
+	for _, bad := range []struct{ match, want string }{{"7", "no match #7"}, {"x", "Name the match by its number"}} {
+		if got := h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt(optMatch, bad.match)).Reply(t); !strings.Contains(got.Content, bad.want) {
+			t.Errorf("watch %q answered %q", bad.match, got.Content)
+		}
+	}
+
+	if got := h.carol.SlashCommand(t, h.channel, "stratego cancel", discordtest.Opt(optMatch, "1"), discordtest.Opt(optReason, "abuse")).Reply(t); !strings.Contains(got.Content, "Only members with the Manage Server permission") {
+		t.Fatalf("cancel by a member answered %q", got.Content)
+	}
+	moderator(h)
+	got := h.carol.SlashCommand(t, h.channel, "stratego cancel", discordtest.Opt(optMatch, "1"), discordtest.Opt(optReason, "played from one account")).Reply(t)
+	if !got.Ephemeral || !strings.Contains(got.Content, "called off with no result") {
+		t.Fatalf("cancel answered %q", got.Content)
+	}
+	h.bot.deliverDue(context.Background())
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		p.WaitDM(t, contains("a moderator decided so (carol: played from one account)"))
+	}
+	h.channelSays("a moderator decided so")
+	if m := h.match(1); m.Phase != storage.PhaseAbandoned || m.CalledOff != storage.CallOffModerator || m.Result.Outcome != game.Ongoing {
+		t.Errorf("after the cancel: %v, %v, %+v", m.Phase, m.CalledOff, m.Result)
+	}
+}
+
+// lastPublicBoard is the newest board picture in the channel.
+func lastPublicBoard(t *testing.T, h *harness) *discordtest.Message {
+	t.Helper()
+	msgs := h.srv.ChannelMessages(h.channel)
+	for k := len(msgs) - 1; k >= 0; k-- {
+		if len(msgs[k].Files) == 1 {
+			return msgs[k]
+		}
+	}
+	t.Fatal("no public board in the channel")
+	return nil
+}

@@ -1,0 +1,330 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// A server's own choices (storage.ServerSettings), set with /stratego server
+// by members with Manage Server, and what the bot does with them: where
+// matches may start and who may start them, the defaults of new matches,
+// whether practice is allowed, how boards are shown. Moderators also call
+// matches off (/stratego cancel); any member may watch a running match
+// (/stratego watch).
+
+// isModerator reports whether the member may change the server's settings
+// and call matches off: Manage Server, or Administrator.
+func isModerator(i *discordgo.Interaction) bool {
+	return i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+}
+
+// serverOf returns the settings of the interaction's server; the defaults
+// in a DM, or when they cannot be read.
+func (b *Bot) serverOf(ctx context.Context, guildID string) *storage.ServerSettings {
+	if guildID == "" {
+		return &storage.ServerSettings{}
+	}
+	s, err := b.store.Server(ctx, guildID)
+	if err != nil {
+		b.log.Warn("reading a server's settings failed; using the defaults", "guild", guildID, "error", err)
+		return &storage.ServerSettings{GuildID: guildID}
+	}
+	return s
+}
+
+// mayStartHere says why the member may not start a match (practice, when
+// practice is set) in the interaction's channel; "" when they may.
+func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, practice bool) string {
+	if i.GuildID == "" {
+		return ""
+	}
+	if practice && s.NoPractice {
+		return "Practice games against the computer are turned off on this server. You can still play one with me by DM: run `/stratego practice` there."
+	}
+	channel := i.ChannelID
+	if c, err := b.s.State.Channel(channel); err == nil && c.IsThread() {
+		channel = c.ParentID
+	}
+	if !s.AllowsChannel(channel) {
+		where := make([]string, len(s.Channels))
+		for k, c := range s.Channels {
+			where[k] = "<#" + c + ">"
+		}
+		return "Matches on this server are played in " + joinAnd(where) + ". Start yours there."
+	}
+	if s.StarterRole != "" && !isModerator(i) && (i.Member == nil || !slices.Contains(i.Member.Roles, s.StarterRole)) {
+		return fmt.Sprintf("On this server, starting a match needs the <@&%s> role. Ask a moderator for it, or accept a challenge someone else makes.", s.StarterRole)
+	}
+	return ""
+}
+
+// threadsFor reports whether a match of the server plays in its own thread.
+func (b *Bot) threadsFor(s *storage.ServerSettings) bool {
+	return b.cfg.Threads || s.Board == storage.BoardThread
+}
+
+// onServer shows or changes the server's settings; only moderators may.
+func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts options) {
+	switch {
+	case i.GuildID == "":
+		b.tell(i, "Server settings are made in the server: run `/stratego server` in one of its channels.")
+		return
+	case !isModerator(i):
+		b.tell(i, "Only members with the Manage Server permission can change how I work on this server. `/stratego help` shows what everyone can do.")
+		return
+	}
+	var changes []string
+	s, err := b.store.UpdateServer(ctx, i.GuildID, func(s *storage.ServerSettings) error {
+		changes = changes[:0]
+		return applyServerOptions(s, opts, &changes)
+	})
+	if err != nil {
+		b.tell(i, b.explain(err, "server settings"))
+		return
+	}
+	head := "This server's settings:"
+	if len(changes) > 0 {
+		head = "Changed: " + strings.Join(changes, "; ") + ".\nThis server's settings now:"
+		b.log.Info("server settings changed", "guild", i.GuildID, "by", userOf(i).ID, "changes", strings.Join(changes, "; "))
+	}
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content: head + "\n" + describeServer(s, b.cfg), Flags: discordgo.MessageFlagsEphemeral,
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	})
+}
+
+// applyServerOptions changes s as the options say, listing the changes.
+func applyServerOptions(s *storage.ServerSettings, opts options, changes *[]string) error {
+	if v := opts.str(optBoardMode); v != "" {
+		mode, err := storage.ParseBoardMode(v)
+		if err != nil || mode == storage.BoardLive {
+			return friendly("Choose how boards are shown: a new picture per move, or a thread per match.")
+		}
+		s.Board = mode
+		*changes = append(*changes, "boards: "+boardModeText(mode))
+	}
+	if v := opts.str(optVariant); v != "" {
+		variant, err := game.ParseVariant(v)
+		if err != nil || variant == game.VariantCustom {
+			return friendly("Choose a default variant other than Custom, whose army each challenge names.")
+		}
+		s.Variant = variant
+		*changes = append(*changes, "default variant: "+variant.String())
+	}
+	if v := opts.str(optMoveTime); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < storage.MinMoveTime || d > storage.MaxMoveTime {
+			return friendly("The move time must be between 5 minutes and 7 days.")
+		}
+		s.MoveTime = d
+		*changes = append(*changes, "default move time: "+formatDuration(d))
+	}
+	if v, ok := opts.boolean(optPracticeAllowed); ok {
+		s.NoPractice = !v
+		*changes = append(*changes, "practice: "+onOff(v))
+	}
+	if v := opts.id(optStarterRole); v != "" {
+		s.StarterRole = v
+		*changes = append(*changes, "starting matches needs <@&"+v+">")
+	}
+	if v, ok := opts.boolean(optAnyoneStarts); ok && v {
+		s.StarterRole = ""
+		*changes = append(*changes, "anyone may start matches")
+	}
+	if v := opts.id(optAllowChannel); v != "" && !slices.Contains(s.Channels, v) {
+		if len(s.Channels) >= storage.MaxServerChannels {
+			return friendly(fmt.Sprintf("At most %d channels can be listed; remove one first.", storage.MaxServerChannels))
+		}
+		s.Channels = append(s.Channels, v)
+		*changes = append(*changes, "matches allowed in <#"+v+">")
+	}
+	if v := opts.id(optRemoveChannel); v != "" {
+		if k := slices.Index(s.Channels, v); k >= 0 {
+			s.Channels = slices.Delete(s.Channels, k, k+1)
+			*changes = append(*changes, "<#"+v+"> removed from the list")
+		}
+	}
+	if v, ok := opts.boolean(optAnyChannel); ok && v {
+		s.Channels = nil
+		*changes = append(*changes, "matches allowed in any channel")
+	}
+	return nil
+}
+
+func onOff(v bool) string {
+	if v {
+		return "on"
+	}
+	return "off"
+}
+
+func boardModeText(m storage.BoardMode) string {
+	if m == storage.BoardThread {
+		return "a thread per match"
+	}
+	return "a new picture per move in the channel"
+}
+
+// describeServer lists a server's settings for its moderators.
+func describeServer(s *storage.ServerSettings, cfg Config) string {
+	where := "any channel"
+	if len(s.Channels) > 0 {
+		list := make([]string, len(s.Channels))
+		for k, c := range s.Channels {
+			list[k] = "<#" + c + ">"
+		}
+		where = joinAnd(list)
+	}
+	who := "anyone"
+	if s.StarterRole != "" {
+		who = "members with <@&" + s.StarterRole + "> (and moderators)"
+	}
+	board := s.Board
+	if cfg.Threads {
+		board = storage.BoardThread
+	}
+	variant := game.VariantClassic
+	if s.Variant != 0 {
+		variant = s.Variant
+	}
+	moveTime := cfg.DefaultMoveTime
+	if s.MoveTime != 0 {
+		moveTime = s.MoveTime
+	}
+	return fmt.Sprintf("- matches in: %s\n- who may start them: %s\n- boards: %s\n- default variant: %s; default move time: %s\n- practice against the computer: %s",
+		where, who, boardModeText(board), variant, formatDuration(moveTime), onOff(!s.NoPractice))
+}
+
+// onCancel calls a match of this server off, with no result, for the reason
+// a moderator gives; both players and the channel are told.
+func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts options) {
+	if i.GuildID == "" || !isModerator(i) {
+		b.tell(i, "Only members with the Manage Server permission can call a match off, in its server. A player can `/stratego resign`, or offer a draw.")
+		return
+	}
+	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
+	if err != nil {
+		b.tell(i, b.explain(err, "cancel"))
+		return
+	}
+	reason := strings.TrimSpace(opts.str(optReason))
+	if reason == "" {
+		b.tell(i, "Say why with the `reason` option: the players are told.")
+		return
+	}
+	moderator := displayName(i)
+	m, err = b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		if !x.Phase.Active() {
+			return storage.ErrGameOver
+		}
+		x.CallOffNote = fmt.Sprintf("%s: %s", moderator, reason)
+		return nil
+	})
+	if err == nil {
+		m, err = b.store.Abandon(ctx, m.ID, m.Version, b.now(), storage.CallOffModerator)
+	}
+	if err != nil {
+		b.tell(i, b.explain(err, "cancel"))
+		return
+	}
+	b.log.Info("a moderator called a match off", "match", m.ID, "by", userOf(i).ID)
+	b.tell(i, fmt.Sprintf("%s is called off with no result. Both players and the channel are told why.", matchTitle(m)))
+	b.nudgeTimers()
+}
+
+// serverMatch finds an active match of the server by the number a member
+// typed or picked ("12" or "#12 …").
+func (b *Bot) serverMatch(ctx context.Context, guildID, named string) (*storage.Match, error) {
+	id, err := strconv.ParseUint(strings.TrimPrefix(strings.Fields(named + " ")[0], "#"), 10, 64)
+	if named == "" || err != nil {
+		return nil, friendly("Name the match by its number, for example `12`; the `match` option suggests this server's running matches.")
+	}
+	m, err := b.store.Match(ctx, storage.MatchID(id))
+	switch {
+	case errors.Is(err, storage.ErrNotFound) || (err == nil && m.GuildID != guildID):
+		return nil, friendly(fmt.Sprintf("This server has no match #%d. The `match` option suggests its running matches.", id))
+	case err != nil:
+		return nil, err
+	case !m.Phase.Active():
+		return nil, friendly(fmt.Sprintf("Match #%d is over. `/stratego record` gives its record.", id))
+	}
+	return m, nil
+}
+
+// onWatch shows any member the public board of a running match of the
+// server and its last moves, privately: what everyone may see, nothing more.
+func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts options) {
+	if i.GuildID == "" {
+		b.tell(i, "Watch a match from its server: run `/stratego watch` in one of its channels.")
+		return
+	}
+	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
+	if err != nil {
+		b.tell(i, b.explain(err, "watch"))
+		return
+	}
+	if m.Phase == storage.PhaseSetup {
+		b.tell(i, fmt.Sprintf("%s has not begun: the players are still setting up.", matchTitle(m)))
+		return
+	}
+	if !b.deferPrivate(i) {
+		return
+	}
+	g, err := m.Game()
+	if err != nil {
+		b.finish(i, b.explain(err, "watch"))
+		return
+	}
+	v := g.View(game.PublicViewer)
+	nar := narrator{viewer: game.PublicViewer, names: names(m), numbering: b.settingsOf(ctx, userOf(i).ID).Numbering}
+	lines := strings.Split(historyText(m, &v, nar), "\n")[1:] // without the title
+	if len(lines) > 6 {
+		lines = append([]string{"…"}, lines[len(lines)-6:]...)
+	}
+	text := joinLines(matchTitle(m), statusLine(g, nar, m.Deadline), "Last moves:\n"+strings.Join(lines, "\n"))
+	b.finish(i, text, b.boardFile(m, &v, nar.numbering)...)
+}
+
+// serverMatchChoices offers the server's running matches for the match
+// option of /stratego watch and cancel: their numbers and players' names,
+// which the channel shows anyway.
+func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	g, err := b.s.State.Guild(i.GuildID)
+	if err != nil {
+		return nil
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, c := range g.Channels {
+		ms, err := b.store.ChannelMatches(ctx, c.ID, true, 0)
+		if err != nil {
+			continue
+		}
+		for _, m := range ms {
+			if m.GuildID != i.GuildID || m.Phase != storage.PhasePlaying {
+				continue
+			}
+			name := fmt.Sprintf("#%d %s vs %s", m.ID, m.Players[game.Red].Name, m.Players[game.Blue].Name)
+			if len(name) > 100 {
+				name = name[:100]
+			}
+			if typed != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
+				continue
+			}
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: strconv.FormatUint(uint64(m.ID), 10)})
+			if len(choices) == 25 {
+				return choices
+			}
+		}
+	}
+	return choices
+}
