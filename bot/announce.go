@@ -77,10 +77,11 @@ func (b *Bot) boardMessage(ctx context.Context, m *storage.Match, g *game.Game, 
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
-	if err := b.pics.Board(&buf, v, render.Options{Names: names(m), Numbering: numbering}); err != nil {
+	opts := render.Options{Names: names(m), Numbering: numbering}
+	if err := b.pics.Board(&buf, v, opts); err != nil {
 		b.log.Error("drawing a board failed", "match", m.ID, "viewer", viewer, "error", err)
 	} else {
-		msg.Files = []*discordgo.File{pngFile("board.png", buf.Bytes())}
+		msg.Files = []*discordgo.File{pngFile("board.png", buf.Bytes(), boardAlt(v, opts))}
 	}
 	if isPlayer && current {
 		msg.Components = pickerComponents(m, g, side, numbering, game.NoSquare)
@@ -135,13 +136,14 @@ func (b *Bot) finaleMessage(m *storage.Match, g *game.Game) *discordgo.MessageSe
 	var files []*discordgo.File
 	var pic bytes.Buffer
 	if err := b.pics.Reveal(&pic, reveal, render.Options{Names: names(m)}); err == nil {
-		files = append(files, pngFile("final.png", pic.Bytes()))
+		files = append(files, pngFile("final.png", pic.Bytes(), boardAlt(reveal, render.Options{Names: names(m)})))
 	} else {
 		b.log.Error("drawing the final reveal failed", "match", m.ID, "error", err)
 	}
 	var gif bytes.Buffer
 	if err := b.pics.Replay(&gif, g, render.ReplayOptions{Options: render.Options{Names: names(m)}}); err == nil && gif.Len() < 9<<20 {
-		files = append(files, &discordgo.File{Name: "replay.gif", ContentType: "image/gif", Reader: bytes.NewReader(gif.Bytes())})
+		files = append(files, &discordgo.File{Name: "replay.gif", ContentType: "image/gif", Reader: describedReader{bytes.NewReader(gif.Bytes()),
+			fmt.Sprintf("An animation of the whole game, %d moves, every piece shown; `/stratego history` lists the moves as text.", g.Ply())}})
 	} else if err != nil {
 		b.log.Error("drawing the replay failed", "match", m.ID, "error", err)
 	}

@@ -27,9 +27,25 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		b.finish(i, b.explain(err, "board"))
 		return
 	}
-	text, files := b.privateBoard(m, g, side, b.settingsOf(ctx, user).Numbering)
+	n := b.settingsOf(ctx, user).Numbering
+	if asText, _ := opts.boolean(optText); asText {
+		// The diagram says who moves and the last move itself: only the
+		// match's title goes before it.
+		v := g.View(game.ViewerOf(side))
+		diagram, err := render.TextBoard(v, render.Options{Names: names(m), Numbering: n})
+		if err != nil {
+			b.finish(i, b.explain(err, "board"))
+			return
+		}
+		b.finish(i, codeBlock(diagram))
+		return
+	}
+	text, files := b.privateBoard(m, g, side, n)
 	b.finish(i, text, files...)
 }
+
+// codeBlock puts text in a monospace block.
+func codeBlock(text string) string { return "```\n" + text + "\n```" }
 
 // showNow answers a click on the menus of an old board with the board as it
 // stands now, privately: its picture, where the match stands, and fresh menus
@@ -57,9 +73,10 @@ func (b *Bot) privateBoard(m *storage.Match, g *game.Game, side game.Side, n gam
 // boardFile draws a player's board for a private answer.
 func (b *Bot) boardFile(m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
 	var buf bytes.Buffer
-	if err := b.pics.Board(&buf, *v, render.Options{Names: names(m), Numbering: n}); err != nil {
+	opts := render.Options{Names: names(m), Numbering: n}
+	if err := b.pics.Board(&buf, *v, opts); err != nil {
 		b.log.Error("drawing a board failed", "match", m.ID, "error", err)
 		return nil
 	}
-	return []*discordgo.File{pngFile("board.png", buf.Bytes())}
+	return []*discordgo.File{pngFile("board.png", buf.Bytes(), boardAlt(*v, opts))}
 }

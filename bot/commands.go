@@ -64,6 +64,7 @@ const (
 	optRemoveChannel   = "remove_channel"
 	optAnyChannel      = "any_channel"
 	optReason          = "reason"
+	optText            = "text"
 )
 
 // moveTimes are the move times a challenger can choose, shortest first.
@@ -160,7 +161,10 @@ func Commands() []*discordgo.ApplicationCommand {
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdBoard,
 				Description: "See your board (only you see it)",
-				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (when you have more than one)")},
+				Options: []*discordgo.ApplicationCommandOption{
+					matchOpt("Which match (when you have more than one)"),
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optText, Description: "As a text diagram, for screen readers (default: a picture)"},
+				},
 			},
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdResign,

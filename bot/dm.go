@@ -53,7 +53,13 @@ func (b *Bot) replyDM(msg *discordgo.Message, send *discordgo.MessageSend) {
 	if send.AllowedMentions == nil {
 		send.AllowedMentions = &discordgo.MessageAllowedMentions{}
 	}
-	if _, err := b.s.ChannelMessageSendComplex(msg.ChannelID, send); err != nil {
+	var err error
+	if len(send.Files) > 0 {
+		_, err = b.sendFiles("POST", discordgo.EndpointChannelMessages(msg.ChannelID), send, send.Files)
+	} else {
+		_, err = b.s.ChannelMessageSendComplex(msg.ChannelID, send)
+	}
+	if err != nil {
 		b.log.Warn("answering a DM failed", "error", err)
 	}
 }

@@ -63,6 +63,15 @@ func playClassic(t *testing.T, red game.Setup) (*harness, []string, []string) {
 	// 4. Blue by slash command.
 	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J6"), discordtest.Opt("to", "J5")).Reply(t)
 	h.alice.WaitDM(t, contains("bob moved J6-J5"))
+	// Between moves: Bob's board as a text diagram, and Carol watching. Both
+	// are in the transcripts the leak test compares.
+	text := h.bob.SlashCommand(t, h.channel, "stratego board", discordtest.Opt("text", true)).Reply(t)
+	if !text.Ephemeral || !strings.HasPrefix(text.Content, "```\n") || len(text.Files) != 0 || !strings.Contains(text.Content, "Blue") {
+		t.Fatalf("bob's text board: %q", text.Content)
+	}
+	if watched := h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt("match", "1")).Reply(t); len(watched.Files) != 1 {
+		t.Fatalf("carol watching: %q", watched.Content)
+	}
 	// 5. Red's Scout strikes the Flag from E4, by DM.
 	h.alice.SendDM(t, "E4xE7")
 	h.alice.WaitDM(t, contains("You won"))

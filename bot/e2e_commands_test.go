@@ -67,3 +67,24 @@ func TestBetweenMoves(t *testing.T) {
 		t.Fatalf("after deleting: %q", del.Content)
 	}
 }
+
+// TestHelpShowsTheKey: /stratego help lists the commands and explains the
+// pictures' symbols with the key, a picture with its alt text, in the
+// member's numbering.
+func TestHelpShowsTheKey(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("numbering", "classic")).Reply(t)
+	for _, tc := range []struct {
+		who  *discordtest.Member
+		rank string // the Marshal's label in their numbering
+	}{{h.alice, "1 Marshal"}, {h.bob, "10 Marshal"}} {
+		help := tc.who.SlashCommand(t, h.channel, "stratego help").Reply(t)
+		if !help.Ephemeral || !strings.Contains(help.Content, "/stratego watch") || len(help.Files) != 1 || help.Files[0].Name != "key.png" {
+			t.Fatalf("%s's help: %q with %d files", tc.who.Name, help.Content, len(help.Files))
+		}
+		if d := help.Files[0].Description; !strings.Contains(d, "White dot") || !strings.Contains(d, tc.rank) {
+			t.Errorf("%s's key has the alt text %q; want the symbols and %q", tc.who.Name, d, tc.rank)
+		}
+	}
+}

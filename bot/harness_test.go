@@ -368,7 +368,8 @@ func (h *harness) followUp(in *discordtest.Interaction) *discordtest.Message {
 	return r.Followups[0]
 }
 
-// transcript is everything one member saw, as text and file digests, sorted.
+// transcript is everything one member saw, as text, file digests and alt
+// texts, sorted. Every picture must have an alt text.
 func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	var out []string
 	add := func(where string, msgs []*discordtest.Message) {
@@ -380,7 +381,12 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 			finale := false
 			for _, f := range msg.Files {
 				finale = finale || f.Name == "final.png" || f.Name == "replay.gif"
-				line += fmt.Sprintf(" [%s %x]", f.Name, sha256.Sum256(f.Data))
+				// The alt text is part of what the member sees: it goes through
+				// the same comparisons as the picture.
+				line += fmt.Sprintf(" [%s %x %q]", f.Name, sha256.Sum256(f.Data), f.Description)
+				if f.Description == "" && (strings.HasSuffix(f.Name, ".png") || strings.HasSuffix(f.Name, ".gif")) {
+					h.t.Errorf("%s: the picture %s has no alt text (message %q)", where, f.Name, msg.Content)
+				}
 			}
 			if finale && skipFinale {
 				continue

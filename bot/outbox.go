@@ -29,14 +29,15 @@ func nonceOf(notice uint64, part int) string {
 // discordgo's MessageSend lacks.
 type nonceMessage struct {
 	*discordgo.MessageSend
-	Nonce        string `json:"nonce"`
-	EnforceNonce bool   `json:"enforce_nonce"`
+	Nonce        string           `json:"nonce"`
+	EnforceNonce bool             `json:"enforce_nonce"`
+	Attachments  []attachmentMeta `json:"attachments,omitempty"` // the pictures' alt texts
 }
 
 // sendOnce creates a message in channelID that Discord creates at most once
 // for this nonce, however often it is sent.
 func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
-	payload := nonceMessage{MessageSend: msg, Nonce: nonce, EnforceNonce: true}
+	payload := nonceMessage{MessageSend: msg, Nonce: nonce, EnforceNonce: true, Attachments: attachmentsOf(msg.Files)}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	var (
 		response []byte

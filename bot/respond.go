@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"bytes"
-
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -31,6 +29,17 @@ func displayName(i *discordgo.Interaction) string {
 
 // respond sends the first answer to an interaction.
 func (b *Bot) respond(i *discordgo.Interaction, typ discordgo.InteractionResponseType, data *discordgo.InteractionResponseData) {
+	if data != nil && attachmentsOf(data.Files) != nil {
+		// The attachments' descriptions go inside "data".
+		payload := struct {
+			Type discordgo.InteractionResponseType `json:"type"`
+			Data *describedData                    `json:"data"`
+		}{typ, &describedData{data, attachmentsOf(data.Files)}}
+		if _, err := b.sendFiles("POST", discordgo.EndpointInteractionResponse(i.ID, i.Token), payload, data.Files); err != nil {
+			b.log.Warn("interaction response failed", "error", err)
+		}
+		return
+	}
 	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
 		b.log.Warn("interaction response failed", "error", err)
 	}
@@ -90,11 +99,14 @@ func (b *Bot) deferUpdate(i *discordgo.Interaction) bool {
 
 // finish replaces a deferred answer's content.
 func (b *Bot) finish(i *discordgo.Interaction, text string, files ...*discordgo.File) {
-	edit := &discordgo.WebhookEdit{Content: &text}
 	if len(files) > 0 {
-		edit.Files = files
+		payload := map[string]any{"content": text}
+		if _, err := b.sendFiles("PATCH", discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"), payload, files); err != nil {
+			b.log.Warn("editing the answer failed", "error", err)
+		}
+		return
 	}
-	if _, err := b.s.InteractionResponseEdit(i, edit); err != nil {
+	if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text}); err != nil {
 		b.log.Warn("editing the answer failed", "error", err)
 	}
 }
@@ -102,13 +114,13 @@ func (b *Bot) finish(i *discordgo.Interaction, text string, files ...*discordgo.
 // followUp sends one more private message after the first answer.
 func (b *Bot) followUp(i *discordgo.Interaction, msg *discordgo.WebhookParams) {
 	msg.Flags |= discordgo.MessageFlagsEphemeral
+	if len(msg.Files) > 0 {
+		if _, err := b.sendFiles("POST", discordgo.EndpointFollowupMessage(i.AppID, i.Token)+"?wait=true", msg, msg.Files); err != nil {
+			b.log.Warn("follow-up failed", "error", err)
+		}
+		return
+	}
 	if _, err := b.s.FollowupMessageCreate(i, true, msg); err != nil {
 		b.log.Warn("follow-up failed", "error", err)
 	}
-}
-
-// pngFile wraps a picture for upload. Names say what the picture is, never
-// what it shows.
-func pngFile(name string, data []byte) *discordgo.File {
-	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(data)}
 }

@@ -94,7 +94,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		case cmdRecord:
 			b.onRecord(ctx, i, opts)
 		case cmdHelp:
-			b.tell(i, helpText)
+			b.onHelp(ctx, i)
 		case cmdServer:
 			b.onServer(ctx, i, opts)
 		case cmdWatch:

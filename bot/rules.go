@@ -1,10 +1,15 @@
 package bot
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"strings"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
 )
 
 // rulesText is a short summary of a variant's rules.
@@ -39,6 +44,24 @@ func rulesText(variant string) string {
 	return strings.Join(lines, "\n")
 }
 
+// onHelp answers /stratego help: the commands, and the key to the pictures'
+// symbols as a picture in the member's numbering.
+func (b *Bot) onHelp(ctx context.Context, i *discordgo.Interaction) {
+	o := render.Options{Numbering: b.settingsOf(ctx, userOf(i).ID).Numbering}
+	data := &discordgo.InteractionResponseData{Content: helpText, Flags: discordgo.MessageFlagsEphemeral}
+	var key bytes.Buffer
+	alt, err := render.KeyAltText(o)
+	if err == nil {
+		err = b.pics.Key(&key, o)
+	}
+	if err != nil {
+		b.log.Error("drawing the key failed", "error", err)
+	} else {
+		data.Files = []*discordgo.File{pngFile("key.png", key.Bytes(), alt)}
+	}
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, data)
+}
+
 // helpText answers /stratego help.
 const helpText = "**Stratego on Discord**\n" +
 	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.\n" +
@@ -50,4 +73,5 @@ const helpText = "**Stratego on Discord**\n" +
 	"• `/stratego settings` sets your numbering, reminders and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.\n" +
 	"• `/stratego watch match:12` shows you a running match's public board and last moves.\n" +
 	"• Moderators (Manage Server): `/stratego server` sets where matches are played, who starts them, their defaults, practice and threads; `/stratego cancel` calls a match off with a reason.\n" +
-	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank."
+	"• `/stratego board text:true` shows your board as a text diagram, for screen readers; every picture has a description too.\n" +
+	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank. The picture below explains its symbols."

@@ -209,7 +209,7 @@ func (b *Bot) draft(ctx context.Context, m *storage.Match, side game.Side, setup
 	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(m), Numbering: n}); err != nil {
 		b.log.Error("drawing a set-up preview failed", "match", m.ID, "error", err)
 	} else {
-		files = append(files, pngFile("setup.png", buf.Bytes()))
+		files = append(files, pngFile("setup.png", buf.Bytes(), fmt.Sprintf("A picture of your set-up for match #%d; the message lists it as text, front row first.", m.ID)))
 	}
 	id := func(action string, version uint64) string {
 		return customID{kind: kindSetup, action: action, id: uint64(m.ID), version: version}.String()

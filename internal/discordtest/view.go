@@ -31,6 +31,7 @@ type File struct {
 	Name        string // file name as shown
 	ContentType string // as sent, or sniffed from the bytes
 	Data        []byte
+	Description string // the attachment's alt text, "" when it has none
 }
 
 // Image decodes the file as a PNG, GIF or JPEG image (the first frame of a GIF).
@@ -122,7 +123,7 @@ func (s *Server) view(m *message, _ *user) *Message {
 	}
 	v := &Message{Message: &dm, Ephemeral: m.ephemeralTo != "", Loading: m.flags&flagLoading != 0, Edits: m.edits}
 	for _, a := range m.attachments {
-		v.Files = append(v.Files, File{Name: a.filename, ContentType: a.contentType, Data: a.data})
+		v.Files = append(v.Files, File{Name: a.filename, ContentType: a.contentType, Data: a.data, Description: a.description})
 	}
 	return v
 }
