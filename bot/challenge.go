@@ -303,6 +303,16 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
+	if m.LiveMessage == "" && i.Message != nil {
+		// Accepted before the challenge's message was recorded: the click
+		// names it.
+		if _, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+			x.LiveMessage = i.Message.ID
+			return nil
+		}); err != nil {
+			b.log.Warn("recording the match's message failed", "match", m.ID, "error", err)
+		}
+	}
 	if b.threadsFor(b.serverOf(ctx, m.GuildID)) {
 		b.openThread(ctx, i, m)
 	}

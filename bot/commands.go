@@ -238,7 +238,8 @@ func Commands() []*discordgo.ApplicationCommand {
 				Description: "Moderators: how the bot works on this server (no options: show the settings)",
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionString, Name: optBoardMode, Description: "How the public board is shown",
-						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "A new picture per move in the channel", Value: "per-move"}, {Name: "A thread per match", Value: "thread"}}},
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "A new picture per move in the channel", Value: "per-move"}, {Name: "A thread per match", Value: "thread"},
+							{Name: "One live message per match, edited after every move", Value: "live"}}},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Default variant of new matches", Choices: variants},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Default move time of new matches", Choices: times},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optPracticeAllowed, Description: "Allow practice games against the computer here"},

@@ -15,8 +15,11 @@ import (
 
 // playClassic plays the scripted Classic match: all three ways of moving,
 // and a Scout that takes the Flag from range.
-func playClassic(t *testing.T, red game.Setup) (*harness, []string, []string) {
+func playClassic(t *testing.T, red game.Setup, prepare ...func(h *harness)) (*harness, []string, []string) {
 	h := newHarness(t)
+	for _, p := range prepare {
+		p(h)
+	}
 	// Blue's set-up, from Blue's side: J7 (col 0) a Sergeant, E7 (col 5) the Flag.
 	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
 	h.challenge("Classic")

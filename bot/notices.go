@@ -56,7 +56,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 				deadline = now.Add(m.MoveTime)
 			}
 		}
-		return one(b.boardMessage(ctx, m, g, viewerOf(n.To), headlineOf(n.Event, g, m.Log[:n.Log]), deadline, current)), nil
+		msg := b.boardMessage(ctx, m, g, viewerOf(n.To), headlineOf(n.Event, g, m.Log[:n.Log]), deadline, current)
+		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && b.serverOf(ctx, m.GuildID).Board == storage.BoardLive {
+			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil
+		}
+		return one(msg), nil
 	case storage.EventFinale:
 		g, err := m.GameAt(n.Log)
 		if err != nil {
@@ -99,6 +103,20 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		return one(fallbackMessage(m, n)), nil
 	}
 	return nil, fmt.Errorf("no message for %s notices", n.Event)
+}
+
+// liveEdit turns a public board into the edit of the match's live message:
+// its text and its one picture replaced, so that the message always shows the
+// board as it stands, with the last move written above it. An edit is the
+// same however often it is made, so the outbox may repeat it safely.
+func liveEdit(m *storage.Match, msg *discordgo.MessageSend) *discordgo.MessageEdit {
+	content := msg.Content
+	return &discordgo.MessageEdit{
+		ID: m.LiveMessage, Content: &content, Files: msg.Files,
+		Components:      &[]discordgo.MessageComponent{},
+		Attachments:     &[]*discordgo.MessageAttachment{}, // the old picture goes
+		AllowedMentions: msg.AllowedMentions,
+	}
 }
 
 // recipient returns where messages to an audience of m go, and false when it

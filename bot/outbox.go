@@ -314,6 +314,10 @@ func (b *Bot) sendPart(p outgoing, nonce string) error {
 	}
 	if p.edit != nil {
 		p.edit.Channel = channel
+		if len(p.edit.Files) > 0 {
+			_, err := b.sendFiles("PATCH", discordgo.EndpointChannelMessage(channel, p.edit.ID), p.edit, p.edit.Files)
+			return err
+		}
 		_, err := b.s.ChannelMessageEditComplex(p.edit)
 		return err
 	}

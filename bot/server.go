@@ -107,8 +107,8 @@ func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts optio
 func applyServerOptions(s *storage.ServerSettings, opts options, changes *[]string) error {
 	if v := opts.str(optBoardMode); v != "" {
 		mode, err := storage.ParseBoardMode(v)
-		if err != nil || mode == storage.BoardLive {
-			return friendly("Choose how boards are shown: a new picture per move, or a thread per match.")
+		if err != nil {
+			return friendly("Choose how boards are shown: a new picture per move, a thread per match, or one live message per match.")
 		}
 		s.Board = mode
 		*changes = append(*changes, "boards: "+boardModeText(mode))
@@ -169,8 +169,11 @@ func onOff(v bool) string {
 }
 
 func boardModeText(m storage.BoardMode) string {
-	if m == storage.BoardThread {
+	switch m {
+	case storage.BoardThread:
 		return "a thread per match"
+	case storage.BoardLive:
+		return "one live message per match, edited after every move"
 	}
 	return "a new picture per move in the channel"
 }

@@ -277,7 +277,7 @@ func (c Changes) AcceptChallenge(ch *Challenge, opponent Player, challengerSide 
 		return nil, fmt.Errorf("unknown side %d: %w", challengerSide, ErrInvalid)
 	}
 	m := &Match{
-		GuildID: ch.GuildID, ChannelID: ch.ChannelID, Rules: ch.Rules, MoveTime: ch.MoveTime, Casual: ch.Casual,
+		GuildID: ch.GuildID, ChannelID: ch.ChannelID, LiveMessage: ch.MessageID, Rules: ch.Rules, MoveTime: ch.MoveTime, Casual: ch.Casual,
 		Phase: PhaseSetup, Created: second(at),
 	}
 	m.Players[challengerSide] = ch.Challenger

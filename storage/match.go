@@ -86,6 +86,9 @@ type Match struct {
 	GuildID   string // empty for a match outside a server
 	ChannelID string
 	ThreadID  string // empty when the match is played in the channel itself
+	// LiveMessage is the channel message that announced the match (its
+	// challenge's), which the live board mode edits after every move.
+	LiveMessage string
 
 	// Players holds the two players, indexed by game.Side: Players[game.Red] plays Red.
 	Players [2]Player

@@ -114,6 +114,7 @@ type matchRecord struct {
 	CallOff  string             `json:"called_off,omitempty"` // why it ended with no result; "" for late-setup
 	CallNote string             `json:"call_off_note,omitempty"`
 	Gone     bool               `json:"public_gone,omitempty"`
+	Live     string             `json:"live_msg,omitempty"`
 	Created  int64              `json:"created"`
 	Started  int64              `json:"started,omitempty"`
 	Ended    int64              `json:"ended,omitempty"`
@@ -135,7 +136,7 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Result:   encodeResult(m.Result),
 		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
 		Rated: m.RatingApplied,
-		Gone:  m.PublicGone, CallNote: m.CallOffNote,
+		Gone:  m.PublicGone, CallNote: m.CallOffNote, Live: m.LiveMessage,
 		Created: unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
 	}
 	if m.CalledOff != CallOffLateSetup {
@@ -170,7 +171,7 @@ func decodeMatch(data []byte) (*Match, error) {
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Casual:   rec.Casual, Computer: rec.Computer,
 		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
-		RatingApplied: rec.Rated, PublicGone: rec.Gone, CallOffNote: rec.CallNote,
+		RatingApplied: rec.Rated, PublicGone: rec.Gone, CallOffNote: rec.CallNote, LiveMessage: rec.Live,
 		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
 	}
 	if rec.CallOff != "" {

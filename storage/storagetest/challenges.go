@@ -101,6 +101,9 @@ func testChallenges(t *testing.T, s storage.Store) {
 		m.Rules != named.Rules || m.MoveTime != named.MoveTime || m.ChannelID != "c2" || !m.Created.Equal(at) {
 		t.Fatalf("match from challenge: %+v", m)
 	}
+	if stored := must(s.Match(ctx, m.ID)).in(t); stored.LiveMessage != "msg2" {
+		t.Errorf("the match's live message is %q, want the challenge's msg2", stored.LiveMessage)
+	}
 	_, err = s.Challenge(ctx, named.ID)
 	wantErr(t, "accepted challenge", err, storage.ErrNotFound)
 	if got := ids(must(s.PlayerChallenges(ctx, "1002")).in(t)); got != nil {
