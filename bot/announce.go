@@ -33,6 +33,11 @@ func startHeadline(n narrator, v *game.View) string {
 	return "Both set-ups are in: the match begins!"
 }
 
+// awardHeadline announces a moderator's award, with who and why.
+func awardHeadline(note string) headline {
+	return func(narrator, *game.View) string { return "A moderator ended the match (" + note + ")." }
+}
+
 // timeUpHeadline announces a loss on time.
 func timeUpHeadline(narrator, *game.View) string { return "Time is up." }
 

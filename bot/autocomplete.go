@@ -47,7 +47,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		choices = b.savedSetupChoices(ctx, user, typed)
 		return
 	}
-	if focused.Name == optMatch && (sub.Name == cmdWatch || sub.Name == cmdCancel) {
+	if focused.Name == optMatch && (sub.Name == cmdWatch || sub.Name == cmdCancel || sub.Name == cmdAward) {
 		if i.GuildID != "" {
 			choices = b.serverMatchChoices(ctx, i, typed)
 		}

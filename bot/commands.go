@@ -30,6 +30,7 @@ const (
 	cmdServer      = "server"
 	cmdWatch       = "watch"
 	cmdCancel      = "cancel"
+	cmdAward       = "award"
 )
 
 // Option names.
@@ -64,6 +65,7 @@ const (
 	optRemoveChannel   = "remove_channel"
 	optAnyChannel      = "any_channel"
 	optReason          = "reason"
+	optWinner          = "winner"
 	optText            = "text"
 )
 
@@ -257,6 +259,15 @@ func Commands() []*discordgo.ApplicationCommand {
 				Description: "Moderators: call a match off with no result",
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionString, Name: optMatch, Description: "Which match of this server", Required: true, Autocomplete: true},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optReason, Description: "Why: the players are told", Required: true, MaxLength: 300},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdAward,
+				Description: "Moderators: end a running match as won by one player",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionString, Name: optMatch, Description: "Which match of this server", Required: true, Autocomplete: true},
+					{Type: discordgo.ApplicationCommandOptionUser, Name: optWinner, Description: "The player who wins", Required: true},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optReason, Description: "Why: the players are told", Required: true, MaxLength: 300},
 				},
 			},

@@ -194,3 +194,36 @@ func lastPublicBoard(t *testing.T, h *harness) *discordtest.Message {
 	t.Fatal("no public board in the channel")
 	return nil
 }
+
+// TestAward: a moderator ends a running match as won by one player; the
+// players and the channel are told who decided and why, and the result
+// counts in the standings like any other.
+func TestAward(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	args := []discordtest.Arg{discordtest.Opt(optMatch, "1"), discordtest.Opt(optWinner, h.bob), discordtest.Opt(optReason, "alice left for good")}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego award", args...).Reply(t); !strings.Contains(got.Content, "Only members with the Manage Server permission") {
+		t.Fatalf("award by a member answered %q", got.Content)
+	}
+	moderator(h)
+	if got := h.carol.SlashCommand(t, h.channel, "stratego award", discordtest.Opt(optMatch, "1"), discordtest.Opt(optWinner, h.carol), discordtest.Opt(optReason, "x")).Reply(t); !strings.Contains(got.Content, "must be one of the players") {
+		t.Fatalf("award to a non-player answered %q", got.Content)
+	}
+	got := h.carol.SlashCommand(t, h.channel, "stratego award", args...).Reply(t)
+	if !got.Ephemeral || !strings.Contains(got.Content, "is awarded to bob") {
+		t.Fatalf("award answered %q", got.Content)
+	}
+	h.bot.deliverDue(context.Background())
+	h.alice.WaitDM(t, contains("A moderator ended the match (carol: alice left for good)"))
+	h.bob.WaitDM(t, contains("You won: a moderator awarded the match"))
+	h.channelSays("bob won: a moderator awarded the match")
+	m := h.match(1)
+	if m.Result != (game.Result{Outcome: game.BlueWon, Method: game.Awarded}) || !m.RatingApplied {
+		t.Errorf("after the award: %+v, rated %v", m.Result, m.RatingApplied)
+	}
+	if s, err := h.db.Standing(context.Background(), h.guild.ID, game.VariantClassic, h.bob.ID); err != nil || s.Wins != 1 {
+		t.Errorf("bob's standing: %+v, %v", s, err)
+	}
+}

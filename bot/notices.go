@@ -56,7 +56,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 				deadline = now.Add(m.MoveTime)
 			}
 		}
-		msg := b.boardMessage(ctx, m, g, viewerOf(n.To), headlineOf(n.Event, g, m.Log[:n.Log]), deadline, current)
+		what := headlineOf(n.Event, g, m.Log[:n.Log])
+		if n.Log > 0 && m.Log[n.Log-1].Kind == storage.ActAward {
+			what = awardHeadline(m.ModeratorNote)
+		}
+		msg := b.boardMessage(ctx, m, g, viewerOf(n.To), what, deadline, current)
 		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && b.serverOf(ctx, m.GuildID).Board == storage.BoardLive {
 			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil
 		}
@@ -93,7 +97,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			why = "I was removed from the server it was played in"
 		}
 		if m.CalledOff == storage.CallOffModerator {
-			why = "a moderator decided so (" + m.CallOffNote + ")"
+			why = "a moderator decided so (" + m.ModeratorNote + ")"
 		}
 		return one(&discordgo.MessageSend{
 			Content:         fmt.Sprintf("%s\nThe match is called off: %s. No result is recorded.", matchTitle(m), why),
@@ -152,6 +156,7 @@ func headlineOf(e storage.Event, g *game.Game, log []storage.Action) headline {
 	if len(log) > 0 && log[len(log)-1].Kind == storage.ActTimeOut {
 		return timeUpHeadline
 	}
+
 	return noHeadline
 }
 

@@ -101,6 +101,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onWatch(ctx, i, opts)
 		case cmdCancel:
 			b.onCancel(ctx, i, opts)
+		case cmdAward:
+			b.onAward(ctx, i, opts)
 		default:
 			b.tell(i, "I don't know that command. Try `/stratego help`.")
 		}

@@ -72,6 +72,6 @@ const helpText = "**Stratego on Discord**\n" +
 	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.\n" +
 	"• `/stratego settings` sets your numbering, reminders and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.\n" +
 	"• `/stratego watch match:12` shows you a running match's public board and last moves.\n" +
-	"• Moderators (Manage Server): `/stratego server` sets where matches are played, who starts them, their defaults, practice and threads; `/stratego cancel` calls a match off with a reason.\n" +
+	"• Moderators (Manage Server): `/stratego server` sets where matches are played, who starts them, their defaults, practice and threads; `/stratego cancel` calls a match off and `/stratego award` gives it to a player, with a reason.\n" +
 	"• `/stratego board text:true` shows your board as a text diagram, for screen readers; every picture has a description too.\n" +
 	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank. The picture below explains its symbols."

@@ -230,7 +230,7 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 		if !x.Phase.Active() {
 			return storage.ErrGameOver
 		}
-		x.CallOffNote = fmt.Sprintf("%s: %s", moderator, reason)
+		x.ModeratorNote = fmt.Sprintf("%s: %s", moderator, reason)
 		return nil
 	})
 	if err == nil {
@@ -243,6 +243,54 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 	b.log.Info("a moderator called a match off", "match", m.ID, "by", userOf(i).ID)
 	b.tell(i, fmt.Sprintf("%s is called off with no result. Both players and the channel are told why.", matchTitle(m)))
 	b.nudgeTimers()
+}
+
+// onAward ends a running match of this server as won by one player, for
+// the reason a moderator gives; everyone is told, and the result counts.
+func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts options) {
+	if i.GuildID == "" || !isModerator(i) {
+		b.tell(i, "Only members with the Manage Server permission can award a match, in its server.")
+		return
+	}
+	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
+	if err != nil {
+		b.tell(i, b.explain(err, "award"))
+		return
+	}
+	winner, plays := m.SideOf(opts.id(optWinner))
+	reason := strings.TrimSpace(opts.str(optReason))
+	switch {
+	case !plays:
+		b.tell(i, fmt.Sprintf("The winner must be one of the players of %s.", matchTitle(m)))
+		return
+	case b.isComputer(m, winner) || b.isComputer(m, winner.Opponent()):
+		b.tell(i, "Practice matches are not rated: there is nothing to award. `/stratego cancel` ends one.")
+		return
+	case m.Phase != storage.PhasePlaying:
+		b.tell(i, "The match has not begun: nothing is on the board to award. `/stratego cancel` calls it off.")
+		return
+	case reason == "":
+		b.tell(i, "Say why with the `reason` option: the players are told.")
+		return
+	}
+	moderator := displayName(i)
+	m, err = b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		if !x.Phase.Active() {
+			return storage.ErrGameOver
+		}
+		x.ModeratorNote = fmt.Sprintf("%s: %s", moderator, reason)
+		return nil
+	})
+	if err == nil {
+		m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActAward, Side: winner, At: b.now()})
+	}
+	if err != nil {
+		b.tell(i, b.explain(err, "award"))
+		return
+	}
+	b.log.Info("a moderator awarded a match", "match", m.ID, "by", userOf(i).ID)
+	b.tell(i, fmt.Sprintf("%s is awarded to %s. Both players and the channel are told why.", matchTitle(m), m.Players[winner].Name))
+	b.afterChange(ctx, m, nil)
 }
 
 // serverMatch finds an active match of the server by the number a member

@@ -103,9 +103,10 @@ const (
 	DrawAgreed
 	TimeForfeit
 	MoveLimit // max_moves was reached
+	Awarded   // a moderator gave the game to one side
 )
 
-var methodNames = [...]string{"not ended", "flag captured", "no movable pieces", "no legal moves", "resignation", "draw agreed", "time forfeit", "move limit reached"}
+var methodNames = [...]string{"not ended", "flag captured", "no movable pieces", "no legal moves", "resignation", "draw agreed", "time forfeit", "move limit reached", "awarded"}
 
 // String describes the method, such as "flag captured".
 func (m Method) String() string {
@@ -532,6 +533,21 @@ func (g *Game) TimeOut(side Side) error {
 		return fmt.Errorf("%s cannot lose on time while it is %s's turn: %w", side, g.toMove, ErrNotYourTurn)
 	}
 	g.result = Result{Outcome: WinFor(side.Opponent()), Method: TimeForfeit}
+	g.drawOffer.pending = false
+	return nil
+}
+
+// Award ends the game as won by winner, by a decision outside the board (a
+// moderator's): the result the players get when one of them cannot or will
+// not finish the game.
+func (g *Game) Award(winner Side) error {
+	if g.result.Over() {
+		return ErrGameOver
+	}
+	if winner > Blue {
+		return fmt.Errorf("no side %d to award the game to", winner)
+	}
+	g.result = Result{Outcome: WinFor(winner), Method: Awarded}
 	g.drawOffer.pending = false
 	return nil
 }

@@ -509,6 +509,7 @@ var gravonMethods = [...]string{
 	DrawAgreed:      "draw-agreed",
 	TimeForfeit:     "time-forfeit",
 	MoveLimit:       "move-limit",
+	Awarded:         "awarded",
 }
 
 // gravonTypeMethods says, for each result type, the methods it may stand for; the first is the one a plain Gravon type means.
@@ -521,7 +522,7 @@ func gravonTypeMethods(typ int) []Method {
 	case gravonNeitherMoves:
 		return []Method{NoMovablePieces, NoLegalMoves}
 	case gravonResigned:
-		return []Method{Resignation}
+		return []Method{Resignation, Awarded}
 	case gravonDrawAgreed:
 		return []Method{DrawAgreed, MoveLimit}
 	case 10, 11, 12, 13, 14:
@@ -606,7 +607,7 @@ func gravonResultCodes(r Result) (typ, winner int) {
 		if r.Outcome == Drawn {
 			typ = gravonNeitherMoves
 		}
-	case Resignation:
+	case Resignation, Awarded:
 		typ = gravonResigned
 	case TimeForfeit:
 		typ = gravonTimeOut
@@ -808,6 +809,8 @@ func applyRecordedEnding(g *Game, r Result) error {
 		return g.AcceptDraw(offerer.Opponent())
 	case r.Method == TimeForfeit && g.ToMove() == loser:
 		return g.TimeOut(loser)
+	case r.Method == Awarded:
+		return g.Award(loser.Opponent())
 	}
 	return g.Resign(loser)
 }

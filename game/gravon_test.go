@@ -286,6 +286,15 @@ func TestParseGravonExtensions(t *testing.T) {
 	if typ, winner := gravonResultCodes(Result{Drawn, NoLegalMoves}); typ != gravonNeitherMoves || winner != gravonDraw {
 		t.Errorf("a draw by no legal moves is written as type %d winner %d, want 2 and 3", typ, winner)
 	}
+	// A moderator's award is written as a resignation, with its method.
+	rec = gvParse(t, gvDoc(`type="barrage"`, `<field content="`+gvField+`"/><result type="3" winner="1" method="awarded"/>`))
+	if rec.Result != (Result{RedWon, Awarded}) {
+		t.Errorf("result %v", rec.Result)
+	}
+	gvRoundTrip(t, rec)
+	if typ, winner := gravonResultCodes(Result{BlueWon, Awarded}); typ != gravonResigned || winner != 2 {
+		t.Errorf("an award is written as type %d winner %d, want 3 and 2", typ, winner)
+	}
 	// A move limit is written as an agreed draw for plain Gravon readers.
 	rec = gvParse(t, gvDoc(`type="duell" max_moves="10"`, `<field content="`+gvField+`"/><result type="4" winner="3" method="move-limit"/>`))
 	if rec.Result != (Result{Drawn, MoveLimit}) || rec.Rules.Variant != VariantDuel || rec.Rules.MaxMoves != 10 {

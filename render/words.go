@@ -41,6 +41,8 @@ func ResultText(r game.Result, names [2]string, reader game.Viewer) string {
 		how = s.subject(loser) + " resigned"
 	case game.TimeForfeit:
 		how = s.subject(loser) + " ran out of time"
+	case game.Awarded:
+		how = "a moderator awarded the match"
 	default:
 		how = r.Method.String()
 	}

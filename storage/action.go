@@ -20,10 +20,11 @@ const (
 	ActDeclineDraw                   // Side declines the offer (or takes back its own)
 	ActResign                        // Side resigns
 	ActTimeOut                       // Side, to move, ran out of time
+	ActAward                         // a moderator gave the game to Side
 )
 
 // actionWords are the log tokens of the actions other than moves.
-var actionWords = [...]string{ActOfferDraw: "offer", ActAcceptDraw: "accept", ActDeclineDraw: "decline", ActResign: "resign", ActTimeOut: "timeout"}
+var actionWords = [...]string{ActOfferDraw: "offer", ActAcceptDraw: "accept", ActDeclineDraw: "decline", ActResign: "resign", ActTimeOut: "timeout", ActAward: "award"}
 
 // Action is one entry of a match's log.
 type Action struct {
@@ -73,6 +74,8 @@ func (a Action) apply(g *game.Game) (game.MoveRecord, error) {
 		return game.MoveRecord{}, g.Resign(a.Side)
 	case ActTimeOut:
 		return game.MoveRecord{}, g.TimeOut(a.Side)
+	case ActAward:
+		return game.MoveRecord{}, g.Award(a.Side)
 	}
 	return game.MoveRecord{}, fmt.Errorf("unknown action kind %d: %w", a.Kind, ErrInvalid)
 }

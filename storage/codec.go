@@ -82,7 +82,7 @@ var outcomeWords = [...]string{game.Ongoing: "", game.RedWon: "red", game.BlueWo
 
 var methodWords = [...]string{
 	game.NotEnded: "", game.FlagCaptured: "flag", game.NoMovablePieces: "no-movable", game.NoLegalMoves: "no-legal",
-	game.Resignation: "resign", game.DrawAgreed: "agreed", game.TimeForfeit: "time", game.MoveLimit: "move-limit",
+	game.Resignation: "resign", game.DrawAgreed: "agreed", game.TimeForfeit: "time", game.MoveLimit: "move-limit", game.Awarded: "awarded",
 }
 
 // encodeResult writes "red:flag", "draw:agreed", or "" while the game is on.

@@ -128,9 +128,9 @@ type Match struct {
 	// CalledOff says why the match ended with no result, when it did
 	// (Phase is PhaseAbandoned).
 	CalledOff CallOff
-	// CallOffNote is who called the match off and why, in their words, when a
-	// moderator did.
-	CallOffNote string
+	// ModeratorNote is which moderator called the match off or awarded it, and
+	// why, in their words; empty unless one did.
+	ModeratorNote string
 	// PublicGone is set once the bot can no longer post in the match's
 	// channel (deleted, or the bot lost access): the match goes on by DM and
 	// the channel is not written to again.
@@ -150,7 +150,7 @@ type CallOff uint8
 const (
 	CallOffLateSetup  CallOff = iota // a set-up did not arrive in time, as the rules say
 	CallOffBotRemoved                // the bot was removed from the match's server
-	CallOffModerator                 // a moderator of the server called it off (CallOffNote says why)
+	CallOffModerator                 // a moderator of the server called it off (ModeratorNote says why)
 )
 
 // callOffWords are CallOff's stored names.

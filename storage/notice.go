@@ -169,7 +169,7 @@ func Notices(old, m *Match, at time.Time) []Notice {
 					break
 				}
 			}
-		case ActResign, ActTimeOut, ActAcceptDraw:
+		case ActResign, ActTimeOut, ActAcceptDraw, ActAward:
 			everyone(EventEnded, i+1, 0, false)
 		}
 	}

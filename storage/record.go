@@ -112,7 +112,7 @@ type matchRecord struct {
 	Messages *legacyMessages    `json:"msgs,omitempty"`
 	Rated    bool               `json:"rated,omitempty"`
 	CallOff  string             `json:"called_off,omitempty"` // why it ended with no result; "" for late-setup
-	CallNote string             `json:"call_off_note,omitempty"`
+	ModNote  string             `json:"moderator_note,omitempty"`
 	Gone     bool               `json:"public_gone,omitempty"`
 	Live     string             `json:"live_msg,omitempty"`
 	Created  int64              `json:"created"`
@@ -136,7 +136,7 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Result:   encodeResult(m.Result),
 		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
 		Rated: m.RatingApplied,
-		Gone:  m.PublicGone, CallNote: m.CallOffNote, Live: m.LiveMessage,
+		Gone:  m.PublicGone, ModNote: m.ModeratorNote, Live: m.LiveMessage,
 		Created: unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
 	}
 	if m.CalledOff != CallOffLateSetup {
@@ -171,7 +171,7 @@ func decodeMatch(data []byte) (*Match, error) {
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Casual:   rec.Casual, Computer: rec.Computer,
 		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
-		RatingApplied: rec.Rated, PublicGone: rec.Gone, CallOffNote: rec.CallNote, LiveMessage: rec.Live,
+		RatingApplied: rec.Rated, PublicGone: rec.Gone, ModeratorNote: rec.ModNote, LiveMessage: rec.Live,
 		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
 	}
 	if rec.CallOff != "" {

@@ -117,6 +117,8 @@ func replay(g *game.Game, side game.Side, setup game.Setup) (*game.Game, bool) {
 			err = c.Resign(loser)
 		case game.TimeForfeit:
 			err = c.TimeOut(loser)
+		case game.Awarded:
+			err = c.Award(loser.Opponent())
 		case game.DrawAgreed:
 			if err = c.OfferDraw(c.ToMove()); err == nil {
 				err = c.AcceptDraw(c.ToMove().Opponent())

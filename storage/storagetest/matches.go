@@ -237,6 +237,8 @@ func testActions(t *testing.T, s storage.Store) {
 		{"resign", []storage.Action{act(storage.ActResign, game.Red)}, nil, game.Result{Outcome: game.BlueWon, Method: game.Resignation}},
 		{"time-out too early", []storage.Action{act(storage.ActTimeOut, game.Red)}, storage.ErrNotDue, game.Result{}},
 		{"time-out", []storage.Action{{Kind: storage.ActTimeOut, At: T0.Add(25 * time.Hour)}}, nil, game.Result{Outcome: game.BlueWon, Method: game.TimeForfeit}},
+		{"awarded by a moderator", []storage.Action{act(storage.ActAward, game.Blue)}, nil, game.Result{Outcome: game.BlueWon, Method: game.Awarded}},
+		{"awarded after a draw offer", []storage.Action{act(storage.ActOfferDraw, game.Red), act(storage.ActAward, game.Red)}, nil, game.Result{Outcome: game.RedWon, Method: game.Awarded}},
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
