@@ -2,12 +2,16 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // BenchmarkMoveToLastMessage measures one move from the member's slash
@@ -49,4 +53,152 @@ func BenchmarkMoveToLastMessage(b *testing.B) {
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-median")
 	b.ReportMetric(float64(took[len(took)-1].Microseconds())/1000, "ms-max")
+}
+
+// BenchmarkMovesUnderComputerLoad measures what BenchmarkMoveToLastMessage
+// does while 150 practice matches wait for the hard computer's move, all
+// asked for at once: with the computer's thinking bounded (the bot's
+// default, one fewer thinker than cores) and unbounded (every computer move
+// in its own goroutine, as before the limit). It reports the median, the
+// 99th percentile and the worst of the people's moves, and how many of the
+// computer's 150 moves were made by the end.
+func BenchmarkMovesUnderComputerLoad(b *testing.B) {
+	for _, tc := range []struct {
+		name     string
+		thinkers int
+	}{{"bounded", 0}, {"unbounded", 1 << 20}} {
+		b.Run(tc.name, func(b *testing.B) {
+			h := newHarness(b, func(c *Config) { c.Limits.ComputerThinkers = tc.thinkers })
+			red := placed(b, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+			blue := placed(b, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+			h.challenge("Classic", discordtest.Opt("two_squares", 0), discordtest.Opt("more_squares", false))
+			h.sendSetups(red, blue)
+			h.bot.deliverDue(context.Background())
+
+			const practice = 150
+			ctx := context.Background()
+			rules := game.DefaultRules(game.VariantClassic)
+			level := ai.Hard
+			var started []*storage.Match
+			// Practice matches played in DMs, one member each: Discord's
+			// limits per channel then leave the measure to the machine.
+			humans := make([]*discordtest.Member, practice)
+			for k := range humans {
+				humans[k] = h.guild.AddMember(fmt.Sprintf("player%d", k))
+			}
+			h.fixtures(func() {
+				for k := range practice {
+					m := &storage.Match{ChannelID: humans[k].DM().ID, Rules: rules, MoveTime: 24 * time.Hour,
+						Casual: true, Computer: &level, Phase: storage.PhaseSetup, Created: T0}
+					m.Players[game.Red] = storage.Player{UserID: h.srv.BotID(), Name: "Computer (hard)"}
+					m.Players[game.Blue] = storage.Player{UserID: humans[k].ID, Name: humans[k].Name}
+					m, err := h.db.CreateMatch(ctx, m)
+					for side := range 2 {
+						if err == nil {
+							m, err = h.db.SetSetup(ctx, m.ID, 0, game.Side(side), game.RandomSetup(rules, uint64(2*k+side+1)), storage.SetupConfirmed, T0)
+						}
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					started = append(started, m)
+				}
+			})
+			computerMoves := func() int {
+				n := 0
+				for _, m := range started {
+					if got, err := h.db.Match(ctx, m.ID); err == nil {
+						n += (len(got.Log) + 1) / 2
+					}
+				}
+				return n
+			}
+			for _, m := range started {
+				g, err := m.Game()
+				if err != nil {
+					b.Fatal(err)
+				}
+				h.bot.letComputerMove(ctx, m, g)
+			}
+			// Each player answers the computer two seconds after its move, a
+			// quick player's pace, through the path a person's move takes: the
+			// 150 computers always have moves to think about.
+			stop := make(chan struct{})
+			answering := make(chan struct{})
+			go func() {
+				defer close(answering)
+				waiting := map[storage.MatchID]time.Time{} // since when carol is to move
+				for k := 0; ; k++ {
+					select {
+					case <-stop:
+						return
+					case <-time.After(50 * time.Millisecond):
+					}
+					for _, s := range started {
+						m, err := h.db.Match(ctx, s.ID)
+						if err != nil || m.Phase != storage.PhasePlaying || m.ToMove() != game.Blue {
+							continue
+						}
+						if since, ok := waiting[m.ID]; !ok {
+							waiting[m.ID] = time.Now()
+							continue
+						} else if time.Since(since) < 2*time.Second {
+							continue
+						}
+						delete(waiting, m.ID)
+						g, err := m.Game()
+						if err != nil {
+							continue
+						}
+						legal := g.LegalMoves()
+						if len(legal) == 0 {
+							continue
+						}
+						_, _, _ = h.bot.play(ctx, m, game.Blue, m.Version, legal[k%len(legal)])
+					}
+				}
+			}()
+			defer func() { close(stop); <-answering }()
+
+			// The measure starts once every computer has moved once: the load
+			// is then steady, not the burst of 150 openings at once.
+			h.srv.WaitFor(b, "the computers' first moves", func() bool { return computerMoves() >= practice })
+			moves := [][2]string{{"A4", "A5"}, {"J7", "J6"}, {"A5", "A4"}, {"J6", "J7"}}
+			players := []*discordtest.Member{h.alice, h.bob}
+			const send = "POST /channels/{channel_id}/messages"
+			var took []time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				time.Sleep(100 * time.Millisecond) // people's pace; see BenchmarkMoveToLastMessage
+				before := len(h.srv.Requests(send))
+				start := time.Now()
+				mv := moves[i%len(moves)]
+				players[i%2].SlashCommand(b, h.channel, "stratego move", discordtest.Opt("from", mv[0]), discordtest.Opt("to", mv[1]))
+				// The move's three messages, told apart from the computer's by
+				// their match. Unbounded, they may not come for minutes: a move
+				// is given 30 s, and the run ends at the first that takes longer.
+				for done := false; !done; {
+					n := 0
+					for _, r := range h.srv.Requests(send)[before:] {
+						if body := string(r.Body); strings.Contains(body, "Match #1**") && strings.Contains(body, mv[0]+"-"+mv[1]) {
+							n++
+						}
+					}
+					done = n >= 3 || time.Since(start) > 30*time.Second
+					time.Sleep(time.Millisecond)
+				}
+				took = append(took, time.Since(start))
+				if took[len(took)-1] > 30*time.Second {
+					b.Logf("move %d took over 30 s: the run stops", i+1)
+					break
+				}
+			}
+			b.StopTimer()
+			slices.Sort(took)
+			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-median")
+			b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "ms-p99")
+			b.ReportMetric(float64(took[len(took)-1].Microseconds())/1000, "ms-max")
+			b.ReportMetric(float64(computerMoves()), "computer-moves")
+		})
+	}
 }

@@ -31,6 +31,8 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives the bot's logs; nil discards them.
 	Logger *slog.Logger
+	// Limits bounds what one member may have open, and the computer's thinking.
+	Limits Limits
 }
 
 // Bot answers Discord events. It is safe for concurrent use: discordgo runs
@@ -48,6 +50,11 @@ type Bot struct {
 	outboxWake   chan struct{} // nudges the outbox loop when a change recorded notices
 	outboxPass   sync.Mutex    // held by a pass over the due notices
 	reconnecting atomic.Bool   // a reconnect loop is running
+
+	limits   Limits
+	members  memberLocks   // serialises what one member starts
+	thinkers *thinking     // the computer's choices, bounded
+	stopping chan struct{} // closed when Run stops: computer moves still waiting give up
 
 	// handlers counts running handlers so that Run can wait for them; once
 	// closing is set no new one starts.
@@ -70,7 +77,9 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	if cfg.ChallengeExpiry == 0 {
 		cfg.ChallengeExpiry = 24 * time.Hour
 	}
-	return &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1)}
+	limits := cfg.Limits.withDefaults()
+	return &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
+		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{})}
 }
 
 // Reminders is the bot's reminder schedule for storage.Options.Reminders: at
@@ -147,6 +156,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		b.log.Error("Discord refuses the bot; stopping", "error", runErr)
 		stop()
 	}
+	close(b.stopping)
 	<-timersDone
 	<-outboxDone
 	b.mu.Lock()

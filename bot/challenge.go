@@ -69,6 +69,12 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		b.tell(i, b.explain(err, "challenge"))
 		return
 	}
+	unlock := b.members.lock(me.ID)
+	if why := b.mayChallenge(ctx, me.ID, opp.ID); why != "" {
+		unlock()
+		b.tell(i, why)
+		return
+	}
 	now := b.now()
 	c, err := b.store.CreateChallenge(ctx, &storage.Challenge{
 		GuildID: i.GuildID, ChannelID: i.ChannelID,
@@ -77,6 +83,7 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		Rules:      rules, MoveTime: moveTime,
 		Created: now, Expires: now.Add(b.cfg.ChallengeExpiry),
 	})
+	unlock()
 	if err != nil {
 		b.tell(i, b.explain(err, "challenge"))
 		return

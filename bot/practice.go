@@ -42,6 +42,11 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, why)
 		return
 	}
+	defer b.members.lock(userOf(i).ID)()
+	if why := b.mayPractice(ctx, userOf(i).ID); why != "" {
+		b.tell(i, why)
+		return
+	}
 	rules, moveTime, side, err := b.challengeTerms(opts, server, b.settingsOf(ctx, userOf(i).ID).Numbering)
 	if err != nil {
 		b.tell(i, b.explain(err, "practice"))
@@ -103,7 +108,9 @@ func (b *Bot) letComputerMove(ctx context.Context, m *storage.Match, g *game.Gam
 	}
 	side := m.ToMove()
 	v := g.View(game.ViewerOf(side))
-	go b.guard(ctx, "computer", func(ctx context.Context) { b.computerMoves(ctx, m, side, v) })
+	go b.thinkers.do(b.stopping, func() {
+		b.guard(ctx, "computer", func(ctx context.Context) { b.computerMoves(ctx, m, side, v) })
+	})
 }
 
 // computerTurn lets the computer move in a match it finds it is to move in:
@@ -118,7 +125,7 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
 		return
 	}
-	b.computerMoves(ctx, m, side, g.View(game.ViewerOf(side)))
+	b.thinkers.do(b.stopping, func() { b.computerMoves(ctx, m, side, g.View(game.ViewerOf(side))) })
 }
 
 // computerMoves chooses the computer's move from what its side may know, v,

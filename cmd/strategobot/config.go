@@ -14,6 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/strategobot/strategobot/bot"
 	"github.com/strategobot/strategobot/storage/postgres"
 )
 
@@ -28,6 +29,9 @@ type config struct {
 	Threads         bool     `toml:"threads" env:"STRATEGOBOT_THREADS"`
 	DefaultMoveTime duration `toml:"default_move_time" env:"STRATEGOBOT_DEFAULT_MOVE_TIME"`
 	ChallengeExpiry duration `toml:"challenge_expiry" env:"STRATEGOBOT_CHALLENGE_EXPIRY"`
+	OpenChallenges  int      `toml:"max_open_challenges" env:"STRATEGOBOT_MAX_OPEN_CHALLENGES"`
+	PracticeMatches int      `toml:"max_practice_matches" env:"STRATEGOBOT_MAX_PRACTICE_MATCHES"`
+	Thinkers        int      `toml:"computer_thinkers" env:"STRATEGOBOT_COMPUTER_THINKERS"`
 	BackupDir       string   `toml:"backup_dir" env:"STRATEGOBOT_BACKUP_DIR"`
 	BackupEvery     duration `toml:"backup_every" env:"STRATEGOBOT_BACKUP_EVERY"`
 	BackupKeep      int      `toml:"backup_keep" env:"STRATEGOBOT_BACKUP_KEEP"`
@@ -47,6 +51,8 @@ func defaultConfig() config {
 		APIBaseURL:      DiscordAPIBaseURL,
 		DefaultMoveTime: duration(24 * time.Hour),
 		ChallengeExpiry: duration(24 * time.Hour),
+		OpenChallenges:  bot.DefaultOpenChallenges,
+		PracticeMatches: bot.DefaultPracticeMatches,
 		BackupEvery:     duration(6 * time.Hour),
 		BackupKeep:      7,
 		LogLevel:        "info",
@@ -167,6 +173,9 @@ func (c config) validate() error {
 	}
 	if c.BackupDir != "" && time.Duration(c.BackupEvery) < time.Minute {
 		problems = append(problems, "backup_every must be at least 1m")
+	}
+	if c.OpenChallenges < 1 || c.PracticeMatches < 1 || c.Thinkers < 0 {
+		problems = append(problems, "max_open_challenges and max_practice_matches must be at least 1, computer_thinkers at least 0 (0: one fewer than the cores)")
 	}
 	if c.BackupKeep < 1 {
 		problems = append(problems, "backup_keep must be at least 1")

@@ -38,6 +38,7 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 		Threads:         cfg.Threads,
 		DefaultMoveTime: time.Duration(cfg.DefaultMoveTime),
 		ChallengeExpiry: time.Duration(cfg.ChallengeExpiry),
+		Limits:          bot.Limits{OpenChallenges: cfg.OpenChallenges, PracticeMatches: cfg.PracticeMatches, ComputerThinkers: cfg.Thinkers},
 		Logger:          logger,
 	}, session, db, pics)
 	logger.Info("starting", "database", databaseName(cfg.Database), "api", cfg.APIBaseURL)

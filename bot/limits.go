@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// Fair limits: what one member may have open at once, so that nobody floods
+// a channel with challenges (or another member with pings) or the computer
+// with practice games; and the computer's thinking, bounded so that people's
+// moves never wait for it.
+
+// Default limits (Config.Limits).
+const (
+	DefaultOpenChallenges  = 5 // challenges a member has made that wait for an answer
+	DefaultPracticeMatches = 3 // practice matches a member plays at once
+)
+
+// Limits bounds what one member may have open at once; 0 means the default.
+type Limits struct {
+	OpenChallenges  int
+	PracticeMatches int
+	// ComputerThinkers bounds the computer moves chosen at once; 0: one
+	// fewer than the machine's cores, at least one.
+	ComputerThinkers int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.OpenChallenges <= 0 {
+		l.OpenChallenges = DefaultOpenChallenges
+	}
+	if l.PracticeMatches <= 0 {
+		l.PracticeMatches = DefaultPracticeMatches
+	}
+	if l.ComputerThinkers <= 0 {
+		l.ComputerThinkers = max(1, runtime.NumCPU()-1)
+	}
+	return l
+}
+
+// memberLocks serialises what one member starts (challenges, practice
+// matches), so that a burst of commands cannot slip past a limit between
+// its check and its write. The bot runs as one process per database.
+type memberLocks struct{ m sync.Map }
+
+func (l *memberLocks) lock(user string) func() {
+	mu, _ := l.m.LoadOrStore(user, &sync.Mutex{})
+	mu.(*sync.Mutex).Lock()
+	return mu.(*sync.Mutex).Unlock
+}
+
+// mayChallenge says why challenger may not challenge opponent now; "" when
+// they may.
+func (b *Bot) mayChallenge(ctx context.Context, challenger, opponent string) string {
+	open, err := b.store.PlayerChallenges(ctx, challenger)
+	if err != nil {
+		return "" // the store's own error will show when the challenge is written
+	}
+	made := 0
+	for _, c := range open {
+		if c.Challenger.UserID == challenger && c.Opponent.UserID == opponent ||
+			c.Challenger.UserID == opponent && c.Opponent.UserID == challenger {
+			return fmt.Sprintf("There is already a challenge between you and <@%s> (#%d): answer or cancel it first.", opponent, c.ID)
+		}
+		if c.Challenger.UserID == challenger {
+			made++
+		}
+	}
+	if made >= b.limits.OpenChallenges {
+		return fmt.Sprintf("You have %d challenges waiting for an answer, the most one member may have. Cancel one (its Cancel button) or wait for answers.", made)
+	}
+	return ""
+}
+
+// mayPractice says why user may not start another practice match; "" when
+// they may.
+func (b *Bot) mayPractice(ctx context.Context, user string) string {
+	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
+	if err != nil {
+		return ""
+	}
+	running := 0
+	for _, m := range matches {
+		if m.Computer != nil {
+			running++
+		}
+	}
+	if running >= b.limits.PracticeMatches {
+		return fmt.Sprintf("You are playing %d practice matches against the computer, the most at once. Finish or resign one first (`/stratego games` lists them).", running)
+	}
+	return ""
+}
+
+// thinking runs the computer's choices, at most ComputerThinkers at once:
+// the rest wait their turn, and the cores left serve people's moves.
+type thinking struct{ slots chan struct{} }
+
+func newThinking(n int) *thinking { return &thinking{slots: make(chan struct{}, n)} }
+
+// do runs f when a slot is free, or gives up when stop is closed first.
+func (t *thinking) do(stop <-chan struct{}, f func()) {
+	select {
+	case t.slots <- struct{}{}:
+	case <-stop:
+		return
+	}
+	defer func() { <-t.slots }()
+	f()
+}
