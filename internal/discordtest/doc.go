@@ -208,6 +208,9 @@
 //     READY; its channels and members answer 403 with code 50001; members
 //     can no longer use the bot's commands or components there.
 //     Guild.InviteBot brings it back with GUILD_CREATE.
+//   - Server.BotKilled: the test killed the bot's process; interactions
+//     left waiting, and those started before a new process identifies, go
+//     unanswered without failing the test, as a crash test needs.
 //   - Server.RevokeToken: the token is reset; the gateway closes with 4004
 //     and refuses the old token with 4004, REST answers 401.
 //   - Guild.Outage: GUILD_DELETE with "unavailable": true; a new session

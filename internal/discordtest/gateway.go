@@ -285,6 +285,7 @@ func (s *Server) identify(c *gwConn, d json.RawMessage, version int) bool {
 		c.closeWith(closeAuthFailed, "Authentication failed.")
 		return false
 	}
+	s.botDown = false
 	if id.Intents == nil {
 		s.violation("gateway: IDENTIFY without intents; they are required since API v8")
 		c.closeWith(closeInvalidIntents, "Invalid intent(s).")

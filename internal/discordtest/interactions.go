@@ -68,6 +68,7 @@ func (in *interaction) owners() map[string]any {
 // start records an interaction, starts its deadline and dispatches it.
 // Call with s.mu held.
 func (s *Server) start(in *interaction, payload map[string]any) {
+	in.refused = in.refused || s.botDown // nobody there to answer: see BotKilled
 	in.dispatched = time.Now()
 	in.issued = s.cfg.clock.Now()
 	in.payload = payload
@@ -82,6 +83,22 @@ func (s *Server) start(in *interaction, payload map[string]any) {
 	})
 	s.dispatch("INTERACTION_CREATE", in.guildID, 0, payload)
 	s.notify()
+}
+
+// BotKilled tells the stand-in that the test killed the bot's process (a
+// crash test): the interactions waiting for its answer, and those members
+// start before the next process identifies, go unanswered as they would on
+// Discord (the member sees DidNotRespond and tries again), without failing
+// the test. Events dispatched meanwhile go to no session, as on Discord.
+func (s *Server) BotKilled() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.botDown = true
+	for _, in := range s.inters {
+		if in.state == statePending {
+			in.refused = true
+		}
+	}
 }
 
 // expire ends an interaction that got no first response in time: the member

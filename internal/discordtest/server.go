@@ -49,6 +49,7 @@ type Server struct {
 
 	mu         sync.Mutex
 	closed     bool
+	botDown    bool          // BotKilled was called and no process has identified since
 	changed    chan struct{} // closed and replaced on every change, for waiters
 	lastID     uint64
 	bot        *user  // the bot user
