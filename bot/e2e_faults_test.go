@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -163,6 +165,88 @@ func TestOutboxRetriesUntilDelivered(t *testing.T) {
 				}
 				if n != 1 {
 					t.Errorf("%s got the move's message %d times, want once", who, n)
+				}
+			}
+		})
+	}
+}
+
+// TestFaultsOnEveryRoute: while four moves are played, Discord fails the
+// routes the outbox uses (messages in the channel and the DMs, and the
+// edits of the live board), in every way it can: 500, 502, 503 and 504,
+// requests that time out while Discord still makes the message, storms of
+// 429s, and a dropped gateway. Each player and the channel get each move's
+// board exactly once, and in the order of the moves.
+func TestFaultsOnEveryRoute(t *testing.T) {
+	t.Parallel()
+	const (
+		create = "POST /channels/{channel_id}/messages"
+		edit   = "PATCH /channels/{channel_id}/messages/{message_id}"
+	)
+	tests := []struct {
+		name  string
+		live  bool // the live board mode: the channel's board is an edit
+		fault func(h *harness)
+	}{
+		{"500", false, func(h *harness) { h.srv.FailNext(h.t, create, 2, 500) }},
+		{"502", false, func(h *harness) { h.srv.FailNext(h.t, create, 8, 502) }}, // discordgo retries 502 itself, then gives up
+		{"503", false, func(h *harness) { h.srv.FailNext(h.t, create, 2, 503) }},
+		{"504", false, func(h *harness) { h.srv.FailNext(h.t, create, 2, 504) }},
+		{"timeouts", false, func(h *harness) { h.srv.DelayNext(h.t, create, 2, 400*time.Millisecond) }},
+		{"429 storm", false, func(h *harness) { h.srv.RateLimitNext(h.t, create, 12, 30*time.Millisecond) }},
+		{"gateway drop", false, func(h *harness) { h.srv.DropGateway() }},
+		{"live board: 500 on edits", true, func(h *harness) { h.srv.FailNext(h.t, edit, 2, 500) }},
+		{"live board: edits time out", true, func(h *harness) { h.srv.DelayNext(h.t, edit, 1, 400*time.Millisecond) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(200 * time.Millisecond)})
+			if tc.live {
+				moderator(h)
+				h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, "live")).Reply(t)
+			}
+			h.startClassic()
+			h.waitMoves(1, 0)
+			script := []struct {
+				who      *discordtest.Member
+				from, to string
+			}{{h.alice, "A4", "A5"}, {h.bob, "J7", "J6"}, {h.alice, "A5", "A6"}, {h.bob, "J6", "J5"}}
+			for k, mv := range script {
+				tc.fault(h)
+				mv.who.SendDM(t, mv.from+"-"+mv.to)
+				h.waitStored(1, k+1)
+				// The outbox tries again until everything is out.
+				h.srv.WaitFor(t, "the outbox to be empty", func() bool {
+					h.advance(lastRetry)
+					due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(24*time.Hour), 0)
+					return err == nil && len(due) == 0
+				})
+			}
+			moved := regexp.MustCompile(`(?:alice|bob|You) moved [^\n]*?([A-J]\d+-[A-J]\d+)`)
+			want := []string{"A4-A5", "J7-J6", "A5-A6", "J6-J5"}
+			for who, msgs := range map[string][]*discordtest.Message{
+				"alice": h.alice.DMs(), "bob": h.bob.DMs(), "the channel": h.srv.ChannelMessages(h.channel),
+			} {
+				var got []string
+				for _, msg := range msgs {
+					if m := moved.FindStringSubmatch(msg.Content); m != nil && len(msg.Files) == 1 {
+						got = append(got, m[1])
+					}
+				}
+				if tc.live && who == "the channel" {
+					// One message, edited after every move: the states it went
+					// through, in order. An edit made again (after a time-out)
+					// shows nothing new, so repeats are one state.
+					got = got[:0]
+					for _, r := range h.srv.Requests(edit) {
+						if m := moved.FindStringSubmatch(string(r.Body)); m != nil && r.Status == 200 && (len(got) == 0 || got[len(got)-1] != m[1]) {
+							got = append(got, m[1])
+						}
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("%s got the boards of %v; want each move once, in order: %v", who, got, want)
 				}
 			}
 		})

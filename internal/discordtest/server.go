@@ -82,6 +82,7 @@ type config struct {
 	tokenLifetime    time.Duration
 	heartbeat        time.Duration
 	waitTimeout      time.Duration
+	clientTimeout    time.Duration
 	privileged       discordgo.Intent
 	rateLimit        int
 	rateWindow       time.Duration
@@ -121,6 +122,12 @@ func WithResponseDeadline(d time.Duration) Option {
 func WithHeartbeatInterval(d time.Duration) Option {
 	return func(cfg *config) { cfg.heartbeat = d }
 }
+
+// WithClientTimeout sets the timeout of the HTTP clients HTTPClient and
+// NewSession give (30 s by default): with DelayNext, a test makes the bot's
+// requests time out while the stand-in still handles them, as a slow
+// Discord does.
+func WithClientTimeout(d time.Duration) Option { return func(cfg *config) { cfg.clientTimeout = d } }
 
 // WithWaitTimeout sets how long WaitFor and the other waiting helpers wait
 // before failing the test (default 10s).
@@ -211,6 +218,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		tokenLifetime:    defaultTokenLifetime,
 		heartbeat:        defaultHeartbeat,
 		waitTimeout:      defaultWaitTimeout,
+		clientTimeout:    30 * time.Second,
 		rateLimit:        50,
 		rateWindow:       time.Second,
 		uploadLimit:      defaultUploadLimit,
@@ -326,7 +334,7 @@ func (s *Server) BotID() string { return s.bot.id }
 // Discord's CDN hosts) reach this server instead; set it as
 // discordgo.Session.Client. Requests to any other host fail the test.
 func (s *Server) HTTPClient() *http.Client {
-	return &http.Client{Transport: &rewriteTransport{s: s}, Timeout: 30 * time.Second}
+	return &http.Client{Transport: &rewriteTransport{s: s}, Timeout: s.cfg.clientTimeout}
 }
 
 // Dialer returns a websocket dialer that connects to this server whatever
