@@ -202,7 +202,7 @@ func (b *Bot) deliverDue(ctx context.Context) {
 				b.log.Error("reading due notices failed", "error", err)
 			}
 			for _, n := range due {
-				q := queueOf(n)
+				q := storage.NoticeQueue(&n)
 				if running == outboxWorkers || busy[q] || stuck[q] {
 					continue
 				}
@@ -225,14 +225,6 @@ func (b *Bot) deliverDue(ctx context.Context) {
 			stuck[o.queue] = true
 		}
 	}
-}
-
-// queueOf names the queue of a notice, as the store orders them.
-func queueOf(n storage.Notice) string {
-	if n.Match == 0 && n.Challenge != nil {
-		return fmt.Sprintf("c%d/%s", n.Challenge.ID, n.To)
-	}
-	return fmt.Sprintf("m%d/%s", n.Match, n.To)
 }
 
 // outgoing is one message of a notice: created in a channel, or an edit.
