@@ -152,11 +152,15 @@ func (b *Bot) finaleMessage(m *storage.Match, g *game.Game) *discordgo.MessageSe
 	} else if err != nil {
 		b.log.Error("drawing the replay failed", "match", m.ID, "error", err)
 	}
-	return &discordgo.MessageSend{
+	msg := &discordgo.MessageSend{
 		Content:         fmt.Sprintf("%s\nThe final position with every piece shown, and the whole game.", matchTitle(m)),
 		Files:           files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
+	if m.Computer == nil && m.GuildID != "" {
+		msg.Components = rematchButton(m)
+	}
+	return msg
 }
 
 func names(m *storage.Match) [2]string {

@@ -69,8 +69,15 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		b.tell(i, b.explain(err, "challenge"))
 		return
 	}
-	unlock := b.members.lock(me.ID)
-	if why := b.mayChallenge(ctx, me.ID, opp.ID); why != "" {
+	b.postChallenge(ctx, i, storage.Player{UserID: me.ID, Name: displayName(i)}, storage.Player{UserID: opp.ID, Name: oppName}, rules, moveTime, side)
+}
+
+// postChallenge makes a challenge, within the challenger's limits, and
+// answers the interaction with it: a message in the channel that pings the
+// opponent, with Accept, Decline and Cancel.
+func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, opp storage.Player, rules game.Rules, moveTime time.Duration, side string) {
+	unlock := b.members.lock(me.UserID)
+	if why := b.mayChallenge(ctx, me.UserID, opp.UserID); why != "" {
 		unlock()
 		b.tell(i, why)
 		return
@@ -78,9 +85,8 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	now := b.now()
 	c, err := b.store.CreateChallenge(ctx, &storage.Challenge{
 		GuildID: i.GuildID, ChannelID: i.ChannelID,
-		Challenger: storage.Player{UserID: me.ID, Name: displayName(i)},
-		Opponent:   storage.Player{UserID: opp.ID, Name: oppName},
-		Rules:      rules, MoveTime: moveTime,
+		Challenger: me, Opponent: opp,
+		Rules: rules, MoveTime: moveTime,
 		Created: now, Expires: now.Add(b.cfg.ChallengeExpiry),
 	})
 	unlock()
@@ -92,7 +98,7 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content:         challengeText(c, side),
 		Components:      challengeButtons(c.ID, side),
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp.ID}},
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp.UserID}},
 	})
 	if msg, err := b.s.InteractionResponse(i); err == nil {
 		// NotFound: answered or expired in the meantime; nothing to edit later.

@@ -67,6 +67,7 @@ const (
 	optReason          = "reason"
 	optWinner          = "winner"
 	optText            = "text"
+	optOwnMoves        = "own_moves"
 )
 
 // moveTimes are the move times a challenger can choose, shortest first.
@@ -198,6 +199,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionString, Name: optNumbering, Description: "How ranks are numbered for you",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Modern: Marshal 10 … Scout 2", Value: "modern"}, {Name: "Classic: Marshal 1 … Scout 9", Value: "classic"}}},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optReminders, Description: "DM reminders before your deadlines"},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optOwnMoves, Description: "A DM board after your own moves too (default on)"},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optSave, Description: "Save the set-up of your latest match under this name", MaxLength: 40},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optDelete, Description: "Delete a saved set-up", Autocomplete: true},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optDefault, Description: "Offer this saved set-up first in its variant", Autocomplete: true},

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -126,5 +127,10 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n
 	}
 	if _, _, err := b.play(ctx, found[0].m, found[0].side, 0, mv); err != nil {
 		reply(b.explain(err, "dm move"))
+		return
+	}
+	if b.settingsOf(ctx, user).NoOwnMoves {
+		// No board follows: this is the answer.
+		reply(fmt.Sprintf("Played %s in match #%d.", mv, found[0].m.ID))
 	}
 }

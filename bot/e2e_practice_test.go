@@ -61,7 +61,7 @@ func TestComputerChoicesAreUnpredictable(t *testing.T) {
 	const matches = 6
 	var setups [2][matches]game.Setup
 	for run := range setups {
-		h := newHarness(t)
+		h := newHarness(t, func(c *Config) { c.Limits.PracticeMatches = matches })
 		for n := 1; n <= matches; n++ {
 			h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("variant", "Classic"), discordtest.Opt("side", "red")).Reply(t)
 			m, err := h.db.Match(context.Background(), storage.MatchID(n))

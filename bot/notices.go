@@ -43,6 +43,10 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		}
 		return one(b.setupInvite(ctx, m, side)), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
+		if n.Event == storage.EventMove && n.To != storage.AudiencePublic && m.Log[n.Log-1].Side == side &&
+			b.settingsOf(ctx, m.Players[side].UserID).NoOwnMoves {
+			return nil, nil // the player's own move, and they asked for no board after it
+		}
 		g, err := m.GameAt(n.Log)
 		if err != nil {
 			return nil, err

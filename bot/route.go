@@ -117,6 +117,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		switch id.kind {
 		case kindChallenge:
 			b.onChallengeButton(ctx, i, id)
+		case kindRematch:
+			b.onRematch(ctx, i, id)
 		case kindSetup:
 			b.onSetupButton(ctx, i, id)
 		case kindMove:

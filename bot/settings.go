@@ -63,6 +63,9 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 		if v, ok := opts.boolean(optReminders); ok {
 			p.NoReminders = !v
 		}
+		if v, ok := opts.boolean(optOwnMoves); ok {
+			p.NoOwnMoves = !v
+		}
 		if name := opts.str(optSave); name != "" {
 			err := p.SaveSetup(storage.SavedSetup{Name: name, Variant: source.Rules.Variant, Army: source.Rules.Army,
 				Setup: source.Setups[sourceSide].Setup, Saved: b.now()})
@@ -98,7 +101,8 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 	if p.NoReminders {
 		reminders = "off"
 	}
-	lines := append(notes, fmt.Sprintf("**Your settings** · numbering: %s (Marshal %s) · reminders: %s", p.Numbering, game.Marshal.Label(p.Numbering), reminders))
+	lines := append(notes, fmt.Sprintf("**Your settings** · numbering: %s (Marshal %s) · reminders: %s · boards after your own moves: %s",
+		p.Numbering, game.Marshal.Label(p.Numbering), reminders, onOff(!p.NoOwnMoves)))
 	if len(p.Setups) == 0 {
 		lines = append(lines, "No saved set-ups. Save the set-up of your latest match with `save_setup`.")
 	}

@@ -25,6 +25,9 @@ type PlayerSettings struct {
 	Numbering game.Numbering
 	// NoReminders turns deadline reminders off (the zero value keeps them on).
 	NoReminders bool
+	// NoOwnMoves turns off the DM board after the player's own moves: the
+	// answer to the move suffices.
+	NoOwnMoves bool
 	// DMBlockedAt is when a DM to the player last failed because they do not
 	// accept DMs from the bot (Discord error 50007); zero when DMs reach them.
 	DMBlockedAt time.Time
@@ -93,13 +96,14 @@ type playerRecordV2 struct {
 	Version     uint64             `json:"ver"`
 	Numbering   string             `json:"numbering,omitempty"`
 	NoReminders bool               `json:"no_reminders,omitempty"`
+	NoOwnMoves  bool               `json:"no_own_moves,omitempty"`
 	DMBlocked   int64              `json:"dm_blocked,omitempty"`
 	Setups      []savedSetupRecord `json:"setups,omitempty"`
 	Defaults    map[string]string  `json:"defaults,omitempty"` // variant → set-up name
 }
 
 func encodePlayer(p *PlayerSettings) ([]byte, error) {
-	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, DMBlocked: unixTime(p.DMBlockedAt)}
+	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, NoOwnMoves: p.NoOwnMoves, DMBlocked: unixTime(p.DMBlockedAt)}
 	if p.Numbering != game.NumberingModern {
 		rec.Numbering = p.Numbering.String()
 	}
@@ -138,7 +142,7 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 	fail := func(err error) (*PlayerSettings, error) {
 		return nil, fmt.Errorf("player %s: %v: %w", rec.ID, err, ErrCorrupt)
 	}
-	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, DMBlockedAt: fromUnix(rec.DMBlocked)}
+	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, NoOwnMoves: rec.NoOwnMoves, DMBlockedAt: fromUnix(rec.DMBlocked)}
 	if rec.Numbering != "" {
 		if p.Numbering, err = game.ParseNumbering(rec.Numbering); err != nil {
 			return fail(err)

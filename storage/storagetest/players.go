@@ -24,6 +24,7 @@ func testPlayers(t *testing.T, s storage.Store) {
 	p = must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error {
 		p.Numbering = game.NumberingClassic
 		p.NoReminders = true
+		p.NoOwnMoves = true
 		p.DMBlockedAt = T0
 		if err := p.SaveSetup(storage.SavedSetup{Name: "wall", Variant: game.VariantClassic, Setup: classic, Saved: T0}); err != nil {
 			return err

@@ -1,0 +1,58 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// A rematch: the button under a match's finale offers the other player the
+// same terms with the colours swapped, as a challenge like any other (the
+// limits apply, and they accept or decline with its buttons).
+
+const kindRematch = "rm"
+
+// rematchButton is the button under the finale of a match between people.
+func rematchButton(m *storage.Match) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton,
+			CustomID: customID{kind: kindRematch, action: actYes, id: uint64(m.ID)}.String()},
+	}}}
+}
+
+// onRematch challenges the other player of a finished match to the same
+// terms with the colours swapped.
+func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id customID) {
+	m, err := b.store.Match(ctx, storage.MatchID(id.id))
+	if err != nil {
+		b.tell(i, b.explain(err, "rematch"))
+		return
+	}
+	me, ok := m.SideOf(userOf(i).ID)
+	switch {
+	case !ok:
+		b.tell(i, fmt.Sprintf("Only the players of match #%d can ask for a rematch. `/stratego challenge` starts a match of your own.", m.ID))
+		return
+	case m.Phase.Active():
+		b.tell(i, fmt.Sprintf("Match #%d is still being played.", m.ID))
+		return
+	case m.Computer != nil:
+		b.tell(i, "`/stratego practice` starts another game against the computer.")
+		return
+	}
+	if why := b.cannotPlayHere(i, b.threadsFor(b.serverOf(ctx, i.GuildID))); why != "" {
+		b.tell(i, why)
+		return
+	}
+	side := "blue" // the colours swap
+	if me == game.Blue {
+		side = "red"
+	}
+	me2 := m.Players[me]
+	me2.Name = displayName(i)
+	b.postChallenge(ctx, i, me2, m.Players[me.Opponent()], m.Rules, m.MoveTime, side)
+}
