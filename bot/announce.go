@@ -83,7 +83,10 @@ func (b *Bot) boardMessage(ctx context.Context, m *storage.Match, g *game.Game, 
 	}
 	var buf bytes.Buffer
 	opts := render.Options{Names: names(m), Numbering: numbering}
-	if err := b.pics.Board(&buf, v, opts); err != nil {
+	drawn := time.Now()
+	err := b.pics.Board(&buf, v, opts)
+	b.metrics.rendered(drawn)
+	if err != nil {
 		b.log.Error("drawing a board failed", "match", m.ID, "viewer", viewer, "error", err)
 	} else {
 		msg.Files = []*discordgo.File{pngFile("board.png", buf.Bytes(), boardAlt(v, opts))}

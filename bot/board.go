@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -74,7 +75,10 @@ func (b *Bot) privateBoard(m *storage.Match, g *game.Game, side game.Side, n gam
 func (b *Bot) boardFile(m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
 	var buf bytes.Buffer
 	opts := render.Options{Names: names(m), Numbering: n}
-	if err := b.pics.Board(&buf, *v, opts); err != nil {
+	drawn := time.Now()
+	err := b.pics.Board(&buf, *v, opts)
+	b.metrics.rendered(drawn)
+	if err != nil {
 		b.log.Error("drawing a board failed", "match", m.ID, "error", err)
 		return nil
 	}

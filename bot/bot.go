@@ -33,6 +33,8 @@ type Config struct {
 	Logger *slog.Logger
 	// Limits bounds what one member may have open, and the computer's thinking.
 	Limits Limits
+	// Metrics counts what the bot does, for /metrics; nil counts nothing.
+	Metrics *Metrics
 }
 
 // Bot answers Discord events. It is safe for concurrent use: discordgo runs
@@ -52,6 +54,7 @@ type Bot struct {
 	reconnecting atomic.Bool   // a reconnect loop is running
 
 	limits   Limits
+	metrics  *Metrics
 	members  memberLocks   // serialises what one member starts
 	thinkers *thinking     // the computer's choices, bounded
 	stopping chan struct{} // closed when Run stops: computer moves still waiting give up
@@ -78,8 +81,12 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 		cfg.ChallengeExpiry = 24 * time.Hour
 	}
 	limits := cfg.Limits.withDefaults()
+	if cfg.Metrics != nil {
+		store = timedStore{Store: store, m: cfg.Metrics}
+		cfg.Metrics.watchOutbox(store)
+	}
 	return &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
-		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{})}
+		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics}
 }
 
 // Reminders is the bot's reminder schedule for storage.Options.Reminders: at
@@ -165,6 +172,23 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.handlers.Wait()
 	b.log.Info("stopped")
 	return runErr
+}
+
+// Healthy says why the bot is not serving (nil when it is): the gateway is
+// not connected, or the database does not answer. /healthz shows it.
+func (b *Bot) Healthy(ctx context.Context) error {
+	b.s.RLock()
+	ready := b.s.DataReady
+	b.s.RUnlock()
+	if !ready {
+		return errors.New("not connected to Discord's gateway")
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if _, _, err := b.store.NextNotice(ctx); err != nil {
+		return fmt.Errorf("the database does not answer: %w", err)
+	}
+	return nil
 }
 
 // applicationID is the application the bot's commands belong to, from

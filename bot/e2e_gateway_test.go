@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ func TestRevokedTokenStopsTheBot(t *testing.T) {
 		t.Fatal("the bot still runs 10 s after its token was revoked")
 	}
 	h.stop = func() { h.db.Close() }
-	if err == nil || !strings.Contains(err.Error(), "4004") || !strings.Contains(err.Error(), "put the new one in the configuration") {
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "4004") || !strings.Contains(err.Error(), "put the new one in the configuration") {
 		t.Fatalf("the bot stopped with %v", err)
 	}
 }

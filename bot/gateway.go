@@ -41,13 +41,18 @@ var finalCloses = map[int]string{
 	4014: "the intents are not enabled for this application: enable them in the Developer Portal (Bot → Privileged Gateway Intents)",
 }
 
+// ErrRefused marks the errors after which Discord will refuse the bot
+// whatever it tries (a revoked token, intents not enabled): restarting it
+// unchanged does not help.
+var ErrRefused = errors.New("Discord refuses the bot")
+
 // ExplainGatewayError adds what to do to the error of a gateway close that
 // Discord means for good.
 func ExplainGatewayError(err error) error {
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
 		if why, final := finalCloses[ce.Code]; final {
-			return fmt.Errorf("Discord closed the connection with %d (%s): %s: %w", ce.Code, ce.Text, why, err)
+			return fmt.Errorf("%w: it closed the connection with %d (%s): %s: %w", ErrRefused, ce.Code, ce.Text, why, err)
 		}
 	}
 	return err

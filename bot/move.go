@@ -19,6 +19,7 @@ func (b *Bot) play(ctx context.Context, m *storage.Match, side game.Side, versio
 	if err != nil {
 		return nil, nil, err
 	}
+	b.metrics.moved()
 	b.afterChange(ctx, m, g)
 	return m, g, nil
 }

@@ -264,13 +264,16 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 			}
 			continue
 		}
+		b.metrics.discordError(err)
 		switch failure, asked := classify(err); failure {
 		case retryLater:
+			b.metrics.notice("retried")
 			wait := backoff(n.Attempts+1, asked)
 			b.log.Warn("a message could not be sent; it will be tried again", "notice", n.ID, "event", n.Event, "match", n.Match, "attempt", n.Attempts+1, "in", wait, "error", err)
 			_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(wait))
 			return b.record(ctx, "putting off a notice", rerr)
 		case recipientUnreachable:
+			b.metrics.notice("unreachable")
 			b.log.Warn("a message cannot reach its recipient", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			follow, retry := b.fallback(ctx, n, parts[i], err, now)
 			if retry {
@@ -279,11 +282,26 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 			}
 			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, follow...))
 		default:
+			b.metrics.notice("refused")
 			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now))
 		}
 	}
-	return b.record(ctx, "recording a delivered notice", b.store.NoticeDone(ctx, n.ID, now))
+	err = b.store.NoticeDone(ctx, n.ID, now)
+	if err == nil {
+		b.metrics.notice("delivered")
+		if n.To == storage.AudienceRed { // one notice of each event per match
+			switch n.Event {
+			case storage.EventStarted:
+				b.metrics.match("started")
+			case storage.EventFinale:
+				b.metrics.match("finished")
+			case storage.EventAbandoned:
+				b.metrics.match("abandoned")
+			}
+		}
+	}
+	return b.record(ctx, "recording a delivered notice", err)
 }
 
 // record logs a failed outbox write; it reports whether the write went through.

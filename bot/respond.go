@@ -35,12 +35,16 @@ func (b *Bot) respond(i *discordgo.Interaction, typ discordgo.InteractionRespons
 			Type discordgo.InteractionResponseType `json:"type"`
 			Data *describedData                    `json:"data"`
 		}{typ, &describedData{data, attachmentsOf(data.Files)}}
-		if _, err := b.sendFiles("POST", discordgo.EndpointInteractionResponse(i.ID, i.Token), payload, data.Files); err != nil {
+		_, err := b.sendFiles("POST", discordgo.EndpointInteractionResponse(i.ID, i.Token), payload, data.Files)
+		b.metrics.interaction(i, err)
+		if err != nil {
 			b.log.Warn("interaction response failed", "error", err)
 		}
 		return
 	}
-	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
+	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data})
+	b.metrics.interaction(i, err)
+	if err != nil {
 		b.log.Warn("interaction response failed", "error", err)
 	}
 }
@@ -80,6 +84,7 @@ func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 	})
+	b.metrics.interaction(i, err)
 	if err != nil {
 		b.log.Warn("deferring failed", "error", err)
 		return false
@@ -90,6 +95,7 @@ func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
 // deferUpdate acknowledges a component click; the message is edited later.
 func (b *Bot) deferUpdate(i *discordgo.Interaction) bool {
 	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+	b.metrics.interaction(i, err)
 	if err != nil {
 		b.log.Warn("deferring failed", "error", err)
 		return false

@@ -35,6 +35,7 @@ type config struct {
 	BackupDir       string   `toml:"backup_dir" env:"STRATEGOBOT_BACKUP_DIR"`
 	BackupEvery     duration `toml:"backup_every" env:"STRATEGOBOT_BACKUP_EVERY"`
 	BackupKeep      int      `toml:"backup_keep" env:"STRATEGOBOT_BACKUP_KEEP"`
+	MetricsAddr     string   `toml:"metrics_addr" env:"STRATEGOBOT_METRICS_ADDR"`
 	LogLevel        string   `toml:"log_level" env:"STRATEGOBOT_LOG_LEVEL"`
 	LogFormat       string   `toml:"log_format" env:"STRATEGOBOT_LOG_FORMAT"`
 }

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -61,8 +65,9 @@ func runAgainstLocalDiscord(t *testing.T, bin, database string) {
 		"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
 		"STRATEGOBOT_DATABASE="+database,
 		"STRATEGOBOT_CONFIG=",
+		"STRATEGOBOT_METRICS_ADDR=127.0.0.1:0",
 	)
-	var logs strings.Builder
+	var logs syncBuffer // read while the process writes it
 	cmd.Stderr = &logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -91,6 +96,23 @@ func runAgainstLocalDiscord(t *testing.T, bin, database string) {
 		m.WaitDM(t, func(d *discordtest.Message) bool { return strings.Contains(d.Content, "Send me your secret set-up") })
 	}
 
+	// /healthz and /metrics, on the port the log names.
+	addr := regexp.MustCompile(`serving /metrics and /healthz"? addr=(\S+)`).FindStringSubmatch(logs.String())
+	if addr == nil {
+		t.Fatalf("no metrics address in the log:\n%s", logs.String())
+	}
+	for path, want := range map[string]string{"/healthz": "ok", "/metrics": "strategobot_interactions_total{kind=\"component\",outcome=\"ok\"}"} {
+		resp, err := http.Get("http://" + addr[1] + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), want) {
+			t.Errorf("GET %s: %d %q; want 200 with %q", path, resp.StatusCode, truncate(string(body), 300), want)
+		}
+	}
+
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -110,4 +132,29 @@ func runAgainstLocalDiscord(t *testing.T, bin, database string) {
 			t.Errorf("the log shows the database password:\n%s", logs.String())
 		}
 	}
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// syncBuffer is a log buffer safe to read while a process writes to it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

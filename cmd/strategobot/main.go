@@ -12,12 +12,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/strategobot/strategobot/bot"
 )
 
 // command is one subcommand: it gets its arguments and the output streams, and returns the exit code.
@@ -95,6 +98,9 @@ README.md explains the permissions and intents the bot needs.`)
 	logger := newLogger(cfg, os.Stderr)
 	if err := serve(ctx, cfg, logger); err != nil {
 		logger.Error("strategobot stopped", "error", err)
+		if errors.Is(err, bot.ErrRefused) {
+			return 3 // a service manager should not restart it unchanged
+		}
 		return 1
 	}
 	return 0

@@ -33,7 +33,13 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	var metrics *bot.Metrics
+	reg := newRegistry()
+	if cfg.MetricsAddr != "" {
+		metrics = bot.NewMetrics(reg)
+	}
 	b := bot.New(bot.Config{
+		Metrics:         metrics,
 		GuildID:         cfg.GuildID,
 		Threads:         cfg.Threads,
 		DefaultMoveTime: time.Duration(cfg.DefaultMoveTime),
@@ -41,6 +47,11 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 		Limits:          bot.Limits{OpenChallenges: cfg.OpenChallenges, PracticeMatches: cfg.PracticeMatches, ComputerThinkers: cfg.Thinkers},
 		Logger:          logger,
 	}, session, db, pics)
+	if cfg.MetricsAddr != "" {
+		if err := serveMetrics(ctx, cfg.MetricsAddr, reg, b, logger); err != nil {
+			return err
+		}
+	}
 	logger.Info("starting", "database", databaseName(cfg.Database), "api", cfg.APIBaseURL)
 	return b.Run(ctx)
 }

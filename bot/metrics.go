@@ -1,0 +1,166 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Metrics are what an operator watches: moves, matches, interactions by
+// outcome, Discord's errors by code, the outbox, and how long pictures and
+// the database take. They register on the registry the caller gives (main
+// makes one; there is no global registry); nil Metrics count nothing.
+type Metrics struct {
+	moves        prometheus.Counter
+	matches      *prometheus.CounterVec // by event: started, finished, abandoned
+	interactions *prometheus.CounterVec // by kind and outcome
+	discord      *prometheus.CounterVec // Discord's errors, by HTTP status and JSON code
+	delivered    *prometheus.CounterVec // outbox notices, by outcome
+	render       prometheus.Histogram
+	database     *prometheus.HistogramVec // by operation
+	outbox       func() float64           // the notices waiting, read at scrape time
+}
+
+// NewMetrics makes the bot's metrics and registers them on reg.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		moves: prometheus.NewCounter(prometheus.CounterOpts{Name: "strategobot_moves_total", Help: "Moves played, by people and the computer."}),
+		matches: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "strategobot_matches_total",
+			Help: "Matches started, finished (with a result) and called off."}, []string{"event"}),
+		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "strategobot_interactions_total",
+			Help: "Interactions answered (ok) or not (failed: Discord refused the answer or it was late), by kind."}, []string{"kind", "outcome"}),
+		discord: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "strategobot_discord_errors_total",
+			Help: "Errors Discord answered, by HTTP status and JSON error code (0: none)."}, []string{"status", "code"}),
+		delivered: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "strategobot_outbox_notices_total",
+			Help: "Outbox notices handled: delivered, retried later, or given up (unreachable or refused)."}, []string{"outcome"}),
+		render: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "strategobot_render_seconds",
+			Help: "Drawing and encoding one board picture.", Buckets: prometheus.ExponentialBuckets(0.0005, 2, 12)}),
+		database: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "strategobot_database_seconds",
+			Help: "Database operations, by operation.", Buckets: prometheus.ExponentialBuckets(0.0002, 2, 14)}, []string{"op"}),
+	}
+	reg.MustRegister(m.moves, m.matches, m.interactions, m.discord, m.delivered, m.render, m.database,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "strategobot_outbox_depth", Help: "Notices waiting in the outbox."},
+			func() float64 {
+				if m.outbox == nil {
+					return 0
+				}
+				return m.outbox()
+			}))
+	return m
+}
+
+// watchOutbox lets the depth gauge read the store's outbox.
+func (m *Metrics) watchOutbox(store storage.Store) {
+	if m == nil {
+		return
+	}
+	m.outbox = func() float64 {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		due, err := store.DueNotices(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
+		if err != nil {
+			return -1
+		}
+		return float64(len(due))
+	}
+}
+
+func (m *Metrics) moved() {
+	if m != nil {
+		m.moves.Inc()
+	}
+}
+
+func (m *Metrics) match(event string) {
+	if m != nil {
+		m.matches.WithLabelValues(event).Inc()
+	}
+}
+
+var interactionKinds = map[discordgo.InteractionType]string{
+	discordgo.InteractionApplicationCommand:             "command",
+	discordgo.InteractionApplicationCommandAutocomplete: "autocomplete",
+	discordgo.InteractionMessageComponent:               "component",
+	discordgo.InteractionModalSubmit:                    "modal",
+}
+
+func (m *Metrics) interaction(i *discordgo.Interaction, err error) {
+	if m == nil {
+		return
+	}
+	outcome := "ok"
+	if err != nil {
+		outcome = "failed"
+		m.discordError(err)
+	}
+	m.interactions.WithLabelValues(interactionKinds[i.Type], outcome).Inc()
+}
+
+// discordError counts an error Discord answered; others (the network) are
+// not Discord's answers and are left to the logs.
+func (m *Metrics) discordError(err error) {
+	var rest *discordgo.RESTError
+	if m == nil || !errors.As(err, &rest) || rest.Response == nil {
+		return
+	}
+	code := 0
+	if rest.Message != nil {
+		code = rest.Message.Code
+	}
+	m.discord.WithLabelValues(strconv.Itoa(rest.Response.StatusCode), strconv.Itoa(code)).Inc()
+}
+
+func (m *Metrics) notice(outcome string) {
+	if m != nil {
+		m.delivered.WithLabelValues(outcome).Inc()
+	}
+}
+
+// rendered records how long one picture took since start.
+func (m *Metrics) rendered(start time.Time) {
+	if m != nil {
+		m.render.Observe(time.Since(start).Seconds())
+	}
+}
+
+// timedStore is the bot's store with its hot operations timed.
+type timedStore struct {
+	storage.Store
+	m *Metrics
+}
+
+func (s timedStore) observe(op string, start time.Time) {
+	s.m.database.WithLabelValues(op).Observe(time.Since(start).Seconds())
+}
+
+func (s timedStore) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
+	defer s.observe("match", time.Now())
+	return s.Store.Match(ctx, id)
+}
+
+func (s timedStore) ApplyMove(ctx context.Context, id storage.MatchID, v uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
+	defer s.observe("apply_move", time.Now())
+	return s.Store.ApplyMove(ctx, id, v, side, mv, at)
+}
+
+func (s timedStore) PlayerMatches(ctx context.Context, user string, active bool, limit int) ([]*storage.Match, error) {
+	defer s.observe("player_matches", time.Now())
+	return s.Store.PlayerMatches(ctx, user, active, limit)
+}
+
+func (s timedStore) DueNotices(ctx context.Context, now time.Time, limit int) ([]storage.Notice, error) {
+	defer s.observe("due_notices", time.Now())
+	return s.Store.DueNotices(ctx, now, limit)
+}
+
+func (s timedStore) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {
+	defer s.observe("notice_done", time.Now())
+	return s.Store.NoticeDone(ctx, id, at, follow...)
+}
