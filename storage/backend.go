@@ -180,7 +180,7 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 	}
 	m := old.Clone()
 	m.ClockPending = false
-	m.setDeadline(at.Add(m.MoveTime), c.reminders())
+	m.setDeadline(at.Add(m.turnTime(int(m.ToMove()))), c.reminders())
 	return m, true
 }
 
@@ -278,6 +278,7 @@ func (c Changes) AcceptChallenge(ch *Challenge, opponent Player, challengerSide 
 	}
 	m := &Match{
 		GuildID: ch.GuildID, ChannelID: ch.ChannelID, LiveMessage: ch.MessageID, Rules: ch.Rules, MoveTime: ch.MoveTime, Casual: ch.Casual,
+		Clock: ch.Clock, Left: [2]time.Duration{ch.Clock.Base, ch.Clock.Base},
 		Phase: PhaseSetup, Created: second(at),
 	}
 	m.Players[challengerSide] = ch.Challenger
@@ -311,10 +312,11 @@ func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Tim
 	if _, err := a.apply(g); err != nil {
 		return nil, err
 	}
+	m.chargeClock(int(side), at)
 	m.Log = append(m.Log, a)
 	m.afterAction(g, at, c.reminders())
 	if m.Phase == PhasePlaying {
-		m.setDeadline(at.Add(m.MoveTime), c.reminders())
+		m.setDeadline(at.Add(m.turnTime(int(side.Opponent()))), c.reminders())
 	}
 	return g, nil
 }
@@ -375,7 +377,7 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 	m.Started = second(at)
 	m.afterAction(g, at, c.reminders())
 	if m.Phase == PhasePlaying {
-		m.setDeadline(at.Add(m.MoveTime), c.reminders())
+		m.setDeadline(at.Add(m.turnTime(int(game.Red))), c.reminders())
 	}
 	return g, nil
 }

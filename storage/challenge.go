@@ -37,7 +37,9 @@ type Challenge struct {
 	Opponent Player
 	Rules    game.Rules
 	MoveTime time.Duration
-	Casual   bool
+	// Clock, when on, is the match's game clock (MoveTime then bounds the set-ups).
+	Clock  TimeControl
+	Casual bool
 	// MessageID is the challenge message, edited when it is answered or expires.
 	MessageID string
 	Created   time.Time
@@ -54,6 +56,7 @@ type challengeRecord struct {
 	Rules      rulesRecord  `json:"rules"`
 	MoveTime   int64        `json:"move_time"`
 	Casual     bool         `json:"casual,omitempty"`
+	Clock      string       `json:"clock,omitempty"` // "600+5": seconds, and seconds a move
 	Message    string       `json:"message,omitempty"`
 	Created    int64        `json:"created"`
 	Expires    int64        `json:"expires"`
@@ -69,7 +72,7 @@ func challengeToRecord(c *Challenge) challengeRecord {
 		V: challengeRecordVersion, ID: uint64(c.ID), Guild: c.GuildID, Channel: c.ChannelID,
 		Challenger: playerRecord{c.Challenger.UserID, c.Challenger.Name},
 		Opponent:   playerRecord{c.Opponent.UserID, c.Opponent.Name},
-		Rules:      encodeRules(c.Rules), MoveTime: int64(c.MoveTime / time.Second), Casual: c.Casual,
+		Rules:      encodeRules(c.Rules), MoveTime: int64(c.MoveTime / time.Second), Casual: c.Casual, Clock: encodeClock(c.Clock),
 		Message: c.MessageID, Created: unixTime(c.Created), Expires: unixTime(c.Expires),
 	}
 }
@@ -90,8 +93,13 @@ func challengeFromRecord(rec *challengeRecord) (*Challenge, error) {
 	if err != nil {
 		return nil, fmt.Errorf("challenge %d: %v: %w", rec.ID, err, ErrCorrupt)
 	}
+	clock, err := decodeClock(rec.Clock)
+	if err != nil {
+		return nil, fmt.Errorf("challenge %d: %v: %w", rec.ID, err, ErrCorrupt)
+	}
 	return &Challenge{
-		ID: ChallengeID(rec.ID), GuildID: rec.Guild, ChannelID: rec.Channel,
+		Clock: clock,
+		ID:    ChallengeID(rec.ID), GuildID: rec.Guild, ChannelID: rec.Channel,
 		Challenger: Player{rec.Challenger.ID, rec.Challenger.Name},
 		Opponent:   Player{rec.Opponent.ID, rec.Opponent.Name},
 		Rules:      rules, MoveTime: time.Duration(rec.MoveTime) * time.Second, Casual: rec.Casual,
@@ -111,6 +119,8 @@ func (c *Challenge) validate() error {
 		return fmt.Errorf("a challenge needs a creation time and a later expiry: %w", ErrInvalid)
 	case c.MoveTime < MinMoveTime || c.MoveTime > MaxMoveTime:
 		return fmt.Errorf("move time %s is outside %s to %s: %w", c.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
+	case c.Clock.validate() != nil:
+		return c.Clock.validate()
 	}
 	if err := c.Rules.Validate(); err != nil {
 		return fmt.Errorf("rules: %v: %w", err, ErrInvalid)

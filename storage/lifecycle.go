@@ -23,6 +23,10 @@ func (m *Match) planReminder(reminders func(time.Duration) []time.Duration) {
 	if m.Deadline.IsZero() || !m.Phase.Active() {
 		return
 	}
+	if m.Clock.On() && m.Phase == PhasePlaying {
+		m.RemindersSent = 0 // a game on the clock is played at the board: no reminders
+		return
+	}
 	leads := reminders(m.MoveTime)
 	for i := m.RemindersSent; i < len(leads); i++ {
 		if leads[i] > 0 && leads[i] < m.MoveTime {

@@ -93,8 +93,13 @@ type Match struct {
 	// Players holds the two players, indexed by game.Side: Players[game.Red] plays Red.
 	Players [2]Player
 	Rules   game.Rules
-	// MoveTime is how long a player has for each move (5 minutes to 7 days).
+	// MoveTime is how long a player has for each move (5 minutes to 7 days);
+	// with a Clock, how long the set-ups may take.
 	MoveTime time.Duration
+	// Clock, when on, replaces the deadline per move: each side's time left
+	// is in Left, and the side to move loses when its time runs out.
+	Clock TimeControl
+	Left  [2]time.Duration
 	// Casual matches do not change ratings.
 	Casual bool
 	// Secret seeds the match's secret random choices. CreateMatch and
@@ -261,6 +266,8 @@ func (m *Match) validate() error {
 		return fmt.Errorf("move time %s is outside %s to %s: %w", m.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
 	case m.Secret.IsZero():
 		return fmt.Errorf("a match needs its secret: %w", ErrInvalid)
+	case m.Clock.validate() != nil:
+		return m.Clock.validate()
 	case int(m.Phase) >= len(phaseNames):
 		return fmt.Errorf("unknown phase %d: %w", m.Phase, ErrInvalid)
 	}

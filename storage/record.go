@@ -97,7 +97,9 @@ type matchRecord struct {
 	Red      playerRecord       `json:"red"`
 	Blue     playerRecord       `json:"blue"`
 	Rules    rulesRecord        `json:"rules"`
-	MoveTime int64              `json:"move_time"` // seconds
+	MoveTime int64              `json:"move_time"`       // seconds
+	GameClk  string             `json:"clock,omitempty"` // "600+5": seconds, and seconds a move
+	Left     []int64            `json:"left,omitempty"`  // each side's time left on the clock, in milliseconds
 	Casual   bool               `json:"casual,omitempty"`
 	Secret   string             `json:"secret"`
 	Computer *ai.Level          `json:"computer,omitempty"` // "easy", "normal", "hard"
@@ -128,6 +130,7 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Blue:     playerRecord{m.Players[game.Blue].UserID, m.Players[game.Blue].Name},
 		Rules:    encodeRules(m.Rules),
 		MoveTime: int64(m.MoveTime / time.Second),
+		GameClk:  encodeClock(m.Clock),
 		Casual:   m.Casual,
 		Secret:   encodeSecret(m.Secret),
 		Computer: m.Computer,
@@ -144,6 +147,9 @@ func encodeMatch(m *Match) ([]byte, error) {
 			return nil, fmt.Errorf("match %d: unknown reason for calling it off: %w", m.ID, ErrInvalid)
 		}
 		rec.CallOff = callOffWords[m.CalledOff]
+	}
+	if m.Clock.On() {
+		rec.Left = []int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}
 	}
 	for side, s := range m.Setups {
 		if int(s.Status) >= len(setupStatusWords) {
@@ -174,6 +180,14 @@ func decodeMatch(data []byte) (*Match, error) {
 		RatingApplied: rec.Rated, PublicGone: rec.Gone, ModeratorNote: rec.ModNote, LiveMessage: rec.Live,
 		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
 	}
+	clock, err := decodeClock(rec.GameClk)
+	if err != nil {
+		return fail("clock", err)
+	}
+	m.Clock = clock
+	if len(rec.Left) == 2 {
+		m.Left = [2]time.Duration{time.Duration(rec.Left[0]) * time.Millisecond, time.Duration(rec.Left[1]) * time.Millisecond}
+	}
 	if rec.CallOff != "" {
 		k := slices.Index(callOffWords[:], rec.CallOff)
 		if k < 0 {
@@ -189,7 +203,6 @@ func decodeMatch(data []byte) (*Match, error) {
 	}
 	m.Players[game.Red] = Player{rec.Red.ID, rec.Red.Name}
 	m.Players[game.Blue] = Player{rec.Blue.ID, rec.Blue.Name}
-	var err error
 	if m.Rules, err = decodeRules(rec.Rules); err != nil {
 		return fail("rules", err)
 	}

@@ -50,6 +50,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"NoticesOwed", testNoticesOwed},
 		{"OutboxOrder", testOutboxOrder},
 		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
+		{"GameClock", testGameClock},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

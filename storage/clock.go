@@ -1,0 +1,105 @@
+package storage
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// TimeControl is a game clock: each side has Base for all its moves, and
+// gains Increment with each move it makes; a side whose time runs out loses
+// on time. The zero value means a deadline per move (Match.MoveTime)
+// instead. Written "10+5": minutes, then seconds, as chess and Stratego
+// sites write it.
+type TimeControl struct {
+	Base, Increment time.Duration
+}
+
+// Bounds of a game clock.
+const (
+	MinClockBase      = time.Minute
+	MaxClockBase      = 3 * time.Hour
+	MaxClockIncrement = 5 * time.Minute
+)
+
+// On reports whether the match is played with a clock.
+func (t TimeControl) On() bool { return t.Base > 0 }
+
+func (t TimeControl) String() string {
+	if !t.On() {
+		return ""
+	}
+	return fmt.Sprintf("%d+%d", t.Base/time.Minute, t.Increment/time.Second)
+}
+
+// ParseTimeControl reads "10+5" (10 minutes, 5 seconds a move) or "15"
+// (no increment).
+func ParseTimeControl(s string) (TimeControl, error) {
+	base, inc, _ := strings.Cut(strings.TrimSpace(s), "+")
+	m, err := strconv.Atoi(strings.TrimSpace(base))
+	if err != nil {
+		return TimeControl{}, fmt.Errorf("a clock is written minutes+seconds, like 10+5: %w", ErrInvalid)
+	}
+	sec := 0
+	if inc != "" {
+		if sec, err = strconv.Atoi(strings.TrimSpace(inc)); err != nil {
+			return TimeControl{}, fmt.Errorf("a clock is written minutes+seconds, like 10+5: %w", ErrInvalid)
+		}
+	}
+	t := TimeControl{Base: time.Duration(m) * time.Minute, Increment: time.Duration(sec) * time.Second}
+	return t, t.validate()
+}
+
+func (t TimeControl) validate() error {
+	if !t.On() && t.Increment == 0 {
+		return nil
+	}
+	if t.Base < MinClockBase || t.Base > MaxClockBase || t.Increment < 0 || t.Increment > MaxClockIncrement {
+		return fmt.Errorf("a clock has %v to %v, and at most %v more a move: %w", MinClockBase, MaxClockBase, MaxClockIncrement, ErrInvalid)
+	}
+	return nil
+}
+
+// turnTime is how long side has for the move it is to make: what is left on
+// its clock, or the move time.
+func (m *Match) turnTime(side int) time.Duration {
+	if m.Clock.On() {
+		return m.Left[side]
+	}
+	return m.MoveTime
+}
+
+// chargeClock takes the time side used for the move it made at time at off
+// its clock, and adds the increment. Time counts from when it was told it
+// was its turn: while that notice was still undelivered, the move is free.
+func (m *Match) chargeClock(side int, at time.Time) {
+	if !m.Clock.On() {
+		return
+	}
+	if !m.ClockPending {
+		m.Left[side] = max(0, m.Deadline.Sub(second(at)))
+	}
+	m.Left[side] += m.Clock.Increment
+}
+
+// encodeClock writes a clock as "600+5" (seconds) for records.
+func encodeClock(t TimeControl) string {
+	if !t.On() {
+		return ""
+	}
+	return fmt.Sprintf("%d+%d", t.Base/time.Second, t.Increment/time.Second)
+}
+
+func decodeClock(s string) (TimeControl, error) {
+	if s == "" {
+		return TimeControl{}, nil
+	}
+	base, inc, ok := strings.Cut(s, "+")
+	b, err1 := strconv.ParseInt(base, 10, 64)
+	i, err2 := strconv.ParseInt(inc, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return TimeControl{}, fmt.Errorf("clock %q is not SECONDS+SECONDS", s)
+	}
+	return TimeControl{Base: time.Duration(b) * time.Second, Increment: time.Duration(i) * time.Second}, nil
+}
