@@ -78,7 +78,7 @@ func (b *Bot) boardMessage(ctx context.Context, m *storage.Match, g *game.Game, 
 	v := g.View(viewer)
 	n := narrator{viewer: viewer, names: names(m), numbering: numbering}
 	msg := &discordgo.MessageSend{
-		Content:         joinLines(matchTitle(m), what(n, &v), statusLine(g, n, deadline)),
+		Content:         joinLines(matchTitle(m), what(n, &v), statusLine(g, n, deadline), clockLine(m, g)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
@@ -95,6 +95,25 @@ func (b *Bot) boardMessage(ctx context.Context, m *storage.Match, g *game.Game, 
 		msg.Components = pickerComponents(m, g, side, numbering, game.NoSquare)
 	}
 	return msg
+}
+
+// clockLine shows each side's time left on a game clock, as of the start of
+// the turn; "" without a clock or once the game is over.
+func clockLine(m *storage.Match, g *game.Game) string {
+	if !m.Clock.On() || g.Result().Over() {
+		return ""
+	}
+	return fmt.Sprintf("Clocks: %s %s · %s %s (%s)", m.Players[game.Red].Name, clockTime(m.Left[game.Red]),
+		m.Players[game.Blue].Name, clockTime(m.Left[game.Blue]), m.Clock)
+}
+
+// clockTime writes time left as m:ss, or h:mm:ss.
+func clockTime(d time.Duration) string {
+	s := int(d / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
 // joinLines joins the non-empty lines.

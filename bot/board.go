@@ -68,7 +68,7 @@ func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.
 func (b *Bot) privateBoard(m *storage.Match, g *game.Game, side game.Side, n game.Numbering) (string, []*discordgo.File) {
 	v := g.View(game.ViewerOf(side))
 	nar := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n}
-	return matchTitle(m) + "\n" + statusLine(g, nar, m.Deadline), b.boardFile(m, &v, n)
+	return joinLines(matchTitle(m), statusLine(g, nar, m.Deadline), clockLine(m, g)), b.boardFile(m, &v, n)
 }
 
 // boardFile draws a player's board for a private answer.

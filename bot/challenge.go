@@ -69,13 +69,29 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		b.tell(i, b.explain(err, "challenge"))
 		return
 	}
-	b.postChallenge(ctx, i, storage.Player{UserID: me.ID, Name: displayName(i)}, storage.Player{UserID: opp.ID, Name: oppName}, rules, moveTime, side)
+	clock := storage.TimeControl{}
+	if v := opts.str(optClock); v != "" {
+		if opts.str(optMoveTime) != "" {
+			b.tell(i, "Choose a move time or a clock, not both: the clock replaces the time per move.")
+			return
+		}
+		if clock, err = storage.ParseTimeControl(v); err != nil {
+			b.tell(i, "A clock is written minutes+seconds, like 10+5, with 1 to 180 minutes.")
+			return
+		}
+		moveTime = setupTimeOnClock
+	}
+	b.postChallenge(ctx, i, storage.Player{UserID: me.ID, Name: displayName(i)}, storage.Player{UserID: opp.ID, Name: oppName}, rules, moveTime, clock, side)
 }
+
+// setupTimeOnClock is how long the set-ups of a match on the clock may
+// take: its players are at the board.
+const setupTimeOnClock = 15 * time.Minute
 
 // postChallenge makes a challenge, within the challenger's limits, and
 // answers the interaction with it: a message in the channel that pings the
 // opponent, with Accept, Decline and Cancel.
-func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, opp storage.Player, rules game.Rules, moveTime time.Duration, side string) {
+func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, opp storage.Player, rules game.Rules, moveTime time.Duration, clock storage.TimeControl, side string) {
 	unlock := b.members.lock(me.UserID)
 	if why := b.mayChallenge(ctx, me.UserID, opp.UserID); why != "" {
 		unlock()
@@ -86,7 +102,7 @@ func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, o
 	c, err := b.store.CreateChallenge(ctx, &storage.Challenge{
 		GuildID: i.GuildID, ChannelID: i.ChannelID,
 		Challenger: me, Opponent: opp,
-		Rules: rules, MoveTime: moveTime,
+		Rules: rules, MoveTime: moveTime, Clock: clock,
 		Created: now, Expires: now.Add(b.cfg.ChallengeExpiry),
 	})
 	unlock()
@@ -170,12 +186,16 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 }
 
 // rulesSummary is a one-line description of a match's terms.
-func rulesSummary(r game.Rules, moveTime time.Duration) string {
+func rulesSummary(r game.Rules, moveTime time.Duration, clock storage.TimeControl) string {
 	parts := []string{r.Variant.String()}
 	if r.Variant == game.VariantCustom {
 		parts[0] += " (" + r.Army.String() + ")"
 	}
-	parts = append(parts, formatDuration(moveTime)+" per move")
+	if clock.On() {
+		parts = append(parts, fmt.Sprintf("clock %s (%s each, %d s more a move)", clock, formatDuration(clock.Base), clock.Increment/time.Second))
+	} else {
+		parts = append(parts, formatDuration(moveTime)+" per move")
+	}
 	if r.TwoSquares == 0 {
 		parts = append(parts, "Two-Squares off")
 	} else if r.TwoSquares != 3 {
@@ -215,7 +235,7 @@ func challengeText(c *storage.Challenge, side string) string {
 		colour = fmt.Sprintf(" %s plays %s.", c.Challenger.Name, titleCase(side))
 	}
 	return fmt.Sprintf("<@%s>, %s challenges you to a game of Stratego: %s.%s\nThe challenge expires <t:%d:R>.",
-		c.Opponent.UserID, c.Challenger.Name, rulesSummary(c.Rules, c.MoveTime), colour, c.Expires.Unix())
+		c.Opponent.UserID, c.Challenger.Name, rulesSummary(c.Rules, c.MoveTime, c.Clock), colour, c.Expires.Unix())
 }
 
 func titleCase(s string) string {
@@ -284,7 +304,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			who = c.Challenger.Name
 		}
 		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-			Content:    fmt.Sprintf("~~%s challenged %s: %s.~~\n%s %s the challenge.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime), who, verb),
+			Content:    fmt.Sprintf("~~%s challenged %s: %s.~~\n%s %s the challenge.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime, c.Clock), who, verb),
 			Components: []discordgo.MessageComponent{},
 		})
 	default:
@@ -312,7 +332,7 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	b.nudgeTimers()
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
 		Content: fmt.Sprintf("Match #%d: **%s** (Red) vs **%s** (Blue) — %s.\nBoth players now send their secret set-up to me by DM; the match starts when both are in (deadline <t:%d:R>).",
-			m.ID, m.Players[game.Red].Name, m.Players[game.Blue].Name, rulesSummary(m.Rules, m.MoveTime), m.Deadline.Unix()),
+			m.ID, m.Players[game.Red].Name, m.Players[game.Blue].Name, rulesSummary(m.Rules, m.MoveTime, m.Clock), m.Deadline.Unix()),
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})

@@ -68,6 +68,7 @@ const (
 	optWinner          = "winner"
 	optText            = "text"
 	optOwnMoves        = "own_moves"
+	optClock           = "clock"
 )
 
 // moveTimes are the move times a challenger can choose, shortest first.
@@ -114,6 +115,8 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optArmy, Description: "Custom only: the army, e.g. 10 9 3 3 2 2 S B B F", MaxLength: 200},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Time for each move (default 1 day)", Choices: times},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optClock, Description: "A game clock instead: minutes each + seconds more a move",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "5+3", Value: "5+3"}, {Name: "10+5", Value: "10+5"}, {Name: "15+10", Value: "15+10"}, {Name: "20+10", Value: "20+10"}, {Name: "30+0", Value: "30+0"}}},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optSide, Description: "Your colour (default random); Red moves first",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Random", Value: "random"}, {Name: "Red", Value: "red"}, {Name: "Blue", Value: "blue"}}},
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optTwoSquares, Description: "Two-Squares rule: moves allowed between two squares (default 3)",

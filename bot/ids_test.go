@@ -72,7 +72,7 @@ func TestChallengeTerms(t *testing.T) {
 			}
 		})
 	}
-	if got := rulesSummary(game.DefaultRules(game.VariantClassic), storage.MaxMoveTime); got != "Classic · 7 days per move" {
+	if got := rulesSummary(game.DefaultRules(game.VariantClassic), storage.MaxMoveTime, storage.TimeControl{}); got != "Classic · 7 days per move" {
 		t.Errorf("summary %q", got)
 	}
 }

@@ -57,7 +57,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if current && !g.Result().Over() && n.To == storage.Audience(g.ToMove()) {
 			deadline = m.Deadline
 			if m.ClockPending {
-				deadline = now.Add(m.MoveTime)
+				deadline = now.Add(m.TurnTime(int(g.ToMove())))
 			}
 		}
 		what := headlineOf(n.Event, g, m.Log[:n.Log])
@@ -169,7 +169,7 @@ func challengeExpired(c *storage.Challenge) []outgoing {
 	if c == nil || c.MessageID == "" {
 		return nil
 	}
-	text := fmt.Sprintf("~~%s challenged %s: %s.~~\nThis challenge expired without an answer.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime))
+	text := fmt.Sprintf("~~%s challenged %s: %s.~~\nThis challenge expired without an answer.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime, c.Clock))
 	empty := []discordgo.MessageComponent{}
 	return []outgoing{{to: audienceOf{channel: c.ChannelID}, edit: &discordgo.MessageEdit{ID: c.MessageID, Content: &text, Components: &empty}}}
 }

@@ -83,7 +83,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	b.nudgeTimers()
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: fmt.Sprintf("Practice match #%d: **%s** (%s) vs the computer, level %s — %s. Not rated.\nSend your set-up by DM (or `/stratego setup`); the computer's is ready.",
-			m.ID, m.Players[human].Name, human, level, rulesSummary(rules, moveTime)),
+			m.ID, m.Players[human].Name, human, level, rulesSummary(rules, moveTime, storage.TimeControl{})),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 	b.nudgeOutbox() // the set-up invite is in the outbox, recorded with the match

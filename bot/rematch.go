@@ -54,5 +54,5 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	}
 	me2 := m.Players[me]
 	me2.Name = displayName(i)
-	b.postChallenge(ctx, i, me2, m.Players[me.Opponent()], m.Rules, m.MoveTime, side)
+	b.postChallenge(ctx, i, me2, m.Players[me.Opponent()], m.Rules, m.MoveTime, m.Clock, side)
 }

@@ -71,6 +71,7 @@ const helpText = "**Stratego on Discord**\n" +
 	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match.\n" +
 	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.\n" +
 	"• `/stratego settings` sets your numbering, reminders, boards after your own moves and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.\n" +
+	"• `/stratego challenge clock:10+5` plays a fast game on a clock: 10 minutes each, 5 seconds more a move.\n" +
 	"• `/stratego watch match:12` shows you a running match's public board and last moves.\n" +
 	"• Moderators (Manage Server): `/stratego server` sets where matches are played, who starts them, their defaults, practice and threads; `/stratego cancel` calls a match off and `/stratego award` gives it to a player, with a reason.\n" +
 	"• `/stratego board text:true` shows your board as a text diagram, for screen readers; every picture has a description too.\n" +

@@ -32,7 +32,7 @@ func setupInviteText(m *storage.Match, side game.Side, n game.Numbering) string 
 		"Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), "+
 		"or press **Edit** to fill in a form, **Random** for a new set-up in the style of real players', or pick a saved one. "+
 		"Deadline: <t:%d:R>.\n```\n%s\n```",
-		m.ID, opp, rulesSummary(m.Rules, m.MoveTime), side, redMovesFirst(side), m.Deadline.Unix(), game.SetupTemplate(m.Rules, n))
+		m.ID, opp, rulesSummary(m.Rules, m.MoveTime, m.Clock), side, redMovesFirst(side), m.Deadline.Unix(), game.SetupTemplate(m.Rules, n))
 }
 
 func redMovesFirst(side game.Side) string {

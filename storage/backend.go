@@ -180,7 +180,7 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 	}
 	m := old.Clone()
 	m.ClockPending = false
-	m.setDeadline(at.Add(m.turnTime(int(m.ToMove()))), c.reminders())
+	m.setDeadline(at.Add(m.TurnTime(int(m.ToMove()))), c.reminders())
 	return m, true
 }
 
@@ -316,7 +316,7 @@ func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Tim
 	m.Log = append(m.Log, a)
 	m.afterAction(g, at, c.reminders())
 	if m.Phase == PhasePlaying {
-		m.setDeadline(at.Add(m.turnTime(int(side.Opponent()))), c.reminders())
+		m.setDeadline(at.Add(m.TurnTime(int(side.Opponent()))), c.reminders())
 	}
 	return g, nil
 }
@@ -377,7 +377,7 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 	m.Started = second(at)
 	m.afterAction(g, at, c.reminders())
 	if m.Phase == PhasePlaying {
-		m.setDeadline(at.Add(m.turnTime(int(game.Red))), c.reminders())
+		m.setDeadline(at.Add(m.TurnTime(int(game.Red))), c.reminders())
 	}
 	return g, nil
 }

@@ -61,9 +61,9 @@ func (t TimeControl) validate() error {
 	return nil
 }
 
-// turnTime is how long side has for the move it is to make: what is left on
+// TurnTime is how long side has for the move it is to make: what is left on
 // its clock, or the move time.
-func (m *Match) turnTime(side int) time.Duration {
+func (m *Match) TurnTime(side int) time.Duration {
 	if m.Clock.On() {
 		return m.Left[side]
 	}
