@@ -82,7 +82,7 @@ func (b *Bot) boardMessage(ctx context.Context, m *storage.Match, g *game.Game, 
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
-	opts := render.Options{Names: names(m), Numbering: numbering}
+	opts := pictureOptions(m, numbering)
 	drawn := time.Now()
 	err := b.pics.Board(&buf, v, opts)
 	b.metrics.rendered(drawn)
@@ -183,6 +183,16 @@ func (b *Bot) finaleMessage(m *storage.Match, g *game.Game) *discordgo.MessageSe
 		msg.Components = rematchButton(m)
 	}
 	return msg
+}
+
+// pictureOptions are the options of a board picture of m: the players'
+// names, the viewer's numbering and, on a game clock, both clocks.
+func pictureOptions(m *storage.Match, n game.Numbering) render.Options {
+	o := render.Options{Names: names(m), Numbering: n}
+	if m.Clock.On() {
+		o.Clocks = [2]string{clockTime(m.Left[game.Red]), clockTime(m.Left[game.Blue])}
+	}
+	return o
 }
 
 func names(m *storage.Match) [2]string {

@@ -74,7 +74,7 @@ func (b *Bot) privateBoard(m *storage.Match, g *game.Game, side game.Side, n gam
 // boardFile draws a player's board for a private answer.
 func (b *Bot) boardFile(m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
 	var buf bytes.Buffer
-	opts := render.Options{Names: names(m), Numbering: n}
+	opts := pictureOptions(m, n)
 	drawn := time.Now()
 	err := b.pics.Board(&buf, *v, opts)
 	b.metrics.rendered(drawn)

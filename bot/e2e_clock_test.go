@@ -33,7 +33,10 @@ func TestClockGame(t *testing.T) {
 	h.clock.Advance(time.Minute)
 	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 	h.waitMoves(1, 1)
-	h.bob.WaitDM(t, contains("Clocks: alice 9:05 · bob 10:00"))
+	board := h.bob.WaitDM(t, contains("Clocks: alice 9:05 · bob 10:00"))
+	if len(board.Files) != 1 || !strings.Contains(board.Files[0].Description, "Time left: alice (Red) 9:05, bob (Blue) 10:00.") {
+		t.Errorf("bob's picture does not show the clocks: %q", board.Files[0].Description)
+	}
 	h.channelSays("Clocks: alice 9:05 · bob 10:00")
 	if m := h.match(1); m.RemindAt != (time.Time{}) {
 		t.Errorf("a reminder is planned in a game on the clock: %v", m.RemindAt)

@@ -41,13 +41,14 @@ type describer struct {
 	me       game.Side // the viewer's side, when isPlayer
 	isPlayer bool
 	who      [2]string // each player as "Ada (Red)"
+	clocks   [2]string // each side's time left on a game clock, or ""
 }
 
 // maxNameChars bounds a name in a text: a Discord display name has at most 32 characters.
 const maxNameChars = 32
 
 func newDescriber(v *game.View, o Options) describer {
-	d := describer{v: v, n: o.Numbering}
+	d := describer{v: v, n: o.Numbering, clocks: o.Clocks}
 	d.me, d.isPlayer = v.Viewer.IsPlayer()
 	for _, side := range []game.Side{game.Red, game.Blue} {
 		d.who[side] = sideName(side)
@@ -80,6 +81,9 @@ func (d *describer) altText(limit int) string {
 		out = append(out, d.left(side, limit))
 	}
 	out = append(out, d.knowledge(limit)...)
+	if c := d.clocks; (c[0] != "" || c[1] != "") && !v.Result.Over() {
+		out = append(out, fmt.Sprintf(txtAltClocks, d.who[game.Red], c[game.Red], d.who[game.Blue], c[game.Blue]))
+	}
 	return strings.Join(out, " ")
 }
 

@@ -28,6 +28,9 @@ type Options struct {
 	// Numbering labels the ranks: game.NumberingModern (Marshal 10) or
 	// game.NumberingClassic (Marshal 1).
 	Numbering game.Numbering
+	// Clocks holds each side's time left on a game clock as the caller
+	// writes it ("9:05"), shown beside its name; empty when there is none.
+	Clocks [2]string
 }
 
 // Errors callers can test with errors.Is.

@@ -85,6 +85,9 @@ func (r *Renderer) viewScene(v *game.View, o Options) scene {
 		if isPlayer && side == me {
 			st.note = fmt.Sprintf(txtSideYou, sideName(side))
 		}
+		if o.Clocks[side] != "" && !v.Result.Over() {
+			st.note = fmt.Sprintf(txtSideClock, st.note, o.Clocks[side])
+		}
 		total := 0
 		for _, rank := range game.Ranks {
 			if v.Rules.Army[rank] == 0 && v.Remaining[side][rank] == 0 {

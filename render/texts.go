@@ -26,6 +26,7 @@ const (
 	txtStatusReplay        = "%[1]s · replay"
 	txtStatusReplaySampled = "%[1]s · replay, one frame every %[2]d moves" // variant, moves between frames
 	txtYourMove            = "Your move"
+	txtSideClock           = "%[1]s · clock %[2]s"         // side note, time left
 	txtSideToMove          = "%[1]s to move"               // side
 	txtDrawOffered         = "%[1]s offers a draw · %[2]s" // side, who moves
 	txtYouPlay             = "You play %[1]s"              // side
@@ -78,6 +79,7 @@ const (
 	txtAltAfter       = "after move %[1]d"
 	txtAltEnd         = "game over after %[1]s" // txtMoves
 	txtAltEveryPiece  = "Every piece is shown."
+	txtAltClocks      = "Time left: %[1]s %[2]s, %[3]s %[4]s." // player, clock, player, clock
 	txtAltYourMove    = "Your move."
 	txtAltToMove      = "%[1]s to move."       // who
 	txtAltDrawOffer   = "%[1]s offers a draw." // who
