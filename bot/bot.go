@@ -35,6 +35,11 @@ type Config struct {
 	Limits Limits
 	// Metrics counts what the bot does, for /metrics; nil counts nothing.
 	Metrics *Metrics
+	// Shared says the database is shared by several processes (PostgreSQL):
+	// only the one holding the lease runs the timers and the outbox (see
+	// lease.go). Holder names this process; empty: host name and pid.
+	Shared bool
+	Holder string
 }
 
 // Bot answers Discord events. It is safe for concurrent use: discordgo runs
@@ -52,6 +57,7 @@ type Bot struct {
 	outboxWake   chan struct{} // nudges the outbox loop when a change recorded notices
 	outboxPass   sync.Mutex    // held by a pass over the due notices
 	reconnecting atomic.Bool   // a reconnect loop is running
+	leading      atomic.Bool   // this process runs the timers and the outbox (lease.go)
 
 	limits   Limits
 	metrics  *Metrics
@@ -80,13 +86,18 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	if cfg.ChallengeExpiry == 0 {
 		cfg.ChallengeExpiry = 24 * time.Hour
 	}
+	if cfg.Holder == "" {
+		cfg.Holder = defaultHolder()
+	}
 	limits := cfg.Limits.withDefaults()
 	if cfg.Metrics != nil {
 		store = timedStore{Store: store, m: cfg.Metrics}
 		cfg.Metrics.watchOutbox(store)
 	}
-	return &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
+	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics}
+	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
+	return b
 }
 
 // Reminders is the bot's reminder schedule for storage.Options.Reminders: at
@@ -147,6 +158,13 @@ func (b *Bot) Run(ctx context.Context) error {
 		scope = "guild " + b.cfg.GuildID
 	}
 	b.log.Info("connected", "user", b.s.State.User.Username, "commands", scope)
+	b.renewLease(ctx)
+	leaseDone := make(chan struct{})
+	go func() {
+		defer close(leaseDone)
+		b.runLease(ctx)
+	}()
+	defer func() { stop(); <-leaseDone }()
 	timersDone, outboxDone := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(timersDone)

@@ -192,16 +192,18 @@ func TestFaultsOnEveryRoute(t *testing.T) {
 		{"502", false, func(h *harness) { h.srv.FailNext(h.t, create, 8, 502) }}, // discordgo retries 502 itself, then gives up
 		{"503", false, func(h *harness) { h.srv.FailNext(h.t, create, 2, 503) }},
 		{"504", false, func(h *harness) { h.srv.FailNext(h.t, create, 2, 504) }},
-		{"timeouts", false, func(h *harness) { h.srv.DelayNext(h.t, create, 2, 400*time.Millisecond) }},
+		{"timeouts", false, func(h *harness) { h.srv.DelayNext(h.t, create, 2, 2500*time.Millisecond) }},
 		{"429 storm", false, func(h *harness) { h.srv.RateLimitNext(h.t, create, 12, 30*time.Millisecond) }},
 		{"gateway drop", false, func(h *harness) { h.srv.DropGateway() }},
 		{"live board: 500 on edits", true, func(h *harness) { h.srv.FailNext(h.t, edit, 2, 500) }},
-		{"live board: edits time out", true, func(h *harness) { h.srv.DelayNext(h.t, edit, 1, 400*time.Millisecond) }},
+		{"live board: edits time out", true, func(h *harness) { h.srv.DelayNext(h.t, edit, 1, 2500*time.Millisecond) }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			h := newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(200 * time.Millisecond)})
+			// Requests time out after 2 s, which even a loaded machine meets
+			// unless a fault delays them on purpose.
+			h := newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)})
 			if tc.live {
 				moderator(h)
 				h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, "live")).Reply(t)

@@ -185,6 +185,9 @@ const outboxWorkers = 8
 // pass runs at a time; when it returns, every notice due when it started has
 // been sent or put off (tests run one to know the messages are out).
 func (b *Bot) deliverDue(ctx context.Context) {
+	if !b.leading.Load() {
+		return // another process runs the outbox
+	}
 	b.outboxPass.Lock()
 	defer b.outboxPass.Unlock()
 	type outcome struct {

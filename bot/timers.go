@@ -42,6 +42,9 @@ func (b *Bot) runTimers(ctx context.Context) {
 // handled (tests run one to know the timers have acted). Passes of two
 // processes may overlap: storage's versions let one of them act on a timer.
 func (b *Bot) handleDue(ctx context.Context) {
+	if !b.leading.Load() {
+		return // another process runs the timers
+	}
 	b.timerPass.Lock()
 	defer b.timerPass.Unlock()
 	due, err := b.store.DueDeadlines(ctx, b.now(), 50)

@@ -17,6 +17,7 @@ var (
 	bucketPlayers    = []byte("players")    // user id → player settings
 	bucketStandings  = []byte("standings")  // guild 0 variant user → standing
 	bucketServers    = []byte("servers")    // guild id → server settings
+	bucketLeases     = []byte("leases")     // name → expiry (unix ns) and holder
 
 	bucketByPlayer     = []byte("idx_player")    // user 0 state id → ""
 	bucketByChannel    = []byte("idx_channel")   // channel 0 state id → ""
@@ -29,7 +30,7 @@ var (
 
 	allBuckets = [][]byte{bucketMeta, bucketMatches, bucketChallenges, bucketPlayers, bucketStandings,
 		bucketByPlayer, bucketByChannel, bucketTimers, bucketChallengesBy,
-		bucketOutbox, bucketOutboxQueue, bucketOutboxDue, bucketServers}
+		bucketOutbox, bucketOutboxQueue, bucketOutboxDue, bucketServers, bucketLeases}
 
 	keySchema = []byte("schema")
 )

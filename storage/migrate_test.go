@@ -125,8 +125,8 @@ func TestMigrateFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	bdb.View(func(tx *bolt.Tx) error {
-		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "4" {
-			t.Errorf("schema after migration %q, want 4", v)
+		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "5" {
+			t.Errorf("schema after migration %q, want 5", v)
 		}
 		if rec := string(tx.Bucket([]byte("players")).Get([]byte("1002"))); rec != `{"id":"1002","v":2,"ver":1}` {
 			t.Errorf("migrated record %s", rec)

@@ -74,6 +74,11 @@ type Store interface {
 	AcceptChallenge(ctx context.Context, id ChallengeID, opponent Player, challengerSide game.Side, at time.Time) (*Match, error)
 
 	// Player returns a player's settings; a player never seen has the defaults.
+	// Lead takes or renews the lease name for holder until at+ttl, and
+	// reports whether holder has it: when nobody held it, when holder did, or
+	// when the last holder's lease had expired by at. Of several processes on
+	// one database, the one holding "timers" runs the timers and the outbox.
+	Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error)
 	// Server returns a server's settings, the defaults for a server never
 	// set up; UpdateServer changes them with fn in one transaction.
 	Server(ctx context.Context, guildID string) (*ServerSettings, error)

@@ -40,6 +40,7 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 	}
 	b := bot.New(bot.Config{
 		Metrics:         metrics,
+		Shared:          postgres.IsURL(cfg.Database),
 		GuildID:         cfg.GuildID,
 		Threads:         cfg.Threads,
 		DefaultMoveTime: time.Duration(cfg.DefaultMoveTime),

@@ -115,6 +115,9 @@ func (p *twoPools) Player(ctx context.Context, user string) (*storage.PlayerSett
 func (p *twoPools) UpdatePlayer(ctx context.Context, user string, fn func(p *storage.PlayerSettings) error) (*storage.PlayerSettings, error) {
 	return p.pick().UpdatePlayer(ctx, user, fn)
 }
+func (p *twoPools) Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error) {
+	return p.pick().Lead(ctx, name, holder, at, ttl)
+}
 func (p *twoPools) Server(ctx context.Context, guild string) (*storage.ServerSettings, error) {
 	return p.pick().Server(ctx, guild)
 }

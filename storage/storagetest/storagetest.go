@@ -51,6 +51,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"OutboxOrder", testOutboxOrder},
 		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
 		{"GameClock", testGameClock},
+		{"Leases", testLeases},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

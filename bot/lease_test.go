@@ -1,0 +1,62 @@
+package bot
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestLeaseTakeover: on a shared database a process runs the timers and the
+// outbox only while it holds the lease: not while another's lease runs,
+// and from the moment it expires.
+func TestLeaseTakeover(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if ok, err := db.Lead(ctx, leaseTimers, "other process", T0, leaseTTL); !ok || err != nil {
+		t.Fatalf("the other process's lease: %v, %v", ok, err)
+	}
+	// A match whose set-up invites wait in the outbox.
+	m := &storage.Match{GuildID: "g", ChannelID: "c", Rules: game.DefaultRules(game.VariantClassic), MoveTime: time.Hour, Phase: storage.PhaseSetup, Created: T0}
+	m.Players[game.Red] = storage.Player{UserID: "1", Name: "a"}
+	m.Players[game.Blue] = storage.Player{UserID: "2", Name: "b"}
+	if _, err := db.CreateMatch(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	clock := &testClock{now: T0.Add(time.Second)}
+	b := New(Config{Shared: true, Holder: "this process", Now: clock.Now}, nil, db, nil)
+	b.renewLease(ctx)
+	if b.leading.Load() {
+		t.Fatal("this process leads while the other's lease runs")
+	}
+	b.deliverDue(ctx) // would need Discord if it did anything
+	b.handleDue(ctx)
+	if due, err := db.DueNotices(ctx, clock.Now(), 0); err != nil || len(due) != 2 {
+		t.Fatalf("the outbox changed while another process led: %d notices, %v", len(due), err)
+	}
+	clock.Advance(leaseTTL - 2*time.Second) // the other's lease runs until T0+10 s
+	b.renewLease(ctx)
+	if b.leading.Load() {
+		t.Fatal("this process leads a second before the other's lease ends")
+	}
+	clock.Advance(time.Second)
+	b.renewLease(ctx)
+	if !b.leading.Load() {
+		t.Fatal("this process does not lead once the other's lease ended")
+	}
+	if ok, _ := db.Lead(ctx, leaseTimers, "other process", clock.Now(), leaseTTL); ok {
+		t.Error("the other process took the lease back while this one holds it")
+	}
+	alone := New(Config{}, nil, db, nil)
+	if !alone.leading.Load() {
+		t.Error("a bot alone on its database does not lead")
+	}
+}

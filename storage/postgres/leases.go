@@ -1,0 +1,37 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Lead takes or renews the lease name for holder until at+ttl, and reports
+// whether holder has it: it does when nobody held it, when holder already
+// did, or when the last holder's lease expired by at. One statement, so two
+// processes asking at once get one answer each.
+func (db *DB) Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error) {
+	if name == "" || holder == "" || ttl <= 0 {
+		return false, fmt.Errorf("a lease needs a name, a holder and a time: %w", storage.ErrInvalid)
+	}
+	if err := db.ready(ctx); err != nil {
+		return false, err
+	}
+	var got string
+	err := db.pool.QueryRow(ctx, `INSERT INTO leases (name, holder, expires) VALUES ($1, $2, $3)
+		ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires = EXCLUDED.expires
+		WHERE leases.holder = EXCLUDED.holder OR leases.expires <= $4
+		RETURNING holder`, name, holder, at.Add(ttl), at).Scan(&got)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil // held by another, not expired
+	}
+	if err != nil {
+		return false, db.fail(query("lead "+name, err))
+	}
+	return got == holder, nil
+}
