@@ -19,6 +19,29 @@ const (
 	leaseTTL    = 10 * time.Second
 )
 
+// sharedPoll is how often the leader looks for timers and notices that other
+// processes recorded: nothing nudges it across processes.
+const sharedPoll = time.Second
+
+// sooner returns a channel that fires at wait or after d, whichever comes
+// first (nil wait: never).
+func sooner(wait <-chan time.Time, d time.Duration) <-chan time.Time {
+	poll := time.After(d)
+	if wait == nil {
+		return poll
+	}
+	out := make(chan time.Time, 1)
+	go func() {
+		select {
+		case v := <-wait:
+			out <- v
+		case v := <-poll:
+			out <- v
+		}
+	}()
+	return out
+}
+
 // defaultHolder names this process among those sharing the database.
 func defaultHolder() string {
 	host, _ := os.Hostname()

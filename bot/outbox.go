@@ -166,6 +166,9 @@ func (b *Bot) runOutbox(ctx context.Context) {
 		case ok:
 			wait = time.After(max(0, next.Sub(b.now())))
 		}
+		if b.cfg.Shared {
+			wait = sooner(wait, sharedPoll)
+		}
 		select {
 		case <-ctx.Done():
 			return

@@ -26,6 +26,9 @@ func (b *Bot) runTimers(ctx context.Context) {
 		case ok:
 			wait = time.After(max(0, next.At.Sub(b.now())))
 		}
+		if b.cfg.Shared {
+			wait = sooner(wait, sharedPoll) // other processes' changes nudge no one here
+		}
 		select {
 		case <-ctx.Done():
 			return

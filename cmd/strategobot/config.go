@@ -36,6 +36,8 @@ type config struct {
 	BackupEvery     duration `toml:"backup_every" env:"STRATEGOBOT_BACKUP_EVERY"`
 	BackupKeep      int      `toml:"backup_keep" env:"STRATEGOBOT_BACKUP_KEEP"`
 	MetricsAddr     string   `toml:"metrics_addr" env:"STRATEGOBOT_METRICS_ADDR"`
+	ShardID         int      `toml:"shard_id" env:"STRATEGOBOT_SHARD_ID"`
+	ShardCount      int      `toml:"shard_count" env:"STRATEGOBOT_SHARD_COUNT"`
 	LogLevel        string   `toml:"log_level" env:"STRATEGOBOT_LOG_LEVEL"`
 	LogFormat       string   `toml:"log_format" env:"STRATEGOBOT_LOG_FORMAT"`
 }
@@ -54,6 +56,7 @@ func defaultConfig() config {
 		ChallengeExpiry: duration(24 * time.Hour),
 		OpenChallenges:  bot.DefaultOpenChallenges,
 		PracticeMatches: bot.DefaultPracticeMatches,
+		ShardCount:      1,
 		BackupEvery:     duration(6 * time.Hour),
 		BackupKeep:      7,
 		LogLevel:        "info",
@@ -177,6 +180,12 @@ func (c config) validate() error {
 	}
 	if c.OpenChallenges < 1 || c.PracticeMatches < 1 || c.Thinkers < 0 {
 		problems = append(problems, "max_open_challenges and max_practice_matches must be at least 1, computer_thinkers at least 0 (0: one fewer than the cores)")
+	}
+	switch {
+	case c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount:
+		problems = append(problems, fmt.Sprintf("shard_id %d must be from 0 to shard_count-1, and shard_count (%d) at least 1", c.ShardID, c.ShardCount))
+	case c.ShardCount > 1 && !postgres.IsURL(c.Database):
+		problems = append(problems, "several shards are several processes, which share a PostgreSQL database: set database to a postgres:// URL")
 	}
 	if c.BackupKeep < 1 {
 		problems = append(problems, "backup_keep must be at least 1")

@@ -33,6 +33,8 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	// Each process serves its shards' servers; Discord sends DMs to shard 0.
+	session.ShardID, session.ShardCount = cfg.ShardID, cfg.ShardCount
 	var metrics *bot.Metrics
 	reg := newRegistry()
 	if cfg.MetricsAddr != "" {

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/pgtest"
+)
+
+// TestTwoProcesses runs two built bots on one PostgreSQL database, one per
+// gateway shard, with a match in a server of each shard. Then the process
+// that runs the timers and the outbox is killed with SIGKILL: the other
+// takes its lease over once it expires, and delivers the messages of the
+// next move once each.
+func TestTwoProcesses(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "strategobot")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	database := pgtest.NewDatabase(t)
+	srv := discordtest.New(t, discordtest.WithWaitTimeout(30*time.Second))
+	// One server on each shard: Discord's shard of a server is (id >> 22) % 2.
+	var clubs [2]*discordtest.Guild
+	for n := 0; clubs[0] == nil || clubs[1] == nil; n++ {
+		g := srv.AddGuild(fmt.Sprintf("Club %d", n))
+		id, _ := strconv.ParseUint(g.ID, 10, 64)
+		if shard := (id >> 22) % 2; clubs[shard] == nil {
+			clubs[shard] = g
+		}
+	}
+	const register = "PUT /applications/{application_id}/commands"
+	var procs [2]*process
+	for shard := range procs {
+		dir := t.TempDir()
+		env := append(os.Environ(),
+			"DISCORD_TOKEN="+srv.Token(),
+			"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+			"STRATEGOBOT_DATABASE="+database,
+			"STRATEGOBOT_CONFIG=",
+			"STRATEGOBOT_SHARD_ID="+strconv.Itoa(shard),
+			"STRATEGOBOT_SHARD_COUNT=2",
+		)
+		procs[shard] = startProcess(t, bin, dir, env)
+		srv.WaitFor(t, "the process's command", func() bool { return len(srv.Requests(register)) > shard })
+	}
+	t.Cleanup(func() {
+		for _, p := range procs {
+			if p != nil {
+				p.kill()
+			}
+		}
+	})
+
+	// A match in each server, each played by that server's process; set-ups
+	// come by DM, which shard 0 serves.
+	type table struct {
+		red, blue *discordtest.Member
+		channel   *discordtest.Channel
+		replica   *game.Game // the same game, to choose legal moves
+	}
+	var tables [2]table
+	rules := game.DefaultRules(game.VariantClassic)
+	for k, club := range clubs {
+		setups := [2]game.Setup{game.RandomSetup(rules, uint64(10*k+1)), game.RandomSetup(rules, uint64(10*k+2))}
+		replica, err := game.NewGame(rules, setups[0], setups[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := table{club.AddMember(fmt.Sprintf("red%d", k)), club.AddMember(fmt.Sprintf("blue%d", k)), club.General(), replica}
+		tables[k] = tb
+		challenge := tb.red.SlashCommand(t, tb.channel, "stratego challenge", discordtest.Opt("opponent", tb.blue), discordtest.Opt("side", "red")).Reply(t)
+		tb.blue.ClickButton(t, challenge, buttonID(t, challenge, "Accept")).Reply(t)
+		for i, p := range []*discordtest.Member{tb.red, tb.blue} {
+			p.WaitDM(t, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Send me your secret set-up") })
+			p.SendDM(t, game.FormatSetup(setups[i], game.NumberingModern))
+			preview := p.WaitDM(t, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "Your set-up for match") })
+			p.ClickButton(t, preview, buttonID(t, preview, "Confirm")).Reply(t)
+		}
+		tb.red.WaitDM(t, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "the match begins") })
+	}
+	// Red moves in each server, by slash command: its own process answers.
+	next := func(tb table) (string, string) {
+		mv := tb.replica.LegalMoves()[0]
+		if _, err := tb.replica.Apply(mv); err != nil {
+			t.Fatal(err)
+		}
+		return mv.From.String(), mv.To.String()
+	}
+	for _, tb := range tables {
+		from, to := next(tb)
+		reply := tb.red.SlashCommand(t, tb.channel, "stratego move", discordtest.Opt("from", from), discordtest.Opt("to", to)).Reply(t)
+		if !strings.Contains(reply.Content, "You moved") {
+			t.Fatalf("the move answered %q", reply.Content)
+		}
+		tb.blue.WaitDM(t, func(m *discordtest.Message) bool { return strings.Contains(m.Content, from+"-"+to) })
+	}
+	// Whichever leads dies; shard 1's server goes on with the survivor.
+	procs[0].kill()
+	procs[0] = nil
+	survivor := tables[1]
+	from, to := next(survivor)
+	start := time.Now()
+	reply := survivor.blue.SlashCommand(t, survivor.channel, "stratego move", discordtest.Opt("from", from), discordtest.Opt("to", to)).Reply(t)
+	if !strings.Contains(reply.Content, "You moved") {
+		t.Fatalf("blue's move answered %q", reply.Content)
+	}
+	survivor.red.WaitDM(t, func(m *discordtest.Message) bool { return strings.Contains(m.Content, from+"-"+to) })
+	t.Logf("the move's messages arrived %v after the other process was killed", time.Since(start).Round(100*time.Millisecond))
+	for who, msgs := range map[string][]*discordtest.Message{
+		"red": survivor.red.DMs(), "blue": survivor.blue.DMs(), "the channel": srv.ChannelMessages(survivor.channel),
+	} {
+		n := 0
+		for _, m := range msgs {
+			if strings.Contains(m.Content, from+"-"+to) && len(m.Files) == 1 {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s got the move's board %d times, want once", who, n)
+		}
+	}
+}
