@@ -225,14 +225,7 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 		b.tell(i, "Say why with the `reason` option: the players are told.")
 		return
 	}
-	moderator := displayName(i)
-	m, err = b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
-		if !x.Phase.Active() {
-			return storage.ErrGameOver
-		}
-		x.ModeratorNote = fmt.Sprintf("%s: %s", moderator, reason)
-		return nil
-	})
+	m, err = b.noteModerator(ctx, i, m, reason)
 	if err == nil {
 		m, err = b.store.Abandon(ctx, m.ID, m.Version, b.now(), storage.CallOffModerator)
 	}
@@ -273,14 +266,7 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 		b.tell(i, "Say why with the `reason` option: the players are told.")
 		return
 	}
-	moderator := displayName(i)
-	m, err = b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
-		if !x.Phase.Active() {
-			return storage.ErrGameOver
-		}
-		x.ModeratorNote = fmt.Sprintf("%s: %s", moderator, reason)
-		return nil
-	})
+	m, err = b.noteModerator(ctx, i, m, reason)
 	if err == nil {
 		m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActAward, Side: winner, At: b.now()})
 	}
@@ -291,6 +277,19 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 	b.log.Info("a moderator awarded a match", "match", m.ID, "by", userOf(i).ID)
 	b.tell(i, fmt.Sprintf("%s is awarded to %s. Both players and the channel are told why.", matchTitle(m), m.Players[winner].Name))
 	b.afterChange(ctx, m, nil)
+}
+
+// noteModerator records which moderator decides about m and why, before
+// the decision itself: the players are told both.
+func (b *Bot) noteModerator(ctx context.Context, i *discordgo.Interaction, m *storage.Match, reason string) (*storage.Match, error) {
+	moderator := displayName(i)
+	return b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		if !x.Phase.Active() {
+			return storage.ErrGameOver
+		}
+		x.ModeratorNote = fmt.Sprintf("%s: %s", moderator, reason)
+		return nil
+	})
 }
 
 // serverMatch finds an active match of the server by the number a member
