@@ -56,17 +56,19 @@ func BenchmarkMoveToLastMessage(b *testing.B) {
 }
 
 // BenchmarkMovesUnderComputerLoad measures what BenchmarkMoveToLastMessage
-// does while 150 practice matches wait for the hard computer's move, all
-// asked for at once: with the computer's thinking bounded (the bot's
-// default, one fewer thinker than cores) and unbounded (every computer move
-// in its own goroutine, as before the limit). It reports the median, the
+// does while 150 practice matches are played against the hard computer:
+// with the computer's thinking bounded (the bot's default, one fewer
+// thinker than cores) and unbounded (every computer move in its own
+// goroutine, as before the limit), the practice players answering 2 s or
+// 10 s after each computer move. It reports the median, the
 // 99th percentile and the worst of the people's moves, and how many of the
 // computer's 150 moves were made by the end.
 func BenchmarkMovesUnderComputerLoad(b *testing.B) {
 	for _, tc := range []struct {
 		name     string
 		thinkers int
-	}{{"bounded", 0}, {"unbounded", 1 << 20}} {
+		pace     time.Duration // how long each practice player takes to answer the computer
+	}{{"bounded/pace-2s", 0, 2 * time.Second}, {"bounded/pace-10s", 0, 10 * time.Second}, {"unbounded/pace-2s", 1 << 20, 2 * time.Second}} {
 		b.Run(tc.name, func(b *testing.B) {
 			h := newHarness(b, func(c *Config) { c.Limits.ComputerThinkers = tc.thinkers })
 			red := placed(b, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
@@ -120,9 +122,9 @@ func BenchmarkMovesUnderComputerLoad(b *testing.B) {
 				}
 				h.bot.letComputerMove(ctx, m, g)
 			}
-			// Each player answers the computer two seconds after its move, a
-			// quick player's pace, through the path a person's move takes: the
-			// 150 computers always have moves to think about.
+			// Each player answers the computer pace after its move (2 s: a
+			// very quick player; 10 s: a quick one), through the path a
+			// person's move takes: the 150 computers keep thinking.
 			stop := make(chan struct{})
 			answering := make(chan struct{})
 			go func() {
@@ -142,7 +144,7 @@ func BenchmarkMovesUnderComputerLoad(b *testing.B) {
 						if since, ok := waiting[m.ID]; !ok {
 							waiting[m.ID] = time.Now()
 							continue
-						} else if time.Since(since) < 2*time.Second {
+						} else if time.Since(since) < tc.pace {
 							continue
 						}
 						delete(waiting, m.ID)
