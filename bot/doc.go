@@ -34,5 +34,9 @@
 // permissions.go checks what the bot may do in a channel before a match;
 // edges.go handles threads and channels gone, players who left and the bot
 // removed from a server; gateway.go reconnects, and stops when Discord
-// refuses the bot for good.
+// refuses the bot for good; server.go holds a server's settings,
+// moderation and /stratego watch; rematch.go the Rematch button; limits.go
+// the fair limits and the computer's bounded thinking; lease.go which of
+// several processes runs the timers and the outbox; attach.go the pictures'
+// alt texts; metrics.go what operators watch.
 package bot
