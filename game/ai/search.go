@@ -58,7 +58,7 @@ type searcher struct {
 	history [2][game.NumSquares][game.NumSquares]int32
 }
 
-func newSearcher(cfg config, k *knowledge, e *evaluator) *searcher {
+func newSearcher(cfg config, k *knowledge, e *evaluator, start time.Time) *searcher {
 	s := &searcher{cfg: cfg, k: k, e: e, me: k.me, depth: cfg.depth}
 	if cfg.smallBoard > 0 && k.onBoard() <= cfg.smallBoard {
 		s.depth++
@@ -67,7 +67,7 @@ func newSearcher(cfg config, k *knowledge, e *evaluator) *searcher {
 		s.known[id] = k.rank[id] != game.NoRank
 	}
 	if cfg.timeCap > 0 {
-		s.deadline = time.Now().Add(cfg.timeCap)
+		s.deadline = start.Add(cfg.timeCap)
 	}
 	return s
 }
@@ -80,7 +80,7 @@ func (s *searcher) out() bool {
 	s.nodes++
 	if s.cfg.nodeBudget > 0 && s.nodes > s.cfg.nodeBudget {
 		s.stopped = true
-	} else if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+	} else if s.nodes&255 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stopped = true
 	}
 	return s.stopped
