@@ -36,6 +36,9 @@ type config struct {
 	repetition int32
 	// flagPull is the worth of a possible Flag in the pull (0: flagValue).
 	flagPull float64
+	// flagCap, when above 0, bounds what taking a piece that may be the
+	// Flag is worth at the root, in that piece's Flag case.
+	flagCap int32
 }
 
 const infinity = 1 << 30
@@ -256,6 +259,7 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		return float64(v)
 	}
 	dist := s.k.distribution(d)
+	flagCap := s.flagCap(w, m)
 	var total, weight float64
 	for r, p := range dist {
 		if p < 0.002 {
@@ -266,6 +270,9 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		v := -s.negamax(w, depth, -infinity, infinity)
 		w.unmake(u)
 		undo()
+		if game.Rank(r) == game.Flag && flagCap > 0 {
+			v = min(v, flagCap)
+		}
 		total += p * float64(v)
 		weight += p
 		if s.stopped {
@@ -276,6 +283,14 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		return 0
 	}
 	return total / weight
+}
+
+// flagCap is what taking a hidden piece with root move m is worth, at
+// most, when the piece is the Flag (0: no bound). A possible Flag is a chance
+// at the game, not the game: at its full worth even a rare one outweighs a
+// Marshal.
+func (s *searcher) flagCap(w *world, m move) int32 {
+	return s.cfg.flagCap
 }
 
 // setRank gives the hidden enemy piece id rank r in w, trading ranks with
