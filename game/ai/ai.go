@@ -112,12 +112,13 @@ var configs = [...]config{
 	// in the arena against normal over 100 games: with a Flag pull of 1500 it
 	// charged unknown pieces and won 46% in Classic, with 500 and the deeper
 	// search 74%; the third ply on small boards took Barrage from 58% to 69%.
-	// Against Demon of Ignorance it threw its Marshal and General at Bombs
-	// for a chance at the Flag: a possible Flag is worth at most 1000 at the
-	// root (see flagCap).
+	// Against Demon of Ignorance it lost its Marshal and General on Bombs
+	// and its Marshal to a Spy waiting beside a bait: a possible Flag is
+	// worth at most 1000 at the root, and its Marshal fears a hidden
+	// neighbour as a Spy (see flagCap and spyRisk).
 	Hard: {samples: 24, depth: 2, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
-		flagCap: 1000,
-		noise:   1, nodeBudget: 400_000, timeCap: moveTimeCap, repetition: 30},
+		flagCap: 1000, spyGuard: 0.2,
+		noise: 1, nodeBudget: 400_000, timeCap: moveTimeCap, repetition: 30},
 }
 
 // moveTimeCap bounds a move's thinking from the call of Choose, so that a

@@ -39,6 +39,9 @@ type config struct {
 	// flagCap, when above 0, bounds what taking a piece that may be the
 	// Flag is worth at the root, in that piece's Flag case.
 	flagCap int32
+	// spyGuard, when above 0, is the least chance the root gives a hidden
+	// piece next to its known Marshal of being the Spy (see spyRisk).
+	spyGuard float64
 }
 
 const infinity = 1 << 30
@@ -401,8 +404,62 @@ func (s *searcher) adjust(m move, rng *rand.Rand) float64 {
 			x -= float64(s.cfg.repetition) / 4
 		}
 	}
+	x -= s.spyRisk(m)
 	if rng != nil && s.cfg.noise > 0 {
 		x += rng.Float64() * float64(s.cfg.noise)
 	}
 	return x
+}
+
+// spyRisk is the root's guard of its Marshal against the Spy: what the
+// Marshal stands to lose where move m leaves it, known to the enemy, next to
+// hidden pieces that may be the Spy. The search alone sees the Spy only in the
+// guesses that put it there, and those are few, while people (and engines)
+// keep the Spy beside the General they offer as bait: most Marshals lost to
+// Demon of Ignorance fell to a Spy just after taking a piece next to it.
+func (s *searcher) spyRisk(m move) float64 {
+	k := s.k
+	if s.cfg.spyGuard == 0 || k.pool[game.Spy] == 0 {
+		return 0
+	}
+	marshal := int8(-1)
+	lo := int(k.me) * game.MaxPieces
+	for id := lo; id < lo+game.MaxPieces; id++ {
+		if k.present[id] && k.tracks[id].Square != game.NoSquare && k.tracks[id].Rank == game.Marshal {
+			marshal = int8(id)
+		}
+	}
+	if marshal < 0 {
+		return 0
+	}
+	sq, known := uint8(k.tracks[marshal].Square), k.tracks[marshal].Revealed
+	floor := s.cfg.spyGuard
+	if k.board[m.from] == marshal && m.guess == game.NoRank {
+		sq = m.to
+		if d := k.board[m.to]; d >= 0 {
+			known = true
+			if k.rank[d] == game.General {
+				floor = min(2*floor, 1) // the bait of the textbook
+			}
+		}
+	}
+	if !known {
+		return 0
+	}
+	safe := 1.0
+	for _, n := range neighbours[sq] {
+		if n == noSq || n == m.to {
+			continue
+		}
+		c := k.board[n]
+		if c < 0 || sideOf(c) != k.opp || k.rank[c] != game.NoRank {
+			continue
+		}
+		q := k.distribution(c)[game.Spy]
+		if q == 0 {
+			continue
+		}
+		safe *= 1 - max(q, floor)
+	}
+	return (1 - safe) * float64(s.e.val[k.me][game.Marshal])
 }
