@@ -114,10 +114,11 @@ var configs = [...]config{
 	// search 74%; the third ply on small boards took Barrage from 58% to 69%.
 	// Against Demon of Ignorance it lost its Marshal and General on Bombs
 	// and its Marshal to a Spy waiting beside a bait: a possible Flag is
-	// worth at most 1000 at the root, and its Marshal fears a hidden
-	// neighbour as a Spy (see flagCap and spyRisk).
+	// worth at most 1000 at the root, a quarter of that to pieces worth more
+	// than a Miner, and its Marshal fears a hidden neighbour as a Spy (see
+	// flagCap and spyRisk).
 	Hard: {samples: 24, depth: 2, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
-		flagCap: 1000, spyGuard: 0.2,
+		flagCap: 1000, cheapFlag: true, spyGuard: 0.2,
 		noise: 1, nodeBudget: 400_000, timeCap: moveTimeCap, repetition: 30},
 }
 

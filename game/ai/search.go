@@ -42,6 +42,9 @@ type config struct {
 	// spyGuard, when above 0, is the least chance the root gives a hidden
 	// piece next to its known Marshal of being the Spy (see spyRisk).
 	spyGuard float64
+	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
+	// for the Flag only at a quarter of flagCap while a Miner is left.
+	cheapFlag bool
 }
 
 const infinity = 1 << 30
@@ -57,7 +60,10 @@ type searcher struct {
 	nodes    int
 	deadline time.Time
 	stopped  bool
-	buffers  [64][]move
+	// cheapFlag: the level tries possible Flags with its cheap pieces, and
+	// it has a Miner (see flagCap).
+	cheapFlag bool
+	buffers   [64][]move
 	// killers holds, per ply, the last quiet move that cut the search off;
 	// history scores quiet moves by the cut-offs they made. Both only order moves.
 	killers [64]move
@@ -71,6 +77,9 @@ func newSearcher(cfg config, k *knowledge, e *evaluator, start time.Time) *searc
 	}
 	for id := range s.known {
 		s.known[id] = k.rank[id] != game.NoRank
+		if k.present[id] && sideOf(int8(id)) == k.me && k.tracks[id].Square != game.NoSquare && k.rank[id] == game.Miner {
+			s.cheapFlag = cfg.cheapFlag
+		}
 	}
 	if cfg.timeCap > 0 {
 		s.deadline = start.Add(cfg.timeCap)
@@ -291,9 +300,21 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 // flagCap is what taking a hidden piece with root move m is worth, at
 // most, when the piece is the Flag (0: no bound). A possible Flag is a chance
 // at the game, not the game: at its full worth even a rare one outweighs a
-// Marshal.
+// Marshal. And a piece that never moved may be a Bomb as well as the Flag, so
+// while the player has a Miner, which wins both, a piece worth more than a
+// Miner gets a quarter of the chance: trying the Flag with it is throwing it
+// at the Bombs around.
 func (s *searcher) flagCap(w *world, m move) int32 {
-	return s.cfg.flagCap
+	c := s.cfg.flagCap
+	if c == 0 {
+		return 0
+	}
+	a, d := w.board[m.from], w.board[m.to]
+	if s.cheapFlag && !s.k.tracks[d].Moved && w.rank[a] != game.Miner &&
+		s.e.val[s.me][w.rank[a]] > s.e.val[s.me][game.Miner] {
+		c /= 4
+	}
+	return c
 }
 
 // setRank gives the hidden enemy piece id rank r in w, trading ranks with

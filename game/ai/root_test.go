@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -45,6 +46,50 @@ func TestSpyRisk(t *testing.T) {
 			}
 			if got := s.spyRisk(fromGame(m)); got < tc.atLeast || got > tc.atMost {
 				t.Errorf("risk %.1f, want %.1f to %.1f", got, tc.atLeast, tc.atMost)
+			}
+		})
+	}
+}
+
+// TestFlagCap: at the root a possible Flag is worth at most the level's
+// cap, and only a quarter of it to a piece worth more than a Miner trying a
+// piece that never moved, while the player has a Miner.
+func TestFlagCap(t *testing.T) {
+	// Red's Marshal on E6 and Miner on F6 face Blue's unmoved E7 and F7;
+	// Blue's Marshal has walked from J10 to J6.
+	g := scripted(t, "10 3 B F",
+		map[string]game.Rank{"E4": game.Marshal, "F4": game.Miner, "A1": game.Flag, "B1": game.Bomb},
+		map[string]game.Rank{"E7": game.Bomb, "F7": game.Flag, "J10": game.Marshal, "A10": game.Miner},
+		"E4-E5", "J10-J9", "E5-E6", "J9-J8", "F4-F5", "J8-J7", "F5-F6", "J7-J6")
+	tests := []struct {
+		name      string
+		move      string
+		cheapFlag bool
+		want      int32
+	}{
+		{"Marshal tries an unmoved piece", "E6-E7", true, 250},
+		{"Miner tries an unmoved piece", "F6-F7", true, 1000},
+		{"Marshal attacks a piece that moved", "E6-J6", true, 1000},
+		{"Marshal tries an unmoved piece, level without cheapFlag", "E6-E7", false, 1000},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(Hard, 1)
+			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 2_000, 1
+			p.cfg.cheapFlag = tc.cheapFlag
+			_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var guess [numIDs]game.Rank
+			s.k.sample(rand.New(rand.NewPCG(1, 1)), &guess)
+			w := s.k.world(&guess, game.Red)
+			m, err := game.ParseMove(tc.move, game.NumberingModern)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.flagCap(w, fromGame(m)); got != tc.want {
+				t.Errorf("flag worth at most %d, want %d", got, tc.want)
 			}
 		})
 	}
