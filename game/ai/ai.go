@@ -103,18 +103,29 @@ func (l *Level) UnmarshalText(b []byte) error {
 // configs are the settings of the levels.
 var configs = [...]config{
 	Easy: {samples: 3, depth: 0, qDepth: 2, pull: 0.5, noise: 60, nodeBudget: 50_000,
-		timeCap: 2 * time.Second, repetition: 10},
+		timeCap: moveTimeCap, repetition: 10},
 	Normal: {samples: 6, depth: 1, qDepth: 4, pull: 1, noise: 4, nodeBudget: 200_000,
-		timeCap: 2 * time.Second, repetition: 30},
+		timeCap: moveTimeCap, repetition: 30},
 	// Hard searches a move deeper than normal (two deeper with at most 24
 	// pieces on the board), over four times the guesses, with beliefs from
 	// set-ups and behaviour, and a weaker pull of a possible Flag. Measured
 	// in the arena against normal over 100 games: with a Flag pull of 1500 it
 	// charged unknown pieces and won 46% in Classic, with 500 and the deeper
 	// search 74%; the third ply on small boards took Barrage from 58% to 69%.
+	// Against Demon of Ignorance it lost its Marshal and General on Bombs
+	// and its Marshal to a Spy waiting beside a bait: a possible Flag is
+	// worth at most 1000 at the root, a quarter of that to pieces worth more
+	// than a Miner, and its Marshal fears a hidden neighbour as a Spy (see
+	// flagCap and spyRisk).
 	Hard: {samples: 24, depth: 2, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
-		noise: 1, nodeBudget: 400_000, timeCap: 2500 * time.Millisecond, repetition: 30},
+		flagCap: 1000, cheapFlag: true, spyGuard: 0.2,
+		noise: 1, nodeBudget: 400_000, timeCap: moveTimeCap, repetition: 30},
 }
+
+// moveTimeCap bounds a move's thinking from the call of Choose, so that a
+// loaded machine slows the computer's play but never stalls it: the node
+// budget ends nearly every search well before (hard's median is about 60 ms).
+const moveTimeCap = time.Second
 
 // Player is a computer player of one level. It keeps no state between moves,
 // so one Player may serve any number of games, also concurrently.
@@ -158,6 +169,7 @@ func (p *Player) Choose(v game.View) (game.Move, error) {
 
 // choose is Choose, with the searcher for tests (nil when there was no search).
 func (p *Player) choose(v game.View) (game.Move, *searcher, error) {
+	start := time.Now()
 	side, _ := v.Viewer.IsPlayer()
 	legal, err := v.LegalMoves()
 	if err != nil {
@@ -175,7 +187,7 @@ func (p *Player) choose(v game.View) (game.Move, *searcher, error) {
 		return game.Move{}, nil, fmt.Errorf("reading the view: %w", err)
 	}
 	e := newEvaluator(k, &v, p.cfg)
-	s := newSearcher(p.cfg, k, e)
+	s := newSearcher(p.cfg, k, e, start)
 	return s.choose(legal, rng), s, nil
 }
 

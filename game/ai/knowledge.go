@@ -241,6 +241,15 @@ func (k *knowledge) believe(inference bool) {
 	if inference {
 		prior = priorFor(k.rules)
 	}
+	// The prior gets a floor, as no set-up is impossible, but a floor in
+	// proportion to the rank's share of the hidden pieces: a flat one made
+	// every unmoved piece a 1-in-20 Flag and sent Marshals against Bombs.
+	var floor [game.NumRanks]float64
+	if n > 0 {
+		for r, c := range k.pool {
+			floor[r] = priorFloor * float64(c) / float64(n)
+		}
+	}
 	for i, id := range k.unknown {
 		t := &k.tracks[id]
 		w := &k.belief[i]
@@ -251,7 +260,7 @@ func (k *knowledge) believe(inference bool) {
 			}
 			x := 1.0
 			if prior != nil {
-				x = 0.02 + prior[row][col][r]
+				x = floor[r] + prior[row][col][r]
 				x *= k.beh[id].likelihood(r)
 			}
 			w[r] = x
@@ -302,6 +311,10 @@ func (k *knowledge) believe(inference bool) {
 		}
 	}
 }
+
+// priorFloor is the share of a rank's average odds that every square keeps
+// in the set-up prior.
+const priorFloor = 0.1
 
 // likelihood weighs rank r by how a piece of that rank would have behaved so.
 func (b *behaviour) likelihood(r game.Rank) float64 {

@@ -36,6 +36,15 @@ type config struct {
 	repetition int32
 	// flagPull is the worth of a possible Flag in the pull (0: flagValue).
 	flagPull float64
+	// flagCap, when above 0, bounds what taking a piece that may be the
+	// Flag is worth at the root, in that piece's Flag case.
+	flagCap int32
+	// spyGuard, when above 0, is the least chance the root gives a hidden
+	// piece next to its known Marshal of being the Spy (see spyRisk).
+	spyGuard float64
+	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
+	// for the Flag only at a quarter of flagCap while a Miner is left.
+	cheapFlag bool
 }
 
 const infinity = 1 << 30
@@ -51,23 +60,29 @@ type searcher struct {
 	nodes    int
 	deadline time.Time
 	stopped  bool
-	buffers  [64][]move
+	// cheapFlag: the level tries possible Flags with its cheap pieces, and
+	// it has a Miner (see flagCap).
+	cheapFlag bool
+	buffers   [64][]move
 	// killers holds, per ply, the last quiet move that cut the search off;
 	// history scores quiet moves by the cut-offs they made. Both only order moves.
 	killers [64]move
 	history [2][game.NumSquares][game.NumSquares]int32
 }
 
-func newSearcher(cfg config, k *knowledge, e *evaluator) *searcher {
+func newSearcher(cfg config, k *knowledge, e *evaluator, start time.Time) *searcher {
 	s := &searcher{cfg: cfg, k: k, e: e, me: k.me, depth: cfg.depth}
 	if cfg.smallBoard > 0 && k.onBoard() <= cfg.smallBoard {
 		s.depth++
 	}
 	for id := range s.known {
 		s.known[id] = k.rank[id] != game.NoRank
+		if k.present[id] && sideOf(int8(id)) == k.me && k.tracks[id].Square != game.NoSquare && k.rank[id] == game.Miner {
+			s.cheapFlag = cfg.cheapFlag
+		}
 	}
 	if cfg.timeCap > 0 {
-		s.deadline = time.Now().Add(cfg.timeCap)
+		s.deadline = start.Add(cfg.timeCap)
 	}
 	return s
 }
@@ -80,7 +95,7 @@ func (s *searcher) out() bool {
 	s.nodes++
 	if s.cfg.nodeBudget > 0 && s.nodes > s.cfg.nodeBudget {
 		s.stopped = true
-	} else if s.nodes&1023 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
+	} else if s.nodes&255 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stopped = true
 	}
 	return s.stopped
@@ -256,6 +271,7 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		return float64(v)
 	}
 	dist := s.k.distribution(d)
+	flagCap := s.flagCap(w, m)
 	var total, weight float64
 	for r, p := range dist {
 		if p < 0.002 {
@@ -266,6 +282,9 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		v := -s.negamax(w, depth, -infinity, infinity)
 		w.unmake(u)
 		undo()
+		if game.Rank(r) == game.Flag && flagCap > 0 {
+			v = min(v, flagCap)
+		}
 		total += p * float64(v)
 		weight += p
 		if s.stopped {
@@ -276,6 +295,26 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		return 0
 	}
 	return total / weight
+}
+
+// flagCap is what taking a hidden piece with root move m is worth, at
+// most, when the piece is the Flag (0: no bound). A possible Flag is a chance
+// at the game, not the game: at its full worth even a rare one outweighs a
+// Marshal. And a piece that never moved may be a Bomb as well as the Flag, so
+// while the player has a Miner, which wins both, a piece worth more than a
+// Miner gets a quarter of the chance: trying the Flag with it is throwing it
+// at the Bombs around.
+func (s *searcher) flagCap(w *world, m move) int32 {
+	c := s.cfg.flagCap
+	if c == 0 {
+		return 0
+	}
+	a, d := w.board[m.from], w.board[m.to]
+	if s.cheapFlag && !s.k.tracks[d].Moved && w.rank[a] != game.Miner &&
+		s.e.val[s.me][w.rank[a]] > s.e.val[s.me][game.Miner] {
+		c /= 4
+	}
+	return c
 }
 
 // setRank gives the hidden enemy piece id rank r in w, trading ranks with
@@ -386,8 +425,62 @@ func (s *searcher) adjust(m move, rng *rand.Rand) float64 {
 			x -= float64(s.cfg.repetition) / 4
 		}
 	}
+	x -= s.spyRisk(m)
 	if rng != nil && s.cfg.noise > 0 {
 		x += rng.Float64() * float64(s.cfg.noise)
 	}
 	return x
+}
+
+// spyRisk is the root's guard of its Marshal against the Spy: what the
+// Marshal stands to lose where move m leaves it, known to the enemy, next to
+// hidden pieces that may be the Spy. The search alone sees the Spy only in the
+// guesses that put it there, and those are few, while people (and engines)
+// keep the Spy beside the General they offer as bait: most Marshals lost to
+// Demon of Ignorance fell to a Spy just after taking a piece next to it.
+func (s *searcher) spyRisk(m move) float64 {
+	k := s.k
+	if s.cfg.spyGuard == 0 || k.pool[game.Spy] == 0 {
+		return 0
+	}
+	marshal := int8(-1)
+	lo := int(k.me) * game.MaxPieces
+	for id := lo; id < lo+game.MaxPieces; id++ {
+		if k.present[id] && k.tracks[id].Square != game.NoSquare && k.tracks[id].Rank == game.Marshal {
+			marshal = int8(id)
+		}
+	}
+	if marshal < 0 {
+		return 0
+	}
+	sq, known := uint8(k.tracks[marshal].Square), k.tracks[marshal].Revealed
+	floor := s.cfg.spyGuard
+	if k.board[m.from] == marshal && m.guess == game.NoRank {
+		sq = m.to
+		if d := k.board[m.to]; d >= 0 {
+			known = true
+			if k.rank[d] == game.General {
+				floor = min(2*floor, 1) // the bait of the textbook
+			}
+		}
+	}
+	if !known {
+		return 0
+	}
+	safe := 1.0
+	for _, n := range neighbours[sq] {
+		if n == noSq || n == m.to {
+			continue
+		}
+		c := k.board[n]
+		if c < 0 || sideOf(c) != k.opp || k.rank[c] != game.NoRank {
+			continue
+		}
+		q := k.distribution(c)[game.Spy]
+		if q == 0 {
+			continue
+		}
+		safe *= 1 - max(q, floor)
+	}
+	return (1 - safe) * float64(s.e.val[k.me][game.Marshal])
 }

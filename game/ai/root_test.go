@@ -1,0 +1,96 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// TestSpyRisk: hard's root counts what its Marshal stands to lose where a
+// move leaves it known to the enemy next to hidden pieces that may be the
+// Spy, at least the level's guard chance per piece and twice that next to a
+// General it just took (the bait of the textbook), and nothing while the
+// Marshal stays hidden.
+func TestSpyRisk(t *testing.T) {
+	// Blue's General takes a Miner on F6, next to Blue's hidden Spy on F7;
+	// Red's hidden Marshal comes next to it on E6.
+	g := scripted(t, "10 9 3 3 S F",
+		map[string]game.Rank{"E4": game.Marshal, "F4": game.Miner, "A1": game.Flag, "J1": game.Miner, "B1": game.Spy, "C1": game.General},
+		map[string]game.Rank{"E7": game.General, "F7": game.Spy, "F10": game.Miner, "J10": game.Miner, "A10": game.Flag, "B10": game.Marshal},
+		"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8")
+	tests := []struct {
+		name    string
+		move    string
+		guard   float64
+		atLeast float64
+		atMost  float64
+	}{
+		{"take the bait General", "E6xF6", 0.2, 0.4 * 400, 400},
+		{"take the bait General, no guard", "E6xF6", 0, 0, 0},
+		{"step away, still hidden", "E6-D6", 0.2, 0, 0},
+		{"another piece moves", "J1-J2", 0.2, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(Hard, 1)
+			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 2_000, 2
+			p.cfg.spyGuard = tc.guard
+			_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := game.ParseMove(tc.move, game.NumberingModern)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.spyRisk(fromGame(m)); got < tc.atLeast || got > tc.atMost {
+				t.Errorf("risk %.1f, want %.1f to %.1f", got, tc.atLeast, tc.atMost)
+			}
+		})
+	}
+}
+
+// TestFlagCap: at the root a possible Flag is worth at most the level's
+// cap, and only a quarter of it to a piece worth more than a Miner trying a
+// piece that never moved, while the player has a Miner.
+func TestFlagCap(t *testing.T) {
+	// Red's Marshal on E6 and Miner on F6 face Blue's unmoved E7 and F7;
+	// Blue's Marshal has walked from J10 to J6.
+	g := scripted(t, "10 3 B F",
+		map[string]game.Rank{"E4": game.Marshal, "F4": game.Miner, "A1": game.Flag, "B1": game.Bomb},
+		map[string]game.Rank{"E7": game.Bomb, "F7": game.Flag, "J10": game.Marshal, "A10": game.Miner},
+		"E4-E5", "J10-J9", "E5-E6", "J9-J8", "F4-F5", "J8-J7", "F5-F6", "J7-J6")
+	tests := []struct {
+		name      string
+		move      string
+		cheapFlag bool
+		want      int32
+	}{
+		{"Marshal tries an unmoved piece", "E6-E7", true, 250},
+		{"Miner tries an unmoved piece", "F6-F7", true, 1000},
+		{"Marshal attacks a piece that moved", "E6-J6", true, 1000},
+		{"Marshal tries an unmoved piece, level without cheapFlag", "E6-E7", false, 1000},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(Hard, 1)
+			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 2_000, 1
+			p.cfg.cheapFlag = tc.cheapFlag
+			_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var guess [numIDs]game.Rank
+			s.k.sample(rand.New(rand.NewPCG(1, 1)), &guess)
+			w := s.k.world(&guess, game.Red)
+			m, err := game.ParseMove(tc.move, game.NumberingModern)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.flagCap(w, fromGame(m)); got != tc.want {
+				t.Errorf("flag worth at most %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
