@@ -38,7 +38,7 @@ func TestThreadOutOfReach(t *testing.T) {
 		inChannel  bool // the next board goes to the channel, not the thread
 		stillAlive bool // the thread is active again afterwards
 	}{
-		{"archived after a quiet week", func(th *discordtest.Channel) { th.Archive() }, false, true},
+		{"archived, as Discord does after a quiet week", func(th *discordtest.Channel) { th.Archive() }, false, true},
 		{"locked by a moderator", func(th *discordtest.Channel) { th.Lock() }, true, false},
 		{"locked and archived", func(th *discordtest.Channel) { th.Lock(); th.Archive() }, true, false},
 		{"deleted", func(th *discordtest.Channel) { th.Delete() }, true, false},
