@@ -282,7 +282,10 @@ func (s *Server) readBody(r *http.Request, q *request, rec *Request) *apiError {
 	limit := 11*s.cfg.uploadLimit + 1<<20 // ten files and the JSON around them
 	raw, tooBig, err := readAll(r.Body, limit)
 	if err != nil {
-		return &apiError{status: 400, message: err.Error()}
+		// The client went away mid-body (a killed process, a timed-out
+		// request): Discord never sees a request, so there is nothing to
+		// refuse and nothing the bot did wrong.
+		return &apiError{status: 400, message: err.Error(), expected: true}
 	}
 	if tooBig {
 		return errTooLarge()
