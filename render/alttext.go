@@ -42,18 +42,19 @@ type describer struct {
 	isPlayer bool
 	who      [2]string // each player as "Ada (Red)"
 	clocks   [2]string // each side's time left on a game clock, or ""
+	w        words     // the language
 }
 
 // maxNameChars bounds a name in a text: a Discord display name has at most 32 characters.
 const maxNameChars = 32
 
 func newDescriber(v *game.View, o Options) describer {
-	d := describer{v: v, n: o.Numbering, clocks: o.Clocks}
+	d := describer{v: v, n: o.Numbering, clocks: o.Clocks, w: words{o.Lang}}
 	d.me, d.isPlayer = v.Viewer.IsPlayer()
 	for _, side := range []game.Side{game.Red, game.Blue} {
-		d.who[side] = sideName(side)
+		d.who[side] = d.w.side(side)
 		if name := plainName(o.Names[side]); name != "" {
-			d.who[side] = fmt.Sprintf(txtWhoSide, name, sideName(side))
+			d.who[side] = d.w.p.Sprintf(txtWhoSide, name, d.w.side(side))
 		}
 	}
 	return d
@@ -64,11 +65,11 @@ func (d *describer) altText(limit int) string {
 	v := d.v
 	var out []string
 	if d.isPlayer {
-		out = append(out, fmt.Sprintf(txtAltPlayer, v.Rules.Variant, d.when(), d.who[d.me], d.who[d.me.Opponent()]))
+		out = append(out, d.w.p.Sprintf(txtAltPlayer, d.w.variant(v.Rules.Variant), d.when(), d.who[d.me], d.who[d.me.Opponent()]))
 	} else {
-		out = append(out, fmt.Sprintf(txtAltPublic, v.Rules.Variant, d.when(), d.who[game.Red], d.who[game.Blue]))
+		out = append(out, d.w.p.Sprintf(txtAltPublic, d.w.variant(v.Rules.Variant), d.when(), d.who[game.Red], d.who[game.Blue]))
 		if v.Result.Over() && d.hiddenCount() == 0 {
-			out = append(out, txtAltEveryPiece)
+			out = append(out, d.w.p.Sprintf(txtAltEveryPiece))
 		}
 	}
 	out = append(out, d.status()...)
@@ -82,7 +83,7 @@ func (d *describer) altText(limit int) string {
 	}
 	out = append(out, d.knowledge(limit)...)
 	if c := d.clocks; (c[0] != "" || c[1] != "") && !v.Result.Over() {
-		out = append(out, fmt.Sprintf(txtAltClocks, d.who[game.Red], c[game.Red], d.who[game.Blue], c[game.Blue]))
+		out = append(out, d.w.p.Sprintf(txtAltClocks, d.who[game.Red], c[game.Red], d.who[game.Blue], c[game.Blue]))
 	}
 	return strings.Join(out, " ")
 }
@@ -91,31 +92,31 @@ func (d *describer) altText(limit int) string {
 func (d *describer) when() string {
 	switch {
 	case d.v.Result.Over():
-		return fmt.Sprintf(txtAltEnd, txtMoves.format(d.v.Ply()))
+		return d.w.p.Sprintf(txtAltEnd, d.w.moves(d.v.Ply()))
 	case d.v.Ply() == 0:
-		return txtAltStart
+		return d.w.p.Sprintf(txtAltStart)
 	}
-	return fmt.Sprintf(txtAltAfter, d.v.Ply())
+	return d.w.p.Sprintf(txtAltAfter, d.v.Ply())
 }
 
 // status says whose move it is and whether a draw is offered, or how the game ended.
 func (d *describer) status() []string {
 	v := d.v
 	if v.Result.Over() {
-		out := []string{ResultText(v.Result, sideNames, v.Viewer)}
+		out := []string{ResultText(d.w.p, v.Result, d.w.sides(), v.Viewer)}
 		if winner, won := v.Result.Winner(); won {
-			return append(out, fmt.Sprintf(txtAltWinner, d.who[winner]))
+			return append(out, d.w.p.Sprintf(txtAltWinner, d.who[winner]))
 		}
-		return append(out, txtAltNoWinner)
+		return append(out, d.w.p.Sprintf(txtAltNoWinner))
 	}
 	var out []string
 	if v.DrawOffered {
-		out = append(out, fmt.Sprintf(txtAltDrawOffer, d.who[v.DrawOfferBy]))
+		out = append(out, d.w.p.Sprintf(txtAltDrawOffer, d.who[v.DrawOfferBy]))
 	}
 	if d.isPlayer && v.ToMove == d.me {
-		return append(out, txtAltYourMove)
+		return append(out, d.w.p.Sprintf(txtAltYourMove))
 	}
-	return append(out, fmt.Sprintf(txtAltToMove, d.who[v.ToMove]))
+	return append(out, d.w.p.Sprintf(txtAltToMove, d.who[v.ToMove]))
 }
 
 // knownRank returns the rank of the piece in c as the viewer knows it, or NoRank.
@@ -135,15 +136,15 @@ func (d *describer) lastMove() []string {
 	}
 	ply, from, to := v.Ply(), rec.Move.From.String(), rec.Move.To.String()
 	att, def := rec.Side, rec.Side.Opponent()
-	piece := func(r game.Rank) string { return rankLabelled(r, d.n) }
+	piece := func(r game.Rank) string { return d.w.rankLabelled(r, d.n) }
 	var out []string
 	switch {
 	case rec.Move.IsInfiltration():
-		outcome := txtAltGuessWrong
+		outcome := d.w.p.Sprintf(txtAltGuessWrong)
 		if rec.Outcome == game.GuessedRight {
-			outcome = txtAltGuessRight
+			outcome = d.w.p.Sprintf(txtAltGuessRight)
 		}
-		out = append(out, fmt.Sprintf(txtAltInfiltrate, ply, d.who[att], from, to, piece(rec.Move.Guess), outcome))
+		out = append(out, d.w.p.Sprintf(txtAltInfiltrate, ply, d.who[att], from, to, piece(rec.Move.Guess), outcome))
 	case rec.IsAttack():
 		battle := txtAltBeats
 		switch {
@@ -154,21 +155,21 @@ func (d *describer) lastMove() []string {
 		case rec.Outcome == game.BothRemoved:
 			battle = txtAltBothFall
 		}
-		battle = fmt.Sprintf(battle, sideName(att), piece(rec.Attacker), sideName(def), piece(rec.Defender))
-		out = append(out, fmt.Sprintf(txtAltAttack, ply, d.who[att], from, to, battle))
+		battle = d.w.p.Sprintf(battle, d.w.side(att), piece(rec.Attacker), d.w.side(def), piece(rec.Defender))
+		out = append(out, d.w.p.Sprintf(txtAltAttack, ply, d.who[att], from, to, battle))
 	default:
 		rank := knownRank(v.Board[rec.Move.To])
 		switch {
 		case d.isPlayer && att == d.me:
-			out = append(out, fmt.Sprintf(txtAltMoveYours, ply, piece(rank), from, to))
+			out = append(out, d.w.p.Sprintf(txtAltMoveYours, ply, piece(rank), from, to))
 		case rank != game.NoRank:
-			out = append(out, fmt.Sprintf(txtAltMoveKnown, ply, d.who[att], piece(rank), from, to))
+			out = append(out, d.w.p.Sprintf(txtAltMoveKnown, ply, d.who[att], piece(rank), from, to))
 		default:
-			out = append(out, fmt.Sprintf(txtAltMoveHidden, ply, d.who[att], from, to))
+			out = append(out, d.w.p.Sprintf(txtAltMoveHidden, ply, d.who[att], from, to))
 		}
 	}
 	lost := func(side game.Side, r game.Rank) {
-		out = append(out, fmt.Sprintf(txtAltLost, sideName(side), rankCount(1, r)))
+		out = append(out, d.w.p.Sprintf(txtAltLost, d.w.side(side), d.w.rankCount(1, r)))
 	}
 	switch rec.Outcome {
 	case game.AttackerWon, game.GuessedRight:
@@ -188,13 +189,13 @@ func (d *describer) left(side game.Side, limit int) string {
 	var lost []string
 	for _, r := range game.Ranks {
 		if n := int(d.v.Captured[side][r]); n > 0 {
-			lost = append(lost, rankCount(n, r))
+			lost = append(lost, d.w.rankCount(n, r))
 		}
 	}
 	if len(lost) == 0 {
-		return fmt.Sprintf(txtAltLeftAll, sideName(side), left)
+		return d.w.p.Sprintf(txtAltLeftAll, d.w.side(side), left)
 	}
-	return fmt.Sprintf(txtAltLeftSome, sideName(side), left, army, list(lost, max(limit, 4)))
+	return d.w.p.Sprintf(txtAltLeftSome, d.w.side(side), left, army, d.w.list(lost, max(limit, 4)))
 }
 
 // pieces returns side's pieces on the board whose rank the viewer knows, as
@@ -209,10 +210,10 @@ func (d *describer) pieces(side game.Side) (known []string, hidden, moved int) {
 		rank := knownRank(c)
 		switch {
 		case own && (c.Revealed || c.KnownScout):
-			known = append(known, fmt.Sprintf(txtAltPieceOn, rankLabelled(rank, d.n), game.Square(s)))
+			known = append(known, d.w.p.Sprintf(txtAltPieceOn, d.w.rankLabelled(rank, d.n), game.Square(s)))
 		case own:
 		case rank != game.NoRank:
-			known = append(known, fmt.Sprintf(txtAltPieceOn, rankLabelled(rank, d.n), game.Square(s)))
+			known = append(known, d.w.p.Sprintf(txtAltPieceOn, d.w.rankLabelled(rank, d.n), game.Square(s)))
 		default:
 			hidden++
 			if c.Moved {
@@ -238,25 +239,25 @@ func (d *describer) knowledge(limit int) []string {
 		known, hidden, moved := d.pieces(opp)
 		total := d.v.Remaining[opp].Total()
 		if len(known) == 0 {
-			out = append(out, fmt.Sprintf(txtAltYouKnowNone, sideName(opp), total))
+			out = append(out, d.w.p.Sprintf(txtAltYouKnowNone, d.w.side(opp), total))
 		} else {
-			out = append(out, fmt.Sprintf(txtAltYouKnow, len(known), sideName(opp), total, list(known, limit)))
+			out = append(out, d.w.p.Sprintf(txtAltYouKnow, len(known), d.w.side(opp), total, d.w.list(known, limit)))
 		}
 		if hidden > 0 {
-			out = append(out, fmt.Sprintf(txtAltHidden, sideName(opp), hidden, moved))
+			out = append(out, d.w.p.Sprintf(txtAltHidden, d.w.side(opp), hidden, moved))
 		}
 		if mine, _, _ := d.pieces(d.me); len(mine) > 0 {
-			out = append(out, fmt.Sprintf(txtAltTheyKnow, sideName(opp), len(mine), list(mine, limit)))
+			out = append(out, d.w.p.Sprintf(txtAltTheyKnow, d.w.side(opp), len(mine), d.w.list(mine, limit)))
 		}
 		return out
 	}
 	for _, side := range []game.Side{game.Red, game.Blue} {
 		known, hidden, moved := d.pieces(side)
 		if len(known) > 0 {
-			out = append(out, fmt.Sprintf(txtAltKnown, sideName(side), list(known, limit)))
+			out = append(out, d.w.p.Sprintf(txtAltKnown, d.w.side(side), d.w.list(known, limit)))
 		}
 		if hidden > 0 {
-			out = append(out, fmt.Sprintf(txtAltHidden, sideName(side), hidden, moved))
+			out = append(out, d.w.p.Sprintf(txtAltHidden, d.w.side(side), hidden, moved))
 		}
 	}
 	return out
@@ -325,21 +326,25 @@ func KeyAltText(o Options) (string, error) {
 	if err := checkOptions(o); err != nil {
 		return "", err
 	}
-	parts := append([]string{txtAltKey}, keyTexts[:]...)
-	parts = append(parts, fmt.Sprintf(txtKeyRanks, keyNumbering(o.Numbering)), rankList(o.Numbering, nil)+".", txtKeySquares)
+	w := words{o.Lang}
+	parts := []string{w.p.Sprintf(txtAltKey)}
+	for _, t := range keyTexts {
+		parts = append(parts, w.p.Sprintf(t))
+	}
+	parts = append(parts, w.p.Sprintf(txtKeyRanks, w.p.Sprintf(keyNumbering(o.Numbering))), rankList(w, o.Numbering, nil)+".", w.p.Sprintf(txtKeySquares))
 	return shorten(strings.Join(parts, " "), AltTextLimit), nil
 }
 
 // rankList lists the ranks with their labels, "10 Marshal, 9 General, …",
 // those of army only when army is not nil.
-func rankList(n game.Numbering, army *game.Army) string {
+func rankList(w words, n game.Numbering, army *game.Army) string {
 	var ranks []string
 	for _, r := range game.Ranks {
 		if army == nil || army[r] > 0 {
-			ranks = append(ranks, fmt.Sprintf(txtBoardRank, r.Label(n), rankName(r)))
+			ranks = append(ranks, w.p.Sprintf(txtBoardRank, r.Label(n), w.rank(r)))
 		}
 	}
-	return list(ranks, len(ranks))
+	return w.list(ranks, len(ranks))
 }
 
 // SetupAltText returns the alt text of the picture SetupPreview draws of
@@ -349,23 +354,24 @@ func SetupAltText(s game.Setup, side game.Side, rules game.Rules, o Options) (st
 	if err := checkSetup(s, side, o); err != nil {
 		return "", err
 	}
-	parts := []string{fmt.Sprintf(txtAltSetup, rules.Variant, sideName(side))}
+	w := words{o.Lang}
+	parts := []string{w.p.Sprintf(txtAltSetup, w.variant(rules.Variant), w.side(side))}
 	for row := range game.SetupRows {
 		labels := make([]string, 10)
 		for col, r := range s[row] {
-			labels[col] = txtAltSetupEmpty
+			labels[col] = w.p.Sprintf(txtAltSetupEmpty)
 			if r != game.NoRank {
 				labels[col] = r.Label(o.Numbering)
 			}
 		}
 		first, last := game.SetupSquare(side, row, 0), game.SetupSquare(side, row, 9)
-		parts = append(parts, fmt.Sprintf(txtAltSetupRow, first.Row()+1, first.String()[:1], last.String()[:1], strings.Join(labels, " ")))
+		parts = append(parts, w.p.Sprintf(txtAltSetupRow, first.Row()+1, first.String()[:1], last.String()[:1], strings.Join(labels, " ")))
 	}
 	placed := s.Counts()
 	if err := s.Validate(rules); err != nil {
-		parts = append(parts, fmt.Sprintf(txtSetupNotReady, err.Error()))
+		parts = append(parts, w.p.Sprintf(txtSetupNotReady, err.Error()))
 	} else {
-		parts = append(parts, fmt.Sprintf(txtSetupReady, txtPiecesPlaced.format(placed.Total())))
+		parts = append(parts, w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, placed.Total())))
 	}
 	return shorten(strings.Join(parts, " "), AltTextLimit), nil
 }
@@ -384,7 +390,7 @@ func ReplayAltText(g *game.Game, o ReplayOptions) (string, error) {
 	}
 	v := g.View(game.PublicViewer) // the result and the players, nothing hidden is used
 	d := newDescriber(&v, o.Options)
-	parts := []string{fmt.Sprintf(txtAltReplay, v.Rules.Variant, txtMoves.format(v.Ply()), d.who[game.Red], d.who[game.Blue])}
+	parts := []string{d.w.p.Sprintf(txtAltReplay, d.w.variant(v.Rules.Variant), d.w.moves(v.Ply()), d.who[game.Red], d.who[game.Blue])}
 	parts = append(parts, d.status()...)
 	return shorten(strings.Join(parts, " "), AltTextLimit), nil
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"io"
 	"strconv"
@@ -47,8 +46,9 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 		{tiles: [][]uint8{t.back[bgBattle][blue][1]}},
 		{tray: true},
 	}
+	wd := words{o.Lang}
 	for i := range rows {
-		rows[i].text = keyTexts[i]
+		rows[i].text = wd.p.Sprintf(keyTexts[i])
 	}
 	textW := pageW - keyTextX - padX
 	lines := make([][]string, len(rows))
@@ -57,13 +57,13 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 		lines[i] = r.text.wrap(row.text, textW)
 		h += max(tileSize, len(lines[i])*keyLineH) + keyGap
 	}
-	ranksTitle := fmt.Sprintf(txtKeyRanks, keyNumbering(o.Numbering))
+	ranksTitle := wd.p.Sprintf(txtKeyRanks, wd.p.Sprintf(keyNumbering(o.Numbering)))
 	rankRows := (len(game.Ranks) + 2) / 3
 	h += keyLineH + 6 + rankRows*keyRankH + keyGap + keyLineH + keyGap
 
 	img := image.NewPaletted(image.Rect(0, 0, pageW, h), r.pal)
 	fill(img, img.Rect, r.idxPage)
-	r.drawStatus(img, image.Rect(0, 0, pageW, statusH), statusLine{left: txtKeyTitle})
+	r.drawStatus(img, image.Rect(0, 0, pageW, statusH), statusLine{left: wd.p.Sprintf(txtKeyTitle)})
 	y := statusH + keyGap
 	for i, row := range rows {
 		rowH := max(tileSize, len(lines[i])*keyLineH)
@@ -92,11 +92,11 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 		ry := y + (i/3)*keyRankH
 		blit(img, x, ry+(keyRankH-miniSize)/2, miniSize, t.mini[red][0][n][rank])
 		cell := image.Rect(x+miniSize+6, ry, x+keyRankW, ry+keyRankH)
-		drawText(img, cell, r.text, &r.blends[inkText], r.text.fit(rankName(rank), cell.Dx()), cell.Min.X, baseline(r.text, cell))
+		drawText(img, cell, r.text, &r.blends[inkText], r.text.fit(wd.rank(rank), cell.Dx()), cell.Min.X, baseline(r.text, cell))
 	}
 	y += rankRows*keyRankH + keyGap
 	rect = image.Rect(padX, y, pageW-padX, y+keyLineH)
-	drawText(img, rect, r.text, &r.blends[inkSoft], r.text.fit(txtKeySquares, rect.Dx()), padX, baseline(r.text, rect))
+	drawText(img, rect, r.text, &r.blends[inkSoft], r.text.fit(wd.p.Sprintf(txtKeySquares), rect.Dx()), padX, baseline(r.text, rect))
 	return r.enc.encode(w, img)
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/gametest"
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // leakChecker renders a position from every viewer, then again after
@@ -37,7 +38,7 @@ type leakChecker struct {
 // encode (the encoder is deterministic, so equal pixels give equal bytes).
 const pngEveryRace = 32
 
-func (lc *leakChecker) check(t *testing.T, g *game.Game, what string) {
+func (lc *leakChecker) check(t *testing.T, g *game.Game, o Options, what string) {
 	t.Helper()
 	n := lc.positions.Add(1)
 	asPNG := !raceEnabled || n%pngEveryRace == 0
@@ -45,19 +46,19 @@ func (lc *leakChecker) check(t *testing.T, g *game.Game, what string) {
 	outputs := func(v game.View) [3][]byte {
 		var pic []byte
 		if asPNG {
-			pic = boardPNG(t, lc.r, v, lc.o)
+			pic = boardPNG(t, lc.r, v, o)
 		} else {
 			img := image.NewPaletted(image.Rect(0, 0, lc.r.board.w, lc.r.board.h), lc.r.pal)
-			if err := lc.r.drawBoard(img, &v, lc.o); err != nil {
+			if err := lc.r.drawBoard(img, &v, o); err != nil {
 				t.Fatalf("drawBoard(%s): %v", v.Viewer, err)
 			}
 			pic = img.Pix
 		}
-		alt, err := AltText(v, lc.o)
+		alt, err := AltText(v, o)
 		if err != nil {
 			t.Fatalf("AltText(%s): %v", v.Viewer, err)
 		}
-		text, err := TextBoard(v, lc.o)
+		text, err := TextBoard(v, o)
 		if err != nil {
 			t.Fatalf("TextBoard(%s): %v", v.Viewer, err)
 		}
@@ -118,11 +119,14 @@ func TestLeakRandomGames(t *testing.T) {
 		games, plies = 1, 120
 	}
 	lc := &leakChecker{r: renderer(t), o: Options{Names: [2]string{"Ada", "Grace"}}}
-	for _, rules := range testRules(t) {
+	languages := lang.Languages()
+	for vi, rules := range testRules(t) {
 		t.Run(rules.Variant.String(), func(t *testing.T) {
 			t.Parallel()
 			for seed := uint64(1); seed <= uint64(games); seed++ {
+				// Every language and both numberings, spread over the games.
 				o := lc.o
+				o.Lang = lang.For(languages[(vi+int(seed))%len(languages)].Code)
 				if seed%2 == 0 {
 					o.Numbering = game.NumberingClassic
 				}
@@ -130,7 +134,7 @@ func TestLeakRandomGames(t *testing.T) {
 				g := gametest.Game(t, rules, seed, plies, func(g *game.Game) bool {
 					// The start, the first moves, then every so many moves.
 					if p := g.Ply(); p <= 2 || p%every == 0 {
-						lc.check(t, g, what)
+						lc.check(t, g, o, what)
 					}
 					return true
 				})
@@ -140,7 +144,7 @@ func TestLeakRandomGames(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				lc.check(t, g, what+" (end)")
+				lc.check(t, g, o, what+" (end)")
 			}
 		})
 	}
@@ -221,7 +225,9 @@ func TestLeakRealGames(t *testing.T) {
 				break
 			}
 			if i%every == every-1 {
-				lc.check(t, g, filepath.Base(name))
+				o := lc.o
+				o.Lang = lang.For(lang.Languages()[games%len(lang.Languages())].Code)
+				lc.check(t, g, o, filepath.Base(name))
 			}
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/image/font/opentype"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // Options are what a picture shows besides the view: who plays and how ranks
@@ -31,6 +32,9 @@ type Options struct {
 	// Clocks holds each side's time left on a game clock as the caller
 	// writes it ("9:05"), shown beside its name; empty when there is none.
 	Clocks [2]string
+	// Lang is the language of every text in the picture; the zero Printer
+	// writes English.
+	Lang lang.Printer
 }
 
 // Errors callers can test with errors.Is.
@@ -148,16 +152,17 @@ func (r *Renderer) Reveal(w io.Writer, v game.View, o Options) error {
 		return fmt.Errorf("%w: a final reveal is the public's view, not %s's", ErrInvalidInput, v.Viewer)
 	}
 	sc := r.viewScene(&v, o)
-	sc.status.left = fmt.Sprintf(txtStatusReveal, v.Rules.Variant, txtMoves.format(v.Ply()))
+	wd := words{o.Lang}
+	sc.status.left = wd.p.Sprintf(txtStatusReveal, wd.variant(v.Rules.Variant), wd.moves(v.Ply()))
 	// The winner by name, then the last move, with its battle if that fits.
 	moveLine := sc.footer[0]
 	if len(sc.footer[1]) > 0 {
-		both := slices.Concat(moveLine, []item{{text: txtBattleSeparator}}, sc.footer[1])
+		both := slices.Concat(moveLine, []item{{text: wd.p.Sprintf(txtBattleSeparator)}}, sc.footer[1])
 		if r.itemsWidth(both) <= pageW-2*padX {
 			moveLine = both
 		}
 	}
-	sc.footer = [2][]item{r.winnerItems(v.Result, o.Names), nil}
+	sc.footer = [2][]item{r.winnerItems(wd, v.Result, o.Names), nil}
 	if v.Ply() > 0 {
 		sc.footer[1] = moveLine
 	}

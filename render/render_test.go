@@ -534,7 +534,7 @@ func TestReplay(t *testing.T) {
 	canvas := make([]uint8, l.w*l.h)
 	want := image.NewPaletted(image.Rect(0, 0, l.w, l.h), r.pal)
 	transparent := uint8(len(r.pal))
-	rs := replayScene{names: [2]string{"Ada", "Grace"}, total: g.Ply(), variant: g.Rules().Variant}
+	rs := replayScene{names: [2]string{"Ada", "Grace"}, total: g.Ply(), variant: words{}.variant(g.Rules().Variant)}
 	pos := 0 // the position the next shown frame must equal
 	for i, frame := range anim.Image {
 		for y := frame.Rect.Min.Y; y < frame.Rect.Max.Y; y++ {
@@ -662,7 +662,7 @@ func TestReplayOfALongGameIsSampled(t *testing.T) {
 	canvas := make([]uint8, l.w*l.h)
 	want := image.NewPaletted(image.Rect(0, 0, l.w, l.h), r.pal)
 	transparent := uint8(len(r.pal))
-	rs := replayScene{total: moves, stride: stride, variant: g.Rules().Variant}
+	rs := replayScene{total: moves, stride: stride, variant: words{}.variant(g.Rules().Variant)}
 	shown := 0
 	for i, frame := range anim.Image {
 		for y := frame.Rect.Min.Y; y < frame.Rect.Max.Y; y++ {
@@ -698,8 +698,8 @@ func TestReplayOfALongGameIsSampled(t *testing.T) {
 	}
 	// The note on the frames: the sampled status differs from the plain one.
 	plain, sampled := image.NewPaletted(want.Rect, r.pal), image.NewPaletted(want.Rect, r.pal)
-	r.drawReplayFrame(plain, re, &replayScene{total: moves, stride: 1, variant: g.Rules().Variant})
-	r.drawReplayFrame(sampled, re, &replayScene{total: moves, stride: stride, variant: g.Rules().Variant})
+	r.drawReplayFrame(plain, re, &replayScene{total: moves, stride: 1, variant: words{}.variant(g.Rules().Variant)})
+	r.drawReplayFrame(sampled, re, &replayScene{total: moves, stride: stride, variant: words{}.variant(g.Rules().Variant)})
 	if bytes.Equal(plain.Pix, sampled.Pix) {
 		t.Error("a sampled replay does not say so")
 	}

@@ -71,7 +71,7 @@ func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 	l := &r.replay
 	bounds := image.Rect(0, 0, l.w, l.h)
 	prev, cur := image.NewPaletted(bounds, pal), image.NewPaletted(bounds, pal)
-	rs := replayScene{names: o.Names, numbering: numberingIndex(o.Numbering), total: len(g.Moves()), variant: g.Rules().Variant,
+	rs := replayScene{names: o.Names, numbering: numberingIndex(o.Numbering), total: len(g.Moves()), variant: words{o.Lang}.variant(g.Rules().Variant), w: words{o.Lang},
 		stride: replayStride(len(g.Moves()))}
 	anim := &gif.GIF{Config: image.Config{ColorModel: pal, Width: l.w, Height: l.h}}
 
@@ -133,7 +133,8 @@ type replayScene struct {
 	numbering int
 	total     int
 	stride    int // every stride-th position is shown (1: every one)
-	variant   game.Variant
+	variant   string
+	w         words
 	result    game.Result
 	over      bool
 }
@@ -149,24 +150,25 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 			cells[s] = game.Cell{Occupied: true, Side: side, Rank: rank}
 		}
 	}
-	st := statusLine{left: fmt.Sprintf(txtStatusReplay, rs.variant), right: txtReplayStart}
+	w := rs.w
+	st := statusLine{left: w.p.Sprintf(txtStatusReplay, rs.variant), right: w.p.Sprintf(txtReplayStart)}
 	if rs.stride > 1 {
-		st.left = fmt.Sprintf(txtStatusReplaySampled, rs.variant, rs.stride)
+		st.left = w.p.Sprintf(txtStatusReplaySampled, rs.variant, rs.stride)
 	}
 	var caption []item
 	if last, ok := re.LastMove(); ok {
 		markLastMove(&bg, last)
-		st.right = fmt.Sprintf(txtReplayMove, re.Ply(), rs.total)
-		caption = replayCaption(last, numberings[rs.numbering])
+		st.right = w.p.Sprintf(txtReplayMove, re.Ply(), rs.total)
+		caption = replayCaption(w, last, numberings[rs.numbering])
 	}
 	if rs.over {
-		st.left = fmt.Sprintf(txtStatusEnd, rs.variant, txtMoves.format(rs.total))
-		st.right, st.banner = ResultText(rs.result, sideNames, game.PublicViewer), true
-		caption = r.winnerItems(rs.result, rs.names)
+		st.left = w.p.Sprintf(txtStatusEnd, rs.variant, w.moves(rs.total))
+		st.right, st.banner = ResultText(w.p, rs.result, w.sides(), game.PublicViewer), true
+		caption = r.winnerItems(w, rs.result, rs.names)
 	}
 	r.drawStatus(img, l.status, st)
 	for i, side := range [2]game.Side{game.Blue, game.Red} {
-		ps := playerStrip{side: side, name: rs.names[side], note: side.String()}
+		ps := playerStrip{side: side, name: rs.names[side], note: w.side(side), sideName: w.side(side)}
 		r.drawStrip(img, l.strips[i], &ps, rs.numbering)
 	}
 	r.drawItems(img, l.footer[0], caption, rs.numbering)
@@ -175,13 +177,13 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 
 // replayCaption is a replay's line for a move: "Blue F5xF4:  [5] Lieutenant
 // beats [4] Sergeant", or "Red B4-B5" (the status line has its number).
-func replayCaption(last game.MoveRecord, n game.Numbering) []item {
+func replayCaption(w words, last game.MoveRecord, n game.Numbering) []item {
 	items := []item{
-		{text: sideName(last.Side) + " ", ink: inkRed + int(last.Side), bold: true},
+		{text: w.side(last.Side) + " ", ink: inkRed + int(last.Side), bold: true},
 		{text: last.Notation(n), ink: inkText, bold: true},
 	}
-	if battle := battleItems(last); len(battle) > 0 {
-		items = append(items, item{text: txtBattleSeparator})
+	if battle := battleItems(w, last); len(battle) > 0 {
+		items = append(items, item{text: w.p.Sprintf(txtBattleSeparator)})
 		items = append(items, battle...)
 	}
 	return items

@@ -36,7 +36,9 @@ type statusLine struct {
 type playerStrip struct {
 	side game.Side
 	name string // as given; cleaned and shortened when drawn
-	note string // after the name, such as "Red (you)"
+	// sideName is the side's name, shown when name has nothing to show.
+	sideName string
+	note     string // after the name, such as "Red (you)"
 	// label names the tray's counts ("33 pieces left"), at the right end of
 	// the name line, just above the tray.
 	label string
@@ -79,14 +81,15 @@ func (r *Renderer) viewScene(v *game.View, o Options) scene {
 	if moved {
 		markLastMove(&sc.bg, last)
 	}
-	sc.status = viewStatus(v, isPlayer, me)
+	w := words{o.Lang}
+	sc.status = viewStatus(w, v, isPlayer, me)
 	for i, side := range [2]game.Side{sc.bottom.Opponent(), sc.bottom} {
-		st := playerStrip{side: side, name: o.Names[side], note: sideName(side)}
+		st := playerStrip{side: side, name: o.Names[side], note: w.side(side), sideName: w.side(side)}
 		if isPlayer && side == me {
-			st.note = fmt.Sprintf(txtSideYou, sideName(side))
+			st.note = w.p.Sprintf(txtSideYou, w.side(side))
 		}
 		if o.Clocks[side] != "" && !v.Result.Over() {
-			st.note = fmt.Sprintf(txtSideClock, st.note, o.Clocks[side])
+			st.note = w.p.Sprintf(txtSideClock, st.note, o.Clocks[side])
 		}
 		total := 0
 		for _, rank := range game.Ranks {
@@ -97,88 +100,86 @@ func (r *Renderer) viewScene(v *game.View, o Options) scene {
 			total += n
 			st.tray = append(st.tray, trayEntry{rank: rank, count: n, text: strconv.Itoa(n)})
 		}
-		st.label = txtPiecesLeft.format(total)
+		st.label = w.p.Sprintf(txtPiecesLeft, total)
 		sc.strips[i] = st
 	}
 	if moved {
 		sc.footer = moveItems(last, v.Ply(), o)
 	} else {
-		sc.footer[0] = []item{{text: txtNoMoveYet, ink: inkSoft}}
+		sc.footer[0] = []item{{text: w.p.Sprintf(txtNoMoveYet), ink: inkSoft}}
 	}
 	return sc
 }
 
-func viewStatus(v *game.View, isPlayer bool, me game.Side) statusLine {
-	variant := v.Rules.Variant.String()
+func viewStatus(w words, v *game.View, isPlayer bool, me game.Side) statusLine {
+	variant := w.variant(v.Rules.Variant)
 	if v.Result.Over() {
 		return statusLine{
-			left:   fmt.Sprintf(txtStatusEnd, variant, txtMoves.format(v.Ply())),
-			right:  ResultText(v.Result, sideNames, v.Viewer),
+			left:   w.p.Sprintf(txtStatusEnd, variant, w.moves(v.Ply())),
+			right:  ResultText(w.p, v.Result, w.sides(), v.Viewer),
 			banner: true,
 		}
 	}
-	st := statusLine{left: fmt.Sprintf(txtStatusAfter, variant, v.Ply())}
+	st := statusLine{left: w.p.Sprintf(txtStatusAfter, variant, v.Ply())}
 	if v.Ply() == 0 {
-		st.left = fmt.Sprintf(txtStatusStart, variant)
+		st.left = w.p.Sprintf(txtStatusStart, variant)
 	}
 	switch {
 	case isPlayer && v.ToMove == me:
-		st.right, st.rightInk = txtYourMove, inkRed+int(me)
+		st.right, st.rightInk = w.p.Sprintf(txtYourMove), inkRed+int(me)
 	default:
-		st.right = fmt.Sprintf(txtSideToMove, sideName(v.ToMove))
+		st.right = w.p.Sprintf(txtSideToMove, w.side(v.ToMove))
 	}
 	if v.DrawOffered {
-		st.right = fmt.Sprintf(txtDrawOffered, sideName(v.DrawOfferBy), st.right)
+		st.right = w.p.Sprintf(txtDrawOffered, w.side(v.DrawOfferBy), st.right)
 	}
 	return st
 }
 
 // winnerItems names the winner of a finished game: "Winner: ■ Grace (Blue)".
-func (r *Renderer) winnerItems(res game.Result, names [2]string) []item {
+func (r *Renderer) winnerItems(w words, res game.Result, names [2]string) []item {
 	winner, won := res.Winner()
 	if !won {
-		return []item{{text: txtNoWinner, ink: inkText, bold: true}}
+		return []item{{text: w.p.Sprintf(txtNoWinner), ink: inkText, bold: true}}
 	}
-	name := r.bold.fit(r.bold.cleanName(names[winner], sideName(winner)), pageW/2)
+	name := r.bold.fit(r.bold.cleanName(names[winner], w.side(winner)), pageW/2)
 	return []item{
-		{text: txtWinner, ink: inkText, bold: true},
+		{text: w.p.Sprintf(txtWinner), ink: inkText, bold: true},
 		{chip: true, side: winner},
 		{text: " "},
-		{text: fmt.Sprintf(txtWinnerNameSide, name, sideName(winner)), ink: inkRed + int(winner), bold: true},
+		{text: w.p.Sprintf(txtWinnerNameSide, name, w.side(winner)), ink: inkRed + int(winner), bold: true},
 	}
 }
-
-// sideNames names the sides by colour, as the pictures do.
-var sideNames = [2]string{game.Red.String(), game.Blue.String()}
 
 // moveItems describes the last move in two lines: "Move 23: Red E4xE5" and
 // its battle, "[6] Captain beats [5] Lieutenant" (none after a plain move).
 func moveItems(last game.MoveRecord, ply int, o Options) (lines [2][]item) {
+	w := words{o.Lang}
 	lines[0] = []item{
-		{text: fmt.Sprintf(txtMoveNumber, ply), ink: inkSoft},
-		{text: sideName(last.Side) + " ", ink: inkRed + int(last.Side), bold: true},
+		{text: w.p.Sprintf(txtMoveNumber, ply), ink: inkSoft},
+		{text: w.side(last.Side) + " ", ink: inkRed + int(last.Side), bold: true},
 		{text: last.Notation(o.Numbering), ink: inkText, bold: true},
 	}
-	lines[1] = battleItems(last)
+	lines[1] = battleItems(w, last)
 	return lines
 }
 
 // battleItems describes what a battle or an infiltration showed, or nothing
 // for a plain move: "[6] Captain beats [5] Lieutenant".
-func battleItems(last game.MoveRecord) []item {
+func battleItems(w words, last game.MoveRecord) []item {
 	att, def := last.Side, last.Side.Opponent()
 	piece := func(side game.Side, rank game.Rank) []item {
-		return []item{{mini: true, side: side, rank: rank}, {text: " " + rankName(rank), ink: inkText}}
+		return []item{{mini: true, side: side, rank: rank}, {text: " " + w.rank(rank), ink: inkText}}
 	}
 	var items []item
 	switch {
 	case last.Move.IsInfiltration():
 		items = append(items, piece(att, game.Infiltrator)...)
 		if last.Outcome == game.GuessedRight {
-			items = append(items, item{text: txtNames})
+			items = append(items, item{text: w.p.Sprintf(txtNames)})
 			items = append(items, piece(def, last.Defender)...)
 		} else {
-			items = append(items, item{text: fmt.Sprintf(txtMissesNotA, rankName(last.Move.Guess))})
+			items = append(items, item{text: w.p.Sprintf(txtMissesNotA, w.rank(last.Move.Guess))})
 		}
 	case last.IsAttack():
 		items = append(items, piece(att, last.Attacker)...)
@@ -188,15 +189,15 @@ func battleItems(last game.MoveRecord) []item {
 			if last.Defender == game.Flag {
 				verb = txtCaptures
 			}
-			items = append(items, item{text: verb})
+			items = append(items, item{text: w.p.Sprintf(verb)})
 		case game.DefenderWon:
-			items = append(items, item{text: txtLosesTo})
+			items = append(items, item{text: w.p.Sprintf(txtLosesTo)})
 		case game.BothRemoved:
-			items = append(items, item{text: txtAnd})
+			items = append(items, item{text: w.p.Sprintf(txtAnd)})
 		}
 		items = append(items, piece(def, last.Defender)...)
 		if last.Outcome == game.BothRemoved {
-			items = append(items, item{text: txtBothFall})
+			items = append(items, item{text: w.p.Sprintf(txtBothFall)})
 		}
 	}
 	return items
@@ -213,10 +214,11 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 			}
 		}
 	}
-	sc.status = statusLine{left: fmt.Sprintf(txtStatusSetup, rules.Variant), right: fmt.Sprintf(txtYouPlay, sideName(side))}
-	sc.strips[0] = playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: sideName(side.Opponent())}
+	w := words{o.Lang}
+	sc.status = statusLine{left: w.p.Sprintf(txtStatusSetup, w.variant(rules.Variant)), right: w.p.Sprintf(txtYouPlay, w.side(side))}
+	sc.strips[0] = playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: w.side(side.Opponent()), sideName: w.side(side.Opponent())}
 	placed := s.Counts()
-	st := playerStrip{side: side, name: o.Names[side], note: fmt.Sprintf(txtSideYou, sideName(side)), label: txtPiecesPlaced.format(placed.Total())}
+	st := playerStrip{side: side, name: o.Names[side], note: w.p.Sprintf(txtSideYou, w.side(side)), sideName: w.side(side), label: w.p.Sprintf(txtPiecesPlaced, placed.Total())}
 	for _, rank := range game.Ranks {
 		want, got := int(rules.Army[rank]), int(placed[rank])
 		if want == 0 && got == 0 {
@@ -230,9 +232,9 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	}
 	sc.strips[1] = st
 	if err := s.Validate(rules); err != nil {
-		sc.footer[0] = []item{{text: fmt.Sprintf(txtSetupNotReady, err.Error()), ink: inkWarn}}
+		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupNotReady, err.Error()), ink: inkWarn}}
 	} else {
-		sc.footer[0] = []item{{text: fmt.Sprintf(txtSetupReady, txtPiecesPlaced.format(placed.Total())), ink: inkText}}
+		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, placed.Total())), ink: inkText}}
 	}
 	return sc
 }
@@ -363,7 +365,7 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 	}
 	note := "  " + ps.note
 	nw := r.text.width(note)
-	name := r.bold.fit(r.bold.cleanName(ps.name, sideName(ps.side)), right-x-nw)
+	name := r.bold.fit(r.bold.cleanName(ps.name, ps.sideName), right-x-nw)
 	x = drawText(img, st.name, r.bold, &r.blends[inkRed+int(ps.side)], name, x, y)
 	drawText(img, st.name, r.text, &r.blends[inkSoft], r.text.fit(note, right-x), x, y)
 	if len(ps.tray) == 0 || st.tray.Empty() {

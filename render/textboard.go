@@ -31,12 +31,13 @@ func TextBoard(v game.View, o Options) (string, error) {
 	}
 	var b strings.Builder
 	status := strings.Join(d.status(), " ")
-	fmt.Fprintf(&b, txtBoardTitle+"\n", v.Rules.Variant, d.when(), status)
+	p := d.w.p
+	b.WriteString(p.Sprintf(txtBoardTitle, d.w.variant(v.Rules.Variant), d.when(), status) + "\n")
 	sides := txtBoardSides
 	if d.isPlayer {
 		sides = txtBoardSidesYou
 	}
-	fmt.Fprintf(&b, sides+"\n", d.who[bottom], d.who[bottom.Opponent()])
+	b.WriteString(p.Sprintf(sides, d.who[bottom], d.who[bottom.Opponent()]) + "\n")
 
 	// Columns and rows in the order the picture shows them.
 	cols, rows := make([]int, 10), make([]int, 10)
@@ -66,39 +67,39 @@ func TextBoard(v game.View, o Options) (string, error) {
 	}
 	if d.isPlayer {
 		opp := d.me.Opponent()
-		fmt.Fprintf(&b, txtBoardKeyPlayer+"\n", sideName(opp), sideLetter[opp])
+		b.WriteString(p.Sprintf(txtBoardKeyPlayer, d.w.side(opp), sideLetter[opp]) + "\n")
 	} else {
-		b.WriteString(txtBoardKeyPublic + "\n")
+		b.WriteString(p.Sprintf(txtBoardKeyPublic) + "\n")
 	}
-	fmt.Fprintf(&b, txtBoardRanks, rankList(d.n, &v.Rules.Army))
+	b.WriteString(p.Sprintf(txtBoardRanks, rankList(d.w, d.n, &v.Rules.Army)))
 	return shorten(b.String(), TextBoardLimit), nil
 }
 
 // textCell writes square s as the viewer knows it, in at most three characters.
 func (d *describer) textCell(s game.Square) string {
 	if s.IsLake() {
-		return txtBoardLake
+		return symLake
 	}
 	c := d.v.Board[s]
 	if !c.Occupied {
-		return txtBoardEmpty
+		return symEmpty
 	}
 	rank := knownRank(c)
 	own := d.isPlayer && c.Side == d.me
 	switch {
 	case own && (c.Revealed || c.KnownScout):
-		return rank.Label(d.n) + txtBoardKnown
+		return rank.Label(d.n) + symKnown
 	case own:
 		return rank.Label(d.n)
 	case rank != game.NoRank:
 		return sideLetter[c.Side] + rank.Label(d.n)
 	}
-	out := txtBoardHidden
+	out := symHidden
 	if !d.isPlayer {
 		out = sideLetter[c.Side] + out
 	}
 	if c.Moved {
-		out += txtBoardMoved
+		out += symMoved
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // Every English text the pictures, the alt texts and the text boards show is
@@ -122,11 +123,6 @@ const (
 
 // The text board (TextBoard). Every square is at most three characters.
 const (
-	txtBoardEmpty     = "."
-	txtBoardLake      = "~"
-	txtBoardHidden    = "?"
-	txtBoardMoved     = "m"                                                                                                                                                        // after a hidden piece that moved
-	txtBoardKnown     = "*"                                                                                                                                                        // after a player's own piece whose rank the opponent knows
 	txtBoardTitle     = "%[1]s, %[2]s. %[3]s"                                                                                                                                      // variant, when, status
 	txtBoardSides     = "%[1]s at the bottom, %[2]s at the top."                                                                                                                   // who, who
 	txtBoardSidesYou  = "You are %[1]s, at the bottom; %[2]s at the top."                                                                                                          // who, who
@@ -136,53 +132,111 @@ const (
 	txtBoardRank      = "%[1]s %[2]s"   // label, name: "10 Marshal"
 )
 
-// sideLetter marks a side's pieces on the text board: "r" and "b".
-var sideLetter = [2]string{"r", "b"}
-
-// plural is a text with a count: one is used for 1, other for every other
-// number. Both are format strings whose first argument is the count.
-type plural struct{ one, other string }
-
-// format returns p for n, with args after the count.
-func (p plural) format(n int, args ...any) string {
-	f := p.other
-	if n == 1 {
-		f = p.one
-	}
-	return fmt.Sprintf(f, append([]any{n}, args...)...)
-}
-
-var (
-	txtMoreItems    = plural{"and %[1]d more", "and %[1]d more"}
-	txtMoves        = plural{"%[1]d move", "%[1]d moves"}
-	txtPiecesLeft   = plural{"%[1]d piece left", "%[1]d pieces left"}
-	txtPiecesPlaced = plural{"%[1]d piece placed", "%[1]d pieces placed"}
+// The symbols of the text board are the same in every language; its key
+// (txtBoardKeyPlayer, txtBoardKeyPublic) explains them.
+const (
+	symEmpty  = "."
+	symLake   = "~"
+	symHidden = "?"
+	symMoved  = "m" // after a hidden piece that moved
+	symKnown  = "*" // after a player's own piece whose rank the opponent knows
 )
 
-// rankName returns the name of a piece of rank r: "Marshal".
-func rankName(r game.Rank) string { return r.Name() }
+// sideLetter marks a side's pieces on the text board: "r" and "b" (the same
+// first letters in all four languages: rood, rot, rouge; blauw, blau, bleu).
+var sideLetter = [2]string{"r", "b"}
+
+// Texts with a count: the catalogue holds their plural forms, chosen by the
+// language's plural rules; the count is always the first argument.
+const (
+	txtMoreItems    = "and %[1]d more"
+	txtMoves        = "%[1]d moves"
+	txtPiecesLeft   = "%[1]d pieces left"
+	txtPiecesPlaced = "%[1]d pieces placed"
+)
+
+// The names of the sides.
+const (
+	txtRed  = "Red"
+	txtBlue = "Blue"
+)
+
+// The names of the pieces, as each language's Stratego edition has them.
+var txtRankNames = [game.NumRanks]string{
+	game.Spy: "Spy", game.Scout: "Scout", game.Miner: "Miner", game.Sergeant: "Sergeant",
+	game.Lieutenant: "Lieutenant", game.Captain: "Captain", game.Major: "Major", game.Colonel: "Colonel",
+	game.General: "General", game.Marshal: "Marshal", game.Bomb: "Bomb", game.Flag: "Flag",
+	game.Infiltrator: "Infiltrator",
+}
+
+// A number of pieces of a rank: "1 Spy", "8 Scouts".
+var txtRankCounts = [game.NumRanks]string{
+	game.Spy: "%[1]d Spies", game.Scout: "%[1]d Scouts", game.Miner: "%[1]d Miners", game.Sergeant: "%[1]d Sergeants",
+	game.Lieutenant: "%[1]d Lieutenants", game.Captain: "%[1]d Captains", game.Major: "%[1]d Majors", game.Colonel: "%[1]d Colonels",
+	game.General: "%[1]d Generals", game.Marshal: "%[1]d Marshals", game.Bomb: "%[1]d Bombs", game.Flag: "%[1]d Flags",
+	game.Infiltrator: "%[1]d Infiltrators",
+}
+
+// The names of the variants.
+var txtVariantNames = [...]string{
+	game.VariantClassic: "Classic", game.VariantBarrage: "Barrage", game.VariantDuel: "Duel",
+	game.VariantInfiltrator: "Infiltrator", game.VariantCustom: "Custom",
+}
+
+// words writes the pieces of sentences in one language.
+type words struct{ p lang.Printer }
+
+// rank returns the name of a piece of rank r: "Marshal".
+func (w words) rank(r game.Rank) string {
+	if int(r) >= len(txtRankNames) || txtRankNames[r] == "" {
+		return r.String()
+	}
+	return w.p.Sprintf(txtRankNames[r])
+}
 
 // rankLabelled returns "Captain (6)" in numbering n, or "Bomb" for a piece without a number.
-func rankLabelled(r game.Rank, n game.Numbering) string {
+func (w words) rankLabelled(r game.Rank, n game.Numbering) string {
 	switch r {
 	case game.Spy, game.Infiltrator, game.Bomb, game.Flag:
-		return rankName(r)
+		return w.rank(r)
 	}
-	return fmt.Sprintf(txtRankLabelled, rankName(r), r.Label(n))
+	return w.p.Sprintf(txtRankLabelled, w.rank(r), r.Label(n))
 }
 
 // list joins items, with "and 3 more" for those past limit.
-func list(items []string, limit int) string {
+func (w words) list(items []string, limit int) string {
 	if len(items) > limit {
-		items = append(items[:limit:limit], txtMoreItems.format(len(items)-limit))
+		items = append(items[:limit:limit], w.p.Sprintf(txtMoreItems, len(items)-limit))
 	}
-	return strings.Join(items, txtListSeparator)
+	return strings.Join(items, w.p.Sprintf(txtListSeparator))
 }
 
 // rankCount returns n pieces of rank r: "1 Spy", "8 Scouts".
-func rankCount(n int, r game.Rank) string {
-	return plural{"%[1]d " + r.Name(), "%[1]d " + r.Plural()}.format(n)
+func (w words) rankCount(n int, r game.Rank) string {
+	if int(r) >= len(txtRankCounts) || txtRankCounts[r] == "" {
+		return fmt.Sprintf("%d %s", n, r)
+	}
+	return w.p.Sprintf(txtRankCounts[r], n)
 }
 
-// sideName returns "Red" or "Blue".
-func sideName(s game.Side) string { return s.String() }
+// side returns "Red" or "Blue".
+func (w words) side(s game.Side) string {
+	if s == game.Blue {
+		return w.p.Sprintf(txtBlue)
+	}
+	return w.p.Sprintf(txtRed)
+}
+
+// sides returns both sides' names, indexed by side.
+func (w words) sides() [2]string { return [2]string{w.side(game.Red), w.side(game.Blue)} }
+
+// variant returns the name of a variant: "Classic".
+func (w words) variant(v game.Variant) string {
+	if int(v) >= len(txtVariantNames) || txtVariantNames[v] == "" {
+		return v.String()
+	}
+	return w.p.Sprintf(txtVariantNames[v])
+}
+
+// moves returns "30 moves".
+func (w words) moves(n int) string { return w.p.Sprintf(txtMoves, n) }

@@ -1,89 +1,82 @@
 package render
 
 import (
-	"fmt"
-
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
-// ResultText words how a game ended for a reader: "You won: Bob's Flag was
-// captured." to a player, "Ann won: Bob resigned." to the public. names are
-// Red's and Blue's names as the reader should see them. It is the one wording
-// of a result: the pictures say it with the sides' colours for names, the
-// bot's messages with the players' names. A game still on has no result text.
-func ResultText(r game.Result, names [2]string, reader game.Viewer) string {
-	winner, won := r.Winner()
+// The words of a result, one whole sentence for each way a game ends and
+// each reader, so that every language can word it its own way: "You won:
+// Bob's Flag was captured." to a player, "Ann won: Bob resigned." to the
+// public. %[1]s is the winner, %[2]s the loser.
+var (
+	txtResultWon = [...]string{
+		game.FlagCaptured:    "You won: %[2]s's Flag was captured.",
+		game.NoMovablePieces: "You won: %[2]s has no piece left that can move.",
+		game.NoLegalMoves:    "You won: %[2]s has no legal move left.",
+		game.Resignation:     "You won: %[2]s resigned.",
+		game.TimeForfeit:     "You won: %[2]s ran out of time.",
+		game.Awarded:         "You won: a moderator awarded the match.",
+	}
+	txtResultLost = [...]string{
+		game.FlagCaptured:    "You lost: your Flag was captured.",
+		game.NoMovablePieces: "You lost: you have no piece left that can move.",
+		game.NoLegalMoves:    "You lost: you have no legal move left.",
+		game.Resignation:     "You lost: you resigned.",
+		game.TimeForfeit:     "You lost: you ran out of time.",
+		game.Awarded:         "You lost: a moderator awarded the match.",
+	}
+	txtResultOther = [...]string{
+		game.FlagCaptured:    "%[1]s won: %[2]s's Flag was captured.",
+		game.NoMovablePieces: "%[1]s won: %[2]s has no piece left that can move.",
+		game.NoLegalMoves:    "%[1]s won: %[2]s has no legal move left.",
+		game.Resignation:     "%[1]s won: %[2]s resigned.",
+		game.TimeForfeit:     "%[1]s won: %[2]s ran out of time.",
+		game.Awarded:         "%[1]s won: a moderator awarded the match.",
+	}
+)
+
+// The words of a draw.
+const (
+	txtDrawAgreed  = "The game is drawn by agreement."
+	txtDrawNoMoves = "The game is drawn: neither side can move."
+	txtDrawLimit   = "The game is drawn at the move limit."
+	txtDrawn       = "The game is drawn."
+	txtResultOf    = "%[1]s won: %[2]s." // winner, how the game ended, for an ending without words of its own
+)
+
+// ResultText words how a game ended for a reader, in p's language: "You won:
+// Bob's Flag was captured." to a player, "Ann won: Bob resigned." to the
+// public. names are Red's and Blue's names as the reader should see them. It
+// is the one wording of a result: the pictures say it with the sides' colours
+// for names, the bot's messages with the players' names. A game still on has
+// no result text.
+func ResultText(p lang.Printer, r game.Result, names [2]string, reader game.Viewer) string {
 	if !r.Over() {
 		return ""
 	}
+	winner, won := r.Winner()
 	if !won {
 		switch r.Method {
 		case game.DrawAgreed:
-			return "The game is drawn by agreement."
+			return p.Sprintf(txtDrawAgreed)
 		case game.NoMovablePieces, game.NoLegalMoves:
-			return "The game is drawn: neither side can move."
+			return p.Sprintf(txtDrawNoMoves)
 		case game.MoveLimit:
-			return "The game is drawn at the move limit."
+			return p.Sprintf(txtDrawLimit)
 		}
-		return "The game is drawn."
+		return p.Sprintf(txtDrawn)
 	}
-	s := speaker{names: names, reader: reader}
 	loser := winner.Opponent()
-	var how string
-	switch r.Method {
-	case game.FlagCaptured:
-		how = s.possessive(loser) + " Flag was captured"
-	case game.NoMovablePieces:
-		how = s.has(loser) + " no piece left that can move"
-	case game.NoLegalMoves:
-		how = s.has(loser) + " no legal move left"
-	case game.Resignation:
-		how = s.subject(loser) + " resigned"
-	case game.TimeForfeit:
-		how = s.subject(loser) + " ran out of time"
-	case game.Awarded:
-		how = "a moderator awarded the match"
-	default:
-		how = r.Method.String()
+	texts := txtResultOther
+	if me, ok := reader.IsPlayer(); ok {
+		texts = txtResultLost
+		if me == winner {
+			texts = txtResultWon
+		}
 	}
-	switch {
-	case s.isReader(winner):
-		return "You won: " + how + "."
-	case s.isReader(loser):
-		return "You lost: " + how + "."
+	if int(r.Method) >= len(texts) || texts[r.Method] == "" {
+		return p.Sprintf(txtResultOf, names[winner], r.Method.String())
 	}
-	return fmt.Sprintf("%s won: %s.", names[winner], how)
-}
-
-// speaker names the sides inside a sentence for a reader: "you" for the
-// reader's own side, the name for the other.
-type speaker struct {
-	names  [2]string
-	reader game.Viewer
-}
-
-func (s speaker) isReader(side game.Side) bool {
-	me, ok := s.reader.IsPlayer()
-	return ok && me == side
-}
-
-func (s speaker) subject(side game.Side) string {
-	if s.isReader(side) {
-		return "you"
-	}
-	return s.names[side]
-}
-
-func (s speaker) possessive(side game.Side) string {
-	if s.isReader(side) {
-		return "your"
-	}
-	return s.names[side] + "'s"
-}
-
-func (s speaker) has(side game.Side) string {
-	if s.isReader(side) {
-		return "you have"
-	}
-	return s.names[side] + " has"
+	return p.Sprintf(texts[r.Method], names[winner], names[loser])
 }

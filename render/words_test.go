@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 func TestResultText(t *testing.T) {
@@ -26,7 +27,7 @@ func TestResultText(t *testing.T) {
 		{game.PublicViewer, game.Result{}, ""},
 	}
 	for _, tc := range tests {
-		if got := ResultText(tc.result, names, tc.reader); got != tc.want {
+		if got := ResultText(lang.Printer{}, tc.result, names, tc.reader); got != tc.want {
 			t.Errorf("%v %v: got %q, want %q", tc.reader, tc.result, got, tc.want)
 		}
 	}
@@ -41,7 +42,7 @@ func TestResultTextFits(t *testing.T) {
 	for _, o := range outcomes {
 		for m := game.FlagCaptured; m <= game.MoveLimit; m++ {
 			for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
-				text := ResultText(game.Result{Outcome: o, Method: m}, sideNames, v)
+				text := ResultText(lang.Printer{}, game.Result{Outcome: o, Method: m}, words{}.sides(), v)
 				if got := r.bold.fit(text, avail); got != text || strings.Contains(got, "…") {
 					t.Errorf("%q is shortened to %q (%d px, %d available)", text, got, r.bold.width(text), avail)
 				}

@@ -1,0 +1,88 @@
+package render
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+)
+
+// TestTextsInEveryLanguage reads the alt text and the text board of the same
+// positions in each language: the piece names of that language's Stratego
+// edition, its plural forms, and no formatting left over.
+func TestTextsInEveryLanguage(t *testing.T) {
+	ada := Options{Names: [2]string{"Ada", "Grace"}}
+	tests := []struct {
+		lang   string
+		plies  int
+		viewer game.Viewer
+		want   []string
+	}{
+		{"en", 2, game.RedViewer, []string{"Blue Captain (6) beats Red Scout (2). Red lost 1 Scout.", "lost: 1 Scout."}},
+		{"nl", 2, game.RedViewer, []string{"Jouw Stratego-bord, Klassiek, na zet 2: jij bent Ada (Rood), onderaan",
+			"Kapitein (6) van Blauw verslaat Verkenner (2) van Rood. Rood verloor 1 Verkenner."}},
+		{"nl", 5, game.PublicViewer, []string{"verloren: 2 Verkenners.", "Bom op F7"}},
+		{"de", 2, game.RedViewer, []string{"Dein Stratego-Brett, Klassisch, nach Zug 2", "Hauptmann (6) von Blau schlägt Aufklärer (2) von Rot. Rot verlor 1 Aufklärer."}},
+		{"de", 5, game.PublicViewer, []string{"verloren: 2 Aufklärer.", "Bombe auf F7"}},
+		{"fr", 2, game.RedViewer, []string{"Votre plateau de Stratego, Classique, après le coup 2", "Capitaine (6) de Bleu bat Éclaireur (2) de Rouge. Rouge a perdu 1 Éclaireur."}},
+		{"fr", 5, game.PublicViewer, []string{"perdues : 2 Éclaireurs.", "Bombe en F7"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lang, func(t *testing.T) {
+			o := ada
+			o.Lang = lang.For(tc.lang)
+			v := goldenGame(t, tc.plies).View(tc.viewer)
+			alt, err := AltText(v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(alt, w) {
+					t.Errorf("alt text %q\nlacks %q", alt, w)
+				}
+			}
+			board, err := TextBoard(v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, text := range []string{alt, board} {
+				if strings.Contains(text, "%!") || strings.Contains(text, "%[") {
+					t.Errorf("a format is left in %q", text)
+				}
+			}
+		})
+	}
+}
+
+// TestPicturesInEveryLanguage draws every kind of picture in every language:
+// long words must fit (the pictures shorten what does not) and differ from
+// English where the words do.
+func TestPicturesInEveryLanguage(t *testing.T) {
+	r := renderer(t)
+	g := goldenGame(t, 7)
+	red, _ := goldenSetups(t)
+	english := map[string][]byte{}
+	for _, l := range lang.Languages() {
+		o := Options{Names: [2]string{"Ada", "Grace"}, Lang: lang.For(l.Code)}
+		pictures := map[string]func(*bytes.Buffer) error{
+			"board": func(b *bytes.Buffer) error { return r.Board(b, g.View(game.RedViewer), o) },
+			"key":   func(b *bytes.Buffer) error { return r.Key(b, o) },
+			"setup": func(b *bytes.Buffer) error {
+				return r.SetupPreview(b, red, game.Red, game.DefaultRules(game.VariantClassic), o)
+			},
+		}
+		for name, draw := range pictures {
+			var b bytes.Buffer
+			if err := draw(&b); err != nil {
+				t.Fatalf("%s %s: %v", l.Code, name, err)
+			}
+			if l.Code == "en" {
+				english[name] = b.Bytes()
+			} else if bytes.Equal(b.Bytes(), english[name]) {
+				t.Errorf("the %s picture in %s is the English one", name, l.Name)
+			}
+		}
+	}
+}
