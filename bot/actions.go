@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -16,7 +17,7 @@ import (
 func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts options) {
 	m, _, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
 	if err != nil {
-		b.tell(i, b.explain(err, "resign"))
+		b.tell(i, b.explain(printerOf(i), err, "resign"))
 		return
 	}
 	id := func(action string) string {
@@ -35,7 +36,7 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id customID) {
 	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
-		b.tell(i, b.explain(err, "resign"))
+		b.tell(i, b.explain(printerOf(i), err, "resign"))
 		return
 	}
 	if id.action != actYes {
@@ -49,7 +50,7 @@ func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id c
 func (b *Bot) onDraw(ctx context.Context, i *discordgo.Interaction, opts options) {
 	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
 	if err != nil {
-		b.tell(i, b.explain(err, "draw"))
+		b.tell(i, b.explain(printerOf(i), err, "draw"))
 		return
 	}
 	kind, done := storage.ActOfferDraw, "You offered a draw."
@@ -65,7 +66,7 @@ func (b *Bot) onDraw(ctx context.Context, i *discordgo.Interaction, opts options
 func (b *Bot) onDrawButton(ctx context.Context, i *discordgo.Interaction, id customID) {
 	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
-		b.tell(i, b.explain(err, "draw"))
+		b.tell(i, b.explain(printerOf(i), err, "draw"))
 		return
 	}
 	kind, done := storage.ActAcceptDraw, "You accepted the draw."
@@ -83,7 +84,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Matc
 	}
 	m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, At: b.now()})
 	if err != nil {
-		b.finish(i, b.explain(err, "action"))
+		b.finish(i, b.explain(printerOf(i), err, "action"))
 		return
 	}
 	b.finish(i, done)
@@ -93,15 +94,15 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Matc
 }
 
 // drawOfferMessage asks side, by DM, to accept or decline the opponent's draw offer.
-func drawOfferMessage(m *storage.Match, side game.Side) *discordgo.MessageSend {
+func drawOfferMessage(p lang.Printer, m *storage.Match, side game.Side) *discordgo.MessageSend {
 	id := func(action string) string {
 		return customID{kind: kindDraw, action: action, id: uint64(m.ID), version: m.Version}.String()
 	}
 	return &discordgo.MessageSend{
-		Content: fmt.Sprintf("%s\n%s offers a draw.", matchTitle(m), m.Players[side.Opponent()].Name),
+		Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s offers a draw.", m.Players[side.Opponent()].Name),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: id(actAccept)},
-			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
+			discordgo.Button{Label: p.Sprintf("Accept draw"), Style: discordgo.SuccessButton, CustomID: id(actAccept)},
+			discordgo.Button{Label: p.Sprintf("Decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
 		}}},
 	}
 }

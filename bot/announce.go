@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -25,21 +27,21 @@ func moveHeadline(rec game.MoveRecord) headline {
 // startHeadline announces the first position.
 func startHeadline(n narrator, v *game.View) string {
 	if v.Result.Over() {
-		return "Both set-ups are in, and the match is over at once."
+		return n.p.Sprintf("Both set-ups are in, and the match is over at once.")
 	}
 	if side, ok := n.viewer.IsPlayer(); ok {
-		return fmt.Sprintf("Both set-ups are in: the match begins! You play %s.", side)
+		return n.p.Sprintf("Both set-ups are in: the match begins! You play %[1]s.", render.SideName(n.p, side))
 	}
-	return "Both set-ups are in: the match begins!"
+	return n.p.Sprintf("Both set-ups are in: the match begins!")
 }
 
 // awardHeadline announces a moderator's award, with who and why.
 func awardHeadline(note string) headline {
-	return func(narrator, *game.View) string { return "A moderator ended the match (" + note + ")." }
+	return func(n narrator, _ *game.View) string { return n.p.Sprintf("A moderator ended the match (%[1]s).", note) }
 }
 
 // timeUpHeadline announces a loss on time.
-func timeUpHeadline(narrator, *game.View) string { return "Time is up." }
+func timeUpHeadline(n narrator, _ *game.View) string { return n.p.Sprintf("Time is up.") }
 
 // noHeadline announces an event the status line says all of (a resignation, a draw).
 func noHeadline(narrator, *game.View) string { return "" }
@@ -69,20 +71,20 @@ func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game) {
 // event's headline, where the game stands, and the viewer's own picture; a
 // player gets the move menus when it is the match's current state (current).
 // deadline is the side to move's deadline to show (zero: none).
-func (b *Bot) boardMessage(ctx context.Context, m *storage.Match, g *game.Game, viewer game.Viewer, what headline, deadline time.Time, current bool) *discordgo.MessageSend {
+func (b *Bot) boardMessage(ctx context.Context, p lang.Printer, m *storage.Match, g *game.Game, viewer game.Viewer, what headline, deadline time.Time, current bool) *discordgo.MessageSend {
 	numbering := game.NumberingModern
 	side, isPlayer := viewer.IsPlayer()
 	if isPlayer {
 		numbering = b.settingsOf(ctx, m.Players[side].UserID).Numbering
 	}
 	v := g.View(viewer)
-	n := narrator{viewer: viewer, names: names(m), numbering: numbering}
+	n := narrator{viewer: viewer, names: names(m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
-		Content:         joinLines(matchTitle(m), what(n, &v), statusLine(g, n, deadline), clockLine(m, g)),
+		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), clockLine(p, m, g)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
-	opts := pictureOptions(m, numbering)
+	opts := pictureOptions(p, m, numbering)
 	drawn := time.Now()
 	err := b.pics.Board(&buf, v, opts)
 	b.metrics.rendered(drawn)
@@ -99,12 +101,12 @@ func (b *Bot) boardMessage(ctx context.Context, m *storage.Match, g *game.Game, 
 
 // clockLine shows each side's time left on a game clock, as of the start of
 // the turn; "" without a clock or once the game is over.
-func clockLine(m *storage.Match, g *game.Game) string {
+func clockLine(p lang.Printer, m *storage.Match, g *game.Game) string {
 	if !m.Clock.On() || g.Result().Over() {
 		return ""
 	}
-	return fmt.Sprintf("Clocks: %s %s · %s %s (%s)", m.Players[game.Red].Name, clockTime(m.Left[game.Red]),
-		m.Players[game.Blue].Name, clockTime(m.Left[game.Blue]), m.Clock)
+	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", m.Players[game.Red].Name, clockTime(m.Left[game.Red]),
+		m.Players[game.Blue].Name, clockTime(m.Left[game.Blue]), m.Clock.String())
 }
 
 // clockTime writes time left as m:ss, or h:mm:ss.
@@ -129,9 +131,14 @@ func joinLines(lines ...string) string {
 
 // matchTitle heads every message about a match; a DM reply is matched to its
 // match by this title.
-func matchTitle(m *storage.Match) string {
-	return fmt.Sprintf("**Match #%d** · %s (Red) vs %s (Blue)", m.ID, m.Players[game.Red].Name, m.Players[game.Blue].Name)
+func matchTitle(p lang.Printer, m *storage.Match) string {
+	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", matchNumber(m), m.Players[game.Red].Name, render.SideName(p, game.Red),
+		m.Players[game.Blue].Name, render.SideName(p, game.Blue))
 }
+
+// matchNumber writes a match's number as it is shown, never grouped like a
+// quantity ("#1234", not "#1,234").
+func matchNumber(m *storage.Match) string { return strconv.FormatUint(uint64(m.ID), 10) }
 
 // statusLine says whose turn it is and until when, or how the game ended.
 func statusLine(g *game.Game, n narrator, deadline time.Time) string {
@@ -141,41 +148,45 @@ func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 	mover := g.ToMove()
 	due := ""
 	if !deadline.IsZero() {
-		due = fmt.Sprintf(" (deadline <t:%d:R>)", deadline.Unix())
+		due = n.p.Sprintf(" (deadline <t:%[1]s:R>)", strconv.FormatInt(deadline.Unix(), 10))
 	}
 	offer := ""
 	if by, ok := g.DrawOffer(); ok {
-		offer = fmt.Sprintf(" %s offered a draw: `/stratego draw action:accept` or `decline`.", n.subject(by))
+		offer = n.p.Sprintf(" %[1]s offered a draw: `/stratego draw action:accept` or `decline`.", n.names[by])
+		if n.isViewer(by) {
+			offer = n.p.Sprintf(" You offered a draw.")
+		}
 	}
 	if n.isViewer(mover) {
-		return fmt.Sprintf("Move %d: **your move**%s. Reply with a move like `B4-B5`, use `/stratego move`, or the menu below.%s", g.Ply()+1, due, offer)
+		return n.p.Sprintf("Move %[1]d: **your move**%[2]s. Reply with a move like `B4-B5`, use `/stratego move`, or the menu below.%[3]s", g.Ply()+1, due, offer)
 	}
-	return fmt.Sprintf("Move %d: %s to move%s.%s", g.Ply()+1, n.names[mover], due, offer)
+	return n.p.Sprintf("Move %[1]d: %[2]s to move%[3]s.%[4]s", g.Ply()+1, n.names[mover], due, offer)
 }
 
 // finaleMessage shows everyone the whole truth once the game is over: the
 // final reveal and the replay of the game, for the channel.
-func (b *Bot) finaleMessage(m *storage.Match, g *game.Game) *discordgo.MessageSend {
+func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *discordgo.MessageSend {
+	o := render.Options{Names: names(m), Lang: p}
 	reveal, ok := g.Reveal()
 	if !ok {
 		return nil
 	}
 	var files []*discordgo.File
 	var pic bytes.Buffer
-	if err := b.pics.Reveal(&pic, reveal, render.Options{Names: names(m)}); err == nil {
-		files = append(files, pngFile("final.png", pic.Bytes(), boardAlt(reveal, render.Options{Names: names(m)})))
+	if err := b.pics.Reveal(&pic, reveal, o); err == nil {
+		files = append(files, pngFile("final.png", pic.Bytes(), boardAlt(reveal, o)))
 	} else {
 		b.log.Error("drawing the final reveal failed", "match", m.ID, "error", err)
 	}
 	var gif bytes.Buffer
-	if err := b.pics.Replay(&gif, g, render.ReplayOptions{Options: render.Options{Names: names(m)}}); err == nil && gif.Len() < 9<<20 {
+	if err := b.pics.Replay(&gif, g, render.ReplayOptions{Options: o}); err == nil && gif.Len() < 9<<20 {
 		files = append(files, &discordgo.File{Name: "replay.gif", ContentType: "image/gif", Reader: describedReader{bytes.NewReader(gif.Bytes()),
-			fmt.Sprintf("An animation of the whole game, %d moves, every piece shown; `/stratego history` lists the moves as text.", g.Ply())}})
+			p.Sprintf("An animation of the whole game, %[1]d moves, every piece shown; `/stratego history` lists the moves as text.", g.Ply())}})
 	} else if err != nil {
 		b.log.Error("drawing the replay failed", "match", m.ID, "error", err)
 	}
 	msg := &discordgo.MessageSend{
-		Content:         fmt.Sprintf("%s\nThe final position with every piece shown, and the whole game.", matchTitle(m)),
+		Content:         matchTitle(p, m) + "\n" + p.Sprintf("The final position with every piece shown, and the whole game."),
 		Files:           files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
@@ -187,8 +198,8 @@ func (b *Bot) finaleMessage(m *storage.Match, g *game.Game) *discordgo.MessageSe
 
 // pictureOptions are the options of a board picture of m: the players'
 // names, the viewer's numbering and, on a game clock, both clocks.
-func pictureOptions(m *storage.Match, n game.Numbering) render.Options {
-	o := render.Options{Names: names(m), Numbering: n}
+func pictureOptions(p lang.Printer, m *storage.Match, n game.Numbering) render.Options {
+	o := render.Options{Names: names(m), Numbering: n, Lang: p}
 	if m.Clock.On() {
 		o.Clocks = [2]string{clockTime(m.Left[game.Red]), clockTime(m.Left[game.Blue])}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -17,7 +18,7 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 	user := userOf(i).ID
 	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: playing})
 	if err != nil {
-		b.tell(i, b.explain(err, "board"))
+		b.tell(i, b.explain(printerOf(i), err, "board"))
 		return
 	}
 	if !b.deferPrivate(i) {
@@ -25,7 +26,7 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 	}
 	g, err := m.Game()
 	if err != nil {
-		b.finish(i, b.explain(err, "board"))
+		b.finish(i, b.explain(printerOf(i), err, "board"))
 		return
 	}
 	n := b.settingsOf(ctx, user).Numbering
@@ -33,15 +34,15 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		// The diagram says who moves and the last move itself: only the
 		// match's title goes before it.
 		v := g.View(game.ViewerOf(side))
-		diagram, err := render.TextBoard(v, render.Options{Names: names(m), Numbering: n})
+		diagram, err := render.TextBoard(v, render.Options{Names: names(m), Numbering: n, Lang: printerOf(i)})
 		if err != nil {
-			b.finish(i, b.explain(err, "board"))
+			b.finish(i, b.explain(printerOf(i), err, "board"))
 			return
 		}
 		b.finish(i, codeBlock(diagram))
 		return
 	}
-	text, files := b.privateBoard(m, g, side, n)
+	text, files := b.privateBoard(printerOf(i), m, g, side, n)
 	b.finish(i, text, files...)
 }
 
@@ -54,27 +55,27 @@ func codeBlock(text string) string { return "```\n" + text + "\n```" }
 func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side) {
 	g, err := m.Game()
 	if err != nil {
-		b.followUp(i, &discordgo.WebhookParams{Content: b.explain(err, "picker")})
+		b.followUp(i, &discordgo.WebhookParams{Content: b.explain(printerOf(i), err, "picker")})
 		return
 	}
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
-	text, files := b.privateBoard(m, g, side, n)
-	b.followUp(i, &discordgo.WebhookParams{Content: b.explain(storage.ErrStale, "picker") + "\n" + text,
+	text, files := b.privateBoard(printerOf(i), m, g, side, n)
+	b.followUp(i, &discordgo.WebhookParams{Content: b.explain(printerOf(i), storage.ErrStale, "picker") + "\n" + text,
 		Files: files, Components: pickerComponents(m, g, side, n, game.NoSquare)})
 }
 
 // privateBoard is a player's board for a private answer: the match's title,
 // where it stands, and the player's picture.
-func (b *Bot) privateBoard(m *storage.Match, g *game.Game, side game.Side, n game.Numbering) (string, []*discordgo.File) {
+func (b *Bot) privateBoard(p lang.Printer, m *storage.Match, g *game.Game, side game.Side, n game.Numbering) (string, []*discordgo.File) {
 	v := g.View(game.ViewerOf(side))
-	nar := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n}
-	return joinLines(matchTitle(m), statusLine(g, nar, m.Deadline), clockLine(m, g)), b.boardFile(m, &v, n)
+	nar := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n, p: p}
+	return joinLines(matchTitle(p, m), statusLine(g, nar, m.Deadline), clockLine(p, m, g)), b.boardFile(p, m, &v, n)
 }
 
 // boardFile draws a player's board for a private answer.
-func (b *Bot) boardFile(m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
+func (b *Bot) boardFile(p lang.Printer, m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
 	var buf bytes.Buffer
-	opts := pictureOptions(m, n)
+	opts := pictureOptions(p, m, n)
 	drawn := time.Now()
 	err := b.pics.Board(&buf, *v, opts)
 	b.metrics.rendered(drawn)

@@ -66,7 +66,7 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	}
 	rules, moveTime, side, err := b.challengeTerms(opts, server, b.settingsOf(ctx, me.ID).Numbering)
 	if err != nil {
-		b.tell(i, b.explain(err, "challenge"))
+		b.tell(i, b.explain(printerOf(i), err, "challenge"))
 		return
 	}
 	clock := storage.TimeControl{}
@@ -107,7 +107,7 @@ func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, o
 	})
 	unlock()
 	if err != nil {
-		b.tell(i, b.explain(err, "challenge"))
+		b.tell(i, b.explain(printerOf(i), err, "challenge"))
 		return
 	}
 	b.nudgeTimers()
@@ -134,7 +134,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 	if v := opts.str(optVariant); v != "" {
 		p, err := game.ParseVariant(v)
 		if err != nil {
-			return game.Rules{}, 0, "", friendly(err.Error())
+			return game.Rules{}, 0, "", friendlyf("%[1]s", err.Error())
 		}
 		variant = p
 	}
@@ -144,11 +144,11 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 	case variant == game.VariantCustom && army == "":
 		return rules, 0, "", friendly("Custom needs an army: add the `army` option, for example `10 9 3 3 2 2 S B B F`.")
 	case variant != game.VariantCustom && army != "":
-		return rules, 0, "", friendly(fmt.Sprintf("The `army` option is for Custom matches; %s has its own army. Choose `variant: Custom` to play your own.", variant))
+		return rules, 0, "", friendlyf("The `army` option is for Custom matches; %[1]s has its own army. Choose `variant: Custom` to play your own.", variant)
 	case army != "":
 		a, err := game.ParseArmy(army, n)
 		if err != nil {
-			return rules, 0, "", friendly("That army does not work: " + err.Error() + ".")
+			return rules, 0, "", friendlyf("That army does not work: %[1]s.", err.Error())
 		}
 		rules.Army = a
 	}
@@ -165,7 +165,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 		rules.MaxMoves = int(v)
 	}
 	if err := rules.Validate(); err != nil {
-		return rules, 0, "", friendly("Those rules do not work: " + err.Error() + ".")
+		return rules, 0, "", friendlyf("Those rules do not work: %[1]s.", err.Error())
 	}
 	moveTime := b.cfg.DefaultMoveTime
 	if server.MoveTime != 0 {
@@ -262,7 +262,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 	cid := storage.ChallengeID(id.id)
 	c, err := b.store.Challenge(ctx, cid)
 	if err != nil {
-		b.tell(i, b.explain(err, "challenge button"))
+		b.tell(i, b.explain(printerOf(i), err, "challenge button"))
 		return
 	}
 	switch id.action {
@@ -292,7 +292,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			return
 		}
 		if _, err := b.store.DeleteChallenge(ctx, cid); err != nil {
-			b.tell(i, b.explain(err, "challenge button"))
+			b.tell(i, b.explain(printerOf(i), err, "challenge button"))
 			return
 		}
 		verb := "declined"
@@ -326,7 +326,7 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	me := storage.Player{UserID: userOf(i).ID, Name: c.Opponent.Name}
 	m, err := b.store.AcceptChallenge(ctx, c.ID, me, challengerSide, b.now())
 	if err != nil {
-		b.tell(i, b.explain(err, "accept"))
+		b.tell(i, b.explain(printerOf(i), err, "accept"))
 		return
 	}
 	b.nudgeTimers()

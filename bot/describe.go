@@ -1,20 +1,20 @@
 package bot
 
 import (
-	"fmt"
-
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 )
 
-// narrator words what happened in a match for one viewer: "You" and "your" for
-// the viewer's own side, the player's name for the other. It reads only the
-// viewer's view and move records, which hold public knowledge, so its sentences
-// cannot reveal a hidden rank.
+// narrator words what happened in a match for one viewer, in the viewer's
+// language: "You" and "your" for the viewer's own side, the player's name for
+// the other. It reads only the viewer's view and move records, which hold
+// public knowledge, so its sentences cannot reveal a hidden rank.
 type narrator struct {
 	viewer    game.Viewer
 	names     [2]string // display names of Red's and Blue's players
 	numbering game.Numbering
+	p         lang.Printer
 }
 
 func (n narrator) isViewer(side game.Side) bool {
@@ -22,75 +22,89 @@ func (n narrator) isViewer(side game.Side) bool {
 	return ok && s == side
 }
 
-// subject is who acted: "You" or "Alice".
+// subject is who acted, inside a sentence: "you" or "Alice".
 func (n narrator) subject(side game.Side) string {
 	if n.isViewer(side) {
-		return "You"
+		return n.p.Sprintf("you")
 	}
 	return n.names[side]
 }
 
-// owner is a possessive at the start of a sentence: "Your" or "Alice's".
-func (n narrator) owner(side game.Side) string {
-	if n.isViewer(side) {
-		return "Your"
-	}
-	return n.names[side] + "'s"
-}
+// piece names a rank in the viewer's language and numbering: "Captain (6)".
+func (n narrator) piece(r game.Rank) string { return render.PieceName(n.p, r, n.numbering) }
 
-// ownerMid is a possessive inside a sentence: "your" or "Alice's".
-func (n narrator) ownerMid(side game.Side) string {
-	if n.isViewer(side) {
-		return "your"
+// perspective picks the sentence for who the viewer is: the mover, the
+// mover's opponent, or neither.
+func (n narrator) perspective(side game.Side, mine, theirs, public string) string {
+	switch {
+	case n.isViewer(side):
+		return mine
+	case n.isViewer(side.Opponent()):
+		return theirs
 	}
-	return n.names[side] + "'s"
+	return public
 }
 
 // describeMove words one move as the viewer knows it. after is the viewer's view
 // right after the move; it tells whether the moved piece's rank is known.
+// In every sentence %[1]s is the mover's name, %[2]s the opponent's, %[3]s
+// the mover's piece, %[4]s the other piece, %[5]s the move or its target
+// square, %[6]s the square it came from.
 func (n narrator) describeMove(rec game.MoveRecord, after *game.View) string {
 	m := rec.Move
 	side, enemy := rec.Side, rec.Side.Opponent()
-	a, d := rec.Attacker.Describe(n.numbering), rec.Defender.Describe(n.numbering)
+	battle := func(key string) string {
+		return n.p.Sprintf(key, n.names[side], n.names[enemy], n.piece(rec.Attacker), n.piece(rec.Defender), m.To.String(), m.From.String())
+	}
+	moved := func(key string, rank game.Rank) string {
+		return n.p.Sprintf(key, n.names[side], n.names[enemy], n.piece(rank), "", m.String(), m.From.String())
+	}
 	switch rec.Outcome {
 	case game.NoBattle:
 		cell := after.Board[m.To]
 		switch {
-		case cell.Rank != game.NoRank && n.isViewer(side):
-			return fmt.Sprintf("You moved your %s %s.", cell.Rank.Describe(n.numbering), m)
+		case n.isViewer(side):
+			return moved("You moved your %[3]s %[5]s.", cell.Rank)
 		case cell.Rank != game.NoRank:
-			return fmt.Sprintf("%s %s moved %s.", n.owner(side), cell.Rank.Describe(n.numbering), m)
+			return moved("%[1]s's %[3]s moved %[5]s.", cell.Rank)
 		case cell.KnownScout:
-			return fmt.Sprintf("%s moved a Scout %s.", n.subject(side), m)
+			return moved("%[1]s moved a Scout %[5]s.", game.Scout)
 		}
-		return fmt.Sprintf("%s moved %s.", n.subject(side), m)
+		return moved("%[1]s moved %[5]s.", game.NoRank)
 	case game.AttackerWon:
 		switch rec.Defender {
 		case game.Flag:
-			return fmt.Sprintf("%s %s captured %s Flag on %s!", n.owner(side), a, n.ownerMid(enemy), m.To)
+			return battle(n.perspective(side, "Your %[3]s captured %[2]s's Flag on %[5]s!", "%[1]s's %[3]s captured your Flag on %[5]s!", "%[1]s's %[3]s captured %[2]s's Flag on %[5]s!"))
 		case game.Bomb:
-			return fmt.Sprintf("%s %s defused %s Bomb on %s.", n.owner(side), a, n.ownerMid(enemy), m.To)
+			return battle(n.perspective(side, "Your %[3]s defused %[2]s's Bomb on %[5]s.", "%[1]s's %[3]s defused your Bomb on %[5]s.", "%[1]s's %[3]s defused %[2]s's Bomb on %[5]s."))
 		}
-		return fmt.Sprintf("%s %s took %s %s on %s.", n.owner(side), a, n.ownerMid(enemy), d, m.To)
+		return battle(n.perspective(side, "Your %[3]s took %[2]s's %[4]s on %[5]s.", "%[1]s's %[3]s took your %[4]s on %[5]s.", "%[1]s's %[3]s took %[2]s's %[4]s on %[5]s."))
 	case game.DefenderWon:
 		if rec.Defender == game.Bomb {
-			return fmt.Sprintf("%s %s hit %s Bomb on %s and was lost.", n.owner(side), a, n.ownerMid(enemy), m.To)
+			return battle(n.perspective(side, "Your %[3]s hit %[2]s's Bomb on %[5]s and was lost.", "%[1]s's %[3]s hit your Bomb on %[5]s and was lost.", "%[1]s's %[3]s hit %[2]s's Bomb on %[5]s and was lost."))
 		}
-		return fmt.Sprintf("%s %s attacked %s %s on %s and was lost.", n.owner(side), a, n.ownerMid(enemy), d, m.To)
+		return battle(n.perspective(side, "Your %[3]s attacked %[2]s's %[4]s on %[5]s and was lost.", "%[1]s's %[3]s attacked your %[4]s on %[5]s and was lost.", "%[1]s's %[3]s attacked %[2]s's %[4]s on %[5]s and was lost."))
 	case game.BothRemoved:
-		return fmt.Sprintf("%s %s and %s %s removed each other on %s.", n.owner(side), a, n.ownerMid(enemy), d, m.To)
-	case game.GuessedRight:
-		return fmt.Sprintf("%s Infiltrator on %s named %s piece on %s a %s: right, it is removed.",
-			n.owner(side), m.From, n.ownerMid(enemy), m.To, rec.Move.Guess.Describe(n.numbering))
-	case game.GuessedWrong:
-		return fmt.Sprintf("%s Infiltrator on %s named %s piece on %s a %s: wrong, nothing happens.",
-			n.owner(side), m.From, n.ownerMid(enemy), m.To, rec.Move.Guess.Describe(n.numbering))
+		return battle(n.perspective(side, "Your %[3]s and %[2]s's %[4]s removed each other on %[5]s.", "%[1]s's %[3]s and your %[4]s removed each other on %[5]s.", "%[1]s's %[3]s and %[2]s's %[4]s removed each other on %[5]s."))
+	case game.GuessedRight, game.GuessedWrong:
+		guess := n.piece(rec.Move.Guess)
+		key := n.perspective(side,
+			"Your Infiltrator on %[6]s named %[2]s's piece on %[5]s a %[4]s: right, it is removed.",
+			"%[1]s's Infiltrator on %[6]s named your piece on %[5]s a %[4]s: right, it is removed.",
+			"%[1]s's Infiltrator on %[6]s named %[2]s's piece on %[5]s a %[4]s: right, it is removed.")
+		if rec.Outcome == game.GuessedWrong {
+			key = n.perspective(side,
+				"Your Infiltrator on %[6]s named %[2]s's piece on %[5]s a %[4]s: wrong, nothing happens.",
+				"%[1]s's Infiltrator on %[6]s named your piece on %[5]s a %[4]s: wrong, nothing happens.",
+				"%[1]s's Infiltrator on %[6]s named %[2]s's piece on %[5]s a %[4]s: wrong, nothing happens.")
+		}
+		return n.p.Sprintf(key, n.names[side], n.names[enemy], "", guess, m.To.String(), m.From.String())
 	}
-	return fmt.Sprintf("%s played %s.", n.subject(side), rec.Notation(n.numbering))
+	return n.p.Sprintf("%[1]s played %[2]s.", n.names[side], rec.Notation(n.numbering))
 }
 
 // describeResult words the end of a match for the viewer, in the wording the
 // pictures use too: "You won: Bob's Flag was captured."
 func (n narrator) describeResult(r game.Result) string {
-	return render.ResultText(r, n.names, n.viewer)
+	return render.ResultText(n.p, r, n.names, n.viewer)
 }

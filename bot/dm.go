@@ -12,8 +12,9 @@ import (
 )
 
 // matchTitleRE finds the match a message of the bot is about: "**Match #2**"
-// in titles and invites, "match #2" in set-up previews.
-var matchTitleRE = regexp.MustCompile(`(?i)\bmatch #(\d+)`)
+// in titles and invites, "match #2" in set-up previews, "Partij #2" and
+// "Partie #2" in Dutch, German and French.
+var matchTitleRE = regexp.MustCompile(`(?i)\b(?:match|partij|partie) #(\d+)`)
 
 const helpHint = "`/stratego help` explains the rest."
 
@@ -71,7 +72,7 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 	reply := func(s string) { b.replyDM(msg, &discordgo.MessageSend{Content: s}) }
 	found, _, err := b.matchesMeant(ctx, msg.Author.ID, lookup{named: b.repliedMatch(msg), fits: needsSetup})
 	if err != nil {
-		reply(b.explain(err, "dm setup"))
+		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm setup"))
 		return
 	}
 	switch found = fitting(found, needsSetup); {
@@ -85,12 +86,12 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 	m, side := found[0].m, found[0].side
 	setup, _, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
-		reply(b.explain(err, "dm setup") + " Fix it and send it again.")
+		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm setup") + " Fix it and send it again.")
 		return
 	}
 	p, err := b.draft(ctx, m, side, setup, n)
 	if err != nil {
-		reply(b.explain(err, "dm setup"))
+		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm setup"))
 		return
 	}
 	b.replyDM(msg, &discordgo.MessageSend{Content: p.text, Files: p.files, Components: p.components})
@@ -111,7 +112,7 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n
 	}
 	found, _, err := b.matchesMeant(ctx, user, lookup{named: named, fits: yourTurn})
 	if err != nil {
-		reply(b.explain(err, "dm move"))
+		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm move"))
 		return
 	}
 	switch found = fitting(found, yourTurn); {
@@ -126,7 +127,7 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n
 		return
 	}
 	if _, _, err := b.play(ctx, found[0].m, found[0].side, 0, mv); err != nil {
-		reply(b.explain(err, "dm move"))
+		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm move"))
 		return
 	}
 	if b.settingsOf(ctx, user).NoOwnMoves {

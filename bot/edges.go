@@ -3,12 +3,12 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -108,10 +108,10 @@ func discordCode(err error) int {
 }
 
 // fallbackMessage words a fallback notice for its audience.
-func fallbackMessage(m *storage.Match, n storage.Notice) *discordgo.MessageSend {
+func fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice) *discordgo.MessageSend {
 	if user, ok := strings.CutPrefix(n.Reason, dmClosedReason); ok {
 		return &discordgo.MessageSend{
-			Content: fmt.Sprintf("<@%s>, I can't send you direct messages, so I can't show you your board privately. "+
+			Content: p.Sprintf("<@%[1]s>, I can't send you direct messages, so I can't show you your board privately. "+
 				"Allow DMs from this server's members (server menu → Privacy Settings), or use `/stratego board` and `/stratego setup`, which only you see.", user),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
 		}
@@ -122,18 +122,19 @@ func fallbackMessage(m *storage.Match, n storage.Notice) *discordgo.MessageSend 
 			name = m.Players[side].Name
 		}
 		return &discordgo.MessageSend{
-			Content: fmt.Sprintf("%s\n%s has left the server, so I can no longer reach them. The match goes on: they can still move by DM "+
-				"while they share a server with me, and like anyone who does not move in time, they lose on time.", matchTitle(m), name),
+			Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s has left the server, so I can no longer reach them. The match goes on: they can still move by DM "+
+				"while they share a server with me, and like anyone who does not move in time, they lose on time.", name),
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}
 	}
 	if why, ok := strings.CutPrefix(n.Reason, channelGoneReason); ok {
-		what := "I may no longer post in the match's channel"
+		what := p.Sprintf("I may no longer post in the match's channel, so the match goes on here, by DM: your boards keep coming to you, " +
+			"and you move as before, with the menus under your board or by typing a move such as `B4 B5`. Nothing is posted in the channel any more.")
 		if why == "deleted" {
-			what = "The match's channel was deleted"
+			what = p.Sprintf("The match's channel was deleted, so the match goes on here, by DM: your boards keep coming to you, " +
+				"and you move as before, with the menus under your board or by typing a move such as `B4 B5`. Nothing is posted in the channel any more.")
 		}
-		return &discordgo.MessageSend{Content: fmt.Sprintf("%s\n%s, so the match goes on here, by DM: your boards keep coming to you, "+
-			"and you move as before, with the menus under your board or by typing a move such as `B4 B5`. Nothing is posted in the channel any more.", matchTitle(m), what)}
+		return &discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + what}
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -48,7 +47,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 	if q.named != "" {
 		id, err := storage.ParseMatchID(q.named)
 		if err != nil {
-			return nil, 0, friendly(fmt.Sprintf("%q is not a match number: pick one from the list.", q.named))
+			return nil, 0, friendlyf("%[1]q is not a match number: pick one from the list.", q.named)
 		}
 		m, err := b.store.Match(ctx, id)
 		if err != nil {
@@ -56,7 +55,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 		}
 		side, ok := m.SideOf(user)
 		if !ok {
-			return nil, 0, errNotYourMatch
+			return nil, 0, txtErrNotYourMatch
 		}
 		return []seat{{m, side}}, 0, nil
 	}
@@ -99,11 +98,11 @@ func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.M
 	case len(found) == 1:
 		return found[0].m, found[0].side, nil
 	case len(found) > 1:
-		return nil, game.Red, errWhichMatch
+		return nil, game.Red, txtErrWhichMatch
 	case active > 0 && !q.orFinished:
-		return nil, game.Red, errNoneWaiting
+		return nil, game.Red, txtErrNoneWaiting
 	}
-	return nil, game.Red, errNoMatch
+	return nil, game.Red, txtErrNoMatch
 }
 
 // fitting keeps the seats for which fits holds: a named match must fit too

@@ -16,7 +16,7 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 	user := userOf(i).ID
 	list, err := b.store.PlayerMatches(ctx, user, true, 25)
 	if err != nil {
-		b.tell(i, b.explain(err, "games"))
+		b.tell(i, b.explain(printerOf(i), err, "games"))
 		return
 	}
 	if len(list) == 0 {

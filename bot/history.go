@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -16,23 +17,23 @@ import (
 func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts options) {
 	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing, orFinished: true})
 	if err != nil {
-		b.tell(i, b.explain(err, "history"))
+		b.tell(i, b.explain(printerOf(i), err, "history"))
 		return
 	}
 	g, err := m.Game()
 	if err != nil {
-		b.tell(i, b.explain(err, "history"))
+		b.tell(i, b.explain(printerOf(i), err, "history"))
 		return
 	}
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	v := g.View(game.ViewerOf(side))
-	text := historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n})
+	text := historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n, p: printerOf(i)})
 	if len(text) <= 1900 {
 		b.tell(i, text)
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("%s\n%d moves: the list is attached.", matchTitle(m), v.Ply()),
+		Content: matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("%[1]d moves: the list is attached.", v.Ply()),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Files:   []*discordgo.File{{Name: fmt.Sprintf("match-%d-moves.txt", m.ID), ContentType: "text/plain", Reader: strings.NewReader(text)}},
 	})
@@ -40,26 +41,26 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 
 // historyText writes one line per move: "12. Blue E7xE6 Captain (6) beats Lieutenant (5)".
 func historyText(m *storage.Match, v *game.View, nar narrator) string {
-	n := nar.numbering
+	n, p := nar.numbering, nar.p
 	var sb strings.Builder
-	sb.WriteString(matchTitle(m) + "\n")
+	sb.WriteString(matchTitle(p, m) + "\n")
 	if len(v.History) == 0 {
-		sb.WriteString("No moves yet.")
+		sb.WriteString(p.Sprintf("No moves yet."))
 	}
 	for k, rec := range v.History {
-		fmt.Fprintf(&sb, "%d. %s %s", k+1, rec.Side, rec.Notation(n))
-		a, d := rec.Attacker.Describe(n), rec.Defender.Describe(n)
+		fmt.Fprintf(&sb, "%d. %s %s", k+1, render.SideName(p, rec.Side), rec.Notation(n))
+		a, d := nar.piece(rec.Attacker), nar.piece(rec.Defender)
 		switch rec.Outcome {
 		case game.AttackerWon:
-			fmt.Fprintf(&sb, " %s beats %s", a, d)
+			sb.WriteString(p.Sprintf(" %[1]s beats %[2]s", a, d))
 		case game.DefenderWon:
-			fmt.Fprintf(&sb, " %s loses to %s", a, d)
+			sb.WriteString(p.Sprintf(" %[1]s loses to %[2]s", a, d))
 		case game.BothRemoved:
-			fmt.Fprintf(&sb, " %s and %s both removed", a, d)
+			sb.WriteString(p.Sprintf(" %[1]s and %[2]s both removed", a, d))
 		case game.GuessedRight:
-			sb.WriteString(" right guess")
+			sb.WriteString(p.Sprintf(" right guess"))
 		case game.GuessedWrong:
-			sb.WriteString(" wrong guess")
+			sb.WriteString(p.Sprintf(" wrong guess"))
 		}
 		sb.WriteByte('\n')
 	}

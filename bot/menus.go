@@ -78,7 +78,7 @@ func pickerComponents(m *storage.Match, g *game.Game, side game.Side, n game.Num
 func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id customID) {
 	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
-		b.tell(i, b.explain(err, "picker"))
+		b.tell(i, b.explain(printerOf(i), err, "picker"))
 		return
 	}
 	if m.Version != id.version || !yourTurn(m, side) {
@@ -102,7 +102,7 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		}
 		g, err := m.Game()
 		if err != nil {
-			b.tell(i, b.explain(err, "picker"))
+			b.tell(i, b.explain(printerOf(i), err, "picker"))
 			return
 		}
 		b.updateComponents(i, pickerComponents(m, g, side, b.settingsOf(ctx, userOf(i).ID).Numbering, from))
@@ -133,7 +133,7 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 				b.showNow(ctx, i, m, side)
 			}
 		case err != nil:
-			b.followUp(i, &discordgo.WebhookParams{Content: b.explain(err, "picker")})
+			b.followUp(i, &discordgo.WebhookParams{Content: b.explain(printerOf(i), err, "picker")})
 		}
 	default:
 		b.tell(i, staleComponent)

@@ -30,14 +30,14 @@ func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, sub s
 	from, err1 := game.ParseSquare(opts.str(optFrom))
 	to, err2 := game.ParseSquare(opts.str(optTo))
 	if err1 != nil || err2 != nil {
-		b.tell(i, "Name two squares, like `from: B4` and `to: B5` (columns A–J, rows 1–10).")
+		b.say(i, "Name two squares, like `from: B4` and `to: B5` (columns A–J, rows 1–10).")
 		return
 	}
 	mv := game.Move{From: from, To: to}
 	if sub == cmdInfiltrate {
 		r, err := game.ParseRank(opts.str(optGuess), game.NumberingModern)
 		if err != nil {
-			b.tell(i, "Name the piece you guess with the `guess` option.")
+			b.say(i, "Name the piece you guess with the `guess` option.")
 			return
 		}
 		mv.Guess = r
@@ -45,7 +45,7 @@ func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, sub s
 	user := userOf(i).ID
 	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: yourTurn})
 	if err != nil {
-		b.tell(i, b.explain(err, "move"))
+		b.tell(i, b.explain(printerOf(i), err, "move"))
 		return
 	}
 	if !b.deferPrivate(i) {
@@ -53,16 +53,16 @@ func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, sub s
 	}
 	m, g, err := b.play(ctx, m, side, 0, mv)
 	if err != nil {
-		b.finish(i, b.explain(err, "move"))
+		b.finish(i, b.explain(printerOf(i), err, "move"))
 		return
 	}
 	settings := b.settingsOf(ctx, user)
 	rec, _ := g.LastMove()
 	v := g.View(game.ViewerOf(side))
-	text := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: settings.Numbering}.describeMove(rec, &v)
+	text := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: settings.Numbering, p: printerOf(i)}.describeMove(rec, &v)
 	if !settings.DMsReach() {
 		// The DM with the board did not arrive last time: show it here, privately.
-		b.finish(i, text, b.boardFile(m, &v, settings.Numbering)...)
+		b.finish(i, text, b.boardFile(printerOf(i), m, &v, settings.Numbering)...)
 		return
 	}
 	b.finish(i, text)

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,6 +36,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		return []outgoing{{to: to, send: msg}}
 	}
 	side := game.Side(n.To)
+	p := b.audiencePrinter(ctx, m, n.To)
 	current := n.Log == len(m.Log) && m.Phase.Active()
 	switch n.Event {
 	case storage.EventCreated:
@@ -64,7 +66,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if n.Log > 0 && m.Log[n.Log-1].Kind == storage.ActAward {
 			what = awardHeadline(m.ModeratorNote)
 		}
-		msg := b.boardMessage(ctx, m, g, viewerOf(n.To), what, deadline, current)
+		msg := b.boardMessage(ctx, p, m, g, viewerOf(n.To), what, deadline, current)
 		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && b.serverOf(ctx, m.GuildID).Board == storage.BoardLive {
 			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil
 		}
@@ -74,41 +76,42 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if err != nil {
 			return nil, err
 		}
-		return one(b.finaleMessage(m, g)), nil
+		return one(b.finaleMessage(p, m, g)), nil
 	case storage.EventDrawOffered:
 		if !current {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
-		return one(drawOfferMessage(m, side)), nil
+		return one(drawOfferMessage(p, m, side)), nil
 	case storage.EventDrawDeclined:
-		return one(&discordgo.MessageSend{Content: fmt.Sprintf("%s\n%s declined the draw; the game goes on.", matchTitle(m), m.Players[side.Opponent()].Name)}), nil
+		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", m.Players[side.Opponent()].Name)}), nil
 	case storage.EventReminder:
 		if !current || !b.owes(m, side) || b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
 			return nil, nil
 		}
-		text := fmt.Sprintf("Reminder: your move is due <t:%d:R>, or you lose this match.", m.Deadline.Unix())
+		due := strconv.FormatInt(m.Deadline.Unix(), 10)
+		text := p.Sprintf("Reminder: your move is due <t:%[1]s:R>, or you lose this match.", due)
 		if m.Phase == storage.PhaseSetup {
 			// The rules call a match off, with no result, when a set-up is late.
-			text = fmt.Sprintf("Reminder: your set-up is due <t:%d:R>; if it is not in by then, the match is called off with no result.", m.Deadline.Unix())
+			text = p.Sprintf("Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the match is called off with no result.", due)
 		}
-		return one(&discordgo.MessageSend{Content: matchTitle(m) + "\n" + text}), nil
+		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventAbandoned:
-		why := "not both set-ups arrived in time"
+		text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")
 		if m.CalledOff == storage.CallOffBotRemoved {
 			if n.To == storage.AudiencePublic {
 				return nil, nil // the bot is no longer there
 			}
-			why = "I was removed from the server it was played in"
+			text = p.Sprintf("The match is called off: I was removed from the server it was played in. No result is recorded.")
 		}
 		if m.CalledOff == storage.CallOffModerator {
-			why = "a moderator decided so (" + m.ModeratorNote + ")"
+			text = p.Sprintf("The match is called off: a moderator decided so (%[1]s). No result is recorded.", m.ModeratorNote)
 		}
 		return one(&discordgo.MessageSend{
-			Content:         fmt.Sprintf("%s\nThe match is called off: %s. No result is recorded.", matchTitle(m), why),
+			Content:         matchTitle(p, m) + "\n" + text,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}), nil
 	case storage.EventFallback:
-		return one(fallbackMessage(m, n)), nil
+		return one(fallbackMessage(p, m, n)), nil
 	}
 	return nil, fmt.Errorf("no message for %s notices", n.Event)
 }

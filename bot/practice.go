@@ -49,7 +49,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	rules, moveTime, side, err := b.challengeTerms(opts, server, b.settingsOf(ctx, userOf(i).ID).Numbering)
 	if err != nil {
-		b.tell(i, b.explain(err, "practice"))
+		b.tell(i, b.explain(printerOf(i), err, "practice"))
 		return
 	}
 	if why := b.cannotPlayHere(i, false); why != "" {
@@ -77,7 +77,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		m, err = b.store.SetSetup(ctx, m.ID, 0, human.Opponent(), ai.Setup(rules, m.Secret.Seed(seedComputerSetup)), storage.SetupConfirmed, now)
 	}
 	if err != nil {
-		b.tell(i, b.explain(err, "practice"))
+		b.tell(i, b.explain(printerOf(i), err, "practice"))
 		return
 	}
 	b.nudgeTimers()

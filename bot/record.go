@@ -15,7 +15,7 @@ import (
 func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts options) {
 	m, _, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), orFinished: true})
 	if err != nil {
-		b.tell(i, b.explain(err, "record"))
+		b.tell(i, b.explain(printerOf(i), err, "record"))
 		return
 	}
 	if m.Phase != storage.PhaseFinished {
@@ -24,16 +24,16 @@ func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	g, err := m.Game()
 	if err != nil {
-		b.tell(i, b.explain(err, "record"))
+		b.tell(i, b.explain(printerOf(i), err, "record"))
 		return
 	}
 	var buf bytes.Buffer
 	if err := game.NewRecord(g, m.Players[game.Red].Name, m.Players[game.Blue].Name).WriteGravon(&buf); err != nil {
-		b.tell(i, b.explain(err, "record"))
+		b.tell(i, b.explain(printerOf(i), err, "record"))
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("%s\nThe game record (Gravon XML; `strategobot replay` reads it).", matchTitle(m)),
+		Content: matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("The game record (Gravon XML; `strategobot replay` reads it)."),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Files:   []*discordgo.File{{Name: fmt.Sprintf("stratego-match-%d.xml", m.ID), ContentType: "application/xml", Reader: &buf}},
 	})

@@ -29,7 +29,7 @@ func rematchButton(m *storage.Match) []discordgo.MessageComponent {
 func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id customID) {
 	m, err := b.store.Match(ctx, storage.MatchID(id.id))
 	if err != nil {
-		b.tell(i, b.explain(err, "rematch"))
+		b.tell(i, b.explain(printerOf(i), err, "rematch"))
 		return
 	}
 	me, ok := m.SideOf(userOf(i).ID)

@@ -55,11 +55,14 @@ func (o options) boolean(name string) (bool, bool) {
 // onInteraction routes every interaction: slash commands by subcommand,
 // autocomplete, and components and modals by their custom id's kind.
 func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
+	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
+		b.rememberLocale(ctx, i)
+	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
 		if data.Name != CommandName || len(data.Options) == 0 {
-			b.tell(i, "I don't know that command. Try `/stratego help`.")
+			b.say(i, "I don't know that command. Try `/stratego help`.")
 			return
 		}
 		sub := data.Options[0]
@@ -104,7 +107,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		case cmdAward:
 			b.onAward(ctx, i, opts)
 		default:
-			b.tell(i, "I don't know that command. Try `/stratego help`.")
+			b.say(i, "I don't know that command. Try `/stratego help`.")
 		}
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		b.onAutocomplete(ctx, i)

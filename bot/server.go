@@ -89,7 +89,7 @@ func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts optio
 		return applyServerOptions(s, opts, &changes)
 	})
 	if err != nil {
-		b.tell(i, b.explain(err, "server settings"))
+		b.tell(i, b.explain(printerOf(i), err, "server settings"))
 		return
 	}
 	head := "This server's settings:"
@@ -143,7 +143,7 @@ func applyServerOptions(s *storage.ServerSettings, opts options, changes *[]stri
 	}
 	if v := opts.id(optAllowChannel); v != "" && !slices.Contains(s.Channels, v) {
 		if len(s.Channels) >= storage.MaxServerChannels {
-			return friendly(fmt.Sprintf("At most %d channels can be listed; remove one first.", storage.MaxServerChannels))
+			return friendlyf("At most %[1]d channels can be listed; remove one first.", storage.MaxServerChannels)
 		}
 		s.Channels = append(s.Channels, v)
 		*changes = append(*changes, "matches allowed in <#"+v+">")
@@ -217,7 +217,7 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
 	if err != nil {
-		b.tell(i, b.explain(err, "cancel"))
+		b.tell(i, b.explain(printerOf(i), err, "cancel"))
 		return
 	}
 	reason := strings.TrimSpace(opts.str(optReason))
@@ -230,11 +230,11 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 		m, err = b.store.Abandon(ctx, m.ID, m.Version, b.now(), storage.CallOffModerator)
 	}
 	if err != nil {
-		b.tell(i, b.explain(err, "cancel"))
+		b.tell(i, b.explain(printerOf(i), err, "cancel"))
 		return
 	}
 	b.log.Info("a moderator called a match off", "match", m.ID, "by", userOf(i).ID)
-	b.tell(i, fmt.Sprintf("%s is called off with no result. Both players and the channel are told why.", matchTitle(m)))
+	b.say(i, "%[1]s is called off with no result. Both players and the channel are told why.", matchTitle(printerOf(i), m))
 	b.nudgeTimers()
 }
 
@@ -247,14 +247,14 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 	}
 	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
 	if err != nil {
-		b.tell(i, b.explain(err, "award"))
+		b.tell(i, b.explain(printerOf(i), err, "award"))
 		return
 	}
 	winner, plays := m.SideOf(opts.id(optWinner))
 	reason := strings.TrimSpace(opts.str(optReason))
 	switch {
 	case !plays:
-		b.tell(i, fmt.Sprintf("The winner must be one of the players of %s.", matchTitle(m)))
+		b.say(i, "The winner must be one of the players of %[1]s.", matchTitle(printerOf(i), m))
 		return
 	case b.isComputer(m, winner) || b.isComputer(m, winner.Opponent()):
 		b.tell(i, "Practice matches are not rated: there is nothing to award. `/stratego cancel` ends one.")
@@ -271,11 +271,11 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 		m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActAward, Side: winner, At: b.now()})
 	}
 	if err != nil {
-		b.tell(i, b.explain(err, "award"))
+		b.tell(i, b.explain(printerOf(i), err, "award"))
 		return
 	}
 	b.log.Info("a moderator awarded a match", "match", m.ID, "by", userOf(i).ID)
-	b.tell(i, fmt.Sprintf("%s is awarded to %s. Both players and the channel are told why.", matchTitle(m), m.Players[winner].Name))
+	b.say(i, "%[1]s is awarded to %[2]s. Both players and the channel are told why.", matchTitle(printerOf(i), m), m.Players[winner].Name)
 	b.afterChange(ctx, m, nil)
 }
 
@@ -302,11 +302,11 @@ func (b *Bot) serverMatch(ctx context.Context, guildID, named string) (*storage.
 	m, err := b.store.Match(ctx, storage.MatchID(id))
 	switch {
 	case errors.Is(err, storage.ErrNotFound) || (err == nil && m.GuildID != guildID):
-		return nil, friendly(fmt.Sprintf("This server has no match #%d. The `match` option suggests its running matches.", id))
+		return nil, friendlyf("This server has no match #%[1]s. The `match` option suggests its running matches.", strconv.FormatUint(id, 10))
 	case err != nil:
 		return nil, err
 	case !m.Phase.Active():
-		return nil, friendly(fmt.Sprintf("Match #%d is over. `/stratego record` gives its record.", id))
+		return nil, friendlyf("Match #%[1]s is over. `/stratego record` gives its record.", strconv.FormatUint(id, 10))
 	}
 	return m, nil
 }
@@ -320,11 +320,11 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 	}
 	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
 	if err != nil {
-		b.tell(i, b.explain(err, "watch"))
+		b.tell(i, b.explain(printerOf(i), err, "watch"))
 		return
 	}
 	if m.Phase == storage.PhaseSetup {
-		b.tell(i, fmt.Sprintf("%s has not begun: the players are still setting up.", matchTitle(m)))
+		b.say(i, "%[1]s has not begun: the players are still setting up.", matchTitle(printerOf(i), m))
 		return
 	}
 	if !b.deferPrivate(i) {
@@ -332,17 +332,17 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 	}
 	g, err := m.Game()
 	if err != nil {
-		b.finish(i, b.explain(err, "watch"))
+		b.finish(i, b.explain(printerOf(i), err, "watch"))
 		return
 	}
 	v := g.View(game.PublicViewer)
-	nar := narrator{viewer: game.PublicViewer, names: names(m), numbering: b.settingsOf(ctx, userOf(i).ID).Numbering}
+	nar := narrator{viewer: game.PublicViewer, names: names(m), numbering: b.settingsOf(ctx, userOf(i).ID).Numbering, p: printerOf(i)}
 	lines := strings.Split(historyText(m, &v, nar), "\n")[1:] // without the title
 	if len(lines) > 6 {
 		lines = append([]string{"…"}, lines[len(lines)-6:]...)
 	}
-	text := joinLines(matchTitle(m), statusLine(g, nar, m.Deadline), "Last moves:\n"+strings.Join(lines, "\n"))
-	b.finish(i, text, b.boardFile(m, &v, nar.numbering)...)
+	text := joinLines(matchTitle(nar.p, m), statusLine(g, nar, m.Deadline), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
+	b.finish(i, text, b.boardFile(nar.p, m, &v, nar.numbering)...)
 }
 
 // serverMatchChoices offers the server's running matches for the match

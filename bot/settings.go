@@ -39,7 +39,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			list = append(list, ended...)
 		}
 		if err != nil {
-			b.tell(i, b.explain(err, "settings"))
+			b.tell(i, b.explain(printerOf(i), err, "settings"))
 			return
 		}
 		for _, m := range list {
@@ -70,20 +70,20 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			err := p.SaveSetup(storage.SavedSetup{Name: name, Variant: source.Rules.Variant, Army: source.Rules.Army,
 				Setup: source.Setups[sourceSide].Setup, Saved: b.now()})
 			if err != nil {
-				return friendly("I could not save it: " + err.Error() + ".")
+				return friendlyf("I could not save it: %[1]s.", err.Error())
 			}
 			notes = append(notes, fmt.Sprintf("Saved your set-up of match #%d as %q.", source.ID, name))
 		}
 		if name := opts.str(optDelete); name != "" {
 			if !p.DeleteSetup(name) {
-				return friendly(fmt.Sprintf("You have no saved set-up called %q.", name))
+				return friendlyf("You have no saved set-up called %[1]q.", name)
 			}
 			notes = append(notes, fmt.Sprintf("Deleted %q.", name))
 		}
 		if name := opts.str(optDefault); name != "" {
 			s, ok := p.SavedSetup(name)
 			if !ok {
-				return friendly(fmt.Sprintf("You have no saved set-up called %q.", name))
+				return friendlyf("You have no saved set-up called %[1]q.", name)
 			}
 			if p.Defaults == nil {
 				p.Defaults = map[game.Variant]string{}
@@ -94,7 +94,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 		return nil
 	})
 	if err != nil {
-		b.tell(i, b.explain(err, "settings"))
+		b.tell(i, b.explain(printerOf(i), err, "settings"))
 		return
 	}
 	reminders := "on"

@@ -85,7 +85,7 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 	user := userOf(i).ID
 	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: needsSetup})
 	if err != nil {
-		b.tell(i, b.explain(err, "setup"))
+		b.tell(i, b.explain(printerOf(i), err, "setup"))
 		return
 	}
 	settings := b.settingsOf(ctx, user)
@@ -100,7 +100,7 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id customID) {
 	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
-		b.tell(i, b.explain(err, "setup button"))
+		b.tell(i, b.explain(printerOf(i), err, "setup button"))
 		return
 	}
 	if m.Phase != storage.PhaseSetup {
@@ -150,7 +150,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id customID) {
 	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
-		b.tell(i, b.explain(err, "setup form"))
+		b.tell(i, b.explain(printerOf(i), err, "setup form"))
 		return
 	}
 	text := ""
@@ -166,7 +166,7 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	setup, _, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
-		b.tell(i, b.explain(err, "setup form")+" Press Edit to try again.")
+		b.tell(i, b.explain(printerOf(i), err, "setup form")+" Press Edit to try again.")
 		return
 	}
 	b.answerDraft(ctx, i, m, side, setup, n)
@@ -177,7 +177,7 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 func (b *Bot) answerDraft(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) {
 	p, err := b.draft(ctx, m, side, setup, n)
 	if err != nil {
-		b.tell(i, b.explain(err, "setup"))
+		b.tell(i, b.explain(printerOf(i), err, "setup"))
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
@@ -198,7 +198,7 @@ type preview struct {
 // returned.
 func (b *Bot) draft(ctx context.Context, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) (*preview, error) {
 	if !setup.CanMove(m.Rules) {
-		return nil, errCannotMove
+		return nil, txtErrCannotMove
 	}
 	m, err := b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
 	if err != nil {
@@ -251,7 +251,7 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 		return
 	}
 	if m.Setups[side].Status == storage.SetupConfirmed {
-		b.tell(i, b.explain(storage.ErrSetupConfirmed, "confirm"))
+		b.tell(i, b.explain(printerOf(i), storage.ErrSetupConfirmed, "confirm"))
 		return
 	}
 	if !b.deferPrivate(i) {
@@ -270,16 +270,16 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 			break
 		}
 		if !errors.Is(err, storage.ErrStale) || attempt == 2 {
-			b.finish(i, b.explain(err, "confirm"))
+			b.finish(i, b.explain(printerOf(i), err, "confirm"))
 			return
 		}
 		// Something else changed the match meanwhile: look again.
 		if m, err = b.store.Match(ctx, m.ID); err != nil {
-			b.finish(i, b.explain(err, "confirm"))
+			b.finish(i, b.explain(printerOf(i), err, "confirm"))
 			return
 		}
 		if m.Setups[side].Status == storage.SetupConfirmed {
-			b.finish(i, b.explain(storage.ErrSetupConfirmed, "confirm"))
+			b.finish(i, b.explain(printerOf(i), storage.ErrSetupConfirmed, "confirm"))
 			return
 		}
 	}

@@ -28,7 +28,7 @@ func (b *Bot) onStats(ctx context.Context, i *discordgo.Interaction, opts option
 	for _, v := range game.Variants {
 		s, err := b.store.Standing(ctx, i.GuildID, v, user)
 		if err != nil {
-			b.tell(i, b.explain(err, "stats"))
+			b.tell(i, b.explain(printerOf(i), err, "stats"))
 			return
 		}
 		if s.Played() == 0 {
@@ -57,7 +57,7 @@ func (b *Bot) onLeaderboard(ctx context.Context, i *discordgo.Interaction, opts 
 	}
 	list, err := b.store.Standings(ctx, i.GuildID, v, 10)
 	if err != nil {
-		b.tell(i, b.explain(err, "leaderboard"))
+		b.tell(i, b.explain(printerOf(i), err, "leaderboard"))
 		return
 	}
 	if len(list) == 0 {

@@ -331,7 +331,7 @@ func KeyAltText(o Options) (string, error) {
 	for _, t := range keyTexts {
 		parts = append(parts, w.p.Sprintf(t))
 	}
-	parts = append(parts, w.p.Sprintf(txtKeyRanks, w.p.Sprintf(keyNumbering(o.Numbering))), rankList(w, o.Numbering, nil)+".", w.p.Sprintf(txtKeySquares))
+	parts = append(parts, w.p.Sprintf(txtKeyRanks, w.p.Sprintf(txtKeyNumbering(o.Numbering))), rankList(w, o.Numbering, nil)+".", w.p.Sprintf(txtKeySquares))
 	return shorten(strings.Join(parts, " "), AltTextLimit), nil
 }
 

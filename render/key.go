@@ -57,7 +57,7 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 		lines[i] = r.text.wrap(row.text, textW)
 		h += max(tileSize, len(lines[i])*keyLineH) + keyGap
 	}
-	ranksTitle := wd.p.Sprintf(txtKeyRanks, wd.p.Sprintf(keyNumbering(o.Numbering)))
+	ranksTitle := wd.p.Sprintf(txtKeyRanks, wd.p.Sprintf(txtKeyNumbering(o.Numbering)))
 	rankRows := (len(game.Ranks) + 2) / 3
 	h += keyLineH + 6 + rankRows*keyRankH + keyGap + keyLineH + keyGap
 
@@ -103,8 +103,8 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 // keyTexts are the explanations of the key's rows, in order; KeyAltText says them too.
 var keyTexts = [...]string{txtKeyKnown, txtKeyHidden, txtKeyMoved, txtKeyRing, txtKeyLastMove, txtKeyBattle, txtKeyTray}
 
-// keyNumbering names numbering n.
-func keyNumbering(n game.Numbering) string {
+// txtKeyNumbering names numbering n.
+func txtKeyNumbering(n game.Numbering) string {
 	if n == game.NumberingClassic {
 		return txtKeyClassic
 	}

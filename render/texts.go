@@ -240,3 +240,15 @@ func (w words) variant(v game.Variant) string {
 
 // moves returns "30 moves".
 func (w words) moves(n int) string { return w.p.Sprintf(txtMoves, n) }
+
+// PieceName names a piece for messages in p's language, with its label in
+// numbering n where it has one: "Captain (6)", "Kapitein (6)", "Bomb".
+func PieceName(p lang.Printer, r game.Rank, n game.Numbering) string {
+	return words{p}.rankLabelled(r, n)
+}
+
+// SideName names a side in p's language: "Red", "Rood".
+func SideName(p lang.Printer, s game.Side) string { return words{p}.side(s) }
+
+// VariantName names a variant in p's language: "Classic", "Klassiek".
+func VariantName(p lang.Printer, v game.Variant) string { return words{p}.variant(v) }

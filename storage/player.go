@@ -28,6 +28,10 @@ type PlayerSettings struct {
 	// NoOwnMoves turns off the DM board after the player's own moves: the
 	// answer to the move suffices.
 	NoOwnMoves bool
+	// Locale is the Discord locale the member's client last reported
+	// ("nl", "en-GB"); it chooses the language of what the bot sends them
+	// outside an answer to an interaction. Empty until they first interact.
+	Locale string
 	// DMBlockedAt is when a DM to the player last failed because they do not
 	// accept DMs from the bot (Discord error 50007); zero when DMs reach them.
 	DMBlockedAt time.Time
@@ -98,12 +102,13 @@ type playerRecordV2 struct {
 	NoReminders bool               `json:"no_reminders,omitempty"`
 	NoOwnMoves  bool               `json:"no_own_moves,omitempty"`
 	DMBlocked   int64              `json:"dm_blocked,omitempty"`
+	Locale      string             `json:"locale,omitempty"`
 	Setups      []savedSetupRecord `json:"setups,omitempty"`
 	Defaults    map[string]string  `json:"defaults,omitempty"` // variant → set-up name
 }
 
 func encodePlayer(p *PlayerSettings) ([]byte, error) {
-	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, NoOwnMoves: p.NoOwnMoves, DMBlocked: unixTime(p.DMBlockedAt)}
+	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, NoOwnMoves: p.NoOwnMoves, DMBlocked: unixTime(p.DMBlockedAt), Locale: p.Locale}
 	if p.Numbering != game.NumberingModern {
 		rec.Numbering = p.Numbering.String()
 	}
@@ -142,7 +147,7 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 	fail := func(err error) (*PlayerSettings, error) {
 		return nil, fmt.Errorf("player %s: %v: %w", rec.ID, err, ErrCorrupt)
 	}
-	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, NoOwnMoves: rec.NoOwnMoves, DMBlockedAt: fromUnix(rec.DMBlocked)}
+	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, NoOwnMoves: rec.NoOwnMoves, DMBlockedAt: fromUnix(rec.DMBlocked), Locale: rec.Locale}
 	if rec.Numbering != "" {
 		if p.Numbering, err = game.ParseNumbering(rec.Numbering); err != nil {
 			return fail(err)

@@ -235,6 +235,33 @@ func (m *Member) CloseDMs() { m.setDMs(true) }
 // OpenDMs undoes CloseDMs.
 func (m *Member) OpenDMs() { m.setDMs(false) }
 
+// SetLocale sets the language of the member's Discord client ("nl", "de",
+// "fr", "en-GB"): the locale of their interactions from now on.
+func (m *Member) SetLocale(locale string) {
+	s := m.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.users[m.ID].locale = locale
+}
+
+// SetLocale sets the server's preferred locale (Server Settings, Community):
+// guild_locale in interactions from now on, and preferred_locale in the
+// GUILD_CREATE of sessions that connect after it.
+func (g *Guild) SetLocale(locale string) {
+	s := g.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.guilds[g.ID].locale = locale
+}
+
+// localeOr returns locale, or en-US, Discord's default, when it is empty.
+func localeOr(locale string) string {
+	if locale == "" {
+		return "en-US"
+	}
+	return locale
+}
+
 func (m *Member) setDMs(closed bool) {
 	s := m.srv
 	s.mu.Lock()
@@ -698,15 +725,16 @@ func (s *Server) interactionPayload(in *interaction, data map[string]any, msg *m
 		"token":                          in.token,
 		"version":                        1,
 		"app_permissions":                strconv.FormatInt(s.permissions(s.bot, c), 10),
-		"locale":                         "en-US",
+		"locale":                         localeOr(u.locale),
 		"entitlements":                   []any{},
 		"authorizing_integration_owners": in.owners(),
 		"attachment_size_limit":          s.cfg.uploadLimit,
 	}
 	if c.guildID != "" {
 		p["guild_id"] = c.guildID
-		p["guild_locale"] = "en-US"
-		p["guild"] = map[string]any{"id": c.guildID, "locale": "en-US", "features": []any{}}
+		locale := localeOr(s.guilds[c.guildID].locale)
+		p["guild_locale"] = locale
+		p["guild"] = map[string]any{"id": c.guildID, "locale": locale, "features": []any{}}
 		p["member"] = s.memberJSON(s.guilds[c.guildID], u, c)
 		p["context"] = int(discordgo.InteractionContextGuild)
 	} else {

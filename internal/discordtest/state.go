@@ -26,6 +26,7 @@ type user struct {
 	bot       bool
 	dmsClosed bool   // the member does not accept DMs from the bot
 	dm        string // id of the DM channel with the bot, "" until opened
+	locale    string // the client's language, sent in interactions; "" is en-US
 }
 
 // guild is a server the bot is (or was) in.
@@ -42,6 +43,7 @@ type guild struct {
 	ownerID     string               // a user of its own, never a member a test acts as, unless SetOwner
 	formerOwner string               // the guild's own owner while a member owns it
 	botIn       bool                 // false once the bot was removed (KickBot)
+	locale      string               // the server's preferred locale; "" is en-US
 	unavailable bool                 // an outage (Outage): GUILD_DELETE with unavailable
 }
 
@@ -276,7 +278,7 @@ func (s *Server) guildJSON(g *guild) map[string]any {
 		"description":                   nil,
 		"banner":                        nil,
 		"premium_tier":                  0,
-		"preferred_locale":              "en-US",
+		"preferred_locale":              localeOr(g.locale),
 		"public_updates_channel_id":     nil,
 		"nsfw_level":                    0,
 		"premium_progress_bar_enabled":  false,

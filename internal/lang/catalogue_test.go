@@ -22,11 +22,20 @@ type sourceText struct {
 	where string // file:line
 }
 
+// keyTakers are the functions and methods whose arguments at these
+// positions are catalogue keys: a Printer's Sprintf, the bot's say (after the
+// interaction), and the bot's helpers that pick one key among several.
+var keyTakers = map[string][]int{
+	"Sprintf": {0}, "say": {1}, "sayFinish": {1}, "perspective": {1, 2, 3}, "battle": {0}, "moved": {0},
+	"friendly": {0}, "friendlyf": {0},
+}
+
 // sourceTexts reads the non-test Go files of dir: every string constant, or
-// string in the value of a variable, whose name starts with "txt"; and every
-// call of a Sprintf method (not fmt's) whose format is a literal, which
-// would escape the catalogue.
-func sourceTexts(t *testing.T, dir string) (texts []sourceText, literals []string) {
+// string in the value of a variable, whose name starts with "txt"; and the
+// literal key of every call of a Printer's Sprintf (not fmt's) or of say.
+// A key built at run time (a call, a concatenation with a variable) cannot
+// be checked: those calls are returned as unchecked.
+func sourceTexts(t *testing.T, dir string) (texts []sourceText, unchecked []string) {
 	t.Helper()
 	fset := token.NewFileSet()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -53,21 +62,60 @@ func sourceTexts(t *testing.T, dir string) (texts []sourceText, literals []strin
 					}
 				}
 			case *ast.CallExpr:
-				sel, ok := n.Fun.(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "Sprintf" || len(n.Args) == 0 {
-					return true
+				var name string
+				switch fn := n.Fun.(type) {
+				case *ast.SelectorExpr:
+					if pkg, ok := fn.X.(*ast.Ident); ok && (pkg.Name == "fmt" || pkg.Name == "strconv") {
+						return true
+					}
+					name = fn.Sel.Name
+				case *ast.Ident:
+					name = fn.Name
 				}
-				if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" {
-					return true
-				}
-				if _, ok := n.Args[0].(*ast.BasicLit); ok {
-					literals = append(literals, fset.Position(n.Pos()).String())
+				for _, arg := range keyTakers[name] {
+					if arg >= len(n.Args) {
+						continue
+					}
+					switch key := n.Args[arg].(type) {
+					case *ast.BasicLit:
+						for _, s := range stringsIn(key) {
+							texts = append(texts, sourceText{key: s, where: fset.Position(n.Pos()).String()})
+						}
+					case *ast.BinaryExpr:
+						if s := stringsIn(key); len(s) == 1 {
+							texts = append(texts, sourceText{key: s[0], where: fset.Position(n.Pos()).String()})
+						} else {
+							unchecked = append(unchecked, fset.Position(n.Pos()).String())
+						}
+					case *ast.CallExpr:
+						// A key chosen by a function: its name says it returns txt constants.
+						if !keyChooser(key.Fun) {
+							unchecked = append(unchecked, fset.Position(n.Pos()).String())
+						}
+					}
+					// A variable or an element of a table holds one of the txt
+					// constants, which are collected where they are declared.
 				}
 			}
 			return true
 		})
 	}
-	return texts, literals
+	return texts, unchecked
+}
+
+// keyChooser reports whether a function returns one of the keys it is given
+// (a keyTaker) or a txt constant (its name starts with txt).
+func keyChooser(fn ast.Expr) bool {
+	var name string
+	switch fn := fn.(type) {
+	case *ast.Ident:
+		name = fn.Name
+	case *ast.SelectorExpr:
+		name = fn.Sel.Name
+	}
+	_, takes := keyTakers[name]
+	// string(f) converts a friendly error, a txt constant, back to its key.
+	return takes || strings.HasPrefix(name, "txt") || name == "string"
 }
 
 // stringsIn returns the string literals of an expression: a literal, a sum
@@ -105,28 +153,39 @@ func stringsIn(e ast.Expr) []string {
 	return nil
 }
 
-// verbs returns the numbered verbs of a format, sorted: "%[1]s", "%[2]d".
-func verbs(format string) []string {
-	v := regexp.MustCompile(`%\[\d+\][a-zA-Z]`).FindAllString(format, -1)
-	sort.Strings(v)
-	return slices.Compact(v)
-}
+// verbRE finds the verbs of a format: %s, %[2]d, %%.
+var verbRE = regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0-9.]*([a-zA-Z%])`)
 
-// plainVerb finds an unnumbered verb such as %s or %d (not %%).
-var plainVerb = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+// verbs returns the verbs of a format with the argument each formats, sorted:
+// "1s", "2d". A verb without an index takes the argument after the previous
+// one, as fmt does.
+func verbs(format string) []string {
+	var out []string
+	next := 1
+	for _, m := range verbRE.FindAllStringSubmatch(format, -1) {
+		if m[2] == "%" {
+			continue
+		}
+		n := next
+		if m[1] != "" {
+			n, _ = strconv.Atoi(m[1])
+		}
+		out = append(out, strconv.Itoa(n)+m[2])
+		next = n + 1
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
 
 func TestCatalogueComplete(t *testing.T) {
 	keys := map[string]string{} // key → where it is declared
 	for _, dir := range textPackages {
-		texts, literals := sourceTexts(t, dir)
-		for _, at := range literals {
-			t.Errorf("%s: a Printer is given a literal; declare it as a txt constant so it is translated", at)
+		texts, unchecked := sourceTexts(t, dir)
+		for _, at := range unchecked {
+			t.Errorf("%s: the text's key is built at run time; use a literal or a txt constant so the catalogue can be checked", at)
 		}
 		for _, st := range texts {
 			keys[st.key] = st.where
-			if len(verbs(st.key)) > 0 && plainVerb.MatchString(strings.ReplaceAll(st.key, "%%", "")) {
-				t.Errorf("%s: %q mixes numbered and plain verbs; number every one so translations can reorder them", st.where, st.key)
-			}
 		}
 	}
 	if len(keys) < 100 {

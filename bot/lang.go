@@ -1,0 +1,77 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// The bot speaks each member's language (internal/lang): an answer to an
+// interaction in the locale the interaction carries; a DM sent later, by the
+// outbox, in the locale the member's client last reported, which the bot
+// remembers; a post in a server channel in the server's preferred locale.
+// Every text is written in English in the code, as the catalogue's key.
+
+// printerOf returns the language of the member behind an interaction.
+func printerOf(i *discordgo.Interaction) lang.Printer { return lang.For(string(i.Locale)) }
+
+// say answers an interaction privately with a text of the catalogue, in the
+// member's language.
+func (b *Bot) say(i *discordgo.Interaction, key string, args ...any) {
+	b.tell(i, printerOf(i).Sprintf(key, args...))
+}
+
+// sayFinish completes a deferred answer with a text of the catalogue.
+func (b *Bot) sayFinish(i *discordgo.Interaction, key string, args ...any) {
+	b.finish(i, printerOf(i).Sprintf(key, args...))
+}
+
+// printerFor returns the language of what the bot sends a member outside an
+// interaction: the locale their client last reported.
+func (b *Bot) printerFor(ctx context.Context, user string) lang.Printer {
+	return lang.For(b.settingsOf(ctx, user).Locale)
+}
+
+// publicPrinter returns the language of a server's channels: the server's
+// preferred locale, English when the bot does not know the server.
+func (b *Bot) publicPrinter(guildID string) lang.Printer {
+	if guildID == "" || b.s.State == nil {
+		return lang.Printer{}
+	}
+	g, err := b.s.State.Guild(guildID)
+	if err != nil {
+		return lang.Printer{}
+	}
+	return lang.For(g.PreferredLocale)
+}
+
+// audiencePrinter returns the language of a match's audience.
+func (b *Bot) audiencePrinter(ctx context.Context, m *storage.Match, a storage.Audience) lang.Printer {
+	if a == storage.AudiencePublic {
+		return b.publicPrinter(m.GuildID)
+	}
+	return b.printerFor(ctx, m.Players[game.Side(a)].UserID)
+}
+
+// rememberLocale keeps the locale of a member's client when it changed, so
+// that the DMs the outbox sends them later are in their language. A failure
+// costs only the language of later DMs: it is logged, not shown.
+func (b *Bot) rememberLocale(ctx context.Context, i *discordgo.Interaction) {
+	user := userOf(i)
+	if user == nil || i.Locale == "" {
+		return
+	}
+	if b.settingsOf(ctx, user.ID).Locale == string(i.Locale) {
+		return
+	}
+	if _, err := b.store.UpdatePlayer(ctx, user.ID, func(p *storage.PlayerSettings) error {
+		p.Locale = string(i.Locale)
+		return nil
+	}); err != nil {
+		b.log.Warn("remembering a member's locale failed", "error", err)
+	}
+}
