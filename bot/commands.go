@@ -4,6 +4,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 )
 
 // CommandName is the bot's one top-level slash command.
@@ -102,7 +104,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		guesses = append(guesses, &discordgo.ApplicationCommandOptionChoice{Name: r.Describe(game.NumberingModern), Value: r.Name()})
 	}
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
-	return []*discordgo.ApplicationCommand{{
+	return localizeCommands([]*discordgo.ApplicationCommand{{
 		Name:        CommandName,
 		Description: "Play Stratego with another member",
 		Contexts:    &contexts,
@@ -281,7 +283,70 @@ func Commands() []*discordgo.ApplicationCommand {
 				Description: "How to play with this bot",
 			},
 		},
-	}}
+	}})
+}
+
+// localizeCommands gives every description and every choice of cmds its
+// translations, which Discord shows members whose client speaks that
+// language. The names of the commands and options stay English in every
+// language: the bot's messages and help name them, and members of one server
+// can tell each other the same command whatever their language.
+func localizeCommands(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
+	for _, c := range cmds {
+		d := discordLocalizations(lang.Translations(c.Description))
+		c.DescriptionLocalizations = &d
+		localizeOptions(c.Options)
+	}
+	return cmds
+}
+
+func localizeOptions(opts []*discordgo.ApplicationCommandOption) {
+	for _, o := range opts {
+		o.DescriptionLocalizations = discordLocalizations(lang.Translations(o.Description))
+		for _, ch := range o.Choices {
+			ch.NameLocalizations = choiceLocalizations(o.Name, ch)
+		}
+		localizeOptions(o.Options)
+	}
+}
+
+// choiceLocalizations translates the choices whose names are words: variants
+// and pieces. Move times and clocks are numbers and stay as they are.
+func choiceLocalizations(option string, ch *discordgo.ApplicationCommandOptionChoice) map[discordgo.Locale]string {
+	value, _ := ch.Value.(string)
+	var name func(p lang.Printer) string
+	switch option {
+	case optVariant:
+		v, err := game.ParseVariant(value)
+		if err != nil {
+			return nil
+		}
+		name = func(p lang.Printer) string { return render.VariantName(p, v) }
+	case optGuess:
+		r, err := game.ParseRank(value, game.NumberingModern)
+		if err != nil {
+			return nil
+		}
+		name = func(p lang.Printer) string { return render.PieceName(p, r, game.NumberingModern) }
+	default:
+		return nil
+	}
+	out := map[discordgo.Locale]string{}
+	for _, l := range lang.Languages()[1:] {
+		for _, loc := range l.Discord {
+			out[discordgo.Locale(loc)] = name(lang.For(l.Code))
+		}
+	}
+	return out
+}
+
+// discordLocalizations converts lang's map to discordgo's.
+func discordLocalizations(m map[string]string) map[discordgo.Locale]string {
+	out := make(map[discordgo.Locale]string, len(m))
+	for k, v := range m {
+		out[discordgo.Locale(k)] = v
+	}
+	return out
 }
 
 func intPtr(v int) *int           { return &v }

@@ -49,3 +49,41 @@ func TestCommandLimits(t *testing.T) {
 		check("/"+c.Name, c.Options)
 	}
 }
+
+// TestCommandsLocalized checks that every description and every word choice
+// of the slash command has its Dutch, German and French translation, within
+// Discord's limit of 100 characters.
+func TestCommandsLocalized(t *testing.T) {
+	locales := []discordgo.Locale{"nl", "de", "fr"}
+	check := func(what, english string, got map[discordgo.Locale]string) {
+		t.Helper()
+		for _, loc := range locales {
+			s, ok := got[loc]
+			switch {
+			case !ok || s == "":
+				t.Errorf("%s %q has no %s translation", what, english, loc)
+			case utf8.RuneCountInString(s) > 100:
+				t.Errorf("%s %q in %s is %d characters, more than Discord's 100: %q", what, english, loc, utf8.RuneCountInString(s), s)
+			}
+		}
+	}
+	var walk func(opts []*discordgo.ApplicationCommandOption)
+	walk = func(opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			check("option "+o.Name, o.Description, o.DescriptionLocalizations)
+			for _, ch := range o.Choices {
+				if o.Name == optVariant || o.Name == optGuess {
+					check("choice", ch.Name, ch.NameLocalizations)
+				}
+			}
+			walk(o.Options)
+		}
+	}
+	for _, c := range Commands() {
+		check("command", c.Description, *c.DescriptionLocalizations)
+		walk(c.Options)
+	}
+	if got := (*Commands()[0].DescriptionLocalizations)["nl"]; got != "Speel Stratego met een ander lid" {
+		t.Errorf("the command's Dutch description is %q", got)
+	}
+}

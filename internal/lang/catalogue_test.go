@@ -27,7 +27,7 @@ type sourceText struct {
 // interaction), and the bot's helpers that pick one key among several.
 var keyTakers = map[string][]int{
 	"Sprintf": {0}, "say": {1}, "sayFinish": {1}, "perspective": {1, 2, 3}, "battle": {0}, "moved": {0},
-	"friendly": {0}, "friendlyf": {0},
+	"friendly": {0}, "friendlyf": {0}, "matchOpt": {0}, "squareOpt": {1},
 }
 
 // sourceTexts reads the non-test Go files of dir: every string constant, or
@@ -59,6 +59,14 @@ func sourceTexts(t *testing.T, dir string) (texts []sourceText, unchecked []stri
 					}
 					for _, s := range stringsIn(n.Values[i]) {
 						texts = append(texts, sourceText{key: s, where: fset.Position(id.Pos()).String()})
+					}
+				}
+			case *ast.KeyValueExpr:
+				// A slash command's or option's description: Discord shows
+				// its translations (bot.localizeCommands).
+				if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Description" {
+					for _, s := range stringsIn(n.Value) {
+						texts = append(texts, sourceText{key: s, where: fset.Position(n.Pos()).String()})
 					}
 				}
 			case *ast.CallExpr:
