@@ -37,7 +37,9 @@ func startHeadline(n narrator, v *game.View) string {
 
 // awardHeadline announces a moderator's award, with who and why.
 func awardHeadline(note string) headline {
-	return func(n narrator, _ *game.View) string { return n.p.Sprintf("A moderator ended the match (%[1]s).", note) }
+	return func(n narrator, _ *game.View) string {
+		return n.p.Sprintf("A moderator ended the match (%[1]s).", note)
+	}
 }
 
 // timeUpHeadline announces a loss on time.
