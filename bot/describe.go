@@ -22,14 +22,6 @@ func (n narrator) isViewer(side game.Side) bool {
 	return ok && s == side
 }
 
-// subject is who acted, inside a sentence: "you" or "Alice".
-func (n narrator) subject(side game.Side) string {
-	if n.isViewer(side) {
-		return n.p.Sprintf("you")
-	}
-	return n.names[side]
-}
-
 // piece names a rank in the viewer's language and numbering: "Captain (6)".
 func (n narrator) piece(r game.Rank) string { return render.PieceName(n.p, r, n.numbering) }
 

@@ -38,5 +38,6 @@
 // moderation and /stratego watch; rematch.go the Rematch button; limits.go
 // the fair limits and the computer's bounded thinking; lease.go which of
 // several processes runs the timers and the outbox; attach.go the pictures'
-// alt texts; metrics.go what operators watch.
+// alt texts; metrics.go what operators watch; lang.go which language each
+// member and channel is written in (internal/lang holds the catalogues).
 package bot

@@ -25,11 +25,6 @@ func (b *Bot) say(i *discordgo.Interaction, key string, args ...any) {
 	b.tell(i, printerOf(i).Sprintf(key, args...))
 }
 
-// sayFinish completes a deferred answer with a text of the catalogue.
-func (b *Bot) sayFinish(i *discordgo.Interaction, key string, args ...any) {
-	b.finish(i, printerOf(i).Sprintf(key, args...))
-}
-
 // printerFor returns the language of what the bot sends a member outside an
 // interaction: the locale their client last reported.
 func (b *Bot) printerFor(ctx context.Context, user string) lang.Printer {

@@ -26,7 +26,7 @@ type sourceText struct {
 // positions are catalogue keys: a Printer's Sprintf, the bot's say (after the
 // interaction), and the bot's helpers that pick one key among several.
 var keyTakers = map[string][]int{
-	"Sprintf": {0}, "say": {1}, "sayFinish": {1}, "perspective": {1, 2, 3}, "battle": {0}, "moved": {0},
+	"Sprintf": {0}, "say": {1}, "perspective": {1, 2, 3}, "battle": {0}, "moved": {0},
 	"friendly": {0}, "friendlyf": {0}, "matchOpt": {0}, "squareOpt": {1},
 }
 
