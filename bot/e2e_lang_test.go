@@ -35,7 +35,7 @@ func TestLanguages(t *testing.T) {
 				h.bob.SetLocale("fr")
 
 				// Bob's first interaction in French: his later DMs are in French too.
-				h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t)
+				h.bob.SlashCommand(t, h.channel, "stratego board", discordtest.Opt("text", true)).Reply(t)
 				reply := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 				if reply.Content != "Je zette je Sergeant (4) A4-A5." {
 					t.Errorf("alice's answer in Dutch: %q", reply.Content)
