@@ -72,10 +72,6 @@ func TestLanguages(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	if !slices.Equal(bobSaw[0], bobSaw[1]) {
-		t.Errorf("Bob saw something of Red's hidden pieces:\n%s", firstDiff(bobSaw[0], bobSaw[1]))
-	}
-	if !slices.Equal(publicSaw[0], publicSaw[1]) {
-		t.Errorf("the channel saw something of Red's hidden pieces:\n%s", firstDiff(publicSaw[0], publicSaw[1]))
-	}
+	sameSight(t, "Bob", bobSaw)
+	sameSight(t, "the channel", publicSaw)
 }

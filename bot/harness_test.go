@@ -403,6 +403,15 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	return out
 }
 
+// sameSight is the leak comparison of two runs that differ only in Red's
+// hidden pieces: who must have seen exactly the same in both.
+func sameSight(t *testing.T, who string, saw [2][]string) {
+	t.Helper()
+	if !slices.Equal(saw[0], saw[1]) {
+		t.Errorf("%s saw something of Red's hidden pieces:\n%s", who, firstDiff(saw[0], saw[1]))
+	}
+}
+
 func firstDiff(a, b []string) string {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
