@@ -110,7 +110,7 @@ type config struct {
 	logger           *slog.Logger
 	requestHook      func(Request) // told of every answered request; nil: nobody
 	noRequestLog     bool          // Requests stays empty
-	checkResponses   bool // package tests: validate the stand-in's own answers too
+	checkResponses   bool          // package tests: validate the stand-in's own answers too
 }
 
 // An Option changes how New builds a Server.
