@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,6 +57,8 @@ type loadOptions struct {
 	bot      string // the strategobot binary to run
 	seed     uint64
 	log      io.Writer // progress
+
+	botProfile, cpuProfile string // CPU profiles of the measured time: the bot's, this process's
 }
 
 func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -69,6 +72,8 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.StringVar(&o.database, "database", "", `bbolt file (default: one in a temporary folder), a postgres:// address, or "postgres" for a throwaway server from the machine's PostgreSQL binaries`)
 	fs.StringVar(&o.bot, "bot", "", "the strategobot binary to run (default: this one)")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the set-ups and the moves")
+	fs.StringVar(&o.botProfile, "botprofile", "", "write the bot's CPU profile of the measured time to this file")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of the measured time of this process (the local Discord and the members) to this file")
 	if err := parseFlags(fs, args); err != nil {
 		return usageFailed(stderr, "loadtest", loadtestUsage, err)
 	}
@@ -360,7 +365,7 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 		return nil, err
 	}
 
-	proc, err := startLoadBot(o.bot, dir, r.srv, database)
+	proc, err := startLoadBot(o.bot, dir, r.srv, database, o.botProfile != "")
 	if err != nil {
 		return nil, err
 	}
@@ -618,6 +623,7 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 	case <-ctx.Done():
 	}
 	botCPU0, drv0 = proc.cpu(), ownCPU()
+	profiled := r.profile(proc)
 	from = time.Now()
 	measuring.Store(true)
 	select {
@@ -626,6 +632,7 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 	}
 	measuring.Store(false)
 	to = time.Now()
+	profiled()
 	rep.BotCPU, rep.DriverCPU = proc.cpu()-botCPU0, ownCPU()-drv0
 	close(stop)
 	wg.Wait()
@@ -640,6 +647,43 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 	slices.Sort(last)
 	rep.Ack, rep.Last = ack, last
 	rep.Unfinished, rep.Ended = int(unfinished.Load()), int(ended.Load())
+}
+
+// profile starts the CPU profiles asked for, of the bot and of this
+// process, over the measured time; the function it returns waits for them.
+func (r *loadRun) profile(proc *loadBot) func() {
+	o := r.opts
+	var wg sync.WaitGroup
+	if o.botProfile != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := proc.cpuProfile(o.botProfile, o.duration); err != nil {
+				fmt.Fprintln(o.log, "the bot's profile:", err)
+			}
+		}()
+	}
+	stopOwn := func() {}
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(o.log, "the profile of this process:", err)
+		} else {
+			stopOwn = func() {
+				pprof.StopCPUProfile()
+				if err := f.Close(); err != nil {
+					fmt.Fprintln(o.log, "the profile of this process:", err)
+				}
+			}
+		}
+	}
+	return func() {
+		stopOwn()
+		wg.Wait()
+	}
 }
 
 // waitMove waits until a move's interaction is acknowledged and its
@@ -699,7 +743,7 @@ type loadBot struct {
 	metrics string // host:port of /metrics
 }
 
-func startLoadBot(bin, dir string, srv *discordtest.Server, database string) (*loadBot, error) {
+func startLoadBot(bin, dir string, srv *discordtest.Server, database string, profiling bool) (*loadBot, error) {
 	logPath := filepath.Join(dir, "bot.log")
 	logFile, err := os.Create(logPath)
 	if err != nil {
@@ -715,6 +759,7 @@ func startLoadBot(bin, dir string, srv *discordtest.Server, database string) (*l
 		"STRATEGOBOT_CONFIG=",
 		"STRATEGOBOT_METRICS_ADDR=127.0.0.1:0",
 		"STRATEGOBOT_LOG_LEVEL=info",
+		"STRATEGOBOT_PROFILING="+strconv.FormatBool(profiling),
 	)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
@@ -754,6 +799,33 @@ func (p *loadBot) memory() (heap, rss uint64, err error) {
 	}
 	heap, err = scrape(p.metrics, "go_memstats_heap_inuse_bytes")
 	return heap, rss, err
+}
+
+// cpuProfile writes the bot's CPU profile of the next d to path.
+func (p *loadBot) cpuProfile(path string, d time.Duration) error {
+	if p.metrics == "" {
+		if _, _, err := p.memory(); p.metrics == "" {
+			return err
+		}
+	}
+	client := http.Client{Timeout: d + 30*time.Second}
+	resp, err := client.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", p.metrics, max(1, int(d.Seconds()))))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET /debug/pprof/profile: %s", resp.Status)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // cpu is the CPU time the bot has used so far.

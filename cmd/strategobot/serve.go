@@ -51,7 +51,7 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 		Logger:          logger,
 	}, session, db, pics)
 	if cfg.MetricsAddr != "" {
-		if err := serveMetrics(ctx, cfg.MetricsAddr, reg, b, logger); err != nil {
+		if err := serveMetrics(ctx, cfg.MetricsAddr, cfg.Profiling, reg, b, logger); err != nil {
 			return err
 		}
 	}
