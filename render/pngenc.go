@@ -2,9 +2,9 @@ package render
 
 import (
 	"bytes"
-	"github.com/klauspost/compress/zlib"
 	"encoding/binary"
 	"fmt"
+	"github.com/klauspost/compress/zlib"
 	"hash/crc32"
 	"image"
 	"image/color"
