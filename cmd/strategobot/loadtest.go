@@ -110,7 +110,7 @@ type loadReport struct {
 	Database               string
 	Matches, Active        int
 	Rate                   float64
-	Measured               time.Duration
+	Measured, Warmup       time.Duration
 	Moves                  int             // moves sent and completed in the measured time
 	Ack, Last              []time.Duration // per move of the measured time, sorted
 	HeapInuse, RSS         uint64          // the bot's at the end
@@ -121,7 +121,9 @@ type loadReport struct {
 	Unfinished             int           // moves without their messages after 30 s
 	Refused                int           // requests the stand-in answered with an error
 	BotErrors              int           // ERROR lines in the bot's log
-	Ended                  int           // matches that ended during the run (no longer played)
+	BotWarnings            int           // WARN lines
+	FirstWarning           string
+	Ended                  int // matches that ended during the run (no longer played)
 	Requests               map[string]int
 	FirstViolation, Sample string
 }
@@ -139,6 +141,7 @@ func (r *loadReport) print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "database          %s\n", r.Database)
 	fmt.Fprintf(w, "matches           %d running, %d played at once, %s\n", r.Matches, r.Active, offered)
+	fmt.Fprintf(w, "warm-up           %.1fs, until every match had moved once (each player's first DM opens a DM channel)\n", r.Warmup.Seconds())
 	fmt.Fprintf(w, "moves             %d in %.1fs: %.1f moves/s (each: 3 messages with pictures and the mover's answer)\n", r.Moves, r.Measured.Seconds(), r.MovesPerSecond())
 	fmt.Fprintf(w, "acknowledgement   %s\n", spread(r.Ack))
 	fmt.Fprintf(w, "last message      %s\n", spread(r.Last))
@@ -152,6 +155,9 @@ func (r *loadReport) print(w io.Writer) {
 	}
 	if r.Sample != "" {
 		fmt.Fprintf(w, "                  bot log: %s\n", shorten(r.Sample, 300))
+	}
+	if r.BotWarnings > 0 {
+		fmt.Fprintf(w, "warnings          %d in the bot's log; first: %s\n", r.BotWarnings, shorten(r.FirstWarning, 300))
 	}
 	if r.Ended > 0 || r.Refused > 0 {
 		fmt.Fprintf(w, "notes             %d matches ended and were no longer played; %d requests answered with an error (rate limits included)\n", r.Ended, r.Refused)
@@ -412,7 +418,8 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 		fmt.Fprintln(o.log, "database size:", err)
 	}
 	rep.Violations, rep.FirstViolation = owner.failures()
-	rep.BotErrors, rep.Sample = proc.errors()
+	rep.BotErrors, rep.Sample = proc.count("level=ERROR")
+	rep.BotWarnings, rep.FirstWarning = proc.count("level=WARN")
 	r.mu.Lock()
 	rep.Requests, rep.Refused = r.requests, r.refused
 	r.mu.Unlock()
@@ -561,6 +568,7 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 		unfinished    atomic.Int64
 		ended         atomic.Int64
 		measuring     atomic.Bool
+		started       atomic.Int64 // matches whose first move is done
 		wg            sync.WaitGroup
 		botCPU0, drv0 time.Duration
 	)
@@ -570,6 +578,7 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(o.seed, uint64(k)))
 			var legal []game.Move
+			first := true
 			for {
 				select {
 				case <-stop:
@@ -602,6 +611,10 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 					unfinished.Add(1)
 					return // this match's state is unknown now: it is played no more
 				}
+				if first {
+					first = false
+					started.Add(1)
+				}
 				if counted && measuring.Load() {
 					mu.Lock()
 					ack, last = append(ack, acked.Sub(start)), append(last, done.Sub(start))
@@ -618,10 +631,20 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 			}
 		}()
 	}
-	select {
-	case <-time.After(o.warmup):
-	case <-ctx.Done():
+	// The warm-up lasts until every match has moved once: each player's
+	// first DM opens a DM channel, one rate-limited route for everyone,
+	// which is a start's cost and not a move's.
+	began := time.Now()
+	for time.Since(began) < o.warmup || (started.Load() < int64(len(matches)) && time.Since(began) < 2*time.Minute) {
+		select {
+		case <-time.After(10 * time.Millisecond):
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
 	}
+	rep.Warmup = time.Since(began)
 	botCPU0, drv0 = proc.cpu(), ownCPU()
 	profiled := r.profile(proc)
 	from = time.Now()
@@ -888,8 +911,8 @@ func (p *loadBot) tail() string {
 	return string(b)
 }
 
-// errors counts the ERROR lines of the bot's log and returns the first.
-func (p *loadBot) errors() (int, string) {
+// count counts the lines of the bot's log that contain level, and returns the first.
+func (p *loadBot) count(level string) (int, string) {
 	f, err := os.Open(p.logPath)
 	if err != nil {
 		return 0, ""
@@ -899,7 +922,7 @@ func (p *loadBot) errors() (int, string) {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
-		if strings.Contains(sc.Text(), "level=ERROR") {
+		if strings.Contains(sc.Text(), level) {
 			if n++; n == 1 {
 				first = sc.Text()
 			}
