@@ -594,7 +594,7 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 						return
 					}
 				}
-				legal = legalMoves(m.game, legal[:0])
+				legal = m.game.AppendLegalMoves(legal[:0])
 				mv := quietMove(m.game, rng, legal)
 				side := m.game.ToMove()
 				m.mu.Lock()
@@ -740,8 +740,6 @@ func (r *loadRun) waitMove(m *loadMatch, a *answer, before [3]int, deadline time
 		}
 	}
 }
-
-func legalMoves(g *game.Game, buf []game.Move) []game.Move { return g.AppendLegalMoves(buf) }
 
 // quietMove picks a random legal move onto an empty square when there is
 // one, so that matches go on for the whole run; else any legal move.
