@@ -339,7 +339,7 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	database, shown := o.database, o.database
+	database, shown := o.database, ""
 	switch {
 	case database == "":
 		database = filepath.Join(dir, "bot.db")
