@@ -123,7 +123,7 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		}
 		// The menus go at once; the board's text stays (an edit without content keeps it).
 		empty := []discordgo.MessageComponent{}
-		if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Components: &empty}); err != nil {
+		if err := b.editOriginal(i, &discordgo.WebhookEdit{Components: &empty}); err != nil {
 			b.log.Warn("clearing the picker failed", "error", err)
 		}
 		_, _, err = b.play(ctx, m, side, id.version, game.Move{From: from, To: to})

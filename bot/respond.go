@@ -112,9 +112,20 @@ func (b *Bot) finish(i *discordgo.Interaction, text string, files ...*discordgo.
 		}
 		return
 	}
-	if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text}); err != nil {
+	if err := b.editOriginal(i, &discordgo.WebhookEdit{Content: &text}); err != nil {
 		b.log.Warn("editing the answer failed", "error", err)
 	}
+}
+
+// editOriginal edits the first answer to an interaction. discordgo's
+// InteractionResponseEdit files every webhook edit of every interaction
+// under one rate-limit bucket, which it holds for the whole request: all
+// members' answers would wait in one line (strategobot loadtest showed
+// it). Discord limits them per interaction token, and so does this.
+func (b *Bot) editOriginal(i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
+	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	_, err := b.s.RequestWithBucketID("PATCH", uri, edit, uri)
+	return err
 }
 
 // followUp sends one more private message after the first answer.

@@ -36,6 +36,7 @@ type config struct {
 	BackupEvery     duration `toml:"backup_every" env:"STRATEGOBOT_BACKUP_EVERY"`
 	BackupKeep      int      `toml:"backup_keep" env:"STRATEGOBOT_BACKUP_KEEP"`
 	MetricsAddr     string   `toml:"metrics_addr" env:"STRATEGOBOT_METRICS_ADDR"`
+	Profiling       bool     `toml:"profiling" env:"STRATEGOBOT_PROFILING"`
 	ShardID         int      `toml:"shard_id" env:"STRATEGOBOT_SHARD_ID"`
 	ShardCount      int      `toml:"shard_count" env:"STRATEGOBOT_SHARD_COUNT"`
 	LogLevel        string   `toml:"log_level" env:"STRATEGOBOT_LOG_LEVEL"`

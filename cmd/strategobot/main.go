@@ -7,6 +7,7 @@
 //	strategobot demo -out DIR    play a random game and write sample pictures into DIR
 //	strategobot arena -a L -b L  play computer players against each other
 //	strategobot agent -level L   play one game over the UCC protocol on stdin and stdout
+//	strategobot loadtest         play many matches at once against a local Discord and report the figures
 //	strategobot help             list the commands
 package main
 
@@ -31,13 +32,14 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"run":    {summary: "run the bot (the default; needs DISCORD_TOKEN)", run: runBot},
-		"check":  {summary: "check the token, the intents, a channel's permissions and DMs (-guild, -channel, -user)", run: runCheck},
-		"replay": {summary: "replay Gravon game records (zip or XML) and report every disagreement", run: runReplay},
-		"backup": {summary: "copy a stopped bot's database to PATH", run: runBackup},
-		"demo":   {summary: "play a random game and write sample pictures into DIR", run: runDemo},
-		"arena":  {summary: "play computer players against each other and report the results", run: runArena},
-		"agent":  {summary: "play one game as a program of the UCC Stratego protocol on stdin and stdout", run: runAgent},
+		"run":      {summary: "run the bot (the default; needs DISCORD_TOKEN)", run: runBot},
+		"check":    {summary: "check the token, the intents, a channel's permissions and DMs (-guild, -channel, -user)", run: runCheck},
+		"replay":   {summary: "replay Gravon game records (zip or XML) and report every disagreement", run: runReplay},
+		"backup":   {summary: "copy a stopped bot's database to PATH", run: runBackup},
+		"demo":     {summary: "play a random game and write sample pictures into DIR", run: runDemo},
+		"arena":    {summary: "play computer players against each other and report the results", run: runArena},
+		"agent":    {summary: "play one game as a program of the UCC Stratego protocol on stdin and stdout", run: runAgent},
+		"loadtest": {summary: "play many matches at once against a local stand-in for Discord and report the bot's speed", run: runLoadtest},
 	}
 }
 
@@ -69,8 +71,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: strategobot [command] [arguments]")
 	fmt.Fprintln(w)
-	for _, name := range []string{"run", "check", "replay", "backup", "demo", "arena", "agent"} {
-		fmt.Fprintf(w, "  %-8s %s\n", name, cmds[name].summary)
+	for _, name := range []string{"run", "check", "replay", "backup", "demo", "arena", "agent", "loadtest"} {
+		fmt.Fprintf(w, "  %-9s %s\n", name, cmds[name].summary)
 	}
 }
 

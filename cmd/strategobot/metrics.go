@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -27,10 +28,15 @@ func newRegistry() *prometheus.Registry {
 	return reg
 }
 
-// serveMetrics serves /metrics and /healthz on addr until ctx ends. It
-// returns once it listens, so that a wrong address stops the start.
-func serveMetrics(ctx context.Context, addr string, reg *prometheus.Registry, health healthChecker, logger *slog.Logger) error {
+// serveMetrics serves /metrics and /healthz on addr until ctx ends, and
+// Go's profiles under /debug/pprof/ with profiling. It returns once it
+// listens, so that a wrong address stops the start.
+func serveMetrics(ctx context.Context, addr string, profiling bool, reg *prometheus.Registry, health healthChecker, logger *slog.Logger) error {
 	mux := http.NewServeMux()
+	if profiling {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	}
 	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		if err := health.Healthy(r.Context()); err != nil {

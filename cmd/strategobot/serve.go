@@ -51,7 +51,7 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 		Logger:          logger,
 	}, session, db, pics)
 	if cfg.MetricsAddr != "" {
-		if err := serveMetrics(ctx, cfg.MetricsAddr, reg, b, logger); err != nil {
+		if err := serveMetrics(ctx, cfg.MetricsAddr, cfg.Profiling, reg, b, logger); err != nil {
 			return err
 		}
 	}
@@ -107,8 +107,14 @@ func newSession(token, apiBase string) (*discordgo.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api_base_url: %w", err)
 	}
+	// The outbox sends several messages at once, and members' answers go
+	// alongside: Go's default of two idle connections a host would open and
+	// close a connection for most requests.
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.MaxIdleConnsPerHost = 32
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: transport}
 	if strings.TrimSuffix(apiBase, "/")+"/" != discordgo.EndpointAPI {
-		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: &rebase{to: base, next: http.DefaultTransport}}
+		s.Client.Transport = &rebase{to: base, next: transport}
 	}
 	return s, nil
 }

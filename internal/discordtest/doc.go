@@ -231,6 +231,18 @@
 // WithGlobalRateLimit(GlobalRequestsPerSecond), off by default because
 // tests play far faster than people (see the option).
 //
+// # Outside tests
+//
+// New takes a TB, which every testing.TB is: what fails a test fails it
+// as before. A command that drives the stand-in outside tests (strategobot
+// loadtest) passes its own TB, and must count every Errorf and Fatalf as a
+// failure of its run; a Fatalf there should end only the goroutine of the
+// member that acted, as runtime.Goexit does for a test. For long runs,
+// WithoutRequestLog stops keeping every request (pictures included), and
+// WithRequestHook tells the owner of each answered request as it happens,
+// so that it need not poll Requests, or wait on WaitFor, which wakes every
+// waiter on every change.
+//
 // # Nonces
 //
 // A message create may carry a nonce (a string of up to 25 characters or an

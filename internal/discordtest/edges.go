@@ -2,7 +2,6 @@ package discordtest
 
 import (
 	"slices"
-	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -345,7 +344,7 @@ func (s *Server) sharesGuild(u *user) bool {
 // channel in Discord's client: the channel exists, the guild is available,
 // they can see the channel and have perms there. withBot also asks for the
 // bot to be in the guild (commands and components). Call with s.mu held.
-func (s *Server) mayAct(t testing.TB, u *user, c *channel, need int64, withBot bool, what string) {
+func (s *Server) mayAct(t TB, u *user, c *channel, need int64, withBot bool, what string) {
 	t.Helper()
 	switch {
 	case u.bot:

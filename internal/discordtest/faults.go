@@ -7,7 +7,6 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"testing"
 	"time"
 )
 
@@ -28,7 +27,7 @@ type fault struct {
 // does on a bad day. discordgo retries 502 by itself; other statuses reach
 // the bot as errors. route is "METHOD /template" as in Discord's API
 // description, e.g. "POST /channels/{channel_id}/messages", or AnyRoute.
-func (s *Server) FailNext(t testing.TB, route string, n int, status int) {
+func (s *Server) FailNext(t TB, route string, n int, status int) {
 	t.Helper()
 	if status < 500 || status > 599 {
 		t.Fatalf("discordtest: FailNext wants a 5xx status, got %d", status)
@@ -38,7 +37,7 @@ func (s *Server) FailNext(t testing.TB, route string, n int, status int) {
 
 // RateLimitNext makes the next n requests to route answer 429 with
 // retry_after and the rate-limit headers; discordgo waits and retries.
-func (s *Server) RateLimitNext(t testing.TB, route string, n int, retryAfter time.Duration) {
+func (s *Server) RateLimitNext(t TB, route string, n int, retryAfter time.Duration) {
 	t.Helper()
 	s.addFault(t, &fault{route: route, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter})
 }
@@ -46,12 +45,12 @@ func (s *Server) RateLimitNext(t testing.TB, route string, n int, retryAfter tim
 // DelayNext makes the next n requests to route wait d before the stand-in
 // handles them, as a slow network or a slow Discord would. A delayed
 // interaction callback counts as late if it is handled after the deadline.
-func (s *Server) DelayNext(t testing.TB, route string, n int, d time.Duration) {
+func (s *Server) DelayNext(t TB, route string, n int, d time.Duration) {
 	t.Helper()
 	s.addFault(t, &fault{route: route, remaining: n, delay: d})
 }
 
-func (s *Server) addFault(t testing.TB, f *fault) {
+func (s *Server) addFault(t TB, f *fault) {
 	t.Helper()
 	if f.route != AnyRoute && s.spec.operation(f.route) == nil {
 		t.Fatalf("discordtest: no route %q in Discord's API description (want e.g. \"POST /channels/{channel_id}/messages\")", f.route)

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -584,7 +583,7 @@ func (i *Interaction) Response() Response {
 
 // Wait waits until the interaction has its first response, or has failed
 // for want of one, and returns the member's view then.
-func (i *Interaction) Wait(t testing.TB) Response {
+func (i *Interaction) Wait(t TB) Response {
 	t.Helper()
 	var r Response
 	i.srv.WaitFor(t, "the first response to interaction "+i.ID, func() bool {
@@ -597,7 +596,7 @@ func (i *Interaction) Wait(t testing.TB) Response {
 // Reply waits until the interaction's response message shows content (a
 // deferred response has been completed) and returns it. It fails t if the
 // interaction failed or was answered without a message.
-func (i *Interaction) Reply(t testing.TB) *Message {
+func (i *Interaction) Reply(t TB) *Message {
 	t.Helper()
 	var r Response
 	i.srv.WaitFor(t, "the reply to interaction "+i.ID, func() bool {

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"testing"
 	"time"
 	"unicode/utf8"
 
@@ -310,7 +309,7 @@ func (m *Member) Ephemerals() []*Message {
 
 // WaitDM waits until the bot has sent the member a DM that match accepts
 // (nil accepts any) and returns the newest such DM.
-func (m *Member) WaitDM(t testing.TB, match func(*Message) bool) *Message {
+func (m *Member) WaitDM(t TB, match func(*Message) bool) *Message {
 	t.Helper()
 	var found *Message
 	m.srv.WaitFor(t, "a DM from the bot to "+m.Name, func() bool {
@@ -328,7 +327,7 @@ func (m *Member) WaitDM(t testing.TB, match func(*Message) bool) *Message {
 
 // SendDM makes the member write to the bot in their DM; the bot gets
 // MESSAGE_CREATE if it asked for the DIRECT_MESSAGES intent.
-func (m *Member) SendDM(t testing.TB, text string) *Message {
+func (m *Member) SendDM(t TB, text string) *Message {
 	t.Helper()
 	return m.post(t, m.DM(), text, "")
 }
@@ -336,7 +335,7 @@ func (m *Member) SendDM(t testing.TB, text string) *Message {
 // Say makes the member write in a guild channel or thread; the bot gets
 // MESSAGE_CREATE with GUILD_MESSAGES, and its content only with
 // MESSAGE_CONTENT or when the text mentions the bot.
-func (m *Member) Say(t testing.TB, ch *Channel, text string) *Message {
+func (m *Member) Say(t TB, ch *Channel, text string) *Message {
 	t.Helper()
 	return m.post(t, ch, text, "")
 }
@@ -349,7 +348,7 @@ func (m *Member) Say(t testing.TB, ch *Channel, text string) *Message {
 // author (mentions stays empty, the client's "@OFF"). The member must see
 // to, and to must be a message of its channel that still exists and is not
 // ephemeral (the client offers no Reply there); else t fails.
-func (m *Member) Reply(t testing.TB, to *Message, text string) *Message {
+func (m *Member) Reply(t TB, to *Message, text string) *Message {
 	t.Helper()
 	if to == nil {
 		t.Fatalf("discordtest: %s replies to no message", m.Name)
@@ -359,7 +358,7 @@ func (m *Member) Reply(t testing.TB, to *Message, text string) *Message {
 
 // post makes the member write text in ch, as a reply to the message
 // replyTo unless that is "".
-func (m *Member) post(t testing.TB, ch *Channel, text, replyTo string) *Message {
+func (m *Member) post(t TB, ch *Channel, text, replyTo string) *Message {
 	t.Helper()
 	s := m.srv
 	s.mu.Lock()
@@ -427,7 +426,7 @@ func Focused(name, typed string) Arg { return Arg{Name: name, Value: typed, focu
 // are checked against the registration as Discord's client does: unknown
 // options, missing required ones, values outside choices or bounds fail t.
 // The interaction is dispatched at once; read the answer with Interaction.
-func (m *Member) SlashCommand(t testing.TB, ch *Channel, command string, args ...Arg) *Interaction {
+func (m *Member) SlashCommand(t TB, ch *Channel, command string, args ...Arg) *Interaction {
 	t.Helper()
 	return m.runCommand(t, ch, command, args, false)
 }
@@ -435,14 +434,14 @@ func (m *Member) SlashCommand(t testing.TB, ch *Channel, command string, args ..
 // Autocomplete makes the member type into an autocomplete option (the one
 // given with Focused) and returns the choices the bot offers. It fails the
 // test if the bot does not answer in time.
-func (m *Member) Autocomplete(t testing.TB, ch *Channel, command string, args ...Arg) []*discordgo.ApplicationCommandOptionChoice {
+func (m *Member) Autocomplete(t TB, ch *Channel, command string, args ...Arg) []*discordgo.ApplicationCommandOptionChoice {
 	t.Helper()
 	in := m.runCommand(t, ch, command, args, true)
 	return in.Wait(t).Choices
 }
 
 // runCommand builds and dispatches a command or autocomplete interaction.
-func (m *Member) runCommand(t testing.TB, ch *Channel, command string, args []Arg, autocomplete bool) *Interaction {
+func (m *Member) runCommand(t TB, ch *Channel, command string, args []Arg, autocomplete bool) *Interaction {
 	t.Helper()
 	s := m.srv
 	s.mu.Lock()
@@ -753,7 +752,7 @@ func (s *Server) interactionPayload(in *interaction, data map[string]any, msg *m
 
 // component finds a component by custom id on a message the member can see.
 // Call with s.mu held.
-func (s *Server) component(t testing.TB, m *Member, msg *Message, customID string) (*message, map[string]any, int) {
+func (s *Server) component(t TB, m *Member, msg *Message, customID string) (*message, map[string]any, int) {
 	t.Helper()
 	if msg == nil {
 		t.Fatalf("discordtest: no message")
@@ -804,7 +803,7 @@ func (s *Server) component(t testing.TB, m *Member, msg *Message, customID strin
 // ClickButton makes the member click a button, identified by its
 // custom_id, on a message the bot sent. Clicking a disabled or link button
 // fails t, as the client would not send it.
-func (m *Member) ClickButton(t testing.TB, msg *Message, customID string) *Interaction {
+func (m *Member) ClickButton(t TB, msg *Message, customID string) *Interaction {
 	t.Helper()
 	s := m.srv
 	s.mu.Lock()
@@ -820,7 +819,7 @@ func (m *Member) ClickButton(t testing.TB, msg *Message, customID string) *Inter
 // SelectMenu makes the member choose values in a select menu on a message
 // the bot sent. Values must be among the menu's options (string selects)
 // and their count within min_values and max_values.
-func (m *Member) SelectMenu(t testing.TB, msg *Message, customID string, values ...string) *Interaction {
+func (m *Member) SelectMenu(t TB, msg *Message, customID string, values ...string) *Interaction {
 	t.Helper()
 	s := m.srv
 	s.mu.Lock()
@@ -879,7 +878,7 @@ func (s *Server) startComponent(m *Member, stored *message, data map[string]any)
 // in answer to in. values maps text inputs' custom_ids to what the member
 // typed; an unknown input, an empty required one or a length out of
 // bounds fails t, as the client would not submit it.
-func (m *Member) SubmitModal(t testing.TB, in *Interaction, values map[string]string) *Interaction {
+func (m *Member) SubmitModal(t TB, in *Interaction, values map[string]string) *Interaction {
 	t.Helper()
 	s := m.srv
 	s.mu.Lock()

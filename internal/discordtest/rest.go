@@ -493,10 +493,15 @@ func (s *Server) writeError(w http.ResponseWriter, q *request, rec *Request, e *
 // record appends a request to the log.
 func (s *Server) record(rec Request) {
 	s.mu.Lock()
-	s.requests = append(s.requests, rec)
+	if !s.cfg.noRequestLog {
+		s.requests = append(s.requests, rec)
+	}
 	s.countInvalid(rec)
 	s.notify()
 	s.mu.Unlock()
+	if s.cfg.requestHook != nil {
+		s.cfg.requestHook(rec)
+	}
 	s.log.Debug("request", "method", rec.Method, "path", rec.Path, "status", rec.Status, "code", rec.Code)
 }
 

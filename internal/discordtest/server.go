@@ -24,11 +24,11 @@ import (
 // plain-HTTP listener on 127.0.0.1. It fails the test that owns it wherever
 // real Discord would have refused or dropped what the bot did.
 //
-// All methods are safe for concurrent use. Methods that take a testing.TB
+// All methods are safe for concurrent use. Methods that take a TB
 // and wait, or that fail the test at once, must be called from that test's
 // goroutine.
 type Server struct {
-	t    testing.TB
+	t    TB
 	cfg  config
 	spec *spec
 	http *httptest.Server
@@ -72,6 +72,22 @@ type Server struct {
 	stats      GatewayStats
 }
 
+// TB is what the stand-in needs of the one that owns it: a place to report
+// what Discord would have refused (Errorf), to stop a member's action that
+// cannot go on (Fatalf, called on the goroutine that acts), and to clean up
+// at the end. Every testing.TB is one, so a test passes its *testing.T and
+// fails as before; a command that runs the stand-in outside tests
+// (strategobot loadtest) passes its own, which must count every Errorf and
+// Fatalf as a failure of the run.
+type TB interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+	Cleanup(f func())
+}
+
+var _ TB = testing.TB(nil)
+
 // config holds what Options set; its zero values are never used directly,
 // New fills the defaults first.
 type config struct {
@@ -92,7 +108,9 @@ type config struct {
 	globalLimit      int   // requests per second per client; 0: no global limit
 	invalidThreshold int   // invalid requests in 10 minutes that fail the test
 	logger           *slog.Logger
-	checkResponses   bool // package tests: validate the stand-in's own answers too
+	requestHook      func(Request) // told of every answered request; nil: nobody
+	noRequestLog     bool          // Requests stays empty
+	checkResponses   bool          // package tests: validate the stand-in's own answers too
 }
 
 // An Option changes how New builds a Server.
@@ -191,6 +209,17 @@ func WithInvalidRequestThreshold(n int) Option {
 // handles at debug level (default: no logging).
 func WithLogger(l *slog.Logger) Option { return func(cfg *config) { cfg.logger = l } }
 
+// WithRequestHook makes the server call f with every REST request once it
+// is answered, from the goroutine that answered it and with no lock held:
+// a load test learns when each message arrives without polling Requests.
+// f must be quick and safe for concurrent use.
+func WithRequestHook(f func(Request)) Option { return func(cfg *config) { cfg.requestHook = f } }
+
+// WithoutRequestLog keeps no log of requests (Requests returns none), so
+// that a long run does not hold every message and picture it was sent.
+// Violations are still reported.
+func WithoutRequestLog() Option { return func(cfg *config) { cfg.noRequestLog = true } }
+
 // withResponseChecks makes the server validate its own JSON answers against
 // the document's response schemas; the package's tests use it.
 func withResponseChecks() Option { return func(cfg *config) { cfg.checkResponses = true } }
@@ -208,7 +237,7 @@ const (
 
 // New starts a Server owned by t and stops it when t ends. Requests that
 // Discord would refuse fail t with Errorf.
-func New(t testing.TB, opts ...Option) *Server {
+func New(t TB, opts ...Option) *Server {
 	t.Helper()
 	cfg := config{
 		clock:            realClock{},
@@ -371,7 +400,7 @@ func (s *Server) Configure(sess *discordgo.Session) {
 // switched off. discordgo then closes the session in the background: its
 // Close sleeps a second, which a test need not wait for. Handlers of the
 // Disconnect event may run after t ended.
-func (s *Server) NewSession(t testing.TB) *discordgo.Session {
+func (s *Server) NewSession(t TB) *discordgo.Session {
 	t.Helper()
 	sess, err := discordgo.New("Bot " + s.cfg.token)
 	if err != nil {
@@ -406,7 +435,7 @@ func (s *Server) NewSession(t testing.TB) *discordgo.Session {
 // OpenSession returns a session for the bot that is connected and has
 // taken in READY and the GUILD_CREATE of every guild the bot is in that is
 // not in an outage: each such guild is in its state, available.
-func (s *Server) OpenSession(t testing.TB) *discordgo.Session {
+func (s *Server) OpenSession(t TB) *discordgo.Session {
 	t.Helper()
 	sess := s.NewSession(t)
 	if err := sess.Open(); err != nil {
@@ -534,7 +563,7 @@ func (s *Server) notify() {
 // timeout. what describes the awaited state for the failure message. cond
 // must not be called with any server lock held, which is the case for
 // every exported reader.
-func (s *Server) WaitFor(t testing.TB, what string, cond func() bool) {
+func (s *Server) WaitFor(t TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.NewTimer(s.cfg.waitTimeout)
 	defer deadline.Stop()
@@ -559,7 +588,7 @@ func (s *Server) WaitFor(t testing.TB, what string, cond func() bool) {
 // WaitReady waits until some gateway session is connected and has been
 // sent READY and every guild's GUILD_CREATE (sent: the client may still be
 // reading them).
-func (s *Server) WaitReady(t testing.TB) {
+func (s *Server) WaitReady(t TB) {
 	t.Helper()
 	s.WaitFor(t, "a ready gateway session", func() bool {
 		s.mu.Lock()

@@ -1,4 +1,5 @@
-// Package pgtest gives tests a real PostgreSQL server (test-only). It uses the
+// Package pgtest gives tests a real PostgreSQL server, and Throwaway gives
+// one to a command (strategobot loadtest). For tests it uses the
 // server named by STRATEGOBOT_TEST_POSTGRES when that is set; otherwise it
 // starts a throwaway server from the machine's PostgreSQL binaries (initdb
 // and postgres, found on PATH, by pg_config, in /usr/lib/postgresql/*/bin or
@@ -9,8 +10,8 @@
 //
 // PostgreSQL refuses to run as root, so as root the throwaway server runs as
 // the user nobody, in a folder under /tmp that nobody owns. It runs with fsync
-// off, as nothing survives it anyway, except when benchmarks run (-test.bench):
-// then its commits are as durable as a real server's.
+// off, as nothing survives it anyway, except when benchmarks run (-test.bench)
+// and for Throwaway: then its commits are as durable as a real server's.
 //
 // Without binaries and without STRATEGOBOT_TEST_POSTGRES the tests that need a
 // database are skipped with a message saying how to run them; with
@@ -126,6 +127,29 @@ func NewDatabase(t testing.TB) string {
 	return u
 }
 
+// Throwaway starts a throwaway server for a command rather than a test
+// (strategobot loadtest), as durable as a real server (fsync on), and
+// returns the connection string of a new, empty database on it and a
+// function that stops the server and removes its folder. It does not touch
+// EnvURL's server or the one the tests share.
+func Throwaway(database string) (url string, stop func() error, err error) {
+	srv, err := startThrowaway(true)
+	if err != nil {
+		return "", nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := srv.admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{database}.Sanitize()); err != nil {
+		_ = srv.stop()
+		return "", nil, fmt.Errorf("pgtest: create database %s: %w", database, err)
+	}
+	if url, err = withDatabase(srv.base, database); err != nil {
+		_ = srv.stop()
+		return "", nil, err
+	}
+	return url, srv.stop, nil
+}
+
 // get returns the server, starting it on first use.
 func get() (*server, error) {
 	state.mu.Lock()
@@ -157,7 +181,7 @@ func open() (*server, error) {
 		}
 		return &server{base: base, admin: admin, drop: true}, nil
 	}
-	return startThrowaway()
+	return startThrowaway(durable())
 }
 
 func connectAdmin(base string, patience time.Duration) (*pgxpool.Pool, error) {
@@ -181,7 +205,7 @@ func connectAdmin(base string, patience time.Duration) (*pgxpool.Pool, error) {
 
 // startThrowaway runs initdb and postgres in a new folder and waits until the
 // server accepts connections on its socket.
-func startThrowaway() (*server, error) {
+func startThrowaway(durable bool) (*server, error) {
 	initdb, postgres, err := findBinaries()
 	if err != nil {
 		return nil, err
@@ -205,7 +229,7 @@ func startThrowaway() (*server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
-	srv := &server{dir: dir, drop: !durable()}
+	srv := &server{dir: dir, drop: !durable}
 	fail := func(err error) (*server, error) {
 		_ = os.RemoveAll(dir)
 		return nil, err
@@ -228,7 +252,7 @@ func startThrowaway() (*server, error) {
 	}
 	defer logFile.Close() // the server keeps its own copy of the descriptor
 	args := []string{"-D", data, "-k", dir, "-c", "listen_addresses=", "-c", "shared_buffers=16MB", "-c", "max_connections=200"}
-	if !durable() {
+	if !durable {
 		args = append(args, "-c", "fsync=off", "-c", "full_page_writes=off", "-c", "synchronous_commit=off")
 	}
 	srv.proc = exec.Command(postgres, args...)

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/internal/pgtest"
+)
+
+// TestLoadtest runs a short load test of the built binary on each database
+// (a sample of strategobot loadtest, which is run by hand for its figures)
+// and checks that it played through the real bot and measured what it
+// says: every move with its messages, latencies in order, the bot's memory
+// and a database that grew.
+func TestLoadtest(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "strategobot")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	tests := []struct {
+		name     string
+		database func(t *testing.T) string
+	}{
+		{"bbolt", func(t *testing.T) string { return "" }},
+		{"postgres", func(t *testing.T) string { return pgtest.NewDatabase(t) }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var progress bytes.Buffer
+			rep, err := loadtest(context.Background(), loadOptions{matches: 6, active: 4, duration: 2 * time.Second,
+				warmup: 500 * time.Millisecond, database: tc.database(t), bot: bin, seed: 1, log: &progress})
+			if err != nil {
+				t.Fatalf("loadtest: %v\n%s", err, progress.String())
+			}
+			var out strings.Builder
+			rep.print(&out)
+			t.Log("\n" + out.String())
+			if rep.failures() != 0 {
+				t.Errorf("%d failures: %s %s", rep.failures(), rep.FirstViolation, rep.Sample)
+			}
+			if rep.Moves < 4 || len(rep.Ack) != rep.Moves || len(rep.Last) != rep.Moves {
+				t.Fatalf("%d moves measured, %d acknowledgements, %d last messages; want at least 4 of each, as many", rep.Moves, len(rep.Ack), len(rep.Last))
+			}
+			// Each move's last message comes after its acknowledgement, so
+			// every rank of the sorted times does too.
+			for i := range rep.Ack {
+				if rep.Ack[i] <= 0 || rep.Last[i] < rep.Ack[i] || rep.Last[i] > 30*time.Second {
+					t.Fatalf("rank %d: acknowledged after %v, last message after %v", i, rep.Ack[i], rep.Last[i])
+				}
+			}
+			// Every move sent in the measured time and those around it: at
+			// least three messages and one answer each.
+			if n := rep.Requests["POST /channels/{channel_id}/messages"]; n < 3*rep.Moves {
+				t.Errorf("%d messages for %d moves", n, rep.Moves)
+			}
+			if n := rep.Requests["PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"]; n < rep.Moves {
+				t.Errorf("%d answers for %d moves", n, rep.Moves)
+			}
+			if rep.HeapInuse == 0 || rep.RSS < rep.HeapInuse || rep.PeakRSS < rep.RSS || rep.DatabaseBytes == 0 || rep.BotCPU <= 0 {
+				t.Errorf("heap %d, RSS %d (peak %d), database %d bytes, bot CPU %v: want them all measured", rep.HeapInuse, rep.RSS, rep.PeakRSS, rep.DatabaseBytes, rep.BotCPU)
+			}
+			if !strings.Contains(out.String(), "moves/s") || !strings.Contains(out.String(), "p99") {
+				t.Errorf("the report lacks the rate or the percentiles:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// TestLoadtestFlags checks the refusals of the command line.
+func TestLoadtestFlags(t *testing.T) {
+	for _, args := range [][]string{{"-matches", "2", "-active", "3"}, {"-duration", "0s"}, {"-rate", "-1"}, {"extra"}} {
+		var out, errOut bytes.Buffer
+		if code := runLoadtest(context.Background(), args, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage: strategobot loadtest") {
+			t.Errorf("loadtest %q: exit %d, stderr %q; want 2 with the usage", args, code, errOut.String())
+		}
+	}
+}
