@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -96,7 +97,12 @@ func BenchmarkMovesUnderComputerLoad(b *testing.B) {
 					}
 				}
 			}
-			h := newHarnessOn(b, []discordtest.Option{discordtest.WithRequestHook(hook)}, func(c *Config) { c.Limits.ComputerThinkers = tc.thinkers })
+			limits := Limits{ComputerThinkers: tc.thinkers}
+			if tc.thinkers < 1<<20 {
+				// As strategobot serves: a P per thinker besides the cores.
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(limits.GoProcs(runtime.GOMAXPROCS(0))))
+			}
+			h := newHarnessOn(b, []discordtest.Option{discordtest.WithRequestHook(hook)}, func(c *Config) { c.Limits = limits })
 			red := placed(b, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
 			blue := placed(b, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
 			h.challenge("Classic", discordtest.Opt("two_squares", 0), discordtest.Opt("more_squares", false))
