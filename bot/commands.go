@@ -53,6 +53,7 @@ const (
 	optTo          = "to"
 	optGuess       = "guess"
 	optMatch       = "match"
+	optFollow      = "follow"
 	optAction      = "action"
 	optMember      = "member"
 	optNumbering   = "numbering"
@@ -243,7 +244,9 @@ func Commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdWatch,
 				Description: "See a running match's public board and last moves (only you see it)",
 				Options: []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionString, Name: optMatch,
-					Description: "Which match of this server", Required: true, Autocomplete: true}},
+					Description: "Which match of this server", Required: true, Autocomplete: true},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optFollow,
+						Description: "Get its public board by DM after every move (false: stop)"}},
 			},
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdServer,

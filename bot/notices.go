@@ -26,18 +26,27 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	if err != nil {
 		return nil, err
 	}
-	to, ok := b.recipient(m, n.To)
+	to, ok := b.recipient(m, n)
 	if !ok {
 		return nil, nil
+	}
+	// A follower is sent what the channel sees, in their own language, with
+	// how to stop following.
+	aud, p, footer := n.To, lang.Printer{}, ""
+	if n.To == storage.AudienceFollower {
+		aud, p = storage.AudiencePublic, b.printerFor(ctx, n.Follower)
+		footer = "\n-# " + p.Sprintf(txtFollowing, strconv.FormatUint(uint64(m.ID), 10))
+	} else {
+		p = b.audiencePrinter(ctx, m, n.To)
 	}
 	one := func(msg *discordgo.MessageSend) []outgoing {
 		if msg == nil {
 			return nil
 		}
+		msg.Content += footer
 		return []outgoing{{to: to, send: msg}}
 	}
-	side := game.Side(n.To)
-	p := b.audiencePrinter(ctx, m, n.To)
+	side := game.Side(aud)
 	current := n.Log == len(m.Log) && m.Phase.Active()
 	switch n.Event {
 	case storage.EventCreated:
@@ -46,7 +55,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		}
 		return one(b.setupInvite(ctx, m, side)), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
-		if n.Event == storage.EventMove && n.To != storage.AudiencePublic && m.Log[n.Log-1].Side == side &&
+		if n.Event == storage.EventMove && aud != storage.AudiencePublic && m.Log[n.Log-1].Side == side &&
 			b.settingsOf(ctx, m.Players[side].UserID).NoOwnMoves {
 			return nil, nil // the player's own move, and they asked for no board after it
 		}
@@ -57,7 +66,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		// Only the side to move is told its deadline: the clock starts as its
 		// notice is sent. What others are sent does not depend on when.
 		deadline := time.Time{}
-		if current && !g.Result().Over() && n.To == storage.Audience(g.ToMove()) {
+		if current && !g.Result().Over() && aud == storage.Audience(g.ToMove()) {
 			deadline = m.Deadline
 			if m.ClockPending {
 				deadline = now.Add(m.TurnTime(int(g.ToMove())))
@@ -67,7 +76,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if n.Log > 0 && m.Log[n.Log-1].Kind == storage.ActAward {
 			what = awardHeadline(m.ModeratorNote)
 		}
-		msg := b.boardMessage(ctx, p, m, g, viewerOf(n.To), what, deadline, current)
+		msg := b.boardMessage(ctx, p, m, g, viewerOf(aud), what, deadline, current)
 		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && b.serverOf(ctx, m.GuildID).Board == storage.BoardLive {
 			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil
 		}
@@ -99,7 +108,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	case storage.EventAbandoned:
 		text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")
 		if m.CalledOff == storage.CallOffBotRemoved {
-			if n.To == storage.AudiencePublic {
+			if aud == storage.AudiencePublic {
 				return nil, nil // the bot is no longer there
 			}
 			text = p.Sprintf("The match is called off: I was removed from the server it was played in. No result is recorded.")
@@ -131,10 +140,14 @@ func liveEdit(m *storage.Match, msg *discordgo.MessageSend) *discordgo.MessageEd
 	}
 }
 
-// recipient returns where messages to an audience of m go, and false when it
-// has nobody to read them (the computer, or the channel of a practice match
+// recipient returns where the messages of a notice about m go, and false when
+// it has nobody to read them (the computer, or the channel of a practice match
 // played in the DM).
-func (b *Bot) recipient(m *storage.Match, a storage.Audience) (audienceOf, bool) {
+func (b *Bot) recipient(m *storage.Match, n storage.Notice) (audienceOf, bool) {
+	a := n.To
+	if a == storage.AudienceFollower {
+		return audienceOf{user: n.Follower}, true
+	}
 	if a == storage.AudiencePublic {
 		return audienceOf{channel: m.Where()}, m.GuildID != "" && !m.PublicGone
 	}

@@ -251,11 +251,17 @@ type audienceOf struct {
 // must be told instead. It reports whether the outcome was recorded.
 func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 	now := b.now()
+	owed, err := b.followersOwed(ctx, n)
+	if err != nil {
+		b.log.Warn("reading a match's followers failed; the notice will be tried again", "notice", n.ID, "match", n.Match, "error", err)
+		_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(backoff(n.Attempts+1, 0)))
+		return b.record(ctx, "putting off a notice", rerr)
+	}
 	parts, err := b.compose(ctx, n, now)
 	if err != nil {
 		// The match is gone or does not replay: nothing can be said of it.
 		b.log.Error("a notice cannot be composed; it is dropped", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
-		return b.record(ctx, "dropping a notice", b.store.NoticeDone(ctx, n.ID, now))
+		return b.record(ctx, "dropping a notice", b.store.NoticeDone(ctx, n.ID, now, owed...))
 	}
 	for i := n.Sent; i < len(parts); i++ {
 		err := b.sendPart(parts[i], nonceOf(n.ID, i))
@@ -286,14 +292,17 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 				_, rerr := b.store.NoticeRetry(ctx, n.ID, now)
 				return b.record(ctx, "sending a notice elsewhere", rerr)
 			}
-			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, follow...))
+			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, append(follow, owed...)...))
 		default:
 			b.metrics.notice("refused")
 			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
-			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now))
+			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, owed...))
 		}
 	}
-	err = b.store.NoticeDone(ctx, n.ID, now)
+	err = b.store.NoticeDone(ctx, n.ID, now, owed...)
+	if err == nil && len(owed) > 0 && (n.Event == storage.EventFinale || n.Event == storage.EventAbandoned) {
+		b.unfollowEnded(ctx, n.Match, owed)
+	}
 	if err == nil {
 		b.metrics.notice("delivered")
 		if n.To == storage.AudienceRed { // one notice of each event per match
@@ -308,6 +317,41 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 		}
 	}
 	return b.record(ctx, "recording a delivered notice", err)
+}
+
+// followedEvents are the public notices a match's followers are sent too.
+var followedEvents = map[storage.Event]bool{
+	storage.EventStarted: true, storage.EventMove: true, storage.EventEnded: true,
+	storage.EventFinale: true, storage.EventAbandoned: true,
+}
+
+// followersOwed returns what a notice to the channel owes the match's
+// followers: the same notice to each of them by DM, recorded as the channel's
+// is finished (delivered or given up), so that a follower is told of changes
+// in order and exactly once, like everyone else.
+func (b *Bot) followersOwed(ctx context.Context, n storage.Notice) ([]storage.Notice, error) {
+	if n.To != storage.AudiencePublic || !followedEvents[n.Event] {
+		return nil, nil
+	}
+	users, err := b.store.Followers(ctx, n.Match)
+	if err != nil {
+		return nil, err
+	}
+	owed := make([]storage.Notice, 0, len(users))
+	for _, u := range users {
+		owed = append(owed, storage.Notice{Match: n.Match, Event: n.Event, To: storage.AudienceFollower, Follower: u, Log: n.Log, At: n.At})
+	}
+	return owed, nil
+}
+
+// unfollowEnded forgets the followers of a match that is over, once their
+// last notices are owed: nothing more will be sent them.
+func (b *Bot) unfollowEnded(ctx context.Context, id storage.MatchID, owed []storage.Notice) {
+	for _, f := range owed {
+		if err := b.store.Follow(ctx, id, f.Follower, false); err != nil {
+			b.log.Warn("forgetting a follower of an ended match failed", "match", id, "error", err)
+		}
+	}
 }
 
 // record logs a failed outbox write; it reports whether the write went through.
@@ -348,6 +392,13 @@ func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, sendEr
 	switch {
 	case n.Match == 0:
 		return nil, false // a challenge's message: nobody else to tell
+	case n.To == storage.AudienceFollower:
+		// A follower who closed their DMs or left stops following: the
+		// channel is not told about members who only watch.
+		if err := b.store.Follow(ctx, n.Match, n.Follower, false); err != nil {
+			b.log.Warn("forgetting an unreachable follower failed", "match", n.Match, "error", err)
+		}
+		return nil, false
 	case p.to.user != "":
 		return b.playerUnreachable(ctx, n, p.to.user, now), false
 	}

@@ -319,6 +319,8 @@ func (b *Bot) serverMatch(ctx context.Context, guildID, named string) (*storage.
 
 // onWatch shows any member the public board of a running match of the
 // server and its last moves, privately: what everyone may see, nothing more.
+// With follow, the member starts or stops following the match by DM
+// (follow.go).
 func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts options) {
 	if i.GuildID == "" {
 		b.say(i, "Watch a match from its server: run `/stratego watch` in one of its channels.")
@@ -328,6 +330,19 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "watch"))
 		return
+	}
+	note := ""
+	if on, set := opts.boolean(optFollow); set {
+		text, done, err := b.follow(ctx, i, m, on)
+		switch {
+		case err != nil:
+			b.tell(i, b.explain(printerOf(i), err, "follow"))
+			return
+		case done:
+			b.tell(i, text)
+			return
+		}
+		note = text
 	}
 	if m.Phase == storage.PhaseSetup {
 		b.say(i, "%[1]s has not begun: the players are still setting up.", matchTitle(printerOf(i), m))
@@ -347,7 +362,7 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 	if len(lines) > 6 {
 		lines = append([]string{"…"}, lines[len(lines)-6:]...)
 	}
-	text := joinLines(matchTitle(nar.p, m), statusLine(g, nar, m.Deadline), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
+	text := joinLines(note, matchTitle(nar.p, m), statusLine(g, nar, m.Deadline), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
 	b.finish(i, text, b.boardFile(nar.p, m, &v, nar.numbering)...)
 }
 

@@ -18,6 +18,7 @@ var (
 	bucketStandings  = []byte("standings")  // guild 0 variant user → standing
 	bucketServers    = []byte("servers")    // guild id → server settings
 	bucketLeases     = []byte("leases")     // name → expiry (unix ns) and holder
+	bucketFollowers  = []byte("followers")  // match id, user id → ""
 
 	bucketByPlayer     = []byte("idx_player")    // user 0 state id → ""
 	bucketByChannel    = []byte("idx_channel")   // channel 0 state id → ""
@@ -30,7 +31,7 @@ var (
 
 	allBuckets = [][]byte{bucketMeta, bucketMatches, bucketChallenges, bucketPlayers, bucketStandings,
 		bucketByPlayer, bucketByChannel, bucketTimers, bucketChallengesBy,
-		bucketOutbox, bucketOutboxQueue, bucketOutboxDue, bucketServers, bucketLeases}
+		bucketOutbox, bucketOutboxQueue, bucketOutboxDue, bucketServers, bucketLeases, bucketFollowers}
 
 	keySchema = []byte("schema")
 )

@@ -10,7 +10,7 @@ import (
 
 // schemaVersion is the version of the file format this program writes. Each
 // step of migrations brings a file from one version to the next.
-const schemaVersion = 5
+const schemaVersion = 6
 
 // migration brings a file from version from to from+1, inside one transaction.
 type migration struct {
@@ -26,6 +26,7 @@ func migrations() []migration {
 		{from: 2, what: `matches: each gets a "secret" that seeds its secret random choices`, run: migrateMatchSecrets},
 		{from: 3, what: `servers: a bucket for each server's settings (made with every bucket a step adds)`, run: func(*bolt.Tx) error { return nil }},
 		{from: 4, what: `leases: a bucket for the lease of the timers and the outbox`, run: func(*bolt.Tx) error { return nil }},
+		{from: 5, what: `followers: a bucket for the members who follow a match by DM`, run: func(*bolt.Tx) error { return nil }},
 	}
 }
 

@@ -116,6 +116,10 @@ func TestMigrateFromSchema1(t *testing.T) {
 	if _, err := db.UpdateServer(ctx, "9001", func(s *storage.ServerSettings) error { s.NoPractice = true; return nil }); err != nil {
 		t.Fatal(err)
 	}
+	// Schema 6 made the bucket of followers.
+	if err := db.Follow(ctx, m.ID, "2001", true); err != nil {
+		t.Fatal(err)
+	}
 	db.Close()
 	if _, err := os.Stat(path + ".schema-v1.bak"); err != nil {
 		t.Errorf("no copy of the old file was kept: %v", err)
@@ -125,8 +129,8 @@ func TestMigrateFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	bdb.View(func(tx *bolt.Tx) error {
-		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "5" {
-			t.Errorf("schema after migration %q, want 5", v)
+		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "6" {
+			t.Errorf("schema after migration %q, want 6", v)
 		}
 		if rec := string(tx.Bucket([]byte("players")).Get([]byte("1002"))); rec != `{"id":"1002","v":2,"ver":1}` {
 			t.Errorf("migrated record %s", rec)

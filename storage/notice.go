@@ -42,8 +42,8 @@ func parseEvent(s string) (Event, error) {
 	return 0, fmt.Errorf("unknown event %q", s)
 }
 
-// Audience is who a notice is for: one player, by direct message, or the
-// match's channel (its thread, if it has one).
+// Audience is who a notice is for: one player, by direct message, the
+// match's channel (its thread, if it has one), or one of its followers.
 type Audience uint8
 
 // The audiences of a notice.
@@ -51,11 +51,14 @@ const (
 	AudienceRed    Audience = iota // Red's player, by DM
 	AudienceBlue                   // Blue's player, by DM
 	AudiencePublic                 // the channel: only what the public may know
+	// AudienceFollower is a member who follows the match by DM (Notice.Follower):
+	// the channel's own board, sent to them.
+	AudienceFollower
 )
 
-var audienceNames = [...]string{"red", "blue", "public"}
+var audienceNames = [...]string{"red", "blue", "public", "follower"}
 
-// String returns "red", "blue" or "public".
+// String returns "red", "blue", "public" or "follower".
 func (a Audience) String() string {
 	if int(a) < len(audienceNames) {
 		return audienceNames[a]
@@ -97,6 +100,8 @@ type Notice struct {
 	Challenge *Challenge
 	// Reason says what an EventFallback notice stands in for, for the bot's own use.
 	Reason string
+	// Follower is the user id an AudienceFollower notice goes to.
+	Follower string
 
 	// Delivery state.
 	Sent     int       // parts already delivered: a notice may take several messages
@@ -109,6 +114,9 @@ type Notice struct {
 func (n *Notice) queue() string {
 	if n.Challenge != nil && n.Match == 0 {
 		return fmt.Sprintf("c%d/%s", n.Challenge.ID, n.To)
+	}
+	if n.To == AudienceFollower {
+		return fmt.Sprintf("m%d/follower/%s", n.Match, n.Follower)
 	}
 	return fmt.Sprintf("m%d/%s", n.Match, n.To)
 }

@@ -30,6 +30,7 @@ type noticeRecord struct {
 	Clock     bool             `json:"clock,omitempty"`
 	Challenge *challengeRecord `json:"challenge,omitempty"`
 	Reason    string           `json:"reason,omitempty"`
+	Follower  string           `json:"follower,omitempty"`
 	Sent      int              `json:"sent,omitempty"`
 	Attempts  int              `json:"attempts,omitempty"`
 	NextTry   int64            `json:"next"`
@@ -40,7 +41,7 @@ const noticeRecordVersion = 1
 func encodeNotice(n *Notice) ([]byte, error) {
 	rec := noticeRecord{
 		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
-		Log: n.Log, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason,
+		Log: n.Log, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower,
 		Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
 	}
 	if n.Challenge != nil {
@@ -57,7 +58,7 @@ func decodeNotice(data []byte) (*Notice, error) {
 	}
 	n := &Notice{
 		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, At: fromUnix(rec.At), StartsClock: rec.Clock,
-		Reason: rec.Reason, Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
+		Reason: rec.Reason, Follower: rec.Follower, Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
 	}
 	var err error
 	if n.Event, err = parseEvent(rec.Event); err != nil {
@@ -94,6 +95,10 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("a notice is about a match or a challenge: %w", ErrInvalid)
 	case n.At.IsZero():
 		return fmt.Errorf("a notice needs its time: %w", ErrInvalid)
+	case (n.To == AudienceFollower) != (n.Follower != ""):
+		return fmt.Errorf("a follower's notice, and only one, names the follower: %w", ErrInvalid)
+	case n.To == AudienceFollower && (n.Match == 0 || n.StartsClock):
+		return fmt.Errorf("a follower's notice is about a match and starts no clock: %w", ErrInvalid)
 	}
 	return nil
 }

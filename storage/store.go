@@ -45,6 +45,14 @@ type Store interface {
 	// MarkReminded records that the reminder due at the match's RemindAt was sent.
 	MarkReminded(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error)
 
+	// Follow adds (on) or removes userID as a follower of a match, who is sent
+	// its public board by DM after every change the channel is told of (see
+	// AudienceFollower). It never changes the match or its version;
+	// ErrNotFound for an unknown match.
+	Follow(ctx context.Context, id MatchID, userID string, on bool) error
+	// Followers returns the followers of a match, ordered by user id.
+	Followers(ctx context.Context, id MatchID) ([]string, error)
+
 	// PlayerMatches returns userID's active (set-up or playing) or ended
 	// matches, newest first, at most limit (0: no limit).
 	PlayerMatches(ctx context.Context, userID string, active bool, limit int) ([]*Match, error)

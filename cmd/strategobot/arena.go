@@ -30,7 +30,8 @@ UCC Stratego competition (Classic only; see the package game/ucc), such as
 "ext:strategobot agent -level hard". COMMAND is split into words as a shell
 would, without expanding anything, and runs in the working directory. An
 outside program sees only what its side may know; a bad set-up, an illegal
-move, a timeout (-ext-timeout) or a crash loses the game and is listed. A game
+move, a timeout (-ext-timeout for a move, -ext-start-timeout for the start and
+the set-up) or a crash loses the game and is listed. A game
 that reaches the move limit is a draw. Games run in parallel; the same seed
 gives the same games (as far as outside programs allow). With -records DIR
 every game is also written to DIR as a Gravon XML record, set-ups included
@@ -49,8 +50,9 @@ type arenaConfig struct {
 	verbose  bool
 	maxMoves int
 	records  string // a directory for each game's Gravon record; "" for none
-	// extTimeout bounds each answer of an outside program.
-	extTimeout time.Duration
+	// extTimeout bounds each move of an outside program, extStartTimeout its
+	// set-up, which includes its start.
+	extTimeout, extStartTimeout time.Duration
 }
 
 func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
@@ -64,7 +66,8 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	fs.IntVar(&c.maxMoves, "max-moves", 2000, "a game that reaches this many moves (plies) is a draw")
 	fs.IntVar(&c.workers, "j", runtime.NumCPU(), "games played at the same time")
 	fs.BoolVar(&c.verbose, "v", false, "print every game's result to stderr")
-	fs.DurationVar(&c.extTimeout, "ext-timeout", 5*time.Second, "the longest an outside program may take for its set-up or a move")
+	fs.DurationVar(&c.extTimeout, "ext-timeout", 5*time.Second, "the longest an outside program may take for a move")
+	fs.DurationVar(&c.extStartTimeout, "ext-start-timeout", 30*time.Second, "the longest an outside program may take to start and send its set-up")
 	fs.StringVar(&c.records, "records", "", "write every game as a Gravon XML record into this directory")
 	if err := parseFlags(fs, args); err != nil {
 		return c, err
@@ -76,8 +79,8 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	if c.players[1], err = parseArenaSpec(*b); err != nil {
 		return c, fmt.Errorf("-b: %w", err)
 	}
-	if c.extTimeout <= 0 {
-		return c, fmt.Errorf("-ext-timeout must be positive, not %s", c.extTimeout)
+	if c.extTimeout <= 0 || c.extStartTimeout <= 0 {
+		return c, fmt.Errorf("-ext-timeout and -ext-start-timeout must be positive, not %s and %s", c.extTimeout, c.extStartTimeout)
 	}
 	if c.games < 1 {
 		return c, fmt.Errorf("-n must be at least 1, not %d", c.games)
@@ -225,7 +228,7 @@ func playArenaGame(ctx context.Context, c arenaConfig, i int) (r arenaGame, err 
 				p: ai.New(spec.level, arenaSeed(c.seed, i, uint64(2*who+1)))}
 			continue
 		}
-		p, err := startExtPlayer(ctx, spec, c.rules, c.extTimeout)
+		p, err := startExtPlayer(ctx, spec, c.rules, c.extTimeout, c.extStartTimeout)
 		if err != nil {
 			return r, fmt.Errorf("game %d: %w", i+1, err)
 		}

@@ -166,16 +166,19 @@ func (c *computerPlayer) finish(string)              {}
 // its own pieces, and the ranks battles showed in the reports.
 type extPlayer struct {
 	rules   game.Rules
-	timeout time.Duration
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	w       *ucc.Writer
-	lines   chan lineOrError
-	stderr  *tailBuffer
-	exited  chan struct{} // closed when the program has exited
-	done    chan struct{} // closed by finish: nobody reads lines any more
-	waitErr error         // how it exited, once exited is closed
-	started bool          // START was sent
+	timeout time.Duration // for each move
+	// startTimeout bounds the set-up, the first answer: it includes the
+	// program's own start (a JVM, a race-enabled test binary on a busy machine).
+	startTimeout time.Duration
+	cmd          *exec.Cmd
+	stdin        io.WriteCloser
+	w            *ucc.Writer
+	lines        chan lineOrError
+	stderr       *tailBuffer
+	exited       chan struct{} // closed when the program has exited
+	done         chan struct{} // closed by finish: nobody reads lines any more
+	waitErr      error         // how it exited, once exited is closed
+	started      bool          // START was sent
 }
 
 type lineOrError struct {
@@ -185,10 +188,10 @@ type lineOrError struct {
 
 // startExtPlayer starts the program. The program runs in the working directory
 // of the arena and is killed when ctx ends.
-func startExtPlayer(ctx context.Context, spec arenaSpec, rules game.Rules, timeout time.Duration) (*extPlayer, error) {
+func startExtPlayer(ctx context.Context, spec arenaSpec, rules game.Rules, timeout, startTimeout time.Duration) (*extPlayer, error) {
 	cmd := exec.CommandContext(ctx, spec.command[0], spec.command[1:]...)
 	cmd.WaitDelay = time.Second
-	e := &extPlayer{rules: rules, timeout: timeout, cmd: cmd, lines: make(chan lineOrError, 16),
+	e := &extPlayer{rules: rules, timeout: timeout, startTimeout: startTimeout, cmd: cmd, lines: make(chan lineOrError, 16),
 		stderr: &tailBuffer{max: 2048}, exited: make(chan struct{}), done: make(chan struct{})}
 	cmd.Stderr = e.stderr
 	var err error
@@ -224,7 +227,7 @@ func startExtPlayer(ctx context.Context, spec arenaSpec, rules game.Rules, timeo
 
 // read returns the program's next line, or a fault when it does not answer
 // in time or stops.
-func (e *extPlayer) read(ctx context.Context, what string, deadline <-chan time.Time) (string, error) {
+func (e *extPlayer) read(ctx context.Context, what string, limit time.Duration, deadline <-chan time.Time) (string, error) {
 	select {
 	case l := <-e.lines:
 		if l.err == nil {
@@ -235,7 +238,7 @@ func (e *extPlayer) read(ctx context.Context, what string, deadline <-chan time.
 		}
 		return "", e.crashed(what)
 	case <-deadline:
-		return "", &arenaFault{faultTimeout, fmt.Sprintf("no answer within %s while asked for %s", e.timeout, what)}
+		return "", &arenaFault{faultTimeout, fmt.Sprintf("no answer within %s while asked for %s", limit, what)}
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
@@ -271,11 +274,11 @@ func (e *extPlayer) setup(ctx context.Context, side game.Side, opponent string) 
 	if err := e.w.Hello(ucc.NewHello(side, opponent)); err != nil {
 		return game.Setup{}, e.writeFault(err, "its set-up")
 	}
-	deadline := time.After(e.timeout)
+	deadline := time.After(e.startTimeout)
 	var rows [game.SetupRows]string
 	for i := range rows {
 		var err error
-		if rows[i], err = e.read(ctx, "its set-up", deadline); err != nil {
+		if rows[i], err = e.read(ctx, "its set-up", e.startTimeout, deadline); err != nil {
 			return game.Setup{}, err
 		}
 	}
@@ -299,7 +302,7 @@ func (e *extPlayer) move(ctx context.Context, v game.View) (game.Move, error) {
 	if err := e.w.Board(&v); err != nil {
 		return game.Move{}, e.writeFault(err, "a move")
 	}
-	line, err := e.read(ctx, "a move", time.After(e.timeout))
+	line, err := e.read(ctx, "a move", e.timeout, time.After(e.timeout))
 	if err != nil {
 		return game.Move{}, err
 	}

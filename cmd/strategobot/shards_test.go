@@ -113,17 +113,25 @@ func TestTwoProcesses(t *testing.T) {
 		t.Fatalf("blue's move answered %q", reply.Content)
 	}
 	survivor.red.WaitDM(t, func(m *discordtest.Message) bool { return strings.Contains(m.Content, from+"-"+to) })
-	t.Logf("the move's messages arrived %v after the other process was killed", time.Since(start).Round(100*time.Millisecond))
-	for who, msgs := range map[string][]*discordtest.Message{
-		"red": survivor.red.DMs(), "blue": survivor.blue.DMs(), "the channel": srv.ChannelMessages(survivor.channel),
-	} {
+	// Each audience is a queue of its own: blue's board and the channel's
+	// may come just after red's.
+	boards := func(msgs []*discordtest.Message) int {
 		n := 0
 		for _, m := range msgs {
 			if strings.Contains(m.Content, from+"-"+to) && len(m.Files) == 1 {
 				n++
 			}
 		}
-		if n != 1 {
+		return n
+	}
+	srv.WaitFor(t, "the move's board for blue and in the channel", func() bool {
+		return boards(survivor.blue.DMs()) > 0 && boards(srv.ChannelMessages(survivor.channel)) > 0
+	})
+	t.Logf("the move's messages arrived %v after the other process was killed", time.Since(start).Round(100*time.Millisecond))
+	for who, msgs := range map[string][]*discordtest.Message{
+		"red": survivor.red.DMs(), "blue": survivor.blue.DMs(), "the channel": srv.ChannelMessages(survivor.channel),
+	} {
+		if n := boards(msgs); n != 1 {
 			t.Errorf("%s got the move's board %d times, want once", who, n)
 		}
 	}

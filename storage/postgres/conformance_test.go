@@ -115,6 +115,12 @@ func (p *twoPools) Player(ctx context.Context, user string) (*storage.PlayerSett
 func (p *twoPools) UpdatePlayer(ctx context.Context, user string, fn func(p *storage.PlayerSettings) error) (*storage.PlayerSettings, error) {
 	return p.pick().UpdatePlayer(ctx, user, fn)
 }
+func (p *twoPools) Follow(ctx context.Context, id storage.MatchID, user string, on bool) error {
+	return p.pick().Follow(ctx, id, user, on)
+}
+func (p *twoPools) Followers(ctx context.Context, id storage.MatchID) ([]string, error) {
+	return p.pick().Followers(ctx, id)
+}
 func (p *twoPools) Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error) {
 	return p.pick().Lead(ctx, name, holder, at, ttl)
 }

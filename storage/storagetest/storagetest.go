@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
+		{"Followers", testFollowers},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,69 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Following a match: `/stratego watch match:N follow:true` sends a member,
+// by DM, the board the channel gets after every move, until the match ends
+// or they stop (follow:false). Followers are kept in storage beside the
+// match, and their DMs go through the outbox like every other message: the
+// channel's notice, once finished, records one for each follower (outbox.go),
+// so a follower sees exactly what the channel sees, in order, once. A
+// follower whose DMs are closed simply stops following.
+
+// maxFollowers bounds a match's followers: each costs a picture per move.
+const maxFollowers = 25
+
+const (
+	txtFollowing        = "You follow Match #%[1]s: `/stratego watch match:%[1]s follow:false` stops it."
+	txtFollowStarted    = "You now follow Match #%[1]s: after every move I send you by DM the board everyone sees (allow DMs from this server's members to get them)."
+	txtFollowPending    = "You now follow Match #%[1]s: once it begins, I send you by DM the board everyone sees after every move."
+	txtFollowAlready    = "You already follow Match #%[1]s."
+	txtUnfollowed       = "You no longer follow Match #%[1]s."
+	txtNotFollowing     = "You do not follow Match #%[1]s, so there is nothing to stop."
+	txtFollowOwnMatch   = "You play Match #%[1]s: your own boards already come to you by DM."
+	txtTooManyFollowers = "Match #%[2]s already has %[1]d followers, as many as a match may have; `/stratego watch` without `follow` still shows it to you."
+)
+
+// follow starts or stops following m for the member behind i, and returns
+// what to tell them; done is true when nothing more is to be shown.
+func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.Match, on bool) (text string, done bool, err error) {
+	p := printerOf(i)
+	user := userOf(i).ID
+	number := strconv.FormatUint(uint64(m.ID), 10)
+	if m.Players[0].UserID == user || m.Players[1].UserID == user {
+		return p.Sprintf(txtFollowOwnMatch, number), true, nil
+	}
+	followers, err := b.store.Followers(ctx, m.ID)
+	if err != nil {
+		return "", true, err
+	}
+	following := slices.Contains(followers, user)
+	switch {
+	case !on && !following:
+		return p.Sprintf(txtNotFollowing, number), true, nil
+	case !on:
+		if err := b.store.Follow(ctx, m.ID, user, false); err != nil {
+			return "", true, err
+		}
+		return p.Sprintf(txtUnfollowed, number), true, nil
+	case following:
+		return p.Sprintf(txtFollowAlready, number), false, nil
+	case len(followers) >= maxFollowers:
+		return p.Sprintf(txtTooManyFollowers, len(followers), number), true, nil
+	}
+	if err := b.store.Follow(ctx, m.ID, user, true); err != nil {
+		return "", true, err
+	}
+	if m.Phase == storage.PhaseSetup {
+		return p.Sprintf(txtFollowPending, number), true, nil
+	}
+	return p.Sprintf(txtFollowStarted, number), false, nil
+}

@@ -1,0 +1,45 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Followers are members who follow a match by DM without playing it: after
+// the channel is told of a change, each of them is sent the same public
+// board (AudienceFollower notices, recorded by the bot as it finishes the
+// public one). They are kept beside the match, not in it, so that following
+// never changes the match's version: the players' menus stay valid.
+
+// Follow adds (on) or removes a follower of a match: see Store.Follow.
+func (db *DB) Follow(ctx context.Context, id MatchID, userID string, on bool) error {
+	if userID == "" {
+		return fmt.Errorf("a follower needs a user id: %w", ErrInvalid)
+	}
+	return db.update(ctx, func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketMatches).Get(idKey(uint64(id))) == nil {
+			return fmt.Errorf("match %d: %w", id, ErrNotFound)
+		}
+		k := append(idKey(uint64(id)), userID...)
+		if on {
+			return tx.Bucket(bucketFollowers).Put(k, []byte{})
+		}
+		return tx.Bucket(bucketFollowers).Delete(k)
+	})
+}
+
+// Followers returns who follows a match, ordered by user id.
+func (db *DB) Followers(ctx context.Context, id MatchID) ([]string, error) {
+	var out []string
+	err := db.view(ctx, func(tx *bolt.Tx) error {
+		prefix := idKey(uint64(id))
+		c := tx.Bucket(bucketFollowers).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && len(k) > len(prefix) && string(k[:len(prefix)]) == string(prefix); k, _ = c.Next() {
+			out = append(out, string(k[len(prefix):]))
+		}
+		return nil
+	})
+	return out, err
+}
