@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -20,15 +19,16 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 		b.tell(i, b.explain(printerOf(i), err, "resign"))
 		return
 	}
+	p := printerOf(i)
 	id := func(action string) string {
 		return customID{kind: kindResign, action: action, id: uint64(m.ID), version: m.Version}.String()
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("Resign match #%d? Your opponent wins.", m.ID),
+		Content: p.Sprintf("Resign match #%[1]s? Your opponent wins.", matchNumber(m)),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: id(actYes)},
-			discordgo.Button{Label: "Keep playing", Style: discordgo.SecondaryButton, CustomID: id(actNo)},
+			discordgo.Button{Label: p.Sprintf("Resign"), Style: discordgo.DangerButton, CustomID: id(actYes)},
+			discordgo.Button{Label: p.Sprintf("Keep playing"), Style: discordgo.SecondaryButton, CustomID: id(actNo)},
 		}}},
 	})
 }
@@ -40,10 +40,10 @@ func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id c
 		return
 	}
 	if id.action != actYes {
-		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Content: "You keep playing.", Components: []discordgo.MessageComponent{}})
+		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Content: printerOf(i).Sprintf("You keep playing."), Components: []discordgo.MessageComponent{}})
 		return
 	}
-	b.act(ctx, i, m, side, storage.ActResign, "You resigned.")
+	b.act(ctx, i, m, side, storage.ActResign, txtResigned)
 }
 
 // onDraw offers, accepts or declines a draw.
@@ -53,12 +53,12 @@ func (b *Bot) onDraw(ctx context.Context, i *discordgo.Interaction, opts options
 		b.tell(i, b.explain(printerOf(i), err, "draw"))
 		return
 	}
-	kind, done := storage.ActOfferDraw, "You offered a draw."
+	kind, done := storage.ActOfferDraw, txtOfferedDraw
 	switch opts.str(optAction) {
 	case "accept":
-		kind, done = storage.ActAcceptDraw, "You accepted the draw."
+		kind, done = storage.ActAcceptDraw, txtAcceptedDraw
 	case "decline":
-		kind, done = storage.ActDeclineDraw, "The draw offer is withdrawn."
+		kind, done = storage.ActDeclineDraw, txtDrawWithdrawn
 	}
 	b.act(ctx, i, m, side, kind, done)
 }
@@ -69,14 +69,24 @@ func (b *Bot) onDrawButton(ctx context.Context, i *discordgo.Interaction, id cus
 		b.tell(i, b.explain(printerOf(i), err, "draw"))
 		return
 	}
-	kind, done := storage.ActAcceptDraw, "You accepted the draw."
+	kind, done := storage.ActAcceptDraw, txtAcceptedDraw
 	if id.action == actDecline {
-		kind, done = storage.ActDeclineDraw, "You declined the draw."
+		kind, done = storage.ActDeclineDraw, txtDeclinedDraw
 	}
 	b.act(ctx, i, m, side, kind, done)
 }
 
-// act records a player's resignation or draw action, answering privately.
+// The answers to a player's resignation or draw action.
+const (
+	txtResigned      = "You resigned."
+	txtOfferedDraw   = "You offered a draw."
+	txtAcceptedDraw  = "You accepted the draw."
+	txtDrawWithdrawn = "The draw offer is withdrawn."
+	txtDeclinedDraw  = "You declined the draw."
+)
+
+// act records a player's resignation or draw action, answering privately
+// with done, a catalogue key.
 // An action that ends the match takes the one path of every change.
 func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, kind storage.ActionKind, done string) {
 	if !b.deferPrivate(i) {
@@ -87,7 +97,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Matc
 		b.finish(i, b.explain(printerOf(i), err, "action"))
 		return
 	}
-	b.finish(i, done)
+	b.finish(i, printerOf(i).Sprintf(done))
 	// The change recorded what it owes: the opponent is asked about an
 	// offer, the offerer told of a decline, everyone of an ending.
 	b.afterChange(ctx, m, nil)

@@ -96,7 +96,7 @@ func (b *Bot) boardMessage(ctx context.Context, p lang.Printer, m *storage.Match
 		msg.Files = []*discordgo.File{pngFile("board.png", buf.Bytes(), boardAlt(v, opts))}
 	}
 	if isPlayer && current {
-		msg.Components = pickerComponents(m, g, side, numbering, game.NoSquare)
+		msg.Components = pickerComponents(p, m, g, side, numbering, game.NoSquare)
 	}
 	return msg
 }
@@ -193,7 +193,7 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	if m.Computer == nil && m.GuildID != "" {
-		msg.Components = rematchButton(m)
+		msg.Components = rematchButton(p, m)
 	}
 	return msg
 }

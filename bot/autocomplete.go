@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
 )
 
 // maxChoices is Discord's limit on autocomplete choices, and on a select
@@ -42,9 +43,9 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	typed := strings.ToUpper(strings.TrimSpace(fmt.Sprint(focused.Value)))
-	user := userOf(i).ID
+	user, p := userOf(i).ID, printerOf(i)
 	if focused.Name == optDelete || focused.Name == optDefault {
-		choices = b.savedSetupChoices(ctx, user, typed)
+		choices = b.savedSetupChoices(ctx, p, user, typed)
 		return
 	}
 	if focused.Name == optMatch && (sub.Name == cmdWatch || sub.Name == cmdCancel || sub.Name == cmdAward) {
@@ -60,7 +61,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		}
 		for _, m := range list {
 			side, _ := m.SideOf(user)
-			label := fmt.Sprintf("#%d vs %s (%s) — %s", m.ID, m.Players[side.Opponent()].Name, m.Rules.Variant, turnWord(m, side))
+			label := p.Sprintf("#%[1]s vs %[2]s (%[3]s) — %[4]s", matchNumber(m), m.Players[side.Opponent()].Name, render.VariantName(p, m.Rules.Variant), turnWord(p, m, side))
 			if typed == "" || strings.Contains(strings.ToUpper(label), typed) {
 				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 100), Value: m.ID.String()})
 			}
@@ -86,7 +87,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		switch focused.Name {
 		case optFrom:
 			_, r, _ := g.PieceAt(mv.From) // the player's own piece
-			value, label = mv.From.String(), mv.From.String()+" "+r.Describe(n)
+			value, label = mv.From.String(), p.Sprintf("%[1]s %[2]s", mv.From.String(), render.PieceName(p, r, n))
 		case optTo:
 			from, err := game.ParseSquare(opts.str(optFrom))
 			if err != nil || mv.From != from {
@@ -94,9 +95,9 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 			}
 			value, label = mv.To.String(), mv.To.String()
 			if _, _, occupied := g.PieceAt(mv.To); occupied {
-				label += " (attack)"
+				label = p.Sprintf(txtAttackSquare, mv.To.String())
 				if infiltrating {
-					label = mv.To.String() + " (infiltrate)"
+					label = p.Sprintf("%[1]s (infiltrate)", mv.To.String())
 				}
 			}
 		default:

@@ -61,7 +61,7 @@ func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	text, files := b.privateBoard(printerOf(i), m, g, side, n)
 	b.followUp(i, &discordgo.WebhookParams{Content: b.explain(printerOf(i), storage.ErrStale, "picker") + "\n" + text,
-		Files: files, Components: pickerComponents(m, g, side, n, game.NoSquare)})
+		Files: files, Components: pickerComponents(printerOf(i), m, g, side, n, game.NoSquare)})
 }
 
 // privateBoard is a player's board for a private answer: the match's title,

@@ -5,25 +5,28 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
 // onChallenge posts a challenge in the channel with Accept, Decline and Cancel buttons.
 func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts options) {
 	if i.GuildID == "" {
-		b.tell(i, "Challenges are made in a server channel, where the match will be shown. Run `/stratego challenge` there.")
+		b.say(i, "Challenges are made in a server channel, where the match will be shown. Run `/stratego challenge` there.")
 		return
 	}
 	me := userOf(i)
 	oppOpt := opts[optOpponent]
 	if oppOpt == nil {
-		b.tell(i, "Name the member you want to play with the `opponent` option.")
+		b.say(i, "Name the member you want to play with the `opponent` option.")
 		return
 	}
 	oppID := fmt.Sprint(oppOpt.Value)
@@ -37,16 +40,16 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	}
 	switch {
 	case opp == nil:
-		b.tell(i, "I can't see that member. Pick someone from this server.")
+		b.say(i, "I can't see that member. Pick someone from this server.")
 		return
 	case opp.ID == me.ID:
-		b.tell(i, "You can't challenge yourself. Pick another member of this server.")
+		b.say(i, "You can't challenge yourself. Pick another member of this server.")
 		return
 	case opp.ID == b.botUserID():
 		b.onPractice(ctx, i, opts)
 		return
 	case opp.Bot:
-		b.tell(i, "Bots can't play. Challenge a person, or me: `/stratego practice` starts a game against the computer.")
+		b.say(i, "Bots can't play. Challenge a person, or me: `/stratego practice` starts a game against the computer.")
 		return
 	}
 	server := b.serverOf(ctx, i.GuildID)
@@ -72,11 +75,11 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	clock := storage.TimeControl{}
 	if v := opts.str(optClock); v != "" {
 		if opts.str(optMoveTime) != "" {
-			b.tell(i, "Choose a move time or a clock, not both: the clock replaces the time per move.")
+			b.say(i, "Choose a move time or a clock, not both: the clock replaces the time per move.")
 			return
 		}
 		if clock, err = storage.ParseTimeControl(v); err != nil {
-			b.tell(i, "A clock is written minutes+seconds, like 10+5, with 1 to 180 minutes.")
+			b.say(i, "A clock is written minutes+seconds, like 10+5, with 1 to 180 minutes.")
 			return
 		}
 		moveTime = setupTimeOnClock
@@ -93,7 +96,7 @@ const setupTimeOnClock = 15 * time.Minute
 // opponent, with Accept, Decline and Cancel.
 func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, opp storage.Player, rules game.Rules, moveTime time.Duration, clock storage.TimeControl, side string) {
 	unlock := b.members.lock(me.UserID)
-	if why := b.mayChallenge(ctx, me.UserID, opp.UserID); why != "" {
+	if why := b.mayChallenge(ctx, printerOf(i), me.UserID, opp.UserID); why != "" {
 		unlock()
 		b.tell(i, why)
 		return
@@ -111,9 +114,11 @@ func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, o
 		return
 	}
 	b.nudgeTimers()
+	// The challenge is a post in the channel: in the server's language.
+	p := b.publicPrinter(i.GuildID)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:         challengeText(c, side),
-		Components:      challengeButtons(c.ID, side),
+		Content:         challengeText(p, c, side),
+		Components:      challengeButtons(p, c.ID, side),
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp.UserID}},
 	})
 	if msg, err := b.s.InteractionResponse(i); err == nil {
@@ -134,7 +139,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 	if v := opts.str(optVariant); v != "" {
 		p, err := game.ParseVariant(v)
 		if err != nil {
-			return game.Rules{}, 0, "", friendlyf("%[1]s", err.Error())
+			return game.Rules{}, 0, "", friendlyf(txtUnknownVariant, v)
 		}
 		variant = p
 	}
@@ -185,74 +190,103 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 	return rules, moveTime, side, nil
 }
 
+// The terms of a match, in rulesSummary.
+const (
+	txtClockTerms      = "clock %[1]s (%[2]s each, %[3]d s more a move)"
+	txtPerMove         = "%[1]s per move"
+	txtTwoSquaresOff   = "Two-Squares off"
+	txtTwoSquaresN     = "Two-Squares %[1]d"
+	txtMoreSquaresOff  = "More-Squares off"
+	txtScoutsNextOnly  = "Scouts attack only next to them"
+	txtDrawAfter       = "draw after %[1]d moves"
+	txtUnknownVariant  = "I don't know the variant %[1]q: choose one from the list."
+	txtSummarySep      = " · "
+	txtDays            = "%[1]d days"
+	txtHours           = "%[1]d hours"
+	txtMinutes         = "%[1]d minutes"
+	txtChallengeColour = " %[1]s plays %[2]s."
+	txtChallenge       = "<@%[1]s>, %[2]s challenges you to a game of Stratego: %[3]s.%[4]s\nThe challenge expires <t:%[5]s:R>."
+	txtDeclined        = "~~%[1]s challenged %[2]s: %[3]s.~~\n%[4]s declined the challenge."
+	txtWithdrew        = "~~%[1]s challenged %[2]s: %[3]s.~~\n%[4]s withdrew the challenge."
+	txtExpired         = "~~%[1]s challenged %[2]s: %[3]s.~~\nThis challenge expired without an answer."
+	txtAccepted        = "Match #%[1]s: **%[2]s** (%[3]s) vs **%[4]s** (%[5]s) — %[6]s.\n" +
+		"Both players now send their secret set-up to me by DM; the match starts when both are in (deadline <t:%[7]s:R>)."
+	txtThreadName = "Stratego #%[1]s: %[2]s vs %[3]s"
+	txtAccept     = "Accept"
+	txtDecline    = "Decline"
+	txtCancel     = "Cancel"
+)
+
 // rulesSummary is a one-line description of a match's terms.
-func rulesSummary(r game.Rules, moveTime time.Duration, clock storage.TimeControl) string {
-	parts := []string{r.Variant.String()}
+func rulesSummary(p lang.Printer, r game.Rules, moveTime time.Duration, clock storage.TimeControl) string {
+	parts := []string{render.VariantName(p, r.Variant)}
 	if r.Variant == game.VariantCustom {
 		parts[0] += " (" + r.Army.String() + ")"
 	}
 	if clock.On() {
-		parts = append(parts, fmt.Sprintf("clock %s (%s each, %d s more a move)", clock, formatDuration(clock.Base), clock.Increment/time.Second))
+		parts = append(parts, p.Sprintf(txtClockTerms, clock.String(), formatDuration(p, clock.Base), int(clock.Increment/time.Second)))
 	} else {
-		parts = append(parts, formatDuration(moveTime)+" per move")
+		parts = append(parts, p.Sprintf(txtPerMove, formatDuration(p, moveTime)))
 	}
 	if r.TwoSquares == 0 {
-		parts = append(parts, "Two-Squares off")
+		parts = append(parts, p.Sprintf(txtTwoSquaresOff))
 	} else if r.TwoSquares != 3 {
-		parts = append(parts, fmt.Sprintf("Two-Squares %d", r.TwoSquares))
+		parts = append(parts, p.Sprintf(txtTwoSquaresN, r.TwoSquares))
 	}
 	if !r.MoreSquares {
-		parts = append(parts, "More-Squares off")
+		parts = append(parts, p.Sprintf(txtMoreSquaresOff))
 	}
 	if !r.ScoutStrikesAtRange {
-		parts = append(parts, "Scouts attack only next to them")
+		parts = append(parts, p.Sprintf(txtScoutsNextOnly))
 	}
 	if r.MaxMoves > 0 {
-		parts = append(parts, fmt.Sprintf("draw after %d moves", r.MaxMoves))
+		parts = append(parts, p.Sprintf(txtDrawAfter, r.MaxMoves))
 	}
-	return strings.Join(parts, " · ")
+	return strings.Join(parts, p.Sprintf(txtSummarySep))
 }
 
-func formatDuration(d time.Duration) string {
+// formatDuration writes a duration in whole days, hours or minutes.
+func formatDuration(p lang.Printer, d time.Duration) string {
 	switch {
 	case d%(24*time.Hour) == 0:
-		if d == 24*time.Hour {
-			return "1 day"
-		}
-		return fmt.Sprintf("%d days", d/(24*time.Hour))
+		return p.Sprintf(txtDays, int(d/(24*time.Hour)))
 	case d%time.Hour == 0:
-		if d == time.Hour {
-			return "1 hour"
-		}
-		return fmt.Sprintf("%d hours", d/time.Hour)
+		return p.Sprintf(txtHours, int(d/time.Hour))
 	}
-	return fmt.Sprintf("%d minutes", d/time.Minute)
+	return p.Sprintf(txtMinutes, int(d/time.Minute))
 }
 
-func challengeText(c *storage.Challenge, side string) string {
+func challengeText(p lang.Printer, c *storage.Challenge, side string) string {
 	colour := ""
-	if side != "random" {
-		colour = fmt.Sprintf(" %s plays %s.", c.Challenger.Name, titleCase(side))
+	if s, ok := parseSide(side); ok {
+		colour = p.Sprintf(txtChallengeColour, c.Challenger.Name, render.SideName(p, s))
 	}
-	return fmt.Sprintf("<@%s>, %s challenges you to a game of Stratego: %s.%s\nThe challenge expires <t:%d:R>.",
-		c.Opponent.UserID, c.Challenger.Name, rulesSummary(c.Rules, c.MoveTime, c.Clock), colour, c.Expires.Unix())
+	return p.Sprintf(txtChallenge, c.Opponent.UserID, c.Challenger.Name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), colour, unix(c.Expires))
 }
 
-func titleCase(s string) string {
-	if s == "" {
-		return s
+// parseSide reads "red" or "blue"; anything else is no side.
+func parseSide(s string) (game.Side, bool) {
+	switch s {
+	case "red":
+		return game.Red, true
+	case "blue":
+		return game.Blue, true
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return game.Red, false
 }
 
-func challengeButtons(id storage.ChallengeID, side string) []discordgo.MessageComponent {
+// unix writes a time for Discord's <t:…> mark, as a string: a Printer
+// would group its digits.
+func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
+
+func challengeButtons(p lang.Printer, id storage.ChallengeID, side string) []discordgo.MessageComponent {
 	cid := func(action string) string {
 		return customID{kind: kindChallenge, action: action, id: uint64(id), arg: side}.String()
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: cid(actAccept)},
-		discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: cid(actDecline)},
-		discordgo.Button{Label: "Cancel", Style: discordgo.SecondaryButton, CustomID: cid(actCancel)},
+		discordgo.Button{Label: p.Sprintf(txtAccept), Style: discordgo.SuccessButton, CustomID: cid(actAccept)},
+		discordgo.Button{Label: p.Sprintf(txtDecline), Style: discordgo.DangerButton, CustomID: cid(actDecline)},
+		discordgo.Button{Label: p.Sprintf(txtCancel), Style: discordgo.SecondaryButton, CustomID: cid(actCancel)},
 	}}}
 }
 
@@ -269,9 +303,9 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 	case actAccept:
 		if me.ID != c.Opponent.UserID {
 			if me.ID == c.Challenger.UserID {
-				b.tell(i, "You made this challenge; only the member you challenged can accept it. Use Cancel to withdraw it.")
+				b.say(i, "You made this challenge; only the member you challenged can accept it. Use Cancel to withdraw it.")
 			} else {
-				b.tell(i, "This challenge is for someone else. Start your own with `/stratego challenge`.")
+				b.say(i, "This challenge is for someone else. Start your own with `/stratego challenge`.")
 			}
 			return
 		}
@@ -285,30 +319,27 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 	case actDecline, actCancel:
 		switch {
 		case id.action == actDecline && me.ID != c.Opponent.UserID:
-			b.tell(i, "Only the member who was challenged can decline. The challenger can Cancel.")
+			b.say(i, "Only the member who was challenged can decline. The challenger can Cancel.")
 			return
 		case id.action == actCancel && me.ID != c.Challenger.UserID:
-			b.tell(i, "Only the challenger can cancel this challenge.")
+			b.say(i, "Only the challenger can cancel this challenge.")
 			return
 		}
 		if _, err := b.store.DeleteChallenge(ctx, cid); err != nil {
 			b.tell(i, b.explain(printerOf(i), err, "challenge button"))
 			return
 		}
-		verb := "declined"
+		key, who := txtDeclined, c.Opponent.Name
 		if id.action == actCancel {
-			verb = "withdrew"
+			key, who = txtWithdrew, c.Challenger.Name
 		}
-		who := c.Opponent.Name
-		if id.action == actCancel {
-			who = c.Challenger.Name
-		}
+		p := b.publicPrinter(c.GuildID)
 		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-			Content:    fmt.Sprintf("~~%s challenged %s: %s.~~\n%s %s the challenge.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime, c.Clock), who, verb),
+			Content:    p.Sprintf(key, c.Challenger.Name, c.Opponent.Name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), who),
 			Components: []discordgo.MessageComponent{},
 		})
 	default:
-		b.tell(i, staleComponent)
+		b.say(i, txtStaleComponent)
 	}
 }
 
@@ -330,9 +361,10 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 		return
 	}
 	b.nudgeTimers()
+	p := b.publicPrinter(m.GuildID)
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("Match #%d: **%s** (Red) vs **%s** (Blue) — %s.\nBoth players now send their secret set-up to me by DM; the match starts when both are in (deadline <t:%d:R>).",
-			m.ID, m.Players[game.Red].Name, m.Players[game.Blue].Name, rulesSummary(m.Rules, m.MoveTime, m.Clock), m.Deadline.Unix()),
+		Content: p.Sprintf(txtAccepted, matchNumber(m), m.Players[game.Red].Name, render.SideName(p, game.Red),
+			m.Players[game.Blue].Name, render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.Deadline)),
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
@@ -358,10 +390,7 @@ func (b *Bot) openThread(ctx context.Context, i *discordgo.Interaction, m *stora
 	if i.Message == nil {
 		return
 	}
-	name := fmt.Sprintf("Stratego #%d: %s vs %s", m.ID, m.Players[game.Red].Name, m.Players[game.Blue].Name)
-	if len(name) > 100 {
-		name = name[:100]
-	}
+	name := truncate(b.publicPrinter(m.GuildID).Sprintf(txtThreadName, matchNumber(m), m.Players[game.Red].Name, m.Players[game.Blue].Name), 100)
 	th, err := b.s.MessageThreadStartComplex(i.ChannelID, i.Message.ID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080})
 	if err != nil {
 		b.log.Warn("starting the match thread failed; playing in the channel", "match", m.ID, "error", err)

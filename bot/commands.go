@@ -1,6 +1,9 @@
 package bot
 
 import (
+	"slices"
+	"time"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
@@ -313,8 +316,17 @@ func localizeOptions(opts []*discordgo.ApplicationCommandOption) {
 	}
 }
 
-// choiceLocalizations translates the choices whose names are words: variants
-// and pieces. Move times and clocks are numbers and stay as they are.
+// txtChoiceNames are the names of the slash command's choices that are
+// words, which choiceLocalizations translates.
+var txtChoiceNames = []string{
+	"Random", "Red", "Blue", "5 (older rooms)", "off", "Easy", "Normal", "Hard", "Offer", "Accept", "Decline",
+	"Modern: Marshal 10 … Scout 2", "Classic: Marshal 1 … Scout 9",
+	"A new picture per move in the channel", "A thread per match", "One live message per match, edited after every move",
+}
+
+// choiceLocalizations translates the choices whose names are words:
+// variants, pieces, move times and txtChoiceNames. Clocks are numbers and
+// stay as they are.
 func choiceLocalizations(option string, ch *discordgo.ApplicationCommandOptionChoice) map[discordgo.Locale]string {
 	value, _ := ch.Value.(string)
 	var name func(p lang.Printer) string
@@ -331,8 +343,17 @@ func choiceLocalizations(option string, ch *discordgo.ApplicationCommandOptionCh
 			return nil
 		}
 		name = func(p lang.Printer) string { return render.PieceName(p, r, game.NumberingModern) }
+	case optMoveTime:
+		d, err := time.ParseDuration(value)
+		if err != nil {
+			return nil
+		}
+		name = func(p lang.Printer) string { return formatDuration(p, d) }
 	default:
-		return nil
+		if !slices.Contains(txtChoiceNames, ch.Name) {
+			return nil
+		}
+		name = func(p lang.Printer) string { return p.Sprintf(ch.Name) }
 	}
 	out := map[discordgo.Locale]string{}
 	for _, l := range lang.Languages()[1:] {

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -15,8 +14,6 @@ import (
 // in titles and invites, "match #2" in set-up previews, "Partij #2" and
 // "Partie #2" in Dutch, German and French.
 var matchTitleRE = regexp.MustCompile(`(?i)\b(?:match|partij|partie) #(\d+)`)
-
-const helpHint = "`/stratego help` explains the rest."
 
 // onMessage reads what a player types to the bot in a DM: a set-up (three
 // lines or more) or a move. A reply to one of the bot's messages about a
@@ -69,10 +66,13 @@ func (b *Bot) replyDM(msg *discordgo.Message, send *discordgo.MessageSend) {
 // dmSetup takes a set-up typed in the DM as a draft of the match waiting for
 // it, and answers with its preview.
 func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, n game.Numbering) {
-	reply := func(s string) { b.replyDM(msg, &discordgo.MessageSend{Content: s}) }
+	p := b.printerFor(ctx, msg.Author.ID)
+	reply := func(key string, args ...any) {
+		b.replyDM(msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
+	}
 	found, _, err := b.matchesMeant(ctx, msg.Author.ID, lookup{named: b.repliedMatch(msg), fits: needsSetup})
 	if err != nil {
-		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm setup"))
+		reply("%[1]s", b.explainIn(p, n, err, "dm setup"))
 		return
 	}
 	switch found = fitting(found, needsSetup); {
@@ -84,22 +84,25 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 		return
 	}
 	m, side := found[0].m, found[0].side
-	setup, _, err := game.ParseSetup(text, m.Rules, n)
+	setup, read, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
-		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm setup") + " Fix it and send it again.")
+		reply("%[1]s Fix it and send it again.", b.explainIn(p, read, err, "dm setup"))
 		return
 	}
-	p, err := b.draft(ctx, m, side, setup, n)
+	pv, err := b.draft(ctx, p, m, side, setup, n)
 	if err != nil {
-		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm setup"))
+		reply("%[1]s", b.explainIn(p, n, err, "dm setup"))
 		return
 	}
-	b.replyDM(msg, &discordgo.MessageSend{Content: p.text, Files: p.files, Components: p.components})
+	b.replyDM(msg, &discordgo.MessageSend{Content: pv.text, Files: pv.files, Components: pv.components})
 }
 
 // dmMove plays a move typed in the DM in the match waiting for it.
 func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n game.Numbering) {
-	reply := func(s string) { b.replyDM(msg, &discordgo.MessageSend{Content: s}) }
+	p := b.printerFor(ctx, msg.Author.ID)
+	reply := func(key string, args ...any) {
+		b.replyDM(msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
+	}
 	user, named := msg.Author.ID, b.repliedMatch(msg)
 	mv, err := game.ParseMove(text, n)
 	if err != nil {
@@ -107,12 +110,12 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n
 			reply("Send your set-up as 4 lines, front row first (the template is in my earlier message), or press Edit or Random there.")
 			return
 		}
-		reply("I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. " + helpHint)
+		reply("I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. `/stratego help` explains the rest.")
 		return
 	}
 	found, _, err := b.matchesMeant(ctx, user, lookup{named: named, fits: yourTurn})
 	if err != nil {
-		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm move"))
+		reply("%[1]s", b.explainIn(p, n, err, "dm move"))
 		return
 	}
 	switch found = fitting(found, yourTurn); {
@@ -127,11 +130,11 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n
 		return
 	}
 	if _, _, err := b.play(ctx, found[0].m, found[0].side, 0, mv); err != nil {
-		reply(b.explain(b.printerFor(ctx, msg.Author.ID), err, "dm move"))
+		reply("%[1]s", b.explainIn(p, n, err, "dm move"))
 		return
 	}
 	if b.settingsOf(ctx, user).NoOwnMoves {
 		// No board follows: this is the answer.
-		reply(fmt.Sprintf("Played %s in match #%d.", mv, found[0].m.ID))
+		reply("Played %[1]s in match #%[2]s.", mv.String(), matchNumber(found[0].m))
 	}
 }

@@ -2,9 +2,12 @@ package bot
 
 import (
 	"errors"
+	"strconv"
+	"strings"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -24,7 +27,91 @@ type friendlyText struct {
 func friendlyf(key string, args ...any) error { return &friendlyText{key: key, args: args} }
 
 // Error returns the English text, for logs and tests.
-func (f *friendlyText) Error() string { return lang.For("en").Sprintf(f.key, f.args...) }
+func (f *friendlyText) Error() string {
+	return lang.For("en").Sprintf(f.key, localArgs(lang.For("en"), game.NumberingModern, f.args)...)
+}
+
+// reasonText words a reason of the rules engine in p's language, for a
+// member who numbers the pieces in n.
+func reasonText(p lang.Printer, n game.Numbering, t game.Text) string {
+	return p.Sprintf(t.Key, localArgs(p, n, t.Args)...)
+}
+
+// localArgs shows the typed arguments of a text in p's language: a rank as
+// its piece name in numbering n ("Captain (6)"), a number of pieces, a side,
+// a variant, an ordinal, a nested reason; squares and moves as their names.
+// Other arguments are left as they are. The rules engine's reasons
+// (game.Text) carry such arguments, so that bot words them in the reader's
+// language while game knows nothing of languages.
+func localArgs(p lang.Printer, n game.Numbering, args []any) []any {
+	out := make([]any, len(args))
+	for k, a := range args {
+		switch a := a.(type) {
+		case game.Text:
+			out[k] = reasonText(p, n, a)
+		case game.Texts:
+			parts := make([]string, len(a))
+			for j, t := range a {
+				parts[j] = reasonText(p, n, t)
+			}
+			out[k] = strings.Join(parts, p.Sprintf("; "))
+		case game.Rank:
+			out[k] = render.PieceName(p, a, n)
+		case game.Count:
+			out[k] = render.RankCount(p, a.N, a.Rank)
+			if p.Code() == "en" {
+				out[k] = a.String() // "no Bombs"
+			}
+		case game.Pieces:
+			// The plural name: the count's form for 2 without its number.
+			out[k] = strings.TrimPrefix(render.RankCount(p, 2, game.Rank(a)), "2 ")
+		case game.Quantity:
+			out[k] = quantity(p, a)
+		case game.Side:
+			out[k] = render.SideName(p, a)
+		case game.Variant:
+			out[k] = render.VariantName(p, a)
+		case game.Ordinal:
+			out[k] = ordinal(p, int(a))
+		case game.Square:
+			out[k] = a.String()
+		case game.Move:
+			out[k] = a.String()
+		default:
+			out[k] = a
+		}
+	}
+	return out
+}
+
+// quantity writes a number of rows or pieces: "1 row", "3 pieces".
+func quantity(p lang.Printer, q game.Quantity) string {
+	switch q.Noun {
+	case game.NounRow:
+		return p.Sprintf(txtRows, q.N)
+	case game.NounPiece:
+		return p.Sprintf(txtPieces, q.N)
+	}
+	return q.String()
+}
+
+// Numbers of things, with their plural forms.
+const (
+	txtRows   = "%[1]d rows"
+	txtPieces = "%[1]d pieces"
+)
+
+// txtOrdinal writes an ordinal number in the languages other than English,
+// which writes game.Ordinal's own "1st", "2nd", "4th".
+const txtOrdinal = "%[1]sth"
+
+// ordinal writes n as an ordinal: "4th", "4e", "4.", "4e".
+func ordinal(p lang.Printer, n int) string {
+	if p.Code() == "en" {
+		return game.Ordinal(n).String()
+	}
+	return p.Sprintf(txtOrdinal, strconv.Itoa(n))
+}
 
 // Errors the bot explains to members, in their language: each is a
 // catalogue key.
@@ -43,6 +130,12 @@ const (
 // players see. Anything unexpected is logged without details a player must
 // not see, and the member gets an apology.
 func (b *Bot) explain(p lang.Printer, err error, during string) string {
+	return b.explainIn(p, game.NumberingModern, err, during)
+}
+
+// explainIn is explain for a member who numbers the pieces in n: the rules
+// engine's reasons name pieces with their numbers ("Captain (6)").
+func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during string) string {
 	var f friendly
 	var ft *friendlyText
 	var moveErr *game.MoveError
@@ -51,11 +144,11 @@ func (b *Bot) explain(p lang.Printer, err error, during string) string {
 	case errors.As(err, &f):
 		return p.Sprintf(string(f))
 	case errors.As(err, &ft):
-		return p.Sprintf(ft.key, ft.args...)
+		return p.Sprintf(ft.key, localArgs(p, n, ft.args)...)
 	case errors.As(err, &moveErr):
-		return p.Sprintf("That move is not allowed: %[1]s.", moveErr.Reason)
+		return p.Sprintf("That move is not allowed: %[1]s.", reasonText(p, n, moveErr.Text))
 	case errors.As(err, &setupErr):
-		return p.Sprintf("That set-up is not valid: %[1]s.", setupErr.Reason)
+		return p.Sprintf("That set-up is not valid: %[1]s.", reasonText(p, n, setupErr.Text))
 	case errors.Is(err, storage.ErrStale):
 		return p.Sprintf("The board changed since you looked: that was already played, or the turn passed. Here is where things stand now:")
 	case errors.Is(err, game.ErrNotYourTurn):

@@ -8,6 +8,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -20,15 +22,17 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	if len(list) == 0 {
-		b.tell(i, "You have no match going. Start one with `/stratego challenge`.")
+		b.say(i, "You have no match going. Start one with `/stratego challenge`.")
 		return
 	}
+	p := printerOf(i)
 	var lines []string
 	for _, m := range list {
 		side, _ := m.SideOf(user)
-		line := fmt.Sprintf("**#%d** vs %s — %s, you are %s — %s", m.ID, m.Players[side.Opponent()].Name, m.Rules.Variant, side, turnWord(m, side))
+		line := p.Sprintf("**#%[1]s** vs %[2]s — %[3]s, you are %[4]s — %[5]s", matchNumber(m), m.Players[side.Opponent()].Name,
+			render.VariantName(p, m.Rules.Variant), render.SideName(p, side), turnWord(p, m, side))
 		if !m.Deadline.IsZero() {
-			line += fmt.Sprintf(" (deadline <t:%d:R>)", m.Deadline.Unix())
+			line += p.Sprintf(" (deadline <t:%[1]s:R>)", unix(m.Deadline))
 		}
 		if m.GuildID != "" {
 			line += fmt.Sprintf(" · <#%s>", m.Where())
@@ -39,14 +43,14 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 }
 
 // turnWord says whose turn it is from side's point of view.
-func turnWord(m *storage.Match, side game.Side) string {
+func turnWord(p lang.Printer, m *storage.Match, side game.Side) string {
 	switch {
 	case m.Phase == storage.PhaseSetup && m.Setups[side].Status != storage.SetupConfirmed:
-		return "send your set-up"
+		return p.Sprintf("send your set-up")
 	case m.Phase == storage.PhaseSetup:
-		return "waiting for their set-up"
+		return p.Sprintf("waiting for their set-up")
 	case m.ToMove() == side:
-		return "your move"
+		return p.Sprintf("your move")
 	}
-	return "their move"
+	return p.Sprintf("their move")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -72,7 +73,7 @@ func TestChallengeTerms(t *testing.T) {
 			}
 		})
 	}
-	if got := rulesSummary(game.DefaultRules(game.VariantClassic), storage.MaxMoveTime, storage.TimeControl{}); got != "Classic · 7 days per move" {
+	if got := rulesSummary(lang.Printer{}, game.DefaultRules(game.VariantClassic), storage.MaxMoveTime, storage.TimeControl{}); got != "Classic · 7 days per move" {
 		t.Errorf("summary %q", got)
 	}
 }

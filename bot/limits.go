@@ -2,9 +2,11 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"runtime"
+	"strconv"
 	"sync"
+
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // Fair limits: what one member may have open at once, so that nobody floods
@@ -53,7 +55,7 @@ func (l *memberLocks) lock(user string) func() {
 
 // mayChallenge says why challenger may not challenge opponent now; "" when
 // they may.
-func (b *Bot) mayChallenge(ctx context.Context, challenger, opponent string) string {
+func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, opponent string) string {
 	open, err := b.store.PlayerChallenges(ctx, challenger)
 	if err != nil {
 		return "" // the store's own error will show when the challenge is written
@@ -62,21 +64,21 @@ func (b *Bot) mayChallenge(ctx context.Context, challenger, opponent string) str
 	for _, c := range open {
 		if c.Challenger.UserID == challenger && c.Opponent.UserID == opponent ||
 			c.Challenger.UserID == opponent && c.Opponent.UserID == challenger {
-			return fmt.Sprintf("There is already a challenge between you and <@%s> (#%d): answer or cancel it first.", opponent, c.ID)
+			return p.Sprintf("There is already a challenge between you and <@%[1]s> (#%[2]s): answer or cancel it first.", opponent, strconv.FormatUint(uint64(c.ID), 10))
 		}
 		if c.Challenger.UserID == challenger {
 			made++
 		}
 	}
 	if made >= b.limits.OpenChallenges {
-		return fmt.Sprintf("You have %d challenges waiting for an answer, the most one member may have. Cancel one (its Cancel button) or wait for answers.", made)
+		return p.Sprintf("You have %[1]d challenges waiting for an answer, the most one member may have. Cancel one (its Cancel button) or wait for answers.", made)
 	}
 	return ""
 }
 
 // mayPractice says why user may not start another practice match; "" when
 // they may.
-func (b *Bot) mayPractice(ctx context.Context, user string) string {
+func (b *Bot) mayPractice(ctx context.Context, p lang.Printer, user string) string {
 	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
 	if err != nil {
 		return ""
@@ -88,7 +90,7 @@ func (b *Bot) mayPractice(ctx context.Context, user string) string {
 		}
 	}
 	if running >= b.limits.PracticeMatches {
-		return fmt.Sprintf("You are playing %d practice matches against the computer, the most at once. Finish or resign one first (`/stratego games` lists them).", running)
+		return p.Sprintf("You are playing %[1]d practice matches against the computer, the most at once. Finish or resign one first (`/stratego games` lists them).", running)
 	}
 	return ""
 }

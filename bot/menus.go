@@ -8,12 +8,17 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
+// txtAttackSquare marks a target square that holds an enemy piece.
+const txtAttackSquare = "%[1]s (attack)"
+
 // pickerComponents are the menus under a player's board DM: first the pieces
 // that can move; after a choice, that piece's targets.
-func pickerComponents(m *storage.Match, g *game.Game, side game.Side, n game.Numbering, from game.Square) []discordgo.MessageComponent {
+func pickerComponents(p lang.Printer, m *storage.Match, g *game.Game, side game.Side, n game.Numbering, from game.Square) []discordgo.MessageComponent {
 	if !yourTurn(m, side) {
 		return nil
 	}
@@ -29,7 +34,7 @@ func pickerComponents(m *storage.Match, g *game.Game, side game.Side, n game.Num
 			}
 			seen[mv.From] = true
 			_, r, _ := g.PieceAt(mv.From)
-			options = append(options, discordgo.SelectMenuOption{Label: mv.From.String() + " " + r.Describe(n), Value: mv.From.String()})
+			options = append(options, discordgo.SelectMenuOption{Label: p.Sprintf("%[1]s %[2]s", mv.From.String(), render.PieceName(p, r, n)), Value: mv.From.String()})
 			continue
 		}
 		if mv.From != from || seen[mv.To] {
@@ -38,7 +43,7 @@ func pickerComponents(m *storage.Match, g *game.Game, side game.Side, n game.Num
 		seen[mv.To] = true
 		label := mv.To.String()
 		if _, _, occupied := g.PieceAt(mv.To); occupied {
-			label += " (attack)"
+			label = p.Sprintf(txtAttackSquare, label)
 		}
 		options = append(options, discordgo.SelectMenuOption{Label: label, Value: mv.To.String()})
 	}
@@ -46,9 +51,9 @@ func pickerComponents(m *storage.Match, g *game.Game, side game.Side, n game.Num
 		return nil
 	}
 	var rows []discordgo.MessageComponent
-	action, placeholder, arg := actPiece, "Move a piece…", ""
+	action, placeholder, arg := actPiece, p.Sprintf("Move a piece…"), ""
 	if from != game.NoSquare {
-		action, placeholder, arg = actTarget, "Move "+from.String()+" to…", from.String()
+		action, placeholder, arg = actTarget, p.Sprintf("Move %[1]s to…", from.String()), from.String()
 	}
 	// Up to four menus of 25 (a fifth row holds Back): room for any army.
 	for start := 0; start < len(options) && len(rows) < 4; start += maxChoices {
@@ -64,7 +69,7 @@ func pickerComponents(m *storage.Match, g *game.Game, side game.Side, n game.Num
 	}
 	if from != game.NoSquare {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+			discordgo.Button{Label: p.Sprintf("Back"), Style: discordgo.SecondaryButton,
 				CustomID: customID{kind: kindMove, action: actBack, id: uint64(m.ID), version: m.Version}.String()},
 		}})
 	}
@@ -92,11 +97,11 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		if id.action == actPiece {
 			values := i.MessageComponentData().Values
 			if len(values) == 0 {
-				b.tell(i, "Pick a piece from the menu.")
+				b.say(i, "Pick a piece from the menu.")
 				return
 			}
 			if from, err = game.ParseSquare(values[0]); err != nil {
-				b.tell(i, "Pick a piece from the menu.")
+				b.say(i, "Pick a piece from the menu.")
 				return
 			}
 		}
@@ -105,17 +110,17 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 			b.tell(i, b.explain(printerOf(i), err, "picker"))
 			return
 		}
-		b.updateComponents(i, pickerComponents(m, g, side, b.settingsOf(ctx, userOf(i).ID).Numbering, from))
+		b.updateComponents(i, pickerComponents(printerOf(i), m, g, side, b.settingsOf(ctx, userOf(i).ID).Numbering, from))
 	case actTarget:
 		values := i.MessageComponentData().Values
 		from, err1 := game.ParseSquare(id.arg)
 		if len(values) == 0 || err1 != nil {
-			b.tell(i, "Pick a square from the menu.")
+			b.say(i, "Pick a square from the menu.")
 			return
 		}
 		to, err := game.ParseSquare(values[0])
 		if err != nil {
-			b.tell(i, "Pick a square from the menu.")
+			b.say(i, "Pick a square from the menu.")
 			return
 		}
 		if !b.deferUpdate(i) {
@@ -136,6 +141,6 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 			b.followUp(i, &discordgo.WebhookParams{Content: b.explain(printerOf(i), err, "picker")})
 		}
 	default:
-		b.tell(i, staleComponent)
+		b.say(i, txtStaleComponent)
 	}
 }

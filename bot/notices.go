@@ -20,7 +20,7 @@ import (
 // side to move whose turn this notice tells has until now + the move time.
 func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]outgoing, error) {
 	if n.Event == storage.EventChallengeExpired {
-		return challengeExpired(n.Challenge), nil
+		return challengeExpired(b.publicPrinter(challengeGuild(n.Challenge)), n.Challenge), nil
 	}
 	m, err := b.store.Match(ctx, n.Match)
 	if err != nil {
@@ -182,11 +182,19 @@ func headlineOf(e storage.Event, g *game.Game, log []storage.Action) headline {
 }
 
 // challengeExpired edits the challenge message to say it expired.
-func challengeExpired(c *storage.Challenge) []outgoing {
+func challengeExpired(p lang.Printer, c *storage.Challenge) []outgoing {
 	if c == nil || c.MessageID == "" {
 		return nil
 	}
-	text := fmt.Sprintf("~~%s challenged %s: %s.~~\nThis challenge expired without an answer.", c.Challenger.Name, c.Opponent.Name, rulesSummary(c.Rules, c.MoveTime, c.Clock))
+	text := p.Sprintf(txtExpired, c.Challenger.Name, c.Opponent.Name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock))
 	empty := []discordgo.MessageComponent{}
 	return []outgoing{{to: audienceOf{channel: c.ChannelID}, edit: &discordgo.MessageEdit{ID: c.MessageID, Content: &text, Components: &empty}}}
+}
+
+// challengeGuild is the server of a challenge, "" for none.
+func challengeGuild(c *storage.Challenge) string {
+	if c == nil {
+		return ""
+	}
+	return c.GuildID
 }

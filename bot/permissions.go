@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // What a match needs of the bot in its channel. Interactions carry the bot's
@@ -22,22 +24,37 @@ type permissionNeed struct {
 // matchNeeds lists what the bot needs where a match is shown. In a thread,
 // "Send Messages in Threads" replaces "Send Messages".
 func matchNeeds(inThread, threads bool) []permissionNeed {
-	send := permissionNeed{discordgo.PermissionSendMessages, "Send Messages", "to post the boards"}
+	send := permissionNeed{discordgo.PermissionSendMessages, txtPermSend, txtWhyBoards}
 	if inThread {
-		send = permissionNeed{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads", "to post the boards"}
+		send = permissionNeed{discordgo.PermissionSendMessagesInThreads, txtPermSendThreads, txtWhyBoards}
 	}
 	needs := []permissionNeed{
-		{discordgo.PermissionViewChannel, "View Channel", "to see the channel"},
+		{discordgo.PermissionViewChannel, txtPermView, txtWhyChannel},
 		send,
-		{discordgo.PermissionAttachFiles, "Attach Files", "to post the board pictures"},
+		{discordgo.PermissionAttachFiles, txtPermAttach, txtWhyPictures},
 	}
 	if threads && !inThread {
 		needs = append(needs,
-			permissionNeed{discordgo.PermissionCreatePublicThreads, "Create Public Threads", "to open a thread for each match"},
-			permissionNeed{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads", "to post in the match's thread"})
+			permissionNeed{discordgo.PermissionCreatePublicThreads, txtPermThreads, txtWhyThread},
+			permissionNeed{discordgo.PermissionSendMessagesInThreads, txtPermSendThreads, txtWhyInThread})
 	}
 	return needs
 }
+
+// The permissions, as Discord's server settings name them in each language,
+// and what a match needs them for.
+const (
+	txtPermView        = "View Channel"
+	txtPermSend        = "Send Messages"
+	txtPermSendThreads = "Send Messages in Threads"
+	txtPermAttach      = "Attach Files"
+	txtPermThreads     = "Create Public Threads"
+	txtWhyChannel      = "to see the channel"
+	txtWhyBoards       = "to post the boards"
+	txtWhyPictures     = "to post the board pictures"
+	txtWhyThread       = "to open a thread for each match"
+	txtWhyInThread     = "to post in the match's thread"
+)
 
 // missingPermissions returns the needs that perms lacks.
 func missingPermissions(perms int64, needs []permissionNeed) []permissionNeed {
@@ -74,28 +91,39 @@ func (b *Bot) cannotPlayHere(i *discordgo.Interaction, threads bool) string {
 	if len(missing) == 0 {
 		return ""
 	}
+	p := printerOf(i)
 	names := make([]string, len(missing))
 	for k, n := range missing {
-		names[k] = "**" + n.name + "** (" + n.why + ")"
+		names[k] = p.Sprintf("**%[1]s** (%[2]s)", p.Sprintf(n.name), p.Sprintf(n.why))
 	}
-	where := "this channel"
+	key := txtLackHere
 	if inThread {
-		where = "this thread's channel"
+		key = txtLackThreadChannel
 	}
-	return "I can't show a match here: I lack " + joinAnd(names) + " in " + where + ". " +
-		"Someone with Manage Server or Manage Channels can grant it to my role in the channel's settings " +
-		"(Edit Channel → Permissions), or start the match in another channel."
+	return p.Sprintf(key, joinAnd(p, names))
 }
 
-// joinAnd joins items as an English list: "a", "a and b", "a, b and c".
-func joinAnd(items []string) string {
+// What the bot says when it lacks a permission.
+const (
+	txtLackHere = "I can't show a match here: I lack %[1]s in this channel. " +
+		"Someone with Manage Server or Manage Channels can grant it to my role in the channel's settings " +
+		"(Edit Channel → Permissions), or start the match in another channel."
+	txtLackThreadChannel = "I can't show a match here: I lack %[1]s in this thread's channel. " +
+		"Someone with Manage Server or Manage Channels can grant it to my role in the channel's settings " +
+		"(Edit Channel → Permissions), or start the match in another channel."
+	txtAnd           = " and "
+	txtListSeparator = ", "
+)
+
+// joinAnd joins items as a list in p's language: "a", "a and b", "a, b and c".
+func joinAnd(p lang.Printer, items []string) string {
 	switch len(items) {
 	case 0:
 		return ""
 	case 1:
 		return items[0]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	return strings.Join(items[:len(items)-1], p.Sprintf(txtListSeparator)) + p.Sprintf(txtAnd) + items[len(items)-1]
 }
 
 // Permission is one permission a match needs of the bot, for `strategobot

@@ -9,6 +9,8 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -32,7 +34,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	if s := opts.str(optLevel); s != "" {
 		l, err := ai.ParseLevel(s)
 		if err != nil || l == ai.Random {
-			b.tell(i, "Choose a level: easy, normal or hard.")
+			b.say(i, "Choose a level: easy, normal or hard.")
 			return
 		}
 		level = l
@@ -43,7 +45,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	defer b.members.lock(userOf(i).ID)()
-	if why := b.mayPractice(ctx, userOf(i).ID); why != "" {
+	if why := b.mayPractice(ctx, printerOf(i), userOf(i).ID); why != "" {
 		b.tell(i, why)
 		return
 	}
@@ -81,12 +83,30 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	b.nudgeTimers()
+	// A post in the channel (or the DM), in the language of those who read it.
+	p := printerOf(i)
+	if i.GuildID != "" {
+		p = b.publicPrinter(i.GuildID)
+	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("Practice match #%d: **%s** (%s) vs the computer, level %s — %s. Not rated.\nSend your set-up by DM (or `/stratego setup`); the computer's is ready.",
-			m.ID, m.Players[human].Name, human, level, rulesSummary(rules, moveTime, storage.TimeControl{})),
+		Content: p.Sprintf("Practice match #%[1]s: **%[2]s** (%[3]s) vs the computer, level %[4]s — %[5]s. Not rated.\nSend your set-up by DM (or `/stratego setup`); the computer's is ready.",
+			matchNumber(m), m.Players[human].Name, render.SideName(p, human), levelName(p, level), rulesSummary(p, rules, moveTime, storage.TimeControl{})),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 	b.nudgeOutbox() // the set-up invite is in the outbox, recorded with the match
+}
+
+// levelName names the computer's level in p's language.
+func levelName(p lang.Printer, l ai.Level) string {
+	switch l {
+	case ai.Easy:
+		return p.Sprintf("easy")
+	case ai.Hard:
+		return p.Sprintf("hard")
+	case ai.Normal:
+		return p.Sprintf("normal")
+	}
+	return l.String()
 }
 
 // The purposes of the seeds derived from a match's secret (storage.Secret):

@@ -19,7 +19,7 @@ func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts optio
 		return
 	}
 	if m.Phase != storage.PhaseFinished {
-		b.tell(i, "The record is ready once the match is over: it shows both set-ups.")
+		b.say(i, "The record is ready once the match is over: it shows both set-ups.")
 		return
 	}
 	g, err := m.Game()

@@ -2,11 +2,11 @@ package bot
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -17,9 +17,9 @@ import (
 const kindRematch = "rm"
 
 // rematchButton is the button under the finale of a match between people.
-func rematchButton(m *storage.Match) []discordgo.MessageComponent {
+func rematchButton(p lang.Printer, m *storage.Match) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton,
+		discordgo.Button{Label: p.Sprintf("Rematch"), Style: discordgo.PrimaryButton,
 			CustomID: customID{kind: kindRematch, action: actYes, id: uint64(m.ID)}.String()},
 	}}}
 }
@@ -35,13 +35,13 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	me, ok := m.SideOf(userOf(i).ID)
 	switch {
 	case !ok:
-		b.tell(i, fmt.Sprintf("Only the players of match #%d can ask for a rematch. `/stratego challenge` starts a match of your own.", m.ID))
+		b.say(i, "Only the players of match #%[1]s can ask for a rematch. `/stratego challenge` starts a match of your own.", matchNumber(m))
 		return
 	case m.Phase.Active():
-		b.tell(i, fmt.Sprintf("Match #%d is still being played.", m.ID))
+		b.say(i, "Match #%[1]s is still being played.", matchNumber(m))
 		return
 	case m.Computer != nil:
-		b.tell(i, "`/stratego practice` starts another game against the computer.")
+		b.say(i, "`/stratego practice` starts another game against the computer.")
 		return
 	}
 	if why := b.cannotPlayHere(i, b.threadsFor(b.serverOf(ctx, i.GuildID))); why != "" {

@@ -93,7 +93,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		case cmdLeaderboard:
 			b.onLeaderboard(ctx, i, opts)
 		case cmdRules:
-			b.tell(i, rulesText(opts.str(optVariant)))
+			b.tell(i, rulesText(printerOf(i), opts.str(optVariant)))
 		case cmdRecord:
 			b.onRecord(ctx, i, opts)
 		case cmdHelp:
@@ -114,7 +114,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 	case discordgo.InteractionMessageComponent:
 		id, err := parseCustomID(i.MessageComponentData().CustomID)
 		if err != nil {
-			b.tell(i, staleComponent)
+			b.say(i, txtStaleComponent)
 			return
 		}
 		switch id.kind {
@@ -131,12 +131,12 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		case kindDraw:
 			b.onDrawButton(ctx, i, id)
 		default:
-			b.tell(i, staleComponent)
+			b.say(i, txtStaleComponent)
 		}
 	case discordgo.InteractionModalSubmit:
 		id, err := parseCustomID(i.ModalSubmitData().CustomID)
 		if err != nil || id.kind != kindSetup {
-			b.tell(i, staleForm)
+			b.say(i, txtStaleForm)
 			return
 		}
 		b.onSetupModal(ctx, i, id)
@@ -146,6 +146,6 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 // The answers to a button, menu or form the bot no longer understands: one
 // sent by an older version, whose custom ID it cannot read.
 const (
-	staleComponent = "That button or menu is from an older version of the bot. Use `/stratego games` to continue."
-	staleForm      = "That form is from an older version of the bot. Use `/stratego setup` to continue."
+	txtStaleComponent = "That button or menu is from an older version of the bot. Use `/stratego games` to continue."
+	txtStaleForm      = "That form is from an older version of the bot. Use `/stratego setup` to continue."
 )

@@ -3,43 +3,56 @@ package bot
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 )
 
-// rulesText is a short summary of a variant's rules.
-func rulesText(variant string) string {
+// The rules in short, for /stratego rules.
+const (
+	txtRulesArmy       = "**%[1]s**: %[2]s."
+	txtRulesArmyCount  = "%[1]d× %[2]s"
+	txtRulesCustomArmy = "the army the challenger lists (one Flag, at least one piece that moves, at most 40)"
+	txtRulesZone       = "Place your pieces on any squares of your four back rows."
+	txtRulesFullZone   = "Fill all 40 squares of your four back rows."
+	txtRulesMoving     = "%[1]s Red moves first; each turn move one piece one square (Scouts: any distance in a straight line, and they may attack at the end)."
+	txtRulesAttack     = "Attack by moving onto an enemy: the higher rank wins, equal ranks both go. The Spy takes the Marshal when it attacks; only Miners defuse Bombs; Bombs and the Flag never move."
+	txtRulesWinning    = "Win by taking the Flag, or when your opponent cannot move. Two-Squares rule: no piece may go back and forth between the same two squares more than 3 times in a row. More-Squares rule: no endless chasing into positions seen before."
+	txtRulesInfiltrate = "The Infiltrator (rank 1) may, inside the enemy's four rows, name the piece one or two squares away: right, and it is removed. Use `/stratego infiltrate`."
+)
+
+// rulesText is a short summary of a variant's rules, in p's language.
+func rulesText(p lang.Printer, variant string) string {
 	v := game.VariantClassic
-	if p, err := game.ParseVariant(variant); err == nil {
-		v = p
+	if parsed, err := game.ParseVariant(variant); err == nil {
+		v = parsed
 	}
 	var army []string
 	a := v.Army()
 	for _, r := range game.Ranks {
 		if a[r] > 0 {
-			army = append(army, fmt.Sprintf("%d× %s", a[r], r.Describe(game.NumberingModern)))
+			army = append(army, p.Sprintf(txtRulesArmyCount, int(a[r]), render.PieceName(p, r, game.NumberingModern)))
 		}
 	}
-	zone := "Place your pieces on any squares of your four back rows."
+	zone := p.Sprintf(txtRulesZone)
 	if v.FillsZone() {
-		zone = "Fill all 40 squares of your four back rows."
+		zone = p.Sprintf(txtRulesFullZone)
 	}
 	if v == game.VariantCustom {
-		army = []string{"the army the challenger lists (one Flag, at least one piece that moves, at most 40)"}
+		army = []string{p.Sprintf(txtRulesCustomArmy)}
 	}
 	lines := []string{
-		fmt.Sprintf("**%s**: %s.", v, strings.Join(army, ", ")),
-		zone + " Red moves first; each turn move one piece one square (Scouts: any distance in a straight line, and they may attack at the end).",
-		"Attack by moving onto an enemy: the higher rank wins, equal ranks both go. The Spy takes the Marshal when it attacks; only Miners defuse Bombs; Bombs and the Flag never move.",
-		"Win by taking the Flag, or when your opponent cannot move. Two-Squares rule: no piece may go back and forth between the same two squares more than 3 times in a row. More-Squares rule: no endless chasing into positions seen before.",
+		p.Sprintf(txtRulesArmy, render.VariantName(p, v), strings.Join(army, p.Sprintf(txtListSeparator))),
+		p.Sprintf(txtRulesMoving, zone),
+		p.Sprintf(txtRulesAttack),
+		p.Sprintf(txtRulesWinning),
 	}
 	if v == game.VariantInfiltrator {
-		lines = append(lines, "The Infiltrator (rank 1) may, inside the enemy's four rows, name the piece one or two squares away: right, and it is removed. Use `/stratego infiltrate`.")
+		lines = append(lines, p.Sprintf(txtRulesInfiltrate))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -48,7 +61,7 @@ func rulesText(variant string) string {
 // symbols as a picture in the member's numbering.
 func (b *Bot) onHelp(ctx context.Context, i *discordgo.Interaction) {
 	o := render.Options{Numbering: b.settingsOf(ctx, userOf(i).ID).Numbering}
-	data := &discordgo.InteractionResponseData{Content: helpText, Flags: discordgo.MessageFlagsEphemeral}
+	data := &discordgo.InteractionResponseData{Content: helpText(printerOf(i)), Flags: discordgo.MessageFlagsEphemeral}
 	var key bytes.Buffer
 	alt, err := render.KeyAltText(o)
 	if err == nil {
@@ -62,17 +75,28 @@ func (b *Bot) onHelp(ctx context.Context, i *discordgo.Interaction) {
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, data)
 }
 
-// helpText answers /stratego help.
-const helpText = "**Stratego on Discord**\n" +
-	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.\n" +
-	"• No opponent? `/stratego practice level:hard` plays against the computer (not rated).\n" +
-	"• Send your secret set-up by DM: I DM you a template when the challenge is accepted (or use `/stratego setup`).\n" +
-	"• Move with `/stratego move from:B4 to:B5`, by typing `B4-B5` to me in a DM, or with the menus under your board.\n" +
-	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match.\n" +
-	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.\n" +
-	"• `/stratego settings` sets your numbering, reminders, boards after your own moves and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.\n" +
-	"• `/stratego challenge clock:10+5` plays a fast game on a clock: 10 minutes each, 5 seconds more a move.\n" +
-	"• `/stratego watch match:12` shows you a running match's public board and last moves.\n" +
-	"• Moderators (Manage Server): `/stratego server` sets where matches are played, who starts them, their defaults, practice and threads; `/stratego cancel` calls a match off and `/stratego award` gives it to a player, with a reason.\n" +
-	"• `/stratego board text:true` shows your board as a text diagram, for screen readers; every picture has a description too.\n" +
-	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank. The picture below explains its symbols."
+// helpText answers /stratego help, in p's language.
+func helpText(p lang.Printer) string {
+	lines := make([]string, len(txtHelp))
+	for k, key := range txtHelp {
+		lines[k] = p.Sprintf(key)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// txtHelp are the lines of /stratego help.
+var txtHelp = []string{
+	"**Stratego on Discord**",
+	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.",
+	"• No opponent? `/stratego practice level:hard` plays against the computer (not rated).",
+	"• Send your secret set-up by DM: I DM you a template when the challenge is accepted (or use `/stratego setup`).",
+	"• Move with `/stratego move from:B4 to:B5`, by typing `B4-B5` to me in a DM, or with the menus under your board.",
+	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match.",
+	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.",
+	"• `/stratego settings` sets your numbering, reminders, boards after your own moves and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.",
+	"• `/stratego challenge clock:10+5` plays a fast game on a clock: 10 minutes each, 5 seconds more a move.",
+	"• `/stratego watch match:12` shows you a running match's public board and last moves; `follow:true` sends it to you by DM after every move.",
+	"• Moderators (Manage Server): `/stratego server` sets where matches are played, who starts them, their defaults, practice and threads; `/stratego cancel` calls a match off and `/stratego award` gives it to a player, with a reason.",
+	"• `/stratego board text:true` shows your board as a text diagram, for screen readers; every picture has a description too.",
+	"After every move each player gets their own picture by DM, and the channel gets a public one that shows no hidden rank. The picture below explains its symbols.",
+}

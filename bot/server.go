@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +13,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -48,8 +51,9 @@ func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, 
 	if i.GuildID == "" {
 		return ""
 	}
+	p := printerOf(i)
 	if practice && s.NoPractice {
-		return "Practice games against the computer are turned off on this server. You can still play one with me by DM: run `/stratego practice` there."
+		return p.Sprintf("Practice games against the computer are turned off on this server. You can still play one with me by DM: run `/stratego practice` there.")
 	}
 	channel := i.ChannelID
 	if c, err := b.s.State.Channel(channel); err == nil && c.IsThread() {
@@ -60,10 +64,10 @@ func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, 
 		for k, c := range s.Channels {
 			where[k] = "<#" + c + ">"
 		}
-		return "Matches on this server are played in " + joinAnd(where) + ". Start yours there."
+		return p.Sprintf("Matches on this server are played in %[1]s. Start yours there.", joinAnd(p, where))
 	}
 	if s.StarterRole != "" && !isModerator(i) && (i.Member == nil || !slices.Contains(i.Member.Roles, s.StarterRole)) {
-		return fmt.Sprintf("On this server, starting a match needs the <@&%s> role. Ask a moderator for it, or accept a challenge someone else makes.", s.StarterRole)
+		return p.Sprintf("On this server, starting a match needs the <@&%[1]s> role. Ask a moderator for it, or accept a challenge someone else makes.", s.StarterRole)
 	}
 	return ""
 }
@@ -77,41 +81,42 @@ func (b *Bot) threadsFor(s *storage.ServerSettings) bool {
 func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts options) {
 	switch {
 	case i.GuildID == "":
-		b.tell(i, "Server settings are made in the server: run `/stratego server` in one of its channels.")
+		b.say(i, "Server settings are made in the server: run `/stratego server` in one of its channels.")
 		return
 	case !isModerator(i):
-		b.tell(i, "Only members with the Manage Server permission can change how I work on this server. `/stratego help` shows what everyone can do.")
+		b.say(i, "Only members with the Manage Server permission can change how I work on this server. `/stratego help` shows what everyone can do.")
 		return
 	}
+	p := printerOf(i)
 	var changes []string
 	s, err := b.store.UpdateServer(ctx, i.GuildID, func(s *storage.ServerSettings) error {
 		changes = changes[:0]
-		return applyServerOptions(s, opts, &changes)
+		return applyServerOptions(p, s, opts, &changes)
 	})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "server settings"))
 		return
 	}
-	head := "This server's settings:"
+	head := p.Sprintf("This server's settings:")
 	if len(changes) > 0 {
-		head = "Changed: " + strings.Join(changes, "; ") + ".\nThis server's settings now:"
-		b.log.Info("server settings changed", "guild", i.GuildID, "by", userOf(i).ID, "changes", strings.Join(changes, "; "))
+		head = p.Sprintf("Changed: %[1]s.\nThis server's settings now:", strings.Join(changes, p.Sprintf("; ")))
+		b.log.Info("server settings changed", "guild", i.GuildID, "by", userOf(i).ID, "options", slices.Sorted(maps.Keys(opts)))
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: head + "\n" + describeServer(s, b.cfg), Flags: discordgo.MessageFlagsEphemeral,
+		Content: head + "\n" + describeServer(p, s, b.cfg), Flags: discordgo.MessageFlagsEphemeral,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
 
 // applyServerOptions changes s as the options say, listing the changes.
-func applyServerOptions(s *storage.ServerSettings, opts options, changes *[]string) error {
+func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options, changes *[]string) error {
 	if v := opts.str(optBoardMode); v != "" {
 		mode, err := storage.ParseBoardMode(v)
 		if err != nil {
 			return friendly("Choose how boards are shown: a new picture per move, a thread per match, or one live message per match.")
 		}
 		s.Board = mode
-		*changes = append(*changes, "boards: "+boardModeText(mode))
+		*changes = append(*changes, p.Sprintf("boards: %[1]s", boardModeText(p, mode)))
 	}
 	if v := opts.str(optVariant); v != "" {
 		variant, err := game.ParseVariant(v)
@@ -119,7 +124,7 @@ func applyServerOptions(s *storage.ServerSettings, opts options, changes *[]stri
 			return friendly("Choose a default variant other than Custom, whose army each challenge names.")
 		}
 		s.Variant = variant
-		*changes = append(*changes, "default variant: "+variant.String())
+		*changes = append(*changes, p.Sprintf("default variant: %[1]s", render.VariantName(p, variant)))
 	}
 	if v := opts.str(optMoveTime); v != "" {
 		d, err := time.ParseDuration(v)
@@ -127,70 +132,71 @@ func applyServerOptions(s *storage.ServerSettings, opts options, changes *[]stri
 			return friendly("The move time must be between 5 minutes and 7 days.")
 		}
 		s.MoveTime = d
-		*changes = append(*changes, "default move time: "+formatDuration(d))
+		*changes = append(*changes, p.Sprintf("default move time: %[1]s", formatDuration(p, d)))
 	}
 	if v, ok := opts.boolean(optPracticeAllowed); ok {
 		s.NoPractice = !v
-		*changes = append(*changes, "practice: "+onOff(v))
+		*changes = append(*changes, p.Sprintf("practice: %[1]s", onOff(p, v)))
 	}
 	if v := opts.id(optStarterRole); v != "" {
 		s.StarterRole = v
-		*changes = append(*changes, "starting matches needs <@&"+v+">")
+		*changes = append(*changes, p.Sprintf("starting matches needs <@&%[1]s>", v))
 	}
 	if v, ok := opts.boolean(optAnyoneStarts); ok && v {
 		s.StarterRole = ""
-		*changes = append(*changes, "anyone may start matches")
+		*changes = append(*changes, p.Sprintf("anyone may start matches"))
 	}
 	if v := opts.id(optAllowChannel); v != "" && !slices.Contains(s.Channels, v) {
 		if len(s.Channels) >= storage.MaxServerChannels {
 			return friendlyf("At most %[1]d channels can be listed; remove one first.", storage.MaxServerChannels)
 		}
 		s.Channels = append(s.Channels, v)
-		*changes = append(*changes, "matches allowed in <#"+v+">")
+		*changes = append(*changes, p.Sprintf("matches allowed in <#%[1]s>", v))
 	}
 	if v := opts.id(optRemoveChannel); v != "" {
 		if k := slices.Index(s.Channels, v); k >= 0 {
 			s.Channels = slices.Delete(s.Channels, k, k+1)
-			*changes = append(*changes, "<#"+v+"> removed from the list")
+			*changes = append(*changes, p.Sprintf("<#%[1]s> removed from the list", v))
 		}
 	}
 	if v, ok := opts.boolean(optAnyChannel); ok && v {
 		s.Channels = nil
-		*changes = append(*changes, "matches allowed in any channel")
+		*changes = append(*changes, p.Sprintf("matches allowed in any channel"))
 	}
 	return nil
 }
 
-func onOff(v bool) string {
+// onOff writes a switch's state: "on" or "off".
+func onOff(p lang.Printer, v bool) string {
 	if v {
-		return "on"
+		return p.Sprintf("on")
 	}
-	return "off"
+	return p.Sprintf("off")
 }
 
-func boardModeText(m storage.BoardMode) string {
+func boardModeText(p lang.Printer, m storage.BoardMode) string {
 	switch m {
 	case storage.BoardThread:
-		return "a thread per match"
+		return p.Sprintf("a thread per match")
 	case storage.BoardLive:
-		return "one live message per match, edited after every move"
+		return p.Sprintf("one live message per match, edited after every move")
 	}
-	return "a new picture per move in the channel"
+	return p.Sprintf("a new picture per move in the channel")
 }
 
 // describeServer lists a server's settings for its moderators.
-func describeServer(s *storage.ServerSettings, cfg Config) string {
-	where := "any channel"
+func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) string {
+	where := p.Sprintf("any channel")
 	if len(s.Channels) > 0 {
 		list := make([]string, len(s.Channels))
 		for k, c := range s.Channels {
 			list[k] = "<#" + c + ">"
 		}
-		where = joinAnd(list)
+		where = joinAnd(p, list)
 	}
-	who := "anyone"
+	who := p.Sprintf("anyone")
 	if s.StarterRole != "" {
-		who = "members with <@&" + s.StarterRole + "> (and moderators)"
+		who = p.Sprintf("members with <@&%[1]s> (and moderators)", s.StarterRole)
 	}
 	board := s.Board
 	if cfg.Threads {
@@ -204,15 +210,15 @@ func describeServer(s *storage.ServerSettings, cfg Config) string {
 	if s.MoveTime != 0 {
 		moveTime = s.MoveTime
 	}
-	return fmt.Sprintf("- matches in: %s\n- who may start them: %s\n- boards: %s\n- default variant: %s; default move time: %s\n- practice against the computer: %s",
-		where, who, boardModeText(board), variant, formatDuration(moveTime), onOff(!s.NoPractice))
+	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- practice against the computer: %[6]s",
+		where, who, boardModeText(p, board), render.VariantName(p, variant), formatDuration(p, moveTime), onOff(p, !s.NoPractice))
 }
 
 // onCancel calls a match of this server off, with no result, for the reason
 // a moderator gives; both players and the channel are told.
 func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts options) {
 	if i.GuildID == "" || !isModerator(i) {
-		b.tell(i, "Only members with the Manage Server permission can call a match off, in its server. A player can `/stratego resign`, or offer a draw.")
+		b.say(i, "Only members with the Manage Server permission can call a match off, in its server. A player can `/stratego resign`, or offer a draw.")
 		return
 	}
 	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
@@ -222,7 +228,7 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	reason := strings.TrimSpace(opts.str(optReason))
 	if reason == "" {
-		b.tell(i, "Say why with the `reason` option: the players are told.")
+		b.say(i, "Say why with the `reason` option: the players are told.")
 		return
 	}
 	m, err = b.noteModerator(ctx, i, m, reason)
@@ -242,7 +248,7 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 // the reason a moderator gives; everyone is told, and the result counts.
 func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts options) {
 	if i.GuildID == "" || !isModerator(i) {
-		b.tell(i, "Only members with the Manage Server permission can award a match, in its server.")
+		b.say(i, "Only members with the Manage Server permission can award a match, in its server.")
 		return
 	}
 	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
@@ -257,13 +263,13 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 		b.say(i, "The winner must be one of the players of %[1]s.", matchTitle(printerOf(i), m))
 		return
 	case b.isComputer(m, winner) || b.isComputer(m, winner.Opponent()):
-		b.tell(i, "Practice matches are not rated: there is nothing to award. `/stratego cancel` ends one.")
+		b.say(i, "Practice matches are not rated: there is nothing to award. `/stratego cancel` ends one.")
 		return
 	case m.Phase != storage.PhasePlaying:
-		b.tell(i, "The match has not begun: nothing is on the board to award. `/stratego cancel` calls it off.")
+		b.say(i, "The match has not begun: nothing is on the board to award. `/stratego cancel` calls it off.")
 		return
 	case reason == "":
-		b.tell(i, "Say why with the `reason` option: the players are told.")
+		b.say(i, "Say why with the `reason` option: the players are told.")
 		return
 	}
 	m, err = b.noteModerator(ctx, i, m, reason)
@@ -317,7 +323,7 @@ func (b *Bot) serverMatch(ctx context.Context, guildID, named string) (*storage.
 // (follow.go).
 func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts options) {
 	if i.GuildID == "" {
-		b.tell(i, "Watch a match from its server: run `/stratego watch` in one of its channels.")
+		b.say(i, "Watch a match from its server: run `/stratego watch` in one of its channels.")
 		return
 	}
 	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
@@ -378,10 +384,7 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 			if m.GuildID != i.GuildID || m.Phase != storage.PhasePlaying {
 				continue
 			}
-			name := fmt.Sprintf("#%d %s vs %s", m.ID, m.Players[game.Red].Name, m.Players[game.Blue].Name)
-			if len(name) > 100 {
-				name = name[:100]
-			}
+			name := truncate(printerOf(i).Sprintf("#%[1]s %[2]s vs %[3]s", matchNumber(m), m.Players[game.Red].Name, m.Players[game.Blue].Name), 100)
 			if typed != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
 				continue
 			}

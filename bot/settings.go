@@ -2,13 +2,14 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -26,7 +27,7 @@ func (b *Bot) settingsOf(ctx context.Context, user string) *storage.PlayerSettin
 
 // onSettings changes and shows a member's settings.
 func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts options) {
-	user := userOf(i).ID
+	user, pr := userOf(i).ID, printerOf(i)
 	var notes []string
 	var source *storage.Match
 	var sourceSide game.Side
@@ -49,7 +50,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			}
 		}
 		if source == nil {
-			b.tell(i, "You have no confirmed set-up to save yet: confirm one in a match first.")
+			b.say(i, "You have no confirmed set-up to save yet: confirm one in a match first.")
 			return
 		}
 	}
@@ -72,13 +73,13 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			if err != nil {
 				return friendlyf("I could not save it: %[1]s.", err.Error())
 			}
-			notes = append(notes, fmt.Sprintf("Saved your set-up of match #%d as %q.", source.ID, name))
+			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", matchNumber(source), name))
 		}
 		if name := opts.str(optDelete); name != "" {
 			if !p.DeleteSetup(name) {
 				return friendlyf("You have no saved set-up called %[1]q.", name)
 			}
-			notes = append(notes, fmt.Sprintf("Deleted %q.", name))
+			notes = append(notes, pr.Sprintf("Deleted %[1]q.", name))
 		}
 		if name := opts.str(optDefault); name != "" {
 			s, ok := p.SavedSetup(name)
@@ -89,7 +90,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 				p.Defaults = map[game.Variant]string{}
 			}
 			p.Defaults[s.Variant] = s.Name
-			notes = append(notes, fmt.Sprintf("%q is now your first choice in %s.", s.Name, s.Variant))
+			notes = append(notes, pr.Sprintf("%[1]q is now your first choice in %[2]s.", s.Name, render.VariantName(pr, s.Variant)))
 		}
 		return nil
 	})
@@ -97,32 +98,39 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(printerOf(i), err, "settings"))
 		return
 	}
-	reminders := "on"
-	if p.NoReminders {
-		reminders = "off"
+	numbering := txtNumberingModern
+	if p.Numbering == game.NumberingClassic {
+		numbering = txtNumberingClassic
 	}
-	lines := append(notes, fmt.Sprintf("**Your settings** · numbering: %s (Marshal %s) · reminders: %s · boards after your own moves: %s",
-		p.Numbering, game.Marshal.Label(p.Numbering), reminders, onOff(!p.NoOwnMoves)))
+	lines := append(notes, pr.Sprintf("**Your settings** · %[1]s · reminders: %[2]s · boards after your own moves: %[3]s",
+		pr.Sprintf(numbering, render.RankName(pr, game.Marshal), game.Marshal.Label(p.Numbering)), onOff(pr, !p.NoReminders), onOff(pr, !p.NoOwnMoves)))
 	if len(p.Setups) == 0 {
-		lines = append(lines, "No saved set-ups. Save the set-up of your latest match with `save_setup`.")
+		lines = append(lines, pr.Sprintf("No saved set-ups. Save the set-up of your latest match with `save_setup`."))
 	}
 	for _, s := range p.Setups {
-		mark := ""
+		key := txtSavedSetup
 		if p.Defaults[s.Variant] == s.Name {
-			mark = " (first choice)"
+			key = txtSavedSetupFirst
 		}
-		lines = append(lines, fmt.Sprintf("• %s — %s%s", s.Name, s.Variant, mark))
+		lines = append(lines, pr.Sprintf(key, s.Name, render.VariantName(pr, s.Variant)))
 	}
 	b.tell(i, truncate(strings.Join(lines, "\n"), 2000))
 }
 
+// A member's settings: their numbering, and a saved set-up in the list.
+const (
+	txtNumberingModern  = "numbering: modern (%[1]s %[2]s)"
+	txtNumberingClassic = "numbering: classic (%[1]s %[2]s)"
+	txtSavedSetup       = "• %[1]s — %[2]s"
+	txtSavedSetupFirst  = "• %[1]s — %[2]s (first choice)"
+)
+
 // savedSetupChoices offers a member's saved set-up names for autocomplete.
-func (b *Bot) savedSetupChoices(ctx context.Context, user, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	p := b.settingsOf(ctx, user)
+func (b *Bot) savedSetupChoices(ctx context.Context, p lang.Printer, user, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
-	for _, s := range p.Setups {
+	for _, s := range b.settingsOf(ctx, user).Setups {
 		if strings.Contains(strings.ToUpper(s.Name), typed) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(s.Name+" ("+s.Variant.String()+")", 100), Value: s.Name})
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(p.Sprintf("%[1]s (%[2]s)", s.Name, render.VariantName(p, s.Variant)), 100), Value: s.Name})
 		}
 	}
 	sort.Slice(out, func(a, c int) bool { return out[a].Name < out[c].Name })

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -19,36 +19,49 @@ const setupField = "setup"
 // setupInvite is the DM that gives a player the template and the ways to
 // send a set-up.
 func (b *Bot) setupInvite(ctx context.Context, m *storage.Match, side game.Side) *discordgo.MessageSend {
-	settings := b.settingsOf(ctx, m.Players[side].UserID)
+	user := m.Players[side].UserID
+	settings, p := b.settingsOf(ctx, user), b.printerFor(ctx, user)
 	return &discordgo.MessageSend{
-		Content:    setupInviteText(m, side, settings.Numbering),
-		Components: setupButtons(m, settings),
+		Content:    setupInviteText(p, m, side, settings.Numbering),
+		Components: setupButtons(p, m, settings),
 	}
 }
 
-func setupInviteText(m *storage.Match, side game.Side, n game.Numbering) string {
-	opp := m.Players[side.Opponent()].Name
-	return fmt.Sprintf("**Match #%d** against %s — %s. You play **%s**%s.\n"+
-		"Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), "+
-		"or press **Edit** to fill in a form, **Random** for a new set-up in the style of real players', or pick a saved one. "+
-		"Deadline: <t:%d:R>.\n```\n%s\n```",
-		m.ID, opp, rulesSummary(m.Rules, m.MoveTime, m.Clock), side, redMovesFirst(side), m.Deadline.Unix(), game.SetupTemplate(m.Rules, n))
-}
+// The set-up invite. "Match #N" (Partij, Partie) names the match for a DM
+// reply to it (matchTitleRE).
+const (
+	txtSetupInviteRed  = "**Match #%[1]s** against %[2]s — %[3]s. You play **%[4]s** and move first."
+	txtSetupInviteBlue = "**Match #%[1]s** against %[2]s — %[3]s. You play **%[4]s**."
+	txtSetupInviteHow  = "Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), " +
+		"or press **Edit** to fill in a form, **Random** for a new set-up in the style of real players', or pick a saved one. " +
+		"Deadline: <t:%[1]s:R>."
+)
 
-func redMovesFirst(side game.Side) string {
+func setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering) string {
+	key := txtSetupInviteBlue
 	if side == game.Red {
-		return " and move first"
+		key = txtSetupInviteRed
 	}
-	return ""
+	return p.Sprintf(key, matchNumber(m), m.Players[side.Opponent()].Name, rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)) +
+		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.Deadline)) + "\n```\n" + game.SetupTemplate(m.Rules, n) + "\n```"
 }
 
-func setupButtons(m *storage.Match, settings *storage.PlayerSettings) []discordgo.MessageComponent {
+// The buttons and menu under a set-up invite or preview.
+const (
+	txtEdit        = "Edit"
+	txtRandom      = "Random"
+	txtConfirm     = "Confirm"
+	txtFirstChoice = "your first choice"
+	txtUseSaved    = "Use a saved set-up"
+)
+
+func setupButtons(p lang.Printer, m *storage.Match, settings *storage.PlayerSettings) []discordgo.MessageComponent {
 	id := func(action string) string {
 		return customID{kind: kindSetup, action: action, id: uint64(m.ID)}.String()
 	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Edit", Style: discordgo.PrimaryButton, CustomID: id(actEdit)},
-		discordgo.Button{Label: "Random", Style: discordgo.SecondaryButton, CustomID: id(actRandom)},
+		discordgo.Button{Label: p.Sprintf(txtEdit), Style: discordgo.PrimaryButton, CustomID: id(actEdit)},
+		discordgo.Button{Label: p.Sprintf(txtRandom), Style: discordgo.SecondaryButton, CustomID: id(actRandom)},
 	}}}
 	var saved []discordgo.SelectMenuOption
 	for _, s := range settings.Setups {
@@ -56,7 +69,7 @@ func setupButtons(m *storage.Match, settings *storage.PlayerSettings) []discordg
 			opt := discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)}
 			if settings.Defaults[m.Rules.Variant] == s.Name {
 				// The player's first choice comes first.
-				opt.Description = "your first choice"
+				opt.Description = p.Sprintf(txtFirstChoice)
 				saved = append([]discordgo.SelectMenuOption{opt}, saved...)
 				continue
 			}
@@ -65,7 +78,7 @@ func setupButtons(m *storage.Match, settings *storage.PlayerSettings) []discordg
 	}
 	if len(saved) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.SelectMenu{CustomID: id(actSaved), Placeholder: "Use a saved set-up", Options: saved},
+			discordgo.SelectMenu{CustomID: id(actSaved), Placeholder: p.Sprintf(txtUseSaved), Options: saved},
 		}})
 	}
 	return rows
@@ -88,10 +101,10 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 		b.tell(i, b.explain(printerOf(i), err, "setup"))
 		return
 	}
-	settings := b.settingsOf(ctx, user)
+	settings, p := b.settingsOf(ctx, user), printerOf(i)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    setupInviteText(m, side, settings.Numbering),
-		Components: setupButtons(m, settings),
+		Content:    setupInviteText(p, m, side, settings.Numbering),
+		Components: setupButtons(p, m, settings),
 		Flags:      privateFlag(i),
 	})
 }
@@ -104,7 +117,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 		return
 	}
 	if m.Phase != storage.PhaseSetup {
-		b.tell(i, "The set-up phase of this match is over.")
+		b.say(i, "The set-up phase of this match is over.")
 		return
 	}
 	settings := b.settingsOf(ctx, userOf(i).ID)
@@ -119,9 +132,9 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 		}
 		b.respond(i, discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
 			CustomID: customID{kind: kindSetup, action: actModal, id: uint64(m.ID)}.String(),
-			Title:    truncate(fmt.Sprintf("Your set-up for match #%d", m.ID), 45),
+			Title:    truncate(printerOf(i).Sprintf("Your set-up for match #%[1]s", matchNumber(m)), 45),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: setupField, Label: "4 rows, front row first", Style: discordgo.TextInputParagraph,
+				discordgo.TextInput{CustomID: setupField, Label: printerOf(i).Sprintf("4 rows, front row first"), Style: discordgo.TextInputParagraph,
 					Value: truncate(text, 4000), Required: true, MaxLength: 4000},
 			}}},
 		})
@@ -130,19 +143,19 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 	case actSaved:
 		values := i.MessageComponentData().Values
 		if len(values) == 0 {
-			b.tell(i, "Pick a saved set-up from the menu.")
+			b.say(i, "Pick a saved set-up from the menu.")
 			return
 		}
 		saved, ok := settings.SavedSetup(values[0])
 		if !ok || saved.Army != m.Rules.Army {
-			b.tell(i, "That saved set-up is gone or was made for another army.")
+			b.say(i, "That saved set-up is gone or was made for another army.")
 			return
 		}
 		b.answerDraft(ctx, i, m, side, saved.Setup, settings.Numbering)
 	case actConfirm:
 		b.confirmSetup(ctx, i, m, side, id.version)
 	default:
-		b.tell(i, staleComponent)
+		b.say(i, txtStaleComponent)
 	}
 }
 
@@ -166,7 +179,7 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	setup, _, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
-		b.tell(i, b.explain(printerOf(i), err, "setup form")+" Press Edit to try again.")
+		b.say(i, "%[1]s Press Edit to try again.", b.explainIn(printerOf(i), n, err, "setup form"))
 		return
 	}
 	b.answerDraft(ctx, i, m, side, setup, n)
@@ -175,13 +188,13 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 // answerDraft stores a draft from a button or the form and answers with its
 // preview, privately in a server.
 func (b *Bot) answerDraft(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) {
-	p, err := b.draft(ctx, m, side, setup, n)
+	pv, err := b.draft(ctx, printerOf(i), m, side, setup, n)
 	if err != nil {
-		b.tell(i, b.explain(printerOf(i), err, "setup"))
+		b.tell(i, b.explainIn(printerOf(i), n, err, "setup"))
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: p.text, Files: p.files, Components: p.components, Flags: privateFlag(i),
+		Content: pv.text, Files: pv.files, Components: pv.components, Flags: privateFlag(i),
 	})
 }
 
@@ -196,7 +209,7 @@ type preview struct {
 // at random or saved: a set-up from which no piece can move is refused (it
 // would lose at once), any other is stored as side's draft, and its preview
 // returned.
-func (b *Bot) draft(ctx context.Context, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) (*preview, error) {
+func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) (*preview, error) {
 	if !setup.CanMove(m.Rules) {
 		return nil, txtErrCannotMove
 	}
@@ -206,21 +219,22 @@ func (b *Bot) draft(ctx context.Context, m *storage.Match, side game.Side, setup
 	}
 	var buf bytes.Buffer
 	var files []*discordgo.File
-	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(m), Numbering: n}); err != nil {
+	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(m), Numbering: n, Lang: p}); err != nil {
 		b.log.Error("drawing a set-up preview failed", "match", m.ID, "error", err)
 	} else {
-		files = append(files, pngFile("setup.png", buf.Bytes(), fmt.Sprintf("A picture of your set-up for match #%d; the message lists it as text, front row first.", m.ID)))
+		files = append(files, pngFile("setup.png", buf.Bytes(), p.Sprintf("A picture of your set-up for match #%[1]s; the message lists it as text, front row first.", matchNumber(m))))
 	}
 	id := func(action string, version uint64) string {
 		return customID{kind: kindSetup, action: action, id: uint64(m.ID), version: version}.String()
 	}
-	// "match #N" names the match for a DM reply to the preview.
-	text := fmt.Sprintf("Your set-up for match #%d (you are %s):\n```\n%s\n```\nConfirm it, or change it. Your opponent sees none of this.",
-		m.ID, side, game.FormatSetup(m.Setups[side].Setup, n))
+	// "match #N" (partij, Partie, partie) names the match for a DM reply to
+	// the preview (matchTitleRE).
+	text := p.Sprintf("Your set-up for match #%[1]s (you are %[2]s):\n```\n%[3]s\n```\nConfirm it, or change it. Your opponent sees none of this.",
+		matchNumber(m), render.SideName(p, side), game.FormatSetup(m.Setups[side].Setup, n))
 	return &preview{text: text, files: files, components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: id(actConfirm, draftMark(m, side))},
-		discordgo.Button{Label: "Edit", Style: discordgo.PrimaryButton, CustomID: id(actEdit, 0)},
-		discordgo.Button{Label: "Random", Style: discordgo.SecondaryButton, CustomID: id(actRandom, 0)},
+		discordgo.Button{Label: p.Sprintf(txtConfirm), Style: discordgo.SuccessButton, CustomID: id(actConfirm, draftMark(m, side))},
+		discordgo.Button{Label: p.Sprintf(txtEdit), Style: discordgo.PrimaryButton, CustomID: id(actEdit, 0)},
+		discordgo.Button{Label: p.Sprintf(txtRandom), Style: discordgo.SecondaryButton, CustomID: id(actRandom, 0)},
 	}}}}, nil
 }
 
@@ -247,7 +261,7 @@ func draftMark(m *storage.Match, side game.Side) uint64 {
 // and afterChange tells everyone either way.
 func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, mark uint64) {
 	if m.Setups[side].Status == storage.SetupNone {
-		b.tell(i, "There is no set-up to confirm yet: type one, or press Edit or Random.")
+		b.say(i, "There is no set-up to confirm yet: type one, or press Edit or Random.")
 		return
 	}
 	if m.Setups[side].Status == storage.SetupConfirmed {
@@ -260,7 +274,7 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	var err error
 	for attempt := 0; ; attempt++ {
 		if draftMark(m, side) != mark {
-			b.finish(i, "You changed this set-up after this preview was shown: confirm the latest preview.")
+			b.finish(i, printerOf(i).Sprintf("You changed this set-up after this preview was shown: confirm the latest preview."))
 			return
 		}
 		var confirmed *storage.Match
@@ -286,12 +300,12 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	switch m.Phase {
 	case storage.PhaseSetup:
 		b.nudgeTimers()
-		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d starts as soon as %s has confirmed theirs.", m.ID, m.Players[side.Opponent()].Name))
+		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s starts as soon as %[2]s has confirmed theirs.", matchNumber(m), m.Players[side.Opponent()].Name))
 		return
 	case storage.PhasePlaying:
-		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d begins!", m.ID))
+		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s begins!", matchNumber(m)))
 	default: // over at once: a side cannot move
-		b.finish(i, fmt.Sprintf("Set-up confirmed. Match #%d is over at once: see my message.", m.ID))
+		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s is over at once: see my message.", matchNumber(m)))
 	}
 	b.afterChange(ctx, m, nil)
 }

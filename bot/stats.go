@@ -3,19 +3,22 @@ package bot
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
 )
 
 // onStats shows a member's results per variant in this server.
 func (b *Bot) onStats(ctx context.Context, i *discordgo.Interaction, opts options) {
 	if i.GuildID == "" {
-		b.tell(i, "Results are kept per server: ask in a server channel.")
+		b.say(i, "Results are kept per server: ask in a server channel.")
 		return
 	}
+	p := printerOf(i)
 	user, name := userOf(i).ID, displayName(i)
 	if o := opts[optMember]; o != nil {
 		user = fmt.Sprint(o.Value)
@@ -34,21 +37,23 @@ func (b *Bot) onStats(ctx context.Context, i *discordgo.Interaction, opts option
 		if s.Played() == 0 {
 			continue
 		}
-		lines = append(lines, fmt.Sprintf("%s: %d won · %d lost · %d drawn · rating %.0f ± %.0f", v, s.Wins, s.Losses, s.Draws, s.Rating, 2*s.RD))
+		lines = append(lines, p.Sprintf("%[1]s: %[2]d won · %[3]d lost · %[4]d drawn · rating %[5]s ± %[6]s", render.VariantName(p, v), s.Wins, s.Losses, s.Draws,
+			strconv.FormatFloat(s.Rating, 'f', 0, 64), strconv.FormatFloat(2*s.RD, 'f', 0, 64)))
 	}
 	if len(lines) == 0 {
-		b.tell(i, fmt.Sprintf("%s has no rated games in this server yet.", name))
+		b.say(i, "%[1]s has no rated games in this server yet.", name)
 		return
 	}
-	b.tell(i, fmt.Sprintf("**%s** in this server\n%s", name, strings.Join(lines, "\n")))
+	b.say(i, "**%[1]s** in this server\n%[2]s", name, strings.Join(lines, "\n"))
 }
 
 // onLeaderboard shows the best players of a variant in this server.
 func (b *Bot) onLeaderboard(ctx context.Context, i *discordgo.Interaction, opts options) {
 	if i.GuildID == "" {
-		b.tell(i, "Results are kept per server: ask in a server channel.")
+		b.say(i, "Results are kept per server: ask in a server channel.")
 		return
 	}
+	p := printerOf(i)
 	v := game.VariantClassic
 	if s := opts.str(optVariant); s != "" {
 		if p, err := game.ParseVariant(s); err == nil {
@@ -61,12 +66,12 @@ func (b *Bot) onLeaderboard(ctx context.Context, i *discordgo.Interaction, opts 
 		return
 	}
 	if len(list) == 0 {
-		b.tell(i, fmt.Sprintf("No rated %s games in this server yet. Start one with `/stratego challenge`.", v))
+		b.say(i, "No rated %[1]s games in this server yet. Start one with `/stratego challenge`.", render.VariantName(p, v))
 		return
 	}
-	lines := []string{fmt.Sprintf("**%s leaderboard**", v)}
+	lines := []string{p.Sprintf("**%[1]s leaderboard**", render.VariantName(p, v))}
 	for k, s := range list {
-		lines = append(lines, fmt.Sprintf("%d. %s — %.0f (%d won, %d lost, %d drawn)", k+1, s.Name, s.Rating, s.Wins, s.Losses, s.Draws))
+		lines = append(lines, p.Sprintf("%[1]d. %[2]s — %[3]s (%[4]d won, %[5]d lost, %[6]d drawn)", k+1, s.Name, strconv.FormatFloat(s.Rating, 'f', 0, 64), s.Wins, s.Losses, s.Draws))
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: strings.Join(lines, "\n"), Flags: discordgo.MessageFlagsEphemeral,

@@ -161,7 +161,8 @@ var (
 // never reveals a hidden rank of the opponent.
 type MoveError struct {
 	Move   Move
-	Reason string
+	Reason string // in English
+	Text   Text   // the reason, for its translations
 }
 
 func (e *MoveError) Error() string { return e.Reason }
@@ -169,9 +170,10 @@ func (e *MoveError) Error() string { return e.Reason }
 // Unwrap lets errors.Is(err, ErrIllegalMove) match.
 func (e *MoveError) Unwrap() error { return ErrIllegalMove }
 
-func illegal(m Move, format string, args ...any) *MoveError {
-	return &MoveError{Move: m, Reason: fmt.Sprintf(format, args...)}
-}
+// illegal refuses m for the reason key says, a txt constant.
+func illegal(m Move, key string, args ...any) *MoveError { return illegalText(m, text(key, args...)) }
+
+func illegalText(m Move, t Text) *MoveError { return &MoveError{Move: m, Reason: t.String(), Text: t} }
 
 // piece is one piece's full state, hidden rank included.
 type piece struct {

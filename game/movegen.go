@@ -110,17 +110,17 @@ func (g *Game) Check(m Move) error {
 		return ErrGameOver
 	}
 	if !m.From.Valid() || !m.To.Valid() {
-		return illegal(m, "a move needs two squares on the board, like B4-B5")
+		return illegal(m, txtMoveNeedsSquares)
 	}
 	side := g.toMove
 	c := g.board[m.From]
 	switch {
 	case c == cellLake:
-		return illegal(m, "%s is a lake; there is no piece there", m.From)
+		return illegal(m, txtFromLake, m.From)
 	case c == 0:
-		return illegal(m, "there is no piece on %s", m.From)
+		return illegal(m, txtNoPieceOn, m.From)
 	case pieceSide(int(c)-1) != side:
-		return illegal(m, "the piece on %s is %s's; it is %s's turn", m.From, side.Opponent(), side)
+		return illegal(m, txtNotYourPiece, m.From, side.Opponent(), side)
 	}
 	id := int(c) - 1
 	rank := g.pieces[id].rank
@@ -129,51 +129,78 @@ func (g *Game) Check(m Move) error {
 	}
 	switch {
 	case rank == Bomb:
-		return illegal(m, "Bombs cannot move")
+		return illegal(m, txtBombsCannotMove)
 	case rank == Flag:
-		return illegal(m, "the Flag cannot move")
+		return illegal(m, txtFlagCannotMove)
 	case m.From == m.To:
-		return illegal(m, "a move must go to another square")
+		return illegal(m, txtSameSquare)
 	case g.board[m.To] == cellLake:
-		return illegal(m, "%s is a lake", m.To)
+		return illegal(m, txtIsLake, m.To)
 	case m.From.Col() != m.To.Col() && m.From.Row() != m.To.Row():
-		return illegal(m, "pieces move in straight lines, never diagonally")
+		return illegal(m, txtDiagonal)
 	}
 	dist := distance(m.From, m.To)
 	if dist > 1 {
 		if rank != Scout {
-			return illegal(m, "a %s moves one square at a time; only Scouts go further", rank.Name())
+			return illegal(m, txtOneSquare, rank)
 		}
-		if reason := g.pathBlocked(m.From, m.To); reason != "" {
-			return illegal(m, "%s", reason)
+		if reason, blocked := g.pathBlocked(m.From, m.To); blocked {
+			return illegalText(m, reason)
 		}
 	}
 	if t := g.board[m.To]; t != 0 {
 		if pieceSide(int(t)-1) == side {
-			return illegal(m, "%s holds one of your own pieces", m.To)
+			return illegal(m, txtOwnPiece, m.To)
 		}
 		if dist > 1 && !g.rules.ScoutStrikesAtRange {
-			return illegal(m, "in this match a Scout attacks only a piece next to it (scout_strikes_at_range is off)")
+			return illegal(m, txtScoutNextOnly)
 		}
 	}
-	if reason := g.repetitionReason(side, id, m.From, m.To); reason != "" {
-		return illegal(m, "%s", reason)
+	if reason, forbidden := g.repetitionReason(side, id, m.From, m.To); forbidden {
+		return illegalText(m, reason)
 	}
 	return nil
 }
 
-// pathBlocked returns why a Scout cannot pass between from and to (same line), or "".
-func (g *Game) pathBlocked(from, to Square) string {
+// The reasons Check gives.
+const (
+	txtMoveNeedsSquares = "a move needs two squares on the board, like B4-B5"
+	txtFromLake         = "%[1]s is a lake; there is no piece there"
+	txtNoPieceOn        = "there is no piece on %[1]s"
+	txtNotYourPiece     = "the piece on %[1]s is %[2]s's; it is %[3]s's turn"
+	txtBombsCannotMove  = "Bombs cannot move"
+	txtFlagCannotMove   = "the Flag cannot move"
+	txtSameSquare       = "a move must go to another square"
+	txtIsLake           = "%[1]s is a lake"
+	txtDiagonal         = "pieces move in straight lines, never diagonally"
+	txtOneSquare        = "a %[1]s moves one square at a time; only Scouts go further"
+	txtOwnPiece         = "%[1]s holds one of your own pieces"
+	txtScoutNextOnly    = "in this match a Scout attacks only a piece next to it (scout_strikes_at_range is off)"
+	txtScoutLake        = "a Scout cannot cross the lake at %[1]s"
+	txtScoutJump        = "a Scout cannot jump over the piece on %[1]s"
+	txtNoInfiltrator    = "there is no Infiltrator in this match"
+	txtOnlyInfiltrator  = "only the Infiltrator can infiltrate"
+	txtNameGuess        = "name the piece you guess: Marshal … Spy, Infiltrator, Bomb or Flag"
+	txtInfiltrateZone   = "the Infiltrator can infiltrate only from inside %[1]s's set-up zone (rows %[2]s)"
+	txtInfiltrateReach  = "an infiltration reaches a piece one or two squares away in a straight line"
+	txtInfiltrateLake   = "an infiltration cannot pass over the lake at %[1]s"
+	txtInfiltrateEmpty  = "an infiltration over two squares needs %[1]s to be empty"
+	txtNothingToInfil   = "there is no piece on %[1]s to infiltrate"
+)
+
+// pathBlocked returns why a Scout cannot pass between from and to (same
+// line), and whether it cannot.
+func (g *Game) pathBlocked(from, to Square) (Text, bool) {
 	d := directionOf(from, to)
 	for s := neighbours[from][d]; s != to; s = neighbours[s][d] {
 		switch c := g.board[s]; {
 		case c == cellLake:
-			return "a Scout cannot cross the lake at " + s.String()
+			return text(txtScoutLake, s), true
 		case c != 0:
-			return "a Scout cannot jump over the piece on " + s.String()
+			return text(txtScoutJump, s), true
 		}
 	}
-	return ""
+	return Text{}, false
 }
 
 // directionOf returns the direction index from a to b, which share a row or column.
@@ -193,42 +220,43 @@ func (g *Game) checkInfiltration(m Move, side Side, rank Rank) error {
 	enemy := side.Opponent()
 	switch {
 	case g.rules.Army[Infiltrator] == 0:
-		return illegal(m, "there is no Infiltrator in this match")
+		return illegal(m, txtNoInfiltrator)
 	case rank != Infiltrator:
-		return illegal(m, "only the Infiltrator can infiltrate")
+		return illegal(m, txtOnlyInfiltrator)
 	case !m.Guess.Valid():
-		return illegal(m, "name the piece you guess: Marshal … Spy, Infiltrator, Bomb or Flag")
+		return illegal(m, txtNameGuess)
 	case !InZone(enemy, m.From):
-		return illegal(m, "the Infiltrator can infiltrate only from inside %s's set-up zone (%s)", enemy, zoneRows(enemy))
+		return illegal(m, txtInfiltrateZone, enemy, zoneRows(enemy))
 	case m.From.Col() != m.To.Col() && m.From.Row() != m.To.Row(), m.From == m.To:
-		return illegal(m, "an infiltration reaches a piece one or two squares away in a straight line")
+		return illegal(m, txtInfiltrateReach)
 	}
 	switch dist := distance(m.From, m.To); {
 	case dist > 2:
-		return illegal(m, "an infiltration reaches a piece one or two squares away in a straight line")
+		return illegal(m, txtInfiltrateReach)
 	case dist == 2:
 		between := neighbours[m.From][directionOf(m.From, m.To)]
 		if g.board[between] == cellLake {
-			return illegal(m, "an infiltration cannot pass over the lake at %s", between)
+			return illegal(m, txtInfiltrateLake, between)
 		}
 		if g.board[between] != 0 {
-			return illegal(m, "an infiltration over two squares needs %s to be empty", between)
+			return illegal(m, txtInfiltrateEmpty, between)
 		}
 	}
 	switch t := g.board[m.To]; {
 	case t == cellLake:
-		return illegal(m, "%s is a lake", m.To)
+		return illegal(m, txtIsLake, m.To)
 	case t == 0:
-		return illegal(m, "there is no piece on %s to infiltrate", m.To)
+		return illegal(m, txtNothingToInfil, m.To)
 	case pieceSide(int(t)-1) == side:
-		return illegal(m, "%s holds one of your own pieces", m.To)
+		return illegal(m, txtOwnPiece, m.To)
 	}
 	return nil
 }
 
+// zoneRows names the rows of a side's set-up zone: "1–4".
 func zoneRows(side Side) string {
 	if side == Red {
-		return "rows 1–4"
+		return "1–4"
 	}
-	return "rows 7–10"
+	return "7–10"
 }

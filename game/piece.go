@@ -207,12 +207,19 @@ func ParseRank(token string, n Numbering) (Rank, error) {
 			if v >= 1 && v <= 9 {
 				return Rank(11 - v), nil
 			}
-			return NoRank, fmt.Errorf("%q is not a piece in classic numbering: use 1 (Marshal) to 9 (Scout), S, I, B or F", token)
+			return NoRank, textError(txtNotClassic, token)
 		}
 		if v >= 2 && v <= 10 {
 			return Rank(v), nil
 		}
-		return NoRank, fmt.Errorf("%q is not a piece in modern numbering: use 10 (Marshal) to 2 (Scout), S, I, B or F", token)
+		return NoRank, textError(txtNotModern, token)
 	}
-	return NoRank, fmt.Errorf("%q is not a piece: use a rank number, S (Spy), I (Infiltrator), B (Bomb), F (Flag) or a name like Marshal", token)
+	return NoRank, textError(txtNotAPiece, token)
 }
+
+// The reasons ParseRank gives, in a *TextError.
+const (
+	txtNotClassic = "%[1]q is not a piece in classic numbering: use 1 (Marshal) to 9 (Scout), S, I, B or F"
+	txtNotModern  = "%[1]q is not a piece in modern numbering: use 10 (Marshal) to 2 (Scout), S, I, B or F"
+	txtNotAPiece  = "%[1]q is not a piece: use a rank number, S (Spy), I (Infiltrator), B (Bomb), F (Flag) or a name like Marshal"
+)

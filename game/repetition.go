@@ -1,7 +1,5 @@
 package game
 
-import "fmt"
-
 // The Two-Squares rule: a piece may not cross the same square border more than
 // N times in a row. A run is the unbroken series of one side's moves with one
 // piece along one axis; borders are numbered along the line, border k lying
@@ -97,21 +95,29 @@ func (g *Game) chasingMoveRepeats(side Side, id int, a, b Square) bool {
 	return false
 }
 
-// repetitionReason explains why a move breaks a repetition rule, or returns "".
-func (g *Game) repetitionReason(side Side, id int, a, b Square) string {
+// The reasons of the repetition rules.
+const (
+	txtTwoSquaresMove  = "the Two-Squares rule forbids a %[1]s move between %[2]s and %[3]s"
+	txtTwoSquaresCross = "the Two-Squares rule forbids crossing between %[2]s and %[3]s a %[1]s time in a row"
+	txtMoreSquares     = "the More-Squares rule forbids chasing the piece on %[1]s into a position that was already on the board"
+)
+
+// repetitionReason explains why a move breaks a repetition rule, and
+// reports whether it does.
+func (g *Game) repetitionReason(side Side, id int, a, b Square) (Text, bool) {
 	switch g.repetition(side, id, a, b) {
 	case twoSquaresForbids:
 		r := &g.runs[side]
-		n := g.rules.TwoSquares
+		n := Ordinal(g.rules.TwoSquares + 1)
 		x, y := lineSquare(a, r.vertical, int(r.blockLo)), lineSquare(a, r.vertical, int(r.blockHi)+1)
 		if r.blockLo == r.blockHi && distance(a, b) == 1 {
-			return fmt.Sprintf("the Two-Squares rule forbids a %s move between %s and %s", ordinal(n+1), x, y)
+			return text(txtTwoSquaresMove, n, x, y), true
 		}
-		return fmt.Sprintf("the Two-Squares rule forbids crossing between %s and %s a %s time in a row", x, y, ordinal(n+1))
+		return text(txtTwoSquaresCross, n, x, y), true
 	case moreSquaresForbids:
-		return fmt.Sprintf("the More-Squares rule forbids chasing the piece on %s into a position that was already on the board", g.pieces[g.chase.target].sq)
+		return text(txtMoreSquares, g.pieces[g.chase.target].sq), true
 	}
-	return ""
+	return Text{}, false
 }
 
 // lineSquare returns the square at index k along the line through a (its column when vertical, else its row).
@@ -120,18 +126,6 @@ func lineSquare(a Square, vertical bool, k int) Square {
 		return SquareAt(a.Col(), k)
 	}
 	return SquareAt(k, a.Row())
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return fmt.Sprintf("%dth", n)
 }
 
 // recordRepetition updates both rules' state after side played rec with piece id.

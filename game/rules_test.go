@@ -467,7 +467,7 @@ func TestTwoSquaresRule(t *testing.T) {
 		if n == 0 {
 			continue
 		}
-		refused(t, g, shuttle[n], "the Two-Squares rule forbids a "+ordinal(n+1)+" move between B4 and B5")
+		refused(t, g, shuttle[n], "the Two-Squares rule forbids a "+Ordinal(n+1).String()+" move between B4 and B5")
 		// Moving on along the same line, or along the other axis, is allowed.
 		alt := g.Clone()
 		if n%2 == 1 { // the Sergeant is on B5

@@ -1,9 +1,6 @@
 package game
 
-import (
-	"fmt"
-	"strings"
-)
+import ()
 
 // SetupRows is the depth of a set-up zone.
 const SetupRows = 4
@@ -61,61 +58,65 @@ func (s Setup) Mirror() Setup {
 
 // SetupError is a set-up that breaks the rules, with a reason a player can act on.
 type SetupError struct {
-	Reason string
+	Reason string // in English
+	Text   Text   // the reason, for its translations
 }
 
 func (e *SetupError) Error() string { return e.Reason }
+
+// setupError refuses a set-up for the reason key says, a txt constant.
+func setupError(key string, args ...any) *SetupError {
+	t := text(key, args...)
+	return &SetupError{Reason: t.String(), Text: t}
+}
+
+// The reasons Validate gives.
+const (
+	txtProblems        = "%[1]s"
+	txtVariantHasNo    = "%[1]s has no %[2]s"
+	txtArmyHasNo       = "this army has no %[1]s"
+	txtVariantNeeds    = "%[1]s placed; %[2]s needs %[3]d"
+	txtArmyNeeds       = "%[1]s placed; this army needs %[2]d"
+	txtUnknownPiece    = "the set-up holds an unknown piece"
+	txtSquaresAreEmpty = "%[1]d squares are empty; %[2]s fills all 40 squares of the zone"
+)
 
 // Validate checks a set-up against the rules: the right number of each piece
 // and, for Classic and Infiltrator, a full zone.
 func (s *Setup) Validate(rules Rules) error {
 	got := s.Counts()
 	want := rules.Army
-	var problems []string
+	custom := rules.Variant == VariantCustom
+	var problems Texts
 	for _, r := range Ranks {
-		if got[r] == want[r] {
-			continue
+		switch {
+		case got[r] == want[r]:
+		case want[r] == 0 && custom:
+			problems = append(problems, text(txtArmyHasNo, Pieces(r)))
+		case want[r] == 0:
+			problems = append(problems, text(txtVariantHasNo, rules.Variant, Pieces(r)))
+		case custom:
+			problems = append(problems, text(txtArmyNeeds, Count{int(got[r]), r}, int(want[r])))
+		default:
+			problems = append(problems, text(txtVariantNeeds, Count{int(got[r]), r}, rules.Variant, int(want[r])))
 		}
-		if want[r] == 0 {
-			problems = append(problems, fmt.Sprintf("%s has no %s", variantLabel(rules), r.Plural()))
-			continue
-		}
-		problems = append(problems, fmt.Sprintf("%s placed; %s needs %d", countNoun(int(got[r]), r), variantLabel(rules), want[r]))
 	}
 	for _, r := range s {
 		for _, k := range r {
 			if int(k) >= NumRanks {
-				return &SetupError{Reason: "the set-up holds an unknown piece"}
+				return setupError(txtUnknownPiece)
 			}
 		}
 	}
 	if len(problems) > 0 {
-		return &SetupError{Reason: strings.Join(problems, "; ")}
+		return setupError(txtProblems, problems)
 	}
 	if rules.Variant.FillsZone() {
 		if empty := SetupRows*10 - got.Total(); empty > 0 {
-			return &SetupError{Reason: fmt.Sprintf("%d squares are empty; %s fills all 40 squares of the zone", empty, rules.Variant)}
+			return setupError(txtSquaresAreEmpty, empty, rules.Variant)
 		}
 	}
 	return nil
-}
-
-func variantLabel(rules Rules) string {
-	if rules.Variant == VariantCustom {
-		return "this army"
-	}
-	return rules.Variant.String()
-}
-
-// countNoun writes "1 Bomb", "7 Bombs", "no Bombs".
-func countNoun(n int, r Rank) string {
-	switch n {
-	case 0:
-		return "no " + r.Plural()
-	case 1:
-		return "1 " + r.Name()
-	}
-	return fmt.Sprintf("%d %s", n, r.Plural())
 }
 
 // CanMove reports whether some piece of a valid set-up can move at the start.

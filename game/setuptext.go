@@ -36,7 +36,7 @@ func ParseSetup(text string, rules Rules, preferred Numbering) (Setup, Numbering
 		}
 		if n, ok := numberingLine(line); ok {
 			if explicit && n != numbering {
-				return Setup{}, numbering, &SetupError{Reason: `the set-up says both "modern" and "classic"; keep one of the two lines`}
+				return Setup{}, numbering, setupError(txtBothNumberingLines)
 			}
 			numbering, explicit = n, true
 			continue
@@ -46,7 +46,7 @@ func ParseSetup(text string, rules Rules, preferred Numbering) (Setup, Numbering
 		}
 	}
 	if len(rows) == 0 {
-		return Setup{}, numbering, &SetupError{Reason: "no set-up found: write 4 rows of 10 squares, front row first (use . for an empty square)"}
+		return Setup{}, numbering, setupError(txtNoSetupFound)
 	}
 	if !explicit {
 		n, err := detectNumbering(rows, preferred)
@@ -61,29 +61,49 @@ func ParseSetup(text string, rules Rules, preferred Numbering) (Setup, Numbering
 		for j, t := range tokens {
 			r, err := parseSetupSquare(t, numbering)
 			if err != nil && len(tokens) == 1 && looksCompact(t) {
-				return Setup{}, numbering, &SetupError{Reason: fmt.Sprintf(
-					"%s has %d characters (%q); write 10, one for each square, or separate the squares with spaces",
-					setupRowName(i), utf8.RuneCountInString(t), t)}
+				return Setup{}, numbering, setupError(txtCompactRow, setupRowName(i), utf8.RuneCountInString(t), t)
 			}
 			if err != nil {
-				return Setup{}, numbering, &SetupError{Reason: fmt.Sprintf("%s, column %d: %v", setupRowName(i), j+1, err)}
+				return Setup{}, numbering, setupError(txtSquareError, setupRowName(i), j+1, errorText(err))
 			}
 			if i < SetupRows && j < 10 {
 				s[i][j] = r
 			}
 		}
 		if len(tokens) != 10 {
-			return Setup{}, numbering, &SetupError{Reason: fmt.Sprintf("%s has %s; each row has 10 squares (use . for an empty square)",
-				setupRowName(i), plural(len(tokens), "piece"))}
+			return Setup{}, numbering, setupError(txtRowLength, setupRowName(i), Quantity{len(tokens), NounPiece})
 		}
 	}
 	if len(rows) != SetupRows {
-		return Setup{}, numbering, &SetupError{Reason: fmt.Sprintf("%s given; a set-up has %d rows, front row first", plural(len(rows), "row"), SetupRows)}
+		return Setup{}, numbering, setupError(txtRowCount, Quantity{len(rows), NounRow}, SetupRows)
 	}
 	if err := s.Validate(rules); err != nil {
 		return s, numbering, err
 	}
 	return s, numbering, nil
+}
+
+// The reasons ParseSetup gives.
+const (
+	txtBothNumberingLines = `the set-up says both "modern" and "classic"; keep one of the two lines`
+	txtNoSetupFound       = "no set-up found: write 4 rows of 10 squares, front row first (use . for an empty square)"
+	txtCompactRow         = "%[1]s has %[2]d characters (%[3]q); write 10, one for each square, or separate the squares with spaces"
+	txtSquareError        = "%[1]s, column %[2]d: %[3]s"
+	txtRowLength          = "%[1]s has %[2]s; each row has 10 squares (use . for an empty square)"
+	txtRowCount           = "%[1]s given; a set-up has %[2]d rows, front row first"
+	txtBothNumberings     = `the set-up has both a 10 (the Marshal in modern numbering) and a 1 (the Marshal in classic numbering): ` +
+		`use one numbering, and write "modern" or "classic" on a line of its own to say which`
+	txtNotAPieceEmpty = "%[1]q is not a piece; write . for an empty square"
+	txtRowName        = "row %[1]d from the front"
+)
+
+// errorText is the Text of an error: its own when it has one, else its
+// English text.
+func errorText(err error) Text {
+	if te, ok := err.(*TextError); ok {
+		return te.Text
+	}
+	return text("%[1]s", err.Error())
 }
 
 // cleanSetupLine trims a line and removes what is not part of a row: comments,
@@ -179,8 +199,7 @@ func detectNumbering(rows [][]string, preferred Numbering) (Numbering, error) {
 	}
 	switch {
 	case ten && one:
-		return preferred, &SetupError{Reason: `the set-up has both a 10 (the Marshal in modern numbering) and a 1 (the Marshal in classic numbering): ` +
-			`use one numbering, and write "modern" or "classic" on a line of its own to say which`}
+		return preferred, setupError(txtBothNumberings)
 	case ten:
 		return NumberingModern, nil
 	case one:
@@ -210,21 +229,13 @@ func parseSetupSquare(token string, n Numbering) (Rank, error) {
 		return NoRank, nil
 	case "0", "x", "X", "o", "O", "*", "?", "·", "–", "—":
 		// Common ways to mark an empty square elsewhere.
-		return NoRank, fmt.Errorf("%q is not a piece; write . for an empty square", token)
+		return NoRank, textError(txtNotAPieceEmpty, token)
 	}
 	return ParseRank(token, n)
 }
 
 // setupRowName names row i of a set-up (0 = front row) for a player.
-func setupRowName(i int) string { return fmt.Sprintf("row %d from the front", i+1) }
-
-// plural writes "1 row", "3 rows".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func setupRowName(i int) Text { return text(txtRowName, i+1) }
 
 // FormatSetup writes s as ParseSetup reads it: 4 lines (no final newline),
 // front row first, each from the player's left, "." for an empty square. Labels

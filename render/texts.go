@@ -247,6 +247,13 @@ func PieceName(p lang.Printer, r game.Rank, n game.Numbering) string {
 	return words{p}.rankLabelled(r, n)
 }
 
+// RankName names a piece in p's language without its number: "Marshal",
+// "Maarschalk".
+func RankName(p lang.Printer, r game.Rank) string { return words{p}.rank(r) }
+
+// RankCount writes n pieces of rank r in p's language: "1 Spy", "8 Scouts".
+func RankCount(p lang.Printer, n int, r game.Rank) string { return words{p}.rankCount(n, r) }
+
 // SideName names a side in p's language: "Red", "Rood".
 func SideName(p lang.Printer, s game.Side) string { return words{p}.side(s) }
 

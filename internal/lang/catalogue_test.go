@@ -14,7 +14,7 @@ import (
 )
 
 // textPackages are the packages whose texts members read, relative to this one.
-var textPackages = []string{"../../render", "../../bot"}
+var textPackages = []string{"../../render", "../../bot", "../../game"}
 
 // sourceText is a txt constant found in the sources.
 type sourceText struct {
@@ -27,7 +27,7 @@ type sourceText struct {
 // interaction), and the bot's helpers that pick one key among several.
 var keyTakers = map[string][]int{
 	"Sprintf": {0}, "say": {1}, "perspective": {1, 2, 3}, "battle": {0}, "moved": {0},
-	"friendly": {0}, "friendlyf": {0}, "matchOpt": {0}, "squareOpt": {1},
+	"friendly": {0}, "friendlyf": {0}, "matchOpt": {0}, "squareOpt": {1}, "reply": {0},
 }
 
 // sourceTexts reads the non-test Go files of dir: every string constant, or

@@ -22,7 +22,8 @@
 // French "0 coup", in Dutch "0 zetten". en.json holds only the English
 // plural forms.
 //
-// TestCatalogueComplete reads the sources of every package that shows text,
+// TestCatalogueComplete reads the sources of every package that shows text
+// (render, bot, and game, whose refusal reasons are game.Text keys),
 // collects each txt constant, and fails when a language lacks one, keeps one
 // that is no longer used, or changes its arguments. It also fails when code
 // hands a Printer a literal instead of a txt constant, the one way a text
