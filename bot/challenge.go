@@ -153,7 +153,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 	case army != "":
 		a, err := game.ParseArmy(army, n)
 		if err != nil {
-			return rules, 0, "", friendlyf("That army does not work: %[1]s.", err.Error())
+			return rules, 0, "", friendlyf("That army does not work: %[1]s.", reasonOf(err))
 		}
 		rules.Army = a
 	}
@@ -170,7 +170,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 		rules.MaxMoves = int(v)
 	}
 	if err := rules.Validate(); err != nil {
-		return rules, 0, "", friendlyf("Those rules do not work: %[1]s.", err.Error())
+		return rules, 0, "", friendlyf("Those rules do not work: %[1]s.", reasonOf(err))
 	}
 	moveTime := b.cfg.DefaultMoveTime
 	if server.MoveTime != 0 {

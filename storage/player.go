@@ -63,15 +63,21 @@ func (p *PlayerSettings) SavedSetup(name string) (SavedSetup, bool) {
 	return SavedSetup{}, false
 }
 
+// Why SaveSetup refuses a set-up; both are ErrInvalid.
+var (
+	ErrSetupName     = fmt.Errorf("a set-up name has 1 to 100 characters: %w", ErrInvalid)
+	ErrTooManySetups = fmt.Errorf("at most %d set-ups are kept; delete one first: %w", MaxSavedSetups, ErrInvalid)
+)
+
 // SaveSetup adds s, replacing a set-up of the same name.
 func (p *PlayerSettings) SaveSetup(s SavedSetup) error {
 	s.Name = strings.TrimSpace(s.Name)
 	if s.Name == "" || len(s.Name) > 100 {
-		return fmt.Errorf("a set-up name has 1 to 100 characters: %w", ErrInvalid)
+		return ErrSetupName
 	}
 	p.DeleteSetup(s.Name)
 	if len(p.Setups) >= MaxSavedSetups {
-		return fmt.Errorf("you can keep at most %d set-ups; delete one first: %w", MaxSavedSetups, ErrInvalid)
+		return ErrTooManySetups
 	}
 	p.Setups = append(p.Setups, s)
 	slices.SortFunc(p.Setups, func(a, b SavedSetup) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
