@@ -144,6 +144,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 		variant = p
 	}
 	rules := game.DefaultRules(variant)
+	server.Rules.Apply(&rules) // the server's defaults; the challenge's own options come next
 	army := opts.str(optArmy)
 	switch {
 	case variant == game.VariantCustom && army == "":
@@ -153,7 +154,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 	case army != "":
 		a, err := game.ParseArmy(army, n)
 		if err != nil {
-			return rules, 0, "", friendlyf("That army does not work: %[1]s.", err.Error())
+			return rules, 0, "", friendlyf("That army does not work: %[1]s.", reasonOf(err))
 		}
 		rules.Army = a
 	}
@@ -170,7 +171,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 		rules.MaxMoves = int(v)
 	}
 	if err := rules.Validate(); err != nil {
-		return rules, 0, "", friendlyf("Those rules do not work: %[1]s.", err.Error())
+		return rules, 0, "", friendlyf("Those rules do not work: %[1]s.", reasonOf(err))
 	}
 	moveTime := b.cfg.DefaultMoveTime
 	if server.MoveTime != 0 {
@@ -228,6 +229,13 @@ func rulesSummary(p lang.Printer, r game.Rules, moveTime time.Duration, clock st
 	} else {
 		parts = append(parts, p.Sprintf(txtPerMove, formatDuration(p, moveTime)))
 	}
+	parts = append(parts, ruleOptionParts(p, r)...)
+	return strings.Join(parts, p.Sprintf(txtSummarySep))
+}
+
+// ruleOptionParts words the rule options that differ from the standard ones.
+func ruleOptionParts(p lang.Printer, r game.Rules) []string {
+	var parts []string
 	if r.TwoSquares == 0 {
 		parts = append(parts, p.Sprintf(txtTwoSquaresOff))
 	} else if r.TwoSquares != 3 {
@@ -242,7 +250,7 @@ func rulesSummary(p lang.Printer, r game.Rules, moveTime time.Duration, clock st
 	if r.MaxMoves > 0 {
 		parts = append(parts, p.Sprintf(txtDrawAfter, r.MaxMoves))
 	}
-	return strings.Join(parts, p.Sprintf(txtSummarySep))
+	return parts
 }
 
 // formatDuration writes a duration in whole days, hours or minutes.

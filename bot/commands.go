@@ -126,7 +126,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionString, Name: optSide, Description: "Your colour (default random); Red moves first",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Random", Value: "random"}, {Name: "Red", Value: "red"}, {Name: "Blue", Value: "blue"}}},
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optTwoSquares, Description: "Two-Squares rule: moves allowed between two squares (default 3)",
-						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "3 (ISF)", Value: 3}, {Name: "5 (older rooms)", Value: 5}, {Name: "off", Value: 0}}},
+						Choices: twoSquaresChoices()},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optMoreSquares, Description: "More-Squares rule against endless chases (default on)"},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optScoutRange, Description: "Scouts may move and attack in one turn (default on)"},
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw after this many moves in all (default no limit)",
@@ -257,6 +257,12 @@ func Commands() []*discordgo.ApplicationCommand {
 							{Name: "One live message per match, edited after every move", Value: "live"}}},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Default variant of new matches", Choices: variants},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Default move time of new matches", Choices: times},
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optTwoSquares, Description: "Default Two-Squares rule of new matches",
+						Choices: twoSquaresChoices()},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optMoreSquares, Description: "Default More-Squares rule of new matches"},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optScoutRange, Description: "Whether Scouts of new matches may move and attack in one turn"},
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw new matches after this many moves (0: no limit)",
+						MinValue: floatPtr(0), MaxValue: game.MaxMovesLimit},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optPracticeAllowed, Description: "Allow practice games against the computer here"},
 					{Type: discordgo.ApplicationCommandOptionRole, Name: optStarterRole, Description: "Only members with this role may start matches"},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optAnyoneStarts, Description: "Let anyone start matches again"},
@@ -297,6 +303,12 @@ func Commands() []*discordgo.ApplicationCommand {
 // language. The names of the commands and options stay English in every
 // language: the bot's messages and help name them, and members of one server
 // can tell each other the same command whatever their language.
+// twoSquaresChoices are the values of the Two-Squares rule, as a challenge
+// and a server's defaults offer them.
+func twoSquaresChoices() []*discordgo.ApplicationCommandOptionChoice {
+	return []*discordgo.ApplicationCommandOptionChoice{{Name: "3 (ISF)", Value: 3}, {Name: "5 (older rooms)", Value: 5}, {Name: "off", Value: 0}}
+}
+
 func localizeCommands(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
 	for _, c := range cmds {
 		d := discordLocalizations(lang.Translations(c.Description))

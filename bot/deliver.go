@@ -27,15 +27,27 @@ func (b *Bot) setDMBlocked(ctx context.Context, user string, at time.Time) bool 
 	return changed
 }
 
-// dmChannel returns the DM channel with a user, created once and cached.
-func (b *Bot) dmChannel(user string) (string, error) {
+// dmChannel returns the DM channel with a user: opened once, then kept in
+// memory and in the user's settings, since Discord rate-limits opening them
+// (one shared limit, which after a restart would hold every DM back).
+func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 	if ch, ok := b.dmChannels.Load(user); ok {
 		return ch.(string), nil
+	}
+	if ch := b.settingsOf(ctx, user).DMChannel; ch != "" {
+		b.dmChannels.Store(user, ch)
+		return ch, nil
 	}
 	ch, err := b.s.UserChannelCreate(user)
 	if err != nil {
 		return "", fmt.Errorf("open a DM channel: %w", err)
 	}
 	b.dmChannels.Store(user, ch.ID)
+	if _, err := b.store.UpdatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
+		p.DMChannel = ch.ID
+		return nil
+	}); err != nil {
+		b.log.Warn("keeping a DM channel's id failed; it is opened again after a restart", "error", err)
+	}
 	return ch.ID, nil
 }

@@ -35,8 +35,10 @@
 // edges.go handles threads and channels gone, players who left and the bot
 // removed from a server; gateway.go reconnects, and stops when Discord
 // refuses the bot for good; server.go holds a server's settings,
-// moderation and /stratego watch; rematch.go the Rematch button; limits.go
-// the fair limits and the computer's bounded thinking; lease.go which of
+// moderation and /stratego watch; follow.go following a match by DM;
+// rematch.go the Rematch button; limits.go the fair limits and the
+// computer's bounded thinking, at the lowest priority (priority_*.go);
+// lease.go which of
 // several processes runs the timers and the outbox; attach.go the pictures'
 // alt texts; metrics.go what operators watch; lang.go which language each
 // member and channel is written in (internal/lang holds the catalogues).

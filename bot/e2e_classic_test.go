@@ -80,10 +80,12 @@ func playClassic(t *testing.T, red game.Setup, prepare ...func(h *harness)) (*ha
 	h.alice.WaitDM(t, contains("You won"))
 	h.bob.WaitDM(t, contains("You lost: your Flag was captured"))
 	h.srv.WaitFor(t, "the final reveal", func() bool {
-		for _, m := range h.srv.ChannelMessages(h.channel) {
-			for _, f := range m.Files {
-				if f.Name == "replay.gif" {
-					return true
+		for _, ch := range append([]*discordtest.Channel{h.channel}, h.channel.Threads()...) {
+			for _, m := range h.srv.ChannelMessages(ch) {
+				for _, f := range m.Files {
+					if f.Name == "replay.gif" {
+						return true
+					}
 				}
 			}
 		}
@@ -173,6 +175,44 @@ func TestSameMoveRacedTwice(t *testing.T) {
 	if played > 1 {
 		t.Fatalf("two slash commands both played the move: %q", replies)
 	}
+}
+
+// TestThreadModeLeak: a whole match in the thread-per-match board mode,
+// played twice with Red's hidden pieces shuffled: the thread, like Bob's DMs,
+// shows exactly the same in both.
+func TestThreadModeLeak(t *testing.T) {
+	t.Parallel()
+	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
+	shuffled := red
+	shuffled[3][1], shuffled[3][2] = shuffled[3][2], shuffled[3][1]
+	threads := func(h *harness) {
+		moderator(h)
+		h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, "thread")).Reply(t)
+	}
+	var bobSaw, publicSaw [2][]string
+	t.Run("both", func(t *testing.T) {
+		for k, setup := range []game.Setup{red, shuffled} {
+			t.Run([]string{"red", "shuffled"}[k], func(t *testing.T) {
+				t.Parallel()
+				h, bob, public := playClassic(t, setup, threads)
+				inThread := 0
+				for _, line := range public {
+					if strings.HasPrefix(line, "thread: ") && strings.Contains(line, "[board.png ") {
+						inThread++
+					}
+				}
+				if len(h.channel.Threads()) != 1 || inThread < 5 {
+					t.Fatalf("%d threads, %d boards in the thread: the match was not played in its thread", len(h.channel.Threads()), inThread)
+				}
+				bobSaw[k], publicSaw[k] = bob, public
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	sameSight(t, "Bob", bobSaw)
+	sameSight(t, "the thread", publicSaw)
 }
 
 func TestThreadPerMatch(t *testing.T) {

@@ -40,6 +40,11 @@ func TestRestartMidMatch(t *testing.T) {
 	h.bob.SendDM(t, "J7-J6")
 	h.waitMoves(1, 2)
 
+	const openDM = "POST /users/@me/channels"
+	opened := len(h.srv.Requests(openDM))
+	if opened == 0 {
+		t.Fatal("the bot sent DMs without opening a DM channel")
+	}
 	h.shutdown() // the process stops; only the bbolt file remains
 	h.start()
 
@@ -52,6 +57,11 @@ func TestRestartMidMatch(t *testing.T) {
 		t.Fatalf("result %v", m.Result)
 	}
 	h.bob.WaitDM(t, contains("You lost"))
+	// The DM channels were kept with the players: the new process opened none
+	// (Discord rate-limits opening them).
+	if n := len(h.srv.Requests(openDM)); n != opened {
+		t.Errorf("after the restart the bot opened %d DM channels again", n-opened)
+	}
 }
 
 func TestClosedDMs(t *testing.T) {

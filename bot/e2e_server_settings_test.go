@@ -87,6 +87,30 @@ func TestServerSettings(t *testing.T) {
 			},
 		},
 		{
+			name: "default rule options, overridden by a challenge's own",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optTwoSquares, 5), discordtest.Opt(optMoreSquares, false), discordtest.Opt(optMaxMoves, 500)}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob), discordtest.Opt(optMaxMoves, 800))
+			},
+			check: func(t *testing.T, h *harness, answer *discordtest.Message) {
+				for _, want := range []string{"Two-Squares 5", "More-Squares off", "draw after 800 moves"} {
+					if !strings.Contains(answer.Content, want) {
+						t.Errorf("the challenge says %q; want %q", answer.Content, want)
+					}
+				}
+				shown := h.carol.SlashCommand(t, h.channel, "stratego server").Reply(t)
+				if !strings.Contains(shown.Content, "rule options of new matches: Two-Squares 5 · More-Squares off · draw after 500 moves") {
+					t.Errorf("the settings show %q", shown.Content)
+				}
+				h.bob.ClickButton(t, answer, button(t, answer, "Accept")).Reply(t)
+				if r := h.match(1).Rules; r.TwoSquares != 5 || r.MoreSquares || !r.ScoutStrikesAtRange || r.MaxMoves != 800 {
+					t.Errorf("the match's rules: %+v", r)
+				}
+			},
+		},
+		{
 			name: "a thread per match",
 			set: func(h *harness) []discordtest.Arg {
 				return []discordtest.Arg{discordtest.Opt(optBoardMode, "thread")}

@@ -37,6 +37,24 @@ func reasonText(p lang.Printer, n game.Numbering, t game.Text) string {
 	return p.Sprintf(t.Key, localArgs(p, n, t.Args)...)
 }
 
+// reasonOf is why the rules engine refused something, as an argument of a
+// text: its game.Text, which localArgs words in the reader's language, or an
+// error's own text when it has none.
+func reasonOf(err error) any {
+	var te *game.TextError
+	var se *game.SetupError
+	var me *game.MoveError
+	switch {
+	case errors.As(err, &te):
+		return te.Text
+	case errors.As(err, &se):
+		return se.Text
+	case errors.As(err, &me):
+		return me.Text
+	}
+	return err.Error()
+}
+
 // localArgs shows the typed arguments of a text in p's language: a rank as
 // its piece name in numbering n ("Captain (6)"), a number of pieces, a side,
 // a variant, an ordinal, a nested reason; squares and moves as their names.
@@ -62,6 +80,8 @@ func localArgs(p lang.Printer, n game.Numbering, args []any) []any {
 			if p.Code() == "en" {
 				out[k] = a.String() // "no Bombs"
 			}
+		case game.Piece:
+			out[k] = render.RankName(p, game.Rank(a))
 		case game.Pieces:
 			// The plural name: the count's form for 2 without its number.
 			out[k] = strings.TrimPrefix(render.RankCount(p, 2, game.Rank(a)), "2 ")

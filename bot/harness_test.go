@@ -397,6 +397,9 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	add("dm", m.DMs())
 	add("ephemeral", m.Ephemerals())
 	add("channel", m.Messages(h.channel))
+	for _, th := range h.channel.Threads() {
+		add("thread", m.Messages(th))
+	}
 	// DMs and channel posts of one move are sent concurrently, so their
 	// order may vary from run to run: compare what was seen, not when.
 	slices.Sort(out)

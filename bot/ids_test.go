@@ -44,20 +44,27 @@ func TestChallengeTerms(t *testing.T) {
 		opts  options
 		want  string // error text, or "" for success
 		check func(game.Rules, time.Duration, string) bool
+		nl    string // the error as a Dutch member reads it, when given
 	}{
 		{"defaults", options{}, "", func(r game.Rules, d time.Duration, side string) bool {
 			return r == game.DefaultRules(game.VariantClassic) && d == 24*time.Hour && side == "random"
-		}},
+		}, ""},
 		{"barrage, 1 hour, red", stringOpts(optVariant, "Barrage", optMoveTime, "1h", optSide, "red"), "", func(r game.Rules, d time.Duration, side string) bool {
 			return r.Variant == game.VariantBarrage && d == time.Hour && side == "red"
-		}},
-		{"custom without army", stringOpts(optVariant, "Custom"), "Custom needs an army", nil},
-		{"army without custom", stringOpts(optArmy, "10 2 F"), "is for Custom matches", nil},
-		{"bad army", stringOpts(optVariant, "Custom", optArmy, "10 2 B"), "exactly one Flag", nil},
+		}, ""},
+		{"custom without army", stringOpts(optVariant, "Custom"), "Custom needs an army", nil, ""},
+		{"army without custom", stringOpts(optArmy, "10 2 F"), "is for Custom matches", nil, ""},
+		{"bad army", stringOpts(optVariant, "Custom", optArmy, "10 2 B"), "exactly one Flag", nil, "Dat leger werkt niet: een leger heeft precies één Vlag nodig, dit heeft er 0."},
+		{"unknown piece", stringOpts(optVariant, "Custom", optArmy, "10 2 Q F"), "Q", nil, "Dat leger werkt niet:"},
+		{"bad two squares", func() options {
+			o := stringOpts(optVariant, "Custom", optArmy, "10 2 2 B F")
+			o[optTwoSquares] = &discordgo.ApplicationCommandInteractionDataOption{Name: optTwoSquares, Type: discordgo.ApplicationCommandOptionInteger, Value: float64(4)}
+			return o
+		}(), "two_squares is 3, 5 or off, not 4", nil, "Die regels werken niet: two_squares is 3, 5 of uit, niet 4."},
 		{"custom", stringOpts(optVariant, "Custom", optArmy, "10 2 2 B F"), "", func(r game.Rules, _ time.Duration, _ string) bool {
 			return r.Army[game.Scout] == 2 && r.Army.Total() == 5
-		}},
-		{"too short", stringOpts(optMoveTime, "1m"), "between 5 minutes and 7 days", nil},
+		}, ""},
+		{"too short", stringOpts(optMoveTime, "1m"), "between 5 minutes and 7 days", nil, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -65,6 +72,9 @@ func TestChallengeTerms(t *testing.T) {
 			if tc.want != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.want) {
 					t.Fatalf("error %v, want %q", err, tc.want)
+				}
+				if got := b.explain(lang.For("nl"), err, "challenge"); tc.nl != "" && !strings.Contains(got, tc.nl) {
+					t.Errorf("in Dutch: %q, want %q", got, tc.nl)
 				}
 				return
 			}

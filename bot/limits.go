@@ -95,13 +95,18 @@ func (b *Bot) mayPractice(ctx context.Context, p lang.Printer, user string) stri
 	return ""
 }
 
-// thinking runs the computer's choices, at most ComputerThinkers at once:
-// the rest wait their turn, and the cores left serve people's moves.
+// thinking runs the computer's choices, at most ComputerThinkers at once,
+// each on an OS thread of the lowest priority: the rest wait their turn, and
+// whenever people's work wants a core the operating system gives it theirs.
+// A thinker holds a Go P while it runs, so the process runs one P more per
+// thinker than it has cores (GoProcs): people's work always has as many Ps as
+// cores, and the thinkers only the time those leave.
 type thinking struct{ slots chan struct{} }
 
 func newThinking(n int) *thinking { return &thinking{slots: make(chan struct{}, n)} }
 
-// do runs f when a slot is free, or gives up when stop is closed first.
+// do runs f when a slot is free, or gives up when stop is closed first. f
+// runs on a thread of its own at the lowest priority, which ends with it.
 func (t *thinking) do(stop <-chan struct{}, f func()) {
 	select {
 	case t.slots <- struct{}{}:
@@ -109,5 +114,24 @@ func (t *thinking) do(stop <-chan struct{}, f func()) {
 		return
 	}
 	defer func() { <-t.slots }()
-	f()
+	done := make(chan struct{})
+	var panicked any
+	go func() {
+		defer close(done)
+		defer func() { panicked = recover() }()
+		// Never unlocked: the thread ends with this goroutine, so its low
+		// priority never passes to other work.
+		runtime.LockOSThread()
+		_ = lowerThreadPriority() // if it fails, thinking still keeps to its slots
+		f()
+	}()
+	<-done
+	if panicked != nil {
+		panic(panicked) // the caller's guard reports it, as before
+	}
 }
+
+// GoProcs returns how many Ps the Go runtime should run for a machine
+// where it would run base: one more per computer thinker, since a thinker,
+// at the lowest priority, holds a P while it thinks (see thinking).
+func (l Limits) GoProcs(base int) int { return base + l.withDefaults().ComputerThinkers }

@@ -264,7 +264,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 		return b.record(ctx, "dropping a notice", b.store.NoticeDone(ctx, n.ID, now, owed...))
 	}
 	for i := n.Sent; i < len(parts); i++ {
-		err := b.sendPart(parts[i], nonceOf(n.ID, i))
+		err := b.sendPart(ctx, parts[i], nonceOf(n.ID, i))
 		if err == nil {
 			if parts[i].to.user != "" {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
@@ -364,11 +364,11 @@ func (b *Bot) record(ctx context.Context, what string, err error) bool {
 
 // sendPart sends one message: a create carries the nonce, so that sending it
 // again never makes a second message; an edit is the same however often it is made.
-func (b *Bot) sendPart(p outgoing, nonce string) error {
+func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 	channel := p.to.channel
 	if p.to.user != "" {
 		var err error
-		if channel, err = b.dmChannel(p.to.user); err != nil {
+		if channel, err = b.dmChannel(ctx, p.to.user); err != nil {
 			return err
 		}
 	}

@@ -134,6 +134,24 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 		s.MoveTime = d
 		*changes = append(*changes, p.Sprintf("default move time: %[1]s", formatDuration(p, d)))
 	}
+	if v, ok := opts.integer(optTwoSquares); ok {
+		n := int(v)
+		s.Rules.TwoSquares = &n
+		*changes = append(*changes, p.Sprintf("default Two-Squares rule: %[1]s", twoSquaresText(p, n)))
+	}
+	if v, ok := opts.boolean(optMoreSquares); ok {
+		s.Rules.MoreSquares = &v
+		*changes = append(*changes, p.Sprintf("default More-Squares rule: %[1]s", onOff(p, v)))
+	}
+	if v, ok := opts.boolean(optScoutRange); ok {
+		s.Rules.ScoutStrikesAtRange = &v
+		*changes = append(*changes, p.Sprintf("Scouts move and attack in one turn: %[1]s", onOff(p, v)))
+	}
+	if v, ok := opts.integer(optMaxMoves); ok {
+		n := int(v)
+		s.Rules.MaxMoves = &n
+		*changes = append(*changes, p.Sprintf("default move limit: %[1]s", maxMovesText(p, n)))
+	}
 	if v, ok := opts.boolean(optPracticeAllowed); ok {
 		s.NoPractice = !v
 		*changes = append(*changes, p.Sprintf("practice: %[1]s", onOff(p, v)))
@@ -210,8 +228,30 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 	if s.MoveTime != 0 {
 		moveTime = s.MoveTime
 	}
-	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- practice against the computer: %[6]s",
-		where, who, boardModeText(p, board), render.VariantName(p, variant), formatDuration(p, moveTime), onOff(p, !s.NoPractice))
+	rules := game.DefaultRules(variant)
+	s.Rules.Apply(&rules)
+	options := p.Sprintf("standard")
+	if parts := ruleOptionParts(p, rules); len(parts) > 0 {
+		options = strings.Join(parts, p.Sprintf(txtSummarySep))
+	}
+	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- rule options of new matches: %[7]s\n- practice against the computer: %[6]s",
+		where, who, boardModeText(p, board), render.VariantName(p, variant), formatDuration(p, moveTime), onOff(p, !s.NoPractice), options)
+}
+
+// twoSquaresText writes a Two-Squares setting: "3", "5" or "off".
+func twoSquaresText(p lang.Printer, n int) string {
+	if n == 0 {
+		return p.Sprintf("off")
+	}
+	return strconv.Itoa(n)
+}
+
+// maxMovesText writes a move limit: a number, or "no limit".
+func maxMovesText(p lang.Printer, n int) string {
+	if n == 0 {
+		return p.Sprintf("no limit")
+	}
+	return strconv.Itoa(n)
 }
 
 // onCancel calls a match of this server off, with no result, for the reason

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strings"
 
@@ -70,8 +71,11 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 		if name := opts.str(optSave); name != "" {
 			err := p.SaveSetup(storage.SavedSetup{Name: name, Variant: source.Rules.Variant, Army: source.Rules.Army,
 				Setup: source.Setups[sourceSide].Setup, Saved: b.now()})
-			if err != nil {
-				return friendlyf("I could not save it: %[1]s.", err.Error())
+			switch {
+			case errors.Is(err, storage.ErrTooManySetups):
+				return friendlyf("You keep %[1]d saved set-ups, the most there may be: delete one first with `/stratego settings delete:NAME`.", storage.MaxSavedSetups)
+			case err != nil:
+				return friendly("A set-up's name has 1 to 100 characters.")
 			}
 			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", matchNumber(source), name))
 		}

@@ -43,7 +43,12 @@ func setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Nu
 		key = txtSetupInviteRed
 	}
 	return p.Sprintf(key, matchNumber(m), m.Players[side.Opponent()].Name, rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)) +
-		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.Deadline)) + "\n```\n" + game.SetupTemplate(m.Rules, n) + "\n```"
+		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.Deadline)) + "\n```\n" + setupTemplate(p, m.Rules, n) + "\n```"
+}
+
+// setupTemplate is the set-up template with its comments in p's language.
+func setupTemplate(p lang.Printer, rules game.Rules, n game.Numbering) string {
+	return game.SetupTemplateIn(rules, n, func(t game.Text) string { return reasonText(p, n, t) })
 }
 
 // The buttons and menu under a set-up invite or preview.
@@ -123,7 +128,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 	settings := b.settingsOf(ctx, userOf(i).ID)
 	switch id.action {
 	case actEdit:
-		text := game.SetupTemplate(m.Rules, settings.Numbering)
+		text := setupTemplate(printerOf(i), m.Rules, settings.Numbering)
 		if s, ok := settings.SavedSetup(settings.Defaults[m.Rules.Variant]); ok && s.Army == m.Rules.Army {
 			text = game.FormatSetup(s.Setup, settings.Numbering)
 		}

@@ -275,48 +275,71 @@ func FormatSetup(s Setup, n Numbering) string {
 // value, so that the template does not change from one message to the next.
 const templateSeed = 2024
 
-// SetupTemplate returns the text the bot sends a player to fill in: comment
-// lines that explain the format and list the army in numbering n, a line naming
-// the numbering, and a valid example set-up to edit. ParseSetup reads it as it is.
+// SetupTemplate returns the text the bot sends a player to fill in, in
+// English: see SetupTemplateIn.
 func SetupTemplate(rules Rules, n Numbering) string {
+	return SetupTemplateIn(rules, n, Text.String)
+}
+
+// The sentences of a set-up template's comments.
+const (
+	txtTemplateFront   = "Your %[1]s set-up: front row (next to the lakes) first, one line per row, 10 squares from your left to your right."
+	txtTemplateArmy    = "%[1]s:"
+	txtTemplateItem    = "%[1]s (%[2]s)"
+	txtTemplateFull    = "Every square holds a piece."
+	txtTemplateEmpty   = "Write . for each of the %[1]d empty squares."
+	txtTemplateModern  = "Modern numbers: %[1]s 10 ... %[2]s 2. For classic numbers (%[1]s 1 ... %[2]s 9), change the line below to classic."
+	txtTemplateClassic = "Classic numbers: %[1]s 1 ... %[2]s 9. For modern numbers (%[1]s 10 ... %[2]s 2), change the line below to modern."
+	txtTemplateEdit    = "Edit this example and send it back:"
+)
+
+// SetupTemplateIn returns the text the bot sends a player to fill in:
+// comment lines that explain the format and list the army in numbering n, a
+// line naming the numbering, and a valid example set-up to edit. ParseSetup
+// reads it as it is, in any language: say words each comment's Text (the
+// bot's translation; Text.String for English), and the comments are wrapped
+// at 72 columns.
+func SetupTemplateIn(rules Rules, n Numbering, say func(Text) string) string {
 	army := rules.Army
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Your %s set-up: front row (next to the lakes) first,\n", rules.Variant)
-	b.WriteString("# one line per row, 10 squares from your left to your right.\n")
+	comment := func(t Text) { writeComment(&b, say(t), 72) }
+	comment(text(txtTemplateFront, rules.Variant))
 	var items []string
 	for _, r := range Ranks {
 		if c := int(army[r]); c > 0 {
-			name := r.Name()
-			if c > 1 {
-				name = r.Plural()
-			}
-			items = append(items, fmt.Sprintf("%d %s (%s)", c, name, r.Label(n)))
+			items = append(items, say(text(txtTemplateItem, Count{N: c, Rank: r}, r.Label(n))))
 		}
 	}
-	total := army.Total()
-	head := fmt.Sprintf("%d pieces:", total)
-	if total == 1 {
-		head = "1 piece:"
-	}
-	writeWrapped(&b, "# ", head, items, 72)
-
-	if empty := SetupRows*10 - total; rules.Variant.FillsZone() || empty <= 0 {
-		b.WriteString("# Every square holds a piece.\n")
+	writeWrapped(&b, "# ", say(text(txtTemplateArmy, Quantity{N: army.Total(), Noun: NounPiece})), items, 72)
+	if empty := SetupRows*10 - army.Total(); rules.Variant.FillsZone() || empty <= 0 {
+		comment(text(txtTemplateFull))
 	} else {
-		fmt.Fprintf(&b, "# Write . for each of the %d empty squares.\n", empty)
+		comment(text(txtTemplateEmpty, empty))
 	}
 	if n == NumberingModern {
-		b.WriteString("# Modern numbers: Marshal 10 ... Scout 2. For classic numbers\n")
-		b.WriteString("# (Marshal 1 ... Scout 9), change the line below to classic.\n")
+		comment(text(txtTemplateModern, Piece(Marshal), Piece(Scout)))
 	} else {
-		b.WriteString("# Classic numbers: Marshal 1 ... Scout 9. For modern numbers\n")
-		b.WriteString("# (Marshal 10 ... Scout 2), change the line below to modern.\n")
+		comment(text(txtTemplateClassic, Piece(Marshal), Piece(Scout)))
 	}
-	b.WriteString("# Edit this example and send it back:\n")
+	comment(text(txtTemplateEdit))
 	fmt.Fprintf(&b, "numbering: %s\n", n)
 	b.WriteString(FormatSetup(RandomSetup(rules, templateSeed), n))
 	b.WriteByte('\n')
 	return b.String()
+}
+
+// writeComment writes text as comment lines ("# …") of at most width bytes
+// where its words allow.
+func writeComment(b *strings.Builder, text string, width int) {
+	line := "#"
+	for _, w := range strings.Fields(text) {
+		if len(line)+1+len(w) > width && line != "#" {
+			b.WriteString(line + "\n")
+			line = "#"
+		}
+		line += " " + w
+	}
+	b.WriteString(line + "\n")
 }
 
 // writeWrapped writes head and items, separated by ", ", on lines that start

@@ -75,6 +75,12 @@ func (c Count) String() string {
 	return fmt.Sprintf("%d %s", c.N, c.Rank.Plural())
 }
 
+// Piece names a piece of a rank alone, without its number: "Marshal".
+type Piece Rank
+
+// String returns the English name.
+func (p Piece) String() string { return Rank(p).Name() }
+
 // Pieces names the pieces of a rank in the plural: "Bombs".
 type Pieces Rank
 

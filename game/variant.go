@@ -105,20 +105,34 @@ func (a Army) Total() int {
 // MovableCount returns the number of pieces that can move (all but Bombs and Flags).
 func (a Army) MovableCount() int { return a.Total() - int(a[Bomb]) - int(a[Flag]) - int(a[NoRank]) }
 
+// Why an army or rules are refused (in a *TextError).
+const (
+	txtArmyNoEmpty     = "an army lists pieces, not empty squares"
+	txtArmyOneFlag     = "an army needs exactly one Flag, this one has %[1]d"
+	txtArmyMovable     = "an army needs at least one piece that can move"
+	txtArmyTooMany     = "an army has at most %[1]d pieces, this one has %[2]d"
+	txtArmyEmpty       = "the army is empty: list its pieces, for example 10 9 3 2 2 S B F"
+	txtArmyAtMost      = "an army has at most %[1]d pieces"
+	txtRulesArmy       = "custom army: %[1]s"
+	txtRulesOwnArmy    = "%[1]s is played with its own army (%[2]s); choose Custom to play another"
+	txtRulesTwoSquares = "two_squares is 3, 5 or off, not %[1]d"
+	txtRulesMaxMoves   = "max_moves is off (0) or between 1 and %[1]d, not %[2]d"
+)
+
 // Validate checks the rules for a Custom army: exactly one Flag, at least one
 // movable piece, at most 40 pieces.
 func (a Army) Validate() error {
 	if a[NoRank] != 0 {
-		return errors.New("an army lists pieces, not empty squares")
+		return textError(txtArmyNoEmpty)
 	}
 	if a[Flag] != 1 {
-		return fmt.Errorf("an army needs exactly one Flag, this one has %d", a[Flag])
+		return textError(txtArmyOneFlag, int(a[Flag]))
 	}
 	if a.MovableCount() < 1 {
-		return errors.New("an army needs at least one piece that can move")
+		return textError(txtArmyMovable)
 	}
 	if t := a.Total(); t > MaxPieces {
-		return fmt.Errorf("an army has at most %d pieces, this one has %d", MaxPieces, t)
+		return textError(txtArmyTooMany, MaxPieces, t)
 	}
 	return nil
 }
@@ -147,7 +161,7 @@ func ParseArmy(text string, n Numbering) (Army, error) {
 	var a Army
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' || r == '\n' })
 	if len(fields) == 0 {
-		return a, errors.New("the army is empty: list its pieces, for example 10 9 3 2 2 S B F")
+		return a, textError(txtArmyEmpty)
 	}
 	repeat := 1
 	for _, f := range fields {
@@ -160,7 +174,7 @@ func ParseArmy(text string, n Numbering) (Army, error) {
 			return a, err
 		}
 		if int(a[r])+repeat > MaxPieces {
-			return a, fmt.Errorf("an army has at most %d pieces", MaxPieces)
+			return a, textError(txtArmyAtMost, MaxPieces)
 		}
 		a[r] += uint8(repeat)
 		repeat = 1
@@ -230,18 +244,22 @@ func (r Rules) Validate() error {
 	}
 	if r.Variant == VariantCustom {
 		if err := r.Army.Validate(); err != nil {
-			return fmt.Errorf("custom army: %w", err)
+			var why *TextError
+			if !errors.As(err, &why) {
+				return fmt.Errorf("custom army: %w", err)
+			}
+			return textError(txtRulesArmy, why.Text)
 		}
 	} else if r.Army != r.Variant.Army() {
-		return fmt.Errorf("%s is played with its own army (%s); choose Custom to play another", r.Variant, r.Variant.Army())
+		return textError(txtRulesOwnArmy, r.Variant, r.Variant.Army().String())
 	}
 	switch r.TwoSquares {
 	case 0, 3, 5:
 	default:
-		return fmt.Errorf("two_squares is 3, 5 or off, not %d", r.TwoSquares)
+		return textError(txtRulesTwoSquares, r.TwoSquares)
 	}
 	if r.MaxMoves < 0 || r.MaxMoves > MaxMovesLimit {
-		return fmt.Errorf("max_moves is off (0) or between 1 and %d, not %d", MaxMovesLimit, r.MaxMoves)
+		return textError(txtRulesMaxMoves, MaxMovesLimit, r.MaxMoves)
 	}
 	return nil
 }

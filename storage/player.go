@@ -32,6 +32,10 @@ type PlayerSettings struct {
 	// ("nl", "en-GB"); it chooses the language of what the bot sends them
 	// outside an answer to an interaction. Empty until they first interact.
 	Locale string
+	// DMChannel is the id of the bot's DM channel with the player, once
+	// opened: it never changes, and opening one is rate-limited by Discord,
+	// so it is kept across restarts.
+	DMChannel string
 	// DMBlockedAt is when a DM to the player last failed because they do not
 	// accept DMs from the bot (Discord error 50007); zero when DMs reach them.
 	DMBlockedAt time.Time
@@ -63,15 +67,21 @@ func (p *PlayerSettings) SavedSetup(name string) (SavedSetup, bool) {
 	return SavedSetup{}, false
 }
 
+// Why SaveSetup refuses a set-up; both are ErrInvalid.
+var (
+	ErrSetupName     = fmt.Errorf("a set-up name has 1 to 100 characters: %w", ErrInvalid)
+	ErrTooManySetups = fmt.Errorf("at most %d set-ups are kept; delete one first: %w", MaxSavedSetups, ErrInvalid)
+)
+
 // SaveSetup adds s, replacing a set-up of the same name.
 func (p *PlayerSettings) SaveSetup(s SavedSetup) error {
 	s.Name = strings.TrimSpace(s.Name)
 	if s.Name == "" || len(s.Name) > 100 {
-		return fmt.Errorf("a set-up name has 1 to 100 characters: %w", ErrInvalid)
+		return ErrSetupName
 	}
 	p.DeleteSetup(s.Name)
 	if len(p.Setups) >= MaxSavedSetups {
-		return fmt.Errorf("you can keep at most %d set-ups; delete one first: %w", MaxSavedSetups, ErrInvalid)
+		return ErrTooManySetups
 	}
 	p.Setups = append(p.Setups, s)
 	slices.SortFunc(p.Setups, func(a, b SavedSetup) int { return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)) })
@@ -103,12 +113,13 @@ type playerRecordV2 struct {
 	NoOwnMoves  bool               `json:"no_own_moves,omitempty"`
 	DMBlocked   int64              `json:"dm_blocked,omitempty"`
 	Locale      string             `json:"locale,omitempty"`
+	DMChannel   string             `json:"dm,omitempty"`
 	Setups      []savedSetupRecord `json:"setups,omitempty"`
 	Defaults    map[string]string  `json:"defaults,omitempty"` // variant → set-up name
 }
 
 func encodePlayer(p *PlayerSettings) ([]byte, error) {
-	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, NoOwnMoves: p.NoOwnMoves, DMBlocked: unixTime(p.DMBlockedAt), Locale: p.Locale}
+	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, NoOwnMoves: p.NoOwnMoves, DMBlocked: unixTime(p.DMBlockedAt), Locale: p.Locale, DMChannel: p.DMChannel}
 	if p.Numbering != game.NumberingModern {
 		rec.Numbering = p.Numbering.String()
 	}
@@ -147,7 +158,7 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 	fail := func(err error) (*PlayerSettings, error) {
 		return nil, fmt.Errorf("player %s: %v: %w", rec.ID, err, ErrCorrupt)
 	}
-	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, NoOwnMoves: rec.NoOwnMoves, DMBlockedAt: fromUnix(rec.DMBlocked), Locale: rec.Locale}
+	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, NoOwnMoves: rec.NoOwnMoves, DMBlockedAt: fromUnix(rec.DMBlocked), Locale: rec.Locale, DMChannel: rec.DMChannel}
 	if rec.Numbering != "" {
 		if p.Numbering, err = game.ParseNumbering(rec.Numbering); err != nil {
 			return fail(err)

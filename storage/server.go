@@ -31,6 +31,34 @@ type ServerSettings struct {
 	NoPractice bool
 	// StarterRole, when set, is the role a member needs to start matches.
 	StarterRole string
+	// Rules are the server's own defaults for the rule options of new matches.
+	Rules RuleDefaults
+}
+
+// RuleDefaults are a server's defaults for the rule options of new matches;
+// a nil option keeps the variant's own default. A challenge's options
+// override them.
+type RuleDefaults struct {
+	TwoSquares          *int  // 0 (off), 3 or 5
+	MoreSquares         *bool // the More-Squares rule
+	ScoutStrikesAtRange *bool // Scouts move and strike in one turn
+	MaxMoves            *int  // a draw after this many moves; 0: no limit
+}
+
+// Apply sets the options the server chose on rules.
+func (d RuleDefaults) Apply(rules *game.Rules) {
+	if d.TwoSquares != nil {
+		rules.TwoSquares = *d.TwoSquares
+	}
+	if d.MoreSquares != nil {
+		rules.MoreSquares = *d.MoreSquares
+	}
+	if d.ScoutStrikesAtRange != nil {
+		rules.ScoutStrikesAtRange = *d.ScoutStrikesAtRange
+	}
+	if d.MaxMoves != nil {
+		rules.MaxMoves = *d.MaxMoves
+	}
 }
 
 // BoardMode is how a match's public board is shown in its channel.
@@ -72,20 +100,32 @@ func (s *ServerSettings) AllowsChannel(channelID string) bool {
 const serverRecordVersion = 1
 
 type serverRecord struct {
-	V          int      `json:"v"`
-	ID         string   `json:"id"`
-	Version    uint64   `json:"ver"`
-	Channels   []string `json:"channels,omitempty"`
-	Board      string   `json:"board,omitempty"`
-	Variant    string   `json:"variant,omitempty"`
-	MoveTime   int64    `json:"move_time,omitempty"` // seconds
-	NoPractice bool     `json:"no_practice,omitempty"`
-	Role       string   `json:"role,omitempty"`
+	V          int                 `json:"v"`
+	ID         string              `json:"id"`
+	Version    uint64              `json:"ver"`
+	Channels   []string            `json:"channels,omitempty"`
+	Board      string              `json:"board,omitempty"`
+	Variant    string              `json:"variant,omitempty"`
+	MoveTime   int64               `json:"move_time,omitempty"` // seconds
+	NoPractice bool                `json:"no_practice,omitempty"`
+	Role       string              `json:"role,omitempty"`
+	Rules      *ruleDefaultsRecord `json:"rules,omitempty"`
+}
+
+// ruleDefaultsRecord holds a server's rule defaults: a missing field is no choice.
+type ruleDefaultsRecord struct {
+	TwoSquares  *int  `json:"two_squares,omitempty"`
+	MoreSquares *bool `json:"more_squares,omitempty"`
+	ScoutRange  *bool `json:"scout_strikes_at_range,omitempty"`
+	MaxMoves    *int  `json:"max_moves,omitempty"`
 }
 
 func encodeServer(s *ServerSettings) ([]byte, error) {
 	rec := serverRecord{V: serverRecordVersion, ID: s.GuildID, Version: s.Version, Channels: s.Channels,
 		MoveTime: int64(s.MoveTime / time.Second), NoPractice: s.NoPractice, Role: s.StarterRole}
+	if r := s.Rules; r != (RuleDefaults{}) {
+		rec.Rules = &ruleDefaultsRecord{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutRange: r.ScoutStrikesAtRange, MaxMoves: r.MaxMoves}
+	}
 	if s.Board != BoardPerMove {
 		rec.Board = s.Board.String()
 	}
@@ -109,6 +149,9 @@ func decodeServer(data []byte) (*ServerSettings, error) {
 	}
 	s := &ServerSettings{GuildID: rec.ID, Version: rec.Version, Channels: rec.Channels,
 		MoveTime: time.Duration(rec.MoveTime) * time.Second, NoPractice: rec.NoPractice, StarterRole: rec.Role}
+	if r := rec.Rules; r != nil {
+		s.Rules = RuleDefaults{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutStrikesAtRange: r.ScoutRange, MaxMoves: r.MaxMoves}
+	}
 	var err error
 	if rec.Board != "" {
 		if s.Board, err = ParseBoardMode(rec.Board); err != nil {
@@ -135,6 +178,11 @@ func PrepareServer(s *ServerSettings, guildID string, version uint64) error {
 		return fmt.Errorf("unknown board mode: %w", ErrInvalid)
 	case s.MoveTime != 0 && (s.MoveTime < MinMoveTime || s.MoveTime > MaxMoveTime):
 		return fmt.Errorf("a move time of %v is not between %v and %v: %w", s.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
+	}
+	rules := game.DefaultRules(game.VariantClassic)
+	s.Rules.Apply(&rules)
+	if err := rules.Validate(); err != nil {
+		return fmt.Errorf("the server's rule options: %w: %w", err, ErrInvalid)
 	}
 	return nil
 }

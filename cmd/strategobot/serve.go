@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -40,6 +42,12 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 	if cfg.MetricsAddr != "" {
 		metrics = bot.NewMetrics(reg)
 	}
+	limits := bot.Limits{OpenChallenges: cfg.OpenChallenges, PracticeMatches: cfg.PracticeMatches, ComputerThinkers: cfg.Thinkers}
+	if os.Getenv("GOMAXPROCS") == "" {
+		// The computer thinks at the lowest priority on Ps of its own, so
+		// that people's moves keep every core (bot.Limits.GoProcs).
+		runtime.GOMAXPROCS(limits.GoProcs(runtime.GOMAXPROCS(0)))
+	}
 	b := bot.New(bot.Config{
 		Metrics:         metrics,
 		Shared:          postgres.IsURL(cfg.Database),
@@ -47,7 +55,7 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 		Threads:         cfg.Threads,
 		DefaultMoveTime: time.Duration(cfg.DefaultMoveTime),
 		ChallengeExpiry: time.Duration(cfg.ChallengeExpiry),
-		Limits:          bot.Limits{OpenChallenges: cfg.OpenChallenges, PracticeMatches: cfg.PracticeMatches, ComputerThinkers: cfg.Thinkers},
+		Limits:          limits,
 		Logger:          logger,
 	}, session, db, pics)
 	if cfg.MetricsAddr != "" {

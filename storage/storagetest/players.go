@@ -14,7 +14,7 @@ import (
 func testPlayers(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	p := must(s.Player(ctx, "1001")).in(t)
-	if p.UserID != "1001" || p.Numbering != game.NumberingModern || p.NoReminders || !p.DMsReach() || len(p.Setups) != 0 || p.Version != 0 || p.Locale != "" {
+	if p.UserID != "1001" || p.Numbering != game.NumberingModern || p.NoReminders || !p.DMsReach() || len(p.Setups) != 0 || p.Version != 0 || p.Locale != "" || p.DMChannel != "" {
 		t.Fatalf("defaults: %+v", p)
 	}
 	classic := game.RandomSetup(game.DefaultRules(game.VariantClassic), 4)
@@ -26,6 +26,7 @@ func testPlayers(t *testing.T, s storage.Store) {
 		p.NoReminders = true
 		p.NoOwnMoves = true
 		p.Locale = "nl"
+		p.DMChannel = "7001"
 		p.DMBlockedAt = T0
 		if err := p.SaveSetup(storage.SavedSetup{Name: "wall", Variant: game.VariantClassic, Setup: classic, Saved: T0}); err != nil {
 			return err

@@ -17,10 +17,13 @@ func testServers(t *testing.T, s storage.Store) {
 	if !reflect.DeepEqual(d, &storage.ServerSettings{GuildID: "9001"}) || !d.AllowsChannel("any") {
 		t.Fatalf("defaults: %+v", d)
 	}
+	off, five, limit := false, 5, 0 // chosen values that are also zero values must survive
 	want := storage.ServerSettings{GuildID: "9001", Version: 1, Channels: []string{"1", "2"}, Board: storage.BoardLive,
-		Variant: game.VariantBarrage, MoveTime: 2 * time.Hour, NoPractice: true, StarterRole: "77"}
+		Variant: game.VariantBarrage, MoveTime: 2 * time.Hour, NoPractice: true, StarterRole: "77",
+		Rules: storage.RuleDefaults{TwoSquares: &five, MoreSquares: &off, MaxMoves: &limit}}
 	got := must(s.UpdateServer(ctx, "9001", func(x *storage.ServerSettings) error {
 		x.Channels, x.Board, x.Variant, x.MoveTime, x.NoPractice, x.StarterRole = want.Channels, want.Board, want.Variant, want.MoveTime, want.NoPractice, want.StarterRole
+		x.Rules = want.Rules
 		x.GuildID, x.Version = "other", 99 // the store's, whatever fn says
 		return nil
 	})).in(t)
@@ -30,6 +33,11 @@ func testServers(t *testing.T, s storage.Store) {
 	if loaded := must(s.Server(ctx, "9001")).in(t); !reflect.DeepEqual(*loaded, want) {
 		t.Errorf("loaded: %+v, want %+v", loaded, want)
 	}
+	rules := game.DefaultRules(game.VariantClassic)
+	got.Rules.Apply(&rules)
+	if rules.TwoSquares != 5 || rules.MoreSquares || !rules.ScoutStrikesAtRange || rules.MaxMoves != 0 {
+		t.Errorf("the server's rule defaults applied: %+v", rules)
+	}
 	if !got.AllowsChannel("2") || got.AllowsChannel("3") {
 		t.Errorf("channel list %v allows the wrong channels", got.Channels)
 	}
@@ -37,6 +45,8 @@ func testServers(t *testing.T, s storage.Store) {
 		func(x *storage.ServerSettings) { x.MoveTime = time.Minute },
 		func(x *storage.ServerSettings) { x.Board = storage.BoardLive + 1 },
 		func(x *storage.ServerSettings) { x.Channels = make([]string, storage.MaxServerChannels+1) },
+		func(x *storage.ServerSettings) { four := 4; x.Rules.TwoSquares = &four },
+		func(x *storage.ServerSettings) { many := game.MaxMovesLimit + 1; x.Rules.MaxMoves = &many },
 	} {
 		_, err := s.UpdateServer(ctx, "9001", func(x *storage.ServerSettings) error { bad(x); return nil })
 		wantErr(t, "a bad server setting", err, storage.ErrInvalid)
