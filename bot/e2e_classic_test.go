@@ -100,39 +100,30 @@ func TestClassicMatchEndToEnd(t *testing.T) {
 	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
 	// The leak test: the same match with Red's unrevealed back pieces
 	// shuffled must look exactly the same to Bob and to the channel.
-	shuffled := red
-	shuffled[3][1], shuffled[3][2] = shuffled[3][2], shuffled[3][1] // Marshal and Bomb trade places
+	shuffled := marshalAndBombSwapped(red)
 	shuffled[3][5], shuffled[3][9] = shuffled[3][9], shuffled[3][5]
-	if shuffled == red {
-		t.Fatal("the shuffle changed nothing")
-	}
 	var bobSaw, publicSaw [2][]string
-	t.Run("both", func(t *testing.T) { // the two matches are played at once
-		for k, setup := range []game.Setup{red, shuffled} {
-			t.Run([]string{"red", "shuffled"}[k], func(t *testing.T) {
-				t.Parallel()
-				h, bob, public := playClassic(t, setup)
-				m, err := h.db.Match(context.Background(), 1)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if m.Phase != storage.PhaseFinished || m.Result != (game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}) || m.Moves() != 5 {
-					t.Fatalf("stored match: phase %v result %v moves %d", m.Phase, m.Result, m.Moves())
-				}
-				// The public channel got a picture after every move and the finale.
-				pictures := 0
-				for _, msg := range h.srv.ChannelMessages(h.channel) {
-					pictures += len(msg.Files)
-				}
-				if pictures < 7 {
-					t.Fatalf("the channel got %d pictures", pictures)
-				}
-				if len(bob) < 8 || !strings.Contains(strings.Join(bob, "\n"), "[board.png ") || len(public) < 7 {
-					t.Fatalf("too little to compare: bob saw %d messages, the channel %d", len(bob), len(public))
-				}
-				bobSaw[k], publicSaw[k] = bob, public
-			})
+	bothWays(t, red, shuffled, func(t *testing.T, k int, setup game.Setup) { // the two matches are played at once
+		h, bob, public := playClassic(t, setup)
+		m, err := h.db.Match(context.Background(), 1)
+		if err != nil {
+			t.Fatal(err)
 		}
+		if m.Phase != storage.PhaseFinished || m.Result != (game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}) || m.Moves() != 5 {
+			t.Fatalf("stored match: phase %v result %v moves %d", m.Phase, m.Result, m.Moves())
+		}
+		// The public channel got a picture after every move and the finale.
+		pictures := 0
+		for _, msg := range h.srv.ChannelMessages(h.channel) {
+			pictures += len(msg.Files)
+		}
+		if pictures < 7 {
+			t.Fatalf("the channel got %d pictures", pictures)
+		}
+		if len(bob) < 8 || !strings.Contains(strings.Join(bob, "\n"), "[board.png ") || len(public) < 7 {
+			t.Fatalf("too little to compare: bob saw %d messages, the channel %d", len(bob), len(public))
+		}
+		bobSaw[k], publicSaw[k] = bob, public
 	})
 	if t.Failed() {
 		return
@@ -183,30 +174,23 @@ func TestSameMoveRacedTwice(t *testing.T) {
 func TestThreadModeLeak(t *testing.T) {
 	t.Parallel()
 	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
-	shuffled := red
-	shuffled[3][1], shuffled[3][2] = shuffled[3][2], shuffled[3][1]
 	threads := func(h *harness) {
 		moderator(h)
 		h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, "thread")).Reply(t)
 	}
 	var bobSaw, publicSaw [2][]string
-	t.Run("both", func(t *testing.T) {
-		for k, setup := range []game.Setup{red, shuffled} {
-			t.Run([]string{"red", "shuffled"}[k], func(t *testing.T) {
-				t.Parallel()
-				h, bob, public := playClassic(t, setup, threads)
-				inThread := 0
-				for _, line := range public {
-					if strings.HasPrefix(line, "thread: ") && strings.Contains(line, "[board.png ") {
-						inThread++
-					}
-				}
-				if len(h.channel.Threads()) != 1 || inThread < 5 {
-					t.Fatalf("%d threads, %d boards in the thread: the match was not played in its thread", len(h.channel.Threads()), inThread)
-				}
-				bobSaw[k], publicSaw[k] = bob, public
-			})
+	bothWays(t, red, marshalAndBombSwapped(red), func(t *testing.T, k int, setup game.Setup) {
+		h, bob, public := playClassic(t, setup, threads)
+		inThread := 0
+		for _, line := range public {
+			if strings.HasPrefix(line, "thread: ") && strings.Contains(line, "[board.png ") {
+				inThread++
+			}
 		}
+		if len(h.channel.Threads()) != 1 || inThread < 5 {
+			t.Fatalf("%d threads, %d boards in the thread: the match was not played in its thread", len(h.channel.Threads()), inThread)
+		}
+		bobSaw[k], publicSaw[k] = bob, public
 	})
 	if t.Failed() {
 		return

@@ -19,48 +19,41 @@ import (
 func TestLiveBoard(t *testing.T) {
 	t.Parallel()
 	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
-	shuffled := red
-	shuffled[3][1], shuffled[3][2] = shuffled[3][2], shuffled[3][1]
 	live := func(h *harness) {
 		moderator(h)
 		h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, "live")).Reply(t)
 	}
 	var versions [2][]string
-	t.Run("both", func(t *testing.T) {
-		for k, setup := range []game.Setup{red, shuffled} {
-			t.Run([]string{"red", "shuffled"}[k], func(t *testing.T) {
-				t.Parallel()
-				h, _, _ := playClassic(t, setup, live)
-				var boards, finales int
-				for _, msg := range h.srv.ChannelMessages(h.channel) {
-					switch {
-					case len(msg.Files) == 2:
-						finales++
-					case len(msg.Files) == 1:
-						boards++
-						if !strings.Contains(msg.Content, "captured bob's Flag") || msg.Edits < 6 {
-							t.Errorf("the live message after the game: %q, %d edits", msg.Content, msg.Edits)
-						}
-					}
+	bothWays(t, red, marshalAndBombSwapped(red), func(t *testing.T, k int, setup game.Setup) {
+		h, _, _ := playClassic(t, setup, live)
+		var boards, finales int
+		for _, msg := range h.srv.ChannelMessages(h.channel) {
+			switch {
+			case len(msg.Files) == 2:
+				finales++
+			case len(msg.Files) == 1:
+				boards++
+				if !strings.Contains(msg.Content, "captured bob's Flag") || msg.Edits < 6 {
+					t.Errorf("the live message after the game: %q, %d edits", msg.Content, msg.Edits)
 				}
-				if boards != 1 || finales != 1 {
-					t.Errorf("the channel has %d boards and %d finales; want the one live message and the finale", boards, finales)
-				}
-				for _, r := range h.srv.Requests("PATCH /channels/{channel_id}/messages/{message_id}") {
-					var body map[string]any
-					if err := json.Unmarshal(r.Body, &body); err != nil {
-						t.Fatal(err)
-					}
-					delete(body, "ID") // the ids of the run's own channel and message
-					delete(body, "Channel")
-					text, _ := json.Marshal(body)
-					line := string(text)
-					for _, f := range r.Files {
-						line += fmt.Sprintf(" [%s %x]", f.Name, sha256.Sum256(f.Data))
-					}
-					versions[k] = append(versions[k], line)
-				}
-			})
+			}
+		}
+		if boards != 1 || finales != 1 {
+			t.Errorf("the channel has %d boards and %d finales; want the one live message and the finale", boards, finales)
+		}
+		for _, r := range h.srv.Requests("PATCH /channels/{channel_id}/messages/{message_id}") {
+			var body map[string]any
+			if err := json.Unmarshal(r.Body, &body); err != nil {
+				t.Fatal(err)
+			}
+			delete(body, "ID") // the ids of the run's own channel and message
+			delete(body, "Channel")
+			text, _ := json.Marshal(body)
+			line := string(text)
+			for _, f := range r.Files {
+				line += fmt.Sprintf(" [%s %x]", f.Name, sha256.Sum256(f.Data))
+			}
+			versions[k] = append(versions[k], line)
 		}
 	})
 	if len(versions[0]) < 6 || !slices.Equal(versions[0], versions[1]) {

@@ -406,6 +406,31 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	return out
 }
 
+// marshalAndBombSwapped returns red with its Marshal and Bomb on the back
+// row's B and C squares traded: pieces nobody sees before they move.
+func marshalAndBombSwapped(red game.Setup) game.Setup {
+	red[3][1], red[3][2] = red[3][2], red[3][1]
+	return red
+}
+
+// bothWays plays a match twice at once, with Red's set-up red and with
+// shuffled, which differs only in hidden pieces; play fills in what each
+// audience saw in run k, for sameSight to compare.
+func bothWays(t *testing.T, red, shuffled game.Setup, play func(t *testing.T, k int, setup game.Setup)) {
+	t.Helper()
+	if shuffled == red {
+		t.Fatal("the shuffle changed nothing")
+	}
+	t.Run("both", func(t *testing.T) {
+		for k, setup := range []game.Setup{red, shuffled} {
+			t.Run([]string{"red", "shuffled"}[k], func(t *testing.T) {
+				t.Parallel()
+				play(t, k, setup)
+			})
+		}
+	})
+}
+
 // sameSight is the leak comparison of two runs that differ only in Red's
 // hidden pieces: who must have seen exactly the same in both.
 func sameSight(t *testing.T, who string, saw [2][]string) {
