@@ -319,10 +319,14 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 	return b.record(ctx, "recording a delivered notice", err)
 }
 
-// followedEvents are the public notices a match's followers are sent too.
-var followedEvents = map[storage.Event]bool{
-	storage.EventStarted: true, storage.EventMove: true, storage.EventEnded: true,
-	storage.EventFinale: true, storage.EventAbandoned: true,
+// followed reports whether a match's followers are sent the channel's
+// notices of an event too: boards and endings, not the bot's own notes.
+func followed(e storage.Event) bool {
+	switch e {
+	case storage.EventStarted, storage.EventMove, storage.EventEnded, storage.EventFinale, storage.EventAbandoned:
+		return true
+	}
+	return false
 }
 
 // followersOwed returns what a notice to the channel owes the match's
@@ -330,7 +334,7 @@ var followedEvents = map[storage.Event]bool{
 // is finished (delivered or given up), so that a follower is told of changes
 // in order and exactly once, like everyone else.
 func (b *Bot) followersOwed(ctx context.Context, n storage.Notice) ([]storage.Notice, error) {
-	if n.To != storage.AudiencePublic || !followedEvents[n.Event] {
+	if n.To != storage.AudiencePublic || !followed(n.Event) {
 		return nil, nil
 	}
 	users, err := b.store.Followers(ctx, n.Match)
