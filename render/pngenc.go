@@ -12,15 +12,15 @@ import (
 	"sync"
 )
 
-// pngLevel is the zlib level of the pictures. image/png offers only level 1
-// (BestSpeed) or 6: level 4 makes a board about 15% smaller than level 1 for
-// about 40% more compression time, which keeps a board within 25 KB and 3 ms
-// with text large enough for a phone (see BenchmarkBoard). The compressor is
-// klauspost/compress's zlib, not the standard library's: it makes the same
-// level 1.8 times as fast for pictures 2% larger (BenchmarkMove, 3.3 ms
-// instead of 5.9 ms for a move's three pictures on the 2-core machine), and
-// compression was 65% of the bot's time per move in strategobot loadtest.
-const pngLevel = 4
+// pngLevel is the zlib level of the pictures. The compressor is
+// klauspost/compress's zlib, not the standard library's: at the same level it
+// is 1.8 times as fast for pictures 2% larger, and compression is most of the
+// bot's CPU per move (strategobot loadtest). Level 6 keeps every board within
+// 25 KB with the texts of every language (at level 4 the largest of 1,326
+// sampled boards reached 26.1 KB; at 6 it is 23.3 KB, 11% smaller on
+// average) for about as much CPU as level 4 on this machine, where the two
+// differ by less than their noise (BenchmarkMove, BenchmarkBoardSizes).
+const pngLevel = 6
 
 // pngEncoder writes paletted images of one palette as 8-bit indexed PNGs
 // with no row filters (they do not help indexed pictures), reusing its
