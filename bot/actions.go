@@ -109,7 +109,7 @@ func drawOfferMessage(p lang.Printer, m *storage.Match, side game.Side) *discord
 		return customID{kind: kindDraw, action: action, id: uint64(m.ID), version: m.Version}.String()
 	}
 	return &discordgo.MessageSend{
-		Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s offers a draw.", m.Players[side.Opponent()].Name),
+		Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s offers a draw.", playerName(p, m, side.Opponent())),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.Sprintf("Accept draw"), Style: discordgo.SuccessButton, CustomID: id(actAccept)},
 			discordgo.Button{Label: p.Sprintf("Decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)},

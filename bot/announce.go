@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
@@ -80,7 +81,7 @@ func (b *Bot) boardMessage(ctx context.Context, p lang.Printer, m *storage.Match
 		numbering = b.settingsOf(ctx, m.Players[side].UserID).Numbering
 	}
 	v := g.View(viewer)
-	n := narrator{viewer: viewer, names: names(m), numbering: numbering, p: p}
+	n := narrator{viewer: viewer, names: names(p, m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
 		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), clockLine(p, m, g)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
@@ -107,8 +108,8 @@ func clockLine(p lang.Printer, m *storage.Match, g *game.Game) string {
 	if !m.Clock.On() || g.Result().Over() {
 		return ""
 	}
-	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", m.Players[game.Red].Name, clockTime(m.Left[game.Red]),
-		m.Players[game.Blue].Name, clockTime(m.Left[game.Blue]), m.Clock.String())
+	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", playerName(p, m, game.Red), clockTime(m.Left[game.Red]),
+		playerName(p, m, game.Blue), clockTime(m.Left[game.Blue]), m.Clock.String())
 }
 
 // clockTime writes time left as m:ss, or h:mm:ss.
@@ -134,8 +135,8 @@ func joinLines(lines ...string) string {
 // matchTitle heads every message about a match; a DM reply is matched to its
 // match by this title.
 func matchTitle(p lang.Printer, m *storage.Match) string {
-	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", matchNumber(m), m.Players[game.Red].Name, render.SideName(p, game.Red),
-		m.Players[game.Blue].Name, render.SideName(p, game.Blue))
+	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", matchNumber(m), playerName(p, m, game.Red), render.SideName(p, game.Red),
+		playerName(p, m, game.Blue), render.SideName(p, game.Blue))
 }
 
 // matchNumber writes a match's number as it is shown, never grouped like a
@@ -168,7 +169,7 @@ func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 // finaleMessage shows everyone the whole truth once the game is over: the
 // final reveal and the replay of the game, for the channel.
 func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *discordgo.MessageSend {
-	o := render.Options{Names: names(m), Lang: p}
+	o := render.Options{Names: names(p, m), Lang: p}
 	reveal, ok := g.Reveal()
 	if !ok {
 		return nil
@@ -201,13 +202,26 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 // pictureOptions are the options of a board picture of m: the players'
 // names, the viewer's numbering and, on a game clock, both clocks.
 func pictureOptions(p lang.Printer, m *storage.Match, n game.Numbering) render.Options {
-	o := render.Options{Names: names(m), Numbering: n, Lang: p}
+	o := render.Options{Names: names(p, m), Numbering: n, Lang: p}
 	if m.Clock.On() {
 		o.Clocks = [2]string{clockTime(m.Left[game.Red]), clockTime(m.Left[game.Blue])}
 	}
 	return o
 }
 
-func names(m *storage.Match) [2]string {
-	return [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name}
+func names(p lang.Printer, m *storage.Match) [2]string {
+	return [2]string{playerName(p, m, game.Red), playerName(p, m, game.Blue)}
+}
+
+// computerName is the name a practice match stores for the computer.
+func computerName(l ai.Level) string { return fmt.Sprintf("Computer (%s)", l) }
+
+// playerName is a player's name as p's reader sees it: the computer's in
+// their language, anyone else's as they chose it.
+func playerName(p lang.Printer, m *storage.Match, side game.Side) string {
+	name := m.Players[side].Name
+	if m.Computer != nil && name == computerName(*m.Computer) {
+		return p.Sprintf("Computer (%[1]s)", levelName(p, *m.Computer))
+	}
+	return name
 }

@@ -34,7 +34,7 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		// The diagram says who moves and the last move itself: only the
 		// match's title goes before it.
 		v := g.View(game.ViewerOf(side))
-		diagram, err := render.TextBoard(v, render.Options{Names: names(m), Numbering: n, Lang: printerOf(i)})
+		diagram, err := render.TextBoard(v, render.Options{Names: names(printerOf(i), m), Numbering: n, Lang: printerOf(i)})
 		if err != nil {
 			b.finish(i, b.explain(printerOf(i), err, "board"))
 			return
@@ -68,7 +68,7 @@ func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.
 // where it stands, and the player's picture.
 func (b *Bot) privateBoard(p lang.Printer, m *storage.Match, g *game.Game, side game.Side, n game.Numbering) (string, []*discordgo.File) {
 	v := g.View(game.ViewerOf(side))
-	nar := narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n, p: p}
+	nar := narrator{viewer: game.ViewerOf(side), names: names(p, m), numbering: n, p: p}
 	return joinLines(matchTitle(p, m), statusLine(g, nar, m.Deadline), clockLine(p, m, g)), b.boardFile(p, m, &v, n)
 }
 

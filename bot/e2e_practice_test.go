@@ -94,3 +94,19 @@ func TestComputerChoicesAreUnpredictable(t *testing.T) {
 		}
 	}
 }
+
+// TestComputerNamedInTheMembersLanguage: the computer's name, stored with
+// the practice match, reads in each member's language.
+func TestComputerNamedInTheMembersLanguage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.bob.SetLocale("nl")
+	h.bob.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", "hard")).Reply(t)
+	invite := h.bob.WaitDM(t, contains("Computer (moeilijk)"))
+	if strings.Contains(invite.Content, "Computer (hard)") {
+		t.Errorf("the Dutch invite names the computer in English: %q", invite.Content)
+	}
+	if games := h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t); !strings.Contains(games.Content, "Computer (moeilijk)") {
+		t.Errorf("bob's games list: %q", games.Content)
+	}
+}

@@ -27,7 +27,7 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 	}
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	v := g.View(game.ViewerOf(side))
-	text := historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: names(m), numbering: n, p: printerOf(i)})
+	text := historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: names(printerOf(i), m), numbering: n, p: printerOf(i)})
 	if len(text) <= 1900 {
 		b.tell(i, text)
 		return

@@ -93,7 +93,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		}
 		return one(drawOfferMessage(p, m, side)), nil
 	case storage.EventDrawDeclined:
-		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", m.Players[side.Opponent()].Name)}), nil
+		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", playerName(p, m, side.Opponent()))}), nil
 	case storage.EventReminder:
 		if !current || !b.owes(m, side) || b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
 			return nil, nil

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/bwmarrin/discordgo"
@@ -73,7 +72,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		Casual: true, Computer: &level, Phase: storage.PhaseSetup, Created: now,
 	}
 	m.Players[human] = storage.Player{UserID: userOf(i).ID, Name: displayName(i)}
-	m.Players[human.Opponent()] = storage.Player{UserID: b.botUserID(), Name: fmt.Sprintf("Computer (%s)", level)}
+	m.Players[human.Opponent()] = storage.Player{UserID: b.botUserID(), Name: computerName(level)}
 	m, err = b.store.CreateMatch(ctx, m)
 	if err == nil {
 		m, err = b.store.SetSetup(ctx, m.ID, 0, human.Opponent(), ai.Setup(rules, m.Secret.Seed(seedComputerSetup)), storage.SetupConfirmed, now)

@@ -321,7 +321,7 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	b.log.Info("a moderator awarded a match", "match", m.ID, "by", userOf(i).ID)
-	b.say(i, "%[1]s is awarded to %[2]s. Both players and the channel are told why.", matchTitle(printerOf(i), m), m.Players[winner].Name)
+	b.say(i, "%[1]s is awarded to %[2]s. Both players and the channel are told why.", matchTitle(printerOf(i), m), playerName(printerOf(i), m, winner))
 	b.afterChange(ctx, m, nil)
 }
 
@@ -397,7 +397,7 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	v := g.View(game.PublicViewer)
-	nar := narrator{viewer: game.PublicViewer, names: names(m), numbering: b.settingsOf(ctx, userOf(i).ID).Numbering, p: printerOf(i)}
+	nar := narrator{viewer: game.PublicViewer, names: names(printerOf(i), m), numbering: b.settingsOf(ctx, userOf(i).ID).Numbering, p: printerOf(i)}
 	lines := strings.Split(historyText(m, &v, nar), "\n")[1:] // without the title
 	if len(lines) > 6 {
 		lines = append([]string{"…"}, lines[len(lines)-6:]...)
@@ -424,7 +424,8 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 			if m.GuildID != i.GuildID || m.Phase != storage.PhasePlaying {
 				continue
 			}
-			name := truncate(printerOf(i).Sprintf("#%[1]s %[2]s vs %[3]s", matchNumber(m), m.Players[game.Red].Name, m.Players[game.Blue].Name), 100)
+			p := printerOf(i)
+			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", matchNumber(m), playerName(p, m, game.Red), playerName(p, m, game.Blue)), 100)
 			if typed != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
 				continue
 			}

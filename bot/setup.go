@@ -42,7 +42,7 @@ func setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Nu
 	if side == game.Red {
 		key = txtSetupInviteRed
 	}
-	return p.Sprintf(key, matchNumber(m), m.Players[side.Opponent()].Name, rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)) +
+	return p.Sprintf(key, matchNumber(m), playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)) +
 		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.Deadline)) + "\n```\n" + setupTemplate(p, m.Rules, n) + "\n```"
 }
 
@@ -224,7 +224,7 @@ func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side 
 	}
 	var buf bytes.Buffer
 	var files []*discordgo.File
-	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(m), Numbering: n, Lang: p}); err != nil {
+	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(p, m), Numbering: n, Lang: p}); err != nil {
 		b.log.Error("drawing a set-up preview failed", "match", m.ID, "error", err)
 	} else {
 		files = append(files, pngFile("setup.png", buf.Bytes(), p.Sprintf("A picture of your set-up for match #%[1]s; the message lists it as text, front row first.", matchNumber(m))))
@@ -305,7 +305,7 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	switch m.Phase {
 	case storage.PhaseSetup:
 		b.nudgeTimers()
-		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s starts as soon as %[2]s has confirmed theirs.", matchNumber(m), m.Players[side.Opponent()].Name))
+		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s starts as soon as %[2]s has confirmed theirs.", matchNumber(m), playerName(printerOf(i), m, side.Opponent())))
 		return
 	case storage.PhasePlaying:
 		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s begins!", matchNumber(m)))
