@@ -204,7 +204,7 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	for {
 		if running < outboxWorkers && ctx.Err() == nil {
 			due, err := b.store.DueNotices(ctx, b.now(), 4*outboxWorkers)
-			if err != nil {
+			if err != nil && ctx.Err() == nil { // not the bot stopping mid-query
 				b.log.Error("reading due notices failed", "error", err)
 			}
 			for _, n := range due {
