@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -180,7 +181,42 @@ func (b *Bot) runOutbox(ctx context.Context) {
 
 // outboxWorkers bounds the notices delivered at once. Each is the oldest of
 // its own queue (a player or the channel of one match), so they never race.
-const outboxWorkers = 8
+// Practice matches' notices take at most practiceWorkers of them and come
+// after people's: a person's board never waits behind the computer's games
+// (a practice finale's replay keeps a worker busy for a while).
+const (
+	outboxWorkers   = 8
+	practiceWorkers = outboxWorkers - 2
+)
+
+// lanes counts the notices being delivered: all of them, and practice
+// matches'.
+type lanes struct{ running, practice int }
+
+// admits says whether a worker may start on n now.
+func (l lanes) admits(n storage.Notice) bool {
+	return l.running < outboxWorkers && (!n.Practice || l.practice < practiceWorkers)
+}
+
+// add counts n in (+1) or out (-1).
+func (l *lanes) add(practice bool, k int) {
+	l.running += k
+	if practice {
+		l.practice += k
+	}
+}
+
+// peopleFirst orders due notices: matches between people before practice
+// matches, each in the store's order.
+func peopleFirst(a, b storage.Notice) int {
+	switch {
+	case a.Practice == b.Practice:
+		return 0
+	case b.Practice:
+		return -1
+	}
+	return 1
+}
 
 // deliverDue delivers the notices due now until none is left. Queues move on
 // independently: as soon as one notice is done, the next of its queue is
@@ -194,38 +230,39 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	b.outboxPass.Lock()
 	defer b.outboxPass.Unlock()
 	type outcome struct {
-		queue    string
-		recorded bool
+		queue              string
+		recorded, practice bool
 	}
 	busy := map[string]bool{}  // queues with a notice being delivered
 	stuck := map[string]bool{} // queues whose outcome could not be recorded: left for the next pass
 	finished := make(chan outcome)
-	running := 0
+	var busyLanes lanes
 	for {
-		if running < outboxWorkers && ctx.Err() == nil {
+		if busyLanes.running < outboxWorkers && ctx.Err() == nil {
 			due, err := b.store.DueNotices(ctx, b.now(), 4*outboxWorkers)
 			if err != nil && ctx.Err() == nil { // not the bot stopping mid-query
 				b.log.Error("reading due notices failed", "error", err)
 			}
+			slices.SortStableFunc(due, peopleFirst)
 			for _, n := range due {
 				q := storage.NoticeQueue(&n)
-				if running == outboxWorkers || busy[q] || stuck[q] {
+				if !busyLanes.admits(n) || busy[q] || stuck[q] {
 					continue
 				}
 				busy[q] = true
-				running++
+				busyLanes.add(n.Practice, +1)
 				go func() {
 					recorded := false
 					b.guard(ctx, "outbox", func(ctx context.Context) { recorded = b.deliver(ctx, n) })
-					finished <- outcome{q, recorded}
+					finished <- outcome{q, recorded, n.Practice}
 				}()
 			}
 		}
-		if running == 0 {
+		if busyLanes.running == 0 {
 			return
 		}
 		o := <-finished
-		running--
+		busyLanes.add(o.practice, -1)
 		delete(busy, o.queue)
 		if !o.recorded {
 			stuck[o.queue] = true

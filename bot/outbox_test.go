@@ -4,11 +4,14 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
 func TestNonceOf(t *testing.T) {
@@ -121,5 +124,36 @@ func TestSendOnce(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("%d messages in the channel, want 2 (one per nonce)", n)
+	}
+}
+
+// TestPeopleBeforePractice: due notices of matches between people go out
+// before practice matches', and practice never takes the last workers.
+func TestPeopleBeforePractice(t *testing.T) {
+	due := []storage.Notice{{ID: 1, Practice: true}, {ID: 2}, {ID: 3, Practice: true}, {ID: 4}}
+	slices.SortStableFunc(due, peopleFirst)
+	var order []uint64
+	for _, n := range due {
+		order = append(order, n.ID)
+	}
+	if !slices.Equal(order, []uint64{2, 4, 1, 3}) {
+		t.Errorf("delivery order %v, want people's (2, 4) first, each kind in the store's order", order)
+	}
+	tests := []struct {
+		busy     lanes
+		practice bool
+		want     bool
+	}{
+		{lanes{0, 0}, true, true},
+		{lanes{practiceWorkers, practiceWorkers}, true, false}, // practice's share is taken
+		{lanes{practiceWorkers, practiceWorkers}, false, true}, // people still get a worker
+		{lanes{outboxWorkers - 1, practiceWorkers}, false, true},
+		{lanes{outboxWorkers, 0}, false, false}, // every worker is busy
+		{lanes{outboxWorkers - 1, 0}, true, true},
+	}
+	for _, tc := range tests {
+		if got := tc.busy.admits(storage.Notice{Practice: tc.practice}); got != tc.want {
+			t.Errorf("%+v admits a practice=%v notice: %v, want %v", tc.busy, tc.practice, got, tc.want)
+		}
 	}
 }

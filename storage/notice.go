@@ -102,6 +102,9 @@ type Notice struct {
 	Reason string
 	// Follower is the user id an AudienceFollower notice goes to.
 	Follower string
+	// Practice marks a notice about a match against the computer: the bot
+	// delivers people's notices first.
+	Practice bool
 
 	// Delivery state.
 	Sent     int       // parts already delivered: a notice may take several messages
@@ -142,7 +145,7 @@ func (n *Notice) queue() string {
 func Notices(old, m *Match, at time.Time) []Notice {
 	var out []Notice
 	add := func(e Event, to Audience, log int, clock bool) {
-		out = append(out, Notice{Match: m.ID, Event: e, To: to, Log: log, At: second(at), StartsClock: clock})
+		out = append(out, Notice{Match: m.ID, Event: e, To: to, Log: log, At: second(at), StartsClock: clock, Practice: m.Computer != nil})
 	}
 	everyone := func(e Event, log int, clockFor Audience, clock bool) {
 		for _, to := range []Audience{AudienceRed, AudienceBlue, AudiencePublic} {

@@ -31,6 +31,7 @@ type noticeRecord struct {
 	Challenge *challengeRecord `json:"challenge,omitempty"`
 	Reason    string           `json:"reason,omitempty"`
 	Follower  string           `json:"follower,omitempty"`
+	Practice  bool             `json:"practice,omitempty"`
 	Sent      int              `json:"sent,omitempty"`
 	Attempts  int              `json:"attempts,omitempty"`
 	NextTry   int64            `json:"next"`
@@ -41,7 +42,7 @@ const noticeRecordVersion = 1
 func encodeNotice(n *Notice) ([]byte, error) {
 	rec := noticeRecord{
 		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
-		Log: n.Log, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower,
+		Log: n.Log, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Practice: n.Practice,
 		Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
 	}
 	if n.Challenge != nil {
@@ -58,7 +59,7 @@ func decodeNotice(data []byte) (*Notice, error) {
 	}
 	n := &Notice{
 		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, At: fromUnix(rec.At), StartsClock: rec.Clock,
-		Reason: rec.Reason, Follower: rec.Follower, Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
+		Reason: rec.Reason, Follower: rec.Follower, Practice: rec.Practice, Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
 	}
 	var err error
 	if n.Event, err = parseEvent(rec.Event); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -330,4 +331,33 @@ func describeNotices(ns []storage.Notice) string {
 		w = append(w, fmt.Sprintf("%s>%s@%d", n.Event, n.To, n.Log))
 	}
 	return strings.Join(w, " ")
+}
+
+// testPracticeNoticesMarked: a practice match's notices say so, so that the
+// bot can deliver people's first; other matches' do not.
+func testPracticeNoticesMarked(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	hard := ai.Hard
+	practice := NewMatch(game.VariantBarrage)
+	practice.Casual, practice.Computer = true, &hard
+	practice = Started(t, s, practice, 11)
+	people := Started(t, s, NewMatch(game.VariantBarrage), 12)
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, m := range []*storage.Match{practice, people} {
+		side, mv := RandomMove(t, m, r)
+		if _, _, err := s.ApplyMove(ctx, m.ID, m.Version, side, mv, T0.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := map[storage.MatchID]int{}
+	for _, n := range must(s.DueNotices(ctx, T0.Add(time.Minute), 0)).in(t) {
+		seen[n.Match]++
+		if want := n.Match == practice.ID; n.Practice != want {
+			t.Errorf("notice %d (%s>%s) of match %d: Practice %v, want %v", n.ID, n.Event, n.To, n.Match, n.Practice, want)
+		}
+	}
+	if seen[practice.ID] == 0 || seen[people.ID] == 0 {
+		t.Fatalf("no notices to compare: %v", seen)
+	}
+	Deliver(t, s, T0.Add(time.Minute))
 }

@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
 		{"Followers", testFollowers},
+		{"PracticeNoticesMarked", testPracticeNoticesMarked},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
