@@ -239,7 +239,10 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	var busyLanes lanes
 	for {
 		if busyLanes.running < outboxWorkers && ctx.Err() == nil {
-			due, err := b.store.DueNotices(ctx, b.now(), 4*outboxWorkers)
+			// The heads of the queues being delivered are still due: look
+			// past them, and a little further for people's notices.
+			free := outboxWorkers - busyLanes.running
+			due, err := b.store.DueNotices(ctx, b.now(), busyLanes.running+2*free+practiceWorkers)
 			if err != nil && ctx.Err() == nil { // not the bot stopping mid-query
 				b.log.Error("reading due notices failed", "error", err)
 			}
