@@ -182,17 +182,17 @@ func (c *Channel) Locked() bool {
 // with s.mu held.
 func (s *Server) archiveDue() {
 	now := s.cfg.clock.Now()
-	for _, gid := range s.guildOrder {
-		for _, id := range s.guilds[gid].channels {
-			th := s.channels[id]
-			if !isThread(th) || th.archived {
-				continue
-			}
-			if due := th.active.Add(time.Duration(th.autoArchive) * time.Minute); !now.Before(due) {
-				th.archived, th.archivedAt = true, due
-				s.dispatchThread("THREAD_UPDATE", th)
-				s.notify()
-			}
+	// Only threads archive: a run with thousands of channels and few
+	// threads must not walk every channel on every request.
+	for _, id := range s.threads {
+		th := s.channels[id]
+		if th.archived || th.deleted {
+			continue
+		}
+		if due := th.active.Add(time.Duration(th.autoArchive) * time.Minute); !now.Before(due) {
+			th.archived, th.archivedAt = true, due
+			s.dispatchThread("THREAD_UPDATE", th)
+			s.notify()
 		}
 	}
 }

@@ -500,6 +500,7 @@ func (s *Server) newThread(parent *channel, id, name string, typ discordgo.Chann
 		autoArchive: archive, created: now, archivedAt: now, active: now, threadUsers: map[string]bool{s.bot.id: true},
 	}
 	s.channels[th.id] = th
+	s.threads = append(s.threads, th.id)
 	g := s.guilds[parent.guildID]
 	g.channels = append(g.channels, th.id)
 	data := s.channelJSON(th)

@@ -58,6 +58,7 @@ type Server struct {
 	guilds     map[string]*guild
 	guildOrder []string
 	channels   map[string]*channel
+	threads    []string // every thread ever made, oldest first: archiveDue reads only these
 	messages   map[string]*message
 	inters     map[string]*interaction // by id
 	tokens     map[string]*interaction // by token
