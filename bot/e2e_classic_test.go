@@ -97,7 +97,7 @@ func playClassic(t *testing.T, red game.Setup, prepare ...func(h *harness)) (*ha
 
 func TestClassicMatchEndToEnd(t *testing.T) {
 	t.Parallel()
-	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
+	red := leakRed(t)
 	// The leak test: the same match with Red's unrevealed back pieces
 	// shuffled must look exactly the same to Bob and to the channel.
 	shuffled := marshalAndBombSwapped(red)
@@ -173,11 +173,8 @@ func TestSameMoveRacedTwice(t *testing.T) {
 // shows exactly the same in both.
 func TestThreadModeLeak(t *testing.T) {
 	t.Parallel()
-	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
-	threads := func(h *harness) {
-		moderator(h)
-		h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, "thread")).Reply(t)
-	}
+	red := leakRed(t)
+	threads := boardMode(t, "thread")
 	var bobSaw, publicSaw [2][]string
 	bothWays(t, red, marshalAndBombSwapped(red), func(t *testing.T, k int, setup game.Setup) {
 		h, bob, public := playClassic(t, setup, threads)

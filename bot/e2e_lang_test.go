@@ -17,7 +17,7 @@ import (
 // hidden pieces shuffled, Bob and the channel see exactly the same.
 func TestLanguages(t *testing.T) {
 	t.Parallel()
-	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
+	red := leakRed(t)
 	blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
 	var bobSaw, publicSaw [2][]string
 	bothWays(t, red, marshalAndBombSwapped(red), func(t *testing.T, k int, setup game.Setup) {

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
 // TestLiveBoard: in the live board mode the match is one message in the
@@ -18,11 +17,8 @@ import (
 // message is the same whatever Red's hidden pieces are.
 func TestLiveBoard(t *testing.T) {
 	t.Parallel()
-	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
-	live := func(h *harness) {
-		moderator(h)
-		h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, "live")).Reply(t)
-	}
+	red := leakRed(t)
+	live := boardMode(t, "live")
 	var versions [2][]string
 	bothWays(t, red, marshalAndBombSwapped(red), func(t *testing.T, k int, setup game.Setup) {
 		h, _, _ := playClassic(t, setup, live)

@@ -406,6 +406,21 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	return out
 }
 
+// leakRed is Red's set-up in the leak tests: a Sergeant and a Scout in
+// front, the Flag, the Marshal and a Bomb on the back row.
+func leakRed(t *testing.T) game.Setup {
+	return placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag, {3, 1}: game.Marshal, {3, 2}: game.Bomb})
+}
+
+// boardMode returns a preparation of a harness in which a moderator sets
+// the server's board mode.
+func boardMode(t *testing.T, mode string) func(*harness) {
+	return func(h *harness) {
+		moderator(h)
+		h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, mode)).Reply(t)
+	}
+}
+
 // marshalAndBombSwapped returns red with its Marshal and Bomb on the back
 // row's B and C squares traded: pieces nobody sees before they move.
 func marshalAndBombSwapped(red game.Setup) game.Setup {
