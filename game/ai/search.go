@@ -45,6 +45,9 @@ type config struct {
 	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
 	// for the Flag only at a quarter of flagCap while a Miner is left.
 	cheapFlag bool
+	// bounty, when above 0, prices known enemy pieces among ours by the
+	// pieces of ours they beat nearby (see evaluator.setBounties).
+	bounty float64
 }
 
 const infinity = 1 << 30
