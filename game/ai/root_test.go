@@ -94,3 +94,50 @@ func TestFlagCap(t *testing.T) {
 		})
 	}
 }
+
+// TestGuardRisk: hard's root counts what its General stands to lose taking
+// a piece next to hidden pieces that may be the Marshal, beyond the
+// beliefs, at least the level's guard chance per piece, and nothing for a
+// plain step, another piece's move or a level without the guard.
+func TestGuardRisk(t *testing.T) {
+	// Blue's hidden Captain steps next to Red's General on E5; Blue's hidden
+	// Marshal comes to F6, next to the Captain.
+	g := scripted(t, "10 9 6 5 5 4 4 3 3 2 2 F",
+		map[string]game.Rank{"E4": game.General, "J1": game.Marshal, "A1": game.Flag, "B1": game.Captain, "C1": game.Lieutenant,
+			"D1": game.Lieutenant, "F1": game.Sergeant, "G1": game.Sergeant, "H1": game.Miner, "I1": game.Miner, "A2": game.Scout, "B2": game.Scout},
+		map[string]game.Rank{"E7": game.Captain, "F7": game.Marshal, "A10": game.Flag, "J10": game.General, "B10": game.Lieutenant,
+			"C10": game.Lieutenant, "D10": game.Sergeant, "F10": game.Sergeant, "G10": game.Miner, "H10": game.Miner, "I10": game.Scout, "A9": game.Scout},
+		"E4-E5", "E7-E6", "J1-J2", "F7-F6")
+	tests := []struct {
+		name    string
+		move    string
+		guard   float64
+		atLeast float64
+		atMost  float64
+	}{
+		{"take the Captain beside the Marshal", "E5-E6", 0.5, 1, 0.5 * 250},
+		// The beliefs give F6 17% of being the Marshal: the search sees it.
+		{"take it, the beliefs above the guard", "E5-E6", 0.15, 0, 0},
+		{"take it, no guard", "E5-E6", 0, 0, 0},
+		{"a plain step", "E5-F5", 0.15, 0, 0},
+		{"another piece moves", "J2-J3", 0.15, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(Hard, 1)
+			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 2_000, 2
+			p.cfg.generalGuard = tc.guard
+			_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := game.ParseMove(tc.move, game.NumberingModern)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.guardRisk(fromGame(m)); got < tc.atLeast || got > tc.atMost {
+				t.Errorf("risk %.1f, want %.1f to %.1f", got, tc.atLeast, tc.atMost)
+			}
+		})
+	}
+}
