@@ -119,13 +119,12 @@ var configs = [...]config{
 	// flagCap and spyRisk). Demon took half of the material it won with
 	// pieces hard knew, mostly a General walking through hard's lines and
 	// taking a piece every few moves while the search saw one at a time: a
-	// known enemy piece among hard's pieces carries a bounty (setBounties),
-	// and hard's pieces keep two steps from known pieces that beat them
-	// (repulsion). Its General took pieces next to Demon's hidden Marshal:
-	// a hidden neighbour of the piece it takes counts as the Marshal with at
-	// least 15% (guardRisk).
+	// known enemy piece among hard's pieces carries a bounty (setBounties).
+	// Its General took pieces next to Demon's hidden Marshal: a hidden
+	// neighbour of the piece it takes counts as the Marshal with at least
+	// 15% (guardRisk).
 	Hard: {samples: 24, depth: 2, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
-		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, generalGuard: 0.15, bounty: 0.5, repel: 0.3,
+		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, generalGuard: 0.15, bounty: 0.5,
 		noise: 1, nodeBudget: 400_000, timeCap: moveTimeCap, repetition: 30},
 }
 

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -83,52 +82,5 @@ func TestBountyTrade(t *testing.T) {
 				t.Errorf("bounty weight %g, seed %d: played %s, trade %v, want %v", tc.weight, seed, m, got, tc.trade)
 			}
 		}
-	}
-}
-
-// TestRepulsion: the player's pieces lose weight times repelSteps of their
-// value one and two steps from a known enemy piece that beats them, and
-// nothing once it is gone; a piece it does not beat loses nothing.
-func TestRepulsion(t *testing.T) {
-	g := bountyGame(t)
-	v := g.View(game.ViewerOf(game.Red))
-	k, err := newKnowledge(&v, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var guess [numIDs]game.Rank
-	k.sample(rand.New(rand.NewPCG(1, 1)), &guess)
-	tests := []struct {
-		name   string
-		weight float64
-		moves  []string
-		want   int32
-	}{
-		// Three Lieutenants (35) two steps from the General: 3 × int(1×0.4×35).
-		{"Lieutenants two steps away", 1, nil, -3 * 14},
-		{"a third of the weight", 1.0 / 3, nil, -3 * 4},
-		// D3-D4 puts one next to it: 2×14 + 35.
-		{"one steps next to it", 1, []string{"D3-D4"}, -2*14 - 35},
-		// The Generals trade: nothing chases any more.
-		{"the General is gone", 1, []string{"E3-E4"}, 0},
-		{"off", 0, nil, 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			cfg := configs[Hard]
-			cfg.repel = tc.weight
-			e := newEvaluator(k, &v, cfg)
-			w := k.world(&guess, game.Red)
-			for _, text := range tc.moves {
-				m, err := game.ParseMove(text, game.NumberingModern)
-				if err != nil {
-					t.Fatal(err)
-				}
-				w.make(fromGame(m))
-			}
-			if got := e.repulsion(w); got != tc.want {
-				t.Errorf("repulsion %d, want %d", got, tc.want)
-			}
-		})
 	}
 }

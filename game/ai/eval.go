@@ -47,11 +47,6 @@ type evaluator struct {
 	// bounty is, for a known enemy piece among ours, what taking it off the
 	// board is worth beyond its rank (see setBounties).
 	bounty [numIDs]int32
-	// chasers are the known enemy pieces that may chase ours, and repel
-	// the penalty for an own piece of each rank at each distance from one
-	// that beats it (see repulsion).
-	chasers []int8
-	repel   [game.NumRanks][len(repelSteps)]int32
 }
 
 // newEvaluator sets the piece values from what is left on the board and
@@ -99,9 +94,6 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 	if pullWeight > 0 {
 		e.setPull(k, pullWeight)
 	}
-	if cfg.repel > 0 {
-		e.setRepel(k, cfg.repel)
-	}
 	var danger [game.NumSquares]int16
 	if e.flag != noSq {
 		for s := range danger {
@@ -141,8 +133,7 @@ const bountyRange = 3
 // General that walks through our lines takes a piece every few moves, and
 // the search sees one of them at most: with its bounty the player trades its
 // own General for it and brings its Marshal home, rather than giving its
-// pieces up one by one. Measured against Demon of
-// Ignorance, which wins most of its material so, see configs.
+// pieces up one by one.
 func (e *evaluator) setBounties(k *knowledge, weight float64) {
 	me := k.me
 	for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
@@ -314,9 +305,6 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 func (e *evaluator) eval(w *world) int32 {
 	switch w.result {
 	case 0:
-		if e.chasers != nil {
-			return w.score - e.base + e.repulsion(w)
-		}
 		return w.score - e.base
 	case 3:
 		return 0
@@ -387,65 +375,6 @@ func (e *evaluator) flagSides(w *world) int32 {
 	for _, n := range neighbours[e.flag] {
 		if n != noSq && w.board[n] == empty {
 			s -= openFlagSide
-		}
-	}
-	return s
-}
-
-// repelSteps[d] is the share of a piece's value it loses, in the
-// evaluation, standing d steps from a known enemy piece that beats it.
-var repelSteps = [...]float64{0, 1, 0.4}
-
-// ring lists, for every square, the squares one and two steps away (around
-// the lakes), with their distance.
-var ring = func() (r [game.NumSquares][]ringSquare) {
-	for a := range r {
-		for b := range distances[a] {
-			if d := distances[a][b]; d >= 1 && int(d) < len(repelSteps) {
-				r[a] = append(r[a], ringSquare{sq: uint8(b), dist: d})
-			}
-		}
-	}
-	return r
-}()
-
-type ringSquare struct{ sq, dist uint8 }
-
-// setRepel lists the known enemy pieces that may chase the player's
-// pieces, and the penalty per own piece of each rank (see repulsion).
-func (e *evaluator) setRepel(k *knowledge, weight float64) {
-	for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
-		t := &k.tracks[id]
-		if x := k.rank[id]; k.present[id] && t.Square != game.NoSquare && x != game.NoRank && x.Movable() && x != game.Scout {
-			e.chasers = append(e.chasers, int8(id))
-		}
-	}
-	for r := range e.repel {
-		for d := range e.repel[r] {
-			e.repel[r][d] = int32(weight * repelSteps[d] * float64(e.val[k.me][r]))
-		}
-	}
-}
-
-// repulsion is the penalty for the player's pieces that stand one or two
-// steps from a known enemy piece that beats them. The search sees a piece
-// taken that stands next to its taker, but not one chased into a corner from
-// two steps away, which is how a known General eats one piece after another.
-// It is worked out at each evaluation, so that it goes with the chaser.
-func (e *evaluator) repulsion(w *world) int32 {
-	var s int32
-	for _, x := range e.chasers {
-		sq := w.sq[x]
-		if sq == noSq {
-			continue
-		}
-		rx := w.rank[x]
-		for _, rs := range ring[sq] {
-			p := w.board[rs.sq]
-			if p < 0 || sideOf(p) != e.me || fightTable[rx][w.rank[p]] != attackerWins {
-				continue
-			}
-			s -= e.repel[w.rank[p]][rs.dist]
 		}
 	}
 	return s

@@ -48,9 +48,6 @@ type config struct {
 	// bounty, when above 0, prices known enemy pieces among ours by the
 	// pieces of ours they beat nearby (see evaluator.setBounties).
 	bounty float64
-	// repel, when above 0, keeps own pieces away from known enemy pieces
-	// that beat them (see evaluator.setRepel).
-	repel float64
 	// generalGuard, when above 0, is the least chance the root gives a
 	// hidden piece next to the piece its General takes of being the Marshal
 	// (see guardRisk).
