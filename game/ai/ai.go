@@ -116,15 +116,11 @@ var configs = [...]config{
 	// and its Marshal to a Spy waiting beside a bait: a possible Flag is
 	// worth at most 1000 at the root, a quarter of that to pieces worth more
 	// than a Miner, and its Marshal fears a hidden neighbour as a Spy (see
-	// flagCap and spyRisk). Demon took half of the material it won with
-	// pieces hard knew, mostly a General walking through hard's lines and
-	// taking a piece every few moves while the search saw one at a time: a
-	// known enemy piece among hard's pieces carries a bounty (setBounties).
-	// Its General took pieces next to Demon's hidden Marshal: a hidden
-	// neighbour of the piece it takes counts as the Marshal with at least
-	// 15% (guardRisk).
+	// flagCap and spyRisk). Its General took pieces next to Demon's hidden
+	// Marshal: a hidden neighbour of the piece it takes counts as the
+	// Marshal with at least 15% (guardRisk).
 	Hard: {samples: 24, depth: 2, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
-		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, generalGuard: 0.15, bounty: 0.5,
+		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, generalGuard: 0.15,
 		noise: 1, nodeBudget: 400_000, timeCap: moveTimeCap, repetition: 30},
 }
 

@@ -44,9 +44,6 @@ type evaluator struct {
 	// base is taken off the score kept by the world: the root's score less
 	// its material, so that scores stay near material (see searcher.choose).
 	base int32
-	// bounty is, for a known enemy piece among ours, what taking it off the
-	// board is worth beyond its rank (see setBounties).
-	bounty [numIDs]int32
 }
 
 // newEvaluator sets the piece values from what is left on the board and
@@ -88,76 +85,27 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 			e.flag = uint8(t.Square)
 		}
 	}
-	if cfg.bounty > 0 {
-		e.setBounties(k, cfg.bounty)
-	}
 	if pullWeight > 0 {
 		e.setPull(k, pullWeight)
 	}
-	var danger [game.NumSquares]int16
 	if e.flag != noSq {
+		var danger [game.NumSquares]int16
 		for s := range danger {
 			if d := distances[s][e.flag]; int(d) < len(flagDanger) {
 				danger[s] = -int16(flagDanger[d])
 			}
 		}
-	}
-	for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
-		if !k.present[id] || k.tracks[id].Square == game.NoSquare {
-			continue
-		}
-		if b := e.bounty[id]; b > 0 {
-			// The bounty is a field of the same worth on every square: it
-			// counts while the piece stands and is gone once it is taken.
-			f := danger
-			for s := range f {
-				f[s] -= int16(b)
+		for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
+			if k.present[id] && k.tracks[id].Square != game.NoSquare {
+				// Pieces known not to move never come closer.
+				if r := k.rank[id]; r == game.NoRank || r.Movable() {
+					e.field[id] = &danger
+				}
 			}
-			e.field[id] = &f
-			continue
-		}
-		// Pieces known not to move never come closer.
-		if r := k.rank[id]; e.flag != noSq && (r == game.NoRank || r.Movable()) {
-			e.field[id] = &danger
 		}
 	}
 	return e
 }
-
-// bountyRange is how many steps from a known enemy piece our pieces it
-// beats count for its bounty.
-const bountyRange = 3
-
-// setBounties puts a price on each known enemy piece that stands among our
-// pieces it beats: weight times their values, the nearer the more. A known
-// General that walks through our lines takes a piece every few moves, and
-// the search sees one of them at most: with its bounty the player trades its
-// own General for it and brings its Marshal home, rather than giving its
-// pieces up one by one.
-func (e *evaluator) setBounties(k *knowledge, weight float64) {
-	me := k.me
-	for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
-		t := &k.tracks[id]
-		x := k.rank[id]
-		if !k.present[id] || t.Square == game.NoSquare || x == game.NoRank || !x.Movable() || !t.Revealed {
-			continue
-		}
-		var threat float64
-		for p := int(me) * game.MaxPieces; p < int(me+1)*game.MaxPieces; p++ {
-			pt := &k.tracks[p]
-			if !k.present[p] || pt.Square == game.NoSquare || fightTable[x][pt.Rank] != attackerWins {
-				continue
-			}
-			if d := int(distances[t.Square][pt.Square]); d <= bountyRange {
-				threat += float64(e.val[me][pt.Rank]) * float64(bountyRange+1-d) / bountyRange
-			}
-		}
-		e.bounty[id] = int32(min(weight*threat, float64(maxBounty)))
-	}
-}
-
-// maxBounty bounds a bounty.
-const maxBounty = 400
 
 // maxPull bounds a piece's pull, well below a won game's score.
 const maxPull = 800
@@ -225,7 +173,6 @@ func routeLengths(k *knowledge, target uint8) *[game.NumSquares]uint8 {
 func (e *evaluator) setPull(k *knowledge, weight float64) {
 	me, opp := k.me, k.opp
 	type target struct {
-		id    int
 		sq    uint8
 		dist  [game.NumRanks]float64
 		info  float64
@@ -237,7 +184,7 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 		if !k.present[id] || t.Square == game.NoSquare {
 			continue
 		}
-		tg := target{id: id, sq: uint8(t.Square), dist: k.distribution(int8(id)), route: routeLengths(k, uint8(t.Square))}
+		tg := target{sq: uint8(t.Square), dist: k.distribution(int8(id)), route: routeLengths(k, uint8(t.Square))}
 		if k.rank[id] == game.NoRank {
 			// Finding out what it is is worth something too.
 			for r, p := range tg.dist {
@@ -268,7 +215,7 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 				d := game.Rank(r)
 				switch fightTable[a][d] {
 				case attackerWins:
-					g := float64(e.val[opp][d] + e.bounty[tg.id])
+					g := float64(e.val[opp][d])
 					if d == game.Flag {
 						g = e.flagPull
 					}
@@ -276,7 +223,7 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 				case defenderWins:
 					gain -= p * float64(e.val[me][a])
 				case bothDie:
-					gain += p * float64(e.val[opp][d]+e.bounty[tg.id]-e.val[me][a])
+					gain += p * float64(e.val[opp][d]-e.val[me][a])
 				}
 			}
 			if gain <= 0 {

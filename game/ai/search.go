@@ -45,9 +45,6 @@ type config struct {
 	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
 	// for the Flag only at a quarter of flagCap while a Miner is left.
 	cheapFlag bool
-	// bounty, when above 0, prices known enemy pieces among ours by the
-	// pieces of ours they beat nearby (see evaluator.setBounties).
-	bounty float64
 	// generalGuard, when above 0, is the least chance the root gives a
 	// hidden piece next to the piece its General takes of being the Marshal
 	// (see guardRisk).
