@@ -116,11 +116,9 @@ var configs = [...]config{
 	// and its Marshal to a Spy waiting beside a bait: a possible Flag is
 	// worth at most 1000 at the root, a quarter of that to pieces worth more
 	// than a Miner, and its Marshal fears a hidden neighbour as a Spy (see
-	// flagCap and spyRisk). Its General took pieces next to Demon's hidden
-	// Marshal: a hidden neighbour of the piece it takes counts as the
-	// Marshal with at least 15% (guardRisk).
+	// flagCap and spyRisk).
 	Hard: {samples: 24, depth: 2, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
-		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, generalGuard: 0.15,
+		flagCap: 1000, cheapFlag: true, spyGuard: 0.2,
 		noise: 1, nodeBudget: 400_000, timeCap: moveTimeCap, repetition: 30},
 }
 

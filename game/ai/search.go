@@ -45,10 +45,6 @@ type config struct {
 	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
 	// for the Flag only at a quarter of flagCap while a Miner is left.
 	cheapFlag bool
-	// generalGuard, when above 0, is the least chance the root gives a
-	// hidden piece next to the piece its General takes of being the Marshal
-	// (see guardRisk).
-	generalGuard float64
 }
 
 const infinity = 1 << 30
@@ -430,7 +426,6 @@ func (s *searcher) adjust(m move, rng *rand.Rand) float64 {
 		}
 	}
 	x -= s.spyRisk(m)
-	x -= s.guardRisk(m)
 	if rng != nil && s.cfg.noise > 0 {
 		x += rng.Float64() * float64(s.cfg.noise)
 	}
@@ -488,43 +483,4 @@ func (s *searcher) spyRisk(m move) float64 {
 		safe *= 1 - max(q, floor)
 	}
 	return (1 - safe) * float64(s.e.val[k.me][game.Marshal])
-}
-
-// guardRisk is what the player's General stands to lose, beyond what the
-// guesses show, when root move m takes a piece with it next to hidden
-// pieces: people and engines guard their pieces with their Marshal, and
-// against Demon of Ignorance a hidden neighbour of the piece hard's General
-// took was the Marshal in 4 of 13 cases, while the beliefs said 12%. Each
-// hidden neighbour counts as the Marshal with at least the level's
-// generalGuard chance; the risk is the extra loss of the General this makes,
-// in the cases where it wins the battle.
-func (s *searcher) guardRisk(m move) float64 {
-	k := s.k
-	if s.cfg.generalGuard == 0 || k.pool[game.Marshal] == 0 || m.guess != game.NoRank {
-		return 0
-	}
-	a, d := k.board[m.from], k.board[m.to]
-	if a < 0 || d < 0 || k.rank[a] != game.General || sideOf(d) != k.opp {
-		return 0
-	}
-	win := 0.0
-	for r, p := range k.distribution(d) {
-		if fightTable[game.General][r] == attackerWins {
-			win += p
-		}
-	}
-	safe, seen := 1.0, 1.0
-	for _, n := range neighbours[m.to] {
-		if n == noSq || n == m.from {
-			continue
-		}
-		c := k.board[n]
-		if c < 0 || sideOf(c) != k.opp || k.rank[c] != game.NoRank {
-			continue
-		}
-		q := k.distribution(c)[game.Marshal]
-		safe *= 1 - max(q, s.cfg.generalGuard)
-		seen *= 1 - q
-	}
-	return win * (seen - safe) * float64(s.e.val[k.me][game.General])
 }
