@@ -46,6 +46,6 @@
 // pieces, mini pieces) and every glyph is drawn once with gg when the Renderer
 // is made, in one global palette of at most 255 colours; a picture then only
 // copies bytes into an 8-bit paletted image, which is encoded as a PNG with
-// a pooled zlib compressor at level 6 (see pngLevel), or as GIF frames holding
+// a pooled zlib compressor at level 5 (see pngLevel), or as GIF frames holding
 // only the pixels that changed.
 package render

@@ -15,12 +15,13 @@ import (
 // pngLevel is the zlib level of the pictures. The compressor is
 // klauspost/compress's zlib, not the standard library's: at the same level it
 // is 1.8 times as fast for pictures 2% larger, and compression is most of the
-// bot's CPU per move (strategobot loadtest). Level 6 keeps every board within
-// 25 KB with the texts of every language (at level 4 the largest of 1,326
-// sampled boards reached 26.1 KB; at 6 it is 23.3 KB, 11% smaller on
-// average) for about as much CPU as level 4 on this machine, where the two
-// differ by less than their noise (BenchmarkMove, BenchmarkBoardSizes).
-const pngLevel = 6
+// bot's CPU per move (strategobot loadtest). Level 5 keeps every board within
+// 25 KB with the texts of every language: of 1,326 sampled boards the largest
+// is 24.0 KB at level 5, 26.1 KB at level 4, 23.3 KB at level 6. Measured on a
+// quiet 2-core machine (user CPU of 1,000 moves' three pictures, three runs):
+// level 4 3.9–4.9 s, level 5 5.2–6.2 s, level 6 6.6–7.4 s, so 5 is the
+// cheapest level within the limit (TestBoardSizeLimit, BenchmarkBoardSizes).
+const pngLevel = 5
 
 // pngEncoder writes paletted images of one palette as 8-bit indexed PNGs
 // with no row filters (they do not help indexed pictures), reusing its
