@@ -202,3 +202,50 @@ func BenchmarkBoardSizes(b *testing.B) {
 	b.ReportMetric(float64(largest), "max-png-bytes")
 	b.ReportMetric(float64(len(views)), "boards")
 }
+
+// BenchmarkMatchMoves makes the three pictures of each move of many matches
+// played at once, as the bot does under load: 200 random Classic games take
+// turns, one move each, so the pictures before a move are 600 pictures back.
+// band-hits is the share of bands the encoder found compressed already.
+func BenchmarkMatchMoves(b *testing.B) {
+	r := renderer(b)
+	rules := game.DefaultRules(game.VariantClassic)
+	const matches = 200
+	var views [][3]game.View // every match's views after every ply, interleaved
+	games := make([][][3]game.View, matches)
+	for i := range games {
+		gametest.Game(b, rules, uint64(1000+i), 120, func(g *game.Game) bool {
+			games[i] = append(games[i], [3]game.View{g.View(game.RedViewer), g.View(game.BlueViewer), g.View(game.PublicViewer)})
+			return true
+		})
+	}
+	for ply := 0; ; ply++ {
+		more := false
+		for _, g := range games {
+			if ply < len(g) {
+				views = append(views, g[ply])
+				more = true
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	o := Options{Names: [2]string{"Ada", "Grace"}}
+	var buf bytes.Buffer
+	total, n := 0, 0
+	h0, l0 := r.enc.cache.stats()
+	for b.Loop() {
+		for _, v := range views[n%len(views)] {
+			buf.Reset()
+			if err := r.Board(&buf, v, o); err != nil {
+				b.Fatal(err)
+			}
+			total += buf.Len()
+		}
+		n++
+	}
+	h, l := r.enc.cache.stats()
+	b.ReportMetric(float64(total)/float64(n), "png-bytes/op")
+	b.ReportMetric(float64(h-h0)/float64(max(l-l0, 1)), "band-hits")
+}

@@ -157,3 +157,14 @@ func drawLake(dc *gg.Context, x, y float64) {
 		dc.Stroke()
 	}
 }
+
+// bands returns the rows where the PNG encoder's bands end (see pngEncoder):
+// one band per part a move may change alone, so that the rest is reused.
+func (l layout) bands() []int {
+	cuts := []int{l.status.Max.Y, l.strips[0].name.Max.Y, l.board.Y}
+	for row := 1; row <= 10; row++ {
+		cuts = append(cuts, l.board.Y+row*tileSize)
+	}
+	cuts = append(cuts, l.strips[1].name.Max.Y, l.strips[1].tray.Max.Y, l.h)
+	return cuts
+}

@@ -4,43 +4,68 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"github.com/klauspost/compress/zlib"
+	"hash/adler32"
 	"hash/crc32"
+	"hash/maphash"
 	"image"
 	"image/color"
 	"io"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
 )
 
-// pngLevel is the zlib level of the pictures. The compressor is
-// klauspost/compress's zlib, not the standard library's: at the same level it
-// is 1.8 times as fast for pictures 2% larger, and compression is most of the
+// pngLevel is the deflate level of the pictures. The compressor is
+// klauspost/compress's, not the standard library's: at the same level it is
+// 1.8 times as fast for pictures 2% larger, and compression is most of the
 // bot's CPU per move (strategobot loadtest). Level 5 keeps every board within
-// 25 KB with the texts of every language: of 1,326 sampled boards the largest
-// is 24.0 KB at level 5, 26.1 KB at level 4, 23.3 KB at level 6. Measured on a
-// quiet 2-core machine (user CPU of 1,000 moves' three pictures, three runs):
-// level 4 3.9–4.9 s, level 5 5.2–6.2 s, level 6 6.6–7.4 s, so 5 is the
-// cheapest level within the limit (TestBoardSizeLimit, BenchmarkBoardSizes).
-const pngLevel = 5
+// 25 KB with the texts of every language (TestBoardSizeLimit,
+// BenchmarkBoardSizes); see pngEncoder for why most bands are not compressed
+// at all.
+const pngLevel = 6
+
+// bandCacheBytes bounds the compressed bands kept for reuse: about 1,500
+// pictures' worth, the last picture of each of 500 matches' three viewers.
+const bandCacheBytes = 32 << 20
 
 // pngEncoder writes paletted images of one palette as 8-bit indexed PNGs
-// with no row filters (they do not help indexed pictures), reusing its
-// compressors and buffers.
+// with no row filters (they do not help indexed pictures).
+//
+// Compression is most of the cost of a picture, and a move changes only a few
+// parts of its three pictures: the two rows of squares of the move, the
+// status, the last-move lines, at times a tray. So the encoder compresses
+// the picture in horizontal bands (cuts), each its own deflate stream ended
+// by a sync flush, and keeps the compressed bands by content: a band that was
+// compressed before, in any picture, is copied, and only new bands are
+// compressed. Concatenated sync-flushed streams are one valid deflate stream,
+// and the zlib checksum of the whole is combined from the bands' own
+// (adler32Combine), so a copied band costs no pass over its pixels but the
+// hashing of its key. The bytes written do not depend on what was kept: a
+// band compresses to the same bytes whenever it is compressed.
+//
+// A band is found by a 128-bit hash of its pixels under two random seeds, so
+// that no two different bands share a key in practice (a collision would show
+// one picture's band in another).
 type pngEncoder struct {
-	plte   []byte    // the palette as PLTE chunk data
+	plte   []byte // the palette as PLTE chunk data
+	cuts   []int  // the rows where a band ends, ascending, the last the height
+	seeds  [2]maphash.Seed
+	cache  *bandCache
 	states sync.Pool // *pngState
 }
 
 type pngState struct {
-	idat, out bytes.Buffer
-	zw        *zlib.Writer
+	raw, band, idat, out bytes.Buffer
+	fw                   *flate.Writer
 }
 
-func newPNGEncoder(pal color.Palette) (*pngEncoder, error) {
+// newPNGEncoder returns an encoder for pictures of pal whose bands end at
+// cuts (rows, ascending); a picture's rows beyond the last cut are one band.
+func newPNGEncoder(pal color.Palette, cuts []int, cacheBytes int) (*pngEncoder, error) {
 	if len(pal) == 0 || len(pal) > 256 {
 		return nil, fmt.Errorf("render: a PNG palette of %d colours", len(pal))
 	}
-	e := &pngEncoder{}
+	e := &pngEncoder{cuts: cuts, seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}, cache: newBandCache(cacheBytes)}
 	for _, c := range pal {
 		rgba := color.RGBAModel.Convert(c).(color.RGBA)
 		e.plte = append(e.plte, rgba.R, rgba.G, rgba.B)
@@ -48,28 +73,62 @@ func newPNGEncoder(pal color.Palette) (*pngEncoder, error) {
 	return e, nil
 }
 
+// zlibHeader is a zlib stream's header: deflate with a 32 KB window.
+var zlibHeader = []byte{0x78, 0x9c}
+
+// finalBlock is an empty final deflate block (fixed codes, end of block),
+// which ends the stream after the bands' sync flushes.
+var finalBlock = []byte{0x03, 0x00}
+
 // encode writes img, whose palette must be the encoder's, as a PNG.
 func (e *pngEncoder) encode(w io.Writer, img *image.Paletted) error {
 	st, _ := e.states.Get().(*pngState)
 	if st == nil {
-		zw, err := zlib.NewWriterLevel(nil, pngLevel)
+		fw, err := flate.NewWriter(nil, pngLevel)
 		if err != nil {
-			return fmt.Errorf("render: zlib: %w", err)
+			return fmt.Errorf("render: deflate: %w", err)
 		}
-		st = &pngState{zw: zw}
+		st = &pngState{fw: fw}
 	}
 	defer e.states.Put(st)
 	b := img.Rect
 	st.idat.Reset()
-	st.zw.Reset(&st.idat)
-	filter := []byte{0} // "None" before every row
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		off := img.PixOffset(b.Min.X, y)
-		// Writes to a bytes.Buffer cannot fail.
-		_, _ = st.zw.Write(filter)
-		_, _ = st.zw.Write(img.Pix[off : off+b.Dx()])
+	st.idat.Write(zlibHeader)
+	sum := uint32(1) // the adler32 of nothing
+	top := b.Min.Y
+	for i := 0; top < b.Max.Y; i++ {
+		bottom := b.Max.Y
+		if i < len(e.cuts) {
+			bottom = min(b.Min.Y+e.cuts[i], b.Max.Y)
+		}
+		if bottom <= top {
+			continue
+		}
+		// The band as the PNG stream has it: a "None" filter byte before every row.
+		st.raw.Reset()
+		for y := top; y < bottom; y++ {
+			off := img.PixOffset(b.Min.X, y)
+			st.raw.WriteByte(0)
+			st.raw.Write(img.Pix[off : off+b.Dx()])
+		}
+		raw := st.raw.Bytes()
+		key := bandKey{maphash.Bytes(e.seeds[0], raw), maphash.Bytes(e.seeds[1], raw), len(raw)}
+		bd, ok := e.cache.get(key)
+		if !ok {
+			st.band.Reset()
+			st.fw.Reset(&st.band)
+			// Writes to a bytes.Buffer cannot fail.
+			_, _ = st.fw.Write(raw)
+			_ = st.fw.Flush()
+			bd = band{data: bytes.Clone(st.band.Bytes()), sum: adler32.Checksum(raw), n: len(raw)}
+			e.cache.put(key, bd)
+		}
+		st.idat.Write(bd.data)
+		sum = adler32Combine(sum, bd.sum, bd.n)
+		top = bottom
 	}
-	_ = st.zw.Close()
+	st.idat.Write(finalBlock)
+	st.idat.Write(binary.BigEndian.AppendUint32(nil, sum))
 	st.out.Reset()
 	st.out.WriteString("\x89PNG\r\n\x1a\n")
 	var ihdr [13]byte
@@ -84,6 +143,33 @@ func (e *pngEncoder) encode(w io.Writer, img *image.Paletted) error {
 		return fmt.Errorf("render: writing PNG: %w", err)
 	}
 	return nil
+}
+
+// adlerMod is the modulus of adler32.
+const adlerMod = 65521
+
+// adler32Combine returns the adler32 checksum of a stream made of a part
+// whose checksum is a and a part of n bytes whose checksum is b (zlib's
+// adler32_combine).
+func adler32Combine(a, b uint32, n int) uint32 {
+	rem := uint32(n % adlerMod)
+	s1 := a & 0xffff
+	s2 := rem * s1 % adlerMod
+	s1 += (b & 0xffff) + adlerMod - 1
+	s2 += (a >> 16) + (b >> 16) + adlerMod - rem
+	if s1 >= adlerMod {
+		s1 -= adlerMod
+	}
+	if s1 >= adlerMod {
+		s1 -= adlerMod
+	}
+	if s2 >= adlerMod<<1 {
+		s2 -= adlerMod << 1
+	}
+	if s2 >= adlerMod {
+		s2 -= adlerMod
+	}
+	return s2<<16 | s1
 }
 
 // writeChunk appends one PNG chunk: length, type, data and CRC.

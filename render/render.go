@@ -111,7 +111,7 @@ func New() (*Renderer, error) {
 	r.frames.New = func() any {
 		return image.NewPaletted(image.Rect(0, 0, r.board.w, r.board.h), r.pal)
 	}
-	if r.enc, err = newPNGEncoder(r.pal); err != nil {
+	if r.enc, err = newPNGEncoder(r.pal, r.board.bands(), bandCacheBytes); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -565,7 +565,8 @@ func TestReplay(t *testing.T) {
 }
 
 // TestPNGEncoder checks that the encoder's PNGs decode to the very pixels
-// and palette drawn, for pictures of any size.
+// and palette drawn, for pictures of any size, and that a picture's bytes are
+// the same whether its bands were compressed or kept from before.
 func TestPNGEncoder(t *testing.T) {
 	r := renderer(t)
 	board := image.NewPaletted(image.Rect(0, 0, r.board.w, r.board.h), r.pal)
@@ -573,15 +574,46 @@ func TestPNGEncoder(t *testing.T) {
 	if err := r.drawBoard(board, &v, Options{}); err != nil {
 		t.Fatal(err)
 	}
+	// The next move's picture: most bands are the same as board's.
+	next := image.NewPaletted(board.Rect, r.pal)
+	g := goldenGame(t, 6)
+	v = g.View(game.BlueViewer)
+	if err := r.drawBoard(next, &v, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// Taller than the bands: the rows past the last cut are one band.
+	tall := image.NewPaletted(image.Rect(0, 0, r.board.w, 2*r.board.h+7), r.pal)
+	copy(tall.Pix, board.Pix)
+	copy(tall.Pix[len(board.Pix):], next.Pix)
 	small := image.NewPaletted(image.Rect(0, 0, 3, 1), r.pal)
 	small.Pix = []uint8{0, 1, uint8(len(r.pal) - 1)}
-	for _, img := range []*image.Paletted{board, small} {
-		var b bytes.Buffer
-		if err := r.enc.encode(&b, img); err != nil {
+	// Not at the origin: bands are counted from the picture's top.
+	sub := board.SubImage(image.Rect(10, 50, 300, 400)).(*image.Paletted)
+	warm, err := newPNGEncoder(r.pal, r.board.bands(), bandCacheBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, img := range []*image.Paletted{board, next, tall, small, sub} {
+		cold, err := newPNGEncoder(r.pal, r.board.bands(), bandCacheBytes)
+		if err != nil {
 			t.Fatal(err)
 		}
+		var b, again bytes.Buffer
+		if err := cold.encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := warm.encode(&again, img); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b.Bytes(), again.Bytes()) {
+			t.Errorf("a %v picture: %d bytes from a fresh encoder, %d bytes from one that kept bands", img.Rect.Size(), b.Len(), again.Len())
+		}
 		got := decodePNG(t, b.Bytes())
-		if got.Rect != img.Rect || !bytes.Equal(got.Pix, img.Pix) {
+		want := image.NewPaletted(image.Rect(0, 0, img.Rect.Dx(), img.Rect.Dy()), img.Palette)
+		for y := range img.Rect.Dy() {
+			copy(want.Pix[y*want.Stride:], img.Pix[img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y):][:img.Rect.Dx()])
+		}
+		if got.Rect != want.Rect || !bytes.Equal(got.Pix, want.Pix) {
 			t.Errorf("a %v picture decodes to other pixels", img.Rect.Size())
 		}
 		for i, c := range img.Palette {
