@@ -93,6 +93,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	if cfg.Metrics != nil {
 		store = timedStore{Store: store, m: cfg.Metrics}
 		cfg.Metrics.watchOutbox(store)
+		cfg.Metrics.watchRenderer(pics)
 	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics}

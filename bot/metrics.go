@@ -10,6 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -26,6 +27,7 @@ type Metrics struct {
 	render       prometheus.Histogram
 	database     *prometheus.HistogramVec // by operation
 	outbox       func() float64           // the notices waiting, read at scrape time
+	bands        func() (bands, reused uint64)
 }
 
 // NewMetrics makes the bot's metrics and registers them on reg.
@@ -52,8 +54,29 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 					return 0
 				}
 				return m.outbox()
-			}))
+			}),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "strategobot_picture_bands_total",
+			Help: "Bands of pictures encoded (a picture is compressed in horizontal bands)."},
+			func() float64 { b, _ := m.bandStats(); return float64(b) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "strategobot_picture_bands_reused_total",
+			Help: "Bands of pictures found compressed already, in this or an earlier picture: a low share means the picture cache is too small for the load."},
+			func() float64 { _, r := m.bandStats(); return float64(r) }))
 	return m
+}
+
+// bandStats reads the renderer's band counts, once watchRenderer was called.
+func (m *Metrics) bandStats() (bands, reused uint64) {
+	if m.bands == nil {
+		return 0, 0
+	}
+	return m.bands()
+}
+
+// watchRenderer lets the picture counters read the renderer's.
+func (m *Metrics) watchRenderer(pics *render.Renderer) {
+	if m != nil && pics != nil {
+		m.bands = pics.BandStats
+	}
 }
 
 // watchOutbox lets the depth gauge read the store's outbox.

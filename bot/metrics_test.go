@@ -53,6 +53,9 @@ func TestMetrics(t *testing.T) {
 		{"strategobot_outbox_notices_total", map[string]string{"outcome": "delivered"}, func(v float64) bool { return v >= 8 }},
 		{"strategobot_outbox_depth", nil, func(v float64) bool { return v == 0 }},
 		{"strategobot_render_seconds", nil, func(v float64) bool { return v >= 3 }}, // samples
+		// Three pictures of 16 bands at least; the harness's renderer is shared, so more.
+		{"strategobot_picture_bands_total", nil, func(v float64) bool { return v >= 48 }},
+		{"strategobot_picture_bands_reused_total", nil, func(v float64) bool { return v > 0 && v < value("strategobot_picture_bands_total", nil) }},
 		{"strategobot_database_seconds", map[string]string{"op": "apply_move"}, func(v float64) bool { return v == 1 }},
 	}
 	for _, tc := range tests {

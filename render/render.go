@@ -129,6 +129,13 @@ func (r *Renderer) Board(w io.Writer, v game.View, o Options) error {
 	return r.encode(w, img)
 }
 
+// BandStats returns how many bands of pictures were encoded and how many of
+// them were found compressed already (see pngEncoder), since New.
+func (r *Renderer) BandStats() (bands, reused uint64) {
+	hits, lookups := r.enc.cache.stats()
+	return lookups, hits
+}
+
 // drawBoard paints the picture of v on img, a frame of the board layout.
 func (r *Renderer) drawBoard(img *image.Paletted, v *game.View, o Options) error {
 	if err := checkView(v, o); err != nil {
