@@ -45,7 +45,11 @@
 // Pictures are built the way fast board renderers work: every tile (squares,
 // pieces, mini pieces) and every glyph is drawn once with gg when the Renderer
 // is made, in one global palette of at most 255 colours; a picture then only
-// copies bytes into an 8-bit paletted image, which is encoded as a PNG with
-// a pooled zlib compressor at level 5 (see pngLevel), or as GIF frames holding
-// only the pixels that changed.
+// copies bytes into an 8-bit paletted image, which is encoded as a PNG, or as
+// GIF frames holding only the pixels that changed. A PNG is compressed in
+// horizontal bands (the status, each row of squares, the trays, the move
+// lines), and a band that any earlier picture had, byte for byte, is copied
+// from a cache of compressed bands rather than compressed again: a move
+// changes few bands of its three pictures, so most are copied (see
+// pngEncoder). The bytes of a picture are the same whatever the cache holds.
 package render
