@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -27,16 +28,43 @@ func (b *Bot) setDMBlocked(ctx context.Context, user string, at time.Time) bool 
 	return changed
 }
 
-// dmChannel returns the DM channel with a user: opened once, then kept in
-// memory and in the user's settings, since Discord rate-limits opening them
-// (one shared limit, which after a restart would hold every DM back).
-func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
+// errWaitingForDM is a notice's answer while another worker opens a DM
+// channel: discordgo sends the requests of one route one at a time, and
+// opening DM channels is one route, so a worker that waited would sit idle
+// behind it, and with many new players at once (a tournament's start) every
+// worker would, holding back the boards of every other match. The notice is
+// tried again as soon as that opening is done (see deliverDue).
+var errWaitingForDM = errors.New("waiting for another DM channel to be opened")
+
+// knownDMChannel returns the DM channel with a user if it was opened before:
+// kept in memory and in the user's settings.
+func (b *Bot) knownDMChannel(ctx context.Context, user string) (string, bool) {
 	if ch, ok := b.dmChannels.Load(user); ok {
-		return ch.(string), nil
+		return ch.(string), true
 	}
 	if ch := b.settingsOf(ctx, user).DMChannel; ch != "" {
 		b.dmChannels.Store(user, ch)
+		return ch, true
+	}
+	return "", false
+}
+
+// dmChannel returns the DM channel with a user: opened once, then kept in
+// memory and in the user's settings, since Discord rate-limits opening them
+// (one shared limit, which after a restart would hold every DM back). While
+// another worker opens one it fails with errWaitingForDM.
+func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
+	if ch, ok := b.knownDMChannel(ctx, user); ok {
 		return ch, nil
+	}
+	if !b.dmOpening.CompareAndSwap(false, true) {
+		return "", errWaitingForDM
+	}
+	defer b.dmOpening.Store(false)
+	// Counted before the flag is down: whoever saw it up is told to try again.
+	defer b.dmOpened.Add(1)
+	if ch, ok := b.dmChannels.Load(user); ok {
+		return ch.(string), nil // opened by the worker before
 	}
 	ch, err := b.s.UserChannelCreate(user)
 	if err != nil {
@@ -50,4 +78,14 @@ func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 		b.log.Warn("keeping a DM channel's id failed; it is opened again after a restart", "error", err)
 	}
 	return ch.ID, nil
+}
+
+// mustWaitForDM reports whether a message to user would wait for another
+// worker's DM channel opening: then the notice is put back before its
+// pictures are drawn.
+func (b *Bot) mustWaitForDM(ctx context.Context, user string) bool {
+	if _, ok := b.knownDMChannel(ctx, user); ok {
+		return false
+	}
+	return b.dmOpening.Load()
 }

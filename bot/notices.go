@@ -30,6 +30,9 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	if !ok {
 		return nil, nil
 	}
+	if to.user != "" && b.mustWaitForDM(ctx, to.user) {
+		return nil, errWaitingForDM
+	}
 	// A follower is sent what the channel sees, in their own language, with
 	// how to stop following.
 	aud, p, footer := n.To, lang.Printer{}, ""

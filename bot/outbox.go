@@ -230,11 +230,16 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	b.outboxPass.Lock()
 	defer b.outboxPass.Unlock()
 	type outcome struct {
-		queue              string
-		recorded, practice bool
+		queue    string
+		handled  handled
+		opened   uint64 // the DM channels opened when the worker started
+		practice bool
 	}
 	busy := map[string]bool{}  // queues with a notice being delivered
 	stuck := map[string]bool{} // queues whose outcome could not be recorded: left for the next pass
+	// Queues waiting for a DM channel to be opened, with the count of DM
+	// channels opened when they were put back: once it moves, they try again.
+	waiting := map[string]uint64{}
 	finished := make(chan outcome)
 	var busyLanes lanes
 	for {
@@ -252,23 +257,38 @@ func (b *Bot) deliverDue(ctx context.Context) {
 				if !busyLanes.admits(n) || busy[q] || stuck[q] {
 					continue
 				}
+				if opened, ok := waiting[q]; ok && opened == b.dmOpened.Load() {
+					continue
+				}
+				delete(waiting, q)
 				busy[q] = true
 				busyLanes.add(n.Practice, +1)
 				go func() {
-					recorded := false
-					b.guard(ctx, "outbox", func(ctx context.Context) { recorded = b.deliver(ctx, n) })
-					finished <- outcome{q, recorded, n.Practice}
+					o := outcome{queue: q, handled: unrecorded, opened: b.dmOpened.Load(), practice: n.Practice}
+					b.guard(ctx, "outbox", func(ctx context.Context) { o.handled = b.deliver(ctx, n) })
+					finished <- o
 				}()
 			}
 		}
 		if busyLanes.running == 0 {
 			return
 		}
-		o := <-finished
+		var o outcome
+		select {
+		case o = <-finished:
+		case <-b.outboxWake:
+			// New notices were recorded: start on them now, not when a
+			// worker is done (one may be busy for a while: a replay, a DM
+			// channel being opened).
+			continue
+		}
 		busyLanes.add(o.practice, -1)
 		delete(busy, o.queue)
-		if !o.recorded {
+		switch o.handled {
+		case unrecorded:
 			stuck[o.queue] = true
+		case waitingForDM:
+			waiting[o.queue] = o.opened
 		}
 	}
 }
@@ -286,10 +306,23 @@ type audienceOf struct {
 	channel string // otherwise, this channel
 }
 
+// handled is what became of a notice a worker took.
+type handled uint8
+
+const (
+	// recorded: sent, put off or given up, and the outcome is stored.
+	recorded handled = iota
+	// unrecorded: the outcome could not be stored; left for the next pass.
+	unrecorded
+	// waitingForDM: its recipient's DM channel must be opened while another
+	// is being opened; tried again when that is done (errWaitingForDM).
+	waitingForDM
+)
+
 // deliver sends a notice's messages from the first not yet sent, and records
 // the outcome: done, put off to be retried, or given up with what the player
-// must be told instead. It reports whether the outcome was recorded.
-func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
+// must be told instead.
+func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	now := b.now()
 	owed, err := b.followersOwed(ctx, n)
 	if err != nil {
@@ -298,6 +331,9 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 		return b.record(ctx, "putting off a notice", rerr)
 	}
 	parts, err := b.compose(ctx, n, now)
+	if errors.Is(err, errWaitingForDM) {
+		return waitingForDM
+	}
 	if err != nil {
 		// The match is gone or does not replay: nothing can be said of it.
 		b.log.Error("a notice cannot be composed; it is dropped", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
@@ -305,6 +341,9 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) bool {
 	}
 	for i := n.Sent; i < len(parts); i++ {
 		err := b.sendPart(ctx, parts[i], nonceOf(n.ID, i))
+		if errors.Is(err, errWaitingForDM) {
+			return waitingForDM // the messages before it are recorded as sent
+		}
 		if err == nil {
 			if parts[i].to.user != "" {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
@@ -399,11 +438,14 @@ func (b *Bot) unfollowEnded(ctx context.Context, id storage.MatchID, owed []stor
 }
 
 // record logs a failed outbox write; it reports whether the write went through.
-func (b *Bot) record(ctx context.Context, what string, err error) bool {
-	if err != nil && ctx.Err() == nil {
+func (b *Bot) record(ctx context.Context, what string, err error) handled {
+	if err == nil {
+		return recorded
+	}
+	if ctx.Err() == nil {
 		b.log.Error(what+" failed", "error", err)
 	}
-	return err == nil
+	return unrecorded
 }
 
 // sendPart sends one message: a create carries the nonce, so that sending it

@@ -7,6 +7,8 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,6 +22,7 @@ type fault struct {
 	status     int           // answer with this status instead (0: answer normally)
 	retryAfter time.Duration // for 429
 	delay      time.Duration // wait this long before handling
+	hold       *Hold         // wait until it is released before handling
 }
 
 // FailNext makes the next n requests to route fail with status (a 5xx such
@@ -48,6 +51,42 @@ func (s *Server) RateLimitNext(t TB, route string, n int, retryAfter time.Durati
 func (s *Server) DelayNext(t TB, route string, n int, d time.Duration) {
 	t.Helper()
 	s.addFault(t, &fault{route: route, remaining: n, delay: d})
+}
+
+// Hold keeps requests unanswered until it is released (see HoldNext).
+type Hold struct {
+	release chan struct{}
+	once    sync.Once
+	waiting atomic.Int32
+}
+
+// Release lets the held requests, and those to come, through. It may be
+// called more than once.
+func (h *Hold) Release() { h.once.Do(func() { close(h.release) }) }
+
+// Waiting is the number of requests being held now.
+func (h *Hold) Waiting() int { return int(h.waiting.Load()) }
+
+// wait holds one request until the hold is released (true) or done is closed.
+func (h *Hold) wait(done <-chan struct{}) bool {
+	h.waiting.Add(1)
+	defer h.waiting.Add(-1)
+	select {
+	case <-h.release:
+		return true
+	case <-done:
+		return false
+	}
+}
+
+// HoldNext makes the next n requests to route wait, unanswered, until the
+// returned hold is released (or the server closes), as a Discord that is
+// slow on one route would; a test sees what the bot does meanwhile.
+func (s *Server) HoldNext(t TB, route string, n int) *Hold {
+	t.Helper()
+	h := &Hold{release: make(chan struct{})}
+	s.addFault(t, &fault{route: route, remaining: n, hold: h})
+	return h
 }
 
 func (s *Server) addFault(t TB, f *fault) {

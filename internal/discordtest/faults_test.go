@@ -154,3 +154,36 @@ func TestFaultArguments(t *testing.T) {
 		t.Errorf("failures %q", got)
 	}
 }
+
+// TestHoldNext: a held request waits unanswered, counted as waiting, until
+// the hold is released; then it is answered as usual.
+func TestHoldNext(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, nil)
+	hold := w.srv.HoldNext(t, messagesRoute, 1)
+	sent := make(chan error, 1)
+	go func() {
+		_, err := w.sess.ChannelMessageSend(w.guild.General().ID, "hello")
+		sent <- err
+	}()
+	w.srv.WaitFor(t, "the request to be held", func() bool { return hold.Waiting() == 1 })
+	select {
+	case err := <-sent:
+		t.Fatalf("the held request was answered (%v)", err)
+	default:
+	}
+	if got := len(w.srv.Requests(messagesRoute)); got != 0 {
+		t.Errorf("%d requests answered while held", got)
+	}
+	hold.Release()
+	hold.Release() // twice is harmless
+	if err := <-sent; err != nil {
+		t.Fatalf("after the release: %v", err)
+	}
+	if got := statuses(w.srv, messagesRoute); !slices.Equal(got, []int{200}) {
+		t.Errorf("statuses %v, want [200]", got)
+	}
+	if hold.Waiting() != 0 {
+		t.Errorf("%d still waiting", hold.Waiting())
+	}
+}

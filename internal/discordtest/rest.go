@@ -228,6 +228,9 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, rec *Request) (
 		if f.delay > 0 && !s.sleep(f.delay) {
 			return q, &apiError{status: 503, message: "server closed", expected: true}
 		}
+		if f.hold != nil && !f.hold.wait(s.done) {
+			return q, &apiError{status: 503, message: "server closed", expected: true}
+		}
 		if f.status != 0 {
 			s.writeFault(w, q, rec, f)
 			return nil, nil
