@@ -437,7 +437,7 @@ func (b *Bot) unfollowEnded(ctx context.Context, id storage.MatchID, owed []stor
 	}
 }
 
-// record logs a failed outbox write; it reports whether the write went through.
+// record logs a failed outbox write; it says whether the outcome was recorded.
 func (b *Bot) record(ctx context.Context, what string, err error) handled {
 	if err == nil {
 		return recorded
