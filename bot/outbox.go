@@ -238,8 +238,12 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	busy := map[string]bool{}  // queues with a notice being delivered
 	stuck := map[string]bool{} // queues whose outcome could not be recorded: left for the next pass
 	// Queues waiting for a DM channel to be opened, with the count of DM
-	// channels opened when they were put back: once it moves, they try again.
+	// channels opened when they were put back: once it moves, one of them
+	// tries again (only one channel is opened at a time, so waking them all
+	// would only put them back again, a number of times that grows with the
+	// square of a crowd of new players).
 	waiting := map[string]uint64{}
+	retriedAt := uint64(1<<64 - 1) // the count at which a waiting queue last tried again
 	finished := make(chan outcome)
 	var busyLanes lanes
 	for {
@@ -257,8 +261,12 @@ func (b *Bot) deliverDue(ctx context.Context) {
 				if !busyLanes.admits(n) || busy[q] || stuck[q] {
 					continue
 				}
-				if opened, ok := waiting[q]; ok && opened == b.dmOpened.Load() {
-					continue
+				if opened, ok := waiting[q]; ok {
+					now := b.dmOpened.Load()
+					if opened == now || retriedAt == now {
+						continue
+					}
+					retriedAt = now
 				}
 				delete(waiting, q)
 				busy[q] = true
