@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -243,7 +244,7 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	// would only put them back again, a number of times that grows with the
 	// square of a crowd of new players).
 	waiting := map[string]uint64{}
-	retriedAt := uint64(1<<64 - 1) // the count at which a waiting queue last tried again
+	retriedAt := uint64(math.MaxUint64) // the count at which a waiting queue last tried again
 	finished := make(chan outcome)
 	var busyLanes lanes
 	for {

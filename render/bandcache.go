@@ -88,9 +88,9 @@ func (c *bandCache) put(k bandKey, b band) {
 	c.bytes += size
 }
 
-// stats returns how many lookups found their band, of how many.
-func (c *bandCache) stats() (hits, lookups uint64) {
+// stats returns how many bands were looked up, and how many of them were found.
+func (c *bandCache) stats() (lookups, hits uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.hits, c.lookups
+	return c.lookups, c.hits
 }

@@ -244,7 +244,7 @@ func BenchmarkMatchMoves(b *testing.B) {
 		}
 	}
 	total, n := 0, start
-	h0, l0 := r.enc.cache.stats()
+	l0, h0 := r.enc.cache.stats()
 	for b.Loop() {
 		for _, v := range views[n%len(views)] {
 			buf.Reset()
@@ -255,7 +255,7 @@ func BenchmarkMatchMoves(b *testing.B) {
 		}
 		n++
 	}
-	h, l := r.enc.cache.stats()
+	l, h := r.enc.cache.stats()
 	b.ReportMetric(float64(total)/float64(n-start), "png-bytes/op")
 	b.ReportMetric(float64(h-h0)/float64(max(l-l0, 1)), "band-hits")
 }

@@ -132,8 +132,7 @@ func (r *Renderer) Board(w io.Writer, v game.View, o Options) error {
 // BandStats returns how many bands of pictures were encoded and how many of
 // them were found compressed already (see pngEncoder), since New.
 func (r *Renderer) BandStats() (bands, reused uint64) {
-	hits, lookups := r.enc.cache.stats()
-	return lookups, hits
+	return r.enc.cache.stats()
 }
 
 // drawBoard paints the picture of v on img, a frame of the board layout.
