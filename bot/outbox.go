@@ -37,8 +37,11 @@ type nonceMessage struct {
 }
 
 // sendOnce creates a message in channelID that Discord creates at most once
-// for this nonce, however often it is sent.
-func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.MessageSend) (*discordgo.Message, error) {
+// for this nonce, however often it is sent, and returns the message's id.
+// Only the id is read from Discord's answer: decoding the whole message (its
+// attachments, embeds and components) cost 5% of the bot's time under load,
+// for nothing the outbox uses.
+func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.MessageSend) (string, error) {
 	payload := nonceMessage{MessageSend: msg, Nonce: nonce, EnforceNonce: true, Attachments: attachmentsOf(msg.Files)}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	var (
@@ -48,20 +51,22 @@ func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.Mess
 	if len(msg.Files) > 0 {
 		contentType, body, encodeErr := discordgo.MultipartBodyWithJSON(payload, msg.Files)
 		if encodeErr != nil {
-			return nil, fmt.Errorf("encoding a message: %w", encodeErr)
+			return "", fmt.Errorf("encoding a message: %w", encodeErr)
 		}
 		response, err = s.RequestRaw("POST", endpoint, contentType, body, endpoint, 0)
 	} else {
 		response, err = s.RequestWithBucketID("POST", endpoint, payload, endpoint)
 	}
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	var m discordgo.Message
+	var m struct {
+		ID string `json:"id"`
+	}
 	if err := json.Unmarshal(response, &m); err != nil {
-		return nil, fmt.Errorf("reading Discord's answer: %w", err)
+		return "", fmt.Errorf("reading Discord's answer: %w", err)
 	}
-	return &m, nil
+	return m.ID, nil
 }
 
 // deliveryFailure says what a failed send means for its notice.
