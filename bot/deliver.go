@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -28,13 +27,16 @@ func (b *Bot) setDMBlocked(ctx context.Context, user string, at time.Time) bool 
 	return changed
 }
 
-// errWaitingForDM is a notice's answer while another worker opens a DM
-// channel: discordgo sends the requests of one route one at a time, and
-// opening DM channels is one route, so a worker that waited would sit idle
-// behind it, and with many new players at once (a tournament's start) every
-// worker would, holding back the boards of every other match. The notice is
-// tried again as soon as that opening is done (see deliverDue).
-var errWaitingForDM = errors.New("waiting for another DM channel to be opened")
+// waitingFor is a notice's answer while another worker opens a DM channel
+// and the DM channel with user is not open yet: discordgo sends the requests
+// of one route one at a time, and opening DM channels is one route, so a
+// worker that waited would sit idle behind it, and with many new players at
+// once (a tournament's start) every worker would, holding back the boards of
+// every other match. The notice is tried again as soon as its DM channel is
+// open, or when it may open it itself (see deliverDue).
+type waitingFor struct{ user string }
+
+func (waitingFor) Error() string { return "waiting for another DM channel to be opened" }
 
 // knownDMChannel returns the DM channel with a user if it was opened before:
 // kept in memory and in the user's settings.
@@ -52,17 +54,15 @@ func (b *Bot) knownDMChannel(ctx context.Context, user string) (string, bool) {
 // dmChannel returns the DM channel with a user: opened once, then kept in
 // memory and in the user's settings, since Discord rate-limits opening them
 // (one shared limit, which after a restart would hold every DM back). While
-// another worker opens one it fails with errWaitingForDM.
+// another worker opens one it fails with waitingFor.
 func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 	if ch, ok := b.knownDMChannel(ctx, user); ok {
 		return ch, nil
 	}
 	if !b.dmOpening.CompareAndSwap(false, true) {
-		return "", errWaitingForDM
+		return "", waitingFor{user}
 	}
 	defer b.dmOpening.Store(false)
-	// Counted before the flag is down: whoever saw it up is told to try again.
-	defer b.dmOpened.Add(1)
 	if ch, ok := b.dmChannels.Load(user); ok {
 		return ch.(string), nil // opened by the worker before
 	}

@@ -11,8 +11,8 @@ import (
 // TestDMOpeningHoldsNoOtherMatch: while Discord is slow to open a DM
 // channel for one new member, the boards of everyone else still go out:
 // discordgo sends the requests of one route one at a time, so the outbox
-// must not let its workers queue behind that route. Here ten members follow
-// a match, so each move's channel board owes ten DMs to members never
+// must not let its workers queue behind that route. Here 25 members follow
+// a match, so each move's channel board owes 25 DMs to members never
 // written to before; the first opening is held; the players' next move
 // still reaches the channel and both players, and once Discord answers
 // every follower gets every board, once and in order.
@@ -21,7 +21,11 @@ func TestDMOpeningHoldsNoOtherMatch(t *testing.T) {
 	h := newHarness(t)
 	h.startClassic()
 	var followers []*discordtest.Member
-	for i := range 10 { // more than the outbox has workers
+	// As many followers as a match may have: more than the outbox has
+	// workers, and more than it looks ahead past the notices being
+	// delivered, so the queues waiting for a DM channel must not fill its
+	// view and hold back every other notice.
+	for i := range maxFollowers {
 		m := h.guild.AddMember(fmt.Sprintf("follower%d", i))
 		if got := m.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt(optMatch, "1"), discordtest.Opt(optFollow, true)).Reply(t).Content; !strings.Contains(got, "You now follow Match #1") {
 			t.Fatalf("%s following answered %q", m.Name, got)

@@ -31,7 +31,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		return nil, nil
 	}
 	if to.user != "" && b.mustWaitForDM(ctx, to.user) {
-		return nil, errWaitingForDM
+		return nil, waitingFor{to.user}
 	}
 	// A follower is sent what the channel sees, in their own language, with
 	// how to stop following.

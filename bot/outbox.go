@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -238,26 +237,29 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	type outcome struct {
 		queue    string
 		handled  handled
-		opened   uint64 // the DM channels opened when the worker started
+		waitFor  string // the user whose DM channel it waits for
 		practice bool
 	}
 	busy := map[string]bool{}  // queues with a notice being delivered
 	stuck := map[string]bool{} // queues whose outcome could not be recorded: left for the next pass
-	// Queues waiting for a DM channel to be opened, with the count of DM
-	// channels opened when they were put back: once it moves, one of them
-	// tries again (only one channel is opened at a time, so waking them all
-	// would only put them back again, a number of times that grows with the
-	// square of a crowd of new players).
-	waiting := map[string]uint64{}
-	retriedAt := uint64(math.MaxUint64) // the count at which a waiting queue last tried again
+	// Queues waiting for a DM channel, with the user it is with. A queue
+	// tries again as soon as its channel is open. Of the others one at a
+	// time tries again, when no channel is being opened, and so opens the
+	// next: only one is opened at a time, so waking them all would only put
+	// them back again, a number of times that grows with the square of a
+	// crowd of new players.
+	waiting := map[string]string{}
+	opener := "" // the waiting queue let go to open a DM channel, until it is back
 	finished := make(chan outcome)
 	var busyLanes lanes
 	for {
 		if busyLanes.running < outboxWorkers && ctx.Err() == nil {
 			// The heads of the queues being delivered are still due: look
 			// past them, and a little further for people's notices.
+			// The waiting queues' heads are due too: look past them as well,
+			// or a crowd of them would hold back every other notice.
 			free := outboxWorkers - busyLanes.running
-			due, err := b.store.DueNotices(ctx, b.now(), busyLanes.running+2*free+practiceWorkers)
+			due, err := b.store.DueNotices(ctx, b.now(), busyLanes.running+len(waiting)+2*free+practiceWorkers)
 			if err != nil && ctx.Err() == nil { // not the bot stopping mid-query
 				b.log.Error("reading due notices failed", "error", err)
 			}
@@ -267,19 +269,20 @@ func (b *Bot) deliverDue(ctx context.Context) {
 				if !busyLanes.admits(n) || busy[q] || stuck[q] {
 					continue
 				}
-				if opened, ok := waiting[q]; ok {
-					now := b.dmOpened.Load()
-					if opened == now || retriedAt == now {
-						continue
+				if user, ok := waiting[q]; ok {
+					if _, open := b.dmChannels.Load(user); !open {
+						if opener != "" || b.dmOpening.Load() {
+							continue
+						}
+						opener = q
 					}
-					retriedAt = now
 				}
 				delete(waiting, q)
 				busy[q] = true
 				busyLanes.add(n.Practice, +1)
 				go func() {
-					o := outcome{queue: q, handled: unrecorded, opened: b.dmOpened.Load(), practice: n.Practice}
-					b.guard(ctx, "outbox", func(ctx context.Context) { o.handled = b.deliver(ctx, n) })
+					o := outcome{queue: q, handled: unrecorded, practice: n.Practice}
+					b.guard(ctx, "outbox", func(ctx context.Context) { o.handled = b.deliver(ctx, n, &o.waitFor) })
 					finished <- o
 				}()
 			}
@@ -298,11 +301,14 @@ func (b *Bot) deliverDue(ctx context.Context) {
 		}
 		busyLanes.add(o.practice, -1)
 		delete(busy, o.queue)
+		if o.queue == opener {
+			opener = ""
+		}
 		switch o.handled {
 		case unrecorded:
 			stuck[o.queue] = true
 		case waitingForDM:
-			waiting[o.queue] = o.opened
+			waiting[o.queue] = o.waitFor
 		}
 	}
 }
@@ -329,14 +335,15 @@ const (
 	// unrecorded: the outcome could not be stored; left for the next pass.
 	unrecorded
 	// waitingForDM: its recipient's DM channel must be opened while another
-	// is being opened; tried again when that is done (errWaitingForDM).
+	// is being opened; tried again when that is done (waitingFor).
 	waitingForDM
 )
 
 // deliver sends a notice's messages from the first not yet sent, and records
 // the outcome: done, put off to be retried, or given up with what the player
 // must be told instead.
-func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
+// A notice that waits for a DM channel names its recipient in waitFor.
+func (b *Bot) deliver(ctx context.Context, n storage.Notice, waitFor *string) handled {
 	now := b.now()
 	owed, err := b.followersOwed(ctx, n)
 	if err != nil {
@@ -345,7 +352,8 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		return b.record(ctx, "putting off a notice", rerr)
 	}
 	parts, err := b.compose(ctx, n, now)
-	if errors.Is(err, errWaitingForDM) {
+	if w := (waitingFor{}); errors.As(err, &w) {
+		*waitFor = w.user
 		return waitingForDM
 	}
 	if err != nil {
@@ -355,7 +363,8 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	}
 	for i := n.Sent; i < len(parts); i++ {
 		err := b.sendPart(ctx, parts[i], nonceOf(n.ID, i))
-		if errors.Is(err, errWaitingForDM) {
+		if w := (waitingFor{}); errors.As(err, &w) {
+			*waitFor = w.user
 			return waitingForDM // the messages before it are recorded as sent
 		}
 		if err == nil {
