@@ -53,6 +53,7 @@ type Bot struct {
 
 	dmChannels   sync.Map      // user id → DM channel id, a cache of UserChannelCreate
 	dmOpening    atomic.Bool   // set while an outbox worker opens a DM channel (deliver.go)
+	dmOpenings   atomic.Uint64 // counts the DM channel openings begun
 	wake         chan struct{} // nudges the timer loop when a deadline may have moved
 	timerPass    sync.Mutex    // held by a pass over the due timers
 	outboxWake   chan struct{} // nudges the outbox loop when a change recorded notices

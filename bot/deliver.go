@@ -62,6 +62,7 @@ func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 	if !b.dmOpening.CompareAndSwap(false, true) {
 		return "", waitingFor{user}
 	}
+	b.dmOpenings.Add(1)
 	defer b.dmOpening.Store(false)
 	if ch, ok := b.dmChannels.Load(user); ok {
 		return ch.(string), nil // opened by the worker before

@@ -249,7 +249,10 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	// them back again, a number of times that grows with the square of a
 	// crowd of new players.
 	waiting := map[string]string{}
-	opener := "" // the waiting queue let go to open a DM channel, until it is back
+	// The waiting queue last let go to open a DM channel, and the count of
+	// openings begun then: the next may go once an opening has begun since,
+	// and is done, or once that queue is back.
+	opener, openerAt := "", uint64(0)
 	finished := make(chan outcome)
 	var busyLanes lanes
 	for {
@@ -271,10 +274,11 @@ func (b *Bot) deliverDue(ctx context.Context) {
 				}
 				if user, ok := waiting[q]; ok {
 					if _, open := b.dmChannels.Load(user); !open {
-						if opener != "" || b.dmOpening.Load() {
+						begun := b.dmOpenings.Load()
+						if b.dmOpening.Load() || (opener != "" && begun == openerAt) {
 							continue
 						}
-						opener = q
+						opener, openerAt = q, begun
 					}
 				}
 				delete(waiting, q)
