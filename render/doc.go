@@ -51,5 +51,7 @@
 // lines), and a band that any earlier picture had, byte for byte, is copied
 // from a cache of compressed bands rather than compressed again: a move
 // changes few bands of its three pictures, so most are copied (see
-// pngEncoder). The bytes of a picture are the same whatever the cache holds.
+// pngEncoder). A band is found by a hash of its pixels, but a row of squares
+// by its tiles (rowKey), which is exact and spares hashing two thirds of the
+// picture. The bytes of a picture are the same whatever the cache holds.
 package render

@@ -160,6 +160,7 @@ func drawLake(dc *gg.Context, x, y float64) {
 
 // bands returns the rows where the PNG encoder's bands end (see pngEncoder):
 // one band per part a move may change alone, so that the rest is reused.
+// Each row of squares is a band, the first of them band firstRowBand.
 func (l layout) bands() []int {
 	cuts := []int{l.status.Max.Y, l.strips[0].name.Max.Y, l.board.Y}
 	for row := 1; row <= 10; row++ {
@@ -168,3 +169,10 @@ func (l layout) bands() []int {
 	cuts = append(cuts, l.strips[1].name.Max.Y, l.strips[1].tray.Max.Y, l.h)
 	return cuts
 }
+
+// firstRowBand is the band of the top row of squares: the status, the upper
+// name line and the upper tray come before it.
+const firstRowBand = 3
+
+// boardBands is the number of bands of a board picture.
+const boardBands = firstRowBand + 10 + 3

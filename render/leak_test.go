@@ -49,7 +49,7 @@ func (lc *leakChecker) check(t *testing.T, g *game.Game, o Options, what string)
 			pic = boardPNG(t, lc.r, v, o)
 		} else {
 			img := image.NewPaletted(image.Rect(0, 0, lc.r.board.w, lc.r.board.h), lc.r.pal)
-			if err := lc.r.drawBoard(img, &v, o); err != nil {
+			if _, err := lc.r.drawBoard(img, &v, o); err != nil {
 				t.Fatalf("drawBoard(%s): %v", v.Viewer, err)
 			}
 			pic = img.Pix

@@ -45,7 +45,9 @@ const bandCacheBytes = 32 << 20
 //
 // A band is found by a 128-bit hash of its pixels under two random seeds, so
 // that no two different bands share a key in practice (a collision would show
-// one picture's band in another).
+// one picture's band in another), or by a key the caller gives, which must
+// name its pixels exactly: a board's rows of squares are named by their tiles
+// (rowKey), which spares hashing two thirds of a board's pixels.
 type pngEncoder struct {
 	plte   []byte // the palette as PLTE chunk data
 	cuts   []int  // the rows where a band ends, ascending, the last the height
@@ -80,8 +82,9 @@ var zlibHeader = []byte{0x78, 0x9c}
 // which ends the stream after the bands' sync flushes.
 var finalBlock = []byte{0x03, 0x00}
 
-// encode writes img, whose palette must be the encoder's, as a PNG.
-func (e *pngEncoder) encode(w io.Writer, img *image.Paletted) error {
+// encode writes img, whose palette must be the encoder's, as a PNG. keys[i],
+// when set (n != 0), is the key of band i.
+func (e *pngEncoder) encode(w io.Writer, img *image.Paletted, keys []bandKey) error {
 	st, _ := e.states.Get().(*pngState)
 	if st == nil {
 		fw, err := flate.NewWriter(nil, pngLevel)
@@ -105,16 +108,28 @@ func (e *pngEncoder) encode(w io.Writer, img *image.Paletted) error {
 			continue
 		}
 		// The band as the PNG stream has it: a "None" filter byte before every row.
-		st.raw.Reset()
-		for y := top; y < bottom; y++ {
-			off := img.PixOffset(b.Min.X, y)
-			st.raw.WriteByte(0)
-			st.raw.Write(img.Pix[off : off+b.Dx()])
+		rawOf := func() []byte {
+			st.raw.Reset()
+			for y := top; y < bottom; y++ {
+				off := img.PixOffset(b.Min.X, y)
+				st.raw.WriteByte(0)
+				st.raw.Write(img.Pix[off : off+b.Dx()])
+			}
+			return st.raw.Bytes()
 		}
-		raw := st.raw.Bytes()
-		key := bandKey{maphash.Bytes(e.seeds[0], raw), maphash.Bytes(e.seeds[1], raw), len(raw)}
+		var raw []byte
+		var key bandKey
+		if i < len(keys) && keys[i].n != 0 {
+			key = keys[i]
+		} else {
+			raw = rawOf()
+			key = bandKey{maphash.Bytes(e.seeds[0], raw), maphash.Bytes(e.seeds[1], raw), len(raw)}
+		}
 		bd, ok := e.cache.get(key)
 		if !ok {
+			if raw == nil {
+				raw = rawOf()
+			}
 			st.band.Reset()
 			st.fw.Reset(&st.band)
 			// Writes to a bytes.Buffer cannot fail.

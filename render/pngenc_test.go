@@ -2,9 +2,14 @@ package render
 
 import (
 	"bytes"
+	"fmt"
 	"hash/adler32"
+	"image"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
 )
 
 // TestAdler32Combine: the checksum combined from two parts' is the whole's,
@@ -90,5 +95,104 @@ func TestBandCache(t *testing.T) {
 	}
 	if len(c.slots) > 10 {
 		t.Errorf("%d slots for at most 10 bands", len(c.slots))
+	}
+}
+
+// TestRowKeysNamePixels: a board's rows of squares are looked up by their
+// tiles' codes, not their pixels, so the codes must name the pixels exactly:
+// a code that missed a difference would show one picture's row (another
+// viewer's ranks, even) in another. Many pictures, of every variant, viewer,
+// numbering, highlight and stage of a game, the final reveals and set-up
+// previews, go through one renderer, whose cache keeps their rows; each must
+// be byte for byte the picture a fresh encoder makes from its pixels alone.
+func TestRowKeysNamePixels(t *testing.T) {
+	r := renderer(t)
+	if cuts := r.board.bands(); len(cuts) != boardBands || cuts[firstRowBand-1] != r.board.board.Y {
+		t.Fatalf("%d bands, the squares from row %d; want %d and band %d", len(cuts), cuts[firstRowBand-1], boardBands, firstRowBand)
+	}
+	img := image.NewPaletted(image.Rect(0, 0, r.board.w, r.board.h), r.pal)
+	check := func(what string, got []byte, draw func() [10]bandKey) {
+		t.Helper()
+		rows := draw()
+		cold, err := newPNGEncoder(r.pal, r.board.bands(), bandCacheBytes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		if err := cold.encode(&want, img, nil); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Fatalf("%s: %d bytes with row keys, %d from the pixels", what, len(got), want.Len())
+		}
+		// Rows with the same key have the same pixels in this picture too.
+		seen := map[bandKey]int{}
+		for i, k := range rows {
+			if j, ok := seen[k]; ok {
+				top := func(row int) []uint8 {
+					y := r.board.board.Y + row*tileSize
+					return img.Pix[img.PixOffset(0, y):img.PixOffset(0, y+tileSize)]
+				}
+				if !bytes.Equal(top(i), top(j)) {
+					t.Fatalf("%s: rows %d and %d share a key but not their pixels", what, j, i)
+				}
+			}
+			seen[k] = i
+		}
+	}
+	pictures := 0
+	for _, rules := range testRules(t) {
+		for seed := uint64(1); seed <= 2; seed++ {
+			gametest.Game(t, rules, seed, 300, func(g *game.Game) bool {
+				if g.Ply()%25 != 0 && !g.Result().Over() {
+					return true
+				}
+				for _, numbering := range []game.Numbering{game.NumberingModern, game.NumberingClassic} {
+					o := Options{Names: [2]string{"Ada", "Grace"}, Numbering: numbering}
+					for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+						v := g.View(viewer)
+						var got bytes.Buffer
+						if err := r.Board(&got, v, o); err != nil {
+							t.Fatal(err)
+						}
+						check(fmt.Sprintf("%s, %s after move %d", rules.Variant, viewer, g.Ply()), got.Bytes(), func() [10]bandKey {
+							rows, err := r.drawBoard(img, &v, o)
+							if err != nil {
+								t.Fatal(err)
+							}
+							return rows
+						})
+						pictures++
+					}
+					if v, ok := g.Reveal(); ok {
+						var got bytes.Buffer
+						if err := r.Reveal(&got, v, o); err != nil {
+							t.Fatal(err)
+						}
+						check(fmt.Sprintf("%s, the reveal", rules.Variant), got.Bytes(), func() [10]bandKey {
+							sc := r.revealScene(&v, o)
+							return r.drawScene(img, &sc)
+						})
+						pictures++
+					}
+				}
+				return true
+			})
+			for _, side := range []game.Side{game.Red, game.Blue} {
+				setup := gametest.Setup(rules, rand.New(rand.NewPCG(seed, uint64(side))))
+				var got bytes.Buffer
+				if err := r.SetupPreview(&got, setup, side, rules, Options{}); err != nil {
+					t.Fatal(err)
+				}
+				check(fmt.Sprintf("%s, %s's set-up", rules.Variant, side), got.Bytes(), func() [10]bandKey {
+					sc := r.setupScene(&setup, side, rules, Options{})
+					return r.drawScene(img, &sc)
+				})
+				pictures++
+			}
+		}
+	}
+	if pictures < 100 {
+		t.Fatalf("only %d pictures checked", pictures)
 	}
 }

@@ -123,10 +123,11 @@ func New() (*Renderer, error) {
 func (r *Renderer) Board(w io.Writer, v game.View, o Options) error {
 	img := r.frames.Get().(*image.Paletted)
 	defer r.frames.Put(img)
-	if err := r.drawBoard(img, &v, o); err != nil {
+	rows, err := r.drawBoard(img, &v, o)
+	if err != nil {
 		return err
 	}
-	return r.encode(w, img)
+	return r.encodeBoard(w, img, &rows)
 }
 
 // BandStats returns how many bands of pictures were encoded and how many of
@@ -135,14 +136,14 @@ func (r *Renderer) BandStats() (bands, reused uint64) {
 	return r.enc.cache.stats()
 }
 
-// drawBoard paints the picture of v on img, a frame of the board layout.
-func (r *Renderer) drawBoard(img *image.Paletted, v *game.View, o Options) error {
+// drawBoard paints the picture of v on img, a frame of the board layout, and
+// returns the keys of its rows of squares.
+func (r *Renderer) drawBoard(img *image.Paletted, v *game.View, o Options) ([10]bandKey, error) {
 	if err := checkView(v, o); err != nil {
-		return err
+		return [10]bandKey{}, err
 	}
 	sc := r.viewScene(v, o)
-	r.drawScene(img, &sc)
-	return nil
+	return r.drawScene(img, &sc), nil
 }
 
 // Reveal writes the PNG picture of the end of a game with every piece shown
@@ -157,7 +158,14 @@ func (r *Renderer) Reveal(w io.Writer, v game.View, o Options) error {
 	if v.Viewer != game.PublicViewer {
 		return fmt.Errorf("%w: a final reveal is the public's view, not %s's", ErrInvalidInput, v.Viewer)
 	}
-	sc := r.viewScene(&v, o)
+	sc := r.revealScene(&v, o)
+	return r.encodeScene(w, &sc)
+}
+
+// revealScene is the scene of a final reveal: every rank shown, the winner
+// in the footer, no moved marks.
+func (r *Renderer) revealScene(v *game.View, o Options) scene {
+	sc := r.viewScene(v, o)
 	wd := words{o.Lang}
 	sc.status.left = wd.p.Sprintf(txtStatusReveal, wd.variant(v.Rules.Variant), wd.moves(v.Ply()))
 	// The winner by name, then the last move, with its battle if that fits.
@@ -173,7 +181,7 @@ func (r *Renderer) Reveal(w io.Writer, v game.View, o Options) error {
 		sc.footer[1] = moveLine
 	}
 	sc.noMoved = true
-	return r.encodeScene(w, &sc)
+	return sc
 }
 
 // SetupPreview writes the PNG picture of side's set-up on an otherwise empty
@@ -190,12 +198,16 @@ func (r *Renderer) SetupPreview(w io.Writer, s game.Setup, side game.Side, rules
 func (r *Renderer) encodeScene(w io.Writer, sc *scene) error {
 	img := r.frames.Get().(*image.Paletted)
 	defer r.frames.Put(img)
-	r.drawScene(img, sc)
-	return r.encode(w, img)
+	rows := r.drawScene(img, sc)
+	return r.encodeBoard(w, img, &rows)
 }
 
-func (r *Renderer) encode(w io.Writer, img *image.Paletted) error {
-	return r.enc.encode(w, img)
+// encodeBoard encodes a picture of the board layout whose rows of squares
+// have the keys rows: those bands are looked up by them, not by their pixels.
+func (r *Renderer) encodeBoard(w io.Writer, img *image.Paletted, rows *[10]bandKey) error {
+	var keys [boardBands]bandKey
+	copy(keys[firstRowBand:], rows[:])
+	return r.enc.encode(w, img, keys[:])
 }
 
 func checkOptions(o Options) error {

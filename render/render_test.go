@@ -571,14 +571,14 @@ func TestPNGEncoder(t *testing.T) {
 	r := renderer(t)
 	board := image.NewPaletted(image.Rect(0, 0, r.board.w, r.board.h), r.pal)
 	v := goldenGame(t, 5).View(game.BlueViewer)
-	if err := r.drawBoard(board, &v, Options{}); err != nil {
+	if _, err := r.drawBoard(board, &v, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// The next move's picture: most bands are the same as board's.
 	next := image.NewPaletted(board.Rect, r.pal)
 	g := goldenGame(t, 6)
 	v = g.View(game.BlueViewer)
-	if err := r.drawBoard(next, &v, Options{}); err != nil {
+	if _, err := r.drawBoard(next, &v, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// Taller than the bands: the rows past the last cut are one band.
@@ -599,10 +599,10 @@ func TestPNGEncoder(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b, again bytes.Buffer
-		if err := cold.encode(&b, img); err != nil {
+		if err := cold.encode(&b, img, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := warm.encode(&again, img); err != nil {
+		if err := warm.encode(&again, img, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(b.Bytes(), again.Bytes()) {

@@ -240,15 +240,16 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 }
 
 // drawScene paints sc on img, a frame of the board layout.
-func (r *Renderer) drawScene(img *image.Paletted, sc *scene) {
+func (r *Renderer) drawScene(img *image.Paletted, sc *scene) (rows [10]bandKey) {
 	l := &r.board
 	copy(img.Pix, r.boardBg[sc.bottom])
 	r.drawStatus(img, l.status, sc.status)
 	for i := range sc.strips {
 		r.drawStrip(img, l.strips[i], &sc.strips[i], sc.numbering)
 	}
-	r.drawSquares(img, l, sc.bottom, &sc.cells, &sc.bg, sc.numbering, !sc.noMoved)
+	rows = r.drawSquares(img, l, sc.bottom, &sc.cells, &sc.bg, sc.numbering, !sc.noMoved)
 	r.drawFooter(img, l.footer, &sc.footer, sc.numbering)
+	return rows
 }
 
 // drawFooter draws the footer's lines in rects, a single line in the middle of both.
@@ -262,35 +263,81 @@ func (r *Renderer) drawFooter(img *image.Paletted, rects []image.Rectangle, line
 	}
 }
 
-// drawSquares copies the tile of every square but the lakes.
-func (r *Renderer) drawSquares(img *image.Paletted, l *layout, bottom game.Side, cells *[game.NumSquares]game.Cell, bg *[game.NumSquares]uint8, numbering int, showMoved bool) {
+// drawSquares copies the tile of every square but the lakes, and returns
+// the keys of the rows of squares, top to bottom (see rowKey).
+func (r *Renderer) drawSquares(img *image.Paletted, l *layout, bottom game.Side, cells *[game.NumSquares]game.Cell, bg *[game.NumSquares]uint8, numbering int, showMoved bool) [10]bandKey {
+	var codes [10][10]tileCode
 	for s := range game.Square(game.NumSquares) {
+		p := l.squareAt(s, bottom)
+		row, col := (p.Y-l.board.Y)/tileSize, (p.X-l.board.X)/tileSize
 		if s.IsLake() {
+			codes[row][col] = lakeCode
 			continue
 		}
-		p := l.squareAt(s, bottom)
-		blit(img, p.X, p.Y, tileSize, r.cellTile(cells[s], int(bg[s]), numbering, showMoved))
+		tile, code := r.cellTile(cells[s], int(bg[s]), numbering, showMoved)
+		codes[row][col] = code
+		blit(img, p.X, p.Y, tileSize, tile)
 	}
+	var keys [10]bandKey
+	for row := range codes {
+		keys[row] = rowKey(bottom, row, &codes[row])
+	}
+	return keys
 }
 
-// cellTile picks the tile of a square. A piece whose rank the viewer does not
-// know is drawn from its side and whether it moved, and nothing else: this is
-// where a rank could leak, and cannot.
-func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) []uint8 {
+// tileCode names a square's tile: which picture of the tile set it is.
+// Codes differ for different tiles (two codes may name the same pixels).
+type tileCode uint16
+
+const (
+	faceCodes = numBgs * 2 * numMarks * 2 * game.NumRanks
+	backCodes = numBgs * 2 * 2
+	// lakeCode stands for a lake, drawn with the background.
+	lakeCode tileCode = 1<<tileCodeBits - 1
+	// tileCodeBits is the width of a code in a row's key.
+	tileCodeBits = 10
+)
+
+// Every tile has a code below lakeCode (a compile-time check).
+const _ = uint(int(lakeCode) - (numBgs + backCodes + faceCodes) - 1)
+
+// rowKey is the band key of a row of squares: the picture's orientation, the
+// row and its ten tiles' codes, packed into the key's 128 bits exactly. A
+// row's pixels are the background's there (which depends on the orientation
+// and the row only) and its tiles, so equal keys are equal pixels, and the
+// encoder copies a row it has compressed before without looking at its
+// pixels. n = -1 keeps these keys apart from the hashes of pixels.
+func rowKey(bottom game.Side, row int, codes *[10]tileCode) bandKey {
+	var h1, h2 uint64
+	for i := range 6 {
+		h1 |= uint64(codes[i]) << (tileCodeBits * i)
+	}
+	for i := range 4 {
+		h2 |= uint64(codes[6+i]) << (tileCodeBits * i)
+	}
+	h2 |= uint64(row)<<(4*tileCodeBits) | uint64(bottom)<<(4*tileCodeBits+4)
+	return bandKey{h1: h1, h2: h2, n: -1}
+}
+
+// cellTile picks the tile of a square, and its code. A piece whose rank the
+// viewer does not know is drawn from its side and whether it moved, and
+// nothing else: this is where a rank could leak, and cannot.
+func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) ([]uint8, tileCode) {
 	t := r.tiles
 	if !c.Occupied {
-		return t.empty[bg]
+		return t.empty[bg], tileCode(bg)
 	}
 	rank := c.Rank
 	if rank == game.NoRank && c.KnownScout {
 		rank = game.Scout // it moved more than one square: everyone knows
 	}
+	side := int(c.Side)
 	if rank == game.NoRank {
 		moved := 0
 		if c.Moved {
 			moved = 1
 		}
-		return t.back[bg][c.Side][moved]
+		return t.back[bg][side][moved], tileCode(numBgs + (bg*2+side)*2 + moved)
 	}
 	mark := markNone
 	switch {
@@ -299,7 +346,8 @@ func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) []ui
 	case c.Moved && showMoved:
 		mark = markMoved
 	}
-	return t.face[bg][c.Side][mark][numbering][rank]
+	code := numBgs + backCodes + (((bg*2+side)*numMarks+mark)*2+numbering)*game.NumRanks + int(rank)
+	return t.face[bg][side][mark][numbering][rank], tileCode(code)
 }
 
 // blit copies a size x size tile with its top-left corner at (x, y).
