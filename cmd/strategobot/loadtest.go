@@ -55,6 +55,7 @@ type loadOptions struct {
 	warmup   time.Duration
 	database string // bbolt path, postgres:// URL, "postgres" for a throwaway server, "" for a temporary bbolt file
 	bot      string // the strategobot binary to run
+	botCPUs  string // the CPUs the bot runs on (a taskset list); "" for any
 	seed     uint64
 	log      io.Writer // progress
 
@@ -71,6 +72,7 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.DurationVar(&o.warmup, "warmup", 5*time.Second, "how long to play before measuring")
 	fs.StringVar(&o.database, "database", "", `bbolt file (default: one in a temporary folder), a postgres:// address, or "postgres" for a throwaway server from the machine's PostgreSQL binaries`)
 	fs.StringVar(&o.bot, "bot", "", "the strategobot binary to run (default: this one)")
+	fs.StringVar(&o.botCPUs, "botcpus", "", "run the bot on these CPUs only (a taskset list: 0, 0-1), to measure it apart from this process, which then belongs on the others: taskset -c 1 strategobot loadtest -botcpus 0")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the set-ups and the moves")
 	fs.StringVar(&o.botProfile, "botprofile", "", "write the bot's CPU profile of the measured time to this file")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of the measured time of this process (the local Discord and the members) to this file")
@@ -110,6 +112,7 @@ type loadReport struct {
 	Database               string
 	Matches, Active        int
 	Rate                   float64
+	BotCPUs                string // the CPUs the bot was held to, if any
 	Measured, Warmup       time.Duration
 	Moves                  int             // moves sent and completed in the measured time
 	Ack, Last              []time.Duration // per move of the measured time, sorted
@@ -147,7 +150,13 @@ func (r *loadReport) print(w io.Writer) {
 	fmt.Fprintf(w, "last message      %s\n", spread(r.Last))
 	fmt.Fprintf(w, "bot memory        heap in use %s, RSS %s at the end (peaks %s and %s)\n", mb(r.HeapInuse), mb(r.RSS), mb(r.PeakHeap), mb(r.PeakRSS))
 	fmt.Fprintf(w, "database size     %s\n", mb(uint64(r.DatabaseBytes)))
-	fmt.Fprintf(w, "CPU               bot %.2f cores, stand-in and members %.2f cores\n", r.BotCPU.Seconds()/r.Measured.Seconds(), r.DriverCPU.Seconds()/r.Measured.Seconds())
+	perMove := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(max(r.Moves, 1)) }
+	on := ""
+	if r.BotCPUs != "" {
+		on = " on CPUs " + r.BotCPUs
+	}
+	fmt.Fprintf(w, "CPU               bot %.2f cores%s (%.2f ms a move), stand-in and members %.2f cores (%.2f ms a move)\n",
+		r.BotCPU.Seconds()/r.Measured.Seconds(), on, perMove(r.BotCPU), r.DriverCPU.Seconds()/r.Measured.Seconds(), perMove(r.DriverCPU))
 	fmt.Fprintf(w, "failures          %d: %d refused by the stand-in as Discord would, %d moves unfinished after 30s, %d errors in the bot's log\n",
 		r.failures(), r.Violations, r.Unfinished, r.BotErrors)
 	if r.FirstViolation != "" {
@@ -371,7 +380,7 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 		return nil, err
 	}
 
-	proc, err := startLoadBot(o.bot, dir, r.srv, database, o.botProfile != "")
+	proc, err := startLoadBot(o.bot, o.botCPUs, dir, r.srv, database, o.botProfile != "")
 	if err != nil {
 		return nil, err
 	}
@@ -379,7 +388,7 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 	if err := r.waitRegistered(ctx, proc); err != nil {
 		return nil, err
 	}
-	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate}
+	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate, BotCPUs: o.botCPUs}
 	sampling := make(chan struct{})
 	sampled := make(chan struct{})
 	go func() { // the bot's memory, every second
@@ -764,7 +773,7 @@ type loadBot struct {
 	metrics string // host:port of /metrics
 }
 
-func startLoadBot(bin, dir string, srv *discordtest.Server, database string, profiling bool) (*loadBot, error) {
+func startLoadBot(bin, cpus, dir string, srv *discordtest.Server, database string, profiling bool) (*loadBot, error) {
 	logPath := filepath.Join(dir, "bot.log")
 	logFile, err := os.Create(logPath)
 	if err != nil {
@@ -772,6 +781,11 @@ func startLoadBot(bin, dir string, srv *discordtest.Server, database string, pro
 	}
 	defer logFile.Close()
 	cmd := exec.Command(bin, "run")
+	if cpus != "" {
+		// taskset sets the CPUs and then becomes the bot: every thread of it
+		// keeps them, and its Go runtime sizes itself to them.
+		cmd = exec.Command("taskset", "-c", cpus, bin, "run")
+	}
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
 		"DISCORD_TOKEN="+srv.Token(),
