@@ -112,7 +112,7 @@ type loadReport struct {
 	Database               string
 	Matches, Active        int
 	Rate                   float64
-	BotCPUs                string // the CPUs the bot was held to, if any
+	BotCPUs                string // the CPUs the bot was held to, as the kernel lists them; "" if not held
 	Measured, Warmup       time.Duration
 	Moves                  int             // moves sent and completed in the measured time
 	Ack, Last              []time.Duration // per move of the measured time, sorted
@@ -388,7 +388,12 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 	if err := r.waitRegistered(ctx, proc); err != nil {
 		return nil, err
 	}
-	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate, BotCPUs: o.botCPUs}
+	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate}
+	if o.botCPUs != "" {
+		if rep.BotCPUs, err = proc.cpusAllowed(); err != nil {
+			return nil, err
+		}
+	}
 	sampling := make(chan struct{})
 	sampled := make(chan struct{})
 	go func() { // the bot's memory, every second
@@ -834,6 +839,20 @@ func (p *loadBot) memory() (heap, rss uint64, err error) {
 	}
 	heap, err = scrape(p.metrics, "go_memstats_heap_inuse_bytes")
 	return heap, rss, err
+}
+
+// cpusAllowed returns the CPUs the bot may run on, as the kernel lists them.
+func (p *loadBot) cpusAllowed() (string, error) {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return "", fmt.Errorf("the bot's CPUs: %w", err)
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if list, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
+			return strings.TrimSpace(list), nil
+		}
+	}
+	return "", errors.New("the bot's CPUs: no Cpus_allowed_list in /proc")
 }
 
 // cpuProfile writes the bot's CPU profile of the next d to path.

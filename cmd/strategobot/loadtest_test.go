@@ -25,15 +25,17 @@ func TestLoadtest(t *testing.T) {
 	tests := []struct {
 		name     string
 		database func(t *testing.T) string
+		cpus     string // -botcpus
 	}{
-		{"bbolt", func(t *testing.T) string { return "" }},
-		{"postgres", func(t *testing.T) string { return pgtest.NewDatabase(t) }},
+		{"bbolt", func(t *testing.T) string { return "" }, ""},
+		{"postgres", func(t *testing.T) string { return pgtest.NewDatabase(t) }, ""},
+		{"bbolt, the bot on CPU 0", func(t *testing.T) string { return "" }, "0"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var progress bytes.Buffer
 			rep, err := loadtest(context.Background(), loadOptions{matches: 6, active: 4, duration: 2 * time.Second,
-				warmup: 500 * time.Millisecond, database: tc.database(t), bot: bin, seed: 1, log: &progress})
+				warmup: 500 * time.Millisecond, database: tc.database(t), bot: bin, botCPUs: tc.cpus, seed: 1, log: &progress})
 			if err != nil {
 				t.Fatalf("loadtest: %v\n%s", err, progress.String())
 			}
@@ -63,6 +65,9 @@ func TestLoadtest(t *testing.T) {
 			}
 			if rep.HeapInuse == 0 || rep.RSS < rep.HeapInuse || rep.PeakRSS < rep.RSS || rep.DatabaseBytes == 0 || rep.BotCPU <= 0 {
 				t.Errorf("heap %d, RSS %d (peak %d), database %d bytes, bot CPU %v: want them all measured", rep.HeapInuse, rep.RSS, rep.PeakRSS, rep.DatabaseBytes, rep.BotCPU)
+			}
+			if rep.BotCPUs != tc.cpus {
+				t.Errorf("the bot ran on CPUs %q, want %q", rep.BotCPUs, tc.cpus)
 			}
 			if !strings.Contains(out.String(), "moves/s") || !strings.Contains(out.String(), "p99") {
 				t.Errorf("the report lacks the rate or the percentiles:\n%s", out.String())
