@@ -178,9 +178,9 @@ func (s timedStore) PlayerMatches(ctx context.Context, user string, active bool,
 	return s.Store.PlayerMatches(ctx, user, active, limit)
 }
 
-func (s timedStore) DueNotices(ctx context.Context, now time.Time, limit int) ([]storage.Notice, error) {
+func (s timedStore) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	defer s.observe("due_notices", time.Now())
-	return s.Store.DueNotices(ctx, now, limit)
+	return s.Store.DueNotices(ctx, now, limit, skip...)
 }
 
 func (s timedStore) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {

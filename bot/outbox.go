@@ -240,8 +240,8 @@ func (b *Bot) deliverDue(ctx context.Context) {
 		waitFor  string // the user whose DM channel it waits for
 		practice bool
 	}
-	busy := map[string]bool{}  // queues with a notice being delivered
-	stuck := map[string]bool{} // queues whose outcome could not be recorded: left for the next pass
+	busy := map[string]uint64{} // queues with a notice being delivered, and its id
+	stuck := map[string]bool{}  // queues whose outcome could not be recorded: left for the next pass
 	// Queues waiting for a DM channel, with the user it is with. A queue
 	// tries again as soon as its channel is open. Of the others one at a
 	// time tries again, when no channel is being opened, and so opens the
@@ -253,23 +253,28 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	// openings begun then: the next may go once an opening has begun since,
 	// and is done, or once that queue is back.
 	opener, openerAt := "", uint64(0)
+	var skip []uint64
 	finished := make(chan outcome)
 	var busyLanes lanes
 	for {
 		if busyLanes.running < outboxWorkers && ctx.Err() == nil {
-			// The heads of the queues being delivered are still due: look
-			// past them, and a little further for people's notices.
-			// The waiting queues' heads are due too: look past them as well,
-			// or a crowd of them would hold back every other notice.
+			// The heads of the queues being delivered are still due: they are
+			// skipped unread. The waiting queues' heads are due too: look past
+			// them, or a crowd of them would hold back every other notice, and
+			// a little further for people's notices.
 			free := outboxWorkers - busyLanes.running
-			due, err := b.store.DueNotices(ctx, b.now(), busyLanes.running+len(waiting)+2*free+practiceWorkers)
+			skip = skip[:0]
+			for _, id := range busy {
+				skip = append(skip, id)
+			}
+			due, err := b.store.DueNotices(ctx, b.now(), len(waiting)+2*free+practiceWorkers, skip...)
 			if err != nil && ctx.Err() == nil { // not the bot stopping mid-query
 				b.log.Error("reading due notices failed", "error", err)
 			}
 			slices.SortStableFunc(due, peopleFirst)
 			for _, n := range due {
 				q := storage.NoticeQueue(&n)
-				if !busyLanes.admits(n) || busy[q] || stuck[q] {
+				if _, delivering := busy[q]; delivering || !busyLanes.admits(n) || stuck[q] {
 					continue
 				}
 				if user, ok := waiting[q]; ok {
@@ -282,7 +287,7 @@ func (b *Bot) deliverDue(ctx context.Context) {
 					}
 				}
 				delete(waiting, q)
-				busy[q] = true
+				busy[q] = n.ID
 				busyLanes.add(n.Practice, +1)
 				go func() {
 					o := outcome{queue: q, handled: unrecorded, practice: n.Practice}

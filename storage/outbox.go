@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -172,15 +173,20 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	return at, ok, err
 }
 
-// DueNotices returns the notices that may be tried at now, earliest first.
-func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int) ([]Notice, error) {
+// DueNotices returns the notices that may be tried at now, earliest first,
+// but those in skip, which are not even decoded.
+func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]Notice, error) {
 	var out []Notice
 	err := db.view(ctx, func(tx *bolt.Tx) error {
 		out = out[:0]
 		end := uint64(max(now.Unix(), 0))
 		c := tx.Bucket(bucketOutboxDue).Cursor()
 		for k, _ := c.First(); len(k) == 16 && binary.BigEndian.Uint64(k) <= end; k, _ = c.Next() {
-			n, err := loadNotice(tx, binary.BigEndian.Uint64(k[8:]))
+			id := binary.BigEndian.Uint64(k[8:])
+			if slices.Contains(skip, id) {
+				continue
+			}
+			n, err := loadNotice(tx, id)
 			if err != nil {
 				return err
 			}

@@ -109,8 +109,10 @@ type Store interface {
 	NextNotice(ctx context.Context) (time.Time, bool, error)
 	// DueNotices returns the notices that may be tried at now, earliest first,
 	// at most limit (0: no limit): of each audience of a match or challenge
-	// only the oldest, so that they are delivered in order.
-	DueNotices(ctx context.Context, now time.Time, limit int) ([]Notice, error)
+	// only the oldest, so that they are delivered in order. The notices
+	// listed in skip (the caller's deliveries under way) are left out, and
+	// not counted in the limit.
+	DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]Notice, error)
 	// NoticeProgress records that the first sent parts of a notice were delivered.
 	NoticeProgress(ctx context.Context, id uint64, sent int) error
 	// NoticeRetry records a failed attempt: the notice (and its queue) waits until next.

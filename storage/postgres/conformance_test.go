@@ -139,8 +139,8 @@ func (p *twoPools) Standings(ctx context.Context, guild string, v game.Variant, 
 func (p *twoPools) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	return p.pick().NextNotice(ctx)
 }
-func (p *twoPools) DueNotices(ctx context.Context, now time.Time, limit int) ([]storage.Notice, error) {
-	return p.pick().DueNotices(ctx, now, limit)
+func (p *twoPools) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
+	return p.pick().DueNotices(ctx, now, limit, skip...)
 }
 func (p *twoPools) NoticeProgress(ctx context.Context, id uint64, sent int) error {
 	return p.pick().NoticeProgress(ctx, id, sent)

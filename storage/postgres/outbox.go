@@ -98,8 +98,9 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 }
 
 // DueNotices returns the notices that may be tried at now, earliest first:
-// of each queue only its oldest, when its next_try has come.
-func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int) ([]storage.Notice, error) {
+// of each queue only its oldest, when its next_try has come, but those in
+// skip.
+func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
@@ -107,9 +108,13 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int) ([]stora
 	if limit > 0 {
 		lim = limit
 	}
+	skipped := make([]int64, len(skip))
+	for i, id := range skip {
+		skipped[i] = int64(id)
+	}
 	rows, err := db.pool.Query(ctx, `SELECT n.record FROM notices n
-		WHERE n.next_try <= $1 AND `+queueHeads+`
-		ORDER BY n.next_try, n.id LIMIT $2`, now, lim)
+		WHERE n.next_try <= $1 AND NOT n.id = ANY($3) AND `+queueHeads+`
+		ORDER BY n.next_try, n.id LIMIT $2`, now, lim, skipped)
 	if err != nil {
 		return nil, db.fail(query("due notices", err))
 	}

@@ -171,7 +171,7 @@ func testNoticesOwed(t *testing.T, s storage.Store) {
 // noDeliver is a store whose outbox is never drained by the suite's helpers.
 type noDeliver struct{ storage.Store }
 
-func (noDeliver) DueNotices(context.Context, time.Time, int) ([]storage.Notice, error) {
+func (noDeliver) DueNotices(context.Context, time.Time, int, ...uint64) ([]storage.Notice, error) {
 	return nil, nil
 }
 
@@ -190,6 +190,14 @@ func testOutboxOrder(t *testing.T, s storage.Store) {
 		if n.Event != storage.EventMove || n.Log != 1 {
 			t.Fatalf("head %+v, want move 1's notice", n)
 		}
+	}
+	// Heads being delivered already are skipped, and not counted in the
+	// limit; what waits behind them in their queues stays there.
+	if got := must(s.DueNotices(ctx, at, 1, heads[0].ID)).in(t); len(got) != 1 || got[0].ID != heads[1].ID {
+		t.Errorf("skipping the first head, limit 1: %+v, want the second head", got)
+	}
+	if got := must(s.DueNotices(ctx, at, 0, heads[0].ID, heads[2].ID)).in(t); len(got) != 1 || got[0].ID != heads[1].ID {
+		t.Errorf("skipping the first and last heads: %+v, want the second head alone", got)
 	}
 	red := heads[storage.AudienceRed]
 	if red.To != storage.AudienceRed {
