@@ -264,3 +264,42 @@ func TestFaultsOnEveryRoute(t *testing.T) {
 		})
 	}
 }
+
+// TestUnrecordedDeliveryIsNotRepeated: a move's messages go out, but the
+// database is away when the outbox records one of them as delivered. That
+// notice is left for a later pass, which sends it again with the same nonce:
+// Discord makes no second message, so everyone still sees the move once, and
+// the notice is then recorded as done.
+func TestUnrecordedDeliveryIsNotRepeated(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.bob.WaitDM(t, contains("the match begins"))
+	h.channelSays("the match begins")
+	h.reads.failDone.Store(1)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	h.bob.WaitDM(t, contains("alice moved A4-A5"))
+	h.alice.WaitDM(t, contains("You moved"))
+	h.channelSays("alice moved A4-A5")
+	if n := h.reads.failDone.Load(); n != 0 {
+		t.Fatalf("%d failures of the database left unused", n)
+	}
+	h.bot.deliverDue(context.Background()) // the next pass, if the bot has not run it yet
+	if left, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(time.Hour), 0); err != nil || len(left) != 0 {
+		t.Fatalf("due after the next pass: %+v, %v; want none", left, err)
+	}
+	for who, msgs := range map[string][]*discordtest.Message{
+		"bob": h.bob.DMs(), "alice": h.alice.DMs(), "the channel": h.srv.ChannelMessages(h.channel),
+	} {
+		n := 0
+		for _, msg := range msgs {
+			if strings.Contains(msg.Content, "A4-A5") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s got the move's message %d times, want once", who, n)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -469,6 +470,17 @@ func firstDiff(a, b []string) string {
 type countingStore struct {
 	storage.Store
 	matches, lists, moves atomic.Int64
+	// failDone makes that many of the next NoticeDone calls fail, as a
+	// database that is briefly away would.
+	failDone atomic.Int64
+}
+
+func (c *countingStore) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {
+	if c.failDone.Add(-1) >= 0 {
+		return errors.New("the database is away")
+	}
+	c.failDone.Store(0)
+	return c.Store.NoticeDone(ctx, id, at, follow...)
 }
 
 func (c *countingStore) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {

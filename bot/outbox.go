@@ -240,8 +240,8 @@ func (b *Bot) deliverDue(ctx context.Context) {
 		waitFor  string // the user whose DM channel it waits for
 		practice bool
 	}
-	busy := map[string]uint64{} // queues with a notice being delivered, and its id
-	stuck := map[string]bool{}  // queues whose outcome could not be recorded: left for the next pass
+	busy := map[string]uint64{}  // queues with a notice being delivered, and its id
+	stuck := map[string]uint64{} // queues whose outcome could not be recorded, and its id: left for the next pass
 	// Queues waiting for a DM channel, with the user it is with. A queue
 	// tries again as soon as its channel is open. Of the others one at a
 	// time tries again, when no channel is being opened, and so opens the
@@ -258,13 +258,17 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	var busyLanes lanes
 	for {
 		if busyLanes.running < outboxWorkers && ctx.Err() == nil {
-			// The heads of the queues being delivered are still due: they are
-			// skipped unread. The waiting queues' heads are due too: look past
-			// them, or a crowd of them would hold back every other notice, and
-			// a little further for people's notices.
+			// The heads of the queues being delivered, or left for the next
+			// pass, are still due: they are skipped unread. The waiting
+			// queues' heads are due too: look past them, or a crowd of them
+			// would hold back every other notice, and a little further for
+			// people's notices.
 			free := outboxWorkers - busyLanes.running
 			skip = skip[:0]
 			for _, id := range busy {
+				skip = append(skip, id)
+			}
+			for _, id := range stuck {
 				skip = append(skip, id)
 			}
 			due, err := b.store.DueNotices(ctx, b.now(), len(waiting)+2*free+practiceWorkers, skip...)
@@ -274,7 +278,9 @@ func (b *Bot) deliverDue(ctx context.Context) {
 			slices.SortStableFunc(due, peopleFirst)
 			for _, n := range due {
 				q := storage.NoticeQueue(&n)
-				if _, delivering := busy[q]; delivering || !busyLanes.admits(n) || stuck[q] {
+				_, delivering := busy[q]
+				_, left := stuck[q]
+				if delivering || left || !busyLanes.admits(n) {
 					continue
 				}
 				if user, ok := waiting[q]; ok {
@@ -309,13 +315,14 @@ func (b *Bot) deliverDue(ctx context.Context) {
 			continue
 		}
 		busyLanes.add(o.practice, -1)
+		id := busy[o.queue]
 		delete(busy, o.queue)
 		if o.queue == opener {
 			opener = ""
 		}
 		switch o.handled {
 		case unrecorded:
-			stuck[o.queue] = true
+			stuck[o.queue] = id
 		case waitingForDM:
 			waiting[o.queue] = o.waitFor
 		}
