@@ -164,19 +164,7 @@ func TestOutboxRetriesUntilDelivered(t *testing.T) {
 			if m := h.match(1); m.ClockPending || !m.Deadline.Equal(told.Add(m.MoveTime)) {
 				t.Errorf("Bob's clock: pending %v, deadline %v; want it to start when he was told, %v", m.ClockPending, m.Deadline, told.Add(m.MoveTime))
 			}
-			for who, msgs := range map[string][]*discordtest.Message{
-				"bob": h.bob.DMs(), "alice": h.alice.DMs(), "the channel": h.srv.ChannelMessages(h.channel),
-			} {
-				n := 0
-				for _, msg := range msgs {
-					if strings.Contains(msg.Content, "A4-A5") {
-						n++
-					}
-				}
-				if n != 1 {
-					t.Errorf("%s got the move's message %d times, want once", who, n)
-				}
-			}
+			h.seenOnce(t, "A4-A5")
 		})
 	}
 }
@@ -289,17 +277,24 @@ func TestUnrecordedDeliveryIsNotRepeated(t *testing.T) {
 	if left, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(time.Hour), 0); err != nil || len(left) != 0 {
 		t.Fatalf("due after the next pass: %+v, %v; want none", left, err)
 	}
+	h.seenOnce(t, "A4-A5")
+}
+
+// seenOnce checks that both players and the channel got exactly one
+// message that mentions move.
+func (h *harness) seenOnce(t *testing.T, move string) {
+	t.Helper()
 	for who, msgs := range map[string][]*discordtest.Message{
 		"bob": h.bob.DMs(), "alice": h.alice.DMs(), "the channel": h.srv.ChannelMessages(h.channel),
 	} {
 		n := 0
 		for _, msg := range msgs {
-			if strings.Contains(msg.Content, "A4-A5") {
+			if strings.Contains(msg.Content, move) {
 				n++
 			}
 		}
 		if n != 1 {
-			t.Errorf("%s got the move's message %d times, want once", who, n)
+			t.Errorf("%s got the message of move %s %d times, want once", who, move, n)
 		}
 	}
 }
