@@ -114,6 +114,13 @@ func runArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	results, err := playArena(ctx, c, stderr)
+	if errors.Is(err, errArenaStopped) && len(results) > 0 {
+		// Hours of games are not thrown away with an interrupt.
+		fmt.Fprintf(stderr, "strategobot arena: %v after %d of %d games; the report counts those\n", err, len(results), c.games)
+		c.games = len(results)
+		writeArenaReport(stdout, c, results)
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "strategobot arena: %v\n", err)
 		return 1
@@ -121,6 +128,10 @@ func runArena(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	writeArenaReport(stdout, c, results)
 	return 0
 }
+
+// errArenaStopped is playArena's error when its context ends (an interrupt):
+// it then returns the games finished before.
+var errArenaStopped = errors.New("stopped")
 
 // arenaGame is one finished game, seen from A.
 type arenaGame struct {
@@ -154,10 +165,12 @@ func arenaSeed(seed uint64, gameIndex int, purpose uint64) uint64 {
 }
 
 func playArena(ctx context.Context, c arenaConfig, progress io.Writer) ([]arenaGame, error) {
+	stop := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jobs := make(chan int)
 	results := make([]arenaGame, c.games)
+	finished := make([]bool, c.games)
 	var (
 		mu       sync.Mutex
 		firstErr error
@@ -170,11 +183,11 @@ func playArena(ctx context.Context, c arenaConfig, progress io.Writer) ([]arenaG
 			for i := range jobs {
 				r, err := playArenaGame(ctx, c, i)
 				mu.Lock()
-				if err != nil && firstErr == nil {
+				if err != nil && firstErr == nil && stop.Err() == nil {
 					firstErr = err
 					cancel()
 				}
-				results[i] = r
+				results[i], finished[i] = r, err == nil
 				if err == nil && c.verbose {
 					how := r.result.String()
 					if r.fault != nil {
@@ -199,8 +212,14 @@ feed:
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if stop.Err() != nil {
+		var done []arenaGame
+		for i, r := range results {
+			if finished[i] {
+				done = append(done, r)
+			}
+		}
+		return done, errArenaStopped
 	}
 	return results, nil
 }

@@ -127,8 +127,43 @@ func TestArenaStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errOut bytes.Buffer
-	if code := runArena(ctx, []string{"-a", "random", "-b", "random", "-n", "50"}, &out, &errOut); code != 1 {
+	if code := runArena(ctx, []string{"-a", "random", "-b", "random", "-n", "50"}, &out, &errOut); code != 1 || out.Len() != 0 {
+		t.Errorf("exit code %d, report %q; want 1 and none", code, out.String())
+	}
+}
+
+// cancelAfter is a progress writer that ends a context once n games are
+// reported finished, as an interrupt would.
+type cancelAfter struct {
+	n      int
+	cancel context.CancelFunc
+	bytes.Buffer
+}
+
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	c.n -= bytes.Count(p, []byte("game "))
+	if c.n <= 0 {
+		c.cancel()
+	}
+	return c.Buffer.Write(p)
+}
+
+// TestArenaInterruptedReportsFinishedGames: an interrupt after some games
+// still reports those (a long arena's hours are not lost), and says so.
+func TestArenaInterruptedReportsFinishedGames(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	progress := &cancelAfter{n: 2, cancel: cancel}
+	var out bytes.Buffer
+	code := runArena(ctx, []string{"-a", "easy", "-b", "random", "-n", "40", "-j", "1", "-v", "-variant", "duel"}, &out, progress)
+	if code != 1 {
 		t.Errorf("exit code %d, want 1", code)
+	}
+	if !strings.Contains(progress.String(), "stopped after 2 of 40 games") {
+		t.Errorf("stderr %q does not say how many games were played", progress.String())
+	}
+	if !regexp.MustCompile(`(?m)^A: \d+ wins, \d+ draws, \d+ losses$`).MatchString(out.String()) || !strings.Contains(out.String(), ", 2 games,") {
+		t.Errorf("no report of the 2 finished games:\n%s", out.String())
 	}
 }
 
