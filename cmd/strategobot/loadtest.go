@@ -390,8 +390,8 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 	}
 	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate}
 	if o.botCPUs != "" {
-		if rep.BotCPUs, err = proc.cpusAllowed(); err != nil {
-			return nil, err
+		if rep.BotCPUs, err = proc.status("Cpus_allowed_list"); err != nil {
+			return nil, fmt.Errorf("the bot's CPUs: %w", err)
 		}
 	}
 	sampling := make(chan struct{})
@@ -819,16 +819,12 @@ var metricsAddr = regexp.MustCompile(`serving /metrics and /healthz"? addr=(\S+)
 // memory reads the bot's heap in use (from its /metrics) and its resident
 // set (from /proc).
 func (p *loadBot) memory() (heap, rss uint64, err error) {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	vm, err := p.status("VmRSS")
 	if err != nil {
 		return 0, 0, err
 	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
-			kb, _ := strconv.ParseUint(f[1], 10, 64)
-			rss = kb << 10
-		}
-	}
+	kb, _ := strconv.ParseUint(strings.TrimSuffix(vm, " kB"), 10, 64)
+	rss = kb << 10
 	if p.metrics == "" {
 		if m := metricsAddr.FindStringSubmatch(p.tail()); m != nil {
 			p.metrics = m[1]
@@ -841,18 +837,18 @@ func (p *loadBot) memory() (heap, rss uint64, err error) {
 	return heap, rss, err
 }
 
-// cpusAllowed returns the CPUs the bot may run on, as the kernel lists them.
-func (p *loadBot) cpusAllowed() (string, error) {
+// status returns a field of the bot's /proc status ("VmRSS", "Cpus_allowed_list").
+func (p *loadBot) status(field string) (string, error) {
 	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
 	if err != nil {
-		return "", fmt.Errorf("the bot's CPUs: %w", err)
+		return "", err
 	}
 	for _, line := range strings.Split(string(status), "\n") {
-		if list, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
-			return strings.TrimSpace(list), nil
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			return strings.TrimSpace(v), nil
 		}
 	}
-	return "", errors.New("the bot's CPUs: no Cpus_allowed_list in /proc")
+	return "", fmt.Errorf("no %s in the bot's /proc status", field)
 }
 
 // cpuProfile writes the bot's CPU profile of the next d to path.
