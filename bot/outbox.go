@@ -237,7 +237,6 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	type outcome struct {
 		queue    string
 		handled  handled
-		waitFor  string // the user whose DM channel it waits for
 		practice bool
 	}
 	busy := map[string]uint64{}  // queues with a notice being delivered, and its id
@@ -296,8 +295,8 @@ func (b *Bot) deliverDue(ctx context.Context) {
 				busy[q] = n.ID
 				busyLanes.add(n.Practice, +1)
 				go func() {
-					o := outcome{queue: q, handled: unrecorded, practice: n.Practice}
-					b.guard(ctx, "outbox", func(ctx context.Context) { o.handled = b.deliver(ctx, n, &o.waitFor) })
+					o := outcome{queue: q, practice: n.Practice} // unrecorded if deliver panics
+					b.guard(ctx, "outbox", func(ctx context.Context) { o.handled = b.deliver(ctx, n) })
 					finished <- o
 				}()
 			}
@@ -320,11 +319,11 @@ func (b *Bot) deliverDue(ctx context.Context) {
 		if o.queue == opener {
 			opener = ""
 		}
-		switch o.handled {
-		case unrecorded:
+		switch {
+		case o.handled.waitFor != "":
+			waiting[o.queue] = o.handled.waitFor
+		case !o.handled.recorded:
 			stuck[o.queue] = id
-		case waitingForDM:
-			waiting[o.queue] = o.waitFor
 		}
 	}
 }
@@ -342,24 +341,20 @@ type audienceOf struct {
 	channel string // otherwise, this channel
 }
 
-// handled is what became of a notice a worker took.
-type handled uint8
-
-const (
-	// recorded: sent, put off or given up, and the outcome is stored.
-	recorded handled = iota
-	// unrecorded: the outcome could not be stored; left for the next pass.
-	unrecorded
-	// waitingForDM: its recipient's DM channel must be opened while another
-	// is being opened; tried again when that is done (waitingFor).
-	waitingForDM
-)
+// handled is what became of a notice a worker took: recorded, it was sent,
+// put off or given up, and the outcome is stored; not, the outcome could not
+// be stored and the notice is left for the next pass; or it waits for the
+// DM channel with waitFor, which must be opened while another is being
+// opened (waitingFor), and is tried again when that is done.
+type handled struct {
+	recorded bool
+	waitFor  string
+}
 
 // deliver sends a notice's messages from the first not yet sent, and records
 // the outcome: done, put off to be retried, or given up with what the player
 // must be told instead.
-// A notice that waits for a DM channel names its recipient in waitFor.
-func (b *Bot) deliver(ctx context.Context, n storage.Notice, waitFor *string) handled {
+func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	now := b.now()
 	owed, err := b.followersOwed(ctx, n)
 	if err != nil {
@@ -369,8 +364,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice, waitFor *string) ha
 	}
 	parts, err := b.compose(ctx, n, now)
 	if w := (waitingFor{}); errors.As(err, &w) {
-		*waitFor = w.user
-		return waitingForDM
+		return handled{waitFor: w.user}
 	}
 	if err != nil {
 		// The match is gone or does not replay: nothing can be said of it.
@@ -380,8 +374,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice, waitFor *string) ha
 	for i := n.Sent; i < len(parts); i++ {
 		err := b.sendPart(ctx, parts[i], nonceOf(n.ID, i))
 		if w := (waitingFor{}); errors.As(err, &w) {
-			*waitFor = w.user
-			return waitingForDM // the messages before it are recorded as sent
+			return handled{waitFor: w.user} // the messages before it are recorded as sent
 		}
 		if err == nil {
 			if parts[i].to.user != "" {
@@ -479,12 +472,12 @@ func (b *Bot) unfollowEnded(ctx context.Context, id storage.MatchID, owed []stor
 // record logs a failed outbox write; it says whether the outcome was recorded.
 func (b *Bot) record(ctx context.Context, what string, err error) handled {
 	if err == nil {
-		return recorded
+		return handled{recorded: true}
 	}
 	if ctx.Err() == nil {
 		b.log.Error(what+" failed", "error", err)
 	}
-	return unrecorded
+	return handled{}
 }
 
 // sendPart sends one message: a create carries the nonce, so that sending it
