@@ -67,6 +67,7 @@ type searcher struct {
 	// killers holds, per ply, the last quiet move that cut the search off;
 	// history scores quiet moves by the cut-offs they made. Both only order moves.
 	killers [64]move
+	keys    []int32 // sort keys of one list of moves
 	history [2][game.NumSquares][game.NumSquares]int32
 }
 
@@ -128,29 +129,34 @@ func (s *searcher) moves(w *world, capturesOnly bool) []move {
 		return int(s.gain(w, y) - s.gain(w, x))
 	})
 	if !capturesOnly {
-		// Then the quiet moves that cut off before, then the losing battles.
+		// Then the quiet moves that cut off before, then the losing
+		// battles: a stable insertion sort on keys worked out once (most
+		// keys are equal, so it moves little).
 		rest := b[n:]
 		h := &s.history[w.toMove]
 		killer := s.killers[w.ply&63]
-		key := func(m move) int32 {
-			if w.board[m.to] >= 0 {
-				return -1 << 30
-			}
-			if m == killer {
-				return 1 << 30
-			}
-			return h[m.from][m.to]
+		if cap(s.keys) < len(rest) {
+			s.keys = make([]int32, len(rest), 2*len(rest))
 		}
-		slices.SortStableFunc(rest, func(x, y move) int {
-			kx, ky := key(x), key(y)
+		keys := s.keys[:len(rest)]
+		for i, m := range rest {
 			switch {
-			case kx > ky:
-				return -1
-			case kx < ky:
-				return 1
+			case w.board[m.to] >= 0:
+				keys[i] = -1 << 30
+			case m == killer:
+				keys[i] = 1 << 30
+			default:
+				keys[i] = h[m.from][m.to]
 			}
-			return 0
-		})
+		}
+		for i := 1; i < len(rest); i++ {
+			k, m := keys[i], rest[i]
+			j := i
+			for ; j > 0 && keys[j-1] < k; j-- {
+				keys[j], rest[j] = keys[j-1], rest[j-1]
+			}
+			keys[j], rest[j] = k, m
+		}
 	}
 	s.buffers[w.ply&63] = b
 	return b

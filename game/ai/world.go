@@ -204,40 +204,78 @@ func (w *world) unmake(u undo) {
 // rank the mover does not know are left out when blindAttacks is false:
 // inside the search, a side must not decide to attack on knowledge of the
 // sample that it does not have. Infiltrations are only generated at the root.
+// It is most of the search's time, so pieces that step one square look only
+// at the squares they may step to (steps); Scouts walk their lines.
 func (w *world) genMoves(dst []move, known *[numIDs]bool, blindAttacks, capturesOnly bool) []move {
-	side := w.toMove
-	lo := int8(int(side) * game.MaxPieces)
-	for id := lo; id < lo+game.MaxPieces; id++ {
+	lo := int8(int(w.toMove) * game.MaxPieces)
+	hi := lo + game.MaxPieces
+	for id := lo; id < hi; id++ {
 		from := w.sq[id]
-		if from == noSq || !w.rank[id].Movable() {
+		if from == noSq {
 			continue
 		}
-		scout := w.rank[id] == game.Scout
-		for d := 0; d < 4; d++ {
-			first := true
-			for to := neighbours[from][d]; to != noSq; to = neighbours[to][d] {
-				c := w.board[to]
-				if c == lake {
-					break
-				}
-				if c >= 0 {
-					if sideOf(c) != side && (first || w.scoutRange) && (blindAttacks || known[c] || w.revealed[c]) {
-						dst = append(dst, move{from: from, to: to})
-					}
-					break
-				}
+		switch r := w.rank[id]; {
+		case !r.Movable():
+			continue
+		case r == game.Scout:
+			dst = w.genScout(dst, from, lo, known, blindAttacks, capturesOnly)
+			continue
+		}
+		st := &steps[from]
+		for _, to := range st.sq[:st.n] {
+			c := w.board[to]
+			if c == empty {
 				if !capturesOnly {
 					dst = append(dst, move{from: from, to: to})
 				}
-				if !scout {
-					break
-				}
-				first = false
+			} else if (c < lo || c >= lo+game.MaxPieces) && (blindAttacks || known[c] || w.revealed[c]) {
+				dst = append(dst, move{from: from, to: to})
 			}
 		}
 	}
 	return dst
 }
+
+// genScout appends the moves of the Scout on from (see genMoves).
+func (w *world) genScout(dst []move, from uint8, lo int8, known *[numIDs]bool, blindAttacks, capturesOnly bool) []move {
+	for d := 0; d < 4; d++ {
+		first := true
+		for to := neighbours[from][d]; to != noSq; to = neighbours[to][d] {
+			c := w.board[to]
+			if c == lake {
+				break
+			}
+			if c >= 0 {
+				if (c < lo || c >= lo+game.MaxPieces) && (first || w.scoutRange) && (blindAttacks || known[c] || w.revealed[c]) {
+					dst = append(dst, move{from: from, to: to})
+				}
+				break
+			}
+			if !capturesOnly {
+				dst = append(dst, move{from: from, to: to})
+			}
+			first = false
+		}
+	}
+	return dst
+}
+
+// steps[s] lists the squares a piece on s may step to, lakes left out, in
+// the order of neighbours.
+var steps = func() (st [game.NumSquares]struct {
+	sq [4]uint8
+	n  uint8
+}) {
+	for s := range st {
+		for _, n := range neighbours[s] {
+			if n != noSq && !game.Square(n).IsLake() {
+				st[s].sq[st[s].n] = n
+				st[s].n++
+			}
+		}
+	}
+	return st
+}()
 
 // hasMove reports whether the side to move can move at all (ignoring repetition).
 func (w *world) hasMove() bool {
