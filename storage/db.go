@@ -21,6 +21,8 @@ import (
 type DB struct {
 	bolt *bolt.DB
 	opts Options
+	// decoded spares decoding a match read again (see MatchCache).
+	decoded *MatchCache
 
 	writes  chan *writeReq
 	closing chan struct{}
@@ -61,7 +63,7 @@ func Open(opts Options) (*DB, error) {
 	if err != nil {
 		return nil, openError(path, err)
 	}
-	db := &DB{bolt: bdb, opts: opts, writes: make(chan *writeReq), closing: make(chan struct{})}
+	db := &DB{bolt: bdb, opts: opts, decoded: NewMatchCache(matchCacheSize), writes: make(chan *writeReq), closing: make(chan struct{})}
 	if schema < schemaVersion {
 		if err := db.migrate(schema); err != nil {
 			_ = bdb.Close()

@@ -85,6 +85,11 @@
 // code generator and a schema compiler for little gain in size: the log string
 // is most of a record, and it is already near the entropy of its moves and times.
 //
+// Decoding JSON is not free, and a move reads its match several times (the
+// move, then each of its notices). The database keeps the matches it read and
+// wrote last decoded (MatchCache) and hands out copies; an entry is used only
+// while the stored bytes are the ones it was decoded from, so it is never stale.
+//
 // # Buckets and indexes
 //
 // Records live in the buckets matches, challenges (keyed by big-endian

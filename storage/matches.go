@@ -46,18 +46,18 @@ func (db *DB) Match(ctx context.Context, id MatchID) (*Match, error) {
 	var m *Match
 	err := db.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		m, err = loadMatch(tx, id)
+		m, err = db.loadMatch(tx, id)
 		return err
 	})
 	return m, err
 }
 
-func loadMatch(tx *bolt.Tx, id MatchID) (*Match, error) {
+func (db *DB) loadMatch(tx *bolt.Tx, id MatchID) (*Match, error) {
 	data := tx.Bucket(bucketMatches).Get(idKey(uint64(id)))
 	if data == nil {
 		return nil, fmt.Errorf("match %d: %w", id, ErrNotFound)
 	}
-	return decodeMatch(data)
+	return db.decoded.Decode(id, data)
 }
 
 // change is one update of a match inside a transaction. It may return the
@@ -71,7 +71,7 @@ func (db *DB) modify(ctx context.Context, id MatchID, expectVersion uint64, at t
 	var out *Match
 	err := db.update(ctx, func(tx *bolt.Tx) error {
 		out = nil
-		old, err := loadMatch(tx, id)
+		old, err := db.loadMatch(tx, id)
 		if err != nil {
 			return err
 		}
@@ -187,6 +187,7 @@ func (db *DB) writeMatch(tx *bolt.Tx, old, m *Match) error {
 	if err := b.Put(idKey(uint64(m.ID)), data); err != nil {
 		return fmt.Errorf("match %d: %w", m.ID, err)
 	}
+	db.decoded.Put(m.ID, data, m)
 	return updateIndexes(tx, matchIndex(old), matchIndex(m))
 }
 
@@ -252,7 +253,7 @@ func (db *DB) listMatches(ctx context.Context, index []byte, name string, active
 		var err error
 		eachReverse(tx.Bucket(index), prefixKey(name, state), func(id uint64) bool {
 			var m *Match
-			if m, err = loadMatch(tx, MatchID(id)); err != nil {
+			if m, err = db.loadMatch(tx, MatchID(id)); err != nil {
 				return false
 			}
 			out = append(out, m)

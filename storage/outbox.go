@@ -267,7 +267,7 @@ func (db *DB) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ..
 			}
 		}
 		if n.StartsClock && n.Match != 0 {
-			old, err := loadMatch(tx, n.Match)
+			old, err := db.loadMatch(tx, n.Match)
 			if err != nil {
 				return err
 			}
