@@ -245,3 +245,26 @@ func TestCatalogueComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainTexts: a text that takes no argument, looked up ahead, is what
+// x/text gives for it, in every language, and texts with arguments or plural
+// forms are still formatted.
+func TestPlainTexts(t *testing.T) {
+	for _, l := range Languages() {
+		p := For(l.Code)
+		if len(p.plain) == 0 {
+			t.Fatalf("%s: no plain texts", l.Code)
+		}
+		for key := range catalogue.files["nl"].Messages {
+			if want := p.p.Sprintf(key); p.Sprintf(key) != want {
+				t.Errorf("%s: %q gives %q, x/text %q", l.Code, key, p.Sprintf(key), want)
+			}
+			if _, ok := p.plain[key]; ok && strings.Contains(key, "%") {
+				t.Errorf("%s: %q takes arguments, yet is looked up ahead", l.Code, key)
+			}
+		}
+	}
+	if one, two := For("en").Sprintf("%[1]d Bombs", 1), For("en").Sprintf("%[1]d Bombs", 2); one != "1 Bomb" || two != "2 Bombs" {
+		t.Errorf("plural forms: %q and %q, want \"1 Bomb\" and \"2 Bombs\"", one, two)
+	}
+}
