@@ -172,19 +172,13 @@ func routeLengths(k *knowledge, target uint8) *[game.NumSquares]uint8 {
 // the player get on with the game when no battle is in sight.
 func (e *evaluator) setPull(k *knowledge, weight float64) {
 	me, opp := k.me, k.opp
-	type target struct {
-		sq    uint8
-		dist  [game.NumRanks]float64
-		info  float64
-		route *[game.NumSquares]uint8
-	}
-	var targets []target
+	var targets []pullTarget
 	for id := int(opp) * game.MaxPieces; id < int(opp+1)*game.MaxPieces; id++ {
 		t := &k.tracks[id]
 		if !k.present[id] || t.Square == game.NoSquare {
 			continue
 		}
-		tg := target{sq: uint8(t.Square), dist: k.distribution(int8(id)), route: routeLengths(k, uint8(t.Square))}
+		tg := pullTarget{sq: uint8(t.Square), dist: k.distribution(int8(id)), route: routeLengths(k, uint8(t.Square))}
 		if k.rank[id] == game.NoRank {
 			// Finding out what it is is worth something too.
 			for r, p := range tg.dist {
@@ -193,57 +187,87 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 		}
 		targets = append(targets, tg)
 	}
+	// A piece's field depends only on its rank and on whether the enemy
+	// knows it, so pieces alike share one.
+	type kind struct {
+		rank     game.Rank
+		revealed bool
+	}
+	fields := map[kind]*[game.NumSquares]int16{}
 	lo := int(me) * game.MaxPieces
 	for id := lo; id < lo+game.MaxPieces; id++ {
 		t := &k.tracks[id]
 		if !k.present[id] || t.Square == game.NoSquare || !t.Rank.Movable() {
 			continue
 		}
-		a := t.Rank
-		cost := 0.0
-		if !t.Revealed {
-			cost = float64(e.hid[me][a])
+		kd := kind{t.Rank, t.Revealed}
+		f, done := fields[kd]
+		if !done {
+			f = e.pullField(kd.rank, kd.revealed, targets, weight)
+			fields[kd] = f
 		}
-		var field [game.NumSquares]int16
-		any := false
-		for _, tg := range targets {
-			gain := tg.info - cost
-			for r, p := range tg.dist {
-				if p == 0 {
-					continue
-				}
-				d := game.Rank(r)
-				switch fightTable[a][d] {
-				case attackerWins:
-					g := float64(e.val[opp][d])
-					if d == game.Flag {
-						g = e.flagPull
-					}
-					gain += p * g
-				case defenderWins:
-					gain -= p * float64(e.val[me][a])
-				case bothDie:
-					gain += p * float64(e.val[opp][d]-e.val[me][a])
-				}
-			}
-			if gain <= 0 {
+		e.field[id] = f
+	}
+}
+
+// pullTarget is an enemy piece as a target of the pull: its square, what it
+// may be, what finding out is worth and the route lengths to it.
+type pullTarget struct {
+	sq    uint8
+	dist  [game.NumRanks]float64
+	info  float64
+	route *[game.NumSquares]uint8
+}
+
+// pullField is the pull on a piece of rank a (known to the enemy or not)
+// towards the targets it expects to gain from, by square; nil when it
+// expects to gain from none.
+func (e *evaluator) pullField(a game.Rank, revealed bool, targets []pullTarget, weight float64) *[game.NumSquares]int16 {
+	me, opp := e.me, e.me.Opponent()
+	cost := 0.0
+	if !revealed {
+		cost = float64(e.hid[me][a])
+	}
+	var field [game.NumSquares]int16
+	any := false
+	for _, tg := range targets {
+		gain := tg.info - cost
+		for r, p := range tg.dist {
+			if p == 0 {
 				continue
 			}
-			any = true
-			for s := range field {
-				dist := int(tg.route[s])
-				if dist >= pullRange {
-					continue
+			d := game.Rank(r)
+			switch fightTable[a][d] {
+			case attackerWins:
+				g := float64(e.val[opp][d])
+				if d == game.Flag {
+					g = e.flagPull
 				}
-				if x := int16(min(gain*weight*float64(pullRange-dist)/pullRange, maxPull)); x > field[s] {
-					field[s] = x
-				}
+				gain += p * g
+			case defenderWins:
+				gain -= p * float64(e.val[me][a])
+			case bothDie:
+				gain += p * float64(e.val[opp][d]-e.val[me][a])
 			}
 		}
-		if any {
-			e.field[id] = &field
+		if gain <= 0 {
+			continue
+		}
+		any = true
+		for s := range field {
+			dist := int(tg.route[s])
+			if dist >= pullRange {
+				continue
+			}
+			if x := int16(min(gain*weight*float64(pullRange-dist)/pullRange, maxPull)); x > field[s] {
+				field[s] = x
+			}
 		}
 	}
+	if !any {
+		return nil
+	}
+	return &field
 }
 
 // eval scores w for the player: positive is good for it. The world keeps
