@@ -21,8 +21,9 @@ import (
 type DB struct {
 	bolt *bolt.DB
 	opts Options
-	// decoded spares decoding a match read again (see MatchCache).
-	decoded *MatchCache
+	// matches and players spare decoding a record read again (see decodedCache).
+	matches *decodedCache[MatchID, *Match]
+	players *decodedCache[string, *PlayerSettings]
 
 	writes  chan *writeReq
 	closing chan struct{}
@@ -63,7 +64,9 @@ func Open(opts Options) (*DB, error) {
 	if err != nil {
 		return nil, openError(path, err)
 	}
-	db := &DB{bolt: bdb, opts: opts, decoded: NewMatchCache(matchCacheSize), writes: make(chan *writeReq), closing: make(chan struct{})}
+	db := &DB{bolt: bdb, opts: opts, writes: make(chan *writeReq), closing: make(chan struct{}),
+		matches: newDecodedCache[MatchID](decodedRecords, decodeMatch, (*Match).Clone),
+		players: newDecodedCache[string](decodedRecords, decodePlayer, (*PlayerSettings).Clone)}
 	if schema < schemaVersion {
 		if err := db.migrate(schema); err != nil {
 			_ = bdb.Close()

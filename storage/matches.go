@@ -57,7 +57,7 @@ func (db *DB) loadMatch(tx *bolt.Tx, id MatchID) (*Match, error) {
 	if data == nil {
 		return nil, fmt.Errorf("match %d: %w", id, ErrNotFound)
 	}
-	return db.decoded.Decode(id, data)
+	return db.matches.get(id, data)
 }
 
 // change is one update of a match inside a transaction. It may return the
@@ -187,7 +187,6 @@ func (db *DB) writeMatch(tx *bolt.Tx, old, m *Match) error {
 	if err := b.Put(idKey(uint64(m.ID)), data); err != nil {
 		return fmt.Errorf("match %d: %w", m.ID, err)
 	}
-	db.decoded.Put(m.ID, data, m)
 	return updateIndexes(tx, matchIndex(old), matchIndex(m))
 }
 

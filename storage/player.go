@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -52,6 +53,16 @@ type SavedSetup struct {
 	Army    game.Army // the army it was made for (matters for Custom)
 	Setup   game.Setup
 	Saved   time.Time
+}
+
+// Clone returns a deep copy of p.
+func (p *PlayerSettings) Clone() *PlayerSettings {
+	c := *p
+	c.Setups = slices.Clone(p.Setups)
+	if p.Defaults != nil {
+		c.Defaults = maps.Clone(p.Defaults)
+	}
+	return &c
 }
 
 // DMsReach reports whether DMs to the player are believed to arrive.
@@ -189,12 +200,12 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 	return p, nil
 }
 
-func loadPlayer(tx *bolt.Tx, userID string) (*PlayerSettings, error) {
+func (db *DB) loadPlayer(tx *bolt.Tx, userID string) (*PlayerSettings, error) {
 	data := tx.Bucket(bucketPlayers).Get([]byte(userID))
 	if data == nil {
 		return &PlayerSettings{UserID: userID}, nil
 	}
-	return decodePlayer(data)
+	return db.players.get(userID, data)
 }
 
 // Player returns a player's settings, the defaults for a player never seen.
@@ -205,7 +216,7 @@ func (db *DB) Player(ctx context.Context, userID string) (*PlayerSettings, error
 	var p *PlayerSettings
 	err := db.view(ctx, func(tx *bolt.Tx) error {
 		var err error
-		p, err = loadPlayer(tx, userID)
+		p, err = db.loadPlayer(tx, userID)
 		return err
 	})
 	return p, err
@@ -219,7 +230,7 @@ func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *Player
 	var out *PlayerSettings
 	err := db.update(ctx, func(tx *bolt.Tx) error {
 		out = nil
-		p, err := loadPlayer(tx, userID)
+		p, err := db.loadPlayer(tx, userID)
 		if err != nil {
 			return err
 		}

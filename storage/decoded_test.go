@@ -1,0 +1,133 @@
+package storage
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
+)
+
+// TestDecodedMatches: a cached match is what decoding its bytes gives, a record
+// that changed is decoded again, every reader gets its own copy, a damaged
+// record is refused and never cached, and the cache stays within its size.
+func TestDecodedMatches(t *testing.T) {
+	hard := ai.Hard
+	record := func(t *testing.T, id MatchID, version uint64, moves int) []byte {
+		t.Helper()
+		m := &Match{ID: id, Version: version, ChannelID: "c", Rules: game.DefaultRules(game.VariantBarrage), MoveTime: time.Hour,
+			Phase: PhasePlaying, Created: time.Unix(1700000000, 0).UTC(), Computer: &hard}
+		m.Players = [2]Player{{"1", "Ann"}, {"2", "Bob"}}
+		for i := range moves {
+			m.Log = append(m.Log, Action{Kind: ActMove, Side: game.Side(i % 2), Move: game.Move{From: 31, To: 41}, At: m.Created})
+		}
+		data, err := encodeMatch(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	decode := func(t *testing.T, c *decodedCache[MatchID, *Match], id MatchID, data []byte) *Match {
+		t.Helper()
+		got, err := c.get(id, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := decodeMatch(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("from the cache %+v\nwant %+v", got, want)
+		}
+		return got
+	}
+	tests := []struct {
+		name string
+		run  func(t *testing.T, c *decodedCache[MatchID, *Match])
+	}{
+		{"read twice", func(t *testing.T, c *decodedCache[MatchID, *Match]) {
+			data := record(t, 1, 1, 2)
+			decode(t, c, 1, data)
+			decode(t, c, 1, data)
+		}},
+		{"the record changed", func(t *testing.T, c *decodedCache[MatchID, *Match]) {
+			decode(t, c, 1, record(t, 1, 1, 2))
+			if m := decode(t, c, 1, record(t, 1, 2, 3)); m.Version != 2 || len(m.Log) != 3 {
+				t.Errorf("version %d with %d actions, want the new record's 2 and 3", m.Version, len(m.Log))
+			}
+		}},
+		{"the record changed back", func(t *testing.T, c *decodedCache[MatchID, *Match]) {
+			first, second := record(t, 1, 1, 2), record(t, 1, 2, 3)
+			decode(t, c, 1, first)
+			decode(t, c, 1, second)
+			if m := decode(t, c, 1, first); m.Version != 1 {
+				t.Errorf("version %d, want the first record's 1", m.Version)
+			}
+		}},
+		{"each reader has its own copy", func(t *testing.T, c *decodedCache[MatchID, *Match]) {
+			data := record(t, 1, 1, 2)
+			decode(t, c, 1, data)
+			first := decode(t, c, 1, data) // from the cache
+			first.Log[0].Move.To = 51
+			*first.Computer = ai.Easy
+			first.Players[0].Name = "Eve"
+			decode(t, c, 1, data)
+		}},
+		{"a damaged record", func(t *testing.T, c *decodedCache[MatchID, *Match]) {
+			data := record(t, 1, 1, 2)
+			bad := data[:len(data)-3]
+			for range 2 {
+				if _, err := c.get(1, bad); !errors.Is(err, ErrCorrupt) {
+					t.Fatalf("a damaged record: %v, want ErrCorrupt", err)
+				}
+			}
+			decode(t, c, 1, data)
+		}},
+		{"size", func(t *testing.T, c *decodedCache[MatchID, *Match]) {
+			for id := MatchID(1); id <= 10; id++ {
+				decode(t, c, id, record(t, id, 1, int(id)))
+			}
+			if n := len(c.entries); n != 4 {
+				t.Errorf("%d entries, want at most 4", n)
+			}
+			for id := MatchID(1); id <= 10; id++ {
+				decode(t, c, id, record(t, id, 1, int(id)))
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { tc.run(t, newDecodedCache[MatchID](4, decodeMatch, (*Match).Clone)) })
+	}
+}
+
+// TestDecodedPlayers: each reader of a player's cached settings gets its own
+// saved set-ups and defaults to change, and a changed record is decoded again.
+func TestDecodedPlayers(t *testing.T) {
+	c := newDecodedCache[string](4, decodePlayer, (*PlayerSettings).Clone)
+	p := &PlayerSettings{UserID: "1", Version: 1, Locale: "nl",
+		Setups:   []SavedSetup{{Name: "wall", Variant: game.VariantBarrage, Setup: game.RandomSetup(game.DefaultRules(game.VariantBarrage), 1)}},
+		Defaults: map[game.Variant]string{game.VariantBarrage: "wall"}}
+	data, err := encodePlayer(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		got, err := c.get("1", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := decodePlayer(data)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("from the cache %+v\nwant %+v", got, want)
+		}
+		got.Setups[0].Name, got.Defaults[game.VariantBarrage] = "changed by a reader", "changed by a reader"
+	}
+	p.Version, p.Locale = 2, "de"
+	data2, _ := encodePlayer(p)
+	if got, _ := c.get("1", data2); got.Locale != "de" {
+		t.Errorf("locale %q after the record changed, want de", got.Locale)
+	}
+}
