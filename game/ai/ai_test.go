@@ -515,10 +515,10 @@ func TestHardSearchesDeeperOnSmallBoards(t *testing.T) {
 		level   Level
 		want    int
 	}{
-		{game.VariantClassic, Hard, 2},     // 80 pieces
-		{game.VariantInfiltrator, Hard, 2}, // 80 pieces
-		{game.VariantBarrage, Hard, 3},     // 16 pieces
-		{game.VariantDuel, Hard, 3},        // 20 pieces
+		{game.VariantClassic, Hard, 3},     // 80 pieces
+		{game.VariantInfiltrator, Hard, 3}, // 80 pieces
+		{game.VariantBarrage, Hard, 4},     // 16 pieces
+		{game.VariantDuel, Hard, 4},        // 20 pieces
 		{game.VariantBarrage, Normal, 1},
 	}
 	for _, tt := range tests {
