@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -23,6 +24,9 @@ const (
 	envMain = "STRATEGOBOT_TEST_MAIN"
 	// envFake makes it a fake UCC program that misbehaves as the value says.
 	envFake = "STRATEGOBOT_TEST_FAKE_UCC"
+	// envWaiting names the file the fake program in mode "hang" creates
+	// when it has been asked for its first move.
+	envWaiting = "STRATEGOBOT_TEST_FAKE_WAITING"
 )
 
 // TestMain runs the test binary as the program itself, or as a fake outside
@@ -43,7 +47,7 @@ var fakeRows = [4]string{"FB8sB479B8", "BB31555583", "6724898974", "967B669999"}
 
 // fakeProgram answers the set-up like a program, then misbehaves at its
 // first move as mode says: "bad-setup", "junk", "illegal", "timeout",
-// "crash" or "surrender".
+// "crash", "surrender" or "hang" (waits for good, saying so in a file).
 func fakeProgram(mode string) int {
 	in := ucc.NewReader(os.Stdin)
 	hello, err := in.Line()
@@ -76,6 +80,11 @@ func fakeProgram(mode string) int {
 		}
 	case "timeout":
 		time.Sleep(time.Minute)
+	case "hang":
+		if err := os.WriteFile(os.Getenv(envWaiting), nil, 0o644); err != nil {
+			return 1
+		}
+		time.Sleep(time.Hour)
 	case "crash":
 		fmt.Fprintln(os.Stderr, "fatal: out of coffee")
 		return 3
@@ -182,6 +191,41 @@ func TestArenaAgainstTheAgent(t *testing.T) {
 	}
 	if n := strings.Count(errOut.String(), "game "); n != 2 {
 		t.Errorf("%d games reported:\n%s", n, errOut.String())
+	}
+}
+
+// TestArenaInterruptDropsTheGameInProgress: an interrupt stops the outside
+// program too, and the game in progress is dropped, not counted as the
+// program's crash.
+func TestArenaInterruptDropsTheGameInProgress(t *testing.T) {
+	waiting := filepath.Join(t.TempDir(), "waiting")
+	t.Setenv(envFake, "hang")
+	t.Setenv(envWaiting, waiting)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		for {
+			if _, err := os.Stat(waiting); err == nil {
+				cancel() // the program is thinking about its first move
+				return
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}()
+	var out, errOut bytes.Buffer
+	args := []string{"-a", "easy", "-b", self(t, ""), "-n", "1", "-ext-timeout", "1m"}
+	if code := runArena(ctx, args, &out, &errOut); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	if out.Len() > 0 || strings.Contains(errOut.String(), "lost by") {
+		t.Errorf("the interrupted game was counted:\n%s%s", out.String(), errOut.String())
+	}
+	if !strings.Contains(errOut.String(), "stopped") {
+		t.Errorf("stderr %q does not say the arena stopped", errOut.String())
 	}
 }
 

@@ -257,6 +257,11 @@ func playArenaGame(ctx context.Context, c arenaConfig, i int) (r arenaGame, err 
 	// lost ends the game for a side whose program broke the rules or the
 	// protocol; any other error stops the arena.
 	lost := func(side game.Side, err error) (arenaGame, error) {
+		if ctx.Err() != nil {
+			// An interrupt stops the outside programs too: the game in
+			// progress is dropped, not lost by the program that died of it.
+			return r, ctx.Err()
+		}
 		var f *arenaFault
 		if !errors.As(err, &f) {
 			return r, err
