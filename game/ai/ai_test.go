@@ -414,18 +414,8 @@ func TestWorldAgreesWithGame(t *testing.T) {
 				g := newGame(t, rules, seed)
 				r := rand.New(rand.NewPCG(seed, 3))
 				for !g.Result().Over() && g.Ply() < 400 {
-					side := g.ToMove()
-					v := g.View(game.ViewerOf(side))
-					k, err := newKnowledge(&v, false)
-					if err != nil {
-						t.Fatal(err)
-					}
-					var truth [numIDs]game.Rank
-					for _, id := range k.unknown {
-						_, truth[id], _ = g.PieceAt(k.tracks[id].Square)
-					}
-					w := k.world(&truth, side)
-					w.ev = newEvaluator(k, &v, configs[Hard])
+					k, v, w := truthWorld(t, g)
+					w.ev = newEvaluator(k, v, configs[Hard])
 					w.score = w.ev.evalFull(w)
 					var all [numIDs]bool
 					ms := w.genMoves(nil, &all, true, false)

@@ -9,6 +9,23 @@ import (
 	"github.com/strategobot/strategobot/game"
 )
 
+// truthWorld is the world of the side to move in g with every hidden rank
+// filled in truly, with its knowledge and view.
+func truthWorld(t *testing.T, g *game.Game) (*knowledge, *game.View, *world) {
+	t.Helper()
+	side := g.ToMove()
+	v := g.View(game.ViewerOf(side))
+	k, err := newKnowledge(&v, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var truth [numIDs]game.Rank
+	for _, id := range k.unknown {
+		_, truth[id], _ = g.PieceAt(k.tracks[id].Square)
+	}
+	return k, &v, k.world(&truth, side)
+}
+
 // referenceMoves is genMoves written plainly: every piece walks each of its
 // four lines, stopping at a lake, a piece or the edge, one square unless it
 // is a Scout. genMoves must give the same moves in the same order, since
@@ -59,17 +76,7 @@ func TestGenMovesMatchesReference(t *testing.T) {
 				g := newGame(t, rules, seed)
 				r := rand.New(rand.NewPCG(seed, 5))
 				for !g.Result().Over() && g.Ply() < 300 {
-					side := g.ToMove()
-					v := g.View(game.ViewerOf(side))
-					k, err := newKnowledge(&v, false)
-					if err != nil {
-						t.Fatal(err)
-					}
-					var truth [numIDs]game.Rank
-					for _, id := range k.unknown {
-						_, truth[id], _ = g.PieceAt(k.tracks[id].Square)
-					}
-					w := k.world(&truth, side)
+					_, _, w := truthWorld(t, g)
 					var known [numIDs]bool
 					for id := range known {
 						known[id] = r.IntN(3) == 0
@@ -111,21 +118,11 @@ func TestMoveOrder(t *testing.T) {
 		if g.Result().Over() {
 			t.Fatal("the game ended before a position with every kind of move")
 		}
-		side := g.ToMove()
-		v := g.View(game.ViewerOf(side))
-		k, err := newKnowledge(&v, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var truth [numIDs]game.Rank
-		for _, id := range k.unknown {
-			_, truth[id], _ = g.PieceAt(k.tracks[id].Square)
-		}
-		s = newSearcher(configs[Hard], k, newEvaluator(k, &v, configs[Hard]), time.Time{})
+		k, v, cand := truthWorld(t, g)
+		s = newSearcher(configs[Hard], k, newEvaluator(k, v, configs[Hard]), time.Time{})
 		for id := range s.known {
 			s.known[id] = true // every battle counts
 		}
-		cand := k.world(&truth, side)
 		var win, lose bool
 		for _, m := range cand.genMoves(nil, &s.known, true, true) {
 			o := fightTable[cand.rank[cand.board[m.from]]][cand.rank[cand.board[m.to]]]
