@@ -59,9 +59,7 @@ type SavedSetup struct {
 func (p *PlayerSettings) Clone() *PlayerSettings {
 	c := *p
 	c.Setups = slices.Clone(p.Setups)
-	if p.Defaults != nil {
-		c.Defaults = maps.Clone(p.Defaults)
-	}
+	c.Defaults = maps.Clone(p.Defaults) // nil stays nil
 	return &c
 }
 

@@ -338,10 +338,8 @@ func (w *world) hasMove() bool {
 		if from == noSq || !w.rank[id].Movable() {
 			continue
 		}
-		for _, n := range neighbours[from] {
-			if n == noSq {
-				continue
-			}
+		st := &steps[from]
+		for _, n := range st.sq[:st.n] {
 			if c := w.board[n]; c == empty || (c >= 0 && sideOf(c) != side) {
 				return true
 			}
