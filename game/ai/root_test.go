@@ -94,3 +94,49 @@ func TestFlagCap(t *testing.T) {
 		})
 	}
 }
+
+// TestTakeBackRisk: hard's root counts what a Major, Colonel or General the
+// enemy knows (or will know after the move's battle) stands to lose next to
+// hidden pieces that may beat it, and nothing for pieces still hidden.
+func TestTakeBackRisk(t *testing.T) {
+	// Red's hidden Colonel on E5 faces two of Blue's hidden pieces that
+	// moved: E6 and, beside it, F6 (Blue's Marshal).
+	army := "10 8 4 4 4 F"
+	red := map[string]game.Rank{"E4": game.Colonel, "A4": game.Sergeant, "A1": game.Flag, "J1": game.Marshal, "B1": game.Sergeant, "C1": game.Sergeant}
+	blue := map[string]game.Rank{"E7": game.Sergeant, "F7": game.Marshal, "A10": game.Flag, "J10": game.Sergeant, "B10": game.Colonel, "C10": game.Sergeant}
+	hidden := scripted(t, army, red, blue, "E4-E5", "F7-F6", "A4-A5", "E7-E6")
+	// Then the Colonel takes E6 (and shows its rank); Blue waits.
+	known := scripted(t, army, red, blue, "E4-E5", "F7-F6", "A4-A5", "E7-E6", "E5xE6", "J10-J9")
+	tests := []struct {
+		name           string
+		g              *game.Game
+		move           string
+		takeBack       float64
+		atLeast, below float64
+	}{
+		{"hidden Colonel takes a hidden piece beside another", hidden, "E5xE6", 1, 5, 140},
+		{"the same, no guard", hidden, "E5xE6", 0, 0, 0},
+		{"hidden Colonel steps, still hidden", hidden, "E5-D5", 1, 0, 0},
+		{"another piece moves, the Colonel stays hidden", hidden, "A5-A6", 1, 0, 0},
+		{"known Colonel stays beside a hidden piece", known, "A5-A6", 1, 5, 140},
+		{"known Colonel steps away", known, "E6-D6", 1, 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := New(Hard, 1)
+			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 2_000, 2
+			p.cfg.takeBack = tc.takeBack
+			_, s, err := p.choose(tc.g.View(game.ViewerOf(game.Red)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := game.ParseMove(tc.move, game.NumberingModern)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.takeBackRisk(fromGame(m)); got < tc.atLeast || got > tc.below || got == tc.below && got > 0 {
+				t.Errorf("risk %.1f, want %.1f up to %.1f", got, tc.atLeast, tc.below)
+			}
+		})
+	}
+}

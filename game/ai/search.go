@@ -42,6 +42,10 @@ type config struct {
 	// spyGuard, when above 0, is the least chance the root gives a hidden
 	// piece next to its known Marshal of being the Spy (see spyRisk).
 	spyGuard float64
+	// takeBack, when above 0, weighs the root's guard of its known Majors,
+	// Colonels and Generals against hidden pieces that may take them (see
+	// takeBackRisk).
+	takeBack float64
 	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
 	// for the Flag only at a quarter of flagCap while a Miner is left.
 	cheapFlag bool
@@ -432,6 +436,7 @@ func (s *searcher) adjust(m move, rng *rand.Rand) float64 {
 		}
 	}
 	x -= s.spyRisk(m)
+	x -= s.takeBackRisk(m)
 	if rng != nil && s.cfg.noise > 0 {
 		x += rng.Float64() * float64(s.cfg.noise)
 	}
@@ -489,4 +494,67 @@ func (s *searcher) spyRisk(m move) float64 {
 		safe *= 1 - max(q, floor)
 	}
 	return (1 - safe) * float64(s.e.val[k.me][game.Marshal])
+}
+
+// takeBackRisk is the root's guard of its big pieces (Major to General) that
+// the enemy knows, or will know after move m's battle: what they stand to lose
+// where m leaves them, next to hidden pieces that may beat them. The search
+// sees such a take-back only in the guesses that put a stronger piece there,
+// and it picks the moves whose few guesses happened to put none: hard's
+// Colonels and Generals won their battles with hidden pieces and were taken
+// back in one case of seven, Demon of Ignorance's almost never.
+func (s *searcher) takeBackRisk(m move) float64 {
+	k := s.k
+	if s.cfg.takeBack == 0 || m.guess != game.NoRank {
+		return 0
+	}
+	var risk float64
+	lo := int(k.me) * game.MaxPieces
+	for id := int8(lo); int(id) < lo+game.MaxPieces; id++ {
+		t := &k.tracks[id]
+		if !k.present[id] || t.Square == game.NoSquare {
+			continue
+		}
+		r := k.rank[id]
+		if r < game.Major || r > game.General {
+			continue
+		}
+		sq, known, stands := uint8(t.Square), t.Revealed, 1.0
+		if id == k.board[m.from] {
+			sq = m.to
+			if d := k.board[m.to]; d >= 0 {
+				known = true
+				dist := k.distribution(d)
+				stands = 0
+				for dr, p := range dist {
+					if fightTable[r][dr] == attackerWins {
+						stands += p
+					}
+				}
+			}
+		}
+		if !known || stands == 0 {
+			continue
+		}
+		safe := 1.0
+		for _, n := range neighbours[sq] {
+			if n == noSq || n == m.to && sq != m.to || n == m.from {
+				continue
+			}
+			c := k.board[n]
+			if c < 0 || sideOf(c) != k.opp || k.rank[c] != game.NoRank {
+				continue
+			}
+			dist := k.distribution(c)
+			beats := 0.0
+			for cr, p := range dist {
+				if fightTable[cr][r] == attackerWins {
+					beats += p
+				}
+			}
+			safe *= 1 - beats
+		}
+		risk += stands * (1 - safe) * float64(s.e.val[k.me][r])
+	}
+	return s.cfg.takeBack * risk
 }
