@@ -478,22 +478,34 @@ func (s *searcher) spyRisk(m move) float64 {
 	if !known {
 		return 0
 	}
+	// Only the Spy takes a Marshal that it attacks.
+	return k.takenChance(sq, game.Marshal, m.to, floor) * float64(s.e.val[k.me][game.Marshal])
+}
+
+// takenChance is the chance that a hidden enemy piece next to sq, other than
+// the one on skip, beats our rank r when it attacks: each neighbour by its
+// beliefs, at least floor for one that may beat r at all.
+func (k *knowledge) takenChance(sq uint8, r game.Rank, skip uint8, floor float64) float64 {
 	safe := 1.0
 	for _, n := range neighbours[sq] {
-		if n == noSq || n == m.to {
+		if n == noSq || n == skip {
 			continue
 		}
 		c := k.board[n]
 		if c < 0 || sideOf(c) != k.opp || k.rank[c] != game.NoRank {
 			continue
 		}
-		q := k.distribution(c)[game.Spy]
-		if q == 0 {
-			continue
+		beats := 0.0
+		for cr, p := range k.distribution(c) {
+			if fightTable[cr][r] == attackerWins {
+				beats += p
+			}
 		}
-		safe *= 1 - max(q, floor)
+		if beats > 0 {
+			safe *= 1 - max(beats, floor)
+		}
 	}
-	return (1 - safe) * float64(s.e.val[k.me][game.Marshal])
+	return 1 - safe
 }
 
 // takeBackRisk is the root's guard of its big pieces (Major to General) that
@@ -524,9 +536,8 @@ func (s *searcher) takeBackRisk(m move) float64 {
 			sq = m.to
 			if d := k.board[m.to]; d >= 0 {
 				known = true
-				dist := k.distribution(d)
 				stands = 0
-				for dr, p := range dist {
+				for dr, p := range k.distribution(d) {
 					if fightTable[r][dr] == attackerWins {
 						stands += p
 					}
@@ -536,25 +547,8 @@ func (s *searcher) takeBackRisk(m move) float64 {
 		if !known || stands == 0 {
 			continue
 		}
-		safe := 1.0
-		for _, n := range neighbours[sq] {
-			if n == noSq || n == m.to && sq != m.to || n == m.from {
-				continue
-			}
-			c := k.board[n]
-			if c < 0 || sideOf(c) != k.opp || k.rank[c] != game.NoRank {
-				continue
-			}
-			dist := k.distribution(c)
-			beats := 0.0
-			for cr, p := range dist {
-				if fightTable[cr][r] == attackerWins {
-					beats += p
-				}
-			}
-			safe *= 1 - beats
-		}
-		risk += stands * (1 - safe) * float64(s.e.val[k.me][r])
+		// The piece on m.to is the one the move fights, or ours after it.
+		risk += stands * k.takenChance(sq, r, m.to, 0) * float64(s.e.val[k.me][r])
 	}
 	return s.cfg.takeBack * risk
 }
