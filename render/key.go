@@ -97,7 +97,7 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 	y += rankRows*keyRankH + keyGap
 	rect = image.Rect(padX, y, pageW-padX, y+keyLineH)
 	drawText(img, rect, r.text, &r.blends[inkSoft], r.text.fit(wd.p.Sprintf(txtKeySquares), rect.Dx()), padX, baseline(r.text, rect))
-	return r.enc.encode(w, img, nil)
+	return r.enc.encode(w, img, nil, nil)
 }
 
 // keyTexts are the explanations of the key's rows, in order; KeyAltText says them too.

@@ -83,8 +83,10 @@ var zlibHeader = []byte{0x78, 0x9c}
 var finalBlock = []byte{0x03, 0x00}
 
 // encode writes img, whose palette must be the encoder's, as a PNG. keys[i],
-// when set (n != 0), is the key of band i.
-func (e *pngEncoder) encode(w io.Writer, img *image.Paletted, keys []bandKey) error {
+// when set (n != 0), is the key of band i; draw, when not nil, paints a
+// keyed band on img, which need not hold its pixels until the band is not
+// found compressed (so most bands of a move's pictures are never drawn).
+func (e *pngEncoder) encode(w io.Writer, img *image.Paletted, keys []bandKey, draw func(band int)) error {
 	st, _ := e.states.Get().(*pngState)
 	if st == nil {
 		fw, err := flate.NewWriter(nil, pngLevel)
@@ -128,6 +130,9 @@ func (e *pngEncoder) encode(w io.Writer, img *image.Paletted, keys []bandKey) er
 		bd, ok := e.cache.get(key)
 		if !ok {
 			if raw == nil {
+				if draw != nil {
+					draw(i)
+				}
 				raw = rawOf()
 			}
 			st.band.Reset()

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"hash/adler32"
 	"image"
+	"io"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -119,7 +121,7 @@ func TestRowKeysNamePixels(t *testing.T) {
 			t.Fatal(err)
 		}
 		var want bytes.Buffer
-		if err := cold.encode(&want, img, nil); err != nil {
+		if err := cold.encode(&want, img, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want.Bytes()) {
@@ -194,5 +196,49 @@ func TestRowKeysNamePixels(t *testing.T) {
 	}
 	if pictures < 100 {
 		t.Fatalf("only %d pictures checked", pictures)
+	}
+}
+
+// TestBoardDrawsOnlyNewRows: a board's rows of squares are drawn only when the
+// encoder has not compressed them before. The first picture of a renderer
+// draws all ten; the same picture again draws none; after a move, only the
+// rows the move changed. The pictures stay the ones drawn in full
+// (TestRowKeysNamePixels).
+func TestBoardDrawsOnlyNewRows(t *testing.T) {
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := goldenGame(t, 0)
+	var drawn []int
+	count := func(v game.View) []int {
+		t.Helper()
+		drawn = drawn[:0]
+		sc := r.viewScene(&v, Options{})
+		img := r.frames.Get().(*image.Paletted)
+		defer r.frames.Put(img)
+		err := r.encodeRowsLazily(io.Discard, img, &sc, func(img *image.Paletted, bottom game.Side, row int, rows *boardRows) {
+			drawn = append(drawn, row)
+			r.drawRow(img, bottom, row, rows)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return slices.Clone(drawn)
+	}
+	v := g.View(game.RedViewer)
+	if got := count(v); len(got) != 10 {
+		t.Errorf("first picture: drew rows %v, want all ten", got)
+	}
+	if got := count(v); len(got) != 0 {
+		t.Errorf("the same picture again: drew rows %v, want none", got)
+	}
+	// Red (at the bottom) steps from row 3 to row 4 of the board, counted from
+	// the bottom: picture rows 6 and 5 from the top, and no other.
+	if _, err := g.Apply(game.Move{From: sq(t, "A4"), To: sq(t, "A5")}); err != nil {
+		t.Fatal(err)
+	}
+	if got := count(g.View(game.RedViewer)); !slices.Equal(got, []int{5, 6}) {
+		t.Errorf("after A4-A5: drew rows %v, want [5 6]", got)
 	}
 }

@@ -121,13 +121,11 @@ func New() (*Renderer, error) {
 // from Game.View. A player's picture has that player's army at the bottom;
 // the public picture has Red's.
 func (r *Renderer) Board(w io.Writer, v game.View, o Options) error {
-	img := r.frames.Get().(*image.Paletted)
-	defer r.frames.Put(img)
-	rows, err := r.drawBoard(img, &v, o)
-	if err != nil {
+	if err := checkView(&v, o); err != nil {
 		return err
 	}
-	return r.encodeBoard(w, img, &rows)
+	sc := r.viewScene(&v, o)
+	return r.encodeScene(w, &sc)
 }
 
 // BandStats returns how many bands of pictures were encoded and how many of
@@ -195,19 +193,31 @@ func (r *Renderer) SetupPreview(w io.Writer, s game.Setup, side game.Side, rules
 	return r.encodeScene(w, &sc)
 }
 
+// encodeScene draws and encodes sc (see encodeRowsLazily).
 func (r *Renderer) encodeScene(w io.Writer, sc *scene) error {
 	img := r.frames.Get().(*image.Paletted)
 	defer r.frames.Put(img)
-	rows := r.drawScene(img, sc)
-	return r.encodeBoard(w, img, &rows)
+	return r.encodeRowsLazily(w, img, sc, r.drawRow)
 }
 
-// encodeBoard encodes a picture of the board layout whose rows of squares
-// have the keys rows: those bands are looked up by them, not by their pixels.
-func (r *Renderer) encodeBoard(w io.Writer, img *image.Paletted, rows *[10]bandKey) error {
+// rowDrawer paints row (0 at the top) of a board's squares (see drawRow).
+type rowDrawer func(img *image.Paletted, bottom game.Side, row int, rows *boardRows)
+
+// encodeRowsLazily draws sc on img and encodes it. Its rows of squares are
+// looked up by their keys and drawn (by drawRow) only when the encoder has not
+// compressed them before: a move changes two or three rows of a picture, and
+// drawing the others was a fifth of the picture's time.
+func (r *Renderer) encodeRowsLazily(w io.Writer, img *image.Paletted, sc *scene, drawRow rowDrawer) error {
+	r.drawFrame(img, sc)
+	var rows boardRows
+	r.sceneRows(sc, &rows)
 	var keys [boardBands]bandKey
-	copy(keys[firstRowBand:], rows[:])
-	return r.enc.encode(w, img, keys[:])
+	copy(keys[firstRowBand:], rows.keys[:])
+	return r.enc.encode(w, img, keys[:], func(band int) {
+		if row := band - firstRowBand; row >= 0 && row < len(rows.keys) {
+			drawRow(img, sc.bottom, row, &rows)
+		}
+	})
 }
 
 func checkOptions(o Options) error {

@@ -599,10 +599,10 @@ func TestPNGEncoder(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b, again bytes.Buffer
-		if err := cold.encode(&b, img, nil); err != nil {
+		if err := cold.encode(&b, img, nil, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := warm.encode(&again, img, nil); err != nil {
+		if err := warm.encode(&again, img, nil, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(b.Bytes(), again.Bytes()) {

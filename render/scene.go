@@ -239,17 +239,30 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	return sc
 }
 
-// drawScene paints sc on img, a frame of the board layout.
-func (r *Renderer) drawScene(img *image.Paletted, sc *scene) (rows [10]bandKey) {
+// drawScene paints sc on img, a frame of the board layout, and returns the
+// keys of its rows of squares.
+func (r *Renderer) drawScene(img *image.Paletted, sc *scene) [10]bandKey {
+	r.drawFrame(img, sc)
+	var rows boardRows
+	r.sceneRows(sc, &rows)
+	for row := range rows.keys {
+		r.drawRow(img, sc.bottom, row, &rows)
+	}
+	return rows.keys
+}
+
+// drawFrame paints all of sc but its rows of squares (see drawRow).
+func (r *Renderer) drawFrame(img *image.Paletted, sc *scene) {
 	l := &r.board
-	copy(img.Pix, r.boardBg[sc.bottom])
+	bg := r.boardBg[sc.bottom]
+	top, bottom := img.PixOffset(0, l.board.Y), img.PixOffset(0, l.board.Y+10*tileSize)
+	copy(img.Pix[:top], bg[:top])
+	copy(img.Pix[bottom:], bg[bottom:])
 	r.drawStatus(img, l.status, sc.status)
 	for i := range sc.strips {
 		r.drawStrip(img, l.strips[i], &sc.strips[i], sc.numbering)
 	}
-	rows = r.drawSquares(img, l, sc.bottom, &sc.cells, &sc.bg, sc.numbering, !sc.noMoved)
 	r.drawFooter(img, l.footer, &sc.footer, sc.numbering)
-	return rows
 }
 
 // drawFooter draws the footer's lines in rects, a single line in the middle of both.
@@ -263,26 +276,65 @@ func (r *Renderer) drawFooter(img *image.Paletted, rects []image.Rectangle, line
 	}
 }
 
-// drawSquares copies the tile of every square but the lakes, and returns
-// the keys of the rows of squares, top to bottom (see rowKey).
-func (r *Renderer) drawSquares(img *image.Paletted, l *layout, bottom game.Side, cells *[game.NumSquares]game.Cell, bg *[game.NumSquares]uint8, numbering int, showMoved bool) [10]bandKey {
+// boardRows is what a picture's rows of squares are drawn from: each
+// square's tile (nil for a lake, which is background), top to bottom and left
+// to right, and the rows' keys (see rowKey).
+type boardRows struct {
+	tiles [10][10][]uint8
+	keys  [10]bandKey
+}
+
+// rowTiles picks the tile of every square of a board laid out by l (the
+// squares of the picture's rows) and works out the rows' keys.
+func (r *Renderer) rowTiles(l *layout, bottom game.Side, cells *[game.NumSquares]game.Cell, bg *[game.NumSquares]uint8, numbering int, showMoved bool, rows *boardRows) {
 	var codes [10][10]tileCode
 	for s := range game.Square(game.NumSquares) {
 		p := l.squareAt(s, bottom)
 		row, col := (p.Y-l.board.Y)/tileSize, (p.X-l.board.X)/tileSize
 		if s.IsLake() {
 			codes[row][col] = lakeCode
+			rows.tiles[row][col] = nil
 			continue
 		}
-		tile, code := r.cellTile(cells[s], int(bg[s]), numbering, showMoved)
-		codes[row][col] = code
-		blit(img, p.X, p.Y, tileSize, tile)
+		rows.tiles[row][col], codes[row][col] = r.cellTile(cells[s], int(bg[s]), numbering, showMoved)
 	}
-	var keys [10]bandKey
 	for row := range codes {
-		keys[row] = rowKey(bottom, row, &codes[row])
+		rows.keys[row] = rowKey(bottom, row, &codes[row])
 	}
-	return keys
+}
+
+// sceneRows is rowTiles for a scene on the board layout.
+func (r *Renderer) sceneRows(sc *scene, rows *boardRows) {
+	r.rowTiles(&r.board, sc.bottom, &sc.cells, &sc.bg, sc.numbering, !sc.noMoved, rows)
+}
+
+// blitRow copies the tiles of row (0 at the top) of a board laid out by l.
+func blitRow(img *image.Paletted, l *layout, row int, rows *boardRows) {
+	y := l.board.Y + row*tileSize
+	for col, tile := range rows.tiles[row] {
+		if tile != nil {
+			blit(img, l.board.X+col*tileSize, y, tileSize, tile)
+		}
+	}
+}
+
+// drawRow paints row (0 at the top) of the squares of the board layout: the
+// background, then the tiles.
+func (r *Renderer) drawRow(img *image.Paletted, bottom game.Side, row int, rows *boardRows) {
+	y := r.board.board.Y + row*tileSize
+	from, to := img.PixOffset(0, y), img.PixOffset(0, y+tileSize)
+	copy(img.Pix[from:to], r.boardBg[bottom][from:to])
+	blitRow(img, &r.board, row, rows)
+}
+
+// drawSquares copies the tile of every square but the lakes of a board laid
+// out by l onto its background.
+func (r *Renderer) drawSquares(img *image.Paletted, l *layout, bottom game.Side, cells *[game.NumSquares]game.Cell, bg *[game.NumSquares]uint8, numbering int, showMoved bool) {
+	var rows boardRows
+	r.rowTiles(l, bottom, cells, bg, numbering, showMoved, &rows)
+	for row := range rows.tiles {
+		blitRow(img, l, row, &rows)
+	}
 }
 
 // tileCode names a square's tile: which picture of the tile set it is.
