@@ -75,6 +75,12 @@ func newPNGEncoder(pal color.Palette, cuts []int, cacheBytes int) (*pngEncoder, 
 	return e, nil
 }
 
+// contentKey is the key of a band drawn from b and nothing else (n = -2
+// keeps these keys apart from row keys and from the hashes of pixels).
+func (e *pngEncoder) contentKey(b []byte) bandKey {
+	return bandKey{maphash.Bytes(e.seeds[0], b), maphash.Bytes(e.seeds[1], b), -2}
+}
+
 // zlibHeader is a zlib stream's header: deflate with a 32 KB window.
 var zlibHeader = []byte{0x78, 0x9c}
 

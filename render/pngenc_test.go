@@ -101,9 +101,10 @@ func TestBandCache(t *testing.T) {
 }
 
 // TestRowKeysNamePixels: a board's rows of squares are looked up by their
-// tiles' codes, not their pixels, so the codes must name the pixels exactly:
-// a code that missed a difference would show one picture's row (another
-// viewer's ranks, even) in another. Many pictures, of every variant, viewer,
+// tiles' codes, and its players' strips by their texts and trays, not by
+// their pixels, so the keys must name the pixels exactly: a key that missed a
+// difference would show one picture's row (another viewer's ranks, even) or
+// strip in another. Many pictures, of every variant, viewer,
 // numbering, highlight and stage of a game, the final reveals and set-up
 // previews, go through one renderer, whose cache keeps their rows; each must
 // be byte for byte the picture a fresh encoder makes from its pixels alone.

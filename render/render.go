@@ -203,19 +203,35 @@ func (r *Renderer) encodeScene(w io.Writer, sc *scene) error {
 // rowDrawer paints row (0 at the top) of a board's squares (see drawRow).
 type rowDrawer func(img *image.Paletted, bottom game.Side, row int, rows *boardRows)
 
-// encodeRowsLazily draws sc on img and encodes it. Its rows of squares are
-// looked up by their keys and drawn (by drawRow) only when the encoder has not
-// compressed them before: a move changes two or three rows of a picture, and
-// drawing the others was a fifth of the picture's time.
+// encodeRowsLazily draws sc on img and encodes it. Its rows of squares and
+// its players' strips are looked up by keys made from what they are drawn
+// from, and drawn (rows by drawRow) only when the encoder has not compressed
+// them before: a move changes two or three rows of a picture and seldom a
+// strip, and drawing the others was a third of the picture's time.
 func (r *Renderer) encodeRowsLazily(w io.Writer, img *image.Paletted, sc *scene, drawRow rowDrawer) error {
 	r.drawFrame(img, sc)
 	var rows boardRows
 	r.sceneRows(sc, &rows)
 	var keys [boardBands]bandKey
 	copy(keys[firstRowBand:], rows.keys[:])
+	var drawn [2]bool // the strips drawn on img
+	buf := make([]byte, 0, 256)
+	for i, bands := range stripBands {
+		buf = appendStrip(buf[:0], sc, i)
+		for part, band := range bands {
+			keys[band] = r.enc.contentKey(append(buf, byte(part)))
+		}
+	}
 	return r.enc.encode(w, img, keys[:], func(band int) {
 		if row := band - firstRowBand; row >= 0 && row < len(rows.keys) {
 			drawRow(img, sc.bottom, row, &rows)
+			return
+		}
+		for i, bands := range stripBands {
+			if (band == bands[0] || band == bands[1]) && !drawn[i] {
+				r.drawStrip(img, r.board.strips[i], &sc.strips[i], sc.numbering)
+				drawn[i] = true
+			}
 		}
 	})
 }

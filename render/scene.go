@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"strconv"
@@ -243,6 +244,9 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 // keys of its rows of squares.
 func (r *Renderer) drawScene(img *image.Paletted, sc *scene) [10]bandKey {
 	r.drawFrame(img, sc)
+	for i := range sc.strips {
+		r.drawStrip(img, r.board.strips[i], &sc.strips[i], sc.numbering)
+	}
 	var rows boardRows
 	r.sceneRows(sc, &rows)
 	for row := range rows.keys {
@@ -251,7 +255,8 @@ func (r *Renderer) drawScene(img *image.Paletted, sc *scene) [10]bandKey {
 	return rows.keys
 }
 
-// drawFrame paints all of sc but its rows of squares (see drawRow).
+// drawFrame paints sc's background around the squares, its status and its
+// footer: all but its rows of squares (see drawRow) and its players' strips.
 func (r *Renderer) drawFrame(img *image.Paletted, sc *scene) {
 	l := &r.board
 	bg := r.boardBg[sc.bottom]
@@ -259,10 +264,37 @@ func (r *Renderer) drawFrame(img *image.Paletted, sc *scene) {
 	copy(img.Pix[:top], bg[:top])
 	copy(img.Pix[bottom:], bg[bottom:])
 	r.drawStatus(img, l.status, sc.status)
-	for i := range sc.strips {
-		r.drawStrip(img, l.strips[i], &sc.strips[i], sc.numbering)
-	}
 	r.drawFooter(img, l.footer, &sc.footer, sc.numbering)
+}
+
+// stripBands are the bands of the board layout that hold the players'
+// strips: the upper name line and tray, then the lower ones (see layout.bands).
+var stripBands = [2][2]int{{1, 2}, {firstRowBand + 10, firstRowBand + 11}}
+
+// appendStrip appends all that strip i of sc is drawn from, so that equal
+// bytes are equal pixels (see stripKeys): where it is, the background's
+// orientation, the numbering, and the strip's texts and tray.
+func appendStrip(b []byte, sc *scene, i int) []byte {
+	ps := &sc.strips[i]
+	b = append(b, byte(i), byte(sc.bottom), byte(sc.numbering), byte(ps.side))
+	for _, text := range [...]string{ps.name, ps.sideName, ps.note, ps.label} {
+		b = binary.AppendUvarint(b, uint64(len(text)))
+		b = append(b, text...)
+	}
+	b = binary.AppendUvarint(b, uint64(len(ps.tray)))
+	for _, e := range ps.tray {
+		b = append(b, byte(e.rank), byte(e.count), byte(e.count>>8), boolByte(e.warn))
+		b = binary.AppendUvarint(b, uint64(len(e.text)))
+		b = append(b, e.text...)
+	}
+	return b
+}
+
+func boolByte(x bool) byte {
+	if x {
+		return 1
+	}
+	return 0
 }
 
 // drawFooter draws the footer's lines in rects, a single line in the middle of both.
