@@ -47,7 +47,9 @@ const bandCacheBytes = 32 << 20
 // that no two different bands share a key in practice (a collision would show
 // one picture's band in another), or by a key the caller gives, which must
 // name its pixels exactly: a board's rows of squares are named by their tiles
-// (rowKey), which spares hashing two thirds of a board's pixels.
+// (rowKey) and its players' strips by their texts and trays (appendStrip),
+// which spares hashing most of a board's pixels, and drawing the bands that
+// are found (see Renderer.encodeRowsLazily).
 type pngEncoder struct {
 	plte   []byte // the palette as PLTE chunk data
 	cuts   []int  // the rows where a band ends, ascending, the last the height
