@@ -16,7 +16,8 @@ import (
 // (a sample of strategobot loadtest, which is run by hand for its figures)
 // and checks that it played through the real bot and measured what it
 // says: every move with its messages, latencies in order, the bot's memory
-// and a database that grew.
+// and a database that grew. The local Discord checks every request against
+// Discord's API description here, as in the other tests (-validate).
 func TestLoadtest(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "strategobot")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -35,7 +36,7 @@ func TestLoadtest(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var progress bytes.Buffer
 			rep, err := loadtest(context.Background(), loadOptions{matches: 6, active: 4, duration: 2 * time.Second,
-				warmup: 500 * time.Millisecond, database: tc.database(t), bot: bin, botCPUs: tc.cpus, seed: 1, log: &progress})
+				warmup: 500 * time.Millisecond, database: tc.database(t), bot: bin, botCPUs: tc.cpus, seed: 1, validate: true, log: &progress})
 			if err != nil {
 				t.Fatalf("loadtest: %v\n%s", err, progress.String())
 			}

@@ -344,3 +344,45 @@ func TestForeignHost(t *testing.T) {
 		t.Errorf("GET %s: %d, %d bytes, %q", url, resp.StatusCode, len(data), resp.Header.Get("Content-Type"))
 	}
 }
+
+// TestWithoutRequestValidation: a load test's server accepts what only
+// Discord's API description refuses (a field of the wrong type, a channel id
+// that is no snowflake), and still refuses what the stand-in checks itself:
+// the 2,000 characters of a message, an unknown channel.
+func TestWithoutRequestValidation(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name           string
+		method, path   string // %s: the channel id
+		body           string
+		checked, plain int // the status with the checks and without
+	}{
+		{"tts of the wrong type", "POST", "/api/v9/channels/%s/messages", `{"content":"hi","tts":"yes"}`, 400, 200},
+		{"content over 2000 characters", "POST", "/api/v9/channels/%s/messages", `{"content":"` + strings.Repeat("x", 2001) + `"}`, 400, 400},
+		{"channel id that is no snowflake", "GET", "/api/v9/channels/general%.0s", "", 400, 404},
+		{"unknown channel", "GET", "/api/v9/channels/1%.0s", "", 404, 404},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			for _, validate := range []bool{true, false} {
+				rec := &recorder{TB: t}
+				var opts []Option
+				want := tc.checked
+				if !validate {
+					opts, want = append(opts, WithoutRequestValidation()), tc.plain
+				}
+				srv := newServer(rec, opts...)
+				ch := srv.AddGuild("g").General()
+				ct := ""
+				if tc.body != "" {
+					ct = "application/json"
+				}
+				status, got := call(t, srv, tc.method, fmt.Sprintf(tc.path, ch.ID), ct, []byte(tc.body))
+				if status != want {
+					t.Errorf("validation %v: status %d, want %d (%v)", validate, status, want, got)
+				}
+			}
+		})
+	}
+}

@@ -111,6 +111,7 @@ type config struct {
 	logger           *slog.Logger
 	requestHook      func(Request) // told of every answered request; nil: nobody
 	noRequestLog     bool          // Requests stays empty
+	noValidation     bool          // requests are not checked against the API description
 	checkResponses   bool          // package tests: validate the stand-in's own answers too
 }
 
@@ -220,6 +221,12 @@ func WithRequestHook(f func(Request)) Option { return func(cfg *config) { cfg.re
 // that a long run does not hold every message and picture it was sent.
 // Violations are still reported.
 func WithoutRequestLog() Option { return func(cfg *config) { cfg.noRequestLog = true } }
+
+// WithoutRequestValidation accepts requests without checking their bodies
+// and path parameters against Discord's API description (routes, tokens,
+// permissions and limits are still checked). The tests keep the checks; a
+// load test leaves them out, so that the machine's cores go to the bot.
+func WithoutRequestValidation() Option { return func(cfg *config) { cfg.noValidation = true } }
 
 // withResponseChecks makes the server validate its own JSON answers against
 // the document's response schemas; the package's tests use it.
