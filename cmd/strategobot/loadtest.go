@@ -115,6 +115,7 @@ type loadReport struct {
 	Matches, Active        int
 	Rate                   float64
 	BotCPUs                string // the CPUs the bot was held to, as the kernel lists them; "" if not held
+	Validated              bool   // the stand-in checked every request against Discord's API description
 	Measured, Warmup       time.Duration
 	Moves                  int             // moves sent and completed in the measured time
 	Ack, Last              []time.Duration // per move of the measured time, sorted
@@ -159,6 +160,11 @@ func (r *loadReport) print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "CPU               bot %.2f cores%s (%.2f ms a move), stand-in and members %.2f cores (%.2f ms a move)\n",
 		r.BotCPU.Seconds()/r.Measured.Seconds(), on, perMove(r.BotCPU), r.DriverCPU.Seconds()/r.Measured.Seconds(), perMove(r.DriverCPU))
+	checked := "routes, tokens, permissions and limits (-validate: also bodies, against Discord's API description)"
+	if r.Validated {
+		checked = "routes, tokens, permissions, limits and bodies, against Discord's API description"
+	}
+	fmt.Fprintf(w, "stand-in checks   %s\n", checked)
 	fmt.Fprintf(w, "failures          %d: %d refused by the stand-in as Discord would, %d moves unfinished after 30s, %d errors in the bot's log\n",
 		r.failures(), r.Violations, r.Unfinished, r.BotErrors)
 	if r.FirstViolation != "" {
@@ -394,7 +400,7 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 	if err := r.waitRegistered(ctx, proc); err != nil {
 		return nil, err
 	}
-	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate}
+	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate, Validated: o.validate}
 	if o.botCPUs != "" {
 		if rep.BotCPUs, err = proc.status("Cpus_allowed_list"); err != nil {
 			return nil, fmt.Errorf("the bot's CPUs: %w", err)

@@ -73,6 +73,9 @@ func TestLoadtest(t *testing.T) {
 			if !strings.Contains(out.String(), "moves/s") || !strings.Contains(out.String(), "p99") {
 				t.Errorf("the report lacks the rate or the percentiles:\n%s", out.String())
 			}
+			if !rep.Validated || !strings.Contains(out.String(), "limits and bodies, against Discord's API description") {
+				t.Errorf("the report does not say that every request was checked:\n%s", out.String())
+			}
 		})
 	}
 }
