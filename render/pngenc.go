@@ -49,7 +49,7 @@ const bandCacheBytes = 32 << 20
 // name its pixels exactly: a board's rows of squares are named by their tiles
 // (rowKey) and its players' strips by their texts and trays (appendStrip),
 // which spares hashing most of a board's pixels, and drawing the bands that
-// are found (see Renderer.encodeRowsLazily).
+// are found (see Renderer.encodeLazily).
 type pngEncoder struct {
 	plte   []byte // the palette as PLTE chunk data
 	cuts   []int  // the rows where a band ends, ascending, the last the height

@@ -218,7 +218,7 @@ func TestBoardDrawsOnlyNewRows(t *testing.T) {
 		sc := r.viewScene(&v, Options{})
 		img := r.frames.Get().(*image.Paletted)
 		defer r.frames.Put(img)
-		err := r.encodeRowsLazily(io.Discard, img, &sc, func(img *image.Paletted, bottom game.Side, row int, rows *boardRows) {
+		err := r.encodeLazily(io.Discard, img, &sc, func(img *image.Paletted, bottom game.Side, row int, rows *boardRows) {
 			drawn = append(drawn, row)
 			r.drawRow(img, bottom, row, rows)
 		})

@@ -193,22 +193,22 @@ func (r *Renderer) SetupPreview(w io.Writer, s game.Setup, side game.Side, rules
 	return r.encodeScene(w, &sc)
 }
 
-// encodeScene draws and encodes sc (see encodeRowsLazily).
+// encodeScene draws and encodes sc (see encodeLazily).
 func (r *Renderer) encodeScene(w io.Writer, sc *scene) error {
 	img := r.frames.Get().(*image.Paletted)
 	defer r.frames.Put(img)
-	return r.encodeRowsLazily(w, img, sc, r.drawRow)
+	return r.encodeLazily(w, img, sc, r.drawRow)
 }
 
 // rowDrawer paints row (0 at the top) of a board's squares (see drawRow).
 type rowDrawer func(img *image.Paletted, bottom game.Side, row int, rows *boardRows)
 
-// encodeRowsLazily draws sc on img and encodes it. Its rows of squares and
+// encodeLazily draws sc on img and encodes it. Its rows of squares and
 // its players' strips are looked up by keys made from what they are drawn
 // from, and drawn (rows by drawRow) only when the encoder has not compressed
 // them before: a move changes two or three rows of a picture and seldom a
 // strip, and drawing the others was a third of the picture's time.
-func (r *Renderer) encodeRowsLazily(w io.Writer, img *image.Paletted, sc *scene, drawRow rowDrawer) error {
+func (r *Renderer) encodeLazily(w io.Writer, img *image.Paletted, sc *scene, drawRow rowDrawer) error {
 	r.drawFrame(img, sc)
 	var rows boardRows
 	r.sceneRows(sc, &rows)

@@ -272,7 +272,7 @@ func (r *Renderer) drawFrame(img *image.Paletted, sc *scene) {
 var stripBands = [2][2]int{{1, 2}, {firstRowBand + 10, firstRowBand + 11}}
 
 // appendStrip appends all that strip i of sc is drawn from, so that equal
-// bytes are equal pixels (see stripKeys): where it is, the background's
+// bytes are equal pixels (see encodeLazily): where it is, the background's
 // orientation, the numbering, and the strip's texts and tray.
 func appendStrip(b []byte, sc *scene, i int) []byte {
 	ps := &sc.strips[i]
