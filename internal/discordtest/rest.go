@@ -208,10 +208,7 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, rec *Request) (
 
 	for name, ptr := range op.pathParams {
 		v, ok := params[name]
-		if !ok {
-			continue
-		}
-		if s.cfg.noValidation {
+		if !ok || s.cfg.noValidation {
 			continue
 		}
 		raw, _ := json.Marshal(v)
