@@ -139,3 +139,30 @@ func testRules(t testing.TB) []game.Rules {
 	}
 	return out
 }
+
+// drawBoard paints the picture of v on img in full, a frame of the board
+// layout, and returns the keys of its rows of squares: the pixels that the
+// lazy encoder (Renderer.encodeLazily) must reproduce, which the tests
+// compare its pictures with and look for leaks in.
+func (r *Renderer) drawBoard(img *image.Paletted, v *game.View, o Options) ([10]bandKey, error) {
+	if err := checkView(v, o); err != nil {
+		return [10]bandKey{}, err
+	}
+	sc := r.viewScene(v, o)
+	return r.drawScene(img, &sc), nil
+}
+
+// drawScene paints sc on img in full, a frame of the board layout, and
+// returns the keys of its rows of squares (see drawBoard).
+func (r *Renderer) drawScene(img *image.Paletted, sc *scene) [10]bandKey {
+	r.drawFrame(img, sc)
+	for i := range sc.strips {
+		r.drawStrip(img, r.board.strips[i], &sc.strips[i], sc.numbering)
+	}
+	var rows boardRows
+	r.sceneRows(sc, &rows)
+	for row := range rows.keys {
+		r.drawRow(img, sc.bottom, row, &rows)
+	}
+	return rows.keys
+}

@@ -134,16 +134,6 @@ func (r *Renderer) BandStats() (bands, reused uint64) {
 	return r.enc.cache.stats()
 }
 
-// drawBoard paints the picture of v on img, a frame of the board layout, and
-// returns the keys of its rows of squares.
-func (r *Renderer) drawBoard(img *image.Paletted, v *game.View, o Options) ([10]bandKey, error) {
-	if err := checkView(v, o); err != nil {
-		return [10]bandKey{}, err
-	}
-	sc := r.viewScene(v, o)
-	return r.drawScene(img, &sc), nil
-}
-
 // Reveal writes the PNG picture of the end of a game with every piece shown
 // and the result in the status bar: v must come from Game.Reveal.
 func (r *Renderer) Reveal(w io.Writer, v game.View, o Options) error {

@@ -240,21 +240,6 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	return sc
 }
 
-// drawScene paints sc on img, a frame of the board layout, and returns the
-// keys of its rows of squares.
-func (r *Renderer) drawScene(img *image.Paletted, sc *scene) [10]bandKey {
-	r.drawFrame(img, sc)
-	for i := range sc.strips {
-		r.drawStrip(img, r.board.strips[i], &sc.strips[i], sc.numbering)
-	}
-	var rows boardRows
-	r.sceneRows(sc, &rows)
-	for row := range rows.keys {
-		r.drawRow(img, sc.bottom, row, &rows)
-	}
-	return rows.keys
-}
-
 // drawFrame paints sc's background around the squares, its status and its
 // footer: all but its rows of squares (see drawRow) and its players' strips.
 func (r *Renderer) drawFrame(img *image.Paletted, sc *scene) {
@@ -269,7 +254,7 @@ func (r *Renderer) drawFrame(img *image.Paletted, sc *scene) {
 
 // stripBands are the bands of the board layout that hold the players'
 // strips: the upper name line and tray, then the lower ones (see layout.bands).
-var stripBands = [2][2]int{{1, 2}, {firstRowBand + 10, firstRowBand + 11}}
+var stripBands = [2][2]int{{firstRowBand - 2, firstRowBand - 1}, {firstRowBand + 10, firstRowBand + 11}}
 
 // appendStrip appends all that strip i of sc is drawn from, so that equal
 // bytes are equal pixels (see encodeLazily): where it is, the background's
