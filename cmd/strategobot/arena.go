@@ -36,7 +36,9 @@ that reaches the move limit is a draw. Games run in parallel; the same seed
 gives the same games (as far as outside programs allow). With -records DIR
 every game is also written to DIR as a Gravon XML record, set-ups included
 (game-0001.xml, …), for study with the same tools as real games
-(strategobot replay DIR/*.xml).
+(strategobot replay DIR/*.xml). -first K plays from game K on, the games a
+run from game 1 would play there: a stopped run goes on where it stopped,
+with its set-ups, so that two players can be compared on the same ones.
 
 Flags:
 `
@@ -44,6 +46,7 @@ Flags:
 type arenaConfig struct {
 	players  [2]arenaSpec // A, B
 	games    int
+	first    int // the number of the first game played (1 unless -first)
 	rules    game.Rules
 	seed     uint64
 	workers  int
@@ -61,6 +64,7 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	a := fs.String("a", "normal", "player A: random, easy, normal, hard or ext:COMMAND")
 	b := fs.String("b", "random", "player B")
 	fs.IntVar(&c.games, "n", 10, "number of games")
+	fs.IntVar(&c.first, "first", 1, "play from this game on: the same games as a run from game 1 would play there (to add games to a run)")
 	variant := fs.String("variant", "classic", variantHelp)
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the players")
 	fs.IntVar(&c.maxMoves, "max-moves", 2000, "a game that reaches this many moves (plies) is a draw")
@@ -84,6 +88,9 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	}
 	if c.games < 1 {
 		return c, fmt.Errorf("-n must be at least 1, not %d", c.games)
+	}
+	if c.first < 1 {
+		return c, fmt.Errorf("-first must be at least 1, not %d", c.first)
 	}
 	if c.workers < 1 {
 		c.workers = 1
@@ -180,14 +187,15 @@ func playArena(ctx context.Context, c arenaConfig, progress io.Writer) ([]arenaG
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
+			for j := range jobs {
+				i := c.first - 1 + j // the game's number in the run, from 0
 				r, err := playArenaGame(ctx, c, i)
 				mu.Lock()
 				if err != nil && firstErr == nil && stop.Err() == nil {
 					firstErr = err
 					cancel()
 				}
-				results[i], finished[i] = r, err == nil
+				results[j], finished[j] = r, err == nil
 				if err == nil && c.verbose {
 					how := r.result.String()
 					if r.fault != nil {
@@ -419,8 +427,12 @@ func writeArenaReport(w io.Writer, c arenaConfig, games []arenaGame) {
 		times[1] = append(times[1], g.times[1]...)
 	}
 	n := len(games)
-	fmt.Fprintf(w, "arena: A = %s, B = %s, %s, %d games, seed %d, move limit %d\n",
-		c.players[0], c.players[1], c.rules.Variant, n, c.seed, c.rules.MaxMoves)
+	from := ""
+	if c.first > 1 {
+		from = fmt.Sprintf(" from game %d", c.first)
+	}
+	fmt.Fprintf(w, "arena: A = %s, B = %s, %s, %d games%s, seed %d, move limit %d\n",
+		c.players[0], c.players[1], c.rules.Variant, n, from, c.seed, c.rules.MaxMoves)
 	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses\n", wins, draws, losses)
 	lo, hi := wilson(float64(wins)/float64(n), n)
 	fmt.Fprintf(w, "A win rate %.1f%% (95%% CI %.1f%%–%.1f%%)\n", 100*float64(wins)/float64(n), 100*lo, 100*hi)

@@ -110,6 +110,7 @@ func TestArenaBadArguments(t *testing.T) {
 		{"-n", "0"},
 		{"-variant", "chess"},
 		{"-max-moves", "-1"},
+		{"-first", "0"},
 		{"extra"},
 	}
 	for _, args := range tests {
@@ -242,5 +243,39 @@ func TestArenaRecords(t *testing.T) {
 	os.WriteFile(file, nil, 0o644)
 	if code := runArena(context.Background(), []string{"-n", "1", "-records", filepath.Join(file, "sub")}, &out, &errOut); code != 2 {
 		t.Errorf("-records under a file: exit %d, want 2", code)
+	}
+}
+
+// TestArenaFirst: -first K plays the games a run from game 1 plays from game
+// K on (the same set-ups, sides and moves), numbered as there, so that a
+// stopped run can go on where it stopped.
+func TestArenaFirst(t *testing.T) {
+	whole, tail := filepath.Join(t.TempDir(), "whole"), filepath.Join(t.TempDir(), "tail")
+	for _, args := range [][]string{
+		{"-a", "easy", "-b", "normal", "-n", "4", "-variant", "barrage", "-seed", "7", "-records", whole},
+		{"-a", "easy", "-b", "normal", "-n", "2", "-first", "3", "-variant", "barrage", "-seed", "7", "-records", tail},
+	} {
+		var out, errOut bytes.Buffer
+		if code := runArena(context.Background(), args, &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit code %d, stderr %q", args, code, errOut.String())
+		}
+		if args[5] == "-first" && !strings.Contains(out.String(), "2 games from game 3, seed 7") {
+			t.Errorf("the report does not say where the games start: %s", out.String())
+		}
+	}
+	entries, _ := os.ReadDir(tail)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "game-0003.xml game-0004.xml" {
+		t.Fatalf("-first 3 -n 2 wrote %s, want game-0003.xml game-0004.xml", got)
+	}
+	for _, name := range names {
+		a, _ := os.ReadFile(filepath.Join(whole, name))
+		b, _ := os.ReadFile(filepath.Join(tail, name))
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the whole run's (%d and %d bytes)", name, len(a), len(b))
+		}
 	}
 }
