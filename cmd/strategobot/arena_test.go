@@ -250,18 +250,18 @@ func TestArenaRecords(t *testing.T) {
 // K on (the same set-ups, sides and moves), numbered as there, so that a
 // stopped run can go on where it stopped.
 func TestArenaFirst(t *testing.T) {
-	whole, tail := filepath.Join(t.TempDir(), "whole"), filepath.Join(t.TempDir(), "tail")
-	for _, args := range [][]string{
-		{"-a", "easy", "-b", "normal", "-n", "4", "-variant", "barrage", "-seed", "7", "-records", whole},
-		{"-a", "easy", "-b", "normal", "-n", "2", "-first", "3", "-variant", "barrage", "-seed", "7", "-records", tail},
-	} {
+	run := func(dir string, args ...string) string {
+		args = append([]string{"-a", "easy", "-b", "normal", "-variant", "barrage", "-seed", "7", "-records", dir}, args...)
 		var out, errOut bytes.Buffer
 		if code := runArena(context.Background(), args, &out, &errOut); code != 0 {
 			t.Fatalf("%v: exit code %d, stderr %q", args, code, errOut.String())
 		}
-		if args[5] == "-first" && !strings.Contains(out.String(), "2 games from game 3, seed 7") {
-			t.Errorf("the report does not say where the games start: %s", out.String())
-		}
+		return out.String()
+	}
+	whole, tail := filepath.Join(t.TempDir(), "whole"), filepath.Join(t.TempDir(), "tail")
+	run(whole, "-n", "4")
+	if out := run(tail, "-n", "2", "-first", "3"); !strings.Contains(out, "2 games from game 3, seed 7") {
+		t.Errorf("the report does not say where the games start: %s", out)
 	}
 	entries, _ := os.ReadDir(tail)
 	var names []string
