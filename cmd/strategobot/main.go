@@ -38,6 +38,7 @@ func commands() map[string]command {
 		"backup":   {summary: "copy a stopped bot's database to PATH", run: runBackup},
 		"demo":     {summary: "play a random game and write sample pictures into DIR", run: runDemo},
 		"arena":    {summary: "play computer players against each other and report the results", run: runArena},
+		"compare":  {summary: "score arena runs from their records, pair two runs game by game (-battles: where the material went)", run: runCompare},
 		"agent":    {summary: "play one game as a program of the UCC Stratego protocol on stdin and stdout", run: runAgent},
 		"loadtest": {summary: "play many matches at once against a local stand-in for Discord and report the bot's speed", run: runLoadtest},
 	}

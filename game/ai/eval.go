@@ -10,6 +10,16 @@ var baseValue = [game.NumRanks]int32{
 	game.Infiltrator: 60, game.Bomb: 20, game.Flag: 0,
 }
 
+// Worth is what the evaluation counts a piece of rank r at the start of a
+// game, before it weighs Spies, Miners and Scouts by what is left: the
+// yardstick of strategobot compare -battles.
+func Worth(r game.Rank) int {
+	if int(r) >= len(baseValue) {
+		return 0
+	}
+	return int(baseValue[r])
+}
+
 // hiddenValue is what it is worth to a side that the enemy does not know a
 // piece's rank: a hidden Marshal is feared, a hidden Bomb guards.
 var hiddenValue = [game.NumRanks]int32{

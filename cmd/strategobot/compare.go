@@ -1,0 +1,394 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
+)
+
+const compareUsage = `usage: strategobot compare [-battles] DIR [DIR2]
+
+Reads the records of an arena run (arena -records DIR) and prints player A's
+wins, draws and losses with a 95% confidence interval (Wilson).
+
+With two folders of runs with the same -seed, which played the same set-ups
+and sides game by game (arena -first continues a stopped run), the games are
+paired by number: it prints A's points in each, the games where DIR2 did
+better and worse, and the mean difference a game with its 95% confidence
+interval (Student's t). Pairing takes out the luck of the set-ups, which
+decides many single games, so it tells a change to a computer player from
+noise in far fewer games than two separate scores do.
+
+-battles also breaks each run's battles down by what the attacker knew of the
+piece it attacked (its rank, or only that it had moved, or nothing), with
+what the attacking side won or lost in them a game, pieces weighed as hard's
+evaluation weighs them at the start; and counts the pieces lost while they
+stood next to a known piece that beats them when their player could have
+stepped them away.
+
+Flags:
+`
+
+// arenaRecord is one finished game of an arena run.
+type arenaRecord struct {
+	number int // the game's number in its run: game-0007.xml is 7
+	rec    *game.Record
+	aSide  game.Side
+	names  [2]string // A's and B's names, as the records give them
+	points float64   // A's: 1 for a win, ½ for a draw
+}
+
+func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	battles := fs.Bool("battles", false, "also break the battles down by what the attacker knew, for each player")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, compareUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	dirs := fs.Args()
+	if len(dirs) < 1 || len(dirs) > 2 {
+		fmt.Fprintln(stderr, "compare takes one folder of arena records, or two to pair their games: strategobot compare DIR [DIR2]")
+		return 2
+	}
+	runs := make([][]arenaRecord, len(dirs))
+	for i, dir := range dirs {
+		recs, err := readArenaRecords(dir)
+		if err != nil {
+			fmt.Fprintln(stderr, "compare:", err)
+			return 1
+		}
+		runs[i] = recs
+		writeScore(stdout, dir, recs)
+	}
+	if len(runs) == 2 {
+		writePaired(stdout, dirs, runs[0], runs[1])
+	}
+	if *battles {
+		for i, dir := range dirs {
+			writeBattles(stdout, dir, runs[i])
+		}
+	}
+	return 0
+}
+
+// readArenaRecords reads the finished games of DIR/game-NNNN.xml, by number.
+func readArenaRecords(dir string) ([]arenaRecord, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "game-*.xml"))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	if len(files) == 0 {
+		if _, err := os.Stat(dir); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%s holds no arena records (game-0001.xml, …): run strategobot arena with -records %s", dir, dir)
+	}
+	var out []arenaRecord
+	for _, f := range files {
+		var n int
+		if _, err := fmt.Sscanf(filepath.Base(f), "game-%d.xml", &n); err != nil || n < 1 {
+			continue // not a name the arena writes
+		}
+		r, err := readArenaRecord(f)
+		if err != nil {
+			return nil, err
+		}
+		r.number = n
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b arenaRecord) int { return a.number - b.number })
+	return out, nil
+}
+
+func readArenaRecord(path string) (arenaRecord, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return arenaRecord{}, err
+	}
+	defer f.Close()
+	rec, err := game.ParseGravon(f)
+	if err != nil {
+		return arenaRecord{}, fmt.Errorf("%s: %w", path, err)
+	}
+	r := arenaRecord{rec: rec}
+	found := false
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		if strings.HasPrefix(rec.Players[side], "A (") {
+			r.aSide, found = side, true
+		}
+	}
+	if !found {
+		return arenaRecord{}, fmt.Errorf("%s: no player is named \"A (…)\": not a record of strategobot arena", path)
+	}
+	if !rec.Result.Over() {
+		return arenaRecord{}, fmt.Errorf("%s: the game has no result", path)
+	}
+	r.names = [2]string{rec.Players[r.aSide], rec.Players[r.aSide.Opponent()]}
+	r.points = 0.5
+	if w, ok := rec.Result.Winner(); ok {
+		r.points = 0
+		if w == r.aSide {
+			r.points = 1
+		}
+	}
+	return r, nil
+}
+
+func writeScore(w io.Writer, dir string, recs []arenaRecord) {
+	var wins, draws, losses int
+	score := 0.0
+	for _, r := range recs {
+		score += r.points
+		switch r.points {
+		case 1:
+			wins++
+		case 0:
+			losses++
+		default:
+			draws++
+		}
+	}
+	n := len(recs)
+	lo, hi := wilson(score/float64(n), n)
+	fmt.Fprintf(w, "%s: %s against %s: %d–%d–%d (wins, draws, losses) of %d, a score of %.1f%% (95%% CI %.1f–%.1f%%)\n",
+		dir, recs[0].names[0], recs[0].names[1], wins, draws, losses, n, 100*score/float64(n), 100*lo, 100*hi)
+}
+
+func writePaired(w io.Writer, dirs []string, before, after []arenaRecord) {
+	byNumber := map[int]arenaRecord{}
+	for _, r := range before {
+		byNumber[r.number] = r
+	}
+	var diffs []float64
+	var pointsBefore, pointsAfter float64
+	better, worse, differentSetups := 0, 0, 0
+	for _, a := range after {
+		b, ok := byNumber[a.number]
+		if !ok {
+			continue
+		}
+		if a.aSide != b.aSide || a.rec.Setups[a.aSide] != b.rec.Setups[b.aSide] {
+			differentSetups++
+		}
+		d := a.points - b.points
+		diffs = append(diffs, d)
+		pointsBefore += b.points
+		pointsAfter += a.points
+		switch {
+		case d > 0:
+			better++
+		case d < 0:
+			worse++
+		}
+	}
+	n := len(diffs)
+	if n == 0 {
+		fmt.Fprintf(w, "paired: no game number is in both %s and %s\n", dirs[0], dirs[1])
+		return
+	}
+	fmt.Fprintf(w, "paired by game number, %d games in both: A scored %s in %s and %s in %s; better in %d, worse in %d, the same in %d\n",
+		n, points(pointsBefore), dirs[0], points(pointsAfter), dirs[1], better, worse, n-better-worse)
+	if differentSetups > 0 {
+		fmt.Fprintf(w, "  warning: in %d of these games A had another side or set-up: were both runs made with the same -seed?\n", differentSetups)
+	}
+	mean, half := meanInterval(diffs)
+	if n < 2 {
+		fmt.Fprintf(w, "  difference %+.3f points a game (one game: no interval)\n", mean)
+		return
+	}
+	fmt.Fprintf(w, "  mean difference %+.3f points a game, 95%% CI %+.3f to %+.3f\n", mean, mean-half, mean+half)
+}
+
+// points writes a score with its half point, if any.
+func points(x float64) string {
+	if x == math.Trunc(x) {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.1f", x)
+}
+
+// meanInterval returns the mean of xs and the half width of its 95%
+// confidence interval by Student's t (0 for fewer than two).
+func meanInterval(xs []float64) (mean, half float64) {
+	n := float64(len(xs))
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(ss / (n - 1))
+	return mean, t975(len(xs)-1) * sd / math.Sqrt(n)
+}
+
+// t975 is the 97.5% quantile of Student's t with df degrees of freedom:
+// to three decimals from a table up to 20, then by the Cornish–Fisher
+// expansion around the normal quantile, as close from there on.
+func t975(df int) float64 {
+	table := [...]float64{1: 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+		2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086}
+	if df < 1 {
+		return math.Inf(1)
+	}
+	if df < len(table) {
+		return table[df]
+	}
+	const z = 1.959963984540054
+	v := float64(df)
+	return z + (z*z*z+z)/(4*v) + (5*math.Pow(z, 5)+16*z*z*z+3*z)/(96*v*v) +
+		(3*math.Pow(z, 7)+19*math.Pow(z, 5)+17*z*z*z-15*z)/(384*v*v*v)
+}
+
+// battleKind is what the attacker knew of the piece it attacked.
+type battleKind int
+
+const (
+	onKnown         battleKind = iota // its rank
+	onHiddenMoved                     // only that it had moved
+	onHiddenUnmoved                   // nothing: it never moved, so it may be a Bomb or the Flag
+	battleKinds
+)
+
+var battleKindNames = [battleKinds]string{
+	onKnown:         "attacks on pieces whose rank it knew",
+	onHiddenMoved:   "attacks on hidden pieces that had moved",
+	onHiddenUnmoved: "attacks on hidden pieces that never moved",
+}
+
+// battleTally counts one run's battles for A (0) and B (1).
+type battleTally struct {
+	games   int
+	attacks [2][battleKinds]int
+	net     [2][battleKinds]int // material won minus lost by the attacker
+	// leftLost counts the pieces a player lost to a known piece next to
+	// them that beats them, when at its turn before it could have stepped
+	// them away, and their worth.
+	leftLost, leftWorth [2]int
+}
+
+func tallyBattles(recs []arenaRecord) (battleTally, error) {
+	var t battleTally
+	for _, r := range recs {
+		if err := t.add(r); err != nil {
+			return t, fmt.Errorf("game %d: %w", r.number, err)
+		}
+	}
+	return t, nil
+}
+
+// add replays one game and counts its battles.
+func (t *battleTally) add(r arenaRecord) error {
+	rec := r.rec
+	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
+	if err != nil {
+		return err
+	}
+	t.games++
+	player := func(s game.Side) int {
+		if s == r.aSide {
+			return 0
+		}
+		return 1
+	}
+	// Each side's view at its last turn.
+	var lastView [2]*game.View
+	for _, m := range rec.Moves {
+		side := g.ToMove()
+		v := g.View(game.ViewerOf(side))
+		res, err := g.Apply(m)
+		if err != nil {
+			return err
+		}
+		lastView[side] = &v
+		if !res.IsAttack() {
+			continue
+		}
+		kind := onKnown
+		if target := v.Board[m.To]; target.Rank == game.NoRank {
+			kind = onHiddenUnmoved
+			if target.Moved {
+				kind = onHiddenMoved
+			}
+		}
+		p := player(side)
+		t.attacks[p][kind]++
+		switch res.Outcome {
+		case game.AttackerWon:
+			t.net[p][kind] += ai.Worth(res.Defender)
+		case game.DefenderWon:
+			t.net[p][kind] -= ai.Worth(res.Attacker)
+		case game.BothRemoved:
+			t.net[p][kind] += ai.Worth(res.Defender) - ai.Worth(res.Attacker)
+		}
+		victim := side.Opponent()
+		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
+			t.leftLost[player(victim)]++
+			t.leftWorth[player(victim)] += ai.Worth(res.Defender)
+		}
+	}
+	return nil
+}
+
+// leftToBeTaken reports whether the piece taken by move m stood, at its
+// player's last turn (view v), already next to the piece that took it,
+// known there and able to beat it, and could have stepped to an empty
+// square out of its reach.
+func leftToBeTaken(v *game.View, m game.Move, attacker game.Rank) bool {
+	if v == nil || !game.Adjacent(m.From, m.To) {
+		return false // no turn yet, or taken from afar by a Scout
+	}
+	taker, mine := v.Board[m.From], v.Board[m.To]
+	if !taker.Occupied || taker.Side == mine.Side || taker.Rank != attacker || !mine.Occupied ||
+		game.Fight(attacker, mine.Rank) != game.AttackerWon {
+		return false
+	}
+	legal, err := v.LegalMoves()
+	if err != nil {
+		return false
+	}
+	for _, l := range legal {
+		if l.From == m.To && !v.Board[l.To].Occupied && !game.Adjacent(l.To, m.From) {
+			return true
+		}
+	}
+	return false
+}
+
+func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
+	t, err := tallyBattles(recs)
+	if err != nil {
+		fmt.Fprintf(w, "%s: battles: %v\n", dir, err)
+		return
+	}
+	g := float64(t.games)
+	fmt.Fprintf(w, "%s: battles of %s and %s, a game, with the attacker's material won less lost:\n", dir, recs[0].names[0], recs[0].names[1])
+	fmt.Fprintf(w, "  %-55s %6s %8s %6s %8s\n", "", "A", "net", "B", "net")
+	for k := range battleKinds {
+		fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", battleKindNames[k],
+			float64(t.attacks[0][k])/g, float64(t.net[0][k])/g, float64(t.attacks[1][k])/g, float64(t.net[1][k])/g)
+	}
+	fmt.Fprintf(w, "  %-55s %6.2f %8.1f %6.2f %8.1f\n", "pieces left beside a known piece that took them (worth)",
+		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
+}

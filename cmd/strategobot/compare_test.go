@@ -1,0 +1,339 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
+)
+
+// ending is how a test game ends, for player A.
+type ending int
+
+const (
+	aWins ending = iota
+	aLoses
+	drawn
+)
+
+// writeTestRecord writes DIR/game-NNNN.xml as the arena would: a Classic
+// game whose set-ups follow from setupSeed, A on aSide, ended at once by a
+// resignation or an agreed draw.
+func writeTestRecord(t *testing.T, dir string, number int, aSide game.Side, setupSeed uint64, end ending) {
+	t.Helper()
+	rules := game.DefaultRules(game.VariantClassic)
+	rng := rand.New(rand.NewPCG(setupSeed, 1))
+	g, err := game.NewGame(rules, gametest.Setup(rules, rng), gametest.Setup(rules, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch end {
+	case aWins:
+		err = g.Resign(aSide.Opponent())
+	case aLoses:
+		err = g.Resign(aSide)
+	case drawn:
+		if err = g.OfferDraw(aSide); err == nil {
+			err = g.AcceptDraw(aSide.Opponent())
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveTestRecord(t, dir, number, aSide, g)
+}
+
+func saveTestRecord(t *testing.T, dir string, number int, aSide game.Side, g *game.Game) {
+	t.Helper()
+	var names [2]string
+	names[aSide], names[aSide.Opponent()] = "A (hard)", "B (normal)"
+	var buf bytes.Buffer
+	if err := game.NewRecord(g, names[game.Red], names[game.Blue]).WriteGravon(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%04d.xml", number)), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// testGame is one game of a test run: its number, A's side, the set-ups'
+// seed and the ending.
+type testGame struct {
+	number    int
+	aSide     game.Side
+	setupSeed uint64
+	end       ending
+}
+
+func writeTestRun(t *testing.T, games []testGame) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, g := range games {
+		writeTestRecord(t, dir, g.number, g.aSide, g.setupSeed, g.end)
+	}
+	return dir
+}
+
+func runCompareTest(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := runCompare(context.Background(), args, &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+// TestCompare: one run's score, and two runs paired by game number: the
+// points of the games both hold, better and worse, the mean difference and
+// its interval, and a warning when the paired games had other set-ups.
+func TestCompare(t *testing.T) {
+	before := []testGame{
+		{1, game.Blue, 1, aLoses}, {2, game.Red, 2, aWins}, {3, game.Blue, 3, aLoses}, {4, game.Red, 4, drawn},
+	}
+	after := []testGame{ // game 1 won, game 3 drawn, game 4 lost; no game 2; game 5 only here
+		{1, game.Blue, 1, aWins}, {3, game.Blue, 3, drawn}, {4, game.Red, 4, aLoses}, {5, game.Blue, 5, aWins},
+	}
+	otherSeed := []testGame{{1, game.Blue, 9, aLoses}, {3, game.Blue, 3, aLoses}}
+	b, a, o := writeTestRun(t, before), writeTestRun(t, after), writeTestRun(t, otherSeed)
+	tests := []struct {
+		name  string
+		args  []string
+		want  []string
+		avoid []string
+	}{
+		{
+			name:  "one run",
+			args:  []string{b},
+			want:  []string{b + ": A (hard) against B (normal): 1–1–2 (wins, draws, losses) of 4, a score of 37.5% (95% CI 9.2–78.1%)"},
+			avoid: []string{"paired"},
+		},
+		{
+			name: "two runs, paired",
+			args: []string{b, a},
+			want: []string{
+				a + ": A (hard) against B (normal): 2–1–1 (wins, draws, losses) of 4, a score of 62.5% (95% CI 21.9–90.8%)",
+				// Games 1, 3 and 4: before 0, 0, ½; after 1, ½, 0.
+				"paired by game number, 3 games in both: A scored 0.5 in " + b + " and 1.5 in " + a + "; better in 2, worse in 1, the same in 0",
+				// Differences +1, +½, −½: mean ⅓, sd 0.764, t(2) 4.303.
+				"  mean difference +0.333 points a game, 95% CI -1.564 to +2.231",
+			},
+			avoid: []string{"warning"},
+		},
+		{
+			name: "paired games with another set-up",
+			args: []string{b, o},
+			want: []string{"  warning: in 1 of these games A had another side or set-up: were both runs made with the same -seed?"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCompareTest(t, tc.args...)
+			if code != 0 {
+				t.Fatalf("exit code %d, stderr %q", code, errOut)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w+"\n") {
+					t.Errorf("missing line %q in\n%s", w, out)
+				}
+			}
+			for _, w := range tc.avoid {
+				if strings.Contains(out, w) {
+					t.Errorf("unexpected %q in\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
+// TestCompareRefuses: wrong arguments and folders get a reason and a
+// nonzero exit code.
+func TestCompareRefuses(t *testing.T) {
+	empty := t.TempDir()
+	foreign := t.TempDir()
+	rules := game.DefaultRules(game.VariantClassic)
+	rng := rand.New(rand.NewPCG(1, 1))
+	g, err := game.NewGame(rules, gametest.Setup(rules, rng), gametest.Setup(rules, rng))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Resign(game.Red); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := game.NewRecord(g, "Alice", "Bob").WriteGravon(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(foreign, "game-0001.xml"), buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no folder", nil, 2, "compare takes one folder of arena records, or two"},
+		{"three folders", []string{empty, empty, empty}, 2, "compare takes one folder of arena records, or two"},
+		{"no records", []string{empty}, 1, "holds no arena records (game-0001.xml, …): run strategobot arena with -records"},
+		{"missing folder", []string{filepath.Join(empty, "nothing")}, 1, "no such file or directory"},
+		{"not an arena's record", []string{foreign}, 1, `no player is named "A (…)": not a record of strategobot arena`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCompareTest(t, tc.args...)
+			if code != tc.code || !strings.Contains(errOut, tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit %d with %q (stdout %q)", code, errOut, tc.code, tc.want, out)
+			}
+		})
+	}
+}
+
+// TestCompareBattles: battles are told apart by what the attacker knew,
+// with the material they won; a piece its player left beside a known piece
+// that beats it, free to step away, is counted when taken, and not when it
+// walked in just before or when the taker was hidden.
+func TestCompareBattles(t *testing.T) {
+	type position struct {
+		army      string
+		red, blue map[string]game.Rank
+	}
+	open := position{"9 4 2 3 F",
+		map[string]game.Rank{"E4": game.Sergeant, "F4": game.Scout, "J1": game.Miner, "A1": game.Flag, "B1": game.General},
+		map[string]game.Rank{"E7": game.General, "J10": game.Miner, "A10": game.Flag, "B10": game.Sergeant, "C10": game.Scout}}
+	// Red's Sergeant on J4 can be shut in by its own Miners on J3 and I4.
+	corner := position{"9 4 3 3 2 F",
+		map[string]game.Rank{"J3": game.Sergeant, "J2": game.Miner, "I4": game.Miner, "J4": game.Scout, "A1": game.Flag, "B1": game.General},
+		map[string]game.Rank{"J7": game.General, "A10": game.Flag, "B10": game.Sergeant, "C10": game.Scout, "I10": game.Miner, "J10": game.Miner}}
+	// Blue's General shows itself taking Red's Scout on F6; Red's Sergeant
+	// comes beside it on E6 (moves 1–8).
+	revealed := []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8"}
+	tests := []struct {
+		name                string
+		pos                 position
+		moves               []string
+		attacksA, attacksB  [battleKinds]int
+		netA, netB          [battleKinds]int
+		leftLost, leftWorth int
+	}{
+		{
+			name:     "left beside the known General, could step back",
+			pos:      open,
+			moves:    append(append([]string(nil), revealed...), "J1-J2", "F6xE6"),
+			leftLost: 1, leftWorth: 22,
+			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
+		},
+		{
+			name:     "walked in just before",
+			pos:      open,
+			moves:    append(append([]string(nil), revealed...)[:7], "F6xE6"),
+			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
+		},
+		{
+			name:     "the taker was hidden",
+			pos:      open,
+			moves:    []string{"E4-E5", "E7-E6", "J1-J2", "E6xE5"},
+			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 22},
+		},
+		{
+			name:     "shut in, nowhere to step",
+			pos:      corner,
+			moves:    []string{"J4-J5", "J7-J6", "J3-J4", "J6xJ5", "J2-J3", "I10-I9", "B1-B2", "J5xJ4"},
+			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
+		},
+		{
+			name:     "Red's Sergeant attacks the known General",
+			pos:      open,
+			moves:    []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "F6-F5", "E5xF5"},
+			attacksA: [battleKinds]int{onKnown: 1}, netA: [battleKinds]int{onKnown: -22},
+			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 15},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			army, err := game.ParseArmy(tc.pos.army, game.NumberingModern)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rules := game.DefaultRules(game.VariantCustom)
+			rules.Army = army
+			g := scriptedGame(t, rules, tc.pos.red, tc.pos.blue, tc.moves...)
+			if err := g.Resign(game.Red); err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			saveTestRecord(t, dir, 1, game.Red, g)
+			recs, err := readArenaRecords(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tally, err := tallyBattles(recs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tally.attacks[0] != tc.attacksA || tally.net[0] != tc.netA {
+				t.Errorf("A's attacks %v net %v, want %v net %v", tally.attacks[0], tally.net[0], tc.attacksA, tc.netA)
+			}
+			if tally.attacks[1] != tc.attacksB || tally.net[1] != tc.netB {
+				t.Errorf("B's attacks %v net %v, want %v net %v", tally.attacks[1], tally.net[1], tc.attacksB, tc.netB)
+			}
+			if tally.leftLost[0] != tc.leftLost || tally.leftWorth[0] != tc.leftWorth || tally.leftLost[1] != 0 {
+				t.Errorf("left and lost: A %d (worth %d), B %d; want A %d (worth %d), B 0", tally.leftLost[0], tally.leftWorth[0], tally.leftLost[1], tc.leftLost, tc.leftWorth)
+			}
+			out, _, code := runCompareTest(t, "-battles", dir)
+			if code != 0 || !strings.Contains(out, "pieces left beside a known piece that took them (worth)") {
+				t.Errorf("exit %d, output\n%s", code, out)
+			}
+		})
+	}
+}
+
+// scriptedGame sets pieces on named squares and plays moves.
+func scriptedGame(t *testing.T, rules game.Rules, red, blue map[string]game.Rank, moves ...string) *game.Game {
+	t.Helper()
+	var setups [2]game.Setup
+	for side, cells := range [2]map[string]game.Rank{red, blue} {
+		for name, r := range cells {
+			sq, err := game.ParseSquare(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			row, col, ok := game.SetupCell(game.Side(side), sq)
+			if !ok {
+				t.Fatalf("%s is outside %s's zone", name, game.Side(side))
+			}
+			setups[side][row][col] = r
+		}
+	}
+	g, err := game.NewGame(rules, setups[game.Red], setups[game.Blue])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range moves {
+		m, err := game.ParseMove(text, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(m); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+	return g
+}
+
+// TestT975: the quantile against the table's values past it.
+func TestT975(t *testing.T) {
+	for _, tc := range []struct {
+		df   int
+		want float64
+	}{{1, 12.706}, {2, 4.303}, {10, 2.228}, {20, 2.086}, {21, 2.080}, {25, 2.060}, {30, 2.042}, {57, 2.002}, {120, 1.980}, {1000, 1.962}} {
+		if got := t975(tc.df); math.Abs(got-tc.want) > 0.001 {
+			t.Errorf("t975(%d) = %.4f, want %.3f", tc.df, got, tc.want)
+		}
+	}
+}
