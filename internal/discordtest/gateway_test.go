@@ -3,6 +3,7 @@ package discordtest
 import (
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -212,5 +213,34 @@ func TestPlainHTTPForAnotherProcess(t *testing.T) {
 	}
 	if err := conn.ReadJSON(&hello); err != nil || hello.Op != 10 || hello.D.HeartbeatInterval != 41250 {
 		t.Errorf("HELLO %+v, %v", hello, err)
+	}
+}
+
+// TestDispatchFrame: the dispatch payload written around an event's data
+// is the JSON the gateway sends, field for field.
+func TestDispatchFrame(t *testing.T) {
+	tests := []gwEvent{
+		{seq: 1, name: "READY", data: json.RawMessage(`{"v":10,"session_id":"abc","user":{"id":"1"}}`)},
+		{seq: 123456789, name: "MESSAGE_CREATE", data: json.RawMessage(`{"content":"a \"quoted\" \u00e9 line\n","attachments":[]}`)},
+		{seq: 7, name: "GUILD_MEMBER_REMOVE", data: json.RawMessage(`null`)},
+	}
+	for _, ev := range tests {
+		t.Run(ev.name, func(t *testing.T) {
+			raw := dispatchFrame(ev)
+			var got, want any
+			if err := json.Unmarshal(raw, &got); err != nil {
+				t.Fatalf("%s: %v", raw, err)
+			}
+			old, err := json.Marshal(map[string]any{"op": opDispatch, "s": ev.seq, "t": ev.name, "d": ev.data})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(old, &want); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("frame %s, want the fields of %s", raw, old)
+			}
+		})
 	}
 }
