@@ -283,7 +283,7 @@ func (s *Server) authorize(r *http.Request, op *operation) *apiError {
 // of a multipart body, against the operation's request schema.
 func (s *Server) readBody(r *http.Request, q *request, rec *Request) *apiError {
 	limit := 11*s.cfg.uploadLimit + 1<<20 // ten files and the JSON around them
-	raw, tooBig, err := readAll(r.Body, limit)
+	raw, tooBig, err := readAll(r.Body, r.ContentLength, limit)
 	if err != nil {
 		// The client went away mid-body (a killed process, a timed-out
 		// request): Discord never sees a request, so there is nothing to

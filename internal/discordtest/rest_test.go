@@ -3,6 +3,7 @@ package discordtest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"net/textproto"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -384,5 +386,44 @@ func TestWithoutRequestValidation(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadAll: a body is read whole whatever length it declares, and one
+// over the limit is refused, not cut.
+func TestReadAll(t *testing.T) {
+	picture := strings.Repeat("0123456789", 2500) // 25,000 bytes, a picture's size
+	tests := []struct {
+		name        string
+		body        string
+		size, limit int64
+		tooBig      bool
+	}{
+		{"declared length", picture, 25_000, 100_000, false},
+		{"unknown length", picture, -1, 100_000, false},
+		{"declared too short", picture, 100, 100_000, false},
+		{"declared too long", picture, 50_000, 100_000, false},
+		{"at the limit", picture, 25_000, 25_000, false},
+		{"over the limit", picture, 25_000, 24_999, true},
+		{"over the limit, unknown length", picture, -1, 1000, true},
+		{"empty", "", 0, 1000, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, tooBig, err := readAll(iotest.HalfReader(strings.NewReader(tc.body)), tc.size, tc.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tc.body
+			if tc.tooBig {
+				want = ""
+			}
+			if tooBig != tc.tooBig || string(b) != want {
+				t.Errorf("read %d bytes, too big %v; want %d, %v", len(b), tooBig, len(want), tc.tooBig)
+			}
+		})
+	}
+	if _, _, err := readAll(iotest.ErrReader(io.ErrUnexpectedEOF), 10, 100); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("a failing body: error %v, want io.ErrUnexpectedEOF", err)
 	}
 }
