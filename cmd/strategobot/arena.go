@@ -397,24 +397,35 @@ func wilson(p float64, n int) (lo, hi float64) {
 	return max(0, centre-half), min(1, centre+half)
 }
 
+// scoreTally counts a player's games by its points in each: 1 for a win,
+// ½ for a draw, 0 for a loss.
+type scoreTally struct {
+	wins, draws, losses int
+	score               float64
+}
+
+func (t *scoreTally) add(points float64) {
+	t.score += points
+	switch points {
+	case 1:
+		t.wins++
+	case 0:
+		t.losses++
+	default:
+		t.draws++
+	}
+}
+
 func writeArenaReport(w io.Writer, c arenaConfig, games []arenaGame) {
-	var wins, draws, losses, plies, minPlies, maxPlies int
-	var score float64
+	var plies, minPlies, maxPlies int
+	var tally scoreTally
 	methods := map[game.Method]int{}
 	faults := map[string]int{} // "A timeout", …
 	var faulty []arenaGame
 	var times [2][]time.Duration
 	minPlies = math.MaxInt
 	for _, g := range games {
-		switch s := g.score(); s {
-		case 1:
-			wins++
-		case 0:
-			losses++
-		default:
-			draws++
-		}
-		score += g.score()
+		tally.add(g.score())
 		plies += g.plies
 		minPlies, maxPlies = min(minPlies, g.plies), max(maxPlies, g.plies)
 		if g.fault != nil {
@@ -433,11 +444,11 @@ func writeArenaReport(w io.Writer, c arenaConfig, games []arenaGame) {
 	}
 	fmt.Fprintf(w, "arena: A = %s, B = %s, %s, %d games%s, seed %d, move limit %d\n",
 		c.players[0], c.players[1], c.rules.Variant, n, from, c.seed, c.rules.MaxMoves)
-	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses\n", wins, draws, losses)
-	lo, hi := wilson(float64(wins)/float64(n), n)
-	fmt.Fprintf(w, "A win rate %.1f%% (95%% CI %.1f%%–%.1f%%)\n", 100*float64(wins)/float64(n), 100*lo, 100*hi)
-	lo, hi = wilson(score/float64(n), n)
-	fmt.Fprintf(w, "A score %.1f%% (wins + draws/2; 95%% CI %.1f%%–%.1f%%)\n", 100*score/float64(n), 100*lo, 100*hi)
+	fmt.Fprintf(w, "A: %d wins, %d draws, %d losses\n", tally.wins, tally.draws, tally.losses)
+	lo, hi := wilson(float64(tally.wins)/float64(n), n)
+	fmt.Fprintf(w, "A win rate %.1f%% (95%% CI %.1f%%–%.1f%%)\n", 100*float64(tally.wins)/float64(n), 100*lo, 100*hi)
+	lo, hi = wilson(tally.score/float64(n), n)
+	fmt.Fprintf(w, "A score %.1f%% (wins + draws/2; 95%% CI %.1f%%–%.1f%%)\n", 100*tally.score/float64(n), 100*lo, 100*hi)
 	fmt.Fprintf(w, "game length: average %.1f plies (shortest %d, longest %d)\n", float64(plies)/float64(n), minPlies, maxPlies)
 	fmt.Fprint(w, "endings:")
 	for m := game.FlagCaptured; m <= game.MoveLimit; m++ {

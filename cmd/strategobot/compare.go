@@ -152,23 +152,14 @@ func readArenaRecord(path string) (arenaRecord, error) {
 }
 
 func writeScore(w io.Writer, dir string, recs []arenaRecord) {
-	var wins, draws, losses int
-	score := 0.0
+	var tally scoreTally
 	for _, r := range recs {
-		score += r.points
-		switch r.points {
-		case 1:
-			wins++
-		case 0:
-			losses++
-		default:
-			draws++
-		}
+		tally.add(r.points)
 	}
 	n := len(recs)
-	lo, hi := wilson(score/float64(n), n)
+	lo, hi := wilson(tally.score/float64(n), n)
 	fmt.Fprintf(w, "%s: %s against %s: %d–%d–%d (wins, draws, losses) of %d, a score of %.1f%% (95%% CI %.1f–%.1f%%)\n",
-		dir, recs[0].names[0], recs[0].names[1], wins, draws, losses, n, 100*score/float64(n), 100*lo, 100*hi)
+		dir, recs[0].names[0], recs[0].names[1], tally.wins, tally.draws, tally.losses, n, 100*tally.score/float64(n), 100*lo, 100*hi)
 }
 
 func writePaired(w io.Writer, dirs []string, before, after []arenaRecord) {

@@ -262,7 +262,7 @@ func TestCompareBattles(t *testing.T) {
 			}
 			rules := game.DefaultRules(game.VariantCustom)
 			rules.Army = army
-			g := scriptedGame(t, rules, tc.pos.red, tc.pos.blue, tc.moves...)
+			g := gametest.Scripted(t, rules, tc.pos.red, tc.pos.blue, tc.moves...)
 			if err := g.Resign(game.Red); err != nil {
 				t.Fatal(err)
 			}
@@ -291,39 +291,6 @@ func TestCompareBattles(t *testing.T) {
 			}
 		})
 	}
-}
-
-// scriptedGame sets pieces on named squares and plays moves.
-func scriptedGame(t *testing.T, rules game.Rules, red, blue map[string]game.Rank, moves ...string) *game.Game {
-	t.Helper()
-	var setups [2]game.Setup
-	for side, cells := range [2]map[string]game.Rank{red, blue} {
-		for name, r := range cells {
-			sq, err := game.ParseSquare(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			row, col, ok := game.SetupCell(game.Side(side), sq)
-			if !ok {
-				t.Fatalf("%s is outside %s's zone", name, game.Side(side))
-			}
-			setups[side][row][col] = r
-		}
-	}
-	g, err := game.NewGame(rules, setups[game.Red], setups[game.Blue])
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, text := range moves {
-		m, err := game.ParseMove(text, game.NumberingModern)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Apply(m); err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-	}
-	return g
 }
 
 // TestT975: the quantile against the table's values past it.

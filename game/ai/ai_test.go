@@ -231,39 +231,11 @@ func TestChooseErrors(t *testing.T) {
 	}
 }
 
-// scripted starts a Custom game with pieces placed on the named squares and
-// plays the moves given in notation.
+// scripted starts a Custom game of army with pieces placed on the named
+// squares and plays the moves given in notation.
 func scripted(t *testing.T, army string, red, blue map[string]game.Rank, moves ...string) *game.Game {
 	t.Helper()
-	rules := customRules(t, army)
-	var setups [2]game.Setup
-	for side, cells := range [2]map[string]game.Rank{red, blue} {
-		for name, r := range cells {
-			sq, err := game.ParseSquare(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			row, col, ok := game.SetupCell(game.Side(side), sq)
-			if !ok {
-				t.Fatalf("%s is outside %s's zone", name, game.Side(side))
-			}
-			setups[side][row][col] = r
-		}
-	}
-	g, err := game.NewGame(rules, setups[game.Red], setups[game.Blue])
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, text := range moves {
-		m, err := game.ParseMove(text, game.NumberingModern)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Apply(m); err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-	}
-	return g
+	return gametest.Scripted(t, customRules(t, army), red, blue, moves...)
 }
 
 // TestTactics checks choices any level but random must get right.

@@ -68,3 +68,38 @@ func Play(t testing.TB, g *game.Game, r *rand.Rand, plies int, visit func(*game.
 		}
 	}
 }
+
+// Scripted starts a game of rules with the pieces placed on the named
+// squares ("E4") and plays the moves given in notation ("E4-E5", "E5xE6"),
+// for tests that need one exact position.
+func Scripted(t testing.TB, rules game.Rules, red, blue map[string]game.Rank, moves ...string) *game.Game {
+	t.Helper()
+	var setups [2]game.Setup
+	for side, cells := range [2]map[string]game.Rank{red, blue} {
+		for name, r := range cells {
+			sq, err := game.ParseSquare(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			row, col, ok := game.SetupCell(game.Side(side), sq)
+			if !ok {
+				t.Fatalf("%s is outside %s's zone", name, game.Side(side))
+			}
+			setups[side][row][col] = r
+		}
+	}
+	g, err := game.NewGame(rules, setups[game.Red], setups[game.Blue])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range moves {
+		m, err := game.ParseMove(text, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(m); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+	}
+	return g
+}
