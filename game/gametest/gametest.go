@@ -1,6 +1,7 @@
 // Package gametest holds what the tests of several packages share about
-// games: random set-ups and random games for variety, and ShuffleHidden, the
-// other game a player could equally be facing, for leak tests. It is for
+// games: random set-ups and random games for variety, Scripted for one exact
+// position, and ShuffleHidden, the other game a player could equally be
+// facing, for leak tests. It is for
 // tests only; nothing in production imports it.
 package gametest
 
