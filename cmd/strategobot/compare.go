@@ -90,15 +90,12 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 
 // readArenaRecords reads the finished games of DIR/game-NNNN.xml, by number.
 func readArenaRecords(dir string) ([]arenaRecord, error) {
+	if _, err := os.Stat(dir); err != nil {
+		return nil, err
+	}
 	files, err := filepath.Glob(filepath.Join(dir, "game-*.xml"))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	if len(files) == 0 {
-		if _, err := os.Stat(dir); err != nil {
-			return nil, err
-		}
-		return nil, fmt.Errorf("%s holds no arena records (game-0001.xml, …): run strategobot arena with -records %s", dir, dir)
 	}
 	var out []arenaRecord
 	for _, f := range files {
@@ -112,6 +109,9 @@ func readArenaRecords(dir string) ([]arenaRecord, error) {
 		}
 		r.number = n
 		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s holds no arena records (game-0001.xml, …): run strategobot arena with -records %s", dir, dir)
 	}
 	slices.SortFunc(out, func(a, b arenaRecord) int { return a.number - b.number })
 	return out, nil

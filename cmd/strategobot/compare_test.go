@@ -155,6 +155,10 @@ func TestCompare(t *testing.T) {
 // nonzero exit code.
 func TestCompareRefuses(t *testing.T) {
 	empty := t.TempDir()
+	otherNames := t.TempDir()
+	if err := os.WriteFile(filepath.Join(otherNames, "game-last.xml"), []byte("<GameRecord/>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	foreign := t.TempDir()
 	rules := game.DefaultRules(game.VariantClassic)
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -181,6 +185,7 @@ func TestCompareRefuses(t *testing.T) {
 		{"no folder", nil, 2, "compare takes one folder of arena records, or two"},
 		{"three folders", []string{empty, empty, empty}, 2, "compare takes one folder of arena records, or two"},
 		{"no records", []string{empty}, 1, "holds no arena records (game-0001.xml, …): run strategobot arena with -records"},
+		{"no name the arena writes", []string{otherNames}, 1, "holds no arena records (game-0001.xml, …)"},
 		{"missing folder", []string{filepath.Join(empty, "nothing")}, 1, "no such file or directory"},
 		{"not an arena's record", []string{foreign}, 1, `no player is named "A (…)": not a record of strategobot arena`},
 	}
