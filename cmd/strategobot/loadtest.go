@@ -90,7 +90,7 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	}
 	// This process is Discord's side: its memory does not matter here and its
 	// CPU is not the bot's, so it collects garbage a quarter as often (a
-	// tenth of its CPU went to the collector). The bot, a process of its own,
+	// seventh of its CPU went to the collector). The bot, a process of its own,
 	// keeps Go's default.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	if o.bot == "" {
