@@ -69,10 +69,14 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
+// commandOrder is the order of the commands in the usage: the bot's first,
+// then the tools.
+var commandOrder = []string{"run", "check", "replay", "backup", "demo", "arena", "compare", "agent", "loadtest"}
+
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: strategobot [command] [arguments]")
 	fmt.Fprintln(w)
-	for _, name := range []string{"run", "check", "replay", "backup", "demo", "arena", "agent", "loadtest"} {
+	for _, name := range commandOrder {
 		fmt.Fprintf(w, "  %-9s %s\n", name, cmds[name].summary)
 	}
 }

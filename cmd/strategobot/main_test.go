@@ -34,3 +34,18 @@ func TestDispatch(t *testing.T) {
 		})
 	}
 }
+
+// TestUsageListsEveryCommand: help names each command once, with its summary.
+func TestUsageListsEveryCommand(t *testing.T) {
+	var out bytes.Buffer
+	cmds := commands()
+	usage(&out, cmds)
+	for name, cmd := range cmds {
+		if n := strings.Count(out.String(), "\n  "+name+" "); n != 1 || !strings.Contains(out.String(), cmd.summary) {
+			t.Errorf("%q listed %d times (summary shown: %v) in\n%s", name, n, strings.Contains(out.String(), cmd.summary), out.String())
+		}
+	}
+	if lines := strings.Count(strings.TrimSpace(out.String()), "\n") - 1; lines != len(cmds) {
+		t.Errorf("%d command lines for %d commands", lines, len(cmds))
+	}
+}
