@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -364,6 +365,13 @@ func quitResult(g *game.Game, rules game.Rules, side game.Side, name, outcome st
 	return res.String()
 }
 
+// arenaA begins the name of player A in a record, "A (hard)"; B's begins
+// "B (". strategobot compare finds A by it.
+const arenaA = "A ("
+
+// isArenaA reports whether a record's player name is the arena's player A.
+func isArenaA(name string) bool { return strings.HasPrefix(name, arenaA) }
+
 // writeArenaRecord writes game i as DIR/game-NNNN.xml when -records asks
 // for it; the players are named by their part and spec, such as "A (hard)".
 func writeArenaRecord(c arenaConfig, i int, aSide game.Side, g *game.Game) error {
@@ -371,8 +379,8 @@ func writeArenaRecord(c arenaConfig, i int, aSide game.Side, g *game.Game) error
 		return nil
 	}
 	var names [2]string
-	names[aSide] = fmt.Sprintf("A (%s)", c.players[0])
-	names[aSide.Opponent()] = fmt.Sprintf("B (%s)", c.players[1])
+	names[aSide] = arenaA + c.players[0].String() + ")"
+	names[aSide.Opponent()] = "B (" + c.players[1].String() + ")"
 	var buf bytes.Buffer
 	if err := game.NewRecord(g, names[game.Red], names[game.Blue]).WriteGravon(&buf); err != nil {
 		return fmt.Errorf("game %d: record: %w", i+1, err)

@@ -3,14 +3,12 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
@@ -49,23 +47,14 @@ type arenaRecord struct {
 }
 
 func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := subcommandFlags("compare", compareUsage, stderr)
 	battles := fs.Bool("battles", false, "also break the battles down by what the attacker knew, for each player")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, compareUsage)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if err := fs.Parse(args); err != nil { // not parseFlags: the folders follow the flags
+		return usageFailed(stderr, "compare", compareUsage, err)
 	}
 	dirs := fs.Args()
 	if len(dirs) < 1 || len(dirs) > 2 {
-		fmt.Fprintln(stderr, "compare takes one folder of arena records, or two to pair their games: strategobot compare DIR [DIR2]")
-		return 2
+		return usageFailed(stderr, "compare", compareUsage, errors.New("compare takes one folder of arena records, or two to pair their games"))
 	}
 	runs := make([][]arenaRecord, len(dirs))
 	for i, dir := range dirs {
@@ -130,7 +119,7 @@ func readArenaRecord(path string) (arenaRecord, error) {
 	r := arenaRecord{rec: rec}
 	found := false
 	for _, side := range []game.Side{game.Red, game.Blue} {
-		if strings.HasPrefix(rec.Players[side], "A (") {
+		if isArenaA(rec.Players[side]) {
 			r.aSide, found = side, true
 		}
 	}
