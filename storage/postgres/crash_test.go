@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -23,30 +22,18 @@ import (
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
-// Crash test parameters: kills, and the child's shape.
-const (
-	crashKills         = 15
-	crashWorkers       = 4  // goroutines in the child, each with its own channel of matches
-	crashActivePerChan = 3  // matches each worker keeps going
-	crashMaxMoves      = 40 // then the match is resigned (and rated) and a new one starts
-)
+// Crash test parameters: kills, and what the child plays.
+const crashKills = 15
 
-// ack is one change the child reported as committed: match id, version, and
-// the log entry it added (index and token; -1 for a creation or a set-up).
-type ack struct {
-	id      storage.MatchID
-	version uint64
-	index   int
-	token   string
-}
+var crashShape = storagetest.CrashShape{Workers: 4, ActivePerChannel: 3, MaxMoves: 40}
 
 // TestCrash runs a child process that plays many matches on the database,
 // printing an ack after each commit, and SIGKILLs it at random moments, when
-// some of its transactions are under way. The server keeps the truth: after
-// every kill each acknowledged change is there, every match replays to its
-// stored result with one version per change, every finished match is counted
-// in the standings exactly once, and no match stays locked by the dead
-// process's transactions.
+// some of its transactions are under way (storagetest.CrashChild). The
+// server keeps the truth: after every kill each acknowledged change is
+// there, every match replays to its stored result with one version per
+// change, every finished match is counted in the standings exactly once, and
+// no match stays locked by the dead process's transactions.
 func TestCrash(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crash test skipped in -short mode")
@@ -54,75 +41,27 @@ func TestCrash(t *testing.T) {
 	url := pgtest.NewDatabase(t)
 	openURL(t, url) // migrated before the first child starts
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
-	acked := map[storage.MatchID][]ack{}
-	total, finished := 0, 0
+	acked := map[storage.MatchID][]storagetest.Ack{}
+	total, finished, kills := 0, 0, 0
 	start := time.Now()
-	for range crashKills {
-		acks := runAndKill(t, url, time.Duration(20+r.IntN(180))*time.Millisecond)
+	// At least crashKills kills, and more (up to four times as many) until
+	// a match has finished: on a busy machine the child may need them.
+	for ; kills < crashKills || (finished == 0 && kills < 4*crashKills); kills++ {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), childEnv+"=crash", childEnv+"_URL="+withParam(url, "application_name", childApp))
+		acks := storagetest.RunAndKill(t, cmd, 20*time.Second, time.Duration(20+r.IntN(180))*time.Millisecond)
 		waitForSessionsToEnd(t, url)
 		for _, a := range acks {
-			acked[a.id] = append(acked[a.id], a)
+			acked[a.ID] = append(acked[a.ID], a)
 		}
 		total += len(acks)
 		finished = verifyAfterCrash(t, url, acked)
 	}
-	if total < 10*crashKills || finished == 0 {
-		t.Errorf("only %d acknowledged changes and %d finished matches in %d runs: the child hardly got going", total, finished, crashKills)
+	if total < 10*kills || finished == 0 {
+		t.Errorf("only %d acknowledged changes and %d finished matches in %d runs: the child hardly got going", total, finished, kills)
 	}
 	t.Logf("%d kills, %d acknowledged changes in %d matches (%d finished and rated), all present after every kill (%s)",
-		crashKills, total, len(acked), finished, time.Since(start).Round(time.Millisecond))
-}
-
-// runAndKill starts the child, lets it run for d after its first ack, kills
-// it with SIGKILL and returns the acks it printed.
-func runAndKill(t *testing.T, url string, d time.Duration) []ack {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=crash", childEnv+"_URL="+withParam(url, "application_name", childApp))
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var acks []ack
-	var errLine string
-	first := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		sc := bufio.NewScanner(stdout)
-		signalled := false
-		for sc.Scan() {
-			line := sc.Text()
-			if a, ok := parseAck(line); ok {
-				acks = append(acks, a)
-			} else if strings.HasPrefix(line, "error") {
-				errLine = line
-			}
-			if !signalled {
-				signalled = true
-				close(first)
-			}
-		}
-		if !signalled {
-			close(first)
-		}
-	}()
-	select {
-	case <-first:
-	case <-time.After(20 * time.Second):
-	}
-	time.Sleep(d)
-	_ = cmd.Process.Signal(syscall.SIGKILL)
-	<-done
-	_ = cmd.Wait()
-	if errLine != "" {
-		t.Fatalf("child: %s", errLine)
-	}
-	return acks
+		kills, total, len(acked), finished, time.Since(start).Round(time.Millisecond))
 }
 
 // childApp is the application_name of the child's connections.
@@ -166,22 +105,8 @@ func waitForSessionsToEnd(t *testing.T, url string) {
 	}
 }
 
-func parseAck(line string) (ack, bool) {
-	f := strings.Fields(line)
-	if len(f) != 5 || f[0] != "ack" {
-		return ack{}, false
-	}
-	id, err1 := strconv.ParseUint(f[1], 10, 64)
-	v, err2 := strconv.ParseUint(f[2], 10, 64)
-	i, err3 := strconv.Atoi(f[3])
-	if err1 != nil || err2 != nil || err3 != nil {
-		return ack{}, false
-	}
-	return ack{storage.MatchID(id), v, i, f[4]}, true
-}
-
 // verifyAfterCrash checks the database after a kill and returns the number of finished matches.
-func verifyAfterCrash(t *testing.T, url string, acked map[storage.MatchID][]ack) int {
+func verifyAfterCrash(t *testing.T, url string, acked map[storage.MatchID][]storagetest.Ack) int {
 	t.Helper()
 	db, err := postgres.Open(context.Background(), postgres.Options{URL: url})
 	if err != nil {
@@ -189,38 +114,13 @@ func verifyAfterCrash(t *testing.T, url string, acked map[storage.MatchID][]ack)
 	}
 	defer db.Close()
 	ctx := context.Background()
-	for id, list := range acked {
-		m, err := db.Match(ctx, id)
-		if err != nil {
-			t.Fatalf("acknowledged match %d: %v", id, err)
-		}
-		storagetest.CheckReplay(t, m)
-		for _, a := range list {
-			if m.Version < a.version {
-				t.Fatalf("match %d is at version %d, but version %d was acknowledged", id, m.Version, a.version)
-			}
-			if a.index >= 0 && (a.index >= len(m.Log) || m.Log[a.index].String() != a.token) {
-				t.Fatalf("match %d: acknowledged action %d %s is missing", id, a.index, a.token)
-			}
-		}
-	}
 	finished := 0
-	for w := range crashWorkers {
-		channel := fmt.Sprintf("crash-%d", w)
-		for _, active := range []bool{true, false} {
-			list, err := db.ChannelMatches(ctx, channel, active, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range list {
-				checkVersion(t, m)
-				if m.Phase == storage.PhaseFinished {
-					finished++
-				}
-				if m.Phase == storage.PhasePlaying {
-					playOneMove(t, db, m)
-				}
-			}
+	for _, m := range storagetest.CheckAfterCrash(t, db, crashShape, acked) {
+		if m.Phase == storage.PhaseFinished {
+			finished++
+		}
+		if m.Phase == storage.PhasePlaying {
+			playOneMove(t, db, m)
 		}
 	}
 	table, err := db.Standings(ctx, "g1", game.VariantClassic, 0)
@@ -235,21 +135,6 @@ func verifyAfterCrash(t *testing.T, url string, acked map[storage.MatchID][]ack)
 		t.Fatalf("%d finished matches, but the standings count %d games (want %d)", finished, counted, 2*finished)
 	}
 	return finished
-}
-
-// checkVersion: version 1 at creation, one per confirmed set-up, one per
-// logged action; anything else is a change half made.
-func checkVersion(t *testing.T, m *storage.Match) {
-	t.Helper()
-	want := uint64(1 + len(m.Log))
-	for _, s := range m.Setups {
-		if s.Status == storage.SetupConfirmed {
-			want++
-		}
-	}
-	if m.Version != want {
-		t.Fatalf("match %d at version %d with %d actions, want %d", m.ID, m.Version, len(m.Log), want)
-	}
 }
 
 // playOneMove plays a move within seconds: no transaction of the killed
@@ -330,76 +215,12 @@ func holdChild(url string) {
 	select {}
 }
 
-// crashChild plays matches until it is killed, printing "ack ID VERSION
-// INDEX TOKEN" after each commit.
+// crashChild plays matches on the database at url until it is killed.
 func crashChild(url string) {
 	db, err := postgres.Open(context.Background(), postgres.Options{URL: url})
 	if err != nil {
 		fmt.Println("error: open:", err)
 		os.Exit(1)
 	}
-	var mu sync.Mutex
-	say := func(format string, args ...any) {
-		mu.Lock()
-		fmt.Printf(format+"\n", args...)
-		mu.Unlock()
-	}
-	for w := range crashWorkers {
-		go func() {
-			if err := crashWorker(db, w, say); err != nil {
-				say("error: worker %d: %v", w, err)
-			}
-		}()
-	}
-	select {}
-}
-
-func crashWorker(db storage.Store, w int, say func(string, ...any)) error {
-	ctx := context.Background()
-	channel := fmt.Sprintf("crash-%d", w)
-	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(w)))
-	for {
-		active, err := db.ChannelMatches(ctx, channel, true, 0)
-		if err != nil {
-			return err
-		}
-		if len(active) < crashActivePerChan {
-			m := storagetest.NewMatch(game.VariantClassic)
-			m.ChannelID, m.Created = channel, time.Now()
-			if m, err = db.CreateMatch(ctx, m); err != nil {
-				return err
-			}
-			say("ack %d %d -1 create", m.ID, m.Version)
-			continue
-		}
-		m := active[r.IntN(len(active))]
-		if m.Phase == storage.PhaseSetup {
-			side := game.Red
-			if m.Setups[side].Status == storage.SetupConfirmed {
-				side = game.Blue
-			}
-			if m, err = db.SetSetup(ctx, m.ID, m.Version, side, game.RandomSetup(m.Rules, r.Uint64()), storage.SetupConfirmed, time.Now()); err != nil {
-				return err
-			}
-			say("ack %d %d -1 setup", m.ID, m.Version)
-			continue
-		}
-		if m.Moves() >= crashMaxMoves {
-			if m, err = db.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: time.Now()}); err != nil {
-				return err
-			}
-			say("ack %d %d %d %s", m.ID, m.Version, len(m.Log)-1, m.Log[len(m.Log)-1])
-			continue
-		}
-		g, err := m.Game()
-		if err != nil {
-			return err
-		}
-		moves := g.LegalMoves()
-		next, _, err := db.ApplyMove(ctx, m.ID, m.Version, g.ToMove(), moves[r.IntN(len(moves))], time.Now())
-		if err != nil {
-			return err
-		}
-		say("ack %d %d %d %s", next.ID, next.Version, len(next.Log)-1, next.Log[len(next.Log)-1])
-	}
+	storagetest.CrashChild(db, crashShape)
 }

@@ -1,7 +1,9 @@
 // Package storagetest is the conformance suite of storage.Store: every backend
-// (the bbolt one today, perhaps PostgreSQL tomorrow) runs it unchanged from its
+// (bbolt, and PostgreSQL in storage/postgres) runs it unchanged from its
 // own tests, so that the bot may rely on exactly what the Store interface
-// documents.
+// documents. The crash test's child, which plays matches until it is killed,
+// and the checks after each kill are here too (CrashChild, RunAndKill,
+// CheckAfterCrash), so that every backend is killed in the same way.
 //
 //	func TestConformance(t *testing.T) {
 //		storagetest.Run(t, func(t *testing.T) storage.Store { return openMyStore(t) })
