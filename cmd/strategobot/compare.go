@@ -14,7 +14,7 @@ import (
 	"github.com/strategobot/strategobot/game/ai"
 )
 
-const compareUsage = `usage: strategobot compare [-battles] DIR [DIR2]
+const compareUsage = `usage: strategobot compare [-battles] DIR [DIR2 [DIR3 DIR4 ...]]
 
 Reads the records of an arena run (arena -records DIR) and prints player A's
 wins, draws and losses with a 95% confidence interval (Wilson).
@@ -26,6 +26,10 @@ better and worse, and the mean difference a game with its 95% confidence
 interval (Student's t). Pairing takes out the luck of the set-ups, which
 decides many single games, so it tells a change to a computer player from
 noise in far fewer games than two separate scores do.
+
+With more pairs of folders (BEFORE AFTER BEFORE2 AFTER2 ..., each pair of
+one -seed, say one per core), each pair is compared as above, and then all
+their paired games together.
 
 -battles also breaks each run's battles down by what the attacker knew of the
 piece it attacked (its rank, or only that it had moved, or nothing), with
@@ -53,8 +57,8 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		return usageFailed(stderr, "compare", compareUsage, err)
 	}
 	dirs := fs.Args()
-	if len(dirs) < 1 || len(dirs) > 2 {
-		return usageFailed(stderr, "compare", compareUsage, errors.New("compare takes one folder of arena records, or two to pair their games"))
+	if len(dirs) < 1 || len(dirs) > 2 && len(dirs)%2 != 0 {
+		return usageFailed(stderr, "compare", compareUsage, errors.New("compare takes one folder of arena records, or two to pair their games (or pairs of them: before, after, before, after…)"))
 	}
 	runs := make([][]arenaRecord, len(dirs))
 	for i, dir := range dirs {
@@ -66,8 +70,14 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		runs[i] = recs
 		writeScore(stdout, dir, recs)
 	}
-	if len(runs) == 2 {
-		writePaired(stdout, dirs, runs[0], runs[1])
+	var pooled pairedGames
+	for i := 0; i+1 < len(runs); i += 2 {
+		p := pair(runs[i], runs[i+1])
+		p.write(stdout, dirs[i], dirs[i+1])
+		pooled.merge(p)
+	}
+	if len(runs) > 2 {
+		pooled.write(stdout, fmt.Sprintf("all %d pairs' BEFORE runs", len(runs)/2), "their AFTER runs")
 	}
 	if *battles {
 		for i, dir := range dirs {
@@ -151,44 +161,67 @@ func writeScore(w io.Writer, dir string, recs []arenaRecord) {
 		dir, recs[0].names[0], recs[0].names[1], tally.wins, tally.draws, tally.losses, n, 100*tally.score/float64(n), 100*lo, 100*hi)
 }
 
-func writePaired(w io.Writer, dirs []string, before, after []arenaRecord) {
+// pairedGames are the games of two runs with the same numbers: A's points
+// in each, and how many games had another side or set-up for A.
+type pairedGames struct {
+	diffs                     []float64 // after less before, game by game
+	pointsBefore, pointsAfter float64
+	better, worse             int
+	differentSetups           int
+}
+
+// pair pairs the games of two runs by number.
+func pair(before, after []arenaRecord) pairedGames {
 	byNumber := map[int]arenaRecord{}
 	for _, r := range before {
 		byNumber[r.number] = r
 	}
-	var diffs []float64
-	var pointsBefore, pointsAfter float64
-	better, worse, differentSetups := 0, 0, 0
+	var p pairedGames
 	for _, a := range after {
 		b, ok := byNumber[a.number]
 		if !ok {
 			continue
 		}
 		if a.aSide != b.aSide || a.rec.Setups[a.aSide] != b.rec.Setups[b.aSide] {
-			differentSetups++
+			p.differentSetups++
 		}
 		d := a.points - b.points
-		diffs = append(diffs, d)
-		pointsBefore += b.points
-		pointsAfter += a.points
+		p.diffs = append(p.diffs, d)
+		p.pointsBefore += b.points
+		p.pointsAfter += a.points
 		switch {
 		case d > 0:
-			better++
+			p.better++
 		case d < 0:
-			worse++
+			p.worse++
 		}
 	}
-	n := len(diffs)
+	return p
+}
+
+// merge adds q's games to p's.
+func (p *pairedGames) merge(q pairedGames) {
+	p.diffs = append(p.diffs, q.diffs...)
+	p.pointsBefore += q.pointsBefore
+	p.pointsAfter += q.pointsAfter
+	p.better += q.better
+	p.worse += q.worse
+	p.differentSetups += q.differentSetups
+}
+
+// write prints the paired games of the runs named before and after.
+func (p pairedGames) write(w io.Writer, before, after string) {
+	n := len(p.diffs)
 	if n == 0 {
-		fmt.Fprintf(w, "paired: no game number is in both %s and %s\n", dirs[0], dirs[1])
+		fmt.Fprintf(w, "paired: no game number is in both %s and %s\n", before, after)
 		return
 	}
 	fmt.Fprintf(w, "paired by game number, %d games in both: A scored %s in %s and %s in %s; better in %d, worse in %d, the same in %d\n",
-		n, points(pointsBefore), dirs[0], points(pointsAfter), dirs[1], better, worse, n-better-worse)
-	if differentSetups > 0 {
-		fmt.Fprintf(w, "  warning: in %d of these games A had another side or set-up: were both runs made with the same -seed?\n", differentSetups)
+		n, points(p.pointsBefore), before, points(p.pointsAfter), after, p.better, p.worse, n-p.better-p.worse)
+	if p.differentSetups > 0 {
+		fmt.Fprintf(w, "  warning: in %d of these games A had another side or set-up: were both runs made with the same -seed?\n", p.differentSetups)
 	}
-	mean, half := meanInterval(diffs)
+	mean, half := meanInterval(p.diffs)
 	if n < 2 {
 		fmt.Fprintf(w, "  difference %+.3f points a game (one game: no interval)\n", mean)
 		return

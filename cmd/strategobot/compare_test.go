@@ -126,6 +126,17 @@ func TestCompare(t *testing.T) {
 			avoid: []string{"warning"},
 		},
 		{
+			name: "two pairs of runs, pooled",
+			args: []string{b, a, b, a},
+			want: []string{
+				"paired by game number, 3 games in both: A scored 0.5 in " + b + " and 1.5 in " + a + "; better in 2, worse in 1, the same in 0",
+				// Both pairs' differences: +1, +½, −½, +1, +½, −½: mean ⅓, sd 0.683, t(5) 2.571.
+				"paired by game number, 6 games in both: A scored 1 in all 2 pairs' BEFORE runs and 3 in their AFTER runs; better in 4, worse in 2, the same in 0",
+				"  mean difference +0.333 points a game, 95% CI -0.384 to +1.050",
+			},
+			avoid: []string{"warning"},
+		},
+		{
 			name: "paired games with another set-up",
 			args: []string{b, o},
 			want: []string{"  warning: in 1 of these games A had another side or set-up: were both runs made with the same -seed?"},
@@ -184,6 +195,7 @@ func TestCompareRefuses(t *testing.T) {
 	}{
 		{"no folder", nil, 2, "compare takes one folder of arena records, or two"},
 		{"three folders", []string{empty, empty, empty}, 2, "compare takes one folder of arena records, or two"},
+		{"five folders", []string{empty, empty, empty, empty, empty}, 2, "(or pairs of them: before, after, before, after…)"},
 		{"no records", []string{empty}, 1, "holds no arena records (game-0001.xml, …): run strategobot arena with -records"},
 		{"no name the arena writes", []string{otherNames}, 1, "holds no arena records (game-0001.xml, …)"},
 		{"missing folder", []string{filepath.Join(empty, "nothing")}, 1, "no such file or directory"},
