@@ -73,21 +73,7 @@ func (db *DB) listChallenges(ctx context.Context, sql, name string) ([]*storage.
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := db.pool.Query(ctx, sql, name)
-	if err != nil {
-		return nil, db.fail(query("list challenges", err))
-	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*storage.Challenge, error) {
-		var data []byte
-		if err := row.Scan(&data); err != nil {
-			return nil, err
-		}
-		return storage.DecodeChallenge(data)
-	})
-	if err != nil {
-		return nil, db.fail(query("list challenges", err))
-	}
-	return out, nil
+	return records(ctx, db, "list challenges", storage.DecodeChallenge, sql, name)
 }
 
 // SetChallengeMessage records the id of the message that shows the challenge.

@@ -157,6 +157,27 @@ func (db *DB) fail(err error) error {
 	return err
 }
 
+// records runs sql, whose rows are one stored record each, and decodes
+// them; what names the query in errors.
+func records[T any](ctx context.Context, db *DB, what string, decode func([]byte) (T, error), sql string, args ...any) ([]T, error) {
+	rows, err := db.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, db.fail(query(what, err))
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (T, error) {
+		var data []byte
+		if err := row.Scan(&data); err != nil {
+			var zero T
+			return zero, err
+		}
+		return decode(data)
+	})
+	if err != nil {
+		return nil, db.fail(query(what, err))
+	}
+	return out, nil
+}
+
 // query wraps an error of the database itself with what was being done.
 func query(what string, err error) error {
 	if err == nil {

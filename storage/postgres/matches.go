@@ -251,19 +251,5 @@ func (db *DB) listMatches(ctx context.Context, sql, name string, active bool, li
 	if limit > 0 {
 		lim = limit
 	}
-	rows, err := db.pool.Query(ctx, sql, name, active, lim)
-	if err != nil {
-		return nil, db.fail(query("list matches", err))
-	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*storage.Match, error) {
-		var data []byte
-		if err := row.Scan(&data); err != nil {
-			return nil, err
-		}
-		return storage.DecodeMatch(data)
-	})
-	if err != nil {
-		return nil, db.fail(query("list matches", err))
-	}
-	return out, nil
+	return records(ctx, db, "list matches", storage.DecodeMatch, sql, name, active, lim)
 }

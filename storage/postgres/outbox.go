@@ -112,27 +112,16 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 	for i, id := range skip {
 		skipped[i] = int64(id)
 	}
-	rows, err := db.pool.Query(ctx, `SELECT n.record FROM notices n
-		WHERE n.next_try <= $1 AND NOT n.id = ANY($3) AND `+queueHeads+`
-		ORDER BY n.next_try, n.id LIMIT $2`, now, lim, skipped)
-	if err != nil {
-		return nil, db.fail(query("due notices", err))
-	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Notice, error) {
-		var data []byte
-		if err := row.Scan(&data); err != nil {
-			return storage.Notice{}, err
-		}
+	decode := func(data []byte) (storage.Notice, error) {
 		n, err := storage.DecodeNotice(data)
 		if err != nil {
 			return storage.Notice{}, err
 		}
 		return *n, nil
-	})
-	if err != nil {
-		return nil, db.fail(query("due notices", err))
 	}
-	return out, nil
+	return records(ctx, db, "due notices", decode, `SELECT n.record FROM notices n
+		WHERE n.next_try <= $1 AND NOT n.id = ANY($3) AND `+queueHeads+`
+		ORDER BY n.next_try, n.id LIMIT $2`, now, lim, skipped)
 }
 
 // NoticeProgress records that the first sent parts of a notice are delivered.
