@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -185,7 +184,7 @@ func RunAndKill(t testing.TB, cmd *exec.Cmd, wait, d time.Duration) []Ack {
 	case <-time.After(wait):
 	}
 	time.Sleep(d)
-	_ = cmd.Process.Signal(syscall.SIGKILL)
+	_ = cmd.Process.Kill() // SIGKILL
 	<-done
 	_ = cmd.Wait()
 	if errLine != "" {
