@@ -77,7 +77,7 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		pooled.merge(p)
 	}
 	if len(runs) > 2 {
-		pooled.write(stdout, fmt.Sprintf("all %d pairs' BEFORE runs", len(runs)/2), "their AFTER runs")
+		pooled.write(stdout, fmt.Sprintf("the %d BEFORE runs", len(runs)/2), fmt.Sprintf("the %d AFTER runs", len(runs)/2))
 	}
 	if *battles {
 		for i, dir := range dirs {

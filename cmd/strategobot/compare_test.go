@@ -131,7 +131,7 @@ func TestCompare(t *testing.T) {
 			want: []string{
 				"paired by game number, 3 games in both: A scored 0.5 in " + b + " and 1.5 in " + a + "; better in 2, worse in 1, the same in 0",
 				// Both pairs' differences: +1, +½, −½, +1, +½, −½: mean ⅓, sd 0.683, t(5) 2.571.
-				"paired by game number, 6 games in both: A scored 1 in all 2 pairs' BEFORE runs and 3 in their AFTER runs; better in 4, worse in 2, the same in 0",
+				"paired by game number, 6 games in both: A scored 1 in the 2 BEFORE runs and 3 in the 2 AFTER runs; better in 4, worse in 2, the same in 0",
 				"  mean difference +0.333 points a game, 95% CI -0.384 to +1.050",
 			},
 			avoid: []string{"warning"},
