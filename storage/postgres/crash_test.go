@@ -57,7 +57,7 @@ func TestCrash(t *testing.T) {
 		total += len(acks)
 		finished = verifyAfterCrash(t, url, acked)
 	}
-	if total < 10*kills || finished == 0 {
+	if total < 10*crashKills || finished == 0 {
 		t.Errorf("only %d acknowledged changes and %d finished matches in %d runs: the child hardly got going", total, finished, kills)
 	}
 	t.Logf("%d kills, %d acknowledged changes in %d matches (%d finished and rated), all present after every kill (%s)",
