@@ -21,9 +21,9 @@ import (
 // again) plays many matches on the database and prints an acknowledgement
 // after each commit; the test kills it with SIGKILL at random moments and,
 // after every kill, opens the database and checks that every acknowledged
-// change is there (CheckAfterCrash). Each backend starts its own child and opens
-// its own database; what the child plays, what it prints and what is checked
-// are the same for all, here.
+// change is there (CheckAfterCrash). Each backend starts its own child and
+// opens its own database; what the child plays, what it prints and what is
+// checked are the same for all, here.
 
 // CrashShape is what a crash child plays: Workers goroutines, each keeping
 // ActivePerChannel matches going in a channel of its own (CrashChannel),
