@@ -77,16 +77,16 @@ func CrashChild(db storage.Store, shape CrashShape) {
 	}
 	for w := range shape.Workers {
 		go func() {
-			if err := crashWorker(db, w, shape, say); err != nil {
-				say(fmt.Sprintf("error: worker %d: %v", w, err))
-			}
+			err := crashWorker(db, w, shape, say) // returns only when it fails
+			say(fmt.Sprintf("error: worker %d: %v", w, err))
 		}()
 	}
 	select {}
 }
 
 // crashWorker keeps worker w's matches going: it creates them, confirms
-// their set-ups, plays random moves and resigns them after MaxMoves.
+// their set-ups, plays random moves and resigns them after MaxMoves, until
+// a change fails.
 func crashWorker(db storage.Store, w int, shape CrashShape, say func(string)) error {
 	ctx := context.Background()
 	channel := CrashChannel(w)
