@@ -71,5 +71,5 @@ func crashChild(path string) {
 		fmt.Println("error: open:", err)
 		os.Exit(1)
 	}
-	storagetest.CrashChild(db, crashShape)
+	storagetest.CrashChild(db, crashShape, os.Stdout)
 }

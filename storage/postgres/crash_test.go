@@ -222,5 +222,5 @@ func crashChild(url string) {
 		fmt.Println("error: open:", err)
 		os.Exit(1)
 	}
-	storagetest.CrashChild(db, crashShape)
+	storagetest.CrashChild(db, crashShape, os.Stdout)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -65,14 +66,14 @@ func ParseAck(line string) (Ack, bool) {
 	return Ack{storage.MatchID(id), v, i, f[4]}, true
 }
 
-// CrashChild plays shape on db until the process is killed, printing an Ack
-// line to standard output after each commit, or a line starting "error" if
-// a worker fails. It never returns.
-func CrashChild(db storage.Store, shape CrashShape) {
+// CrashChild plays shape on db until the process is killed, writing an Ack
+// line to out (the child's standard output, which RunAndKill reads) after
+// each commit, or a line starting "error" if a worker fails. It never returns.
+func CrashChild(db storage.Store, shape CrashShape, out io.Writer) {
 	var mu sync.Mutex
 	say := func(line string) {
 		mu.Lock()
-		fmt.Println(line)
+		_, _ = io.WriteString(out, line+"\n")
 		mu.Unlock()
 	}
 	for w := range shape.Workers {
