@@ -123,7 +123,7 @@ var configs = [...]config{
 	// (takeBackRisk): on the same set-ups it then did better than before in
 	// 17 games against Demon and worse in 3.
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
-		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1,
+		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
 }
 

@@ -105,16 +105,46 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 				danger[s] = -int16(flagDanger[d])
 			}
 		}
+		// Behind its own Bombs the Flag fears only the pieces that can get
+		// through them: a known enemy piece of another rank near it is a
+		// lesser danger.
+		lesser := danger
+		sealed := cfg.sealedFlag > 0 && k.walledIn(e.flag)
+		if sealed {
+			for s := range lesser {
+				lesser[s] = int16(float64(lesser[s]) * cfg.sealedFlag)
+			}
+		}
 		for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
 			if k.present[id] && k.tracks[id].Square != game.NoSquare {
 				// Pieces known not to move never come closer.
-				if r := k.rank[id]; r == game.NoRank || r.Movable() {
+				switch r := k.rank[id]; {
+				case r == game.NoRank || sealed && (r == game.Miner || r == game.Infiltrator):
+					e.field[id] = &danger
+				case sealed && r.Movable():
+					e.field[id] = &lesser
+				case r.Movable():
 					e.field[id] = &danger
 				}
 			}
 		}
 	}
 	return e
+}
+
+// walledIn reports whether every square next to the player's Flag on sq that
+// a piece could stand on holds one of the player's Bombs: only a Miner (or an
+// Infiltrator) gets to such a Flag.
+func (k *knowledge) walledIn(sq uint8) bool {
+	for _, n := range neighbours[sq] {
+		if n == noSq || k.board[n] == lake {
+			continue
+		}
+		if c := k.board[n]; c < 0 || sideOf(c) != k.me || k.rank[c] != game.Bomb {
+			return false
+		}
+	}
+	return true
 }
 
 // maxPull bounds a piece's pull, well below a won game's score.

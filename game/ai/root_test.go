@@ -140,3 +140,60 @@ func TestTakeBackRisk(t *testing.T) {
 		})
 	}
 }
+
+// TestSealedFlag: while the player's Flag is walled in by its own Bombs, a
+// known enemy piece near it that cannot get through them (not a Miner) is a
+// fifth of the danger; a known Miner, a hidden piece, or any piece near a
+// Flag with an open side is the whole danger.
+func TestSealedFlag(t *testing.T) {
+	army := "10 9 3 S B B F"
+	blue := map[string]game.Rank{"A10": game.Flag, "B10": game.Bomb, "A9": game.Bomb, "E7": game.General, "F7": game.Miner, "J10": game.Marshal, "C10": game.Spy}
+	// Blue's General takes Red's Miner on E5 and Blue's Miner takes Red's Spy
+	// on F4: both are known; Red's Marshal walks up the J file meanwhile.
+	moves := []string{"E4-E5", "E7-E6", "J4-J5", "E6xE5", "J5-J6", "F7-F6", "J6-J7", "F6-F5", "J7-J8", "F5xF4"}
+	walled := scripted(t, army, map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "A2": game.Bomb,
+		"E4": game.Miner, "F4": game.Spy, "J4": game.Marshal, "J1": game.General}, blue, moves...)
+	open := scripted(t, army, map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "C1": game.Bomb,
+		"E4": game.Miner, "F4": game.Spy, "J4": game.Marshal, "J1": game.General}, blue, moves...)
+	near := uint8(game.Square(21)) // B3, three steps from the Flag on A1
+	whole := -int16(flagDanger[distances[near][0]])
+	tests := []struct {
+		name   string
+		g      *game.Game
+		piece  string // the Blue piece's square now
+		sealed float64
+		want   int16
+	}{
+		{"known General, Flag walled in", walled, "E5", 0.2, whole / 5},
+		{"known General, Flag walled in, level without it", walled, "E5", 0, whole},
+		{"known Miner, Flag walled in", walled, "F4", 0.2, whole},
+		{"hidden piece, Flag walled in", walled, "J10", 0.2, whole},
+		{"known General, Flag with an open side", open, "E5", 0.2, whole},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := tc.g.View(game.ViewerOf(game.Red))
+			k, err := newKnowledge(&v, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := configs[Hard]
+			cfg.sealedFlag = tc.sealed
+			e := newEvaluator(k, &v, cfg)
+			sq, err := game.ParseSquare(tc.piece)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id := k.board[sq]
+			if id < 0 || sideOf(id) != game.Blue {
+				t.Fatalf("no Blue piece on %s", tc.piece)
+			}
+			if e.field[id] == nil {
+				t.Fatalf("the piece on %s has no field", tc.piece)
+			}
+			if got := e.field[id][near]; got != tc.want {
+				t.Errorf("danger on B3 %d, want %d", got, tc.want)
+			}
+		})
+	}
+}

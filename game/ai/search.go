@@ -46,6 +46,10 @@ type config struct {
 	// Colonels and Generals against hidden pieces that may take them (see
 	// takeBackRisk).
 	takeBack float64
+	// sealedFlag, when above 0, scales the Flag danger of the enemy's known
+	// pieces other than Miners (and Infiltrators) while the player's Flag
+	// is walled in by its own Bombs (see newEvaluator).
+	sealedFlag float64
 	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
 	// for the Flag only at a quarter of flagCap while a Miner is left.
 	cheapFlag bool
