@@ -121,7 +121,11 @@ var configs = [...]config{
 	// than two plies over 24 (README, Measured). Its known Majors, Colonels
 	// and Generals fear the hidden pieces beside them that may take them back
 	// (takeBackRisk): on the same set-ups it then did better than before in
-	// 17 games against Demon and worse in 3.
+	// 17 games against Demon and worse in 3. Its Flag's danger counted a
+	// known General beside a Flag walled in by Bombs as if it could take it,
+	// so the search let the General take a Scout for stepping away from the
+	// Flag: behind its own Bombs a known piece that is not a Miner counts a
+	// fifth (sealedFlag; README, Measured, session 16).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
