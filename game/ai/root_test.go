@@ -155,8 +155,8 @@ func TestSealedFlag(t *testing.T) {
 		"E4": game.Miner, "F4": game.Spy, "J4": game.Marshal, "J1": game.General}, blue, moves...)
 	open := scripted(t, army, map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "C1": game.Bomb,
 		"E4": game.Miner, "F4": game.Spy, "J4": game.Marshal, "J1": game.General}, blue, moves...)
-	near := uint8(game.Square(21)) // B3, three steps from the Flag on A1
-	whole := -int16(flagDanger[distances[near][0]])
+	b3, a1 := uint8(21), uint8(0) // B3 is three steps from the Flag on A1
+	whole := -int16(flagDanger[distances[b3][a1]])
 	tests := []struct {
 		name   string
 		g      *game.Game
@@ -191,7 +191,7 @@ func TestSealedFlag(t *testing.T) {
 			if e.field[id] == nil {
 				t.Fatalf("the piece on %s has no field", tc.piece)
 			}
-			if got := e.field[id][near]; got != tc.want {
+			if got := e.field[id][b3]; got != tc.want {
 				t.Errorf("danger on B3 %d, want %d", got, tc.want)
 			}
 		})
