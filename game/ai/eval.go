@@ -117,13 +117,14 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 		}
 		for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
 			if k.present[id] && k.tracks[id].Square != game.NoSquare {
-				// Pieces known not to move never come closer.
 				switch r := k.rank[id]; {
-				case r == game.NoRank || sealed && (r == game.Miner || r == game.Infiltrator):
+				case r == game.NoRank:
 					e.field[id] = &danger
-				case sealed && r.Movable():
+				case !r.Movable():
+					// Pieces known not to move never come closer.
+				case sealed && r != game.Miner && r != game.Infiltrator:
 					e.field[id] = &lesser
-				case r.Movable():
+				default:
 					e.field[id] = &danger
 				}
 			}
