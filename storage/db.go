@@ -21,9 +21,11 @@ import (
 type DB struct {
 	bolt *bolt.DB
 	opts Options
-	// matches and players spare decoding a record read again (see decodedCache).
+	// matches, players and notices spare decoding a record read again (see
+	// decodedCache).
 	matches *decodedCache[MatchID, *Match]
 	players *decodedCache[string, *PlayerSettings]
+	notices *decodedCache[uint64, *Notice]
 
 	writes  chan *writeReq
 	closing chan struct{}
@@ -66,7 +68,8 @@ func Open(opts Options) (*DB, error) {
 	}
 	db := &DB{bolt: bdb, opts: opts, writes: make(chan *writeReq), closing: make(chan struct{}),
 		matches: newDecodedCache[MatchID](decodedRecords, decodeMatch, (*Match).Clone),
-		players: newDecodedCache[string](decodedRecords, decodePlayer, (*PlayerSettings).Clone)}
+		players: newDecodedCache[string](decodedRecords, decodePlayer, (*PlayerSettings).Clone),
+		notices: newDecodedCache[uint64](decodedRecords, decodeNotice, (*Notice).Clone)}
 	if schema < schemaVersion {
 		if err := db.migrate(schema); err != nil {
 			_ = bdb.Close()

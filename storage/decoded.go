@@ -66,7 +66,7 @@ func (c *decodedCache[K, T]) get(key K, data []byte) (T, error) {
 	return v, nil
 }
 
-// decodedRecords is how many decoded matches, and how many players'
-// settings, a database keeps: more than move at once on a busy bot, at a
-// few kilobytes each.
+// decodedRecords is how many decoded matches, how many players' settings
+// and how many notices a database keeps: more than move at once on a busy
+// bot, at a few kilobytes each.
 const decodedRecords = 2048

@@ -131,3 +131,34 @@ func TestDecodedPlayers(t *testing.T) {
 		t.Errorf("locale %q after the record changed, want de", got.Locale)
 	}
 }
+
+// TestDecodedNotices: each reader of a cached notice gets its own copy, its
+// challenge included, and a notice whose delivery moved on (a part sent) is
+// decoded again.
+func TestDecodedNotices(t *testing.T) {
+	c := newDecodedCache[uint64](4, decodeNotice, (*Notice).Clone)
+	at := time.Unix(1700000000, 0).UTC()
+	n := &Notice{ID: 7, Event: EventChallengeExpired, To: AudiencePublic, At: at, NextTry: at,
+		Challenge: &Challenge{ID: 3, ChannelID: "c", Challenger: Player{"1", "Ann"}, Rules: game.DefaultRules(game.VariantClassic),
+			MoveTime: time.Hour, Created: at, Expires: at.Add(time.Hour)}}
+	data, err := encodeNotice(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		got, err := c.get(7, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := decodeNotice(data)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("from the cache %+v\nwant %+v", got, want)
+		}
+		got.Sent, got.Challenge.ChannelID = 9, "changed by a reader"
+	}
+	n.Sent = 1
+	data2, _ := encodeNotice(n)
+	if got, _ := c.get(7, data2); got.Sent != 1 {
+		t.Errorf("%d parts sent after the record changed, want 1", got.Sent)
+	}
+}

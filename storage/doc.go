@@ -86,8 +86,10 @@
 // is most of a record, and it is already near the entropy of its moves and times.
 //
 // Decoding JSON is not free, and a move reads its match several times (the
-// move, then each of its notices) and the players' settings once per notice.
-// The database keeps the matches and settings it read last decoded
+// move, then each of its notices) and the players' settings once per notice,
+// and the outbox reads a notice when it looks for due ones and again as it
+// records each part delivered. The database keeps the matches, settings and
+// notices it read last decoded
 // (decodedCache) and hands out copies; an entry is used only while the stored
 // bytes are the ones it was decoded from, so it is never stale.
 //

@@ -152,12 +152,22 @@ func queueHead(tx *bolt.Tx, n *Notice) (uint64, error) {
 	return binary.BigEndian.Uint64(k[len(prefix):]), nil
 }
 
-func loadNotice(tx *bolt.Tx, id uint64) (*Notice, error) {
+func (db *DB) loadNotice(tx *bolt.Tx, id uint64) (*Notice, error) {
 	data := tx.Bucket(bucketOutbox).Get(idKey(id))
 	if data == nil {
 		return nil, fmt.Errorf("notice %d: %w", id, ErrNotFound)
 	}
-	return decodeNotice(data)
+	return db.notices.get(id, data)
+}
+
+// Clone returns a copy of n that shares nothing with it.
+func (n *Notice) Clone() *Notice {
+	c := *n
+	if n.Challenge != nil {
+		ch := *n.Challenge
+		c.Challenge = &ch
+	}
+	return &c
 }
 
 // NextNotice returns when the earliest waiting notice may be tried.
@@ -186,7 +196,7 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 			if slices.Contains(skip, id) {
 				continue
 			}
-			n, err := loadNotice(tx, id)
+			n, err := db.loadNotice(tx, id)
 			if err != nil {
 				return err
 			}
@@ -203,7 +213,7 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 // NoticeProgress records that the first sent parts of a notice are delivered.
 func (db *DB) NoticeProgress(ctx context.Context, id uint64, sent int) error {
 	return db.update(ctx, func(tx *bolt.Tx) error {
-		n, err := loadNotice(tx, id)
+		n, err := db.loadNotice(tx, id)
 		if err != nil {
 			return err
 		}
@@ -219,7 +229,7 @@ func (db *DB) NoticeProgress(ctx context.Context, id uint64, sent int) error {
 func (db *DB) NoticeRetry(ctx context.Context, id uint64, next time.Time) (*Notice, error) {
 	var out *Notice
 	err := db.update(ctx, func(tx *bolt.Tx) error {
-		n, err := loadNotice(tx, id)
+		n, err := db.loadNotice(tx, id)
 		if err != nil {
 			return err
 		}
@@ -244,7 +254,7 @@ func (db *DB) NoticeRetry(ctx context.Context, id uint64, next time.Time) (*Noti
 // (a fallback for a notice that could not be delivered).
 func (db *DB) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...Notice) error {
 	return db.update(ctx, func(tx *bolt.Tx) error {
-		n, err := loadNotice(tx, id)
+		n, err := db.loadNotice(tx, id)
 		if err != nil {
 			return err
 		}
@@ -258,7 +268,7 @@ func (db *DB) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ..
 			return err
 		}
 		if next, _ := queueHead(tx, n); next != 0 {
-			nn, err := loadNotice(tx, next)
+			nn, err := db.loadNotice(tx, next)
 			if err != nil {
 				return err
 			}
