@@ -388,7 +388,7 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 	owner := &loadOwner{}
 	defer owner.close()
 	r := &loadRun{opts: o, owner: owner, inbox: map[string]loadSlot{}, requests: map[string]int{}}
-	srvOpts := []discordtest.Option{discordtest.WithoutRequestLog(), discordtest.WithRequestHook(r.observe)}
+	srvOpts := []discordtest.Option{discordtest.WithoutRequestLog(), discordtest.WithoutFileContents(), discordtest.WithRequestHook(r.observe)}
 	if !o.validate {
 		srvOpts = append(srvOpts, discordtest.WithoutRequestValidation())
 	}

@@ -188,6 +188,10 @@ func (s *Server) composeAttachments(m *message, f messageFields, uploads []*uplo
 		if cfg, _, err := image.DecodeConfig(bytes.NewReader(a.data)); err == nil {
 			a.width, a.height = cfg.Width, cfg.Height
 		}
+		a.size = len(a.data)
+		if s.cfg.noFileContents {
+			a.data = nil
+		}
 		out = append(out, a)
 	}
 	if len(out) > 10 {

@@ -238,7 +238,8 @@
 // loadtest) passes its own TB, and must count every Errorf and Fatalf as a
 // failure of its run; a Fatalf there should end only the goroutine of the
 // member that acted, as runtime.Goexit does for a test. For long runs,
-// WithoutRequestLog stops keeping every request (pictures included), and
+// WithoutRequestLog stops keeping every request (pictures included),
+// WithoutFileContents keeps of each message's pictures their sizes only, and
 // WithRequestHook tells the owner of each answered request as it happens,
 // so that it need not poll Requests, or wait on WaitFor, which wakes every
 // waiter on every change.

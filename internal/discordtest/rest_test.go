@@ -347,6 +347,51 @@ func TestForeignHost(t *testing.T) {
 	}
 }
 
+// TestWithoutFileContents: a load test's server still tells the size and
+// dimensions of an uploaded picture, but keeps no bytes of it, so the CDN
+// has nothing to serve; by default it serves the bytes sent.
+func TestWithoutFileContents(t *testing.T) {
+	t.Parallel()
+	pic := pngOf(t, 3, 2, color.White)
+	tests := []struct {
+		name       string
+		opts       []Option
+		wantStatus int
+		wantBytes  int
+	}{
+		{"by default", nil, 200, len(pic)},
+		{"WithoutFileContents", []Option{WithoutFileContents()}, 404, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := newServer(t, tc.opts...)
+			ch := srv.AddGuild("g").General()
+			ct, body := orderedMultipart(t, `{"content":"pic"}`, []string{"p.png"}, [][]byte{pic})
+			status, msg := call(t, srv, "POST", "/api/v9/channels/"+ch.ID+"/messages", ct, body)
+			if status != 200 {
+				t.Fatalf("%d %v", status, msg)
+			}
+			a := msg["attachments"].([]any)[0].(map[string]any)
+			if a["size"] != float64(len(pic)) || a["width"] != float64(3) || a["height"] != float64(2) {
+				t.Errorf("attachment size %v, %v×%v; want %d bytes, 3×2", a["size"], a["width"], a["height"], len(pic))
+			}
+			resp, err := srv.HTTPClient().Get(a["url"].(string))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.wantStatus || tc.wantStatus == 200 && !bytes.Equal(data, pic) {
+				t.Errorf("GET the file: %d with %d bytes; want %d with %d", resp.StatusCode, len(data), tc.wantStatus, tc.wantBytes)
+			}
+			if got := len(srv.Message(msg["id"].(string)).Files[0].Data); got != tc.wantBytes {
+				t.Errorf("the message's file holds %d bytes; want %d", got, tc.wantBytes)
+			}
+		})
+	}
+}
+
 // TestWithoutRequestValidation: a load test's server accepts what only
 // Discord's API description refuses (a field of the wrong type, a channel id
 // that is no snowflake), and still refuses what the stand-in checks itself:

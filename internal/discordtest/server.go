@@ -113,6 +113,7 @@ type config struct {
 	requestHook      func(Request) // told of every answered request; nil: nobody
 	noRequestLog     bool          // Requests stays empty
 	noValidation     bool          // requests are not checked against the API description
+	noFileContents   bool          // uploads keep their size, not their bytes
 	checkResponses   bool          // package tests: validate the stand-in's own answers too
 }
 
@@ -222,6 +223,14 @@ func WithRequestHook(f func(Request)) Option { return func(cfg *config) { cfg.re
 // that a long run does not hold every message and picture it was sent.
 // Violations are still reported.
 func WithoutRequestLog() Option { return func(cfg *config) { cfg.noRequestLog = true } }
+
+// WithoutFileContents keeps of each uploaded file its name, type, size and
+// picture dimensions, but not its bytes: a load test's stand-in would
+// otherwise hold every picture it was sent (gigabytes an hour) and spend
+// more and more of the machine's cores on its own garbage collection. The
+// CDN then answers 404 for those files, and members' views show them
+// without data.
+func WithoutFileContents() Option { return func(cfg *config) { cfg.noFileContents = true } }
 
 // WithoutRequestValidation accepts requests without checking their bodies
 // and path parameters against Discord's API description (routes, tokens,
@@ -528,7 +537,7 @@ func (s *Server) serveAttachment(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mu.Unlock()
-	if a == nil {
+	if a == nil || a.data == nil && a.size > 0 { // unknown, or kept WithoutFileContents
 		http.NotFound(w, r)
 		return
 	}

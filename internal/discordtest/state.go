@@ -95,8 +95,8 @@ type message struct {
 // attachment is an uploaded file kept with its bytes.
 type attachment struct {
 	id, filename, contentType, description string
-	data                                   []byte
-	width, height                          int
+	data                                   []byte // nil WithoutFileContents
+	size, width, height                    int
 }
 
 // nextID returns a fresh snowflake. Ids grow with the clock and a counter so
@@ -303,7 +303,7 @@ func (s *Server) attachmentJSON(m *message, a *attachment) map[string]any {
 	obj := map[string]any{
 		"id":        a.id,
 		"filename":  a.filename,
-		"size":      len(a.data),
+		"size":      a.size,
 		"url":       url,
 		"proxy_url": url,
 	}
