@@ -350,23 +350,6 @@ func (s *Server) readBody(r *http.Request, q *request, rec *Request) *apiError {
 	return nil
 }
 
-// readPart appends what r holds to b, growing b only if it must.
-func readPart(b []byte, r io.Reader) ([]byte, error) {
-	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-		n, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if errors.Is(err, io.EOF) {
-			return b, nil
-		}
-		if err != nil {
-			return b, err
-		}
-	}
-}
-
 // filesField matches the name of an upload part, "files[3]".
 var filesField = regexp.MustCompile(`^files\[(\d+)\]$`)
 
@@ -391,7 +374,7 @@ func (s *Server) readMultipart(raw []byte, boundary string, q *request) *apiErro
 			return &apiError{status: 400, code: 50035, message: "Invalid Form Body", detail: "multipart: " + err.Error()}
 		}
 		start := len(contents)
-		contents, err = readPart(contents, part)
+		contents, err = appendAll(contents, part)
 		if err != nil {
 			return &apiError{status: 400, code: 50035, message: "Invalid Form Body", detail: "multipart: " + err.Error()}
 		}

@@ -669,8 +669,19 @@ func readAll(r io.Reader, size, limit int64) ([]byte, bool, error) {
 	if size < 0 || size > limit {
 		size = 512
 	}
-	b := make([]byte, 0, size+1) // +1: the read that finds the end needs no room to grow into
-	r = io.LimitReader(r, limit+1)
+	// +1: the read that finds the end needs no room to grow into.
+	b, err := appendAll(make([]byte, 0, size+1), io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, false, fmt.Errorf("read body: %w", err)
+	}
+	if int64(len(b)) > limit {
+		return nil, true, nil
+	}
+	return b, false, nil
+}
+
+// appendAll appends what r holds to b, growing b only when it is full.
+func appendAll(b []byte, r io.Reader) ([]byte, error) {
 	for {
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]
@@ -678,16 +689,12 @@ func readAll(r io.Reader, size, limit int64) ([]byte, bool, error) {
 		n, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
 		if errors.Is(err, io.EOF) {
-			break
+			return b, nil
 		}
 		if err != nil {
-			return nil, false, fmt.Errorf("read body: %w", err)
+			return b, err
 		}
 	}
-	if int64(len(b)) > limit {
-		return nil, true, nil
-	}
-	return b, false, nil
 }
 
 // queryBool reads a boolean query parameter the way Discord does.
