@@ -89,9 +89,9 @@
 // move, then each of its notices) and the players' settings once per notice,
 // and the outbox reads a notice when it looks for due ones and again as it
 // records each part delivered. The database keeps the matches, settings and
-// notices it read last decoded
-// (decodedCache) and hands out copies; an entry is used only while the stored
-// bytes are the ones it was decoded from, so it is never stale.
+// notices it read last decoded (decodedCache) and hands out copies; an entry
+// is used only while the stored bytes are the ones it was decoded from, so it
+// is never stale.
 //
 // # Buckets and indexes
 //
