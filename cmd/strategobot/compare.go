@@ -36,7 +36,9 @@ piece it attacked (its rank, or only that it had moved, or nothing), with
 what the attacking side won or lost in them a game, pieces weighed as hard's
 evaluation weighs them at the start; and counts the pieces lost while they
 stood next to a known piece that beats them when their player could have
-stepped them away.
+stepped them away, and, at plies 100 and 200, each side's pieces that had
+moved and that the other side had not seen fight (an engine that attacks
+only what cannot be a Bomb goes for those).
 
 Flags:
 `
@@ -299,7 +301,17 @@ type battleTally struct {
 	// them that beats them, when at its turn before it could have stepped
 	// them away, and their worth.
 	leftLost, leftWorth [2]int
+	// unseen[p][i] adds up, over the games that reached ply
+	// unseenPlies[i], the pieces of player p that had moved and that the
+	// other player had not seen fight: the pieces an engine that takes only
+	// what cannot be a Bomb may go for. reached[i] counts those games.
+	unseen  [2][len(unseenPlies)]int
+	reached [len(unseenPlies)]int
 }
+
+// unseenPlies are the plies at which battleTally counts each side's moved
+// pieces that the other side has not seen fight.
+var unseenPlies = [...]int{100, 200}
 
 func tallyBattles(recs []arenaRecord) (battleTally, error) {
 	var t battleTally
@@ -328,6 +340,7 @@ func (t *battleTally) add(r arenaRecord) error {
 	// Each side's view at its last turn.
 	var lastView [2]*game.View
 	for _, m := range rec.Moves {
+		t.countUnseen(g, player)
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
 		res, err := g.Apply(m)
@@ -362,6 +375,24 @@ func (t *battleTally) add(r arenaRecord) error {
 		}
 	}
 	return nil
+}
+
+// countUnseen adds each player's moved pieces that the other has not seen
+// fight, when g is at one of unseenPlies.
+func (t *battleTally) countUnseen(g *game.Game, player func(game.Side) int) {
+	i := slices.Index(unseenPlies[:], g.Ply())
+	if i < 0 {
+		return
+	}
+	t.reached[i]++
+	for side := game.Red; side <= game.Blue; side++ {
+		other := g.View(game.ViewerOf(side.Opponent()))
+		for _, c := range other.Board {
+			if c.Occupied && c.Side == side && c.Moved && c.Rank == game.NoRank {
+				t.unseen[player(side)][i]++
+			}
+		}
+	}
 }
 
 // leftToBeTaken reports whether the piece taken by move m stood, at its
@@ -404,4 +435,10 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8.1f %6.2f %8.1f\n", "pieces left beside a known piece that took them (worth)",
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
+	for i, ply := range unseenPlies {
+		if n := float64(t.reached[i]); n > 0 {
+			fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("moved pieces not seen fighting, at ply %d (games: %d)", ply, t.reached[i]),
+				float64(t.unseen[0][i])/n, "", float64(t.unseen[1][i])/n)
+		}
+	}
 }

@@ -310,6 +310,65 @@ func TestCompareBattles(t *testing.T) {
 	}
 }
 
+// TestCompareUnseen: at plies 100 and 200 each player's pieces that moved
+// and that the other has not seen fight are counted, over the games that got
+// that far; a piece that fought, or never moved, is not one of them.
+func TestCompareUnseen(t *testing.T) {
+	army, err := game.ParseArmy("9 4 3 2 2 F", game.NumberingModern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := game.DefaultRules(game.VariantCustom)
+	rules.Army = army
+	red := map[string]game.Rank{"A1": game.Flag, "B1": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Scout, "H1": game.Miner}
+	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.General, "J10": game.Scout, "H10": game.Miner, "C10": game.Sergeant, "B10": game.Scout}
+	// Red's Sergeant and Scout move; Blue's General takes the Sergeant and
+	// is seen; then a Scout of each side walks round a square.
+	opening := []string{"E4-E5", "E7-E6", "F4-F5", "E6xE5"}
+	var rounds []string
+	for range 25 {
+		rounds = append(rounds, "J1-J2", "J10-J9", "J2-I2", "J9-I9", "I2-I1", "I9-I10", "I1-J1", "I10-J10")
+	}
+	tests := []struct {
+		name         string
+		plies        int
+		reached      [len(unseenPlies)]int
+		unseenA      [len(unseenPlies)]int
+		unseenB      [len(unseenPlies)]int
+		printedAt200 bool
+	}{
+		{"past ply 200", 4 + 8*25, [len(unseenPlies)]int{1, 1}, [len(unseenPlies)]int{2, 2}, [len(unseenPlies)]int{1, 1}, true},
+		{"ended before ply 200", 4 + 8*20, [len(unseenPlies)]int{1, 0}, [len(unseenPlies)]int{2, 0}, [len(unseenPlies)]int{1, 0}, false},
+		{"ended before ply 100", 4 + 8*5, [len(unseenPlies)]int{}, [len(unseenPlies)]int{}, [len(unseenPlies)]int{}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			moves := append(append([]string(nil), opening...), rounds...)[:tc.plies]
+			g := gametest.Scripted(t, rules, red, blue, moves...)
+			if err := g.Resign(game.Red); err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			saveTestRecord(t, dir, 1, game.Red, g)
+			recs, err := readArenaRecords(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tally, err := tallyBattles(recs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tally.reached != tc.reached || tally.unseen[0] != tc.unseenA || tally.unseen[1] != tc.unseenB {
+				t.Errorf("reached %v, unseen A %v B %v; want %v, %v, %v", tally.reached, tally.unseen[0], tally.unseen[1], tc.reached, tc.unseenA, tc.unseenB)
+			}
+			out, _, code := runCompareTest(t, "-battles", dir)
+			if code != 0 || strings.Contains(out, "at ply 200") != tc.printedAt200 {
+				t.Errorf("exit %d, a line for ply 200 %v, want %v; output\n%s", code, !tc.printedAt200, tc.printedAt200, out)
+			}
+		})
+	}
+}
+
 // TestT975: the quantile against the table's values past it.
 func TestT975(t *testing.T) {
 	for _, tc := range []struct {
