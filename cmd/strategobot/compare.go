@@ -374,6 +374,7 @@ func (t *battleTally) add(r arenaRecord) error {
 			t.leftWorth[player(victim)] += ai.Worth(res.Defender)
 		}
 	}
+	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
 	return nil
 }
 

@@ -339,6 +339,7 @@ func TestCompareUnseen(t *testing.T) {
 	}{
 		{"past ply 200", 4 + 8*25, [len(unseenPlies)]int{1, 1}, [len(unseenPlies)]int{2, 2}, [len(unseenPlies)]int{1, 1}, true},
 		{"ended before ply 200", 4 + 8*20, [len(unseenPlies)]int{1, 0}, [len(unseenPlies)]int{2, 0}, [len(unseenPlies)]int{1, 0}, false},
+		{"ended at ply 100", 4 + 8*12, [len(unseenPlies)]int{1, 0}, [len(unseenPlies)]int{2, 0}, [len(unseenPlies)]int{1, 0}, false},
 		{"ended before ply 100", 4 + 8*5, [len(unseenPlies)]int{}, [len(unseenPlies)]int{}, [len(unseenPlies)]int{}, false},
 	}
 	for _, tc := range tests {
