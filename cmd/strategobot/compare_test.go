@@ -211,6 +211,39 @@ func TestCompareRefuses(t *testing.T) {
 	}
 }
 
+// customArmy is the rules of a custom game with the given army.
+func customArmy(t *testing.T, army string) game.Rules {
+	t.Helper()
+	a, err := game.ParseArmy(army, game.NumberingModern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := game.DefaultRules(game.VariantCustom)
+	rules.Army = a
+	return rules
+}
+
+// scriptedRun plays the moves, has Red (player A) resign, saves the game as
+// game 1 of a run and returns the run's folder and its battle tally.
+func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank, moves []string) (string, battleTally) {
+	t.Helper()
+	g := gametest.Scripted(t, rules, red, blue, moves...)
+	if err := g.Resign(game.Red); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	saveTestRecord(t, dir, 1, game.Red, g)
+	recs, err := readArenaRecords(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tally, err := tallyBattles(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, tally
+}
+
 // TestCompareBattles: battles are told apart by what the attacker knew,
 // with the material they won; a piece its player left beside a known piece
 // that beats it, free to step away, is counted when taken, and not when it
@@ -273,26 +306,7 @@ func TestCompareBattles(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			army, err := game.ParseArmy(tc.pos.army, game.NumberingModern)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rules := game.DefaultRules(game.VariantCustom)
-			rules.Army = army
-			g := gametest.Scripted(t, rules, tc.pos.red, tc.pos.blue, tc.moves...)
-			if err := g.Resign(game.Red); err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			saveTestRecord(t, dir, 1, game.Red, g)
-			recs, err := readArenaRecords(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tally, err := tallyBattles(recs)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, tally := scriptedRun(t, customArmy(t, tc.pos.army), tc.pos.red, tc.pos.blue, tc.moves)
 			if tally.attacks[0] != tc.attacksA || tally.net[0] != tc.netA {
 				t.Errorf("A's attacks %v net %v, want %v net %v", tally.attacks[0], tally.net[0], tc.attacksA, tc.netA)
 			}
@@ -314,12 +328,7 @@ func TestCompareBattles(t *testing.T) {
 // and that the other has not seen fight are counted, over the games that got
 // that far; a piece that fought, or never moved, is not one of them.
 func TestCompareUnseen(t *testing.T) {
-	army, err := game.ParseArmy("9 4 3 2 2 F", game.NumberingModern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules := game.DefaultRules(game.VariantCustom)
-	rules.Army = army
+	rules := customArmy(t, "9 4 3 2 2 F")
 	red := map[string]game.Rank{"A1": game.Flag, "B1": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Scout, "H1": game.Miner}
 	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.General, "J10": game.Scout, "H10": game.Miner, "C10": game.Sergeant, "B10": game.Scout}
 	// Red's Sergeant and Scout move; Blue's General takes the Sergeant and
@@ -345,20 +354,7 @@ func TestCompareUnseen(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			moves := append(append([]string(nil), opening...), rounds...)[:tc.plies]
-			g := gametest.Scripted(t, rules, red, blue, moves...)
-			if err := g.Resign(game.Red); err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			saveTestRecord(t, dir, 1, game.Red, g)
-			recs, err := readArenaRecords(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tally, err := tallyBattles(recs)
-			if err != nil {
-				t.Fatal(err)
-			}
+			dir, tally := scriptedRun(t, rules, red, blue, moves)
 			if tally.reached != tc.reached || tally.unseen[0] != tc.unseenA || tally.unseen[1] != tc.unseenB {
 				t.Errorf("reached %v, unseen A %v B %v; want %v, %v, %v", tally.reached, tally.unseen[0], tally.unseen[1], tc.reached, tc.unseenA, tc.unseenB)
 			}
