@@ -34,7 +34,9 @@ their paired games together.
 -battles also breaks each run's battles down by what the attacker knew of the
 piece it attacked (its rank, or only that it had moved, or nothing), with
 what the attacking side won or lost in them a game, pieces weighed as hard's
-evaluation weighs them at the start; and counts the pieces lost while they
+evaluation weighs them at the start, and the attacks on hidden moved pieces
+made while every enemy piece the attacker does not beat was known (attacks
+that risked nothing); and counts the pieces lost while they
 stood next to a known piece that beats them when their player could have
 stepped them away, and, at plies 100 and 200, each side's pieces that had
 moved and that the other side had not seen fight (an engine that attacks
@@ -301,6 +303,10 @@ type battleTally struct {
 	// them that beats them, when at its turn before it could have stepped
 	// them away, and their worth.
 	leftLost, leftWorth [2]int
+	// fearless and fearlessNet count the attacks on hidden pieces that had
+	// moved made while every enemy piece that the attacker does not beat
+	// was known (or gone), and what they won: attacks that risked nothing.
+	fearless, fearlessNet [2]int
 	// unseen[p][i] adds up, over the games that reached ply
 	// unseenPlies[i], the pieces of player p that had moved and that the
 	// other player had not seen fight: the pieces an engine that takes only
@@ -359,14 +365,20 @@ func (t *battleTally) add(r arenaRecord) error {
 			}
 		}
 		p := player(side)
-		t.attacks[p][kind]++
+		net := 0
 		switch res.Outcome {
 		case game.AttackerWon:
-			t.net[p][kind] += ai.Worth(res.Defender)
+			net = ai.Worth(res.Defender)
 		case game.DefenderWon:
-			t.net[p][kind] -= ai.Worth(res.Attacker)
+			net = -ai.Worth(res.Attacker)
 		case game.BothRemoved:
-			t.net[p][kind] += ai.Worth(res.Defender) - ai.Worth(res.Attacker)
+			net = ai.Worth(res.Defender) - ai.Worth(res.Attacker)
+		}
+		t.attacks[p][kind]++
+		t.net[p][kind] += net
+		if kind == onHiddenMoved && everyBeaterKnown(&v, side, res.Attacker) {
+			t.fearless[p]++
+			t.fearlessNet[p] += net
 		}
 		victim := side.Opponent()
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
@@ -394,6 +406,26 @@ func (t *battleTally) countUnseen(g *game.Game, player func(game.Side) int) {
 			}
 		}
 	}
+}
+
+// everyBeaterKnown reports whether, in side's view v, every enemy piece left
+// that a piece of rank a does not beat (its equals too) is known: a hidden
+// piece that has moved is then one that a beats, whatever it is.
+func everyBeaterKnown(v *game.View, side game.Side, a game.Rank) bool {
+	enemy := side.Opponent()
+	var shown game.Army
+	for _, c := range v.Board {
+		if c.Occupied && c.Side == enemy && c.Rank != game.NoRank {
+			shown[c.Rank]++
+		}
+	}
+	for r, left := range v.Remaining[enemy] {
+		rank := game.Rank(r)
+		if rank.Movable() && game.Fight(a, rank) != game.AttackerWon && left > shown[rank] {
+			return false
+		}
+	}
+	return true
 }
 
 // leftToBeTaken reports whether the piece taken by move m stood, at its
@@ -433,6 +465,10 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	for k := range battleKinds {
 		fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", battleKindNames[k],
 			float64(t.attacks[0][k])/g, float64(t.net[0][k])/g, float64(t.attacks[1][k])/g, float64(t.net[1][k])/g)
+		if k == onHiddenMoved {
+			fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", "  of them, with every enemy piece it does not beat known",
+				float64(t.fearless[0])/g, float64(t.fearlessNet[0])/g, float64(t.fearless[1])/g, float64(t.fearlessNet[1])/g)
+		}
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8.1f %6.2f %8.1f\n", "pieces left beside a known piece that took them (worth)",
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)

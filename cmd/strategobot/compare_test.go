@@ -260,6 +260,10 @@ func TestCompareBattles(t *testing.T) {
 	corner := position{"9 4 3 3 2 F",
 		map[string]game.Rank{"J3": game.Sergeant, "J2": game.Miner, "I4": game.Miner, "J4": game.Scout, "A1": game.Flag, "B1": game.General},
 		map[string]game.Rank{"J7": game.General, "A10": game.Flag, "B10": game.Sergeant, "C10": game.Scout, "I10": game.Miner, "J10": game.Miner}}
+	// Red's General starts on B4, where it can go and show itself.
+	shown := position{"9 4 2 3 F",
+		map[string]game.Rank{"B4": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Miner, "A1": game.Flag},
+		map[string]game.Rank{"E7": game.General, "B7": game.Sergeant, "J10": game.Miner, "A10": game.Flag, "C10": game.Scout}}
 	// Blue's General shows itself taking Red's Scout on F6; Red's Sergeant
 	// comes beside it on E6 (moves 1–8).
 	revealed := []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8"}
@@ -270,6 +274,9 @@ func TestCompareBattles(t *testing.T) {
 		attacksA, attacksB  [battleKinds]int
 		netA, netB          [battleKinds]int
 		leftLost, leftWorth int
+		// fearlessB: B's attacks on hidden moved pieces with every piece
+		// of A's that its attacker does not beat known (none of A's are).
+		fearlessB, fearlessNetB int
 	}{
 		{
 			name:     "left beside the known General, could step back",
@@ -297,6 +304,14 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 		},
 		{
+			name:     "Red's General shows itself, then Blue's General takes a hidden Sergeant fearlessly",
+			pos:      shown,
+			moves:    []string{"B4-B5", "J10-J9", "B5-B6", "J9-J8", "B6xB7", "E7-E6", "E4-E5", "E6xE5"},
+			attacksA: [battleKinds]int{onHiddenUnmoved: 1}, netA: [battleKinds]int{onHiddenUnmoved: 22},
+			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 22},
+			fearlessB: 1, fearlessNetB: 22,
+		},
+		{
 			name:     "Red's Sergeant attacks the known General",
 			pos:      open,
 			moves:    []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "F6-F5", "E5xF5"},
@@ -316,8 +331,12 @@ func TestCompareBattles(t *testing.T) {
 			if tally.leftLost[0] != tc.leftLost || tally.leftWorth[0] != tc.leftWorth || tally.leftLost[1] != 0 {
 				t.Errorf("left and lost: A %d (worth %d), B %d; want A %d (worth %d), B 0", tally.leftLost[0], tally.leftWorth[0], tally.leftLost[1], tc.leftLost, tc.leftWorth)
 			}
+			if tally.fearless != [2]int{0, tc.fearlessB} || tally.fearlessNet != [2]int{0, tc.fearlessNetB} {
+				t.Errorf("fearless attacks %v net %v, want B's %d net %d", tally.fearless, tally.fearlessNet, tc.fearlessB, tc.fearlessNetB)
+			}
 			out, _, code := runCompareTest(t, "-battles", dir)
-			if code != 0 || !strings.Contains(out, "pieces left beside a known piece that took them (worth)") {
+			if code != 0 || !strings.Contains(out, "pieces left beside a known piece that took them (worth)") ||
+				!strings.Contains(out, "of them, with every enemy piece it does not beat known") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
 		})
