@@ -36,11 +36,11 @@ piece it attacked (its rank, or only that it had moved, or nothing), with
 what the attacking side won or lost in them a game, pieces weighed as hard's
 evaluation weighs them at the start, and the attacks on hidden moved pieces
 made while every enemy piece the attacker does not beat was known (attacks
-that risked nothing); and counts the pieces lost while they
-stood next to a known piece that beats them when their player could have
-stepped them away, and, at plies 100 and 200, each side's pieces that had
-moved and that the other side had not seen fight (an engine that attacks
-only what cannot be a Bomb goes for those).
+that risked nothing); and counts the pieces lost while they stood next to a
+known piece that beats them when their player could have stepped them away,
+and, at plies 100 and 200, each side's pieces that had moved and that the
+other side had not seen fight (an engine that attacks only what cannot be a
+Bomb goes for those).
 
 Flags:
 `

@@ -274,8 +274,9 @@ func TestCompareBattles(t *testing.T) {
 		attacksA, attacksB  [battleKinds]int
 		netA, netB          [battleKinds]int
 		leftLost, leftWorth int
-		// fearlessB: B's attacks on hidden moved pieces with every piece
-		// of A's that its attacker does not beat known (none of A's are).
+		// fearlessB: B's attacks on hidden moved pieces made while every
+		// piece of A's that the attacker does not beat was known (A makes
+		// none such in these games).
 		fearlessB, fearlessNetB int
 	}{
 		{
