@@ -211,18 +211,6 @@ func TestCompareRefuses(t *testing.T) {
 	}
 }
 
-// customArmy is the rules of a custom game with the given army.
-func customArmy(t *testing.T, army string) game.Rules {
-	t.Helper()
-	a, err := game.ParseArmy(army, game.NumberingModern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules := game.DefaultRules(game.VariantCustom)
-	rules.Army = a
-	return rules
-}
-
 // scriptedRun plays the moves, has Red (player A) resign, saves the game as
 // game 1 of a run and returns the run's folder and its battle tally.
 func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank, moves []string) (string, battleTally) {
@@ -322,7 +310,7 @@ func TestCompareBattles(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			dir, tally := scriptedRun(t, customArmy(t, tc.pos.army), tc.pos.red, tc.pos.blue, tc.moves)
+			dir, tally := scriptedRun(t, gametest.CustomRules(t, tc.pos.army), tc.pos.red, tc.pos.blue, tc.moves)
 			if tally.attacks[0] != tc.attacksA || tally.net[0] != tc.netA {
 				t.Errorf("A's attacks %v net %v, want %v net %v", tally.attacks[0], tally.net[0], tc.attacksA, tc.netA)
 			}
@@ -348,7 +336,7 @@ func TestCompareBattles(t *testing.T) {
 // and that the other has not seen fight are counted, over the games that got
 // that far; a piece that fought, or never moved, is not one of them.
 func TestCompareUnseen(t *testing.T) {
-	rules := customArmy(t, "9 4 3 2 2 F")
+	rules := gametest.CustomRules(t, "9 4 3 2 2 F")
 	red := map[string]game.Rank{"A1": game.Flag, "B1": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Scout, "H1": game.Miner}
 	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.General, "J10": game.Scout, "H10": game.Miner, "C10": game.Sergeant, "B10": game.Scout}
 	// Red's Sergeant and Scout move; Blue's General takes the Sergeant and

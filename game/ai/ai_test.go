@@ -55,18 +55,6 @@ func TestParseLevel(t *testing.T) {
 	}
 }
 
-// customRules returns Custom rules for an army in modern numbering.
-func customRules(t testing.TB, army string) game.Rules {
-	t.Helper()
-	a, err := game.ParseArmy(army, game.NumberingModern)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := game.DefaultRules(game.VariantCustom)
-	r.Army = a
-	return r
-}
-
 // variantRules is one set of rules of each kind the player must handle.
 func variantRules(t testing.TB) map[string]game.Rules {
 	noRange := game.DefaultRules(game.VariantBarrage)
@@ -77,7 +65,7 @@ func variantRules(t testing.TB) map[string]game.Rules {
 		"barrage-old": noRange,
 		"duel":        game.DefaultRules(game.VariantDuel),
 		"infiltrator": game.DefaultRules(game.VariantInfiltrator),
-		"custom":      customRules(t, "10 9 8 8 3 3 2 2 2 S I B B F"),
+		"custom":      gametest.CustomRules(t, "10 9 8 8 3 3 2 2 2 S I B B F"),
 	}
 }
 
@@ -235,7 +223,7 @@ func TestChooseErrors(t *testing.T) {
 // squares and plays the moves given in notation.
 func scripted(t *testing.T, army string, red, blue map[string]game.Rank, moves ...string) *game.Game {
 	t.Helper()
-	return gametest.Scripted(t, customRules(t, army), red, blue, moves...)
+	return gametest.Scripted(t, gametest.CustomRules(t, army), red, blue, moves...)
 }
 
 // TestTactics checks choices any level but random must get right.

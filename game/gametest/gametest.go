@@ -104,3 +104,16 @@ func Scripted(t testing.TB, rules game.Rules, red, blue map[string]game.Rank, mo
 	}
 	return g
 }
+
+// CustomRules returns Custom rules for an army in modern numbering
+// ("10 9 3 3 B F"), failing the test if the text is not one.
+func CustomRules(t testing.TB, army string) game.Rules {
+	t.Helper()
+	a, err := game.ParseArmy(army, game.NumberingModern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := game.DefaultRules(game.VariantCustom)
+	rules.Army = a
+	return rules
+}
