@@ -36,11 +36,13 @@ piece it attacked (its rank, or only that it had moved, or nothing), with
 what the attacking side won or lost in them a game, pieces weighed as hard's
 evaluation weighs them at the start, and the attacks on hidden moved pieces
 made while every enemy piece the attacker does not beat was known (attacks
-that risked nothing); and counts the pieces lost while they stood next to a
-known piece that beats them when their player could have stepped them away,
-and, at plies 100 and 200, each side's pieces that had moved and that the
-other side had not seen fight (an engine that attacks only what cannot be a
-Bomb goes for those).
+that risked nothing); counts the pieces lost while they stood next to a
+known piece that beats them when their player could have stepped them away;
+gives the share of games in which each side's Marshal and General were first
+shown attacking a piece below a Colonel, or attacked; and counts, at plies
+100 and 200, each side's pieces that had moved and that the other side had
+not seen fight (an engine that attacks only what cannot be a Bomb goes for
+those).
 
 Flags:
 `
@@ -313,7 +315,16 @@ type battleTally struct {
 	// what cannot be a Bomb may go for. reached[i] counts those games.
 	unseen  [2][len(unseenPlies)]int
 	reached [len(unseenPlies)]int
+	// shownCheap and shownAttacked count the games in which a player's
+	// Marshal (index 0) or General (1) was first shown attacking a piece
+	// less than a Colonel, or attacked: showing the strongest pieces for
+	// little frees the enemy's next strongest to take hidden pieces at no
+	// risk (see fearless).
+	shownCheap, shownAttacked [2][2]int
 }
+
+// topPieces are the ranks whose first showing battleTally counts.
+var topPieces = [2]game.Rank{game.Marshal, game.General}
 
 // unseenPlies are the plies at which battleTally counts each side's moved
 // pieces that the other side has not seen fight.
@@ -345,6 +356,7 @@ func (t *battleTally) add(r arenaRecord) error {
 	}
 	// Each side's view at its last turn.
 	var lastView [2]*game.View
+	var shown [2][2]bool // by player, topPieces
 	for _, m := range rec.Moves {
 		t.countUnseen(g, player)
 		side := g.ToMove()
@@ -380,6 +392,8 @@ func (t *battleTally) add(r arenaRecord) error {
 			t.fearless[p]++
 			t.fearlessNet[p] += net
 		}
+		t.countShown(&shown, p, res.Attacker, res.Defender, true)
+		t.countShown(&shown, player(side.Opponent()), res.Defender, res.Attacker, false)
 		victim := side.Opponent()
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
@@ -388,6 +402,22 @@ func (t *battleTally) add(r arenaRecord) error {
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
 	return nil
+}
+
+// countShown counts how player p's piece of rank r, in a battle with one of
+// rank other, was shown, when r is one of topPieces not shown before.
+func (t *battleTally) countShown(shown *[2][2]bool, p int, r, other game.Rank, attacking bool) {
+	i := slices.Index(topPieces[:], r)
+	if i < 0 || shown[p][i] {
+		return
+	}
+	shown[p][i] = true
+	switch {
+	case !attacking:
+		t.shownAttacked[p][i]++
+	case other < game.Colonel || other > game.Marshal:
+		t.shownCheap[p][i]++
+	}
 }
 
 // countUnseen adds each player's moved pieces that the other has not seen
@@ -472,6 +502,12 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8.1f %6.2f %8.1f\n", "pieces left beside a known piece that took them (worth)",
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
+	for i, r := range topPieces {
+		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("%s first shown attacking below a Colonel (games)", r),
+			float64(t.shownCheap[0][i])/g, "", float64(t.shownCheap[1][i])/g)
+		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("%s first shown attacked (games)", r),
+			float64(t.shownAttacked[0][i])/g, "", float64(t.shownAttacked[1][i])/g)
+	}
 	for i, ply := range unseenPlies {
 		if n := float64(t.reached[i]); n > 0 {
 			fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("moved pieces not seen fighting, at ply %d (games: %d)", ply, t.reached[i]),

@@ -252,6 +252,10 @@ func TestCompareBattles(t *testing.T) {
 	shown := position{"9 4 2 3 F",
 		map[string]game.Rank{"B4": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Miner, "A1": game.Flag},
 		map[string]game.Rank{"E7": game.General, "B7": game.Sergeant, "J10": game.Miner, "A10": game.Flag, "C10": game.Scout}}
+	// The Generals face each other on E4 and E7.
+	generals := position{"9 4 F",
+		map[string]game.Rank{"E4": game.General, "J1": game.Sergeant, "A1": game.Flag},
+		map[string]game.Rank{"E7": game.General, "J10": game.Sergeant, "A10": game.Flag}}
 	// Blue's General shows itself taking Red's Scout on F6; Red's Sergeant
 	// comes beside it on E6 (moves 1–8).
 	revealed := []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8"}
@@ -266,6 +270,10 @@ func TestCompareBattles(t *testing.T) {
 		// piece of A's that the attacker does not beat was known (A makes
 		// none such in these games).
 		fearlessB, fearlessNetB int
+		// shownCheap and shownAttacked: the games in which each player's
+		// General was first shown attacking a piece below a Colonel, or
+		// attacked (no Marshal plays in these games).
+		shownCheap, shownAttacked [2]int
 	}{
 		{
 			name:     "left beside the known General, could step back",
@@ -273,24 +281,28 @@ func TestCompareBattles(t *testing.T) {
 			moves:    append(append([]string(nil), revealed...), "J1-J2", "F6xE6"),
 			leftLost: 1, leftWorth: 22,
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
+			shownCheap: [2]int{0, 1},
 		},
 		{
 			name:     "walked in just before",
 			pos:      open,
 			moves:    append(append([]string(nil), revealed...)[:7], "F6xE6"),
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
+			shownCheap: [2]int{0, 1},
 		},
 		{
 			name:     "the taker was hidden",
 			pos:      open,
 			moves:    []string{"E4-E5", "E7-E6", "J1-J2", "E6xE5"},
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 22},
+			shownCheap: [2]int{0, 1},
 		},
 		{
 			name:     "shut in, nowhere to step",
 			pos:      corner,
 			moves:    []string{"J4-J5", "J7-J6", "J3-J4", "J6xJ5", "J2-J3", "I10-I9", "B1-B2", "J5xJ4"},
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
+			shownCheap: [2]int{0, 1},
 		},
 		{
 			name:     "Red's General shows itself, then Blue's General takes a hidden Sergeant fearlessly",
@@ -299,6 +311,7 @@ func TestCompareBattles(t *testing.T) {
 			attacksA: [battleKinds]int{onHiddenUnmoved: 1}, netA: [battleKinds]int{onHiddenUnmoved: 22},
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 22},
 			fearlessB: 1, fearlessNetB: 22,
+			shownCheap: [2]int{1, 1},
 		},
 		{
 			name:     "Red's Sergeant attacks the known General",
@@ -306,6 +319,21 @@ func TestCompareBattles(t *testing.T) {
 			moves:    []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "F6-F5", "E5xF5"},
 			attacksA: [battleKinds]int{onKnown: 1}, netA: [battleKinds]int{onKnown: -22},
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 15},
+			shownCheap: [2]int{0, 1},
+		},
+		{
+			name:     "Red's Sergeant finds Blue's hidden General",
+			pos:      open,
+			moves:    []string{"E4-E5", "E7-E6", "E5xE6"},
+			attacksA: [battleKinds]int{onHiddenMoved: 1}, netA: [battleKinds]int{onHiddenMoved: -22},
+			shownAttacked: [2]int{0, 1},
+		},
+		{
+			name:          "the Generals meet: Red's shown attacking one worth more than a Colonel, Blue's attacked",
+			pos:           generals,
+			moves:         []string{"E4-E5", "E7-E6", "E5xE6"},
+			attacksA:      [battleKinds]int{onHiddenMoved: 1},
+			shownAttacked: [2]int{0, 1},
 		},
 	}
 	for _, tc := range tests {
@@ -323,9 +351,16 @@ func TestCompareBattles(t *testing.T) {
 			if tally.fearless != [2]int{0, tc.fearlessB} || tally.fearlessNet != [2]int{0, tc.fearlessNetB} {
 				t.Errorf("fearless attacks %v net %v, want B's %d net %d", tally.fearless, tally.fearlessNet, tc.fearlessB, tc.fearlessNetB)
 			}
+			if want := [2][2]int{{0, tc.shownCheap[0]}, {0, tc.shownCheap[1]}}; tally.shownCheap != want {
+				t.Errorf("Marshals and Generals first shown attacking below a Colonel %v, want %v", tally.shownCheap, want)
+			}
+			if want := [2][2]int{{0, tc.shownAttacked[0]}, {0, tc.shownAttacked[1]}}; tally.shownAttacked != want {
+				t.Errorf("Marshals and Generals first shown attacked %v, want %v", tally.shownAttacked, want)
+			}
 			out, _, code := runCompareTest(t, "-battles", dir)
 			if code != 0 || !strings.Contains(out, "pieces left beside a known piece that took them (worth)") ||
-				!strings.Contains(out, "of them, with every enemy piece it does not beat known") {
+				!strings.Contains(out, "of them, with every enemy piece it does not beat known") ||
+				!strings.Contains(out, "General first shown attacking below a Colonel (games)") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
 		})
