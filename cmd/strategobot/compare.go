@@ -316,11 +316,11 @@ type battleTally struct {
 	unseen  [2][len(unseenPlies)]int
 	reached [len(unseenPlies)]int
 	// shownCheap and shownAttacked count the games in which a player's
-	// Marshal (index 0) or General (1) was first shown attacking a piece
-	// less than a Colonel, or attacked: showing the strongest pieces for
-	// little frees the enemy's next strongest to take hidden pieces at no
-	// risk (see fearless).
-	shownCheap, shownAttacked [2][2]int
+	// piece of each of topPieces was first shown attacking a piece below a
+	// Colonel (a Bomb or the Flag too), or attacked: showing the strongest
+	// pieces for little frees the enemy's next strongest to take hidden
+	// pieces at no risk (see fearless).
+	shownCheap, shownAttacked [2][len(topPieces)]int
 }
 
 // topPieces are the ranks whose first showing battleTally counts.
@@ -356,7 +356,7 @@ func (t *battleTally) add(r arenaRecord) error {
 	}
 	// Each side's view at its last turn.
 	var lastView [2]*game.View
-	var shown [2][2]bool // by player, topPieces
+	var shown [2][len(topPieces)]bool // by player
 	for _, m := range rec.Moves {
 		t.countUnseen(g, player)
 		side := g.ToMove()
@@ -406,7 +406,7 @@ func (t *battleTally) add(r arenaRecord) error {
 
 // countShown counts how player p's piece of rank r, in a battle with one of
 // rank other, was shown, when r is one of topPieces not shown before.
-func (t *battleTally) countShown(shown *[2][2]bool, p int, r, other game.Rank, attacking bool) {
+func (t *battleTally) countShown(shown *[2][len(topPieces)]bool, p int, r, other game.Rank, attacking bool) {
 	i := slices.Index(topPieces[:], r)
 	if i < 0 || shown[p][i] {
 		return
