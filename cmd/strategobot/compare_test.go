@@ -235,7 +235,9 @@ func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank,
 // TestCompareBattles: battles are told apart by what the attacker knew,
 // with the material they won; a piece its player left beside a known piece
 // that beats it, free to step away, is counted when taken, and not when it
-// walked in just before or when the taker was hidden.
+// walked in just before or when the taker was hidden; a General is counted
+// by how it was first shown: attacking a piece below a Colonel, attacked,
+// or (neither) attacking one above.
 func TestCompareBattles(t *testing.T) {
 	type position struct {
 		army      string
@@ -329,7 +331,7 @@ func TestCompareBattles(t *testing.T) {
 			shownAttacked: [2]int{0, 1},
 		},
 		{
-			name:          "the Generals meet: Red's shown attacking one worth more than a Colonel, Blue's attacked",
+			name:          "the Generals meet: Red's shown attacking one above a Colonel, Blue's attacked",
 			pos:           generals,
 			moves:         []string{"E4-E5", "E7-E6", "E5xE6"},
 			attacksA:      [battleKinds]int{onHiddenMoved: 1},
