@@ -36,13 +36,16 @@ piece it attacked (its rank, or only that it had moved, or nothing), with
 what the attacking side won or lost in them a game, pieces weighed as hard's
 evaluation weighs them at the start, and the attacks on hidden moved pieces
 made while every enemy piece the attacker does not beat was known (attacks
-that risked nothing); counts the pieces lost while they stood next to a
-known piece that beats them when their player could have stepped them away;
-gives the share of games in which each side's Marshal and General were first
-shown attacking a piece below a Colonel, or attacked; and counts, at plies
-100 and 200, each side's pieces that had moved and that the other side had
-not seen fight (an engine that attacks only what cannot be a Bomb goes for
-those).
+that risked nothing), and the share of attacks on hidden moved pieces won
+beside the share an attack on one of them picked at random would have won
+(above it, the attacker read the pieces); counts the pieces lost while they
+stood next to a known piece that beats them when their player could have
+stepped them away; gives the share of games in which each side's Marshal and
+General were first shown attacking a piece below a Colonel, or attacked; and
+counts, at plies 100 and 200, each side's pieces that had moved and that the
+other side had not seen fight (an engine that attacks only what cannot be a
+Bomb goes for those), and its pieces that can move but never did (to the
+enemy, each may be a Bomb).
 
 Flags:
 `
@@ -309,12 +312,23 @@ type battleTally struct {
 	// moved made while every enemy piece that the attacker does not beat
 	// was known (or gone), and what they won: attacks that risked nothing.
 	fearless, fearlessNet [2]int
+	// won counts the attacks on hidden pieces that had moved that the
+	// attacker won, and atRandom adds up, over those attacks, the share of
+	// the enemy's hidden moved pieces that the attacker's rank beats: what
+	// it would have won attacking one of them at random. Won above that,
+	// it read the pieces; near it, it went for whatever moved.
+	won      [2]int
+	atRandom [2]float64
 	// unseen[p][i] adds up, over the games that reached ply
 	// unseenPlies[i], the pieces of player p that had moved and that the
 	// other player had not seen fight: the pieces an engine that takes only
 	// what cannot be a Bomb may go for. reached[i] counts those games.
 	unseen  [2][len(unseenPlies)]int
 	reached [len(unseenPlies)]int
+	// still[p][i] adds up, the same way, player p's pieces that can move
+	// but never did and that the other has not seen fight: to the enemy,
+	// each may be a Bomb.
+	still [2][len(unseenPlies)]int
 	// shownCheap and shownAttacked count the games in which a player's
 	// piece of each of topPieces was first shown attacking a piece below a
 	// Colonel (a Bomb or the Flag too), or attacked: showing the strongest
@@ -357,10 +371,15 @@ func (t *battleTally) add(r arenaRecord) error {
 	// Each side's view at its last turn.
 	var lastView [2]*game.View
 	var shown [2][len(topPieces)]bool // by player
+	var candidates []game.Rank        // the ranks of the enemy's hidden moved pieces, before an attack on one
 	for _, m := range rec.Moves {
 		t.countUnseen(g, player)
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
+		candidates = candidates[:0]
+		if target := v.Board[m.To]; target.Occupied && target.Side != side && target.Rank == game.NoRank && target.Moved {
+			candidates = hiddenMovedRanks(g, &v, side.Opponent(), candidates)
+		}
 		res, err := g.Apply(m)
 		if err != nil {
 			return err
@@ -377,6 +396,12 @@ func (t *battleTally) add(r arenaRecord) error {
 			}
 		}
 		p := player(side)
+		if kind == onHiddenMoved {
+			t.atRandom[p] += beatenShare(candidates, res.Attacker)
+			if res.Outcome == game.AttackerWon {
+				t.won[p]++
+			}
+		}
 		net := 0
 		switch res.Outcome {
 		case game.AttackerWon:
@@ -402,6 +427,34 @@ func (t *battleTally) add(r arenaRecord) error {
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
 	return nil
+}
+
+// hiddenMovedRanks appends to dst the ranks of enemy's pieces that moved and
+// whose rank view v does not show: the pieces an attack on a hidden moved
+// piece could have met.
+func hiddenMovedRanks(g *game.Game, v *game.View, enemy game.Side, dst []game.Rank) []game.Rank {
+	for sq, c := range v.Board {
+		if c.Occupied && c.Side == enemy && c.Moved && c.Rank == game.NoRank {
+			if _, r, ok := g.PieceAt(game.Square(sq)); ok {
+				dst = append(dst, r)
+			}
+		}
+	}
+	return dst
+}
+
+// beatenShare is the share of ranks that a piece of rank a beats.
+func beatenShare(ranks []game.Rank, a game.Rank) float64 {
+	if len(ranks) == 0 {
+		return 0
+	}
+	n := 0
+	for _, r := range ranks {
+		if game.Fight(a, r) == game.AttackerWon {
+			n++
+		}
+	}
+	return float64(n) / float64(len(ranks))
 }
 
 // countShown counts how player p's piece of rank r, in a battle with one of
@@ -430,9 +483,14 @@ func (t *battleTally) countUnseen(g *game.Game, player func(game.Side) int) {
 	t.reached[i]++
 	for side := game.Red; side <= game.Blue; side++ {
 		other := g.View(game.ViewerOf(side.Opponent()))
-		for _, c := range other.Board {
-			if c.Occupied && c.Side == side && c.Moved && c.Rank == game.NoRank {
+		for sq, c := range other.Board {
+			if !c.Occupied || c.Side != side || c.Rank != game.NoRank {
+				continue
+			}
+			if c.Moved {
 				t.unseen[player(side)][i]++
+			} else if _, r, _ := g.PieceAt(game.Square(sq)); r.Movable() {
+				t.still[player(side)][i]++
 			}
 		}
 	}
@@ -483,6 +541,22 @@ func leftToBeTaken(v *game.View, m game.Move, attacker game.Rank) bool {
 	return false
 }
 
+// share writes part/whole to two decimals, "-" for no whole.
+func share(part, whole int) string {
+	if whole == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(part)/float64(whole))
+}
+
+// randomShare writes sum/whole in brackets, "" for no whole.
+func randomShare(sum float64, whole int) string {
+	if whole == 0 {
+		return ""
+	}
+	return fmt.Sprintf("(%.2f)", sum/float64(whole))
+}
+
 func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	t, err := tallyBattles(recs)
 	if err != nil {
@@ -498,6 +572,9 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		if k == onHiddenMoved {
 			fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", "  of them, with every enemy piece it does not beat known",
 				float64(t.fearless[0])/g, float64(t.fearlessNet[0])/g, float64(t.fearless[1])/g, float64(t.fearlessNet[1])/g)
+			fmt.Fprintf(w, "  %-55s %6s %8s %6s %8s\n", "  share won (attacking one of them at random)",
+				share(t.won[0], t.attacks[0][k]), randomShare(t.atRandom[0], t.attacks[0][k]),
+				share(t.won[1], t.attacks[1][k]), randomShare(t.atRandom[1], t.attacks[1][k]))
 		}
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8.1f %6.2f %8.1f\n", "pieces left beside a known piece that took them (worth)",
@@ -512,6 +589,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		if n := float64(t.reached[i]); n > 0 {
 			fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("moved pieces not seen fighting, at ply %d (games: %d)", ply, t.reached[i]),
 				float64(t.unseen[0][i])/n, "", float64(t.unseen[1][i])/n)
+			fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("pieces that can move, never moved, not seen, at ply %d", ply),
+				float64(t.still[0][i])/n, "", float64(t.still[1][i])/n)
 		}
 	}
 }

@@ -237,7 +237,8 @@ func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank,
 // that beats it, free to step away, is counted when taken, and not when it
 // walked in just before or when the taker was hidden; a General is counted
 // by how it was first shown: attacking a piece below a Colonel, attacked,
-// or (neither) attacking one above.
+// or (neither) attacking one above; an attack on a hidden moved piece is
+// weighed against the share of such pieces its attacker beats.
 func TestCompareBattles(t *testing.T) {
 	type position struct {
 		army      string
@@ -276,6 +277,11 @@ func TestCompareBattles(t *testing.T) {
 		// General was first shown attacking a piece below a Colonel, or
 		// attacked (no Marshal plays in these games).
 		shownCheap, shownAttacked [2]int
+		// won: each player's attacks on hidden moved pieces that it won;
+		// atRandom: over those attacks, the share of the enemy's hidden
+		// moved pieces that the attacker beats.
+		won      [2]int
+		atRandom [2]float64
 	}{
 		{
 			name:     "left beside the known General, could step back",
@@ -284,6 +290,7 @@ func TestCompareBattles(t *testing.T) {
 			leftLost: 1, leftWorth: 22,
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 			shownCheap: [2]int{0, 1},
+			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
 		},
 		{
 			name:     "walked in just before",
@@ -291,6 +298,7 @@ func TestCompareBattles(t *testing.T) {
 			moves:    append(append([]string(nil), revealed...)[:7], "F6xE6"),
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 			shownCheap: [2]int{0, 1},
+			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
 		},
 		{
 			name:     "the taker was hidden",
@@ -298,6 +306,8 @@ func TestCompareBattles(t *testing.T) {
 			moves:    []string{"E4-E5", "E7-E6", "J1-J2", "E6xE5"},
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 22},
 			shownCheap: [2]int{0, 1},
+			// Red's Sergeant and Miner had moved: the General beats both.
+			won: [2]int{0, 1}, atRandom: [2]float64{0, 1},
 		},
 		{
 			name:     "shut in, nowhere to step",
@@ -305,6 +315,9 @@ func TestCompareBattles(t *testing.T) {
 			moves:    []string{"J4-J5", "J7-J6", "J3-J4", "J6xJ5", "J2-J3", "I10-I9", "B1-B2", "J5xJ4"},
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 			shownCheap: [2]int{0, 1},
+			// The second time Red's General had moved too: at random, Blue's
+			// General would have beaten two of three.
+			won: [2]int{0, 2}, atRandom: [2]float64{0, 1 + 2.0/3},
 		},
 		{
 			name:     "Red's General shows itself, then Blue's General takes a hidden Sergeant fearlessly",
@@ -314,6 +327,7 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 22},
 			fearlessB: 1, fearlessNetB: 22,
 			shownCheap: [2]int{1, 1},
+			won:        [2]int{0, 1}, atRandom: [2]float64{0, 1},
 		},
 		{
 			name:     "Red's Sergeant attacks the known General",
@@ -322,6 +336,7 @@ func TestCompareBattles(t *testing.T) {
 			attacksA: [battleKinds]int{onKnown: 1}, netA: [battleKinds]int{onKnown: -22},
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 15},
 			shownCheap: [2]int{0, 1},
+			won:        [2]int{0, 1}, atRandom: [2]float64{0, 1},
 		},
 		{
 			name:     "Red's Sergeant finds Blue's hidden General",
@@ -359,10 +374,14 @@ func TestCompareBattles(t *testing.T) {
 			if want := [2][2]int{{0, tc.shownAttacked[0]}, {0, tc.shownAttacked[1]}}; tally.shownAttacked != want {
 				t.Errorf("Marshals and Generals first shown attacked %v, want %v", tally.shownAttacked, want)
 			}
+			if tally.won != tc.won || math.Abs(tally.atRandom[0]-tc.atRandom[0]) > 1e-9 || math.Abs(tally.atRandom[1]-tc.atRandom[1]) > 1e-9 {
+				t.Errorf("won %v, at random %v; want %v, %v", tally.won, tally.atRandom, tc.won, tc.atRandom)
+			}
 			out, _, code := runCompareTest(t, "-battles", dir)
 			if code != 0 || !strings.Contains(out, "pieces left beside a known piece that took them (worth)") ||
 				!strings.Contains(out, "of them, with every enemy piece it does not beat known") ||
-				!strings.Contains(out, "General first shown attacking below a Colonel (games)") {
+				!strings.Contains(out, "General first shown attacking below a Colonel (games)") ||
+				!strings.Contains(out, "share won (attacking one of them at random)") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
 		})
@@ -371,7 +390,8 @@ func TestCompareBattles(t *testing.T) {
 
 // TestCompareUnseen: at plies 100 and 200 each player's pieces that moved
 // and that the other has not seen fight are counted, over the games that got
-// that far; a piece that fought, or never moved, is not one of them.
+// that far; a piece that fought, or never moved, is not one of them. The
+// pieces that can move but never did are counted beside them, the Flag not.
 func TestCompareUnseen(t *testing.T) {
 	rules := gametest.CustomRules(t, "9 4 3 2 2 F")
 	red := map[string]game.Rank{"A1": game.Flag, "B1": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Scout, "H1": game.Miner}
@@ -396,12 +416,20 @@ func TestCompareUnseen(t *testing.T) {
 		{"ended at ply 100", 4 + 8*12, [len(unseenPlies)]int{1, 0}, [len(unseenPlies)]int{2, 0}, [len(unseenPlies)]int{1, 0}, false},
 		{"ended before ply 100", 4 + 8*5, [len(unseenPlies)]int{}, [len(unseenPlies)]int{}, [len(unseenPlies)]int{}, false},
 	}
+	// Never moved: Red's General and Miner; Blue's Miner, Sergeant and the
+	// Scout on B10.
+	stillA, stillB := [len(unseenPlies)]int{2, 2}, [len(unseenPlies)]int{3, 3}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			moves := append(append([]string(nil), opening...), rounds...)[:tc.plies]
 			dir, tally := scriptedRun(t, rules, red, blue, moves)
 			if tally.reached != tc.reached || tally.unseen[0] != tc.unseenA || tally.unseen[1] != tc.unseenB {
 				t.Errorf("reached %v, unseen A %v B %v; want %v, %v, %v", tally.reached, tally.unseen[0], tally.unseen[1], tc.reached, tc.unseenA, tc.unseenB)
+			}
+			for i, n := range tc.reached {
+				if tally.still[0][i] != n*stillA[i] || tally.still[1][i] != n*stillB[i] {
+					t.Errorf("never moved at ply %d: A %d B %d, want %d and %d", unseenPlies[i], tally.still[0][i], tally.still[1][i], n*stillA[i], n*stillB[i])
+				}
 			}
 			out, _, code := runCompareTest(t, "-battles", dir)
 			if code != 0 || strings.Contains(out, "at ply 200") != tc.printedAt200 {
