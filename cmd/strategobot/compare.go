@@ -376,8 +376,17 @@ func (t *battleTally) add(r arenaRecord) error {
 		t.countUnseen(g, player)
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
+		// What the attacker knew of the target, read before the battle
+		// shows it; and, for a hidden moved one, what else it might have met.
+		kind := onKnown
+		if target := v.Board[m.To]; target.Rank == game.NoRank {
+			kind = onHiddenUnmoved
+			if target.Moved {
+				kind = onHiddenMoved
+			}
+		}
 		candidates = candidates[:0]
-		if target := v.Board[m.To]; target.Occupied && target.Side != side && target.Rank == game.NoRank && target.Moved {
+		if kind == onHiddenMoved {
 			candidates = hiddenMovedRanks(g, &v, side.Opponent(), candidates)
 		}
 		res, err := g.Apply(m)
@@ -387,13 +396,6 @@ func (t *battleTally) add(r arenaRecord) error {
 		lastView[side] = &v
 		if !res.IsAttack() {
 			continue
-		}
-		kind := onKnown
-		if target := v.Board[m.To]; target.Rank == game.NoRank {
-			kind = onHiddenUnmoved
-			if target.Moved {
-				kind = onHiddenMoved
-			}
 		}
 		p := player(side)
 		if kind == onHiddenMoved {
@@ -434,13 +436,19 @@ func (t *battleTally) add(r arenaRecord) error {
 // piece could have met.
 func hiddenMovedRanks(g *game.Game, v *game.View, enemy game.Side, dst []game.Rank) []game.Rank {
 	for sq, c := range v.Board {
-		if c.Occupied && c.Side == enemy && c.Moved && c.Rank == game.NoRank {
+		if hiddenMoved(c, enemy) {
 			if _, r, ok := g.PieceAt(game.Square(sq)); ok {
 				dst = append(dst, r)
 			}
 		}
 	}
 	return dst
+}
+
+// hiddenMoved reports whether c holds a piece of side's that has moved and
+// whose rank the viewer does not know.
+func hiddenMoved(c game.Cell, side game.Side) bool {
+	return c.Occupied && c.Side == side && c.Moved && c.Rank == game.NoRank
 }
 
 // beatenShare is the share of ranks that a piece of rank a beats.
@@ -484,13 +492,13 @@ func (t *battleTally) countUnseen(g *game.Game, player func(game.Side) int) {
 	for side := game.Red; side <= game.Blue; side++ {
 		other := g.View(game.ViewerOf(side.Opponent()))
 		for sq, c := range other.Board {
-			if !c.Occupied || c.Side != side || c.Rank != game.NoRank {
-				continue
-			}
-			if c.Moved {
+			switch {
+			case hiddenMoved(c, side):
 				t.unseen[player(side)][i]++
-			} else if _, r, _ := g.PieceAt(game.Square(sq)); r.Movable() {
-				t.still[player(side)][i]++
+			case c.Occupied && c.Side == side && c.Rank == game.NoRank:
+				if _, r, _ := g.PieceAt(game.Square(sq)); r.Movable() {
+					t.still[player(side)][i]++
+				}
 			}
 		}
 	}
