@@ -38,7 +38,10 @@ evaluation weighs them at the start, and the attacks on hidden moved pieces
 made while every enemy piece the attacker does not beat was known (attacks
 that risked nothing), and the share of attacks on hidden moved pieces won
 beside the share an attack on one of them picked at random would have won
-(above it, the attacker read the pieces); counts the pieces lost while they
+(above it, the attacker read the pieces), and those made by a Colonel or
+stronger with the share of them lost (to a stronger piece that was hiding);
+counts the Marshals taken by the Spy, with the share taken just after taking
+a piece where they stood (the bait of the textbook); counts the pieces lost while they
 stood next to a known piece that beats them when their player could have
 stepped them away; gives the share of games in which each side's Marshal and
 General were first shown attacking a piece below a Colonel, or attacked; and
@@ -319,6 +322,14 @@ type battleTally struct {
 	// it read the pieces; near it, it went for whatever moved.
 	won      [2]int
 	atRandom [2]float64
+	// strong and strongLost count the attacks on hidden moved pieces made
+	// by a Colonel or stronger, and those the attacker lost: a strong
+	// piece that loses such a battle met a stronger one that was hiding.
+	strong, strongLost [2]int
+	// spyTook counts the player's Marshals taken by the Spy, and spyBait
+	// those of them taken right after the Marshal took a piece where it
+	// stood: the bait of the textbook.
+	spyTook, spyBait [2]int
 	// unseen[p][i] adds up, over the games that reached ply
 	// unseenPlies[i], the pieces of player p that had moved and that the
 	// other player had not seen fight: the pieces an engine that takes only
@@ -370,8 +381,9 @@ func (t *battleTally) add(r arenaRecord) error {
 	}
 	// Each side's view at its last turn.
 	var lastView [2]*game.View
-	var shown [2][len(topPieces)]bool // by player
-	var candidates []game.Rank        // the ranks of the enemy's hidden moved pieces, before an attack on one
+	var shown [2][len(topPieces)]bool                    // by player
+	var candidates []game.Rank                           // the ranks of the enemy's hidden moved pieces, before an attack on one
+	took := [2]game.Square{game.NoSquare, game.NoSquare} // by side: where its last move took a piece
 	for _, m := range rec.Moves {
 		t.countUnseen(g, player)
 		side := g.ToMove()
@@ -394,14 +406,31 @@ func (t *battleTally) add(r arenaRecord) error {
 			return err
 		}
 		lastView[side] = &v
+		took[side] = game.NoSquare
 		if !res.IsAttack() {
 			continue
+		}
+		if res.Outcome == game.AttackerWon {
+			took[side] = m.To
 		}
 		p := player(side)
 		if kind == onHiddenMoved {
 			t.atRandom[p] += beatenShare(candidates, res.Attacker)
 			if res.Outcome == game.AttackerWon {
 				t.won[p]++
+			}
+			if res.Attacker >= game.Colonel && res.Attacker <= game.Marshal {
+				t.strong[p]++
+				if res.Outcome == game.DefenderWon {
+					t.strongLost[p]++
+				}
+			}
+		}
+		if res.Attacker == game.Spy && res.Defender == game.Marshal && res.Outcome == game.AttackerWon {
+			q := player(side.Opponent())
+			t.spyTook[q]++
+			if took[side.Opponent()] == m.To {
+				t.spyBait[q]++
 			}
 		}
 		net := 0
@@ -557,6 +586,11 @@ func share(part, whole int) string {
 	return fmt.Sprintf("%.2f", float64(part)/float64(whole))
 }
 
+// bracketShare writes part/whole in brackets, "" for no whole.
+func bracketShare(part, whole int) string {
+	return randomShare(float64(part), whole)
+}
+
 // randomShare writes sum/whole in brackets, "" for no whole.
 func randomShare(sum float64, whole int) string {
 	if whole == 0 {
@@ -583,10 +617,16 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 			fmt.Fprintf(w, "  %-55s %6s %8s %6s %8s\n", "  share won (attacking one of them at random)",
 				share(t.won[0], t.attacks[0][k]), randomShare(t.atRandom[0], t.attacks[0][k]),
 				share(t.won[1], t.attacks[1][k]), randomShare(t.atRandom[1], t.attacks[1][k]))
+			fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "  of them, by a Colonel or stronger (share lost)",
+				float64(t.strong[0])/g, bracketShare(t.strongLost[0], t.strong[0]),
+				float64(t.strong[1])/g, bracketShare(t.strongLost[1], t.strong[1]))
 		}
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8.1f %6.2f %8.1f\n", "pieces left beside a known piece that took them (worth)",
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
+	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "Marshal taken by the Spy (share: just after it took)",
+		float64(t.spyTook[0])/g, bracketShare(t.spyBait[0], t.spyTook[0]),
+		float64(t.spyTook[1])/g, bracketShare(t.spyBait[1], t.spyTook[1]))
 	for i, r := range topPieces {
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("%s first shown attacking below a Colonel (games)", r),
 			float64(t.shownCheap[0][i])/g, "", float64(t.shownCheap[1][i])/g)

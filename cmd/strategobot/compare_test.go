@@ -259,6 +259,15 @@ func TestCompareBattles(t *testing.T) {
 	generals := position{"9 4 F",
 		map[string]game.Rank{"E4": game.General, "J1": game.Sergeant, "A1": game.Flag},
 		map[string]game.Rank{"E7": game.General, "J10": game.Sergeant, "A10": game.Flag}}
+	// Red's Colonel on E4 faces Blue's General on E7.
+	colonel := position{"9 8 4 F",
+		map[string]game.Rank{"E4": game.Colonel, "B1": game.General, "J1": game.Sergeant, "A1": game.Flag},
+		map[string]game.Rank{"E7": game.General, "B10": game.Colonel, "J10": game.Sergeant, "A10": game.Flag}}
+	// Red's Marshal on E4; Blue's General on F7 beside its Spy on E7, its
+	// Marshal out of the way on B10.
+	bait := position{"10 9 S 4 F",
+		map[string]game.Rank{"E4": game.Marshal, "B1": game.General, "C1": game.Spy, "J1": game.Sergeant, "A1": game.Flag},
+		map[string]game.Rank{"F7": game.General, "E7": game.Spy, "B10": game.Marshal, "J10": game.Sergeant, "A10": game.Flag}}
 	// Blue's General shows itself taking Red's Scout on F6; Red's Sergeant
 	// comes beside it on E6 (moves 1–8).
 	revealed := []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8"}
@@ -275,13 +284,20 @@ func TestCompareBattles(t *testing.T) {
 		fearlessB, fearlessNetB int
 		// shownCheap and shownAttacked: the games in which each player's
 		// General was first shown attacking a piece below a Colonel, or
-		// attacked (no Marshal plays in these games).
-		shownCheap, shownAttacked [2]int
+		// attacked; marshalAttacked: its Marshal first shown attacked (no
+		// Marshal is first shown attacking below a Colonel in these games).
+		shownCheap, shownAttacked, marshalAttacked [2]int
 		// won: each player's attacks on hidden moved pieces that it won;
 		// atRandom: over those attacks, the share of the enemy's hidden
 		// moved pieces that the attacker beats.
 		won      [2]int
 		atRandom [2]float64
+		// strong: each player's attacks on hidden moved pieces by a Colonel
+		// or stronger; strongLost: those it lost.
+		strong, strongLost [2]int
+		// spyTook: each player's Marshals taken by the Spy; spyBait: those
+		// taken just after they took a piece there.
+		spyTook, spyBait [2]int
 	}{
 		{
 			name:     "left beside the known General, could step back",
@@ -291,6 +307,7 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 			shownCheap: [2]int{0, 1},
 			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
+			strong: [2]int{0, 2},
 		},
 		{
 			name:     "walked in just before",
@@ -299,6 +316,7 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 			shownCheap: [2]int{0, 1},
 			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
+			strong: [2]int{0, 2},
 		},
 		{
 			name:     "the taker was hidden",
@@ -308,6 +326,7 @@ func TestCompareBattles(t *testing.T) {
 			shownCheap: [2]int{0, 1},
 			// Red's Sergeant and Miner had moved: the General beats both.
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 1},
+			strong: [2]int{0, 1},
 		},
 		{
 			name:     "shut in, nowhere to step",
@@ -318,6 +337,7 @@ func TestCompareBattles(t *testing.T) {
 			// The second time Red's General had moved too: at random, Blue's
 			// General would have beaten two of three.
 			won: [2]int{0, 2}, atRandom: [2]float64{0, 1 + 2.0/3},
+			strong: [2]int{0, 2},
 		},
 		{
 			name:     "Red's General shows itself, then Blue's General takes a hidden Sergeant fearlessly",
@@ -328,6 +348,7 @@ func TestCompareBattles(t *testing.T) {
 			fearlessB: 1, fearlessNetB: 22,
 			shownCheap: [2]int{1, 1},
 			won:        [2]int{0, 1}, atRandom: [2]float64{0, 1},
+			strong: [2]int{0, 1},
 		},
 		{
 			name:     "Red's Sergeant attacks the known General",
@@ -337,6 +358,7 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 15},
 			shownCheap: [2]int{0, 1},
 			won:        [2]int{0, 1}, atRandom: [2]float64{0, 1},
+			strong: [2]int{0, 1},
 		},
 		{
 			name:     "Red's Sergeant finds Blue's hidden General",
@@ -351,6 +373,39 @@ func TestCompareBattles(t *testing.T) {
 			moves:         []string{"E4-E5", "E7-E6", "E5xE6"},
 			attacksA:      [battleKinds]int{onHiddenMoved: 1},
 			shownAttacked: [2]int{0, 1},
+			strong:        [2]int{1, 0},
+		},
+		{
+			name:     "Red's Colonel attacks a hidden General that moved, and loses",
+			pos:      colonel,
+			moves:    []string{"E4-E5", "E7-E6", "E5xE6"},
+			attacksA: [battleKinds]int{onHiddenMoved: 1}, netA: [battleKinds]int{onHiddenMoved: -140},
+			shownAttacked: [2]int{0, 1},
+			strong:        [2]int{1, 0}, strongLost: [2]int{1, 0},
+		},
+		{
+			name: "Red's Marshal takes Blue's General beside Blue's Spy, which takes it",
+			pos:  bait,
+			// Blue's General walks next to Red's Marshal; the Marshal takes
+			// it (the General had moved) and stands beside the Spy.
+			moves:    []string{"E4-E5", "F7-F6", "J1-J2", "F6-E6", "E5xE6", "E7xE6"},
+			attacksA: [battleKinds]int{onHiddenMoved: 1}, netA: [battleKinds]int{onHiddenMoved: 250},
+			attacksB: [battleKinds]int{onKnown: 1}, netB: [battleKinds]int{onKnown: 400},
+			shownAttacked: [2]int{0, 1},
+			won:           [2]int{1, 0}, atRandom: [2]float64{1, 0},
+			strong:  [2]int{1, 0},
+			spyTook: [2]int{1, 0}, spyBait: [2]int{1, 0},
+		},
+		{
+			name: "Red's Marshal steps beside Blue's Spy, which takes it",
+			pos:  bait,
+			// The Marshal took nothing there: no bait. The Spy beats the
+			// only hidden piece of Red's that moved, and shows the Marshal.
+			moves:    []string{"E4-E5", "F7-F6", "E5-E6", "E7xE6"},
+			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 400},
+			marshalAttacked: [2]int{1, 0},
+			spyTook:         [2]int{1, 0},
+			won:             [2]int{0, 1}, atRandom: [2]float64{0, 1},
 		},
 	}
 	for _, tc := range tests {
@@ -371,17 +426,25 @@ func TestCompareBattles(t *testing.T) {
 			if want := [2][2]int{{0, tc.shownCheap[0]}, {0, tc.shownCheap[1]}}; tally.shownCheap != want {
 				t.Errorf("Marshals and Generals first shown attacking below a Colonel %v, want %v", tally.shownCheap, want)
 			}
-			if want := [2][2]int{{0, tc.shownAttacked[0]}, {0, tc.shownAttacked[1]}}; tally.shownAttacked != want {
+			if want := [2][2]int{{tc.marshalAttacked[0], tc.shownAttacked[0]}, {tc.marshalAttacked[1], tc.shownAttacked[1]}}; tally.shownAttacked != want {
 				t.Errorf("Marshals and Generals first shown attacked %v, want %v", tally.shownAttacked, want)
 			}
 			if tally.won != tc.won || math.Abs(tally.atRandom[0]-tc.atRandom[0]) > 1e-9 || math.Abs(tally.atRandom[1]-tc.atRandom[1]) > 1e-9 {
 				t.Errorf("won %v, at random %v; want %v, %v", tally.won, tally.atRandom, tc.won, tc.atRandom)
 			}
+			if tally.strong != tc.strong || tally.strongLost != tc.strongLost {
+				t.Errorf("attacks on hidden moved pieces by a Colonel or stronger %v, lost %v; want %v, %v", tally.strong, tally.strongLost, tc.strong, tc.strongLost)
+			}
+			if tally.spyTook != tc.spyTook || tally.spyBait != tc.spyBait {
+				t.Errorf("Marshals taken by the Spy %v, just after taking there %v; want %v, %v", tally.spyTook, tally.spyBait, tc.spyTook, tc.spyBait)
+			}
 			out, _, code := runCompareTest(t, "-battles", dir)
 			if code != 0 || !strings.Contains(out, "pieces left beside a known piece that took them (worth)") ||
 				!strings.Contains(out, "of them, with every enemy piece it does not beat known") ||
 				!strings.Contains(out, "General first shown attacking below a Colonel (games)") ||
-				!strings.Contains(out, "share won (attacking one of them at random)") {
+				!strings.Contains(out, "share won (attacking one of them at random)") ||
+				!strings.Contains(out, "of them, by a Colonel or stronger (share lost)") ||
+				!strings.Contains(out, "Marshal taken by the Spy (share: just after it took)") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
 		})
