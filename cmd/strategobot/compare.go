@@ -41,14 +41,14 @@ beside the share an attack on one of them picked at random would have won
 (above it, the attacker read the pieces), and those made by a Colonel or
 stronger with the share of them lost (to a stronger piece that was hiding);
 counts the Marshals taken by the Spy, with the share taken just after taking
-a piece where they stood (the bait of the textbook); counts the pieces lost while they
-stood next to a known piece that beats them when their player could have
-stepped them away; gives the share of games in which each side's Marshal and
-General were first shown attacking a piece below a Colonel, or attacked; and
-counts, at plies 100 and 200, each side's pieces that had moved and that the
-other side had not seen fight (an engine that attacks only what cannot be a
-Bomb goes for those), and its pieces that can move but never did (to the
-enemy, each may be a Bomb).
+a piece where they stood (the bait of the textbook), and the pieces lost
+while they stood next to a known piece that beats them when their player
+could have stepped them away; gives the share of games in which each side's
+Marshal and General were first shown attacking a piece below a Colonel, or
+attacked; and counts, at plies 100 and 200, each side's pieces that had moved
+and that the other side had not seen fight (an engine that attacks only what
+cannot be a Bomb goes for those), and its pieces that can move but never did
+(to the enemy, each may be a Bomb).
 
 Flags:
 `

@@ -238,7 +238,9 @@ func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank,
 // walked in just before or when the taker was hidden; a General is counted
 // by how it was first shown: attacking a piece below a Colonel, attacked,
 // or (neither) attacking one above; an attack on a hidden moved piece is
-// weighed against the share of such pieces its attacker beats.
+// weighed against the share of such pieces its attacker beats, and counted
+// (and, when lost, counted lost) if a Colonel or stronger made it; a Marshal
+// taken by the Spy is counted, as bait when it had just taken a piece there.
 func TestCompareBattles(t *testing.T) {
 	type position struct {
 		army      string
