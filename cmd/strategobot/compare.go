@@ -586,13 +586,8 @@ func share(part, whole int) string {
 	return fmt.Sprintf("%.2f", float64(part)/float64(whole))
 }
 
-// bracketShare writes part/whole in brackets, "" for no whole.
-func bracketShare(part, whole int) string {
-	return randomShare(float64(part), whole)
-}
-
-// randomShare writes sum/whole in brackets, "" for no whole.
-func randomShare(sum float64, whole int) string {
+// bracketed writes sum/whole in brackets, "" for no whole.
+func bracketed(sum float64, whole int) string {
 	if whole == 0 {
 		return ""
 	}
@@ -615,18 +610,18 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 			fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", "  of them, with every enemy piece it does not beat known",
 				float64(t.fearless[0])/g, float64(t.fearlessNet[0])/g, float64(t.fearless[1])/g, float64(t.fearlessNet[1])/g)
 			fmt.Fprintf(w, "  %-55s %6s %8s %6s %8s\n", "  share won (attacking one of them at random)",
-				share(t.won[0], t.attacks[0][k]), randomShare(t.atRandom[0], t.attacks[0][k]),
-				share(t.won[1], t.attacks[1][k]), randomShare(t.atRandom[1], t.attacks[1][k]))
+				share(t.won[0], t.attacks[0][k]), bracketed(t.atRandom[0], t.attacks[0][k]),
+				share(t.won[1], t.attacks[1][k]), bracketed(t.atRandom[1], t.attacks[1][k]))
 			fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "  of them, by a Colonel or stronger (share lost)",
-				float64(t.strong[0])/g, bracketShare(t.strongLost[0], t.strong[0]),
-				float64(t.strong[1])/g, bracketShare(t.strongLost[1], t.strong[1]))
+				float64(t.strong[0])/g, bracketed(float64(t.strongLost[0]), t.strong[0]),
+				float64(t.strong[1])/g, bracketed(float64(t.strongLost[1]), t.strong[1]))
 		}
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8.1f %6.2f %8.1f\n", "pieces left beside a known piece that took them (worth)",
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "Marshal taken by the Spy (share: just after it took)",
-		float64(t.spyTook[0])/g, bracketShare(t.spyBait[0], t.spyTook[0]),
-		float64(t.spyTook[1])/g, bracketShare(t.spyBait[1], t.spyTook[1]))
+		float64(t.spyTook[0])/g, bracketed(float64(t.spyBait[0]), t.spyTook[0]),
+		float64(t.spyTook[1])/g, bracketed(float64(t.spyBait[1]), t.spyTook[1]))
 	for i, r := range topPieces {
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("%s first shown attacking below a Colonel (games)", r),
 			float64(t.shownCheap[0][i])/g, "", float64(t.shownCheap[1][i])/g)
