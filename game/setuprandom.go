@@ -1,7 +1,11 @@
 package game
 
 import (
+	"bytes"
+	"compress/gzip"
 	_ "embed"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -14,6 +18,8 @@ var (
 	classicSetupData string
 	//go:embed setups/barrage.dat
 	barrageSetupData string
+	//go:embed setups/classic-all.dat.gz
+	classicAllSetupData []byte
 )
 
 // ataraxosRanks maps the letters of the set-up files to ranks; 'A' is an empty square.
@@ -110,6 +116,37 @@ func RealSetups(v Variant) []Setup {
 		return append([]Setup(nil), rs.barrage...)
 	}
 	return nil
+}
+
+// PublishedSetups returns the whole collection of set-ups that real players
+// chose on Gravon, as published by Ataraxos: 64,920 Classic set-ups for
+// VariantClassic (RealSetups is every 32nd of them), 3,944 Barrage set-ups
+// for VariantBarrage (the same as RealSetups). Other variants have none: nil.
+// Anyone can read this collection, so a computer player may use it to
+// recognise an opponent's set-up, as a strong player recognises a well-known
+// one.
+//
+// It decodes the collection on every call (about 3 MB): keep the result.
+func PublishedSetups(v Variant) ([]Setup, error) {
+	switch v {
+	case VariantClassic:
+		zr, err := gzip.NewReader(bytes.NewReader(classicAllSetupData))
+		if err != nil {
+			return nil, fmt.Errorf("reading the embedded Classic set-ups: %w", err)
+		}
+		data, err := io.ReadAll(zr)
+		if err != nil {
+			return nil, fmt.Errorf("reading the embedded Classic set-ups: %w", err)
+		}
+		setups, skipped := decodeSetups(string(data), DefaultRules(VariantClassic))
+		if skipped > 0 {
+			return nil, fmt.Errorf("the embedded Classic set-ups hold %d invalid lines", skipped)
+		}
+		return setups, nil
+	case VariantBarrage:
+		return RealSetups(v), nil
+	}
+	return nil, nil
 }
 
 // setupStream is the PCG stream of RandomSetup, so that its numbers differ from

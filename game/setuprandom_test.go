@@ -327,3 +327,51 @@ func TestRandomSetupNeverPanics(t *testing.T) {
 		})
 	}
 }
+
+// TestPublishedSetups: the whole Classic collection is there and holds the
+// sample that RealSetups hands out; Barrage's is the same as RealSetups'; and
+// the generator's Classic set-ups are none of the collection's (a set-up
+// found in it could be recognised by anyone who reads it).
+func TestPublishedSetups(t *testing.T) {
+	classic, err := PublishedSetups(VariantClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(classic) != 64920 {
+		t.Errorf("%d published Classic set-ups, want 64,920", len(classic))
+	}
+	published := make(map[Setup]bool, 2*len(classic))
+	for _, s := range classic {
+		published[s], published[s.Mirror()] = true, true
+	}
+	for i, s := range RealSetups(VariantClassic) {
+		if !published[s] {
+			t.Fatalf("real Classic set-up %d is not in the published collection", i)
+		}
+	}
+	barrage, err := PublishedSetups(VariantBarrage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if real := RealSetups(VariantBarrage); len(barrage) != len(real) || barrage[0] != real[0] || barrage[len(real)-1] != real[len(real)-1] {
+		t.Errorf("published Barrage set-ups (%d) differ from the real ones (%d)", len(barrage), len(real))
+	}
+	if duel, err := PublishedSetups(VariantDuel); duel != nil || err != nil {
+		t.Errorf("Duel: %d published set-ups, %v; want none", len(duel), err)
+	}
+	for _, rules := range []Rules{DefaultRules(VariantClassic), DefaultRules(VariantInfiltrator)} {
+		for seed := range uint64(500) {
+			s := RandomSetup(rules, seed)
+			for row := range s {
+				for col, r := range s[row] {
+					if r == Infiltrator {
+						s[row][col] = Scout
+					}
+				}
+			}
+			if published[s] {
+				t.Fatalf("%s seed %d: a published set-up (or its mirror image):\n%s", rulesName(rules), seed, FormatSetup(s, NumberingModern))
+			}
+		}
+	}
+}

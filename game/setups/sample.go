@@ -2,16 +2,20 @@
 
 // Sample writes the embedded set-up files of package game from the full
 // Ataraxos files: every 32nd Classic line and every Barrage line, keeping only
-// lines that hold exactly the variant's army.
+// lines that hold exactly the variant's army; and every valid Classic line,
+// sorted and gzipped (classic-all.dat.gz), for recognising a listed set-up.
 //
 //	go run sample.go /path/to/classic_human_setups.dat /path/to/barrage_human_setups.dat
 package main
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -34,6 +38,46 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	if err := whole(os.Args[1], "classic-all.dat.gz", classic); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// whole writes every line of in that holds exactly want, sorted (repeats kept,
+// so that they sit together and compress well), gzipped, to out.
+func whole(in, out string, want map[rune]int) error {
+	data, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	var lines []string
+	skipped := 0
+	for i, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+		if i == 0 && strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !valid(line, want) {
+			skipped++
+			continue
+		}
+		lines = append(lines, line)
+	}
+	sort.Strings(lines)
+	var b bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(zw, "# Every valid line of %s from Ataraxos (MIT licence, see LICENSE-ataraxos), sorted.\n", filepath.Base(in))
+	for _, l := range lines {
+		fmt.Fprintln(zw, l)
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%s: %d set-ups kept, %d lines skipped\n", out, len(lines), skipped)
+	return os.WriteFile(out, b.Bytes(), 0o644)
 }
 
 // sample copies every step-th set-up line of in (counting the lines after the
