@@ -126,7 +126,7 @@ var configs = [...]config{
 	// so the search let the General take a Scout for stepping away from the
 	// Flag: behind its own Bombs a known piece that is not a Miner counts a
 	// fifth (sealedFlag; README, Measured, session 16).
-	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: true, pull: 1, flagPull: 500,
+	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
 }

@@ -303,8 +303,8 @@ func TestBeliefs(t *testing.T) {
 					continue
 				}
 				v := g.View(game.ViewerOf(g.ToMove()))
-				for _, inference := range []bool{false, true} {
-					k, err := newKnowledge(&v, inference)
+				for _, inf := range []inference{countsOnly, setupsAndBehaviour, recognition} {
+					k, err := newKnowledge(&v, inf)
 					if err != nil {
 						t.Fatal(err)
 					}

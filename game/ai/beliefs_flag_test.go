@@ -14,7 +14,7 @@ import (
 func TestFlagBeliefFollowsSetups(t *testing.T) {
 	g := newGame(t, game.DefaultRules(game.VariantClassic), 7)
 	v := g.View(game.ViewerOf(game.Red))
-	k, err := newKnowledge(&v, true)
+	k, err := newKnowledge(&v, recognition)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,10 +59,9 @@ var zobristKeys = func() (k [numIDs][game.NumSquares]uint64) {
 	return k
 }()
 
-// newKnowledge reads the view of the side to move. inference turns on the
-// set-up prior and the reading of behaviour; without it every hidden piece is
-// only as likely as the counts left make it.
-func newKnowledge(v *game.View, inference bool) (*knowledge, error) {
+// newKnowledge reads the view of the side to move, with beliefs about the
+// hidden pieces that draw on what inf says.
+func newKnowledge(v *game.View, inf inference) (*knowledge, error) {
 	me, ok := v.Viewer.IsPlayer()
 	if !ok {
 		return nil, fmt.Errorf("the public view has no side to play: %w", game.ErrNotYourTurn)
@@ -100,7 +99,7 @@ func newKnowledge(v *game.View, inference bool) (*knowledge, error) {
 			k.unknown = append(k.unknown, int8(id))
 		}
 	}
-	k.believe(inference)
+	k.believe(inf)
 	return k, nil
 }
 
@@ -231,15 +230,19 @@ func strength(r game.Rank) int {
 
 // believe fills belief: for each unknown piece a distribution over the ranks
 // left, consistent with what the piece showed (moved: not Bomb or Flag; no
-// rank an Infiltrator guessed wrongly), weighted by the set-up prior and its
-// behaviour when inference is on, and scaled (Sinkhorn) so that the expected
-// count of every rank matches the pool.
-func (k *knowledge) believe(inference bool) {
+// rank an Infiltrator guessed wrongly), weighted by the set-up prior (and
+// the published set-ups it recognises) and its behaviour as inf says, and
+// scaled (Sinkhorn) so that the expected count of every rank matches the
+// pool.
+func (k *knowledge) believe(inf inference) {
 	n := len(k.unknown)
 	k.belief = make([][game.NumRanks]float64, n)
 	var prior *setupPrior
-	if inference {
+	if inf >= setupsAndBehaviour {
 		prior = priorFor(k.rules)
+		if idx := indexFor(k.rules); inf >= recognition && idx != nil {
+			prior = k.recognisedPrior(prior, idx)
+		}
 	}
 	// The prior gets a floor, as no set-up is impossible, but a floor in
 	// proportion to the rank's share of the hidden pieces: a flat one made

@@ -173,7 +173,7 @@ func TestSealedFlag(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			v := tc.g.View(game.ViewerOf(game.Red))
-			k, err := newKnowledge(&v, true)
+			k, err := newKnowledge(&v, recognition)
 			if err != nil {
 				t.Fatal(err)
 			}

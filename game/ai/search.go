@@ -21,8 +21,8 @@ type config struct {
 	smallBoard int
 	// qDepth bounds the battles followed at the leaves.
 	qDepth int
-	// inference turns on the set-up prior and the reading of behaviour.
-	inference bool
+	// inference is what the beliefs about hidden pieces draw on.
+	inference inference
 	// pull weighs the attraction of own pieces to targets (0: none).
 	pull float64
 	// noise is the most random points added to a root move's score.
@@ -54,6 +54,21 @@ type config struct {
 	// for the Flag only at a quarter of flagCap while a Miner is left.
 	cheapFlag bool
 }
+
+// inference is what a level's beliefs about the hidden pieces draw on.
+type inference uint8
+
+const (
+	// countsOnly: every hidden piece is only as likely as the counts left
+	// make it.
+	countsOnly inference = iota
+	// setupsAndBehaviour: the per-square set-up prior and the reading of
+	// behaviour as well.
+	setupsAndBehaviour
+	// recognition: and the published set-ups that agree with what the
+	// opponent's pieces showed (see recognisedPrior).
+	recognition
+)
 
 const infinity = 1 << 30
 

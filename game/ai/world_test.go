@@ -15,7 +15,7 @@ func truthWorld(t *testing.T, g *game.Game) (*knowledge, *game.View, *world) {
 	t.Helper()
 	side := g.ToMove()
 	v := g.View(game.ViewerOf(side))
-	k, err := newKnowledge(&v, false)
+	k, err := newKnowledge(&v, countsOnly)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,128 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
+)
+
+// trueRankOdds is, over the opponent's hidden pieces in k, the mean of the
+// chance the beliefs give each piece's real rank, and the mean of its log.
+func trueRankOdds(t *testing.T, g *game.Game, k *knowledge) (mean, logMean float64) {
+	t.Helper()
+	for i, id := range k.unknown {
+		_, r, ok := g.PieceAt(k.tracks[id].Square)
+		if !ok {
+			t.Fatalf("no piece on %s", k.tracks[id].Square)
+		}
+		p := k.belief[i][r]
+		mean += p
+		logMean += math.Log(max(p, 1e-4))
+	}
+	n := float64(len(k.unknown))
+	return mean / n, logMean / n
+}
+
+// TestRecognition: against a published set-up, once its pieces have shown
+// a little, hard's beliefs name most hidden pieces; against a set-up of the
+// player's own (the generator's, which is never published), or a published
+// one with a few pieces changed, recognition costs the beliefs nothing that
+// matters.
+func TestRecognition(t *testing.T) {
+	idx := classicIndex()
+	if idx == nil {
+		t.Fatal("the published Classic set-ups are not indexed")
+	}
+	if len(idx.cells) != 89_528 {
+		t.Fatalf("%d distinct published Classic set-ups and mirror images indexed, want 89,528", len(idx.cells))
+	}
+	published, err := game.PublishedSetups(game.VariantClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := game.DefaultRules(game.VariantClassic)
+	swapped := func(s game.Setup, seed uint64, swaps int) game.Setup {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for range swaps {
+			a, b := rng.IntN(40), rng.IntN(40)
+			s[a/10][a%10], s[b/10][b%10] = s[b/10][b%10], s[a/10][a%10]
+		}
+		return s
+	}
+	tests := []struct {
+		name  string
+		setup func(seed uint64) game.Setup
+		// the least mean chance of the real rank with recognition, and the
+		// least gain in its mean log over the beliefs without (negative: the
+		// most it may lose).
+		atLeast, gain float64
+	}{
+		{"published", func(seed uint64) game.Setup { return published[seed*997%uint64(len(published))] }, 0.7, 1.0},
+		{"published, mirrored", func(seed uint64) game.Setup { return published[seed*991%uint64(len(published))].Mirror() }, 0.7, 1.0},
+		{"published, two pairs swapped", func(seed uint64) game.Setup {
+			return swapped(published[seed*983%uint64(len(published))], seed, 2)
+		}, 0.5, 0.5},
+		{"the player's own", func(seed uint64) game.Setup { return game.RandomSetup(rules, seed+1000) }, 0, -0.05},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var with, logWith, logWithout float64
+			const games = 8
+			for seed := range uint64(games) {
+				g, err := game.NewGame(rules, game.RandomSetup(rules, seed), tc.setup(seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				gametest.Play(t, g, rand.New(rand.NewPCG(seed, 11)), 120, nil)
+				v := g.View(game.ViewerOf(game.Red))
+				k, err := newKnowledge(&v, recognition)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, l := trueRankOdds(t, g, k)
+				with, logWith = with+m/games, logWith+l/games
+				k, err = newKnowledge(&v, setupsAndBehaviour)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, l = trueRankOdds(t, g, k)
+				logWithout += l / games
+			}
+			t.Logf("mean chance of the real rank %.3f; mean log %.3f with recognition, %.3f without", with, logWith, logWithout)
+			if with < tc.atLeast {
+				t.Errorf("the beliefs give the real rank %.3f on average, want at least %.2f", with, tc.atLeast)
+			}
+			if logWith-logWithout < tc.gain {
+				t.Errorf("recognition changes the mean log chance of the real rank by %+.3f, want at least %+.2f", logWith-logWithout, tc.gain)
+			}
+		})
+	}
+}
+
+// BenchmarkRecognisedPrior measures the prior of a mid-game Classic view
+// against a published set-up.
+func BenchmarkRecognisedPrior(b *testing.B) {
+	published, err := game.PublishedSetups(game.VariantClassic)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rules := game.DefaultRules(game.VariantClassic)
+	g, err := game.NewGame(rules, game.RandomSetup(rules, 1), published[12345])
+	if err != nil {
+		b.Fatal(err)
+	}
+	gametest.Play(b, g, rand.New(rand.NewPCG(1, 11)), 150, nil)
+	v := g.View(game.ViewerOf(game.Red))
+	k, err := newKnowledge(&v, setupsAndBehaviour)
+	if err != nil {
+		b.Fatal(err)
+	}
+	idx, base := classicIndex(), priorFor(rules)
+	b.ResetTimer()
+	for b.Loop() {
+		k.recognisedPrior(base, idx)
+	}
+}
