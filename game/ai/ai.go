@@ -15,7 +15,8 @@
 // searches each legal move a few plies deep with alpha-beta and then follows
 // the good battles (quiescence), and averages the values over the guesses:
 // Perfect Information Monte Carlo. Inside the tree the player attacks only
-// pieces whose rank it knows (at the root it may attack anything: the average
+// pieces whose rank it knows or its beliefs make nearly certain (at the root
+// it may attack anything: the average
 // over the guesses is then the expected outcome), so that it does not act on
 // knowledge that a guess gives it but the game does not; the opponent is
 // assumed to know its own pieces and to see through the player's, which

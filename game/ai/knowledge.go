@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -238,19 +239,21 @@ func (k *knowledge) believe(inf inference) {
 	n := len(k.unknown)
 	k.belief = make([][game.NumRanks]float64, n)
 	var prior *setupPrior
+	recognised := 0.0 // the share of the prior that recognised set-ups make
 	if inf >= setupsAndBehaviour {
 		prior = priorFor(k.rules)
 		if idx := indexFor(k.rules); inf >= recognition && idx != nil {
-			prior = k.recognisedPrior(prior, idx)
+			prior, recognised = k.recognisedPrior(prior, idx)
 		}
 	}
-	// The prior gets a floor, as no set-up is impossible, but a floor in
-	// proportion to the rank's share of the hidden pieces: a flat one made
-	// every unmoved piece a 1-in-20 Flag and sent Marshals against Bombs.
+	// The per-square prior gets a floor, as no set-up is impossible, but a
+	// floor in proportion to the rank's share of the hidden pieces: a flat
+	// one made every unmoved piece a 1-in-20 Flag and sent Marshals against
+	// Bombs. A recognised set-up needs none: its slips are in the mixture.
 	var floor [game.NumRanks]float64
 	if n > 0 {
 		for r, c := range k.pool {
-			floor[r] = priorFloor * float64(c) / float64(n)
+			floor[r] = (1 - recognised) * priorFloor * float64(c) / float64(n)
 		}
 	}
 	for i, id := range k.unknown {
@@ -451,6 +454,26 @@ func (k *knowledge) distribution(id int8) [game.NumRanks]float64 {
 	}
 	return d
 }
+
+// nearlyCertain reports whether the beliefs give hidden piece id one rank
+// with at least the chance of certainBelief: the search may then attack it
+// inside the tree, as it does a known piece, where each guess gives it that
+// rank nearly always (see searcher.known).
+func (k *knowledge) nearlyCertain(id int8) bool {
+	if k.rank[id] != game.NoRank {
+		return false
+	}
+	for i, u := range k.unknown {
+		if u == id {
+			return slices.Max(k.belief[i][:]) >= certainBelief
+		}
+	}
+	return false
+}
+
+// certainBelief is the least chance of one rank that makes a hidden piece as
+// good as known to the search.
+const certainBelief = 0.95
 
 // onBoard counts the pieces of both sides on the board.
 func (k *knowledge) onBoard() int {

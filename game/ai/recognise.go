@@ -84,57 +84,80 @@ const (
 	// ownSetupOdds is the chance, before anything is shown, that the
 	// opponent made a set-up of their own rather than took a published one.
 	ownSetupOdds = 0.5
-	// setupSlip is the chance that a square of a taken published set-up
-	// holds something else after all (the player changed a few pieces):
-	// such a square then holds what the per-square prior says.
-	setupSlip = 0.05
 	// setupCutoff is how far (in log-likelihood) below the best a published
 	// set-up may fall before it no longer counts.
 	setupCutoff = 16
 )
 
+// setupSlips are how often a square of a taken published set-up may hold
+// something else after all (the player changed a few pieces), such a square
+// then holding what the per-square prior says; and how likely each is
+// before anything is shown. Squares that disagree with the set-up that
+// explains the rest best make the larger slips likelier, and the beliefs
+// less sure.
+var setupSlips = [...]struct{ slip, odds float64 }{{0.02, 0.5}, {0.1, 0.3}, {0.3, 0.2}}
+
 // shownSquare is what one of the opponent's start squares has shown: for
-// each rank the log-likelihood of what was shown if a set-up put that rank
-// there.
+// each slip and rank, the log-likelihood of what was shown if a set-up put
+// that rank there.
 type shownSquare struct {
 	cell  int
-	logP  [game.NumRanks]float64
-	miss  float64 // the log-likelihood if the set-up disagrees
+	logP  [len(setupSlips)][game.NumRanks]float64
+	miss  float64 // the log-likelihood, at the smallest slip, if the set-up disagrees
 	novel float64 // the log-likelihood under the per-square prior
 }
 
 // recognisedPrior returns the prior for the opponent's set-up given what its
 // pieces showed about their start squares: base mixed with the published
-// set-ups of idx that agree with it. It returns base when nothing was shown.
-func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) *setupPrior {
+// set-ups of idx that agree with it, and the share of the mixture those make.
+// It returns base and 0 when nothing was shown.
+func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) (*setupPrior, float64) {
 	shown := k.shownSquares(base)
 	if len(shown) == 0 {
-		return base
+		return base, 0
 	}
-	// The set-ups' log-likelihoods, giving up on one once it falls far below
-	// the best so far: most fail on their first few squares.
-	logL := make([]float64, len(idx.cells))
+	// The set-ups' log-likelihoods at each slip, giving up on one once it
+	// falls far below the best so far: most fail on their first few squares.
+	type fit [len(setupSlips)]float64
+	logL := make([]fit, len(idx.cells))
 	best := math.Inf(-1)
 	for i := range idx.cells {
 		c := &idx.cells[i]
-		l := idx.weight[i]
+		var l fit
+		for s := range l {
+			l[s] = idx.weight[i] + math.Log(setupSlips[s].odds)
+		}
 		for j := range shown {
-			l += shown[j].logP[c[shown[j].cell]]
-			if l < best-setupCutoff {
+			p := &shown[j].logP
+			r := c[shown[j].cell]
+			top := math.Inf(-1)
+			for s := range l {
+				l[s] += p[s][r]
+				top = max(top, l[s])
+			}
+			if top < best-setupCutoff {
 				break
 			}
 		}
 		logL[i] = l
-		best = max(best, l)
+		best = max(best, slices.Max(l[:]))
 	}
 	var total, count float64
+	var bySlip fit
 	var agree [setupSpace][game.NumRanks]float64
-	for i, l := range logL {
+	for i := range logL {
 		count += math.Exp(idx.weight[i])
-		if l < best-setupCutoff {
+		w := 0.0
+		for s, l := range logL[i] {
+			if l >= best-setupCutoff {
+				x := math.Exp(l - best)
+				w += x
+				bySlip[s] += x
+			}
+		}
+		if w == 0 {
 			continue
 		}
-		w := math.Exp(l - best)
 		total += w
 		for cell, r := range idx.cells[i] {
 			agree[cell][r] += w
@@ -148,16 +171,21 @@ func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) *setupPri
 	}
 	published := best + math.Log(total/count)
 	share := 1 / (1 + ownSetupOdds/(1-ownSetupOdds)*math.Exp(novel-published))
+	slip := 0.0 // the slip, as what was shown makes each likely
+	for s, x := range bySlip {
+		slip += setupSlips[s].slip * x / total
+	}
 	out := new(setupPrior)
 	for row := range out {
 		for col := range out[row] {
 			cell := row*10 + col
 			for r := range out[row][col] {
-				out[row][col][r] = share*agree[cell][r]/total + (1-share)*base[row][col][r]
+				listed := (1-slip)*agree[cell][r]/total + slip*base[row][col][r]
+				out[row][col][r] = share*listed + (1-share)*base[row][col][r]
 			}
 		}
 	}
-	return out
+	return out, share
 }
 
 // shownSquares lists the opponent's start squares whose pieces showed a rank
@@ -182,26 +210,31 @@ func (k *knowledge) shownSquares(base *setupPrior) []shownSquare {
 			continue
 		}
 		p := &base[row][col]
-		s := shownSquare{cell: row*10 + col}
+		sq := shownSquare{cell: row*10 + col}
+		// odds is the per-square prior's chance of what was shown; fits
+		// says which ranks a set-up may have put there to show it.
+		odds := max(1-p[game.Bomb]-p[game.Flag], 1e-6)
+		fits := game.Rank.Movable
 		if r != game.NoRank {
-			s.novel = math.Log(max(p[r], 1e-6))
-			s.miss = math.Log(max(setupSlip*p[r], 1e-9))
-			for x := range s.logP {
-				s.logP[x] = s.miss
-			}
-			s.logP[r] = math.Log(setupSlip*p[r] + 1 - setupSlip)
-		} else {
-			movable := max(1-p[game.Bomb]-p[game.Flag], 1e-6)
-			s.novel = math.Log(movable)
-			s.miss = math.Log(setupSlip * movable)
-			for x := range s.logP {
-				s.logP[x] = s.miss
-				if game.Rank(x).Movable() {
-					s.logP[x] = math.Log(setupSlip*movable + 1 - setupSlip)
+			odds = max(p[r], 1e-6)
+			fits = func(x game.Rank) bool { return x == r }
+		}
+		sq.novel = math.Log(odds)
+		for s, sl := range setupSlips {
+			miss := math.Log(sl.slip * odds)
+			hit := math.Log(sl.slip*odds + 1 - sl.slip)
+			for x := range sq.logP[s] {
+				sq.logP[s][x] = miss
+				if fits(game.Rank(x)) {
+					sq.logP[s][x] = hit
 				}
 			}
 		}
-		shown = append(shown, s)
+		sq.miss = sq.logP[0][game.NoRank]
+		if fits(game.NoRank) {
+			sq.miss = math.Log(setupSlips[0].slip * odds)
+		}
+		shown = append(shown, sq)
 	}
 	slices.SortStableFunc(shown, func(a, b shownSquare) int { return cmp.Compare(a.miss, b.miss) })
 	return shown

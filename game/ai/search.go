@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -78,7 +79,7 @@ type searcher struct {
 	k        *knowledge
 	e        *evaluator
 	me       game.Side
-	known    [numIDs]bool // pieces whose rank the player knows
+	known    [numIDs]bool // pieces whose rank the player knows, or nearly (see nearlyCertain)
 	depth    int          // plies after each root move (see config.depth and smallBoard)
 	nodes    int
 	deadline time.Time
@@ -100,7 +101,7 @@ func newSearcher(cfg config, k *knowledge, e *evaluator, start time.Time) *searc
 		s.depth++
 	}
 	for id := range s.known {
-		s.known[id] = k.rank[id] != game.NoRank
+		s.known[id] = k.rank[id] != game.NoRank || k.nearlyCertain(int8(id))
 		if k.present[id] && sideOf(int8(id)) == k.me && k.tracks[id].Square != game.NoSquare && k.rank[id] == game.Miner {
 			s.cheapFlag = cfg.cheapFlag
 		}
@@ -429,7 +430,14 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 	}
 	score := make([]float64, len(root))
 	for i := range root {
-		score[i] = sum[i]/float64(max(done, 1)) + s.adjust(root[i], rng)
+		v := sum[i] / float64(max(done, 1))
+		noise := rng
+		if math.Abs(v) >= winning/2 {
+			// A won (or lost) game is no place for noise: the shortest
+			// win must come first, a few points ahead of a longer one.
+			noise = nil
+		}
+		score[i] = v + s.adjust(root[i], noise)
 	}
 	best := 0
 	for i := range score {
