@@ -71,8 +71,9 @@ var classicIndex = sync.OnceValue(func() *setupIndex {
 	return newSetupIndex(setups)
 })
 
-// indexFor returns the published set-ups of the rules' army, or nil when none
-// are published (only Classic's are more than the per-square prior holds).
+// indexFor returns the published set-ups of the rules' army, or nil. Only
+// Classic's army is recognised: the one measured (Demon of Ignorance plays
+// Classic). Barrage's published set-ups could be recognised the same way.
 func indexFor(rules game.Rules) *setupIndex {
 	if rules.Army == game.VariantClassic.Army() {
 		return classicIndex()
