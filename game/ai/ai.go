@@ -16,11 +16,11 @@
 // the good battles (quiescence), and averages the values over the guesses:
 // Perfect Information Monte Carlo. Inside the tree the player attacks only
 // pieces whose rank it knows or its beliefs make nearly certain (at the root
-// it may attack anything: the average
-// over the guesses is then the expected outcome), so that it does not act on
-// knowledge that a guess gives it but the game does not; the opponent is
-// assumed to know its own pieces and to see through the player's, which
-// makes the player careful. The evaluation counts material by rank value
+// it may attack anything: the average over the guesses is then the expected
+// outcome), so that it does not act on knowledge that a guess gives it but
+// the game does not; the opponent is assumed to know its own pieces and to
+// see through the player's, which makes the player careful. The evaluation
+// counts material by rank value
 // (Spies, Miners and Scouts valued by what is left), the worth of a rank the
 // enemy does not know yet, a pull of each piece towards the enemy pieces it
 // expects to beat (which keeps the game going when no battle is in sight) and
