@@ -27,10 +27,11 @@ const setupSpace = game.SetupRows * 10
 
 // setupIndex holds the published set-ups of one army, each distinct set-up
 // and its mirror image once (players use both), with the log of how many
-// players chose it.
+// players chose it, and how many choices there were in all.
 type setupIndex struct {
 	cells  [][setupSpace]game.Rank
 	weight []float64
+	chosen float64
 }
 
 // newSetupIndex indexes the set-ups.
@@ -56,6 +57,7 @@ func newSetupIndex(setups []game.Setup) *setupIndex {
 	idx := &setupIndex{cells: order, weight: make([]float64, len(order))}
 	for i, c := range order {
 		idx.weight[i] = math.Log(float64(count[c]))
+		idx.chosen += float64(count[c])
 	}
 	return idx
 }
@@ -120,13 +122,21 @@ func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) (*setupPr
 	// The set-ups' log-likelihoods at each slip, giving up on one once it
 	// falls far below the best so far: most fail on their first few squares.
 	type fit [len(setupSlips)]float64
-	logL := make([]fit, len(idx.cells))
+	var odds fit
+	for s := range odds {
+		odds[s] = math.Log(setupSlips[s].odds)
+	}
+	type candidate struct {
+		i int
+		l fit
+	}
+	var kept []candidate // those not given up on the way
 	best := math.Inf(-1)
 	for i := range idx.cells {
 		c := &idx.cells[i]
 		var l fit
 		for s := range l {
-			l[s] = idx.weight[i] + math.Log(setupSlips[s].odds)
+			l[s] = idx.weight[i] + odds[s]
 		}
 		for j := range shown {
 			p := &shown[j].logP
@@ -140,16 +150,17 @@ func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) (*setupPr
 				break
 			}
 		}
-		logL[i] = l
-		best = max(best, slices.Max(l[:]))
+		if top := slices.Max(l[:]); top >= best-setupCutoff {
+			kept = append(kept, candidate{i, l})
+			best = max(best, top)
+		}
 	}
-	var total, count float64
+	var total float64
 	var bySlip fit
 	var agree [setupSpace][game.NumRanks]float64
-	for i := range logL {
-		count += math.Exp(idx.weight[i])
+	for _, c := range kept {
 		w := 0.0
-		for s, l := range logL[i] {
+		for s, l := range c.l {
 			if l >= best-setupCutoff {
 				x := math.Exp(l - best)
 				w += x
@@ -160,7 +171,7 @@ func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) (*setupPr
 			continue
 		}
 		total += w
-		for cell, r := range idx.cells[i] {
+		for cell, r := range idx.cells[c.i] {
 			agree[cell][r] += w
 		}
 	}
@@ -170,7 +181,7 @@ func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) (*setupPr
 	for _, s := range shown {
 		novel += s.novel
 	}
-	published := best + math.Log(total/count)
+	published := best + math.Log(total/idx.chosen)
 	share := 1 / (1 + ownSetupOdds/(1-ownSetupOdds)*math.Exp(novel-published))
 	slip := 0.0 // the slip, as what was shown makes each likely
 	for s, x := range bySlip {
