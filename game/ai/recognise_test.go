@@ -42,10 +42,10 @@ func (c *beliefCheck) mean() float64    { return c.trueRank / float64(c.pieces) 
 func (c *beliefCheck) logMean() float64 { return c.logP / float64(c.pieces) }
 
 // TestRecognition: against a published set-up, once its pieces have shown
-// a little, hard's beliefs name most hidden pieces; against a set-up of the
-// player's own (the generator's, which is never published), or a published
-// one with a few pieces changed, recognition costs the beliefs nothing that
-// matters.
+// a little, hard's beliefs name most hidden pieces, and against one with two
+// pairs of pieces swapped still many; against a set-up of the player's own
+// (the generator's, which is never published) recognition costs the beliefs
+// nothing that matters. Nearly certain pieces are what the beliefs say.
 func TestRecognition(t *testing.T) {
 	idx := classicIndex()
 	if idx == nil {
