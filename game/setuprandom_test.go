@@ -150,19 +150,24 @@ func TestRandomSetupIsNotListed(t *testing.T) {
 	for _, tt := range tests {
 		for seed := range tt.seeds {
 			s := RandomSetup(tt.rules, seed)
-			asScout := s
-			for row := range asScout {
-				for col, r := range asScout[row] {
-					if r == Infiltrator {
-						asScout[row][col] = Scout
-					}
-				}
-			}
-			if known[asScout] {
+			if known[withScouts(s)] {
 				t.Fatalf("%s seed %d: a listed real set-up (or its mirror image):\n%s", rulesName(tt.rules), seed, FormatSetup(s, NumberingModern))
 			}
 		}
 	}
+}
+
+// withScouts returns s with a Scout for every Infiltrator: an Infiltrator
+// set-up is compared with the lists as the Classic set-up it would be.
+func withScouts(s Setup) Setup {
+	for row := range s {
+		for col, r := range s[row] {
+			if r == Infiltrator {
+				s[row][col] = Scout
+			}
+		}
+	}
+	return s
 }
 
 // TestGeneratorRedrawsListedSetups gives the generator a list that holds
@@ -362,14 +367,7 @@ func TestPublishedSetups(t *testing.T) {
 	for _, rules := range []Rules{DefaultRules(VariantClassic), DefaultRules(VariantInfiltrator)} {
 		for seed := range uint64(500) {
 			s := RandomSetup(rules, seed)
-			for row := range s {
-				for col, r := range s[row] {
-					if r == Infiltrator {
-						s[row][col] = Scout
-					}
-				}
-			}
-			if published[s] {
+			if published[withScouts(s)] {
 				t.Fatalf("%s seed %d: a published set-up (or its mirror image):\n%s", rulesName(rules), seed, FormatSetup(s, NumberingModern))
 			}
 		}

@@ -463,12 +463,8 @@ func (k *knowledge) nearlyCertain(id int8) bool {
 	if k.rank[id] != game.NoRank {
 		return false
 	}
-	for i, u := range k.unknown {
-		if u == id {
-			return slices.Max(k.belief[i][:]) >= certainBelief
-		}
-	}
-	return false
+	d := k.distribution(id)
+	return slices.Max(d[:]) >= certainBelief
 }
 
 // certainBelief is the least chance of one rank that makes a hidden piece as

@@ -242,10 +242,7 @@ func (k *knowledge) shownSquares(base *setupPrior) []shownSquare {
 				}
 			}
 		}
-		sq.miss = sq.logP[0][game.NoRank]
-		if fits(game.NoRank) {
-			sq.miss = math.Log(setupSlips[0].slip * odds)
-		}
+		sq.miss = math.Log(setupSlips[0].slip * odds)
 		shown = append(shown, sq)
 	}
 	slices.SortStableFunc(shown, func(a, b shownSquare) int { return cmp.Compare(a.miss, b.miss) })
