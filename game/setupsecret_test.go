@@ -472,7 +472,7 @@ func TestSetupSecretReport(t *testing.T) {
 	}
 }
 
-// measureSplit is the attack as the brief of issue 12 puts it: the weights
+// measureSplit is the attack on a held-out quarter of the list: the weights
 // and Flag squares are learnt from three quarters of the list (lines i with
 // i%4 != 0), and an attacker who knows those three quarters attacks draws
 // set-ups generated from them and the quarter held out.

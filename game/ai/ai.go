@@ -120,19 +120,18 @@ var configs = [...]config{
 	// than a Miner, and its Marshal fears a hidden neighbour as a Spy (see
 	// flagCap and spyRisk). Once the search was fast enough, the third ply
 	// after its move over 16 guesses beat Demon of Ignorance far more often
-	// than two plies over 24 (README, Measured). Its known Majors, Colonels
+	// than two plies over 24 (docs/COMPUTER.md). Its known Majors, Colonels
 	// and Generals fear the hidden pieces beside them that may take them back
 	// (takeBackRisk): on the same set-ups it then did better than before in
 	// 17 games against Demon and worse in 3. Its Flag's danger counted a
 	// known General beside a Flag walled in by Bombs as if it could take it,
 	// so the search let the General take a Scout for stepping away from the
 	// Flag: behind its own Bombs a known piece that is not a Miner counts a
-	// fifth (sealedFlag; README, Measured, session 16). With perfect
+	// fifth (sealedFlag). With perfect
 	// knowledge of the enemy's ranks it beat Demon in each of 10 games: the
 	// beliefs were what it lacked. Recognising a published set-up
 	// (recognition, see recognise.go) gave them most of that knowledge
-	// against Demon, whose set-ups are published ones (README, Measured,
-	// session 23).
+	// against Demon, whose set-ups are published ones (docs/COMPUTER.md).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
