@@ -13,6 +13,10 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
+// txtLateBoard tells a player whose board arrived late when their time
+// started, and when their move is due.
+const txtLateBoard = "Your board arrived late, at <t:%[1]s:t>: your time started then, not when it was sent. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+
 // compose renders a notice into the messages it stands for, from the match
 // as it stood when the notice was recorded. None at all is a valid answer:
 // the computer reads no DMs, a practice match in the DM has no channel, a
@@ -107,6 +111,15 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			// The rules call a match off, with no result, when a set-up is late.
 			text = p.Sprintf("Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the match is called off with no result.", due)
 		}
+		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
+	case storage.EventLateBoard:
+		// Said only while the turn it started is still on: after a move
+		// or the end, when the time started no longer matters.
+		if !current || m.ClockPending || !b.owes(m, side) {
+			return nil, nil
+		}
+		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)
+		text := p.Sprintf(txtLateBoard, started, due)
 		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventAbandoned:
 		text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")

@@ -353,7 +353,9 @@ type handled struct {
 
 // deliver sends a notice's messages from the first not yet sent, and records
 // the outcome: done, put off to be retried, or given up with what the player
-// must be told instead.
+// must be told instead. A notice that starts a clock is done when Discord
+// has answered its last part, or when it is given up: the player's time
+// counts from then, not from when the send began.
 func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	now := b.now()
 	owed, err := b.followersOwed(ctx, n)
@@ -403,14 +405,17 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				_, rerr := b.store.NoticeRetry(ctx, n.ID, now)
 				return b.record(ctx, "sending a notice elsewhere", rerr)
 			}
-			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, append(follow, owed...)...))
+			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, b.now(), append(follow, owed...)...))
 		default:
 			b.metrics.notice("refused")
 			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
-			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, now, owed...))
+			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, b.now(), owed...))
 		}
 	}
-	err = b.store.NoticeDone(ctx, n.ID, now, owed...)
+	// The player's time starts now, when Discord has answered the last
+	// part: the minutes a slow or rate-limited send took are not theirs.
+	arrived := b.now()
+	err = b.store.NoticeDone(ctx, n.ID, arrived, append(lateBoard(n, arrived), owed...)...)
 	if err == nil && len(owed) > 0 && (n.Event == storage.EventFinale || n.Event == storage.EventAbandoned) {
 		b.unfollowEnded(ctx, n.Match, owed)
 	}
@@ -521,4 +526,19 @@ func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, sendEr
 		return b.playerUnreachable(ctx, n, p.to.user, now), false
 	}
 	return b.publicUnreachable(ctx, n, p.to.channel, sendErr, now)
+}
+
+// lateBoardAfter is how late a board that starts a clock may arrive before
+// its player is told, in a message of its own, when their time started.
+const lateBoardAfter = time.Minute
+
+// lateBoard is the notice that tells a player their board arrived late and
+// when their time started, when n is such a board and arrived at arrived.
+// The board itself was composed before it was sent, so the deadline it shows
+// may be earlier than the one that holds.
+func lateBoard(n storage.Notice, arrived time.Time) []storage.Notice {
+	if !n.StartsClock || n.Match == 0 || arrived.Sub(n.At) < lateBoardAfter {
+		return nil
+	}
+	return []storage.Notice{{Match: n.Match, Event: storage.EventLateBoard, To: n.To, Log: n.Log, At: arrived, Practice: n.Practice}}
 }

@@ -21,9 +21,10 @@ const (
 	EventReminder                          // a player's time runs short
 	EventChallengeExpired                  // a challenge waited too long (Notice.Challenge holds it)
 	EventFallback                          // the bot's own note after a notice it could not deliver (Notice.Reason)
+	EventLateBoard                         // a board that starts a clock arrived late: its player is told when their time started
 )
 
-var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback"}
+var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board"}
 
 // String names the event, such as "move".
 func (e Event) String() string {

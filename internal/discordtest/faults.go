@@ -18,6 +18,7 @@ const AnyRoute = "*"
 // fault is an injected misbehaviour for the next requests to a route.
 type fault struct {
 	route      string // AnyRoute or "METHOD /template"
+	channel    string // only requests about this channel (its channel_id); empty: any
 	remaining  int
 	status     int           // answer with this status instead (0: answer normally)
 	retryAfter time.Duration // for 429
@@ -89,6 +90,21 @@ func (s *Server) HoldNext(t TB, route string, n int) *Hold {
 	return h
 }
 
+// HoldNextIn is HoldNext for the requests about channel ch only (its
+// channel_id), such as one player's DMs while the channel's posts go through.
+func (s *Server) HoldNextIn(t TB, route string, ch *Channel, n int) *Hold {
+	t.Helper()
+	h := &Hold{release: make(chan struct{})}
+	s.addFault(t, &fault{route: route, channel: ch.ID, remaining: n, hold: h})
+	return h
+}
+
+// RateLimitNextIn is RateLimitNext for the requests about channel ch only.
+func (s *Server) RateLimitNextIn(t TB, route string, ch *Channel, n int, retryAfter time.Duration) {
+	t.Helper()
+	s.addFault(t, &fault{route: route, channel: ch.ID, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter})
+}
+
 func (s *Server) addFault(t TB, f *fault) {
 	t.Helper()
 	if f.route != AnyRoute && s.spec.operation(f.route) == nil {
@@ -102,12 +118,13 @@ func (s *Server) addFault(t TB, f *fault) {
 	s.faults = append(s.faults, f)
 }
 
-// takeFault consumes one use of the first fault for route, if any.
-func (s *Server) takeFault(route string) *fault {
+// takeFault consumes one use of the first fault for route and the path's
+// parameters, if any.
+func (s *Server) takeFault(route string, params map[string]string) *fault {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i, f := range s.faults {
-		if f.route != AnyRoute && f.route != route {
+		if f.route != AnyRoute && f.route != route || f.channel != "" && f.channel != params["channel_id"] {
 			continue
 		}
 		f.remaining--

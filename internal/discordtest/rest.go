@@ -224,7 +224,7 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, rec *Request) (
 		}
 	}
 
-	if f := s.takeFault(op.Route()); f != nil {
+	if f := s.takeFault(op.Route(), params); f != nil {
 		if f.delay > 0 && !s.sleep(f.delay) {
 			return q, &apiError{status: 503, message: "server closed", expected: true}
 		}

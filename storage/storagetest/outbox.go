@@ -276,10 +276,10 @@ func testClockWaitsForTheNotice(t *testing.T, s storage.Store) {
 	if d, ok, _ := s.NextDeadline(ctx); ok {
 		t.Errorf("a timer while the clock waits: %+v", d)
 	}
-	late := moved.Add(3 * m.MoveTime)
-	_, err := s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActTimeOut, At: late})
+	tooLate := moved.Add(3 * m.MoveTime)
+	_, err := s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActTimeOut, At: tooLate})
 	wantErr(t, "time-out while the notice waits", err, storage.ErrNotDue)
-	_, err = s.MarkReminded(ctx, m.ID, 0, late)
+	_, err = s.MarkReminded(ctx, m.ID, 0, tooLate)
 	wantErr(t, "reminder while the notice waits", err, storage.ErrNotDue)
 
 	// Blue is told two hours later (Discord was down): Blue's day starts then.
@@ -298,7 +298,21 @@ func testClockWaitsForTheNotice(t *testing.T, s storage.Store) {
 	if got := must(s.Match(ctx, m.ID)).in(t); !got.ClockPending {
 		t.Error("other notices started Blue's clock")
 	}
-	must(0, s.NoticeDone(ctx, clock.ID, told)).in(t)
+	// The bot tells Blue, in the same transaction, when their time started.
+	late := storage.Notice{Match: m.ID, Event: storage.EventLateBoard, To: storage.AudienceBlue, Log: clock.Log, At: told}
+	must(0, s.NoticeDone(ctx, clock.ID, told, late)).in(t)
+	var lateTold []storage.Notice
+	for _, n := range must(s.DueNotices(ctx, told, 0)).in(t) {
+		if n.Event == storage.EventLateBoard {
+			lateTold = append(lateTold, n)
+		}
+	}
+	if len(lateTold) != 1 || lateTold[0].To != storage.AudienceBlue || !lateTold[0].At.Equal(told) || lateTold[0].Log != clock.Log {
+		t.Errorf("the note of when Blue's time started: %+v", lateTold)
+	}
+	for _, n := range lateTold {
+		must(0, s.NoticeDone(ctx, n.ID, told)).in(t)
+	}
 	got := must(s.Match(ctx, m.ID)).in(t)
 	if got.ClockPending || !got.Deadline.Equal(told.Add(m.MoveTime)) {
 		t.Errorf("after Blue was told: pending %v, deadline %v, want %v", got.ClockPending, got.Deadline, told.Add(m.MoveTime))
