@@ -132,11 +132,29 @@ func clockPending(old, m *Match, notices []Notice) bool {
 	if m.Phase != PhasePlaying {
 		return false
 	}
-	if old != nil && old.Phase == PhasePlaying && len(old.Log) == len(m.Log) {
-		return old.ClockPending // the same turn: only its notice starts the clock
+	if old != nil && old.Phase == PhasePlaying && !movedSince(old, m) {
+		// The same turn (a draw offer, a gift of time, nothing): only the
+		// notice of the move that began it starts the clock.
+		return old.ClockPending
 	}
 	for _, n := range notices {
 		if n.StartsClock {
+			return true
+		}
+	}
+	return false
+}
+
+// movedSince reports whether m's log holds a move that old's does not.
+func movedSince(old, m *Match) bool {
+	return hasMove(m.Log[min(len(old.Log), len(m.Log)):])
+}
+
+// hasMove reports whether actions hold a move: a new turn. Other actions (a
+// draw offer, a gift of time) happen within a turn.
+func hasMove(actions []Action) bool {
+	for _, a := range actions {
+		if a.Kind == ActMove {
 			return true
 		}
 	}
@@ -175,7 +193,7 @@ func PrepareNotice(n *Notice) error {
 // writes the result as it is (no PrepareSave), in the transaction that
 // removes n.
 func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) {
-	if !n.StartsClock || n.Match != old.ID || !old.ClockPending || old.Phase != PhasePlaying || len(old.Log) != n.Log {
+	if !n.StartsClock || n.Match != old.ID || !old.ClockPending || old.Phase != PhasePlaying || n.Log > len(old.Log) || hasMove(old.Log[n.Log:]) {
 		return nil, false
 	}
 	m := old.Clone()

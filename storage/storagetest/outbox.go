@@ -347,6 +347,29 @@ func testClockWaitsForTheNotice(t *testing.T, s storage.Store) {
 	}
 }
 
+// testClockWaitsThroughOtherActions: a draw offer made while the side to
+// move has not yet been told it is their turn neither starts their clock
+// nor stops the notice that will.
+func testClockWaitsThroughOtherActions(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 9)
+	m = Play(t, noDeliver{s}, m, 1, rand.New(rand.NewPCG(9, 9)))
+	moved := lastTime(m)
+	offered := must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: moved.Add(time.Second)})).in(t)
+	if !offered.ClockPending {
+		t.Fatal("Red's draw offer started Blue's clock before Blue was told of Red's move")
+	}
+	if d, ok, _ := s.NextDeadline(ctx); ok {
+		t.Errorf("a timer while Blue's clock waits: %+v", d)
+	}
+	told := moved.Add(3 * time.Hour)
+	Deliver(t, s, told)
+	got := must(s.Match(ctx, m.ID)).in(t)
+	if got.ClockPending || !got.Deadline.Equal(told.Add(m.MoveTime)) {
+		t.Errorf("after Blue was told: pending %v, deadline %v after the move, want %v", got.ClockPending, got.Deadline.Sub(moved), told.Add(m.MoveTime).Sub(moved))
+	}
+}
+
 func describeNotices(ns []storage.Notice) string {
 	var w []string
 	for _, n := range ns {

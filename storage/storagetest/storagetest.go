@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"NoticesOwed", testNoticesOwed},
 		{"OutboxOrder", testOutboxOrder},
 		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
+		{"ClockWaitsThroughOtherActions", testClockWaitsThroughOtherActions},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
 		{"Followers", testFollowers},
