@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -75,6 +76,52 @@ func (b *Bot) onDrawButton(ctx context.Context, i *discordgo.Interaction, id cus
 	}
 	b.act(ctx, i, m, side, kind, done)
 }
+
+// onGiveTime gives the opponent more time: a day in correspondence games,
+// 15 seconds in faster ones, at most storage.MaxGifts times a match.
+func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts options) {
+	p := printerOf(i)
+	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
+	if err != nil {
+		b.tell(i, b.explain(p, err, "give time"))
+		return
+	}
+	if m.Computer != nil {
+		b.tell(i, p.Sprintf(txtComputerNeedsNoTime))
+		return
+	}
+	if !b.deferPrivate(i) {
+		return
+	}
+	m, err = b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: b.now()})
+	if err != nil {
+		b.finish(i, b.explain(p, err, "give time"))
+		return
+	}
+	left := storage.MaxGifts - m.GiftsBy(side)
+	b.finish(i, p.Sprintf(txtGaveTime, playerName(p, m, side.Opponent()), giftText(p, m), left))
+	b.afterChange(ctx, m, nil)
+}
+
+// giftText names what one gift of time adds in m: "1 day" or "15 seconds".
+func giftText(p lang.Printer, m *storage.Match) string {
+	if m.GiftTime() >= 24*time.Hour {
+		return p.Sprintf(txtGiftDay)
+	}
+	return p.Sprintf(txtGiftSeconds)
+}
+
+// The texts of gifts of time.
+const (
+	txtGaveTime            = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
+	txtGiftDay             = "1 day"
+	txtGiftSeconds         = "15 seconds"
+	txtComputerNeedsNoTime = "The computer needs no extra time: it moves at once."
+	txtTimeGiven           = "%[1]s gave you %[2]s more."
+	txtTimeGivenDue        = "%[1]s gave you %[2]s more: your move is now due <t:%[3]s:R> (<t:%[3]s:f>)."
+	txtTimeGivenNext       = "%[1]s gave you %[2]s more for your next move."
+	txtGiftsLeft           = "Time given: %[1]s %[2]d×, %[3]s %[4]d× (%[5]s each)"
+)
 
 // The answers to a player's resignation or draw action.
 const (

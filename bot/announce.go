@@ -83,7 +83,7 @@ func (b *Bot) boardMessage(ctx context.Context, p lang.Printer, m *storage.Match
 	v := g.View(viewer)
 	n := narrator{viewer: viewer, names: names(p, m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
-		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), clockLine(p, m, g)),
+		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), clockLine(p, m, g), giftLine(p, m, g)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
@@ -110,6 +110,16 @@ func clockLine(p lang.Printer, m *storage.Match, g *game.Game) string {
 	}
 	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", playerName(p, m, game.Red), clockTime(m.Left[game.Red]),
 		playerName(p, m, game.Blue), clockTime(m.Left[game.Blue]), m.Clock.String())
+}
+
+// giftLine says how often each player gave the other more time, once one
+// has: the board shows it as it shows the clocks.
+func giftLine(p lang.Printer, m *storage.Match, g *game.Game) string {
+	red, blue := m.GiftsBy(game.Red), m.GiftsBy(game.Blue)
+	if red+blue == 0 || g.Result().Over() {
+		return ""
+	}
+	return p.Sprintf(txtGiftsLeft, playerName(p, m, game.Red), red, playerName(p, m, game.Blue), blue, giftText(p, m))
 }
 
 // clockTime writes time left as m:ss, or h:mm:ss.

@@ -23,6 +23,7 @@ const (
 	cmdBoard       = "board"
 	cmdResign      = "resign"
 	cmdDraw        = "draw"
+	cmdGiveTime    = "give_time"
 	cmdGames       = "games"
 	cmdHistory     = "history"
 	cmdSettings    = "settings"
@@ -191,6 +192,11 @@ func Commands() []*discordgo.ApplicationCommand {
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Offer", Value: "offer"}, {Name: "Accept", Value: "accept"}, {Name: "Decline", Value: "decline"}}},
 					matchOpt("Which match (when you have more than one)"),
 				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdGiveTime,
+				Description: "Give your opponent more time: a day, or 15 seconds in fast games (3 times a match)",
+				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (when you have more than one)")},
 			},
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdGames,

@@ -39,6 +39,25 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 	})
 }
 
+// txtHistoryGift is a gift of time in the history, under the move it followed.
+const txtHistoryGift = "%[1]s gave %[2]s %[3]s more."
+
+// giftsAfterMove lists the givers of the gifts of time in m's log by the
+// number of moves made before each.
+func giftsAfterMove(m *storage.Match) map[int][]game.Side {
+	out := map[int][]game.Side{}
+	moves := 0
+	for _, a := range m.Log {
+		switch a.Kind {
+		case storage.ActMove:
+			moves++
+		case storage.ActGiveTime:
+			out[moves] = append(out[moves], a.Side)
+		}
+	}
+	return out
+}
+
 // historyText writes one line per move: "12. Blue E7xE6 Captain (6) beats Lieutenant (5)".
 func historyText(m *storage.Match, v *game.View, nar narrator) string {
 	n, p := nar.numbering, nar.p
@@ -47,6 +66,13 @@ func historyText(m *storage.Match, v *game.View, nar narrator) string {
 	if len(v.History) == 0 {
 		sb.WriteString(p.Sprintf("No moves yet."))
 	}
+	gifts := giftsAfterMove(m)
+	writeGifts := func(moves int) {
+		for _, giver := range gifts[moves] {
+			sb.WriteString("   " + p.Sprintf(txtHistoryGift, nar.names[giver], nar.names[giver.Opponent()], giftText(p, m)) + "\n")
+		}
+	}
+	writeGifts(0)
 	for k, rec := range v.History {
 		fmt.Fprintf(&sb, "%d. %s %s", k+1, render.SideName(p, rec.Side), rec.Notation(n))
 		a, d := nar.piece(rec.Attacker), nar.piece(rec.Defender)
@@ -63,6 +89,7 @@ func historyText(m *storage.Match, v *game.View, nar narrator) string {
 			sb.WriteString(p.Sprintf(" wrong guess"))
 		}
 		sb.WriteByte('\n')
+		writeGifts(k + 1)
 	}
 	sb.WriteString(nar.describeResult(v.Result))
 	return strings.TrimSpace(sb.String())

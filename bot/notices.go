@@ -112,6 +112,19 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			text = p.Sprintf("Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the match is called off with no result.", due)
 		}
 		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
+	case storage.EventTimeGiven:
+		if !m.Phase.Active() || n.Log > len(m.Log) {
+			return nil, nil
+		}
+		giver := playerName(p, m, side.Opponent())
+		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
+		switch {
+		case m.Phase == storage.PhasePlaying && m.ToMove() == side && !m.ClockPending:
+			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), strconv.FormatInt(m.Deadline.Unix(), 10))
+		case !m.Clock.On():
+			text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))
+		}
+		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventLateBoard:
 		// Said only while the turn it started is still on: after a move
 		// or the end, when the time started no longer matters.

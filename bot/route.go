@@ -82,6 +82,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onResign(ctx, i, opts)
 		case cmdDraw:
 			b.onDraw(ctx, i, opts)
+		case cmdGiveTime:
+			b.onGiveTime(ctx, i, opts)
 		case cmdGames:
 			b.onGames(ctx, i)
 		case cmdHistory:

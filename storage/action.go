@@ -21,10 +21,11 @@ const (
 	ActResign                        // Side resigns
 	ActTimeOut                       // Side, to move, ran out of time
 	ActAward                         // a moderator gave the game to Side
+	ActGiveTime                      // Side gave its opponent more time (Match.GiftTime)
 )
 
 // actionWords are the log tokens of the actions other than moves.
-var actionWords = [...]string{ActOfferDraw: "offer", ActAcceptDraw: "accept", ActDeclineDraw: "decline", ActResign: "resign", ActTimeOut: "timeout", ActAward: "award"}
+var actionWords = [...]string{ActOfferDraw: "offer", ActAcceptDraw: "accept", ActDeclineDraw: "decline", ActResign: "resign", ActTimeOut: "timeout", ActAward: "award", ActGiveTime: "give"}
 
 // Action is one entry of a match's log.
 type Action struct {
@@ -76,6 +77,12 @@ func (a Action) apply(g *game.Game) (game.MoveRecord, error) {
 		return game.MoveRecord{}, g.TimeOut(a.Side)
 	case ActAward:
 		return game.MoveRecord{}, g.Award(a.Side)
+	case ActGiveTime:
+		// Time is the match's, not the game's: the game does not change.
+		if g.Result().Over() {
+			return game.MoveRecord{}, game.ErrGameOver
+		}
+		return game.MoveRecord{}, nil
 	}
 	return game.MoveRecord{}, fmt.Errorf("unknown action kind %d: %w", a.Kind, ErrInvalid)
 }

@@ -358,11 +358,22 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 		}
 		a.Side = g.ToMove()
 	}
+	if a.Kind == ActGiveTime {
+		if m.Phase != PhasePlaying {
+			return nil, ErrGameOver
+		}
+		if m.GiftsBy(a.Side) >= MaxGifts {
+			return nil, fmt.Errorf("match %d: %s gave time %d times: %w", m.ID, a.Side, MaxGifts, ErrNoGiftsLeft)
+		}
+	}
 	if _, err := a.apply(g); err != nil {
 		return nil, err
 	}
 	m.Log = append(m.Log, a)
 	m.afterAction(g, a.At, c.reminders())
+	if a.Kind == ActGiveTime {
+		m.giveTime(a.Side, g.ToMove(), c.reminders())
+	}
 	return g, nil
 }
 

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"fmt"
+	"github.com/strategobot/strategobot/game"
 	"strconv"
 	"strings"
 	"time"
@@ -61,13 +62,67 @@ func (t TimeControl) validate() error {
 	return nil
 }
 
-// TurnTime is how long side has for the move it is to make: what is left on
-// its clock, or the move time.
+// TurnTime is how long side has for the turn it begins: what is left on its
+// clock, or the move time with the time its opponent gave it since its last
+// move.
 func (m *Match) TurnTime(side int) time.Duration {
 	if m.Clock.On() {
 		return m.Left[side]
 	}
-	return m.MoveTime
+	return m.MoveTime + time.Duration(m.giftsSinceMove(game.Side(side)))*m.GiftTime()
+}
+
+// MaxGifts is how many times each player may give its opponent more time in
+// a match.
+const MaxGifts = 3
+
+// GiftTime is what one gift adds to the opponent's time: a day in
+// correspondence games (a day or more a move), 15 seconds in faster ones.
+func (m *Match) GiftTime() time.Duration {
+	if !m.Clock.On() && m.MoveTime >= 24*time.Hour {
+		return 24 * time.Hour
+	}
+	return 15 * time.Second
+}
+
+// GiftsBy counts the times side gave its opponent more time.
+func (m *Match) GiftsBy(side game.Side) int {
+	n := 0
+	for _, a := range m.Log {
+		if a.Kind == ActGiveTime && a.Side == side {
+			n++
+		}
+	}
+	return n
+}
+
+// giftsSinceMove counts the gifts side received since its last move: in a
+// game without a clock they are added to its next turn.
+func (m *Match) giftsSinceMove(side game.Side) int {
+	n := 0
+	for i := len(m.Log) - 1; i >= 0; i-- {
+		a := m.Log[i]
+		if a.Kind == ActMove && a.Side == side {
+			break
+		}
+		if a.Kind == ActGiveTime && a.Side == side.Opponent() {
+			n++
+		}
+	}
+	return n
+}
+
+// giveTime adds a gift from giver to its opponent's time: to the deadline
+// when the opponent's clock runs, else to its clock, or (without a clock) to
+// its next turn, which TurnTime reads from the log.
+func (m *Match) giveTime(giver game.Side, toMove game.Side, reminders func(time.Duration) []time.Duration) {
+	to := giver.Opponent()
+	switch {
+	case toMove == to && !m.ClockPending:
+		m.setDeadline(m.Deadline.Add(m.GiftTime()), reminders)
+	case m.Clock.On():
+		m.Left[to] += m.GiftTime()
+	}
 }
 
 // chargeClock takes the time side used for the move it made at time at off

@@ -24,6 +24,9 @@ var (
 	ErrSetupConfirmed = errors.New("that set-up is already confirmed and cannot change")
 	// ErrNotDue refuses a time-out or reminder before its time.
 	ErrNotDue = errors.New("the deadline has not passed yet")
+	// ErrNoGiftsLeft: the player has given its opponent time as often as a
+	// match allows (MaxGifts).
+	ErrNoGiftsLeft = errors.New("no more gifts of time in this match")
 	// ErrInvalid marks a record the caller built wrongly (missing players, bad rules, …).
 	ErrInvalid = errors.New("invalid record")
 	// ErrInUse: another process holds the database file.

@@ -22,9 +22,10 @@ const (
 	EventChallengeExpired                  // a challenge waited too long (Notice.Challenge holds it)
 	EventFallback                          // the bot's own note after a notice it could not deliver (Notice.Reason)
 	EventLateBoard                         // a board that starts a clock arrived late: its player is told when their time started
+	EventTimeGiven                         // a player gave the opponent more time: the opponent is told
 )
 
-var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board"}
+var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -136,6 +137,7 @@ func (n *Notice) queue() string {
 //   - each move: both players and the channel; the notice to the side now to
 //     move starts its clock;
 //   - a draw offer: the opponent; a declined offer: the offerer;
+//   - a gift of time: the opponent;
 //   - an ending other than by a move (resignation, time, agreement): both
 //     players and the channel (a game ended by a move is told by the move);
 //   - any ending: then the channel gets the finale (reveal and replay);
@@ -183,6 +185,8 @@ func Notices(old, m *Match, at time.Time) []Notice {
 			}
 		case ActResign, ActTimeOut, ActAcceptDraw, ActAward:
 			everyone(EventEnded, i+1, 0, false)
+		case ActGiveTime:
+			add(EventTimeGiven, Audience(a.Side.Opponent()), i+1, false)
 		}
 	}
 	if old.Phase != PhaseFinished && m.Phase == PhaseFinished {

@@ -370,6 +370,73 @@ func testClockWaitsThroughOtherActions(t *testing.T, s storage.Store) {
 	}
 }
 
+// testGiftsOfTime: a player gives the opponent a day, three times a match at
+// most: to the deadline of a turn under way, or to the next turn when the
+// opponent's clock does not run. The opponent is told; the gifts stay in the
+// log and replay.
+func testGiftsOfTime(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 11)
+	Deliver(t, s, T0)
+	day := 24 * time.Hour
+	give := func(side game.Side, at time.Time) (*storage.Match, error) {
+		t.Helper()
+		return s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: at})
+	}
+	// Red's turn is under way: Blue's gift moves Red's deadline a day on.
+	m = must(give(game.Blue, T0.Add(time.Hour))).in(t)
+	if want := T0.Add(2 * day); !m.Deadline.Equal(want) || m.ClockPending {
+		t.Errorf("after Blue's gift: deadline %v, want %v", m.Deadline.Sub(T0), want.Sub(T0))
+	}
+	var told []storage.Notice
+	for _, n := range must(s.DueNotices(ctx, T0.Add(time.Hour), 0)).in(t) {
+		told = append(told, n)
+	}
+	if len(told) != 1 || told[0].Event != storage.EventTimeGiven || told[0].To != storage.AudienceRed {
+		t.Fatalf("a gift owes %s, want time-given>red", describeNotices(told))
+	}
+	Deliver(t, s, T0.Add(time.Hour))
+
+	// Red moves; before Blue is told, Red gives a day: Blue's turn, when it
+	// starts, is two days.
+	m = Play(t, noDeliver{s}, must(s.Match(ctx, m.ID)).in(t), 1, rand.New(rand.NewPCG(11, 11)))
+	moved := lastTime(m)
+	m = must(give(game.Red, moved.Add(time.Second))).in(t)
+	if !m.ClockPending {
+		t.Fatal("a gift started the clock of a player not yet told of the turn")
+	}
+	toldAt := moved.Add(time.Hour)
+	Deliver(t, s, toldAt)
+	m = must(s.Match(ctx, m.ID)).in(t)
+	if want := toldAt.Add(2 * day); !m.Deadline.Equal(want) {
+		t.Errorf("Blue's turn with Red's gift: deadline %v after being told, want %v", m.Deadline.Sub(toldAt), 2*day)
+	}
+	// Gifts are used up by the turn they were given for.
+	m = Play(t, s, m, 2, rand.New(rand.NewPCG(12, 12)))
+	if m.Phase != storage.PhasePlaying {
+		t.Fatalf("the seeded game ended early (%v): pick another seed", m.Result)
+	}
+	if got := m.TurnTime(int(m.ToMove())); got != m.MoveTime {
+		t.Errorf("a later turn of %s has %v, want the move time %v", m.ToMove(), got, m.MoveTime)
+	}
+
+	// Three gifts a player at most; the fourth is refused and changes nothing.
+	at := lastTime(m)
+	for k := 2; k <= storage.MaxGifts; k++ {
+		m = must(give(game.Red, at)).in(t)
+	}
+	if got := m.GiftsBy(game.Red); got != storage.MaxGifts {
+		t.Fatalf("Red gave %d times, want %d", got, storage.MaxGifts)
+	}
+	_, err := give(game.Red, at)
+	wantErr(t, "a fourth gift", err, storage.ErrNoGiftsLeft)
+	reloaded := must(s.Match(ctx, m.ID)).in(t)
+	if reloaded.GiftsBy(game.Red) != storage.MaxGifts || reloaded.GiftsBy(game.Blue) != 1 || reloaded.Version != m.Version {
+		t.Errorf("reloaded: Red %d gifts, Blue %d, version %d (want %d, 1, %d)", reloaded.GiftsBy(game.Red), reloaded.GiftsBy(game.Blue), reloaded.Version, storage.MaxGifts, m.Version)
+	}
+	CheckReplay(t, reloaded)
+}
+
 func describeNotices(ns []storage.Notice) string {
 	var w []string
 	for _, n := range ns {

@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"OutboxOrder", testOutboxOrder},
 		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
 		{"ClockWaitsThroughOtherActions", testClockWaitsThroughOtherActions},
+		{"GiftsOfTime", testGiftsOfTime},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
 		{"Followers", testFollowers},

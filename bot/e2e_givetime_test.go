@@ -1,0 +1,100 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestGiveTime: a player gives the opponent more time, a day in a
+// correspondence game and 15 seconds on a game clock, three times a match at
+// most. The opponent is told by DM, the board and the history show it, and
+// the time counts: to the turn under way, or to the next.
+func TestGiveTime(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name  string
+		terms discordtest.Arg
+		gift  string
+		add   time.Duration
+	}{
+		{"a day a move", discordtest.Opt("move_time", "24h"), "1 day", 24 * time.Hour},
+		{"a 5+3 clock", discordtest.Opt("clock", "5+3"), "15 seconds", 15 * time.Second},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.challenge("Classic", tc.terms)
+			h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+			before := h.waitMoves(1, 0).Deadline
+
+			// Alice's turn runs: Bob's gift moves her deadline on.
+			got := h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t).Content
+			if want := "You gave alice " + tc.gift + " more. Gifts of time you have left in this match: 2."; got != want {
+				t.Errorf("Bob's gift answered %q, want %q", got, want)
+			}
+			h.bot.deliverDue(t.Context())
+			m := h.match(1)
+			if !m.Deadline.Equal(before.Add(tc.add)) {
+				t.Errorf("Alice's deadline %v after the gift, want %v", m.Deadline.Sub(before), tc.add)
+			}
+			due := "<t:" + strconv.FormatInt(m.Deadline.Unix(), 10) + ":R>"
+			h.alice.WaitDM(t, contains("bob gave you "+tc.gift+" more: your move is now due "+due))
+
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			h.waitMoves(1, 1)
+			h.bob.WaitDM(t, contains("Time given: alice 0×, bob 1× ("+tc.gift+" each)"))
+			h.channelSays("Time given: alice 0×, bob 1×")
+
+			// On Bob's own turn his gifts go to Alice's next one.
+			h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+			h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+			if got := h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t).Content; !strings.Contains(got, "already given your opponent more time 3 times") {
+				t.Errorf("a fourth gift answered %q", got)
+			}
+			if m := h.match(1); m.GiftsBy(game.Blue) != storage.MaxGifts {
+				t.Errorf("Bob's gifts stored: %d, want %d", m.GiftsBy(game.Blue), storage.MaxGifts)
+			}
+			h.bot.deliverDue(t.Context())
+			if !strings.Contains(lastDM(h.alice).Content, "bob gave you "+tc.gift+" more") {
+				t.Errorf("Alice was not told of Bob's gift on his turn: %q", lastDM(h.alice).Content)
+			}
+			h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+			moved := h.waitMoves(1, 2)
+			started := h.clock.Now()
+			want := started.Add(24*time.Hour + 2*tc.add)
+			if moved.Clock.On() {
+				// On a clock every gift stays on it: the first, given in
+				// her turn, was still left when she moved at once.
+				clock := 5*time.Minute + 3*time.Second + 3*tc.add
+				want = started.Add(clock)
+				if left := moved.Left[game.Red]; left != clock {
+					t.Errorf("Alice's clock after three gifts: %v, want %v", left, clock)
+				}
+			}
+			if !moved.Deadline.Equal(want) {
+				t.Errorf("Alice's next turn ends %v after it began, want %v", moved.Deadline.Sub(started), want.Sub(started))
+			}
+
+			history := h.alice.SlashCommand(t, h.channel, "stratego history").Reply(t).Content
+			if n := strings.Count(history, "bob gave alice "+tc.gift+" more."); n != 3 {
+				t.Errorf("the history shows %d of Bob's 3 gifts:\n%s", n, history)
+			}
+		})
+	}
+}
+
+// lastDM is the member's latest DM.
+func lastDM(m *discordtest.Member) *discordtest.Message {
+	dms := m.DMs()
+	if len(dms) == 0 {
+		return &discordtest.Message{}
+	}
+	return dms[len(dms)-1]
+}
