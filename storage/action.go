@@ -14,28 +14,35 @@ type ActionKind uint8
 
 // The actions of a match's log.
 const (
-	ActMove        ActionKind = iota // a move, attack or infiltration
-	ActOfferDraw                     // Side offers a draw
-	ActAcceptDraw                    // Side accepts the opponent's offer
-	ActDeclineDraw                   // Side declines the offer (or takes back its own)
-	ActResign                        // Side resigns
-	ActTimeOut                       // Side, to move, ran out of time
-	ActAward                         // a moderator gave the game to Side
-	ActGiveTime                      // Side gave its opponent more time (Match.GiftTime)
+	ActMove         ActionKind = iota // a move, attack or infiltration
+	ActOfferDraw                      // Side offers a draw
+	ActAcceptDraw                     // Side accepts the opponent's offer
+	ActDeclineDraw                    // Side declines the offer (or takes back its own)
+	ActResign                         // Side resigns
+	ActTimeOut                        // Side, to move, ran out of time
+	ActAward                          // a moderator gave the game to Side
+	ActGiveTime                       // Side gave its opponent more time (Match.GiftTime)
+	ActOfferPause                     // Side proposes to pause the match for Days days
+	ActAcceptPause                    // Side accepts the opponent's proposal: the match pauses for Days days
+	ActDeclinePause                   // Side declines the proposal (or takes back its own)
+	ActResume                         // the pause agreed ran out (Side: the side to move)
 )
 
 // actionWords are the log tokens of the actions other than moves.
-var actionWords = [...]string{ActOfferDraw: "offer", ActAcceptDraw: "accept", ActDeclineDraw: "decline", ActResign: "resign", ActTimeOut: "timeout", ActAward: "award", ActGiveTime: "give"}
+var actionWords = [...]string{ActOfferDraw: "offer", ActAcceptDraw: "accept", ActDeclineDraw: "decline", ActResign: "resign", ActTimeOut: "timeout", ActAward: "award", ActGiveTime: "give",
+	ActOfferPause: "pause", ActAcceptPause: "pause-accept", ActDeclinePause: "pause-decline", ActResume: "resume"}
 
 // Action is one entry of a match's log.
 type Action struct {
 	Kind ActionKind
 	Side game.Side
 	Move game.Move // for ActMove
+	Days int       // for ActOfferPause and ActAcceptPause: how long the pause is
 	At   time.Time // kept to the second
 }
 
-// String writes the action as its log token: "B4B5", "E8~E10=F", "offer:R", "resign:B".
+// String writes the action as its log token: "B4B5", "E8~E10=F", "offer:R",
+// "resign:B", "pause:R:3".
 func (a Action) String() string {
 	if a.Kind == ActMove {
 		return moveToken(a.Move)
@@ -43,7 +50,11 @@ func (a Action) String() string {
 	if int(a.Kind) >= len(actionWords) {
 		return fmt.Sprintf("action(%d)", a.Kind)
 	}
-	return actionWords[a.Kind] + ":" + a.Side.String()[:1]
+	tok := actionWords[a.Kind] + ":" + a.Side.String()[:1]
+	if a.Days > 0 {
+		tok += ":" + strconv.Itoa(a.Days)
+	}
+	return tok
 }
 
 // moveToken writes a move without the dash ("B4B5"), which game.ParseMove reads back.
@@ -77,7 +88,7 @@ func (a Action) apply(g *game.Game) (game.MoveRecord, error) {
 		return game.MoveRecord{}, g.TimeOut(a.Side)
 	case ActAward:
 		return game.MoveRecord{}, g.Award(a.Side)
-	case ActGiveTime:
+	case ActGiveTime, ActOfferPause, ActAcceptPause, ActDeclinePause, ActResume:
 		// Time is the match's, not the game's: the game does not change.
 		if g.Result().Over() {
 			return game.MoveRecord{}, game.ErrGameOver
@@ -145,13 +156,20 @@ func decodeLog(base time.Time, text string) ([]Action, error) {
 
 func parseActionToken(tok string) (Action, error) {
 	if word, side, ok := strings.Cut(tok, ":"); ok {
+		side, days, hasDays := strings.Cut(side, ":")
 		for k, w := range actionWords {
 			if w != "" && w == word {
 				s, err := game.ParseSide(side)
 				if err != nil {
 					return Action{}, fmt.Errorf("%q: %w", tok, err)
 				}
-				return Action{Kind: ActionKind(k), Side: s}, nil
+				a := Action{Kind: ActionKind(k), Side: s}
+				if hasDays {
+					if a.Days, err = strconv.Atoi(days); err != nil || a.Days <= 0 {
+						return Action{}, fmt.Errorf("%q: bad number of days", tok)
+					}
+				}
+				return a, nil
 			}
 		}
 		return Action{}, fmt.Errorf("%q is not an action", tok)

@@ -198,7 +198,7 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 	}
 	m := old.Clone()
 	m.ClockPending = false
-	m.setDeadline(at.Add(m.TurnTime(int(m.ToMove()))), c.reminders())
+	m.setDeadline(at.Add(m.TurnTime(int(m.ToMove()))+m.pauseLeft(at)), c.reminders())
 	return m, true
 }
 
@@ -358,6 +358,12 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 		}
 		a.Side = g.ToMove()
 	}
+	if err := m.checkPause(&a); err != nil {
+		return nil, err
+	}
+	if a.Kind == ActResume {
+		a.Side = g.ToMove()
+	}
 	if a.Kind == ActGiveTime {
 		if m.Phase != PhasePlaying {
 			return nil, ErrGameOver
@@ -371,8 +377,11 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	}
 	m.Log = append(m.Log, a)
 	m.afterAction(g, a.At, c.reminders())
-	if a.Kind == ActGiveTime {
+	switch a.Kind {
+	case ActGiveTime:
 		m.giveTime(a.Side, g.ToMove(), c.reminders())
+	case ActAcceptPause:
+		m.pause(a.Days, c.reminders())
 	}
 	return g, nil
 }

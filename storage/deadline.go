@@ -20,9 +20,11 @@ const (
 	DeadlineReminder DeadlineKind = 'r'
 	// DeadlineChallenge: a challenge expired (DeleteChallenge it).
 	DeadlineChallenge DeadlineKind = 'c'
+	// DeadlineResume: a pause agreed ran out (Act with ActResume).
+	DeadlineResume DeadlineKind = 'p'
 )
 
-// String returns "match", "reminder" or "challenge".
+// String returns "match", "reminder", "challenge" or "resume".
 func (k DeadlineKind) String() string {
 	switch k {
 	case DeadlineMatch:
@@ -31,6 +33,8 @@ func (k DeadlineKind) String() string {
 		return "reminder"
 	case DeadlineChallenge:
 		return "challenge"
+	case DeadlineResume:
+		return "resume"
 	}
 	return fmt.Sprintf("DeadlineKind(%d)", byte(k))
 }

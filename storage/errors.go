@@ -27,6 +27,12 @@ var (
 	// ErrNoGiftsLeft: the player has given its opponent time as often as a
 	// match allows (MaxGifts).
 	ErrNoGiftsLeft = errors.New("no more gifts of time in this match")
+	// ErrNotCorrespondence: only matches of a day or more a move pause.
+	ErrNotCorrespondence = errors.New("only correspondence matches (a day or more a move) can pause")
+	// ErrPaused: the match is paused already.
+	ErrPaused = errors.New("the match is paused already")
+	// ErrNoPauseOffer: there is no proposal to pause to answer.
+	ErrNoPauseOffer = errors.New("no proposal to pause")
 	// ErrInvalid marks a record the caller built wrongly (missing players, bad rules, …).
 	ErrInvalid = errors.New("invalid record")
 	// ErrInUse: another process holds the database file.

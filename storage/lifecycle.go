@@ -53,6 +53,9 @@ func (m *Match) afterAction(g *game.Game, at time.Time, reminders func(time.Dura
 
 // wake returns when the bot must next look at the match, and why.
 func (m *Match) wake() (time.Time, DeadlineKind, bool) {
+	if until := m.PausedUntil(); !until.IsZero() {
+		return until, DeadlineResume, true // nothing else is due while paused
+	}
 	if !m.Phase.Active() || m.Deadline.IsZero() || (m.ClockPending && m.Phase == PhasePlaying) {
 		return time.Time{}, 0, false
 	}

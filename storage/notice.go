@@ -23,9 +23,13 @@ const (
 	EventFallback                          // the bot's own note after a notice it could not deliver (Notice.Reason)
 	EventLateBoard                         // a board that starts a clock arrived late: its player is told when their time started
 	EventTimeGiven                         // a player gave the opponent more time: the opponent is told
+	EventPauseOffered                      // a player proposed to pause: the opponent is asked
+	EventPauseDeclined                     // a proposal to pause was declined: the proposer is told
+	EventPaused                            // the players agreed to pause: both and the channel are told until when
+	EventResumed                           // the pause ran out: both and the channel are told
 )
 
-var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given"}
+var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -138,6 +142,8 @@ func (n *Notice) queue() string {
 //     move starts its clock;
 //   - a draw offer: the opponent; a declined offer: the offerer;
 //   - a gift of time: the opponent;
+//   - a proposal to pause: the opponent; a declined one: the proposer; a
+//     pause agreed, and its end: both players and the channel;
 //   - an ending other than by a move (resignation, time, agreement): both
 //     players and the channel (a game ended by a move is told by the move);
 //   - any ending: then the channel gets the finale (reveal and replay);
@@ -187,6 +193,21 @@ func Notices(old, m *Match, at time.Time) []Notice {
 			everyone(EventEnded, i+1, 0, false)
 		case ActGiveTime:
 			add(EventTimeGiven, Audience(a.Side.Opponent()), i+1, false)
+		case ActOfferPause:
+			add(EventPauseOffered, Audience(a.Side.Opponent()), i+1, false)
+		case ActDeclinePause:
+			for j := i - 1; j >= 0; j-- {
+				if m.Log[j].Kind == ActOfferPause {
+					if m.Log[j].Side != a.Side {
+						add(EventPauseDeclined, Audience(m.Log[j].Side), i+1, false)
+					}
+					break
+				}
+			}
+		case ActAcceptPause:
+			everyone(EventPaused, i+1, 0, false)
+		case ActResume:
+			everyone(EventResumed, i+1, 0, false)
 		}
 	}
 	if old.Phase != PhaseFinished && m.Phase == PhaseFinished {

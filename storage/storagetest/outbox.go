@@ -437,6 +437,114 @@ func testGiftsOfTime(t *testing.T, s storage.Store) {
 	CheckReplay(t, reloaded)
 }
 
+// testPauseByAgreement: Red proposes a pause of three days, Blue accepts.
+// Red's deadline and reminders move on by the pause, no time-out is due
+// while it lasts, the end of the pause is a timer of its own, and every
+// step is in the log and told. A pause agreed while a clock waits for its
+// notice is added when it starts.
+func testPauseByAgreement(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 13)
+	Deliver(t, s, T0)
+	day := 24 * time.Hour
+	act := func(kind storage.ActionKind, side game.Side, days int, at time.Time) (*storage.Match, error) {
+		t.Helper()
+		return s.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, Days: days, At: at})
+	}
+	for _, bad := range []struct {
+		name string
+		kind storage.ActionKind
+		days int
+		err  error
+	}{
+		{"a pause of 15 days", storage.ActOfferPause, 15, storage.ErrInvalid},
+		{"an answer with no proposal", storage.ActAcceptPause, 0, storage.ErrNoPauseOffer},
+	} {
+		_, err := act(bad.kind, game.Red, bad.days, T0)
+		wantErr(t, bad.name, err, bad.err)
+	}
+	must(act(storage.ActOfferPause, game.Red, 3, T0.Add(time.Hour))).in(t)
+	_, err := act(storage.ActAcceptPause, game.Red, 0, T0.Add(time.Hour))
+	wantErr(t, "accepting one's own proposal", err, storage.ErrNoPauseOffer)
+	if got := dueEvents(t, s, T0.Add(time.Hour)); got != "pause-offered>blue" {
+		t.Errorf("a proposal owes %s, want pause-offered>blue", got)
+	}
+	Deliver(t, s, T0.Add(time.Hour))
+
+	agreed := T0.Add(2 * time.Hour)
+	m = must(act(storage.ActAcceptPause, game.Blue, 0, agreed)).in(t)
+	until := agreed.Add(3 * day)
+	if !m.PausedUntil().Equal(until) || !m.Deadline.Equal(T0.Add(4*day)) {
+		t.Errorf("paused until %v, deadline %v; want %v and %v", m.PausedUntil().Sub(T0), m.Deadline.Sub(T0), until.Sub(T0), 4*day)
+	}
+	if got := dueEvents(t, s, agreed); got != "paused>red paused>blue paused>public" {
+		t.Errorf("the pause owes %s", got)
+	}
+	Deliver(t, s, agreed)
+	if d, ok, _ := s.NextDeadline(ctx); !ok || d.Kind != storage.DeadlineResume || !d.At.Equal(until) {
+		t.Errorf("the next timer while paused: %+v, want the resumption at %v", d, until.Sub(T0))
+	}
+	_, err = s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActTimeOut, At: T0.Add(2 * day)})
+	wantErr(t, "a time-out during the pause", err, storage.ErrNotDue)
+	_, err = act(storage.ActResume, 0, 0, until.Add(-time.Second))
+	wantErr(t, "resuming early", err, storage.ErrNotDue)
+	m = must(act(storage.ActResume, 0, 0, until)).in(t)
+	if !m.PausedUntil().IsZero() || !m.Deadline.Equal(T0.Add(4*day)) {
+		t.Errorf("after the pause: paused until %v, deadline %v", m.PausedUntil(), m.Deadline.Sub(T0))
+	}
+	if got := dueEvents(t, s, until); got != "resumed>red resumed>blue resumed>public" {
+		t.Errorf("the end of the pause owes %s", got)
+	}
+	Deliver(t, s, until)
+	if d, ok, _ := s.NextDeadline(ctx); !ok || d.Kind != storage.DeadlineReminder || !d.At.After(until) || !d.At.Before(m.Deadline) {
+		t.Errorf("after the pause the next timer is %+v, want Red's reminder before the moved deadline", d)
+	}
+
+	// Red moves; before Blue is told, they agree on two days: Blue's turn,
+	// when it starts, is a day plus what is left of the pause.
+	m = Play(t, noDeliver{s}, must(s.Match(ctx, m.ID)).in(t), 1, rand.New(rand.NewPCG(13, 13)))
+	moved := lastTime(m)
+	must(act(storage.ActOfferPause, game.Red, 2, moved)).in(t)
+	m = must(act(storage.ActAcceptPause, game.Blue, 0, moved)).in(t)
+	if !m.ClockPending {
+		t.Fatal("agreeing on a pause started the clock of a player not yet told of the turn")
+	}
+	told := moved.Add(time.Hour)
+	Deliver(t, s, told)
+	m = must(s.Match(ctx, m.ID)).in(t)
+	if want := moved.Add(3 * day); !m.Deadline.Equal(want) {
+		t.Errorf("Blue's turn after the pause: deadline %v after the move, want %v", m.Deadline.Sub(moved), 3*day)
+	}
+	reloaded := must(s.Match(ctx, m.ID)).in(t)
+	var pauses []string
+	for _, a := range reloaded.Log {
+		if a.Kind != storage.ActMove {
+			pauses = append(pauses, a.String())
+		}
+	}
+	if got, want := strings.Join(pauses, " "), "pause:R:3 pause-accept:B:3 resume:R pause:R:2 pause-accept:B:2"; got != want {
+		t.Errorf("the log keeps %q, want %q", got, want)
+	}
+	CheckReplay(t, reloaded)
+
+	// A game on the clock does not pause.
+	fast := NewMatch(game.VariantClassic)
+	fast.Clock, fast.Left = storage.TimeControl{Base: 5 * time.Minute, Increment: 3 * time.Second}, [2]time.Duration{5 * time.Minute, 5 * time.Minute}
+	fast = Started(t, s, fast, 14)
+	_, err = s.Act(ctx, fast.ID, 0, storage.Action{Kind: storage.ActOfferPause, Side: game.Red, Days: 1, At: T0})
+	wantErr(t, "pausing a game on the clock", err, storage.ErrNotCorrespondence)
+}
+
+// dueEvents names the notices due at at: "event>audience ...".
+func dueEvents(t *testing.T, s storage.Store, at time.Time) string {
+	t.Helper()
+	var w []string
+	for _, n := range must(s.DueNotices(context.Background(), at, 0)).in(t) {
+		w = append(w, n.Event.String()+">"+n.To.String())
+	}
+	return strings.Join(w, " ")
+}
+
 func describeNotices(ns []storage.Notice) string {
 	var w []string
 	for _, n := range ns {

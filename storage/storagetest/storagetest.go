@@ -54,6 +54,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
 		{"ClockWaitsThroughOtherActions", testClockWaitsThroughOtherActions},
 		{"GiftsOfTime", testGiftsOfTime},
+		{"PauseByAgreement", testPauseByAgreement},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
 		{"Followers", testFollowers},

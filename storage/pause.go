@@ -1,0 +1,113 @@
+package storage
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// A pause by agreement: one player proposes to stop the clocks of a
+// correspondence match for some days, the other accepts or declines. Every
+// step is an action of the match's log, so the pause replays, survives
+// restarts and is the same on every backend; what it does to the clock is
+// worked out from the log here.
+
+// MaxPauseDays is the longest pause players may agree on.
+const MaxPauseDays = 14
+
+// Correspondence reports whether m is played over days (a day or more a
+// move, no game clock): the matches that may pause and give a day.
+func (m *Match) Correspondence() bool {
+	return !m.Clock.On() && m.MoveTime >= 24*time.Hour
+}
+
+// PausedUntil is when the pause the players agreed on ends, or zero when
+// the match is not paused: a move, or the end of the pause (ActResume),
+// ends it.
+func (m *Match) PausedUntil() time.Time {
+	if m.Phase != PhasePlaying {
+		return time.Time{}
+	}
+	for i := len(m.Log) - 1; i >= 0; i-- {
+		switch a := m.Log[i]; a.Kind {
+		case ActMove, ActResume:
+			return time.Time{}
+		case ActAcceptPause:
+			return a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+		}
+	}
+	return time.Time{}
+}
+
+// PauseOffer returns the standing proposal to pause, if any: who made it and
+// for how many days. A move, an answer or a pause ends it.
+func (m *Match) PauseOffer() (by game.Side, days int, ok bool) {
+	for i := len(m.Log) - 1; i >= 0; i-- {
+		switch a := m.Log[i]; a.Kind {
+		case ActMove, ActAcceptPause, ActDeclinePause, ActResume:
+			return 0, 0, false
+		case ActOfferPause:
+			return a.Side, a.Days, true
+		}
+	}
+	return 0, 0, false
+}
+
+// pauseLeft is how much of the pause is still to come at time at.
+func (m *Match) pauseLeft(at time.Time) time.Duration {
+	return max(0, m.PausedUntil().Sub(at))
+}
+
+// checkPause refuses a pause action that does not fit the match, before it
+// is applied; it fills in an acceptance's days from the proposal.
+func (m *Match) checkPause(a *Action) error {
+	switch a.Kind {
+	case ActOfferPause, ActAcceptPause, ActDeclinePause:
+	case ActResume:
+		if until := m.PausedUntil(); until.IsZero() || a.At.Before(until) {
+			return fmt.Errorf("match %d is not due to resume at %s: %w", m.ID, a.At.Format(time.RFC3339), ErrNotDue)
+		}
+		return nil
+	default:
+		return nil
+	}
+	if m.Phase != PhasePlaying {
+		return ErrGameOver
+	}
+	by, days, offered := m.PauseOffer()
+	switch a.Kind {
+	case ActOfferPause:
+		if !m.Correspondence() {
+			return fmt.Errorf("match %d: %w", m.ID, ErrNotCorrespondence)
+		}
+		if !m.PausedUntil().IsZero() {
+			return fmt.Errorf("match %d: %w", m.ID, ErrPaused)
+		}
+		if a.Days < 1 || a.Days > MaxPauseDays {
+			return fmt.Errorf("a pause of %d days: from 1 to %d: %w", a.Days, MaxPauseDays, ErrInvalid)
+		}
+	case ActAcceptPause:
+		if !offered || by == a.Side {
+			return fmt.Errorf("match %d: %w", m.ID, ErrNoPauseOffer)
+		}
+		a.Days = days
+	case ActDeclinePause:
+		if !offered {
+			return fmt.Errorf("match %d: %w", m.ID, ErrNoPauseOffer)
+		}
+		a.Days = 0
+	}
+	return nil
+}
+
+// pause stops the clock of the side to move for an agreed pause of days,
+// from at: a running clock's deadline moves on by the pause (its reminders
+// with it); a clock that waits for its notice adds what is left of the pause
+// when it starts (StartClock).
+func (m *Match) pause(days int, reminders func(time.Duration) []time.Duration) {
+	if m.ClockPending || m.Deadline.IsZero() {
+		return
+	}
+	m.setDeadline(m.Deadline.Add(time.Duration(days)*24*time.Hour), reminders)
+}
