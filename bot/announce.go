@@ -83,7 +83,7 @@ func (b *Bot) boardMessage(ctx context.Context, p lang.Printer, m *storage.Match
 	v := g.View(viewer)
 	n := narrator{viewer: viewer, names: names(p, m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
-		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), clockLine(p, m, g), giftLine(p, m, g)),
+		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), clockLine(p, m, g), giftLine(p, m, g), pausedLine(p, m)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer

@@ -9,6 +9,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // CommandName is the bot's one top-level slash command.
@@ -24,6 +25,7 @@ const (
 	cmdResign      = "resign"
 	cmdDraw        = "draw"
 	cmdGiveTime    = "give_time"
+	cmdPause       = "pause"
 	cmdGames       = "games"
 	cmdHistory     = "history"
 	cmdSettings    = "settings"
@@ -56,6 +58,7 @@ const (
 	optMatch       = "match"
 	optFollow      = "follow"
 	optAction      = "action"
+	optDays        = "days"
 	optMember      = "member"
 	optNumbering   = "numbering"
 	optReminders   = "reminders"
@@ -197,6 +200,17 @@ func Commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdGiveTime,
 				Description: "Give your opponent more time: a day, or 15 seconds in fast games (3 times a match)",
 				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (when you have more than one)")},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdPause,
+				Description: "Propose to pause a match for some days, or answer a proposal",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optDays, Description: "How many days to pause (1 to 14)",
+						MinValue: floatPtr(1), MaxValue: storage.MaxPauseDays},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optAction, Description: "What to do (default offer)",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Offer", Value: "offer"}, {Name: "Accept", Value: "accept"}, {Name: "Decline", Value: "decline"}}},
+					matchOpt("Which match (when you have more than one)"),
+				},
 			},
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdGames,

@@ -183,6 +183,12 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 		return p.Sprintf("This challenge is for someone else.")
 	case errors.Is(err, storage.ErrSetupConfirmed):
 		return p.Sprintf("Your set-up is already confirmed; the match starts when your opponent has confirmed theirs.")
+	case errors.Is(err, storage.ErrNotCorrespondence):
+		return p.Sprintf("Only matches of a day or more a move can pause; a faster game is played in one sitting.")
+	case errors.Is(err, storage.ErrPaused):
+		return p.Sprintf("The match is paused already.")
+	case errors.Is(err, storage.ErrNoPauseOffer):
+		return p.Sprintf("There is no proposal to pause to answer.")
 	case errors.Is(err, storage.ErrNoGiftsLeft):
 		return p.Sprintf("You have already given your opponent more time %[1]d times, the most a match allows.", storage.MaxGifts)
 	case errors.Is(err, game.ErrNoDrawOffer):

@@ -42,17 +42,21 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 // txtHistoryGift is a gift of time in the history, under the move it followed.
 const txtHistoryGift = "%[1]s gave %[2]s %[3]s more."
 
-// giftsAfterMove lists the givers of the gifts of time in m's log by the
-// number of moves made before each.
-func giftsAfterMove(m *storage.Match) map[int][]game.Side {
-	out := map[int][]game.Side{}
+// timeNotes writes the log's gifts of time and pauses, by the number of
+// moves made before each: they are the match's, not the game's, so the
+// game's history does not hold them.
+func timeNotes(m *storage.Match, nar narrator) map[int][]string {
+	p := nar.p
+	out := map[int][]string{}
 	moves := 0
 	for _, a := range m.Log {
 		switch a.Kind {
 		case storage.ActMove:
 			moves++
 		case storage.ActGiveTime:
-			out[moves] = append(out[moves], a.Side)
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
+		case storage.ActAcceptPause:
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryPause, nar.names[a.Side.Opponent()], nar.names[a.Side], a.Days))
 		}
 	}
 	return out
@@ -66,13 +70,13 @@ func historyText(m *storage.Match, v *game.View, nar narrator) string {
 	if len(v.History) == 0 {
 		sb.WriteString(p.Sprintf("No moves yet."))
 	}
-	gifts := giftsAfterMove(m)
-	writeGifts := func(moves int) {
-		for _, giver := range gifts[moves] {
-			sb.WriteString("   " + p.Sprintf(txtHistoryGift, nar.names[giver], nar.names[giver.Opponent()], giftText(p, m)) + "\n")
+	notes := timeNotes(m, nar)
+	writeNotes := func(moves int) {
+		for _, note := range notes[moves] {
+			sb.WriteString("   " + note + "\n")
 		}
 	}
-	writeGifts(0)
+	writeNotes(0)
 	for k, rec := range v.History {
 		fmt.Fprintf(&sb, "%d. %s %s", k+1, render.SideName(p, rec.Side), rec.Notation(n))
 		a, d := nar.piece(rec.Attacker), nar.piece(rec.Defender)
@@ -89,7 +93,7 @@ func historyText(m *storage.Match, v *game.View, nar narrator) string {
 			sb.WriteString(p.Sprintf(" wrong guess"))
 		}
 		sb.WriteByte('\n')
-		writeGifts(k + 1)
+		writeNotes(k + 1)
 	}
 	sb.WriteString(nar.describeResult(v.Result))
 	return strings.TrimSpace(sb.String())

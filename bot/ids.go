@@ -17,6 +17,7 @@ const (
 	kindMove      = "mv"
 	kindResign    = "rs"
 	kindDraw      = "dr"
+	kindPause     = "pa"
 )
 
 // Actions within the kinds.

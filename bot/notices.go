@@ -125,6 +125,19 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))
 		}
 		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
+	case storage.EventPauseOffered:
+		if by, _, ok := m.PauseOffer(); !current || !ok || by == side {
+			return nil, nil // answered, or lapsed, before it could be asked
+		}
+		return one(pauseOfferMessage(p, m, side, n.At.Unix())), nil
+	case storage.EventPauseDeclined:
+		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + p.Sprintf(txtPauseDeclineNote, playerName(p, m, side.Opponent()))}), nil
+	case storage.EventPaused, storage.EventResumed:
+		paused := n.Event == storage.EventPaused
+		if paused && m.PausedUntil().IsZero() {
+			return nil, nil // over already: its end tells the rest
+		}
+		return one(pauseNotice(p, m, aud, paused)), nil
 	case storage.EventLateBoard:
 		// Said only while the turn it started is still on: after a move
 		// or the end, when the time started no longer matters.

@@ -84,6 +84,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onDraw(ctx, i, opts)
 		case cmdGiveTime:
 			b.onGiveTime(ctx, i, opts)
+		case cmdPause:
+			b.onPause(ctx, i, opts)
 		case cmdGames:
 			b.onGames(ctx, i)
 		case cmdHistory:
@@ -132,6 +134,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onResignButton(ctx, i, id)
 		case kindDraw:
 			b.onDrawButton(ctx, i, id)
+		case kindPause:
+			b.onPauseButton(ctx, i, id)
 		default:
 			b.say(i, txtStaleComponent)
 		}

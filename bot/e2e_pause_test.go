@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestPauseByAgreement: Alice proposes a pause of three days in a game of a
+// day a move and Bob accepts with the DM's button. Both and the channel are
+// told until when; her clock stops, across a restart of the bot, and she
+// loses on time only a day after her turn began plus the three days. Both
+// are told when the pause ends, and the history keeps it.
+func TestPauseByAgreement(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	due := h.waitMoves(1, 0).Deadline
+	day := 24 * time.Hour
+
+	if got := h.alice.SlashCommand(t, h.channel, "stratego pause").Reply(t).Content; !strings.Contains(got, "how many days") {
+		t.Errorf("a proposal without days answered %q", got)
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t).Content; got != "You proposed to pause the match for 3 days. Your opponent accepts or declines." {
+		t.Errorf("the proposal answered %q", got)
+	}
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+	agreed := h.clock.Now()
+	accepted := h.bob.ClickButton(t, ask, button(t, ask, "Pause")).Reply(t).Content
+	until := agreed.Add(3 * day)
+	untilMark := "<t:" + strconv.FormatInt(until.Unix(), 10) + ":f>"
+	if !strings.Contains(accepted, "You agreed to pause the match.") || !strings.Contains(accepted, untilMark) {
+		t.Errorf("Bob's acceptance answered %q, want the pause until %s", accepted, untilMark)
+	}
+	h.bot.deliverDue(t.Context())
+	m := h.match(1)
+	if !m.PausedUntil().Equal(until) || !m.Deadline.Equal(due.Add(3*day)) {
+		t.Fatalf("paused until %v, Alice's deadline %v; want %v and %v", m.PausedUntil(), m.Deadline, until, due.Add(3*day))
+	}
+	dueMark := "<t:" + strconv.FormatInt(m.Deadline.Unix(), 10) + ":R>"
+	h.alice.WaitDM(t, contains("paused by agreement until "+untilMark))
+	if dm := lastDM(h.alice).Content; !strings.Contains(dm, "Your move is then due "+dueMark) {
+		t.Errorf("Alice is not told her deadline after the pause: %q", dm)
+	}
+	h.bob.WaitDM(t, contains("paused by agreement until "+untilMark))
+	h.channelSays("paused by agreement until " + untilMark)
+
+	// The pause outlives the process, and no time-out comes while it lasts,
+	// though her day is long gone.
+	h.shutdown()
+	h.start()
+	h.advance(3*day - time.Second)
+	if m := h.match(1); m.Phase != storage.PhasePlaying || m.PausedUntil().IsZero() {
+		t.Fatalf("a second before the pause ends: phase %v, paused until %v", m.Phase, m.PausedUntil())
+	}
+	h.advance(time.Second)
+	h.alice.WaitDM(t, contains("The pause is over: your move is due "+dueMark))
+	h.bob.WaitDM(t, contains("The pause is over: the match goes on."))
+	h.channelSays("The pause is over")
+
+	history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content
+	if !strings.Contains(history, "alice and bob paused the match for 3 days.") {
+		t.Errorf("the history does not keep the pause:\n%s", history)
+	}
+	left := m.Deadline.Sub(h.clock.Now())
+	h.advance(left - time.Second)
+	if m := h.match(1); m.Phase != storage.PhasePlaying {
+		t.Fatalf("Alice lost a second before her moved deadline: %+v", m.Result)
+	}
+	h.advance(time.Second)
+	h.srv.WaitFor(t, "Alice's time to run out", func() bool { return h.match(1).Phase == storage.PhaseFinished })
+}
+
+// TestPauseRefused: a game on the clock does not pause, a declined proposal
+// is told to its maker, and there is nothing to accept afterwards.
+func TestPauseRefused(t *testing.T) {
+	t.Parallel()
+	fast := newHarness(t)
+	fast.challenge("Classic", discordtest.Opt("clock", "5+3"))
+	fast.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	fast.waitMoves(1, 0)
+	if got := fast.alice.SlashCommand(t, fast.channel, "stratego pause", discordtest.Opt("days", 1)).Reply(t).Content; !strings.Contains(got, "Only matches of a day or more a move can pause") {
+		t.Errorf("pausing a game on the clock answered %q", got)
+	}
+
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "48h"))
+	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 14)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("proposes to pause the match for 14 days"))
+	if got := h.bob.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t).Content; got != "You declined the pause." {
+		t.Errorf("declining answered %q", got)
+	}
+	h.bot.deliverDue(t.Context())
+	h.alice.WaitDM(t, contains("bob declined the pause; the game goes on."))
+	if got := h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t).Content; got != "There is no proposal to pause to answer." {
+		t.Errorf("accepting after the decline answered %q", got)
+	}
+	if m := h.match(1); !m.PausedUntil().IsZero() {
+		t.Errorf("a declined proposal paused the match until %v", m.PausedUntil())
+	}
+}

@@ -1,0 +1,158 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Pauses by agreement: in a correspondence match either player proposes to
+// stop the clocks for up to storage.MaxPauseDays days; the other accepts or
+// declines with buttons (or /stratego pause action:…). The clock of the side
+// to move stops for the pause, and both players and the channel are told
+// when it starts and when it ends.
+
+// The texts of pauses.
+const (
+	txtPauseDaysNeeded   = "Say how many days to pause, from 1 to %[1]d: `/stratego pause days:3`."
+	txtPauseOffered      = "You proposed to pause the match for %[1]d days. Your opponent accepts or declines."
+	txtPauseAccepted     = "You agreed to pause the match."
+	txtPauseDeclined     = "You declined the pause."
+	txtPauseWithdrawn    = "The proposal to pause is withdrawn."
+	txtPauseAsk          = "%[1]s proposes to pause the match for %[2]d days: both clocks stop until <t:%[3]s:f> if you agree now."
+	txtPauseAcceptButton = "Pause"
+	txtPauseDeclineNote  = "%[1]s declined the pause; the game goes on."
+	txtPausedUntil       = "The match is paused by agreement until <t:%[1]s:f> (<t:%[1]s:R>)."
+	txtPausedYourMove    = "Your move is then due <t:%[1]s:R> (<t:%[1]s:f>)."
+	txtResumed           = "The pause is over: the match goes on."
+	txtResumedYourMove   = "The pause is over: your move is due <t:%[1]s:R> (<t:%[1]s:f>)."
+	txtPausedLine        = "Paused until <t:%[1]s:f>"
+	txtHistoryPause      = "%[1]s and %[2]s paused the match for %[3]d days."
+	txtComputerNoPause   = "The computer never needs a pause: it moves at once."
+)
+
+// onPause proposes a pause, or answers the opponent's proposal.
+func (b *Bot) onPause(ctx context.Context, i *discordgo.Interaction, opts options) {
+	p := printerOf(i)
+	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
+	if err != nil {
+		b.tell(i, b.explain(p, err, "pause"))
+		return
+	}
+	if m.Computer != nil {
+		b.tell(i, p.Sprintf(txtComputerNoPause))
+		return
+	}
+	a := storage.Action{Kind: storage.ActOfferPause, Side: side}
+	switch opts.str(optAction) {
+	case "accept":
+		a.Kind = storage.ActAcceptPause
+	case "decline":
+		a.Kind = storage.ActDeclinePause
+	default:
+		days, ok := opts.integer(optDays)
+		if !ok {
+			b.tell(i, p.Sprintf(txtPauseDaysNeeded, storage.MaxPauseDays))
+			return
+		}
+		a.Days = int(days)
+	}
+	b.actOnPause(ctx, i, m, a)
+}
+
+// onPauseButton answers a proposal with the buttons of its DM.
+func (b *Bot) onPauseButton(ctx context.Context, i *discordgo.Interaction, id customID) {
+	m, side, err := b.playerMatch(ctx, i, id.id)
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "pause"))
+		return
+	}
+	a := storage.Action{Kind: storage.ActAcceptPause, Side: side}
+	if id.action == actDecline {
+		a.Kind = storage.ActDeclinePause
+	}
+	b.actOnPause(ctx, i, m, a)
+}
+
+// actOnPause records a pause action and answers its player privately.
+func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *storage.Match, a storage.Action) {
+	p := printerOf(i)
+	if !b.deferPrivate(i) {
+		return
+	}
+	offerBy, _, _ := m.PauseOffer()
+	a.At = b.now()
+	m, err := b.store.Act(ctx, m.ID, 0, a)
+	if err != nil {
+		b.finish(i, b.explain(p, err, "pause"))
+		return
+	}
+	var done string
+	switch a.Kind {
+	case storage.ActOfferPause:
+		done = p.Sprintf(txtPauseOffered, a.Days)
+	case storage.ActAcceptPause:
+		done = p.Sprintf(txtPauseAccepted) + " " + p.Sprintf(txtPausedUntil, unixOf(m.PausedUntil().Unix()))
+	case storage.ActDeclinePause:
+		done = p.Sprintf(txtPauseDeclined)
+		if offerBy == a.Side {
+			done = p.Sprintf(txtPauseWithdrawn)
+		}
+	}
+	b.finish(i, done)
+	b.afterChange(ctx, m, nil)
+}
+
+// pauseOfferMessage asks side, by DM, to accept or decline the opponent's
+// proposal to pause.
+func pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int64) *discordgo.MessageSend {
+	_, days, _ := m.PauseOffer()
+	id := func(action string) string {
+		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: m.Version}.String()
+	}
+	until := unixOf(at + int64(days)*24*3600)
+	return &discordgo.MessageSend{
+		Content: matchTitle(p, m) + "\n" + p.Sprintf(txtPauseAsk, playerName(p, m, side.Opponent()), days, until),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: p.Sprintf(txtPauseAcceptButton), Style: discordgo.SuccessButton, CustomID: id(actAccept)},
+			discordgo.Button{Label: p.Sprintf("Decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
+		}}},
+	}
+}
+
+// pauseNotice tells a player or the channel that the match paused or
+// resumed; the side to move also learns its deadline.
+func pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience, paused bool) *discordgo.MessageSend {
+	var text string
+	yourMove := aud != storage.AudiencePublic && m.Phase == storage.PhasePlaying && m.ToMove() == game.Side(aud) && !m.ClockPending
+	due := unixOf(m.Deadline.Unix())
+	switch {
+	case paused:
+		text = p.Sprintf(txtPausedUntil, unixOf(m.PausedUntil().Unix()))
+		if yourMove {
+			text += " " + p.Sprintf(txtPausedYourMove, due)
+		}
+	case yourMove:
+		text = p.Sprintf(txtResumedYourMove, due)
+	default:
+		text = p.Sprintf(txtResumed)
+	}
+	return &discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}
+}
+
+// pausedLine says on a board that the match is paused, and until when.
+func pausedLine(p lang.Printer, m *storage.Match) string {
+	until := m.PausedUntil()
+	if until.IsZero() {
+		return ""
+	}
+	return p.Sprintf(txtPausedLine, unixOf(until.Unix()))
+}
+
+// unixOf writes a Unix time for Discord's timestamp markup.
+func unixOf(t int64) string { return strconv.FormatInt(t, 10) }
