@@ -26,18 +26,21 @@ const (
 	ActAcceptPause                    // Side accepts the opponent's proposal: the match pauses for Days days
 	ActDeclinePause                   // Side declines the proposal (or takes back its own)
 	ActResume                         // the pause agreed ran out (Side: the side to move)
+	ActVacation                       // Side went on vacation for Days days
+	ActVacationEnd                    // Side's vacation ended: on time, or early
 )
 
 // actionWords are the log tokens of the actions other than moves.
 var actionWords = [...]string{ActOfferDraw: "offer", ActAcceptDraw: "accept", ActDeclineDraw: "decline", ActResign: "resign", ActTimeOut: "timeout", ActAward: "award", ActGiveTime: "give",
-	ActOfferPause: "pause", ActAcceptPause: "pause-accept", ActDeclinePause: "pause-decline", ActResume: "resume"}
+	ActOfferPause: "pause", ActAcceptPause: "pause-accept", ActDeclinePause: "pause-decline", ActResume: "resume",
+	ActVacation: "vacation", ActVacationEnd: "back"}
 
 // Action is one entry of a match's log.
 type Action struct {
 	Kind ActionKind
 	Side game.Side
 	Move game.Move // for ActMove
-	Days int       // for ActOfferPause and ActAcceptPause: how long the pause is
+	Days int       // for ActOfferPause, ActAcceptPause and ActVacation: how long
 	At   time.Time // kept to the second
 }
 
@@ -88,7 +91,7 @@ func (a Action) apply(g *game.Game) (game.MoveRecord, error) {
 		return game.MoveRecord{}, g.TimeOut(a.Side)
 	case ActAward:
 		return game.MoveRecord{}, g.Award(a.Side)
-	case ActGiveTime, ActOfferPause, ActAcceptPause, ActDeclinePause, ActResume:
+	case ActGiveTime, ActOfferPause, ActAcceptPause, ActDeclinePause, ActResume, ActVacation, ActVacationEnd:
 		// Time is the match's, not the game's: the game does not change.
 		if g.Result().Over() {
 			return game.MoveRecord{}, game.ErrGameOver

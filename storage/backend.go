@@ -198,7 +198,7 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 	}
 	m := old.Clone()
 	m.ClockPending = false
-	m.setDeadline(at.Add(m.TurnTime(int(m.ToMove()))+m.pauseLeft(at)), c.reminders())
+	m.setDeadline(at.Add(m.TurnTime(int(m.ToMove()))+max(m.pauseLeft(at), m.vacationLeft(at))), c.reminders())
 	return m, true
 }
 
@@ -361,6 +361,10 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	if err := m.checkPause(&a); err != nil {
 		return nil, err
 	}
+	if err := m.checkVacation(a); err != nil {
+		return nil, err
+	}
+	until := m.VacationUntil(a.Side)
 	if a.Kind == ActResume {
 		a.Side = g.ToMove()
 	}
@@ -382,6 +386,8 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 		m.giveTime(a.Side, g.ToMove(), c.reminders())
 	case ActAcceptPause:
 		m.pause(a.Days, c.reminders())
+	case ActVacation, ActVacationEnd:
+		m.vacation(a, until, g.ToMove(), c.reminders())
 	}
 	return g, nil
 }

@@ -22,9 +22,11 @@ const (
 	DeadlineChallenge DeadlineKind = 'c'
 	// DeadlineResume: a pause agreed ran out (Act with ActResume).
 	DeadlineResume DeadlineKind = 'p'
+	// DeadlineVacation: a player's vacation ran out (Act with ActVacationEnd).
+	DeadlineVacation DeadlineKind = 'v'
 )
 
-// String returns "match", "reminder", "challenge" or "resume".
+// String returns "match", "reminder", "challenge", "resume" or "vacation".
 func (k DeadlineKind) String() string {
 	switch k {
 	case DeadlineMatch:
@@ -35,6 +37,8 @@ func (k DeadlineKind) String() string {
 		return "challenge"
 	case DeadlineResume:
 		return "resume"
+	case DeadlineVacation:
+		return "vacation"
 	}
 	return fmt.Sprintf("DeadlineKind(%d)", byte(k))
 }

@@ -56,6 +56,18 @@ func (m *Match) wake() (time.Time, DeadlineKind, bool) {
 	if until := m.PausedUntil(); !until.IsZero() {
 		return until, DeadlineResume, true // nothing else is due while paused
 	}
+	at, kind, ok := m.clockWake()
+	for side := game.Red; side <= game.Blue; side++ {
+		if back := m.VacationUntil(side); !back.IsZero() && (!ok || back.Before(at)) {
+			at, kind, ok = back, DeadlineVacation, true
+		}
+	}
+	return at, kind, ok
+}
+
+// clockWake is when the clock of whoever must act next needs the bot: a
+// reminder or the deadline.
+func (m *Match) clockWake() (time.Time, DeadlineKind, bool) {
 	if !m.Phase.Active() || m.Deadline.IsZero() || (m.ClockPending && m.Phase == PhasePlaying) {
 		return time.Time{}, 0, false
 	}

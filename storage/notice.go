@@ -27,9 +27,11 @@ const (
 	EventPauseDeclined                     // a proposal to pause was declined: the proposer is told
 	EventPaused                            // the players agreed to pause: both and the channel are told until when
 	EventResumed                           // the pause ran out: both and the channel are told
+	EventVacation                          // a player went on vacation: the opponent is told until when
+	EventVacationOver                      // a player's vacation ended: the opponent is told
 )
 
-var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed"}
+var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed", "vacation", "vacation-over"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -144,6 +146,7 @@ func (n *Notice) queue() string {
 //   - a gift of time: the opponent;
 //   - a proposal to pause: the opponent; a declined one: the proposer; a
 //     pause agreed, and its end: both players and the channel;
+//   - a player's vacation, and its end: the opponent;
 //   - an ending other than by a move (resignation, time, agreement): both
 //     players and the channel (a game ended by a move is told by the move);
 //   - any ending: then the channel gets the finale (reveal and replay);
@@ -208,6 +211,10 @@ func Notices(old, m *Match, at time.Time) []Notice {
 			everyone(EventPaused, i+1, 0, false)
 		case ActResume:
 			everyone(EventResumed, i+1, 0, false)
+		case ActVacation:
+			add(EventVacation, Audience(a.Side.Opponent()), i+1, false)
+		case ActVacationEnd:
+			add(EventVacationOver, Audience(a.Side.Opponent()), i+1, false)
 		}
 	}
 	if old.Phase != PhaseFinished && m.Phase == PhaseFinished {

@@ -44,6 +44,9 @@ type PlayerSettings struct {
 	Setups []SavedSetup
 	// Defaults names the set-up to propose first, per variant.
 	Defaults map[game.Variant]string
+	// Vacations are the player's vacations of this year and the last, oldest
+	// first: when each began and ended (or is planned to end).
+	Vacations []Vacation
 }
 
 // SavedSetup is a set-up a player keeps under a name. It is hidden information.
@@ -60,6 +63,7 @@ func (p *PlayerSettings) Clone() *PlayerSettings {
 	c := *p
 	c.Setups = slices.Clone(p.Setups)
 	c.Defaults = maps.Clone(p.Defaults) // nil stays nil
+	c.Vacations = slices.Clone(p.Vacations)
 	return &c
 }
 
@@ -124,7 +128,8 @@ type playerRecordV2 struct {
 	Locale      string             `json:"locale,omitempty"`
 	DMChannel   string             `json:"dm,omitempty"`
 	Setups      []savedSetupRecord `json:"setups,omitempty"`
-	Defaults    map[string]string  `json:"defaults,omitempty"` // variant → set-up name
+	Defaults    map[string]string  `json:"defaults,omitempty"`  // variant → set-up name
+	Vacations   [][2]int64         `json:"vacations,omitempty"` // [start, end] in Unix seconds
 }
 
 func encodePlayer(p *PlayerSettings) ([]byte, error) {
@@ -138,6 +143,9 @@ func encodePlayer(p *PlayerSettings) ([]byte, error) {
 			r.Army = s.Army.Format(game.NumberingModern)
 		}
 		rec.Setups = append(rec.Setups, r)
+	}
+	for _, v := range p.Vacations {
+		rec.Vacations = append(rec.Vacations, [2]int64{v.Start.Unix(), v.End.Unix()})
 	}
 	for v, name := range p.Defaults {
 		if rec.Defaults == nil {
@@ -184,6 +192,9 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 			return fail(err)
 		}
 		p.Setups = append(p.Setups, s)
+	}
+	for _, v := range rec.Vacations {
+		p.Vacations = append(p.Vacations, Vacation{Start: time.Unix(v[0], 0).UTC(), End: time.Unix(v[1], 0).UTC()})
 	}
 	for text, name := range rec.Defaults {
 		var v game.Variant

@@ -535,6 +535,92 @@ func testPauseByAgreement(t *testing.T, s storage.Store) {
 	wantErr(t, "pausing a game on the clock", err, storage.ErrNotCorrespondence)
 }
 
+// testVacation: a player's vacations are kept with their settings, the
+// server's allowance with its settings, and in a match a vacation moves the
+// deadline of its player's turn on, its end is a timer, an early end gives
+// the days not taken back, and a turn that starts during a vacation starts
+// after it.
+func testVacation(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	day := 24 * time.Hour
+	p := must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error { return p.StartVacation(T0, 5) })).in(t)
+	p = must(s.Player(ctx, "1001")).in(t)
+	if v, on := p.OnVacation(T0.Add(day)); !on || !v.End.Equal(T0.Add(5*day)) || p.VacationDaysUsed(T0) != 5 {
+		t.Errorf("a vacation of 5 days read back as %+v (on %v), %d days used", p.Vacations, on, p.VacationDaysUsed(T0))
+	}
+	p = must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error {
+		if !p.EndVacation(T0.Add(36 * time.Hour)) {
+			t.Error("no vacation to end")
+		}
+		return nil
+	})).in(t)
+	if _, on := must(s.Player(ctx, "1001")).in(t).OnVacation(T0.Add(2 * day)); on || p.VacationDaysUsed(T0) != 2 {
+		t.Errorf("after ending it early: on vacation %v, %d days used, want 2 (each started day)", on, p.VacationDaysUsed(T0))
+	}
+	srv := must(s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = 10; return nil })).in(t)
+	if got := must(s.Server(ctx, "g1")).in(t).VacationDays; got != 10 || srv.VacationDays != 10 {
+		t.Errorf("the server's allowance read back as %d", got)
+	}
+	_, err := s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = storage.MaxVacationDays + 1; return nil })
+	wantErr(t, "an allowance above the most", err, storage.ErrInvalid)
+
+	m := Started(t, s, NewMatch(game.VariantClassic), 15)
+	Deliver(t, s, T0)
+	act := func(kind storage.ActionKind, side game.Side, days int, at time.Time) *storage.Match {
+		t.Helper()
+		return must(s.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, Days: days, At: at})).in(t)
+	}
+	away := T0.Add(time.Hour)
+	m = act(storage.ActVacation, game.Red, 5, away)
+	if back := away.Add(5 * day); !m.VacationUntil(game.Red).Equal(back) || !m.Deadline.Equal(T0.Add(6*day)) {
+		t.Errorf("Red's vacation until %v, deadline %v; want %v and %v", m.VacationUntil(game.Red).Sub(T0), m.Deadline.Sub(T0), back.Sub(T0), 6*day)
+	}
+	if got := dueEvents(t, s, away); got != "vacation>blue" {
+		t.Errorf("a vacation owes %s, want vacation>blue", got)
+	}
+	Deliver(t, s, away)
+	if d, ok, _ := s.NextDeadline(ctx); !ok || d.Kind != storage.DeadlineVacation || !d.At.Equal(away.Add(5*day)) {
+		t.Errorf("the next timer: %+v, want the end of Red's vacation", d)
+	}
+	_, err = s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 2, At: away})
+	wantErr(t, "a second vacation at once", err, storage.ErrInvalid)
+
+	// Back after two days: the three not taken are not kept.
+	early := away.Add(2 * day)
+	m = act(storage.ActVacationEnd, game.Red, 0, early)
+	if !m.VacationUntil(game.Red).IsZero() || !m.Deadline.Equal(T0.Add(3*day)) {
+		t.Errorf("after the early return: vacation until %v, deadline %v, want none and %v", m.VacationUntil(game.Red), m.Deadline.Sub(T0), 3*day)
+	}
+	if got := dueEvents(t, s, early); got != "vacation-over>blue" {
+		t.Errorf("the return owes %s, want vacation-over>blue", got)
+	}
+	Deliver(t, s, early)
+
+	// Blue leaves while Red is to move: Blue's next turn starts when Blue is back.
+	blueAway := early.Add(time.Hour)
+	m = act(storage.ActVacation, game.Blue, 3, blueAway)
+	if !m.Deadline.Equal(T0.Add(3 * day)) {
+		t.Errorf("Blue's vacation moved Red's deadline to %v", m.Deadline.Sub(T0))
+	}
+	Deliver(t, s, blueAway)
+	m = Play(t, noDeliver{s}, m, 1, rand.New(rand.NewPCG(15, 15)))
+	told := lastTime(m).Add(time.Hour)
+	Deliver(t, s, told)
+	m = must(s.Match(ctx, m.ID)).in(t)
+	if want := blueAway.Add(3 * day).Add(m.MoveTime); !m.Deadline.Equal(want) {
+		t.Errorf("Blue's turn during the vacation ends %v after it, want a move time after it: %v", m.Deadline.Sub(blueAway.Add(3*day)), m.MoveTime)
+	}
+	var tokens []string
+	for _, a := range must(s.Match(ctx, m.ID)).in(t).Log {
+		if a.Kind != storage.ActMove {
+			tokens = append(tokens, a.String())
+		}
+	}
+	if got, want := strings.Join(tokens, " "), "vacation:R:5 back:R vacation:B:3"; got != want {
+		t.Errorf("the log keeps %q, want %q", got, want)
+	}
+}
+
 // dueEvents names the notices due at at: "event>audience ...".
 func dueEvents(t *testing.T, s storage.Store, at time.Time) string {
 	t.Helper()

@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"ClockWaitsThroughOtherActions", testClockWaitsThroughOtherActions},
 		{"GiftsOfTime", testGiftsOfTime},
 		{"PauseByAgreement", testPauseByAgreement},
+		{"Vacation", testVacation},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
 		{"Followers", testFollowers},

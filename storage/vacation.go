@@ -1,0 +1,157 @@
+package storage
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Vacations: a player stops their own clocks in all their correspondence
+// matches for some days, within a yearly allowance a server may set. The
+// player's settings keep the allowance used (Vacations); each match keeps,
+// as actions of its log, when the vacation began there and when it ended,
+// so that deadlines move with it on every backend and across restarts.
+
+// DefaultVacationDays is the yearly vacation allowance of a server that did
+// not choose one; MaxVacationDays the most a server may allow.
+const (
+	DefaultVacationDays = 30
+	MaxVacationDays     = 90
+)
+
+// Vacation is one vacation of a player: from Start until End (the planned
+// end, or the day it was ended early).
+type Vacation struct {
+	Start, End time.Time
+}
+
+// OnVacation returns the player's vacation under way at time at, if any.
+func (p *PlayerSettings) OnVacation(at time.Time) (Vacation, bool) {
+	for _, v := range p.Vacations {
+		if !at.Before(v.Start) && at.Before(v.End) {
+			return v, true
+		}
+	}
+	return Vacation{}, false
+}
+
+// VacationDaysUsed counts the days of vacation the player took, or planned,
+// in at's calendar year (UTC): each started day counts.
+func (p *PlayerSettings) VacationDaysUsed(at time.Time) int {
+	year := time.Date(at.UTC().Year(), 1, 1, 0, 0, 0, 0, time.UTC)
+	next := year.AddDate(1, 0, 0)
+	var used time.Duration
+	for _, v := range p.Vacations {
+		start, end := v.Start, v.End
+		if start.Before(year) {
+			start = year
+		}
+		if end.After(next) {
+			end = next
+		}
+		if end.After(start) {
+			used += end.Sub(start)
+		}
+	}
+	return int((used + 24*time.Hour - 1) / (24 * time.Hour))
+}
+
+// StartVacation records a vacation of days from at, keeping this year's and
+// last year's (ErrInvalid: one is under way already).
+func (p *PlayerSettings) StartVacation(at time.Time, days int) error {
+	if _, on := p.OnVacation(at); on {
+		return fmt.Errorf("a vacation is under way: %w", ErrInvalid)
+	}
+	at = second(at)
+	var keep []Vacation
+	for _, v := range p.Vacations {
+		if v.End.Year() >= at.Year()-1 {
+			keep = append(keep, v)
+		}
+	}
+	p.Vacations = append(keep, Vacation{Start: at, End: at.Add(time.Duration(days) * 24 * time.Hour)})
+	return nil
+}
+
+// EndVacation ends the vacation under way at at, early; false when there is none.
+func (p *PlayerSettings) EndVacation(at time.Time) bool {
+	for i, v := range p.Vacations {
+		if !at.Before(v.Start) && at.Before(v.End) {
+			p.Vacations[i].End = second(at)
+			return true
+		}
+	}
+	return false
+}
+
+// VacationUntil is when side's vacation in this match ends, or zero when
+// side is not on vacation here: its end (ActVacationEnd) or a move of its
+// own ends it.
+func (m *Match) VacationUntil(side game.Side) time.Time {
+	if m.Phase != PhasePlaying {
+		return time.Time{}
+	}
+	for i := len(m.Log) - 1; i >= 0; i-- {
+		a := m.Log[i]
+		if a.Side != side {
+			continue
+		}
+		switch a.Kind {
+		case ActMove, ActVacationEnd:
+			return time.Time{}
+		case ActVacation:
+			return a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+		}
+	}
+	return time.Time{}
+}
+
+// vacationLeft is how much of the vacation of the side to move is still to
+// come at time at.
+func (m *Match) vacationLeft(at time.Time) time.Duration {
+	if m.Phase != PhasePlaying {
+		return 0
+	}
+	return max(0, m.VacationUntil(m.ToMove()).Sub(at))
+}
+
+// checkVacation refuses a vacation action that does not fit the match.
+func (m *Match) checkVacation(a Action) error {
+	switch a.Kind {
+	case ActVacation:
+		if m.Phase != PhasePlaying {
+			return ErrGameOver
+		}
+		if !m.Correspondence() {
+			return fmt.Errorf("match %d: %w", m.ID, ErrNotCorrespondence)
+		}
+		if !m.VacationUntil(a.Side).IsZero() {
+			return fmt.Errorf("match %d: %s is on vacation already: %w", m.ID, a.Side, ErrInvalid)
+		}
+		if a.Days < 1 || a.Days > MaxVacationDays {
+			return fmt.Errorf("a vacation of %d days: %w", a.Days, ErrInvalid)
+		}
+	case ActVacationEnd:
+		if m.VacationUntil(a.Side).IsZero() {
+			return fmt.Errorf("match %d: %s is not on vacation: %w", m.ID, a.Side, ErrNotDue)
+		}
+	}
+	return nil
+}
+
+// vacation moves the deadline of side, when its clock runs, by the vacation
+// it began (days) or by what is left of the one it ends early (a negative
+// shift): the days not taken are not kept.
+func (m *Match) vacation(a Action, until time.Time, toMove game.Side, reminders func(time.Duration) []time.Duration) {
+	if toMove != a.Side || m.ClockPending || m.Deadline.IsZero() {
+		return
+	}
+	shift := time.Duration(a.Days) * 24 * time.Hour
+	if a.Kind == ActVacationEnd {
+		shift = -max(0, until.Sub(a.At))
+	}
+	if shift != 0 {
+		m.setDeadline(m.Deadline.Add(shift), reminders)
+	}
+}
