@@ -83,7 +83,7 @@ func (b *Bot) boardMessage(ctx context.Context, p lang.Printer, m *storage.Match
 	v := g.View(viewer)
 	n := narrator{viewer: viewer, names: names(p, m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
-		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), clockLine(p, m, g), giftLine(p, m, g), pausedLine(p, m)),
+		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), timeLines(p, m, g)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
@@ -110,6 +110,12 @@ func clockLine(p lang.Printer, m *storage.Match, g *game.Game) string {
 	}
 	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", playerName(p, m, game.Red), clockTime(m.Left[game.Red]),
 		playerName(p, m, game.Blue), clockTime(m.Left[game.Blue]), m.Clock.String())
+}
+
+// timeLines are what a board says of the match's time besides the
+// deadline: the clocks, gifts of time, a pause, vacations.
+func timeLines(p lang.Printer, m *storage.Match, g *game.Game) string {
+	return joinLines(clockLine(p, m, g), giftLine(p, m, g), pausedLine(p, m), vacationLines(p, m))
 }
 
 // giftLine says how often each player gave the other more time, once one

@@ -26,6 +26,7 @@ const (
 	cmdDraw        = "draw"
 	cmdGiveTime    = "give_time"
 	cmdPause       = "pause"
+	cmdVacation    = "vacation"
 	cmdGames       = "games"
 	cmdHistory     = "history"
 	cmdSettings    = "settings"
@@ -59,6 +60,8 @@ const (
 	optFollow      = "follow"
 	optAction      = "action"
 	optDays        = "days"
+	optEnd         = "end"
+	optVacation    = "vacation_days"
 	optMember      = "member"
 	optNumbering   = "numbering"
 	optReminders   = "reminders"
@@ -213,6 +216,15 @@ func Commands() []*discordgo.ApplicationCommand {
 				},
 			},
 			{
+				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdVacation,
+				Description: "Stop your clocks in all your correspondence matches for some days",
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optDays, Description: "How many days",
+						MinValue: floatPtr(1), MaxValue: storage.MaxVacationDays},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optEnd, Description: "End your vacation now"},
+				},
+			},
+			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdGames,
 				Description: "Your matches: opponent, whose turn, deadline",
 			},
@@ -284,6 +296,8 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw new matches after this many moves (0: no limit)",
 						MinValue: floatPtr(0), MaxValue: game.MaxMovesLimit},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optPracticeAllowed, Description: "Allow practice games against the computer here"},
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optVacation, Description: "Each member's vacation days a year (default 30)",
+						MinValue: floatPtr(0), MaxValue: storage.MaxVacationDays},
 					{Type: discordgo.ApplicationCommandOptionRole, Name: optStarterRole, Description: "Only members with this role may start matches"},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optAnyoneStarts, Description: "Let anyone start matches again"},
 					{Type: discordgo.ApplicationCommandOptionChannel, Name: optAllowChannel, Description: "Allow matches in this channel (once any is listed, only listed ones)",

@@ -55,6 +55,8 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 			moves++
 		case storage.ActGiveTime:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
+		case storage.ActVacation:
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryVacation, nar.names[a.Side], a.Days))
 		case storage.ActAcceptPause:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryPause, nar.names[a.Side.Opponent()], nar.names[a.Side], a.Days))
 		}

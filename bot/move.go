@@ -15,12 +15,14 @@ import (
 // transaction, the only replay of the match, which also records what the
 // move owes everyone (the outbox tells them). side is the mover's, as the caller found it.
 func (b *Bot) play(ctx context.Context, m *storage.Match, side game.Side, version uint64, mv game.Move) (*storage.Match, *game.Game, error) {
+	before := m
 	m, g, err := b.store.ApplyMove(ctx, m.ID, version, side, mv, b.now())
 	if err != nil {
 		return nil, nil, err
 	}
 	b.metrics.moved()
 	b.afterChange(ctx, m, g)
+	b.endVacationByMove(ctx, before, side)
 	return m, g, nil
 }
 

@@ -138,6 +138,14 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			return nil, nil // over already: its end tells the rest
 		}
 		return one(pauseNotice(p, m, aud, paused)), nil
+	case storage.EventVacation, storage.EventVacationOver:
+		if !m.Phase.Active() || n.Log > len(m.Log) {
+			return nil, nil
+		}
+		away := side.Opponent()
+		a := m.Log[n.Log-1]
+		until := a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+		return one(vacationNotice(p, m, away, n.Event == storage.EventVacation, until)), nil
 	case storage.EventLateBoard:
 		// Said only while the turn it started is still on: after a move
 		// or the end, when the time started no longer matters.

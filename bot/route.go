@@ -86,6 +86,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onGiveTime(ctx, i, opts)
 		case cmdPause:
 			b.onPause(ctx, i, opts)
+		case cmdVacation:
+			b.onVacation(ctx, i, opts)
 		case cmdGames:
 			b.onGames(ctx, i)
 		case cmdHistory:

@@ -156,6 +156,13 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 		s.NoPractice = !v
 		*changes = append(*changes, p.Sprintf("practice: %[1]s", onOff(p, v)))
 	}
+	if v, ok := opts.integer(optVacation); ok {
+		s.VacationDays = int(v)
+		if v == 0 {
+			v = storage.DefaultVacationDays
+		}
+		*changes = append(*changes, p.Sprintf(txtServerVacation, int(v)))
+	}
 	if v := opts.id(optStarterRole); v != "" {
 		s.StarterRole = v
 		*changes = append(*changes, p.Sprintf("starting matches needs <@&%[1]s>", v))
@@ -235,7 +242,16 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 		options = strings.Join(parts, p.Sprintf(txtSummarySep))
 	}
 	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- rule options of new matches: %[7]s\n- practice against the computer: %[6]s",
-		where, who, boardModeText(p, board), render.VariantName(p, variant), formatDuration(p, moveTime), onOff(p, !s.NoPractice), options)
+		where, who, boardModeText(p, board), render.VariantName(p, variant), formatDuration(p, moveTime), onOff(p, !s.NoPractice), options) +
+		"\n- " + p.Sprintf(txtServerVacation, vacationDays(s))
+}
+
+// vacationDays is the server's yearly vacation allowance.
+func vacationDays(s *storage.ServerSettings) int {
+	if s.VacationDays > 0 {
+		return s.VacationDays
+	}
+	return storage.DefaultVacationDays
 }
 
 // twoSquaresText writes a Two-Squares setting: "3", "5" or "off".

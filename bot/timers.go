@@ -84,6 +84,8 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		if m.Phase == storage.PhasePlaying && b.isComputer(m, m.ToMove()) {
 			b.computerTurn(ctx, m) // the computer's turn was missed, by a restart say
 		}
+	case storage.DeadlineVacation:
+		b.onVacationOver(ctx, storage.MatchID(d.ID), now)
 	case storage.DeadlineResume:
 		if _, err := b.store.Act(ctx, storage.MatchID(d.ID), 0, storage.Action{Kind: storage.ActResume, At: now}); err != nil &&
 			!errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrNotFound) && !errors.Is(err, storage.ErrGameOver) {

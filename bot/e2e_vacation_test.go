@@ -1,0 +1,84 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestVacation: Alice goes on vacation for five days in a game of a day a
+// move. Bob is told, the board shows it, her deadline moves on by five
+// days, and the server's allowance bounds what she may take. She comes back
+// early by moving, which tells Bob and gives the days not taken back. Her
+// next vacation runs out on time, across a restart.
+func TestVacation(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("vacation_days", 8)).Reply(t).Content; !strings.Contains(got, "vacation allowance: 8 days a year") {
+		t.Fatalf("setting the allowance answered %q", got)
+	}
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	due := h.waitMoves(1, 0).Deadline
+	day := 24 * time.Hour
+
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 9)).Reply(t).Content; !strings.Contains(got, "You have 8 days of vacation left this year (8 in all)") {
+		t.Errorf("nine days of eight answered %q", got)
+	}
+	left := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content
+	until := h.clock.Now().Add(5 * day)
+	untilMark := "<t:" + strconv.FormatInt(until.Unix(), 10) + ":f>"
+	if !strings.Contains(left, "You are on vacation until "+untilMark) || !strings.Contains(left, "(1)") || !strings.Contains(left, "Days left this year: 3.") {
+		t.Errorf("the vacation answered %q", left)
+	}
+	h.bot.deliverDue(t.Context())
+	h.bob.WaitDM(t, contains("alice is on vacation until "+untilMark))
+	if m := h.match(1); !m.Deadline.Equal(due.Add(5 * day)) {
+		t.Errorf("Alice's deadline moved %v, want 5 days", m.Deadline.Sub(due))
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, "alice is on vacation until "+untilMark) {
+		t.Errorf("the board does not show the vacation: %q", got)
+	}
+
+	// Two days later she moves: the vacation ends, and so do the three days
+	// she did not take.
+	h.advance(2 * day)
+	if m := h.match(1); m.Phase != storage.PhasePlaying {
+		t.Fatalf("Alice lost during her vacation: %+v", m.Result)
+	}
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	settings := h.bot.settingsOf(t.Context(), h.alice.ID)
+	if _, on := settings.OnVacation(h.clock.Now()); on || settings.VacationDaysUsed(h.clock.Now()) != 2 {
+		t.Errorf("after her move: on vacation %v, %d days used, want 2", on, settings.VacationDaysUsed(h.clock.Now()))
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t).Content; got != "You are not on vacation." {
+		t.Errorf("ending a vacation already over answered %q", got)
+	}
+
+	// Bob's turn; Alice leaves again for three days, then the restart.
+	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+	h.waitMoves(1, 2)
+	turn := h.match(1).Deadline
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t)
+	if m := h.match(1); !m.Deadline.Equal(turn.Add(3 * day)) {
+		t.Errorf("the second vacation moved her deadline %v, want 3 days", m.Deadline.Sub(turn))
+	}
+	h.shutdown()
+	h.start()
+	h.advance(3 * day)
+	h.bob.WaitDM(t, contains("alice is back from vacation."))
+	if m := h.match(1); !m.VacationUntil(game.Red).IsZero() || !m.Deadline.Equal(turn.Add(3*day)) {
+		t.Errorf("after the vacation ran out: until %v, deadline %v after her turn began", m.VacationUntil(game.Red), m.Deadline.Sub(turn))
+	}
+	history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content
+	if strings.Count(history, "alice went on vacation for") != 2 {
+		t.Errorf("the history does not keep both vacations:\n%s", history)
+	}
+}

@@ -1,0 +1,198 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Vacations: /stratego vacation days:N stops the member's clocks in all
+// their correspondence matches (a day or more a move) for N days, within a
+// yearly allowance the server sets (/stratego server vacation_days). Their
+// opponents are told when it starts and when it ends; it ends early when the
+// member moves or says `/stratego vacation end:true`, and the days not
+// taken come back to the allowance.
+
+// The texts of vacations.
+const (
+	txtVacationDaysNeeded = "Say how many days: `/stratego vacation days:7`. You have %[1]d days of vacation left this year."
+	txtVacationTooLong    = "You have %[1]d days of vacation left this year (%[2]d in all); ask for at most that."
+	txtVacationUnderway   = "You are on vacation already, until <t:%[1]s:f>. End it with `/stratego vacation end:true`."
+	txtVacationStarted    = "You are on vacation until <t:%[1]s:f> (<t:%[1]s:R>): your clock stops in your correspondence matches (%[2]d). A move in any of them ends the vacation. Days left this year: %[3]d."
+	txtVacationNone       = "You are not on vacation."
+	txtVacationEnded      = "Welcome back: your vacation is over and your clocks run again."
+	txtVacationNotice     = "%[1]s is on vacation until <t:%[2]s:f> (<t:%[2]s:R>): their clock in this match stops until then."
+	txtVacationOver       = "%[1]s is back from vacation."
+	txtVacationLine       = "%[1]s is on vacation until <t:%[2]s:f>"
+	txtHistoryVacation    = "%[1]s went on vacation for %[2]d days."
+	txtServerVacation     = "vacation allowance: %[1]d days a year"
+)
+
+// onVacation starts or ends the member's vacation.
+func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts options) {
+	p := printerOf(i)
+	user := userOf(i).ID
+	now := b.now()
+	if end, _ := opts.boolean(optEnd); end {
+		if !b.deferPrivate(i) {
+			return
+		}
+		if !b.endVacation(ctx, user, now) {
+			b.finish(i, p.Sprintf(txtVacationNone))
+			return
+		}
+		b.finish(i, p.Sprintf(txtVacationEnded))
+		return
+	}
+	allowance := b.vacationAllowance(ctx, i.GuildID)
+	settings := b.settingsOf(ctx, user)
+	left := max(0, allowance-settings.VacationDaysUsed(now))
+	if v, on := settings.OnVacation(now); on {
+		b.tell(i, p.Sprintf(txtVacationUnderway, unixOf(v.End.Unix())))
+		return
+	}
+	days, ok := opts.integer(optDays)
+	switch {
+	case !ok:
+		b.tell(i, p.Sprintf(txtVacationDaysNeeded, left))
+		return
+	case int(days) > left:
+		b.tell(i, p.Sprintf(txtVacationTooLong, left, allowance))
+		return
+	}
+	if !b.deferPrivate(i) {
+		return
+	}
+	if _, err := b.store.UpdatePlayer(ctx, user, func(s *storage.PlayerSettings) error { return s.StartVacation(now, int(days)) }); err != nil {
+		b.finish(i, b.explain(p, err, "vacation"))
+		return
+	}
+	stopped := 0
+	for _, m := range b.correspondenceMatches(ctx, user) {
+		side := sideOf(m, user)
+		m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: int(days), At: now})
+		if err != nil {
+			b.log.Warn("starting a vacation in a match failed", "match", m.ID, "error", err)
+			continue
+		}
+		stopped++
+		b.afterChange(ctx, m, nil)
+	}
+	until := now.Add(time.Duration(days) * 24 * time.Hour)
+	b.finish(i, p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, left-int(days)))
+}
+
+// endVacation ends user's vacation at now, in their settings and in every
+// match it stopped a clock in; false when they were not on vacation.
+func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) bool {
+	ended := false
+	if _, err := b.store.UpdatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
+		ended = s.EndVacation(now)
+		return nil
+	}); err != nil {
+		b.log.Warn("ending a vacation failed", "error", err)
+	}
+	for _, m := range b.correspondenceMatches(ctx, user) {
+		side := sideOf(m, user)
+		if m.VacationUntil(side).IsZero() {
+			continue
+		}
+		ended = true
+		m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now})
+		if err != nil {
+			if !errors.Is(err, storage.ErrNotDue) {
+				b.log.Warn("ending a vacation in a match failed", "match", m.ID, "error", err)
+			}
+			continue
+		}
+		b.afterChange(ctx, m, nil)
+	}
+	return ended
+}
+
+// endVacationByMove ends the mover's vacation everywhere when the move was
+// made during it: a player who moves is back.
+func (b *Bot) endVacationByMove(ctx context.Context, before *storage.Match, side game.Side) {
+	if before.VacationUntil(side).IsZero() {
+		return
+	}
+	b.endVacation(ctx, before.Players[side].UserID, b.now())
+}
+
+// onVacationOver ends, in match id, the vacations whose time is up.
+func (b *Bot) onVacationOver(ctx context.Context, id storage.MatchID, now time.Time) {
+	m, err := b.store.Match(ctx, id)
+	if err != nil {
+		return
+	}
+	for side := game.Red; side <= game.Blue; side++ {
+		if back := m.VacationUntil(side); back.IsZero() || now.Before(back) {
+			continue
+		}
+		if _, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now}); err != nil &&
+			!errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrGameOver) {
+			b.log.Warn("ending a vacation failed", "match", m.ID, "error", err)
+		}
+	}
+}
+
+// correspondenceMatches are user's running matches of a day or more a move.
+func (b *Bot) correspondenceMatches(ctx context.Context, user string) []*storage.Match {
+	all, err := b.store.PlayerMatches(ctx, user, true, 0)
+	if err != nil {
+		b.log.Warn("listing a player's matches failed", "error", err)
+		return nil
+	}
+	var out []*storage.Match
+	for _, m := range all {
+		if m.Phase == storage.PhasePlaying && m.Correspondence() && m.Computer == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// vacationAllowance is the yearly vacation allowance of the server guildID
+// (the default outside a server).
+func (b *Bot) vacationAllowance(ctx context.Context, guildID string) int {
+	if guildID != "" {
+		if days := b.serverOf(ctx, guildID).VacationDays; days > 0 {
+			return days
+		}
+	}
+	return storage.DefaultVacationDays
+}
+
+// sideOf is user's side in m.
+func sideOf(m *storage.Match, user string) game.Side {
+	if m.Players[game.Blue].UserID == user {
+		return game.Blue
+	}
+	return game.Red
+}
+
+// vacationLines say on a board who is on vacation, and until when.
+func vacationLines(p lang.Printer, m *storage.Match) string {
+	var lines []string
+	for side := game.Red; side <= game.Blue; side++ {
+		if back := m.VacationUntil(side); !back.IsZero() {
+			lines = append(lines, p.Sprintf(txtVacationLine, playerName(p, m, side), unixOf(back.Unix())))
+		}
+	}
+	return joinLines(lines...)
+}
+
+// vacationNotice tells the opponent that side went on, or came back from, vacation.
+func vacationNotice(p lang.Printer, m *storage.Match, side game.Side, started bool, until time.Time) *discordgo.MessageSend {
+	text := p.Sprintf(txtVacationOver, playerName(p, m, side))
+	if started {
+		text = p.Sprintf(txtVacationNotice, playerName(p, m, side), unixOf(until.Unix()))
+	}
+	return &discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}
+}
