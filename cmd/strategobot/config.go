@@ -124,6 +124,41 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	return cfg, cfg.validate()
 }
 
+// configEnvNames are the environment variables that override the file's
+// keys, in the order of the file.
+func configEnvNames() []string {
+	var names []string
+	t := reflect.TypeFor[config]()
+	for i := range t.NumField() {
+		if name := t.Field(i).Tag.Get("env"); name != "" && t.Field(i).Tag.Get("toml") != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// wrapNames lists names separated by commas in lines of at most width
+// characters, each starting with indent.
+func wrapNames(names []string, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for i, name := range names {
+		if i < len(names)-1 {
+			name += ","
+		}
+		if line != indent && len(line)+1+len(name) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += name
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
 // applyEnv overrides fields from the environment variables named in their env tags.
 func applyEnv(cfg *config, getenv func(string) string) error {
 	v := reflect.ValueOf(cfg).Elem()

@@ -45,7 +45,9 @@ func TestUsageListsEveryCommand(t *testing.T) {
 			t.Errorf("%q listed %d times (summary shown: %v) in\n%s", name, n, strings.Contains(out.String(), cmd.summary), out.String())
 		}
 	}
-	if lines := strings.Count(strings.TrimSpace(out.String()), "\n") - 1; lines != len(cmds) {
+	section := out.String()[strings.Index(out.String(), "Commands:\n"):]
+	section = section[:strings.Index(section, "\n\n")]
+	if lines := strings.Count(section, "\n"); lines != len(cmds) {
 		t.Errorf("%d command lines for %d commands", lines, len(cmds))
 	}
 }

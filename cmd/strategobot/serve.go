@@ -145,3 +145,24 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 	out.Host = r.to.Host
 	return r.next.RoundTrip(out)
 }
+
+// nameBase words err with the configured API base in place of Discord's own
+// address. discordgo builds each request on https://discord.com/api/v9/ and
+// the session's transport sends it to apiBase, so an error of the HTTP
+// client names an address the bot never used.
+func nameBase(err error, apiBase string) error {
+	base := strings.TrimSuffix(apiBase, "/") + "/"
+	if err == nil || base == discordgo.EndpointAPI || !strings.Contains(err.Error(), discordgo.EndpointAPI) {
+		return err
+	}
+	return &rebasedError{msg: strings.ReplaceAll(err.Error(), discordgo.EndpointAPI, base), err: err}
+}
+
+// rebasedError is an error reworded by nameBase; it still wraps the original.
+type rebasedError struct {
+	msg string
+	err error
+}
+
+func (e *rebasedError) Error() string { return e.msg }
+func (e *rebasedError) Unwrap() error { return e.err }
