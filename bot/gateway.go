@@ -33,7 +33,7 @@ import (
 
 // Gateway close codes after which Discord will refuse every reconnect.
 var finalCloses = map[int]string{
-	4004: "the token is not valid: it was reset or revoked in the Developer Portal; put the new one in the configuration",
+	4004: "the token is not valid: it was reset or revoked in the Developer Portal; put the new one in DISCORD_TOKEN",
 	4010: "the shard settings are invalid",
 	4011: "Discord requires sharding for this many servers: set shard_count",
 	4012: "the gateway version is invalid",
