@@ -174,6 +174,10 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	logger := newLogger(cfg, os.Stderr)
 	if err := serve(ctx, cfg, logger); err != nil {
+		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			logger.Info("stopped while starting")
+			return 0
+		}
 		logger.Error("strategobot stopped", "error", nameBase(err, cfg.APIBaseURL))
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -22,6 +23,8 @@ import (
 // serve wires storage, pictures and the Discord session together and runs the
 // bot until ctx ends (SIGINT or SIGTERM).
 func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
+	info, _ := debug.ReadBuildInfo()
+	logger.Info("starting", "version", versionLine(info), "database", databaseName(cfg.Database), "api", cfg.APIBaseURL)
 	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -63,7 +66,6 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 			return err
 		}
 	}
-	logger.Info("starting", "database", databaseName(cfg.Database), "api", cfg.APIBaseURL)
 	return b.Run(ctx)
 }
 
