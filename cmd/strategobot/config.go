@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/url"
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -246,10 +246,16 @@ func parseLevel(s string) (slog.Level, error) {
 	return l, nil
 }
 
-// newLogger builds the process's logger from the config.
-func newLogger(c config, w *os.File) *slog.Logger {
+// newLogger builds the process's logger from the config. An error logged
+// names the configured API base, not Discord's address (see nameBase).
+func newLogger(c config, w io.Writer) *slog.Logger {
 	level, _ := parseLevel(c.LogLevel)
-	opts := &slog.HandlerOptions{Level: level}
+	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+		if err, ok := a.Value.Any().(error); ok && a.Value.Kind() == slog.KindAny {
+			return slog.Any(a.Key, nameBase(err, c.APIBaseURL))
+		}
+		return a
+	}}
 	if c.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}

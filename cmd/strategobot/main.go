@@ -178,7 +178,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			logger.Info("stopped while starting")
 			return 0
 		}
-		logger.Error("strategobot stopped", "error", nameBase(err, cfg.APIBaseURL))
+		logger.Error("strategobot stopped", "error", err)
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged
 		}

@@ -205,3 +205,19 @@ func TestNameBase(t *testing.T) {
 		t.Error("nameBase(nil) is not nil")
 	}
 }
+
+// TestLogNamesBase: an error in the log, the bot's reconnect warnings
+// included, names the configured API base.
+func TestLogNamesBase(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.APIBaseURL = "http://127.0.0.1:8080/api/v9/"
+	for _, format := range []string{"text", "json"} {
+		cfg.LogFormat = format
+		var out bytes.Buffer
+		err := &url.Error{Op: "Get", URL: discordgo.EndpointGateway, Err: errors.New("connection refused")}
+		newLogger(cfg, &out).Warn("reconnecting to Discord failed; trying again", "error", err)
+		if !strings.Contains(out.String(), "http://127.0.0.1:8080/api/v9/gateway") || strings.Contains(out.String(), "discord.com") {
+			t.Errorf("%s log %q, want the configured base", format, out.String())
+		}
+	}
+}
