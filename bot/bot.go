@@ -146,21 +146,31 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeInteraction()
 	defer removeMessage()
 	defer removeGuild()
-	if err := b.s.Open(); err != nil {
+	if err := b.open(ctx); err != nil {
+		if ctx.Err() != nil {
+			b.log.Info("stopped before Discord answered")
+			return nil
+		}
 		return fmt.Errorf("connect to Discord: %w", ExplainGatewayError(err))
 	}
-	defer b.s.Close()
+	defer b.closeSession()
 	if b.s.State == nil || b.s.State.User == nil {
 		return errors.New("connect to Discord: no READY with the bot's user")
 	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.applicationID(), b.cfg.GuildID, Commands()); err != nil {
+	appID := b.applicationID()
+	b.log.Info("connected", "user", b.s.State.User.Username, "application", appID, "invite", InviteLink(appID))
+	if _, err := b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, Commands(), discordgo.WithContext(ctx)); err != nil {
+		if ctx.Err() != nil {
+			b.log.Info("stopped while registering the command")
+			return nil
+		}
 		return fmt.Errorf("register the /%s command: %w", CommandName, err)
 	}
 	scope := "global"
 	if b.cfg.GuildID != "" {
 		scope = "guild " + b.cfg.GuildID
 	}
-	b.log.Info("connected", "user", b.s.State.User.Username, "commands", scope)
+	b.log.Info("registered the command", "scope", scope)
 	b.renewLease(ctx)
 	leaseDone := make(chan struct{})
 	go func() {

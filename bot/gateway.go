@@ -33,7 +33,7 @@ import (
 
 // Gateway close codes after which Discord will refuse every reconnect.
 var finalCloses = map[int]string{
-	4004: "the token is not valid: it was reset or revoked in the Developer Portal; put the new one in the configuration",
+	4004: "the token is not valid: it was reset or revoked in the Developer Portal; put the new one in DISCORD_TOKEN",
 	4010: "the shard settings are invalid",
 	4011: "Discord requires sharding for this many servers: set shard_count",
 	4012: "the gateway version is invalid",
@@ -84,7 +84,10 @@ func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
 	defer b.reconnecting.Store(false)
 	wait := firstReconnect
 	for ctx.Err() == nil {
-		err := b.s.Open()
+		err := b.open(ctx)
+		if ctx.Err() != nil {
+			return
+		}
 		if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
 			b.log.Info("reconnected to Discord")
 			return
@@ -103,5 +106,44 @@ func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
 		case <-time.After(wait):
 		}
 		wait = min(2*wait, lastReconnect)
+	}
+}
+
+// open connects to the gateway, or gives up as soon as ctx ends. discordgo's
+// Open cannot be cancelled: it holds the session's lock while it waits for
+// Discord (GET /gateway, the websocket, HELLO, READY), up to the HTTP
+// client's timeout. An Open given up on runs to its end in the background,
+// and the connection it may still make is closed.
+func (b *Bot) open(ctx context.Context) error {
+	done := make(chan error, 1)
+	go func() { done <- b.s.Open() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		go func() {
+			if err := <-done; err == nil {
+				_ = b.s.Close()
+			}
+		}()
+		return ctx.Err()
+	}
+}
+
+// closeWait bounds the wait for the session to close on the way out.
+// discordgo's Close sends the close frame at once, then sleeps a second for
+// Discord to answer; it also waits for an Open in progress to end.
+const closeWait = 200 * time.Millisecond
+
+// closeSession closes the gateway connection, waiting at most closeWait.
+func (b *Bot) closeSession() {
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		_ = b.s.Close()
+	}()
+	select {
+	case <-closed:
+	case <-time.After(closeWait):
 	}
 }

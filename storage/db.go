@@ -99,12 +99,22 @@ func (db *DB) Close() error {
 	return err
 }
 
+// inUseError is ErrInUse for one file, said once: "database PATH is in use
+// by another process".
+type inUseError struct{ path string }
+
+func (e inUseError) Error() string {
+	return fmt.Sprintf("database %s is in use by another process (is another strategobot running?)", e.path)
+}
+
+func (e inUseError) Unwrap() error { return ErrInUse }
+
 // openError turns bbolt's open errors into ours.
 func openError(path string, err error) error {
 	var pe *fs.PathError
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
-		return fmt.Errorf("database %s is in use by another process (is another strategobot running?): %w", path, ErrInUse)
+		return inUseError{path: path}
 	case errors.As(err, &pe):
 		return fmt.Errorf("database %s: %w", path, err)
 	}

@@ -81,8 +81,9 @@ func checkInUse(t *testing.T, path string) {
 		db.Close()
 		t.Fatal("a second Open succeeded")
 	}
-	if !errors.Is(err, storage.ErrInUse) || !strings.Contains(err.Error(), "database "+path+" is in use by another process") {
-		t.Errorf("error %q, want ErrInUse naming the file", err)
+	if !errors.Is(err, storage.ErrInUse) || !strings.Contains(err.Error(), "database "+path+" is in use by another process") ||
+		strings.Count(err.Error(), "in use") != 1 {
+		t.Errorf("error %q, want ErrInUse naming the file, said once", err)
 	}
 	if d := time.Since(start); d > 3*time.Second {
 		t.Errorf("took %s", d)

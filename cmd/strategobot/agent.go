@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -12,7 +13,7 @@ import (
 	"github.com/strategobot/strategobot/game/ucc"
 )
 
-const agentUsage = `usage: strategobot agent [-level LEVEL] [-seed S]
+const agentUsage = `usage: strategobot agent [-level LEVEL] [-seed S] [-variant classic]
 
 Plays one game of Classic Stratego as a program of the 2012 UCC Stratego
 programming competition: it reads the manager's lines on standard input and
@@ -28,22 +29,29 @@ Flags:
 type agentConfig struct {
 	level ai.Level
 	seed  uint64
+
+	levelName, variantName string // as given on the command line
+}
+
+// agentFlags declares agent's flags into c.
+func agentFlags(c *agentConfig, stderr io.Writer) *flag.FlagSet {
+	fs := subcommandFlags("agent", agentUsage, stderr)
+	fs.StringVar(&c.levelName, "level", "hard", "random, easy, normal or hard")
+	fs.Uint64Var(&c.seed, "seed", 0, "seed of the set-up and the moves (0: a new one every game)")
+	fs.StringVar(&c.variantName, "variant", "classic", "the variant: the protocol knows only classic")
+	return fs
 }
 
 func parseAgentArgs(args []string, stderr io.Writer) (agentConfig, error) {
-	fs := subcommandFlags("agent", agentUsage, stderr)
 	var c agentConfig
-	level := fs.String("level", "hard", "random, easy, normal or hard")
-	fs.Uint64Var(&c.seed, "seed", 0, "seed of the set-up and the moves (0: a new one every game)")
-	variant := fs.String("variant", "classic", "the variant: the protocol knows only classic")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlags(agentFlags(&c, stderr), args); err != nil {
 		return c, err
 	}
 	var err error
-	if c.level, err = ai.ParseLevel(*level); err != nil {
+	if c.level, err = ai.ParseLevel(c.levelName); err != nil {
 		return c, fmt.Errorf("-level: %w", err)
 	}
-	v, err := game.ParseVariant(*variant)
+	v, err := game.ParseVariant(c.variantName)
 	if err != nil {
 		return c, err
 	}

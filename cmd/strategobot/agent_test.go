@@ -31,7 +31,7 @@ const (
 
 // TestMain runs the test binary as the program itself, or as a fake outside
 // program, when the environment says so; otherwise it runs the tests and then
-// stops the PostgreSQL server they may have started.
+// stops the PostgreSQL server they may have started and deletes the built binary.
 func TestMain(m *testing.M) {
 	if os.Getenv(envMain) != "" {
 		os.Exit(dispatch(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
@@ -39,7 +39,9 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(envFake); mode != "" {
 		os.Exit(fakeProgram(mode))
 	}
-	os.Exit(pgtest.Main(m))
+	code := pgtest.Main(m)
+	removeBinary()
+	os.Exit(code)
 }
 
 // fakeRows is a valid Classic set-up for either side: the UCC manual's.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -57,16 +58,19 @@ type arenaConfig struct {
 	// extTimeout bounds each move of an outside program, extStartTimeout its
 	// set-up, which includes its start.
 	extTimeout, extStartTimeout time.Duration
+
+	playerNames [2]string // -a and -b as given
+	variantName string
 }
 
-func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
+// arenaFlags declares arena's flags into c.
+func arenaFlags(c *arenaConfig, stderr io.Writer) *flag.FlagSet {
 	fs := subcommandFlags("arena", arenaUsage, stderr)
-	var c arenaConfig
-	a := fs.String("a", "normal", "player A: random, easy, normal, hard or ext:COMMAND")
-	b := fs.String("b", "random", "player B")
+	fs.StringVar(&c.playerNames[0], "a", "normal", "player A: random, easy, normal, hard or ext:COMMAND")
+	fs.StringVar(&c.playerNames[1], "b", "random", "player B")
 	fs.IntVar(&c.games, "n", 10, "number of games")
 	fs.IntVar(&c.first, "first", 1, "play from this game on: the same games as a run from game 1 would play there (to add games to a run)")
-	variant := fs.String("variant", "classic", variantHelp)
+	fs.StringVar(&c.variantName, "variant", "classic", variantHelp)
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the players")
 	fs.IntVar(&c.maxMoves, "max-moves", 2000, "a game that reaches this many moves (plies) is a draw")
 	fs.IntVar(&c.workers, "j", runtime.NumCPU(), "games played at the same time")
@@ -74,14 +78,19 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	fs.DurationVar(&c.extTimeout, "ext-timeout", 5*time.Second, "the longest an outside program may take for a move")
 	fs.DurationVar(&c.extStartTimeout, "ext-start-timeout", 30*time.Second, "the longest an outside program may take to start and send its set-up")
 	fs.StringVar(&c.records, "records", "", "write every game as a Gravon XML record into this directory")
-	if err := parseFlags(fs, args); err != nil {
+	return fs
+}
+
+func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
+	var c arenaConfig
+	if err := parseFlags(arenaFlags(&c, stderr), args); err != nil {
 		return c, err
 	}
 	var err error
-	if c.players[0], err = parseArenaSpec(*a); err != nil {
+	if c.players[0], err = parseArenaSpec(c.playerNames[0]); err != nil {
 		return c, fmt.Errorf("-a: %w", err)
 	}
-	if c.players[1], err = parseArenaSpec(*b); err != nil {
+	if c.players[1], err = parseArenaSpec(c.playerNames[1]); err != nil {
 		return c, fmt.Errorf("-b: %w", err)
 	}
 	if c.extTimeout <= 0 || c.extStartTimeout <= 0 {
@@ -99,7 +108,7 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	if c.maxMoves < 1 || c.maxMoves > game.MaxMovesLimit {
 		return c, fmt.Errorf("-max-moves must be between 1 and %d, not %d", game.MaxMovesLimit, c.maxMoves)
 	}
-	if c.rules, err = variantRules(*variant); err != nil {
+	if c.rules, err = variantRules(c.variantName); err != nil {
 		return c, err
 	}
 	c.rules.MaxMoves = c.maxMoves

@@ -20,38 +20,55 @@ it makes its own copies every backup_every into backup_dir. A PostgreSQL
 database is backed up with pg_dump instead, while the bot runs.
 
 Exit code: 0 copied, 1 the copy failed, 2 usage error.
+
+Flags:
 `
+
+// backupOptions are backup's flags.
+type backupOptions struct {
+	db      string
+	timeout time.Duration
+}
+
+// backupFlags declares backup's flags into o.
+func backupFlags(o *backupOptions, stderr io.Writer) *flag.FlagSet {
+	fs := subcommandFlags("backup", backupUsage, stderr)
+	fs.StringVar(&o.db, "db", storage.DefaultPath, "database file to copy")
+	fs.DurationVar(&o.timeout, "timeout", storage.DefaultTimeout, "how long to wait for the file's lock")
+	return fs
+}
+
+// backupOperands checks that one PATH follows the flags.
+func backupOperands(n int) error {
+	if n != 1 {
+		return fmt.Errorf("backup takes one PATH to copy to, not %d arguments", n)
+	}
+	return nil
+}
 
 // runBackup is `strategobot backup`.
 func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, backupUsage) }
-	db := fs.String("db", storage.DefaultPath, "database file to copy")
-	timeout := fs.Duration("timeout", storage.DefaultTimeout, "how long to wait for the file's lock")
+	var o backupOptions
+	fs := backupFlags(&o, stderr)
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+		return usageFailed(stderr, "backup", backupUsage, err)
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprint(stderr, backupUsage)
-		return 2
+	if err := backupOperands(fs.NArg()); err != nil {
+		return usageFailed(stderr, "backup", backupUsage, err)
 	}
 	dest := fs.Arg(0)
-	if postgres.IsURL(*db) {
+	if postgres.IsURL(o.db) {
 		fmt.Fprintf(stderr, "strategobot backup copies a bbolt file. Back up a PostgreSQL database with pg_dump, while the bot runs:\n  pg_dump --format=custom --file=%s 'postgres://USER@HOST/DATABASE'\n", dest)
 		return 2
 	}
 	start := time.Now()
-	if err := storage.BackupFile(ctx, *db, dest, *timeout); err != nil {
+	if err := storage.BackupFile(ctx, o.db, dest, o.timeout); err != nil {
 		fmt.Fprintf(stderr, "strategobot backup: %v\n", err)
 		if errors.Is(err, storage.ErrInUse) {
 			fmt.Fprintln(stderr, "The bot is running: stop it first, or use the copies it makes in backup_dir.")
 		}
 		return 1
 	}
-	fmt.Fprintf(stdout, "copied %s to %s (%s)\n", *db, dest, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "copied %s to %s (%s)\n", o.db, dest, time.Since(start).Round(time.Millisecond))
 	return 0
 }

@@ -7,9 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -18,28 +16,59 @@ import (
 	"github.com/strategobot/strategobot/render"
 )
 
+const checkUsage = `usage: strategobot check [-config PATH] [-guild SERVER_ID] [-channel CHANNEL_ID] [-user USER_ID]
+
+What to run after inviting the bot: it connects as the bot would and says,
+line by line, what works and what to fix: the token, the intents, the
+application and its invite link; with -guild, that the bot is in the server;
+with -channel, the bot's permissions there and a test picture posted and
+deleted; with -user, a test picture by DM. Exit code: 0 all well, 1 some
+check failed, 2 a bad command line or configuration, or no token.
+
+Environment:
+  DISCORD_TOKEN             the bot's token (required; never read from a file)
+  STRATEGOBOT_CONFIG        the configuration file, as -config
+  STRATEGOBOT_API_BASE_URL  Discord's REST API base (api_base_url), e.g. a proxy
+  STRATEGOBOT_THREADS       matches in threads (threads): the permissions checked
+The other STRATEGOBOT_* variables are read and checked as run reads them
+(strategobot run -h lists them).
+
+Flags:
+`
+
+// checkOptions are check's flags.
+type checkOptions struct {
+	configPath, guildID, channelID, userID string
+}
+
+// checkFlags declares check's flags into o.
+func checkFlags(o *checkOptions, w io.Writer) *flag.FlagSet {
+	fs := configFlags("check", checkUsage, &o.configPath, w)
+	fs.StringVar(&o.guildID, "guild", "", "a server's id: check that the bot is in it")
+	fs.StringVar(&o.channelID, "channel", "", "a channel's id: check the bot's permissions there, and post and delete a test picture")
+	fs.StringVar(&o.userID, "user", "", "a member's id: send them a test picture by DM")
+	return fs
+}
+
 // runCheck is `strategobot check`: what an admin runs after inviting the
 // bot. It connects as the bot would and says, line by line, what works and
-// what to fix: the token, the intents, the application and its invite link;
-// with -channel, the bot's permissions there and a test picture posted and
-// deleted; with -user, a test picture by DM. It exits 1 when anything fails.
+// what to fix. It exits 1 when anything fails.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("strategobot check", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	configPath := flags.String("config", os.Getenv("STRATEGOBOT_CONFIG"), "configuration file (default: strategobot.toml when it exists)")
-	guildID := flags.String("guild", "", "a server's id: check that the bot is in it")
-	channelID := flags.String("channel", "", "a channel's id: check the bot's permissions there, and post and delete a test picture")
-	userID := flags.String("user", "", "a member's id: send them a test picture by DM")
-	if err := flags.Parse(args); err != nil {
-		return 2
+	var o checkOptions
+	if err := parseFlags(checkFlags(&o, stderr), args); err != nil {
+		return usageFailed(stderr, "check", checkUsage, err)
 	}
-	cfg, err := loadConfig(*configPath, os.Getenv)
+	cfg, err := loadConfig(o.configPath, os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "strategobot check: %v\n", err)
 		return 2
 	}
+	if cfg.Token == "" {
+		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice("strategobot check"))
+		return 2
+	}
 	c := &checker{out: stdout, threads: cfg.Threads}
-	c.run(ctx, cfg, *guildID, *channelID, *userID)
+	c.run(ctx, cfg, o.guildID, o.channelID, o.userID)
 	if c.failed > 0 {
 		fmt.Fprintf(stdout, "\n%d check(s) failed: fix what is marked ✗ and run this again.\n", c.failed)
 		return 1
@@ -80,9 +109,9 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 	me, err := s.User("@me")
 	if err != nil {
 		if restCode(err) == 401 {
-			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN or the configuration's token.")
+			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN.")
 		} else {
-			c.fail("Discord cannot be reached at %s: %v", cfg.APIBaseURL, err)
+			c.fail("Discord cannot be reached at %s: %v", cfg.APIBaseURL, nameBase(err, cfg.APIBaseURL))
 		}
 		return
 	}
@@ -96,7 +125,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 	})
 	if err := s.Open(); err != nil {
-		c.fail("the gateway refused the connection: %v", bot.ExplainGatewayError(err))
+		c.fail("the gateway refused the connection: %v", nameBase(bot.ExplainGatewayError(err), cfg.APIBaseURL))
 		return
 	}
 	defer s.Close()
@@ -106,7 +135,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		appID = s.State.Application.ID
 	}
 	c.pass("application id %s; the bot is in %d server(s)", appID, len(s.State.Guilds))
-	c.note("invite link: %s", inviteLink(appID))
+	c.note("invite link: %s", bot.InviteLink(appID))
 
 	if channelID != "" && guildID == "" {
 		ch, err := s.Channel(channelID)
@@ -242,16 +271,6 @@ func testPicture() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// inviteLink is the OAuth2 link that adds the bot to a server with the
-// permissions a match needs and its slash command.
-func inviteLink(appID string) string {
-	q := url.Values{}
-	q.Set("client_id", appID)
-	q.Set("scope", "bot applications.commands")
-	q.Set("permissions", strconv.FormatInt(bot.InvitePermissions(), 10))
-	return "https://discord.com/oauth2/authorize?" + q.Encode()
 }
 
 // restCode is the HTTP status of a REST error, or 0.

@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,10 +16,7 @@ import (
 // and what to fix, posts and deletes its test picture, DMs the member, and
 // exits 1 when anything fails.
 func TestCheckCommand(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "strategobot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	type world struct {
 		srv   *discordtest.Server
 		club  *discordtest.Guild

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -62,15 +63,30 @@ type arenaRecord struct {
 	points float64   // A's: 1 for a win, ½ for a draw
 }
 
-func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int {
+// compareFlags declares compare's flags into battles.
+func compareFlags(battles *bool, stderr io.Writer) *flag.FlagSet {
 	fs := subcommandFlags("compare", compareUsage, stderr)
-	battles := fs.Bool("battles", false, "also break the battles down by what the attacker knew, for each player")
+	fs.BoolVar(battles, "battles", false, "also break the battles down by what the attacker knew, for each player")
+	return fs
+}
+
+// compareOperands checks the number of folders: one, two, or pairs.
+func compareOperands(n int) error {
+	if n < 1 || n > 2 && n%2 != 0 {
+		return errors.New("compare takes one folder of arena records, or two to pair their games (or pairs of them: before, after, before, after…)")
+	}
+	return nil
+}
+
+func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	var battles bool
+	fs := compareFlags(&battles, stderr)
 	if err := fs.Parse(args); err != nil { // not parseFlags: the folders follow the flags
 		return usageFailed(stderr, "compare", compareUsage, err)
 	}
 	dirs := fs.Args()
-	if len(dirs) < 1 || len(dirs) > 2 && len(dirs)%2 != 0 {
-		return usageFailed(stderr, "compare", compareUsage, errors.New("compare takes one folder of arena records, or two to pair their games (or pairs of them: before, after, before, after…)"))
+	if err := compareOperands(len(dirs)); err != nil {
+		return usageFailed(stderr, "compare", compareUsage, err)
 	}
 	runs := make([][]arenaRecord, len(dirs))
 	for i, dir := range dirs {
@@ -91,7 +107,7 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(runs) > 2 {
 		pooled.write(stdout, fmt.Sprintf("the %d BEFORE runs", len(runs)/2), fmt.Sprintf("the %d AFTER runs", len(runs)/2))
 	}
-	if *battles {
+	if battles {
 		for i, dir := range dirs {
 			writeBattles(stdout, dir, runs[i])
 		}

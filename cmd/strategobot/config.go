@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/url"
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -124,6 +124,41 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	return cfg, cfg.validate()
 }
 
+// configEnvNames are the environment variables that override the file's
+// keys, in the order of the file.
+func configEnvNames() []string {
+	var names []string
+	t := reflect.TypeFor[config]()
+	for i := range t.NumField() {
+		if name := t.Field(i).Tag.Get("env"); name != "" && t.Field(i).Tag.Get("toml") != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// wrapNames lists names separated by commas in lines of at most width
+// characters, each starting with indent.
+func wrapNames(names []string, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for i, name := range names {
+		if i < len(names)-1 {
+			name += ","
+		}
+		if line != indent && len(line)+1+len(name) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += name
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
 // applyEnv overrides fields from the environment variables named in their env tags.
 func applyEnv(cfg *config, getenv func(string) string) error {
 	v := reflect.ValueOf(cfg).Elem()
@@ -211,10 +246,16 @@ func parseLevel(s string) (slog.Level, error) {
 	return l, nil
 }
 
-// newLogger builds the process's logger from the config.
-func newLogger(c config, w *os.File) *slog.Logger {
+// newLogger builds the process's logger from the config. An error logged
+// names the configured API base, not Discord's address (see nameBase).
+func newLogger(c config, w io.Writer) *slog.Logger {
 	level, _ := parseLevel(c.LogLevel)
-	opts := &slog.HandlerOptions{Level: level}
+	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+		if err, ok := a.Value.Any().(error); ok && a.Value.Kind() == slog.KindAny {
+			return slog.Any(a.Key, nameBase(err, c.APIBaseURL))
+		}
+		return a
+	}}
 	if c.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}

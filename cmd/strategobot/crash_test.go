@@ -35,10 +35,7 @@ var crashes = flag.Int("crashes", 8, "SIGKILLs of the bot in TestCrashes")
 // each player's DMs and the channel hold every board of the match exactly
 // once, in order, the same as in the undisturbed run.
 func TestCrashes(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "strategobot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	moves := max(24, *crashes/3)
 	calm := playWithCrashes(t, bin, moves, 0)
 	crashed := playWithCrashes(t, bin, moves, *crashes)

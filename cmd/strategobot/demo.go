@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -39,19 +40,26 @@ type demoConfig struct {
 	numbering game.Numbering
 	names     [2]string
 	maxMoves  int
+
+	variantName, numberingName string // as given on the command line
 }
 
-func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
+// demoFlags declares demo's flags into c.
+func demoFlags(c *demoConfig, stderr io.Writer) *flag.FlagSet {
 	fs := subcommandFlags("demo", demoUsage, stderr)
-	var c demoConfig
 	fs.StringVar(&c.out, "out", "", "directory to write the pictures into (created if missing)")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the moves")
-	variant := fs.String("variant", "classic", variantHelp)
-	numbering := fs.String("numbering", "modern", "rank labels: modern (Marshal 10) or classic (Marshal 1)")
+	fs.StringVar(&c.variantName, "variant", "classic", variantHelp)
+	fs.StringVar(&c.numberingName, "numbering", "modern", "rank labels: modern (Marshal 10) or classic (Marshal 1)")
 	fs.StringVar(&c.names[game.Red], "red", "Ada", "Red player's name")
 	fs.StringVar(&c.names[game.Blue], "blue", "Grace", "Blue player's name")
 	fs.IntVar(&c.maxMoves, "moves", 400, "stop the game after this many moves (a draw by agreement)")
-	if err := parseFlags(fs, args); err != nil {
+	return fs
+}
+
+func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
+	var c demoConfig
+	if err := parseFlags(demoFlags(&c, stderr), args); err != nil {
 		return c, err
 	}
 	if c.out == "" {
@@ -61,10 +69,10 @@ func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
 		return c, fmt.Errorf("-moves must be at least 1, not %d", c.maxMoves)
 	}
 	var err error
-	if c.rules, err = variantRules(*variant); err != nil {
+	if c.rules, err = variantRules(c.variantName); err != nil {
 		return c, err
 	}
-	if c.numbering, err = game.ParseNumbering(*numbering); err != nil {
+	if c.numbering, err = game.ParseNumbering(c.numberingName); err != nil {
 		return c, err
 	}
 	return c, nil

@@ -24,12 +24,7 @@ import (
 // DMs, and stops cleanly on SIGTERM. It does so on a bbolt file and on a
 // PostgreSQL database, whose password must stay out of the log.
 func TestBinaryAgainstLocalDiscord(t *testing.T) {
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "strategobot")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	const password = "pw-never-logged" // the test server trusts its socket and ignores it
 	tests := []struct {
 		name     string

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -64,9 +65,9 @@ type loadOptions struct {
 	botProfile, cpuProfile string // CPU profiles of the measured time: the bot's, this process's
 }
 
-func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+// loadtestFlags declares loadtest's flags into o.
+func loadtestFlags(o *loadOptions, stderr io.Writer) *flag.FlagSet {
 	fs := subcommandFlags("loadtest", loadtestUsage, stderr)
-	o := loadOptions{log: stderr}
 	fs.IntVar(&o.matches, "matches", 200, "running matches, written into the database before the bot starts")
 	fs.IntVar(&o.active, "active", 0, "matches played at once (0: all of them, at most 200)")
 	fs.Float64Var(&o.rate, "rate", 0, "moves per second offered in all (0: each match moves again as soon as its last move is delivered)")
@@ -79,7 +80,12 @@ func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	fs.BoolVar(&o.validate, "validate", false, "have the local Discord check every request against Discord's API description, as the tests do (a fifth of its CPU)")
 	fs.StringVar(&o.botProfile, "botprofile", "", "write the bot's CPU profile of the measured time to this file")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of the measured time of this process (the local Discord and the members) to this file")
-	if err := parseFlags(fs, args); err != nil {
+	return fs
+}
+
+func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	o := loadOptions{log: stderr}
+	if err := parseFlags(loadtestFlags(&o, stderr), args); err != nil {
 		return usageFailed(stderr, "loadtest", loadtestUsage, err)
 	}
 	if o.active == 0 {

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,10 +17,7 @@ import (
 // and a database that grew. The local Discord checks every request against
 // Discord's API description here, as in the other tests (-validate).
 func TestLoadtest(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "strategobot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	tests := []struct {
 		name     string
 		database func(t *testing.T) string

@@ -3,8 +3,20 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func TestDispatch(t *testing.T) {
@@ -19,10 +31,19 @@ func TestDispatch(t *testing.T) {
 		{"help", []string{"help"}, "", 0, "usage: strategobot", ""},
 		{"unknown command", []string{"frobnicate"}, "", 2, "", `unknown command "frobnicate"`},
 		{"no token", nil, "", 2, "", "DISCORD_TOKEN is not set"},
+		{"flags without a command run the bot", []string{"-config", "testdata-none.toml"}, "x", 2, "", "config testdata-none.toml: open testdata-none.toml"},
+		{"flags without a command, no token", []string{"-config", "config_test.go"}, "", 2, "", "config config_test.go"},
+		{"-h lists the commands and run's flags", []string{"-h"}, "", 0, "-config", ""},
+		{"-version", []string{"-version"}, "", 0, "strategobot ", ""},
+		{"--version", []string{"--version"}, "", 0, "strategobot ", ""},
+		{"version", []string{"version"}, "", 0, "strategobot ", ""},
+		{"version takes no argument", []string{"version", "now"}, "", 2, "", `unexpected argument "now"`},
+		{"run -h", []string{"run", "-h"}, "", 0, "", "DISCORD_TOKEN"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("DISCORD_TOKEN", tc.env)
+			t.Setenv("STRATEGOBOT_CONFIG", "")
 			var out, errOut bytes.Buffer
 			code := dispatch(context.Background(), tc.args, &out, &errOut)
 			if code != tc.code {
@@ -45,7 +66,158 @@ func TestUsageListsEveryCommand(t *testing.T) {
 			t.Errorf("%q listed %d times (summary shown: %v) in\n%s", name, n, strings.Contains(out.String(), cmd.summary), out.String())
 		}
 	}
-	if lines := strings.Count(strings.TrimSpace(out.String()), "\n") - 1; lines != len(cmds) {
+	section := out.String()[strings.Index(out.String(), "Commands:\n"):]
+	section = section[:strings.Index(section, "\n\n")]
+	if lines := strings.Count(section, "\n"); lines != len(cmds) {
 		t.Errorf("%d command lines for %d commands", lines, len(cmds))
+	}
+}
+
+// TestCommandHelp runs each command with -h: the usage describes every flag
+// and names each environment variable the command reads.
+func TestCommandHelp(t *testing.T) {
+	envOfRun := append([]string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "config.example.toml"}, configEnvNames()...)
+	tests := []struct {
+		name string
+		env  []string
+	}{
+		{"run", envOfRun},
+		{"check", []string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "STRATEGOBOT_API_BASE_URL", "STRATEGOBOT_THREADS"}},
+		{"version", nil},
+		{"replay", nil},
+		{"backup", nil},
+		{"demo", nil},
+		{"arena", nil},
+		{"compare", nil},
+		{"agent", nil},
+		{"loadtest", nil},
+	}
+	cmds := commands()
+	if len(tests) != len(cmds) {
+		t.Errorf("%d commands tested, %d commands", len(tests), len(cmds))
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd, ok := cmds[tc.name]
+			if !ok {
+				t.Fatalf("no command %q", tc.name)
+			}
+			var out, errOut bytes.Buffer
+			if code := dispatch(context.Background(), []string{tc.name, "-h"}, &out, &errOut); code != 0 {
+				t.Errorf("exit code %d, want 0", code)
+			}
+			help := out.String() + errOut.String()
+			if !strings.Contains(help, "usage: strategobot") {
+				t.Errorf("no usage line in\n%s", help)
+			}
+			cmd.flags(io.Discard).VisitAll(func(f *flag.Flag) {
+				if strings.TrimSpace(f.Usage) == "" {
+					t.Errorf("-%s has no description", f.Name)
+				}
+				listed := regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(f.Name) + `\s`)
+				if !listed.MatchString(help) || !strings.Contains(help, f.Usage) {
+					t.Errorf("-%s or its description %q missing from\n%s", f.Name, f.Usage, help)
+				}
+			})
+			for _, name := range tc.env {
+				if !strings.Contains(help, name) {
+					t.Errorf("%s missing from\n%s", name, help)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckWithoutToken: check with DISCORD_TOKEN unset says so and exits 2
+// without asking Discord anything.
+func TestCheckWithoutToken(t *testing.T) {
+	var asked atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { asked.Add(1) }))
+	defer srv.Close()
+	t.Setenv("DISCORD_TOKEN", "")
+	t.Setenv("STRATEGOBOT_CONFIG", "")
+	t.Setenv("STRATEGOBOT_API_BASE_URL", srv.URL+"/api/v9/")
+	var out, errOut bytes.Buffer
+	code := dispatch(context.Background(), []string{"check"}, &out, &errOut)
+	if code != 2 || !strings.Contains(errOut.String(), "DISCORD_TOKEN is not set") || !strings.Contains(errOut.String(), "DISCORD_TOKEN=your-token strategobot check") {
+		t.Errorf("exit code %d, stderr %q; want 2 and DISCORD_TOKEN is not set", code, errOut.String())
+	}
+	if n := asked.Load(); n != 0 {
+		t.Errorf("%d requests to Discord", n)
+	}
+}
+
+// TestVersionLine reads the build information as a build may carry it:
+// released, in development, with or without its revision.
+func TestVersionLine(t *testing.T) {
+	vcs := func(kv ...string) []debug.BuildSetting {
+		var s []debug.BuildSetting
+		for i := 0; i < len(kv); i += 2 {
+			s = append(s, debug.BuildSetting{Key: kv[i], Value: kv[i+1]})
+		}
+		return s
+	}
+	tests := []struct {
+		name string
+		info *debug.BuildInfo
+		want string
+	}{
+		{"no build information", nil, "strategobot, no build information"},
+		{"a release", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"},
+			Settings: vcs("vcs", "git", "vcs.revision", "0123456789abcdef0123", "vcs.time", "2026-11-28T10:00:00Z", "vcs.modified", "false")},
+			"strategobot v1.2.0, revision 0123456789ab of 2026-11-28T10:00:00Z, go1.26.8"},
+		{"a modified tree", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"},
+			Settings: vcs("vcs.revision", "abc", "vcs.modified", "true")},
+			"strategobot devel, revision abc (modified), go1.26.8"},
+		{"built without version control", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}},
+			"strategobot devel, revision unknown, go1.26.8"},
+		{"nothing known", &debug.BuildInfo{}, "strategobot devel, revision unknown, Go version unknown"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := versionLine(tc.info); got != tc.want {
+				t.Errorf("versionLine = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestNameBase: an error of a request sent to a proxy names the proxy, not
+// Discord's address, and still wraps the original error.
+func TestNameBase(t *testing.T) {
+	inner := &url.Error{Op: "Get", URL: discordgo.EndpointGateway, Err: errors.New("connection refused")}
+	err := fmt.Errorf("connect to Discord: %w", inner)
+	tests := []struct {
+		base string
+		want string
+	}{
+		{"http://127.0.0.1:8080/api/v9/", `connect to Discord: Get "http://127.0.0.1:8080/api/v9/gateway": connection refused`},
+		{"http://127.0.0.1:8080/api/v9", `connect to Discord: Get "http://127.0.0.1:8080/api/v9/gateway": connection refused`},
+		{DiscordAPIBaseURL, `connect to Discord: Get "https://discord.com/api/v9/gateway": connection refused`},
+	}
+	for _, tc := range tests {
+		got := nameBase(err, tc.base)
+		if got.Error() != tc.want || !errors.Is(got, inner) {
+			t.Errorf("nameBase(…, %q) = %q (wraps the original: %v), want %q", tc.base, got, errors.Is(got, inner), tc.want)
+		}
+	}
+	if nameBase(nil, "http://x/") != nil {
+		t.Error("nameBase(nil) is not nil")
+	}
+}
+
+// TestLogNamesBase: an error in the log, the bot's reconnect warnings
+// included, names the configured API base.
+func TestLogNamesBase(t *testing.T) {
+	cfg := defaultConfig()
+	cfg.APIBaseURL = "http://127.0.0.1:8080/api/v9/"
+	for _, format := range []string{"text", "json"} {
+		cfg.LogFormat = format
+		var out bytes.Buffer
+		err := &url.Error{Op: "Get", URL: discordgo.EndpointGateway, Err: errors.New("connection refused")}
+		newLogger(cfg, &out).Warn("reconnecting to Discord failed; trying again", "error", err)
+		if !strings.Contains(out.String(), "http://127.0.0.1:8080/api/v9/gateway") || strings.Contains(out.String(), "discord.com") {
+			t.Errorf("%s log %q, want the configured base", format, out.String())
+		}
 	}
 }

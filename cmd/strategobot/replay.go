@@ -37,6 +37,8 @@ rules); a record written by this bot is replayed with the rules it states. The
 flags override both.
 
 Exit code: 0 no disagreement, 1 some disagreement, 2 usage or input error.
+
+Flags (before, between or after the files):
 `
 
 // replayConfig is the parsed command line.
@@ -44,6 +46,8 @@ type replayConfig struct {
 	twoSquares  *int  // nil: not given
 	moreSquares *bool // nil: not given
 	files       []string
+
+	twoName, moreName string // as given on the command line
 }
 
 // rulesFor returns the rules to replay rec with.
@@ -62,29 +66,43 @@ func (c replayConfig) rulesFor(rec *game.Record) game.Rules {
 	return rules
 }
 
+// replayFlags declares replay's flags into c; -h prints the usage to w.
+func replayFlags(c *replayConfig, w io.Writer) *flag.FlagSet {
+	fs := subcommandFlags("replay", replayUsage, w)
+	fs.StringVar(&c.twoName, "two-squares", "3", "Two-Squares rule: 3, 5 or off")
+	fs.StringVar(&c.moreName, "more-squares", "on", "More-Squares rule: on or off")
+	return fs
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// operands, and returns the operands.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return operands, err
+		}
+		if fs.NArg() == 0 {
+			return operands, nil
+		}
+		operands = append(operands, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
 // parseReplayArgs reads the flags, which may come before, between or after the files.
 func parseReplayArgs(args []string) (replayConfig, error) {
 	var cfg replayConfig
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	two := fs.String("two-squares", "3", "Two-Squares rule: 3, 5 or off")
-	more := fs.String("more-squares", "on", "More-Squares rule: on or off")
-	for {
-		if err := fs.Parse(args); err != nil {
-			return cfg, err
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		cfg.files = append(cfg.files, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
+	fs := replayFlags(&cfg, io.Discard)
 	var err error
+	if cfg.files, err = parseInterleaved(fs, args); err != nil {
+		return cfg, err
+	}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
 		case "two-squares":
 			var n int
-			switch strings.ToLower(*two) {
+			switch strings.ToLower(cfg.twoName) {
 			case "3":
 				n = 3
 			case "5":
@@ -92,18 +110,18 @@ func parseReplayArgs(args []string) (replayConfig, error) {
 			case "off", "0":
 				n = 0
 			default:
-				err = fmt.Errorf("--two-squares is 3, 5 or off, not %q", *two)
+				err = fmt.Errorf("--two-squares is 3, 5 or off, not %q", cfg.twoName)
 			}
 			cfg.twoSquares = &n
 		case "more-squares":
 			var on bool
-			switch strings.ToLower(*more) {
+			switch strings.ToLower(cfg.moreName) {
 			case "on", "true", "1":
 				on = true
 			case "off", "false", "0":
 				on = false
 			default:
-				err = fmt.Errorf("--more-squares is on or off, not %q", *more)
+				err = fmt.Errorf("--more-squares is on or off, not %q", cfg.moreName)
 			}
 			cfg.moreSquares = &on
 		}
@@ -111,10 +129,18 @@ func parseReplayArgs(args []string) (replayConfig, error) {
 	if err != nil {
 		return cfg, err
 	}
-	if len(cfg.files) == 0 {
-		return cfg, errors.New("no files given")
+	if err := replayOperands(len(cfg.files)); err != nil {
+		return cfg, err
 	}
 	return cfg, nil
+}
+
+// replayOperands checks the number of files given.
+func replayOperands(n int) error {
+	if n == 0 {
+		return errors.New("no files given")
+	}
+	return nil
 }
 
 // replayJob is one record to replay: an XML file, or an entry of a zip archive.
@@ -133,7 +159,7 @@ type replayOutcome struct {
 // runReplay replays Gravon records and reports every disagreement with the rules engine.
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-		fmt.Fprint(stdout, replayUsage)
+		replayFlags(&replayConfig{}, stdout).Usage()
 		return 0
 	}
 	cfg, err := parseReplayArgs(args)

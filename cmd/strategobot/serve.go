@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -22,6 +23,8 @@ import (
 // serve wires storage, pictures and the Discord session together and runs the
 // bot until ctx ends (SIGINT or SIGTERM).
 func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
+	info, _ := debug.ReadBuildInfo()
+	logger.Info("starting", "version", versionLine(info), "database", databaseName(cfg.Database), "api", cfg.APIBaseURL)
 	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -63,7 +66,6 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 			return err
 		}
 	}
-	logger.Info("starting", "database", databaseName(cfg.Database), "api", cfg.APIBaseURL)
 	return b.Run(ctx)
 }
 
@@ -145,3 +147,24 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 	out.Host = r.to.Host
 	return r.next.RoundTrip(out)
 }
+
+// nameBase words err with the configured API base in place of Discord's own
+// address. discordgo builds each request on https://discord.com/api/v9/ and
+// the session's transport sends it to apiBase, so an error of the HTTP
+// client names an address the bot never used.
+func nameBase(err error, apiBase string) error {
+	base := strings.TrimSuffix(apiBase, "/") + "/"
+	if err == nil || base == discordgo.EndpointAPI || !strings.Contains(err.Error(), discordgo.EndpointAPI) {
+		return err
+	}
+	return &rebasedError{msg: strings.ReplaceAll(err.Error(), discordgo.EndpointAPI, base), err: err}
+}
+
+// rebasedError is an error reworded by nameBase; it still wraps the original.
+type rebasedError struct {
+	msg string
+	err error
+}
+
+func (e *rebasedError) Error() string { return e.msg }
+func (e *rebasedError) Unwrap() error { return e.err }

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,10 +19,7 @@ import (
 // takes its lease over once it expires, and delivers the messages of the
 // next move once each.
 func TestTwoProcesses(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "strategobot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	database := pgtest.NewDatabase(t)
 	srv := discordtest.New(t, discordtest.WithWaitTimeout(30*time.Second))
 	// One server on each shard: Discord's shard of a server is (id >> 22) % 2.

@@ -274,7 +274,8 @@
 // for a per-route bucket (split by channel, guild, webhook or interaction;
 // size set with WithRateLimit), and a client that ignores them gets 429.
 // FailNext answers with a 5xx (discordgo retries only 502), DelayNext
-// answers late. DropGateway cuts the gateway connections: discordgo
+// answers late, HoldNext leaves a route's requests unanswered until
+// released, and HoldReady the next IDENTIFY. DropGateway cuts the gateway connections: discordgo
 // reconnects, RESUMEs, and gets the events dispatched in between, then
 // RESUMED. ReconnectGateway sends opcode 7 (discordgo closes with 1012 and
 // resumes), InvalidateSessions forces a fresh IDENTIFY. GatewayStats counts

@@ -222,6 +222,9 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			c.closeWith(closeDecodeError, "Decode error")
 			return
 		}
+		if p.Op == opIdentify && !s.waitReadyHold() {
+			return
+		}
 		if !s.handleOp(c, p.Op, p.D, version) {
 			return
 		}

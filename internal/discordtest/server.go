@@ -70,6 +70,7 @@ type Server struct {
 	clients    map[string]*clientLimits // by clientKey and by "address "+IP
 	nonces     map[string]*nonceEntry   // message creates with enforce_nonce, by author and nonce
 	faults     []*fault
+	readyHolds []*Hold // the next IDENTIFYs wait for these before READY (HoldReady)
 	requests   []Request
 	stats      GatewayStats
 }
