@@ -113,6 +113,11 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 			t.Errorf("help in Dutch lacks %q: %q", want, help.Content)
 		}
 	}
+	// The key picture's alt text, in Dutch and in alice's numbering.
+	if len(help.Files) != 1 || !strings.HasPrefix(help.Files[0].Description, "Legenda bij de bordafbeeldingen.") ||
+		!strings.Contains(help.Files[0].Description, "10 Maarschalk") {
+		t.Errorf("the key in Dutch: %+v", help.Files)
+	}
 
 	invite := h.alice.WaitDM(t, contains("**Partij #1** tegen bob — Klassiek · 1 dag per zet. Jij speelt **Rood** en begint.\nStuur me je geheime opstelling"))
 	if !hasButton(invite, "Willekeurig") || !hasButton(invite, "Bewerken") {

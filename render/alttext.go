@@ -132,7 +132,7 @@ func (d *describer) lastMove() []string {
 	v := d.v
 	rec, ok := v.LastMove()
 	if !ok {
-		return []string{txtAltNoMove}
+		return []string{d.w.p.Sprintf(txtAltNoMove)}
 	}
 	ply, from, to := v.Ply(), rec.Move.From.String(), rec.Move.To.String()
 	att, def := rec.Side, rec.Side.Opponent()
