@@ -184,7 +184,7 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	setup, _, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
-		b.say(i, "%[1]s Press Edit to try again.", b.explainIn(printerOf(i), n, err, "setup form"))
+		b.say(i, "%[1]s\nPress %[2]s to try again.", b.explainIn(printerOf(i), n, err, "setup form"), labelOn(i.Message, actEdit, printerOf(i), txtEdit))
 		return
 	}
 	b.answerDraft(ctx, i, m, side, setup, n)
