@@ -43,6 +43,9 @@ func TestNoEnglishLeft(t *testing.T) {
 					seen[text] = true
 					t.Errorf("%s: English left in %q: %q", code, shortText(text), english)
 				}
+				if d := langtest.Doubled(text); d != "" {
+					t.Errorf("%s: %q in %q", code, d, shortText(text))
+				}
 			}
 		})
 	}

@@ -84,6 +84,9 @@ func TestNoEnglishLeft(t *testing.T) {
 				seen[text] = true
 				t.Errorf("%s: English left in %q: %q", l.Code, text, english)
 			}
+			if d := langtest.Doubled(text); d != "" {
+				t.Errorf("%s: %q in %q", l.Code, d, text)
+			}
 		}
 	}
 }

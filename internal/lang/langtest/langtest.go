@@ -123,3 +123,14 @@ func letterAt(s string, i int) bool {
 	}
 	return false
 }
+
+// doubledRE finds punctuation written twice: "..", ",.", ";;", "?,". An
+// ellipsis ("...") is not.
+var doubledRE = regexp.MustCompile(`\.\.|[,;:][.,;:]|[.!?][,;]`)
+
+// Doubled returns the doubled punctuation in text, such as the ".." of a
+// sentence whose argument already ended with a full stop, or "".
+func Doubled(text string) string {
+	text = strings.ReplaceAll(codeRE.ReplaceAllString(text, " "), "...", "…")
+	return doubledRE.FindString(text)
+}
