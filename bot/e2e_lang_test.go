@@ -57,7 +57,7 @@ func TestLanguages(t *testing.T) {
 		h.alice.WaitDM(t, contains("bob zette J7-J6."))
 		// The rules engine's reasons, in Dutch, with the piece's Dutch name.
 		for _, tc := range []struct{ to, want string }{
-			{"A7", "Die zet mag niet: een Sergeant (4) zet één veld tegelijk; alleen Verkenners gaan verder."},
+			{"A7", "Die zet mag niet: een Sergeant (4) gaat maar één veld per zet; alleen Verkenners gaan verder."},
 			{"C5", "Die zet mag niet: C5 is een meer."},
 		} {
 			wrong := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A5"), discordtest.Opt("to", tc.to)).Reply(t)
