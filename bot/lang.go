@@ -79,15 +79,26 @@ func (b *Bot) rememberLocale(ctx context.Context, i *discordgo.Interaction) {
 func labelOn(msg *discordgo.Message, act string, fallback lang.Printer, key string) string {
 	if msg != nil {
 		for _, row := range msg.Components {
-			r, ok := row.(*discordgo.ActionsRow)
-			if !ok {
-				continue
+			// Components read from Discord are pointers; those the bot builds, values.
+			var buttons []discordgo.MessageComponent
+			switch r := row.(type) {
+			case *discordgo.ActionsRow:
+				buttons = r.Components
+			case discordgo.ActionsRow:
+				buttons = r.Components
 			}
-			for _, c := range r.Components {
-				if btn, ok := c.(*discordgo.Button); ok {
-					if id, err := parseCustomID(btn.CustomID); err == nil && id.action == act && btn.Label != "" {
-						return btn.Label
-					}
+			for _, c := range buttons {
+				var btn discordgo.Button
+				switch c := c.(type) {
+				case *discordgo.Button:
+					btn = *c
+				case discordgo.Button:
+					btn = c
+				default:
+					continue
+				}
+				if id, err := parseCustomID(btn.CustomID); err == nil && id.action == act && btn.Label != "" {
+					return btn.Label
 				}
 			}
 		}

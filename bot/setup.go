@@ -266,7 +266,8 @@ func draftMark(m *storage.Match, side game.Side) uint64 {
 // and afterChange tells everyone either way.
 func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, mark uint64) {
 	if m.Setups[side].Status == storage.SetupNone {
-		b.say(i, "There is no set-up to confirm yet: type one, or press Edit or Random.")
+		p := printerOf(i)
+		b.say(i, "There is no set-up to confirm yet: type one, or press %[1]s or %[2]s.", labelOn(i.Message, actEdit, p, txtEdit), labelOn(i.Message, actRandom, p, txtRandom))
 		return
 	}
 	if m.Setups[side].Status == storage.SetupConfirmed {
