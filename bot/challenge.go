@@ -311,7 +311,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 	case actAccept:
 		if me.ID != c.Opponent.UserID {
 			if me.ID == c.Challenger.UserID {
-				b.say(i, "You made this challenge; only the member you challenged can accept it. Use Cancel to withdraw it.")
+				b.say(i, "You made this challenge; only the member you challenged can accept it. Withdraw it with %[1]s.", labelOn(i.Message, actCancel, b.publicPrinter(c.GuildID), txtCancel))
 			} else {
 				b.say(i, "This challenge is for someone else. Start your own with `/stratego challenge`.")
 			}
@@ -327,7 +327,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 	case actDecline, actCancel:
 		switch {
 		case id.action == actDecline && me.ID != c.Opponent.UserID:
-			b.say(i, "Only the member who was challenged can decline. The challenger can Cancel.")
+			b.say(i, "Only the member who was challenged can decline. The challenger can withdraw it with %[1]s.", labelOn(i.Message, actCancel, b.publicPrinter(c.GuildID), txtCancel))
 			return
 		case id.action == actCancel && me.ID != c.Challenger.UserID:
 			b.say(i, "Only the challenger can cancel this challenge.")

@@ -144,7 +144,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdPractice,
 				Description: "Play against the computer",
 				Options: []*discordgo.ApplicationCommandOption{
-					{Type: discordgo.ApplicationCommandOptionString, Name: optLevel, Description: "How strong (default normal)",
+					{Type: discordgo.ApplicationCommandOptionString, Name: optLevel, Description: "How strong (default Normal)",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Easy", Value: "easy"}, {Name: "Normal", Value: "normal"}, {Name: "Hard", Value: "hard"}}},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optArmy, Description: "Custom only: the army, e.g. 10 9 3 3 2 2 S B B F", MaxLength: 200},

@@ -86,7 +86,7 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 	m, side := found[0].m, found[0].side
 	setup, read, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
-		reply("%[1]s Fix it and send it again.", b.explainIn(p, read, err, "dm setup"))
+		reply("%[1]s\nFix it and send it again.", b.explainIn(p, read, err, "dm setup"))
 		return
 	}
 	pv, err := b.draft(ctx, p, m, side, setup, n)

@@ -57,7 +57,7 @@ func TestLanguages(t *testing.T) {
 		h.alice.WaitDM(t, contains("bob zette J7-J6."))
 		// The rules engine's reasons, in Dutch, with the piece's Dutch name.
 		for _, tc := range []struct{ to, want string }{
-			{"A7", "Die zet mag niet: een Sergeant (4) zet één veld tegelijk; alleen Verkenners gaan verder."},
+			{"A7", "Die zet mag niet: een Sergeant (4) gaat maar één veld per zet; alleen Verkenners gaan verder."},
 			{"C5", "Die zet mag niet: C5 is een meer."},
 		} {
 			wrong := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A5"), discordtest.Opt("to", tc.to)).Reply(t)
@@ -99,7 +99,8 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 	}
 	// Alice's own click on Accept: her answer in Dutch.
 	mine := h.alice.ClickButton(t, msg, button(t, msg, "Annehmen")).Reply(t)
-	if want := "Dit is jouw uitdaging; alleen het lid dat je uitdaagde kan haar aannemen. Trek haar in met Annuleren."; mine.Content != want {
+	// The button named as the channel shows it, in German.
+	if want := "Dit is jouw uitdaging; alleen wie je uitdaagde kan haar aannemen. Trek haar in met Zurückziehen."; mine.Content != want {
 		t.Errorf("alice's accept in Dutch: %q", mine.Content)
 	}
 	accepted := h.bob.ClickButton(t, msg, button(t, msg, "Annehmen")).Reply(t)
@@ -112,6 +113,11 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 		if !strings.Contains(help.Content, want) {
 			t.Errorf("help in Dutch lacks %q: %q", want, help.Content)
 		}
+	}
+	// The key picture's alt text, in Dutch and in alice's numbering.
+	if len(help.Files) != 1 || !strings.HasPrefix(help.Files[0].Description, "Legenda bij de bordafbeeldingen.") ||
+		!strings.Contains(help.Files[0].Description, "10 Maarschalk") {
+		t.Errorf("the key in Dutch: %+v", help.Files)
 	}
 
 	invite := h.alice.WaitDM(t, contains("**Partij #1** tegen bob — Klassiek · 1 dag per zet. Jij speelt **Rood** en begint.\nStuur me je geheime opstelling"))
@@ -137,8 +143,8 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 	rows := strings.Split(game.FormatSetup(blue, game.NumberingModern), "\n")
 	rows[0] = "B B B B B B B B B B"
 	bad := h.bob.SubmitModal(t, edit, map[string]string{setupField: strings.Join(rows, "\n")}).Reply(t)
-	if !strings.HasPrefix(bad.Content, "Ce placement n'est pas valable : ") || !strings.Contains(bad.Content, "Bombes placé(s) ; Classique en demande 6") ||
-		!strings.HasSuffix(bad.Content, ". Appuyez sur Modifier pour réessayer.") {
+	if !strings.HasPrefix(bad.Content, "Ce placement ne convient pas :\nIl manque : ") || !strings.Contains(bad.Content, "\nEn trop : 4 Bombes.\n") ||
+		!strings.HasSuffix(bad.Content, "\nAppuyez sur Modifier pour réessayer.") {
 		t.Errorf("a refused set-up in French: %q", bad.Content)
 	}
 	edit = h.bob.ClickButton(t, invite, button(t, invite, "Modifier"))

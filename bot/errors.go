@@ -2,8 +2,6 @@ package bot
 
 import (
 	"errors"
-	"strconv"
-	"strings"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
@@ -34,7 +32,13 @@ func (f *friendlyText) Error() string {
 // reasonText words a reason of the rules engine in p's language, for a
 // member who numbers the pieces in n.
 func reasonText(p lang.Printer, n game.Numbering, t game.Text) string {
-	return p.Sprintf(t.Key, localArgs(p, n, t.Args)...)
+	return render.Reason(p, n, t)
+}
+
+// localArgs shows the typed arguments of a text in p's language (see
+// render.ReasonArgs).
+func localArgs(p lang.Printer, n game.Numbering, args []any) []any {
+	return render.ReasonArgs(p, n, args)
 }
 
 // reasonOf is why the rules engine refused something, as an argument of a
@@ -53,84 +57,6 @@ func reasonOf(err error) any {
 		return me.Text
 	}
 	return err.Error()
-}
-
-// localArgs shows the typed arguments of a text in p's language: a rank as
-// its piece name in numbering n ("Captain (6)"), a number of pieces, a side,
-// a variant, an ordinal, a nested reason; squares and moves as their names.
-// Other arguments are left as they are. The rules engine's reasons
-// (game.Text) carry such arguments, so that bot words them in the reader's
-// language while game knows nothing of languages.
-func localArgs(p lang.Printer, n game.Numbering, args []any) []any {
-	out := make([]any, len(args))
-	for k, a := range args {
-		switch a := a.(type) {
-		case game.Text:
-			out[k] = reasonText(p, n, a)
-		case game.Texts:
-			parts := make([]string, len(a))
-			for j, t := range a {
-				parts[j] = reasonText(p, n, t)
-			}
-			out[k] = strings.Join(parts, p.Sprintf("; "))
-		case game.Rank:
-			out[k] = render.PieceName(p, a, n)
-		case game.Count:
-			out[k] = render.RankCount(p, a.N, a.Rank)
-			if p.Code() == "en" {
-				out[k] = a.String() // "no Bombs"
-			}
-		case game.Piece:
-			out[k] = render.RankName(p, game.Rank(a))
-		case game.Pieces:
-			// The plural name: the count's form for 2 without its number.
-			out[k] = strings.TrimPrefix(render.RankCount(p, 2, game.Rank(a)), "2 ")
-		case game.Quantity:
-			out[k] = quantity(p, a)
-		case game.Side:
-			out[k] = render.SideName(p, a)
-		case game.Variant:
-			out[k] = render.VariantName(p, a)
-		case game.Ordinal:
-			out[k] = ordinal(p, int(a))
-		case game.Square:
-			out[k] = a.String()
-		case game.Move:
-			out[k] = a.String()
-		default:
-			out[k] = a
-		}
-	}
-	return out
-}
-
-// quantity writes a number of rows or pieces: "1 row", "3 pieces".
-func quantity(p lang.Printer, q game.Quantity) string {
-	switch q.Noun {
-	case game.NounRow:
-		return p.Sprintf(txtRows, q.N)
-	case game.NounPiece:
-		return p.Sprintf(txtPieces, q.N)
-	}
-	return q.String()
-}
-
-// Numbers of things, with their plural forms.
-const (
-	txtRows   = "%[1]d rows"
-	txtPieces = "%[1]d pieces"
-)
-
-// txtOrdinal writes an ordinal number in the languages other than English,
-// which writes game.Ordinal's own "1st", "2nd", "4th".
-const txtOrdinal = "%[1]sth"
-
-// ordinal writes n as an ordinal: "4th", "4e", "4.", "4e".
-func ordinal(p lang.Printer, n int) string {
-	if p.Code() == "en" {
-		return game.Ordinal(n).String()
-	}
-	return p.Sprintf(txtOrdinal, strconv.Itoa(n))
 }
 
 // Errors the bot explains to members, in their language: each is a
@@ -168,6 +94,12 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 	case errors.As(err, &moveErr):
 		return p.Sprintf("That move is not allowed: %[1]s.", reasonText(p, n, moveErr.Text))
 	case errors.As(err, &setupErr):
+		if len(setupErr.Text.Args) == 1 {
+			if _, list := setupErr.Text.Args[0].(game.Lines); list {
+				// What is missing and what is extra, a line each.
+				return p.Sprintf("That set-up is not valid:\n%[1]s", reasonText(p, n, setupErr.Text))
+			}
+		}
 		return p.Sprintf("That set-up is not valid: %[1]s.", reasonText(p, n, setupErr.Text))
 	case errors.Is(err, storage.ErrStale):
 		return p.Sprintf("The board changed since you looked: that was already played, or the turn passed. Here is where things stand now:")

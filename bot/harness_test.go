@@ -145,6 +145,10 @@ func (w testWriter) Write(p []byte) (int, error) {
 // have been handled: it runs a pass itself, which waits for any pass of the
 // timer loop under way.
 func (h *harness) advance(d time.Duration) {
+	// A delivery under way ends first, at the time it was made: a player's
+	// time starts when the bot records their board's arrival, and a test
+	// that has seen the board must not move the clock under that record.
+	h.bot.deliverDue(context.Background())
 	h.clock.Advance(d)
 	h.bot.handleDue(context.Background())
 	h.bot.deliverDue(context.Background())

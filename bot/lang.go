@@ -70,3 +70,38 @@ func (b *Bot) rememberLocale(ctx context.Context, i *discordgo.Interaction) {
 		b.log.Warn("remembering a member's locale failed", "error", err)
 	}
 }
+
+// labelOn returns the label of the button for action act on msg, the
+// message a member clicked or answered: a text that names a button names it
+// as the member sees it there, which may be in the server's language rather
+// than theirs. When msg has no such button, the label is key in fallback's
+// language, the one the button was drawn in.
+func labelOn(msg *discordgo.Message, act string, fallback lang.Printer, key string) string {
+	if msg != nil {
+		for _, row := range msg.Components {
+			// Components read from Discord are pointers; those the bot builds, values.
+			var buttons []discordgo.MessageComponent
+			switch r := row.(type) {
+			case *discordgo.ActionsRow:
+				buttons = r.Components
+			case discordgo.ActionsRow:
+				buttons = r.Components
+			}
+			for _, c := range buttons {
+				var btn discordgo.Button
+				switch c := c.(type) {
+				case *discordgo.Button:
+					btn = *c
+				case discordgo.Button:
+					btn = c
+				default:
+					continue
+				}
+				if id, err := parseCustomID(btn.CustomID); err == nil && id.action == act && btn.Label != "" {
+					return btn.Label
+				}
+			}
+		}
+	}
+	return fallback.Sprintf(key)
+}

@@ -60,18 +60,20 @@ func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, oppo
 	if err != nil {
 		return "" // the store's own error will show when the challenge is written
 	}
-	made := 0
+	made, guild := 0, ""
 	for _, c := range open {
 		if c.Challenger.UserID == challenger && c.Opponent.UserID == opponent ||
 			c.Challenger.UserID == opponent && c.Opponent.UserID == challenger {
 			return p.Sprintf("There is already a challenge between you and <@%[1]s> (#%[2]s): answer or cancel it first.", opponent, strconv.FormatUint(uint64(c.ID), 10))
 		}
 		if c.Challenger.UserID == challenger {
-			made++
+			made, guild = made+1, c.GuildID
 		}
 	}
 	if made >= b.limits.OpenChallenges {
-		return p.Sprintf("You have %[1]d challenges waiting for an answer, the most one member may have. Cancel one (its Cancel button) or wait for answers.", made)
+		// The button as its channel shows it, in the server's language.
+		cancel := b.publicPrinter(guild).Sprintf(txtCancel)
+		return p.Sprintf("You have %[1]d challenges waiting for an answer, the most one member may have. Withdraw one with its %[2]s button, or wait for answers.", made, cancel)
 	}
 	return ""
 }

@@ -33,7 +33,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	if s := opts.str(optLevel); s != "" {
 		l, err := ai.ParseLevel(s)
 		if err != nil || l == ai.Random {
-			b.say(i, "Choose a level: easy, normal or hard.")
+			b.say(i, "Choose a level: Easy, Normal or Hard.")
 			return
 		}
 		level = l

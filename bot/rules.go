@@ -58,10 +58,11 @@ func rulesText(p lang.Printer, variant string) string {
 }
 
 // onHelp answers /stratego help: the commands, and the key to the pictures'
-// symbols as a picture in the member's numbering.
+// symbols as a picture in the member's language and numbering.
 func (b *Bot) onHelp(ctx context.Context, i *discordgo.Interaction) {
-	o := render.Options{Numbering: b.settingsOf(ctx, userOf(i).ID).Numbering}
-	data := &discordgo.InteractionResponseData{Content: helpText(printerOf(i)), Flags: discordgo.MessageFlagsEphemeral}
+	p := printerOf(i)
+	o := render.Options{Numbering: b.settingsOf(ctx, userOf(i).ID).Numbering, Lang: p}
+	data := &discordgo.InteractionResponseData{Content: helpText(p), Flags: discordgo.MessageFlagsEphemeral}
 	var key bytes.Buffer
 	alt, err := render.KeyAltText(o)
 	if err == nil {

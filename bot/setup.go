@@ -184,7 +184,7 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	setup, _, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
-		b.say(i, "%[1]s Press Edit to try again.", b.explainIn(printerOf(i), n, err, "setup form"))
+		b.say(i, "%[1]s\nPress %[2]s to try again.", b.explainIn(printerOf(i), n, err, "setup form"), labelOn(i.Message, actEdit, printerOf(i), txtEdit))
 		return
 	}
 	b.answerDraft(ctx, i, m, side, setup, n)
@@ -266,7 +266,8 @@ func draftMark(m *storage.Match, side game.Side) uint64 {
 // and afterChange tells everyone either way.
 func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side, mark uint64) {
 	if m.Setups[side].Status == storage.SetupNone {
-		b.say(i, "There is no set-up to confirm yet: type one, or press Edit or Random.")
+		p := printerOf(i)
+		b.say(i, "There is no set-up to confirm yet: type one, or press %[1]s or %[2]s.", labelOn(i.Message, actEdit, p, txtEdit), labelOn(i.Message, actRandom, p, txtRandom))
 		return
 	}
 	if m.Setups[side].Status == storage.SetupConfirmed {

@@ -70,13 +70,13 @@ func setupError(key string, args ...any) *SetupError {
 	return &SetupError{Reason: t.String(), Text: t}
 }
 
-// The reasons Validate gives.
+// The reasons Validate gives. A set-up with the wrong pieces is told as a
+// short list, what is missing and what is extra, rather than one clause per
+// rank, so that a player sees at a glance what to change.
 const (
 	txtProblems        = "%[1]s"
-	txtVariantHasNo    = "%[1]s has no %[2]s"
-	txtArmyHasNo       = "this army has no %[1]s"
-	txtVariantNeeds    = "%[1]s placed; %[2]s needs %[3]d"
-	txtArmyNeeds       = "%[1]s placed; this army needs %[2]d"
+	txtMissing         = "Missing: %[1]s."
+	txtExtra           = "Extra: %[1]s."
 	txtUnknownPiece    = "the set-up holds an unknown piece"
 	txtSquaresAreEmpty = "%[1]d squares are empty; %[2]s fills all 40 squares of the zone"
 )
@@ -86,19 +86,13 @@ const (
 func (s *Setup) Validate(rules Rules) error {
 	got := s.Counts()
 	want := rules.Army
-	custom := rules.Variant == VariantCustom
-	var problems Texts
+	var missing, extra Counts
 	for _, r := range Ranks {
 		switch {
-		case got[r] == want[r]:
-		case want[r] == 0 && custom:
-			problems = append(problems, text(txtArmyHasNo, Pieces(r)))
-		case want[r] == 0:
-			problems = append(problems, text(txtVariantHasNo, rules.Variant, Pieces(r)))
-		case custom:
-			problems = append(problems, text(txtArmyNeeds, Count{int(got[r]), r}, int(want[r])))
-		default:
-			problems = append(problems, text(txtVariantNeeds, Count{int(got[r]), r}, rules.Variant, int(want[r])))
+		case got[r] < want[r]:
+			missing = append(missing, Count{int(want[r] - got[r]), r})
+		case got[r] > want[r]:
+			extra = append(extra, Count{int(got[r] - want[r]), r})
 		}
 	}
 	for _, r := range s {
@@ -107,6 +101,13 @@ func (s *Setup) Validate(rules Rules) error {
 				return setupError(txtUnknownPiece)
 			}
 		}
+	}
+	var problems Lines
+	if len(missing) > 0 {
+		problems = append(problems, text(txtMissing, missing))
+	}
+	if len(extra) > 0 {
+		problems = append(problems, text(txtExtra, extra))
 	}
 	if len(problems) > 0 {
 		return setupError(txtProblems, problems)

@@ -1,6 +1,10 @@
 package game
 
-import "testing"
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
 
 func TestSetupCanMove(t *testing.T) {
 	classic := DefaultRules(VariantClassic)
@@ -50,6 +54,83 @@ func TestSetupCanMove(t *testing.T) {
 		}
 		if got := tc.setup.CanMove(tc.rules); got != tc.want {
 			t.Errorf("%s: CanMove %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestValidateListsWhatIsWrong: a set-up with the wrong pieces is refused
+// with at most two short lines, what is missing and what is extra, each
+// naming its pieces with their counts, the strongest first.
+func TestValidateListsWhatIsWrong(t *testing.T) {
+	classic := DefaultRules(VariantClassic)
+	full := func(change func(*Setup)) Setup {
+		s := fullClassic(t)
+		change(&s)
+		return s
+	}
+	tests := []struct {
+		name  string
+		setup Setup
+		want  Lines
+	}{
+		{"a Marshal become a Bomb", full(func(s *Setup) { replaceFirst(s, Marshal, Bomb) }),
+			Lines{text(txtMissing, Counts{{1, Marshal}}), text(txtExtra, Counts{{1, Bomb}})}},
+		{"two ranks short, one over", full(func(s *Setup) { replaceFirst(s, Marshal, Scout); replaceFirst(s, General, Scout) }),
+			Lines{text(txtMissing, Counts{{1, Marshal}, {1, General}}), text(txtExtra, Counts{{2, Scout}})}},
+		{"only missing", full(func(s *Setup) { replaceFirst(s, Spy, NoRank) }),
+			Lines{text(txtMissing, Counts{{1, Spy}})}},
+		{"a rank the variant has not", full(func(s *Setup) { replaceFirst(s, Scout, Infiltrator) }),
+			Lines{text(txtMissing, Counts{{1, Scout}}), text(txtExtra, Counts{{1, Infiltrator}})}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.setup.Validate(classic)
+			var se *SetupError
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v is not a *SetupError", err)
+			}
+			got, ok := se.Text.Args[0].(Lines)
+			if se.Text.Key != txtProblems || !ok || !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("reason %#v, want %#v", se.Text, tc.want)
+			}
+			if want := tc.want.String(); err.Error() != want {
+				t.Errorf("English %q, want %q", err, want)
+			}
+		})
+	}
+	if got := (Lines{text(txtMissing, Counts{{1, Marshal}, {1, General}}), text(txtExtra, Counts{{2, Scout}})}).String(); got != "Missing: 1 Marshal, 1 General. Extra: 2 Scouts." {
+		t.Errorf("English of a list: %q", got)
+	}
+}
+
+// fullClassic returns a valid Classic set-up.
+func fullClassic(t *testing.T) Setup {
+	t.Helper()
+	var s Setup
+	var ranks []Rank
+	army := VariantClassic.Army()
+	for _, r := range Ranks {
+		for range army[r] {
+			ranks = append(ranks, r)
+		}
+	}
+	for i, r := range ranks {
+		s[i/10][i%10] = r
+	}
+	if err := s.Validate(DefaultRules(VariantClassic)); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// replaceFirst puts to in place of the first piece of rank from.
+func replaceFirst(s *Setup, from, to Rank) {
+	for row := range s {
+		for col := range s[row] {
+			if s[row][col] == from {
+				s[row][col] = to
+				return
+			}
 		}
 	}
 }

@@ -173,15 +173,15 @@ func TestParseSetupErrors(t *testing.T) {
 		{"both directives", "modern\nclassic\n" + classicFixture.compact, classic, NumberingModern,
 			`the set-up says both "modern" and "classic"; keep one of the two lines`, NumberingModern},
 		{"seven Bombs", with(0, "B 2 5 4 2 4 2 2 B B"), classic, NumberingModern,
-			"7 Scouts placed; Classic needs 8; 7 Bombs placed; Classic needs 6", NumberingModern},
+			"Missing: 1 Scout. Extra: 1 Bomb.", NumberingModern},
 		{"an empty square in Classic", with(0, "B 2 5 4 2 4 2 2 . B"), classic, NumberingModern,
-			"7 Scouts placed; Classic needs 8", NumberingModern},
+			"Missing: 1 Scout.", NumberingModern},
 		{"Infiltrator in Classic", with(0, "B I 5 4 2 4 2 2 2 B"), classic, NumberingModern,
-			"7 Scouts placed; Classic needs 8; Classic has no Infiltrators", NumberingModern},
+			"Missing: 1 Scout. Extra: 1 Infiltrator.", NumberingModern},
 		{"Barrage read in the wrong numbering", "classic\n" + barrageFixture, DefaultRules(VariantBarrage), NumberingModern,
-			"3 Generals placed; Barrage needs 1; no Scouts placed; Barrage needs 2", NumberingClassic},
+			"Missing: 2 Scouts. Extra: 2 Generals.", NumberingClassic},
 		{"Custom army short of a piece", "10 2 . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. F . . . . . . . .", customRules(t, "10 2 B F"), NumberingModern,
-			"no Bombs placed; this army needs 1", NumberingModern},
+			"Missing: 1 Bomb.", NumberingModern},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

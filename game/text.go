@@ -39,6 +39,31 @@ func (ts Texts) String() string {
 	return strings.Join(parts, "; ")
 }
 
+// Lines is a short list of sentences, shown one a line; in English, for
+// logs and errors, they are joined by a space, each ending with its full stop.
+type Lines []Text
+
+// String returns the English sentences on one line.
+func (ls Lines) String() string {
+	parts := make([]string, len(ls))
+	for i, t := range ls {
+		parts[i] = t.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// Counts is a list of numbers of pieces: "1 Marshal, 2 Scouts".
+type Counts []Count
+
+// String returns the English list.
+func (cs Counts) String() string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Ordinal is a number shown as an ordinal: "4th".
 type Ordinal int
 

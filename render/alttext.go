@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -132,7 +133,7 @@ func (d *describer) lastMove() []string {
 	v := d.v
 	rec, ok := v.LastMove()
 	if !ok {
-		return []string{txtAltNoMove}
+		return []string{d.w.p.Sprintf(txtAltNoMove)}
 	}
 	ply, from, to := v.Ply(), rec.Move.From.String(), rec.Move.To.String()
 	att, def := rec.Side, rec.Side.Opponent()
@@ -369,11 +370,20 @@ func SetupAltText(s game.Setup, side game.Side, rules game.Rules, o Options) (st
 	}
 	placed := s.Counts()
 	if err := s.Validate(rules); err != nil {
-		parts = append(parts, w.p.Sprintf(txtSetupNotReady, err.Error()))
+		parts = append(parts, w.p.Sprintf(txtSetupNotReady, setupProblem(w, o.Numbering, err)))
 	} else {
 		parts = append(parts, w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, placed.Total())))
 	}
 	return shorten(strings.Join(parts, " "), AltTextLimit), nil
+}
+
+// setupProblem words why a set-up is not ready, on one line, in w's language.
+func setupProblem(w words, n game.Numbering, err error) string {
+	var se *game.SetupError
+	if !errors.As(err, &se) {
+		return err.Error()
+	}
+	return strings.ReplaceAll(Reason(w.p, n, se.Text), "\n", " ")
 }
 
 // ReplayAltText returns the alt text of the animation Replay draws of g, a

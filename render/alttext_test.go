@@ -311,7 +311,7 @@ func TestOtherAltTexts(t *testing.T) {
 			s[0][0] = game.NoRank
 			return SetupAltText(s, game.Red, classic, Options{})
 		}, "Preview of your set-up for Classic, playing Red, front row first, each from your left: row 4, A to J: . 9 6 2 B 2 8 5 2 6. " +
-			"row 3, A to J: 5 10 S 4 7 3 6 B 7 2. row 2, A to J: 4 3 8 7 B 4 5 B 3 2. row 1, A to J: 3 B F B 4 2 6 5 3 2. Not ready: 7 Scouts placed; Classic needs 8"},
+			"row 3, A to J: 5 10 S 4 7 3 6 B 7 2. row 2, A to J: 4 3 8 7 B 4 5 B 3 2. row 1, A to J: 3 B F B 4 2 6 5 3 2. Not ready: Missing: 1 Scout."},
 		{"the replay", func() (string, error) {
 			return ReplayAltText(finished, ReplayOptions{Options: Options{Names: [2]string{"Ada", "Grace"}}})
 		},

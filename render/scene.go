@@ -233,7 +233,7 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	}
 	sc.strips[1] = st
 	if err := s.Validate(rules); err != nil {
-		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupNotReady, err.Error()), ink: inkWarn}}
+		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupNotReady, setupProblem(w, o.Numbering, err)), ink: inkWarn}}
 	} else {
 		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, placed.Total())), ink: inkText}}
 	}

@@ -115,7 +115,7 @@ func TestArenaOutsidePrograms(t *testing.T) {
 		{"bad-setup", []string{
 			`^A: 1 wins, 0 draws, 0 losses$`,
 			`^endings: B bad set-up 1;$`,
-			`^game 1: B \(ext:.*\) lost by bad set-up: "FB8sB479B\./BB31555583/6724898974/967B669999": 4 Miners placed; Classic needs 5$`,
+			`^game 1: B \(ext:.*\) lost by bad set-up: "FB8sB479B\./BB31555583/6724898974/967B669999": Missing: 1 Miner\.$`,
 		}},
 		{"junk", []string{
 			`^endings: B illegal move 1;$`,

@@ -268,3 +268,33 @@ func TestPlainTexts(t *testing.T) {
 		t.Errorf("plural forms: %q and %q, want \"1 Bomb\" and \"2 Bombs\"", one, two)
 	}
 }
+
+// doubledRE finds punctuation written twice: "..", ",.", ";;", "?,". An
+// ellipsis ("...") and the text board's empty-square symbol (" . ") are not.
+var doubledRE = regexp.MustCompile(`\.\.|[,;:][.,;:]|[.!?][,;]`)
+
+// TestPunctuation: no text, in any language or plural form, ends in ".." or
+// has a mark of punctuation doubled, the slip of a translation that added
+// its own full stop to one already there.
+func TestPunctuation(t *testing.T) {
+	for _, l := range Languages() {
+		for key, e := range catalogue.files[l.Code].Messages {
+			forms := map[string]string{"": e.text}
+			if e.forms != nil {
+				forms = e.forms
+			}
+			for form, text := range forms {
+				plain := strings.ReplaceAll(text, "...", "…")
+				if m := doubledRE.FindString(plain); m != "" {
+					t.Errorf("%s: %q (%s) has %q: %q", l.Code, key, form, m, text)
+				}
+			}
+		}
+	}
+	// The English texts, which are the keys.
+	for key := range catalogue.files["nl"].Messages {
+		if m := doubledRE.FindString(strings.ReplaceAll(key, "...", "…")); m != "" {
+			t.Errorf("en: %q has %q", key, m)
+		}
+	}
+}

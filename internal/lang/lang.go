@@ -199,3 +199,29 @@ func load(fsys fs.FS) (loaded, error) {
 	}
 	return l, nil
 }
+
+// English returns every English text of the catalogue: each key, and the
+// plural forms English gives some of them. The tests that look for English
+// left in a translated text read it.
+func English() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, f := range catalogue.files {
+		for key := range f.Messages {
+			add(key)
+		}
+	}
+	for _, e := range catalogue.files["en"].Messages {
+		for _, form := range e.forms {
+			add(form)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
