@@ -96,6 +96,7 @@ var txtHelp = []string{
 	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.",
 	"• `/stratego settings` sets your numbering, reminders, boards after your own moves and saved set-ups; `/stratego stats` and `/stratego leaderboard` show results; `/stratego rules` the rules.",
 	"• `/stratego challenge clock:10+5` plays a fast game on a clock: 10 minutes each, 5 seconds more a move.",
+	"• Long games: `/stratego give_time`, `/stratego pause` and `/stratego vacation` give more time or stop the clocks.",
 	"• `/stratego watch match:12` shows you a running match's public board and last moves; `follow:true` sends it to you by DM after every move.",
 	"• Moderators (Manage Server): `/stratego server` sets where matches are played, who starts them, their defaults, practice and threads; `/stratego cancel` calls a match off and `/stratego award` gives it to a player, with a reason.",
 	"• `/stratego board text:true` shows your board as a text diagram, for screen readers; every picture has a description too.",
