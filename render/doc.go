@@ -17,7 +17,8 @@
 // F5xF4") and its battle, with both ranks and the outcome. A move number always
 // counts the moves played, in every picture and text. The square the last move
 // left is yellow with a thin frame, the square it went to has a thick frame
-// over the piece, orange after a battle: the frames show in greyscale too.
+// over the piece; after a battle the square is orange and its frame thick and
+// dashed, so that a battle differs from a move in greyscale by its shape.
 //
 // Red pieces are rounded squares and Blue pieces sharp squares, Blue darker
 // than Red, so the sides differ in shape and lightness, not only in hue. A
@@ -28,9 +29,11 @@
 // (revealed in a battle, or a Scout by its run). Key draws a picture that
 // explains these symbols.
 //
-// Discord shows a picture about 300 pixels wide on a phone: texts are 18
-// pixels high or more, and the marks are large enough to survive that (see
-// TestPhoneLegibility, which also writes phone-size copies with -phone DIR).
+// Discord shows a picture about 300 pixels wide on a phone: every font is 16
+// pixels or more and every symbol (a mini piece's bomb or flag, a chip) 16
+// pixels high or more, 9 on the phone, and the marks are large enough to
+// survive that (see TestPhoneLegibility, which also writes phone-size copies
+// with -phone DIR).
 //
 // # Texts
 //

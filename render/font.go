@@ -31,6 +31,7 @@ type glyph struct {
 // in the hot path only copies bytes: font faces are not safe for concurrent
 // use, an atlas is never changed after it is built.
 type atlas struct {
+	size            float64 // in pixels, as asked of the font
 	ascent, descent int
 	ascii           [128]*glyph
 	other           map[rune]*glyph
@@ -52,7 +53,7 @@ func newAtlas(f *opentype.Font, size float64) (*atlas, error) {
 	}
 	defer face.Close()
 	m := face.Metrics()
-	a := &atlas{ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil(), other: map[rune]*glyph{}}
+	a := &atlas{size: size, ascent: m.Ascent.Ceil(), descent: m.Descent.Ceil(), other: map[rune]*glyph{}}
 	var buf sfnt.Buffer
 	for _, rg := range atlasRanges {
 		for r := rg[0]; r <= rg[1]; r++ {

@@ -13,7 +13,8 @@ import (
 // Sizes of the parts of a picture, in pixels.
 //
 // A picture is 524 pixels wide and Discord shows it about 300 pixels wide on a
-// phone, so every text is at least 18 pixels high here (10 on the phone).
+// phone, so every font is at least 16 pixels here (9 on the phone; see
+// TestPhoneLegibility).
 const (
 	edgeW   = 22 // the margins left and right of the board, with the row numbers
 	coordH  = 20 // the margins above and below the board, with the column letters
@@ -25,8 +26,8 @@ const (
 	frameW  = 2 // the border around the board
 
 	textSize  = 18 // status, names, footer, tray counts
-	smallSize = 15 // tray counts of two digits
-	coordSize = 14 // the coordinates around the board
+	smallSize = 16 // tray counts of two digits
+	coordSize = 16 // the coordinates around the board
 	padX      = 10 // space between the picture's edge and text
 	boardPx   = 10 * tileSize
 	pageW     = 2*edgeW + boardPx

@@ -20,6 +20,9 @@ var phoneDir = flag.String("phone", "", "write pictures as a phone shows them (3
 // phoneWidth is about how wide Discord's phone client shows a picture.
 const phoneWidth = 300
 
+// phoneMinPx is the smallest a text or a symbol may be on a phone, in pixels.
+const phoneMinPx = 9
+
 // phoneScale is how much a phone shrinks a picture.
 const phoneScale = float64(phoneWidth) / pageW
 
@@ -60,6 +63,17 @@ func difference(a, b *image.RGBA, rect image.Rectangle, level int) int {
 	return n
 }
 
+// inkHeight returns how many rows of a size x size tile hold pixels of palette index ink.
+func inkHeight(tile []uint8, size int, ink uint8) int {
+	top, bottom := size, -1
+	for i, p := range tile {
+		if p == ink {
+			top, bottom = min(top, i/size), max(bottom, i/size)
+		}
+	}
+	return bottom - top + 1
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -73,14 +87,47 @@ func abs(x int) int {
 // Run with -phone DIR to look at the pictures.
 func TestPhoneLegibility(t *testing.T) {
 	r := renderer(t)
+	// A font's size is what "9 px text" means; every text drawn is here:
+	// the status, names and move lines, the tray counts, the coordinates,
+	// the labels of the squares and of the mini pieces (trays, battle line).
 	t.Run("text sizes", func(t *testing.T) {
 		for _, tc := range []struct {
 			name string
-			a    *atlas
-			min  float64 // capital height on the phone, in pixels
-		}{{"text", r.text, 7}, {"bold", r.bold, 7}, {"two-digit counts", r.small, 6}} {
-			if h := float64(tc.a.ascii['H'].h) * phoneScale; h < tc.min {
-				t.Errorf("%s: capitals %.1f px high on a phone, want at least %.0f", tc.name, h, tc.min)
+			size float64 // at full size, in pixels
+		}{
+			{"status, names, move and battle lines", r.text.size},
+			{"bold: names, tray counts", r.bold.size},
+			{"two-digit tray counts", r.small.size},
+			{"coordinates", coordSize},
+			{"labels of the squares", labelSize},
+			{"labels of the mini pieces", miniLabelSize},
+		} {
+			if got := tc.size * phoneScale; got < phoneMinPx {
+				t.Errorf("%s: %.1f px on a phone, want at least %d", tc.name, got, phoneMinPx)
+			}
+		}
+	})
+	// A symbol's size is the height of its ink, measured on the tiles.
+	t.Run("symbol sizes", func(t *testing.T) {
+		white := uint8(r.pal.Index(colWhite))
+		for _, tc := range []struct {
+			name string
+			size int
+			tile []uint8
+			ink  uint8
+		}{
+			{"a mini piece", miniSize, r.tiles.mini[game.Red][0][0][game.Bomb], 0},
+			{"a bomb on a mini piece", miniSize, r.tiles.mini[game.Red][0][0][game.Bomb], white},
+			{"a flag on a mini piece", miniSize, r.tiles.mini[game.Blue][0][0][game.Flag], white},
+			{"a bomb on a square", tileSize, r.tiles.face[bgNormal][game.Red][markNone][0][game.Bomb], white},
+			{"a side's chip", chipSize, r.tiles.chip[game.Blue], 0},
+		} {
+			h := tc.size
+			if tc.ink != 0 {
+				h = inkHeight(tc.tile, tc.size, tc.ink)
+			}
+			if got := float64(h) * phoneScale; got < phoneMinPx {
+				t.Errorf("%s: %.1f px high on a phone (%d here), want at least %d", tc.name, got, h, phoneMinPx)
 			}
 		}
 	})
@@ -156,4 +203,47 @@ func TestPhoneLegibility(t *testing.T) {
 		write(tc.name+"-grey.png", grey)
 	}
 	t.Logf("phone pictures in %s", *phoneDir)
+}
+
+// TestMoveAndBattleFramesDifferInShape checks that a plain move's frame and a
+// battle's differ in greyscale by their shape, not only by their shade: the
+// pixels each frame inks (those clearly darker than its square) must differ
+// in many places, on the tiles as drawn and as a phone shows them.
+func TestMoveAndBattleFramesDifferInShape(t *testing.T) {
+	r := renderer(t)
+	// ink maps the frame of an empty square with background bg to the pixels
+	// at least 40 levels darker than the square's middle, in greyscale.
+	ink := func(bg int, scale float64) []bool {
+		src := &image.Paletted{Pix: r.tiles.empty[bg], Stride: tileSize, Rect: image.Rect(0, 0, tileSize, tileSize), Palette: r.pal}
+		n := int(tileSize*scale + 0.5)
+		img := image.NewRGBA(image.Rect(0, 0, n, n))
+		draw.CatmullRom.Scale(img, img.Rect, src, src.Rect, draw.Src, nil)
+		square := luma(img.RGBAAt(n/2, n/2))
+		out := make([]bool, n*n)
+		for i := range out {
+			out[i] = square-luma(img.RGBAAt(i%n, i/n)) >= 40
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		scale float64
+	}{{"full size", 1}, {"on a phone", phoneScale}} {
+		t.Run(tc.name, func(t *testing.T) {
+			move, battle := ink(bgTo, tc.scale), ink(bgBattle, tc.scale)
+			differ, inked := 0, 0
+			for i := range move {
+				if move[i] != battle[i] {
+					differ++
+				}
+				if move[i] || battle[i] {
+					inked++
+				}
+			}
+			// A frame of another colour only inks the same pixels.
+			if inked == 0 || differ*4 < inked {
+				t.Errorf("the frames ink %d pixels, of which only %d differ in shape; want a quarter or more", inked, differ)
+			}
+		})
+	}
 }

@@ -63,7 +63,7 @@ const (
 	txtKeyMoved    = "White dot: the piece has moved, so it is no Bomb or Flag."
 	txtKeyRing     = "Thick ring: both players know its rank (shown in a battle, or a Scout that ran)."
 	txtKeyLastMove = "The last move: the square it left (thin frame) and the square it went to (thick frame)."
-	txtKeyBattle   = "Orange, thick frame: the square of the last battle."
+	txtKeyBattle   = "Orange, dashed frame: the square of the last battle."
 	txtKeyTray     = "Pieces left of each rank, under each player's name."
 	txtKeyRanks    = "The pieces, strongest first (%[1]s numbering):" // numbering
 	txtKeyModern   = "modern"

@@ -54,17 +54,20 @@ const (
 	bgNormal = iota
 	bgFrom   // the square the last move came from: yellow, a thin frame
 	bgTo     // the square the last move went to: yellow, a thick frame over the piece
-	bgBattle // the square of the last battle or infiltration: orange, a thick frame
+	bgBattle // the square of the last battle or infiltration: orange, a thick dashed frame
 	numBgs
 )
 
 var squareBg = [numBgs]color.RGBA{colLand, colMoveHL, colMoveHL, colBattleHL}
 
-// squareMark is the frame drawn over a square and its piece, and its width.
+// squareMark is the frame drawn over a square and its piece: its colour, its
+// width, and the length of its dashes (0 for a solid frame). A battle's frame
+// is dashed, so that it differs from a move's in shape, not only in hue.
 var squareMark = [numBgs]struct {
 	col   color.RGBA
 	width int
-}{bgFrom: {colMoveMark, 3}, bgTo: {colMoveMark, 5}, bgBattle: {colBattleMark, 5}}
+	dash  int
+}{bgFrom: {colMoveMark, 3, 0}, bgTo: {colMoveMark, 5, 0}, bgBattle: {colBattleMark, 6, 8}}
 
 // markLastMove sets the backgrounds of the squares of the last move.
 func markLastMove(bg *[game.NumSquares]uint8, last game.MoveRecord) {

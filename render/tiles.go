@@ -17,8 +17,14 @@ import (
 // Sizes in pixels.
 const (
 	tileSize = 48 // a square of the board
-	miniSize = 24 // a piece in a tray or in the last-move line
+	miniSize = 26 // a piece in a tray or in the last-move line
 	chipSize = 16 // the side marker before a player's name
+
+	labelSize     = 25 // a rank's label on a square
+	miniLabelSize = 16 // a rank's label on a mini piece
+	// miniSymbol scales a square's bomb and flag to a mini piece's: 16
+	// pixels high or more, 9 on a phone.
+	miniSymbol = 0.9
 )
 
 // Marks on a piece whose rank the viewer sees.
@@ -57,10 +63,10 @@ func newTileFonts(bold *opentype.Font) (*tileFonts, error) {
 	}
 	var tf tileFonts
 	var err error
-	if tf.label, err = face(bold, 25); err != nil {
+	if tf.label, err = face(bold, labelSize); err != nil {
 		return nil, err
 	}
-	if tf.mini, err = face(bold, 15); err != nil {
+	if tf.mini, err = face(bold, miniLabelSize); err != nil {
 		return nil, err
 	}
 	return &tf, nil
@@ -164,7 +170,23 @@ func drawSquareMark(dst *image.RGBA, bg int) {
 		image.Rect(0, 0, in, m.width), image.Rect(0, in-m.width, in, in),
 		image.Rect(0, 0, m.width, in), image.Rect(in-m.width, 0, in, in),
 	} {
-		draw.Draw(dst, r, ink, image.Point{}, draw.Src)
+		if m.dash == 0 {
+			draw.Draw(dst, r, ink, image.Point{}, draw.Src)
+			continue
+		}
+		// Dashes from both ends towards the middle, so that every corner
+		// is inked and the frame is symmetric.
+		horizontal := r.Dx() > r.Dy()
+		for at := 0; at < in/2; at += 2 * m.dash {
+			end := min(at+m.dash, in/2+1)
+			for _, span := range [][2]int{{at, end}, {in - end, in - at}} {
+				d := image.Rect(span[0], r.Min.Y, span[1], r.Max.Y)
+				if !horizontal {
+					d = image.Rect(r.Min.X, span[0], r.Max.X, span[1])
+				}
+				draw.Draw(dst, d, ink, image.Point{}, draw.Src)
+			}
+		}
 	}
 }
 
@@ -256,9 +278,9 @@ func drawMini(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbe
 	dc.SetColor(ink)
 	switch r {
 	case game.Bomb:
-		drawBomb(dc, c, c, 0.62)
+		drawBomb(dc, c, c, miniSymbol)
 	case game.Flag:
-		drawFlag(dc, c, c, 0.62)
+		drawFlag(dc, c, c, miniSymbol)
 	default:
 		dc.SetFontFace(tf.mini)
 		dc.DrawStringAnchored(r.Label(n), c, c-0.5, 0.5, 0.5)

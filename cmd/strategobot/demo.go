@@ -15,6 +15,13 @@ import (
 	"github.com/strategobot/strategobot/render"
 )
 
+// docsFlags are the flags that make docs/images: seed 6 shows, after move 41,
+// a battle and both armies well into each other's half. TestDemoDocsImages
+// checks that the go:generate line below uses them.
+const docsFlags = "-docs -seed 6 -at 40"
+
+//go:generate go run . demo -docs -seed 6 -at 40 -out ../../docs/images
+
 const demoUsage = `usage: strategobot demo -out DIR [-seed N] [-variant V] [flags]
 
 Plays a game between two simple random players and writes a sample of every
@@ -28,7 +35,17 @@ picture the bot sends into DIR, so that anyone can see them without Discord:
   replay.gif         the whole game, both armies shown
   key.png            the key to the symbols, as /stratego help shows it
 
-The same seed gives the same game and the same pictures.
+The same seed gives the same game and the same pictures, byte for byte.
+
+With -docs it writes the pictures of the project's docs/images instead:
+setup-red.png, board-red.png, board-blue.png, board-public.png and
+reveal.png of the game, and replay-barrage.gif, the replay of a Barrage game
+played with the same seed. TestDemoDocsImages fails when they are stale;
+remake them with
+
+  go generate ./cmd/strategobot
+
+which runs ` + "`strategobot demo " + docsFlags + " -out docs/images`" + `.
 
 Flags:
 `
@@ -40,6 +57,8 @@ type demoConfig struct {
 	numbering game.Numbering
 	names     [2]string
 	maxMoves  int
+	at        int  // the boards show the first battle from this move on
+	docs      bool // write docs/images' pictures
 
 	variantName, numberingName string // as given on the command line
 }
@@ -54,6 +73,8 @@ func demoFlags(c *demoConfig, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&c.names[game.Red], "red", "Ada", "Red player's name")
 	fs.StringVar(&c.names[game.Blue], "blue", "Grace", "Blue player's name")
 	fs.IntVar(&c.maxMoves, "moves", 400, "stop the game after this many moves (a draw by agreement)")
+	fs.IntVar(&c.at, "at", 30, "the boards show the first battle from this move on")
+	fs.BoolVar(&c.docs, "docs", false, "write the pictures of docs/images (see above)")
 	return fs
 }
 
@@ -113,19 +134,14 @@ func writeDemo(ctx context.Context, c demoConfig, stdout io.Writer) error {
 		return nil
 	}
 
-	red, blue := game.RandomSetup(c.rules, c.seed), game.RandomSetup(c.rules, c.seed+1)
+	red := game.RandomSetup(c.rules, c.seed)
 	if err := picture("setup-red.png", func(w io.Writer) error {
 		return r.SetupPreview(w, red, game.Red, c.rules, o)
 	}); err != nil {
 		return err
 	}
-	g, err := game.NewGame(c.rules, red, blue)
-	if err != nil {
-		return fmt.Errorf("starting the game: %w", err)
-	}
-	rng := rand.New(rand.NewPCG(c.seed, 0xde30))
 	snapshot := false
-	boards := func() error {
+	boards := func(g *game.Game) error {
 		snapshot = true
 		for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
 			if err := picture("board-"+fileViewer(v)+".png", func(w io.Writer) error {
@@ -136,35 +152,19 @@ func writeDemo(ctx context.Context, c demoConfig, stdout io.Writer) error {
 		}
 		return nil
 	}
-	var moves []game.Move
-	for !g.Result().Over() && g.Ply() < c.maxMoves {
-		if err := ctx.Err(); err != nil {
-			return err
+	g, err := playDemo(ctx, c.rules, c.seed, c.maxMoves, func(g *game.Game, rec game.MoveRecord) error {
+		// The boards are shown after the first battle from move c.at on,
+		// so that they show a battle's ranks and outcome.
+		if !snapshot && ((rec.IsAttack() && g.Ply() >= c.at) || g.Ply() == c.maxMoves/2) {
+			return boards(g)
 		}
-		moves = g.AppendLegalMoves(moves[:0])
-		rec, err := g.Apply(pickDemoMove(g, moves, rng))
-		if err != nil {
-			return fmt.Errorf("move %d: %w", g.Ply()+1, err)
-		}
-		// The boards are shown after the first battle past the opening, so
-		// that they show a battle's ranks and outcome.
-		if !snapshot && ((rec.IsAttack() && g.Ply() >= 30) || g.Ply() == c.maxMoves/2) {
-			if err := boards(); err != nil {
-				return err
-			}
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if !snapshot {
-		if err := boards(); err != nil {
-			return err
-		}
-	}
-	if !g.Result().Over() {
-		// The move limit: the players agree to a draw.
-		if err := g.OfferDraw(g.ToMove()); err != nil {
-			return err
-		}
-		if err := g.AcceptDraw(g.ToMove().Opponent()); err != nil {
+		if err := boards(g); err != nil {
 			return err
 		}
 	}
@@ -172,23 +172,71 @@ func writeDemo(ctx context.Context, c demoConfig, stdout io.Writer) error {
 	if err := picture("reveal.png", func(w io.Writer) error { return r.Reveal(w, final, o) }); err != nil {
 		return err
 	}
-	if err := picture("replay.gif", func(w io.Writer) error {
+	summary := fmt.Sprintf("%s game, seed %d: %s after %d moves\n", c.rules.Variant, c.seed, g.Result(), g.Ply())
+	names := []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay.gif", "key.png"}
+	if c.docs {
+		// The README's replay is of a Barrage game: few pieces, a short film.
+		names = []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay-barrage.gif"}
+		if g, err = playDemo(ctx, game.DefaultRules(game.VariantBarrage), c.seed, c.maxMoves, nil); err != nil {
+			return err
+		}
+		summary += fmt.Sprintf("replay: %s game, seed %d: %s after %d moves\n", g.Rules().Variant, c.seed, g.Result(), g.Ply())
+	}
+	if err := picture(names[5], func(w io.Writer) error {
 		return r.Replay(w, g, render.ReplayOptions{Options: o})
 	}); err != nil {
 		return err
 	}
-	if err := picture("key.png", func(w io.Writer) error { return r.Key(w, o) }); err != nil {
-		return err
+	if !c.docs {
+		if err := picture("key.png", func(w io.Writer) error { return r.Key(w, o) }); err != nil {
+			return err
+		}
 	}
-	for _, name := range []string{"setup-red.png", "board-red.png", "board-blue.png", "board-public.png", "reveal.png", "replay.gif", "key.png"} {
+	for _, name := range names {
 		path := filepath.Join(c.out, name)
 		if err := os.WriteFile(path, files[name].Bytes(), 0o644); err != nil {
 			return fmt.Errorf("writing %s: %w", path, err)
 		}
 		fmt.Fprintf(stdout, "%s\t%d bytes\n", path, files[name].Len())
 	}
-	fmt.Fprintf(stdout, "%s game, seed %d: %s after %d moves\n", c.rules.Variant, c.seed, g.Result(), g.Ply())
+	fmt.Fprint(stdout, summary)
 	return nil
+}
+
+// playDemo plays a game of rules from seed's set-ups to its end or to
+// maxMoves, then a draw by agreement, calling after (if not nil) after every move.
+func playDemo(ctx context.Context, rules game.Rules, seed uint64, maxMoves int, after func(*game.Game, game.MoveRecord) error) (*game.Game, error) {
+	g, err := game.NewGame(rules, game.RandomSetup(rules, seed), game.RandomSetup(rules, seed+1))
+	if err != nil {
+		return nil, fmt.Errorf("starting the game: %w", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0xde30))
+	var moves []game.Move
+	for !g.Result().Over() && g.Ply() < maxMoves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		moves = g.AppendLegalMoves(moves[:0])
+		rec, err := g.Apply(pickDemoMove(g, moves, rng))
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", g.Ply()+1, err)
+		}
+		if after != nil {
+			if err := after(g, rec); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if !g.Result().Over() {
+		// The move limit: the players agree to a draw.
+		if err := g.OfferDraw(g.ToMove()); err != nil {
+			return nil, err
+		}
+		if err := g.AcceptDraw(g.ToMove().Opponent()); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
 }
 
 func fileViewer(v game.Viewer) string {

@@ -121,3 +121,48 @@ func TestDemoUnwritableDirectory(t *testing.T) {
 		t.Errorf("exit code %d, want 1 (stderr %q)", code, errOut.String())
 	}
 }
+
+// TestDemoDocsImages fails when docs/images are not what the command that
+// makes them writes now: after a change of the pictures or of the demo game.
+func TestDemoDocsImages(t *testing.T) {
+	src, err := os.ReadFile("demo.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The go:generate line is the command the failure message names: it
+	// must be the one tested.
+	generate := "//go:generate go run . demo " + docsFlags + " -out ../../docs/images\n"
+	if !bytes.Contains(src, []byte(generate)) {
+		t.Fatalf("demo.go lacks the line %q", generate)
+	}
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	if code := runDemo(context.Background(), append(strings.Fields(docsFlags), "-out", dir), &out, &errOut); code != 0 {
+		t.Fatalf("exit code %d, stderr %q", code, errOut.String())
+	}
+	const docs = "../../docs/images"
+	for _, d := range []struct{ have, want string }{{docs, dir}, {dir, docs}} {
+		entries, err := os.ReadDir(d.have)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if _, err := os.Stat(filepath.Join(d.want, e.Name())); err != nil {
+				t.Errorf("%s is in %s, not in %s: remake docs/images with `go generate ./cmd/strategobot`", e.Name(), d.have, d.want)
+			}
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		got, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, err := os.ReadFile(filepath.Join(docs, e.Name())); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("docs/images/%s is stale: remake docs/images with `go generate ./cmd/strategobot`", e.Name())
+		}
+	}
+}
