@@ -46,6 +46,14 @@ acknowledgement and to the move's last message, the bot's memory and the
 database's size. The running matches are written straight into the database
 with both set-ups done; the bot then serves them.
 
+Environment:
+  STRATEGOBOT_TEST_POSTGRES_BIN  the folder of initdb and postgres for
+                                 -database postgres, when they are not found
+                                 on PATH or in the usual folders
+The bot it runs gets this environment, with DISCORD_TOKEN, the database and
+the local Discord's address set by the load test.
+
+Flags:
 `
 
 // loadOptions is what one load test does.

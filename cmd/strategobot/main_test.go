@@ -76,7 +76,7 @@ func TestUsageListsEveryCommand(t *testing.T) {
 // TestCommandHelp runs each command with -h: the usage describes every flag
 // and names each environment variable the command reads.
 func TestCommandHelp(t *testing.T) {
-	envOfRun := append([]string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "config.example.toml"}, configEnvNames()...)
+	envOfRun := append([]string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "config.example.toml", "GOMAXPROCS"}, configEnvNames()...)
 	tests := []struct {
 		name string
 		env  []string
@@ -90,7 +90,7 @@ func TestCommandHelp(t *testing.T) {
 		{"arena", nil},
 		{"compare", nil},
 		{"agent", nil},
-		{"loadtest", nil},
+		{"loadtest", []string{"STRATEGOBOT_TEST_POSTGRES_BIN"}},
 	}
 	cmds := commands()
 	if len(tests) != len(cmds) {

@@ -12,14 +12,14 @@ import (
 	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
-// stopBound is what the test allows for SIGINT to end the process. The aim
+// stopBound is what the test allows for a signal to end the process. The aim
 // is under a second; a loaded machine gets room before the test fails.
 const stopBound = 5 * time.Second
 
-// TestInterruptAtAnyMoment sends SIGINT to the built bot while it waits for
-// Discord at each step of its start (the gateway's address, READY, the
-// command's registration) and once it serves: it ends at once, with exit
-// code 0 and no error in its log.
+// TestInterruptAtAnyMoment sends SIGINT or SIGTERM to the built bot while
+// it waits for Discord at each step of its start (the gateway's address,
+// READY, the command's registration) and once it serves: it ends at once,
+// with exit code 0 and no error in its log.
 func TestInterruptAtAnyMoment(t *testing.T) {
 	bin := buildBinary(t)
 	const register = "PUT /applications/{application_id}/commands"
@@ -46,31 +46,33 @@ func TestInterruptAtAnyMoment(t *testing.T) {
 		}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := discordtest.New(t)
-			srv.AddGuild("Stratego Club")
-			waiting := tc.hold(t, srv)
-			p := startBot(t, bin, srv)
-			srv.WaitFor(t, "the bot at that step", waiting)
-			time.Sleep(100 * time.Millisecond) // well inside the step
-			start := time.Now()
-			if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
-				t.Fatal(err)
-			}
-			var err error
-			select {
-			case err = <-p.exited:
-			case <-time.After(stopBound):
-				t.Fatalf("still running %s after SIGINT; its log:\n%s", stopBound, p.logs.String())
-			}
-			t.Logf("stopped %s after SIGINT", time.Since(start).Round(time.Millisecond))
-			if err != nil {
-				t.Errorf("the process ended with %v, want exit code 0; its log:\n%s", err, p.logs.String())
-			}
-			if strings.Contains(p.logs.String(), "level=ERROR") {
-				t.Errorf("an error in the log of a stop asked for:\n%s", p.logs.String())
-			}
-		})
+		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+			t.Run(tc.name+", "+sig.String(), func(t *testing.T) {
+				srv := discordtest.New(t)
+				srv.AddGuild("Stratego Club")
+				waiting := tc.hold(t, srv)
+				p := startBot(t, bin, srv)
+				srv.WaitFor(t, "the bot at that step", waiting)
+				time.Sleep(100 * time.Millisecond) // well inside the step
+				start := time.Now()
+				if err := p.cmd.Process.Signal(sig); err != nil {
+					t.Fatal(err)
+				}
+				var err error
+				select {
+				case err = <-p.exited:
+				case <-time.After(stopBound):
+					t.Fatalf("still running %s after %v; its log:\n%s", stopBound, sig, p.logs.String())
+				}
+				t.Logf("stopped %s after %v", time.Since(start).Round(time.Millisecond), sig)
+				if err != nil {
+					t.Errorf("the process ended with %v, want exit code 0; its log:\n%s", err, p.logs.String())
+				}
+				if strings.Contains(p.logs.String(), "level=ERROR") {
+					t.Errorf("an error in the log of a stop asked for:\n%s", p.logs.String())
+				}
+			})
+		}
 	}
 }
 
