@@ -86,7 +86,7 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(p, err, "give time"))
 		return
 	}
-	if m.Computer != nil {
+	if m.Practice() {
 		b.tell(i, p.Sprintf(txtComputerNeedsNoTime))
 		return
 	}

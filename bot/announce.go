@@ -209,7 +209,7 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 		Files:           files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
-	if m.Computer == nil && m.GuildID != "" {
+	if !m.Practice() && m.GuildID != "" {
 		msg.Components = rematchButton(p, m)
 	}
 	return msg
@@ -236,8 +236,8 @@ func computerName(l ai.Level) string { return fmt.Sprintf("Computer (%s)", l) }
 // their language, anyone else's as they chose it.
 func playerName(p lang.Printer, m *storage.Match, side game.Side) string {
 	name := m.Players[side].Name
-	if m.Computer != nil && name == computerName(*m.Computer) {
-		return p.Sprintf("Computer (%[1]s)", levelName(p, *m.Computer))
+	if m.Practice() && name == computerName(computerLevel(m)) {
+		return p.Sprintf("Computer (%[1]s)", levelName(p, computerLevel(m)))
 	}
 	return name
 }

@@ -123,7 +123,7 @@ func BenchmarkMovesUnderComputerLoad(b *testing.B) {
 			h.fixtures(func() {
 				for k := range practice {
 					m := &storage.Match{ChannelID: humans[k].DM().ID, Rules: rules, MoveTime: 24 * time.Hour,
-						Casual: true, Computer: &level, Phase: storage.PhaseSetup, Created: T0}
+						Casual: true, Computer: level.String(), Phase: storage.PhaseSetup, Created: T0}
 					m.Players[game.Red] = storage.Player{UserID: h.srv.BotID(), Name: "Computer (hard)"}
 					m.Players[game.Blue] = storage.Player{UserID: humans[k].ID, Name: humans[k].Name}
 					m, err := h.db.CreateMatch(ctx, m)

@@ -87,7 +87,7 @@ func (b *Bot) mayPractice(ctx context.Context, p lang.Printer, user string) stri
 	}
 	running := 0
 	for _, m := range matches {
-		if m.Computer != nil {
+		if m.Practice() {
 			running++
 		}
 	}

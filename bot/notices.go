@@ -102,7 +102,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	case storage.EventDrawDeclined:
 		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", playerName(p, m, side.Opponent()))}), nil
 	case storage.EventReminder:
-		if !current || !b.owes(m, side) || b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
+		if !current || !m.Owes(side) || b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
 			return nil, nil
 		}
 		due := strconv.FormatInt(m.Deadline.Unix(), 10)
@@ -149,7 +149,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	case storage.EventLateBoard:
 		// Said only while the turn it started is still on: after a move
 		// or the end, when the time started no longer matters.
-		if !current || m.ClockPending || !b.owes(m, side) {
+		if !current || m.ClockPending || !m.Owes(side) {
 			return nil, nil
 		}
 		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)

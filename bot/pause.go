@@ -44,7 +44,7 @@ func (b *Bot) onPause(ctx context.Context, i *discordgo.Interaction, opts option
 		b.tell(i, b.explain(p, err, "pause"))
 		return
 	}
-	if m.Computer != nil {
+	if m.Practice() {
 		b.tell(i, p.Sprintf(txtComputerNoPause))
 		return
 	}

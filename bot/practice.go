@@ -21,9 +21,20 @@ func (b *Bot) botUserID() string {
 	return ""
 }
 
-// isComputer reports whether side is played by the computer.
+// isComputer reports whether side is played by the computer: the one rule
+// for "the computer is to move" (with m.ToMove()).
 func (b *Bot) isComputer(m *storage.Match, side game.Side) bool {
-	return m.Computer != nil && m.Players[side].UserID == b.botUserID()
+	return m.Practice() && m.Players[side].UserID == b.botUserID()
+}
+
+// computerLevel is the level the computer plays m at. A name the computer
+// does not know (a damaged record) plays at Normal rather than not at all.
+func computerLevel(m *storage.Match) ai.Level {
+	level, err := ai.ParseLevel(m.Computer)
+	if err != nil {
+		return ai.Normal
+	}
+	return level
 }
 
 // onPractice starts a match against the computer: /stratego practice, or a
@@ -69,7 +80,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	now := b.now()
 	m := &storage.Match{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, Rules: rules, MoveTime: moveTime,
-		Casual: true, Computer: &level, Phase: storage.PhaseSetup, Created: now,
+		Casual: true, Computer: level.String(), Phase: storage.PhaseSetup, Created: now,
 	}
 	m.Players[human] = storage.Player{UserID: userOf(i).ID, Name: displayName(i)}
 	m.Players[human.Opponent()] = storage.Player{UserID: b.botUserID(), Name: computerName(level)}
@@ -151,7 +162,7 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 // and plays it through the same path as a person's. The version makes a move
 // chosen for an old position fail as stale.
 func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
-	mv, err := ai.New(*m.Computer, m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v)
+	mv, err := ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v)
 	if err != nil {
 		b.log.Error("the computer found no move", "match", m.ID, "error", err)
 		return

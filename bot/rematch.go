@@ -40,7 +40,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	case m.Phase.Active():
 		b.say(i, "Match #%[1]s is still being played.", matchNumber(m))
 		return
-	case m.Computer != nil:
+	case m.Practice():
 		b.say(i, "`/stratego practice` starts another game against the computer.")
 		return
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -112,15 +111,4 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 			}
 		}
 	}
-}
-
-// owes reports whether side must act for the match to go on.
-func (b *Bot) owes(m *storage.Match, side game.Side) bool {
-	switch m.Phase {
-	case storage.PhaseSetup:
-		return m.Setups[side].Status != storage.SetupConfirmed
-	case storage.PhasePlaying:
-		return m.ToMove() == side
-	}
-	return false
 }

@@ -151,7 +151,7 @@ func (b *Bot) correspondenceMatches(ctx context.Context, user string) []*storage
 	}
 	var out []*storage.Match
 	for _, m := range all {
-		if m.Phase == storage.PhasePlaying && m.Correspondence() && m.Computer == nil {
+		if m.Phase == storage.PhasePlaying && m.Correspondence() && !m.Practice() {
 			out = append(out, m)
 		}
 	}

@@ -7,18 +7,16 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/game/ai"
 )
 
 // TestDecodedMatches: a cached match is what decoding its bytes gives, a record
 // that changed is decoded again, every reader gets its own copy, a damaged
 // record is refused and never cached, and the cache stays within its size.
 func TestDecodedMatches(t *testing.T) {
-	hard := ai.Hard
 	record := func(t *testing.T, id MatchID, version uint64, moves int) []byte {
 		t.Helper()
 		m := &Match{ID: id, Version: version, ChannelID: "c", Rules: game.DefaultRules(game.VariantBarrage), MoveTime: time.Hour,
-			Phase: PhasePlaying, Created: time.Unix(1700000000, 0).UTC(), Computer: &hard}
+			Phase: PhasePlaying, Created: time.Unix(1700000000, 0).UTC(), Computer: "hard"}
 		m.Players = [2]Player{{"1", "Ann"}, {"2", "Bob"}}
 		for i := range moves {
 			m.Log = append(m.Log, Action{Kind: ActMove, Side: game.Side(i % 2), Move: game.Move{From: 31, To: 41}, At: m.Created})
@@ -72,7 +70,7 @@ func TestDecodedMatches(t *testing.T) {
 			decode(t, c, 1, data)
 			first := decode(t, c, 1, data) // from the cache
 			first.Log[0].Move.To = 51
-			*first.Computer = ai.Easy
+			first.Computer = "easy"
 			first.Players[0].Name = "Eve"
 			decode(t, c, 1, data)
 		}},

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/game/ai"
 )
 
 // MatchID names a match: a small sequence number, short enough for Discord
@@ -106,8 +105,10 @@ type Match struct {
 	// AcceptChallenge draw it; it is never shown to anyone.
 	Secret Secret
 	// Computer is the computer's level in a practice match, in which the
-	// bot's own user plays one side; nil when two people play.
-	Computer *ai.Level
+	// bot's own user plays one side ("easy", "normal", "hard": the computer's
+	// own names, which storage keeps without reading); empty when two people
+	// play. Practice says which.
+	Computer string
 
 	Phase  Phase
 	Setups [2]SideSetup
@@ -226,13 +227,12 @@ func (m *Match) GameAt(actions int) (*game.Game, error) {
 }
 
 // Clone returns a deep copy of m.
+// Practice reports whether m is a practice match against the computer.
+func (m *Match) Practice() bool { return m.Computer != "" }
+
 func (m *Match) Clone() *Match {
 	c := *m
 	c.Log = append([]Action(nil), m.Log...)
-	if m.Computer != nil {
-		level := *m.Computer
-		c.Computer = &level
-	}
 	return &c
 }
 

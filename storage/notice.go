@@ -3,6 +3,8 @@ package storage
 import (
 	"fmt"
 	"time"
+
+	"github.com/strategobot/strategobot/game"
 )
 
 // Event is what happened to a match or a challenge that someone must be told.
@@ -157,7 +159,7 @@ func (n *Notice) queue() string {
 func Notices(old, m *Match, at time.Time) []Notice {
 	var out []Notice
 	add := func(e Event, to Audience, log int, clock bool) {
-		out = append(out, Notice{Match: m.ID, Event: e, To: to, Log: log, At: second(at), StartsClock: clock, Practice: m.Computer != nil})
+		out = append(out, Notice{Match: m.ID, Event: e, To: to, Log: log, At: second(at), StartsClock: clock, Practice: m.Practice()})
 	}
 	everyone := func(e Event, log int, clockFor Audience, clock bool) {
 		for _, to := range []Audience{AudienceRed, AudienceBlue, AudiencePublic} {
@@ -227,7 +229,7 @@ func Notices(old, m *Match, at time.Time) []Notice {
 	if m.Phase.Active() && m.Phase == old.Phase && len(m.Log) == len(old.Log) &&
 		m.Deadline.Equal(old.Deadline) && m.RemindersSent > old.RemindersSent {
 		for side := range 2 {
-			if owesAction(m, side) {
+			if m.Owes(game.Side(side)) {
 				add(EventReminder, Audience(side), len(m.Log), false)
 			}
 		}
@@ -235,14 +237,15 @@ func Notices(old, m *Match, at time.Time) []Notice {
 	return out
 }
 
-// owesAction reports whether side must act for the match to go on: confirm a
-// set-up, or move.
-func owesAction(m *Match, side int) bool {
+// Owes reports whether side must act for the match to go on: confirm a
+// set-up, or move. It is the one rule for who is reminded, and who may be
+// told their time is short.
+func (m *Match) Owes(side game.Side) bool {
 	switch m.Phase {
 	case PhaseSetup:
 		return m.Setups[side].Status != SetupConfirmed
 	case PhasePlaying:
-		return int(m.ToMove()) == side
+		return m.ToMove() == side
 	}
 	return false
 }

@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/game/ai"
 )
 
 // Record versions: each kind of record carries the version of its own format,
@@ -73,16 +73,12 @@ type legacyMessages struct {
 }
 
 // computer reads the computer's level where records before Match.Computer
-// kept it; nil when there is none.
-func (l *legacyMessages) computer() (*ai.Level, error) {
-	if l == nil || l.Extra["computer"] == "" {
-		return nil, nil
+// kept it; empty when there is none.
+func (l *legacyMessages) computer() string {
+	if l == nil {
+		return ""
 	}
-	level, err := ai.ParseLevel(l.Extra["computer"])
-	if err != nil {
-		return nil, err
-	}
-	return &level, nil
+	return strings.ToLower(strings.TrimSpace(l.Extra["computer"]))
 }
 
 // matchRecord is a Match as stored: JSON, unknown fields ignored, times in
@@ -102,7 +98,7 @@ type matchRecord struct {
 	Left     []int64            `json:"left,omitempty"`  // each side's time left on the clock, in milliseconds
 	Casual   bool               `json:"casual,omitempty"`
 	Secret   string             `json:"secret"`
-	Computer *ai.Level          `json:"computer,omitempty"` // "easy", "normal", "hard"
+	Computer string             `json:"computer,omitempty"` // "easy", "normal", "hard"
 	Phase    string             `json:"phase"`
 	Setups   [2]sideSetupRecord `json:"setups"`
 	Log      string             `json:"log,omitempty"` // times relative to Created
@@ -195,11 +191,8 @@ func decodeMatch(data []byte) (*Match, error) {
 		}
 		m.CalledOff = CallOff(k)
 	}
-	if m.Computer == nil {
-		var err error
-		if m.Computer, err = rec.Messages.computer(); err != nil {
-			return fail("computer", err)
-		}
+	if m.Computer == "" {
+		m.Computer = rec.Messages.computer()
 	}
 	m.Players[game.Red] = Player{rec.Red.ID, rec.Red.Name}
 	m.Players[game.Blue] = Player{rec.Blue.ID, rec.Blue.Name}

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -18,8 +17,7 @@ func testCreateAndLoad(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	in := NewMatch(game.VariantClassic)
 	in.ThreadID = "t1"
-	hard := ai.Hard
-	in.Casual, in.Computer = true, &hard // a practice match
+	in.Casual, in.Computer = true, "hard" // a practice match
 	m := must(s.CreateMatch(ctx, in)).in(t)
 	if m.ID == 0 || m.Version != 1 || m.Phase != storage.PhaseSetup {
 		t.Fatalf("created %s, want an id, version 1, set-up", describe(m))

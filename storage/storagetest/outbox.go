@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -643,9 +642,8 @@ func describeNotices(ns []storage.Notice) string {
 // bot can deliver people's first; other matches' do not.
 func testPracticeNoticesMarked(t *testing.T, s storage.Store) {
 	ctx := context.Background()
-	hard := ai.Hard
 	practice := NewMatch(game.VariantBarrage)
-	practice.Casual, practice.Computer = true, &hard
+	practice.Casual, practice.Computer = true, "hard"
 	practice = Started(t, s, practice, 11)
 	people := Started(t, s, NewMatch(game.VariantBarrage), 12)
 	r := rand.New(rand.NewPCG(5, 6))
