@@ -32,9 +32,13 @@
 //
 // A Match holds the rules, the two confirmed set-ups and an ordered log of
 // actions with their times: moves, draw offers and answers, resignation and
-// time-out. Match.Game rebuilds the game by replaying the log (a 300-move game
-// takes tens of microseconds). The stored Result and Phase exist for queries;
-// every save checks that they equal the replay's.
+// time-out, and what players do to the time: gifts of time, pauses by
+// agreement and vacations. Match.Game rebuilds the game by replaying the log
+// (a 300-move game takes tens of microseconds); the time actions leave the
+// game as it is, and what they mean for the clock (PausedUntil,
+// VacationUntil, TurnTime) is read from the log, so it is the same on every
+// backend and after any restart. The stored Result and Phase exist for
+// queries; every save checks that they equal the replay's.
 //
 // # The outbox
 //
@@ -54,8 +58,11 @@
 // The side to move is not on the clock before it has been told: a new turn's
 // notice StartsClock, the match is ClockPending until it is done (delivered,
 // or given up), no reminder or time-out is due meanwhile, and NoticeDone sets
-// the deadline from the moment it was done. That change does not bump the
-// match's version, so the menus the player was just sent stay valid.
+// the deadline from the moment it was done: the bot calls it when Discord has
+// answered the last part, so the time a send takes is not the player's. A
+// draw offer or another action within the turn keeps the clock waiting. That
+// change does not bump the match's version, so the menus the player was just
+// sent stay valid.
 //
 // # Secrets
 //

@@ -387,10 +387,7 @@ func testGiftsOfTime(t *testing.T, s storage.Store) {
 	if want := T0.Add(2 * day); !m.Deadline.Equal(want) || m.ClockPending {
 		t.Errorf("after Blue's gift: deadline %v, want %v", m.Deadline.Sub(T0), want.Sub(T0))
 	}
-	var told []storage.Notice
-	for _, n := range must(s.DueNotices(ctx, T0.Add(time.Hour), 0)).in(t) {
-		told = append(told, n)
-	}
+	told := must(s.DueNotices(ctx, T0.Add(time.Hour), 0)).in(t)
 	if len(told) != 1 || told[0].Event != storage.EventTimeGiven || told[0].To != storage.AudienceRed {
 		t.Fatalf("a gift owes %s, want time-given>red", describeNotices(told))
 	}
@@ -542,8 +539,8 @@ func testPauseByAgreement(t *testing.T, s storage.Store) {
 func testVacation(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	day := 24 * time.Hour
-	p := must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error { return p.StartVacation(T0, 5) })).in(t)
-	p = must(s.Player(ctx, "1001")).in(t)
+	must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error { return p.StartVacation(T0, 5) })).in(t)
+	p := must(s.Player(ctx, "1001")).in(t)
 	if v, on := p.OnVacation(T0.Add(day)); !on || !v.End.Equal(T0.Add(5*day)) || p.VacationDaysUsed(T0) != 5 {
 		t.Errorf("a vacation of 5 days read back as %+v (on %v), %d days used", p.Vacations, on, p.VacationDaysUsed(T0))
 	}
