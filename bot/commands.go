@@ -340,7 +340,7 @@ func Commands() []*discordgo.ApplicationCommand {
 // twoSquaresChoices are the values of the Two-Squares rule, as a challenge
 // and a server's defaults offer them.
 func twoSquaresChoices() []*discordgo.ApplicationCommandOptionChoice {
-	return []*discordgo.ApplicationCommandOptionChoice{{Name: "3 (ISF)", Value: 3}, {Name: "5 (older rooms)", Value: 5}, {Name: "off", Value: 0}}
+	return []*discordgo.ApplicationCommandOptionChoice{{Name: "3 (ISF)", Value: 3}, {Name: "5 (older rule)", Value: 5}, {Name: "off", Value: 0}}
 }
 
 func localizeCommands(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
@@ -365,7 +365,7 @@ func localizeOptions(opts []*discordgo.ApplicationCommandOption) {
 // txtChoiceNames are the names of the slash command's choices that are
 // words, which choiceLocalizations translates.
 var txtChoiceNames = []string{
-	"Random", "Red", "Blue", "5 (older rooms)", "off", "Easy", "Normal", "Hard", "Offer", "Accept", "Decline",
+	"Random", "Red", "Blue", "5 (older rule)", "off", "Easy", "Normal", "Hard", "Offer", "Accept", "Decline",
 	"Modern: Marshal 10 … Scout 2", "Classic: Marshal 1 … Scout 9",
 	"A new picture per move in the channel", "A thread per match", "One live message per match, edited after every move",
 }
