@@ -52,7 +52,7 @@ type Bot struct {
 	log   *slog.Logger
 
 	dmChannels   sync.Map      // user id → DM channel id, a cache of UserChannelCreate
-	dmOpening    atomic.Bool   // set while an outbox worker opens a DM channel (deliver.go)
+	dmOpening    atomic.Bool   // set while an outbox worker opens a DM channel (dmchannels.go)
 	dmOpenings   atomic.Uint64 // counts the DM channel openings begun
 	wake         chan struct{} // nudges the timer loop when a deadline may have moved
 	timerPass    sync.Mutex    // held by a pass over the due timers

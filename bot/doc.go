@@ -26,13 +26,13 @@
 // interactions; respond.go answers them; errors.go explains refusals; ids.go
 // reads and writes custom ids; find.go finds matches; challenge.go, setup.go,
 // move.go, menus.go, autocomplete.go, board.go and actions.go (resignation,
-// draws) serve a match's life; announce.go and deliver.go tell players and
-// channels; dm.go reads what players type to the bot; games.go, history.go,
+// draws, gifts of time), pause.go and vacation.go serve a match's life;
+// announce.go tells players and channels, dmchannels.go opens their DMs; dm.go reads what players type to the bot; games.go, history.go,
 // settings.go, stats.go, rules.go and record.go answer the commands between
 // moves; describe.go words moves; practice.go plays the computer; timers.go
 // handles deadlines; outbox.go and notices.go deliver what changes owe;
 // permissions.go checks what the bot may do in a channel before a match;
-// edges.go handles threads and channels gone, players who left and the bot
+// serverchanges.go handles threads and channels gone, players who left and the bot
 // removed from a server; gateway.go reconnects, and stops when Discord
 // refuses the bot for good; server.go holds a server's settings,
 // moderation and /stratego watch; follow.go following a match by DM;

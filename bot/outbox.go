@@ -509,7 +509,7 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 }
 
 // fallback is what follows when a message cannot reach its recipient (see
-// edges.go): the notices that tell someone instead, or retry when the
+// serverchanges.go): the notices that tell someone instead, or retry when the
 // notice is to be sent again now, elsewhere.
 func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, sendErr error, now time.Time) (follow []storage.Notice, retry bool) {
 	switch {

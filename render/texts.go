@@ -1,11 +1,7 @@
 package render
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // Every English text the pictures, the alt texts and the text boards show is
@@ -182,80 +178,3 @@ var txtVariantNames = [...]string{
 	game.VariantClassic: "Classic", game.VariantBarrage: "Barrage", game.VariantDuel: "Duel",
 	game.VariantInfiltrator: "Infiltrator", game.VariantCustom: "Custom",
 }
-
-// words writes the pieces of sentences in one language.
-type words struct{ p lang.Printer }
-
-// rank returns the name of a piece of rank r: "Marshal".
-func (w words) rank(r game.Rank) string {
-	if int(r) >= len(txtRankNames) || txtRankNames[r] == "" {
-		return r.String()
-	}
-	return w.p.Sprintf(txtRankNames[r])
-}
-
-// rankLabelled returns "Captain (6)" in numbering n, or "Bomb" for a piece without a number.
-func (w words) rankLabelled(r game.Rank, n game.Numbering) string {
-	switch r {
-	case game.Spy, game.Infiltrator, game.Bomb, game.Flag:
-		return w.rank(r)
-	}
-	return w.p.Sprintf(txtRankLabelled, w.rank(r), r.Label(n))
-}
-
-// list joins items, with "and 3 more" for those past limit.
-func (w words) list(items []string, limit int) string {
-	if len(items) > limit {
-		items = append(items[:limit:limit], w.p.Sprintf(txtMoreItems, len(items)-limit))
-	}
-	return strings.Join(items, w.p.Sprintf(txtListSeparator))
-}
-
-// rankCount returns n pieces of rank r: "1 Spy", "8 Scouts".
-func (w words) rankCount(n int, r game.Rank) string {
-	if int(r) >= len(txtRankCounts) || txtRankCounts[r] == "" {
-		return fmt.Sprintf("%d %s", n, r)
-	}
-	return w.p.Sprintf(txtRankCounts[r], n)
-}
-
-// side returns "Red" or "Blue".
-func (w words) side(s game.Side) string {
-	if s == game.Blue {
-		return w.p.Sprintf(txtBlue)
-	}
-	return w.p.Sprintf(txtRed)
-}
-
-// sides returns both sides' names, indexed by side.
-func (w words) sides() [2]string { return [2]string{w.side(game.Red), w.side(game.Blue)} }
-
-// variant returns the name of a variant: "Classic".
-func (w words) variant(v game.Variant) string {
-	if int(v) >= len(txtVariantNames) || txtVariantNames[v] == "" {
-		return v.String()
-	}
-	return w.p.Sprintf(txtVariantNames[v])
-}
-
-// moves returns "30 moves".
-func (w words) moves(n int) string { return w.p.Sprintf(txtMoves, n) }
-
-// PieceName names a piece for messages in p's language, with its label in
-// numbering n where it has one: "Captain (6)", "Kapitein (6)", "Bomb".
-func PieceName(p lang.Printer, r game.Rank, n game.Numbering) string {
-	return words{p}.rankLabelled(r, n)
-}
-
-// RankName names a piece in p's language without its number: "Marshal",
-// "Maarschalk".
-func RankName(p lang.Printer, r game.Rank) string { return words{p}.rank(r) }
-
-// RankCount writes n pieces of rank r in p's language: "1 Spy", "8 Scouts".
-func RankCount(p lang.Printer, n int, r game.Rank) string { return words{p}.rankCount(n, r) }
-
-// SideName names a side in p's language: "Red", "Rood".
-func SideName(p lang.Printer, s game.Side) string { return words{p}.side(s) }
-
-// VariantName names a variant in p's language: "Classic", "Klassiek".
-func VariantName(p lang.Printer, v game.Variant) string { return words{p}.variant(v) }
