@@ -27,7 +27,8 @@
 // reads and writes custom ids; find.go finds matches; challenge.go, setup.go,
 // move.go, menus.go, autocomplete.go, board.go and actions.go (resignation,
 // draws, gifts of time), pause.go and vacation.go serve a match's life;
-// announce.go tells players and channels, dmchannels.go opens their DMs; dm.go reads what players type to the bot; games.go, history.go,
+// announce.go tells players and channels, dmchannels.go opens their DMs;
+// dm.go reads what players type to the bot; games.go, history.go,
 // settings.go, stats.go, rules.go and record.go answer the commands between
 // moves; describe.go words moves; practice.go plays the computer; timers.go
 // handles deadlines; outbox.go and notices.go deliver what changes owe;
