@@ -46,26 +46,8 @@ type harness struct {
 	bot               *Bot
 	cfg               Config // the bot's configuration; Now and Logger are the harness's
 	stop              func()
-	exited            chan error // Run's answer, once the bot stops
-	clock             *testClock
-}
-
-// testClock is a settable clock for the bot.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *testClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
+	exited            chan error             // Run's answer, once the bot stops
+	clock             *discordtest.FakeClock // the bot's clock
 }
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
@@ -80,7 +62,7 @@ func newHarnessOn(t testing.TB, opts []discordtest.Option, configure ...func(*Co
 	g := srv.AddGuild("Stratego Club")
 	h := &harness{t: t, srv: srv, guild: g, channel: g.General(),
 		alice: g.AddMember("alice"), bob: g.AddMember("bob"), carol: g.AddMember("carol"),
-		dbPath: filepath.Join(t.TempDir(), "bot.db"), clock: &testClock{now: T0}}
+		dbPath: filepath.Join(t.TempDir(), "bot.db"), clock: discordtest.NewFakeClock(T0)}
 	for _, c := range configure {
 		c(&h.cfg)
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/internal/discordtest"
+
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -31,7 +33,7 @@ func TestLeaseTakeover(t *testing.T) {
 	if _, err := db.CreateMatch(ctx, m); err != nil {
 		t.Fatal(err)
 	}
-	clock := &testClock{now: T0.Add(time.Second)}
+	clock := discordtest.NewFakeClock(T0.Add(time.Second))
 	b := New(Config{Shared: true, Holder: "this process", Now: clock.Now}, nil, db, nil)
 	b.renewLease(ctx)
 	if b.leading.Load() {
