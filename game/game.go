@@ -611,11 +611,16 @@ func distance(a, b Square) int {
 
 // zobristKeys gives every piece on every square a random 64-bit key, so a
 // position hashes to the XOR of its pieces' keys. It is built once and never changed.
-var zobristKeys = func() (k [2 * MaxPieces][NumSquares]uint64) {
-	x := uint64(0x9E3779B97F4A7C15)
+var zobristKeys = ZobristTable(0x9E3779B97F4A7C15)
+
+// ZobristTable returns a key for every piece id (0 to 2*MaxPieces-1) on every
+// square, drawn by splitmix64 from seed: the same seed, the same keys. Each
+// hash of positions (the game's repetition rules, the computer's search)
+// builds its table here with a seed of its own.
+func ZobristTable(seed uint64) (k [2 * MaxPieces][NumSquares]uint64) {
+	x := seed
 	for i := range k {
 		for s := range k[i] {
-			// splitmix64
 			x += 0x9E3779B97F4A7C15
 			z := x
 			z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
@@ -624,6 +629,6 @@ var zobristKeys = func() (k [2 * MaxPieces][NumSquares]uint64) {
 		}
 	}
 	return k
-}()
+}
 
 func zobrist(id int, s Square) uint64 { return zobristKeys[id][s] }

@@ -46,19 +46,7 @@ type behaviour struct {
 }
 
 // zobristKeys give every piece on every square a key for position hashes.
-var zobristKeys = func() (k [numIDs][game.NumSquares]uint64) {
-	x := uint64(0x243F6A8885A308D3)
-	for i := range k {
-		for s := range k[i] {
-			x += 0x9E3779B97F4A7C15
-			z := x
-			z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
-			z = (z ^ (z >> 27)) * 0x94D049BB133111EB
-			k[i][s] = z ^ (z >> 31)
-		}
-	}
-	return k
-}()
+var zobristKeys = game.ZobristTable(0x243F6A8885A308D3)
 
 // newKnowledge reads the view of the side to move, with beliefs about the
 // hidden pieces that draw on what inf says.
