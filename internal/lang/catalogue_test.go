@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,8 +14,69 @@ import (
 	"testing"
 )
 
-// textPackages are the packages whose texts members read, relative to this one.
-var textPackages = []string{"../../render", "../../bot", "../../game"}
+// textPackages finds the packages whose texts members read: those that
+// declare txt constants or variables (the convention of the package doc),
+// anywhere in the module, as folders relative to this one.
+func textPackages(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != "../.." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() && declaresTexts(t, path) {
+			dirs = append(dirs, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dirs
+}
+
+// declaresTexts reports whether a folder's non-test Go files declare a txt
+// constant or variable.
+func declaresTexts(t *testing.T, dir string) bool {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			g, ok := decl.(*ast.GenDecl)
+			if !ok || (g.Tok != token.CONST && g.Tok != token.VAR) {
+				continue
+			}
+			for _, spec := range g.Specs {
+				for _, id := range spec.(*ast.ValueSpec).Names {
+					if strings.HasPrefix(id.Name, "txt") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// TestTextPackagesFound: the scan finds the packages known to hold texts.
+func TestTextPackagesFound(t *testing.T) {
+	got := strings.Join(textPackages(t), " ")
+	for _, want := range []string{"../../bot", "../../game", "../../render"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the packages with texts are %s; %s is missing", got, want)
+		}
+	}
+}
 
 // sourceText is a txt constant found in the sources.
 type sourceText struct {
@@ -187,7 +249,7 @@ func verbs(format string) []string {
 
 func TestCatalogueComplete(t *testing.T) {
 	keys := map[string]string{} // key → where it is declared
-	for _, dir := range textPackages {
+	for _, dir := range textPackages(t) {
 		texts, unchecked := sourceTexts(t, dir)
 		for _, at := range unchecked {
 			t.Errorf("%s: the text's key is built at run time; use a literal or a txt constant so the catalogue can be checked", at)
