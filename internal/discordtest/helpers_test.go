@@ -207,8 +207,11 @@ type eventLog struct {
 	events []*discordgo.Event
 }
 
-// attach makes the log record the session's events; call before Open.
+// attach makes the log record the session's events; call before Open. The
+// handlers run in the order the events came (discordgo otherwise starts a
+// goroutine per event), so the log is in the gateway's order.
 func (l *eventLog) attach(s *discordgo.Session) {
+	s.SyncEvents = true
 	s.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) {
 		l.mu.Lock()
 		defer l.mu.Unlock()
