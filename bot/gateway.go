@@ -109,21 +109,25 @@ func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
 	}
 }
 
-// open connects to the gateway, or gives up as soon as ctx ends. discordgo's
-// Open cannot be cancelled: it holds the session's lock while it waits for
-// Discord (GET /gateway, the websocket, HELLO, READY), up to the HTTP
-// client's timeout. An Open given up on runs to its end in the background,
-// and the connection it may still make is closed.
-func (b *Bot) open(ctx context.Context) error {
+// open connects the bot's session to the gateway, or gives up as soon as
+// ctx ends (see OpenGateway).
+func (b *Bot) open(ctx context.Context) error { return OpenGateway(ctx, b.s) }
+
+// OpenGateway connects s to the gateway, or gives up as soon as ctx ends.
+// discordgo's Open cannot be cancelled: it holds the session's lock while
+// it waits for Discord (GET /gateway, the websocket, HELLO, READY), up to
+// the HTTP client's timeout. An Open given up on runs to its end in the
+// background, and the connection it may still make is closed.
+func OpenGateway(ctx context.Context, s *discordgo.Session) error {
 	done := make(chan error, 1)
-	go func() { done <- b.s.Open() }()
+	go func() { done <- s.Open() }()
 	select {
 	case err := <-done:
 		return err
 	case <-ctx.Done():
 		go func() {
 			if err := <-done; err == nil {
-				_ = b.s.Close()
+				_ = s.Close()
 			}
 		}()
 		return ctx.Err()
@@ -135,12 +139,17 @@ func (b *Bot) open(ctx context.Context) error {
 // Discord to answer; it also waits for an Open in progress to end.
 const closeWait = 200 * time.Millisecond
 
-// closeSession closes the gateway connection, waiting at most closeWait.
-func (b *Bot) closeSession() {
+// closeSession closes the bot's gateway connection (see CloseGateway).
+func (b *Bot) closeSession() { CloseGateway(b.s) }
+
+// CloseGateway closes s's gateway connection, waiting at most closeWait:
+// the close frame is sent at once, and a process on its way out need not
+// wait for Discord's answer.
+func CloseGateway(s *discordgo.Session) {
 	closed := make(chan struct{})
 	go func() {
 		defer close(closed)
-		_ = b.s.Close()
+		_ = s.Close()
 	}()
 	select {
 	case <-closed:

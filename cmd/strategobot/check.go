@@ -22,8 +22,9 @@ What to run after inviting the bot: it connects as the bot would and says,
 line by line, what works and what to fix: the token, the intents, the
 application and its invite link; with -guild, that the bot is in the server;
 with -channel, the bot's permissions there and a test picture posted and
-deleted; with -user, a test picture by DM. Exit code: 0 all well, 1 some
-check failed, 2 a bad command line or configuration, or no token.
+deleted; with -user, a test picture by DM. SIGINT or SIGTERM stop it at
+once. Exit code: 0 all well, 1 some check failed or it was stopped before
+the end, 2 a bad command line or configuration, or no token.
 
 Environment:
   DISCORD_TOKEN             the bot's token (required; never read from a file)
@@ -69,6 +70,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	c := &checker{out: stdout, threads: cfg.Threads}
 	c.run(ctx, cfg, o.guildID, o.channelID, o.userID)
+	if ctx.Err() != nil {
+		fmt.Fprintln(stdout, "\nStopped before the checks were done.")
+		return 1
+	}
 	if c.failed > 0 {
 		fmt.Fprintf(stdout, "\n%d check(s) failed: fix what is marked ✗ and run this again.\n", c.failed)
 		return 1
@@ -106,11 +111,13 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 	s.Identify.Intents = bot.Intents
 	s.ShouldReconnectOnError = false
 	s.MaxRestRetries = 1
-	me, err := s.User("@me")
+	me, err := s.User("@me", discordgo.WithContext(ctx))
 	if err != nil {
-		if restCode(err) == 401 {
+		switch {
+		case ctx.Err() != nil:
+		case restCode(err) == 401:
 			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN.")
-		} else {
+		default:
 			c.fail("Discord cannot be reached at %s: %v", cfg.APIBaseURL, nameBase(err, cfg.APIBaseURL))
 		}
 		return
@@ -124,11 +131,13 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		default:
 		}
 	})
-	if err := s.Open(); err != nil {
-		c.fail("the gateway refused the connection: %v", nameBase(bot.ExplainGatewayError(err), cfg.APIBaseURL))
+	if err := bot.OpenGateway(ctx, s); err != nil {
+		if ctx.Err() == nil {
+			c.fail("the gateway refused the connection: %v", nameBase(bot.ExplainGatewayError(err), cfg.APIBaseURL))
+		}
 		return
 	}
-	defer s.Close()
+	defer bot.CloseGateway(s)
 	c.pass("connected to the gateway with the intents the bot needs (Guilds, Direct Messages; none privileged)")
 	appID := me.ID
 	if s.State.Application != nil && s.State.Application.ID != "" {
@@ -138,7 +147,10 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 	c.note("invite link: %s", bot.InviteLink(appID))
 
 	if channelID != "" && guildID == "" {
-		ch, err := s.Channel(channelID)
+		ch, err := s.Channel(channelID, discordgo.WithContext(ctx))
+		if ctx.Err() != nil {
+			return
+		}
 		if err != nil {
 			c.fail("the bot cannot see channel %s: %v. Check the id (right-click the channel → Copy Channel ID), and that the bot's role may View Channel there.", channelID, describeRESTError(err))
 			channelID = ""
@@ -154,11 +166,11 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		g, _ := s.State.Guild(guildID)
 		c.pass("the bot is in the server %q", g.Name)
 	}
-	if channelID != "" {
-		c.checkChannel(s, me.ID, channelID)
+	if channelID != "" && ctx.Err() == nil {
+		c.checkChannel(ctx, s, me.ID, channelID)
 	}
-	if userID != "" {
-		c.checkDM(s, userID)
+	if userID != "" && ctx.Err() == nil {
+		c.checkDM(ctx, s, userID)
 	}
 }
 
@@ -184,13 +196,17 @@ func (c *checker) waitGuild(ctx context.Context, s *discordgo.Session, seen <-ch
 
 // checkChannel lists the bot's permissions in the channel and posts and
 // deletes a test picture there.
-func (c *checker) checkChannel(s *discordgo.Session, botID, channelID string) {
+func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID, channelID string) {
 	ch, err := s.State.Channel(channelID)
 	if err != nil {
-		if ch, err = s.Channel(channelID); err != nil {
-			c.fail("the bot cannot see channel %s: %v", channelID, describeRESTError(err))
-			return
-		}
+		ch, err = s.Channel(channelID, discordgo.WithContext(ctx))
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	if err != nil {
+		c.fail("the bot cannot see channel %s: %v", channelID, describeRESTError(err))
+		return
 	}
 	where := channelID
 	if ch.IsThread() && ch.ParentID != "" {
@@ -223,13 +239,20 @@ func (c *checker) checkChannel(s *discordgo.Session, botID, channelID string) {
 	msg, err := s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: "strategobot check: a test picture; it is deleted at once.",
 		Files:   []*discordgo.File{{Name: "check.png", ContentType: "image/png", Reader: bytes.NewReader(picture)}},
-	})
+	}, discordgo.WithContext(ctx))
+	if ctx.Err() != nil {
+		return
+	}
 	if err != nil {
 		c.fail("posting a test picture in #%s failed: %v", ch.Name, describeRESTError(err))
 		return
 	}
 	c.pass("posted a test picture in #%s", ch.Name)
-	if err := s.ChannelMessageDelete(channelID, msg.ID); err != nil {
+	if err := s.ChannelMessageDelete(channelID, msg.ID, discordgo.WithContext(ctx)); err != nil {
+		if ctx.Err() != nil {
+			c.note("stopped before the test picture was deleted: delete it by hand")
+			return
+		}
 		c.fail("deleting the test picture failed: %v (delete it by hand)", describeRESTError(err))
 		return
 	}
@@ -237,20 +260,21 @@ func (c *checker) checkChannel(s *discordgo.Session, botID, channelID string) {
 }
 
 // checkDM sends the member a test picture by DM.
-func (c *checker) checkDM(s *discordgo.Session, userID string) {
+func (c *checker) checkDM(ctx context.Context, s *discordgo.Session, userID string) {
 	picture, err := testPicture()
 	if err != nil {
 		c.fail("drawing the test picture failed: %v", err)
 		return
 	}
-	dm, err := s.UserChannelCreate(userID)
+	dm, err := s.UserChannelCreate(userID, discordgo.WithContext(ctx))
 	if err == nil {
 		_, err = s.ChannelMessageSendComplex(dm.ID, &discordgo.MessageSend{
 			Content: "strategobot check: this is how your boards will reach you during a match.",
 			Files:   []*discordgo.File{{Name: "check.png", ContentType: "image/png", Reader: bytes.NewReader(picture)}},
-		})
+		}, discordgo.WithContext(ctx))
 	}
 	switch {
+	case ctx.Err() != nil:
 	case err == nil:
 		c.pass("sent user %s a test picture by DM", userID)
 	case discordCode(err) == discordgo.ErrCodeCannotSendMessagesToThisUser:

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -78,6 +81,65 @@ func TestCheckCommand(t *testing.T) {
 				if dms := w.alice.DMs(); len(dms) != 1 || len(dms[0].Files) != 1 {
 					t.Errorf("alice got %d DMs", len(dms))
 				}
+			}
+		})
+	}
+}
+
+// TestCheckStopsAtOnce cancels check while the local Discord leaves one of
+// its steps unanswered: it returns at once with exit code 1, saying it was
+// stopped, and fails no check for it.
+func TestCheckStopsAtOnce(t *testing.T) {
+	tests := []struct {
+		name string
+		hold func(t *testing.T, srv *discordtest.Server) *discordtest.Hold
+	}{
+		{"asking whose token it is", func(t *testing.T, srv *discordtest.Server) *discordtest.Hold {
+			return srv.HoldNext(t, "GET /users/@me", 1)
+		}},
+		{"asking the gateway's address", func(t *testing.T, srv *discordtest.Server) *discordtest.Hold {
+			return srv.HoldNext(t, "GET /gateway", 1)
+		}},
+		{"waiting for READY", func(t *testing.T, srv *discordtest.Server) *discordtest.Hold {
+			return srv.HoldReady()
+		}},
+		{"posting the test picture", func(t *testing.T, srv *discordtest.Server) *discordtest.Hold {
+			return srv.HoldNext(t, "POST /channels/{channel_id}/messages", 1)
+		}},
+		{"opening the DM", func(t *testing.T, srv *discordtest.Server) *discordtest.Hold {
+			return srv.HoldNext(t, "POST /users/@me/channels", 1)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := discordtest.New(t)
+			club := srv.AddGuild("Stratego Club")
+			alice := club.AddMember("alice")
+			hold := tc.hold(t, srv)
+			t.Setenv("DISCORD_TOKEN", srv.Token())
+			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
+			t.Setenv("STRATEGOBOT_CONFIG", "")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var out syncBuffer
+			code := make(chan int, 1)
+			go func() {
+				code <- runCheck(ctx, []string{"-channel", club.General().ID, "-user", alice.ID}, &out, io.Discard)
+			}()
+			srv.WaitFor(t, "check at that step", func() bool { return hold.Waiting() > 0 })
+			start := time.Now()
+			cancel()
+			select {
+			case got := <-code:
+				if got != 1 {
+					t.Errorf("exit code %d, want 1", got)
+				}
+			case <-time.After(stopBound):
+				t.Fatalf("check still runs %v after it was stopped; its output:\n%s", stopBound, out.String())
+			}
+			t.Logf("stopped after %v", time.Since(start).Round(time.Millisecond))
+			if !strings.Contains(out.String(), "Stopped before the checks were done.") || strings.Contains(out.String(), "✗") {
+				t.Errorf("output %q, want it stopped and no check failed", out.String())
 			}
 		})
 	}
