@@ -79,18 +79,47 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.St
 		}
 		return db, nil
 	}
-	db, err := storage.Open(storage.Options{
-		Path:        cfg.Database,
-		BackupDir:   cfg.BackupDir,
-		BackupEvery: time.Duration(cfg.BackupEvery),
-		BackupKeep:  cfg.BackupKeep,
-		Reminders:   bot.Reminders,
-		Logger:      logger,
+	return openUnlessStopped(ctx, func() (storage.Store, error) {
+		db, err := storage.Open(storage.Options{
+			Path:        cfg.Database,
+			BackupDir:   cfg.BackupDir,
+			BackupEvery: time.Duration(cfg.BackupEvery),
+			BackupKeep:  cfg.BackupKeep,
+			Reminders:   bot.Reminders,
+			Logger:      logger,
+		})
+		if err != nil {
+			return nil, err
+		}
+		return db, nil
 	})
-	if err != nil {
-		return nil, err
+}
+
+// openUnlessStopped runs open, which takes no context, and returns as soon
+// as ctx ends: bbolt waits up to storage.DefaultTimeout for another
+// process's lock, longer than a stop may take. A store opened after that is
+// closed.
+func openUnlessStopped(ctx context.Context, open func() (storage.Store, error)) (storage.Store, error) {
+	type opened struct {
+		db  storage.Store
+		err error
 	}
-	return db, nil
+	done := make(chan opened, 1)
+	go func() {
+		db, err := open()
+		done <- opened{db, err}
+	}()
+	select {
+	case o := <-done:
+		return o.db, o.err
+	case <-ctx.Done():
+		go func() {
+			if o := <-done; o.err == nil {
+				_ = o.db.Close()
+			}
+		}()
+		return nil, fmt.Errorf("open the database: %w", ctx.Err())
+	}
 }
 
 // databaseName is the database setting fit for a log: a PostgreSQL URL

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // stopBound is what the test allows for a signal to end the process. The aim
@@ -17,32 +18,42 @@ import (
 const stopBound = 5 * time.Second
 
 // TestInterruptAtAnyMoment sends SIGINT or SIGTERM to the built bot while
-// it waits for Discord at each step of its start (the gateway's address,
-// READY, the command's registration) and once it serves: it ends at once,
-// with exit code 0 and no error in its log.
+// it waits at each step of its start (another process's lock on the
+// database, the gateway's address, READY, the command's registration) and
+// once it serves: it ends at once, with exit code 0 and no error in its log.
 func TestInterruptAtAnyMoment(t *testing.T) {
 	bin := buildBinary(t)
 	const register = "PUT /applications/{application_id}/commands"
 	tests := []struct {
 		name string
-		// hold makes the local Discord leave one step unanswered, and
-		// returns whether the bot now waits there.
-		hold func(t *testing.T, srv *discordtest.Server) func() bool
+		// hold makes the local Discord, or the database at path, leave
+		// one step unanswered, and returns whether the bot now waits there.
+		hold func(t *testing.T, srv *discordtest.Server, path string) func(p *botProcess) bool
 	}{
-		{"waiting for the gateway's address", func(t *testing.T, srv *discordtest.Server) func() bool {
+		{"waiting for the database's lock", func(t *testing.T, srv *discordtest.Server, path string) func(p *botProcess) bool {
+			db, err := storage.Open(storage.Options{Path: path})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = db.Close() })
+			// The bot waits storage.DefaultTimeout (2 s) for the lock
+			// from its first log line on; the signal comes 100 ms in.
+			return func(p *botProcess) bool { return strings.Contains(p.logs.String(), "msg=starting") }
+		}},
+		{"waiting for the gateway's address", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
 			h := srv.HoldNext(t, "GET /gateway", 1)
-			return func() bool { return h.Waiting() > 0 }
+			return func(*botProcess) bool { return h.Waiting() > 0 }
 		}},
-		{"waiting for READY", func(t *testing.T, srv *discordtest.Server) func() bool {
+		{"waiting for READY", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
 			h := srv.HoldReady()
-			return func() bool { return h.Waiting() > 0 }
+			return func(*botProcess) bool { return h.Waiting() > 0 }
 		}},
-		{"registering the command", func(t *testing.T, srv *discordtest.Server) func() bool {
+		{"registering the command", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
 			h := srv.HoldNext(t, register, 1)
-			return func() bool { return h.Waiting() > 0 }
+			return func(*botProcess) bool { return h.Waiting() > 0 }
 		}},
-		{"serving", func(t *testing.T, srv *discordtest.Server) func() bool {
-			return func() bool { return len(srv.Requests(register)) > 0 }
+		{"serving", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
+			return func(*botProcess) bool { return len(srv.Requests(register)) > 0 }
 		}},
 	}
 	for _, tc := range tests {
@@ -50,9 +61,10 @@ func TestInterruptAtAnyMoment(t *testing.T) {
 			t.Run(tc.name+", "+sig.String(), func(t *testing.T) {
 				srv := discordtest.New(t)
 				srv.AddGuild("Stratego Club")
-				waiting := tc.hold(t, srv)
-				p := startBot(t, bin, srv)
-				srv.WaitFor(t, "the bot at that step", waiting)
+				dir := t.TempDir()
+				waiting := tc.hold(t, srv, filepath.Join(dir, "bot.db"))
+				p := startBot(t, bin, srv, dir)
+				srv.WaitFor(t, "the bot at that step", func() bool { return waiting(p) })
 				time.Sleep(100 * time.Millisecond) // well inside the step
 				start := time.Now()
 				if err := p.cmd.Process.Signal(sig); err != nil {
@@ -90,7 +102,7 @@ func TestStartLogNamesVersionAndInvite(t *testing.T) {
 		t.Fatalf("strategobot version printed %q, want one line naming the Go version", out)
 	}
 	srv := discordtest.New(t)
-	p := startBot(t, bin, srv)
+	p := startBot(t, bin, srv, t.TempDir())
 	srv.WaitFor(t, "the command registered", func() bool {
 		return strings.Contains(p.logs.String(), "registered the command")
 	})
@@ -112,11 +124,10 @@ type botProcess struct {
 	logs   *syncBuffer
 }
 
-// startBot starts the built bot against srv on a fresh database, with its
-// log kept, and kills it when the test ends if it still runs.
-func startBot(t *testing.T, bin string, srv *discordtest.Server) *botProcess {
+// startBot starts the built bot against srv on the database bot.db in dir,
+// with its log kept, and kills it when the test ends if it still runs.
+func startBot(t *testing.T, bin string, srv *discordtest.Server, dir string) *botProcess {
 	t.Helper()
-	dir := t.TempDir()
 	cmd := exec.Command(bin)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(),
