@@ -68,7 +68,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice("strategobot check"))
 		return 2
 	}
-	c := &checker{out: stdout, threads: cfg.Threads}
+	c := &checker{out: stdout, threads: cfg.Threads, apiBase: cfg.APIBaseURL}
 	c.run(ctx, cfg, o.guildID, o.channelID, o.userID)
 	if ctx.Err() != nil {
 		fmt.Fprintln(stdout, "\nStopped before the checks were done.")
@@ -86,7 +86,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 type checker struct {
 	out     io.Writer
 	threads bool
+	apiBase string // the configured api_base_url, which errors name
 	failed  int
+}
+
+// describe words a failed request: Discord's refusal, or what kept the
+// request from the configured API base.
+func (c *checker) describe(err error) string {
+	return describeRESTError(nameBase(err, c.apiBase))
 }
 
 func (c *checker) pass(format string, args ...any) {
@@ -152,7 +159,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 			return
 		}
 		if err != nil {
-			c.fail("the bot cannot see channel %s: %v. Check the id (right-click the channel → Copy Channel ID), and that the bot's role may View Channel there.", channelID, describeRESTError(err))
+			c.fail("the bot cannot see channel %s: %v. Check the id (right-click the channel → Copy Channel ID), and that the bot's role may View Channel there.", channelID, c.describe(err))
 			channelID = ""
 		} else {
 			guildID = ch.GuildID
@@ -205,7 +212,7 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 		return
 	}
 	if err != nil {
-		c.fail("the bot cannot see channel %s: %v", channelID, describeRESTError(err))
+		c.fail("the bot cannot see channel %s: %v", channelID, c.describe(err))
 		return
 	}
 	where := channelID
@@ -244,7 +251,7 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 		return
 	}
 	if err != nil {
-		c.fail("posting a test picture in #%s failed: %v", ch.Name, describeRESTError(err))
+		c.fail("posting a test picture in #%s failed: %v", ch.Name, c.describe(err))
 		return
 	}
 	c.pass("posted a test picture in #%s", ch.Name)
@@ -253,7 +260,7 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 			c.note("stopped before the test picture was deleted: delete it by hand")
 			return
 		}
-		c.fail("deleting the test picture failed: %v (delete it by hand)", describeRESTError(err))
+		c.fail("deleting the test picture failed: %v (delete it by hand)", c.describe(err))
 		return
 	}
 	c.pass("deleted it")
@@ -280,7 +287,7 @@ func (c *checker) checkDM(ctx context.Context, s *discordgo.Session, userID stri
 	case discordCode(err) == discordgo.ErrCodeCannotSendMessagesToThisUser:
 		c.fail("user %s does not take DMs from the bot: they share no server with it, or they turned off DMs from server members (server menu → Privacy Settings). Players need DMs for their set-ups and boards.", userID)
 	default:
-		c.fail("sending user %s a DM failed: %v", userID, describeRESTError(err))
+		c.fail("sending user %s a DM failed: %v", userID, c.describe(err))
 	}
 }
 

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -142,5 +145,26 @@ func TestCheckStopsAtOnce(t *testing.T) {
 				t.Errorf("output %q, want it stopped and no check failed", out.String())
 			}
 		})
+	}
+}
+
+// TestCheckerDescribe: check's failures name the configured API base, not
+// Discord's address, and word Discord's refusals by their code.
+func TestCheckerDescribe(t *testing.T) {
+	c := &checker{apiBase: "http://127.0.0.1:8080/api/v9/"}
+	refusal := &discordgo.RESTError{Message: &discordgo.APIErrorMessage{Code: 50013, Message: "Missing Permissions"}}
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"unreachable", &url.Error{Op: "Get", URL: discordgo.EndpointChannel("42"), Err: errors.New("connection refused")},
+			`Get "http://127.0.0.1:8080/api/v9/channels/42": connection refused`},
+		{"refused", fmt.Errorf("post: %w", refusal), "Discord answered 50013: Missing Permissions"},
+	}
+	for _, tc := range tests {
+		if got := c.describe(tc.err); got != tc.want {
+			t.Errorf("%s: describe = %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }
