@@ -150,7 +150,10 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 	if s.State.Application != nil && s.State.Application.ID != "" {
 		appID = s.State.Application.ID
 	}
-	c.pass("application id %s; the bot is in %d server(s)", appID, len(s.State.Guilds))
+	s.State.RLock() // GUILD_CREATEs are being added as READY's servers arrive
+	servers := len(s.State.Guilds)
+	s.State.RUnlock()
+	c.pass("application id %s; the bot is in %d server(s)", appID, servers)
 	c.note("invite link: %s", bot.InviteLink(appID))
 
 	if channelID != "" && guildID == "" {
@@ -166,12 +169,15 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 	}
 	if guildID != "" {
-		if !c.waitGuild(ctx, s, guildSeen, guildID) {
+		name, ok := c.waitGuild(ctx, s, guildSeen, guildID)
+		if ctx.Err() != nil {
+			return
+		}
+		if !ok {
 			c.fail("the bot is not in server %s: invite it with the link above (you need Manage Server there).", guildID)
 			return
 		}
-		g, _ := s.State.Guild(guildID)
-		c.pass("the bot is in the server %q", g.Name)
+		c.pass("the bot is in the server %q", name)
 	}
 	if channelID != "" && ctx.Err() == nil {
 		c.checkChannel(ctx, s, me.ID, channelID)
@@ -181,22 +187,23 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 	}
 }
 
-// waitGuild waits briefly for the GUILD_CREATE of guildID after READY.
-func (c *checker) waitGuild(ctx context.Context, s *discordgo.Session, seen <-chan string, guildID string) bool {
-	if _, err := s.State.Guild(guildID); err != nil {
-		return false // READY lists every server the bot is in, if only as unavailable
+// waitGuild waits briefly for the GUILD_CREATE of guildID after READY,
+// and returns the server's name.
+func (c *checker) waitGuild(ctx context.Context, s *discordgo.Session, seen <-chan string, guildID string) (string, bool) {
+	if _, _, listed := guildInState(s.State, guildID); !listed {
+		return "", false // READY lists every server the bot is in, if only as unavailable
 	}
 	deadline := time.After(5 * time.Second)
 	for {
-		if g, err := s.State.Guild(guildID); err == nil && !g.Unavailable {
-			return true
+		if name, available, _ := guildInState(s.State, guildID); available {
+			return name, true
 		}
 		select {
 		case <-seen:
 		case <-deadline:
-			return false
+			return "", false
 		case <-ctx.Done():
-			return false
+			return "", false
 		}
 	}
 }
@@ -329,4 +336,16 @@ func describeRESTError(err error) string {
 		return fmt.Sprintf("Discord answered %d: %s", rest.Message.Code, rest.Message.Message)
 	}
 	return err.Error()
+}
+
+// guildInState reads a server's name and availability from the state under
+// its lock: the gateway's goroutine updates the guild in place.
+func guildInState(st *discordgo.State, guildID string) (name string, available, listed bool) {
+	g, err := st.Guild(guildID)
+	if err != nil {
+		return "", false, false
+	}
+	st.RLock()
+	defer st.RUnlock()
+	return g.Name, !g.Unavailable, true
 }
