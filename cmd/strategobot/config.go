@@ -106,12 +106,8 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	md, err := toml.DecodeFile(file, &cfg)
 	switch {
 	case err == nil:
-		if undecoded := md.Undecoded(); len(undecoded) > 0 {
-			keys := make([]string, len(undecoded))
-			for i, k := range undecoded {
-				keys[i] = k.String()
-			}
-			return cfg, fmt.Errorf("config %s: unknown key %s (config.example.toml lists every key)", file, strings.Join(keys, ", "))
+		if err := unknownKeys(file, md.Undecoded()); err != nil {
+			return cfg, err
 		}
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		// No file is fine: the defaults and the environment are enough.
@@ -122,6 +118,22 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		return cfg, err
 	}
 	return cfg, cfg.validate()
+}
+
+// unknownKeys refuses the keys of a file the bot does not read. A token in
+// the file gets its own advice: the token is kept out of files on purpose.
+func unknownKeys(file string, undecoded []toml.Key) error {
+	if len(undecoded) == 0 {
+		return nil
+	}
+	keys := make([]string, len(undecoded))
+	for i, k := range undecoded {
+		keys[i] = k.String()
+		if keys[i] == "token" {
+			return fmt.Errorf("config %s: the bot reads its token only from DISCORD_TOKEN, never from a file: remove token from %s and set DISCORD_TOKEN", file, file)
+		}
+	}
+	return fmt.Errorf("config %s: unknown key %s (config.example.toml lists every key)", file, strings.Join(keys, ", "))
 }
 
 // configEnvNames are the environment variables that override the file's

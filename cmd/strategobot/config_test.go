@@ -67,6 +67,7 @@ func TestLoadConfig(t *testing.T) {
 		{name: "environment wins", file: write("b.toml", "database = \"x.db\"\n"), env: map[string]string{"STRATEGOBOT_DATABASE": "y.db", "STRATEGOBOT_BACKUP_KEEP": "3", "DISCORD_TOKEN": "tok"},
 			check: func(c config) bool { return c.Database == "y.db" && c.BackupKeep == 3 && c.Token == "tok" }},
 		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "unknown key databse"},
+		{name: "a token in the file", file: write("t.toml", "database = \"x.db\"\ntoken = \"secret\"\n"), err: "only from DISCORD_TOKEN, never from a file"},
 		{name: "bad duration", file: write("d.toml", "default_move_time = \"soon\"\n"), err: "not a duration"},
 		{name: "move time out of range", file: write("e.toml", "default_move_time = \"1m\"\n"), err: "between 5m and 7d"},
 		{name: "bad url", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "discord"}, err: "api_base_url"},
