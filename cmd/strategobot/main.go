@@ -68,6 +68,10 @@ func commands() map[string]command {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first signal asks for a clean stop; handing the signals back to
+	// Go then lets a second one end the process at once, should a move
+	// being answered hold the stop up.
+	context.AfterFunc(ctx, stop)
 	code := dispatch(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -134,7 +138,9 @@ func usage(w io.Writer, cmds map[string]command) {
 func runUsage() string {
 	return `usage: strategobot [run] [-config PATH]
 
-Runs the bot until SIGINT or SIGTERM, which stop it at once and cleanly.
+Runs the bot until SIGINT or SIGTERM, which stop it at once and cleanly; a
+move being answered gets up to 30 s to finish, and a second signal ends the
+bot without waiting for it.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
 unreachable), 2 a bad configuration, 3 Discord refuses the bot for good (a
 revoked token, intents not enabled).

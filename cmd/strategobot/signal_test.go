@@ -152,3 +152,38 @@ func startBot(t *testing.T, bin string, srv *discordtest.Server, dir string) *bo
 	})
 	return p
 }
+
+// TestSecondSignalEndsAtOnce: a stop waits for a move being answered (here
+// an answer Discord leaves hanging), and a second SIGINT ends the process
+// without waiting longer.
+func TestSecondSignalEndsAtOnce(t *testing.T) {
+	bin := buildBinary(t)
+	srv := discordtest.New(t)
+	club := srv.AddGuild("Stratego Club")
+	alice, bob := club.AddMember("alice"), club.AddMember("bob")
+	p := startBot(t, bin, srv, t.TempDir())
+	srv.WaitFor(t, "the command registered", func() bool {
+		return strings.Contains(p.logs.String(), "registered the command")
+	})
+	answer := srv.HoldNext(t, "POST /interactions/{interaction_id}/{interaction_token}/callback", 1)
+	alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob))
+	srv.WaitFor(t, "the bot answering", func() bool { return answer.Waiting() > 0 })
+	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-p.exited:
+		t.Fatalf("the first SIGINT ended the process (%v) with an answer under way; its log:\n%s", err, p.logs.String())
+	case <-time.After(500 * time.Millisecond):
+	}
+	start := time.Now()
+	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-p.exited:
+		t.Logf("ended %v after the second SIGINT", time.Since(start).Round(time.Millisecond))
+	case <-time.After(stopBound):
+		t.Fatalf("still running %v after a second SIGINT; its log:\n%s", stopBound, p.logs.String())
+	}
+}
