@@ -9,7 +9,7 @@
 //	strategobot agent -level L   play one game over the UCC protocol on stdin and stdout
 //	strategobot loadtest         play many matches at once against a local Discord and report the figures
 //	strategobot version          print the version, the source revision and the Go version
-//	strategobot help             list the commands
+//	strategobot help [COMMAND]   list the commands, or describe one
 package main
 
 import (
@@ -82,6 +82,9 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	name, args := nameCommand(args)
 	switch name {
 	case "help", "-h", "-help", "--help":
+		if _, known := cmds[first(args)]; known && name == "help" {
+			return dispatch(ctx, []string{args[0], "-h"}, stdout, stderr) // help COMMAND: the command's -h
+		}
 		usage(stdout, cmds)
 		return 0
 	case "-version", "--version":
@@ -114,6 +117,14 @@ func nameCommand(args []string) (string, []string) {
 	return args[0], args[1:]
 }
 
+// first is the first of args, or "".
+func first(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
+}
+
 // commandOrder is the order of the commands in the usage: the bot's first,
 // then the tools.
 var commandOrder = []string{"run", "check", "version", "replay", "backup", "demo", "arena", "compare", "agent", "loadtest"}
@@ -131,7 +142,8 @@ func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "The flags of run, the default command:")
 	cmds["run"].flags(w).PrintDefaults()
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "strategobot COMMAND -h describes a command's flags and the environment variables it reads.")
+	fmt.Fprintln(w, "strategobot COMMAND -h (or strategobot help COMMAND) describes a command's flags and the")
+	fmt.Fprintln(w, "environment variables it reads.")
 }
 
 // runUsage is run's -h: what it does and the environment it reads.

@@ -29,6 +29,8 @@ func TestDispatch(t *testing.T) {
 		stderr string
 	}{
 		{"help", []string{"help"}, "", 0, "usage: strategobot", ""},
+		{"help with a command describes it", []string{"help", "check"}, "", 0, "", "usage: strategobot check"},
+		{"help with no such command lists them", []string{"help", "frobnicate"}, "", 0, "Commands:", ""},
 		{"unknown command", []string{"frobnicate"}, "", 2, "", `unknown command "frobnicate"`},
 		{"no token", nil, "", 2, "", "DISCORD_TOKEN is not set"},
 		{"flags without a command run the bot", []string{"-config", "testdata-none.toml"}, "x", 2, "", "config testdata-none.toml: open testdata-none.toml"},
