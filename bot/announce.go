@@ -49,23 +49,28 @@ func timeUpHeadline(n narrator, _ *game.View) string { return n.p.Sprintf("Time 
 // noHeadline announces an event the status line says all of (a resignation, a draw).
 func noHeadline(narrator, *game.View) string { return "" }
 
-// afterChange is the one path after every change of a match in play: a
-// move, the start, and every ending, at any ply (a capture, no movable piece
-// at the start, resignation, draw, time). The change has recorded what it owes
-// both players and the channel in the outbox, in its own transaction: the
-// loops learn the new deadline and the notices, and the computer answers when
-// it is to move. g is the match's game after the change; nil replays it.
-func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game) {
+// afterChange is the one path after every change of a match, whatever made
+// it: a move, a set-up, the start, every ending at any ply (a capture,
+// resignation, draw, time, a moderator's cancel or award, the bot removed
+// from the server), an action on the clock, or a note the bot keeps (its
+// thread, its message). The change has recorded what it owes both players
+// and the channel in the outbox, in its own transaction. afterChange keeps
+// the match as the change left it, for the outbox to compose those notices
+// from (snapshot.go); the loops learn the new deadline and the notices; and
+// the computer answers when it is to move. g is the match's game after the
+// change, nil when the change did not replay it; known are settings the
+// change read already (the mover's).
+func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game, known ...*storage.PlayerSettings) {
+	snap := newSnapshot(m, g, known...)
+	b.snapshots.put(snap)
 	b.nudgeTimers()
-	if m.Phase != storage.PhasePlaying || !b.isComputer(m, m.ToMove()) {
+	if !b.computerToMove(m) {
 		return
 	}
-	if g == nil {
-		var err error
-		if g, err = m.Game(); err != nil {
-			b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
-			return
-		}
+	g, err := snap.gameAt(len(m.Log), b.countReplay)
+	if err != nil {
+		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
+		return
 	}
 	b.letComputerMove(ctx, m, g)
 }
@@ -73,13 +78,10 @@ func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game) {
 // boardMessage is what a viewer is told after an event: the match, the
 // event's headline, where the game stands, and the viewer's own picture; a
 // player gets the move menus when it is the match's current state (current).
-// deadline is the side to move's deadline to show (zero: none).
-func (b *Bot) boardMessage(ctx context.Context, p lang.Printer, m *storage.Match, g *game.Game, viewer game.Viewer, what headline, deadline time.Time, current bool) *discordgo.MessageSend {
-	numbering := game.NumberingModern
+// numbering is the viewer's; deadline is the side to move's deadline to
+// show (zero: none).
+func (b *Bot) boardMessage(p lang.Printer, m *storage.Match, g *game.Game, viewer game.Viewer, numbering game.Numbering, what headline, deadline time.Time, current bool) *discordgo.MessageSend {
 	side, isPlayer := viewer.IsPlayer()
-	if isPlayer {
-		numbering = b.settingsOf(ctx, m.Players[side].UserID).Numbering
-	}
 	v := g.View(viewer)
 	n := narrator{viewer: viewer, names: names(p, m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
@@ -158,6 +160,20 @@ func matchTitle(p lang.Printer, m *storage.Match) string {
 // matchNumber writes a match's number as it is shown, never grouped like a
 // quantity ("#1234", not "#1,234").
 func matchNumber(m *storage.Match) string { return strconv.FormatUint(uint64(m.ID), 10) }
+
+// deadlineToShow is the deadline of the side to move as a board shows it:
+// the one that holds, or, while the clock waits for the board that tells the
+// side to move, the one it gets if that board arrives now. Zero once the
+// game is over.
+func deadlineToShow(m *storage.Match, g *game.Game, now time.Time) time.Time {
+	if g.Result().Over() || m.Phase != storage.PhasePlaying {
+		return time.Time{}
+	}
+	if m.ClockPending {
+		return now.Add(m.TurnTime(int(g.ToMove())))
+	}
+	return m.Deadline
+}
 
 // statusLine says whose turn it is and until when, or how the game ended.
 func statusLine(g *game.Game, n narrator, deadline time.Time) string {

@@ -189,7 +189,7 @@ func BenchmarkMovesUnderComputerLoad(b *testing.B) {
 						if len(legal) == 0 {
 							continue
 						}
-						_, _, _ = h.bot.play(ctx, m, game.Blue, m.Version, legal[k%len(legal)])
+						_, _, _ = h.bot.play(ctx, m, game.Blue, m.Version, legal[k%len(legal)], nil)
 					}
 				}
 			}()

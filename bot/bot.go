@@ -51,15 +51,17 @@ type Bot struct {
 	pics  *render.Renderer
 	log   *slog.Logger
 
-	dmChannels   sync.Map      // user id → DM channel id, a cache of UserChannelCreate
-	dmOpening    atomic.Bool   // set while an outbox worker opens a DM channel (dmchannels.go)
-	dmOpenings   atomic.Uint64 // counts the DM channel openings begun
-	wake         chan struct{} // nudges the timer loop when a deadline may have moved
-	timerPass    sync.Mutex    // held by a pass over the due timers
-	outboxWake   chan struct{} // nudges the outbox loop when a change recorded notices
-	outboxPass   sync.Mutex    // held by a pass over the due notices
-	reconnecting atomic.Bool   // a reconnect loop is running
-	leading      atomic.Bool   // this process runs the timers and the outbox (lease.go)
+	dmChannels   sync.Map       // user id → DM channel id, a cache of UserChannelCreate
+	dmOpening    atomic.Bool    // set while an outbox worker opens a DM channel (dmchannels.go)
+	dmOpenings   atomic.Uint64  // counts the DM channel openings begun
+	wake         chan struct{}  // nudges the timer loop when a deadline may have moved
+	timerPass    sync.Mutex     // held by a pass over the due timers
+	outboxWake   chan struct{}  // nudges the outbox loop when a change recorded notices
+	outboxPass   sync.Mutex     // held by a pass over the due notices
+	reconnecting atomic.Bool    // a reconnect loop is running
+	leading      atomic.Bool    // this process runs the timers and the outbox (lease.go)
+	snapshots    *snapshotCache // the latest state of matches changed lately (snapshot.go)
+	replays      atomic.Int64   // matches replayed by the bot itself, outside storage's changes
 
 	limits   Limits
 	metrics  *Metrics
@@ -98,7 +100,8 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 		cfg.Metrics.watchRenderer(pics)
 	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
-		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics}
+		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
+		snapshots: newSnapshotCache()}
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
 	return b
 }

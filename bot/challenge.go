@@ -368,7 +368,7 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 		b.tell(i, b.explain(printerOf(i), err, "accept"))
 		return
 	}
-	b.nudgeTimers()
+	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
 	p := b.publicPrinter(m.GuildID)
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
 		Content: p.Sprintf(txtAccepted, matchNumber(m), playerName(p, m, game.Red), render.SideName(p, game.Red),
@@ -379,18 +379,19 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	if m.LiveMessage == "" && i.Message != nil {
 		// Accepted before the challenge's message was recorded: the click
 		// names it.
-		if _, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		named, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
 			x.LiveMessage = i.Message.ID
 			return nil
-		}); err != nil {
+		})
+		if err != nil {
 			b.log.Warn("recording the match's message failed", "match", m.ID, "error", err)
+		} else {
+			b.afterChange(ctx, named, nil)
 		}
 	}
 	if b.threadsFor(b.serverOf(ctx, m.GuildID)) {
 		b.openThread(ctx, i, m)
 	}
-	// The set-up invites are in the outbox, recorded with the match.
-	b.nudgeOutbox()
 }
 
 // openThread starts the match's thread from the challenge message.
@@ -404,10 +405,13 @@ func (b *Bot) openThread(ctx context.Context, i *discordgo.Interaction, m *stora
 		b.log.Warn("starting the match thread failed; playing in the channel", "match", m.ID, "error", err)
 		return
 	}
-	if _, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+	moved, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
 		x.ThreadID = th.ID
 		return nil
-	}); err != nil {
+	})
+	if err != nil {
 		b.log.Warn("recording the match thread failed", "match", m.ID, "error", err)
+		return
 	}
+	b.afterChange(ctx, moved, nil)
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // matchTitleRE finds the match a message of the bot is about: "**Match #2**"
@@ -26,12 +28,13 @@ func (b *Bot) onMessage(ctx context.Context, msg *discordgo.Message) {
 	if text == "" {
 		return
 	}
-	n := b.settingsOf(ctx, msg.Author.ID).Numbering
+	ctx = withSettingsMemo(ctx)
+	settings := b.settingsOf(ctx, msg.Author.ID)
 	if strings.Count(text, "\n") >= 2 {
-		b.dmSetup(ctx, msg, text, n)
+		b.dmSetup(ctx, msg, text, settings)
 		return
 	}
-	b.dmMove(ctx, msg, text, n)
+	b.dmMove(ctx, msg, text, settings)
 }
 
 // repliedMatch is the match number of the bot's message msg replies to, or "".
@@ -65,25 +68,16 @@ func (b *Bot) replyDM(msg *discordgo.Message, send *discordgo.MessageSend) {
 
 // dmSetup takes a set-up typed in the DM as a draft of the match waiting for
 // it, and answers with its preview.
-func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, n game.Numbering) {
-	p := b.printerFor(ctx, msg.Author.ID)
+func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, settings *storage.PlayerSettings) {
+	p, n := lang.For(settings.Locale), settings.Numbering
 	reply := func(key string, args ...any) {
 		b.replyDM(msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
 	}
-	found, _, err := b.matchesMeant(ctx, msg.Author.ID, lookup{named: b.repliedMatch(msg), fits: needsSetup})
+	m, side, err := b.matchMeant(ctx, msg.Author.ID, lookup{named: b.repliedMatch(msg), fits: needsSetup, inDM: setupByDM})
 	if err != nil {
 		reply("%[1]s", b.explainIn(p, n, err, "dm setup"))
 		return
 	}
-	switch found = fitting(found, needsSetup); {
-	case len(found) == 0:
-		reply("That looks like a set-up, but none of your matches is waiting for one. `/stratego games` lists your matches.")
-		return
-	case len(found) > 1:
-		reply("You have several matches waiting for a set-up: reply to the message of the match you mean.")
-		return
-	}
-	m, side := found[0].m, found[0].side
 	setup, read, err := game.ParseSetup(text, m.Rules, n)
 	if err != nil {
 		reply("%[1]s\nFix it and send it again.", b.explainIn(p, read, err, "dm setup"))
@@ -98,8 +92,8 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 }
 
 // dmMove plays a move typed in the DM in the match waiting for it.
-func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n game.Numbering) {
-	p := b.printerFor(ctx, msg.Author.ID)
+func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, settings *storage.PlayerSettings) {
+	p, n := lang.For(settings.Locale), settings.Numbering
 	reply := func(key string, args ...any) {
 		b.replyDM(msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
 	}
@@ -113,28 +107,17 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, n
 		reply("I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. `/stratego help` explains the rest.")
 		return
 	}
-	found, _, err := b.matchesMeant(ctx, user, lookup{named: named, fits: yourTurn})
+	m, side, err := b.matchMeant(ctx, user, lookup{named: named, fits: yourTurn, inDM: moveByDM})
 	if err != nil {
 		reply("%[1]s", b.explainIn(p, n, err, "dm move"))
 		return
 	}
-	switch found = fitting(found, yourTurn); {
-	case len(found) == 0 && named != "":
-		reply("It is not your turn in that match, or it is over.")
-		return
-	case len(found) == 0:
-		reply("None of your matches is waiting for your move right now.")
-		return
-	case len(found) > 1:
-		reply("It is your move in several matches: reply to the board message of the one you mean, or use `/stratego move` with the `match` option.")
-		return
-	}
-	if _, _, err := b.play(ctx, found[0].m, found[0].side, 0, mv); err != nil {
+	if _, _, err := b.play(ctx, m, side, 0, mv, settings); err != nil {
 		reply("%[1]s", b.explainIn(p, n, err, "dm move"))
 		return
 	}
-	if b.settingsOf(ctx, user).NoOwnMoves {
+	if settings.NoOwnMoves {
 		// No board follows: this is the answer.
-		reply("Played %[1]s in match #%[2]s.", mv.String(), matchNumber(found[0].m))
+		reply("Played %[1]s in match #%[2]s.", mv.String(), matchNumber(m))
 	}
 }

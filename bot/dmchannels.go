@@ -12,11 +12,10 @@ import (
 // changed them from reaching to blocked.
 func (b *Bot) setDMBlocked(ctx context.Context, user string, at time.Time) bool {
 	changed := false
-	p, err := b.store.Player(ctx, user)
-	if err != nil || p.DMBlockedAt.IsZero() == at.IsZero() {
+	if b.settingsOf(ctx, user).DMBlockedAt.IsZero() == at.IsZero() {
 		return false
 	}
-	_, err = b.store.UpdatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
+	_, err := b.updatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
 		changed = p.DMBlockedAt.IsZero() && !at.IsZero()
 		p.DMBlockedAt = at
 		return nil
@@ -72,7 +71,7 @@ func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 		return "", fmt.Errorf("open a DM channel: %w", err)
 	}
 	b.dmChannels.Store(user, ch.ID)
-	if _, err := b.store.UpdatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
+	if _, err := b.updatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
 		p.DMChannel = ch.ID
 		return nil
 	}); err != nil {

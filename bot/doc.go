@@ -7,17 +7,23 @@
 // # One path per job
 //
 // Every job is done in one place, whichever way a member asks for it:
-//   - the match a member means: matchesMeant (find.go), for slash commands,
-//     buttons and DMs alike;
+//   - the match a member means: matchMeant (find.go), for slash commands,
+//     buttons and DMs alike, with the refusals that say how to name one;
 //   - a move: play (move.go), for the slash command, a move typed in the DM,
 //     the menus under a board and the computer. storage.ApplyMove loads and
 //     replays the match once and returns the game after the move;
-//   - what follows any change of a match in play, a move, the start or an
-//     ending of any kind at any ply: after (announce.go), which tells both
-//     players and the channel and lets the computer answer;
+//   - what follows any change of a match, whatever made it (a move, a
+//     set-up, an ending of any kind, a timer, a moderator): afterChange
+//     (announce.go), which keeps the match as the change left it for the
+//     outbox, wakes the loops and lets the computer answer;
+//   - the notices a change owes: composed from that one snapshot
+//     (snapshot.go), so that the match is loaded and replayed once per
+//     change, however many people are told;
+//   - whether the computer is to move: computerToMove (practice.go);
+//   - the deadline a board shows: deadlineToShow (announce.go);
 //   - a set-up draft: draft (setup.go), for a set-up typed in the DM or the
 //     form, drawn at random or saved;
-//   - a member's settings: settingsOf (settings.go);
+//   - a member's settings: settingsOf (settings.go), read once per request;
 //   - the words for a game's result: render.ResultText, shared with the pictures.
 //
 // # Files
@@ -31,7 +37,7 @@
 // dm.go reads what players type to the bot; games.go, history.go,
 // settings.go, stats.go, rules.go and record.go answer the commands between
 // moves; describe.go words moves; practice.go plays the computer; timers.go
-// handles deadlines; outbox.go and notices.go deliver what changes owe;
+// handles deadlines; outbox.go and notices.go deliver what changes owe, from snapshot.go;
 // permissions.go checks what the bot may do in a channel before a match;
 // serverchanges.go handles threads and channels gone, players who left and the bot
 // removed from a server; gateway.go reconnects, and stops when Discord

@@ -220,16 +220,19 @@ func TestThreadPerMatch(t *testing.T) {
 	})
 }
 
-// TestOneLoadPerMove: a move reads its match once before the transaction
-// that plays it, which returns the game it replayed: however it comes in,
-// the bot loads it no other time and storage replays it once. (The outbox
-// then reads it to tell everyone; it is held back while the move is counted.)
+// TestOneLoadPerMove: a move, from the interaction to its last message,
+// loads its match at most once outside the transaction that plays it (which
+// replays it and returns the game), and only to read the menus it was picked
+// from. The outbox composes all three boards from what the move returned:
+// the bot replays nothing itself, each player's settings are read once, and
+// the clock's start when the board arrives is an update, not a new load.
 func TestOneLoadPerMove(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	h.startClassic()
 	board := h.alice.WaitDM(t, contains("the match begins"))
 	h.bob.WaitDM(t, contains("the match begins"))
+	h.outboxEmpty()
 	var picked *discordtest.Message
 	tests := []struct {
 		name    string
@@ -249,16 +252,26 @@ func TestOneLoadPerMove(t *testing.T) {
 	}
 	for k, tc := range tests {
 		tc.prepare()
-		h.bot.outboxPass.Lock()
+		h.outboxEmpty()
 		h.reads.reset()
+		replays := h.bot.replays.Load()
 		tc.move()
-		h.waitStored(1, k+1)
+		h.channelSays(fmt.Sprintf("Move %d:", k+2))
+		h.outboxEmpty() // both players' boards are out too, and the clock runs
 		l, m, mv := h.reads.lists.Load(), h.reads.matches.Load(), h.reads.moves.Load()
-		h.bot.outboxPass.Unlock()
 		if l != tc.lists || m != tc.matches || mv != 1 {
 			t.Errorf("a move by %s: %d lists and %d matches read, %d ApplyMove; want %d, %d, 1", tc.name, l, m, mv, tc.lists, tc.matches)
 		}
-		h.bot.nudgeOutbox()
-		h.channelSays(fmt.Sprintf("Move %d:", k+2))
+		if r := h.bot.replays.Load() - replays; r != 0 {
+			t.Errorf("a move by %s: the bot replayed the match %d times after the move's own replay; want 0", tc.name, r)
+		}
+		for _, who := range []*discordtest.Member{h.alice, h.bob} {
+			if n := h.reads.playerReads(who.ID); n > 1 {
+				t.Errorf("a move by %s: %s's settings read %d times; want at most once", tc.name, who.Name, n)
+			}
+		}
+		if stored := h.match(1); stored.ClockPending {
+			t.Errorf("a move by %s: the clock still waits after every board arrived", tc.name)
+		}
 	}
 }

@@ -20,7 +20,31 @@ type lookup struct {
 	// orFinished falls back to the member's latest finished match when no
 	// active match fits.
 	orFinished bool
+	// inDM is set for what a member types in the DM: there a named match
+	// (the one replied to) must fit too, and the refusals say how to name one
+	// in a DM.
+	inDM dmWording
 }
+
+// dmWording is what a member is told when a DM does not single out one
+// match; zero for a slash command, which has the match option instead.
+type dmWording struct {
+	none, notThatOne, several friendly
+}
+
+// The wordings of DMs: a set-up, and a move.
+const (
+	txtDMNoSetupWaiting  friendly = "That looks like a set-up, but none of your matches is waiting for one. `/stratego games` lists your matches."
+	txtDMSeveralSetups   friendly = "You have several matches waiting for a set-up: reply to the message of the match you mean."
+	txtDMNoMoveWaiting   friendly = "None of your matches is waiting for your move right now."
+	txtDMNotYourTurnThen friendly = "It is not your turn in that match, or it is over."
+	txtDMSeveralMoves    friendly = "It is your move in several matches: reply to the board message of the one you mean, or use `/stratego move` with the `match` option."
+)
+
+var (
+	setupByDM = dmWording{none: txtDMNoSetupWaiting, notThatOne: txtDMNoSetupWaiting, several: txtDMSeveralSetups}
+	moveByDM  = dmWording{none: txtDMNoMoveWaiting, notThatOne: txtDMNotYourTurnThen, several: txtDMSeveralMoves}
+)
 
 // seat is a match and the side a member plays in it.
 type seat struct {
@@ -89,12 +113,24 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 }
 
 // matchMeant returns the one match a member means by q, or a refusal that
-// tells them how to name it.
+// tells them how to name it, in a slash command or in a DM.
 func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.Match, game.Side, error) {
 	found, active, err := b.matchesMeant(ctx, user, q)
-	switch {
-	case err != nil:
+	if err != nil {
 		return nil, game.Red, err
+	}
+	if dm := q.inDM; dm != (dmWording{}) {
+		switch found = fitting(found, q.fits); {
+		case len(found) == 1:
+			return found[0].m, found[0].side, nil
+		case len(found) > 1:
+			return nil, game.Red, dm.several
+		case q.named != "":
+			return nil, game.Red, dm.notThatOne
+		}
+		return nil, game.Red, dm.none
+	}
+	switch {
 	case len(found) == 1:
 		return found[0].m, found[0].side, nil
 	case len(found) > 1:

@@ -309,6 +309,16 @@ func (h *harness) waitStored(id storage.MatchID, n int) *storage.Match {
 	return m
 }
 
+// outboxEmpty waits until the outbox owes nothing: every message of what
+// happened so far is out.
+func (h *harness) outboxEmpty() {
+	h.t.Helper()
+	h.srv.WaitFor(h.t, "the outbox to owe nothing", func() bool {
+		_, owed, err := h.db.NextNotice(context.Background())
+		return err == nil && !owed
+	})
+}
+
 // match loads a stored match.
 func (h *harness) match(id storage.MatchID) *storage.Match {
 	h.t.Helper()
@@ -456,6 +466,7 @@ func firstDiff(a, b []string) string {
 type countingStore struct {
 	storage.Store
 	matches, lists, moves atomic.Int64
+	players               sync.Map // user id → *atomic.Int64: reads of their settings
 	// failDone makes that many of the next NoticeDone calls fail, as a
 	// database that is briefly away would.
 	failDone atomic.Int64
@@ -484,5 +495,25 @@ func (c *countingStore) ApplyMove(ctx context.Context, id storage.MatchID, versi
 	return c.Store.ApplyMove(ctx, id, version, side, mv, at)
 }
 
+func (c *countingStore) Player(ctx context.Context, user string) (*storage.PlayerSettings, error) {
+	n, _ := c.players.LoadOrStore(user, new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
+	return c.Store.Player(ctx, user)
+}
+
+// playerReads returns how often user's settings were read.
+func (c *countingStore) playerReads(user string) int64 {
+	n, ok := c.players.Load(user)
+	if !ok {
+		return 0
+	}
+	return n.(*atomic.Int64).Load()
+}
+
 // reset zeroes the counts.
-func (c *countingStore) reset() { c.matches.Store(0); c.lists.Store(0); c.moves.Store(0) }
+func (c *countingStore) reset() {
+	c.matches.Store(0)
+	c.lists.Store(0)
+	c.moves.Store(0)
+	c.players.Clear()
+}

@@ -63,7 +63,7 @@ func (b *Bot) rememberLocale(ctx context.Context, i *discordgo.Interaction) {
 	if b.settingsOf(ctx, user.ID).Locale == string(i.Locale) {
 		return
 	}
-	if _, err := b.store.UpdatePlayer(ctx, user.ID, func(p *storage.PlayerSettings) error {
+	if _, err := b.updatePlayer(ctx, user.ID, func(p *storage.PlayerSettings) error {
 		p.Locale = string(i.Locale)
 		return nil
 	}); err != nil {

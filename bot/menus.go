@@ -131,7 +131,7 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		if err := b.editOriginal(i, &discordgo.WebhookEdit{Components: &empty}); err != nil {
 			b.log.Warn("clearing the picker failed", "error", err)
 		}
-		_, _, err = b.play(ctx, m, side, id.version, game.Move{From: from, To: to})
+		_, _, err = b.play(ctx, m, side, id.version, game.Move{From: from, To: to}, b.settingsOf(ctx, userOf(i).ID))
 		switch {
 		case errors.Is(err, storage.ErrStale):
 			if m, side, err := b.playerMatch(ctx, i, id.id); err == nil {

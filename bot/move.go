@@ -13,15 +13,17 @@ import (
 // command, a move typed in the DM, the menus, the computer): storage checks
 // the turn and the version and lets the rules engine apply the move in one
 // transaction, the only replay of the match, which also records what the
-// move owes everyone (the outbox tells them). side is the mover's, as the caller found it.
-func (b *Bot) play(ctx context.Context, m *storage.Match, side game.Side, version uint64, mv game.Move) (*storage.Match, *game.Game, error) {
+// move owes everyone (the outbox tells them). side is the mover's, as the
+// caller found it; settings are the mover's when the caller read them
+// already (nil: not read), so that the notices need not read them again.
+func (b *Bot) play(ctx context.Context, m *storage.Match, side game.Side, version uint64, mv game.Move, settings *storage.PlayerSettings) (*storage.Match, *game.Game, error) {
 	before := m
 	m, g, err := b.store.ApplyMove(ctx, m.ID, version, side, mv, b.now())
 	if err != nil {
 		return nil, nil, err
 	}
 	b.metrics.moved()
-	b.afterChange(ctx, m, g)
+	b.afterChange(ctx, m, g, settings)
 	b.endVacationByMove(ctx, before, side)
 	return m, g, nil
 }
@@ -53,12 +55,12 @@ func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, sub s
 	if !b.deferPrivate(i) {
 		return
 	}
-	m, g, err := b.play(ctx, m, side, 0, mv)
+	settings := b.settingsOf(ctx, user)
+	m, g, err := b.play(ctx, m, side, 0, mv, settings)
 	if err != nil {
 		b.finish(i, b.explain(printerOf(i), err, "move"))
 		return
 	}
-	settings := b.settingsOf(ctx, user)
 	rec, _ := g.LastMove()
 	v := g.View(game.ViewerOf(side))
 	text := narrator{viewer: game.ViewerOf(side), names: names(printerOf(i), m), numbering: settings.Numbering, p: printerOf(i)}.describeMove(rec, &v)

@@ -26,10 +26,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	if n.Event == storage.EventChallengeExpired {
 		return challengeExpired(b.publicPrinter(challengeGuild(n.Challenge)), n.Challenge), nil
 	}
-	m, err := b.store.Match(ctx, n.Match)
+	snap, err := b.snapshotFor(ctx, n)
 	if err != nil {
 		return nil, err
 	}
+	m := snap.m
 	to, ok := b.recipient(m, n)
 	if !ok {
 		return nil, nil
@@ -37,14 +38,24 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	if to.user != "" && b.mustWaitForDM(ctx, to.user) {
 		return nil, waitingFor{to.user}
 	}
+	// Each player's settings, read once for the change and known to the
+	// rest of this delivery (whether DMs reach them, their DM channel).
+	settings := func(side game.Side) *storage.PlayerSettings {
+		p := snap.player(side, func(user string) *storage.PlayerSettings { return b.settingsOf(ctx, user) })
+		rememberSettings(ctx, p)
+		return p
+	}
 	// A follower is sent what the channel sees, in their own language, with
 	// how to stop following.
 	aud, p, footer := n.To, lang.Printer{}, ""
-	if n.To == storage.AudienceFollower {
+	switch n.To {
+	case storage.AudienceFollower:
 		aud, p = storage.AudiencePublic, b.printerFor(ctx, n.Follower)
 		footer = "\n-# " + p.Sprintf(txtFollowing, strconv.FormatUint(uint64(m.ID), 10))
-	} else {
-		p = b.audiencePrinter(ctx, m, n.To)
+	case storage.AudiencePublic:
+		p = b.publicPrinter(m.GuildID)
+	default:
+		p = lang.For(settings(game.Side(n.To)).Locale)
 	}
 	one := func(msg *discordgo.MessageSend) []outgoing {
 		if msg == nil {
@@ -60,36 +71,36 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if m.Phase != storage.PhaseSetup {
 			return nil, nil // the invite is moot: the match has moved on
 		}
-		return one(b.setupInvite(ctx, m, side)), nil
+		return one(setupInvite(p, m, side, settings(side))), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
-		if n.Event == storage.EventMove && aud != storage.AudiencePublic && m.Log[n.Log-1].Side == side &&
-			b.settingsOf(ctx, m.Players[side].UserID).NoOwnMoves {
-			return nil, nil // the player's own move, and they asked for no board after it
+		numbering := game.NumberingModern
+		if aud != storage.AudiencePublic {
+			numbering = settings(side).Numbering
+			if n.Event == storage.EventMove && m.Log[n.Log-1].Side == side && settings(side).NoOwnMoves {
+				return nil, nil // the player's own move, and they asked for no board after it
+			}
 		}
-		g, err := m.GameAt(n.Log)
+		g, err := snap.gameAt(n.Log, b.countReplay)
 		if err != nil {
 			return nil, err
 		}
 		// Only the side to move is told its deadline: the clock starts as its
 		// notice is sent. What others are sent does not depend on when.
 		deadline := time.Time{}
-		if current && !g.Result().Over() && aud == storage.Audience(g.ToMove()) {
-			deadline = m.Deadline
-			if m.ClockPending {
-				deadline = now.Add(m.TurnTime(int(g.ToMove())))
-			}
+		if current && aud == storage.Audience(g.ToMove()) {
+			deadline = deadlineToShow(m, g, now)
 		}
 		what := headlineOf(n.Event, g, m.Log[:n.Log])
 		if n.Log > 0 && m.Log[n.Log-1].Kind == storage.ActAward {
 			what = awardHeadline(m.ModeratorNote)
 		}
-		msg := b.boardMessage(ctx, p, m, g, viewerOf(aud), what, deadline, current)
-		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && b.serverOf(ctx, m.GuildID).Board == storage.BoardLive {
+		msg := b.boardMessage(p, m, g, viewerOf(aud), numbering, what, deadline, current)
+		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && snap.server(b.readServer(ctx)).Board == storage.BoardLive {
 			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil
 		}
 		return one(msg), nil
 	case storage.EventFinale:
-		g, err := m.GameAt(n.Log)
+		g, err := snap.gameAt(n.Log, b.countReplay)
 		if err != nil {
 			return nil, err
 		}
@@ -102,7 +113,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	case storage.EventDrawDeclined:
 		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", playerName(p, m, side.Opponent()))}), nil
 	case storage.EventReminder:
-		if !current || !m.Owes(side) || b.settingsOf(ctx, m.Players[side].UserID).NoReminders {
+		if !current || !m.Owes(side) || settings(side).NoReminders {
 			return nil, nil
 		}
 		due := strconv.FormatInt(m.Deadline.Unix(), 10)

@@ -357,6 +357,7 @@ type handled struct {
 // has answered its last part, or when it is given up: the player's time
 // counts from then, not from when the send began.
 func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
+	ctx = withSettingsMemo(ctx)
 	now := b.now()
 	owed, err := b.followersOwed(ctx, n)
 	if err != nil {
@@ -371,7 +372,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	if err != nil {
 		// The match is gone or does not replay: nothing can be said of it.
 		b.log.Error("a notice cannot be composed; it is dropped", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
-		return b.record(ctx, "dropping a notice", b.store.NoticeDone(ctx, n.ID, now, owed...))
+		return b.record(ctx, "dropping a notice", b.noticeDone(ctx, n, now, owed...))
 	}
 	for i := n.Sent; i < len(parts); i++ {
 		err := b.sendPart(ctx, parts[i], nonceOf(n.ID, i))
@@ -405,17 +406,17 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				_, rerr := b.store.NoticeRetry(ctx, n.ID, now)
 				return b.record(ctx, "sending a notice elsewhere", rerr)
 			}
-			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, b.now(), append(follow, owed...)...))
+			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, b.now(), append(follow, owed...)...))
 		default:
 			b.metrics.notice("refused")
 			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
-			return b.record(ctx, "giving up a notice", b.store.NoticeDone(ctx, n.ID, b.now(), owed...))
+			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, b.now(), owed...))
 		}
 	}
 	// The player's time starts now, when Discord has answered the last
 	// part: the minutes a slow or rate-limited send took are not theirs.
 	arrived := b.now()
-	err = b.store.NoticeDone(ctx, n.ID, arrived, append(lateBoard(n, arrived), owed...)...)
+	err = b.noticeDone(ctx, n, arrived, append(lateBoard(n, arrived), owed...)...)
 	if err == nil && len(owed) > 0 && (n.Event == storage.EventFinale || n.Event == storage.EventAbandoned) {
 		b.unfollowEnded(ctx, n.Match, owed)
 	}
@@ -459,7 +460,7 @@ func (b *Bot) followersOwed(ctx context.Context, n storage.Notice) ([]storage.No
 	}
 	owed := make([]storage.Notice, 0, len(users))
 	for _, u := range users {
-		owed = append(owed, storage.Notice{Match: n.Match, Event: n.Event, To: storage.AudienceFollower, Follower: u, Log: n.Log, At: n.At})
+		owed = append(owed, storage.Notice{Match: n.Match, Event: n.Event, To: storage.AudienceFollower, Follower: u, Log: n.Log, Version: n.Version, At: n.At})
 	}
 	return owed, nil
 }
@@ -540,5 +541,5 @@ func lateBoard(n storage.Notice, arrived time.Time) []storage.Notice {
 	if !n.StartsClock || n.Match == 0 || arrived.Sub(n.At) < lateBoardAfter {
 		return nil
 	}
-	return []storage.Notice{{Match: n.Match, Event: storage.EventLateBoard, To: n.To, Log: n.Log, At: arrived, Practice: n.Practice}}
+	return []storage.Notice{{Match: n.Match, Event: storage.EventLateBoard, To: n.To, Log: n.Log, Version: n.Version, At: arrived, Practice: n.Practice}}
 }

@@ -21,10 +21,15 @@ func (b *Bot) botUserID() string {
 	return ""
 }
 
-// isComputer reports whether side is played by the computer: the one rule
-// for "the computer is to move" (with m.ToMove()).
+// isComputer reports whether side is played by the computer.
 func (b *Bot) isComputer(m *storage.Match, side game.Side) bool {
 	return m.Practice() && m.Players[side].UserID == b.botUserID()
+}
+
+// computerToMove reports whether the computer is to move in m: the one rule
+// for whether a change, a timer or a restart lets it think.
+func (b *Bot) computerToMove(m *storage.Match) bool {
+	return m.Phase == storage.PhasePlaying && b.isComputer(m, m.ToMove())
 }
 
 // computerLevel is the level the computer plays m at. A name the computer
@@ -92,7 +97,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(printerOf(i), err, "practice"))
 		return
 	}
-	b.nudgeTimers()
+	b.afterChange(ctx, m, nil)
 	// A post in the channel (or the DM), in the language of those who read it.
 	p := printerOf(i)
 	if i.GuildID != "" {
@@ -133,7 +138,7 @@ const (
 // to move, in the background so that the person's own answer is not held up.
 // It chooses from its own side's view of g, the game after the last change.
 func (b *Bot) letComputerMove(ctx context.Context, m *storage.Match, g *game.Game) {
-	if m.Phase != storage.PhasePlaying || !b.isComputer(m, m.ToMove()) {
+	if !b.computerToMove(m) {
 		return
 	}
 	side := m.ToMove()
@@ -146,10 +151,11 @@ func (b *Bot) letComputerMove(ctx context.Context, m *storage.Match, g *game.Gam
 // computerTurn lets the computer move in a match it finds it is to move in:
 // a timer's answer when its turn was missed (by a restart, say).
 func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
-	side := m.ToMove()
-	if m.Phase != storage.PhasePlaying || !b.isComputer(m, side) {
+	if !b.computerToMove(m) {
 		return
 	}
+	side := m.ToMove()
+	b.countReplay()
 	g, err := m.Game()
 	if err != nil {
 		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
@@ -167,7 +173,7 @@ func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Sid
 		b.log.Error("the computer found no move", "match", m.ID, "error", err)
 		return
 	}
-	if _, _, err := b.play(ctx, m, side, m.Version, mv); err != nil {
+	if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
 		b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
 	}
 }

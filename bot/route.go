@@ -55,6 +55,7 @@ func (o options) boolean(name string) (bool, bool) {
 // onInteraction routes every interaction: slash commands by subcommand,
 // autocomplete, and components and modals by their custom id's kind.
 func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
+	ctx = withSettingsMemo(ctx)
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		b.rememberLocale(ctx, i)
 	}

@@ -297,7 +297,7 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	b.log.Info("a moderator called a match off", "match", m.ID, "by", userOf(i).ID)
 	b.say(i, "%[1]s is called off with no result. Both players and the channel are told why.", matchTitle(printerOf(i), m))
-	b.nudgeTimers()
+	b.afterChange(ctx, m, nil)
 }
 
 // onAward ends a running match of this server as won by one player, for
@@ -345,13 +345,18 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 // the decision itself: the players are told both.
 func (b *Bot) noteModerator(ctx context.Context, i *discordgo.Interaction, m *storage.Match, reason string) (*storage.Match, error) {
 	moderator := displayName(i)
-	return b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+	noted, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
 		if !x.Phase.Active() {
 			return storage.ErrGameOver
 		}
 		x.ModeratorNote = fmt.Sprintf("%s: %s", moderator, reason)
 		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	b.afterChange(ctx, noted, nil)
+	return noted, nil
 }
 
 // serverMatch finds an active match of the server by the number a member

@@ -43,7 +43,7 @@ func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel s
 		return nil, false
 	}
 	if m.ThreadID != "" && channel == m.ThreadID && m.ThreadID != m.ChannelID {
-		_, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		moved, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
 			x.ThreadID = ""
 			return nil
 		})
@@ -51,19 +51,22 @@ func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel s
 			b.log.Warn("moving a match out of its thread failed", "match", m.ID, "error", err)
 			return nil, false
 		}
+		b.afterChange(ctx, moved, nil)
 		b.log.Info("the match's thread is out of reach; the match moves to its channel", "match", m.ID, "error", sendErr)
 		return nil, true
 	}
 	if m.PublicGone {
 		return nil, false
 	}
-	if _, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+	gone, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
 		x.PublicGone = true
 		return nil
-	}); err != nil {
+	})
+	if err != nil {
 		b.log.Warn("recording that a match's channel is out of reach failed", "match", m.ID, "error", err)
 		return nil, false
 	}
+	b.afterChange(ctx, gone, nil)
 	why := "access"
 	if code := discordCode(sendErr); code == discordgo.ErrCodeUnknownChannel {
 		why = "deleted"
@@ -167,10 +170,14 @@ func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 			if m.GuildID != e.ID {
 				continue
 			}
-			if _, err := b.store.Abandon(ctx, m.ID, 0, b.now(), storage.CallOffBotRemoved); err != nil && !errors.Is(err, storage.ErrGameOver) {
-				b.log.Error("calling off a match of a removed server failed", "match", m.ID, "error", err)
+			off, err := b.store.Abandon(ctx, m.ID, 0, b.now(), storage.CallOffBotRemoved)
+			if err != nil {
+				if !errors.Is(err, storage.ErrGameOver) {
+					b.log.Error("calling off a match of a removed server failed", "match", m.ID, "error", err)
+				}
 				continue
 			}
+			b.afterChange(ctx, off, nil)
 			called++
 		}
 		challenges, err := b.store.ChannelChallenges(ctx, ch)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -16,14 +17,82 @@ import (
 
 // settingsOf returns a member's settings. When they cannot be read the
 // defaults stand in, logged: a storage hiccup costs a preference, not the
-// answer.
+// answer. Within one request (an interaction, a DM, a notice being
+// delivered: see withSettingsMemo) each member's settings are read once;
+// the result is shared, so callers never change it.
 func (b *Bot) settingsOf(ctx context.Context, user string) *storage.PlayerSettings {
+	memo, _ := ctx.Value(settingsMemoKey{}).(*settingsMemo)
+	if p, ok := memo.get(user); ok {
+		return p
+	}
 	p, err := b.store.Player(ctx, user)
 	if err != nil {
 		b.log.Warn("reading a player's settings failed; using the defaults", "error", err)
 		return &storage.PlayerSettings{UserID: user}
 	}
+	memo.put(p)
 	return p
+}
+
+// updatePlayer changes a member's settings with fn (see
+// storage.Store.UpdatePlayer), and what this request has read of them.
+func (b *Bot) updatePlayer(ctx context.Context, user string, fn func(p *storage.PlayerSettings) error) (*storage.PlayerSettings, error) {
+	p, err := b.store.UpdatePlayer(ctx, user, fn)
+	memo, _ := ctx.Value(settingsMemoKey{}).(*settingsMemo)
+	if err != nil {
+		memo.forget(user) // changed or not: read them again
+		return nil, err
+	}
+	memo.put(p)
+	return p, nil
+}
+
+// settingsMemo keeps the members' settings one request has read.
+type settingsMemo struct {
+	mu     sync.Mutex
+	byUser map[string]*storage.PlayerSettings
+}
+
+type settingsMemoKey struct{}
+
+// withSettingsMemo returns ctx for one request: settingsOf reads each
+// member's settings once in it.
+func withSettingsMemo(ctx context.Context) context.Context {
+	return context.WithValue(ctx, settingsMemoKey{}, &settingsMemo{byUser: map[string]*storage.PlayerSettings{}})
+}
+
+// rememberSettings lets the rest of ctx's request know p, read elsewhere.
+func rememberSettings(ctx context.Context, p *storage.PlayerSettings) {
+	memo, _ := ctx.Value(settingsMemoKey{}).(*settingsMemo)
+	memo.put(p)
+}
+
+func (m *settingsMemo) get(user string) (*storage.PlayerSettings, bool) {
+	if m == nil {
+		return nil, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p, ok := m.byUser[user]
+	return p, ok
+}
+
+func (m *settingsMemo) put(p *storage.PlayerSettings) {
+	if m == nil || p == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.byUser[p.UserID] = p
+}
+
+func (m *settingsMemo) forget(user string) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.byUser, user)
 }
 
 // onSettings changes and shows a member's settings.
@@ -55,7 +124,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			return
 		}
 	}
-	p, err := b.store.UpdatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
+	p, err := b.updatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
 		switch opts.str(optNumbering) {
 		case "modern":
 			p.Numbering = game.NumberingModern

@@ -18,9 +18,8 @@ const setupField = "setup"
 
 // setupInvite is the DM that gives a player the template and the ways to
 // send a set-up.
-func (b *Bot) setupInvite(ctx context.Context, m *storage.Match, side game.Side) *discordgo.MessageSend {
-	user := m.Players[side].UserID
-	settings, p := b.settingsOf(ctx, user), b.printerFor(ctx, user)
+// settings are the player's, p their language.
+func setupInvite(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings) *discordgo.MessageSend {
 	return &discordgo.MessageSend{
 		Content:    setupInviteText(p, m, side, settings.Numbering),
 		Components: setupButtons(p, m, settings),
@@ -222,6 +221,7 @@ func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side 
 	if err != nil {
 		return nil, err
 	}
+	b.afterChange(ctx, m, nil)
 	var buf bytes.Buffer
 	var files []*discordgo.File
 	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(p, m), Numbering: n, Lang: p}); err != nil {
@@ -305,7 +305,7 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	}
 	switch m.Phase {
 	case storage.PhaseSetup:
-		b.nudgeTimers()
+		b.afterChange(ctx, m, nil)
 		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s starts as soon as %[2]s has confirmed theirs.", matchNumber(m), playerName(printerOf(i), m, side.Opponent())))
 		return
 	case storage.PhasePlaying:

@@ -80,35 +80,45 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		if m, err = b.store.MarkReminded(ctx, m.ID, m.Version, now); err != nil {
 			return
 		}
-		if m.Phase == storage.PhasePlaying && b.isComputer(m, m.ToMove()) {
-			b.computerTurn(ctx, m) // the computer's turn was missed, by a restart say
-		}
+		b.afterChange(ctx, m, nil) // the computer's turn may have been missed, by a restart say
+
 	case storage.DeadlineVacation:
 		b.onVacationOver(ctx, storage.MatchID(d.ID), now)
 	case storage.DeadlineResume:
-		if _, err := b.store.Act(ctx, storage.MatchID(d.ID), 0, storage.Action{Kind: storage.ActResume, At: now}); err != nil &&
-			!errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrNotFound) && !errors.Is(err, storage.ErrGameOver) {
-			b.log.Warn("ending a pause failed", "match", d.ID, "error", err)
+		m, err := b.store.Act(ctx, storage.MatchID(d.ID), 0, storage.Action{Kind: storage.ActResume, At: now})
+		if err != nil {
+			if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrNotFound) && !errors.Is(err, storage.ErrGameOver) {
+				b.log.Warn("ending a pause failed", "match", d.ID, "error", err)
+			}
+			return
 		}
+		b.afterChange(ctx, m, nil)
 	case storage.DeadlineMatch:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
 		if err != nil {
 			return
 		}
-		switch m.Phase {
-		case storage.PhasePlaying:
-			if b.isComputer(m, m.ToMove()) {
-				b.computerTurn(ctx, m) // never lose on time for the computer
+		switch {
+		case b.computerToMove(m):
+			b.computerTurn(ctx, m) // never lose on time for the computer
+		case m.Phase == storage.PhasePlaying:
+			ended, err := b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
+			if err != nil {
+				if !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
+					b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
+				}
 				return
 			}
-			if _, err := b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now}); err != nil &&
-				!errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
-				b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
+			b.afterChange(ctx, ended, nil)
+		case m.Phase == storage.PhaseSetup:
+			off, err := b.store.Abandon(ctx, m.ID, m.Version, now, storage.CallOffLateSetup)
+			if err != nil {
+				if !errors.Is(err, storage.ErrStale) {
+					b.log.Warn("calling off a match failed", "match", d.ID, "error", err)
+				}
+				return
 			}
-		case storage.PhaseSetup:
-			if _, err := b.store.Abandon(ctx, m.ID, m.Version, now, storage.CallOffLateSetup); err != nil && !errors.Is(err, storage.ErrStale) {
-				b.log.Warn("calling off a match failed", "match", d.ID, "error", err)
-			}
+			b.afterChange(ctx, off, nil)
 		}
 	}
 }

@@ -69,7 +69,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	if !b.deferPrivate(i) {
 		return
 	}
-	if _, err := b.store.UpdatePlayer(ctx, user, func(s *storage.PlayerSettings) error { return s.StartVacation(now, int(days)) }); err != nil {
+	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error { return s.StartVacation(now, int(days)) }); err != nil {
 		b.finish(i, b.explain(p, err, "vacation"))
 		return
 	}
@@ -92,7 +92,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 // match it stopped a clock in; false when they were not on vacation.
 func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) bool {
 	ended := false
-	if _, err := b.store.UpdatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
+	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
 		ended = s.EndVacation(now)
 		return nil
 	}); err != nil {
@@ -135,10 +135,14 @@ func (b *Bot) onVacationOver(ctx context.Context, id storage.MatchID, now time.T
 		if back := m.VacationUntil(side); back.IsZero() || now.Before(back) {
 			continue
 		}
-		if _, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now}); err != nil &&
-			!errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrGameOver) {
-			b.log.Warn("ending a vacation failed", "match", m.ID, "error", err)
+		back, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now})
+		if err != nil {
+			if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrGameOver) {
+				b.log.Warn("ending a vacation failed", "match", m.ID, "error", err)
+			}
+			continue
 		}
+		b.afterChange(ctx, back, nil)
 	}
 }
 

@@ -122,6 +122,9 @@ func PrepareSave(old, m *Match, g *game.Game, at time.Time) (Saved, error) {
 	}
 	m.ClockPending = clockPending(old, m, s.Notices)
 	m.Version++
+	for i := range s.Notices {
+		s.Notices[i].Version = m.Version
+	}
 	return s, nil
 }
 

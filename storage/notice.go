@@ -100,6 +100,10 @@ type Notice struct {
 	// Log is how many actions the match's log held right after the change:
 	// the state to show is the game replayed that far.
 	Log int
+	// Version is the match's version the change produced (0 in notices
+	// recorded before versions were kept): a reader holding the match at that
+	// version need not load it again.
+	Version uint64
 	// At is when the change happened.
 	At time.Time
 	// StartsClock marks the notice that tells the side to move it is their

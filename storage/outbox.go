@@ -27,6 +27,7 @@ type noticeRecord struct {
 	Event     string           `json:"event"`
 	To        string           `json:"to"`
 	Log       int              `json:"log,omitempty"`
+	Version   uint64           `json:"ver,omitempty"`
 	At        int64            `json:"at"`
 	Clock     bool             `json:"clock,omitempty"`
 	Challenge *challengeRecord `json:"challenge,omitempty"`
@@ -43,7 +44,7 @@ const noticeRecordVersion = 1
 func encodeNotice(n *Notice) ([]byte, error) {
 	rec := noticeRecord{
 		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
-		Log: n.Log, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Practice: n.Practice,
+		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Practice: n.Practice,
 		Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
 	}
 	if n.Challenge != nil {
@@ -59,7 +60,7 @@ func decodeNotice(data []byte) (*Notice, error) {
 		return nil, err
 	}
 	n := &Notice{
-		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, At: fromUnix(rec.At), StartsClock: rec.Clock,
+		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, Version: rec.Version, At: fromUnix(rec.At), StartsClock: rec.Clock,
 		Reason: rec.Reason, Follower: rec.Follower, Practice: rec.Practice, Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
 	}
 	var err error

@@ -1,0 +1,223 @@
+package bot
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// A snapshot is a match as one change left it: the stored match, its game
+// replayed at most once, and its players' and server's settings, each read
+// at most once. Every notice the change owes is composed from it, so that a
+// move costs one load and one replay of its match (the one in the move's own
+// transaction) however many people are told of it, and each player's
+// settings are read once.
+//
+// The match and the game are never changed: each composer gets its own copy
+// of the game (Clone, which costs no replay). The one change that does not
+// make a new version, the clock's start when the board of the side to move
+// has arrived, makes a new snapshot from this one (clockStarted) by the same
+// rule the store applies, storage.Changes.StartClock.
+type snapshot struct {
+	m      *storage.Match
+	shared *snapshotReads
+}
+
+// snapshotReads is what the snapshots of one version share: what is read or
+// computed at most once for it.
+type snapshotReads struct {
+	gameOnce sync.Once
+	game     *game.Game // the game after the change: at len(m.Log)
+	gameErr  error
+
+	mu      sync.Mutex
+	players [2]*storage.PlayerSettings
+	server  *storage.ServerSettings
+}
+
+// newSnapshot returns the snapshot of m. g is m's game when the change
+// already replayed it, or nil; known are settings already read for the
+// change (the mover's, say), kept for whichever side they belong to.
+func newSnapshot(m *storage.Match, g *game.Game, known ...*storage.PlayerSettings) *snapshot {
+	s := &snapshot{m: m, shared: &snapshotReads{}}
+	if g != nil {
+		s.shared.gameOnce.Do(func() { s.shared.game = g.Clone() })
+	}
+	for _, p := range known {
+		if p == nil {
+			continue
+		}
+		if side, ok := m.SideOf(p.UserID); ok {
+			s.shared.players[side] = p
+		}
+	}
+	return s
+}
+
+// gameAt returns the game after log actions of the match's log, the
+// snapshot's own when log is the whole log, and replays it otherwise. replays
+// counts the replays made.
+func (s *snapshot) gameAt(log int, replays func()) (*game.Game, error) {
+	if log != len(s.m.Log) {
+		replays()
+		return s.m.GameAt(log)
+	}
+	r := s.shared
+	r.gameOnce.Do(func() {
+		replays()
+		r.game, r.gameErr = s.m.Game()
+	})
+	if r.gameErr != nil {
+		return nil, r.gameErr
+	}
+	return r.game.Clone(), nil
+}
+
+// player returns the settings of the member playing side, read once.
+func (s *snapshot) player(side game.Side, read func(user string) *storage.PlayerSettings) *storage.PlayerSettings {
+	r := s.shared
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.players[side] == nil {
+		r.players[side] = read(s.m.Players[side].UserID)
+	}
+	return r.players[side]
+}
+
+// server returns the settings of the match's server, read once.
+func (s *snapshot) server(read func(guildID string) *storage.ServerSettings) *storage.ServerSettings {
+	r := s.shared
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.server == nil {
+		r.server = read(s.m.GuildID)
+	}
+	return r.server
+}
+
+// clockStarted returns the snapshot once n, the notice that starts the clock
+// of the side to move, was done at time at, and false when it starts
+// nothing (see storage.Changes.StartClock).
+func (s *snapshot) clockStarted(c storage.Changes, n *storage.Notice, at time.Time) (*snapshot, bool) {
+	m, ok := c.StartClock(s.m, n, at)
+	if !ok {
+		return nil, false
+	}
+	return &snapshot{m: m, shared: s.shared}, true
+}
+
+// snapshotCache keeps the latest snapshot of each match changed lately, for
+// the outbox. It is filled by the one path after every change (afterChange)
+// and by the outbox's own loads, so it always holds the newest version this
+// process knows. Several processes sharing a database do not use it: another
+// process's change would leave it behind (see snapshotFor).
+type snapshotCache struct {
+	mu      sync.Mutex
+	byMatch map[storage.MatchID]*snapshot
+}
+
+// snapshotsKept bounds the cache: more matches than change at once on a busy
+// bot, at a few kilobytes each.
+const snapshotsKept = 1024
+
+func newSnapshotCache() *snapshotCache {
+	return &snapshotCache{byMatch: make(map[storage.MatchID]*snapshot)}
+}
+
+// put keeps s unless a newer version of its match is kept already.
+func (c *snapshotCache) put(s *snapshot) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old, ok := c.byMatch[s.m.ID]; ok && old.m.Version > s.m.Version {
+		return
+	}
+	if _, ok := c.byMatch[s.m.ID]; !ok && len(c.byMatch) >= snapshotsKept {
+		for id := range c.byMatch { // any one: the map's order is random
+			delete(c.byMatch, id)
+			break
+		}
+	}
+	c.byMatch[s.m.ID] = s
+}
+
+// get returns the snapshot of match id at version, if kept.
+func (c *snapshotCache) get(id storage.MatchID, version uint64) (*snapshot, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, ok := c.byMatch[id]
+	if !ok || version == 0 || s.m.Version != version {
+		return nil, false
+	}
+	return s, true
+}
+
+// replace swaps the snapshot old for next, the same version after its clock
+// started, unless the cache has moved on.
+func (c *snapshotCache) replace(old, next *snapshot) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byMatch[old.m.ID] == old {
+		c.byMatch[old.m.ID] = next
+	}
+}
+
+// forget drops what is kept of match id: after a write whose outcome is
+// unknown, the next reader loads it.
+func (c *snapshotCache) forget(id storage.MatchID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.byMatch, id)
+}
+
+// snapshotFor returns the snapshot to compose notice n from: the one its
+// change left when still kept, or the match as stored now, loaded once and
+// kept for the notices that follow.
+func (b *Bot) snapshotFor(ctx context.Context, n storage.Notice) (*snapshot, error) {
+	if !b.cfg.Shared {
+		if s, ok := b.snapshots.get(n.Match, n.Version); ok {
+			return s, nil
+		}
+	}
+	m, err := b.store.Match(ctx, n.Match)
+	if err != nil {
+		return nil, err
+	}
+	s := newSnapshot(m, nil)
+	if !b.cfg.Shared {
+		b.snapshots.put(s)
+	}
+	return s, nil
+}
+
+// noticeDone records that n was done at time at, with the notices it owes
+// next, and starts the clock in the kept snapshot as the store does: the
+// notices of the same change still to be composed see the deadline that
+// holds, without a new load.
+func (b *Bot) noticeDone(ctx context.Context, n storage.Notice, at time.Time, follow ...storage.Notice) error {
+	err := b.store.NoticeDone(ctx, n.ID, at, follow...)
+	if !n.StartsClock || n.Match == 0 {
+		return err
+	}
+	s, ok := b.snapshots.get(n.Match, n.Version)
+	switch {
+	case !ok:
+	case err != nil:
+		b.snapshots.forget(n.Match) // the clock may have started or not
+	default:
+		if next, started := s.clockStarted(storage.Changes{Reminders: Reminders}, &n, at); started {
+			b.snapshots.replace(s, next)
+		}
+	}
+	return err
+}
+
+// countReplay counts a replay of a match by the bot itself.
+func (b *Bot) countReplay() { b.replays.Add(1) }
+
+// readServer returns how a snapshot reads its server's settings.
+func (b *Bot) readServer(ctx context.Context) func(string) *storage.ServerSettings {
+	return func(guildID string) *storage.ServerSettings { return b.serverOf(ctx, guildID) }
+}
