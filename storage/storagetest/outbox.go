@@ -103,9 +103,26 @@ func testNoticesOwed(t *testing.T, s storage.Store) {
 			if got := owed(t, s, T0); len(got) != 0 {
 				t.Fatalf("Started left notices: %v", got)
 			}
-			tc.change(t, m)
+			changed := tc.change(t, m)
 			if got := owed(t, s, T0.Add(48*time.Hour)); !sameWords(got, tc.want) {
 				t.Errorf("owed %v, want %v", got, tc.want)
+			}
+			// Each notice names the version its change produced: the last
+			// change's are the match as returned, so a reader holding it
+			// need not load it again.
+			due, err := s.DueNotices(ctx, T0.Add(48*time.Hour), 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			newest := uint64(0)
+			for _, n := range due {
+				if n.Version == 0 || n.Version > changed.Version {
+					t.Errorf("%s notice of version %d; the match is at %d", n.Event, n.Version, changed.Version)
+				}
+				newest = max(newest, n.Version)
+			}
+			if len(due) > 0 && newest != changed.Version {
+				t.Errorf("the last change's notices name version %d, want %d", newest, changed.Version)
 			}
 		})
 	}
