@@ -41,8 +41,8 @@
 // permissions.go checks what the bot may do in a channel before a match;
 // serverchanges.go handles threads and channels gone, players who left and the bot
 // removed from a server; gateway.go reconnects, and stops when Discord
-// refuses the bot for good; server.go holds a server's settings,
-// moderation and /stratego watch; follow.go following a match by DM;
+// refuses the bot for good; serversettings.go holds a server's settings,
+// moderation.go a moderator's cancel and award, watch.go /stratego watch; follow.go following a match by DM;
 // rematch.go the Rematch button; limits.go the fair limits and the
 // computer's bounded thinking, at the lowest priority (priority_*.go);
 // lease.go which of

@@ -1,0 +1,126 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// A server's moderators (Manage Server) decide about a running match of
+// their server: call it off (/stratego cancel) or award it to one player
+// (/stratego award), with a reason the players are told. Either is a change
+// like any other: it goes through afterChange, and the outbox tells everyone.
+
+// onCancel calls a match of this server off, with no result, for the reason
+// a moderator gives; both players and the channel are told.
+func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts options) {
+	if i.GuildID == "" || !isModerator(i) {
+		b.say(i, "Only members with the Manage Server permission can call a match off, in its server. A player can `/stratego resign`, or offer a draw.")
+		return
+	}
+	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "cancel"))
+		return
+	}
+	reason := strings.TrimSpace(opts.str(optReason))
+	if reason == "" {
+		b.say(i, "Say why with the `reason` option: the players are told.")
+		return
+	}
+	m, err = b.noteModerator(ctx, i, m, reason)
+	if err == nil {
+		m, err = b.store.Abandon(ctx, m.ID, m.Version, b.now(), storage.CallOffModerator)
+	}
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "cancel"))
+		return
+	}
+	b.log.Info("a moderator called a match off", "match", m.ID, "by", userOf(i).ID)
+	b.say(i, "%[1]s is called off with no result. Both players and the channel are told why.", matchTitle(printerOf(i), m))
+	b.afterChange(ctx, m, nil)
+}
+
+// onAward ends a running match of this server as won by one player, for
+// the reason a moderator gives; everyone is told, and the result counts.
+func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts options) {
+	if i.GuildID == "" || !isModerator(i) {
+		b.say(i, "Only members with the Manage Server permission can award a match, in its server.")
+		return
+	}
+	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "award"))
+		return
+	}
+	winner, plays := m.SideOf(opts.id(optWinner))
+	reason := strings.TrimSpace(opts.str(optReason))
+	switch {
+	case !plays:
+		b.say(i, "The winner must be one of the players of %[1]s.", matchTitle(printerOf(i), m))
+		return
+	case b.isComputer(m, winner) || b.isComputer(m, winner.Opponent()):
+		b.say(i, "Practice matches are not rated: there is nothing to award. `/stratego cancel` ends one.")
+		return
+	case m.Phase != storage.PhasePlaying:
+		b.say(i, "The match has not begun: nothing is on the board to award. `/stratego cancel` calls it off.")
+		return
+	case reason == "":
+		b.say(i, "Say why with the `reason` option: the players are told.")
+		return
+	}
+	m, err = b.noteModerator(ctx, i, m, reason)
+	if err == nil {
+		m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActAward, Side: winner, At: b.now()})
+	}
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "award"))
+		return
+	}
+	b.log.Info("a moderator awarded a match", "match", m.ID, "by", userOf(i).ID)
+	b.say(i, "%[1]s is awarded to %[2]s. Both players and the channel are told why.", matchTitle(printerOf(i), m), playerName(printerOf(i), m, winner))
+	b.afterChange(ctx, m, nil)
+}
+
+// noteModerator records which moderator decides about m and why, before
+// the decision itself: the players are told both.
+func (b *Bot) noteModerator(ctx context.Context, i *discordgo.Interaction, m *storage.Match, reason string) (*storage.Match, error) {
+	moderator := displayName(i)
+	noted, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		if !x.Phase.Active() {
+			return storage.ErrGameOver
+		}
+		x.ModeratorNote = fmt.Sprintf("%s: %s", moderator, reason)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	b.afterChange(ctx, noted, nil)
+	return noted, nil
+}
+
+// serverMatch finds an active match of the server by the number a member
+// typed or picked ("12" or "#12 …").
+func (b *Bot) serverMatch(ctx context.Context, guildID, named string) (*storage.Match, error) {
+	id, err := strconv.ParseUint(strings.TrimPrefix(strings.Fields(named + " ")[0], "#"), 10, 64)
+	if named == "" || err != nil {
+		return nil, friendly("Name the match by its number, for example `12`; the `match` option suggests this server's running matches.")
+	}
+	m, err := b.store.Match(ctx, storage.MatchID(id))
+	switch {
+	case errors.Is(err, storage.ErrNotFound) || (err == nil && m.GuildID != guildID):
+		return nil, friendlyf("This server has no match #%[1]s. The `match` option suggests its running matches.", strconv.FormatUint(id, 10))
+	case err != nil:
+		return nil, err
+	case !m.Phase.Active():
+		return nil, friendlyf("Match #%[1]s is over. `/stratego record` gives its record.", strconv.FormatUint(id, 10))
+	}
+	return m, nil
+}

@@ -1,0 +1,93 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// onWatch shows any member the public board of a running match of the
+// server and its last moves, privately: what everyone may see, nothing more.
+// With follow, the member starts or stops following the match by DM
+// (follow.go).
+func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts options) {
+	if i.GuildID == "" {
+		b.say(i, "Watch a match from its server: run `/stratego watch` in one of its channels.")
+		return
+	}
+	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "watch"))
+		return
+	}
+	note := ""
+	if on, set := opts.boolean(optFollow); set {
+		text, done, err := b.follow(ctx, i, m, on)
+		switch {
+		case err != nil:
+			b.tell(i, b.explain(printerOf(i), err, "follow"))
+			return
+		case done:
+			b.tell(i, text)
+			return
+		}
+		note = text
+	}
+	if m.Phase == storage.PhaseSetup {
+		b.say(i, "%[1]s has not begun: the players are still setting up.", matchTitle(printerOf(i), m))
+		return
+	}
+	if !b.deferPrivate(i) {
+		return
+	}
+	g, err := m.Game()
+	if err != nil {
+		b.finish(i, b.explain(printerOf(i), err, "watch"))
+		return
+	}
+	v := g.View(game.PublicViewer)
+	nar := narrator{viewer: game.PublicViewer, names: names(printerOf(i), m), numbering: b.settingsOf(ctx, userOf(i).ID).Numbering, p: printerOf(i)}
+	lines := strings.Split(historyText(m, &v, nar), "\n")[1:] // without the title
+	if len(lines) > 6 {
+		lines = append([]string{"…"}, lines[len(lines)-6:]...)
+	}
+	text := joinLines(note, matchTitle(nar.p, m), statusLine(g, nar, m.Deadline), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
+	b.finish(i, text, b.boardFile(nar.p, m, &v, nar.numbering)...)
+}
+
+// serverMatchChoices offers the server's running matches for the match
+// option of /stratego watch and cancel: their numbers and players' names,
+// which the channel shows anyway.
+func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	g, err := b.s.State.Guild(i.GuildID)
+	if err != nil {
+		return nil
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, c := range g.Channels {
+		ms, err := b.store.ChannelMatches(ctx, c.ID, true, 0)
+		if err != nil {
+			continue
+		}
+		for _, m := range ms {
+			if m.GuildID != i.GuildID || m.Phase != storage.PhasePlaying {
+				continue
+			}
+			p := printerOf(i)
+			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", matchNumber(m), playerName(p, m, game.Red), playerName(p, m, game.Blue)), 100)
+			if typed != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
+				continue
+			}
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: strconv.FormatUint(uint64(m.ID), 10)})
+			if len(choices) == 25 {
+				return choices
+			}
+		}
+	}
+	return choices
+}
