@@ -42,11 +42,33 @@
 // serverchanges.go handles threads and channels gone, players who left and the bot
 // removed from a server; gateway.go reconnects, and stops when Discord
 // refuses the bot for good; serversettings.go holds a server's settings,
-// moderation.go a moderator's cancel and award, watch.go /stratego watch; follow.go following a match by DM;
-// rematch.go the Rematch button; limits.go the fair limits and the
-// computer's bounded thinking, at the lowest priority (priority_*.go);
-// lease.go which of
-// several processes runs the timers and the outbox; attach.go the pictures'
-// alt texts; metrics.go what operators watch; lang.go which language each
-// member and channel is written in (internal/lang holds the catalogues).
+// moderation.go a moderator's cancel and award, watch.go /stratego watch;
+// follow.go following a match by DM; rematch.go the Rematch button;
+// limits.go the fair limits and the computer's bounded thinking, at the
+// lowest priority (priority_*.go); lease.go which of several processes runs
+// the timers and the outbox; attach.go the pictures' alt texts; metrics.go
+// what operators watch; lang.go which language each member and channel is
+// written in (internal/lang holds the catalogues).
+//
+// # The path of one move
+//
+//  1. Discord sends the interaction (or the DM); route.go routes it with a
+//     request in which each member's settings are read once (settings.go).
+//  2. matchMeant (find.go) finds the match from the member's list, or the
+//     match named by the menu.
+//  3. play (move.go) calls storage's ApplyMove: one transaction loads the
+//     match, checks its version, replays it, lets the game package apply
+//     the move, and records the three notices the move owes (each player's
+//     board, the channel's), naming the version it made. The mover is
+//     answered.
+//  4. afterChange (announce.go) keeps the match and game the move returned
+//     as the snapshot of that version (snapshot.go), with the mover's
+//     settings, and wakes the timers and the outbox.
+//  5. The outbox (outbox.go) takes the due notices, one worker each. compose
+//     (notices.go) builds each from the snapshot: no load, no replay, each
+//     player's settings read once; render draws the viewer's picture from
+//     game.View.
+//  6. The messages go out once each (a nonce per part). When Discord has
+//     answered the last part of the board of the side to move, noticeDone
+//     starts its clock in storage and in the snapshot alike.
 package bot
