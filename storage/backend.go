@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -76,6 +77,17 @@ func MatchTimer(m *Match) (Deadline, bool) {
 // server and variant: the starting Glicko-2 rating.
 func NewStanding(guildID string, v game.Variant, userID string) Standing {
 	return newStanding(guildID, v, userID)
+}
+
+// EncodeStanding returns s's stored record (JSON), for a backend that keeps
+// standings as records; the record leaves out s's server, variant and player,
+// which are its key.
+func EncodeStanding(s Standing) ([]byte, error) { return encodeStanding(s) }
+
+// DecodeStanding reads a record written by EncodeStanding: the standing of
+// userID in that server and variant.
+func DecodeStanding(guildID string, v game.Variant, userID string, data []byte) (Standing, error) {
+	return decodeStanding(newStanding(guildID, v, userID), data)
 }
 
 // Rate counts a finished, rated match in both players' standings: before holds
@@ -445,4 +457,57 @@ func (c Changes) MarkReminded(m *Match, at time.Time) error {
 	m.RemindersSent++
 	m.planReminder(c.reminders())
 	return nil
+}
+
+// playable rebuilds the game of a match that is being played, or says why moves are refused.
+func playable(m *Match) (*game.Game, error) {
+	switch m.Phase {
+	case PhaseSetup:
+		return nil, ErrNotStarted
+	case PhaseFinished, PhaseAbandoned:
+		return nil, ErrGameOver
+	}
+	return m.Game()
+}
+
+// checkResult holds the invariant that the stored result and phase are the replay's.
+func checkResult(m *Match, g *game.Game) error {
+	if m.Phase == PhaseSetup || m.Phase == PhaseAbandoned {
+		if m.Result.Over() {
+			return fmt.Errorf("match %d: a match in %s has no result: %w", m.ID, m.Phase, ErrInvalid)
+		}
+		return nil
+	}
+	if g == nil {
+		var err error
+		if g, err = m.Game(); err != nil {
+			if errors.Is(err, ErrCorrupt) {
+				err = fmt.Errorf("%v: %w", err, ErrInvalid)
+			}
+			return err
+		}
+	}
+	if g.Result() != m.Result {
+		return fmt.Errorf("match %d: stored result %q, the replay says %q: %w", m.ID, m.Result, g.Result(), ErrInvalid)
+	}
+	if (m.Phase == PhaseFinished) != m.Result.Over() {
+		return fmt.Errorf("match %d: phase %s does not fit result %q: %w", m.ID, m.Phase, m.Result, ErrInvalid)
+	}
+	return nil
+}
+
+// normalize makes m what a reload gives back: times in whole UTC seconds, no
+// set-up behind SetupNone.
+func normalize(m *Match) {
+	for side := range m.Setups {
+		if m.Setups[side].Status == SetupNone {
+			m.Setups[side].Setup = game.Setup{}
+		}
+	}
+	for _, t := range []*time.Time{&m.Deadline, &m.RemindAt, &m.Created, &m.Started, &m.Ended, &m.Setups[0].At, &m.Setups[1].At} {
+		*t = second(*t)
+	}
+	for i := range m.Log {
+		m.Log[i].At = second(m.Log[i].At)
+	}
 }

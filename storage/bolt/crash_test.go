@@ -1,4 +1,4 @@
-package storage_test
+package bolt_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -52,7 +53,7 @@ func TestCrash(t *testing.T) {
 
 func verifyAfterCrash(t *testing.T, path string, acked map[storage.MatchID][]storagetest.Ack) {
 	t.Helper()
-	db, err := storage.Open(storage.Options{Path: path})
+	db, err := bolt.Open(bolt.Options{Path: path})
 	if err != nil {
 		t.Fatalf("after a kill the file does not open: %v", err)
 	}
@@ -66,7 +67,7 @@ func verifyAfterCrash(t *testing.T, path string, acked map[storage.MatchID][]sto
 
 // crashChild plays matches on the file at path until it is killed.
 func crashChild(path string) {
-	db, err := storage.Open(storage.Options{Path: path})
+	db, err := bolt.Open(bolt.Options{Path: path})
 	if err != nil {
 		fmt.Println("error: open:", err)
 		os.Exit(1)

@@ -1,10 +1,12 @@
-package storage
+package bolt
 
 import (
 	"context"
 	"fmt"
 
-	bolt "go.etcd.io/bbolt"
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
 // Followers are members who follow a match by DM without playing it: after
@@ -14,13 +16,13 @@ import (
 // never changes the match's version: the players' menus stay valid.
 
 // Follow adds (on) or removes a follower of a match: see Store.Follow.
-func (db *DB) Follow(ctx context.Context, id MatchID, userID string, on bool) error {
+func (db *DB) Follow(ctx context.Context, id storage.MatchID, userID string, on bool) error {
 	if userID == "" {
-		return fmt.Errorf("a follower needs a user id: %w", ErrInvalid)
+		return fmt.Errorf("a follower needs a user id: %w", storage.ErrInvalid)
 	}
-	return db.update(ctx, func(tx *bolt.Tx) error {
+	return db.update(ctx, func(tx *bbolt.Tx) error {
 		if tx.Bucket(bucketMatches).Get(idKey(uint64(id))) == nil {
-			return fmt.Errorf("match %d: %w", id, ErrNotFound)
+			return fmt.Errorf("match %d: %w", id, storage.ErrNotFound)
 		}
 		k := append(idKey(uint64(id)), userID...)
 		if on {
@@ -31,9 +33,9 @@ func (db *DB) Follow(ctx context.Context, id MatchID, userID string, on bool) er
 }
 
 // Followers returns who follows a match, ordered by user id.
-func (db *DB) Followers(ctx context.Context, id MatchID) ([]string, error) {
+func (db *DB) Followers(ctx context.Context, id storage.MatchID) ([]string, error) {
 	var out []string
-	err := db.view(ctx, func(tx *bolt.Tx) error {
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
 		prefix := idKey(uint64(id))
 		c := tx.Bucket(bucketFollowers).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && len(k) > len(prefix) && string(k[:len(prefix)]) == string(prefix); k, _ = c.Next() {
