@@ -8,8 +8,8 @@ import (
 	"github.com/strategobot/strategobot/game"
 )
 
-// What every Store implementation shares. The bbolt DB and the PostgreSQL
-// backend (storage/postgres) differ only in how they load, lock and write
+// What every Store implementation shares. The bbolt backend (storage/bolt)
+// and the PostgreSQL backend (storage/postgres) differ only in how they load, lock and write
 // records; the records' encoding, the rules of each change and the rating of a
 // finished match live here, so that both read the same truth and keep the same
 // rules. A backend changes a match in one transaction:
@@ -25,6 +25,10 @@ import (
 //  5. record those notices in the outbox (PrepareNotice, in order, each with
 //     the next id) and write the record (EncodeMatch) and its indexes
 //     (Phase.Active, MatchTimer).
+//
+// Records of an older format are brought up to date by a backend's
+// migration (UpgradeRecord); the standings' record (EncodeStanding) is for a
+// backend that keeps them as records rather than columns.
 //
 // The outbox's rules are shared too: a queue (NoticeQueue) delivers its oldest
 // notice first, StartClock says what a delivered notice does to its match, and
@@ -255,8 +259,8 @@ func PreparePlayer(p *PlayerSettings, userID string, version uint64) error {
 
 // Changes are the rules of each change to a match, applied by a backend to a
 // copy of the stored match inside its transaction; each returns the game it
-// rebuilt, if any, for PrepareSave. Reminders is the reminder schedule
-// (Options.Reminders); nil means none.
+// rebuilt, if any, for PrepareSave. Reminders is the reminder schedule (each
+// backend's Options.Reminders); nil means none.
 type Changes struct {
 	Reminders func(moveTime time.Duration) []time.Duration
 }

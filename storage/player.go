@@ -160,7 +160,8 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 		return nil, err
 	}
 	if v < 2 {
-		// Read a record the migration has not reached (it always has, once Open returns).
+		// Read a record a migration has not reached (the bbolt file's has, once
+		// bolt.Open returns).
 		if data, err = upgradePlayerV1(data); err != nil {
 			return nil, err
 		}

@@ -17,9 +17,10 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// DB is the bbolt Store: one file, one process. Its methods are safe for
-// concurrent use; writes from many goroutines are committed together (group
-// commit), each acknowledged only once it is on disk.
+// DB is the storage.Store on one bbolt file: one file, one process. Its
+// methods are safe for concurrent use; writes from many goroutines are
+// committed together (group commit), each acknowledged only once it is on
+// disk.
 type DB struct {
 	bdb  *bbolt.DB
 	opts Options
@@ -38,10 +39,11 @@ type DB struct {
 var _ storage.Store = (*DB)(nil)
 
 // Open opens the database file named by opts.Path, creating it when it does
-// not exist, and migrates an older file forward. It refuses, with a clear error
-// and without touching the file: a file locked by another process (ErrInUse,
-// after opts.Timeout), a damaged or foreign file (ErrCorrupt), and a file from a
-// newer strategobot (ErrNewerSchema).
+// not exist, and migrates an older file forward. It refuses, with a clear
+// error and without touching the file: a file locked by another process
+// (storage.ErrInUse, after opts.Timeout), a damaged or foreign file
+// (storage.ErrCorrupt), and a file from a newer strategobot
+// (storage.ErrNewerSchema).
 func Open(opts Options) (*DB, error) {
 	opts = opts.withDefaults()
 	path := opts.Path

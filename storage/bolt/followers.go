@@ -9,13 +9,12 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// Followers are members who follow a match by DM without playing it: after
-// the channel is told of a change, each of them is sent the same public
-// board (AudienceFollower notices, recorded by the bot as it finishes the
-// public one). They are kept beside the match, not in it, so that following
-// never changes the match's version: the players' menus stay valid.
+// Followers (see storage, "The outbox") have a bucket of their own, one
+// key (match id, user id) per follower: beside the match, not in it, so that
+// following never changes the match's version and the players' menus stay
+// valid.
 
-// Follow adds (on) or removes a follower of a match: see Store.Follow.
+// Follow adds (on) or removes a follower of a match: see storage.Store.
 func (db *DB) Follow(ctx context.Context, id storage.MatchID, userID string, on bool) error {
 	if userID == "" {
 		return fmt.Errorf("a follower needs a user id: %w", storage.ErrInvalid)

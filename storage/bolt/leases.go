@@ -11,7 +11,7 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// Lead takes or renews the lease name for holder until at+ttl: see Store.
+// Lead takes or renews the lease name for holder until at+ttl: see storage.Store.
 // One process opens a bbolt file at a time, so its leases only matter to
 // tests and tools; they follow the same rules as every backend's.
 func (db *DB) Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error) {

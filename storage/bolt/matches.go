@@ -102,7 +102,7 @@ func (db *DB) UpdateMatch(ctx context.Context, id storage.MatchID, expectVersion
 	})
 }
 
-// ApplyMove plays one move: see Store.
+// ApplyMove plays one move: see storage.Store.
 func (db *DB) ApplyMove(ctx context.Context, id storage.MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*storage.Match, *game.Game, error) {
 	var played *game.Game
 	m, err := db.modify(ctx, id, expectVersion, at, func(_ *bbolt.Tx, m *storage.Match) (g *game.Game, err error) {
@@ -116,14 +116,14 @@ func (db *DB) ApplyMove(ctx context.Context, id storage.MatchID, expectVersion u
 	return m, played, nil
 }
 
-// Act records an action other than a move: see Store.
+// Act records an action other than a move: see storage.Store.
 func (db *DB) Act(ctx context.Context, id storage.MatchID, expectVersion uint64, a storage.Action) (*storage.Match, error) {
 	return db.modify(ctx, id, expectVersion, a.At, func(_ *bbolt.Tx, m *storage.Match) (*game.Game, error) {
 		return db.changes().Act(m, a)
 	})
 }
 
-// SetSetup stores a draft or confirms a set-up: see Store.
+// SetSetup stores a draft or confirms a set-up: see storage.Store.
 func (db *DB) SetSetup(ctx context.Context, id storage.MatchID, expectVersion uint64, side game.Side, setup game.Setup, status storage.SetupStatus, at time.Time) (*storage.Match, error) {
 	return db.modify(ctx, id, expectVersion, at, func(_ *bbolt.Tx, m *storage.Match) (*game.Game, error) {
 		return db.changes().SetSetup(m, side, setup, status, at)
@@ -145,9 +145,9 @@ func (db *DB) MarkReminded(ctx context.Context, id storage.MatchID, expectVersio
 }
 
 // saveMatch checks m, counts a newly finished match in the standings, records
-// the notices the change owes (PrepareSave says which, and whether the clock
-// of the side to move waits for one), bumps the version, and writes the record
-// and its index entries. old is the stored version, nil for a new match; g,
+// the notices the change owes (storage.PrepareSave says which, and whether the
+// clock of the side to move waits for one), bumps the version, and writes the
+// record and its index entries. old is the stored version, nil for a new match; g,
 // when not nil, is m's game already rebuilt; at is when the change happened.
 func (db *DB) saveMatch(tx *bbolt.Tx, old, m *storage.Match, g *game.Game, at time.Time) error {
 	saved, err := storage.PrepareSave(old, m, g, at)

@@ -32,8 +32,8 @@ func putStanding(tx *bbolt.Tx, s storage.Standing) error {
 }
 
 // recordResult counts a finished match in both players' standings (see
-// storage.Rate). The caller sets RatingApplied in the same transaction, so a match is
-// counted exactly once.
+// storage.Rate). The caller sets RatingApplied in the same transaction, so a
+// match is counted exactly once.
 func recordResult(tx *bbolt.Tx, m *storage.Match) error {
 	var before [2]storage.Standing
 	for side := range before {
