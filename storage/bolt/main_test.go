@@ -1,31 +1,20 @@
 package bolt_test
 
 import (
-	"fmt"
 	"os"
 	"testing"
+
+	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
-// childEnv makes the test binary, run again by a test, play a child process
-// instead of running the tests: see children.
-const childEnv = "STORAGE_TEST_CHILD"
-
-// children are the roles a re-executed test binary can play; each gets the
-// database path and never returns.
-var children = map[string]func(path string){
+// children are the roles a re-executed test binary can play
+// (storagetest.PlayChild); each gets the database's path.
+var children = map[string]storagetest.Child{
 	"hold":  holdChild,
-	"crash": crashChild,
+	"crash": crashTest.Child,
 }
 
 func TestMain(m *testing.M) {
-	if role := os.Getenv(childEnv); role != "" {
-		child, ok := children[role]
-		if !ok {
-			fmt.Fprintf(os.Stderr, "unknown child role %q\n", role)
-			os.Exit(2)
-		}
-		child(os.Getenv(childEnv + "_PATH"))
-		os.Exit(0)
-	}
+	storagetest.PlayChild(children)
 	os.Exit(m.Run())
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,8 +56,7 @@ func TestOpenInUse(t *testing.T) {
 		checkInUse(t, path)
 	})
 	t.Run("another process", func(t *testing.T) {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), childEnv+"=hold", childEnv+"_PATH="+path)
+		cmd := storagetest.ChildCommand("hold", path)
 		stdin, _ := cmd.StdinPipe()
 		stdout, _ := cmd.StdoutPipe()
 		cmd.Stderr = os.Stderr
