@@ -2,7 +2,6 @@ package bolt
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -12,21 +11,13 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// Errors of challenges.
-var (
-	// ErrNotInvited refuses an acceptance by someone the challenge does not name.
-	ErrNotInvited = errors.New("this challenge is for someone else")
-	// ErrExpired refuses an acceptance after the challenge's expiry.
-	ErrExpired = errors.New("this challenge has expired")
-)
-
 // challengeIndex lists a challenge's index keys: its players, its channel, its expiry.
 func challengeIndex(c *storage.Challenge) []indexEntry {
 	id := idKey(uint64(c.ID))
 	e := []indexEntry{
 		{bucketChallengesBy, string(append(prefixKey(c.Challenger.UserID, 'u'), id...))},
 		{bucketChallengesBy, string(append(prefixKey(c.ChannelID, 'c'), id...))},
-		{bucketTimers, string(timerKey(c.Expires, DeadlineChallenge, uint64(c.ID)))},
+		{bucketTimers, string(timerKey(c.Expires, storage.DeadlineChallenge, uint64(c.ID)))},
 	}
 	if c.Opponent.UserID != "" {
 		e = append(e, indexEntry{bucketChallengesBy, string(append(prefixKey(c.Opponent.UserID, 'u'), id...))})

@@ -9,21 +9,6 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// The kinds of timers.
-const (
-	// DeadlineMatch: the match's Deadline passed. In play the side to move
-	// loses on time (Act with ActTimeOut); in set-up the match is abandoned.
-	DeadlineMatch storage.DeadlineKind = 'm'
-	// DeadlineReminder: a reminder is due (send it, then MarkReminded).
-	DeadlineReminder storage.DeadlineKind = 'r'
-	// DeadlineChallenge: a challenge expired (DeleteChallenge it).
-	DeadlineChallenge storage.DeadlineKind = 'c'
-	// DeadlineResume: a pause agreed ran out (Act with ActResume).
-	DeadlineResume storage.DeadlineKind = 'p'
-	// DeadlineVacation: a player's vacation ran out (Act with ActVacationEnd).
-	DeadlineVacation storage.DeadlineKind = 'v'
-)
-
 // NextDeadline returns the earliest timer: the first key of the timer index.
 func (db *DB) NextDeadline(ctx context.Context) (storage.Deadline, bool, error) {
 	var d storage.Deadline

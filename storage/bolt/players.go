@@ -9,12 +9,6 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// Why SaveSetup refuses a set-up; both are ErrInvalid.
-var (
-	ErrSetupName     = fmt.Errorf("a set-up name has 1 to 100 characters: %w", storage.ErrInvalid)
-	ErrTooManySetups = fmt.Errorf("at most %d set-ups are kept; delete one first: %w", storage.MaxSavedSetups, storage.ErrInvalid)
-)
-
 func (db *DB) loadPlayer(tx *bbolt.Tx, userID string) (*storage.PlayerSettings, error) {
 	data := tx.Bucket(bucketPlayers).Get([]byte(userID))
 	if data == nil {

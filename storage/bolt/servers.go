@@ -9,13 +9,6 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// The board modes.
-const (
-	BoardPerMove storage.BoardMode = iota // a new picture for every move in the channel
-	BoardThread                           // a thread for every match, a picture per move in it
-	BoardLive                             // one message per match, edited after every move
-)
-
 // Server returns a server's settings, the defaults for a server never set up.
 func (db *DB) Server(ctx context.Context, guildID string) (*storage.ServerSettings, error) {
 	if guildID == "" {
