@@ -59,6 +59,7 @@ func (db *DB) migrate(from int) error {
 	return nil
 }
 
+// migratePlayersV1 rewrites the player records of format 1 in format 2.
 func migratePlayersV1(tx *bbolt.Tx) error { return upgradeRecords(tx, bucketPlayers, "player", 2) }
 
 // migrateMatchSecrets gives every match stored before secrets existed its own,
