@@ -106,7 +106,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	return b
 }
 
-// Reminders is the bot's reminder schedule for storage.Options.Reminders: at
+// Reminders is the bot's reminder schedule for the Reminders option of bolt.Options and postgres.Options: at
 // half time, and one hour before the deadline when the move time is longer
 // than two hours.
 func Reminders(moveTime time.Duration) []time.Duration {

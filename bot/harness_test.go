@@ -19,6 +19,7 @@ import (
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 )
 
 // The end-to-end tests run the real bot, with a real discordgo session,
@@ -41,7 +42,7 @@ type harness struct {
 	channel           *discordtest.Channel
 	alice, bob, carol *discordtest.Member
 	dbPath            string
-	db                *storage.DB
+	db                *bolt.DB
 	reads             *countingStore // the bot's store: db, counting what the bot reads
 	bot               *Bot
 	cfg               Config // the bot's configuration; Now and Logger are the harness's
@@ -75,7 +76,7 @@ func newHarnessOn(t testing.TB, opts []discordtest.Option, configure ...func(*Co
 func (h *harness) start() {
 	t := h.t
 	t.Helper()
-	db, err := storage.Open(storage.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
+	db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
 	if err != nil {
 		t.Fatal(err)
 	}

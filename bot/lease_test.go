@@ -10,6 +10,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 )
 
 // TestLeaseTakeover: on a shared database a process runs the timers and the
@@ -18,7 +19,7 @@ import (
 func TestLeaseTakeover(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,17 +1,19 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
 )
 
-// What every Store implementation shares. The bbolt DB and the PostgreSQL
-// backend (storage/postgres) differ only in how they load, lock and write
-// records; the records' encoding, the rules of each change and the rating of a
-// finished match live here, so that both read the same truth and keep the same
-// rules. A backend changes a match in one transaction:
+// What every Store implementation shares. The bbolt backend (storage/bolt)
+// and the PostgreSQL backend (storage/postgres) differ only in how they load,
+// lock and write records; the records' encoding, the rules of each change
+// (Changes, in changes.go) and the rating of a finished match live here, so
+// that both read the same truth and keep the same rules. A backend changes a
+// match in one transaction:
 //
 //  1. load the match, locked against other writers (bbolt has one writer;
 //     PostgreSQL takes the row with SELECT … FOR UPDATE);
@@ -24,6 +26,10 @@ import (
 //  5. record those notices in the outbox (PrepareNotice, in order, each with
 //     the next id) and write the record (EncodeMatch) and its indexes
 //     (Phase.Active, MatchTimer).
+//
+// Records of an older format are brought up to date by a backend's
+// migration (UpgradeRecord); the standings' record (EncodeStanding) is for a
+// backend that keeps them as records rather than columns.
 //
 // The outbox's rules are shared too: a queue (NoticeQueue) delivers its oldest
 // notice first, StartClock says what a delivered notice does to its match, and
@@ -76,6 +82,17 @@ func MatchTimer(m *Match) (Deadline, bool) {
 // server and variant: the starting Glicko-2 rating.
 func NewStanding(guildID string, v game.Variant, userID string) Standing {
 	return newStanding(guildID, v, userID)
+}
+
+// EncodeStanding returns s's stored record (JSON), for a backend that keeps
+// standings as records; the record leaves out s's server, variant and player,
+// which are its key.
+func EncodeStanding(s Standing) ([]byte, error) { return encodeStanding(s) }
+
+// DecodeStanding reads a record written by EncodeStanding: the standing of
+// userID in that server and variant.
+func DecodeStanding(guildID string, v game.Variant, userID string, data []byte) (Standing, error) {
+	return decodeStanding(newStanding(guildID, v, userID), data)
 }
 
 // Rate counts a finished, rated match in both players' standings: before holds
@@ -188,33 +205,6 @@ func PrepareNotice(n *Notice) error {
 	return nil
 }
 
-// StartClock returns the match as it is once n, a notice that StartsClock, was
-// done at time at: the clock of the side to move runs, its deadline counted
-// from at; the version does not change, since nothing a player acted on did,
-// and the menus they hold stay valid. It returns false when there is nothing
-// to start: the game has moved on, or the clock already runs. The caller
-// writes the result as it is (no PrepareSave), in the transaction that
-// removes n.
-func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) {
-	if !n.StartsClock || n.Match != old.ID || !old.ClockPending || old.Phase != PhasePlaying || n.Log > len(old.Log) || hasMove(old.Log[n.Log:]) {
-		return nil, false
-	}
-	m := old.Clone()
-	m.ClockPending = false
-	m.setDeadline(at.Add(m.TurnTime(int(m.ToMove()))+max(m.pauseLeft(at), m.vacationLeft(at))), c.reminders())
-	return m, true
-}
-
-// ExpireChallenge returns the notice that challenge ch, whose time ran out,
-// owes when it is removed at time at (ErrNotDue before it expires). The
-// caller deletes ch and records the notice in one transaction.
-func (c Changes) ExpireChallenge(ch *Challenge, at time.Time) (Notice, error) {
-	if at.Before(ch.Expires) {
-		return Notice{}, fmt.Errorf("challenge %d expires at %s: %w", ch.ID, ch.Expires.Format(time.RFC3339), ErrNotDue)
-	}
-	return Notice{Event: EventChallengeExpired, To: AudiencePublic, At: at, Challenge: ch}, nil
-}
-
 // PrepareChallenge returns a copy of c ready to be stored: times kept to the
 // second, and checked (ErrInvalid).
 func PrepareChallenge(c *Challenge) (*Challenge, error) {
@@ -244,208 +234,44 @@ func PreparePlayer(p *PlayerSettings, userID string, version uint64) error {
 	return nil
 }
 
-// Changes are the rules of each change to a match, applied by a backend to a
-// copy of the stored match inside its transaction; each returns the game it
-// rebuilt, if any, for PrepareSave. Reminders is the reminder schedule
-// (Options.Reminders); nil means none.
-type Changes struct {
-	Reminders func(moveTime time.Duration) []time.Duration
-}
-
-func (c Changes) reminders() func(time.Duration) []time.Duration {
-	if c.Reminders == nil {
-		return noReminders
+// checkResult holds the invariant that the stored result and phase are the replay's.
+func checkResult(m *Match, g *game.Game) error {
+	if m.Phase == PhaseSetup || m.Phase == PhaseAbandoned {
+		if m.Result.Over() {
+			return fmt.Errorf("match %d: a match in %s has no result: %w", m.ID, m.Phase, ErrInvalid)
+		}
+		return nil
 	}
-	return c.Reminders
-}
-
-func noReminders(time.Duration) []time.Duration { return nil }
-
-// NewMatch returns the match CreateMatch stores for m, still without its ID:
-// version 0 (PrepareSave makes it 1), a secret drawn when m has none, and in
-// set-up a deadline of Created + MoveTime when m has none.
-func (c Changes) NewMatch(m *Match) (*Match, error) {
-	if m.Created.IsZero() {
-		return nil, fmt.Errorf("a match needs its creation time: %w", ErrInvalid)
-	}
-	n := m.Clone()
-	n.ID, n.Version = 0, 0
-	if n.Secret.IsZero() {
+	if g == nil {
 		var err error
-		if n.Secret, err = NewSecret(); err != nil {
-			return nil, err
+		if g, err = m.Game(); err != nil {
+			if errors.Is(err, ErrCorrupt) {
+				err = fmt.Errorf("%v: %w", err, ErrInvalid)
+			}
+			return err
 		}
 	}
-	if n.Phase == PhaseSetup && n.Deadline.IsZero() {
-		n.setDeadline(n.Created.Add(n.MoveTime), c.reminders())
+	if g.Result() != m.Result {
+		return fmt.Errorf("match %d: stored result %q, the replay says %q: %w", m.ID, m.Result, g.Result(), ErrInvalid)
 	}
-	return n, nil
-}
-
-// AcceptChallenge returns the match, in set-up and still without its ID, that
-// opponent's acceptance of ch at time at makes, or the reason it is refused
-// (ErrNotInvited, ErrExpired, ErrInvalid). The caller deletes ch in the same
-// transaction.
-func (c Changes) AcceptChallenge(ch *Challenge, opponent Player, challengerSide game.Side, at time.Time) (*Match, error) {
-	switch {
-	case opponent.UserID == ch.Challenger.UserID:
-		return nil, fmt.Errorf("you cannot accept your own challenge: %w", ErrInvalid)
-	case ch.Opponent.UserID != "" && ch.Opponent.UserID != opponent.UserID:
-		return nil, ErrNotInvited
-	case !at.Before(ch.Expires):
-		return nil, ErrExpired
-	case challengerSide > game.Blue:
-		return nil, fmt.Errorf("unknown side %d: %w", challengerSide, ErrInvalid)
+	if (m.Phase == PhaseFinished) != m.Result.Over() {
+		return fmt.Errorf("match %d: phase %s does not fit result %q: %w", m.ID, m.Phase, m.Result, ErrInvalid)
 	}
-	m := &Match{
-		GuildID: ch.GuildID, ChannelID: ch.ChannelID, LiveMessage: ch.MessageID, Rules: ch.Rules, MoveTime: ch.MoveTime, Casual: ch.Casual,
-		Clock: ch.Clock, Left: [2]time.Duration{ch.Clock.Base, ch.Clock.Base},
-		Phase: PhaseSetup, Created: second(at),
-	}
-	m.Players[challengerSide] = ch.Challenger
-	m.Players[challengerSide.Opponent()] = opponent
-	var err error
-	if m.Secret, err = NewSecret(); err != nil {
-		return nil, err
-	}
-	m.setDeadline(m.Created.Add(m.MoveTime), c.reminders())
-	return m, nil
-}
-
-// UpdateMatch applies a caller's fn to m, keeping m's ID and Version.
-func (c Changes) UpdateMatch(m *Match, fn func(m *Match) error) error {
-	id, version := m.ID, m.Version
-	if err := fn(m); err != nil {
-		return err
-	}
-	m.ID, m.Version = id, version
 	return nil
 }
 
-// ApplyMove plays side's move at time at: see Store.ApplyMove. It returns the
-// game after the move.
-func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Time) (*game.Game, error) {
-	g, err := playable(m)
-	if err != nil {
-		return nil, err
-	}
-	a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
-	if _, err := a.apply(g); err != nil {
-		return nil, err
-	}
-	m.chargeClock(int(side), at)
-	m.Log = append(m.Log, a)
-	m.afterAction(g, at, c.reminders())
-	if m.Phase == PhasePlaying {
-		m.setDeadline(at.Add(m.TurnTime(int(side.Opponent()))), c.reminders())
-	}
-	return g, nil
-}
-
-// Act records an action other than a move: see Store.Act.
-func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
-	if a.Kind == ActMove {
-		return nil, fmt.Errorf("moves go through ApplyMove: %w", ErrInvalid)
-	}
-	g, err := playable(m)
-	if err != nil {
-		return nil, err
-	}
-	a.At, a.Move = second(a.At), game.Move{}
-	if a.Kind == ActTimeOut {
-		if m.ClockPending {
-			return nil, fmt.Errorf("match %d: the player to move has not been told yet, so their time has not started: %w", m.ID, ErrNotDue)
-		}
-		if a.At.Before(m.Deadline) {
-			return nil, fmt.Errorf("match %d: time runs out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrNotDue)
-		}
-		a.Side = g.ToMove()
-	}
-	if err := m.checkPause(&a); err != nil {
-		return nil, err
-	}
-	if err := m.checkVacation(a); err != nil {
-		return nil, err
-	}
-	until := m.VacationUntil(a.Side)
-	if a.Kind == ActResume {
-		a.Side = g.ToMove()
-	}
-	if a.Kind == ActGiveTime {
-		if m.Phase != PhasePlaying {
-			return nil, ErrGameOver
-		}
-		if m.GiftsBy(a.Side) >= MaxGifts {
-			return nil, fmt.Errorf("match %d: %s gave time %d times: %w", m.ID, a.Side, MaxGifts, ErrNoGiftsLeft)
+// normalize makes m what a reload gives back: times in whole UTC seconds, no
+// set-up behind SetupNone.
+func normalize(m *Match) {
+	for side := range m.Setups {
+		if m.Setups[side].Status == SetupNone {
+			m.Setups[side].Setup = game.Setup{}
 		}
 	}
-	if _, err := a.apply(g); err != nil {
-		return nil, err
+	for _, t := range []*time.Time{&m.Deadline, &m.RemindAt, &m.Created, &m.Started, &m.Ended, &m.Setups[0].At, &m.Setups[1].At} {
+		*t = second(*t)
 	}
-	m.Log = append(m.Log, a)
-	m.afterAction(g, a.At, c.reminders())
-	switch a.Kind {
-	case ActGiveTime:
-		m.giveTime(a.Side, g.ToMove(), c.reminders())
-	case ActAcceptPause:
-		m.pause(a.Days, c.reminders())
-	case ActVacation, ActVacationEnd:
-		m.vacation(a, until, g.ToMove(), c.reminders())
+	for i := range m.Log {
+		m.Log[i].At = second(m.Log[i].At)
 	}
-	return g, nil
-}
-
-// SetSetup stores a draft or confirms a set-up: see Store.SetSetup.
-func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*game.Game, error) {
-	if side > game.Blue || (status != SetupDraft && status != SetupConfirmed) {
-		return nil, fmt.Errorf("SetSetup takes a side and a draft or confirmed status: %w", ErrInvalid)
-	}
-	switch {
-	case m.Phase == PhaseFinished || m.Phase == PhaseAbandoned:
-		return nil, ErrGameOver
-	case m.Phase != PhaseSetup || m.Setups[side].Status == SetupConfirmed:
-		return nil, ErrSetupConfirmed
-	}
-	if status == SetupConfirmed {
-		if err := setup.Validate(m.Rules); err != nil {
-			// The reason describes this player's own set-up: fit to show to
-			// them, never to log or to show anyone else.
-			return nil, fmt.Errorf("your set-up does not fit the rules: %w", err)
-		}
-	}
-	m.Setups[side] = SideSetup{Status: status, Setup: setup, At: second(at)}
-	if m.Setups[side.Opponent()].Status != SetupConfirmed || status != SetupConfirmed {
-		return nil, nil
-	}
-	g, err := m.Game()
-	if err != nil {
-		return nil, err
-	}
-	m.Started = second(at)
-	m.afterAction(g, at, c.reminders())
-	if m.Phase == PhasePlaying {
-		m.setDeadline(at.Add(m.TurnTime(int(game.Red))), c.reminders())
-	}
-	return g, nil
-}
-
-// Abandon ends an active match with no result, for the reason why.
-func (c Changes) Abandon(m *Match, at time.Time, why CallOff) error {
-	if !m.Phase.Active() {
-		return ErrGameOver
-	}
-	m.Phase, m.Ended, m.CalledOff = PhaseAbandoned, second(at), why
-	m.setDeadline(time.Time{}, c.reminders())
-	return nil
-}
-
-// MarkReminded records the reminder due at RemindAt as sent and plans the next
-// (ErrNotDue before its time, and while the side to move has not been told).
-func (c Changes) MarkReminded(m *Match, at time.Time) error {
-	if m.RemindAt.IsZero() || at.Before(m.RemindAt) || (m.ClockPending && m.Phase == PhasePlaying) {
-		return fmt.Errorf("match %d has no reminder due: %w", m.ID, ErrNotDue)
-	}
-	m.RemindersSent++
-	m.planReminder(c.reminders())
-	return nil
 }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -162,5 +163,38 @@ func TestRandomLogsRoundTrip(t *testing.T) {
 	got, err := decodeLog(base, encodeLog(base, log))
 	if err != nil || !reflect.DeepEqual(got, log) {
 		t.Fatalf("random log does not round-trip: %v", err)
+	}
+}
+
+// TestUpgradeRecord: an older record is rewritten in the format asked for,
+// every other field kept; a record at that format or later is left alone
+// (nil); a newer record than this program reads, or no record, is refused.
+func TestUpgradeRecord(t *testing.T) {
+	got, err := UpgradeRecord("player", []byte(`{"v":1,"id":"7","ver":3,"classic":true,"locale":"nl"}`), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := decodePlayer(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.UserID != "7" || p.Version != 3 || p.Numbering != game.NumberingClassic || p.Locale != "nl" || strings.Contains(string(got), "classic\":true") {
+		t.Errorf("upgraded to %s: %+v", got, p)
+	}
+	m, err := UpgradeRecord("match", []byte(`{"v":1,"id":1,"channel":"c"}`), 2)
+	if err != nil || !strings.Contains(string(m), `"v":2`) || !strings.Contains(string(m), `"secret":"`) {
+		t.Errorf("a v1 match upgraded to %s, %v; want v2 with a secret", m, err)
+	}
+	if got, err := UpgradeRecord("player", got, 2); got != nil || err != nil {
+		t.Errorf("a current record: %s, %v; want nil, nil", got, err)
+	}
+	if _, err := UpgradeRecord("player", []byte(`{"v":99}`), 2); !errors.Is(err, ErrNewerSchema) {
+		t.Errorf("a newer record: %v, want ErrNewerSchema", err)
+	}
+	if _, err := UpgradeRecord("player", []byte(`not json`), 2); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("no record: %v, want ErrCorrupt", err)
+	}
+	if _, err := UpgradeRecord("match", []byte(`{"v":1}`), 7); !errors.Is(err, ErrInvalid) {
+		t.Errorf("a format that does not exist: %v, want ErrInvalid", err)
 	}
 }

@@ -1,11 +1,10 @@
 package storage
 
 import (
-	"context"
 	"fmt"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	"github.com/strategobot/strategobot/game"
 )
 
 // DeadlineKind says what a timer is for.
@@ -51,37 +50,74 @@ type Deadline struct {
 	ID uint64
 }
 
-// NextDeadline returns the earliest timer: the first key of the timer index.
-func (db *DB) NextDeadline(ctx context.Context) (Deadline, bool, error) {
-	var d Deadline
-	var ok bool
-	err := db.view(ctx, func(tx *bolt.Tx) error {
-		k, _ := tx.Bucket(bucketTimers).Cursor().First()
-		if k != nil {
-			d, ok = parseTimerKey(k)
-		}
-		return nil
-	})
-	return d, ok, err
+// What sets a match's deadline, its reminders and its next timer. These
+// helpers are shared by every backend's update path, so that all of them keep
+// the same rules.
+
+// setDeadline starts a new deadline (zero: none) and plans its first reminder.
+func (m *Match) setDeadline(d time.Time, reminders func(time.Duration) []time.Duration) {
+	m.Deadline = second(d)
+	m.RemindersSent = 0
+	m.planReminder(reminders)
 }
 
-// DueDeadlines returns the timers due at now: a walk from the first key that
-// stops at the first one in the future.
-func (db *DB) DueDeadlines(ctx context.Context, now time.Time, limit int) ([]Deadline, error) {
-	var due []Deadline
-	err := db.view(ctx, func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketTimers).Cursor()
-		for k, _ := c.First(); k != nil; k, _ = c.Next() {
-			d, ok := parseTimerKey(k)
-			if !ok {
-				continue
-			}
-			if d.At.After(now) || (limit > 0 && len(due) >= limit) {
-				break
-			}
-			due = append(due, d)
+// planReminder sets RemindAt to the next reminder not yet sent, if any is
+// still before the deadline.
+func (m *Match) planReminder(reminders func(time.Duration) []time.Duration) {
+	m.RemindAt = time.Time{}
+	if m.Deadline.IsZero() || !m.Phase.Active() {
+		return
+	}
+	if m.Clock.On() && m.Phase == PhasePlaying {
+		m.RemindersSent = 0 // a game on the clock is played at the board: no reminders
+		return
+	}
+	leads := reminders(m.MoveTime)
+	for i := m.RemindersSent; i < len(leads); i++ {
+		if leads[i] > 0 && leads[i] < m.MoveTime {
+			m.RemindAt = second(m.Deadline.Add(-leads[i]))
+			m.RemindersSent = i
+			return
 		}
-		return nil
-	})
-	return due, err
+	}
+	m.RemindersSent = len(leads)
+}
+
+// afterAction brings phase, result and deadline in line with the game after
+// an action taken at time at.
+func (m *Match) afterAction(g *game.Game, at time.Time, reminders func(time.Duration) []time.Duration) {
+	m.Result = g.Result()
+	if m.Result.Over() {
+		m.Phase = PhaseFinished
+		m.Ended = second(at)
+		m.setDeadline(time.Time{}, reminders)
+		return
+	}
+	m.Phase = PhasePlaying
+}
+
+// wake returns when the bot must next look at the match, and why.
+func (m *Match) wake() (time.Time, DeadlineKind, bool) {
+	if until := m.PausedUntil(); !until.IsZero() {
+		return until, DeadlineResume, true // nothing else is due while paused
+	}
+	at, kind, ok := m.clockWake()
+	for side := game.Red; side <= game.Blue; side++ {
+		if back := m.VacationUntil(side); !back.IsZero() && (!ok || back.Before(at)) {
+			at, kind, ok = back, DeadlineVacation, true
+		}
+	}
+	return at, kind, ok
+}
+
+// clockWake is when the clock of whoever must act next needs the bot: a
+// reminder or the deadline.
+func (m *Match) clockWake() (time.Time, DeadlineKind, bool) {
+	if !m.Phase.Active() || m.Deadline.IsZero() || (m.ClockPending && m.Phase == PhasePlaying) {
+		return time.Time{}, 0, false
+	}
+	if !m.RemindAt.IsZero() && m.RemindAt.Before(m.Deadline) {
+		return m.RemindAt, DeadlineReminder, true
+	}
+	return m.Deadline, DeadlineMatch, true
 }

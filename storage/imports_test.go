@@ -6,17 +6,45 @@ import (
 	"testing"
 )
 
+// deps lists the packages pattern depends on, itself included.
+func deps(t *testing.T, pattern string) []string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", pattern).Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	return strings.Fields(string(out))
+}
+
+// within reports whether pkg is root or one of its subpackages.
+func within(pkg, root string) bool {
+	return pkg == root || strings.HasPrefix(pkg, root+"/")
+}
+
 // TestImportsNothingOfTheComputer: the store and its backends keep a
 // practice match's level as a plain name, so they link nothing of the
 // computer player (game/ai) and its search.
 func TestImportsNothingOfTheComputer(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "github.com/strategobot/strategobot/storage/...").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	for _, pkg := range strings.Fields(string(out)) {
-		if pkg == "github.com/strategobot/strategobot/game/ai" || strings.HasPrefix(pkg, "github.com/strategobot/strategobot/game/ai/") {
+	for _, pkg := range deps(t, "github.com/strategobot/strategobot/storage/...") {
+		if within(pkg, "github.com/strategobot/strategobot/game/ai") {
 			t.Errorf("storage depends on %s", pkg)
+		}
+	}
+}
+
+// TestImportsNoDatabase: the contract and what the backends share link no
+// database; each backend brings its own (storage/bolt bbolt,
+// storage/postgres pgx).
+func TestImportsNoDatabase(t *testing.T) {
+	databases := []string{
+		"go.etcd.io/bbolt", "github.com/jackc/pgx",
+		"github.com/strategobot/strategobot/storage/bolt", "github.com/strategobot/strategobot/storage/postgres",
+	}
+	for _, pkg := range deps(t, "github.com/strategobot/strategobot/storage") {
+		for _, db := range databases {
+			if within(pkg, db) {
+				t.Errorf("storage depends on %s", pkg)
+			}
 		}
 	}
 }

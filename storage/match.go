@@ -120,7 +120,7 @@ type Match struct {
 	// side to move loses on time.
 	Deadline time.Time
 	// RemindAt is when the next reminder is due (zero: none). RemindersSent
-	// counts the reminders of Options.Reminders' schedule already done for the
+	// counts the reminders of the store's schedule (Changes.Reminders) already done for the
 	// current deadline (sent, or skipped as too late). Both reset with every
 	// new deadline.
 	RemindAt      time.Time

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -252,4 +253,90 @@ func (m *Match) Owes(side game.Side) bool {
 		return m.ToMove() == side
 	}
 	return false
+}
+
+// noticeRecord is a Notice as stored in the outbox (JSON).
+type noticeRecord struct {
+	V         int              `json:"v"`
+	ID        uint64           `json:"id"`
+	Match     uint64           `json:"match,omitempty"`
+	Event     string           `json:"event"`
+	To        string           `json:"to"`
+	Log       int              `json:"log,omitempty"`
+	Version   uint64           `json:"ver,omitempty"`
+	At        int64            `json:"at"`
+	Clock     bool             `json:"clock,omitempty"`
+	Challenge *challengeRecord `json:"challenge,omitempty"`
+	Reason    string           `json:"reason,omitempty"`
+	Follower  string           `json:"follower,omitempty"`
+	Practice  bool             `json:"practice,omitempty"`
+	Sent      int              `json:"sent,omitempty"`
+	Attempts  int              `json:"attempts,omitempty"`
+	NextTry   int64            `json:"next"`
+}
+
+func encodeNotice(n *Notice) ([]byte, error) {
+	rec := noticeRecord{
+		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
+		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Practice: n.Practice,
+		Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
+	}
+	if n.Challenge != nil {
+		c := challengeToRecord(n.Challenge)
+		rec.Challenge = &c
+	}
+	return json.Marshal(&rec)
+}
+
+func decodeNotice(data []byte) (*Notice, error) {
+	var rec noticeRecord
+	if err := unmarshalRecord(data, &rec, &rec.V, "notice", noticeRecordVersion); err != nil {
+		return nil, err
+	}
+	n := &Notice{
+		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, Version: rec.Version, At: fromUnix(rec.At), StartsClock: rec.Clock,
+		Reason: rec.Reason, Follower: rec.Follower, Practice: rec.Practice, Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
+	}
+	var err error
+	if n.Event, err = parseEvent(rec.Event); err != nil {
+		return nil, fmt.Errorf("notice %d: %v: %w", rec.ID, err, ErrCorrupt)
+	}
+	if n.To, err = parseAudience(rec.To); err != nil {
+		return nil, fmt.Errorf("notice %d: %v: %w", rec.ID, err, ErrCorrupt)
+	}
+	if rec.Challenge != nil {
+		if n.Challenge, err = challengeFromRecord(rec.Challenge); err != nil {
+			return nil, fmt.Errorf("notice %d: %w", rec.ID, err)
+		}
+	}
+	return n, nil
+}
+
+// validNotice checks what a recorded notice must hold.
+func validNotice(n *Notice) error {
+	switch {
+	case n.Event == 0 || int(n.Event) >= len(eventNames):
+		return fmt.Errorf("a notice needs an event: %w", ErrInvalid)
+	case int(n.To) >= len(audienceNames):
+		return fmt.Errorf("a notice needs an audience: %w", ErrInvalid)
+	case n.Match == 0 && n.Challenge == nil:
+		return fmt.Errorf("a notice is about a match or a challenge: %w", ErrInvalid)
+	case n.At.IsZero():
+		return fmt.Errorf("a notice needs its time: %w", ErrInvalid)
+	case (n.To == AudienceFollower) != (n.Follower != ""):
+		return fmt.Errorf("a follower's notice, and only one, names the follower: %w", ErrInvalid)
+	case n.To == AudienceFollower && (n.Match == 0 || n.StartsClock):
+		return fmt.Errorf("a follower's notice is about a match and starts no clock: %w", ErrInvalid)
+	}
+	return nil
+}
+
+// Clone returns a copy of n that shares nothing with it.
+func (n *Notice) Clone() *Notice {
+	c := *n
+	if n.Challenge != nil {
+		ch := *n.Challenge
+		c.Challenge = &ch
+	}
+	return &c
 }

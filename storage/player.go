@@ -1,15 +1,12 @@
 package storage
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -163,7 +160,8 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 		return nil, err
 	}
 	if v < 2 {
-		// Read a record the migration has not reached (it always has, once Open returns).
+		// Read a record a migration has not reached (the bbolt file's has, once
+		// bolt.Open returns).
 		if data, err = upgradePlayerV1(data); err != nil {
 			return nil, err
 		}
@@ -207,58 +205,4 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 		p.Defaults[v] = name
 	}
 	return p, nil
-}
-
-func (db *DB) loadPlayer(tx *bolt.Tx, userID string) (*PlayerSettings, error) {
-	data := tx.Bucket(bucketPlayers).Get([]byte(userID))
-	if data == nil {
-		return &PlayerSettings{UserID: userID}, nil
-	}
-	return db.players.get(userID, data)
-}
-
-// Player returns a player's settings, the defaults for a player never seen.
-func (db *DB) Player(ctx context.Context, userID string) (*PlayerSettings, error) {
-	if userID == "" {
-		return nil, fmt.Errorf("no user id: %w", ErrInvalid)
-	}
-	var p *PlayerSettings
-	err := db.view(ctx, func(tx *bolt.Tx) error {
-		var err error
-		p, err = db.loadPlayer(tx, userID)
-		return err
-	})
-	return p, err
-}
-
-// UpdatePlayer changes a player's settings with fn in one transaction.
-func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *PlayerSettings) error) (*PlayerSettings, error) {
-	if userID == "" {
-		return nil, fmt.Errorf("no user id: %w", ErrInvalid)
-	}
-	var out *PlayerSettings
-	err := db.update(ctx, func(tx *bolt.Tx) error {
-		out = nil
-		p, err := db.loadPlayer(tx, userID)
-		if err != nil {
-			return err
-		}
-		version := p.Version
-		if err := fn(p); err != nil {
-			return err
-		}
-		if err := PreparePlayer(p, userID, version); err != nil {
-			return err
-		}
-		data, err := encodePlayer(p)
-		if err != nil {
-			return err
-		}
-		out = p
-		return tx.Bucket(bucketPlayers).Put([]byte(userID), data)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }

@@ -17,6 +17,8 @@ const (
 	challengeRecordVersion = 1
 	playerRecordVersion    = 2 // v2 replaced the boolean "classic" by "numbering"
 	standingRecordVersion  = 1
+	noticeRecordVersion    = 1
+	serverRecordVersion    = 1
 )
 
 // versionProbe reads only the version of any record.
@@ -50,6 +52,89 @@ func checkVersion(data []byte, kind string, known int) (int, error) {
 		return p.V, fmt.Errorf("%s record version %d (this program reads up to %d): %w", kind, p.V, known, ErrNewerSchema)
 	}
 	return p.V, nil
+}
+
+// UpgradeRecord rewrites a stored record of kind ("match", "player") that is
+// older than format version to in that format, carrying every field the
+// format did not change over as it is; it returns nil for a record already at
+// to or later. A record newer than this program reads is refused
+// (ErrNewerSchema), one that is not a record with ErrCorrupt. A backend's
+// migration applies it, one format at a time, to every record it stored in an
+// older format (the decoders also read those formats, so that a record the
+// migration has not reached is never misread).
+func UpgradeRecord(kind string, data []byte, to int) ([]byte, error) {
+	upgrade, ok := recordUpgrades[recordFormat{kind, to}]
+	if !ok {
+		return nil, fmt.Errorf("no way to bring a %s record to version %d: %w", kind, to, ErrInvalid)
+	}
+	v, err := checkVersion(data, kind, recordVersions[kind])
+	if err != nil || v >= to {
+		return nil, err
+	}
+	return upgrade(data)
+}
+
+// recordVersions are the formats this program reads, by kind of record.
+var recordVersions = map[string]int{
+	"match": matchRecordVersion, "challenge": challengeRecordVersion, "player": playerRecordVersion,
+	"standing": standingRecordVersion, "notice": noticeRecordVersion, "server": serverRecordVersion,
+}
+
+// recordFormat is one version of the format of one kind of record.
+type recordFormat struct {
+	kind string
+	v    int
+}
+
+// recordUpgrades rewrite a record of an older format in the format they made.
+var recordUpgrades = map[recordFormat]func([]byte) ([]byte, error){
+	{"player", 2}: upgradePlayerV1,
+	{"match", 2}:  upgradeMatchV1,
+}
+
+// playerRecordV1 is the first format of player settings.
+type playerRecordV1 struct {
+	V       int  `json:"v"`
+	Classic bool `json:"classic"`
+}
+
+// upgradePlayerV1 rewrites a v1 player record as v2: "classic": true becomes
+// "numbering": "classic". Every other field is carried over as it is.
+func upgradePlayerV1(data []byte) ([]byte, error) {
+	var old playerRecordV1
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &old); err != nil {
+		return nil, fmt.Errorf("player record v1: %v: %w", err, ErrCorrupt)
+	}
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Errorf("player record v1: %v: %w", err, ErrCorrupt)
+	}
+	delete(fields, "classic")
+	if old.Classic {
+		fields["numbering"] = json.RawMessage(`"classic"`)
+	}
+	fields["v"] = json.RawMessage("2")
+	return json.Marshal(fields)
+}
+
+// upgradeMatchV1 rewrites a v1 match record as v2 with a fresh secret. Every
+// other field is carried over as it is.
+func upgradeMatchV1(data []byte) ([]byte, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Errorf("match record v1: %v: %w", err, ErrCorrupt)
+	}
+	secret, err := NewSecret()
+	if err != nil {
+		return nil, err
+	}
+	text, err := json.Marshal(encodeSecret(secret))
+	if err != nil {
+		return nil, err
+	}
+	fields["secret"] = text
+	fields["v"] = json.RawMessage("2")
+	return json.Marshal(fields)
 }
 
 type playerRecord struct {

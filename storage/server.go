@@ -1,13 +1,10 @@
 package storage
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -98,9 +95,6 @@ const MaxServerChannels = 25
 func (s *ServerSettings) AllowsChannel(channelID string) bool {
 	return len(s.Channels) == 0 || slices.Contains(s.Channels, channelID)
 }
-
-// serverRecordVersion is the format of server settings records.
-const serverRecordVersion = 1
 
 type serverRecord struct {
 	V          int                 `json:"v"`
@@ -198,57 +192,3 @@ func EncodeServer(s *ServerSettings) ([]byte, error) { return encodeServer(s) }
 
 // DecodeServer reads what EncodeServer wrote.
 func DecodeServer(data []byte) (*ServerSettings, error) { return decodeServer(data) }
-
-// Server returns a server's settings, the defaults for a server never set up.
-func (db *DB) Server(ctx context.Context, guildID string) (*ServerSettings, error) {
-	if guildID == "" {
-		return nil, fmt.Errorf("no guild id: %w", ErrInvalid)
-	}
-	var s *ServerSettings
-	err := db.view(ctx, func(tx *bolt.Tx) error {
-		var err error
-		s, err = loadServer(tx, guildID)
-		return err
-	})
-	return s, err
-}
-
-func loadServer(tx *bolt.Tx, guildID string) (*ServerSettings, error) {
-	data := tx.Bucket(bucketServers).Get([]byte(guildID))
-	if data == nil {
-		return &ServerSettings{GuildID: guildID}, nil
-	}
-	return decodeServer(data)
-}
-
-// UpdateServer changes a server's settings with fn in one transaction.
-func (db *DB) UpdateServer(ctx context.Context, guildID string, fn func(s *ServerSettings) error) (*ServerSettings, error) {
-	if guildID == "" {
-		return nil, fmt.Errorf("no guild id: %w", ErrInvalid)
-	}
-	var out *ServerSettings
-	err := db.update(ctx, func(tx *bolt.Tx) error {
-		out = nil
-		s, err := loadServer(tx, guildID)
-		if err != nil {
-			return err
-		}
-		version := s.Version
-		if err := fn(s); err != nil {
-			return err
-		}
-		if err := PrepareServer(s, guildID, version); err != nil {
-			return err
-		}
-		data, err := encodeServer(s)
-		if err != nil {
-			return err
-		}
-		out = s
-		return tx.Bucket(bucketServers).Put([]byte(guildID), data)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}

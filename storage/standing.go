@@ -1,13 +1,9 @@
 package storage
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -37,6 +33,9 @@ func newStanding(guild string, v game.Variant, user string) Standing {
 	return Standing{GuildID: guild, Variant: v, UserID: user, Rating: initialRating, RD: initialRD, Volatility: initialVolatility}
 }
 
+// standingRecord is a Standing as stored in one record (the bbolt backend's;
+// PostgreSQL keeps standings in columns, to sort its table in SQL). The
+// record's key holds the server, the variant and the player.
 type standingRecord struct {
 	V      int     `json:"v"`
 	Name   string  `json:"name,omitempty"`
@@ -49,19 +48,14 @@ type standingRecord struct {
 	Last   int64   `json:"last,omitempty"`
 }
 
-func standingKey(guild string, v game.Variant, user string) []byte {
-	return append(prefixKey(guild, byte(v)), user...)
+func encodeStanding(s Standing) ([]byte, error) {
+	return json.Marshal(&standingRecord{
+		V: standingRecordVersion, Name: s.Name, Wins: s.Wins, Losses: s.Losses, Draws: s.Draws,
+		Rating: s.Rating, RD: s.RD, Sigma: s.Volatility, Last: unixTime(s.LastPlayed),
+	})
 }
 
-func loadStanding(tx *bolt.Tx, guild string, v game.Variant, user string) (Standing, error) {
-	s := newStanding(guild, v, user)
-	data := tx.Bucket(bucketStandings).Get(standingKey(guild, v, user))
-	if data == nil {
-		return s, nil
-	}
-	return decodeStanding(s, data)
-}
-
+// decodeStanding reads a standing record into s, which holds its key.
 func decodeStanding(s Standing, data []byte) (Standing, error) {
 	var rec standingRecord
 	if err := unmarshalRecord(data, &rec, &rec.V, "standing", standingRecordVersion); err != nil {
@@ -70,37 +64,6 @@ func decodeStanding(s Standing, data []byte) (Standing, error) {
 	s.Name, s.Wins, s.Losses, s.Draws = rec.Name, rec.Wins, rec.Losses, rec.Draws
 	s.Rating, s.RD, s.Volatility, s.LastPlayed = rec.Rating, rec.RD, rec.Sigma, fromUnix(rec.Last)
 	return s, nil
-}
-
-func putStanding(tx *bolt.Tx, s Standing) error {
-	data, err := json.Marshal(&standingRecord{
-		V: standingRecordVersion, Name: s.Name, Wins: s.Wins, Losses: s.Losses, Draws: s.Draws,
-		Rating: s.Rating, RD: s.RD, Sigma: s.Volatility, Last: unixTime(s.LastPlayed),
-	})
-	if err != nil {
-		return err
-	}
-	return tx.Bucket(bucketStandings).Put(standingKey(s.GuildID, s.Variant, s.UserID), data)
-}
-
-// recordResult counts a finished match in both players' standings (see
-// Rate). The caller sets RatingApplied in the same transaction, so a match is
-// counted exactly once.
-func recordResult(tx *bolt.Tx, m *Match) error {
-	var before [2]Standing
-	for side := range before {
-		s, err := loadStanding(tx, m.GuildID, m.Rules.Variant, m.Players[side].UserID)
-		if err != nil {
-			return err
-		}
-		before[side] = s
-	}
-	for _, s := range rate(m, before) {
-		if err := putStanding(tx, s); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // rate is one Glicko-2 rating period holding this one game, after growing
@@ -138,43 +101,7 @@ func rate(m *Match, st [2]Standing) [2]Standing {
 	return st
 }
 
-// Standing returns one player's standing.
-func (db *DB) Standing(ctx context.Context, guildID string, v game.Variant, userID string) (Standing, error) {
-	var s Standing
-	err := db.view(ctx, func(tx *bolt.Tx) error {
-		var err error
-		s, err = loadStanding(tx, guildID, v, userID)
-		return err
-	})
-	return s, err
-}
-
-// Standings returns a server's table for a variant, best rating first.
-func (db *DB) Standings(ctx context.Context, guildID string, v game.Variant, limit int) ([]Standing, error) {
-	var out []Standing
-	err := db.view(ctx, func(tx *bolt.Tx) error {
-		prefix := prefixKey(guildID, byte(v))
-		c := tx.Bucket(bucketStandings).Cursor()
-		for k, data := c.Seek(prefix); k != nil && len(k) > len(prefix) && string(k[:len(prefix)]) == string(prefix); k, data = c.Next() {
-			s, err := decodeStanding(newStanding(guildID, v, string(k[len(prefix):])), data)
-			if err != nil {
-				return err
-			}
-			out = append(out, s)
-		}
-		return nil
-	})
-	slices.SortStableFunc(out, func(a, b Standing) int {
-		switch {
-		case a.Rating > b.Rating:
-			return -1
-		case a.Rating < b.Rating:
-			return 1
-		}
-		return 0
-	})
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
-	}
-	return out, err
+// rated reports whether the match's result counts in the standings.
+func (m *Match) rated() bool {
+	return m.Phase == PhaseFinished && m.Result.Over() && m.GuildID != "" && !m.Casual
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/postgres"
 )
 
@@ -33,8 +34,8 @@ type backupOptions struct {
 // backupFlags declares backup's flags into o.
 func backupFlags(o *backupOptions, stderr io.Writer) *flag.FlagSet {
 	fs := subcommandFlags("backup", backupUsage, stderr)
-	fs.StringVar(&o.db, "db", storage.DefaultPath, "database file to copy")
-	fs.DurationVar(&o.timeout, "timeout", storage.DefaultTimeout, "how long to wait for the file's lock")
+	fs.StringVar(&o.db, "db", bolt.DefaultPath, "database file to copy")
+	fs.DurationVar(&o.timeout, "timeout", bolt.DefaultTimeout, "how long to wait for the file's lock")
 	return fs
 }
 
@@ -62,7 +63,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 2
 	}
 	start := time.Now()
-	if err := storage.BackupFile(ctx, o.db, dest, o.timeout); err != nil {
+	if err := bolt.BackupFile(ctx, o.db, dest, o.timeout); err != nil {
 		fmt.Fprintf(stderr, "strategobot backup: %v\n", err)
 		if errors.Is(err, storage.ErrInUse) {
 			fmt.Fprintln(stderr, "The bot is running: stop it first, or use the copies it makes in backup_dir.")

@@ -10,14 +10,14 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 func TestRunBackup(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "bot.db")
-	db, err := storage.Open(storage.Options{Path: src})
+	db, err := bolt.Open(bolt.Options{Path: src})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestRunBackup(t *testing.T) {
 			}
 		})
 	}
-	copied, err := storage.Open(storage.Options{Path: filepath.Join(dir, "copy.db"), Timeout: time.Second})
+	copied, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "copy.db"), Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,7 @@ import (
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/pgtest"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/postgres"
 )
 
@@ -569,7 +570,7 @@ func openSeedStore(ctx context.Context, database string) (storage.Store, error) 
 	if postgres.IsURL(database) {
 		return postgres.Open(ctx, postgres.Options{URL: database, Reminders: bot.Reminders, Logger: slog.New(slog.DiscardHandler)})
 	}
-	return storage.Open(storage.Options{Path: database, NoSync: true, Reminders: bot.Reminders})
+	return bolt.Open(bolt.Options{Path: database, NoSync: true, Reminders: bot.Reminders})
 }
 
 // waitRegistered waits until the bot has registered its command, which it

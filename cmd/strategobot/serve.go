@@ -17,6 +17,7 @@ import (
 	"github.com/strategobot/strategobot/bot"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/postgres"
 )
 
@@ -80,7 +81,7 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.St
 		return db, nil
 	}
 	return openUnlessStopped(ctx, func() (storage.Store, error) {
-		db, err := storage.Open(storage.Options{
+		db, err := bolt.Open(bolt.Options{
 			Path:        cfg.Database,
 			BackupDir:   cfg.BackupDir,
 			BackupEvery: time.Duration(cfg.BackupEvery),
@@ -96,7 +97,7 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.St
 }
 
 // openUnlessStopped runs open, which takes no context, and returns as soon
-// as ctx ends: bbolt waits up to storage.DefaultTimeout for another
+// as ctx ends: bbolt waits up to bolt.DefaultTimeout for another
 // process's lock, longer than a stop may take. A store opened after that is
 // closed.
 func openUnlessStopped(ctx context.Context, open func() (storage.Store, error)) (storage.Store, error) {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
-	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 )
 
 // stopBound is what the test allows for a signal to end the process. The aim
@@ -31,12 +31,12 @@ func TestInterruptAtAnyMoment(t *testing.T) {
 		hold func(t *testing.T, srv *discordtest.Server, path string) func(p *botProcess) bool
 	}{
 		{"waiting for the database's lock", func(t *testing.T, srv *discordtest.Server, path string) func(p *botProcess) bool {
-			db, err := storage.Open(storage.Options{Path: path})
+			db, err := bolt.Open(bolt.Options{Path: path})
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { _ = db.Close() })
-			// The bot waits storage.DefaultTimeout (2 s) for the lock
+			// The bot waits bolt.DefaultTimeout (2 s) for the lock
 			// from its first log line on; the signal comes 100 ms in.
 			return func(p *botProcess) bool { return strings.Contains(p.logs.String(), "msg=starting") }
 		}},

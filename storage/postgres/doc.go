@@ -1,7 +1,7 @@
 // Package postgres is the storage.Store on a PostgreSQL server, for a bot that
 // outgrows one process: any number of processes may share one database, and
 // operators back it up with the tools they already use. The bbolt file
-// (package storage) stays the default; cmd/strategobot chooses this backend
+// (package storage/bolt) stays the default; cmd/strategobot chooses this backend
 // for a database setting of postgres://… (Open takes any pgx connection string).
 //
 // # One truth, two backends

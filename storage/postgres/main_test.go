@@ -1,33 +1,21 @@
 package postgres_test
 
 import (
-	"fmt"
 	"os"
 	"testing"
 
 	"github.com/strategobot/strategobot/internal/pgtest"
+	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
-// childEnv makes the test binary, run again by a test, play a child process
-// instead of running the tests: see children.
-const childEnv = "POSTGRES_TEST_CHILD"
-
-// children are the roles a re-executed test binary can play; each gets the
-// database's connection string and never returns.
-var children = map[string]func(url string){
-	"crash": crashChild,
+// children are the roles a re-executed test binary can play
+// (storagetest.PlayChild); each gets the database's connection string.
+var children = map[string]storagetest.Child{
+	"crash": crashTest.Child,
 	"hold":  holdChild,
 }
 
 func TestMain(m *testing.M) {
-	if role := os.Getenv(childEnv); role != "" {
-		child, ok := children[role]
-		if !ok {
-			fmt.Fprintf(os.Stderr, "unknown child role %q\n", role)
-			os.Exit(2)
-		}
-		child(os.Getenv(childEnv + "_URL"))
-		os.Exit(0)
-	}
+	storagetest.PlayChild(children)
 	os.Exit(pgtest.Main(m))
 }

@@ -19,12 +19,66 @@ import (
 )
 
 // The crash test of every backend: a child process (the test binary run
-// again) plays many matches on the database and prints an acknowledgement
-// after each commit; the test kills it with SIGKILL at random moments and,
-// after every kill, opens the database and checks that every acknowledged
-// change is there (CheckAfterCrash). Each backend starts its own child and
-// opens its own database; what the child plays, what it prints and what is
-// checked are the same for all, here.
+// again, see ChildCommand) plays many matches on the database and prints an
+// acknowledgement after each commit; the test kills it with SIGKILL at random
+// moments and, after every kill, opens the database and checks that every
+// acknowledged change is there (CheckAfterCrash). A backend declares its
+// CrashTest, gives its Child the role "crash" in TestMain, and runs it from
+// its TestCrash with its own database and its own checks; what the child
+// plays, what it prints, when it is killed and what is checked for every
+// backend are here.
+
+// CrashTest is one backend's crash test.
+type CrashTest struct {
+	// Shape is what the child plays.
+	Shape CrashShape
+	// Kills is how many times the child is started and killed, at least.
+	Kills int
+	// Wait bounds the wait for the child's first line; it then runs for a
+	// random 20 to 200 ms more.
+	Wait time.Duration
+	// Open opens, in the child, the database its argument names.
+	Open func(arg string) (storage.Store, error)
+}
+
+// Child is the crash child's role (see PlayChild): it opens the database arg
+// names and plays Shape on it until it is killed.
+func (c CrashTest) Child(arg string) {
+	db, err := c.Open(arg)
+	if err != nil {
+		fmt.Println("error: open:", err)
+		os.Exit(1)
+	}
+	playCrash(db, c.Shape, os.Stdout)
+}
+
+// Run starts the crash child with arg (ChildCommand("crash", arg)) and kills
+// it at a random moment, Kills times. After each kill, verify checks the
+// database (CheckAfterCrash, and the backend's own checks) with every change
+// acknowledged so far, and reports whether the test has seen enough; while it
+// has not, the child runs again, up to four times Kills (on a busy machine a
+// child may need more runs to finish a match). Run fails the test when the
+// children hardly got going: fewer than ten acknowledged changes a kill, or
+// never enough for verify.
+func (c CrashTest) Run(t *testing.T, arg string, verify func(t *testing.T, acked map[storage.MatchID][]Ack) (enough bool)) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
+	acked := map[storage.MatchID][]Ack{}
+	total, kills, enough := 0, 0, false
+	start := time.Now()
+	for ; kills < c.Kills || (!enough && kills < 4*c.Kills); kills++ {
+		acks := runAndKill(t, ChildCommand("crash", arg), c.Wait, time.Duration(20+r.IntN(180))*time.Millisecond)
+		for _, a := range acks {
+			acked[a.ID] = append(acked[a.ID], a)
+		}
+		total += len(acks)
+		enough = verify(t, acked)
+	}
+	if total < 10*c.Kills || !enough {
+		t.Errorf("only %d acknowledged changes in %d runs (enough for the checks: %t): the child hardly got going", total, kills, enough)
+	}
+	t.Logf("%d kills, %d acknowledged changes in %d matches, all present after every kill (%s)", kills, total, len(acked), time.Since(start).Round(time.Millisecond))
+}
 
 // CrashShape is what a crash child plays: Workers goroutines, each keeping
 // ActivePerChannel matches going in a channel of its own (CrashChannel),
@@ -66,10 +120,10 @@ func ParseAck(line string) (Ack, bool) {
 	return Ack{storage.MatchID(id), v, i, f[4]}, true
 }
 
-// CrashChild plays shape on db until the process is killed, writing an Ack
-// line to out (the child's standard output, which RunAndKill reads) after
+// playCrash plays shape on db until the process is killed, writing an Ack
+// line to out (the child's standard output, which runAndKill reads) after
 // each commit, or a line starting "error" if a worker fails. It never returns.
-func CrashChild(db storage.Store, shape CrashShape, out io.Writer) {
+func playCrash(db storage.Store, shape CrashShape, out io.Writer) {
 	var mu sync.Mutex
 	say := func(line string) {
 		mu.Lock()
@@ -143,10 +197,10 @@ func lastAck(m *storage.Match) Ack {
 	return Ack{m.ID, m.Version, len(m.Log) - 1, m.Log[len(m.Log)-1].String()}
 }
 
-// RunAndKill starts cmd, a crash child, waits for its first line (at most
+// runAndKill starts cmd, a crash child, waits for its first line (at most
 // wait), lets it run for d more, kills it with SIGKILL and returns the acks
 // it printed. A line starting "error" fails the test.
-func RunAndKill(t testing.TB, cmd *exec.Cmd, wait, d time.Duration) []Ack {
+func runAndKill(t testing.TB, cmd *exec.Cmd, wait, d time.Duration) []Ack {
 	t.Helper()
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -1,9 +1,11 @@
 // Package storagetest is the conformance suite of storage.Store: every backend
-// (bbolt, and PostgreSQL in storage/postgres) runs it unchanged from its
-// own tests, so that the bot may rely on exactly what the Store interface
-// documents. The crash test's child, which plays matches until it is killed,
-// and the checks after each kill are here too (CrashChild, RunAndKill,
-// CheckAfterCrash), so that every backend is killed in the same way.
+// (bbolt in storage/bolt, and PostgreSQL in storage/postgres) runs it
+// unchanged from its own tests, so that the bot may rely on exactly what the
+// Store interface documents. The crash test is here too (CrashTest: the child
+// that plays matches until it is killed, the kills, and the checks after
+// each, CheckAfterCrash), with the harness that runs a test binary again as
+// a child process (PlayChild, ChildCommand), so that every backend is killed
+// in the same way.
 //
 //	func TestConformance(t *testing.T) {
 //		storagetest.Run(t, func(t *testing.T) storage.Store { return openMyStore(t) })

@@ -1,4 +1,4 @@
-package storage
+package bolt
 
 import (
 	"context"
@@ -11,21 +11,24 @@ import (
 	"sync"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	bbolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
-// DB is the bbolt Store: one file, one process. Its methods are safe for
-// concurrent use; writes from many goroutines are committed together (group
-// commit), each acknowledged only once it is on disk.
+// DB is the storage.Store on one bbolt file: one file, one process. Its
+// methods are safe for concurrent use; writes from many goroutines are
+// committed together (group commit), each acknowledged only once it is on
+// disk.
 type DB struct {
-	bolt *bolt.DB
+	bdb  *bbolt.DB
 	opts Options
 	// matches, players and notices spare decoding a record read again (see
 	// decodedCache).
-	matches *decodedCache[MatchID, *Match]
-	players *decodedCache[string, *PlayerSettings]
-	notices *decodedCache[uint64, *Notice]
+	matches *decodedCache[storage.MatchID, *storage.Match]
+	players *decodedCache[string, *storage.PlayerSettings]
+	notices *decodedCache[uint64, *storage.Notice]
 
 	writes  chan *writeReq
 	closing chan struct{}
@@ -33,13 +36,14 @@ type DB struct {
 	once    sync.Once
 }
 
-var _ Store = (*DB)(nil)
+var _ storage.Store = (*DB)(nil)
 
 // Open opens the database file named by opts.Path, creating it when it does
-// not exist, and migrates an older file forward. It refuses, with a clear error
-// and without touching the file: a file locked by another process (ErrInUse,
-// after opts.Timeout), a damaged or foreign file (ErrCorrupt), and a file from a
-// newer strategobot (ErrNewerSchema).
+// not exist, and migrates an older file forward. It refuses, with a clear
+// error and without touching the file: a file locked by another process
+// (storage.ErrInUse, after opts.Timeout), a damaged or foreign file
+// (storage.ErrCorrupt), and a file from a newer strategobot
+// (storage.ErrNewerSchema).
 func Open(opts Options) (*DB, error) {
 	opts = opts.withDefaults()
 	path := opts.Path
@@ -56,20 +60,20 @@ func Open(opts Options) (*DB, error) {
 	case info.Size() == 0:
 		// bbolt would silently turn an empty file into a new database; a file
 		// that lost its contents must be looked at by a person instead.
-		return nil, fmt.Errorf("database %s is empty (0 bytes), so it is not a database; move it away to start a new one: %w", path, ErrCorrupt)
+		return nil, fmt.Errorf("database %s is empty (0 bytes), so it is not a database; move it away to start a new one: %w", path, storage.ErrCorrupt)
 	}
 	schema, err := inspect(path, opts.Timeout)
 	if err != nil {
 		return nil, err
 	}
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout, NoSync: opts.NoSync})
+	bdb, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: opts.Timeout, NoSync: opts.NoSync})
 	if err != nil {
 		return nil, openError(path, err)
 	}
-	db := &DB{bolt: bdb, opts: opts, writes: make(chan *writeReq), closing: make(chan struct{}),
-		matches: newDecodedCache[MatchID](decodedRecords, decodeMatch, (*Match).Clone),
-		players: newDecodedCache[string](decodedRecords, decodePlayer, (*PlayerSettings).Clone),
-		notices: newDecodedCache[uint64](decodedRecords, decodeNotice, (*Notice).Clone)}
+	db := &DB{bdb: bdb, opts: opts, writes: make(chan *writeReq), closing: make(chan struct{}),
+		matches: newDecodedCache[storage.MatchID](decodedRecords, storage.DecodeMatch, (*storage.Match).Clone),
+		players: newDecodedCache[string](decodedRecords, storage.DecodePlayer, (*storage.PlayerSettings).Clone),
+		notices: newDecodedCache[uint64](decodedRecords, storage.DecodeNotice, (*storage.Notice).Clone)}
 	if schema < schemaVersion {
 		if err := db.migrate(schema); err != nil {
 			_ = bdb.Close()
@@ -94,7 +98,7 @@ func (db *DB) Close() error {
 	db.once.Do(func() {
 		close(db.closing)
 		db.wg.Wait()
-		err = db.bolt.Close()
+		err = db.bdb.Close()
 	})
 	return err
 }
@@ -107,7 +111,7 @@ func (e inUseError) Error() string {
 	return fmt.Sprintf("database %s is in use by another process (is another strategobot running?)", e.path)
 }
 
-func (e inUseError) Unwrap() error { return ErrInUse }
+func (e inUseError) Unwrap() error { return storage.ErrInUse }
 
 // openError turns bbolt's open errors into ours.
 func openError(path string, err error) error {
@@ -118,7 +122,7 @@ func openError(path string, err error) error {
 	case errors.As(err, &pe):
 		return fmt.Errorf("database %s: %w", path, err)
 	}
-	return fmt.Errorf("database %s cannot be read (%v); the file was left as it is: %w", path, err, ErrCorrupt)
+	return fmt.Errorf("database %s cannot be read (%v); the file was left as it is: %w", path, err, storage.ErrCorrupt)
 }
 
 // create makes a new, initialised database at path. It builds it beside path
@@ -127,11 +131,11 @@ func openError(path string, err error) error {
 func create(path string) error {
 	tmp := path + ".new-" + strconv.Itoa(os.Getpid())
 	_ = os.Remove(tmp)
-	bdb, err := bolt.Open(tmp, 0o600, nil)
+	bdb, err := bbolt.Open(tmp, 0o600, nil)
 	if err != nil {
 		return fmt.Errorf("create database %s: %w", path, err)
 	}
-	err = bdb.Update(func(tx *bolt.Tx) error {
+	err = bdb.Update(func(tx *bbolt.Tx) error {
 		for _, name := range allBuckets {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
@@ -180,7 +184,7 @@ func syncDir(dir string) error {
 // for writing and reads pages past the end of a truncated file (a fault, not
 // an error), so the size is compared with the meta page's high-water mark first.
 func inspect(path string, timeout time.Duration) (int, error) {
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
+	bdb, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true, Timeout: timeout})
 	if err != nil {
 		return 0, openError(path, err)
 	}
@@ -190,20 +194,20 @@ func inspect(path string, timeout time.Duration) (int, error) {
 		return 0, fmt.Errorf("database %s: %w", path, err)
 	}
 	schema := 0
-	err = safeView(bdb, func(tx *bolt.Tx) error {
+	err = safeView(bdb, func(tx *bbolt.Tx) error {
 		if tx.Size() > info.Size() {
-			return fmt.Errorf("database %s is %d bytes but its pages reach %d: the file was truncated: %w", path, info.Size(), tx.Size(), ErrCorrupt)
+			return fmt.Errorf("database %s is %d bytes but its pages reach %d: the file was truncated: %w", path, info.Size(), tx.Size(), storage.ErrCorrupt)
 		}
 		meta := tx.Bucket(bucketMeta)
 		if meta == nil {
-			return fmt.Errorf("%s is a bbolt file but not a strategobot database: %w", path, ErrCorrupt)
+			return fmt.Errorf("%s is a bbolt file but not a strategobot database: %w", path, storage.ErrCorrupt)
 		}
 		v, err := strconv.Atoi(string(meta.Get(keySchema)))
 		if err != nil || v < 1 {
-			return fmt.Errorf("database %s has no valid schema version: %w", path, ErrCorrupt)
+			return fmt.Errorf("database %s has no valid schema version: %w", path, storage.ErrCorrupt)
 		}
 		if v > schemaVersion {
-			return fmt.Errorf("database %s has schema %d, this strategobot reads up to %d: %w", path, v, schemaVersion, ErrNewerSchema)
+			return fmt.Errorf("database %s has schema %d, this strategobot reads up to %d: %w", path, v, schemaVersion, storage.ErrNewerSchema)
 		}
 		schema = v
 		return nil
@@ -213,44 +217,44 @@ func inspect(path string, timeout time.Duration) (int, error) {
 
 // safeView runs a read transaction, turning a panic (bbolt panics on a
 // damaged page) into ErrCorrupt.
-func safeView(bdb *bolt.DB, fn func(*bolt.Tx) error) (err error) {
+func safeView(bdb *bbolt.DB, fn func(*bbolt.Tx) error) (err error) {
 	defer recoverCorrupt(&err)
 	return bdb.View(fn)
 }
 
 // safeUpdate runs a write transaction like safeView; bbolt rolls it back on a panic.
-func safeUpdate(bdb *bolt.DB, fn func(*bolt.Tx) error) (err error) {
+func safeUpdate(bdb *bbolt.DB, fn func(*bbolt.Tx) error) (err error) {
 	defer recoverCorrupt(&err)
 	return bdb.Update(fn)
 }
 
 func recoverCorrupt(err *error) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("database transaction failed: %v: %w", r, ErrCorrupt)
+		*err = fmt.Errorf("database transaction failed: %v: %w", r, storage.ErrCorrupt)
 	}
 }
 
 // view runs a read transaction for a Store method.
-func (db *DB) view(ctx context.Context, fn func(*bolt.Tx) error) error {
+func (db *DB) view(ctx context.Context, fn func(*bbolt.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	select {
 	case <-db.closing:
-		return ErrClosed
+		return storage.ErrClosed
 	default:
 	}
-	return safeView(db.bolt, fn)
+	return safeView(db.bdb, fn)
 }
 
 // Check reads every page of the database and reports the first inconsistency
 // bbolt finds. It takes time proportional to the file: for tools and tests.
 func (db *DB) Check(ctx context.Context) error {
-	return db.view(ctx, func(tx *bolt.Tx) error {
+	return db.view(ctx, func(tx *bbolt.Tx) error {
 		var first error
 		for err := range tx.Check() { // drain: the checker stops only when read to the end
 			if first == nil {
-				first = fmt.Errorf("database %s: %v: %w", db.opts.Path, err, ErrCorrupt)
+				first = fmt.Errorf("database %s: %v: %w", db.opts.Path, err, storage.ErrCorrupt)
 			}
 		}
 		return first

@@ -1,11 +1,13 @@
-package storage
+package bolt
 
 import (
 	"bytes"
 	"encoding/binary"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
 // Bucket names. Records live in the first five and in outbox; the rest are
@@ -55,27 +57,27 @@ func prefixKey(name string, tag ...byte) []byte {
 
 // timerKey is the big-endian unix time, the kind and the id: keys sort by
 // time, so the next timer is the first key and due ones a prefix of the bucket.
-func timerKey(at time.Time, kind DeadlineKind, id uint64) []byte {
+func timerKey(at time.Time, kind storage.DeadlineKind, id uint64) []byte {
 	k := make([]byte, 0, 17)
 	k = binary.BigEndian.AppendUint64(k, uint64(max(at.Unix(), 0)))
 	k = append(k, byte(kind))
 	return binary.BigEndian.AppendUint64(k, id)
 }
 
-func parseTimerKey(k []byte) (Deadline, bool) {
+func parseTimerKey(k []byte) (storage.Deadline, bool) {
 	if len(k) != 17 {
-		return Deadline{}, false
+		return storage.Deadline{}, false
 	}
-	return Deadline{
+	return storage.Deadline{
 		At:   time.Unix(int64(binary.BigEndian.Uint64(k)), 0).UTC(),
-		Kind: DeadlineKind(k[8]),
+		Kind: storage.DeadlineKind(k[8]),
 		ID:   binary.BigEndian.Uint64(k[9:]),
 	}, true
 }
 
 // eachReverse calls fn with the ids under prefix, newest (largest) first,
 // until fn returns false.
-func eachReverse(b *bolt.Bucket, prefix []byte, fn func(id uint64) bool) {
+func eachReverse(b *bbolt.Bucket, prefix []byte, fn func(id uint64) bool) {
 	c := b.Cursor()
 	end := append(append([]byte(nil), prefix...), 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF)
 	k, _ := c.Seek(end)
@@ -92,7 +94,7 @@ func eachReverse(b *bolt.Bucket, prefix []byte, fn func(id uint64) bool) {
 }
 
 // each calls fn with the ids under prefix, oldest first, until fn returns false.
-func each(b *bolt.Bucket, prefix []byte, fn func(id uint64) bool) {
+func each(b *bbolt.Bucket, prefix []byte, fn func(id uint64) bool) {
 	c := b.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 		if len(k) == len(prefix)+8 && !fn(binary.BigEndian.Uint64(k[len(prefix):])) {

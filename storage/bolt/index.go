@@ -1,7 +1,9 @@
-package storage
+package bolt
 
 import (
-	bolt "go.etcd.io/bbolt"
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
 // indexEntry is one key of an index bucket; index values are empty.
@@ -12,7 +14,7 @@ type indexEntry struct {
 
 // matchIndex lists the index keys of a match: one per player and per channel
 // (and thread), in its active or finished range, and its next timer.
-func matchIndex(m *Match) []indexEntry {
+func matchIndex(m *storage.Match) []indexEntry {
 	if m == nil {
 		return nil
 	}
@@ -33,14 +35,14 @@ func matchIndex(m *Match) []indexEntry {
 	if m.ThreadID != m.ChannelID {
 		add(bucketByChannel, m.ThreadID)
 	}
-	if at, kind, ok := m.wake(); ok {
-		e = append(e, indexEntry{bucketTimers, string(timerKey(at, kind, uint64(m.ID)))})
+	if d, ok := storage.MatchTimer(m); ok {
+		e = append(e, indexEntry{bucketTimers, string(timerKey(d.At, d.Kind, d.ID))})
 	}
 	return e
 }
 
 // updateIndexes deletes the entries only in old and puts those only in new.
-func updateIndexes(tx *bolt.Tx, old, new []indexEntry) error {
+func updateIndexes(tx *bbolt.Tx, old, new []indexEntry) error {
 	has := func(list []indexEntry, x indexEntry) bool {
 		for _, y := range list {
 			if y.key == x.key && string(y.bucket) == string(x.bucket) {

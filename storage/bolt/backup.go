@@ -1,4 +1,4 @@
-package storage
+package bolt
 
 import (
 	"context"
@@ -11,7 +11,9 @@ import (
 	"strings"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
 // Backups are bbolt's consistent copies: a read transaction sees one commit,
@@ -28,7 +30,7 @@ const (
 // WriteBackup writes a consistent copy of the database to w and returns its size.
 func (db *DB) WriteBackup(ctx context.Context, w io.Writer) (int64, error) {
 	var n int64
-	err := db.view(ctx, func(tx *bolt.Tx) error {
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)
 		return err
@@ -55,10 +57,10 @@ func BackupFile(ctx context.Context, src, dest string, timeout time.Duration) er
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	if _, err := inspect(src, timeout); err != nil && !errors.Is(err, ErrNewerSchema) {
+	if _, err := inspect(src, timeout); err != nil && !errors.Is(err, storage.ErrNewerSchema) {
 		return err
 	}
-	bdb, err := bolt.Open(src, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
+	bdb, err := bbolt.Open(src, 0o600, &bbolt.Options{ReadOnly: true, Timeout: timeout})
 	if err != nil {
 		return openError(src, err)
 	}
@@ -67,7 +69,7 @@ func BackupFile(ctx context.Context, src, dest string, timeout time.Duration) er
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return safeView(bdb, func(tx *bolt.Tx) error {
+		return safeView(bdb, func(tx *bbolt.Tx) error {
 			_, err := tx.WriteTo(f)
 			return err
 		})
@@ -80,16 +82,16 @@ func BackupFile(ctx context.Context, src, dest string, timeout time.Duration) er
 
 // checkFile opens a copy read-only and has bbolt check every page.
 func checkFile(path string, timeout time.Duration) error {
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
+	bdb, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true, Timeout: timeout})
 	if err != nil {
 		return openError(path, err)
 	}
 	defer bdb.Close()
-	return safeView(bdb, func(tx *bolt.Tx) error {
+	return safeView(bdb, func(tx *bbolt.Tx) error {
 		var first error
 		for err := range tx.Check() {
 			if first == nil {
-				first = fmt.Errorf("backup %s does not check out: %v: %w", path, err, ErrCorrupt)
+				first = fmt.Errorf("backup %s does not check out: %v: %w", path, err, storage.ErrCorrupt)
 			}
 		}
 		return first

@@ -1,4 +1,4 @@
-package storage_test
+package bolt_test
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -83,7 +84,7 @@ func finishedMatch(tb testing.TB, rg recordedGame, red, blue, guild string, crea
 func importGames(b *testing.B, dir string, n int) string {
 	b.Helper()
 	path := filepath.Join(dir, fmt.Sprintf("archive-%d.db", n))
-	db, err := storage.Open(storage.Options{Path: path, NoSync: true})
+	db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -166,7 +167,7 @@ func BenchmarkBytesPerGame(b *testing.B) {
 	recorded := randomGames(b, 100, 300, 4)
 	for b.Loop() {
 		path := filepath.Join(b.TempDir(), "played.db")
-		db, err := storage.Open(storage.Options{Path: path, NoSync: true})
+		db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -219,7 +220,7 @@ func BenchmarkBytesPerGame(b *testing.B) {
 
 // deliverMatch marks the due notices of one match done, as the bot's outbox
 // does once it has sent them.
-func deliverMatch(ctx context.Context, db *storage.DB, id storage.MatchID) error {
+func deliverMatch(ctx context.Context, db *bolt.DB, id storage.MatchID) error {
 	for {
 		due, err := db.DueNotices(ctx, storagetest.T0.Add(1000*time.Hour), 0)
 		if err != nil {
@@ -250,7 +251,7 @@ func BenchmarkOutboxStaysSmall(b *testing.B) {
 	recorded := randomGames(b, 40, 300, 9)
 	for b.Loop() {
 		path := filepath.Join(b.TempDir(), "outbox.db")
-		db, err := storage.Open(storage.Options{Path: path, NoSync: true})
+		db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -321,7 +322,7 @@ func BenchmarkOpen(b *testing.B) {
 			for b.Loop() {
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
-				db, err := storage.Open(storage.Options{Path: path})
+				db, err := bolt.Open(bolt.Options{Path: path})
 				if err != nil {
 					b.Fatal(err)
 				}

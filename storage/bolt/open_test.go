@@ -1,4 +1,4 @@
-package storage_test
+package bolt_test
 
 import (
 	"bufio"
@@ -9,23 +9,23 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
+	bbolt "go.etcd.io/bbolt"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 func TestOpenCreatesANewFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "new.db")
-	db, err := storage.Open(storage.Options{Path: path})
+	db, err := bolt.Open(bolt.Options{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestOpenCreatesANewFile(t *testing.T) {
 	if len(entries) != 1 || entries[0].Name() != "new.db" {
 		t.Errorf("directory holds %v, want only new.db", entries)
 	}
-	db, err = storage.Open(storage.Options{Path: path})
+	db, err = bolt.Open(bolt.Options{Path: path})
 	if err != nil {
 		t.Fatalf("reopen: %v", err)
 	}
@@ -48,7 +48,7 @@ func TestOpenCreatesANewFile(t *testing.T) {
 func TestOpenInUse(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "busy.db")
 	t.Run("same process", func(t *testing.T) {
-		db, err := storage.Open(storage.Options{Path: path})
+		db, err := bolt.Open(bolt.Options{Path: path})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,8 +56,7 @@ func TestOpenInUse(t *testing.T) {
 		checkInUse(t, path)
 	})
 	t.Run("another process", func(t *testing.T) {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), childEnv+"=hold", childEnv+"_PATH="+path)
+		cmd := storagetest.ChildCommand("hold", path)
 		stdin, _ := cmd.StdinPipe()
 		stdout, _ := cmd.StdoutPipe()
 		cmd.Stderr = os.Stderr
@@ -76,7 +75,7 @@ func TestOpenInUse(t *testing.T) {
 func checkInUse(t *testing.T, path string) {
 	t.Helper()
 	start := time.Now()
-	db, err := storage.Open(storage.Options{Path: path, Timeout: 300 * time.Millisecond})
+	db, err := bolt.Open(bolt.Options{Path: path, Timeout: 300 * time.Millisecond})
 	if err == nil {
 		db.Close()
 		t.Fatal("a second Open succeeded")
@@ -92,7 +91,7 @@ func checkInUse(t *testing.T, path string) {
 
 // holdChild opens the database, says "ready", and holds it until stdin closes.
 func holdChild(path string) {
-	db, err := storage.Open(storage.Options{Path: path})
+	db, err := bolt.Open(bolt.Options{Path: path})
 	if err != nil {
 		fmt.Println("error:", err)
 		return
@@ -106,7 +105,7 @@ func holdChild(path string) {
 func realDatabase(t *testing.T, matches int) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "real.db")
-	db, err := storage.Open(storage.Options{Path: path, NoSync: true})
+	db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,13 +123,13 @@ func realDatabase(t *testing.T, matches int) string {
 // highWater returns how far a file's pages reach.
 func highWater(t testing.TB, path string) int64 {
 	t.Helper()
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	bdb, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer bdb.Close()
 	var n int64
-	bdb.View(func(tx *bolt.Tx) error { n = tx.Size(); return nil })
+	bdb.View(func(tx *bbolt.Tx) error { n = tx.Size(); return nil })
 	return n
 }
 
@@ -184,15 +183,15 @@ func TestOpenDamaged(t *testing.T) {
 		}, storage.ErrCorrupt, "cannot be read"},
 		{"another program's bbolt file", func(t *testing.T) string {
 			path := filepath.Join(t.TempDir(), "other.db")
-			bdb, _ := bolt.Open(path, 0o600, nil)
-			bdb.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
+			bdb, _ := bbolt.Open(path, 0o600, nil)
+			bdb.Update(func(tx *bbolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
 			bdb.Close()
 			return path
 		}, storage.ErrCorrupt, "not a strategobot database"},
 		{"a newer schema", func(t *testing.T) string {
 			path := realDatabase(t, 1)
-			bdb, _ := bolt.Open(path, 0o600, nil)
-			bdb.Update(func(tx *bolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("99")) })
+			bdb, _ := bbolt.Open(path, 0o600, nil)
+			bdb.Update(func(tx *bbolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("99")) })
 			bdb.Close()
 			return path
 		}, storage.ErrNewerSchema, "schema 99"},
@@ -201,7 +200,7 @@ func TestOpenDamaged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			path := tc.prepare(t)
 			before := fileSum(t, path)
-			db, err := storage.Open(storage.Options{Path: path, Timeout: time.Second})
+			db, err := bolt.Open(bolt.Options{Path: path, Timeout: time.Second})
 			if err == nil {
 				db.Close()
 				t.Fatal("Open accepted it")
@@ -244,7 +243,7 @@ func TestDamagedPageIsAnError(t *testing.T) {
 		f.WriteAt(garbage, off)
 	}
 	f.Close()
-	db, err := storage.Open(storage.Options{Path: path})
+	db, err := bolt.Open(bolt.Options{Path: path})
 	if err != nil {
 		if !errors.Is(err, storage.ErrCorrupt) {
 			t.Fatalf("Open: %v, want ErrCorrupt", err)
@@ -268,7 +267,7 @@ func TestDamagedPageIsAnError(t *testing.T) {
 // TestNoReminderSchedule: without Options.Reminders a match has deadlines
 // but no reminders.
 func TestNoReminderSchedule(t *testing.T) {
-	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "none.db"), NoSync: true})
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "none.db"), NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}

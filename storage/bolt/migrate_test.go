@@ -1,4 +1,4 @@
-package storage_test
+package bolt_test
 
 import (
 	"context"
@@ -10,10 +10,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	bolt "go.etcd.io/bbolt"
+	bbolt "go.etcd.io/bbolt"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -35,7 +36,7 @@ var v1Players = []struct {
 // writeFixtureV1 builds a schema 1 file: match records in the v1 format (no
 // secret), player records in the v1 format, schema 1 in meta.
 func writeFixtureV1(t *testing.T, path string) {
-	db, err := storage.Open(storage.Options{Path: path, NoSync: true})
+	db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,12 +45,12 @@ func writeFixtureV1(t *testing.T, path string) {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	bdb, err := bolt.Open(path, 0o600, nil)
+	bdb, err := bbolt.Open(path, 0o600, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer bdb.Close()
-	err = bdb.Update(func(tx *bolt.Tx) error {
+	err = bdb.Update(func(tx *bbolt.Tx) error {
 		matches := tx.Bucket([]byte("matches"))
 		k, v := matches.Cursor().First()
 		var fields map[string]json.RawMessage
@@ -84,7 +85,7 @@ func TestMigrateFromSchema1(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "old.db")
 	copyFile(t, fixtureV1, path)
-	db, err := storage.Open(storage.Options{Path: path})
+	db, err := bolt.Open(bolt.Options{Path: path})
 	if err != nil {
 		t.Fatalf("opening the schema 1 file: %v", err)
 	}
@@ -124,11 +125,11 @@ func TestMigrateFromSchema1(t *testing.T) {
 	if _, err := os.Stat(path + ".schema-v1.bak"); err != nil {
 		t.Errorf("no copy of the old file was kept: %v", err)
 	}
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
+	bdb, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bdb.View(func(tx *bolt.Tx) error {
+	bdb.View(func(tx *bbolt.Tx) error {
 		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "6" {
 			t.Errorf("schema after migration %q, want 6", v)
 		}
@@ -139,7 +140,7 @@ func TestMigrateFromSchema1(t *testing.T) {
 	})
 	bdb.Close()
 	// A second open finds nothing to migrate: the secret stays.
-	db, err = storage.Open(storage.Options{Path: path})
+	db, err = bolt.Open(bolt.Options{Path: path})
 	if err != nil {
 		t.Fatal(err)
 	}

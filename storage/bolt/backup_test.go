@@ -1,4 +1,4 @@
-package storage_test
+package bolt_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -37,7 +38,7 @@ func TestPeriodicBackups(t *testing.T) {
 	os.MkdirAll(backups, 0o700)
 	os.WriteFile(filepath.Join(backups, "notes.txt"), []byte("keep me"), 0o600)
 	clock := &fakeClock{t: storagetest.T0}
-	db, err := storage.Open(storage.Options{Path: filepath.Join(dir, "live.db"), NoSync: true,
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "live.db"), NoSync: true,
 		BackupDir: backups, BackupEvery: 20 * time.Millisecond, BackupKeep: 3, Now: clock.now})
 	if err != nil {
 		t.Fatal(err)
@@ -70,7 +71,7 @@ func TestPeriodicBackups(t *testing.T) {
 		t.Fatalf("%d backups kept, want 3: %v", len(copies), entries)
 	}
 	for _, path := range copies {
-		b, err := storage.Open(storage.Options{Path: path})
+		b, err := bolt.Open(bolt.Options{Path: path})
 		if err != nil {
 			t.Fatalf("backup %s: %v", path, err)
 		}
@@ -90,14 +91,14 @@ func TestBackupFile(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "bot.db")
 	dest := filepath.Join(dir, "copy.db")
-	db, err := storage.Open(storage.Options{Path: src})
+	db, err := bolt.Open(bolt.Options{Path: src})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantBarrage), 1)
 	ctx := context.Background()
 	// While the bot runs, the file is in use: the copy must come from the bot.
-	err = storage.BackupFile(ctx, src, dest, 200*time.Millisecond)
+	err = bolt.BackupFile(ctx, src, dest, 200*time.Millisecond)
 	if !errors.Is(err, storage.ErrInUse) {
 		t.Errorf("BackupFile of a running database: %v, want ErrInUse", err)
 	}
@@ -106,10 +107,10 @@ func TestBackupFile(t *testing.T) {
 		t.Errorf("WriteBackup: %d bytes, %v", n, err)
 	}
 	db.Close()
-	if err := storage.BackupFile(ctx, src, dest, 0); err != nil {
+	if err := bolt.BackupFile(ctx, src, dest, 0); err != nil {
 		t.Fatal(err)
 	}
-	b, err := storage.Open(storage.Options{Path: dest})
+	b, err := bolt.Open(bolt.Options{Path: dest})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +118,7 @@ func TestBackupFile(t *testing.T) {
 	if got, err := b.Match(ctx, m.ID); err != nil || got.Version != m.Version {
 		t.Errorf("the copy holds %+v, %v", got, err)
 	}
-	if err := storage.BackupFile(ctx, filepath.Join(dir, "missing.db"), dest, 0); err == nil {
+	if err := bolt.BackupFile(ctx, filepath.Join(dir, "missing.db"), dest, 0); err == nil {
 		t.Error("BackupFile of a missing file succeeded")
 	}
 }

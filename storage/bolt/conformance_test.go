@@ -1,18 +1,19 @@
-package storage_test
+package bolt_test
 
 import (
 	"path/filepath"
 	"testing"
 
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 // openTemp opens a new database in a test directory, with the conformance
 // suite's reminder schedule.
-func openTemp(t testing.TB, noSync bool) *storage.DB {
+func openTemp(t testing.TB, noSync bool) *bolt.DB {
 	t.Helper()
-	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "test.db"), NoSync: noSync, Reminders: storagetest.Reminders})
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "test.db"), NoSync: noSync, Reminders: storagetest.Reminders})
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

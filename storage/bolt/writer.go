@@ -1,9 +1,11 @@
-package storage
+package bolt
 
 import (
 	"context"
 
-	bolt "go.etcd.io/bbolt"
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
 // maxBatch bounds how many changes share one commit.
@@ -12,7 +14,7 @@ const maxBatch = 128
 // writeReq is one change waiting for the writer.
 type writeReq struct {
 	ctx  context.Context
-	fn   func(*bolt.Tx) error
+	fn   func(*bbolt.Tx) error
 	done chan error
 }
 
@@ -20,7 +22,7 @@ type writeReq struct {
 // disk unless NoSync) or refused. fn may run more than once (see runBatch), so
 // it must set its results afresh on every run, and it must check everything
 // before it writes anything: an error it returns rolls back its whole batch.
-func (db *DB) update(ctx context.Context, fn func(*bolt.Tx) error) error {
+func (db *DB) update(ctx context.Context, fn func(*bbolt.Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -30,7 +32,7 @@ func (db *DB) update(ctx context.Context, fn func(*bolt.Tx) error) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-db.closing:
-		return ErrClosed
+		return storage.ErrClosed
 	}
 	return <-req.done
 }
@@ -86,7 +88,7 @@ func (db *DB) runBatch(batch []*writeReq) {
 		return
 	}
 	if len(live) > 1 {
-		err := safeUpdate(db.bolt, func(tx *bolt.Tx) error {
+		err := safeUpdate(db.bdb, func(tx *bbolt.Tx) error {
 			for _, r := range live {
 				if err := r.fn(tx); err != nil {
 					return err
@@ -102,6 +104,6 @@ func (db *DB) runBatch(batch []*writeReq) {
 		}
 	}
 	for _, r := range live {
-		r.done <- safeUpdate(db.bolt, r.fn)
+		r.done <- safeUpdate(db.bdb, r.fn)
 	}
 }

@@ -1,0 +1,96 @@
+package bolt
+
+import (
+	"fmt"
+	"strconv"
+
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// schemaVersion is the version of the file format this program writes. Each
+// step of migrations brings a file from one version to the next.
+const schemaVersion = 6
+
+// migration brings a file from version from to from+1, inside one transaction.
+type migration struct {
+	from int
+	what string
+	run  func(tx *bbolt.Tx) error
+}
+
+// migrations lists every step, in order: migrations()[i].from == i+1.
+func migrations() []migration {
+	return []migration{
+		{from: 1, what: `player settings: "numbering" replaces the boolean "classic"`, run: migratePlayersV1},
+		{from: 2, what: `matches: each gets a "secret" that seeds its secret random choices`, run: migrateMatchSecrets},
+		{from: 3, what: `servers: a bucket for each server's settings (made with every bucket a step adds)`, run: func(*bbolt.Tx) error { return nil }},
+		{from: 4, what: `leases: a bucket for the lease of the timers and the outbox`, run: func(*bbolt.Tx) error { return nil }},
+		{from: 5, what: `followers: a bucket for the members who follow a match by DM`, run: func(*bbolt.Tx) error { return nil }},
+	}
+}
+
+// migrate brings the open file from schema version from to schemaVersion. A
+// copy of the old file is kept beside it first (PATH.schema-vN.bak), and each
+// step is one transaction, so a crash leaves the file at a whole version.
+func (db *DB) migrate(from int) error {
+	backup := fmt.Sprintf("%s.schema-v%d.bak", db.opts.Path, from)
+	if err := safeView(db.bdb, func(tx *bbolt.Tx) error { return tx.CopyFile(backup, 0o600) }); err != nil {
+		return fmt.Errorf("database %s: copy before migrating: %w", db.opts.Path, err)
+	}
+	for _, m := range migrations()[from-1:] {
+		err := safeUpdate(db.bdb, func(tx *bbolt.Tx) error {
+			for _, name := range allBuckets { // a later schema may add buckets
+				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+					return err
+				}
+			}
+			if err := m.run(tx); err != nil {
+				return err
+			}
+			return tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(m.from+1)))
+		})
+		if err != nil {
+			return fmt.Errorf("database %s: migrate schema %d to %d (%s): %w", db.opts.Path, m.from, m.from+1, m.what, err)
+		}
+		db.opts.Logger.Info("database migrated", "path", db.opts.Path, "from", m.from, "to", m.from+1, "what", m.what, "backup", backup)
+	}
+	return nil
+}
+
+// migratePlayersV1 rewrites the player records of format 1 in format 2.
+func migratePlayersV1(tx *bbolt.Tx) error { return upgradeRecords(tx, bucketPlayers, "player", 2) }
+
+// migrateMatchSecrets gives every match stored before secrets existed its own,
+// so that a practice game in progress stops seeding the computer from its
+// match number.
+func migrateMatchSecrets(tx *bbolt.Tx) error { return upgradeRecords(tx, bucketMatches, "match", 2) }
+
+// upgradeRecords rewrites every record of a bucket older than format version
+// to in that format (storage.UpgradeRecord), checking that none is newer than
+// this program knows.
+func upgradeRecords(tx *bbolt.Tx, bucket []byte, kind string, to int) error {
+	b := tx.Bucket(bucket)
+	type kv struct{ k, v []byte }
+	var changed []kv // bbolt forbids writes while its cursor walks the bucket
+	err := b.ForEach(func(k, v []byte) error {
+		nv, err := storage.UpgradeRecord(kind, v, to)
+		if err != nil {
+			return fmt.Errorf("%s %q: %w", kind, k, err)
+		}
+		if nv != nil {
+			changed = append(changed, kv{append([]byte(nil), k...), nv})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, c := range changed {
+		if err := b.Put(c.k, c.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
