@@ -106,9 +106,9 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	return b
 }
 
-// Reminders is the bot's reminder schedule for the Reminders option of bolt.Options and postgres.Options: at
-// half time, and one hour before the deadline when the move time is longer
-// than two hours.
+// Reminders is the bot's reminder schedule, for the Reminders option of
+// bolt.Options and postgres.Options: at half time, and one hour before the
+// deadline when the move time is longer than two hours.
 func Reminders(moveTime time.Duration) []time.Duration {
 	r := []time.Duration{moveTime / 2}
 	if moveTime > 2*time.Hour {
