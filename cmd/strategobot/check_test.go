@@ -14,6 +14,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
@@ -22,7 +23,7 @@ import (
 // and what to fix, posts and deletes its test picture, DMs the member, and
 // exits 1 when anything fails.
 func TestCheckCommand(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	type world struct {
 		srv   *discordtest.Server
 		club  *discordtest.Guild

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
@@ -35,7 +36,7 @@ var crashes = flag.Int("crashes", 8, "SIGKILLs of the bot in TestCrashes")
 // each player's DMs and the channel hold every board of the match exactly
 // once, in order, the same as in the undisturbed run.
 func TestCrashes(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	moves := max(24, *crashes/3)
 	calm := playWithCrashes(t, bin, moves, 0)
 	crashed := playWithCrashes(t, bin, moves, *crashes)

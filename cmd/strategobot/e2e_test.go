@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/pgtest"
 )
@@ -24,7 +25,7 @@ import (
 // DMs, and stops cleanly on SIGTERM. It does so on a bbolt file and on a
 // PostgreSQL database, whose password must stay out of the log.
 func TestBinaryAgainstLocalDiscord(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	const password = "pw-never-logged" // the test server trusts its socket and ignores it
 	tests := []struct {
 		name     string

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/pgtest"
 )
@@ -19,7 +20,7 @@ import (
 // takes its lease over once it expires, and delivers the messages of the
 // next move once each.
 func TestTwoProcesses(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	database := pgtest.NewDatabase(t)
 	srv := discordtest.New(t, discordtest.WithWaitTimeout(30*time.Second))
 	// One server on each shard: Discord's shard of a server is (id >> 22) % 2.

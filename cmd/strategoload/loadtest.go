@@ -75,7 +75,7 @@ type loadOptions struct {
 
 // loadtestFlags declares loadtest's flags into o.
 func loadtestFlags(o *loadOptions, stderr io.Writer) *flag.FlagSet {
-	fs := subcommandFlags("loadtest", loadtestUsage, stderr)
+	fs := cli.NewFlagSet("loadtest", loadtestUsage, stderr)
 	fs.IntVar(&o.matches, "matches", 200, "running matches, written into the database before the bot starts")
 	fs.IntVar(&o.active, "active", 0, "matches played at once (0: all of them, at most 200)")
 	fs.Float64Var(&o.rate, "rate", 0, "moves per second offered in all (0: each match moves again as soon as its last move is delivered)")
@@ -93,14 +93,14 @@ func loadtestFlags(o *loadOptions, stderr io.Writer) *flag.FlagSet {
 
 func runLoadtest(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o := loadOptions{log: stderr}
-	if err := parseFlags(loadtestFlags(&o, stderr), args); err != nil {
-		return usageFailed(stderr, "loadtest", loadtestUsage, err)
+	if err := cli.ParseFlags(loadtestFlags(&o, stderr), args); err != nil {
+		return cli.UsageFailed(stderr, "strategoload", loadtestUsage, err)
 	}
 	if o.active == 0 {
 		o.active = min(o.matches, 200)
 	}
 	if o.matches < 1 || o.active < 1 || o.active > o.matches || o.duration <= 0 || o.warmup < 0 || o.rate < 0 {
-		return usageFailed(stderr, "loadtest", loadtestUsage, errors.New("need 1 <= -active <= -matches, a positive -duration and no negative -warmup or -rate"))
+		return cli.UsageFailed(stderr, "strategoload", loadtestUsage, errors.New("need 1 <= -active <= -matches, a positive -duration and no negative -warmup or -rate"))
 	}
 	// This process is Discord's side: its memory does not matter here and its
 	// CPU is not the bot's, so it collects garbage a quarter as often (a
