@@ -10,7 +10,7 @@ import (
 // example configuration and the docs that runs strategobot (or go run
 // ./cmd/strategobot) names a command whose flags and arguments parse.
 func TestDocumentedCommandLinesParse(t *testing.T) {
-	clitest.CheckDocumentedLines(t, program(), repoRoot, 10)
+	clitest.CheckDocumentedLines(t, "strategobot", clitest.ProgramParser(program()), repoRoot, 10)
 }
 
 // TestCheckCommandLine: the check refuses what the program would refuse.
@@ -40,14 +40,14 @@ func TestCheckCommandLine(t *testing.T) {
 		{"strategobot backup a b", true, false},
 		{"strategobot frobnicate", true, false},
 	}
-	p := program()
+	parse := clitest.ProgramParser(program())
 	for _, tc := range tests {
 		invocations := clitest.Invocations("strategobot", tc.line)
 		if len(invocations) != 1 {
 			t.Errorf("%q: %d invocations found, want 1", tc.line, len(invocations))
 			continue
 		}
-		if err := clitest.CheckLine(p, invocations[0], tc.mention); (err == nil) != tc.ok {
+		if err := parse(invocations[0], tc.mention); (err == nil) != tc.ok {
 			t.Errorf("%q (mention %v): error %v, want ok=%v", tc.line, tc.mention, err, tc.ok)
 		}
 	}

@@ -56,7 +56,7 @@ func TestCommandHelp(t *testing.T) {
 // example configuration and the docs that runs strategolab names a command
 // whose flags and arguments parse.
 func TestDocumentedCommandLinesParse(t *testing.T) {
-	clitest.CheckDocumentedLines(t, program(), "../..", 8)
+	clitest.CheckDocumentedLines(t, "strategolab", clitest.ProgramParser(program()), "../..", 8)
 }
 
 // TestCheckCommandLine: the check refuses what strategolab would refuse.
@@ -77,14 +77,14 @@ func TestCheckCommandLine(t *testing.T) {
 		{"strategolab run", false, false},
 		{"strategolab frobnicate", true, false},
 	}
-	p := program()
+	parse := clitest.ProgramParser(program())
 	for _, tc := range tests {
 		invocations := clitest.Invocations("strategolab", tc.line)
 		if len(invocations) != 1 {
 			t.Errorf("%q: %d invocations found, want 1", tc.line, len(invocations))
 			continue
 		}
-		if err := clitest.CheckLine(p, invocations[0], tc.mention); (err == nil) != tc.ok {
+		if err := parse(invocations[0], tc.mention); (err == nil) != tc.ok {
 			t.Errorf("%q (mention %v): error %v, want ok=%v", tc.line, tc.mention, err, tc.ok)
 		}
 	}

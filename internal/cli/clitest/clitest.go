@@ -44,10 +44,9 @@ func CheckUsage(t *testing.T, p *cli.Program) {
 	}
 }
 
-// CheckHelp runs each command with -h: the usage begins with the program's
-// name and the command's, describes every flag and names each environment
-// variable the command reads, as env gives them by command. Every command
-// must be in env (with nil when it reads none).
+// CheckHelp runs each command with -h, as CheckCommandHelp does; env gives
+// the environment variables each command reads by command, and must name
+// every command (with nil when it reads none).
 func CheckHelp(t *testing.T, p *cli.Program, env map[string][]string) {
 	t.Helper()
 	if len(env) != len(p.Commands) {
@@ -59,28 +58,35 @@ func CheckHelp(t *testing.T, p *cli.Program, env map[string][]string) {
 			if !ok {
 				t.Fatalf("no command %q", name)
 			}
-			var out, errOut bytes.Buffer
-			if code := p.Dispatch(context.Background(), []string{name, "-h"}, &out, &errOut); code != 0 {
-				t.Errorf("exit code %d, want 0", code)
-			}
-			help := out.String() + errOut.String()
-			if !strings.Contains(help, "usage: "+p.Name) {
-				t.Errorf("no usage line in\n%s", help)
-			}
-			cmd.Flags(io.Discard).VisitAll(func(f *flag.Flag) {
-				if strings.TrimSpace(f.Usage) == "" {
-					t.Errorf("-%s has no description", f.Name)
-				}
-				listed := regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(f.Name) + `\s`)
-				if !listed.MatchString(help) || !strings.Contains(help, f.Usage) {
-					t.Errorf("-%s or its description %q missing from\n%s", f.Name, f.Usage, help)
-				}
-			})
-			for _, v := range vars {
-				if !strings.Contains(help, v) {
-					t.Errorf("%s missing from\n%s", v, help)
-				}
-			}
+			CheckCommandHelp(t, p.Name, cmd, vars)
 		})
+	}
+}
+
+// CheckCommandHelp runs cmd with -h: its usage begins "usage: PROGRAM",
+// describes every flag and names each environment variable of env.
+func CheckCommandHelp(t *testing.T, program string, cmd cli.Command, env []string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if code := cmd.Run(context.Background(), []string{"-h"}, &out, &errOut); code != 0 {
+		t.Errorf("exit code %d, want 0", code)
+	}
+	help := out.String() + errOut.String()
+	if !strings.HasPrefix(help, "usage: "+program) {
+		t.Errorf("no usage line first in\n%s", help)
+	}
+	cmd.Flags(io.Discard).VisitAll(func(f *flag.Flag) {
+		if strings.TrimSpace(f.Usage) == "" {
+			t.Errorf("-%s has no description", f.Name)
+		}
+		listed := regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(f.Name) + `\s`)
+		if !listed.MatchString(help) || !strings.Contains(help, f.Usage) {
+			t.Errorf("-%s or its description %q missing from\n%s", f.Name, f.Usage, help)
+		}
+	})
+	for _, v := range env {
+		if !strings.Contains(help, v) {
+			t.Errorf("%s missing from\n%s", v, help)
+		}
 	}
 }

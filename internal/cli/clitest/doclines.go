@@ -17,13 +17,18 @@ import (
 // CheckDocumentedLines checks, relative to the repository's root.
 var DocumentedFiles = []string{"README.md", "config.example.toml", "docs/*.md", "docs/deploy/*"}
 
+// A Parser parses the arguments of a command line as a program would,
+// without running anything. mention: the line is code in a sentence, which
+// may name a command without the arguments it needs ("`strategobot backup`
+// copies bbolt files").
+type Parser func(args []string, mention bool) error
+
 // CheckDocumentedLines finds every command line in the documents under root
-// that runs the program (by its name, a path to it, or go run ./cmd/NAME),
-// and checks that its command exists and that its flags and arguments parse,
-// without running anything. Placeholders such as PATH, DIR, FILES... or
-// SERVER_ID stand for any valid value. Fewer than atLeast lines found fails
-// too: the scan would be broken.
-func CheckDocumentedLines(t *testing.T, p *cli.Program, root string, atLeast int) {
+// that runs the program name (by its name, a path to it, or go run
+// ./cmd/NAME), and checks that parse accepts its arguments. Placeholders such
+// as PATH, DIR, FILES... or SERVER_ID stand for any valid value. Fewer than
+// atLeast lines found fails too: the scan would be broken.
+func CheckDocumentedLines(t *testing.T, name string, parse Parser, root string, atLeast int) {
 	t.Helper()
 	var files []string
 	for _, pattern := range DocumentedFiles {
@@ -39,20 +44,20 @@ func CheckDocumentedLines(t *testing.T, p *cli.Program, root string, atLeast int
 		if err != nil {
 			t.Fatal(err)
 		}
-		name, _ := filepath.Rel(root, file)
-		for _, snippet := range commandSnippets(name, string(text)) {
-			for _, args := range Invocations(p.Name, snippet.text) {
+		doc, _ := filepath.Rel(root, file)
+		for _, snippet := range commandSnippets(doc, string(text)) {
+			for _, args := range Invocations(name, snippet.text) {
 				checked++
-				if err := CheckLine(p, args, snippet.inline); err != nil {
-					t.Errorf("%s:%d: %q: %v", name, snippet.line, snippet.text, err)
+				if err := parse(args, snippet.inline); err != nil {
+					t.Errorf("%s:%d: %q: %v", doc, snippet.line, snippet.text, err)
 				}
 			}
 		}
 	}
 	if checked < atLeast {
-		t.Errorf("only %d command lines of %s found in %v: is the scan broken?", checked, p.Name, files)
+		t.Errorf("only %d command lines of %s found in %v: is the scan broken?", checked, name, files)
 	}
-	t.Logf("%d command lines of %s checked", checked, p.Name)
+	t.Logf("%d command lines of %s checked", checked, name)
 }
 
 // snippet is a piece of a document that may hold command lines.
@@ -205,50 +210,73 @@ func runs(name, word string) bool {
 	return word == name || strings.HasSuffix(word, "/"+name) && !strings.HasSuffix(word, "cmd/"+name)
 }
 
-// CheckLine parses a documented command line's arguments as the program
-// would, without running the command. An argument "…" or "..." ends the
-// check: the rest was left out. A mention may leave out the arguments after
-// the flags.
-func CheckLine(p *cli.Program, args []string, mention bool) error {
+// ProgramParser parses a command line of a program of subcommands: its
+// command must exist and take the flags and arguments given. An argument "…"
+// or "..." ends the check: the rest was left out.
+func ProgramParser(p *cli.Program) Parser {
+	return func(args []string, mention bool) error {
+		args = uptoEllipsis(args)
+		name, rest := p.Split(args)
+		switch name {
+		case "help", "-h", "-help", "--help":
+			return nil
+		case "":
+			if mention {
+				return nil // the program named in a sentence
+			}
+			return fmt.Errorf("no command: %s needs one", p.Name)
+		}
+		if alias, ok := p.Aliases[name]; ok {
+			name = alias
+		}
+		cmd, ok := p.Lookup(name)
+		if !ok {
+			return fmt.Errorf("unknown command %q", name)
+		}
+		if err := parseCommand(cmd, rest, mention); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		return nil
+	}
+}
+
+// CommandParser parses a command line of a program that is one command.
+func CommandParser(cmd cli.Command) Parser {
+	return func(args []string, mention bool) error {
+		return parseCommand(cmd, uptoEllipsis(args), mention)
+	}
+}
+
+// uptoEllipsis is args up to an argument "…" or "...", which stands for
+// the rest, left out.
+func uptoEllipsis(args []string) []string {
 	for i, a := range args {
 		if a == "…" || a == "..." {
-			args = args[:i]
-			break
+			return args[:i]
 		}
 	}
-	name, rest := p.Split(args)
-	switch name {
-	case "help", "-h", "-help", "--help":
-		return nil
-	case "":
-		if mention {
-			return nil // the program named in a sentence
-		}
-		return fmt.Errorf("no command: %s needs one", p.Name)
-	}
-	if alias, ok := p.Aliases[name]; ok {
-		name = alias
-	}
-	cmd, ok := p.Lookup(name)
-	if !ok {
-		return fmt.Errorf("unknown command %q", name)
-	}
+	return args
+}
+
+// parseCommand parses a command's flags and arguments. A mention may leave
+// out the arguments after the flags.
+func parseCommand(cmd cli.Command, args []string, mention bool) error {
 	fs := cmd.Flags(io.Discard)
-	rest = fillPlaceholders(fs.Lookup, rest)
+	args = fillPlaceholders(fs.Lookup, args)
 	var operands []string
 	var err error
 	if cmd.Interleaved {
-		operands, err = cli.ParseInterleaved(fs, rest)
+		operands, err = cli.ParseInterleaved(fs, args)
 	} else {
-		err = fs.Parse(rest)
+		err = fs.Parse(args)
 		operands = fs.Args()
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
+		return err
 	}
 	if cmd.Operands == nil {
 		if len(operands) > 0 {
-			return fmt.Errorf("%s: unexpected argument %q", name, operands[0])
+			return fmt.Errorf("unexpected argument %q", operands[0])
 		}
 		return nil
 	}
@@ -256,10 +284,7 @@ func CheckLine(p *cli.Program, args []string, mention bool) error {
 	if err != nil && mention && (cmd.Operands(len(operands)+1) == nil || cmd.Operands(len(operands)+2) == nil) {
 		return nil // the arguments left out of a mention
 	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
+	return err
 }
 
 // fillPlaceholders gives each flag whose value is a placeholder its default
