@@ -450,15 +450,7 @@ func (t *battleTally) add(r arenaRecord) error {
 				t.spyBait[q]++
 			}
 		}
-		net := 0
-		switch res.Outcome {
-		case game.AttackerWon:
-			net = ai.Worth(res.Defender)
-		case game.DefenderWon:
-			net = -ai.Worth(res.Attacker)
-		case game.BothRemoved:
-			net = ai.Worth(res.Defender) - ai.Worth(res.Attacker)
-		}
+		net := ai.BattleMaterial(res)
 		t.attacks[p][kind]++
 		t.net[p][kind] += net
 		if kind == onHiddenMoved && everyBeaterKnown(&v, side, res.Attacker) {
@@ -470,7 +462,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		victim := side.Opponent()
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
-			t.leftWorth[player(victim)] += ai.Worth(res.Defender)
+			t.leftWorth[player(victim)] += net // what the attacker took
 		}
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
