@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -59,10 +58,9 @@ func TestCheckCommand(t *testing.T) {
 			if tc.change != nil {
 				tc.change(w)
 			}
-			token := srv.Token()
 			cmd := exec.Command(bin, append([]string{"check"}, tc.args(w)...)...)
 			cmd.Dir = t.TempDir()
-			cmd.Env = append(os.Environ(), "DISCORD_TOKEN="+token, "STRATEGOBOT_API_BASE_URL="+srv.APIBase(), "STRATEGOBOT_CONFIG=")
+			cmd.Env = botEnv(srv)
 			out, err := cmd.Output()
 			code := 0
 			if exit, ok := err.(*exec.ExitError); ok {

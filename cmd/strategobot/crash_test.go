@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -109,11 +108,8 @@ func playWithCrashes(t *testing.T, bin string, moves, kills int) crashRun {
 	club := srv.AddGuild("Stratego Club")
 	alice, bob := club.AddMember("alice"), club.AddMember("bob")
 	channel := club.General()
-	env := append(os.Environ(),
-		"DISCORD_TOKEN="+srv.Token(),
-		"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+	env := botEnv(srv,
 		"STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"),
-		"STRATEGOBOT_CONFIG=",
 	)
 	const register = "PUT /applications/{application_id}/commands"
 	var mu sync.Mutex // guards bot and up

@@ -4,7 +4,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -56,11 +55,8 @@ func runAgainstLocalDiscord(t *testing.T, bin, database string) {
 
 	cmd := exec.Command(bin)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"DISCORD_TOKEN="+srv.Token(),
-		"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+	cmd.Env = botEnv(srv,
 		"STRATEGOBOT_DATABASE="+database,
-		"STRATEGOBOT_CONFIG=",
 		"STRATEGOBOT_METRICS_ADDR=127.0.0.1:0",
 	)
 	var logs syncBuffer // read while the process writes it

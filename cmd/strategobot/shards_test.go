@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,11 +35,8 @@ func TestTwoProcesses(t *testing.T) {
 	var procs [2]*process
 	for shard := range procs {
 		dir := t.TempDir()
-		env := append(os.Environ(),
-			"DISCORD_TOKEN="+srv.Token(),
-			"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+		env := botEnv(srv,
 			"STRATEGOBOT_DATABASE="+database,
-			"STRATEGOBOT_CONFIG=",
 			"STRATEGOBOT_SHARD_ID="+strconv.Itoa(shard),
 			"STRATEGOBOT_SHARD_COUNT=2",
 		)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -131,11 +130,8 @@ func startBot(t *testing.T, bin string, srv *discordtest.Server, dir string) *bo
 	t.Helper()
 	cmd := exec.Command(bin)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"DISCORD_TOKEN="+srv.Token(),
-		"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+	cmd.Env = botEnv(srv,
 		"STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"),
-		"STRATEGOBOT_CONFIG=",
 	)
 	logs := &syncBuffer{}
 	cmd.Stderr = logs

@@ -21,7 +21,7 @@ import (
 func program() *cli.Program {
 	return &cli.Program{
 		Name:     "strategolab",
-		Synopsis: []string{"strategolab command [arguments]"},
+		Synopsis: []string{"strategolab COMMAND [arguments]"},
 		Commands: []cli.Command{
 			{Name: "arena", Summary: "play computer players against each other and report the results",
 				Flags: func(w io.Writer) *flag.FlagSet { return arenaFlags(new(arenaConfig), w) }, Run: runArena},
