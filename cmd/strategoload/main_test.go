@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/internal/cli/clitest"
 )
@@ -72,5 +74,18 @@ func TestLookForBot(t *testing.T) {
 	}
 	if got, err := lookForBot(exe, onPath); err != nil || got != filepath.Join(dir, "strategobot") {
 		t.Errorf("one beside: %q, %v; want it before the one on PATH", got, err)
+	}
+}
+
+// TestBinaryWithoutTheBot runs the built program where no strategobot is
+// beside it or on PATH: it says how to build one, and exits 2.
+func TestBinaryWithoutTheBot(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategoload")
+	cmd := exec.Command(bin, "-matches", "1", "-duration", "1s")
+	cmd.Env = append(os.Environ(), "PATH="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(out), "build it with go build ./cmd/strategobot") {
+		t.Errorf("strategoload without a bot: %v\n%s", err, out)
 	}
 }
