@@ -120,7 +120,7 @@ func (b *Bot) finish(i *discordgo.Interaction, text string, files ...*discordgo.
 // editOriginal edits the first answer to an interaction. discordgo's
 // InteractionResponseEdit files every webhook edit of every interaction
 // under one rate-limit bucket, which it holds for the whole request: all
-// members' answers would wait in one line (strategobot loadtest showed
+// members' answers would wait in one line (strategoload showed
 // it). Discord limits them per interaction token, and so does this.
 func (b *Bot) editOriginal(i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")

@@ -18,7 +18,7 @@ import (
 // pngLevel is the deflate level of the pictures. The compressor is
 // klauspost/compress's, not the standard library's: at the same level it is
 // 1.8 times as fast for pictures 2% larger, and compression is most of the
-// bot's CPU per move (strategobot loadtest). Level 5 keeps every board within
+// bot's CPU per move (strategoload). Level 5 keeps every board within
 // 25 KB with the texts of every language (TestBoardSizeLimit,
 // BenchmarkBoardSizes); see pngEncoder for why most bands are not compressed
 // at all.

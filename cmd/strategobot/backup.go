@@ -8,6 +8,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/postgres"
@@ -33,7 +34,7 @@ type backupOptions struct {
 
 // backupFlags declares backup's flags into o.
 func backupFlags(o *backupOptions, stderr io.Writer) *flag.FlagSet {
-	fs := subcommandFlags("backup", backupUsage, stderr)
+	fs := cli.NewFlagSet("backup", backupUsage, stderr)
 	fs.StringVar(&o.db, "db", bolt.DefaultPath, "database file to copy")
 	fs.DurationVar(&o.timeout, "timeout", bolt.DefaultTimeout, "how long to wait for the file's lock")
 	return fs
@@ -52,10 +53,10 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var o backupOptions
 	fs := backupFlags(&o, stderr)
 	if err := fs.Parse(args); err != nil {
-		return usageFailed(stderr, "backup", backupUsage, err)
+		return cli.UsageFailed(stderr, "strategobot backup", backupUsage, err)
 	}
 	if err := backupOperands(fs.NArg()); err != nil {
-		return usageFailed(stderr, "backup", backupUsage, err)
+		return cli.UsageFailed(stderr, "strategobot backup", backupUsage, err)
 	}
 	dest := fs.Arg(0)
 	if postgres.IsURL(o.db) {

@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/bot"
+	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/render"
 )
 
@@ -56,8 +57,8 @@ func checkFlags(o *checkOptions, w io.Writer) *flag.FlagSet {
 // what to fix. It exits 1 when anything fails.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o checkOptions
-	if err := parseFlags(checkFlags(&o, stderr), args); err != nil {
-		return usageFailed(stderr, "check", checkUsage, err)
+	if err := cli.ParseFlags(checkFlags(&o, stderr), args); err != nil {
+		return cli.UsageFailed(stderr, "strategobot check", checkUsage, err)
 	}
 	cfg, err := loadConfig(o.configPath, os.Getenv)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
@@ -22,7 +22,7 @@ import (
 // and what to fix, posts and deletes its test picture, DMs the member, and
 // exits 1 when anything fails.
 func TestCheckCommand(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	type world struct {
 		srv   *discordtest.Server
 		club  *discordtest.Guild
@@ -58,10 +58,9 @@ func TestCheckCommand(t *testing.T) {
 			if tc.change != nil {
 				tc.change(w)
 			}
-			token := srv.Token()
 			cmd := exec.Command(bin, append([]string{"check"}, tc.args(w)...)...)
 			cmd.Dir = t.TempDir()
-			cmd.Env = append(os.Environ(), "DISCORD_TOKEN="+token, "STRATEGOBOT_API_BASE_URL="+srv.APIBase(), "STRATEGOBOT_CONFIG=")
+			cmd.Env = botEnv(srv)
 			out, err := cmd.Output()
 			code := 0
 			if exit, ok := err.(*exec.ExitError); ok {

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
@@ -35,7 +35,7 @@ var crashes = flag.Int("crashes", 8, "SIGKILLs of the bot in TestCrashes")
 // each player's DMs and the channel hold every board of the match exactly
 // once, in order, the same as in the undisturbed run.
 func TestCrashes(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	moves := max(24, *crashes/3)
 	calm := playWithCrashes(t, bin, moves, 0)
 	crashed := playWithCrashes(t, bin, moves, *crashes)
@@ -108,11 +108,8 @@ func playWithCrashes(t *testing.T, bin string, moves, kills int) crashRun {
 	club := srv.AddGuild("Stratego Club")
 	alice, bob := club.AddMember("alice"), club.AddMember("bob")
 	channel := club.General()
-	env := append(os.Environ(),
-		"DISCORD_TOKEN="+srv.Token(),
-		"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+	env := botEnv(srv,
 		"STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"),
-		"STRATEGOBOT_CONFIG=",
 	)
 	const register = "PUT /applications/{application_id}/commands"
 	var mu sync.Mutex // guards bot and up

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/render"
 )
 
@@ -65,10 +66,10 @@ type demoConfig struct {
 
 // demoFlags declares demo's flags into c.
 func demoFlags(c *demoConfig, stderr io.Writer) *flag.FlagSet {
-	fs := subcommandFlags("demo", demoUsage, stderr)
+	fs := cli.NewFlagSet("demo", demoUsage, stderr)
 	fs.StringVar(&c.out, "out", "", "directory to write the pictures into (created if missing)")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the moves")
-	fs.StringVar(&c.variantName, "variant", "classic", variantHelp)
+	fs.StringVar(&c.variantName, "variant", "classic", cli.VariantHelp)
 	fs.StringVar(&c.numberingName, "numbering", "modern", "rank labels: modern (Marshal 10) or classic (Marshal 1)")
 	fs.StringVar(&c.names[game.Red], "red", "Ada", "Red player's name")
 	fs.StringVar(&c.names[game.Blue], "blue", "Grace", "Blue player's name")
@@ -80,7 +81,7 @@ func demoFlags(c *demoConfig, stderr io.Writer) *flag.FlagSet {
 
 func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
 	var c demoConfig
-	if err := parseFlags(demoFlags(&c, stderr), args); err != nil {
+	if err := cli.ParseFlags(demoFlags(&c, stderr), args); err != nil {
 		return c, err
 	}
 	if c.out == "" {
@@ -90,7 +91,7 @@ func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
 		return c, fmt.Errorf("-moves must be at least 1, not %d", c.maxMoves)
 	}
 	var err error
-	if c.rules, err = variantRules(c.variantName); err != nil {
+	if c.rules, err = cli.VariantRules(c.variantName); err != nil {
 		return c, err
 	}
 	if c.numbering, err = game.ParseNumbering(c.numberingName); err != nil {
@@ -103,7 +104,7 @@ func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, err := parseDemoArgs(args, stderr)
 	if err != nil {
-		return usageFailed(stderr, "demo", demoUsage, err)
+		return cli.UsageFailed(stderr, "strategobot demo", demoUsage, err)
 	}
 	if err := writeDemo(ctx, c, stdout); err != nil {
 		fmt.Fprintf(stderr, "strategobot demo: %v\n", err)

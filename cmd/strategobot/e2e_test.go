@@ -4,7 +4,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -14,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/pgtest"
 )
@@ -24,7 +24,7 @@ import (
 // DMs, and stops cleanly on SIGTERM. It does so on a bbolt file and on a
 // PostgreSQL database, whose password must stay out of the log.
 func TestBinaryAgainstLocalDiscord(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	const password = "pw-never-logged" // the test server trusts its socket and ignores it
 	tests := []struct {
 		name     string
@@ -55,11 +55,8 @@ func runAgainstLocalDiscord(t *testing.T, bin, database string) {
 
 	cmd := exec.Command(bin)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"DISCORD_TOKEN="+srv.Token(),
-		"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+	cmd.Env = botEnv(srv,
 		"STRATEGOBOT_DATABASE="+database,
-		"STRATEGOBOT_CONFIG=",
 		"STRATEGOBOT_METRICS_ADDR=127.0.0.1:0",
 	)
 	var logs syncBuffer // read while the process writes it

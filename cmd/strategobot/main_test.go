@@ -4,20 +4,29 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
+	"os"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/strategobot/strategobot/internal/buildtest"
+	"github.com/strategobot/strategobot/internal/cli/clitest"
+	"github.com/strategobot/strategobot/internal/pgtest"
 )
+
+// TestMain runs the tests, then stops the PostgreSQL server they may have
+// started and deletes the binaries they built.
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	buildtest.Remove()
+	os.Exit(code)
+}
 
 func TestDispatch(t *testing.T) {
 	tests := []struct {
@@ -41,13 +50,16 @@ func TestDispatch(t *testing.T) {
 		{"version", []string{"version"}, "", 0, "strategobot ", ""},
 		{"version takes no argument", []string{"version", "now"}, "", 2, "", `unexpected argument "now"`},
 		{"run -h", []string{"run", "-h"}, "", 0, "", "DISCORD_TOKEN"},
+		{"the lab is another program", []string{"arena"}, "", 2, "", `unknown command "arena"`},
+		{"the load test is another program", []string{"loadtest"}, "", 2, "", `unknown command "loadtest"`},
+		{"help points at the other programs", []string{"help"}, "", 0, "strategolab", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("DISCORD_TOKEN", tc.env)
 			t.Setenv("STRATEGOBOT_CONFIG", "")
 			var out, errOut bytes.Buffer
-			code := dispatch(context.Background(), tc.args, &out, &errOut)
+			code := program().Dispatch(context.Background(), tc.args, &out, &errOut)
 			if code != tc.code {
 				t.Errorf("exit code %d, want %d (stderr %q)", code, tc.code, errOut.String())
 			}
@@ -60,74 +72,20 @@ func TestDispatch(t *testing.T) {
 
 // TestUsageListsEveryCommand: help names each command once, with its summary.
 func TestUsageListsEveryCommand(t *testing.T) {
-	var out bytes.Buffer
-	cmds := commands()
-	usage(&out, cmds)
-	for name, cmd := range cmds {
-		if n := strings.Count(out.String(), "\n  "+name+" "); n != 1 || !strings.Contains(out.String(), cmd.summary) {
-			t.Errorf("%q listed %d times (summary shown: %v) in\n%s", name, n, strings.Contains(out.String(), cmd.summary), out.String())
-		}
-	}
-	section := out.String()[strings.Index(out.String(), "Commands:\n"):]
-	section = section[:strings.Index(section, "\n\n")]
-	if lines := strings.Count(section, "\n"); lines != len(cmds) {
-		t.Errorf("%d command lines for %d commands", lines, len(cmds))
-	}
+	clitest.CheckUsage(t, program())
 }
 
 // TestCommandHelp runs each command with -h: the usage describes every flag
 // and names each environment variable the command reads.
 func TestCommandHelp(t *testing.T) {
-	envOfRun := append([]string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "config.example.toml", "GOMAXPROCS"}, configEnvNames()...)
-	tests := []struct {
-		name string
-		env  []string
-	}{
-		{"run", envOfRun},
-		{"check", []string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "STRATEGOBOT_API_BASE_URL", "STRATEGOBOT_THREADS"}},
-		{"version", nil},
-		{"replay", nil},
-		{"backup", nil},
-		{"demo", nil},
-		{"arena", nil},
-		{"compare", nil},
-		{"agent", nil},
-		{"loadtest", []string{"STRATEGOBOT_TEST_POSTGRES_BIN"}},
-	}
-	cmds := commands()
-	if len(tests) != len(cmds) {
-		t.Errorf("%d commands tested, %d commands", len(tests), len(cmds))
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			cmd, ok := cmds[tc.name]
-			if !ok {
-				t.Fatalf("no command %q", tc.name)
-			}
-			var out, errOut bytes.Buffer
-			if code := dispatch(context.Background(), []string{tc.name, "-h"}, &out, &errOut); code != 0 {
-				t.Errorf("exit code %d, want 0", code)
-			}
-			help := out.String() + errOut.String()
-			if !strings.Contains(help, "usage: strategobot") {
-				t.Errorf("no usage line in\n%s", help)
-			}
-			cmd.flags(io.Discard).VisitAll(func(f *flag.Flag) {
-				if strings.TrimSpace(f.Usage) == "" {
-					t.Errorf("-%s has no description", f.Name)
-				}
-				listed := regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(f.Name) + `\s`)
-				if !listed.MatchString(help) || !strings.Contains(help, f.Usage) {
-					t.Errorf("-%s or its description %q missing from\n%s", f.Name, f.Usage, help)
-				}
-			})
-			for _, name := range tc.env {
-				if !strings.Contains(help, name) {
-					t.Errorf("%s missing from\n%s", name, help)
-				}
-			}
-		})
-	}
+	clitest.CheckHelp(t, program(), map[string][]string{
+		"run":     append([]string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "config.example.toml", "GOMAXPROCS"}, configEnvNames()...),
+		"check":   {"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "STRATEGOBOT_API_BASE_URL", "STRATEGOBOT_THREADS"},
+		"version": nil,
+		"replay":  nil,
+		"backup":  nil,
+		"demo":    nil,
+	})
 }
 
 // TestCheckWithoutToken: check with DISCORD_TOKEN unset says so and exits 2
@@ -140,7 +98,7 @@ func TestCheckWithoutToken(t *testing.T) {
 	t.Setenv("STRATEGOBOT_CONFIG", "")
 	t.Setenv("STRATEGOBOT_API_BASE_URL", srv.URL+"/api/v9/")
 	var out, errOut bytes.Buffer
-	code := dispatch(context.Background(), []string{"check"}, &out, &errOut)
+	code := program().Dispatch(context.Background(), []string{"check"}, &out, &errOut)
 	if code != 2 || !strings.Contains(errOut.String(), "DISCORD_TOKEN is not set") || !strings.Contains(errOut.String(), "DISCORD_TOKEN=your-token strategobot check") {
 		t.Errorf("exit code %d, stderr %q; want 2 and DISCORD_TOKEN is not set", code, errOut.String())
 	}

@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/cli"
 )
 
 const replayUsage = `usage: strategobot replay [--two-squares 3|5|off] [--more-squares on|off] FILES...
@@ -68,26 +69,10 @@ func (c replayConfig) rulesFor(rec *game.Record) game.Rules {
 
 // replayFlags declares replay's flags into c; -h prints the usage to w.
 func replayFlags(c *replayConfig, w io.Writer) *flag.FlagSet {
-	fs := subcommandFlags("replay", replayUsage, w)
+	fs := cli.NewFlagSet("replay", replayUsage, w)
 	fs.StringVar(&c.twoName, "two-squares", "3", "Two-Squares rule: 3, 5 or off")
 	fs.StringVar(&c.moreName, "more-squares", "on", "More-Squares rule: on or off")
 	return fs
-}
-
-// parseInterleaved parses flags that may come before, between or after the
-// operands, and returns the operands.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var operands []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return operands, err
-		}
-		if fs.NArg() == 0 {
-			return operands, nil
-		}
-		operands = append(operands, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }
 
 // parseReplayArgs reads the flags, which may come before, between or after the files.
@@ -95,7 +80,7 @@ func parseReplayArgs(args []string) (replayConfig, error) {
 	var cfg replayConfig
 	fs := replayFlags(&cfg, io.Discard)
 	var err error
-	if cfg.files, err = parseInterleaved(fs, args); err != nil {
+	if cfg.files, err = cli.ParseInterleaved(fs, args); err != nil {
 		return cfg, err
 	}
 	fs.Visit(func(f *flag.Flag) {

@@ -187,7 +187,7 @@ func TestReplayUsage(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "usage: strategobot replay") {
 		t.Errorf("--help: exit %d, stdout %q", code, stdout)
 	}
-	if code := dispatch(context.Background(), []string{"replay"}, &bytes.Buffer{}, &bytes.Buffer{}); code != 2 {
+	if code := program().Dispatch(context.Background(), []string{"replay"}, &bytes.Buffer{}, &bytes.Buffer{}); code != 2 {
 		t.Errorf("dispatch replay without files: exit %d, want 2", code)
 	}
 }

@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/pgtest"
 )
@@ -19,7 +19,7 @@ import (
 // takes its lease over once it expires, and delivers the messages of the
 // next move once each.
 func TestTwoProcesses(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	database := pgtest.NewDatabase(t)
 	srv := discordtest.New(t, discordtest.WithWaitTimeout(30*time.Second))
 	// One server on each shard: Discord's shard of a server is (id >> 22) % 2.
@@ -35,11 +35,8 @@ func TestTwoProcesses(t *testing.T) {
 	var procs [2]*process
 	for shard := range procs {
 		dir := t.TempDir()
-		env := append(os.Environ(),
-			"DISCORD_TOKEN="+srv.Token(),
-			"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+		env := botEnv(srv,
 			"STRATEGOBOT_DATABASE="+database,
-			"STRATEGOBOT_CONFIG=",
 			"STRATEGOBOT_SHARD_ID="+strconv.Itoa(shard),
 			"STRATEGOBOT_SHARD_COUNT=2",
 		)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage/bolt"
 )
@@ -22,7 +22,7 @@ const stopBound = 5 * time.Second
 // database, the gateway's address, READY, the command's registration) and
 // once it serves: it ends at once, with exit code 0 and no error in its log.
 func TestInterruptAtAnyMoment(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	const register = "PUT /applications/{application_id}/commands"
 	tests := []struct {
 		name string
@@ -92,7 +92,7 @@ func TestInterruptAtAnyMoment(t *testing.T) {
 // its version, the line `strategobot version` prints, and the second,
 // once READY names the application, the invite link.
 func TestStartLogNamesVersionAndInvite(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	out, err := exec.Command(bin, "version").Output()
 	if err != nil {
 		t.Fatal(err)
@@ -130,11 +130,8 @@ func startBot(t *testing.T, bin string, srv *discordtest.Server, dir string) *bo
 	t.Helper()
 	cmd := exec.Command(bin)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"DISCORD_TOKEN="+srv.Token(),
-		"STRATEGOBOT_API_BASE_URL="+srv.APIBase(),
+	cmd.Env = botEnv(srv,
 		"STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"),
-		"STRATEGOBOT_CONFIG=",
 	)
 	logs := &syncBuffer{}
 	cmd.Stderr = logs
@@ -157,7 +154,7 @@ func startBot(t *testing.T, bin string, srv *discordtest.Server, dir string) *bo
 // an answer Discord leaves hanging), and a second SIGINT ends the process
 // without waiting longer.
 func TestSecondSignalEndsAtOnce(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	srv := discordtest.New(t)
 	club := srv.AddGuild("Stratego Club")
 	alice, bob := club.AddMember("alice"), club.AddMember("bob")

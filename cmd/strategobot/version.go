@@ -6,6 +6,8 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+
+	"github.com/strategobot/strategobot/internal/cli"
 )
 
 const versionUsage = `usage: strategobot version    (or strategobot -version)
@@ -17,8 +19,8 @@ bot's first log line says the same. It reads no environment variable.
 
 // runVersion is `strategobot version`.
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	if err := parseFlags(subcommandFlags("version", versionUsage, stderr), args); err != nil {
-		return usageFailed(stderr, "version", versionUsage, err)
+	if err := cli.ParseFlags(cli.NewFlagSet("version", versionUsage, stderr), args); err != nil {
+		return cli.UsageFailed(stderr, "strategobot version", versionUsage, err)
 	}
 	info, _ := debug.ReadBuildInfo()
 	fmt.Fprintln(stdout, versionLine(info))

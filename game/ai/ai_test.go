@@ -435,7 +435,7 @@ func BenchmarkChoose(b *testing.B) {
 }
 
 // TestNormalBeatsRandomSample is a sample of the arena's measurement
-// (strategobot arena -a normal -b random -n 200): whole Classic games
+// (strategolab arena -a normal -b random -n 200): whole Classic games
 // between normal, at its real settings, and a random mover, normal taking
 // each side in turn. Normal wins over 98% of games, so each of these fixed
 // games must be a win; a loss means the player got weaker.

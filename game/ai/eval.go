@@ -10,14 +10,29 @@ var baseValue = [game.NumRanks]int32{
 	game.Infiltrator: 60, game.Bomb: 20, game.Flag: 0,
 }
 
-// Worth is what the evaluation counts a piece of rank r at the start of a
-// game, before it weighs Spies, Miners and Scouts by what is left: the
-// yardstick of strategobot compare -battles.
-func Worth(r game.Rank) int {
+// worth is what the evaluation counts a piece of rank r at the start of a
+// game, before it weighs Spies, Miners and Scouts by what is left.
+func worth(r game.Rank) int {
 	if int(r) >= len(baseValue) {
 		return 0
 	}
 	return int(baseValue[r])
+}
+
+// BattleMaterial is the material a battle won its attacker's side, less what
+// it cost (negative: a loss), pieces weighed as the evaluation weighs them
+// at the start of a game: the yardstick of strategolab compare -battles.
+// A move that was no battle is 0.
+func BattleMaterial(r game.MoveRecord) int {
+	switch r.Outcome {
+	case game.AttackerWon:
+		return worth(r.Defender)
+	case game.DefenderWon:
+		return -worth(r.Attacker)
+	case game.BothRemoved:
+		return worth(r.Defender) - worth(r.Attacker)
+	}
+	return 0
 }
 
 // hiddenValue is what it is worth to a side that the enemy does not know a

@@ -234,9 +234,9 @@
 // # Outside tests
 //
 // New takes a TB, which every testing.TB is: what fails a test fails it
-// as before. A command that drives the stand-in outside tests (strategobot
-// loadtest) passes its own TB, and must count every Errorf and Fatalf as a
-// failure of its run; a Fatalf there should end only the goroutine of the
+// as before. A command that drives the stand-in outside tests
+// (strategoload) passes its own TB, and must count every Errorf and Fatalf
+// as a failure of its run; a Fatalf there should end only the goroutine of the
 // member that acted, as runtime.Goexit does for a test. For long runs,
 // WithoutRequestLog stops keeping every request (pictures included),
 // WithoutFileContents keeps of each message's pictures their sizes only, and

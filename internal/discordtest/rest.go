@@ -363,7 +363,7 @@ func (s *Server) readMultipart(raw []byte, boundary string, q *request) *apiErro
 	// The parts' contents are shorter than the body together, so they are
 	// read one after another into one buffer of its length: one allocation
 	// a request rather than a growing one a part (the stand-in's largest
-	// cost under strategobot loadtest).
+	// cost under strategoload).
 	contents := make([]byte, 0, len(raw))
 	for {
 		part, err := mr.NextPart()

@@ -80,7 +80,7 @@ type Server struct {
 // cannot go on (Fatalf, called on the goroutine that acts), and to clean up
 // at the end. Every testing.TB is one, so a test passes its *testing.T and
 // fails as before; a command that runs the stand-in outside tests
-// (strategobot loadtest) passes its own, which must count every Errorf and
+// (strategoload) passes its own, which must count every Errorf and
 // Fatalf as a failure of the run.
 type TB interface {
 	Helper()

@@ -1,5 +1,5 @@
 // Package pgtest gives tests a real PostgreSQL server, and Throwaway gives
-// one to a command (strategobot loadtest). For tests it uses the
+// one to a command (strategoload). For tests it uses the
 // server named by STRATEGOBOT_TEST_POSTGRES when that is set; otherwise it
 // starts a throwaway server from the machine's PostgreSQL binaries (initdb
 // and postgres, found on PATH, by pg_config, in /usr/lib/postgresql/*/bin or
@@ -128,7 +128,7 @@ func NewDatabase(t testing.TB) string {
 }
 
 // Throwaway starts a throwaway server for a command rather than a test
-// (strategobot loadtest), as durable as a real server (fsync on), and
+// (strategoload), as durable as a real server (fsync on), and
 // returns the connection string of a new, empty database on it and a
 // function that stops the server and removes its folder. It does not touch
 // EnvURL's server or the one the tests share.

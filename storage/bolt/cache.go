@@ -10,7 +10,7 @@ import (
 // rather than decoding JSON: a move reads its match several times (the move
 // itself, then each of its notices as the outbox composes them) and each
 // player's settings once per notice. Decoding them was 8% of the bot's CPU
-// per move (strategobot loadtest).
+// per move (strategoload).
 //
 // An entry is used only when the stored bytes are exactly the bytes it was
 // decoded from, so the cache can never give a stale or a rolled-back record,

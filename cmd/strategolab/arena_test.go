@@ -118,7 +118,7 @@ func TestArenaBadArguments(t *testing.T) {
 		if code := runArena(context.Background(), args, &out, &errOut); code != 2 {
 			t.Errorf("%v: exit code %d, want 2", args, code)
 		}
-		if !strings.Contains(errOut.String(), "usage: strategobot arena") {
+		if !strings.Contains(errOut.String(), "usage: strategolab arena") {
 			t.Errorf("%v: no usage in %q", args, errOut.String())
 		}
 	}

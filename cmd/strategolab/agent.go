@@ -11,9 +11,10 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/game/ucc"
+	"github.com/strategobot/strategobot/internal/cli"
 )
 
-const agentUsage = `usage: strategobot agent [-level LEVEL] [-seed S] [-variant classic]
+const agentUsage = `usage: strategolab agent [-level LEVEL] [-seed S] [-variant classic]
 
 Plays one game of Classic Stratego as a program of the 2012 UCC Stratego
 programming competition: it reads the manager's lines on standard input and
@@ -35,7 +36,7 @@ type agentConfig struct {
 
 // agentFlags declares agent's flags into c.
 func agentFlags(c *agentConfig, stderr io.Writer) *flag.FlagSet {
-	fs := subcommandFlags("agent", agentUsage, stderr)
+	fs := cli.NewFlagSet("agent", agentUsage, stderr)
 	fs.StringVar(&c.levelName, "level", "hard", "random, easy, normal or hard")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the set-up and the moves (0: a new one every game)")
 	fs.StringVar(&c.variantName, "variant", "classic", "the variant: the protocol knows only classic")
@@ -44,7 +45,7 @@ func agentFlags(c *agentConfig, stderr io.Writer) *flag.FlagSet {
 
 func parseAgentArgs(args []string, stderr io.Writer) (agentConfig, error) {
 	var c agentConfig
-	if err := parseFlags(agentFlags(&c, stderr), args); err != nil {
+	if err := cli.ParseFlags(agentFlags(&c, stderr), args); err != nil {
 		return c, err
 	}
 	var err error
@@ -64,11 +65,11 @@ func parseAgentArgs(args []string, stderr io.Writer) (agentConfig, error) {
 	return c, nil
 }
 
-// runAgent is `strategobot agent`: the computer as a UCC protocol program.
+// runAgent is `strategolab agent`: the computer as a UCC protocol program.
 func runAgent(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, err := parseAgentArgs(args, stderr)
 	if err != nil {
-		return usageFailed(stderr, "agent", agentUsage, err)
+		return cli.UsageFailed(stderr, "strategolab agent", agentUsage, err)
 	}
 	done := make(chan int, 1)
 	go func() { done <- playAgent(c, os.Stdin, stdout, stderr) }()
@@ -76,7 +77,7 @@ func runAgent(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case code := <-done:
 		return code
 	case <-ctx.Done():
-		fmt.Fprintln(stderr, "strategobot agent: stopped")
+		fmt.Fprintln(stderr, "strategolab agent: stopped")
 		return 1
 	}
 }
@@ -84,7 +85,7 @@ func runAgent(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 func playAgent(c agentConfig, in io.Reader, out, stderr io.Writer) int {
 	rules := game.DefaultRules(game.VariantClassic)
 	if _, err := ucc.Play(in, out, rules, &agentPlayer{rules: rules, c: c}); err != nil {
-		fmt.Fprintf(stderr, "strategobot agent: %v\n", err)
+		fmt.Fprintf(stderr, "strategolab agent: %v\n", err)
 		return 1
 	}
 	return 0

@@ -196,10 +196,10 @@ func TestCompareRefuses(t *testing.T) {
 		{"no folder", nil, 2, "compare takes one folder of arena records, or two"},
 		{"three folders", []string{empty, empty, empty}, 2, "compare takes one folder of arena records, or two"},
 		{"five folders", []string{empty, empty, empty, empty, empty}, 2, "(or pairs of them: before, after, before, after…)"},
-		{"no records", []string{empty}, 1, "holds no arena records (game-0001.xml, …): run strategobot arena with -records"},
+		{"no records", []string{empty}, 1, "holds no arena records (game-0001.xml, …): run strategolab arena with -records"},
 		{"no name the arena writes", []string{otherNames}, 1, "holds no arena records (game-0001.xml, …)"},
 		{"missing folder", []string{filepath.Join(empty, "nothing")}, 1, "no such file or directory"},
-		{"not an arena's record", []string{foreign}, 1, `no player is named "A (…)": not a record of strategobot arena`},
+		{"not an arena's record", []string{foreign}, 1, `no player is named "A (…)": not a record of strategolab arena`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

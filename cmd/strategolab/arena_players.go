@@ -33,7 +33,7 @@ func parseArenaSpec(text string) (arenaSpec, error) {
 			return arenaSpec{}, fmt.Errorf("%s: %w", text, err)
 		}
 		if len(args) == 0 {
-			return arenaSpec{}, fmt.Errorf("%q names no program: write ext:COMMAND, such as \"ext:strategobot agent -level hard\"", text)
+			return arenaSpec{}, fmt.Errorf("%q names no program: write ext:COMMAND, such as \"ext:strategolab agent -level hard\"", text)
 		}
 		return arenaSpec{command: args, text: text}, nil
 	}

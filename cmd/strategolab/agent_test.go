@@ -14,14 +14,14 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/game/ucc"
-	"github.com/strategobot/strategobot/internal/pgtest"
+	"github.com/strategobot/strategobot/internal/buildtest"
 )
 
 // The test binary stands in for outside programs: run with one of these
 // variables set, it is a program instead of the tests.
 const (
-	// envMain makes the test binary strategobot itself, with its arguments.
-	envMain = "STRATEGOBOT_TEST_MAIN"
+	// envMain makes the test binary strategolab itself, with its arguments.
+	envMain = "STRATEGOLAB_TEST_MAIN"
 	// envFake makes it a fake UCC program that misbehaves as the value says.
 	envFake = "STRATEGOBOT_TEST_FAKE_UCC"
 	// envWaiting names the file the fake program in mode "hang" creates
@@ -31,16 +31,16 @@ const (
 
 // TestMain runs the test binary as the program itself, or as a fake outside
 // program, when the environment says so; otherwise it runs the tests and then
-// stops the PostgreSQL server they may have started and deletes the built binary.
+// deletes the binaries they built.
 func TestMain(m *testing.M) {
 	if os.Getenv(envMain) != "" {
-		os.Exit(dispatch(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(program().Dispatch(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 	}
 	if mode := os.Getenv(envFake); mode != "" {
 		os.Exit(fakeProgram(mode))
 	}
-	code := pgtest.Main(m)
-	removeBinary()
+	code := m.Run()
+	buildtest.Remove()
 	os.Exit(code)
 }
 
@@ -168,7 +168,7 @@ func TestArenaOutsidePrograms(t *testing.T) {
 }
 
 // TestArenaAgainstTheAgent plays the computer against itself as an outside
-// program (strategobot agent): the protocol is spoken both ways, every move
+// program (strategolab agent): the protocol is spoken both ways, every move
 // refereed, and nobody faults.
 func TestArenaAgainstTheAgent(t *testing.T) {
 	t.Setenv(envMain, "1")

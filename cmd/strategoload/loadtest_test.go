@@ -3,21 +3,31 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/pgtest"
 )
 
 // TestLoadtest runs a short load test of the built binary on each database
-// (a sample of strategobot loadtest, which is run by hand for its figures)
+// (a sample of strategoload, which is run by hand for its figures)
 // and checks that it played through the real bot and measured what it
 // says: every move with its messages, latencies in order, the bot's memory
 // and a database that grew. The local Discord checks every request against
 // Discord's API description here, as in the other tests (-validate).
+// TestMain runs the tests, then stops the PostgreSQL server they may have
+// started and deletes the binaries they built.
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	buildtest.Remove()
+	os.Exit(code)
+}
+
 func TestLoadtest(t *testing.T) {
-	bin := buildBinary(t)
+	bin := buildtest.Binary(t, "./cmd/strategobot")
 	tests := []struct {
 		name     string
 		database func(t *testing.T) string
@@ -72,15 +82,5 @@ func TestLoadtest(t *testing.T) {
 				t.Errorf("the report does not say that every request was checked:\n%s", out.String())
 			}
 		})
-	}
-}
-
-// TestLoadtestFlags checks the refusals of the command line.
-func TestLoadtestFlags(t *testing.T) {
-	for _, args := range [][]string{{"-matches", "2", "-active", "3"}, {"-duration", "0s"}, {"-rate", "-1"}, {"extra"}} {
-		var out, errOut bytes.Buffer
-		if code := runLoadtest(context.Background(), args, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage: strategobot loadtest") {
-			t.Errorf("loadtest %q: exit %d, stderr %q; want 2 with the usage", args, code, errOut.String())
-		}
 	}
 }

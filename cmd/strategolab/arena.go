@@ -19,9 +19,10 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/game/ucc"
+	"github.com/strategobot/strategobot/internal/cli"
 )
 
-const arenaUsage = `usage: strategobot arena -a PLAYER -b PLAYER -n GAMES [-variant V] [-seed S] [flags]
+const arenaUsage = `usage: strategolab arena -a PLAYER -b PLAYER -n GAMES [-variant V] [-seed S] [flags]
 
 Plays GAMES games between two computer players, A and B, with colours
 alternating (A is Red in the even games), and prints A's wins, draws and
@@ -29,7 +30,7 @@ losses with a 95% confidence interval (Wilson), the game lengths and each
 side's move times. A PLAYER is a level, random, easy, normal or hard, or
 ext:COMMAND, an outside program that speaks the stdio protocol of the 2012
 UCC Stratego competition (Classic only; see the package game/ucc), such as
-"ext:strategobot agent -level hard". COMMAND is split into words as a shell
+"ext:strategolab agent -level hard". COMMAND is split into words as a shell
 would, without expanding anything, and runs in the working directory. An
 outside program sees only what its side may know; a bad set-up, an illegal
 move, a timeout (-ext-timeout for a move, -ext-start-timeout for the start and
@@ -65,12 +66,12 @@ type arenaConfig struct {
 
 // arenaFlags declares arena's flags into c.
 func arenaFlags(c *arenaConfig, stderr io.Writer) *flag.FlagSet {
-	fs := subcommandFlags("arena", arenaUsage, stderr)
+	fs := cli.NewFlagSet("arena", arenaUsage, stderr)
 	fs.StringVar(&c.playerNames[0], "a", "normal", "player A: random, easy, normal, hard or ext:COMMAND")
 	fs.StringVar(&c.playerNames[1], "b", "random", "player B")
 	fs.IntVar(&c.games, "n", 10, "number of games")
 	fs.IntVar(&c.first, "first", 1, "play from this game on: the same games as a run from game 1 would play there (to add games to a run)")
-	fs.StringVar(&c.variantName, "variant", "classic", variantHelp)
+	fs.StringVar(&c.variantName, "variant", "classic", cli.VariantHelp)
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the set-ups and the players")
 	fs.IntVar(&c.maxMoves, "max-moves", 2000, "a game that reaches this many moves (plies) is a draw")
 	fs.IntVar(&c.workers, "j", runtime.NumCPU(), "games played at the same time")
@@ -83,7 +84,7 @@ func arenaFlags(c *arenaConfig, stderr io.Writer) *flag.FlagSet {
 
 func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	var c arenaConfig
-	if err := parseFlags(arenaFlags(&c, stderr), args); err != nil {
+	if err := cli.ParseFlags(arenaFlags(&c, stderr), args); err != nil {
 		return c, err
 	}
 	var err error
@@ -108,7 +109,7 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	if c.maxMoves < 1 || c.maxMoves > game.MaxMovesLimit {
 		return c, fmt.Errorf("-max-moves must be between 1 and %d, not %d", game.MaxMovesLimit, c.maxMoves)
 	}
-	if c.rules, err = variantRules(c.variantName); err != nil {
+	if c.rules, err = cli.VariantRules(c.variantName); err != nil {
 		return c, err
 	}
 	c.rules.MaxMoves = c.maxMoves
@@ -118,28 +119,28 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	return c, nil
 }
 
-// runArena is `strategobot arena`: computer players against each other.
+// runArena is `strategolab arena`: computer players against each other.
 func runArena(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	c, err := parseArenaArgs(args, stderr)
 	if err != nil {
-		return usageFailed(stderr, "arena", arenaUsage, err)
+		return cli.UsageFailed(stderr, "strategolab arena", arenaUsage, err)
 	}
 	if c.records != "" {
 		if err := os.MkdirAll(c.records, 0o755); err != nil {
-			fmt.Fprintf(stderr, "strategobot arena: -records: %v\n", err)
+			fmt.Fprintf(stderr, "strategolab arena: -records: %v\n", err)
 			return 2
 		}
 	}
 	results, err := playArena(ctx, c, stderr)
 	if errors.Is(err, errArenaStopped) && len(results) > 0 {
 		// Hours of games are not thrown away with an interrupt.
-		fmt.Fprintf(stderr, "strategobot arena: %v after %d of %d games; the report counts those\n", err, len(results), c.games)
+		fmt.Fprintf(stderr, "strategolab arena: %v after %d of %d games; the report counts those\n", err, len(results), c.games)
 		c.games = len(results)
 		writeArenaReport(stdout, c, results)
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "strategobot arena: %v\n", err)
+		fmt.Fprintf(stderr, "strategolab arena: %v\n", err)
 		return 1
 	}
 	writeArenaReport(stdout, c, results)
@@ -375,7 +376,7 @@ func quitResult(g *game.Game, rules game.Rules, side game.Side, name, outcome st
 }
 
 // arenaA begins the name of player A in a record, "A (hard)"; B's begins
-// "B (". strategobot compare finds A by it.
+// "B (". strategolab compare finds A by it.
 const arenaA = "A ("
 
 // isArenaA reports whether a record's player name is the arena's player A.

@@ -13,9 +13,10 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/internal/cli"
 )
 
-const compareUsage = `usage: strategobot compare [-battles] DIR [DIR2 [DIR3 DIR4 ...]]
+const compareUsage = `usage: strategolab compare [-battles] DIR [DIR2 [DIR3 DIR4 ...]]
 
 Reads the records of an arena run (arena -records DIR) and prints player A's
 wins, draws and losses with a 95% confidence interval (Wilson).
@@ -65,7 +66,7 @@ type arenaRecord struct {
 
 // compareFlags declares compare's flags into battles.
 func compareFlags(battles *bool, stderr io.Writer) *flag.FlagSet {
-	fs := subcommandFlags("compare", compareUsage, stderr)
+	fs := cli.NewFlagSet("compare", compareUsage, stderr)
 	fs.BoolVar(battles, "battles", false, "also break the battles down by what the attacker knew, for each player")
 	return fs
 }
@@ -82,11 +83,11 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	var battles bool
 	fs := compareFlags(&battles, stderr)
 	if err := fs.Parse(args); err != nil { // not parseFlags: the folders follow the flags
-		return usageFailed(stderr, "compare", compareUsage, err)
+		return cli.UsageFailed(stderr, "strategolab compare", compareUsage, err)
 	}
 	dirs := fs.Args()
 	if err := compareOperands(len(dirs)); err != nil {
-		return usageFailed(stderr, "compare", compareUsage, err)
+		return cli.UsageFailed(stderr, "strategolab compare", compareUsage, err)
 	}
 	runs := make([][]arenaRecord, len(dirs))
 	for i, dir := range dirs {
@@ -138,7 +139,7 @@ func readArenaRecords(dir string) ([]arenaRecord, error) {
 		out = append(out, r)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s holds no arena records (game-0001.xml, …): run strategobot arena with -records %s", dir, dir)
+		return nil, fmt.Errorf("%s holds no arena records (game-0001.xml, …): run strategolab arena with -records %s", dir, dir)
 	}
 	slices.SortFunc(out, func(a, b arenaRecord) int { return a.number - b.number })
 	return out, nil
@@ -162,7 +163,7 @@ func readArenaRecord(path string) (arenaRecord, error) {
 		}
 	}
 	if !found {
-		return arenaRecord{}, fmt.Errorf("%s: no player is named \"A (…)\": not a record of strategobot arena", path)
+		return arenaRecord{}, fmt.Errorf("%s: no player is named \"A (…)\": not a record of strategolab arena", path)
 	}
 	if !rec.Result.Over() {
 		return arenaRecord{}, fmt.Errorf("%s: the game has no result", path)
@@ -449,15 +450,7 @@ func (t *battleTally) add(r arenaRecord) error {
 				t.spyBait[q]++
 			}
 		}
-		net := 0
-		switch res.Outcome {
-		case game.AttackerWon:
-			net = ai.Worth(res.Defender)
-		case game.DefenderWon:
-			net = -ai.Worth(res.Attacker)
-		case game.BothRemoved:
-			net = ai.Worth(res.Defender) - ai.Worth(res.Attacker)
-		}
+		net := ai.BattleMaterial(res)
 		t.attacks[p][kind]++
 		t.net[p][kind] += net
 		if kind == onHiddenMoved && everyBeaterKnown(&v, side, res.Attacker) {
@@ -469,7 +462,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		victim := side.Opponent()
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
-			t.leftWorth[player(victim)] += ai.Worth(res.Defender)
+			t.leftWorth[player(victim)] += net // what the attacker took
 		}
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies

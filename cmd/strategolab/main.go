@@ -1,0 +1,38 @@
+// Command strategolab is the computer's lab: it measures the computer
+// players of strategobot against each other and against outside programs.
+//
+//	strategolab arena -a L -b L -n GAMES  play computer players against each other
+//	strategolab compare DIR [DIR2 ...]    score arena runs, pair two runs game by game
+//	strategolab agent -level L            play one game over the UCC protocol on stdin and stdout
+//	strategolab help [COMMAND]            list the commands, or describe one
+//
+// docs/COMPUTER.md tells how the computer plays and how it is measured.
+package main
+
+import (
+	"flag"
+	"io"
+
+	"github.com/strategobot/strategobot/internal/cli"
+)
+
+// program is strategolab's command line. A new tool of the lab is one more
+// entry of Commands.
+func program() *cli.Program {
+	return &cli.Program{
+		Name:     "strategolab",
+		Synopsis: []string{"strategolab COMMAND [arguments]"},
+		Commands: []cli.Command{
+			{Name: "arena", Summary: "play computer players against each other and report the results",
+				Flags: func(w io.Writer) *flag.FlagSet { return arenaFlags(new(arenaConfig), w) }, Run: runArena},
+			{Name: "compare", Summary: "score arena runs from their records, pair two runs game by game (-battles: where the material went)",
+				Flags: func(w io.Writer) *flag.FlagSet { return compareFlags(new(bool), w) }, Operands: compareOperands, Run: runCompare},
+			{Name: "agent", Summary: "play one game as a program of the UCC Stratego protocol on stdin and stdout",
+				Flags: func(w io.Writer) *flag.FlagSet { return agentFlags(new(agentConfig), w) }, Run: runAgent},
+		},
+		Footer: "The computer's lab: docs/COMPUTER.md tells how the computer plays and how these\n" +
+			"tools measure it.\n",
+	}
+}
+
+func main() { cli.Main(program().Dispatch) }

@@ -1,0 +1,59 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// NewFlagSet is the flag set of a command whose -h prints usage and the
+// flags to w.
+func NewFlagSet(name, usage string, w io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprint(w, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// ParseFlags parses args and refuses anything left after the flags.
+func ParseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}
+
+// ParseInterleaved parses flags that may come before, between or after the
+// operands, and returns the operands.
+func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return operands, err
+		}
+		if fs.NArg() == 0 {
+			return operands, nil
+		}
+		operands = append(operands, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// UsageFailed reports a bad command line of command (such as "strategobot
+// replay"): it returns the exit status, 0 for -h (the usage is already
+// printed) and 2 otherwise, after printing err and the usage.
+func UsageFailed(stderr io.Writer, command, usage string, err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s: %v\n\n", command, err)
+	fmt.Fprint(stderr, usage)
+	return 2
+}

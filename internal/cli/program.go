@@ -1,0 +1,151 @@
+// Package cli is what the project's commands share on their command lines:
+// a program of subcommands with its usage and help, flag sets whose -h
+// describes the command, the stop on SIGINT and SIGTERM, and the -variant
+// flag of the commands that play games.
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Command is one subcommand: its flags, the arguments it takes after them,
+// and what it does.
+type Command struct {
+	Name    string
+	Summary string
+	// Flags declares the command's flags, each described, into a new flag
+	// set whose -h prints the command's usage, flags and environment to w.
+	// Parsing it runs nothing, so a command line can be checked alone.
+	Flags func(w io.Writer) *flag.FlagSet
+	// Operands checks the number of arguments after the flags; nil takes none.
+	Operands func(n int) error
+	// Interleaved: flags may also come between and after the operands.
+	Interleaved bool
+	Run         func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+}
+
+// Program is a command made of subcommands: `NAME COMMAND [arguments]`,
+// with `NAME help [COMMAND]` and `NAME -h` listing or describing them.
+type Program struct {
+	Name string
+	// Synopsis is the usage's first lines, each after "usage: " or lined up
+	// with the first.
+	Synopsis []string
+	// Commands, in the order the usage lists them. Adding a subcommand is
+	// adding it here.
+	Commands []Command
+	// Default is the command run with no arguments, or with flags first;
+	// "" for none: the program then prints its usage and fails.
+	Default string
+	// Aliases are other names of commands, such as -version for version.
+	Aliases map[string]string
+	// Footer, when set, ends the usage, before the line on COMMAND -h.
+	Footer string
+}
+
+// Lookup returns the command named name.
+func (p *Program) Lookup(name string) (Command, bool) {
+	for _, c := range p.Commands {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Command{}, false
+}
+
+// isHelp reports whether a first argument asks for the program's help.
+func isHelp(arg string) bool {
+	switch arg {
+	case "help", "-h", "-help", "--help":
+		return true
+	}
+	return false
+}
+
+// Split returns the command the arguments name and the arguments left for
+// it. With no arguments, or flags first, that is the default command (so
+// that `strategobot -config PATH` runs the bot); -h and the aliases stay the
+// program's own. With no default, no arguments name "".
+func (p *Program) Split(args []string) (string, []string) {
+	if len(args) == 0 {
+		return p.Default, nil
+	}
+	_, alias := p.Aliases[args[0]]
+	if p.Default != "" && strings.HasPrefix(args[0], "-") && !isHelp(args[0]) && !alias {
+		return p.Default, args
+	}
+	return args[0], args[1:]
+}
+
+// Dispatch runs the command the arguments name and returns its exit code:
+// 2 for a command line it cannot run.
+func (p *Program) Dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	name, args := p.Split(args)
+	if isHelp(name) {
+		if _, known := p.Lookup(first(args)); known && name == "help" {
+			return p.Dispatch(ctx, []string{args[0], "-h"}, stdout, stderr) // help COMMAND: the command's -h
+		}
+		p.Usage(stdout)
+		return 0
+	}
+	if name == "" {
+		fmt.Fprintf(stderr, "%s: no command given\n\n", p.Name)
+		p.Usage(stderr)
+		return 2
+	}
+	if alias, ok := p.Aliases[name]; ok {
+		name = alias
+	}
+	cmd, ok := p.Lookup(name)
+	if !ok {
+		fmt.Fprintf(stderr, "%s: unknown command %q\n\n", p.Name, name)
+		p.Usage(stderr)
+		return 2
+	}
+	return cmd.Run(ctx, args, stdout, stderr)
+}
+
+// first is the first of args, or "".
+func first(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
+}
+
+// Usage prints the program's usage: the synopsis, each command with its
+// summary, the default command's flags and how to learn more.
+func (p *Program) Usage(w io.Writer) {
+	for i, line := range p.Synopsis {
+		if i == 0 {
+			fmt.Fprintln(w, "usage: "+line)
+		} else {
+			fmt.Fprintln(w, "       "+line)
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	width := 0
+	for _, c := range p.Commands {
+		width = max(width, len(c.Name))
+	}
+	for _, c := range p.Commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.Name, c.Summary)
+	}
+	if cmd, ok := p.Lookup(p.Default); ok {
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "The flags of %s, the default command:\n", cmd.Name)
+		cmd.Flags(w).PrintDefaults()
+	}
+	fmt.Fprintln(w)
+	if p.Footer != "" {
+		fmt.Fprint(w, p.Footer)
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%s COMMAND -h (or %s help COMMAND) describes a command's flags and the\n", p.Name, p.Name)
+	fmt.Fprintln(w, "environment variables it reads.")
+}
