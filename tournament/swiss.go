@@ -47,8 +47,8 @@ const (
 	costStrongColour        // a strong colour preference not met
 	costColour              // any colour preference not met
 	costScoreDiff           // the score difference of the pair
-	costByeScore            // the bye goes to a higher score group than the lowest
 	costMixed               // a pair from two different score groups
+	costByeScore            // the bye goes to a higher score group than the lowest
 	costByeAgain            // a bye to a player who had one (2) or won by forfeit (1)
 	numCosts
 )
@@ -61,8 +61,8 @@ const (
 //
 //  1. a bye, when the number is odd, goes to a player who had no bye and won
 //     no game by forfeit, if any can have it;
-//  2. as few pairs as possible join players with different scores;
-//  3. the bye goes to a player of the lowest score group possible;
+//  2. the bye goes to a player of the lowest score group possible;
+//  3. as few pairs as possible join players with different scores;
 //  4. the sum of the score differences within pairs is as small as possible;
 //  5. as few colour preferences as possible are left unmet, then as few
 //     strong ones;

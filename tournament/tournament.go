@@ -11,10 +11,10 @@ type Status uint8
 
 // The statuses of a tournament.
 const (
-	Registering Status = iota // players join; no round paired yet
-	Running                   // rounds are being played
-	Finished                  // every round is paired and complete
-	CancelledStatus           // a moderator cancelled it
+	Registering     Status = iota // players join; no round paired yet
+	Running                       // rounds are being played
+	Finished                      // every round is paired and complete
+	CancelledStatus               // a moderator cancelled it
 )
 
 // String describes the status.
