@@ -136,41 +136,18 @@ func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
 		bye = n
 		vertices++
 	}
-	pairs := int64(vertices / 2)
-	maxCost := [numCosts]int64{
-		costOrder:        int64(2 * n),
-		costStrongColour: 1,
-		costColour:       1,
-		costScoreDiff:    int64(es[0].Score - es[n-1].Score),
-		costByeScore:     int64(groups - 1),
-		costMixed:        1,
-		costByeAgain:     3,
+	type costedEdge struct {
+		u, v int
+		cost [numCosts]int64
 	}
-	var base [numCosts]int64
-	scale := 1.0
-	b := int64(1)
-	for k := range numCosts {
-		base[k] = b
-		count := pairs // how many edges of the matching can carry the cost
-		if k == costByeScore || k == costByeAgain {
-			count = 1
-		}
-		scale *= float64(count*maxCost[k] + 1)
-		if scale > 1<<59 {
-			return nil, fmt.Errorf("too many players or rounds to pair (%d players)", n)
-		}
-		b *= count*maxCost[k] + 1
-	}
-	top := b // every matching's total cost is below top
-	weight := func(c [numCosts]int64) int64 {
-		var w int64
+	var costed []costedEdge
+	var maxCost [numCosts]int64
+	addEdge := func(u, v int, c [numCosts]int64) {
+		costed = append(costed, costedEdge{u, v, c})
 		for k := range numCosts {
-			w += c[k] * base[k]
+			maxCost[k] = max(maxCost[k], c[k])
 		}
-		return top - w
 	}
-
-	var edges []wedge
 	for i := range n {
 		for j := i + 1; j < n; j++ {
 			a, b := es[i], es[j]
@@ -180,11 +157,40 @@ func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
 			if a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour {
 				continue
 			}
-			edges = append(edges, wedge{i, j, weight(pairCost(a, b))})
+			addEdge(i, j, pairCost(a, b))
 		}
 		if bye >= 0 {
-			edges = append(edges, wedge{i, bye, weight(byeCost(es[i], groups))})
+			addEdge(i, bye, byeCost(es[i], groups))
 		}
+	}
+
+	// Weights: the costs as digits of a mixed-radix number, each digit's
+	// radix above what the whole matching can add up in it, so that a
+	// matching of greater weight is better by the first criterion that
+	// differs.
+	pairs := int64(vertices / 2)
+	var base [numCosts]int64
+	scale := 1.0
+	radix := int64(1)
+	for k := range numCosts {
+		base[k] = radix
+		count := pairs // how many edges of the matching can carry the cost
+		if k == costByeScore || k == costByeAgain {
+			count = 1
+		}
+		scale *= float64(count*maxCost[k] + 1)
+		if scale > 1<<59 {
+			return nil, fmt.Errorf("too many players or rounds to pair (%d players)", n)
+		}
+		radix *= count*maxCost[k] + 1
+	}
+	edges := make([]wedge, len(costed))
+	for i, e := range costed {
+		w := radix // every matching's total cost is below radix
+		for k := range numCosts {
+			w -= e.cost[k] * base[k]
+		}
+		edges[i] = wedge{e.u, e.v, w}
 	}
 	mate := maxWeightMatching(vertices, edges)
 	for _, m := range mate {
