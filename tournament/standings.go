@@ -14,7 +14,8 @@ type Standing struct {
 	SonnebornBerger int
 	// Buchholz sums the opponents' scores. It breaks ties in Swiss events only.
 	Buchholz Points
-	// Games played on the board; Won, Drawn and Lost count those games only.
+	// Played counts the games played on the board; Won, Drawn and Lost those
+	// finished there (an adjudicated game is in Played only).
 	Played, Won, Drawn, Lost int
 	Withdrawn                bool
 }

@@ -1,6 +1,10 @@
 package tournament
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
 
 // Small Swiss events worked by hand from the criteria in PairSwiss's doc.
 // Scores are in half points (a win is 2); Sonneborn-Berger in points×points.
@@ -73,5 +77,49 @@ func TestSwissHandWorked(t *testing.T) {
 				t.Fatalf("replayed standings %s", got)
 			}
 		})
+	}
+}
+
+// The pairing depends on the players, not on the order they are listed in.
+func TestPairSwissIgnoresInputOrder(t *testing.T) {
+	ps := swissAfter(t, 31, 4)
+	want, err := PairSwiss(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20 {
+		shuffled := append([]SwissPlayer(nil), ps...)
+		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		got, err := PairSwiss(shuffled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if showRound(got) != showRound(want) {
+			t.Fatalf("shuffled input paired\n%s\ninstead of\n%s", showRound(got), showRound(want))
+		}
+	}
+}
+
+func TestPairSwissRefuses(t *testing.T) {
+	tests := []struct {
+		players []SwissPlayer
+		want    string
+	}{
+		{nil, "nobody to pair"},
+		{[]SwissPlayer{{ID: "a"}, {ID: ""}}, "a player without an ID"},
+		{[]SwissPlayer{{ID: "a"}, {ID: "a"}}, "a is listed twice"},
+		{[]SwissPlayer{{ID: "a", Opponents: []string{"b"}}, {ID: "b", Opponents: []string{"a"}}}, "no legal pairing"},
+		{[]SwissPlayer{{ID: "a", Colours: []Colour{Red, Red}}, {ID: "b", Colours: []Colour{Blue, Red, Red}}}, "no legal pairing"},
+	}
+	for _, tc := range tests {
+		if _, err := PairSwiss(tc.players); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want %q", tc.players, err, tc.want)
+		}
+	}
+	// One player left has the bye.
+	got, err := PairSwiss([]SwissPlayer{{ID: "a", HadBye: true}})
+	if err != nil || showRound(got) != "a:bye" {
+		t.Fatalf("one player: %v %v", got, err)
 	}
 }

@@ -91,6 +91,10 @@ func Replay(rules Rules, log []Event) (*Tournament, error) {
 	return t, nil
 }
 
+// Version returns the number of events applied: storage can keep it beside
+// the log to refuse a write made from an older state.
+func (t *Tournament) Version() int { return len(t.log) }
+
 // Rules returns the tournament's rules.
 func (t *Tournament) Rules() Rules { return t.rules }
 

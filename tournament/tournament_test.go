@@ -232,6 +232,12 @@ func TestRoundRobinWithdrawalAndDeadline(t *testing.T) {
 	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
 		t.Fatalf("rounds\n%s\nwant\n%s", got, strings.Join(want, "\n"))
 	}
+	// Worked by hand: unplayed rounds (byes, forfeits) count the player's own
+	// score; adjudicated games are lost by both; round robins rank by
+	// points then Sonneborn-Berger (p4's forfeit win and bye beat p2's).
+	if got, want := showStandings(tour.Standings()), "p1:8/44/28 p3:6/40/26 p4:4/16/24 p2:4/12/18 p5:2/4/24"; got != want {
+		t.Fatalf("standings\n got %s\nwant %s", got, want)
+	}
 	if p, _ := tour.Player("p2"); !p.Withdrawn || p.Reason != LeftServer || p.WithdrewIn != 2 || p.Seed != 2 {
 		t.Fatalf("p2: %+v", p)
 	}
