@@ -1,0 +1,103 @@
+// Package tournament runs tournaments of correspondence Stratego that a
+// server plays over weeks: round robins (single or double) and Swiss events,
+// their pairings, results, withdrawals and standings. It opens no files or
+// connections, keeps no clock and knows nothing of Discord.
+//
+// # The log
+//
+// A Tournament is rebuilt from its Rules and its log of Events — players
+// joined, a player withdrew, a round was paired, a result was recorded, a
+// round's deadline passed, a moderator cancelled — the way a game is rebuilt
+// from its moves: Replay(rules, log) always gives the same state, so storage
+// need keep only the rules and the log. Apply refuses an event that does not
+// fit (with a reason a player or moderator can read) and changes nothing; a
+// log that Replay refuses names its first bad event (LogError).
+//
+// Pairing is not an event the package invents: NextRound computes the next
+// round's Paired event, and the caller applies and stores it. So the log
+// keeps the pairings as they were made, and a later change of the pairing
+// algorithm cannot change a tournament already under way.
+//
+// The clock is the caller's: a round starts when the previous one is
+// complete — every game has a result — or when the caller, at the round's
+// deadline, applies CloseRound, which scores the games still on as
+// Rules.Unfinished says (by default both lose; such games are never rated).
+//
+// # Withdrawals
+//
+// A player who withdraws before the first round is simply no longer in the
+// tournament. Later, whether they asked, left the server or were removed,
+// their game of the current round, if still on, is forfeited (the opponent
+// scores Rules.ForfeitWin, they score Rules.ForfeitLoss) and they are paired
+// no more: a Swiss event leaves them out; a round robin keeps its schedule,
+// records their scheduled games as forfeits as their rounds come, and leaves
+// out their bye. A cancelled tournament accepts nothing more; its standings
+// are those of the results recorded.
+//
+// # Round robin
+//
+// The schedule is the circle method of Berger tables (BergerRound), fixed
+// when the first round is paired from the seeds: every pair meets once (twice
+// in a double round robin, colours swapped), one player sits out each round
+// when the number is odd, and every player has as many Reds as Blues or one
+// more of either (exactly as many in a double round robin), never the same
+// colour three times in a row.
+//
+// # Swiss: what of FIDE's Dutch system is implemented
+//
+// PairSwiss follows the Dutch system (FIDE Handbook C.04.3) in what it
+// decides, but finds the pairing as one maximum-weight matching of the whole
+// field, as pairing programs such as bbpPairings do, rather than bracket by
+// bracket with transpositions and exchanges. The matching (Edmonds' blossom
+// algorithm, O(n³)) guarantees that a pairing is found whenever one exists
+// that keeps the absolute rules, and pairs 200 players in a few tens of
+// milliseconds.
+//
+// Kept, as in the Dutch system:
+//
+//   - players are ranked by score, then pairing number (the seed: rating,
+//     then order of joining), and grouped by score;
+//   - absolute criteria: no two players meet twice; no player gets a colour
+//     that would make three games in a row with one colour or a colour
+//     difference beyond ±2 (two players owed the same colour absolutely never
+//     meet);
+//   - the bye goes to a player who had no bye and won no game by forfeit
+//     when anyone can have it, from the lowest score group possible, the
+//     lowest-ranked in it; it scores Rules.Bye (a win by default);
+//   - players of equal score meet where possible: the fewest pairs across
+//     score groups, then the smallest score differences (floaters);
+//   - then the fewest unmet colour preferences, then the fewest unmet strong
+//     ones;
+//   - then the S1–S2 order: the top half of a score group meets the bottom
+//     half in order, a floater is the lowest of its group and meets the top
+//     of the next;
+//   - colours of each pair by the allocation rules E.1–E.5 (see
+//     PreferenceOf), the top seed having Red on board 1 of round 1.
+//
+// Simplified or left out:
+//
+//   - score groups are optimised over the whole field at once, not top-down
+//     bracket by bracket; the outcome can differ from the Dutch system's
+//     when a floater could come from either of two brackets;
+//   - the Dutch order of transpositions and exchanges is approximated by the
+//     least total distance from each player's ideal S2 partner, not
+//     reproduced exactly;
+//   - the topscorer exception of the last round (C.3, C.8, C.9) does not
+//     exist: the absolute colour rules hold for everyone in every round, so
+//     a late round can have no legal pairing (ErrNoPairing), as in a Swiss
+//     event with nearly as many rounds as players;
+//   - the float criteria (C.12–C.19: no repeated up- or down-floats) are
+//     left out;
+//   - a bye to a player who had one is a last resort rather than forbidden;
+//   - a forfeited game counts as a meeting: the two are not paired again;
+//   - colour histories count only games played on the board (as FIDE's do)
+//     and, to break a tie in E.3, are compared from their last games back
+//     rather than round by round.
+//
+// # Standings
+//
+// Standings ranks by points, then Sonneborn-Berger, then (Swiss only)
+// Buchholz, then seed. An unplayed round — a bye or a forfeit either way —
+// counts for both tie-breaks as a game against a virtual opponent with the
+// player's own score; a withdrawn opponent counts with the score they have.
+package tournament

@@ -1,0 +1,268 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// SwissPlayer is what PairSwiss needs to know of a player still in the event.
+type SwissPlayer struct {
+	ID    string
+	Seed  int // pairing number: 1 is the top seed
+	Score Points
+	// Colours are the colours of the games played on the board, oldest
+	// first; forfeits and byes are not among them.
+	Colours []Colour
+	// Opponents is everyone the player has been paired with, forfeits
+	// included: they do not meet again.
+	Opponents []string
+	// HadBye: the player has had a bye. ForfeitWin: the player has won a game
+	// without playing it. Either makes a bye the last resort for them.
+	HadBye, ForfeitWin bool
+}
+
+// ErrNoPairing is returned when no pairing keeps the absolute rules: no two
+// players meet twice, and nobody plays a third game in a row with one colour
+// or ends up with two more games of one colour than of the other.
+var ErrNoPairing = errors.New("no legal pairing: every way of pairing the players left would repeat a game or break the colour rules")
+
+// swissEntry is a SwissPlayer with what pairing derives from it.
+type swissEntry struct {
+	SwissPlayer
+	rank   int // place in the pairing order: score, then seed
+	group  int // score group, 0 for the highest score
+	inGrp  int // place within the score group
+	grpLen int // size of the score group
+	pref   Preference
+	met    map[string]bool
+}
+
+// The criteria the pairing optimises, least important first. Each is a cost
+// of an edge of the pairing graph (a pair of players, or a player and the
+// bye); the matching minimises them in lexicographic order, most important
+// (the last) first.
+const (
+	costOrder        = iota // distance from the Dutch S1–S2 order
+	costStrongColour        // a strong colour preference not met
+	costColour              // any colour preference not met
+	costScoreDiff           // the score difference of the pair
+	costMixed               // a pair from two different score groups
+	costByeScore            // the bye goes to a higher score group than the lowest
+	costByeAgain            // a bye to a player who had one (2) or won by forfeit (1)
+	numCosts
+)
+
+// PairSwiss pairs the next round of a Swiss event. It never pairs two players
+// who met before, nor gives anyone a colour the absolute colour rules forbid;
+// when no pairing keeps those rules it returns ErrNoPairing. Among the
+// pairings that do, it chooses by these criteria, each more important than
+// all that follow:
+//
+//  1. a bye, when the number is odd, goes to a player who had no bye and won
+//     no game by forfeit, if any can have it;
+//  2. the bye goes to a player of the lowest score group possible;
+//  3. as few pairs as possible join players with different scores;
+//  4. the sum of the score differences within pairs is as small as possible;
+//  5. as few colour preferences as possible are left unmet, then as few
+//     strong ones;
+//  6. the pairs are as close as possible to the Dutch order: within a score
+//     group, the top half (S1) meets the bottom half (S2) in order, 1 v
+//     1+n/2, 2 v 2+n/2 …; a player who floats down is the lowest of their
+//     group and meets the top of the next; the bye goes to the lowest-ranked
+//     player.
+//
+// Colours are then allocated pair by pair as the Dutch system does (see
+// PreferenceOf). Pairings come board by board, the best-placed player's
+// board first, the bye last. The result depends only on the players given,
+// not on their order.
+func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
+	n := len(players)
+	if n == 0 {
+		return nil, errors.New("nobody to pair")
+	}
+	es := make([]*swissEntry, n)
+	seen := make(map[string]bool, n)
+	for i := range players {
+		p := players[i]
+		if p.ID == "" {
+			return nil, errors.New("a player without an ID")
+		}
+		if seen[p.ID] {
+			return nil, fmt.Errorf("player %s is listed twice", p.ID)
+		}
+		seen[p.ID] = true
+		e := &swissEntry{SwissPlayer: p, pref: PreferenceOf(p.Colours), met: make(map[string]bool, len(p.Opponents))}
+		for _, o := range p.Opponents {
+			e.met[o] = true
+		}
+		es[i] = e
+	}
+	sort.Slice(es, func(i, j int) bool {
+		a, b := es[i], es[j]
+		if a.Score != b.Score {
+			return a.Score > b.Score
+		}
+		if a.Seed != b.Seed {
+			return a.Seed < b.Seed
+		}
+		return a.ID < b.ID
+	})
+	groups := 0
+	for i, e := range es {
+		e.rank = i
+		if i > 0 && e.Score != es[i-1].Score {
+			groups++
+		}
+		e.group = groups
+	}
+	groups++
+	for i := 0; i < n; {
+		j := i
+		for j < n && es[j].group == es[i].group {
+			j++
+		}
+		for k := i; k < j; k++ {
+			es[k].inGrp, es[k].grpLen = k-i, j-i
+		}
+		i = j
+	}
+
+	// The pairing graph: a vertex per player, plus one for the bye when the
+	// number is odd.
+	vertices := n
+	bye := -1
+	if n%2 == 1 {
+		bye = n
+		vertices++
+	}
+	type costedEdge struct {
+		u, v int
+		cost [numCosts]int64
+	}
+	var costed []costedEdge
+	var maxCost [numCosts]int64
+	addEdge := func(u, v int, c [numCosts]int64) {
+		costed = append(costed, costedEdge{u, v, c})
+		for k := range numCosts {
+			maxCost[k] = max(maxCost[k], c[k])
+		}
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			a, b := es[i], es[j]
+			if a.met[b.ID] || b.met[a.ID] {
+				continue
+			}
+			if a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour {
+				continue
+			}
+			addEdge(i, j, pairCost(a, b))
+		}
+		if bye >= 0 {
+			addEdge(i, bye, byeCost(es[i], groups))
+		}
+	}
+
+	// Weights: the costs as digits of a mixed-radix number, each digit's
+	// radix above what the whole matching can add up in it, so that a
+	// matching of greater weight is better by the first criterion that
+	// differs.
+	pairs := int64(vertices / 2)
+	var base [numCosts]int64
+	scale := 1.0
+	radix := int64(1)
+	for k := range numCosts {
+		base[k] = radix
+		count := pairs // how many edges of the matching can carry the cost
+		if k == costByeScore || k == costByeAgain {
+			count = 1
+		}
+		scale *= float64(count*maxCost[k] + 1)
+		if scale > 1<<59 {
+			return nil, fmt.Errorf("too many players or rounds to pair (%d players)", n)
+		}
+		radix *= count*maxCost[k] + 1
+	}
+	edges := make([]wedge, len(costed))
+	for i, e := range costed {
+		w := radix // every matching's total cost is below radix
+		for k := range numCosts {
+			w -= e.cost[k] * base[k]
+		}
+		edges[i] = wedge{e.u, e.v, w}
+	}
+	mate := maxWeightMatching(vertices, edges)
+	for _, m := range mate {
+		if m < 0 {
+			return nil, ErrNoPairing
+		}
+	}
+
+	var out []Pairing
+	byeFor := -1
+	for i := range n {
+		j := mate[i]
+		switch {
+		case j == bye:
+			byeFor = i
+		case i < j:
+			if aRed, _ := allocate(es[i], es[j]); aRed {
+				out = append(out, Pairing{Red: es[i].ID, Blue: es[j].ID})
+			} else {
+				out = append(out, Pairing{Red: es[j].ID, Blue: es[i].ID})
+			}
+		}
+	}
+	if byeFor >= 0 {
+		out = append(out, Pairing{Red: es[byeFor].ID, Result: ByeResult})
+	}
+	return out, nil
+}
+
+// pairCost is what pairing a with b costs; a ranks above b.
+func pairCost(a, b *swissEntry) [numCosts]int64 {
+	var c [numCosts]int64
+	if a.group != b.group {
+		c[costMixed] = 1
+		c[costScoreDiff] = int64(a.Score - b.Score)
+		// The floater should be the lowest of its group and meet the top of the next.
+		c[costOrder] = int64(a.grpLen-1-a.inGrp) + int64(b.inGrp)
+	} else {
+		half := a.grpLen / 2
+		c[costOrder] = int64(abs(b.inGrp - (a.inGrp + half)))
+		if a.inGrp >= half {
+			// Two players of S2 meeting: worse than any S1–S2 pair.
+			c[costOrder] += int64(half)
+		}
+	}
+	_, unmet := allocate(a, b)
+	if unmet >= Mild {
+		c[costColour] = 1
+	}
+	if unmet >= Strong {
+		c[costStrongColour] = 1
+	}
+	return c
+}
+
+// byeCost is what giving a the bye costs.
+func byeCost(a *swissEntry, groups int) [numCosts]int64 {
+	var c [numCosts]int64
+	if a.HadBye {
+		c[costByeAgain] += 2
+	}
+	if a.ForfeitWin {
+		c[costByeAgain]++
+	}
+	c[costByeScore] = int64(groups - 1 - a.group)
+	c[costOrder] = int64(a.grpLen - 1 - a.inGrp)
+	return c
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,256 @@
+package tournament
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestRulesValidate(t *testing.T) {
+	ok := func(f func(*Rules)) Rules { r := DefaultRules(Swiss, 5); f(&r); return r }
+	tests := []struct {
+		name  string
+		rules Rules
+		want  string // "" when valid
+	}{
+		{"default Swiss", DefaultRules(Swiss, 5), ""},
+		{"default round robin", DefaultRules(RoundRobin, 9), ""},
+		{"double round robin", func() Rules { r := DefaultRules(RoundRobin, 0); r.Double = true; return r }(), ""},
+		{"football points", ok(func(r *Rules) { r.Win, r.Draw, r.Bye, r.ForfeitWin = 6, 2, 6, 6 }), ""},
+		{"bye worth a draw", ok(func(r *Rules) { r.Bye = r.Draw }), ""},
+		{"no format", Rules{Win: 2}, "choose round robin or Swiss"},
+		{"Swiss without rounds", DefaultRules(Swiss, 0), "between 1 and 50 rounds"},
+		{"Swiss too long", DefaultRules(Swiss, 51), "between 1 and 50 rounds"},
+		{"double Swiss", ok(func(r *Rules) { r.Double = true }), "only a round robin can be double"},
+		{"round robin with rounds", func() Rules { r := DefaultRules(RoundRobin, 0); r.Rounds = 3; return r }(), "leave the number of rounds at 0"},
+		{"draw above win", ok(func(r *Rules) { r.Draw = 3 }), "a win must score more than a loss"},
+		{"win equals loss", ok(func(r *Rules) { r.Win, r.Draw = 0, 0 }), "a win must score more than a loss"},
+		{"negative bye", ok(func(r *Rules) { r.Bye = -1 }), "a bye must score between 0 and 10 points"},
+		{"forfeit upside down", ok(func(r *Rules) { r.ForfeitLoss = 2; r.ForfeitWin = 0 }), "forfeit loss cannot score more"},
+		{"unknown adjudication", ok(func(r *Rules) { r.Unfinished = 9 }), "lost by both or scored as a draw"},
+	}
+	for _, tc := range tests {
+		err := tc.rules.Validate()
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, ErrRules)):
+			t.Errorf("%s: got %v, want an error saying %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestPointsString(t *testing.T) {
+	for p, want := range map[Points]string{0: "0", 1: "½", 2: "1", 5: "2½", -3: "-1½"} {
+		if got := p.String(); got != want {
+			t.Errorf("Points(%d) = %q, want %q", int(p), got, want)
+		}
+	}
+}
+
+func TestResultPoints(t *testing.T) {
+	rules := DefaultRules(Swiss, 3)
+	rules.ForfeitWin, rules.Bye = 2, 1 // a bye worth a draw here
+	draws := rules
+	draws.Unfinished = ScoredAsDraw
+	tests := []struct {
+		r           Result
+		rules       Rules
+		red, blue   Points
+		played, rtd bool
+	}{
+		{RedWon, rules, 2, 0, true, true},
+		{BlueWon, rules, 0, 2, true, true},
+		{Drawn, rules, 1, 1, true, true},
+		{RedForfeited, rules, 0, 2, false, false},
+		{BlueForfeited, rules, 2, 0, false, false},
+		{DoubleForfeit, rules, 0, 0, false, false},
+		{Adjudicated, rules, 0, 0, true, false},
+		{Adjudicated, draws, 1, 1, true, false},
+		{ByeResult, rules, 1, 0, false, false},
+		{Pending, rules, 0, 0, false, false},
+	}
+	for _, tc := range tests {
+		red, blue := tc.r.Points(tc.rules)
+		if red != tc.red || blue != tc.blue || tc.r.Played() != tc.played || tc.r.Rated() != tc.rtd {
+			t.Errorf("%s: %s–%s played %v rated %v", tc.r, red, blue, tc.r.Played(), tc.r.Rated())
+		}
+	}
+}
+
+func TestColourPreference(t *testing.T) {
+	R, B := Red, Blue
+	tests := []struct {
+		played  []Colour
+		want    Preference
+		redOK   bool
+		blueOK  bool
+		comment string
+	}{
+		{nil, Preference{Red, NoPreference}, true, true, "no game yet"},
+		{[]Colour{R}, Preference{Blue, Strong}, true, true, "one Red: a difference of one"},
+		{[]Colour{R, B}, Preference{Red, Mild}, true, true, "even: alternate"},
+		{[]Colour{R, B, R}, Preference{Blue, Strong}, true, true, "one Red more"},
+		{[]Colour{R, R}, Preference{Blue, Absolute}, false, true, "two Reds in a row"},
+		{[]Colour{B, R, B, B}, Preference{Red, Absolute}, true, false, "two Blues in a row"},
+		{[]Colour{R, B, R, R, B, R}, Preference{Blue, Absolute}, false, true, "two Reds more"},
+	}
+	for _, tc := range tests {
+		got := PreferenceOf(tc.played)
+		if got != tc.want || ColoursAllowed(tc.played, Red) != tc.redOK || ColoursAllowed(tc.played, Blue) != tc.blueOK {
+			t.Errorf("%v (%s): %v %s", tc.played, tc.comment, got.Colour, got.Strength)
+		}
+	}
+}
+
+// The life of a tournament and what it refuses along the way.
+func TestTournamentRefusals(t *testing.T) {
+	tour := seeded(t, DefaultRules(Swiss, 2), 5)
+	steps := []struct {
+		e    Event
+		want string // part of the refusal, "" for accepted
+	}{
+		{Join("p1", 1500), "p1 has already joined"},
+		{Join("", 1500), "a player ID has 1 to 100 characters"},
+		{Join(strings.Repeat("x", 101), 1500), "a player ID has 1 to 100 characters"},
+		{Record(1, 1, RedWon), "has not begun"},
+		{CloseRound(1), "has not begun"},
+		{Withdraw("nobody", WithdrewByChoice), "no such player"},
+		{Join("late", 100), ""},
+		{Withdraw("late", LeftServer), ""}, // before the start: simply gone
+		{Withdraw("late", LeftServer), "no such player"},
+		{Event{Kind: Paired, Round: 2, Games: []Pairing{{Red: "p1", Blue: "p2"}}}, "the next round is round 1, not 2"},
+		{Event{Kind: Paired, Round: 1}, "at least one pairing"},
+		{Event{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "p2"}, {Red: "p3", Blue: "p4"}}}, "p5 is not paired in round 1"},
+		{Event{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "p2"}, {Red: "p3", Blue: "p1"}, {Red: "p5"}}}, "p1 is paired twice"},
+		{Event{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "zz"}}}, "zz: no such player"},
+		{Event{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "p2"}, {Red: "p3"}, {Red: "p4"}, {Red: "p5"}}}, "3 byes"},
+		{Event{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "p2", Result: RedWon}, {Red: "p3", Blue: "p4"}, {Red: "p5"}}}, "cannot already have a result"},
+		{Event{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "p2"}, {Red: "p3", Blue: "p4"}, {Red: "p5"}}}, ""},
+		{Join("later", 1), "already begun"},
+		{Record(1, 3, RedWon), "board 3 of round 1 is a bye"},
+		{Record(1, 4, RedWon), "round 1 has no board 4"},
+		{Record(2, 1, RedWon), "there is no round 2"},
+		{Record(1, 1, Pending), "pending is not the result of a game"},
+		{Record(1, 1, ByeResult), "bye is not the result of a game"},
+		{Record(1, 1, Result(42)), "is not the result of a game"},
+		{Record(1, 1, BlueWon), ""},
+		{Record(1, 1, RedWon), ""}, // a correction
+		{Event{Kind: Paired, Round: 2, Games: []Pairing{{Red: "p1", Blue: "p3"}, {Red: "p2", Blue: "p4"}, {Red: "p5"}}}, "still has games to finish"},
+		{CloseRound(2), "only the current round, 1, can be closed"},
+		{CloseRound(1), ""},
+		{CloseRound(1), "already closed"},
+		{Withdraw("p5", Removed), ""},
+		{Withdraw("p5", Removed), "already withdrawn"},
+		{Withdraw("p4", WithdrawReason(7)), "unknown reason"},
+		{Event{Kind: Paired, Round: 2, Games: []Pairing{{Red: "p1", Blue: "p3"}, {Red: "p2", Blue: "p4"}, {Red: "p5"}}}, "p5 has withdrawn and cannot be paired"},
+		{Event{Kind: Paired, Round: 2, Games: []Pairing{{Red: "p4", Blue: "p1"}, {Red: "p2", Blue: "p3"}}}, ""},
+		{Record(1, 2, Drawn), "round 1 is over"},
+		{Event{Kind: 99}, "unknown kind of event"},
+		{Cancel(), ""},
+		{Cancel(), "already cancelled"},
+		{Record(2, 1, RedWon), "the tournament is over"},
+		{Withdraw("p1", WithdrewByChoice), "the tournament is over"},
+		{Event{Kind: Paired, Round: 3, Games: []Pairing{{Red: "p4", Blue: "p1"}}}, "the tournament is over"},
+	}
+	for i, s := range steps {
+		before := len(tour.Log())
+		err := tour.Apply(s.e)
+		switch {
+		case s.want == "" && err != nil:
+			t.Fatalf("step %d (%s): %v", i+1, s.e, err)
+		case s.want != "" && (err == nil || !strings.Contains(err.Error(), s.want)):
+			t.Fatalf("step %d (%s): got %v, want a refusal saying %q", i+1, s.e, err, s.want)
+		case s.want != "" && len(tour.Log()) != before:
+			t.Fatalf("step %d: a refused event went into the log", i+1)
+		}
+	}
+	if tour.Status() != CancelledStatus {
+		t.Fatalf("status %s", tour.Status())
+	}
+	r1 := tour.Rounds()[0]
+	if got := showResults(r1.Games); got != "p1-p2:Red won p3-p4:adjudicated unfinished p5:bye" {
+		t.Fatalf("round 1: %s", got)
+	}
+}
+
+func showResults(games []Pairing) string {
+	var parts []string
+	for _, g := range games {
+		if g.IsBye() {
+			parts = append(parts, g.Red+":bye")
+		} else {
+			parts = append(parts, g.Red+"-"+g.Blue+":"+g.Result.String())
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// A player who withdraws in the middle of a round forfeits their game; in a
+// round robin their later games are forfeited as they come and their bye is
+// left out; a round closing at its deadline adjudicates what is still on.
+func TestRoundRobinWithdrawalAndDeadline(t *testing.T) {
+	tour := seeded(t, DefaultRules(RoundRobin, 0), 5)
+	if got := tour.TotalRounds(); got != 0 {
+		t.Fatalf("rounds before the start: %d", got)
+	}
+	var log []string
+	for round := 1; tour.Status() != Finished; round++ {
+		e, err := tour.NextRound()
+		if err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		if err := tour.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+		if round == 2 {
+			if err := tour.Apply(Withdraw("p2", LeftServer)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for b, g := range tour.Rounds()[round-1].Games {
+			if g.Result == Pending && b == 0 {
+				if err := tour.Apply(Record(round, b+1, RedWon)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if !tour.Rounds()[round-1].Complete() {
+			if err := tour.Apply(CloseRound(round)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		log = append(log, showResults(tour.Rounds()[round-1].Games))
+	}
+	want := []string{
+		"p2-p5:Red won p4-p3:adjudicated unfinished p1:bye",
+		"p3-p1:Red won p5-p4:adjudicated unfinished p2:bye", // p2 leaves during the round: the bye stands
+		"p1-p5:Red won p4-p2:Blue forfeited p3:bye",
+		"p2-p1:Red forfeited p5-p3:adjudicated unfinished p4:bye",
+		"p1-p4:Red won p3-p2:Blue forfeited p5:bye",
+	}
+	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
+		t.Fatalf("rounds\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+	// Worked by hand: unplayed rounds (byes, forfeits) count the player's own
+	// score; adjudicated games are lost by both; round robins rank by
+	// points then Sonneborn-Berger (p4's forfeit win and bye beat p2's).
+	if got, want := showStandings(tour.Standings()), "p1:8/44/28 p3:6/40/26 p4:4/16/24 p2:4/12/18 p5:2/4/24"; got != want {
+		t.Fatalf("standings\n got %s\nwant %s", got, want)
+	}
+	if p, _ := tour.Player("p2"); !p.Withdrawn || p.Reason != LeftServer || p.WithdrewIn != 2 || p.Seed != 2 {
+		t.Fatalf("p2: %+v", p)
+	}
+}
+
+func TestReplayRefusesBadLogs(t *testing.T) {
+	rules := DefaultRules(Swiss, 3)
+	_, err := Replay(rules, []Event{Join("a", 1), Join("b", 2), Join("a", 3)})
+	var le *LogError
+	if !errors.As(err, &le) || le.Index != 2 || !strings.Contains(err.Error(), "event 3 (joined): a has already joined") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := Replay(Rules{}, nil); !errors.Is(err, ErrRules) {
+		t.Fatalf("bad rules: %v", err)
+	}
+}
