@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
@@ -180,5 +179,3 @@ func (st *State) Encode() []byte {
 	return b
 }
 
-// now is the clock, replaced in tests.
-var now = time.Now
