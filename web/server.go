@@ -357,9 +357,9 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) erro
 }
 
 type setupRequest struct {
-	Version uint64                     `json:"version"`
+	Version uint64                    `json:"version"`
 	Setup   [game.SetupRows][10]uint8 `json:"setup"`
-	Confirm bool                       `json:"confirm"`
+	Confirm bool                      `json:"confirm"`
 }
 
 func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) error {

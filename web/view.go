@@ -178,4 +178,3 @@ func (st *State) Encode() []byte {
 	}
 	return b
 }
-
