@@ -138,6 +138,10 @@ func New(opts Options) *Server {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(staticFS())))
 	mux.HandleFunc("GET /api/state", s.api(s.state))
 	mux.HandleFunc("GET /api/events", s.api(s.events))
+	mux.HandleFunc("GET /api/replay", s.api(s.replay))
+	mux.HandleFunc("GET /api/reveal", s.api(s.reveal))
+	mux.HandleFunc("GET /api/record", s.api(s.record))
+	mux.HandleFunc("POST /api/check", s.api(s.check))
 	mux.HandleFunc("POST /api/move", s.api(s.move))
 	mux.HandleFunc("POST /api/setup", s.api(s.setup))
 	mux.HandleFunc("POST /api/random", s.api(s.random))
@@ -371,19 +375,32 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) err
 	if err := decode(r, &req); err != nil {
 		return err
 	}
-	var su game.Setup
-	for i, row := range req.Setup {
-		for j, k := range row {
-			if rank := game.Rank(k); rank != game.NoRank && !rank.Valid() {
-				return errBadRequest
-			}
-			su[i][j] = game.Rank(k)
-		}
+	su, err := setupOf(req.Setup)
+	if err != nil {
+		return err
 	}
 	if err := s.opts.Actor.Setup(r.Context(), c.Match, req.Version, side, su, req.Confirm); err != nil {
 		return err
 	}
 	return ok(w)
+}
+
+func setupOf(rows [game.SetupRows][10]uint8) (game.Setup, error) {
+	var su game.Setup
+	for i, row := range rows {
+		for j, k := range row {
+			if rank := game.Rank(k); rank != game.NoRank && !rank.Valid() {
+				return su, errBadRequest
+			}
+			su[i][j] = game.Rank(k)
+		}
+	}
+	return su, nil
+}
+
+func writeJSON(w http.ResponseWriter, v any) error {
+	w.Header().Set("Content-Type", "application/json")
+	return json.NewEncoder(w).Encode(v)
 }
 
 func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) error {

@@ -322,3 +322,45 @@ func FuzzHandlers(f *testing.F) {
 		}
 	})
 }
+
+func TestFirstLoadSize(t *testing.T) {
+	total := 0
+	for _, name := range []string{"index.html", "board.js", "board.css"} {
+		b, err := static.ReadFile("static/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(b)
+	}
+	if total > 150<<10 {
+		t.Fatalf("first load is %d bytes, over 150 KB", total)
+	}
+}
+
+func TestReplayAndRecord(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	red := f.token(m.ID, game.RedViewer)
+	g, _ := m.Game()
+	mv := g.LegalMoves()[0]
+	if code, resp, _ := f.do(t, "POST", "/api/move", red, fmt.Sprintf(`{"version":%d,"from":%d,"to":%d}`, m.Version, mv.From, mv.To)); code != 200 {
+		t.Fatalf("move: %d %s", code, resp)
+	}
+	code, resp, _ := f.do(t, "GET", "/api/replay?ply=0", red, "")
+	var st State
+	if code != 200 || json.Unmarshal([]byte(resp), &st) != nil || len(st.History) != 0 || st.Board[mv.From].Side != "red" {
+		t.Fatalf("replay of ply 0: %d %s", code, resp)
+	}
+	if code, _, _ := f.do(t, "GET", "/api/reveal", red, ""); code != 403 {
+		t.Fatalf("reveal during play: %d", code)
+	}
+	if code, _, _ := f.do(t, "POST", "/api/resign", red, `{"version":0}`); code != 200 {
+		t.Fatal("resign")
+	}
+	if code, resp, _ := f.do(t, "GET", "/api/record", f.token(m.ID, game.PublicViewer), ""); code != 200 || !strings.Contains(resp, "<") {
+		t.Fatalf("record: %d %s", code, resp)
+	}
+	if code, _, _ := f.do(t, "GET", "/api/reveal", f.token(m.ID, game.BlueViewer), ""); code != 200 {
+		t.Fatalf("reveal after the end: %d", code)
+	}
+}

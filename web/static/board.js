@@ -40,29 +40,20 @@
       if (rc && draft && draft[rc[0]][rc[1]]) { return { s: mySide(), r: draft[rc[0]][rc[1]] }; }
       return {};
     }
-    return boardAt(step)[sq] || {};
+    return boardAt()[sq] || {};
   }
-  // boardAt replays the history to step (-1: now) from what the viewer knew.
-  function boardAt(n) {
-    if (n < 0 || !st.history || n >= st.history.length) { return st.board || []; }
-    return replayBoards()[n];
+  // boardAt returns the board shown: now, a replayed ply (as the viewer knew
+  // it then, from the server), or the final reveal.
+  var past = null, revealed = null;
+  function boardAt() {
+    if (step >= 0 && past) { return past.board || []; }
+    if (revealed) { return revealed; }
+    return st.board || [];
   }
-  var replayCache = null;
-  function replayBoards() {
-    if (replayCache) { return replayCache; }
-    // Walk back from the current board: each move's squares as the viewer saw them.
-    var b = (st.board || []).slice(), boards = [], h = st.history || [], i;
-    boards[h.length] = b.slice();
-    for (i = h.length - 1; i >= 0; i--) {
-      var m = h[i], prev = boards[i + 1].slice(), mover = { s: m.s, r: m.a || 0 };
-      var moved = prev[m.t] && prev[m.t].s === m.s ? prev[m.t] : mover;
-      prev[m.f] = moved; prev[m.t] = {};
-      if (m.o === 2 || m.o === 3 || m.o === 1) { prev[m.t] = { s: m.s === "red" ? "blue" : "red", r: m.d || 0 }; }
-      if (m.o === 4 || m.o === 5) { prev[m.t] = { s: m.s === "red" ? "blue" : "red", r: m.o === 4 ? m.d : 0 }; }
-      boards[i] = prev;
-    }
-    replayCache = boards;
-    return boards;
+  function goto(n) {
+    var total = (st.history || []).length;
+    if (n < 0 || n >= total) { step = -1; past = null; draw(); return; }
+    api("GET", "/api/replay?ply=" + n).then(function (j) { step = n; past = j; draw(); }).catch(refuse);
   }
   function targets() {
     var t = {};
@@ -81,8 +72,9 @@
     ord.forEach(function (sq, i) {
       if (i % 10 === 0) { var row = document.createElement("div"); row.setAttribute("role", "row"); row.style.display = "contents"; board.appendChild(row); }
       var c = cellAt(sq), b = document.createElement("button");
-      b.type = "button"; b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (last && step < 0 && (sq === last.f || sq === last.t) ? " last" : "");
+      b.type = "button"; b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (last && step < 0 && !revealed && (sq === last.f || sq === last.t) ? " last" : "");
       b.setAttribute("role", "gridcell");
+      b.draggable = !!c.s && c.s === mySide();
       b.dataset.sq = sq;
       b.textContent = c.s ? (c.r ? SHORT[c.r] : "?") : "";
       b.setAttribute("aria-label", label(sq, c) + (t[sq] ? ", target" : ""));
@@ -138,7 +130,9 @@
   }
   function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
   // check asks the server (the rules engine) for its refusal of the draft, if any.
-  function check() { $("refusal").textContent = ""; }
+  function check() {
+    api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) { $("refusal").textContent = j.refusal; }).catch(refuse);
+  }
   function click(sq) {
     $("refusal").textContent = "";
     if (st.phase === "setup" && mySide()) {
@@ -179,7 +173,8 @@
   function show(next) {
     if (st && next.version < st.version) { return; }
     var first = !st || st.phase !== next.phase;
-    st = next; replayCache = null; clockBase = Date.now();
+    st = next; clockBase = Date.now();
+    if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; draw(); }).catch(function () {}); }
     if (st.phase === "setup" && (first || !draft)) {
       draft = st.setup || null;
       if (!draft) { try { draft = JSON.parse(localStorage.getItem("strategobot-setup-" + st.variant)); } catch (e) { draft = null; } }
@@ -246,11 +241,10 @@
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
       if (confirm(accept ? "Accept the draw?" : "Offer a draw?")) { api("POST", "/api/draw", { version: st.version, answer: accept ? "accept" : "offer" }).catch(refuse); }
     });
-    var n = st ? st.history.length : 0;
-    $("first").addEventListener("click", function () { step = 0; draw(); });
-    $("prev").addEventListener("click", function () { n = (st.history || []).length; step = step < 0 ? n - 1 : Math.max(0, step - 1); draw(); });
-    $("next").addEventListener("click", function () { n = (st.history || []).length; step = step < 0 || step + 1 >= n ? -1 : step + 1; draw(); });
-    $("last").addEventListener("click", function () { step = -1; draw(); });
+    $("first").addEventListener("click", function () { goto(0); });
+    $("prev").addEventListener("click", function () { goto(step < 0 ? (st.history || []).length - 1 : Math.max(0, step - 1)); });
+    $("next").addEventListener("click", function () { goto(step < 0 ? -1 : step + 1); });
+    $("last").addEventListener("click", function () { goto(-1); });
     setInterval(tick, 500);
     listen();
   });
