@@ -361,9 +361,9 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) erro
 }
 
 type setupRequest struct {
-	Version uint64                    `json:"version"`
-	Setup   [game.SetupRows][10]uint8 `json:"setup"`
-	Confirm bool                      `json:"confirm"`
+	Version uint64                  `json:"version"`
+	Setup   [game.SetupRows][10]int `json:"setup"`
+	Confirm bool                    `json:"confirm"`
 }
 
 func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) error {
@@ -385,11 +385,11 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) err
 	return ok(w)
 }
 
-func setupOf(rows [game.SetupRows][10]uint8) (game.Setup, error) {
+func setupOf(rows [game.SetupRows][10]int) (game.Setup, error) {
 	var su game.Setup
 	for i, row := range rows {
 		for j, k := range row {
-			if rank := game.Rank(k); rank != game.NoRank && !rank.Valid() {
+			if rank := game.Rank(k); k < 0 || k >= game.NumRanks || (rank != game.NoRank && !rank.Valid()) {
 				return su, errBadRequest
 			}
 			su[i][j] = game.Rank(k)
@@ -412,10 +412,10 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) er
 	if err != nil {
 		return err
 	}
-	var rows [game.SetupRows][10]uint8
+	var rows [game.SetupRows][10]int
 	for i, row := range su {
 		for j, k := range row {
-			rows[i][j] = uint8(k)
+			rows[i][j] = int(k)
 		}
 	}
 	w.Header().Set("Content-Type", "application/json")

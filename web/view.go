@@ -23,15 +23,15 @@ type State struct {
 	Ready [2]bool `json:"ready"`
 	// Setup is the viewer's own draft or confirmed set-up (rows from the
 	// viewer's back row, ranks as numbers), during the set-up phase only.
-	Setup *[game.SetupRows][10]uint8 `json:"setup,omitempty"`
-	Army  []uint8                    `json:"army"` // count per rank, indexed by rank number
+	Setup *[game.SetupRows][10]int `json:"setup,omitempty"`
+	Army  []int                    `json:"army"` // count per rank, indexed by rank number
 
 	Board      []CellJSON `json:"board,omitempty"` // 100 squares, a1 = index 0
 	ToMove     string     `json:"toMove,omitempty"`
 	History    []MoveJSON `json:"history,omitempty"`
-	Captured   [2][]uint8 `json:"captured"`
-	Legal      [][2]uint8 `json:"legal,omitempty"`      // the viewer's legal moves (from, to) when it is their turn
-	Infiltrate [][2]uint8 `json:"infiltrate,omitempty"` // the viewer's legal infiltrations (from, to), each open to any guess
+	Captured   [2][]int   `json:"captured"`
+	Legal      [][2]int   `json:"legal,omitempty"`      // the viewer's legal moves (from, to) when it is their turn
+	Infiltrate [][2]int   `json:"infiltrate,omitempty"` // the viewer's legal infiltrations (from, to), each open to any guess
 	Result     string     `json:"result,omitempty"`
 	Draw       string     `json:"drawOfferBy,omitempty"`
 	Clock      *ClockJSON `json:"clock,omitempty"`
@@ -92,7 +92,13 @@ func phaseName(p storage.Phase) string {
 	return "over"
 }
 
-func armyJSON(a game.Army) []uint8 { return append([]uint8(nil), a[:]...) }
+func armyJSON(a game.Army) []int {
+	out := make([]int, len(a))
+	for i, n := range a {
+		out[i] = int(n)
+	}
+	return out
+}
 
 // BuildState builds viewer's state of m. g is m's game (nil before both
 // set-ups are confirmed): the one snapshot of the change, replayed once by
@@ -116,10 +122,10 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 	}
 	side, isPlayer := viewer.IsPlayer()
 	if m.Phase == storage.PhaseSetup && isPlayer && m.Setups[side].Status != storage.SetupNone {
-		var rows [game.SetupRows][10]uint8
+		var rows [game.SetupRows][10]int
 		for r, row := range m.Setups[side].Setup {
 			for c, rank := range row {
-				rows[r][c] = uint8(rank)
+				rows[r][c] = int(rank)
 			}
 		}
 		st.Setup = &rows
@@ -155,16 +161,16 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 		st.Draw = sideName(v.DrawOfferBy)
 	}
 	if isPlayer && side == v.ToMove && !v.Result.Over() && m.Phase == storage.PhasePlaying {
-		seen := map[[2]uint8]bool{}
+		seen := map[[2]int]bool{}
 		for _, mv := range g.LegalMoves() {
 			if mv.IsInfiltration() {
-				if ft := [2]uint8{uint8(mv.From), uint8(mv.To)}; !seen[ft] {
+				if ft := [2]int{int(mv.From), int(mv.To)}; !seen[ft] {
 					seen[ft] = true
 					st.Infiltrate = append(st.Infiltrate, ft)
 				}
 				continue
 			}
-			st.Legal = append(st.Legal, [2]uint8{uint8(mv.From), uint8(mv.To)})
+			st.Legal = append(st.Legal, [2]int{int(mv.From), int(mv.To)})
 		}
 	}
 	return st
