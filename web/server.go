@@ -111,6 +111,13 @@ type Options struct {
 	Log func(msg string, args ...any)
 }
 
+// Link returns the page's address for capability c under publicURL (the
+// address the admin's HTTPS reverse proxy serves): the token rides in the
+// fragment, which no server or proxy receives.
+func (s *Signer) Link(publicURL string, c Capability) string {
+	return strings.TrimRight(publicURL, "/") + "/board#" + s.Sign(c)
+}
+
 // Server is the board in the browser: the page, the state, live events and
 // the actions of one viewer of one match.
 type Server struct {
@@ -285,6 +292,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 		case <-r.Context().Done():
 			return nil
 		case <-ping.C:
+			if _, err := s.opts.Auth.Authenticate(r); err != nil {
+				return nil // expired or revoked while open
+			}
 			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
 				return nil
 			}
@@ -294,6 +304,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 				continue
 			}
 			last = u.version
+			if _, err := s.opts.Auth.Authenticate(r); err != nil {
+				return nil // expired or revoked while open: no more states
+			}
 			if err := writeEvent(w, u.states[c.Viewer]); err != nil {
 				return nil
 			}

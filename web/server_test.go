@@ -289,6 +289,31 @@ func TestEvents(t *testing.T) {
 	if d := time.Since(start); d > time.Second {
 		t.Fatalf("the event took %v", d)
 	}
+	// Revoking Blue's links ends the open stream at the next change.
+	f.links.revoke("1002")
+	g2mv := g2.LegalMoves()[0]
+	m3, g3, err := f.store.ApplyMove(context.Background(), m2.ID, m2.Version, game.Blue, g2mv, storagetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.srv.MatchChanged(m3, g3)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			break
+		}
+		if strings.HasPrefix(line, "data: ") {
+			t.Fatal("a revoked link still receives states")
+		}
+	}
+}
+
+func TestLink(t *testing.T) {
+	s := testSigner(t, 0)
+	c := Capability{Match: 5, Viewer: game.PublicViewer, Expires: time.Unix(2e9, 0)}
+	if got := s.Link("https://board.example/", c); got != "https://board.example/board#"+s.Sign(c) {
+		t.Fatal(got)
+	}
 }
 
 func FuzzHandlers(f *testing.F) {
