@@ -1,0 +1,28 @@
+// Package web is the board in the browser: a second face of the same
+// matches, acting on the same path of a move as Discord.
+//
+// A link is a capability (Capability, signed by Signer) for one viewer of
+// one match: one player's side, or the public view. Its token travels in
+// the URL's fragment (/board#TOKEN), which browsers never send to a server,
+// and from the page in the CapabilityHeader of every API request; it never
+// appears in a URL a server or proxy logs. Links expire, and a player's
+// links die together when the bot bumps the player's link generation
+// (Links). Sign-in sits behind Authenticator, so that another way in (a
+// Discord Activity's OAuth2) can replace the link.
+//
+// Everything a page receives is built by BuildState from the game's view
+// for its viewer, the same view the pictures are drawn from; the leak
+// comparison test checks that shuffling one side's hidden pieces changes
+// no byte the opponent's or the public's pages receive.
+//
+// Wiring (the bot's side):
+//
+//   - Actor: apply a player's move, set-up, resignation or draw answer
+//     through the bot's one function for each (the same store call,
+//     versions and notices as on Discord); return *Refusal for a reason the
+//     player may read.
+//   - Server.MatchChanged(m, g): call after every committed change of a
+//     match, with the snapshot the change produced; open pages get the
+//     new state within milliseconds (BenchmarkMoveToEvent).
+//   - Signer.Sign: make the "Open board" link, public_url + "/board#" + token.
+package web

@@ -1,0 +1,115 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// gameAtPly rebuilds m's game as it stood after its first ply moves (the
+// actions between moves up to the next move included: draw offers and the like).
+func gameAtPly(m *storage.Match, ply int) (*game.Game, error) {
+	moves := 0
+	for i, a := range m.Log {
+		if a.Kind == storage.ActMove {
+			if moves == ply {
+				return m.GameAt(i)
+			}
+			moves++
+		}
+	}
+	if moves == ply {
+		return m.Game()
+	}
+	return nil, errBadRequest
+}
+
+// replay serves the viewer's state after ply moves, as the viewer knew the
+// board then: that position's own view, nothing learned later.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request, c Capability) error {
+	ply, err := strconv.Atoi(r.URL.Query().Get("ply"))
+	if err != nil || ply < 0 || ply > 1_000_000 {
+		return errBadRequest
+	}
+	m, g, err := s.load(r.Context(), c)
+	if err != nil {
+		return err
+	}
+	if g == nil {
+		return errBadRequest
+	}
+	if ply < g.Ply() {
+		if g, err = gameAtPly(m, ply); err != nil {
+			return err
+		}
+	}
+	st := BuildState(m, g, c.Viewer)
+	st.Legal, st.Infiltrate = nil, nil
+	w.Header().Set("Content-Type", "application/json")
+	_, err = w.Write(st.Encode())
+	return err
+}
+
+// reveal serves the final board with every piece shown, once the match is over.
+func (s *Server) reveal(w http.ResponseWriter, r *http.Request, c Capability) error {
+	_, g, err := s.load(r.Context(), c)
+	if err != nil {
+		return err
+	}
+	if g == nil {
+		return errForbidden
+	}
+	v, ok := g.Reveal()
+	if !ok {
+		return errForbidden
+	}
+	board := make([]CellJSON, game.NumSquares)
+	for i, cell := range v.Board {
+		if cell.Occupied {
+			board[i] = CellJSON{Side: sideName(cell.Side), Rank: uint8(cell.Rank), Moved: cell.Moved, Scout: cell.KnownScout, Revealed: cell.Revealed}
+		}
+	}
+	return writeJSON(w, map[string]any{"board": board})
+}
+
+// record serves the finished match's Gravon XML record.
+func (s *Server) record(w http.ResponseWriter, r *http.Request, c Capability) error {
+	m, g, err := s.load(r.Context(), c)
+	if err != nil {
+		return err
+	}
+	if g == nil || !g.Result().Over() {
+		return errForbidden
+	}
+	w.Header().Set("Content-Type", "application/xml")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"stratego-%d.xml\"", m.ID))
+	return game.NewRecord(g, m.Players[game.Red].Name, m.Players[game.Blue].Name).WriteGravon(w)
+}
+
+// check answers a set-up draft with the rules engine's own refusal text
+// (empty when the set-up would be accepted). It stores nothing.
+func (s *Server) check(w http.ResponseWriter, r *http.Request, c Capability) error {
+	if _, err := playerSide(c); err != nil {
+		return err
+	}
+	var req setupRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	su, err := setupOf(req.Setup)
+	if err != nil {
+		return err
+	}
+	m, err := s.opts.Matches.Match(r.Context(), c.Match)
+	if err != nil {
+		return err
+	}
+	reason := ""
+	if err := su.Validate(m.Rules); err != nil {
+		reason = err.Error()
+	}
+	return writeJSON(w, map[string]string{"refusal": reason})
+}

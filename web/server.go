@@ -1,0 +1,585 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Matches reads matches; storage.Store has this method.
+type Matches interface {
+	Match(ctx context.Context, id storage.MatchID) (*storage.Match, error)
+}
+
+// Links gives a player's current link generation. Revoking a player's links
+// bumps it (the bot keeps it in its database); every link signed with an
+// older generation is refused from then on.
+type Links interface {
+	LinkGeneration(ctx context.Context, userID string) (uint32, error)
+}
+
+// DrawAnswer is what a player does about a draw.
+type DrawAnswer uint8
+
+// The draw actions.
+const (
+	DrawOffer DrawAnswer = iota
+	DrawAccept
+	DrawDecline
+)
+
+// Actor applies a player's action through the bot's one path for it: the
+// same store call, versions and notices as the same action on Discord. An
+// error whose text is safe to show the player (the engine's refusal, "not
+// your turn") is returned as a *Refusal; any other error is logged by the
+// bot and shown as a plain failure.
+type Actor interface {
+	Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, m game.Move) error
+	// Setup stores side's draft, or confirms it as a DM set-up is confirmed.
+	Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error
+	// RandomSetup draws a set-up with the bot's secret generator (not stored).
+	RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error)
+	Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error
+	Draw(ctx context.Context, id storage.MatchID, version uint64, side game.Side, a DrawAnswer) error
+}
+
+// Refusal is an action refused with a reason the player may read.
+type Refusal struct{ Reason string }
+
+func (r *Refusal) Error() string { return r.Reason }
+
+// Authenticator turns a request into the capability it carries. The link
+// (CapabilityAuth) is one; a Discord Activity could sign in with OAuth2 instead.
+type Authenticator interface {
+	Authenticate(r *http.Request) (Capability, error)
+}
+
+// CapabilityHeader carries the link's token on every API request. The page
+// reads the token from its URL's fragment, which browsers never send to a
+// server, so the secret reaches no access log.
+const CapabilityHeader = "X-Strategobot-Capability"
+
+// CapabilityAuth authenticates a request by its capability token.
+type CapabilityAuth struct {
+	Signer  *Signer
+	Matches Matches
+	Links   Links
+	Now     func() time.Time
+}
+
+// Authenticate checks the header's token: signature, expiry, and the
+// player's current link generation.
+func (a *CapabilityAuth) Authenticate(r *http.Request) (Capability, error) {
+	tok := r.Header.Get(CapabilityHeader)
+	if tok == "" {
+		return Capability{}, ErrMalformed
+	}
+	c, err := a.Signer.Parse(tok)
+	if err != nil {
+		return Capability{}, err
+	}
+	nowf := a.Now
+	if nowf == nil {
+		nowf = time.Now
+	}
+	return a.Signer.Verify(tok, nowf(), func(side game.Side) (uint32, error) {
+		m, err := a.Matches.Match(r.Context(), c.Match)
+		if err != nil {
+			return 0, err
+		}
+		return a.Links.LinkGeneration(r.Context(), m.Players[side].UserID)
+	})
+}
+
+// Options configures a Server.
+type Options struct {
+	Auth    Authenticator
+	Matches Matches
+	Actor   Actor
+	// Rate is how many API requests one viewer of one match may make per
+	// second (burst 4×); 0 means 5.
+	Rate float64
+	// Log reports failures; it is never given a token. Nil: silent.
+	Log func(msg string, args ...any)
+}
+
+// Link returns the page's address for capability c under publicURL (the
+// address the admin's HTTPS reverse proxy serves): the token rides in the
+// fragment, which no server or proxy receives.
+func (s *Signer) Link(publicURL string, c Capability) string {
+	return strings.TrimRight(publicURL, "/") + "/board#" + s.Sign(c)
+}
+
+// Server is the board in the browser: the page, the state, live events and
+// the actions of one viewer of one match.
+type Server struct {
+	opts    Options
+	hub     *hub
+	limiter *limiter
+	mux     *http.ServeMux
+}
+
+// MaxBody is the largest request body accepted.
+const MaxBody = 4 << 10
+
+// New returns a server; mount it with http.Server{Handler: s}.
+func New(opts Options) *Server {
+	if opts.Rate == 0 {
+		opts.Rate = 5
+	}
+	if opts.Log == nil {
+		opts.Log = func(string, ...any) {}
+	}
+	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate)}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.page)
+	mux.HandleFunc("GET /board", s.page)
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(staticFS())))
+	mux.HandleFunc("GET /api/state", s.api(s.state))
+	mux.HandleFunc("GET /api/events", s.api(s.events))
+	mux.HandleFunc("GET /api/replay", s.api(s.replay))
+	mux.HandleFunc("GET /api/reveal", s.api(s.reveal))
+	mux.HandleFunc("GET /api/record", s.api(s.record))
+	mux.HandleFunc("POST /api/check", s.api(s.check))
+	mux.HandleFunc("POST /api/move", s.api(s.move))
+	mux.HandleFunc("POST /api/setup", s.api(s.setup))
+	mux.HandleFunc("POST /api/random", s.api(s.random))
+	mux.HandleFunc("POST /api/resign", s.api(s.resign))
+	mux.HandleFunc("POST /api/draw", s.api(s.draw))
+	s.mux = mux
+	return s
+}
+
+// ServeHTTP sets the security headers and serves.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	s.mux.ServeHTTP(w, r)
+}
+
+// MatchChanged tells open pages of m that it changed. g is m's game after the
+// change (nil before the game starts): the snapshot every viewer's state is
+// built from, once per viewer. Call it after every committed change.
+func (s *Server) MatchChanged(m *storage.Match, g *game.Game) {
+	if !s.hub.watched(m.ID) {
+		return
+	}
+	var states [3][]byte
+	for v := range states {
+		states[v] = BuildState(m, g, game.Viewer(v)).Encode()
+	}
+	s.hub.publish(m.ID, m.Version, states)
+}
+
+type apiHandler func(w http.ResponseWriter, r *http.Request, c Capability) error
+
+func (s *Server) api(h apiHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		c, err := s.opts.Auth.Authenticate(r)
+		if err != nil {
+			status := http.StatusForbidden
+			if errors.Is(err, ErrExpired) || errors.Is(err, ErrRevoked) {
+				status = http.StatusGone
+			}
+			httpError(w, status, "This link is not valid (any more). Ask the bot for a new one.")
+			return
+		}
+		if !s.limiter.allow(c) {
+			httpError(w, http.StatusTooManyRequests, "Too many requests; wait a moment.")
+			return
+		}
+		if r.Method == http.MethodPost {
+			if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+				httpError(w, http.StatusUnsupportedMediaType, "JSON only.")
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		}
+		if err := h(w, r, c); err != nil {
+			var ref *Refusal
+			var mb *http.MaxBytesError
+			switch {
+			case errors.As(err, &ref):
+				httpError(w, http.StatusConflict, ref.Reason)
+			case errors.As(err, &mb):
+				httpError(w, http.StatusRequestEntityTooLarge, "Too large.")
+			case errors.Is(err, errBadRequest):
+				httpError(w, http.StatusBadRequest, "Bad request.")
+			case errors.Is(err, errForbidden):
+				httpError(w, http.StatusForbidden, "Only a player can do that.")
+			case errors.Is(err, storage.ErrNotFound):
+				httpError(w, http.StatusNotFound, "No such match.")
+			default:
+				s.opts.Log("web: request failed", "path", r.URL.Path, "match", c.Match, "err", err)
+				httpError(w, http.StatusInternalServerError, "Something went wrong.")
+			}
+		}
+	}
+}
+
+var (
+	errBadRequest = errors.New("bad request")
+	errForbidden  = errors.New("not a player")
+)
+
+func httpError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
+}
+
+func (s *Server) load(ctx context.Context, c Capability) (*storage.Match, *game.Game, error) {
+	m, err := s.opts.Matches.Match(ctx, c.Match)
+	if err != nil {
+		return nil, nil, err
+	}
+	if m.Setups[game.Red].Status != storage.SetupConfirmed || m.Setups[game.Blue].Status != storage.SetupConfirmed {
+		return m, nil, nil
+	}
+	g, err := m.Game()
+	return m, g, err
+}
+
+func (s *Server) state(w http.ResponseWriter, r *http.Request, c Capability) error {
+	m, g, err := s.load(r.Context(), c)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, err = w.Write(BuildState(m, g, c.Viewer).Encode())
+	return err
+}
+
+// events streams the viewer's state as server-sent events: the current
+// state first, then one event per change.
+func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) error {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		return errors.New("streaming unsupported")
+	}
+	sub := s.hub.subscribe(c.Match)
+	defer s.hub.unsubscribe(c.Match, sub)
+	m, g, err := s.load(r.Context(), c)
+	if err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("X-Accel-Buffering", "no")
+	last := m.Version
+	if err := writeEvent(w, BuildState(m, g, c.Viewer).Encode()); err != nil {
+		return nil
+	}
+	fl.Flush()
+	ping := time.NewTicker(25 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return nil
+		case <-ping.C:
+			if _, err := s.opts.Auth.Authenticate(r); err != nil {
+				return nil // expired or revoked while open
+			}
+			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
+				return nil
+			}
+			fl.Flush()
+		case u := <-sub:
+			if u.version <= last {
+				continue
+			}
+			last = u.version
+			if _, err := s.opts.Auth.Authenticate(r); err != nil {
+				return nil // expired or revoked while open: no more states
+			}
+			if err := writeEvent(w, u.states[c.Viewer]); err != nil {
+				return nil
+			}
+			fl.Flush()
+		}
+	}
+}
+
+func writeEvent(w io.Writer, data []byte) error {
+	if _, err := io.WriteString(w, "event: state\ndata: "); err != nil {
+		return err
+	}
+	if _, err := w.Write(data); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n\n")
+	return err
+}
+
+func decode(r *http.Request, v any) error {
+	d := json.NewDecoder(r.Body)
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return err
+		}
+		return errBadRequest
+	}
+	return nil
+}
+
+func playerSide(c Capability) (game.Side, error) {
+	side, ok := c.Side()
+	if !ok {
+		return 0, errForbidden
+	}
+	return side, nil
+}
+
+type moveRequest struct {
+	Version uint64 `json:"version"`
+	From    uint8  `json:"from"`
+	To      uint8  `json:"to"`
+	Guess   uint8  `json:"guess"`
+}
+
+func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) error {
+	side, err := playerSide(c)
+	if err != nil {
+		return err
+	}
+	var req moveRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	mv := game.Move{From: game.Square(req.From), To: game.Square(req.To), Guess: game.Rank(req.Guess)}
+	if !mv.From.Valid() || !mv.To.Valid() || (mv.Guess != game.NoRank && !mv.Guess.Valid()) {
+		return errBadRequest
+	}
+	if err := s.opts.Actor.Move(r.Context(), c.Match, req.Version, side, mv); err != nil {
+		return err
+	}
+	return ok(w)
+}
+
+type setupRequest struct {
+	Version uint64                  `json:"version"`
+	Setup   [game.SetupRows][10]int `json:"setup"`
+	Confirm bool                    `json:"confirm"`
+}
+
+func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) error {
+	side, err := playerSide(c)
+	if err != nil {
+		return err
+	}
+	var req setupRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	su, err := setupOf(req.Setup)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.Setup(r.Context(), c.Match, req.Version, side, su, req.Confirm); err != nil {
+		return err
+	}
+	return ok(w)
+}
+
+func setupOf(rows [game.SetupRows][10]int) (game.Setup, error) {
+	var su game.Setup
+	for i, row := range rows {
+		for j, k := range row {
+			if rank := game.Rank(k); k < 0 || k >= game.NumRanks || (rank != game.NoRank && !rank.Valid()) {
+				return su, errBadRequest
+			}
+			su[i][j] = game.Rank(k)
+		}
+	}
+	return su, nil
+}
+
+func writeJSON(w http.ResponseWriter, v any) error {
+	w.Header().Set("Content-Type", "application/json")
+	return json.NewEncoder(w).Encode(v)
+}
+
+func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) error {
+	side, err := playerSide(c)
+	if err != nil {
+		return err
+	}
+	su, err := s.opts.Actor.RandomSetup(r.Context(), c.Match, side)
+	if err != nil {
+		return err
+	}
+	var rows [game.SetupRows][10]int
+	for i, row := range su {
+		for j, k := range row {
+			rows[i][j] = int(k)
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	return json.NewEncoder(w).Encode(map[string]any{"setup": rows})
+}
+
+type versionRequest struct {
+	Version uint64 `json:"version"`
+	Answer  string `json:"answer,omitempty"`
+}
+
+func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) error {
+	side, err := playerSide(c)
+	if err != nil {
+		return err
+	}
+	var req versionRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	if err := s.opts.Actor.Resign(r.Context(), c.Match, req.Version, side); err != nil {
+		return err
+	}
+	return ok(w)
+}
+
+func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) error {
+	side, err := playerSide(c)
+	if err != nil {
+		return err
+	}
+	var req versionRequest
+	if err := decode(r, &req); err != nil {
+		return err
+	}
+	a, found := map[string]DrawAnswer{"offer": DrawOffer, "accept": DrawAccept, "decline": DrawDecline}[req.Answer]
+	if !found {
+		return errBadRequest
+	}
+	if err := s.opts.Actor.Draw(r.Context(), c.Match, req.Version, side, a); err != nil {
+		return err
+	}
+	return ok(w)
+}
+
+func ok(w http.ResponseWriter) error {
+	w.Header().Set("Content-Type", "application/json")
+	_, err := io.WriteString(w, `{"ok":true}`)
+	return err
+}
+
+// hub fans a match's changes out to its open event streams.
+type hub struct {
+	mu   sync.Mutex
+	subs map[storage.MatchID]map[chan update]struct{}
+}
+
+type update struct {
+	version uint64
+	states  [3][]byte
+}
+
+func newHub() *hub { return &hub{subs: map[storage.MatchID]map[chan update]struct{}{}} }
+
+func (h *hub) subscribe(id storage.MatchID) chan update {
+	ch := make(chan update, 4)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.subs[id] == nil {
+		h.subs[id] = map[chan update]struct{}{}
+	}
+	h.subs[id][ch] = struct{}{}
+	return ch
+}
+
+func (h *hub) unsubscribe(id storage.MatchID, ch chan update) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.subs[id], ch)
+	if len(h.subs[id]) == 0 {
+		delete(h.subs, id)
+	}
+}
+
+func (h *hub) watched(id storage.MatchID) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs[id]) > 0
+}
+
+// publish hands u to every stream of the match; a stream too far behind
+// loses its oldest pending update (each carries the whole state).
+func (h *hub) publish(id storage.MatchID, version uint64, states [3][]byte) {
+	u := update{version: version, states: states}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for ch := range h.subs[id] {
+		for {
+			select {
+			case ch <- u:
+			default:
+				select {
+				case <-ch:
+				default:
+				}
+				continue
+			}
+			break
+		}
+	}
+}
+
+// limiter is a token bucket per viewer of a match.
+type limiter struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   float64
+	buckets map[Capability]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+func newLimiter(rate, burst float64) *limiter {
+	return &limiter{rate: rate, burst: burst, buckets: map[Capability]*bucket{}}
+}
+
+func (l *limiter) allow(c Capability) bool {
+	c = Capability{Match: c.Match, Viewer: c.Viewer}
+	t := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.buckets) > 10000 {
+		for k, b := range l.buckets {
+			if t.Sub(b.at) > time.Minute {
+				delete(l.buckets, k)
+			}
+		}
+	}
+	b := l.buckets[c]
+	if b == nil {
+		b = &bucket{tokens: l.burst, at: t}
+		l.buckets[c] = b
+	}
+	b.tokens = min(l.burst, b.tokens+t.Sub(b.at).Seconds()*l.rate)
+	b.at = t
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

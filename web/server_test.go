@@ -1,0 +1,391 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+// openStore opens a real store for a test (the one line to change when the
+// bbolt backend moves).
+func openStore(t testing.TB) storage.Store {
+	t.Helper()
+	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "web.db"), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+type fakeLinks struct {
+	mu   sync.Mutex
+	gens map[string]uint32
+}
+
+func (l *fakeLinks) LinkGeneration(_ context.Context, user string) (uint32, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.gens[user], nil
+}
+
+func (l *fakeLinks) revoke(user string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.gens[user]++
+}
+
+// fakeActor applies actions to the store the way the bot's one path does,
+// then tells the server.
+type fakeActor struct {
+	store storage.Store
+	srv   *Server
+	at    time.Time
+}
+
+func refusal(err error) error {
+	var me *game.MoveError
+	var se *game.SetupError
+	switch {
+	case errors.As(err, &me):
+		return &Refusal{Reason: me.Reason}
+	case errors.As(err, &se):
+		return &Refusal{Reason: se.Reason}
+	case errors.Is(err, storage.ErrStale), errors.Is(err, game.ErrNotYourTurn), errors.Is(err, game.ErrGameOver),
+		errors.Is(err, storage.ErrNotStarted), errors.Is(err, storage.ErrSetupConfirmed), errors.Is(err, game.ErrNoDrawOffer):
+		return &Refusal{Reason: err.Error()}
+	}
+	return err
+}
+
+func (a *fakeActor) changed(m *storage.Match, g *game.Game, err error) error {
+	if err != nil {
+		return refusal(err)
+	}
+	if g == nil && m.Phase != storage.PhaseSetup {
+		g, _ = m.Game()
+	}
+	a.srv.MatchChanged(m, g)
+	return nil
+}
+
+func (a *fakeActor) Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move) error {
+	m, g, err := a.store.ApplyMove(ctx, id, version, side, mv, a.at)
+	return a.changed(m, g, err)
+}
+
+func (a *fakeActor) Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error {
+	status := storage.SetupDraft
+	if confirm {
+		status = storage.SetupConfirmed
+	}
+	m, err := a.store.SetSetup(ctx, id, version, side, s, status, a.at)
+	return a.changed(m, nil, err)
+}
+
+func (a *fakeActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
+	m, err := a.store.Match(ctx, id)
+	if err != nil {
+		return game.Setup{}, err
+	}
+	return game.RandomSetup(m.Rules, m.Secret.Seed("web-random", uint64(side), uint64(a.at.UnixNano()))), nil
+}
+
+func (a *fakeActor) Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error {
+	m, err := a.store.Act(ctx, id, version, storage.Action{Kind: storage.ActResign, Side: side, At: a.at})
+	return a.changed(m, nil, err)
+}
+
+func (a *fakeActor) Draw(ctx context.Context, id storage.MatchID, version uint64, side game.Side, d DrawAnswer) error {
+	kind := [...]storage.ActionKind{storage.ActOfferDraw, storage.ActAcceptDraw, storage.ActDeclineDraw}[d]
+	m, err := a.store.Act(ctx, id, version, storage.Action{Kind: kind, Side: side, At: a.at})
+	return a.changed(m, nil, err)
+}
+
+type fixture struct {
+	store  storage.Store
+	signer *Signer
+	links  *fakeLinks
+	srv    *Server
+	ts     *httptest.Server
+	now    time.Time
+}
+
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	f := &fixture{store: openStore(t), signer: testSigner(t, 0), links: &fakeLinks{gens: map[string]uint32{}}, now: storagetest.T0}
+	actor := &fakeActor{store: f.store, at: storagetest.T0}
+	f.srv = New(Options{
+		Auth:    &CapabilityAuth{Signer: f.signer, Matches: f.store, Links: f.links, Now: func() time.Time { return f.now }},
+		Matches: f.store, Actor: actor, Rate: 1000,
+		Log: func(msg string, args ...any) { t.Logf("%s %v", msg, args) },
+	})
+	actor.srv = f.srv
+	f.ts = httptest.NewServer(f.srv)
+	t.Cleanup(f.ts.Close)
+	return f
+}
+
+func (f *fixture) token(id storage.MatchID, v game.Viewer) string {
+	return f.signer.Sign(Capability{Match: id, Viewer: v, Expires: f.now.Add(time.Hour)})
+}
+
+func (f *fixture) do(t testing.TB, method, path, tok, body string) (int, string, http.Header) {
+	t.Helper()
+	req, _ := http.NewRequest(method, f.ts.URL+path, strings.NewReader(body))
+	if tok != "" {
+		req.Header.Set(CapabilityHeader, tok)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), resp.Header
+}
+
+func TestRefusedLinks(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	red := f.token(m.ID, game.RedViewer)
+	blueOld := f.token(m.ID, game.BlueViewer)
+	f.links.revoke("1002")
+	expired := f.signer.Sign(Capability{Match: m.ID, Viewer: game.RedViewer, Expires: f.now})
+	forged := testSigner(t, 1).Sign(Capability{Match: m.ID, Viewer: game.RedViewer, Expires: f.now.Add(time.Hour)})
+	for _, tt := range []struct {
+		name, tok string
+		status    int
+	}{
+		{"none", "", 403}, {"forged", forged, 403}, {"expired", expired, 410}, {"revoked", blueOld, 410},
+		{"garbage", "x", 403}, {"good", red, 200},
+	} {
+		if code, body, _ := f.do(t, "GET", "/api/state", tt.tok, ""); code != tt.status {
+			t.Errorf("%s: status %d (%s), want %d", tt.name, code, body, tt.status)
+		}
+	}
+	// Revoking Blue left Red's link working; a new Blue link works.
+	if code, _, _ := f.do(t, "GET", "/api/state", f.signer.Sign(Capability{Match: m.ID, Viewer: game.BlueViewer, Gen: 1, Expires: f.now.Add(time.Hour)}), ""); code != 200 {
+		t.Errorf("a fresh Blue link: %d", code)
+	}
+}
+
+func TestWrongSideCannotAct(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	g, _ := m.Game()
+	mv := g.LegalMoves()[0] // Red's
+	body, _ := json.Marshal(moveRequest{Version: m.Version, From: uint8(mv.From), To: uint8(mv.To)})
+	for _, v := range []game.Viewer{game.BlueViewer, game.PublicViewer} {
+		code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, v), string(body))
+		if code == 200 {
+			t.Fatalf("%v moved Red's piece: %s", v, resp)
+		}
+	}
+	if code, resp, _ := f.do(t, "POST", "/api/resign", f.token(m.ID, game.PublicViewer), `{"version":0}`); code != 403 {
+		t.Fatalf("a spectator resigned: %d %s", code, resp)
+	}
+	if code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, game.RedViewer), string(body)); code != 200 {
+		t.Fatalf("Red's own move: %d %s", code, resp)
+	}
+	// An illegal move comes back with the engine's reason.
+	code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, game.BlueViewer), `{"version":0,"from":0,"to":99}`)
+	if code != 409 || !strings.Contains(resp, "error") {
+		t.Fatalf("illegal move: %d %s", code, resp)
+	}
+}
+
+func TestHeadersAndLimits(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	tok := f.token(m.ID, game.RedViewer)
+	_, page, h := f.do(t, "GET", "/board", "", "")
+	if !strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self'") || h.Get("Referrer-Policy") != "no-referrer" {
+		t.Fatalf("headers: %v", h)
+	}
+	if strings.Contains(page, "<script>") || strings.Contains(page, "style=") {
+		t.Fatal("inline script or style in the page")
+	}
+	if code, _, _ := f.do(t, "POST", "/api/move", tok, `{"version":1,"from":1,"to":2,"x":"`+strings.Repeat("a", MaxBody)+`"}`); code != 413 {
+		t.Fatalf("a large body: %d", code)
+	}
+	req, _ := http.NewRequest("POST", f.ts.URL+"/api/resign", strings.NewReader(`{"version":0}`))
+	req.Header.Set(CapabilityHeader, tok)
+	req.Header.Set("Content-Type", "text/plain")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 415 {
+		t.Fatalf("a form post: %v %v", resp.StatusCode, err)
+	}
+	// Rate limit.
+	f.srv.limiter = newLimiter(1, 3)
+	limited := false
+	for range 10 {
+		if code, _, _ := f.do(t, "GET", "/api/state", tok, ""); code == 429 {
+			limited = true
+		}
+	}
+	if !limited {
+		t.Fatal("no rate limit")
+	}
+}
+
+// TestEvents: a move stored elsewhere (as on Discord) reaches an open stream.
+func TestEvents(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	req, _ := http.NewRequest("GET", f.ts.URL+"/api/events", nil)
+	req.Header.Set(CapabilityHeader, f.token(m.ID, game.BlueViewer))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	rd := bufio.NewReader(resp.Body)
+	next := func() *State {
+		for {
+			line, err := rd.ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			if data, ok := strings.CutPrefix(line, "data: "); ok {
+				var st State
+				if err := json.Unmarshal([]byte(data), &st); err != nil {
+					t.Fatal(err)
+				}
+				return &st
+			}
+		}
+	}
+	if st := next(); st.Version != m.Version || st.Viewer != "blue" {
+		t.Fatalf("first event: %+v", st)
+	}
+	g, _ := m.Game()
+	mv := g.LegalMoves()[0]
+	m2, g2, err := f.store.ApplyMove(context.Background(), m.ID, m.Version, game.Red, mv, storagetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	f.srv.MatchChanged(m2, g2)
+	if st := next(); st.Version != m2.Version || len(st.History) != 1 {
+		t.Fatalf("after the move: %+v", st)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("the event took %v", d)
+	}
+	// Revoking Blue's links ends the open stream at the next change.
+	f.links.revoke("1002")
+	g2mv := g2.LegalMoves()[0]
+	m3, g3, err := f.store.ApplyMove(context.Background(), m2.ID, m2.Version, game.Blue, g2mv, storagetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.srv.MatchChanged(m3, g3)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			break
+		}
+		if strings.HasPrefix(line, "data: ") {
+			t.Fatal("a revoked link still receives states")
+		}
+	}
+}
+
+func TestLink(t *testing.T) {
+	s := testSigner(t, 0)
+	c := Capability{Match: 5, Viewer: game.PublicViewer, Expires: time.Unix(2e9, 0)}
+	if got := s.Link("https://board.example/", c); got != "https://board.example/board#"+s.Sign(c) {
+		t.Fatal(got)
+	}
+}
+
+func FuzzHandlers(f *testing.F) {
+	fx := newFixture(f)
+	m := storagetest.Started(f, fx.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	red := fx.token(m.ID, game.RedViewer)
+	var mu sync.Mutex
+	var failure string
+	fx.srv.opts.Log = func(msg string, args ...any) { mu.Lock(); failure = fmt.Sprint(msg, args); mu.Unlock() }
+	for _, s := range []string{`{"version":0,"from":3,"to":13}`, `{"version":0,"setup":[[1,2]],"confirm":true}`, `{"version":0,"answer":"offer"}`, `{}`, `[`, ``} {
+		for _, p := range []string{"/api/move", "/api/setup", "/api/draw", "/api/resign", "/api/random", "/api/state"} {
+			f.Add(p, s, true)
+		}
+	}
+	f.Fuzz(func(t *testing.T, path, body string, auth bool) {
+		req := httptest.NewRequest("POST", "/", strings.NewReader(body))
+		req.URL.Path = "/" + strings.TrimLeft(path, "/")
+		req.Header.Set("Content-Type", "application/json")
+		if auth {
+			req.Header.Set(CapabilityHeader, red)
+		}
+		w := httptest.NewRecorder()
+		fx.srv.ServeHTTP(w, req)
+		if w.Code >= 500 {
+			mu.Lock()
+			defer mu.Unlock()
+			t.Fatalf("%s %q: %d %s (%s)", path, body, w.Code, w.Body, failure)
+		}
+		if strings.Contains(w.Body.String(), red) {
+			t.Fatal("the token echoed")
+		}
+	})
+}
+
+func TestFirstLoadSize(t *testing.T) {
+	total := 0
+	for _, name := range []string{"index.html", "board.js", "board.css"} {
+		b, err := static.ReadFile("static/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(b)
+	}
+	if total > 150<<10 {
+		t.Fatalf("first load is %d bytes, over 150 KB", total)
+	}
+}
+
+func TestReplayAndRecord(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	red := f.token(m.ID, game.RedViewer)
+	g, _ := m.Game()
+	mv := g.LegalMoves()[0]
+	if code, resp, _ := f.do(t, "POST", "/api/move", red, fmt.Sprintf(`{"version":%d,"from":%d,"to":%d}`, m.Version, mv.From, mv.To)); code != 200 {
+		t.Fatalf("move: %d %s", code, resp)
+	}
+	code, resp, _ := f.do(t, "GET", "/api/replay?ply=0", red, "")
+	var st State
+	if code != 200 || json.Unmarshal([]byte(resp), &st) != nil || len(st.History) != 0 || st.Board[mv.From].Side != "red" {
+		t.Fatalf("replay of ply 0: %d %s", code, resp)
+	}
+	if code, _, _ := f.do(t, "GET", "/api/reveal", red, ""); code != 403 {
+		t.Fatalf("reveal during play: %d", code)
+	}
+	if code, _, _ := f.do(t, "POST", "/api/resign", red, `{"version":0}`); code != 200 {
+		t.Fatal("resign")
+	}
+	if code, resp, _ := f.do(t, "GET", "/api/record", f.token(m.ID, game.PublicViewer), ""); code != 200 || !strings.Contains(resp, "<") {
+		t.Fatalf("record: %d %s", code, resp)
+	}
+	if code, _, _ := f.do(t, "GET", "/api/reveal", f.token(m.ID, game.BlueViewer), ""); code != 200 {
+		t.Fatalf("reveal after the end: %d", code)
+	}
+}

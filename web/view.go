@@ -1,0 +1,186 @@
+package web
+
+import (
+	"encoding/json"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// State is everything a page is sent about a match, for one viewer. It is
+// built only from that viewer's game.View (the same view the pictures are
+// drawn from), the match's public facts (names, phase, clocks) and, for a
+// player, their own set-up and their own legal moves: nothing the viewer's
+// picture does not show.
+type State struct {
+	Match   uint64    `json:"match"`
+	Version uint64    `json:"version"`
+	Viewer  string    `json:"viewer"` // "red", "blue" or "public"
+	Variant string    `json:"variant"`
+	Phase   string    `json:"phase"` // "setup", "playing", "over", "abandoned"
+	Players [2]string `json:"players"`
+	// Ready says, per side, whether its set-up is confirmed.
+	Ready [2]bool `json:"ready"`
+	// Setup is the viewer's own draft or confirmed set-up (rows from the
+	// viewer's back row, ranks as numbers), during the set-up phase only.
+	Setup *[game.SetupRows][10]int `json:"setup,omitempty"`
+	Army  []int                    `json:"army"` // count per rank, indexed by rank number
+
+	Board      []CellJSON `json:"board,omitempty"` // 100 squares, a1 = index 0
+	ToMove     string     `json:"toMove,omitempty"`
+	History    []MoveJSON `json:"history,omitempty"`
+	Captured   [2][]int   `json:"captured"`
+	Legal      [][2]int   `json:"legal,omitempty"`      // the viewer's legal moves (from, to) when it is their turn
+	Infiltrate [][2]int   `json:"infiltrate,omitempty"` // the viewer's legal infiltrations (from, to), each open to any guess
+	Result     string     `json:"result,omitempty"`
+	Draw       string     `json:"drawOfferBy,omitempty"`
+	Clock      *ClockJSON `json:"clock,omitempty"`
+	Deadline   int64      `json:"deadline,omitempty"` // Unix milliseconds, 0 when nobody must act
+}
+
+// CellJSON is one square as the viewer knows it; an empty square is {}.
+type CellJSON struct {
+	Side     string `json:"s,omitempty"`
+	Rank     uint8  `json:"r,omitempty"` // 0: not known to the viewer
+	Moved    bool   `json:"m,omitempty"`
+	Scout    bool   `json:"k,omitempty"`
+	Revealed bool   `json:"v,omitempty"`
+}
+
+// MoveJSON is one played move, with what it revealed to everyone.
+type MoveJSON struct {
+	Side     string `json:"s"`
+	From     uint8  `json:"f"`
+	To       uint8  `json:"t"`
+	Guess    uint8  `json:"g,omitempty"`
+	Outcome  uint8  `json:"o,omitempty"`
+	Attacker uint8  `json:"a,omitempty"`
+	Defender uint8  `json:"d,omitempty"`
+	Text     string `json:"n"`
+}
+
+// ClockJSON is a match clock: each side's time left, in milliseconds, at the
+// match's last change, and whether it runs for the side to move.
+type ClockJSON struct {
+	Left    [2]int64 `json:"left"`
+	Running bool     `json:"running"`
+}
+
+func sideName(s game.Side) string {
+	if s == game.Blue {
+		return "blue"
+	}
+	return "red"
+}
+
+func viewerName(v game.Viewer) string {
+	if s, ok := v.IsPlayer(); ok {
+		return sideName(s)
+	}
+	return "public"
+}
+
+func phaseName(p storage.Phase) string {
+	switch p {
+	case storage.PhaseSetup:
+		return "setup"
+	case storage.PhasePlaying:
+		return "playing"
+	case storage.PhaseAbandoned:
+		return "abandoned"
+	}
+	return "over"
+}
+
+func armyJSON(a game.Army) []int {
+	out := make([]int, len(a))
+	for i, n := range a {
+		out[i] = int(n)
+	}
+	return out
+}
+
+// BuildState builds viewer's state of m. g is m's game (nil before both
+// set-ups are confirmed): the one snapshot of the change, replayed once by
+// the caller. Only g.View(viewer) and, for the player to move, g's legal
+// moves (which depend on nothing the player cannot see) are read from it.
+func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
+	st := &State{
+		Match:   uint64(m.ID),
+		Version: m.Version,
+		Viewer:  viewerName(viewer),
+		Variant: m.Rules.Variant.String(),
+		Phase:   phaseName(m.Phase),
+		Players: [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name},
+		Army:    armyJSON(m.Rules.Army),
+	}
+	for s := range st.Ready {
+		st.Ready[s] = m.Setups[s].Status == storage.SetupConfirmed
+	}
+	if !m.Deadline.IsZero() && m.Phase.Active() && !m.ClockPending {
+		st.Deadline = m.Deadline.UnixMilli()
+	}
+	side, isPlayer := viewer.IsPlayer()
+	if m.Phase == storage.PhaseSetup && isPlayer && m.Setups[side].Status != storage.SetupNone {
+		var rows [game.SetupRows][10]int
+		for r, row := range m.Setups[side].Setup {
+			for c, rank := range row {
+				rows[r][c] = int(rank)
+			}
+		}
+		st.Setup = &rows
+	}
+	if m.Clock.Base > 0 {
+		st.Clock = &ClockJSON{Left: [2]int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}, Running: m.Phase == storage.PhasePlaying && !m.ClockPending}
+	}
+	if g == nil {
+		return st
+	}
+	v := g.View(viewer)
+	st.ToMove = sideName(v.ToMove)
+	st.Board = make([]CellJSON, game.NumSquares)
+	for i, c := range v.Board {
+		if !c.Occupied {
+			continue
+		}
+		st.Board[i] = CellJSON{Side: sideName(c.Side), Rank: uint8(c.Rank), Moved: c.Moved, Scout: c.KnownScout, Revealed: c.Revealed}
+	}
+	for _, r := range v.History {
+		st.History = append(st.History, MoveJSON{
+			Side: sideName(r.Side), From: uint8(r.Move.From), To: uint8(r.Move.To), Guess: uint8(r.Move.Guess),
+			Outcome: uint8(r.Outcome), Attacker: uint8(r.Attacker), Defender: uint8(r.Defender), Text: r.String(),
+		})
+	}
+	for s := range st.Captured {
+		st.Captured[s] = armyJSON(v.Captured[s])
+	}
+	if v.Result.Over() {
+		st.Result = v.Result.String()
+	}
+	if v.DrawOffered {
+		st.Draw = sideName(v.DrawOfferBy)
+	}
+	if isPlayer && side == v.ToMove && !v.Result.Over() && m.Phase == storage.PhasePlaying {
+		seen := map[[2]int]bool{}
+		for _, mv := range g.LegalMoves() {
+			if mv.IsInfiltration() {
+				if ft := [2]int{int(mv.From), int(mv.To)}; !seen[ft] {
+					seen[ft] = true
+					st.Infiltrate = append(st.Infiltrate, ft)
+				}
+				continue
+			}
+			st.Legal = append(st.Legal, [2]int{int(mv.From), int(mv.To)})
+		}
+	}
+	return st
+}
+
+// Encode returns the state as the JSON the page receives.
+func (st *State) Encode() []byte {
+	b, err := json.Marshal(st)
+	if err != nil {
+		panic(err) // only plain fields: cannot fail
+	}
+	return b
+}
