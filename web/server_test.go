@@ -17,6 +17,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -24,7 +25,7 @@ import (
 // bbolt backend moves).
 func openStore(t testing.TB) storage.Store {
 	t.Helper()
-	db, err := storage.Open(storage.Options{Path: filepath.Join(t.TempDir(), "web.db"), NoSync: true})
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "web.db"), NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
