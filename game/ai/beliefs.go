@@ -59,6 +59,8 @@ func HardBeliefs() BeliefOptions {
 type PieceBelief struct {
 	// Start is the square the piece began on, Square where it stands.
 	Start, Square game.Square
+	// Moved: the piece has moved (so it is no Bomb or Flag).
+	Moved bool
 	// P is the probability of each rank.
 	P [game.NumRanks]float64
 }
@@ -84,7 +86,7 @@ func Beliefs(v game.View, opt BeliefOptions) ([]PieceBelief, error) {
 	out := make([]PieceBelief, len(k.unknown))
 	for i, id := range k.unknown {
 		t := &k.tracks[id]
-		out[i] = PieceBelief{Start: t.Start, Square: t.Square, P: k.belief[i]}
+		out[i] = PieceBelief{Start: t.Start, Square: t.Square, Moved: t.Moved, P: k.belief[i]}
 	}
 	return out, nil
 }

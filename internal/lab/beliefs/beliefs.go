@@ -140,15 +140,32 @@ func (f setupFilter) wanted(s game.Setup) bool {
 	return true
 }
 
+// Which hidden pieces Run scores.
+type pieceFilter uint8
+
+const (
+	allPieces pieceFilter = iota
+	movedPieces
+	stillPieces
+)
+
 // ScorePosition scores opt's beliefs in g from viewer side's view: the
 // log-probability of the true rank of each of the opponent's hidden pieces.
 func ScorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions) (Tally, error) {
+	return scorePosition(g, side, opt, allPieces)
+}
+
+// scorePosition is ScorePosition for the pieces the filter keeps.
+func scorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions, pieces pieceFilter) (Tally, error) {
 	bs, err := ai.Beliefs(g.View(game.ViewerOf(side)), opt)
 	if err != nil {
 		return Tally{}, err
 	}
 	var t Tally
 	for _, b := range bs {
+		if (pieces == movedPieces && !b.Moved) || (pieces == stillPieces && b.Moved) {
+			continue
+		}
 		r := trueRank(g, b.Start)
 		lp, ok := logProb(b.P[r])
 		t.Sum += lp
@@ -163,12 +180,12 @@ func ScorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions) (Tally, e
 // ScoreRecord scores every model at each ply of plies the game reaches, from
 // both sides' views: tallies[i][j] is model i at plies[j].
 func ScoreRecord(rec *game.Record, plies []int, models []Model) ([][]Tally, error) {
-	return scoreRecord(rec, plies, models, allSetups)
+	return scoreRecord(rec, plies, models, allSetups, allPieces)
 }
 
 // scoreRecord is ScoreRecord for the views of the sides whose opponent's
 // set-up the filter keeps.
-func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilter) ([][]Tally, error) {
+func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilter, pieces pieceFilter) ([][]Tally, error) {
 	tallies := make([][]Tally, len(models))
 	for i := range tallies {
 		tallies[i] = make([]Tally, len(plies))
@@ -180,7 +197,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilt
 				if !filter.wanted(rec.Setups[side.Opponent()]) {
 					continue
 				}
-				t, err := ScorePosition(g, side, m.Opt)
+				t, err := scorePosition(g, side, m.Opt, pieces)
 				if err != nil {
 					return err
 				}
@@ -192,7 +209,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilt
 	return tallies, err
 }
 
-const runUsage = `usage: beliefs [-plies 50,100,200] [-models NAMES] [-j N] FILES...
+const runUsage = `usage: beliefs [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
 archives of XML records, or XML records): for each Classic game, at each ply
@@ -224,6 +241,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	pliesText := fs.String("plies", "50,100,200", "the plies to score at, ascending")
 	modelsText := fs.String("models", "", "the models to score, comma-separated (default all)")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "records scored at once")
+	piecesText := fs.String("pieces", "all", "score the hidden pieces that are all, moved or still (never moved)")
 	setupsText := fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -243,6 +261,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "beliefs: -setups is all, published or unpublished, not %q\n", *setupsText)
 		return 2
 	}
+	pieces, ok := map[string]pieceFilter{"all": allPieces, "moved": movedPieces, "still": stillPieces}[*piecesText]
+	if !ok {
+		fmt.Fprintf(stderr, "beliefs: -pieces is all, moved or still, not %q\n", *piecesText)
+		return 2
+	}
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2
@@ -252,7 +275,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "beliefs:", err)
 		return 2
 	}
-	total, scored, failed := scoreAll(ctx, recs, plies, models, filter, max(1, *jobs))
+	total, scored, failed := scoreAll(ctx, recs, plies, models, filter, pieces, max(1, *jobs))
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "beliefs: stopped")
 		return 2
@@ -263,7 +286,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	printSkipped(stdout, skipped)
-	fmt.Fprintf(stdout, "mean log-probability of the true rank of the hidden pieces, both sides' views, %s set-ups\n", *setupsText)
+	fmt.Fprintf(stdout, "mean log-probability of the true rank of the hidden pieces (%s), both sides' views, %s set-ups\n", *piecesText, *setupsText)
 	fmt.Fprintf(stdout, "%-14s", "model")
 	for _, p := range plies {
 		fmt.Fprintf(stdout, " %16s", fmt.Sprintf("ply %d", p))
@@ -294,7 +317,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // scoreAll scores the records on jobs goroutines and sums the tallies.
-func scoreAll(ctx context.Context, recs []record, plies []int, models []Model, filter setupFilter, jobs int) (total [][]Tally, scored, failed int) {
+func scoreAll(ctx context.Context, recs []record, plies []int, models []Model, filter setupFilter, pieces pieceFilter, jobs int) (total [][]Tally, scored, failed int) {
 	total = make([][]Tally, len(models))
 	for i := range total {
 		total[i] = make([]Tally, len(plies))
@@ -307,7 +330,7 @@ func scoreAll(ctx context.Context, recs []record, plies []int, models []Model, f
 		go func() {
 			defer wg.Done()
 			for r := range next {
-				t, err := scoreRecord(r.rec, plies, models, filter)
+				t, err := scoreRecord(r.rec, plies, models, filter, pieces)
 				mu.Lock()
 				for i := range t {
 					for j := range t[i] {

@@ -230,6 +230,8 @@ func TestRun(t *testing.T) {
 		{"some models", []string{"-models", "counts,prior", "-plies", "10,20", classicFiles[0]}, 0,
 			[]string{"1 Classic records, 1 scored", "ply 10", "ply 20", "counts", "prior"}, ""},
 		{"unpublished", []string{"-setups", "unpublished", classicFiles[0]}, 0, []string{"unpublished set-ups"}, ""},
+		{"moved", []string{"-pieces", "moved", classicFiles[0]}, 0, []string{"(moved)"}, ""},
+		{"bad pieces", []string{"-pieces", "some", classicFiles[0]}, 2, nil, "-pieces"},
 		{"no files", nil, 2, nil, "usage: beliefs"},
 		{"bad plies", []string{"-plies", "100,50", classicFiles[0]}, 2, nil, "does not come after"},
 		{"bad model", []string{"-models", "oracle", classicFiles[0]}, 2, nil, `no model "oracle"`},
