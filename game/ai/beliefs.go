@@ -113,7 +113,7 @@ func BehaviourSamples(v game.View) ([]BehaviourSample, error) {
 	if _, ok := v.Viewer.IsPlayer(); !ok {
 		return nil, ErrNotPlayerView
 	}
-	k, err := newKnowledgeWith(&v, countsOnly, noBehaviour)
+	k, err := newKnowledgeWith(&v, countsOnly, fittedBehaviour)
 	if err != nil {
 		return nil, fmt.Errorf("reading the view: %w", err)
 	}

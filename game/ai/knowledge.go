@@ -38,6 +38,9 @@ type knowledge struct {
 	startAt [game.NumSquares]int8
 	// oppMoves counts the opponent's moves in the history.
 	oppMoves int
+	// readFeatures: the replay gathers what the fitted behaviour model reads
+	// (the levels that do not read it skip that work).
+	readFeatures bool
 }
 
 // behaviour is what an opponent's piece did that hints at its rank. Ranks are
@@ -70,7 +73,7 @@ func newKnowledgeWith(v *game.View, inf inference, model behaviourModel) (*knowl
 	if err != nil {
 		return nil, err
 	}
-	k := &knowledge{me: me, opp: me.Opponent(), rules: v.Rules, lastMoved: -1}
+	k := &knowledge{me: me, opp: me.Opponent(), rules: v.Rules, lastMoved: -1, readFeatures: model == fittedBehaviour}
 	var next [2]int
 	for _, t := range tracks {
 		id := int(t.Side)*game.MaxPieces + next[t.Side]
@@ -147,8 +150,10 @@ func (k *knowledge) replay(v *game.View) {
 		}
 		if rec.Side == k.opp {
 			k.oppMoves++
-			k.noteSpared(&sqOf, &revealed, from, to)
-			k.noteIdle(&sqOf)
+			if k.readFeatures {
+				k.noteSpared(&sqOf, &revealed, from, to)
+				k.noteIdle(&sqOf)
+			}
 			if rec.Outcome == game.NoBattle {
 				k.noteOpponentMove(v, i, a, from, to, &revealed)
 				k.noteOpponentStep(&sqOf, i, a, prevOpp, from, to)
