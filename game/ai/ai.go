@@ -132,7 +132,8 @@ var configs = [...]config{
 	// beliefs were what it lacked. Recognising a published set-up
 	// (recognition, see recognise.go) gave them most of that knowledge
 	// against Demon, whose set-ups are published ones (docs/COMPUTER.md).
-	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, pull: 1, flagPull: 500,
+	// It reads behaviour with the model fitted on real games (behaviour.go).
+	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
 }
@@ -202,7 +203,7 @@ func (p *Player) choose(v game.View) (game.Move, *searcher, error) {
 	if p.level == Random || len(legal) == 1 || int(p.level) >= len(configs) {
 		return legal[rng.IntN(len(legal))], nil, nil
 	}
-	k, err := newKnowledge(&v, p.cfg.inference)
+	k, err := newKnowledgeWith(&v, p.cfg.inference, p.cfg.behaviour)
 	if err != nil {
 		return game.Move{}, nil, fmt.Errorf("reading the view: %w", err)
 	}

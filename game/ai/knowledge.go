@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -32,6 +33,14 @@ type knowledge struct {
 	lastMoved     int8
 	lastMovedFrom uint8
 	beh           [numIDs]behaviour
+	stats         [numIDs]behaviourStats
+	// startAt maps the squares to the pieces that began on them.
+	startAt [game.NumSquares]int8
+	// oppMoves counts the opponent's moves in the history.
+	oppMoves int
+	// readFeatures: the replay gathers what the fitted behaviour model reads
+	// (the levels that do not read it skip that work).
+	readFeatures bool
 }
 
 // behaviour is what an opponent's piece did that hints at its rank. Ranks are
@@ -49,8 +58,13 @@ type behaviour struct {
 var zobristKeys = game.ZobristTable(0x243F6A8885A308D3)
 
 // newKnowledge reads the view of the side to move, with beliefs about the
-// hidden pieces that draw on what inf says.
+// hidden pieces that draw on what inf says, reading behaviour as hard does.
 func newKnowledge(v *game.View, inf inference) (*knowledge, error) {
+	return newKnowledgeWith(v, inf, configs[Hard].behaviour)
+}
+
+// newKnowledgeWith is newKnowledge with behaviour read by model.
+func newKnowledgeWith(v *game.View, inf inference, model behaviourModel) (*knowledge, error) {
 	me, ok := v.Viewer.IsPlayer()
 	if !ok {
 		return nil, fmt.Errorf("the public view has no side to play: %w", game.ErrNotYourTurn)
@@ -59,7 +73,7 @@ func newKnowledge(v *game.View, inf inference) (*knowledge, error) {
 	if err != nil {
 		return nil, err
 	}
-	k := &knowledge{me: me, opp: me.Opponent(), rules: v.Rules, lastMoved: -1}
+	k := &knowledge{me: me, opp: me.Opponent(), rules: v.Rules, lastMoved: -1, readFeatures: model == fittedBehaviour}
 	var next [2]int
 	for _, t := range tracks {
 		id := int(t.Side)*game.MaxPieces + next[t.Side]
@@ -88,7 +102,7 @@ func newKnowledge(v *game.View, inf inference) (*knowledge, error) {
 			k.unknown = append(k.unknown, int8(id))
 		}
 	}
-	k.believe(inf)
+	k.believe(inf, model)
 	return k, nil
 }
 
@@ -110,18 +124,41 @@ func (k *knowledge) replay(v *game.View) {
 	}
 	k.hashes = append(k.hashes, h)
 	var revealed [numIDs]bool // revealed so far
+	var sqOf [numIDs]uint8    // where each piece stands
+	for s := range k.startAt {
+		k.startAt[s] = empty
+	}
+	for id := range sqOf {
+		sqOf[id] = noSq
+		if k.present[id] {
+			sqOf[id] = uint8(k.tracks[id].Start)
+			k.startAt[k.tracks[id].Start] = int8(id)
+		}
+		k.stats[id].firstMove = -1
+	}
 	remove := func(id int8, sq uint8) {
 		h ^= zobristKeys[id][sq]
 		k.board[sq] = empty
+		sqOf[id] = noSq
 	}
+	prevOpp := int8(-1) // the piece the opponent moved last, when it still stands
 	for i, rec := range v.History {
 		from, to := uint8(rec.Move.From), uint8(rec.Move.To)
 		a, d := k.board[from], k.board[to]
 		if a < 0 {
 			continue // Tracks has checked the history; this cannot happen.
 		}
-		if rec.Side == k.opp && rec.Outcome == game.NoBattle {
-			k.noteOpponentMove(v, i, a, from, to, &revealed)
+		if rec.Side == k.opp {
+			k.oppMoves++
+			if k.readFeatures {
+				k.noteSpared(&sqOf, &revealed, from, to)
+				k.noteIdle(&sqOf)
+			}
+			if rec.Outcome == game.NoBattle {
+				k.noteOpponentMove(v, i, a, from, to, &revealed)
+				k.noteOpponentStep(&sqOf, i, a, prevOpp, from, to)
+			}
+			prevOpp = a
 		}
 		if rec.Side == k.me && !rec.Move.IsInfiltration() {
 			k.lastMoved, k.lastMovedFrom = a, from
@@ -129,11 +166,13 @@ func (k *knowledge) replay(v *game.View) {
 		switch rec.Outcome {
 		case game.NoBattle:
 			k.board[from], k.board[to] = empty, a
+			sqOf[a] = to
 			h ^= zobristKeys[a][from] ^ zobristKeys[a][to]
 		case game.AttackerWon:
 			revealed[a], revealed[d] = true, true
 			remove(d, to)
 			k.board[from], k.board[to] = empty, a
+			sqOf[a] = to
 			h ^= zobristKeys[a][from] ^ zobristKeys[a][to]
 		case game.DefenderWon:
 			revealed[a], revealed[d] = true, true
@@ -159,6 +198,7 @@ func (k *knowledge) replay(v *game.View) {
 func (k *knowledge) noteOpponentMove(v *game.View, i int, a int8, from, to uint8, revealed *[numIDs]bool) {
 	b := &k.beh[a]
 	// Did it step next to one of our pieces whose rank it knew?
+	st := &k.stats[a]
 	for _, n := range neighbours[to] {
 		if n == noSq || n == from {
 			continue
@@ -166,8 +206,12 @@ func (k *knowledge) noteOpponentMove(v *game.View, i int, a int8, from, to uint8
 		if p := k.board[n]; p >= 0 && sideOf(p) == k.me {
 			if revealed[p] {
 				b.approached = stronger(b.approached, k.rank[p])
+				if c := strengthClass(k.rank[p]); c >= 0 {
+					st.approached |= 1 << c
+				}
 			} else {
 				b.bold++
+				st.bold++
 			}
 		}
 	}
@@ -191,12 +235,19 @@ func (k *knowledge) noteOpponentMove(v *game.View, i int, a int8, from, to uint8
 		if x < 0 || sideOf(x) != k.opp {
 			continue
 		}
+		c := strengthClass(k.rank[p])
 		if x == a {
 			if !game.Adjacent(game.Square(to), game.Square(prev.Move.To)) {
 				k.beh[x].fled = stronger(k.beh[x].fled, k.rank[p])
+				if c >= 0 && c < 3 {
+					k.stats[x].fled |= 1 << c
+				}
 			}
 		} else {
 			k.beh[x].stood = stronger(k.beh[x].stood, k.rank[p])
+			if c >= 0 && c < 3 {
+				k.stats[x].stood |= 1 << c
+			}
 		}
 	}
 }
@@ -223,7 +274,7 @@ func strength(r game.Rank) int {
 // the published set-ups it recognises) and its behaviour as inf says, and
 // scaled (Sinkhorn) so that the expected count of every rank matches the
 // pool.
-func (k *knowledge) believe(inf inference) {
+func (k *knowledge) believe(inf inference, model behaviourModel) {
 	n := len(k.unknown)
 	k.belief = make([][game.NumRanks]float64, n)
 	var prior *setupPrior
@@ -244,10 +295,19 @@ func (k *knowledge) believe(inf inference) {
 			floor[r] = (1 - recognised) * priorFloor * float64(c) / float64(n)
 		}
 	}
+	ply := len(k.hashes) - 1
+	// The fitted model's exponent sharpens the per-square prior, not the
+	// published set-ups recognised.
+	exponent := 1 + (behaviourPriorExponent-1)*(1-recognised)
 	for i, id := range k.unknown {
 		t := &k.tracks[id]
 		w := &k.belief[i]
 		row, col, _ := game.SetupCell(k.opp, t.Start)
+		var fitted [game.NumRanks]float64
+		if prior != nil && model == fittedBehaviour {
+			x := k.features(id, ply, k.oppMoves)
+			fitted = fittedLikelihood(&x)
+		}
 		for _, r := range game.Ranks {
 			if k.pool[r] == 0 || (t.Moved && !r.Movable()) {
 				continue
@@ -255,7 +315,12 @@ func (k *knowledge) believe(inf inference) {
 			x := 1.0
 			if prior != nil {
 				x = floor[r] + prior[row][col][r]
-				x *= k.beh[id].likelihood(r)
+				switch model {
+				case handBehaviour:
+					x *= k.beh[id].likelihood(r)
+				case fittedBehaviour:
+					x = math.Pow(x, exponent) * fitted[r]
+				}
 			}
 			w[r] = x
 		}

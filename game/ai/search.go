@@ -24,6 +24,8 @@ type config struct {
 	qDepth int
 	// inference is what the beliefs about hidden pieces draw on.
 	inference inference
+	// behaviour is how the beliefs read the hidden pieces' behaviour.
+	behaviour behaviourModel
 	// pull weighs the attraction of own pieces to targets (0: none).
 	pull float64
 	// noise is the most random points added to a root move's score.
@@ -69,6 +71,19 @@ const (
 	// recognition: and the published set-ups that agree with what the
 	// opponent's pieces showed (see recognisedPrior).
 	recognition
+)
+
+// behaviourModel is how the beliefs weigh a hidden piece's ranks by how it
+// behaved (with inference setupsAndBehaviour or more).
+type behaviourModel uint8
+
+const (
+	// handBehaviour: the hand-set odds of behaviour.likelihood.
+	handBehaviour behaviourModel = iota
+	// fittedBehaviour: the model fitted on real games (behaviour.go).
+	fittedBehaviour
+	// noBehaviour: behaviour is not read.
+	noBehaviour
 )
 
 const infinity = 1 << 30

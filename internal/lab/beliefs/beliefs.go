@@ -1,0 +1,416 @@
+// Package beliefs measures the computer's beliefs about hidden pieces on real
+// games, and fits the behaviour model those beliefs use.
+//
+// Run scores the beliefs: for every Classic game of the records given, at
+// plies 50, 100 and 200, from each side's view, it asks what each model of
+// the beliefs says about every hidden piece of the other side, and averages
+// the log-probability of the piece's true rank (natural log; higher is
+// better, 0 would be certainty). The models are the counts alone, the
+// per-square set-up prior, the prior with the hand-set reading of behaviour,
+// hard as it plays (the prior, recognition of published set-ups and its
+// reading of behaviour), and the same with the fitted behaviour model.
+//
+// Fit fits the behaviour model (see game/ai/behaviour.go) on the records
+// given and writes the table game/ai embeds.
+//
+// The Gravon archive is split by month: the games of strados2014-2 and
+// strados2014-3 are held out, for scoring and for the opponents' set-ups of
+// arena matches; the model is fitted on the others (HeldOut says which).
+package beliefs
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
+)
+
+// HeldOut reports whether the Gravon archive file path (a monthly zip, or a
+// record inside one) belongs to the held-out part: never fitted on.
+func HeldOut(path string) bool {
+	for _, m := range heldOutMonths {
+		if strings.Contains(filepath.ToSlash(path), m) {
+			return true
+		}
+	}
+	return false
+}
+
+var heldOutMonths = []string{"strados2014-2.zip", "strados2014-3.zip"}
+
+// Model is one way of forming beliefs.
+type Model struct {
+	Name string
+	Opt  ai.BeliefOptions
+}
+
+// Models are the models Run scores, weakest first.
+var Models = []Model{
+	{"counts", ai.BeliefOptions{}},
+	{"prior", ai.BeliefOptions{Prior: true}},
+	{"prior+hand", ai.BeliefOptions{Prior: true, Behaviour: ai.HandBehaviour}},
+	{"prior+fitted", ai.BeliefOptions{Prior: true, Behaviour: ai.FittedBehaviour}},
+	{"recog+hand", ai.BeliefOptions{Prior: true, Recognition: true, Behaviour: ai.HandBehaviour}},
+	{"recog+fitted", ai.BeliefOptions{Prior: true, Recognition: true, Behaviour: ai.FittedBehaviour}},
+}
+
+// DefaultPlies are the plies Run scores at.
+var DefaultPlies = []int{50, 100, 200}
+
+// minProb bounds the probability a model is charged with from below, so that
+// one impossible true rank costs log(minProb), not everything.
+const minProb = 1e-6
+
+// Tally sums the log-probabilities of the true ranks of hidden pieces.
+type Tally struct {
+	Sum    float64 // of the log-probabilities
+	Pieces int
+	// Misses counts pieces whose true rank had a probability below minProb.
+	Misses int
+}
+
+// Mean returns the mean log-probability, or NaN for no pieces.
+func (t Tally) Mean() float64 {
+	if t.Pieces == 0 {
+		return math.NaN()
+	}
+	return t.Sum / float64(t.Pieces)
+}
+
+func (t *Tally) add(u Tally) {
+	t.Sum += u.Sum
+	t.Pieces += u.Pieces
+	t.Misses += u.Misses
+}
+
+// logProb is the log of p, no lower than log(minProb).
+func logProb(p float64) (float64, bool) {
+	if p < minProb {
+		return math.Log(minProb), false
+	}
+	return math.Log(p), true
+}
+
+// Which set-ups Run scores the beliefs about.
+type setupFilter uint8
+
+const (
+	allSetups setupFilter = iota
+	publishedSetups
+	unpublishedSetups
+)
+
+// published reports whether s, or its mirror image, is one of the published
+// set-ups (game.PublishedSetups).
+func published(s game.Setup) bool {
+	set := publishedSet()
+	return set[s] || set[s.Mirror()]
+}
+
+var publishedSet = sync.OnceValue(func() map[game.Setup]bool {
+	setups, err := game.PublishedSetups(game.VariantClassic)
+	if err != nil {
+		panic(err) // the embedded collection is checked by package game's tests
+	}
+	m := make(map[game.Setup]bool, len(setups))
+	for _, s := range setups {
+		m[s] = true
+	}
+	return m
+})
+
+// wanted reports whether the filter keeps set-up s.
+func (f setupFilter) wanted(s game.Setup) bool {
+	switch f {
+	case publishedSetups:
+		return published(s)
+	case unpublishedSetups:
+		return !published(s)
+	}
+	return true
+}
+
+// Which hidden pieces Run scores.
+type pieceFilter uint8
+
+const (
+	allPieces pieceFilter = iota
+	movedPieces
+	stillPieces
+)
+
+// ScorePosition scores opt's beliefs in g from viewer side's view: the
+// log-probability of the true rank of each of the opponent's hidden pieces.
+func ScorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions) (Tally, error) {
+	return scorePosition(g, side, opt, allPieces)
+}
+
+// scorePosition is ScorePosition for the pieces the filter keeps.
+func scorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions, pieces pieceFilter) (Tally, error) {
+	bs, err := ai.Beliefs(g.View(game.ViewerOf(side)), opt)
+	if err != nil {
+		return Tally{}, err
+	}
+	var t Tally
+	for _, b := range bs {
+		if (pieces == movedPieces && !b.Moved) || (pieces == stillPieces && b.Moved) {
+			continue
+		}
+		r := trueRank(g, b.Start)
+		lp, ok := logProb(b.P[r])
+		t.Sum += lp
+		t.Pieces++
+		if !ok {
+			t.Misses++
+		}
+	}
+	return t, nil
+}
+
+// ScoreRecord scores every model at each ply of plies the game reaches, from
+// both sides' views: tallies[i][j] is model i at plies[j].
+func ScoreRecord(rec *game.Record, plies []int, models []Model) ([][]Tally, error) {
+	return scoreRecord(rec, plies, models, allSetups, allPieces)
+}
+
+// scoreRecord is ScoreRecord for the views of the sides whose opponent's
+// set-up the filter keeps.
+func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilter, pieces pieceFilter) ([][]Tally, error) {
+	tallies := make([][]Tally, len(models))
+	for i := range tallies {
+		tallies[i] = make([]Tally, len(plies))
+	}
+	err := positions(rec, plies, func(ply int, g *game.Game) error {
+		j := sort.SearchInts(plies, ply)
+		for i, m := range models {
+			for _, side := range []game.Side{game.Red, game.Blue} {
+				if !filter.wanted(rec.Setups[side.Opponent()]) {
+					continue
+				}
+				t, err := scorePosition(g, side, m.Opt, pieces)
+				if err != nil {
+					return err
+				}
+				tallies[i][j].add(t)
+			}
+		}
+		return nil
+	})
+	return tallies, err
+}
+
+const runUsage = `usage: beliefs [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-j N] FILES...
+
+Scores the computer's beliefs about hidden pieces on Gravon game records (zip
+archives of XML records, or XML records): for each Classic game, at each ply
+it reaches, from each side's view, the mean natural log of the probability
+each model gives the true rank of every hidden piece of the other side.
+Higher is better. Misses counts true ranks a model gave less than 1e-6.
+
+Models: counts (the counts left and what moved), prior (and where people set
+up which rank), prior+hand (and the hand-set reading of behaviour),
+prior+fitted (and the fitted behaviour model), recog+hand (hard before the
+fitted model: prior, recognition of published set-ups, hand-set behaviour),
+recog+fitted (the same with the fitted model).
+
+The held-out part of the archive is strados2014-2.zip and strados2014-3.zip.
+
+Flags:
+`
+
+// Run is the beliefs command: it scores the beliefs on the records in args
+// and prints a table on stdout. It returns the exit code: 0, or 2 for a
+// usage or input error.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("beliefs", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, runUsage)
+		fs.PrintDefaults()
+	}
+	pliesText := fs.String("plies", "50,100,200", "the plies to score at, ascending")
+	modelsText := fs.String("models", "", "the models to score, comma-separated (default all)")
+	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "records scored at once")
+	piecesText := fs.String("pieces", "all", "score the hidden pieces that are all, moved or still (never moved)")
+	setupsText := fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	plies, err := parsePlies(*pliesText)
+	if err != nil {
+		fmt.Fprintln(stderr, "beliefs:", err)
+		return 2
+	}
+	models, err := pickModels(*modelsText)
+	if err != nil {
+		fmt.Fprintln(stderr, "beliefs:", err)
+		return 2
+	}
+	filter, ok := map[string]setupFilter{"all": allSetups, "published": publishedSetups, "unpublished": unpublishedSetups}[*setupsText]
+	if !ok {
+		fmt.Fprintf(stderr, "beliefs: -setups is all, published or unpublished, not %q\n", *setupsText)
+		return 2
+	}
+	pieces, ok := map[string]pieceFilter{"all": allPieces, "moved": movedPieces, "still": stillPieces}[*piecesText]
+	if !ok {
+		fmt.Fprintf(stderr, "beliefs: -pieces is all, moved or still, not %q\n", *piecesText)
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	recs, skipped, err := readRecords(fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, "beliefs:", err)
+		return 2
+	}
+	total, scored, failed := scoreAll(ctx, recs, plies, models, filter, pieces, max(1, *jobs))
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "beliefs: stopped")
+		return 2
+	}
+	fmt.Fprintf(stdout, "%d Classic records, %d scored", len(recs), scored)
+	if failed > 0 {
+		fmt.Fprintf(stdout, ", %d stopped early by a move the rules refuse", failed)
+	}
+	fmt.Fprintln(stdout)
+	printSkipped(stdout, skipped)
+	fmt.Fprintf(stdout, "mean log-probability of the true rank of the hidden pieces (%s), both sides' views, %s set-ups\n", *piecesText, *setupsText)
+	fmt.Fprintf(stdout, "%-14s", "model")
+	for _, p := range plies {
+		fmt.Fprintf(stdout, " %16s", fmt.Sprintf("ply %d", p))
+	}
+	fmt.Fprintln(stdout)
+	for i, m := range models {
+		fmt.Fprintf(stdout, "%-14s", m.Name)
+		for j := range plies {
+			fmt.Fprintf(stdout, " %16s", fmt.Sprintf("%.4f", total[i][j].Mean()))
+		}
+		fmt.Fprintln(stdout)
+	}
+	fmt.Fprintf(stdout, "%-14s", "pieces")
+	for j := range plies {
+		fmt.Fprintf(stdout, " %16d", total[0][j].Pieces)
+	}
+	fmt.Fprintln(stdout)
+	for i, m := range models {
+		misses := 0
+		for j := range plies {
+			misses += total[i][j].Misses
+		}
+		if misses > 0 {
+			fmt.Fprintf(stdout, "%s: %d misses\n", m.Name, misses)
+		}
+	}
+	return 0
+}
+
+// scoreAll scores the records on jobs goroutines and sums the tallies.
+func scoreAll(ctx context.Context, recs []record, plies []int, models []Model, filter setupFilter, pieces pieceFilter, jobs int) (total [][]Tally, scored, failed int) {
+	total = make([][]Tally, len(models))
+	for i := range total {
+		total[i] = make([]Tally, len(plies))
+	}
+	var mu sync.Mutex
+	next := make(chan record)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range next {
+				t, err := scoreRecord(r.rec, plies, models, filter, pieces)
+				mu.Lock()
+				for i := range t {
+					for j := range t[i] {
+						total[i][j].add(t[i][j])
+					}
+				}
+				if err != nil {
+					failed++
+				} else {
+					scored++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, r := range recs {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- r
+	}
+	close(next)
+	wg.Wait()
+	return total, scored, failed
+}
+
+func printSkipped(w io.Writer, skipped map[string]int) {
+	if len(skipped) == 0 {
+		return
+	}
+	var reasons []string
+	for r := range skipped {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	fmt.Fprint(w, "skipped:")
+	for _, r := range reasons {
+		fmt.Fprintf(w, " %s %d;", r, skipped[r])
+	}
+	fmt.Fprintln(w)
+}
+
+// parsePlies reads a comma-separated ascending list of plies.
+func parsePlies(text string) ([]int, error) {
+	var plies []int
+	for f := range strings.SplitSeq(text, ",") {
+		p, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || p < 0 {
+			return nil, fmt.Errorf("-plies: %q is not a ply", f)
+		}
+		if len(plies) > 0 && p <= plies[len(plies)-1] {
+			return nil, fmt.Errorf("-plies: %d does not come after %d", p, plies[len(plies)-1])
+		}
+		plies = append(plies, p)
+	}
+	return plies, nil
+}
+
+// pickModels returns the models named in text, or all for "".
+func pickModels(text string) ([]Model, error) {
+	if strings.TrimSpace(text) == "" {
+		return Models, nil
+	}
+	var out []Model
+	for name := range strings.SplitSeq(text, ",") {
+		name = strings.TrimSpace(name)
+		found := false
+		for _, m := range Models {
+			if m.Name == name {
+				out = append(out, m)
+				found = true
+			}
+		}
+		if !found {
+			var names []string
+			for _, m := range Models {
+				names = append(names, m.Name)
+			}
+			return nil, fmt.Errorf("-models: no model %q (there are %s)", name, strings.Join(names, ", "))
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,343 @@
+package beliefs
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"go/parser"
+	"go/token"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
+)
+
+// classicFiles are the Classic records of testdata.
+var classicFiles = []string{
+	"testdata/classic-2013.10-11.xml",
+	"testdata/classic-2013.10-3012.xml",
+	"testdata/classic-2014.0-346.xml",
+	"testdata/classic-2014.3-330.xml",
+}
+
+func readTestRecord(t *testing.T, path string) *game.Record {
+	t.Helper()
+	recs, _, err := readRecords([]string{path})
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("reading %s: %d records, %v", path, len(recs), err)
+	}
+	return recs[0].rec
+}
+
+func TestLogProb(t *testing.T) {
+	tests := []struct {
+		p    float64
+		want float64
+		ok   bool
+	}{
+		{1, 0, true},
+		{0.5, math.Log(0.5), true},
+		{minProb, math.Log(minProb), true},
+		{minProb / 2, math.Log(minProb), false},
+		{0, math.Log(minProb), false},
+	}
+	for _, tc := range tests {
+		got, ok := logProb(tc.p)
+		if math.Abs(got-tc.want) > 1e-12 || ok != tc.ok {
+			t.Errorf("logProb(%g) = %g, %v; want %g, %v", tc.p, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestHeldOut(t *testing.T) {
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{"/work/shared/gravon/strados2014-2.zip", true},
+		{"strados2014-3.zip/1234.xml", true},
+		{"/work/shared/gravon/strados2014-1.zip", false},
+		{"strados2013-10.zip", false},
+		{"testdata/classic-2014.3-330.xml", false},
+	}
+	for _, tc := range tests {
+		if got := HeldOut(tc.path); got != tc.want {
+			t.Errorf("HeldOut(%q) = %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestParsePlies(t *testing.T) {
+	tests := []struct {
+		text    string
+		want    []int
+		wantErr bool
+	}{
+		{"50,100,200", []int{50, 100, 200}, false},
+		{" 0 , 7", []int{0, 7}, false},
+		{"100,50", nil, true},
+		{"50,50", nil, true},
+		{"x", nil, true},
+		{"-1", nil, true},
+	}
+	for _, tc := range tests {
+		got, err := parsePlies(tc.text)
+		if (err != nil) != tc.wantErr || (err == nil && !equalInts(got, tc.want)) {
+			t.Errorf("parsePlies(%q) = %v, %v; want %v, error %v", tc.text, got, err, tc.want, tc.wantErr)
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestCountsAtStart: before any move, the counts alone give every hidden
+// piece its rank's share of the army, so the mean log-probability of the
+// true ranks is the army's entropy with a minus sign, from either view.
+func TestCountsAtStart(t *testing.T) {
+	army := game.DefaultRules(game.VariantClassic).Army
+	want := 0.0
+	for _, c := range army {
+		if c > 0 {
+			p := float64(c) / 40
+			want += p * math.Log(p)
+		}
+	}
+	for _, path := range classicFiles {
+		rec := readTestRecord(t, path)
+		tallies, err := ScoreRecord(rec, []int{0}, []Model{{"counts", ai.BeliefOptions{}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tallies[0][0]
+		if got.Pieces != 80 || math.Abs(got.Mean()-want) > 1e-9 {
+			t.Errorf("%s: %d pieces, mean %.6f; want 80 and %.6f", path, got.Pieces, got.Mean(), want)
+		}
+	}
+}
+
+// TestScoreRecord checks, on real games, which plies are scored, that every
+// model scores the same pieces, and that what people's set-ups and
+// recognising published ones add makes the true ranks likelier over the
+// sample.
+func TestScoreRecord(t *testing.T) {
+	plies := DefaultPlies
+	var sum [][]Tally
+	for _, path := range classicFiles {
+		rec := readTestRecord(t, path)
+		tallies, err := ScoreRecord(rec, plies, Models)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if sum == nil {
+			sum = make([][]Tally, len(Models))
+			for i := range sum {
+				sum[i] = make([]Tally, len(plies))
+			}
+		}
+		for j, p := range plies {
+			reached := len(rec.Moves) >= p
+			n := tallies[0][j].Pieces
+			if reached != (n > 0) {
+				t.Errorf("%s (%d plies): %d pieces scored at ply %d", path, len(rec.Moves), n, p)
+			}
+			for i, m := range Models {
+				if tallies[i][j].Pieces != n {
+					t.Errorf("%s ply %d: %s scored %d pieces, counts %d", path, p, m.Name, tallies[i][j].Pieces, n)
+				}
+				if m.Name == "counts" || m.Name == "prior" {
+					if tallies[i][j].Misses > 0 {
+						t.Errorf("%s ply %d: %s missed %d true ranks", path, p, m.Name, tallies[i][j].Misses)
+					}
+				}
+				sum[i][j].add(tallies[i][j])
+			}
+		}
+	}
+	mean := func(name string) float64 {
+		for i, m := range Models {
+			if m.Name == name {
+				var t Tally
+				for j := range plies {
+					t.add(sum[i][j])
+				}
+				return t.Mean()
+			}
+		}
+		t.Fatalf("no model %s", name)
+		return 0
+	}
+	if c, p := mean("counts"), mean("prior"); p <= c {
+		t.Errorf("the prior's mean log-probability %.4f is no better than the counts' %.4f", p, c)
+	}
+	if p, r := mean("prior+hand"), mean("recog+hand"); r <= p {
+		t.Errorf("recognition's mean log-probability %.4f is no better than the prior's %.4f", r, p)
+	}
+}
+
+// zipOf writes the files into a zip archive in dir and returns its path.
+func zipOf(t *testing.T, dir, name string, files []string) string {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := zw.Create(filepath.Base(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(data)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	archive := zipOf(t, dir, "sample.zip", slices.Concat(classicFiles[2:], []string{"testdata/barrage-2014.2-744.xml"}))
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		stdout   []string // each must appear
+		stderrIn string
+	}{
+		{"xml and zip", slices.Concat([]string{"-j", "2"}, classicFiles[:2], []string{archive}), 0,
+			[]string{"4 Classic records, 4 scored", "skipped: not Classic 1;", "ply 50", "recog+fitted", "pieces"}, ""},
+		{"some models", []string{"-models", "counts,prior", "-plies", "10,20", classicFiles[0]}, 0,
+			[]string{"1 Classic records, 1 scored", "ply 10", "ply 20", "counts", "prior"}, ""},
+		{"unpublished", []string{"-setups", "unpublished", classicFiles[0]}, 0, []string{"unpublished set-ups"}, ""},
+		{"moved", []string{"-pieces", "moved", classicFiles[0]}, 0, []string{"(moved)"}, ""},
+		{"bad pieces", []string{"-pieces", "some", classicFiles[0]}, 2, nil, "-pieces"},
+		{"no files", nil, 2, nil, "usage: beliefs"},
+		{"bad plies", []string{"-plies", "100,50", classicFiles[0]}, 2, nil, "does not come after"},
+		{"bad model", []string{"-models", "oracle", classicFiles[0]}, 2, nil, `no model "oracle"`},
+		{"bad setups", []string{"-setups", "some", classicFiles[0]}, 2, nil, "-setups"},
+		{"missing file", []string{filepath.Join(dir, "none.xml")}, 2, nil, "none.xml"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := Run(context.Background(), tc.args, &stdout, &stderr)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, tc.code, stderr.String())
+			}
+			for _, s := range tc.stdout {
+				if !strings.Contains(stdout.String(), s) {
+					t.Errorf("stdout lacks %q:\n%s", s, stdout.String())
+				}
+			}
+			if tc.stderrIn != "" && !strings.Contains(stderr.String(), tc.stderrIn) {
+				t.Errorf("stderr lacks %q:\n%s", tc.stderrIn, stderr.String())
+			}
+		})
+	}
+	// The excluded models leave the pieces alone: the same numbers whatever
+	// else is scored.
+	var a, b bytes.Buffer
+	Run(context.Background(), []string{"-models", "prior", classicFiles[1]}, &a, &b)
+	var c bytes.Buffer
+	Run(context.Background(), []string{"-models", "counts,prior", classicFiles[1]}, &c, &b)
+	priorLine := func(s string) string {
+		for line := range strings.SplitSeq(s, "\n") {
+			if strings.HasPrefix(line, "prior ") {
+				return line
+			}
+		}
+		return ""
+	}
+	if pa, pc := priorLine(a.String()), priorLine(c.String()); pa == "" || pa != pc {
+		t.Errorf("the prior's line changes with the other models:\n%s\n%s", pa, pc)
+	}
+}
+
+func TestFit(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "weights.go")
+	var stdout, stderr bytes.Buffer
+	code := Fit(context.Background(), slices.Concat([]string{"-iters", "20", "-plies", "30,60", "-o", out}, classicFiles), &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d; stderr: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "4 Classic records") || !strings.Contains(stdout.String(), "with behaviour") {
+		t.Errorf("unexpected report:\n%s", stdout.String())
+	}
+	src, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), out, src, 0)
+	if err != nil {
+		t.Fatalf("the table does not parse: %v\n%s", err, src)
+	}
+	if f.Name.Name != "ai" || !bytes.Contains(src, []byte("var behaviourWeights")) || !bytes.Contains(src, []byte("const behaviourPriorExponent")) {
+		t.Errorf("the table lacks its package or names:\n%s", src)
+	}
+	if rows := bytes.Count(src, []byte("\n\t{")); rows != ai.NumBehaviourFeatures {
+		t.Errorf("the table has %d rows, want %d", rows, ai.NumBehaviourFeatures)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := Fit(context.Background(), []string{filepath.Join(dir, "strados2014-2.zip")}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "held out") {
+		t.Errorf("fitting on a held-out month: exit %d, stderr %q; want 2 and a refusal", code, stderr.String())
+	}
+}
+
+// TestFitLearns: on samples where a feature marks every Marshal, the fit
+// finds it: the Marshals become certain, while the Scouts, whose features
+// are all zero, stay at even odds (the model has no intercept), so the loss
+// falls from log 2 to half of it.
+func TestFitLearns(t *testing.T) {
+	var s samples
+	for i := range 400 {
+		truth := game.Scout
+		if i%2 == 0 {
+			truth = game.Marshal
+		}
+		for r := range numRanks {
+			lb := float32(math.Inf(-1))
+			if game.Rank(r) == game.Scout || game.Rank(r) == game.Marshal {
+				lb = float32(math.Log(0.5))
+			}
+			s.logBase = append(s.logBase, lb)
+		}
+		for f := range numFeatures {
+			x := float32(0)
+			if f == 0 && truth == game.Marshal {
+				x = 1
+			}
+			s.features = append(s.features, x)
+		}
+		s.truth = append(s.truth, uint8(truth))
+	}
+	w, before, after := s.fit(200, 0, 2, nil)
+	if math.Abs(before-math.Log(2)) > 1e-9 || math.Abs(after-math.Log(2)/2) > 0.01 {
+		t.Errorf("loss before %.4f (want log 2), after %.4f (want log(2)/2)", before, after)
+	}
+	if w[0][game.Marshal] <= w[0][game.Scout] {
+		t.Errorf("feature 0 weighs the Marshal %.3f, the Scout %.3f", w[0][game.Marshal], w[0][game.Scout])
+	}
+}

@@ -1,0 +1,120 @@
+package beliefs
+
+import (
+	"archive/zip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// record is one Classic game read from a file, named by the file (and the
+// entry of a zip archive).
+type record struct {
+	name string
+	rec  *game.Record
+}
+
+// readRecords reads the Classic records of the files, zip archives of Gravon
+// XML records or XML records, in the order given (a zip archive's entries in
+// archive order). Records that are not Classic, or cannot be read, are
+// counted in skipped by reason.
+func readRecords(files []string) (recs []record, skipped map[string]int, err error) {
+	skipped = map[string]int{}
+	add := func(name string, r io.Reader) {
+		rec, err := game.ParseGravon(r)
+		var unsup *game.UnsupportedError
+		switch {
+		case errors.As(err, &unsup):
+			skipped[unsup.Reason]++
+		case err != nil:
+			skipped["unreadable"]++
+		case rec.Rules.Variant != game.VariantClassic:
+			skipped["not Classic"]++
+		default:
+			recs = append(recs, record{name: name, rec: rec})
+		}
+	}
+	for _, path := range files {
+		if strings.EqualFold(filepath.Ext(path), ".zip") {
+			zr, err := zip.OpenReader(path)
+			if err != nil {
+				return nil, nil, err
+			}
+			for _, f := range zr.File {
+				if f.FileInfo().IsDir() || !strings.EqualFold(filepath.Ext(f.Name), ".xml") {
+					continue
+				}
+				rc, err := f.Open()
+				if err != nil {
+					zr.Close()
+					return nil, nil, fmt.Errorf("%s/%s: %w", path, f.Name, err)
+				}
+				add(path+"/"+f.Name, rc)
+				rc.Close()
+			}
+			zr.Close()
+			continue
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		add(path, f)
+		f.Close()
+	}
+	return recs, skipped, nil
+}
+
+// replayRules are the rules a record is replayed with: its own, without the
+// repetition rules, which changed over the years on Gravon (every Classic
+// game of the archive replays without an illegal move so).
+func replayRules(rec *game.Record) game.Rules {
+	rules := game.DefaultRules(rec.Rules.Variant)
+	rules.Army = rec.Rules.Army
+	rules.ScoutStrikesAtRange = rec.Rules.ScoutStrikesAtRange
+	rules.TwoSquares = 0
+	rules.MoreSquares = false
+	return rules
+}
+
+// positions replays rec and calls visit with the game after each of plies
+// (ascending) that the game reaches. It stops at the first move the rules
+// refuse and returns that error.
+func positions(rec *game.Record, plies []int, visit func(ply int, g *game.Game) error) error {
+	g, err := game.NewGame(replayRules(rec), rec.Setups[game.Red], rec.Setups[game.Blue])
+	if err != nil {
+		return err
+	}
+	next := 0
+	for i := 0; i <= len(rec.Moves) && next < len(plies); i++ {
+		if i == plies[next] {
+			if err := visit(i, g); err != nil {
+				return err
+			}
+			next++
+		}
+		if i == len(rec.Moves) || g.Result().Over() {
+			break
+		}
+		if _, err := g.Apply(rec.Moves[i]); err != nil {
+			return fmt.Errorf("move %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// trueRank returns the rank of the piece that began on start in g.
+func trueRank(g *game.Game, start game.Square) game.Rank {
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		if row, col, ok := game.SetupCell(side, start); ok {
+			s := g.Setup(side)
+			return s[row][col]
+		}
+	}
+	return game.NoRank
+}
