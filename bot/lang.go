@@ -5,7 +5,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -42,14 +41,6 @@ func (b *Bot) publicPrinter(guildID string) lang.Printer {
 		return lang.Printer{}
 	}
 	return lang.For(g.PreferredLocale)
-}
-
-// audiencePrinter returns the language of a match's audience.
-func (b *Bot) audiencePrinter(ctx context.Context, m *storage.Match, a storage.Audience) lang.Printer {
-	if a == storage.AudiencePublic {
-		return b.publicPrinter(m.GuildID)
-	}
-	return b.printerFor(ctx, m.Players[game.Side(a)].UserID)
 }
 
 // rememberLocale keeps the locale of a member's client when it changed, so

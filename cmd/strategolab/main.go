@@ -10,10 +10,12 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"io"
 
 	"github.com/strategobot/strategobot/internal/cli"
+	"github.com/strategobot/strategobot/internal/lab/beliefs"
 )
 
 // program is strategolab's command line. A new tool of the lab is one more
@@ -29,6 +31,10 @@ func program() *cli.Program {
 				Flags: func(w io.Writer) *flag.FlagSet { return compareFlags(new(bool), w) }, Operands: compareOperands, Run: runCompare},
 			{Name: "agent", Summary: "play one game as a program of the UCC Stratego protocol on stdin and stdout",
 				Flags: func(w io.Writer) *flag.FlagSet { return agentFlags(new(agentConfig), w) }, Run: runAgent},
+			{Name: "beliefs", Summary: "score hard's beliefs about hidden pieces on Gravon records, with and without the behaviour model",
+				Flags: beliefs.RunFlags, Operands: atLeastOneRecord, Run: beliefs.Run},
+			{Name: "fit-behaviour", Summary: "refit the behaviour model's weights on Gravon records (never the held-out months)",
+				Flags: beliefs.FitFlags, Operands: atLeastOneRecord, Run: beliefs.Fit},
 		},
 		Footer: "The computer's lab: docs/COMPUTER.md tells how the computer plays and how these\n" +
 			"tools measure it.\n",
@@ -36,3 +42,11 @@ func program() *cli.Program {
 }
 
 func main() { cli.Main(program().Dispatch) }
+
+// atLeastOneRecord checks that a command on Gravon records is given some.
+func atLeastOneRecord(n int) error {
+	if n < 1 {
+		return errors.New("name one or more Gravon records: zip archives or XML files")
+	}
+	return nil
+}

@@ -20,6 +20,7 @@ package beliefs
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -209,7 +210,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilt
 	return tallies, err
 }
 
-const runUsage = `usage: beliefs [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-j N] FILES...
+const runUsage = `usage: strategolab beliefs [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
 archives of XML records, or XML records): for each Classic game, at each ply
@@ -228,22 +229,44 @@ The held-out part of the archive is strados2014-2.zip and strados2014-3.zip.
 Flags:
 `
 
+// RunFlags declares the beliefs command's flags into a new flag set whose -h
+// writes its usage to w.
+func RunFlags(w io.Writer) *flag.FlagSet {
+	fs, _ := runFlags(w)
+	return fs
+}
+
+type runFlagValues struct {
+	plies, models, pieces, setups *string
+	jobs                          *int
+}
+
+func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
+	fs := flag.NewFlagSet("beliefs", flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprint(w, runUsage)
+		fs.PrintDefaults()
+	}
+	var v runFlagValues
+	v.plies = fs.String("plies", "50,100,200", "the plies to score at, ascending")
+	v.models = fs.String("models", "", "the models to score, comma-separated (default all)")
+	v.jobs = fs.Int("j", runtime.GOMAXPROCS(0), "records scored at once")
+	v.pieces = fs.String("pieces", "all", "score the hidden pieces that are all, moved or still (never moved)")
+	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
+	return fs, v
+}
+
 // Run is the beliefs command: it scores the beliefs on the records in args
 // and prints a table on stdout. It returns the exit code: 0, or 2 for a
 // usage or input error.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("beliefs", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, runUsage)
-		fs.PrintDefaults()
-	}
-	pliesText := fs.String("plies", "50,100,200", "the plies to score at, ascending")
-	modelsText := fs.String("models", "", "the models to score, comma-separated (default all)")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "records scored at once")
-	piecesText := fs.String("pieces", "all", "score the hidden pieces that are all, moved or still (never moved)")
-	setupsText := fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
+	fs, v := runFlags(stderr)
+	pliesText, modelsText, jobs, piecesText, setupsText := v.plies, v.models, v.jobs, v.pieces, v.setups
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h: the usage is the answer
+		}
 		return 2
 	}
 	plies, err := parsePlies(*pliesText)

@@ -232,7 +232,7 @@ func TestRun(t *testing.T) {
 		{"unpublished", []string{"-setups", "unpublished", classicFiles[0]}, 0, []string{"unpublished set-ups"}, ""},
 		{"moved", []string{"-pieces", "moved", classicFiles[0]}, 0, []string{"(moved)"}, ""},
 		{"bad pieces", []string{"-pieces", "some", classicFiles[0]}, 2, nil, "-pieces"},
-		{"no files", nil, 2, nil, "usage: beliefs"},
+		{"no files", nil, 2, nil, "usage: strategolab beliefs"},
 		{"bad plies", []string{"-plies", "100,50", classicFiles[0]}, 2, nil, "does not come after"},
 		{"bad model", []string{"-models", "oracle", classicFiles[0]}, 2, nil, `no model "oracle"`},
 		{"bad setups", []string{"-setups", "some", classicFiles[0]}, 2, nil, "-setups"},

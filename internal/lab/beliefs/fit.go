@@ -3,6 +3,7 @@ package beliefs
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"go/format"
@@ -188,7 +189,7 @@ func (s *samples) fit(iters int, l2 float64, jobs int, progress func(iter int, l
 	return w, before, after
 }
 
-const fitUsage = `usage: fit-behaviour [-o FILE] [-plies 30,60,100,150,200,300] [-iters N] [-l2 X] FILES...
+const fitUsage = `usage: strategolab fit-behaviour [-o FILE] [-plies 30,60,100,150,200,300] [-iters N] [-l2 X] FILES...
 
 Fits the behaviour model of the computer's beliefs (game/ai/behaviour.go) on
 Gravon game records (zip archives or XML records): for the hidden pieces of
@@ -203,21 +204,44 @@ Files of the held-out part (strados2014-2.zip, strados2014-3.zip) are refused.
 Flags:
 `
 
+// FitFlags declares the fitting command's flags into a new flag set whose -h
+// writes its usage to w.
+func FitFlags(w io.Writer) *flag.FlagSet {
+	fs, _ := fitFlags(w)
+	return fs
+}
+
+type fitFlagValues struct {
+	out, plies  *string
+	iters, jobs *int
+	l2          *float64
+}
+
+func fitFlags(w io.Writer) (*flag.FlagSet, fitFlagValues) {
+	fs := flag.NewFlagSet("fit-behaviour", flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprint(w, fitUsage)
+		fs.PrintDefaults()
+	}
+	var v fitFlagValues
+	v.out = fs.String("o", "", "write the table to this Go file (default: print it)")
+	v.plies = fs.String("plies", "30,60,100,150,200,300", "the plies to fit at, ascending")
+	v.iters = fs.Int("iters", 300, "steps of the optimiser")
+	v.l2 = fs.Float64("l2", 1e-4, "penalty on the squared weights")
+	v.jobs = fs.Int("j", runtime.GOMAXPROCS(0), "goroutines")
+	return fs, v
+}
+
 // Fit is the fitting command (see fitUsage). It returns the exit code: 0, or
 // 2 for a usage or input error.
 func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("fit-behaviour", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, fitUsage)
-		fs.PrintDefaults()
-	}
-	out := fs.String("o", "", "write the table to this Go file (default: print it)")
-	pliesText := fs.String("plies", "30,60,100,150,200,300", "the plies to fit at, ascending")
-	iters := fs.Int("iters", 300, "steps of the optimiser")
-	l2 := fs.Float64("l2", 1e-4, "penalty on the squared weights")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "goroutines")
+	fs, v := fitFlags(stderr)
+	out, pliesText, iters, l2, jobs := v.out, v.plies, v.iters, v.l2, v.jobs
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0 // -h: the usage is the answer
+		}
 		return 2
 	}
 	plies, err := parsePlies(*pliesText)
