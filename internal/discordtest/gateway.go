@@ -87,7 +87,7 @@ type gwEvent struct {
 	data json.RawMessage
 }
 
-// ownsGuild reports whether a guild's events go to this session's shard;
+// ownsGuild reports whether a guild's events go to this connection's shard;
 // DMs (guild "") go to shard 0, as on Discord.
 func (gs *gwSession) ownsGuild(guildID string) bool {
 	if gs.shard[1] <= 1 {

@@ -44,12 +44,13 @@ type CrashTest struct {
 // Child is the crash child's role (see PlayChild): it opens the database arg
 // names and plays Shape on it until it is killed.
 func (c CrashTest) Child(arg string) {
+	out := os.Stdout // the parent reads the child's acknowledgements, and this error, there
 	db, err := c.Open(arg)
 	if err != nil {
-		fmt.Println("error: open:", err)
+		fmt.Fprintln(out, "error: open:", err)
 		os.Exit(1)
 	}
-	playCrash(db, c.Shape, os.Stdout)
+	playCrash(db, c.Shape, out)
 }
 
 // Run starts the crash child with arg (ChildCommand("crash", arg)) and kills
