@@ -126,6 +126,9 @@ type Store interface {
 	// and records the notice that says so.
 	ExpireChallenge(ctx context.Context, id ChallengeID, at time.Time) (*Challenge, error)
 
+	// Tournaments (see TournamentStore).
+	TournamentStore
+
 	// Close releases the store.
 	Close() error
 }

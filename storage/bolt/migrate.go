@@ -11,7 +11,7 @@ import (
 
 // schemaVersion is the version of the file format this program writes. Each
 // step of migrations brings a file from one version to the next.
-const schemaVersion = 6
+const schemaVersion = 7
 
 // migration brings a file from version from to from+1, inside one transaction.
 type migration struct {
@@ -28,6 +28,7 @@ func migrations() []migration {
 		{from: 3, what: `servers: a bucket for each server's settings (made with every bucket a step adds)`, run: func(*bbolt.Tx) error { return nil }},
 		{from: 4, what: `leases: a bucket for the lease of the timers and the outbox`, run: func(*bbolt.Tx) error { return nil }},
 		{from: 5, what: `followers: a bucket for the members who follow a match by DM`, run: func(*bbolt.Tx) error { return nil }},
+		{from: 6, what: `tournaments: buckets for tournaments and their indexes`, run: func(*bbolt.Tx) error { return nil }},
 	}
 }
 

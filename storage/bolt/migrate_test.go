@@ -121,6 +121,10 @@ func TestMigrateFromSchema1(t *testing.T) {
 	if err := db.Follow(ctx, m.ID, "2001", true); err != nil {
 		t.Fatal(err)
 	}
+	// Schema 7 made the buckets of tournaments.
+	if _, err := db.CreateTournament(ctx, storagetest.NewTournament("g1")); err != nil {
+		t.Fatal(err)
+	}
 	db.Close()
 	if _, err := os.Stat(path + ".schema-v1.bak"); err != nil {
 		t.Errorf("no copy of the old file was kept: %v", err)
@@ -130,8 +134,8 @@ func TestMigrateFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	bdb.View(func(tx *bbolt.Tx) error {
-		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "6" {
-			t.Errorf("schema after migration %q, want 6", v)
+		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "7" {
+			t.Errorf("schema after migration %q, want 7", v)
 		}
 		if rec := string(tx.Bucket([]byte("players")).Get([]byte("1002"))); rec != `{"id":"1002","v":2,"ver":1}` {
 			t.Errorf("migrated record %s", rec)

@@ -62,6 +62,12 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Leases", testLeases},
 		{"Followers", testFollowers},
 		{"PracticeNoticesMarked", testPracticeNoticesMarked},
+		{"Tournaments", testTournaments},
+		{"TournamentAppendRace", testTournamentAppendRace},
+		{"TournamentLists", testTournamentLists},
+		{"TournamentGames", testTournamentGames},
+		{"TournamentWake", testTournamentWake},
+		{"TournamentOneLeaderPairs", testTournamentOneLeaderPairs},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

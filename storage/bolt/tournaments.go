@@ -1,0 +1,199 @@
+package bolt
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// tournamentIndex lists a tournament's index keys: its server, in the range
+// of those running or done, and its next timer.
+func tournamentIndex(t *storage.Tournament) []indexEntry {
+	if t == nil {
+		return nil
+	}
+	state := byte(stateActive)
+	if t.Done {
+		state = stateFinished
+	}
+	id := idKey(uint64(t.ID))
+	e := []indexEntry{{bucketTourneyBy, string(append(prefixKey(t.GuildID, state), id...))}}
+	if at, ok := t.Wake(); ok {
+		k := binary.BigEndian.AppendUint64(nil, uint64(max(at.Unix(), 0)))
+		e = append(e, indexEntry{bucketTourneyWake, string(append(k, id...))})
+	}
+	return e
+}
+
+// saveTournament writes t and its indexes; old is the stored one (nil for a new one).
+func saveTournament(tx *bbolt.Tx, old, t *storage.Tournament) error {
+	data, err := storage.EncodeTournament(t)
+	if err != nil {
+		return err
+	}
+	if err := tx.Bucket(bucketTourneys).Put(idKey(uint64(t.ID)), data); err != nil {
+		return err
+	}
+	if err := updateIndexes(tx, tournamentIndex(old), tournamentIndex(t)); err != nil {
+		return err
+	}
+	games := tx.Bucket(bucketTourneyGames)
+	for _, g := range t.Games {
+		v := binary.BigEndian.AppendUint64(nil, uint64(t.ID))
+		v = binary.BigEndian.AppendUint32(v, uint32(g.Round))
+		v = binary.BigEndian.AppendUint32(v, uint32(g.Board))
+		if err := games.Put(idKey(uint64(g.Match)), v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func loadTournament(tx *bbolt.Tx, id storage.TournamentID) (*storage.Tournament, error) {
+	data := tx.Bucket(bucketTourneys).Get(idKey(uint64(id)))
+	if data == nil {
+		return nil, fmt.Errorf("tournament %d: %w", id, storage.ErrNotFound)
+	}
+	return storage.DecodeTournament(data)
+}
+
+// CreateTournament stores a new tournament.
+func (db *DB) CreateTournament(ctx context.Context, t *storage.Tournament) (*storage.Tournament, error) {
+	n, err := storage.PrepareTournament(t)
+	if err != nil {
+		return nil, err
+	}
+	err = db.update(ctx, func(tx *bbolt.Tx) error {
+		seq, err := tx.Bucket(bucketTourneys).NextSequence()
+		if err != nil {
+			return err
+		}
+		n.ID = storage.TournamentID(seq)
+		return saveTournament(tx, nil, n)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// Tournament returns a tournament.
+func (db *DB) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
+	var t *storage.Tournament
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		var err error
+		t, err = loadTournament(tx, id)
+		return err
+	})
+	return t, err
+}
+
+// UpdateTournament changes a tournament in one transaction: see storage.TournamentStore.
+func (db *DB) UpdateTournament(ctx context.Context, id storage.TournamentID, expect uint64, fn func(t *storage.Tournament) error) (*storage.Tournament, error) {
+	var out *storage.Tournament
+	err := db.update(ctx, func(tx *bbolt.Tx) error {
+		out = nil
+		old, err := loadTournament(tx, id)
+		if err != nil {
+			return err
+		}
+		n, err := storage.ChangeTournament(old, expect, fn)
+		if err != nil {
+			return err
+		}
+		if err := saveTournament(tx, old, n); err != nil {
+			return err
+		}
+		out = n
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ServerTournaments returns a server's tournaments, oldest first.
+func (db *DB) ServerTournaments(ctx context.Context, guildID string, all bool) ([]*storage.Tournament, error) {
+	states := []byte{stateActive}
+	if all {
+		states = append(states, stateFinished)
+	}
+	var out []*storage.Tournament
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		var err error
+		for _, state := range states {
+			each(tx.Bucket(bucketTourneyBy), prefixKey(guildID, state), func(id uint64) bool {
+				var t *storage.Tournament
+				if t, err = loadTournament(tx, storage.TournamentID(id)); err != nil {
+					return false
+				}
+				out = append(out, t)
+				return true
+			})
+		}
+		return err
+	})
+	if all {
+		sortTournaments(out)
+	}
+	return out, err
+}
+
+func sortTournaments(list []*storage.Tournament) {
+	for i := 1; i < len(list); i++ {
+		for j := i; j > 0 && list[j].ID < list[j-1].ID; j-- {
+			list[j], list[j-1] = list[j-1], list[j]
+		}
+	}
+}
+
+// MatchTournament returns the board a match plays.
+func (db *DB) MatchTournament(ctx context.Context, id storage.MatchID) (storage.TournamentGame, error) {
+	var g storage.TournamentGame
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		v := tx.Bucket(bucketTourneyGames).Get(idKey(uint64(id)))
+		if len(v) != 16 {
+			return fmt.Errorf("match %d plays in no tournament: %w", id, storage.ErrNotFound)
+		}
+		g = storage.TournamentGame{Tournament: storage.TournamentID(binary.BigEndian.Uint64(v)),
+			Round: int(binary.BigEndian.Uint32(v[8:])), Board: int(binary.BigEndian.Uint32(v[12:])), Match: id}
+		return nil
+	})
+	return g, err
+}
+
+// DueTournaments returns the tournaments whose timer is due at now.
+func (db *DB) DueTournaments(ctx context.Context, now time.Time) ([]*storage.Tournament, error) {
+	var out []*storage.Tournament
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		c := tx.Bucket(bucketTourneyWake).Cursor()
+		for k, _ := c.First(); len(k) == 16 && int64(binary.BigEndian.Uint64(k)) <= now.Unix(); k, _ = c.Next() {
+			t, err := loadTournament(tx, storage.TournamentID(binary.BigEndian.Uint64(k[8:])))
+			if err != nil {
+				return err
+			}
+			out = append(out, t)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// NextTournamentWake returns the earliest tournament timer.
+func (db *DB) NextTournamentWake(ctx context.Context) (time.Time, bool, error) {
+	var at time.Time
+	ok := false
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		if k, _ := tx.Bucket(bucketTourneyWake).Cursor().First(); len(k) == 16 {
+			at, ok = time.Unix(int64(binary.BigEndian.Uint64(k)), 0).UTC(), true
+		}
+		return nil
+	})
+	return at, ok, err
+}

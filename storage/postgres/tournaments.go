@@ -1,0 +1,158 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// saveTournament writes t (inserting it when old is nil) and links its games.
+func saveTournament(ctx context.Context, tx pgx.Tx, old, t *storage.Tournament) error {
+	data, err := storage.EncodeTournament(t)
+	if err != nil {
+		return err
+	}
+	var wake any
+	if at, ok := t.Wake(); ok {
+		wake = at
+	}
+	if old == nil {
+		_, err = tx.Exec(ctx, `INSERT INTO tournaments (id, guild_id, done, wake, version, record) VALUES ($1, $2, $3, $4, $5, $6)`,
+			int64(t.ID), t.GuildID, t.Done, wake, int64(t.Version), data)
+	} else {
+		_, err = tx.Exec(ctx, `UPDATE tournaments SET done = $2, wake = $3, version = $4, record = $5 WHERE id = $1`,
+			int64(t.ID), t.Done, wake, int64(t.Version), data)
+	}
+	if err != nil {
+		return query(fmt.Sprintf("save tournament %d", t.ID), err)
+	}
+	for _, g := range t.Games {
+		if _, err := tx.Exec(ctx, `INSERT INTO tournament_games (match_id, tournament_id, round, board) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (match_id) DO NOTHING`, int64(g.Match), int64(t.ID), g.Round, g.Board); err != nil {
+			return query("link a tournament's match", err)
+		}
+	}
+	return nil
+}
+
+func scanTournament(row pgx.Row, id storage.TournamentID) (*storage.Tournament, error) {
+	var data []byte
+	if err := row.Scan(&data); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, fmt.Errorf("tournament %d: %w", id, storage.ErrNotFound)
+		}
+		return nil, query(fmt.Sprintf("tournament %d", id), err)
+	}
+	return storage.DecodeTournament(data)
+}
+
+// CreateTournament stores a new tournament.
+func (db *DB) CreateTournament(ctx context.Context, t *storage.Tournament) (*storage.Tournament, error) {
+	n, err := storage.PrepareTournament(t)
+	if err != nil {
+		return nil, err
+	}
+	err = db.inTx(ctx, func(tx pgx.Tx) error {
+		var id int64
+		if err := tx.QueryRow(ctx, "SELECT nextval('tournament_ids')").Scan(&id); err != nil {
+			return query("next tournament id", err)
+		}
+		n.ID = storage.TournamentID(id)
+		return saveTournament(ctx, tx, nil, n)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// Tournament returns a tournament.
+func (db *DB) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
+	if err := db.ready(ctx); err != nil {
+		return nil, err
+	}
+	t, err := scanTournament(db.pool.QueryRow(ctx, "SELECT record FROM tournaments WHERE id = $1", int64(id)), id)
+	return t, db.fail(err)
+}
+
+// UpdateTournament changes a tournament in one transaction, the row locked
+// against other processes: see storage.TournamentStore.
+func (db *DB) UpdateTournament(ctx context.Context, id storage.TournamentID, expect uint64, fn func(t *storage.Tournament) error) (*storage.Tournament, error) {
+	var out *storage.Tournament
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		out = nil
+		old, err := scanTournament(tx.QueryRow(ctx, "SELECT record FROM tournaments WHERE id = $1 FOR UPDATE", int64(id)), id)
+		if err != nil {
+			return err
+		}
+		n, err := storage.ChangeTournament(old, expect, fn)
+		if err != nil {
+			return err
+		}
+		if err := saveTournament(ctx, tx, old, n); err != nil {
+			return err
+		}
+		out = n
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ServerTournaments returns a server's tournaments, oldest first.
+func (db *DB) ServerTournaments(ctx context.Context, guildID string, all bool) ([]*storage.Tournament, error) {
+	if err := db.ready(ctx); err != nil {
+		return nil, err
+	}
+	return records(ctx, db, "list tournaments", storage.DecodeTournament,
+		"SELECT record FROM tournaments WHERE guild_id = $1 AND (NOT done OR $2) ORDER BY id", guildID, all)
+}
+
+// MatchTournament returns the board a match plays.
+func (db *DB) MatchTournament(ctx context.Context, id storage.MatchID) (storage.TournamentGame, error) {
+	if err := db.ready(ctx); err != nil {
+		return storage.TournamentGame{}, err
+	}
+	var tid int64
+	g := storage.TournamentGame{Match: id}
+	err := db.pool.QueryRow(ctx, "SELECT tournament_id, round, board FROM tournament_games WHERE match_id = $1", int64(id)).Scan(&tid, &g.Round, &g.Board)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return g, fmt.Errorf("match %d plays in no tournament: %w", id, storage.ErrNotFound)
+	}
+	if err != nil {
+		return g, db.fail(query("match's tournament", err))
+	}
+	g.Tournament = storage.TournamentID(tid)
+	return g, nil
+}
+
+// DueTournaments returns the tournaments whose timer is due at now.
+func (db *DB) DueTournaments(ctx context.Context, now time.Time) ([]*storage.Tournament, error) {
+	if err := db.ready(ctx); err != nil {
+		return nil, err
+	}
+	return records(ctx, db, "due tournaments", storage.DecodeTournament,
+		"SELECT record FROM tournaments WHERE wake <= $1 ORDER BY wake, id", now)
+}
+
+// NextTournamentWake returns the earliest tournament timer.
+func (db *DB) NextTournamentWake(ctx context.Context) (time.Time, bool, error) {
+	if err := db.ready(ctx); err != nil {
+		return time.Time{}, false, err
+	}
+	var at *time.Time
+	if err := db.pool.QueryRow(ctx, "SELECT min(wake) FROM tournaments").Scan(&at); err != nil {
+		return time.Time{}, false, db.fail(query("next tournament timer", err))
+	}
+	if at == nil {
+		return time.Time{}, false, nil
+	}
+	return utc(at), true, nil
+}

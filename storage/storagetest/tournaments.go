@@ -1,0 +1,285 @@
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// NewTournament returns a round robin of server "g1", channel "c1", created
+// by "1001", starting a day after T0, with no player yet.
+func NewTournament(guild string) *storage.Tournament {
+	return &storage.Tournament{
+		GuildID: guild, ChannelID: "c1", Name: "Winter league", CreatorID: "1001", Created: T0,
+		Rules: tournament.DefaultRules(tournament.RoundRobin, 0), Game: game.DefaultRules(game.VariantClassic),
+		MoveTime: 24 * time.Hour, RoundTime: 7 * 24 * time.Hour,
+		StartAt: T0.Add(24 * time.Hour), JoinBy: T0.Add(24 * time.Hour), MaxPlayers: 8,
+	}
+}
+
+// joinAll appends a Joined event for each id.
+func joinAll(ids ...string) func(t *storage.Tournament) error {
+	return func(t *storage.Tournament) error {
+		for _, id := range ids {
+			t.Log = append(t.Log, tournament.Join(id, 1500))
+			t.Names[id] = "Player " + id
+		}
+		return nil
+	}
+}
+
+// pairNext appends the next round's Paired event, with the round's deadline.
+func pairNext(at time.Time) func(t *storage.Tournament) error {
+	return func(t *storage.Tournament) error {
+		state, err := t.State()
+		if err != nil {
+			return err
+		}
+		e, err := state.NextRound()
+		if err != nil {
+			return err
+		}
+		t.Log = append(t.Log, e)
+		t.RoundDeadline = at.Add(t.RoundTime)
+		return nil
+	}
+}
+
+// testTournaments: a tournament is created at version 1, loaded as stored,
+// grows by appending at its version, and refuses a stale version, a
+// rewritten log, a log that does not replay and bad terms.
+func testTournaments(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	bad := NewTournament("g1")
+	bad.MaxPlayers = 1
+	if _, err := s.CreateTournament(ctx, bad); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a player limit of 1: %v, want ErrInvalid", err)
+	}
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	if tt.ID == 0 || tt.Version != 1 {
+		t.Fatalf("created: id %d version %d, want an id and version 1", tt.ID, tt.Version)
+	}
+	got := must(s.Tournament(ctx, tt.ID)).in(t)
+	if got.Name != "Winter league" || !got.StartAt.Equal(T0.Add(24*time.Hour)) || got.Rules != tt.Rules || got.MoveTime != 24*time.Hour {
+		t.Errorf("loaded %+v, want what was stored", got)
+	}
+	if _, err := s.Tournament(ctx, tt.ID+100); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("an unknown tournament: %v", err)
+	}
+	tt = must(s.UpdateTournament(ctx, tt.ID, 1, joinAll("a", "b"))).in(t)
+	if tt.Version != 2 || len(tt.Log) != 2 || tt.Names["b"] != "Player b" {
+		t.Fatalf("after two joins: version %d, log %v", tt.Version, tt.Log)
+	}
+	if _, err := s.UpdateTournament(ctx, tt.ID, 1, joinAll("c")); !errors.Is(err, storage.ErrStale) {
+		t.Errorf("an append at an old version: %v, want ErrStale", err)
+	}
+	rewrite := func(t *storage.Tournament) error { t.Log = t.Log[:1]; return nil }
+	if _, err := s.UpdateTournament(ctx, tt.ID, 0, rewrite); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a shortened log: %v, want ErrInvalid", err)
+	}
+	if _, err := s.UpdateTournament(ctx, tt.ID, 0, joinAll("a")); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a second join of one player: %v, want ErrInvalid", err)
+	}
+	if got := must(s.Tournament(ctx, tt.ID)).in(t); got.Version != 2 || len(got.Log) != 2 {
+		t.Errorf("refused changes changed it: version %d, %d events", got.Version, len(got.Log))
+	}
+	refuse := errors.New("no")
+	if _, err := s.UpdateTournament(ctx, tt.ID, 0, func(*storage.Tournament) error { return refuse }); !errors.Is(err, refuse) {
+		t.Errorf("fn's error: %v", err)
+	}
+}
+
+// testTournamentAppendRace: of several appends at one version at once,
+// exactly one is stored; the others are told ErrStale.
+func testTournamentAppendRace(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	const racers = 8
+	var wg sync.WaitGroup
+	errs := make([]error, racers)
+	for i := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.UpdateTournament(ctx, tt.ID, tt.Version, joinAll(fmt.Sprintf("p%d", i)))
+		}()
+	}
+	wg.Wait()
+	won := 0
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			won++
+		case !errors.Is(err, storage.ErrStale):
+			t.Errorf("racer %d: %v, want ErrStale", i, err)
+		}
+	}
+	got := must(s.Tournament(ctx, tt.ID)).in(t)
+	if won != 1 || len(got.Log) != 1 || got.Version != 2 {
+		t.Errorf("%d appends won, log %v at version %d; want exactly one", won, got.Log, got.Version)
+	}
+}
+
+// testTournamentLists: a server's running tournaments, then all of them,
+// oldest first; another server's are not listed.
+func testTournamentLists(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	a := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	b := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	must(s.CreateTournament(ctx, NewTournament("g2"))).in(t)
+	must(s.UpdateTournament(ctx, a.ID, 0, func(t *storage.Tournament) error {
+		t.Log = append(t.Log, tournament.Cancel())
+		t.Done = true
+		return nil
+	})).in(t)
+	ids := func(list []*storage.Tournament) []storage.TournamentID {
+		var out []storage.TournamentID
+		for _, x := range list {
+			out = append(out, x.ID)
+		}
+		return out
+	}
+	if got := ids(must(s.ServerTournaments(ctx, "g1", false)).in(t)); fmt.Sprint(got) != fmt.Sprint([]storage.TournamentID{b.ID}) {
+		t.Errorf("running tournaments of g1: %v, want [%d]", got, b.ID)
+	}
+	if got := ids(must(s.ServerTournaments(ctx, "g1", true)).in(t)); fmt.Sprint(got) != fmt.Sprint([]storage.TournamentID{a.ID, b.ID}) {
+		t.Errorf("all tournaments of g1: %v, want [%d %d]", got, a.ID, b.ID)
+	}
+	if got := must(s.ServerTournaments(ctx, "g3", true)).in(t); len(got) != 0 {
+		t.Errorf("a server without tournaments lists %d", len(got))
+	}
+}
+
+// testTournamentGames: a board is linked to its match, and the match leads
+// back to its board; a link stays.
+func testTournamentGames(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
+	m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	if _, err := s.MatchTournament(ctx, m.ID); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("a match before it is linked: %v, want ErrNotFound", err)
+	}
+	link := func(round, board int) func(t *storage.Tournament) error {
+		return func(t *storage.Tournament) error {
+			t.Games = append(t.Games, storage.TournamentGame{Round: round, Board: board, Match: m.ID})
+			return nil
+		}
+	}
+	if _, err := s.UpdateTournament(ctx, tt.ID, 0, link(2, 1)); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a link to a round not paired: %v, want ErrInvalid", err)
+	}
+	tt = must(s.UpdateTournament(ctx, tt.ID, tt.Version, link(1, 1))).in(t)
+	g := must(s.MatchTournament(ctx, m.ID)).in(t)
+	if g.Tournament != tt.ID || g.Round != 1 || g.Board != 1 || g.Match != m.ID {
+		t.Errorf("the match's board: %+v", g)
+	}
+	if got, ok := must(s.Tournament(ctx, tt.ID)).in(t).GameOf(1, 1); !ok || got.Match != m.ID {
+		t.Errorf("the board's match: %+v, %v", got, ok)
+	}
+	unlink := func(t *storage.Tournament) error { t.Games = nil; return nil }
+	if _, err := s.UpdateTournament(ctx, tt.ID, 0, unlink); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("unlinking a match: %v, want ErrInvalid", err)
+	}
+}
+
+// testTournamentWake: a tournament waits for its start, then for its round's
+// deadline, then, done, for nothing.
+func testTournamentWake(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	if _, ok, err := s.NextTournamentWake(ctx); ok || err != nil {
+		t.Errorf("an empty store has a tournament timer: %v, %v", ok, err)
+	}
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	start := T0.Add(24 * time.Hour)
+	if at, ok, err := s.NextTournamentWake(ctx); !ok || err != nil || !at.Equal(start) {
+		t.Errorf("next timer %v, %v, %v; want the start %v", at, ok, err, start)
+	}
+	if due := must(s.DueTournaments(ctx, start.Add(-time.Second))).in(t); len(due) != 0 {
+		t.Errorf("due before the start: %d", len(due))
+	}
+	if due := must(s.DueTournaments(ctx, start)).in(t); len(due) != 1 || due[0].ID != tt.ID {
+		t.Errorf("due at the start: %v", due)
+	}
+	must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(start))).in(t)
+	deadline := start.Add(tt.RoundTime)
+	if at, ok, _ := s.NextTournamentWake(ctx); !ok || !at.Equal(deadline) {
+		t.Errorf("next timer after pairing %v, %v; want the round's deadline %v", at, ok, deadline)
+	}
+	if due := must(s.DueTournaments(ctx, start.Add(time.Hour))).in(t); len(due) != 0 {
+		t.Errorf("due after pairing, before the deadline: %d", len(due))
+	}
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Done = true; return nil })).in(t)
+	if _, ok, _ := s.NextTournamentWake(ctx); ok {
+		t.Errorf("a finished tournament still has a timer")
+	}
+}
+
+// testTournamentOneLeaderPairs: several processes on one database wake for
+// a tournament's start at once. Each asks for the lease of the timers; the
+// one holding it pairs the round, at the version it read. Exactly one
+// round is paired, even when a process that lost the lease (its lease
+// expired while it worked) still tries: the version lets one pairing in.
+func testTournamentOneLeaderPairs(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b", "c", "d"))).in(t)
+	start := tt.StartAt
+	// Every process woke and read the due tournament before any paired it.
+	due := must(s.DueTournaments(ctx, start)).in(t)
+	if len(due) != 1 || due[0].ID != tt.ID {
+		t.Fatalf("due at the start: %v", due)
+	}
+	const processes = 6
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	leaders, paired := 0, 0
+	for i := range processes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			holder := fmt.Sprintf("process-%d", i)
+			lead, err := s.Lead(ctx, "timers", holder, start, 10*time.Second)
+			if err != nil {
+				t.Errorf("%s: Lead: %v", holder, err)
+				return
+			}
+			// A stale leader: one process believes it leads although it lost the lease.
+			if !lead && i != 0 {
+				return
+			}
+			_, err = s.UpdateTournament(ctx, due[0].ID, due[0].Version, pairNext(start))
+			mu.Lock()
+			defer mu.Unlock()
+			if lead {
+				leaders++
+			}
+			switch {
+			case err == nil:
+				paired++
+			case !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrInvalid):
+				t.Errorf("%s: pairing: %v", holder, err)
+			}
+		}()
+	}
+	wg.Wait()
+	got := must(s.Tournament(ctx, tt.ID)).in(t)
+	rounds := 0
+	for _, e := range got.Log {
+		if e.Kind == tournament.Paired {
+			rounds++
+		}
+	}
+	if leaders != 1 || paired != 1 || rounds != 1 {
+		t.Errorf("%d leaders, %d pairings stored, %d rounds in the log; want one each", leaders, paired, rounds)
+	}
+}

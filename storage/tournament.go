@@ -1,0 +1,334 @@
+package storage
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// A tournament is kept as a match is: its rules and an ordered log of events
+// (package tournament), from which tournament.Replay rebuilds its state. The
+// log only grows: every change appends to it at the version the caller read
+// (UpdateTournament), so of two processes pairing a round at once one wins
+// and the other is told ErrStale. Beside the log the record keeps what the
+// bot needs to run it (its channel, its terms, its timers) and which match
+// plays which board, with an index from each match back to its board, so
+// that the end of a match advances its tournament.
+
+// TournamentID names a tournament: a small sequence number, like a match's.
+type TournamentID uint64
+
+// String returns the id in decimal.
+func (id TournamentID) String() string { return strconv.FormatUint(uint64(id), 10) }
+
+// ParseTournamentID reads "7" or "#7".
+func ParseTournamentID(text string) (TournamentID, error) {
+	n, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimSpace(text), "#"), 10, 64)
+	if err != nil || n == 0 {
+		return 0, fmt.Errorf("%q is not a tournament number", text)
+	}
+	return TournamentID(n), nil
+}
+
+// TournamentGame links board Board of round Round to the match playing it.
+type TournamentGame struct {
+	Tournament TournamentID `json:"-"`
+	Round      int          `json:"round"`
+	Board      int          `json:"board"`
+	Match      MatchID      `json:"match"`
+}
+
+// Tournament is one tournament of a server: its terms, its log and its games.
+type Tournament struct {
+	ID      TournamentID
+	Version uint64 // increases with every change
+
+	GuildID   string
+	ChannelID string // where it is announced and its games are played
+	Name      string
+	CreatorID string
+	Created   time.Time
+
+	Rules tournament.Rules
+	// Game, MoveTime and Clock are the terms of every match, as a
+	// challenge's.
+	Game     game.Rules
+	MoveTime time.Duration
+	Clock    TimeControl
+	// RoundTime is how long a round may last: at its deadline the games
+	// still on are scored as Rules.Unfinished says.
+	RoundTime time.Duration
+	// StartAt is when the first round is paired; JoinBy the last moment to
+	// join (at most StartAt). MaxPlayers caps the field.
+	StartAt, JoinBy time.Time
+	MaxPlayers      int
+
+	// Names are the players' display names, by user id, as they joined.
+	Names map[string]string
+	// Log is the tournament's events; Replay(Rules, Log) is its state.
+	Log []tournament.Event
+	// Games are the matches started for the rounds' boards.
+	Games []TournamentGame
+	// RoundDeadline is the deadline of the round under way (zero: none).
+	RoundDeadline time.Time
+	// Done is set once the tournament is over or cancelled, with nothing
+	// more to do.
+	Done bool
+}
+
+// MaxTournamentName is the longest name a tournament may have.
+const MaxTournamentName = 80
+
+// State replays the log.
+func (t *Tournament) State() (*tournament.Tournament, error) {
+	return tournament.Replay(t.Rules, t.Log)
+}
+
+// Wake is the tournament's next timer: its start before it started, then the
+// deadline of the round under way; false when it waits for nothing.
+func (t *Tournament) Wake() (time.Time, bool) {
+	switch {
+	case t.Done:
+		return time.Time{}, false
+	case !t.started():
+		return t.StartAt, !t.StartAt.IsZero()
+	default:
+		return t.RoundDeadline, !t.RoundDeadline.IsZero()
+	}
+}
+
+func (t *Tournament) started() bool {
+	return slices.ContainsFunc(t.Log, func(e tournament.Event) bool { return e.Kind == tournament.Paired || e.Kind == tournament.Cancelled })
+}
+
+// GameOf returns the link of board of round, and false when no match plays it yet.
+func (t *Tournament) GameOf(round, board int) (TournamentGame, bool) {
+	for _, g := range t.Games {
+		if g.Round == round && g.Board == board {
+			return g, true
+		}
+	}
+	return TournamentGame{}, false
+}
+
+// Clone returns a deep copy.
+func (t *Tournament) Clone() *Tournament {
+	c := *t
+	c.Names = make(map[string]string, len(t.Names))
+	for k, v := range t.Names {
+		c.Names[k] = v
+	}
+	c.Log = make([]tournament.Event, len(t.Log))
+	for i, e := range t.Log {
+		e.Games = slices.Clone(e.Games)
+		c.Log[i] = e
+	}
+	c.Games = slices.Clone(t.Games)
+	return &c
+}
+
+// validate checks a tournament about to be saved: its terms, and that its
+// log replays.
+func (t *Tournament) validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("tournament %d: %s: %w", t.ID, fmt.Sprintf(format, args...), ErrInvalid)
+	}
+	if t.GuildID == "" || t.ChannelID == "" || t.CreatorID == "" {
+		return bad("a tournament needs a server, a channel and a creator")
+	}
+	if n := len([]rune(t.Name)); n == 0 || n > MaxTournamentName {
+		return bad("a name of 1 to %d characters", MaxTournamentName)
+	}
+	if err := t.Rules.Validate(); err != nil {
+		return bad("%v", err)
+	}
+	if err := t.Game.Validate(); err != nil {
+		return bad("%v", err)
+	}
+	if t.MoveTime <= 0 || t.RoundTime <= 0 {
+		return bad("a move time and a round time")
+	}
+	if t.StartAt.IsZero() || t.JoinBy.After(t.StartAt) {
+		return bad("a start, and a join deadline no later than it")
+	}
+	if t.MaxPlayers < 2 || t.MaxPlayers > tournament.MaxPlayers {
+		return bad("a player limit of 2 to %d", tournament.MaxPlayers)
+	}
+	state, err := t.State()
+	if err != nil {
+		return bad("%v", err)
+	}
+	rounds := state.Rounds()
+	seen := map[MatchID]bool{}
+	for _, g := range t.Games {
+		if g.Round < 1 || g.Round > len(rounds) || g.Board < 1 || g.Board > len(rounds[g.Round-1].Games) {
+			return bad("match %d plays no board of the rounds paired", g.Match)
+		}
+		if seen[g.Match] || g.Match == 0 {
+			return bad("match %d plays two boards", g.Match)
+		}
+		seen[g.Match] = true
+	}
+	return nil
+}
+
+// PrepareTournament checks a new tournament and returns the copy to store,
+// at version 1, without its ID.
+func PrepareTournament(t *Tournament) (*Tournament, error) {
+	n := t.Clone()
+	n.normalize()
+	n.Version = 1
+	if err := n.validate(); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// ChangeTournament applies fn to a copy of old at version expect (0: any)
+// and returns the copy to store: ErrStale when old moved on; ErrInvalid
+// when fn rewrote the log rather than appending to it, changed the
+// tournament's identity, or left a log that does not replay.
+func ChangeTournament(old *Tournament, expect uint64, fn func(t *Tournament) error) (*Tournament, error) {
+	if expect != 0 && old.Version != expect {
+		return nil, fmt.Errorf("tournament %d is at version %d, not %d: %w", old.ID, old.Version, expect, ErrStale)
+	}
+	n := old.Clone()
+	if err := fn(n); err != nil {
+		return nil, err
+	}
+	n.normalize()
+	if n.ID != old.ID || n.GuildID != old.GuildID || n.Rules != old.Rules {
+		return nil, fmt.Errorf("tournament %d: its server and rules never change: %w", old.ID, ErrInvalid)
+	}
+	if len(n.Log) < len(old.Log) || !logsEqual(n.Log[:len(old.Log)], old.Log) {
+		return nil, fmt.Errorf("tournament %d: its log only grows: %w", old.ID, ErrInvalid)
+	}
+	for _, g := range old.Games {
+		if !slices.Contains(n.Games, g) {
+			return nil, fmt.Errorf("tournament %d: a board keeps its match: %w", old.ID, ErrInvalid)
+		}
+	}
+	if err := n.validate(); err != nil {
+		return nil, err
+	}
+	n.Version = old.Version + 1
+	return n, nil
+}
+
+func logsEqual(a, b []tournament.Event) bool {
+	return slices.EqualFunc(a, b, func(x, y tournament.Event) bool {
+		return x.Kind == y.Kind && x.Player == y.Player && x.Rating == y.Rating && x.Reason == y.Reason &&
+			x.Round == y.Round && x.Board == y.Board && x.Result == y.Result && slices.Equal(x.Games, y.Games)
+	})
+}
+
+func (t *Tournament) normalize() {
+	t.Created = second(t.Created)
+	t.StartAt = second(t.StartAt)
+	t.JoinBy = second(t.JoinBy)
+	t.RoundDeadline = second(t.RoundDeadline)
+	if t.Names == nil {
+		t.Names = map[string]string{}
+	}
+	for i := range t.Games {
+		t.Games[i].Tournament = t.ID
+	}
+}
+
+// tournamentRecord is a tournament as stored (format version 1).
+type tournamentRecord struct {
+	V          int                `json:"v"`
+	ID         TournamentID       `json:"id"`
+	Version    uint64             `json:"version"`
+	Guild      string             `json:"guild"`
+	Channel    string             `json:"channel"`
+	Name       string             `json:"name"`
+	Creator    string             `json:"creator"`
+	Created    int64              `json:"created"`
+	Rules      tournament.Rules   `json:"rules"`
+	Game       rulesRecord        `json:"game"`
+	MoveTime   int64              `json:"move_time"`
+	ClockBase  int64              `json:"clock_base,omitempty"`
+	ClockInc   int64              `json:"clock_inc,omitempty"`
+	RoundTime  int64              `json:"round_time"`
+	StartAt    int64              `json:"start_at"`
+	JoinBy     int64              `json:"join_by"`
+	MaxPlayers int                `json:"max_players"`
+	Names      map[string]string  `json:"names,omitempty"`
+	Log        []tournament.Event `json:"log"`
+	Games      []TournamentGame   `json:"games,omitempty"`
+	Deadline   int64              `json:"deadline,omitempty"`
+	Done       bool               `json:"done,omitempty"`
+}
+
+const tournamentFormat = 1
+
+// EncodeTournament returns t's stored record (JSON).
+func EncodeTournament(t *Tournament) ([]byte, error) {
+	rec := tournamentRecord{
+		V: tournamentFormat, ID: t.ID, Version: t.Version, Guild: t.GuildID, Channel: t.ChannelID, Name: t.Name,
+		Creator: t.CreatorID, Created: unixTime(t.Created), Rules: t.Rules, Game: encodeRules(t.Game),
+		MoveTime: int64(t.MoveTime / time.Second), ClockBase: int64(t.Clock.Base / time.Second), ClockInc: int64(t.Clock.Increment / time.Second),
+		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
+		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done,
+	}
+	return json.Marshal(rec)
+}
+
+// DecodeTournament reads a record written by EncodeTournament.
+func DecodeTournament(data []byte) (*Tournament, error) {
+	var rec tournamentRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, fmt.Errorf("tournament record: %w", ErrCorrupt)
+	}
+	if rec.V > tournamentFormat {
+		return nil, fmt.Errorf("tournament record of format %d: %w", rec.V, ErrNewerSchema)
+	}
+	rules, err := decodeRules(rec.Game)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %d: %v: %w", rec.ID, err, ErrCorrupt)
+	}
+	t := &Tournament{
+		ID: rec.ID, Version: rec.Version, GuildID: rec.Guild, ChannelID: rec.Channel, Name: rec.Name, CreatorID: rec.Creator,
+		Created: fromUnix(rec.Created), Rules: rec.Rules, Game: rules, MoveTime: time.Duration(rec.MoveTime) * time.Second,
+		Clock:     TimeControl{Base: time.Duration(rec.ClockBase) * time.Second, Increment: time.Duration(rec.ClockInc) * time.Second},
+		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
+		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done,
+	}
+	t.normalize()
+	return t, nil
+}
+
+// TournamentStore keeps tournaments: a part of Store.
+type TournamentStore interface {
+	// CreateTournament stores a new tournament and returns it with its ID
+	// and Version 1.
+	CreateTournament(ctx context.Context, t *Tournament) (*Tournament, error)
+	// Tournament returns the tournament with that id, or ErrNotFound.
+	Tournament(ctx context.Context, id TournamentID) (*Tournament, error)
+	// UpdateTournament changes a tournament with fn in one transaction, at
+	// version expectVersion (0: any; ErrStale when it moved on): fn may
+	// append events to the log, link matches to boards and change the
+	// tournament's timers and channel, never rewrite its log or unlink a
+	// match (ErrInvalid). fn may run more than once. The links of Games are
+	// indexed for MatchTournament in the same transaction.
+	UpdateTournament(ctx context.Context, id TournamentID, expectVersion uint64, fn func(t *Tournament) error) (*Tournament, error)
+	// ServerTournaments returns a server's tournaments, oldest first: those
+	// not Done, or (all) every one.
+	ServerTournaments(ctx context.Context, guildID string, all bool) ([]*Tournament, error)
+	// MatchTournament returns the board a match plays, or ErrNotFound when
+	// it is no tournament's.
+	MatchTournament(ctx context.Context, id MatchID) (TournamentGame, error)
+	// DueTournaments returns the tournaments whose Wake is at or before now,
+	// earliest first; NextTournamentWake the earliest Wake of any, and false
+	// when none waits.
+	DueTournaments(ctx context.Context, now time.Time) ([]*Tournament, error)
+	NextTournamentWake(ctx context.Context) (time.Time, bool, error)
+}
