@@ -64,6 +64,7 @@ func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game, k
 	snap := newSnapshot(m, g, known...)
 	b.snapshots.put(snap)
 	b.nudgeTimers()
+	b.tournamentGameOver(ctx, m)
 	if !b.computerToMove(m) {
 		return
 	}

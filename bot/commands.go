@@ -324,6 +324,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionString, Name: optReason, Description: "Why: the players are told", Required: true, MaxLength: 300},
 				},
 			},
+			tournamentCommand(variants, times),
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdHelp,
 				Description: "How to play with this bot",
@@ -368,6 +369,7 @@ var txtChoiceNames = []string{
 	"Random", "Red", "Blue", "5 (older rule)", "off", "Easy", "Normal", "Hard", "Offer", "Accept", "Decline",
 	"Modern: Marshal 10 … Scout 2", "Classic: Marshal 1 … Scout 9",
 	"A new picture per move in the channel", "A thread per match", "One live message per match, edited after every move",
+	"Round robin", "Double round robin", "Swiss",
 }
 
 // choiceLocalizations translates the choices whose names are words:

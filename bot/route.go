@@ -113,6 +113,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onCancel(ctx, i, opts)
 		case cmdAward:
 			b.onAward(ctx, i, opts)
+		case cmdTournament:
+			b.onTournament(ctx, i, sub)
 		default:
 			b.say(i, "I don't know that command. Try `/stratego help`.")
 		}

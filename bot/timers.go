@@ -25,6 +25,9 @@ func (b *Bot) runTimers(ctx context.Context) {
 		case ok:
 			wait = time.After(max(0, next.At.Sub(b.now())))
 		}
+		if at, ok := b.nextTournamentWake(ctx); ok {
+			wait = sooner(wait, max(0, at.Sub(b.now())))
+		}
 		if b.cfg.Shared {
 			wait = sooner(wait, sharedPoll) // other processes' changes nudge no one here
 		}
@@ -57,6 +60,7 @@ func (b *Bot) handleDue(ctx context.Context) {
 	for _, d := range due {
 		b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
 	}
+	b.tournamentTimers(ctx)
 	if len(due) > 0 {
 		b.nudgeOutbox() // reminders, time-outs and expiries owe notices
 	}

@@ -1,0 +1,470 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// Tournaments a server runs for weeks (/stratego tournament). A tournament
+// lives in storage as its log of events (package tournament); the bot adds
+// the clock and Discord:
+//   - members create, join, leave, withdraw from and cancel tournaments
+//     (tournamentcmd.go);
+//   - the timers' pass (timers.go, run by the one process that holds the
+//     lease of the timers) pairs each round when it is due — at the start,
+//     when the last game of the round ends, or at the round's deadline,
+//     which first scores the games still on as the rules say — and starts
+//     its matches as an accepted challenge starts one: the players get
+//     their set-up DMs from the outbox;
+//   - the end of a tournament match, however it ended (afterChange), records
+//     its result, and the tournament's channel is shown the standings.
+//
+// A round robin is played round by round too, one round of its Berger
+// schedule at a time: a player has one tournament game at a time.
+
+// Limits of tournaments.
+const (
+	maxOpenPerCreator   = 2  // tournaments not yet over that one member created
+	maxOpenPerServer    = 5  // tournaments not yet over on one server
+	maxTournamentPlayer = 64 // the highest player limit a tournament may have
+)
+
+// tournamentResult is how a tournament scores a match that ended: its
+// result on the board; or, called off with no result, a forfeit of the side
+// whose set-up never came (of both when neither, or when the match was
+// called off in play).
+func tournamentResult(m *storage.Match) tournament.Result {
+	if m.Phase == storage.PhaseFinished {
+		switch m.Result.Outcome {
+		case game.RedWon:
+			return tournament.RedWon
+		case game.BlueWon:
+			return tournament.BlueWon
+		case game.Drawn:
+			return tournament.Drawn
+		}
+	}
+	red := m.Setups[game.Red].Status == storage.SetupConfirmed
+	blue := m.Setups[game.Blue].Status == storage.SetupConfirmed
+	switch {
+	case red && !blue:
+		return tournament.BlueForfeited
+	case blue && !red:
+		return tournament.RedForfeited
+	}
+	return tournament.DoubleForfeit
+}
+
+// tournamentGameOver records the result of a tournament match that ended,
+// once: a result already recorded (a round closed, a withdrawal) stays. When
+// it completes the round, the tournament's timer is set to now, and the
+// process that runs the timers pairs the next round.
+func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
+	if m.Phase.Active() || m.GuildID == "" || m.Computer != "" {
+		return
+	}
+	link, err := b.store.MatchTournament(ctx, m.ID)
+	if err != nil {
+		if !errors.Is(err, storage.ErrNotFound) {
+			b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
+		}
+		return
+	}
+	result := tournamentResult(m)
+	recorded := false
+	t, err := b.updateTournament(ctx, link.Tournament, func(x *storage.Tournament) error {
+		recorded = false
+		state, err := x.State()
+		if err != nil {
+			return err
+		}
+		rounds := state.Rounds()
+		if link.Round != len(rounds) || rounds[link.Round-1].Games[link.Board-1].Result.Done() {
+			return nil // scored already
+		}
+		x.Log = append(x.Log, tournament.Record(link.Round, link.Board, result))
+		if after, err := x.State(); err == nil && after.Rounds()[link.Round-1].Complete() {
+			x.RoundDeadline = b.now() // the next round is due
+		}
+		recorded = true
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("recording a tournament result failed", "tournament", link.Tournament, "match", m.ID, "error", err)
+		return
+	}
+	if !recorded {
+		return
+	}
+	b.log.Info("tournament result recorded", "tournament", t.ID, "round", link.Round, "board", link.Board, "result", result)
+	p := b.publicPrinter(t.GuildID)
+	state, _ := t.State()
+	g := state.Rounds()[link.Round-1].Games[link.Board-1]
+	b.postStandings(ctx, t, p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, link.Round, pairingText(p, t, g)))
+	b.nudgeTimers()
+}
+
+// updateTournament changes a tournament at the version it reads, and reads
+// it again when another change came first.
+func (b *Bot) updateTournament(ctx context.Context, id storage.TournamentID, fn func(t *storage.Tournament) error) (*storage.Tournament, error) {
+	for attempt := 0; ; attempt++ {
+		t, err := b.store.Tournament(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		t, err = b.store.UpdateTournament(ctx, id, t.Version, fn)
+		if !errors.Is(err, storage.ErrStale) || attempt == 5 {
+			return t, err
+		}
+	}
+}
+
+// tournamentTimers runs the tournaments whose timer is due: called by the
+// timers' pass, in the process that holds the lease.
+func (b *Bot) tournamentTimers(ctx context.Context) {
+	due, err := b.store.DueTournaments(ctx, b.now())
+	if err != nil {
+		b.log.Error("reading due tournaments failed", "error", err)
+		return
+	}
+	for _, t := range due {
+		b.guard(ctx, "tournament", func(ctx context.Context) { b.advanceTournament(ctx, t) })
+	}
+}
+
+// nextTournamentWake is when the next tournament timer is due.
+func (b *Bot) nextTournamentWake(ctx context.Context) (time.Time, bool) {
+	at, ok, err := b.store.NextTournamentWake(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("reading the next tournament timer failed", "error", err)
+		}
+		return time.Time{}, false
+	}
+	return at, ok
+}
+
+// advanceTournament does what is due: closes a round whose deadline passed,
+// pairs the next round or ends the tournament, and starts the matches of
+// the round.
+func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
+	now := b.now()
+	p := b.publicPrinter(t.GuildID)
+	state, err := t.State()
+	if err != nil {
+		b.log.Error("a stored tournament does not replay", "tournament", t.ID, "error", err)
+		return
+	}
+	rounds := state.Rounds()
+	if n := len(rounds); n > 0 && !rounds[n-1].Complete() {
+		if now.Before(t.RoundDeadline) {
+			b.startRound(ctx, t) // matches a crash left unstarted
+			return
+		}
+		t = b.closeRound(ctx, t, n)
+		if t == nil {
+			return
+		}
+		if state, err = t.State(); err != nil {
+			return
+		}
+	}
+	if state.Status() == tournament.Finished || state.Status() == tournament.CancelledStatus {
+		b.finishTournament(ctx, t, "")
+		return
+	}
+	b.withdrawLeavers(ctx, t, state)
+	var paired tournament.Event
+	before := t
+	t, err = b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		if len(s.Rounds()) == 0 && len(s.Active()) < 2 {
+			x.Log = append(x.Log, tournament.Cancel())
+			x.Done = true
+			return nil
+		}
+		if paired, err = s.NextRound(); err != nil {
+			return fmt.Errorf("%w: %v", errNoRound, err)
+		}
+		x.Log = append(x.Log, paired)
+		x.RoundDeadline = now.Add(x.RoundTime)
+		return nil
+	})
+	switch {
+	case errors.Is(err, errNoRound):
+		// Fewer than two players left in a Swiss event, or no legal
+		// pairing: the tournament ends here.
+		b.log.Info("no next round; the tournament ends", "tournament", before.ID, "error", err)
+		b.finishTournament(ctx, before, p.Sprintf("No further round can be paired: too few players are left."))
+		return
+	case err != nil:
+		b.log.Warn("pairing a tournament round failed", "error", err)
+		return
+	case t.Done:
+		b.post(t.ChannelID, p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name))
+		return
+	}
+	b.log.Info("tournament round paired", "tournament", t.ID, "round", paired.Round, "games", len(paired.Games))
+	b.announceRound(t, paired.Round)
+	b.startRound(ctx, t)
+}
+
+// errNoRound: the next round cannot be paired.
+var errNoRound = errors.New("no next round")
+
+// finishTournament marks a tournament done and posts its final standings,
+// with why (when it ended early).
+func (b *Bot) finishTournament(ctx context.Context, t *storage.Tournament, why string) {
+	done, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		x.Done = true
+		x.RoundDeadline = time.Time{}
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("finishing a tournament failed", "tournament", t.ID, "error", err)
+		return
+	}
+	state, err := done.State()
+	if err != nil || state.Status() == tournament.CancelledStatus {
+		return // its cancel was announced
+	}
+	p := b.publicPrinter(done.GuildID)
+	head := p.Sprintf("**%[1]s** is over. Final standings:", done.Name)
+	if why != "" {
+		head = why + "\n" + head
+	}
+	b.postStandings(ctx, done, head)
+}
+
+// closeRound scores the games of round still on at its deadline as the
+// rules say, and calls their matches off; it returns the tournament after.
+func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) *storage.Tournament {
+	closed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		if r := s.Rounds(); len(r) != round || r[round-1].Complete() {
+			return nil
+		}
+		x.Log = append(x.Log, tournament.CloseRound(round))
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("closing a tournament round failed", "tournament", t.ID, "error", err)
+		return nil
+	}
+	p := b.publicPrinter(t.GuildID)
+	b.callOffRound(ctx, closed, round, p.Sprintf("%[1]s: the round's deadline passed", closed.Name))
+	b.post(closed.ChannelID, p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
+		closed.Name, round, adjudicationText(p, closed.Rules.Unfinished)))
+	return closed
+}
+
+// callOffRound calls off the matches of round still on, with why; only
+// those of player when player is not "".
+func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int, why string, player ...string) {
+	for _, g := range t.Games {
+		if g.Round != round {
+			continue
+		}
+		m, err := b.store.Match(ctx, g.Match)
+		if err != nil || !m.Phase.Active() {
+			continue
+		}
+		if len(player) > 0 {
+			if _, plays := m.SideOf(player[0]); !plays {
+				continue
+			}
+		}
+		noted, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+			x.ModeratorNote = why
+			return nil
+		})
+		if err == nil {
+			noted, err = b.store.Abandon(ctx, m.ID, noted.Version, b.now(), storage.CallOffModerator)
+		}
+		if err != nil {
+			b.log.Warn("calling off a tournament match failed", "match", m.ID, "error", err)
+			continue
+		}
+		b.afterChange(ctx, noted, nil)
+	}
+}
+
+// withdrawLeavers withdraws, before a round is paired, the players who are
+// no longer members of the server, and says so.
+func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
+	p := b.publicPrinter(t.GuildID)
+	for _, id := range state.Active() {
+		if !b.hasLeft(t.GuildID, id) {
+			continue
+		}
+		if _, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+			x.Log = append(x.Log, tournament.Withdraw(id, tournament.LeftServer))
+			return nil
+		}); err != nil {
+			b.log.Warn("withdrawing a player who left failed", "tournament", t.ID, "error", err)
+			continue
+		}
+		b.post(t.ChannelID, p.Sprintf("**%[1]s**: %[2]s left the server and is withdrawn from the tournament.", t.Name, playerLabel(t, id)))
+	}
+}
+
+// startRound starts the match of every board of the latest round that has
+// none and no result yet, and links it to its board.
+func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) {
+	state, err := t.State()
+	if err != nil {
+		return
+	}
+	rounds := state.Rounds()
+	if len(rounds) == 0 {
+		return
+	}
+	r := rounds[len(rounds)-1]
+	for k, g := range r.Games {
+		if g.IsBye() || g.Result.Done() {
+			continue
+		}
+		if _, ok := t.GameOf(r.Number, k+1); ok {
+			continue
+		}
+		m := &storage.Match{
+			GuildID: t.GuildID, ChannelID: t.ChannelID, Rules: t.Game, MoveTime: t.MoveTime, Clock: t.Clock,
+			Phase: storage.PhaseSetup, Created: b.now(),
+		}
+		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: playerLabel(t, g.Red)}
+		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: playerLabel(t, g.Blue)}
+		m, err := b.store.CreateMatch(ctx, m)
+		if err != nil {
+			b.log.Error("starting a tournament match failed", "tournament", t.ID, "round", r.Number, "board", k+1, "error", err)
+			continue
+		}
+		board := k + 1
+		linked, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+			x.Games = append(x.Games, storage.TournamentGame{Round: r.Number, Board: board, Match: m.ID})
+			return nil
+		})
+		if err != nil {
+			b.log.Error("linking a tournament match failed", "tournament", t.ID, "match", m.ID, "error", err)
+			continue
+		}
+		t = linked
+		b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
+	}
+}
+
+// announceRound posts a round's pairings in the tournament's channel,
+// naming the players so that they are told.
+func (b *Bot) announceRound(t *storage.Tournament, round int) {
+	p := b.publicPrinter(t.GuildID)
+	state, err := t.State()
+	if err != nil || round > len(state.Rounds()) {
+		return
+	}
+	r := state.Rounds()[round-1]
+	text := p.Sprintf("**%[1]s** — round %[2]d of %[3]d. Deadline <t:%[4]s:f>. Your set-up invitations come by DM.",
+		t.Name, round, state.TotalRounds(), unix(t.RoundDeadline))
+	var users []string
+	for k, g := range r.Games {
+		text += "\n" + strconv.Itoa(k+1) + ". " + pairingMention(p, g)
+		users = append(users, g.Red)
+		if !g.IsBye() {
+			users = append(users, g.Blue)
+		}
+	}
+	b.postMentioning(t.ChannelID, text, users)
+}
+
+// pairingMention writes a pairing with its players mentioned.
+func pairingMention(p lang.Printer, g tournament.Pairing) string {
+	if g.IsBye() {
+		return p.Sprintf("<@%[1]s> has a bye.", g.Red)
+	}
+	if g.Result.Done() {
+		return p.Sprintf("<@%[1]s> (Red) – <@%[2]s> (Blue): %[3]s", g.Red, g.Blue, resultText(p, g.Result))
+	}
+	return p.Sprintf("<@%[1]s> (Red) – <@%[2]s> (Blue)", g.Red, g.Blue)
+}
+
+// pairingText writes a pairing with its players' names and result.
+func pairingText(p lang.Printer, t *storage.Tournament, g tournament.Pairing) string {
+	if g.IsBye() {
+		return p.Sprintf("%[1]s has a bye.", playerLabel(t, g.Red))
+	}
+	return p.Sprintf("%[1]s (Red) – %[2]s (Blue): %[3]s", playerLabel(t, g.Red), playerLabel(t, g.Blue), resultText(p, g.Result))
+}
+
+// resultText words a tournament result: only what the channel's boards show.
+func resultText(p lang.Printer, r tournament.Result) string {
+	switch r {
+	case tournament.RedWon:
+		return p.Sprintf("Red won")
+	case tournament.BlueWon:
+		return p.Sprintf("Blue won")
+	case tournament.Drawn:
+		return p.Sprintf("draw")
+	case tournament.RedForfeited:
+		return p.Sprintf("Blue wins by forfeit")
+	case tournament.BlueForfeited:
+		return p.Sprintf("Red wins by forfeit")
+	case tournament.DoubleForfeit:
+		return p.Sprintf("double forfeit")
+	case tournament.Adjudicated:
+		return p.Sprintf("unfinished at the deadline")
+	case tournament.ByeResult:
+		return p.Sprintf("bye")
+	}
+	return p.Sprintf("still being played")
+}
+
+// adjudicationText words Rules.Unfinished.
+func adjudicationText(p lang.Printer, a tournament.Adjudication) string {
+	if a == tournament.ScoredAsDraw {
+		return p.Sprintf("a draw")
+	}
+	return p.Sprintf("a loss for both")
+}
+
+// playerLabel is a player's name as they joined.
+func playerLabel(t *storage.Tournament, id string) string {
+	if name := t.Names[id]; name != "" {
+		return name
+	}
+	return id
+}
+
+// post sends a text to a channel, mentioning nobody.
+func (b *Bot) post(channel, text string) {
+	b.postMentioning(channel, text, nil)
+}
+
+// postMentioning sends a text to a channel, pinging only users.
+func (b *Bot) postMentioning(channel, text string, users []string) {
+	slices.Sort(users)
+	users = slices.Compact(users)
+	if len(users) > 100 {
+		users = users[:100] // Discord's limit; the rest read the channel
+	}
+	_, err := b.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+		Content: truncate(text, 2000), AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
+	})
+	if err != nil {
+		b.log.Warn("posting in a tournament's channel failed", "channel", channel, "error", err)
+	}
+}
