@@ -174,3 +174,124 @@ func TestTournamentRoundRobin(t *testing.T) {
 	}
 	h.expect(h.run(h.carol, "join", discordtest.Opt("tournament", 1)), "already begun")
 }
+
+// TestTournamentSwiss: a Swiss event of nine over three rounds. Round 1 has
+// a bye; one of its games is never set up and is scored at the round's
+// deadline as the rules say (both lose, unrated). In round 2 a player
+// withdraws while their game is on: it is forfeited and called off. Before
+// round 3 a player leaves the server and is withdrawn; the bot restarts in
+// the middle of round 3, which ends after the restart, and so does the
+// tournament.
+func TestTournamentSwiss(t *testing.T) {
+	h := newTourney(t, "dave", "erin", "frank", "grace", "heidi", "ivan")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Swiss cup"), discordtest.Opt("format", "swiss")), "needs a number of rounds")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Swiss cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 3),
+		discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "168h")), "Tournament #1: Swiss cup")
+	for _, m := range h.members {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	h.channelSays("has a bye.")
+
+	// Round 1: three games played, one never set up.
+	matches := h.roundMatches(1)
+	if len(matches) != 4 {
+		t.Fatalf("round 1 of nine players: %d matches, want 4 and a bye", len(matches))
+	}
+	for _, m := range matches[:3] {
+		h.play(m, game.Blue)
+	}
+	idle := matches[3]
+	h.advance(24 * time.Hour)
+	h.channelSays("the deadline of round 1 passed")
+	if m := h.match(idle.ID); m.Phase != storage.PhaseAbandoned {
+		t.Fatalf("the unfinished game is %s after the round's deadline, want called off", m.Phase)
+	}
+	_, s := h.stored()
+	if r := s.Rounds()[0]; r.Games[3].Result != tournament.Adjudicated {
+		t.Fatalf("the unfinished game scored %s, want adjudicated", r.Games[3].Result)
+	}
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		st, _ := h.db.Standing(context.Background(), h.guild.ID, game.VariantClassic, idle.Players[side].UserID)
+		if st.Wins+st.Losses+st.Draws != 0 {
+			t.Errorf("the adjudicated game was rated: %+v", st)
+		}
+	}
+
+	// Round 2: a withdrawal during the round.
+	matches = h.roundMatches(2)
+	if len(matches) != 4 {
+		t.Fatalf("round 2: %d matches, want 4", len(matches))
+	}
+	quitter := h.members[matches[0].Players[game.Red].UserID]
+	h.expect(h.run(quitter, "withdraw"), "You withdrew")
+	h.channelSays(quitter.Name + " withdrew; their games still to play are forfeited.")
+	if m := h.match(matches[0].ID); m.Phase != storage.PhaseAbandoned {
+		t.Fatalf("the withdrawn player's game is %s, want called off", m.Phase)
+	}
+	for _, m := range matches[1:] {
+		h.play(m, game.Red)
+	}
+	_, s = h.stored()
+	if r := s.Rounds()[1]; r.Games[0].Result != tournament.RedForfeited {
+		t.Fatalf("the withdrawn player's game scored %s, want a forfeit", r.Games[0].Result)
+	}
+
+	// Before round 3 a member leaves the server.
+	var leaver *discordtest.Member
+	for _, m := range h.members {
+		if p, _ := s.Player(m.ID); !p.Withdrawn && m != h.alice {
+			leaver = m
+			break
+		}
+	}
+	h.guild.RemoveMember(leaver)
+	h.advance(time.Second)
+	h.channelSays(leaver.Name + " left the server and is withdrawn")
+	matches = h.roundMatches(3)
+	if len(matches) != 3 {
+		t.Fatalf("round 3 of seven players: %d matches, want 3 and a bye", len(matches))
+	}
+	h.play(matches[0], game.Blue)
+	h.shutdown()
+	h.start()
+	for _, m := range matches[1:] {
+		h.play(m, game.Blue)
+	}
+	h.advance(time.Second)
+	h.channelSays("**Swiss cup** is over. Final standings:")
+	tt, s := h.stored()
+	if !tt.Done || s.Status() != tournament.Finished {
+		t.Fatalf("after three rounds: done %v, status %s", tt.Done, s.Status())
+	}
+	for _, st := range s.Standings() {
+		if st.Player == quitter.ID && !st.Withdrawn {
+			t.Errorf("the player who withdrew is not marked so")
+		}
+	}
+}
+
+// TestTournamentTooFewPlayers: a tournament that fewer than two members
+// joined by its start is cancelled, and the channel is told; one that a
+// creator cancels says so too. Limits stop a member creating more.
+func TestTournamentTooFewPlayers(t *testing.T) {
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Lonely"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 2),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.advance(time.Hour)
+	h.channelSays("**Lonely** is cancelled: fewer than two players joined by its start.")
+	if tt, _ := h.stored(); !tt.Done {
+		t.Fatalf("the tournament without players is not done")
+	}
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "One"), discordtest.Opt("format", "round-robin")), "Tournament #2")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Two"), discordtest.Opt("format", "round-robin")), "Tournament #3")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Three"), discordtest.Opt("format", "round-robin")), "You already run 2 tournaments")
+	h.expect(h.run(h.bob, "cancel", discordtest.Opt("tournament", 2)), "Only the member who created")
+	h.expect(h.run(h.alice, "cancel", discordtest.Opt("tournament", 2)), "is cancelled")
+	h.channelSays("**One** is cancelled by alice.")
+	h.expect(h.run(h.bob, "join"), "You joined **Two**")
+	h.expect(h.run(h.bob, "leave"), "You left **Two**")
+	h.expect(h.run(h.bob, "leave"), "You are not in **Two**")
+	h.expect(h.run(h.bob, "list"), "#3 **Two**")
+}
