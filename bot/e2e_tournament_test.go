@@ -130,7 +130,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 		h.expect(h.run(m, "join"), "You joined **Winter league**")
 	}
 	h.expect(h.run(h.bob, "join"), "already in")
-	h.expect(h.run(h.bob, "standings"), "4 players")
+	h.expect(h.run(h.bob, "standings"), "players: 4")
 
 	h.advance(2 * time.Hour)
 	h.channelSays("round 1 of 3")

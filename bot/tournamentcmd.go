@@ -278,7 +278,7 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 func formatText(p lang.Printer, r tournament.Rules) string {
 	switch {
 	case r.Format == tournament.Swiss:
-		return p.Sprintf("Swiss, %[1]d rounds", r.Rounds)
+		return p.Sprintf("Swiss, rounds: %[1]d", r.Rounds)
 	case r.Double:
 		return p.Sprintf("double round robin")
 	}
@@ -327,7 +327,7 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 		return
 	}
 	s, _ := joined.State()
-	b.say(i, "You joined **%[1]s** (%[2]d players so far). Round 1 starts <t:%[3]s:f>; your set-up invitation comes by DM.", t.Name, len(s.Players()), unix(t.StartAt))
+	b.say(i, "You joined **%[1]s** (players so far: %[2]d). Round 1 starts <t:%[3]s:f>; your set-up invitation comes by DM.", t.Name, len(s.Players()), unix(t.StartAt))
 }
 
 // errRefused is a change refused for a reason the caller words.
@@ -439,7 +439,7 @@ func statusText(p lang.Printer, t *storage.Tournament) string {
 	}
 	switch s.Status() {
 	case tournament.Registering:
-		return p.Sprintf("%[1]d players; round 1 starts <t:%[2]s:f>", len(s.Players()), unix(t.StartAt))
+		return p.Sprintf("players: %[1]d; round 1 starts <t:%[2]s:f>", len(s.Players()), unix(t.StartAt))
 	case tournament.Running:
 		return p.Sprintf("round %[1]d of %[2]d, deadline <t:%[3]s:f>", len(s.Rounds()), s.TotalRounds(), unix(t.RoundDeadline))
 	case tournament.Finished:
