@@ -166,10 +166,15 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		b.log.Error("a stored tournament does not replay", "tournament", t.ID, "error", err)
 		return
 	}
+	if t.Starting {
+		// The round was paired but its matches not all started (a crash).
+		if t = b.startRound(ctx, t); t == nil || t.Starting {
+			return
+		}
+	}
 	rounds := state.Rounds()
 	if n := len(rounds); n > 0 && !rounds[n-1].Complete() {
 		if now.Before(t.RoundDeadline) {
-			b.startRound(ctx, t) // matches a crash left unstarted
 			return
 		}
 		t = b.closeRound(ctx, t, n)
@@ -202,6 +207,10 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		}
 		x.Log = append(x.Log, paired)
 		x.RoundDeadline = now.Add(x.RoundTime)
+		x.Starting = true
+		if after, err := x.State(); err == nil && after.Rounds()[paired.Round-1].Complete() {
+			x.RoundDeadline = now // only forfeits and a bye: the next round is due
+		}
 		return nil
 	})
 	switch {
@@ -326,15 +335,16 @@ func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state 
 }
 
 // startRound starts the match of every board of the latest round that has
-// none and no result yet, and links it to its board.
-func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) {
+// none and no result yet, links it to its board, and then clears Starting;
+// it returns the tournament after, nil when it could not.
+func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.Tournament {
 	state, err := t.State()
 	if err != nil {
-		return
+		return nil
 	}
 	rounds := state.Rounds()
 	if len(rounds) == 0 {
-		return
+		return t
 	}
 	r := rounds[len(rounds)-1]
 	for k, g := range r.Games {
@@ -353,7 +363,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) {
 		m, err := b.store.CreateMatch(ctx, m)
 		if err != nil {
 			b.log.Error("starting a tournament match failed", "tournament", t.ID, "round", r.Number, "board", k+1, "error", err)
-			continue
+			return t // Starting stays: the next pass tries again
 		}
 		board := k + 1
 		linked, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
@@ -362,11 +372,23 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) {
 		})
 		if err != nil {
 			b.log.Error("linking a tournament match failed", "tournament", t.ID, "match", m.ID, "error", err)
-			continue
+			return t
 		}
 		t = linked
 		b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
 	}
+	if !t.Starting {
+		return t
+	}
+	started, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		x.Starting = false
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("recording a round's matches started failed", "tournament", t.ID, "error", err)
+		return t
+	}
+	return started
 }
 
 // announceRound posts a round's pairings in the tournament's channel,

@@ -78,6 +78,10 @@ type Tournament struct {
 	Games []TournamentGame
 	// RoundDeadline is the deadline of the round under way (zero: none).
 	RoundDeadline time.Time
+	// Starting is set while the matches of the round just paired are being
+	// started: the tournament is due at once (Wake), so that a crash
+	// midway is mended by the next pass.
+	Starting bool
 	// Done is set once the tournament is over or cancelled, with nothing
 	// more to do.
 	Done bool
@@ -97,7 +101,7 @@ func (t *Tournament) Wake() (time.Time, bool) {
 	switch {
 	case t.Done:
 		return time.Time{}, false
-	case !t.started():
+	case !t.started(), t.Starting:
 		return t.StartAt, !t.StartAt.IsZero()
 	default:
 		return t.RoundDeadline, !t.RoundDeadline.IsZero()
@@ -266,6 +270,7 @@ type tournamentRecord struct {
 	Games      []TournamentGame   `json:"games,omitempty"`
 	Deadline   int64              `json:"deadline,omitempty"`
 	Done       bool               `json:"done,omitempty"`
+	Starting   bool               `json:"starting,omitempty"`
 }
 
 const tournamentFormat = 1
@@ -277,7 +282,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		Creator: t.CreatorID, Created: unixTime(t.Created), Rules: t.Rules, Game: encodeRules(t.Game),
 		MoveTime: int64(t.MoveTime / time.Second), ClockBase: int64(t.Clock.Base / time.Second), ClockInc: int64(t.Clock.Increment / time.Second),
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
-		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done,
+		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
 	}
 	return json.Marshal(rec)
 }
@@ -300,7 +305,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		Created: fromUnix(rec.Created), Rules: rec.Rules, Game: rules, MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Clock:     TimeControl{Base: time.Duration(rec.ClockBase) * time.Second, Increment: time.Duration(rec.ClockInc) * time.Second},
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
-		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done,
+		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
 	}
 	t.normalize()
 	return t, nil

@@ -218,6 +218,12 @@ func testTournamentWake(t *testing.T, s storage.Store) {
 	if due := must(s.DueTournaments(ctx, start.Add(time.Hour))).in(t); len(due) != 0 {
 		t.Errorf("due after pairing, before the deadline: %d", len(due))
 	}
+	// While its matches are being started, it is due at once.
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Starting = true; return nil })).in(t)
+	if due := must(s.DueTournaments(ctx, start.Add(time.Hour))).in(t); len(due) != 1 || !due[0].Starting {
+		t.Errorf("a tournament starting its matches is not due: %v", due)
+	}
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Starting = false; return nil })).in(t)
 	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Done = true; return nil })).in(t)
 	if _, ok, _ := s.NextTournamentWake(ctx); ok {
 		t.Errorf("a finished tournament still has a timer")
