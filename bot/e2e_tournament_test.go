@@ -11,6 +11,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/tournament"
 )
 
@@ -204,9 +205,10 @@ func TestTournamentSwiss(t *testing.T) {
 	idle := matches[3]
 	h.advance(24 * time.Hour)
 	h.channelSays("the deadline of round 1 passed")
-	if m := h.match(idle.ID); m.Phase != storage.PhaseAbandoned {
-		t.Fatalf("the unfinished game is %s after the round's deadline, want called off", m.Phase)
+	if m := h.match(idle.ID); m.Phase != storage.PhaseAbandoned || m.CalledOff != storage.CallOffTournament {
+		t.Fatalf("the unfinished game is %s (%s) after the round's deadline, want called off by the tournament", m.Phase, m.CalledOff)
 	}
+	h.members[idle.Players[game.Red].UserID].WaitDM(t, contains("The match is called off (Swiss cup: the round's deadline passed)."))
 	_, s := h.stored()
 	if r := s.Rounds()[0]; r.Games[3].Result != tournament.Adjudicated {
 		t.Fatalf("the unfinished game scored %s, want adjudicated", r.Games[3].Result)
@@ -294,4 +296,56 @@ func TestTournamentTooFewPlayers(t *testing.T) {
 	h.expect(h.run(h.bob, "leave"), "You left **Two**")
 	h.expect(h.run(h.bob, "leave"), "You are not in **Two**")
 	h.expect(h.run(h.bob, "list"), "#3 **Two**")
+}
+
+// TestTournamentCrashWhileStarting: a process paired round 1 and stopped
+// before it started the round's matches. After the restart the next pass
+// starts them, once each, and the round goes on.
+func TestTournamentCrashWhileStarting(t *testing.T) {
+	h := newTourney(t, "dave")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Crash cup"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range h.members {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.shutdown()
+	// What the process recorded before it stopped: the pairing, no match.
+	db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.UpdateTournament(context.Background(), 1, 0, func(x *storage.Tournament) error {
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		e, err := s.NextRound()
+		if err != nil {
+			return err
+		}
+		x.Log = append(x.Log, e)
+		x.RoundDeadline = h.clock.Now().Add(x.RoundTime)
+		x.Starting = true
+		return nil
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.start()
+	h.advance(time.Second)
+	matches := h.roundMatches(1)
+	if len(matches) != 2 {
+		t.Fatalf("after the restart round 1 has %d matches, want 2", len(matches))
+	}
+	h.advance(time.Second)
+	if tt, _ := h.stored(); tt.Starting || len(tt.Games) != 2 {
+		t.Fatalf("after the restart: starting %v, %d matches linked", tt.Starting, len(tt.Games))
+	}
+	if all, _ := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0); len(all) != 2 {
+		t.Fatalf("%d matches in the channel, want each board's once", len(all))
+	}
+	for _, m := range matches {
+		h.play(m, game.Red)
+	}
 }

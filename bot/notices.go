@@ -177,6 +177,9 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if m.CalledOff == storage.CallOffModerator {
 			text = p.Sprintf("The match is called off: a moderator decided so (%[1]s). No result is recorded.", m.ModeratorNote)
 		}
+		if m.CalledOff == storage.CallOffTournament {
+			text = p.Sprintf("The match is called off (%[1]s). The tournament scores it by its rules; it is not rated.", m.ModeratorNote)
+		}
 		return one(&discordgo.MessageSend{
 			Content:         matchTitle(p, m) + "\n" + text,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},

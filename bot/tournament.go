@@ -305,7 +305,7 @@ func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int
 			return nil
 		})
 		if err == nil {
-			noted, err = b.store.Abandon(ctx, m.ID, noted.Version, b.now(), storage.CallOffModerator)
+			noted, err = b.store.Abandon(ctx, m.ID, noted.Version, b.now(), storage.CallOffTournament)
 		}
 		if err != nil {
 			b.log.Warn("calling off a tournament match failed", "match", m.ID, "error", err)

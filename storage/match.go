@@ -157,10 +157,11 @@ const (
 	CallOffLateSetup  CallOff = iota // a set-up did not arrive in time, as the rules say
 	CallOffBotRemoved                // the bot was removed from the match's server
 	CallOffModerator                 // a moderator of the server called it off (ModeratorNote says why)
+	CallOffTournament                // its tournament's round closed, a player withdrew or it was cancelled (ModeratorNote says which)
 )
 
 // callOffWords are CallOff's stored names.
-var callOffWords = [...]string{CallOffLateSetup: "late-setup", CallOffBotRemoved: "bot-removed", CallOffModerator: "moderator"}
+var callOffWords = [...]string{CallOffLateSetup: "late-setup", CallOffBotRemoved: "bot-removed", CallOffModerator: "moderator", CallOffTournament: "tournament"}
 
 func (c CallOff) String() string {
 	if int(c) < len(callOffWords) {

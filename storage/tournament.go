@@ -101,7 +101,9 @@ func (t *Tournament) Wake() (time.Time, bool) {
 	switch {
 	case t.Done:
 		return time.Time{}, false
-	case !t.started(), t.Starting:
+	case t.Starting:
+		return t.Created, true // at once
+	case !t.started():
 		return t.StartAt, !t.StartAt.IsZero()
 	default:
 		return t.RoundDeadline, !t.RoundDeadline.IsZero()
