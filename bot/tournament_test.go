@@ -1,0 +1,62 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// TestTournamentResult: how a tournament scores each way a match ends.
+func TestTournamentResult(t *testing.T) {
+	confirmed := storage.SideSetup{Status: storage.SetupConfirmed}
+	tests := []struct {
+		name   string
+		match  storage.Match
+		result tournament.Result
+	}{
+		{"Red captured the flag", storage.Match{Phase: storage.PhaseFinished, Result: game.Result{Outcome: game.RedWon, Method: game.FlagCaptured}}, tournament.RedWon},
+		{"Red lost on time", storage.Match{Phase: storage.PhaseFinished, Result: game.Result{Outcome: game.BlueWon, Method: game.TimeForfeit}}, tournament.BlueWon},
+		{"a draw agreed", storage.Match{Phase: storage.PhaseFinished, Result: game.Result{Outcome: game.Drawn, Method: game.DrawAgreed}}, tournament.Drawn},
+		{"Blue never set up", storage.Match{Phase: storage.PhaseAbandoned, Setups: [2]storage.SideSetup{confirmed, {}}}, tournament.BlueForfeited},
+		{"Red never set up", storage.Match{Phase: storage.PhaseAbandoned, Setups: [2]storage.SideSetup{{}, confirmed}}, tournament.RedForfeited},
+		{"neither set up", storage.Match{Phase: storage.PhaseAbandoned}, tournament.DoubleForfeit},
+		{"called off in play", storage.Match{Phase: storage.PhaseAbandoned, Setups: [2]storage.SideSetup{confirmed, confirmed}}, tournament.DoubleForfeit},
+	}
+	for _, tc := range tests {
+		if got := tournamentResult(&tc.match); got != tc.result {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.result)
+		}
+	}
+}
+
+// TestStandingsText: the text table lines up its columns, keeps a name
+// from closing its code block, and shows Buchholz only in a Swiss event.
+func TestStandingsText(t *testing.T) {
+	for _, format := range []tournament.Format{tournament.RoundRobin, tournament.Swiss} {
+		tt := storagetest.NewTournament("g1")
+		tt.Rules = tournament.DefaultRules(format, 2)
+		if format == tournament.RoundRobin {
+			tt.Rules = tournament.DefaultRules(format, 0)
+		}
+		tt.Names = map[string]string{"a": "Ann ```", "b": "Bob"}
+		tt.Log = []tournament.Event{tournament.Join("a", 1500), tournament.Join("b", 1400)}
+		table, text, err := standingsOf(lang.For("en"), tt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Count(text, "```") != 2 {
+			t.Errorf("%s: a name closes the code block:\n%s", format, text)
+		}
+		if got := strings.Contains(text, "Buchholz"); got != (format == tournament.Swiss) {
+			t.Errorf("%s: Buchholz shown %v:\n%s", format, got, text)
+		}
+		if len(table.Rows) != 2 || table.Rows[0][1] != "Ann ```" {
+			t.Errorf("%s: rows %v", format, table.Rows)
+		}
+	}
+}
