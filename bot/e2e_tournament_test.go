@@ -349,3 +349,27 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 		h.play(m, game.Red)
 	}
 }
+
+// TestTournamentSwissEndsEarly: a Swiss event of two players has no legal
+// second round (they met in the first): it ends after the first, says why,
+// and posts the final standings.
+func TestTournamentSwissEndsEarly(t *testing.T) {
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Duo"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 3),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.expect(h.run(h.alice, "join"), "You joined")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.advance(time.Hour)
+	matches := h.roundMatches(1)
+	if len(matches) != 1 {
+		t.Fatalf("round 1 of two players: %d matches", len(matches))
+	}
+	h.play(matches[0], game.Blue)
+	h.advance(time.Second)
+	h.channelSays("No further round can be paired: too few players are left.")
+	h.channelSays("**Duo** is over. Final standings:")
+	if tt, s := h.stored(); !tt.Done || len(s.Rounds()) != 1 {
+		t.Fatalf("done %v after %d rounds", tt.Done, len(s.Rounds()))
+	}
+	h.expect(h.run(h.bob, "standings"), "over")
+}

@@ -437,18 +437,19 @@ func statusText(p lang.Printer, t *storage.Tournament) string {
 	if err != nil {
 		return ""
 	}
+	switch {
+	case s.Status() == tournament.CancelledStatus:
+		return p.Sprintf("cancelled")
+	case t.Done:
+		return p.Sprintf("over") // finished, or ended early
+	}
 	switch s.Status() {
 	case tournament.Registering:
 		return p.Sprintf("players: %[1]d; round 1 starts <t:%[2]s:f>", len(s.Players()), unix(t.StartAt))
 	case tournament.Running:
 		return p.Sprintf("round %[1]d of %[2]d, deadline <t:%[3]s:f>", len(s.Rounds()), s.TotalRounds(), unix(t.RoundDeadline))
-	case tournament.Finished:
-		return p.Sprintf("over")
 	}
-	if t.Done && len(s.Rounds()) < s.TotalRounds() && s.Status() != tournament.CancelledStatus {
-		return p.Sprintf("over")
-	}
-	return p.Sprintf("cancelled")
+	return p.Sprintf("over")
 }
 
 func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
