@@ -120,6 +120,17 @@
 // Match.RatingApplied, so two events ending a match at once count it once.
 // Casual matches and matches outside a server are not rated.
 //
+// # Tournaments
+//
+// A tournament (TournamentStore) is kept as a match is: its rules and the
+// log of its events (package tournament), which only grows. Every change
+// appends at the version the caller read (UpdateTournament, ErrStale
+// otherwise), so of several processes pairing one round at once exactly
+// one succeeds. Each match a tournament starts is linked to its round and
+// board, and the link is indexed both ways, so that a match's end finds its
+// board (MatchTournament). A tournament's one timer (Wake: its start, then
+// its round's deadline) is indexed like a match's (DueTournaments).
+//
 // # Errors
 //
 // Callers test errors with errors.Is against the sentinels of errors.go,
