@@ -226,6 +226,7 @@ func TestTournamentSwiss(t *testing.T) {
 		t.Fatalf("round 2: %d matches, want 4", len(matches))
 	}
 	quitter := h.members[matches[0].Players[game.Red].UserID]
+	h.expect(h.run(quitter, "leave"), "`/stratego tournament withdraw` takes you out")
 	h.expect(h.run(quitter, "withdraw"), "You withdrew")
 	h.channelSays(quitter.Name + " withdrew; their games still to play are forfeited.")
 	if m := h.match(matches[0].ID); m.Phase != storage.PhaseAbandoned {

@@ -116,7 +116,7 @@ func (b *Bot) onTournament(ctx context.Context, i *discordgo.Interaction, group 
 		case tcJoin:
 			b.onTournamentJoin(ctx, i, t)
 		case tcLeave, tcWithdraw:
-			b.onTournamentLeave(ctx, i, t)
+			b.onTournamentLeave(ctx, i, t, sub.Name == tcWithdraw)
 		case tcCancel:
 			b.onTournamentCancel(ctx, i, t)
 		case tcStandings:
@@ -303,13 +303,13 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 		_, in := s.Player(me)
 		switch {
 		case x.Done || s.Status() != tournament.Registering:
-			refusal = "**%[1]s** has already begun: joining is closed."
+			refusal = txtJoinClosedBegun
 		case !b.now().Before(x.JoinBy):
-			refusal = "Joining **%[1]s** closed <t:%[2]s:R>."
+			refusal = txtJoinClosed
 		case in:
-			refusal = "You are already in **%[1]s**. Round 1 starts <t:%[3]s:R>."
+			refusal = txtJoinedAlready
 		case len(s.Players()) >= x.MaxPlayers:
-			refusal = "**%[1]s** is full: it takes at most %[4]d players."
+			refusal = txtTournamentFull
 		}
 		if refusal != "" {
 			return errRefused
@@ -330,13 +330,26 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 	b.say(i, "You joined **%[1]s** (players so far: %[2]d). Round 1 starts <t:%[3]s:f>; your set-up invitation comes by DM.", t.Name, len(s.Players()), unix(t.StartAt))
 }
 
+// Refusals of join, leave and withdraw: the tournament's name, its join
+// deadline, its start and its player limit fill them.
+const (
+	txtJoinClosedBegun = "**%[1]s** has already begun: joining is closed."
+	txtJoinClosed      = "Joining **%[1]s** closed <t:%[2]s:R>."
+	txtJoinedAlready   = "You are already in **%[1]s**. Round 1 starts <t:%[3]s:R>."
+	txtTournamentFull  = "**%[1]s** is full: it takes at most %[4]d players."
+	txtTournamentOver  = "**%[1]s** is over."
+	txtNotInTournament = "You are not in **%[1]s**."
+	txtUseWithdraw     = "**%[1]s** has begun: `/stratego tournament withdraw` takes you out, and your games still to play are forfeited."
+)
+
 // errRefused is a change refused for a reason the caller words.
 var errRefused = errors.New("refused")
 
 // onTournamentLeave takes a member out: before the start they leave; after,
+// when they said withdraw (leave is refused, lest a slip forfeit games),
 // they withdraw, their game of the round (if on) is forfeited and called
 // off, and the channel is told.
-func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
+func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament, withdraw bool) {
 	me := userOf(i).ID
 	started := false
 	var refusal string
@@ -349,9 +362,11 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 		pl, in := s.Player(me)
 		switch {
 		case x.Done || s.Status() == tournament.Finished || s.Status() == tournament.CancelledStatus:
-			refusal = "**%[1]s** is over."
+			refusal = txtTournamentOver
 		case !in || pl.Withdrawn:
-			refusal = "You are not in **%[1]s**."
+			refusal = txtNotInTournament
+		case !withdraw && s.Status() == tournament.Running:
+			refusal = txtUseWithdraw
 		}
 		if refusal != "" {
 			return errRefused
