@@ -299,9 +299,10 @@ func TestTournamentTooFewPlayers(t *testing.T) {
 	h.expect(h.run(h.bob, "list"), "#3 **Two**")
 }
 
-// TestTournamentCrashWhileStarting: a process paired round 1 and stopped
-// before it started the round's matches. After the restart the next pass
-// starts them, once each, and the round goes on.
+// TestTournamentCrashWhileStarting: a process paired round 1, made the
+// match of board 1 and stopped before it linked it or started the others.
+// After the restart the next pass links that match and starts the other,
+// once each, and the round goes on.
 func TestTournamentCrashWhileStarting(t *testing.T) {
 	h := newTourney(t, "dave")
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Crash cup"), discordtest.Opt("format", "round-robin"),
@@ -329,6 +330,18 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 		x.Starting = true
 		return nil
 	})
+	var orphan *storage.Match
+	if err == nil {
+		// And the match of board 1, made but not yet linked.
+		tt, _ := db.Tournament(context.Background(), 1)
+		s, _ := tt.State()
+		g := s.Rounds()[0].Games[0]
+		m := &storage.Match{GuildID: tt.GuildID, ChannelID: tt.ChannelID, Rules: tt.Game, MoveTime: tt.MoveTime,
+			Phase: storage.PhaseSetup, Created: h.clock.Now()}
+		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: tt.Names[g.Red]}
+		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: tt.Names[g.Blue]}
+		orphan, err = db.CreateMatch(context.Background(), m)
+	}
 	db.Close()
 	if err != nil {
 		t.Fatal(err)
@@ -345,6 +358,9 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 	}
 	if all, _ := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0); len(all) != 2 {
 		t.Fatalf("%d matches in the channel, want each board's once", len(all))
+	}
+	if tt, _ := h.stored(); tt.Games[0].Match != orphan.ID {
+		t.Fatalf("board 1 plays match %d, want the one made before the crash, %d", tt.Games[0].Match, orphan.ID)
 	}
 	for _, m := range matches {
 		h.play(m, game.Red)

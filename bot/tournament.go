@@ -360,7 +360,12 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: playerLabel(t, g.Red)}
 		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: playerLabel(t, g.Blue)}
-		m, err := b.store.CreateMatch(ctx, m)
+		var err error
+		if orphan := b.orphanMatch(ctx, t, m); orphan != nil {
+			m = orphan // made before a crash, never linked: linked now
+		} else {
+			m, err = b.store.CreateMatch(ctx, m)
+		}
 		if err != nil {
 			b.log.Error("starting a tournament match failed", "tournament", t.ID, "round", r.Number, "board", k+1, "error", err)
 			return t // Starting stays: the next pass tries again
@@ -389,6 +394,28 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		return t
 	}
 	return started
+}
+
+// orphanMatch finds the match a process made for a board and stopped
+// before linking: in the tournament's channel, between the same players as
+// want, on the same terms, made since the round was paired, and no
+// tournament's. nil when there is none.
+func (b *Bot) orphanMatch(ctx context.Context, t *storage.Tournament, want *storage.Match) *storage.Match {
+	paired := t.RoundDeadline.Add(-t.RoundTime)
+	list, err := b.store.ChannelMatches(ctx, t.ChannelID, true, 0)
+	if err != nil {
+		return nil
+	}
+	for _, m := range list {
+		if m.Players[game.Red].UserID != want.Players[game.Red].UserID || m.Players[game.Blue].UserID != want.Players[game.Blue].UserID ||
+			m.Rules != want.Rules || m.MoveTime != want.MoveTime || m.Clock != want.Clock || m.Computer != "" || m.Created.Before(paired) {
+			continue
+		}
+		if _, err := b.store.MatchTournament(ctx, m.ID); errors.Is(err, storage.ErrNotFound) {
+			return m
+		}
+	}
+	return nil
 }
 
 // announceRound posts a round's pairings in the tournament's channel,
