@@ -1,12 +1,17 @@
 package bot
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 	"github.com/strategobot/strategobot/tournament"
 )
@@ -58,5 +63,41 @@ func TestStandingsText(t *testing.T) {
 		if len(table.Rows) != 2 || table.Rows[0][1] != "Ann ```" {
 			t.Errorf("%s: rows %v", format, table.Rows)
 		}
+	}
+}
+
+// TestTournamentPairedOnlyByTheLeader: on a shared database a process that
+// does not hold the lease of the timers leaves a due tournament alone; the
+// round is paired by the process that holds it.
+func TestTournamentPairedOnlyByTheLeader(t *testing.T) {
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"))
+	if err == nil {
+		tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+			x.Log = append(x.Log, tournament.Join("1", 1500), tournament.Join("2", 1500))
+			return nil
+		})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := db.Lead(ctx, leaseTimers, "leader", tt.StartAt, leaseTTL); !ok || err != nil {
+		t.Fatalf("the leader's lease: %v, %v", ok, err)
+	}
+	clock := discordtest.NewFakeClock(tt.StartAt.Add(time.Second))
+	b := New(Config{Shared: true, Holder: "follower", Now: clock.Now}, nil, db, nil)
+	b.renewLease(ctx)
+	b.handleDue(ctx) // would need Discord if it paired
+	after, err := db.Tournament(ctx, tt.ID)
+	if err != nil || after.Version != tt.Version {
+		t.Fatalf("a process without the lease changed the due tournament: version %d, was %d (%v)", after.Version, tt.Version, err)
+	}
+	if due, _ := db.DueTournaments(ctx, clock.Now()); len(due) != 1 {
+		t.Fatalf("the tournament is no longer due: %v", due)
 	}
 }

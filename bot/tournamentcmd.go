@@ -175,6 +175,10 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		b.tell(i, why)
 		return
 	}
+	if why := b.cannotPlayHere(i, false); why != "" {
+		b.tell(i, why) // the tournament's boards and standings are posted here
+		return
+	}
 	name := strings.TrimSpace(opts.str(optName))
 	if name == "" || len([]rune(name)) > storage.MaxTournamentName {
 		b.say(i, "Give the tournament a name of 1 to %[1]d characters.", storage.MaxTournamentName)
