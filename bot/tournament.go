@@ -111,8 +111,10 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 	p := b.publicPrinter(t.GuildID)
 	state, _ := t.State()
 	g := state.Rounds()[link.Round-1].Games[link.Board-1]
-	b.postStandings(ctx, t, p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, link.Round, pairingText(p, t, g)))
+	head := p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, link.Round, pairingText(p, t, g))
 	b.nudgeTimers()
+	// Posted aside: the member whose move ended the game is answered first.
+	go b.guard(ctx, "tournament standings", func(ctx context.Context) { b.postStandings(ctx, t, head) })
 }
 
 // updateTournament changes a tournament at the version it reads, and reads
