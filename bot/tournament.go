@@ -199,6 +199,9 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		if err != nil {
 			return err
 		}
+		if x.Done || len(s.Rounds()) != len(rounds) || s.Status() == tournament.CancelledStatus {
+			return errPairedAlready // another process moved it on meanwhile
+		}
 		if len(s.Rounds()) == 0 && len(s.Active()) < 2 {
 			x.Log = append(x.Log, tournament.Cancel())
 			x.Done = true
@@ -216,6 +219,8 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		return nil
 	})
 	switch {
+	case errors.Is(err, errPairedAlready):
+		return
 	case errors.Is(err, errNoRound):
 		// Fewer than two players left in a Swiss event, or no legal
 		// pairing: the tournament ends here.
@@ -234,8 +239,12 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	b.startRound(ctx, t)
 }
 
-// errNoRound: the next round cannot be paired.
-var errNoRound = errors.New("no next round")
+// errNoRound: the next round cannot be paired; errPairedAlready: another
+// process paired it or ended the tournament first.
+var (
+	errNoRound       = errors.New("no next round")
+	errPairedAlready = errors.New("paired already")
+)
 
 // finishTournament marks a tournament done and posts its final standings,
 // with why (when it ended early).
