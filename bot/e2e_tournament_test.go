@@ -390,3 +390,31 @@ func TestTournamentSwissEndsEarly(t *testing.T) {
 	}
 	h.expect(h.run(h.bob, "standings"), "over")
 }
+
+// TestTournamentPairedOnce: two passes that read the tournament before
+// either paired it (two processes, one of whose lease lapsed) pair one
+// round, start its matches once, and end nothing.
+func TestTournamentPairedOnce(t *testing.T) {
+	h := newTourney(t, "dave")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Race cup"), discordtest.Opt("format", "round-robin")), "Tournament #1")
+	for _, m := range h.members {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	read, _ := h.stored()
+	done := make(chan struct{})
+	for range 2 {
+		go func() {
+			h.bot.advanceTournament(context.Background(), read)
+			done <- struct{}{}
+		}()
+	}
+	<-done
+	<-done
+	tt, s := h.stored()
+	if tt.Done || len(s.Rounds()) != 1 || len(tt.Games) != 2 || tt.Starting {
+		t.Fatalf("after two passes: done %v, %d rounds, %d matches, starting %v; want one round of two matches", tt.Done, len(s.Rounds()), len(tt.Games), tt.Starting)
+	}
+	if all, _ := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0); len(all) != 2 {
+		t.Fatalf("%d matches started, want 2", len(all))
+	}
+}
