@@ -14,18 +14,13 @@ import (
 // indexes kept in the same transaction as the records they point to.
 var (
 	bucketMeta       = []byte("meta")
-	bucketMatches    = []byte("matches")     // id → match record
-	bucketChallenges = []byte("challenges")  // id → challenge record
-	bucketPlayers    = []byte("players")     // user id → player settings
-	bucketStandings  = []byte("standings")   // guild 0 variant user → standing
-	bucketServers    = []byte("servers")     // guild id → server settings
-	bucketLeases     = []byte("leases")      // name → expiry (unix ns) and holder
-	bucketFollowers  = []byte("followers")   // match id, user id → ""
-	bucketTourneys   = []byte("tournaments") // id → tournament record
-
-	bucketTourneyBy    = []byte("idx_tournament")       // guild 0 state id → ""
-	bucketTourneyWake  = []byte("idx_tournament_wake")  // unix id → ""
-	bucketTourneyGames = []byte("idx_tournament_games") // match id → tournament id, round, board
+	bucketMatches    = []byte("matches")    // id → match record
+	bucketChallenges = []byte("challenges") // id → challenge record
+	bucketPlayers    = []byte("players")    // user id → player settings
+	bucketStandings  = []byte("standings")  // guild 0 variant user → standing
+	bucketServers    = []byte("servers")    // guild id → server settings
+	bucketLeases     = []byte("leases")     // name → expiry (unix ns) and holder
+	bucketFollowers  = []byte("followers")  // match id, user id → ""
 
 	bucketByPlayer     = []byte("idx_player")    // user 0 state id → ""
 	bucketByChannel    = []byte("idx_channel")   // channel 0 state id → ""

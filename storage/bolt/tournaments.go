@@ -11,6 +11,15 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
+// The buckets of tournaments (in allBuckets): the records, and indexes kept
+// in the same transaction.
+var (
+	bucketTourneys     = []byte("tournaments")          // id → tournament record
+	bucketTourneyBy    = []byte("idx_tournament")       // guild 0 state id → ""
+	bucketTourneyWake  = []byte("idx_tournament_wake")  // unix id → ""
+	bucketTourneyGames = []byte("idx_tournament_games") // match id → tournament id, round, board
+)
+
 // tournamentIndex lists a tournament's index keys: its server, in the range
 // of those running or done, and its next timer.
 func tournamentIndex(t *storage.Tournament) []indexEntry {
