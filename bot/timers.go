@@ -15,6 +15,9 @@ func (b *Bot) runTimers(ctx context.Context) {
 	for {
 		var wait <-chan time.Time
 		next, ok, err := b.store.NextDeadline(ctx)
+		if at, due := b.nextTournamentWake(ctx); due && err == nil && (!ok || at.Before(next.At)) {
+			next, ok = storage.Deadline{At: at}, true // a tournament's start or round deadline
+		}
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
@@ -24,9 +27,6 @@ func (b *Bot) runTimers(ctx context.Context) {
 			wait = time.After(time.Minute)
 		case ok:
 			wait = time.After(max(0, next.At.Sub(b.now())))
-		}
-		if at, ok := b.nextTournamentWake(ctx); ok {
-			wait = sooner(wait, max(0, at.Sub(b.now())))
 		}
 		if b.cfg.Shared {
 			wait = sooner(wait, sharedPoll) // other processes' changes nudge no one here

@@ -382,10 +382,25 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			return t // Starting stays: the next pass tries again
 		}
 		board := k + 1
+		var taken storage.TournamentGame
 		linked, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+			var ok bool
+			if taken, ok = x.GameOf(r.Number, board); ok {
+				return errPairedAlready
+			}
 			x.Games = append(x.Games, storage.TournamentGame{Round: r.Number, Board: board, Match: m.ID})
 			return nil
 		})
+		if errors.Is(err, errPairedAlready) {
+			// Another process started this board meanwhile: this match goes.
+			if taken.Match != m.ID {
+				b.dropDuplicate(ctx, m)
+			}
+			if t, err = b.store.Tournament(ctx, t.ID); err != nil {
+				return nil
+			}
+			continue
+		}
 		if err != nil {
 			b.log.Error("linking a tournament match failed", "tournament", t.ID, "match", m.ID, "error", err)
 			return t
@@ -405,6 +420,23 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		return t
 	}
 	return started
+}
+
+// dropDuplicate calls off a match made for a board another process had
+// just started.
+func (b *Bot) dropDuplicate(ctx context.Context, m *storage.Match) {
+	off, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.ModeratorNote = b.publicPrinter(m.GuildID).Sprintf("made twice by mistake; the other match of this pairing counts")
+		return nil
+	})
+	if err == nil {
+		off, err = b.store.Abandon(ctx, m.ID, off.Version, b.now(), storage.CallOffTournament)
+	}
+	if err != nil {
+		b.log.Warn("calling off a duplicate tournament match failed", "match", m.ID, "error", err)
+		return
+	}
+	b.afterChange(ctx, off, nil)
 }
 
 // orphanMatch finds the match a process made for a board and stopped

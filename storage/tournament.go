@@ -173,7 +173,12 @@ func (t *Tournament) validate() error {
 	}
 	rounds := state.Rounds()
 	seen := map[MatchID]bool{}
+	boards := map[[2]int]bool{}
 	for _, g := range t.Games {
+		if boards[[2]int{g.Round, g.Board}] {
+			return bad("board %d of round %d has two matches", g.Board, g.Round)
+		}
+		boards[[2]int{g.Round, g.Board}] = true
 		if g.Round < 1 || g.Round > len(rounds) || g.Board < 1 || g.Board > len(rounds[g.Round-1].Games) {
 			return bad("match %d plays no board of the rounds paired", g.Match)
 		}

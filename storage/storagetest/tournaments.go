@@ -185,6 +185,14 @@ func testTournamentGames(t *testing.T, s storage.Store) {
 	if got, ok := must(s.Tournament(ctx, tt.ID)).in(t).GameOf(1, 1); !ok || got.Match != m.ID {
 		t.Errorf("the board's match: %+v, %v", got, ok)
 	}
+	other := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	twice := func(t *storage.Tournament) error {
+		t.Games = append(t.Games, storage.TournamentGame{Round: 1, Board: 1, Match: other.ID})
+		return nil
+	}
+	if _, err := s.UpdateTournament(ctx, tt.ID, 0, twice); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a second match for one board: %v, want ErrInvalid", err)
+	}
 	unlink := func(t *storage.Tournament) error { t.Games = nil; return nil }
 	if _, err := s.UpdateTournament(ctx, tt.ID, 0, unlink); !errors.Is(err, storage.ErrInvalid) {
 		t.Errorf("unlinking a match: %v, want ErrInvalid", err)
