@@ -62,6 +62,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Leases", testLeases},
 		{"Followers", testFollowers},
 		{"PracticeNoticesMarked", testPracticeNoticesMarked},
+		{"WebKey", testWebKey},
+		{"LinkGenerations", testLinkGenerations},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
