@@ -62,6 +62,7 @@ type Bot struct {
 	leading      atomic.Bool    // this process runs the timers and the outbox (lease.go)
 	snapshots    *snapshotCache // the latest state of matches changed lately (snapshot.go)
 	replays      atomic.Int64   // matches replayed by the bot itself, outside storage's changes
+	web          *webFace       // the board in the browser, nil when off (web.go)
 
 	limits   Limits
 	metrics  *Metrics
