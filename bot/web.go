@@ -55,7 +55,7 @@ func CheckPublicURL(publicURL string) error {
 // the store and returns the handler to serve, which the caller mounts behind
 // publicURL. Board DMs and set-up invites then carry an "Open board" link.
 // On a shared database it polls, until ctx ends, the matches with open
-// pages for changes made by other processes. Call it before Run.
+// pages for changes made by other processes.
 func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, error) {
 	if err := CheckPublicURL(publicURL); err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 		Actor:   webActor{b},
 		Log:     b.log.Warn,
 	})
-	b.web = &webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]uint64{}}
+	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]uint64{}})
 	if b.cfg.Shared {
 		go b.pollWeb(ctx)
 	}
@@ -83,7 +83,7 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 
 // webChanged tells the open pages of the snapshot's match of its change.
 func (b *Bot) webChanged(snap *snapshot) {
-	w := b.web
+	w := b.web.Load()
 	if w == nil || !w.srv.Watched(snap.m.ID) {
 		return
 	}
@@ -122,7 +122,7 @@ func (b *Bot) pollWeb(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		w := b.web
+		w := b.web.Load()
 		watched := map[storage.MatchID]bool{}
 		for _, id := range w.srv.WatchedMatches() {
 			watched[id] = true
@@ -150,14 +150,15 @@ func (b *Bot) pollWeb(ctx context.Context) {
 // boardLink is the "Open board" link of viewer in m, "" when the web board
 // is off. gen is the player's link generation (ignored for the public).
 func (b *Bot) boardLink(m *storage.Match, viewer game.Viewer, gen uint32) string {
-	if b.web == nil {
+	w := b.web.Load()
+	if w == nil {
 		return ""
 	}
 	c := web.Capability{Match: m.ID, Viewer: viewer, Expires: b.now().Add(LinkLifetime).Truncate(time.Second)}
 	if _, ok := viewer.IsPlayer(); ok {
 		c.Gen = gen
 	}
-	return b.web.signer.Link(b.web.publicURL, c)
+	return w.signer.Link(w.publicURL, c)
 }
 
 // txtOpenBoard labels the link to the web board.
