@@ -320,6 +320,7 @@ func TestWebBoardMatch(t *testing.T) {
 		t.Errorf("bob's link after alice revoked hers: %d", status)
 	}
 	if err := chromedp.Run(ctx,
+		chromedp.Navigate("about:blank"), // a new load, not a jump within the open page
 		chromedp.Navigate(link),
 		chromedp.WaitVisible(`body[data-refused="1"]`, chromedp.ByQuery),
 	); err != nil {
