@@ -139,7 +139,7 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Matc
 	if !b.deferPrivate(i) {
 		return
 	}
-	m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, At: b.now()})
+	m, err := b.recordAction(ctx, m.ID, 0, side, kind)
 	if err != nil {
 		b.finish(i, b.explain(printerOf(i), err, "action"))
 		return
@@ -148,6 +148,12 @@ func (b *Bot) act(ctx context.Context, i *discordgo.Interaction, m *storage.Matc
 	// The change recorded what it owes: the opponent is asked about an
 	// offer, the offerer told of a decline, everyone of an ending.
 	b.afterChange(ctx, m, nil)
+}
+
+// recordAction records side's resignation or draw action at the match's
+// version (0: any), from Discord or the web board; the caller runs afterChange.
+func (b *Bot) recordAction(ctx context.Context, id storage.MatchID, version uint64, side game.Side, kind storage.ActionKind) (*storage.Match, error) {
+	return b.store.Act(ctx, id, version, storage.Action{Kind: kind, Side: side, At: b.now()})
 }
 
 // drawOfferMessage asks side, by DM, to accept or decline the opponent's draw offer.

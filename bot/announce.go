@@ -63,6 +63,7 @@ func noHeadline(narrator, *game.View) string { return "" }
 func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game, known ...*storage.PlayerSettings) {
 	snap := newSnapshot(m, g, known...)
 	b.snapshots.put(snap)
+	b.webChanged(snap)
 	b.nudgeTimers()
 	b.tournamentGameOver(ctx, m)
 	if !b.computerToMove(m) {

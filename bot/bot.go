@@ -51,17 +51,18 @@ type Bot struct {
 	pics  *render.Renderer
 	log   *slog.Logger
 
-	dmChannels   sync.Map       // user id → DM channel id, a cache of UserChannelCreate
-	dmOpening    atomic.Bool    // set while an outbox worker opens a DM channel (dmchannels.go)
-	dmOpenings   atomic.Uint64  // counts the DM channel openings begun
-	wake         chan struct{}  // nudges the timer loop when a deadline may have moved
-	timerPass    sync.Mutex     // held by a pass over the due timers
-	outboxWake   chan struct{}  // nudges the outbox loop when a change recorded notices
-	outboxPass   sync.Mutex     // held by a pass over the due notices
-	reconnecting atomic.Bool    // a reconnect loop is running
-	leading      atomic.Bool    // this process runs the timers and the outbox (lease.go)
-	snapshots    *snapshotCache // the latest state of matches changed lately (snapshot.go)
-	replays      atomic.Int64   // matches replayed by the bot itself, outside storage's changes
+	dmChannels   sync.Map                // user id → DM channel id, a cache of UserChannelCreate
+	dmOpening    atomic.Bool             // set while an outbox worker opens a DM channel (dmchannels.go)
+	dmOpenings   atomic.Uint64           // counts the DM channel openings begun
+	wake         chan struct{}           // nudges the timer loop when a deadline may have moved
+	timerPass    sync.Mutex              // held by a pass over the due timers
+	outboxWake   chan struct{}           // nudges the outbox loop when a change recorded notices
+	outboxPass   sync.Mutex              // held by a pass over the due notices
+	reconnecting atomic.Bool             // a reconnect loop is running
+	leading      atomic.Bool             // this process runs the timers and the outbox (lease.go)
+	snapshots    *snapshotCache          // the latest state of matches changed lately (snapshot.go)
+	replays      atomic.Int64            // matches replayed by the bot itself, outside storage's changes
+	web          atomic.Pointer[webFace] // the board in the browser, nil when off (web.go)
 
 	limits   Limits
 	metrics  *Metrics

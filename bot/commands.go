@@ -81,6 +81,7 @@ const (
 	optWinner          = "winner"
 	optText            = "text"
 	optOwnMoves        = "own_moves"
+	optRevokeLinks     = "revoke_links"
 	optClock           = "clock"
 )
 
@@ -244,6 +245,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionString, Name: optSave, Description: "Save the set-up of your latest match under this name", MaxLength: 40},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optDelete, Description: "Delete a saved set-up", Autocomplete: true},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optDefault, Description: "Offer this saved set-up first in its variant", Autocomplete: true},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optRevokeLinks, Description: "True: every web board link the bot gave you stops working"},
 				},
 			},
 			{

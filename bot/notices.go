@@ -71,7 +71,9 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if m.Phase != storage.PhaseSetup {
 			return nil, nil // the invite is moot: the match has moved on
 		}
-		return one(setupInvite(p, m, side, settings(side))), nil
+		msg := setupInvite(p, m, side, settings(side))
+		msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
+		return one(msg), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
 		numbering := game.NumberingModern
 		if aud != storage.AudiencePublic {
@@ -95,6 +97,10 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			what = awardHeadline(m.ModeratorNote)
 		}
 		msg := b.boardMessage(p, m, g, viewerOf(aud), numbering, what, deadline, current)
+		if aud != storage.AudiencePublic {
+			// A player's own link, in their DM only.
+			msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
+		}
 		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && snap.server(b.readServer(ctx)).Board == storage.BoardLive {
 			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil
 		}

@@ -124,6 +124,13 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			return
 		}
 	}
+	if revoke, _ := opts.boolean(optRevokeLinks); revoke {
+		if _, err := b.store.RevokeLinks(ctx, user); err != nil {
+			b.tell(i, b.explain(pr, err, "settings"))
+			return
+		}
+		notes = append(notes, pr.Sprintf(txtLinksRevoked))
+	}
 	p, err := b.updatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
 		switch opts.str(optNumbering) {
 		case "modern":
@@ -192,6 +199,8 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 
 // A member's settings: their numbering, and a saved set-up in the list.
 const (
+	txtLinksRevoked = "Done: every web board link I gave you before stops working now. Each new board I send you brings a new one."
+
 	txtNumberingModern  = "numbering: modern (%[1]s %[2]s)"
 	txtNumberingClassic = "numbering: classic (%[1]s %[2]s)"
 	txtSavedSetup       = "• %[1]s — %[2]s"

@@ -143,7 +143,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 			}}},
 		})
 	case actRandom:
-		b.answerDraft(ctx, i, m, side, game.RandomSetup(m.Rules, m.Secret.Seed(seedRandomSetup, uint64(side), m.Version)), settings.Numbering)
+		b.answerDraft(ctx, i, m, side, randomSetup(m, side), settings.Numbering)
 	case actSaved:
 		values := i.MessageComponentData().Values
 		if len(values) == 0 {
@@ -214,14 +214,10 @@ type preview struct {
 // would lose at once), any other is stored as side's draft, and its preview
 // returned.
 func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side game.Side, setup game.Setup, n game.Numbering) (*preview, error) {
-	if !setup.CanMove(m.Rules) {
-		return nil, txtErrCannotMove
-	}
-	m, err := b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
+	m, err := b.storeDraft(ctx, m, side, setup)
 	if err != nil {
 		return nil, err
 	}
-	b.afterChange(ctx, m, nil)
 	var buf bytes.Buffer
 	var files []*discordgo.File
 	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(p, m), Numbering: n, Lang: p}); err != nil {
@@ -243,6 +239,26 @@ func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side 
 	}}}}, nil
 }
 
+// storeDraft is the store's side of draft, also the web board's: a set-up
+// from which no piece can move is refused, any other stored as side's draft.
+func (b *Bot) storeDraft(ctx context.Context, m *storage.Match, side game.Side, setup game.Setup) (*storage.Match, error) {
+	if !setup.CanMove(m.Rules) {
+		return nil, txtErrCannotMove
+	}
+	m, err := b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
+	if err != nil {
+		return nil, err
+	}
+	b.afterChange(ctx, m, nil)
+	return m, nil
+}
+
+// randomSetup is the Random button's set-up: drawn from the match's secret,
+// new with every version of the match.
+func randomSetup(m *storage.Match, side game.Side) game.Setup {
+	return game.RandomSetup(m.Rules, m.Secret.Seed(seedRandomSetup, uint64(side), m.Version))
+}
+
 // draftMark names side's draft in its preview's Confirm button, so that
 // Confirm makes final the set-up the player saw and no other. It is keyed
 // with the match's secret: the id tells nobody anything about the set-up.
@@ -261,6 +277,35 @@ func draftMark(m *storage.Match, side game.Side) uint64 {
 	return m.Secret.Seed(seedDraftMark, append(args, uint64(side))...) >> 12 // 52 bits keep the id short
 }
 
+// txtErrDraftChanged refuses to confirm a draft changed after its preview.
+const txtErrDraftChanged friendly = "You changed this set-up after this preview was shown: confirm the latest preview."
+
+// confirmDraft makes side's draft final, if it is still the one mark names
+// (draftMark), looking again when something else changed the match
+// meanwhile; the caller runs afterChange. It is the one path of a
+// confirmation, from a preview's Confirm button or the web board.
+func (b *Bot) confirmDraft(ctx context.Context, m *storage.Match, side game.Side, mark uint64) (*storage.Match, error) {
+	for attempt := 0; ; attempt++ {
+		if draftMark(m, side) != mark {
+			return nil, txtErrDraftChanged
+		}
+		confirmed, err := b.store.SetSetup(ctx, m.ID, m.Version, side, m.Setups[side].Setup, storage.SetupConfirmed, b.now())
+		if err == nil {
+			return confirmed, nil
+		}
+		if !errors.Is(err, storage.ErrStale) || attempt == 2 {
+			return nil, err
+		}
+		// Something else changed the match meanwhile: look again.
+		if m, err = b.store.Match(ctx, m.ID); err != nil {
+			return nil, err
+		}
+		if m.Setups[side].Status == storage.SetupConfirmed {
+			return nil, storage.ErrSetupConfirmed
+		}
+	}
+}
+
 // confirmSetup makes the draft final, if it is still the one whose preview
 // carried mark. When both are final the match starts, or is over at once,
 // and afterChange tells everyone either way.
@@ -277,31 +322,10 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	if !b.deferPrivate(i) {
 		return
 	}
-	var err error
-	for attempt := 0; ; attempt++ {
-		if draftMark(m, side) != mark {
-			b.finish(i, printerOf(i).Sprintf("You changed this set-up after this preview was shown: confirm the latest preview."))
-			return
-		}
-		var confirmed *storage.Match
-		confirmed, err = b.store.SetSetup(ctx, m.ID, m.Version, side, m.Setups[side].Setup, storage.SetupConfirmed, b.now())
-		if err == nil {
-			m = confirmed
-			break
-		}
-		if !errors.Is(err, storage.ErrStale) || attempt == 2 {
-			b.finish(i, b.explain(printerOf(i), err, "confirm"))
-			return
-		}
-		// Something else changed the match meanwhile: look again.
-		if m, err = b.store.Match(ctx, m.ID); err != nil {
-			b.finish(i, b.explain(printerOf(i), err, "confirm"))
-			return
-		}
-		if m.Setups[side].Status == storage.SetupConfirmed {
-			b.finish(i, b.explain(printerOf(i), storage.ErrSetupConfirmed, "confirm"))
-			return
-		}
+	m, err := b.confirmDraft(ctx, m, side, mark)
+	if err != nil {
+		b.finish(i, b.explain(printerOf(i), err, "confirm"))
+		return
 	}
 	switch m.Phase {
 	case storage.PhaseSetup:

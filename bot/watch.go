@@ -57,6 +57,10 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 		lines = append([]string{"…"}, lines[len(lines)-6:]...)
 	}
 	text := joinLines(note, matchTitle(nar.p, m), statusLine(g, nar, m.Deadline), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
+	if link := b.withBoardLink(nar.p, nil, m, game.PublicViewer, 0); link != nil {
+		b.finishWith(i, text, link, b.boardFile(nar.p, m, &v, nar.numbering)...)
+		return
+	}
 	b.finish(i, text, b.boardFile(nar.p, m, &v, nar.numbering)...)
 }
 

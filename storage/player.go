@@ -44,6 +44,10 @@ type PlayerSettings struct {
 	// Vacations are the player's vacations of this year and the last, oldest
 	// first: when each began and ended (or is planned to end).
 	Vacations []Vacation
+	// LinkGen is the generation of the player's web board links: every link
+	// carries the generation it was signed at, and revoking the player's
+	// links (Store.RevokeLinks) bumps it, so that older links are refused.
+	LinkGen uint32
 }
 
 // SavedSetup is a set-up a player keeps under a name. It is hidden information.
@@ -127,10 +131,11 @@ type playerRecordV2 struct {
 	Setups      []savedSetupRecord `json:"setups,omitempty"`
 	Defaults    map[string]string  `json:"defaults,omitempty"`  // variant → set-up name
 	Vacations   [][2]int64         `json:"vacations,omitempty"` // [start, end] in Unix seconds
+	LinkGen     uint32             `json:"link_gen,omitempty"`
 }
 
 func encodePlayer(p *PlayerSettings) ([]byte, error) {
-	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, NoOwnMoves: p.NoOwnMoves, DMBlocked: unixTime(p.DMBlockedAt), Locale: p.Locale, DMChannel: p.DMChannel}
+	rec := playerRecordV2{V: playerRecordVersion, ID: p.UserID, Version: p.Version, NoReminders: p.NoReminders, NoOwnMoves: p.NoOwnMoves, DMBlocked: unixTime(p.DMBlockedAt), Locale: p.Locale, DMChannel: p.DMChannel, LinkGen: p.LinkGen}
 	if p.Numbering != game.NumberingModern {
 		rec.Numbering = p.Numbering.String()
 	}
@@ -173,7 +178,7 @@ func decodePlayer(data []byte) (*PlayerSettings, error) {
 	fail := func(err error) (*PlayerSettings, error) {
 		return nil, fmt.Errorf("player %s: %v: %w", rec.ID, err, ErrCorrupt)
 	}
-	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, NoOwnMoves: rec.NoOwnMoves, DMBlockedAt: fromUnix(rec.DMBlocked), Locale: rec.Locale, DMChannel: rec.DMChannel}
+	p := &PlayerSettings{UserID: rec.ID, Version: rec.Version, NoReminders: rec.NoReminders, NoOwnMoves: rec.NoOwnMoves, DMBlockedAt: fromUnix(rec.DMBlocked), Locale: rec.Locale, DMChannel: rec.DMChannel, LinkGen: rec.LinkGen}
 	if rec.Numbering != "" {
 		if p.Numbering, err = game.ParseNumbering(rec.Numbering); err != nil {
 			return fail(err)

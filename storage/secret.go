@@ -65,3 +65,15 @@ func decodeSecret(text string) (Secret, error) {
 	copy(s[:], b)
 	return s, nil
 }
+
+// WebKeyLen is the length of the web board's signing key (Store.WebKey).
+const WebKeyLen = 32
+
+// NewWebKey draws a web signing key from crypto/rand.
+func NewWebKey() ([]byte, error) {
+	k := make([]byte, WebKeyLen)
+	if _, err := rand.Read(k); err != nil {
+		return nil, fmt.Errorf("drawing the web signing key: %w", err)
+	}
+	return k, nil
+}

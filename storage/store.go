@@ -95,6 +95,19 @@ type Store interface {
 	// UpdatePlayer changes a player's settings with fn in one transaction.
 	UpdatePlayer(ctx context.Context, userID string, fn func(p *PlayerSettings) error) (*PlayerSettings, error)
 
+	// LinkGeneration returns the generation of userID's web board links (see
+	// PlayerSettings.LinkGen): 0 for a player never seen.
+	LinkGeneration(ctx context.Context, userID string) (uint32, error)
+	// RevokeLinks bumps userID's link generation, so that every link signed
+	// before is refused, and returns the new generation.
+	RevokeLinks(ctx context.Context, userID string) (uint32, error)
+	// WebKey returns the key the web board's links are signed with
+	// (WebKeyLen random bytes), drawing and storing it on the first call:
+	// every process sharing the database gets the same key, also when two
+	// first calls race. It is secret: never show, log or export it apart
+	// from a backup of the whole database.
+	WebKey(ctx context.Context) ([]byte, error)
+
 	// Standing returns a player's results and rating in a server and variant
 	// (the starting rating when they have played none there).
 	Standing(ctx context.Context, guildID string, v game.Variant, userID string) (Standing, error)

@@ -156,6 +156,11 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 	s.State.RUnlock()
 	c.pass("application id %s; the bot is in %d server(s)", appID, servers)
 	c.note("invite link: %s", bot.InviteLink(appID))
+	if cfg.WebAddr != "" {
+		c.note("board in the browser: served on %s, reached at %s (through your HTTPS reverse proxy)", cfg.WebAddr, cfg.PublicURL)
+	} else {
+		c.note("board in the browser: off (set web_addr and public_url to turn it on)")
+	}
 
 	if channelID != "" && guildID == "" {
 		ch, err := s.Channel(channelID, discordgo.WithContext(ctx))

@@ -35,6 +35,8 @@ type config struct {
 	BackupDir       string   `toml:"backup_dir" env:"STRATEGOBOT_BACKUP_DIR"`
 	BackupEvery     duration `toml:"backup_every" env:"STRATEGOBOT_BACKUP_EVERY"`
 	BackupKeep      int      `toml:"backup_keep" env:"STRATEGOBOT_BACKUP_KEEP"`
+	WebAddr         string   `toml:"web_addr" env:"STRATEGOBOT_WEB_ADDR"`
+	PublicURL       string   `toml:"public_url" env:"STRATEGOBOT_PUBLIC_URL"`
 	MetricsAddr     string   `toml:"metrics_addr" env:"STRATEGOBOT_METRICS_ADDR"`
 	Profiling       bool     `toml:"profiling" env:"STRATEGOBOT_PROFILING"`
 	ShardID         int      `toml:"shard_id" env:"STRATEGOBOT_SHARD_ID"`
@@ -234,6 +236,14 @@ func (c config) validate() error {
 		problems = append(problems, fmt.Sprintf("shard_id %d must be from 0 to shard_count-1, and shard_count (%d) at least 1", c.ShardID, c.ShardCount))
 	case c.ShardCount > 1 && !postgres.IsURL(c.Database):
 		problems = append(problems, "several shards are several processes, which share a PostgreSQL database: set database to a postgres:// URL")
+	}
+	switch {
+	case (c.WebAddr == "") != (c.PublicURL == ""):
+		problems = append(problems, "web_addr and public_url go together: set both to serve the board in the browser (web_addr where the bot listens, public_url the https address your reverse proxy serves it at), or neither")
+	case c.PublicURL != "":
+		if err := bot.CheckPublicURL(c.PublicURL); err != nil {
+			problems = append(problems, err.Error())
+		}
 	}
 	if c.BackupKeep < 1 {
 		problems = append(problems, "backup_keep must be at least 1")

@@ -78,6 +78,14 @@ func TestLoadConfig(t *testing.T) {
 			check: func(c config) bool { return c.Database == "postgres://bot:pw@db.example/strategobot" }},
 		{name: "postgres with backup_dir", env: map[string]string{"STRATEGOBOT_DATABASE": "postgresql://bot@db/strategobot", "STRATEGOBOT_BACKUP_DIR": "backups"}, err: "pg_dump"},
 		{name: "no database", file: write("g.toml", "database = \"\"\n"), err: "postgres:// URL"},
+		{name: "web on", file: write("w.toml", "web_addr = \"127.0.0.1:8080\"\npublic_url = \"https://stratego.example.org\"\n"),
+			check: func(c config) bool {
+				return c.WebAddr == "127.0.0.1:8080" && c.PublicURL == "https://stratego.example.org"
+			}},
+		{name: "web_addr alone", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "127.0.0.1:8080"}, err: "web_addr and public_url go together"},
+		{name: "public_url alone", env: map[string]string{"STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"}, err: "web_addr and public_url go together"},
+		{name: "public_url relative", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "stratego.example.org"}, err: "public_url \"stratego.example.org\""},
+		{name: "public_url not http", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "ftp://stratego.example.org"}, err: "http or https"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -62,6 +62,17 @@ func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 		Limits:          limits,
 		Logger:          logger,
 	}, session, db, pics)
+	if cfg.WebAddr != "" {
+		handler, err := b.EnableWeb(ctx, cfg.PublicURL)
+		if err != nil {
+			return err
+		}
+		stopWeb, err := serveWeb(cfg.WebAddr, cfg.PublicURL, handler, logger)
+		if err != nil {
+			return err
+		}
+		defer stopWeb()
+	}
 	if cfg.MetricsAddr != "" {
 		if err := serveMetrics(ctx, cfg.MetricsAddr, cfg.Profiling, reg, b, logger); err != nil {
 			return err

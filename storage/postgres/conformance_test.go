@@ -157,3 +157,12 @@ func (p *twoPools) ExpireChallenge(ctx context.Context, id storage.ChallengeID, 
 
 // Close is left to openURL's cleanup.
 func (p *twoPools) Close() error { return nil }
+func (p *twoPools) LinkGeneration(ctx context.Context, user string) (uint32, error) {
+	return p.pick().LinkGeneration(ctx, user)
+}
+func (p *twoPools) RevokeLinks(ctx context.Context, user string) (uint32, error) {
+	return p.pick().RevokeLinks(ctx, user)
+}
+func (p *twoPools) WebKey(ctx context.Context) ([]byte, error) {
+	return p.pick().WebKey(ctx)
+}

@@ -68,6 +68,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TournamentGames", testTournamentGames},
 		{"TournamentWake", testTournamentWake},
 		{"TournamentOneLeaderPairs", testTournamentOneLeaderPairs},
+		{"WebKey", testWebKey},
+		{"LinkGenerations", testLinkGenerations},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

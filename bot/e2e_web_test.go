@@ -1,0 +1,333 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/chromedp/chromedp"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/web"
+)
+
+// webBrowser starts a headless Chromium, as web's browser tests do: without
+// one the test is skipped, unless STRATEGOBOT_TEST_BROWSER_REQUIRED is set
+// (CI), where it fails.
+func webBrowser(t *testing.T) context.Context {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("STRATEGOBOT_TEST_BROWSER_REQUIRED") != "" {
+			t.Fatal("no Chromium found, and STRATEGOBOT_TEST_BROWSER_REQUIRED is set")
+		}
+		t.Skip("no Chromium found")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel3)
+	if err := chromedp.Run(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// webOn turns the harness's bot's web board on, served by a local HTTP server
+// whose address is the public URL; it returns that URL.
+func webOn(t *testing.T, h *harness) string {
+	t.Helper()
+	ts := httptest.NewUnstartedServer(nil)
+	url := "http://" + ts.Listener.Addr().String()
+	handler, err := h.bot.EnableWeb(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Config.Handler = handler
+	ts.Start()
+	t.Cleanup(func() {
+		ts.CloseClientConnections() // the open pages' event streams
+		ts.Close()
+	})
+	return url
+}
+
+// openBoardLink returns the URL of msg's "Open board" link button.
+func openBoardLink(t *testing.T, msg *discordtest.Message) string {
+	t.Helper()
+	for _, b := range msg.Buttons() {
+		if b.Label == "Open board" {
+			if b.Style != discordgo.LinkButton || b.URL == "" || b.CustomID != "" {
+				t.Fatalf("the Open board button is not a link: %+v", b)
+			}
+			return b.URL
+		}
+	}
+	t.Fatalf("no Open board link on %q", msg.Content)
+	return ""
+}
+
+// apiStatus sends one API request with the token of link and returns its status and body.
+func apiStatus(t *testing.T, base, link, method, path, body string) (int, string) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, base+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, token, _ := strings.Cut(link, "#")
+	req.Header.Set(web.CapabilityHeader, token)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// pageWait polls the page until js, an expression, is true; what names it in a failure.
+func pageWait(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var ok bool
+		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &ok)); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var status string
+			_ = chromedp.Run(ctx, chromedp.Text("#status", &status, chromedp.ByQuery))
+			t.Fatalf("the page never showed %s (status %q)", what, status)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func sqSel(s game.Square) string { return fmt.Sprintf(`.sq[data-sq="%d"]`, s) }
+
+// dragJS drags with the page's own drag-and-drop handlers: from the tray's
+// rank, or from a square, onto a square.
+const dragJS = `(function(from, to) {
+  const src = document.querySelector(from), dst = document.querySelector(to);
+  if (!src || !dst) { return false; }
+  const dt = new DataTransfer();
+  src.dispatchEvent(new DragEvent("dragstart", {bubbles: true, cancelable: true, dataTransfer: dt}));
+  dst.dispatchEvent(new DragEvent("dragover", {bubbles: true, cancelable: true, dataTransfer: dt}));
+  dst.dispatchEvent(new DragEvent("drop", {bubbles: true, cancelable: true, dataTransfer: dt}));
+  src.dispatchEvent(new DragEvent("dragend", {bubbles: true, dataTransfer: dt}));
+  return true;
+})(%q, %q)`
+
+func drag(t *testing.T, ctx context.Context, from, to string) {
+	t.Helper()
+	var ok bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(dragJS, from, to), &ok)); err != nil || !ok {
+		t.Fatalf("drag %s to %s: %v, %v", from, to, ok, err)
+	}
+}
+
+// TestWebBoardMatch: a whole Barrage match in which alice plays only on the
+// web page her DMs link to, and bob only on Discord. Alice drags her set-up
+// into place and moves by clicking; bob's moves arrive live on her page; she
+// offers a draw, which bob declines on Discord; she captures bob's Flag, and
+// the page shows the final reveal and steps back through the replay.
+// Forged, expired, wrong-side and revoked links are refused.
+func TestWebBoardMatch(t *testing.T) {
+	ctx := webBrowser(t)
+	h := newHarness(t)
+	base := webOn(t, h)
+	bg := context.Background()
+
+	h.challenge("Barrage")
+	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	link := openBoardLink(t, invite)
+	if !strings.HasPrefix(link, base+"/board#") {
+		t.Fatalf("alice's link %q is not under %s", link, base)
+	}
+	bobLink := openBoardLink(t, h.bob.WaitDM(t, contains("Send me your secret set-up")))
+	list, err := h.db.PlayerMatches(bg, h.alice.ID, true, 0)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("alice's matches: %d, %v", len(list), err)
+	}
+	id := list[0].ID
+
+	// Bob sets up on Discord: Flag on A7, his front row's far left seen
+	// from Red, so that Red's Scout on A4 can strike it down the open file.
+	rules := game.DefaultRules(game.VariantBarrage)
+	blue := setupOf(t, rules, map[[2]int]game.Rank{
+		{0, 9}: game.Flag, {0, 0}: game.Scout, {0, 4}: game.Scout, {1, 1}: game.Marshal,
+		{1, 2}: game.General, {1, 3}: game.Miner, {2, 0}: game.Spy, {3, 5}: game.Bomb,
+	})
+	h.bob.SendDM(t, game.FormatSetup(blue, game.NumberingModern))
+	preview := h.bob.WaitDM(t, contains("Your set-up for match"))
+	h.bob.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+
+	// Alice sets up on the page by dragging from the tray, then swaps two
+	// pieces on the board by dragging one onto the other.
+	red := map[game.Square]game.Rank{30: game.Scout, 31: game.Scout, 0: game.Flag, 1: game.Bomb, 2: game.Spy, 3: game.Marshal, 4: game.General, 5: game.Miner}
+	if err := chromedp.Run(ctx, chromedp.Navigate(link), chromedp.WaitVisible(`#tray button`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	for _, sq := range []game.Square{30, 31, 0, 1, 2, 3, 4, 5} {
+		drag(t, ctx, fmt.Sprintf(`#tray button[data-rank="%d"]`, red[sq]), sqSel(sq))
+	}
+	drag(t, ctx, sqSel(3), sqSel(4)) // Marshal and General trade places
+	pageWait(t, ctx, "the set-up complete", `Array.from(document.querySelectorAll("#tray button")).every(b => b.disabled)`)
+	if err := chromedp.Run(ctx, chromedp.Click(`#confirm`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	h.alice.WaitDM(t, contains("the match begins"))
+	m := h.match(id)
+	want := game.Setup{}
+	want[0][0], want[0][1], want[3][0], want[3][1], want[3][2], want[3][3], want[3][4], want[3][5] =
+		game.Scout, game.Scout, game.Flag, game.Bomb, game.Spy, game.General, game.Marshal, game.Miner
+	if m.Setups[game.Red].Setup != want || m.Phase != storage.PhasePlaying {
+		t.Fatalf("alice's stored set-up %v (phase %s), want %v", m.Setups[game.Red].Setup, m.Phase, want)
+	}
+	pageWait(t, ctx, "red to move", `document.getElementById("status").textContent.includes("your move")`)
+	var blueText string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).map(b => b.textContent + b.getAttribute("aria-label")).join("|")`, &blueText)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(blueText, "?") != 8 || strings.Contains(blueText, "Flag") || strings.Contains(blueText, "Marshal") {
+		t.Fatalf("bob's pieces on alice's page: %s", blueText)
+	}
+
+	// A move by clicks: B4 to B5.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(sqSel(31), chromedp.ByQuery),
+		chromedp.WaitVisible(sqSel(41)+`.target`, chromedp.ByQuery),
+		chromedp.Click(sqSel(41), chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	h.waitMoves(id, 1)
+	board := h.alice.WaitDM(t, contains("B4"))
+	if l := openBoardLink(t, board); !strings.HasPrefix(l, base+"/board#") {
+		t.Fatalf("the board DM's link %q", l)
+	}
+
+	// Wrong side: alice's Red link cannot move bob's piece, nor read his view.
+	if status, body := apiStatus(t, base, link, "POST", "/api/move", fmt.Sprintf(`{"version":%d,"from":69,"to":59}`, h.match(id).Version)); status != http.StatusConflict {
+		t.Fatalf("a Red link moving Blue's piece: %d %s", status, body)
+	}
+	if status, body := apiStatus(t, base, link, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"red"`) {
+		t.Fatalf("alice's state: %d %s", status, body)
+	}
+
+	// Bob moves on Discord; it arrives on alice's open page.
+	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+	pageWait(t, ctx, "bob's move", `document.querySelectorAll("#history li").length === 2`)
+	h.waitMoves(id, 2)
+
+	// Alice offers a draw on the page; bob declines it on Discord.
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`window.confirm = function () { return true; }`, nil),
+		chromedp.Click(`#draw`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	pageWait(t, ctx, "the draw offer", `document.getElementById("status").textContent.includes("offers a draw")`)
+	offer := h.bob.WaitDM(t, contains("offers a draw"))
+	h.bob.ClickButton(t, offer, button(t, offer, "Decline")).Reply(t)
+	pageWait(t, ctx, "the offer declined", `!document.getElementById("status").textContent.includes("offers a draw")`)
+
+	// Alice's Scout strikes bob's Flag from A4 down the open file.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(sqSel(30), chromedp.ByQuery),
+		chromedp.WaitVisible(sqSel(60)+`.target`, chromedp.ByQuery),
+		chromedp.Click(sqSel(60), chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	m = h.waitStored(id, 3)
+	if winner, won := m.Result.Winner(); m.Phase.Active() || !won || winner != game.Red {
+		t.Fatalf("after the capture: phase %s, result %+v", m.Phase, m.Result)
+	}
+	h.bob.WaitDM(t, contains("captured"))
+	// The final reveal shows bob's army, then the replay steps back to the start.
+	pageWait(t, ctx, "the reveal", `Array.from(document.querySelectorAll(".sq.blue")).some(b => b.textContent === "10")`)
+	if err := chromedp.Run(ctx, chromedp.Click(`#first`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	pageWait(t, ctx, "the replay's first move", `document.getElementById("ply").textContent === "0/3"`)
+
+	// No player's link ever went to the channel.
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		for _, b := range msg.Buttons() {
+			if b.URL != "" {
+				t.Fatalf("a link in the channel: %q on %q", b.URL, msg.Content)
+			}
+		}
+	}
+
+	// Forged and expired links are refused; so are alice's once she revokes them.
+	w := h.bot.web.Load()
+	other, err := web.NewSigner([]byte(strings.Repeat("k", 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := web.Capability{Match: id, Viewer: game.RedViewer, Expires: h.clock.Now().Add(time.Hour)}
+	expired := good
+	expired.Expires = h.clock.Now().Add(-time.Second)
+	for name, tc := range map[string]struct {
+		link   string
+		status int
+	}{
+		"forged":   {other.Link(base, good), http.StatusForbidden},
+		"expired":  {w.signer.Link(base, expired), http.StatusGone},
+		"tampered": {link[:len(link)-2] + "AA", http.StatusForbidden},
+	} {
+		if status, body := apiStatus(t, base, tc.link, "GET", "/api/state", ""); status != tc.status {
+			t.Errorf("%s link: %d %s, want %d", name, status, body, tc.status)
+		}
+	}
+	h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("revoke_links", true)).Reply(t)
+	if status, body := apiStatus(t, base, link, "GET", "/api/state", ""); status != http.StatusGone {
+		t.Errorf("a revoked link: %d %s", status, body)
+	}
+	if status, _ := apiStatus(t, base, bobLink, "GET", "/api/state", ""); status != http.StatusOK {
+		t.Errorf("bob's link after alice revoked hers: %d", status)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate("about:blank"), // a new load, not a jump within the open page
+		chromedp.Navigate(link),
+		chromedp.WaitVisible(`body[data-refused="1"]`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatalf("the revoked link in the browser: %v", err)
+	}
+	var state map[string]any
+	if _, body := apiStatus(t, base, bobLink, "GET", "/api/state", ""); json.Unmarshal([]byte(body), &state) != nil || state["viewer"] != "blue" {
+		t.Errorf("bob's state: %s", body)
+	}
+}

@@ -1,0 +1,329 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/web"
+)
+
+// The board in the browser (package web), a second face of the same
+// matches: its actions take the bot's one path of each (play, draft and
+// confirmDraft, recordAction), and afterChange tells its open pages of every
+// change (webChanged).
+
+// LinkLifetime is how long an "Open board" link works; every new board
+// brings a fresh one.
+const LinkLifetime = 14 * 24 * time.Hour
+
+// webPoll is how often a process on a shared database looks for changes
+// another process made to the matches its pages show.
+const webPoll = 2 * time.Second
+
+// webFace is the bot's web board: the server, its signer and the address
+// players reach it at.
+type webFace struct {
+	srv       *web.Server
+	signer    *web.Signer
+	publicURL string
+
+	mu   sync.Mutex
+	seen map[storage.MatchID]uint64 // the version last sent to open pages
+}
+
+// CheckPublicURL says why publicURL cannot be the web board's address, nil
+// when it can: an absolute http or https URL without query or fragment.
+func CheckPublicURL(publicURL string) error {
+	u, err := url.Parse(publicURL)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("public_url %q: write the address players open, like https://stratego.example.org (http or https, no query)", publicURL)
+	}
+	return nil
+}
+
+// EnableWeb turns the web board on: it reads (or draws) the signing key from
+// the store and returns the handler to serve, which the caller mounts behind
+// publicURL. Board DMs and set-up invites then carry an "Open board" link.
+// On a shared database it polls, until ctx ends, the matches with open
+// pages for changes made by other processes.
+func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, error) {
+	if err := CheckPublicURL(publicURL); err != nil {
+		return nil, err
+	}
+	key, err := b.store.WebKey(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read the web signing key: %w", err)
+	}
+	signer, err := web.NewSigner(key)
+	if err != nil {
+		return nil, err
+	}
+	srv := web.New(web.Options{
+		Auth:    &web.CapabilityAuth{Signer: signer, Matches: b.store, Links: b.store, Now: b.cfg.Now},
+		Matches: b.store,
+		Actor:   webActor{b},
+		Log:     b.log.Warn,
+	})
+	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]uint64{}})
+	if b.cfg.Shared {
+		go b.pollWeb(ctx)
+	}
+	return srv, nil
+}
+
+// webChanged tells the open pages of the snapshot's match of its change.
+func (b *Bot) webChanged(snap *snapshot) {
+	w := b.web.Load()
+	if w == nil || !w.srv.Watched(snap.m.ID) {
+		return
+	}
+	m := snap.m
+	var g *game.Game
+	if m.Setups[game.Red].Status == storage.SetupConfirmed && m.Setups[game.Blue].Status == storage.SetupConfirmed {
+		var err error
+		if g, err = snap.gameAt(len(m.Log), b.countReplay); err != nil {
+			b.log.Error("rebuilding a game for the web board failed", "match", m.ID, "error", err)
+			return
+		}
+	}
+	w.publish(m, g)
+}
+
+// publish sends m's new state to its open pages, once per version.
+func (w *webFace) publish(m *storage.Match, g *game.Game) {
+	w.mu.Lock()
+	if w.seen[m.ID] >= m.Version {
+		w.mu.Unlock()
+		return
+	}
+	w.seen[m.ID] = m.Version
+	w.mu.Unlock()
+	w.srv.MatchChanged(m, g)
+}
+
+// pollWeb looks, every webPoll, at the stored version of each match with an
+// open page, and sends the pages a change another process made.
+func (b *Bot) pollWeb(ctx context.Context) {
+	t := time.NewTicker(webPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		w := b.web.Load()
+		watched := map[storage.MatchID]bool{}
+		for _, id := range w.srv.WatchedMatches() {
+			watched[id] = true
+			m, err := b.store.Match(ctx, id)
+			if err != nil {
+				continue
+			}
+			w.mu.Lock()
+			stale := w.seen[id] < m.Version
+			w.mu.Unlock()
+			if stale {
+				b.webChanged(newSnapshot(m, nil))
+			}
+		}
+		w.mu.Lock()
+		for id := range w.seen {
+			if !watched[id] {
+				delete(w.seen, id) // no page open: forget it
+			}
+		}
+		w.mu.Unlock()
+	}
+}
+
+// boardLink is the "Open board" link of viewer in m, "" when the web board
+// is off. gen is the player's link generation (ignored for the public).
+func (b *Bot) boardLink(m *storage.Match, viewer game.Viewer, gen uint32) string {
+	w := b.web.Load()
+	if w == nil {
+		return ""
+	}
+	c := web.Capability{Match: m.ID, Viewer: viewer, Expires: b.now().Add(LinkLifetime).Truncate(time.Second)}
+	if _, ok := viewer.IsPlayer(); ok {
+		c.Gen = gen
+	}
+	return w.signer.Link(w.publicURL, c)
+}
+
+// txtOpenBoard labels the link to the web board.
+const txtOpenBoard = "Open board"
+
+// withBoardLink adds an "Open board" link button for viewer to components
+// (into the last row with room, else a row of its own), and returns them
+// unchanged when the web board is off. A player's link goes in their DM only.
+func (b *Bot) withBoardLink(p lang.Printer, components []discordgo.MessageComponent, m *storage.Match, viewer game.Viewer, gen uint32) []discordgo.MessageComponent {
+	link := b.boardLink(m, viewer, gen)
+	if link == "" {
+		return components
+	}
+	button := discordgo.Button{Label: p.Sprintf(txtOpenBoard), Style: discordgo.LinkButton, URL: link}
+	if n := len(components); n > 0 {
+		if row, ok := components[n-1].(discordgo.ActionsRow); ok && len(row.Components) < 5 && !hasSelect(row) {
+			row.Components = append(append([]discordgo.MessageComponent(nil), row.Components...), button)
+			return append(append([]discordgo.MessageComponent(nil), components[:n-1]...), row)
+		}
+		if n >= 5 {
+			return components
+		}
+	}
+	return append(append([]discordgo.MessageComponent(nil), components...), discordgo.ActionsRow{Components: []discordgo.MessageComponent{button}})
+}
+
+// hasSelect reports whether a row holds a menu, which fills its row alone.
+func hasSelect(row discordgo.ActionsRow) bool {
+	for _, c := range row.Components {
+		if _, ok := c.(discordgo.SelectMenu); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// webActor applies the web board's actions through the bot's one path of each.
+type webActor struct{ b *Bot }
+
+// refusal turns an error the player may read into a *web.Refusal in their
+// language; anything else stays an error, which web logs and answers plainly.
+func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side, err error) error {
+	if err == nil {
+		return nil
+	}
+	var f friendly
+	var ft *friendlyText
+	var moveErr *game.MoveError
+	var setupErr *game.SetupError
+	known := errors.As(err, &f) || errors.As(err, &ft) || errors.As(err, &moveErr) || errors.As(err, &setupErr)
+	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused} {
+		known = known || errors.Is(err, e)
+	}
+	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
+	p := lang.For(settings.Locale)
+	switch {
+	case errors.Is(err, storage.ErrStale):
+		return &web.Refusal{Reason: p.Sprintf(txtWebStale)}
+	case known:
+		return &web.Refusal{Reason: a.b.explainIn(p, settings.Numbering, err, "web")}
+	}
+	return err
+}
+
+// Refusals of the web board.
+const (
+	txtWebStale     = "The board changed since you looked: try again on the board as it is now."
+	txtWebSetupOver = "The set-up phase of this match is over."
+)
+
+// match loads the match of an action.
+func (a webActor) match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
+	return a.b.store.Match(ctx, id)
+}
+
+func (a webActor) Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move) error {
+	m, err := a.match(ctx, id)
+	if err != nil {
+		return err
+	}
+	if m.Phase == storage.PhaseSetup {
+		return a.refusal(ctx, m, side, storage.ErrNotStarted)
+	}
+	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
+	_, _, err = a.b.play(ctx, m, side, version, mv, settings)
+	return a.refusal(ctx, m, side, err)
+}
+
+func (a webActor) Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error {
+	m, err := a.match(ctx, id)
+	if err != nil {
+		return err
+	}
+	if m.Phase != storage.PhaseSetup {
+		return a.refusal(ctx, m, side, friendly(txtWebSetupOver))
+	}
+	if m.Setups[side].Status == storage.SetupConfirmed {
+		return a.refusal(ctx, m, side, storage.ErrSetupConfirmed)
+	}
+	// Like a set-up typed in the DM: stored as the draft, then, to confirm,
+	// made final as the Confirm button of its preview would.
+	drafted, err := a.b.storeDraft(ctx, m, side, s)
+	if err != nil || !confirm {
+		return a.refusal(ctx, m, side, err)
+	}
+	confirmed, err := a.b.confirmDraft(ctx, drafted, side, draftMark(drafted, side))
+	if err != nil {
+		return a.refusal(ctx, m, side, err)
+	}
+	a.b.afterChange(ctx, confirmed, nil)
+	return nil
+}
+
+// RandomSetup draws a set-up as the Random button does, and stores it as
+// side's draft as that button does.
+func (a webActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
+	m, err := a.match(ctx, id)
+	if err != nil {
+		return game.Setup{}, err
+	}
+	if m.Phase != storage.PhaseSetup {
+		return game.Setup{}, a.refusal(ctx, m, side, friendly(txtWebSetupOver))
+	}
+	if m.Setups[side].Status == storage.SetupConfirmed {
+		return game.Setup{}, a.refusal(ctx, m, side, storage.ErrSetupConfirmed)
+	}
+	s := randomSetup(m, side)
+	if _, err := a.b.storeDraft(ctx, m, side, s); err != nil {
+		return game.Setup{}, a.refusal(ctx, m, side, err)
+	}
+	return s, nil
+}
+
+func (a webActor) Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error {
+	return a.act(ctx, id, version, side, storage.ActResign)
+}
+
+func (a webActor) Draw(ctx context.Context, id storage.MatchID, version uint64, side game.Side, d web.DrawAnswer) error {
+	kind := storage.ActOfferDraw
+	switch d {
+	case web.DrawAccept:
+		kind = storage.ActAcceptDraw
+	case web.DrawDecline:
+		kind = storage.ActDeclineDraw
+	}
+	return a.act(ctx, id, version, side, kind)
+}
+
+func (a webActor) act(ctx context.Context, id storage.MatchID, version uint64, side game.Side, kind storage.ActionKind) error {
+	m, err := a.match(ctx, id)
+	if err != nil {
+		return err
+	}
+	changed, err := a.b.recordAction(ctx, m.ID, version, side, kind)
+	if err != nil {
+		return a.refusal(ctx, m, side, err)
+	}
+	a.b.afterChange(ctx, changed, nil)
+	return nil
+}
+
+// finishWith replaces a deferred answer's content, with components.
+func (b *Bot) finishWith(i *discordgo.Interaction, text string, components []discordgo.MessageComponent, files ...*discordgo.File) {
+	payload := map[string]any{"content": text, "components": components}
+	if _, err := b.sendFiles("PATCH", discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"), payload, files); err != nil {
+		b.log.Warn("editing the answer failed", "error", err)
+	}
+}

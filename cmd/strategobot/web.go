@@ -1,0 +1,46 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+)
+
+// serveWeb serves the board in the browser on addr, behind the admin's
+// reverse proxy at publicURL. It returns once it listens, so that a wrong
+// address stops the start, and stop, which shuts the server down: open
+// pages' event streams end, requests under way get a few seconds.
+func serveWeb(addr, publicURL string, handler http.Handler, logger *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("web_addr %s: %w", addr, err)
+	}
+	base, cancel := context.WithCancel(context.Background())
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		// Open pages hold an event stream each: ending their requests'
+		// context lets Shutdown finish instead of waiting for them.
+		BaseContext: func(net.Listener) context.Context { return base },
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logger.Error("the web server stopped", "error", err)
+		}
+	}()
+	logger.Info("serving the board in the browser", "addr", ln.Addr().String(), "public_url", publicURL)
+	return func() {
+		shutdown, cancelShutdown := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancelShutdown()
+		cancel()
+		_ = srv.Shutdown(shutdown)
+		<-done
+	}, nil
+}
