@@ -172,7 +172,12 @@ func (b *Bot) withBoardLink(p lang.Printer, components []discordgo.MessageCompon
 	if link == "" {
 		return components
 	}
-	button := discordgo.Button{Label: p.Sprintf(txtOpenBoard), Style: discordgo.LinkButton, URL: link}
+	return withButton(components, discordgo.Button{Label: p.Sprintf(txtOpenBoard), Style: discordgo.LinkButton, URL: link})
+}
+
+// withButton adds button to components: into the last row with room, else
+// a row of its own while there is room for one.
+func withButton(components []discordgo.MessageComponent, button discordgo.Button) []discordgo.MessageComponent {
 	if n := len(components); n > 0 {
 		if row, ok := components[n-1].(discordgo.ActionsRow); ok && len(row.Components) < 5 && !hasSelect(row) {
 			row.Components = append(append([]discordgo.MessageComponent(nil), row.Components...), button)
@@ -337,4 +342,24 @@ func (b *Bot) replayLink(ctx context.Context, i *discordgo.Interaction, m *stora
 		return b.withBoardLink(printerOf(i), nil, m, game.PublicViewer, 0)
 	}
 	return b.withBoardLink(printerOf(i), nil, m, game.ViewerOf(side), b.settingsOf(ctx, userOf(i).ID).LinkGen)
+}
+
+// keptLinks returns rows with the link buttons of msg added: the menus under
+// a board change as the player picks, and its "Open board" link stays.
+func keptLinks(msg *discordgo.Message, rows []discordgo.MessageComponent) []discordgo.MessageComponent {
+	if msg == nil {
+		return rows
+	}
+	for _, c := range msg.Components {
+		row, ok := c.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, rc := range row.Components {
+			if b, ok := rc.(*discordgo.Button); ok && b.Style == discordgo.LinkButton && b.URL != "" {
+				rows = withButton(rows, discordgo.Button{Label: b.Label, Style: discordgo.LinkButton, URL: b.URL})
+			}
+		}
+	}
+	return rows
 }
