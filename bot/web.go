@@ -54,7 +54,7 @@ func CheckPublicURL(publicURL string) error {
 // EnableWeb turns the web board on: it reads (or draws) the signing key from
 // the store and returns the handler to serve, which the caller mounts behind
 // publicURL. Board DMs and set-up invites then carry an "Open board" link.
-// On a shared database it polls, until ctx ends, the matches with open
+// Until ctx ends, on a shared database, it polls the matches with open
 // pages for changes made by other processes.
 func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, error) {
 	if err := CheckPublicURL(publicURL); err != nil {
@@ -75,9 +75,7 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 		Log:     b.log.Warn,
 	})
 	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]uint64{}})
-	if b.cfg.Shared {
-		go b.pollWeb(ctx)
-	}
+	go b.pollWeb(ctx)
 	return srv, nil
 }
 
@@ -112,7 +110,9 @@ func (w *webFace) publish(m *storage.Match, g *game.Game) {
 }
 
 // pollWeb looks, every webPoll, at the stored version of each match with an
-// open page, and sends the pages a change another process made.
+// open page, and sends the pages a change another process made (only on a
+// shared database: alone, every change passes afterChange). It also forgets
+// the versions sent to pages closed since.
 func (b *Bot) pollWeb(ctx context.Context) {
 	t := time.NewTicker(webPoll)
 	defer t.Stop()
@@ -126,6 +126,9 @@ func (b *Bot) pollWeb(ctx context.Context) {
 		watched := map[storage.MatchID]bool{}
 		for _, id := range w.srv.WatchedMatches() {
 			watched[id] = true
+			if !b.cfg.Shared {
+				continue
+			}
 			m, err := b.store.Match(ctx, id)
 			if err != nil {
 				continue
