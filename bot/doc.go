@@ -10,7 +10,7 @@
 //   - the match a member means: matchMeant (find.go), for slash commands,
 //     buttons and DMs alike, with the refusals that say how to name one;
 //   - a move: play (move.go), for the slash command, a move typed in the DM,
-//     the menus under a board and the computer. storage.ApplyMove loads and
+//     the menus under a board, the web board and the computer. storage.ApplyMove loads and
 //     replays the match once and returns the game after the move;
 //   - what follows any change of a match, whatever made it (a move, a
 //     set-up, an ending of any kind, a timer, a moderator): afterChange
@@ -49,7 +49,9 @@
 // /stratego tournament;
 // limits.go the fair limits and the computer's bounded thinking, at the
 // lowest priority (priority_*.go); lease.go which of several processes runs
-// the timers and the outbox; attach.go the pictures' alt texts; metrics.go
+// the timers and the outbox; web.go the board in the browser (package
+// web): its actions on the one path of each, its links and live updates;
+// attach.go the pictures' alt texts; metrics.go
 // what operators watch; lang.go which language each member and channel is
 // written in (internal/lang holds the catalogues).
 //

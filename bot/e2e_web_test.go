@@ -282,6 +282,19 @@ func TestWebBoardMatch(t *testing.T) {
 	}
 	pageWait(t, ctx, "the replay's first move", `document.getElementById("ply").textContent === "0/3"`)
 
+	// /stratego record and history in the server link to the public board,
+	// which shows the finished match's full reveal.
+	for _, command := range []string{"stratego record", "stratego history"} {
+		answer := h.bob.SlashCommand(t, h.channel, command).Reply(t)
+		l := openBoardLink(t, answer)
+		if status, body := apiStatus(t, base, l, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"public"`) {
+			t.Fatalf("the link of %s: %d %s", command, status, body)
+		}
+		if status, body := apiStatus(t, base, l, "GET", "/api/reveal", ""); status != http.StatusOK {
+			t.Fatalf("the reveal by the link of %s: %d %s", command, status, body)
+		}
+	}
+
 	// No player's link ever went to the channel.
 	for _, msg := range h.srv.ChannelMessages(h.channel) {
 		for _, b := range msg.Buttons() {

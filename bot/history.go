@@ -28,14 +28,18 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	v := g.View(game.ViewerOf(side))
 	text := historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: names(printerOf(i), m), numbering: n, p: printerOf(i)})
+	link := b.replayLink(ctx, i, m, side)
 	if len(text) <= 1900 {
-		b.tell(i, text)
+		b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+			Content: text, Flags: discordgo.MessageFlagsEphemeral, Components: link,
+		})
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("%[1]d moves: the list is attached.", v.Ply()),
-		Flags:   discordgo.MessageFlagsEphemeral,
-		Files:   []*discordgo.File{{Name: fmt.Sprintf("match-%d-moves.txt", m.ID), ContentType: "text/plain", Reader: strings.NewReader(text)}},
+		Content:    matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("%[1]d moves: the list is attached.", v.Ply()),
+		Flags:      discordgo.MessageFlagsEphemeral,
+		Files:      []*discordgo.File{{Name: fmt.Sprintf("match-%d-moves.txt", m.ID), ContentType: "text/plain", Reader: strings.NewReader(text)}},
+		Components: link,
 	})
 }
 

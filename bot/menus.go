@@ -127,7 +127,7 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 			return
 		}
 		// The menus go at once; the board's text stays (an edit without content keeps it).
-		empty := []discordgo.MessageComponent{}
+		empty := keptLinks(i.Message, []discordgo.MessageComponent{})
 		if err := b.editOriginal(i, &discordgo.WebhookEdit{Components: &empty}); err != nil {
 			b.log.Warn("clearing the picker failed", "error", err)
 		}

@@ -13,7 +13,7 @@ import (
 
 // onRecord sends the Gravon XML record of a finished match.
 func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts options) {
-	m, _, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), orFinished: true})
+	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), orFinished: true})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "record"))
 		return
@@ -33,8 +33,9 @@ func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts optio
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("The game record (Gravon XML; `strategobot replay` reads it)."),
-		Flags:   discordgo.MessageFlagsEphemeral,
-		Files:   []*discordgo.File{{Name: fmt.Sprintf("stratego-match-%d.xml", m.ID), ContentType: "application/xml", Reader: &buf}},
+		Content:    matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("The game record (Gravon XML; `strategobot replay` reads it)."),
+		Flags:      discordgo.MessageFlagsEphemeral,
+		Files:      []*discordgo.File{{Name: fmt.Sprintf("stratego-match-%d.xml", m.ID), ContentType: "application/xml", Reader: &buf}},
+		Components: b.replayLink(ctx, i, m, side),
 	})
 }

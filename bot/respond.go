@@ -71,6 +71,7 @@ func (b *Bot) updateComponents(i *discordgo.Interaction, rows []discordgo.Messag
 	if i.Message != nil {
 		text = i.Message.Content
 	}
+	rows = keptLinks(i.Message, rows)
 	if rows == nil {
 		rows = []discordgo.MessageComponent{} // sent as [], which removes them
 	}

@@ -54,7 +54,7 @@ func CheckPublicURL(publicURL string) error {
 // EnableWeb turns the web board on: it reads (or draws) the signing key from
 // the store and returns the handler to serve, which the caller mounts behind
 // publicURL. Board DMs and set-up invites then carry an "Open board" link.
-// On a shared database it polls, until ctx ends, the matches with open
+// Until ctx ends, on a shared database, it polls the matches with open
 // pages for changes made by other processes.
 func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, error) {
 	if err := CheckPublicURL(publicURL); err != nil {
@@ -75,9 +75,7 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 		Log:     b.log.Warn,
 	})
 	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]uint64{}})
-	if b.cfg.Shared {
-		go b.pollWeb(ctx)
-	}
+	go b.pollWeb(ctx)
 	return srv, nil
 }
 
@@ -112,7 +110,9 @@ func (w *webFace) publish(m *storage.Match, g *game.Game) {
 }
 
 // pollWeb looks, every webPoll, at the stored version of each match with an
-// open page, and sends the pages a change another process made.
+// open page, and sends the pages a change another process made (only on a
+// shared database: alone, every change passes afterChange). It also forgets
+// the versions sent to pages closed since.
 func (b *Bot) pollWeb(ctx context.Context) {
 	t := time.NewTicker(webPoll)
 	defer t.Stop()
@@ -126,6 +126,9 @@ func (b *Bot) pollWeb(ctx context.Context) {
 		watched := map[storage.MatchID]bool{}
 		for _, id := range w.srv.WatchedMatches() {
 			watched[id] = true
+			if !b.cfg.Shared {
+				continue
+			}
 			m, err := b.store.Match(ctx, id)
 			if err != nil {
 				continue
@@ -172,7 +175,12 @@ func (b *Bot) withBoardLink(p lang.Printer, components []discordgo.MessageCompon
 	if link == "" {
 		return components
 	}
-	button := discordgo.Button{Label: p.Sprintf(txtOpenBoard), Style: discordgo.LinkButton, URL: link}
+	return withButton(components, discordgo.Button{Label: p.Sprintf(txtOpenBoard), Style: discordgo.LinkButton, URL: link})
+}
+
+// withButton adds button to components: into the last row with room, else
+// a row of its own while there is room for one.
+func withButton(components []discordgo.MessageComponent, button discordgo.Button) []discordgo.MessageComponent {
 	if n := len(components); n > 0 {
 		if row, ok := components[n-1].(discordgo.ActionsRow); ok && len(row.Components) < 5 && !hasSelect(row) {
 			row.Components = append(append([]discordgo.MessageComponent(nil), row.Components...), button)
@@ -326,4 +334,35 @@ func (b *Bot) finishWith(i *discordgo.Interaction, text string, components []dis
 	if _, err := b.sendFiles("PATCH", discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"), payload, files); err != nil {
 		b.log.Warn("editing the answer failed", "error", err)
 	}
+}
+
+// replayLink is the link to the board of a member's match under an answer to
+// /stratego history or record (nil when the web board is off): their own
+// side's in their DM, where links of their side belong, and the public
+// view's (the full reveal, once the match is over) in a server.
+func (b *Bot) replayLink(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side) []discordgo.MessageComponent {
+	if i.GuildID != "" {
+		return b.withBoardLink(printerOf(i), nil, m, game.PublicViewer, 0)
+	}
+	return b.withBoardLink(printerOf(i), nil, m, game.ViewerOf(side), b.settingsOf(ctx, userOf(i).ID).LinkGen)
+}
+
+// keptLinks returns rows with the link buttons of msg added: the menus under
+// a board change as the player picks, and its "Open board" link stays.
+func keptLinks(msg *discordgo.Message, rows []discordgo.MessageComponent) []discordgo.MessageComponent {
+	if msg == nil {
+		return rows
+	}
+	for _, c := range msg.Components {
+		row, ok := c.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, rc := range row.Components {
+			if b, ok := rc.(*discordgo.Button); ok && b.Style == discordgo.LinkButton && b.URL != "" {
+				rows = withButton(rows, discordgo.Button{Label: b.Label, Style: discordgo.LinkButton, URL: b.URL})
+			}
+		}
+	}
+	return rows
 }

@@ -3,12 +3,15 @@ package bot
 import (
 	"bufio"
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
@@ -98,5 +101,94 @@ func TestWebSeesOtherProcesses(t *testing.T) {
 	}
 	if after := next("the other process's move"); !strings.Contains(after, `"history":[{`) {
 		t.Fatalf("the state after the move has no move: %s", after)
+	}
+}
+
+// TestKeptLinks: the menus under a board change as the player picks, and the
+// board's link button stays; a row of buttons takes it in, a menu's row
+// never does.
+func TestKeptLinks(t *testing.T) {
+	link := &discordgo.Button{Label: "Open board", Style: discordgo.LinkButton, URL: "https://x.example/board#T"}
+	old := &discordgo.Message{Components: []discordgo.MessageComponent{
+		&discordgo.ActionsRow{Components: []discordgo.MessageComponent{&discordgo.SelectMenu{CustomID: "m"}}},
+		&discordgo.ActionsRow{Components: []discordgo.MessageComponent{&discordgo.Button{Label: "Back", CustomID: "b"}, link}},
+	}}
+	menu := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{CustomID: "m2"}}}
+	buttons := discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Back", CustomID: "b"}}}
+	full := []discordgo.MessageComponent{menu, menu, menu, menu, menu}
+	tests := []struct {
+		name      string
+		rows      []discordgo.MessageComponent
+		wantRows  int
+		wantLinks int
+	}{
+		{"nothing left", nil, 1, 1},
+		{"a menu", []discordgo.MessageComponent{menu}, 2, 1},
+		{"a row of buttons", []discordgo.MessageComponent{menu, buttons}, 2, 1},
+		{"no room", full, 5, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := keptLinks(old, tc.rows)
+			links := 0
+			for _, r := range got {
+				for _, c := range r.(discordgo.ActionsRow).Components {
+					if b, ok := c.(discordgo.Button); ok && b.URL == link.URL {
+						links++
+					}
+				}
+			}
+			if len(got) != tc.wantRows || links != tc.wantLinks {
+				t.Errorf("%d rows with %d links, want %d with %d", len(got), links, tc.wantRows, tc.wantLinks)
+			}
+		})
+	}
+	if got := keptLinks(&discordgo.Message{}, nil); got != nil {
+		t.Errorf("a message without links gave %v", got)
+	}
+}
+
+// TestWebRefusalsInThePlayersLanguage: what the web board refuses, it
+// refuses in the player's language, with the rules engine's reasons; what
+// is no refusal stays an error.
+func TestWebRefusalsInThePlayersLanguage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m := &storage.Match{GuildID: "g", ChannelID: "c", Rules: game.DefaultRules(game.VariantBarrage), MoveTime: time.Hour, Created: T0}
+	m.Players[game.Red] = storage.Player{UserID: "1", Name: "a"}
+	m.Players[game.Blue] = storage.Player{UserID: "2", Name: "b"}
+	if m, err = db.CreateMatch(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.UpdatePlayer(ctx, "2", func(p *storage.PlayerSettings) error { p.Locale = "nl"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	b := New(Config{Now: discordtest.NewFakeClock(T0).Now}, nil, db, nil)
+	a := webActor{b}
+	refused := func(err error) string {
+		t.Helper()
+		var r *web.Refusal
+		if !errors.As(err, &r) {
+			t.Fatalf("%v is no refusal", err)
+		}
+		return r.Reason
+	}
+	if got := refused(a.Move(ctx, m.ID, 0, game.Blue, game.Move{From: 60, To: 50})); !strings.Contains(got, "nog niet begonnen") {
+		t.Errorf("a move before the start, in Dutch: %q", got)
+	}
+	var empty game.Setup
+	if got := refused(a.Setup(ctx, m.ID, 0, game.Blue, empty, true)); !strings.Contains(got, "opstelling") {
+		t.Errorf("an empty set-up, in Dutch: %q", got)
+	}
+	if got := refused(a.Setup(ctx, m.ID, 0, game.Red, empty, true)); !strings.Contains(got, "set-up") {
+		t.Errorf("an empty set-up, in English: %q", got)
+	}
+	if err := a.Move(ctx, m.ID+1, 0, game.Red, game.Move{From: 30, To: 40}); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("a move in a match that does not exist: %v", err)
 	}
 }

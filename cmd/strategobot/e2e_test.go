@@ -48,6 +48,7 @@ func TestBinaryAgainstLocalDiscord(t *testing.T) {
 }
 
 func runAgainstLocalDiscord(t *testing.T, bin, database string) {
+	const publicURL = "https://stratego.example.org"
 	dir := t.TempDir()
 	srv := discordtest.New(t)
 	club := srv.AddGuild("Stratego Club")
@@ -58,6 +59,8 @@ func runAgainstLocalDiscord(t *testing.T, bin, database string) {
 	cmd.Env = botEnv(srv,
 		"STRATEGOBOT_DATABASE="+database,
 		"STRATEGOBOT_METRICS_ADDR=127.0.0.1:0",
+		"STRATEGOBOT_WEB_ADDR=127.0.0.1:0",
+		"STRATEGOBOT_PUBLIC_URL="+publicURL,
 	)
 	var logs syncBuffer // read while the process writes it
 	cmd.Stderr = &logs
@@ -84,8 +87,35 @@ func runAgainstLocalDiscord(t *testing.T, bin, database string) {
 		}
 	}
 	bob.ClickButton(t, msg, accept).Reply(t)
+	var link string
 	for _, m := range []*discordtest.Member{alice, bob} {
-		m.WaitDM(t, func(d *discordtest.Message) bool { return strings.Contains(d.Content, "Send me your secret set-up") })
+		invite := m.WaitDM(t, func(d *discordtest.Message) bool { return strings.Contains(d.Content, "Send me your secret set-up") })
+		for _, b := range invite.Buttons() {
+			if b.Label == "Open board" {
+				link = b.URL
+			}
+		}
+		if !strings.HasPrefix(link, publicURL+"/board#") {
+			t.Fatalf("the set-up invite's board link: %q", link)
+		}
+	}
+
+	// The board in the browser, on the port the log names: a page's event
+	// stream stays open until the process stops.
+	webAddr := regexp.MustCompile(`serving the board in the browser"? addr=(\S+)`).FindStringSubmatch(logs.String())
+	if webAddr == nil {
+		t.Fatalf("no web address in the log:\n%s", logs.String())
+	}
+	_, token, _ := strings.Cut(link, "#")
+	req, _ := http.NewRequest("GET", "http://"+webAddr[1]+"/api/events", nil)
+	req.Header.Set("X-Strategobot-Capability", token)
+	stream, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Body.Close()
+	if stream.StatusCode != 200 || stream.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("the event stream: %d %s", stream.StatusCode, stream.Header.Get("Content-Type"))
 	}
 
 	// /healthz and /metrics, on the port the log names.
@@ -115,6 +145,9 @@ func runAgainstLocalDiscord(t *testing.T, bin, database string) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatalf("the process did not stop on SIGTERM; its log:\n%s", logs.String())
+	}
+	if strings.Contains(logs.String(), token) {
+		t.Errorf("the log shows a link's token:\n%s", logs.String())
 	}
 	if !strings.Contains(logs.String(), "stopped") {
 		t.Errorf("no clean stop in the log:\n%s", logs.String())
