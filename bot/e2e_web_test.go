@@ -40,7 +40,8 @@ func webBrowser(t *testing.T) context.Context {
 		}
 		t.Skip("no Chromium found")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true))
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WSURLReadTimeout(time.Minute)) // a loaded machine starts Chromium slowly
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
@@ -325,19 +326,26 @@ func TestWebBoardMatch(t *testing.T) {
 			t.Errorf("%s link: %d %s, want %d", name, status, body, tc.status)
 		}
 	}
-	h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("revoke_links", true)).Reply(t)
+	if revoked := h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("revoke_links", true)).Reply(t); !revoked.Ephemeral || !strings.Contains(revoked.Content, "stops working now") {
+		t.Fatalf("the answer to revoke_links: %q", revoked.Content)
+	}
 	if status, body := apiStatus(t, base, link, "GET", "/api/state", ""); status != http.StatusGone {
 		t.Errorf("a revoked link: %d %s", status, body)
 	}
 	if status, _ := apiStatus(t, base, bobLink, "GET", "/api/state", ""); status != http.StatusOK {
 		t.Errorf("bob's link after alice revoked hers: %d", status)
 	}
+	var refusedStatus string
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate("about:blank"), // a new load, not a jump within the open page
 		chromedp.Navigate(link),
 		chromedp.WaitVisible(`body[data-refused="1"]`, chromedp.ByQuery),
+		chromedp.Text("#status", &refusedStatus, chromedp.ByQuery),
 	); err != nil {
 		t.Fatalf("the revoked link in the browser: %v", err)
+	}
+	if !strings.Contains(refusedStatus, "not valid") {
+		t.Errorf("the revoked link's page says %q", refusedStatus)
 	}
 	var state map[string]any
 	if _, body := apiStatus(t, base, bobLink, "GET", "/api/state", ""); json.Unmarshal([]byte(body), &state) != nil || state["viewer"] != "blue" {

@@ -18,7 +18,7 @@ import (
 )
 
 // The board in the browser (package web), a second face of the same
-// matches: its actions take the bot's one path of each (play, draft and
+// matches: its actions take the bot's one path of each (play, storeDraft and
 // confirmDraft, recordAction), and afterChange tells its open pages of every
 // change (webChanged).
 

@@ -77,6 +77,13 @@
 // see (match numbers, versions, times) predicts them, while a match still
 // replays the same way from its record. A Secret prints as "Secret(hidden)".
 //
+// The web board's links are signed with one key per database (WebKey),
+// drawn by the first process that asks and shared by all; a player's links
+// also carry their link generation (PlayerSettings.LinkGen), which
+// RevokeLinks bumps to refuse every link signed before. bbolt keeps the key
+// in its meta bucket, PostgreSQL in the table web_key; backups hold it like
+// the rest, and nothing prints it.
+//
 // # Encoding
 //
 // Records are JSON (EncodeMatch and friends), one record per match,
