@@ -1,11 +1,14 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -110,6 +113,11 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request, c Capability) err
 	reason := ""
 	if err := su.Validate(m.Rules); err != nil {
 		reason = err.Error()
+		var se *game.SetupError
+		if errors.As(err, &se) {
+			pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
+			reason = render.Reason(lang.For(pref.Language), pref.Numbering, se.Text)
+		}
 	}
 	return writeJSON(w, map[string]string{"refusal": reason})
 }

@@ -107,6 +107,9 @@ type Options struct {
 	// Rate is how many API requests one viewer of one match may make per
 	// second (burst 4×); 0 means 5.
 	Rate float64
+	// Preferences gives a player's language and piece numbering (their
+	// settings); nil: the page's browser language, modern numbering.
+	Preferences func(ctx context.Context, userID string) (Preferences, error)
 	// Log reports failures; it is never given a token. Nil: silent.
 	Log func(msg string, args ...any)
 }
@@ -145,6 +148,7 @@ func New(opts Options) *Server {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(staticFS())))
 	mux.HandleFunc("GET /api/state", s.api(s.state))
 	mux.HandleFunc("GET /api/events", s.api(s.events))
+	mux.HandleFunc("GET /api/texts", s.api(s.texts))
 	mux.HandleFunc("GET /api/replay", s.api(s.replay))
 	mux.HandleFunc("GET /api/reveal", s.api(s.reveal))
 	mux.HandleFunc("GET /api/record", s.api(s.record))
