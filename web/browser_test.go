@@ -106,7 +106,7 @@ func TestBrowserSetupAndMove(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(status, "your move") {
+	if !strings.Contains(status, "Your move") {
 		t.Fatalf("status after both set-ups: %q", status)
 	}
 	// Blue's pieces show no rank on Red's page.
