@@ -161,7 +161,7 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 					continue
 				}
 				mu.Lock()
-				if t, ok := sent[head.Match][head.Version]; ok && measuring {
+				if t, ok := sent[head.Match][head.Version]; ok {
 					lat = append(lat, at.Sub(t))
 					events++
 				}
@@ -194,9 +194,7 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 		case <-tick.C:
 		}
 		if !measuring && time.Since(start) >= o.warmup {
-			mu.Lock()
 			measuring, measuredFrom = true, time.Now()
-			mu.Unlock()
 		}
 		run := &matches[next%o.matches]
 		next++
@@ -209,12 +207,15 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 			return nil, fmt.Errorf("web: move: %w", err)
 		}
 		run.m, run.g = m, g
-		mu.Lock()
-		if sent[m.ID] == nil {
-			sent[m.ID] = map[uint64]time.Time{}
+		if measuring {
+			// Only the measured moves' events are counted.
+			mu.Lock()
+			if sent[m.ID] == nil {
+				sent[m.ID] = map[uint64]time.Time{}
+			}
+			sent[m.ID][m.Version] = time.Now()
+			mu.Unlock()
 		}
-		sent[m.ID][m.Version] = time.Now()
-		mu.Unlock()
 		srv.MatchChanged(m, g)
 		if measuring {
 			moves++
@@ -228,7 +229,6 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 	time.Sleep(time.Second) // the last events on their way
 	mu.Lock()
 	defer mu.Unlock()
-	measuring = false
 	slices.Sort(lat)
 	return &webReport{
 		Viewers: o.viewers, Matches: o.matches, Rate: o.rate, Measured: measured, Moves: moves,
