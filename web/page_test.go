@@ -190,3 +190,30 @@ func TestReplayFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsInThePagesLanguage: a refused request is explained in the
+// language the page asks for.
+func TestErrorsInThePagesLanguage(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	for _, l := range lang.Languages() {
+		p := lang.For(l.Code)
+		for _, tt := range []struct {
+			method, path, tok, body, key string
+		}{
+			{"GET", "/api/state", "forged", "", txtLinkInvalid},
+			{"POST", "/api/resign", f.token(m.ID, game.PublicViewer), `{"version":1}`, txtPlayersOnly},
+			{"GET", "/api/replay?ply=x", f.token(m.ID, game.RedViewer), "", txtBadRequest},
+		} {
+			sep := "?"
+			if strings.Contains(tt.path, "?") {
+				sep = "&"
+			}
+			_, body, _ := f.do(t, tt.method, tt.path+sep+"lang="+l.Code, tt.tok, tt.body)
+			var e struct{ Error string }
+			if json.Unmarshal([]byte(body), &e) != nil || e.Error != p.Sprintf(tt.key) {
+				t.Errorf("%s %s: %s, want %q", l.Code, tt.path, body, p.Sprintf(tt.key))
+			}
+		}
+	}
+}

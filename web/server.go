@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -193,22 +194,25 @@ type apiHandler func(w http.ResponseWriter, r *http.Request, c Capability) error
 func (s *Server) api(h apiHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
+		// Errors speak the page's language (its browser's, a query parameter:
+		// no secret); a refusal's reason comes translated from the Actor.
+		p := lang.For(r.URL.Query().Get("lang"))
 		c, err := s.opts.Auth.Authenticate(r)
 		if err != nil {
 			status := http.StatusForbidden
 			if errors.Is(err, ErrExpired) || errors.Is(err, ErrRevoked) {
 				status = http.StatusGone
 			}
-			httpError(w, status, "This link is not valid (any more). Ask the bot for a new one.")
+			httpError(w, status, p.Sprintf(txtLinkInvalid))
 			return
 		}
 		if !s.limiter.allow(c) {
-			httpError(w, http.StatusTooManyRequests, "Too many requests; wait a moment.")
+			httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
 			return
 		}
 		if r.Method == http.MethodPost {
 			if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-				httpError(w, http.StatusUnsupportedMediaType, "JSON only.")
+				httpError(w, http.StatusUnsupportedMediaType, p.Sprintf(txtJSONOnly))
 				return
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
@@ -220,16 +224,16 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 			case errors.As(err, &ref):
 				httpError(w, http.StatusConflict, ref.Reason)
 			case errors.As(err, &mb):
-				httpError(w, http.StatusRequestEntityTooLarge, "Too large.")
+				httpError(w, http.StatusRequestEntityTooLarge, p.Sprintf(txtTooLarge))
 			case errors.Is(err, errBadRequest):
-				httpError(w, http.StatusBadRequest, "Bad request.")
+				httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
 			case errors.Is(err, errForbidden):
-				httpError(w, http.StatusForbidden, "Only a player can do that.")
+				httpError(w, http.StatusForbidden, p.Sprintf(txtPlayersOnly))
 			case errors.Is(err, storage.ErrNotFound):
-				httpError(w, http.StatusNotFound, "No such match.")
+				httpError(w, http.StatusNotFound, p.Sprintf(txtNoMatch))
 			default:
 				s.opts.Log("web: request failed", "path", r.URL.Path, "match", c.Match, "err", err)
-				httpError(w, http.StatusInternalServerError, "Something went wrong.")
+				httpError(w, http.StatusInternalServerError, p.Sprintf(txtFailed))
 			}
 		}
 	}

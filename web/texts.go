@@ -71,6 +71,17 @@ const (
 	txtFailed         = "Something went wrong."
 )
 
+// The server's refusals of a request.
+const (
+	txtLinkInvalid = "This link is not valid (any more). Ask the bot for a new one."
+	txtTooMany     = "Too many requests; wait a moment."
+	txtJSONOnly    = "JSON only."
+	txtTooLarge    = "Too large."
+	txtBadRequest  = "Bad request."
+	txtPlayersOnly = "Only a player can do that."
+	txtNoMatch     = "No such match."
+)
+
 // pageTexts maps the page's short names to the texts above.
 var pageTexts = map[string]string{
 	"title": txtPageTitle, "needsLink": txtNeedsLink, "board": txtBoard, "army": txtArmy,

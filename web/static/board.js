@@ -19,6 +19,7 @@
   }
   function api(method, path, body) {
     var init = { method: method, headers: { "X-Strategobot-Capability": token } };
+    path += (path.indexOf("?") < 0 ? "?" : "&") + langQ;
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
     return fetch(path, init).then(function (r) {
       var ct = r.headers.get("Content-Type") || "";
@@ -168,7 +169,7 @@
   function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
   // check asks the rules engine for its refusal of the draft, if any.
   function check() {
-    api("POST", "/api/check?" + langQ, { version: st.version, setup: draft, confirm: false }).then(function (j) { $("refusal").textContent = j.refusal; }).catch(refuse);
+    api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) { $("refusal").textContent = j.refusal; }).catch(refuse);
   }
   function click(sq) {
     focusSq = sq;
@@ -231,7 +232,7 @@
     });
   }
   function loadTexts() {
-    return api("GET", "/api/texts?" + langQ).then(function (j) {
+    return api("GET", "/api/texts").then(function (j) {
       L = j;
       document.documentElement.lang = L.lang;
       document.title = fmt("title");
@@ -258,7 +259,7 @@
     document.body.dataset.version = st.version;
   }
   function listen() {
-    fetch("/api/events", { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
+    fetch("/api/events?" + langQ, { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
       if (!r.ok) { return r.json().then(function (j) { throw new Error(j.error); }); }
       var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
       function pump() {
