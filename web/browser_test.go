@@ -93,7 +93,7 @@ func TestBrowserSetupAndMove(t *testing.T) {
 		chromedp.WaitVisible(`#random`, chromedp.ByQuery),
 		chromedp.Click(`#random`, chromedp.ByQuery),
 		chromedp.WaitVisible(`.sq.red`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Poll(`+document.body.dataset.checked >= 1`, nil),
 		chromedp.Text(`#refusal`, &refusal, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)
@@ -242,7 +242,7 @@ func TestBrowserKeyboard(t *testing.T) {
 		actions = append(actions, chromedp.KeyEvent(k))
 	}
 	var refusal string
-	actions = append(actions, chromedp.Sleep(200*time.Millisecond), chromedp.Text(`#refusal`, &refusal, chromedp.ByQuery))
+	actions = append(actions, chromedp.Poll(`+document.body.dataset.checked === 8`, nil), chromedp.Text(`#refusal`, &refusal, chromedp.ByQuery))
 	if err := chromedp.Run(ctx, actions...); err != nil {
 		t.Fatal(err)
 	}
@@ -377,5 +377,71 @@ func TestBrowserPhone(t *testing.T) {
 	}
 	if got := label(t, ctx, 4); got != "E1: your Flag" {
 		t.Fatalf("the tapped square says %q", got)
+	}
+}
+
+// TestBrowserDrawAndReplay: a draw offered elsewhere arrives on the page and
+// is declined there after a confirmation; after the end, the replay board
+// steps through frames with both armies shown, and the record is offered.
+func TestBrowserDrawAndReplay(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 3)
+	g, _ := m.Game()
+	m, g, err := f.store.ApplyMove(bg, m.ID, m.Version, game.Red, g.LegalMoves()[0], storagetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Blue, At: storagetest.T0}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = m.Game()
+	f.srv.MatchChanged(m, g)
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(`#decline`, chromedp.ByQuery),
+		chromedp.Click(`#decline`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
+		chromedp.Click(`#ask-choices button`, chromedp.ByQuery),
+		chromedp.WaitNotVisible(`#decline`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = f.store.Match(bg, m.ID)
+	if last := m.Log[len(m.Log)-1]; last.Kind != storage.ActDeclineDraw || last.Side != game.Red {
+		t.Fatalf("the last action is %v", last)
+	}
+	// Red's page, before the end: the replay's first frame hides Blue.
+	var hidden int
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#first`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#note:not(:empty)`, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent === "").length`, &hidden),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if hidden != 8 {
+		t.Fatalf("%d of Blue's pieces hidden in Red's first frame, want 8", hidden)
+	}
+	if m, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: storagetest.T0}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = m.Game()
+	f.srv.MatchChanged(m, g)
+	var shown int
+	var ply string
+	if err := chromedp.Run(ctx,
+		chromedp.WaitVisible(`#download`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("ply").textContent === "Move 1 of 1"`, nil),
+		chromedp.Click(`#first`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("ply").textContent === "Move 0 of 1"`, nil),
+		chromedp.Text(`#ply`, &ply, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent !== "").length`, &shown),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if shown != 8 || ply != "Move 0 of 1" {
+		t.Fatalf("after the end, the first frame shows %d of Blue's pieces (%q)", shown, ply)
 	}
 }

@@ -168,8 +168,13 @@
   }
   function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
   // check asks the rules engine for its refusal of the draft, if any.
+  var checks = 0;
   function check() {
-    api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) { $("refusal").textContent = j.refusal; }).catch(refuse);
+    var n = ++checks;
+    api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) {
+      if (n === checks) { $("refusal").textContent = j.refusal; } // an older draft's answer is stale
+      document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; // for tests: answers so far
+    }).catch(refuse);
   }
   function click(sq) {
     focusSq = sq;
@@ -253,6 +258,7 @@
       if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
     }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
+    if (ended) { step = -1; past = null; } // a frame fetched before the end hides what is now shown
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
