@@ -342,7 +342,7 @@ func FuzzHandlers(f *testing.F) {
 	var failure string
 	fx.srv.opts.Log = func(msg string, args ...any) { mu.Lock(); failure = fmt.Sprint(msg, args); mu.Unlock() }
 	for _, s := range []string{`{"version":0,"from":3,"to":13}`, `{"version":0,"setup":[[1,2]],"confirm":true}`, `{"version":0,"answer":"offer"}`, `{}`, `[`, ``} {
-		for _, p := range []string{"/api/move", "/api/setup", "/api/draw", "/api/resign", "/api/random", "/api/state"} {
+		for _, p := range []string{"/api/move", "/api/setup", "/api/draw", "/api/resign", "/api/random", "/api/state", "/api/check"} {
 			f.Add(p, s, true)
 		}
 	}
@@ -392,4 +392,31 @@ func TestReplayAndRecord(t *testing.T) {
 	if code, _, _ := f.do(t, "GET", "/api/reveal", f.token(m.ID, game.BlueViewer), ""); code != 200 {
 		t.Fatalf("reveal after the end: %d", code)
 	}
+}
+
+// FuzzQueries: any query on the reading endpoints (a language, a ply) gets
+// an answer, never a failure, and never the token.
+func FuzzQueries(f *testing.F) {
+	fx := newFixture(f)
+	m := storagetest.Started(f, fx.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	red := fx.token(m.ID, game.RedViewer)
+	for _, q := range []string{"lang=fr", "lang=pt-BR", "ply=0", "ply=-1", "ply=99999999999", "lang=%zz", "lang=de&ply=0"} {
+		for _, p := range []string{"/api/texts", "/api/replay", "/api/state", "/api/reveal", "/api/record"} {
+			f.Add(p, q)
+		}
+	}
+	f.Fuzz(func(t *testing.T, path, query string) {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.URL.Path = "/" + strings.TrimLeft(path, "/")
+		req.URL.RawQuery = query
+		req.Header.Set(CapabilityHeader, red)
+		w := httptest.NewRecorder()
+		fx.srv.ServeHTTP(w, req)
+		if w.Code >= 500 {
+			t.Fatalf("%s?%s: %d %s", path, query, w.Code, w.Body)
+		}
+		if strings.Contains(w.Body.String(), red) {
+			t.Fatal("the token echoed")
+		}
+	})
 }
