@@ -389,7 +389,7 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 	bg := context.Background()
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 3)
 	g, _ := m.Game()
-	m, g, err := f.store.ApplyMove(bg, m.ID, m.Version, game.Red, g.LegalMoves()[0], storagetest.T0)
+	m, _, err := f.store.ApplyMove(bg, m.ID, m.Version, game.Red, g.LegalMoves()[0], storagetest.T0)
 	if err != nil {
 		t.Fatal(err)
 	}
