@@ -10,7 +10,10 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
@@ -90,7 +93,7 @@ func TestBrowserSetupAndMove(t *testing.T) {
 		chromedp.WaitVisible(`#random`, chromedp.ByQuery),
 		chromedp.Click(`#random`, chromedp.ByQuery),
 		chromedp.WaitVisible(`.sq.red`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Poll(`+document.body.dataset.checked >= 1`, nil),
 		chromedp.Text(`#refusal`, &refusal, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)
@@ -106,7 +109,7 @@ func TestBrowserSetupAndMove(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(status, "your move") {
+	if !strings.Contains(status, "Your move") {
 		t.Fatalf("status after both set-ups: %q", status)
 	}
 	// Blue's pieces show no rank on Red's page.
@@ -151,4 +154,294 @@ func TestBrowserSetupAndMove(t *testing.T) {
 
 func itoa(i int) string {
 	return strconv.Itoa(i)
+}
+
+// label reads a square's accessible label on the open page.
+func label(t *testing.T, ctx context.Context, sq game.Square) string {
+	t.Helper()
+	var s string
+	if err := chromedp.Run(ctx, chromedp.AttributeValue(`.sq[data-sq="`+itoa(int(sq))+`"]`, "aria-label", &s, nil, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestBrowserLanguages: the page speaks the player's language and numbers
+// the pieces their way; the opponent's pieces are labelled unknown.
+func TestBrowserLanguages(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	g, _ := m.Game()
+	var marshal game.Square
+	for s := range game.NumSquares {
+		if side, rank, ok := g.PieceAt(game.Square(s)); ok && side == game.Red && rank == game.Marshal {
+			marshal = game.Square(s)
+		}
+	}
+	for _, tt := range []struct {
+		code string
+		n    game.Numbering
+	}{{"en", game.NumberingModern}, {"nl", game.NumberingClassic}, {"de", game.NumberingModern}, {"fr", game.NumberingClassic}} {
+		f.setPrefs("1001", Preferences{Language: tt.code, Numbering: tt.n})
+		p := lang.For(tt.code)
+		var status, htmlLang, text, resign string
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate("about:blank"), // a new fragment alone would not load the page again
+			chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+			chromedp.WaitVisible(`#resign`, chromedp.ByQuery),
+			chromedp.Text(`#status`, &status, chromedp.ByQuery),
+			chromedp.Text(`#resign`, &resign, chromedp.ByQuery),
+			chromedp.Evaluate(`document.documentElement.lang`, &htmlLang),
+			chromedp.Text(`.sq[data-sq="`+itoa(int(marshal))+`"]`, &text, chromedp.ByQuery),
+		); err != nil {
+			t.Fatalf("%s: %v", tt.code, err)
+		}
+		if status != p.Sprintf(txtYourMove) || resign != p.Sprintf(txtResign) || htmlLang != tt.code {
+			t.Errorf("%s: status %q, resign %q, lang %q", tt.code, status, resign, htmlLang)
+		}
+		want := p.Sprintf(txtSquareOwn, marshal.String(), render.PieceName(p, game.Marshal, tt.n))
+		if got := label(t, ctx, marshal); got != want || text != game.Marshal.Label(tt.n) {
+			t.Errorf("%s: the Marshal's square says %q (%q), want %q (%q)", tt.code, got, text, want, game.Marshal.Label(tt.n))
+		}
+		for s := range game.NumSquares {
+			if side, _, ok := g.PieceAt(game.Square(s)); ok && side == game.Blue {
+				if got, want := label(t, ctx, game.Square(s)), p.Sprintf(txtSquareHidden, game.Square(s).String(), render.SideName(p, game.Blue)); got != want {
+					t.Errorf("%s: a Blue piece's square says %q, want %q", tt.code, got, want)
+				}
+				break
+			}
+		}
+	}
+}
+
+// TestBrowserKeyboard: a whole set-up typed on the keyboard, confirmed, and
+// a move made with Enter, an arrow key and Enter; then resigning asks first.
+func TestBrowserKeyboard(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = f.store.SetSetup(bg, m.ID, 0, game.Blue, game.RandomSetup(m.Rules, 5), storage.SetupConfirmed, storagetest.T0); err != nil {
+		t.Fatal(err)
+	}
+	// Barrage's eight pieces on Red's second row, typed: 10 is "0".
+	keys := []string{"0", "9", "2", "2", "3", "s", "b", "f"}
+	actions := []chromedp.Action{
+		chromedp.Navigate(f.ts.URL + "/board#" + f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(`#confirm`, chromedp.ByQuery),
+		chromedp.Focus(`.sq[data-sq="10"]`, chromedp.ByQuery),
+	}
+	for i, k := range keys {
+		if i > 0 {
+			actions = append(actions, chromedp.KeyEvent(kb.ArrowRight))
+		}
+		actions = append(actions, chromedp.KeyEvent(k))
+	}
+	var refusal string
+	actions = append(actions, chromedp.Poll(`+document.body.dataset.checked === 8`, nil), chromedp.Text(`#refusal`, &refusal, chromedp.ByQuery))
+	if err := chromedp.Run(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+	want := []game.Rank{game.Marshal, game.General, game.Scout, game.Scout, game.Miner, game.Spy, game.Bomb, game.Flag}
+	for i, r := range want {
+		sq := game.Square(10 + i)
+		if got := label(t, ctx, sq); got != sq.String()+": your "+render.PieceName(lang.For("en"), r, game.NumberingModern) {
+			t.Fatalf("after typing, %s says %q", sq, got)
+		}
+	}
+	if refusal != "" {
+		t.Fatalf("the typed set-up was refused: %q", refusal)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Focus(`#confirm`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible(`#resign`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// The Scout on C2 moves up the file: Enter, ArrowUp, Enter.
+	from, to := game.Square(12), game.Square(22)
+	if err := chromedp.Run(ctx,
+		chromedp.Focus(`.sq[data-sq="12"]`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible(`.sq[data-sq="22"].target`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// The Scout's whole line is offered, up to the enemy.
+	var targets int
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll(".sq.target").length`, &targets)); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = f.store.Match(bg, m.ID)
+	g, _ := m.Game()
+	legal := 0
+	for _, mv := range g.LegalMoves() {
+		if mv.From == from {
+			legal++
+		}
+	}
+	if targets != legal || legal < 2 {
+		t.Fatalf("%d targets highlighted; the engine has %d moves for the Scout", targets, legal)
+	}
+	if got := label(t, ctx, to); !strings.HasSuffix(got, ", can move here") {
+		t.Fatalf("a target says %q", got)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.KeyEvent(kb.ArrowUp),
+		chromedp.KeyEvent(kb.Enter),
+		chromedp.WaitVisible(`#history li`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = f.store.Match(bg, m.ID)
+	if m.Moves() != 1 || m.Log[len(m.Log)-1].Move != (game.Move{From: from, To: to}) {
+		t.Fatalf("the log is %v", m.Log)
+	}
+	// Resigning asks first: Escape keeps the match on, Yes resigns.
+	var open bool
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#resign`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.Escape),
+		chromedp.Sleep(100*time.Millisecond),
+		chromedp.Evaluate(`document.getElementById("ask").open`, &open),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if m2, _ := f.store.Match(bg, m.ID); open || m2.Phase != storage.PhasePlaying {
+		t.Fatalf("after Escape: dialog open %v, phase %v", open, m2.Phase)
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#resign`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
+		chromedp.KeyEvent(kb.Enter), // Yes has the focus
+		chromedp.WaitVisible(`#download`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if m2, _ := f.store.Match(bg, m.ID); m2.Phase != storage.PhaseFinished {
+		t.Fatalf("after Yes: phase %v", m2.Phase)
+	}
+}
+
+// TestBrowserPhone: at 320×640 the board and the tray fit without
+// horizontal scrolling, squares are big enough to tap, and tap-tap places
+// a piece.
+func TestBrowserPhone(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m, err := f.store.CreateMatch(context.Background(), storagetest.NewMatch(game.VariantClassic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fit struct {
+		ScrollWidth, InnerWidth int
+		Smallest                float64
+		Right                   float64
+		Squares                 int
+	}
+	if err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(320, 640, chromedp.EmulateScale(2), chromedp.EmulateMobile),
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(`#tray button`, chromedp.ByQuery),
+		chromedp.Evaluate(`(() => {
+			const sq = Array.from(document.querySelectorAll(".sq, #tray button")).map(b => b.getBoundingClientRect());
+			return {
+				ScrollWidth: document.documentElement.scrollWidth, InnerWidth: window.innerWidth,
+				Smallest: Math.min(...sq.map(r => Math.min(r.width, r.height))),
+				Right: Math.max(...sq.map(r => r.right)),
+				Squares: document.querySelectorAll(".sq").length,
+			};
+		})()`, &fit),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if fit.InnerWidth != 320 || fit.ScrollWidth > fit.InnerWidth || fit.Right > 320 || fit.Squares != 100 {
+		t.Fatalf("at 320 px: %+v", fit)
+	}
+	if fit.Smallest < 24 {
+		t.Fatalf("a square or tray piece is %.1f px: too small to tap", fit.Smallest)
+	}
+	// Tap the Flag in the tray, then a square.
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#tray button[data-rank="13"]`, chromedp.ByQuery),
+		chromedp.Click(`.sq[data-sq="4"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`.sq[data-sq="4"].red`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if got := label(t, ctx, 4); got != "E1: your Flag" {
+		t.Fatalf("the tapped square says %q", got)
+	}
+}
+
+// TestBrowserDrawAndReplay: a draw offered elsewhere arrives on the page and
+// is declined there after a confirmation; after the end, the replay board
+// steps through frames with both armies shown, and the record is offered.
+func TestBrowserDrawAndReplay(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 3)
+	g, _ := m.Game()
+	m, _, err := f.store.ApplyMove(bg, m.ID, m.Version, game.Red, g.LegalMoves()[0], storagetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Blue, At: storagetest.T0}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = m.Game()
+	f.srv.MatchChanged(m, g)
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(`#decline`, chromedp.ByQuery),
+		chromedp.Click(`#decline`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
+		chromedp.Click(`#ask-choices button`, chromedp.ByQuery),
+		chromedp.WaitNotVisible(`#decline`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = f.store.Match(bg, m.ID)
+	if last := m.Log[len(m.Log)-1]; last.Kind != storage.ActDeclineDraw || last.Side != game.Red {
+		t.Fatalf("the last action is %v", last)
+	}
+	// Red's page, before the end: the replay's first frame hides Blue.
+	var hidden int
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#first`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#note:not(:empty)`, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent === "").length`, &hidden),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if hidden != 8 {
+		t.Fatalf("%d of Blue's pieces hidden in Red's first frame, want 8", hidden)
+	}
+	if m, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: storagetest.T0}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = m.Game()
+	f.srv.MatchChanged(m, g)
+	var shown int
+	var ply string
+	if err := chromedp.Run(ctx,
+		chromedp.WaitVisible(`#download`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("ply").textContent === "Move 1 of 1"`, nil),
+		chromedp.Click(`#first`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("ply").textContent === "Move 0 of 1"`, nil),
+		chromedp.Text(`#ply`, &ply, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent !== "").length`, &shown),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if shown != 8 || ply != "Move 0 of 1" {
+		t.Fatalf("after the end, the first frame shows %d of Blue's pieces (%q)", shown, ply)
+	}
 }

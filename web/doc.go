@@ -12,8 +12,18 @@
 //
 // Everything a page receives is built by BuildState from the game's view
 // for its viewer, the same view the pictures are drawn from; the leak
-// comparison test checks that shuffling one side's hidden pieces changes
-// no byte the opponent's or the public's pages receive.
+// comparison tests check that shuffling one side's hidden pieces changes
+// no byte the opponent's or the public's pages receive: states, events on
+// open streams, texts and replay frames. A replay frame of a running match
+// is the viewer's own view after that move; once the match is over every
+// frame shows both armies.
+//
+// The page (static/, plain JavaScript, no build step) writes no text of its
+// own: it asks for its texts (BuildTexts, from the catalogues of
+// internal/lang) in its viewer's language and piece numbering, a player's
+// from Options.Preferences, the public's from the browser's language. The
+// board is a grid of buttons whose labels say what the viewer knows of
+// each square; set-up and moves work by drag, by tap-tap and by keyboard.
 //
 // Wiring (the bot's side):
 //
@@ -25,4 +35,6 @@
 //     match, with the snapshot the change produced; open pages get the
 //     new state within milliseconds (BenchmarkMoveToEvent).
 //   - Signer.Sign: make the "Open board" link, public_url + "/board#" + token.
+//   - Options.Preferences: a player's language (their Discord locale) and
+//     piece numbering, from their settings.
 package web

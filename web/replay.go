@@ -1,11 +1,14 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -41,6 +44,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, c Capability) er
 	if g == nil {
 		return errBadRequest
 	}
+	final := g.Result().Over()
 	if ply < g.Ply() {
 		if g, err = gameAtPly(m, ply); err != nil {
 			return err
@@ -48,9 +52,27 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, c Capability) er
 	}
 	st := BuildState(m, g, c.Viewer)
 	st.Legal, st.Infiltrate = nil, nil
+	if final {
+		// The match is over: every frame shows both armies.
+		st.Board = revealedBoard(g)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	_, err = w.Write(st.Encode())
 	return err
+}
+
+// revealedBoard is g's board with every piece shown. Only a finished match's
+// frames may use it.
+func revealedBoard(g *game.Game) []CellJSON {
+	v := g.View(game.PublicViewer)
+	board := make([]CellJSON, game.NumSquares)
+	for i, cell := range v.Board {
+		if cell.Occupied {
+			_, rank, _ := g.PieceAt(game.Square(i))
+			board[i] = CellJSON{Side: sideName(cell.Side), Rank: uint8(rank), Moved: cell.Moved, Scout: cell.KnownScout, Revealed: cell.Revealed}
+		}
+	}
+	return board
 }
 
 // reveal serves the final board with every piece shown, once the match is over.
@@ -110,6 +132,11 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request, c Capability) err
 	reason := ""
 	if err := su.Validate(m.Rules); err != nil {
 		reason = err.Error()
+		var se *game.SetupError
+		if errors.As(err, &se) {
+			pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
+			reason = render.Reason(lang.For(pref.Language), pref.Numbering, se.Text)
+		}
 	}
 	return writeJSON(w, map[string]string{"refusal": reason})
 }

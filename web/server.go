@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -107,6 +108,9 @@ type Options struct {
 	// Rate is how many API requests one viewer of one match may make per
 	// second (burst 4×); 0 means 5.
 	Rate float64
+	// Preferences gives a player's language and piece numbering (their
+	// settings); nil: the page's browser language, modern numbering.
+	Preferences func(ctx context.Context, userID string) (Preferences, error)
 	// Log reports failures; it is never given a token. Nil: silent.
 	Log func(msg string, args ...any)
 }
@@ -145,6 +149,7 @@ func New(opts Options) *Server {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(staticFS())))
 	mux.HandleFunc("GET /api/state", s.api(s.state))
 	mux.HandleFunc("GET /api/events", s.api(s.events))
+	mux.HandleFunc("GET /api/texts", s.api(s.texts))
 	mux.HandleFunc("GET /api/replay", s.api(s.replay))
 	mux.HandleFunc("GET /api/reveal", s.api(s.reveal))
 	mux.HandleFunc("GET /api/record", s.api(s.record))
@@ -189,22 +194,25 @@ type apiHandler func(w http.ResponseWriter, r *http.Request, c Capability) error
 func (s *Server) api(h apiHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
+		// Errors speak the page's language (its browser's, a query parameter:
+		// no secret); a refusal's reason comes translated from the Actor.
+		p := lang.For(r.URL.Query().Get("lang"))
 		c, err := s.opts.Auth.Authenticate(r)
 		if err != nil {
 			status := http.StatusForbidden
 			if errors.Is(err, ErrExpired) || errors.Is(err, ErrRevoked) {
 				status = http.StatusGone
 			}
-			httpError(w, status, "This link is not valid (any more). Ask the bot for a new one.")
+			httpError(w, status, p.Sprintf(txtLinkInvalid))
 			return
 		}
 		if !s.limiter.allow(c) {
-			httpError(w, http.StatusTooManyRequests, "Too many requests; wait a moment.")
+			httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
 			return
 		}
 		if r.Method == http.MethodPost {
 			if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-				httpError(w, http.StatusUnsupportedMediaType, "JSON only.")
+				httpError(w, http.StatusUnsupportedMediaType, p.Sprintf(txtJSONOnly))
 				return
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
@@ -216,16 +224,16 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 			case errors.As(err, &ref):
 				httpError(w, http.StatusConflict, ref.Reason)
 			case errors.As(err, &mb):
-				httpError(w, http.StatusRequestEntityTooLarge, "Too large.")
+				httpError(w, http.StatusRequestEntityTooLarge, p.Sprintf(txtTooLarge))
 			case errors.Is(err, errBadRequest):
-				httpError(w, http.StatusBadRequest, "Bad request.")
+				httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
 			case errors.Is(err, errForbidden):
-				httpError(w, http.StatusForbidden, "Only a player can do that.")
+				httpError(w, http.StatusForbidden, p.Sprintf(txtPlayersOnly))
 			case errors.Is(err, storage.ErrNotFound):
-				httpError(w, http.StatusNotFound, "No such match.")
+				httpError(w, http.StatusNotFound, p.Sprintf(txtNoMatch))
 			default:
 				s.opts.Log("web: request failed", "path", r.URL.Path, "match", c.Match, "err", err)
-				httpError(w, http.StatusInternalServerError, "Something went wrong.")
+				httpError(w, http.StatusInternalServerError, p.Sprintf(txtFailed))
 			}
 		}
 	}

@@ -118,6 +118,8 @@ func (a *fakeActor) Draw(ctx context.Context, id storage.MatchID, version uint64
 }
 
 type fixture struct {
+	mu     sync.Mutex
+	prefs  map[string]Preferences // by user ID
 	store  storage.Store
 	signer *Signer
 	links  *fakeLinks
@@ -133,12 +135,27 @@ func newFixture(t testing.TB) *fixture {
 	f.srv = New(Options{
 		Auth:    &CapabilityAuth{Signer: f.signer, Matches: f.store, Links: f.links, Now: func() time.Time { return f.now }},
 		Matches: f.store, Actor: actor, Rate: 1000,
+		Preferences: func(_ context.Context, user string) (Preferences, error) {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			return f.prefs[user], nil
+		},
 		Log: func(msg string, args ...any) { t.Logf("%s %v", msg, args) },
 	})
 	actor.srv = f.srv
 	f.ts = httptest.NewServer(f.srv)
 	t.Cleanup(f.ts.Close)
 	return f
+}
+
+// setPrefs sets a member's language and numbering.
+func (f *fixture) setPrefs(user string, p Preferences) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.prefs == nil {
+		f.prefs = map[string]Preferences{}
+	}
+	f.prefs[user] = p
 }
 
 func (f *fixture) token(id storage.MatchID, v game.Viewer) string {
@@ -325,7 +342,7 @@ func FuzzHandlers(f *testing.F) {
 	var failure string
 	fx.srv.opts.Log = func(msg string, args ...any) { mu.Lock(); failure = fmt.Sprint(msg, args); mu.Unlock() }
 	for _, s := range []string{`{"version":0,"from":3,"to":13}`, `{"version":0,"setup":[[1,2]],"confirm":true}`, `{"version":0,"answer":"offer"}`, `{}`, `[`, ``} {
-		for _, p := range []string{"/api/move", "/api/setup", "/api/draw", "/api/resign", "/api/random", "/api/state"} {
+		for _, p := range []string{"/api/move", "/api/setup", "/api/draw", "/api/resign", "/api/random", "/api/state", "/api/check"} {
 			f.Add(p, s, true)
 		}
 	}
@@ -347,20 +364,6 @@ func FuzzHandlers(f *testing.F) {
 			t.Fatal("the token echoed")
 		}
 	})
-}
-
-func TestFirstLoadSize(t *testing.T) {
-	total := 0
-	for _, name := range []string{"index.html", "board.js", "board.css"} {
-		b, err := static.ReadFile("static/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		total += len(b)
-	}
-	if total > 150<<10 {
-		t.Fatalf("first load is %d bytes, over 150 KB", total)
-	}
 }
 
 func TestReplayAndRecord(t *testing.T) {
@@ -389,4 +392,31 @@ func TestReplayAndRecord(t *testing.T) {
 	if code, _, _ := f.do(t, "GET", "/api/reveal", f.token(m.ID, game.BlueViewer), ""); code != 200 {
 		t.Fatalf("reveal after the end: %d", code)
 	}
+}
+
+// FuzzQueries: any query on the reading endpoints (a language, a ply) gets
+// an answer, never a failure, and never the token.
+func FuzzQueries(f *testing.F) {
+	fx := newFixture(f)
+	m := storagetest.Started(f, fx.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	red := fx.token(m.ID, game.RedViewer)
+	for _, q := range []string{"lang=fr", "lang=pt-BR", "ply=0", "ply=-1", "ply=99999999999", "lang=%zz", "lang=de&ply=0"} {
+		for _, p := range []string{"/api/texts", "/api/replay", "/api/state", "/api/reveal", "/api/record"} {
+			f.Add(p, q)
+		}
+	}
+	f.Fuzz(func(t *testing.T, path, query string) {
+		req := httptest.NewRequest("GET", "/", nil)
+		req.URL.Path = "/" + strings.TrimLeft(path, "/")
+		req.URL.RawQuery = query
+		req.Header.Set(CapabilityHeader, red)
+		w := httptest.NewRecorder()
+		fx.srv.ServeHTTP(w, req)
+		if w.Code >= 500 {
+			t.Fatalf("%s?%s: %d %s", path, query, w.Code, w.Body)
+		}
+		if strings.Contains(w.Body.String(), red) {
+			t.Fatal("the token echoed")
+		}
+	})
 }

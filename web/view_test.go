@@ -1,8 +1,15 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
+	"context"
+	"io"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +29,10 @@ func playingMatch(g *game.Game) *storage.Match {
 	}
 	for s := range m.Setups {
 		m.Setups[s] = storage.SideSetup{Status: storage.SetupConfirmed, Setup: g.Setup(game.Side(s))}
+	}
+	v := g.View(game.PublicViewer)
+	for _, r := range v.History {
+		m.Log = append(m.Log, storage.Action{Kind: storage.ActMove, Side: r.Side, Move: r.Move})
 	}
 	if g.Result().Over() {
 		m.Phase, m.Result, m.Deadline = storage.PhaseFinished, g.Result(), time.Time{}
@@ -99,5 +110,197 @@ func TestSetupStateLeaksNothing(t *testing.T) {
 		if bytes.Equal(BuildState(m, nil, game.BlueViewer).Encode(), BuildState(other, nil, game.BlueViewer).Encode()) {
 			t.Fatal("Blue's page does not show Blue's set-up")
 		}
+	}
+}
+
+// world is one version of a match (as played, or with one side's hidden
+// pieces shuffled) served by its own Server, with open pages on it.
+type world struct {
+	mu  sync.Mutex
+	m   *storage.Match
+	srv *Server
+	ts  *httptest.Server
+}
+
+func (w *world) Match(context.Context, storage.MatchID) (*storage.Match, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.m, nil
+}
+
+// viewerAuth lets a request be the viewer its header names ("0", "1", "2"):
+// the leak test needs the pages, not the links.
+type viewerAuth struct{}
+
+func (viewerAuth) Authenticate(r *http.Request) (Capability, error) {
+	v, err := strconv.Atoi(r.Header.Get(CapabilityHeader))
+	if err != nil || v < 0 || v > int(game.PublicViewer) {
+		return Capability{}, ErrMalformed
+	}
+	return Capability{Match: 9, Viewer: game.Viewer(v)}, nil
+}
+
+func newWorld(t *testing.T, m *storage.Match) *world {
+	w := &world{m: m}
+	w.srv = New(Options{Auth: viewerAuth{}, Matches: w, Rate: 1e9})
+	w.ts = httptest.NewServer(w.srv)
+	t.Cleanup(w.ts.Close)
+	return w
+}
+
+// change stores m and tells the open pages.
+func (w *world) change(m *storage.Match, g *game.Game) {
+	w.mu.Lock()
+	w.m = m
+	w.mu.Unlock()
+	w.srv.MatchChanged(m, g)
+}
+
+func (w *world) get(t *testing.T, path string, v game.Viewer) []byte {
+	t.Helper()
+	req, _ := http.NewRequest("GET", w.ts.URL+path, nil)
+	req.Header.Set(CapabilityHeader, strconv.Itoa(int(v)))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 {
+		t.Fatalf("%s as %v: %d %s", path, v, resp.StatusCode, b)
+	}
+	return b
+}
+
+// page is an open event stream; next returns its next event, every byte.
+type page struct {
+	rd   *bufio.Reader
+	body io.Closer
+}
+
+func (w *world) open(t *testing.T, v game.Viewer) *page {
+	req, _ := http.NewRequest("GET", w.ts.URL+"/api/events", nil)
+	req.Header.Set(CapabilityHeader, strconv.Itoa(int(v)))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return &page{rd: bufio.NewReader(resp.Body), body: resp.Body}
+}
+
+func (p *page) next(t *testing.T) []byte {
+	t.Helper()
+	var ev []byte
+	for {
+		line, err := p.rd.ReadBytes('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(line) == "\n" && len(ev) > 0 {
+			return ev
+		}
+		if !bytes.HasPrefix(line, []byte(":")) {
+			ev = append(ev, line...)
+		}
+	}
+}
+
+// TestPagesLeakNothing extends the leak comparison to everything a page
+// receives over the wire: through whole matches, each change's event on
+// open streams, and at checkpoints the state, the texts and every replay
+// frame are byte for byte the same for the opponent and the public whether
+// or not one side's hidden pieces are shuffled. (A page is the same in
+// every board mode of the Discord channel: nothing it receives depends on it.)
+func TestPagesLeakNothing(t *testing.T) {
+	variants := []struct {
+		rules      game.Rules
+		every      int
+		checkpoint int
+	}{
+		{game.DefaultRules(game.VariantBarrage), 2, 100},
+		{game.DefaultRules(game.VariantClassic), 40, 200},
+		{game.DefaultRules(game.VariantInfiltrator), 40, 200},
+	}
+	if testing.Short() {
+		variants = variants[:1]
+	}
+	for _, vt := range variants {
+		t.Run(vt.rules.Variant.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(5, 7))
+			events, frames := 0, 0
+			for seed := uint64(77); seed < 80; seed++ {
+				var played *world
+				var shuffled [2]*world
+				var pages [3]*page
+				var spages [2][3]*page
+				gametest.Game(t, vt.rules, seed, 3000, func(g *game.Game) bool {
+					over := g.Result().Over()
+					if g.Ply()%vt.every != 0 && !over {
+						return true
+					}
+					m := playingMatch(g)
+					if played == nil {
+						played = newWorld(t, m)
+						for v := range pages {
+							pages[v] = played.open(t, game.Viewer(v))
+						}
+					} else {
+						played.change(m, g)
+					}
+					// The first event is the state when the page opened; each
+					// later one is a change's.
+					var seen [3][]byte
+					for v := range pages {
+						seen[v] = pages[v].next(t)
+					}
+					for _, hidden := range []game.Side{game.Red, game.Blue} {
+						sh := gametest.ShuffleHidden(t, g, hidden, r.Uint64())
+						ms := playingMatch(sh)
+						w := shuffled[hidden]
+						if w == nil {
+							w = newWorld(t, ms)
+							shuffled[hidden] = w
+							for _, v := range []game.Viewer{game.ViewerOf(hidden.Opponent()), game.PublicViewer} {
+								spages[hidden][v] = w.open(t, v)
+							}
+						} else {
+							w.change(ms, sh)
+						}
+						for _, v := range []game.Viewer{game.ViewerOf(hidden.Opponent()), game.PublicViewer} {
+							a, b := seen[v], spages[hidden][v].next(t)
+							events++
+							if !bytes.Equal(a, b) {
+								t.Fatalf("ply %d: shuffling %v's hidden pieces changed the %v page's event:\n%s\n%s", g.Ply(), hidden, v, a, b)
+							}
+							// Often early on, seldom in a long game: every checkpoint
+							// reads all its frames.
+							check := vt.checkpoint
+							if g.Ply() < 40 {
+								check = 4
+							}
+							if over || g.Ply()%check != 0 {
+								continue
+							}
+							paths := []string{"/api/state", "/api/texts?lang=de"}
+							for ply := 0; ply <= g.Ply(); ply += max(1, g.Ply()/12) {
+								paths = append(paths, "/api/replay?ply="+strconv.Itoa(ply))
+							}
+							frames += len(paths)
+							for _, p := range paths {
+								if a, b := played.get(t, p, v), w.get(t, p, v); !bytes.Equal(a, b) {
+									t.Fatalf("ply %d: shuffling %v's hidden pieces changed %s for %v:\n%s\n%s", g.Ply(), hidden, p, v, a, b)
+								}
+							}
+						}
+					}
+					return true
+				})
+			}
+			t.Logf("%d events and %d states, texts and frames compared", events, frames)
+			if events < 20 || frames < 20 {
+				t.Fatalf("only %d events and %d frames compared: the test proves little", events, frames)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@
 // many matches at once as simulated members and reports the bot's speed.
 //
 //	strategoload [-matches N] [-active N] [-rate R] [-duration D] [-database DB] [-bot PATH]
+//	strategoload -web-viewers N [-matches N] [-rate R] [-duration D]
 //
 // It needs the strategobot binary (go build ./cmd/strategobot): -bot names
 // it, or it is found beside strategoload or on PATH. docs/PERFORMANCE.md
@@ -22,6 +23,7 @@ import (
 )
 
 const usage = `usage: strategoload [-matches N] [-active N] [-rate R] [-duration D] [-database DB] [-bot PATH]
+       strategoload -web-viewers N [-matches N] [-rate R] [-duration D]
 
 Runs the bot (strategobot run, as its own process, on a fresh database)
 against a local stand-in for Discord, and plays many matches at once as
@@ -31,6 +33,13 @@ three pictures rendered and delivered), the time from the interaction to its
 acknowledgement and to the move's last message, the bot's memory and the
 database's size. The running matches are written straight into the database
 with both set-ups done; the bot then serves them.
+
+With -web-viewers it loads the board in the browser instead, in this
+process: the web server on a bbolt store, N open pages (event streams over
+loopback TCP) spread over -matches matches, and moves stored and announced
+as the bot does at -rate moves per second (default 100). It reports the
+time from each announced change to its event read by a page, and the
+memory per open page.
 
 The bot is the strategobot binary -bot names; by default the one beside
 this program, else the one on PATH. Build it with go build ./cmd/strategobot.
@@ -58,6 +67,7 @@ type loadOptions struct {
 	seed     uint64
 	validate bool      // the stand-in checks every request against Discord's API description
 	log      io.Writer // progress
+	viewers  int       // open web pages: load the web server in this process instead of the bot
 
 	botProfile, cpuProfile string // CPU profiles of the measured time: the bot's, this process's
 }
@@ -75,6 +85,7 @@ func loadFlags(o *loadOptions, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.botCPUs, "botcpus", "", "run the bot on these CPUs only (a taskset list: 0, 0-1), to measure it apart from this process, which then belongs on the others: taskset -c 1 strategoload -botcpus 0")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the set-ups and the moves")
 	fs.BoolVar(&o.validate, "validate", false, "have the local Discord check every request against Discord's API description, as the tests do (a fifth of its CPU)")
+	fs.IntVar(&o.viewers, "web-viewers", 0, "load the board in the browser instead: this many open pages on -matches matches, at -rate moves/s (default 100), in this process")
 	fs.StringVar(&o.botProfile, "botprofile", "", "write the bot's CPU profile of the measured time to this file")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of the measured time of this process (the local Discord and the members) to this file")
 	return fs
@@ -88,6 +99,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o := loadOptions{log: stderr}
 	if err := cli.ParseFlags(loadFlags(&o, stderr), args); err != nil {
 		return cli.UsageFailed(stderr, "strategoload", usage, err)
+	}
+	if o.viewers > 0 {
+		return runWeb(ctx, o, stdout, stderr)
 	}
 	if o.active == 0 {
 		o.active = min(o.matches, 200)
@@ -117,6 +131,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if rep.failures() > 0 {
+		return 1
+	}
+	return 0
+}
+
+// runWeb is the load test of the board in the browser.
+func runWeb(ctx context.Context, o loadOptions, stdout, stderr io.Writer) int {
+	if o.rate == 0 {
+		o.rate = 100
+	}
+	if o.matches < 1 || o.viewers < o.matches || o.duration <= 0 || o.warmup < 0 || o.rate < 0 {
+		return cli.UsageFailed(stderr, "strategoload", usage, errors.New("-web-viewers needs at least -matches pages, a positive -duration and no negative -warmup or -rate"))
+	}
+	rep, err := webLoadtest(ctx, webOptions{viewers: o.viewers, matches: o.matches, rate: o.rate, duration: o.duration, warmup: o.warmup, seed: o.seed, log: stderr})
+	if err != nil {
+		fmt.Fprintln(stderr, "strategoload:", err)
+		return 1
+	}
+	rep.print(stdout)
+	if rep.Missed > 0 {
 		return 1
 	}
 	return 0

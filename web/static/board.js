@@ -1,101 +1,137 @@
 "use strict";
 // The board in the browser. The capability is the URL's fragment: never sent
-// to the server in a URL, only in a header of each API request.
+// to the server in a URL, only in a header of each API request. Every text
+// comes from /api/texts, in the viewer's language and piece numbering.
 (function () {
   var token = location.hash.slice(1);
-  var RANKS = ["", "Spy", "Scout", "Miner", "Sergeant", "Lieutenant", "Captain", "Major", "Colonel", "General", "Marshal", "Infiltrator", "Bomb", "Flag"];
-  var SHORT = ["", "S", "2", "3", "4", "5", "6", "7", "8", "9", "10", "I", "B", "F"];
   var TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12, 13];
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
-  var st = null, sel = -1, trayRank = 0, draft = null, step = -1, clockBase = 0;
+  var SIDES = ["red", "blue"];
+  var L = null; // the texts
+  var st = null, revealed = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, clockBase = 0, asking = false;
   var $ = function (id) { return document.getElementById(id); };
+  var langQ = "lang=" + encodeURIComponent(navigator.language || "en");
 
+  // fmt fills a text's {1}, {2} placeholders.
+  function fmt(key) {
+    var args = arguments;
+    return (L ? L.t[key] : key).replace(/\{(\d)\}/g, function (_, n) { return args[+n]; });
+  }
   function api(method, path, body) {
     var init = { method: method, headers: { "X-Strategobot-Capability": token } };
+    path += (path.indexOf("?") < 0 ? "?" : "&") + langQ;
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
     return fetch(path, init).then(function (r) {
+      var ct = r.headers.get("Content-Type") || "";
+      if (ct.indexOf("json") < 0) { if (!r.ok) { throw new Error(fmt("failed")); } return r; }
       return r.json().then(function (j) { if (!r.ok) { throw new Error(j.error || r.statusText); } return j; });
     });
   }
   function refuse(e) { $("refusal").textContent = e.message; }
   function sqName(i) { return String.fromCharCode(65 + i % 10) + (Math.floor(i / 10) + 1); }
   function mySide() { return st && st.viewer !== "public" ? st.viewer : ""; }
-  // Display order: the viewer's own side at the bottom.
+  function sideName(s) { return L.sides[SIDES.indexOf(s)]; }
+  // order is the display order: the viewer's own side at the bottom.
   function order() {
     var out = [], r, c;
-    for (r = 0; r < 10; r++) { for (c = 0; c < 10; c++) {
-      out.push(mySide() === "blue" ? r * 10 + (9 - c) : (9 - r) * 10 + c);
-    } }
+    for (r = 0; r < 10; r++) { for (c = 0; c < 10; c++) { out.push(mySide() === "blue" ? r * 10 + (9 - c) : (9 - r) * 10 + c); } }
     return out;
   }
-  function setupSquare(side, row, col) { return side === "red" ? (3 - row) * 10 + col : (6 + row) * 10 + (9 - col); }
   function setupCell(side, sq) {
     var row = Math.floor(sq / 10), col = sq % 10;
     if (side === "red") { return row <= 3 ? [3 - row, col] : null; }
     return row >= 6 ? [row - 6, 9 - col] : null;
   }
+  function settingUp() { return st.phase === "setup" && mySide() && !st.ready[SIDES.indexOf(mySide())]; }
   function cellAt(sq) {
     if (st.phase === "setup") {
       var rc = setupCell(mySide(), sq);
       if (rc && draft && draft[rc[0]][rc[1]]) { return { s: mySide(), r: draft[rc[0]][rc[1]] }; }
       return {};
     }
-    return boardAt()[sq] || {};
-  }
-  // boardAt returns the board shown: now, a replayed ply (as the viewer knew
-  // it then, from the server), or the final reveal.
-  var past = null, revealed = null;
-  function boardAt() {
-    if (step >= 0 && past) { return past.board || []; }
-    if (revealed) { return revealed; }
-    return st.board || [];
+    return (step >= 0 && past ? past.board : revealed || st.board || [])[sq] || {};
   }
   function goto(n) {
     var total = (st.history || []).length;
     if (n < 0 || n >= total) { step = -1; past = null; draw(); return; }
     api("GET", "/api/replay?ply=" + n).then(function (j) { step = n; past = j; draw(); }).catch(refuse);
   }
+  function moves() { return (st.legal || []).concat(st.infiltrate || []); }
   function targets() {
     var t = {};
     if (st.phase !== "playing" || sel < 0 || step >= 0) { return t; }
-    (st.legal || []).concat(st.infiltrate || []).forEach(function (m) { if (m[0] === sel) { t[m[1]] = true; } });
+    moves().forEach(function (m) { if (m[0] === sel) { t[m[1]] = true; } });
     return t;
   }
+  // label says exactly what this viewer may know of a square.
   function label(sq, c) {
-    var who = c.s ? (c.s === mySide() ? "your " : c.s + " ") : "";
-    var what = c.s ? (c.r ? RANKS[c.r] : "unknown piece" + (c.k ? " (Scout)" : c.m ? " (moved)" : "")) : (LAKES.indexOf(sq) >= 0 ? "lake" : "empty");
-    return sqName(sq) + ": " + who + what;
+    var n = sqName(sq);
+    if (!c.s) { return fmt(LAKES.indexOf(sq) >= 0 ? "sqLake" : "sqEmpty", n); }
+    if (c.r) { return c.s === mySide() ? fmt("sqOwn", n, L.pieces[c.r]) : fmt("sqKnown", n, sideName(c.s), L.pieces[c.r]); }
+    return fmt(c.k ? "sqScout" : c.m ? "sqMoved" : "sqHidden", n, sideName(c.s));
+  }
+  function lastMove() {
+    var h = st.history || [];
+    if (step >= 0) { return step > 0 ? h[step - 1] : null; }
+    return h.length ? h[h.length - 1] : null;
   }
   function draw() {
-    var board = $("board"), t = targets(), ord = order(), last = st.history && st.history.length ? st.history[st.history.length - 1] : null;
+    var board = $("board"), t = targets(), ord = order(), last = lastMove();
+    var hadFocus = board.contains(document.activeElement);
+    if (focusSq < 0 || ord.indexOf(focusSq) < 0) { focusSq = ord[90]; }
     board.textContent = "";
+    var row;
     ord.forEach(function (sq, i) {
-      if (i % 10 === 0) { var row = document.createElement("div"); row.setAttribute("role", "row"); row.style.display = "contents"; board.appendChild(row); }
-      var c = cellAt(sq), b = document.createElement("button");
-      b.type = "button"; b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (last && step < 0 && !revealed && (sq === last.f || sq === last.t) ? " last" : "");
+      if (i % 10 === 0) { row = document.createElement("div"); row.setAttribute("role", "row"); row.className = "row"; board.appendChild(row); }
+      var c = cellAt(sq), b = document.createElement("button"), lab = label(sq, c);
+      var isLast = last && (sq === last.f || sq === last.t);
+      b.type = "button";
+      b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (isLast ? " last" : "");
       b.setAttribute("role", "gridcell");
-      b.draggable = !!c.s && c.s === mySide();
+      b.draggable = !!c.s && c.s === mySide() && step < 0;
       b.dataset.sq = sq;
-      b.textContent = c.s ? (c.r ? SHORT[c.r] : "?") : "";
-      b.setAttribute("aria-label", label(sq, c) + (t[sq] ? ", target" : ""));
-      b.tabIndex = sq === (sel >= 0 ? sel : ord[0]) ? 0 : -1;
-      board.lastChild.appendChild(b);
+      b.textContent = c.s ? (c.r ? L.labels[c.r] : "") : "";
+      if (sq === sel) { lab = fmt("selected", lab); }
+      if (t[sq]) { lab = fmt("target", lab); }
+      if (isLast) { lab = fmt("lastMoved", lab); }
+      b.setAttribute("aria-label", lab);
+      if (sq === sel) { b.setAttribute("aria-selected", "true"); }
+      b.tabIndex = sq === focusSq ? 0 : -1;
+      row.appendChild(b);
     });
-    var setup = st.phase === "setup" && mySide() && !st.ready[mySide() === "red" ? 0 : 1];
-    $("tray").hidden = !setup; ["random", "save", "confirm"].forEach(function (id) { $(id).hidden = !setup; });
-    var playing = st.phase === "playing" && mySide();
-    $("draw").hidden = $("resign").hidden = !playing;
-    $("draw").textContent = st.drawOfferBy && st.drawOfferBy !== mySide() ? "Accept draw" : "Offer draw";
+    if (hadFocus) { board.querySelector('[data-sq="' + focusSq + '"]').focus(); }
+    var setup = settingUp();
+    $("tray").hidden = !setup;
+    ["random", "save", "confirm"].forEach(function (id) { $(id).hidden = !setup; });
+    var playing = st.phase === "playing" && !!mySide() && !st.result;
+    var offered = st.drawOfferBy && st.drawOfferBy !== mySide();
+    $("resign").hidden = $("draw").hidden = !playing;
+    $("decline").hidden = !(playing && offered);
+    $("draw").textContent = fmt(offered ? "acceptDraw" : "offerDraw");
+    $("draw").disabled = st.drawOfferBy === mySide();
+    $("download").hidden = !st.result;
     if (setup) { drawTray(); }
-    $("title").textContent = st.players[0] + " (red) vs " + st.players[1] + " (blue) — " + st.variant;
-    var s = st.phase === "setup" ? "Set-up" : st.result ? st.result : st.toMove + " to move" + (st.toMove === mySide() ? " — your move" : "");
-    if (st.drawOfferBy) { s += " — " + st.drawOfferBy + " offers a draw"; }
+    $("title").textContent = fmt("versus", st.players[0], st.players[1], L.variant);
+    var s;
+    if (st.phase === "setup") { s = fmt(setup ? "setup" : mySide() ? "setupWaiting" : "setupWatching"); }
+    else if (st.phase === "abandoned") { s = fmt("abandoned"); }
+    else if (st.result) { s = L.result || ""; }
+    else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
+    if (st.drawOfferBy && !st.result) { s += " " + fmt("drawOffered", sideName(st.drawOfferBy)); }
     $("status").textContent = s;
-    $("replay").hidden = !(st.history && st.history.length);
-    $("ply").textContent = (step < 0 ? (st.history || []).length : step) + "/" + (st.history || []).length;
+    var total = (st.history || []).length;
+    $("replay").hidden = !total;
+    $("ply").textContent = fmt("replayAt", String(step < 0 ? total : step), String(total));
+    $("note").textContent = st.result ? fmt("revealNote") : step >= 0 ? fmt("replayNote", String(step)) : "";
     var hist = $("history"); hist.textContent = "";
-    (st.history || []).forEach(function (m) { var li = document.createElement("li"); li.textContent = m.n; hist.appendChild(li); });
+    (st.history || []).forEach(function (m) { var li = document.createElement("li"); li.textContent = notation(m); hist.appendChild(li); });
     tick();
+  }
+  // notation writes a move as the bot does, guesses and battles in the viewer's numbering.
+  function notation(m) {
+    var s = sqName(m.f) + (m.g ? "~" : m.a || m.d ? "x" : "-") + sqName(m.t) + (m.g ? "=" + L.labels[m.g] : "");
+    if (m.a && m.d) { s += " (" + L.labels[m.a] + ":" + L.labels[m.d] + ")"; }
+    return sideName(m.s) + " " + s;
   }
   function remaining() {
     var left = st.army.slice(), r, c;
@@ -109,8 +145,8 @@
       if (!st.army[rank]) { return; }
       var b = document.createElement("button");
       b.type = "button"; b.draggable = true; b.dataset.rank = rank;
-      b.textContent = SHORT[rank] + " ×" + left[rank];
-      b.setAttribute("role", "option"); b.setAttribute("aria-label", RANKS[rank] + ", " + left[rank] + " left");
+      b.textContent = L.labels[rank] + " ×" + left[rank];
+      b.setAttribute("role", "option"); b.setAttribute("aria-label", fmt("left", L.pieces[rank], String(left[rank])));
       b.setAttribute("aria-selected", rank === trayRank ? "true" : "false");
       b.disabled = left[rank] <= 0;
       tray.appendChild(b);
@@ -119,8 +155,10 @@
   function place(sq, rank) {
     var rc = setupCell(mySide(), sq);
     if (!rc) { return; }
-    if (rank && remaining()[rank] <= 0) { return; }
-    draft[rc[0]][rc[1]] = rank; saveLocal(); draw(); check();
+    if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) { return; }
+    draft[rc[0]][rc[1]] = rank;
+    if (trayRank && remaining()[trayRank] <= 0) { trayRank = 0; }
+    saveLocal(); draw(); check();
   }
   function swap(a, b) {
     var ra = setupCell(mySide(), a), rb = setupCell(mySide(), b);
@@ -129,61 +167,105 @@
     saveLocal(); draw(); check();
   }
   function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
-  // check asks the server (the rules engine) for its refusal of the draft, if any.
+  // check asks the rules engine for its refusal of the draft, if any.
+  var checks = 0;
   function check() {
-    api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) { $("refusal").textContent = j.refusal; }).catch(refuse);
+    var n = ++checks;
+    api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) {
+      if (n === checks) { $("refusal").textContent = j.refusal; } // an older draft's answer is stale
+      document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; // for tests: answers so far
+    }).catch(refuse);
   }
   function click(sq) {
+    focusSq = sq;
+    if (asking) { return; }
     $("refusal").textContent = "";
-    if (st.phase === "setup" && mySide()) {
+    if (settingUp()) {
       if (trayRank) { place(sq, trayRank); return; }
       if (sel >= 0 && sel !== sq) { swap(sel, sq); sel = -1; draw(); return; }
-      sel = sel === sq ? -1 : sq; draw(); return;
+      sel = sel === sq || !setupCell(mySide(), sq) ? -1 : sq; draw(); return;
     }
-    if (st.phase !== "playing" || st.toMove !== mySide() || step >= 0) { return; }
+    if (st.phase !== "playing" || st.toMove !== mySide() || step >= 0 || st.result) { return; }
     var t = targets();
     if (sel >= 0 && t[sq]) { move(sel, sq); return; }
     var c = cellAt(sq);
-    sel = c.s === mySide() && sel !== sq ? sq : -1; draw();
+    sel = c.s === mySide() && sel !== sq && moves().some(function (m) { return m[0] === sq; }) ? sq : -1;
+    draw();
+  }
+  // ask shows a question in a modal dialog; it resolves with the chosen value, or null.
+  function ask(text, choices) {
+    var d = $("ask"), box = $("ask-choices");
+    $("ask-text").textContent = text; box.textContent = ""; asking = true;
+    return new Promise(function (resolve) {
+      function done(v) { asking = false; d.close(); resolve(v); }
+      choices.forEach(function (ch) {
+        var b = document.createElement("button");
+        b.type = "button"; b.textContent = ch[0]; b.setAttribute("aria-label", ch[2] || ch[0]);
+        b.addEventListener("click", function () { done(ch[1]); });
+        box.appendChild(b);
+      });
+      $("ask-no").onclick = function () { done(null); };
+      d.oncancel = function (e) { e.preventDefault(); done(null); };
+      d.showModal();
+      box.firstChild.focus();
+    });
   }
   function move(from, to) {
-    var guess = 0;
     var inf = (st.infiltrate || []).some(function (m) { return m[0] === from && m[1] === to; });
     var plain = (st.legal || []).some(function (m) { return m[0] === from && m[1] === to; });
-    if (inf && !plain) {
-      var g = prompt("Guess the rank (S, 2–10, B, F):");
-      if (!g) { return; }
-      guess = SHORT.indexOf(g.trim().toUpperCase());
-      if (guess <= 0) { return; }
-    }
-    sel = -1;
-    api("POST", "/api/move", { version: st.version, from: from, to: to, guess: guess }).catch(refuse);
+    var send = function (guess) {
+      sel = -1; focusSq = to;
+      api("POST", "/api/move", { version: st.version, from: from, to: to, guess: guess || 0 }).catch(refuse);
+    };
+    if (!inf || plain) { send(0); return; }
+    var choices = [];
+    for (var r = 1; r < L.labels.length; r++) { if (st.army[r]) { choices.push([L.labels[r], r, L.pieces[r]]); } }
+    ask(fmt("guess"), choices).then(function (g) { if (g) { send(g); } });
+  }
+  function clock(ms) {
+    ms = Math.max(0, ms);
+    var m = Math.floor(ms / 60000), sec = Math.floor(ms / 1000) % 60;
+    return m + ":" + (sec < 10 ? "0" : "") + sec;
   }
   function tick() {
-    if (!st || !st.clock) { $("clocks").hidden = true; return; }
+    if (!st || !st.clock || !L) { $("clocks").hidden = true; return; }
     $("clocks").hidden = false;
     var el = Date.now() - clockBase;
-    ["red", "blue"].forEach(function (s, i) {
-      var ms = st.clock.left[i] - (st.clock.running && st.toMove === s ? el : 0);
-      ms = Math.max(0, ms);
-      var m = Math.floor(ms / 60000), sec = Math.floor(ms / 1000) % 60;
-      $("clock-" + s).textContent = s + " " + m + ":" + (sec < 10 ? "0" : "") + sec;
+    SIDES.forEach(function (s, i) {
+      var ms = st.clock.left[i] - (st.clock.running && !st.result && st.toMove === s ? el : 0);
+      $("clock-" + s).textContent = fmt("clockOf", sideName(s), clock(ms));
+    });
+  }
+  function loadTexts() {
+    return api("GET", "/api/texts").then(function (j) {
+      L = j;
+      document.documentElement.lang = L.lang;
+      document.title = fmt("title");
+      $("board").setAttribute("aria-label", fmt("board"));
+      $("tray").setAttribute("aria-label", fmt("army"));
+      Array.prototype.forEach.call(document.querySelectorAll("[data-t]"), function (e) { e.textContent = fmt(e.dataset.t); });
+      Array.prototype.forEach.call(document.querySelectorAll("[data-l]"), function (e) { e.setAttribute("aria-label", fmt(e.dataset.l)); });
     });
   }
   function show(next) {
     if (st && next.version < st.version) { return; }
     var first = !st || st.phase !== next.phase;
+    var ended = next.result && !(st && st.result);
     st = next; clockBase = Date.now();
-    if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; draw(); }).catch(function () {}); }
     if (st.phase === "setup" && (first || !draft)) {
       draft = st.setup || null;
       if (!draft) { try { draft = JSON.parse(localStorage.getItem("strategobot-setup-" + st.variant)); } catch (e) { draft = null; } }
-      if (!draft || draft.length !== 4) { draft = [[0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0,0,0]]; }
+      if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
     }
-    draw();
+    if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
+    if (ended) { step = -1; past = null; } // a frame fetched before the end hides what is now shown
+    if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
+    if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
+    if (L) { draw(); }
+    document.body.dataset.version = st.version;
   }
   function listen() {
-    fetch("/api/events", { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
+    fetch("/api/events?" + langQ, { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
       if (!r.ok) { return r.json().then(function (j) { throw new Error(j.error); }); }
       var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
       function pump() {
@@ -200,52 +282,84 @@
       }
       return pump();
     }).catch(function (e) {
-      if (e.message !== "closed") { $("status").textContent = e.message; document.body.dataset.refused = "1"; return; }
+      if (e.message !== "closed" && e.name !== "TypeError") { $("status").textContent = e.message; document.body.dataset.refused = "1"; return; }
+      if (L) { $("status").textContent = fmt("connection"); }
       setTimeout(listen, 2000);
     });
   }
-  document.addEventListener("DOMContentLoaded", function () {
-    if (!token) { $("status").textContent = "This page needs a link from the bot."; return; }
-    history.replaceState(null, "", location.pathname);
-    $("board").addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
-    $("board").addEventListener("keydown", function (e) {
-      var b = e.target.closest(".sq"); if (!b) { return; }
-      var all = Array.prototype.slice.call($("board").querySelectorAll(".sq")), i = all.indexOf(b), k = e.key;
-      var d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 }[k];
-      if (d !== undefined) { var n = all[i + d]; if (n) { b.tabIndex = -1; n.tabIndex = 0; n.focus(); } e.preventDefault(); return; }
-      if (st.phase === "setup") {
-        var r = SHORT.indexOf(k.toUpperCase() === "0" ? "10" : k.toUpperCase());
-        if (k === "Backspace" || k === "Delete") { place(+b.dataset.sq, 0); e.preventDefault(); }
-        else if (r > 0) { place(+b.dataset.sq, r); e.preventDefault(); }
+  // rankOfKey reads a typed rank in the viewer's numbering: "0" is 10.
+  function rankOfKey(k) {
+    k = k.toUpperCase();
+    if (k === "0") { k = "10"; }
+    if (k === "1" && L.labels.indexOf("1") < 0) { k = "10"; }
+    return L.labels.indexOf(k);
+  }
+  function onKey(e) {
+    var b = e.target.closest(".sq"); if (!b || asking) { return; }
+    var ord = order(), i = ord.indexOf(+b.dataset.sq), k = e.key;
+    var d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10, Home: -(i % 10), End: 9 - i % 10 }[k];
+    if (d !== undefined) {
+      var j = i + d;
+      if ((k === "ArrowLeft" || k === "ArrowRight") && Math.floor(j / 10) !== Math.floor(i / 10)) { j = i; }
+      if (j >= 0 && j < 100) {
+        focusSq = ord[j];
+        b.tabIndex = -1;
+        var n = $("board").querySelector('[data-sq="' + focusSq + '"]'); n.tabIndex = 0; n.focus();
       }
-    });
-    $("board").addEventListener("dragstart", function (e) { var b = e.target.closest(".sq"); if (b) { e.dataTransfer.setData("text/plain", "sq:" + b.dataset.sq); } });
-    $("board").addEventListener("dragover", function (e) { e.preventDefault(); });
-    $("board").addEventListener("drop", function (e) {
+      e.preventDefault(); return;
+    }
+    if (k === "Escape" && sel >= 0) { sel = -1; draw(); e.preventDefault(); return; }
+    if (settingUp()) {
+      if (k === "Backspace" || k === "Delete") { place(+b.dataset.sq, 0); e.preventDefault(); return; }
+      var r = k.length <= 2 ? rankOfKey(k) : -1;
+      if (r > 0) { focusSq = +b.dataset.sq; place(focusSq, r); e.preventDefault(); }
+    }
+  }
+  function confirmThen(question, fn) { ask(question, [[fmt("yes"), true]]).then(function (y) { if (y) { fn(); } }); }
+  function download() {
+    api("GET", "/api/record").then(function (r) { return r.blob(); }).then(function (b) {
+      var a = document.createElement("a");
+      a.href = URL.createObjectURL(b); a.download = "stratego-" + st.match + ".xml";
+      document.body.appendChild(a); a.click(); a.remove();
+      setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
+    }).catch(refuse);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!token) { $("status").textContent = "This page needs a link from the bot."; document.body.dataset.refused = "1"; return; }
+    history.replaceState(null, "", location.pathname);
+    var board = $("board");
+    board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
+    board.addEventListener("keydown", onKey);
+    board.addEventListener("dragstart", function (e) { var b = e.target.closest(".sq"); if (b) { e.dataTransfer.setData("text/plain", "sq:" + b.dataset.sq); } });
+    board.addEventListener("dragover", function (e) { e.preventDefault(); });
+    board.addEventListener("drop", function (e) {
       e.preventDefault();
       var b = e.target.closest(".sq"); if (!b) { return; }
       var d = e.dataTransfer.getData("text/plain"), to = +b.dataset.sq;
-      if (d.indexOf("rank:") === 0) { place(to, +d.slice(5)); }
-      else if (d.indexOf("sq:") === 0) {
-        var from = +d.slice(3);
-        if (st.phase === "setup") { swap(from, to); } else if (targets.call(null, sel = from)[to]) { move(from, to); }
-      }
+      if (d.indexOf("rank:") === 0) { place(to, +d.slice(5)); return; }
+      if (d.indexOf("sq:") !== 0) { return; }
+      var from = +d.slice(3);
+      if (settingUp()) { swap(from, to); return; }
+      sel = from;
+      if (targets()[to]) { move(from, to); } else { sel = -1; draw(); }
     });
     $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); draw(); }).catch(refuse); });
+    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); draw(); check(); }).catch(refuse); });
     $("save").addEventListener("click", function () { api("POST", "/api/setup", { version: st.version, setup: draft, confirm: false }).catch(refuse); });
     $("confirm").addEventListener("click", function () { api("POST", "/api/setup", { version: st.version, setup: draft, confirm: true }).catch(refuse); });
-    $("resign").addEventListener("click", function () { if (confirm("Resign this match?")) { api("POST", "/api/resign", { version: st.version }).catch(refuse); } });
+    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { api("POST", "/api/resign", { version: st.version }).catch(refuse); }); });
     $("draw").addEventListener("click", function () {
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
-      if (confirm(accept ? "Accept the draw?" : "Offer a draw?")) { api("POST", "/api/draw", { version: st.version, answer: accept ? "accept" : "offer" }).catch(refuse); }
+      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { api("POST", "/api/draw", { version: st.version, answer: accept ? "accept" : "offer" }).catch(refuse); });
     });
+    $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { api("POST", "/api/draw", { version: st.version, answer: "decline" }).catch(refuse); }); });
+    $("download").addEventListener("click", download);
     $("first").addEventListener("click", function () { goto(0); });
     $("prev").addEventListener("click", function () { goto(step < 0 ? (st.history || []).length - 1 : Math.max(0, step - 1)); });
     $("next").addEventListener("click", function () { goto(step < 0 ? -1 : step + 1); });
     $("last").addEventListener("click", function () { goto(-1); });
     setInterval(tick, 500);
-    listen();
+    loadTexts().then(function () { if (st) { draw(); } listen(); }).catch(function (e) { $("status").textContent = e.message; document.body.dataset.refused = "1"; });
   });
 })();

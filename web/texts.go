@@ -1,0 +1,171 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
+)
+
+// Preferences are how one member reads the board: the language (a Discord
+// locale or language code, "" for English) and the piece numbering.
+type Preferences struct {
+	Language  string
+	Numbering game.Numbering
+}
+
+// The page's texts. The page receives them translated, with each argument
+// left as a {1}, {2} placeholder that it fills in itself.
+const (
+	txtPageTitle      = "Stratego board"
+	txtNeedsLink      = "This page needs a link from the bot."
+	txtBoard          = "Board"
+	txtArmy           = "Army"
+	txtRandom         = "Random"
+	txtSaveDraft      = "Save draft"
+	txtConfirmSetup   = "Confirm set-up"
+	txtOfferDraw      = "Offer draw"
+	txtAcceptDraw     = "Accept draw"
+	txtDeclineDraw    = "Decline draw"
+	txtResign         = "Resign"
+	txtAskResign      = "Resign this match?"
+	txtAskOfferDraw   = "Offer a draw?"
+	txtAskAcceptDraw  = "Accept the draw?"
+	txtAskDeclineDraw = "Decline the draw?"
+	txtYes            = "Yes"
+	txtCancel         = "Cancel"
+	txtFirstMove      = "First move"
+	txtPrevMove       = "Previous move"
+	txtNextMove       = "Next move"
+	txtLastMove       = "Last move"
+	txtDownload       = "Download the record"
+	txtSetupPhase     = "Set-up: place your army, then confirm."
+	txtSetupWaiting   = "Set-up: waiting for the other player."
+	txtSetupWatching  = "The players are setting up."
+	txtToMove         = "%[1]s to move."
+	txtYourMove       = "Your move."
+	txtDrawOffered    = "%[1]s offers a draw."
+	txtAbandoned      = "The match was abandoned."
+	txtVersus         = "%[1]s (Red) vs %[2]s (Blue) · %[3]s"
+	txtReplayAt       = "Move %[1]s of %[2]s"
+	txtReplayNote     = "The board as you knew it after move %[1]s."
+	txtRevealNote     = "All pieces shown."
+	txtSquareEmpty    = "%[1]s: empty"
+	txtSquareLake     = "%[1]s: lake"
+	txtSquareOwn      = "%[1]s: your %[2]s"
+	txtSquareKnown    = "%[1]s: %[2]s %[3]s"
+	txtSquareHidden   = "%[1]s: %[2]s piece, unknown"
+	txtSquareMoved    = "%[1]s: %[2]s piece, unknown, has moved"
+	txtSquareScout    = "%[1]s: %[2]s piece, unknown, moved like a Scout"
+	txtTarget         = "%[1]s, can move here"
+	txtSelected       = "%[1]s, selected"
+	txtLastMoved      = "%[1]s, last move"
+	txtLeft           = "%[1]s: %[2]s left"
+	txtGuess          = "Guess the rank of the piece you attack:"
+	txtKeysHelp       = "Arrow keys move around the board; Enter selects a piece and moves it. In the set-up, pick a square and type a rank (S, 2 to 9, 0 for 10, I, B, F); Delete clears it."
+	txtClockOf        = "%[1]s: %[2]s"
+	txtConnection     = "Connection lost; trying again."
+	txtFailed         = "Something went wrong."
+)
+
+// The server's refusals of a request.
+const (
+	txtLinkInvalid = "This link is not valid (any more). Ask the bot for a new one."
+	txtTooMany     = "Too many requests; wait a moment."
+	txtJSONOnly    = "JSON only."
+	txtTooLarge    = "Too large."
+	txtBadRequest  = "Bad request."
+	txtPlayersOnly = "Only a player can do that."
+	txtNoMatch     = "No such match."
+)
+
+// pageTexts maps the page's short names to the texts above.
+var pageTexts = map[string]string{
+	"title": txtPageTitle, "needsLink": txtNeedsLink, "board": txtBoard, "army": txtArmy,
+	"random": txtRandom, "save": txtSaveDraft, "confirm": txtConfirmSetup,
+	"offerDraw": txtOfferDraw, "acceptDraw": txtAcceptDraw, "declineDraw": txtDeclineDraw, "resign": txtResign,
+	"askResign": txtAskResign, "askOffer": txtAskOfferDraw, "askAccept": txtAskAcceptDraw, "askDecline": txtAskDeclineDraw,
+	"yes": txtYes, "cancel": txtCancel,
+	"first": txtFirstMove, "prev": txtPrevMove, "next": txtNextMove, "last": txtLastMove, "download": txtDownload,
+	"setup": txtSetupPhase, "setupWaiting": txtSetupWaiting, "setupWatching": txtSetupWatching,
+	"toMove": txtToMove, "yourMove": txtYourMove, "drawOffered": txtDrawOffered, "abandoned": txtAbandoned,
+	"versus": txtVersus, "replayAt": txtReplayAt, "replayNote": txtReplayNote, "revealNote": txtRevealNote,
+	"sqEmpty": txtSquareEmpty, "sqLake": txtSquareLake, "sqOwn": txtSquareOwn, "sqKnown": txtSquareKnown,
+	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
+	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess,
+	"keys": txtKeysHelp, "clockOf": txtClockOf, "connection": txtConnection, "failed": txtFailed,
+}
+
+// Texts is everything the page writes, in one viewer's language and numbering.
+type Texts struct {
+	Lang   string            `json:"lang"`
+	T      map[string]string `json:"t"`
+	Ranks  []string          `json:"ranks"`  // piece names by rank number: "Marshal"
+	Pieces []string          `json:"pieces"` // with their label: "Marshal (10)"
+	Labels []string          `json:"labels"` // short labels in the viewer's numbering: "10", "S"
+	Sides  [2]string         `json:"sides"`
+	// Variant is the match's variant's name.
+	Variant string `json:"variant"`
+	// Result words how the match ended, for this viewer; "" while it is on.
+	Result string `json:"result,omitempty"`
+}
+
+var placeholders = []any{"{1}", "{2}", "{3}"}
+
+// BuildTexts returns the page's texts in p's language with numbering n.
+// result and names word the match's end for viewer; a match still on has none.
+func BuildTexts(p lang.Printer, n game.Numbering, variant game.Variant, result game.Result, names [2]string, viewer game.Viewer) *Texts {
+	t := &Texts{Lang: p.Code(), T: make(map[string]string, len(pageTexts)), Variant: render.VariantName(p, variant)}
+	for name, key := range pageTexts {
+		t.T[name] = p.Sprintf(key, placeholders[:strings.Count(key, "%[")]...)
+	}
+	t.Ranks = make([]string, game.NumRanks)
+	t.Pieces = make([]string, game.NumRanks)
+	t.Labels = make([]string, game.NumRanks)
+	for r := game.Spy; r <= game.Flag; r++ {
+		t.Ranks[r] = render.RankName(p, r)
+		t.Pieces[r] = render.PieceName(p, r, n)
+		t.Labels[r] = r.Label(n)
+	}
+	t.Sides = [2]string{render.SideName(p, game.Red), render.SideName(p, game.Blue)}
+	t.Result = render.ResultText(p, result, names, viewer)
+	return t
+}
+
+// preferences returns the viewer's language and numbering: a player's own
+// (Options.Preferences), or, for the public view, the language the page asks
+// for (its browser's; not a secret) in modern numbering.
+func (s *Server) preferences(ctx context.Context, r *http.Request, c Capability, userOf func(game.Side) string) Preferences {
+	pref := Preferences{Language: r.URL.Query().Get("lang")}
+	side, ok := c.Side()
+	if !ok || s.opts.Preferences == nil {
+		return pref
+	}
+	own, err := s.opts.Preferences(ctx, userOf(side))
+	if err != nil {
+		s.opts.Log("web: preferences", "match", c.Match, "err", err)
+		return pref
+	}
+	if own.Language == "" {
+		own.Language = pref.Language
+	}
+	return own
+}
+
+// texts serves the page's texts for its viewer.
+func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) error {
+	m, g, err := s.load(r.Context(), c)
+	if err != nil {
+		return err
+	}
+	pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
+	var result game.Result
+	if g != nil {
+		result = g.Result()
+	}
+	names := [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name}
+	return writeJSON(w, BuildTexts(lang.For(pref.Language), pref.Numbering, m.Rules.Variant, result, names, c.Viewer))
+}
