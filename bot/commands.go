@@ -124,7 +124,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdChallenge,
 				Description: "Challenge a member to a match in this channel",
 				Options: []*discordgo.ApplicationCommandOption{
-					{Type: discordgo.ApplicationCommandOptionUser, Name: optOpponent, Description: "Who you want to play", Required: true},
+					{Type: discordgo.ApplicationCommandOptionUser, Name: optOpponent, Description: "Who you want to play (none: anyone in this channel may accept)"},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optArmy, Description: "Custom only: the army, e.g. 10 9 3 3 2 2 S B B F", MaxLength: 200},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Time for each move (default 1 day)", Choices: times},
@@ -138,6 +138,8 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optScoutRange, Description: "Scouts may move and attack in one turn (default on)"},
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw after this many moves in all (default no limit)",
 						MinValue: floatPtr(10), MaxValue: game.MaxMovesLimit},
+					ratingOpt(optRatingMin, txtRatingMinOpt),
+					ratingOpt(optRatingMax, txtRatingMaxOpt),
 				},
 			},
 			{
