@@ -142,6 +142,8 @@ func Commands() []*discordgo.ApplicationCommand {
 					ratingOpt(optRatingMax, txtRatingMaxOpt),
 				},
 			},
+			seekCommand(variants),
+			seeksCommand(),
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdPractice,
 				Description: "Play against the computer",
@@ -300,6 +302,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optPracticeAllowed, Description: "Allow practice games against the computer here"},
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optVacation, Description: "Each member's vacation days a year (default 30)",
 						MinValue: floatPtr(0), MaxValue: storage.MaxVacationDays},
+					seekHoursOpt(),
 					{Type: discordgo.ApplicationCommandOptionRole, Name: optStarterRole, Description: "Only members with this role may start matches"},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optAnyoneStarts, Description: "Let anyone start matches again"},
 					{Type: discordgo.ApplicationCommandOptionChannel, Name: optAllowChannel, Description: "Allow matches in this channel (once any is listed, only listed ones)",

@@ -20,6 +20,21 @@ import (
 // one replaces the old) and at most MaxSeeks. Expired seeks are left out of
 // every list and dropped by the next PlaceSeek of their server.
 
+// MaxSeekHours bounds how long a server lets seeks wait: a week.
+const MaxSeekHours = 168
+
+// SeekExpiry is how long a seek waits in a server's queue: the server's
+// choice, or an hour for a game on a clock and a day for a time per move.
+func (s *ServerSettings) SeekExpiry(onClock bool) time.Duration {
+	switch {
+	case s.SeekHours > 0:
+		return time.Duration(s.SeekHours) * time.Hour
+	case onClock:
+		return time.Hour
+	}
+	return 24 * time.Hour
+}
+
 // MaxSeeks bounds a server's queue.
 const MaxSeeks = 50
 
