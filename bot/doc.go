@@ -44,6 +44,8 @@
 // refuses the bot for good; serversettings.go holds a server's settings,
 // moderation.go a moderator's cancel and award, watch.go /stratego watch;
 // follow.go following a match by DM; rematch.go the Rematch button;
+// open.go open challenges (anyone may accept, within a rating range);
+// seek.go the server's queue (/stratego seek and seeks);
 // limits.go the fair limits and the computer's bounded thinking, at the
 // lowest priority (priority_*.go); lease.go which of several processes runs
 // the timers and the outbox; attach.go the pictures' alt texts; metrics.go
