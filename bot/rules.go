@@ -90,7 +90,6 @@ var txtHelp = []string{
 	"**Stratego on Discord**",
 	"• `/stratego challenge opponent:@member` starts a match here; they accept or decline with the buttons.",
 	"• No opponent? `/stratego practice level:hard` plays against the computer (not rated).",
-	"• `/stratego challenge` without opponent: anyone here may accept. `/stratego seek time:24h` joins the queue.",
 	"• Send your secret set-up by DM: I DM you a template when the challenge is accepted (or use `/stratego setup`).",
 	"• Move with `/stratego move from:B4 to:B5`, by typing `B4-B5` to me in a DM, or with the menus under your board.",
 	"• `/stratego board` shows your board to you alone; `/stratego resign` and `/stratego draw` end a match.",
