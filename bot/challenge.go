@@ -24,33 +24,12 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		return
 	}
 	me := userOf(i)
-	oppOpt := opts[optOpponent]
-	if oppOpt == nil {
-		b.say(i, "Name the member you want to play with the `opponent` option.")
-		return
-	}
-	oppID := fmt.Sprint(oppOpt.Value)
-	var opp *discordgo.User
-	oppName := ""
-	if r := i.ApplicationCommandData().Resolved; r != nil {
-		opp = r.Users[oppID]
-		if m := r.Members[oppID]; m != nil && m.Nick != "" {
-			oppName = m.Nick
+	var opp storage.Player // none: an open challenge
+	if opts[optOpponent] != nil {
+		var done bool
+		if opp, done = b.namedOpponent(ctx, i, opts); done {
+			return
 		}
-	}
-	switch {
-	case opp == nil:
-		b.say(i, "I can't see that member. Pick someone from this server.")
-		return
-	case opp.ID == me.ID:
-		b.say(i, "You can't challenge yourself. Pick another member of this server.")
-		return
-	case opp.ID == b.botUserID():
-		b.onPractice(ctx, i, opts)
-		return
-	case opp.Bot:
-		b.say(i, "Bots can't play. Challenge a person, or me: `/stratego practice` starts a game against the computer.")
-		return
 	}
 	server := b.serverOf(ctx, i.GuildID)
 	if why := b.mayStartHere(i, server, false); why != "" {
@@ -60,12 +39,6 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 	if why := b.cannotPlayHere(i, b.threadsFor(server)); why != "" {
 		b.tell(i, why)
 		return
-	}
-	if oppName == "" {
-		oppName = opp.GlobalName
-	}
-	if oppName == "" {
-		oppName = opp.Username
 	}
 	rules, moveTime, side, err := b.challengeTerms(opts, server, b.settingsOf(ctx, me.ID).Numbering)
 	if err != nil {
@@ -84,7 +57,48 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		}
 		moveTime = setupTimeOnClock
 	}
-	b.postChallenge(ctx, i, storage.Player{UserID: me.ID, Name: displayName(i)}, storage.Player{UserID: opp.ID, Name: oppName}, rules, moveTime, clock, side)
+	c := &storage.Challenge{Challenger: storage.Player{UserID: me.ID, Name: displayName(i)}, Opponent: opp, Rules: rules, MoveTime: moveTime, Clock: clock}
+	if c.RatingMin, c.RatingMax, err = openChallengeRange(opts, opp); err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "challenge"))
+		return
+	}
+	b.postChallenge(ctx, i, c, side)
+}
+
+// namedOpponent reads the opponent option; done when it has answered the
+// interaction (a refusal, or a practice match against the bot itself).
+func (b *Bot) namedOpponent(ctx context.Context, i *discordgo.Interaction, opts options) (storage.Player, bool) {
+	me := userOf(i)
+	oppID := fmt.Sprint(opts[optOpponent].Value)
+	var opp *discordgo.User
+	oppName := ""
+	if r := i.ApplicationCommandData().Resolved; r != nil {
+		opp = r.Users[oppID]
+		if m := r.Members[oppID]; m != nil && m.Nick != "" {
+			oppName = m.Nick
+		}
+	}
+	switch {
+	case opp == nil:
+		b.say(i, "I can't see that member. Pick someone from this server.")
+		return storage.Player{}, true
+	case opp.ID == me.ID:
+		b.say(i, "You can't challenge yourself. Pick another member of this server.")
+		return storage.Player{}, true
+	case opp.ID == b.botUserID():
+		b.onPractice(ctx, i, opts)
+		return storage.Player{}, true
+	case opp.Bot:
+		b.say(i, "Bots can't play. Challenge a person, or me: `/stratego practice` starts a game against the computer.")
+		return storage.Player{}, true
+	}
+	if oppName == "" {
+		oppName = opp.GlobalName
+	}
+	if oppName == "" {
+		oppName = opp.Username
+	}
+	return storage.Player{UserID: opp.ID, Name: oppName}, false
 }
 
 // setupTimeOnClock is how long the set-ups of a match on the clock may
@@ -94,20 +108,18 @@ const setupTimeOnClock = 15 * time.Minute
 // postChallenge makes a challenge, within the challenger's limits, and
 // answers the interaction with it: a message in the channel that pings the
 // opponent, with Accept, Decline and Cancel.
-func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, opp storage.Player, rules game.Rules, moveTime time.Duration, clock storage.TimeControl, side string) {
-	unlock := b.members.lock(me.UserID)
-	if why := b.mayChallenge(ctx, printerOf(i), me.UserID, opp.UserID); why != "" {
+func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, terms *storage.Challenge, side string) {
+	opp := terms.Opponent
+	unlock := b.members.lock(terms.Challenger.UserID)
+	if why := b.mayChallenge(ctx, printerOf(i), terms.Challenger.UserID, opp.UserID); why != "" {
 		unlock()
 		b.tell(i, why)
 		return
 	}
 	now := b.now()
-	c, err := b.store.CreateChallenge(ctx, &storage.Challenge{
-		GuildID: i.GuildID, ChannelID: i.ChannelID,
-		Challenger: me, Opponent: opp,
-		Rules: rules, MoveTime: moveTime, Clock: clock,
-		Created: now, Expires: now.Add(b.cfg.ChallengeExpiry),
-	})
+	n := *terms
+	n.GuildID, n.ChannelID, n.Created, n.Expires = i.GuildID, i.ChannelID, now, now.Add(b.cfg.ChallengeExpiry)
+	c, err := b.store.CreateChallenge(ctx, &n)
 	unlock()
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "challenge"))
@@ -118,8 +130,8 @@ func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, me, o
 	p := b.publicPrinter(i.GuildID)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content:         challengeText(p, c, side),
-		Components:      challengeButtons(p, c.ID, side),
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{opp.UserID}},
+		Components:      challengeControls(p, c, side),
+		AllowedMentions: challengeMentions(c),
 	})
 	if msg, err := b.s.InteractionResponse(i); err == nil {
 		// NotFound: answered or expired in the meantime; nothing to edit later.
@@ -269,6 +281,9 @@ func challengeText(p lang.Printer, c *storage.Challenge, side string) string {
 	if s, ok := parseSide(side); ok {
 		colour = p.Sprintf(txtChallengeColour, c.Challenger.Name, render.SideName(p, s))
 	}
+	if c.Open() {
+		return p.Sprintf(txtOpenChallenge, c.Challenger.Name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), colour, ratingRangeText(p, c), unix(c.Expires))
+	}
 	return p.Sprintf(txtChallenge, c.Opponent.UserID, c.Challenger.Name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), colour, unix(c.Expires))
 }
 
@@ -303,11 +318,17 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 	me := userOf(i)
 	cid := storage.ChallengeID(id.id)
 	c, err := b.store.Challenge(ctx, cid)
+	if errors.Is(err, storage.ErrNotFound) && id.action == actTake {
+		b.say(i, txtOpenTaken)
+		return
+	}
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "challenge button"))
 		return
 	}
 	switch id.action {
+	case actTake:
+		b.takeOpenChallenge(ctx, i, c, id.arg)
 	case actAccept:
 		if me.ID != c.Opponent.UserID {
 			if me.ID == c.Challenger.UserID {
@@ -337,13 +358,13 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			b.tell(i, b.explain(printerOf(i), err, "challenge button"))
 			return
 		}
-		key, who := txtDeclined, c.Opponent.Name
+		key, who := txtDeclined, opponentLabel(b.publicPrinter(c.GuildID), c)
 		if id.action == actCancel {
 			key, who = txtWithdrew, c.Challenger.Name
 		}
 		p := b.publicPrinter(c.GuildID)
 		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-			Content:    p.Sprintf(key, c.Challenger.Name, c.Opponent.Name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), who),
+			Content:    p.Sprintf(key, c.Challenger.Name, opponentLabel(p, c), rulesSummary(p, c.Rules, c.MoveTime, c.Clock), who),
 			Components: []discordgo.MessageComponent{},
 		})
 	default:
@@ -363,7 +384,14 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 		}
 	}
 	me := storage.Player{UserID: userOf(i).ID, Name: c.Opponent.Name}
+	if c.Open() {
+		me.Name = displayName(i)
+	}
 	m, err := b.store.AcceptChallenge(ctx, c.ID, me, challengerSide, b.now())
+	if errors.Is(err, storage.ErrNotFound) && c.Open() {
+		b.say(i, txtOpenTaken)
+		return
+	}
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "accept"))
 		return

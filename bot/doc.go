@@ -47,6 +47,8 @@
 // tournament.go runs tournaments (each round paired by the timers' pass,
 // each result recorded when its match ends), tournamentcmd.go answers
 // /stratego tournament;
+// open.go open challenges (anyone may accept, within a rating range);
+// seek.go the server's queue (/stratego seek and seeks);
 // limits.go the fair limits and the computer's bounded thinking, at the
 // lowest priority (priority_*.go); lease.go which of several processes runs
 // the timers and the outbox; web.go the board in the browser (package

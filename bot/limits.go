@@ -62,8 +62,8 @@ func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, oppo
 	}
 	made, guild := 0, ""
 	for _, c := range open {
-		if c.Challenger.UserID == challenger && c.Opponent.UserID == opponent ||
-			c.Challenger.UserID == opponent && c.Opponent.UserID == challenger {
+		if opponent != "" && (c.Challenger.UserID == challenger && c.Opponent.UserID == opponent ||
+			c.Challenger.UserID == opponent && c.Opponent.UserID == challenger) {
 			return p.Sprintf("There is already a challenge between you and <@%[1]s> (#%[2]s): answer or cancel it first.", opponent, strconv.FormatUint(uint64(c.ID), 10))
 		}
 		if c.Challenger.UserID == challenger {

@@ -54,5 +54,5 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	}
 	me2 := m.Players[me]
 	me2.Name = displayName(i)
-	b.postChallenge(ctx, i, me2, m.Players[me.Opponent()], m.Rules, m.MoveTime, m.Clock, side)
+	b.postChallenge(ctx, i, &storage.Challenge{Challenger: me2, Opponent: m.Players[me.Opponent()], Rules: m.Rules, MoveTime: m.MoveTime, Clock: m.Clock}, side)
 }

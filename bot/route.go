@@ -73,6 +73,10 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onChallenge(ctx, i, opts)
 		case cmdPractice:
 			b.onPractice(ctx, i, opts)
+		case cmdSeek:
+			b.onSeek(ctx, i, opts)
+		case cmdSeeks:
+			b.onSeeks(ctx, i)
 		case cmdSetup:
 			b.onSetupCommand(ctx, i, opts)
 		case cmdMove, cmdInfiltrate:
@@ -131,6 +135,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onChallengeButton(ctx, i, id)
 		case kindRematch:
 			b.onRematch(ctx, i, id)
+		case kindSeek:
+			b.onSeekButton(ctx, i, id)
 		case kindSetup:
 			b.onSetupButton(ctx, i, id)
 		case kindMove:

@@ -159,6 +159,10 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 		}
 		*changes = append(*changes, p.Sprintf(txtServerVacation, int(v)))
 	}
+	if v, ok := opts.integer(optSeekHours); ok {
+		s.SeekHours = int(v)
+		*changes = append(*changes, seekHoursText(p, s))
+	}
 	if v := opts.id(optStarterRole); v != "" {
 		s.StarterRole = v
 		*changes = append(*changes, p.Sprintf("starting matches needs <@&%[1]s>", v))
@@ -239,7 +243,7 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 	}
 	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- rule options of new matches: %[7]s\n- practice against the computer: %[6]s",
 		where, who, boardModeText(p, board), render.VariantName(p, variant), formatDuration(p, moveTime), onOff(p, !s.NoPractice), options) +
-		"\n- " + p.Sprintf(txtServerVacation, vacationDays(s))
+		"\n- " + p.Sprintf(txtServerVacation, vacationDays(s)) + "\n- " + seekHoursText(p, s)
 }
 
 // vacationDays is the server's yearly vacation allowance.

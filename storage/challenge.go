@@ -24,7 +24,10 @@ var (
 	ErrExpired = errors.New("this challenge has expired")
 )
 
-// Challenge is an invitation to a match, waiting for an answer.
+// Challenge is an invitation to a match, waiting for an answer. An open
+// challenge (no Opponent) may be accepted by anyone but its challenger;
+// AcceptChallenge takes it in one transaction, so of many accepting at once
+// exactly one gets the match.
 type Challenge struct {
 	ID         ChallengeID
 	GuildID    string // empty outside a server
@@ -37,6 +40,9 @@ type Challenge struct {
 	// Clock, when on, is the match's game clock (MoveTime then bounds the set-ups).
 	Clock  TimeControl
 	Casual bool
+	// RatingMin and RatingMax, when not 0, bound the rating (in the
+	// challenge's variant and server) of who may accept an open challenge.
+	RatingMin, RatingMax int
 	// MessageID is the challenge message, edited when it is answered or expires.
 	MessageID string
 	Created   time.Time
@@ -55,6 +61,8 @@ type challengeRecord struct {
 	Casual     bool         `json:"casual,omitempty"`
 	Clock      string       `json:"clock,omitempty"` // "600+5": seconds, and seconds a move
 	Message    string       `json:"message,omitempty"`
+	RatingMin  int          `json:"rating_min,omitempty"`
+	RatingMax  int          `json:"rating_max,omitempty"`
 	Created    int64        `json:"created"`
 	Expires    int64        `json:"expires"`
 }
@@ -70,7 +78,7 @@ func challengeToRecord(c *Challenge) challengeRecord {
 		Challenger: playerRecord{c.Challenger.UserID, c.Challenger.Name},
 		Opponent:   playerRecord{c.Opponent.UserID, c.Opponent.Name},
 		Rules:      encodeRules(c.Rules), MoveTime: int64(c.MoveTime / time.Second), Casual: c.Casual, Clock: encodeClock(c.Clock),
-		Message: c.MessageID, Created: unixTime(c.Created), Expires: unixTime(c.Expires),
+		Message: c.MessageID, RatingMin: c.RatingMin, RatingMax: c.RatingMax, Created: unixTime(c.Created), Expires: unixTime(c.Expires),
 	}
 }
 
@@ -100,7 +108,7 @@ func challengeFromRecord(rec *challengeRecord) (*Challenge, error) {
 		Challenger: Player{rec.Challenger.ID, rec.Challenger.Name},
 		Opponent:   Player{rec.Opponent.ID, rec.Opponent.Name},
 		Rules:      rules, MoveTime: time.Duration(rec.MoveTime) * time.Second, Casual: rec.Casual,
-		MessageID: rec.Message, Created: fromUnix(rec.Created), Expires: fromUnix(rec.Expires),
+		MessageID: rec.Message, RatingMin: rec.RatingMin, RatingMax: rec.RatingMax, Created: fromUnix(rec.Created), Expires: fromUnix(rec.Expires),
 	}, nil
 }
 
@@ -116,6 +124,10 @@ func (c *Challenge) validate() error {
 		return fmt.Errorf("a challenge needs a creation time and a later expiry: %w", ErrInvalid)
 	case c.MoveTime < MinMoveTime || c.MoveTime > MaxMoveTime:
 		return fmt.Errorf("move time %s is outside %s to %s: %w", c.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
+	case (c.RatingMin != 0 || c.RatingMax != 0) && c.Opponent.UserID != "":
+		return fmt.Errorf("a rating range is for open challenges: %w", ErrInvalid)
+	case c.RatingMin < 0 || c.RatingMax < 0 || c.RatingMax != 0 && c.RatingMin > c.RatingMax:
+		return fmt.Errorf("rating range %d to %d is empty: %w", c.RatingMin, c.RatingMax, ErrInvalid)
 	case c.Clock.validate() != nil:
 		return c.Clock.validate()
 	}
@@ -123,4 +135,13 @@ func (c *Challenge) validate() error {
 		return fmt.Errorf("rules: %v: %w", err, ErrInvalid)
 	}
 	return nil
+}
+
+// Open reports whether anyone but the challenger may accept the challenge.
+func (c *Challenge) Open() bool { return c.Opponent.UserID == "" }
+
+// RatingAllows reports whether a member of that rating (rounded as the
+// standings show it) may accept the challenge.
+func (c *Challenge) RatingAllows(rating int) bool {
+	return (c.RatingMin == 0 || rating >= c.RatingMin) && (c.RatingMax == 0 || rating <= c.RatingMax)
 }

@@ -33,6 +33,9 @@ type ServerSettings struct {
 	// VacationDays is each member's yearly vacation allowance here; zero:
 	// DefaultVacationDays.
 	VacationDays int
+	// SeekHours is how long a seek waits in the queue; zero: an hour for
+	// games on a clock, a day for a time per move (SeekExpiry).
+	SeekHours int
 }
 
 // RuleDefaults are a server's defaults for the rule options of new matches;
@@ -108,6 +111,7 @@ type serverRecord struct {
 	Role       string              `json:"role,omitempty"`
 	Rules      *ruleDefaultsRecord `json:"rules,omitempty"`
 	Vacation   int                 `json:"vacation_days,omitempty"`
+	SeekHours  int                 `json:"seek_hours,omitempty"`
 }
 
 // ruleDefaultsRecord holds a server's rule defaults: a missing field is no choice.
@@ -120,7 +124,7 @@ type ruleDefaultsRecord struct {
 
 func encodeServer(s *ServerSettings) ([]byte, error) {
 	rec := serverRecord{V: serverRecordVersion, ID: s.GuildID, Version: s.Version, Channels: s.Channels,
-		MoveTime: int64(s.MoveTime / time.Second), NoPractice: s.NoPractice, Role: s.StarterRole, Vacation: s.VacationDays}
+		MoveTime: int64(s.MoveTime / time.Second), NoPractice: s.NoPractice, Role: s.StarterRole, Vacation: s.VacationDays, SeekHours: s.SeekHours}
 	if r := s.Rules; r != (RuleDefaults{}) {
 		rec.Rules = &ruleDefaultsRecord{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutRange: r.ScoutStrikesAtRange, MaxMoves: r.MaxMoves}
 	}
@@ -146,7 +150,7 @@ func decodeServer(data []byte) (*ServerSettings, error) {
 		return nil, fmt.Errorf("server record: %v: %w", err, ErrCorrupt)
 	}
 	s := &ServerSettings{GuildID: rec.ID, Version: rec.Version, Channels: rec.Channels,
-		MoveTime: time.Duration(rec.MoveTime) * time.Second, NoPractice: rec.NoPractice, StarterRole: rec.Role, VacationDays: rec.Vacation}
+		MoveTime: time.Duration(rec.MoveTime) * time.Second, NoPractice: rec.NoPractice, StarterRole: rec.Role, VacationDays: rec.Vacation, SeekHours: rec.SeekHours}
 	if r := rec.Rules; r != nil {
 		s.Rules = RuleDefaults{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutStrikesAtRange: r.ScoutRange, MaxMoves: r.MaxMoves}
 	}
@@ -176,6 +180,8 @@ func PrepareServer(s *ServerSettings, guildID string, version uint64) error {
 		return fmt.Errorf("unknown board mode: %w", ErrInvalid)
 	case s.MoveTime != 0 && (s.MoveTime < MinMoveTime || s.MoveTime > MaxMoveTime):
 		return fmt.Errorf("a move time of %v is not between %v and %v: %w", s.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
+	case s.SeekHours < 0 || s.SeekHours > MaxSeekHours:
+		return fmt.Errorf("seeks waiting %d hours is not between 0 and %d: %w", s.SeekHours, MaxSeekHours, ErrInvalid)
 	case s.VacationDays < 0 || s.VacationDays > MaxVacationDays:
 		return fmt.Errorf("a vacation allowance of %d days is not between 0 and %d: %w", s.VacationDays, MaxVacationDays, ErrInvalid)
 	}

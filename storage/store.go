@@ -15,6 +15,8 @@ import (
 //
 // storagetest.Run checks that an implementation behaves as documented here.
 type Store interface {
+	SeekStore
+
 	// CreateMatch stores a new match and returns it with its ID and Version 1.
 	// A match in set-up without a Deadline gets Created + MoveTime.
 	CreateMatch(ctx context.Context, m *Match) (*Match, error)

@@ -43,6 +43,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Lists", testLists},
 		{"Deadlines", testDeadlines},
 		{"Challenges", testChallenges},
+		{"Seeks", testSeeks},
+		{"SeeksRaced", testSeeksRaced},
 		{"Players", testPlayers},
 		{"Servers", testServers},
 		{"Ratings", testRatings},

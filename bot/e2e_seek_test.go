@@ -1,0 +1,136 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+)
+
+// TestSeeksPair: seeks of another time wait; the second seek of the same
+// game pairs both at once, in its channel, pinging the first seeker, who
+// is sent the set-up invitation; the queue shows who waits, with a Leave
+// button only for a member in it.
+func TestSeeksPair(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	waiting := h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"), discordtest.Opt("rating_max", 1600)).Reply(t)
+	if !waiting.Ephemeral || !strings.Contains(waiting.Content, "You are in the queue for Classic · 1 day per move. Ratings up to 1600.") || !hasButton(waiting, "Leave the queue") {
+		t.Fatalf("the first seek answered %q", waiting.Content)
+	}
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !got.Ephemeral || !strings.Contains(got.Content, "clock 10+5") {
+		t.Fatalf("bob's seek of another time answered %q", got.Content)
+	}
+	list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t)
+	if !list.Ephemeral || !strings.Contains(list.Content, "(2):") || !strings.Contains(list.Content, "alice (1500): Classic · 1 day per move Ratings up to 1600.") ||
+		!strings.Contains(list.Content, "bob (1500): Classic · clock 10+5") || hasButton(list, "Leave the queue") {
+		t.Fatalf("the queue, as carol sees it: %q", list.Content)
+	}
+	other := h.guild.AddChannel("games")
+	paired := h.carol.SlashCommand(t, other, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	if paired.Ephemeral || !strings.Contains(paired.Content, "<@"+h.alice.ID+"> and <@"+h.carol.ID+">: the queue paired you.") || !strings.Contains(paired.Content, "Match #1") {
+		t.Fatalf("the pairing seek answered %q", paired.Content)
+	}
+	m := h.match(1)
+	if m.ChannelID != other.ID || m.MoveTime != 24*time.Hour {
+		t.Fatalf("the match is in channel %s with %s a move, want %s and a day", m.ChannelID, m.MoveTime, other.ID)
+	}
+	if ids := [2]string{m.Players[game.Red].UserID, m.Players[game.Blue].UserID}; ids != [2]string{h.alice.ID, h.carol.ID} && ids != [2]string{h.carol.ID, h.alice.ID} {
+		t.Fatalf("the match's players %v", ids)
+	}
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	if got := h.alice.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(got.Content, "(1):") || strings.Contains(got.Content, "alice") {
+		t.Fatalf("the queue after the pairing: %q", got.Content)
+	}
+}
+
+// TestSeekLeaveAndReplace: a member's second seek replaces the first; the
+// Leave button takes them out of the queue.
+func TestSeekLeaveAndReplace(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	again := h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "72h"), discordtest.Opt("variant", "Barrage")).Reply(t)
+	if !strings.Contains(again.Content, "Your earlier seek (Classic · 1 day per move) is replaced.") {
+		t.Fatalf("the second seek answered %q", again.Content)
+	}
+	list := h.alice.SlashCommand(t, h.channel, "stratego seeks").Reply(t)
+	if !strings.Contains(list.Content, "(1):") || !strings.Contains(list.Content, "3 days per move") {
+		t.Fatalf("the queue: %q", list.Content)
+	}
+	left := h.alice.ClickButton(t, list, button(t, list, "Leave the queue")).Reply(t)
+	if !strings.Contains(left.Content, "You left the queue.") {
+		t.Fatalf("leaving answered %q", left.Content)
+	}
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(got.Content, "Nobody is in the queue") {
+		t.Fatalf("the queue after leaving: %q", got.Content)
+	}
+	// The button of the first answer now says so.
+	if got := h.alice.ClickButton(t, again, button(t, again, "Leave the queue")).Reply(t); !strings.Contains(got.Content, "You are not in the queue") {
+		t.Fatalf("leaving twice answered %q", got.Content)
+	}
+}
+
+// TestSeekExpiry: a seek on a clock waits an hour, one with a time per move
+// a day, or what the server set; an expired seek pairs with nobody.
+func TestSeekExpiry(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	h.advance(time.Hour + time.Minute)
+	list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t)
+	if !strings.Contains(list.Content, "(1):") || !strings.Contains(list.Content, "bob") {
+		t.Fatalf("the queue after an hour: %q", list.Content)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !got.Ephemeral || strings.Contains(got.Content, "the queue paired you") {
+		t.Fatalf("a seek paired with an expired one: %q", got.Content)
+	}
+	h.advance(23 * time.Hour)
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(got.Content, "Nobody is in the queue") {
+		t.Fatalf("the queue after a day: %q", got.Content)
+	}
+	// The server lets seeks wait 3 hours.
+	moderator(h)
+	set := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("seek_hours", 3)).Reply(t)
+	if !strings.Contains(set.Content, "seeks wait 3 hours") {
+		t.Fatalf("the server setting answered %q", set.Content)
+	}
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+	h.advance(2 * time.Hour)
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !strings.Contains(got.Content, "the queue paired you") {
+		t.Fatalf("a seek within the server's 3 hours: %q", got.Content)
+	}
+}
+
+// TestSeekSurvivesRestart: the queue is in storage; a seek made before a
+// restart pairs with one made after it.
+func TestSeekSurvivesRestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "12h")).Reply(t)
+	h.shutdown()
+	h.start()
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "12h")).Reply(t); !strings.Contains(got.Content, "the queue paired you") {
+		t.Fatalf("the seek after the restart answered %q", got.Content)
+	}
+}
+
+// TestSeekRatingRange: seeks pair only when each is inside the other's range.
+func TestSeekRatingRange(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"), discordtest.Opt("rating_min", 1600)).Reply(t)
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); strings.Contains(got.Content, "the queue paired you") {
+		t.Fatalf("bob (1500) paired with a seek from 1600: %q", got.Content)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"), discordtest.Opt("rating_max", 1400)).Reply(t); strings.Contains(got.Content, "the queue paired you") {
+		t.Fatalf("carol, seeking up to 1400, paired with a 1500: %q", got.Content)
+	}
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); !strings.Contains(got.Content, "<@"+h.bob.ID+"> and <@"+dave.ID+">") {
+		t.Fatalf("dave's seek answered %q", got.Content)
+	}
+}

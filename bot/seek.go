@@ -1,0 +1,291 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// The queue: /stratego seek puts a member in the server's queue, where
+// storage's PlaceSeek matches two compatible seeks at once (same variant,
+// same time, each inside the other's rating range). The match is played in
+// the channel of the second seek: its member is there now, and the first
+// is pinged there. /stratego seeks shows the queue, with a button to leave it.
+
+const (
+	cmdSeek  = "seek"
+	cmdSeeks = "seeks"
+
+	optTime      = "time"
+	optSeekHours = "seek_hours"
+
+	kindSeek  = "sk"
+	actLeave  = "leave"
+	maxListed = 25 // seeks shown by /stratego seeks
+)
+
+// seekTimes are the times a seek may ask for, each its own time class:
+// clocks (minutes+seconds) and times per move.
+var seekTimes = []string{"5+3", "10+5", "15+10", "30+0", "1h", "12h", "24h", "72h"}
+
+const (
+	txtSeekDesc      = "Join this server's queue: you are paired with the next member who wants the same game"
+	txtSeeksDesc     = "See this server's queue, and leave it"
+	txtSeekTimeOpt   = "A clock (minutes+seconds) or a time per move"
+	txtSeekVarOpt    = "Which game (default Classic)"
+	txtSeekMinOpt    = "The lowest rating you want to meet"
+	txtSeekMaxOpt    = "The highest rating you want to meet"
+	txtSeekHoursOpt  = "How many hours a seek waits (0: 1 for clocks, 24 for a time per move)"
+	txtSeekHours     = "seeks wait %[1]s"
+	txtSeekHoursDflt = "seeks wait 1 hour on a clock, 1 day for a time per move"
+	txtSeekWaiting   = "You are in the queue for %[1]s.%[2]s Your seek waits until <t:%[3]s:R>; you are paired as soon as someone wants the same game, and I ping you where they asked. `/stratego seeks` shows the queue."
+	txtSeekReplaced  = "Your earlier seek (%[1]s) is replaced. "
+	txtSeekPaired    = "<@%[1]s> and <@%[2]s>: the queue paired you."
+	txtSeekFull      = "The queue of this server is full (%[1]d seeks). Try again later, or post an open challenge with `/stratego challenge`."
+	txtSeekBadTime   = "Choose a time from the list: a clock like 10+5, or a time per move like 24h."
+	txtSeekNoCustom  = "The queue has no Custom games: challenge a member with your army instead."
+	txtSeekOutOfDM   = "The queue is kept per server: use `/stratego seek` in a server channel."
+	txtSeeksEmpty    = "Nobody is in the queue of this server. Join it with `/stratego seek`."
+	txtSeeksTitle    = "**The queue of this server** (%[1]d):"
+	txtSeekLine      = "- %[1]s (%[2]s): %[3]s%[4]s, until <t:%[5]s:R>"
+	txtSeeksMore     = "… and %[1]d more."
+	txtSeekLeave     = "Leave the queue"
+	txtSeekLeft      = "You left the queue."
+	txtSeekNotIn     = "You are not in the queue of this server (any more): your seek was paired, or it expired."
+)
+
+// seekCommand declares /stratego seek.
+func seekCommand(variants []*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+	var times []*discordgo.ApplicationCommandOptionChoice
+	for _, t := range seekTimes {
+		times = append(times, &discordgo.ApplicationCommandOptionChoice{Name: t, Value: t})
+	}
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdSeek, Description: txtSeekDesc,
+		Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: optTime, Description: txtSeekTimeOpt, Required: true, Choices: times},
+			{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: txtSeekVarOpt, Choices: variants},
+			ratingOpt(optRatingMin, txtSeekMinOpt),
+			ratingOpt(optRatingMax, txtSeekMaxOpt),
+		},
+	}
+}
+
+// seeksCommand declares /stratego seeks.
+func seeksCommand() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdSeeks, Description: txtSeeksDesc}
+}
+
+// seekHoursOpt declares the server's seek_hours setting.
+func seekHoursOpt() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optSeekHours, Description: txtSeekHoursOpt,
+		MinValue: floatPtr(0), MaxValue: storage.MaxSeekHours}
+}
+
+// seekHoursText words how long a server's seeks wait.
+func seekHoursText(p lang.Printer, s *storage.ServerSettings) string {
+	if s.SeekHours == 0 {
+		return p.Sprintf(txtSeekHoursDflt)
+	}
+	return p.Sprintf(txtSeekHours, formatDuration(p, time.Duration(s.SeekHours)*time.Hour))
+}
+
+// seekTime reads a seek's time: a clock, or a time per move.
+func seekTime(v string) (time.Duration, storage.TimeControl, bool) {
+	if strings.Contains(v, "+") {
+		clock, err := storage.ParseTimeControl(v)
+		return setupTimeOnClock, clock, err == nil
+	}
+	d, err := time.ParseDuration(v)
+	return d, storage.TimeControl{}, err == nil && d >= storage.MinMoveTime && d <= storage.MaxMoveTime
+}
+
+// onSeek puts the member in the server's queue, or pairs them at once.
+func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options) {
+	if i.GuildID == "" {
+		b.say(i, txtSeekOutOfDM)
+		return
+	}
+	server := b.serverOf(ctx, i.GuildID)
+	if why := b.mayStartHere(i, server, false); why != "" {
+		b.tell(i, why)
+		return
+	}
+	if why := b.cannotPlayHere(i, b.threadsFor(server)); why != "" {
+		b.tell(i, why)
+		return
+	}
+	class := opts.str(optTime)
+	moveTime, clock, ok := seekTime(class)
+	if !ok || !slices.Contains(seekTimes, class) {
+		b.say(i, txtSeekBadTime)
+		return
+	}
+	variant := game.VariantClassic
+	if v := opts.str(optVariant); v != "" {
+		p, err := game.ParseVariant(v)
+		if err != nil {
+			b.say(i, txtUnknownVariant, v)
+			return
+		}
+		if p == game.VariantCustom {
+			b.say(i, txtSeekNoCustom)
+			return
+		}
+		variant = p
+	}
+	lo, hi, _ := ratingRange(opts)
+	if hi != 0 && lo > hi {
+		b.say(i, txtRangeEmpty)
+		return
+	}
+	me := userOf(i)
+	standing, err := b.store.Standing(ctx, i.GuildID, variant, me.ID)
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "seek"))
+		return
+	}
+	rules := game.DefaultRules(variant)
+	server.Rules.Apply(&rules)
+	now := b.now()
+	seek := &storage.Seek{
+		GuildID: i.GuildID, ChannelID: i.ChannelID, Player: storage.Player{UserID: me.ID, Name: displayName(i)},
+		TimeClass: class, Rules: rules, MoveTime: moveTime, Clock: clock,
+		Rating: roundedRating(standing.Rating), RatingMin: lo, RatingMax: hi,
+		Created: now, Expires: now.Add(server.SeekExpiry(clock.On())),
+	}
+	out, err := b.store.PlaceSeek(ctx, seek, game.Side(rand.IntN(2)))
+	p := printerOf(i)
+	switch {
+	case errors.Is(err, storage.ErrQueueFull):
+		b.say(i, txtSeekFull, storage.MaxSeeks)
+		return
+	case err != nil:
+		b.tell(i, b.explain(p, err, "seek"))
+		return
+	case out.Match != nil:
+		b.announceSeekMatch(ctx, i, out)
+		return
+	}
+	text := p.Sprintf(txtSeekWaiting, seekTerms(p, out.Seek), rangeText(p, lo, hi), unix(out.Seek.Expires))
+	if r := out.Replaced; r != nil {
+		text = p.Sprintf(txtSeekReplaced, seekTerms(p, r)) + text
+	}
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content: text, Flags: discordgo.MessageFlagsEphemeral, Components: leaveButton(p),
+	})
+}
+
+// announceSeekMatch posts the match two seeks made, in this channel, pinging both.
+func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, out storage.SeekOutcome) {
+	m := out.Match
+	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
+	p := b.publicPrinter(m.GuildID)
+	me := userOf(i).ID
+	text := p.Sprintf(txtSeekPaired, out.Partner.Player.UserID, me) + "\n" +
+		p.Sprintf(txtAccepted, matchNumber(m), playerName(p, m, game.Red), render.SideName(p, game.Red),
+			playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.Deadline))
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content:         text,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID}},
+	})
+	msg, err := b.s.InteractionResponse(i)
+	if err != nil {
+		b.log.Warn("reading the match's message failed", "match", m.ID, "error", err)
+		return
+	}
+	named, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.LiveMessage = msg.ID
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("recording the match's message failed", "match", m.ID, "error", err)
+		return
+	}
+	b.afterChange(ctx, named, nil)
+	if b.threadsFor(b.serverOf(ctx, m.GuildID)) {
+		from := *i // the thread starts from the announcement
+		from.Message = msg
+		b.openThread(ctx, &from, named)
+	}
+}
+
+// seekTerms words what a seek asks for.
+func seekTerms(p lang.Printer, s *storage.Seek) string {
+	return rulesSummary(p, s.Rules, s.MoveTime, s.Clock)
+}
+
+// leaveButton lets the member who sees it leave the queue.
+func leaveButton(p lang.Printer) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: p.Sprintf(txtSeekLeave), Style: discordgo.SecondaryButton, CustomID: customID{kind: kindSeek, action: actLeave}.String()},
+	}}}
+}
+
+// onSeeks shows the server's queue to the member, with a button to leave
+// it when they are in it. A seek shows only what its member chose.
+func (b *Bot) onSeeks(ctx context.Context, i *discordgo.Interaction) {
+	if i.GuildID == "" {
+		b.say(i, txtSeekOutOfDM)
+		return
+	}
+	p := printerOf(i)
+	q, err := b.store.Seeks(ctx, i.GuildID, b.now())
+	if err != nil {
+		b.tell(i, b.explain(p, err, "seeks"))
+		return
+	}
+	if len(q) == 0 {
+		b.say(i, txtSeeksEmpty)
+		return
+	}
+	lines := []string{p.Sprintf(txtSeeksTitle, len(q))}
+	in := false
+	for k, s := range q {
+		in = in || s.Player.UserID == userOf(i).ID
+		if k < maxListed {
+			lines = append(lines, p.Sprintf(txtSeekLine, s.Player.Name, strconv.Itoa(s.Rating), seekTerms(p, s), rangeText(p, s.RatingMin, s.RatingMax), unix(s.Expires)))
+		}
+	}
+	if len(q) > maxListed {
+		lines = append(lines, p.Sprintf(txtSeeksMore, len(q)-maxListed))
+	}
+	data := &discordgo.InteractionResponseData{Content: strings.Join(lines, "\n"), Flags: discordgo.MessageFlagsEphemeral,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	if in {
+		data.Components = leaveButton(p)
+	}
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, data)
+}
+
+// onSeekButton takes the member who clicked out of the server's queue.
+func (b *Bot) onSeekButton(ctx context.Context, i *discordgo.Interaction, id customID) {
+	if id.action != actLeave || i.GuildID == "" {
+		b.say(i, txtStaleComponent)
+		return
+	}
+	p := printerOf(i)
+	_, err := b.store.DeleteSeek(ctx, i.GuildID, userOf(i).ID)
+	text := p.Sprintf(txtSeekLeft)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		text = p.Sprintf(txtSeekNotIn)
+	case err != nil:
+		b.tell(i, b.explain(p, err, "leave the queue"))
+		return
+	}
+	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
+		Content: text, Components: []discordgo.MessageComponent{},
+	})
+}
