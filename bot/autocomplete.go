@@ -77,10 +77,11 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	n := b.settingsOf(ctx, user).Numbering
-	infiltrating := sub.Name == cmdInfiltrate
+	// With a guess only infiltrations are meant; without one, both.
+	guessing := opts.str(optGuess) != ""
 	seen := map[string]bool{}
 	for _, mv := range g.LegalMoves() {
-		if mv.IsInfiltration() != infiltrating {
+		if guessing && !mv.IsInfiltration() {
 			continue
 		}
 		var value, label string
@@ -96,7 +97,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 			value, label = mv.To.String(), mv.To.String()
 			if _, _, occupied := g.PieceAt(mv.To); occupied {
 				label = p.Sprintf(txtAttackSquare, mv.To.String())
-				if infiltrating {
+				if mv.IsInfiltration() {
 					label = p.Sprintf("%[1]s (infiltrate)", mv.To.String())
 				}
 			}

@@ -20,7 +20,6 @@ const (
 	cmdChallenge   = "challenge"
 	cmdSetup       = "setup"
 	cmdMove        = "move"
-	cmdInfiltrate  = "infiltrate"
 	cmdBoard       = "board"
 	cmdResign      = "resign"
 	cmdDraw        = "draw"
@@ -169,16 +168,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Options: []*discordgo.ApplicationCommandOption{
 					squareOpt(optFrom, "The square of the piece to move, e.g. B4"),
 					squareOpt(optTo, "Where it goes, e.g. B5"),
-					matchOpt("Which match (when you have more than one)"),
-				},
-			},
-			{
-				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdInfiltrate,
-				Description: "Infiltrator variant: name the piece one or two squares away",
-				Options: []*discordgo.ApplicationCommandOption{
-					squareOpt(optFrom, "Your Infiltrator's square"),
-					squareOpt(optTo, "The enemy piece's square"),
-					{Type: discordgo.ApplicationCommandOptionString, Name: optGuess, Description: "The piece you think it is", Required: true, Choices: guesses},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optGuess, Description: "Infiltrator variant: the piece you name on the square one or two away", Choices: guesses},
 					matchOpt("Which match (when you have more than one)"),
 				},
 			},

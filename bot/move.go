@@ -28,9 +28,9 @@ func (b *Bot) play(ctx context.Context, m *storage.Match, side game.Side, versio
 	return m, g, nil
 }
 
-// onMoveCommand handles /stratego move and /stratego infiltrate, and tells
-// the mover privately what their move did.
-func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, sub string, opts options) {
+// onMoveCommand handles /stratego move (with a guess: an infiltration), and
+// tells the mover privately what their move did.
+func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, opts options) {
 	from, err1 := game.ParseSquare(opts.str(optFrom))
 	to, err2 := game.ParseSquare(opts.str(optTo))
 	if err1 != nil || err2 != nil {
@@ -38,8 +38,8 @@ func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, sub s
 		return
 	}
 	mv := game.Move{From: from, To: to}
-	if sub == cmdInfiltrate {
-		r, err := game.ParseRank(opts.str(optGuess), game.NumberingModern)
+	if guess := opts.str(optGuess); guess != "" {
+		r, err := game.ParseRank(guess, game.NumberingModern)
 		if err != nil {
 			b.say(i, "Name the piece you guess with the `guess` option.")
 			return

@@ -79,8 +79,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onSeeks(ctx, i)
 		case cmdSetup:
 			b.onSetupCommand(ctx, i, opts)
-		case cmdMove, cmdInfiltrate:
-			b.onMoveCommand(ctx, i, sub.Name, opts)
+		case cmdMove:
+			b.onMoveCommand(ctx, i, opts)
 		case cmdBoard:
 			b.onBoard(ctx, i, opts)
 		case cmdResign:

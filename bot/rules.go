@@ -22,7 +22,7 @@ const (
 	txtRulesMoving     = "%[1]s Red moves first; each turn move one piece one square (Scouts: any distance in a straight line, and they may attack at the end)."
 	txtRulesAttack     = "Attack by moving onto an enemy: the higher rank wins, equal ranks both go. The Spy takes the Marshal when it attacks; only Miners defuse Bombs; Bombs and the Flag never move."
 	txtRulesWinning    = "Win by taking the Flag, or when your opponent cannot move. Two-Squares rule: no piece may go back and forth between the same two squares more than 3 times in a row. More-Squares rule: no endless chasing into positions seen before."
-	txtRulesInfiltrate = "The Infiltrator (rank 1) may, inside the enemy's four rows, name the piece one or two squares away: right, and it is removed. Use `/stratego infiltrate`."
+	txtRulesInfiltrate = "The Infiltrator (rank 1) may, inside the enemy's four rows, name the piece one or two squares away: right, and it is removed. Use `/stratego move` with `guess`."
 )
 
 // rulesText is a short summary of a variant's rules, in p's language.
