@@ -73,6 +73,11 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 		Matches: b.store,
 		Actor:   webActor{b},
 		Log:     b.log.Warn,
+		// A player's page speaks their language and numbers pieces their way.
+		Preferences: func(ctx context.Context, userID string) (web.Preferences, error) {
+			st := b.settingsOf(ctx, userID)
+			return web.Preferences{Language: st.Locale, Numbering: st.Numbering}, nil
+		},
 	})
 	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]uint64{}})
 	go b.pollWeb(ctx)
