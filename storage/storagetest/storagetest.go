@@ -68,6 +68,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TournamentGames", testTournamentGames},
 		{"TournamentWake", testTournamentWake},
 		{"TournamentOneLeaderPairs", testTournamentOneLeaderPairs},
+		{"TournamentNotices", testTournamentNotices},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
