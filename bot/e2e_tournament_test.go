@@ -292,7 +292,7 @@ func TestTournamentTooFewPlayers(t *testing.T) {
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Three"), discordtest.Opt("format", "round-robin")), "You already run 2 tournaments")
 	h.expect(h.run(h.bob, "cancel", discordtest.Opt("tournament", 2)), "Only the member who created")
 	h.expect(h.run(h.alice, "cancel", discordtest.Opt("tournament", 2)), "is cancelled")
-	h.channelSays("**One** is cancelled by alice.")
+	h.channelSays("**One** is cancelled by <@" + h.alice.ID + ">.")
 	h.expect(h.run(h.bob, "join"), "You joined **Two**")
 	h.expect(h.run(h.bob, "leave"), "You left **Two**")
 	h.expect(h.run(h.bob, "leave"), "You are not in **Two**")

@@ -400,7 +400,6 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 	pub := b.publicPrinter(t.GuildID)
 	b.callOffRound(ctx, left, len(s.Rounds()), pub.Sprintf("%[1]s: %[2]s withdrew", left.Name, playerLabel(left, me)), me)
 	b.say(i, "You withdrew from **%[1]s**. Your games still to play are forfeited.", t.Name)
-	b.postStandings(ctx, left, pub.Sprintf("**%[1]s**: %[2]s withdrew; their games still to play are forfeited.", left.Name, playerLabel(left, me)))
 	b.nudgeTimers()
 }
 
@@ -414,7 +413,9 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 		if x.Done {
 			return errRefused
 		}
-		x.Log = append(x.Log, tournament.Cancel())
+		cancel := tournament.Cancel()
+		cancel.Player = me // named in the announcement
+		x.Log = append(x.Log, cancel)
 		x.Done = true
 		x.RoundDeadline = time.Time{}
 		return nil
@@ -433,7 +434,6 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 	}
 	b.log.Info("tournament cancelled", "tournament", t.ID, "by", me)
 	b.say(i, "**%[1]s** is cancelled.", t.Name)
-	b.postStandings(ctx, cancelled, pub.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", cancelled.Name, displayName(i)))
 }
 
 func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
@@ -569,26 +569,4 @@ func (b *Bot) standingsPicture(table render.Table) []*discordgo.File {
 		return nil
 	}
 	return []*discordgo.File{pngFile("standings.png", buf.Bytes(), render.TableAlt(table))}
-}
-
-// postStandings posts head and the standings, picture and text, in the
-// tournament's channel.
-func (b *Bot) postStandings(_ context.Context, t *storage.Tournament, head string) {
-	p := b.publicPrinter(t.GuildID)
-	table, text, err := standingsOf(p, t)
-	if err != nil {
-		b.log.Warn("building the standings failed", "tournament", t.ID, "error", err)
-		return
-	}
-	msg := &discordgo.MessageSend{Content: truncate(head+"\n"+text, 2000), AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	files := b.standingsPicture(table)
-	if len(files) == 0 {
-		if _, err := b.s.ChannelMessageSendComplex(t.ChannelID, msg); err != nil {
-			b.log.Warn("posting the standings failed", "tournament", t.ID, "error", err)
-		}
-		return
-	}
-	if _, err := b.sendFiles("POST", discordgo.EndpointChannelMessages(t.ChannelID), msg, files); err != nil {
-		b.log.Warn("posting the standings failed", "tournament", t.ID, "error", err)
-	}
 }
