@@ -22,7 +22,11 @@ type tourney struct {
 }
 
 func newTourney(t *testing.T, extra ...string) *tourney {
-	h := newHarness(t)
+	return tourneyOn(newHarness(t), extra...)
+}
+
+// tourneyOn makes a tournament test of h, with more members.
+func tourneyOn(h *harness, extra ...string) *tourney {
 	tt := &tourney{harness: h, members: map[string]*discordtest.Member{}}
 	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
 		tt.members[m.ID] = m

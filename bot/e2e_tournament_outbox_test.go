@@ -1,0 +1,134 @@
+package bot
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// drain advances the clock by the outbox's longest wait until nothing is
+// owed any more.
+func (h *tourney) drain() {
+	h.t.Helper()
+	h.srv.WaitFor(h.t, "the outbox to be empty", func() bool {
+		h.advance(lastRetry)
+		due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(24*time.Hour), 0)
+		return err == nil && len(due) == 0
+	})
+}
+
+// announcements lists the tournament's announcements in the channel, in
+// the order they were posted: "p1" for round 1's pairings, "r1" for a
+// result of round 1, "end" for the final standings.
+func (h *tourney) announcements(name string) []string {
+	paired := regexp.MustCompile(`^\*\*` + name + `\*\* — round (\d+) of`)
+	result := regexp.MustCompile(`^\*\*` + name + `\*\*, round (\d+): `)
+	var out []string
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		switch {
+		case paired.MatchString(m.Content):
+			out = append(out, "p"+paired.FindStringSubmatch(m.Content)[1])
+		case result.MatchString(m.Content):
+			out = append(out, "r"+result.FindStringSubmatch(m.Content)[1])
+		case strings.Contains(m.Content, "**"+name+"** is over. Final standings:"):
+			out = append(out, "end")
+		}
+	}
+	return out
+}
+
+// TestTournamentAnnouncementsUnderFaults: a round robin of three whose
+// every announcement meets trouble in the channel — 500s, a storm of 429s,
+// requests that time out while Discord still makes the message, and the
+// bot stopping while a result's standings are on their way (Discord makes
+// them after it stopped). Each pairing, result and the final standings
+// arrive exactly once, and each result's standings before the next round's
+// pairings.
+func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
+	t.Parallel()
+	const create = "POST /channels/{channel_id}/messages"
+	// Requests time out after 2 s, which even a loaded machine meets unless
+	// a fault delays them on purpose.
+	h := tourneyOn(newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)}))
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Trophy"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1: Trophy")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.srv.FailNextIn(t, create, h.channel, 2, 500)
+	h.advance(time.Hour)
+	h.drain()
+	faults := []func(){
+		func() { h.srv.RateLimitNextIn(t, create, h.channel, 8, 30*time.Millisecond) },
+		nil, // the bot stops mid-send: below
+		func() { h.srv.DelayNextIn(t, create, h.channel, 3, 2500*time.Millisecond) },
+	}
+	for round := 1; round <= 3; round++ {
+		matches := h.roundMatches(round)
+		if len(matches) != 1 {
+			t.Fatalf("round %d started %d matches, want 1 (three players: a bye)", round, len(matches))
+		}
+		var hold *discordtest.Hold
+		if faults[round-1] != nil {
+			faults[round-1]()
+			h.srv.FailNextIn(t, create, h.channel, 1, 503)
+		} else {
+			hold = h.srv.HoldNextIn(t, create, h.channel, 20)
+		}
+		h.play(matches[0], game.Blue)
+		if hold != nil {
+			// The result's standings are being sent when the bot stops; Discord
+			// makes them after it stopped, and the bot starts again.
+			h.srv.WaitFor(t, "a post held", func() bool {
+				due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(time.Hour), 0)
+				return err == nil && hold.Waiting() > 0 && slices.ContainsFunc(due, func(n storage.Notice) bool {
+					return n.Event == storage.EventRoundResult
+				})
+			})
+			h.shutdown()
+			hold.Release()
+			h.start()
+		}
+		h.drain()
+	}
+	h.channelSays("**Trophy** is over. Final standings:")
+	got := h.announcements("Trophy")
+	want := []string{"p1", "r1", "p2", "r2", "p3", "r3", "end"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the channel's announcements %v, want each once, in order: %v", got, want)
+	}
+	// The pairings name their players, so that they are told.
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if strings.HasPrefix(m.Content, "**Trophy** — round 1 of") && !strings.Contains(m.Content, "<@"+h.bob.ID+">") {
+			t.Errorf("round 1's pairings %q do not mention bob", m.Content)
+		}
+	}
+}
+
+// TestTournamentChannelOutOfReach: when the bot may no longer post in a
+// tournament's channel, its organiser is told by DM what to do; the
+// players still get their set-up invitations.
+func TestTournamentChannelOutOfReach(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Quiet cup"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.expect(h.run(h.carol, "join"), "You joined")
+	h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionSendMessages)
+	h.advance(time.Hour)
+	h.alice.WaitDM(t, contains("I could not post an announcement of **Quiet cup**"))
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	if got := h.announcements("Quiet cup"); len(got) != 0 {
+		t.Errorf("posted %v in a channel the bot may not post in", got)
+	}
+}
