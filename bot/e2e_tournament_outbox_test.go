@@ -13,6 +13,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
 )
 
 // drain advances the clock by the outbox's longest wait until nothing is
@@ -130,5 +131,56 @@ func TestTournamentChannelOutOfReach(t *testing.T) {
 	h.bob.WaitDM(t, contains("Send me your secret set-up"))
 	if got := h.announcements("Quiet cup"); len(got) != 0 {
 		t.Errorf("posted %v in a channel the bot may not post in", got)
+	}
+}
+
+// TestTournamentRemove: a moderator takes a player out, before the start
+// (they are no longer in it) and during a round (their game is forfeited
+// and called off, and the round goes on); the channel is told each time.
+// Only moderators may, and only players who are in.
+func TestTournamentRemove(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t, "dave")
+	var dave *discordtest.Member
+	for _, m := range h.members {
+		if m.Name == "dave" {
+			dave = m
+		}
+	}
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Open"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range h.members {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.expect(h.run(h.bob, "remove", discordtest.Opt("player", h.carol)), "Only members with the Manage Server permission")
+	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", dave)), "You took dave out of **Open**")
+	h.channelSays("**Open**: a moderator removed dave")
+	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", dave)), "dave is not in **Open**")
+	if _, s := h.stored(); len(s.Players()) != 3 {
+		t.Fatalf("after removing dave before the start: %d players, want 3", len(s.Players()))
+	}
+
+	h.advance(time.Hour)
+	m := h.roundMatches(1)[0]
+	red := h.members[m.Players[game.Red].UserID]
+	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", red)), "their games still to play are forfeited")
+	h.channelSays("**Open**: a moderator removed " + red.Name + "; their games still to play are forfeited.")
+	h.srv.WaitFor(t, "the match called off", func() bool { return !h.match(m.ID).Phase.Active() })
+	_, s := h.stored()
+	if got := s.Rounds()[0].Games; !slices.ContainsFunc(got, func(g tournament.Pairing) bool {
+		return g.Red == red.ID && g.Result == tournament.RedForfeited
+	}) {
+		t.Errorf("round 1 after removing Red: %+v, want Red's game forfeited", got)
+	}
+	if p, _ := s.Player(red.ID); !p.Withdrawn {
+		t.Errorf("the removed player is still in: %+v", p)
+	}
+	// The round is complete: the next is paired without the removed player.
+	h.advance(time.Second)
+	h.channelSays("**Open** — round 2 of")
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.HasPrefix(msg.Content, "**Open** — round 2 of") && strings.Contains(msg.Content, "<@"+red.ID+">") {
+			t.Errorf("round 2 pairs the removed player: %q", msg.Content)
+		}
 	}
 }

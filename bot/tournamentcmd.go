@@ -29,6 +29,7 @@ const (
 	tcCancel    = "cancel"
 	tcStandings = "standings"
 	tcList      = "list"
+	tcRemove    = "remove"
 
 	optName       = "name"
 	optFormat     = "format"
@@ -38,6 +39,7 @@ const (
 	optMaxPlayers = "max_players"
 	optRoundDays  = "round_days"
 	optTournament = "tournament"
+	optPlayer     = "player"
 )
 
 // Formats a creator can choose.
@@ -83,6 +85,9 @@ func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoi
 			sub(tcLeave, "Leave a tournament before it starts", which()),
 			sub(tcWithdraw, "Withdraw from a tournament under way: your games still to play are forfeited", which()),
 			sub(tcCancel, "The creator or a moderator: cancel a tournament", which()),
+			sub(tcRemove, "Moderators: take a player out of a tournament; their games still to play are forfeited",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: optPlayer, Description: "The player to take out", Required: true},
+				which()),
 			sub(tcStandings, "A tournament's standings and its current round", which()),
 			sub(tcList, "This server's tournaments"),
 		},
@@ -106,7 +111,7 @@ func (b *Bot) onTournament(ctx context.Context, i *discordgo.Interaction, group 
 		b.onTournamentCreate(ctx, i, opts)
 	case tcList:
 		b.onTournamentList(ctx, i)
-	case tcJoin, tcLeave, tcWithdraw, tcCancel, tcStandings:
+	case tcJoin, tcLeave, tcWithdraw, tcCancel, tcStandings, tcRemove:
 		t, why := b.tournamentMeant(ctx, i, opts)
 		if why != "" {
 			b.tell(i, why)
@@ -117,6 +122,8 @@ func (b *Bot) onTournament(ctx context.Context, i *discordgo.Interaction, group 
 			b.onTournamentJoin(ctx, i, t)
 		case tcLeave, tcWithdraw:
 			b.onTournamentLeave(ctx, i, t, sub.Name == tcWithdraw)
+		case tcRemove:
+			b.onTournamentRemove(ctx, i, t, opts.id(optPlayer))
 		case tcCancel:
 			b.onTournamentCancel(ctx, i, t)
 		case tcStandings:
@@ -401,6 +408,73 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 	b.callOffRound(ctx, left, len(s.Rounds()), pub.Sprintf("%[1]s: %[2]s withdrew", left.Name, playerLabel(left, me)), me)
 	b.say(i, "You withdrew from **%[1]s**. Your games still to play are forfeited.", t.Name)
 	b.nudgeTimers()
+}
+
+// Refusals of remove: the tournament's name and the player fill them.
+const (
+	txtRemoveModeratorsOnly = "Only members with the Manage Server permission can take a player out of a tournament."
+	txtRemoveNotIn          = "%[2]s is not in **%[1]s**."
+)
+
+// onTournamentRemove takes a player out for a moderator: as a withdrawal,
+// whose games still to play are forfeited (before the start, they are
+// simply no longer in it); the channel is told.
+func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament, player string) {
+	if !isModerator(i) {
+		b.say(i, txtRemoveModeratorsOnly)
+		return
+	}
+	if player == "" {
+		b.say(i, "Name the player to take out with the `player` option.")
+		return
+	}
+	name := playerLabel(t, player)
+	if name == player {
+		name = "<@" + player + ">"
+	}
+	started := false
+	var refusal string
+	removed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		refusal = ""
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		pl, in := s.Player(player)
+		switch {
+		case x.Done || s.Status() == tournament.Finished || s.Status() == tournament.CancelledStatus:
+			refusal = txtTournamentOver
+		case !in || pl.Withdrawn:
+			refusal = txtRemoveNotIn
+		}
+		if refusal != "" {
+			return errRefused
+		}
+		started = s.Status() == tournament.Running
+		x.Log = append(x.Log, tournament.Withdraw(player, tournament.Removed))
+		if after, err := x.State(); err == nil && started {
+			if r := after.Rounds(); r[len(r)-1].Complete() {
+				x.RoundDeadline = b.now() // the next round is due
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errRefused) {
+		b.say(i, refusal, t.Name, name)
+		return
+	}
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "tournament"))
+		return
+	}
+	b.log.Info("tournament player removed", "tournament", t.ID, "by", userOf(i).ID)
+	if started {
+		s, _ := removed.State()
+		pub := b.publicPrinter(t.GuildID)
+		b.callOffRound(ctx, removed, len(s.Rounds()), pub.Sprintf("%[1]s: a moderator removed %[2]s", removed.Name, playerLabel(removed, player)), player)
+		b.nudgeTimers()
+	}
+	b.say(i, "You took %[2]s out of **%[1]s**; their games still to play are forfeited.", t.Name, name)
 }
 
 func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {

@@ -334,7 +334,8 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 //   - a round paired: its pairings;
 //   - a result recorded: it, with the standings;
 //   - a round's deadline: which games were still on;
-//   - a player out after the start (withdrew, left, removed): the standings;
+//   - a player out after the start (withdrew, left), or removed by a
+//     moderator at any time: the standings;
 //   - a cancellation;
 //   - the tournament over (Done, not cancelled): the final standings.
 //
@@ -360,7 +361,7 @@ func TournamentNotices(old, t *Tournament) []Notice {
 		case tournament.Closed:
 			add(EventRoundClosed, i+1)
 		case tournament.Withdrew:
-			if started {
+			if started || e.Reason == tournament.Removed {
 				add(EventWithdrawn, i+1)
 			}
 		case tournament.Cancelled:
