@@ -184,3 +184,44 @@ func TestTournamentRemove(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentUnfinishedScoring: the creator chooses how games still on
+// at a round's deadline count: both lose (the default) or a draw. The
+// game left unplayed is called off at the deadline and scored so.
+func TestTournamentUnfinishedScoring(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		option, says string
+		points       tournament.Points // each player's, after the one game (in the rules' half points)
+	}{
+		{"", "a loss for both", 0},
+		{"both-lose", "a loss for both", 0},
+		{"draw", "a draw", tournament.Points(1)},
+	}
+	for _, tc := range tests {
+		t.Run("unfinished="+tc.option, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			args := []discordtest.Arg{discordtest.Opt("name", "Slow"), discordtest.Opt("format", "round-robin"),
+				discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "168h")}
+			if tc.option != "" {
+				args = append(args, discordtest.Opt("unfinished", tc.option))
+			}
+			h.expect(h.run(h.alice, "create", args...), "Games unfinished at a round's deadline count as "+tc.says+".")
+			h.expect(h.run(h.bob, "join"), "You joined")
+			h.expect(h.run(h.carol, "join"), "You joined")
+			h.advance(time.Hour)
+			m := h.roundMatches(1)[0]
+			h.advance(24 * time.Hour)
+			h.channelSays("**Slow**: the deadline of round 1 passed. Games still on are scored as " + tc.says + ", unrated.")
+			h.srv.WaitFor(t, "the match called off", func() bool { return !h.match(m.ID).Phase.Active() })
+			h.channelSays("**Slow** is over. Final standings:")
+			_, s := h.stored()
+			for _, st := range s.Standings() {
+				if st.Points != tc.points {
+					t.Errorf("%s has %s points, want %s", st.Player, st.Points, tc.points)
+				}
+			}
+		})
+	}
+}

@@ -40,6 +40,13 @@ const (
 	optRoundDays  = "round_days"
 	optTournament = "tournament"
 	optPlayer     = "player"
+	optUnfinished = "unfinished"
+)
+
+// How games unfinished at a round's deadline are scored, as a creator chooses.
+const (
+	unfinishedBothLose = "both-lose"
+	unfinishedDraw     = "draw"
 )
 
 // Formats a creator can choose.
@@ -80,6 +87,8 @@ func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoi
 					MinValue: floatPtr(2), MaxValue: maxTournamentPlayer},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optRoundDays, Description: "Days each round may last (default 7)",
 					MinValue: floatPtr(1), MaxValue: 30},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optUnfinished, Description: "How games unfinished at a round's deadline count (default: both lose)",
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Both lose", Value: unfinishedBothLose}, {Name: "Draw", Value: unfinishedDraw}}},
 			),
 			sub(tcJoin, "Join a tournament before it starts", which()),
 			sub(tcLeave, "Leave a tournament before it starts", which()),
@@ -211,6 +220,15 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "Choose a format: round robin, double round robin or Swiss.")
 		return
 	}
+	switch opts.str(optUnfinished) {
+	case "", unfinishedBothLose:
+		rules.Unfinished = tournament.BothLose
+	case unfinishedDraw:
+		rules.Unfinished = tournament.ScoredAsDraw
+	default:
+		b.say(i, "Choose how games unfinished at a round's deadline count: both lose, or a draw.")
+		return
+	}
 	gameRules, moveTime, _, err := b.challengeTerms(opts, server, b.settingsOf(ctx, me).Numbering)
 	if err != nil {
 		b.tell(i, b.explain(p, err, "tournament"))
@@ -280,7 +298,8 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	pub := b.publicPrinter(i.GuildID)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: pub.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nRound 1 starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). Each round lasts up to %[8]s.",
-			t.ID, t.Name, formatText(pub, t.Rules), rulesSummary(pub, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(pub, t.RoundTime)),
+			t.ID, t.Name, formatText(pub, t.Rules), rulesSummary(pub, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(pub, t.RoundTime))+
+			" "+pub.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(pub, t.Rules.Unfinished)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
