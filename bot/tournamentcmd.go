@@ -298,8 +298,8 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	pub := b.publicPrinter(i.GuildID)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: pub.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nRound 1 starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). Each round lasts up to %[8]s.",
-			t.ID, t.Name, formatText(pub, t.Rules), rulesSummary(pub, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(pub, t.RoundTime))+
-			" "+pub.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(pub, t.Rules.Unfinished)),
+			t.ID, t.Name, formatText(pub, t.Rules), rulesSummary(pub, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(pub, t.RoundTime)) +
+			" " + pub.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(pub, t.Rules.Unfinished)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
