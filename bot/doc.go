@@ -46,7 +46,8 @@
 // follow.go following a match by DM; rematch.go the Rematch button;
 // tournament.go runs tournaments (each round paired by the timers' pass,
 // each result recorded when its match ends), tournamentcmd.go answers
-// /stratego tournament;
+// /stratego tournament, tournamentnotices.go words the announcements its
+// changes owe, which the outbox posts;
 // limits.go the fair limits and the computer's bounded thinking, at the
 // lowest priority (priority_*.go); lease.go which of several processes runs
 // the timers and the outbox; attach.go the pictures' alt texts; metrics.go

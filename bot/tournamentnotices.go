@@ -64,7 +64,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 		text = p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
 			t.Name, event.Round, adjudicationText(p, t.Rules.Unfinished))
 	case storage.EventWithdrawn:
-		text, withStandings = withdrawalText(p, t, event), true
+		text, withStandings = withdrawalText(p, t, event), len(state.Rounds()) > 0 // before the start, no standings yet
 	case storage.EventTourneyCancel:
 		if event.Player == "" {
 			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name)
