@@ -108,7 +108,7 @@ func parseAudience(s string) (Audience, error) {
 type Notice struct {
 	// ID is the outbox's sequence number: notices are recorded in ID order.
 	ID    uint64
-	Match MatchID // the match it tells about (0 for a challenge's notice)
+	Match MatchID // the match it tells about (0 for a challenge's or a tournament's notice)
 	Event Event
 	To    Audience
 	// Log is how many actions the match's log held right after the change:
