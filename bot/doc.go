@@ -46,7 +46,8 @@
 // follow.go following a match by DM; rematch.go the Rematch button;
 // tournament.go runs tournaments (each round paired by the timers' pass,
 // each result recorded when its match ends), tournamentcmd.go answers
-// /stratego tournament;
+// /stratego tournament, tournamentnotices.go words the announcements its
+// changes owe, which the outbox posts;
 // open.go open challenges (anyone may accept, within a rating range);
 // seek.go the server's queue (/stratego seek and seeks);
 // limits.go the fair limits and the computer's bounded thinking, at the

@@ -22,7 +22,11 @@ type tourney struct {
 }
 
 func newTourney(t *testing.T, extra ...string) *tourney {
-	h := newHarness(t)
+	return tourneyOn(newHarness(t), extra...)
+}
+
+// tourneyOn makes a tournament test of h, with more members.
+func tourneyOn(h *harness, extra ...string) *tourney {
 	tt := &tourney{harness: h, members: map[string]*discordtest.Member{}}
 	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
 		tt.members[m.ID] = m
@@ -292,7 +296,7 @@ func TestTournamentTooFewPlayers(t *testing.T) {
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Three"), discordtest.Opt("format", "round-robin")), "You already run 2 tournaments")
 	h.expect(h.run(h.bob, "cancel", discordtest.Opt("tournament", 2)), "Only the member who created")
 	h.expect(h.run(h.alice, "cancel", discordtest.Opt("tournament", 2)), "is cancelled")
-	h.channelSays("**One** is cancelled by alice.")
+	h.channelSays("**One** is cancelled by <@" + h.alice.ID + ">.")
 	h.expect(h.run(h.bob, "join"), "You joined **Two**")
 	h.expect(h.run(h.bob, "leave"), "You left **Two**")
 	h.expect(h.run(h.bob, "leave"), "You are not in **Two**")

@@ -23,6 +23,9 @@ const txtLateBoard = "Your board arrived late, at <t:%[1]s:t>: your time started
 // player may have turned reminders off. now is when it is being sent: the
 // side to move whose turn this notice tells has until now + the move time.
 func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]outgoing, error) {
+	if n.Tournament != 0 {
+		return b.composeTournament(ctx, n)
+	}
 	if n.Event == storage.EventChallengeExpired {
 		return challengeExpired(b.publicPrinter(challengeGuild(n.Challenge)), n.Challenge), nil
 	}

@@ -4,11 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
@@ -28,7 +24,10 @@ import (
 //     its matches as an accepted challenge starts one: the players get
 //     their set-up DMs from the outbox;
 //   - the end of a tournament match, however it ended (afterChange), records
-//     its result, and the tournament's channel is shown the standings.
+//     its result;
+//   - every change the channel must hear of (a pairing, a result with the
+//     standings, a withdrawal, the end) owes its announcement, recorded by
+//     storage with the change and posted by the outbox (tournamentnotices.go).
 //
 // A round robin is played round by round too, one round of its Berger
 // schedule at a time: a player has one tournament game at a time.
@@ -108,24 +107,26 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 		return
 	}
 	b.log.Info("tournament result recorded", "tournament", t.ID, "round", link.Round, "board", link.Board, "result", result)
-	p := b.publicPrinter(t.GuildID)
-	state, _ := t.State()
-	g := state.Rounds()[link.Round-1].Games[link.Board-1]
-	head := p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, link.Round, pairingText(p, t, g))
 	b.nudgeTimers()
-	// Posted aside: the member whose move ended the game is answered first.
-	go b.guard(ctx, "tournament standings", func(ctx context.Context) { b.postStandings(ctx, t, head) })
 }
 
 // updateTournament changes a tournament at the version it reads, and reads
-// it again when another change came first.
+// it again when another change came first. The announcements the change
+// owes are recorded with it, at this time, and the outbox is woken.
 func (b *Bot) updateTournament(ctx context.Context, id storage.TournamentID, fn func(t *storage.Tournament) error) (*storage.Tournament, error) {
+	stamped := func(t *storage.Tournament) error {
+		t.Changed = b.now()
+		return fn(t)
+	}
 	for attempt := 0; ; attempt++ {
 		t, err := b.store.Tournament(ctx, id)
 		if err != nil {
 			return nil, err
 		}
-		t, err = b.store.UpdateTournament(ctx, id, t.Version, fn)
+		t, err = b.store.UpdateTournament(ctx, id, t.Version, stamped)
+		if err == nil {
+			b.nudgeOutbox()
+		}
 		if !errors.Is(err, storage.ErrStale) || attempt == 5 {
 			return t, err
 		}
@@ -162,7 +163,6 @@ func (b *Bot) nextTournamentWake(ctx context.Context) (time.Time, bool) {
 // the round.
 func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	now := b.now()
-	p := b.publicPrinter(t.GuildID)
 	state, err := t.State()
 	if err != nil {
 		b.log.Error("a stored tournament does not replay", "tournament", t.ID, "error", err)
@@ -188,7 +188,7 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		}
 	}
 	if state.Status() == tournament.Finished || state.Status() == tournament.CancelledStatus {
-		b.finishTournament(ctx, t, "")
+		b.finishTournament(ctx, t)
 		return
 	}
 	b.withdrawLeavers(ctx, t, state)
@@ -225,17 +225,15 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		// Fewer than two players left in a Swiss event, or no legal
 		// pairing: the tournament ends here.
 		b.log.Info("no next round; the tournament ends", "tournament", before.ID, "error", err)
-		b.finishTournament(ctx, before, p.Sprintf("No further round can be paired: too few players are left."))
+		b.finishTournament(ctx, before)
 		return
 	case err != nil:
 		b.log.Warn("pairing a tournament round failed", "error", err)
 		return
 	case t.Done:
-		b.post(t.ChannelID, p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name))
-		return
+		return // cancelled: fewer than two players joined by its start
 	}
 	b.log.Info("tournament round paired", "tournament", t.ID, "round", paired.Round, "games", len(paired.Games))
-	b.announceRound(t, paired.Round)
 	b.startRound(ctx, t)
 }
 
@@ -246,28 +244,20 @@ var (
 	errPairedAlready = errors.New("paired already")
 )
 
-// finishTournament marks a tournament done and posts its final standings,
-// with why (when it ended early).
-func (b *Bot) finishTournament(ctx context.Context, t *storage.Tournament, why string) {
-	done, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+// finishTournament marks a tournament done: the change owes its final
+// standings (or, cancelled, nothing more).
+func (b *Bot) finishTournament(ctx context.Context, t *storage.Tournament) {
+	_, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		if x.Done {
+			return errPairedAlready // another process ended it
+		}
 		x.Done = true
 		x.RoundDeadline = time.Time{}
 		return nil
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errPairedAlready) {
 		b.log.Warn("finishing a tournament failed", "tournament", t.ID, "error", err)
-		return
 	}
-	state, err := done.State()
-	if err != nil || state.Status() == tournament.CancelledStatus {
-		return // its cancel was announced
-	}
-	p := b.publicPrinter(done.GuildID)
-	head := p.Sprintf("**%[1]s** is over. Final standings:", done.Name)
-	if why != "" {
-		head = why + "\n" + head
-	}
-	b.postStandings(ctx, done, head)
 }
 
 // closeRound scores the games of round still on at its deadline as the
@@ -290,8 +280,6 @@ func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) 
 	}
 	p := b.publicPrinter(t.GuildID)
 	b.callOffRound(ctx, closed, round, p.Sprintf("%[1]s: the round's deadline passed", closed.Name))
-	b.post(closed.ChannelID, p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
-		closed.Name, round, adjudicationText(p, closed.Rules.Unfinished)))
 	return closed
 }
 
@@ -327,9 +315,8 @@ func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int
 }
 
 // withdrawLeavers withdraws, before a round is paired, the players who are
-// no longer members of the server, and says so.
+// no longer members of the server (the change owes its announcement).
 func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
-	p := b.publicPrinter(t.GuildID)
 	for _, id := range state.Active() {
 		if !b.hasLeft(t.GuildID, id) {
 			continue
@@ -339,9 +326,7 @@ func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state 
 			return nil
 		}); err != nil {
 			b.log.Warn("withdrawing a player who left failed", "tournament", t.ID, "error", err)
-			continue
 		}
-		b.post(t.ChannelID, p.Sprintf("**%[1]s**: %[2]s left the server and is withdrawn from the tournament.", t.Name, playerLabel(t, id)))
 	}
 }
 
@@ -461,28 +446,6 @@ func (b *Bot) orphanMatch(ctx context.Context, t *storage.Tournament, want *stor
 	return nil
 }
 
-// announceRound posts a round's pairings in the tournament's channel,
-// naming the players so that they are told.
-func (b *Bot) announceRound(t *storage.Tournament, round int) {
-	p := b.publicPrinter(t.GuildID)
-	state, err := t.State()
-	if err != nil || round > len(state.Rounds()) {
-		return
-	}
-	r := state.Rounds()[round-1]
-	text := p.Sprintf("**%[1]s** — round %[2]d of %[3]d. Deadline <t:%[4]s:f>. Your set-up invitations come by DM.",
-		t.Name, round, state.TotalRounds(), unix(t.RoundDeadline))
-	var users []string
-	for k, g := range r.Games {
-		text += "\n" + strconv.Itoa(k+1) + ". " + pairingMention(p, g)
-		users = append(users, g.Red)
-		if !g.IsBye() {
-			users = append(users, g.Blue)
-		}
-	}
-	b.postMentioning(t.ChannelID, text, users)
-}
-
 // pairingMention writes a pairing with its players mentioned.
 func pairingMention(p lang.Printer, g tournament.Pairing) string {
 	if g.IsBye() {
@@ -539,24 +502,4 @@ func playerLabel(t *storage.Tournament, id string) string {
 		return name
 	}
 	return id
-}
-
-// post sends a text to a channel, mentioning nobody.
-func (b *Bot) post(channel, text string) {
-	b.postMentioning(channel, text, nil)
-}
-
-// postMentioning sends a text to a channel, pinging only users.
-func (b *Bot) postMentioning(channel, text string, users []string) {
-	slices.Sort(users)
-	users = slices.Compact(users)
-	if len(users) > 100 {
-		users = users[:100] // Discord's limit; the rest read the channel
-	}
-	_, err := b.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
-		Content: truncate(text, 2000), AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
-	})
-	if err != nil {
-		b.log.Warn("posting in a tournament's channel failed", "channel", channel, "error", err)
-	}
 }

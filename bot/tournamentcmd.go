@@ -29,6 +29,7 @@ const (
 	tcCancel    = "cancel"
 	tcStandings = "standings"
 	tcList      = "list"
+	tcRemove    = "remove"
 
 	optName       = "name"
 	optFormat     = "format"
@@ -38,6 +39,14 @@ const (
 	optMaxPlayers = "max_players"
 	optRoundDays  = "round_days"
 	optTournament = "tournament"
+	optPlayer     = "player"
+	optUnfinished = "unfinished"
+)
+
+// How games unfinished at a round's deadline are scored, as a creator chooses.
+const (
+	unfinishedBothLose = "both-lose"
+	unfinishedDraw     = "draw"
 )
 
 // Formats a creator can choose.
@@ -78,11 +87,16 @@ func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoi
 					MinValue: floatPtr(2), MaxValue: maxTournamentPlayer},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optRoundDays, Description: "Days each round may last (default 7)",
 					MinValue: floatPtr(1), MaxValue: 30},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optUnfinished, Description: "How games unfinished at a round's deadline count (default: both lose)",
+					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Both lose", Value: unfinishedBothLose}, {Name: "Draw", Value: unfinishedDraw}}},
 			),
 			sub(tcJoin, "Join a tournament before it starts", which()),
 			sub(tcLeave, "Leave a tournament before it starts", which()),
 			sub(tcWithdraw, "Withdraw from a tournament under way: your games still to play are forfeited", which()),
 			sub(tcCancel, "The creator or a moderator: cancel a tournament", which()),
+			sub(tcRemove, "Moderators: take a player out of a tournament; their games still to play are forfeited",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: optPlayer, Description: "The player to take out", Required: true},
+				which()),
 			sub(tcStandings, "A tournament's standings and its current round", which()),
 			sub(tcList, "This server's tournaments"),
 		},
@@ -106,7 +120,7 @@ func (b *Bot) onTournament(ctx context.Context, i *discordgo.Interaction, group 
 		b.onTournamentCreate(ctx, i, opts)
 	case tcList:
 		b.onTournamentList(ctx, i)
-	case tcJoin, tcLeave, tcWithdraw, tcCancel, tcStandings:
+	case tcJoin, tcLeave, tcWithdraw, tcCancel, tcStandings, tcRemove:
 		t, why := b.tournamentMeant(ctx, i, opts)
 		if why != "" {
 			b.tell(i, why)
@@ -117,6 +131,8 @@ func (b *Bot) onTournament(ctx context.Context, i *discordgo.Interaction, group 
 			b.onTournamentJoin(ctx, i, t)
 		case tcLeave, tcWithdraw:
 			b.onTournamentLeave(ctx, i, t, sub.Name == tcWithdraw)
+		case tcRemove:
+			b.onTournamentRemove(ctx, i, t, opts.id(optPlayer))
 		case tcCancel:
 			b.onTournamentCancel(ctx, i, t)
 		case tcStandings:
@@ -204,6 +220,15 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "Choose a format: round robin, double round robin or Swiss.")
 		return
 	}
+	switch opts.str(optUnfinished) {
+	case "", unfinishedBothLose:
+		rules.Unfinished = tournament.BothLose
+	case unfinishedDraw:
+		rules.Unfinished = tournament.ScoredAsDraw
+	default:
+		b.say(i, "Choose how games unfinished at a round's deadline count: both lose, or a draw.")
+		return
+	}
 	gameRules, moveTime, _, err := b.challengeTerms(opts, server, b.settingsOf(ctx, me).Numbering)
 	if err != nil {
 		b.tell(i, b.explain(p, err, "tournament"))
@@ -273,7 +298,8 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	pub := b.publicPrinter(i.GuildID)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: pub.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nRound 1 starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). Each round lasts up to %[8]s.",
-			t.ID, t.Name, formatText(pub, t.Rules), rulesSummary(pub, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(pub, t.RoundTime)),
+			t.ID, t.Name, formatText(pub, t.Rules), rulesSummary(pub, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(pub, t.RoundTime)) +
+			" " + pub.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(pub, t.Rules.Unfinished)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
@@ -400,8 +426,74 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 	pub := b.publicPrinter(t.GuildID)
 	b.callOffRound(ctx, left, len(s.Rounds()), pub.Sprintf("%[1]s: %[2]s withdrew", left.Name, playerLabel(left, me)), me)
 	b.say(i, "You withdrew from **%[1]s**. Your games still to play are forfeited.", t.Name)
-	b.postStandings(ctx, left, pub.Sprintf("**%[1]s**: %[2]s withdrew; their games still to play are forfeited.", left.Name, playerLabel(left, me)))
 	b.nudgeTimers()
+}
+
+// Refusals of remove: the tournament's name and the player fill them.
+const (
+	txtRemoveModeratorsOnly = "Only members with the Manage Server permission can take a player out of a tournament."
+	txtRemoveNotIn          = "%[2]s is not in **%[1]s**."
+)
+
+// onTournamentRemove takes a player out for a moderator: as a withdrawal,
+// whose games still to play are forfeited (before the start, they are
+// simply no longer in it); the channel is told.
+func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament, player string) {
+	if !isModerator(i) {
+		b.say(i, txtRemoveModeratorsOnly)
+		return
+	}
+	if player == "" {
+		b.say(i, "Name the player to take out with the `player` option.")
+		return
+	}
+	name := playerLabel(t, player)
+	if name == player {
+		name = "<@" + player + ">"
+	}
+	started := false
+	var refusal string
+	removed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		refusal = ""
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		pl, in := s.Player(player)
+		switch {
+		case x.Done || s.Status() == tournament.Finished || s.Status() == tournament.CancelledStatus:
+			refusal = txtTournamentOver
+		case !in || pl.Withdrawn:
+			refusal = txtRemoveNotIn
+		}
+		if refusal != "" {
+			return errRefused
+		}
+		started = s.Status() == tournament.Running
+		x.Log = append(x.Log, tournament.Withdraw(player, tournament.Removed))
+		if after, err := x.State(); err == nil && started {
+			if r := after.Rounds(); r[len(r)-1].Complete() {
+				x.RoundDeadline = b.now() // the next round is due
+			}
+		}
+		return nil
+	})
+	if errors.Is(err, errRefused) {
+		b.say(i, refusal, t.Name, name)
+		return
+	}
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "tournament"))
+		return
+	}
+	b.log.Info("tournament player removed", "tournament", t.ID, "by", userOf(i).ID)
+	if started {
+		s, _ := removed.State()
+		pub := b.publicPrinter(t.GuildID)
+		b.callOffRound(ctx, removed, len(s.Rounds()), pub.Sprintf("%[1]s: a moderator removed %[2]s", removed.Name, playerLabel(removed, player)), player)
+		b.nudgeTimers()
+	}
+	b.say(i, "You took %[2]s out of **%[1]s**; their games still to play are forfeited.", t.Name, name)
 }
 
 func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
@@ -414,7 +506,9 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 		if x.Done {
 			return errRefused
 		}
-		x.Log = append(x.Log, tournament.Cancel())
+		cancel := tournament.Cancel()
+		cancel.Player = me // named in the announcement
+		x.Log = append(x.Log, cancel)
 		x.Done = true
 		x.RoundDeadline = time.Time{}
 		return nil
@@ -433,7 +527,6 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 	}
 	b.log.Info("tournament cancelled", "tournament", t.ID, "by", me)
 	b.say(i, "**%[1]s** is cancelled.", t.Name)
-	b.postStandings(ctx, cancelled, pub.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", cancelled.Name, displayName(i)))
 }
 
 func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
@@ -569,26 +662,4 @@ func (b *Bot) standingsPicture(table render.Table) []*discordgo.File {
 		return nil
 	}
 	return []*discordgo.File{pngFile("standings.png", buf.Bytes(), render.TableAlt(table))}
-}
-
-// postStandings posts head and the standings, picture and text, in the
-// tournament's channel.
-func (b *Bot) postStandings(_ context.Context, t *storage.Tournament, head string) {
-	p := b.publicPrinter(t.GuildID)
-	table, text, err := standingsOf(p, t)
-	if err != nil {
-		b.log.Warn("building the standings failed", "tournament", t.ID, "error", err)
-		return
-	}
-	msg := &discordgo.MessageSend{Content: truncate(head+"\n"+text, 2000), AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	files := b.standingsPicture(table)
-	if len(files) == 0 {
-		if _, err := b.s.ChannelMessageSendComplex(t.ChannelID, msg); err != nil {
-			b.log.Warn("posting the standings failed", "tournament", t.ID, "error", err)
-		}
-		return
-	}
-	if _, err := b.sendFiles("POST", discordgo.EndpointChannelMessages(t.ChannelID), msg, files); err != nil {
-		b.log.Warn("posting the standings failed", "tournament", t.ID, "error", err)
-	}
 }

@@ -32,9 +32,20 @@ const (
 	EventResumed                           // the pause ran out: both and the channel are told
 	EventVacation                          // a player went on vacation: the opponent is told until when
 	EventVacationOver                      // a player's vacation ended: the opponent is told
+
+	// A tournament's announcements (Notice.Tournament; Notice.Log counts
+	// its events), in its channel: see TournamentNotices.
+	EventRoundPaired    // a round was paired: its pairings
+	EventRoundResult    // a game's result was recorded: it and the standings
+	EventRoundClosed    // a round's deadline passed: its unfinished games are scored
+	EventWithdrawn      // a player withdrew, left or was removed after the start: the standings
+	EventTourneyOver    // the tournament ended: the final standings
+	EventTourneyCancel  // the tournament was cancelled
+	EventTourneyNoReach // the organiser, by DM: an announcement could not be posted (Notice.Reason: which)
 )
 
-var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed", "vacation", "vacation-over"}
+var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed", "vacation", "vacation-over",
+	"round-paired", "round-result", "round-closed", "withdrawn", "tournament-over", "tournament-cancelled", "tournament-unreachable"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -65,11 +76,13 @@ const (
 	// AudienceFollower is a member who follows the match by DM (Notice.Follower):
 	// the channel's own board, sent to them.
 	AudienceFollower
+	// AudienceOrganiser is the member who created a tournament, by DM.
+	AudienceOrganiser
 )
 
-var audienceNames = [...]string{"red", "blue", "public", "follower"}
+var audienceNames = [...]string{"red", "blue", "public", "follower", "organiser"}
 
-// String returns "red", "blue", "public" or "follower".
+// String returns "red", "blue", "public", "follower" or "organiser".
 func (a Audience) String() string {
 	if int(a) < len(audienceNames) {
 		return audienceNames[a]
@@ -95,7 +108,7 @@ func parseAudience(s string) (Audience, error) {
 type Notice struct {
 	// ID is the outbox's sequence number: notices are recorded in ID order.
 	ID    uint64
-	Match MatchID // the match it tells about (0 for a challenge's notice)
+	Match MatchID // the match it tells about (0 for a challenge's or a tournament's notice)
 	Event Event
 	To    Audience
 	// Log is how many actions the match's log held right after the change:
@@ -120,6 +133,9 @@ type Notice struct {
 	// Practice marks a notice about a match against the computer: the bot
 	// delivers people's notices first.
 	Practice bool
+	// Tournament is the tournament a tournament's notice tells about (its
+	// Log then counts the tournament's events).
+	Tournament TournamentID
 
 	// Delivery state.
 	Sent     int       // parts already delivered: a notice may take several messages
@@ -135,6 +151,9 @@ func (n *Notice) queue() string {
 	}
 	if n.To == AudienceFollower {
 		return fmt.Sprintf("m%d/follower/%s", n.Match, n.Follower)
+	}
+	if n.Tournament != 0 {
+		return fmt.Sprintf("t%d/%s", n.Tournament, n.To)
 	}
 	return fmt.Sprintf("m%d/%s", n.Match, n.To)
 }
@@ -270,6 +289,7 @@ type noticeRecord struct {
 	Reason    string           `json:"reason,omitempty"`
 	Follower  string           `json:"follower,omitempty"`
 	Practice  bool             `json:"practice,omitempty"`
+	Tourney   uint64           `json:"tournament,omitempty"`
 	Sent      int              `json:"sent,omitempty"`
 	Attempts  int              `json:"attempts,omitempty"`
 	NextTry   int64            `json:"next"`
@@ -279,7 +299,7 @@ func encodeNotice(n *Notice) ([]byte, error) {
 	rec := noticeRecord{
 		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
 		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Practice: n.Practice,
-		Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
+		Tourney: uint64(n.Tournament), Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
 	}
 	if n.Challenge != nil {
 		c := challengeToRecord(n.Challenge)
@@ -295,7 +315,7 @@ func decodeNotice(data []byte) (*Notice, error) {
 	}
 	n := &Notice{
 		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, Version: rec.Version, At: fromUnix(rec.At), StartsClock: rec.Clock,
-		Reason: rec.Reason, Follower: rec.Follower, Practice: rec.Practice, Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
+		Reason: rec.Reason, Follower: rec.Follower, Practice: rec.Practice, Tournament: TournamentID(rec.Tourney), Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
 	}
 	var err error
 	if n.Event, err = parseEvent(rec.Event); err != nil {
@@ -319,8 +339,14 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("a notice needs an event: %w", ErrInvalid)
 	case int(n.To) >= len(audienceNames):
 		return fmt.Errorf("a notice needs an audience: %w", ErrInvalid)
-	case n.Match == 0 && n.Challenge == nil:
-		return fmt.Errorf("a notice is about a match or a challenge: %w", ErrInvalid)
+	case (n.Match == 0 && n.Challenge == nil) == (n.Tournament == 0):
+		return fmt.Errorf("a notice is about a match, a challenge or a tournament: %w", ErrInvalid)
+	case (n.Tournament != 0) != (n.Event >= EventRoundPaired):
+		return fmt.Errorf("a tournament's notice, and only one, tells of a tournament's event: %w", ErrInvalid)
+	case (n.To == AudienceOrganiser) != (n.Event == EventTourneyNoReach):
+		return fmt.Errorf("only the organiser is told an announcement could not be posted: %w", ErrInvalid)
+	case n.Tournament != 0 && n.To != AudiencePublic && n.To != AudienceOrganiser:
+		return fmt.Errorf("a tournament's notice is for its channel or its organiser: %w", ErrInvalid)
 	case n.At.IsZero():
 		return fmt.Errorf("a notice needs its time: %w", ErrInvalid)
 	case (n.To == AudienceFollower) != (n.Follower != ""):

@@ -85,6 +85,9 @@ type Tournament struct {
 	// Done is set once the tournament is over or cancelled, with nothing
 	// more to do.
 	Done bool
+	// Changed is when the latest change was made, set by the caller: the
+	// time of the announcements it owes (TournamentNotices).
+	Changed time.Time
 }
 
 // MaxTournamentName is the longest name a tournament may have.
@@ -245,6 +248,7 @@ func (t *Tournament) normalize() {
 	t.StartAt = second(t.StartAt)
 	t.JoinBy = second(t.JoinBy)
 	t.RoundDeadline = second(t.RoundDeadline)
+	t.Changed = second(t.Changed)
 	if t.Names == nil {
 		t.Names = map[string]string{}
 	}
@@ -278,6 +282,7 @@ type tournamentRecord struct {
 	Deadline   int64              `json:"deadline,omitempty"`
 	Done       bool               `json:"done,omitempty"`
 	Starting   bool               `json:"starting,omitempty"`
+	Changed    int64              `json:"changed,omitempty"`
 }
 
 const tournamentFormat = 1
@@ -290,6 +295,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		MoveTime: int64(t.MoveTime / time.Second), ClockBase: int64(t.Clock.Base / time.Second), ClockInc: int64(t.Clock.Increment / time.Second),
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
 		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
+		Changed: unixTime(t.Changed),
 	}
 	return json.Marshal(rec)
 }
@@ -313,9 +319,59 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		Clock:     TimeControl{Base: time.Duration(rec.ClockBase) * time.Second, Increment: time.Duration(rec.ClockInc) * time.Second},
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
 		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
+		Changed: fromUnix(rec.Changed),
 	}
 	t.normalize()
 	return t, nil
+}
+
+// TournamentNotices returns the announcements a change of a tournament
+// owes its channel, in the order they must be posted: old is the
+// tournament before the change, t after it. Every backend records exactly
+// these in the change's transaction (UpdateTournament), in one queue, so
+// that a result's standings always come before the next round's pairings:
+//
+//   - a round paired: its pairings;
+//   - a result recorded: it, with the standings;
+//   - a round's deadline: which games were still on;
+//   - a player out after the start (withdrew, left), or removed by a
+//     moderator at any time: the standings;
+//   - a cancellation;
+//   - the tournament over (Done, not cancelled): the final standings.
+//
+// Each notice's Log is the length of the log right after its event, so
+// that it is told from the tournament as it stood then.
+func TournamentNotices(old, t *Tournament) []Notice {
+	at := t.Changed
+	if at.IsZero() {
+		at = t.Created
+	}
+	var out []Notice
+	add := func(e Event, log int) {
+		out = append(out, Notice{Tournament: t.ID, Event: e, To: AudiencePublic, Log: log, Version: t.Version, At: second(at)})
+	}
+	started := old.started()
+	for i := len(old.Log); i < len(t.Log); i++ {
+		switch e := t.Log[i]; e.Kind {
+		case tournament.Paired:
+			started = true
+			add(EventRoundPaired, i+1)
+		case tournament.Recorded:
+			add(EventRoundResult, i+1)
+		case tournament.Closed:
+			add(EventRoundClosed, i+1)
+		case tournament.Withdrew:
+			if started || e.Reason == tournament.Removed {
+				add(EventWithdrawn, i+1)
+			}
+		case tournament.Cancelled:
+			add(EventTourneyCancel, i+1)
+		}
+	}
+	if !old.Done && t.Done && (len(t.Log) == 0 || t.Log[len(t.Log)-1].Kind != tournament.Cancelled) {
+		add(EventTourneyOver, len(t.Log))
+	}
+	return out
 }
 
 // TournamentStore keeps tournaments: a part of Store.
@@ -330,7 +386,8 @@ type TournamentStore interface {
 	// append events to the log, link matches to boards and change the
 	// tournament's timers and channel, never rewrite its log or unlink a
 	// match (ErrInvalid). fn may run more than once. The links of Games are
-	// indexed for MatchTournament in the same transaction.
+	// indexed for MatchTournament, and the announcements the change owes
+	// (TournamentNotices) recorded in the outbox, in the same transaction.
 	UpdateTournament(ctx context.Context, id TournamentID, expectVersion uint64, fn func(t *Tournament) error) (*Tournament, error)
 	// ServerTournaments returns a server's tournaments, oldest first: those
 	// not Done, or (all) every one.

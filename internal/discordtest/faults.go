@@ -99,6 +99,21 @@ func (s *Server) HoldNextIn(t TB, route string, ch *Channel, n int) *Hold {
 	return h
 }
 
+// FailNextIn is FailNext for the requests about channel ch only.
+func (s *Server) FailNextIn(t TB, route string, ch *Channel, n int, status int) {
+	t.Helper()
+	if status < 500 || status > 599 {
+		t.Fatalf("discordtest: FailNextIn wants a 5xx status, got %d", status)
+	}
+	s.addFault(t, &fault{route: route, channel: ch.ID, remaining: n, status: status})
+}
+
+// DelayNextIn is DelayNext for the requests about channel ch only.
+func (s *Server) DelayNextIn(t TB, route string, ch *Channel, n int, d time.Duration) {
+	t.Helper()
+	s.addFault(t, &fault{route: route, channel: ch.ID, remaining: n, delay: d})
+}
+
 // RateLimitNextIn is RateLimitNext for the requests about channel ch only.
 func (s *Server) RateLimitNextIn(t TB, route string, ch *Channel, n int, retryAfter time.Duration) {
 	t.Helper()

@@ -118,6 +118,9 @@ func (db *DB) UpdateTournament(ctx context.Context, id storage.TournamentID, exp
 		if err := saveTournament(tx, old, n); err != nil {
 			return err
 		}
+		if err := recordNotices(tx, storage.TournamentNotices(old, n)); err != nil {
+			return err
+		}
 		out = n
 		return nil
 	})

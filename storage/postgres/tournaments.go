@@ -97,6 +97,9 @@ func (db *DB) UpdateTournament(ctx context.Context, id storage.TournamentID, exp
 		if err := saveTournament(ctx, tx, old, n); err != nil {
 			return err
 		}
+		if err := recordNotices(ctx, tx, storage.TournamentNotices(old, n)); err != nil {
+			return err
+		}
 		out = n
 		return nil
 	})

@@ -72,6 +72,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TournamentOneLeaderPairs", testTournamentOneLeaderPairs},
 		{"WebKey", testWebKey},
 		{"LinkGenerations", testLinkGenerations},
+		{"TournamentNotices", testTournamentNotices},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -297,3 +297,97 @@ func testTournamentOneLeaderPairs(t *testing.T, s storage.Store) {
 		t.Errorf("%d leaders, %d pairings stored, %d rounds in the log; want one each", leaders, paired, rounds)
 	}
 }
+
+// testTournamentNotices: each change of a tournament records, in its
+// transaction, the announcements it owes its channel, in one queue
+// delivered in order: a pairing, a result, a withdrawal after the start,
+// the end. Joining and leaving before the start owe none, and a stale
+// change records nothing.
+func testTournamentNotices(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b", "c", "d", "e"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Log = append(x.Log, tournament.Withdraw("e", tournament.WithdrewByChoice))
+		return nil
+	})).in(t)
+	if due := must(s.DueNotices(ctx, T0.Add(time.Hour), 10)).in(t); len(due) != 0 {
+		t.Fatalf("joining and leaving before the start owe %v, want nothing", due)
+	}
+	at := tt.StartAt
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Changed = at
+		return pairNext(at)(x)
+	})).in(t)
+	if _, err := s.UpdateTournament(ctx, tt.ID, tt.Version-1, joinAll("z")); !errors.Is(err, storage.ErrStale) {
+		t.Fatalf("a stale change: %v", err)
+	}
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Changed = at.Add(time.Hour)
+		x.Log = append(x.Log, tournament.Record(1, 1, tournament.RedWon), tournament.Withdraw("c", tournament.Removed))
+		return nil
+	})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Changed = at.Add(2 * time.Hour)
+		x.Log = append(x.Log, tournament.Cancel())
+		x.Done = true
+		return nil
+	})).in(t)
+	want := []struct {
+		event storage.Event
+		log   int
+	}{
+		{storage.EventRoundPaired, 7},
+		{storage.EventRoundResult, 8},
+		{storage.EventWithdrawn, 9},
+		{storage.EventTourneyCancel, 10},
+	}
+	for k, w := range want {
+		due := must(s.DueNotices(ctx, at.Add(3*time.Hour), 10)).in(t)
+		if len(due) != 1 {
+			t.Fatalf("announcement %d: %d due, want only the queue's oldest: %+v", k+1, len(due), due)
+		}
+		n := due[0]
+		if n.Tournament != tt.ID || n.Match != 0 || n.Event != w.event || n.Log != w.log || n.To != storage.AudiencePublic {
+			t.Errorf("announcement %d: %s of tournament %d at log %d to %s, want %s at log %d to the channel",
+				k+1, n.Event, n.Tournament, n.Log, n.To, w.event, w.log)
+		}
+		if err := s.NoticeDone(ctx, n.ID, at.Add(3*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if due := must(s.DueNotices(ctx, at.Add(3*time.Hour), 10)).in(t); len(due) != 0 {
+		t.Errorf("after the cancellation: %v still owed", due)
+	}
+	// A finish that is not a cancellation owes the final standings.
+	u := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	u = must(s.UpdateTournament(ctx, u.ID, 0, joinAll("a", "b"))).in(t)
+	u = must(s.UpdateTournament(ctx, u.ID, 0, pairNext(at))).in(t)
+	must(s.UpdateTournament(ctx, u.ID, 0, func(x *storage.Tournament) error {
+		x.Done = true
+		return nil
+	})).in(t)
+	var got []storage.Event
+	for range 2 {
+		due := must(s.DueNotices(ctx, at.Add(3*time.Hour), 10)).in(t)
+		for _, n := range due {
+			got = append(got, n.Event)
+			if err := s.NoticeDone(ctx, n.ID, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint([]storage.Event{storage.EventRoundPaired, storage.EventTourneyOver}) {
+		t.Errorf("a tournament paired and ended owes %v, want its pairing and then its end", got)
+	}
+	// The organiser's note names them; nothing else may be sent them.
+	for _, n := range []storage.Notice{
+		{Tournament: u.ID, Event: storage.EventRoundPaired, To: storage.AudienceOrganiser, At: at},
+		{Tournament: u.ID, Event: storage.EventMove, To: storage.AudiencePublic, At: at},
+		{Match: 1, Tournament: u.ID, Event: storage.EventRoundPaired, To: storage.AudiencePublic, At: at},
+	} {
+		if err := storage.PrepareNotice(&n); !errors.Is(err, storage.ErrInvalid) {
+			t.Errorf("notice %+v: %v, want ErrInvalid", n, err)
+		}
+	}
+}

@@ -1,0 +1,227 @@
+package bot
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// drain advances the clock by the outbox's longest wait until nothing is
+// owed any more.
+func (h *tourney) drain() {
+	h.t.Helper()
+	h.srv.WaitFor(h.t, "the outbox to be empty", func() bool {
+		h.advance(lastRetry)
+		due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(24*time.Hour), 0)
+		return err == nil && len(due) == 0
+	})
+}
+
+// announcements lists the tournament's announcements in the channel, in
+// the order they were posted: "p1" for round 1's pairings, "r1" for a
+// result of round 1, "end" for the final standings.
+func (h *tourney) announcements(name string) []string {
+	paired := regexp.MustCompile(`^\*\*` + name + `\*\* — round (\d+) of`)
+	result := regexp.MustCompile(`^\*\*` + name + `\*\*, round (\d+): `)
+	var out []string
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		switch {
+		case paired.MatchString(m.Content):
+			out = append(out, "p"+paired.FindStringSubmatch(m.Content)[1])
+		case result.MatchString(m.Content):
+			out = append(out, "r"+result.FindStringSubmatch(m.Content)[1])
+		case strings.Contains(m.Content, "**"+name+"** is over. Final standings:"):
+			out = append(out, "end")
+		}
+	}
+	return out
+}
+
+// TestTournamentAnnouncementsUnderFaults: a round robin of three whose
+// every announcement meets trouble in the channel — 500s, a storm of 429s,
+// requests that time out while Discord still makes the message, and the
+// bot stopping while a result's standings are on their way (Discord makes
+// them after it stopped). Each pairing, result and the final standings
+// arrive exactly once, and each result's standings before the next round's
+// pairings.
+func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
+	t.Parallel()
+	const create = "POST /channels/{channel_id}/messages"
+	// Requests time out after 2 s, which even a loaded machine meets unless
+	// a fault delays them on purpose.
+	h := tourneyOn(newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)}))
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Trophy"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1: Trophy")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.srv.FailNextIn(t, create, h.channel, 2, 500)
+	h.advance(time.Hour)
+	h.drain()
+	faults := []func(){
+		func() { h.srv.RateLimitNextIn(t, create, h.channel, 8, 30*time.Millisecond) },
+		nil, // the bot stops mid-send: below
+		func() { h.srv.DelayNextIn(t, create, h.channel, 3, 2500*time.Millisecond) },
+	}
+	for round := 1; round <= 3; round++ {
+		matches := h.roundMatches(round)
+		if len(matches) != 1 {
+			t.Fatalf("round %d started %d matches, want 1 (three players: a bye)", round, len(matches))
+		}
+		var hold *discordtest.Hold
+		if faults[round-1] != nil {
+			faults[round-1]()
+			h.srv.FailNextIn(t, create, h.channel, 1, 503)
+		} else {
+			hold = h.srv.HoldNextIn(t, create, h.channel, 20)
+		}
+		h.play(matches[0], game.Blue)
+		if hold != nil {
+			// The result's standings are being sent when the bot stops; Discord
+			// makes them after it stopped, and the bot starts again.
+			h.srv.WaitFor(t, "a post held", func() bool {
+				due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(time.Hour), 0)
+				return err == nil && hold.Waiting() > 0 && slices.ContainsFunc(due, func(n storage.Notice) bool {
+					return n.Event == storage.EventRoundResult
+				})
+			})
+			h.shutdown()
+			hold.Release()
+			h.start()
+		}
+		h.drain()
+	}
+	h.channelSays("**Trophy** is over. Final standings:")
+	got := h.announcements("Trophy")
+	want := []string{"p1", "r1", "p2", "r2", "p3", "r3", "end"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the channel's announcements %v, want each once, in order: %v", got, want)
+	}
+	// The pairings name their players, so that they are told.
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if strings.HasPrefix(m.Content, "**Trophy** — round 1 of") && !strings.Contains(m.Content, "<@"+h.bob.ID+">") {
+			t.Errorf("round 1's pairings %q do not mention bob", m.Content)
+		}
+	}
+}
+
+// TestTournamentChannelOutOfReach: when the bot may no longer post in a
+// tournament's channel, its organiser is told by DM what to do; the
+// players still get their set-up invitations.
+func TestTournamentChannelOutOfReach(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Quiet cup"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.expect(h.run(h.carol, "join"), "You joined")
+	h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionSendMessages)
+	h.advance(time.Hour)
+	h.alice.WaitDM(t, contains("I could not post an announcement of **Quiet cup**"))
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	if got := h.announcements("Quiet cup"); len(got) != 0 {
+		t.Errorf("posted %v in a channel the bot may not post in", got)
+	}
+}
+
+// TestTournamentRemove: a moderator takes a player out, before the start
+// (they are no longer in it) and during a round (their game is forfeited
+// and called off, and the round goes on); the channel is told each time.
+// Only moderators may, and only players who are in.
+func TestTournamentRemove(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t, "dave")
+	var dave *discordtest.Member
+	for _, m := range h.members {
+		if m.Name == "dave" {
+			dave = m
+		}
+	}
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Open"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range h.members {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.expect(h.run(h.bob, "remove", discordtest.Opt("player", h.carol)), "Only members with the Manage Server permission")
+	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", dave)), "You took dave out of **Open**")
+	h.channelSays("**Open**: a moderator removed dave")
+	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", dave)), "dave is not in **Open**")
+	if _, s := h.stored(); len(s.Players()) != 3 {
+		t.Fatalf("after removing dave before the start: %d players, want 3", len(s.Players()))
+	}
+
+	h.advance(time.Hour)
+	m := h.roundMatches(1)[0]
+	red := h.members[m.Players[game.Red].UserID]
+	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", red)), "their games still to play are forfeited")
+	h.channelSays("**Open**: a moderator removed " + red.Name + "; their games still to play are forfeited.")
+	h.srv.WaitFor(t, "the match called off", func() bool { return !h.match(m.ID).Phase.Active() })
+	_, s := h.stored()
+	if got := s.Rounds()[0].Games; !slices.ContainsFunc(got, func(g tournament.Pairing) bool {
+		return g.Red == red.ID && g.Result == tournament.RedForfeited
+	}) {
+		t.Errorf("round 1 after removing Red: %+v, want Red's game forfeited", got)
+	}
+	if p, _ := s.Player(red.ID); !p.Withdrawn {
+		t.Errorf("the removed player is still in: %+v", p)
+	}
+	// The round is complete: the next is paired without the removed player.
+	h.advance(time.Second)
+	h.channelSays("**Open** — round 2 of")
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.HasPrefix(msg.Content, "**Open** — round 2 of") && strings.Contains(msg.Content, "<@"+red.ID+">") {
+			t.Errorf("round 2 pairs the removed player: %q", msg.Content)
+		}
+	}
+}
+
+// TestTournamentUnfinishedScoring: the creator chooses how games still on
+// at a round's deadline count: both lose (the default) or a draw. The
+// game left unplayed is called off at the deadline and scored so.
+func TestTournamentUnfinishedScoring(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		option, says string
+		points       tournament.Points // each player's, after the one game (in the rules' half points)
+	}{
+		{"", "a loss for both", 0},
+		{"both-lose", "a loss for both", 0},
+		{"draw", "a draw", tournament.Points(1)},
+	}
+	for _, tc := range tests {
+		t.Run("unfinished="+tc.option, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			args := []discordtest.Arg{discordtest.Opt("name", "Slow"), discordtest.Opt("format", "round-robin"),
+				discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "168h")}
+			if tc.option != "" {
+				args = append(args, discordtest.Opt("unfinished", tc.option))
+			}
+			h.expect(h.run(h.alice, "create", args...), "Games unfinished at a round's deadline count as "+tc.says+".")
+			h.expect(h.run(h.bob, "join"), "You joined")
+			h.expect(h.run(h.carol, "join"), "You joined")
+			h.advance(time.Hour)
+			m := h.roundMatches(1)[0]
+			h.advance(24 * time.Hour)
+			h.channelSays("**Slow**: the deadline of round 1 passed. Games still on are scored as " + tc.says + ", unrated.")
+			h.srv.WaitFor(t, "the match called off", func() bool { return !h.match(m.ID).Phase.Active() })
+			h.channelSays("**Slow** is over. Final standings:")
+			_, s := h.stored()
+			for _, st := range s.Standings() {
+				if st.Points != tc.points {
+					t.Errorf("%s has %s points, want %s", st.Player, st.Points, tc.points)
+				}
+			}
+		})
+	}
+}

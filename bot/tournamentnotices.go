@@ -1,0 +1,149 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// A tournament's announcements are notices like a match's: storage records
+// them with the change that owes them (storage.TournamentNotices), in one
+// queue per tournament, and the outbox posts them with its nonces and
+// retries, in order. Each is told from the tournament as it stood right
+// after its event (the first Notice.Log events of its log).
+
+// txtTourneyNoReach tells a tournament's organiser that its channel is out
+// of the bot's reach.
+const txtTourneyNoReach = "I could not post an announcement of **%[1]s** in <#%[2]s>: I need to see that channel and to send messages and attach files there. Until then `/stratego tournament standings` shows where it stands; the players get their games by DM."
+
+// composeTournament renders a tournament's notice.
+func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoing, error) {
+	t, err := b.store.Tournament(ctx, n.Tournament)
+	if err != nil {
+		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, err)
+	}
+	if n.Log < 0 || n.Log > len(t.Log) {
+		return nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
+	}
+	then := t.Clone()
+	then.Log = then.Log[:n.Log]
+	state, err := then.State()
+	if err != nil {
+		return nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
+	}
+	if n.To == storage.AudienceOrganiser {
+		if b.mustWaitForDM(ctx, t.CreatorID) {
+			return nil, waitingFor{t.CreatorID}
+		}
+		p := b.printerFor(ctx, t.CreatorID)
+		return []outgoing{{to: audienceOf{user: t.CreatorID}, send: &discordgo.MessageSend{
+			Content: p.Sprintf(txtTourneyNoReach, t.Name, t.ChannelID), AllowedMentions: &discordgo.MessageAllowedMentions{},
+		}}}, nil
+	}
+	p := b.publicPrinter(t.GuildID)
+	var event tournament.Event
+	if n.Log > 0 {
+		event = then.Log[n.Log-1]
+	}
+	text, withStandings, mention := "", false, []string(nil)
+	switch n.Event {
+	case storage.EventRoundPaired:
+		text, mention = pairingAnnouncement(p, t, state, event.Round, n.At)
+	case storage.EventRoundResult:
+		g := state.Rounds()[event.Round-1].Games[event.Board-1]
+		text, withStandings = p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, event.Round, pairingText(p, t, g)), true
+	case storage.EventRoundClosed:
+		text = p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
+			t.Name, event.Round, adjudicationText(p, t.Rules.Unfinished))
+	case storage.EventWithdrawn:
+		text, withStandings = withdrawalText(p, t, event), len(state.Rounds()) > 0 // before the start, no standings yet
+	case storage.EventTourneyCancel:
+		if event.Player == "" {
+			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name)
+		} else {
+			text, withStandings = p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", t.Name, "<@"+event.Player+">"), true
+		}
+	case storage.EventTourneyOver:
+		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", t.Name), true
+		if state.Status() != tournament.Finished {
+			text = p.Sprintf("No further round can be paired: too few players are left.") + "\n" + text
+		}
+	default:
+		return nil, fmt.Errorf("%s is no tournament announcement", n.Event)
+	}
+	msg := &discordgo.MessageSend{AllowedMentions: &discordgo.MessageAllowedMentions{Users: mentioned(mention)}}
+	if withStandings {
+		table, standings, err := standingsOf(p, then)
+		if err != nil {
+			return nil, err
+		}
+		text += "\n" + standings
+		msg.Files = b.standingsPicture(table)
+	}
+	msg.Content = truncate(text, 2000)
+	return []outgoing{{to: audienceOf{channel: t.ChannelID}, send: msg}}, nil
+}
+
+// pairingAnnouncement words a round's pairings, naming the players so
+// that they are told; it returns them too. The round's deadline is the
+// tournament's while the round is its latest, else the one it had when
+// paired at at.
+func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournament.Tournament, round int, at time.Time) (string, []string) {
+	r := state.Rounds()[round-1]
+	deadline := at.Add(t.RoundTime)
+	if now, err := t.State(); err == nil && len(now.Rounds()) == round && !t.RoundDeadline.IsZero() {
+		deadline = t.RoundDeadline
+	}
+	text := p.Sprintf("**%[1]s** — round %[2]d of %[3]d. Deadline <t:%[4]s:f>. Your set-up invitations come by DM.",
+		t.Name, round, state.TotalRounds(), unix(deadline))
+	var users []string
+	for k, g := range r.Games {
+		text += "\n" + strconv.Itoa(k+1) + ". " + pairingMention(p, g)
+		users = append(users, g.Red)
+		if !g.IsBye() {
+			users = append(users, g.Blue)
+		}
+	}
+	return text, users
+}
+
+// withdrawalText words a player's leaving after the start, by its reason.
+func withdrawalText(p lang.Printer, t *storage.Tournament, e tournament.Event) string {
+	switch e.Reason {
+	case tournament.LeftServer:
+		return p.Sprintf("**%[1]s**: %[2]s left the server and is withdrawn from the tournament.", t.Name, playerLabel(t, e.Player))
+	case tournament.Removed:
+		return p.Sprintf("**%[1]s**: a moderator removed %[2]s; their games still to play are forfeited.", t.Name, playerLabel(t, e.Player))
+	}
+	return p.Sprintf("**%[1]s**: %[2]s withdrew; their games still to play are forfeited.", t.Name, playerLabel(t, e.Player))
+}
+
+// mentioned is the users a message may ping: each once, at most Discord's 100
+// (the rest read the channel).
+func mentioned(users []string) []string {
+	users = slices.Clone(users)
+	slices.Sort(users)
+	users = slices.Compact(users)
+	if len(users) > 100 {
+		users = users[:100]
+	}
+	return users
+}
+
+// tournamentUnreachable is what follows when a tournament's channel is out
+// of reach: its organiser is told by DM what to do.
+func tournamentUnreachable(n storage.Notice, now time.Time) []storage.Notice {
+	if n.To != storage.AudiencePublic {
+		return nil // the organiser's DM: nobody else to tell
+	}
+	return []storage.Notice{{Tournament: n.Tournament, Event: storage.EventTourneyNoReach, To: storage.AudienceOrganiser,
+		Log: n.Log, At: now, Reason: n.Event.String()}}
+}
