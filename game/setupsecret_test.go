@@ -552,7 +552,11 @@ func measureSplit(v Variant, draws int) secretFigures {
 	m := *modelFor(v.Army().Total())
 	w := fitSetupWeights(known, defaultFit, nil)
 	m.weights = &w
-	flags := flagSquaresOf(known)
+	spread := 0.0
+	if v == VariantBarrage {
+		spread = barrageFlagSpread
+	}
+	flags := flagSquaresOf(known, spread)
 	listed := map[Setup]bool{}
 	for _, s := range known {
 		listed[s], listed[s.Mirror()] = true, true
