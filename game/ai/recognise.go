@@ -83,7 +83,11 @@ var (
 	barrageIndex = publishedIndex(game.VariantBarrage)
 )
 
-// indexFor returns the published set-ups of the rules' army, or nil.
+// indexFor returns the published set-ups of the rules' army, or nil. The
+// squares a Barrage set-up leaves empty, which the board shows from the
+// start, are not used as evidence: weighed square by square against the
+// per-square prior they made the beliefs about set-ups of one's own worse
+// (TestRecognition's "the player's own").
 func indexFor(rules game.Rules) *setupIndex {
 	switch rules.Army {
 	case game.VariantClassic.Army():
@@ -234,7 +238,9 @@ func (k *knowledge) shownSquares(base *setupPrior) []shownSquare {
 		}
 		p := &base[row][col]
 		// odds is the per-square prior's chance of what was shown; fits
-		// says which ranks a set-up may have put there to show it.
+		// says which ranks a set-up may have put there to show it. A piece
+		// that moved was no Bomb, Flag or empty square (Barrage's zone is
+		// mostly empty).
 		odds := max(1-p[game.Bomb]-p[game.Flag]-p[game.NoRank], 1e-6)
 		fits := game.Rank.Movable
 		if r != game.NoRank {
