@@ -104,7 +104,7 @@ var defaultFit = fitOptions{iterations: 600, samples: 256, rate: 0.05, decay: 0.
 func fitSetupWeights(setups []Setup, opts fitOptions, logf func(string, ...any)) setupWeights {
 	army := setups[0].Counts()
 	pieces := armyPieces(army)
-	flags := flagSquaresOf(setups)
+	flags := flagSquaresOf(setups, 0) // the Flag odds the weights were fitted with
 	target := make([]float64, numSetupWeights)
 	{
 		f := make([]int64, numSetupWeights)

@@ -62,23 +62,38 @@ func newSetupIndex(setups []game.Setup) *setupIndex {
 	return idx
 }
 
-// classicIndex is the published Classic set-ups, indexed on first use
-// (about 0.3 s; nil if the embedded collection cannot be read, which
+// publishedIndex indexes the published set-ups of v on first use (Classic's
+// take about 0.3 s; nil if the embedded collection cannot be read, which
 // TestRecognition rules out).
-var classicIndex = sync.OnceValue(func() *setupIndex {
-	setups, err := game.PublishedSetups(game.VariantClassic)
-	if err != nil || len(setups) == 0 {
-		return nil
-	}
-	return newSetupIndex(setups)
-})
+func publishedIndex(v game.Variant) func() *setupIndex {
+	return sync.OnceValue(func() *setupIndex {
+		setups, err := game.PublishedSetups(v)
+		if err != nil || len(setups) == 0 {
+			return nil
+		}
+		return newSetupIndex(setups)
+	})
+}
 
-// indexFor returns the published set-ups of the rules' army, or nil. Only
-// Classic's army is recognised: the one measured (Demon of Ignorance plays
-// Classic). Barrage's published set-ups could be recognised the same way.
+// classicIndex and barrageIndex are the published set-ups of the two
+// variants people played on Gravon: 64,920 Classic ones and 3,944 Barrage
+// ones. Duel and Infiltrator have none.
+var (
+	classicIndex = publishedIndex(game.VariantClassic)
+	barrageIndex = publishedIndex(game.VariantBarrage)
+)
+
+// indexFor returns the published set-ups of the rules' army, or nil. The
+// squares a Barrage set-up leaves empty, which the board shows from the
+// start, are not used as evidence: weighed square by square against the
+// per-square prior they made the beliefs about set-ups of one's own worse
+// (TestRecognition's "the player's own").
 func indexFor(rules game.Rules) *setupIndex {
-	if rules.Army == game.VariantClassic.Army() {
+	switch rules.Army {
+	case game.VariantClassic.Army():
 		return classicIndex()
+	case game.VariantBarrage.Army():
+		return barrageIndex()
 	}
 	return nil
 }
@@ -222,29 +237,36 @@ func (k *knowledge) shownSquares(base *setupPrior) []shownSquare {
 			continue
 		}
 		p := &base[row][col]
-		sq := shownSquare{cell: row*10 + col}
 		// odds is the per-square prior's chance of what was shown; fits
-		// says which ranks a set-up may have put there to show it.
-		odds := max(1-p[game.Bomb]-p[game.Flag], 1e-6)
+		// says which ranks a set-up may have put there to show it. A piece
+		// that moved was no Bomb, Flag or empty square (Barrage's zone is
+		// mostly empty).
+		odds := max(1-p[game.Bomb]-p[game.Flag]-p[game.NoRank], 1e-6)
 		fits := game.Rank.Movable
 		if r != game.NoRank {
 			odds = max(p[r], 1e-6)
 			fits = func(x game.Rank) bool { return x == r }
 		}
-		sq.novel = math.Log(odds)
-		for s, sl := range setupSlips {
-			miss := math.Log(sl.slip * odds)
-			hit := math.Log(sl.slip*odds + 1 - sl.slip)
-			for x := range sq.logP[s] {
-				sq.logP[s][x] = miss
-				if fits(game.Rank(x)) {
-					sq.logP[s][x] = hit
-				}
-			}
-		}
-		sq.miss = math.Log(setupSlips[0].slip * odds)
-		shown = append(shown, sq)
+		shown = append(shown, newShownSquare(row*10+col, odds, fits))
 	}
 	slices.SortStableFunc(shown, func(a, b shownSquare) int { return cmp.Compare(a.miss, b.miss) })
 	return shown
+}
+
+// newShownSquare is what cell showed, odds being the per-square prior's
+// chance of it and fits the ranks a set-up may have put there to show it.
+func newShownSquare(cell int, odds float64, fits func(game.Rank) bool) shownSquare {
+	sq := shownSquare{cell: cell, novel: math.Log(odds)}
+	for s, sl := range setupSlips {
+		miss := math.Log(sl.slip * odds)
+		hit := math.Log(sl.slip*odds + 1 - sl.slip)
+		for x := range sq.logP[s] {
+			sq.logP[s][x] = miss
+			if fits(game.Rank(x)) {
+				sq.logP[s][x] = hit
+			}
+		}
+	}
+	sq.miss = math.Log(setupSlips[0].slip * odds)
+	return sq
 }

@@ -1,7 +1,8 @@
 // Package beliefs measures the computer's beliefs about hidden pieces on real
 // games, and fits the behaviour model those beliefs use.
 //
-// Run scores the beliefs: for every Classic game of the records given, at
+// Run scores the beliefs: for every game of the records given (Classic, or
+// Barrage with -variant barrage, read with the same fitted model), at
 // plies 50, 100 and 200, from each side's view, it asks what each model of
 // the beliefs says about every hidden piece of the other side, and averages
 // the log-probability of the piece's true rank (natural log; higher is
@@ -112,20 +113,23 @@ const (
 )
 
 // published reports whether s, or its mirror image, is one of the published
-// set-ups (game.PublishedSetups).
+// set-ups (game.PublishedSetups) of Classic or Barrage (whose armies differ,
+// so one set holds both).
 func published(s game.Setup) bool {
 	set := publishedSet()
 	return set[s] || set[s.Mirror()]
 }
 
 var publishedSet = sync.OnceValue(func() map[game.Setup]bool {
-	setups, err := game.PublishedSetups(game.VariantClassic)
-	if err != nil {
-		panic(err) // the embedded collection is checked by package game's tests
-	}
-	m := make(map[game.Setup]bool, len(setups))
-	for _, s := range setups {
-		m[s] = true
+	m := map[game.Setup]bool{}
+	for _, v := range []game.Variant{game.VariantClassic, game.VariantBarrage} {
+		setups, err := game.PublishedSetups(v)
+		if err != nil {
+			panic(err) // the embedded collection is checked by package game's tests
+		}
+		for _, s := range setups {
+			m[s] = true
+		}
 	}
 	return m
 })
@@ -210,10 +214,11 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilt
 	return tallies, err
 }
 
-const runUsage = `usage: strategolab beliefs [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-j N] FILES...
+const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
-archives of XML records, or XML records): for each Classic game, at each ply
+archives of XML records, or XML records): for each game of the variant (the
+behaviour model is fitted on Classic games only), at each ply
 it reaches, from each side's view, the mean natural log of the probability
 each model gives the true rank of every hidden piece of the other side.
 Higher is better. Misses counts true ranks a model gave less than 1e-6.
@@ -237,8 +242,8 @@ func RunFlags(w io.Writer) *flag.FlagSet {
 }
 
 type runFlagValues struct {
-	plies, models, pieces, setups *string
-	jobs                          *int
+	plies, models, pieces, setups, variant *string
+	jobs                                   *int
 }
 
 func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
@@ -249,6 +254,7 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 		fs.PrintDefaults()
 	}
 	var v runFlagValues
+	v.variant = fs.String("variant", "classic", "the variant whose games to score: classic or barrage")
 	v.plies = fs.String("plies", "50,100,200", "the plies to score at, ascending")
 	v.models = fs.String("models", "", "the models to score, comma-separated (default all)")
 	v.jobs = fs.Int("j", runtime.GOMAXPROCS(0), "records scored at once")
@@ -284,6 +290,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "beliefs: -setups is all, published or unpublished, not %q\n", *setupsText)
 		return 2
 	}
+	variant, err := game.ParseVariant(*v.variant)
+	if err != nil || (variant != game.VariantClassic && variant != game.VariantBarrage) {
+		fmt.Fprintf(stderr, "beliefs: -variant is classic or barrage, not %q\n", *v.variant)
+		return 2
+	}
 	pieces, ok := map[string]pieceFilter{"all": allPieces, "moved": movedPieces, "still": stillPieces}[*piecesText]
 	if !ok {
 		fmt.Fprintf(stderr, "beliefs: -pieces is all, moved or still, not %q\n", *piecesText)
@@ -293,7 +304,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	recs, skipped, err := readRecords(fs.Args())
+	recs, skipped, err := readRecords(fs.Args(), variant)
 	if err != nil {
 		fmt.Fprintln(stderr, "beliefs:", err)
 		return 2
@@ -303,7 +314,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "beliefs: stopped")
 		return 2
 	}
-	fmt.Fprintf(stdout, "%d Classic records, %d scored", len(recs), scored)
+	fmt.Fprintf(stdout, "%d %s records, %d scored", len(recs), variant, scored)
 	if failed > 0 {
 		fmt.Fprintf(stdout, ", %d stopped early by a move the rules refuse", failed)
 	}

@@ -27,7 +27,7 @@ var classicFiles = []string{
 
 func readTestRecord(t *testing.T, path string) *game.Record {
 	t.Helper()
-	recs, _, err := readRecords([]string{path})
+	recs, _, err := readRecords([]string{path}, game.VariantClassic)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("reading %s: %d records, %v", path, len(recs), err)
 	}
@@ -230,6 +230,9 @@ func TestRun(t *testing.T) {
 		{"some models", []string{"-models", "counts,prior", "-plies", "10,20", classicFiles[0]}, 0,
 			[]string{"1 Classic records, 1 scored", "ply 10", "ply 20", "counts", "prior"}, ""},
 		{"unpublished", []string{"-setups", "unpublished", classicFiles[0]}, 0, []string{"unpublished set-ups"}, ""},
+		{"barrage", []string{"-variant", "barrage", "-plies", "10,20", archive}, 0,
+			[]string{"1 Barrage records, 1 scored", "skipped: not Barrage 2;", "recog+fitted"}, ""},
+		{"bad variant", []string{"-variant", "duel", classicFiles[0]}, 2, nil, "-variant"},
 		{"moved", []string{"-pieces", "moved", classicFiles[0]}, 0, []string{"(moved)"}, ""},
 		{"bad pieces", []string{"-pieces", "some", classicFiles[0]}, 2, nil, "-pieces"},
 		{"no files", nil, 2, nil, "usage: strategolab beliefs"},

@@ -259,7 +259,7 @@ func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	recs, skipped, err := readRecords(fs.Args())
+	recs, skipped, err := readRecords(fs.Args(), game.VariantClassic)
 	if err != nil {
 		fmt.Fprintln(stderr, "fit-behaviour:", err)
 		return 2

@@ -12,18 +12,18 @@ import (
 	"github.com/strategobot/strategobot/game"
 )
 
-// record is one Classic game read from a file, named by the file (and the
+// record is one game read from a file, named by the file (and the
 // entry of a zip archive).
 type record struct {
 	name string
 	rec  *game.Record
 }
 
-// readRecords reads the Classic records of the files, zip archives of Gravon
-// XML records or XML records, in the order given (a zip archive's entries in
-// archive order). Records that are not Classic, or cannot be read, are
-// counted in skipped by reason.
-func readRecords(files []string) (recs []record, skipped map[string]int, err error) {
+// readRecords reads the records of variant v in the files, zip archives of
+// Gravon XML records or XML records, in the order given (a zip archive's
+// entries in archive order). Records of other variants, or that cannot be
+// read, are counted in skipped by reason.
+func readRecords(files []string, v game.Variant) (recs []record, skipped map[string]int, err error) {
 	skipped = map[string]int{}
 	add := func(name string, r io.Reader) {
 		rec, err := game.ParseGravon(r)
@@ -33,8 +33,8 @@ func readRecords(files []string) (recs []record, skipped map[string]int, err err
 			skipped[unsup.Reason]++
 		case err != nil:
 			skipped["unreadable"]++
-		case rec.Rules.Variant != game.VariantClassic:
-			skipped["not Classic"]++
+		case rec.Rules.Variant != v:
+			skipped["not "+v.String()]++
 		default:
 			recs = append(recs, record{name: name, rec: rec})
 		}
