@@ -215,12 +215,12 @@ func TestWebBoardMatch(t *testing.T) {
 	if m.Setups[game.Red].Setup != want || m.Phase != storage.PhasePlaying {
 		t.Fatalf("alice's stored set-up %v (phase %s), want %v", m.Setups[game.Red].Setup, m.Phase, want)
 	}
-	pageWait(t, ctx, "red to move", `document.getElementById("status").textContent.includes("your move")`)
+	pageWait(t, ctx, "red to move", `document.getElementById("status").textContent.toLowerCase().includes("your move")`)
 	var blueText string
 	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).map(b => b.textContent + b.getAttribute("aria-label")).join("|")`, &blueText)); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Count(blueText, "?") != 8 || strings.Contains(blueText, "Flag") || strings.Contains(blueText, "Marshal") {
+	if strings.Count(blueText, "unknown") != 8 || strings.Contains(blueText, "Flag") || strings.Contains(blueText, "Marshal") {
 		t.Fatalf("bob's pieces on alice's page: %s", blueText)
 	}
 
@@ -253,8 +253,9 @@ func TestWebBoardMatch(t *testing.T) {
 
 	// Alice offers a draw on the page; bob declines it on Discord.
 	if err := chromedp.Run(ctx,
-		chromedp.Evaluate(`window.confirm = function () { return true; }`, nil),
 		chromedp.Click(`#draw`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
+		chromedp.Click(`#ask-choices button`, chromedp.ByQuery), // "Offer a draw?" Yes
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +282,7 @@ func TestWebBoardMatch(t *testing.T) {
 	if err := chromedp.Run(ctx, chromedp.Click(`#first`, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
-	pageWait(t, ctx, "the replay's first move", `document.getElementById("ply").textContent === "0/3"`)
+	pageWait(t, ctx, "the replay's first move", `document.getElementById("ply").textContent === "Move 0 of 3"`)
 
 	// /stratego record and history in the server link to the public board,
 	// which shows the finished match's full reveal.
