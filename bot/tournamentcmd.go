@@ -57,6 +57,18 @@ const (
 )
 
 // tournamentCommand is the /stratego tournament group.
+// The tournament subcommands' descriptions (translated in the catalogues).
+const (
+	txtTcCreateDesc    = "Moderators: create a tournament in this channel"
+	txtTcJoinDesc      = "Join a tournament before it starts"
+	txtTcLeaveDesc     = "Leave a tournament before it starts"
+	txtTcWithdrawDesc  = "Withdraw from a tournament under way: your games still to play are forfeited"
+	txtTcCancelDesc    = "The creator or a moderator: cancel a tournament"
+	txtTcRemoveDesc    = "Moderators: take a player out of a tournament; their games still to play are forfeited"
+	txtTcStandingsDesc = "A tournament's standings and its current round"
+	txtTcListDesc      = "This server's tournaments"
+)
+
 func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
 	which := func() *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optTournament,
@@ -69,7 +81,7 @@ func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoi
 		Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: cmdTournament,
 		Description: "Tournaments: round robin or Swiss, played over days or weeks",
 		Options: []*discordgo.ApplicationCommandOption{
-			sub(tcCreate, "Moderators: create a tournament in this channel",
+			sub(tcCreate, txtTcCreateDesc,
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optName, Description: "Its name", Required: true, MaxLength: storage.MaxTournamentName},
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optFormat, Description: "How the rounds are paired", Required: true,
 					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Round robin", Value: formatRoundRobin}, {Name: "Double round robin", Value: formatDouble}, {Name: "Swiss", Value: formatSwiss}}},
@@ -90,15 +102,15 @@ func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoi
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optUnfinished, Description: "How games unfinished at a round's deadline count (default: both lose)",
 					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Both lose", Value: unfinishedBothLose}, {Name: "Draw", Value: unfinishedDraw}}},
 			),
-			sub(tcJoin, "Join a tournament before it starts", which()),
-			sub(tcLeave, "Leave a tournament before it starts", which()),
-			sub(tcWithdraw, "Withdraw from a tournament under way: your games still to play are forfeited", which()),
-			sub(tcCancel, "The creator or a moderator: cancel a tournament", which()),
-			sub(tcRemove, "Moderators: take a player out of a tournament; their games still to play are forfeited",
+			sub(tcJoin, txtTcJoinDesc, which()),
+			sub(tcLeave, txtTcLeaveDesc, which()),
+			sub(tcWithdraw, txtTcWithdrawDesc, which()),
+			sub(tcCancel, txtTcCancelDesc, which()),
+			sub(tcRemove, txtTcRemoveDesc,
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: optPlayer, Description: "The player to take out", Required: true},
 				which()),
-			sub(tcStandings, "A tournament's standings and its current round", which()),
-			sub(tcList, "This server's tournaments"),
+			sub(tcStandings, txtTcStandingsDesc, which()),
+			sub(tcList, txtTcListDesc),
 		},
 	}
 }
