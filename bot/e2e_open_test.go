@@ -63,21 +63,31 @@ func TestOpenChallengeRace(t *testing.T) {
 		}
 		members = append(members, m)
 	}
-	replies := make([]*discordtest.Message, len(members))
+	// All 20 press the button before any answer reaches Discord, as when
+	// they press within the same moment: the answers, the winner's taking
+	// the button away among them, are held until every press is in.
+	hold := h.srv.HoldNext(t, "POST /interactions/{interaction_id}/{interaction_token}/callback", len(members))
+	presses := make([]*discordtest.Interaction, len(members))
 	var wg sync.WaitGroup
 	for k, m := range members {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			replies[k] = m.ClickButton(t, msg, accept).Reply(t)
+			presses[k] = m.ClickButton(t, msg, accept)
 		}()
 	}
 	wg.Wait()
+	hold.Release()
+	replies := make([]*discordtest.Message, len(members))
+	for k, press := range presses {
+		if press == nil {
+			t.Fatalf("racer%d could not press Accept", k)
+		}
+		replies[k] = press.Reply(t)
+	}
 	won := 0
 	for k, r := range replies {
 		switch {
-		case r == nil:
-			continue // its goroutine reported why already
 		case strings.Contains(r.Content, "Match #1"):
 			won++
 		case !r.Ephemeral:
