@@ -407,19 +407,27 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	if m.LiveMessage == "" && i.Message != nil {
 		// Accepted before the challenge's message was recorded: the click
 		// names it.
-		named, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
-			x.LiveMessage = i.Message.ID
-			return nil
-		})
-		if err != nil {
-			b.log.Warn("recording the match's message failed", "match", m.ID, "error", err)
-		} else {
-			b.afterChange(ctx, named, nil)
-		}
+		b.recordLiveMessage(ctx, m, i.Message.ID)
 	}
 	if b.threadsFor(b.serverOf(ctx, m.GuildID)) {
 		b.openThread(ctx, i, m)
 	}
+}
+
+// recordLiveMessage records the channel message that shows match m live,
+// lets afterChange keep it up to date, and returns the match as recorded
+// (false when it could not be).
+func (b *Bot) recordLiveMessage(ctx context.Context, m *storage.Match, messageID string) (*storage.Match, bool) {
+	named, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.LiveMessage = messageID
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("recording the match's message failed", "match", m.ID, "error", err)
+		return m, false
+	}
+	b.afterChange(ctx, named, nil)
+	return named, true
 }
 
 // openThread starts the match's thread from the challenge message.

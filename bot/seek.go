@@ -205,15 +205,10 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 		b.log.Warn("reading the match's message failed", "match", m.ID, "error", err)
 		return
 	}
-	named, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
-		x.LiveMessage = msg.ID
-		return nil
-	})
-	if err != nil {
-		b.log.Warn("recording the match's message failed", "match", m.ID, "error", err)
+	named, ok := b.recordLiveMessage(ctx, m, msg.ID)
+	if !ok {
 		return
 	}
-	b.afterChange(ctx, named, nil)
 	if b.threadsFor(b.serverOf(ctx, m.GuildID)) {
 		from := *i // the thread starts from the announcement
 		from.Message = msg
