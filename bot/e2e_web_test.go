@@ -7,8 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -17,42 +15,11 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/browsertest"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/web"
 )
-
-// webBrowser starts a headless Chromium, as web's browser tests do: without
-// one the test is skipped, unless STRATEGOBOT_TEST_BROWSER_REQUIRED is set
-// (CI), where it fails.
-func webBrowser(t *testing.T) context.Context {
-	t.Helper()
-	var path string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		if os.Getenv("STRATEGOBOT_TEST_BROWSER_REQUIRED") != "" {
-			t.Fatal("no Chromium found, and STRATEGOBOT_TEST_BROWSER_REQUIRED is set")
-		}
-		t.Skip("no Chromium found")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WSURLReadTimeout(time.Minute)) // a loaded machine starts Chromium slowly
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel3)
-	if err := chromedp.Run(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
-}
 
 // webOn turns the harness's bot's web board on, served by a local HTTP server
 // whose address is the public URL; it returns that URL.
@@ -113,47 +80,19 @@ func apiStatus(t *testing.T, base, link, method, path, body string) (int, string
 	return resp.StatusCode, string(b)
 }
 
-// pageWait polls the page until js, an expression, is true; what names it in a failure.
+// pageWait polls the page until js, an expression, is true.
 func pageWait(t *testing.T, ctx context.Context, what, js string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		var ok bool
-		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &ok)); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-		if ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			var status string
-			_ = chromedp.Run(ctx, chromedp.Text("#status", &status, chromedp.ByQuery))
-			t.Fatalf("the page never showed %s (status %q)", what, status)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	browsertest.Wait(t, ctx, what, js)
 }
 
 func sqSel(s game.Square) string { return fmt.Sprintf(`.sq[data-sq="%d"]`, s) }
 
-// dragJS drags with the page's own drag-and-drop handlers: from the tray's
-// rank, or from a square, onto a square.
-const dragJS = `(function(from, to) {
-  const src = document.querySelector(from), dst = document.querySelector(to);
-  if (!src || !dst) { return false; }
-  const dt = new DataTransfer();
-  src.dispatchEvent(new DragEvent("dragstart", {bubbles: true, cancelable: true, dataTransfer: dt}));
-  dst.dispatchEvent(new DragEvent("dragover", {bubbles: true, cancelable: true, dataTransfer: dt}));
-  dst.dispatchEvent(new DragEvent("drop", {bubbles: true, cancelable: true, dataTransfer: dt}));
-  src.dispatchEvent(new DragEvent("dragend", {bubbles: true, dataTransfer: dt}));
-  return true;
-})(%q, %q)`
-
+// drag drags with the mouse, from the tray's rank or from a square onto a square.
 func drag(t *testing.T, ctx context.Context, from, to string) {
 	t.Helper()
-	var ok bool
-	if err := chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(dragJS, from, to), &ok)); err != nil || !ok {
-		t.Fatalf("drag %s to %s: %v, %v", from, to, ok, err)
+	if err := browsertest.Drag(ctx, from, to); err != nil {
+		t.Fatalf("drag %s to %s: %v", from, to, err)
 	}
 }
 
@@ -164,7 +103,7 @@ func drag(t *testing.T, ctx context.Context, from, to string) {
 // the page shows the final reveal and steps back through the replay.
 // Forged, expired, wrong-side and revoked links are refused.
 func TestWebBoardMatch(t *testing.T) {
-	ctx := webBrowser(t)
+	ctx := browsertest.Start(t, 90*time.Second)
 	h := newHarness(t)
 	base := webOn(t, h)
 	bg := context.Background()
@@ -351,5 +290,64 @@ func TestWebBoardMatch(t *testing.T) {
 	var state map[string]any
 	if _, body := apiStatus(t, base, bobLink, "GET", "/api/state", ""); json.Unmarshal([]byte(body), &state) != nil || state["viewer"] != "blue" {
 		t.Errorf("bob's state: %s", body)
+	}
+}
+
+// TestWebSavedSetups: a player's link offers their saved set-ups for the
+// match's army, the first choice first, keeps a new one, and offers none once
+// the player's set-up is confirmed; the opponent's link never shows them.
+func TestWebSavedSetups(t *testing.T) {
+	h := newHarness(t)
+	base := webOn(t, h)
+	bg := context.Background()
+	barrage, classic := game.DefaultRules(game.VariantBarrage), game.DefaultRules(game.VariantClassic)
+	if _, err := h.db.UpdatePlayer(bg, h.bob.ID, func(p *storage.PlayerSettings) error {
+		for _, s := range []struct {
+			name  string
+			rules game.Rules
+			seed  uint64
+		}{{"Old", classic, 1}, {"Fort", barrage, 2}, {"Rush", barrage, 3}} {
+			if err := p.SaveSetup(storage.SavedSetup{Name: s.name, Variant: s.rules.Variant, Army: s.rules.Army, Setup: game.RandomSetup(s.rules, s.seed), Saved: T0}); err != nil {
+				return err
+			}
+		}
+		p.Defaults = map[game.Variant]string{game.VariantBarrage: "Rush"}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.challenge("Barrage")
+	aliceLink := openBoardLink(t, h.alice.WaitDM(t, contains("Send me your secret set-up")))
+	bobLink := openBoardLink(t, h.bob.WaitDM(t, contains("Send me your secret set-up")))
+
+	if code, body := apiStatus(t, base, aliceLink, "GET", "/api/setups", ""); code != 200 || body != "{\"setups\":[]}\n" {
+		t.Fatalf("alice's link lists %d %s", code, body)
+	}
+	var listed struct {
+		Setups []struct {
+			Name  string
+			First bool
+		}
+	}
+	code, body := apiStatus(t, base, bobLink, "GET", "/api/setups", "")
+	if err := json.Unmarshal([]byte(body), &listed); code != 200 || err != nil {
+		t.Fatalf("bob's link lists %d %s", code, body)
+	}
+	if got := fmt.Sprint(listed.Setups); got != "[{Rush true} {Fort false}]" {
+		t.Fatalf("bob's Barrage set-ups: %s", got)
+	}
+	save, _ := json.Marshal(map[string]any{"name": "Mine", "setup": game.RandomSetup(barrage, 9)})
+	if code, body := apiStatus(t, base, bobLink, "POST", "/api/setups", string(save)); code != 200 {
+		t.Fatalf("keeping a set-up: %d %s", code, body)
+	}
+	if p, _ := h.db.Player(bg, h.bob.ID); len(p.Setups) != 4 {
+		t.Fatalf("bob keeps %d set-ups", len(p.Setups))
+	}
+
+	h.bob.SendDM(t, game.FormatSetup(game.RandomSetup(barrage, 9), game.NumberingModern))
+	preview := h.bob.WaitDM(t, contains("Your set-up for match"))
+	h.bob.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	if code, body := apiStatus(t, base, bobLink, "GET", "/api/setups", ""); code != 409 || strings.Contains(body, "Rush") {
+		t.Fatalf("after bob's set-up: %d %s", code, body)
 	}
 }

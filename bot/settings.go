@@ -149,7 +149,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 				Setup: source.Setups[sourceSide].Setup, Saved: b.now()})
 			switch {
 			case errors.Is(err, storage.ErrTooManySetups):
-				return friendlyf("You keep %[1]d saved set-ups, the most there may be: delete one first with `/stratego settings delete:NAME`.", storage.MaxSavedSetups)
+				return friendlyf(txtTooManySetups, storage.MaxSavedSetups)
 			case err != nil:
 				return friendly("A set-up's name has 1 to 100 characters.")
 			}
@@ -204,6 +204,7 @@ const (
 	txtNumberingModern  = "numbering: modern (%[1]s %[2]s)"
 	txtNumberingClassic = "numbering: classic (%[1]s %[2]s)"
 	txtSavedSetup       = "• %[1]s — %[2]s"
+	txtTooManySetups    = "You keep %[1]d saved set-ups, the most there may be: delete one first with `/stratego settings delete:NAME`."
 	txtSavedSetupFirst  = "• %[1]s — %[2]s (first choice)"
 )
 

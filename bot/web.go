@@ -288,21 +288,75 @@ func (a webActor) Setup(ctx context.Context, id storage.MatchID, version uint64,
 // RandomSetup draws a set-up as the Random button does, and stores it as
 // side's draft as that button does.
 func (a webActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
-	m, err := a.match(ctx, id)
+	m, err := a.settingUp(ctx, id, side)
 	if err != nil {
 		return game.Setup{}, err
-	}
-	if m.Phase != storage.PhaseSetup {
-		return game.Setup{}, a.refusal(ctx, m, side, friendly(txtWebSetupOver))
-	}
-	if m.Setups[side].Status == storage.SetupConfirmed {
-		return game.Setup{}, a.refusal(ctx, m, side, storage.ErrSetupConfirmed)
 	}
 	s := randomSetup(m, side)
 	if _, err := a.b.storeDraft(ctx, m, side, s); err != nil {
 		return game.Setup{}, a.refusal(ctx, m, side, err)
 	}
 	return s, nil
+}
+
+// settingUp loads the match of a set-up action and refuses it once side's
+// set-up phase is over: a player's saved set-ups are the secrets of their
+// next matches too, so a link shows them only while they are of use.
+func (a webActor) settingUp(ctx context.Context, id storage.MatchID, side game.Side) (*storage.Match, error) {
+	m, err := a.match(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if m.Phase != storage.PhaseSetup {
+		return nil, a.refusal(ctx, m, side, friendly(txtWebSetupOver))
+	}
+	if m.Setups[side].Status == storage.SetupConfirmed {
+		return nil, a.refusal(ctx, m, side, storage.ErrSetupConfirmed)
+	}
+	return m, nil
+}
+
+// SavedSetups lists the player's saved set-ups for this match's army, as the
+// set-up invite's menu does: the first choice first.
+func (a webActor) SavedSetups(ctx context.Context, id storage.MatchID, side game.Side) ([]web.SavedSetup, error) {
+	m, err := a.settingUp(ctx, id, side)
+	if err != nil {
+		return nil, err
+	}
+	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
+	var out []web.SavedSetup
+	for _, s := range settings.Setups {
+		if s.Army != m.Rules.Army {
+			continue
+		}
+		saved := web.SavedSetup{Name: s.Name, Setup: s.Setup, First: settings.Defaults[m.Rules.Variant] == s.Name}
+		if saved.First {
+			out = append([]web.SavedSetup{saved}, out...)
+			continue
+		}
+		out = append(out, saved)
+	}
+	return out, nil
+}
+
+// SaveSetup keeps a set-up the rules accept among the player's saved ones,
+// as `/stratego settings save_setup` keeps a confirmed one.
+func (a webActor) SaveSetup(ctx context.Context, id storage.MatchID, side game.Side, name string, s game.Setup) error {
+	m, err := a.settingUp(ctx, id, side)
+	if err != nil {
+		return err
+	}
+	if err := s.Validate(m.Rules); err != nil {
+		return a.refusal(ctx, m, side, err)
+	}
+	_, err = a.b.updatePlayer(ctx, m.Players[side].UserID, func(p *storage.PlayerSettings) error {
+		err := p.SaveSetup(storage.SavedSetup{Name: name, Variant: m.Rules.Variant, Army: m.Rules.Army, Setup: s, Saved: a.b.now()})
+		if errors.Is(err, storage.ErrTooManySetups) {
+			return friendlyf(txtTooManySetups, storage.MaxSavedSetups)
+		}
+		return err
+	})
+	return a.refusal(ctx, m, side, err)
 }
 
 func (a webActor) Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error {

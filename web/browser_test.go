@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,40 +10,17 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/browsertest"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
-// browser starts a headless Chromium for a test. Without one the test is
-// skipped, unless STRATEGOBOT_TEST_BROWSER_REQUIRED is set (CI), where it fails.
+// browser starts a headless Chromium for a test (see browsertest.Start).
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	var path string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		if os.Getenv("STRATEGOBOT_TEST_BROWSER_REQUIRED") != "" {
-			t.Fatal("no Chromium found, and STRATEGOBOT_TEST_BROWSER_REQUIRED is set")
-		}
-		t.Skip("no Chromium found")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(cancel3)
-	if err := chromedp.Run(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
+	return browsertest.Start(t, time.Minute)
 }
 
 func TestBrowserRefusesBadLinks(t *testing.T) {
@@ -443,5 +418,100 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 	}
 	if shown != 8 || ply != "Move 0 of 1" {
 		t.Fatalf("after the end, the first frame shows %d of Blue's pieces (%q)", shown, ply)
+	}
+}
+
+// TestBrowserMouseAndSavedSetups: with the mouse, a piece drags from the tray
+// onto the board and from square to square; a set-up kept for later is
+// offered in the player's next match and, chosen there, is the one confirmed.
+func TestBrowserMouseAndSavedSetups(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantClassic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq := func(s int) string { return `.sq[data-sq="` + itoa(s) + `"]` }
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(`#tray button`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if err := browsertest.Drag(ctx, `#tray button[data-rank="13"]`, sq(4)); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the dragged Flag", `document.querySelector('.sq[data-sq="4"]').classList.contains("red")`)
+	if got := label(t, ctx, 4); got != "E1: your Flag" {
+		t.Fatalf("after the drag E1 says %q", got)
+	}
+	if err := browsertest.Drag(ctx, sq(4), sq(15)); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the Flag on F2", `document.querySelector('.sq[data-sq="15"]').classList.contains("red")`)
+	if got, was := label(t, ctx, 15), label(t, ctx, 4); got != "F2: your Flag" || was != "E1: empty" {
+		t.Fatalf("after the swap F2 says %q and E1 %q", got, was)
+	}
+
+	// Random, then keep it for later under a name.
+	var kept string
+	if err := chromedp.Run(ctx,
+		chromedp.Click(`#random`, chromedp.ByQuery),
+		chromedp.Poll(`document.querySelectorAll(".sq.red").length === 40`, nil),
+		chromedp.Click(`#keepSetup`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#ask-input`, chromedp.ByQuery),
+		chromedp.SendKeys(`#ask-input`, "Wall"),
+		chromedp.Click(`#ask-choices button`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("refusal").textContent.indexOf("Wall") >= 0`, nil),
+		chromedp.Text(`#refusal`, &kept, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if kept != "Kept as “Wall”." {
+		t.Fatalf("after keeping: %q", kept)
+	}
+	p, err := f.store.Player(bg, "1001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wall, ok := p.SavedSetup("Wall")
+	if !ok || wall.Setup.Validate(m.Rules) != nil {
+		t.Fatalf("saved set-ups: %+v", p.Setups)
+	}
+
+	// The next match: an empty board, then the saved set-up from the menu.
+	next, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantClassic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var options []string
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`localStorage.clear()`, nil),
+		chromedp.Navigate("about:blank"), // a new fragment alone would not load the page again
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(next.ID, game.RedViewer)),
+		chromedp.WaitVisible(`#saved`, chromedp.ByQuery),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#saved option")).map(o => o.textContent)`, &options),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(options) != 2 || options[1] != "Wall" {
+		t.Fatalf("the saved set-ups menu offers %q", options)
+	}
+	browsertest.Wait(t, ctx, "an empty board", `document.querySelectorAll(".sq.red").length === 0`)
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`(m => { m.value = "0"; m.dispatchEvent(new Event("change")); })(document.getElementById("saved"))`, nil),
+		chromedp.Poll(`document.querySelectorAll(".sq.red").length === 40`, nil),
+		chromedp.Click(`#confirm`, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the set-up confirmed", `document.getElementById("tray").hidden`)
+	got, err := f.store.Match(bg, next.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Setups[game.Red].Status != storage.SetupConfirmed || got.Setups[game.Red].Setup != wall.Setup {
+		t.Fatalf("confirmed %v:\n%v\nwant the saved\n%v", got.Setups[game.Red].Status, got.Setups[game.Red].Setup, wall.Setup)
 	}
 }

@@ -30,7 +30,9 @@
 //   - Actor: apply a player's move, set-up, resignation or draw answer
 //     through the bot's one function for each (the same store call,
 //     versions and notices as on Discord); return *Refusal for a reason the
-//     player may read.
+//     player may read. It also lists and keeps the player's saved set-ups,
+//     only while that player is setting up: they are the secrets of their
+//     next matches too.
 //   - Server.MatchChanged(m, g): call after every committed change of a
 //     match, with the snapshot the change produced; open pages get the
 //     new state within milliseconds (BenchmarkMoveToEvent).

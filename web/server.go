@@ -50,6 +50,12 @@ type Actor interface {
 	RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error)
 	Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error
 	Draw(ctx context.Context, id storage.MatchID, version uint64, side game.Side, a DrawAnswer) error
+	// SavedSetups lists side's saved set-ups that fit the match's army, the
+	// first choice first; refused once side's set-up is confirmed.
+	SavedSetups(ctx context.Context, id storage.MatchID, side game.Side) ([]SavedSetup, error)
+	// SaveSetup keeps s, a set-up the rules accept, under name among side's
+	// saved set-ups, replacing one of the same name.
+	SaveSetup(ctx context.Context, id storage.MatchID, side game.Side, name string, s game.Setup) error
 }
 
 // Refusal is an action refused with a reason the player may read.
@@ -157,6 +163,8 @@ func New(opts Options) *Server {
 	mux.HandleFunc("POST /api/move", s.api(s.move))
 	mux.HandleFunc("POST /api/setup", s.api(s.setup))
 	mux.HandleFunc("POST /api/random", s.api(s.random))
+	mux.HandleFunc("GET /api/setups", s.api(s.savedSetups))
+	mux.HandleFunc("POST /api/setups", s.api(s.saveSetup))
 	mux.HandleFunc("POST /api/resign", s.api(s.resign))
 	mux.HandleFunc("POST /api/draw", s.api(s.draw))
 	s.mux = mux
@@ -433,14 +441,7 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) er
 	if err != nil {
 		return err
 	}
-	var rows [game.SetupRows][10]int
-	for i, row := range su {
-		for j, k := range row {
-			rows[i][j] = int(k)
-		}
-	}
-	w.Header().Set("Content-Type", "application/json")
-	return json.NewEncoder(w).Encode(map[string]any{"setup": rows})
+	return writeJSON(w, map[string]any{"setup": rowsOf(su)})
 }
 
 type versionRequest struct {

@@ -117,6 +117,41 @@ func (a *fakeActor) Draw(ctx context.Context, id storage.MatchID, version uint64
 	return a.changed(m, nil, err)
 }
 
+func (a *fakeActor) SavedSetups(ctx context.Context, id storage.MatchID, side game.Side) ([]SavedSetup, error) {
+	m, err := a.store.Match(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if m.Setups[side].Status == storage.SetupConfirmed {
+		return nil, refusal(storage.ErrSetupConfirmed)
+	}
+	p, err := a.store.Player(ctx, m.Players[side].UserID)
+	if err != nil {
+		return nil, err
+	}
+	var out []SavedSetup
+	for _, s := range p.Setups {
+		if s.Army == m.Rules.Army {
+			out = append(out, SavedSetup{Name: s.Name, Setup: s.Setup})
+		}
+	}
+	return out, nil
+}
+
+func (a *fakeActor) SaveSetup(ctx context.Context, id storage.MatchID, side game.Side, name string, su game.Setup) error {
+	m, err := a.store.Match(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := su.Validate(m.Rules); err != nil {
+		return refusal(err)
+	}
+	_, err = a.store.UpdatePlayer(ctx, m.Players[side].UserID, func(p *storage.PlayerSettings) error {
+		return p.SaveSetup(storage.SavedSetup{Name: name, Variant: m.Rules.Variant, Army: m.Rules.Army, Setup: su, Saved: a.at})
+	})
+	return err
+}
+
 type fixture struct {
 	mu     sync.Mutex
 	prefs  map[string]Preferences // by user ID
@@ -419,4 +454,48 @@ func FuzzQueries(f *testing.F) {
 			t.Fatal("the token echoed")
 		}
 	})
+}
+
+// TestSavedSetups: a player's saved set-ups reach only their own side's page,
+// only while that side sets up, and a set-up is kept only when the rules
+// accept it.
+func TestSavedSetups(t *testing.T) {
+	f := newFixture(t)
+	bg := context.Background()
+	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	red, blue, public := f.token(m.ID, game.RedViewer), f.token(m.ID, game.BlueViewer), f.token(m.ID, game.PublicViewer)
+	good, _ := json.Marshal(saveRequest{Name: "Wall", Setup: rowsOf(game.RandomSetup(m.Rules, 3))})
+	empty, _ := json.Marshal(saveRequest{Name: "Nothing"})
+	long, _ := json.Marshal(saveRequest{Name: strings.Repeat("x", MaxSetupName+1), Setup: rowsOf(game.RandomSetup(m.Rules, 3))})
+	blank, _ := json.Marshal(saveRequest{Name: "  ", Setup: rowsOf(game.RandomSetup(m.Rules, 3))})
+	for _, tt := range []struct {
+		name, method, tok, body string
+		status                  int
+		want                    string // in the answer
+	}{
+		{"a spectator lists", "GET", public, "", 403, "Only a player"},
+		{"a spectator saves", "POST", public, string(good), 403, "Only a player"},
+		{"none yet", "GET", red, "", 200, `{"setups":[]}`},
+		{"an incomplete set-up", "POST", red, string(empty), 409, "error"},
+		{"a name too long", "POST", red, string(long), 400, "Bad request"},
+		{"a blank name", "POST", red, string(blank), 400, "Bad request"},
+		{"a good one", "POST", red, string(good), 200, `"ok":true`},
+		{"Red sees it", "GET", red, "", 200, `"name":"Wall"`},
+		{"Blue does not", "GET", blue, "", 200, `{"setups":[]}`},
+	} {
+		code, body, _ := f.do(t, tt.method, "/api/setups", tt.tok, tt.body)
+		if code != tt.status || !strings.Contains(body, tt.want) {
+			t.Errorf("%s: %d %s, want %d with %q", tt.name, code, body, tt.status, tt.want)
+		}
+	}
+	// Once Red's set-up is confirmed, Red's link no longer shows them.
+	if _, err := f.store.SetSetup(bg, m.ID, 0, game.Red, game.RandomSetup(m.Rules, 4), storage.SetupConfirmed, storagetest.T0); err != nil {
+		t.Fatal(err)
+	}
+	if code, body, _ := f.do(t, "GET", "/api/setups", red, ""); code != 409 || strings.Contains(body, "Wall") {
+		t.Errorf("after Red's set-up: %d %s", code, body)
+	}
 }

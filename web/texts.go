@@ -27,6 +27,11 @@ const (
 	txtRandom         = "Random"
 	txtSaveDraft      = "Save draft"
 	txtConfirmSetup   = "Confirm set-up"
+	txtUseSaved       = "Use a saved set-up"
+	txtKeepSetup      = "Keep for later…"
+	txtAskSetupName   = "A name for this set-up, to use it again in later matches:"
+	txtKeep           = "Keep"
+	txtKept           = "Kept as “%[1]s”."
 	txtOfferDraw      = "Offer draw"
 	txtAcceptDraw     = "Accept draw"
 	txtDeclineDraw    = "Decline draw"
@@ -86,6 +91,7 @@ const (
 var pageTexts = map[string]string{
 	"title": txtPageTitle, "needsLink": txtNeedsLink, "board": txtBoard, "army": txtArmy,
 	"random": txtRandom, "save": txtSaveDraft, "confirm": txtConfirmSetup,
+	"useSaved": txtUseSaved, "keepSetup": txtKeepSetup, "askName": txtAskSetupName, "keep": txtKeep, "kept": txtKept,
 	"offerDraw": txtOfferDraw, "acceptDraw": txtAcceptDraw, "declineDraw": txtDeclineDraw, "resign": txtResign,
 	"askResign": txtAskResign, "askOffer": txtAskOfferDraw, "askAccept": txtAskAcceptDraw, "askDecline": txtAskDeclineDraw,
 	"yes": txtYes, "cancel": txtCancel,

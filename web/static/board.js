@@ -8,7 +8,7 @@
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
   var SIDES = ["red", "blue"];
   var L = null; // the texts
-  var st = null, revealed = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, clockBase = 0, asking = false;
+  var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, clockBase = 0, asking = false;
   var $ = function (id) { return document.getElementById(id); };
   var langQ = "lang=" + encodeURIComponent(navigator.language || "en");
 
@@ -102,7 +102,8 @@
     if (hadFocus) { board.querySelector('[data-sq="' + focusSq + '"]').focus(); }
     var setup = settingUp();
     $("tray").hidden = !setup;
-    ["random", "save", "confirm"].forEach(function (id) { $(id).hidden = !setup; });
+    ["random", "save", "confirm", "keepSetup"].forEach(function (id) { $(id).hidden = !setup; });
+    $("saved").hidden = !setup || !saved || !saved.length;
     var playing = st.phase === "playing" && !!mySide() && !st.result;
     var offered = st.drawOfferBy && st.drawOfferBy !== mySide();
     $("resign").hidden = $("draw").hidden = !playing;
@@ -166,6 +167,28 @@
     var x = draft[ra[0]][ra[1]]; draft[ra[0]][ra[1]] = draft[rb[0]][rb[1]]; draft[rb[0]][rb[1]] = x;
     saveLocal(); draw(); check();
   }
+  // loadSaved fetches the player's saved set-ups for this match's army.
+  function loadSaved() {
+    api("GET", "/api/setups").then(function (j) {
+      saved = j.setups;
+      var menu = $("saved");
+      while (menu.options.length > 1) { menu.remove(1); }
+      saved.forEach(function (s, i) { var o = document.createElement("option"); o.value = String(i); o.textContent = s.name; menu.appendChild(o); });
+      if (L) { draw(); }
+    }).catch(refuse);
+  }
+  function useSaved() {
+    var i = $("saved").value; $("saved").value = "";
+    if (i === "" || !saved[+i]) { return; }
+    draft = saved[+i].setup.map(function (row) { return row.slice(); });
+    saveLocal(); draw(); check();
+  }
+  function keepSetup() {
+    ask(fmt("askName"), [[fmt("keep"), true]], true).then(function (name) {
+      if (!name) { return; }
+      api("POST", "/api/setups", { name: name, setup: draft }).then(function () { $("refusal").textContent = fmt("kept", name); loadSaved(); }).catch(refuse);
+    });
+  }
   function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
   // check asks the rules engine for its refusal of the draft, if any.
   var checks = 0;
@@ -193,21 +216,25 @@
     draw();
   }
   // ask shows a question in a modal dialog; it resolves with the chosen value, or null.
-  function ask(text, choices) {
-    var d = $("ask"), box = $("ask-choices");
+  // With input, it asks for a text instead and resolves with it (trimmed), or null.
+  function ask(text, choices, input) {
+    var d = $("ask"), box = $("ask-choices"), field = $("ask-input");
     $("ask-text").textContent = text; box.textContent = ""; asking = true;
+    field.hidden = !input; field.value = "";
     return new Promise(function (resolve) {
       function done(v) { asking = false; d.close(); resolve(v); }
+      function answer(v) { done(input ? (v && field.value.trim()) || null : v); }
       choices.forEach(function (ch) {
         var b = document.createElement("button");
         b.type = "button"; b.textContent = ch[0]; b.setAttribute("aria-label", ch[2] || ch[0]);
-        b.addEventListener("click", function () { done(ch[1]); });
+        b.addEventListener("click", function () { answer(ch[1]); });
         box.appendChild(b);
       });
+      field.onkeydown = function (e) { if (e.key === "Enter") { e.preventDefault(); answer(true); } };
       $("ask-no").onclick = function () { done(null); };
       d.oncancel = function (e) { e.preventDefault(); done(null); };
       d.showModal();
-      box.firstChild.focus();
+      (input ? field : box.firstChild).focus();
     });
   }
   function move(from, to) {
@@ -257,6 +284,7 @@
       if (!draft) { try { draft = JSON.parse(localStorage.getItem("strategobot-setup-" + st.variant)); } catch (e) { draft = null; } }
       if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
     }
+    if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
     if (ended) { step = -1; past = null; } // a frame fetched before the end hides what is now shown
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
@@ -347,6 +375,8 @@
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
     $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); draw(); check(); }).catch(refuse); });
     $("save").addEventListener("click", function () { api("POST", "/api/setup", { version: st.version, setup: draft, confirm: false }).catch(refuse); });
+    $("keepSetup").addEventListener("click", keepSetup);
+    $("saved").addEventListener("change", useSaved);
     $("confirm").addEventListener("click", function () { api("POST", "/api/setup", { version: st.version, setup: draft, confirm: true }).catch(refuse); });
     $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { api("POST", "/api/resign", { version: st.version }).catch(refuse); }); });
     $("draw").addEventListener("click", function () {

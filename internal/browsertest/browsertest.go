@@ -1,0 +1,140 @@
+// Package browsertest drives a headless Chromium for the web board's tests:
+// it starts one per test, waits for the page, and drags with the mouse.
+//
+// Without Chromium a test is skipped, unless STRATEGOBOT_TEST_BROWSER_REQUIRED
+// is set (as CI sets it), where it fails.
+package browsertest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// Start starts a headless Chromium for t, closed when t ends; every step of
+// the test must finish within limit.
+func Start(t testing.TB, limit time.Duration) context.Context {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("STRATEGOBOT_TEST_BROWSER_REQUIRED") != "" {
+			t.Fatal("no Chromium found, and STRATEGOBOT_TEST_BROWSER_REQUIRED is set")
+		}
+		t.Skip("no Chromium found")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1000, 1400),        // the board and the tray at once, for a drag
+		chromedp.WSURLReadTimeout(time.Minute)) // a loaded machine starts Chromium slowly
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, limit)
+	t.Cleanup(cancel3)
+	if err := chromedp.Run(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// Wait polls the page until js, an expression, is true; what names it in a
+// failure, which also quotes the page's #status line.
+func Wait(t testing.TB, ctx context.Context, what, js string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var ok bool
+		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &ok)); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var status string
+			_ = chromedp.Run(ctx, chromedp.Text("#status", &status, chromedp.ByQuery))
+			t.Fatalf("the page never showed %s (status %q)", what, status)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Drag drags the element from onto the element to with the mouse: it
+// presses on from's centre and moves to to's. A headless browser has no
+// window system to carry the drag, so the browser hands it back (Input.
+// setInterceptDrags) and Drag drops it where the mouse is: the page's own
+// dragstart, dragover and drop handlers run as under a real mouse.
+func Drag(ctx context.Context, from, to string) error {
+	x1, y1, err := centre(ctx, from)
+	if err != nil {
+		return err
+	}
+	x2, y2, err := centre(ctx, to)
+	if err != nil {
+		return err
+	}
+	dragged := make(chan *input.DragData, 1)
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	chromedp.ListenTarget(lctx, func(ev any) {
+		if e, ok := ev.(*input.EventDragIntercepted); ok {
+			select {
+			case dragged <- e.Data:
+			default:
+			}
+		}
+	})
+	held := func(p *input.DispatchMouseEventParams) *input.DispatchMouseEventParams {
+		return p.WithButton(input.Left).WithButtons(1)
+	}
+	if err := chromedp.Run(ctx, input.SetInterceptDrags(true),
+		chromedp.MouseEvent(input.MouseMoved, x1, y1),
+		chromedp.MouseEvent(input.MousePressed, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.MouseMoved, x1+(x2-x1)/3, y1+(y2-y1)/3, held),
+		chromedp.MouseEvent(input.MouseMoved, x2, y2, held),
+	); err != nil {
+		return fmt.Errorf("dragging %s: %w", from, err)
+	}
+	select {
+	case data := <-dragged:
+		err = chromedp.Run(ctx,
+			input.DispatchDragEvent(input.DragEnter, x2, y2, data),
+			input.DispatchDragEvent(input.DragOver, x2, y2, data),
+			input.DispatchDragEvent(input.Drop, x2, y2, data))
+	case <-time.After(5 * time.Second):
+		err = fmt.Errorf("pressing on %s and moving started no drag", from)
+	}
+	release := chromedp.Run(ctx,
+		chromedp.MouseEvent(input.MouseReleased, x2, y2, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		input.SetInterceptDrags(false))
+	return errors.Join(err, release)
+}
+
+// centre scrolls the element of selector into view and returns its centre
+// in the viewport.
+func centre(ctx context.Context, selector string) (x, y float64, err error) {
+	js := fmt.Sprintf(`(function(){ const e = document.querySelector(%q); if (!e) { return null; }
+	  e.scrollIntoView({block: "nearest"}); const r = e.getBoundingClientRect(); return {X: r.x + r.width/2, Y: r.y + r.height/2}; })()`, selector)
+	var found *struct{ X, Y float64 }
+	if err := chromedp.Run(ctx, chromedp.Evaluate(js, &found)); err != nil {
+		return 0, 0, fmt.Errorf("finding %s: %w", selector, err)
+	}
+	if found == nil {
+		return 0, 0, fmt.Errorf("no %s on the page", selector)
+	}
+	return found.X, found.Y, nil
+}
