@@ -26,7 +26,7 @@ type loadBot struct {
 	metrics string // host:port of /metrics
 }
 
-func startLoadBot(bin, cpus, dir string, srv *discordtest.Server, database string, profiling bool) (*loadBot, error) {
+func startLoadBot(bin, cpus, dir string, srv *discordtest.Server, database string, profiling bool, env ...string) (*loadBot, error) {
 	logPath := filepath.Join(dir, "bot.log")
 	logFile, err := os.Create(logPath)
 	if err != nil {
@@ -49,6 +49,7 @@ func startLoadBot(bin, cpus, dir string, srv *discordtest.Server, database strin
 		"STRATEGOBOT_LOG_LEVEL=info",
 		"STRATEGOBOT_PROFILING="+strconv.FormatBool(profiling),
 	)
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {

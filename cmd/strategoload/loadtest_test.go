@@ -32,16 +32,18 @@ func TestLoadtest(t *testing.T) {
 		name     string
 		database func(t *testing.T) string
 		cpus     string // -botcpus
+		pages    int    // -pages
 	}{
-		{"bbolt", func(t *testing.T) string { return "" }, ""},
-		{"postgres", func(t *testing.T) string { return pgtest.NewDatabase(t) }, ""},
-		{"bbolt, the bot on CPU 0", func(t *testing.T) string { return "" }, "0"},
+		{"bbolt", func(t *testing.T) string { return "" }, "", 0},
+		{"postgres", func(t *testing.T) string { return pgtest.NewDatabase(t) }, "", 0},
+		{"bbolt, the bot on CPU 0", func(t *testing.T) string { return "" }, "0", 0},
+		{"bbolt, 9 web pages open", func(t *testing.T) string { return "" }, "", 9},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var progress bytes.Buffer
 			rep, err := loadtest(context.Background(), loadOptions{matches: 6, active: 4, duration: 2 * time.Second,
-				warmup: 500 * time.Millisecond, database: tc.database(t), bot: bin, botCPUs: tc.cpus, seed: 1, validate: true, log: &progress})
+				warmup: 500 * time.Millisecond, database: tc.database(t), bot: bin, botCPUs: tc.cpus, pages: tc.pages, seed: 1, validate: true, log: &progress})
 			if err != nil {
 				t.Fatalf("loadtest: %v\n%s", err, progress.String())
 			}
@@ -77,6 +79,19 @@ func TestLoadtest(t *testing.T) {
 			}
 			if !strings.Contains(out.String(), "moves/s") || !strings.Contains(out.String(), "p99") {
 				t.Errorf("the report lacks the rate or the percentiles:\n%s", out.String())
+			}
+			// Each of the 4 played matches has 2 or 3 of the pages open:
+			// every measured move reaches at least 2, after its interaction.
+			if tc.pages > 0 {
+				if rep.PageMissed != 0 || rep.PageEvents < 2*rep.Moves || len(rep.PageLatency) != rep.PageEvents {
+					t.Errorf("pages read %d states of %d moves (%d latencies), missed %d", rep.PageEvents, rep.Moves, len(rep.PageLatency), rep.PageMissed)
+				}
+				if len(rep.PageLatency) > 0 && (rep.PageLatency[0] <= 0 || rep.PageLatency[len(rep.PageLatency)-1] > 30*time.Second) {
+					t.Errorf("move to page from %v to %v", rep.PageLatency[0], rep.PageLatency[len(rep.PageLatency)-1])
+				}
+				if !strings.Contains(out.String(), "9 open") || !strings.Contains(out.String(), "per open page") {
+					t.Errorf("the report lacks the pages:\n%s", out.String())
+				}
 			}
 			if !rep.Validated || !strings.Contains(out.String(), "limits and bodies, against Discord's API description") {
 				t.Errorf("the report does not say that every request was checked:\n%s", out.String())

@@ -2,7 +2,7 @@
 // bot, as a process of its own, against a local stand-in for Discord, plays
 // many matches at once as simulated members and reports the bot's speed.
 //
-//	strategoload [-matches N] [-active N] [-rate R] [-duration D] [-database DB] [-bot PATH]
+//	strategoload [-matches N] [-active N] [-rate R] [-duration D] [-database DB] [-bot PATH] [-pages N]
 //	strategoload -web-viewers N [-matches N] [-rate R] [-duration D]
 //
 // It needs the strategobot binary (go build ./cmd/strategobot): -bot names
@@ -22,7 +22,7 @@ import (
 	"github.com/strategobot/strategobot/internal/cli"
 )
 
-const usage = `usage: strategoload [-matches N] [-active N] [-rate R] [-duration D] [-database DB] [-bot PATH]
+const usage = `usage: strategoload [-matches N] [-active N] [-rate R] [-duration D] [-database DB] [-bot PATH] [-pages N]
        strategoload -web-viewers N [-matches N] [-rate R] [-duration D]
 
 Runs the bot (strategobot run, as its own process, on a fresh database)
@@ -32,7 +32,10 @@ previous one's last message. It reports moves per second (each with its
 three pictures rendered and delivered), the time from the interaction to its
 acknowledgement and to the move's last message, the bot's memory and the
 database's size. The running matches are written straight into the database
-with both set-ups done; the bot then serves them.
+with both set-ups done; the bot then serves them. With -pages N the bot also
+serves its board in the browser, N pages keep event streams open on the
+played matches, and it reports each move's time to its state on the pages
+and the bot's memory per open page.
 
 With -web-viewers it loads the board in the browser instead, in this
 process: the web server on a bbolt store, N open pages (event streams over
@@ -68,6 +71,7 @@ type loadOptions struct {
 	validate bool      // the stand-in checks every request against Discord's API description
 	log      io.Writer // progress
 	viewers  int       // open web pages: load the web server in this process instead of the bot
+	pages    int       // open web pages on the bot's own board in the browser
 
 	botProfile, cpuProfile string // CPU profiles of the measured time: the bot's, this process's
 }
@@ -85,6 +89,7 @@ func loadFlags(o *loadOptions, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.botCPUs, "botcpus", "", "run the bot on these CPUs only (a taskset list: 0, 0-1), to measure it apart from this process, which then belongs on the others: taskset -c 1 strategoload -botcpus 0")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the set-ups and the moves")
 	fs.BoolVar(&o.validate, "validate", false, "have the local Discord check every request against Discord's API description, as the tests do (a fifth of its CPU)")
+	fs.IntVar(&o.pages, "pages", 0, "turn the bot's board in the browser on and keep this many pages open on the played matches (Red's, Blue's and the public view in turn); reports each move's time to its state on the pages and the bot's memory per page")
 	fs.IntVar(&o.viewers, "web-viewers", 0, "load the board in the browser instead: this many open pages on -matches matches, at -rate moves/s (default 100), in this process")
 	fs.StringVar(&o.botProfile, "botprofile", "", "write the bot's CPU profile of the measured time to this file")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write the CPU profile of the measured time of this process (the local Discord and the members) to this file")
@@ -106,8 +111,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if o.active == 0 {
 		o.active = min(o.matches, 200)
 	}
-	if o.matches < 1 || o.active < 1 || o.active > o.matches || o.duration <= 0 || o.warmup < 0 || o.rate < 0 {
-		return cli.UsageFailed(stderr, "strategoload", usage, errors.New("need 1 <= -active <= -matches, a positive -duration and no negative -warmup or -rate"))
+	if o.matches < 1 || o.active < 1 || o.active > o.matches || o.duration <= 0 || o.warmup < 0 || o.rate < 0 || o.pages < 0 {
+		return cli.UsageFailed(stderr, "strategoload", usage, errors.New("need 1 <= -active <= -matches, a positive -duration and no negative -warmup, -rate or -pages"))
 	}
 	if o.bot == "" {
 		bot, err := findBot()

@@ -64,6 +64,9 @@ func (r *loadRun) play(ctx context.Context, matches []*loadMatch, rep *loadRepor
 				m.mu.Unlock()
 				counted := measuring.Load()
 				start := time.Now()
+				if counted {
+					m.noteSent(m.game.Ply()+1, start)
+				}
 				in := m.players[side].SlashCommand(r.owner, m.channel, "stratego move",
 					discordtest.Opt("from", mv.From.String()), discordtest.Opt("to", mv.To.String()))
 				a := r.answerOf(in.Token)

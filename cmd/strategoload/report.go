@@ -30,9 +30,17 @@ type loadReport struct {
 	Ended                  int // matches that ended during the run (no longer played)
 	Requests               map[string]int
 	FirstViolation, Sample string
+
+	Pages                  int             // open web pages, with -pages
+	PageLatency            []time.Duration // from a measured move's interaction to its state on a page, sorted
+	PageEvents, PageMissed int             // measured states the pages read, and those they should have but did not
+	PagesClosed            int             // pages whose stream ended before the run did
+	PageHeap, PageRSS      float64         // the bot's heap and resident set per open page, in bytes
 }
 
-func (r *loadReport) failures() int { return r.Violations + r.Unfinished + r.BotErrors }
+func (r *loadReport) failures() int {
+	return r.Violations + r.Unfinished + r.BotErrors + r.PageMissed + r.PagesClosed
+}
 
 // MovesPerSecond is the sustained rate over the measured time.
 func (r *loadReport) MovesPerSecond() float64 { return float64(r.Moves) / r.Measured.Seconds() }
@@ -51,6 +59,11 @@ func (r *loadReport) print(w io.Writer) {
 	fmt.Fprintf(w, "last message      %s\n", spread(r.Last))
 	fmt.Fprintf(w, "bot memory        heap in use %s, RSS %s at the end (peaks %s and %s)\n", mb(r.HeapInuse), mb(r.RSS), mb(r.PeakHeap), mb(r.PeakRSS))
 	fmt.Fprintf(w, "database size     %s\n", mb(uint64(r.DatabaseBytes)))
+	if r.Pages > 0 {
+		fmt.Fprintf(w, "web pages         %d open (%d closed early); %d measured moves' states read, %d missed\n", r.Pages, r.PagesClosed, r.PageEvents, r.PageMissed)
+		fmt.Fprintf(w, "  move to page    %s (from the interaction sent to its state read on a page)\n", spread(r.PageLatency))
+		fmt.Fprintf(w, "  bot memory      %.1f KiB heap and %.1f KiB RSS per open page\n", r.PageHeap/1024, r.PageRSS/1024)
+	}
 	perMove := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(max(r.Moves, 1)) }
 	on := ""
 	if r.BotCPUs != "" {

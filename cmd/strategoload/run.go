@@ -28,9 +28,41 @@ type loadMatch struct {
 	game    *game.Game
 
 	mu      sync.Mutex
-	arrived [3]int       // messages that reached red's DM, blue's DM and the channel
-	last    [3]time.Time // when the latest of each arrived
+	arrived [3]int            // messages that reached red's DM, blue's DM and the channel
+	last    [3]time.Time      // when the latest of each arrived
+	sent    map[int]time.Time // by ply: when a measured move's interaction was sent
 	wake    chan struct{}
+}
+
+// noteSent notes when the measured move that makes ply ply was sent.
+func (m *loadMatch) noteSent(ply int, at time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.sent == nil {
+		m.sent = map[int]time.Time{}
+	}
+	m.sent[ply] = at
+}
+
+// sentAt is when the measured move that made ply ply was sent.
+func (m *loadMatch) sentAt(ply int) (time.Time, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, ok := m.sent[ply]
+	return t, ok
+}
+
+// measuredUpTo counts the measured moves up to ply ply.
+func (m *loadMatch) measuredUpTo(ply int) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for k := range m.sent {
+		if k <= ply {
+			n++
+		}
+	}
+	return n
 }
 
 // arrived notes a message in one of the match's channels.
@@ -59,6 +91,8 @@ type loadRun struct {
 	srv     *discordtest.Server
 	inbox   map[string]loadSlot // channel id: whose messages these are; read-only once play starts
 	answers sync.Map            // interaction token: *answer
+
+	webKey []byte // the key of the bot's web links, with -pages
 
 	mu       sync.Mutex
 	requests map[string]int
@@ -158,7 +192,15 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 		return nil, err
 	}
 
-	proc, err := startLoadBot(o.bot, o.botCPUs, dir, r.srv, database, o.botProfile != "")
+	var env []string
+	webAddr := ""
+	if o.pages > 0 {
+		if webAddr, err = freeAddr(); err != nil {
+			return nil, err
+		}
+		env = []string{"STRATEGOBOT_WEB_ADDR=" + webAddr, "STRATEGOBOT_PUBLIC_URL=http://" + webAddr}
+	}
+	proc, err := startLoadBot(o.bot, o.botCPUs, dir, r.srv, database, o.botProfile != "", env...)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +208,27 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 	if err := r.waitRegistered(ctx, proc); err != nil {
 		return nil, err
 	}
-	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate, Validated: o.validate}
+	rep := &loadReport{Database: shown, Matches: o.matches, Active: o.active, Rate: o.rate, Validated: o.validate, Pages: o.pages}
+	var pages *botPages
+	if o.pages > 0 {
+		heap0, rss0, err := proc.memory()
+		if err != nil {
+			return nil, fmt.Errorf("the bot's memory before the pages: %w", err)
+		}
+		fmt.Fprintf(o.log, "opening %d web pages on the %d played matches…\n", o.pages, o.active)
+		pctx, closePages := context.WithCancel(ctx)
+		defer closePages()
+		if pages, err = openPages(pctx, "http://"+webAddr, r.webKey, matches[:o.active], o.pages); err != nil {
+			return nil, err
+		}
+		time.Sleep(2 * time.Second) // the bot's heap settles after the opening
+		heap1, rss1, err := proc.memory()
+		if err != nil {
+			return nil, fmt.Errorf("the bot's memory with the pages: %w", err)
+		}
+		rep.PageHeap = (float64(heap1) - float64(heap0)) / float64(o.pages)
+		rep.PageRSS = (float64(rss1) - float64(rss0)) / float64(o.pages)
+	}
 	if o.botCPUs != "" {
 		if rep.BotCPUs, err = proc.status("Cpus_allowed_list"); err != nil {
 			return nil, fmt.Errorf("the bot's CPUs: %w", err)
@@ -193,6 +255,9 @@ func loadtest(ctx context.Context, o loadOptions) (*loadReport, error) {
 	r.play(ctx, matches[:o.active], rep, proc)
 	close(sampling)
 	<-sampled
+	if pages != nil {
+		rep.PageLatency, rep.PageEvents, rep.PageMissed, rep.PagesClosed = pages.settle()
+	}
 
 	if postgres.IsURL(database) {
 		rep.DatabaseBytes, err = postgresSize(ctx, database)

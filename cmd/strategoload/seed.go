@@ -37,6 +37,11 @@ func (r *loadRun) seed(ctx context.Context, database string) ([]*loadMatch, erro
 		return nil, err
 	}
 	defer db.Close()
+	if o.pages > 0 {
+		if r.webKey, err = webKey(ctx, db); err != nil {
+			return nil, err
+		}
+	}
 	rules := game.DefaultRules(game.VariantClassic)
 	now := time.Now()
 	work := make(chan int)

@@ -137,7 +137,7 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 				return
 			}
 			defer resp.Body.Close()
-			rd := bufio.NewReader(resp.Body)
+			rd := bufio.NewReaderSize(resp.Body, 64<<10) // a whole state fits
 			first := true
 			for {
 				line, err := rd.ReadSlice('\n')
