@@ -188,6 +188,26 @@ func TestBrowserLanguages(t *testing.T) {
 			}
 		}
 	}
+	// A spectator picks the numbering on the page; a player's is their setting.
+	var hidden bool
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("numbering").hidden`, &hidden)); err != nil || !hidden {
+		t.Errorf("a player's page offers the numbering (%v)", err)
+	}
+	var before, after string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate("about:blank"),
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.PublicViewer)),
+		chromedp.WaitVisible(`#numbering`, chromedp.ByQuery),
+		chromedp.Text(`#numbering`, &before, chromedp.ByQuery),
+		chromedp.Click(`#numbering`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("numbering").textContent.indexOf("classic") >= 0`, nil),
+		chromedp.Text(`#numbering`, &after, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if before != "numbering: modern (Marshal 10)" || after != "numbering: classic (Marshal 1)" {
+		t.Errorf("the spectator's numbering button says %q, then %q", before, after)
+	}
 }
 
 // TestBrowserKeyboard: a whole set-up typed on the keyboard, confirmed, and

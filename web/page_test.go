@@ -217,3 +217,31 @@ func TestErrorsInThePagesLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberingChoice: the public view numbers the pieces as the page asks;
+// a player's page numbers them as the player's settings say, whatever it asks.
+func TestNumberingChoice(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	f.setPrefs("1001", Preferences{Numbering: game.NumberingModern})
+	for _, tt := range []struct {
+		name   string
+		viewer game.Viewer
+		query  string
+		want   string // the Marshal's label
+	}{
+		{"public, default", game.PublicViewer, "", "10"},
+		{"public, classic", game.PublicViewer, "?numbering=classic", "1"},
+		{"public, nonsense", game.PublicViewer, "?numbering=x", "10"},
+		{"player, modern in settings", game.RedViewer, "?numbering=classic", "10"},
+	} {
+		code, body, _ := f.do(t, "GET", "/api/texts"+tt.query, f.token(m.ID, tt.viewer), "")
+		var texts Texts
+		if err := json.Unmarshal([]byte(body), &texts); code != 200 || err != nil {
+			t.Fatalf("%s: %d %s", tt.name, code, body)
+		}
+		if got := texts.Labels[game.Marshal]; got != tt.want {
+			t.Errorf("%s: the Marshal is %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

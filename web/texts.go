@@ -20,60 +20,62 @@ type Preferences struct {
 // The page's texts. The page receives them translated, with each argument
 // left as a {1}, {2} placeholder that it fills in itself.
 const (
-	txtPageTitle      = "Stratego board"
-	txtNeedsLink      = "This page needs a link from the bot."
-	txtBoard          = "Board"
-	txtArmy           = "Army"
-	txtRandom         = "Random"
-	txtSaveDraft      = "Save draft"
-	txtConfirmSetup   = "Confirm set-up"
-	txtUseSaved       = "Use a saved set-up"
-	txtKeepSetup      = "Keep for later…"
-	txtAskSetupName   = "A name for this set-up, to use it again in later matches:"
-	txtKeep           = "Keep"
-	txtKept           = "Kept as “%[1]s”."
-	txtOfferDraw      = "Offer draw"
-	txtAcceptDraw     = "Accept draw"
-	txtDeclineDraw    = "Decline draw"
-	txtResign         = "Resign"
-	txtAskResign      = "Resign this match?"
-	txtAskOfferDraw   = "Offer a draw?"
-	txtAskAcceptDraw  = "Accept the draw?"
-	txtAskDeclineDraw = "Decline the draw?"
-	txtYes            = "Yes"
-	txtCancel         = "Cancel"
-	txtFirstMove      = "First move"
-	txtPrevMove       = "Previous move"
-	txtNextMove       = "Next move"
-	txtLastMove       = "Last move"
-	txtDownload       = "Download the record"
-	txtSetupPhase     = "Set-up: place your army, then confirm."
-	txtSetupWaiting   = "Set-up: waiting for the other player."
-	txtSetupWatching  = "The players are setting up."
-	txtToMove         = "%[1]s to move."
-	txtYourMove       = "Your move."
-	txtDrawOffered    = "%[1]s offers a draw."
-	txtAbandoned      = "The match was abandoned."
-	txtVersus         = "%[1]s (Red) vs %[2]s (Blue) · %[3]s"
-	txtReplayAt       = "Move %[1]s of %[2]s"
-	txtReplayNote     = "The board as you knew it after move %[1]s."
-	txtRevealNote     = "All pieces shown."
-	txtSquareEmpty    = "%[1]s: empty"
-	txtSquareLake     = "%[1]s: lake"
-	txtSquareOwn      = "%[1]s: your %[2]s"
-	txtSquareKnown    = "%[1]s: %[2]s %[3]s"
-	txtSquareHidden   = "%[1]s: %[2]s piece, unknown"
-	txtSquareMoved    = "%[1]s: %[2]s piece, unknown, has moved"
-	txtSquareScout    = "%[1]s: %[2]s piece, unknown, moved like a Scout"
-	txtTarget         = "%[1]s, can move here"
-	txtSelected       = "%[1]s, selected"
-	txtLastMoved      = "%[1]s, last move"
-	txtLeft           = "%[1]s: %[2]s left"
-	txtGuess          = "Guess the rank of the piece you attack:"
-	txtKeysHelp       = "Arrow keys move around the board; Enter selects a piece and moves it. In the set-up, pick a square and type a rank (S, 2 to 9, 0 for 10, I, B, F); Delete clears it."
-	txtClockOf        = "%[1]s: %[2]s"
-	txtConnection     = "Connection lost; trying again."
-	txtFailed         = "Something went wrong."
+	txtPageTitle        = "Stratego board"
+	txtNeedsLink        = "This page needs a link from the bot."
+	txtBoard            = "Board"
+	txtArmy             = "Army"
+	txtRandom           = "Random"
+	txtSaveDraft        = "Save draft"
+	txtConfirmSetup     = "Confirm set-up"
+	txtUseSaved         = "Use a saved set-up"
+	txtKeepSetup        = "Keep for later…"
+	txtAskSetupName     = "A name for this set-up, to use it again in later matches:"
+	txtKeep             = "Keep"
+	txtKept             = "Kept as “%[1]s”."
+	txtOfferDraw        = "Offer draw"
+	txtAcceptDraw       = "Accept draw"
+	txtDeclineDraw      = "Decline draw"
+	txtResign           = "Resign"
+	txtAskResign        = "Resign this match?"
+	txtAskOfferDraw     = "Offer a draw?"
+	txtAskAcceptDraw    = "Accept the draw?"
+	txtAskDeclineDraw   = "Decline the draw?"
+	txtYes              = "Yes"
+	txtCancel           = "Cancel"
+	txtFirstMove        = "First move"
+	txtPrevMove         = "Previous move"
+	txtNextMove         = "Next move"
+	txtLastMove         = "Last move"
+	txtDownload         = "Download the record"
+	txtSetupPhase       = "Set-up: place your army, then confirm."
+	txtSetupWaiting     = "Set-up: waiting for the other player."
+	txtSetupWatching    = "The players are setting up."
+	txtToMove           = "%[1]s to move."
+	txtYourMove         = "Your move."
+	txtDrawOffered      = "%[1]s offers a draw."
+	txtAbandoned        = "The match was abandoned."
+	txtVersus           = "%[1]s (Red) vs %[2]s (Blue) · %[3]s"
+	txtReplayAt         = "Move %[1]s of %[2]s"
+	txtReplayNote       = "The board as you knew it after move %[1]s."
+	txtRevealNote       = "All pieces shown."
+	txtSquareEmpty      = "%[1]s: empty"
+	txtSquareLake       = "%[1]s: lake"
+	txtSquareOwn        = "%[1]s: your %[2]s"
+	txtSquareKnown      = "%[1]s: %[2]s %[3]s"
+	txtSquareHidden     = "%[1]s: %[2]s piece, unknown"
+	txtSquareMoved      = "%[1]s: %[2]s piece, unknown, has moved"
+	txtSquareScout      = "%[1]s: %[2]s piece, unknown, moved like a Scout"
+	txtTarget           = "%[1]s, can move here"
+	txtSelected         = "%[1]s, selected"
+	txtLastMoved        = "%[1]s, last move"
+	txtLeft             = "%[1]s: %[2]s left"
+	txtGuess            = "Guess the rank of the piece you attack:"
+	txtKeysHelp         = "Arrow keys move around the board; Enter selects a piece and moves it. In the set-up, pick a square and type a rank (S, 2 to 9, 0 for 10, I, B, F); Delete clears it."
+	txtClockOf          = "%[1]s: %[2]s"
+	txtConnection       = "Connection lost; trying again."
+	txtNumberingModern  = "numbering: modern (%[1]s %[2]s)"
+	txtNumberingClassic = "numbering: classic (%[1]s %[2]s)"
+	txtFailed           = "Something went wrong."
 )
 
 // The server's refusals of a request.
@@ -102,6 +104,7 @@ var pageTexts = map[string]string{
 	"sqEmpty": txtSquareEmpty, "sqLake": txtSquareLake, "sqOwn": txtSquareOwn, "sqKnown": txtSquareKnown,
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess,
+	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
 	"keys": txtKeysHelp, "clockOf": txtClockOf, "connection": txtConnection, "failed": txtFailed,
 }
 
@@ -142,10 +145,14 @@ func BuildTexts(p lang.Printer, n game.Numbering, variant game.Variant, result g
 }
 
 // preferences returns the viewer's language and numbering: a player's own
-// (Options.Preferences), or, for the public view, the language the page asks
-// for (its browser's; not a secret) in modern numbering.
+// (Options.Preferences), or, for the public view, the language and numbering
+// the page asks for (its browser's language, and the spectator's choice of
+// numbering; neither is a secret).
 func (s *Server) preferences(ctx context.Context, r *http.Request, c Capability, userOf func(game.Side) string) Preferences {
 	pref := Preferences{Language: r.URL.Query().Get("lang")}
+	if r.URL.Query().Get("numbering") == "classic" {
+		pref.Numbering = game.NumberingClassic
+	}
 	side, ok := c.Side()
 	if !ok || s.opts.Preferences == nil {
 		return pref

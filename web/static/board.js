@@ -6,11 +6,15 @@
   var token = location.hash.slice(1);
   var TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12, 13];
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
-  var SIDES = ["red", "blue"];
+  var SIDES = ["red", "blue"], MARSHAL = 10;
   var L = null; // the texts
   var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, clockBase = 0, asking = false;
   var $ = function (id) { return document.getElementById(id); };
   var langQ = "lang=" + encodeURIComponent(navigator.language || "en");
+  // A spectator picks the numbering (a player's comes from their settings).
+  var classic = false;
+  try { classic = localStorage.getItem("strategobot-numbering") === "classic"; } catch (e) { /* private mode */ }
+  function query() { return langQ + (classic ? "&numbering=classic" : ""); }
 
   // fmt fills a text's {1}, {2} placeholders.
   function fmt(key) {
@@ -19,7 +23,7 @@
   }
   function api(method, path, body) {
     var init = { method: method, headers: { "X-Strategobot-Capability": token } };
-    path += (path.indexOf("?") < 0 ? "?" : "&") + langQ;
+    path += (path.indexOf("?") < 0 ? "?" : "&") + query();
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
     return fetch(path, init).then(function (r) {
       var ct = r.headers.get("Content-Type") || "";
@@ -111,6 +115,8 @@
     $("draw").textContent = fmt(offered ? "acceptDraw" : "offerDraw");
     $("draw").disabled = st.drawOfferBy === mySide();
     $("download").hidden = !st.result;
+    $("numbering").hidden = !!mySide();
+    $("numbering").textContent = fmt(classic ? "numClassic" : "numModern", L.ranks[MARSHAL], L.labels[MARSHAL]);
     if (setup) { drawTray(); }
     $("title").textContent = fmt("versus", st.players[0], st.players[1], L.variant);
     var s;
@@ -293,7 +299,7 @@
     document.body.dataset.version = st.version;
   }
   function listen() {
-    fetch("/api/events?" + langQ, { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
+    fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
       if (!r.ok) { return r.json().then(function (j) { throw new Error(j.error); }); }
       var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
       function pump() {
@@ -385,6 +391,11 @@
     });
     $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { api("POST", "/api/draw", { version: st.version, answer: "decline" }).catch(refuse); }); });
     $("download").addEventListener("click", download);
+    $("numbering").addEventListener("click", function () {
+      classic = !classic;
+      try { localStorage.setItem("strategobot-numbering", classic ? "classic" : "modern"); } catch (e) { /* private mode */ }
+      loadTexts().then(draw).catch(refuse);
+    });
     $("first").addEventListener("click", function () { goto(0); });
     $("prev").addEventListener("click", function () { goto(step < 0 ? (st.history || []).length - 1 : Math.max(0, step - 1)); });
     $("next").addEventListener("click", function () { goto(step < 0 ? -1 : step + 1); });
