@@ -114,11 +114,8 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, c Capability) er
 // check answers a set-up draft with the rules engine's own refusal text
 // (empty when the set-up would be accepted). It stores nothing.
 func (s *Server) check(w http.ResponseWriter, r *http.Request, c Capability) error {
-	if _, err := playerSide(c); err != nil {
-		return err
-	}
 	var req setupRequest
-	if err := decode(r, &req); err != nil {
+	if _, err := playerRequest(r, c, &req); err != nil {
 		return err
 	}
 	su, err := setupOf(req.Setup)

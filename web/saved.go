@@ -62,12 +62,9 @@ type saveRequest struct {
 // saveSetup keeps the page's set-up under a name among the player's saved
 // set-ups, for this match's later use and for their next matches.
 func (s *Server) saveSetup(w http.ResponseWriter, r *http.Request, c Capability) error {
-	side, err := playerSide(c)
-	if err != nil {
-		return err
-	}
 	var req saveRequest
-	if err := decode(r, &req); err != nil {
+	side, err := playerRequest(r, c, &req)
+	if err != nil {
 		return err
 	}
 	name := strings.TrimSpace(req.Name)

@@ -355,6 +355,16 @@ func decode(r *http.Request, v any) error {
 	return nil
 }
 
+// playerRequest reads a player's action: the side the capability acts for,
+// and the request's JSON body into req.
+func playerRequest(r *http.Request, c Capability, req any) (game.Side, error) {
+	side, err := playerSide(c)
+	if err != nil {
+		return 0, err
+	}
+	return side, decode(r, req)
+}
+
 func playerSide(c Capability) (game.Side, error) {
 	side, ok := c.Side()
 	if !ok {
@@ -371,12 +381,9 @@ type moveRequest struct {
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) error {
-	side, err := playerSide(c)
-	if err != nil {
-		return err
-	}
 	var req moveRequest
-	if err := decode(r, &req); err != nil {
+	side, err := playerRequest(r, c, &req)
+	if err != nil {
 		return err
 	}
 	mv := game.Move{From: game.Square(req.From), To: game.Square(req.To), Guess: game.Rank(req.Guess)}
@@ -396,12 +403,9 @@ type setupRequest struct {
 }
 
 func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) error {
-	side, err := playerSide(c)
-	if err != nil {
-		return err
-	}
 	var req setupRequest
-	if err := decode(r, &req); err != nil {
+	side, err := playerRequest(r, c, &req)
+	if err != nil {
 		return err
 	}
 	su, err := setupOf(req.Setup)
@@ -450,12 +454,9 @@ type versionRequest struct {
 }
 
 func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) error {
-	side, err := playerSide(c)
-	if err != nil {
-		return err
-	}
 	var req versionRequest
-	if err := decode(r, &req); err != nil {
+	side, err := playerRequest(r, c, &req)
+	if err != nil {
 		return err
 	}
 	if err := s.opts.Actor.Resign(r.Context(), c.Match, req.Version, side); err != nil {
@@ -465,12 +466,9 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) er
 }
 
 func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) error {
-	side, err := playerSide(c)
-	if err != nil {
-		return err
-	}
 	var req versionRequest
-	if err := decode(r, &req); err != nil {
+	side, err := playerRequest(r, c, &req)
+	if err != nil {
 		return err
 	}
 	a, found := map[string]DrawAnswer{"offer": DrawOffer, "accept": DrawAccept, "decline": DrawDecline}[req.Answer]
