@@ -299,19 +299,27 @@ func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int
 				continue
 			}
 		}
-		noted, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
-			x.ModeratorNote = why
-			return nil
-		})
-		if err == nil {
-			noted, err = b.store.Abandon(ctx, m.ID, noted.Version, b.now(), storage.CallOffTournament)
-		}
-		if err != nil {
+		if err := b.callOff(ctx, m, why); err != nil {
 			b.log.Warn("calling off a tournament match failed", "match", m.ID, "error", err)
-			continue
 		}
-		b.afterChange(ctx, noted, nil)
 	}
+}
+
+// callOff ends tournament match m as called off, with the note why for
+// its players and the channel.
+func (b *Bot) callOff(ctx context.Context, m *storage.Match, why string) error {
+	noted, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.ModeratorNote = why
+		return nil
+	})
+	if err == nil {
+		noted, err = b.store.Abandon(ctx, m.ID, noted.Version, b.now(), storage.CallOffTournament)
+	}
+	if err != nil {
+		return err
+	}
+	b.afterChange(ctx, noted, nil)
+	return nil
 }
 
 // withdrawLeavers withdraws, before a round is paired, the players who are
@@ -410,18 +418,10 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 // dropDuplicate calls off a match made for a board another process had
 // just started.
 func (b *Bot) dropDuplicate(ctx context.Context, m *storage.Match) {
-	off, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
-		x.ModeratorNote = b.publicPrinter(m.GuildID).Sprintf("made twice by mistake; the other match of this pairing counts")
-		return nil
-	})
-	if err == nil {
-		off, err = b.store.Abandon(ctx, m.ID, off.Version, b.now(), storage.CallOffTournament)
-	}
-	if err != nil {
+	why := b.publicPrinter(m.GuildID).Sprintf("made twice by mistake; the other match of this pairing counts")
+	if err := b.callOff(ctx, m, why); err != nil {
 		b.log.Warn("calling off a duplicate tournament match failed", "match", m.ID, "error", err)
-		return
 	}
-	b.afterChange(ctx, off, nil)
 }
 
 // orphanMatch finds the match a process made for a board and stopped
