@@ -14,23 +14,12 @@ var keyWebKey = []byte("web_key")
 
 // LinkGeneration returns the generation of userID's web board links.
 func (db *DB) LinkGeneration(ctx context.Context, userID string) (uint32, error) {
-	p, err := db.Player(ctx, userID)
-	if err != nil {
-		return 0, err
-	}
-	return p.LinkGen, nil
+	return storage.LinkGenerationIn(ctx, db, userID)
 }
 
 // RevokeLinks bumps userID's link generation.
 func (db *DB) RevokeLinks(ctx context.Context, userID string) (uint32, error) {
-	p, err := db.UpdatePlayer(ctx, userID, func(p *storage.PlayerSettings) error {
-		p.LinkGen++
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	return p.LinkGen, nil
+	return storage.RevokeLinksIn(ctx, db, userID)
 }
 
 // WebKey returns the web signing key, drawn and stored on the first call.
