@@ -218,10 +218,12 @@ func TestWebBoardMatch(t *testing.T) {
 	h.bob.WaitDM(t, contains("captured"))
 	// The final reveal shows bob's army, then the replay steps back to the start.
 	pageWait(t, ctx, "the reveal", `Array.from(document.querySelectorAll(".sq.blue")).some(b => b.textContent === "10")`)
+	pageWait(t, ctx, "the lost pieces", `document.getElementById("lost").textContent === "Red has lost nothing yetBlue has lost: Flag"`)
 	if err := chromedp.Run(ctx, chromedp.Click(`#first`, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
 	pageWait(t, ctx, "the replay's first move", `document.getElementById("ply").textContent === "Move 0 of 3"`)
+	pageWait(t, ctx, "nothing lost at the start", `document.getElementById("lost").textContent === "Red has lost nothing yetBlue has lost nothing yet"`)
 
 	// /stratego record and history in the server link to the public board,
 	// which shows the finished match's full reveal.

@@ -130,9 +130,25 @@
     $("replay").hidden = !total;
     $("ply").textContent = fmt("replayAt", String(step < 0 ? total : step), String(total));
     $("note").textContent = st.result ? fmt("revealNote") : step >= 0 ? fmt("replayNote", String(step)) : "";
+    drawLost();
     var hist = $("history"); hist.textContent = "";
     (st.history || []).forEach(function (m) { var li = document.createElement("li"); li.textContent = notation(m); hist.appendChild(li); });
     tick();
+  }
+  // drawLost lists each side's lost pieces (shown in battle, so known to all)
+  // as the board shown knows them.
+  function drawLost() {
+    var list = $("lost"), lost = (step >= 0 && past ? past : st).captured || [];
+    list.textContent = "";
+    list.hidden = st.phase === "setup";
+    SIDES.forEach(function (side, i) {
+      var parts = [];
+      (lost[i] || []).forEach(function (n, r) { if (n > 0) { parts.push((n > 1 ? n + "× " : "") + L.pieces[r]); } });
+      var li = document.createElement("li");
+      li.className = side;
+      li.textContent = parts.length ? fmt("lost", sideName(side), parts.join(", ")) : fmt("lostNone", sideName(side));
+      list.appendChild(li);
+    });
   }
   // notation writes a move as the bot does, guesses and battles in the viewer's numbering.
   function notation(m) {
