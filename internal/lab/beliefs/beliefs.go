@@ -24,6 +24,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/strategobot/strategobot/internal/lab/records"
 	"io"
 	"math"
 	"path/filepath"
@@ -195,7 +196,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilt
 	for i := range tallies {
 		tallies[i] = make([]Tally, len(plies))
 	}
-	err := positions(rec, plies, func(ply int, g *game.Game) error {
+	err := records.Positions(rec, plies, func(ply int, g *game.Game) error {
 		j := sort.SearchInts(plies, ply)
 		for i, m := range models {
 			for _, side := range []game.Side{game.Red, game.Blue} {
@@ -304,7 +305,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	recs, skipped, err := readRecords(fs.Args(), variant)
+	recs, skipped, err := records.Read(fs.Args(), variant)
 	if err != nil {
 		fmt.Fprintln(stderr, "beliefs:", err)
 		return 2
@@ -351,20 +352,20 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // scoreAll scores the records on jobs goroutines and sums the tallies.
-func scoreAll(ctx context.Context, recs []record, plies []int, models []Model, filter setupFilter, pieces pieceFilter, jobs int) (total [][]Tally, scored, failed int) {
+func scoreAll(ctx context.Context, recs []records.Named, plies []int, models []Model, filter setupFilter, pieces pieceFilter, jobs int) (total [][]Tally, scored, failed int) {
 	total = make([][]Tally, len(models))
 	for i := range total {
 		total[i] = make([]Tally, len(plies))
 	}
 	var mu sync.Mutex
-	next := make(chan record)
+	next := make(chan records.Named)
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for r := range next {
-				t, err := scoreRecord(r.rec, plies, models, filter, pieces)
+				t, err := scoreRecord(r.Record, plies, models, filter, pieces)
 				mu.Lock()
 				for i := range t {
 					for j := range t[i] {

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"github.com/strategobot/strategobot/internal/lab/records"
 	"go/parser"
 	"go/token"
 	"math"
@@ -27,11 +28,11 @@ var classicFiles = []string{
 
 func readTestRecord(t *testing.T, path string) *game.Record {
 	t.Helper()
-	recs, _, err := readRecords([]string{path}, game.VariantClassic)
+	recs, _, err := records.Read([]string{path}, game.VariantClassic)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("reading %s: %d records, %v", path, len(recs), err)
 	}
-	return recs[0].rec
+	return recs[0].Record
 }
 
 func TestLogProb(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/strategobot/strategobot/internal/lab/records"
 	"go/format"
 	"io"
 	"math"
@@ -259,7 +260,7 @@ func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	recs, skipped, err := readRecords(fs.Args(), game.VariantClassic)
+	recs, skipped, err := records.Read(fs.Args(), game.VariantClassic)
 	if err != nil {
 		fmt.Fprintln(stderr, "fit-behaviour:", err)
 		return 2
@@ -271,7 +272,7 @@ func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "fit-behaviour: stopped")
 			return 2
 		}
-		if err := positions(r.rec, plies, func(_ int, g *game.Game) error { return s.collect(g) }); err != nil {
+		if err := records.Positions(r.Record, plies, func(_ int, g *game.Game) error { return s.collect(g) }); err != nil {
 			failed++
 		}
 	}
