@@ -483,8 +483,8 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 		chromedp.WaitVisible(`#ask-input`, chromedp.ByQuery),
 		chromedp.SendKeys(`#ask-input`, "Wall"),
 		chromedp.Click(`#ask-choices button`, chromedp.ByQuery),
-		chromedp.Poll(`document.getElementById("refusal").textContent.indexOf("Wall") >= 0`, nil),
-		chromedp.Text(`#refusal`, &kept, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("done").textContent.indexOf("Wall") >= 0`, nil),
+		chromedp.Text(`#done`, &kept, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@
       return r.json().then(function (j) { if (!r.ok) { throw new Error(j.error || r.statusText); } return j; });
     });
   }
-  function refuse(e) { $("refusal").textContent = e.message; }
+  function refuse(e) { $("refusal").textContent = e.message; $("done").textContent = ""; }
   function sqName(i) { return String.fromCharCode(65 + i % 10) + (Math.floor(i / 10) + 1); }
   function mySide() { return st && st.viewer !== "public" ? st.viewer : ""; }
   function sideName(s) { return L.sides[SIDES.indexOf(s)]; }
@@ -208,7 +208,7 @@
   function keepSetup() {
     ask(fmt("askName"), [[fmt("keep"), true]], true).then(function (name) {
       if (!name) { return; }
-      api("POST", "/api/setups", { name: name, setup: draft }).then(function () { $("refusal").textContent = fmt("kept", name); loadSaved(); }).catch(refuse);
+      api("POST", "/api/setups", { name: name, setup: draft }).then(function () { $("done").textContent = fmt("kept", name); loadSaved(); }).catch(refuse);
     });
   }
   function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
@@ -224,7 +224,7 @@
   function click(sq) {
     focusSq = sq;
     if (asking) { return; }
-    $("refusal").textContent = "";
+    $("refusal").textContent = $("done").textContent = "";
     if (settingUp()) {
       if (trayRank) { place(sq, trayRank); return; }
       if (sel >= 0 && sel !== sq) { swap(sel, sq); sel = -1; draw(); return; }
