@@ -224,6 +224,11 @@ func TestWebBoardMatch(t *testing.T) {
 	}
 	pageWait(t, ctx, "the replay's first move", `document.getElementById("ply").textContent === "Move 0 of 3"`)
 	pageWait(t, ctx, "nothing lost at the start", `document.getElementById("lost").textContent === "Red has lost nothing yetBlue has lost nothing yet"`)
+	// A move in the list opens the board after it.
+	if err := chromedp.Run(ctx, chromedp.Click(`#history li:nth-child(2) button`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	pageWait(t, ctx, "the board after the second move", `document.getElementById("ply").textContent === "Move 2 of 3" && document.querySelector('#history li:nth-child(2) button').getAttribute("aria-current") === "step"`)
 
 	// /stratego record and history in the server link to the public board,
 	// which shows the finished match's full reveal.

@@ -132,7 +132,13 @@
     $("note").textContent = st.result ? fmt("revealNote") : step >= 0 ? fmt("replayNote", String(step)) : "";
     drawLost();
     var hist = $("history"); hist.textContent = "";
-    (st.history || []).forEach(function (m) { var li = document.createElement("li"); li.textContent = notation(m); hist.appendChild(li); });
+    (st.history || []).forEach(function (m, i) {
+      // Each move opens the board as it was after it, as on lichess.
+      var li = document.createElement("li"), b = document.createElement("button");
+      b.type = "button"; b.textContent = notation(m); b.dataset.ply = i + 1;
+      if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); }
+      li.appendChild(b); hist.appendChild(li);
+    });
     tick();
   }
   // drawLost lists each side's lost pieces (shown in battle, so known to all)
@@ -412,6 +418,7 @@
       try { localStorage.setItem("strategobot-numbering", classic ? "classic" : "modern"); } catch (e) { /* private mode */ }
       loadTexts().then(draw).catch(refuse);
     });
+    $("history").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { goto(+b.dataset.ply); } });
     $("first").addEventListener("click", function () { goto(0); });
     $("prev").addEventListener("click", function () { goto(step < 0 ? (st.history || []).length - 1 : Math.max(0, step - 1)); });
     $("next").addEventListener("click", function () { goto(step < 0 ? -1 : step + 1); });
