@@ -94,6 +94,9 @@
       b.setAttribute("role", "gridcell");
       b.draggable = !!c.s && c.s === mySide() && step < 0;
       b.dataset.sq = sq;
+      // The coordinates the moves are written in, on the board's edges.
+      if (i >= 90) { b.dataset.file = sqName(sq).charAt(0); }
+      if (i % 10 === 0) { b.dataset.row = sqName(sq).slice(1); }
       b.textContent = c.s ? (c.r ? L.labels[c.r] : "") : "";
       if (sq === sel) { lab = fmt("selected", lab); }
       if (t[sq]) { lab = fmt("target", lab); }
