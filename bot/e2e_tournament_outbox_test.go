@@ -132,6 +132,22 @@ func TestTournamentChannelOutOfReach(t *testing.T) {
 	if got := h.announcements("Quiet cup"); len(got) != 0 {
 		t.Errorf("posted %v in a channel the bot may not post in", got)
 	}
+	// The cancellation cannot be posted either: alice is not told again
+	// the same day.
+	h.expect(h.run(h.alice, "cancel"), "cancel")
+	h.drain()
+	cannot := func() int {
+		n := 0
+		for _, m := range h.alice.DMs() {
+			if strings.Contains(m.Content, "I could not post an announcement of **Quiet cup**") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := cannot(); n != 1 {
+		t.Errorf("alice was told %d times in a day that the channel is out of reach, want once", n)
+	}
 }
 
 // TestTournamentRemove: a moderator takes a player out, before the start

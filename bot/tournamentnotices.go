@@ -40,6 +40,9 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 		return nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
 	}
 	if n.To == storage.AudienceOrganiser {
+		if !b.firstNoReachToday(t.ID, n.ID) {
+			return nil, nil
+		}
 		if b.mustWaitForDM(ctx, t.CreatorID) {
 			return nil, waitingFor{t.CreatorID}
 		}
@@ -136,6 +139,35 @@ func mentioned(users []string) []string {
 		users = users[:100]
 	}
 	return users
+}
+
+// noReachQuiet is how long after telling a tournament's organiser that its
+// channel is out of reach the bot tells them no more: every announcement
+// of a lost channel fails, and one DM a day says all there is to say.
+const noReachQuiet = 24 * time.Hour
+
+// noReachTold is the latest "cannot post" DM of a tournament's organiser.
+type noReachTold struct {
+	notice uint64
+	at     time.Time
+}
+
+// firstNoReachToday reports whether notice, a "cannot post" DM, is to be
+// sent: the first in noReachQuiet for its tournament in this process, or
+// that one again (a retry of its delivery).
+func (b *Bot) firstNoReachToday(id storage.TournamentID, notice uint64) bool {
+	now := b.now()
+	if v, ok := b.noReachTold.Load(id); ok {
+		last := v.(noReachTold)
+		if last.notice == notice {
+			return true
+		}
+		if now.Sub(last.at) < noReachQuiet {
+			return false
+		}
+	}
+	b.noReachTold.Store(id, noReachTold{notice: notice, at: now})
+	return true
 }
 
 // tournamentUnreachable is what follows when a tournament's channel is out
