@@ -435,8 +435,16 @@ func (b *Bot) openThread(ctx context.Context, i *discordgo.Interaction, m *stora
 	if i.Message == nil {
 		return
 	}
+	b.playInThread(ctx, m, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
+		return b.s.MessageThreadStartComplex(i.ChannelID, i.Message.ID, start)
+	})
+}
+
+// playInThread opens the match's thread with open and plays the match there
+// from then on; when Discord refuses, the match stays in the channel.
+func (b *Bot) playInThread(ctx context.Context, m *storage.Match, open func(*discordgo.ThreadStart) (*discordgo.Channel, error)) {
 	name := truncate(b.publicPrinter(m.GuildID).Sprintf(txtThreadName, matchNumber(m), m.Players[game.Red].Name, m.Players[game.Blue].Name), 100)
-	th, err := b.s.MessageThreadStartComplex(i.ChannelID, i.Message.ID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080})
+	th, err := open(&discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080})
 	if err != nil {
 		b.log.Warn("starting the match thread failed; playing in the channel", "match", m.ID, "error", err)
 		return

@@ -425,3 +425,43 @@ func TestTournamentPairedOnce(t *testing.T) {
 		t.Fatalf("%d matches started, want 2", len(all))
 	}
 }
+
+// TestTournamentThreads: on a server that plays each match in a thread, a
+// tournament's matches get threads of the tournament's channel, where their
+// public boards go; the tournament's announcements stay in the channel.
+func TestTournamentThreads(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+		s.Board = storage.BoardThread
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Threads cup"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.expect(h.run(h.carol, "join"), "You joined")
+	h.advance(time.Hour)
+	h.channelSays("round 1 of")
+	matches := h.roundMatches(1)
+	if len(matches) != 1 {
+		t.Fatalf("round 1 started %d matches, want 1", len(matches))
+	}
+	h.srv.WaitFor(t, "the match's thread", func() bool { return h.match(matches[0].ID).ThreadID != "" })
+	m := h.match(matches[0].ID)
+	threads := h.channel.Threads()
+	if len(threads) != 1 || threads[0].ID != m.ThreadID {
+		t.Fatalf("the channel's threads %v, want the match's %s", threads, m.ThreadID)
+	}
+	h.play(m, game.Blue)
+	h.srv.WaitFor(t, "the result in the thread", func() bool {
+		for _, msg := range h.srv.ChannelMessages(threads[0]) {
+			if strings.Contains(msg.Content, "resigned") {
+				return true
+			}
+		}
+		return false
+	})
+	h.channelSays("**Threads cup**")
+}

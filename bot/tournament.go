@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bwmarrin/discordgo"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
@@ -400,6 +401,14 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		t = linked
 		b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
+		if b.threadsFor(b.serverOf(ctx, t.GuildID)) {
+			// A thread of the tournament's channel for each match, as a
+			// challenge's match gets one from its challenge message.
+			b.playInThread(ctx, m, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
+				start.Type = discordgo.ChannelTypeGuildPublicThread
+				return b.s.ThreadStartComplex(t.ChannelID, start)
+			})
+		}
 	}
 	if !t.Starting {
 		return t
