@@ -45,17 +45,10 @@ func (b *Bot) onChallenge(ctx context.Context, i *discordgo.Interaction, opts op
 		b.tell(i, b.explain(printerOf(i), err, "challenge"))
 		return
 	}
-	clock := storage.TimeControl{}
-	if v := opts.str(optClock); v != "" {
-		if opts.str(optMoveTime) != "" {
-			b.say(i, "Choose a move time or a clock, not both: the clock replaces the time per move.")
-			return
-		}
-		if clock, err = storage.ParseTimeControl(v); err != nil {
-			b.say(i, "A clock is written minutes+seconds, like 10+5, with 1 to 180 minutes.")
-			return
-		}
-		moveTime = setupTimeOnClock
+	clock, moveTime, err := clockOption(opts, moveTime)
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "challenge"))
+		return
 	}
 	c := &storage.Challenge{Challenger: storage.Player{UserID: me.ID, Name: displayName(i)}, Opponent: opp, Rules: rules, MoveTime: moveTime, Clock: clock}
 	if c.RatingMin, c.RatingMax, err = openChallengeRange(opts, opp); err != nil {
@@ -104,6 +97,24 @@ func (b *Bot) namedOpponent(ctx context.Context, i *discordgo.Interaction, opts 
 // setupTimeOnClock is how long the set-ups of a match on the clock may
 // take: its players are at the board.
 const setupTimeOnClock = 15 * time.Minute
+
+// clockOption reads the clock option: the match's game clock and the move
+// time, which the clock replaces by the set-up's time; without the option,
+// no clock and moveTime.
+func clockOption(opts options, moveTime time.Duration) (storage.TimeControl, time.Duration, error) {
+	v := opts.str(optClock)
+	if v == "" {
+		return storage.TimeControl{}, moveTime, nil
+	}
+	if opts.str(optMoveTime) != "" {
+		return storage.TimeControl{}, 0, friendly("Choose a move time or a clock, not both: the clock replaces the time per move.")
+	}
+	clock, err := storage.ParseTimeControl(v)
+	if err != nil {
+		return storage.TimeControl{}, 0, friendly("A clock is written minutes+seconds, like 10+5, with 1 to 180 minutes.")
+	}
+	return clock, setupTimeOnClock, nil
+}
 
 // postChallenge makes a challenge, within the challenger's limits, and
 // answers the interaction with it: a message in the channel that pings the

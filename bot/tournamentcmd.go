@@ -246,17 +246,10 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		b.tell(i, b.explain(p, err, "tournament"))
 		return
 	}
-	clock := storage.TimeControl{}
-	if v := opts.str(optClock); v != "" {
-		if opts.str(optMoveTime) != "" {
-			b.say(i, "Choose a move time or a clock, not both: the clock replaces the time per move.")
-			return
-		}
-		if clock, err = storage.ParseTimeControl(v); err != nil {
-			b.say(i, "A clock is written minutes+seconds, like 10+5, with 1 to 180 minutes.")
-			return
-		}
-		moveTime = setupTimeOnClock
+	clock, moveTime, err := clockOption(opts, moveTime)
+	if err != nil {
+		b.tell(i, b.explain(p, err, "tournament"))
+		return
 	}
 	hours := func(name string, def int64) int64 {
 		if v, ok := opts.integer(name); ok {
