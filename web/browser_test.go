@@ -17,6 +17,21 @@ import (
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
+// blueReady makes a Barrage match in which Blue's set-up is confirmed and
+// Red's is still to come.
+func (f *fixture) blueReady(t *testing.T) *storage.Match {
+	t.Helper()
+	bg := context.Background()
+	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = f.store.SetSetup(bg, m.ID, 0, game.Blue, game.RandomSetup(m.Rules, 5), storage.SetupConfirmed, storagetest.T0); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // browser starts a headless Chromium for a test (see browsertest.Start).
 func browser(t *testing.T) context.Context {
 	t.Helper()
@@ -55,13 +70,7 @@ func TestBrowserSetupAndMove(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
 	bg := context.Background()
-	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m, err = f.store.SetSetup(bg, m.ID, 0, game.Blue, game.RandomSetup(m.Rules, 5), storage.SetupConfirmed, storagetest.T0); err != nil {
-		t.Fatal(err)
-	}
+	m := f.blueReady(t)
 	var refusal string
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
@@ -216,13 +225,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
 	bg := context.Background()
-	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m, err = f.store.SetSetup(bg, m.ID, 0, game.Blue, game.RandomSetup(m.Rules, 5), storage.SetupConfirmed, storagetest.T0); err != nil {
-		t.Fatal(err)
-	}
+	m := f.blueReady(t)
 	// Barrage's eight pieces on Red's second row, typed: 10 is "0".
 	keys := []string{"0", "9", "2", "2", "3", "s", "b", "f"}
 	actions := []chromedp.Action{
