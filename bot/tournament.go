@@ -352,6 +352,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		return t
 	}
 	r := rounds[len(rounds)-1]
+	threads := b.threadsFor(b.serverOf(ctx, t.GuildID))
 	for k, g := range r.Games {
 		if g.IsBye() || g.Result.Done() {
 			continue
@@ -401,7 +402,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		t = linked
 		b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
-		if b.threadsFor(b.serverOf(ctx, t.GuildID)) {
+		if threads {
 			// A thread of the tournament's channel for each match, as a
 			// challenge's match gets one from its challenge message.
 			b.playInThread(ctx, m, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {

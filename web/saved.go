@@ -68,7 +68,7 @@ func (s *Server) saveSetup(w http.ResponseWriter, r *http.Request, c Capability)
 		return err
 	}
 	name := strings.TrimSpace(req.Name)
-	if name == "" || utf8.RuneCountInString(name) > MaxSetupName || !utf8.ValidString(name) {
+	if name == "" || utf8.RuneCountInString(name) > MaxSetupName {
 		return errBadRequest
 	}
 	su, err := setupOf(req.Setup)

@@ -24,7 +24,6 @@ type botPages struct {
 	mu     sync.Mutex
 	lat    []time.Duration // from a measured move's interaction to its state on a page
 	events int             // measured moves' states read
-	want   int             // measured moves' states the pages should have read
 	closed int             // pages whose stream ended while they were open
 	seen   []int           // per page: the longest history it has read
 	match  []*loadMatch    // per page: its match
@@ -139,11 +138,12 @@ func (p *botPages) settle() (lat []time.Duration, events, missed, closed int) {
 	time.Sleep(time.Second) // the last states on their way
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	want := 0 // measured moves' states the pages should have read
 	for i, m := range p.match {
-		p.want += m.measuredUpTo(p.seen[i])
+		want += m.measuredUpTo(p.seen[i])
 	}
 	slices.Sort(p.lat)
-	return p.lat, p.events, max(0, p.want-p.events), p.closed
+	return p.lat, p.events, max(0, want-p.events), p.closed
 }
 
 // webKey reads the key the bot signs its links with, drawing it if the
