@@ -5,6 +5,7 @@
 //	strategolab compare DIR [DIR2 ...]    score arena runs, pair two runs game by game
 //	strategolab agent -level L            play one game over the UCC protocol on stdin and stdout
 //	strategolab movetime RECORD...        time the computer's choice of a move on positions of games
+//	strategolab habits RECORD...          how the players of game records use their pieces
 //	strategolab help [COMMAND]            list the commands, or describe one
 //
 // docs/COMPUTER.md tells how the computer plays and how it is measured.
@@ -34,6 +35,8 @@ func program() *cli.Program {
 				Flags: func(w io.Writer) *flag.FlagSet { return agentFlags(new(agentConfig), w) }, Run: runAgent},
 			{Name: "movetime", Summary: "time the computer's choice of a move on positions of game records",
 				Flags: func(w io.Writer) *flag.FlagSet { return movetimeFlags(new(movetimeConfig), w) }, Operands: atLeastOneRecord, Run: runMovetime},
+			{Name: "habits", Summary: "how the players of game records use their pieces: moved, unseen, never moved, attacks",
+				Flags: func(w io.Writer) *flag.FlagSet { return habitsFlags(new(string), w) }, Operands: atLeastOneRecord, Run: runHabits},
 			{Name: "beliefs", Summary: "score hard's beliefs about hidden pieces on Gravon records, with and without the behaviour model",
 				Flags: beliefs.RunFlags, Operands: atLeastOneRecord, Run: beliefs.Run},
 			{Name: "fit-behaviour", Summary: "refit the behaviour model's weights on Gravon records (never the held-out months)",
