@@ -379,6 +379,9 @@ func quitResult(g *game.Game, rules game.Rules, side game.Side, name, outcome st
 // "B (". strategolab compare finds A by it.
 const arenaA = "A ("
 
+// arenaB begins the name of player B in a record, "B (normal)".
+const arenaB = "B ("
+
 // isArenaA reports whether a record's player name is the arena's player A.
 func isArenaA(name string) bool { return strings.HasPrefix(name, arenaA) }
 
@@ -390,7 +393,7 @@ func writeArenaRecord(c arenaConfig, i int, aSide game.Side, g *game.Game) error
 	}
 	var names [2]string
 	names[aSide] = arenaA + c.players[0].String() + ")"
-	names[aSide.Opponent()] = "B (" + c.players[1].String() + ")"
+	names[aSide.Opponent()] = arenaB + c.players[1].String() + ")"
 	var buf bytes.Buffer
 	if err := game.NewRecord(g, names[game.Red], names[game.Blue]).WriteGravon(&buf); err != nil {
 		return fmt.Errorf("game %d: record: %w", i+1, err)

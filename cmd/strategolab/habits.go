@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/cli"
@@ -16,9 +17,11 @@ const habitsUsage = `usage: strategolab habits [-variant V] RECORD...
 Tells how the players of Gravon records (zip archives or XML files) use
 their pieces: at plies 50, 100 and 200, for every side of a game that got
 that far, the pieces it has moved that the other side has not seen fight,
-its pieces that can move but never did, and the attacks it has made. Run
-on people's games it is the yardstick for the same figures of an arena's
-players (strategolab compare -battles).
+its pieces that can move but never did, the attacks it has made, how often
+the other side has seen its strongest piece, and how many of its Colonels,
+Generals and Marshals it has seen. The players of an arena's records are
+told apart by name ("hard", "ext:…"); every other player is one of the
+people, whose figures are the yardstick for the computer's.
 
 Flags:
 `
@@ -33,6 +36,8 @@ type habitTally struct {
 	unseen  [len(habitPlies)]int // moved pieces the other side has not seen fight
 	still   [len(habitPlies)]int // pieces that can move and never did, not seen
 	attacks [len(habitPlies)]int // attacks made so far
+	topSeen [len(habitPlies)]int // sides whose strongest piece the other has seen
+	bigSeen [len(habitPlies)]int // Colonels, Generals and Marshals the other has seen
 }
 
 func habitsFlags(variant *string, stderr io.Writer) *flag.FlagSet {
@@ -59,36 +64,67 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "strategolab habits:", err)
 		return 1
 	}
-	var t habitTally
+	tallies := map[string]*habitTally{}
+	var players []string // in the order first met
 	for _, r := range recs {
 		if err := ctx.Err(); err != nil {
 			fmt.Fprintln(stderr, "strategolab habits:", err)
 			return 1
 		}
-		if err := t.add(r.Record); err != nil {
+		var sides [2]*habitTally
+		for side, name := range r.Record.Players {
+			p := habitPlayer(name)
+			if tallies[p] == nil {
+				tallies[p] = new(habitTally)
+				players = append(players, p)
+			}
+			sides[side] = tallies[p]
+		}
+		if err := addHabits(r.Record, sides); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
 	}
-	if t.sides[0] == 0 {
+	reached := false
+	for _, t := range tallies {
+		reached = reached || t.sides[0] > 0
+	}
+	if !reached {
 		fmt.Fprintf(stderr, "strategolab habits: no game of %d reached ply %d (skipped: %v)\n", len(recs), habitPlies[0], skipped)
 		return 1
 	}
 	fmt.Fprintf(stdout, "%d %s games, a side:\n", len(recs), variant)
-	fmt.Fprintf(stdout, "  %-5s %6s %22s %22s %16s\n", "ply", "sides", "moved, not seen fight", "can move, never moved", "attacks so far")
-	for i, ply := range habitPlies {
-		n := t.sides[i]
-		if n == 0 {
-			continue
+	for _, p := range players {
+		t := tallies[p]
+		fmt.Fprintf(stdout, "%s\n  %-5s %6s %22s %22s %15s %15s %21s\n", p, "ply", "sides", "moved, not seen fight", "can move, never moved",
+			"attacks so far", "strongest seen", "Colonels and up seen")
+		for i, ply := range habitPlies {
+			n := t.sides[i]
+			if n == 0 {
+				continue
+			}
+			per := func(x int) float64 { return float64(x) / float64(n) }
+			fmt.Fprintf(stdout, "  %-5d %6d %22.2f %22.2f %15.2f %14.1f%% %21.2f\n", ply, n, per(t.unseen[i]), per(t.still[i]),
+				per(t.attacks[i]), 100*per(t.topSeen[i]), per(t.bigSeen[i]))
 		}
-		per := func(x int) float64 { return float64(x) / float64(n) }
-		fmt.Fprintf(stdout, "  %-5d %6d %22.2f %22.2f %16.2f\n", ply, n, per(t.unseen[i]), per(t.still[i]), per(t.attacks[i]))
 	}
 	return 0
 }
 
-// add replays rec and counts both its sides at each of habitPlies it reaches.
-func (t *habitTally) add(rec *game.Record) error {
+// habitPlayer is whom a record's player counts as: an arena's player by
+// its name ("A (hard)" is hard), anyone else as one of the people.
+func habitPlayer(name string) string {
+	for _, part := range []string{arenaA, arenaB} {
+		if strings.HasPrefix(name, part) && strings.HasSuffix(name, ")") {
+			return name[len(part) : len(name)-1]
+		}
+	}
+	return "people"
+}
+
+// addHabits replays rec and counts each side, into its player's tally, at
+// each of habitPlies the game reaches.
+func addHabits(rec *game.Record, tallies [2]*habitTally) error {
 	return records.Positions(rec, habitPlies[:], func(ply int, g *game.Game) error {
 		i := 0
 		for habitPlies[i] != ply {
@@ -101,18 +137,33 @@ func (t *habitTally) add(rec *game.Record) error {
 			}
 		}
 		for side := game.Red; side <= game.Blue; side++ {
+			t := tallies[side]
 			t.sides[i]++
 			t.attacks[i] += attacks[side]
 			other := g.View(game.ViewerOf(side.Opponent()))
+			strongest, seen := game.NoRank, false
 			for sq, c := range other.Board {
+				if !c.Occupied || c.Side != side {
+					continue
+				}
+				_, r, _ := g.PieceAt(game.Square(sq))
 				switch {
 				case hiddenMoved(c, side):
 					t.unseen[i]++
-				case c.Occupied && c.Side == side && c.Rank == game.NoRank:
-					if _, r, _ := g.PieceAt(game.Square(sq)); r.Movable() {
-						t.still[i]++
-					}
+				case c.Rank == game.NoRank && r.Movable():
+					t.still[i]++
 				}
+				if c.Rank != game.NoRank && r >= game.Colonel && r <= game.Marshal {
+					t.bigSeen[i]++
+				}
+				if r >= game.Spy && r <= game.Marshal && (strongest == game.NoRank || r > strongest) {
+					strongest, seen = r, c.Rank != game.NoRank
+				} else if r == strongest && c.Rank == game.NoRank {
+					seen = false // another of that rank is still hidden
+				}
+			}
+			if seen {
+				t.topSeen[i]++
 			}
 		}
 		return nil
