@@ -453,21 +453,27 @@ func TestCompareBattles(t *testing.T) {
 	}
 }
 
+// walkingScouts is a game of 204 plies: Red's Sergeant and Scout move;
+// Blue's General takes the Sergeant and is seen; then a Scout of each side
+// walks round a square. Red never moves its General and Miner, Blue its
+// Miner, Sergeant and the Scout on B10.
+func walkingScouts(t *testing.T) (rules game.Rules, red, blue map[string]game.Rank, moves []string) {
+	rules = gametest.CustomRules(t, "9 4 3 2 2 F")
+	red = map[string]game.Rank{"A1": game.Flag, "B1": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Scout, "H1": game.Miner}
+	blue = map[string]game.Rank{"A10": game.Flag, "E7": game.General, "J10": game.Scout, "H10": game.Miner, "C10": game.Sergeant, "B10": game.Scout}
+	moves = []string{"E4-E5", "E7-E6", "F4-F5", "E6xE5"}
+	for range 25 {
+		moves = append(moves, "J1-J2", "J10-J9", "J2-I2", "J9-I9", "I2-I1", "I9-I10", "I1-J1", "I10-J10")
+	}
+	return rules, red, blue, moves
+}
+
 // TestCompareUnseen: at plies 100 and 200 each player's pieces that moved
 // and that the other has not seen fight are counted, over the games that got
 // that far; a piece that fought, or never moved, is not one of them. The
 // pieces that can move but never did are counted beside them, the Flag not.
 func TestCompareUnseen(t *testing.T) {
-	rules := gametest.CustomRules(t, "9 4 3 2 2 F")
-	red := map[string]game.Rank{"A1": game.Flag, "B1": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Scout, "H1": game.Miner}
-	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.General, "J10": game.Scout, "H10": game.Miner, "C10": game.Sergeant, "B10": game.Scout}
-	// Red's Sergeant and Scout move; Blue's General takes the Sergeant and
-	// is seen; then a Scout of each side walks round a square.
-	opening := []string{"E4-E5", "E7-E6", "F4-F5", "E6xE5"}
-	var rounds []string
-	for range 25 {
-		rounds = append(rounds, "J1-J2", "J10-J9", "J2-I2", "J9-I9", "I2-I1", "I9-I10", "I1-J1", "I10-J10")
-	}
+	rules, red, blue, moves := walkingScouts(t)
 	tests := []struct {
 		name         string
 		plies        int
@@ -486,8 +492,7 @@ func TestCompareUnseen(t *testing.T) {
 	stillA, stillB := [len(unseenPlies)]int{2, 2}, [len(unseenPlies)]int{3, 3}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			moves := append(append([]string(nil), opening...), rounds...)[:tc.plies]
-			dir, tally := scriptedRun(t, rules, red, blue, moves)
+			dir, tally := scriptedRun(t, rules, red, blue, moves[:tc.plies])
 			if tally.reached != tc.reached || tally.unseen[0] != tc.unseenA || tally.unseen[1] != tc.unseenB {
 				t.Errorf("reached %v, unseen A %v B %v; want %v, %v, %v", tally.reached, tally.unseen[0], tally.unseen[1], tc.reached, tc.unseenA, tc.unseenB)
 			}

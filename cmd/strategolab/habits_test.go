@@ -18,20 +18,10 @@ import (
 // far, whether the other has seen its strongest piece, and its Colonels and
 // up the other has seen.
 func TestHabits(t *testing.T) {
-	rules := gametest.CustomRules(t, "9 4 3 2 2 F")
-	red := map[string]game.Rank{"A1": game.Flag, "B1": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Scout, "H1": game.Miner}
-	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.General, "J10": game.Scout, "H10": game.Miner, "C10": game.Sergeant, "B10": game.Scout}
-	// Red's Sergeant and Scout move; Blue's General takes the Sergeant and
-	// is seen; then a Scout of each side walks round a square. Red (A, hard):
-	// 2 moved unseen (Scouts F4 and J1), 2 never moved (General, Miner), no
-	// attack, its General unseen; Blue (B, normal): 1 moved unseen (Scout
-	// J10), 3 never moved, 1 attack, its General seen.
-	opening := []string{"E4-E5", "E7-E6", "F4-F5", "E6xE5"}
-	var rounds []string
-	for range 25 {
-		rounds = append(rounds, "J1-J2", "J10-J9", "J2-I2", "J9-I9", "I2-I1", "I9-I10", "I1-J1", "I10-J10")
-	}
-	moves := append(opening, rounds...)
+	// Red (A, hard): 2 moved unseen (Scouts F4 and J1), 2 never moved
+	// (General, Miner), no attack, its General unseen; Blue (B, normal): 1
+	// moved unseen (Scout J10), 3 never moved, 1 attack, its General seen.
+	rules, red, blue, moves := walkingScouts(t)
 	record := func(plies int) string {
 		g := gametest.Scripted(t, rules, red, blue, moves[:plies]...)
 		dir := t.TempDir()
