@@ -363,7 +363,16 @@ type battleTally struct {
 	// pieces for little frees the enemy's next strongest to take hidden
 	// pieces at no risk (see fearless).
 	shownCheap, shownAttacked [2][len(topPieces)]int
+	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
+	// the material player p's battles had won less lost by then; netReached
+	// counts those games. It tells when a lead was made or lost.
+	netBy      [2][len(netPlies)]int
+	netReached [len(netPlies)]int
 }
+
+// netPlies are the plies at which battleTally adds up each player's net
+// material so far.
+var netPlies = [...]int{100, 200, 300}
 
 // topPieces are the ranks whose first showing battleTally counts.
 var topPieces = [2]game.Rank{game.Marshal, game.General}
@@ -401,8 +410,10 @@ func (t *battleTally) add(r arenaRecord) error {
 	var shown [2][len(topPieces)]bool                    // by player
 	var candidates []game.Rank                           // the ranks of the enemy's hidden moved pieces, before an attack on one
 	took := [2]game.Square{game.NoSquare, game.NoSquare} // by side: where its last move took a piece
+	var net [2]int                                       // by player: battles' material so far
 	for _, m := range rec.Moves {
 		t.countUnseen(g, player)
+		t.countNet(g, net)
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
 		// What the attacker knew of the target, read before the battle
@@ -450,23 +461,37 @@ func (t *battleTally) add(r arenaRecord) error {
 				t.spyBait[q]++
 			}
 		}
-		net := ai.BattleMaterial(res)
+		net[p] += ai.BattleMaterial(res)
 		t.attacks[p][kind]++
-		t.net[p][kind] += net
+		t.net[p][kind] += ai.BattleMaterial(res)
 		if kind == onHiddenMoved && everyBeaterKnown(&v, side, res.Attacker) {
 			t.fearless[p]++
-			t.fearlessNet[p] += net
+			t.fearlessNet[p] += ai.BattleMaterial(res)
 		}
 		t.countShown(&shown, p, res.Attacker, res.Defender, true)
 		t.countShown(&shown, player(side.Opponent()), res.Defender, res.Attacker, false)
 		victim := side.Opponent()
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
-			t.leftWorth[player(victim)] += net // what the attacker took
+			t.leftWorth[player(victim)] += ai.BattleMaterial(res) // what the attacker took
 		}
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
+	t.countNet(g, net)
 	return nil
+}
+
+// countNet adds each player's battles' material so far, net, when g is at
+// one of netPlies.
+func (t *battleTally) countNet(g *game.Game, net [2]int) {
+	i := slices.Index(netPlies[:], g.Ply())
+	if i < 0 {
+		return
+	}
+	t.netReached[i]++
+	for p := range net {
+		t.netBy[p][i] += net[p]
+	}
 }
 
 // hiddenMovedRanks appends to dst the ranks of enemy's pieces that moved and
@@ -636,6 +661,12 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 			float64(t.shownCheap[0][i])/g, "", float64(t.shownCheap[1][i])/g)
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("%s first shown attacked (games)", r),
 			float64(t.shownAttacked[0][i])/g, "", float64(t.shownAttacked[1][i])/g)
+	}
+	for i, ply := range netPlies {
+		if n := float64(t.netReached[i]); n > 0 {
+			fmt.Fprintf(w, "  %-55s %6s %+8.1f %6s %+8.1f\n", fmt.Sprintf("all battles by ply %d (games: %d)", ply, t.netReached[i]),
+				"", float64(t.netBy[0][i])/n, "", float64(t.netBy[1][i])/n)
+		}
 	}
 	for i, ply := range unseenPlies {
 		if n := float64(t.reached[i]); n > 0 {

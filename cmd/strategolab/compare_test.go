@@ -472,6 +472,8 @@ func walkingScouts(t *testing.T) (rules game.Rules, red, blue map[string]game.Ra
 // and that the other has not seen fight are counted, over the games that got
 // that far; a piece that fought, or never moved, is not one of them. The
 // pieces that can move but never did are counted beside them, the Flag not.
+// Each player's battles' net material so far is added up at plies 100, 200
+// and 300.
 func TestCompareUnseen(t *testing.T) {
 	rules, red, blue, moves := walkingScouts(t)
 	tests := []struct {
@@ -495,6 +497,13 @@ func TestCompareUnseen(t *testing.T) {
 			dir, tally := scriptedRun(t, rules, red, blue, moves[:tc.plies])
 			if tally.reached != tc.reached || tally.unseen[0] != tc.unseenA || tally.unseen[1] != tc.unseenB {
 				t.Errorf("reached %v, unseen A %v B %v; want %v, %v, %v", tally.reached, tally.unseen[0], tally.unseen[1], tc.reached, tc.unseenA, tc.unseenB)
+			}
+			// Battles' net material: B's General took a Sergeant (22), A
+			// won nothing; no game reaches ply 300.
+			wantReached := [len(netPlies)]int{tc.reached[0], tc.reached[1], 0}
+			wantB := [len(netPlies)]int{22 * tc.reached[0], 22 * tc.reached[1], 0}
+			if tally.netReached != wantReached || tally.netBy[0] != [len(netPlies)]int{} || tally.netBy[1] != wantB {
+				t.Errorf("net material reached %v, A %v, B %v; want %v, 0, %v", tally.netReached, tally.netBy[0], tally.netBy[1], wantReached, wantB)
 			}
 			for i, n := range tc.reached {
 				if tally.still[0][i] != n*stillA[i] || tally.still[1][i] != n*stillB[i] {
