@@ -461,19 +461,20 @@ func (t *battleTally) add(r arenaRecord) error {
 				t.spyBait[q]++
 			}
 		}
-		net[p] += ai.BattleMaterial(res)
+		material := ai.BattleMaterial(res)
+		net[p] += material
 		t.attacks[p][kind]++
-		t.net[p][kind] += ai.BattleMaterial(res)
+		t.net[p][kind] += material
 		if kind == onHiddenMoved && everyBeaterKnown(&v, side, res.Attacker) {
 			t.fearless[p]++
-			t.fearlessNet[p] += ai.BattleMaterial(res)
+			t.fearlessNet[p] += material
 		}
 		t.countShown(&shown, p, res.Attacker, res.Defender, true)
 		t.countShown(&shown, player(side.Opponent()), res.Defender, res.Attacker, false)
 		victim := side.Opponent()
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
-			t.leftWorth[player(victim)] += ai.BattleMaterial(res) // what the attacker took
+			t.leftWorth[player(victim)] += material // what the attacker took
 		}
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
