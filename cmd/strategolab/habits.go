@@ -48,16 +48,9 @@ func habitsFlags(variant *string, stderr io.Writer) *flag.FlagSet {
 
 func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var variantName string
-	files, err := cli.ParseInterleaved(habitsFlags(&variantName, stderr), args)
-	if err == nil {
-		err = atLeastOneRecord(len(files))
-	}
-	if err != nil {
-		return cli.UsageFailed(stderr, "strategolab habits", habitsUsage, err)
-	}
-	variant, err := game.ParseVariant(variantName)
-	if err != nil {
-		return cli.UsageFailed(stderr, "strategolab habits", habitsUsage, err)
+	files, variant, exit, ok := parseRecordArgs(habitsFlags(&variantName, stderr), args, &variantName, "habits", habitsUsage, stderr)
+	if !ok {
+		return exit
 	}
 	recs, skipped, err := records.Read(files, variant)
 	if err != nil {

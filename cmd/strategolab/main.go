@@ -16,6 +16,8 @@ import (
 	"flag"
 	"io"
 
+	"github.com/strategobot/strategobot/game"
+
 	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/internal/lab/beliefs"
 )
@@ -48,6 +50,24 @@ func program() *cli.Program {
 }
 
 func main() { cli.Main(program().Dispatch) }
+
+// parseRecordArgs parses the command line of a command on Gravon records:
+// its flags (into fs), one or more record files, and the variant named by
+// variantName. Given -h or a bad command line it writes the usage and
+// returns ok false with the command's exit code.
+func parseRecordArgs(fs *flag.FlagSet, args []string, variantName *string, command, usage string, stderr io.Writer) (files []string, v game.Variant, exit int, ok bool) {
+	files, err := cli.ParseInterleaved(fs, args)
+	if err == nil {
+		err = atLeastOneRecord(len(files))
+	}
+	if err == nil {
+		v, err = game.ParseVariant(*variantName)
+	}
+	if err != nil {
+		return nil, 0, cli.UsageFailed(stderr, "strategolab "+command, usage, err), false
+	}
+	return files, v, 0, true
+}
 
 // atLeastOneRecord checks that a command on Gravon records is given some.
 func atLeastOneRecord(n int) error {

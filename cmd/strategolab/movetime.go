@@ -44,18 +44,14 @@ func movetimeFlags(c *movetimeConfig, stderr io.Writer) *flag.FlagSet {
 
 func runMovetime(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c movetimeConfig
-	files, err := cli.ParseInterleaved(movetimeFlags(&c, stderr), args)
-	if err == nil {
-		err = atLeastOneRecord(len(files))
+	files, variant, exit, ok := parseRecordArgs(movetimeFlags(&c, stderr), args, &c.variantName, "movetime", movetimeUsage, stderr)
+	if !ok {
+		return exit
 	}
-	if err != nil {
-		return cli.UsageFailed(stderr, "strategolab movetime", movetimeUsage, err)
-	}
+	c.variant = variant
+	var err error
 	if c.level, err = ai.ParseLevel(c.levelName); err != nil || c.level == ai.Random {
 		return cli.UsageFailed(stderr, "strategolab movetime", movetimeUsage, fmt.Errorf("-level is easy, normal or hard, not %q", c.levelName))
-	}
-	if c.variant, err = game.ParseVariant(c.variantName); err != nil {
-		return cli.UsageFailed(stderr, "strategolab movetime", movetimeUsage, err)
 	}
 	if c.every < 1 {
 		return cli.UsageFailed(stderr, "strategolab movetime", movetimeUsage, errors.New("-every is 1 or more"))
