@@ -45,9 +45,11 @@ stronger with the share of them lost (to a stronger piece that was hiding);
 counts the Marshals taken by the Spy, with the share taken just after taking
 a piece where they stood (the bait of the textbook), and the pieces lost
 while they stood next to a known piece that beats them when their player
-could have stepped them away; gives the share of games in which each side's
-Marshal and General were first shown attacking a piece below a Colonel, or
-attacked; and counts, at plies 100 and 200, each side's pieces that had moved
+could have stepped them away; counts the pieces each side's Marshal and
+General took while the enemy's Marshal was hidden, known or gone (a General
+that attacks hidden pieces risks that Marshal only while it is hidden); gives
+the share of games in which each side's Marshal and General were first shown
+attacking a piece below a Colonel, or attacked; and counts, at plies 100 and 200, each side's pieces that had moved
 and that the other side had not seen fight (an engine that attacks only what
 cannot be a Bomb goes for those), and its pieces that can move but never did
 (to the enemy, each may be a Bomb).
@@ -363,11 +365,39 @@ type battleTally struct {
 	// pieces for little frees the enemy's next strongest to take hidden
 	// pieces at no risk (see fearless).
 	shownCheap, shownAttacked [2][len(topPieces)]int
+	// topTakes[p][m] counts the pieces player p's Marshal or General took,
+	// by what had become of the enemy's Marshal (marshalHidden, Known,
+	// Gone): a General that attacks hidden pieces risks meeting that
+	// Marshal only while it is hidden.
+	topTakes [2][marshalStates]int
 	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
 	// the material player p's battles had won less lost by then; netReached
 	// counts those games. It tells when a lead was made or lost.
 	netBy      [2][len(netPlies)]int
 	netReached [len(netPlies)]int
+}
+
+// The states of a side's Marshal as the enemy saw it.
+const (
+	marshalHidden = iota // on the board, its rank not shown
+	marshalKnown         // on the board, shown
+	marshalGone          // taken, or never in the army
+	marshalStates
+)
+
+var marshalStateNames = [marshalStates]string{"hidden", "known", "gone"}
+
+// marshalState is what view v (the enemy's) shows of side's Marshal.
+func marshalState(v *game.View, side game.Side) int {
+	if v.Remaining[side][game.Marshal] == 0 {
+		return marshalGone
+	}
+	for _, c := range v.Board {
+		if c.Occupied && c.Side == side && c.Rank == game.Marshal {
+			return marshalKnown
+		}
+	}
+	return marshalHidden
 }
 
 // netPlies are the plies at which battleTally adds up each player's net
@@ -438,10 +468,13 @@ func (t *battleTally) add(r arenaRecord) error {
 		if !res.IsAttack() {
 			continue
 		}
+		p := player(side)
 		if res.Outcome == game.AttackerWon {
 			took[side] = m.To
+			if res.Attacker == game.Marshal || res.Attacker == game.General {
+				t.topTakes[p][marshalState(&v, side.Opponent())]++
+			}
 		}
-		p := player(side)
 		if kind == onHiddenMoved {
 			t.atRandom[p] += beatenShare(candidates, res.Attacker)
 			if res.Outcome == game.AttackerWon {
@@ -657,6 +690,10 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "Marshal taken by the Spy (share: just after it took)",
 		float64(t.spyTook[0])/g, bracketed(float64(t.spyBait[0]), t.spyTook[0]),
 		float64(t.spyTook[1])/g, bracketed(float64(t.spyBait[1]), t.spyTook[1]))
+	for m, name := range marshalStateNames {
+		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "pieces taken by its Marshal or General, the enemy's Marshal "+name,
+			float64(t.topTakes[0][m])/g, "", float64(t.topTakes[1][m])/g)
+	}
 	for i, r := range topPieces {
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("%s first shown attacking below a Colonel (games)", r),
 			float64(t.shownCheap[0][i])/g, "", float64(t.shownCheap[1][i])/g)

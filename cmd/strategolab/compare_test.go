@@ -270,6 +270,11 @@ func TestCompareBattles(t *testing.T) {
 	bait := position{"10 9 S 4 F",
 		map[string]game.Rank{"E4": game.Marshal, "B1": game.General, "C1": game.Spy, "J1": game.Sergeant, "A1": game.Flag},
 		map[string]game.Rank{"F7": game.General, "E7": game.Spy, "B10": game.Marshal, "J10": game.Sergeant, "A10": game.Flag}}
+	// Red's Marshal on E4, Sergeant on F4; Blue's Sergeant on E7, General
+	// on F7, Marshal at home on J10.
+	known := position{"10 9 4 F",
+		map[string]game.Rank{"E4": game.Marshal, "F4": game.Sergeant, "B1": game.General, "A1": game.Flag},
+		map[string]game.Rank{"E7": game.Sergeant, "F7": game.General, "J10": game.Marshal, "A10": game.Flag}}
 	// Blue's General shows itself taking Red's Scout on F6; Red's Sergeant
 	// comes beside it on E6 (moves 1–8).
 	revealed := []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8"}
@@ -300,6 +305,9 @@ func TestCompareBattles(t *testing.T) {
 		// spyTook: each player's Marshals taken by the Spy; spyBait: those
 		// taken just after they took a piece there.
 		spyTook, spyBait [2]int
+		// topTakes: the pieces each player's Marshal or General took, by
+		// what the enemy's Marshal was then (hidden, known, gone).
+		topTakes [2][marshalStates]int
 	}{
 		{
 			name:     "left beside the known General, could step back",
@@ -309,7 +317,8 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 			shownCheap: [2]int{0, 1},
 			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
-			strong: [2]int{0, 2},
+			strong:   [2]int{0, 2},
+			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
 		},
 		{
 			name:     "walked in just before",
@@ -318,7 +327,8 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 			shownCheap: [2]int{0, 1},
 			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
-			strong: [2]int{0, 2},
+			strong:   [2]int{0, 2},
+			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
 		},
 		{
 			name:     "the taker was hidden",
@@ -328,7 +338,8 @@ func TestCompareBattles(t *testing.T) {
 			shownCheap: [2]int{0, 1},
 			// Red's Sergeant and Miner had moved: the General beats both.
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 1},
-			strong: [2]int{0, 1},
+			strong:   [2]int{0, 1},
+			topTakes: [2][marshalStates]int{1: {marshalGone: 1}},
 		},
 		{
 			name:     "shut in, nowhere to step",
@@ -339,7 +350,8 @@ func TestCompareBattles(t *testing.T) {
 			// The second time Red's General had moved too: at random, Blue's
 			// General would have beaten two of three.
 			won: [2]int{0, 2}, atRandom: [2]float64{0, 1 + 2.0/3},
-			strong: [2]int{0, 2},
+			strong:   [2]int{0, 2},
+			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
 		},
 		{
 			name:     "Red's General shows itself, then Blue's General takes a hidden Sergeant fearlessly",
@@ -350,7 +362,8 @@ func TestCompareBattles(t *testing.T) {
 			fearlessB: 1, fearlessNetB: 22,
 			shownCheap: [2]int{1, 1},
 			won:        [2]int{0, 1}, atRandom: [2]float64{0, 1},
-			strong: [2]int{0, 1},
+			strong:   [2]int{0, 1},
+			topTakes: [2][marshalStates]int{{marshalGone: 1}, {marshalGone: 1}},
 		},
 		{
 			name:     "Red's Sergeant attacks the known General",
@@ -360,7 +373,8 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 15},
 			shownCheap: [2]int{0, 1},
 			won:        [2]int{0, 1}, atRandom: [2]float64{0, 1},
-			strong: [2]int{0, 1},
+			strong:   [2]int{0, 1},
+			topTakes: [2][marshalStates]int{1: {marshalGone: 1}},
 		},
 		{
 			name:     "Red's Sergeant finds Blue's hidden General",
@@ -397,6 +411,7 @@ func TestCompareBattles(t *testing.T) {
 			won:           [2]int{1, 0}, atRandom: [2]float64{1, 0},
 			strong:  [2]int{1, 0},
 			spyTook: [2]int{1, 0}, spyBait: [2]int{1, 0},
+			topTakes: [2][marshalStates]int{{marshalHidden: 1}},
 		},
 		{
 			name: "Red's Marshal steps beside Blue's Spy, which takes it",
@@ -409,10 +424,29 @@ func TestCompareBattles(t *testing.T) {
 			spyTook:         [2]int{1, 0},
 			won:             [2]int{0, 1}, atRandom: [2]float64{0, 1},
 		},
+		{
+			name: "Red's Marshal is shown attacked; then Blue's General takes a hidden Sergeant",
+			pos:  known,
+			// Blue's Sergeant attacks Red's Marshal and shows it; Blue's
+			// General, hidden, comes beside Red's Sergeant and takes it
+			// (not fearlessly: Red's General, which it does not beat, has
+			// moved and is hidden).
+			moves:    []string{"E4-E5", "E7-E6", "B1-B2", "E6xE5", "F4-F5", "F7-F6", "B2-B3", "F6xF5"},
+			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: -22 + 22},
+			shownCheap:      [2]int{0, 1},
+			marshalAttacked: [2]int{1, 0},
+			// Red's General had moved too: a tie is no win.
+			won: [2]int{0, 1}, atRandom: [2]float64{0, 0.5},
+			strong:   [2]int{0, 1},
+			topTakes: [2][marshalStates]int{1: {marshalKnown: 1}},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, tally := scriptedRun(t, gametest.CustomRules(t, tc.pos.army), tc.pos.red, tc.pos.blue, tc.moves)
+			if tally.topTakes != tc.topTakes {
+				t.Errorf("pieces taken by Marshals and Generals, by the enemy's Marshal hidden, known, gone: %v, want %v", tally.topTakes, tc.topTakes)
+			}
 			if tally.attacks[0] != tc.attacksA || tally.net[0] != tc.netA {
 				t.Errorf("A's attacks %v net %v, want %v net %v", tally.attacks[0], tally.net[0], tc.attacksA, tc.netA)
 			}
@@ -446,7 +480,8 @@ func TestCompareBattles(t *testing.T) {
 				!strings.Contains(out, "General first shown attacking below a Colonel (games)") ||
 				!strings.Contains(out, "share won (attacking one of them at random)") ||
 				!strings.Contains(out, "of them, by a Colonel or stronger (share lost)") ||
-				!strings.Contains(out, "Marshal taken by the Spy (share: just after it took)") {
+				!strings.Contains(out, "Marshal taken by the Spy (share: just after it took)") ||
+				!strings.Contains(out, "pieces taken by its Marshal or General, the enemy's Marshal known") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
 		})

@@ -155,6 +155,26 @@ const (
 	stillPieces
 )
 
+// selection is which beliefs Run scores: about which set-ups, which hidden
+// pieces, and whose pieces.
+type selection struct {
+	setups setupFilter
+	pieces pieceFilter
+	// player, when not empty, keeps only the beliefs about the pieces of
+	// the players whose names contain it (any case): in an arena's
+	// records, "ext:" for the outside engine's.
+	player string
+}
+
+// wanted reports whether the selection scores the beliefs about side's
+// pieces in rec.
+func (sel selection) wanted(rec *game.Record, side game.Side) bool {
+	if !sel.setups.wanted(rec.Setups[side]) {
+		return false
+	}
+	return sel.player == "" || strings.Contains(strings.ToLower(rec.Players[side]), strings.ToLower(sel.player))
+}
+
 // ScorePosition scores opt's beliefs in g from viewer side's view: the
 // log-probability of the true rank of each of the opponent's hidden pieces.
 func ScorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions) (Tally, error) {
@@ -186,12 +206,12 @@ func scorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions, pieces pi
 // ScoreRecord scores every model at each ply of plies the game reaches, from
 // both sides' views: tallies[i][j] is model i at plies[j].
 func ScoreRecord(rec *game.Record, plies []int, models []Model) ([][]Tally, error) {
-	return scoreRecord(rec, plies, models, allSetups, allPieces)
+	return scoreRecord(rec, plies, models, selection{})
 }
 
 // scoreRecord is ScoreRecord for the views of the sides whose opponent's
-// set-up the filter keeps.
-func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilter, pieces pieceFilter) ([][]Tally, error) {
+// pieces the selection keeps.
+func scoreRecord(rec *game.Record, plies []int, models []Model, sel selection) ([][]Tally, error) {
 	tallies := make([][]Tally, len(models))
 	for i := range tallies {
 		tallies[i] = make([]Tally, len(plies))
@@ -200,10 +220,10 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilt
 		j := sort.SearchInts(plies, ply)
 		for i, m := range models {
 			for _, side := range []game.Side{game.Red, game.Blue} {
-				if !filter.wanted(rec.Setups[side.Opponent()]) {
+				if !sel.wanted(rec, side.Opponent()) {
 					continue
 				}
-				t, err := scorePosition(g, side, m.Opt, pieces)
+				t, err := scorePosition(g, side, m.Opt, sel.pieces)
 				if err != nil {
 					return err
 				}
@@ -215,7 +235,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, filter setupFilt
 	return tallies, err
 }
 
-const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-j N] FILES...
+const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-player NAME] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
 archives of XML records, or XML records): for each game of the variant (the
@@ -223,6 +243,9 @@ behaviour model is fitted on Classic games only), at each ply
 it reaches, from each side's view, the mean natural log of the probability
 each model gives the true rank of every hidden piece of the other side.
 Higher is better. Misses counts true ranks a model gave less than 1e-6.
+-player keeps the beliefs about one player's pieces: in an arena's records
+(arena -records DIR), -player ext: scores the computer's beliefs about the
+outside engine's pieces.
 
 Models: counts (the counts left and what moved), prior (and where people set
 up which rank), prior+hand (and the hand-set reading of behaviour),
@@ -243,8 +266,8 @@ func RunFlags(w io.Writer) *flag.FlagSet {
 }
 
 type runFlagValues struct {
-	plies, models, pieces, setups, variant *string
-	jobs                                   *int
+	plies, models, pieces, setups, variant, player *string
+	jobs                                           *int
 }
 
 func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
@@ -260,6 +283,7 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 	v.models = fs.String("models", "", "the models to score, comma-separated (default all)")
 	v.jobs = fs.Int("j", runtime.GOMAXPROCS(0), "records scored at once")
 	v.pieces = fs.String("pieces", "all", "score the hidden pieces that are all, moved or still (never moved)")
+	v.player = fs.String("player", "", "score only the beliefs about the pieces of the players whose names contain this (any case), such as ext: for an arena's outside engine")
 	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
 	return fs, v
 }
@@ -310,7 +334,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "beliefs:", err)
 		return 2
 	}
-	total, scored, failed := scoreAll(ctx, recs, plies, models, filter, pieces, max(1, *jobs))
+	sel := selection{setups: filter, pieces: pieces, player: *v.player}
+	total, scored, failed := scoreAll(ctx, recs, plies, models, sel, max(1, *jobs))
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "beliefs: stopped")
 		return 2
@@ -321,7 +346,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	printSkipped(stdout, skipped)
-	fmt.Fprintf(stdout, "mean log-probability of the true rank of the hidden pieces (%s), both sides' views, %s set-ups\n", *piecesText, *setupsText)
+	whose := "both sides' pieces"
+	if sel.player != "" {
+		whose = fmt.Sprintf("the pieces of players named *%s*", sel.player)
+	}
+	fmt.Fprintf(stdout, "mean log-probability of the true rank of the hidden pieces (%s), %s, %s set-ups\n", *piecesText, whose, *setupsText)
 	fmt.Fprintf(stdout, "%-14s", "model")
 	for _, p := range plies {
 		fmt.Fprintf(stdout, " %16s", fmt.Sprintf("ply %d", p))
@@ -352,7 +381,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // scoreAll scores the records on jobs goroutines and sums the tallies.
-func scoreAll(ctx context.Context, recs []records.Named, plies []int, models []Model, filter setupFilter, pieces pieceFilter, jobs int) (total [][]Tally, scored, failed int) {
+func scoreAll(ctx context.Context, recs []records.Named, plies []int, models []Model, sel selection, jobs int) (total [][]Tally, scored, failed int) {
 	total = make([][]Tally, len(models))
 	for i := range total {
 		total[i] = make([]Tally, len(plies))
@@ -365,7 +394,7 @@ func scoreAll(ctx context.Context, recs []records.Named, plies []int, models []M
 		go func() {
 			defer wg.Done()
 			for r := range next {
-				t, err := scoreRecord(r.Record, plies, models, filter, pieces)
+				t, err := scoreRecord(r.Record, plies, models, sel)
 				mu.Lock()
 				for i := range t {
 					for j := range t[i] {

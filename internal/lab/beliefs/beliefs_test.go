@@ -345,3 +345,42 @@ func TestFitLearns(t *testing.T) {
 		t.Errorf("feature 0 weighs the Marshal %.3f, the Scout %.3f", w[0][game.Marshal], w[0][game.Scout])
 	}
 }
+
+// TestPlayerSelection: -player keeps the beliefs about the pieces of the
+// players whose names contain it, in any case: Red's and Blue's together
+// are every piece scored, and a name nobody has keeps none.
+func TestPlayerSelection(t *testing.T) {
+	recs, _, err := records.Read(classicFiles[:1], game.VariantClassic)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("records: %v (%d)", err, len(recs))
+	}
+	rec := recs[0].Record
+	if rec.Players != [2]string{"Player 1", "Player 2"} {
+		t.Fatalf("players %q: the test expects the record's", rec.Players)
+	}
+	models := Models[len(Models)-1:]
+	pieces := func(player string) int {
+		t.Helper()
+		tallies, err := scoreRecord(rec, DefaultPlies, models, selection{player: player})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, x := range tallies[0] {
+			n += x.Pieces
+		}
+		return n
+	}
+	all, red, blue := pieces(""), pieces("player 1"), pieces("PLAYER 2")
+	if red == 0 || blue == 0 || red+blue != all {
+		t.Errorf("pieces scored: Red's %d, Blue's %d, all %d; want both above 0 and adding up", red, blue, all)
+	}
+	if n := pieces("hard"); n != 0 {
+		t.Errorf("a name nobody has kept %d pieces", n)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := Run(context.Background(), []string{"-player", "Player 2", classicFiles[0]}, &stdout, &stderr); code != 0 ||
+		!strings.Contains(stdout.String(), "the pieces of players named *Player 2*") {
+		t.Errorf("exit %d, stdout:\n%s", code, stdout.String())
+	}
+}
