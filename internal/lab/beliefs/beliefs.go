@@ -348,7 +348,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	printSkipped(stdout, skipped)
 	whose := "both sides' pieces"
 	if sel.player != "" {
-		whose = fmt.Sprintf("the pieces of players named *%s*", sel.player)
+		whose = fmt.Sprintf("the pieces of the players whose names contain %q", sel.player)
 	}
 	fmt.Fprintf(stdout, "mean log-probability of the true rank of the hidden pieces (%s), %s, %s set-ups\n", *piecesText, whose, *setupsText)
 	fmt.Fprintf(stdout, "%-14s", "model")

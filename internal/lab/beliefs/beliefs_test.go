@@ -380,7 +380,7 @@ func TestPlayerSelection(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	if code := Run(context.Background(), []string{"-player", "Player 2", classicFiles[0]}, &stdout, &stderr); code != 0 ||
-		!strings.Contains(stdout.String(), "the pieces of players named *Player 2*") {
+		!strings.Contains(stdout.String(), `the pieces of the players whose names contain "Player 2"`) {
 		t.Errorf("exit %d, stdout:\n%s", code, stdout.String())
 	}
 }
