@@ -49,10 +49,10 @@ could have stepped them away; counts the pieces each side's Marshal and
 General took while the enemy's Marshal was hidden, known or gone (a General
 that attacks hidden pieces risks that Marshal only while it is hidden); gives
 the share of games in which each side's Marshal and General were first shown
-attacking a piece below a Colonel, or attacked; and counts, at plies 100 and 200, each side's pieces that had moved
-and that the other side had not seen fight (an engine that attacks only what
-cannot be a Bomb goes for those), and its pieces that can move but never did
-(to the enemy, each may be a Bomb).
+attacking a piece below a Colonel, or attacked; and counts, at plies 100 and
+200, each side's pieces that had moved and that the other side had not seen
+fight (an engine that attacks only what cannot be a Bomb goes for those), and
+its pieces that can move but never did (to the enemy, each may be a Bomb).
 
 Flags:
 `
@@ -366,8 +366,8 @@ type battleTally struct {
 	// pieces at no risk (see fearless).
 	shownCheap, shownAttacked [2][len(topPieces)]int
 	// topTakes[p][m] counts the pieces player p's Marshal or General took,
-	// by what had become of the enemy's Marshal (marshalHidden, Known,
-	// Gone): a General that attacks hidden pieces risks meeting that
+	// by what had become of the enemy's Marshal (marshalHidden,
+	// marshalKnown, marshalGone): a General that attacks hidden pieces risks meeting that
 	// Marshal only while it is hidden.
 	topTakes [2][marshalStates]int
 	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
