@@ -141,8 +141,9 @@ var configs = [...]config{
 	// Marshal is known (2.95 a game, against 0.77 while it is hidden), yet
 	// valuing its secret at 250 instead of 50 scored 0.11 a game less over
 	// 28 paired games; counting spyGuard once for all the Marshal's hidden
-	// neighbours (one of them is the Spy) rather than for each scored 0.05
-	// a game less over 64.
+	// neighbours (one of them is the Spy) rather than for each was within
+	// the noise over 64 paired games (−0.05 a game against one run of this
+	// configuration, +0.11 against another).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
