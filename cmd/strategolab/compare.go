@@ -367,8 +367,8 @@ type battleTally struct {
 	shownCheap, shownAttacked [2][len(topPieces)]int
 	// topTakes[p][m] counts the pieces player p's Marshal or General took,
 	// by what had become of the enemy's Marshal (marshalHidden,
-	// marshalKnown, marshalGone): a General that attacks hidden pieces risks meeting that
-	// Marshal only while it is hidden.
+	// marshalKnown, marshalGone): a General that attacks hidden pieces
+	// risks meeting that Marshal only while it is hidden.
 	topTakes [2][marshalStates]int
 	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
 	// the material player p's battles had won less lost by then; netReached

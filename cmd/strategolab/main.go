@@ -17,7 +17,6 @@ import (
 	"io"
 
 	"github.com/strategobot/strategobot/game"
-
 	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/internal/lab/beliefs"
 )
