@@ -370,6 +370,12 @@ type battleTally struct {
 	// marshalKnown, marshalGone): a General that attacks hidden pieces
 	// risks meeting that Marshal only while it is hidden.
 	topTakes [2][marshalStates]int
+	// minersTaken counts the player's Miners taken by an attacker, and
+	// minersLost those that lost a battle they started; lostMinerless
+	// counts the games the player lost with no Miner left while the enemy
+	// still had a Bomb: with the enemy's Flag behind Bombs, it could no
+	// longer win.
+	minersTaken, minersLost, lostMinerless [2]int
 	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
 	// the material player p's battles had won less lost by then; netReached
 	// counts those games. It tells when a lead was made or lost.
@@ -487,6 +493,12 @@ func (t *battleTally) add(r arenaRecord) error {
 				}
 			}
 		}
+		if res.Defender == game.Miner && res.Outcome != game.DefenderWon {
+			t.minersTaken[player(side.Opponent())]++
+		}
+		if res.Attacker == game.Miner && res.Outcome != game.AttackerWon {
+			t.minersLost[p]++
+		}
 		if res.Attacker == game.Spy && res.Defender == game.Marshal && res.Outcome == game.AttackerWon {
 			q := player(side.Opponent())
 			t.spyTook[q]++
@@ -512,6 +524,14 @@ func (t *battleTally) add(r arenaRecord) error {
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
 	t.countNet(g, net)
+	left := g.View(game.PublicViewer).Remaining
+	for side := game.Red; side <= game.Blue; side++ {
+		p := player(side)
+		lost := r.points == float64(p) // A scored 0, or B's opponent A scored 1
+		if lost && left[side][game.Miner] == 0 && left[side.Opponent()][game.Bomb] > 0 {
+			t.lostMinerless[p]++
+		}
+	}
 	return nil
 }
 
@@ -690,6 +710,10 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "Marshal taken by the Spy (share: just after it took)",
 		float64(t.spyTook[0])/g, bracketed(float64(t.spyBait[0]), t.spyTook[0]),
 		float64(t.spyTook[1])/g, bracketed(float64(t.spyBait[1]), t.spyTook[1]))
+	fmt.Fprintf(w, "  %-55s %6.2f %8.2f %6.2f %8.2f\n", "Miners taken by the enemy (lost attacking)",
+		float64(t.minersTaken[0])/g, float64(t.minersLost[0])/g, float64(t.minersTaken[1])/g, float64(t.minersLost[1])/g)
+	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost without a Miner, the enemy keeping a Bomb",
+		t.lostMinerless[0], "", t.lostMinerless[1])
 	for m, name := range marshalStateNames {
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "pieces taken by its Marshal or General, the enemy's Marshal "+name,
 			float64(t.topTakes[0][m])/g, "", float64(t.topTakes[1][m])/g)

@@ -275,6 +275,10 @@ func TestCompareBattles(t *testing.T) {
 	known := position{"10 9 4 F",
 		map[string]game.Rank{"E4": game.Marshal, "F4": game.Sergeant, "B1": game.General, "A1": game.Flag},
 		map[string]game.Rank{"E7": game.Sergeant, "F7": game.General, "J10": game.Marshal, "A10": game.Flag}}
+	// Red's Miner on E4 and General on F4; each side keeps a Bomb.
+	miners := position{"9 3 B F",
+		map[string]game.Rank{"E4": game.Miner, "F4": game.General, "B1": game.Bomb, "A1": game.Flag},
+		map[string]game.Rank{"E7": game.General, "J10": game.Miner, "B10": game.Bomb, "A10": game.Flag}}
 	// Blue's General shows itself taking Red's Scout on F6; Red's Sergeant
 	// comes beside it on E6 (moves 1–8).
 	revealed := []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8"}
@@ -297,8 +301,13 @@ func TestCompareBattles(t *testing.T) {
 		// won: each player's attacks on hidden moved pieces that it won;
 		// atRandom: over those attacks, the share of the enemy's hidden
 		// moved pieces that the attacker beats.
-		won      [2]int
-		atRandom [2]float64
+		// minersTaken, minersLost: each player's Miners taken by an
+		// attacker, and lost attacking; lostMinerless: A (Red, who
+		// resigns at the end) lost without a Miner while B kept a Bomb.
+		minersTaken, minersLost [2]int
+		lostMinerless           int
+		won                     [2]int
+		atRandom                [2]float64
 		// strong: each player's attacks on hidden moved pieces by a Colonel
 		// or stronger; strongLost: those it lost.
 		strong, strongLost [2]int
@@ -440,10 +449,35 @@ func TestCompareBattles(t *testing.T) {
 			strong:   [2]int{0, 1},
 			topTakes: [2][marshalStates]int{1: {marshalKnown: 1}},
 		},
+		{
+			name: "Blue's General takes Red's only Miner; Red loses, Blue keeping its Bomb",
+			pos:  miners,
+			// Red's General (moved, hidden) ties Blue's: not fearless.
+			moves:    []string{"E4-E5", "E7-E6", "F4-F5", "E6xE5"},
+			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 40},
+			shownCheap: [2]int{0, 1},
+			won:        [2]int{0, 1}, atRandom: [2]float64{0, 0.5},
+			strong:      [2]int{0, 1},
+			topTakes:    [2][marshalStates]int{1: {marshalGone: 1}},
+			minersTaken: [2]int{1, 0}, lostMinerless: 1,
+		},
+		{
+			name:     "Red's Miner attacks Blue's General and loses",
+			pos:      miners,
+			moves:    []string{"E4-E5", "E7-E6", "E5xE6"},
+			attacksA: [battleKinds]int{onHiddenMoved: 1}, netA: [battleKinds]int{onHiddenMoved: -40},
+			shownAttacked: [2]int{0, 1},
+			atRandom:      [2]float64{0, 0},
+			minersLost:    [2]int{1, 0}, lostMinerless: 1,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, tally := scriptedRun(t, gametest.CustomRules(t, tc.pos.army), tc.pos.red, tc.pos.blue, tc.moves)
+			if tally.minersTaken != tc.minersTaken || tally.minersLost != tc.minersLost || tally.lostMinerless != [2]int{tc.lostMinerless, 0} {
+				t.Errorf("Miners taken %v, lost attacking %v, games lost without one %v; want %v, %v, [%d 0]",
+					tally.minersTaken, tally.minersLost, tally.lostMinerless, tc.minersTaken, tc.minersLost, tc.lostMinerless)
+			}
 			if tally.topTakes != tc.topTakes {
 				t.Errorf("pieces taken by Marshals and Generals, by the enemy's Marshal hidden, known, gone: %v, want %v", tally.topTakes, tc.topTakes)
 			}
@@ -481,7 +515,8 @@ func TestCompareBattles(t *testing.T) {
 				!strings.Contains(out, "share won (attacking one of them at random)") ||
 				!strings.Contains(out, "of them, by a Colonel or stronger (share lost)") ||
 				!strings.Contains(out, "Marshal taken by the Spy (share: just after it took)") ||
-				!strings.Contains(out, "pieces taken by its Marshal or General, the enemy's Marshal known") {
+				!strings.Contains(out, "pieces taken by its Marshal or General, the enemy's Marshal known") ||
+				!strings.Contains(out, "games lost without a Miner, the enemy keeping a Bomb") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
 		})
