@@ -34,18 +34,20 @@ one -seed, say one per core), each pair is compared as above, and then all
 their paired games together.
 
 -battles also breaks each run's battles down by what the attacker knew of the
-piece it attacked (its rank, or only that it had moved, or nothing), with
-what the attacking side won or lost in them a game, pieces weighed as hard's
+piece it attacked (its rank, or only that it had moved, or nothing), with what
+the attacking side won or lost in them a game, pieces weighed as hard's
 evaluation weighs them at the start, and the attacks on hidden moved pieces
 made while every enemy piece the attacker does not beat was known (attacks
 that risked nothing), and the share of attacks on hidden moved pieces won
 beside the share an attack on one of them picked at random would have won
 (above it, the attacker read the pieces), and those made by a Colonel or
 stronger with the share of them lost (to a stronger piece that was hiding);
-counts the Marshals taken by the Spy, with the share taken just after taking
-a piece where they stood (the bait of the textbook), and the pieces lost
-while they stood next to a known piece that beats them when their player
-could have stepped them away; counts the pieces each side's Marshal and
+counts the Marshals taken by the Spy, with the share taken just after taking a
+piece where they stood (the bait of the textbook), and the pieces lost while
+they stood next to a known piece that beats them when their player could have
+stepped them away; counts each side's Miners taken and lost attacking, and the
+games it lost with no Miner left while the enemy kept a Bomb (behind Bombs, a
+Flag it could no longer take); counts the pieces each side's Marshal and
 General took while the enemy's Marshal was hidden, known or gone (a General
 that attacks hidden pieces risks that Marshal only while it is hidden); gives
 the share of games in which each side's Marshal and General were first shown
