@@ -47,7 +47,8 @@ piece where they stood (the bait of the textbook), and the pieces lost while
 they stood next to a known piece that beats them when their player could have
 stepped them away; counts each side's Miners taken and lost attacking, and the
 games it lost with no Miner left while the enemy kept a Bomb (behind Bombs, a
-Flag it could no longer take); counts the pieces each side's Marshal and
+Flag it could no longer take) and those it lost to a Miner taking its Flag;
+counts the pieces each side's Marshal and
 General took while the enemy's Marshal was hidden, known or gone (a General
 that attacks hidden pieces risks that Marshal only while it is hidden); gives
 the share of games in which each side's Marshal and General were first shown
@@ -378,6 +379,9 @@ type battleTally struct {
 	// still had a Bomb: with the enemy's Flag behind Bombs, it could no
 	// longer win.
 	minersTaken, minersLost, lostMinerless [2]int
+	// flagByMiner counts the games the player lost to a Miner taking its
+	// Flag: the way through its Bombs.
+	flagByMiner [2]int
 	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
 	// the material player p's battles had won less lost by then; netReached
 	// counts those games. It tells when a lead was made or lost.
@@ -500,6 +504,9 @@ func (t *battleTally) add(r arenaRecord) error {
 		}
 		if res.Attacker == game.Miner && res.Outcome != game.AttackerWon {
 			t.minersLost[p]++
+		}
+		if res.Attacker == game.Miner && res.Defender == game.Flag {
+			t.flagByMiner[player(side.Opponent())]++
 		}
 		if res.Attacker == game.Spy && res.Defender == game.Marshal && res.Outcome == game.AttackerWon {
 			q := player(side.Opponent())
@@ -716,6 +723,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		float64(t.minersTaken[0])/g, float64(t.minersLost[0])/g, float64(t.minersTaken[1])/g, float64(t.minersLost[1])/g)
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost without a Miner, the enemy keeping a Bomb",
 		t.lostMinerless[0], "", t.lostMinerless[1])
+	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost to a Miner taking the Flag",
+		t.flagByMiner[0], "", t.flagByMiner[1])
 	for m, name := range marshalStateNames {
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "pieces taken by its Marshal or General, the enemy's Marshal "+name,
 			float64(t.topTakes[0][m])/g, "", float64(t.topTakes[1][m])/g)

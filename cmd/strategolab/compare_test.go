@@ -211,13 +211,16 @@ func TestCompareRefuses(t *testing.T) {
 	}
 }
 
-// scriptedRun plays the moves, has Red (player A) resign, saves the game as
-// game 1 of a run and returns the run's folder and its battle tally.
+// scriptedRun plays the moves, has Red (player A) resign unless the game is
+// over, saves the game as game 1 of a run and returns the run's folder and
+// its battle tally.
 func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank, moves []string) (string, battleTally) {
 	t.Helper()
 	g := gametest.Scripted(t, rules, red, blue, moves...)
-	if err := g.Resign(game.Red); err != nil {
-		t.Fatal(err)
+	if !g.Result().Over() {
+		if err := g.Resign(game.Red); err != nil {
+			t.Fatal(err)
+		}
 	}
 	dir := t.TempDir()
 	saveTestRecord(t, dir, 1, game.Red, g)
@@ -240,7 +243,8 @@ func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank,
 // or (neither) attacking one above; an attack on a hidden moved piece is
 // weighed against the share of such pieces its attacker beats, and counted
 // (and, when lost, counted lost) if a Colonel or stronger made it; a Marshal
-// taken by the Spy is counted, as bait when it had just taken a piece there.
+// taken by the Spy is counted, as bait when it had just taken a piece there;
+// a Miner taking the Flag is counted for the game's loser.
 func TestCompareBattles(t *testing.T) {
 	type position struct {
 		army      string
@@ -279,6 +283,11 @@ func TestCompareBattles(t *testing.T) {
 	miners := position{"9 3 B F",
 		map[string]game.Rank{"E4": game.Miner, "F4": game.General, "B1": game.Bomb, "A1": game.Flag},
 		map[string]game.Rank{"E7": game.General, "J10": game.Miner, "B10": game.Bomb, "A10": game.Flag}}
+	// Red's Flag on A1 is walled in by its Bombs on A2 and B1; Blue's Miner
+	// starts on A7, straight above them.
+	walled := position{"9 3 B B F",
+		map[string]game.Rank{"A1": game.Flag, "A2": game.Bomb, "B1": game.Bomb, "J4": game.General, "J1": game.Miner},
+		map[string]game.Rank{"A7": game.Miner, "E10": game.General, "J10": game.Flag, "I10": game.Bomb, "J9": game.Bomb}}
 	// Blue's General shows itself taking Red's Scout on F6; Red's Sergeant
 	// comes beside it on E6 (moves 1–8).
 	revealed := []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8"}
@@ -306,8 +315,10 @@ func TestCompareBattles(t *testing.T) {
 		// resigns at the end) lost without a Miner while B kept a Bomb.
 		minersTaken, minersLost [2]int
 		lostMinerless           int
-		won                     [2]int
-		atRandom                [2]float64
+		// flagByMiner: A lost to a Miner taking its Flag.
+		flagByMiner int
+		won         [2]int
+		atRandom    [2]float64
 		// strong: each player's attacks on hidden moved pieces by a Colonel
 		// or stronger; strongLost: those it lost.
 		strong, strongLost [2]int
@@ -470,6 +481,15 @@ func TestCompareBattles(t *testing.T) {
 			atRandom:      [2]float64{0, 0},
 			minersLost:    [2]int{1, 0}, lostMinerless: 1,
 		},
+		{
+			name: "Blue's Miner walks down the A file, takes Red's Bomb, then its Flag",
+			pos:  walled,
+			moves: []string{"J4-J5", "A7-A6", "J5-J6", "A6-A5", "J6-I6", "A5-A4", "I6-I5", "A4-A3",
+				"I5-I4", "A3xA2", "I4-I3", "A2xA1"},
+			attacksB: [battleKinds]int{onHiddenUnmoved: 2}, netB: [battleKinds]int{onHiddenUnmoved: 20},
+			atRandom:    [2]float64{0, 0},
+			flagByMiner: 1,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -477,6 +497,9 @@ func TestCompareBattles(t *testing.T) {
 			if tally.minersTaken != tc.minersTaken || tally.minersLost != tc.minersLost || tally.lostMinerless != [2]int{tc.lostMinerless, 0} {
 				t.Errorf("Miners taken %v, lost attacking %v, games lost without one %v; want %v, %v, [%d 0]",
 					tally.minersTaken, tally.minersLost, tally.lostMinerless, tc.minersTaken, tc.minersLost, tc.lostMinerless)
+			}
+			if tally.flagByMiner != [2]int{tc.flagByMiner, 0} {
+				t.Errorf("games lost to a Miner taking the Flag %v, want [%d 0]", tally.flagByMiner, tc.flagByMiner)
 			}
 			if tally.topTakes != tc.topTakes {
 				t.Errorf("pieces taken by Marshals and Generals, by the enemy's Marshal hidden, known, gone: %v, want %v", tally.topTakes, tc.topTakes)
@@ -516,7 +539,8 @@ func TestCompareBattles(t *testing.T) {
 				!strings.Contains(out, "of them, by a Colonel or stronger (share lost)") ||
 				!strings.Contains(out, "Marshal taken by the Spy (share: just after it took)") ||
 				!strings.Contains(out, "pieces taken by its Marshal or General, the enemy's Marshal known") ||
-				!strings.Contains(out, "games lost without a Miner, the enemy keeping a Bomb") {
+				!strings.Contains(out, "games lost without a Miner, the enemy keeping a Bomb") ||
+				!strings.Contains(out, "games lost to a Miner taking the Flag") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
 		})
