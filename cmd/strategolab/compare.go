@@ -48,14 +48,14 @@ they stood next to a known piece that beats them when their player could have
 stepped them away; counts each side's Miners taken and lost attacking, and the
 games it lost with no Miner left while the enemy kept a Bomb (behind Bombs, a
 Flag it could no longer take) and those it lost to a Miner taking its Flag;
-counts the pieces each side's Marshal and
-General took while the enemy's Marshal was hidden, known or gone (a General
-that attacks hidden pieces risks that Marshal only while it is hidden); gives
-the share of games in which each side's Marshal and General were first shown
-attacking a piece below a Colonel, or attacked; and counts, at plies 100 and
-200, each side's pieces that had moved and that the other side had not seen
-fight (an engine that attacks only what cannot be a Bomb goes for those), and
-its pieces that can move but never did (to the enemy, each may be a Bomb).
+counts the pieces each side's Marshal and General took while the enemy's
+Marshal was hidden, known or gone (a General that attacks hidden pieces risks
+that Marshal only while it is hidden); gives the share of games in which each
+side's Marshal and General were first shown attacking a piece below a Colonel,
+or attacked; and counts, at plies 100 and 200, each side's pieces that had
+moved and that the other side had not seen fight (an engine that attacks only
+what cannot be a Bomb goes for those), and its pieces that can move but never
+did (to the enemy, each may be a Bomb).
 
 Flags:
 `
