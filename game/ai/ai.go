@@ -151,9 +151,17 @@ var configs = [...]config{
 	// in 7). Weighing the danger near a Flag walled in by Bombs by each
 	// enemy piece's chance of being a Miner lost fewer games to a Miner at
 	// the Flag there (17 of 100 instead of 22, +0.04 a game) but more with
-	// Demon's own set-ups (3 more in 18): not adopted.
+	// Demon's own set-ups (3 more in 18): not adopted; nor a form that never
+	// counted a hidden piece below the whole danger (+0.005 a game over the
+	// 100). In the three games lost with Demon's own set-ups a Miner hard
+	// knew walked four steps to the Flag while the pull held hard's pieces
+	// elsewhere, and the search sees the capture only two steps away:
+	// taking a Miner or an Infiltrator up to five steps from a Flag walled
+	// in by Bombs is worth up to 300 more in the pull (guard). Over the same
+	// 100 games it did better in 4 and worse in 1 (+0.03 a game, −0.01 to
+	// +0.07; docs/COMPUTER.md).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
-		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2,
+		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
 }
 

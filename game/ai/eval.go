@@ -111,7 +111,7 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 		}
 	}
 	if pullWeight > 0 {
-		e.setPull(k, pullWeight)
+		e.setPull(k, pullWeight, cfg.guard)
 	}
 	if e.flag != noSq {
 		var danger [game.NumSquares]int16
@@ -226,8 +226,9 @@ func routeLengths(k *knowledge, target uint8) *[game.NumSquares]uint8 {
 // expected gain of attacking an enemy piece, times how close the square is to
 // it. The search then prefers moves towards good targets, which is what makes
 // the player get on with the game when no battle is in sight.
-func (e *evaluator) setPull(k *knowledge, weight float64) {
+func (e *evaluator) setPull(k *knowledge, weight, guard float64) {
 	me, opp := k.me, k.opp
+	walled := guard > 0 && e.flag != noSq && k.walledIn(e.flag)
 	var targets []pullTarget
 	for id := int(opp) * game.MaxPieces; id < int(opp+1)*game.MaxPieces; id++ {
 		t := &k.tracks[id]
@@ -235,6 +236,13 @@ func (e *evaluator) setPull(k *knowledge, weight float64) {
 			continue
 		}
 		tg := pullTarget{sq: uint8(t.Square), dist: k.distribution(int8(id)), route: routeLengths(k, uint8(t.Square))}
+		if walled {
+			// A Miner near the Flag behind our Bombs is the one piece that
+			// can take it: taking it is worth what it threatens.
+			if d := int(distances[t.Square][e.flag]); d < len(guardShare) {
+				tg.guard = guard * guardShare[d]
+			}
+		}
 		if k.rank[id] == game.NoRank {
 			// Finding out what it is is worth something too.
 			for r, p := range tg.dist {
@@ -273,7 +281,14 @@ type pullTarget struct {
 	dist  [game.NumRanks]float64
 	info  float64
 	route *[game.NumSquares]uint8
+	// guard is what taking it is worth on top of its rank's value if it is
+	// a Miner or an Infiltrator: one near our walled-in Flag.
+	guard float64
 }
+
+// guardShare is the share of a level's guard worth that taking a Miner 1 to
+// 5 steps from our walled-in Flag adds: the walk lies beyond the search.
+var guardShare = [6]float64{0, 1, 1, 1, 0.6, 0.3}
 
 // pullField is the pull on a piece of rank a (known to the enemy or not)
 // towards the targets it expects to gain from, by square; nil when it
@@ -296,8 +311,11 @@ func (e *evaluator) pullField(a game.Rank, revealed bool, targets []pullTarget, 
 			switch fightTable[a][d] {
 			case attackerWins:
 				g := float64(e.val[opp][d])
-				if d == game.Flag {
+				switch d {
+				case game.Flag:
 					g = e.flagPull
+				case game.Miner, game.Infiltrator:
+					g += tg.guard
 				}
 				gain += p * g
 			case defenderWins:

@@ -197,3 +197,62 @@ func TestSealedFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestGuard: a known enemy Miner a few steps from the player's Flag walled in
+// by its Bombs pulls the player's pieces that beat it harder than a Miner
+// elsewhere would; near a Flag with an open side, or at a level without the
+// guard, it pulls as any Miner.
+func TestGuard(t *testing.T) {
+	army := "10 9 3 S B B F"
+	blue := map[string]game.Rank{"A10": game.Flag, "B10": game.Bomb, "A9": game.Bomb, "E7": game.General, "A7": game.Miner, "J10": game.Marshal, "C10": game.Spy}
+	// Blue's Miner walks down the A file and takes Red's Spy on A3, two
+	// steps from Red's Flag on A1; Red's Marshal walks up the J file.
+	moves := []string{"J4-J5", "A7-A6", "J5-J6", "A6-A5", "J6-J7", "A5-A4", "J7-J8", "A4xA3"}
+	walled := scripted(t, army, map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "A2": game.Bomb,
+		"A3": game.Spy, "E4": game.General, "J4": game.Marshal, "J1": game.Miner}, blue, moves...)
+	open := scripted(t, army, map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "C1": game.Bomb,
+		"A3": game.Spy, "E4": game.General, "J4": game.Marshal, "J1": game.Miner}, blue, moves...)
+	pullOnA4 := func(t *testing.T, g *game.Game, guard float64) int16 {
+		t.Helper()
+		v := g.View(game.ViewerOf(game.Red))
+		k, err := newKnowledge(&v, recognition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := configs[Hard]
+		cfg.guard = guard
+		e := newEvaluator(k, &v, cfg)
+		e4, err := game.ParseSquare("E4")
+		if err != nil {
+			t.Fatal(err)
+		}
+		general := k.board[e4]
+		if general < 0 || e.field[general] == nil {
+			t.Fatal("Red's General on E4 has no pull")
+		}
+		a4, err := game.ParseSquare("A4")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.field[general][a4]
+	}
+	without := pullOnA4(t, walled, 0)
+	tests := []struct {
+		name   string
+		g      *game.Game
+		guard  float64
+		harder bool
+	}{
+		{"Flag walled in, the level guards it", walled, 300, true},
+		{"Flag with an open side", open, 300, false},
+		{"Flag walled in, a level without the guard", walled, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := pullOnA4(t, tc.g, tc.guard)
+			if tc.harder && got <= without || !tc.harder && got != without {
+				t.Errorf("pull of the General beside the Miner %d, without the guard %d (harder: %v)", got, without, tc.harder)
+			}
+		})
+	}
+}

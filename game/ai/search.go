@@ -37,6 +37,10 @@ type config struct {
 	// repetition is the penalty, per earlier occurrence, for a move back to
 	// a position of the last 40 plies.
 	repetition int32
+	// guard, when above 0, is what taking an enemy Miner (or Infiltrator)
+	// a few steps from our Flag walled in by Bombs is worth in the pull, on
+	// top of its rank's value.
+	guard float64
 	// flagPull is the worth of a possible Flag in the pull (0: flagValue).
 	flagPull float64
 	// flagCap, when above 0, bounds what taking a piece that may be the
