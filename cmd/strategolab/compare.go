@@ -47,7 +47,8 @@ piece where they stood (the bait of the textbook), and the pieces lost while
 they stood next to a known piece that beats them when their player could have
 stepped them away; counts each side's Miners taken and lost attacking, and the
 games it lost with no Miner left while the enemy kept a Bomb (behind Bombs, a
-Flag it could no longer take) and those it lost to a Miner taking its Flag;
+Flag it could no longer take) and those it lost to a Miner taking its Flag
+(and of them, those where the Miner had been shown 4 or more squares away);
 counts the pieces each side's Marshal and General took while the enemy's
 Marshal was hidden, known or gone (a General that attacks hidden pieces risks
 that Marshal only while it is hidden); gives the share of games in which each
@@ -380,8 +381,10 @@ type battleTally struct {
 	// longer win.
 	minersTaken, minersLost, lostMinerless [2]int
 	// flagByMiner counts the games the player lost to a Miner taking its
-	// Flag: the way through its Bombs.
-	flagByMiner [2]int
+	// Flag: the way through its Bombs; flagByShownMiner those of them in
+	// which the Miner had been shown while still shownMinerSteps or more
+	// squares (rows plus columns) from the Flag, in time to be stopped.
+	flagByMiner, flagByShownMiner [2]int
 	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
 	// the material player p's battles had won less lost by then; netReached
 	// counts those games. It tells when a lead was made or lost.
@@ -419,9 +422,46 @@ var netPlies = [...]int{100, 200, 300}
 // topPieces are the ranks whose first showing battleTally counts.
 var topPieces = [2]game.Rank{game.Marshal, game.General}
 
+// shownMinerSteps is how far from a Flag a Miner shown there counts as shown
+// in time: the walk from there lies beyond the computer's search.
+const shownMinerSteps = 4
+
 // unseenPlies are the plies at which battleTally counts each side's moved
 // pieces that the other side has not seen fight.
 var unseenPlies = [...]int{100, 200}
+
+// markShown marks the Miners the view shows both players standing
+// shownMinerSteps or more from the enemy's Flag.
+func markShown(shownFar *[game.NumSquares]bool, v *game.View, flags [2]game.Square) {
+	for sq, c := range v.Board {
+		if c.Occupied && c.Revealed && c.Rank == game.Miner && steps(game.Square(sq), flags[c.Side.Opponent()]) >= shownMinerSteps {
+			shownFar[sq] = true
+		}
+	}
+}
+
+// carryShown moves the marks of markShown along with the move m just played.
+func carryShown(shownFar *[game.NumSquares]bool, g *game.Game, m game.Move) {
+	mark := shownFar[m.From]
+	shownFar[m.From] = false
+	if s, _, ok := g.PieceAt(m.To); !ok {
+		shownFar[m.To] = false
+	} else if s != g.ToMove() { // the mover won
+		shownFar[m.To] = mark
+	}
+}
+
+// steps is the number of rows plus columns between two squares.
+func steps(a, b game.Square) int {
+	return abs(a.Row()-b.Row()) + abs(a.Col()-b.Col())
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
 
 func tallyBattles(recs []arenaRecord) (battleTally, error) {
 	var t battleTally
@@ -453,11 +493,19 @@ func (t *battleTally) add(r arenaRecord) error {
 	var candidates []game.Rank                           // the ranks of the enemy's hidden moved pieces, before an attack on one
 	took := [2]game.Square{game.NoSquare, game.NoSquare} // by side: where its last move took a piece
 	var net [2]int                                       // by player: battles' material so far
+	var flags [2]game.Square                             // by side
+	for sq := game.Square(0); sq < game.NumSquares; sq++ {
+		if s, rk, ok := g.PieceAt(sq); ok && rk == game.Flag {
+			flags[s] = sq
+		}
+	}
+	var shownFar [game.NumSquares]bool // the Miner on the square was shown far from the enemy's Flag
 	for _, m := range rec.Moves {
 		t.countUnseen(g, player)
 		t.countNet(g, net)
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
+		markShown(&shownFar, &v, flags)
 		// What the attacker knew of the target, read before the battle
 		// shows it; and, for a hidden moved one, what else it might have met.
 		kind := onKnown
@@ -475,6 +523,10 @@ func (t *battleTally) add(r arenaRecord) error {
 		if err != nil {
 			return err
 		}
+		if res.Attacker == game.Miner && res.Defender == game.Flag && shownFar[m.From] {
+			t.flagByShownMiner[player(side.Opponent())]++
+		}
+		carryShown(&shownFar, g, m)
 		lastView[side] = &v
 		took[side] = game.NoSquare
 		if !res.IsAttack() {
@@ -725,6 +777,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		t.lostMinerless[0], "", t.lostMinerless[1])
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost to a Miner taking the Flag",
 		t.flagByMiner[0], "", t.flagByMiner[1])
+	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", fmt.Sprintf("  of them, the Miner shown %d or more squares away", shownMinerSteps),
+		t.flagByShownMiner[0], "", t.flagByShownMiner[1])
 	for m, name := range marshalStateNames {
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "pieces taken by its Marshal or General, the enemy's Marshal "+name,
 			float64(t.topTakes[0][m])/g, "", float64(t.topTakes[1][m])/g)

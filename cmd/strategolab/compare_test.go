@@ -288,6 +288,11 @@ func TestCompareBattles(t *testing.T) {
 	walled := position{"9 3 B B F",
 		map[string]game.Rank{"A1": game.Flag, "A2": game.Bomb, "B1": game.Bomb, "J4": game.General, "J1": game.Miner},
 		map[string]game.Rank{"A7": game.Miner, "E10": game.General, "J10": game.Flag, "I10": game.Bomb, "J9": game.Bomb}}
+	// The same, with a Red Scout on A4 in the Miner's way and a Blue Scout
+	// at home on C10.
+	walledScout := position{"9 3 2 B B F",
+		map[string]game.Rank{"A1": game.Flag, "A2": game.Bomb, "B1": game.Bomb, "J4": game.General, "J1": game.Miner, "A4": game.Scout},
+		map[string]game.Rank{"A7": game.Miner, "E10": game.General, "J10": game.Flag, "I10": game.Bomb, "J9": game.Bomb, "C10": game.Scout}}
 	// Blue's General shows itself taking Red's Scout on F6; Red's Sergeant
 	// comes beside it on E6 (moves 1–8).
 	revealed := []string{"F4-F5", "E7-E6", "F5-F6", "E6xF6", "E4-E5", "J10-J9", "E5-E6", "J9-J8"}
@@ -315,10 +320,11 @@ func TestCompareBattles(t *testing.T) {
 		// resigns at the end) lost without a Miner while B kept a Bomb.
 		minersTaken, minersLost [2]int
 		lostMinerless           int
-		// flagByMiner: A lost to a Miner taking its Flag.
-		flagByMiner int
-		won         [2]int
-		atRandom    [2]float64
+		// flagByMiner: A lost to a Miner taking its Flag; flagByShownMiner:
+		// one shown four or more squares from it.
+		flagByMiner, flagByShownMiner int
+		won                           [2]int
+		atRandom                      [2]float64
 		// strong: each player's attacks on hidden moved pieces by a Colonel
 		// or stronger; strongLost: those it lost.
 		strong, strongLost [2]int
@@ -490,6 +496,24 @@ func TestCompareBattles(t *testing.T) {
 			atRandom:    [2]float64{0, 0},
 			flagByMiner: 1,
 		},
+		{
+			name: "Red's Scout steps out; Blue's Miner shows itself taking it four squares from Red's Flag, then takes the Flag",
+			pos:  walledScout,
+			moves: []string{"A4-A5", "A7-A6", "J4-J5", "A6xA5", "J5-J6", "A5-A4", "J6-I6", "A4-A3",
+				"I6-I5", "A3xA2", "I5-I4", "A2xA1"},
+			attacksB: [battleKinds]int{onHiddenMoved: 1, onHiddenUnmoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15, onHiddenUnmoved: 20},
+			won: [2]int{0, 1}, atRandom: [2]float64{0, 0.5}, // Red's moved pieces: the Scout and the General
+			flagByMiner: 1, flagByShownMiner: 1,
+		},
+		{
+			name: "Blue's Miner shows itself taking Red's Scout three squares from Red's Flag, then takes the Flag",
+			pos:  walledScout,
+			moves: []string{"J4-J5", "A7-A6", "J5-J6", "A6-A5", "J6-I6", "A5xA4", "I6-I5", "A4-A3",
+				"I5-I4", "A3xA2", "I4-I3", "A2xA1"},
+			attacksB: [battleKinds]int{onHiddenUnmoved: 3}, netB: [battleKinds]int{onHiddenUnmoved: 35},
+			atRandom:    [2]float64{0, 0},
+			flagByMiner: 1,
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -498,8 +522,9 @@ func TestCompareBattles(t *testing.T) {
 				t.Errorf("Miners taken %v, lost attacking %v, games lost without one %v; want %v, %v, [%d 0]",
 					tally.minersTaken, tally.minersLost, tally.lostMinerless, tc.minersTaken, tc.minersLost, tc.lostMinerless)
 			}
-			if tally.flagByMiner != [2]int{tc.flagByMiner, 0} {
-				t.Errorf("games lost to a Miner taking the Flag %v, want [%d 0]", tally.flagByMiner, tc.flagByMiner)
+			if tally.flagByMiner != [2]int{tc.flagByMiner, 0} || tally.flagByShownMiner != [2]int{tc.flagByShownMiner, 0} {
+				t.Errorf("games lost to a Miner taking the Flag %v, to one shown far away %v; want [%d 0], [%d 0]",
+					tally.flagByMiner, tally.flagByShownMiner, tc.flagByMiner, tc.flagByShownMiner)
 			}
 			if tally.topTakes != tc.topTakes {
 				t.Errorf("pieces taken by Marshals and Generals, by the enemy's Marshal hidden, known, gone: %v, want %v", tally.topTakes, tc.topTakes)
