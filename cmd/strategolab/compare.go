@@ -523,8 +523,12 @@ func (t *battleTally) add(r arenaRecord) error {
 		if err != nil {
 			return err
 		}
-		if res.Attacker == game.Miner && res.Defender == game.Flag && shownFar[m.From] {
-			t.flagByShownMiner[player(side.Opponent())]++
+		if res.Attacker == game.Miner && res.Defender == game.Flag {
+			loser := player(side.Opponent())
+			t.flagByMiner[loser]++
+			if shownFar[m.From] {
+				t.flagByShownMiner[loser]++
+			}
 		}
 		carryShown(&shownFar, g, m)
 		lastView[side] = &v
@@ -556,9 +560,6 @@ func (t *battleTally) add(r arenaRecord) error {
 		}
 		if res.Attacker == game.Miner && res.Outcome != game.AttackerWon {
 			t.minersLost[p]++
-		}
-		if res.Attacker == game.Miner && res.Defender == game.Flag {
-			t.flagByMiner[player(side.Opponent())]++
 		}
 		if res.Attacker == game.Spy && res.Defender == game.Marshal && res.Outcome == game.AttackerWon {
 			q := player(side.Opponent())

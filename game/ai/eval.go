@@ -110,8 +110,14 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 			e.flag = uint8(t.Square)
 		}
 	}
+	// Behind its own Bombs only a Miner (or an Infiltrator) gets to the Flag.
+	walled := e.flag != noSq && k.walledIn(e.flag)
 	if pullWeight > 0 {
-		e.setPull(k, pullWeight, cfg.guard)
+		guard := 0.0
+		if walled {
+			guard = cfg.guard
+		}
+		e.setPull(k, pullWeight, guard)
 	}
 	if e.flag != noSq {
 		var danger [game.NumSquares]int16
@@ -124,7 +130,7 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 		// through them: a known enemy piece of another rank near it is a
 		// lesser danger.
 		lesser := danger
-		sealed := cfg.sealedFlag > 0 && k.walledIn(e.flag)
+		sealed := cfg.sealedFlag > 0 && walled
 		if sealed {
 			for s := range lesser {
 				lesser[s] = int16(float64(lesser[s]) * cfg.sealedFlag)
@@ -226,9 +232,11 @@ func routeLengths(k *knowledge, target uint8) *[game.NumSquares]uint8 {
 // expected gain of attacking an enemy piece, times how close the square is to
 // it. The search then prefers moves towards good targets, which is what makes
 // the player get on with the game when no battle is in sight.
+//
+// guard, when above 0, is what taking a Miner near the player's Flag walled
+// in by its Bombs adds (see config.guard); 0 when the Flag is not walled in.
 func (e *evaluator) setPull(k *knowledge, weight, guard float64) {
 	me, opp := k.me, k.opp
-	walled := guard > 0 && e.flag != noSq && k.walledIn(e.flag)
 	var targets []pullTarget
 	for id := int(opp) * game.MaxPieces; id < int(opp+1)*game.MaxPieces; id++ {
 		t := &k.tracks[id]
@@ -236,7 +244,7 @@ func (e *evaluator) setPull(k *knowledge, weight, guard float64) {
 			continue
 		}
 		tg := pullTarget{sq: uint8(t.Square), dist: k.distribution(int8(id)), route: routeLengths(k, uint8(t.Square))}
-		if walled {
+		if guard > 0 {
 			// A Miner near the Flag behind our Bombs is the one piece that
 			// can take it: taking it is worth what it threatens.
 			if d := int(distances[t.Square][e.flag]); d < len(guardShare) {
