@@ -45,7 +45,7 @@ stronger with the share of them lost (to a stronger piece that was hiding);
 counts the Marshals taken by the Spy, with the share taken just after taking a
 piece where they stood (the bait of the textbook), and the pieces lost while
 they stood next to a known piece that beats them when their player could have
-stepped them away; counts each side's Miners taken and lost attacking, and the
+stepped them away (and of them, those the taker did not know); counts each side's Miners taken and lost attacking, and the
 games it lost with no Miner left while the enemy kept a Bomb (behind Bombs, a
 Flag it could no longer take) and those it lost to a Miner taking its Flag
 (and of them, those where the Miner had been shown 4 or more squares away);
@@ -332,8 +332,9 @@ type battleTally struct {
 	net     [2][battleKinds]int // material won minus lost by the attacker
 	// leftLost counts the pieces a player lost to a known piece next to
 	// them that beats them, when at its turn before it could have stepped
-	// them away, and their worth.
-	leftLost, leftWorth [2]int
+	// them away, and their worth; leftBlind those of them whose rank the
+	// taker did not know.
+	leftLost, leftWorth, leftBlind [2]int
 	// fearless and fearlessNet count the attacks on hidden pieces that had
 	// moved made while every enemy piece that the attacker does not beat
 	// was known (or gone), and what they won: attacks that risked nothing.
@@ -582,6 +583,9 @@ func (t *battleTally) add(r arenaRecord) error {
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
 			t.leftWorth[player(victim)] += material // what the attacker took
+			if !v.Board[m.To].Revealed && v.Board[m.To].Rank == game.NoRank {
+				t.leftBlind[player(victim)]++
+			}
 		}
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
@@ -769,6 +773,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8.1f %6.2f %8.1f\n", "pieces left beside a known piece that took them (worth)",
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
+	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "  of them, taken by a piece that did not know them",
+		float64(t.leftBlind[0])/g, "", float64(t.leftBlind[1])/g)
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "Marshal taken by the Spy (share: just after it took)",
 		float64(t.spyTook[0])/g, bracketed(float64(t.spyBait[0]), t.spyTook[0]),
 		float64(t.spyTook[1])/g, bracketed(float64(t.spyBait[1]), t.spyTook[1]))

@@ -237,8 +237,9 @@ func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank,
 
 // TestCompareBattles: battles are told apart by what the attacker knew,
 // with the material they won; a piece its player left beside a known piece
-// that beats it, free to step away, is counted when taken, and not when it
-// walked in just before or when the taker was hidden; a General is counted
+// that beats it, free to step away, is counted when taken (as taken blind
+// when the taker did not know it), and not when it walked in just before or
+// when the taker was hidden; a General is counted
 // by how it was first shown: attacking a piece below a Colonel, attacked,
 // or (neither) attacking one above; an attack on a hidden moved piece is
 // weighed against the share of such pieces its attacker beats, and counted
@@ -303,6 +304,8 @@ func TestCompareBattles(t *testing.T) {
 		attacksA, attacksB  [battleKinds]int
 		netA, netB          [battleKinds]int
 		leftLost, leftWorth int
+		// leftBlind: of A's pieces left and lost, those the taker did not know.
+		leftBlind int
 		// fearlessB: B's attacks on hidden moved pieces made while every
 		// piece of A's that the attacker does not beat was known (A makes
 		// none such in these games).
@@ -339,11 +342,26 @@ func TestCompareBattles(t *testing.T) {
 			name:     "left beside the known General, could step back",
 			pos:      open,
 			moves:    append(append([]string(nil), revealed...), "J1-J2", "F6xE6"),
-			leftLost: 1, leftWorth: 22,
+			leftLost: 1, leftWorth: 22, leftBlind: 1,
 			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 22},
 			shownCheap: [2]int{0, 1},
 			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
 			strong:   [2]int{0, 2},
+			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
+		},
+		{
+			name: "left beside the known General, known to it",
+			pos:  open,
+			// Blue's Scout shows Red's Sergeant, attacking it on E5; the
+			// General comes beside it and takes it.
+			moves: append(append([]string(nil), revealed[:4]...), "J1-J2", "C10-C8", "J2-J3", "C8-E8",
+				"E4-E5", "E8-E6", "J3-J4", "E6xE5", "J4-J5", "F6-F5", "J5-J6", "F5xE5"),
+			leftLost: 1, leftWorth: 22,
+			attacksB: [battleKinds]int{onHiddenMoved: 2, onKnown: 1}, netB: [battleKinds]int{onHiddenMoved: 15 - 15, onKnown: 22},
+			shownCheap: [2]int{0, 1},
+			// The Scout beats neither the Sergeant nor the Miner that had moved.
+			won: [2]int{0, 1}, atRandom: [2]float64{0, 1},
+			strong:   [2]int{0, 1},
 			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
 		},
 		{
@@ -537,6 +555,9 @@ func TestCompareBattles(t *testing.T) {
 			}
 			if tally.leftLost[0] != tc.leftLost || tally.leftWorth[0] != tc.leftWorth || tally.leftLost[1] != 0 {
 				t.Errorf("left and lost: A %d (worth %d), B %d; want A %d (worth %d), B 0", tally.leftLost[0], tally.leftWorth[0], tally.leftLost[1], tc.leftLost, tc.leftWorth)
+			}
+			if tally.leftBlind != [2]int{tc.leftBlind, 0} {
+				t.Errorf("left and lost to a taker that did not know them %v, want [%d 0]", tally.leftBlind, tc.leftBlind)
 			}
 			if tally.fearless != [2]int{0, tc.fearlessB} || tally.fearlessNet != [2]int{0, tc.fearlessNetB} {
 				t.Errorf("fearless attacks %v net %v, want B's %d net %d", tally.fearless, tally.fearlessNet, tc.fearlessB, tc.fearlessNetB)
