@@ -140,7 +140,9 @@ var configs = [...]config{
 	// Demon's Marshal and General take most of their pieces once hard's
 	// Marshal is known (2.95 a game, against 0.77 while it is hidden), yet
 	// valuing its secret at 250 instead of 50 scored 0.11 a game less over
-	// 28 paired games; counting spyGuard once for all the Marshal's hidden
+	// 28 paired games, and at 150 while the enemy's General is on the board
+	// worse in 3 of 7 games against a repeatable Demon and better in none:
+	// the hidden Marshal took far fewer pieces. Counting spyGuard once for all the Marshal's hidden
 	// neighbours (one of them is the Spy) rather than for each was within
 	// the noise over 64 paired games (−0.05 a game against one run of this
 	// configuration, +0.11 against another), and against a repeatable build
