@@ -142,7 +142,11 @@ var configs = [...]config{
 	// valuing its secret at 250 instead of 50 scored 0.11 a game less over
 	// 28 paired games, and at 150 while the enemy's General is on the board
 	// worse in 3 of 7 games against a repeatable Demon and better in none:
-	// the hidden Marshal took far fewer pieces. Counting spyGuard once for all the Marshal's hidden
+	// the hidden Marshal took far fewer pieces. Counting each hidden piece
+	// that never moved 12 more (the enemy must fear it as a Bomb) made it
+	// move as few pieces as Demon does (2.3 moved by ply 100 instead of
+	// 12.1) and scored the same (−0.05 a game over 30 paired games).
+	// Counting spyGuard once for all the Marshal's hidden
 	// neighbours (one of them is the Spy) rather than for each was within
 	// the noise over 64 paired games (−0.05 a game against one run of this
 	// configuration, +0.11 against another), and against a repeatable build
