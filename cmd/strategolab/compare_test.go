@@ -357,7 +357,7 @@ func TestCompareBattles(t *testing.T) {
 			moves: append(append([]string(nil), revealed[:4]...), "J1-J2", "C10-C8", "J2-J3", "C8-E8",
 				"E4-E5", "E8-E6", "J3-J4", "E6xE5", "J4-J5", "F6-F5", "J5-J6", "F5xE5"),
 			leftLost: 1, leftWorth: 22,
-			attacksB: [battleKinds]int{onHiddenMoved: 2, onKnown: 1}, netB: [battleKinds]int{onHiddenMoved: 0, onKnown: 22}, // the Scout lost what the General won,
+			attacksB: [battleKinds]int{onHiddenMoved: 2, onKnown: 1}, netB: [battleKinds]int{onHiddenMoved: 0, onKnown: 22}, // the Scout lost what the General won
 			shownCheap: [2]int{0, 1},
 			// The Scout beats neither the Sergeant nor the Miner that had moved.
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 1},

@@ -57,17 +57,18 @@ func (c CrashTest) Child(arg string) {
 // it at a random moment, Kills times. After each kill, verify checks the
 // database (CheckAfterCrash, and the backend's own checks) with every change
 // acknowledged so far, and reports whether the test has seen enough; while it
-// has not, the child runs again, up to four times Kills (on a busy machine a
-// child may need more runs to finish a match). Run fails the test when the
-// children hardly got going: fewer than ten acknowledged changes a kill, or
-// never enough for verify.
+// has not, or the children have acknowledged fewer than ten changes for each
+// of Kills, the child runs again, up to four times Kills (on a busy machine a
+// child may need more runs to get going or to finish a match). Run fails the
+// test when the children hardly got going even then, or verify never saw
+// enough.
 func (c CrashTest) Run(t *testing.T, arg string, verify func(t *testing.T, acked map[storage.MatchID][]Ack) (enough bool)) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	acked := map[storage.MatchID][]Ack{}
 	total, kills, enough := 0, 0, false
 	start := time.Now()
-	for ; kills < c.Kills || (!enough && kills < 4*c.Kills); kills++ {
+	for ; kills < c.Kills || ((!enough || total < 10*c.Kills) && kills < 4*c.Kills); kills++ {
 		acks := runAndKill(t, ChildCommand("crash", arg), c.Wait, time.Duration(20+r.IntN(180))*time.Millisecond)
 		for _, a := range acks {
 			acked[a.ID] = append(acked[a.ID], a)
