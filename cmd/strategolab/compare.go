@@ -45,10 +45,11 @@ stronger with the share of them lost (to a stronger piece that was hiding);
 counts the Marshals taken by the Spy, with the share taken just after taking a
 piece where they stood (the bait of the textbook), and the pieces lost while
 they stood next to a known piece that beats them when their player could have
-stepped them away (and of them, those the taker did not know); counts each side's Miners taken and lost attacking, and the
-games it lost with no Miner left while the enemy kept a Bomb (behind Bombs, a
-Flag it could no longer take) and those it lost to a Miner taking its Flag
-(and of them, those where the Miner had been shown 4 or more squares away);
+stepped them away (and of them, those the taker did not know); counts each
+side's Miners taken and lost attacking, and the games it lost with no Miner
+left while the enemy kept a Bomb (behind Bombs, a Flag it could no longer take)
+and those it lost to a Miner taking its Flag (and of them, those where the
+Miner had been shown 4 or more squares away);
 counts the pieces each side's Marshal and General took while the enemy's
 Marshal was hidden, known or gone (a General that attacks hidden pieces risks
 that Marshal only while it is hidden); gives the share of games in which each
@@ -583,7 +584,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
 			t.leftWorth[player(victim)] += material // what the attacker took
-			if !v.Board[m.To].Revealed && v.Board[m.To].Rank == game.NoRank {
+			if v.Board[m.To].Rank == game.NoRank { // in the taker's view
 				t.leftBlind[player(victim)]++
 			}
 		}
