@@ -584,7 +584,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
 			t.leftWorth[player(victim)] += material // what the attacker took
-			if v.Board[m.To].Rank == game.NoRank { // in the taker's view
+			if v.Board[m.To].Rank == game.NoRank {  // in the taker's view
 				t.leftBlind[player(victim)]++
 			}
 		}
