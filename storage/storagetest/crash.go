@@ -67,8 +67,9 @@ func (c CrashTest) Run(t *testing.T, arg string, verify func(t *testing.T, acked
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	acked := map[storage.MatchID][]Ack{}
 	total, kills, enough := 0, 0, false
+	going := func() bool { return enough && total >= 10*c.Kills } // the children got going
 	start := time.Now()
-	for ; kills < c.Kills || ((!enough || total < 10*c.Kills) && kills < 4*c.Kills); kills++ {
+	for ; kills < c.Kills || (!going() && kills < 4*c.Kills); kills++ {
 		acks := runAndKill(t, ChildCommand("crash", arg), c.Wait, time.Duration(20+r.IntN(180))*time.Millisecond)
 		for _, a := range acks {
 			acked[a.ID] = append(acked[a.ID], a)
@@ -76,7 +77,7 @@ func (c CrashTest) Run(t *testing.T, arg string, verify func(t *testing.T, acked
 		total += len(acks)
 		enough = verify(t, acked)
 	}
-	if total < 10*c.Kills || !enough {
+	if !going() {
 		t.Errorf("only %d acknowledged changes in %d runs (enough for the checks: %t): the child hardly got going", total, kills, enough)
 	}
 	t.Logf("%d kills, %d acknowledged changes in %d matches, all present after every kill (%s)", kills, total, len(acked), time.Since(start).Round(time.Millisecond))
