@@ -336,6 +336,10 @@ type battleTally struct {
 	// them away, and their worth; leftBlind those of them whose rank the
 	// taker did not know.
 	leftLost, leftWorth, leftBlind [2]int
+	// raided counts the pieces a player lost to raiders, the enemy pieces
+	// that took raiderTakes or more of its pieces in a game, and raiders
+	// those pieces.
+	raided, raiders [2]int
 	// fearless and fearlessNet count the attacks on hidden pieces that had
 	// moved made while every enemy piece that the attacker does not beat
 	// was known (or gone), and what they won: attacks that risked nothing.
@@ -502,6 +506,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		}
 	}
 	var shownFar [game.NumSquares]bool // the Miner on the square was shown far from the enemy's Flag
+	var takers takerLog
 	for _, m := range rec.Moves {
 		t.countUnseen(g, player)
 		t.countNet(g, net)
@@ -533,6 +538,7 @@ func (t *battleTally) add(r arenaRecord) error {
 			}
 		}
 		carryShown(&shownFar, g, m)
+		takers.follow(m, res, player(side))
 		lastView[side] = &v
 		took[side] = game.NoSquare
 		if !res.IsAttack() {
@@ -591,6 +597,12 @@ func (t *battleTally) add(r arenaRecord) error {
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
 	t.countNet(g, net)
+	for _, tk := range takers.takes {
+		if tk.n >= raiderTakes {
+			t.raiders[1-tk.player]++
+			t.raided[1-tk.player] += tk.n
+		}
+	}
 	left := g.View(game.PublicViewer).Remaining
 	for side := game.Red; side <= game.Blue; side++ {
 		p := player(side)
@@ -600,6 +612,42 @@ func (t *battleTally) add(r arenaRecord) error {
 		}
 	}
 	return nil
+}
+
+// raiderTakes is how many pieces a piece takes in a game to count as a
+// raider: one loose among pieces it beats, taking one after another.
+const raiderTakes = 3
+
+// takerLog follows the pieces that take through a game, by square, and
+// counts what each took.
+type takerLog struct {
+	at    [game.NumSquares]int // 1 + the index in takes of the piece on the square, 0 for none yet
+	takes []struct{ player, n int }
+}
+
+// follow records move m of player p, whose outcome was res.
+func (l *takerLog) follow(m game.Move, res game.MoveRecord, p int) {
+	id := l.at[m.From]
+	l.at[m.From] = 0
+	switch res.Outcome {
+	case game.NoBattle:
+		l.at[m.To] = id
+	case game.AttackerWon, game.GuessedRight:
+		if id == 0 {
+			l.takes = append(l.takes, struct{ player, n int }{p, 0})
+			id = len(l.takes)
+		}
+		l.takes[id-1].n++
+		if res.Outcome == game.GuessedRight {
+			l.at[m.From], l.at[m.To] = id, 0 // an Infiltrator stays where it was
+		} else {
+			l.at[m.To] = id
+		}
+	case game.GuessedWrong:
+		l.at[m.From] = id
+	case game.BothRemoved:
+		l.at[m.To] = 0
+	}
 }
 
 // countNet adds each player's battles' material so far, net, when g is at
@@ -776,6 +824,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "  of them, taken by a piece that did not know them",
 		float64(t.leftBlind[0])/g, "", float64(t.leftBlind[1])/g)
+	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", fmt.Sprintf("pieces lost to raiders, pieces that took %d+ (raiders)", raiderTakes),
+		float64(t.raided[0])/g, bracketed(float64(t.raiders[0]), t.games), float64(t.raided[1])/g, bracketed(float64(t.raiders[1]), t.games))
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "Marshal taken by the Spy (share: just after it took)",
 		float64(t.spyTook[0])/g, bracketed(float64(t.spyBait[0]), t.spyTook[0]),
 		float64(t.spyTook[1])/g, bracketed(float64(t.spyBait[1]), t.spyTook[1]))

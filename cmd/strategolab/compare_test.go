@@ -306,6 +306,8 @@ func TestCompareBattles(t *testing.T) {
 		leftLost, leftWorth int
 		// leftBlind: of A's pieces left and lost, those the taker did not know.
 		leftBlind int
+		// raided: A's pieces taken by a B piece that took three or more.
+		raided int
 		// fearlessB: B's attacks on hidden moved pieces made while every
 		// piece of A's that the attacker does not beat was known (A makes
 		// none such in these games).
@@ -522,6 +524,7 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 1, onHiddenUnmoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15, onHiddenUnmoved: 20},
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 0.5}, // Red's moved pieces: the Scout and the General
 			flagByMiner: 1, flagByShownMiner: 1,
+			raided: 3, // the Scout, the Bomb and the Flag, by one Miner
 		},
 		{
 			name: "Blue's Miner shows itself taking Red's Scout three squares from Red's Flag, then takes the Flag",
@@ -531,6 +534,7 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenUnmoved: 3}, netB: [battleKinds]int{onHiddenUnmoved: 35},
 			atRandom:    [2]float64{0, 0},
 			flagByMiner: 1,
+			raided:      3,
 		},
 	}
 	for _, tc := range tests {
@@ -555,6 +559,9 @@ func TestCompareBattles(t *testing.T) {
 			}
 			if tally.leftLost[0] != tc.leftLost || tally.leftWorth[0] != tc.leftWorth || tally.leftLost[1] != 0 {
 				t.Errorf("left and lost: A %d (worth %d), B %d; want A %d (worth %d), B 0", tally.leftLost[0], tally.leftWorth[0], tally.leftLost[1], tc.leftLost, tc.leftWorth)
+			}
+			if want := [2]int{tc.raided, 0}; tally.raided != want || tally.raiders != [2]int{min(tc.raided, 1), 0} {
+				t.Errorf("pieces lost to raiders %v (raiders %v), want %v", tally.raided, tally.raiders, want)
 			}
 			if tally.leftBlind != [2]int{tc.leftBlind, 0} {
 				t.Errorf("left and lost to a taker that did not know them %v, want [%d 0]", tally.leftBlind, tc.leftBlind)
