@@ -165,7 +165,11 @@ var configs = [...]config{
 	// taking a Miner or an Infiltrator up to five steps from a Flag walled
 	// in by Bombs is worth up to 300 more in the pull (guard). Over the same
 	// 100 games it did better in 4 and worse in 1 (+0.03 a game, −0.01 to
-	// +0.07; docs/COMPUTER.md).
+	// +0.07; docs/COMPUTER.md). Demon's raiders, pieces that take three or
+	// more of hard's in a game, take most of what it loses; drawing the
+	// pieces that beat a known enemy piece towards it by what it threatens
+	// lost more to them, and keeping moved pieces away from them (−0.12 a
+	// game over 30) or the Miners home (−0.08) did not pay (docs/COMPUTER.md).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
