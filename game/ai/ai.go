@@ -168,8 +168,8 @@ var configs = [...]config{
 	// +0.07; docs/COMPUTER.md). Demon's raiders, pieces that take three or
 	// more of hard's in a game, take most of what it loses; drawing the
 	// pieces that beat a known enemy piece towards it by what it threatens
-	// lost more to them, and keeping moved pieces away from them (−0.12 a
-	// game over 30) or the Miners home (−0.08) did not pay (docs/COMPUTER.md).
+	// lost more to them; keeping moved pieces away from them or the Miners
+	// home scored within the luck of one draw of Demon's (docs/COMPUTER.md).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
