@@ -166,7 +166,7 @@ var configs = [...]config{
 	// in by Bombs is worth up to 300 more in the pull (guard). Over the same
 	// 100 games it did better in 4 and worse in 1 (+0.03 a game, −0.01 to
 	// +0.07; docs/COMPUTER.md). Demon's raiders, pieces that take three or
-	// more of hard's in a game, take most of what it loses; drawing the
+	// more of hard's in a game, take much of what it loses; drawing the
 	// pieces that beat a known enemy piece towards it by what it threatens
 	// lost more to them; keeping moved pieces away from them or the Miners
 	// home scored within the luck of one draw of Demon's (docs/COMPUTER.md).
