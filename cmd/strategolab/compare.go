@@ -622,8 +622,11 @@ const raiderTakes = 3
 // counts what each took.
 type takerLog struct {
 	at    [game.NumSquares]int // 1 + the index in takes of the piece on the square, 0 for none yet
-	takes []struct{ player, n int }
+	takes []taker
 }
+
+// taker is a piece that took: its player's index (0 for A) and how many it took.
+type taker struct{ player, n int }
 
 // follow records move m of player p, whose outcome was res.
 func (l *takerLog) follow(m game.Move, res game.MoveRecord, p int) {
@@ -634,7 +637,7 @@ func (l *takerLog) follow(m game.Move, res game.MoveRecord, p int) {
 		l.at[m.To] = id
 	case game.AttackerWon, game.GuessedRight:
 		if id == 0 {
-			l.takes = append(l.takes, struct{ player, n int }{p, 0})
+			l.takes = append(l.takes, taker{player: p})
 			id = len(l.takes)
 		}
 		l.takes[id-1].n++
