@@ -109,67 +109,21 @@ var configs = [...]config{
 	Normal: {samples: 6, depth: 1, qDepth: 4, pull: 1, noise: 4, nodeBudget: 200_000,
 		timeCap: moveTimeCap, repetition: 30},
 	// Hard searches two plies deeper than normal (three deeper with at most
-	// 24 pieces on the board), over 16 guesses, with beliefs from set-ups
-	// and behaviour, and a weaker pull of a possible Flag. Measured in the
-	// arena against normal over 100 games: with a Flag pull of 1500 it
-	// charged unknown pieces and won 46% in Classic, with 500 and a deeper
-	// search 74%; the extra ply on small boards took Barrage from 58% to 69%.
-	// Against Demon of Ignorance it lost its Marshal and General on Bombs
-	// and its Marshal to a Spy waiting beside a bait: a possible Flag is
-	// worth at most 1000 at the root, a quarter of that to pieces worth more
-	// than a Miner, and its Marshal fears a hidden neighbour as a Spy (see
-	// flagCap and spyRisk). Once the search was fast enough, the third ply
-	// after its move over 16 guesses beat Demon of Ignorance far more often
-	// than two plies over 24 (docs/COMPUTER.md). Its known Majors, Colonels
-	// and Generals fear the hidden pieces beside them that may take them back
-	// (takeBackRisk): on the same set-ups it then did better than before in
-	// 17 games against Demon and worse in 3. Its Flag's danger counted a
-	// known General beside a Flag walled in by Bombs as if it could take it,
-	// so the search let the General take a Scout for stepping away from the
-	// Flag: behind its own Bombs a known piece that is not a Miner counts a
-	// fifth (sealedFlag). With perfect
-	// knowledge of the enemy's ranks it beat Demon in each of 10 games: the
-	// beliefs were what it lacked. Recognising a published set-up
-	// (recognition, see recognise.go) gave them most of that knowledge
-	// against Demon, whose set-ups are published ones (docs/COMPUTER.md).
-	// It reads behaviour with the model fitted on real games (behaviour.go).
-	// Against Demon with people's unpublished set-ups it leaves pieces
-	// beside known enemy pieces that take them, where the pull holds them;
-	// but the Flag's pull is what wins those games: at 150 instead of 500 it
-	// scored 0.21 a game less over 33 paired games, at 1000 0.08 less over 40.
-	// Demon's Marshal and General take most of their pieces once hard's
-	// Marshal is known (2.95 a game, against 0.77 while it is hidden), yet
-	// valuing its secret at 250 instead of 50 scored 0.11 a game less over
-	// 28 paired games, and at 150 while the enemy's General is on the board
-	// worse in 3 of 7 games against a repeatable Demon and better in none:
-	// the hidden Marshal took far fewer pieces. Counting each hidden piece
-	// that never moved 12 more (the enemy must fear it as a Bomb) made it
-	// move as few pieces as Demon does (2.3 moved by ply 100 instead of
-	// 12.1) and scored the same (−0.05 a game over 30 paired games).
-	// Counting spyGuard once for all the Marshal's hidden
-	// neighbours (one of them is the Spy) rather than for each was within
-	// the noise over 64 paired games (−0.05 a game against one run of this
-	// configuration, +0.11 against another), and against a repeatable build
-	// of Demon it changed none of 10 games. Most games it loses end with no
-	// Miner of its own left (43 of 62), yet valuing the last ones at 220,
-	// 140, 90 and 60 (one to four left) kept no more of them and scored
-	// the same over 43 games paired against that Demon (better in 6, worse
-	// in 7). Weighing the danger near a Flag walled in by Bombs by each
-	// enemy piece's chance of being a Miner lost fewer games to a Miner at
-	// the Flag there (17 of 100 instead of 22, +0.04 a game) but more with
-	// Demon's own set-ups (3 more in 18): not adopted; nor a form that never
-	// counted a hidden piece below the whole danger (+0.005 a game over the
-	// 100). In the three games lost with Demon's own set-ups a Miner hard
-	// knew walked four steps to the Flag while the pull held hard's pieces
-	// elsewhere, and the search sees the capture only two steps away:
-	// taking a Miner or an Infiltrator up to five steps from a Flag walled
-	// in by Bombs is worth up to 300 more in the pull (guard). Over the same
-	// 100 games it did better in 4 and worse in 1 (+0.03 a game, −0.01 to
-	// +0.07; docs/COMPUTER.md). Demon's raiders, pieces that take three or
-	// more of hard's in a game, take much of what it loses; drawing the
-	// pieces that beat a known enemy piece towards it by what it threatens
-	// lost more to them; keeping moved pieces away from them or the Miners
-	// home scored within the luck of one draw of Demon's (docs/COMPUTER.md).
+	// 24 pieces on the board), over 16 guesses, with beliefs from set-ups,
+	// recognition of published ones and behaviour (behaviour.go). Each other
+	// setting answers a way it lost games in the arena (docs/COMPUTER.md):
+	// a Flag pull of 1500 charged unknown pieces (500 won 74% against normal
+	// instead of 46%, and 150 or 1000 lost against Demon of Ignorance); its
+	// Marshal and General died on Bombs and its Marshal to a Spy beside a
+	// bait (flagCap, cheapFlag, spyGuard); its known Majors, Colonels and
+	// Generals were taken back by hidden neighbours (takeBack); a known
+	// General counted as a danger to a Flag walled in by Bombs (sealedFlag);
+	// a Miner it knew walked up to such a Flag (guard). Against Demon with
+	// people's unpublished set-ups it loses most to Demon's raiders; hunting
+	// them, keeping moved pieces away from them, keeping the Miners home or
+	// the Marshal hidden, moving fewer pieces, more or fewer guesses and
+	// dearer last Miners each scored within the luck of Demon's draws or
+	// worse (docs/COMPUTER.md says by how much).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
