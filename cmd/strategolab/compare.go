@@ -38,8 +38,10 @@ piece it attacked (its rank, or only that it had moved, or nothing), with what
 the attacking side won or lost in them a game, pieces weighed as hard's
 evaluation weighs them at the start, and the attacks on hidden moved pieces
 made while every enemy piece the attacker does not beat was known (attacks
-that risked nothing), and the share of attacks on hidden moved pieces won
-beside the share an attack on one of them picked at random would have won
+that risked nothing), and of the others those made while every such piece
+that was hidden had never moved (they risked nothing either, though the
+attacker could not see it), and the share of attacks on hidden moved pieces
+won beside the share an attack on one of them picked at random would have won
 (above it, the attacker read the pieces), and those made by a Colonel or
 stronger with the share of them lost (to a stronger piece that was hiding);
 counts the Marshals taken by the Spy, with the share taken just after taking a
@@ -344,6 +346,12 @@ type battleTally struct {
 	// moved made while every enemy piece that the attacker does not beat
 	// was known (or gone), and what they won: attacks that risked nothing.
 	fearless, fearlessNet [2]int
+	// stillBeaters and stillBeatersNet count the other attacks on hidden
+	// pieces that had moved made while every enemy piece that the attacker
+	// does not beat and did not know had never moved, and what they won:
+	// attacks that risked nothing either, though the attacker could not see
+	// it (a player that never moves its strong pieces makes them).
+	stillBeaters, stillBeatersNet [2]int
 	// won counts the attacks on hidden pieces that had moved that the
 	// attacker won, and atRandom adds up, over those attacks, the share of
 	// the enemy's hidden moved pieces that the attacker's rank beats: what
@@ -583,6 +591,9 @@ func (t *battleTally) add(r arenaRecord) error {
 		if kind == onHiddenMoved && everyBeaterKnown(&v, side, res.Attacker) {
 			t.fearless[p]++
 			t.fearlessNet[p] += material
+		} else if kind == onHiddenMoved && beatenShare(candidates, res.Attacker) == 1 {
+			t.stillBeaters[p]++
+			t.stillBeatersNet[p] += material
 		}
 		t.countShown(&shown, p, res.Attacker, res.Defender, true)
 		t.countShown(&shown, player(side.Opponent()), res.Defender, res.Attacker, false)
@@ -815,6 +826,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		if k == onHiddenMoved {
 			fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", "  of them, with every enemy piece it does not beat known",
 				float64(t.fearless[0])/g, float64(t.fearlessNet[0])/g, float64(t.fearless[1])/g, float64(t.fearlessNet[1])/g)
+			fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", "  of the rest, the hidden ones it does not beat unmoved",
+				float64(t.stillBeaters[0])/g, float64(t.stillBeatersNet[0])/g, float64(t.stillBeaters[1])/g, float64(t.stillBeatersNet[1])/g)
 			fmt.Fprintf(w, "  %-55s %6s %8s %6s %8s\n", "  share won (attacking one of them at random)",
 				share(t.won[0], t.attacks[0][k]), bracketed(t.atRandom[0], t.attacks[0][k]),
 				share(t.won[1], t.attacks[1][k]), bracketed(t.atRandom[1], t.attacks[1][k]))

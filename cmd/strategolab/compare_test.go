@@ -312,6 +312,10 @@ func TestCompareBattles(t *testing.T) {
 		// piece of A's that the attacker does not beat was known (A makes
 		// none such in these games).
 		fearlessB, fearlessNetB int
+		// still: each player's other attacks on hidden moved pieces made
+		// while every hidden enemy piece that the attacker does not beat had
+		// never moved, and their net.
+		still, stillNet [2]int
 		// shownCheap and shownAttacked: the games in which each player's
 		// General was first shown attacking a piece below a Colonel, or
 		// attacked; marshalAttacked: its Marshal first shown attacked (no
@@ -350,6 +354,8 @@ func TestCompareBattles(t *testing.T) {
 			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
 			strong:   [2]int{0, 2},
 			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
+			// Red's General never moved: Blue's risked nothing.
+			still: [2]int{0, 2}, stillNet: [2]int{0, 15 + 22},
 		},
 		{
 			name: "left beside the known General, known to it",
@@ -365,6 +371,7 @@ func TestCompareBattles(t *testing.T) {
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 1},
 			strong:   [2]int{0, 1},
 			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
+			still:    [2]int{0, 1}, stillNet: [2]int{0, 15}, // the General's, not the Scout's
 		},
 		{
 			name:     "walked in just before",
@@ -375,6 +382,7 @@ func TestCompareBattles(t *testing.T) {
 			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2},
 			strong:   [2]int{0, 2},
 			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
+			still:    [2]int{0, 2}, stillNet: [2]int{0, 15 + 22},
 		},
 		{
 			name:     "the taker was hidden",
@@ -386,6 +394,7 @@ func TestCompareBattles(t *testing.T) {
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 1},
 			strong:   [2]int{0, 1},
 			topTakes: [2][marshalStates]int{1: {marshalGone: 1}},
+			still:    [2]int{0, 1}, stillNet: [2]int{0, 22},
 		},
 		{
 			name:     "shut in, nowhere to step",
@@ -398,6 +407,7 @@ func TestCompareBattles(t *testing.T) {
 			won: [2]int{0, 2}, atRandom: [2]float64{0, 1 + 2.0/3},
 			strong:   [2]int{0, 2},
 			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
+			still:    [2]int{0, 1}, stillNet: [2]int{0, 15}, // the first: Red's General had not moved yet
 		},
 		{
 			name:     "Red's General shows itself, then Blue's General takes a hidden Sergeant fearlessly",
@@ -421,6 +431,7 @@ func TestCompareBattles(t *testing.T) {
 			won:        [2]int{0, 1}, atRandom: [2]float64{0, 1},
 			strong:   [2]int{0, 1},
 			topTakes: [2][marshalStates]int{1: {marshalGone: 1}},
+			still:    [2]int{0, 1}, stillNet: [2]int{0, 15},
 		},
 		{
 			name:     "Red's Sergeant finds Blue's hidden General",
@@ -458,6 +469,8 @@ func TestCompareBattles(t *testing.T) {
 			strong:  [2]int{1, 0},
 			spyTook: [2]int{1, 0}, spyBait: [2]int{1, 0},
 			topTakes: [2][marshalStates]int{{marshalHidden: 1}},
+			// Blue's Marshal, the one piece that does not lose to Red's, never moved.
+			still: [2]int{1, 0}, stillNet: [2]int{250, 0},
 		},
 		{
 			name: "Red's Marshal steps beside Blue's Spy, which takes it",
@@ -469,6 +482,8 @@ func TestCompareBattles(t *testing.T) {
 			marshalAttacked: [2]int{1, 0},
 			spyTook:         [2]int{1, 0},
 			won:             [2]int{0, 1}, atRandom: [2]float64{0, 1},
+			// Every piece of Red's but the Marshal beats the Spy, and none of them moved.
+			still: [2]int{0, 1}, stillNet: [2]int{0, 400},
 		},
 		{
 			name: "Red's Marshal is shown attacked; then Blue's General takes a hidden Sergeant",
@@ -568,6 +583,9 @@ func TestCompareBattles(t *testing.T) {
 			}
 			if tally.fearless != [2]int{0, tc.fearlessB} || tally.fearlessNet != [2]int{0, tc.fearlessNetB} {
 				t.Errorf("fearless attacks %v net %v, want B's %d net %d", tally.fearless, tally.fearlessNet, tc.fearlessB, tc.fearlessNetB)
+			}
+			if tally.stillBeaters != tc.still || tally.stillBeatersNet != tc.stillNet {
+				t.Errorf("attacks with the hidden beaters all unmoved %v net %v, want %v net %v", tally.stillBeaters, tally.stillBeatersNet, tc.still, tc.stillNet)
 			}
 			if want := [2][2]int{{0, tc.shownCheap[0]}, {0, tc.shownCheap[1]}}; tally.shownCheap != want {
 				t.Errorf("Marshals and Generals first shown attacking below a Colonel %v, want %v", tally.shownCheap, want)
