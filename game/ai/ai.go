@@ -112,7 +112,8 @@ var configs = [...]config{
 	// pieces on the board: Barrage against normal went from 58% to 69%), over
 	// 16 guesses, with beliefs from set-ups, recognition of published ones and
 	// behaviour (behaviour.go): shown the enemy's true ranks it beat Demon of
-	// Ignorance in each of 10 games, so beliefs are what it lacks most. Each
+	// Ignorance in each of 10 games, so beliefs are what it lacks most (where
+	// the Bombs and the Flag stand far more than the Marshal and General). Each
 	// other setting answers a way it lost games in the arena
 	// (docs/COMPUTER.md): a Flag pull of 1500 charged unknown pieces (500 won
 	// 74% against normal instead of 46%, and 150 or 1000 lost against Demon of
