@@ -186,6 +186,9 @@ func (p *Player) choose(v game.View) (game.Move, *searcher, error) {
 		// thinking: it stays outside the move's time.
 		indexFor(v.Rules)
 	}
+	if p.cfg.inference >= layouts {
+		layoutsFor(v.Rules)
+	}
 	start := time.Now()
 	side, _ := v.Viewer.IsPlayer()
 	legal, err := v.LegalMoves()

@@ -14,6 +14,9 @@ type BeliefOptions struct {
 	// Recognition also weighs the published set-ups that agree with what
 	// the opponent's pieces showed (needs Prior).
 	Recognition bool
+	// Layouts also weighs the layouts of Bombs and Flag of the published
+	// set-ups that agree with it (needs Recognition).
+	Layouts bool
 	// Behaviour is how a hidden piece's behaviour weighs its ranks (needs Prior).
 	Behaviour Behaviour
 }
@@ -51,7 +54,8 @@ func HardBeliefs() BeliefOptions {
 	case fittedBehaviour:
 		b = FittedBehaviour
 	}
-	return BeliefOptions{Prior: true, Recognition: configs[Hard].inference >= recognition, Behaviour: b}
+	inf := configs[Hard].inference
+	return BeliefOptions{Prior: true, Recognition: inf >= recognition, Layouts: inf >= layouts, Behaviour: b}
 }
 
 // PieceBelief is what the beliefs say about one of the opponent's pieces on
@@ -74,6 +78,9 @@ func Beliefs(v game.View, opt BeliefOptions) ([]PieceBelief, error) {
 		inf = setupsAndBehaviour
 		if opt.Recognition {
 			inf = recognition
+			if opt.Layouts {
+				inf = layouts
+			}
 		}
 	}
 	if _, ok := v.Viewer.IsPlayer(); !ok {

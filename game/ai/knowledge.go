@@ -281,8 +281,14 @@ func (k *knowledge) believe(inf inference, model behaviourModel) {
 	recognised := 0.0 // the share of the prior that recognised set-ups make
 	if inf >= setupsAndBehaviour {
 		prior = priorFor(k.rules)
+		own := prior
+		if idx := layoutsFor(k.rules); inf >= layouts && idx != nil {
+			own = k.layoutPrior(prior, idx)
+		}
 		if idx := indexFor(k.rules); inf >= recognition && idx != nil {
-			prior, recognised = k.recognisedPrior(prior, idx)
+			prior, recognised = k.recognisedPrior(prior, own, idx)
+		} else {
+			prior = own
 		}
 	}
 	// The per-square prior gets a floor, as no set-up is impossible, but a

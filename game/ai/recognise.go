@@ -126,32 +126,76 @@ type shownSquare struct {
 }
 
 // recognisedPrior returns the prior for the opponent's set-up given what its
-// pieces showed about their start squares: base mixed with the published
-// set-ups of idx that agree with it, and the share of the mixture those make.
-// It returns base and 0 when nothing was shown.
-func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) (*setupPrior, float64) {
-	shown := k.shownSquares(base)
+// pieces showed about their start squares: own (the prior of a set-up of the
+// opponent's own) mixed with the published set-ups of idx that agree with
+// what was shown, and the share of the mixture those make. What was shown is
+// weighed against base, the per-square prior. It returns own and 0 when
+// nothing was shown.
+func (k *knowledge) recognisedPrior(base, own *setupPrior, idx *setupIndex) (*setupPrior, float64) {
+	m, ok := idx.match(k.shownSquares(base, exactRank), ownSetupOdds)
+	if !ok {
+		return own, 0
+	}
+	out := new(setupPrior)
+	for row := range out {
+		for col := range out[row] {
+			cell := row*10 + col
+			for r := range out[row][col] {
+				listed := (1-m.slip)*m.agree[cell][r] + m.slip*own[row][col][r]
+				out[row][col][r] = m.share*listed + (1-m.share)*own[row][col][r]
+			}
+		}
+	}
+	return out, m.share
+}
+
+// setupMatch is how the set-ups of an index explain what was shown.
+type setupMatch struct {
+	// agree is, for every cell, how often the set-ups put each rank there,
+	// each weighed by how well it explains what was shown (summing to 1).
+	agree [setupSpace][game.NumRanks]float64
+	// share is the chance that the opponent took one of the set-ups rather
+	// than made one of their own; slip the chance that a square of a taken
+	// set-up holds something else after all.
+	share, slip float64
+}
+
+// fit is a set-up's log-likelihood of what was shown, at each slip.
+type fit [len(setupSlips)]float64
+
+// candidate is a set-up (by its index) and its fit.
+type candidate struct {
+	i int
+	l fit
+}
+
+// slipOdds are the logs of the slips' odds before anything is shown.
+var slipOdds = func() fit {
+	var f fit
+	for s := range f {
+		f[s] = math.Log(setupSlips[s].odds)
+	}
+	return f
+}()
+
+// match weighs the set-ups of idx by how well each explains shown, and the
+// two explanations (a set-up of idx, or one of the opponent's own, drawn
+// from the per-square prior) by how well each explains it, ownOdds being
+// the chance of the second before anything was shown. It reports false when
+// nothing was shown.
+func (idx *setupIndex) match(shown []shownSquare, ownOdds float64) (*setupMatch, bool) {
 	if len(shown) == 0 {
-		return base, 0
+		return nil, false
 	}
 	// The set-ups' log-likelihoods at each slip, giving up on one once it
 	// falls far below the best so far: most fail on their first few squares.
-	type fit [len(setupSlips)]float64
-	var odds fit
-	for s := range odds {
-		odds[s] = math.Log(setupSlips[s].odds)
-	}
-	type candidate struct {
-		i int
-		l fit
-	}
 	var kept []candidate // those not given up on the way
 	best := math.Inf(-1)
 	for i := range idx.cells {
 		c := &idx.cells[i]
 		var l fit
 		for s := range l {
-			l[s] = idx.weight[i] + odds[s]
+			l[s] = idx.weight[i] + slipOdds[s]
 		}
 		for j := range shown {
 			p := &shown[j].logP
@@ -170,9 +214,20 @@ func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) (*setupPr
 			best = max(best, top)
 		}
 	}
+	return explain(kept, best, idx.chosen, shown, ownOdds, func(i int, w float64, agree *[setupSpace][game.NumRanks]float64) {
+		for cell, r := range idx.cells[i] {
+			agree[cell][r] += w
+		}
+	}), true
+}
+
+// explain sums up the kept candidates of an index whose set-ups were chosen
+// chosen times in all, best being the highest log-likelihood among them:
+// add adds set-up i's ranks, by weight w, to agree.
+func explain(kept []candidate, best, chosen float64, shown []shownSquare, ownOdds float64, add func(i int, w float64, agree *[setupSpace][game.NumRanks]float64)) *setupMatch {
+	m := new(setupMatch)
 	var total float64
 	var bySlip fit
-	var agree [setupSpace][game.NumRanks]float64
 	for _, c := range kept {
 		w := 0.0
 		for s, l := range c.l {
@@ -186,39 +241,42 @@ func (k *knowledge) recognisedPrior(base *setupPrior, idx *setupIndex) (*setupPr
 			continue
 		}
 		total += w
-		for cell, r := range idx.cells[c.i] {
-			agree[cell][r] += w
+		add(c.i, w, &m.agree)
+	}
+	for cell := range m.agree {
+		for r := range m.agree[cell] {
+			m.agree[cell][r] /= total
 		}
 	}
-	// How well each explanation explains what was shown: the published one
-	// as the average over the set-ups by how often they were chosen.
+	// How well each explanation explains what was shown: the listed one as
+	// the average over the set-ups by how often they were chosen.
 	novel := 0.0
 	for _, s := range shown {
 		novel += s.novel
 	}
-	published := best + math.Log(total/idx.chosen)
-	share := 1 / (1 + ownSetupOdds/(1-ownSetupOdds)*math.Exp(novel-published))
-	slip := 0.0 // the slip, as what was shown makes each likely
+	listed := best + math.Log(total/chosen)
+	m.share = 1 / (1 + ownOdds/(1-ownOdds)*math.Exp(novel-listed))
 	for s, x := range bySlip {
-		slip += setupSlips[s].slip * x / total
+		m.slip += setupSlips[s].slip * x / total
 	}
-	out := new(setupPrior)
-	for row := range out {
-		for col := range out[row] {
-			cell := row*10 + col
-			for r := range out[row][col] {
-				listed := (1-slip)*agree[cell][r]/total + slip*base[row][col][r]
-				out[row][col][r] = share*listed + (1-share)*base[row][col][r]
-			}
-		}
-	}
-	return out, share
+	return m
 }
 
+// grain is how finely shownSquares reads what was shown.
+type grain uint8
+
+const (
+	// exactRank reads ranks, as a set-up holds them.
+	exactRank grain = iota
+	// bombsAndFlag reads only Bomb, Flag, or a piece that moves (NoRank),
+	// as a layout holds them (see layouts.go).
+	bombsAndFlag
+)
+
 // shownSquares lists the opponent's start squares whose pieces showed a rank
-// or moved, the most telling first (the rarer the rank shown there, the
-// sooner a set-up that disagrees is given up).
-func (k *knowledge) shownSquares(base *setupPrior) []shownSquare {
+// or moved, read at grain g, the most telling first (the rarer the rank
+// shown there, the sooner a set-up that disagrees is given up).
+func (k *knowledge) shownSquares(base *setupPrior, g grain) []shownSquare {
 	var shown []shownSquare
 	for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
 		t := &k.tracks[id]
@@ -243,7 +301,10 @@ func (k *knowledge) shownSquares(base *setupPrior) []shownSquare {
 		// mostly empty).
 		odds := max(1-p[game.Bomb]-p[game.Flag]-p[game.NoRank], 1e-6)
 		fits := game.Rank.Movable
-		if r != game.NoRank {
+		switch {
+		case g == bombsAndFlag && (r == game.NoRank || r.Movable()):
+			fits = func(x game.Rank) bool { return x == game.NoRank }
+		case r != game.NoRank:
 			odds = max(p[r], 1e-6)
 			fits = func(x game.Rank) bool { return x == r }
 		}

@@ -163,6 +163,6 @@ func BenchmarkRecognisedPrior(b *testing.B) {
 	idx, base := classicIndex(), priorFor(rules)
 	b.ResetTimer()
 	for b.Loop() {
-		k.recognisedPrior(base, idx)
+		k.recognisedPrior(base, base, idx)
 	}
 }

@@ -75,6 +75,9 @@ const (
 	// recognition: and the published set-ups that agree with what the
 	// opponent's pieces showed (see recognisedPrior).
 	recognition
+	// layouts: and the published set-ups' layouts of Bombs and Flag that
+	// agree with it (see layoutPrior).
+	layouts
 )
 
 // behaviourModel is how the beliefs weigh a hidden piece's ranks by how it

@@ -65,6 +65,7 @@ var Models = []Model{
 	{"prior+fitted", ai.BeliefOptions{Prior: true, Behaviour: ai.FittedBehaviour}},
 	{"recog+hand", ai.BeliefOptions{Prior: true, Recognition: true, Behaviour: ai.HandBehaviour}},
 	{"recog+fitted", ai.BeliefOptions{Prior: true, Recognition: true, Behaviour: ai.FittedBehaviour}},
+	{"layouts+fitted", ai.BeliefOptions{Prior: true, Recognition: true, Layouts: true, Behaviour: ai.FittedBehaviour}},
 }
 
 // DefaultPlies are the plies Run scores at.
