@@ -8,8 +8,11 @@
 // the log-probability of the piece's true rank (natural log; higher is
 // better, 0 would be certainty). The models are the counts alone, the
 // per-square set-up prior, the prior with the hand-set reading of behaviour,
-// hard as it plays (the prior, recognition of published set-ups and its
-// reading of behaviour), and the same with the fitted behaviour model.
+// hard before the fitted behaviour model (the prior, recognition of published
+// set-ups and the hand-set reading of behaviour), the same with the fitted
+// model, and with the published set-ups' layouts of Bombs and Flag too.
+// With -attacks it asks instead whether the models are calibrated where a
+// player acts on them: at attacks on hidden pieces that never moved.
 //
 // Fit fits the behaviour model (see game/ai/behaviour.go) on the records
 // given and writes the table game/ai embeds.
@@ -236,7 +239,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, sel selection) (
 	return tallies, err
 }
 
-const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-player NAME] [-j N] FILES...
+const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-player NAME] [-attacks] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
 archives of XML records, or XML records): for each game of the variant (the
@@ -248,11 +251,17 @@ Higher is better. Misses counts true ranks a model gave less than 1e-6.
 (arena -records DIR), -player ext: scores the computer's beliefs about the
 outside engine's pieces.
 
+-attacks asks instead whether the models are calibrated where it matters:
+at every attack on a hidden piece that never moved, the chance of a Bomb
+each model gave it from the attacker's view, by tenths, against how many
+were Bombs.
+
 Models: counts (the counts left and what moved), prior (and where people set
 up which rank), prior+hand (and the hand-set reading of behaviour),
 prior+fitted (and the fitted behaviour model), recog+hand (hard before the
 fitted model: prior, recognition of published set-ups, hand-set behaviour),
-recog+fitted (the same with the fitted model).
+recog+fitted (the same with the fitted model), layouts+fitted (and the
+published set-ups' layouts of Bombs and Flag: hard now).
 
 The held-out part of the archive is strados2014-2.zip and strados2014-3.zip.
 
@@ -269,6 +278,7 @@ func RunFlags(w io.Writer) *flag.FlagSet {
 type runFlagValues struct {
 	plies, models, pieces, setups, variant, player *string
 	jobs                                           *int
+	attacks                                        *bool
 }
 
 func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
@@ -285,6 +295,7 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 	v.jobs = fs.Int("j", runtime.GOMAXPROCS(0), "records scored at once")
 	v.pieces = fs.String("pieces", "all", "score the hidden pieces that are all, moved or still (never moved)")
 	v.player = fs.String("player", "", "score only the beliefs about the pieces of the players whose names contain this (any case), such as ext: for an arena's outside engine")
+	v.attacks = fs.Bool("attacks", false, "instead, at every attack on a hidden piece that never moved, compare the chance of a Bomb each model gave it with what it was")
 	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
 	return fs, v
 }
@@ -336,7 +347,18 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	sel := selection{setups: filter, pieces: pieces, player: *v.player}
-	total, scored, failed := scoreAll(ctx, recs, plies, models, sel, max(1, *jobs))
+	whose := "both sides' pieces"
+	if sel.player != "" {
+		whose = fmt.Sprintf("the pieces of the players whose names contain %q", sel.player)
+	}
+	var total [][]Tally
+	var calibration []Calibration
+	var scored, failed int
+	if *v.attacks {
+		calibration, scored, failed = calibrateAll(ctx, recs, models, sel, max(1, *jobs))
+	} else {
+		total, scored, failed = scoreAll(ctx, recs, plies, models, sel, max(1, *jobs))
+	}
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "beliefs: stopped")
 		return 2
@@ -347,9 +369,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	printSkipped(stdout, skipped)
-	whose := "both sides' pieces"
-	if sel.player != "" {
-		whose = fmt.Sprintf("the pieces of the players whose names contain %q", sel.player)
+	if *v.attacks {
+		fmt.Fprintf(stdout, "the chance of a Bomb at each attack on a hidden piece that never moved (%s, %s set-ups), by tenths\n", whose, *setupsText)
+		printCalibration(stdout, models, calibration)
+		return 0
 	}
 	fmt.Fprintf(stdout, "mean log-probability of the true rank of the hidden pieces (%s), %s, %s set-ups\n", *piecesText, whose, *setupsText)
 	fmt.Fprintf(stdout, "%-14s", "model")
@@ -387,6 +410,36 @@ func scoreAll(ctx context.Context, recs []records.Named, plies []int, models []M
 	for i := range total {
 		total[i] = make([]Tally, len(plies))
 	}
+	scored, failed = eachRecord(ctx, recs, jobs, func(rec *game.Record) ([][]Tally, error) {
+		return scoreRecord(rec, plies, models, sel)
+	}, func(t [][]Tally) {
+		for i := range t {
+			for j := range t[i] {
+				total[i][j].add(t[i][j])
+			}
+		}
+	})
+	return total, scored, failed
+}
+
+// calibrateAll calibrates the models on the records on jobs goroutines and
+// sums the calibrations.
+func calibrateAll(ctx context.Context, recs []records.Named, models []Model, sel selection, jobs int) (total []Calibration, scored, failed int) {
+	total = make([]Calibration, len(models))
+	scored, failed = eachRecord(ctx, recs, jobs, func(rec *game.Record) ([]Calibration, error) {
+		return calibrateRecord(rec, models, sel)
+	}, func(c []Calibration) {
+		for i := range c {
+			total[i].add(c[i])
+		}
+	})
+	return total, scored, failed
+}
+
+// eachRecord runs score on every record on jobs goroutines, and add on each
+// result, one at a time (also on what a record that failed part-way gave).
+// It counts the records scored and those that failed.
+func eachRecord[T any](ctx context.Context, recs []records.Named, jobs int, score func(*game.Record) (T, error), add func(T)) (scored, failed int) {
 	var mu sync.Mutex
 	next := make(chan records.Named)
 	var wg sync.WaitGroup
@@ -395,13 +448,9 @@ func scoreAll(ctx context.Context, recs []records.Named, plies []int, models []M
 		go func() {
 			defer wg.Done()
 			for r := range next {
-				t, err := scoreRecord(r.Record, plies, models, sel)
+				t, err := score(r.Record)
 				mu.Lock()
-				for i := range t {
-					for j := range t[i] {
-						total[i][j].add(t[i][j])
-					}
-				}
+				add(t)
 				if err != nil {
 					failed++
 				} else {
@@ -419,7 +468,7 @@ func scoreAll(ctx context.Context, recs []records.Named, plies []int, models []M
 	}
 	close(next)
 	wg.Wait()
-	return total, scored, failed
+	return scored, failed
 }
 
 func printSkipped(w io.Writer, skipped map[string]int) {

@@ -235,6 +235,8 @@ func TestRun(t *testing.T) {
 			[]string{"1 Barrage records, 1 scored", "skipped: not Barrage 2;", "recog+fitted"}, ""},
 		{"bad variant", []string{"-variant", "duel", classicFiles[0]}, 2, nil, "-variant"},
 		{"moved", []string{"-pieces", "moved", classicFiles[0]}, 0, []string{"(moved)"}, ""},
+		{"attacks", []string{"-attacks", "-models", "prior,layouts+fitted", classicFiles[0]}, 0,
+			[]string{"at each attack on a hidden piece that never moved", "prior: ", "layouts+fitted: ", "P(Bomb)"}, ""},
 		{"bad pieces", []string{"-pieces", "some", classicFiles[0]}, 2, nil, "-pieces"},
 		{"no files", nil, 2, nil, "usage: strategolab beliefs"},
 		{"bad plies", []string{"-plies", "100,50", classicFiles[0]}, 2, nil, "does not come after"},
