@@ -11,10 +11,10 @@ import (
 
 // Recognising where the Bombs and the Flag stand. A player who makes a
 // set-up of their own still tends to place the Bombs and the Flag as others
-// did: of the 856 people's Classic set-ups of Gravon's held-out months that
-// are not published, 424 put their Bombs and Flag exactly as a published
-// set-up does (or its mirror image), and 325 more differ from one by a
-// single Bomb. The pieces that stay put are what the beliefs know least
+// did: about half of the people's Classic set-ups of Gravon's held-out
+// months that are not published put their Bombs and Flag exactly as a
+// published set-up does (or its mirror image), and most of the rest differ
+// from one by a single Bomb. The pieces that stay put are what the beliefs know least
 // about, and the squares whose pieces moved (no Bomb or Flag there) or were
 // shown rule layouts out as surely as they rule out whole set-ups. So the
 // beliefs weigh the layouts of the published set-ups (Bomb, Flag, or a piece

@@ -260,8 +260,8 @@ Models: counts (the counts left and what moved), prior (and where people set
 up which rank), prior+hand (and the hand-set reading of behaviour),
 prior+fitted (and the fitted behaviour model), recog+hand (hard before the
 fitted model: prior, recognition of published set-ups, hand-set behaviour),
-recog+fitted (the same with the fitted model), layouts+fitted (and the
-published set-ups' layouts of Bombs and Flag: hard now).
+recog+fitted (the same with the fitted model: hard now), layouts+fitted (and
+the published set-ups' layouts of Bombs and Flag).
 
 The held-out part of the archive is strados2014-2.zip and strados2014-3.zip.
 
