@@ -126,7 +126,8 @@ var configs = [...]config{
 	// raiders; hunting or trading with them, keeping moved pieces away from
 	// them, keeping the Miners home or the Marshal hidden, moving the strong
 	// pieces early or fewer pieces, more or fewer guesses, dearer last
-	// Miners, trading while ahead and a deeper search late in the game each
+	// Miners, trading while ahead, a deeper search late in the game and
+	// weighing the published layouts of Bombs and Flag (layouts.go) each
 	// scored within the luck of Demon's draws or worse (docs/COMPUTER.md
 	// says by how much).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
