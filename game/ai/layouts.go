@@ -9,21 +9,21 @@ import (
 	"github.com/strategobot/strategobot/game"
 )
 
-// Recognising where the Bombs and the Flag stand. A player who makes a set-
-// up of their own still tends to place the Bombs and the Flag as others did:
-// about half of the people's Classic set-ups of Gravon's held-out months
-// that are not published put their Bombs and Flag exactly as a published
-// set-up does (or its mirror image), and most of the rest differ from one by
-// a single Bomb. The pieces that stay put are what the beliefs know least
-// about, and the squares whose pieces moved (no Bomb or Flag there) or were
-// shown rule layouts out as surely as they rule out whole set-ups. So the
-// beliefs weigh the layouts of the published set-ups (Bomb, Flag, or a piece
-// that moves on every square) as recognisedPrior weighs whole set-ups, and
-// let the layouts that agree decide the odds of Bomb and Flag on each square
-// of a set-up of the opponent's own, the per-square prior still sharing the
-// rest among the pieces that move. The beliefs gain a little on people's
-// games from it, hard did not win more with it, and so it is the lab's model
-// layouts+fitted, not hard's (docs/COMPUTER.md).
+// Recognising where the Bombs and the Flag stand. A player who makes a
+// set-up of their own still tends to place the Bombs and the Flag as others
+// did: about half of the people's Classic set-ups of Gravon's held-out
+// months that are not published put their Bombs and Flag exactly as a
+// published set-up does (or its mirror image), and most of the rest differ
+// from one by a single Bomb. The pieces that stay put are what the beliefs
+// know least about, and the squares whose pieces moved (no Bomb or Flag
+// there) or were shown rule layouts out as surely as they rule out whole
+// set-ups. So the beliefs weigh the layouts of the published set-ups (Bomb,
+// Flag, or a piece that moves on every square) as recognisedPrior weighs
+// whole set-ups, and let the layouts that agree decide the odds of Bomb and
+// Flag on each square of a set-up of the opponent's own, the per-square
+// prior still sharing the rest among the pieces that move. The beliefs gain
+// a little on people's games from it, hard did not win more with it, and so
+// it is the lab's model layouts+fitted, not hard's (docs/COMPUTER.md).
 
 // ownLayoutOdds is the chance, before anything is shown, that an opponent's
 // Bombs and Flag stand as in none of the published set-ups, nor nearly so
