@@ -122,16 +122,7 @@ func classChance(p *[game.NumRanks]float64, r game.Rank) float64 {
 // against a set-up of the player's own.
 func BenchmarkLayoutPrior(b *testing.B) {
 	rules := game.DefaultRules(game.VariantClassic)
-	g, err := game.NewGame(rules, game.RandomSetup(rules, 1), game.RandomSetup(rules, 2))
-	if err != nil {
-		b.Fatal(err)
-	}
-	gametest.Play(b, g, rand.New(rand.NewPCG(1, 11)), 150, nil)
-	v := g.View(game.ViewerOf(game.Red))
-	k, err := newKnowledge(&v, setupsAndBehaviour)
-	if err != nil {
-		b.Fatal(err)
-	}
+	k := midGameKnowledge(b, game.RandomSetup(rules, 2))
 	idx, base := classicLayouts(), priorFor(rules)
 	b.ResetTimer()
 	for b.Loop() {

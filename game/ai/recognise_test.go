@@ -149,8 +149,20 @@ func BenchmarkRecognisedPrior(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	k := midGameKnowledge(b, published[12345])
+	idx, base := classicIndex(), priorFor(k.rules)
+	b.ResetTimer()
+	for b.Loop() {
+		k.recognisedPrior(base, base, idx)
+	}
+}
+
+// midGameKnowledge is what Red knows after 150 random plies of a Classic
+// game against the set-up opp.
+func midGameKnowledge(b *testing.B, opp game.Setup) *knowledge {
+	b.Helper()
 	rules := game.DefaultRules(game.VariantClassic)
-	g, err := game.NewGame(rules, game.RandomSetup(rules, 1), published[12345])
+	g, err := game.NewGame(rules, game.RandomSetup(rules, 1), opp)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -160,9 +172,5 @@ func BenchmarkRecognisedPrior(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	idx, base := classicIndex(), priorFor(rules)
-	b.ResetTimer()
-	for b.Loop() {
-		k.recognisedPrior(base, base, idx)
-	}
+	return k
 }
