@@ -337,6 +337,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "beliefs: -pieces is all, moved or still, not %q\n", *piecesText)
 		return 2
 	}
+	if *v.attacks && pieces != allPieces {
+		fmt.Fprintln(stderr, "beliefs: -attacks looks only at pieces that never moved: leave -pieces out")
+		return 2
+	}
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2

@@ -237,6 +237,7 @@ func TestRun(t *testing.T) {
 		{"moved", []string{"-pieces", "moved", classicFiles[0]}, 0, []string{"(moved)"}, ""},
 		{"attacks", []string{"-attacks", "-models", "prior,layouts+fitted", classicFiles[0]}, 0,
 			[]string{"at each attack on a hidden piece that never moved", "prior: ", "layouts+fitted: ", "P(Bomb)"}, ""},
+		{"attacks and pieces", []string{"-attacks", "-pieces", "moved", classicFiles[0]}, 2, nil, "leave -pieces out"},
 		{"bad pieces", []string{"-pieces", "some", classicFiles[0]}, 2, nil, "-pieces"},
 		{"no files", nil, 2, nil, "usage: strategolab beliefs"},
 		{"bad plies", []string{"-plies", "100,50", classicFiles[0]}, 2, nil, "does not come after"},
