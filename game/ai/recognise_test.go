@@ -174,3 +174,49 @@ func midGameKnowledge(b *testing.B, opp game.Setup) *knowledge {
 	}
 	return k
 }
+
+// TestNearlyCertainInEveryGuess: the search takes a nearly certain piece's
+// rank in a guess as known, so every guess gives each such piece its
+// likeliest rank, and the counts still come out right.
+func TestNearlyCertainInEveryGuess(t *testing.T) {
+	published, err := game.PublishedSetups(game.VariantClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := game.DefaultRules(game.VariantClassic)
+	certain := 0
+	for seed := range uint64(4) {
+		g, err := game.NewGame(rules, game.RandomSetup(rules, seed), published[seed*997%uint64(len(published))])
+		if err != nil {
+			t.Fatal(err)
+		}
+		gametest.Play(t, g, rand.New(rand.NewPCG(seed, 11)), 120, nil)
+		v := g.View(game.ViewerOf(game.Red))
+		k, err := newKnowledge(&v, recognition)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for range 200 {
+			var guess [numIDs]game.Rank
+			k.sample(rng, &guess)
+			var counts game.Army
+			for i, id := range k.unknown {
+				counts[guess[id]]++
+				if !k.nearlyCertain(id) {
+					continue
+				}
+				certain++
+				if p := k.belief[i][guess[id]]; p != slices.Max(k.belief[i][:]) {
+					t.Fatalf("seed %d: the nearly certain piece on %s came out a %s (chance %.3f)", seed, k.tracks[id].Square, guess[id], p)
+				}
+			}
+			if counts != k.pool {
+				t.Fatalf("seed %d: the guess counts %v, the pool %v", seed, counts, k.pool)
+			}
+		}
+	}
+	if certain == 0 {
+		t.Fatal("no piece was nearly certain: the test checks nothing")
+	}
+}
