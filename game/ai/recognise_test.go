@@ -107,22 +107,9 @@ func testRecognition(t *testing.T, v game.Variant, idx *setupIndex, distinct int
 		t.Run(tc.name, func(t *testing.T) {
 			var with, without beliefCheck
 			for seed := range uint64(8) {
-				g, err := game.NewGame(rules, game.RandomSetup(rules, seed), tc.setup(seed))
-				if err != nil {
-					t.Fatal(err)
-				}
-				gametest.Play(t, g, rand.New(rand.NewPCG(seed, 11)), 120, nil)
-				v := g.View(game.ViewerOf(game.Red))
-				k, err := newKnowledge(&v, recognition)
-				if err != nil {
-					t.Fatal(err)
-				}
-				with.add(t, g, k)
-				k, err = newKnowledge(&v, setupsAndBehaviour)
-				if err != nil {
-					t.Fatal(err)
-				}
-				without.add(t, g, k)
+				g, v := playedView(t, rules, tc.setup(seed), seed, 120)
+				with.add(t, g, knowledgeOf(t, &v, recognition))
+				without.add(t, g, knowledgeOf(t, &v, setupsAndBehaviour))
 			}
 			t.Logf("mean chance of the real rank %.3f; mean log %.3f with recognition, %.3f without; %d of %d pieces nearly certain, %d of them wrongly",
 				with.mean(), with.logMean(), without.logMean(), with.certain, with.pieces, with.wrong)
@@ -161,16 +148,28 @@ func BenchmarkRecognisedPrior(b *testing.B) {
 // game against the set-up opp.
 func midGameKnowledge(b *testing.B, opp game.Setup) *knowledge {
 	b.Helper()
-	rules := game.DefaultRules(game.VariantClassic)
-	g, err := game.NewGame(rules, game.RandomSetup(rules, 1), opp)
+	_, v := playedView(b, game.DefaultRules(game.VariantClassic), opp, 1, 150)
+	return knowledgeOf(b, &v, setupsAndBehaviour)
+}
+
+// playedView plays plies random plies of a game of Red's generated set-up
+// (seed) against blue and returns the game and Red's view.
+func playedView(t testing.TB, rules game.Rules, blue game.Setup, seed uint64, plies int) (*game.Game, game.View) {
+	t.Helper()
+	g, err := game.NewGame(rules, game.RandomSetup(rules, seed), blue)
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
-	gametest.Play(b, g, rand.New(rand.NewPCG(1, 11)), 150, nil)
-	v := g.View(game.ViewerOf(game.Red))
-	k, err := newKnowledge(&v, setupsAndBehaviour)
+	gametest.Play(t, g, rand.New(rand.NewPCG(seed, 11)), plies, nil)
+	return g, g.View(game.ViewerOf(game.Red))
+}
+
+// knowledgeOf is what v's viewer knows, read with inf.
+func knowledgeOf(t testing.TB, v *game.View, inf inference) *knowledge {
+	t.Helper()
+	k, err := newKnowledge(v, inf)
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
 	return k
 }
@@ -186,16 +185,8 @@ func TestNearlyCertainInEveryGuess(t *testing.T) {
 	rules := game.DefaultRules(game.VariantClassic)
 	certain := 0
 	for seed := range uint64(4) {
-		g, err := game.NewGame(rules, game.RandomSetup(rules, seed), published[seed*997%uint64(len(published))])
-		if err != nil {
-			t.Fatal(err)
-		}
-		gametest.Play(t, g, rand.New(rand.NewPCG(seed, 11)), 120, nil)
-		v := g.View(game.ViewerOf(game.Red))
-		k, err := newKnowledge(&v, recognition)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, v := playedView(t, rules, published[seed*997%uint64(len(published))], seed, 120)
+		k := knowledgeOf(t, &v, recognition)
 		rng := rand.New(rand.NewPCG(seed, 5))
 		for range 200 {
 			var guess [numIDs]game.Rank
