@@ -418,8 +418,7 @@ func (k *knowledge) sample(rng *rand.Rand, ranks *[numIDs]game.Rank) {
 	order := make([]int, 0, len(k.unknown))
 	var still []int
 	for i, id := range k.unknown {
-		if p := &k.belief[i]; slices.Max(p[:]) >= certainBelief {
-			r := game.Rank(slices.Index(p[:], slices.Max(p[:])))
+		if r, p := likeliest(&k.belief[i]); p >= certainBelief {
 			if left[r] > 0 { // else drawn below, as counts allow
 				left[r]--
 				ranks[id] = r
@@ -536,7 +535,14 @@ func (k *knowledge) nearlyCertain(id int8) bool {
 		return false
 	}
 	d := k.distribution(id)
-	return slices.Max(d[:]) >= certainBelief
+	_, p := likeliest(&d)
+	return p >= certainBelief
+}
+
+// likeliest returns the likeliest rank of distribution d and its chance.
+func likeliest(d *[game.NumRanks]float64) (game.Rank, float64) {
+	p := slices.Max(d[:])
+	return game.Rank(slices.Index(d[:], p)), p
 }
 
 // certainBelief is the least chance of one rank that makes a hidden piece as
