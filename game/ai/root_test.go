@@ -107,6 +107,12 @@ func TestTakeBackRisk(t *testing.T) {
 	hidden := scripted(t, army, red, blue, "E4-E5", "F7-F6", "A4-A5", "E7-E6")
 	// Then the Colonel takes E6 (and shows its rank); Blue waits.
 	known := scripted(t, army, red, blue, "E4-E5", "F7-F6", "A4-A5", "E7-E6", "E5xE6", "J10-J9")
+	// Red's General takes E7 and stands beside Blue's two pieces that never
+	// moved; Blue's General has moved, so they can only be its Bomb and Flag.
+	besideBombs := scripted(t, "9 4 B F",
+		map[string]game.Rank{"E4": game.General, "J1": game.Sergeant, "A1": game.Flag, "B1": game.Bomb},
+		map[string]game.Rank{"E7": game.Sergeant, "E8": game.Bomb, "D7": game.Flag, "J10": game.General},
+		"E4-E5", "J10-J9", "E5-E6", "J9-J8", "E6xE7", "J8-J7")
 	tests := []struct {
 		name           string
 		g              *game.Game
@@ -120,6 +126,7 @@ func TestTakeBackRisk(t *testing.T) {
 		{"another piece moves, the Colonel stays hidden", hidden, "A5-A6", 1, 0, 0},
 		{"known Colonel stays beside a hidden piece", known, "A5-A6", 1, 5, 140},
 		{"known Colonel steps away", known, "E6-D6", 1, 0, 0},
+		{"known General beside pieces that can only be a Bomb or the Flag", besideBombs, "J1-J2", 1, 0, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

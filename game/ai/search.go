@@ -546,7 +546,8 @@ func (k *knowledge) takenChance(sq uint8, r game.Rank, skip uint8, floor float64
 		}
 		beats := 0.0
 		for cr, p := range k.distribution(c) {
-			if fightTable[cr][r] == attackerWins {
+			// A Bomb or the Flag never attacks.
+			if game.Rank(cr).Movable() && fightTable[cr][r] == attackerWins {
 				beats += p
 			}
 		}
