@@ -121,7 +121,8 @@ var configs = [...]config{
 	// Spy beside a bait (flagCap, cheapFlag, spyGuard); its known Majors,
 	// Colonels and Generals were taken back by hidden neighbours (takeBack); a
 	// known General counted as a danger to a Flag walled in by Bombs
-	// (sealedFlag); a Miner it knew walked up to such a Flag (guard). Against
+	// (sealedFlag); a Miner it knew walked up to such a Flag, and its last
+	// defenders walked away from a Flag with an open side (guard). Against
 	// Demon with people's unpublished set-ups it loses much to Demon's
 	// raiders; hunting or trading with them, keeping moved pieces away from
 	// them, keeping the Miners home or the Marshal hidden, moving the strong

@@ -114,10 +114,10 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 	walled := e.flag != noSq && k.walledIn(e.flag)
 	if pullWeight > 0 {
 		guard := 0.0
-		if walled {
+		if e.flag != noSq {
 			guard = cfg.guard
 		}
-		e.setPull(k, pullWeight, guard)
+		e.setPull(k, pullWeight, guard, !walled)
 	}
 	if e.flag != noSq {
 		var danger [game.NumSquares]int16
@@ -233,9 +233,11 @@ func routeLengths(k *knowledge, target uint8) *[game.NumSquares]uint8 {
 // it. The search then prefers moves towards good targets, which is what makes
 // the player get on with the game when no battle is in sight.
 //
-// guard, when above 0, is what taking a Miner near the player's Flag walled
-// in by its Bombs adds (see config.guard); 0 when the Flag is not walled in.
-func (e *evaluator) setPull(k *knowledge, weight, guard float64) {
+// guard, when above 0, is what taking an enemy piece near the player's Flag
+// that can get to it adds (see config.guard): a Miner (or an Infiltrator)
+// when the Flag is walled in by its Bombs, any piece that moves when open is
+// set, as the Flag has a side no Bomb guards.
+func (e *evaluator) setPull(k *knowledge, weight, guard float64, open bool) {
 	me, opp := k.me, k.opp
 	var targets []pullTarget
 	for id := int(opp) * game.MaxPieces; id < int(opp+1)*game.MaxPieces; id++ {
@@ -245,10 +247,11 @@ func (e *evaluator) setPull(k *knowledge, weight, guard float64) {
 		}
 		tg := pullTarget{sq: uint8(t.Square), dist: k.distribution(int8(id)), route: routeLengths(k, uint8(t.Square))}
 		if guard > 0 {
-			// A Miner near the Flag behind our Bombs is the one piece that
-			// can take it: taking it is worth what it threatens.
+			// A piece near the Flag that can get to it threatens the
+			// game: taking it is worth what it threatens.
 			if d := int(distances[t.Square][e.flag]); d < len(guardShare) {
 				tg.guard = guard * guardShare[d]
+				tg.open = open
 			}
 		}
 		if k.rank[id] == game.NoRank {
@@ -289,13 +292,17 @@ type pullTarget struct {
 	dist  [game.NumRanks]float64
 	info  float64
 	route *[game.NumSquares]uint8
-	// guard is what taking it is worth on top of its rank's value if it is
-	// a Miner or an Infiltrator: one near our walled-in Flag.
+	// guard is what taking it is worth on top of its rank's value if it can
+	// get to our Flag near it: a Miner or an Infiltrator, or while open any
+	// piece that moves.
 	guard float64
+	// open: our Flag has a side no Bomb of ours guards.
+	open bool
 }
 
-// guardShare is the share of a level's guard worth that taking a Miner 1 to
-// 5 steps from our walled-in Flag adds: the walk lies beyond the search.
+// guardShare is the share of a level's guard worth that taking a piece 1 to
+// 5 steps from our Flag that can get to it adds: the walk lies beyond the
+// search.
 var guardShare = [6]float64{0, 1, 1, 1, 0.6, 0.3}
 
 // pullField is the pull on a piece of rank a (known to the enemy or not)
@@ -319,10 +326,10 @@ func (e *evaluator) pullField(a game.Rank, revealed bool, targets []pullTarget, 
 			switch fightTable[a][d] {
 			case attackerWins:
 				g := float64(e.val[opp][d])
-				switch d {
-				case game.Flag:
+				switch {
+				case d == game.Flag:
 					g = e.flagPull
-				case game.Miner, game.Infiltrator:
+				case d == game.Miner, d == game.Infiltrator, tg.open && d.Movable():
 					g += tg.guard
 				}
 				gain += p * g

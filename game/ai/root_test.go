@@ -205,21 +205,26 @@ func TestSealedFlag(t *testing.T) {
 	}
 }
 
-// TestGuard: a known enemy Miner a few steps from the player's Flag walled in
-// by its Bombs pulls the player's pieces that beat it harder than a Miner
-// elsewhere would; near a Flag with an open side, or at a level without the
-// guard, it pulls as any Miner.
+// TestGuard: an enemy piece a few steps from the player's Flag pulls the
+// player's pieces that beat it harder than it would elsewhere, if it can get
+// to the Flag: a Miner when the Flag is walled in by Bombs, any piece that
+// moves when the Flag has an open side. At a level without the guard it
+// pulls as anywhere.
 func TestGuard(t *testing.T) {
 	army := "10 9 3 S B B F"
 	blue := map[string]game.Rank{"A10": game.Flag, "B10": game.Bomb, "A9": game.Bomb, "E7": game.General, "A7": game.Miner, "J10": game.Marshal, "C10": game.Spy}
+	walledRed := map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "A2": game.Bomb,
+		"A3": game.Spy, "E4": game.General, "J4": game.Marshal, "J1": game.Miner}
+	openRed := map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "C1": game.Bomb,
+		"A3": game.Spy, "E4": game.General, "J4": game.Marshal, "J1": game.Miner}
 	// Blue's Miner walks down the A file and takes Red's Spy on A3, two
 	// steps from Red's Flag on A1; Red's Marshal walks up the J file.
-	moves := []string{"J4-J5", "A7-A6", "J5-J6", "A6-A5", "J6-J7", "A5-A4", "J7-J8", "A4xA3"}
-	walled := scripted(t, army, map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "A2": game.Bomb,
-		"A3": game.Spy, "E4": game.General, "J4": game.Marshal, "J1": game.Miner}, blue, moves...)
-	open := scripted(t, army, map[string]game.Rank{"A1": game.Flag, "B1": game.Bomb, "C1": game.Bomb,
-		"A3": game.Spy, "E4": game.General, "J4": game.Marshal, "J1": game.Miner}, blue, moves...)
-	pullOnA4 := func(t *testing.T, g *game.Game, guard float64) int16 {
+	miner := []string{"J4-J5", "A7-A6", "J5-J6", "A6-A5", "J6-J7", "A5-A4", "J7-J8", "A4xA3"}
+	// Blue's General walks down and takes Red's Spy on A3, two steps from
+	// Red's Flag; Red's Miner walks along the third row.
+	general := []string{"J1-J2", "E7-D7", "J2-J3", "D7-C7", "J3-I3", "C7-B7", "I3-H3", "B7-B6",
+		"H3-G3", "B6-B5", "G3-F3", "B5-B4", "F3-F4", "B4-A4", "F4-F5", "A4xA3"}
+	pull := func(t *testing.T, g *game.Game, guard float64, piece, on string) int16 {
 		t.Helper()
 		v := g.View(game.ViewerOf(game.Red))
 		k, err := newKnowledge(&v, recognition)
@@ -229,36 +234,43 @@ func TestGuard(t *testing.T) {
 		cfg := configs[Hard]
 		cfg.guard = guard
 		e := newEvaluator(k, &v, cfg)
-		e4, err := game.ParseSquare("E4")
+		from, err := game.ParseSquare(piece)
 		if err != nil {
 			t.Fatal(err)
 		}
-		general := k.board[e4]
-		if general < 0 || e.field[general] == nil {
-			t.Fatal("Red's General on E4 has no pull")
+		id := k.board[from]
+		if id < 0 || e.field[id] == nil {
+			t.Fatalf("Red's piece on %s has no pull", piece)
 		}
-		a4, err := game.ParseSquare("A4")
+		sq, err := game.ParseSquare(on)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return e.field[general][a4]
+		return e.field[id][sq]
 	}
-	without := pullOnA4(t, walled, 0)
 	tests := []struct {
 		name   string
-		g      *game.Game
+		red    map[string]game.Rank
+		moves  []string
+		piece  string // Red's piece whose pull is read
+		on     string // the square next to the Blue piece
 		guard  float64
 		harder bool
 	}{
-		{"Flag walled in, the level guards it", walled, 300, true},
-		{"Flag with an open side", open, 300, false},
-		{"Flag walled in, a level without the guard", walled, 0, false},
+		{"Miner near a Flag walled in", walledRed, miner, "E4", "A4", 300, true},
+		{"Miner near a Flag with an open side", openRed, miner, "E4", "A4", 300, true},
+		{"Miner near a Flag walled in, a level without the guard", walledRed, miner, "E4", "A4", 0, false},
+		{"General near a Flag walled in", walledRed, general, "J4", "A4", 300, false},
+		{"General near a Flag with an open side", openRed, general, "J4", "A4", 300, true},
+		{"General near a Flag with an open side, a level without the guard", openRed, general, "J4", "A4", 0, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := pullOnA4(t, tc.g, tc.guard)
+			g := scripted(t, army, tc.red, blue, tc.moves...)
+			without := pull(t, g, 0, tc.piece, tc.on)
+			got := pull(t, g, tc.guard, tc.piece, tc.on)
 			if tc.harder && got <= without || !tc.harder && got != without {
-				t.Errorf("pull of the General beside the Miner %d, without the guard %d (harder: %v)", got, without, tc.harder)
+				t.Errorf("pull on %s %d, without the guard %d (harder: %v)", tc.on, got, without, tc.harder)
 			}
 		})
 	}

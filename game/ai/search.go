@@ -37,9 +37,10 @@ type config struct {
 	// repetition is the penalty, per earlier occurrence, for a move back to
 	// a position of the last 40 plies.
 	repetition int32
-	// guard, when above 0, is what taking an enemy Miner (or Infiltrator)
-	// a few steps from our Flag walled in by Bombs is worth in the pull, on
-	// top of its rank's value.
+	// guard, when above 0, is what taking an enemy piece a few steps from
+	// our Flag that can get to it is worth in the pull, on top of its rank's
+	// value: a Miner (or Infiltrator) when Bombs wall the Flag in, any piece
+	// that moves when they do not.
 	guard float64
 	// flagPull is the worth of a possible Flag in the pull (0: flagValue).
 	flagPull float64
