@@ -235,8 +235,8 @@ func routeLengths(k *knowledge, target uint8) *[game.NumSquares]uint8 {
 //
 // guard, when above 0, is what taking an enemy piece near the player's Flag
 // that can get to it adds (see config.guard): a Miner (or an Infiltrator)
-// when the Flag is walled in by its Bombs, any piece that moves when open is
-// set, as the Flag has a side no Bomb guards.
+// when the Flag is walled in by its Bombs, and any piece that moves when
+// open, the Flag having a side no Bomb of ours guards.
 func (e *evaluator) setPull(k *knowledge, weight, guard float64, open bool) {
 	me, opp := k.me, k.opp
 	var targets []pullTarget
