@@ -125,12 +125,12 @@ var configs = [...]config{
 	// defenders walked away from a Flag with an open side (guard). Against
 	// Demon with people's unpublished set-ups it loses much to Demon's
 	// raiders; hunting or trading with them, keeping moved pieces away from
-	// them, keeping the Miners home or the Marshal hidden, moving the strong
-	// pieces early or fewer pieces, more or fewer guesses, dearer last
-	// Miners, trading while ahead, a deeper search late in the game and
-	// weighing the published layouts of Bombs and Flag (layouts.go) each
-	// scored within the luck of Demon's draws or worse (docs/COMPUTER.md
-	// says by how much).
+	// them, keeping the Miners home or the Marshal hidden, dearer or cheaper
+	// secrets for its strong pieces, moving the strong pieces early or fewer
+	// pieces, more or fewer guesses, dearer last Miners, a dearer guard,
+	// trading while ahead, a deeper search late in the game and weighing the
+	// published layouts of Bombs and Flag (layouts.go) each scored within
+	// the luck of Demon's draws or worse (docs/COMPUTER.md says by how much).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
