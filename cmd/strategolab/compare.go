@@ -16,7 +16,7 @@ import (
 	"github.com/strategobot/strategobot/internal/cli"
 )
 
-const compareUsage = `usage: strategolab compare [-battles] DIR [DIR2 [DIR3 DIR4 ...]]
+const compareUsage = `usage: strategolab compare [-battles] [-published] DIR [DIR2 [DIR3 DIR4 ...]]
 
 Reads the records of an arena run (arena -records DIR) and prints player A's
 wins, draws and losses with a 95% confidence interval (Wilson).
@@ -61,6 +61,12 @@ moved and that the other side had not seen fight (an engine that attacks only
 what cannot be a Bomb goes for those), and its pieces that can move but never
 did (to the enemy, each may be a Bomb).
 
+-published also splits each run's score for A by how near B's set-up was to
+the nearest published set-up of its variant (see game.PublishedSetups) or
+that set-up's mirror image: the same as one, 1–4 squares other, 5–10, or 11
+or more. A player that recognises published set-ups wins the near ones by
+reading them; the far ones show how it plays against a set-up of one's own.
+
 Flags:
 `
 
@@ -73,10 +79,17 @@ type arenaRecord struct {
 	points float64   // A's: 1 for a win, ½ for a draw
 }
 
-// compareFlags declares compare's flags into battles.
-func compareFlags(battles *bool, stderr io.Writer) *flag.FlagSet {
+// compareOptions are compare's flags.
+type compareOptions struct {
+	battles   bool // break the battles down
+	published bool // split the score by B's set-up's nearness to a published one
+}
+
+// compareFlags declares compare's flags into o.
+func compareFlags(o *compareOptions, stderr io.Writer) *flag.FlagSet {
 	fs := cli.NewFlagSet("compare", compareUsage, stderr)
-	fs.BoolVar(battles, "battles", false, "also break the battles down by what the attacker knew, for each player")
+	fs.BoolVar(&o.battles, "battles", false, "also break the battles down by what the attacker knew, for each player")
+	fs.BoolVar(&o.published, "published", false, "also split A's score by how near B's set-up was to a published one")
 	return fs
 }
 
@@ -89,8 +102,8 @@ func compareOperands(n int) error {
 }
 
 func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	var battles bool
-	fs := compareFlags(&battles, stderr)
+	var opts compareOptions
+	fs := compareFlags(&opts, stderr)
 	if err := fs.Parse(args); err != nil { // not parseFlags: the folders follow the flags
 		return cli.UsageFailed(stderr, "strategolab compare", compareUsage, err)
 	}
@@ -117,9 +130,18 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(runs) > 2 {
 		pooled.write(stdout, fmt.Sprintf("the %d BEFORE runs", len(runs)/2), fmt.Sprintf("the %d AFTER runs", len(runs)/2))
 	}
-	if battles {
+	if opts.battles {
 		for i, dir := range dirs {
 			writeBattles(stdout, dir, runs[i])
+		}
+	}
+	if opts.published {
+		sets := publishedSets{}
+		for i, dir := range dirs {
+			if err := writePublished(stdout, dir, runs[i], sets); err != nil {
+				fmt.Fprintln(stderr, "compare:", err)
+				return 1
+			}
 		}
 	}
 	return 0

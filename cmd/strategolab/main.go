@@ -31,7 +31,7 @@ func program() *cli.Program {
 			{Name: "arena", Summary: "play computer players against each other and report the results",
 				Flags: func(w io.Writer) *flag.FlagSet { return arenaFlags(new(arenaConfig), w) }, Run: runArena},
 			{Name: "compare", Summary: "score arena runs from their records, pair two runs game by game (-battles: where the material went)",
-				Flags: func(w io.Writer) *flag.FlagSet { return compareFlags(new(bool), w) }, Operands: compareOperands, Run: runCompare},
+				Flags: func(w io.Writer) *flag.FlagSet { return compareFlags(new(compareOptions), w) }, Operands: compareOperands, Run: runCompare},
 			{Name: "agent", Summary: "play one game as a program of the UCC Stratego protocol on stdin and stdout",
 				Flags: func(w io.Writer) *flag.FlagSet { return agentFlags(new(agentConfig), w) }, Run: runAgent},
 			{Name: "movetime", Summary: "time the computer's choice of a move on positions of game records",

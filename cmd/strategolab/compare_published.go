@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// Many people set up as someone did before them, and a computer player that
+// recognises published set-ups (see game.PublishedSetups) reads those far
+// better than one it has never seen. Splitting A's score by how near B's
+// set-up is to the nearest published one tells the two apart: whether A
+// wins by recognition or by play.
+
+// nearBands are the bands of -published: the most squares by which B's
+// set-up differs from the nearest published set-up, band by band.
+var nearBands = [...]struct {
+	most int
+	name string
+}{
+	{0, "published"},
+	{4, "1–4 squares from one"},
+	{10, "5–10 squares from one"},
+	{game.SetupRows * 10, "11 or more squares from one"},
+}
+
+// publishedSets holds each variant's published set-ups and their mirror
+// images, read on first use.
+type publishedSets map[game.Variant][]game.Setup
+
+// nearest returns the fewest squares by which s differs from a published
+// set-up of v or its mirror image, and false when v has none.
+func (p publishedSets) nearest(v game.Variant, s game.Setup) (int, bool, error) {
+	sets, ok := p[v]
+	if !ok {
+		published, err := game.PublishedSetups(v)
+		if err != nil {
+			return 0, false, fmt.Errorf("reading the published set-ups of %v: %w", v, err)
+		}
+		for _, x := range published {
+			sets = append(sets, x, x.Mirror())
+		}
+		p[v] = sets
+	}
+	if len(sets) == 0 {
+		return 0, false, nil
+	}
+	best := game.SetupRows * 10
+	for i := range sets {
+		if d := setupDistance(&sets[i], &s, best); d < best {
+			best = d
+		}
+	}
+	return best, true, nil
+}
+
+// setupDistance counts the squares where a and b differ, giving up at most.
+func setupDistance(a, b *game.Setup, most int) int {
+	d := 0
+	for row := range a {
+		for col := range a[row] {
+			if a[row][col] != b[row][col] {
+				if d++; d >= most {
+					return d
+				}
+			}
+		}
+	}
+	return d
+}
+
+// writePublished writes A's score in each band of how near B's set-up was
+// to a published one.
+func writePublished(w io.Writer, dir string, recs []arenaRecord, sets publishedSets) error {
+	var bands [len(nearBands)]scoreTally
+	var counted [len(nearBands)]int
+	unlisted := 0
+	for _, r := range recs {
+		d, ok, err := sets.nearest(r.rec.Rules.Variant, r.rec.Setups[r.aSide.Opponent()])
+		if err != nil {
+			return err
+		}
+		if !ok {
+			unlisted++
+			continue
+		}
+		for i, b := range nearBands {
+			if d <= b.most {
+				bands[i].add(r.points)
+				counted[i]++
+				break
+			}
+		}
+	}
+	fmt.Fprintf(w, "%s: A's score by how near B's set-up was to the nearest published set-up (or its mirror image):\n", dir)
+	for i, b := range nearBands {
+		n := counted[i]
+		if n == 0 {
+			fmt.Fprintf(w, "  %-28s no games\n", b.name)
+			continue
+		}
+		t := bands[i]
+		lo, hi := wilson(t.score/float64(n), n)
+		fmt.Fprintf(w, "  %-28s %d–%d–%d of %d, %.1f%% (95%% CI %.1f–%.1f%%)\n",
+			b.name, t.wins, t.draws, t.losses, n, 100*t.score/float64(n), 100*lo, 100*hi)
+	}
+	if unlisted > 0 {
+		fmt.Fprintf(w, "  %d games of variants with no published set-ups\n", unlisted)
+	}
+	return nil
+}
