@@ -19,7 +19,10 @@ their pieces: at plies 50, 100 and 200, for every side of a game that got
 that far, the pieces it has moved that the other side has not seen fight,
 its pieces that can move but never did, the attacks it has made, how often
 the other side has seen its strongest piece, and how many of its Colonels,
-Generals and Marshals it has seen. The players of an arena's records are
+Generals and Marshals it has seen. Then, by the rank its Marshal took, how
+often a player's Marshal took a piece and stood beside hidden enemy pieces,
+and how often the enemy's Spy took it on the next move: the Spy's answer to
+a bait. The players of an arena's records are
 told apart by name ("hard", "ext:…"); every other player is one of the
 people, whose figures are the yardstick for the computer's.
 
@@ -58,6 +61,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return 1
 	}
 	tallies := map[string]*habitTally{}
+	answers := map[string]*spyAnswers{}
 	var players []string // in the order first met
 	for _, r := range recs {
 		if err := ctx.Err(); err != nil {
@@ -65,18 +69,20 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			return 1
 		}
 		var sides [2]*habitTally
+		var spies [2]*spyAnswers
 		for side, name := range r.Record.Players {
 			p := habitPlayer(name)
 			if tallies[p] == nil {
-				tallies[p] = new(habitTally)
+				tallies[p], answers[p] = new(habitTally), new(spyAnswers)
 				players = append(players, p)
 			}
-			sides[side] = tallies[p]
+			sides[side], spies[side] = tallies[p], answers[p]
 		}
 		if err := addHabits(r.Record, sides); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
+		addSpyAnswers(r.Record, spies)
 	}
 	reached := false
 	for _, t := range tallies {
@@ -101,7 +107,76 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 				per(t.attacks[i]), 100*per(t.topSeen[i]), per(t.bigSeen[i]))
 		}
 	}
+	writeSpyAnswers(stdout, players, answers)
 	return 0
+}
+
+// spyAnswers counts, by the rank a player's Marshal took, the captures that
+// left it beside hidden enemy pieces, and those the enemy's Spy answered by
+// taking it on the next move.
+type spyAnswers struct {
+	taken, answered [game.NumRanks]int
+}
+
+// addSpyAnswers replays rec and counts each side's Marshal captures into its
+// player's tally. A record the rules stop early is counted up to there.
+func addSpyAnswers(rec *game.Record, tallies [2]*spyAnswers) {
+	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
+	if err != nil {
+		return
+	}
+	bait := game.NoRank // what the Marshal of the side that just moved took, beside hidden pieces
+	var at game.Square
+	for _, m := range rec.Moves {
+		side := g.ToMove()
+		r, err := g.Apply(m)
+		if err != nil {
+			return
+		}
+		if bait != game.NoRank && m.To == at && r.Attacker == game.Spy && r.Outcome == game.AttackerWon {
+			tallies[side.Opponent()].answered[bait]++
+		}
+		bait = game.NoRank
+		if r.Attacker != game.Marshal || r.Outcome != game.AttackerWon || !besideHidden(g.View(game.ViewerOf(side)), m.To, side) {
+			continue
+		}
+		tallies[side].taken[r.Defender]++
+		bait, at = r.Defender, m.To
+	}
+}
+
+// besideHidden reports whether a piece of side's enemy that side has not
+// seen stands next to sq in v.
+func besideHidden(v game.View, sq game.Square, side game.Side) bool {
+	for n := range game.Square(game.NumSquares) {
+		if c := v.Board[n]; game.Adjacent(n, sq) && c.Occupied && c.Side != side && c.Rank == game.NoRank {
+			return true
+		}
+	}
+	return false
+}
+
+// writeSpyAnswers writes, for each player whose Marshal took a piece beside
+// hidden enemy pieces, those captures by the rank taken and the share the
+// enemy's Spy answered.
+func writeSpyAnswers(w io.Writer, players []string, answers map[string]*spyAnswers) {
+	header := false
+	for _, p := range players {
+		a := answers[p]
+		if a.taken == ([game.NumRanks]int{}) {
+			continue
+		}
+		if !header {
+			fmt.Fprintln(w, "a Marshal that took a piece beside hidden enemy pieces, by the piece taken, and the Spy taking it on the next move:")
+			header = true
+		}
+		fmt.Fprintln(w, p)
+		for _, r := range game.Ranks {
+			if n := a.taken[r]; n > 0 {
+				fmt.Fprintf(w, "  %-11s %6d taken, %5d answered by the Spy (%.2f)\n", r, n, a.answered[r], float64(a.answered[r])/float64(n))
+			}
+		}
+	}
 }
 
 // habitPlayer is whom a record's player counts as: an arena's player by

@@ -101,3 +101,48 @@ func TestHabitsRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestHabitsSpyAnswers: a Marshal that took a piece beside hidden enemy
+// pieces is counted by the rank it took, with whether the enemy's Spy took
+// it on the very next move; a capture with no hidden piece beside it is not.
+func TestHabitsSpyAnswers(t *testing.T) {
+	rules := gametest.CustomRules(t, "10 8 2 S F")
+	red := map[string]game.Rank{"A1": game.Flag, "E4": game.Marshal, "J1": game.Scout, "B1": game.Colonel, "C1": game.Spy}
+	// Scouts walk round a square for 48 plies, so that the game reaches ply
+	// 50; then Red's Marshal walks up and takes Blue's Colonel on E7.
+	walk := []string{}
+	for range 6 {
+		walk = append(walk, "J1-J2", "J10-J9", "J2-I2", "J9-I9", "I2-I1", "I9-I10", "I1-J1", "I10-J10")
+	}
+	walk = append(walk, "E4-E5", "J10-J9", "E5-E6", "J9-J10", "E6xE7")
+	tests := []struct {
+		name   string
+		spy    string   // where Blue's Spy starts
+		then   []string // the moves after the capture
+		want   string
+		absent bool
+	}{
+		{"the Spy answers", "F7", []string{"F7xE7"}, "hard\n  Colonel          1 taken,     1 answered by the Spy (1.00)\n", false},
+		{"the Spy waits", "F7", []string{"J10-J9", "E7-E8"}, "hard\n  Colonel          1 taken,     0 answered by the Spy (0.00)\n", false},
+		{"no hidden piece beside", "A7", []string{"A7-A6"}, "", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			blue := map[string]game.Rank{"A10": game.Flag, "E7": game.Colonel, tc.spy: game.Spy, "J10": game.Scout, "B10": game.Marshal}
+			g := gametest.Scripted(t, rules, red, blue, append(append([]string{}, walk...), tc.then...)...)
+			if err := g.Resign(game.Blue); err != nil && !g.Result().Over() {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			saveTestRecord(t, dir, 1, game.Red, g)
+			var out, errOut bytes.Buffer
+			if code := runHabits(context.Background(), []string{"-variant", "custom", filepath.Join(dir, "game-0001.xml")}, &out, &errOut); code != 0 {
+				t.Fatalf("exit %d, stderr %q", code, errOut.String())
+			}
+			section := strings.Contains(out.String(), "a Marshal that took a piece beside hidden enemy pieces")
+			if section == tc.absent || !strings.Contains(out.String(), tc.want) {
+				t.Errorf("stdout\n%s\nwant the section (%v) with\n%s", out.String(), !tc.absent, tc.want)
+			}
+		})
+	}
+}
