@@ -127,7 +127,8 @@ var configs = [...]config{
 	// raiders; hunting or trading with them, keeping moved pieces away from
 	// them, keeping the Miners home or the Marshal hidden, dearer or cheaper
 	// secrets for its strong pieces, moving the strong pieces early or fewer
-	// pieces, more or fewer guesses, dearer last Miners, a dearer guard,
+	// pieces, more or fewer guesses, dearer last Miners, a dearer guard or
+	// one that also counts a battle's own risk or people's Spy answers,
 	// trading while ahead, a deeper search late in the game and weighing the
 	// published layouts of Bombs and Flag (layouts.go) each scored within
 	// the luck of Demon's draws or worse (docs/COMPUTER.md says by how much).
