@@ -22,9 +22,9 @@ the other side has seen its strongest piece, and how many of its Colonels,
 Generals and Marshals it has seen. Then, by the rank its Marshal took, how
 often a player's Marshal took a piece and stood beside hidden enemy pieces,
 and how often the enemy's Spy took it on the next move: the Spy's answer to
-a bait. The players of an arena's records are
-told apart by name ("hard", "ext:…"); every other player is one of the
-people, whose figures are the yardstick for the computer's.
+a bait. The players of an arena's records are told apart by name ("hard",
+"ext:…"); every other player is one of the people, whose figures are the
+yardstick for the computer's.
 
 Flags:
 `
