@@ -74,7 +74,6 @@ func setupDistance(a, b *game.Setup, most int) int {
 // to a published one.
 func writePublished(w io.Writer, dir string, recs []arenaRecord, sets publishedSets) error {
 	var bands [len(nearBands)]scoreTally
-	var counted [len(nearBands)]int
 	unlisted := 0
 	for _, r := range recs {
 		d, ok, err := sets.nearest(r.rec.Rules.Variant, r.rec.Setups[r.aSide.Opponent()])
@@ -88,19 +87,18 @@ func writePublished(w io.Writer, dir string, recs []arenaRecord, sets publishedS
 		for i, b := range nearBands {
 			if d <= b.most {
 				bands[i].add(r.points)
-				counted[i]++
 				break
 			}
 		}
 	}
 	fmt.Fprintf(w, "%s: A's score by how near B's set-up was to the nearest published set-up (or its mirror image):\n", dir)
 	for i, b := range nearBands {
-		n := counted[i]
+		t := bands[i]
+		n := t.wins + t.draws + t.losses
 		if n == 0 {
 			fmt.Fprintf(w, "  %-28s no games\n", b.name)
 			continue
 		}
-		t := bands[i]
 		lo, hi := wilson(t.score/float64(n), n)
 		fmt.Fprintf(w, "  %-28s %d–%d–%d of %d, %.1f%% (95%% CI %.1f–%.1f%%)\n",
 			b.name, t.wins, t.draws, t.losses, n, 100*t.score/float64(n), 100*lo, 100*hi)
