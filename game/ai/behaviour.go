@@ -47,6 +47,7 @@ const (
 	featBombNeighbour          // start squares next to its own that held a known Bomb (at most 2)
 	featMovedNeighbours        // the share of the pieces next to its start square that have moved
 	featLoneStill              // it has not moved, though every piece next to its start square has
+	featStoodHidden            // log(1 + the times it stayed where it was when a hidden piece of the viewer's had just come next to it)
 	numBehaviourFeatures
 )
 
@@ -59,6 +60,7 @@ var behaviourFeatureNames = [numBehaviourFeatures]string{
 	"stood weak", "stood mid", "stood strong",
 	"spared weak", "spared mid", "spared strong",
 	"idle", "bomb neighbour", "moved neighbours", "lone still",
+	"stood hidden",
 }
 
 // strengthClass sorts a known rank into weak (0), middle (1) and strong (2),
@@ -91,6 +93,9 @@ type behaviourStats struct {
 	stood      uint8
 	spared     uint8
 	idle       int
+	// stoodHidden counts the times it stayed when a hidden piece of the
+	// viewer's had just come next to it: a Bomb never answers.
+	stoodHidden int
 }
 
 // features returns the feature vector of opponent piece id at the end of the
@@ -141,6 +146,7 @@ func (k *knowledge) features(id int8, ply, oppMoves int) (x [numBehaviourFeature
 		}
 	}
 	x[featIdle] = math.Log1p(float64(st.idle))
+	x[featStoodHidden] = math.Log1p(float64(st.stoodHidden))
 	around, moved, bombs := 0, 0, 0
 	for _, n := range neighbours[t.Start] {
 		if n == noSq {

@@ -79,6 +79,63 @@ func TestBehaviourFeatures(t *testing.T) {
 	}
 }
 
+// TestStoodHidden: a piece that stays where it is when a hidden piece of
+// the viewer's has just come next to it counts the time, as a Bomb never
+// answers; a piece nothing came next to does not.
+func TestStoodHidden(t *testing.T) {
+	rules := game.DefaultRules(game.VariantClassic)
+	S, M, L, C, P, N, G := game.Scout, game.Miner, game.Lieutenant, game.Captain, game.Major, game.Colonel, game.Sergeant
+	B, F := game.Bomb, game.Flag
+	setup := game.Setup{
+		{S, S, S, S, S, S, S, S, M, M},
+		{M, M, M, G, G, G, G, L, L, L},
+		{L, C, C, C, C, P, P, P, N, N},
+		{B, B, B, F, B, B, B, game.Marshal, game.General, game.Spy},
+	}
+	g, err := game.NewGame(rules, setup, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A hidden Scout of Red's steps next to Blue's front row twice; Blue
+	// moves other pieces each time.
+	for _, s := range []string{"A4-A5", "I7-I6", "A5-A6", "I6-I5", "B4-B5", "J7-J6", "B5-B6", "E7-E6"} {
+		m, err := game.ParseMove(s, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(m); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	v := g.View(game.ViewerOf(game.Red))
+	k, err := newKnowledgeWith(&v, setupsAndBehaviour, fittedBehaviour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ply := len(k.hashes) - 1
+	tests := []struct {
+		start string
+		want  float64
+		why   string
+	}{
+		{"A7", math.Log1p(1), "stayed when A6 came next to it"},
+		{"B7", math.Log1p(1), "stayed when B6 came next to it"},
+		{"C7", 0, "nothing came next to it"},
+		{"E7", 0, "moved, and nothing came next to it"},
+		{"I7", 0, "moved on its own"},
+	}
+	for _, tc := range tests {
+		sq, err := game.ParseSquare(tc.start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := k.features(k.startAt[sq], ply, k.oppMoves)
+		if math.Abs(x[featStoodHidden]-tc.want) > 1e-9 {
+			t.Errorf("%s: stood hidden = %v, want %v (%s)", tc.start, x[featStoodHidden], tc.want, tc.why)
+		}
+	}
+}
+
 // TestFittedLikelihoodNeutral: a piece with no behaviour features is
 // weighed by nothing.
 func TestFittedLikelihoodNeutral(t *testing.T) {

@@ -224,7 +224,18 @@ func (k *knowledge) noteOpponentMove(v *game.View, i int, a int8, from, to uint8
 		return
 	}
 	p := k.board[prev.Move.To]
-	if p < 0 || !revealed[p] {
+	if p < 0 {
+		return
+	}
+	if !revealed[p] {
+		for _, n := range neighbours[prev.Move.To] {
+			if n == noSq {
+				continue
+			}
+			if x := k.board[n]; x >= 0 && x != a && sideOf(x) == k.opp {
+				k.stats[x].stoodHidden++
+			}
+		}
 		return
 	}
 	for _, n := range neighbours[prev.Move.To] {
