@@ -9,7 +9,8 @@ import (
 // Reading behaviour. How a hidden piece behaved hints at its rank: how often
 // and how early it moved, whether it went near the player's known pieces or
 // ran from them, which of them it left alone when it could have attacked,
-// and whether it moved alongside its neighbours. Each hidden piece gets a
+// whether it stayed put when a hidden piece came next to it, and whether it
+// moved alongside its neighbours. Each hidden piece gets a
 // vector of such features, and its ranks are weighed by exp(Σ w[f][r]·x[f]),
 // a log-linear model whose weights (behaviourWeights, a generated table)
 // were fitted on real games: the weights that make the true ranks likeliest
