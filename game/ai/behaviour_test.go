@@ -11,19 +11,7 @@ import (
 // few hand-made moves: a piece that stepped out and back, one that never
 // moved though it could, and one whose neighbours all moved.
 func TestBehaviourFeatures(t *testing.T) {
-	rules := game.DefaultRules(game.VariantClassic)
-	S, M, L, C, P, N, G := game.Scout, game.Miner, game.Lieutenant, game.Captain, game.Major, game.Colonel, game.Sergeant
-	B, F := game.Bomb, game.Flag
-	setup := game.Setup{
-		{S, S, S, S, S, S, S, S, M, M},
-		{M, M, M, G, G, G, G, L, L, L},
-		{L, C, C, C, C, P, P, P, N, N},
-		{B, B, B, F, B, B, B, game.Marshal, game.General, game.Spy},
-	}
-	g, err := game.NewGame(rules, setup, setup)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := frontScoutsGame(t)
 	// Blue's front row is row 7. Blue steps the Scout on A7 to A6, back
 	// and forth, while Red shuffles its front pieces.
 	steps := []struct{ from, to string }{
@@ -83,19 +71,7 @@ func TestBehaviourFeatures(t *testing.T) {
 // the viewer's has just come next to it counts the time, as a Bomb never
 // answers; a piece nothing came next to does not.
 func TestStoodHidden(t *testing.T) {
-	rules := game.DefaultRules(game.VariantClassic)
-	S, M, L, C, P, N, G := game.Scout, game.Miner, game.Lieutenant, game.Captain, game.Major, game.Colonel, game.Sergeant
-	B, F := game.Bomb, game.Flag
-	setup := game.Setup{
-		{S, S, S, S, S, S, S, S, M, M},
-		{M, M, M, G, G, G, G, L, L, L},
-		{L, C, C, C, C, P, P, P, N, N},
-		{B, B, B, F, B, B, B, game.Marshal, game.General, game.Spy},
-	}
-	g, err := game.NewGame(rules, setup, setup)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := frontScoutsGame(t)
 	// A hidden Scout of Red's steps next to Blue's front row twice; Blue
 	// moves other pieces each time.
 	for _, s := range []string{"A4-A5", "I7-I6", "A5-A6", "I6-I5", "B4-B5", "J7-J6", "B5-B6", "E7-E6"} {
@@ -171,4 +147,24 @@ func BenchmarkBeliefs(b *testing.B) {
 			}
 		})
 	}
+}
+
+// frontScoutsGame starts a Classic game in which both sides set up alike:
+// Scouts in the front row (Miners on I and J), the Bombs and the Flag in the
+// back row.
+func frontScoutsGame(t *testing.T) *game.Game {
+	t.Helper()
+	S, M, L, C, P, N, G := game.Scout, game.Miner, game.Lieutenant, game.Captain, game.Major, game.Colonel, game.Sergeant
+	B, F := game.Bomb, game.Flag
+	setup := game.Setup{
+		{S, S, S, S, S, S, S, S, M, M},
+		{M, M, M, G, G, G, G, L, L, L},
+		{L, C, C, C, C, P, P, P, N, N},
+		{B, B, B, F, B, B, B, game.Marshal, game.General, game.Spy},
+	}
+	g, err := game.NewGame(game.DefaultRules(game.VariantClassic), setup, setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
