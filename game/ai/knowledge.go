@@ -215,7 +215,8 @@ func (k *knowledge) noteOpponentMove(v *game.View, i int, a int8, from, to uint8
 			}
 		}
 	}
-	// Our previous move threatened its pieces with a known piece: did they run?
+	// Our previous move brought a piece next to its pieces: which stayed put
+	// beside a hidden one, and did they run from a known one?
 	if i == 0 {
 		return
 	}
