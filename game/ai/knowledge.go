@@ -228,17 +228,7 @@ func (k *knowledge) noteOpponentMove(v *game.View, i int, a int8, from, to uint8
 	if p < 0 {
 		return
 	}
-	if !revealed[p] {
-		for _, n := range neighbours[prev.Move.To] {
-			if n == noSq {
-				continue
-			}
-			if x := k.board[n]; x >= 0 && x != a && sideOf(x) == k.opp {
-				k.stats[x].stoodHidden++
-			}
-		}
-		return
-	}
+	c := strengthClass(k.rank[p])
 	for _, n := range neighbours[prev.Move.To] {
 		if n == noSq {
 			continue
@@ -247,15 +237,19 @@ func (k *knowledge) noteOpponentMove(v *game.View, i int, a int8, from, to uint8
 		if x < 0 || sideOf(x) != k.opp {
 			continue
 		}
-		c := strengthClass(k.rank[p])
-		if x == a {
+		switch {
+		case !revealed[p]:
+			if x != a {
+				k.stats[x].stoodHidden++
+			}
+		case x == a:
 			if !game.Adjacent(game.Square(to), game.Square(prev.Move.To)) {
 				k.beh[x].fled = stronger(k.beh[x].fled, k.rank[p])
 				if c >= 0 && c < 3 {
 					k.stats[x].fled |= 1 << c
 				}
 			}
-		} else {
+		default:
 			k.beh[x].stood = stronger(k.beh[x].stood, k.rank[p])
 			if c >= 0 && c < 3 {
 				k.stats[x].stood |= 1 << c
