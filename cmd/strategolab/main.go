@@ -6,6 +6,7 @@
 //	strategolab agent -level L            play one game over the UCC protocol on stdin and stdout
 //	strategolab movetime RECORD...        time the computer's choice of a move on positions of games
 //	strategolab habits RECORD...          how the players of game records use their pieces
+//	strategolab demon-setups -o FILE RECORD...  unpublished set-ups as Demon of Ignorance's set-up file
 //	strategolab help [COMMAND]            list the commands, or describe one
 //
 // docs/COMPUTER.md tells how the computer plays and how it is measured.
@@ -40,6 +41,8 @@ func program() *cli.Program {
 				Flags: func(w io.Writer) *flag.FlagSet { return habitsFlags(new(string), w) }, Operands: atLeastOneRecord, Run: runHabits},
 			{Name: "beliefs", Summary: "score hard's beliefs about hidden pieces on Gravon records, with and without the behaviour model",
 				Flags: beliefs.RunFlags, Operands: atLeastOneRecord, Run: beliefs.Run},
+			{Name: "demon-setups", Summary: "write the unpublished Classic set-ups of Gravon records as a set-up file of Demon of Ignorance",
+				Flags: func(w io.Writer) *flag.FlagSet { return demonSetupsFlags(new(string), w) }, Operands: atLeastOneRecord, Run: runDemonSetups},
 			{Name: "fit-behaviour", Summary: "refit the behaviour model's weights on Gravon records (never the held-out months)",
 				Flags: beliefs.FitFlags, Operands: atLeastOneRecord, Run: beliefs.Fit},
 		},

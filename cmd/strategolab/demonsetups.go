@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/cli"
+	"github.com/strategobot/strategobot/internal/lab/records"
+)
+
+const demonSetupsUsage = `usage: strategolab demon-setups -o FILE RECORD...
+
+Writes the Classic set-ups of Gravon records (zip archives or XML files) that
+are not published (neither a set-up of game.PublishedSetups nor its mirror
+image), each once (a set-up and its mirror image count as one), in the order
+of the records, Red's before Blue's, as a set-up file of Demon of Ignorance:
+for each set-up, 40 pairs of bytes, the column (0 to 9) and the row (0, the
+back row, to 3) of each piece in the order of Demon's tray: Flag, Spy,
+Marshal, General, Colonels, Majors, Captains, Lieutenants, Sergeants,
+Miners, Scouts, Bombs. An ai.cfg line "FILE,N" makes Demon set up with the
+N-th (docs/COMPUTER.md tells how the lab uses it).
+
+Flags:
+`
+
+// demonTray is the order in which Demon of Ignorance places its pieces.
+var demonTray = [...]game.Rank{game.Flag, game.Spy, game.Marshal, game.General, game.Colonel, game.Major,
+	game.Captain, game.Lieutenant, game.Sergeant, game.Miner, game.Scout, game.Bomb}
+
+// demonSetupSize is the bytes of one set-up in Demon's file.
+const demonSetupSize = 2 * game.SetupRows * 10
+
+func demonSetupsFlags(out *string, stderr io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("demon-setups", demonSetupsUsage, stderr)
+	fs.StringVar(out, "o", "", "the file to write (required)")
+	return fs
+}
+
+func runDemonSetups(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var out string
+	variantName := "classic"
+	files, _, exit, ok := parseRecordArgs(demonSetupsFlags(&out, stderr), args, &variantName, "demon-setups", demonSetupsUsage, stderr)
+	if !ok {
+		return exit
+	}
+	if out == "" {
+		return cli.UsageFailed(stderr, "strategolab demon-setups", demonSetupsUsage, errors.New("name the file to write with -o FILE"))
+	}
+	recs, _, err := records.Read(files, game.VariantClassic)
+	if err != nil {
+		fmt.Fprintln(stderr, "strategolab demon-setups:", err)
+		return 1
+	}
+	list, skipped, err := unpublishedSetups(ctx, recs)
+	if err != nil {
+		fmt.Fprintln(stderr, "strategolab demon-setups:", err)
+		return 1
+	}
+	if err := writeDemonSetups(out, list); err != nil {
+		fmt.Fprintln(stderr, "strategolab demon-setups:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %d set-ups to %s (left out: %d published, %d seen before, %d not a full Classic army)\n",
+		len(list), out, skipped.published, skipped.repeated, skipped.invalid)
+	return 0
+}
+
+// setupSkips counts the set-ups unpublishedSetups left out, by reason.
+type setupSkips struct{ published, repeated, invalid int }
+
+// unpublishedSetups returns the records' set-ups that are not published,
+// each once, a set-up and its mirror image counted as one.
+func unpublishedSetups(ctx context.Context, recs []records.Named) ([]game.Setup, setupSkips, error) {
+	rules := game.DefaultRules(game.VariantClassic)
+	sets := publishedSets{}
+	seen := map[game.Setup]bool{}
+	var list []game.Setup
+	var skipped setupSkips
+	for _, r := range recs {
+		if err := ctx.Err(); err != nil {
+			return nil, skipped, err
+		}
+		for _, s := range r.Record.Setups {
+			if s.Validate(rules) != nil {
+				skipped.invalid++
+				continue
+			}
+			if seen[s] || seen[s.Mirror()] {
+				skipped.repeated++
+				continue
+			}
+			d, _, err := sets.nearest(game.VariantClassic, s)
+			if err != nil {
+				return nil, skipped, err
+			}
+			if d == 0 {
+				skipped.published++
+				continue
+			}
+			seen[s] = true
+			list = append(list, s)
+		}
+	}
+	return list, skipped, nil
+}
+
+// demonSetup encodes s as Demon places it when it plays Red: its back row
+// is Demon's row 0, and column 0 stays column 0. (Playing Blue, Demon sets
+// up the mirror image.)
+func demonSetup(s *game.Setup) []byte {
+	b := make([]byte, 0, demonSetupSize)
+	var placed [game.SetupRows][10]bool
+	for _, r := range demonTray {
+		for row := game.SetupRows - 1; row >= 0; row-- {
+			for col := range s[row] {
+				if s[row][col] == r && !placed[row][col] {
+					placed[row][col] = true
+					b = append(b, byte(col), byte(game.SetupRows-1-row))
+				}
+			}
+		}
+	}
+	return b
+}
+
+func writeDemonSetups(path string, list []game.Setup) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	for i := range list {
+		if _, err := w.Write(demonSetup(&list[i])); err != nil {
+			f.Close()
+			return fmt.Errorf("writing %s: %w", path, err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// readDemonSetups decodes Demon's set-up file as Demon places the pieces
+// playing Red: piece i of its tray on column b[2i], row 3-b[2i+1] of ours.
+func readDemonSetups(t *testing.T, b []byte) []game.Setup {
+	t.Helper()
+	if len(b)%demonSetupSize != 0 {
+		t.Fatalf("the file has %d bytes, not a multiple of %d", len(b), demonSetupSize)
+	}
+	var tray []game.Rank
+	army := game.DefaultRules(game.VariantClassic).Army
+	for _, r := range demonTray {
+		for range army[r] {
+			tray = append(tray, r)
+		}
+	}
+	var list []game.Setup
+	for len(b) > 0 {
+		var s game.Setup
+		for i, r := range tray {
+			col, row := int(b[2*i]), int(b[2*i+1])
+			if col > 9 || row > 3 || s[3-row][col] != game.NoRank {
+				t.Fatalf("piece %d (%v) on column %d, row %d: off the zone or on another piece", i, r, col, row)
+			}
+			s[3-row][col] = r
+		}
+		list = append(list, s)
+		b = b[demonSetupSize:]
+	}
+	return list
+}
+
+// TestDemonSetups: the file holds the set-ups that are not published, each
+// once (its mirror image counts as the same), in the order of the records,
+// Red's before Blue's, and Demon reads back exactly those set-ups.
+func TestDemonSetups(t *testing.T) {
+	rules := game.DefaultRules(game.VariantClassic)
+	published, err := game.PublishedSetups(game.VariantClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own1, own2, own3 := game.RandomSetup(rules, 1), game.RandomSetup(rules, 2), game.RandomSetup(rules, 3)
+	dir := t.TempDir()
+	var files []string
+	for i, pair := range [][2]game.Setup{
+		{own1, published[0]},          // a published one is left out
+		{published[1].Mirror(), own2}, // and so is a published one's mirror image
+		{own1.Mirror(), own3},         // a set-up seen before, mirrored
+		{own2, own1},                  // both seen before
+	} {
+		g, err := game.NewGame(rules, pair[game.Red], pair[game.Blue])
+		if err != nil {
+			t.Fatal(err)
+		}
+		saveTestRecord(t, dir, i+1, game.Red, g)
+		files = append(files, filepath.Join(dir, "game-000"+string(rune('1'+i))+".xml"))
+	}
+	out := filepath.Join(t.TempDir(), "list.stg")
+	var stdout, stderr bytes.Buffer
+	code := program().Dispatch(context.Background(), append([]string{"demon-setups", "-o", out}, files...), &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if want := "wrote 3 set-ups to " + out + " (left out: 2 published, 3 seen before, 0 not a full Classic army)\n"; stdout.String() != want {
+		t.Errorf("stdout = %q, want %q", stdout.String(), want)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readDemonSetups(t, b)
+	want := []game.Setup{own1, own2, own3}
+	if len(got) != len(want) {
+		t.Fatalf("read %d set-ups, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("set-up %d reads back as\n%v\nwant\n%v", i+1, got[i], want[i])
+		}
+	}
+}
+
+func TestDemonSetupsRefuses(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no file to write", []string{"demon-setups", "records.zip"}, "name the file to write with -o FILE"},
+		{"no records", []string{"demon-setups", "-o", "list.stg"}, "name one or more Gravon records"},
+		{"a record that is not there", []string{"demon-setups", "-o", filepath.Join(t.TempDir(), "x.stg"), "no-such-file.zip"}, "no-such-file.zip"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := program().Dispatch(context.Background(), tt.args, &stdout, &stderr); code == 0 {
+				t.Fatalf("exit 0, want a failure; stdout %q", stdout.String())
+			}
+			if !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("stderr = %q, want it to say %q", stderr.String(), tt.want)
+			}
+		})
+	}
+}
