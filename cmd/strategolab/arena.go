@@ -59,9 +59,21 @@ type arenaConfig struct {
 	// extTimeout bounds each move of an outside program, extStartTimeout its
 	// set-up, which includes its start.
 	extTimeout, extStartTimeout time.Duration
+	// timeCap, when above 0, replaces the built-in players' own cap on a
+	// move's thinking.
+	timeCap time.Duration
 
 	playerNames [2]string // -a and -b as given
 	variantName string
+}
+
+// player returns the built-in player of level l for one side of one game.
+func (c *arenaConfig) player(l ai.Level, seed uint64) *ai.Player {
+	p := ai.New(l, seed)
+	if c.timeCap > 0 {
+		p = p.WithTimeCap(c.timeCap)
+	}
+	return p
 }
 
 // arenaFlags declares arena's flags into c.
@@ -79,6 +91,8 @@ func arenaFlags(c *arenaConfig, stderr io.Writer) *flag.FlagSet {
 	fs.DurationVar(&c.extTimeout, "ext-timeout", 5*time.Second, "the longest an outside program may take for a move")
 	fs.DurationVar(&c.extStartTimeout, "ext-start-timeout", 30*time.Second, "the longest an outside program may take to start and send its set-up")
 	fs.StringVar(&c.records, "records", "", "write every game as a Gravon XML record into this directory")
+	fs.DurationVar(&c.timeCap, "time-cap", 0, "the longest the built-in players may think about a move, instead of their own cap "+
+		"(0: their own); with a long one only their node budgets bound them, and a run repeats itself move for move on a loaded machine")
 	return fs
 }
 
@@ -93,6 +107,9 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 	}
 	if c.players[1], err = parseArenaSpec(c.playerNames[1]); err != nil {
 		return c, fmt.Errorf("-b: %w", err)
+	}
+	if c.timeCap < 0 {
+		return c, fmt.Errorf("-time-cap must be 0 (the players' own) or positive, not %s", c.timeCap)
 	}
 	if c.extTimeout <= 0 || c.extStartTimeout <= 0 {
 		return c, fmt.Errorf("-ext-timeout and -ext-start-timeout must be positive, not %s and %s", c.extTimeout, c.extStartTimeout)
@@ -263,7 +280,7 @@ func playArenaGame(ctx context.Context, c arenaConfig, i int) (r arenaGame, err 
 		spec := c.players[who]
 		if !spec.external() {
 			players[side] = &computerPlayer{rules: c.rules, setupSeed: arenaSeed(c.seed, i, uint64(2*who)),
-				p: ai.New(spec.level, arenaSeed(c.seed, i, uint64(2*who+1)))}
+				p: c.player(spec.level, arenaSeed(c.seed, i, uint64(2*who+1)))}
 			continue
 		}
 		p, err := startExtPlayer(ctx, spec, c.rules, c.extTimeout, c.extStartTimeout)

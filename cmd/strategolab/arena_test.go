@@ -111,6 +111,7 @@ func TestArenaBadArguments(t *testing.T) {
 		{"-variant", "chess"},
 		{"-max-moves", "-1"},
 		{"-first", "0"},
+		{"-time-cap", "-1s"},
 		{"extra"},
 	}
 	for _, args := range tests {

@@ -159,6 +159,19 @@ func New(level Level, seed uint64) *Player {
 	return p
 }
 
+// WithTimeCap returns a player like p whose search gives up after d of
+// thinking instead of after the level's own cap (0: never; the node budget
+// alone bounds it). The budget ends nearly every search first, but on a
+// loaded machine the cap may cut one short and change the move; the lab
+// lifts it so that two runs repeat themselves move for move.
+func (p *Player) WithTimeCap(d time.Duration) *Player {
+	q := *p
+	if q.cfg.timeCap > 0 {
+		q.cfg.timeCap = d
+	}
+	return &q
+}
+
 // Level returns the player's level.
 func (p *Player) Level() Level { return p.level }
 

@@ -26,3 +26,40 @@ func TestSearchStopsAtTheDeadline(t *testing.T) {
 		t.Errorf("out of time, it chose %s: %v", m, err)
 	}
 }
+
+// TestWithTimeCap: a player with another time cap searches until that cap
+// (or, with none, until its node budget alone stops it), and the player it
+// came from keeps its own.
+func TestWithTimeCap(t *testing.T) {
+	g := newGame(t, game.DefaultRules(game.VariantClassic), 3)
+	playOut(t, g, [2]*Player{testPlayer(Normal, 1), testPlayer(Normal, 2)}, 60)
+	v := g.View(game.ViewerOf(g.ToMove()))
+	tests := []struct {
+		name    string
+		cap     time.Duration
+		noLimit bool
+		least   time.Duration // the deadline is at least this far from the start
+	}{
+		{"a longer cap", time.Hour, false, 59 * time.Minute},
+		{"no cap", 0, true, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			p := New(Hard, 1)
+			_, s, err := p.WithTimeCap(tc.cap).choose(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.deadline.IsZero(); got != tc.noLimit {
+				t.Errorf("deadline %v, want none: %v", s.deadline, tc.noLimit)
+			}
+			if !tc.noLimit && s.deadline.Sub(start) < tc.least {
+				t.Errorf("deadline %v after the start, want at least %v", s.deadline.Sub(start), tc.least)
+			}
+			if _, s, _ := p.choose(v); s.deadline.Sub(start) > moveTimeCap+time.Minute {
+				t.Errorf("the original player's deadline moved to %v after the start", s.deadline.Sub(start))
+			}
+		})
+	}
+}
