@@ -110,6 +110,10 @@ type searcher struct {
 	// cheapFlag: the level tries possible Flags with its cheap pieces, and
 	// it has a Miner (see flagCap).
 	cheapFlag bool
+	// flagBlind: the enemy attacks none of the player's pieces that never
+	// moved and were never shown, for it does not know which is the Flag
+	// (see choose).
+	flagBlind bool
 	buffers   [64][]move
 	// killers holds, per ply, the last quiet move that cut the search off;
 	// history scores quiet moves by the cut-offs they made. Both only order moves.
@@ -163,6 +167,9 @@ func (s *searcher) score(w *world) int32 {
 func (s *searcher) moves(w *world, capturesOnly bool) []move {
 	b := s.buffers[w.ply&63][:0]
 	b = w.genMoves(b, &s.known, w.toMove != s.me, capturesOnly)
+	if s.flagBlind && w.toMove != s.me {
+		b = s.dropBlindAttacks(w, b)
+	}
 	// Order: winning battles by the loser's value, then quiet moves, then losing battles.
 	n := 0
 	for i, m := range b {
@@ -207,6 +214,20 @@ func (s *searcher) moves(w *world, capturesOnly bool) []move {
 	}
 	s.buffers[w.ply&63] = b
 	return b
+}
+
+// dropBlindAttacks removes from the enemy's moves ms its attacks on the
+// player's pieces that never moved and were never shown.
+func (s *searcher) dropBlindAttacks(w *world, ms []move) []move {
+	n := 0
+	for _, m := range ms {
+		if d := w.board[m.to]; d >= 0 && sideOf(d) == s.me && !w.moved[d] && !w.revealed[d] {
+			continue
+		}
+		ms[n] = m
+		n++
+	}
+	return ms[:n]
 }
 
 // gain is the material a battle wins for the attacker (ordering only).
@@ -429,6 +450,24 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 			s.e.base = worlds[i].score - s.e.material(worlds[i])
 		}
 	}
+	score := s.scoreRoot(worlds, root, rng)
+	best := bestOf(score)
+	if score[best] <= -winning/2 && !s.stopped {
+		// Every move loses against an enemy that knows where the Flag
+		// is. The enemy does not: play on as if it attacked none of the
+		// pieces that never moved, rather than throw pieces away.
+		s.flagBlind, s.nodes = true, 0
+		if blind := s.scoreRoot(worlds, root, rng); !s.stopped {
+			best = bestOf(blind)
+		}
+		s.flagBlind = false
+	}
+	return legal[best]
+}
+
+// scoreRoot returns each root move's value averaged over the worlds, with
+// its adjustment.
+func (s *searcher) scoreRoot(worlds []*world, root []move, rng *rand.Rand) []float64 {
 	// Every root move, in every sample.
 	sum := make([]float64, len(root))
 	done := 0
@@ -462,13 +501,18 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 		}
 		score[i] = v + s.adjust(root[i], noise)
 	}
+	return score
+}
+
+// bestOf returns the index of the highest score, the first of equals.
+func bestOf(score []float64) int {
 	best := 0
 	for i := range score {
 		if score[i] > score[best] {
 			best = i
 		}
 	}
-	return legal[best]
+	return best
 }
 
 // adjust is what a root move gets beyond its searched value: a penalty for
