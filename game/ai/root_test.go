@@ -275,3 +275,29 @@ func TestGuard(t *testing.T) {
 		})
 	}
 }
+
+// TestPlaysOnWhenLost: when every move loses against an enemy that knows
+// where the Flag is (here Blue's piece on A5 stands next to Red's Flag on
+// A4, and nothing of Red's can stop it), hard plays on as if the enemy did
+// not know: it saves its Colonel from Blue's General instead of throwing it
+// away with the rest.
+func TestPlaysOnWhenLost(t *testing.T) {
+	g := scripted(t, "10 9 8 3 F",
+		map[string]game.Rank{"A4": game.Flag, "E4": game.Colonel, "J1": game.Marshal, "I1": game.General, "H1": game.Miner},
+		map[string]game.Rank{"J10": game.Flag, "A7": game.Marshal, "E7": game.General, "B10": game.Colonel, "C10": game.Miner},
+		"I1-I2", "A7-A6", "I2-I3", "A6-A5", "I3-I4", "E7-E6", "H1-H2", "E6-E5")
+	e4, _ := game.ParseSquare("E4")
+	e5, _ := game.ParseSquare("E5")
+	for seed := range uint64(4) {
+		m, s, err := New(Hard, seed).choose(g.View(game.ViewerOf(game.Red)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.From != e4 || m.To == e5 || game.Adjacent(m.To, e5) {
+			t.Errorf("seed %d: played %v, want the Colonel on E4 away from the General on E5", seed, m)
+		}
+		if s.flagBlind {
+			t.Errorf("seed %d: the searcher stays blind after the move", seed)
+		}
+	}
+}

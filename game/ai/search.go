@@ -110,9 +110,8 @@ type searcher struct {
 	// cheapFlag: the level tries possible Flags with its cheap pieces, and
 	// it has a Miner (see flagCap).
 	cheapFlag bool
-	// flagBlind: the enemy attacks none of the player's pieces that never
-	// moved and were never shown, for it does not know which is the Flag
-	// (see choose).
+	// flagBlind: the enemy never attacks the player's Flag, for it does
+	// not know which piece it is (see choose).
 	flagBlind bool
 	buffers   [64][]move
 	// killers holds, per ply, the last quiet move that cut the search off;
@@ -217,11 +216,11 @@ func (s *searcher) moves(w *world, capturesOnly bool) []move {
 }
 
 // dropBlindAttacks removes from the enemy's moves ms its attacks on the
-// player's pieces that never moved and were never shown.
+// player's Flag.
 func (s *searcher) dropBlindAttacks(w *world, ms []move) []move {
 	n := 0
 	for _, m := range ms {
-		if d := w.board[m.to]; d >= 0 && sideOf(d) == s.me && !w.moved[d] && !w.revealed[d] {
+		if d := w.board[m.to]; d >= 0 && sideOf(d) == s.me && w.rank[d] == game.Flag {
 			continue
 		}
 		ms[n] = m
@@ -454,8 +453,8 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 	best := bestOf(score)
 	if score[best] <= -winning/2 && !s.stopped {
 		// Every move loses against an enemy that knows where the Flag
-		// is. The enemy does not: play on as if it attacked none of the
-		// pieces that never moved, rather than throw pieces away.
+		// is. The enemy does not: play on as if it could not take the
+		// Flag, rather than throw pieces away.
 		s.flagBlind, s.nodes = true, 0
 		if blind := s.scoreRoot(worlds, root, rng); !s.stopped {
 			best = bestOf(blind)
