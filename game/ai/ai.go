@@ -19,7 +19,12 @@
 // it may attack anything: the average over the guesses is then the expected
 // outcome), so that it does not act on knowledge that a guess gives it but
 // the game does not; the opponent is assumed to know its own pieces and to
-// see through the player's, which makes the player careful. The evaluation
+// see through the player's, which makes the player careful. All but the
+// Flag: the opponent takes it only as often as it could tell it from the
+// player's other pieces that it never saw move or fight (see flagOdds), so
+// that an enemy piece beside the Flag is a danger to weigh, not a lost game;
+// and where every move loses all the same, the player plays on as if the
+// opponent could not take it, rather than throw its pieces away. The evaluation
 // counts material by rank value
 // (Spies, Miners and Scouts valued by what is left), the worth of a rank the
 // enemy does not know yet, a pull of each piece towards the enemy pieces it

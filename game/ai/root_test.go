@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -273,5 +274,110 @@ func TestGuard(t *testing.T) {
 				t.Errorf("pull on %s %d, without the guard %d (harder: %v)", tc.on, got, without, tc.harder)
 			}
 		})
+	}
+}
+
+// TestFlagInDanger: an enemy piece next to the Flag that nothing can stop
+// is no lost game. Where the enemy cannot tell the Flag from the other
+// pieces that never moved, it takes it only at the Flag's odds, so hard
+// weighs the danger and saves its Colonel from Blue's General; where the
+// Flag is the last of them, every move loses to an enemy that can tell, and
+// hard plays on as if it could not, saving the Colonel all the same.
+func TestFlagInDanger(t *testing.T) {
+	blue := map[string]game.Rank{"J10": game.Flag, "A7": game.Marshal, "E7": game.General, "B10": game.Colonel, "C10": game.Miner}
+	tests := []struct {
+		name  string
+		red   map[string]game.Rank
+		moves []string
+		odds  float64 // the most the Flag's odds may be
+	}{
+		{
+			name:  "among pieces that never moved",
+			red:   map[string]game.Rank{"A4": game.Flag, "E4": game.Colonel, "J1": game.Marshal, "I1": game.General, "H1": game.Miner},
+			moves: []string{"I1-I2", "A7-A6", "I2-I3", "A6-A5", "I3-I4", "E7-E6", "H1-H2", "E6-E5"},
+			odds:  0.5,
+		},
+		{
+			name:  "the last piece that never moved",
+			red:   map[string]game.Rank{"A4": game.Flag, "E3": game.Colonel, "J1": game.Marshal, "I1": game.General, "H1": game.Miner},
+			moves: []string{"E3-E4", "A7-A6", "J1-J2", "A6-A5", "I1-I2", "E7-E6", "H1-H2", "E6-E5"},
+			odds:  1,
+		},
+	}
+	e4, _ := game.ParseSquare("E4")
+	e5, _ := game.ParseSquare("E5")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := scripted(t, "10 9 8 3 F", tc.red, blue, tc.moves...)
+			for seed := range uint64(4) {
+				m, s, err := New(Hard, seed).choose(g.View(game.ViewerOf(game.Red)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.flagOdds > tc.odds {
+					t.Errorf("seed %d: the Flag's odds are %.2f, want at most %.2f", seed, s.flagOdds, tc.odds)
+				}
+				if m.From != e4 || m.To == e5 || game.Adjacent(m.To, e5) {
+					t.Errorf("seed %d: played %v, want the Colonel on E4 away from the General on E5", seed, m)
+				}
+				if s.flagBlind {
+					t.Errorf("seed %d: the searcher stays blind after the move", seed)
+				}
+			}
+		})
+	}
+}
+
+// TestFlagOdds: the chance the enemy gives the player's Flag is the per-square
+// prior of its start square among the player's pieces the enemy has neither
+// seen move nor fight; the more of them move, the likelier the Flag is the
+// piece they leave, and the last one is surely it.
+func TestFlagOdds(t *testing.T) {
+	red := map[string]game.Rank{"A1": game.Flag, "B1": game.Marshal, "C1": game.General, "D1": game.Colonel, "E1": game.Miner}
+	blue := map[string]game.Rank{"J10": game.Flag, "A7": game.Marshal, "E7": game.General, "B10": game.Colonel, "C10": game.Miner}
+	tests := []struct {
+		name  string
+		moves []string
+		still []string // Red's pieces the enemy has not seen move or fight
+	}{
+		{"before a move", nil, []string{"A1", "B1", "C1", "D1", "E1"}},
+		{"two moved", []string{"C1-C2", "A7-A6", "E1-E2", "A6-A5"}, []string{"A1", "B1", "D1"}},
+		{"the Flag alone", []string{"C1-C2", "A7-A6", "E1-E2", "A6-A5", "B1-B2", "A5-A4", "D1-D2", "A4-A3"}, []string{"A1"}},
+	}
+	prev := 0.0
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := scripted(t, "10 9 8 3 F", red, blue, tc.moves...)
+			v := g.View(game.ViewerOf(game.Red))
+			k, err := newKnowledgeWith(&v, recognition, fittedBehaviour)
+			if err != nil {
+				t.Fatal(err)
+			}
+			flag, odds := k.flagOdds()
+			if flag < 0 || k.rank[flag] != game.Flag {
+				t.Fatalf("found piece %d as the Flag", flag)
+			}
+			prior := priorFor(v.Rules)
+			var mine, total float64
+			for _, name := range tc.still {
+				sq, _ := game.ParseSquare(name)
+				row, col, _ := game.SetupCell(game.Red, sq)
+				p := prior[row][col][game.Flag] + 0.001
+				total += p
+				if name == "A1" {
+					mine = p
+				}
+			}
+			if want := mine / total; math.Abs(odds-want) > 1e-9 {
+				t.Errorf("odds %.4f, want %.4f", odds, want)
+			}
+			if odds <= prev {
+				t.Errorf("odds %.4f, not above %.4f with more pieces left", odds, prev)
+			}
+			prev = odds
+		})
+	}
+	if prev != 1 {
+		t.Errorf("the last piece is the Flag with odds %v, want 1", prev)
 	}
 }

@@ -110,7 +110,17 @@ type searcher struct {
 	// cheapFlag: the level tries possible Flags with its cheap pieces, and
 	// it has a Miner (see flagCap).
 	cheapFlag bool
-	buffers   [64][]move
+	// flagBlind: the enemy never attacks the player's Flag, for it does
+	// not know which piece it is (see choose).
+	flagBlind bool
+	// myFlag is the player's Flag (-1: none on the board), and flagOdds the
+	// chance that the enemy, offered the Flag, takes it: how likely people's
+	// set-ups put the Flag on its start square, among the player's pieces
+	// that never moved and were never shown (see newFlagOdds). The
+	// enemy does not know which one it is, as the guesses' enemy would.
+	myFlag   int8
+	flagOdds float64
+	buffers  [64][]move
 	// killers holds, per ply, the last quiet move that cut the search off;
 	// history scores quiet moves by the cut-offs they made. Both only order moves.
 	killers [64]move
@@ -132,7 +142,37 @@ func newSearcher(cfg config, k *knowledge, e *evaluator, start time.Time) *searc
 	if cfg.timeCap > 0 {
 		s.deadline = start.Add(cfg.timeCap)
 	}
+	s.myFlag, s.flagOdds = k.flagOdds()
 	return s
+}
+
+// flagOdds returns the player's Flag and the chance the enemy gives it of
+// being the Flag: the per-square prior of its start square among those of
+// the player's pieces the enemy has neither seen move nor fight (1 when
+// nothing else is left, 0 with no Flag on the board).
+func (k *knowledge) flagOdds() (int8, float64) {
+	prior := priorFor(k.rules)
+	flag, mine, total := int8(-1), 0.0, 0.0
+	lo := int(k.me) * game.MaxPieces
+	for id := lo; id < lo+game.MaxPieces; id++ {
+		t := &k.tracks[id]
+		if !k.present[id] || t.Square == game.NoSquare || t.Moved || t.Revealed {
+			continue
+		}
+		row, col, ok := game.SetupCell(k.me, t.Start)
+		if !ok {
+			continue
+		}
+		p := prior[row][col][game.Flag] + 0.001
+		total += p
+		if k.rank[id] == game.Flag {
+			flag, mine = int8(id), p
+		}
+	}
+	if flag < 0 {
+		return -1, 0
+	}
+	return flag, mine / total
 }
 
 // out reports whether the search must stop: budget spent or time up.
@@ -163,6 +203,9 @@ func (s *searcher) score(w *world) int32 {
 func (s *searcher) moves(w *world, capturesOnly bool) []move {
 	b := s.buffers[w.ply&63][:0]
 	b = w.genMoves(b, &s.known, w.toMove != s.me, capturesOnly)
+	if s.flagBlind && w.toMove != s.me {
+		b = s.dropBlindAttacks(w, b)
+	}
 	// Order: winning battles by the loser's value, then quiet moves, then losing battles.
 	n := 0
 	for i, m := range b {
@@ -209,6 +252,20 @@ func (s *searcher) moves(w *world, capturesOnly bool) []move {
 	return b
 }
 
+// dropBlindAttacks removes from the enemy's moves ms its attacks on the
+// player's Flag.
+func (s *searcher) dropBlindAttacks(w *world, ms []move) []move {
+	n := 0
+	for _, m := range ms {
+		if d := w.board[m.to]; d >= 0 && sideOf(d) == s.me && w.rank[d] == game.Flag {
+			continue
+		}
+		ms[n] = m
+		n++
+	}
+	return ms[:n]
+}
+
 // gain is the material a battle wins for the attacker (ordering only).
 func (s *searcher) gain(w *world, m move) int32 {
 	a, d := w.board[m.from], w.board[m.to]
@@ -244,6 +301,16 @@ func (s *searcher) negamax(w *world, depth int, alpha, beta int32) int32 {
 		}
 		return s.score(w) // only attacks it may not choose blindly
 	}
+	if f := s.flagTaker(w, ms); f >= 0 {
+		return s.offeredFlag(w, ms, f, alpha, beta, func(rest []move, alpha, beta int32) int32 {
+			return s.negamaxMoves(w, rest, depth, alpha, beta)
+		})
+	}
+	return s.negamaxMoves(w, ms, depth, alpha, beta)
+}
+
+// negamaxMoves is negamax over the moves ms of the side to move.
+func (s *searcher) negamaxMoves(w *world, ms []move, depth int, alpha, beta int32) int32 {
 	best := int32(-infinity)
 	for i := 0; i < len(ms); i++ {
 		m := ms[i]
@@ -284,6 +351,23 @@ func (s *searcher) quiesce(w *world, depth int, alpha, beta int32) int32 {
 		alpha = stand
 	}
 	ms := s.moves(w, true)
+	if f := s.flagTaker(w, ms); f >= 0 {
+		return s.offeredFlag(w, ms, f, alpha, beta, func(rest []move, alpha, beta int32) int32 {
+			return s.quiesceMoves(w, rest, depth, stand, alpha, beta)
+		})
+	}
+	return s.quiesceMoves(w, ms, depth, stand, alpha, beta)
+}
+
+// quiesceMoves is quiesce over the battles ms of the side to move, which
+// may also stand pat at stand.
+func (s *searcher) quiesceMoves(w *world, ms []move, depth int, stand, alpha, beta int32) int32 {
+	if stand > alpha {
+		alpha = stand
+	}
+	if stand >= beta {
+		return stand
+	}
 	best := stand
 	for i := 0; i < len(ms); i++ {
 		m := ms[i]
@@ -308,6 +392,54 @@ func (s *searcher) quiesce(w *world, depth int, alpha, beta int32) int32 {
 		}
 	}
 	return best
+}
+
+// flagTaker returns the index in the enemy's moves ms of the one that takes
+// the player's Flag, or -1: none, or the side to move is the player's, or
+// the Flag's odds are 1 (the enemy knows).
+func (s *searcher) flagTaker(w *world, ms []move) int {
+	if s.myFlag < 0 || w.toMove == s.me || s.flagOdds >= 1 || s.flagBlind {
+		return -1
+	}
+	at := w.sq[s.myFlag]
+	if at == noSq {
+		return -1
+	}
+	for i, m := range ms {
+		if m.to == at {
+			return i
+		}
+	}
+	return -1
+}
+
+// offeredFlag is the value, for the enemy to move, of a node where one of
+// its moves, ms[f], takes the player's Flag. The enemy does not know the
+// piece is the Flag: it takes it with the Flag's odds q (a quarter of them
+// for a taker worth more than a Miner), and otherwise plays its best other
+// move, whose value others gives within a window. So the node is worth
+// q·(the Flag) + (1−q)·(the rest), not a sure loss.
+func (s *searcher) offeredFlag(w *world, ms []move, f int, alpha, beta int32, others func(rest []move, alpha, beta int32) int32) int32 {
+	u := w.make(ms[f])
+	flag := -s.score(w) // the game is over: the enemy has won
+	w.unmake(u)
+	q := s.flagOdds
+	if a := w.rank[w.board[ms[f].from]]; s.e.val[w.toMove][a] > s.e.val[w.toMove][game.Miner] {
+		// A piece worth more than a Miner tries a piece that never
+		// moved a quarter as often: it may be a Bomb (see flagCap).
+		q /= 4
+	}
+	ms[f] = ms[len(ms)-1]
+	// The rest's window that gives the node's window.
+	lo := float64(alpha) - q*float64(flag)
+	hi := float64(beta) - q*float64(flag)
+	a := int32(max(-infinity, math.Floor(lo/(1-q))))
+	b := int32(min(infinity, math.Ceil(hi/(1-q))))
+	rest := others(ms[:len(ms)-1], a, b)
+	if rest <= -infinity {
+		return flag // no other move: it must take the Flag
+	}
+	return int32(q*float64(flag) + (1-q)*float64(rest))
 }
 
 // rootValue is the value for the player of playing m in w, searched depth
@@ -429,6 +561,24 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 			s.e.base = worlds[i].score - s.e.material(worlds[i])
 		}
 	}
+	score := s.scoreRoot(worlds, root, rng)
+	best := bestOf(score)
+	if score[best] <= -winning/2 && !s.stopped {
+		// Every move loses against an enemy that knows where the Flag
+		// is. The enemy does not: play on as if it could not take the
+		// Flag, rather than throw pieces away.
+		s.flagBlind, s.nodes = true, 0
+		if blind := s.scoreRoot(worlds, root, rng); !s.stopped {
+			best = bestOf(blind)
+		}
+		s.flagBlind = false
+	}
+	return legal[best]
+}
+
+// scoreRoot returns each root move's value averaged over the worlds, with
+// its adjustment.
+func (s *searcher) scoreRoot(worlds []*world, root []move, rng *rand.Rand) []float64 {
 	// Every root move, in every sample.
 	sum := make([]float64, len(root))
 	done := 0
@@ -462,13 +612,18 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 		}
 		score[i] = v + s.adjust(root[i], noise)
 	}
+	return score
+}
+
+// bestOf returns the index of the highest score, the first of equals.
+func bestOf(score []float64) int {
 	best := 0
 	for i := range score {
 		if score[i] > score[best] {
 			best = i
 		}
 	}
-	return legal[best]
+	return best
 }
 
 // adjust is what a root move gets beyond its searched value: a penalty for
