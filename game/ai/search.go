@@ -116,8 +116,9 @@ type searcher struct {
 	// myFlag is the player's Flag (-1: none on the board), and flagOdds the
 	// chance that the enemy, offered the Flag, takes it: how likely people's
 	// set-ups put the Flag on its start square, among the player's pieces
-	// that never moved and were never shown (see newFlagOdds). The
-	// enemy does not know which one it is, as the guesses' enemy would.
+	// that never moved and were never shown (see knowledge.flagOdds). The
+	// guesses' enemy sees through every other piece of the player's, but
+	// cannot tell which one is the Flag.
 	myFlag   int8
 	flagOdds float64
 	buffers  [64][]move
