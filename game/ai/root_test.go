@@ -320,8 +320,8 @@ func TestFlagInDanger(t *testing.T) {
 				if m.From != e4 || m.To == e5 || game.Adjacent(m.To, e5) {
 					t.Errorf("seed %d: played %v, want the Colonel on E4 away from the General on E5", seed, m)
 				}
-				if s.flagBlind {
-					t.Errorf("seed %d: the searcher stays blind after the move", seed)
+				if s.flagOdds == 0 {
+					t.Errorf("seed %d: the searcher stays blind to the Flag after the move", seed)
 				}
 			}
 		})
@@ -353,7 +353,8 @@ func TestFlagOdds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			flag, odds := k.flagOdds()
+			flag := k.flag()
+			odds := k.flagOdds(flag)
 			if flag < 0 || k.rank[flag] != game.Flag {
 				t.Fatalf("found piece %d as the Flag", flag)
 			}

@@ -110,15 +110,11 @@ type searcher struct {
 	// cheapFlag: the level tries possible Flags with its cheap pieces, and
 	// it has a Miner (see flagCap).
 	cheapFlag bool
-	// flagBlind: the enemy never attacks the player's Flag, for it does
-	// not know which piece it is (see choose).
-	flagBlind bool
 	// myFlag is the player's Flag (-1: none on the board), and flagOdds the
-	// chance that the enemy, offered the Flag, takes it: how likely people's
-	// set-ups put the Flag on its start square, among the player's pieces
-	// that never moved and were never shown (see knowledge.flagOdds). The
-	// guesses' enemy sees through every other piece of the player's, but
-	// cannot tell which one is the Flag.
+	// chance that the enemy, offered the Flag, takes it (see
+	// knowledge.flagOdds), worked out when first needed (below 0 until
+	// then). The guesses' enemy sees through every other piece of the
+	// player's, but cannot tell which one is the Flag.
 	myFlag   int8
 	flagOdds float64
 	buffers  [64][]move
@@ -143,17 +139,28 @@ func newSearcher(cfg config, k *knowledge, e *evaluator, start time.Time) *searc
 	if cfg.timeCap > 0 {
 		s.deadline = start.Add(cfg.timeCap)
 	}
-	s.myFlag, s.flagOdds = k.flagOdds()
+	s.myFlag, s.flagOdds = k.flag(), -1
 	return s
 }
 
-// flagOdds returns the player's Flag and the chance the enemy gives it of
+// flag returns the player's Flag, or -1 when it is not on the board.
+func (k *knowledge) flag() int8 {
+	lo := int(k.me) * game.MaxPieces
+	for id := lo; id < lo+game.MaxPieces; id++ {
+		if k.present[id] && k.tracks[id].Square != game.NoSquare && k.rank[id] == game.Flag {
+			return int8(id)
+		}
+	}
+	return -1
+}
+
+// flagOdds returns the chance the enemy gives the player's piece flag of
 // being the Flag: the per-square prior of its start square among those of
 // the player's pieces the enemy has neither seen move nor fight (1 when
-// nothing else is left, 0 with no Flag on the board).
-func (k *knowledge) flagOdds() (int8, float64) {
+// nothing else is left).
+func (k *knowledge) flagOdds(flag int8) float64 {
 	prior := priorFor(k.rules)
-	flag, mine, total := int8(-1), 0.0, 0.0
+	mine, total := 0.0, 0.0
 	lo := int(k.me) * game.MaxPieces
 	for id := lo; id < lo+game.MaxPieces; id++ {
 		t := &k.tracks[id]
@@ -166,14 +173,14 @@ func (k *knowledge) flagOdds() (int8, float64) {
 		}
 		p := prior[row][col][game.Flag] + 0.001
 		total += p
-		if k.rank[id] == game.Flag {
-			flag, mine = int8(id), p
+		if int8(id) == flag {
+			mine = p
 		}
 	}
-	if flag < 0 {
-		return -1, 0
+	if total == 0 {
+		return 1
 	}
-	return flag, mine / total
+	return mine / total
 }
 
 // out reports whether the search must stop: budget spent or time up.
@@ -204,9 +211,6 @@ func (s *searcher) score(w *world) int32 {
 func (s *searcher) moves(w *world, capturesOnly bool) []move {
 	b := s.buffers[w.ply&63][:0]
 	b = w.genMoves(b, &s.known, w.toMove != s.me, capturesOnly)
-	if s.flagBlind && w.toMove != s.me {
-		b = s.dropBlindAttacks(w, b)
-	}
 	// Order: winning battles by the loser's value, then quiet moves, then losing battles.
 	n := 0
 	for i, m := range b {
@@ -251,20 +255,6 @@ func (s *searcher) moves(w *world, capturesOnly bool) []move {
 	}
 	s.buffers[w.ply&63] = b
 	return b
-}
-
-// dropBlindAttacks removes from the enemy's moves ms its attacks on the
-// player's Flag.
-func (s *searcher) dropBlindAttacks(w *world, ms []move) []move {
-	n := 0
-	for _, m := range ms {
-		if d := w.board[m.to]; d >= 0 && sideOf(d) == s.me && w.rank[d] == game.Flag {
-			continue
-		}
-		ms[n] = m
-		n++
-	}
-	return ms[:n]
 }
 
 // gain is the material a battle wins for the attacker (ordering only).
@@ -396,10 +386,9 @@ func (s *searcher) quiesceMoves(w *world, ms []move, depth int, stand, alpha, be
 }
 
 // flagTaker returns the index in the enemy's moves ms of the one that takes
-// the player's Flag, or -1: none, or the side to move is the player's, or
-// the Flag's odds are 1 (the enemy knows).
+// the player's Flag, or -1: none, or the side to move is the player's.
 func (s *searcher) flagTaker(w *world, ms []move) int {
-	if s.myFlag < 0 || w.toMove == s.me || s.flagOdds >= 1 || s.flagBlind {
+	if s.myFlag < 0 || w.toMove == s.me {
 		return -1
 	}
 	at := w.sq[s.myFlag]
@@ -424,7 +413,13 @@ func (s *searcher) offeredFlag(w *world, ms []move, f int, alpha, beta int32, ot
 	u := w.make(ms[f])
 	flag := -s.score(w) // the game is over: the enemy has won
 	w.unmake(u)
+	if s.flagOdds < 0 {
+		s.flagOdds = s.k.flagOdds(s.myFlag)
+	}
 	q := s.flagOdds
+	if q >= 1 {
+		return flag // nothing else is left: the enemy knows
+	}
 	if a := w.rank[w.board[ms[f].from]]; s.e.val[w.toMove][a] > s.e.val[w.toMove][game.Miner] {
 		// A piece worth more than a Miner tries a piece that never
 		// moved a quarter as often: it may be a Bomb (see flagCap).
@@ -566,13 +561,14 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 	best := bestOf(score)
 	if score[best] <= -winning/2 && !s.stopped {
 		// Every move loses against an enemy that knows where the Flag
-		// is. The enemy does not: play on as if it could not take the
-		// Flag, rather than throw pieces away.
-		s.flagBlind, s.nodes = true, 0
+		// is. The enemy does not: play on as if it never took the Flag,
+		// rather than throw pieces away.
+		odds := s.flagOdds
+		s.flagOdds, s.nodes = 0, 0
 		if blind := s.scoreRoot(worlds, root, rng); !s.stopped {
 			best = bestOf(blind)
 		}
-		s.flagBlind = false
+		s.flagOdds = odds
 	}
 	return legal[best]
 }
