@@ -103,12 +103,8 @@ func newEvaluator(k *knowledge, v *game.View, cfg config) *evaluator {
 			e.val[side][game.Scout] = 25
 		}
 	}
-	lo := int(k.me) * game.MaxPieces
-	for id := lo; id < lo+game.MaxPieces; id++ {
-		t := &k.tracks[id]
-		if k.present[id] && t.Square != game.NoSquare && t.Rank == game.Flag {
-			e.flag = uint8(t.Square)
-		}
+	if f := k.flag(); f >= 0 {
+		e.flag = uint8(k.tracks[f].Square)
 	}
 	// Behind its own Bombs only a Miner (or an Infiltrator) gets to the Flag.
 	walled := e.flag != noSq && k.walledIn(e.flag)
