@@ -139,7 +139,7 @@ var configs = [...]config{
 	// the luck of Demon's draws or worse (docs/COMPUTER.md says by how much).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
-		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
+		riskAversion: 1.5, noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
 }
 
 // moveTimeCap bounds a move's thinking from the call of Choose, so that a

@@ -382,3 +382,71 @@ func TestFlagOdds(t *testing.T) {
 		t.Errorf("the last piece is the Flag with odds %v, want 1", prev)
 	}
 }
+
+// TestLossWeight: with risk aversion, hard's root counts the ranks that beat
+// its General or Marshal more than their chance when one of them tries a
+// hidden piece, and every other battle at its chance.
+func TestLossWeight(t *testing.T) {
+	tests := []struct {
+		name     string
+		attacker game.Rank
+		hidden   game.Rank
+		aversion float64
+		want     float64
+	}{
+		{"General tries the Marshal", game.General, game.Marshal, 1.5, 1.5},
+		{"General tries a Bomb", game.General, game.Bomb, 1.5, 1.5},
+		{"General tries a Colonel", game.General, game.Colonel, 1.5, 1},
+		{"General tries the Flag", game.General, game.Flag, 1.5, 1},
+		{"Marshal tries a Bomb", game.Marshal, game.Bomb, 1.5, 1.5},
+		{"Marshal tries the Marshal", game.Marshal, game.Marshal, 1.5, 1},
+		{"Marshal tries the Spy", game.Marshal, game.Spy, 1.5, 1},
+		{"Colonel tries a Bomb", game.Colonel, game.Bomb, 1.5, 1},
+		{"Miner tries a Bomb", game.Miner, game.Bomb, 1.5, 1},
+		{"General tries a Bomb, level without aversion", game.General, game.Bomb, 0, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &searcher{cfg: config{riskAversion: tc.aversion}}
+			if got := s.lossWeight(tc.attacker, tc.hidden); got != tc.want {
+				t.Errorf("weight %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRiskAversionAtTheRoot: hard's General trying a piece that never moved
+// (a Bomb or the Flag, or anything else) is worth less to the root when the
+// Bomb counts more than its chance, and a Miner's try is worth the same.
+func TestRiskAversionAtTheRoot(t *testing.T) {
+	g := scripted(t, "10 9 3 B F",
+		map[string]game.Rank{"E4": game.General, "F4": game.Miner, "A1": game.Flag, "B1": game.Bomb, "J1": game.Marshal},
+		map[string]game.Rank{"E7": game.Bomb, "F7": game.Flag, "J10": game.Marshal, "A10": game.Miner, "B10": game.General},
+		"E4-E5", "J10-J9", "E5-E6", "J9-J8", "F4-F5", "J8-J9", "F5-F6", "J9-J8")
+	value := func(move string, aversion float64) float64 {
+		t.Helper()
+		p := New(Hard, 1)
+		p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 20_000, 1
+		p.cfg.riskAversion = aversion
+		_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var guess [numIDs]game.Rank
+		s.k.sample(rand.New(rand.NewPCG(1, 1)), &guess)
+		w := s.k.world(&guess, game.Red)
+		w.ev = s.e
+		w.score = s.e.evalFull(w)
+		m, err := game.ParseMove(move, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.rootValue(w, fromGame(m), 1)
+	}
+	if bold, careful := value("E6-E7", 1), value("E6-E7", 1.5); careful >= bold {
+		t.Errorf("General's try worth %.1f with aversion, %.1f without: want less", careful, bold)
+	}
+	if bold, careful := value("F6-F7", 1), value("F6-F7", 1.5); careful != bold {
+		t.Errorf("Miner's try worth %.1f with aversion, %.1f without: want the same", careful, bold)
+	}
+}
