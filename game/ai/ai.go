@@ -17,8 +17,7 @@
 // Perfect Information Monte Carlo. Inside the tree the player attacks only
 // pieces whose rank it knows or its beliefs make nearly certain (at the root
 // it may attack anything: the average over the guesses is then the expected
-// outcome, with the ranks that beat its General or Marshal counted a little
-// more than their chance), so that it does not act on knowledge that a guess gives it but
+// outcome), so that it does not act on knowledge that a guess gives it but
 // the game does not; the opponent is assumed to know its own pieces and to
 // see through the player's, which makes the player careful. All but the
 // Flag: the opponent takes it only as often as it could tell it from the
@@ -124,8 +123,7 @@ var configs = [...]config{
 	// (docs/COMPUTER.md): a Flag pull of 1500 charged unknown pieces (500 won
 	// 74% against normal instead of 46%, and 150 or 1000 lost against Demon of
 	// Ignorance); its Marshal and General died on Bombs and its Marshal to a
-	// Spy beside a bait (flagCap, cheapFlag, spyGuard), and its General to the
-	// Marshals and Bombs it tried (riskAversion); its known Majors,
+	// Spy beside a bait (flagCap, cheapFlag, spyGuard); its known Majors,
 	// Colonels and Generals were taken back by hidden neighbours (takeBack); a
 	// known General counted as a danger to a Flag walled in by Bombs
 	// (sealedFlag); a Miner it knew walked up to such a Flag, and its last
@@ -137,12 +135,13 @@ var configs = [...]config{
 	// pieces, more or fewer guesses, dearer last Miners, a dearer guard or
 	// one that also counts a battle's own risk or people's Spy answers,
 	// trading while ahead, a deeper search late in the game and weighing the
-	// published layouts of Bombs and Flag (layouts.go) or reading who hunts
-	// its strong pieces each scored within
+	// published layouts of Bombs and Flag (layouts.go), reading who hunts
+	// its strong pieces or fearing the ranks that beat its General more than
+	// their chance each scored within
 	// the luck of Demon's draws or worse (docs/COMPUTER.md says by how much).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
-		riskAversion: 1.5, noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
+		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
 }
 
 // moveTimeCap bounds a move's thinking from the call of Choose, so that a

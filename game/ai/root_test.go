@@ -34,18 +34,8 @@ func TestSpyRisk(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := New(Hard, 1)
-			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 2_000, 2
-			p.cfg.spyGuard = tc.guard
-			_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := game.ParseMove(tc.move, game.NumberingModern)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := s.spyRisk(fromGame(m)); got < tc.atLeast || got > tc.atMost {
+			s := redRoot(t, g, 2, 2_000, func(c *config) { c.spyGuard = tc.guard })
+			if got := s.spyRisk(rootMove(t, tc.move)); got < tc.atLeast || got > tc.atMost {
 				t.Errorf("risk %.1f, want %.1f to %.1f", got, tc.atLeast, tc.atMost)
 			}
 		})
@@ -75,21 +65,8 @@ func TestFlagCap(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := New(Hard, 1)
-			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 2_000, 1
-			p.cfg.cheapFlag = tc.cheapFlag
-			_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var guess [numIDs]game.Rank
-			s.k.sample(rand.New(rand.NewPCG(1, 1)), &guess)
-			w := s.k.world(&guess, game.Red)
-			m, err := game.ParseMove(tc.move, game.NumberingModern)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := s.flagCap(w, fromGame(m)); got != tc.want {
+			s := redRoot(t, g, 1, 2_000, func(c *config) { c.cheapFlag = tc.cheapFlag })
+			if got := s.flagCap(oneGuess(s), rootMove(t, tc.move)); got != tc.want {
 				t.Errorf("flag worth at most %d, want %d", got, tc.want)
 			}
 		})
@@ -131,18 +108,8 @@ func TestTakeBackRisk(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := New(Hard, 1)
-			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 2_000, 2
-			p.cfg.takeBack = tc.takeBack
-			_, s, err := p.choose(tc.g.View(game.ViewerOf(game.Red)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := game.ParseMove(tc.move, game.NumberingModern)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := s.takeBackRisk(fromGame(m)); got < tc.atLeast || got > tc.below || got == tc.below && got > 0 {
+			s := redRoot(t, tc.g, 2, 2_000, func(c *config) { c.takeBack = tc.takeBack })
+			if got := s.takeBackRisk(rootMove(t, tc.move)); got < tc.atLeast || got > tc.below || got == tc.below && got > 0 {
 				t.Errorf("risk %.1f, want %.1f up to %.1f", got, tc.atLeast, tc.below)
 			}
 		})
@@ -383,70 +350,37 @@ func TestFlagOdds(t *testing.T) {
 	}
 }
 
-// TestLossWeight: with risk aversion, hard's root counts the ranks that beat
-// its General or Marshal more than their chance when one of them tries a
-// hidden piece, and every other battle at its chance.
-func TestLossWeight(t *testing.T) {
-	tests := []struct {
-		name     string
-		attacker game.Rank
-		hidden   game.Rank
-		aversion float64
-		want     float64
-	}{
-		{"General tries the Marshal", game.General, game.Marshal, 1.5, 1.5},
-		{"General tries a Bomb", game.General, game.Bomb, 1.5, 1.5},
-		{"General tries a Colonel", game.General, game.Colonel, 1.5, 1},
-		{"General tries the Flag", game.General, game.Flag, 1.5, 1},
-		{"Marshal tries a Bomb", game.Marshal, game.Bomb, 1.5, 1.5},
-		{"Marshal tries the Marshal", game.Marshal, game.Marshal, 1.5, 1},
-		{"Marshal tries the Spy", game.Marshal, game.Spy, 1.5, 1},
-		{"Colonel tries a Bomb", game.Colonel, game.Bomb, 1.5, 1},
-		{"Miner tries a Bomb", game.Miner, game.Bomb, 1.5, 1},
-		{"General tries a Bomb, level without aversion", game.General, game.Bomb, 0, 1},
+// redRoot is hard's searcher after choosing Red's move in g, with a small
+// budget, samples guesses and the level's settings changed by tune.
+func redRoot(t *testing.T, g *game.Game, samples, budget int, tune func(*config)) *searcher {
+	t.Helper()
+	p := New(Hard, 1)
+	p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, budget, samples
+	tune(&p.cfg)
+	_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := &searcher{cfg: config{riskAversion: tc.aversion}}
-			if got := s.lossWeight(tc.attacker, tc.hidden); got != tc.want {
-				t.Errorf("weight %v, want %v", got, tc.want)
-			}
-		})
-	}
+	return s
 }
 
-// TestRiskAversionAtTheRoot: hard's General trying a piece that never moved
-// (a Bomb or the Flag, or anything else) is worth less to the root when the
-// Bomb counts more than its chance, and a Miner's try is worth the same.
-func TestRiskAversionAtTheRoot(t *testing.T) {
-	g := scripted(t, "10 9 3 B F",
-		map[string]game.Rank{"E4": game.General, "F4": game.Miner, "A1": game.Flag, "B1": game.Bomb, "J1": game.Marshal},
-		map[string]game.Rank{"E7": game.Bomb, "F7": game.Flag, "J10": game.Marshal, "A10": game.Miner, "B10": game.General},
-		"E4-E5", "J10-J9", "E5-E6", "J9-J8", "F4-F5", "J8-J9", "F5-F6", "J9-J8")
-	value := func(move string, aversion float64) float64 {
-		t.Helper()
-		p := New(Hard, 1)
-		p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples = 0, 20_000, 1
-		p.cfg.riskAversion = aversion
-		_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var guess [numIDs]game.Rank
-		s.k.sample(rand.New(rand.NewPCG(1, 1)), &guess)
-		w := s.k.world(&guess, game.Red)
-		w.ev = s.e
-		w.score = s.e.evalFull(w)
-		m, err := game.ParseMove(move, game.NumberingModern)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s.rootValue(w, fromGame(m), 1)
+// oneGuess is a guess of the hidden pieces drawn from s's beliefs, ready to
+// search.
+func oneGuess(s *searcher) *world {
+	var guess [numIDs]game.Rank
+	s.k.sample(rand.New(rand.NewPCG(1, 1)), &guess)
+	w := s.k.world(&guess, s.me)
+	w.ev = s.e
+	w.score = s.e.evalFull(w)
+	return w
+}
+
+// rootMove is the move text names, in modern numbering.
+func rootMove(t *testing.T, text string) move {
+	t.Helper()
+	m, err := game.ParseMove(text, game.NumberingModern)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if bold, careful := value("E6-E7", 1), value("E6-E7", 1.5); careful >= bold {
-		t.Errorf("General's try worth %.1f with aversion, %.1f without: want less", careful, bold)
-	}
-	if bold, careful := value("F6-F7", 1), value("F6-F7", 1.5); careful != bold {
-		t.Errorf("Miner's try worth %.1f with aversion, %.1f without: want the same", careful, bold)
-	}
+	return fromGame(m)
 }

@@ -61,10 +61,6 @@ type config struct {
 	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
 	// for the Flag only at a quarter of flagCap while a Miner is left.
 	cheapFlag bool
-	// riskAversion, when above 1, is how many times their chance the root
-	// counts the ranks that beat its General or Marshal when one of them
-	// tries a hidden piece (see lossWeight).
-	riskAversion float64
 }
 
 // inference is what a level's beliefs about the hidden pieces draw on.
@@ -457,13 +453,11 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 	}
 	dist := s.k.distribution(d)
 	flagCap := s.flagCap(w, m)
-	attacker := w.rank[w.board[m.from]]
 	var total, weight float64
 	for r, p := range dist {
 		if p < 0.002 {
 			continue
 		}
-		p *= s.lossWeight(attacker, game.Rank(r))
 		undo := s.setRank(w, d, game.Rank(r))
 		u := w.make(m)
 		v := -s.negamax(w, depth, -infinity, infinity)
@@ -482,23 +476,6 @@ func (s *searcher) rootValue(w *world, m move, depth int) float64 {
 		return 0
 	}
 	return total / weight
-}
-
-// lossWeight is how many times its chance the root counts rank r of a
-// hidden piece that the player's piece of rank a tries. The General and the
-// Marshal are most of an army's strength and are lost for good, while a
-// belief's chance of the Bomb or the Marshal that beats them is only an
-// estimate: so the ranks that beat them count riskAversion times.
-func (s *searcher) lossWeight(a, r game.Rank) float64 {
-	if s.cfg.riskAversion <= 1 {
-		return 1
-	}
-	switch {
-	case a == game.Marshal && r == game.Bomb,
-		a == game.General && (r == game.Bomb || r == game.Marshal):
-		return s.cfg.riskAversion
-	}
-	return 1
 }
 
 // flagCap is what taking a hidden piece with root move m is worth, at
