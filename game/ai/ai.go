@@ -137,8 +137,8 @@ var configs = [...]config{
 	// trading while ahead, a deeper search late in the game and weighing the
 	// published layouts of Bombs and Flag (layouts.go), reading who hunts
 	// its strong pieces or fearing the ranks that beat its General more than
-	// their chance each scored within
-	// the luck of Demon's draws or worse (docs/COMPUTER.md says by how much).
+	// their chance each scored within the luck of Demon's draws or worse
+	// (docs/COMPUTER.md says by how much).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
