@@ -364,15 +364,10 @@ func redRoot(t *testing.T, g *game.Game, samples, budget int, tune func(*config)
 	return s
 }
 
-// oneGuess is a guess of the hidden pieces drawn from s's beliefs, ready to
-// search.
+// oneGuess is a guess of the hidden pieces drawn from s's beliefs, the same
+// in every run, ready to search.
 func oneGuess(s *searcher) *world {
-	var guess [numIDs]game.Rank
-	s.k.sample(rand.New(rand.NewPCG(1, 1)), &guess)
-	w := s.k.world(&guess, s.me)
-	w.ev = s.e
-	w.score = s.e.evalFull(w)
-	return w
+	return s.guessWorld(rand.New(rand.NewPCG(1, 1)))
 }
 
 // rootMove is the move text names, in modern numbering.

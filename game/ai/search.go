@@ -538,6 +538,17 @@ func (s *searcher) setRank(w *world, id int8, r game.Rank) func() {
 	return func() { w.rank[id], w.movable, w.score = old, movable, score }
 }
 
+// guessWorld draws a guess of the hidden pieces from the beliefs and
+// returns its world, scored and ready to search.
+func (s *searcher) guessWorld(rng *rand.Rand) *world {
+	var guess [numIDs]game.Rank
+	s.k.sample(rng, &guess)
+	w := s.k.world(&guess, s.me)
+	w.ev = s.e
+	w.score = s.e.evalFull(w)
+	return w
+}
+
 // choose picks the move to play among the legal root moves.
 func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 	root := make([]move, len(legal))
@@ -546,11 +557,7 @@ func (s *searcher) choose(legal []game.Move, rng *rand.Rand) game.Move {
 	}
 	worlds := make([]*world, s.cfg.samples)
 	for i := range worlds {
-		var guess [numIDs]game.Rank
-		s.k.sample(rng, &guess)
-		worlds[i] = s.k.world(&guess, s.me)
-		worlds[i].ev = s.e
-		worlds[i].score = s.e.evalFull(worlds[i])
+		worlds[i] = s.guessWorld(rng)
 		if i == 0 {
 			// Keep the scores of positions near material, so that no pull
 			// outweighs a won game.
