@@ -84,6 +84,25 @@ type Tally struct {
 	Pieces int
 	// Misses counts pieces whose true rank had a probability below minProb.
 	Misses int
+	// Sure counts the pieces whose likeliest rank had a chance in each of
+	// sureBands, and Right those of them that were that rank.
+	Sure, Right [len(sureBands)]int
+}
+
+// sureBands are the lower ends of the bands of a likeliest rank's chance
+// that -sure tells apart: at 0.95 or more hard's search takes the piece for
+// known (see game/ai's nearlyCertain).
+var sureBands = [...]float64{0.5, 0.7, 0.9, 0.95, 0.99}
+
+// sureBand returns the band of sureBands that p falls in, or -1 below them.
+func sureBand(p float64) int {
+	b := -1
+	for i, lo := range sureBands {
+		if p >= lo {
+			b = i
+		}
+	}
+	return b
 }
 
 // Mean returns the mean log-probability, or NaN for no pieces.
@@ -98,6 +117,10 @@ func (t *Tally) add(u Tally) {
 	t.Sum += u.Sum
 	t.Pieces += u.Pieces
 	t.Misses += u.Misses
+	for i := range t.Sure {
+		t.Sure[i] += u.Sure[i]
+		t.Right[i] += u.Right[i]
+	}
 }
 
 // logProb is the log of p, no lower than log(minProb).
@@ -203,6 +226,18 @@ func scorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions, pieces pi
 		if !ok {
 			t.Misses++
 		}
+		likeliest := game.Rank(0)
+		for x := range b.P {
+			if b.P[x] > b.P[likeliest] {
+				likeliest = game.Rank(x)
+			}
+		}
+		if band := sureBand(b.P[likeliest]); band >= 0 {
+			t.Sure[band]++
+			if likeliest == r {
+				t.Right[band]++
+			}
+		}
 	}
 	return t, nil
 }
@@ -239,7 +274,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, sel selection) (
 	return tallies, err
 }
 
-const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-player NAME] [-attacks] [-j N] FILES...
+const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-player NAME] [-attacks | -sure] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
 archives of XML records, or XML records): for each game of the variant (the
@@ -255,6 +290,11 @@ outside engine's pieces.
 at every attack on a hidden piece that never moved, the chance of a Bomb
 each model gave it from the attacker's view, by tenths, against how many
 were Bombs.
+
+-sure asks whether a model is as sure as it may be: at the plies given, how
+often the likeliest rank it gave a hidden piece was the piece's, by the
+chance it gave that rank (0.5-0.7, 0.7-0.9, 0.9-0.95, 0.95-0.99, 0.99 or
+more; hard's search takes a piece at 0.95 or more for known).
 
 Models: counts (the counts left and what moved), prior (and where people set
 up which rank), prior+hand (and the hand-set reading of behaviour),
@@ -278,7 +318,7 @@ func RunFlags(w io.Writer) *flag.FlagSet {
 type runFlagValues struct {
 	plies, models, pieces, setups, variant, player *string
 	jobs                                           *int
-	attacks                                        *bool
+	attacks, sure                                  *bool
 }
 
 func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
@@ -296,6 +336,7 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 	v.pieces = fs.String("pieces", "all", "score the hidden pieces that are all, moved or still (never moved)")
 	v.player = fs.String("player", "", "score only the beliefs about the pieces of the players whose names contain this (any case), such as ext: for an arena's outside engine")
 	v.attacks = fs.Bool("attacks", false, "instead, at every attack on a hidden piece that never moved, compare the chance of a Bomb each model gave it with what it was")
+	v.sure = fs.Bool("sure", false, "instead, how often each model's likeliest rank for a hidden piece was right, by the chance it gave it")
 	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
 	return fs, v
 }
@@ -337,6 +378,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "beliefs: -pieces is all, moved or still, not %q\n", *piecesText)
 		return 2
 	}
+	if *v.attacks && *v.sure {
+		fmt.Fprintln(stderr, "beliefs: -attacks and -sure are two different questions: ask one")
+		return 2
+	}
 	if *v.attacks && pieces != allPieces {
 		fmt.Fprintln(stderr, "beliefs: -attacks looks only at pieces that never moved: leave -pieces out")
 		return 2
@@ -376,6 +421,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *v.attacks {
 		fmt.Fprintf(stdout, "the chance of a Bomb at each attack on a hidden piece that never moved (%s, %s set-ups), by tenths\n", whose, *setupsText)
 		printCalibration(stdout, models, calibration)
+		return 0
+	}
+	if *v.sure {
+		fmt.Fprintf(stdout, "how often the likeliest rank was right, by its chance, at plies %s (the hidden pieces: %s; %s, %s set-ups)\n", *pliesText, *piecesText, whose, *setupsText)
+		printSure(stdout, models, total)
 		return 0
 	}
 	fmt.Fprintf(stdout, "mean log-probability of the true rank of the hidden pieces (%s), %s, %s set-ups\n", *piecesText, whose, *setupsText)
@@ -531,4 +581,34 @@ func pickModels(text string) ([]Model, error) {
 		}
 	}
 	return out, nil
+}
+
+// printSure writes, for each model, the pieces in each band of sureBands
+// over all the plies scored and the share of them whose likeliest rank was
+// right.
+func printSure(w io.Writer, models []Model, total [][]Tally) {
+	fmt.Fprintf(w, "%-14s", "model")
+	for i, lo := range sureBands {
+		band := fmt.Sprintf("%.2f-%.2f", lo, 1.0)
+		if i+1 < len(sureBands) {
+			band = fmt.Sprintf("%.2f-%.2f", lo, sureBands[i+1])
+		}
+		fmt.Fprintf(w, " %16s", band)
+	}
+	fmt.Fprintln(w)
+	for i, m := range models {
+		var all Tally
+		for _, t := range total[i] {
+			all.add(t)
+		}
+		fmt.Fprintf(w, "%-14s", m.Name)
+		for b := range sureBands {
+			right := "-"
+			if all.Sure[b] > 0 {
+				right = fmt.Sprintf("%.3f", float64(all.Right[b])/float64(all.Sure[b]))
+			}
+			fmt.Fprintf(w, " %16s", fmt.Sprintf("%s of %d", right, all.Sure[b]))
+		}
+		fmt.Fprintln(w)
+	}
 }

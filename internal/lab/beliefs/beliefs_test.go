@@ -190,6 +190,60 @@ func TestScoreRecord(t *testing.T) {
 	}
 }
 
+// TestSureTally: every hidden piece whose likeliest rank has a chance of
+// 0.5 or more is counted once, in the band of that chance, and as right
+// when it is that rank.
+func TestSureTally(t *testing.T) {
+	tests := []struct {
+		p    float64
+		band int
+	}{
+		{0.49, -1}, {0.5, 0}, {0.69, 0}, {0.7, 1}, {0.9, 2}, {0.949, 2}, {0.95, 3}, {0.99, 4}, {1, 4},
+	}
+	for _, tc := range tests {
+		if got := sureBand(tc.p); got != tc.band {
+			t.Errorf("a chance of %.3f is in band %d, want %d", tc.p, got, tc.band)
+		}
+	}
+	rec := readTestRecord(t, classicFiles[0])
+	g, err := game.NewGame(records.ReplayRules(rec), rec.Setups[game.Red], rec.Setups[game.Blue])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rec.Moves[:100] {
+		if _, err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opt := ai.BeliefOptions{Prior: true, Recognition: true, Behaviour: ai.FittedBehaviour}
+	tally, err := ScorePosition(g, game.Red, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs, err := ai.Beliefs(g.View(game.ViewerOf(game.Red)), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sure, right [len(sureBands)]int
+	for _, b := range bs {
+		best := slices.Max(b.P[:])
+		band := sureBand(best)
+		if band < 0 {
+			continue
+		}
+		sure[band]++
+		if game.Rank(slices.Index(b.P[:], best)) == trueRank(g, b.Start) {
+			right[band]++
+		}
+	}
+	if tally.Sure != sure || tally.Right != right {
+		t.Errorf("tallied %v sure and %v right, the beliefs give %v and %v", tally.Sure, tally.Right, sure, right)
+	}
+	if sure == [len(sureBands)]int{} {
+		t.Error("no piece's likeliest rank had a chance of 0.5 or more: the test checks nothing")
+	}
+}
+
 // zipOf writes the files into a zip archive in dir and returns its path.
 func zipOf(t *testing.T, dir, name string, files []string) string {
 	t.Helper()
@@ -238,6 +292,9 @@ func TestRun(t *testing.T) {
 		{"attacks", []string{"-attacks", "-models", "prior,layouts+fitted", classicFiles[0]}, 0,
 			[]string{"at each attack on a hidden piece that never moved", "prior: ", "layouts+fitted: ", "P(Bomb)"}, ""},
 		{"attacks and pieces", []string{"-attacks", "-pieces", "moved", classicFiles[0]}, 2, nil, "leave -pieces out"},
+		{"sure", []string{"-sure", "-models", "prior,recog+fitted", classicFiles[0]}, 0,
+			[]string{"how often the likeliest rank was right", "0.95-0.99", "0.99-1.00", "prior ", "recog+fitted "}, ""},
+		{"sure and attacks", []string{"-sure", "-attacks", classicFiles[0]}, 2, nil, "ask one"},
 		{"bad pieces", []string{"-pieces", "some", classicFiles[0]}, 2, nil, "-pieces"},
 		{"no files", nil, 2, nil, "usage: strategolab beliefs"},
 		{"bad plies", []string{"-plies", "100,50", classicFiles[0]}, 2, nil, "does not come after"},
