@@ -53,8 +53,9 @@ left while the enemy kept a Bomb (behind Bombs, a Flag it could no longer take)
 and those it lost to a Miner taking its Flag (and of them, those where the
 Miner had been shown 4 or more squares away);
 counts the pieces each side's Marshal and General took while the enemy's
-Marshal was hidden, known or gone (a General that attacks hidden pieces risks
-that Marshal only while it is hidden); gives the share of games in which each
+Marshal was hidden, known in its own half, known in the other or gone (a
+General that attacks hidden pieces risks that Marshal only while it is
+hidden); gives the share of games in which each
 side's Marshal and General were first shown attacking a piece below a Colonel,
 or attacked; and counts, at plies 100 and 200, each side's pieces that had
 moved and that the other side had not seen fight (an engine that attacks only
@@ -407,8 +408,9 @@ type battleTally struct {
 	shownCheap, shownAttacked [2][len(topPieces)]int
 	// topTakes[p][m] counts the pieces player p's Marshal or General took,
 	// by what had become of the enemy's Marshal (marshalHidden,
-	// marshalKnown, marshalGone): a General that attacks hidden pieces
-	// risks meeting that Marshal only while it is hidden.
+	// marshalHome, marshalAway, marshalGone): a General that attacks hidden
+	// pieces risks meeting that Marshal only while it is hidden, and a
+	// known one away in the other half guards nothing at home.
 	topTakes [2][marshalStates]int
 	// minersTaken counts the player's Miners taken by an attacker, and
 	// minersLost those that lost a battle they started; lostMinerless
@@ -431,24 +433,34 @@ type battleTally struct {
 // The states of a side's Marshal as the enemy saw it.
 const (
 	marshalHidden = iota // on the board, its rank not shown
-	marshalKnown         // on the board, shown
+	marshalHome          // shown, in its own half of the board
+	marshalAway          // shown, in the enemy's half: away from the pieces it guards
 	marshalGone          // taken, or never in the army
 	marshalStates
 )
 
-var marshalStateNames = [marshalStates]string{"hidden", "known", "gone"}
+var marshalStateNames = [marshalStates]string{"hidden", "known, at home", "known, away", "gone"}
 
 // marshalState is what view v (the enemy's) shows of side's Marshal.
 func marshalState(v *game.View, side game.Side) int {
 	if v.Remaining[side][game.Marshal] == 0 {
 		return marshalGone
 	}
-	for _, c := range v.Board {
+	for sq, c := range v.Board {
 		if c.Occupied && c.Side == side && c.Rank == game.Marshal {
-			return marshalKnown
+			if inOwnHalf(side, game.Square(sq)) {
+				return marshalHome
+			}
+			return marshalAway
 		}
 	}
 	return marshalHidden
+}
+
+// inOwnHalf reports whether sq lies in side's half of the board: rows 1–5
+// for Red, 6–10 for Blue.
+func inOwnHalf(side game.Side, sq game.Square) bool {
+	return (sq.Row() < 5) == (side == game.Red)
 }
 
 // netPlies are the plies at which battleTally adds up each player's net

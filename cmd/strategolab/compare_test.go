@@ -341,7 +341,8 @@ func TestCompareBattles(t *testing.T) {
 		// taken just after they took a piece there.
 		spyTook, spyBait [2]int
 		// topTakes: the pieces each player's Marshal or General took, by
-		// what the enemy's Marshal was then (hidden, known, gone).
+		// what the enemy's Marshal was then (hidden, known in its own half
+		// or in the other, gone).
 		topTakes [2][marshalStates]int
 	}{
 		{
@@ -499,7 +500,19 @@ func TestCompareBattles(t *testing.T) {
 			// Red's General had moved too: a tie is no win.
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 0.5},
 			strong:   [2]int{0, 1},
-			topTakes: [2][marshalStates]int{1: {marshalKnown: 1}},
+			topTakes: [2][marshalStates]int{1: {marshalHome: 1}},
+		},
+		{
+			name: "Red's Marshal is shown attacked and walks into Blue's half; then Blue's General takes a hidden Sergeant",
+			pos:  known,
+			// As before, but Red's Marshal steps from E5 to E6 first.
+			moves:    []string{"E4-E5", "E7-E6", "B1-B2", "E6xE5", "E5-E6", "F7-F6", "F4-F5", "F6xF5"},
+			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: -22 + 22},
+			shownCheap:      [2]int{0, 1},
+			marshalAttacked: [2]int{1, 0},
+			won:             [2]int{0, 1}, atRandom: [2]float64{0, 0.5},
+			strong:   [2]int{0, 1},
+			topTakes: [2][marshalStates]int{1: {marshalAway: 1}},
 		},
 		{
 			name: "Blue's General takes Red's only Miner; Red loses, Blue keeping its Bomb",
@@ -564,7 +577,7 @@ func TestCompareBattles(t *testing.T) {
 					tally.flagByMiner, tally.flagByShownMiner, tc.flagByMiner, tc.flagByShownMiner)
 			}
 			if tally.topTakes != tc.topTakes {
-				t.Errorf("pieces taken by Marshals and Generals, by the enemy's Marshal hidden, known, gone: %v, want %v", tally.topTakes, tc.topTakes)
+				t.Errorf("pieces taken by Marshals and Generals, by the enemy's Marshal hidden, known at home, known away, gone: %v, want %v", tally.topTakes, tc.topTakes)
 			}
 			if tally.attacks[0] != tc.attacksA || tally.net[0] != tc.netA {
 				t.Errorf("A's attacks %v net %v, want %v net %v", tally.attacks[0], tally.net[0], tc.attacksA, tc.netA)
