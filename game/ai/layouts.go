@@ -79,7 +79,12 @@ func newLayoutIndex(idx *setupIndex) *layoutIndex {
 	return out
 }
 
-// match is setupIndex.match for layouts. A layout's fit is what it would be
+// match weighs the layouts of idx by how well each explains shown, each
+// square by the slips of setupSlips, and the two explanations (a layout of
+// idx, or one of the opponent's own, drawn from the per-square prior) by how
+// well each explains it, ownOdds being the chance of the second before
+// anything was shown. It reports false when nothing was shown. A layout's
+// fit is what it would be
 // if every shown square held a piece that moves, corrected on the few
 // shown squares where it has a Bomb or the Flag, which makes weighing the
 // layouts a matter of bits.
@@ -174,4 +179,72 @@ func (k *knowledge) layoutPrior(base *setupPrior, idx *layoutIndex) *setupPrior 
 		}
 	}
 	return out
+}
+
+// setupSlips are how often a square of a taken published layout may hold
+// something else after all (the player placed a Bomb otherwise), such a
+// square then holding what the per-square prior says; and how likely each is
+// before anything is shown. Squares that disagree with the layout that
+// explains the rest best make the larger slips likelier, and the beliefs
+// less sure. (Whole set-ups are weighed as copies with changed squares
+// instead: see matchCopies.)
+var setupSlips = [...]struct{ slip, odds float64 }{{0.02, 0.5}, {0.1, 0.3}, {0.3, 0.2}}
+
+// fit is a set-up's log-likelihood of what was shown, at each slip.
+type fit [len(setupSlips)]float64
+
+// candidate is a set-up (by its index) and its fit.
+type candidate struct {
+	i int
+	l fit
+}
+
+// slipOdds are the logs of the slips' odds before anything is shown.
+var slipOdds = func() fit {
+	var f fit
+	for s := range f {
+		f[s] = math.Log(setupSlips[s].odds)
+	}
+	return f
+}()
+
+// explain sums up the kept candidates of an index whose set-ups were chosen
+// chosen times in all, best being the highest log-likelihood among them:
+// add adds set-up i's ranks, by weight w, to agree.
+func explain(kept []candidate, best, chosen float64, shown []shownSquare, ownOdds float64, add func(i int, w float64, agree *[setupSpace][game.NumRanks]float64)) *setupMatch {
+	m := new(setupMatch)
+	var total float64
+	var bySlip fit
+	for _, c := range kept {
+		w := 0.0
+		for s, l := range c.l {
+			if l >= best-setupCutoff {
+				x := math.Exp(l - best)
+				w += x
+				bySlip[s] += x
+			}
+		}
+		if w == 0 {
+			continue
+		}
+		total += w
+		add(c.i, w, &m.agree)
+	}
+	for cell := range m.agree {
+		for r := range m.agree[cell] {
+			m.agree[cell][r] /= total
+		}
+	}
+	// How well each explanation explains what was shown: the listed one as
+	// the average over the set-ups by how often they were chosen.
+	novel := 0.0
+	for _, s := range shown {
+		novel += s.novel
+	}
+	listed := best + math.Log(total/chosen)
+	m.share = 1 / (1 + ownOdds/(1-ownOdds)*math.Exp(novel-listed))
+	for s, x := range bySlip {
+		m.slip += setupSlips[s].slip * x / total
+	}
+	return m
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -177,4 +178,48 @@ func TestLayoutMatch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// match is what layoutIndex.match computes with bits, square by square:
+// it weighs the set-ups of idx, each square by the slips of setupSlips, and
+// the two explanations (a set-up of idx, or one of the opponent's own,
+// drawn from the per-square prior) by how well each explains shown, ownOdds
+// being the chance of the second before anything was shown. It reports
+// false when nothing was shown.
+func (idx *setupIndex) match(shown []shownSquare, ownOdds float64) (*setupMatch, bool) {
+	if len(shown) == 0 {
+		return nil, false
+	}
+	// The set-ups' log-likelihoods at each slip, giving up on one once it
+	// falls far below the best so far: most fail on their first few squares.
+	var kept []candidate // those not given up on the way
+	best := math.Inf(-1)
+	for i := range idx.cells {
+		c := &idx.cells[i]
+		var l fit
+		for s := range l {
+			l[s] = idx.weight[i] + slipOdds[s]
+		}
+		for j := range shown {
+			p := &shown[j].logP
+			r := c[shown[j].cell]
+			top := math.Inf(-1)
+			for s := range l {
+				l[s] += p[s][r]
+				top = max(top, l[s])
+			}
+			if top < best-setupCutoff {
+				break
+			}
+		}
+		if top := slices.Max(l[:]); top >= best-setupCutoff {
+			kept = append(kept, candidate{i, l})
+			best = max(best, top)
+		}
+	}
+	return explain(kept, best, idx.chosen, shown, ownOdds, func(i int, w float64, agree *[setupSpace][game.NumRanks]float64) {
+		for cell, r := range idx.cells[i] {
+			agree[cell][r] += w
+		}
+	}), true
 }

@@ -15,12 +15,13 @@ import (
 // their start squares (a rank in a battle, a move that rules out a Bomb or
 // the Flag) is evidence for the published set-ups that agree with it and
 // against those that do not. The player weighs two explanations of that
-// evidence: the opponent took a published set-up, or made one of their own,
-// drawn from the per-square prior. Its prior for the hidden pieces is then
-// the mixture of the agreeing set-ups and the per-square prior, each by how
-// well it explains what was shown. A set-up of one's own that happens to
-// share a few squares with a published one soon tells itself apart, as every
-// square that disagrees costs the published explanation dearly.
+// evidence: the opponent took a published set-up, perhaps changing a few of
+// its squares (see copies.go), or made one of their own, drawn from the
+// per-square prior. Its prior for the hidden pieces is then the mixture of
+// the agreeing set-ups and the per-square prior, each by how well it
+// explains what was shown. A set-up of one's own that happens to share a few
+// squares with a published one soon tells itself apart, as every square that
+// disagrees costs the published explanation dearly.
 
 // setupSpace is the number of squares of a set-up, front row first.
 const setupSpace = game.SetupRows * 10
@@ -107,22 +108,20 @@ const (
 	setupCutoff = 16
 )
 
-// setupSlips are how often a square of a taken published set-up may hold
-// something else after all (the player changed a few pieces), such a square
-// then holding what the per-square prior says; and how likely each is
-// before anything is shown. Squares that disagree with the set-up that
-// explains the rest best make the larger slips likelier, and the beliefs
-// less sure.
-var setupSlips = [...]struct{ slip, odds float64 }{{0.02, 0.5}, {0.1, 0.3}, {0.3, 0.2}}
-
-// shownSquare is what one of the opponent's start squares has shown: for
-// each slip and rank, the log-likelihood of what was shown if a set-up put
-// that rank there.
+// shownSquare is what one of the opponent's start squares has shown: the
+// ranks a set-up may have put there to show it, and (for the layouts of
+// Bombs and Flag, see layouts.go) for each slip and rank the log-likelihood
+// of what was shown if a layout put that rank there.
 type shownSquare struct {
 	cell  int
 	logP  [len(setupSlips)][game.NumRanks]float64
 	miss  float64 // the log-likelihood, at the smallest slip, if the set-up disagrees
 	novel float64 // the log-likelihood under the per-square prior
+	// fits has a bit for each rank a set-up may have put there to show
+	// it; strong: it showed a rank, not only that it moved (see
+	// matchCopies).
+	fits   uint16
+	strong bool
 }
 
 // recognisedPrior returns the prior for the opponent's set-up given what its
@@ -132,7 +131,7 @@ type shownSquare struct {
 // weighed against base, the per-square prior. It returns own and 0 when
 // nothing was shown.
 func (k *knowledge) recognisedPrior(base, own *setupPrior, idx *setupIndex) (*setupPrior, float64) {
-	m, ok := idx.match(k.shownSquares(base, exactRank), ownSetupOdds)
+	m, ok := idx.matchCopies(k.shownSquares(base, exactRank))
 	if !ok {
 		return own, 0
 	}
@@ -158,108 +157,6 @@ type setupMatch struct {
 	// than made one of their own; slip the chance that a square of a taken
 	// set-up holds something else after all.
 	share, slip float64
-}
-
-// fit is a set-up's log-likelihood of what was shown, at each slip.
-type fit [len(setupSlips)]float64
-
-// candidate is a set-up (by its index) and its fit.
-type candidate struct {
-	i int
-	l fit
-}
-
-// slipOdds are the logs of the slips' odds before anything is shown.
-var slipOdds = func() fit {
-	var f fit
-	for s := range f {
-		f[s] = math.Log(setupSlips[s].odds)
-	}
-	return f
-}()
-
-// match weighs the set-ups of idx by how well each explains shown, and the
-// two explanations (a set-up of idx, or one of the opponent's own, drawn
-// from the per-square prior) by how well each explains it, ownOdds being
-// the chance of the second before anything was shown. It reports false when
-// nothing was shown.
-func (idx *setupIndex) match(shown []shownSquare, ownOdds float64) (*setupMatch, bool) {
-	if len(shown) == 0 {
-		return nil, false
-	}
-	// The set-ups' log-likelihoods at each slip, giving up on one once it
-	// falls far below the best so far: most fail on their first few squares.
-	var kept []candidate // those not given up on the way
-	best := math.Inf(-1)
-	for i := range idx.cells {
-		c := &idx.cells[i]
-		var l fit
-		for s := range l {
-			l[s] = idx.weight[i] + slipOdds[s]
-		}
-		for j := range shown {
-			p := &shown[j].logP
-			r := c[shown[j].cell]
-			top := math.Inf(-1)
-			for s := range l {
-				l[s] += p[s][r]
-				top = max(top, l[s])
-			}
-			if top < best-setupCutoff {
-				break
-			}
-		}
-		if top := slices.Max(l[:]); top >= best-setupCutoff {
-			kept = append(kept, candidate{i, l})
-			best = max(best, top)
-		}
-	}
-	return explain(kept, best, idx.chosen, shown, ownOdds, func(i int, w float64, agree *[setupSpace][game.NumRanks]float64) {
-		for cell, r := range idx.cells[i] {
-			agree[cell][r] += w
-		}
-	}), true
-}
-
-// explain sums up the kept candidates of an index whose set-ups were chosen
-// chosen times in all, best being the highest log-likelihood among them:
-// add adds set-up i's ranks, by weight w, to agree.
-func explain(kept []candidate, best, chosen float64, shown []shownSquare, ownOdds float64, add func(i int, w float64, agree *[setupSpace][game.NumRanks]float64)) *setupMatch {
-	m := new(setupMatch)
-	var total float64
-	var bySlip fit
-	for _, c := range kept {
-		w := 0.0
-		for s, l := range c.l {
-			if l >= best-setupCutoff {
-				x := math.Exp(l - best)
-				w += x
-				bySlip[s] += x
-			}
-		}
-		if w == 0 {
-			continue
-		}
-		total += w
-		add(c.i, w, &m.agree)
-	}
-	for cell := range m.agree {
-		for r := range m.agree[cell] {
-			m.agree[cell][r] /= total
-		}
-	}
-	// How well each explanation explains what was shown: the listed one as
-	// the average over the set-ups by how often they were chosen.
-	novel := 0.0
-	for _, s := range shown {
-		novel += s.novel
-	}
-	listed := best + math.Log(total/chosen)
-	m.share = 1 / (1 + ownOdds/(1-ownOdds)*math.Exp(novel-listed))
-	for s, x := range bySlip {
-		m.slip += setupSlips[s].slip * x / total
-	}
-	return m
 }
 
 // grain is how finely shownSquares reads what was shown.
@@ -308,7 +205,9 @@ func (k *knowledge) shownSquares(base *setupPrior, g grain) []shownSquare {
 			odds = max(p[r], 1e-6)
 			fits = func(x game.Rank) bool { return x == r }
 		}
-		shown = append(shown, newShownSquare(row*10+col, odds, fits))
+		sq := newShownSquare(row*10+col, odds, fits)
+		sq.strong = r != game.NoRank && g == exactRank
+		shown = append(shown, sq)
 	}
 	slices.SortStableFunc(shown, func(a, b shownSquare) int { return cmp.Compare(a.miss, b.miss) })
 	return shown
@@ -317,7 +216,7 @@ func (k *knowledge) shownSquares(base *setupPrior, g grain) []shownSquare {
 // newShownSquare is what cell showed, odds being the per-square prior's
 // chance of it and fits the ranks a set-up may have put there to show it.
 func newShownSquare(cell int, odds float64, fits func(game.Rank) bool) shownSquare {
-	sq := shownSquare{cell: cell, novel: math.Log(odds)}
+	sq := shownSquare{cell: cell, novel: math.Log(odds), fits: rankBits(fits)}
 	for s, sl := range setupSlips {
 		miss := math.Log(sl.slip * odds)
 		hit := math.Log(sl.slip*odds + 1 - sl.slip)
