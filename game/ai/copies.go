@@ -32,7 +32,7 @@ const maxChanged = 12
 // took a published set-up and changed d of its squares (0: as published).
 // The rest, ownSetupOdds, is the chance of a set-up of their own. Among
 // people's Classic set-ups on Gravon that were not as published, the nearest
-// published set-up was 2 to 12 squares away for 39% (a swap changes two):
+// published set-up was 2 to 12 squares away for 40% (a swap changes two):
 // 172, 76, 98, 66, 70, 44, 62, 43, 35, 31 and 37 of 6,772 sides at 2 to 12
 // squares, in the months the behaviour model is fitted on (the others were
 // 13 to 27 squares away: their own). Of the copies, copyExact are taken as
