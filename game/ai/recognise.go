@@ -109,13 +109,12 @@ const (
 )
 
 // shownSquare is what one of the opponent's start squares has shown: the
-// ranks a set-up may have put there to show it, and (for the layouts of
-// Bombs and Flag, see layouts.go) for each slip and rank the log-likelihood
-// of what was shown if a layout put that rank there.
+// ranks a set-up may have put there to show it, and (read for the layouts of
+// Bombs and Flag only, see layouts.go) for each slip and rank the
+// log-likelihood of what was shown if a layout put that rank there.
 type shownSquare struct {
 	cell  int
 	logP  [len(setupSlips)][game.NumRanks]float64
-	miss  float64 // the log-likelihood, at the smallest slip, if the set-up disagrees
 	novel float64 // the log-likelihood under the per-square prior
 	// fits has a bit for each rank a set-up may have put there to show
 	// it; strong: it showed a rank, not only that it moved (see
@@ -171,8 +170,9 @@ const (
 )
 
 // shownSquares lists the opponent's start squares whose pieces showed a rank
-// or moved, read at grain g, the most telling first (the rarer the rank
-// shown there, the sooner a set-up that disagrees is given up).
+// or moved, read at grain g, the most telling first: the rarer under the
+// per-square prior what a square showed, the sooner a set-up that disagrees
+// there is given up.
 func (k *knowledge) shownSquares(base *setupPrior, g grain) []shownSquare {
 	var shown []shownSquare
 	for id := int(k.opp) * game.MaxPieces; id < int(k.opp+1)*game.MaxPieces; id++ {
@@ -205,18 +205,21 @@ func (k *knowledge) shownSquares(base *setupPrior, g grain) []shownSquare {
 			odds = max(p[r], 1e-6)
 			fits = func(x game.Rank) bool { return x == r }
 		}
-		sq := newShownSquare(row*10+col, odds, fits)
-		sq.strong = r != game.NoRank && g == exactRank
+		sq := shownSquare{cell: row*10 + col, novel: math.Log(odds), fits: rankBits(fits)}
+		if g == bombsAndFlag {
+			sq.slipLogP(odds, fits)
+		} else {
+			sq.strong = r != game.NoRank
+		}
 		shown = append(shown, sq)
 	}
-	slices.SortStableFunc(shown, func(a, b shownSquare) int { return cmp.Compare(a.miss, b.miss) })
+	slices.SortStableFunc(shown, func(a, b shownSquare) int { return cmp.Compare(a.novel, b.novel) })
 	return shown
 }
 
-// newShownSquare is what cell showed, odds being the per-square prior's
-// chance of it and fits the ranks a set-up may have put there to show it.
-func newShownSquare(cell int, odds float64, fits func(game.Rank) bool) shownSquare {
-	sq := shownSquare{cell: cell, novel: math.Log(odds), fits: rankBits(fits)}
+// slipLogP fills in sq.logP, odds being the per-square prior's chance of
+// what was shown and fits the ranks a layout may have put there to show it.
+func (sq *shownSquare) slipLogP(odds float64, fits func(game.Rank) bool) {
 	for s, sl := range setupSlips {
 		miss := math.Log(sl.slip * odds)
 		hit := math.Log(sl.slip*odds + 1 - sl.slip)
@@ -227,6 +230,4 @@ func newShownSquare(cell int, odds float64, fits func(game.Rank) bool) shownSqua
 			}
 		}
 	}
-	sq.miss = math.Log(setupSlips[0].slip * odds)
-	return sq
 }
