@@ -127,7 +127,9 @@ var configs = [...]config{
 	// Colonels and Generals were taken back by hidden neighbours (takeBack); a
 	// known General counted as a danger to a Flag walled in by Bombs
 	// (sealedFlag); a Miner it knew walked up to such a Flag, and its last
-	// defenders walked away from a Flag with an open side (guard). Against
+	// defenders walked away from a Flag with an open side (guard); Demon's
+	// known raiders stepped between its pieces and took one a move, since
+	// its leaves stood pat as if a side could save two pieces (forks). Against
 	// Demon with people's unpublished set-ups it loses much to Demon's
 	// raiders; hunting or trading with them, keeping moved pieces away from
 	// them, keeping the Miners home or the Marshal hidden, dearer or cheaper
@@ -140,7 +142,7 @@ var configs = [...]config{
 	// their chance each scored within the luck of Demon's draws or worse
 	// (docs/COMPUTER.md says by how much).
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
-		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300,
+		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300, forks: true,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
 }
 

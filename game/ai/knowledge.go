@@ -487,7 +487,7 @@ func (k *knowledge) sample(rng *rand.Rand, ranks *[numIDs]game.Rank) {
 
 // world builds the position with the given guesses for the unknown pieces.
 func (k *knowledge) world(guess *[numIDs]game.Rank, toMove game.Side) *world {
-	w := &world{toMove: toMove, scoutRange: k.rules.ScoutStrikesAtRange}
+	w := &world{toMove: toMove, scoutRange: k.rules.ScoutStrikesAtRange, last: noSq}
 	for s := range w.board {
 		w.board[s] = empty
 		if game.Square(s).IsLake() {

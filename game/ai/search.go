@@ -61,6 +61,10 @@ type config struct {
 	// cheapFlag makes pieces worth more than a Miner try an unmoved piece
 	// for the Flag only at a quarter of flagCap while a Miner is left.
 	cheapFlag bool
+	// forks makes the side to move at a quiescence leaf stand pat at its
+	// score less what the enemy's last move forks (see hanging): it saves
+	// one piece by moving it, not two.
+	forks bool
 }
 
 // inference is what a level's beliefs about the hidden pieces draw on.
@@ -332,6 +336,9 @@ func (s *searcher) negamaxMoves(w *world, ms []move, depth int, alpha, beta int3
 // also stand pat.
 func (s *searcher) quiesce(w *world, depth int, alpha, beta int32) int32 {
 	stand := s.score(w)
+	if s.cfg.forks && w.result == 0 {
+		stand -= s.hanging(w)
+	}
 	if w.result != 0 || depth <= 0 || stand >= beta {
 		return stand
 	}
@@ -348,6 +355,75 @@ func (s *searcher) quiesce(w *world, depth int, alpha, beta int32) int32 {
 		})
 	}
 	return s.quiesceMoves(w, ms, depth, stand, alpha, beta)
+}
+
+// hanging is what the side to move in w loses if it stands pat after the
+// enemy's last move put one piece next to several of its pieces that it
+// beats: a fork. The side saves the greatest loss with its move, so it is the
+// second greatest. A loss is the piece's worth (with its secret), less the
+// attacker's when another piece of the side beside it would take the
+// attacker back, or the difference when both would die. The player's own
+// pieces count against every enemy piece, which in the search sees through
+// them; the enemy's only when the player knows them, since the player
+// attacks nothing else. Flags are left to offeredFlag.
+func (s *searcher) hanging(w *world) int32 {
+	if w.last == noSq {
+		return 0
+	}
+	a := w.board[w.last]
+	side := w.toMove
+	if a < 0 || sideOf(a) == side || !w.rank[a].Movable() {
+		return 0
+	}
+	opp := side.Opponent()
+	var first, second int32
+	for _, at := range neighbours[w.last] {
+		if at == noSq {
+			continue
+		}
+		id := w.board[at]
+		if id < 0 || sideOf(id) != side || w.rank[id] == game.Flag {
+			continue
+		}
+		if side != s.me && !s.known[id] && !w.revealed[id] {
+			continue
+		}
+		worth := s.e.val[side][w.rank[id]]
+		if !w.revealed[id] {
+			worth += s.e.hid[side][w.rank[id]]
+		}
+		var loss int32
+		switch fightTable[w.rank[a]][w.rank[id]] {
+		case attackerWins:
+			loss = worth
+			if s.takesBack(w, at, id, a) {
+				loss -= s.e.val[opp][w.rank[a]]
+			}
+		case bothDie:
+			loss = worth - s.e.val[opp][w.rank[a]]
+		}
+		if loss > first {
+			first, second = loss, first
+		} else if loss > second {
+			second = loss
+		}
+	}
+	return second
+}
+
+// takesBack reports whether a piece of victim's side other than victim,
+// next to its square at, beats attacker a once a has taken victim there.
+func (s *searcher) takesBack(w *world, at uint8, victim, a int8) bool {
+	for _, n := range neighbours[at] {
+		if n == noSq {
+			continue
+		}
+		if d := w.board[n]; d >= 0 && d != victim && sideOf(d) == sideOf(victim) &&
+			w.rank[d].Movable() && fightTable[w.rank[d]][w.rank[a]] == attackerWins {
+			return true
+		}
+	}
+	return false
 }
 
 // quiesceMoves is quiesce over the battles ms of the side to move, which

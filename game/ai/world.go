@@ -85,6 +85,8 @@ type world struct {
 	// result: 0 while on, 1 + the winner, or 3 for a draw.
 	result     int8
 	scoutRange bool
+	// last is the square the last move went to (noSq before any).
+	last uint8
 	// ev scores the world; score is its evaluation (evaluator.evalFull),
 	// kept up to date by make and unmake when ev is set.
 	ev    *evaluator
@@ -100,6 +102,7 @@ type undo struct {
 	movable    [2]int8
 	result     int8
 	aSq, dSq   uint8
+	last       uint8
 	score      int32
 }
 
@@ -107,7 +110,8 @@ type undo struct {
 func (w *world) make(m move) undo {
 	a := w.board[m.from]
 	u := undo{m: m, a: a, d: w.board[m.to], aRev: w.revealed[a], aMoved: w.moved[a],
-		movable: w.movable, result: w.result, aSq: m.from}
+		movable: w.movable, result: w.result, aSq: m.from, last: w.last}
+	w.last = m.to
 	if u.d >= 0 {
 		u.dRev, u.dSq = w.revealed[u.d], m.to
 	}
@@ -185,7 +189,7 @@ func (w *world) remove(id int8) {
 func (w *world) unmake(u undo) {
 	w.toMove ^= 1
 	w.ply--
-	w.result, w.movable, w.score = u.result, u.movable, u.score
+	w.result, w.movable, w.score, w.last = u.result, u.movable, u.score, u.last
 	a, d := u.a, u.d
 	w.revealed[a], w.moved[a] = u.aRev, u.aMoved
 	if w.sq[a] != noSq {
