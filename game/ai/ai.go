@@ -29,7 +29,9 @@
 // (Spies, Miners and Scouts valued by what is left), the worth of a rank the
 // enemy does not know yet, a pull of each piece towards the enemy pieces it
 // expects to beat (which keeps the game going when no battle is in sight) and
-// the danger to its own Flag. The root moves come from the real rules (see
+// the danger to its own Flag; hard's side to move at the end of the battles
+// also loses what the enemy's last move forks (see searcher.hanging). The root
+// moves come from the real rules (see
 // game.View.LegalMoves), so the player never picks a move the repetition rules
 // refuse, and moves back into a recent position are penalized, so that it
 // never stalls a game on purpose.
