@@ -398,13 +398,19 @@ func (e *evaluator) contribution(w *world, id int8) int32 {
 // pieceValue is what piece id (on the board) is worth to the player: its
 // rank's value, plus its worth while hidden, negative for the enemy's.
 func (e *evaluator) pieceValue(w *world, id int8) int32 {
+	if sideOf(id) != e.me {
+		return -e.pieceWorth(w, id)
+	}
+	return e.pieceWorth(w, id)
+}
+
+// pieceWorth is what piece id is worth to its own side: its rank's value,
+// plus its worth while hidden.
+func (e *evaluator) pieceWorth(w *world, id int8) int32 {
 	side, r := sideOf(id), w.rank[id]
 	v := e.val[side][r]
 	if !w.revealed[id] {
 		v += e.hid[side][r]
-	}
-	if side != e.me {
-		return -v
 	}
 	return v
 }

@@ -388,10 +388,7 @@ func (s *searcher) hanging(w *world) int32 {
 		if side != s.me && !s.known[id] && !w.revealed[id] {
 			continue
 		}
-		worth := s.e.val[side][w.rank[id]]
-		if !w.revealed[id] {
-			worth += s.e.hid[side][w.rank[id]]
-		}
+		worth := s.e.pieceWorth(w, id)
 		var loss int32
 		switch fightTable[w.rank[a]][w.rank[id]] {
 		case attackerWins:
