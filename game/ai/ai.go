@@ -118,31 +118,19 @@ var configs = [...]config{
 	// Hard searches two plies deeper than normal (three deeper with at most 24
 	// pieces on the board: Barrage against normal went from 58% to 69%), over
 	// 16 guesses, with beliefs from set-ups, recognition of published ones and
-	// behaviour (behaviour.go): shown the enemy's true ranks it beat Demon of
-	// Ignorance in each of 10 games, so beliefs are what it lacks most (where
-	// the Bombs and the Flag stand far more than the Marshal and General). Each
-	// other setting answers a way it lost games in the arena
-	// (docs/COMPUTER.md): a Flag pull of 1500 charged unknown pieces (500 won
-	// 74% against normal instead of 46%, and 150 or 1000 lost against Demon of
-	// Ignorance); its Marshal and General died on Bombs and its Marshal to a
-	// Spy beside a bait (flagCap, cheapFlag, spyGuard); its known Majors,
-	// Colonels and Generals were taken back by hidden neighbours (takeBack); a
-	// known General counted as a danger to a Flag walled in by Bombs
-	// (sealedFlag); a Miner it knew walked up to such a Flag, and its last
-	// defenders walked away from a Flag with an open side (guard); Demon's
-	// known raiders stepped between its pieces and took one a move, since
-	// its leaves stood pat as if a side could save two pieces (forks). Against
-	// Demon with people's unpublished set-ups it loses much to Demon's
-	// raiders; hunting or trading with them, keeping moved pieces away from
-	// them, keeping the Miners home or the Marshal hidden, dearer or cheaper
-	// secrets for its strong pieces, moving the strong pieces early or fewer
-	// pieces, more or fewer guesses, dearer last Miners, a dearer guard or
-	// one that also counts a battle's own risk or people's Spy answers,
-	// trading while ahead, a deeper search late in the game and weighing the
-	// published layouts of Bombs and Flag (layouts.go), reading who hunts
-	// its strong pieces or fearing the ranks that beat its General more than
-	// their chance each scored within the luck of Demon's draws or worse
-	// (docs/COMPUTER.md says by how much).
+	// behaviour (behaviour.go). Shown the enemy's true ranks it beat Demon of
+	// Ignorance in each of 10 games, so beliefs are what it lacks most. Each
+	// other setting answers a way it lost games in the arena: a Flag pull of
+	// 1500 charged unknown pieces (500 won 74% against normal instead of 46%);
+	// its Marshal and General died on Bombs and its Marshal to a Spy beside a
+	// bait (flagCap, cheapFlag, spyGuard); its known strong pieces were taken
+	// back by hidden neighbours (takeBack); a known General counted as a
+	// danger to a Flag walled in by Bombs (sealedFlag); a Miner it knew walked
+	// up to such a Flag, and its last defenders walked away from a Flag with
+	// an open side (guard); Demon's known raiders stepped between its pieces
+	// and took one a move (forks). The changes that scored within the luck of
+	// the arena or worse are listed in docs/COMPUTER.md, so that the next
+	// reader does not try them again.
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300, forks: true,
 		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
