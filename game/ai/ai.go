@@ -25,13 +25,12 @@
 // that an enemy piece beside the Flag is a danger to weigh, not a lost game;
 // and where every move loses all the same, the player plays on as if the
 // opponent could not take it, rather than throw its pieces away. The evaluation
-// counts material by rank value
-// (Spies, Miners and Scouts valued by what is left), the worth of a rank the
-// enemy does not know yet, a pull of each piece towards the enemy pieces it
-// expects to beat (which keeps the game going when no battle is in sight) and
-// the danger to its own Flag; hard's side to move at the end of the battles
-// also loses what the enemy's last move forks (see searcher.hanging). The root
-// moves come from the real rules (see
+// counts material by rank value (Spies, Miners and Scouts valued by what is
+// left), the worth of a rank the enemy does not know yet, a pull of each piece
+// towards the enemy pieces it expects to beat (which keeps the game going when
+// no battle is in sight) and the danger to its own Flag; hard's side to move at
+// the end of the battles also loses what the enemy's last move forks (see
+// searcher.hanging). The root moves come from the real rules (see
 // game.View.LegalMoves), so the player never picks a move the repetition rules
 // refuse, and moves back into a recent position are penalized, so that it
 // never stalls a game on purpose.
