@@ -54,8 +54,8 @@ var copyOdds = func() [maxChanged + 1]float64 {
 }()
 
 // copyExact is the share of the copies of a published set-up taken as
-// published. With it the beliefs are sure (0.95 or more) of 3,139 pieces of
-// people's unpublished set-ups in the held-out months and right about 95%
+// published. With it the beliefs were sure (0.95 or more) of 3,281 pieces of
+// people's unpublished set-ups in the held-out months and right about 94%
 // of them; weighing each square apart they were sure of 10,743 and right
 // about 90% (docs/COMPUTER.md, beliefs).
 const copyExact = 0.05

@@ -102,14 +102,7 @@ func indexFor(rules game.Rules) *setupIndex {
 const (
 	// ownSetupOdds is the chance, before anything is shown, that the
 	// opponent made a set-up of their own rather than took a published one.
-	// A member of a Discord server sets up by hand or with the Random
-	// button: few copy one of the 64,920. And a set-up of one's own pays for
-	// every copy the beliefs expect: with the odds even, a few published
-	// set-ups that happened to agree with the squares shown so far made the
-	// beliefs sure of ranks that were not there, and hard scored 0.11 a game
-	// less against people's set-ups far from every published one
-	// (docs/COMPUTER.md, beliefs).
-	ownSetupOdds = 0.97
+	ownSetupOdds = 0.5
 	// setupCutoff is how far (in log-likelihood) below the best a published
 	// set-up may fall before it no longer counts.
 	setupCutoff = 16
