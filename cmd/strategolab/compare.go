@@ -428,7 +428,21 @@ type battleTally struct {
 	// counts those games. It tells when a lead was made or lost.
 	netBy      [2][len(netPlies)]int
 	netReached [len(netPlies)]int
+	// offered[p][o] counts, turn by turn, the times a hidden moved piece of
+	// player p's stood beside an enemy piece whose rank p knew, at the
+	// enemy's turn, by the battle it would have been (offerBeats: p's piece
+	// beats the enemy's, a trap; offerBeaten: the enemy's beats it); and
+	// offerTaken those the enemy attacked. An enemy that cannot read p's
+	// pieces attacks traps as often as the rest.
+	offered, offerTaken [2][offerKinds]int
 }
+
+// The battles an offer of a hidden moved piece would have been.
+const (
+	offerBeats  = iota // the hidden piece beats the known enemy piece beside it
+	offerBeaten        // the known enemy piece beats it
+	offerKinds
+)
 
 // The states of a side's Marshal as the enemy saw it.
 const (
@@ -555,6 +569,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
 		markShown(&shownFar, &v, flags)
+		t.countOffers(g, &v, m, player(side.Opponent()))
 		// What the attacker knew of the target, read before the battle
 		// shows it; and, for a hidden moved one, what else it might have met.
 		kind := onKnown
@@ -657,6 +672,42 @@ func (t *battleTally) add(r arenaRecord) error {
 		}
 	}
 	return nil
+}
+
+// countOffers counts, at the turn of the side whose view v is, the hidden
+// moved pieces of the enemy (player p) beside a piece of the side's that the
+// enemy knows, by the battle it would be, and whether move m attacks one.
+func (t *battleTally) countOffers(g *game.Game, v *game.View, m game.Move, p int) {
+	side, _ := v.Viewer.IsPlayer()
+	enemyView := g.View(game.ViewerOf(side.Opponent()))
+	for at := game.Square(0); at < game.NumSquares; at++ {
+		a := v.Board[at]
+		if !a.Occupied || a.Side != side || !a.Rank.Movable() || enemyView.Board[at].Rank == game.NoRank {
+			continue
+		}
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			row, col := at.Row()+d[0], at.Col()+d[1]
+			if row < 0 || row > 9 || col < 0 || col > 9 {
+				continue
+			}
+			sq := game.Square(row*10 + col)
+			if c := v.Board[sq]; !c.Occupied || c.Side == side || c.Rank != game.NoRank || !c.Moved {
+				continue
+			}
+			_, r, _ := g.PieceAt(sq)
+			kind := offerBeaten
+			switch game.Fight(a.Rank, r) {
+			case game.DefenderWon:
+				kind = offerBeats
+			case game.BothRemoved:
+				continue
+			}
+			t.offered[p][kind]++
+			if m.From == at && m.To == sq {
+				t.offerTaken[p][kind]++
+			}
+		}
+	}
 }
 
 // raiderTakes is how many pieces a piece takes in a game to count as a
@@ -874,6 +925,11 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "  of them, taken by a piece that did not know them",
 		float64(t.leftBlind[0])/g, "", float64(t.leftBlind[1])/g)
+	for k, name := range [offerKinds]string{offerBeats: "hidden moved by known piece it beats", offerBeaten: "hidden moved by known piece beating it"} {
+		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", name+": turns (attacked)",
+			float64(t.offered[0][k])/g, bracketed(float64(t.offerTaken[0][k]), t.offered[0][k]),
+			float64(t.offered[1][k])/g, bracketed(float64(t.offerTaken[1][k]), t.offered[1][k]))
+	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", fmt.Sprintf("pieces lost to raiders, pieces that took %d+ (raiders)", raiderTakes),
 		float64(t.raided[0])/g, bracketed(float64(t.raiders[0]), t.games), float64(t.raided[1])/g, bracketed(float64(t.raiders[1]), t.games))
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "Marshal taken by the Spy (share: just after it took)",

@@ -631,6 +631,51 @@ func TestCompareBattles(t *testing.T) {
 	}
 }
 
+// TestCompareOffers: at each turn, a hidden moved piece beside an enemy piece
+// whose rank its player knows is counted for its player, by the battle it
+// would be, and as attacked when the enemy's move attacks it.
+func TestCompareOffers(t *testing.T) {
+	// Red's Marshal on E4, Sergeant on F4 and Scout on G4; Blue's General
+	// on F7.
+	red := map[string]game.Rank{"E4": game.Marshal, "F4": game.Sergeant, "G4": game.Scout, "B1": game.General, "A1": game.Flag}
+	blue := map[string]game.Rank{"E7": game.Sergeant, "F7": game.General, "C10": game.Scout, "J10": game.Marshal, "A10": game.Flag}
+	// Blue's General shows itself taking the Sergeant on F5.
+	shown := []string{"F4-F5", "F7-F6", "B1-B2", "F6xF5"}
+	then := func(moves ...string) []string { return append(append([]string(nil), shown...), moves...) }
+	tests := []struct {
+		name          string
+		moves         []string
+		offered, took [2][offerKinds]int
+	}{
+		// Red's Marshal, hidden, steps beside it on E5.
+		{"the General spares the Marshal", then("E4-E5", "J10-J9"),
+			[2][offerKinds]int{{offerBeats: 1}}, [2][offerKinds]int{}},
+		{"the General walks into the Marshal the second time", then("E4-E5", "J10-J9", "B2-B3", "F5xE5"),
+			[2][offerKinds]int{{offerBeats: 2}}, [2][offerKinds]int{{offerBeats: 1}}},
+		{"a hidden piece, not the known General, attacks the Marshal", then("E4-E5", "E7-E6", "B2-B3", "E6xE5"),
+			[2][offerKinds]int{{offerBeats: 2}}, [2][offerKinds]int{}},
+		// Red's Scout, hidden, steps beside it on F4.
+		{"the General spares the Scout twice, then takes it", then("G4-F4", "J10-J9", "B2-B3", "J9-J8", "B3-B4", "F5xF4"),
+			[2][offerKinds]int{{offerBeaten: 3}}, [2][offerKinds]int{{offerBeaten: 1}}},
+		// Red's Sergeant is taken on its first step, before anything is known.
+		{"nothing known", []string{"F4-F5", "F7-F6", "B1-B2", "F6xF5"},
+			[2][offerKinds]int{}, [2][offerKinds]int{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, tally := scriptedRun(t, gametest.CustomRules(t, "10 9 4 2 F"), red, blue, tc.moves)
+			if tally.offered != tc.offered || tally.offerTaken != tc.took {
+				t.Errorf("offered %v, attacked %v; want %v, %v", tally.offered, tally.offerTaken, tc.offered, tc.took)
+			}
+			out, _, code := runCompareTest(t, "-battles", dir)
+			if code != 0 || !strings.Contains(out, "hidden moved by known piece it beats: turns (attacked)") ||
+				!strings.Contains(out, "hidden moved by known piece beating it: turns (attacked)") {
+				t.Errorf("exit %d, output\n%s", code, out)
+			}
+		})
+	}
+}
+
 // walkingScouts is a game of 204 plies: Red's Sergeant and Scout move;
 // Blue's General takes the Sergeant and is seen; then a Scout of each side
 // walks round a square. Red never moves its General and Miner, Blue its
