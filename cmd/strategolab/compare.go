@@ -679,10 +679,9 @@ func (t *battleTally) add(r arenaRecord) error {
 // enemy knows, by the battle it would be, and whether move m attacks one.
 func (t *battleTally) countOffers(g *game.Game, v *game.View, m game.Move, p int) {
 	side, _ := v.Viewer.IsPlayer()
-	enemyView := g.View(game.ViewerOf(side.Opponent()))
 	for at := game.Square(0); at < game.NumSquares; at++ {
-		a := v.Board[at]
-		if !a.Occupied || a.Side != side || !a.Rank.Movable() || enemyView.Board[at].Rank == game.NoRank {
+		a := v.Board[at] // Revealed: a battle showed its rank to the enemy too
+		if !a.Occupied || a.Side != side || !a.Rank.Movable() || !a.Revealed {
 			continue
 		}
 		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
