@@ -87,7 +87,18 @@ type Tally struct {
 	// Sure counts the pieces whose likeliest rank had a chance in each of
 	// sureBands, and Right those of them that were that rank.
 	Sure, Right [len(sureBands)]int
+	// Flags counts the views in which the opponent's Flag was hidden;
+	// FlagFirst and FlagTop3 those in which no other hidden piece, or fewer
+	// than three, had a greater chance of being the Flag; FlagChance sums
+	// the chance the true Flag had, and FlagCandidates the hidden pieces
+	// that had a chance of at least flagCandidate.
+	Flags, FlagFirst, FlagTop3, FlagCandidates int
+	FlagChance                                 float64
 }
+
+// flagCandidate is the least chance of being the Flag that makes a hidden
+// piece a candidate in -flag's count.
+const flagCandidate = 0.01
 
 // sureBands are the lower ends of the bands of a likeliest rank's chance
 // that -sure tells apart: at 0.95 or more hard's search takes the piece for
@@ -117,6 +128,11 @@ func (t *Tally) add(u Tally) {
 	t.Sum += u.Sum
 	t.Pieces += u.Pieces
 	t.Misses += u.Misses
+	t.Flags += u.Flags
+	t.FlagFirst += u.FlagFirst
+	t.FlagTop3 += u.FlagTop3
+	t.FlagCandidates += u.FlagCandidates
+	t.FlagChance += u.FlagChance
 	for i := range t.Sure {
 		t.Sure[i] += u.Sure[i]
 		t.Right[i] += u.Right[i]
@@ -215,6 +231,7 @@ func scorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions, pieces pi
 		return Tally{}, err
 	}
 	var t Tally
+	t.tallyFlag(g, bs)
 	for _, b := range bs {
 		if (pieces == movedPieces && !b.Moved) || (pieces == stillPieces && b.Moved) {
 			continue
@@ -240,6 +257,39 @@ func scorePosition(g *game.Game, side game.Side, opt ai.BeliefOptions, pieces pi
 		}
 	}
 	return t, nil
+}
+
+// tallyFlag counts where the opponent's Flag stands among its hidden pieces
+// by the chance the beliefs bs give each of being the Flag, when the Flag is
+// one of them.
+func (t *Tally) tallyFlag(g *game.Game, bs []ai.PieceBelief) {
+	flag := -1
+	for i, b := range bs {
+		if trueRank(g, b.Start) == game.Flag {
+			flag = i
+		}
+	}
+	if flag < 0 {
+		return
+	}
+	chance := bs[flag].P[game.Flag]
+	above := 0
+	for i, b := range bs {
+		if b.P[game.Flag] >= flagCandidate {
+			t.FlagCandidates++
+		}
+		if i != flag && b.P[game.Flag] > chance {
+			above++
+		}
+	}
+	t.Flags++
+	t.FlagChance += chance
+	if above == 0 {
+		t.FlagFirst++
+	}
+	if above < 3 {
+		t.FlagTop3++
+	}
 }
 
 // ScoreRecord scores every model at each ply of plies the game reaches, from
@@ -274,7 +324,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, sel selection) (
 	return tallies, err
 }
 
-const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-player NAME] [-attacks | -sure] [-j N] FILES...
+const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-player NAME] [-attacks | -sure | -flag] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
 archives of XML records, or XML records): for each game of the variant (the
@@ -295,6 +345,11 @@ were Bombs.
 often the likeliest rank it gave a hidden piece was the piece's, by the
 chance it gave that rank (0.5-0.7, 0.7-0.9, 0.9-0.95, 0.95-0.99, 0.99 or
 more; hard's search takes a piece at 0.95 or more for known).
+
+-flag asks where the opponent's Flag stands among its hidden pieces, by the
+chance each model gave each of them of being the Flag: at each ply, how often
+the Flag was the likeliest and among the three likeliest, the mean chance
+the Flag had, and how many hidden pieces had a chance of 0.01 or more.
 
 Models: counts (the counts left and what moved), prior (and where people set
 up which rank), prior+hand (and the hand-set reading of behaviour),
@@ -318,7 +373,7 @@ func RunFlags(w io.Writer) *flag.FlagSet {
 type runFlagValues struct {
 	plies, models, pieces, setups, variant, player *string
 	jobs                                           *int
-	attacks, sure                                  *bool
+	attacks, sure, flag                            *bool
 }
 
 func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
@@ -337,6 +392,7 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 	v.player = fs.String("player", "", "score only the beliefs about the pieces of the players whose names contain this (any case), such as ext: for an arena's outside engine")
 	v.attacks = fs.Bool("attacks", false, "instead, at every attack on a hidden piece that never moved, compare the chance of a Bomb each model gave it with what it was")
 	v.sure = fs.Bool("sure", false, "instead, how often each model's likeliest rank for a hidden piece was right, by the chance it gave it")
+	v.flag = fs.Bool("flag", false, "instead, where the Flag stands among the hidden pieces by the chance each model gave it of being the Flag")
 	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
 	return fs, v
 }
@@ -378,12 +434,22 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "beliefs: -pieces is all, moved or still, not %q\n", *piecesText)
 		return 2
 	}
-	if *v.attacks && *v.sure {
-		fmt.Fprintln(stderr, "beliefs: -attacks and -sure are two different questions: ask one")
+	asked := 0
+	for _, on := range []bool{*v.attacks, *v.sure, *v.flag} {
+		if on {
+			asked++
+		}
+	}
+	if asked > 1 {
+		fmt.Fprintln(stderr, "beliefs: -attacks, -sure and -flag are different questions: ask one")
 		return 2
 	}
 	if *v.attacks && pieces != allPieces {
 		fmt.Fprintln(stderr, "beliefs: -attacks looks only at pieces that never moved: leave -pieces out")
+		return 2
+	}
+	if *v.flag && pieces != allPieces {
+		fmt.Fprintln(stderr, "beliefs: -flag looks at every hidden piece, as the Flag never moves: leave -pieces out")
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -421,6 +487,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *v.attacks {
 		fmt.Fprintf(stdout, "the chance of a Bomb at each attack on a hidden piece that never moved (%s, %s set-ups), by tenths\n", whose, *setupsText)
 		printCalibration(stdout, models, calibration)
+		return 0
+	}
+	if *v.flag {
+		fmt.Fprintf(stdout, "where the Flag stands among the hidden pieces, by the chance of being the Flag (%s, %s set-ups)\n", whose, *setupsText)
+		printFlag(stdout, models, plies, total)
 		return 0
 	}
 	if *v.sure {
@@ -611,4 +682,28 @@ func printSure(w io.Writer, models []Model, total [][]Tally) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// printFlag writes, for each model and ply, the share of views in which the
+// Flag was the likeliest and among the three likeliest to be the Flag, the
+// mean chance it had, and the mean number of candidates.
+func printFlag(w io.Writer, models []Model, plies []int, total [][]Tally) {
+	fmt.Fprintf(w, "%-14s %8s %10s %10s %12s %11s\n", "model", "ply", "likeliest", "top three", "mean chance", "candidates")
+	for i, m := range models {
+		for j, p := range plies {
+			t := total[i][j]
+			if t.Flags == 0 {
+				fmt.Fprintf(w, "%-14s %8d %10s %10s %12s %11s\n", m.Name, p, "-", "-", "-", "-")
+				continue
+			}
+			n := float64(t.Flags)
+			fmt.Fprintf(w, "%-14s %8d %10.2f %10.2f %12.3f %11.1f\n", m.Name, p,
+				float64(t.FlagFirst)/n, float64(t.FlagTop3)/n, t.FlagChance/n, float64(t.FlagCandidates)/n)
+		}
+	}
+	views := make([]string, len(plies))
+	for j, p := range plies {
+		views[j] = fmt.Sprintf("%d at ply %d", total[0][j].Flags, p)
+	}
+	fmt.Fprintf(w, "views with the Flag hidden: %s\n", strings.Join(views, ", "))
 }

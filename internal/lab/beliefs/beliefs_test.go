@@ -244,6 +244,124 @@ func TestSureTally(t *testing.T) {
 	}
 }
 
+// TestFlagRanking places the Flag among other hidden pieces by the chances
+// the beliefs give them of being the Flag.
+func TestFlagRanking(t *testing.T) {
+	rec := readTestRecord(t, classicFiles[0])
+	g, err := game.NewGame(records.ReplayRules(rec), rec.Setups[game.Red], rec.Setups[game.Blue])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Blue's Flag and four other pieces of Blue's, by their start squares.
+	var flag game.Square
+	var others []game.Square
+	for sq := game.Square(0); sq < game.NumSquares; sq++ {
+		_, _, blue := game.SetupCell(game.Blue, sq)
+		switch r := trueRank(g, sq); {
+		case r == game.NoRank, !blue:
+		case r == game.Flag:
+			flag = sq
+		case len(others) < 4:
+			others = append(others, sq)
+		}
+	}
+	tests := []struct {
+		name        string
+		flagChance  float64
+		otherChance []float64
+		first, top3 int
+		candidates  int
+	}{
+		{"the likeliest", 0.6, []float64{0.2, 0.1, 0.05, 0}, 1, 1, 4},
+		{"second", 0.3, []float64{0.4, 0.2, 0.1, 0}, 0, 1, 4},
+		{"third, a tie above counting as below", 0.2, []float64{0.4, 0.3, 0.2, 0.005}, 0, 1, 4},
+		{"fourth", 0.1, []float64{0.4, 0.3, 0.2, 0}, 0, 0, 4},
+		{"not a candidate", 0.005, []float64{0.4, 0.3, 0.2, 0.095}, 0, 0, 4},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bs := []ai.PieceBelief{{Start: flag}}
+			bs[0].P[game.Flag] = tc.flagChance
+			for i, sq := range others {
+				b := ai.PieceBelief{Start: sq}
+				b.P[game.Flag] = tc.otherChance[i]
+				bs = append(bs, b)
+			}
+			var got Tally
+			got.tallyFlag(g, bs)
+			want := Tally{Flags: 1, FlagFirst: tc.first, FlagTop3: tc.top3, FlagCandidates: tc.candidates, FlagChance: tc.flagChance}
+			if got != want {
+				t.Errorf("tallied %+v, want %+v", got, want)
+			}
+		})
+	}
+	var none Tally
+	none.tallyFlag(g, []ai.PieceBelief{{Start: others[0]}})
+	if none != (Tally{}) {
+		t.Errorf("with the Flag not among the hidden pieces, tallied %+v, want nothing", none)
+	}
+}
+
+func TestFlagTally(t *testing.T) {
+	rec := readTestRecord(t, classicFiles[0])
+	g, err := game.NewGame(records.ReplayRules(rec), rec.Setups[game.Red], rec.Setups[game.Blue])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range rec.Moves[:100] {
+		if _, err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		opt := ai.BeliefOptions{Prior: true, Behaviour: ai.FittedBehaviour}
+		tally, err := ScorePosition(g, side, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs, err := ai.Beliefs(g.View(game.ViewerOf(side)), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The Flag's chance, and the chances of the other hidden pieces.
+		var flag float64
+		var others []float64
+		for _, b := range bs {
+			if trueRank(g, b.Start) == game.Flag {
+				flag = b.P[game.Flag]
+			} else {
+				others = append(others, b.P[game.Flag])
+			}
+		}
+		above, candidates := 0, 0
+		for _, p := range others {
+			if p > flag {
+				above++
+			}
+			if p >= flagCandidate {
+				candidates++
+			}
+		}
+		if flag >= flagCandidate {
+			candidates++
+		}
+		want := Tally{Flags: 1, FlagChance: flag, FlagCandidates: candidates}
+		if above == 0 {
+			want.FlagFirst = 1
+		}
+		if above < 3 {
+			want.FlagTop3 = 1
+		}
+		got := Tally{Flags: tally.Flags, FlagFirst: tally.FlagFirst, FlagTop3: tally.FlagTop3, FlagChance: tally.FlagChance, FlagCandidates: tally.FlagCandidates}
+		if got != want {
+			t.Errorf("%s's view: tallied %+v, the beliefs give %+v", side, got, want)
+		}
+		if candidates < 2 {
+			t.Errorf("%s's view: %d candidates for the Flag at ply 100: the test checks little", side, candidates)
+		}
+	}
+}
+
 // zipOf writes the files into a zip archive in dir and returns its path.
 func zipOf(t *testing.T, dir, name string, files []string) string {
 	t.Helper()
@@ -295,6 +413,10 @@ func TestRun(t *testing.T) {
 		{"sure", []string{"-sure", "-models", "prior,recog+fitted", classicFiles[0]}, 0,
 			[]string{"how often the likeliest rank was right", "0.95-0.99", "0.99-1.00", "prior ", "recog+fitted "}, ""},
 		{"sure and attacks", []string{"-sure", "-attacks", classicFiles[0]}, 2, nil, "ask one"},
+		{"flag", []string{"-flag", "-models", "prior,recog+fitted", "-plies", "50,100", classicFiles[0]}, 0,
+			[]string{"where the Flag stands among the hidden pieces", "likeliest", "top three", "prior ", "recog+fitted ", "at ply 100"}, ""},
+		{"flag and sure", []string{"-flag", "-sure", classicFiles[0]}, 2, nil, "ask one"},
+		{"flag and pieces", []string{"-flag", "-pieces", "still", classicFiles[0]}, 2, nil, "leave -pieces out"},
 		{"bad pieces", []string{"-pieces", "some", classicFiles[0]}, 2, nil, "-pieces"},
 		{"no files", nil, 2, nil, "usage: strategolab beliefs"},
 		{"bad plies", []string{"-plies", "100,50", classicFiles[0]}, 2, nil, "does not come after"},
