@@ -205,16 +205,7 @@ func TestSureTally(t *testing.T) {
 			t.Errorf("a chance of %.3f is in band %d, want %d", tc.p, got, tc.band)
 		}
 	}
-	rec := readTestRecord(t, classicFiles[0])
-	g, err := game.NewGame(records.ReplayRules(rec), rec.Setups[game.Red], rec.Setups[game.Blue])
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range rec.Moves[:100] {
-		if _, err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := gameAt(t, classicFiles[0], 100)
 	opt := ai.BeliefOptions{Prior: true, Recognition: true, Behaviour: ai.FittedBehaviour}
 	tally, err := ScorePosition(g, game.Red, opt)
 	if err != nil {
@@ -244,14 +235,26 @@ func TestSureTally(t *testing.T) {
 	}
 }
 
-// TestFlagRanking places the Flag among other hidden pieces by the chances
-// the beliefs give them of being the Flag.
-func TestFlagRanking(t *testing.T) {
-	rec := readTestRecord(t, classicFiles[0])
+// gameAt returns the game of the record in file after its first ply plies.
+func gameAt(t *testing.T, file string, ply int) *game.Game {
+	t.Helper()
+	rec := readTestRecord(t, file)
 	g, err := game.NewGame(records.ReplayRules(rec), rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		t.Fatal(err)
 	}
+	for _, m := range rec.Moves[:ply] {
+		if _, err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestFlagRanking places the Flag among other hidden pieces by the chances
+// the beliefs give them of being the Flag.
+func TestFlagRanking(t *testing.T) {
+	g := gameAt(t, classicFiles[0], 0)
 	// Blue's Flag and four other pieces of Blue's, by their start squares.
 	var flag game.Square
 	var others []game.Square
@@ -303,16 +306,7 @@ func TestFlagRanking(t *testing.T) {
 }
 
 func TestFlagTally(t *testing.T) {
-	rec := readTestRecord(t, classicFiles[0])
-	g, err := game.NewGame(records.ReplayRules(rec), rec.Setups[game.Red], rec.Setups[game.Blue])
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range rec.Moves[:100] {
-		if _, err := g.Apply(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := gameAt(t, classicFiles[0], 100)
 	for _, side := range []game.Side{game.Red, game.Blue} {
 		opt := ai.BeliefOptions{Prior: true, Behaviour: ai.FittedBehaviour}
 		tally, err := ScorePosition(g, side, opt)
