@@ -22,7 +22,10 @@ the other side has seen its strongest piece, and how many of its Colonels,
 Generals and Marshals it has seen. Then, by the rank its Marshal took, how
 often a player's Marshal took a piece and stood beside hidden enemy pieces,
 and how often the enemy's Spy took it on the next move: the Spy's answer to
-a bait. The players of an arena's records are told apart by name ("hard",
+a bait. Last, on the turns where one of a player's Captains or stronger
+stood beside a hidden enemy piece, how often it attacked that piece, by
+whether the piece had ever moved: an enemy that may be a Bomb is left
+alone. The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
 yardstick for the computer's.
 
@@ -62,6 +65,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	tallies := map[string]*habitTally{}
 	answers := map[string]*spyAnswers{}
+	officers := map[string]*officerAttacks{}
 	var players []string // in the order first met
 	for _, r := range recs {
 		if err := ctx.Err(); err != nil {
@@ -70,19 +74,21 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		var sides [2]*habitTally
 		var spies [2]*spyAnswers
+		var offs [2]*officerAttacks
 		for side, name := range r.Record.Players {
 			p := habitPlayer(name)
 			if tallies[p] == nil {
-				tallies[p], answers[p] = new(habitTally), new(spyAnswers)
+				tallies[p], answers[p], officers[p] = new(habitTally), new(spyAnswers), new(officerAttacks)
 				players = append(players, p)
 			}
-			sides[side], spies[side] = tallies[p], answers[p]
+			sides[side], spies[side], offs[side] = tallies[p], answers[p], officers[p]
 		}
 		if err := addHabits(r.Record, sides); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
 		addSpyAnswers(r.Record, spies)
+		addOfficerAttacks(r.Record, offs)
 	}
 	reached := false
 	for _, t := range tallies {
@@ -108,7 +114,83 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}
 	writeSpyAnswers(stdout, players, answers)
+	writeOfficerAttacks(stdout, players, officers)
 	return 0
+}
+
+// officerAttacks counts the turns on which one of a player's Captains or
+// stronger stood beside a hidden enemy piece (once for each such pair), by
+// the officer (Captain to Major, or Colonel and up) and by whether the enemy
+// piece had ever moved, and the turns on which the officer attacked it.
+type officerAttacks struct {
+	beside, attacked [2][2]int // [officer class][never moved, moved]
+}
+
+// addOfficerAttacks replays rec and counts each side's turns into its
+// player's tally. A record the rules stop early is counted up to there.
+func addOfficerAttacks(rec *game.Record, tallies [2]*officerAttacks) {
+	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
+	if err != nil {
+		return
+	}
+	for _, m := range rec.Moves {
+		side := g.ToMove()
+		v := g.View(game.ViewerOf(side))
+		t := tallies[side]
+		for sq, c := range v.Board {
+			if !c.Occupied || c.Side != side || c.Rank < game.Captain || c.Rank > game.Marshal {
+				continue
+			}
+			class := 0
+			if c.Rank >= game.Colonel {
+				class = 1
+			}
+			for n := range game.Square(game.NumSquares) {
+				e := v.Board[n]
+				if !game.Adjacent(n, game.Square(sq)) || !e.Occupied || e.Side == side || e.Rank != game.NoRank {
+					continue
+				}
+				moved := 0
+				if e.Moved {
+					moved = 1
+				}
+				t.beside[class][moved]++
+				if m.From == game.Square(sq) && m.To == n {
+					t.attacked[class][moved]++
+				}
+			}
+		}
+		if _, err := g.Apply(m); err != nil {
+			return
+		}
+	}
+}
+
+// writeOfficerAttacks writes, for each player whose officers stood beside
+// hidden enemy pieces, the share of those turns they attacked.
+func writeOfficerAttacks(w io.Writer, players []string, tallies map[string]*officerAttacks) {
+	header := false
+	for _, p := range players {
+		t := tallies[p]
+		if t.beside == ([2][2]int{}) {
+			continue
+		}
+		if !header {
+			fmt.Fprintln(w, "a Captain or stronger beside a hidden enemy piece on its side's turn, and the share of those turns it attacked it:")
+			header = true
+		}
+		fmt.Fprintln(w, p)
+		for class, name := range [2]string{"Captain to Major", "Colonel and up"} {
+			share := func(k int) string {
+				if t.beside[class][k] == 0 {
+					return "     -"
+				}
+				return fmt.Sprintf("%5.1f%%", 100*float64(t.attacked[class][k])/float64(t.beside[class][k]))
+			}
+			fmt.Fprintf(w, "  %-17s never moved %7d turns, %s attacked; moved %7d turns, %s attacked\n", name,
+				t.beside[class][0], share(0), t.beside[class][1], share(1))
+		}
+	}
 }
 
 // spyAnswers counts, by the rank a player's Marshal took, the captures that

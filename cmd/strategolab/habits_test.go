@@ -40,9 +40,9 @@ func TestHabits(t *testing.T) {
 		stderr string
 	}{
 		{"past ply 200", []int{204}, 0, "1 Custom games, a side:\nhard\n" + header +
-			rows(hard, 1, 1, 1) + "normal\n" + header + rows(normal, 1, 1, 1), ""},
+			rows(hard, 1, 1, 1) + "normal\n" + header + rows(normal, 1, 1, 1) + officers("normal", "     0 turns,      -", "   101 turns,   1.0%"), ""},
 		{"one game to ply 84, one past 200", []int{84, 204}, 0, "2 Custom games, a side:\nhard\n" + header +
-			rows(hard, 2, 1, 1) + "normal\n" + header + rows(normal, 2, 1, 1), ""},
+			rows(hard, 2, 1, 1) + "normal\n" + header + rows(normal, 2, 1, 1) + officers("normal", "     0 turns,      -", "   142 turns,   1.4%"), ""},
 		{"no game reaches ply 50", []int{44}, 1, "", "no game of 1 reached ply 50"},
 	}
 	for _, tc := range tests {
@@ -61,6 +61,17 @@ func TestHabits(t *testing.T) {
 }
 
 const header = "  ply    sides  moved, not seen fight  can move, never moved  attacks so far  strongest seen  Colonels and up seen\n"
+
+// officers is the section on officers beside hidden enemy pieces for one
+// player with Colonels and up only, their counts and shares (never moved,
+// then moved) given.
+func officers(player, never, moved string) string {
+	return officerHeader + player + "\n" +
+		"  Captain to Major  never moved       0 turns,      - attacked; moved       0 turns,      - attacked\n" +
+		"  Colonel and up    never moved  " + never + " attacked; moved  " + moved + " attacked\n"
+}
+
+const officerHeader = "a Captain or stronger beside a hidden enemy piece on its side's turn, and the share of those turns it attacked it:\n"
 
 // rows is the lines of one player at plies 50, 100 and 200, counting the
 // sides given; a count of 0 leaves its line out.
@@ -144,5 +155,46 @@ func TestHabitsSpyAnswers(t *testing.T) {
 				t.Errorf("stdout\n%s\nwant the section (%v) with\n%s", out.String(), !tc.absent, tc.want)
 			}
 		})
+	}
+}
+
+// TestHabitsOfficerAttacks: each turn on which an officer stands beside a
+// hidden enemy piece counts once for that pair, by whether the piece ever
+// moved, and the turn it attacks the piece counts as an attack.
+func TestHabitsOfficerAttacks(t *testing.T) {
+	rules := gametest.CustomRules(t, "10 8 2 S F")
+	red := map[string]game.Rank{"A1": game.Flag, "E4": game.Marshal, "J1": game.Scout, "B1": game.Colonel, "C1": game.Spy}
+	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.Colonel, "F7": game.Spy, "J10": game.Scout, "B10": game.Marshal}
+	// Red's Colonel walks up to B9, beside Blue's Marshal that never moved,
+	// waits a move and attacks it; then Red's Scout walks round a square
+	// until the game reaches ply 50. Blue's Scout walks round a square.
+	redMoves := []string{"B1-B2", "B2-B3", "B3-B4", "B4-B5", "B5-B6", "B6-B7", "B7-B8", "B8-B9", "J1-J2", "B9xB10"}
+	for range 4 {
+		redMoves = append(redMoves, "J2-I2", "I2-I1", "I1-J1", "J1-J2")
+	}
+	blueWalk := []string{"J10-J9", "J9-I9", "I9-I10", "I10-J10"}
+	var moves []string
+	for i, m := range redMoves {
+		moves = append(moves, m, blueWalk[i%len(blueWalk)])
+	}
+	g := gametest.Scripted(t, rules, red, blue, moves...)
+	if err := g.Resign(game.Blue); err != nil && !g.Result().Over() {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	saveTestRecord(t, dir, 1, game.Red, g)
+	var out, errOut bytes.Buffer
+	if code := runHabits(context.Background(), []string{"-variant", "custom", filepath.Join(dir, "game-0001.xml")}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	// Red: two turns beside the Marshal that never moved (the wait and the
+	// attack), one attack.
+	// Blue: its Marshal two turns beside Red's Colonel, which had moved.
+	want := officerHeader + "hard\n" +
+		"  Captain to Major  never moved       0 turns,      - attacked; moved       0 turns,      - attacked\n" +
+		"  Colonel and up    never moved       2 turns,  50.0% attacked; moved       0 turns,      - attacked\n" +
+		officers("normal", "     0 turns,      -", "     2 turns,   0.0%")[len(officerHeader):]
+	if !strings.HasSuffix(out.String(), want) {
+		t.Errorf("stdout\n%s\nwant it to end with\n%s", out.String(), want)
 	}
 }
