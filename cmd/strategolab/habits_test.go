@@ -140,22 +140,30 @@ func TestHabitsSpyAnswers(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			blue := map[string]game.Rank{"A10": game.Flag, "E7": game.Colonel, tc.spy: game.Spy, "J10": game.Scout, "B10": game.Marshal}
-			g := gametest.Scripted(t, rules, red, blue, append(append([]string{}, walk...), tc.then...)...)
-			if err := g.Resign(game.Blue); err != nil && !g.Result().Over() {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			saveTestRecord(t, dir, 1, game.Red, g)
-			var out, errOut bytes.Buffer
-			if code := runHabits(context.Background(), []string{"-variant", "custom", filepath.Join(dir, "game-0001.xml")}, &out, &errOut); code != 0 {
-				t.Fatalf("exit %d, stderr %q", code, errOut.String())
-			}
-			section := strings.Contains(out.String(), "a Marshal that took a piece beside hidden enemy pieces")
-			if section == tc.absent || !strings.Contains(out.String(), tc.want) {
-				t.Errorf("stdout\n%s\nwant the section (%v) with\n%s", out.String(), !tc.absent, tc.want)
+			out := habitsOfGame(t, gametest.Scripted(t, rules, red, blue, append(append([]string{}, walk...), tc.then...)...))
+			section := strings.Contains(out, "a Marshal that took a piece beside hidden enemy pieces")
+			if section == tc.absent || !strings.Contains(out, tc.want) {
+				t.Errorf("stdout\n%s\nwant the section (%v) with\n%s", out, !tc.absent, tc.want)
 			}
 		})
 	}
+}
+
+// habitsOfGame ends g with Blue's resignation (unless it is over), saves it
+// as an arena's record with Red as hard, and returns what habits writes
+// about it.
+func habitsOfGame(t *testing.T, g *game.Game) string {
+	t.Helper()
+	if err := g.Resign(game.Blue); err != nil && !g.Result().Over() {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	saveTestRecord(t, dir, 1, game.Red, g)
+	var out, errOut bytes.Buffer
+	if code := runHabits(context.Background(), []string{"-variant", "custom", filepath.Join(dir, "game-0001.xml")}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	return out.String()
 }
 
 // TestHabitsOfficerAttacks: each turn on which an officer stands beside a
@@ -177,16 +185,7 @@ func TestHabitsOfficerAttacks(t *testing.T) {
 	for i, m := range redMoves {
 		moves = append(moves, m, blueWalk[i%len(blueWalk)])
 	}
-	g := gametest.Scripted(t, rules, red, blue, moves...)
-	if err := g.Resign(game.Blue); err != nil && !g.Result().Over() {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	saveTestRecord(t, dir, 1, game.Red, g)
-	var out, errOut bytes.Buffer
-	if code := runHabits(context.Background(), []string{"-variant", "custom", filepath.Join(dir, "game-0001.xml")}, &out, &errOut); code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, errOut.String())
-	}
+	out := habitsOfGame(t, gametest.Scripted(t, rules, red, blue, moves...))
 	// Red: two turns beside the Marshal that never moved (the wait and the
 	// attack), one attack.
 	// Blue: its Marshal two turns beside Red's Colonel, which had moved.
@@ -194,7 +193,7 @@ func TestHabitsOfficerAttacks(t *testing.T) {
 		"  Captain to Major  never moved       0 turns,      - attacked; moved       0 turns,      - attacked\n" +
 		"  Colonel and up    never moved       2 turns,  50.0% attacked; moved       0 turns,      - attacked\n" +
 		officers("normal", "     0 turns,      -", "     2 turns,   0.0%")[len(officerHeader):]
-	if !strings.HasSuffix(out.String(), want) {
-		t.Errorf("stdout\n%s\nwant it to end with\n%s", out.String(), want)
+	if !strings.HasSuffix(out, want) {
+		t.Errorf("stdout\n%s\nwant it to end with\n%s", out, want)
 	}
 }
