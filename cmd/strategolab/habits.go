@@ -24,8 +24,8 @@ often a player's Marshal took a piece and stood beside hidden enemy pieces,
 and how often the enemy's Spy took it on the next move: the Spy's answer to
 a bait. Last, on the turns where one of a player's Captains or stronger
 stood beside a hidden enemy piece, how often it attacked that piece, by
-whether the piece had ever moved: an enemy that may be a Bomb is left
-alone. The players of an arena's records are told apart by name ("hard",
+whether the piece had ever moved (one that never moved may be a Bomb).
+The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
 yardstick for the computer's.
 
