@@ -87,8 +87,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
-		addSpyAnswers(r.Record, spies)
-		addOfficerAttacks(r.Record, offs)
+		addTurns(r.Record, spies, offs)
 	}
 	reached := false
 	for _, t := range tallies {
@@ -126,42 +125,30 @@ type officerAttacks struct {
 	beside, attacked [2][2]int // [officer class][never moved, moved]
 }
 
-// addOfficerAttacks replays rec and counts each side's turns into its
-// player's tally. A record the rules stop early is counted up to there.
-func addOfficerAttacks(rec *game.Record, tallies [2]*officerAttacks) {
-	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
-	if err != nil {
-		return
-	}
-	for _, m := range rec.Moves {
-		side := g.ToMove()
-		v := g.View(game.ViewerOf(side))
-		t := tallies[side]
-		for sq, c := range v.Board {
-			if !c.Occupied || c.Side != side || c.Rank < game.Captain || c.Rank > game.Marshal {
+// countOfficers counts, into t, the turn of side (to make move m in view v)
+// for each of its officers beside a hidden enemy piece.
+func (t *officerAttacks) countOfficers(v game.View, side game.Side, m game.Move) {
+	for sq, c := range v.Board {
+		if !c.Occupied || c.Side != side || c.Rank < game.Captain || c.Rank > game.Marshal {
+			continue
+		}
+		class := 0
+		if c.Rank >= game.Colonel {
+			class = 1
+		}
+		for n := range game.Square(game.NumSquares) {
+			e := v.Board[n]
+			if !game.Adjacent(n, game.Square(sq)) || !e.Occupied || e.Side == side || e.Rank != game.NoRank {
 				continue
 			}
-			class := 0
-			if c.Rank >= game.Colonel {
-				class = 1
+			moved := 0
+			if e.Moved {
+				moved = 1
 			}
-			for n := range game.Square(game.NumSquares) {
-				e := v.Board[n]
-				if !game.Adjacent(n, game.Square(sq)) || !e.Occupied || e.Side == side || e.Rank != game.NoRank {
-					continue
-				}
-				moved := 0
-				if e.Moved {
-					moved = 1
-				}
-				t.beside[class][moved]++
-				if m.From == game.Square(sq) && m.To == n {
-					t.attacked[class][moved]++
-				}
+			t.beside[class][moved]++
+			if m.From == game.Square(sq) && m.To == n {
+				t.attacked[class][moved]++
 			}
-		}
-		if _, err := g.Apply(m); err != nil {
-			return
 		}
 	}
 }
@@ -200,9 +187,11 @@ type spyAnswers struct {
 	taken, answered [game.NumRanks]int
 }
 
-// addSpyAnswers replays rec and counts each side's Marshal captures into its
-// player's tally. A record the rules stop early is counted up to there.
-func addSpyAnswers(rec *game.Record, tallies [2]*spyAnswers) {
+// addTurns replays rec once and counts, into each side's player's tallies,
+// its Marshal's captures and the Spy's answers, and its officers' turns
+// beside hidden enemy pieces. A record the rules stop early is counted up
+// to there.
+func addTurns(rec *game.Record, tallies [2]*spyAnswers, officers [2]*officerAttacks) {
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		return
@@ -211,6 +200,7 @@ func addSpyAnswers(rec *game.Record, tallies [2]*spyAnswers) {
 	var at game.Square
 	for _, m := range rec.Moves {
 		side := g.ToMove()
+		officers[side].countOfficers(g.View(game.ViewerOf(side)), side, m)
 		r, err := g.Apply(m)
 		if err != nil {
 			return
