@@ -191,7 +191,7 @@ type spyAnswers struct {
 // its Marshal's captures and the Spy's answers, and its officers' turns
 // beside hidden enemy pieces. A record the rules stop early is counted up
 // to there.
-func addTurns(rec *game.Record, tallies [2]*spyAnswers, officers [2]*officerAttacks) {
+func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttacks) {
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		return
@@ -206,13 +206,13 @@ func addTurns(rec *game.Record, tallies [2]*spyAnswers, officers [2]*officerAtta
 			return
 		}
 		if bait != game.NoRank && m.To == at && r.Attacker == game.Spy && r.Outcome == game.AttackerWon {
-			tallies[side.Opponent()].answered[bait]++
+			spies[side.Opponent()].answered[bait]++
 		}
 		bait = game.NoRank
 		if r.Attacker != game.Marshal || r.Outcome != game.AttackerWon || !besideHidden(g.View(game.ViewerOf(side)), m.To, side) {
 			continue
 		}
-		tallies[side].taken[r.Defender]++
+		spies[side].taken[r.Defender]++
 		bait, at = r.Defender, m.To
 	}
 }
