@@ -48,8 +48,10 @@ counts the Marshals taken by the Spy, with the share taken just after taking a
 piece where they stood (the bait of the textbook), and the pieces lost while
 they stood next to a known piece that beats them when their player could have
 stepped them away (and of them, those the taker did not know); counts each
-side's Miners taken and lost attacking, and the games it lost with no Miner
-left while the enemy kept a Bomb (behind Bombs, a Flag it could no longer take)
+side's Miners taken (and of them the moved ones the enemy had not seen fight,
+taken in their own half by a piece their player knew) and lost attacking, and
+the games it lost with no Miner left while the enemy kept a Bomb (behind
+Bombs, a Flag it could no longer take)
 and those it lost to a Miner taking its Flag (and of them, those where the
 Miner had been shown 4 or more squares away);
 counts the pieces each side's Marshal and General took while the enemy's
@@ -418,6 +420,10 @@ type battleTally struct {
 	// still had a Bomb: with the enemy's Flag behind Bombs, it could no
 	// longer win.
 	minersTaken, minersLost, lostMinerless [2]int
+	// minersRaided counts, of minersTaken, the moved Miners the enemy had
+	// not seen fight, taken in the player's own half by a piece the player
+	// knew: a raider it saw coming.
+	minersRaided [2]int
 	// flagByMiner counts the games the player lost to a Miner taking its
 	// Flag: the way through its Bombs; flagByShownMiner those of them in
 	// which the Miner had been shown while still shownMinerSteps or more
@@ -579,6 +585,7 @@ func (t *battleTally) add(r arenaRecord) error {
 				kind = onHiddenMoved
 			}
 		}
+		attackerRevealed := v.Board[m.From].Revealed
 		candidates = candidates[:0]
 		if kind == onHiddenMoved {
 			candidates = hiddenMovedRanks(g, &v, side.Opponent(), candidates)
@@ -621,7 +628,11 @@ func (t *battleTally) add(r arenaRecord) error {
 			}
 		}
 		if res.Defender == game.Miner && res.Outcome != game.DefenderWon {
-			t.minersTaken[player(side.Opponent())]++
+			q := player(side.Opponent())
+			t.minersTaken[q]++
+			if kind == onHiddenMoved && inOwnHalf(side.Opponent(), m.To) && attackerRevealed {
+				t.minersRaided[q]++
+			}
 		}
 		if res.Attacker == game.Miner && res.Outcome != game.AttackerWon {
 			t.minersLost[p]++
@@ -936,6 +947,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		float64(t.spyTook[1])/g, bracketed(float64(t.spyBait[1]), t.spyTook[1]))
 	fmt.Fprintf(w, "  %-55s %6.2f %8.2f %6.2f %8.2f\n", "Miners taken by the enemy (lost attacking)",
 		float64(t.minersTaken[0])/g, float64(t.minersLost[0])/g, float64(t.minersTaken[1])/g, float64(t.minersLost[1])/g)
+	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "  of them, moved, at home, by a piece it knew",
+		float64(t.minersRaided[0])/g, "", float64(t.minersRaided[1])/g)
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost without a Miner, the enemy keeping a Bomb",
 		t.lostMinerless[0], "", t.lostMinerless[1])
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost to a Miner taking the Flag",

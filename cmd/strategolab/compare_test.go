@@ -329,6 +329,8 @@ func TestCompareBattles(t *testing.T) {
 		// resigns at the end) lost without a Miner while B kept a Bomb.
 		minersTaken, minersLost [2]int
 		lostMinerless           int
+		// minersRaided: A's moved Miners taken at home by a piece A knew.
+		minersRaided int
 		// flagByMiner: A lost to a Miner taking its Flag; flagByShownMiner:
 		// one shown four or more squares from it.
 		flagByMiner, flagByShownMiner int
@@ -527,6 +529,21 @@ func TestCompareBattles(t *testing.T) {
 			minersTaken: [2]int{1, 0}, lostMinerless: 1,
 		},
 		{
+			name: "Blue's General shows itself taking Red's Scout, then takes Red's moved Miner at home",
+			pos: position{"9 3 2 B F",
+				map[string]game.Rank{"E4": game.Miner, "F4": game.Scout, "J1": game.General, "B1": game.Bomb, "A1": game.Flag},
+				map[string]game.Rank{"E7": game.General, "J10": game.Miner, "C10": game.Scout, "B10": game.Bomb, "A10": game.Flag}},
+			moves:    []string{"F4-F5", "E7-E6", "E4-E3", "E6-F6", "J1-J2", "F6xF5", "J2-J3", "F5-F4", "J3-J4", "F4-E4", "J4-J5", "E4xE3"},
+			attacksB: [battleKinds]int{onHiddenMoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15 + 40},
+			leftLost: 1, leftWorth: 40, leftBlind: 1, // Red moved its General instead of the Miner
+			shownCheap: [2]int{0, 1},
+			won:        [2]int{0, 2}, atRandom: [2]float64{0, 2.0/3 + 1.0/2}, // it beat two of Red's three moved pieces, then one of two
+			strong:      [2]int{0, 2},
+			topTakes:    [2][marshalStates]int{1: {marshalGone: 2}},
+			minersTaken: [2]int{1, 0}, lostMinerless: 1,
+			minersRaided: 1,
+		},
+		{
 			name:     "Red's Miner attacks Blue's General and loses",
 			pos:      miners,
 			moves:    []string{"E4-E5", "E7-E6", "E5xE6"},
@@ -571,6 +588,9 @@ func TestCompareBattles(t *testing.T) {
 			if tally.minersTaken != tc.minersTaken || tally.minersLost != tc.minersLost || tally.lostMinerless != [2]int{tc.lostMinerless, 0} {
 				t.Errorf("Miners taken %v, lost attacking %v, games lost without one %v; want %v, %v, [%d 0]",
 					tally.minersTaken, tally.minersLost, tally.lostMinerless, tc.minersTaken, tc.minersLost, tc.lostMinerless)
+			}
+			if tally.minersRaided != [2]int{tc.minersRaided, 0} {
+				t.Errorf("moved Miners taken at home by a known piece %v, want [%d 0]", tally.minersRaided, tc.minersRaided)
 			}
 			if tally.flagByMiner != [2]int{tc.flagByMiner, 0} || tally.flagByShownMiner != [2]int{tc.flagByShownMiner, 0} {
 				t.Errorf("games lost to a Miner taking the Flag %v, to one shown far away %v; want [%d 0], [%d 0]",
