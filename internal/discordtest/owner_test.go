@@ -43,7 +43,11 @@ func (s *sink) close() {
 func TestOwnerOutsideTests(t *testing.T) {
 	t.Parallel()
 	owner := &sink{}
-	defer owner.close()
+	// The server goes after the session, whose clean-up (registered later,
+	// so run first) switches its reconnecting off: gone first, it would
+	// cut the gateway, and discordgo would read that switch while
+	// reconnecting as the clean-up wrote it.
+	t.Cleanup(owner.close)
 	var mu sync.Mutex
 	var seen []string
 	srv := New(owner, WithoutRequestLog(), WithRequestHook(func(r Request) {
