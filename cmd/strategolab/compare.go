@@ -51,9 +51,9 @@ stepped them away (and of them, those the taker did not know); counts each
 side's Miners taken (and of them the moved ones the enemy had not seen fight,
 taken in their own half by a piece their player knew) and lost attacking, and
 the games it lost with no Miner left while the enemy kept a Bomb (behind
-Bombs, a Flag it could no longer take)
-and those it lost to a Miner taking its Flag (and of them, those where the
-Miner had been shown 4 or more squares away);
+Bombs, a Flag it could no longer take) and those it lost to a Miner taking
+its Flag (and of them, those where the Miner had been shown 4 or more squares
+away);
 counts the pieces each side's Marshal and General took while the enemy's
 Marshal was hidden, known in its own half, known in the other or gone (a
 General that attacks hidden pieces risks that Marshal only while it is
