@@ -51,9 +51,10 @@ stepped them away (and of them, those the taker did not know); counts each
 side's Miners taken (and of them the moved ones the enemy had not seen fight,
 taken in their own half by a piece their player knew) and lost attacking, and
 the games it lost with no Miner left while the enemy kept a Bomb (behind
-Bombs, a Flag it could no longer take) and those it lost to a Miner taking
-its Flag (and of them, those where the Miner had been shown 4 or more squares
-away);
+Bombs, a Flag it could no longer take), those it lost by its Flag taken, with
+the pieces the Flag hid among (those the taker had neither seen move nor
+fight, the Flag among them), and those it lost to a Miner taking its Flag (and
+of them, those where the Miner had been shown 4 or more squares away);
 counts the pieces each side's Marshal and General took while the enemy's
 Marshal was hidden, known in its own half, known in the other or gone (a
 General that attacks hidden pieces risks that Marshal only while it is
@@ -429,6 +430,12 @@ type battleTally struct {
 	// which the Miner had been shown while still shownMinerSteps or more
 	// squares (rows plus columns) from the Flag, in time to be stopped.
 	flagByMiner, flagByShownMiner [2]int
+	// flagTaken counts the games the player lost by its Flag taken, and
+	// flagHidAmong adds up, over them, its pieces (the Flag among them)
+	// the taker had neither seen move nor fight: the pieces the taker had
+	// to tell the Flag from. A player that moves every piece leaves its
+	// Flag among its Bombs, and the enemy's Miners find it.
+	flagTaken, flagHidAmong [2]int
 	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
 	// the material player p's battles had won less lost by then; netReached
 	// counts those games. It tells when a lead was made or lost.
@@ -593,6 +600,11 @@ func (t *battleTally) add(r arenaRecord) error {
 		res, err := g.Apply(m)
 		if err != nil {
 			return err
+		}
+		if res.Defender == game.Flag {
+			loser := player(side.Opponent())
+			t.flagTaken[loser]++
+			t.flagHidAmong[loser] += stillHidden(&v, side.Opponent())
 		}
 		if res.Attacker == game.Miner && res.Defender == game.Flag {
 			loser := player(side.Opponent())
@@ -786,6 +798,18 @@ func hiddenMovedRanks(g *game.Game, v *game.View, enemy game.Side, dst []game.Ra
 	return dst
 }
 
+// stillHidden counts side's pieces that view v shows neither moved nor
+// ranked: to its viewer, each may be a Bomb or the Flag.
+func stillHidden(v *game.View, side game.Side) int {
+	n := 0
+	for _, c := range v.Board {
+		if c.Occupied && c.Side == side && c.Rank == game.NoRank && !c.Moved {
+			n++
+		}
+	}
+	return n
+}
+
 // hiddenMoved reports whether c holds a piece of side's that has moved and
 // whose rank the viewer does not know.
 func hiddenMoved(c game.Cell, side game.Side) bool {
@@ -951,6 +975,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		float64(t.minersRaided[0])/g, "", float64(t.minersRaided[1])/g)
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost without a Miner, the enemy keeping a Bomb",
 		t.lostMinerless[0], "", t.lostMinerless[1])
+	fmt.Fprintf(w, "  %-55s %6d %8s %6d %8s\n", "games lost by the Flag taken (pieces it hid among)",
+		t.flagTaken[0], bracketed(float64(t.flagHidAmong[0]), t.flagTaken[0]), t.flagTaken[1], bracketed(float64(t.flagHidAmong[1]), t.flagTaken[1]))
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost to a Miner taking the Flag",
 		t.flagByMiner[0], "", t.flagByMiner[1])
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", fmt.Sprintf("  of them, the Miner shown %d or more squares away", shownMinerSteps),

@@ -334,8 +334,12 @@ func TestCompareBattles(t *testing.T) {
 		// flagByMiner: A lost to a Miner taking its Flag; flagByShownMiner:
 		// one shown four or more squares from it.
 		flagByMiner, flagByShownMiner int
-		won                           [2]int
-		atRandom                      [2]float64
+		// flagHidAmong: A lost by its Flag taken, with this many of its
+		// pieces, the Flag among them, never seen move or fight (0: A's
+		// Flag was not taken).
+		flagHidAmong int
+		won          [2]int
+		atRandom     [2]float64
 		// strong: each player's attacks on hidden moved pieces by a Colonel
 		// or stronger; strongLost: those it lost.
 		strong, strongLost [2]int
@@ -560,6 +564,8 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenUnmoved: 2}, netB: [battleKinds]int{onHiddenUnmoved: 20},
 			atRandom:    [2]float64{0, 0},
 			flagByMiner: 1,
+			// The Flag, the Bomb on B1 and the Miner on J1: Red's General moved.
+			flagHidAmong: 3,
 		},
 		{
 			name: "Red's Scout steps out; Blue's Miner shows itself taking it four squares from Red's Flag, then takes the Flag",
@@ -568,7 +574,7 @@ func TestCompareBattles(t *testing.T) {
 				"I6-I5", "A3xA2", "I5-I4", "A2xA1"},
 			attacksB: [battleKinds]int{onHiddenMoved: 1, onHiddenUnmoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15, onHiddenUnmoved: 20},
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 0.5}, // Red's moved pieces: the Scout and the General
-			flagByMiner: 1, flagByShownMiner: 1,
+			flagByMiner: 1, flagByShownMiner: 1, flagHidAmong: 3,
 			raided: 3, // the Scout, the Bomb and the Flag, by one Miner
 		},
 		{
@@ -577,9 +583,10 @@ func TestCompareBattles(t *testing.T) {
 			moves: []string{"J4-J5", "A7-A6", "J5-J6", "A6-A5", "J6-I6", "A5xA4", "I6-I5", "A4-A3",
 				"I5-I4", "A3xA2", "I4-I3", "A2xA1"},
 			attacksB: [battleKinds]int{onHiddenUnmoved: 3}, netB: [battleKinds]int{onHiddenUnmoved: 35},
-			atRandom:    [2]float64{0, 0},
-			flagByMiner: 1,
-			raided:      3,
+			atRandom:     [2]float64{0, 0},
+			flagByMiner:  1,
+			flagHidAmong: 3,
+			raided:       3,
 		},
 	}
 	for _, tc := range tests {
@@ -595,6 +602,9 @@ func TestCompareBattles(t *testing.T) {
 			if tally.flagByMiner != [2]int{tc.flagByMiner, 0} || tally.flagByShownMiner != [2]int{tc.flagByShownMiner, 0} {
 				t.Errorf("games lost to a Miner taking the Flag %v, to one shown far away %v; want [%d 0], [%d 0]",
 					tally.flagByMiner, tally.flagByShownMiner, tc.flagByMiner, tc.flagByShownMiner)
+			}
+			if want := [2]int{min(tc.flagHidAmong, 1), 0}; tally.flagTaken != want || tally.flagHidAmong != [2]int{tc.flagHidAmong, 0} {
+				t.Errorf("games lost by the Flag taken %v, pieces it hid among %v; want %v, [%d 0]", tally.flagTaken, tally.flagHidAmong, want, tc.flagHidAmong)
 			}
 			if tally.topTakes != tc.topTakes {
 				t.Errorf("pieces taken by Marshals and Generals, by the enemy's Marshal hidden, known at home, known away, gone: %v, want %v", tally.topTakes, tc.topTakes)
@@ -644,6 +654,7 @@ func TestCompareBattles(t *testing.T) {
 				!strings.Contains(out, "Marshal taken by the Spy (share: just after it took)") ||
 				!strings.Contains(out, "pieces taken by its Marshal or General, the enemy's Marshal known") ||
 				!strings.Contains(out, "games lost without a Miner, the enemy keeping a Bomb") ||
+				!strings.Contains(out, "games lost by the Flag taken (pieces it hid among)") ||
 				!strings.Contains(out, "games lost to a Miner taking the Flag") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
