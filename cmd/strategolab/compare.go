@@ -605,12 +605,11 @@ func (t *battleTally) add(r arenaRecord) error {
 			loser := player(side.Opponent())
 			t.flagTaken[loser]++
 			t.flagHidAmong[loser] += stillHidden(&v, side.Opponent())
-		}
-		if res.Attacker == game.Miner && res.Defender == game.Flag {
-			loser := player(side.Opponent())
-			t.flagByMiner[loser]++
-			if shownFar[m.From] {
-				t.flagByShownMiner[loser]++
+			if res.Attacker == game.Miner {
+				t.flagByMiner[loser]++
+				if shownFar[m.From] {
+					t.flagByShownMiner[loser]++
+				}
 			}
 		}
 		carryShown(&shownFar, g, m)
