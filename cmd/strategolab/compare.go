@@ -798,11 +798,11 @@ func hiddenMovedRanks(g *game.Game, v *game.View, enemy game.Side, dst []game.Ra
 }
 
 // stillHidden counts side's pieces that view v shows neither moved nor
-// ranked: to its viewer, each may be a Bomb or the Flag.
+// ranked (see hiddenStill).
 func stillHidden(v *game.View, side game.Side) int {
 	n := 0
 	for _, c := range v.Board {
-		if c.Occupied && c.Side == side && c.Rank == game.NoRank && !c.Moved {
+		if hiddenStill(c, side) {
 			n++
 		}
 	}
@@ -813,6 +813,12 @@ func stillHidden(v *game.View, side game.Side) int {
 // whose rank the viewer does not know.
 func hiddenMoved(c game.Cell, side game.Side) bool {
 	return c.Occupied && c.Side == side && c.Moved && c.Rank == game.NoRank
+}
+
+// hiddenStill reports whether c holds a piece of side's that the viewer has
+// neither seen move nor fight: to the viewer, it may be a Bomb or the Flag.
+func hiddenStill(c game.Cell, side game.Side) bool {
+	return c.Occupied && c.Side == side && !c.Moved && c.Rank == game.NoRank
 }
 
 // beatenShare is the share of ranks that a piece of rank a beats.
@@ -859,7 +865,7 @@ func (t *battleTally) countUnseen(g *game.Game, player func(game.Side) int) {
 			switch {
 			case hiddenMoved(c, side):
 				t.unseen[player(side)][i]++
-			case c.Occupied && c.Side == side && c.Rank == game.NoRank:
+			case hiddenStill(c, side):
 				if _, r, _ := g.PieceAt(game.Square(sq)); r.Movable() {
 					t.still[player(side)][i]++
 				}
