@@ -14,6 +14,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/cli"
+	"github.com/strategobot/strategobot/internal/lab/published"
 )
 
 const compareUsage = `usage: strategolab compare [-battles] [-published] DIR [DIR2 [DIR3 DIR4 ...]]
@@ -140,7 +141,7 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	if opts.published {
-		sets := publishedSets{}
+		sets := published.NewIndex()
 		for i, dir := range dirs {
 			if err := writePublished(stdout, dir, runs[i], sets); err != nil {
 				fmt.Fprintln(stderr, "compare:", err)

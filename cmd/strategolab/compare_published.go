@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lab/published"
 )
 
 // Many people set up as someone did before them, and a computer player that
@@ -21,62 +22,17 @@ var nearBands = [...]struct {
 }{
 	{0, "published"},
 	{4, "1–4 squares from one"},
-	{10, "5–10 squares from one"},
-	{game.SetupRows * 10, "11 or more squares from one"},
-}
-
-// publishedSets holds each variant's published set-ups and their mirror
-// images, read on first use.
-type publishedSets map[game.Variant][]game.Setup
-
-// nearest returns the fewest squares by which s differs from a published
-// set-up of v or its mirror image, and false when v has none.
-func (p publishedSets) nearest(v game.Variant, s game.Setup) (int, bool, error) {
-	sets, ok := p[v]
-	if !ok {
-		published, err := game.PublishedSetups(v)
-		if err != nil {
-			return 0, false, fmt.Errorf("reading the published set-ups of %v: %w", v, err)
-		}
-		for _, x := range published {
-			sets = append(sets, x, x.Mirror())
-		}
-		p[v] = sets
-	}
-	if len(sets) == 0 {
-		return 0, false, nil
-	}
-	best := game.SetupRows * 10
-	for i := range sets {
-		if d := setupDistance(&sets[i], &s, best); d < best {
-			best = d
-		}
-	}
-	return best, true, nil
-}
-
-// setupDistance counts the squares where a and b differ, giving up at most.
-func setupDistance(a, b *game.Setup, most int) int {
-	d := 0
-	for row := range a {
-		for col := range a[row] {
-			if a[row][col] != b[row][col] {
-				if d++; d >= most {
-					return d
-				}
-			}
-		}
-	}
-	return d
+	{published.FarFrom - 1, fmt.Sprintf("5–%d squares from one", published.FarFrom-1)},
+	{game.SetupRows * 10, fmt.Sprintf("%d or more squares from one", published.FarFrom)},
 }
 
 // writePublished writes A's score in each band of how near B's set-up was
 // to a published one.
-func writePublished(w io.Writer, dir string, recs []arenaRecord, sets publishedSets) error {
+func writePublished(w io.Writer, dir string, recs []arenaRecord, sets *published.Index) error {
 	var bands [len(nearBands)]scoreTally
 	unlisted := 0
 	for _, r := range recs {
-		d, ok, err := sets.nearest(r.rec.Rules.Variant, r.rec.Setups[r.aSide.Opponent()])
+		d, ok, err := sets.Nearest(r.rec.Rules.Variant, r.rec.Setups[r.aSide.Opponent()])
 		if err != nil {
 			return err
 		}

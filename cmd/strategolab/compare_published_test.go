@@ -87,26 +87,3 @@ func TestComparePublished(t *testing.T) {
 		})
 	}
 }
-
-// TestSetupDistance: squares are counted until the bound.
-func TestSetupDistance(t *testing.T) {
-	rules := game.DefaultRules(game.VariantClassic)
-	s := gametest.Setup(rules, rand.New(rand.NewPCG(1, 1)))
-	tests := []struct {
-		name       string
-		other      game.Setup
-		most, want int
-	}{
-		{"the same", s, 40, 0},
-		{"one swap", changed(s, 1), 40, 2},
-		{"three swaps", changed(s, 3), 40, 6},
-		{"three swaps, given up at 4", changed(s, 3), 4, 4},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := setupDistance(&s, &tc.other, tc.most); got != tc.want {
-				t.Errorf("setupDistance = %d, want %d", got, tc.want)
-			}
-		})
-	}
-}

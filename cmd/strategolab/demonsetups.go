@@ -11,6 +11,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/cli"
+	"github.com/strategobot/strategobot/internal/lab/published"
 	"github.com/strategobot/strategobot/internal/lab/records"
 )
 
@@ -78,7 +79,7 @@ type setupSkips struct{ published, repeated, invalid int }
 // each once, a set-up and its mirror image counted as one.
 func unpublishedSetups(ctx context.Context, recs []records.Named) ([]game.Setup, setupSkips, error) {
 	rules := game.DefaultRules(game.VariantClassic)
-	sets := publishedSets{}
+	sets := published.NewIndex()
 	seen := map[game.Setup]bool{}
 	var list []game.Setup
 	var skipped setupSkips
@@ -95,7 +96,7 @@ func unpublishedSetups(ctx context.Context, recs []records.Named) ([]game.Setup,
 				skipped.repeated++
 				continue
 			}
-			d, _, err := sets.nearest(game.VariantClassic, s)
+			d, _, err := sets.Nearest(game.VariantClassic, s)
 			if err != nil {
 				return nil, skipped, err
 			}

@@ -27,7 +27,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/strategobot/strategobot/internal/lab/records"
 	"io"
 	"math"
 	"path/filepath"
@@ -39,6 +38,8 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/internal/lab/published"
+	"github.com/strategobot/strategobot/internal/lab/records"
 )
 
 // HeldOut reports whether the Gravon archive file path (a monthly zip, or a
@@ -154,37 +155,25 @@ const (
 	allSetups setupFilter = iota
 	publishedSetups
 	unpublishedSetups
+	// nearSetups and farSetups split the unpublished ones: 1 to 10 squares
+	// from the nearest published set-up (or its mirror image), and
+	// published.FarFrom or more, where recognition has next to nothing to
+	// read.
+	nearSetups
+	farSetups
 )
 
-// published reports whether s, or its mirror image, is one of the published
-// set-ups (game.PublishedSetups) of Classic or Barrage (whose armies differ,
-// so one set holds both).
-func published(s game.Setup) bool {
-	set := publishedSet()
-	return set[s] || set[s.Mirror()]
-}
-
-var publishedSet = sync.OnceValue(func() map[game.Setup]bool {
-	m := map[game.Setup]bool{}
-	for _, v := range []game.Variant{game.VariantClassic, game.VariantBarrage} {
-		setups, err := game.PublishedSetups(v)
-		if err != nil {
-			panic(err) // the embedded collection is checked by package game's tests
-		}
-		for _, s := range setups {
-			m[s] = true
-		}
-	}
-	return m
-})
-
-// wanted reports whether the filter keeps set-up s.
-func (f setupFilter) wanted(s game.Setup) bool {
+// wanted reports whether the filter keeps set-up s of variant v, idx telling
+// how near it is to a published one (Run reads the published set-ups before
+// it scores, so an error here cannot happen; it keeps nothing).
+func (f setupFilter) wanted(idx *published.Index, v game.Variant, s game.Setup) bool {
 	switch f {
-	case publishedSetups:
-		return published(s)
-	case unpublishedSetups:
-		return !published(s)
+	case publishedSetups, unpublishedSetups:
+		listed, err := idx.Published(v, s)
+		return err == nil && listed == (f == publishedSetups)
+	case nearSetups, farSetups:
+		d, listed, err := idx.Nearest(v, s)
+		return err == nil && listed && d > 0 && (d >= published.FarFrom) == (f == farSetups)
 	}
 	return true
 }
@@ -202,6 +191,9 @@ const (
 // pieces, and whose pieces.
 type selection struct {
 	setups setupFilter
+	// index tells how near a set-up is to a published one (for nearSetups
+	// and farSetups).
+	index  *published.Index
 	pieces pieceFilter
 	// player, when not empty, keeps only the beliefs about the pieces of
 	// the players whose names contain it (any case): in an arena's
@@ -212,7 +204,7 @@ type selection struct {
 // wanted reports whether the selection scores the beliefs about side's
 // pieces in rec.
 func (sel selection) wanted(rec *game.Record, side game.Side) bool {
-	if !sel.setups.wanted(rec.Setups[side]) {
+	if !sel.setups.wanted(sel.index, rec.Rules.Variant, rec.Setups[side]) {
 		return false
 	}
 	return sel.player == "" || strings.Contains(strings.ToLower(rec.Players[side]), strings.ToLower(sel.player))
@@ -324,7 +316,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, sel selection) (
 	return tallies, err
 }
 
-const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished] [-pieces all|moved|still] [-player NAME] [-attacks | -sure | -flag] [-j N] FILES...
+const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished|near|far] [-pieces all|moved|still] [-player NAME] [-attacks | -sure | -flag] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
 archives of XML records, or XML records): for each game of the variant (the
@@ -393,7 +385,7 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 	v.attacks = fs.Bool("attacks", false, "instead, at every attack on a hidden piece that never moved, compare the chance of a Bomb each model gave it with what it was")
 	v.sure = fs.Bool("sure", false, "instead, how often each model's likeliest rank for a hidden piece was right, by the chance it gave it")
 	v.flag = fs.Bool("flag", false, "instead, where the Flag stands among the hidden pieces by the chance each model gave it of being the Flag")
-	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published or unpublished (neither it nor its mirror image in the published collection)")
+	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published, unpublished (neither it nor its mirror image in the published collection), near (unpublished, 1 to 10 squares from the nearest published set-up or mirror image) or far (11 or more)")
 	return fs, v
 }
 
@@ -419,9 +411,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "beliefs:", err)
 		return 2
 	}
-	filter, ok := map[string]setupFilter{"all": allSetups, "published": publishedSetups, "unpublished": unpublishedSetups}[*setupsText]
+	filter, ok := map[string]setupFilter{"all": allSetups, "published": publishedSetups, "unpublished": unpublishedSetups,
+		"near": nearSetups, "far": farSetups}[*setupsText]
 	if !ok {
-		fmt.Fprintf(stderr, "beliefs: -setups is all, published or unpublished, not %q\n", *setupsText)
+		fmt.Fprintf(stderr, "beliefs: -setups is all, published, unpublished, near or far, not %q\n", *setupsText)
 		return 2
 	}
 	variant, err := game.ParseVariant(*v.variant)
@@ -461,7 +454,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "beliefs:", err)
 		return 2
 	}
-	sel := selection{setups: filter, pieces: pieces, player: *v.player}
+	sel := selection{setups: filter, index: published.NewIndex(), pieces: pieces, player: *v.player}
+	if _, _, err := sel.index.Nearest(variant, game.Setup{}); err != nil {
+		fmt.Fprintln(stderr, "beliefs:", err)
+		return 2
+	}
 	whose := "both sides' pieces"
 	if sel.player != "" {
 		whose = fmt.Sprintf("the pieces of the players whose names contain %q", sel.player)

@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
-	"github.com/strategobot/strategobot/internal/lab/records"
 	"go/parser"
 	"go/token"
 	"math"
@@ -16,6 +15,8 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/internal/lab/published"
+	"github.com/strategobot/strategobot/internal/lab/records"
 )
 
 // classicFiles are the Classic records of testdata.
@@ -382,6 +383,68 @@ func zipOf(t *testing.T, dir, name string, files []string) string {
 	return path
 }
 
+// TestSetupFilter: -setups keeps the set-ups it names, a mirror image
+// counting as its set-up; near and far split the unpublished ones at
+// published.FarFrom squares from the nearest published one.
+func TestSetupFilter(t *testing.T) {
+	list, err := game.PublishedSetups(game.VariantClassic)
+	if err != nil || len(list) == 0 {
+		t.Fatalf("published Classic set-ups: %d, %v", len(list), err)
+	}
+	idx := published.NewIndex()
+	listed := list[0]
+	// A swap of two unlike pieces in the front row: 2 squares from it.
+	near := listed
+	for col := 1; col < 10; col++ {
+		if near[0][col] != near[0][0] {
+			near[0][0], near[0][col] = near[0][col], near[0][0]
+			break
+		}
+	}
+	if d, _, _ := idx.Nearest(game.VariantClassic, near); d == 0 || d >= published.FarFrom {
+		t.Fatalf("the swapped set-up is %d squares from a published one, want 1 to %d", d, published.FarFrom-1)
+	}
+	// A set-up of the test's own, unlike any person's: the Flag in the
+	// middle of the front row among Bombs, the Scouts at the back.
+	own := game.Setup{
+		{game.Marshal, game.General, game.Bomb, game.Bomb, game.Flag, game.Bomb, game.Bomb, game.Spy, game.Colonel, game.Colonel},
+		{game.Major, game.Major, game.Major, game.Bomb, game.Captain, game.Bomb, game.Captain, game.Captain, game.Captain, game.Lieutenant},
+		{game.Lieutenant, game.Lieutenant, game.Lieutenant, game.Sergeant, game.Sergeant, game.Sergeant, game.Sergeant, game.Miner, game.Miner, game.Miner},
+		{game.Miner, game.Miner, game.Scout, game.Scout, game.Scout, game.Scout, game.Scout, game.Scout, game.Scout, game.Scout},
+	}
+	if d, _, _ := idx.Nearest(game.VariantClassic, own); d < published.FarFrom {
+		t.Fatalf("the test's own set-up is %d squares from a published one, want %d or more", d, published.FarFrom)
+	}
+	tests := []struct {
+		name   string
+		filter setupFilter
+		setup  game.Setup
+		want   bool
+	}{
+		{"all keeps a published one", allSetups, listed, true},
+		{"published keeps a published one", publishedSetups, listed, true},
+		{"published keeps its mirror image", publishedSetups, listed.Mirror(), true},
+		{"published leaves out a near one", publishedSetups, near, false},
+		{"unpublished leaves out a published one", unpublishedSetups, listed, false},
+		{"unpublished keeps a near one", unpublishedSetups, near, true},
+		{"unpublished keeps a far one", unpublishedSetups, own, true},
+		{"near leaves out a published one", nearSetups, listed, false},
+		{"near keeps a near one", nearSetups, near, true},
+		{"near keeps a near one's mirror image", nearSetups, near.Mirror(), true},
+		{"near leaves out a far one", nearSetups, own, false},
+		{"far leaves out a near one", farSetups, near, false},
+		{"far keeps a far one", farSetups, own, true},
+		{"far leaves out a published one", farSetups, listed, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.filter.wanted(idx, game.VariantClassic, tc.setup); got != tc.want {
+				t.Errorf("wanted = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	archive := zipOf(t, dir, "sample.zip", slices.Concat(classicFiles[2:], []string{"testdata/barrage-2014.2-744.xml"}))
@@ -397,6 +460,7 @@ func TestRun(t *testing.T) {
 		{"some models", []string{"-models", "counts,prior", "-plies", "10,20", classicFiles[0]}, 0,
 			[]string{"1 Classic records, 1 scored", "ply 10", "ply 20", "counts", "prior"}, ""},
 		{"unpublished", []string{"-setups", "unpublished", classicFiles[0]}, 0, []string{"unpublished set-ups"}, ""},
+		{"far", []string{"-setups", "far", classicFiles[0]}, 0, []string{"far set-ups"}, ""},
 		{"barrage", []string{"-variant", "barrage", "-plies", "10,20", archive}, 0,
 			[]string{"1 Barrage records, 1 scored", "skipped: not Barrage 2;", "recog+fitted"}, ""},
 		{"bad variant", []string{"-variant", "duel", classicFiles[0]}, 2, nil, "-variant"},
