@@ -363,8 +363,10 @@ type battleTally struct {
 	// leftLost counts the pieces a player lost to a known piece next to
 	// them that beats them, when at its turn before it could have stepped
 	// them away, and their worth; leftBlind those of them whose rank the
-	// taker did not know.
-	leftLost, leftWorth, leftBlind [2]int
+	// taker did not know, and leftForked those of them when another of the
+	// player's pieces stood beside a known piece that beats it as well: a
+	// fork, where one move saves only one.
+	leftLost, leftWorth, leftBlind, leftForked [2]int
 	// raided counts the pieces a player lost to raiders, the enemy pieces
 	// that took raiderTakes or more of its pieces in a game, and raiders
 	// those pieces.
@@ -676,6 +678,9 @@ func (t *battleTally) add(r arenaRecord) error {
 			if v.Board[m.To].Rank == game.NoRank {  // in the taker's view
 				t.leftBlind[player(victim)]++
 			}
+			if threatened(lastView[victim], victim) >= 2 {
+				t.leftForked[player(victim)]++
+			}
 		}
 	}
 	t.countUnseen(g, player) // a game that ended right at one of unseenPlies
@@ -920,6 +925,30 @@ func leftToBeTaken(v *game.View, m game.Move, attacker game.Rank) bool {
 	return false
 }
 
+// threatened counts side's pieces in v, side's view, that stand beside an
+// enemy piece whose rank side knows and that beats them when it attacks.
+func threatened(v *game.View, side game.Side) int {
+	n := 0
+	for sq := game.Square(0); sq < game.NumSquares; sq++ {
+		mine := v.Board[sq]
+		if !mine.Occupied || mine.Side != side {
+			continue
+		}
+		for _, d := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
+			c, r := sq.Col()+d[0], sq.Row()+d[1]
+			if c < 0 || c > 9 || r < 0 || r > 9 {
+				continue
+			}
+			e := v.Board[game.SquareAt(c, r)]
+			if e.Occupied && e.Side != side && e.Rank != game.NoRank && e.Rank.Movable() && game.Fight(e.Rank, mine.Rank) == game.AttackerWon {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
 // share writes part/whole to two decimals, "-" for no whole.
 func share(part, whole int) string {
 	if whole == 0 {
@@ -965,6 +994,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		float64(t.leftLost[0])/g, float64(t.leftWorth[0])/g, float64(t.leftLost[1])/g, float64(t.leftWorth[1])/g)
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "  of them, taken by a piece that did not know them",
 		float64(t.leftBlind[0])/g, "", float64(t.leftBlind[1])/g)
+	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "  of them, in a fork: another beside a known beater",
+		float64(t.leftForked[0])/g, "", float64(t.leftForked[1])/g)
 	for k, name := range [offerKinds]string{offerBeats: "hidden moved by known piece it beats", offerBeaten: "hidden moved by known piece beating it"} {
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", name+": turns (attacked)",
 			float64(t.offered[0][k])/g, bracketed(float64(t.offerTaken[0][k]), t.offered[0][k]),

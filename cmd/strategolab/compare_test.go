@@ -238,7 +238,8 @@ func scriptedRun(t *testing.T, rules game.Rules, red, blue map[string]game.Rank,
 // TestCompareBattles: battles are told apart by what the attacker knew,
 // with the material they won; a piece its player left beside a known piece
 // that beats it, free to step away, is counted when taken (as taken blind
-// when the taker did not know it), and not when it walked in just before or
+// when the taker did not know it, as forked when another of its pieces stood
+// beside a known piece that beats it too), and not when it walked in just before or
 // when the taker was hidden; a General is counted
 // by how it was first shown: attacking a piece below a Colonel, attacked,
 // or (neither) attacking one above; an attack on a hidden moved piece is
@@ -304,8 +305,10 @@ func TestCompareBattles(t *testing.T) {
 		attacksA, attacksB  [battleKinds]int
 		netA, netB          [battleKinds]int
 		leftLost, leftWorth int
-		// leftBlind: of A's pieces left and lost, those the taker did not know.
-		leftBlind int
+		// leftBlind: of A's pieces left and lost, those the taker did not
+		// know; leftForked: those lost while another stood beside a known
+		// piece that beats it.
+		leftBlind, leftForked int
 		// raided: A's pieces taken by a B piece that took three or more.
 		raided int
 		// fearlessB: B's attacks on hidden moved pieces made while every
@@ -379,6 +382,24 @@ func TestCompareBattles(t *testing.T) {
 			strong:   [2]int{0, 1},
 			topTakes: [2][marshalStates]int{1: {marshalGone: 2}},
 			still:    [2]int{0, 1}, stillNet: [2]int{0, 15}, // the General's, not the Scout's
+		},
+		{
+			name: "forked by the known General, one piece saved",
+			pos: position{"9 5 4 3 2 F",
+				map[string]game.Rank{"F4": game.Scout, "E4": game.Sergeant, "F3": game.Lieutenant, "J1": game.Miner, "A1": game.Flag, "B1": game.General},
+				map[string]game.Rank{"F7": game.General, "J10": game.Miner, "A10": game.Flag, "B10": game.Sergeant, "C10": game.Scout, "D10": game.Lieutenant}},
+			// The Scout shows the General; the General steps beside the
+			// Sergeant and the Lieutenant, and takes the one not saved.
+			moves:    []string{"F4-F5", "F7-F6", "F5xF6", "J10-J9", "E4-E5", "J9-J8", "F3-F4", "F6-F5", "F4-F3", "F5xE5"},
+			attacksA: [battleKinds]int{onHiddenMoved: 1}, netA: [battleKinds]int{onHiddenMoved: -15},
+			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 22},
+			leftLost: 1, leftWorth: 22, leftBlind: 1, leftForked: 1,
+			shownAttacked: [2]int{0, 1},
+			won:           [2]int{0, 1}, atRandom: [2]float64{0, 1},
+			strong:   [2]int{0, 1},
+			topTakes: [2][marshalStates]int{1: {marshalGone: 1}},
+			// Red's General never moved: Blue's risked nothing.
+			still: [2]int{0, 1}, stillNet: [2]int{0, 22},
 		},
 		{
 			name:     "walked in just before",
@@ -623,6 +644,9 @@ func TestCompareBattles(t *testing.T) {
 			}
 			if tally.leftBlind != [2]int{tc.leftBlind, 0} {
 				t.Errorf("left and lost to a taker that did not know them %v, want [%d 0]", tally.leftBlind, tc.leftBlind)
+			}
+			if tally.leftForked != [2]int{tc.leftForked, 0} {
+				t.Errorf("left and lost in a fork %v, want [%d 0]", tally.leftForked, tc.leftForked)
 			}
 			if tally.fearless != [2]int{0, tc.fearlessB} || tally.fearlessNet != [2]int{0, tc.fearlessNetB} {
 				t.Errorf("fearless attacks %v net %v, want B's %d net %d", tally.fearless, tally.fearlessNet, tc.fearlessB, tc.fearlessNetB)
