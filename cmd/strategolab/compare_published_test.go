@@ -9,22 +9,6 @@ import (
 	"github.com/strategobot/strategobot/game/gametest"
 )
 
-// changed returns s with n disjoint pairs of squares of different ranks
-// swapped, taken from the front of the set-up: 2n squares other.
-func changed(s game.Setup, n int) game.Setup {
-	cell := func(i int) *game.Rank { return &s[i/10][i%10] }
-	for i := 0; n > 0 && i < len(s)*10; i++ {
-		for j := i + 1; j < len(s)*10; j++ {
-			if *cell(i) != *cell(j) {
-				*cell(i), *cell(j) = *cell(j), *cell(i)
-				n, i = n-1, j
-				break
-			}
-		}
-	}
-	return s
-}
-
 // TestComparePublished: A's score is split by how near B's set-up is to a
 // published one, mirror images counting as the set-up itself; a variant
 // with no published set-ups is counted apart.
@@ -46,9 +30,9 @@ func TestComparePublished(t *testing.T) {
 	}{
 		{"a published set-up", classic, published[100], aWins, "published                    1–0–0 of 1,"},
 		{"its mirror image", classic, published[100].Mirror(), aLoses, "published                    0–0–1 of 1,"},
-		{"two squares changed", classic, changed(published[200], 1), aWins, "1–4 squares from one         1–0–0 of 1,"},
-		{"four squares changed", classic, changed(published[300], 2), drawn, "1–4 squares from one         0–1–0 of 1,"},
-		{"eight squares changed", classic, changed(published[400], 4), aLoses, "5–10 squares from one        0–0–1 of 1,"},
+		{"two squares changed", classic, gametest.Swapped(published[200], 1), aWins, "1–4 squares from one         1–0–0 of 1,"},
+		{"four squares changed", classic, gametest.Swapped(published[300], 2), drawn, "1–4 squares from one         0–1–0 of 1,"},
+		{"eight squares changed", classic, gametest.Swapped(published[400], 4), aLoses, "5–10 squares from one        0–0–1 of 1,"},
 		{"a set-up of one's own", classic, own, aWins, "11 or more squares from one  1–0–0 of 1,"},
 		{"a variant with no published set-ups", duel, gametest.Setup(duel, rng), aWins, "1 games of variants with no published set-ups"},
 	}

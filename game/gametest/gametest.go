@@ -33,6 +33,23 @@ func Setup(rules game.Rules, r *rand.Rand) game.Setup {
 	return s
 }
 
+// Swapped returns s with n pairs of unlike pieces swapped, each pair apart
+// from the others, so that it differs from s on 2n squares (n at most the
+// pairs s has to swap).
+func Swapped(s game.Setup, n int) game.Setup {
+	cell := func(i int) *game.Rank { return &s[i/10][i%10] }
+	for i := 0; n > 0 && i < len(s)*10; i++ {
+		for j := i + 1; j < len(s)*10; j++ {
+			if *cell(i) != *cell(j) {
+				*cell(i), *cell(j) = *cell(j), *cell(i)
+				n, i = n-1, j
+				break
+			}
+		}
+	}
+	return s
+}
+
 // Game starts a game of rules from two Setup set-ups drawn with seed and
 // plays up to plies random legal moves, showing each position to visit (see
 // Play; nil: none).

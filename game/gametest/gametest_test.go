@@ -24,6 +24,29 @@ func TestSetupIsValid(t *testing.T) {
 	}
 }
 
+// TestSwapped: n swaps of unlike pieces change 2n squares and keep the army.
+func TestSwapped(t *testing.T) {
+	rules := game.DefaultRules(game.VariantClassic)
+	s := Setup(rules, rand.New(rand.NewPCG(3, 4)))
+	for _, n := range []int{0, 1, 3, 6} {
+		c := Swapped(s, n)
+		differ := 0
+		for row := range s {
+			for col := range s[row] {
+				if s[row][col] != c[row][col] {
+					differ++
+				}
+			}
+		}
+		if differ != 2*n {
+			t.Errorf("%d swaps changed %d squares, want %d", n, differ, 2*n)
+		}
+		if err := c.Validate(rules); err != nil {
+			t.Errorf("%d swaps: %v", n, err)
+		}
+	}
+}
+
 // TestShuffleHidden: the copy keeps what the opponent and the public see and
 // how the game went, and does shuffle: the owner's own view changes in some
 // positions.

@@ -8,22 +8,6 @@ import (
 	"github.com/strategobot/strategobot/game/gametest"
 )
 
-// swapped returns s with n pairs of unlike pieces swapped, each pair apart
-// from the others, so that it differs from s on 2n squares.
-func swapped(s game.Setup, n int) game.Setup {
-	cell := func(i int) *game.Rank { return &s[i/10][i%10] }
-	for i := 0; n > 0 && i < len(s)*10; i++ {
-		for j := i + 1; j < len(s)*10; j++ {
-			if *cell(i) != *cell(j) {
-				*cell(i), *cell(j) = *cell(j), *cell(i)
-				n, i = n-1, j
-				break
-			}
-		}
-	}
-	return s
-}
-
 // TestDistance: squares are counted until the bound.
 func TestDistance(t *testing.T) {
 	rules := game.DefaultRules(game.VariantClassic)
@@ -34,9 +18,9 @@ func TestDistance(t *testing.T) {
 		most, want int
 	}{
 		{"the same", s, 40, 0},
-		{"one swap", swapped(s, 1), 40, 2},
-		{"three swaps", swapped(s, 3), 40, 6},
-		{"three swaps, given up at 4", swapped(s, 3), 4, 4},
+		{"one swap", gametest.Swapped(s, 1), 40, 2},
+		{"three swaps", gametest.Swapped(s, 3), 40, 6},
+		{"three swaps, given up at 4", gametest.Swapped(s, 3), 4, 4},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -65,7 +49,7 @@ func TestNearest(t *testing.T) {
 	}{
 		{"published", game.VariantClassic, first, 0, true},
 		{"its mirror image", game.VariantClassic, first.Mirror(), 0, true},
-		{"one swap", game.VariantClassic, swapped(first, 1), 2, true},
+		{"one swap", game.VariantClassic, gametest.Swapped(first, 1), 2, true},
 		{"Duel has none", game.VariantDuel, first, 0, false},
 	}
 	idx := NewIndex()
