@@ -111,6 +111,15 @@ var neighbours = func() (n [NumSquares][4]Square) {
 	return n
 }()
 
+// Neighbours returns the squares one step from s (up, down, left, right), lakes
+// included, NoSquare off the board.
+func (s Square) Neighbours() [4]Square {
+	if !s.Valid() {
+		return [4]Square{NoSquare, NoSquare, NoSquare, NoSquare}
+	}
+	return neighbours[s]
+}
+
 // Adjacent reports whether a and b share a side (not diagonal).
 func Adjacent(a, b Square) bool {
 	if !a.Valid() || !b.Valid() {

@@ -928,25 +928,24 @@ func leftToBeTaken(v *game.View, m game.Move, attacker game.Rank) bool {
 // threatened counts side's pieces in v, side's view, that stand beside an
 // enemy piece whose rank side knows and that beats them when it attacks.
 func threatened(v *game.View, side game.Side) int {
-	n := 0
+	count := 0
 	for sq := game.Square(0); sq < game.NumSquares; sq++ {
 		mine := v.Board[sq]
 		if !mine.Occupied || mine.Side != side {
 			continue
 		}
-		for _, d := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
-			c, r := sq.Col()+d[0], sq.Row()+d[1]
-			if c < 0 || c > 9 || r < 0 || r > 9 {
+		for _, n := range sq.Neighbours() {
+			if n == game.NoSquare {
 				continue
 			}
-			e := v.Board[game.SquareAt(c, r)]
+			e := v.Board[n]
 			if e.Occupied && e.Side != side && e.Rank != game.NoRank && e.Rank.Movable() && game.Fight(e.Rank, mine.Rank) == game.AttackerWon {
-				n++
+				count++
 				break
 			}
 		}
 	}
-	return n
+	return count
 }
 
 // share writes part/whole to two decimals, "-" for no whole.

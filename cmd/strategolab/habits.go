@@ -136,9 +136,12 @@ func (t *officerAttacks) countOfficers(v game.View, side game.Side, m game.Move)
 		if c.Rank >= game.Colonel {
 			class = 1
 		}
-		for n := range game.Square(game.NumSquares) {
+		for _, n := range game.Square(sq).Neighbours() {
+			if n == game.NoSquare {
+				continue
+			}
 			e := v.Board[n]
-			if !game.Adjacent(n, game.Square(sq)) || !e.Occupied || e.Side == side || e.Rank != game.NoRank {
+			if !e.Occupied || e.Side == side || e.Rank != game.NoRank {
 				continue
 			}
 			moved := 0
@@ -220,8 +223,11 @@ func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttack
 // besideHidden reports whether a piece of side's enemy that side has not
 // seen stands next to sq in v.
 func besideHidden(v game.View, sq game.Square, side game.Side) bool {
-	for n := range game.Square(game.NumSquares) {
-		if c := v.Board[n]; game.Adjacent(n, sq) && c.Occupied && c.Side != side && c.Rank == game.NoRank {
+	for _, n := range sq.Neighbours() {
+		if n == game.NoSquare {
+			continue
+		}
+		if c := v.Board[n]; c.Occupied && c.Side != side && c.Rank == game.NoRank {
 			return true
 		}
 	}

@@ -455,7 +455,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	sel := selection{setups: filter, index: published.NewIndex(), pieces: pieces, player: *v.player}
-	if _, _, err := sel.index.Nearest(variant, game.Setup{}); err != nil {
+	if _, err := sel.index.Published(variant, game.Setup{}); err != nil { // reads them once, here
 		fmt.Fprintln(stderr, "beliefs:", err)
 		return 2
 	}

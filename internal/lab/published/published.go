@@ -21,61 +21,64 @@ const FarFrom = 11
 // Index holds each variant's published set-ups and their mirror images, read
 // on first use. It is safe for concurrent use.
 type Index struct {
-	mu    sync.Mutex
-	sets  map[game.Variant][]game.Setup
-	exact map[game.Variant]map[game.Setup]bool
+	mu       sync.Mutex
+	variants map[game.Variant]*variantSetups
+}
+
+// variantSetups are one variant's published set-ups and mirror images, as a
+// list to measure distances on and a set to look one up.
+type variantSetups struct {
+	list  []game.Setup
+	exact map[game.Setup]bool
 }
 
 // NewIndex returns an empty index.
-func NewIndex() *Index {
-	return &Index{sets: map[game.Variant][]game.Setup{}, exact: map[game.Variant]map[game.Setup]bool{}}
-}
+func NewIndex() *Index { return &Index{variants: map[game.Variant]*variantSetups{}} }
 
 // Published reports whether s, or its mirror image, is a published set-up
 // of v: Nearest is 0, found at once.
 func (p *Index) Published(v game.Variant, s game.Setup) (bool, error) {
-	if _, err := p.variant(v); err != nil {
+	sets, err := p.variant(v)
+	if err != nil {
 		return false, err
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.exact[v][s], nil
+	return sets.exact[s], nil
 }
 
 // Nearest returns the fewest squares by which s differs from a published
 // set-up of v or its mirror image, and false when v has none.
 func (p *Index) Nearest(v game.Variant, s game.Setup) (int, bool, error) {
 	sets, err := p.variant(v)
-	if err != nil || len(sets) == 0 {
+	if err != nil || len(sets.list) == 0 {
 		return 0, false, err
 	}
 	best := game.SetupRows * 10
-	for i := range sets {
-		if d := Distance(&sets[i], &s, best); d < best {
+	for i := range sets.list {
+		if d := Distance(&sets.list[i], &s, best); d < best {
 			best = d
 		}
 	}
 	return best, true, nil
 }
 
-// variant returns v's published set-ups and their mirror images.
-func (p *Index) variant(v game.Variant) ([]game.Setup, error) {
+// variant returns v's published set-ups, reading them on first use; once
+// read they are never changed, so callers share them without the lock.
+func (p *Index) variant(v game.Variant) (*variantSetups, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if sets, ok := p.sets[v]; ok {
+	if sets, ok := p.variants[v]; ok {
 		return sets, nil
 	}
-	list, err := game.PublishedSetups(v)
+	published, err := game.PublishedSetups(v)
 	if err != nil {
 		return nil, fmt.Errorf("reading the published set-ups of %v: %w", v, err)
 	}
-	sets := make([]game.Setup, 0, 2*len(list))
-	exact := make(map[game.Setup]bool, 2*len(list))
-	for _, x := range list {
-		sets = append(sets, x, x.Mirror())
-		exact[x], exact[x.Mirror()] = true, true
+	sets := &variantSetups{list: make([]game.Setup, 0, 2*len(published)), exact: make(map[game.Setup]bool, 2*len(published))}
+	for _, x := range published {
+		sets.list = append(sets.list, x, x.Mirror())
+		sets.exact[x], sets.exact[x.Mirror()] = true, true
 	}
-	p.sets[v], p.exact[v] = sets, exact
+	p.variants[v] = sets
 	return sets, nil
 }
 
