@@ -375,6 +375,11 @@ type battleTally struct {
 	// moved made while every enemy piece that the attacker does not beat
 	// was known (or gone), and what they won: attacks that risked nothing.
 	fearless, fearlessNet [2]int
+	// fearlessTurns counts a player's turns on which one of its pieces
+	// stood beside a hidden moved enemy piece while every enemy piece it
+	// does not beat was known: a risk-free attack was there to make;
+	// fearlessTaken those on which it made one.
+	fearlessTurns, fearlessTaken [2]int
 	// stillBeaters and stillBeatersNet count the other attacks on hidden
 	// pieces that had moved made while every enemy piece that the attacker
 	// does not beat and did not know had never moved, and what they won:
@@ -586,6 +591,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		v := g.View(game.ViewerOf(side))
 		markShown(&shownFar, &v, flags)
 		t.countOffers(g, &v, m, player(side.Opponent()))
+		t.countFearless(&v, m, player(side))
 		// What the attacker knew of the target, read before the battle
 		// shows it; and, for a hidden moved one, what else it might have met.
 		kind := onKnown
@@ -734,6 +740,39 @@ func (t *battleTally) countOffers(g *game.Game, v *game.View, m game.Move, p int
 				t.offerTaken[p][kind]++
 			}
 		}
+	}
+}
+
+// countFearless counts, at the turn of player p, whose view v is, whether a
+// piece of p's could attack a hidden moved enemy piece beside it at no risk
+// (every enemy piece it does not beat known or gone), and whether move m did.
+func (t *battleTally) countFearless(v *game.View, m game.Move, p int) {
+	side, _ := v.Viewer.IsPlayer()
+	chance, taken := false, false
+	for at := game.Square(0); at < game.NumSquares; at++ {
+		a := v.Board[at]
+		if !a.Occupied || a.Side != side || !a.Rank.Movable() {
+			continue
+		}
+		for _, sq := range at.Neighbours() {
+			if sq == game.NoSquare {
+				continue
+			}
+			c := v.Board[sq]
+			if !c.Occupied || c.Side == side || c.Rank != game.NoRank || !c.Moved || !everyBeaterKnown(v, side, a.Rank) {
+				continue
+			}
+			chance = true
+			if m.From == at && m.To == sq {
+				taken = true
+			}
+		}
+	}
+	if chance {
+		t.fearlessTurns[p]++
+	}
+	if taken {
+		t.fearlessTaken[p]++
 	}
 }
 
@@ -979,6 +1018,9 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		if k == onHiddenMoved {
 			fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", "  of them, with every enemy piece it does not beat known",
 				float64(t.fearless[0])/g, float64(t.fearlessNet[0])/g, float64(t.fearless[1])/g, float64(t.fearlessNet[1])/g)
+			fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", "    turns with such an attack to make (made)",
+				float64(t.fearlessTurns[0])/g, bracketed(float64(t.fearlessTaken[0]), t.fearlessTurns[0]),
+				float64(t.fearlessTurns[1])/g, bracketed(float64(t.fearlessTaken[1]), t.fearlessTurns[1]))
 			fmt.Fprintf(w, "  %-55s %6.2f %+8.1f %6.2f %+8.1f\n", "  of the rest, the hidden ones it does not beat unmoved",
 				float64(t.stillBeaters[0])/g, float64(t.stillBeatersNet[0])/g, float64(t.stillBeaters[1])/g, float64(t.stillBeatersNet[1])/g)
 			fmt.Fprintf(w, "  %-55s %6s %8s %6s %8s\n", "  share won (attacking one of them at random)",

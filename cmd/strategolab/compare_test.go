@@ -315,6 +315,9 @@ func TestCompareBattles(t *testing.T) {
 		// piece of A's that the attacker does not beat was known (A makes
 		// none such in these games).
 		fearlessB, fearlessNetB int
+		// fearlessTurns, fearlessTaken: each player's turns with such an
+		// attack to make, and those on which it made one.
+		fearlessTurns, fearlessTaken [2]int
 		// still: each player's other attacks on hidden moved pieces made
 		// while every hidden enemy piece that the attacker does not beat had
 		// never moved, and their net.
@@ -444,6 +447,9 @@ func TestCompareBattles(t *testing.T) {
 			attacksA: [battleKinds]int{onHiddenUnmoved: 1}, netA: [battleKinds]int{onHiddenUnmoved: 22},
 			attacksB: [battleKinds]int{onHiddenMoved: 1}, netB: [battleKinds]int{onHiddenMoved: 22},
 			fearlessB: 1, fearlessNetB: 22,
+			// Blue's turn after E4-E5: Red's Sergeant, moved and hidden,
+			// beside Blue's General, with Red's General shown.
+			fearlessTurns: [2]int{0, 1}, fearlessTaken: [2]int{0, 1},
 			shownCheap: [2]int{1, 1},
 			won:        [2]int{0, 1}, atRandom: [2]float64{0, 1},
 			strong:   [2]int{0, 1},
@@ -512,6 +518,15 @@ func TestCompareBattles(t *testing.T) {
 			won:             [2]int{0, 1}, atRandom: [2]float64{0, 1},
 			// Every piece of Red's but the Marshal beats the Spy, and none of them moved.
 			still: [2]int{0, 1}, stillNet: [2]int{0, 400},
+		},
+		{
+			name:     "Red's General shows itself, then Blue's General leaves a hidden Sergeant beside it alone",
+			pos:      shown,
+			moves:    []string{"B4-B5", "J10-J9", "B5-B6", "J9-J8", "B6xB7", "E7-E6", "E4-E5", "J8-J7"},
+			attacksA: [battleKinds]int{onHiddenUnmoved: 1}, netA: [battleKinds]int{onHiddenUnmoved: 22},
+			fearlessTurns: [2]int{0, 1},
+			shownCheap:    [2]int{1, 0},
+			topTakes:      [2][marshalStates]int{{marshalGone: 1}},
 		},
 		{
 			name: "Red's Marshal is shown attacked; then Blue's General takes a hidden Sergeant",
@@ -650,6 +665,9 @@ func TestCompareBattles(t *testing.T) {
 			}
 			if tally.fearless != [2]int{0, tc.fearlessB} || tally.fearlessNet != [2]int{0, tc.fearlessNetB} {
 				t.Errorf("fearless attacks %v net %v, want B's %d net %d", tally.fearless, tally.fearlessNet, tc.fearlessB, tc.fearlessNetB)
+			}
+			if tally.fearlessTurns != tc.fearlessTurns || tally.fearlessTaken != tc.fearlessTaken {
+				t.Errorf("turns with a risk-free attack to make %v (made %v), want %v (%v)", tally.fearlessTurns, tally.fearlessTaken, tc.fearlessTurns, tc.fearlessTaken)
 			}
 			if tally.stillBeaters != tc.still || tally.stillBeatersNet != tc.stillNet {
 				t.Errorf("attacks with the hidden beaters all unmoved %v net %v, want %v net %v", tally.stillBeaters, tally.stillBeatersNet, tc.still, tc.stillNet)
