@@ -411,6 +411,11 @@ type battleTally struct {
 	// but never did and that the other has not seen fight: to the enemy,
 	// each may be a Bomb.
 	still [2][len(unseenPlies)]int
+	// strongLeft[p][i] adds up, the same way, player p's Colonels, Generals
+	// and Marshal on the board, and strongHidden those of them the other
+	// has not seen: once the strong ones are known, every hidden moved
+	// piece is prey to the enemy's next strongest.
+	strongLeft, strongHidden [2][len(unseenPlies)]int
 	// shownCheap and shownAttacked count the games in which a player's
 	// piece of each of topPieces was first shown attacking a piece below a
 	// Colonel (a Bomb or the Flag too), or attacked: showing the strongest
@@ -907,6 +912,12 @@ func (t *battleTally) countUnseen(g *game.Game, player func(game.Side) int) {
 	for side := game.Red; side <= game.Blue; side++ {
 		other := g.View(game.ViewerOf(side.Opponent()))
 		for sq, c := range other.Board {
+			if s, r, ok := g.PieceAt(game.Square(sq)); ok && s == side && r >= game.Colonel && r <= game.Marshal {
+				t.strongLeft[player(side)][i]++
+				if c.Rank == game.NoRank {
+					t.strongHidden[player(side)][i]++
+				}
+			}
 			switch {
 			case hiddenMoved(c, side):
 				t.unseen[player(side)][i]++
@@ -1081,6 +1092,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 				float64(t.unseen[0][i])/n, "", float64(t.unseen[1][i])/n)
 			fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", fmt.Sprintf("pieces that can move, never moved, not seen, at ply %d", ply),
 				float64(t.still[0][i])/n, "", float64(t.still[1][i])/n)
+			fmt.Fprintf(w, "  %-55s %6.2f %8.2f %6.2f %8.2f\n", fmt.Sprintf("Colonels and stronger not seen (left), at ply %d", ply),
+				float64(t.strongHidden[0][i])/n, float64(t.strongLeft[0][i])/n, float64(t.strongHidden[1][i])/n, float64(t.strongLeft[1][i])/n)
 		}
 	}
 }

@@ -801,6 +801,13 @@ func TestCompareUnseen(t *testing.T) {
 			if tally.netReached != wantReached || tally.netBy[0] != [len(netPlies)]int{} || tally.netBy[1] != wantB {
 				t.Errorf("net material reached %v, A %v, B %v; want %v, 0, %v", tally.netReached, tally.netBy[0], tally.netBy[1], wantReached, wantB)
 			}
+			// Red's General never moved nor fought; Blue's took a Sergeant.
+			if want := [2][len(unseenPlies)]int{tc.reached, tc.reached}; tally.strongLeft != want {
+				t.Errorf("Colonels and stronger left %v, want %v", tally.strongLeft, want)
+			}
+			if want := [2][len(unseenPlies)]int{tc.reached}; tally.strongHidden != want {
+				t.Errorf("Colonels and stronger not seen %v, want %v", tally.strongHidden, want)
+			}
 			for i, n := range tc.reached {
 				if tally.still[0][i] != n*stillA[i] || tally.still[1][i] != n*stillB[i] {
 					t.Errorf("never moved at ply %d: A %d B %d, want %d and %d", unseenPlies[i], tally.still[0][i], tally.still[1][i], n*stillA[i], n*stillB[i])
