@@ -12,7 +12,8 @@
 // set-ups and the hand-set reading of behaviour), the same with the fitted
 // model, and with the published set-ups' layouts of Bombs and Flag too.
 // With -attacks it asks instead whether the models are calibrated where a
-// player acts on them: at attacks on hidden pieces that never moved.
+// player acts on them: at attacks on hidden pieces that never moved (a Bomb?)
+// or, with -pieces moved, that moved (does the attacker win?).
 //
 // Fit fits the behaviour model (see game/ai/behaviour.go) on the records
 // given and writes the table game/ai embeds.
@@ -331,7 +332,9 @@ outside engine's pieces.
 -attacks asks instead whether the models are calibrated where it matters:
 at every attack on a hidden piece that never moved, the chance of a Bomb
 each model gave it from the attacker's view, by tenths, against how many
-were Bombs.
+were Bombs; with -pieces moved, at every attack on a hidden piece that
+moved, the chance each model gave the attacker of winning against how many
+it won.
 
 -sure asks whether a model is as sure as it may be: at the plies given, how
 often the likeliest rank it gave a hidden piece was the piece's, by the
@@ -382,7 +385,7 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 	v.jobs = fs.Int("j", runtime.GOMAXPROCS(0), "records scored at once")
 	v.pieces = fs.String("pieces", "all", "score the hidden pieces that are all, moved or still (never moved)")
 	v.player = fs.String("player", "", "score only the beliefs about the pieces of the players whose names contain this (any case), such as ext: for an arena's outside engine")
-	v.attacks = fs.Bool("attacks", false, "instead, at every attack on a hidden piece that never moved, compare the chance of a Bomb each model gave it with what it was")
+	v.attacks = fs.Bool("attacks", false, "instead, at every attack on a hidden piece that never moved, compare the chance of a Bomb each model gave it with what it was (with -pieces moved: at every attack on one that moved, the attacker's chance of winning with what came of it)")
 	v.sure = fs.Bool("sure", false, "instead, how often each model's likeliest rank for a hidden piece was right, by the chance it gave it")
 	v.flag = fs.Bool("flag", false, "instead, where the Flag stands among the hidden pieces by the chance each model gave it of being the Flag")
 	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published, unpublished (neither it nor its mirror image in the published collection), near (unpublished, 1 to 10 squares from the nearest published set-up or mirror image) or far (11 or more)")
@@ -437,9 +440,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "beliefs: -attacks, -sure and -flag are different questions: ask one")
 		return 2
 	}
-	if *v.attacks && pieces != allPieces {
-		fmt.Fprintln(stderr, "beliefs: -attacks looks only at pieces that never moved: leave -pieces out")
-		return 2
+	if *v.attacks && pieces == stillPieces {
+		pieces = allPieces // the attacks on pieces that never moved, as without -pieces
 	}
 	if *v.flag && pieces != allPieces {
 		fmt.Fprintln(stderr, "beliefs: -flag looks at every hidden piece, as the Flag never moves: leave -pieces out")
@@ -482,8 +484,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stdout)
 	printSkipped(stdout, skipped)
 	if *v.attacks {
-		fmt.Fprintf(stdout, "the chance of a Bomb at each attack on a hidden piece that never moved (%s, %s set-ups), by tenths\n", whose, *setupsText)
-		printCalibration(stdout, models, calibration)
+		if pieces == movedPieces {
+			fmt.Fprintf(stdout, "the attacker's chance of winning at each attack on a hidden piece that moved (%s, %s set-ups), by tenths\n", whose, *setupsText)
+		} else {
+			fmt.Fprintf(stdout, "the chance of a Bomb at each attack on a hidden piece that never moved (%s, %s set-ups), by tenths\n", whose, *setupsText)
+		}
+		printCalibration(stdout, models, calibration, pieces == movedPieces)
 		return 0
 	}
 	if *v.flag {
