@@ -114,7 +114,9 @@ func TestCheckStopsAtOnce(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := discordtest.New(t)
+			// The wait is for check to get to the step, however slow a loaded
+			// machine makes it; the bound that matters is stopBound, below.
+			srv := discordtest.New(t, discordtest.WithWaitTimeout(time.Minute))
 			club := srv.AddGuild("Stratego Club")
 			alice := club.AddMember("alice")
 			hold := tc.hold(t, srv)
