@@ -43,17 +43,7 @@ func TestCalibrateRecord(t *testing.T) {
 			t.Fatalf("%s: %v", path, err)
 		}
 		for i, m := range models {
-			c := &cal[i]
-			n, b := 0, 0
-			for bin := range c.Attacks {
-				n += c.Attacks[bin]
-				b += c.Events[bin]
-				lo, hi := float64(bin)/10, float64(bin+1)/10
-				if x := float64(c.Attacks[bin]); c.Chance[bin] < lo*x-1e-9 || c.Chance[bin] > hi*x+1e-9 {
-					t.Errorf("%s, %s: %d attacks in tenth %d hold chances summing to %.3f", path, m.Name, c.Attacks[bin], bin, c.Chance[bin])
-				}
-			}
-			if n != attacks || b != bombs {
+			if n, b := checkBins(t, path+", "+m.Name, &cal[i]); n != attacks || b != bombs {
 				t.Errorf("%s, %s: %d attacks on still hidden pieces tallied, %d of them Bombs; the record holds %d and %d", path, m.Name, n, b, attacks, bombs)
 			}
 		}
@@ -99,17 +89,7 @@ func TestCalibrateMovedAttacks(t *testing.T) {
 			t.Fatalf("%s: %v", path, err)
 		}
 		for i, m := range models {
-			c := &cal[i]
-			n, w := 0, 0
-			for bin := range c.Attacks {
-				n += c.Attacks[bin]
-				w += c.Events[bin]
-				lo, hi := float64(bin)/10, float64(bin+1)/10
-				if x := float64(c.Attacks[bin]); c.Chance[bin] < lo*x-1e-9 || c.Chance[bin] > hi*x+1e-9 {
-					t.Errorf("%s, %s: %d attacks in tenth %d hold chances summing to %.3f", path, m.Name, c.Attacks[bin], bin, c.Chance[bin])
-				}
-			}
-			if n != attacks || w != won {
+			if n, w := checkBins(t, path+", "+m.Name, &cal[i]); n != attacks || w != won {
 				t.Errorf("%s, %s: %d attacks on moved hidden pieces tallied, %d of them won; the record holds %d and %d", path, m.Name, n, w, attacks, won)
 			}
 		}
@@ -152,4 +132,19 @@ func knownScout(t *testing.T, v *game.View, sq game.Square) bool {
 		}
 	}
 	return false
+}
+
+// checkBins checks that the chances in each tenth of c lie in that tenth,
+// and returns the attacks and events tallied.
+func checkBins(t *testing.T, what string, c *Calibration) (attacks, events int) {
+	t.Helper()
+	for bin := range c.Attacks {
+		attacks += c.Attacks[bin]
+		events += c.Events[bin]
+		lo, hi := float64(bin)/10, float64(bin+1)/10
+		if x := float64(c.Attacks[bin]); c.Chance[bin] < lo*x-1e-9 || c.Chance[bin] > hi*x+1e-9 {
+			t.Errorf("%s: %d attacks in tenth %d hold chances summing to %.3f", what, c.Attacks[bin], bin, c.Chance[bin])
+		}
+	}
+	return attacks, events
 }
