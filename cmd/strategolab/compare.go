@@ -754,6 +754,7 @@ func (t *battleTally) countOffers(g *game.Game, v *game.View, m game.Move, p int
 func (t *battleTally) countFearless(v *game.View, m game.Move, p int) {
 	side, _ := v.Viewer.IsPlayer()
 	chance, taken := false, false
+	var fearless [game.NumRanks]int8 // by rank: 0 not asked yet, 1 yes, -1 no
 	for at := game.Square(0); at < game.NumSquares; at++ {
 		a := v.Board[at]
 		if !a.Occupied || a.Side != side || !a.Rank.Movable() {
@@ -763,8 +764,16 @@ func (t *battleTally) countFearless(v *game.View, m game.Move, p int) {
 			if sq == game.NoSquare {
 				continue
 			}
-			c := v.Board[sq]
-			if !c.Occupied || c.Side == side || c.Rank != game.NoRank || !c.Moved || !everyBeaterKnown(v, side, a.Rank) {
+			if c := v.Board[sq]; !c.Occupied || c.Side == side || c.Rank != game.NoRank || !c.Moved {
+				continue
+			}
+			if fearless[a.Rank] == 0 {
+				fearless[a.Rank] = -1
+				if everyBeaterKnown(v, side, a.Rank) {
+					fearless[a.Rank] = 1
+				}
+			}
+			if fearless[a.Rank] < 0 {
 				continue
 			}
 			chance = true

@@ -45,9 +45,10 @@ func calibrateRecord(rec *game.Record, models []Model, sel selection) ([]Calibra
 		side := g.ToMove()
 		_, attacker, _ := g.PieceAt(m.From)
 		_, target, occupied := g.PieceAt(m.To)
-		if occupied && sel.wanted(rec, side.Opponent()) {
+		v := g.View(game.ViewerOf(side))
+		if occupied && v.Board[m.To].Rank == game.NoRank && sel.wanted(rec, side.Opponent()) {
 			for i, model := range models {
-				bs, err := ai.Beliefs(g.View(game.ViewerOf(side)), model.Opt)
+				bs, err := ai.Beliefs(v, model.Opt)
 				if err != nil {
 					return out, fmt.Errorf("ply %d: %w", ply+1, err)
 				}
