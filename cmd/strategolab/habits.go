@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/internal/lab/records"
 )
@@ -25,6 +26,11 @@ and how often the enemy's Spy took it on the next move: the Spy's answer to
 a bait. Last, on the turns where one of a player's Captains or stronger
 stood beside a hidden enemy piece, how often it attacked that piece, by
 whether the piece had ever moved (one that never moved may be a Bomb).
+Then, on the turns where a player's pieces stood beside the enemy's Flag
+before it had seen it, how often a piece of each kind (Miner; Spy, Scout,
+Sergeant or Lieutenant; Captain or stronger) took it, by the Flag's odds:
+the chance hard's search gives such a piece of taking it (for a Captain or
+stronger, a quarter of the odds).
 The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
 yardstick for the computer's.
@@ -66,6 +72,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	tallies := map[string]*habitTally{}
 	answers := map[string]*spyAnswers{}
 	officers := map[string]*officerAttacks{}
+	takers := map[string]*flagTakers{}
 	var players []string // in the order first met
 	for _, r := range recs {
 		if err := ctx.Err(); err != nil {
@@ -75,19 +82,23 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		var sides [2]*habitTally
 		var spies [2]*spyAnswers
 		var offs [2]*officerAttacks
+		var takes [2]*flagTakers
 		for side, name := range r.Record.Players {
 			p := habitPlayer(name)
 			if tallies[p] == nil {
-				tallies[p], answers[p], officers[p] = new(habitTally), new(spyAnswers), new(officerAttacks)
+				tallies[p], answers[p], officers[p], takers[p] = new(habitTally), new(spyAnswers), new(officerAttacks), new(flagTakers)
 				players = append(players, p)
 			}
-			sides[side], spies[side], offs[side] = tallies[p], answers[p], officers[p]
+			sides[side], spies[side], offs[side], takes[side] = tallies[p], answers[p], officers[p], takers[p]
 		}
 		if err := addHabits(r.Record, sides); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
-		addTurns(r.Record, spies, offs)
+		if err := addTurns(r.Record, spies, offs, takes); err != nil {
+			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
+			return 1
+		}
 	}
 	reached := false
 	for _, t := range tallies {
@@ -114,6 +125,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	writeSpyAnswers(stdout, players, answers)
 	writeOfficerAttacks(stdout, players, officers)
+	writeFlagTakers(stdout, players, takers)
 	return 0
 }
 
@@ -191,22 +203,25 @@ type spyAnswers struct {
 }
 
 // addTurns replays rec once and counts, into each side's player's tallies,
-// its Marshal's captures and the Spy's answers, and its officers' turns
-// beside hidden enemy pieces. A record the rules stop early is counted up
-// to there.
-func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttacks) {
+// its Marshal's captures and the Spy's answers, its officers' turns beside
+// hidden enemy pieces and its pieces' turns beside the enemy's hidden Flag.
+// A record the rules stop early is counted up to there.
+func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttacks, takers [2]*flagTakers) error {
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
-		return
+		return nil
 	}
 	bait := game.NoRank // what the Marshal of the side that just moved took, beside hidden pieces
 	var at game.Square
 	for _, m := range rec.Moves {
 		side := g.ToMove()
 		officers[side].countOfficers(g.View(game.ViewerOf(side)), side, m)
+		if err := takers[side].count(g, side, m); err != nil {
+			return fmt.Errorf("ply %d: %w", len(g.Moves())+1, err)
+		}
 		r, err := g.Apply(m)
 		if err != nil {
-			return
+			return nil
 		}
 		if bait != game.NoRank && m.To == at && r.Attacker == game.Spy && r.Outcome == game.AttackerWon {
 			spies[side.Opponent()].answered[bait]++
@@ -217,6 +232,128 @@ func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttack
 		}
 		spies[side].taken[r.Defender]++
 		bait, at = r.Defender, m.To
+	}
+	return nil
+}
+
+// The kinds of piece flagTakers tells apart, and their names.
+const (
+	takerMiner = iota
+	takerLow   // Spy, Scout, Sergeant or Lieutenant: worth no more than a Miner
+	takerHigh  // Captain or stronger
+	numTakerKinds
+)
+
+var takerKindNames = [numTakerKinds]string{"Miner", "Spy to Lieutenant", "Captain and up"}
+
+func takerKind(r game.Rank) int {
+	switch {
+	case r == game.Miner:
+		return takerMiner
+	case r >= game.Captain:
+		return takerHigh
+	}
+	return takerLow
+}
+
+// flagOddsBands are the upper ends of the bands of the Flag's odds that
+// flagTakers counts by; the last band is open.
+var flagOddsBands = [...]float64{0.1, 0.2, 0.3, 1}
+
+// flagTakers counts the turns on which a player had pieces beside the
+// enemy's Flag while it had not seen it, once for each kind of piece beside
+// it, by the Flag's odds (ai.FlagOdds, from the enemy's view), and the
+// turns a piece of that kind took it.
+type flagTakers struct {
+	beside, took [numTakerKinds][len(flagOddsBands)]int
+	odds         [numTakerKinds][len(flagOddsBands)]float64 // summed
+}
+
+// count counts the turn of side, to make move m in g.
+func (t *flagTakers) count(g *game.Game, side game.Side, m game.Move) error {
+	enemy := side.Opponent()
+	flag := game.NoSquare
+	for sq := range game.Square(game.NumSquares) {
+		if s, r, ok := g.PieceAt(sq); ok && s == enemy && r == game.Flag {
+			flag = sq
+			break
+		}
+	}
+	if flag == game.NoSquare || g.View(game.ViewerOf(side)).Board[flag].Rank != game.NoRank {
+		return nil
+	}
+	var kinds [numTakerKinds]bool
+	for _, n := range flag.Neighbours() {
+		if n == game.NoSquare {
+			continue
+		}
+		if s, r, ok := g.PieceAt(n); ok && s == side && r.Movable() {
+			kinds[takerKind(r)] = true
+		}
+	}
+	if kinds == ([numTakerKinds]bool{}) {
+		return nil
+	}
+	odds, _, err := ai.FlagOdds(g.View(game.ViewerOf(enemy)))
+	if err != nil {
+		return err
+	}
+	band := 0
+	for odds >= flagOddsBands[band] && band < len(flagOddsBands)-1 {
+		band++
+	}
+	_, mover, _ := g.PieceAt(m.From)
+	for k, there := range kinds {
+		if !there {
+			continue
+		}
+		t.beside[k][band]++
+		t.odds[k][band] += odds
+		if m.To == flag && takerKind(mover) == k {
+			t.took[k][band]++
+		}
+	}
+	return nil
+}
+
+// writeFlagTakers writes, for each player whose pieces stood beside the
+// enemy's hidden Flag, by kind of piece and band of the Flag's odds, the
+// turns, the share of them a piece of that kind took the Flag, and the
+// mean odds.
+func writeFlagTakers(w io.Writer, players []string, tallies map[string]*flagTakers) {
+	header := false
+	for _, p := range players {
+		t := tallies[p]
+		if t.beside == ([numTakerKinds][len(flagOddsBands)]int{}) {
+			continue
+		}
+		if !header {
+			fmt.Fprintln(w, "pieces beside the enemy's hidden Flag on their side's turn, by the Flag's odds: turns, the share a piece of the kind took it, and the mean odds:")
+			fmt.Fprintf(w, "  %-17s", "")
+			lo := 0.0
+			for i, hi := range flagOddsBands {
+				band := fmt.Sprintf("odds %.1f-%.1f", lo, hi)
+				if i == len(flagOddsBands)-1 {
+					band = fmt.Sprintf("odds %.1f and up", lo)
+				}
+				fmt.Fprintf(w, " %24s", band)
+				lo = hi
+			}
+			fmt.Fprintln(w)
+			header = true
+		}
+		fmt.Fprintln(w, p)
+		for k, name := range takerKindNames {
+			fmt.Fprintf(w, "  %-17s", name)
+			for b := range flagOddsBands {
+				if n := t.beside[k][b]; n > 0 {
+					fmt.Fprintf(w, " %6d, %5.1f%% took, %.2f", n, 100*float64(t.took[k][b])/float64(n), t.odds[k][b]/float64(n))
+				} else {
+					fmt.Fprintf(w, " %24s", "-")
+				}
+			}
+			fmt.Fprintln(w)
+		}
 	}
 }
 

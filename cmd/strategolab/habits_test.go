@@ -197,3 +197,40 @@ func TestHabitsOfficerAttacks(t *testing.T) {
 		t.Errorf("stdout\n%s\nwant it to end with\n%s", out, want)
 	}
 }
+
+// TestHabitsFlagTakers: each turn on which a player's pieces stand beside
+// the enemy's Flag it has not seen counts once for each kind of piece there,
+// and the turn a piece of that kind takes the Flag as a take.
+func TestHabitsFlagTakers(t *testing.T) {
+	rules := gametest.CustomRules(t, "10 6 3 2 F")
+	red := map[string]game.Rank{"A1": game.Flag, "B1": game.Marshal, "F4": game.Captain, "E4": game.Miner, "J1": game.Scout}
+	blue := map[string]game.Rank{"E8": game.Flag, "B10": game.Marshal, "A10": game.Captain, "C10": game.Miner, "J10": game.Scout}
+	// Scouts walk round a square for 48 plies, so that the game reaches ply
+	// 50. Then Red's Captain walks to F8, beside Blue's Flag, and its Miner
+	// to E7 and takes the Flag: the Captain stood beside it on 4 of Red's
+	// turns and the Miner on 1.
+	walk := []string{}
+	for range 6 {
+		walk = append(walk, "J1-J2", "J10-J9", "J2-I2", "J9-I9", "I2-I1", "I9-I10", "I1-J1", "I10-J10")
+	}
+	blueWalk := []string{"J10-J9", "J9-I9", "I9-I10", "I10-J10"}
+	for i, m := range []string{"F4-F5", "F5-F6", "F6-F7", "F7-F8", "E4-E5", "E5-E6", "E6-E7"} {
+		walk = append(walk, m, blueWalk[i%len(blueWalk)])
+	}
+	walk = append(walk, "E7xE8")
+	g := gametest.Scripted(t, rules, red, blue, walk...)
+	out := habitsOfGame(t, g)
+	_, after, found := strings.Cut(out, "pieces beside the enemy's hidden Flag")
+	if !found {
+		t.Fatalf("stdout\n%s\nwant the section on pieces beside the enemy's Flag", out)
+	}
+	for _, want := range []string{"\nhard\n", fmt.Sprintf("  %-17s %6d, %5.1f%% took,", "Miner", 1, 100.0),
+		fmt.Sprintf("  %-17s %6d, %5.1f%% took,", "Captain and up", 4, 0.0)} {
+		if !strings.Contains(after, want) {
+			t.Errorf("section\n%s\nwant it to contain %q", after, want)
+		}
+	}
+	if strings.Contains(after, "normal") || strings.Count(after, "%") != 2 {
+		t.Errorf("section\n%s\nwant only hard's Miner and Captain counted", after)
+	}
+}

@@ -98,6 +98,27 @@ func Beliefs(v game.View, opt BeliefOptions) ([]PieceBelief, error) {
 	return out, nil
 }
 
+// FlagOdds returns the chance hard's search gives the enemy of taking the
+// Flag of v's viewer when a piece of the enemy's stands beside it: the
+// per-square prior of the Flag's start square among the viewer's pieces the
+// enemy has neither seen move nor fight (see offeredFlag, which gives a taker
+// worth more than a Miner a quarter of it). ok is false when the viewer has
+// no Flag on the board.
+func FlagOdds(v game.View) (odds float64, ok bool, err error) {
+	if _, ok := v.Viewer.IsPlayer(); !ok {
+		return 0, false, ErrNotPlayerView
+	}
+	k, err := newKnowledgeWith(&v, countsOnly, noBehaviour)
+	if err != nil {
+		return 0, false, fmt.Errorf("reading the view: %w", err)
+	}
+	f := k.flag()
+	if f < 0 {
+		return 0, false, nil
+	}
+	return k.flagOdds(f), true, nil
+}
+
 // NumBehaviourFeatures is the number of behaviour features of a hidden piece.
 const NumBehaviourFeatures = numBehaviourFeatures
 
