@@ -23,10 +23,10 @@ the other side has seen its strongest piece, and how many of its Colonels,
 Generals and Marshals it has seen. Then, by the rank its Marshal took, how
 often a player's Marshal took a piece and stood beside hidden enemy pieces,
 and how often the enemy's Spy took it on the next move: the Spy's answer to
-a bait. Last, on the turns where one of a player's Captains or stronger
+a bait. Then, on the turns where one of a player's Captains or stronger
 stood beside a hidden enemy piece, how often it attacked that piece, by
 whether the piece had ever moved (one that never moved may be a Bomb).
-Then, on the turns where a player's pieces stood beside the enemy's Flag
+Last, on the turns where a player's pieces stood beside the enemy's Flag
 before it had seen it, how often a piece of each kind (Miner; Spy, Scout,
 Sergeant or Lieutenant; Captain or stronger) took it, by the Flag's odds:
 the chance hard's search gives such a piece of taking it (for a Captain or
