@@ -211,12 +211,20 @@ func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttack
 	if err != nil {
 		return nil
 	}
+	// A Flag never moves: each side's stands where it was set up.
+	flags := [2]game.Square{game.NoSquare, game.NoSquare}
+	for sq := range game.Square(game.NumSquares) {
+		if s, r, ok := g.PieceAt(sq); ok && r == game.Flag {
+			flags[s] = sq
+		}
+	}
 	bait := game.NoRank // what the Marshal of the side that just moved took, beside hidden pieces
 	var at game.Square
 	for _, m := range rec.Moves {
 		side := g.ToMove()
-		officers[side].countOfficers(g.View(game.ViewerOf(side)), side, m)
-		if err := takers[side].count(g, side, m); err != nil {
+		v := g.View(game.ViewerOf(side))
+		officers[side].countOfficers(v, side, m)
+		if err := takers[side].count(g, &v, flags[side.Opponent()], m); err != nil {
 			return fmt.Errorf("ply %d: %w", len(g.Moves())+1, err)
 		}
 		r, err := g.Apply(m)
@@ -269,17 +277,11 @@ type flagTakers struct {
 	odds         [numTakerKinds][len(flagOddsBands)]float64 // summed
 }
 
-// count counts the turn of side, to make move m in g.
-func (t *flagTakers) count(g *game.Game, side game.Side, m game.Move) error {
-	enemy := side.Opponent()
-	flag := game.NoSquare
-	for sq := range game.Square(game.NumSquares) {
-		if s, r, ok := g.PieceAt(sq); ok && s == enemy && r == game.Flag {
-			flag = sq
-			break
-		}
-	}
-	if flag == game.NoSquare || g.View(game.ViewerOf(side)).Board[flag].Rank != game.NoRank {
+// count counts the turn of the side to move in g, whose view is v, to make
+// move m; flag is the square of the enemy's Flag (NoSquare: none).
+func (t *flagTakers) count(g *game.Game, v *game.View, flag game.Square, m game.Move) error {
+	side, enemy := g.ToMove(), g.ToMove().Opponent()
+	if flag == game.NoSquare || v.Board[flag].Rank != game.NoRank {
 		return nil
 	}
 	var kinds [numTakerKinds]bool
