@@ -317,7 +317,7 @@ func scoreRecord(rec *game.Record, plies []int, models []Model, sel selection) (
 	return tallies, err
 }
 
-const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished|near|far] [-pieces all|moved|still] [-player NAME] [-attacks | -sure | -flag] [-j N] FILES...
+const runUsage = `usage: strategolab beliefs [-variant classic|barrage] [-plies 50,100,200] [-models NAMES] [-setups all|published|unpublished|near|far] [-pieces all|moved|still] [-player NAME] [-attacks | -sure | -flag | -beside] [-j N] FILES...
 
 Scores the computer's beliefs about hidden pieces on Gravon game records (zip
 archives of XML records, or XML records): for each game of the variant (the
@@ -340,6 +340,13 @@ it won.
 often the likeliest rank it gave a hidden piece was the piece's, by the
 chance it gave that rank (0.5-0.7, 0.7-0.9, 0.9-0.95, 0.95-0.99, 0.99 or
 more; hard's search takes a piece at 0.95 or more for known).
+
+-beside asks whether the models read the pieces a player must judge first:
+at every turn, each hidden piece that moved and stands beside a Major or
+stronger of the side to move whose rank its own side knows, the chance each
+model gave from that side's view that it beats the officer (the strongest,
+beside two), by tenths, against how many did; apart for the pieces that came
+there with their side's last move and those that stood there.
 
 -flag asks where the opponent's Flag stands among its hidden pieces, by the
 chance each model gave each of them of being the Flag: at each ply, how often
@@ -368,7 +375,7 @@ func RunFlags(w io.Writer) *flag.FlagSet {
 type runFlagValues struct {
 	plies, models, pieces, setups, variant, player *string
 	jobs                                           *int
-	attacks, sure, flag                            *bool
+	attacks, sure, flag, beside                    *bool
 }
 
 func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
@@ -387,6 +394,7 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 	v.player = fs.String("player", "", "score only the beliefs about the pieces of the players whose names contain this (any case), such as ext: for an arena's outside engine")
 	v.attacks = fs.Bool("attacks", false, "instead, at every attack on a hidden piece that never moved, compare the chance of a Bomb each model gave it with what it was (with -pieces moved: at every attack on one that moved, the attacker's chance of winning with what came of it)")
 	v.sure = fs.Bool("sure", false, "instead, how often each model's likeliest rank for a hidden piece was right, by the chance it gave it")
+	v.beside = fs.Bool("beside", false, "instead, at every turn, the chance each model gave a hidden moved piece beside a known Major or stronger of the side to move that it beats it, with how many did")
 	v.flag = fs.Bool("flag", false, "instead, where the Flag stands among the hidden pieces by the chance each model gave it of being the Flag")
 	v.setups = fs.String("setups", "all", "score the beliefs about set-ups that are all, published, unpublished (neither it nor its mirror image in the published collection), near (unpublished, 1 to 10 squares from the nearest published set-up or mirror image) or far (11 or more)")
 	return fs, v
@@ -431,17 +439,21 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	asked := 0
-	for _, on := range []bool{*v.attacks, *v.sure, *v.flag} {
+	for _, on := range []bool{*v.attacks, *v.sure, *v.flag, *v.beside} {
 		if on {
 			asked++
 		}
 	}
 	if asked > 1 {
-		fmt.Fprintln(stderr, "beliefs: -attacks, -sure and -flag are different questions: ask one")
+		fmt.Fprintln(stderr, "beliefs: -attacks, -sure, -flag and -beside are different questions: ask one")
 		return 2
 	}
 	if *v.attacks && pieces == stillPieces {
 		pieces = allPieces // the attacks on pieces that never moved, as without -pieces
+	}
+	if *v.beside && pieces == stillPieces {
+		fmt.Fprintln(stderr, "beliefs: -beside looks at pieces that moved, as a piece that never moved seldom stands beside an officer: leave -pieces out")
+		return 2
 	}
 	if *v.flag && pieces != allPieces {
 		fmt.Fprintln(stderr, "beliefs: -flag looks at every hidden piece, as the Flag never moves: leave -pieces out")
@@ -468,9 +480,12 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var total [][]Tally
 	var calibration []Calibration
 	var scored, failed int
-	if *v.attacks {
+	switch {
+	case *v.attacks:
 		calibration, scored, failed = calibrateAll(ctx, recs, models, sel, max(1, *jobs))
-	} else {
+	case *v.beside:
+		calibration, scored, failed = calibrateBesideAll(ctx, recs, models, sel, max(1, *jobs))
+	default:
 		total, scored, failed = scoreAll(ctx, recs, plies, models, sel, max(1, *jobs))
 	}
 	if ctx.Err() != nil {
@@ -490,6 +505,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "the chance of a Bomb at each attack on a hidden piece that never moved (%s, %s set-ups), by tenths\n", whose, *setupsText)
 		}
 		printCalibration(stdout, models, calibration, pieces == movedPieces)
+		return 0
+	}
+	if *v.beside {
+		fmt.Fprintf(stdout, "the chance that a hidden moved piece beside a known Major or stronger of the side to move beats it (%s, %s set-ups), by tenths\n", whose, *setupsText)
+		printBeside(stdout, models, calibration)
 		return 0
 	}
 	if *v.flag {
