@@ -452,7 +452,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		pieces = allPieces // the attacks on pieces that never moved, as without -pieces
 	}
 	if *v.beside && pieces == stillPieces {
-		fmt.Fprintln(stderr, "beliefs: -beside looks at pieces that moved, as a piece that never moved seldom stands beside an officer: leave -pieces out")
+		fmt.Fprintln(stderr, "beliefs: -beside looks only at pieces that moved: leave -pieces out")
 		return 2
 	}
 	if *v.flag && pieces != allPieces {
