@@ -482,9 +482,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var scored, failed int
 	switch {
 	case *v.attacks:
-		calibration, scored, failed = calibrateAll(ctx, recs, models, sel, max(1, *jobs))
+		calibration, scored, failed = calibrateAll(ctx, recs, len(models), max(1, *jobs), func(rec *game.Record) ([]Calibration, error) {
+			return calibrateRecord(rec, models, sel)
+		})
 	case *v.beside:
-		calibration, scored, failed = calibrateBesideAll(ctx, recs, models, sel, max(1, *jobs))
+		calibration, scored, failed = calibrateAll(ctx, recs, len(models)*besideKinds, max(1, *jobs), func(rec *game.Record) ([]Calibration, error) {
+			return calibrateBeside(rec, models, sel)
+		})
 	default:
 		total, scored, failed = scoreAll(ctx, recs, plies, models, sel, max(1, *jobs))
 	}
@@ -570,13 +574,11 @@ func scoreAll(ctx context.Context, recs []records.Named, plies []int, models []M
 	return total, scored, failed
 }
 
-// calibrateAll calibrates the models on the records on jobs goroutines and
-// sums the calibrations.
-func calibrateAll(ctx context.Context, recs []records.Named, models []Model, sel selection, jobs int) (total []Calibration, scored, failed int) {
-	total = make([]Calibration, len(models))
-	scored, failed = eachRecord(ctx, recs, jobs, func(rec *game.Record) ([]Calibration, error) {
-		return calibrateRecord(rec, models, sel)
-	}, func(c []Calibration) {
+// calibrateAll runs calibrate on every record on jobs goroutines and sums
+// the n calibrations each gives.
+func calibrateAll(ctx context.Context, recs []records.Named, n, jobs int, calibrate func(*game.Record) ([]Calibration, error)) (total []Calibration, scored, failed int) {
+	total = make([]Calibration, n)
+	scored, failed = eachRecord(ctx, recs, jobs, calibrate, func(c []Calibration) {
 		for i := range c {
 			total[i].add(c[i])
 		}

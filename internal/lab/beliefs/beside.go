@@ -1,7 +1,6 @@
 package beliefs
 
 import (
-	"context"
 	"fmt"
 	"io"
 
@@ -120,19 +119,6 @@ func tallyBeside(g *game.Game, v *game.View, lastTo game.Square, models []Model,
 		}
 	}
 	return nil
-}
-
-// calibrateBesideAll calibrates the records on jobs goroutines and sums.
-func calibrateBesideAll(ctx context.Context, recs []records.Named, models []Model, sel selection, jobs int) (total []Calibration, scored, failed int) {
-	total = make([]Calibration, len(models)*besideKinds)
-	scored, failed = eachRecord(ctx, recs, jobs, func(rec *game.Record) ([]Calibration, error) {
-		return calibrateBeside(rec, models, sel)
-	}, func(c []Calibration) {
-		for i := range c {
-			total[i].add(c[i])
-		}
-	})
-	return total, scored, failed
 }
 
 // printBeside writes each model's calibration beside known officers, for the
