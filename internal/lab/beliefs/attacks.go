@@ -14,7 +14,9 @@ import (
 // tenths of that chance. On pieces that never moved the chance is of a Bomb
 // and Events counts the Bombs; on pieces that moved it is of the attacker
 // winning, and Events counts the attacks won. Were the model calibrated, the
-// events in each tenth would be about the chances summed.
+// events in each tenth would be about the chances summed. Beside a known
+// officer (-beside), Attacks counts the turns and Events the pieces that
+// beat the officer.
 type Calibration struct {
 	Attacks, Events, Flags [10]int
 	Chance                 [10]float64 // the chances summed

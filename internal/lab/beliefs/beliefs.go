@@ -13,7 +13,9 @@
 // model, and with the published set-ups' layouts of Bombs and Flag too.
 // With -attacks it asks instead whether the models are calibrated where a
 // player acts on them: at attacks on hidden pieces that never moved (a Bomb?)
-// or, with -pieces moved, that moved (does the attacker win?).
+// or, with -pieces moved, that moved (does the attacker win?); with -beside,
+// where a player must judge a hidden piece beside its known officer (does
+// the piece beat it?).
 //
 // Fit fits the behaviour model (see game/ai/behaviour.go) on the records
 // given and writes the table game/ai embeds.
