@@ -93,18 +93,36 @@ func winChance(a game.Rank, p *[game.NumRanks]float64) float64 {
 	return won
 }
 
+// totals sums c over its tenths.
+func (c *Calibration) totals() (attacks, events, flags int, chance float64) {
+	for b := range c.Attacks {
+		attacks += c.Attacks[b]
+		events += c.Events[b]
+		flags += c.Flags[b]
+		chance += c.Chance[b]
+	}
+	return attacks, events, flags, chance
+}
+
+// writeTenths writes c's tenths that hold anything as a table whose columns
+// are named label (the chance), counted (what Attacks counts) and column
+// (what Events counts).
+func (c *Calibration) writeTenths(w io.Writer, label, counted, column string) {
+	fmt.Fprintf(w, "  %-11s %8s %9s %6s\n", label, counted, "expected", column)
+	for b := range c.Attacks {
+		if c.Attacks[b] == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "  %-11s %8d %9.1f %6d\n", fmt.Sprintf("%.1f-%.1f", float64(b)/10, float64(b+1)/10), c.Attacks[b], c.Chance[b], c.Events[b])
+	}
+}
+
 // printCalibration writes each model's calibration as a table: of the
 // chance of a Bomb, or with moved of the attacker winning.
 func printCalibration(w io.Writer, models []Model, total []Calibration, moved bool) {
 	for i, m := range models {
 		c := &total[i]
-		attacks, events, flags, chance := 0, 0, 0, 0.0
-		for b := range c.Attacks {
-			attacks += c.Attacks[b]
-			events += c.Events[b]
-			flags += c.Flags[b]
-			chance += c.Chance[b]
-		}
+		attacks, events, flags, chance := c.totals()
 		label, column := "P(Bomb)", "Bombs"
 		if moved {
 			label, column = "P(win)", "won"
@@ -112,12 +130,6 @@ func printCalibration(w io.Writer, models []Model, total []Calibration, moved bo
 		} else {
 			fmt.Fprintf(w, "%s: %d attacks, Bombs expected %.1f, were %d (and %d Flags)\n", m.Name, attacks, chance, events, flags)
 		}
-		fmt.Fprintf(w, "  %-11s %8s %9s %6s\n", label, "attacks", "expected", column)
-		for b := range c.Attacks {
-			if c.Attacks[b] == 0 {
-				continue
-			}
-			fmt.Fprintf(w, "  %-11s %8d %9.1f %6d\n", fmt.Sprintf("%.1f-%.1f", float64(b)/10, float64(b+1)/10), c.Attacks[b], c.Chance[b], c.Events[b])
-		}
+		c.writeTenths(w, label, "attacks", column)
 	}
 }

@@ -93,17 +93,10 @@ func tallyBeside(g *game.Game, v *game.View, lastTo game.Square, models []Model,
 			_, truth, _ := g.PieceAt(sq)
 			beats := game.Fight(truth, officer[sq]) == game.AttackerWon
 			chance := 0.0
-			switch p := belief[sq]; {
-			case p == nil: // the beliefs know its rank: the counts left name it, or it moved as only a Scout can
-				if beats {
-					chance = 1
-				}
-			default:
-				for r, x := range p {
-					if game.Fight(game.Rank(r), officer[sq]) == game.AttackerWon {
-						chance += x
-					}
-				}
+			if p := belief[sq]; p != nil {
+				chance = beatChance(p, officer[sq])
+			} else if beats { // the beliefs know its rank: the counts left name it, or it moved as only a Scout can
+				chance = 1
 			}
 			kind := besideStayed
 			if sq == lastTo {
@@ -121,26 +114,27 @@ func tallyBeside(g *game.Game, v *game.View, lastTo game.Square, models []Model,
 	return nil
 }
 
+// beatChance is the chance that a piece whose ranks have the probabilities
+// p beats a piece of rank d when it attacks it (winChance the other way).
+func beatChance(p *[game.NumRanks]float64, d game.Rank) float64 {
+	won := 0.0
+	for r, x := range p {
+		if game.Fight(game.Rank(r), d) == game.AttackerWon {
+			won += x
+		}
+	}
+	return won
+}
+
 // printBeside writes each model's calibration beside known officers, for the
 // pieces that came there with their side's last move and those that stood.
 func printBeside(w io.Writer, models []Model, total []Calibration) {
 	for i, m := range models {
 		for kind, name := range [besideKinds]string{besideStayed: "stood there", besideCame: "came there with the last move"} {
 			c := &total[i*besideKinds+kind]
-			pieces, events, chance := 0, 0, 0.0
-			for b := range c.Attacks {
-				pieces += c.Attacks[b]
-				events += c.Events[b]
-				chance += c.Chance[b]
-			}
-			fmt.Fprintf(w, "%s, %s: %d turns, beating the officer expected %.1f, were %d\n", m.Name, name, pieces, chance, events)
-			fmt.Fprintf(w, "  %-11s %8s %9s %6s\n", "P(beats)", "turns", "expected", "beat")
-			for b := range c.Attacks {
-				if c.Attacks[b] == 0 {
-					continue
-				}
-				fmt.Fprintf(w, "  %-11s %8d %9.1f %6d\n", fmt.Sprintf("%.1f-%.1f", float64(b)/10, float64(b+1)/10), c.Attacks[b], c.Chance[b], c.Events[b])
-			}
+			turns, events, _, chance := c.totals()
+			fmt.Fprintf(w, "%s, %s: %d turns, beating the officer expected %.1f, were %d\n", m.Name, name, turns, chance, events)
+			c.writeTenths(w, "P(beats)", "turns", "beat")
 		}
 	}
 }
