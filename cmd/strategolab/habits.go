@@ -26,11 +26,14 @@ and how often the enemy's Spy took it on the next move: the Spy's answer to
 a bait. Then, on the turns where one of a player's Captains or stronger
 stood beside a hidden enemy piece, how often it attacked that piece, by
 whether the piece had ever moved (one that never moved may be a Bomb).
-Last, on the turns where a player's pieces stood beside the enemy's Flag
+Then, on the turns where a player's pieces stood beside the enemy's Flag
 before it had seen it, how often a piece of each kind (Miner; Spy, Scout,
 Sergeant or Lieutenant; Captain or stronger) took it, by the Flag's odds:
 the chance hard's search gives such a piece of taking it (for a Captain or
-stronger, a quarter of the odds).
+stronger, a quarter of the odds). Last, at plies 50, 100 and 200, the
+attacks a side has made so far on hidden enemy pieces that had moved, by
+the attacker: a Scout; another piece below a Captain; a Captain or Major;
+a Colonel or stronger.
 The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
 yardstick for the computer's.
@@ -73,6 +76,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	answers := map[string]*spyAnswers{}
 	officers := map[string]*officerAttacks{}
 	takers := map[string]*flagTakers{}
+	movers := map[string]*moverAttacks{}
 	var players []string // in the order first met
 	for _, r := range recs {
 		if err := ctx.Err(); err != nil {
@@ -83,19 +87,20 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		var spies [2]*spyAnswers
 		var offs [2]*officerAttacks
 		var takes [2]*flagTakers
+		var movs [2]*moverAttacks
 		for side, name := range r.Record.Players {
 			p := habitPlayer(name)
 			if tallies[p] == nil {
-				tallies[p], answers[p], officers[p], takers[p] = new(habitTally), new(spyAnswers), new(officerAttacks), new(flagTakers)
+				tallies[p], answers[p], officers[p], takers[p], movers[p] = new(habitTally), new(spyAnswers), new(officerAttacks), new(flagTakers), new(moverAttacks)
 				players = append(players, p)
 			}
-			sides[side], spies[side], offs[side], takes[side] = tallies[p], answers[p], officers[p], takers[p]
+			sides[side], spies[side], offs[side], takes[side], movs[side] = tallies[p], answers[p], officers[p], takers[p], movers[p]
 		}
 		if err := addHabits(r.Record, sides); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
-		if err := addTurns(r.Record, spies, offs, takes); err != nil {
+		if err := addTurns(r.Record, spies, offs, takes, movs); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
@@ -126,6 +131,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	writeSpyAnswers(stdout, players, answers)
 	writeOfficerAttacks(stdout, players, officers)
 	writeFlagTakers(stdout, players, takers)
+	writeMoverAttacks(stdout, players, movers)
 	return 0
 }
 
@@ -204,9 +210,10 @@ type spyAnswers struct {
 
 // addTurns replays rec once and counts, into each side's player's tallies,
 // its Marshal's captures and the Spy's answers, its officers' turns beside
-// hidden enemy pieces and its pieces' turns beside the enemy's hidden Flag.
-// A record the rules stop early is counted up to there.
-func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttacks, takers [2]*flagTakers) error {
+// hidden enemy pieces, its pieces' turns beside the enemy's hidden Flag and
+// its attacks on hidden pieces that moved. A record the rules stop early is
+// counted up to there.
+func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttacks, takers [2]*flagTakers, movers [2]*moverAttacks) error {
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		return nil
@@ -220,6 +227,7 @@ func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttack
 	}
 	bait := game.NoRank // what the Marshal of the side that just moved took, beside hidden pieces
 	var at game.Square
+	var so moverCounts // each side's attacks on hidden moved pieces so far
 	for _, m := range rec.Moves {
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
@@ -227,6 +235,7 @@ func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttack
 		if err := takers[side].count(g, &v, flags[side.Opponent()], m); err != nil {
 			return fmt.Errorf("ply %d: %w", len(g.Moves())+1, err)
 		}
+		so.count(v, side, m, len(g.Moves()), movers)
 		r, err := g.Apply(m)
 		if err != nil {
 			return nil
@@ -241,6 +250,7 @@ func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttack
 		spies[side].taken[r.Defender]++
 		bait, at = r.Defender, m.To
 	}
+	so.addTo(movers, len(g.Moves())) // a game that ends at one of habitPlies
 	return nil
 }
 
@@ -453,4 +463,96 @@ func addHabits(rec *game.Record, tallies [2]*habitTally) error {
 		}
 		return nil
 	})
+}
+
+// The kinds of attacker moverAttacks tells apart, and their names.
+const (
+	moverScout = iota
+	moverLow   // any other piece below a Captain
+	moverMid   // a Captain or Major
+	moverHigh  // a Colonel or stronger
+	numMoverKinds
+)
+
+var moverKindNames = [numMoverKinds]string{"Scout", "below a Captain", "Captain or Major", "Colonel and up"}
+
+func moverKind(r game.Rank) int {
+	switch {
+	case r == game.Scout:
+		return moverScout
+	case r >= game.Colonel && r <= game.Marshal:
+		return moverHigh
+	case r >= game.Captain && r <= game.Major:
+		return moverMid
+	}
+	return moverLow
+}
+
+// moverAttacks sums, by ply of habitPlies, over the sides of the games that
+// reached it, the attacks each side had made so far on hidden enemy pieces
+// that had moved, by the kind of attacker.
+type moverAttacks struct {
+	sides   [len(habitPlies)]int
+	attacks [len(habitPlies)][numMoverKinds]int
+}
+
+// moverCounts is one game's attacks on hidden moved pieces so far, a side.
+type moverCounts [2][numMoverKinds]int
+
+// count counts move m of side, made in view v at ply (the moves before it),
+// if it attacks a hidden enemy piece that moved; first it adds the counts
+// so far to movers when ply is one of habitPlies.
+func (c *moverCounts) count(v game.View, side game.Side, m game.Move, ply int, movers [2]*moverAttacks) {
+	c.addTo(movers, ply)
+	if d := v.Board[m.To]; hiddenMoved(d, side.Opponent()) {
+		c[side][moverKind(v.Board[m.From].Rank)]++
+	}
+}
+
+// addTo adds the counts so far to movers if ply is one of habitPlies: the
+// game has reached it.
+func (c *moverCounts) addTo(movers [2]*moverAttacks, ply int) {
+	for i, p := range habitPlies {
+		if p != ply {
+			continue
+		}
+		for side, t := range movers {
+			t.sides[i]++
+			for k, n := range c[side] {
+				t.attacks[i][k] += n
+			}
+		}
+	}
+}
+
+// writeMoverAttacks writes, for each player whose side reached ply 50 and
+// attacked a hidden piece that moved, the attacks a side made so far.
+func writeMoverAttacks(w io.Writer, players []string, tallies map[string]*moverAttacks) {
+	header := false
+	for _, p := range players {
+		t := tallies[p]
+		if t.attacks == ([len(habitPlies)][numMoverKinds]int{}) {
+			continue
+		}
+		if !header {
+			fmt.Fprintln(w, "attacks on hidden enemy pieces that had moved, made so far, a side, by the attacker:")
+			header = true
+		}
+		fmt.Fprintf(w, "%s\n  %-5s %6s", p, "ply", "sides")
+		for _, name := range moverKindNames {
+			fmt.Fprintf(w, " %16s", name)
+		}
+		fmt.Fprintln(w)
+		for i, ply := range habitPlies {
+			n := t.sides[i]
+			if n == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "  %-5d %6d", ply, n)
+			for _, a := range t.attacks[i] {
+				fmt.Fprintf(w, " %16.2f", float64(a)/float64(n))
+			}
+			fmt.Fprintln(w)
+		}
+	}
 }

@@ -31,6 +31,8 @@ func TestHabits(t *testing.T) {
 	const (
 		hard   = "%-5d %6d                   2.00                   2.00            0.00            0.0%%                  0.00"
 		normal = "%-5d %6d                   1.00                   3.00            1.00          100.0%%                  1.00"
+		// Blue's General took Red's Sergeant, which had moved.
+		normalMovers = "%-5d %6d             0.00             0.00             0.00             1.00"
 	)
 	tests := []struct {
 		name   string
@@ -40,9 +42,11 @@ func TestHabits(t *testing.T) {
 		stderr string
 	}{
 		{"past ply 200", []int{204}, 0, "1 Custom games, a side:\nhard\n" + header +
-			rows(hard, 1, 1, 1) + "normal\n" + header + rows(normal, 1, 1, 1) + officers("normal", "     0 turns,      -", "   101 turns,   1.0%"), ""},
+			rows(hard, 1, 1, 1) + "normal\n" + header + rows(normal, 1, 1, 1) + officers("normal", "     0 turns,      -", "   101 turns,   1.0%") +
+			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 1, 1, 1), ""},
 		{"one game to ply 84, one past 200", []int{84, 204}, 0, "2 Custom games, a side:\nhard\n" + header +
-			rows(hard, 2, 1, 1) + "normal\n" + header + rows(normal, 2, 1, 1) + officers("normal", "     0 turns,      -", "   142 turns,   1.4%"), ""},
+			rows(hard, 2, 1, 1) + "normal\n" + header + rows(normal, 2, 1, 1) + officers("normal", "     0 turns,      -", "   142 turns,   1.4%") +
+			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 2, 1, 1), ""},
 		{"no game reaches ply 50", []int{44}, 1, "", "no game of 1 reached ply 50"},
 	}
 	for _, tc := range tests {
@@ -70,6 +74,11 @@ func officers(player, never, moved string) string {
 		"  Captain to Major  never moved       0 turns,      - attacked; moved       0 turns,      - attacked\n" +
 		"  Colonel and up    never moved  " + never + " attacked; moved  " + moved + " attacked\n"
 }
+
+const (
+	moverHeader  = "attacks on hidden enemy pieces that had moved, made so far, a side, by the attacker:\n"
+	moverColumns = "  ply    sides            Scout  below a Captain Captain or Major   Colonel and up\n"
+)
 
 const officerHeader = "a Captain or stronger beside a hidden enemy piece on its side's turn, and the share of those turns it attacked it:\n"
 
@@ -232,5 +241,48 @@ func TestHabitsFlagTakers(t *testing.T) {
 	}
 	if strings.Contains(after, "normal") || strings.Count(after, "%") != 2 {
 		t.Errorf("section\n%s\nwant only hard's Miner and Captain counted", after)
+	}
+}
+
+// TestHabitsMoverAttacks: an attack counts, by the kind of attacker, when
+// its target is a hidden enemy piece that moved; attacks on a piece that
+// never moved or whose rank was shown do not. The counts so far are summed at
+// the plies the game reaches.
+func TestHabitsMoverAttacks(t *testing.T) {
+	rules := gametest.CustomRules(t, "6 3 2 2 F")
+	red := map[string]game.Rank{"A1": game.Flag, "E4": game.Captain, "B1": game.Miner, "F1": game.Scout, "J1": game.Scout}
+	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.Captain, "B10": game.Miner, "J10": game.Scout, "F10": game.Scout}
+	// Blue's Captain steps to E6 beside Red's, which moved to E5. Red's
+	// Scout goes to F6 and tries Blue's Captain, which had moved: counted.
+	// Red's Captain then takes on Blue's, shown by that try: not counted.
+	// Red's Miner walks up and tries Blue's, which never moved: not counted.
+	// Then Red's other Scout walks round a square, as Blue's does all along,
+	// until ply 95: past ply 50, short of ply 100.
+	redMoves := []string{"E4-E5", "F1-F6", "F6xE6", "E5xE6"}
+	for row := 1; row < 9; row++ {
+		redMoves = append(redMoves, fmt.Sprintf("B%d-B%d", row, row+1))
+	}
+	redMoves = append(redMoves, "B9xB10")
+	blueMoves := []string{"E7-E6"}
+	redWalk := []string{"J1-J2", "J2-I2", "I2-I1", "I1-J1"}
+	blueWalk := []string{"J10-J9", "J9-I9", "I9-I10", "I10-J10"}
+	var moves []string
+	for i := 0; len(moves) < 95; i++ {
+		if i < len(redMoves) {
+			moves = append(moves, redMoves[i])
+		} else {
+			moves = append(moves, redWalk[(i-len(redMoves))%4])
+		}
+		if i < len(blueMoves) {
+			moves = append(moves, blueMoves[i])
+		} else {
+			moves = append(moves, blueWalk[(i-len(blueMoves))%4])
+		}
+	}
+	out := habitsOfGame(t, gametest.Scripted(t, rules, red, blue, moves[:95]...))
+	want := moverHeader + "hard\n" + moverColumns +
+		"  50         1             1.00             0.00             0.00             0.00\n"
+	if !strings.HasSuffix(out, want) {
+		t.Errorf("stdout\n%s\nwant it to end with\n%s", out, want)
 	}
 }
