@@ -449,6 +449,10 @@ type battleTally struct {
 	// to tell the Flag from. A player that moves every piece leaves its
 	// Flag among its Bombs, and the enemy's Miners find it.
 	flagTaken, flagHidAmong [2]int
+	// flagMovable adds up, over those games, the pieces that could move
+	// left to the loser and to the taker once it was taken: whether the
+	// game was lost at the Flag or long before.
+	flagMovable [2][2]int
 	// netBy[p][i] adds up, over the games that reached ply netPlies[i],
 	// the material player p's battles had won less lost by then; netReached
 	// counts those games. It tells when a lead was made or lost.
@@ -619,6 +623,8 @@ func (t *battleTally) add(r arenaRecord) error {
 			loser := player(side.Opponent())
 			t.flagTaken[loser]++
 			t.flagHidAmong[loser] += stillHidden(&v, side.Opponent())
+			t.flagMovable[loser][0] += movableLeft(g, side.Opponent())
+			t.flagMovable[loser][1] += movableLeft(g, side)
 			if res.Attacker == game.Miner {
 				t.flagByMiner[loser]++
 				if shownFar[m.From] {
@@ -874,6 +880,25 @@ func hiddenMoved(c game.Cell, side game.Side) bool {
 	return c.Occupied && c.Side == side && c.Moved && c.Rank == game.NoRank
 }
 
+// movableLeft counts side's pieces on the board of g that can move.
+func movableLeft(g *game.Game, side game.Side) int {
+	n := 0
+	for sq := range game.Square(game.NumSquares) {
+		if s, r, ok := g.PieceAt(sq); ok && s == side && r.Movable() {
+			n++
+		}
+	}
+	return n
+}
+
+// perGame is n over games to two decimals, or "-" for no game.
+func perGame(n, games int) string {
+	if games == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", float64(n)/float64(games))
+}
+
 // hiddenStill reports whether c holds a piece of side's that the viewer has
 // neither seen move nor fight: to the viewer, it may be a Bomb or the Flag.
 func hiddenStill(c game.Cell, side game.Side) bool {
@@ -1075,6 +1100,9 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		t.lostMinerless[0], "", t.lostMinerless[1])
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d %8s\n", "games lost by the Flag taken (pieces it hid among)",
 		t.flagTaken[0], bracketed(float64(t.flagHidAmong[0]), t.flagTaken[0]), t.flagTaken[1], bracketed(float64(t.flagHidAmong[1]), t.flagTaken[1]))
+	fmt.Fprintf(w, "  %-55s %6s %8s %6s %8s\n", "  of them, pieces that move left: its, the taker's",
+		perGame(t.flagMovable[0][0], t.flagTaken[0]), perGame(t.flagMovable[0][1], t.flagTaken[0]),
+		perGame(t.flagMovable[1][0], t.flagTaken[1]), perGame(t.flagMovable[1][1], t.flagTaken[1]))
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", "games lost to a Miner taking the Flag",
 		t.flagByMiner[0], "", t.flagByMiner[1])
 	fmt.Fprintf(w, "  %-55s %6d %8s %6d\n", fmt.Sprintf("  of them, the Miner shown %d or more squares away", shownMinerSteps),

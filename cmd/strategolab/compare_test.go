@@ -344,8 +344,10 @@ func TestCompareBattles(t *testing.T) {
 		// pieces, the Flag among them, never seen move or fight (0: A's
 		// Flag was not taken).
 		flagHidAmong int
-		won          [2]int
-		atRandom     [2]float64
+		// flagMovable: then, the pieces that could move left to A and to B.
+		flagMovable [2]int
+		won         [2]int
+		atRandom    [2]float64
 		// strong: each player's attacks on hidden moved pieces by a Colonel
 		// or stronger; strongLost: those it lost.
 		strong, strongLost [2]int
@@ -602,6 +604,7 @@ func TestCompareBattles(t *testing.T) {
 			flagByMiner: 1,
 			// The Flag, the Bomb on B1 and the Miner on J1: Red's General moved.
 			flagHidAmong: 3,
+			flagMovable:  [2]int{2, 2}, // Red's General and Miner, Blue's
 		},
 		{
 			name: "Red's Scout steps out; Blue's Miner shows itself taking it four squares from Red's Flag, then takes the Flag",
@@ -611,7 +614,8 @@ func TestCompareBattles(t *testing.T) {
 			attacksB: [battleKinds]int{onHiddenMoved: 1, onHiddenUnmoved: 2}, netB: [battleKinds]int{onHiddenMoved: 15, onHiddenUnmoved: 20},
 			won: [2]int{0, 1}, atRandom: [2]float64{0, 0.5}, // Red's moved pieces: the Scout and the General
 			flagByMiner: 1, flagByShownMiner: 1, flagHidAmong: 3,
-			raided: 3, // the Scout, the Bomb and the Flag, by one Miner
+			flagMovable: [2]int{2, 3}, // Red lost its Scout
+			raided:      3,            // the Scout, the Bomb and the Flag, by one Miner
 		},
 		{
 			name: "Blue's Miner shows itself taking Red's Scout three squares from Red's Flag, then takes the Flag",
@@ -622,6 +626,7 @@ func TestCompareBattles(t *testing.T) {
 			atRandom:     [2]float64{0, 0},
 			flagByMiner:  1,
 			flagHidAmong: 3,
+			flagMovable:  [2]int{2, 3},
 			raided:       3,
 		},
 	}
@@ -641,6 +646,9 @@ func TestCompareBattles(t *testing.T) {
 			}
 			if want := [2]int{min(tc.flagHidAmong, 1), 0}; tally.flagTaken != want || tally.flagHidAmong != [2]int{tc.flagHidAmong, 0} {
 				t.Errorf("games lost by the Flag taken %v, pieces it hid among %v; want %v, [%d 0]", tally.flagTaken, tally.flagHidAmong, want, tc.flagHidAmong)
+			}
+			if want := [2][2]int{tc.flagMovable}; tally.flagMovable != want {
+				t.Errorf("pieces that move left when the Flag was taken %v, want %v", tally.flagMovable, want)
 			}
 			if tally.topTakes != tc.topTakes {
 				t.Errorf("pieces taken by Marshals and Generals, by the enemy's Marshal hidden, known at home, known away, gone: %v, want %v", tally.topTakes, tc.topTakes)
