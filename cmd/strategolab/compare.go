@@ -54,7 +54,8 @@ taken in their own half by a piece their player knew) and lost attacking, and
 the games it lost with no Miner left while the enemy kept a Bomb (behind
 Bombs, a Flag it could no longer take), those it lost by its Flag taken, with
 the pieces the Flag hid among (those the taker had neither seen move nor
-fight, the Flag among them), and those it lost to a Miner taking its Flag (and
+fight, the Flag among them) and the pieces that could move left to each side
+then, and those it lost to a Miner taking its Flag (and
 of them, those where the Miner had been shown 4 or more squares away);
 counts the pieces each side's Marshal and General took while the enemy's
 Marshal was hidden, known in its own half, known in the other or gone (a
