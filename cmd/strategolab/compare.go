@@ -459,13 +459,9 @@ type battleTally struct {
 	// counts those games. It tells when a lead was made or lost.
 	netBy      [2][len(netPlies)]int
 	netReached [len(netPlies)]int
-	// offered[p][o] counts, turn by turn, the times a hidden moved piece of
-	// player p's stood beside an enemy piece whose rank p knew, at the
-	// enemy's turn, by the battle it would have been (offerBeats: p's piece
-	// beats the enemy's, a trap; offerBeaten: the enemy's beats it); and
-	// offerTaken those the enemy attacked. An enemy that cannot read p's
-	// pieces attacks traps as often as the rest.
-	offered, offerTaken [2][offerKinds]int
+	// offers[p] counts the offers of player p's hidden moved pieces to the
+	// enemy's known pieces (see offers).
+	offers [2]offers
 }
 
 // The battles an offer of a hidden moved piece would have been.
@@ -474,6 +470,49 @@ const (
 	offerBeaten        // the known enemy piece beats it
 	offerKinds
 )
+
+// offers counts, turn by turn, the times a hidden moved piece of a player's
+// stood beside an enemy piece whose rank the player knew, at the enemy's
+// turn, by the battle it would have been (offerBeats: the hidden piece beats
+// the enemy's, a trap; offerBeaten: the enemy's beats it), and in taken
+// those the enemy attacked. An enemy that cannot read the player's pieces
+// attacks traps as often as the rest.
+type offers struct {
+	offered, taken [offerKinds]int
+}
+
+// count counts, at the turn of the side whose view v is, the enemy's hidden
+// moved pieces beside a piece of the side's that the enemy knows, by the
+// battle it would be, and whether move m attacks one.
+func (o *offers) count(g *game.Game, v *game.View, m game.Move) {
+	side, _ := v.Viewer.IsPlayer()
+	for at := game.Square(0); at < game.NumSquares; at++ {
+		a := v.Board[at] // Revealed: a battle showed its rank to the enemy too
+		if !a.Occupied || a.Side != side || !a.Rank.Movable() || !a.Revealed {
+			continue
+		}
+		for _, n := range at.Neighbours() {
+			if n == game.NoSquare {
+				continue
+			}
+			if c := v.Board[n]; !c.Occupied || c.Side == side || c.Rank != game.NoRank || !c.Moved {
+				continue
+			}
+			_, r, _ := g.PieceAt(n)
+			kind := offerBeaten
+			switch game.Fight(a.Rank, r) {
+			case game.DefenderWon:
+				kind = offerBeats
+			case game.BothRemoved:
+				continue
+			}
+			o.offered[kind]++
+			if m.From == at && m.To == n {
+				o.taken[kind]++
+			}
+		}
+	}
+}
 
 // The states of a side's Marshal as the enemy saw it.
 const (
@@ -600,7 +639,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
 		markShown(&shownFar, &v, flags)
-		t.countOffers(g, &v, m, player(side.Opponent()))
+		t.offers[player(side.Opponent())].count(g, &v, m)
 		t.countFearless(&v, m, player(side))
 		// What the attacker knew of the target, read before the battle
 		// shows it; and, for a hidden moved one, what else it might have met.
@@ -718,41 +757,6 @@ func (t *battleTally) add(r arenaRecord) error {
 		}
 	}
 	return nil
-}
-
-// countOffers counts, at the turn of the side whose view v is, the hidden
-// moved pieces of the enemy (player p) beside a piece of the side's that the
-// enemy knows, by the battle it would be, and whether move m attacks one.
-func (t *battleTally) countOffers(g *game.Game, v *game.View, m game.Move, p int) {
-	side, _ := v.Viewer.IsPlayer()
-	for at := game.Square(0); at < game.NumSquares; at++ {
-		a := v.Board[at] // Revealed: a battle showed its rank to the enemy too
-		if !a.Occupied || a.Side != side || !a.Rank.Movable() || !a.Revealed {
-			continue
-		}
-		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			row, col := at.Row()+d[0], at.Col()+d[1]
-			if row < 0 || row > 9 || col < 0 || col > 9 {
-				continue
-			}
-			sq := game.Square(row*10 + col)
-			if c := v.Board[sq]; !c.Occupied || c.Side == side || c.Rank != game.NoRank || !c.Moved {
-				continue
-			}
-			_, r, _ := g.PieceAt(sq)
-			kind := offerBeaten
-			switch game.Fight(a.Rank, r) {
-			case game.DefenderWon:
-				kind = offerBeats
-			case game.BothRemoved:
-				continue
-			}
-			t.offered[p][kind]++
-			if m.From == at && m.To == sq {
-				t.offerTaken[p][kind]++
-			}
-		}
-	}
 }
 
 // countFearless counts, at the turn of player p, whose view v is, whether a
@@ -1085,8 +1089,8 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		float64(t.leftForked[0])/g, "", float64(t.leftForked[1])/g)
 	for k, name := range [offerKinds]string{offerBeats: "hidden moved by known piece it beats", offerBeaten: "hidden moved by known piece beating it"} {
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", name+": turns (attacked)",
-			float64(t.offered[0][k])/g, bracketed(float64(t.offerTaken[0][k]), t.offered[0][k]),
-			float64(t.offered[1][k])/g, bracketed(float64(t.offerTaken[1][k]), t.offered[1][k]))
+			float64(t.offers[0].offered[k])/g, bracketed(float64(t.offers[0].taken[k]), t.offers[0].offered[k]),
+			float64(t.offers[1].offered[k])/g, bracketed(float64(t.offers[1].taken[k]), t.offers[1].offered[k]))
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", fmt.Sprintf("pieces lost to raiders, pieces that took %d+ (raiders)", raiderTakes),
 		float64(t.raided[0])/g, bracketed(float64(t.raiders[0]), t.games), float64(t.raided[1])/g, bracketed(float64(t.raiders[1]), t.games))

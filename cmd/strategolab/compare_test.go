@@ -745,8 +745,10 @@ func TestCompareOffers(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, tally := scriptedRun(t, gametest.CustomRules(t, "10 9 4 2 F"), red, blue, tc.moves)
-			if tally.offered != tc.offered || tally.offerTaken != tc.took {
-				t.Errorf("offered %v, attacked %v; want %v, %v", tally.offered, tally.offerTaken, tc.offered, tc.took)
+			offered := [2][offerKinds]int{tally.offers[0].offered, tally.offers[1].offered}
+			took := [2][offerKinds]int{tally.offers[0].taken, tally.offers[1].taken}
+			if offered != tc.offered || took != tc.took {
+				t.Errorf("offered %v, attacked %v; want %v, %v", offered, took, tc.offered, tc.took)
 			}
 			out, _, code := runCompareTest(t, "-battles", dir)
 			if code != 0 || !strings.Contains(out, "hidden moved by known piece it beats: turns (attacked)") ||

@@ -30,10 +30,13 @@ Then, on the turns where a player's pieces stood beside the enemy's Flag
 before it had seen it, how often a piece of each kind (Miner; Spy, Scout,
 Sergeant or Lieutenant; Captain or stronger) took it, by the Flag's odds:
 the chance hard's search gives such a piece of taking it (for a Captain or
-stronger, a quarter of the odds). Last, at plies 50, 100 and 200, the
+stronger, a quarter of the odds). Then, at plies 50, 100 and 200, the
 attacks a side has made so far on hidden enemy pieces that had moved, by
 the attacker: a Scout; another piece below a Captain; a Captain or Major;
-a Colonel or stronger.
+a Colonel or stronger. Last, on the turns where a piece of a player's that
+the enemy had seen fight stood beside a hidden enemy piece that had moved,
+how often it attacked that piece, by whether the piece beat it (a trap) or
+not: a player that reads the enemy's pieces attacks traps less often.
 The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
 yardstick for the computer's.
@@ -77,6 +80,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	officers := map[string]*officerAttacks{}
 	takers := map[string]*flagTakers{}
 	movers := map[string]*moverAttacks{}
+	readers := map[string]*offers{}
 	var players []string // in the order first met
 	for _, r := range recs {
 		if err := ctx.Err(); err != nil {
@@ -88,19 +92,20 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		var offs [2]*officerAttacks
 		var takes [2]*flagTakers
 		var movs [2]*moverAttacks
+		var reads [2]*offers
 		for side, name := range r.Record.Players {
 			p := habitPlayer(name)
 			if tallies[p] == nil {
-				tallies[p], answers[p], officers[p], takers[p], movers[p] = new(habitTally), new(spyAnswers), new(officerAttacks), new(flagTakers), new(moverAttacks)
+				tallies[p], answers[p], officers[p], takers[p], movers[p], readers[p] = new(habitTally), new(spyAnswers), new(officerAttacks), new(flagTakers), new(moverAttacks), new(offers)
 				players = append(players, p)
 			}
-			sides[side], spies[side], offs[side], takes[side], movs[side] = tallies[p], answers[p], officers[p], takers[p], movers[p]
+			sides[side], spies[side], offs[side], takes[side], movs[side], reads[side] = tallies[p], answers[p], officers[p], takers[p], movers[p], readers[p]
 		}
 		if err := addHabits(r.Record, sides); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
-		if err := addTurns(r.Record, spies, offs, takes, movs); err != nil {
+		if err := addTurns(r.Record, turnTallies{spies, offs, takes, movs, reads}); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
@@ -132,6 +137,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	writeOfficerAttacks(stdout, players, officers)
 	writeFlagTakers(stdout, players, takers)
 	writeMoverAttacks(stdout, players, movers)
+	writeReaders(stdout, players, readers)
 	return 0
 }
 
@@ -208,12 +214,22 @@ type spyAnswers struct {
 	taken, answered [game.NumRanks]int
 }
 
+// turnTallies are the tallies addTurns counts into, each side's player's.
+type turnTallies struct {
+	spies    [2]*spyAnswers
+	officers [2]*officerAttacks
+	takers   [2]*flagTakers
+	movers   [2]*moverAttacks
+	readers  [2]*offers // what a side's known pieces did beside hidden movers
+}
+
 // addTurns replays rec once and counts, into each side's player's tallies,
 // its Marshal's captures and the Spy's answers, its officers' turns beside
-// hidden enemy pieces, its pieces' turns beside the enemy's hidden Flag and
-// its attacks on hidden pieces that moved. A record the rules stop early is
-// counted up to there.
-func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttacks, takers [2]*flagTakers, movers [2]*moverAttacks) error {
+// hidden enemy pieces, its pieces' turns beside the enemy's hidden Flag, its
+// attacks on hidden pieces that moved and its known pieces' turns beside
+// them. A record the rules stop early is counted up to there.
+func addTurns(rec *game.Record, tt turnTallies) error {
+	spies, officers, takers, movers := tt.spies, tt.officers, tt.takers, tt.movers
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		return nil
@@ -236,6 +252,7 @@ func addTurns(rec *game.Record, spies [2]*spyAnswers, officers [2]*officerAttack
 			return fmt.Errorf("ply %d: %w", len(g.Moves())+1, err)
 		}
 		so.count(v, side, m, len(g.Moves()), movers)
+		tt.readers[side].count(g, &v, m)
 		r, err := g.Apply(m)
 		if err != nil {
 			return nil
@@ -554,5 +571,30 @@ func writeMoverAttacks(w io.Writer, players []string, tallies map[string]*moverA
 			}
 			fmt.Fprintln(w)
 		}
+	}
+}
+
+// writeReaders writes, for each player whose known pieces stood beside
+// hidden enemy pieces that had moved, the share of those turns it attacked,
+// by whether the hidden piece beat the known one.
+func writeReaders(w io.Writer, players []string, tallies map[string]*offers) {
+	header := false
+	for _, p := range players {
+		t := tallies[p]
+		if t.offered == ([offerKinds]int{}) {
+			continue
+		}
+		if !header {
+			fmt.Fprintln(w, "a piece the enemy had seen beside a hidden enemy piece that moved, on its side's turn, and the share of those turns it attacked it:")
+			header = true
+		}
+		share := func(k int) string {
+			if t.offered[k] == 0 {
+				return "     -"
+			}
+			return fmt.Sprintf("%5.1f%%", 100*float64(t.taken[k])/float64(t.offered[k]))
+		}
+		fmt.Fprintf(w, "%s\n  the hidden piece beat it %7d turns, %s attacked; it beat the hidden piece %7d turns, %s attacked\n",
+			p, t.offered[offerBeats], share(offerBeats), t.offered[offerBeaten], share(offerBeaten))
 	}
 }

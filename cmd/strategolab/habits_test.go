@@ -43,10 +43,10 @@ func TestHabits(t *testing.T) {
 	}{
 		{"past ply 200", []int{204}, 0, "1 Custom games, a side:\nhard\n" + header +
 			rows(hard, 1, 1, 1) + "normal\n" + header + rows(normal, 1, 1, 1) + officers("normal", "     0 turns,      -", "   101 turns,   1.0%") +
-			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 1, 1, 1), ""},
+			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 1, 1, 1) + readers("normal", 0, 100), ""},
 		{"one game to ply 84, one past 200", []int{84, 204}, 0, "2 Custom games, a side:\nhard\n" + header +
 			rows(hard, 2, 1, 1) + "normal\n" + header + rows(normal, 2, 1, 1) + officers("normal", "     0 turns,      -", "   142 turns,   1.4%") +
-			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 2, 1, 1), ""},
+			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 2, 1, 1) + readers("normal", 0, 140), ""},
 		{"no game reaches ply 50", []int{44}, 1, "", "no game of 1 reached ply 50"},
 	}
 	for _, tc := range tests {
@@ -79,6 +79,20 @@ const (
 	moverHeader  = "attacks on hidden enemy pieces that had moved, made so far, a side, by the attacker:\n"
 	moverColumns = "  ply    sides            Scout  below a Captain Captain or Major   Colonel and up\n"
 )
+
+// readers is the section on known pieces beside hidden enemy pieces that
+// moved for one player that never attacked one: the turns beside a piece
+// that beat it and beside one it beat.
+func readers(player string, traps, prey int) string {
+	share := func(n int) string {
+		if n == 0 {
+			return "     -"
+		}
+		return "  0.0%"
+	}
+	return "a piece the enemy had seen beside a hidden enemy piece that moved, on its side's turn, and the share of those turns it attacked it:\n" +
+		player + "\n" + fmt.Sprintf("  the hidden piece beat it %7d turns, %s attacked; it beat the hidden piece %7d turns, %s attacked\n", traps, share(traps), prey, share(prey))
+}
 
 const officerHeader = "a Captain or stronger beside a hidden enemy piece on its side's turn, and the share of those turns it attacked it:\n"
 
