@@ -476,9 +476,12 @@ const (
 // turn, by the battle it would have been (offerBeats: the hidden piece beats
 // the enemy's, a trap; offerBeaten: the enemy's beats it), and in taken
 // those the enemy attacked. An enemy that cannot read the player's pieces
-// attacks traps as often as the rest.
+// attacks traps as often as the rest. cameOffered and cameTaken count
+// those of them where the hidden piece had just come there: a player whose
+// pieces come beside known ones only when they beat them is read at once.
 type offers struct {
-	offered, taken [offerKinds]int
+	offered, taken         [offerKinds]int
+	cameOffered, cameTaken [offerKinds]int
 }
 
 // count counts, at the turn of the side whose view v is, the enemy's hidden
@@ -486,6 +489,10 @@ type offers struct {
 // battle it would be, and whether move m attacks one.
 func (o *offers) count(g *game.Game, v *game.View, m game.Move) {
 	side, _ := v.Viewer.IsPlayer()
+	came := game.NoSquare // where the enemy's last move went
+	if last, ok := g.LastMove(); ok {
+		came = last.Move.To
+	}
 	for at := game.Square(0); at < game.NumSquares; at++ {
 		a := v.Board[at] // Revealed: a battle showed its rank to the enemy too
 		if !a.Occupied || a.Side != side || !a.Rank.Movable() || !a.Revealed {
@@ -506,9 +513,16 @@ func (o *offers) count(g *game.Game, v *game.View, m game.Move) {
 			case game.BothRemoved:
 				continue
 			}
+			taken := m.From == at && m.To == n
 			o.offered[kind]++
-			if m.From == at && m.To == n {
+			if taken {
 				o.taken[kind]++
+			}
+			if n == came {
+				o.cameOffered[kind]++
+				if taken {
+					o.cameTaken[kind]++
+				}
 			}
 		}
 	}

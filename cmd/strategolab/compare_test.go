@@ -723,32 +723,36 @@ func TestCompareOffers(t *testing.T) {
 	// Blue's General shows itself taking the Sergeant on F5.
 	shown := []string{"F4-F5", "F7-F6", "B1-B2", "F6xF5"}
 	then := func(moves ...string) []string { return append(append([]string(nil), shown...), moves...) }
+	// Each case's offers of Red's pieces: all, those the General attacked,
+	// and of them those where Red's piece had just come.
 	tests := []struct {
-		name          string
-		moves         []string
-		offered, took [2][offerKinds]int
+		name                   string
+		moves                  []string
+		offered, took          [offerKinds]int
+		cameOffered, cameTaken [offerKinds]int
 	}{
 		// Red's Marshal, hidden, steps beside it on E5.
 		{"the General spares the Marshal", then("E4-E5", "J10-J9"),
-			[2][offerKinds]int{{offerBeats: 1}}, [2][offerKinds]int{}},
+			[offerKinds]int{offerBeats: 1}, [offerKinds]int{}, [offerKinds]int{offerBeats: 1}, [offerKinds]int{}},
 		{"the General walks into the Marshal the second time", then("E4-E5", "J10-J9", "B2-B3", "F5xE5"),
-			[2][offerKinds]int{{offerBeats: 2}}, [2][offerKinds]int{{offerBeats: 1}}},
+			[offerKinds]int{offerBeats: 2}, [offerKinds]int{offerBeats: 1}, [offerKinds]int{offerBeats: 1}, [offerKinds]int{}},
 		{"a hidden piece, not the known General, attacks the Marshal", then("E4-E5", "E7-E6", "B2-B3", "E6xE5"),
-			[2][offerKinds]int{{offerBeats: 2}}, [2][offerKinds]int{}},
+			[offerKinds]int{offerBeats: 2}, [offerKinds]int{}, [offerKinds]int{offerBeats: 1}, [offerKinds]int{}},
 		// Red's Scout, hidden, steps beside it on F4.
 		{"the General spares the Scout twice, then takes it", then("G4-F4", "J10-J9", "B2-B3", "J9-J8", "B3-B4", "F5xF4"),
-			[2][offerKinds]int{{offerBeaten: 3}}, [2][offerKinds]int{{offerBeaten: 1}}},
+			[offerKinds]int{offerBeaten: 3}, [offerKinds]int{offerBeaten: 1}, [offerKinds]int{offerBeaten: 1}, [offerKinds]int{}},
+		{"the General takes the Scout as it comes", then("G4-F4", "F5xF4"),
+			[offerKinds]int{offerBeaten: 1}, [offerKinds]int{offerBeaten: 1}, [offerKinds]int{offerBeaten: 1}, [offerKinds]int{offerBeaten: 1}},
 		// Red's Sergeant is taken on its first step, before anything is known.
 		{"nothing known", []string{"F4-F5", "F7-F6", "B1-B2", "F6xF5"},
-			[2][offerKinds]int{}, [2][offerKinds]int{}},
+			[offerKinds]int{}, [offerKinds]int{}, [offerKinds]int{}, [offerKinds]int{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, tally := scriptedRun(t, gametest.CustomRules(t, "10 9 4 2 F"), red, blue, tc.moves)
-			offered := [2][offerKinds]int{tally.offers[0].offered, tally.offers[1].offered}
-			took := [2][offerKinds]int{tally.offers[0].taken, tally.offers[1].taken}
-			if offered != tc.offered || took != tc.took {
-				t.Errorf("offered %v, attacked %v; want %v, %v", offered, took, tc.offered, tc.took)
+			want := [2]offers{{offered: tc.offered, taken: tc.took, cameOffered: tc.cameOffered, cameTaken: tc.cameTaken}}
+			if tally.offers != want {
+				t.Errorf("offers %+v, want %+v", tally.offers, want)
 			}
 			out, _, code := runCompareTest(t, "-battles", dir)
 			if code != 0 || !strings.Contains(out, "hidden moved by known piece it beats: turns (attacked)") ||

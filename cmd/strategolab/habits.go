@@ -36,7 +36,8 @@ the attacker: a Scout; another piece below a Captain; a Captain or Major;
 a Colonel or stronger. Last, on the turns where a piece of a player's that
 the enemy had seen fight stood beside a hidden enemy piece that had moved,
 how often it attacked that piece, by whether the piece beat it (a trap) or
-not: a player that reads the enemy's pieces attacks traps less often.
+not, and by whether it had just come there or stood: a player that reads
+the enemy's pieces attacks traps less often.
 The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
 yardstick for the computer's.
@@ -195,14 +196,9 @@ func writeOfficerAttacks(w io.Writer, players []string, tallies map[string]*offi
 		}
 		fmt.Fprintln(w, p)
 		for class, name := range [2]string{"Captain to Major", "Colonel and up"} {
-			share := func(k int) string {
-				if t.beside[class][k] == 0 {
-					return "     -"
-				}
-				return fmt.Sprintf("%5.1f%%", 100*float64(t.attacked[class][k])/float64(t.beside[class][k]))
-			}
 			fmt.Fprintf(w, "  %-17s never moved %7d turns, %s attacked; moved %7d turns, %s attacked\n", name,
-				t.beside[class][0], share(0), t.beside[class][1], share(1))
+				t.beside[class][0], sharePercent(t.attacked[class][0], t.beside[class][0]),
+				t.beside[class][1], sharePercent(t.attacked[class][1], t.beside[class][1]))
 		}
 	}
 }
@@ -576,7 +572,7 @@ func writeMoverAttacks(w io.Writer, players []string, tallies map[string]*moverA
 
 // writeReaders writes, for each player whose known pieces stood beside
 // hidden enemy pieces that had moved, the share of those turns it attacked,
-// by whether the hidden piece beat the known one.
+// by whether the hidden piece beat the known one and whether it had just come.
 func writeReaders(w io.Writer, players []string, tallies map[string]*offers) {
 	header := false
 	for _, p := range players {
@@ -588,13 +584,19 @@ func writeReaders(w io.Writer, players []string, tallies map[string]*offers) {
 			fmt.Fprintln(w, "a piece the enemy had seen beside a hidden enemy piece that moved, on its side's turn, and the share of those turns it attacked it:")
 			header = true
 		}
-		share := func(k int) string {
-			if t.offered[k] == 0 {
-				return "     -"
-			}
-			return fmt.Sprintf("%5.1f%%", 100*float64(t.taken[k])/float64(t.offered[k]))
+		fmt.Fprintln(w, p)
+		for k, name := range [offerKinds]string{offerBeats: "the hidden piece beat it", offerBeaten: "it beat the hidden piece"} {
+			came, cameTaken := t.cameOffered[k], t.cameTaken[k]
+			fmt.Fprintf(w, "  %-25s just came %7d turns, %s attacked; stood %7d turns, %s attacked\n", name,
+				came, sharePercent(cameTaken, came), t.offered[k]-came, sharePercent(t.taken[k]-cameTaken, t.offered[k]-came))
 		}
-		fmt.Fprintf(w, "%s\n  the hidden piece beat it %7d turns, %s attacked; it beat the hidden piece %7d turns, %s attacked\n",
-			p, t.offered[offerBeats], share(offerBeats), t.offered[offerBeaten], share(offerBeaten))
 	}
+}
+
+// sharePercent is part over whole as a percentage, or "-" for none.
+func sharePercent(part, whole int) string {
+	if whole == 0 {
+		return "     -"
+	}
+	return fmt.Sprintf("%5.1f%%", 100*float64(part)/float64(whole))
 }

@@ -81,17 +81,19 @@ const (
 )
 
 // readers is the section on known pieces beside hidden enemy pieces that
-// moved for one player that never attacked one: the turns beside a piece
-// that beat it and beside one it beat.
+// moved for one player that never attacked one and whose pieces beside it
+// had not just come: the turns beside a piece that beat it and beside one it
+// beat.
 func readers(player string, traps, prey int) string {
-	share := func(n int) string {
-		if n == 0 {
-			return "     -"
+	line := func(name string, n int) string {
+		share := "     -"
+		if n > 0 {
+			share = "  0.0%"
 		}
-		return "  0.0%"
+		return fmt.Sprintf("  %-25s just came %7d turns,      - attacked; stood %7d turns, %s attacked\n", name, 0, n, share)
 	}
 	return "a piece the enemy had seen beside a hidden enemy piece that moved, on its side's turn, and the share of those turns it attacked it:\n" +
-		player + "\n" + fmt.Sprintf("  the hidden piece beat it %7d turns, %s attacked; it beat the hidden piece %7d turns, %s attacked\n", traps, share(traps), prey, share(prey))
+		player + "\n" + line("the hidden piece beat it", traps) + line("it beat the hidden piece", prey)
 }
 
 const officerHeader = "a Captain or stronger beside a hidden enemy piece on its side's turn, and the share of those turns it attacked it:\n"
