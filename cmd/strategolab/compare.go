@@ -476,12 +476,32 @@ const (
 // turn, by the battle it would have been (offerBeats: the hidden piece beats
 // the enemy's, a trap; offerBeaten: the enemy's beats it), and in taken
 // those the enemy attacked. An enemy that cannot read the player's pieces
-// attacks traps as often as the rest. cameOffered and cameTaken count
-// those of them where the hidden piece had just come there: a player whose
-// pieces come beside known ones only when they beat them is read at once.
+// attacks traps as often as the rest. Both are split by the known piece's
+// rank (below a Colonel, or a Colonel and up: strong pieces attack more, and
+// fewer hidden pieces beat them) and by whether the hidden piece had just
+// come there (a player whose pieces come beside known ones only when they
+// beat them is read at once).
 type offers struct {
-	offered, taken         [offerKinds]int
-	cameOffered, cameTaken [offerKinds]int
+	turns, taken [offerClasses][offerKinds][2]int // [class][kind][just came]
+}
+
+// The classes of known piece offers tells apart.
+const (
+	offerLow    = iota // below a Colonel
+	offerStrong        // a Colonel, General or Marshal
+	offerClasses
+)
+
+// sum returns the turns of kind, and those attacked, over classes and both
+// ways of getting there.
+func (o *offers) sum(kind int) (turns, taken int) {
+	for class := range o.turns {
+		for came := range o.turns[class][kind] {
+			turns += o.turns[class][kind][came]
+			taken += o.taken[class][kind][came]
+		}
+	}
+	return turns, taken
 }
 
 // count counts, at the turn of the side whose view v is, the enemy's hidden
@@ -513,16 +533,16 @@ func (o *offers) count(g *game.Game, v *game.View, m game.Move) {
 			case game.BothRemoved:
 				continue
 			}
-			taken := m.From == at && m.To == n
-			o.offered[kind]++
-			if taken {
-				o.taken[kind]++
+			class, just := offerLow, 0
+			if a.Rank >= game.Colonel && a.Rank <= game.Marshal {
+				class = offerStrong
 			}
 			if n == came {
-				o.cameOffered[kind]++
-				if taken {
-					o.cameTaken[kind]++
-				}
+				just = 1
+			}
+			o.turns[class][kind][just]++
+			if m.From == at && m.To == n {
+				o.taken[class][kind][just]++
 			}
 		}
 	}
@@ -1102,9 +1122,10 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "  of them, in a fork: another beside a known beater",
 		float64(t.leftForked[0])/g, "", float64(t.leftForked[1])/g)
 	for k, name := range [offerKinds]string{offerBeats: "hidden moved by known piece it beats", offerBeaten: "hidden moved by known piece beating it"} {
+		turnsA, takenA := t.offers[0].sum(k)
+		turnsB, takenB := t.offers[1].sum(k)
 		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", name+": turns (attacked)",
-			float64(t.offers[0].offered[k])/g, bracketed(float64(t.offers[0].taken[k]), t.offers[0].offered[k]),
-			float64(t.offers[1].offered[k])/g, bracketed(float64(t.offers[1].taken[k]), t.offers[1].offered[k]))
+			float64(turnsA)/g, bracketed(float64(takenA), turnsA), float64(turnsB)/g, bracketed(float64(takenB), turnsB))
 	}
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", fmt.Sprintf("pieces lost to raiders, pieces that took %d+ (raiders)", raiderTakes),
 		float64(t.raided[0])/g, bracketed(float64(t.raiders[0]), t.games), float64(t.raided[1])/g, bracketed(float64(t.raiders[1]), t.games))

@@ -723,8 +723,9 @@ func TestCompareOffers(t *testing.T) {
 	// Blue's General shows itself taking the Sergeant on F5.
 	shown := []string{"F4-F5", "F7-F6", "B1-B2", "F6xF5"}
 	then := func(moves ...string) []string { return append(append([]string(nil), shown...), moves...) }
-	// Each case's offers of Red's pieces: all, those the General attacked,
-	// and of them those where Red's piece had just come.
+	// Each case's offers of Red's pieces to Blue's General (a Colonel or
+	// stronger): all, those the General attacked, and of them those where
+	// Red's piece had just come.
 	tests := []struct {
 		name                   string
 		moves                  []string
@@ -750,7 +751,12 @@ func TestCompareOffers(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, tally := scriptedRun(t, gametest.CustomRules(t, "10 9 4 2 F"), red, blue, tc.moves)
-			want := [2]offers{{offered: tc.offered, taken: tc.took, cameOffered: tc.cameOffered, cameTaken: tc.cameTaken}}
+			var want [2]offers
+			for k := range offerKinds {
+				strong := &want[0]
+				strong.turns[offerStrong][k] = [2]int{tc.offered[k] - tc.cameOffered[k], tc.cameOffered[k]}
+				strong.taken[offerStrong][k] = [2]int{tc.took[k] - tc.cameTaken[k], tc.cameTaken[k]}
+			}
 			if tally.offers != want {
 				t.Errorf("offers %+v, want %+v", tally.offers, want)
 			}

@@ -572,23 +572,30 @@ func writeMoverAttacks(w io.Writer, players []string, tallies map[string]*moverA
 
 // writeReaders writes, for each player whose known pieces stood beside
 // hidden enemy pieces that had moved, the share of those turns it attacked,
-// by whether the hidden piece beat the known one and whether it had just come.
+// by the known piece's rank, whether the hidden piece beat it and whether it
+// had just come.
 func writeReaders(w io.Writer, players []string, tallies map[string]*offers) {
 	header := false
 	for _, p := range players {
 		t := tallies[p]
-		if t.offered == ([offerKinds]int{}) {
+		if t.turns == ([offerClasses][offerKinds][2]int{}) {
 			continue
 		}
 		if !header {
-			fmt.Fprintln(w, "a piece the enemy had seen beside a hidden enemy piece that moved, on its side's turn, and the share of those turns it attacked it:")
+			fmt.Fprintln(w, "a piece the enemy had seen beside a hidden enemy piece that moved, on its side's turn, and the share of those turns it attacked it,")
+			fmt.Fprintln(w, "by whether the hidden piece beat it (a trap) or not (prey), and whether it had just come or stood there:")
 			header = true
 		}
-		fmt.Fprintln(w, p)
-		for k, name := range [offerKinds]string{offerBeats: "the hidden piece beat it", offerBeaten: "it beat the hidden piece"} {
-			came, cameTaken := t.cameOffered[k], t.cameTaken[k]
-			fmt.Fprintf(w, "  %-25s just came %7d turns, %s attacked; stood %7d turns, %s attacked\n", name,
-				came, sharePercent(cameTaken, came), t.offered[k]-came, sharePercent(t.taken[k]-cameTaken, t.offered[k]-came))
+		fmt.Fprintf(w, "%s\n  %-15s %15s %15s %15s %15s\n", p, "known piece", "trap, came", "trap, stood", "prey, came", "prey, stood")
+		for class, name := range [offerClasses]string{offerLow: "below a Colonel", offerStrong: "Colonel and up"} {
+			fmt.Fprintf(w, "  %-15s", name)
+			for _, k := range [...]int{offerBeats, offerBeaten} {
+				for _, came := range [...]int{1, 0} {
+					n, a := t.turns[class][k][came], t.taken[class][k][came]
+					fmt.Fprintf(w, " %7d %s", n, sharePercent(a, n))
+				}
+			}
+			fmt.Fprintln(w)
 		}
 	}
 }

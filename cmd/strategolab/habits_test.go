@@ -43,10 +43,10 @@ func TestHabits(t *testing.T) {
 	}{
 		{"past ply 200", []int{204}, 0, "1 Custom games, a side:\nhard\n" + header +
 			rows(hard, 1, 1, 1) + "normal\n" + header + rows(normal, 1, 1, 1) + officers("normal", "     0 turns,      -", "   101 turns,   1.0%") +
-			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 1, 1, 1) + readers("normal", 0, 100), ""},
+			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 1, 1, 1) + readers("normal", 100), ""},
 		{"one game to ply 84, one past 200", []int{84, 204}, 0, "2 Custom games, a side:\nhard\n" + header +
 			rows(hard, 2, 1, 1) + "normal\n" + header + rows(normal, 2, 1, 1) + officers("normal", "     0 turns,      -", "   142 turns,   1.4%") +
-			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 2, 1, 1) + readers("normal", 0, 140), ""},
+			moverHeader + "normal\n" + moverColumns + rows(normalMovers, 2, 1, 1) + readers("normal", 140), ""},
 		{"no game reaches ply 50", []int{44}, 1, "", "no game of 1 reached ply 50"},
 	}
 	for _, tc := range tests {
@@ -81,19 +81,15 @@ const (
 )
 
 // readers is the section on known pieces beside hidden enemy pieces that
-// moved for one player that never attacked one and whose pieces beside it
-// had not just come: the turns beside a piece that beat it and beside one it
-// beat.
-func readers(player string, traps, prey int) string {
-	line := func(name string, n int) string {
-		share := "     -"
-		if n > 0 {
-			share = "  0.0%"
-		}
-		return fmt.Sprintf("  %-25s just came %7d turns,      - attacked; stood %7d turns, %s attacked\n", name, 0, n, share)
-	}
-	return "a piece the enemy had seen beside a hidden enemy piece that moved, on its side's turn, and the share of those turns it attacked it:\n" +
-		player + "\n" + line("the hidden piece beat it", traps) + line("it beat the hidden piece", prey)
+// moved for one player whose Colonel or stronger stood, never attacking,
+// beside prey that had not just come, on that many turns.
+func readers(player string, prey int) string {
+	return "a piece the enemy had seen beside a hidden enemy piece that moved, on its side's turn, and the share of those turns it attacked it,\n" +
+		"by whether the hidden piece beat it (a trap) or not (prey), and whether it had just come or stood there:\n" +
+		player + "\n" +
+		"  known piece          trap, came     trap, stood      prey, came     prey, stood\n" +
+		"  below a Colonel       0      -       0      -       0      -       0      -\n" +
+		fmt.Sprintf("  Colonel and up        0      -       0      -       0      - %7d   0.0%%\n", prey)
 }
 
 const officerHeader = "a Captain or stronger beside a hidden enemy piece on its side's turn, and the share of those turns it attacked it:\n"
