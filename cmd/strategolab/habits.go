@@ -35,8 +35,9 @@ attacks a side has made so far on hidden enemy pieces that had moved, by
 the attacker: a Scout; another piece below a Captain; a Captain or Major;
 a Colonel or stronger. Last, on the turns where a piece of a player's that
 the enemy had seen fight stood beside a hidden enemy piece that had moved,
-how often it attacked that piece, by whether the piece beat it (a trap) or
-not, and by whether it had just come there or stood: a player that reads
+how often it attacked that piece, by the seen piece's rank (below a Colonel,
+or a Colonel and up), by whether the hidden piece beat it (a trap) or not
+(prey), and by whether it had just come there or stood: a player that reads
 the enemy's pieces attacks traps less often.
 The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
@@ -225,7 +226,7 @@ type turnTallies struct {
 // attacks on hidden pieces that moved and its known pieces' turns beside
 // them. A record the rules stop early is counted up to there.
 func addTurns(rec *game.Record, tt turnTallies) error {
-	spies, officers, takers, movers := tt.spies, tt.officers, tt.takers, tt.movers
+	spies, officers, takers, movers, readers := tt.spies, tt.officers, tt.takers, tt.movers, tt.readers
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		return nil
@@ -248,7 +249,7 @@ func addTurns(rec *game.Record, tt turnTallies) error {
 			return fmt.Errorf("ply %d: %w", len(g.Moves())+1, err)
 		}
 		so.count(v, side, m, len(g.Moves()), movers)
-		tt.readers[side].count(g, &v, m)
+		readers[side].count(g, &v, m)
 		r, err := g.Apply(m)
 		if err != nil {
 			return nil
