@@ -513,36 +513,43 @@ func (o *offers) count(g *game.Game, v *game.View, m game.Move) {
 	if last, ok := g.LastMove(); ok {
 		came = last.Move.To
 	}
+	besideHiddenMovers(v, side, func(at, n game.Square, a game.Cell) {
+		if !a.Revealed { // Revealed: a battle showed its rank to the enemy too
+			return
+		}
+		_, r, _ := g.PieceAt(n)
+		kind := offerBeaten
+		switch game.Fight(a.Rank, r) {
+		case game.DefenderWon:
+			kind = offerBeats
+		case game.BothRemoved:
+			return
+		}
+		class, just := offerLow, 0
+		if a.Rank >= game.Colonel && a.Rank <= game.Marshal {
+			class = offerStrong
+		}
+		if n == came {
+			just = 1
+		}
+		o.turns[class][kind][just]++
+		if m.From == at && m.To == n {
+			o.taken[class][kind][just]++
+		}
+	})
+}
+
+// besideHiddenMovers calls visit for each movable piece a of side's in its
+// view v (on at) and each hidden enemy piece beside it that has moved (on n).
+func besideHiddenMovers(v *game.View, side game.Side, visit func(at, n game.Square, a game.Cell)) {
 	for at := game.Square(0); at < game.NumSquares; at++ {
-		a := v.Board[at] // Revealed: a battle showed its rank to the enemy too
-		if !a.Occupied || a.Side != side || !a.Rank.Movable() || !a.Revealed {
+		a := v.Board[at]
+		if !a.Occupied || a.Side != side || !a.Rank.Movable() {
 			continue
 		}
 		for _, n := range at.Neighbours() {
-			if n == game.NoSquare {
-				continue
-			}
-			if c := v.Board[n]; !c.Occupied || c.Side == side || c.Rank != game.NoRank || !c.Moved {
-				continue
-			}
-			_, r, _ := g.PieceAt(n)
-			kind := offerBeaten
-			switch game.Fight(a.Rank, r) {
-			case game.DefenderWon:
-				kind = offerBeats
-			case game.BothRemoved:
-				continue
-			}
-			class, just := offerLow, 0
-			if a.Rank >= game.Colonel && a.Rank <= game.Marshal {
-				class = offerStrong
-			}
-			if n == came {
-				just = 1
-			}
-			o.turns[class][kind][just]++
-			if m.From == at && m.To == n {
-				o.taken[class][kind][just]++
+			if n != game.NoSquare && hiddenMoved(v.Board[n], side.Opponent()) {
+				visit(at, n, a)
 			}
 		}
 	}
@@ -800,33 +807,21 @@ func (t *battleTally) countFearless(v *game.View, m game.Move, p int) {
 	side, _ := v.Viewer.IsPlayer()
 	chance, taken := false, false
 	var fearless [game.NumRanks]int8 // by rank: 0 not asked yet, 1 yes, -1 no
-	for at := game.Square(0); at < game.NumSquares; at++ {
-		a := v.Board[at]
-		if !a.Occupied || a.Side != side || !a.Rank.Movable() {
-			continue
-		}
-		for _, sq := range at.Neighbours() {
-			if sq == game.NoSquare {
-				continue
-			}
-			if c := v.Board[sq]; !c.Occupied || c.Side == side || c.Rank != game.NoRank || !c.Moved {
-				continue
-			}
-			if fearless[a.Rank] == 0 {
-				fearless[a.Rank] = -1
-				if everyBeaterKnown(v, side, a.Rank) {
-					fearless[a.Rank] = 1
-				}
-			}
-			if fearless[a.Rank] < 0 {
-				continue
-			}
-			chance = true
-			if m.From == at && m.To == sq {
-				taken = true
+	besideHiddenMovers(v, side, func(at, sq game.Square, a game.Cell) {
+		if fearless[a.Rank] == 0 {
+			fearless[a.Rank] = -1
+			if everyBeaterKnown(v, side, a.Rank) {
+				fearless[a.Rank] = 1
 			}
 		}
-	}
+		if fearless[a.Rank] < 0 {
+			return
+		}
+		chance = true
+		if m.From == at && m.To == sq {
+			taken = true
+		}
+	})
 	if chance {
 		t.fearlessTurns[p]++
 	}
