@@ -33,12 +33,18 @@ the chance hard's search gives such a piece of taking it (for a Captain or
 stronger, a quarter of the odds). Then, at plies 50, 100 and 200, the
 attacks a side has made so far on hidden enemy pieces that had moved, by
 the attacker: a Scout; another piece below a Captain; a Captain or Major;
-a Colonel or stronger. Last, on the turns where a piece of a player's that
+a Colonel or stronger. Then, on the turns where a piece of a player's that
 the enemy had seen fight stood beside a hidden enemy piece that had moved,
 how often it attacked that piece, by the seen piece's rank (below a Colonel,
 or a Colonel and up), by whether the hidden piece beat it (a trap) or not
 (prey), and by whether it had just come there or stood: a player that reads
-the enemy's pieces attacks traps less often.
+the enemy's pieces attacks traps less often. Last, on the turns where a
+player's Colonel, General or Marshal stood beside a hidden enemy piece that
+had moved, how often it attacked that piece and won, by whether flight read
+the piece as weaker: it had stood beside a piece of the player's shown in a
+battle on its own side's turn without attacking it, or run from one, and
+every rank it may still be below that one loses to the attacker (or
+trades). Demon of Ignorance reads the enemy's pieces so.
 The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
 yardstick for the computer's.
@@ -83,6 +89,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	takers := map[string]*flagTakers{}
 	movers := map[string]*moverAttacks{}
 	readers := map[string]*offers{}
+	flights := map[string]*flightReads{}
 	var players []string // in the order first met
 	for _, r := range recs {
 		if err := ctx.Err(); err != nil {
@@ -95,19 +102,22 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		var takes [2]*flagTakers
 		var movs [2]*moverAttacks
 		var reads [2]*offers
+		var flies [2]*flightReads
 		for side, name := range r.Record.Players {
 			p := habitPlayer(name)
 			if tallies[p] == nil {
 				tallies[p], answers[p], officers[p], takers[p], movers[p], readers[p] = new(habitTally), new(spyAnswers), new(officerAttacks), new(flagTakers), new(moverAttacks), new(offers)
+				flights[p] = new(flightReads)
 				players = append(players, p)
 			}
 			sides[side], spies[side], offs[side], takes[side], movs[side], reads[side] = tallies[p], answers[p], officers[p], takers[p], movers[p], readers[p]
+			flies[side] = flights[p]
 		}
 		if err := addHabits(r.Record, sides); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
-		if err := addTurns(r.Record, turnTallies{spies, offs, takes, movs, reads}); err != nil {
+		if err := addTurns(r.Record, turnTallies{spies, offs, takes, movs, reads, flies}); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
@@ -140,6 +150,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	writeFlagTakers(stdout, players, takers)
 	writeMoverAttacks(stdout, players, movers)
 	writeReaders(stdout, players, readers)
+	writeFlightReads(stdout, players, flights)
 	return 0
 }
 
@@ -218,6 +229,7 @@ type turnTallies struct {
 	takers   [2]*flagTakers
 	movers   [2]*moverAttacks
 	readers  [2]*offers // what a side's known pieces did beside hidden movers
+	flights  [2]*flightReads
 }
 
 // addTurns replays rec once and counts, into each side's player's tallies,
@@ -226,7 +238,7 @@ type turnTallies struct {
 // attacks on hidden pieces that moved and its known pieces' turns beside
 // them. A record the rules stop early is counted up to there.
 func addTurns(rec *game.Record, tt turnTallies) error {
-	spies, officers, takers, movers, readers := tt.spies, tt.officers, tt.takers, tt.movers, tt.readers
+	spies, officers, takers, movers, readers, flights := tt.spies, tt.officers, tt.takers, tt.movers, tt.readers, tt.flights
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		return nil
@@ -241,6 +253,7 @@ func addTurns(rec *game.Record, tt turnTallies) error {
 	bait := game.NoRank // what the Marshal of the side that just moved took, beside hidden pieces
 	var at game.Square
 	var so moverCounts // each side's attacks on hidden moved pieces so far
+	var bounds flightBounds
 	for _, m := range rec.Moves {
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
@@ -250,10 +263,12 @@ func addTurns(rec *game.Record, tt turnTallies) error {
 		}
 		so.count(v, side, m, len(g.Moves()), movers)
 		readers[side].count(g, &v, m)
+		flights[side].count(g, &v, &bounds, m)
 		r, err := g.Apply(m)
 		if err != nil {
 			return nil
 		}
+		bounds.after(g, side, m, r.Outcome)
 		if bait != game.NoRank && m.To == at && r.Attacker == game.Spy && r.Outcome == game.AttackerWon {
 			spies[side.Opponent()].answered[bait]++
 		}
