@@ -254,9 +254,13 @@ func addTurns(rec *game.Record, tt turnTallies) error {
 	var at game.Square
 	var so moverCounts // each side's attacks on hidden moved pieces so far
 	var bounds flightBounds
-	for _, m := range rec.Moves {
+	var last game.MoveRecord // the move before, once there is one
+	for i, m := range rec.Moves {
 		side := g.ToMove()
 		v := g.View(game.ViewerOf(side))
+		if i > 0 {
+			bounds.after(&v, last)
+		}
 		officers[side].countOfficers(v, side, m)
 		if err := takers[side].count(g, &v, flags[side.Opponent()], m); err != nil {
 			return fmt.Errorf("ply %d: %w", len(g.Moves())+1, err)
@@ -268,7 +272,7 @@ func addTurns(rec *game.Record, tt turnTallies) error {
 		if err != nil {
 			return nil
 		}
-		bounds.after(g, side, m, r.Outcome)
+		last = r
 		if bait != game.NoRank && m.To == at && r.Attacker == game.Spy && r.Outcome == game.AttackerWon {
 			spies[side.Opponent()].answered[bait]++
 		}

@@ -23,18 +23,19 @@ func flightStrength(r game.Rank) int8 {
 	return 0
 }
 
-// after carries the bounds over move m of side, just applied to g with
-// outcome o: the mover takes its bound along (a battle shows its rank, and
-// the bound no longer matters), every hidden piece of side's beside a shown
-// enemy piece did not attack it, and the mover ran from the shown enemy
-// pieces beside the square it left.
-func (b *flightBounds) after(g *game.Game, side game.Side, m game.Move, o game.BattleOutcome) {
-	if o == game.NoBattle && !m.IsInfiltration() {
+// after carries the bounds over move r, seen in v, a view of the board
+// just after it: the mover takes its bound along (a battle shows its rank,
+// and the bound no longer matters), every hidden piece of the mover's side
+// beside a shown enemy piece did not attack it, and the mover ran from the
+// shown enemy pieces beside the square it left.
+func (b *flightBounds) after(v *game.View, r game.MoveRecord) {
+	side, m := r.Side, r.Move
+	stepped := r.Outcome == game.NoBattle && !m.IsInfiltration()
+	if stepped {
 		b[m.To], b[m.From] = b[m.From], 0
 	} else {
 		b[m.To], b[m.From] = 0, 0
 	}
-	v := g.View(game.ViewerOf(side.Opponent()))
 	lower := func(sq game.Square, st int8) {
 		if st > 0 && (b[sq] == 0 || st < b[sq]) {
 			b[sq] = st
@@ -52,7 +53,7 @@ func (b *flightBounds) after(g *game.Game, side game.Side, m game.Move, o game.B
 			if c := v.Board[n]; c.Occupied && c.Side == side && !c.Revealed && n != m.To {
 				lower(n, flightStrength(e.Rank))
 			}
-			if n == m.From && o == game.NoBattle && !m.IsInfiltration() && !v.Board[m.To].Revealed {
+			if n == m.From && stepped && !v.Board[m.To].Revealed {
 				lower(m.To, flightStrength(e.Rank))
 			}
 		}

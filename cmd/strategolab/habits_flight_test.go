@@ -49,12 +49,12 @@ func TestFlightBounds(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				side := g.ToMove()
 				r, err := g.Apply(m)
 				if err != nil {
 					t.Fatalf("%s: %v", text, err)
 				}
-				b.after(g, side, m, r.Outcome)
+				v := g.View(game.ViewerOf(r.Side.Opponent()))
+				b.after(&v, r)
 			}
 			sq, err := game.ParseSquare(tc.at)
 			if err != nil {
