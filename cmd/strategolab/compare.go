@@ -368,6 +368,11 @@ type battleTally struct {
 	// player's pieces stood beside a known piece that beats it as well: a
 	// fork, where one move saves only one.
 	leftLost, leftWorth, leftBlind, leftForked [2]int
+	// lateTaken counts the pieces a player lost from ply lateFrom on to an
+	// enemy piece whose rank it knew, and lateAnswered those of them lost
+	// while it still had a piece that beats the taker: the endgame's
+	// raiders, seen coming, that it had an answer to and did not stop.
+	lateTaken, lateAnswered [2]int
 	// raided counts the pieces a player lost to raiders, the enemy pieces
 	// that took raiderTakes or more of its pieces in a game, and raiders
 	// those pieces.
@@ -770,6 +775,12 @@ func (t *battleTally) add(r arenaRecord) error {
 		t.countShown(&shown, p, res.Attacker, res.Defender, true)
 		t.countShown(&shown, player(side.Opponent()), res.Defender, res.Attacker, false)
 		victim := side.Opponent()
+		if res.Outcome == game.AttackerWon && g.Ply() > lateFrom && knewTaker(lastView[victim], m) {
+			t.lateTaken[player(victim)]++
+			if beatersLeft(&v.Remaining[victim], res.Attacker) > 0 {
+				t.lateAnswered[player(victim)]++
+			}
+		}
 		if res.Outcome == game.AttackerWon && leftToBeTaken(lastView[victim], m, res.Attacker) {
 			t.leftLost[player(victim)]++
 			t.leftWorth[player(victim)] += material // what the attacker took
@@ -1043,6 +1054,28 @@ func leftToBeTaken(v *game.View, m game.Move, attacker game.Rank) bool {
 	return false
 }
 
+// lateFrom is the ply from which lateTaken counts: by then most games have
+// lost their opening's pieces, and what is left is hunted.
+const lateFrom = 300
+
+// knewTaker reports whether the piece making move m stood, at the victim's
+// turn before (v, its view), where the victim knew its rank.
+func knewTaker(v *game.View, m game.Move) bool {
+	return v != nil && v.Board[m.From].Rank != game.NoRank
+}
+
+// beatersLeft counts the pieces of an army that beat a piece of rank r when
+// they attack it.
+func beatersLeft(army *game.Army, r game.Rank) int {
+	n := 0
+	for rk := range game.NumRanks {
+		if game.Rank(rk).Movable() && game.Fight(game.Rank(rk), r) == game.AttackerWon {
+			n += int(army[rk])
+		}
+	}
+	return n
+}
+
 // threatened counts side's pieces in v, side's view, that stand beside an
 // enemy piece whose rank side knows and that beats them when it attacks.
 func threatened(v *game.View, side game.Side) int {
@@ -1116,6 +1149,9 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 		float64(t.leftBlind[0])/g, "", float64(t.leftBlind[1])/g)
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "  of them, in a fork: another beside a known beater",
 		float64(t.leftForked[0])/g, "", float64(t.leftForked[1])/g)
+	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", fmt.Sprintf("pieces lost from ply %d to a known taker (beater left)", lateFrom),
+		float64(t.lateTaken[0])/g, bracketed(float64(t.lateAnswered[0]), t.lateTaken[0]),
+		float64(t.lateTaken[1])/g, bracketed(float64(t.lateAnswered[1]), t.lateTaken[1]))
 	for k, name := range [offerKinds]string{offerBeats: "hidden moved by known piece it beats", offerBeaten: "hidden moved by known piece beating it"} {
 		turnsA, takenA := t.offers[0].sum(k)
 		turnsB, takenB := t.offers[1].sum(k)

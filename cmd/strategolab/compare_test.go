@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -763,6 +764,53 @@ func TestCompareOffers(t *testing.T) {
 			out, _, code := runCompareTest(t, "-battles", dir)
 			if code != 0 || !strings.Contains(out, "hidden moved by known piece it beats: turns (attacked)") ||
 				!strings.Contains(out, "hidden moved by known piece beating it: turns (attacked)") {
+				t.Errorf("exit %d, output\n%s", code, out)
+			}
+		})
+	}
+}
+
+// TestCompareLateTakes: from ply lateFrom on, a piece taken by an enemy
+// piece whose rank its player knew is counted, and counted answered while
+// its player still had a piece that beats the taker; a take before that ply,
+// or by a piece the victim did not know, is not counted.
+func TestCompareLateTakes(t *testing.T) {
+	// Blue's General takes Red's Sergeant on E5 and is seen; then a Scout
+	// of each side walks round a square until the General takes Red's
+	// Scout on F5, or Blue's hidden Sergeant steps down and takes it.
+	red := map[string]game.Rank{"A1": game.Flag, "B1": game.General, "E4": game.Sergeant, "F4": game.Scout, "J1": game.Scout, "H1": game.Miner}
+	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.General, "J10": game.Scout, "H10": game.Miner, "F7": game.Sergeant, "B10": game.Scout}
+	walk := func(loops int, end ...string) []string {
+		moves := []string{"E4-E5", "E7-E6", "F4-F5", "E6xE5"}
+		for range loops {
+			moves = append(moves, "J1-J2", "J10-J9", "J2-I2", "J9-I9", "I2-I1", "I9-I10", "I1-J1", "I10-J10")
+		}
+		return append(moves, end...)
+	}
+	tests := []struct {
+		name           string
+		army           string
+		moves          []string
+		taken, beaters int
+	}{
+		{"the known General takes the Scout at ply 325", "9 4 3 2 2 F", walk(40, "J1-J2", "E5xF5"), 1, 0},
+		{"the same with a Marshal of Red's left to beat it", "10 9 4 3 2 2 F", walk(40, "J1-J2", "E5xF5"), 1, 1},
+		{"the known General takes the Scout at ply 245", "9 4 3 2 2 F", walk(30, "J1-J2", "E5xF5"), 0, 0},
+		{"the hidden Sergeant takes the Scout at ply 327", "9 4 3 2 2 F", walk(40, "J1-J2", "F7-F6", "J2-J3", "F6xF5"), 0, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, b := red, blue
+			if strings.HasPrefix(tc.army, "10 ") {
+				r, b = maps.Clone(red), maps.Clone(blue)
+				r["C1"], b["C10"] = game.Marshal, game.Marshal
+			}
+			dir, tally := scriptedRun(t, gametest.CustomRules(t, tc.army), r, b, tc.moves)
+			if tally.lateTaken != [2]int{tc.taken, 0} || tally.lateAnswered != [2]int{tc.beaters, 0} {
+				t.Errorf("late takes %v, answered %v, want [%d 0], [%d 0]", tally.lateTaken, tally.lateAnswered, tc.taken, tc.beaters)
+			}
+			out, _, code := runCompareTest(t, "-battles", dir)
+			if code != 0 || !strings.Contains(out, "pieces lost from ply 300 to a known taker (beater left)") {
 				t.Errorf("exit %d, output\n%s", code, out)
 			}
 		})
