@@ -777,7 +777,7 @@ func (t *battleTally) add(r arenaRecord) error {
 		victim := side.Opponent()
 		if res.Outcome == game.AttackerWon && g.Ply() > lateFrom && knewTaker(lastView[victim], m) {
 			t.lateTaken[player(victim)]++
-			if beatersLeft(&v.Remaining[victim], res.Attacker) > 0 {
+			if beaterLeft(&v.Remaining[victim], res.Attacker) {
 				t.lateAnswered[player(victim)]++
 			}
 		}
@@ -1064,16 +1064,15 @@ func knewTaker(v *game.View, m game.Move) bool {
 	return v != nil && v.Board[m.From].Rank != game.NoRank
 }
 
-// beatersLeft counts the pieces of an army that beat a piece of rank r when
-// they attack it.
-func beatersLeft(army *game.Army, r game.Rank) int {
-	n := 0
-	for rk := range game.NumRanks {
-		if game.Rank(rk).Movable() && game.Fight(game.Rank(rk), r) == game.AttackerWon {
-			n += int(army[rk])
+// beaterLeft reports whether an army still has a piece that beats a piece
+// of rank r when it attacks it.
+func beaterLeft(army *game.Army, r game.Rank) bool {
+	for rk, left := range army {
+		if left > 0 && game.Rank(rk).Movable() && game.Fight(game.Rank(rk), r) == game.AttackerWon {
+			return true
 		}
 	}
-	return n
+	return false
 }
 
 // threatened counts side's pieces in v, side's view, that stand beside an
