@@ -373,6 +373,17 @@ type battleTally struct {
 	// while it still had a piece that beats the taker: the endgame's
 	// raiders, seen coming, that it had an answer to and did not stop.
 	lateTaken, lateAnswered [2]int
+	// quiet[p][c] counts player p's moves that fought no battle, by the
+	// moving piece's class of quietClasses: a player whose weak pieces do
+	// the walking offers them to the enemy's strong ones as hidden moved
+	// pieces, which cannot be Bombs.
+	quiet [2][quietClasses]int
+	// marshalTraded counts the games in which the player's Marshal was
+	// taken with the enemy's Marshal attacking it, and tradedPoints the
+	// player's points in them: the side that starts the trade picks the
+	// moment when its next strongest pieces rule the board.
+	marshalTraded [2]int
+	tradedPoints  [2]float64
 	// raided counts the pieces a player lost to raiders, the enemy pieces
 	// that took raiderTakes or more of its pieces in a game, and raiders
 	// those pieces.
@@ -723,9 +734,16 @@ func (t *battleTally) add(r arenaRecord) error {
 		lastView[side] = &v
 		took[side] = game.NoSquare
 		if !res.IsAttack() {
+			_, moved, _ := g.PieceAt(m.To)
+			t.quiet[player(side)][quietClass(moved)]++
 			continue
 		}
 		p := player(side)
+		if res.Attacker == game.Marshal && res.Defender == game.Marshal {
+			q := player(side.Opponent())
+			t.marshalTraded[q]++
+			t.tradedPoints[q] += pointsOf(r, q)
+		}
 		if res.Outcome == game.AttackerWon {
 			took[side] = m.To
 			if res.Attacker == game.Marshal || res.Attacker == game.General {
@@ -1054,6 +1072,36 @@ func leftToBeTaken(v *game.View, m game.Move, attacker game.Rank) bool {
 	return false
 }
 
+// The classes of pieces battleTally.quiet counts moves of.
+const (
+	quietWeak   = iota // below a Captain: the Spy, Scouts, Miners, Sergeants and Lieutenants
+	quietMiddle        // Captains and Majors
+	quietStrong        // Colonels, Generals and the Marshal
+	quietClasses
+)
+
+var quietClassNames = [quietClasses]string{"below a Captain", "Captains and Majors", "Colonels and stronger"}
+
+// quietClass is the class of quietClasses of a piece of rank r. Other
+// variants' pieces (an Infiltrator) count with the middle ones.
+func quietClass(r game.Rank) int {
+	switch {
+	case r == game.Spy || r == game.Scout || r == game.Miner || r == game.Sergeant || r == game.Lieutenant:
+		return quietWeak
+	case r == game.Colonel || r == game.General || r == game.Marshal:
+		return quietStrong
+	}
+	return quietMiddle
+}
+
+// pointsOf is player p's points in the game of r: A's, or B's.
+func pointsOf(r arenaRecord, p int) float64 {
+	if p == 0 {
+		return r.points
+	}
+	return 1 - r.points
+}
+
 // lateFrom is the ply from which lateTaken counts: by then most games have
 // lost their opening's pieces, and what is left is hunted.
 const lateFrom = 300
@@ -1151,6 +1199,12 @@ func writeBattles(w io.Writer, dir string, recs []arenaRecord) {
 	fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f %8s\n", fmt.Sprintf("pieces lost from ply %d to a known taker (beater left)", lateFrom),
 		float64(t.lateTaken[0])/g, bracketed(float64(t.lateAnswered[0]), t.lateTaken[0]),
 		float64(t.lateTaken[1])/g, bracketed(float64(t.lateAnswered[1]), t.lateTaken[1]))
+	for c, name := range quietClassNames {
+		fmt.Fprintf(w, "  %-55s %6.2f %8s %6.2f\n", "moves without a battle, by pieces "+name,
+			float64(t.quiet[0][c])/g, "", float64(t.quiet[1][c])/g)
+	}
+	fmt.Fprintf(w, "  %-55s %6d %8s %6d %8s\n", "games its Marshal fell to the enemy's attacking (score)",
+		t.marshalTraded[0], bracketed(t.tradedPoints[0], t.marshalTraded[0]), t.marshalTraded[1], bracketed(t.tradedPoints[1], t.marshalTraded[1]))
 	for k, name := range [offerKinds]string{offerBeats: "hidden moved by known piece it beats", offerBeaten: "hidden moved by known piece beating it"} {
 		turnsA, takenA := t.offers[0].sum(k)
 		turnsB, takenB := t.offers[1].sum(k)

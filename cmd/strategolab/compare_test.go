@@ -900,3 +900,43 @@ func TestT975(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareQuietAndTrades: the moves that fight no battle are counted by
+// the moving piece's class, weak, middle or strong; a Marshal taken by the
+// enemy's Marshal attacking it counts for its player, with that player's
+// points in the game (here Red, A, resigns at the end, so Blue scores 1).
+func TestCompareQuietAndTrades(t *testing.T) {
+	rules := gametest.CustomRules(t, "10 6 2 F")
+	red := map[string]game.Rank{"A1": game.Flag, "E4": game.Marshal, "B1": game.Captain, "J1": game.Scout}
+	blue := map[string]game.Rank{"A10": game.Flag, "E7": game.Marshal, "B10": game.Captain, "J10": game.Scout}
+	tests := []struct {
+		name         string
+		moves        []string
+		quiet        [2][quietClasses]int
+		traded       [2]int
+		tradedPoints [2]float64
+	}{
+		{"Red's Marshal attacks Blue's", []string{"E4-E5", "E7-E6", "J1-J2", "J10-J9", "E5xE6"},
+			[2][quietClasses]int{{1, 0, 1}, {1, 0, 1}}, [2]int{0, 1}, [2]float64{0, 1}},
+		{"Blue's Marshal attacks Red's", []string{"E4-E5", "E7-E6", "B1-B2", "E6xE5"},
+			[2][quietClasses]int{{0, 1, 1}, {0, 0, 1}}, [2]int{1, 0}, [2]float64{0, 0}},
+		{"no Marshal falls", []string{"E4-E5", "B10-B9", "J1-J2", "J10-J9"},
+			[2][quietClasses]int{{1, 0, 1}, {1, 1, 0}}, [2]int{}, [2]float64{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, tally := scriptedRun(t, rules, red, blue, tc.moves)
+			if tally.quiet != tc.quiet {
+				t.Errorf("quiet moves %v, want %v", tally.quiet, tc.quiet)
+			}
+			if tally.marshalTraded != tc.traded || tally.tradedPoints != tc.tradedPoints {
+				t.Errorf("Marshals fallen %v with points %v, want %v and %v", tally.marshalTraded, tally.tradedPoints, tc.traded, tc.tradedPoints)
+			}
+			out, _, code := runCompareTest(t, "-battles", dir)
+			if code != 0 || !strings.Contains(out, "moves without a battle, by pieces Colonels and stronger") ||
+				!strings.Contains(out, "games its Marshal fell to the enemy's attacking (score)") {
+				t.Errorf("exit %d, output\n%s", code, out)
+			}
+		})
+	}
+}
