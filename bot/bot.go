@@ -164,7 +164,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	appID := b.applicationID()
 	b.log.Info("connected", "user", b.s.State.User.Username, "application", appID, "invite", InviteLink(appID))
-	if _, err := b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, Commands(), discordgo.WithContext(ctx)); err != nil {
+	if err := b.registerCommands(ctx, appID); err != nil {
 		if ctx.Err() != nil {
 			b.log.Info("stopped while registering the command")
 			return nil

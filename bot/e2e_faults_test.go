@@ -29,6 +29,28 @@ func TestDiscordTrouble(t *testing.T) {
 	h.channelSays("alice moved A4-A5")
 }
 
+// TestRegisteringThroughTrouble: a bot that starts while Discord fails or
+// answers too slowly registers its command once Discord answers, and plays;
+// it does not stop.
+func TestRegisteringThroughTrouble(t *testing.T) {
+	t.Parallel()
+	h := newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)})
+	h.shutdown()
+	tried := len(h.srv.Requests(registerRoute))
+	h.srv.FailNext(t, registerRoute, 1, 503)
+	h.srv.DelayNext(t, registerRoute, 1, 2500*time.Millisecond)
+	h.start()
+	// The timed-out request is still handled, late, as Discord may: the
+	// third is the bot's own retry.
+	h.srv.WaitFor(t, "a 503, a time-out, then a retry", func() bool { return len(h.srv.Requests(registerRoute))-tried == 3 })
+	select {
+	case err := <-h.exited:
+		t.Fatalf("the bot stopped: %v", err)
+	default:
+	}
+	h.startClassic()
+}
+
 func TestRestartMidMatch(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)

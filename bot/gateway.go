@@ -156,3 +156,29 @@ func CloseGateway(s *discordgo.Session) {
 	case <-time.After(closeWait):
 	}
 }
+
+// registerCommands registers the bot's commands, trying again while Discord
+// fails for a while (a time-out, a 5xx, a 429): a slow answer at start-up is
+// no reason to stop the bot. A refusal (another 4xx) is returned at once,
+// since asking again would be refused the same way.
+func (b *Bot) registerCommands(ctx context.Context, appID string) error {
+	wait := firstReconnect
+	for {
+		_, err := b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, Commands(), discordgo.WithContext(ctx))
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		failure, asked := classify(err)
+		if failure != retryLater {
+			return err
+		}
+		wait = max(wait, asked)
+		b.log.Warn("registering the command failed; trying again", "in", wait, "error", err)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, lastReconnect)
+	}
+}

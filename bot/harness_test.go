@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -84,7 +85,7 @@ func (h *harness) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	registered := len(h.srv.Requests(registerRoute))
+	registered := registrations(h.srv)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
 		logger = slog.New(slog.NewTextHandler(testWriter{t}, nil))
@@ -107,7 +108,18 @@ func (h *harness) start() {
 		db.Close()
 	}
 	// Ready once this process has registered its command, after READY.
-	h.srv.WaitFor(t, "the /stratego command", func() bool { return len(h.srv.Requests(registerRoute)) > registered })
+	h.srv.WaitFor(t, "the /stratego command", func() bool { return registrations(h.srv) > registered })
+}
+
+// registrations counts the command registrations the local Discord accepted.
+func registrations(srv *discordtest.Server) int {
+	n := 0
+	for _, r := range srv.Requests(registerRoute) {
+		if r.Status == http.StatusOK {
+			n++
+		}
+	}
+	return n
 }
 
 func (h *harness) shutdown() {
