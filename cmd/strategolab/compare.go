@@ -231,6 +231,7 @@ func writeScore(w io.Writer, dir string, recs []arenaRecord) {
 // in each, and how many games had another side or set-up for A.
 type pairedGames struct {
 	diffs                     []float64 // after less before, game by game
+	numbers                   []int     // the game number of each of diffs
 	pointsBefore, pointsAfter float64
 	better, worse             int
 	differentSetups           int
@@ -253,6 +254,7 @@ func pair(before, after []arenaRecord) pairedGames {
 		}
 		d := a.points - b.points
 		p.diffs = append(p.diffs, d)
+		p.numbers = append(p.numbers, a.number)
 		p.pointsBefore += b.points
 		p.pointsAfter += a.points
 		switch {
@@ -268,6 +270,7 @@ func pair(before, after []arenaRecord) pairedGames {
 // merge adds q's games to p's.
 func (p *pairedGames) merge(q pairedGames) {
 	p.diffs = append(p.diffs, q.diffs...)
+	p.numbers = append(p.numbers, q.numbers...)
 	p.pointsBefore += q.pointsBefore
 	p.pointsAfter += q.pointsAfter
 	p.better += q.better
@@ -293,6 +296,32 @@ func (p pairedGames) write(w io.Writer, before, after string) {
 		return
 	}
 	fmt.Fprintf(w, "  mean difference %+.3f points a game, 95%% CI %+.3f to %+.3f\n", mean, mean-half, mean+half)
+	if byNumber := p.byNumber(); len(byNumber) < n && len(byNumber) >= 2 {
+		mean, half := meanInterval(byNumber)
+		fmt.Fprintf(w, "  by game number, as the runs' games of one number share their set-ups and often their first moves: %d numbers, mean difference %+.3f points a game, 95%% CI %+.3f to %+.3f\n",
+			len(byNumber), mean, mean-half, mean+half)
+	}
+}
+
+// byNumber returns the mean difference of each game number, for runs that
+// repeat numbers (another draw of an opponent's luck): those games are not
+// independent, so the interval over numbers is the honest one.
+func (p pairedGames) byNumber() []float64 {
+	sum, count := map[int]float64{}, map[int]int{}
+	var order []int
+	for i, d := range p.diffs {
+		k := p.numbers[i]
+		if count[k] == 0 {
+			order = append(order, k)
+		}
+		sum[k] += d
+		count[k]++
+	}
+	means := make([]float64, len(order))
+	for i, k := range order {
+		means[i] = sum[k] / float64(count[k])
+	}
+	return means
 }
 
 // points writes a score with its half point, if any.
