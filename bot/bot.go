@@ -164,18 +164,11 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 	appID := b.applicationID()
 	b.log.Info("connected", "user", b.s.State.User.Username, "application", appID, "invite", InviteLink(appID))
-	if err := b.registerCommands(ctx, appID); err != nil {
-		if ctx.Err() != nil {
-			b.log.Info("stopped while registering the command")
-			return nil
-		}
-		return fmt.Errorf("register the /%s command: %w", CommandName, err)
-	}
-	scope := "global"
-	if b.cfg.GuildID != "" {
-		scope = "guild " + b.cfg.GuildID
-	}
-	b.log.Info("registered the command", "scope", scope)
+	// The command is registered beside the rest: while Discord fails to take
+	// it (registerCommands keeps trying), the command of the last start still
+	// works, and moves already made must still be delivered.
+	registered := make(chan error, 1)
+	go func() { registered <- b.registerCommands(ctx, appID) }()
 	b.renewLease(ctx)
 	leaseDone := make(chan struct{})
 	go func() {
@@ -192,13 +185,8 @@ func (b *Bot) Run(ctx context.Context) error {
 		defer close(outboxDone)
 		b.runOutbox(ctx)
 	}()
-	var runErr error
-	select {
-	case <-ctx.Done():
-	case runErr = <-refused:
-		b.log.Error("Discord refuses the bot; stopping", "error", runErr)
-		stop()
-	}
+	runErr := b.serve(ctx, refused, registered)
+	stop()
 	close(b.stopping)
 	<-timersDone
 	<-outboxDone
@@ -208,6 +196,46 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.handlers.Wait()
 	b.log.Info("stopped")
 	return runErr
+}
+
+// serve waits until ctx ends, Discord refuses the bot for good, or refuses
+// its command (a 4xx: asking again would be refused the same way), and
+// returns why it stopped (nil when ctx ended).
+func (b *Bot) serve(ctx context.Context, refused, registered <-chan error) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-refused:
+			b.log.Error("Discord refuses the bot; stopping", "error", err)
+			return err
+		case err := <-registered:
+			if ctx.Err() != nil {
+				return nil
+			}
+			if err != nil {
+				err = fmt.Errorf("register the /%s command: %w", CommandName, b.explainRegistration(err))
+				b.log.Error("Discord refuses the command; stopping", "error", err)
+				return err
+			}
+			scope := "global"
+			if b.cfg.GuildID != "" {
+				scope = "guild " + b.cfg.GuildID
+			}
+			b.log.Info("registered the command", "scope", scope)
+			registered = nil
+		}
+	}
+}
+
+// explainRegistration adds what to do to a refused registration whose
+// cause lies in the configuration.
+func (b *Bot) explainRegistration(err error) error {
+	var rest *discordgo.RESTError
+	if b.cfg.GuildID != "" && errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeMissingAccess {
+		return fmt.Errorf("%w (is the bot in the server guild_id names, %s? invite it there, or leave guild_id empty to register the command everywhere)", err, b.cfg.GuildID)
+	}
+	return err
 }
 
 // Healthy says why the bot is not serving (nil when it is): the gateway is

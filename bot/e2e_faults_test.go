@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 )
 
 // TestDiscordTrouble: a 502 and a 429 on the way do not lose a move's messages.
@@ -49,6 +52,35 @@ func TestRegisteringThroughTrouble(t *testing.T) {
 	default:
 	}
 	h.startClassic()
+}
+
+// TestRefusedCommandStops: when Discord refuses the command itself (here
+// guild_id names a server the bot is not in), the bot stops and says why:
+// asking again would be refused the same way.
+func TestRefusedCommandStops(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	srv.AddGuild("Stratego Club")
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	pics, err := sharedRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := discordtest.NewFakeClock(T0)
+	cfg := Config{GuildID: "4242", Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = New(cfg, srv.NewSession(t), db, pics).Run(ctx)
+	if ctx.Err() != nil {
+		t.Fatal("the bot kept running though Discord refused its command")
+	}
+	if err == nil || !strings.Contains(err.Error(), "register the /stratego command") || !strings.Contains(err.Error(), "Missing Access") || !strings.Contains(err.Error(), "is the bot in the server guild_id names, 4242?") {
+		t.Fatalf("Run returned %v; want the refusal of the command", err)
+	}
 }
 
 func TestRestartMidMatch(t *testing.T) {

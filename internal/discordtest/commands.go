@@ -112,7 +112,9 @@ func (s *Server) commandScope(q *request) (string, *apiError) {
 	}
 	gid := q.params["guild_id"]
 	if gid != "" && s.guilds[gid] == nil {
-		return "", &apiError{status: 403, code: 50001, message: "Missing Access", detail: "the bot is not in guild " + gid}
+		// A server the bot is not in comes from its owner's configuration
+		// (guild_id), not from a bug: the bot must be able to meet it.
+		return "", &apiError{status: 403, code: 50001, message: "Missing Access", detail: "the bot is not in guild " + gid, expected: true}
 	}
 	return gid, nil
 }
