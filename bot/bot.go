@@ -214,7 +214,7 @@ func (b *Bot) serve(ctx context.Context, refused, registered <-chan error) error
 				return nil
 			}
 			if err != nil {
-				err = fmt.Errorf("register the /%s command: %w", CommandName, b.explainRegistration(err))
+				err = fmt.Errorf("%w: register the /%s command: %w", ErrRefused, CommandName, b.explainRegistration(err))
 				b.log.Error("Discord refuses the command; stopping", "error", err)
 				return err
 			}

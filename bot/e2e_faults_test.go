@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -78,7 +79,7 @@ func TestRefusedCommandStops(t *testing.T) {
 	if ctx.Err() != nil {
 		t.Fatal("the bot kept running though Discord refused its command")
 	}
-	if err == nil || !strings.Contains(err.Error(), "register the /stratego command") || !strings.Contains(err.Error(), "Missing Access") || !strings.Contains(err.Error(), "is the bot in the server guild_id names, 4242?") {
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "register the /stratego command") || !strings.Contains(err.Error(), "Missing Access") || !strings.Contains(err.Error(), "is the bot in the server guild_id names, 4242?") {
 		t.Fatalf("Run returned %v; want the refusal of the command", err)
 	}
 }

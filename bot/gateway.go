@@ -42,7 +42,7 @@ var finalCloses = map[int]string{
 }
 
 // ErrRefused marks the errors after which Discord will refuse the bot
-// whatever it tries (a revoked token, intents not enabled): restarting it
+// whatever it tries (a revoked token, intents not enabled, its command refused): restarting it
 // unchanged does not help.
 var ErrRefused = errors.New("refused by Discord")
 
