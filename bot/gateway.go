@@ -42,8 +42,8 @@ var finalCloses = map[int]string{
 }
 
 // ErrRefused marks the errors after which Discord will refuse the bot
-// whatever it tries (a revoked token, intents not enabled, its command refused): restarting it
-// unchanged does not help.
+// whatever it tries (a revoked token, intents not enabled, its command
+// refused): restarting it unchanged does not help.
 var ErrRefused = errors.New("refused by Discord")
 
 // ExplainGatewayError adds what to do to the error of a gateway close that
