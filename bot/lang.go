@@ -33,14 +33,11 @@ func (b *Bot) printerFor(ctx context.Context, user string) lang.Printer {
 // publicPrinter returns the language of a server's channels: the server's
 // preferred locale, English when the bot does not know the server.
 func (b *Bot) publicPrinter(guildID string) lang.Printer {
-	if guildID == "" || b.s.State == nil {
+	locale, ok := b.guildLocale(guildID)
+	if !ok {
 		return lang.Printer{}
 	}
-	g, err := b.s.State.Guild(guildID)
-	if err != nil {
-		return lang.Printer{}
-	}
-	return lang.For(g.PreferredLocale)
+	return lang.For(locale)
 }
 
 // rememberLocale keeps the locale of a member's client when it changed, so

@@ -73,11 +73,8 @@ func missingPermissions(perms int64, needs []permissionNeed) []permissionNeed {
 // isThread reports whether channelID is a thread, as far as discordgo's
 // state knows (GUILD_CREATE and THREAD_CREATE carry the active threads).
 func (b *Bot) isThread(channelID string) bool {
-	if b.s == nil || b.s.State == nil {
-		return false
-	}
-	c, err := b.s.State.Channel(channelID)
-	return err == nil && c.IsThread()
+	_, thread := b.threadParent(channelID)
+	return thread
 }
 
 // cannotPlayHere says what the bot lacks to show a match in the

@@ -52,8 +52,8 @@ func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, 
 		return p.Sprintf("Practice games against the computer are turned off on this server. You can still play one with me by DM: run `/stratego practice` there.")
 	}
 	channel := i.ChannelID
-	if c, err := b.s.State.Channel(channel); err == nil && c.IsThread() {
-		channel = c.ParentID
+	if parent, thread := b.threadParent(channel); thread {
+		channel = parent
 	}
 	if !s.AllowsChannel(channel) {
 		where := make([]string, len(s.Channels))

@@ -68,13 +68,9 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 // option of /stratego watch and cancel: their numbers and players' names,
 // which the channel shows anyway.
 func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	g, err := b.s.State.Guild(i.GuildID)
-	if err != nil {
-		return nil
-	}
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	for _, c := range g.Channels {
-		ms, err := b.store.ChannelMatches(ctx, c.ID, true, 0)
+	for _, channel := range b.guildChannelIDs(i.GuildID) {
+		ms, err := b.store.ChannelMatches(ctx, channel, true, 0)
 		if err != nil {
 			continue
 		}

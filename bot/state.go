@@ -1,0 +1,61 @@
+package bot
+
+// Reading discordgo's state. discordgo hands out pointers into its state,
+// and when Discord sends a known server or channel again (GUILD_CREATE after
+// READY, GUILD_UPDATE, CHANNEL_UPDATE) it overwrites that struct in place
+// under the state's lock. So what the bot reads of one it copies under the
+// same lock. The lookups themselves lock too, and are made before: a read
+// lock taken twice deadlocks once a writer waits between the two.
+
+// guildLocale returns a server's preferred locale, and false when the bot
+// does not know the server.
+func (b *Bot) guildLocale(guildID string) (string, bool) {
+	if guildID == "" || b.s == nil || b.s.State == nil {
+		return "", false
+	}
+	g, err := b.s.State.Guild(guildID)
+	if err != nil {
+		return "", false
+	}
+	b.s.State.RLock()
+	defer b.s.State.RUnlock()
+	return g.PreferredLocale, true
+}
+
+// guildChannelIDs returns the ids of a server's channels as far as the bot
+// knows them (nil when it does not know the server).
+func (b *Bot) guildChannelIDs(guildID string) []string {
+	if guildID == "" || b.s == nil || b.s.State == nil {
+		return nil
+	}
+	g, err := b.s.State.Guild(guildID)
+	if err != nil {
+		return nil
+	}
+	b.s.State.RLock()
+	defer b.s.State.RUnlock()
+	ids := make([]string, len(g.Channels))
+	for k, c := range g.Channels {
+		ids[k] = c.ID
+	}
+	return ids
+}
+
+// threadParent returns the channel a thread belongs to, and false when
+// channelID is no thread the bot knows of (GUILD_CREATE and THREAD_CREATE
+// carry the active threads).
+func (b *Bot) threadParent(channelID string) (string, bool) {
+	if b.s == nil || b.s.State == nil {
+		return "", false
+	}
+	c, err := b.s.State.Channel(channelID)
+	if err != nil {
+		return "", false
+	}
+	b.s.State.RLock()
+	defer b.s.State.RUnlock()
+	if !c.IsThread() {
+		return "", false
+	}
+	return c.ParentID, true
+}

@@ -1,0 +1,61 @@
+package bot
+
+import (
+	"slices"
+	"sync/atomic"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// TestStateReadWhileDiscordUpdates: when Discord sends a known server or
+// channel again, discordgo overwrites its struct in place, under its lock;
+// what the bot reads of them meanwhile must be read under that lock too,
+// or the race detector stops the tests (it caught the outbox wording a
+// tournament's notice in the server's language during a GUILD_CREATE).
+func TestStateReadWhileDiscordUpdates(t *testing.T) {
+	t.Parallel()
+	st := discordgo.NewState()
+	server := func(locale string) *discordgo.Guild {
+		return &discordgo.Guild{ID: "1", PreferredLocale: locale, Channels: []*discordgo.Channel{
+			{ID: "2", GuildID: "1", Type: discordgo.ChannelTypeGuildText},
+			{ID: "3", GuildID: "1", ParentID: "2", Type: discordgo.ChannelTypeGuildPublicThread},
+		}}
+	}
+	if err := st.GuildAdd(server("de")); err != nil {
+		t.Fatal(err)
+	}
+	b := &Bot{s: &discordgo.Session{State: st}}
+	stop, updated := make(chan struct{}), make(chan struct{})
+	var updates atomic.Int64
+	go func() {
+		defer close(updated)
+		for k := 0; ; k++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			_ = st.GuildAdd(server([]string{"de", "fr"}[k%2]))
+			_ = st.ChannelAdd(&discordgo.Channel{ID: "3", GuildID: "1", ParentID: "2", Type: discordgo.ChannelTypeGuildPublicThread})
+			updates.Add(1)
+		}
+	}()
+	defer func() { close(stop); <-updated }()
+	// Read while Discord's updates go on: reads before the first or after
+	// the last would be ordered by the lock.
+	for reads := 0; reads < 300 || updates.Load() < 300; reads++ {
+		if code := b.publicPrinter("1").Code(); code != "de" && code != "fr" {
+			t.Fatalf("the server's language read as %q", code)
+		}
+		if !b.isThread("3") || b.isThread("2") {
+			t.Fatal("the thread and its channel were mistaken for each other")
+		}
+		if parent, ok := b.threadParent("3"); !ok || parent != "2" {
+			t.Fatalf("the thread's channel read as %q, %v", parent, ok)
+		}
+		if ids := b.guildChannelIDs("1"); !slices.Contains(ids, "2") {
+			t.Fatalf("the server's channels read as %v", ids)
+		}
+	}
+}
