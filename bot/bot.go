@@ -259,6 +259,8 @@ func (b *Bot) Healthy(ctx context.Context) error {
 // READY. Applications made before 2020 have an id of their own; newer ones
 // share the bot user's, which is the fallback.
 func (b *Bot) applicationID() string {
+	b.s.State.RLock()
+	defer b.s.State.RUnlock()
 	if app := b.s.State.Application; app != nil && app.ID != "" {
 		return app.ID
 	}

@@ -13,14 +13,6 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// botUserID is the bot's own Discord user id, once connected.
-func (b *Bot) botUserID() string {
-	if b.s != nil && b.s.State != nil && b.s.State.User != nil {
-		return b.s.State.User.ID
-	}
-	return ""
-}
-
 // isComputer reports whether side is played by the computer.
 func (b *Bot) isComputer(m *storage.Match, side game.Side) bool {
 	return m.Practice() && m.Players[side].UserID == b.botUserID()

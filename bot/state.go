@@ -7,6 +7,20 @@ package bot
 // same lock. The lookups themselves lock too, and are made before: a read
 // lock taken twice deadlocks once a writer waits between the two.
 
+// botUserID is the bot's own Discord user id, once connected. A new
+// session's READY replaces it, under the state's lock.
+func (b *Bot) botUserID() string {
+	if b.s == nil || b.s.State == nil {
+		return ""
+	}
+	b.s.State.RLock()
+	defer b.s.State.RUnlock()
+	if b.s.State.User == nil {
+		return ""
+	}
+	return b.s.State.User.ID
+}
+
 // guildLocale returns a server's preferred locale, and false when the bot
 // does not know the server.
 func (b *Bot) guildLocale(guildID string) (string, bool) {

@@ -9,7 +9,8 @@ import (
 )
 
 // TestStateReadWhileDiscordUpdates: when Discord sends a known server or
-// channel again, discordgo overwrites its struct in place, under its lock;
+// channel again, discordgo overwrites its struct in place, under its lock,
+// and a new session's READY replaces the bot's own user;
 // what the bot reads of them meanwhile must be read under that lock too,
 // or the race detector stops the tests (it caught the outbox wording a
 // tournament's notice in the server's language during a GUILD_CREATE).
@@ -22,10 +23,14 @@ func TestStateReadWhileDiscordUpdates(t *testing.T) {
 			{ID: "3", GuildID: "1", ParentID: "2", Type: discordgo.ChannelTypeGuildPublicThread},
 		}}
 	}
-	if err := st.GuildAdd(server("de")); err != nil {
+	session := &discordgo.Session{State: st, StateEnabled: true}
+	ready := func() *discordgo.Ready {
+		return &discordgo.Ready{User: &discordgo.User{ID: "9"}, Guilds: []*discordgo.Guild{server("de")}}
+	}
+	if err := st.OnInterface(session, ready()); err != nil {
 		t.Fatal(err)
 	}
-	b := &Bot{s: &discordgo.Session{State: st}}
+	b := &Bot{s: session}
 	stop, updated := make(chan struct{}), make(chan struct{})
 	var updates atomic.Int64
 	go func() {
@@ -38,6 +43,8 @@ func TestStateReadWhileDiscordUpdates(t *testing.T) {
 			}
 			_ = st.GuildAdd(server([]string{"de", "fr"}[k%2]))
 			_ = st.ChannelAdd(&discordgo.Channel{ID: "3", GuildID: "1", ParentID: "2", Type: discordgo.ChannelTypeGuildPublicThread})
+			// A new session's READY (after Discord refused to resume).
+			_ = st.OnInterface(session, ready())
 			updates.Add(1)
 		}
 	}()
@@ -53,6 +60,9 @@ func TestStateReadWhileDiscordUpdates(t *testing.T) {
 		}
 		if parent, ok := b.threadParent("3"); !ok || parent != "2" {
 			t.Fatalf("the thread's channel read as %q, %v", parent, ok)
+		}
+		if id := b.botUserID(); id != "9" {
+			t.Fatalf("the bot's own id read as %q", id)
 		}
 		if ids := b.guildChannelIDs("1"); !slices.Contains(ids, "2") {
 			t.Fatalf("the server's channels read as %v", ids)
