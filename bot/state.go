@@ -1,5 +1,7 @@
 package bot
 
+import "github.com/bwmarrin/discordgo"
+
 // Reading discordgo's state. discordgo hands out pointers into its state,
 // and when Discord sends a known server or channel again (GUILD_CREATE after
 // READY, GUILD_UPDATE, CHANNEL_UPDATE) it overwrites that struct in place
@@ -21,37 +23,40 @@ func (b *Bot) botUserID() string {
 	return b.s.State.User.ID
 }
 
-// guildLocale returns a server's preferred locale, and false when the bot
-// does not know the server.
-func (b *Bot) guildLocale(guildID string) (string, bool) {
+// withGuild calls read with a server's struct under the state's lock, and
+// reports whether the bot knows the server.
+func (b *Bot) withGuild(guildID string, read func(g *discordgo.Guild)) bool {
 	if guildID == "" || b.s == nil || b.s.State == nil {
-		return "", false
+		return false
 	}
 	g, err := b.s.State.Guild(guildID)
 	if err != nil {
-		return "", false
+		return false
 	}
 	b.s.State.RLock()
 	defer b.s.State.RUnlock()
-	return g.PreferredLocale, true
+	read(g)
+	return true
+}
+
+// guildLocale returns a server's preferred locale, and false when the bot
+// does not know the server.
+func (b *Bot) guildLocale(guildID string) (string, bool) {
+	var locale string
+	known := b.withGuild(guildID, func(g *discordgo.Guild) { locale = g.PreferredLocale })
+	return locale, known
 }
 
 // guildChannelIDs returns the ids of a server's channels as far as the bot
 // knows them (nil when it does not know the server).
 func (b *Bot) guildChannelIDs(guildID string) []string {
-	if guildID == "" || b.s == nil || b.s.State == nil {
-		return nil
-	}
-	g, err := b.s.State.Guild(guildID)
-	if err != nil {
-		return nil
-	}
-	b.s.State.RLock()
-	defer b.s.State.RUnlock()
-	ids := make([]string, len(g.Channels))
-	for k, c := range g.Channels {
-		ids[k] = c.ID
-	}
+	var ids []string
+	b.withGuild(guildID, func(g *discordgo.Guild) {
+		ids = make([]string, len(g.Channels))
+		for k, c := range g.Channels {
+			ids[k] = c.ID
+		}
+	})
 	return ids
 }
 
