@@ -15,7 +15,7 @@ import (
 	"github.com/strategobot/strategobot/internal/lab/records"
 )
 
-const demonSetupsUsage = `usage: strategolab demon-setups -o FILE RECORD...
+const demonSetupsUsage = `usage: strategolab demon-setups -o FILE [-far] RECORD...
 
 Writes the Classic set-ups of Gravon records (zip archives or XML files) that
 are not published (neither a set-up of game.PublishedSetups nor its mirror
@@ -25,7 +25,9 @@ for each set-up, 40 pairs of bytes, the column (0 to 9) and the row (0, the
 back row, to 3) of each piece in the order of Demon's tray: Flag, Spy,
 Marshal, General, Colonels, Majors, Captains, Lieutenants, Sergeants,
 Miners, Scouts, Bombs. An ai.cfg line "FILE,N" makes Demon set up with the
-N-th (docs/COMPUTER.md tells how the lab uses it).
+N-th (docs/COMPUTER.md tells how the lab uses it). With -far, only the
+set-ups that differ from every published one and its mirror image in 11 or
+more squares are written: those recognition has next to nothing to read.
 
 Flags:
 `
@@ -37,16 +39,18 @@ var demonTray = [...]game.Rank{game.Flag, game.Spy, game.Marshal, game.General, 
 // demonSetupSize is the bytes of one set-up in Demon's file.
 const demonSetupSize = 2 * game.SetupRows * 10
 
-func demonSetupsFlags(out *string, stderr io.Writer) *flag.FlagSet {
+func demonSetupsFlags(out *string, far *bool, stderr io.Writer) *flag.FlagSet {
 	fs := cli.NewFlagSet("demon-setups", demonSetupsUsage, stderr)
 	fs.StringVar(out, "o", "", "the file to write (required)")
+	fs.BoolVar(far, "far", false, fmt.Sprintf("only set-ups %d or more squares from every published one", published.FarFrom))
 	return fs
 }
 
 func runDemonSetups(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var out string
+	var far bool
 	variantName := "classic"
-	files, _, exit, ok := parseRecordArgs(demonSetupsFlags(&out, stderr), args, &variantName, "demon-setups", demonSetupsUsage, stderr)
+	files, _, exit, ok := parseRecordArgs(demonSetupsFlags(&out, &far, stderr), args, &variantName, "demon-setups", demonSetupsUsage, stderr)
 	if !ok {
 		return exit
 	}
@@ -58,7 +62,11 @@ func runDemonSetups(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, "strategolab demon-setups:", err)
 		return 1
 	}
-	list, skipped, err := unpublishedSetups(ctx, recs)
+	nearest := 1
+	if far {
+		nearest = published.FarFrom
+	}
+	list, skipped, err := unpublishedSetups(ctx, recs, nearest)
 	if err != nil {
 		fmt.Fprintln(stderr, "strategolab demon-setups:", err)
 		return 1
@@ -67,17 +75,23 @@ func runDemonSetups(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, "strategolab demon-setups:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %d set-ups to %s (left out: %d published, %d seen before, %d not a full Classic army)\n",
-		len(list), out, skipped.published, skipped.repeated, skipped.invalid)
+	near := ""
+	if far {
+		near = fmt.Sprintf(", %d near a published one", skipped.near)
+	}
+	fmt.Fprintf(stdout, "wrote %d set-ups to %s (left out: %d published%s, %d seen before, %d not a full Classic army)\n",
+		len(list), out, skipped.published, near, skipped.repeated, skipped.invalid)
 	return 0
 }
 
 // setupSkips counts the set-ups unpublishedSetups left out, by reason.
-type setupSkips struct{ published, repeated, invalid int }
+type setupSkips struct{ published, near, repeated, invalid int }
 
-// unpublishedSetups returns the records' set-ups that are not published,
-// each once, a set-up and its mirror image counted as one.
-func unpublishedSetups(ctx context.Context, recs []records.Named) ([]game.Setup, setupSkips, error) {
+// unpublishedSetups returns the records' set-ups that differ from every
+// published one and its mirror image in at least nearest squares (1: all
+// that are not published), each once, a set-up and its mirror image counted
+// as one.
+func unpublishedSetups(ctx context.Context, recs []records.Named, nearest int) ([]game.Setup, setupSkips, error) {
 	rules := game.DefaultRules(game.VariantClassic)
 	sets := published.NewIndex()
 	seen := map[game.Setup]bool{}
@@ -100,8 +114,12 @@ func unpublishedSetups(ctx context.Context, recs []records.Named) ([]game.Setup,
 			if err != nil {
 				return nil, skipped, err
 			}
-			if d == 0 {
+			switch {
+			case d == 0:
 				skipped.published++
+				continue
+			case d < nearest:
+				skipped.near++
 				continue
 			}
 			seen[s] = true

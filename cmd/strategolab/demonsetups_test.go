@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lab/published"
 )
 
 // readDemonSetups decodes Demon's set-up file as Demon places the pieces
@@ -88,6 +89,47 @@ func TestDemonSetups(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("set-up %d reads back as\n%v\nwant\n%v", i+1, got[i], want[i])
 		}
+	}
+}
+
+// TestDemonSetupsFar: with -far, a set-up a few squares from a published one
+// is left out as near, and one far from all of them is kept.
+func TestDemonSetupsFar(t *testing.T) {
+	rules := game.DefaultRules(game.VariantClassic)
+	sets, err := game.PublishedSetups(game.VariantClassic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := sets[0]
+	near[3][0], near[3][1] = near[3][1], near[3][0] // two squares changed, if they differ
+	if near == sets[0] {
+		near[3][0], near[2][0] = near[2][0], near[3][0]
+	}
+	far := game.RandomSetup(rules, 1)
+	if d, _, err := published.NewIndex().Nearest(game.VariantClassic, far); err != nil || d < published.FarFrom {
+		t.Fatalf("the random set-up is %d squares from a published one (%v); the test needs a far one", d, err)
+	}
+	g, err := game.NewGame(rules, near, far)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	saveTestRecord(t, dir, 1, game.Red, g)
+	out := filepath.Join(t.TempDir(), "far.stg")
+	var stdout, stderr bytes.Buffer
+	args := []string{"demon-setups", "-far", "-o", out, filepath.Join(dir, "game-0001.xml")}
+	if code := program().Dispatch(context.Background(), args, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if want := "wrote 1 set-ups to " + out + " (left out: 0 published, 1 near a published one, 0 seen before, 0 not a full Classic army)\n"; stdout.String() != want {
+		t.Errorf("stdout = %q, want %q", stdout.String(), want)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readDemonSetups(t, b); len(got) != 1 || got[0] != far {
+		t.Errorf("the file holds %v, want only the far set-up", got)
 	}
 }
 

@@ -42,7 +42,7 @@ func program() *cli.Program {
 			{Name: "beliefs", Summary: "score hard's beliefs about hidden pieces on Gravon records, with and without the behaviour model",
 				Flags: beliefs.RunFlags, Operands: atLeastOneRecord, Run: beliefs.Run},
 			{Name: "demon-setups", Summary: "write the unpublished Classic set-ups of Gravon records as a set-up file of Demon of Ignorance",
-				Flags: func(w io.Writer) *flag.FlagSet { return demonSetupsFlags(new(string), w) }, Operands: atLeastOneRecord, Run: runDemonSetups},
+				Flags: func(w io.Writer) *flag.FlagSet { return demonSetupsFlags(new(string), new(bool), w) }, Operands: atLeastOneRecord, Run: runDemonSetups},
 			{Name: "fit-behaviour", Summary: "refit the behaviour model's weights on Gravon records (never the held-out months)",
 				Flags: beliefs.FitFlags, Operands: atLeastOneRecord, Run: beliefs.Fit},
 		},
