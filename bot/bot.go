@@ -159,11 +159,12 @@ func (b *Bot) Run(ctx context.Context) error {
 		return fmt.Errorf("connect to Discord: %w", ExplainGatewayError(err))
 	}
 	defer b.closeSession()
-	if b.s.State == nil || b.s.State.User == nil {
+	user, ok := b.botUser()
+	if !ok {
 		return errors.New("connect to Discord: no READY with the bot's user")
 	}
 	appID := b.applicationID()
-	b.log.Info("connected", "user", b.s.State.User.Username, "application", appID, "invite", InviteLink(appID))
+	b.log.Info("connected", "user", user.Username, "application", appID, "invite", InviteLink(appID))
 	// The command is registered beside the rest: while Discord fails to take
 	// it (registerCommands keeps trying), the command of the last start still
 	// works, and moves already made must still be delivered.

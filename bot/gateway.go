@@ -68,11 +68,36 @@ func isFinalClose(err error) bool {
 	return false
 }
 
-// Backoff between reconnects: 1 s, doubling, at most 10 minutes.
+// Backoff between tries of what Discord failed for a while (connecting,
+// registering the command): 1 s, doubling, at most 10 minutes.
 const (
 	firstReconnect = time.Second
 	lastReconnect  = 10 * time.Minute
 )
+
+// retrier is the wait before the next try: firstReconnect, doubling on every
+// try, at most lastReconnect.
+type retrier struct{ next time.Duration }
+
+// wait waits before the next try, at least asked (what Discord asked for,
+// or 0), and reports false if ctx ended first.
+func (w *retrier) wait(ctx context.Context, asked time.Duration) bool {
+	d := max(w.next, firstReconnect, asked)
+	w.next = min(2*d, lastReconnect)
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// peek is how long the next wait will be, at least asked.
+func (w *retrier) peek(asked time.Duration) time.Duration {
+	return max(w.next, firstReconnect, asked)
+}
 
 // reconnect opens the gateway again after a disconnect, until it works, ctx
 // ends, or Discord refuses the bot for good (sent to refused). discordgo
@@ -82,7 +107,7 @@ func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
 		return
 	}
 	defer b.reconnecting.Store(false)
-	wait := firstReconnect
+	var again retrier
 	for ctx.Err() == nil {
 		err := b.open(ctx)
 		if ctx.Err() != nil {
@@ -99,13 +124,10 @@ func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
 			}
 			return
 		}
-		b.log.Warn("reconnecting to Discord failed; trying again", "in", wait, "error", err)
-		select {
-		case <-ctx.Done():
+		b.log.Warn("reconnecting to Discord failed; trying again", "in", again.peek(0), "error", err)
+		if !again.wait(ctx, 0) {
 			return
-		case <-time.After(wait):
 		}
-		wait = min(2*wait, lastReconnect)
 	}
 }
 
@@ -162,7 +184,7 @@ func CloseGateway(s *discordgo.Session) {
 // no reason to stop the bot. A refusal (another 4xx) is returned at once,
 // since asking again would be refused the same way.
 func (b *Bot) registerCommands(ctx context.Context, appID string) error {
-	wait := firstReconnect
+	var again retrier
 	for {
 		_, err := b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, Commands(), discordgo.WithContext(ctx))
 		if err == nil || ctx.Err() != nil {
@@ -172,13 +194,9 @@ func (b *Bot) registerCommands(ctx context.Context, appID string) error {
 		if failure != retryLater {
 			return err
 		}
-		wait = max(wait, asked)
-		b.log.Warn("registering the command failed; trying again", "in", wait, "error", err)
-		select {
-		case <-ctx.Done():
+		b.log.Warn("registering the command failed; trying again", "in", again.peek(asked), "error", err)
+		if !again.wait(ctx, asked) {
 			return ctx.Err()
-		case <-time.After(wait):
 		}
-		wait = min(2*wait, lastReconnect)
 	}
 }

@@ -9,18 +9,24 @@ import "github.com/bwmarrin/discordgo"
 // same lock. The lookups themselves lock too, and are made before: a read
 // lock taken twice deadlocks once a writer waits between the two.
 
-// botUserID is the bot's own Discord user id, once connected. A new
-// session's READY replaces it, under the state's lock.
+// botUserID is the bot's own Discord user id, once connected.
 func (b *Bot) botUserID() string {
+	u, _ := b.botUser()
+	return u.ID
+}
+
+// botUser is a copy of the bot's own Discord user, and whether READY has
+// brought it. A new session's READY replaces it, under the state's lock.
+func (b *Bot) botUser() (discordgo.User, bool) {
 	if b.s == nil || b.s.State == nil {
-		return ""
+		return discordgo.User{}, false
 	}
 	b.s.State.RLock()
 	defer b.s.State.RUnlock()
 	if b.s.State.User == nil {
-		return ""
+		return discordgo.User{}, false
 	}
-	return b.s.State.User.ID
+	return *b.s.State.User, true
 }
 
 // withGuild calls read with a server's struct under the state's lock, and
