@@ -98,6 +98,12 @@ func Commands() []*discordgo.ApplicationCommand {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optMatch,
 			Description: desc, Autocomplete: true}
 	}
+	// answerOpt is what to do with a proposal (a draw, a pause).
+	answerOpt := func() *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: optAction,
+			Description: "What to do (default offer)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: "Offer", Value: "offer"}, {Name: "Accept", Value: "accept"}, {Name: "Decline", Value: "decline"}}}
+	}
 	squareOpt := func(name, desc string) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name,
 			Description: desc, Required: true, Autocomplete: true, MinLength: intPtr(2), MaxLength: 3}
@@ -189,8 +195,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdDraw,
 				Description: "Offer, accept or decline a draw",
 				Options: []*discordgo.ApplicationCommandOption{
-					{Type: discordgo.ApplicationCommandOptionString, Name: optAction, Description: "What to do (default offer)",
-						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Offer", Value: "offer"}, {Name: "Accept", Value: "accept"}, {Name: "Decline", Value: "decline"}}},
+					answerOpt(),
 					matchOpt("Which match (when you have more than one)"),
 				},
 			},
@@ -205,8 +210,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optDays, Description: "How many days to pause (1 to 14)",
 						MinValue: floatPtr(1), MaxValue: storage.MaxPauseDays},
-					{Type: discordgo.ApplicationCommandOptionString, Name: optAction, Description: "What to do (default offer)",
-						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Offer", Value: "offer"}, {Name: "Accept", Value: "accept"}, {Name: "Decline", Value: "decline"}}},
+					answerOpt(),
 					matchOpt("Which match (when you have more than one)"),
 				},
 			},
