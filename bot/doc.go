@@ -40,8 +40,10 @@
 // handles deadlines; outbox.go and notices.go deliver what changes owe, from snapshot.go;
 // permissions.go checks what the bot may do in a channel before a match;
 // serverchanges.go handles threads and channels gone, players who left and the bot
-// removed from a server; gateway.go reconnects, and stops when Discord
-// refuses the bot for good; serversettings.go holds a server's settings,
+// removed from a server; gateway.go connects, reconnects and registers the
+// command, and stops when Discord refuses the bot for good; state.go reads
+// discordgo's state under its lock; invite.go builds the invite link;
+// serversettings.go holds a server's settings,
 // moderation.go a moderator's cancel and award, watch.go /stratego watch;
 // follow.go following a match by DM; rematch.go the Rematch button;
 // tournament.go runs tournaments (each round paired by the timers' pass,
