@@ -277,7 +277,7 @@ func TestFlagInDanger(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := scripted(t, "10 9 8 3 F", tc.red, blue, tc.moves...)
 			for seed := range uint64(4) {
-				m, s, err := New(Hard, seed).choose(g.View(game.ViewerOf(game.Red)))
+				m, s, err := New(Hard, seed).WithTimeCap(0).choose(g.View(game.ViewerOf(game.Red)))
 				if err != nil {
 					t.Fatal(err)
 				}
