@@ -82,7 +82,7 @@ type retrier struct{ next time.Duration }
 // wait waits before the next try, at least asked (what Discord asked for,
 // or 0), and reports false if ctx ended first.
 func (w *retrier) wait(ctx context.Context, asked time.Duration) bool {
-	d := max(w.next, firstReconnect, asked)
+	d := w.peek(asked)
 	w.next = min(2*d, lastReconnect)
 	t := time.NewTimer(d)
 	defer t.Stop()
