@@ -118,11 +118,7 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 		return
 	}
 	server := b.serverOf(ctx, i.GuildID)
-	if why := b.mayStartHere(i, server, false); why != "" {
-		b.tell(i, why)
-		return
-	}
-	if why := b.cannotPlayHere(i, b.threadsFor(server)); why != "" {
+	if why := b.whyNotMatchHere(i, server); why != "" {
 		b.tell(i, why)
 		return
 	}

@@ -68,6 +68,16 @@ func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, 
 	return ""
 }
 
+// whyNotMatchHere says why a member's match against another member cannot
+// start in the interaction's channel: the server's rules for the member
+// first, then what the bot lacks there; "" when it can.
+func (b *Bot) whyNotMatchHere(i *discordgo.Interaction, s *storage.ServerSettings) string {
+	if why := b.mayStartHere(i, s, false); why != "" {
+		return why
+	}
+	return b.cannotPlayHere(i, b.threadsFor(s))
+}
+
 // threadsFor reports whether a match of the server plays in its own thread.
 func (b *Bot) threadsFor(s *storage.ServerSettings) bool {
 	return b.cfg.Threads || s.Board == storage.BoardThread
