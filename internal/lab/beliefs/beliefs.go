@@ -32,7 +32,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
@@ -44,19 +43,6 @@ import (
 	"github.com/strategobot/strategobot/internal/lab/published"
 	"github.com/strategobot/strategobot/internal/lab/records"
 )
-
-// HeldOut reports whether the Gravon archive file path (a monthly zip, or a
-// record inside one) belongs to the held-out part: never fitted on.
-func HeldOut(path string) bool {
-	for _, m := range heldOutMonths {
-		if strings.Contains(filepath.ToSlash(path), m) {
-			return true
-		}
-	}
-	return false
-}
-
-var heldOutMonths = []string{"strados2014-2.zip", "strados2014-3.zip"}
 
 // Model is one way of forming beliefs.
 type Model struct {

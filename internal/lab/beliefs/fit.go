@@ -255,7 +255,7 @@ func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	for _, f := range fs.Args() {
-		if HeldOut(f) {
+		if records.HeldOut(f) {
 			fmt.Fprintf(stderr, "fit-behaviour: %s is held out: fit on the other files\n", f)
 			return 2
 		}

@@ -109,3 +109,16 @@ func Positions(rec *game.Record, plies []int, visit func(ply int, g *game.Game) 
 	}
 	return nil
 }
+
+// HeldOut reports whether the Gravon archive file path (a monthly zip, or a
+// record inside one) belongs to the held-out part: never fitted on.
+func HeldOut(path string) bool {
+	for _, m := range heldOutMonths {
+		if strings.Contains(filepath.ToSlash(path), m) {
+			return true
+		}
+	}
+	return false
+}
+
+var heldOutMonths = []string{"strados2014-2.zip", "strados2014-3.zip"}
