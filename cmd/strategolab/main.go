@@ -20,6 +20,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/internal/lab/beliefs"
+	"github.com/strategobot/strategobot/internal/lab/moves"
 )
 
 // program is strategolab's command line. A new tool of the lab is one more
@@ -45,6 +46,8 @@ func program() *cli.Program {
 				Flags: func(w io.Writer) *flag.FlagSet { return demonSetupsFlags(new(string), new(bool), w) }, Operands: atLeastOneRecord, Run: runDemonSetups},
 			{Name: "fit-behaviour", Summary: "refit the behaviour model's weights on Gravon records (never the held-out months)",
 				Flags: beliefs.FitFlags, Operands: atLeastOneRecord, Run: beliefs.Fit},
+			{Name: "fit-moves", Summary: "refit the model of people's moves on Gravon records (never the held-out months)",
+				Flags: moves.Flags, Operands: atLeastOneRecord, Run: moves.Fit},
 		},
 		Footer: "The computer's lab: docs/COMPUTER.md tells how the computer plays and how these\n" +
 			"tools measure it.\n",
