@@ -44,7 +44,11 @@ had moved, how often it attacked that piece and won, by whether flight read
 the piece as weaker: it had stood beside a piece of the player's shown in a
 battle on its own side's turn without attacking it, or run from one, and
 every rank it may still be below that one loses to the attacker (or
-trades). Demon of Ignorance reads the enemy's pieces so.
+trades). Demon of Ignorance reads the enemy's pieces so. And at every
+fifth ply, how like a person's the move of the side to move is: the mean
+natural log of the chance the model of people's moves (game/ai/people.go,
+fitted on the archive without its held-out months) gives it, beside that of
+every legal move alike (Classic games only: the model is Classic's).
 The players of an arena's records are told apart by name ("hard",
 "ext:…"); every other player is one of the people, whose figures are the
 yardstick for the computer's.
@@ -90,6 +94,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	movers := map[string]*moverAttacks{}
 	readers := map[string]*offers{}
 	flights := map[string]*flightReads{}
+	likeness := map[string]*peopleLikeness{}
 	var players []string // in the order first met
 	for _, r := range recs {
 		if err := ctx.Err(); err != nil {
@@ -103,21 +108,22 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		var movs [2]*moverAttacks
 		var reads [2]*offers
 		var flies [2]*flightReads
+		var likes [2]*peopleLikeness
 		for side, name := range r.Record.Players {
 			p := habitPlayer(name)
 			if tallies[p] == nil {
 				tallies[p], answers[p], officers[p], takers[p], movers[p], readers[p] = new(habitTally), new(spyAnswers), new(officerAttacks), new(flagTakers), new(moverAttacks), new(offers)
-				flights[p] = new(flightReads)
+				flights[p], likeness[p] = new(flightReads), new(peopleLikeness)
 				players = append(players, p)
 			}
 			sides[side], spies[side], offs[side], takes[side], movs[side], reads[side] = tallies[p], answers[p], officers[p], takers[p], movers[p], readers[p]
-			flies[side] = flights[p]
+			flies[side], likes[side] = flights[p], likeness[p]
 		}
 		if err := addHabits(r.Record, sides); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
-		if err := addTurns(r.Record, turnTallies{spies, offs, takes, movs, reads, flies}); err != nil {
+		if err := addTurns(r.Record, turnTallies{spies, offs, takes, movs, reads, flies, likes}); err != nil {
 			fmt.Fprintf(stderr, "strategolab habits: %s: %v\n", r.Name, err)
 			return 1
 		}
@@ -151,6 +157,7 @@ func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	writeMoverAttacks(stdout, players, movers)
 	writeReaders(stdout, players, readers)
 	writeFlightReads(stdout, players, flights)
+	writeLikeness(stdout, players, likeness)
 	return 0
 }
 
@@ -230,6 +237,7 @@ type turnTallies struct {
 	movers   [2]*moverAttacks
 	readers  [2]*offers // what a side's known pieces did beside hidden movers
 	flights  [2]*flightReads
+	likeness [2]*peopleLikeness
 }
 
 // addTurns replays rec once and counts, into each side's player's tallies,
@@ -238,7 +246,7 @@ type turnTallies struct {
 // attacks on hidden pieces that moved and its known pieces' turns beside
 // them. A record the rules stop early is counted up to there.
 func addTurns(rec *game.Record, tt turnTallies) error {
-	spies, officers, takers, movers, readers, flights := tt.spies, tt.officers, tt.takers, tt.movers, tt.readers, tt.flights
+	spies, officers, takers, movers, readers, flights, likeness := tt.spies, tt.officers, tt.takers, tt.movers, tt.readers, tt.flights, tt.likeness
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		return nil
@@ -268,6 +276,11 @@ func addTurns(rec *game.Record, tt turnTallies) error {
 		so.count(v, side, m, len(g.Moves()), movers)
 		readers[side].count(g, &v, m)
 		flights[side].count(g, &v, &bounds, m)
+		if rec.Rules.Variant == game.VariantClassic && i%5 == 4 {
+			if err := likeness[side].count(v, m); err != nil {
+				return fmt.Errorf("ply %d: %w", i+1, err)
+			}
+		}
 		r, err := g.Apply(m)
 		if err != nil {
 			return nil
@@ -626,4 +639,40 @@ func sharePercent(part, whole int) string {
 		return "     -"
 	}
 	return fmt.Sprintf("%5.1f%%", 100*float64(part)/float64(whole))
+}
+
+// peopleLikeness sums, over a player's moves at every fifth ply, the log
+// of the chance the model of people's moves gives each, and that of every
+// legal move alike.
+type peopleLikeness struct {
+	model, alike float64
+	moves        int
+}
+
+func (t *peopleLikeness) count(v game.View, m game.Move) error {
+	model, alike, err := ai.PeopleLogLikelihood(v, m)
+	if err != nil {
+		return err
+	}
+	t.model += model
+	t.alike += alike
+	t.moves++
+	return nil
+}
+
+func writeLikeness(w io.Writer, players []string, tallies map[string]*peopleLikeness) {
+	header := false
+	for _, p := range players {
+		t := tallies[p]
+		if t.moves == 0 {
+			continue // not Classic: the model is Classic's
+		}
+		if !header {
+			fmt.Fprintln(w, "how like a person's its moves are, at every fifth ply of Classic games: the mean log-likelihood of the move")
+			fmt.Fprintln(w, "under the model of people's moves, and with every legal move alike:")
+			header = true
+		}
+		n := float64(t.moves)
+		fmt.Fprintf(w, "%s\n  %7d moves, %.4f, alike %.4f\n", p, t.moves, t.model/n, t.alike/n)
+	}
 }

@@ -310,3 +310,24 @@ func TestHabitsMoverAttacks(t *testing.T) {
 		t.Errorf("stdout\n%s\nwant it to end with\n%s", out, want)
 	}
 }
+
+// TestHabitsPeopleLikeness: on a Classic game between two people, the model
+// of people's moves finds their moves likelier than every legal move alike.
+func TestHabitsPeopleLikeness(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := runHabits(context.Background(), []string{"../../internal/lab/beliefs/testdata/classic-2014.3-330.xml"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	_, section, found := strings.Cut(out.String(), "how like a person's its moves are")
+	if !found {
+		t.Fatalf("stdout\n%s\nwant the section on people's moves", out.String())
+	}
+	var moves int
+	var model, alike float64
+	if _, err := fmt.Sscanf(section[strings.Index(section, "people\n")+len("people\n"):], " %d moves, %f, alike %f", &moves, &model, &alike); err != nil {
+		t.Fatalf("section\n%s\nwant people's row: %v", section, err)
+	}
+	if moves < 40 || model < alike+0.3 {
+		t.Errorf("%d moves, model %.4f, alike %.4f; want 40 or more, scored at least 0.3 above alike", moves, model, alike)
+	}
+}
