@@ -9,9 +9,8 @@ import (
 )
 
 // People's moves: a log-linear model of which legal move a person picks,
-// fitted on real games, read from what the mover knows. Hard adds its
-// log-odds to each root move's value, so that among moves its search finds
-// alike it plays the one a person would.
+// fitted on real games (strategolab fit-moves), read from what the mover
+// knows. The lab scores players by it: how like a person's their moves are.
 
 const (
 	pfRank       = 0  // 10: the mover's rank, Spy to Marshal
@@ -141,17 +140,6 @@ func (k *knowledge) moveFeatures(m move) (f [numMoveFeatures]float64) {
 func abs(x int) int {
 	if x < 0 {
 		return -x
-	}
-	return x
-}
-
-// peopleLogOdds is the model's log-odds of move m, up to a constant of the
-// position.
-func (k *knowledge) peopleLogOdds(m move) float64 {
-	f := k.moveFeatures(m)
-	var x float64
-	for i, v := range f {
-		x += v * peopleMoveWeights[i]
 	}
 	return x
 }
