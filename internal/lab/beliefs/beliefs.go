@@ -40,6 +40,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/internal/lab/published"
 	"github.com/strategobot/strategobot/internal/lab/records"
 )
@@ -367,12 +368,7 @@ type runFlagValues struct {
 }
 
 func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
-	fs := flag.NewFlagSet("beliefs", flag.ContinueOnError)
-	fs.SetOutput(w)
-	fs.Usage = func() {
-		fmt.Fprint(w, runUsage)
-		fs.PrintDefaults()
-	}
+	fs := cli.NewFlagSet("beliefs", runUsage, w)
 	var v runFlagValues
 	v.variant = fs.String("variant", "classic", "the variant whose games to score: classic or barrage")
 	v.plies = fs.String("plies", "50,100,200", "the plies to score at, ascending")

@@ -16,6 +16,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/internal/cli"
 )
 
 const (
@@ -219,12 +220,7 @@ type fitFlagValues struct {
 }
 
 func fitFlags(w io.Writer) (*flag.FlagSet, fitFlagValues) {
-	fs := flag.NewFlagSet("fit-behaviour", flag.ContinueOnError)
-	fs.SetOutput(w)
-	fs.Usage = func() {
-		fmt.Fprint(w, fitUsage)
-		fs.PrintDefaults()
-	}
+	fs := cli.NewFlagSet("fit-behaviour", fitUsage, w)
 	var v fitFlagValues
 	v.out = fs.String("o", "", "write the table to this Go file (default: print it)")
 	v.plies = fs.String("plies", "30,60,100,150,200,300", "the plies to fit at, ascending")

@@ -21,6 +21,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
+	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/internal/lab/records"
 )
 
@@ -217,12 +218,7 @@ type flagValues struct {
 }
 
 func flags(w io.Writer) (*flag.FlagSet, flagValues) {
-	fs := flag.NewFlagSet("fit-moves", flag.ContinueOnError)
-	fs.SetOutput(w)
-	fs.Usage = func() {
-		fmt.Fprint(w, usage)
-		fs.PrintDefaults()
-	}
+	fs := cli.NewFlagSet("fit-moves", usage, w)
 	var v flagValues
 	v.out = fs.String("o", "", "write the table to this Go file (default: print it)")
 	v.test = fs.String("test", "", "score the fitted model on these record files, comma-separated")
