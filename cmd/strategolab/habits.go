@@ -244,7 +244,8 @@ type turnTallies struct {
 // its Marshal's captures and the Spy's answers, its officers' turns beside
 // hidden enemy pieces, its pieces' turns beside the enemy's hidden Flag, its
 // attacks on hidden pieces that moved and its known pieces' turns beside
-// them. A record the rules stop early is counted up to there.
+// them, and at every fifth ply of a Classic game how like a person's its
+// move was. A record the rules stop early is counted up to there.
 func addTurns(rec *game.Record, tt turnTallies) error {
 	spies, officers, takers, movers, readers, flights, likeness := tt.spies, tt.officers, tt.takers, tt.movers, tt.readers, tt.flights, tt.likeness
 	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
