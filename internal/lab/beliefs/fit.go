@@ -250,11 +250,9 @@ func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	for _, f := range fs.Args() {
-		if records.HeldOut(f) {
-			fmt.Fprintf(stderr, "fit-behaviour: %s is held out: fit on the other files\n", f)
-			return 2
-		}
+	if err := records.FitOnly(fs.Args()); err != nil {
+		fmt.Fprintln(stderr, "fit-behaviour:", err)
+		return 2
 	}
 	recs, skipped, err := records.Read(fs.Args(), game.VariantClassic)
 	if err != nil {

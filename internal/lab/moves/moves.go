@@ -250,10 +250,8 @@ func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if *v.every < 1 {
 		return fail(errors.New("-every must be 1 or more"))
 	}
-	for _, f := range fs.Args() {
-		if records.HeldOut(f) {
-			return fail(fmt.Errorf("%s is held out: fit on the other files, and score on it with -test", f))
-		}
+	if err := records.FitOnly(fs.Args()); err != nil {
+		return fail(fmt.Errorf("%w, and score on it with -test", err))
 	}
 	jobs := max(1, *v.jobs)
 	fit, err := read(ctx, fs.Args(), *v.every, stdout, "fitting")

@@ -122,3 +122,15 @@ func HeldOut(path string) bool {
 }
 
 var heldOutMonths = []string{"strados2014-2.zip", "strados2014-3.zip"}
+
+// FitOnly refuses a list of files to fit a model on that names a held-out
+// one, so that a figure measured on the held-out months stays a measure of
+// games the model has never seen.
+func FitOnly(paths []string) error {
+	for _, p := range paths {
+		if HeldOut(p) {
+			return fmt.Errorf("%s is held out for scoring: fit on the other files", p)
+		}
+	}
+	return nil
+}
