@@ -127,12 +127,14 @@ var configs = [...]config{
 	// danger to a Flag walled in by Bombs (sealedFlag); a Miner it knew walked
 	// up to such a Flag, and its last defenders walked away from a Flag with
 	// an open side (guard); Demon's known raiders stepped between its pieces
-	// and took one a move (forks). The changes that scored within the luck of
+	// and took one a move (forks); it moved three times as many pieces as
+	// people and walked its weak ones out, where people's habits break the
+	// ties of its search (people). The changes that scored within the luck of
 	// the arena or worse are listed in docs/COMPUTER.md, so that the next
 	// reader does not try them again.
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300, forks: true,
-		noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
+		people: 10, noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
 }
 
 // moveTimeCap bounds a move's thinking from the call of Choose, so that a

@@ -10,7 +10,9 @@ import (
 
 // People's moves: a log-linear model of which legal move a person picks,
 // fitted on real games (strategolab fit-moves), read from what the mover
-// knows. The lab scores players by it: how like a person's their moves are.
+// knows. Hard adds its log-odds to each root move's value in Classic, so
+// that of moves its search finds alike it plays the one a person would; the
+// lab scores players by it: how like a person's their moves are.
 
 const (
 	pfRank       = 0  // 10: the mover's rank, Spy to Marshal
@@ -140,6 +142,17 @@ func (k *knowledge) moveFeatures(m move) (f [numMoveFeatures]float64) {
 func abs(x int) int {
 	if x < 0 {
 		return -x
+	}
+	return x
+}
+
+// peopleLogOdds is the model's log-odds of move m, up to a constant of the
+// position.
+func (k *knowledge) peopleLogOdds(m move) float64 {
+	f := k.moveFeatures(m)
+	var x float64
+	for i, v := range f {
+		x += v * peopleMoveWeights[i]
 	}
 	return x
 }

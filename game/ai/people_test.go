@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -59,5 +60,64 @@ func TestMoveFeatures(t *testing.T) {
 				t.Errorf("features %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+// TestPeopleAtTheRoot: in Classic, hard's root gives each move the model of
+// people's moves' log-odds times the level's weight, so that the move
+// people make more often gets more (continuing with the piece moved last
+// before a piece's first move); in other variants it gives nothing.
+func TestPeopleAtTheRoot(t *testing.T) {
+	for _, tc := range []struct {
+		variant game.Variant
+		weight  float64
+	}{{game.VariantClassic, 10}, {game.VariantBarrage, 0}} {
+		t.Run(tc.variant.String(), func(t *testing.T) {
+			rules := game.DefaultRules(tc.variant)
+			g, err := game.NewGame(rules, game.RandomSetup(rules, 1), game.RandomSetup(rules, 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Red steps a front piece forward; Blue answers far away.
+			legal := g.LegalMoves()
+			first := legal[0]
+			for _, m := range legal {
+				if m.From < first.From {
+					first = m
+				}
+			}
+			play(t, g, first)
+			play(t, g, g.LegalMoves()[0])
+			p := New(Hard, 1)
+			p.cfg.timeCap, p.cfg.nodeBudget, p.cfg.samples, p.cfg.noise = 0, 2_000, 1, 0
+			_, s, err := p.choose(g.View(game.ViewerOf(game.Red)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, fresh := move{}, move{}
+			for _, m := range g.LegalMoves() {
+				switch mv := fromGame(m); {
+				case m.From == first.To && m.To != first.From && s.k.board[mv.to] == empty && again == (move{}):
+					again = mv
+				case m.From != first.To && s.k.board[mv.to] == empty && fresh == (move{}):
+					fresh = mv
+				}
+			}
+			if again == (move{}) || fresh == (move{}) {
+				t.Fatal("no quiet move of the piece moved last, or of another piece")
+			}
+			want := tc.weight * (s.k.peopleLogOdds(again) - s.k.peopleLogOdds(fresh))
+			got := s.adjust(again, nil) - s.adjust(fresh, nil)
+			if math.Abs(got-want) > 1e-6 || tc.weight > 0 && got <= 0 {
+				t.Errorf("the piece moved last gets %.2f more than another piece's first move, want %.2f (and more than 0 in Classic)", got, want)
+			}
+		})
+	}
+}
+
+func play(t *testing.T, g *game.Game, m game.Move) {
+	t.Helper()
+	if _, err := g.Apply(m); err != nil {
+		t.Fatal(err)
 	}
 }

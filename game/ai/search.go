@@ -65,6 +65,11 @@ type config struct {
 	// score less what the enemy's last move forks (see hanging): it saves
 	// one piece by moving it, not two.
 	forks bool
+	// people, when above 0, weighs the model of people's moves at the root
+	// (people.go): the points a root move gets for each unit of its
+	// log-odds, so that of moves the search finds alike the player makes
+	// the one a person would.
+	people float64
 }
 
 // inference is what a level's beliefs about the hidden pieces draw on.
@@ -704,8 +709,9 @@ func bestOf(score []float64) int {
 }
 
 // adjust is what a root move gets beyond its searched value: a penalty for
-// going back to recent positions, so that the player never stalls, and the
-// level's noise (when rng is not nil).
+// going back to recent positions, so that the player never stalls, the
+// guards of its Marshal and strong pieces, what people think of the move,
+// and the level's noise (when rng is not nil).
 func (s *searcher) adjust(m move, rng *rand.Rand) float64 {
 	var x float64
 	k := s.k
@@ -718,6 +724,10 @@ func (s *searcher) adjust(m move, rng *rand.Rand) float64 {
 		}
 	}
 	x -= s.spyRisk(m)
+	if s.cfg.people > 0 && k.rules.Variant == game.VariantClassic {
+		// People's habits, learnt from Classic games only.
+		x += s.cfg.people * k.peopleLogOdds(m)
+	}
 	x -= s.takeBackRisk(m)
 	if rng != nil && s.cfg.noise > 0 {
 		x += rng.Float64() * float64(s.cfg.noise)
