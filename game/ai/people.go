@@ -149,7 +149,11 @@ func abs(x int) int {
 // peopleLogOdds is the model's log-odds of move m, up to a constant of the
 // position.
 func (k *knowledge) peopleLogOdds(m move) float64 {
-	f := k.moveFeatures(m)
+	return peopleLogit(k.moveFeatures(m))
+}
+
+// peopleLogit weighs a move's features by the fitted weights.
+func peopleLogit(f [numMoveFeatures]float64) float64 {
 	var x float64
 	for i, v := range f {
 		x += v * peopleMoveWeights[i]
@@ -231,9 +235,7 @@ func PeopleLogLikelihood(v game.View, m game.Move) (model, alike float64, err er
 	z := make([]float64, len(fs))
 	top := math.Inf(-1)
 	for i, f := range fs {
-		for j, x := range f {
-			z[i] += x * peopleMoveWeights[j]
-		}
+		z[i] = peopleLogit(f)
 		top = max(top, z[i])
 	}
 	var sum float64
