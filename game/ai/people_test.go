@@ -73,11 +73,7 @@ func TestPeopleAtTheRoot(t *testing.T) {
 		weight  float64
 	}{{game.VariantClassic, 10}, {game.VariantBarrage, 0}} {
 		t.Run(tc.variant.String(), func(t *testing.T) {
-			rules := game.DefaultRules(tc.variant)
-			g, err := game.NewGame(rules, game.RandomSetup(rules, 1), game.RandomSetup(rules, 2))
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newGame(t, game.DefaultRules(tc.variant), 1)
 			// Red steps a front piece forward; Blue answers far away.
 			legal := g.LegalMoves()
 			first := legal[0]
