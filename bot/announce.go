@@ -171,10 +171,7 @@ func deadlineToShow(m *storage.Match, g *game.Game, now time.Time) time.Time {
 	if g.Result().Over() || m.Phase != storage.PhasePlaying {
 		return time.Time{}
 	}
-	if m.ClockPending {
-		return now.Add(m.TurnTime(int(g.ToMove())))
-	}
-	return m.Deadline
+	return m.DeadlineToShow(now)
 }
 
 // statusLine says whose turn it is and until when, or how the game ended.

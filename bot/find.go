@@ -54,13 +54,13 @@ type seat struct {
 
 // The fits of lookups.
 func yourTurn(m *storage.Match, side game.Side) bool {
-	return m.Phase == storage.PhasePlaying && m.ToMove() == side
+	return m.Phase == storage.PhasePlaying && m.Owes(side)
 }
 
 func playing(m *storage.Match, _ game.Side) bool { return m.Phase == storage.PhasePlaying }
 
 func needsSetup(m *storage.Match, side game.Side) bool {
-	return m.Phase == storage.PhaseSetup && m.Setups[side].Status != storage.SetupConfirmed
+	return m.Phase == storage.PhaseSetup && m.Owes(side)
 }
 
 // matchesMeant is the one way to find the matches a member may mean by q: the

@@ -25,14 +25,14 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 		b.say(i, "You have no match going. Start one with `/stratego challenge`.")
 		return
 	}
-	p := printerOf(i)
+	p, now := printerOf(i), b.now()
 	var lines []string
 	for _, m := range list {
 		side, _ := m.SideOf(user)
 		line := p.Sprintf("**#%[1]s** vs %[2]s — %[3]s, you are %[4]s — %[5]s", matchNumber(m), playerName(p, m, side.Opponent()),
 			render.VariantName(p, m.Rules.Variant), render.SideName(p, side), turnWord(p, m, side))
-		if !m.Deadline.IsZero() {
-			line += p.Sprintf(" (deadline <t:%[1]s:R>)", unix(m.Deadline))
+		if due := m.DeadlineToShow(now); !due.IsZero() {
+			line += p.Sprintf(" (deadline <t:%[1]s:R>)", unix(due))
 		}
 		if m.GuildID != "" {
 			line += fmt.Sprintf(" · <#%s>", m.Where())
@@ -45,11 +45,11 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 // turnWord says whose turn it is from side's point of view.
 func turnWord(p lang.Printer, m *storage.Match, side game.Side) string {
 	switch {
-	case m.Phase == storage.PhaseSetup && m.Setups[side].Status != storage.SetupConfirmed:
+	case m.Phase == storage.PhaseSetup && m.Owes(side):
 		return p.Sprintf("send your set-up")
 	case m.Phase == storage.PhaseSetup:
 		return p.Sprintf("waiting for their set-up")
-	case m.ToMove() == side:
+	case m.Owes(side):
 		return p.Sprintf("your move")
 	}
 	return p.Sprintf("their move")

@@ -139,7 +139,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		giver := playerName(p, m, side.Opponent())
 		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
 		switch {
-		case m.Phase == storage.PhasePlaying && m.ToMove() == side && !m.ClockPending:
+		case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
 			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), strconv.FormatInt(m.Deadline.Unix(), 10))
 		case !m.Clock.On():
 			text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))

@@ -129,7 +129,7 @@ func pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int6
 // resumed; the side to move also learns its deadline.
 func pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience, paused bool) *discordgo.MessageSend {
 	var text string
-	yourMove := aud != storage.AudiencePublic && m.Phase == storage.PhasePlaying && m.ToMove() == game.Side(aud) && !m.ClockPending
+	yourMove := aud != storage.AudiencePublic && m.Phase == storage.PhasePlaying && m.ToMove() == game.Side(aud) && m.ClockRunning()
 	due := unixOf(m.Deadline.Unix())
 	switch {
 	case paused:

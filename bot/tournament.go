@@ -71,7 +71,7 @@ func tournamentResult(m *storage.Match) tournament.Result {
 // it completes the round, the tournament's timer is set to now, and the
 // process that runs the timers pairs the next round.
 func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
-	if m.Phase.Active() || m.GuildID == "" || m.Computer != "" {
+	if m.Phase.Active() || m.GuildID == "" || m.Practice() {
 		return
 	}
 	link, err := b.store.MatchTournament(ctx, m.ID)
@@ -446,7 +446,7 @@ func (b *Bot) orphanMatch(ctx context.Context, t *storage.Tournament, want *stor
 	}
 	for _, m := range list {
 		if m.Players[game.Red].UserID != want.Players[game.Red].UserID || m.Players[game.Blue].UserID != want.Players[game.Blue].UserID ||
-			m.Rules != want.Rules || m.MoveTime != want.MoveTime || m.Clock != want.Clock || m.Computer != "" || m.Created.Before(paired) {
+			m.Rules != want.Rules || m.MoveTime != want.MoveTime || m.Clock != want.Clock || m.Practice() || m.Created.Before(paired) {
 			continue
 		}
 		if _, err := b.store.MatchTournament(ctx, m.ID); errors.Is(err, storage.ErrNotFound) {

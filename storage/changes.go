@@ -145,7 +145,7 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	if err := m.checkVacation(a); err != nil {
 		return nil, err
 	}
-	until := m.VacationUntil(a.Side)
+	stopped := m.stoppedUntil()
 	if a.Kind == ActResume {
 		a.Side = g.ToMove()
 	}
@@ -165,10 +165,8 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	switch a.Kind {
 	case ActGiveTime:
 		m.giveTime(a.Side, g.ToMove(), c.reminders())
-	case ActAcceptPause:
-		m.pause(a.Days, c.reminders())
-	case ActVacation, ActVacationEnd:
-		m.vacation(a, until, g.ToMove(), c.reminders())
+	case ActAcceptPause, ActVacation, ActVacationEnd:
+		m.moveStop(stopped, a.At, c.reminders())
 	}
 	return g, nil
 }
@@ -241,7 +239,7 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 	}
 	m := old.Clone()
 	m.ClockPending = false
-	m.setDeadline(at.Add(m.TurnTime(int(m.ToMove()))+max(m.pauseLeft(at), m.vacationLeft(at))), c.reminders())
+	m.setDeadline(m.turnEnds(at), c.reminders())
 	return m, true
 }
 

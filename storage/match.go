@@ -227,10 +227,37 @@ func (m *Match) GameAt(actions int) (*game.Game, error) {
 	return short.Game()
 }
 
-// Clone returns a deep copy of m.
 // Practice reports whether m is a practice match against the computer.
 func (m *Match) Practice() bool { return m.Computer != "" }
 
+// ClockRunning reports whether Deadline counts now: the match is in set-up or
+// play and, in play, the side to move's board has arrived (until then its
+// clock waits, ClockPending, and Deadline is only provisional).
+func (m *Match) ClockRunning() bool {
+	return m.Phase.Active() && !m.ClockPending && !m.Deadline.IsZero()
+}
+
+// DeadlineToShow is the deadline a reader should see at now: Deadline while
+// it counts; while the side to move's board is on its way, the earliest its
+// time can end (its clock starts when the board arrives); zero when nothing
+// is due.
+func (m *Match) DeadlineToShow(now time.Time) time.Time {
+	switch {
+	case m.ClockRunning():
+		return m.Deadline
+	case m.Phase == PhasePlaying && m.ClockPending:
+		return m.turnEnds(now)
+	}
+	return time.Time{}
+}
+
+// turnEnds is the deadline of the side to move when its clock starts at time
+// at: its turn time after at, or after the pause or vacation that stops it.
+func (m *Match) turnEnds(at time.Time) time.Time {
+	return at.Add(m.TurnTime(int(m.ToMove())) + m.stoppedLeft(at))
+}
+
+// Clone returns a deep copy of m.
 func (m *Match) Clone() *Match {
 	c := *m
 	c.Log = append([]Action(nil), m.Log...)

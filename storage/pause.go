@@ -23,15 +23,15 @@ func (m *Match) Correspondence() bool {
 }
 
 // PausedUntil is when the pause the players agreed on ends, or zero when
-// the match is not paused: a move, or the end of the pause (ActResume),
-// ends it.
+// the match is not paused. Only its end (ActResume) ends it: a player may
+// still move during a pause, and the turn that move starts waits for it.
 func (m *Match) PausedUntil() time.Time {
 	if m.Phase != PhasePlaying {
 		return time.Time{}
 	}
 	for i := len(m.Log) - 1; i >= 0; i-- {
 		switch a := m.Log[i]; a.Kind {
-		case ActMove, ActResume:
+		case ActResume:
 			return time.Time{}
 		case ActAcceptPause:
 			return a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
@@ -54,9 +54,21 @@ func (m *Match) PauseOffer() (by game.Side, days int, ok bool) {
 	return 0, 0, false
 }
 
-// pauseLeft is how much of the pause is still to come at time at.
-func (m *Match) pauseLeft(at time.Time) time.Duration {
-	return max(0, m.PausedUntil().Sub(at))
+// stoppedUntil is when the clock of the side to move may run again: the end
+// of the agreed pause or of its vacation, whichever is later (zero: it is
+// not stopped).
+func (m *Match) stoppedUntil() time.Time {
+	until := m.PausedUntil()
+	if back := m.VacationUntil(m.ToMove()); back.After(until) {
+		until = back
+	}
+	return until
+}
+
+// stoppedLeft is how much of the stop of the side to move's clock is still
+// to come at time at.
+func (m *Match) stoppedLeft(at time.Time) time.Duration {
+	return max(0, m.stoppedUntil().Sub(at))
 }
 
 // checkPause refuses a pause action that does not fit the match, before it
@@ -101,13 +113,17 @@ func (m *Match) checkPause(a *Action) error {
 	return nil
 }
 
-// pause stops the clock of the side to move for an agreed pause of days,
-// from at: a running clock's deadline moves on by the pause (its reminders
-// with it); a clock that waits for its notice adds what is left of the pause
+// moveStop moves a running deadline by what an action taken at time at
+// changed of the stop of the side to move's clock, which was until before:
+// a pause or vacation that begins adds what it does not share with one
+// under way, and a vacation that ends early gives back what no longer
+// stops it. A clock that waits for its notice adds what is left of the stop
 // when it starts (StartClock).
-func (m *Match) pause(days int, reminders func(time.Duration) []time.Duration) {
+func (m *Match) moveStop(before, at time.Time, reminders func(time.Duration) []time.Duration) {
 	if m.ClockPending || m.Deadline.IsZero() {
 		return
 	}
-	m.setDeadline(m.Deadline.Add(time.Duration(days)*24*time.Hour), reminders)
+	if shift := m.stoppedLeft(at) - max(0, before.Sub(at)); shift != 0 {
+		m.setDeadline(m.Deadline.Add(shift), reminders)
+	}
 }

@@ -107,15 +107,6 @@ func (m *Match) VacationUntil(side game.Side) time.Time {
 	return time.Time{}
 }
 
-// vacationLeft is how much of the vacation of the side to move is still to
-// come at time at.
-func (m *Match) vacationLeft(at time.Time) time.Duration {
-	if m.Phase != PhasePlaying {
-		return 0
-	}
-	return max(0, m.VacationUntil(m.ToMove()).Sub(at))
-}
-
 // checkVacation refuses a vacation action that does not fit the match.
 func (m *Match) checkVacation(a Action) error {
 	switch a.Kind {
@@ -138,20 +129,4 @@ func (m *Match) checkVacation(a Action) error {
 		}
 	}
 	return nil
-}
-
-// vacation moves the deadline of side, when its clock runs, by the vacation
-// it began (days) or by what is left of the one it ends early (a negative
-// shift): the days not taken are not kept.
-func (m *Match) vacation(a Action, until time.Time, toMove game.Side, reminders func(time.Duration) []time.Duration) {
-	if toMove != a.Side || m.ClockPending || m.Deadline.IsZero() {
-		return
-	}
-	shift := time.Duration(a.Days) * 24 * time.Hour
-	if a.Kind == ActVacationEnd {
-		shift = -max(0, until.Sub(a.At))
-	}
-	if shift != 0 {
-		m.setDeadline(m.Deadline.Add(shift), reminders)
-	}
 }

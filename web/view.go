@@ -117,7 +117,7 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 	for s := range st.Ready {
 		st.Ready[s] = m.Setups[s].Status == storage.SetupConfirmed
 	}
-	if !m.Deadline.IsZero() && m.Phase.Active() && !m.ClockPending {
+	if m.ClockRunning() {
 		st.Deadline = m.Deadline.UnixMilli()
 	}
 	side, isPlayer := viewer.IsPlayer()
@@ -131,7 +131,7 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 		st.Setup = &rows
 	}
 	if m.Clock.Base > 0 {
-		st.Clock = &ClockJSON{Left: [2]int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}, Running: m.Phase == storage.PhasePlaying && !m.ClockPending}
+		st.Clock = &ClockJSON{Left: [2]int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}, Running: m.Phase == storage.PhasePlaying && m.ClockRunning()}
 	}
 	if g == nil {
 		return st

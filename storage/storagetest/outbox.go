@@ -528,6 +528,19 @@ func testPauseByAgreement(t *testing.T, s storage.Store) {
 	if want := moved.Add(3 * day); !m.Deadline.Equal(want) {
 		t.Errorf("Blue's turn after the pause: deadline %v after the move, want %v", m.Deadline.Sub(moved), 3*day)
 	}
+
+	// Blue moves anyway during the pause: the pause goes on, and Red's turn
+	// waits for its end.
+	m = Play(t, noDeliver{s}, m, 1, rand.New(rand.NewPCG(13, 14)))
+	Deliver(t, s, lastTime(m).Add(time.Minute))
+	m = must(s.Match(ctx, m.ID)).in(t)
+	if again := moved.Add(2 * day); !m.PausedUntil().Equal(again) || !m.Deadline.Equal(again.Add(m.MoveTime)) {
+		t.Errorf("after a move during the pause: paused until %v, Red's deadline %v after the move; want %v and %v",
+			m.PausedUntil().Sub(moved), m.Deadline.Sub(moved), 2*day, 2*day+m.MoveTime)
+	}
+	if d, ok, _ := s.NextDeadline(ctx); !ok || d.Kind != storage.DeadlineResume || !d.At.Equal(moved.Add(2*day)) {
+		t.Errorf("the next timer after a move during the pause: %+v, want its end", d)
+	}
 	reloaded := must(s.Match(ctx, m.ID)).in(t)
 	var pauses []string
 	for _, a := range reloaded.Log {
@@ -632,6 +645,27 @@ func testVacation(t *testing.T, s storage.Store) {
 	if got, want := strings.Join(tokens, " "), "vacation:R:5 back:R vacation:B:3"; got != want {
 		t.Errorf("the log keeps %q, want %q", got, want)
 	}
+
+	// A pause agreed during a vacation stops no clock twice: the deadline
+	// moves by the later of their ends, and the early return gives back
+	// only what the pause does not cover.
+	m = Started(t, s, NewMatch(game.VariantClassic), 16)
+	Deliver(t, s, T0)
+	act = func(kind storage.ActionKind, side game.Side, days int, at time.Time) *storage.Match {
+		t.Helper()
+		return must(s.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, Days: days, At: at})).in(t)
+	}
+	act(storage.ActVacation, game.Red, 10, away)
+	act(storage.ActOfferPause, game.Blue, 5, away.Add(time.Hour))
+	m = act(storage.ActAcceptPause, game.Red, 0, away.Add(2*time.Hour))
+	if want := T0.Add(11 * day); !m.Deadline.Equal(want) {
+		t.Errorf("a 5-day pause inside a 10-day vacation: deadline %v, want %v", m.Deadline.Sub(T0), want.Sub(T0))
+	}
+	m = act(storage.ActVacationEnd, game.Red, 0, away.Add(3*time.Hour))
+	if want := away.Add(2*time.Hour + 5*day).Add(T0.Add(day).Sub(away)); !m.Deadline.Equal(want) {
+		t.Errorf("back from vacation during the pause: deadline %v, want the pause's end plus what was left of the turn when the vacation began, %v", m.Deadline.Sub(T0), want.Sub(T0))
+	}
+	CheckReplay(t, must(s.Match(ctx, m.ID)).in(t))
 }
 
 // dueEvents names the notices due at at: "event>audience ...".
