@@ -100,7 +100,7 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 	// Alice's own click on Accept: her answer in Dutch.
 	mine := h.alice.ClickButton(t, msg, button(t, msg, "Annehmen")).Reply(t)
 	// The button named as the channel shows it, in German.
-	if want := "Dit is jouw uitdaging; alleen wie je uitdaagde kan haar aannemen. Trek haar in met Zurückziehen."; mine.Content != want {
+	if want := "Dit is jouw uitdaging; alleen wie je uitdaagde kan haar aannemen. Trek haar in met **Zurückziehen**."; mine.Content != want {
 		t.Errorf("alice's accept in Dutch: %q", mine.Content)
 	}
 	accepted := h.bob.ClickButton(t, msg, button(t, msg, "Annehmen")).Reply(t)
@@ -144,7 +144,7 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 	rows[0] = "B B B B B B B B B B"
 	bad := h.bob.SubmitModal(t, edit, map[string]string{setupField: strings.Join(rows, "\n")}).Reply(t)
 	if !strings.HasPrefix(bad.Content, "Ce placement ne convient pas :\nIl manque : ") || !strings.Contains(bad.Content, "\nEn trop : 4 Bombes.\n") ||
-		!strings.HasSuffix(bad.Content, "\nAppuyez sur Modifier pour réessayer.") {
+		!strings.HasSuffix(bad.Content, "\nAppuyez sur **Modifier** pour réessayer.") {
 		t.Errorf("a refused set-up in French: %q", bad.Content)
 	}
 	edit = h.bob.ClickButton(t, invite, button(t, invite, "Modifier"))

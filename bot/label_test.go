@@ -21,10 +21,10 @@ func TestLabelOn(t *testing.T) {
 		key      string
 		want     string
 	}{
-		{"the channel's German button, for a Dutch member", challenge, actCancel, lang.For("nl"), txtCancel, "Zurückziehen"},
-		{"another button of the same message", challenge, actAccept, lang.For("fr"), txtAccept, "Annehmen"},
-		{"no message: the fallback's language", nil, actCancel, lang.For("nl"), txtCancel, "Annuleren"},
-		{"no such button on the message", challenge, actEdit, lang.For("fr"), txtEdit, "Modifier"},
+		{"the channel's German button, for a Dutch member", challenge, actCancel, lang.For("nl"), txtCancel, "**Zurückziehen**"},
+		{"another button of the same message", challenge, actAccept, lang.For("fr"), txtAccept, "**Annehmen**"},
+		{"no message: the fallback's language", nil, actCancel, lang.For("nl"), txtCancel, "**Annuleren**"},
+		{"no such button on the message", challenge, actEdit, lang.For("fr"), txtEdit, "**Modifier**"},
 	}
 	for _, tc := range tests {
 		if got := labelOn(tc.msg, tc.act, tc.fallback, tc.key); got != tc.want {

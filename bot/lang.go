@@ -60,10 +60,11 @@ func (b *Bot) rememberLocale(ctx context.Context, i *discordgo.Interaction) {
 }
 
 // labelOn returns the label of the button for action act on msg, the
-// message a member clicked or answered: a text that names a button names it
-// as the member sees it there, which may be in the server's language rather
-// than theirs. When msg has no such button, the label is key in fallback's
-// language, the one the button was drawn in.
+// message a member clicked or answered, in bold: a text that names a button
+// names it as the member sees it there, which may be in the server's
+// language rather than theirs, and set apart from the sentence around it.
+// When msg has no such button, the label is key in fallback's language, the
+// one the button was drawn in.
 func labelOn(msg *discordgo.Message, act string, fallback lang.Printer, key string) string {
 	if msg != nil {
 		for _, row := range msg.Components {
@@ -86,10 +87,13 @@ func labelOn(msg *discordgo.Message, act string, fallback lang.Printer, key stri
 					continue
 				}
 				if id, err := parseCustomID(btn.CustomID); err == nil && id.action == act && btn.Label != "" {
-					return btn.Label
+					return buttonName(btn.Label)
 				}
 			}
 		}
 	}
-	return fallback.Sprintf(key)
+	return buttonName(fallback.Sprintf(key))
 }
+
+// buttonName sets a button's label apart in a sentence that names it.
+func buttonName(label string) string { return "**" + label + "**" }

@@ -72,7 +72,7 @@ func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, oppo
 	}
 	if made >= b.limits.OpenChallenges {
 		// The button as its channel shows it, in the server's language.
-		cancel := b.publicPrinter(guild).Sprintf(txtCancel)
+		cancel := buttonName(b.publicPrinter(guild).Sprintf(txtCancel))
 		return p.Sprintf("You have %[1]d challenges waiting for an answer, the most one member may have. Withdraw one with its %[2]s button, or wait for answers.", made, cancel)
 	}
 	return ""

@@ -360,3 +360,24 @@ func TestPunctuation(t *testing.T) {
 		}
 	}
 }
+
+// informalFrench finds the words by which a language addresses the reader in
+// the register it does not use: the French texts say "vous", as the French
+// Stratego rules do, so a "tu" slipped into one text reads as a different,
+// over-familiar voice.
+var informalFrench = regexp.MustCompile(`(^|[\s(«])(?i:tu|ton|ta|tes|toi|te)\b|(^|\s)(?i:t’|t')`)
+
+// TestOneRegister: each language addresses the reader one way throughout.
+func TestOneRegister(t *testing.T) {
+	for key, e := range catalogue.files["fr"].Messages {
+		forms := map[string]string{"": e.text}
+		if e.forms != nil {
+			forms = e.forms
+		}
+		for form, text := range forms {
+			if m := informalFrench.FindString(text); m != "" {
+				t.Errorf("fr: %q (%s) says %q, where the texts say vous: %q", key, form, strings.TrimSpace(m), text)
+			}
+		}
+	}
+}
