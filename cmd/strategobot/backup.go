@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/strategobot/strategobot/internal/cli"
@@ -14,28 +15,34 @@ import (
 	"github.com/strategobot/strategobot/storage/postgres"
 )
 
-const backupUsage = `usage: strategobot backup [-db FILE] [-timeout DURATION] PATH
+const backupUsage = `usage: strategobot backup [-config FILE | -db FILE] [-timeout DURATION] PATH
 
 Copies the bbolt database of a stopped bot to PATH (written beside it and
-renamed into place, then checked page by page). A running bot holds the file:
-it makes its own copies every backup_every into backup_dir. A PostgreSQL
-database is backed up with pg_dump instead, while the bot runs.
+renamed into place, then checked page by page): the file -db names, else the
+database of the bot's configuration, read as run reads it. A running bot
+holds the file: it makes its own copies every backup_every into backup_dir. A
+PostgreSQL database is backed up with pg_dump instead, while the bot runs.
 
-Exit code: 0 copied, 1 the copy failed, 2 usage error.
+Environment (when -db is not given):
+  STRATEGOBOT_CONFIG    the configuration file, as -config
+  STRATEGOBOT_DATABASE  the database, over the file's
+
+Exit code: 0 copied, 1 the copy failed, 2 usage or configuration error.
 
 Flags:
 `
 
 // backupOptions are backup's flags.
 type backupOptions struct {
-	db      string
-	timeout time.Duration
+	configPath string
+	db         string
+	timeout    time.Duration
 }
 
 // backupFlags declares backup's flags into o.
 func backupFlags(o *backupOptions, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("backup", backupUsage, stderr)
-	fs.StringVar(&o.db, "db", bolt.DefaultPath, "database file to copy")
+	fs := configFlags("backup", backupUsage, &o.configPath, stderr)
+	fs.StringVar(&o.db, "db", "", "database file to copy (default: the configuration's database, "+bolt.DefaultPath+" without one)")
 	fs.DurationVar(&o.timeout, "timeout", bolt.DefaultTimeout, "how long to wait for the file's lock")
 	return fs
 }
@@ -59,6 +66,14 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return cli.UsageFailed(stderr, "strategobot backup", backupUsage, err)
 	}
 	dest := fs.Arg(0)
+	if o.db == "" {
+		cfg, err := loadConfig(o.configPath, os.Getenv)
+		if err != nil {
+			fmt.Fprintln(stderr, "strategobot backup:", err)
+			return 2
+		}
+		o.db = cfg.Database
+	}
 	if postgres.IsURL(o.db) {
 		fmt.Fprintf(stderr, "strategobot backup copies a bbolt file. Back up a PostgreSQL database with pg_dump, while the bot runs:\n  pg_dump --format=custom --file=%s 'postgres://USER@HOST/DATABASE'\n", dest)
 		return 2

@@ -22,6 +22,12 @@ func TestRunBackup(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), 1)
+	conf := filepath.Join(dir, "bot.toml")
+	if err := os.WriteFile(conf, []byte("database = \""+src+"\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("STRATEGOBOT_CONFIG", "")
+	t.Setenv("STRATEGOBOT_DATABASE", "")
 	// The cases run in order: the database is open (the bot is running)
 	// until the last case closes it.
 	tests := []struct {
@@ -39,7 +45,12 @@ func TestRunBackup(t *testing.T) {
 		{"bot running", []string{"-db", src, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process"},
 		{"postgres", []string{"-db", "postgres://bot:s3cret@db/strategobot", filepath.Join(dir, "z.dump")}, nil, 2, "", "pg_dump --format=custom"},
 		{"missing database", []string{"-db", filepath.Join(dir, "none.db"), filepath.Join(dir, "y.db")}, nil, 1, "", "none.db"},
+		{"missing configuration", []string{"-config", filepath.Join(dir, "none.toml"), filepath.Join(dir, "y.db")}, nil, 2, "", "none.toml"},
+		{"the configuration's database, running", []string{"-config", conf, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process"},
+		{"the environment's database, running", []string{"-timeout", "100ms", filepath.Join(dir, "x.db")},
+			func() { t.Setenv("STRATEGOBOT_DATABASE", src) }, 1, "", "is in use by another process"},
 		{"copied", []string{"-db", src, filepath.Join(dir, "copy.db")}, func() { db.Close() }, 0, "copied " + src, ""},
+		{"copied from the configuration", []string{"-config", conf, filepath.Join(dir, "copy2.db")}, nil, 0, "copied " + src, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

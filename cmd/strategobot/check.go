@@ -66,7 +66,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice("strategobot check"))
+		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(commandLine("strategobot check", args)))
 		return 2
 	}
 	c := &checker{out: stdout, threads: cfg.Threads, apiBase: cfg.APIBaseURL}

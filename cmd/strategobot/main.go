@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/strategobot/strategobot/bot"
 	"github.com/strategobot/strategobot/internal/cli"
@@ -100,7 +101,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice("strategobot"))
+		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(commandLine("strategobot", args)))
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
@@ -116,6 +117,19 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// commandLine writes a command and its arguments as a shell reads them back,
+// for advice that says what to run again.
+func commandLine(command string, args []string) string {
+	line := command
+	for _, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`&|;<>()*?[]#~!{}") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		line += " " + a
+	}
+	return line
 }
 
 // noTokenAdvice says what to do when DISCORD_TOKEN is empty, ending with

@@ -44,6 +44,8 @@ func TestDispatch(t *testing.T) {
 		{"no token", nil, "", 2, "", "DISCORD_TOKEN is not set"},
 		{"flags without a command run the bot", []string{"-config", "testdata-none.toml"}, "x", 2, "", "config testdata-none.toml: open testdata-none.toml"},
 		{"flags without a command, no token", []string{"-config", "config_test.go"}, "", 2, "", "config config_test.go"},
+		{"no token: the advice keeps the flags typed", []string{"-config", "../../config.example.toml"}, "", 2, "",
+			"DISCORD_TOKEN=your-token strategobot -config ../../config.example.toml\n"},
 		{"-h lists the commands and run's flags", []string{"-h"}, "", 0, "-config", ""},
 		{"-version", []string{"-version"}, "", 0, "strategobot ", ""},
 		{"--version", []string{"--version"}, "", 0, "strategobot ", ""},
@@ -83,9 +85,28 @@ func TestCommandHelp(t *testing.T) {
 		"check":   {"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "STRATEGOBOT_API_BASE_URL", "STRATEGOBOT_THREADS"},
 		"version": nil,
 		"replay":  nil,
-		"backup":  nil,
+		"backup":  {"STRATEGOBOT_CONFIG", "STRATEGOBOT_DATABASE"},
 		"demo":    nil,
 	})
+}
+
+// TestCommandLine: advice repeats a command line as the shell reads it back.
+func TestCommandLine(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "strategobot"},
+		{[]string{"-config", "/etc/strategobot/bot.toml"}, "strategobot -config /etc/strategobot/bot.toml"},
+		{[]string{"-config", "my bot.toml"}, "strategobot -config 'my bot.toml'"},
+		{[]string{"-config", "it's.toml"}, `strategobot -config 'it'\''s.toml'`},
+		{[]string{"-config", ""}, "strategobot -config ''"},
+	}
+	for _, tc := range tests {
+		if got := commandLine("strategobot", tc.args); got != tc.want {
+			t.Errorf("%q: %s, want %s", tc.args, got, tc.want)
+		}
+	}
 }
 
 // TestCheckWithoutToken: check with DISCORD_TOKEN unset says so and exits 2
