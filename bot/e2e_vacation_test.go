@@ -31,6 +31,11 @@ func TestVacation(t *testing.T) {
 	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 9)).Reply(t).Content; !strings.Contains(got, "You have 8 days of vacation left this year (8 in all)") {
 		t.Errorf("nine days of eight answered %q", got)
 	}
+	// Asked in a DM, where no server sets an allowance, the server of the
+	// match it would stop still bounds it.
+	if got := h.alice.SlashCommand(t, h.alice.DM(), "stratego vacation", discordtest.Opt("days", 9)).Reply(t).Content; !strings.Contains(got, "You have 8 days of vacation left this year (8 in all)") {
+		t.Errorf("nine days of eight, asked in a DM, answered %q", got)
+	}
 	left := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content
 	until := h.clock.Now().Add(5 * day)
 	untilMark := "<t:" + strconv.FormatInt(until.Unix(), 10) + ":f>"
@@ -80,5 +85,44 @@ func TestVacation(t *testing.T) {
 	history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content
 	if strings.Count(history, "alice went on vacation for") != 2 {
 		t.Errorf("the history does not keep both vacations:\n%s", history)
+	}
+}
+
+// TestTournamentGamesGoOn: a tournament game of a day a move neither pauses
+// nor stops for a vacation, since its round has a deadline that would cost
+// both players; the member is told so.
+func TestTournamentGamesGoOn(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Long games"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("move_time", "24h"), discordtest.Opt("starts_in_hours", 1)), "Tournament #1: Long games")
+	h.expect(h.run(h.alice, "join"), "You joined")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.advance(time.Hour)
+	matches := h.roundMatches(1)
+	if len(matches) != 1 {
+		t.Fatalf("the round started %d matches, want 1", len(matches))
+	}
+	m := matches[0]
+	title := "**Match #" + m.ID.String() + "**"
+	for side := game.Red; side <= game.Blue; side++ {
+		p := h.members[m.Players[side].UserID]
+		invite := p.WaitDM(t, func(msg *discordtest.Message) bool {
+			return strings.Contains(msg.Content, title) && hasButton(msg, "Random")
+		})
+		preview := p.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+		p.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	}
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(m.ID).Phase == storage.PhasePlaying })
+
+	if got := h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t).Content; !strings.Contains(got, "Tournament games do not pause") {
+		t.Errorf("a pause in a tournament game answered %q", got)
+	}
+	got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content
+	if !strings.Contains(got, "correspondence matches (0)") || !strings.Contains(got, "Your tournament games (1) go on") {
+		t.Errorf("a vacation with a tournament game answered %q", got)
+	}
+	if after := h.match(m.ID); !after.VacationUntil(sideOf(after, h.alice.ID)).IsZero() || !after.PausedUntil().IsZero() {
+		t.Errorf("the tournament game stopped: vacation until %v, paused until %v", after.VacationUntil(sideOf(after, h.alice.ID)), after.PausedUntil())
 	}
 }

@@ -34,6 +34,7 @@ const (
 	txtPausedLine        = "Paused until <t:%[1]s:f>"
 	txtHistoryPause      = "%[1]s and %[2]s paused the match for %[3]d days."
 	txtComputerNoPause   = "The computer never needs a pause: it moves at once."
+	txtTournamentNoPause = "Tournament games do not pause: their round has a deadline, and a game unfinished by then counts against both players."
 )
 
 // onPause proposes a pause, or answers the opponent's proposal.
@@ -46,6 +47,10 @@ func (b *Bot) onPause(ctx context.Context, i *discordgo.Interaction, opts option
 	}
 	if m.Practice() {
 		b.tell(i, p.Sprintf(txtComputerNoPause))
+		return
+	}
+	if b.inTournament(ctx, m) {
+		b.tell(i, p.Sprintf(txtTournamentNoPause))
 		return
 	}
 	a := storage.Action{Kind: storage.ActOfferPause, Side: side}

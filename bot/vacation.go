@@ -14,10 +14,12 @@ import (
 
 // Vacations: /stratego vacation days:N stops the member's clocks in all
 // their correspondence matches (a day or more a move) for N days, within a
-// yearly allowance the server sets (/stratego server vacation_days). Their
-// opponents are told when it starts and when it ends; it ends early when the
-// member moves or says `/stratego vacation end:true`, and the days not
-// taken come back to the allowance.
+// yearly allowance the servers set (/stratego server vacation_days): the
+// smallest of those of the servers it stops a clock in, and of the one it is
+// asked in. Their opponents are told when it starts and when it ends; it
+// ends early when the member moves or says `/stratego vacation end:true`,
+// and the days not taken come back to the allowance. Tournament games go on:
+// their rounds have deadlines that would cost both players.
 
 // The texts of vacations.
 const (
@@ -32,6 +34,7 @@ const (
 	txtVacationLine       = "%[1]s is on vacation until <t:%[2]s:f>"
 	txtHistoryVacation    = "%[1]s went on vacation for %[2]d days."
 	txtServerVacation     = "vacation allowance: %[1]d days a year"
+	txtVacationTournament = "Your tournament games (%[1]d) go on: each round has a deadline."
 )
 
 // onVacation starts or ends the member's vacation.
@@ -50,7 +53,8 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.finish(i, p.Sprintf(txtVacationEnded))
 		return
 	}
-	allowance := b.vacationAllowance(ctx, i.GuildID)
+	matches, inTournaments := b.vacationMatches(ctx, user)
+	allowance := b.vacationAllowance(ctx, i.GuildID, matches)
 	settings := b.settingsOf(ctx, user)
 	left := max(0, allowance-settings.VacationDaysUsed(now))
 	if v, on := settings.OnVacation(now); on {
@@ -74,7 +78,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	stopped := 0
-	for _, m := range b.correspondenceMatches(ctx, user) {
+	for _, m := range matches {
 		side := sideOf(m, user)
 		m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: int(days), At: now})
 		if err != nil {
@@ -85,7 +89,11 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.afterChange(ctx, m, nil)
 	}
 	until := now.Add(time.Duration(days) * 24 * time.Hour)
-	b.finish(i, p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, left-int(days)))
+	text := p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, left-int(days))
+	if inTournaments > 0 {
+		text += "\n" + p.Sprintf(txtVacationTournament, inTournaments)
+	}
+	b.finish(i, text)
 }
 
 // endVacation ends user's vacation at now, in their settings and in every
@@ -98,7 +106,8 @@ func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) bool 
 	}); err != nil {
 		b.log.Warn("ending a vacation failed", "error", err)
 	}
-	for _, m := range b.correspondenceMatches(ctx, user) {
+	matches, _ := b.vacationMatches(ctx, user)
+	for _, m := range matches {
 		side := sideOf(m, user)
 		if m.VacationUntil(side).IsZero() {
 			continue
@@ -146,31 +155,65 @@ func (b *Bot) onVacationOver(ctx context.Context, id storage.MatchID, now time.T
 	}
 }
 
-// correspondenceMatches are user's running matches of a day or more a move.
-func (b *Bot) correspondenceMatches(ctx context.Context, user string) []*storage.Match {
+// vacationMatches are the matches a vacation of user stops a clock in:
+// their running matches of a day or more a move, with a person, outside
+// tournaments. inTournaments counts the tournament games it leaves running.
+func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*storage.Match, inTournaments int) {
 	all, err := b.store.PlayerMatches(ctx, user, true, 0)
 	if err != nil {
 		b.log.Warn("listing a player's matches failed", "error", err)
-		return nil
+		return nil, 0
 	}
-	var out []*storage.Match
 	for _, m := range all {
-		if m.Phase == storage.PhasePlaying && m.Correspondence() && !m.Practice() {
-			out = append(out, m)
+		switch {
+		case m.Phase != storage.PhasePlaying || !m.Correspondence() || m.Practice():
+		case b.inTournament(ctx, m):
+			inTournaments++
+		default:
+			matches = append(matches, m)
 		}
 	}
-	return out
+	return matches, inTournaments
 }
 
-// vacationAllowance is the yearly vacation allowance of the server guildID
-// (the default outside a server).
-func (b *Bot) vacationAllowance(ctx context.Context, guildID string) int {
-	if guildID != "" {
-		if days := b.serverOf(ctx, guildID).VacationDays; days > 0 {
-			return days
+// vacationAllowance is the yearly vacation allowance of a member who asks in
+// server guildID ("" in a DM) to stop the clocks of matches: the smallest of
+// their servers' allowances, so that no server's rule is escaped by asking
+// elsewhere (the default outside any server).
+func (b *Bot) vacationAllowance(ctx context.Context, guildID string, matches []*storage.Match) int {
+	allowance := 0
+	consider := func(guild string) {
+		if guild == "" {
+			return
+		}
+		days := b.serverOf(ctx, guild).VacationDays
+		if days <= 0 {
+			days = storage.DefaultVacationDays
+		}
+		if allowance == 0 || days < allowance {
+			allowance = days
 		}
 	}
-	return storage.DefaultVacationDays
+	consider(guildID)
+	for _, m := range matches {
+		consider(m.GuildID)
+	}
+	if allowance == 0 {
+		return storage.DefaultVacationDays
+	}
+	return allowance
+}
+
+// inTournament reports whether m is a tournament's game.
+func (b *Bot) inTournament(ctx context.Context, m *storage.Match) bool {
+	if m.GuildID == "" || m.Practice() {
+		return false
+	}
+	_, err := b.store.MatchTournament(ctx, m.ID)
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
+	}
+	return err == nil
 }
 
 // sideOf is user's side in m.
