@@ -228,7 +228,16 @@ func TestThreadPerMatch(t *testing.T) {
 // the clock's start when the board arrives is an update, not a new load.
 func TestOneLoadPerMove(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
+	t.Run("alone on its database", func(t *testing.T) { t.Parallel(); oneLoadPerMove(t, false) })
+	t.Run("sharing its database", func(t *testing.T) { t.Parallel(); oneLoadPerMove(t, true) })
+}
+
+// oneLoadPerMove plays three moves, each its own way, and counts the reads
+// from the interaction to the move's last message. Sharing the database, the
+// outbox asks the store for the match's version before each notice it
+// composes from the kept snapshot, and reads the match no more than alone.
+func oneLoadPerMove(t *testing.T, shared bool) {
+	h := newHarness(t, func(c *Config) { c.Shared, c.Holder = shared, "the only process" })
 	h.startClassic()
 	board := h.alice.WaitDM(t, contains("the match begins"))
 	h.bob.WaitDM(t, contains("the match begins"))
@@ -261,6 +270,9 @@ func TestOneLoadPerMove(t *testing.T) {
 		l, m, mv := h.reads.lists.Load(), h.reads.matches.Load(), h.reads.moves.Load()
 		if l != tc.lists || m != tc.matches || mv != 1 {
 			t.Errorf("a move by %s: %d lists and %d matches read, %d ApplyMove; want %d, %d, 1", tc.name, l, m, mv, tc.lists, tc.matches)
+		}
+		if v := h.reads.versions.Load(); (!shared && v != 0) || v > 3 {
+			t.Errorf("a move by %s: %d version reads; want none alone, at most one a notice shared", tc.name, v)
 		}
 		if r := h.bot.replays.Load() - replays; r != 0 {
 			t.Errorf("a move by %s: the bot replayed the match %d times after the move's own replay; want 0", tc.name, r)

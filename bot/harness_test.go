@@ -479,6 +479,7 @@ func firstDiff(a, b []string) string {
 type countingStore struct {
 	storage.Store
 	matches, lists, moves atomic.Int64
+	versions              atomic.Int64 // MatchVersion calls
 	players               sync.Map // user id → *atomic.Int64: reads of their settings
 	// failDone makes that many of the next NoticeDone calls fail, as a
 	// database that is briefly away would.
@@ -496,6 +497,11 @@ func (c *countingStore) NoticeDone(ctx context.Context, id uint64, at time.Time,
 func (c *countingStore) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
 	c.matches.Add(1)
 	return c.Store.Match(ctx, id)
+}
+
+func (c *countingStore) MatchVersion(ctx context.Context, id storage.MatchID) (uint64, error) {
+	c.versions.Add(1)
+	return c.Store.MatchVersion(ctx, id)
 }
 
 func (c *countingStore) PlayerMatches(ctx context.Context, user string, active bool, limit int) ([]*storage.Match, error) {
@@ -526,6 +532,7 @@ func (c *countingStore) playerReads(user string) int64 {
 // reset zeroes the counts.
 func (c *countingStore) reset() {
 	c.matches.Store(0)
+	c.versions.Store(0)
 	c.lists.Store(0)
 	c.moves.Store(0)
 	c.players.Clear()

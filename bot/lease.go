@@ -62,6 +62,7 @@ func (b *Bot) renewLease(ctx context.Context) {
 	if was := b.leading.Swap(ok); was != ok {
 		if ok {
 			b.log.Info("this process now runs the timers and the outbox", "holder", b.cfg.Holder)
+			b.snapshots.forgetAll() // the process before may have started clocks
 			b.nudgeTimers()
 		} else {
 			b.log.Info("another process runs the timers and the outbox", "holder", b.cfg.Holder)

@@ -168,6 +168,11 @@ func (s timedStore) Match(ctx context.Context, id storage.MatchID) (*storage.Mat
 	return s.Store.Match(ctx, id)
 }
 
+func (s timedStore) MatchVersion(ctx context.Context, id storage.MatchID) (uint64, error) {
+	defer s.observe("match_version", time.Now())
+	return s.Store.MatchVersion(ctx, id)
+}
+
 func (s timedStore) ApplyMove(ctx context.Context, id storage.MatchID, v uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
 	defer s.observe("apply_move", time.Now())
 	return s.Store.ApplyMove(ctx, id, v, side, mv, at)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -112,8 +113,10 @@ func (s *snapshot) clockStarted(c storage.Changes, n *storage.Notice, at time.Ti
 // snapshotCache keeps the latest snapshot of each match changed lately, for
 // the outbox. It is filled by the one path after every change (afterChange)
 // and by the outbox's own loads, so it always holds the newest version this
-// process knows. Several processes sharing a database do not use it: another
-// process's change would leave it behind (see snapshotFor).
+// process knows. When several processes share the database, another one may
+// have changed the match since: snapshotFor asks the store for its version
+// before it trusts a kept snapshot, and a process that takes over the
+// outbox forgets them all (another process may have started their clocks).
 type snapshotCache struct {
 	mu      sync.Mutex
 	byMatch map[storage.MatchID]*snapshot
@@ -164,6 +167,13 @@ func (c *snapshotCache) replace(old, next *snapshot) {
 	}
 }
 
+// forgetAll drops every snapshot kept.
+func (c *snapshotCache) forgetAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.byMatch)
+}
+
 // forget drops what is kept of match id: after a write whose outcome is
 // unknown, the next reader loads it.
 func (c *snapshotCache) forget(id storage.MatchID) {
@@ -176,20 +186,27 @@ func (c *snapshotCache) forget(id storage.MatchID) {
 // change left when still kept, or the match as stored now, loaded once and
 // kept for the notices that follow.
 func (b *Bot) snapshotFor(ctx context.Context, n storage.Notice) (*snapshot, error) {
-	if !b.cfg.Shared {
-		if s, ok := b.snapshots.get(n.Match, n.Version); ok {
-			return s, nil
-		}
+	if s, ok := b.snapshots.get(n.Match, n.Version); ok && b.stillNewest(ctx, s) {
+		return s, nil
 	}
 	m, err := b.store.Match(ctx, n.Match)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("loading match %d for its notice %d: %w", n.Match, n.ID, err)
 	}
 	s := newSnapshot(m, nil)
-	if !b.cfg.Shared {
-		b.snapshots.put(s)
-	}
+	b.snapshots.put(s)
 	return s, nil
+}
+
+// stillNewest reports whether s is its match's newest version. Alone on its
+// database the bot sees every change, so it is; sharing the database,
+// another process may have changed the match since, and the store says.
+func (b *Bot) stillNewest(ctx context.Context, s *snapshot) bool {
+	if !b.cfg.Shared {
+		return true
+	}
+	v, err := b.store.MatchVersion(ctx, s.m.ID)
+	return err == nil && v == s.m.Version
 }
 
 // noticeDone records that n was done at time at, with the notices it owes

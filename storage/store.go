@@ -22,6 +22,10 @@ type Store interface {
 	CreateMatch(ctx context.Context, m *Match) (*Match, error)
 	// Match returns the match with that id, or ErrNotFound.
 	Match(ctx context.Context, id MatchID) (*Match, error)
+	// MatchVersion returns the version of the match with that id as stored
+	// now, or ErrNotFound, without reading the match: a reader that keeps a
+	// match can tell whether it is still the newest.
+	MatchVersion(ctx context.Context, id MatchID) (uint64, error)
 	// UpdateMatch changes a match with fn in one transaction: for what has no
 	// method of its own (message ids, thread, names). fn may run more than once
 	// and must not keep m or act outside it. ID and Version stay the store's,

@@ -7,10 +7,12 @@ import (
 
 // decodedCache keeps the decoded form of the records read and written last,
 // so that reading a record again costs a comparison of its bytes and a copy
-// rather than decoding JSON: a move reads its match several times (the move
-// itself, then each of its notices as the outbox composes them) and each
-// player's settings once per notice. Decoding them was 8% of the bot's CPU
-// per move (strategoload).
+// rather than decoding JSON. A move's notices share one snapshot in the bot,
+// so they no longer read the match; what reads a record again is each
+// transaction that changes one (the move, then the clock's start when the
+// board arrives, reminders, time-outs), the member lists of autocomplete and
+// /stratego games, and the settings read once per change. Without the
+// cache the bot spends 11-24% more CPU a move (docs/PERFORMANCE.md).
 //
 // An entry is used only when the stored bytes are exactly the bytes it was
 // decoded from, so the cache can never give a stale or a rolled-back record,

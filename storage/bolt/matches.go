@@ -52,6 +52,15 @@ func (db *DB) Match(ctx context.Context, id storage.MatchID) (*storage.Match, er
 	return m, err
 }
 
+// MatchVersion returns the stored version of a match.
+func (db *DB) MatchVersion(ctx context.Context, id storage.MatchID) (uint64, error) {
+	m, err := db.Match(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	return m.Version, nil
+}
+
 func (db *DB) loadMatch(tx *bbolt.Tx, id storage.MatchID) (*storage.Match, error) {
 	data := tx.Bucket(bucketMatches).Get(idKey(uint64(id)))
 	if data == nil {

@@ -58,6 +58,9 @@ func (p *twoPools) CreateMatch(ctx context.Context, m *storage.Match) (*storage.
 func (p *twoPools) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
 	return p.pick().Match(ctx, id)
 }
+func (p *twoPools) MatchVersion(ctx context.Context, id storage.MatchID) (uint64, error) {
+	return p.pick().MatchVersion(ctx, id)
+}
 func (p *twoPools) UpdateMatch(ctx context.Context, id storage.MatchID, v uint64, fn func(m *storage.Match) error) (*storage.Match, error) {
 	return p.pick().UpdateMatch(ctx, id, v, fn)
 }

@@ -50,6 +50,21 @@ func (db *DB) Match(ctx context.Context, id storage.MatchID) (*storage.Match, er
 	return m, db.fail(err)
 }
 
+// MatchVersion returns the stored version of a match.
+func (db *DB) MatchVersion(ctx context.Context, id storage.MatchID) (uint64, error) {
+	if err := db.ready(ctx); err != nil {
+		return 0, err
+	}
+	var version int64
+	if err := db.pool.QueryRow(ctx, "SELECT version FROM matches WHERE id = $1", int64(id)).Scan(&version); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return 0, fmt.Errorf("match %d: %w", id, storage.ErrNotFound)
+		}
+		return 0, db.fail(query(fmt.Sprintf("the version of match %d", id), err))
+	}
+	return uint64(version), nil
+}
+
 // scanMatch reads the version column and the record of match id.
 func scanMatch(row pgx.Row, id storage.MatchID) (*storage.Match, error) {
 	var version int64

@@ -35,6 +35,15 @@ func testCreateAndLoad(t *testing.T, s storage.Store) {
 	}
 	_, err := s.Match(ctx, 999999)
 	wantErr(t, "Match(unknown)", err, storage.ErrNotFound)
+	_, err = s.MatchVersion(ctx, 999999)
+	wantErr(t, "MatchVersion(unknown)", err, storage.ErrNotFound)
+	if v := must(s.MatchVersion(ctx, m.ID)).in(t); v != m.Version {
+		t.Errorf("MatchVersion of a new match: %d, want %d", v, m.Version)
+	}
+	changed := must(s.UpdateMatch(ctx, m.ID, m.Version, func(m *storage.Match) error { m.ThreadID = "t2"; return nil })).in(t)
+	if v := must(s.MatchVersion(ctx, m.ID)).in(t); v != changed.Version || v == m.Version {
+		t.Errorf("MatchVersion after a change: %d, want %d", v, changed.Version)
+	}
 	// A Custom army survives the round trip.
 	c := NewMatch(game.VariantCustom)
 	c.Rules.Army = must(game.ParseArmy("10 9 3 2 2 S B F", game.NumberingModern)).in(t)
