@@ -1,8 +1,9 @@
 package discordtest
 
 import (
-	"sync"
 	"time"
+
+	"github.com/strategobot/strategobot/internal/clocktest"
 )
 
 // Clock tells the stand-in the time for everything measured in minutes or
@@ -19,27 +20,8 @@ type realClock struct{}
 func (realClock) Now() time.Time { return time.Now() }
 
 // FakeClock is a Clock that moves only when told to, so that a test can let
-// 15 minutes pass in no time. It is safe for concurrent use.
-type FakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
+// 15 minutes pass in no time: the project's one fake clock, clocktest's.
+type FakeClock = clocktest.Clock
 
 // NewFakeClock returns a FakeClock that reads start until advanced.
-func NewFakeClock(start time.Time) *FakeClock {
-	return &FakeClock{now: start}
-}
-
-// Now returns the clock's current time.
-func (c *FakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-// Advance moves the clock forward by d.
-func (c *FakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
+func NewFakeClock(start time.Time) *FakeClock { return clocktest.New(start) }

@@ -7,28 +7,15 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/clocktest"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
-
-// fakeClock returns times one minute apart, for backup names.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(time.Minute)
-	return c.t
-}
 
 // TestPeriodicBackups: while moves go on, backups appear every BackupEvery,
 // only the newest BackupKeep stay, and each is a whole database.
@@ -37,9 +24,10 @@ func TestPeriodicBackups(t *testing.T) {
 	backups := filepath.Join(dir, "backups")
 	os.MkdirAll(backups, 0o700)
 	os.WriteFile(filepath.Join(backups, "notes.txt"), []byte("keep me"), 0o600)
-	clock := &fakeClock{t: storagetest.T0}
+	clock := clocktest.New(storagetest.T0)
+	minuteApart := func() time.Time { return clock.Tick(time.Minute) } // for backup names
 	db, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "live.db"), NoSync: true,
-		BackupDir: backups, BackupEvery: 20 * time.Millisecond, BackupKeep: 3, Now: clock.now})
+		BackupDir: backups, BackupEvery: 20 * time.Millisecond, BackupKeep: 3, Now: minuteApart})
 	if err != nil {
 		t.Fatal(err)
 	}
