@@ -224,7 +224,7 @@ func (b *Bot) noticeDone(ctx context.Context, n storage.Notice, at time.Time, fo
 	case err != nil:
 		b.snapshots.forget(n.Match) // the clock may have started or not
 	default:
-		if next, started := s.clockStarted(storage.Changes{Reminders: Reminders}, &n, at); started {
+		if next, started := s.clockStarted(b.store.Changes(), &n, at); started {
 			b.snapshots.replace(s, next)
 		}
 	}

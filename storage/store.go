@@ -22,6 +22,10 @@ type Store interface {
 	CreateMatch(ctx context.Context, m *Match) (*Match, error)
 	// Match returns the match with that id, or ErrNotFound.
 	Match(ctx context.Context, id MatchID) (*Match, error)
+	// Changes returns the rules this store applies to every change, with its
+	// reminder schedule: a reader that keeps a match works out a change the
+	// store makes without a new load (the clock's start) by the same rules.
+	Changes() Changes
 	// MatchVersion returns the version of the match with that id as stored
 	// now, or ErrNotFound, without reading the match: a reader that keeps a
 	// match can tell whether it is still the newest.

@@ -153,7 +153,7 @@ func (db *DB) AcceptChallenge(ctx context.Context, id storage.ChallengeID, oppon
 		if err != nil {
 			return err
 		}
-		m, err := db.changes().AcceptChallenge(c, opponent, challengerSide, at)
+		m, err := db.Changes().AcceptChallenge(c, opponent, challengerSide, at)
 		if err != nil {
 			return err
 		}

@@ -18,7 +18,7 @@ const matchFill = 0.9
 // CreateMatch stores a new match. Matches are normally created in set-up; a
 // match in play or finished (an import) must replay to its stored result.
 func (db *DB) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {
-	n, err := db.changes().NewMatch(m)
+	n, err := db.Changes().NewMatch(m)
 	if err != nil {
 		return nil, err
 	}
@@ -38,8 +38,8 @@ func (db *DB) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match
 	return out, nil
 }
 
-// changes are the rules of each change, with this database's reminder schedule.
-func (db *DB) changes() storage.Changes { return storage.Changes{Reminders: db.opts.Reminders} }
+// Changes are the rules of each change, with this database's reminder schedule.
+func (db *DB) Changes() storage.Changes { return storage.Changes{Reminders: db.opts.Reminders} }
 
 // Match returns a match by id.
 func (db *DB) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
@@ -107,7 +107,7 @@ func (db *DB) modify(ctx context.Context, id storage.MatchID, expectVersion uint
 // UpdateMatch changes a match with fn. fn gets a copy; ID and Version stay the store's.
 func (db *DB) UpdateMatch(ctx context.Context, id storage.MatchID, expectVersion uint64, fn func(m *storage.Match) error) (*storage.Match, error) {
 	return db.modify(ctx, id, expectVersion, time.Time{}, func(_ *bbolt.Tx, m *storage.Match) (*game.Game, error) {
-		return nil, db.changes().UpdateMatch(m, fn)
+		return nil, db.Changes().UpdateMatch(m, fn)
 	})
 }
 
@@ -116,7 +116,7 @@ func (db *DB) ApplyMove(ctx context.Context, id storage.MatchID, expectVersion u
 	var played *game.Game
 	m, err := db.modify(ctx, id, expectVersion, at, func(_ *bbolt.Tx, m *storage.Match) (g *game.Game, err error) {
 		// This may run again (see update): played is only the last run's game.
-		played, err = db.changes().ApplyMove(m, side, move, at)
+		played, err = db.Changes().ApplyMove(m, side, move, at)
 		return played, err
 	})
 	if err != nil {
@@ -128,28 +128,28 @@ func (db *DB) ApplyMove(ctx context.Context, id storage.MatchID, expectVersion u
 // Act records an action other than a move: see storage.Store.
 func (db *DB) Act(ctx context.Context, id storage.MatchID, expectVersion uint64, a storage.Action) (*storage.Match, error) {
 	return db.modify(ctx, id, expectVersion, a.At, func(_ *bbolt.Tx, m *storage.Match) (*game.Game, error) {
-		return db.changes().Act(m, a)
+		return db.Changes().Act(m, a)
 	})
 }
 
 // SetSetup stores a draft or confirms a set-up: see storage.Store.
 func (db *DB) SetSetup(ctx context.Context, id storage.MatchID, expectVersion uint64, side game.Side, setup game.Setup, status storage.SetupStatus, at time.Time) (*storage.Match, error) {
 	return db.modify(ctx, id, expectVersion, at, func(_ *bbolt.Tx, m *storage.Match) (*game.Game, error) {
-		return db.changes().SetSetup(m, side, setup, status, at)
+		return db.Changes().SetSetup(m, side, setup, status, at)
 	})
 }
 
 // Abandon ends an active match with no result.
 func (db *DB) Abandon(ctx context.Context, id storage.MatchID, expectVersion uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
 	return db.modify(ctx, id, expectVersion, at, func(_ *bbolt.Tx, m *storage.Match) (*game.Game, error) {
-		return nil, db.changes().Abandon(m, at, why)
+		return nil, db.Changes().Abandon(m, at, why)
 	})
 }
 
 // MarkReminded records the reminder due at RemindAt as sent and plans the next.
 func (db *DB) MarkReminded(ctx context.Context, id storage.MatchID, expectVersion uint64, at time.Time) (*storage.Match, error) {
 	return db.modify(ctx, id, expectVersion, at, func(_ *bbolt.Tx, m *storage.Match) (*game.Game, error) {
-		return nil, db.changes().MarkReminded(m, at)
+		return nil, db.Changes().MarkReminded(m, at)
 	})
 }
 

@@ -196,7 +196,7 @@ func (db *DB) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ..
 			if err != nil {
 				return err
 			}
-			if m, ok := db.changes().StartClock(old, n, at); ok {
+			if m, ok := db.Changes().StartClock(old, n, at); ok {
 				if err := db.writeMatch(tx, old, m); err != nil {
 					return err
 				}
@@ -215,7 +215,7 @@ func (db *DB) ExpireChallenge(ctx context.Context, id storage.ChallengeID, at ti
 		if err != nil {
 			return err
 		}
-		n, err := db.changes().ExpireChallenge(c, at)
+		n, err := db.Changes().ExpireChallenge(c, at)
 		if err != nil {
 			return err
 		}

@@ -52,7 +52,7 @@ func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.S
 		if err != nil {
 			return err
 		}
-		plan, err := db.changes().PlanSeek(q, s, partnerSide)
+		plan, err := db.Changes().PlanSeek(q, s, partnerSide)
 		if err != nil {
 			return err
 		}

@@ -58,6 +58,7 @@ func (p *twoPools) CreateMatch(ctx context.Context, m *storage.Match) (*storage.
 func (p *twoPools) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
 	return p.pick().Match(ctx, id)
 }
+func (p *twoPools) Changes() storage.Changes { return p.dbs[0].Changes() }
 func (p *twoPools) MatchVersion(ctx context.Context, id storage.MatchID) (uint64, error) {
 	return p.pick().MatchVersion(ctx, id)
 }

@@ -149,6 +149,9 @@ func retryable(err error) bool {
 	return errors.As(err, &pe) && (pe.Code == "40P01" || pe.Code == "40001") // deadlock_detected, serialization_failure
 }
 
+// Changes are the rules of each change, with this database's reminder schedule.
+func (db *DB) Changes() storage.Changes { return db.changes }
+
 // fail turns the errors of a closed pool into storage.ErrClosed.
 func (db *DB) fail(err error) error {
 	if err != nil && db.closed.Load() && !errors.Is(err, storage.ErrClosed) {

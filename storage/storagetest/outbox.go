@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -314,6 +315,13 @@ func testClockWaitsForTheNotice(t *testing.T, s storage.Store) {
 	if got := must(s.Match(ctx, m.ID)).in(t); !got.ClockPending {
 		t.Error("other notices started Blue's clock")
 	}
+	// What the store's own rules say the clock's start gives, a reader that
+	// keeps the match works out without a load; the store must agree.
+	pending := must(s.Match(ctx, m.ID)).in(t)
+	foreseen, ok := s.Changes().StartClock(pending, clock, told)
+	if !ok {
+		t.Fatal("the store's rules start no clock with Blue's notice")
+	}
 	// The bot tells Blue, in the same transaction, when their time started.
 	late := storage.Notice{Match: m.ID, Event: storage.EventLateBoard, To: storage.AudienceBlue, Log: clock.Log, At: told}
 	must(0, s.NoticeDone(ctx, clock.ID, told, late)).in(t)
@@ -322,6 +330,9 @@ func testClockWaitsForTheNotice(t *testing.T, s storage.Store) {
 		if n.Event == storage.EventLateBoard {
 			lateTold = append(lateTold, n)
 		}
+	}
+	if got := must(s.Match(ctx, m.ID)).in(t); !reflect.DeepEqual(got, foreseen) {
+		t.Errorf("the clock's start as stored:\n%+v\nas the store's Changes foresaw it:\n%+v", got, foreseen)
 	}
 	if len(lateTold) != 1 || lateTold[0].To != storage.AudienceBlue || !lateTold[0].At.Equal(told) || lateTold[0].Log != clock.Log {
 		t.Errorf("the note of when Blue's time started: %+v", lateTold)
