@@ -3,20 +3,25 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/lang/langtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // TestNoEnglishLeft plays a match from the challenge to its end, with a
 // refused set-up, refused moves, a battle and the pages members look at
 // (help, rules, board, history, games, settings, server, watch, practice),
-// on a server and with members that all speak one language, and reads every
-// text the bot sent: contents, buttons, menus, forms, and the pictures' alt
-// texts. None may hold an English sentence of the catalogue, or an English
+// then the features of long games and of a server's community (an open
+// challenge, time given, a pause, a vacation, the queue, a moderator's
+// cancel and award, a rematch, a tournament), on a server and with members
+// that all speak one language, and reads every text the bot sent: contents,
+// buttons, menus, forms, and the pictures' alt texts. None may hold an English sentence of the catalogue, or an English
 // word no other language has; in no language, English too, may a text
 // double its punctuation.
 func TestNoEnglishLeft(t *testing.T) {
@@ -37,6 +42,7 @@ func TestNoEnglishLeft(t *testing.T) {
 			}
 			moderator(h)
 			h.playInOneLanguage()
+			h.playLongGamesInOneLanguage()
 			// Each text once, with what in it reads English.
 			seen := map[string]bool{}
 			for _, text := range sentTexts(t, h.srv) {
@@ -132,6 +138,93 @@ func (h *harness) playInOneLanguage() {
 	h.carol.ClickButton(t, preview, actButton(t, preview, actConfirm)).Reply(t)
 	h.carol.SlashCommand(t, h.channel, "stratego resign").Wait(t)
 	h.bot.deliverDue(context.Background())
+}
+
+// playLongGamesInOneLanguage goes through what long games and a server's
+// community use, after playInOneLanguage: an open challenge alice cannot
+// take herself and bob takes, time given, a pause proposed and accepted with the DM's
+// button and run out, a vacation begun and ended, a moderator's cancel; two
+// seeks that pair, the queue shown, a moderator's award and a rematch
+// offered; a tournament created, joined, left, shown and cancelled.
+func (h *harness) playLongGamesInOneLanguage() {
+	t := h.t
+	t.Helper()
+	day := 24 * time.Hour
+	open := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("variant", "Barrage"),
+		discordtest.Opt("move_time", "24h"), discordtest.Opt("side", "red")).Reply(t)
+	h.alice.ClickButton(t, open, actButton(t, open, actTake)).Wait(t)
+	h.bob.ClickButton(t, open, actButton(t, open, actTake)).Reply(t)
+	id := h.randomSetups(3) // after the match and the practice game before
+
+	match := discordtest.Opt("match", id)
+	h.alice.SlashCommand(t, h.channel, "stratego give_time", match).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego pause", match, discordtest.Opt("days", 2)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.alice.WaitDM(t, func(m *discordtest.Message) bool {
+		return hasAction(m, actDecline) && strings.Contains(m.Content, "#"+id)
+	})
+	h.alice.ClickButton(t, ask, ask.Buttons()[0].CustomID).Reply(t)
+	h.advance(2*day + time.Minute)
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego games").Reply(t)
+	h.carol.SlashCommand(t, h.channel, "stratego cancel", match, discordtest.Opt("reason", "test")).Reply(t)
+
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	id = h.randomSetups(4)
+	h.carol.SlashCommand(t, h.channel, "stratego award", discordtest.Opt("match", id), discordtest.Opt("winner", h.alice),
+		discordtest.Opt("reason", "test")).Reply(t)
+	h.bot.deliverDue(t.Context())
+	var finale *discordtest.Message
+	h.srv.WaitFor(t, "the finale's Rematch button", func() bool {
+		for _, m := range h.srv.ChannelMessages(h.channel) {
+			if strings.Contains(m.Content, "#"+id) && rematchOn(m) != "" {
+				finale = m
+			}
+		}
+		return finale != nil
+	})
+	h.alice.ClickButton(t, finale, rematchOn(finale)).Reply(t)
+
+	h.carol.SlashCommand(t, h.channel, "stratego tournament create", discordtest.Opt("name", "Club"),
+		discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 3), discordtest.Opt("starts_in_hours", 24)).Reply(t)
+	for _, m := range []*discordtest.Member{h.alice, h.bob} {
+		m.SlashCommand(t, h.channel, "stratego tournament join").Reply(t)
+	}
+	h.bob.SlashCommand(t, h.channel, "stratego tournament leave").Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego tournament standings").Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego tournament list").Reply(t)
+	h.carol.SlashCommand(t, h.channel, "stratego tournament cancel", discordtest.Opt("tournament", 1)).Reply(t)
+	h.bot.deliverDue(t.Context())
+}
+
+// randomSetups has both players of match id (alice and bob) set up with the
+// Random button of their invitations, and returns the id as an option value.
+func (h *harness) randomSetups(id int) string {
+	t := h.t
+	t.Helper()
+	title := "#" + strconv.Itoa(id)
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		invite := p.WaitDM(t, func(m *discordtest.Message) bool {
+			return strings.Contains(m.Content, title) && hasAction(m, actRandom)
+		})
+		preview := p.ClickButton(t, invite, actButton(t, invite, actRandom)).Reply(t)
+		p.ClickButton(t, preview, actButton(t, preview, actConfirm)).Reply(t)
+	}
+	h.srv.WaitFor(t, "match "+title+" to begin", func() bool { return h.match(storage.MatchID(id)).Phase == storage.PhasePlaying })
+	return strconv.Itoa(id)
+}
+
+// rematchOn is the custom id of msg's Rematch button, "" without one.
+func rematchOn(msg *discordtest.Message) string {
+	for _, b := range msg.Buttons() {
+		if id, err := parseCustomID(b.CustomID); err == nil && id.kind == kindRematch {
+			return b.CustomID
+		}
+	}
+	return ""
 }
 
 // hasAction reports whether msg has a button for action act.

@@ -480,7 +480,7 @@ type countingStore struct {
 	storage.Store
 	matches, lists, moves atomic.Int64
 	versions              atomic.Int64 // MatchVersion calls
-	players               sync.Map // user id → *atomic.Int64: reads of their settings
+	players               sync.Map     // user id → *atomic.Int64: reads of their settings
 	// failDone makes that many of the next NoticeDone calls fail, as a
 	// database that is briefly away would.
 	failDone atomic.Int64
