@@ -66,7 +66,7 @@ func TestPauseByAgreement(t *testing.T) {
 	h.channelSays("The pause is over")
 
 	history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content
-	if !strings.Contains(history, "alice and bob paused the match for 3 days.") {
+	if !strings.Contains(history, "alice and bob paused the match for 3 days.") || !strings.Contains(history, "The pause ended.") {
 		t.Errorf("the history does not keep the pause:\n%s", history)
 	}
 	left := m.Deadline.Sub(h.clock.Now())

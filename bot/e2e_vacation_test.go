@@ -83,8 +83,8 @@ func TestVacation(t *testing.T) {
 		t.Errorf("after the vacation ran out: until %v, deadline %v after her turn began", m.VacationUntil(game.Red), m.Deadline.Sub(turn))
 	}
 	history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content
-	if strings.Count(history, "alice went on vacation for") != 2 {
-		t.Errorf("the history does not keep both vacations:\n%s", history)
+	if strings.Count(history, "alice went on vacation for") != 2 || strings.Count(history, "alice came back from vacation.") != 1 {
+		t.Errorf("the history does not keep both vacations, and the return from the one that ran out:\n%s", history)
 	}
 }
 

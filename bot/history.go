@@ -43,10 +43,14 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 	})
 }
 
-// txtHistoryGift is a gift of time in the history, under the move it followed.
-const txtHistoryGift = "%[1]s gave %[2]s %[3]s more."
+// The history's notes of time, under the move they followed.
+const (
+	txtHistoryGift    = "%[1]s gave %[2]s %[3]s more."
+	txtHistoryBack    = "%[1]s came back from vacation."
+	txtHistoryResumed = "The pause ended."
+)
 
-// timeNotes writes the log's gifts of time and pauses, by the number of
+// timeNotes writes the log's gifts of time, vacations and pauses, by the number of
 // moves made before each: they are the match's, not the game's, so the
 // game's history does not hold them.
 func timeNotes(m *storage.Match, nar narrator) map[int][]string {
@@ -61,8 +65,12 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
 		case storage.ActVacation:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryVacation, nar.names[a.Side], a.Days))
+		case storage.ActVacationEnd:
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryBack, nar.names[a.Side]))
 		case storage.ActAcceptPause:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryPause, nar.names[a.Side.Opponent()], nar.names[a.Side], a.Days))
+		case storage.ActResume:
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryResumed))
 		}
 	}
 	return out
