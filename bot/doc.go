@@ -37,11 +37,12 @@
 // dm.go reads what players type to the bot; games.go, history.go,
 // settings.go, stats.go, rules.go and record.go answer the commands between
 // moves; describe.go words moves; practice.go plays the computer; timers.go
-// handles deadlines; outbox.go and notices.go deliver what changes owe, from snapshot.go;
+// handles deadlines; outbox.go and notices.go deliver what changes owe, from snapshot.go,
+// and send.go sends each message once and reads Discord's failures;
 // permissions.go checks what the bot may do in a channel before a match;
 // serverchanges.go handles threads and channels gone, players who left and the bot
 // removed from a server; gateway.go connects, reconnects and registers the
-// command, and stops when Discord refuses the bot for good; state.go reads
+// command, and stops when Discord refuses the bot for good; discordstate.go reads
 // discordgo's state under its lock; invite.go builds the invite link;
 // serversettings.go holds a server's settings,
 // moderation.go a moderator's cancel and award, watch.go /stratego watch;
