@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -75,7 +76,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 		}
 		m, err := b.store.Match(ctx, id)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, fmt.Errorf("the match a member named: %w", err)
 		}
 		side, ok := m.SideOf(user)
 		if !ok {
@@ -86,7 +87,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 	if q.fits != nil {
 		list, err := b.store.PlayerMatches(ctx, user, true, 0)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, fmt.Errorf("listing a member's active matches: %w", err)
 		}
 		for _, m := range list {
 			if side, ok := m.SideOf(user); ok && q.fits(m, side) {
@@ -101,7 +102,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 	if q.orFinished {
 		ended, err := b.store.PlayerMatches(ctx, user, false, 10)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, fmt.Errorf("listing a member's finished matches: %w", err)
 		}
 		for _, m := range ended {
 			if side, ok := m.SideOf(user); ok && m.Phase == storage.PhaseFinished {
