@@ -16,8 +16,8 @@ import (
 // Alice's move, or rate-limits it for ten minutes. Whatever the delay and
 // whichever the clock, Bob cannot lose on time while he has no board, gets
 // his whole time from its arrival, is told when his time started when it
-// came late, and is reminded at half time and an hour before, counted from
-// the arrival.
+// came late (a day given meanwhile included), and is reminded at half time
+// and an hour before, counted from the arrival.
 func TestTimeStartsWhenTheBoardArrives(t *testing.T) {
 	t.Parallel()
 	const dmRoute = "POST /channels/{channel_id}/messages"
@@ -27,15 +27,17 @@ func TestTimeStartsWhenTheBoardArrives(t *testing.T) {
 		terms discordtest.Arg
 		turn  time.Duration // Bob's time for his move
 		held  time.Duration // how long his board is held; 0: a 429 storm instead
+		gift  bool          // Alice gives him a day while it is held
 	}{
-		{"a day a move, held a minute", discordtest.Opt("move_time", "24h"), 24 * time.Hour, time.Minute},
-		{"a day a move, held six minutes", discordtest.Opt("move_time", "24h"), 24 * time.Hour, 6 * time.Minute},
-		{"a day a move, held three days", discordtest.Opt("move_time", "24h"), 24 * time.Hour, 72 * time.Hour},
-		{"a day a move, a 429 storm", discordtest.Opt("move_time", "24h"), 24 * time.Hour, 0},
-		{"5+3 clock, held a minute", discordtest.Opt("clock", "5+3"), 5 * time.Minute, time.Minute},
-		{"5+3 clock, held six minutes", discordtest.Opt("clock", "5+3"), 5 * time.Minute, 6 * time.Minute},
-		{"5+3 clock, held three days", discordtest.Opt("clock", "5+3"), 5 * time.Minute, 72 * time.Hour},
-		{"5+3 clock, a 429 storm", discordtest.Opt("clock", "5+3"), 5 * time.Minute, 0},
+		{"a day a move, held a minute", discordtest.Opt("move_time", "24h"), 24 * time.Hour, time.Minute, false},
+		{"a day a move, held six minutes", discordtest.Opt("move_time", "24h"), 24 * time.Hour, 6 * time.Minute, false},
+		{"a day a move, held three days", discordtest.Opt("move_time", "24h"), 24 * time.Hour, 72 * time.Hour, false},
+		{"a day a move, a 429 storm", discordtest.Opt("move_time", "24h"), 24 * time.Hour, 0, false},
+		{"a day a move, held six minutes, a day given meanwhile", discordtest.Opt("move_time", "24h"), 24 * time.Hour, 6 * time.Minute, true},
+		{"5+3 clock, held a minute", discordtest.Opt("clock", "5+3"), 5 * time.Minute, time.Minute, false},
+		{"5+3 clock, held six minutes", discordtest.Opt("clock", "5+3"), 5 * time.Minute, 6 * time.Minute, false},
+		{"5+3 clock, held three days", discordtest.Opt("clock", "5+3"), 5 * time.Minute, 72 * time.Hour, false},
+		{"5+3 clock, a 429 storm", discordtest.Opt("clock", "5+3"), 5 * time.Minute, 0, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,6 +75,9 @@ func TestTimeStartsWhenTheBoardArrives(t *testing.T) {
 				h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
 				// Without his board, Bob's time has not started: the timers
 				// find nothing to do however long Discord takes.
+				if tc.gift {
+					h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+				}
 				h.clock.Advance(tc.held)
 				h.bot.handleDue(t.Context())
 				if m := h.match(1); m.Phase != storage.PhasePlaying || !m.ClockPending {
@@ -87,10 +92,14 @@ func TestTimeStartsWhenTheBoardArrives(t *testing.T) {
 				t.Fatalf("the board took %v; the case wants a minute or more", arrived.Sub(moved))
 			}
 
+			turn := tc.turn
+			if tc.gift {
+				turn += 24 * time.Hour
+			}
 			m := h.match(1)
-			if m.ClockPending || !m.Deadline.Equal(arrived.Add(tc.turn)) {
+			if m.ClockPending || !m.Deadline.Equal(arrived.Add(turn)) {
 				t.Fatalf("Bob's board arrived at %v: clock pending %v, deadline %v, want %v (the whole %v from arrival)",
-					arrived.Sub(moved), m.ClockPending, m.Deadline.Sub(moved), arrived.Add(tc.turn).Sub(moved), tc.turn)
+					arrived.Sub(moved), m.ClockPending, m.Deadline.Sub(moved), arrived.Add(turn).Sub(moved), turn)
 			}
 			late := h.bob.WaitDM(t, contains("Your board arrived late"))
 			if at := "<t:" + strconv.FormatInt(arrived.Unix(), 10) + ":t>"; !strings.Contains(late.Content, at) {
@@ -117,17 +126,17 @@ func TestTimeStartsWhenTheBoardArrives(t *testing.T) {
 					break
 				}
 				want := reminders() + 1
-				h.advance(tc.turn - at - elapsed - time.Second)
+				h.advance(turn - at - elapsed - time.Second)
 				if got := reminders(); got != want-1 {
 					t.Errorf("a second before the reminder %v before the deadline: %d reminders, want %d", at, got, want-1)
 				}
 				h.advance(time.Second)
 				h.srv.WaitFor(t, "the reminder", func() bool { return reminders() == want })
-				elapsed = tc.turn - at
+				elapsed = turn - at
 			}
-			h.advance(tc.turn - elapsed - time.Second)
+			h.advance(turn - elapsed - time.Second)
 			if m := h.match(1); m.Phase != storage.PhasePlaying {
-				t.Fatalf("Bob lost a second before his whole %v from arrival ran out: %+v", tc.turn, m.Result)
+				t.Fatalf("Bob lost a second before his whole %v from arrival ran out: %+v", turn, m.Result)
 			}
 			h.advance(time.Second)
 			h.srv.WaitFor(t, "Bob's time to run out", func() bool { return h.match(1).Phase == storage.PhaseFinished })

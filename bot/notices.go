@@ -167,9 +167,10 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		until := a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
 		return one(vacationNotice(p, m, away, n.Event == storage.EventVacation, until)), nil
 	case storage.EventLateBoard:
-		// Said only while the turn it started is still on: after a move
-		// or the end, when the time started no longer matters.
-		if !current || m.ClockPending || !m.Owes(side) {
+		// Said only while the turn it started is still on (a gift of time
+		// or a draw offer since leave it on): after a move or the end, when
+		// the time started no longer matters.
+		if !m.SameTurn(n.Log) || m.ClockPending || !m.Owes(side) {
 			return nil, nil
 		}
 		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)

@@ -257,6 +257,13 @@ func (m *Match) turnEnds(at time.Time) time.Time {
 	return at.Add(m.TurnTime(int(m.ToMove())) + m.stoppedLeft(at))
 }
 
+// SameTurn reports whether the turn that was on after the first log
+// actions of the match's log is on still: the game goes on, and no move was
+// made since (a draw offer, a gift or a pause happen within a turn).
+func (m *Match) SameTurn(log int) bool {
+	return m.Phase == PhasePlaying && log <= len(m.Log) && !hasMove(m.Log[log:])
+}
+
 // Clone returns a deep copy of m.
 func (m *Match) Clone() *Match {
 	c := *m

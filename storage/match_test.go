@@ -61,3 +61,30 @@ func TestMatchHelpers(t *testing.T) {
 		}
 	}
 }
+
+// TestSameTurn: a turn lasts until the next move or the end of the game;
+// what happens within it (a draw offer, a gift of time) leaves it on.
+func TestSameTurn(t *testing.T) {
+	move := storage.Action{Kind: storage.ActMove}
+	offer := storage.Action{Kind: storage.ActOfferDraw}
+	gift := storage.Action{Kind: storage.ActGiveTime}
+	tests := []struct {
+		name  string
+		phase storage.Phase
+		log   []storage.Action
+		from  int
+		want  bool
+	}{
+		{"nothing since", storage.PhasePlaying, []storage.Action{move}, 1, true},
+		{"a draw offer and a gift since", storage.PhasePlaying, []storage.Action{move, offer, gift}, 1, true},
+		{"a move since", storage.PhasePlaying, []storage.Action{move, gift, move}, 1, false},
+		{"the game is over", storage.PhaseFinished, []storage.Action{move}, 1, false},
+		{"a log it never had", storage.PhasePlaying, []storage.Action{move}, 2, false},
+	}
+	for _, tc := range tests {
+		m := &storage.Match{Phase: tc.phase, Log: tc.log}
+		if got := m.SameTurn(tc.from); got != tc.want {
+			t.Errorf("%s: SameTurn(%d) = %v, want %v", tc.name, tc.from, got, tc.want)
+		}
+	}
+}
