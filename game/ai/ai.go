@@ -130,8 +130,8 @@ var configs = [...]config{
 	// and took one a move (forks); it moved three times as many pieces as
 	// people and walked its weak ones out, where people's habits break the
 	// ties of its search (people). The changes that scored within the luck of
-	// the arena or worse are listed in docs/COMPUTER.md, so that the next
-	// reader does not try them again.
+	// the arena or worse are in the history of docs/COMPUTER.md (git log -p),
+	// so that the next reader does not try them again.
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300, forks: true,
 		people: 10, noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
