@@ -38,7 +38,26 @@ type webFace struct {
 	publicURL string
 
 	mu   sync.Mutex
-	seen map[storage.MatchID]uint64 // the version last sent to open pages
+	seen map[storage.MatchID]sentAs // what was last sent to open pages
+}
+
+// sentAs is what the pages of a match were last sent: its version and the
+// state of its clock, which starts without a new version (when the board of
+// the side to move arrives).
+type sentAs struct {
+	version  uint64
+	pending  bool
+	deadline time.Time
+}
+
+func sentAsOf(m *storage.Match) sentAs {
+	return sentAs{version: m.Version, pending: m.ClockPending, deadline: m.Deadline}
+}
+
+// newer reports whether m is news to pages last sent s: a later version, or
+// the same one with its clock changed.
+func (s sentAs) newer(m *storage.Match) bool {
+	return m.Version > s.version || (m.Version == s.version && sentAsOf(m) != s)
 }
 
 // CheckPublicURL says why publicURL cannot be the web board's address, nil
@@ -73,13 +92,14 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 		Matches: b.store,
 		Actor:   webActor{b},
 		Log:     b.log.Warn,
+		Now:     b.now,
 		// A player's page speaks their language and numbers pieces their way.
 		Preferences: func(ctx context.Context, userID string) (web.Preferences, error) {
 			st := b.settingsOf(ctx, userID)
 			return web.Preferences{Language: st.Locale, Numbering: st.Numbering}, nil
 		},
 	})
-	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]uint64{}})
+	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]sentAs{}})
 	go b.pollWeb(ctx)
 	return srv, nil
 }
@@ -102,20 +122,36 @@ func (b *Bot) webChanged(snap *snapshot) {
 	w.publish(m, g)
 }
 
-// publish sends m's new state to its open pages, once per version.
+// publish sends m's new state to its open pages, once per version and
+// clock state.
 func (w *webFace) publish(m *storage.Match, g *game.Game) {
 	w.mu.Lock()
-	if w.seen[m.ID] >= m.Version {
+	if !w.seen[m.ID].newer(m) {
 		w.mu.Unlock()
 		return
 	}
-	w.seen[m.ID] = m.Version
+	w.seen[m.ID] = sentAsOf(m)
 	w.mu.Unlock()
 	w.srv.MatchChanged(m, g)
 }
 
-// pollWeb looks, every webPoll, at the stored version of each match with an
-// open page, and sends the pages a change another process made (only on a
+// webClockStarted tells the open pages of match id that a clock may have
+// started, when no kept snapshot says how: from the match as stored.
+func (b *Bot) webClockStarted(ctx context.Context, id storage.MatchID) {
+	w := b.web.Load()
+	if w == nil || !w.srv.Watched(id) {
+		return
+	}
+	m, err := b.store.Match(ctx, id)
+	if err != nil {
+		b.log.Warn("reading a match for the web board failed", "match", id, "error", err)
+		return
+	}
+	b.webChanged(newSnapshot(m, nil))
+}
+
+// pollWeb looks, every webPoll, at the stored version and clock of each
+// match with an open page, and sends the pages a change another process made (only on a
 // shared database: alone, every change passes afterChange). It also forgets
 // the versions sent to pages closed since.
 func (b *Bot) pollWeb(ctx context.Context) {
@@ -139,7 +175,7 @@ func (b *Bot) pollWeb(ctx context.Context) {
 				continue
 			}
 			w.mu.Lock()
-			stale := w.seen[id] < m.Version
+			stale := w.seen[id].newer(m)
 			w.mu.Unlock()
 			if stale {
 				b.webChanged(newSnapshot(m, nil))

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -55,38 +56,10 @@ func TestWebSeesOtherProcesses(t *testing.T) {
 	ts.Start()
 	defer func() { ts.CloseClientConnections(); ts.Close() }()
 
-	link := b.boardLink(m, game.PublicViewer, 0)
-	_, token, _ := strings.Cut(link, "#")
-	req, _ := http.NewRequestWithContext(ctx, "GET", url+"/api/events", nil)
-	req.Header.Set(web.CapabilityHeader, token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	events := make(chan string, 4)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				events <- data
-			}
-		}
-		close(events)
-	}()
+	events := webEvents(t, ctx, url, b.boardLink(m, game.PublicViewer, 0))
 	next := func(what string) string {
 		t.Helper()
-		select {
-		case e, ok := <-events:
-			if !ok {
-				t.Fatalf("the stream ended before %s", what)
-			}
-			return e
-		case <-time.After(10 * time.Second):
-			t.Fatalf("no event for %s", what)
-		}
-		return ""
+		return nextEvent(t, events, what, func(string) bool { return true })
 	}
 	if first := next("the first state"); strings.Contains(first, `"history":[{`) {
 		t.Fatalf("the first state has moves: %s", first)
@@ -102,6 +75,76 @@ func TestWebSeesOtherProcesses(t *testing.T) {
 	if after := next("the other process's move"); !strings.Contains(after, `"history":[{`) {
 		t.Fatalf("the state after the move has no move: %s", after)
 	}
+}
+
+// webEvents opens the event stream of link's page on the web board at url,
+// and returns the data of its events as they come.
+func webEvents(t *testing.T, ctx context.Context, url, link string) <-chan string {
+	t.Helper()
+	_, token, _ := strings.Cut(link, "#")
+	req, _ := http.NewRequestWithContext(ctx, "GET", url+"/api/events", nil)
+	req.Header.Set(web.CapabilityHeader, token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	events := make(chan string, 64)
+	go func() {
+		defer close(events)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				events <- data
+			}
+		}
+	}()
+	return events
+}
+
+// nextEvent returns the next event that is what; it fails the test when the
+// stream ends or ten seconds pass first.
+func nextEvent(t *testing.T, events <-chan string, what string, is func(string) bool) string {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				t.Fatalf("the stream ended before %s", what)
+			}
+			if is(e) {
+				return e
+			}
+		case <-timeout:
+			t.Fatalf("no event for %s", what)
+		}
+	}
+}
+
+// TestWebClockStarts: when the board of the side to move arrives, its clock
+// starts without a new version; the open pages hear of it, with the deadline
+// to count down to.
+func TestWebClockStarts(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	url := webOn(t, h)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h.startClassic()
+	events := webEvents(t, ctx, url, h.bot.boardLink(h.match(1), game.PublicViewer, 0))
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	m := h.waitMoves(1, 1)
+	h.outboxEmpty()
+	m = h.match(1)
+	if m.ClockPending || m.Deadline.IsZero() {
+		t.Fatalf("bob's clock does not run after his board went out: pending %v, deadline %v", m.ClockPending, m.Deadline)
+	}
+	want := fmt.Sprintf(`"deadline":%d`, m.Deadline.UnixMilli())
+	nextEvent(t, events, "bob's clock's start", func(e string) bool {
+		return strings.Contains(e, fmt.Sprintf(`"version":%d,`, m.Version)) && strings.Contains(e, want)
+	})
 }
 
 // TestKeptLinks: the menus under a board change as the player picks, and the

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"io"
@@ -119,6 +120,9 @@ type Options struct {
 	Preferences func(ctx context.Context, userID string) (Preferences, error)
 	// Log reports failures; it is never given a token. Nil: silent.
 	Log func(msg string, args ...any)
+	// Now is the server's clock, sent with each state for the page's
+	// countdown; nil: time.Now.
+	Now func() time.Time
 }
 
 // Link returns the page's address for capability c under publicURL (the
@@ -147,6 +151,9 @@ func New(opts Options) *Server {
 	}
 	if opts.Log == nil {
 		opts.Log = func(string, ...any) {}
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
 	}
 	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate)}
 	mux := http.NewServeMux()
@@ -190,11 +197,12 @@ func (s *Server) MatchChanged(m *storage.Match, g *game.Game) {
 	if !s.hub.watched(m.ID) {
 		return
 	}
-	var states [3][]byte
-	for v := range states {
-		states[v] = BuildState(m, g, game.Viewer(v)).Encode()
+	u := update{version: m.Version}
+	now := s.opts.Now()
+	for v := range u.states {
+		u.states[v], u.keys[v] = BuildState(m, g, game.Viewer(v)).Sent(now)
 	}
-	s.hub.publish(m.ID, m.Version, states)
+	s.hub.publish(m.ID, u)
 }
 
 type apiHandler func(w http.ResponseWriter, r *http.Request, c Capability) error
@@ -276,12 +284,15 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request, c Capability) err
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_, err = w.Write(BuildState(m, g, c.Viewer).Encode())
+	data, _ := BuildState(m, g, c.Viewer).Sent(s.opts.Now())
+	_, err = w.Write(data)
 	return err
 }
 
 // events streams the viewer's state as server-sent events: the current
-// state first, then one event per change.
+// state first, then one event per change that changes what the viewer
+// learns (its key); a change of the version alone is not sent, so that the
+// stream's timing tells nothing its content does not.
 func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) error {
 	fl, ok := w.(http.Flusher)
 	if !ok {
@@ -297,7 +308,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
 	last := m.Version
-	if err := writeEvent(w, BuildState(m, g, c.Viewer).Encode()); err != nil {
+	data, lastKey := BuildState(m, g, c.Viewer).Sent(s.opts.Now())
+	if err := writeEvent(w, data); err != nil {
 		return nil
 	}
 	fl.Flush()
@@ -316,10 +328,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 			}
 			fl.Flush()
 		case u := <-sub:
-			if u.version <= last {
+			if u.version < last || u.keys[c.Viewer] == lastKey {
 				continue
 			}
-			last = u.version
+			last, lastKey = u.version, u.keys[c.Viewer]
 			if _, err := s.opts.Auth.Authenticate(r); err != nil {
 				return nil // expired or revoked while open: no more states
 			}
@@ -496,6 +508,7 @@ type hub struct {
 type update struct {
 	version uint64
 	states  [3][]byte
+	keys    [3][sha256.Size]byte // State.Sent's key of each viewer's state
 }
 
 func newHub() *hub { return &hub{subs: map[storage.MatchID]map[chan update]struct{}{}} }
@@ -528,8 +541,7 @@ func (h *hub) watched(id storage.MatchID) bool {
 
 // publish hands u to every stream of the match; a stream too far behind
 // loses its oldest pending update (each carries the whole state).
-func (h *hub) publish(id storage.MatchID, version uint64, states [3][]byte) {
-	u := update{version: version, states: states}
+func (h *hub) publish(id storage.MatchID, u update) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for ch := range h.subs[id] {

@@ -72,6 +72,8 @@ const (
 	txtGuess            = "Guess the rank of the piece you attack:"
 	txtKeysHelp         = "Arrow keys move around the board; Enter selects a piece and moves it. In the set-up, pick a square and type a rank (S, 2 to 9, 0 for 10, I, B, F); Delete clears it."
 	txtClockOf          = "%[1]s: %[2]s"
+	txtSetupClock       = "Set-up time left: %[1]s"
+	txtTurnClock        = "%[1]s to move, time left: %[2]s"
 	txtLost             = "%[1]s has lost: %[2]s"
 	txtLostNone         = "%[1]s has lost nothing yet"
 	txtConnection       = "Connection lost; trying again."
@@ -107,7 +109,7 @@ var pageTexts = map[string]string{
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
-	"keys": txtKeysHelp, "clockOf": txtClockOf, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
+	"keys": txtKeysHelp, "clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
 }
 
 // Texts is everything the page writes, in one viewer's language and numbering.

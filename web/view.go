@@ -1,7 +1,9 @@
 package web
 
 import (
+	"crypto/sha256"
 	"encoding/json"
+	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
@@ -35,7 +37,11 @@ type State struct {
 	Result     string     `json:"result,omitempty"`
 	Draw       string     `json:"drawOfferBy,omitempty"`
 	Clock      *ClockJSON `json:"clock,omitempty"`
-	Deadline   int64      `json:"deadline,omitempty"` // Unix milliseconds, 0 when nobody must act
+	Deadline   int64      `json:"deadline,omitempty"` // Unix milliseconds while a clock counts (ClockRunning), else 0
+	// Now is the server's time (Unix milliseconds) when the state was sent:
+	// the page counts down to Deadline on its own clock, corrected by the
+	// difference. It is the same for every viewer and says nothing of the match.
+	Now int64 `json:"now,omitempty"`
 }
 
 // CellJSON is one square as the viewer knows it; an empty square is {}.
@@ -174,6 +180,18 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 		}
 	}
 	return st
+}
+
+// Sent returns the state's JSON as sent at now, and its key: a digest of
+// what the viewer learns from it, the version and the time aside, so that a
+// stream can skip a change that tells its viewer nothing new (a change of
+// the other side's draft, say, whose timing alone would be a side channel).
+func (st *State) Sent(now time.Time) (data []byte, key [sha256.Size]byte) {
+	version := st.Version
+	st.Version, st.Now = 0, 0
+	key = sha256.Sum256(st.Encode())
+	st.Version, st.Now = version, now.UnixMilli()
+	return st.Encode(), key
 }
 
 // Encode returns the state as the JSON the page receives.

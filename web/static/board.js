@@ -8,7 +8,8 @@
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
   var SIDES = ["red", "blue"], MARSHAL = 10;
   var L = null; // the texts
-  var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, clockBase = 0, asking = false;
+  var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, asking = false;
+  var offset = 0; // the server's clock minus this browser's, from each state's "now"
   var $ = function (id) { return document.getElementById(id); };
   var langQ = "lang=" + encodeURIComponent(navigator.language || "en");
   // A spectator picks the numbering (a player's comes from their settings).
@@ -280,19 +281,30 @@
     for (var r = 1; r < L.labels.length; r++) { if (st.army[r]) { choices.push([L.labels[r], r, L.pieces[r]]); } }
     ask(fmt("guess"), choices).then(function (g) { if (g) { send(g); } });
   }
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  // clock writes a time left as m:ss, or h:mm:ss from an hour on.
   function clock(ms) {
-    ms = Math.max(0, ms);
-    var m = Math.floor(ms / 60000), sec = Math.floor(ms / 1000) % 60;
-    return m + ":" + (sec < 10 ? "0" : "") + sec;
+    var s = Math.ceil(Math.max(0, ms) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    return (h ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
   }
+  // tick shows the time left: counted down to the server's deadline on the
+  // server's clock (the deadline is sent only while a clock runs).
   function tick() {
-    if (!st || !st.clock || !L) { $("clocks").hidden = true; return; }
-    $("clocks").hidden = false;
-    var el = Date.now() - clockBase;
-    SIDES.forEach(function (s, i) {
-      var ms = st.clock.left[i] - (st.clock.running && !st.result && st.toMove === s ? el : 0);
-      $("clock-" + s).textContent = fmt("clockOf", sideName(s), clock(ms));
-    });
+    if (!st || !L) { $("clocks").hidden = true; return; }
+    var live = st.deadline && !st.result ? st.deadline - (Date.now() + offset) : null;
+    var texts = [];
+    if (st.phase === "setup") {
+      if (live !== null) { texts.push(fmt("setupClock", clock(live))); }
+    } else if (st.clock) {
+      SIDES.forEach(function (s, i) {
+        var ms = st.clock.running && live !== null && st.toMove === s ? live : st.clock.left[i];
+        texts.push(fmt("clockOf", sideName(s), clock(ms)));
+      });
+    } else if (live !== null) {
+      texts.push(fmt("turnClock", sideName(st.toMove), clock(live)));
+    }
+    $("clocks").hidden = !texts.length;
+    ["clock-red", "clock-blue"].forEach(function (id, i) { $(id).textContent = texts[i] || ""; });
   }
   function loadTexts() {
     return api("GET", "/api/texts").then(function (j) {
@@ -309,7 +321,8 @@
     if (st && next.version < st.version) { return; }
     var first = !st || st.phase !== next.phase;
     var ended = next.result && !(st && st.result);
-    st = next; clockBase = Date.now();
+    st = next;
+    if (st.now) { offset = st.now - Date.now(); }
     if (st.phase === "setup" && (first || !draft)) {
       draft = st.setup || null;
       if (!draft) { try { draft = JSON.parse(localStorage.getItem("strategobot-setup-" + st.variant)); } catch (e) { draft = null; } }
