@@ -135,9 +135,9 @@ func TestWebClockStarts(t *testing.T) {
 	h.startClassic()
 	events := webEvents(t, ctx, url, h.bot.boardLink(h.match(1), game.PublicViewer, 0))
 	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-	m := h.waitMoves(1, 1)
+	h.waitMoves(1, 1)
 	h.outboxEmpty()
-	m = h.match(1)
+	m := h.match(1)
 	if m.ClockPending || m.Deadline.IsZero() {
 		t.Fatalf("bob's clock does not run after his board went out: pending %v, deadline %v", m.ClockPending, m.Deadline)
 	}
