@@ -70,6 +70,8 @@ const (
 	txtLastMoved        = "%[1]s, last move"
 	txtLeft             = "%[1]s: %[2]s left"
 	txtGuess            = "Guess the rank of the piece you attack:"
+	txtAttackOrGuess    = "Attack this piece, or infiltrate it: guess its rank."
+	txtAttack           = "Attack"
 	txtKeysHelp         = "Arrow keys move around the board; Enter selects a piece and moves it. In the set-up, pick a square and type a rank (S, 2 to 9, 0 for 10, I, B, F); Delete clears it."
 	txtClockOf          = "%[1]s: %[2]s"
 	txtSetupClock       = "Set-up time left: %[1]s"
@@ -107,7 +109,7 @@ var pageTexts = map[string]string{
 	"versus": txtVersus, "replayAt": txtReplayAt, "replayNote": txtReplayNote, "revealNote": txtRevealNote,
 	"sqEmpty": txtSquareEmpty, "sqLake": txtSquareLake, "sqOwn": txtSquareOwn, "sqKnown": txtSquareKnown,
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
-	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess,
+	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
 	"keys": txtKeysHelp, "clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
 }

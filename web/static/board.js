@@ -276,10 +276,14 @@
       sel = -1; focusSq = to;
       api("POST", "/api/move", { version: st.version, from: from, to: to, guess: guess || 0 }).catch(refuse);
     };
-    if (!inf || plain) { send(0); return; }
-    var choices = [];
+    if (!inf) { send(0); return; }
+    // An Infiltrator next to its target may attack it or infiltrate it:
+    // the player chooses, as on Discord.
+    var choices = plain ? [[fmt("attack"), "attack"]] : [];
     for (var r = 1; r < L.labels.length; r++) { if (st.army[r]) { choices.push([L.labels[r], r, L.pieces[r]]); } }
-    ask(fmt("guess"), choices).then(function (g) { if (g) { send(g); } });
+    ask(fmt(plain ? "attackOrGuess" : "guess"), choices).then(function (g) {
+      if (g === "attack") { send(0); } else if (g) { send(g); }
+    });
   }
   function two(n) { return (n < 10 ? "0" : "") + n; }
   // clock writes a time left as m:ss, or h:mm:ss from an hour on.
