@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -70,6 +71,13 @@ type Authenticator interface {
 	Authenticate(r *http.Request) (Capability, error)
 }
 
+// Claimer is an Authenticator that can also read the capability a request
+// claims without the costly checks (the signature only, no database), so
+// that the server rate-limits a request before it looks anything up.
+type Claimer interface {
+	Claim(r *http.Request) (Capability, error)
+}
+
 // CapabilityHeader carries the link's token on every API request. The page
 // reads the token from its URL's fragment, which browsers never send to a
 // server, so the secret reaches no access log.
@@ -81,6 +89,15 @@ type CapabilityAuth struct {
 	Matches Matches
 	Links   Links
 	Now     func() time.Time
+}
+
+// Claim checks the header's token's signature only.
+func (a *CapabilityAuth) Claim(r *http.Request) (Capability, error) {
+	tok := r.Header.Get(CapabilityHeader)
+	if tok == "" {
+		return Capability{}, ErrMalformed
+	}
+	return a.Signer.Parse(tok)
 }
 
 // Authenticate checks the header's token: signature, expiry, and the
@@ -112,8 +129,9 @@ type Options struct {
 	Auth    Authenticator
 	Matches Matches
 	Actor   Actor
-	// Rate is how many API requests one viewer of one match may make per
-	// second (burst 4×); 0 means 5.
+	// Rate is how many API requests one client may make per second for one
+	// viewer of one match (burst 4×); 0 means 5. See clientOf for who a
+	// client is.
 	Rate float64
 	// Preferences gives a player's language and piece numbering (their
 	// settings); nil: the page's browser language, modern numbering.
@@ -138,6 +156,7 @@ type Server struct {
 	opts    Options
 	hub     *hub
 	limiter *limiter
+	streams *streamCount
 	mux     *http.ServeMux
 }
 
@@ -155,7 +174,7 @@ func New(opts Options) *Server {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate)}
+	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: &streamCount{open: map[Capability]int{}}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)
@@ -213,17 +232,22 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 		// Errors speak the page's language (its browser's, a query parameter:
 		// no secret); a refusal's reason comes translated from the Actor.
 		p := lang.For(r.URL.Query().Get("lang"))
-		c, err := s.opts.Auth.Authenticate(r)
+		// The limit comes before the full check, which reads the database.
+		claimed, err := s.claim(r)
+		if err == nil && !s.limiter.allow(limitKey{match: claimed.Match, viewer: claimed.Viewer, client: clientOf(r)}) {
+			httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
+			return
+		}
+		var c Capability
+		if err == nil {
+			c, err = s.opts.Auth.Authenticate(r)
+		}
 		if err != nil {
 			status := http.StatusForbidden
 			if errors.Is(err, ErrExpired) || errors.Is(err, ErrRevoked) {
 				status = http.StatusGone
 			}
 			httpError(w, status, p.Sprintf(txtLinkInvalid))
-			return
-		}
-		if !s.limiter.allow(c) {
-			httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
 			return
 		}
 		if r.Method == http.MethodPost {
@@ -243,6 +267,8 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 				httpError(w, http.StatusRequestEntityTooLarge, p.Sprintf(txtTooLarge))
 			case errors.Is(err, errBadRequest):
 				httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
+			case errors.Is(err, errTooManyStreams):
+				httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
 			case errors.Is(err, errForbidden):
 				httpError(w, http.StatusForbidden, p.Sprintf(txtPlayersOnly))
 			case errors.Is(err, storage.ErrNotFound):
@@ -256,9 +282,39 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 }
 
 var (
-	errBadRequest = errors.New("bad request")
-	errForbidden  = errors.New("not a player")
+	errBadRequest     = errors.New("bad request")
+	errForbidden      = errors.New("not a player")
+	errTooManyStreams = errors.New("too many open streams for one link")
 )
+
+// claim returns the capability r claims, checked as far as it can be without
+// the database: by Claimer, or, for another Authenticator, none (the limit
+// then counts per client alone).
+func (s *Server) claim(r *http.Request) (Capability, error) {
+	if cl, ok := s.opts.Auth.(Claimer); ok {
+		return cl.Claim(r)
+	}
+	return Capability{}, nil
+}
+
+// clientOf names the client of r for the rate limit: the last address of
+// X-Forwarded-For, the one the admin's reverse proxy appended (any before it
+// are the client's own claim), else the connection's peer. This trusts the
+// proxy: web_addr must be reachable by it alone, as the README says, or a
+// client could name itself anew with each request.
+func clientOf(r *http.Request) string {
+	if fwd := r.Header.Values("X-Forwarded-For"); len(fwd) > 0 {
+		hops := strings.Split(fwd[len(fwd)-1], ",")
+		if last := strings.TrimSpace(hops[len(hops)-1]); last != "" {
+			return last
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
 
 func httpError(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
@@ -298,6 +354,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 	if !ok {
 		return errors.New("streaming unsupported")
 	}
+	if !s.streams.acquire(c) {
+		return errTooManyStreams
+	}
+	defer s.streams.release(c)
 	sub := s.hub.subscribe(c.Match)
 	defer s.hub.unsubscribe(c.Match, sub)
 	m, g, err := s.load(r.Context(), c)
@@ -560,12 +620,48 @@ func (h *hub) publish(id storage.MatchID, u update) {
 	}
 }
 
-// limiter is a token bucket per viewer of a match.
+// MaxStreamsPerLink is how many event streams one link may hold open at
+// once: a player's few tabs and devices, not one spectator's thousand.
+const MaxStreamsPerLink = 8
+
+// streamCount counts the open event streams of each link.
+type streamCount struct {
+	mu   sync.Mutex
+	open map[Capability]int
+}
+
+func (s *streamCount) acquire(c Capability) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.open[c] >= MaxStreamsPerLink {
+		return false
+	}
+	s.open[c]++
+	return true
+}
+
+func (s *streamCount) release(c Capability) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.open[c]--; s.open[c] <= 0 {
+		delete(s.open, c)
+	}
+}
+
+// limitKey is what one token bucket counts: one client's requests for one
+// viewer of one match, so that one spectator cannot starve the others.
+type limitKey struct {
+	match  storage.MatchID
+	viewer game.Viewer
+	client string
+}
+
+// limiter is a token bucket per limitKey.
 type limiter struct {
 	mu      sync.Mutex
 	rate    float64
 	burst   float64
-	buckets map[Capability]*bucket
+	buckets map[limitKey]*bucket
 }
 
 type bucket struct {
@@ -574,11 +670,10 @@ type bucket struct {
 }
 
 func newLimiter(rate, burst float64) *limiter {
-	return &limiter{rate: rate, burst: burst, buckets: map[Capability]*bucket{}}
+	return &limiter{rate: rate, burst: burst, buckets: map[limitKey]*bucket{}}
 }
 
-func (l *limiter) allow(c Capability) bool {
-	c = Capability{Match: c.Match, Viewer: c.Viewer}
+func (l *limiter) allow(c limitKey) bool {
 	t := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()

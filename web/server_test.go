@@ -34,14 +34,22 @@ func openStore(t testing.TB) storage.Store {
 }
 
 type fakeLinks struct {
-	mu   sync.Mutex
-	gens map[string]uint32
+	mu    sync.Mutex
+	gens  map[string]uint32
+	reads int // LinkGeneration calls: database reads in the bot
 }
 
 func (l *fakeLinks) LinkGeneration(_ context.Context, user string) (uint32, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.reads++
 	return l.gens[user], nil
+}
+
+func (l *fakeLinks) readsSoFar() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.reads
 }
 
 func (l *fakeLinks) revoke(user string) {
@@ -295,6 +303,78 @@ func TestHeadersAndLimits(t *testing.T) {
 	}
 	if !limited {
 		t.Fatal("no rate limit")
+	}
+}
+
+// TestRateLimitPerClient: the rate limit counts each client (as the reverse
+// proxy names it) apart, so one spectator cannot starve another on the same
+// link, and a limited request reads nothing from the database.
+func TestRateLimitPerClient(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	f.srv.limiter = newLimiter(0.001, 3)
+	get := func(tok, client string) int {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/api/state", nil)
+		req.Header.Set(CapabilityHeader, tok)
+		req.Header.Set("X-Forwarded-For", "203.0.113.9, "+client) // the first hop is the client's own claim
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	public, red := f.token(m.ID, game.PublicViewer), f.token(m.ID, game.RedViewer)
+	tests := []struct {
+		name, tok, client string
+		want              int
+	}{
+		{"the first spectator's burst", public, "198.51.100.1", 200},
+		{"", public, "198.51.100.1", 200},
+		{"", public, "198.51.100.1", 200},
+		{"the first spectator, limited", public, "198.51.100.1", 429},
+		{"another spectator on the same link", public, "198.51.100.2", 200},
+		{"Red's burst", red, "198.51.100.3", 200},
+		{"", red, "198.51.100.3", 200},
+		{"", red, "198.51.100.3", 200},
+	}
+	for i, tc := range tests {
+		if got := get(tc.tok, tc.client); got != tc.want {
+			t.Fatalf("#%d %s: %d, want %d", i, tc.name, got, tc.want)
+		}
+	}
+	reads := f.links.readsSoFar()
+	if got := get(red, "198.51.100.3"); got != 429 {
+		t.Fatalf("Red past the burst: %d", got)
+	}
+	if f.links.readsSoFar() != reads {
+		t.Fatal("a limited request read the player's link generation: the limit must come first")
+	}
+}
+
+// TestStreamsPerLink: one link holds at most MaxStreamsPerLink event
+// streams open at once.
+func TestStreamsPerLink(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	tok := f.token(m.ID, game.PublicViewer)
+	open := func() *http.Response {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/api/events", nil)
+		req.Header.Set(CapabilityHeader, tok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	for i := range MaxStreamsPerLink {
+		if resp := open(); resp.StatusCode != 200 {
+			t.Fatalf("stream %d: %d", i+1, resp.StatusCode)
+		}
+	}
+	if resp := open(); resp.StatusCode != 429 {
+		t.Fatalf("one stream too many: %d", resp.StatusCode)
 	}
 }
 

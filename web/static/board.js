@@ -28,10 +28,19 @@
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
     return fetch(path, init).then(function (r) {
       var ct = r.headers.get("Content-Type") || "";
-      if (ct.indexOf("json") < 0) { if (!r.ok) { throw new Error(fmt("failed")); } return r; }
-      return r.json().then(function (j) { if (!r.ok) { throw new Error(j.error || r.statusText); } return j; });
+      if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt("failed")); } return r; }
+      return r.json().then(function (j) { if (!r.ok) { throw failure(r.status, j.error || fmt("failed")); } return j; });
     });
   }
+  function failure(status, text) { var e = new Error(text); e.status = status; return e; }
+  // retryable says whether a failure may pass by itself: too many requests,
+  // the server's trouble, the network (no status). A refused link does not.
+  function retryable(e) { return !e.status || e.status === 429 || e.status >= 500; }
+  // backoff is the wait before try n+1: doubling up to half a minute, with
+  // jitter, so that pages dropped together do not come back together.
+  function backoff(n) { return Math.min(30000, 1000 * Math.pow(2, n)) * (0.5 + Math.random() / 2); }
+  // refusedPage shows why the page cannot work, for good.
+  function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
   function refuse(e) { $("refusal").textContent = e.message; $("done").textContent = ""; }
   function sqName(i) { return String.fromCharCode(65 + i % 10) + (Math.floor(i / 10) + 1); }
   function mySide() { return st && st.viewer !== "public" ? st.viewer : ""; }
@@ -340,9 +349,12 @@
     if (L) { draw(); }
     document.body.dataset.version = st.version;
   }
-  function listen() {
+  function listen(tries) {
     fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
-      if (!r.ok) { return r.json().then(function (j) { throw new Error(j.error); }); }
+      if (!r.ok) {
+        return r.json().catch(function () { return {}; }).then(function (j) { throw failure(r.status, j.error || fmt("failed")); });
+      }
+      tries = 0;
       var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
       function pump() {
         return reader.read().then(function (x) {
@@ -358,9 +370,18 @@
       }
       return pump();
     }).catch(function (e) {
-      if (e.message !== "closed" && e.name !== "TypeError") { $("status").textContent = e.message; document.body.dataset.refused = "1"; return; }
+      if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { $("status").textContent = fmt("connection"); }
-      setTimeout(listen, 2000);
+      setTimeout(function () { listen(tries + 1); }, backoff(tries));
+    });
+  }
+  // start loads the texts, then listens; it tries again while the server
+  // is busy or away.
+  function start(tries) {
+    loadTexts().then(function () { if (st) { draw(); } listen(0); }).catch(function (e) {
+      if (!retryable(e)) { refusedPage(e.message); return; }
+      $("status").textContent = e.status ? e.message : ""; // the server's words are in the page's language
+      setTimeout(function () { start(tries + 1); }, backoff(tries));
     });
   }
   // rankOfKey reads a typed rank in the viewer's numbering: "0" is 10.
@@ -444,6 +465,6 @@
     $("next").addEventListener("click", function () { goto(step < 0 ? -1 : step + 1); });
     $("last").addEventListener("click", function () { goto(-1); });
     setInterval(tick, 500);
-    loadTexts().then(function () { if (st) { draw(); } listen(); }).catch(function (e) { $("status").textContent = e.message; document.body.dataset.refused = "1"; });
+    start(0);
   });
 })();
