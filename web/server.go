@@ -95,7 +95,7 @@ type CapabilityAuth struct {
 func (a *CapabilityAuth) Claim(r *http.Request) (Capability, error) {
 	tok := r.Header.Get(CapabilityHeader)
 	if tok == "" {
-		return Capability{}, ErrMalformed
+		return Capability{}, ErrNoLink
 	}
 	return a.Signer.Parse(tok)
 }
@@ -105,7 +105,7 @@ func (a *CapabilityAuth) Claim(r *http.Request) (Capability, error) {
 func (a *CapabilityAuth) Authenticate(r *http.Request) (Capability, error) {
 	tok := r.Header.Get(CapabilityHeader)
 	if tok == "" {
-		return Capability{}, ErrMalformed
+		return Capability{}, ErrNoLink
 	}
 	c, err := a.Signer.Parse(tok)
 	if err != nil {
@@ -243,11 +243,7 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 			c, err = s.opts.Auth.Authenticate(r)
 		}
 		if err != nil {
-			status := http.StatusForbidden
-			if errors.Is(err, ErrExpired) || errors.Is(err, ErrRevoked) {
-				status = http.StatusGone
-			}
-			httpError(w, status, p.Sprintf(txtLinkInvalid))
+			httpError(w, refusedStatus(err), refusedText(p, err))
 			return
 		}
 		if r.Method == http.MethodPost {
@@ -279,6 +275,26 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 			}
 		}
 	}
+}
+
+// ErrNoLink is a request that carries no capability at all: a page opened
+// without a link (or whose tab lost it).
+var ErrNoLink = errors.New("web: no link")
+
+// refusedStatus is the status of a request whose capability was refused.
+func refusedStatus(err error) int {
+	if errors.Is(err, ErrExpired) || errors.Is(err, ErrRevoked) {
+		return http.StatusGone
+	}
+	return http.StatusForbidden
+}
+
+// refusedText is the page's text for a refused capability.
+func refusedText(p lang.Printer, err error) string {
+	if errors.Is(err, ErrNoLink) {
+		return p.Sprintf(txtNeedsLink)
+	}
+	return p.Sprintf(txtLinkInvalid)
 }
 
 var (

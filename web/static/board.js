@@ -3,7 +3,13 @@
 // to the server in a URL, only in a header of each API request. Every text
 // comes from /api/texts, in the viewer's language and piece numbering.
 (function () {
+  // The link's token, kept for this tab (sessionStorage, never sent in a
+  // URL) so that a reload works once the fragment has left the address bar.
+  var TOKEN_KEY = "strategobot-link";
   var token = location.hash.slice(1);
+  try {
+    if (token) { sessionStorage.setItem(TOKEN_KEY, token); } else { token = sessionStorage.getItem(TOKEN_KEY) || ""; }
+  } catch (e) { /* storage off: a reload needs the link again */ }
   var TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12, 13];
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
   var SIDES = ["red", "blue"], MARSHAL = 10;
@@ -422,8 +428,8 @@
     }).catch(refuse);
   }
   document.addEventListener("DOMContentLoaded", function () {
-    if (!token) { $("status").textContent = "This page needs a link from the bot."; document.body.dataset.refused = "1"; return; }
-    history.replaceState(null, "", location.pathname);
+    // Without a token the server's refusal says, in the page's language, that a link is needed.
+    if (location.hash) { history.replaceState(null, "", location.pathname); }
     var board = $("board");
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
