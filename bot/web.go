@@ -321,6 +321,16 @@ func (a webActor) Setup(ctx context.Context, id storage.MatchID, version uint64,
 	return nil
 }
 
+// CheckSetup is the web board's live check of a set-up: checkSetup, the
+// check its draft and its confirmation take.
+func (a webActor) CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error {
+	m, err := a.match(ctx, id)
+	if err != nil {
+		return err
+	}
+	return a.refusal(ctx, m, side, checkSetup(m.Rules, s))
+}
+
 // RandomSetup draws a set-up as the Random button does, and stores it as
 // side's draft as that button does.
 func (a webActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
@@ -382,7 +392,7 @@ func (a webActor) SaveSetup(ctx context.Context, id storage.MatchID, side game.S
 	if err != nil {
 		return err
 	}
-	if err := s.Validate(m.Rules); err != nil {
+	if err := checkSetup(m.Rules, s); err != nil {
 		return a.refusal(ctx, m, side, err)
 	}
 	_, err = a.b.updatePlayer(ctx, m.Players[side].UserID, func(p *storage.PlayerSettings) error {

@@ -3,6 +3,7 @@ package bot
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -233,5 +234,59 @@ func TestWebRefusalsInThePlayersLanguage(t *testing.T) {
 	}
 	if err := a.Move(ctx, m.ID+1, 0, game.Red, game.Move{From: 30, To: 40}); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("a move in a match that does not exist: %v", err)
+	}
+}
+
+// TestWebSetupChecks: the web board's live check and its Save draft and
+// Confirm take the one check of a set-up, in one order: a partial set-up is
+// told what it lacks (not that none of its pieces can move), a walled one
+// that none can move, and the check passes what Save and Confirm accept.
+func TestWebSetupChecks(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.challenge("Classic")
+	link := openBoardLink(t, h.alice.WaitDM(t, contains("Send me your secret set-up")))
+	var partial game.Setup
+	partial[3][0] = game.Flag
+	tests := []struct {
+		name  string
+		setup game.Setup
+		want  string // in the refusal; "" for none
+	}{
+		{"partial", partial, "not valid"},
+		{"walled", walledClassic(t), "none of its pieces can move"},
+		{"complete", placed(t, nil), ""},
+	}
+	for _, tc := range tests {
+		body := func(confirm bool) string {
+			b, _ := json.Marshal(map[string]any{"version": 0, "setup": tc.setup, "confirm": confirm})
+			return string(b)
+		}
+		code, answer := apiStatus(t, base, link, "POST", "/api/check", body(false))
+		var checked struct{ Refusal string }
+		if err := json.Unmarshal([]byte(answer), &checked); code != 200 || err != nil {
+			t.Fatalf("%s: check answered %d %s", tc.name, code, answer)
+		}
+		if tc.want == "" && checked.Refusal != "" || !strings.Contains(checked.Refusal, tc.want) {
+			t.Fatalf("%s: the check says %q, want %q", tc.name, checked.Refusal, tc.want)
+		}
+		if tc.want != "" && strings.Contains(checked.Refusal, "none of its pieces can move") != strings.Contains(tc.want, "none of its pieces can move") {
+			t.Fatalf("%s: the check says %q", tc.name, checked.Refusal)
+		}
+		for _, confirm := range []bool{false, true} {
+			code, answer := apiStatus(t, base, link, "POST", "/api/setup", body(confirm))
+			var refused struct{ Error string }
+			_ = json.Unmarshal([]byte(answer), &refused)
+			if tc.want == "" {
+				if code != 200 {
+					t.Fatalf("%s (confirm %v): the check passed it, the board refused it: %d %s", tc.name, confirm, code, answer)
+				}
+				continue
+			}
+			if code != 409 || refused.Error != checked.Refusal {
+				t.Fatalf("%s (confirm %v): %d %q; the check said %q", tc.name, confirm, code, refused.Error, checked.Refusal)
+			}
+		}
 	}
 }

@@ -48,6 +48,10 @@ type Actor interface {
 	Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, m game.Move) error
 	// Setup stores side's draft, or confirms it as a DM set-up is confirmed.
 	Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error
+	// CheckSetup returns, as a *Refusal, the refusal s would meet as side's
+	// draft or confirmed set-up (the one check both take, in one order), and
+	// nil when s would be accepted. It stores nothing.
+	CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error
 	// RandomSetup draws a set-up with the bot's secret generator (not stored).
 	RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error)
 	Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error

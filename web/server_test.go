@@ -106,6 +106,21 @@ func (a *fakeActor) Setup(ctx context.Context, id storage.MatchID, version uint6
 	return a.changed(m, nil, err)
 }
 
+// CheckSetup checks as the bot does: the rules, then whether a piece can move.
+func (a *fakeActor) CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error {
+	m, err := a.store.Match(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := s.Validate(m.Rules); err != nil {
+		return refusal(err)
+	}
+	if !s.CanMove(m.Rules) {
+		return &Refusal{Reason: "none of its pieces can move"}
+	}
+	return nil
+}
+
 func (a *fakeActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
 	m, err := a.store.Match(ctx, id)
 	if err != nil {

@@ -15,6 +15,7 @@
   var SIDES = ["red", "blue"], MARSHAL = 10;
   var L = null; // the texts
   var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, asking = false;
+  var setupOK = false; // the live check accepts the draft: it may be saved or kept
   var offset = 0; // the server's clock minus this browser's, from each state's "now"
   var $ = function (id) { return document.getElementById(id); };
   var langQ = "lang=" + encodeURIComponent(navigator.language || "en");
@@ -125,7 +126,10 @@
     if (hadFocus) { board.querySelector('[data-sq="' + focusSq + '"]').focus(); }
     var setup = settingUp();
     $("tray").hidden = !setup;
-    ["random", "save", "confirm", "keepSetup"].forEach(function (id) { $(id).hidden = !setup; });
+    $("random").hidden = $("confirm").hidden = !setup;
+    // Only a set-up the check accepts can be saved or kept: a partial one
+    // stays in this browser meanwhile (saveLocal).
+    $("save").hidden = $("keepSetup").hidden = !setup || !setupOK;
     $("saved").hidden = !setup || !saved || !saved.length;
     var playing = st.phase === "playing" && !!mySide() && !st.result;
     var offered = st.drawOfferBy && st.drawOfferBy !== mySide();
@@ -239,11 +243,16 @@
   function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
   // check asks the rules engine for its refusal of the draft, if any.
   var checks = 0;
-  function check() {
+  // quiet (the draft the page opened with) shows no refusal: the player
+  // has done nothing yet.
+  function check(quiet) {
     var n = ++checks;
     api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) {
-      if (n === checks) { $("refusal").textContent = j.refusal; } // an older draft's answer is stale
-      document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; // for tests: answers so far
+      if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
+      if (n !== checks) { return; } // an older draft's answer is stale
+      setupOK = !j.refusal;
+      if (!quiet) { $("refusal").textContent = j.refusal; }
+      if (L) { draw(); }
     }).catch(refuse);
   }
   function click(sq) {
@@ -346,6 +355,8 @@
       draft = st.setup || null;
       if (!draft) { try { draft = JSON.parse(localStorage.getItem("strategobot-setup-" + st.variant)); } catch (e) { draft = null; } }
       if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
+      setupOK = false;
+      if (settingUp()) { check(true); }
     }
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
