@@ -290,3 +290,50 @@ func TestWebSetupChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestWebDraftsAreSilent: while one player edits their set-up on the web
+// (drafts saved, Random pressed), the other player's and the public's open
+// pages receive nothing: on Discord the opponent sees none of it, and the
+// timing of events would tell when and how often the other side edits.
+func TestWebDraftsAreSilent(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h.challenge("Barrage")
+	aliceLink := openBoardLink(t, h.alice.WaitDM(t, contains("Send me your secret set-up")))
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	m := h.match(1)
+	watchers := map[string]<-chan string{
+		"bob":    webEvents(t, ctx, base, h.bot.boardLink(m, game.BlueViewer, h.bot.settingsOf(ctx, h.bob.ID).LinkGen)),
+		"public": webEvents(t, ctx, base, h.bot.boardLink(m, game.PublicViewer, 0)),
+	}
+	for who, events := range watchers {
+		nextEvent(t, events, who+"'s first state", func(string) bool { return true })
+	}
+	rules := game.DefaultRules(game.VariantBarrage)
+	for i := range 3 {
+		draft, _ := json.Marshal(map[string]any{"version": 0, "setup": game.RandomSetup(rules, uint64(i)), "confirm": false})
+		if code, body := apiStatus(t, base, aliceLink, "POST", "/api/setup", string(draft)); code != 200 {
+			t.Fatalf("alice's draft: %d %s", code, body)
+		}
+		if code, body := apiStatus(t, base, aliceLink, "POST", "/api/random", "{}"); code != 200 {
+			t.Fatalf("alice's Random: %d %s", code, body)
+		}
+	}
+	if v := h.match(1).Version; v < m.Version+6 {
+		t.Fatalf("alice's drafts were not stored: version %d after %d", v, m.Version)
+	}
+	// Bob sets up on Discord: his own draft is the first change his page
+	// hears of, his confirmation the public's.
+	h.bob.SendDM(t, game.FormatSetup(game.RandomSetup(rules, 9), game.NumberingModern))
+	preview := h.bob.WaitDM(t, contains("Your set-up for match"))
+	h.bob.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	for who, first := range map[string]string{"bob": `"setup":[`, "public": `"ready":[false,true]`} {
+		next := nextEvent(t, watchers[who], who+"'s next state", func(string) bool { return true })
+		if !strings.Contains(next, first) {
+			t.Fatalf("%s's page heard of alice's drafts: %s", who, next)
+		}
+	}
+}

@@ -49,6 +49,15 @@
   // refusedPage shows why the page cannot work, for good.
   function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
   function refuse(e) { $("refusal").textContent = e.message; $("done").textContent = ""; }
+  // act sends a player's action. A page hears only of changes it can see,
+  // so its version may lag behind one it cannot (the other side's draft): a
+  // refusal as stale brings the current state, and the next try works.
+  function act(path, body) {
+    return api("POST", path, body).catch(function (e) {
+      refuse(e);
+      if (e.status === 409) { api("GET", "/api/state").then(show).catch(function () { /* the stream catches up */ }); }
+    });
+  }
   function sqName(i) { return String.fromCharCode(65 + i % 10) + (Math.floor(i / 10) + 1); }
   function mySide() { return st && st.viewer !== "public" ? st.viewer : ""; }
   function sideName(s) { return L.sides[SIDES.indexOf(s)]; }
@@ -298,7 +307,7 @@
     var plain = (st.legal || []).some(function (m) { return m[0] === from && m[1] === to; });
     var send = function (guess) {
       sel = -1; focusSq = to;
-      api("POST", "/api/move", { version: st.version, from: from, to: to, guess: guess || 0 }).catch(refuse);
+      act("/api/move", { version: st.version, from: from, to: to, guess: guess || 0 });
     };
     if (!inf) { send(0); return; }
     // An Infiltrator next to its target may attack it or infiltrate it:
@@ -460,16 +469,16 @@
     $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
     $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); draw(); check(); }).catch(refuse); });
-    $("save").addEventListener("click", function () { api("POST", "/api/setup", { version: st.version, setup: draft, confirm: false }).catch(refuse); });
+    $("save").addEventListener("click", function () { act("/api/setup", { version: st.version, setup: draft, confirm: false }); });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
-    $("confirm").addEventListener("click", function () { api("POST", "/api/setup", { version: st.version, setup: draft, confirm: true }).catch(refuse); });
-    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { api("POST", "/api/resign", { version: st.version }).catch(refuse); }); });
+    $("confirm").addEventListener("click", function () { act("/api/setup", { version: st.version, setup: draft, confirm: true }); });
+    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { version: st.version }); }); });
     $("draw").addEventListener("click", function () {
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
-      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { api("POST", "/api/draw", { version: st.version, answer: accept ? "accept" : "offer" }).catch(refuse); });
+      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { version: st.version, answer: accept ? "accept" : "offer" }); });
     });
-    $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { api("POST", "/api/draw", { version: st.version, answer: "decline" }).catch(refuse); }); });
+    $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { version: st.version, answer: "decline" }); }); });
     $("download").addEventListener("click", download);
     $("numbering").addEventListener("click", function () {
       classic = !classic;
