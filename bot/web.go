@@ -45,19 +45,22 @@ type webFace struct {
 // state of its clock, which starts without a new version (when the board of
 // the side to move arrives).
 type sentAs struct {
-	version  uint64
-	pending  bool
-	deadline time.Time
+	version uint64
+	pending bool
 }
 
 func sentAsOf(m *storage.Match) sentAs {
-	return sentAs{version: m.Version, pending: m.ClockPending, deadline: m.Deadline}
+	return sentAs{version: m.Version, pending: m.ClockPending}
 }
 
 // newer reports whether m is news to pages last sent s: a later version, or
-// the same one with its clock changed.
+// the same one whose clock started since (within a version the clock only
+// starts, so a pending state after a started one is stale).
 func (s sentAs) newer(m *storage.Match) bool {
-	return m.Version > s.version || (m.Version == s.version && sentAsOf(m) != s)
+	if m.Version != s.version {
+		return m.Version > s.version
+	}
+	return s.pending && !m.ClockPending
 }
 
 // CheckPublicURL says why publicURL cannot be the web board's address, nil

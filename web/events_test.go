@@ -15,7 +15,8 @@ import (
 // TestEventsOnlyWhatTheViewerLearns: an open page receives a change only
 // when its state (the version and the time aside) changes. The other side's
 // draft saves send it nothing, so their timing is no side channel; the
-// clock's start, which keeps the version, does reach it, with the deadline.
+// clock's start, which keeps the version, does reach it, with the deadline,
+// and a state from before it that comes late does not.
 func TestEventsOnlyWhatTheViewerLearns(t *testing.T) {
 	rules := game.DefaultRules(game.VariantBarrage)
 	r := rand.New(rand.NewPCG(3, 4))
@@ -78,6 +79,10 @@ func TestEventsOnlyWhatTheViewerLearns(t *testing.T) {
 				t.Errorf("deadline %d, now %d: want %d and the server's time", st.Deadline, st.Now, turnDeadline.UnixMilli())
 			}
 		}},
+		{"the state before the clock started, late", func(m *storage.Match) *game.Game {
+			m.ClockPending = true
+			return g
+		}, nil, nil},
 		{"Red moves", func(m *storage.Match) *game.Game {
 			m.Version++
 			m.ClockPending = true

@@ -220,7 +220,7 @@ func (s *Server) MatchChanged(m *storage.Match, g *game.Game) {
 	if !s.hub.watched(m.ID) {
 		return
 	}
-	u := update{version: m.Version}
+	u := update{version: m.Version, started: !m.ClockPending}
 	now := s.opts.Now()
 	for v := range u.states {
 		u.states[v], u.keys[v] = BuildState(m, g, game.Viewer(v)).Sent(now)
@@ -387,7 +387,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
-	last := m.Version
+	last, lastStarted := m.Version, !m.ClockPending
 	data, lastKey := BuildState(m, g, c.Viewer).Sent(s.opts.Now())
 	if err := writeEvent(w, data); err != nil {
 		return nil
@@ -408,10 +408,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 			}
 			fl.Flush()
 		case u := <-sub:
-			if u.version < last || u.keys[c.Viewer] == lastKey {
+			if u.before(last, lastStarted) || u.keys[c.Viewer] == lastKey {
 				continue
 			}
-			last, lastKey = u.version, u.keys[c.Viewer]
+			last, lastStarted, lastKey = u.version, u.started, u.keys[c.Viewer]
 			if _, err := s.opts.Auth.Authenticate(r); err != nil {
 				return nil // expired or revoked while open: no more states
 			}
@@ -587,8 +587,16 @@ type hub struct {
 
 type update struct {
 	version uint64
+	started bool // the clock of the side to move is no longer pending
 	states  [3][]byte
 	keys    [3][sha256.Size]byte // State.Sent's key of each viewer's state
+}
+
+// before reports whether u is older than the state sent last, version and
+// started: within a version the clock only starts (storage.Changes.StartClock),
+// so a pending state that arrives after the started one is stale.
+func (u update) before(version uint64, started bool) bool {
+	return u.version < version || (u.version == version && started && !u.started)
 }
 
 func newHub() *hub { return &hub{subs: map[storage.MatchID]map[chan update]struct{}{}} }
