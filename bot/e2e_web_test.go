@@ -230,12 +230,12 @@ func TestWebBoardMatch(t *testing.T) {
 	}
 	pageWait(t, ctx, "the board after the second move", `document.getElementById("ply").textContent === "Move 2 of 3" && document.querySelector('#history li:nth-child(2) button').getAttribute("aria-current") === "step"`)
 
-	// /stratego record and history in the server link to the public board,
-	// which shows the finished match's full reveal.
+	// /stratego record and history in the server (ephemeral answers) link to
+	// the member's own side's board, which shows the finished match's full reveal.
 	for _, command := range []string{"stratego record", "stratego history"} {
 		answer := h.bob.SlashCommand(t, h.channel, command).Reply(t)
 		l := openBoardLink(t, answer)
-		if status, body := apiStatus(t, base, l, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"public"`) {
+		if status, body := apiStatus(t, base, l, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"blue"`) {
 			t.Fatalf("the link of %s: %d %s", command, status, body)
 		}
 		if status, body := apiStatus(t, base, l, "GET", "/api/reveal", ""); status != http.StatusOK {

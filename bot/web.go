@@ -446,12 +446,9 @@ func (b *Bot) finishWith(i *discordgo.Interaction, text string, components []dis
 
 // replayLink is the link to the board of a member's match under an answer to
 // /stratego history or record (nil when the web board is off): their own
-// side's in their DM, where links of their side belong, and the public
-// view's (the full reveal, once the match is over) in a server.
+// side's, in a server too, since both answers are ephemeral (only the member
+// sees them). Once the match is over, their side's frames show both armies.
 func (b *Bot) replayLink(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side) []discordgo.MessageComponent {
-	if i.GuildID != "" {
-		return b.withBoardLink(printerOf(i), nil, m, game.PublicViewer, 0)
-	}
 	return b.withBoardLink(printerOf(i), nil, m, game.ViewerOf(side), b.settingsOf(ctx, userOf(i).ID).LinkGen)
 }
 

@@ -337,3 +337,26 @@ func TestWebDraftsAreSilent(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryLinksToOwnSide: /stratego history in a server answers only the
+// member (ephemeral), so its link opens their own side's board of their
+// running match, not the public view.
+func TestHistoryLinksToOwnSide(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.startClassic()
+	for _, tc := range []struct {
+		who    *discordtest.Member
+		viewer string
+	}{{h.alice, "red"}, {h.bob, "blue"}} {
+		answer := tc.who.SlashCommand(t, h.channel, "stratego history").Reply(t)
+		if !answer.Ephemeral {
+			t.Fatalf("the history is not ephemeral: %q", answer.Content)
+		}
+		link := openBoardLink(t, answer)
+		if status, body := apiStatus(t, base, link, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"`+tc.viewer+`"`) {
+			t.Fatalf("the history link of the %s player: %d %s", tc.viewer, status, body)
+		}
+	}
+}
