@@ -360,3 +360,26 @@ func TestHistoryLinksToOwnSide(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowersGetTheBoardLink: a follower's board DMs carry an "Open
+// board" link to the public view; the channel's boards carry none.
+func TestFollowersGetTheBoardLink(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.startClassic()
+	h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt(optMatch, "1"), discordtest.Opt(optFollow, true)).Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	followed := h.carol.WaitDM(t, contains("alice moved A4-A5"))
+	if status, body := apiStatus(t, base, openBoardLink(t, followed), "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"public"`) {
+		t.Fatalf("the follower's link: %d %s", status, body)
+	}
+	h.outboxEmpty()
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		for _, b := range msg.Buttons() {
+			if b.URL != "" {
+				t.Fatalf("a link in the channel: %q on %q", b.URL, msg.Content)
+			}
+		}
+	}
+}
