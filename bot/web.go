@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"time"
 
@@ -64,11 +65,16 @@ func (s sentAs) newer(m *storage.Match) bool {
 }
 
 // CheckPublicURL says why publicURL cannot be the web board's address, nil
-// when it can: an absolute http or https URL without query or fragment.
+// when it can: an absolute http or https URL without query or fragment, at
+// the root of its host (the page asks for /static/ and /api/ from the root).
 func CheckPublicURL(publicURL string) error {
 	u, err := url.Parse(publicURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 		return fmt.Errorf("public_url %q: write the address players open, like https://stratego.example.org (http or https, no query)", publicURL)
+	}
+	if strings.Trim(u.Path, "/") != "" {
+		return fmt.Errorf("public_url %q: the board must be served at the root of its host, not under a path; "+
+			"give it a host of its own, like https://stratego.example.org", publicURL)
 	}
 	return nil
 }
