@@ -62,7 +62,6 @@ type MoveJSON struct {
 	Outcome  uint8  `json:"o,omitempty"`
 	Attacker uint8  `json:"a,omitempty"`
 	Defender uint8  `json:"d,omitempty"`
-	Text     string `json:"n"`
 }
 
 // ClockJSON is a match clock: each side's time left, in milliseconds, at the
@@ -154,7 +153,7 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 	for _, r := range v.History {
 		st.History = append(st.History, MoveJSON{
 			Side: sideName(r.Side), From: uint8(r.Move.From), To: uint8(r.Move.To), Guess: uint8(r.Move.Guess),
-			Outcome: uint8(r.Outcome), Attacker: uint8(r.Attacker), Defender: uint8(r.Defender), Text: r.String(),
+			Outcome: uint8(r.Outcome), Attacker: uint8(r.Attacker), Defender: uint8(r.Defender),
 		})
 	}
 	for s := range st.Captured {

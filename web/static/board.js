@@ -12,7 +12,7 @@
   } catch (e) { /* storage off: a reload needs the link again */ }
   var TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12, 13];
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
-  var SIDES = ["red", "blue"], MARSHAL = 10;
+  var SIDES = ["red", "blue"], MARSHAL = 10, SCOUT = 2;
   var L = null; // the texts
   var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, asking = false;
   var setupOK = false; // the live check accepts the draft: it may be saved or kept
@@ -123,7 +123,8 @@
       // The coordinates the moves are written in, on the board's edges.
       if (i >= 90) { b.dataset.file = sqName(sq).charAt(0); }
       if (i % 10 === 0) { b.dataset.row = sqName(sq).slice(1); }
-      b.textContent = c.s ? (c.r ? L.labels[c.r] : "") : "";
+      // A piece that moved like a Scout is one, as the picture shows it.
+      b.textContent = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
       if (sq === sel) { lab = fmt("selected", lab); }
       if (t[sq]) { lab = fmt("target", lab); }
       if (isLast) { lab = fmt("lastMoved", lab); }
