@@ -46,7 +46,8 @@ const (
 // bot and shown as a plain failure.
 type Actor interface {
 	Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, m game.Move) error
-	// Setup stores side's draft, or confirms it as a DM set-up is confirmed.
+	// Setup stores side's draft, or confirms it as a DM set-up is confirmed;
+	// version is 0 (any): a set-up is the player's own whatever else changed.
 	Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error
 	// CheckSetup returns, as a *Refusal, the refusal s would meet as side's
 	// draft or confirmed set-up (the one check both take, in one order), and
@@ -466,10 +467,26 @@ func playerSide(c Capability) (game.Side, error) {
 }
 
 type moveRequest struct {
-	Version uint64 `json:"version"`
-	From    uint8  `json:"from"`
-	To      uint8  `json:"to"`
-	Guess   uint8  `json:"guess"`
+	Basis string `json:"basis"` // the state the player acted on (State.Basis)
+	From  uint8  `json:"from"`
+	To    uint8  `json:"to"`
+	Guess uint8  `json:"guess"`
+}
+
+// versionFor returns the match's version when the viewer of c still sees
+// what basis names (State.Basis): the version an action of the player's is
+// made at, as a Discord menu carries the version of its board. Otherwise
+// the board changed since the player looked, and the action is refused.
+func (s *Server) versionFor(r *http.Request, c Capability, basis string) (uint64, error) {
+	m, g, err := s.load(r.Context(), c)
+	if err != nil {
+		return 0, err
+	}
+	if BuildState(m, g, c.Viewer).Basis != basis {
+		pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
+		return 0, &Refusal{Reason: lang.For(pref.Language).Sprintf(txtStale)}
+	}
+	return m.Version, nil
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) error {
@@ -482,14 +499,17 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) erro
 	if !mv.From.Valid() || !mv.To.Valid() || (mv.Guess != game.NoRank && !mv.Guess.Valid()) {
 		return errBadRequest
 	}
-	if err := s.opts.Actor.Move(r.Context(), c.Match, req.Version, side, mv); err != nil {
+	version, err := s.versionFor(r, c, req.Basis)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.Move(r.Context(), c.Match, version, side, mv); err != nil {
 		return err
 	}
 	return ok(w)
 }
 
 type setupRequest struct {
-	Version uint64                  `json:"version"`
 	Setup   [game.SetupRows][10]int `json:"setup"`
 	Confirm bool                    `json:"confirm"`
 }
@@ -504,7 +524,8 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) err
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.Setup(r.Context(), c.Match, req.Version, side, su, req.Confirm); err != nil {
+	// A set-up is the player's own whatever else changed: no version.
+	if err := s.opts.Actor.Setup(r.Context(), c.Match, 0, side, su, req.Confirm); err != nil {
 		return err
 	}
 	return ok(w)
@@ -540,25 +561,29 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) er
 	return writeJSON(w, map[string]any{"setup": rowsOf(su)})
 }
 
-type versionRequest struct {
-	Version uint64 `json:"version"`
-	Answer  string `json:"answer,omitempty"`
+type actionRequest struct {
+	Basis  string `json:"basis"` // the state the player acted on (State.Basis)
+	Answer string `json:"answer,omitempty"`
 }
 
 func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) error {
-	var req versionRequest
+	var req actionRequest
 	side, err := playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.Resign(r.Context(), c.Match, req.Version, side); err != nil {
+	version, err := s.versionFor(r, c, req.Basis)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.Resign(r.Context(), c.Match, version, side); err != nil {
 		return err
 	}
 	return ok(w)
 }
 
 func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) error {
-	var req versionRequest
+	var req actionRequest
 	side, err := playerRequest(r, c, &req)
 	if err != nil {
 		return err
@@ -567,7 +592,11 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) erro
 	if !found {
 		return errBadRequest
 	}
-	if err := s.opts.Actor.Draw(r.Context(), c.Match, req.Version, side, a); err != nil {
+	version, err := s.versionFor(r, c, req.Basis)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.Draw(r.Context(), c.Match, version, side, a); err != nil {
 		return err
 	}
 	return ok(w)

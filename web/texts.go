@@ -93,6 +93,7 @@ const (
 	txtBadRequest  = "Bad request."
 	txtPlayersOnly = "Only a player can do that."
 	txtNoMatch     = "No such match."
+	txtStale       = "The board changed since you looked: try again on the board as it is now."
 )
 
 // pageTexts maps the page's short names to the texts above.

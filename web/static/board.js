@@ -49,9 +49,9 @@
   // refusedPage shows why the page cannot work, for good.
   function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
   function refuse(e) { $("refusal").textContent = e.message; $("done").textContent = ""; }
-  // act sends a player's action. A page hears only of changes it can see,
-  // so its version may lag behind one it cannot (the other side's draft): a
-  // refusal as stale brings the current state, and the next try works.
+  // act sends a player's action, on the board as the page shows it (basis).
+  // Refused because the board changed meanwhile, it brings the current state
+  // at once, so that the next try works.
   function act(path, body) {
     return api("POST", path, body).catch(function (e) {
       refuse(e);
@@ -257,7 +257,7 @@
   // has done nothing yet.
   function check(quiet) {
     var n = ++checks;
-    api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) {
+    api("POST", "/api/check", { setup: draft, confirm: false }).then(function (j) {
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
       if (n !== checks) { return; } // an older draft's answer is stale
       setupOK = !j.refusal;
@@ -308,7 +308,7 @@
     var plain = (st.legal || []).some(function (m) { return m[0] === from && m[1] === to; });
     var send = function (guess) {
       sel = -1; focusSq = to;
-      act("/api/move", { version: st.version, from: from, to: to, guess: guess || 0 });
+      act("/api/move", { basis: st.basis, from: from, to: to, guess: guess || 0 });
     };
     if (!inf) { send(0); return; }
     // An Infiltrator next to its target may attack it or infiltrate it:
@@ -356,7 +356,6 @@
     });
   }
   function show(next) {
-    if (st && next.version < st.version) { return; }
     var first = !st || st.phase !== next.phase;
     var ended = next.result && !(st && st.result);
     st = next;
@@ -374,7 +373,6 @@
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
-    document.body.dataset.version = st.version;
   }
   function listen(tries) {
     fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
@@ -470,16 +468,16 @@
     $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
     $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); draw(); check(); }).catch(refuse); });
-    $("save").addEventListener("click", function () { act("/api/setup", { version: st.version, setup: draft, confirm: false }); });
+    $("save").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: false }); });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
-    $("confirm").addEventListener("click", function () { act("/api/setup", { version: st.version, setup: draft, confirm: true }); });
-    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { version: st.version }); }); });
+    $("confirm").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: true }); });
+    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { basis: st.basis }); }); });
     $("draw").addEventListener("click", function () {
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
-      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { version: st.version, answer: accept ? "accept" : "offer" }); });
+      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { basis: st.basis, answer: accept ? "accept" : "offer" }); });
     });
-    $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { version: st.version, answer: "decline" }); }); });
+    $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
     $("download").addEventListener("click", download);
     $("numbering").addEventListener("click", function () {
       classic = !classic;
