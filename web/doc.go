@@ -41,8 +41,9 @@
 //     only while that player is setting up: they are the secrets of their
 //     next matches too.
 //   - Server.MatchChanged(m, g): call after every committed change of a
-//     match, with the snapshot the change produced; open pages get the
-//     new state within milliseconds (BenchmarkMoveToEvent).
+//     match, with the snapshot the change produced, and when the clock of
+//     the side to move starts (same version, ClockPending cleared); open
+//     pages get the new state within milliseconds (BenchmarkMoveToEvent).
 //   - Signer.Sign: make the "Open board" link, public_url + "/board#" + token.
 //   - Options.Preferences: a player's language (their Discord locale) and
 //     piece numbering, from their settings.
