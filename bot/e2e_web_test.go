@@ -80,6 +80,18 @@ func apiStatus(t *testing.T, base, link, method, path, body string) (int, string
 	return resp.StatusCode, string(b)
 }
 
+// basisOf returns what link's viewer sees now (web.State.Basis): what an
+// action of theirs is made on.
+func basisOf(t *testing.T, base, link string) string {
+	t.Helper()
+	status, body := apiStatus(t, base, link, "GET", "/api/state", "")
+	var st web.State
+	if err := json.Unmarshal([]byte(body), &st); status != http.StatusOK || err != nil {
+		t.Fatalf("the state: %d %s", status, body)
+	}
+	return st.Basis
+}
+
 // pageWait polls the page until js, an expression, is true.
 func pageWait(t *testing.T, ctx context.Context, what, js string) {
 	t.Helper()
@@ -178,7 +190,7 @@ func TestWebBoardMatch(t *testing.T) {
 	}
 
 	// Wrong side: alice's Red link cannot move bob's piece, nor read his view.
-	if status, body := apiStatus(t, base, link, "POST", "/api/move", fmt.Sprintf(`{"version":%d,"from":69,"to":59}`, h.match(id).Version)); status != http.StatusConflict {
+	if status, body := apiStatus(t, base, link, "POST", "/api/move", fmt.Sprintf(`{"basis":%q,"from":69,"to":59}`, basisOf(t, base, link))); status != http.StatusConflict {
 		t.Fatalf("a Red link moving Blue's piece: %d %s", status, body)
 	}
 	if status, body := apiStatus(t, base, link, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"red"`) {
@@ -230,12 +242,12 @@ func TestWebBoardMatch(t *testing.T) {
 	}
 	pageWait(t, ctx, "the board after the second move", `document.getElementById("ply").textContent === "Move 2 of 3" && document.querySelector('#history li:nth-child(2) button').getAttribute("aria-current") === "step"`)
 
-	// /stratego record and history in the server link to the public board,
-	// which shows the finished match's full reveal.
+	// /stratego record and history in the server (ephemeral answers) link to
+	// the member's own side's board, which shows the finished match's full reveal.
 	for _, command := range []string{"stratego record", "stratego history"} {
 		answer := h.bob.SlashCommand(t, h.channel, command).Reply(t)
 		l := openBoardLink(t, answer)
-		if status, body := apiStatus(t, base, l, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"public"`) {
+		if status, body := apiStatus(t, base, l, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"blue"`) {
 			t.Fatalf("the link of %s: %d %s", command, status, body)
 		}
 		if status, body := apiStatus(t, base, l, "GET", "/api/reveal", ""); status != http.StatusOK {

@@ -50,6 +50,9 @@ type harness struct {
 	stop              func()
 	exited            chan error             // Run's answer, once the bot stops
 	clock             *discordtest.FakeClock // the bot's clock
+	// challenged runs once a challenge is accepted: the match exists, its
+	// set-up phase has begun.
+	challenged []func()
 }
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
@@ -262,6 +265,9 @@ func (h *harness) challenge(variant string, extra ...discordtest.Arg) {
 	accepted := h.bob.ClickButton(t, msg, button(t, msg, "Accept")).Reply(t)
 	if !strings.Contains(accepted.Content, "Match #") {
 		t.Fatalf("accepted challenge shows %q", accepted.Content)
+	}
+	for _, f := range h.challenged {
+		f()
 	}
 }
 

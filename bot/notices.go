@@ -100,9 +100,13 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			what = awardHeadline(m.ModeratorNote)
 		}
 		msg := b.boardMessage(p, m, g, viewerOf(aud), numbering, what, deadline, current)
-		if aud != storage.AudiencePublic {
+		switch {
+		case aud != storage.AudiencePublic:
 			// A player's own link, in their DM only.
 			msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
+		case n.To == storage.AudienceFollower:
+			// A follower's DM: the public view, as /stratego watch links it.
+			msg.Components = b.withBoardLink(p, msg.Components, m, game.PublicViewer, 0)
 		}
 		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && snap.server(b.readServer(ctx)).Board == storage.BoardLive {
 			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -240,10 +241,10 @@ func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side 
 }
 
 // storeDraft is the store's side of draft, also the web board's: a set-up
-// from which no piece can move is refused, any other stored as side's draft.
+// checkSetup refuses is refused, any other stored as side's draft.
 func (b *Bot) storeDraft(ctx context.Context, m *storage.Match, side game.Side, setup game.Setup) (*storage.Match, error) {
-	if !setup.CanMove(m.Rules) {
-		return nil, txtErrCannotMove
+	if err := checkSetup(m.Rules, setup); err != nil {
+		return nil, err
 	}
 	m, err := b.store.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupDraft, b.now())
 	if err != nil {
@@ -251,6 +252,20 @@ func (b *Bot) storeDraft(ctx context.Context, m *storage.Match, side game.Side, 
 	}
 	b.afterChange(ctx, m, nil)
 	return m, nil
+}
+
+// checkSetup is the one check of a set-up, as a draft and to confirm, on
+// Discord and on the web board (its live check too): first the rules (the
+// engine's refusal names what is missing or extra), then whether a piece
+// can move at all, which only a complete set-up can answer.
+func checkSetup(rules game.Rules, setup game.Setup) error {
+	if err := setup.Validate(rules); err != nil {
+		return fmt.Errorf("your set-up does not fit the rules: %w", err)
+	}
+	if !setup.CanMove(rules) {
+		return txtErrCannotMove
+	}
+	return nil
 }
 
 // randomSetup is the Random button's set-up: drawn from the match's secret,

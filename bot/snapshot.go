@@ -220,13 +220,17 @@ func (b *Bot) noticeDone(ctx context.Context, n storage.Notice, at time.Time, fo
 	}
 	s, ok := b.snapshots.get(n.Match, n.Version)
 	switch {
-	case !ok:
 	case err != nil:
-		b.snapshots.forget(n.Match) // the clock may have started or not
-	default:
+		if ok {
+			b.snapshots.forget(n.Match) // the clock may have started or not
+		}
+	case ok:
 		if next, started := s.clockStarted(b.store.Changes(), &n, at); started {
 			b.snapshots.replace(s, next)
+			b.webChanged(next) // the pages' clocks start too
 		}
+	default:
+		b.webClockStarted(ctx, n.Match)
 	}
 	return err
 }

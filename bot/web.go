@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,7 +21,7 @@ import (
 // The board in the browser (package web), a second face of the same
 // matches: its actions take the bot's one path of each (play, storeDraft and
 // confirmDraft, recordAction), and afterChange tells its open pages of every
-// change (webChanged).
+// change (webChanged), noticeDone of a clock's start.
 
 // LinkLifetime is how long an "Open board" link works; every new board
 // brings a fresh one.
@@ -38,15 +39,42 @@ type webFace struct {
 	publicURL string
 
 	mu   sync.Mutex
-	seen map[storage.MatchID]uint64 // the version last sent to open pages
+	seen map[storage.MatchID]sentAs // what was last sent to open pages
+}
+
+// sentAs is what the pages of a match were last sent: its version and the
+// state of its clock, which starts without a new version (when the board of
+// the side to move arrives).
+type sentAs struct {
+	version uint64
+	pending bool
+}
+
+func sentAsOf(m *storage.Match) sentAs {
+	return sentAs{version: m.Version, pending: m.ClockPending}
+}
+
+// newer reports whether m is news to pages last sent s: a later version, or
+// the same one whose clock started since (within a version the clock only
+// starts, so a pending state after a started one is stale).
+func (s sentAs) newer(m *storage.Match) bool {
+	if m.Version != s.version {
+		return m.Version > s.version
+	}
+	return s.pending && !m.ClockPending
 }
 
 // CheckPublicURL says why publicURL cannot be the web board's address, nil
-// when it can: an absolute http or https URL without query or fragment.
+// when it can: an absolute http or https URL without query or fragment, at
+// the root of its host (the page asks for /static/ and /api/ from the root).
 func CheckPublicURL(publicURL string) error {
 	u, err := url.Parse(publicURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 		return fmt.Errorf("public_url %q: write the address players open, like https://stratego.example.org (http or https, no query)", publicURL)
+	}
+	if strings.Trim(u.Path, "/") != "" {
+		return fmt.Errorf("public_url %q: the board must be served at the root of its host, not under a path; "+
+			"give it a host of its own, like https://stratego.example.org", publicURL)
 	}
 	return nil
 }
@@ -73,13 +101,14 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 		Matches: b.store,
 		Actor:   webActor{b},
 		Log:     b.log.Warn,
+		Now:     b.now,
 		// A player's page speaks their language and numbers pieces their way.
 		Preferences: func(ctx context.Context, userID string) (web.Preferences, error) {
 			st := b.settingsOf(ctx, userID)
 			return web.Preferences{Language: st.Locale, Numbering: st.Numbering}, nil
 		},
 	})
-	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]uint64{}})
+	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]sentAs{}})
 	go b.pollWeb(ctx)
 	return srv, nil
 }
@@ -102,20 +131,36 @@ func (b *Bot) webChanged(snap *snapshot) {
 	w.publish(m, g)
 }
 
-// publish sends m's new state to its open pages, once per version.
+// publish sends m's new state to its open pages, once per version and
+// clock state.
 func (w *webFace) publish(m *storage.Match, g *game.Game) {
 	w.mu.Lock()
-	if w.seen[m.ID] >= m.Version {
+	if !w.seen[m.ID].newer(m) {
 		w.mu.Unlock()
 		return
 	}
-	w.seen[m.ID] = m.Version
+	w.seen[m.ID] = sentAsOf(m)
 	w.mu.Unlock()
 	w.srv.MatchChanged(m, g)
 }
 
-// pollWeb looks, every webPoll, at the stored version of each match with an
-// open page, and sends the pages a change another process made (only on a
+// webClockStarted tells the open pages of match id that a clock may have
+// started, when no kept snapshot says how: from the match as stored.
+func (b *Bot) webClockStarted(ctx context.Context, id storage.MatchID) {
+	w := b.web.Load()
+	if w == nil || !w.srv.Watched(id) {
+		return
+	}
+	m, err := b.store.Match(ctx, id)
+	if err != nil {
+		b.log.Warn("reading a match for the web board failed", "match", id, "error", err)
+		return
+	}
+	b.webChanged(newSnapshot(m, nil))
+}
+
+// pollWeb looks, every webPoll, at the stored version and clock of each
+// match with an open page, and sends the pages a change another process made (only on a
 // shared database: alone, every change passes afterChange). It also forgets
 // the versions sent to pages closed since.
 func (b *Bot) pollWeb(ctx context.Context) {
@@ -139,7 +184,7 @@ func (b *Bot) pollWeb(ctx context.Context) {
 				continue
 			}
 			w.mu.Lock()
-			stale := w.seen[id] < m.Version
+			stale := w.seen[id].newer(m)
 			w.mu.Unlock()
 			if stale {
 				b.webChanged(newSnapshot(m, nil))
@@ -285,6 +330,16 @@ func (a webActor) Setup(ctx context.Context, id storage.MatchID, version uint64,
 	return nil
 }
 
+// CheckSetup is the web board's live check of a set-up: checkSetup, the
+// check its draft and its confirmation take.
+func (a webActor) CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error {
+	m, err := a.match(ctx, id)
+	if err != nil {
+		return err
+	}
+	return a.refusal(ctx, m, side, checkSetup(m.Rules, s))
+}
+
 // RandomSetup draws a set-up as the Random button does, and stores it as
 // side's draft as that button does.
 func (a webActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
@@ -346,7 +401,7 @@ func (a webActor) SaveSetup(ctx context.Context, id storage.MatchID, side game.S
 	if err != nil {
 		return err
 	}
-	if err := s.Validate(m.Rules); err != nil {
+	if err := checkSetup(m.Rules, s); err != nil {
 		return a.refusal(ctx, m, side, err)
 	}
 	_, err = a.b.updatePlayer(ctx, m.Players[side].UserID, func(p *storage.PlayerSettings) error {
@@ -397,12 +452,9 @@ func (b *Bot) finishWith(i *discordgo.Interaction, text string, components []dis
 
 // replayLink is the link to the board of a member's match under an answer to
 // /stratego history or record (nil when the web board is off): their own
-// side's in their DM, where links of their side belong, and the public
-// view's (the full reveal, once the match is over) in a server.
+// side's, in a server too, since both answers are ephemeral (only the member
+// sees them). Once the match is over, their side's frames show both armies.
 func (b *Bot) replayLink(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side) []discordgo.MessageComponent {
-	if i.GuildID != "" {
-		return b.withBoardLink(printerOf(i), nil, m, game.PublicViewer, 0)
-	}
 	return b.withBoardLink(printerOf(i), nil, m, game.ViewerOf(side), b.settingsOf(ctx, userOf(i).ID).LinkGen)
 }
 

@@ -3,7 +3,9 @@ package bot
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -55,38 +57,10 @@ func TestWebSeesOtherProcesses(t *testing.T) {
 	ts.Start()
 	defer func() { ts.CloseClientConnections(); ts.Close() }()
 
-	link := b.boardLink(m, game.PublicViewer, 0)
-	_, token, _ := strings.Cut(link, "#")
-	req, _ := http.NewRequestWithContext(ctx, "GET", url+"/api/events", nil)
-	req.Header.Set(web.CapabilityHeader, token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	events := make(chan string, 4)
-	go func() {
-		sc := bufio.NewScanner(resp.Body)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-				events <- data
-			}
-		}
-		close(events)
-	}()
+	events := webEvents(t, ctx, url, b.boardLink(m, game.PublicViewer, 0))
 	next := func(what string) string {
 		t.Helper()
-		select {
-		case e, ok := <-events:
-			if !ok {
-				t.Fatalf("the stream ended before %s", what)
-			}
-			return e
-		case <-time.After(10 * time.Second):
-			t.Fatalf("no event for %s", what)
-		}
-		return ""
+		return nextEvent(t, events, what, func(string) bool { return true })
 	}
 	if first := next("the first state"); strings.Contains(first, `"history":[{`) {
 		t.Fatalf("the first state has moves: %s", first)
@@ -102,6 +76,76 @@ func TestWebSeesOtherProcesses(t *testing.T) {
 	if after := next("the other process's move"); !strings.Contains(after, `"history":[{`) {
 		t.Fatalf("the state after the move has no move: %s", after)
 	}
+}
+
+// webEvents opens the event stream of link's page on the web board at url,
+// and returns the data of its events as they come.
+func webEvents(t *testing.T, ctx context.Context, url, link string) <-chan string {
+	t.Helper()
+	_, token, _ := strings.Cut(link, "#")
+	req, _ := http.NewRequestWithContext(ctx, "GET", url+"/api/events", nil)
+	req.Header.Set(web.CapabilityHeader, token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	events := make(chan string, 64)
+	go func() {
+		defer close(events)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				events <- data
+			}
+		}
+	}()
+	return events
+}
+
+// nextEvent returns the next event that is what; it fails the test when the
+// stream ends or ten seconds pass first.
+func nextEvent(t *testing.T, events <-chan string, what string, is func(string) bool) string {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				t.Fatalf("the stream ended before %s", what)
+			}
+			if is(e) {
+				return e
+			}
+		case <-timeout:
+			t.Fatalf("no event for %s", what)
+		}
+	}
+}
+
+// TestWebClockStarts: when the board of the side to move arrives, its clock
+// starts without a new version; the open pages hear of it, with the deadline
+// to count down to.
+func TestWebClockStarts(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	url := webOn(t, h)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h.startClassic()
+	events := webEvents(t, ctx, url, h.bot.boardLink(h.match(1), game.PublicViewer, 0))
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	h.outboxEmpty()
+	m := h.match(1)
+	if m.ClockPending || m.Deadline.IsZero() {
+		t.Fatalf("bob's clock does not run after his board went out: pending %v, deadline %v", m.ClockPending, m.Deadline)
+	}
+	want := fmt.Sprintf(`"deadline":%d`, m.Deadline.UnixMilli())
+	nextEvent(t, events, "bob's clock's start", func(e string) bool {
+		return strings.Contains(e, `"history":[{`) && strings.Contains(e, want)
+	})
 }
 
 // TestKeptLinks: the menus under a board change as the player picks, and the
@@ -190,5 +234,152 @@ func TestWebRefusalsInThePlayersLanguage(t *testing.T) {
 	}
 	if err := a.Move(ctx, m.ID+1, 0, game.Red, game.Move{From: 30, To: 40}); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("a move in a match that does not exist: %v", err)
+	}
+}
+
+// TestWebSetupChecks: the web board's live check and its Save draft and
+// Confirm take the one check of a set-up, in one order: a partial set-up is
+// told what it lacks (not that none of its pieces can move), a walled one
+// that none can move, and the check passes what Save and Confirm accept.
+func TestWebSetupChecks(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.challenge("Classic")
+	link := openBoardLink(t, h.alice.WaitDM(t, contains("Send me your secret set-up")))
+	var partial game.Setup
+	partial[3][0] = game.Flag
+	tests := []struct {
+		name  string
+		setup game.Setup
+		want  string // in the refusal; "" for none
+	}{
+		{"partial", partial, "not valid"},
+		{"walled", walledClassic(t), "none of its pieces can move"},
+		{"complete", placed(t, nil), ""},
+	}
+	for _, tc := range tests {
+		body := func(confirm bool) string {
+			b, _ := json.Marshal(map[string]any{"setup": tc.setup, "confirm": confirm})
+			return string(b)
+		}
+		code, answer := apiStatus(t, base, link, "POST", "/api/check", body(false))
+		var checked struct{ Refusal string }
+		if err := json.Unmarshal([]byte(answer), &checked); code != 200 || err != nil {
+			t.Fatalf("%s: check answered %d %s", tc.name, code, answer)
+		}
+		if tc.want == "" && checked.Refusal != "" || !strings.Contains(checked.Refusal, tc.want) {
+			t.Fatalf("%s: the check says %q, want %q", tc.name, checked.Refusal, tc.want)
+		}
+		if tc.want != "" && strings.Contains(checked.Refusal, "none of its pieces can move") != strings.Contains(tc.want, "none of its pieces can move") {
+			t.Fatalf("%s: the check says %q", tc.name, checked.Refusal)
+		}
+		for _, confirm := range []bool{false, true} {
+			code, answer := apiStatus(t, base, link, "POST", "/api/setup", body(confirm))
+			var refused struct{ Error string }
+			_ = json.Unmarshal([]byte(answer), &refused)
+			if tc.want == "" {
+				if code != 200 {
+					t.Fatalf("%s (confirm %v): the check passed it, the board refused it: %d %s", tc.name, confirm, code, answer)
+				}
+				continue
+			}
+			if code != 409 || refused.Error != checked.Refusal {
+				t.Fatalf("%s (confirm %v): %d %q; the check said %q", tc.name, confirm, code, refused.Error, checked.Refusal)
+			}
+		}
+	}
+}
+
+// TestWebDraftsAreSilent: while one player edits their set-up on the web
+// (drafts saved, Random pressed), the other player's and the public's open
+// pages receive nothing: on Discord the opponent sees none of it, and the
+// timing of events would tell when and how often the other side edits.
+func TestWebDraftsAreSilent(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h.challenge("Barrage")
+	aliceLink := openBoardLink(t, h.alice.WaitDM(t, contains("Send me your secret set-up")))
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	m := h.match(1)
+	watchers := map[string]<-chan string{
+		"bob":    webEvents(t, ctx, base, h.bot.boardLink(m, game.BlueViewer, h.bot.settingsOf(ctx, h.bob.ID).LinkGen)),
+		"public": webEvents(t, ctx, base, h.bot.boardLink(m, game.PublicViewer, 0)),
+	}
+	for who, events := range watchers {
+		nextEvent(t, events, who+"'s first state", func(string) bool { return true })
+	}
+	rules := game.DefaultRules(game.VariantBarrage)
+	for i := range 3 {
+		draft, _ := json.Marshal(map[string]any{"setup": game.RandomSetup(rules, uint64(i)), "confirm": false})
+		if code, body := apiStatus(t, base, aliceLink, "POST", "/api/setup", string(draft)); code != 200 {
+			t.Fatalf("alice's draft: %d %s", code, body)
+		}
+		if code, body := apiStatus(t, base, aliceLink, "POST", "/api/random", "{}"); code != 200 {
+			t.Fatalf("alice's Random: %d %s", code, body)
+		}
+	}
+	if v := h.match(1).Version; v < m.Version+6 {
+		t.Fatalf("alice's drafts were not stored: version %d after %d", v, m.Version)
+	}
+	// Bob sets up on Discord: his own draft is the first change his page
+	// hears of, his confirmation the public's.
+	h.bob.SendDM(t, game.FormatSetup(game.RandomSetup(rules, 9), game.NumberingModern))
+	preview := h.bob.WaitDM(t, contains("Your set-up for match"))
+	h.bob.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	for who, first := range map[string]string{"bob": `"setup":[`, "public": `"ready":[false,true]`} {
+		next := nextEvent(t, watchers[who], who+"'s next state", func(string) bool { return true })
+		if !strings.Contains(next, first) {
+			t.Fatalf("%s's page heard of alice's drafts: %s", who, next)
+		}
+	}
+}
+
+// TestHistoryLinksToOwnSide: /stratego history in a server answers only the
+// member (ephemeral), so its link opens their own side's board of their
+// running match, not the public view.
+func TestHistoryLinksToOwnSide(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.startClassic()
+	for _, tc := range []struct {
+		who    *discordtest.Member
+		viewer string
+	}{{h.alice, "red"}, {h.bob, "blue"}} {
+		answer := tc.who.SlashCommand(t, h.channel, "stratego history").Reply(t)
+		if !answer.Ephemeral {
+			t.Fatalf("the history is not ephemeral: %q", answer.Content)
+		}
+		link := openBoardLink(t, answer)
+		if status, body := apiStatus(t, base, link, "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"`+tc.viewer+`"`) {
+			t.Fatalf("the history link of the %s player: %d %s", tc.viewer, status, body)
+		}
+	}
+}
+
+// TestFollowersGetTheBoardLink: a follower's board DMs carry an "Open
+// board" link to the public view; the channel's boards carry none.
+func TestFollowersGetTheBoardLink(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.startClassic()
+	h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt(optMatch, "1"), discordtest.Opt(optFollow, true)).Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	followed := h.carol.WaitDM(t, contains("alice moved A4-A5"))
+	if status, body := apiStatus(t, base, openBoardLink(t, followed), "GET", "/api/state", ""); status != http.StatusOK || !strings.Contains(body, `"viewer":"public"`) {
+		t.Fatalf("the follower's link: %d %s", status, body)
+	}
+	h.outboxEmpty()
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		for _, b := range msg.Buttons() {
+			if b.URL != "" {
+				t.Fatalf("a link in the channel: %q on %q", b.URL, msg.Content)
+			}
+		}
 	}
 }

@@ -18,6 +18,13 @@
 // is the viewer's own view after that move; once the match is over every
 // frame shows both armies.
 //
+// A page learns nothing from when it is told: an open stream is sent a
+// change only when its viewer's state changes (State.Sent's key), so the
+// other side's drafts reach it not at all; and no page is sent the match's
+// version, which counts changes it cannot see. A player's action carries
+// the state's Basis instead (what the board showed, clocks aside), which
+// the server turns into the version the action is made at.
+//
 // The page (static/, plain JavaScript, no build step) writes no text of its
 // own: it asks for its texts (BuildTexts, from the catalogues of
 // internal/lang) in its viewer's language and piece numbering, a player's
@@ -34,8 +41,9 @@
 //     only while that player is setting up: they are the secrets of their
 //     next matches too.
 //   - Server.MatchChanged(m, g): call after every committed change of a
-//     match, with the snapshot the change produced; open pages get the
-//     new state within milliseconds (BenchmarkMoveToEvent).
+//     match, with the snapshot the change produced, and when the clock of
+//     the side to move starts (same version, ClockPending cleared); open
+//     pages get the new state within milliseconds (BenchmarkMoveToEvent).
 //   - Signer.Sign: make the "Open board" link, public_url + "/board#" + token.
 //   - Options.Preferences: a player's language (their Discord locale) and
 //     piece numbering, from their settings.

@@ -146,7 +146,8 @@ func TestReplayFrames(t *testing.T) {
 	for range 6 {
 		g, _ := m.Game()
 		mv := g.LegalMoves()[0]
-		code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, game.ViewerOf(g.ToMove())), fmt.Sprintf(`{"version":%d,"from":%d,"to":%d}`, m.Version, mv.From, mv.To))
+		tok := f.token(m.ID, game.ViewerOf(g.ToMove()))
+		code, resp, _ := f.do(t, "POST", "/api/move", tok, fmt.Sprintf(`{"basis":%q,"from":%d,"to":%d}`, f.basis(t, tok), mv.From, mv.To))
 		if code != 200 {
 			t.Fatalf("move: %d %s", code, resp)
 		}
@@ -173,7 +174,7 @@ func TestReplayFrames(t *testing.T) {
 			}
 		}
 	}
-	if code, _, _ := f.do(t, "POST", "/api/resign", tokens[game.BlueViewer], fmt.Sprintf(`{"version":%d}`, m.Version)); code != 200 {
+	if code, _, _ := f.do(t, "POST", "/api/resign", tokens[game.BlueViewer], fmt.Sprintf(`{"basis":%q}`, f.basis(t, tokens[game.BlueViewer]))); code != 200 {
 		t.Fatal("resign")
 	}
 	for ply := 0; ply <= 6; ply++ {
@@ -202,7 +203,7 @@ func TestErrorsInThePagesLanguage(t *testing.T) {
 			method, path, tok, body, key string
 		}{
 			{"GET", "/api/state", "forged", "", txtLinkInvalid},
-			{"POST", "/api/resign", f.token(m.ID, game.PublicViewer), `{"version":1}`, txtPlayersOnly},
+			{"POST", "/api/resign", f.token(m.ID, game.PublicViewer), `{"basis":""}`, txtPlayersOnly},
 			{"GET", "/api/replay?ply=x", f.token(m.ID, game.RedViewer), "", txtBadRequest},
 		} {
 			sep := "?"

@@ -7,8 +7,6 @@ import (
 	"strconv"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/internal/lang"
-	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -111,29 +109,26 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, c Capability) er
 	return game.NewRecord(g, m.Players[game.Red].Name, m.Players[game.Blue].Name).WriteGravon(w)
 }
 
-// check answers a set-up draft with the rules engine's own refusal text
-// (empty when the set-up would be accepted). It stores nothing.
+// check answers a set-up draft with the refusal Save draft and Confirm
+// would meet (empty when the set-up would be accepted): the Actor's one
+// check of a set-up. It stores nothing.
 func (s *Server) check(w http.ResponseWriter, r *http.Request, c Capability) error {
 	var req setupRequest
-	if _, err := playerRequest(r, c, &req); err != nil {
+	side, err := playerRequest(r, c, &req)
+	if err != nil {
 		return err
 	}
 	su, err := setupOf(req.Setup)
 	if err != nil {
 		return err
 	}
-	m, err := s.opts.Matches.Match(r.Context(), c.Match)
-	if err != nil {
-		return err
-	}
 	reason := ""
-	if err := su.Validate(m.Rules); err != nil {
-		reason = err.Error()
-		var se *game.SetupError
-		if errors.As(err, &se) {
-			pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
-			reason = render.Reason(lang.For(pref.Language), pref.Numbering, se.Text)
+	if err := s.opts.Actor.CheckSetup(r.Context(), c.Match, side, su); err != nil {
+		var ref *Refusal
+		if !errors.As(err, &ref) {
+			return err
 		}
+		reason = ref.Reason
 	}
 	return writeJSON(w, map[string]string{"refusal": reason})
 }

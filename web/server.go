@@ -2,9 +2,11 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -44,8 +46,13 @@ const (
 // bot and shown as a plain failure.
 type Actor interface {
 	Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, m game.Move) error
-	// Setup stores side's draft, or confirms it as a DM set-up is confirmed.
+	// Setup stores side's draft, or confirms it as a DM set-up is confirmed;
+	// version is 0 (any): a set-up is the player's own whatever else changed.
 	Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error
+	// CheckSetup returns, as a *Refusal, the refusal s would meet as side's
+	// draft or confirmed set-up (the one check both take, in one order), and
+	// nil when s would be accepted. It stores nothing.
+	CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error
 	// RandomSetup draws a set-up with the bot's secret generator (not stored).
 	RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error)
 	Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error
@@ -69,6 +76,13 @@ type Authenticator interface {
 	Authenticate(r *http.Request) (Capability, error)
 }
 
+// Claimer is an Authenticator that can also read the capability a request
+// claims without the costly checks (the signature only, no database), so
+// that the server rate-limits a request before it looks anything up.
+type Claimer interface {
+	Claim(r *http.Request) (Capability, error)
+}
+
 // CapabilityHeader carries the link's token on every API request. The page
 // reads the token from its URL's fragment, which browsers never send to a
 // server, so the secret reaches no access log.
@@ -82,12 +96,21 @@ type CapabilityAuth struct {
 	Now     func() time.Time
 }
 
+// Claim checks the header's token's signature only.
+func (a *CapabilityAuth) Claim(r *http.Request) (Capability, error) {
+	tok := r.Header.Get(CapabilityHeader)
+	if tok == "" {
+		return Capability{}, ErrNoLink
+	}
+	return a.Signer.Parse(tok)
+}
+
 // Authenticate checks the header's token: signature, expiry, and the
 // player's current link generation.
 func (a *CapabilityAuth) Authenticate(r *http.Request) (Capability, error) {
 	tok := r.Header.Get(CapabilityHeader)
 	if tok == "" {
-		return Capability{}, ErrMalformed
+		return Capability{}, ErrNoLink
 	}
 	c, err := a.Signer.Parse(tok)
 	if err != nil {
@@ -111,14 +134,18 @@ type Options struct {
 	Auth    Authenticator
 	Matches Matches
 	Actor   Actor
-	// Rate is how many API requests one viewer of one match may make per
-	// second (burst 4×); 0 means 5.
+	// Rate is how many API requests one client may make per second for one
+	// viewer of one match (burst 4×); 0 means 5. See clientOf for who a
+	// client is.
 	Rate float64
 	// Preferences gives a player's language and piece numbering (their
 	// settings); nil: the page's browser language, modern numbering.
 	Preferences func(ctx context.Context, userID string) (Preferences, error)
 	// Log reports failures; it is never given a token. Nil: silent.
 	Log func(msg string, args ...any)
+	// Now is the server's clock, sent with each state for the page's
+	// countdown; nil: time.Now.
+	Now func() time.Time
 }
 
 // Link returns the page's address for capability c under publicURL (the
@@ -134,6 +161,7 @@ type Server struct {
 	opts    Options
 	hub     *hub
 	limiter *limiter
+	streams *streamCount
 	mux     *http.ServeMux
 }
 
@@ -148,7 +176,10 @@ func New(opts Options) *Server {
 	if opts.Log == nil {
 		opts.Log = func(string, ...any) {}
 	}
-	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate)}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: &streamCount{open: map[Capability]int{}}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)
@@ -190,11 +221,12 @@ func (s *Server) MatchChanged(m *storage.Match, g *game.Game) {
 	if !s.hub.watched(m.ID) {
 		return
 	}
-	var states [3][]byte
-	for v := range states {
-		states[v] = BuildState(m, g, game.Viewer(v)).Encode()
+	u := update{version: m.Version, started: !m.ClockPending}
+	now := s.opts.Now()
+	for v := range u.states {
+		u.states[v], u.keys[v] = BuildState(m, g, game.Viewer(v)).Sent(now)
 	}
-	s.hub.publish(m.ID, m.Version, states)
+	s.hub.publish(m.ID, u)
 }
 
 type apiHandler func(w http.ResponseWriter, r *http.Request, c Capability) error
@@ -205,17 +237,18 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 		// Errors speak the page's language (its browser's, a query parameter:
 		// no secret); a refusal's reason comes translated from the Actor.
 		p := lang.For(r.URL.Query().Get("lang"))
-		c, err := s.opts.Auth.Authenticate(r)
-		if err != nil {
-			status := http.StatusForbidden
-			if errors.Is(err, ErrExpired) || errors.Is(err, ErrRevoked) {
-				status = http.StatusGone
-			}
-			httpError(w, status, p.Sprintf(txtLinkInvalid))
+		// The limit comes before the full check, which reads the database.
+		claimed, err := s.claim(r)
+		if err == nil && !s.limiter.allow(limitKey{match: claimed.Match, viewer: claimed.Viewer, client: clientOf(r)}) {
+			httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
 			return
 		}
-		if !s.limiter.allow(c) {
-			httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
+		var c Capability
+		if err == nil {
+			c, err = s.opts.Auth.Authenticate(r)
+		}
+		if err != nil {
+			httpError(w, refusedStatus(err), refusedText(p, err))
 			return
 		}
 		if r.Method == http.MethodPost {
@@ -235,6 +268,8 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 				httpError(w, http.StatusRequestEntityTooLarge, p.Sprintf(txtTooLarge))
 			case errors.Is(err, errBadRequest):
 				httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
+			case errors.Is(err, errTooManyStreams):
+				httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
 			case errors.Is(err, errForbidden):
 				httpError(w, http.StatusForbidden, p.Sprintf(txtPlayersOnly))
 			case errors.Is(err, storage.ErrNotFound):
@@ -247,10 +282,60 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 	}
 }
 
+// ErrNoLink is a request that carries no capability at all: a page opened
+// without a link (or whose tab lost it).
+var ErrNoLink = errors.New("web: no link")
+
+// refusedStatus is the status of a request whose capability was refused.
+func refusedStatus(err error) int {
+	if errors.Is(err, ErrExpired) || errors.Is(err, ErrRevoked) {
+		return http.StatusGone
+	}
+	return http.StatusForbidden
+}
+
+// refusedText is the page's text for a refused capability.
+func refusedText(p lang.Printer, err error) string {
+	if errors.Is(err, ErrNoLink) {
+		return p.Sprintf(txtNeedsLink)
+	}
+	return p.Sprintf(txtLinkInvalid)
+}
+
 var (
-	errBadRequest = errors.New("bad request")
-	errForbidden  = errors.New("not a player")
+	errBadRequest     = errors.New("bad request")
+	errForbidden      = errors.New("not a player")
+	errTooManyStreams = errors.New("too many open streams for one link")
 )
+
+// claim returns the capability r claims, checked as far as it can be without
+// the database: by Claimer, or, for another Authenticator, none (the limit
+// then counts per client alone).
+func (s *Server) claim(r *http.Request) (Capability, error) {
+	if cl, ok := s.opts.Auth.(Claimer); ok {
+		return cl.Claim(r)
+	}
+	return Capability{}, nil
+}
+
+// clientOf names the client of r for the rate limit: the last address of
+// X-Forwarded-For, the one the admin's reverse proxy appended (any before it
+// are the client's own claim), else the connection's peer. This trusts the
+// proxy: web_addr must be reachable by it alone, as the README says, or a
+// client could name itself anew with each request.
+func clientOf(r *http.Request) string {
+	if fwd := r.Header.Values("X-Forwarded-For"); len(fwd) > 0 {
+		hops := strings.Split(fwd[len(fwd)-1], ",")
+		if last := strings.TrimSpace(hops[len(hops)-1]); last != "" {
+			return last
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
 
 func httpError(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
@@ -276,17 +361,24 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request, c Capability) err
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_, err = w.Write(BuildState(m, g, c.Viewer).Encode())
+	data, _ := BuildState(m, g, c.Viewer).Sent(s.opts.Now())
+	_, err = w.Write(data)
 	return err
 }
 
 // events streams the viewer's state as server-sent events: the current
-// state first, then one event per change.
+// state first, then one event per change that changes what the viewer
+// learns (its key); a change of the version alone is not sent, so that the
+// stream's timing tells nothing its content does not.
 func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) error {
 	fl, ok := w.(http.Flusher)
 	if !ok {
 		return errors.New("streaming unsupported")
 	}
+	if !s.streams.acquire(c) {
+		return errTooManyStreams
+	}
+	defer s.streams.release(c)
 	sub := s.hub.subscribe(c.Match)
 	defer s.hub.unsubscribe(c.Match, sub)
 	m, g, err := s.load(r.Context(), c)
@@ -296,8 +388,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
-	last := m.Version
-	if err := writeEvent(w, BuildState(m, g, c.Viewer).Encode()); err != nil {
+	last, lastStarted := m.Version, !m.ClockPending
+	data, lastKey := BuildState(m, g, c.Viewer).Sent(s.opts.Now())
+	if err := writeEvent(w, data); err != nil {
 		return nil
 	}
 	fl.Flush()
@@ -316,10 +409,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 			}
 			fl.Flush()
 		case u := <-sub:
-			if u.version <= last {
+			if u.before(last, lastStarted) || u.keys[c.Viewer] == lastKey {
 				continue
 			}
-			last = u.version
+			last, lastStarted, lastKey = u.version, u.started, u.keys[c.Viewer]
 			if _, err := s.opts.Auth.Authenticate(r); err != nil {
 				return nil // expired or revoked while open: no more states
 			}
@@ -374,10 +467,26 @@ func playerSide(c Capability) (game.Side, error) {
 }
 
 type moveRequest struct {
-	Version uint64 `json:"version"`
-	From    uint8  `json:"from"`
-	To      uint8  `json:"to"`
-	Guess   uint8  `json:"guess"`
+	Basis string `json:"basis"` // the state the player acted on (State.Basis)
+	From  uint8  `json:"from"`
+	To    uint8  `json:"to"`
+	Guess uint8  `json:"guess"`
+}
+
+// versionFor returns the match's version when the viewer of c still sees
+// what basis names (State.Basis): the version an action of the player's is
+// made at, as a Discord menu carries the version of its board. Otherwise
+// the board changed since the player looked, and the action is refused.
+func (s *Server) versionFor(r *http.Request, c Capability, basis string) (uint64, error) {
+	m, g, err := s.load(r.Context(), c)
+	if err != nil {
+		return 0, err
+	}
+	if BuildState(m, g, c.Viewer).Basis != basis {
+		pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
+		return 0, &Refusal{Reason: lang.For(pref.Language).Sprintf(txtStale)}
+	}
+	return m.Version, nil
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) error {
@@ -390,14 +499,17 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) erro
 	if !mv.From.Valid() || !mv.To.Valid() || (mv.Guess != game.NoRank && !mv.Guess.Valid()) {
 		return errBadRequest
 	}
-	if err := s.opts.Actor.Move(r.Context(), c.Match, req.Version, side, mv); err != nil {
+	version, err := s.versionFor(r, c, req.Basis)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.Move(r.Context(), c.Match, version, side, mv); err != nil {
 		return err
 	}
 	return ok(w)
 }
 
 type setupRequest struct {
-	Version uint64                  `json:"version"`
 	Setup   [game.SetupRows][10]int `json:"setup"`
 	Confirm bool                    `json:"confirm"`
 }
@@ -412,7 +524,8 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) err
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.Setup(r.Context(), c.Match, req.Version, side, su, req.Confirm); err != nil {
+	// A set-up is the player's own whatever else changed: no version.
+	if err := s.opts.Actor.Setup(r.Context(), c.Match, 0, side, su, req.Confirm); err != nil {
 		return err
 	}
 	return ok(w)
@@ -448,25 +561,29 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) er
 	return writeJSON(w, map[string]any{"setup": rowsOf(su)})
 }
 
-type versionRequest struct {
-	Version uint64 `json:"version"`
-	Answer  string `json:"answer,omitempty"`
+type actionRequest struct {
+	Basis  string `json:"basis"` // the state the player acted on (State.Basis)
+	Answer string `json:"answer,omitempty"`
 }
 
 func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) error {
-	var req versionRequest
+	var req actionRequest
 	side, err := playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.Resign(r.Context(), c.Match, req.Version, side); err != nil {
+	version, err := s.versionFor(r, c, req.Basis)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.Resign(r.Context(), c.Match, version, side); err != nil {
 		return err
 	}
 	return ok(w)
 }
 
 func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) error {
-	var req versionRequest
+	var req actionRequest
 	side, err := playerRequest(r, c, &req)
 	if err != nil {
 		return err
@@ -475,7 +592,11 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) erro
 	if !found {
 		return errBadRequest
 	}
-	if err := s.opts.Actor.Draw(r.Context(), c.Match, req.Version, side, a); err != nil {
+	version, err := s.versionFor(r, c, req.Basis)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.Draw(r.Context(), c.Match, version, side, a); err != nil {
 		return err
 	}
 	return ok(w)
@@ -495,7 +616,16 @@ type hub struct {
 
 type update struct {
 	version uint64
+	started bool // the clock of the side to move is no longer pending
 	states  [3][]byte
+	keys    [3][sha256.Size]byte // State.Sent's key of each viewer's state
+}
+
+// before reports whether u is older than the state sent last, version and
+// started: within a version the clock only starts (storage.Changes.StartClock),
+// so a pending state that arrives after the started one is stale.
+func (u update) before(version uint64, started bool) bool {
+	return u.version < version || (u.version == version && started && !u.started)
 }
 
 func newHub() *hub { return &hub{subs: map[storage.MatchID]map[chan update]struct{}{}} }
@@ -528,8 +658,7 @@ func (h *hub) watched(id storage.MatchID) bool {
 
 // publish hands u to every stream of the match; a stream too far behind
 // loses its oldest pending update (each carries the whole state).
-func (h *hub) publish(id storage.MatchID, version uint64, states [3][]byte) {
-	u := update{version: version, states: states}
+func (h *hub) publish(id storage.MatchID, u update) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for ch := range h.subs[id] {
@@ -548,12 +677,48 @@ func (h *hub) publish(id storage.MatchID, version uint64, states [3][]byte) {
 	}
 }
 
-// limiter is a token bucket per viewer of a match.
+// MaxStreamsPerLink is how many event streams one link may hold open at
+// once: a player's few tabs and devices, not one spectator's thousand.
+const MaxStreamsPerLink = 8
+
+// streamCount counts the open event streams of each link.
+type streamCount struct {
+	mu   sync.Mutex
+	open map[Capability]int
+}
+
+func (s *streamCount) acquire(c Capability) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.open[c] >= MaxStreamsPerLink {
+		return false
+	}
+	s.open[c]++
+	return true
+}
+
+func (s *streamCount) release(c Capability) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.open[c]--; s.open[c] <= 0 {
+		delete(s.open, c)
+	}
+}
+
+// limitKey is what one token bucket counts: one client's requests for one
+// viewer of one match, so that one spectator cannot starve the others.
+type limitKey struct {
+	match  storage.MatchID
+	viewer game.Viewer
+	client string
+}
+
+// limiter is a token bucket per limitKey.
 type limiter struct {
 	mu      sync.Mutex
 	rate    float64
 	burst   float64
-	buckets map[Capability]*bucket
+	buckets map[limitKey]*bucket
 }
 
 type bucket struct {
@@ -562,11 +727,10 @@ type bucket struct {
 }
 
 func newLimiter(rate, burst float64) *limiter {
-	return &limiter{rate: rate, burst: burst, buckets: map[Capability]*bucket{}}
+	return &limiter{rate: rate, burst: burst, buckets: map[limitKey]*bucket{}}
 }
 
-func (l *limiter) allow(c Capability) bool {
-	c = Capability{Match: c.Match, Viewer: c.Viewer}
+func (l *limiter) allow(c limitKey) bool {
 	t := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -34,14 +34,22 @@ func openStore(t testing.TB) storage.Store {
 }
 
 type fakeLinks struct {
-	mu   sync.Mutex
-	gens map[string]uint32
+	mu    sync.Mutex
+	gens  map[string]uint32
+	reads int // LinkGeneration calls: database reads in the bot
 }
 
 func (l *fakeLinks) LinkGeneration(_ context.Context, user string) (uint32, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.reads++
 	return l.gens[user], nil
+}
+
+func (l *fakeLinks) readsSoFar() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.reads
 }
 
 func (l *fakeLinks) revoke(user string) {
@@ -96,6 +104,21 @@ func (a *fakeActor) Setup(ctx context.Context, id storage.MatchID, version uint6
 	}
 	m, err := a.store.SetSetup(ctx, id, version, side, s, status, a.at)
 	return a.changed(m, nil, err)
+}
+
+// CheckSetup checks as the bot does: the rules, then whether a piece can move.
+func (a *fakeActor) CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error {
+	m, err := a.store.Match(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := s.Validate(m.Rules); err != nil {
+		return refusal(err)
+	}
+	if !s.CanMove(m.Rules) {
+		return &Refusal{Reason: "none of its pieces can move"}
+	}
+	return nil
 }
 
 func (a *fakeActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
@@ -197,6 +220,18 @@ func (f *fixture) token(id storage.MatchID, v game.Viewer) string {
 	return f.signer.Sign(Capability{Match: id, Viewer: v, Expires: f.now.Add(time.Hour)})
 }
 
+// basis returns what tok's viewer sees now (State.Basis): what an action
+// of theirs is made on.
+func (f *fixture) basis(t testing.TB, tok string) string {
+	t.Helper()
+	code, resp, _ := f.do(t, "GET", "/api/state", tok, "")
+	var st State
+	if code != 200 || json.Unmarshal([]byte(resp), &st) != nil {
+		t.Fatalf("state: %d %s", code, resp)
+	}
+	return st.Basis
+}
+
 func (f *fixture) do(t testing.TB, method, path, tok, body string) (int, string, http.Header) {
 	t.Helper()
 	req, _ := http.NewRequest(method, f.ts.URL+path, strings.NewReader(body))
@@ -245,21 +280,25 @@ func TestWrongSideCannotAct(t *testing.T) {
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
 	g, _ := m.Game()
 	mv := g.LegalMoves()[0] // Red's
-	body, _ := json.Marshal(moveRequest{Version: m.Version, From: uint8(mv.From), To: uint8(mv.To)})
+	body := func(v game.Viewer) string {
+		b, _ := json.Marshal(moveRequest{Basis: f.basis(t, f.token(m.ID, v)), From: uint8(mv.From), To: uint8(mv.To)})
+		return string(b)
+	}
 	for _, v := range []game.Viewer{game.BlueViewer, game.PublicViewer} {
-		code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, v), string(body))
+		code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, v), body(v))
 		if code == 200 {
 			t.Fatalf("%v moved Red's piece: %s", v, resp)
 		}
 	}
-	if code, resp, _ := f.do(t, "POST", "/api/resign", f.token(m.ID, game.PublicViewer), `{"version":0}`); code != 403 {
+	if code, resp, _ := f.do(t, "POST", "/api/resign", f.token(m.ID, game.PublicViewer), `{"basis":""}`); code != 403 {
 		t.Fatalf("a spectator resigned: %d %s", code, resp)
 	}
-	if code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, game.RedViewer), string(body)); code != 200 {
+	if code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, game.RedViewer), body(game.RedViewer)); code != 200 {
 		t.Fatalf("Red's own move: %d %s", code, resp)
 	}
 	// An illegal move comes back with the engine's reason.
-	code, resp, _ := f.do(t, "POST", "/api/move", f.token(m.ID, game.BlueViewer), `{"version":0,"from":0,"to":99}`)
+	blue := f.token(m.ID, game.BlueViewer)
+	code, resp, _ := f.do(t, "POST", "/api/move", blue, `{"basis":"`+f.basis(t, blue)+`","from":0,"to":99}`)
 	if code != 409 || !strings.Contains(resp, "error") {
 		t.Fatalf("illegal move: %d %s", code, resp)
 	}
@@ -276,10 +315,10 @@ func TestHeadersAndLimits(t *testing.T) {
 	if strings.Contains(page, "<script>") || strings.Contains(page, "style=") {
 		t.Fatal("inline script or style in the page")
 	}
-	if code, _, _ := f.do(t, "POST", "/api/move", tok, `{"version":1,"from":1,"to":2,"x":"`+strings.Repeat("a", MaxBody)+`"}`); code != 413 {
+	if code, _, _ := f.do(t, "POST", "/api/move", tok, `{"basis":"","from":1,"to":2,"x":"`+strings.Repeat("a", MaxBody)+`"}`); code != 413 {
 		t.Fatalf("a large body: %d", code)
 	}
-	req, _ := http.NewRequest("POST", f.ts.URL+"/api/resign", strings.NewReader(`{"version":0}`))
+	req, _ := http.NewRequest("POST", f.ts.URL+"/api/resign", strings.NewReader(`{"basis":""}`))
 	req.Header.Set(CapabilityHeader, tok)
 	req.Header.Set("Content-Type", "text/plain")
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 415 {
@@ -295,6 +334,78 @@ func TestHeadersAndLimits(t *testing.T) {
 	}
 	if !limited {
 		t.Fatal("no rate limit")
+	}
+}
+
+// TestRateLimitPerClient: the rate limit counts each client (as the reverse
+// proxy names it) apart, so one spectator cannot starve another on the same
+// link, and a limited request reads nothing from the database.
+func TestRateLimitPerClient(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	f.srv.limiter = newLimiter(0.001, 3)
+	get := func(tok, client string) int {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/api/state", nil)
+		req.Header.Set(CapabilityHeader, tok)
+		req.Header.Set("X-Forwarded-For", "203.0.113.9, "+client) // the first hop is the client's own claim
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	public, red := f.token(m.ID, game.PublicViewer), f.token(m.ID, game.RedViewer)
+	tests := []struct {
+		name, tok, client string
+		want              int
+	}{
+		{"the first spectator's burst", public, "198.51.100.1", 200},
+		{"", public, "198.51.100.1", 200},
+		{"", public, "198.51.100.1", 200},
+		{"the first spectator, limited", public, "198.51.100.1", 429},
+		{"another spectator on the same link", public, "198.51.100.2", 200},
+		{"Red's burst", red, "198.51.100.3", 200},
+		{"", red, "198.51.100.3", 200},
+		{"", red, "198.51.100.3", 200},
+	}
+	for i, tc := range tests {
+		if got := get(tc.tok, tc.client); got != tc.want {
+			t.Fatalf("#%d %s: %d, want %d", i, tc.name, got, tc.want)
+		}
+	}
+	reads := f.links.readsSoFar()
+	if got := get(red, "198.51.100.3"); got != 429 {
+		t.Fatalf("Red past the burst: %d", got)
+	}
+	if f.links.readsSoFar() != reads {
+		t.Fatal("a limited request read the player's link generation: the limit must come first")
+	}
+}
+
+// TestStreamsPerLink: one link holds at most MaxStreamsPerLink event
+// streams open at once.
+func TestStreamsPerLink(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	tok := f.token(m.ID, game.PublicViewer)
+	open := func() *http.Response {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/api/events", nil)
+		req.Header.Set(CapabilityHeader, tok)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	for i := range MaxStreamsPerLink {
+		if resp := open(); resp.StatusCode != 200 {
+			t.Fatalf("stream %d: %d", i+1, resp.StatusCode)
+		}
+	}
+	if resp := open(); resp.StatusCode != 429 {
+		t.Fatalf("one stream too many: %d", resp.StatusCode)
 	}
 }
 
@@ -325,7 +436,7 @@ func TestEvents(t *testing.T) {
 			}
 		}
 	}
-	if st := next(); st.Version != m.Version || st.Viewer != "blue" {
+	if st := next(); len(st.History) != 0 || st.Viewer != "blue" {
 		t.Fatalf("first event: %+v", st)
 	}
 	g, _ := m.Game()
@@ -336,7 +447,7 @@ func TestEvents(t *testing.T) {
 	}
 	start := time.Now()
 	f.srv.MatchChanged(m2, g2)
-	if st := next(); st.Version != m2.Version || len(st.History) != 1 {
+	if st := next(); len(st.History) != 1 {
 		t.Fatalf("after the move: %+v", st)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -376,7 +487,7 @@ func FuzzHandlers(f *testing.F) {
 	var mu sync.Mutex
 	var failure string
 	fx.srv.opts.Log = func(msg string, args ...any) { mu.Lock(); failure = fmt.Sprint(msg, args); mu.Unlock() }
-	for _, s := range []string{`{"version":0,"from":3,"to":13}`, `{"version":0,"setup":[[1,2]],"confirm":true}`, `{"version":0,"answer":"offer"}`, `{}`, `[`, ``} {
+	for _, s := range []string{`{"basis":"","from":3,"to":13}`, `{"setup":[[1,2]],"confirm":true}`, `{"basis":"","answer":"offer"}`, `{}`, `[`, ``} {
 		for _, p := range []string{"/api/move", "/api/setup", "/api/draw", "/api/resign", "/api/random", "/api/state", "/api/check"} {
 			f.Add(p, s, true)
 		}
@@ -407,7 +518,7 @@ func TestReplayAndRecord(t *testing.T) {
 	red := f.token(m.ID, game.RedViewer)
 	g, _ := m.Game()
 	mv := g.LegalMoves()[0]
-	if code, resp, _ := f.do(t, "POST", "/api/move", red, fmt.Sprintf(`{"version":%d,"from":%d,"to":%d}`, m.Version, mv.From, mv.To)); code != 200 {
+	if code, resp, _ := f.do(t, "POST", "/api/move", red, fmt.Sprintf(`{"basis":%q,"from":%d,"to":%d}`, f.basis(t, red), mv.From, mv.To)); code != 200 {
 		t.Fatalf("move: %d %s", code, resp)
 	}
 	code, resp, _ := f.do(t, "GET", "/api/replay?ply=0", red, "")
@@ -418,7 +529,7 @@ func TestReplayAndRecord(t *testing.T) {
 	if code, _, _ := f.do(t, "GET", "/api/reveal", red, ""); code != 403 {
 		t.Fatalf("reveal during play: %d", code)
 	}
-	if code, _, _ := f.do(t, "POST", "/api/resign", red, `{"version":0}`); code != 200 {
+	if code, _, _ := f.do(t, "POST", "/api/resign", red, `{"basis":"`+f.basis(t, red)+`"}`); code != 200 {
 		t.Fatal("resign")
 	}
 	if code, resp, _ := f.do(t, "GET", "/api/record", f.token(m.ID, game.PublicViewer), ""); code != 200 || !strings.Contains(resp, "<") {

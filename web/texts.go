@@ -70,8 +70,12 @@ const (
 	txtLastMoved        = "%[1]s, last move"
 	txtLeft             = "%[1]s: %[2]s left"
 	txtGuess            = "Guess the rank of the piece you attack:"
+	txtAttackOrGuess    = "Attack this piece, or infiltrate it: guess its rank."
+	txtAttack           = "Attack"
 	txtKeysHelp         = "Arrow keys move around the board; Enter selects a piece and moves it. In the set-up, pick a square and type a rank (S, 2 to 9, 0 for 10, I, B, F); Delete clears it."
 	txtClockOf          = "%[1]s: %[2]s"
+	txtSetupClock       = "Set-up time left: %[1]s"
+	txtTurnClock        = "%[1]s to move, time left: %[2]s"
 	txtLost             = "%[1]s has lost: %[2]s"
 	txtLostNone         = "%[1]s has lost nothing yet"
 	txtConnection       = "Connection lost; trying again."
@@ -89,6 +93,7 @@ const (
 	txtBadRequest  = "Bad request."
 	txtPlayersOnly = "Only a player can do that."
 	txtNoMatch     = "No such match."
+	txtStale       = "The board changed since you looked: try again on the board as it is now."
 )
 
 // pageTexts maps the page's short names to the texts above.
@@ -105,9 +110,9 @@ var pageTexts = map[string]string{
 	"versus": txtVersus, "replayAt": txtReplayAt, "replayNote": txtReplayNote, "revealNote": txtRevealNote,
 	"sqEmpty": txtSquareEmpty, "sqLake": txtSquareLake, "sqOwn": txtSquareOwn, "sqKnown": txtSquareKnown,
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
-	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess,
+	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
-	"keys": txtKeysHelp, "clockOf": txtClockOf, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
+	"keys": txtKeysHelp, "clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
 }
 
 // Texts is everything the page writes, in one viewer's language and numbering.

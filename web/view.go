@@ -1,7 +1,10 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
+	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
@@ -13,8 +16,12 @@ import (
 // player, their own set-up and their own legal moves: nothing the viewer's
 // picture does not show.
 type State struct {
-	Match   uint64    `json:"match"`
-	Version uint64    `json:"version"`
+	Match uint64 `json:"match"`
+	// Basis names what the state shows, its clocks aside (basisOf); a
+	// player's page sends it back with an action. The match's version is
+	// never sent: it counts changes the viewer cannot see, such as the
+	// other side's drafts, so its jumps would tell how often they came.
+	Basis   string    `json:"basis"`
 	Viewer  string    `json:"viewer"` // "red", "blue" or "public"
 	Variant string    `json:"variant"`
 	Phase   string    `json:"phase"` // "setup", "playing", "over", "abandoned"
@@ -35,7 +42,11 @@ type State struct {
 	Result     string     `json:"result,omitempty"`
 	Draw       string     `json:"drawOfferBy,omitempty"`
 	Clock      *ClockJSON `json:"clock,omitempty"`
-	Deadline   int64      `json:"deadline,omitempty"` // Unix milliseconds, 0 when nobody must act
+	Deadline   int64      `json:"deadline,omitempty"` // Unix milliseconds while a clock counts (ClockRunning), else 0
+	// Now is the server's time (Unix milliseconds) when the state was sent:
+	// the page counts down to Deadline on its own clock, corrected by the
+	// difference. It is the same for every viewer and says nothing of the match.
+	Now int64 `json:"now,omitempty"`
 }
 
 // CellJSON is one square as the viewer knows it; an empty square is {}.
@@ -56,7 +67,6 @@ type MoveJSON struct {
 	Outcome  uint8  `json:"o,omitempty"`
 	Attacker uint8  `json:"a,omitempty"`
 	Defender uint8  `json:"d,omitempty"`
-	Text     string `json:"n"`
 }
 
 // ClockJSON is a match clock: each side's time left, in milliseconds, at the
@@ -107,7 +117,6 @@ func armyJSON(a game.Army) []int {
 func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 	st := &State{
 		Match:   uint64(m.ID),
-		Version: m.Version,
 		Viewer:  viewerName(viewer),
 		Variant: m.Rules.Variant.String(),
 		Phase:   phaseName(m.Phase),
@@ -134,6 +143,7 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 		st.Clock = &ClockJSON{Left: [2]int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}, Running: m.Phase == storage.PhasePlaying && m.ClockRunning()}
 	}
 	if g == nil {
+		st.Basis = basisOf(st)
 		return st
 	}
 	v := g.View(viewer)
@@ -148,7 +158,7 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 	for _, r := range v.History {
 		st.History = append(st.History, MoveJSON{
 			Side: sideName(r.Side), From: uint8(r.Move.From), To: uint8(r.Move.To), Guess: uint8(r.Move.Guess),
-			Outcome: uint8(r.Outcome), Attacker: uint8(r.Attacker), Defender: uint8(r.Defender), Text: r.String(),
+			Outcome: uint8(r.Outcome), Attacker: uint8(r.Attacker), Defender: uint8(r.Defender),
 		})
 	}
 	for s := range st.Captured {
@@ -173,7 +183,29 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 			st.Legal = append(st.Legal, [2]int{int(mv.From), int(mv.To)})
 		}
 	}
+	st.Basis = basisOf(st)
 	return st
+}
+
+// basisOf names what st shows of the match, its clocks aside: a player acts
+// on the board as they saw it, and a clock's start or a pause does not
+// change the board (Server.versionFor).
+func basisOf(st *State) string {
+	c := *st
+	c.Clock, c.Deadline, c.Now, c.Basis = nil, 0, 0, ""
+	sum := sha256.Sum256(c.Encode())
+	return base64.RawURLEncoding.EncodeToString(sum[:12])
+}
+
+// Sent returns the state's JSON as sent at now, and its key: a digest of
+// what the viewer learns from it, the time aside, so that a stream can skip
+// a change that tells its viewer nothing new (a change of the other side's
+// draft, say, whose timing alone would be a side channel).
+func (st *State) Sent(now time.Time) (data []byte, key [sha256.Size]byte) {
+	st.Now = 0
+	key = sha256.Sum256(st.Encode())
+	st.Now = now.UnixMilli()
+	return st.Encode(), key
 }
 
 // Encode returns the state as the JSON the page receives.

@@ -142,9 +142,14 @@ func (viewerAuth) Authenticate(r *http.Request) (Capability, error) {
 
 func newWorld(t *testing.T, m *storage.Match) *world {
 	w := &world{m: m}
-	w.srv = New(Options{Auth: viewerAuth{}, Matches: w, Rate: 1e9})
+	// One fixed clock: the time a state is sent is no secret, but two
+	// worlds must send the same bytes.
+	w.srv = New(Options{Auth: viewerAuth{}, Matches: w, Rate: 1e9, Now: func() time.Time { return time.Unix(1e9, 0) }})
 	w.ts = httptest.NewServer(w.srv)
-	t.Cleanup(w.ts.Close)
+	t.Cleanup(func() {
+		w.ts.CloseClientConnections() // open event streams, a browser's too
+		w.ts.Close()
+	})
 	return w
 }
 

@@ -86,6 +86,7 @@ func TestLoadConfig(t *testing.T) {
 		{name: "public_url alone", env: map[string]string{"STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"}, err: "web_addr and public_url go together"},
 		{name: "public_url relative", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "stratego.example.org"}, err: "public_url \"stratego.example.org\""},
 		{name: "public_url not http", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "ftp://stratego.example.org"}, err: "http or https"},
+		{name: "public_url with a path", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "https://example.org/stratego"}, err: "root of its host"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -104,9 +104,10 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 		matches[k] = running{m, g}
 	}
 
-	// sent[match][version] is when the change was announced.
+	// sent[match][moves] is when the change that made the match's moves
+	// that many was announced (a page is not sent the version).
 	var mu sync.Mutex
-	sent := map[storage.MatchID]map[uint64]time.Time{}
+	sent := map[storage.MatchID]map[int]time.Time{}
 	var lat []time.Duration
 	measuring, events := false, 0
 
@@ -154,14 +155,14 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 					continue
 				}
 				var head struct {
-					Match   storage.MatchID `json:"match"`
-					Version uint64          `json:"version"`
+					Match   storage.MatchID   `json:"match"`
+					History []json.RawMessage `json:"history"`
 				}
 				if json.Unmarshal(line[6:], &head) != nil {
 					continue
 				}
 				mu.Lock()
-				if t, ok := sent[head.Match][head.Version]; ok {
+				if t, ok := sent[head.Match][len(head.History)]; ok {
 					lat = append(lat, at.Sub(t))
 					events++
 				}
@@ -212,9 +213,9 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 			// Only the measured moves' events are counted.
 			mu.Lock()
 			if sent[m.ID] == nil {
-				sent[m.ID] = map[uint64]time.Time{}
+				sent[m.ID] = map[int]time.Time{}
 			}
-			sent[m.ID][m.Version] = time.Now()
+			sent[m.ID][g.Ply()] = time.Now()
 			mu.Unlock()
 		}
 		srv.MatchChanged(m, g)

@@ -3,12 +3,20 @@
 // to the server in a URL, only in a header of each API request. Every text
 // comes from /api/texts, in the viewer's language and piece numbering.
 (function () {
+  // The link's token, kept for this tab (sessionStorage, never sent in a
+  // URL) so that a reload works once the fragment has left the address bar.
+  var TOKEN_KEY = "strategobot-link";
   var token = location.hash.slice(1);
+  try {
+    if (token) { sessionStorage.setItem(TOKEN_KEY, token); } else { token = sessionStorage.getItem(TOKEN_KEY) || ""; }
+  } catch (e) { /* storage off: a reload needs the link again */ }
   var TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12, 13];
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
-  var SIDES = ["red", "blue"], MARSHAL = 10;
+  var SIDES = ["red", "blue"], MARSHAL = 10, SCOUT = 2;
   var L = null; // the texts
-  var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, clockBase = 0, asking = false;
+  var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, asking = false;
+  var setupOK = false; // the live check accepts the draft: it may be saved or kept
+  var offset = 0; // the server's clock minus this browser's, from each state's "now"
   var $ = function (id) { return document.getElementById(id); };
   var langQ = "lang=" + encodeURIComponent(navigator.language || "en");
   // A spectator picks the numbering (a player's comes from their settings).
@@ -27,11 +35,29 @@
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
     return fetch(path, init).then(function (r) {
       var ct = r.headers.get("Content-Type") || "";
-      if (ct.indexOf("json") < 0) { if (!r.ok) { throw new Error(fmt("failed")); } return r; }
-      return r.json().then(function (j) { if (!r.ok) { throw new Error(j.error || r.statusText); } return j; });
+      if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt("failed")); } return r; }
+      return r.json().then(function (j) { if (!r.ok) { throw failure(r.status, j.error || fmt("failed")); } return j; });
     });
   }
+  function failure(status, text) { var e = new Error(text); e.status = status; return e; }
+  // retryable says whether a failure may pass by itself: too many requests,
+  // the server's trouble, the network (no status). A refused link does not.
+  function retryable(e) { return !e.status || e.status === 429 || e.status >= 500; }
+  // backoff is the wait before try n+1: doubling up to half a minute, with
+  // jitter, so that pages dropped together do not come back together.
+  function backoff(n) { return Math.min(30000, 1000 * Math.pow(2, n)) * (0.5 + Math.random() / 2); }
+  // refusedPage shows why the page cannot work, for good.
+  function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
   function refuse(e) { $("refusal").textContent = e.message; $("done").textContent = ""; }
+  // act sends a player's action, on the board as the page shows it (basis).
+  // Refused because the board changed meanwhile, it brings the current state
+  // at once, so that the next try works.
+  function act(path, body) {
+    return api("POST", path, body).catch(function (e) {
+      refuse(e);
+      if (e.status === 409) { api("GET", "/api/state").then(show).catch(function () { /* the stream catches up */ }); }
+    });
+  }
   function sqName(i) { return String.fromCharCode(65 + i % 10) + (Math.floor(i / 10) + 1); }
   function mySide() { return st && st.viewer !== "public" ? st.viewer : ""; }
   function sideName(s) { return L.sides[SIDES.indexOf(s)]; }
@@ -97,7 +123,8 @@
       // The coordinates the moves are written in, on the board's edges.
       if (i >= 90) { b.dataset.file = sqName(sq).charAt(0); }
       if (i % 10 === 0) { b.dataset.row = sqName(sq).slice(1); }
-      b.textContent = c.s ? (c.r ? L.labels[c.r] : "") : "";
+      // A piece that moved like a Scout is one, as the picture shows it.
+      b.textContent = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
       if (sq === sel) { lab = fmt("selected", lab); }
       if (t[sq]) { lab = fmt("target", lab); }
       if (isLast) { lab = fmt("lastMoved", lab); }
@@ -109,7 +136,10 @@
     if (hadFocus) { board.querySelector('[data-sq="' + focusSq + '"]').focus(); }
     var setup = settingUp();
     $("tray").hidden = !setup;
-    ["random", "save", "confirm", "keepSetup"].forEach(function (id) { $(id).hidden = !setup; });
+    $("random").hidden = $("confirm").hidden = !setup;
+    // Only a set-up the check accepts can be saved or kept: a partial one
+    // stays in this browser meanwhile (saveLocal).
+    $("save").hidden = $("keepSetup").hidden = !setup || !setupOK;
     $("saved").hidden = !setup || !saved || !saved.length;
     var playing = st.phase === "playing" && !!mySide() && !st.result;
     var offered = st.drawOfferBy && st.drawOfferBy !== mySide();
@@ -223,11 +253,16 @@
   function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
   // check asks the rules engine for its refusal of the draft, if any.
   var checks = 0;
-  function check() {
+  // quiet (the draft the page opened with) shows no refusal: the player
+  // has done nothing yet.
+  function check(quiet) {
     var n = ++checks;
-    api("POST", "/api/check", { version: st.version, setup: draft, confirm: false }).then(function (j) {
-      if (n === checks) { $("refusal").textContent = j.refusal; } // an older draft's answer is stale
-      document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; // for tests: answers so far
+    api("POST", "/api/check", { setup: draft, confirm: false }).then(function (j) {
+      if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
+      if (n !== checks) { return; } // an older draft's answer is stale
+      setupOK = !j.refusal;
+      if (!quiet) { $("refusal").textContent = j.refusal; }
+      if (L) { draw(); }
     }).catch(refuse);
   }
   function click(sq) {
@@ -273,26 +308,41 @@
     var plain = (st.legal || []).some(function (m) { return m[0] === from && m[1] === to; });
     var send = function (guess) {
       sel = -1; focusSq = to;
-      api("POST", "/api/move", { version: st.version, from: from, to: to, guess: guess || 0 }).catch(refuse);
+      act("/api/move", { basis: st.basis, from: from, to: to, guess: guess || 0 });
     };
-    if (!inf || plain) { send(0); return; }
-    var choices = [];
+    if (!inf) { send(0); return; }
+    // An Infiltrator next to its target may attack it or infiltrate it:
+    // the player chooses, as on Discord.
+    var choices = plain ? [[fmt("attack"), "attack"]] : [];
     for (var r = 1; r < L.labels.length; r++) { if (st.army[r]) { choices.push([L.labels[r], r, L.pieces[r]]); } }
-    ask(fmt("guess"), choices).then(function (g) { if (g) { send(g); } });
-  }
-  function clock(ms) {
-    ms = Math.max(0, ms);
-    var m = Math.floor(ms / 60000), sec = Math.floor(ms / 1000) % 60;
-    return m + ":" + (sec < 10 ? "0" : "") + sec;
-  }
-  function tick() {
-    if (!st || !st.clock || !L) { $("clocks").hidden = true; return; }
-    $("clocks").hidden = false;
-    var el = Date.now() - clockBase;
-    SIDES.forEach(function (s, i) {
-      var ms = st.clock.left[i] - (st.clock.running && !st.result && st.toMove === s ? el : 0);
-      $("clock-" + s).textContent = fmt("clockOf", sideName(s), clock(ms));
+    ask(fmt(plain ? "attackOrGuess" : "guess"), choices).then(function (g) {
+      if (g === "attack") { send(0); } else if (g) { send(g); }
     });
+  }
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  // clock writes a time left as m:ss, or h:mm:ss from an hour on.
+  function clock(ms) {
+    var s = Math.ceil(Math.max(0, ms) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    return (h ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
+  }
+  // tick shows the time left: counted down to the server's deadline on the
+  // server's clock (the deadline is sent only while a clock runs).
+  function tick() {
+    if (!st || !L) { $("clocks").hidden = true; return; }
+    var live = st.deadline && !st.result ? st.deadline - (Date.now() + offset) : null;
+    var texts = [];
+    if (st.phase === "setup") {
+      if (live !== null) { texts.push(fmt("setupClock", clock(live))); }
+    } else if (st.clock) {
+      SIDES.forEach(function (s, i) {
+        var ms = st.clock.running && live !== null && st.toMove === s ? live : st.clock.left[i];
+        texts.push(fmt("clockOf", sideName(s), clock(ms)));
+      });
+    } else if (live !== null) {
+      texts.push(fmt("turnClock", sideName(st.toMove), clock(live)));
+    }
+    $("clocks").hidden = !texts.length;
+    ["clock-red", "clock-blue"].forEach(function (id, i) { $(id).textContent = texts[i] || ""; });
   }
   function loadTexts() {
     return api("GET", "/api/texts").then(function (j) {
@@ -306,14 +356,16 @@
     });
   }
   function show(next) {
-    if (st && next.version < st.version) { return; }
     var first = !st || st.phase !== next.phase;
     var ended = next.result && !(st && st.result);
-    st = next; clockBase = Date.now();
+    st = next;
+    if (st.now) { offset = st.now - Date.now(); }
     if (st.phase === "setup" && (first || !draft)) {
       draft = st.setup || null;
       if (!draft) { try { draft = JSON.parse(localStorage.getItem("strategobot-setup-" + st.variant)); } catch (e) { draft = null; } }
       if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
+      setupOK = false;
+      if (settingUp()) { check(true); }
     }
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
@@ -321,11 +373,13 @@
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
-    document.body.dataset.version = st.version;
   }
-  function listen() {
+  function listen(tries) {
     fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
-      if (!r.ok) { return r.json().then(function (j) { throw new Error(j.error); }); }
+      if (!r.ok) {
+        return r.json().catch(function () { return {}; }).then(function (j) { throw failure(r.status, j.error || fmt("failed")); });
+      }
+      tries = 0;
       var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
       function pump() {
         return reader.read().then(function (x) {
@@ -341,9 +395,18 @@
       }
       return pump();
     }).catch(function (e) {
-      if (e.message !== "closed" && e.name !== "TypeError") { $("status").textContent = e.message; document.body.dataset.refused = "1"; return; }
+      if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { $("status").textContent = fmt("connection"); }
-      setTimeout(listen, 2000);
+      setTimeout(function () { listen(tries + 1); }, backoff(tries));
+    });
+  }
+  // start loads the texts, then listens; it tries again while the server
+  // is busy or away.
+  function start(tries) {
+    loadTexts().then(function () { if (st) { draw(); } listen(0); }).catch(function (e) {
+      if (!retryable(e)) { refusedPage(e.message); return; }
+      $("status").textContent = e.status ? e.message : ""; // the server's words are in the page's language
+      setTimeout(function () { start(tries + 1); }, backoff(tries));
     });
   }
   // rankOfKey reads a typed rank in the viewer's numbering: "0" is 10.
@@ -384,8 +447,8 @@
     }).catch(refuse);
   }
   document.addEventListener("DOMContentLoaded", function () {
-    if (!token) { $("status").textContent = "This page needs a link from the bot."; document.body.dataset.refused = "1"; return; }
-    history.replaceState(null, "", location.pathname);
+    // Without a token the server's refusal says, in the page's language, that a link is needed.
+    if (location.hash) { history.replaceState(null, "", location.pathname); }
     var board = $("board");
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
@@ -405,16 +468,16 @@
     $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
     $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); draw(); check(); }).catch(refuse); });
-    $("save").addEventListener("click", function () { api("POST", "/api/setup", { version: st.version, setup: draft, confirm: false }).catch(refuse); });
+    $("save").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: false }); });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
-    $("confirm").addEventListener("click", function () { api("POST", "/api/setup", { version: st.version, setup: draft, confirm: true }).catch(refuse); });
-    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { api("POST", "/api/resign", { version: st.version }).catch(refuse); }); });
+    $("confirm").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: true }); });
+    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { basis: st.basis }); }); });
     $("draw").addEventListener("click", function () {
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
-      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { api("POST", "/api/draw", { version: st.version, answer: accept ? "accept" : "offer" }).catch(refuse); });
+      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { basis: st.basis, answer: accept ? "accept" : "offer" }); });
     });
-    $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { api("POST", "/api/draw", { version: st.version, answer: "decline" }).catch(refuse); }); });
+    $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
     $("download").addEventListener("click", download);
     $("numbering").addEventListener("click", function () {
       classic = !classic;
@@ -427,6 +490,6 @@
     $("next").addEventListener("click", function () { goto(step < 0 ? -1 : step + 1); });
     $("last").addEventListener("click", function () { goto(-1); });
     setInterval(tick, 500);
-    loadTexts().then(function () { if (st) { draw(); } listen(); }).catch(function (e) { $("status").textContent = e.message; document.body.dataset.refused = "1"; });
+    start(0);
   });
 })();

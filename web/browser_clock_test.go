@@ -1,0 +1,68 @@
+package web
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/game/gametest"
+	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestBrowserClocksCountDown: the page counts down to the server's deadline
+// on the server's clock (its "now", however far this browser's clock is
+// off): a game clock for the side to move, and the time of one move when
+// the match has no game clock.
+func TestBrowserClocksCountDown(t *testing.T) {
+	ctx := browser(t)
+	rules := game.DefaultRules(game.VariantBarrage)
+	r := rand.New(rand.NewPCG(1, 2))
+	g, err := game.NewGame(rules, gametest.Setup(rules, r), gametest.Setup(rules, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	serverNow := time.Unix(1e9, 0) // years away from the browser's clock
+	tests := []struct {
+		name       string
+		clock      storage.TimeControl
+		left       [2]time.Duration
+		start, low string // the text at first, and one the count reaches
+		still      string // a text that must not change
+	}{
+		{"game clock", storage.TimeControl{Base: 10 * time.Minute}, [2]time.Duration{time.Minute, 2 * time.Minute}, "Red: 1:00", "Red: 0:5", "Blue: 2:00"},
+		{"time per move", storage.TimeControl{}, [2]time.Duration{}, "Red to move, time left: 1:00", "Red to move, time left: 0:5", ""},
+	}
+	for _, tc := range tests {
+		m := playingMatch(g)
+		m.Clock, m.Left, m.MoveTime = tc.clock, tc.left, time.Minute
+		m.Deadline = serverNow.Add(time.Minute)
+		w := newWorld(t, m)
+		var first, later string
+		if err := chromedp.Run(ctx,
+			chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.RedViewer))),
+			chromedp.WaitVisible(`#clocks`, chromedp.ByQuery),
+			chromedp.Text(`#clocks`, &first, chromedp.ByQuery),
+		); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !strings.Contains(first, tc.start) && !strings.Contains(first, strings.Replace(tc.start, "1:00", "0:59", 1)) {
+			t.Fatalf("%s: the clocks show %q at first, want %q", tc.name, first, tc.start)
+		}
+		browsertest.Wait(t, ctx, tc.name+" counting down", `document.getElementById("clocks").textContent.indexOf(`+jsString(tc.low)+`) >= 0`)
+		if err := chromedp.Run(ctx, chromedp.Text(`#clocks`, &later, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(later, tc.still) {
+			t.Fatalf("%s: %q changed: %q", tc.name, tc.still, later)
+		}
+	}
+}
+
+// jsString quotes s for a script.
+func jsString(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
