@@ -59,8 +59,8 @@
 //     then order of joining), and grouped by score;
 //   - absolute criteria: no two players meet twice; no player gets a colour
 //     that would make three games in a row with one colour or a colour
-//     difference beyond ±2 (two players owed the same colour absolutely never
-//     meet);
+//     difference beyond ±2 (two players owed the same colour absolutely do
+//     not meet), unless no pairing can keep the colour rules (below);
 //   - the bye goes to a player who had no bye and won no game by forfeit
 //     when anyone can have it, from the lowest score group possible, the
 //     lowest-ranked in it; it scores Rules.Bye (a win by default);
@@ -82,10 +82,20 @@
 //   - the Dutch order of transpositions and exchanges is approximated by the
 //     least total distance from each player's ideal S2 partner, not
 //     reproduced exactly;
-//   - the topscorer exception of the last round (C.3, C.8, C.9) does not
-//     exist: the absolute colour rules hold for everyone in every round, so
-//     a late round can have no legal pairing (ErrNoPairing), as in a Swiss
-//     event with nearly as many rounds as players;
+//   - the colour rules give way in any round, for any player, when keeping
+//     them would leave the round (or a later one) without a pairing, and
+//     then for as few pairs as possible. FIDE relaxes them only for the
+//     topscorers of the last round (C.3, C.8, C.9) and otherwise lets the
+//     pairing fail; a server's league would rather play a game with a
+//     colour too many than stop;
+//   - looking ahead, which the Dutch system does only through its
+//     completion criterion (C.4, one round ahead): every round is paired so
+//     that the pairs not yet met still hold the rounds left (PairSwissAhead),
+//     searched exactly for up to 64 players within a budget;
+//   - an event has at most as many rounds as a round robin of the players
+//     who start it (SwissRoundsAtMost: n-1, or n when n is odd); the
+//     rounds asked for are capped when the first round is paired. With
+//     nobody withdrawing, every round up to that cap can then be paired;
 //   - the float criteria (C.12–C.19: no repeated up- or down-floats) are
 //     left out;
 //   - a bye to a player who had one is a last resort rather than forbidden;

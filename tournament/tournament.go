@@ -131,14 +131,20 @@ func (t *Tournament) Rounds() []Round {
 	return out
 }
 
-// TotalRounds returns how many rounds the tournament has: the rules' number
-// for Swiss, the schedule's length for a round robin (0 before it begins).
+// TotalRounds returns how many rounds the tournament has: for Swiss the
+// rules' number, capped once begun by SwissRoundsAtMost; for a round robin
+// the schedule's length (0 before it begins).
 func (t *Tournament) TotalRounds() int {
-	if t.rules.Format == Swiss {
+	if t.rules.Format == Swiss && len(t.rounds) == 0 {
 		return t.rules.Rounds
 	}
 	return t.total
 }
+
+// SwissRoundsAtMost is the most rounds a Swiss event of n players can have
+// with no two players meeting twice: as many as a round robin of them, n-1
+// when n is even, n when it is odd (each then has one bye).
+func SwissRoundsAtMost(n int) int { return RoundRobinRounds(n, false) }
 
 // Status returns where the tournament stands.
 func (t *Tournament) Status() Status {
@@ -359,7 +365,7 @@ func (t *Tournament) seed() {
 		t.players[i].Seed = i + 1
 	}
 	t.reindex()
-	t.total = t.rules.Rounds
+	t.total = min(t.rules.Rounds, SwissRoundsAtMost(len(t.players)))
 	if t.rules.Format == RoundRobin {
 		t.total = RoundRobinRounds(len(t.players), t.rules.Double)
 	}
@@ -469,7 +475,11 @@ func (t *Tournament) NextRound() (Event, error) {
 			return Event{}, errors.New("fewer than two players are left to pair")
 		}
 		var err error
-		games, err = PairSwiss(t.SwissPlayers())
+		total := t.TotalRounds()
+		if len(t.rounds) == 0 {
+			total = min(total, SwissRoundsAtMost(len(active))) // as seed will cap it
+		}
+		games, err = PairSwissAhead(t.SwissPlayers(), total-number)
 		if err != nil {
 			return Event{}, fmt.Errorf("round %d: %w", number, err)
 		}

@@ -254,3 +254,38 @@ func TestReplayRefusesBadLogs(t *testing.T) {
 		t.Fatalf("bad rules: %v", err)
 	}
 }
+
+// A Swiss event has at most as many rounds as a round robin of those who
+// start it: the rounds asked for are capped when it begins.
+func TestSwissRoundsCappedAtStart(t *testing.T) {
+	tests := []struct{ players, asked, want int }{
+		{4, 5, 3}, {5, 9, 5}, {6, 5, 5}, {6, 3, 3}, {2, 4, 1},
+	}
+	for _, tc := range tests {
+		tour := seeded(t, DefaultRules(Swiss, tc.asked), tc.players)
+		if got := tour.TotalRounds(); got != tc.asked {
+			t.Fatalf("%d players: %d rounds before the start, want %d", tc.players, got, tc.asked)
+		}
+		rounds := 0
+		for tour.Status() != Finished {
+			e, err := tour.NextRound()
+			if err != nil {
+				t.Fatalf("%d players, %d asked: round %d: %v", tc.players, tc.asked, rounds+1, err)
+			}
+			if err := tour.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+			rounds++
+			for b, g := range e.Games {
+				if !g.IsBye() {
+					if err := tour.Apply(Record(rounds, b+1, Drawn)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		if rounds != tc.want || tour.TotalRounds() != tc.want {
+			t.Fatalf("%d players, %d asked: played %d of %d rounds, want %d", tc.players, tc.asked, rounds, tour.TotalRounds(), tc.want)
+		}
+	}
+}
