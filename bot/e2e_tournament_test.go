@@ -371,26 +371,36 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 	}
 }
 
-// TestTournamentSwissEndsEarly: a Swiss event of two players has no legal
-// second round (they met in the first): it ends after the first, says why,
-// and posts the final standings.
-func TestTournamentSwissEndsEarly(t *testing.T) {
+// TestTournamentSwissRoundsCapped: a Swiss event cannot have more rounds
+// than a round robin of its players. At create, a player limit too small
+// for the rounds is refused; at the start, two players for three rounds
+// play one, as round 1's announcement says, and the event then ends as
+// finished, not as cut short.
+func TestTournamentSwissRoundsCapped(t *testing.T) {
 	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Tiny"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 5),
+		discordtest.Opt("max_players", 4)), "With at most 4 players no round after round 3 can be paired")
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Duo"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 3),
 		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
 	h.expect(h.run(h.alice, "join"), "You joined")
 	h.expect(h.run(h.bob, "join"), "You joined")
 	h.advance(time.Hour)
+	h.channelSays("**Duo** — round 1 of 1.")
+	h.channelSays("Players: 2. No round after round 1 can be paired without two players meeting twice: **Duo** ends there, not after round 3.")
 	matches := h.roundMatches(1)
 	if len(matches) != 1 {
 		t.Fatalf("round 1 of two players: %d matches", len(matches))
 	}
 	h.play(matches[0], game.Blue)
 	h.advance(time.Second)
-	h.channelSays("No further round can be paired: too few players are left.")
 	h.channelSays("**Duo** is over. Final standings:")
-	if tt, s := h.stored(); !tt.Done || len(s.Rounds()) != 1 {
-		t.Fatalf("done %v after %d rounds", tt.Done, len(s.Rounds()))
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(m.Content, "No further round can be paired") {
+			t.Fatalf("a finished event said it was cut short: %q", m.Content)
+		}
+	}
+	if tt, s := h.stored(); !tt.Done || len(s.Rounds()) != 1 || s.Status() != tournament.Finished {
+		t.Fatalf("done %v after %d rounds, %s", tt.Done, len(s.Rounds()), s.Status())
 	}
 	h.expect(h.run(h.bob, "standings"), "over")
 }

@@ -101,3 +101,37 @@ func TestTournamentPairedOnlyByTheLeader(t *testing.T) {
 		t.Fatalf("the tournament is no longer due: %v", due)
 	}
 }
+
+// TestEndedEarlyText: an event cut short says why by its real cause.
+func TestEndedEarlyText(t *testing.T) {
+	tests := []struct {
+		name     string
+		withdraw []string
+		want     string
+	}{
+		{"one player left", []string{"b", "c"}, "too few players are left"},
+		{"everyone met", nil, "would have two of them meet again"},
+	}
+	for _, tc := range tests {
+		tour, err := tournament.New(tournament.DefaultRules(tournament.Swiss, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"a", "b", "c"} {
+			if err := tour.Apply(tournament.Join(id, 1500)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if e, err := tour.NextRound(); err != nil || tour.Apply(e) != nil {
+			t.Fatalf("%s: round 1: %v", tc.name, err)
+		}
+		for _, id := range tc.withdraw {
+			if err := tour.Apply(tournament.Withdraw(id, tournament.WithdrewByChoice)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := endedEarlyText(lang.For("en"), tour); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want it to say %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -269,6 +269,11 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "A tournament takes 2 to %[1]d players.", maxTournamentPlayer)
 		return
 	}
+	if most := tournament.SwissRoundsAtMost(maxPlayers); rules.Format == tournament.Swiss && rules.Rounds > most {
+		// Fewer players at the start cap the rounds then; this many never fit.
+		b.say(i, "With at most %[1]d players no round after round %[2]d can be paired without two players meeting twice: lower `rounds` or raise `max_players`.", maxPlayers, most)
+		return
+	}
 	defer b.members.lock(me)()
 	open, err := b.store.ServerTournaments(ctx, i.GuildID, false)
 	if err != nil {

@@ -77,7 +77,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 	case storage.EventTourneyOver:
 		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", t.Name), true
 		if state.Status() != tournament.Finished {
-			text = p.Sprintf("No further round can be paired: too few players are left.") + "\n" + text
+			text = endedEarlyText(p, state) + "\n" + text
 		}
 	default:
 		return nil, fmt.Errorf("%s is no tournament announcement", n.Event)
@@ -107,6 +107,9 @@ func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournamen
 	}
 	text := p.Sprintf("**%[1]s** — round %[2]d of %[3]d. Deadline <t:%[4]s:f>. Your set-up invitations come by DM.",
 		t.Name, round, state.TotalRounds(), unix(deadline))
+	if capped := roundsCappedText(p, t, state); round == 1 && capped != "" {
+		text += "\n" + capped
+	}
 	var users []string
 	for k, g := range r.Games {
 		text += "\n" + strconv.Itoa(k+1) + ". " + pairingMention(p, g)
@@ -116,6 +119,28 @@ func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournamen
 		}
 	}
 	return text, users
+}
+
+// endedEarlyText says why a tournament ended before its last round: too
+// few players left, or, after withdrawals, every pairing of those left
+// would have two of them meet again.
+func endedEarlyText(p lang.Printer, state *tournament.Tournament) string {
+	if len(state.Active()) < 2 {
+		return p.Sprintf("No further round can be paired: too few players are left.")
+	}
+	return p.Sprintf("No further round can be paired: every way of pairing the players left would have two of them meet again.")
+}
+
+// roundsCappedText says, with round 1, that a Swiss event plays fewer
+// rounds than its creator asked for, as too few players started it; "" when
+// it plays them all.
+func roundsCappedText(p lang.Printer, t *storage.Tournament, state *tournament.Tournament) string {
+	asked, plays := t.Rules.Rounds, state.TotalRounds()
+	if t.Rules.Format != tournament.Swiss || plays >= asked {
+		return ""
+	}
+	return p.Sprintf("Players: %[1]d. No round after round %[2]d can be paired without two players meeting twice: **%[3]s** ends there, not after round %[4]d.",
+		len(state.Players()), plays, t.Name, asked)
 }
 
 // withdrawalText words a player's leaving after the start, by its reason.
