@@ -22,6 +22,10 @@
 // complete — every game has a result — or when the caller, at the round's
 // deadline, applies CloseRound, which scores the games still on as
 // Rules.Unfinished says (by default both lose; such games are never rated).
+// The caller names the games that had not begun: each is a forfeit win
+// for the side whose set-up was in, or, neither's being in, NotBegun,
+// scored as Rules.Unfinished says but, never played, counted for no colour
+// and as an unplayed round in the tie-breaks.
 //
 // # Withdrawals
 //

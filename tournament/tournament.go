@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -412,13 +413,46 @@ func (t *Tournament) close(e Event) error {
 	if r.Closed {
 		return fmt.Errorf("round %d is already closed", e.Round)
 	}
+	notBegun, err := notBegunBoards(*r, e.Games)
+	if err != nil {
+		return fmt.Errorf("closing round %d: %w", e.Round, err)
+	}
 	for i, g := range r.Games {
-		if g.Result == Pending {
-			r.Games[i].Result = Adjudicated
+		if g.Result != Pending {
+			continue
+		}
+		r.Games[i].Result = Adjudicated
+		if res, ok := notBegun[i]; ok {
+			r.Games[i].Result = res
 		}
 	}
 	r.Closed = true
 	return nil
+}
+
+// notBegunBoards finds the boards of the round's games that a Closed event
+// says had not begun, with their results; it refuses a game that is not a
+// pending game of the round, or a result a game not begun cannot have.
+func notBegunBoards(r Round, games []Pairing) (map[int]Result, error) {
+	out := make(map[int]Result, len(games))
+	for _, g := range games {
+		switch g.Result {
+		case RedForfeited, BlueForfeited, DoubleForfeit, NotBegun:
+		default:
+			return nil, fmt.Errorf("a game not begun cannot be %s", g.Result)
+		}
+		board := slices.IndexFunc(r.Games, func(x Pairing) bool { return x.Red == g.Red && x.Blue == g.Blue && !x.IsBye() })
+		switch _, seen := out[board]; {
+		case board < 0:
+			return nil, fmt.Errorf("%s – %s is no game of the round", g.Red, g.Blue)
+		case r.Games[board].Result != Pending:
+			return nil, fmt.Errorf("%s – %s already has a result", g.Red, g.Blue)
+		case seen:
+			return nil, fmt.Errorf("%s – %s is listed twice", g.Red, g.Blue)
+		}
+		out[board] = g.Result
+	}
+	return out, nil
 }
 
 func (t *Tournament) cancel() error {

@@ -289,3 +289,82 @@ func TestSwissRoundsCappedAtStart(t *testing.T) {
 		}
 	}
 }
+
+// At a round's deadline, games that had not begun take the result the
+// Closed event gives them: a forfeit win for the side that set up, or
+// NotBegun, scored as the unfinished rule says but not played: no colour,
+// no game in the tie-breaks. Games in play are adjudicated.
+func TestCloseRoundNotBegun(t *testing.T) {
+	for _, unfinished := range []Adjudication{BothLose, ScoredAsDraw} {
+		rules := DefaultRules(Swiss, 2)
+		rules.Unfinished = unfinished
+		tour := seeded(t, rules, 6)
+		e, err := tour.NextRound()
+		if err != nil || tour.Apply(e) != nil {
+			t.Fatalf("round 1: %v", err)
+		}
+		g := tour.Rounds()[0].Games // p1-p4 p5-p2 p3-p6
+		notBegun := []Pairing{{Red: g[0].Red, Blue: g[0].Blue, Result: RedForfeited}, {Red: g[1].Red, Blue: g[1].Blue, Result: NotBegun}}
+		if err := tour.Apply(CloseRound(1, notBegun...)); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := showResults(tour.Rounds()[0].Games), "p1-p4:Red forfeited p5-p2:not begun by the deadline p3-p6:adjudicated unfinished"; got != want {
+			t.Fatalf("results %s, want %s", got, want)
+		}
+		unfinishedPoints := rules.Loss
+		if unfinished == ScoredAsDraw {
+			unfinishedPoints = rules.Draw
+		}
+		for _, st := range tour.Standings() {
+			wantPlayed, wantPoints := 0, unfinishedPoints
+			switch st.Player {
+			case "p4":
+				wantPoints = rules.ForfeitWin
+			case "p1":
+				wantPoints = rules.ForfeitLoss
+			case "p3", "p6":
+				wantPlayed = 1 // adjudicated in play: played
+			}
+			if st.Played != wantPlayed || st.Points != wantPoints {
+				t.Errorf("%s: %s: played %d, points %s; want %d, %s", unfinished, st.Player, st.Played, st.Points, wantPlayed, wantPoints)
+			}
+			if wantPlayed == 0 && st.SonnebornBerger != int(st.Points)*int(st.Points) {
+				t.Errorf("%s: %s: SB %d counts a game never played", unfinished, st.Player, st.SonnebornBerger)
+			}
+		}
+		for _, sp := range tour.SwissPlayers() {
+			if want := map[bool]int{true: 1, false: 0}[sp.ID == "p3" || sp.ID == "p6"]; len(sp.Colours) != want {
+				t.Errorf("%s: %s has colours %v", unfinished, sp.ID, sp.Colours)
+			}
+		}
+	}
+}
+
+func TestCloseRoundRefusesBadNotBegun(t *testing.T) {
+	tests := []struct {
+		name string
+		game func(g []Pairing) Pairing
+		want string
+	}{
+		{"a played result", func(g []Pairing) Pairing { return Pairing{Red: g[0].Red, Blue: g[0].Blue, Result: RedWon} }, "cannot be Red won"},
+		{"no such game", func(g []Pairing) Pairing { return Pairing{Red: g[0].Red, Blue: g[1].Blue, Result: NotBegun} }, "is no game of the round"},
+		{"a result already", func(g []Pairing) Pairing { return Pairing{Red: g[2].Red, Blue: g[2].Blue, Result: NotBegun} }, "already has a result"},
+	}
+	for _, tc := range tests {
+		tour := seeded(t, DefaultRules(Swiss, 2), 6)
+		e, err := tour.NextRound()
+		if err != nil || tour.Apply(e) != nil {
+			t.Fatalf("round 1: %v", err)
+		}
+		if err := tour.Apply(Record(1, 3, Drawn)); err != nil {
+			t.Fatal(err)
+		}
+		err = tour.Apply(CloseRound(1, tc.game(tour.Rounds()[0].Games)))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+		if tour.Rounds()[0].Closed {
+			t.Errorf("%s: a refused close closed the round", tc.name)
+		}
+	}
+}
