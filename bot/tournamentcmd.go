@@ -274,6 +274,13 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "With at most %[1]d players no round after round %[2]d can be paired without two players meeting twice: lower `rounds` or raise `max_players`.", maxPlayers, most)
 		return
 	}
+	roundTime := time.Duration(hours(optRoundDays, 7)) * 24 * time.Hour
+	if moveTime > roundTime {
+		// A set-up may take a move time: it must fit in a round.
+		b.say(i, "Each round lasts %[1]s, less than the move time of %[2]s: a set-up alone could outlast the round. Choose a shorter `move_time` or more `round_days`.",
+			formatDuration(p, roundTime), formatDuration(p, moveTime))
+		return
+	}
 	defer b.members.lock(me)()
 	open, err := b.store.ServerTournaments(ctx, i.GuildID, false)
 	if err != nil {
@@ -296,7 +303,7 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	}
 	t, err := b.store.CreateTournament(ctx, &storage.Tournament{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, Name: name, CreatorID: me, Created: now,
-		Rules: rules, Game: gameRules, MoveTime: moveTime, Clock: clock, RoundTime: time.Duration(hours(optRoundDays, 7)) * 24 * time.Hour,
+		Rules: rules, Game: gameRules, MoveTime: moveTime, Clock: clock, RoundTime: roundTime,
 		StartAt: now.Add(time.Duration(startsIn) * time.Hour), JoinBy: now.Add(time.Duration(joinFor) * time.Hour), MaxPlayers: maxPlayers,
 	})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -60,12 +61,15 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 	switch n.Event {
 	case storage.EventRoundPaired:
 		text, mention = pairingAnnouncement(p, t, state, event.Round, n.At)
+		withStandings = forfeitedAtPairing(state.Rounds()[event.Round-1]) // a round robin's games against withdrawn players
 	case storage.EventRoundResult:
 		g := state.Rounds()[event.Round-1].Games[event.Board-1]
 		text, withStandings = p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, event.Round, pairingText(p, t, g)), true
 	case storage.EventRoundClosed:
 		text = p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
 			t.Name, event.Round, adjudicationText(p, t.Rules.Unfinished))
+		text += scoredAtDeadline(p, t, state.Rounds()[event.Round-1], event)
+		withStandings = true
 	case storage.EventWithdrawn:
 		text, withStandings = withdrawalText(p, t, event), len(state.Rounds()) > 0 // before the start, no standings yet
 	case storage.EventTourneyCancel:
@@ -119,6 +123,31 @@ func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournamen
 		}
 	}
 	return text, users
+}
+
+// forfeitedAtPairing reports whether a round had games scored as it was
+// paired: in a round robin, those of players who had withdrawn.
+func forfeitedAtPairing(r tournament.Round) bool {
+	for _, g := range r.Games {
+		if !g.IsBye() && g.Result.Done() {
+			return true
+		}
+	}
+	return false
+}
+
+// scoredAtDeadline lists, a line each, the games a round's deadline scored:
+// those adjudicated in play, and those not begun (closed.Games), a forfeit
+// win for the side that set up or as the unfinished rule says.
+func scoredAtDeadline(p lang.Printer, t *storage.Tournament, r tournament.Round, closed tournament.Event) string {
+	var lines strings.Builder
+	for k, g := range r.Games {
+		notBegun := slices.ContainsFunc(closed.Games, func(x tournament.Pairing) bool { return x.Red == g.Red && x.Blue == g.Blue })
+		if g.Result == tournament.Adjudicated || notBegun {
+			lines.WriteString("\n" + strconv.Itoa(k+1) + ". " + pairingText(p, t, g))
+		}
+	}
+	return lines.String()
 }
 
 // endedEarlyText says why a tournament ended before its last round: too
