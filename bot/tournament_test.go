@@ -135,3 +135,22 @@ func TestEndedEarlyText(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingsSonnebornBergerExact: the Sonneborn-Berger column keeps
+// quarter points: after a draw between two players each has ½ × ½ = ¼.
+func TestStandingsSonnebornBergerExact(t *testing.T) {
+	tt := storagetest.NewTournament("g1")
+	tt.Rules = tournament.DefaultRules(tournament.Swiss, 1)
+	tt.Names = map[string]string{"a": "Ann", "b": "Bob"}
+	tt.Log = []tournament.Event{tournament.Join("a", 1500), tournament.Join("b", 1400),
+		{Kind: tournament.Paired, Round: 1, Games: []tournament.Pairing{{Red: "a", Blue: "b"}}}, tournament.Record(1, 1, tournament.Drawn)}
+	table, _, err := standingsOf(lang.For("en"), tt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range table.Rows {
+		if row[2] != "½" || row[3] != "¼" {
+			t.Errorf("row %v: want ½ points and SB ¼", row)
+		}
+	}
+}

@@ -623,7 +623,7 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 		if st.Withdrawn {
 			name = p.Sprintf("%[1]s (withdrew)", name)
 		}
-		row := []string{strconv.Itoa(st.Rank), name, st.Points.String(), tournament.Points(st.SonnebornBerger / 2).String()}
+		row := []string{strconv.Itoa(st.Rank), name, st.Points.String(), tournament.FormatSonnebornBerger(st.SonnebornBerger)}
 		if swiss {
 			row = append(row, st.Buchholz.String())
 		}

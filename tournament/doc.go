@@ -111,7 +111,16 @@
 // # Standings
 //
 // Standings ranks by points, then Sonneborn-Berger, then (Swiss only)
-// Buchholz, then seed. An unplayed round — a bye or a forfeit either way —
-// counts for both tie-breaks as a game against a virtual opponent with the
-// player's own score; a withdrawn opponent counts with the score they have.
+// Buchholz, then seed. In a Swiss event an unplayed round — a bye, a
+// forfeit either way, a game not begun — counts for both tie-breaks as a
+// game against a virtual opponent with the player's own score. In a round
+// robin an unplayed game counts against the real opponent with the score
+// they have, as FIDE's Sonneborn-Berger for round robins does, so a forfeit
+// win over a withdrawn player weighs what that player scored; a withdrawn
+// opponent always counts with the score they have.
+//
+// A bye scores Rules.Bye: by default a win in a Swiss event (FIDE) and
+// nothing in a round robin, where each of an odd number of players sits out
+// once (Berger tables) and a point for it would only lift whoever has had
+// theirs while the event lasts.
 package tournament

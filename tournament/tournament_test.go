@@ -232,10 +232,12 @@ func TestRoundRobinWithdrawalAndDeadline(t *testing.T) {
 	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
 		t.Fatalf("rounds\n%s\nwant\n%s", got, strings.Join(want, "\n"))
 	}
-	// Worked by hand: unplayed rounds (byes, forfeits) count the player's own
-	// score; adjudicated games are lost by both; round robins rank by
-	// points then Sonneborn-Berger (p4's forfeit win and bye beat p2's).
-	if got, want := showStandings(tour.Standings()), "p1:8/44/28 p3:6/40/26 p4:4/16/24 p2:4/12/18 p5:2/4/24"; got != want {
+	// Worked by hand: a round-robin bye scores nothing; a forfeit counts
+	// against the real opponent's score (p2's 2), a bye against a virtual
+	// opponent with the player's own; adjudicated games are lost by both;
+	// round robins rank by points then Sonneborn-Berger (p4's forfeit win
+	// over p2 beats p2's win over p5, who scored nothing).
+	if got, want := showStandings(tour.Standings()), "p1:6/8/14 p3:4/16/14 p4:2/4/14 p2:2/0/14 p5:0/0/14"; got != want {
 		t.Fatalf("standings\n got %s\nwant %s", got, want)
 	}
 	if p, _ := tour.Player("p2"); !p.Withdrawn || p.Reason != LeftServer || p.WithdrewIn != 2 || p.Seed != 2 {
@@ -365,6 +367,55 @@ func TestCloseRoundRefusesBadNotBegun(t *testing.T) {
 		}
 		if tour.Rounds()[0].Closed {
 			t.Errorf("%s: a refused close closed the round", tc.name)
+		}
+	}
+}
+
+func TestFormatSonnebornBerger(t *testing.T) {
+	tests := []struct {
+		sb   int
+		want string
+	}{{0, "0"}, {1, "¼"}, {2, "½"}, {3, "¾"}, {4, "1"}, {13, "3¼"}, {14, "3½"}, {51, "12¾"}, {-6, "-1½"}}
+	for _, tc := range tests {
+		if got := FormatSonnebornBerger(tc.sb); got != tc.want {
+			t.Errorf("%d: %q, want %q", tc.sb, got, tc.want)
+		}
+	}
+}
+
+// In a round robin a forfeit win over a withdrawn player weighs, in
+// Sonneborn-Berger, what that player scored; in a Swiss event the player's
+// own score (a virtual opponent). A round-robin bye scores nothing.
+func TestForfeitTieBreakByFormat(t *testing.T) {
+	tests := []struct {
+		format Format
+		bye    Points
+		wantSB int // p1's: a win over p2 (2 points), then a forfeit win over p3 (2 points) with 4 of p1's own
+	}{
+		{RoundRobin, 0, 2*2 + 2*2},
+		{Swiss, 2, 2*2 + 4*2},
+	}
+	for _, tc := range tests {
+		rules := DefaultRules(tc.format, 2)
+		if rules.Bye != tc.bye {
+			t.Errorf("%s: a bye scores %s, want %s", tc.format, rules.Bye, tc.bye)
+		}
+		tour := seeded(t, rules, 4)
+		// The same two rounds in both formats, paired by hand.
+		for _, e := range []Event{
+			{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "p2"}, {Red: "p3", Blue: "p4"}}},
+			Record(1, 1, RedWon), Record(1, 2, RedWon),
+			{Kind: Paired, Round: 2, Games: []Pairing{{Red: "p1", Blue: "p3"}, {Red: "p2", Blue: "p4"}}},
+			Withdraw("p3", WithdrewByChoice), Record(2, 2, RedWon),
+		} {
+			if err := tour.Apply(e); err != nil {
+				t.Fatalf("%s: %s: %v", tc.format, e, err)
+			}
+		}
+		for _, st := range tour.Standings() {
+			if st.Player == "p1" && (st.Points != 4 || st.SonnebornBerger != tc.wantSB) {
+				t.Errorf("%s: p1 has %s points, SB %d; want 4, %d", tc.format, st.Points, st.SonnebornBerger, tc.wantSB)
+			}
 		}
 	}
 }
