@@ -82,34 +82,39 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 		return
 	}
 	result := tournamentResult(m)
-	recorded := false
 	t, err := b.updateTournament(ctx, link.Tournament, func(x *storage.Tournament) error {
-		recorded = false
 		state, err := x.State()
 		if err != nil {
 			return err
 		}
+		if state.Status() == tournament.CancelledStatus {
+			return errNothingToRecord // a cancelled tournament records nothing more: its matches were called off
+		}
 		rounds := state.Rounds()
 		if link.Round != len(rounds) || rounds[link.Round-1].Games[link.Board-1].Result.Done() {
-			return nil // scored already
+			return errNothingToRecord // scored already
 		}
 		x.Log = append(x.Log, tournament.Record(link.Round, link.Board, result))
 		if after, err := x.State(); err == nil && after.Rounds()[link.Round-1].Complete() {
 			x.RoundDeadline = b.now() // the next round is due
 		}
-		recorded = true
 		return nil
 	})
-	if err != nil {
-		b.log.Warn("recording a tournament result failed", "tournament", link.Tournament, "match", m.ID, "error", err)
+	if errors.Is(err, errNothingToRecord) {
 		return
 	}
-	if !recorded {
+	if err != nil {
+		b.log.Warn("recording a tournament result failed", "tournament", link.Tournament, "match", m.ID, "error", err)
 		return
 	}
 	b.log.Info("tournament result recorded", "tournament", t.ID, "round", link.Round, "board", link.Board, "result", result)
 	b.nudgeTimers()
 }
+
+// errNothingToRecord: the match's result is not for the tournament to
+// record (scored already, or the tournament was cancelled); nothing is
+// written.
+var errNothingToRecord = errors.New("nothing to record")
 
 // updateTournament changes a tournament at the version it reads, and reads
 // it again when another change came first. The announcements the change

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -152,5 +153,49 @@ func TestStandingsSonnebornBergerExact(t *testing.T) {
 		if row[2] != "½" || row[3] != "¼" {
 			t.Errorf("row %v: want ½ points and SB ¼", row)
 		}
+	}
+}
+
+// TestCancelledTournamentGameOverQuiet: a match of a cancelled tournament
+// that ends (called off by the cancel) records nothing and warns of
+// nothing.
+func TestCancelledTournamentGameOverQuiet(t *testing.T) {
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var logs strings.Builder
+	clock := discordtest.NewFakeClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	b := New(Config{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, db, nil)
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := db.CreateMatch(ctx, &storage.Match{GuildID: "g1", ChannelID: tt.ChannelID, Rules: tt.Game, MoveTime: tt.MoveTime,
+		Phase: storage.PhaseSetup, Created: clock.Now(),
+		Players: [2]storage.Player{{UserID: "1", Name: "one"}, {UserID: "2", Name: "two"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Log = append(x.Log, tournament.Join("1", 1500), tournament.Join("2", 1400),
+			tournament.Event{Kind: tournament.Paired, Round: 1, Games: []tournament.Pairing{{Red: "1", Blue: "2"}}}, tournament.Cancel())
+		x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: 1, Match: m.ID})
+		x.Done = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended := *m
+	ended.Phase = storage.PhaseAbandoned
+	b.tournamentGameOver(ctx, &ended)
+	if strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("a called-off match of a cancelled tournament warned:\n%s", logs.String())
+	}
+	if after, err := db.Tournament(ctx, tt.ID); err != nil || after.Version != tt.Version {
+		t.Errorf("the cancelled tournament changed: version %d, was %d (%v)", after.Version, tt.Version, err)
 	}
 }
