@@ -77,7 +77,7 @@ func TestTournamentPairedOnlyByTheLeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"))
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{})
 	if err == nil {
 		tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
 			x.Log = append(x.Log, tournament.Join("1", 1500), tournament.Join("2", 1500))
@@ -169,7 +169,7 @@ func TestCancelledTournamentGameOverQuiet(t *testing.T) {
 	var logs strings.Builder
 	clock := discordtest.NewFakeClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	b := New(Config{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, db, nil)
-	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"))
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -281,32 +281,20 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 			formatDuration(p, roundTime), formatDuration(p, moveTime))
 		return
 	}
-	defer b.members.lock(me)()
-	open, err := b.store.ServerTournaments(ctx, i.GuildID, false)
-	if err != nil {
-		b.tell(i, b.explain(p, err, "tournament"))
-		return
-	}
-	mine := 0
-	for _, t := range open {
-		if t.CreatorID == me {
-			mine++
-		}
-	}
-	switch {
-	case mine >= maxOpenPerCreator:
-		b.say(i, "You already run %[1]d tournaments that are not over. Finish or cancel one first.", mine)
-		return
-	case len(open) >= maxOpenPerServer:
-		b.say(i, "This server already has %[1]d tournaments under way, the most it can run at once. Wait for one to end.", len(open))
-		return
-	}
 	t, err := b.store.CreateTournament(ctx, &storage.Tournament{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, Name: name, CreatorID: me, Created: now,
 		Rules: rules, Game: gameRules, MoveTime: moveTime, Clock: clock, RoundTime: roundTime,
 		StartAt: now.Add(time.Duration(startsIn) * time.Hour), JoinBy: now.Add(time.Duration(joinFor) * time.Hour), MaxPlayers: maxPlayers,
-	})
-	if err != nil {
+	}, storage.TournamentLimits{PerCreator: maxOpenPerCreator, PerServer: maxOpenPerServer}) // counted in the store's transaction: several processes may share it
+	var over *storage.TournamentLimitError
+	switch {
+	case errors.As(err, &over) && over.Creator:
+		b.say(i, "You already run %[1]d tournaments that are not over. Finish or cancel one first.", over.Open)
+		return
+	case errors.As(err, &over):
+		b.say(i, "This server already has %[1]d tournaments under way, the most it can run at once. Wait for one to end.", over.Open)
+		return
+	case err != nil:
 		b.tell(i, b.explain(p, err, "tournament"))
 		return
 	}
