@@ -15,9 +15,9 @@ import (
 // (more than 64 players) a field is taken as pairable ahead.
 const maxLookaheadVertices = 64
 
-// lookaheadBudget bounds the search of one pairing's look-ahead, in
-// matchings tried; a search that runs out takes the rounds as pairable.
-// Small fields, where dead ends happen, never come near it.
+// lookaheadBudget bounds the search of one pairing's look-ahead, in steps
+// (a pair added to a matching); a search that runs out takes the rounds as
+// pairable. Small fields, where dead ends happen, rarely come near it.
 const lookaheadBudget = 20000
 
 // unmetGraph is the graph of pairs still free to meet, as bitsets.
@@ -96,34 +96,42 @@ func (l *lookahead) pairable(g unmetGraph, rounds int) (bool, []int) {
 }
 
 // match enumerates the perfect matchings of g that extend mate, calling
-// done with each until it returns true; it reports whether one did. When
-// the budget runs out it gives up as if one had.
+// done with each until it returns true; it reports whether one did. It
+// pairs first the vertex with the fewest partners left (none: a dead end).
+// Each step spends the budget; when it runs out the search gives up as if
+// a matching had done.
 func (l *lookahead) match(g unmetGraph, rounds int, mate []int, done func([]int) bool) bool {
 	if l.budget <= 0 {
 		return true
 	}
-	v := -1
-	for i, w := range mate {
+	l.budget--
+	var free uint64
+	for v, w := range mate {
 		if w < 0 {
-			v = i
-			break
+			free |= 1 << uint(v)
 		}
 	}
-	if v < 0 {
-		l.budget--
+	if free == 0 {
 		return done(mate)
 	}
-	for adj := g[v]; adj != 0; adj &= adj - 1 {
-		w := bits.TrailingZeros64(adj)
-		if mate[w] >= 0 {
-			continue
+	v, fewest := -1, len(g)+1
+	for rest := free; rest != 0; rest &= rest - 1 {
+		u := bits.TrailingZeros64(rest)
+		if c := bits.OnesCount64(g[u] & free); c < fewest {
+			v, fewest = u, c
 		}
+	}
+	if fewest == 0 {
+		return false
+	}
+	for adj := g[v] & free; adj != 0; adj &= adj - 1 {
+		w := bits.TrailingZeros64(adj)
 		mate[v], mate[w] = w, v
-		if l.match(g, rounds, mate, done) {
-			mate[v], mate[w] = -1, -1
+		ok := l.match(g, rounds, mate, done)
+		mate[v], mate[w] = -1, -1
+		if ok {
 			return true
 		}
-		mate[v], mate[w] = -1, -1
 	}
 	return false
 }

@@ -563,6 +563,7 @@ func testRandom(t *testing.T, trials, maxN int, swissOnly bool, leave float64) {
 func TestSwissPlaysEveryRound(t *testing.T) {
 	tests := []struct{ players, rounds, events int }{
 		{4, 3, 200}, {5, 5, 200}, {6, 5, 500}, {7, 7, 200}, {8, 7, 500}, {9, 9, 100}, {10, 9, 300}, {12, 11, 50}, {14, 10, 30},
+		{30, 20, 3}, {33, 33, 2}, {40, 39, 2}, // large fields: the search stays within its budget
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%d players, %d rounds", tc.players, tc.rounds), func(t *testing.T) {
