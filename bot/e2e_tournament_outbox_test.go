@@ -152,7 +152,9 @@ func TestTournamentChannelOutOfReach(t *testing.T) {
 
 // TestTournamentRemove: a moderator takes a player out, before the start
 // (they are no longer in it) and during a round (their game is forfeited
-// and called off, and the round goes on); the channel is told each time.
+// and called off, and the round goes on); the channel is told each time,
+// and of their later games, forfeited as their rounds are paired, with the
+// standings.
 // Only moderators may, and only players who are in.
 func TestTournamentRemove(t *testing.T) {
 	t.Parallel()
@@ -197,6 +199,16 @@ func TestTournamentRemove(t *testing.T) {
 	for _, msg := range h.srv.ChannelMessages(h.channel) {
 		if strings.HasPrefix(msg.Content, "**Open** — round 2 of") && strings.Contains(msg.Content, "<@"+red.ID+">") {
 			t.Errorf("round 2 pairs the removed player: %q", msg.Content)
+		}
+	}
+	// Round 3 schedules the removed player's game: forfeited as it is
+	// paired, and announced with the standings it changes.
+	h.play(h.roundMatches(2)[0], game.Red)
+	h.advance(time.Second)
+	h.channelSays("**Open** — round 3 of 3.")
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.HasPrefix(msg.Content, "**Open** — round 3 of") && (!strings.Contains(msg.Content, "by forfeit") || !strings.Contains(msg.Content, "```")) {
+			t.Errorf("round 3's forfeit is announced without it or the standings: %q", msg.Content)
 		}
 	}
 }
