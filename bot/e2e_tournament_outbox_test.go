@@ -152,7 +152,9 @@ func TestTournamentChannelOutOfReach(t *testing.T) {
 
 // TestTournamentRemove: a moderator takes a player out, before the start
 // (they are no longer in it) and during a round (their game is forfeited
-// and called off, and the round goes on); the channel is told each time.
+// and called off, and the round goes on); the channel is told each time,
+// and of their later games, forfeited as their rounds are paired, with the
+// standings.
 // Only moderators may, and only players who are in.
 func TestTournamentRemove(t *testing.T) {
 	t.Parallel()
@@ -199,11 +201,21 @@ func TestTournamentRemove(t *testing.T) {
 			t.Errorf("round 2 pairs the removed player: %q", msg.Content)
 		}
 	}
+	// Round 3 schedules the removed player's game: forfeited as it is
+	// paired, and announced with the standings it changes.
+	h.play(h.roundMatches(2)[0], game.Red)
+	h.advance(time.Second)
+	h.channelSays("**Open** — round 3 of 3.")
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.HasPrefix(msg.Content, "**Open** — round 3 of") && (!strings.Contains(msg.Content, "by forfeit") || !strings.Contains(msg.Content, "```")) {
+			t.Errorf("round 3's forfeit is announced without it or the standings: %q", msg.Content)
+		}
+	}
 }
 
 // TestTournamentUnfinishedScoring: the creator chooses how games still on
 // at a round's deadline count: both lose (the default) or a draw. The
-// game left unplayed is called off at the deadline and scored so.
+// game left unfinished is called off at the deadline and scored so.
 func TestTournamentUnfinishedScoring(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -219,7 +231,7 @@ func TestTournamentUnfinishedScoring(t *testing.T) {
 			t.Parallel()
 			h := newTourney(t)
 			args := []discordtest.Arg{discordtest.Opt("name", "Slow"), discordtest.Opt("format", "round-robin"),
-				discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "168h")}
+				discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "24h")}
 			if tc.option != "" {
 				args = append(args, discordtest.Opt("unfinished", tc.option))
 			}
@@ -228,7 +240,10 @@ func TestTournamentUnfinishedScoring(t *testing.T) {
 			h.expect(h.run(h.carol, "join"), "You joined")
 			h.advance(time.Hour)
 			m := h.roundMatches(1)[0]
-			h.advance(24 * time.Hour)
+			h.advance(time.Minute) // the first move's deadline then falls after the round's
+			h.setUp(m, game.Red, game.Blue)
+			h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(m.ID).Phase == storage.PhasePlaying })
+			h.advance(24*time.Hour - time.Minute)
 			h.channelSays("**Slow**: the deadline of round 1 passed. Games still on are scored as " + tc.says + ", unrated.")
 			h.srv.WaitFor(t, "the match called off", func() bool { return !h.match(m.ID).Phase.Active() })
 			h.channelSays("**Slow** is over. Final standings:")
@@ -239,5 +254,51 @@ func TestTournamentUnfinishedScoring(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTournamentDeadlineInSetUp: at a round's deadline a game still in
+// set-up is won by forfeit by the side that confirmed its set-up, not lost
+// by both; a game in play is adjudicated. The channel hears of both boards
+// with the standings. And a move time longer than a round is refused.
+func TestTournamentDeadlineInSetUp(t *testing.T) {
+	h := newTourney(t, "dave")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Quick"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "72h")), "Each round lasts")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Slow"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 3), discordtest.Opt("move_time", "72h")), "Tournament #1")
+	for _, m := range h.members {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	matches := h.roundMatches(1)
+	if len(matches) != 2 {
+		t.Fatalf("round 1 of four players: %d matches", len(matches))
+	}
+	h.advance(time.Minute) // the first move's deadline then falls after the round's
+	h.setUp(matches[0], game.Red)
+	h.setUp(matches[1], game.Red, game.Blue)
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(matches[1].ID).Phase == storage.PhasePlaying })
+	h.advance(72*time.Hour - time.Minute)
+	h.channelSays("**Slow**: the deadline of round 1 passed.")
+	h.channelSays(": Red wins by forfeit")
+	h.channelSays(": unfinished at the deadline")
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(msg.Content, "the deadline of round 1 passed") && !strings.Contains(msg.Content, "```") {
+			t.Fatalf("the round's close has no standings: %q", msg.Content)
+		}
+	}
+	tt, s := h.stored()
+	results := map[storage.MatchID]tournament.Result{}
+	for _, g := range tt.Games {
+		if g.Round == 1 {
+			results[g.Match] = s.Rounds()[0].Games[g.Board-1].Result
+		}
+	}
+	if got := results[matches[0].ID]; got != tournament.BlueForfeited {
+		t.Errorf("the game Blue never set up: %s, want Blue forfeited", got)
+	}
+	if got := results[matches[1].ID]; got != tournament.Adjudicated {
+		t.Errorf("the game in play: %s, want adjudicated", got)
 	}
 }

@@ -94,13 +94,13 @@ func (h *tourney) roundMatches(round int) []*storage.Match {
 	return out
 }
 
-// play has both players of m send random set-ups from their invitations,
-// and then loser resign.
-func (h *tourney) play(m *storage.Match, loser game.Side) {
+// setUp has the players of m on the given sides send random set-ups from
+// their invitations.
+func (h *tourney) setUp(m *storage.Match, sides ...game.Side) {
 	t := h.t
 	t.Helper()
 	title := "**Match #" + m.ID.String() + "**"
-	for side := game.Red; side <= game.Blue; side++ {
+	for _, side := range sides {
 		p := h.members[m.Players[side].UserID]
 		invite := p.WaitDM(t, func(msg *discordtest.Message) bool {
 			return strings.Contains(msg.Content, title) && hasButton(msg, "Random")
@@ -108,6 +108,14 @@ func (h *tourney) play(m *storage.Match, loser game.Side) {
 		preview := p.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
 		p.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
 	}
+}
+
+// play has both players of m send random set-ups from their invitations,
+// and then loser resign.
+func (h *tourney) play(m *storage.Match, loser game.Side) {
+	t := h.t
+	t.Helper()
+	h.setUp(m, game.Red, game.Blue)
 	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(m.ID).Phase == storage.PhasePlaying })
 	l := h.members[m.Players[loser].UserID]
 	ask := l.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
@@ -181,8 +189,8 @@ func TestTournamentRoundRobin(t *testing.T) {
 }
 
 // TestTournamentSwiss: a Swiss event of nine over three rounds. Round 1 has
-// a bye; one of its games is never set up and is scored at the round's
-// deadline as the rules say (both lose, unrated). In round 2 a player
+// a bye; one of its games is set up but never played and is scored at the
+// round's deadline as the rules say (both lose, unrated). In round 2 a player
 // withdraws while their game is on: it is forfeited and called off. Before
 // round 3 a player leaves the server and is withdrawn; the bot restarts in
 // the middle of round 3, which ends after the restart, and so does the
@@ -191,14 +199,14 @@ func TestTournamentSwiss(t *testing.T) {
 	h := newTourney(t, "dave", "erin", "frank", "grace", "heidi", "ivan")
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Swiss cup"), discordtest.Opt("format", "swiss")), "needs a number of rounds")
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Swiss cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 3),
-		discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "168h")), "Tournament #1: Swiss cup")
+		discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "24h")), "Tournament #1: Swiss cup")
 	for _, m := range h.members {
 		h.expect(h.run(m, "join"), "You joined")
 	}
 	h.advance(time.Hour)
 	h.channelSays("has a bye.")
 
-	// Round 1: three games played, one never set up.
+	// Round 1: three games played, one set up and left.
 	matches := h.roundMatches(1)
 	if len(matches) != 4 {
 		t.Fatalf("round 1 of nine players: %d matches, want 4 and a bye", len(matches))
@@ -207,7 +215,10 @@ func TestTournamentSwiss(t *testing.T) {
 		h.play(m, game.Blue)
 	}
 	idle := matches[3]
-	h.advance(24 * time.Hour)
+	h.advance(time.Minute) // its first move's deadline then falls after the round's
+	h.setUp(idle, game.Red, game.Blue)
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(idle.ID).Phase == storage.PhasePlaying })
+	h.advance(24*time.Hour - time.Minute)
 	h.channelSays("the deadline of round 1 passed")
 	if m := h.match(idle.ID); m.Phase != storage.PhaseAbandoned || m.CalledOff != storage.CallOffTournament {
 		t.Fatalf("the unfinished game is %s (%s) after the round's deadline, want called off by the tournament", m.Phase, m.CalledOff)
@@ -371,26 +382,36 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 	}
 }
 
-// TestTournamentSwissEndsEarly: a Swiss event of two players has no legal
-// second round (they met in the first): it ends after the first, says why,
-// and posts the final standings.
-func TestTournamentSwissEndsEarly(t *testing.T) {
+// TestTournamentSwissRoundsCapped: a Swiss event cannot have more rounds
+// than a round robin of its players. At create, a player limit too small
+// for the rounds is refused; at the start, two players for three rounds
+// play one, as round 1's announcement says, and the event then ends as
+// finished, not as cut short.
+func TestTournamentSwissRoundsCapped(t *testing.T) {
 	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Tiny"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 5),
+		discordtest.Opt("max_players", 4)), "With at most 4 players no round after round 3 can be paired")
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Duo"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 3),
 		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
 	h.expect(h.run(h.alice, "join"), "You joined")
 	h.expect(h.run(h.bob, "join"), "You joined")
 	h.advance(time.Hour)
+	h.channelSays("**Duo** — round 1 of 1.")
+	h.channelSays("Players: 2. No round after round 1 can be paired without two players meeting twice: **Duo** ends there, not after round 3.")
 	matches := h.roundMatches(1)
 	if len(matches) != 1 {
 		t.Fatalf("round 1 of two players: %d matches", len(matches))
 	}
 	h.play(matches[0], game.Blue)
 	h.advance(time.Second)
-	h.channelSays("No further round can be paired: too few players are left.")
 	h.channelSays("**Duo** is over. Final standings:")
-	if tt, s := h.stored(); !tt.Done || len(s.Rounds()) != 1 {
-		t.Fatalf("done %v after %d rounds", tt.Done, len(s.Rounds()))
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(m.Content, "No further round can be paired") {
+			t.Fatalf("a finished event said it was cut short: %q", m.Content)
+		}
+	}
+	if tt, s := h.stored(); !tt.Done || len(s.Rounds()) != 1 || s.Status() != tournament.Finished {
+		t.Fatalf("done %v after %d rounds, %s", tt.Done, len(s.Rounds()), s.Status())
 	}
 	h.expect(h.run(h.bob, "standings"), "over")
 }

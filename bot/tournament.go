@@ -82,34 +82,39 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 		return
 	}
 	result := tournamentResult(m)
-	recorded := false
 	t, err := b.updateTournament(ctx, link.Tournament, func(x *storage.Tournament) error {
-		recorded = false
 		state, err := x.State()
 		if err != nil {
 			return err
 		}
+		if state.Status() == tournament.CancelledStatus {
+			return errNothingToRecord // a cancelled tournament records nothing more: its matches were called off
+		}
 		rounds := state.Rounds()
 		if link.Round != len(rounds) || rounds[link.Round-1].Games[link.Board-1].Result.Done() {
-			return nil // scored already
+			return errNothingToRecord // scored already
 		}
 		x.Log = append(x.Log, tournament.Record(link.Round, link.Board, result))
 		if after, err := x.State(); err == nil && after.Rounds()[link.Round-1].Complete() {
 			x.RoundDeadline = b.now() // the next round is due
 		}
-		recorded = true
 		return nil
 	})
-	if err != nil {
-		b.log.Warn("recording a tournament result failed", "tournament", link.Tournament, "match", m.ID, "error", err)
+	if errors.Is(err, errNothingToRecord) {
 		return
 	}
-	if !recorded {
+	if err != nil {
+		b.log.Warn("recording a tournament result failed", "tournament", link.Tournament, "match", m.ID, "error", err)
 		return
 	}
 	b.log.Info("tournament result recorded", "tournament", t.ID, "round", link.Round, "board", link.Board, "result", result)
 	b.nudgeTimers()
 }
+
+// errNothingToRecord: the match's result is not for the tournament to
+// record (scored already, or the tournament was cancelled); nothing is
+// written.
+var errNothingToRecord = errors.New("nothing to record")
 
 // updateTournament changes a tournament at the version it reads, and reads
 // it again when another change came first. The announcements the change
@@ -261,18 +266,29 @@ func (b *Bot) finishTournament(ctx context.Context, t *storage.Tournament) {
 	}
 }
 
-// closeRound scores the games of round still on at its deadline as the
-// rules say, and calls their matches off; it returns the tournament after.
+// closeRound scores the games of round still on at its deadline and calls
+// their matches off; it returns the tournament after. A game still in
+// set-up is a forfeit win for the side that confirmed theirs, and not begun
+// when neither did; a game in play is scored as the rules say.
 func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) *storage.Tournament {
+	setups := b.setupsAtDeadline(ctx, t, round)
 	closed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
 		s, err := x.State()
 		if err != nil {
 			return err
 		}
-		if r := s.Rounds(); len(r) != round || r[round-1].Complete() {
+		r := s.Rounds()
+		if len(r) != round || r[round-1].Complete() {
 			return nil
 		}
-		x.Log = append(x.Log, tournament.CloseRound(round))
+		var notBegun []tournament.Pairing
+		for _, k := range r[round-1].Pending() {
+			if res, ok := setups[k+1]; ok {
+				g := r[round-1].Games[k]
+				notBegun = append(notBegun, tournament.Pairing{Red: g.Red, Blue: g.Blue, Result: res})
+			}
+		}
+		x.Log = append(x.Log, tournament.CloseRound(round, notBegun...))
 		return nil
 	})
 	if err != nil {
@@ -282,6 +298,40 @@ func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) 
 	p := b.publicPrinter(t.GuildID)
 	b.callOffRound(ctx, closed, round, p.Sprintf("%[1]s: the round's deadline passed", closed.Name))
 	return closed
+}
+
+// setupsAtDeadline returns, by board, the result each game of round that
+// has not begun takes at the deadline (see deadlineResult).
+func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round int) map[int]tournament.Result {
+	out := map[int]tournament.Result{}
+	for _, g := range t.Games {
+		if g.Round != round {
+			continue
+		}
+		m, err := b.store.Match(ctx, g.Match)
+		if err != nil {
+			b.log.Warn("reading a tournament match at its deadline failed", "tournament", t.ID, "match", g.Match, "error", err)
+			continue // scored as unfinished, as before
+		}
+		if res, ok := deadlineResult(m); ok {
+			out[g.Board] = res
+		}
+	}
+	return out
+}
+
+// deadlineResult is how a match still in set-up at its round's deadline is
+// scored, as tournamentResult would score it called off: a forfeit win for
+// the side that confirmed its set-up; NotBegun, which the unfinished rule
+// scores, when neither did. false for a match in play or over.
+func deadlineResult(m *storage.Match) (tournament.Result, bool) {
+	if m.Phase != storage.PhaseSetup {
+		return tournament.Pending, false
+	}
+	if res := tournamentResult(m); res != tournament.DoubleForfeit {
+		return res, true
+	}
+	return tournament.NotBegun, true
 }
 
 // callOffRound calls off the matches of round still on, with why; only
@@ -494,6 +544,8 @@ func resultText(p lang.Printer, r tournament.Result) string {
 		return p.Sprintf("unfinished at the deadline")
 	case tournament.ByeResult:
 		return p.Sprintf("bye")
+	case tournament.NotBegun:
+		return p.Sprintf("not begun by the deadline")
 	}
 	return p.Sprintf("still being played")
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -76,7 +77,7 @@ func TestTournamentPairedOnlyByTheLeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"))
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{})
 	if err == nil {
 		tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
 			x.Log = append(x.Log, tournament.Join("1", 1500), tournament.Join("2", 1500))
@@ -99,5 +100,102 @@ func TestTournamentPairedOnlyByTheLeader(t *testing.T) {
 	}
 	if due, _ := db.DueTournaments(ctx, clock.Now()); len(due) != 1 {
 		t.Fatalf("the tournament is no longer due: %v", due)
+	}
+}
+
+// TestEndedEarlyText: an event cut short says why by its real cause.
+func TestEndedEarlyText(t *testing.T) {
+	tests := []struct {
+		name     string
+		withdraw []string
+		want     string
+	}{
+		{"one player left", []string{"b", "c"}, "too few players are left"},
+		{"everyone met", nil, "would have two of them meet again"},
+	}
+	for _, tc := range tests {
+		tour, err := tournament.New(tournament.DefaultRules(tournament.Swiss, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"a", "b", "c"} {
+			if err := tour.Apply(tournament.Join(id, 1500)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if e, err := tour.NextRound(); err != nil || tour.Apply(e) != nil {
+			t.Fatalf("%s: round 1: %v", tc.name, err)
+		}
+		for _, id := range tc.withdraw {
+			if err := tour.Apply(tournament.Withdraw(id, tournament.WithdrewByChoice)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := endedEarlyText(lang.For("en"), tour); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: %q, want it to say %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestStandingsSonnebornBergerExact: the Sonneborn-Berger column keeps
+// quarter points: after a draw between two players each has ½ × ½ = ¼.
+func TestStandingsSonnebornBergerExact(t *testing.T) {
+	tt := storagetest.NewTournament("g1")
+	tt.Rules = tournament.DefaultRules(tournament.Swiss, 1)
+	tt.Names = map[string]string{"a": "Ann", "b": "Bob"}
+	tt.Log = []tournament.Event{tournament.Join("a", 1500), tournament.Join("b", 1400),
+		{Kind: tournament.Paired, Round: 1, Games: []tournament.Pairing{{Red: "a", Blue: "b"}}}, tournament.Record(1, 1, tournament.Drawn)}
+	table, _, err := standingsOf(lang.For("en"), tt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range table.Rows {
+		if row[2] != "½" || row[3] != "¼" {
+			t.Errorf("row %v: want ½ points and SB ¼", row)
+		}
+	}
+}
+
+// TestCancelledTournamentGameOverQuiet: a match of a cancelled tournament
+// that ends (called off by the cancel) records nothing and warns of
+// nothing.
+func TestCancelledTournamentGameOverQuiet(t *testing.T) {
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var logs strings.Builder
+	clock := discordtest.NewFakeClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	b := New(Config{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, db, nil)
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := db.CreateMatch(ctx, &storage.Match{GuildID: "g1", ChannelID: tt.ChannelID, Rules: tt.Game, MoveTime: tt.MoveTime,
+		Phase: storage.PhaseSetup, Created: clock.Now(),
+		Players: [2]storage.Player{{UserID: "1", Name: "one"}, {UserID: "2", Name: "two"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Log = append(x.Log, tournament.Join("1", 1500), tournament.Join("2", 1400),
+			tournament.Event{Kind: tournament.Paired, Round: 1, Games: []tournament.Pairing{{Red: "1", Blue: "2"}}}, tournament.Cancel())
+		x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: 1, Match: m.ID})
+		x.Done = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended := *m
+	ended.Phase = storage.PhaseAbandoned
+	b.tournamentGameOver(ctx, &ended)
+	if strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("a called-off match of a cancelled tournament warned:\n%s", logs.String())
+	}
+	if after, err := db.Tournament(ctx, tt.ID); err != nil || after.Version != tt.Version {
+		t.Errorf("the cancelled tournament changed: version %d, was %d (%v)", after.Version, tt.Version, err)
 	}
 }

@@ -269,32 +269,32 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "A tournament takes 2 to %[1]d players.", maxTournamentPlayer)
 		return
 	}
-	defer b.members.lock(me)()
-	open, err := b.store.ServerTournaments(ctx, i.GuildID, false)
-	if err != nil {
-		b.tell(i, b.explain(p, err, "tournament"))
+	if most := tournament.SwissRoundsAtMost(maxPlayers); rules.Format == tournament.Swiss && rules.Rounds > most {
+		// Fewer players at the start cap the rounds then; this many never fit.
+		b.say(i, "With at most %[1]d players no round after round %[2]d can be paired without two players meeting twice: lower `rounds` or raise `max_players`.", maxPlayers, most)
 		return
 	}
-	mine := 0
-	for _, t := range open {
-		if t.CreatorID == me {
-			mine++
-		}
-	}
-	switch {
-	case mine >= maxOpenPerCreator:
-		b.say(i, "You already run %[1]d tournaments that are not over. Finish or cancel one first.", mine)
-		return
-	case len(open) >= maxOpenPerServer:
-		b.say(i, "This server already has %[1]d tournaments under way, the most it can run at once. Wait for one to end.", len(open))
+	roundTime := time.Duration(hours(optRoundDays, 7)) * 24 * time.Hour
+	if moveTime > roundTime {
+		// A set-up may take a move time: it must fit in a round.
+		b.say(i, "Each round lasts %[1]s, less than the move time of %[2]s: a set-up alone could outlast the round. Choose a shorter `move_time` or more `round_days`.",
+			formatDuration(p, roundTime), formatDuration(p, moveTime))
 		return
 	}
 	t, err := b.store.CreateTournament(ctx, &storage.Tournament{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, Name: name, CreatorID: me, Created: now,
-		Rules: rules, Game: gameRules, MoveTime: moveTime, Clock: clock, RoundTime: time.Duration(hours(optRoundDays, 7)) * 24 * time.Hour,
+		Rules: rules, Game: gameRules, MoveTime: moveTime, Clock: clock, RoundTime: roundTime,
 		StartAt: now.Add(time.Duration(startsIn) * time.Hour), JoinBy: now.Add(time.Duration(joinFor) * time.Hour), MaxPlayers: maxPlayers,
-	})
-	if err != nil {
+	}, storage.TournamentLimits{PerCreator: maxOpenPerCreator, PerServer: maxOpenPerServer}) // counted in the store's transaction: several processes may share it
+	var over *storage.TournamentLimitError
+	switch {
+	case errors.As(err, &over) && over.Creator:
+		b.say(i, "You already run %[1]d tournaments that are not over. Finish or cancel one first.", over.Open)
+		return
+	case errors.As(err, &over):
+		b.say(i, "This server already has %[1]d tournaments under way, the most it can run at once. Wait for one to end.", over.Open)
+		return
+	case err != nil:
 		b.tell(i, b.explain(p, err, "tournament"))
 		return
 	}
@@ -611,7 +611,7 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 		if st.Withdrawn {
 			name = p.Sprintf("%[1]s (withdrew)", name)
 		}
-		row := []string{strconv.Itoa(st.Rank), name, st.Points.String(), tournament.Points(st.SonnebornBerger / 2).String()}
+		row := []string{strconv.Itoa(st.Rank), name, st.Points.String(), tournament.FormatSonnebornBerger(st.SonnebornBerger)}
 		if swiss {
 			row = append(row, st.Buchholz.String())
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -60,12 +61,15 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 	switch n.Event {
 	case storage.EventRoundPaired:
 		text, mention = pairingAnnouncement(p, t, state, event.Round, n.At)
+		withStandings = forfeitedAtPairing(state.Rounds()[event.Round-1]) // a round robin's games against withdrawn players
 	case storage.EventRoundResult:
 		g := state.Rounds()[event.Round-1].Games[event.Board-1]
 		text, withStandings = p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, event.Round, pairingText(p, t, g)), true
 	case storage.EventRoundClosed:
 		text = p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
 			t.Name, event.Round, adjudicationText(p, t.Rules.Unfinished))
+		text += scoredAtDeadline(p, t, state.Rounds()[event.Round-1], event)
+		withStandings = true
 	case storage.EventWithdrawn:
 		text, withStandings = withdrawalText(p, t, event), len(state.Rounds()) > 0 // before the start, no standings yet
 	case storage.EventTourneyCancel:
@@ -77,7 +81,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 	case storage.EventTourneyOver:
 		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", t.Name), true
 		if state.Status() != tournament.Finished {
-			text = p.Sprintf("No further round can be paired: too few players are left.") + "\n" + text
+			text = endedEarlyText(p, state) + "\n" + text
 		}
 	default:
 		return nil, fmt.Errorf("%s is no tournament announcement", n.Event)
@@ -107,6 +111,9 @@ func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournamen
 	}
 	text := p.Sprintf("**%[1]s** — round %[2]d of %[3]d. Deadline <t:%[4]s:f>. Your set-up invitations come by DM.",
 		t.Name, round, state.TotalRounds(), unix(deadline))
+	if capped := roundsCappedText(p, t, state); round == 1 && capped != "" {
+		text += "\n" + capped
+	}
 	var users []string
 	for k, g := range r.Games {
 		text += "\n" + strconv.Itoa(k+1) + ". " + pairingMention(p, g)
@@ -116,6 +123,53 @@ func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournamen
 		}
 	}
 	return text, users
+}
+
+// forfeitedAtPairing reports whether a round had games scored as it was
+// paired: in a round robin, those of players who had withdrawn.
+func forfeitedAtPairing(r tournament.Round) bool {
+	for _, g := range r.Games {
+		if !g.IsBye() && g.Result.Done() {
+			return true
+		}
+	}
+	return false
+}
+
+// scoredAtDeadline lists, a line each, the games a round's deadline scored:
+// those adjudicated in play, and those not begun (closed.Games), a forfeit
+// win for the side that set up or as the unfinished rule says.
+func scoredAtDeadline(p lang.Printer, t *storage.Tournament, r tournament.Round, closed tournament.Event) string {
+	var lines strings.Builder
+	for k, g := range r.Games {
+		notBegun := slices.ContainsFunc(closed.Games, func(x tournament.Pairing) bool { return x.Red == g.Red && x.Blue == g.Blue })
+		if g.Result == tournament.Adjudicated || notBegun {
+			lines.WriteString("\n" + strconv.Itoa(k+1) + ". " + pairingText(p, t, g))
+		}
+	}
+	return lines.String()
+}
+
+// endedEarlyText says why a tournament ended before its last round: too
+// few players left, or, after withdrawals, every pairing of those left
+// would have two of them meet again.
+func endedEarlyText(p lang.Printer, state *tournament.Tournament) string {
+	if len(state.Active()) < 2 {
+		return p.Sprintf("No further round can be paired: too few players are left.")
+	}
+	return p.Sprintf("No further round can be paired: every way of pairing the players left would have two of them meet again.")
+}
+
+// roundsCappedText says, with round 1, that a Swiss event plays fewer
+// rounds than its creator asked for, as too few players started it; "" when
+// it plays them all.
+func roundsCappedText(p lang.Printer, t *storage.Tournament, state *tournament.Tournament) string {
+	asked, plays := t.Rules.Rounds, state.TotalRounds()
+	if t.Rules.Format != tournament.Swiss || plays >= asked {
+		return ""
+	}
+	return p.Sprintf("Players: %[1]d. No round after round %[2]d can be paired without two players meeting twice: **%[3]s** ends there, not after round %[4]d.",
+		len(state.Players()), plays, t.Name, asked)
 }
 
 // withdrawalText words a player's leaving after the start, by its reason.

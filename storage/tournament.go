@@ -374,11 +374,47 @@ func TournamentNotices(old, t *Tournament) []Notice {
 	return out
 }
 
+// TournamentLimits bounds the tournaments not yet over (not Done) on one
+// server that CreateTournament accepts: of one creator, and in all. 0 sets
+// no bound.
+type TournamentLimits struct{ PerCreator, PerServer int }
+
+// TournamentLimitError is CreateTournament's refusal: Open tournaments not
+// yet over already reach a limit, the creator's when Creator, else the
+// server's.
+type TournamentLimitError struct {
+	Creator bool
+	Open    int
+}
+
+func (e *TournamentLimitError) Error() string {
+	if e.Creator {
+		return fmt.Sprintf("the creator already runs %d tournaments not yet over", e.Open)
+	}
+	return fmt.Sprintf("the server already runs %d tournaments not yet over", e.Open)
+}
+
+// Allow returns a *TournamentLimitError when one more tournament would go
+// over the limits, given how many not yet over the server and the creator
+// have; nil when it would not.
+func (l TournamentLimits) Allow(onServer, ofCreator int) error {
+	switch {
+	case l.PerCreator > 0 && ofCreator >= l.PerCreator:
+		return &TournamentLimitError{Creator: true, Open: ofCreator}
+	case l.PerServer > 0 && onServer >= l.PerServer:
+		return &TournamentLimitError{Open: onServer}
+	}
+	return nil
+}
+
 // TournamentStore keeps tournaments: a part of Store.
 type TournamentStore interface {
 	// CreateTournament stores a new tournament and returns it with its ID
-	// and Version 1.
-	CreateTournament(ctx context.Context, t *Tournament) (*Tournament, error)
+	// and Version 1, unless it would go over limits: then it stores
+	// nothing and returns a *TournamentLimitError. The count and the write
+	// are one transaction that no other process's create on the server
+	// can interleave with.
+	CreateTournament(ctx context.Context, t *Tournament, limits TournamentLimits) (*Tournament, error)
 	// Tournament returns the tournament with that id, or ErrNotFound.
 	Tournament(ctx context.Context, id TournamentID) (*Tournament, error)
 	// UpdateTournament changes a tournament with fn in one transaction, at

@@ -22,6 +22,10 @@
 // complete — every game has a result — or when the caller, at the round's
 // deadline, applies CloseRound, which scores the games still on as
 // Rules.Unfinished says (by default both lose; such games are never rated).
+// The caller names the games that had not begun: each is a forfeit win
+// for the side whose set-up was in, or, neither's being in, NotBegun,
+// scored as Rules.Unfinished says but, never played, counted for no colour
+// and as an unplayed round in the tie-breaks.
 //
 // # Withdrawals
 //
@@ -59,8 +63,8 @@
 //     then order of joining), and grouped by score;
 //   - absolute criteria: no two players meet twice; no player gets a colour
 //     that would make three games in a row with one colour or a colour
-//     difference beyond ±2 (two players owed the same colour absolutely never
-//     meet);
+//     difference beyond ±2 (two players owed the same colour absolutely do
+//     not meet), unless no pairing can keep the colour rules (below);
 //   - the bye goes to a player who had no bye and won no game by forfeit
 //     when anyone can have it, from the lowest score group possible, the
 //     lowest-ranked in it; it scores Rules.Bye (a win by default);
@@ -82,10 +86,20 @@
 //   - the Dutch order of transpositions and exchanges is approximated by the
 //     least total distance from each player's ideal S2 partner, not
 //     reproduced exactly;
-//   - the topscorer exception of the last round (C.3, C.8, C.9) does not
-//     exist: the absolute colour rules hold for everyone in every round, so
-//     a late round can have no legal pairing (ErrNoPairing), as in a Swiss
-//     event with nearly as many rounds as players;
+//   - the colour rules give way in any round, for any player, when keeping
+//     them would leave the round (or a later one) without a pairing, and
+//     then for as few pairs as possible. FIDE relaxes them only for the
+//     topscorers of the last round (C.3, C.8, C.9) and otherwise lets the
+//     pairing fail; a server's league would rather play a game with a
+//     colour too many than stop;
+//   - looking ahead, which the Dutch system does only through its
+//     completion criterion (C.4, one round ahead): every round is paired so
+//     that the pairs not yet met still hold the rounds left (PairSwissAhead),
+//     searched exactly for up to 64 players within a budget;
+//   - an event has at most as many rounds as a round robin of the players
+//     who start it (SwissRoundsAtMost: n-1, or n when n is odd); the
+//     rounds asked for are capped when the first round is paired. With
+//     nobody withdrawing, every round up to that cap can then be paired;
 //   - the float criteria (C.12–C.19: no repeated up- or down-floats) are
 //     left out;
 //   - a bye to a player who had one is a last resort rather than forbidden;
@@ -97,7 +111,16 @@
 // # Standings
 //
 // Standings ranks by points, then Sonneborn-Berger, then (Swiss only)
-// Buchholz, then seed. An unplayed round — a bye or a forfeit either way —
-// counts for both tie-breaks as a game against a virtual opponent with the
-// player's own score; a withdrawn opponent counts with the score they have.
+// Buchholz, then seed. In a Swiss event an unplayed round — a bye, a
+// forfeit either way, a game not begun — counts for both tie-breaks as a
+// game against a virtual opponent with the player's own score. In a round
+// robin an unplayed game counts against the real opponent with the score
+// they have, as FIDE's Sonneborn-Berger for round robins does, so a forfeit
+// win over a withdrawn player weighs what that player scored; a withdrawn
+// opponent always counts with the score they have.
+//
+// A bye scores Rules.Bye: by default a win in a Swiss event (FIDE) and
+// nothing in a round robin, where each of an odd number of players sits out
+// once (Berger tables) and a point for it would only lift whoever has had
+// theirs while the event lasts.
 package tournament

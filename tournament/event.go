@@ -21,7 +21,8 @@ const (
 	// Result. A result in the latest round may be corrected by another.
 	Recorded
 	// Closed: round Round reached its deadline; games still on are scored
-	// as Rules.Unfinished says (Adjudicated).
+	// as Rules.Unfinished says (Adjudicated), but those Games lists had not
+	// begun and take the result it gives them (see CloseRound).
 	Closed
 	// Cancelled: a moderator cancelled the tournament. Nothing follows it.
 	Cancelled
@@ -86,8 +87,13 @@ func Record(round, board int, r Result) Event {
 	return Event{Kind: Recorded, Round: round, Board: board, Result: r}
 }
 
-// CloseRound returns the event of a round's deadline.
-func CloseRound(round int) Event { return Event{Kind: Closed, Round: round} }
+// CloseRound returns the event of a round's deadline. notBegun lists games
+// of the round still on that had not begun, each with the result it takes
+// rather than Adjudicated: a forfeit of the side whose set-up never came
+// (RedForfeited, BlueForfeited), or NotBegun when neither came.
+func CloseRound(round int, notBegun ...Pairing) Event {
+	return Event{Kind: Closed, Round: round, Games: notBegun}
+}
 
 // Cancel returns the event of a moderator cancelling the tournament.
 func Cancel() Event { return Event{Kind: Cancelled} }

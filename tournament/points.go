@@ -20,3 +20,18 @@ func (p Points) String() string {
 	}
 	return strconv.Itoa(whole) + "½"
 }
+
+// FormatSonnebornBerger writes a Sonneborn-Berger sum (Standing's, in
+// Points×Points, a win being 2) the way a cross-table does, in points to
+// the quarter: "0", "¼", "3½", "12¾".
+func FormatSonnebornBerger(sb int) string {
+	if sb < 0 {
+		return "-" + FormatSonnebornBerger(-sb)
+	}
+	whole, quarters := sb/4, sb%4
+	fraction := [...]string{"", "¼", "½", "¾"}[quarters]
+	if whole == 0 && fraction != "" {
+		return fraction
+	}
+	return strconv.Itoa(whole) + fraction
+}

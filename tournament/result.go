@@ -43,9 +43,14 @@ const (
 	Adjudicated
 	// ByeResult: the pairing is a bye; the player scores Rules.Bye.
 	ByeResult
+	// NotBegun: the round closed before either side's set-up was in. It is
+	// scored as Rules.Unfinished says, like Adjudicated, but the game was
+	// never played: it counts for no colour, and for the tie-breaks as an
+	// unplayed round.
+	NotBegun
 )
 
-var resultNames = [...]string{"pending", "Red won", "Blue won", "draw", "Red forfeited", "Blue forfeited", "double forfeit", "adjudicated unfinished", "bye"}
+var resultNames = [...]string{"pending", "Red won", "Blue won", "draw", "Red forfeited", "Blue forfeited", "double forfeit", "adjudicated unfinished", "bye", "not begun by the deadline"}
 
 // String describes the result, such as "Red won".
 func (r Result) String() string {
@@ -56,7 +61,7 @@ func (r Result) String() string {
 }
 
 // Valid reports whether r is one of the results above.
-func (r Result) Valid() bool { return r <= ByeResult }
+func (r Result) Valid() bool { return r <= NotBegun }
 
 // Done reports whether the pairing has a final result.
 func (r Result) Done() bool { return r != Pending && r.Valid() }
@@ -88,7 +93,7 @@ func (r Result) Points(rules Rules) (red, blue Points) {
 		return rules.ForfeitWin, rules.ForfeitLoss
 	case DoubleForfeit:
 		return rules.ForfeitLoss, rules.ForfeitLoss
-	case Adjudicated:
+	case Adjudicated, NotBegun:
 		if rules.Unfinished == ScoredAsDraw {
 			return rules.Draw, rules.Draw
 		}

@@ -80,12 +80,18 @@ const MaxPlayers = 400
 const MaxSwissRounds = 50
 
 // DefaultRules returns the house rules for a format: a win is 1 point, a draw
-// ½, a loss 0; a bye and a forfeit win score as a win; an unfinished game is
-// lost by both. rounds is the number of Swiss rounds (ignored for a round robin).
+// ½, a loss 0; a forfeit win scores as a win; an unfinished game is lost by
+// both. A Swiss bye scores as a win, as FIDE's rules have it; a round
+// robin's bye scores nothing, as in Berger tables: everyone of an odd
+// number sits out once, so a point for it would only put whoever has had
+// theirs ahead while the event lasts. rounds is the number of Swiss rounds
+// (ignored for a round robin).
 func DefaultRules(f Format, rounds int) Rules {
 	r := Rules{Format: f, Win: 2, Draw: 1, Loss: 0, Bye: 2, ForfeitWin: 2, ForfeitLoss: 0, Unfinished: BothLose}
 	if f == Swiss {
 		r.Rounds = rounds
+	} else {
+		r.Bye = 0
 	}
 	return r
 }

@@ -25,14 +25,21 @@ type Standing struct {
 //
 // Opponents' scores are their scores now, whoever they are: a withdrawn
 // player counts with the points they have (their unplayed games were scored
-// as forfeits). A round the player did not play on the board — a bye, a
-// forfeit won or lost, a double forfeit — counts for both tie-breaks as a
-// game against a virtual opponent whose score is the player's own: the
-// simple form of FIDE's rule for unplayed games, not the 2009 "virtual
-// opponent" formula. Rounds after a player withdrew, in which they were not
-// paired, count for nothing. A pending game counts as nothing yet.
+// as forfeits). In a Swiss event a round the player did not play on the
+// board — a bye, a forfeit won or lost, a double forfeit, a game not begun
+// — counts for both tie-breaks as a game against a virtual opponent whose
+// score is the player's own: the simple form of FIDE's rule for unplayed
+// games, not the 2009 "virtual opponent" formula. In a round robin, where
+// every pair is scheduled, an unplayed game counts against the real
+// opponent and their score, as FIDE's Sonneborn-Berger for round robins
+// does (a forfeit win over a withdrawn player weighs what that player
+// scored); a bye there counts as a game against a virtual opponent, which
+// with the default rules (a round-robin bye scores nothing) adds nothing.
+// Rounds after a player withdrew, in which they were not paired, count for
+// nothing. A pending game counts as nothing yet.
 func (t *Tournament) Standings() []Standing {
 	points := t.points()
+	roundRobin := t.rules.Format == RoundRobin
 	out := make([]Standing, 0, len(t.players))
 	for _, p := range t.players {
 		s := Standing{Player: p.ID, Seed: p.Seed, Points: points[p.ID], Withdrawn: p.Withdrawn}
@@ -49,8 +56,10 @@ func (t *Tournament) Standings() []Standing {
 					mine = blue
 				}
 				opp := own
-				if g.Result.Played() {
+				if g.Result.Played() || roundRobin && !g.IsBye() {
 					opp = points[g.Opponent(p.ID)]
+				}
+				if g.Result.Played() {
 					s.Played++
 					switch {
 					case g.Result == Drawn:

@@ -22,10 +22,10 @@ type SwissPlayer struct {
 	HadBye, ForfeitWin bool
 }
 
-// ErrNoPairing is returned when no pairing keeps the absolute rules: no two
-// players meet twice, and nobody plays a third game in a row with one colour
-// or ends up with two more games of one colour than of the other.
-var ErrNoPairing = errors.New("no legal pairing: every way of pairing the players left would repeat a game or break the colour rules")
+// ErrNoPairing is returned when every way of pairing the players left would
+// have two of them meet again. (The colour rules give way rather than stop
+// a round: see PairSwissAhead.)
+var ErrNoPairing = errors.New("no legal pairing: every way of pairing the players left would repeat a game")
 
 // swissEntry is a SwissPlayer with what pairing derives from it.
 type swissEntry struct {
@@ -50,23 +50,39 @@ const (
 	costMixed               // a pair from two different score groups
 	costByeScore            // the bye goes to a higher score group than the lowest
 	costByeAgain            // a bye to a player who had one (2) or won by forfeit (1)
+	costColourRule          // a pair that breaks the absolute colour rules
 	numCosts
 )
 
-// PairSwiss pairs the next round of a Swiss event. It never pairs two players
-// who met before, nor gives anyone a colour the absolute colour rules forbid;
-// when no pairing keeps those rules it returns ErrNoPairing. Among the
-// pairings that do, it chooses by these criteria, each more important than
-// all that follow:
+// PairSwiss pairs the next round of a Swiss event, with no round after it to
+// look ahead to: PairSwissAhead(players, 0).
+func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
+	return PairSwissAhead(players, 0)
+}
+
+// maxCandidates bounds how many pairings, best first, PairSwissAhead tries
+// before it searches for any pairing the later rounds can follow.
+const maxCandidates = 128
+
+// PairSwissAhead pairs the next round of a Swiss event that has later
+// rounds after it. It never pairs two players who met before; when every
+// pairing would, it returns ErrNoPairing. Among the pairings that do not,
+// it chooses by these criteria, each more important than all that follow:
 //
-//  1. a bye, when the number is odd, goes to a player who had no bye and won
+//  1. the later rounds can still be paired: after this round, the pairs
+//     not yet met hold the later rounds, everyone paired in each (searched
+//     exactly up to 64 players, within a budget; see lookahead.go);
+//  2. as few pairs as possible break the absolute colour rules (none, when
+//     a pairing can keep them: see doc.go for this simplification of FIDE's
+//     topscorer exception);
+//  3. a bye, when the number is odd, goes to a player who had no bye and won
 //     no game by forfeit, if any can have it;
-//  2. the bye goes to a player of the lowest score group possible;
-//  3. as few pairs as possible join players with different scores;
-//  4. the sum of the score differences within pairs is as small as possible;
-//  5. as few colour preferences as possible are left unmet, then as few
+//  4. the bye goes to a player of the lowest score group possible;
+//  5. as few pairs as possible join players with different scores;
+//  6. the sum of the score differences within pairs is as small as possible;
+//  7. as few colour preferences as possible are left unmet, then as few
 //     strong ones;
-//  6. the pairs are as close as possible to the Dutch order: within a score
+//  8. the pairs are as close as possible to the Dutch order: within a score
 //     group, the top half (S1) meets the bottom half (S2) in order, 1 v
 //     1+n/2, 2 v 2+n/2 …; a player who floats down is the lowest of their
 //     group and meets the top of the next; the bye goes to the lowest-ranked
@@ -76,7 +92,12 @@ const (
 // PreferenceOf). Pairings come board by board, the best-placed player's
 // board first, the bye last. The result depends only on the players given,
 // not on their order.
-func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
+//
+// The best pairing by criteria 2–8 is one maximum-weight matching; when the
+// later rounds could not follow it, the next best ones are enumerated
+// (Murty's method) up to maxCandidates, and after them any pairing the
+// search of the later rounds finds.
+func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
 	n := len(players)
 	if n == 0 {
 		return nil, errors.New("nobody to pair")
@@ -136,67 +157,26 @@ func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
 		bye = n
 		vertices++
 	}
-	type costedEdge struct {
-		u, v int
-		cost [numCosts]int64
-	}
 	var costed []costedEdge
-	var maxCost [numCosts]int64
-	addEdge := func(u, v int, c [numCosts]int64) {
-		costed = append(costed, costedEdge{u, v, c})
-		for k := range numCosts {
-			maxCost[k] = max(maxCost[k], c[k])
-		}
-	}
 	for i := range n {
 		for j := i + 1; j < n; j++ {
 			a, b := es[i], es[j]
 			if a.met[b.ID] || b.met[a.ID] {
 				continue
 			}
-			if a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour {
-				continue
-			}
-			addEdge(i, j, pairCost(a, b))
+			costed = append(costed, costedEdge{i, j, pairCost(a, b)})
 		}
 		if bye >= 0 {
-			addEdge(i, bye, byeCost(es[i], groups))
+			costed = append(costed, costedEdge{i, bye, byeCost(es[i], groups)})
 		}
 	}
-
-	// Weights: the costs as digits of a mixed-radix number, each digit's
-	// radix above what the whole matching can add up in it, so that a
-	// matching of greater weight is better by the first criterion that
-	// differs.
-	pairs := int64(vertices / 2)
-	var base [numCosts]int64
-	scale := 1.0
-	radix := int64(1)
-	for k := range numCosts {
-		base[k] = radix
-		count := pairs // how many edges of the matching can carry the cost
-		if k == costByeScore || k == costByeAgain {
-			count = 1
-		}
-		scale *= float64(count*maxCost[k] + 1)
-		if scale > 1<<59 {
-			return nil, fmt.Errorf("too many players or rounds to pair (%d players)", n)
-		}
-		radix *= count*maxCost[k] + 1
+	edges, err := weigh(costed, vertices)
+	if err != nil {
+		return nil, fmt.Errorf("%w (%d players)", err, n)
 	}
-	edges := make([]wedge, len(costed))
-	for i, e := range costed {
-		w := radix // every matching's total cost is below radix
-		for k := range numCosts {
-			w -= e.cost[k] * base[k]
-		}
-		edges[i] = wedge{e.u, e.v, w}
-	}
-	mate := maxWeightMatching(vertices, edges)
-	for _, m := range mate {
-		if m < 0 {
-			return nil, ErrNoPairing
-		}
+	mate := bestPairable(vertices, edges, unmetGraphOf(es, bye), later)
+	if mate == nil {
+		return nil, ErrNoPairing
 	}
 
 	var out []Pairing
@@ -220,6 +200,78 @@ func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
 	return out, nil
 }
 
+// costedEdge is a pair of the pairing graph (or a player and the bye) with
+// what it costs by each criterion.
+type costedEdge struct {
+	u, v int
+	cost [numCosts]int64
+}
+
+// weigh turns the costs into weights: the costs as digits of a mixed-radix
+// number, each digit's radix above what the whole matching can add up in
+// it, so that a matching of greater weight is better by the first criterion
+// that differs.
+func weigh(costed []costedEdge, vertices int) ([]wedge, error) {
+	var maxCost [numCosts]int64
+	for _, e := range costed {
+		for k := range numCosts {
+			maxCost[k] = max(maxCost[k], e.cost[k])
+		}
+	}
+	pairs := int64(vertices / 2)
+	var base [numCosts]int64
+	scale := 1.0
+	radix := int64(1)
+	for k := range numCosts {
+		base[k] = radix
+		count := pairs // how many edges of the matching can carry the cost
+		if k == costByeScore || k == costByeAgain {
+			count = 1
+		}
+		scale *= float64(count*maxCost[k] + 1)
+		if scale > 1<<59 {
+			return nil, errors.New("too many players or rounds to pair")
+		}
+		radix *= count*maxCost[k] + 1
+	}
+	edges := make([]wedge, len(costed))
+	for i, e := range costed {
+		w := radix // every matching's total cost is below radix
+		for k := range numCosts {
+			w -= e.cost[k] * base[k]
+		}
+		edges[i] = wedge{e.u, e.v, w}
+	}
+	return edges, nil
+}
+
+// unmetGraphOf is the graph of the pairs that may still meet, colours
+// aside: the bye (vertex bye, when there is one) joined to those who had
+// none.
+func unmetGraphOf(es []*swissEntry, bye int) unmetGraph {
+	n := len(es)
+	if n > maxLookaheadVertices || n+1 > maxLookaheadVertices && bye >= 0 {
+		return nil
+	}
+	vertices := n
+	if bye >= 0 {
+		vertices++
+	}
+	g := make(unmetGraph, vertices)
+	for i := range n {
+		for j := range n {
+			if i != j && !es[i].met[es[j].ID] && !es[j].met[es[i].ID] {
+				g[i] |= 1 << uint(j)
+			}
+		}
+		if bye >= 0 && !es[i].HadBye {
+			g[i] |= 1 << uint(bye)
+			g[bye] |= 1 << uint(i)
+		}
+	}
+	return g
+}
+
 // pairCost is what pairing a with b costs; a ranks above b.
 func pairCost(a, b *swissEntry) [numCosts]int64 {
 	var c [numCosts]int64
@@ -235,6 +287,9 @@ func pairCost(a, b *swissEntry) [numCosts]int64 {
 			// Two players of S2 meeting: worse than any S1–S2 pair.
 			c[costOrder] += int64(half)
 		}
+	}
+	if a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour {
+		c[costColourRule] = 1
 	}
 	_, unmet := allocate(a, b)
 	if unmet >= Mild {

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -131,14 +132,20 @@ func (t *Tournament) Rounds() []Round {
 	return out
 }
 
-// TotalRounds returns how many rounds the tournament has: the rules' number
-// for Swiss, the schedule's length for a round robin (0 before it begins).
+// TotalRounds returns how many rounds the tournament has: for Swiss the
+// rules' number, capped once begun by SwissRoundsAtMost; for a round robin
+// the schedule's length (0 before it begins).
 func (t *Tournament) TotalRounds() int {
-	if t.rules.Format == Swiss {
+	if t.rules.Format == Swiss && len(t.rounds) == 0 {
 		return t.rules.Rounds
 	}
 	return t.total
 }
+
+// SwissRoundsAtMost is the most rounds a Swiss event of n players can have
+// with no two players meeting twice: as many as a round robin of them, n-1
+// when n is even, n when it is odd (each then has one bye).
+func SwissRoundsAtMost(n int) int { return RoundRobinRounds(n, false) }
 
 // Status returns where the tournament stands.
 func (t *Tournament) Status() Status {
@@ -359,7 +366,7 @@ func (t *Tournament) seed() {
 		t.players[i].Seed = i + 1
 	}
 	t.reindex()
-	t.total = t.rules.Rounds
+	t.total = min(t.rules.Rounds, SwissRoundsAtMost(len(t.players)))
 	if t.rules.Format == RoundRobin {
 		t.total = RoundRobinRounds(len(t.players), t.rules.Double)
 	}
@@ -406,13 +413,46 @@ func (t *Tournament) close(e Event) error {
 	if r.Closed {
 		return fmt.Errorf("round %d is already closed", e.Round)
 	}
+	notBegun, err := notBegunBoards(*r, e.Games)
+	if err != nil {
+		return fmt.Errorf("closing round %d: %w", e.Round, err)
+	}
 	for i, g := range r.Games {
-		if g.Result == Pending {
-			r.Games[i].Result = Adjudicated
+		if g.Result != Pending {
+			continue
+		}
+		r.Games[i].Result = Adjudicated
+		if res, ok := notBegun[i]; ok {
+			r.Games[i].Result = res
 		}
 	}
 	r.Closed = true
 	return nil
+}
+
+// notBegunBoards finds the boards of the round's games that a Closed event
+// says had not begun, with their results; it refuses a game that is not a
+// pending game of the round, or a result a game not begun cannot have.
+func notBegunBoards(r Round, games []Pairing) (map[int]Result, error) {
+	out := make(map[int]Result, len(games))
+	for _, g := range games {
+		switch g.Result {
+		case RedForfeited, BlueForfeited, DoubleForfeit, NotBegun:
+		default:
+			return nil, fmt.Errorf("a game not begun cannot be %s", g.Result)
+		}
+		board := slices.IndexFunc(r.Games, func(x Pairing) bool { return x.Red == g.Red && x.Blue == g.Blue && !x.IsBye() })
+		switch _, seen := out[board]; {
+		case board < 0:
+			return nil, fmt.Errorf("%s – %s is no game of the round", g.Red, g.Blue)
+		case r.Games[board].Result != Pending:
+			return nil, fmt.Errorf("%s – %s already has a result", g.Red, g.Blue)
+		case seen:
+			return nil, fmt.Errorf("%s – %s is listed twice", g.Red, g.Blue)
+		}
+		out[board] = g.Result
+	}
+	return out, nil
 }
 
 func (t *Tournament) cancel() error {
@@ -469,7 +509,11 @@ func (t *Tournament) NextRound() (Event, error) {
 			return Event{}, errors.New("fewer than two players are left to pair")
 		}
 		var err error
-		games, err = PairSwiss(t.SwissPlayers())
+		total := t.TotalRounds()
+		if len(t.rounds) == 0 {
+			total = min(total, SwissRoundsAtMost(len(active))) // as seed will cap it
+		}
+		games, err = PairSwissAhead(t.SwissPlayers(), total-number)
 		if err != nil {
 			return Event{}, fmt.Errorf("round %d: %w", number, err)
 		}

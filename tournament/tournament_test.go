@@ -232,10 +232,12 @@ func TestRoundRobinWithdrawalAndDeadline(t *testing.T) {
 	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
 		t.Fatalf("rounds\n%s\nwant\n%s", got, strings.Join(want, "\n"))
 	}
-	// Worked by hand: unplayed rounds (byes, forfeits) count the player's own
-	// score; adjudicated games are lost by both; round robins rank by
-	// points then Sonneborn-Berger (p4's forfeit win and bye beat p2's).
-	if got, want := showStandings(tour.Standings()), "p1:8/44/28 p3:6/40/26 p4:4/16/24 p2:4/12/18 p5:2/4/24"; got != want {
+	// Worked by hand: a round-robin bye scores nothing; a forfeit counts
+	// against the real opponent's score (p2's 2), a bye against a virtual
+	// opponent with the player's own; adjudicated games are lost by both;
+	// round robins rank by points then Sonneborn-Berger (p4's forfeit win
+	// over p2 beats p2's win over p5, who scored nothing).
+	if got, want := showStandings(tour.Standings()), "p1:6/8/14 p3:4/16/14 p4:2/4/14 p2:2/0/14 p5:0/0/14"; got != want {
 		t.Fatalf("standings\n got %s\nwant %s", got, want)
 	}
 	if p, _ := tour.Player("p2"); !p.Withdrawn || p.Reason != LeftServer || p.WithdrewIn != 2 || p.Seed != 2 {
@@ -252,5 +254,168 @@ func TestReplayRefusesBadLogs(t *testing.T) {
 	}
 	if _, err := Replay(Rules{}, nil); !errors.Is(err, ErrRules) {
 		t.Fatalf("bad rules: %v", err)
+	}
+}
+
+// A Swiss event has at most as many rounds as a round robin of those who
+// start it: the rounds asked for are capped when it begins.
+func TestSwissRoundsCappedAtStart(t *testing.T) {
+	tests := []struct{ players, asked, want int }{
+		{4, 5, 3}, {5, 9, 5}, {6, 5, 5}, {6, 3, 3}, {2, 4, 1},
+	}
+	for _, tc := range tests {
+		tour := seeded(t, DefaultRules(Swiss, tc.asked), tc.players)
+		if got := tour.TotalRounds(); got != tc.asked {
+			t.Fatalf("%d players: %d rounds before the start, want %d", tc.players, got, tc.asked)
+		}
+		rounds := 0
+		for tour.Status() != Finished {
+			e, err := tour.NextRound()
+			if err != nil {
+				t.Fatalf("%d players, %d asked: round %d: %v", tc.players, tc.asked, rounds+1, err)
+			}
+			if err := tour.Apply(e); err != nil {
+				t.Fatal(err)
+			}
+			rounds++
+			for b, g := range e.Games {
+				if !g.IsBye() {
+					if err := tour.Apply(Record(rounds, b+1, Drawn)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		if rounds != tc.want || tour.TotalRounds() != tc.want {
+			t.Fatalf("%d players, %d asked: played %d of %d rounds, want %d", tc.players, tc.asked, rounds, tour.TotalRounds(), tc.want)
+		}
+	}
+}
+
+// At a round's deadline, games that had not begun take the result the
+// Closed event gives them: a forfeit win for the side that set up, or
+// NotBegun, scored as the unfinished rule says but not played: no colour,
+// no game in the tie-breaks. Games in play are adjudicated.
+func TestCloseRoundNotBegun(t *testing.T) {
+	for _, unfinished := range []Adjudication{BothLose, ScoredAsDraw} {
+		rules := DefaultRules(Swiss, 2)
+		rules.Unfinished = unfinished
+		tour := seeded(t, rules, 6)
+		e, err := tour.NextRound()
+		if err != nil || tour.Apply(e) != nil {
+			t.Fatalf("round 1: %v", err)
+		}
+		g := tour.Rounds()[0].Games // p1-p4 p5-p2 p3-p6
+		notBegun := []Pairing{{Red: g[0].Red, Blue: g[0].Blue, Result: RedForfeited}, {Red: g[1].Red, Blue: g[1].Blue, Result: NotBegun}}
+		if err := tour.Apply(CloseRound(1, notBegun...)); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := showResults(tour.Rounds()[0].Games), "p1-p4:Red forfeited p5-p2:not begun by the deadline p3-p6:adjudicated unfinished"; got != want {
+			t.Fatalf("results %s, want %s", got, want)
+		}
+		unfinishedPoints := rules.Loss
+		if unfinished == ScoredAsDraw {
+			unfinishedPoints = rules.Draw
+		}
+		for _, st := range tour.Standings() {
+			wantPlayed, wantPoints := 0, unfinishedPoints
+			switch st.Player {
+			case "p4":
+				wantPoints = rules.ForfeitWin
+			case "p1":
+				wantPoints = rules.ForfeitLoss
+			case "p3", "p6":
+				wantPlayed = 1 // adjudicated in play: played
+			}
+			if st.Played != wantPlayed || st.Points != wantPoints {
+				t.Errorf("%s: %s: played %d, points %s; want %d, %s", unfinished, st.Player, st.Played, st.Points, wantPlayed, wantPoints)
+			}
+			if wantPlayed == 0 && st.SonnebornBerger != int(st.Points)*int(st.Points) {
+				t.Errorf("%s: %s: SB %d counts a game never played", unfinished, st.Player, st.SonnebornBerger)
+			}
+		}
+		for _, sp := range tour.SwissPlayers() {
+			if want := map[bool]int{true: 1, false: 0}[sp.ID == "p3" || sp.ID == "p6"]; len(sp.Colours) != want {
+				t.Errorf("%s: %s has colours %v", unfinished, sp.ID, sp.Colours)
+			}
+		}
+	}
+}
+
+func TestCloseRoundRefusesBadNotBegun(t *testing.T) {
+	tests := []struct {
+		name string
+		game func(g []Pairing) Pairing
+		want string
+	}{
+		{"a played result", func(g []Pairing) Pairing { return Pairing{Red: g[0].Red, Blue: g[0].Blue, Result: RedWon} }, "cannot be Red won"},
+		{"no such game", func(g []Pairing) Pairing { return Pairing{Red: g[0].Red, Blue: g[1].Blue, Result: NotBegun} }, "is no game of the round"},
+		{"a result already", func(g []Pairing) Pairing { return Pairing{Red: g[2].Red, Blue: g[2].Blue, Result: NotBegun} }, "already has a result"},
+	}
+	for _, tc := range tests {
+		tour := seeded(t, DefaultRules(Swiss, 2), 6)
+		e, err := tour.NextRound()
+		if err != nil || tour.Apply(e) != nil {
+			t.Fatalf("round 1: %v", err)
+		}
+		if err := tour.Apply(Record(1, 3, Drawn)); err != nil {
+			t.Fatal(err)
+		}
+		err = tour.Apply(CloseRound(1, tc.game(tour.Rounds()[0].Games)))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+		if tour.Rounds()[0].Closed {
+			t.Errorf("%s: a refused close closed the round", tc.name)
+		}
+	}
+}
+
+func TestFormatSonnebornBerger(t *testing.T) {
+	tests := []struct {
+		sb   int
+		want string
+	}{{0, "0"}, {1, "¼"}, {2, "½"}, {3, "¾"}, {4, "1"}, {13, "3¼"}, {14, "3½"}, {51, "12¾"}, {-6, "-1½"}}
+	for _, tc := range tests {
+		if got := FormatSonnebornBerger(tc.sb); got != tc.want {
+			t.Errorf("%d: %q, want %q", tc.sb, got, tc.want)
+		}
+	}
+}
+
+// In a round robin a forfeit win over a withdrawn player weighs, in
+// Sonneborn-Berger, what that player scored; in a Swiss event the player's
+// own score (a virtual opponent). A round-robin bye scores nothing.
+func TestForfeitTieBreakByFormat(t *testing.T) {
+	tests := []struct {
+		format Format
+		bye    Points
+		wantSB int // p1's: a win over p2 (2 points), then a forfeit win over p3 (2 points) with 4 of p1's own
+	}{
+		{RoundRobin, 0, 2*2 + 2*2},
+		{Swiss, 2, 2*2 + 4*2},
+	}
+	for _, tc := range tests {
+		rules := DefaultRules(tc.format, 2)
+		if rules.Bye != tc.bye {
+			t.Errorf("%s: a bye scores %s, want %s", tc.format, rules.Bye, tc.bye)
+		}
+		tour := seeded(t, rules, 4)
+		// The same two rounds in both formats, paired by hand.
+		for _, e := range []Event{
+			{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "p2"}, {Red: "p3", Blue: "p4"}}},
+			Record(1, 1, RedWon), Record(1, 2, RedWon),
+			{Kind: Paired, Round: 2, Games: []Pairing{{Red: "p1", Blue: "p3"}, {Red: "p2", Blue: "p4"}}},
+			Withdraw("p3", WithdrewByChoice), Record(2, 2, RedWon),
+		} {
+			if err := tour.Apply(e); err != nil {
+				t.Fatalf("%s: %s: %v", tc.format, e, err)
+			}
+		}
+		for _, st := range tour.Standings() {
+			if st.Player == "p1" && (st.Points != 4 || st.SonnebornBerger != tc.wantSB) {
+				t.Errorf("%s: p1 has %s points, SB %d; want 4, %d", tc.format, st.Points, st.SonnebornBerger, tc.wantSB)
+			}
+		}
 	}
 }

@@ -122,7 +122,7 @@ func TestMigrateFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Schema 7 made the buckets of tournaments.
-	if _, err := db.CreateTournament(ctx, storagetest.NewTournament("g1")); err != nil {
+	if _, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -72,12 +72,16 @@ func loadTournament(tx *bbolt.Tx, id storage.TournamentID) (*storage.Tournament,
 }
 
 // CreateTournament stores a new tournament.
-func (db *DB) CreateTournament(ctx context.Context, t *storage.Tournament) (*storage.Tournament, error) {
+func (db *DB) CreateTournament(ctx context.Context, t *storage.Tournament, limits storage.TournamentLimits) (*storage.Tournament, error) {
 	n, err := storage.PrepareTournament(t)
 	if err != nil {
 		return nil, err
 	}
 	err = db.update(ctx, func(tx *bbolt.Tx) error {
+		// Bolt has one writer at a time: the count stands until the write.
+		if err := allowTournament(tx, n, limits); err != nil {
+			return err
+		}
 		seq, err := tx.Bucket(bucketTourneys).NextSequence()
 		if err != nil {
 			return err
@@ -89,6 +93,31 @@ func (db *DB) CreateTournament(ctx context.Context, t *storage.Tournament) (*sto
 		return nil, err
 	}
 	return n, nil
+}
+
+// allowTournament refuses t when its server's tournaments not yet over
+// reach a limit.
+func allowTournament(tx *bbolt.Tx, t *storage.Tournament, limits storage.TournamentLimits) error {
+	if limits == (storage.TournamentLimits{}) {
+		return nil
+	}
+	onServer, ofCreator := 0, 0
+	var err error
+	each(tx.Bucket(bucketTourneyBy), prefixKey(t.GuildID, stateActive), func(id uint64) bool {
+		var open *storage.Tournament
+		if open, err = loadTournament(tx, storage.TournamentID(id)); err != nil {
+			return false
+		}
+		onServer++
+		if open.CreatorID == t.CreatorID {
+			ofCreator++
+		}
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	return limits.Allow(onServer, ofCreator)
 }
 
 // Tournament returns a tournament.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -52,12 +53,15 @@ func scanTournament(row pgx.Row, id storage.TournamentID) (*storage.Tournament, 
 }
 
 // CreateTournament stores a new tournament.
-func (db *DB) CreateTournament(ctx context.Context, t *storage.Tournament) (*storage.Tournament, error) {
+func (db *DB) CreateTournament(ctx context.Context, t *storage.Tournament, limits storage.TournamentLimits) (*storage.Tournament, error) {
 	n, err := storage.PrepareTournament(t)
 	if err != nil {
 		return nil, err
 	}
 	err = db.inTx(ctx, func(tx pgx.Tx) error {
+		if err := allowTournament(ctx, tx, n, limits); err != nil {
+			return err
+		}
 		var id int64
 		if err := tx.QueryRow(ctx, "SELECT nextval('tournament_ids')").Scan(&id); err != nil {
 			return query("next tournament id", err)
@@ -69,6 +73,35 @@ func (db *DB) CreateTournament(ctx context.Context, t *storage.Tournament) (*sto
 		return nil, err
 	}
 	return n, nil
+}
+
+// allowTournament refuses t when its server's tournaments not yet over
+// reach a limit. It first takes a lock of the server's tournament creates
+// until the transaction ends, so that two processes' creates cannot both
+// count before either writes.
+func allowTournament(ctx context.Context, tx pgx.Tx, t *storage.Tournament, limits storage.TournamentLimits) error {
+	if limits == (storage.TournamentLimits{}) {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1)", tournamentCreateLock(t.GuildID)); err != nil {
+		return query("lock the server's tournament creates", err)
+	}
+	var onServer, ofCreator int
+	err := tx.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE record->>'creator' = $2)
+		FROM tournaments WHERE guild_id = $1 AND NOT done`, t.GuildID, t.CreatorID).Scan(&onServer, &ofCreator)
+	if err != nil {
+		return query("count the server's tournaments", err)
+	}
+	return limits.Allow(onServer, ofCreator)
+}
+
+// tournamentCreateLock is the key of the advisory lock of a server's
+// tournament creates: a hash of its ID, kept apart from the migration
+// lock's key by its prefix.
+func tournamentCreateLock(guildID string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte("tournament create " + guildID))
+	return int64(h.Sum64())
 }
 
 // Tournament returns a tournament.

@@ -10,8 +10,8 @@ import (
 // The tournament methods of twoPools (conformance_test.go), each call to one
 // of the two stores in turn.
 
-func (p *twoPools) CreateTournament(ctx context.Context, t *storage.Tournament) (*storage.Tournament, error) {
-	return p.pick().CreateTournament(ctx, t)
+func (p *twoPools) CreateTournament(ctx context.Context, t *storage.Tournament, l storage.TournamentLimits) (*storage.Tournament, error) {
+	return p.pick().CreateTournament(ctx, t, l)
 }
 func (p *twoPools) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
 	return p.pick().Tournament(ctx, id)

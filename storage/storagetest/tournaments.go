@@ -59,10 +59,10 @@ func testTournaments(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	bad := NewTournament("g1")
 	bad.MaxPlayers = 1
-	if _, err := s.CreateTournament(ctx, bad); !errors.Is(err, storage.ErrInvalid) {
+	if _, err := s.CreateTournament(ctx, bad, storage.TournamentLimits{}); !errors.Is(err, storage.ErrInvalid) {
 		t.Errorf("a player limit of 1: %v, want ErrInvalid", err)
 	}
-	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	if tt.ID == 0 || tt.Version != 1 {
 		t.Fatalf("created: id %d version %d, want an id and version 1", tt.ID, tt.Version)
 	}
@@ -100,7 +100,7 @@ func testTournaments(t *testing.T, s storage.Store) {
 // exactly one is stored; the others are told ErrStale.
 func testTournamentAppendRace(t *testing.T, s storage.Store) {
 	ctx := context.Background()
-	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	const racers = 8
 	var wg sync.WaitGroup
 	errs := make([]error, racers)
@@ -131,9 +131,9 @@ func testTournamentAppendRace(t *testing.T, s storage.Store) {
 // oldest first; another server's are not listed.
 func testTournamentLists(t *testing.T, s storage.Store) {
 	ctx := context.Background()
-	a := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
-	b := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
-	must(s.CreateTournament(ctx, NewTournament("g2"))).in(t)
+	a := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	b := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	must(s.CreateTournament(ctx, NewTournament("g2"), storage.TournamentLimits{})).in(t)
 	must(s.UpdateTournament(ctx, a.ID, 0, func(t *storage.Tournament) error {
 		t.Log = append(t.Log, tournament.Cancel())
 		t.Done = true
@@ -161,7 +161,7 @@ func testTournamentLists(t *testing.T, s storage.Store) {
 // back to its board; a link stays.
 func testTournamentGames(t *testing.T, s storage.Store) {
 	ctx := context.Background()
-	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
 	m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
@@ -206,7 +206,7 @@ func testTournamentWake(t *testing.T, s storage.Store) {
 	if _, ok, err := s.NextTournamentWake(ctx); ok || err != nil {
 		t.Errorf("an empty store has a tournament timer: %v, %v", ok, err)
 	}
-	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	start := T0.Add(24 * time.Hour)
 	if at, ok, err := s.NextTournamentWake(ctx); !ok || err != nil || !at.Equal(start) {
 		t.Errorf("next timer %v, %v, %v; want the start %v", at, ok, err, start)
@@ -245,7 +245,7 @@ func testTournamentWake(t *testing.T, s storage.Store) {
 // expired while it worked) still tries: the version lets one pairing in.
 func testTournamentOneLeaderPairs(t *testing.T, s storage.Store) {
 	ctx := context.Background()
-	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b", "c", "d"))).in(t)
 	start := tt.StartAt
 	// Every process woke and read the due tournament before any paired it.
@@ -305,7 +305,7 @@ func testTournamentOneLeaderPairs(t *testing.T, s storage.Store) {
 // change records nothing.
 func testTournamentNotices(t *testing.T, s storage.Store) {
 	ctx := context.Background()
-	tt := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b", "c", "d", "e"))).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
 		x.Log = append(x.Log, tournament.Withdraw("e", tournament.WithdrewByChoice))
@@ -360,7 +360,7 @@ func testTournamentNotices(t *testing.T, s storage.Store) {
 		t.Errorf("after the cancellation: %v still owed", due)
 	}
 	// A finish that is not a cancellation owes the final standings.
-	u := must(s.CreateTournament(ctx, NewTournament("g1"))).in(t)
+	u := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	u = must(s.UpdateTournament(ctx, u.ID, 0, joinAll("a", "b"))).in(t)
 	u = must(s.UpdateTournament(ctx, u.ID, 0, pairNext(at))).in(t)
 	must(s.UpdateTournament(ctx, u.ID, 0, func(x *storage.Tournament) error {
@@ -390,4 +390,63 @@ func testTournamentNotices(t *testing.T, s storage.Store) {
 			t.Errorf("notice %+v: %v, want ErrInvalid", n, err)
 		}
 	}
+}
+
+// testTournamentCreateLimits: creates racing on one server, of one creator
+// and of many, keep to the limits: exactly as many are stored as the
+// limits allow, the others are refused with a *TournamentLimitError, and a
+// tournament that is over counts no more. Another server is not counted.
+func testTournamentCreateLimits(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	limits := storage.TournamentLimits{PerCreator: 2, PerServer: 5}
+	race := func(guild string, creator func(i int) string) (created []*storage.Tournament, refused []*storage.TournamentLimitError) {
+		const racers = 12
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		for i := range racers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				tt := NewTournament(guild)
+				tt.CreatorID = creator(i)
+				got, err := s.CreateTournament(ctx, tt, limits)
+				mu.Lock()
+				defer mu.Unlock()
+				var le *storage.TournamentLimitError
+				switch {
+				case err == nil:
+					created = append(created, got)
+				case errors.As(err, &le):
+					refused = append(refused, le)
+				default:
+					t.Errorf("create on %s: %v", guild, err)
+				}
+			}()
+		}
+		wg.Wait()
+		return created, refused
+	}
+	created, refused := race("limits1", func(int) string { return "one" })
+	if len(created) != 2 || len(refused) != 10 || !refused[0].Creator {
+		t.Fatalf("one creator: %d created, %d refused (%+v); want 2 and 10 for the creator's limit", len(created), len(refused), refused)
+	}
+	created, refused = race("limits1", func(i int) string { return fmt.Sprintf("c%d", i) })
+	if len(created) != 3 || len(refused) != 9 || refused[0].Creator {
+		t.Fatalf("many creators: %d created, %d refused; want 3 more (5 in all) and 9 for the server's limit", len(created), len(refused))
+	}
+	if open := must(s.ServerTournaments(ctx, "limits1", false)).in(t); len(open) != 5 {
+		t.Fatalf("%d tournaments open, want 5", len(open))
+	}
+	must(s.UpdateTournament(ctx, created[0].ID, 0, func(x *storage.Tournament) error {
+		x.Log = append(x.Log, tournament.Cancel())
+		x.Done = true
+		return nil
+	})).in(t)
+	next := NewTournament("limits1")
+	next.CreatorID = "late"
+	must(s.CreateTournament(ctx, next, limits)).in(t)
+	if _, err := s.CreateTournament(ctx, NewTournament("limits1"), limits); !errors.As(err, new(*storage.TournamentLimitError)) {
+		t.Fatalf("a sixth open tournament: %v, want refused", err)
+	}
+	must(s.CreateTournament(ctx, NewTournament("limits2"), limits)).in(t)
 }
