@@ -364,8 +364,10 @@ func TestPunctuation(t *testing.T) {
 // informalFrench finds the words by which a language addresses the reader in
 // the register it does not use: the French texts say "vous", as the French
 // Stratego rules do, so a "tu" slipped into one text reads as a different,
-// over-familiar voice.
-var informalFrench = regexp.MustCompile(`(^|[\s(«])(?i:tu|ton|ta|tes|toi|te)\b|(^|\s)(?i:t’|t')`)
+// over-familiar voice. It finds the pronouns, and the imperatives of the
+// verbs the texts use ("Choisis" where they say "Choisissez").
+var informalFrench = regexp.MustCompile(`(^|[\s(«])(?i:tu|ton|ta|tes|toi|te)\b|(^|\s)(?i:t’|t')|` +
+	`\b(Choisis|Retire|Lance|Envoie|Appuie|Tape|Essaie|Utilise|Attends|Réponds|Rejoins|Quitte|Regarde|Donne|Fais|Mets|Écris|Vérifie|Ouvre)\b`)
 
 // TestOneRegister: each language addresses the reader one way throughout.
 func TestOneRegister(t *testing.T) {
