@@ -28,14 +28,18 @@ func (h *tourney) drain() {
 }
 
 // announcements lists the tournament's announcements in the channel, in
-// the order they were posted: "p1" for round 1's pairings, "r1" for a
+// the order they were posted: "p1" for round 1's pairings, "all" for every
+// round's at the start of a round robin played all at once, "r1" for a
 // result of round 1, "end" for the final standings.
 func (h *tourney) announcements(name string) []string {
+	all := regexp.MustCompile(`^\*\*` + name + `\*\* — all \d+ rounds start now`)
 	paired := regexp.MustCompile(`^\*\*` + name + `\*\* — round (\d+) of`)
 	result := regexp.MustCompile(`^\*\*` + name + `\*\*, round (\d+): `)
 	var out []string
 	for _, m := range h.srv.ChannelMessages(h.channel) {
 		switch {
+		case all.MatchString(m.Content):
+			out = append(out, "all")
 		case paired.MatchString(m.Content):
 			out = append(out, "p"+paired.FindStringSubmatch(m.Content)[1])
 		case result.MatchString(m.Content):
@@ -51,9 +55,8 @@ func (h *tourney) announcements(name string) []string {
 // every announcement meets trouble in the channel — 500s, a storm of 429s,
 // requests that time out while Discord still makes the message, and the
 // bot stopping while a result's standings are on their way (Discord makes
-// them after it stopped). Each pairing, result and the final standings
-// arrive exactly once, and each result's standings before the next round's
-// pairings.
+// them after it stopped). The pairings of every round (all at once), each
+// result and the final standings arrive exactly once, in order.
 func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 	t.Parallel()
 	const create = "POST /channels/{channel_id}/messages"
@@ -73,11 +76,11 @@ func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 		nil, // the bot stops mid-send: below
 		func() { h.srv.DelayNextIn(t, create, h.channel, 3, 2500*time.Millisecond) },
 	}
+	matches := h.allMatches(3)
+	if len(matches) != 3 {
+		t.Fatalf("the start started %d matches, want 3 (three players: a bye a round)", len(matches))
+	}
 	for round := 1; round <= 3; round++ {
-		matches := h.roundMatches(round)
-		if len(matches) != 1 {
-			t.Fatalf("round %d started %d matches, want 1 (three players: a bye)", round, len(matches))
-		}
 		var hold *discordtest.Hold
 		if faults[round-1] != nil {
 			faults[round-1]()
@@ -85,7 +88,7 @@ func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 		} else {
 			hold = h.srv.HoldNextIn(t, create, h.channel, 20)
 		}
-		h.play(matches[0], game.Blue)
+		h.play(matches[round-1], game.Blue)
 		if hold != nil {
 			// The result's standings are being sent when the bot stops; Discord
 			// makes them after it stopped, and the bot starts again.
@@ -103,13 +106,13 @@ func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 	}
 	h.channelSays("**Trophy** is over. Final standings:")
 	got := h.announcements("Trophy")
-	want := []string{"p1", "r1", "p2", "r2", "p3", "r3", "end"}
+	want := []string{"all", "r1", "r2", "r3", "end"}
 	if !slices.Equal(got, want) {
 		t.Errorf("the channel's announcements %v, want each once, in order: %v", got, want)
 	}
 	// The pairings name their players, so that they are told.
 	for _, m := range h.srv.ChannelMessages(h.channel) {
-		if strings.HasPrefix(m.Content, "**Trophy** — round 1 of") && !strings.Contains(m.Content, "<@"+h.bob.ID+">") {
+		if strings.HasPrefix(m.Content, "**Trophy** — all 3 rounds") && !strings.Contains(m.Content, "<@"+h.bob.ID+">") {
 			t.Errorf("round 1's pairings %q do not mention bob", m.Content)
 		}
 	}
@@ -151,11 +154,10 @@ func TestTournamentChannelOutOfReach(t *testing.T) {
 }
 
 // TestTournamentRemove: a moderator takes a player out, before the start
-// (they are no longer in it) and during a round (their game is forfeited
-// and called off, and the round goes on); the channel is told each time,
-// and of their later games, forfeited as their rounds are paired, with the
-// standings.
-// Only moderators may, and only players who are in.
+// (they are no longer in it) and during a round robin played all at once
+// (every game of theirs, in every round, is forfeited and called off, and
+// the others' game goes on); the channel is told each time, with the
+// standings. Only moderators may, and only players who are in.
 func TestTournamentRemove(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t, "dave")
@@ -179,38 +181,50 @@ func TestTournamentRemove(t *testing.T) {
 	}
 
 	h.advance(time.Hour)
-	m := h.roundMatches(1)[0]
-	red := h.members[m.Players[game.Red].UserID]
+	matches := h.allMatches(3)
+	red := h.members[matches[0].Players[game.Red].UserID]
 	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", red)), "their games still to play are forfeited")
 	h.channelSays("**Open**: a moderator removed " + red.Name + "; their games still to play are forfeited.")
-	h.srv.WaitFor(t, "the match called off", func() bool { return !h.match(m.ID).Phase.Active() })
+	var others *storage.Match
+	for _, m := range matches {
+		if _, plays := m.SideOf(red.ID); !plays {
+			others = m
+			continue
+		}
+		h.srv.WaitFor(t, "the removed player's match called off", func() bool { return !h.match(m.ID).Phase.Active() })
+	}
 	_, s := h.stored()
-	if got := s.Rounds()[0].Games; !slices.ContainsFunc(got, func(g tournament.Pairing) bool {
-		return g.Red == red.ID && g.Result == tournament.RedForfeited
-	}) {
-		t.Errorf("round 1 after removing Red: %+v, want Red's game forfeited", got)
-	}
-	if p, _ := s.Player(red.ID); !p.Withdrawn {
-		t.Errorf("the removed player is still in: %+v", p)
-	}
-	// The round is complete: the next is paired without the removed player.
-	h.advance(time.Second)
-	h.channelSays("**Open** — round 2 of")
-	for _, msg := range h.srv.ChannelMessages(h.channel) {
-		if strings.HasPrefix(msg.Content, "**Open** — round 2 of") && strings.Contains(msg.Content, "<@"+red.ID+">") {
-			t.Errorf("round 2 pairs the removed player: %q", msg.Content)
+	forfeited := 0
+	for _, r := range s.Rounds() {
+		for _, g := range r.Games {
+			if !g.Has(red.ID) || g.IsBye() {
+				continue
+			}
+			want := tournament.BlueForfeited
+			if g.Red == red.ID {
+				want = tournament.RedForfeited
+			}
+			if g.Result != want {
+				t.Errorf("round %d after removing %s: %s, want their forfeit", r.Number, red.Name, g)
+			}
+			forfeited++
 		}
 	}
-	// Round 3 schedules the removed player's game: forfeited as it is
-	// paired, and announced with the standings it changes.
-	h.play(h.roundMatches(2)[0], game.Red)
-	h.advance(time.Second)
-	h.channelSays("**Open** — round 3 of 3.")
+	if p, _ := s.Player(red.ID); !p.Withdrawn || forfeited != 2 {
+		t.Errorf("the removed player %+v, %d games forfeited; want withdrawn, both forfeited", p, forfeited)
+	}
 	for _, msg := range h.srv.ChannelMessages(h.channel) {
-		if strings.HasPrefix(msg.Content, "**Open** — round 3 of") && (!strings.Contains(msg.Content, "by forfeit") || !strings.Contains(msg.Content, "```")) {
-			t.Errorf("round 3's forfeit is announced without it or the standings: %q", msg.Content)
+		if strings.HasPrefix(msg.Content, "**Open**: a moderator removed "+red.Name) && !strings.Contains(msg.Content, "```") {
+			t.Errorf("the removal is announced without the standings: %q", msg.Content)
 		}
 	}
+	// The others' game goes on, and ends the event.
+	if others == nil || !h.match(others.ID).Phase.Active() {
+		t.Fatalf("the game of the two others is not on")
+	}
+	h.play(others, game.Red)
+	h.advance(time.Second)
+	h.channelSays("**Open** is over. Final standings:")
 }
 
 // TestTournamentUnfinishedScoring: the creator chooses how games still on
@@ -235,7 +249,7 @@ func TestTournamentUnfinishedScoring(t *testing.T) {
 			if tc.option != "" {
 				args = append(args, discordtest.Opt("unfinished", tc.option))
 			}
-			h.expect(h.run(h.alice, "create", args...), "Games unfinished at a round's deadline count as "+tc.says+".")
+			h.expect(h.run(h.alice, "create", args...), "Games unfinished at the deadline count as "+tc.says+".")
 			h.expect(h.run(h.bob, "join"), "You joined")
 			h.expect(h.run(h.carol, "join"), "You joined")
 			h.advance(time.Hour)
@@ -244,7 +258,7 @@ func TestTournamentUnfinishedScoring(t *testing.T) {
 			h.setUp(m, game.Red, game.Blue)
 			h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(m.ID).Phase == storage.PhasePlaying })
 			h.advance(24*time.Hour - time.Minute)
-			h.channelSays("**Slow**: the deadline of round 1 passed. Games still on are scored as " + tc.says + ", unrated.")
+			h.channelSays("**Slow**: the tournament's deadline passed. Games still on are scored as " + tc.says + ", unrated.")
 			h.srv.WaitFor(t, "the match called off", func() bool { return !h.match(m.ID).Phase.Active() })
 			h.channelSays("**Slow** is over. Final standings:")
 			_, s := h.stored()
@@ -260,12 +274,14 @@ func TestTournamentUnfinishedScoring(t *testing.T) {
 // TestTournamentDeadlineInSetUp: at a round's deadline a game still in
 // set-up is won by forfeit by the side that confirmed its set-up, not lost
 // by both; a game in play is adjudicated. The channel hears of both boards
-// with the standings. And a move time longer than a round is refused.
+// with the standings. And a move time longer than a round is refused. (A
+// Swiss round's deadline: a round robin's one deadline comes after every
+// set-up's time is up.)
 func TestTournamentDeadlineInSetUp(t *testing.T) {
 	h := newTourney(t, "dave")
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Quick"), discordtest.Opt("format", "round-robin"),
 		discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "72h")), "Each round lasts")
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Slow"), discordtest.Opt("format", "round-robin"),
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Slow"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
 		discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 3), discordtest.Opt("move_time", "72h")), "Tournament #1")
 	for _, m := range h.members {
 		h.expect(h.run(m, "join"), "You joined")

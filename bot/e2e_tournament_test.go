@@ -1,7 +1,10 @@
 package bot
 
 import (
+	"cmp"
 	"context"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -94,6 +97,27 @@ func (h *tourney) roundMatches(round int) []*storage.Match {
 	return out
 }
 
+// allMatches waits for n matches of the tournament to be started and
+// returns them, in round and board order.
+func (h *tourney) allMatches(n int) []*storage.Match {
+	h.t.Helper()
+	var out []*storage.Match
+	h.srv.WaitFor(h.t, "every match started", func() bool {
+		t, _ := h.stored()
+		if len(t.Games) < n || t.Starting {
+			return false
+		}
+		games := slices.Clone(t.Games)
+		slices.SortFunc(games, func(a, b storage.TournamentGame) int { return cmp.Or(a.Round-b.Round, a.Board-b.Board) })
+		out = nil
+		for _, g := range games {
+			out = append(out, h.match(g.Match))
+		}
+		return true
+	})
+	return out
+}
+
 // setUp has the players of m on the given sides send random set-ups from
 // their invitations.
 func (h *tourney) setUp(m *storage.Match, sides ...game.Side) {
@@ -124,9 +148,10 @@ func (h *tourney) play(m *storage.Match, loser game.Side) {
 }
 
 // TestTournamentRoundRobin: a moderator creates a round robin; four members
-// join; at the start every round is paired and its matches started; each
-// resignation is recorded and the standings posted; a round starts when
-// the last game of the previous one ends; at the end the final standings
+// join; at the start every round is paired and all six matches started at
+// once, the announcement listing every pairing with the one deadline; the
+// games end in an order other than the rounds', each resignation recorded
+// and posted with the standings; when the last ends the final standings
 // are posted. The games are rated.
 func TestTournamentRoundRobin(t *testing.T) {
 	h := newTourney(t, "dave")
@@ -146,17 +171,48 @@ func TestTournamentRoundRobin(t *testing.T) {
 	h.expect(h.run(h.bob, "standings"), "players: 4")
 
 	h.advance(2 * time.Hour)
-	h.channelSays("round 1 of 3")
-	for round := 1; round <= 3; round++ {
-		matches := h.roundMatches(round)
-		if len(matches) != 2 {
-			t.Fatalf("round %d started %d matches, want 2", round, len(matches))
-		}
-		for _, m := range matches {
-			h.play(m, game.Blue) // Red wins every game
-		}
-		h.advance(time.Second)
+	deadline := h.clock.Now().Add(3 * 7 * 24 * time.Hour) // three rounds of the default seven days
+	h.channelSays("**Winter league** — all 3 rounds start now, every game at once. Deadline for every game <t:" + strconv.FormatInt(deadline.Unix(), 10) + ":f>.")
+	for _, r := range []string{"**Round 1**", "**Round 2**", "**Round 3**"} {
+		h.channelSays(r)
 	}
+	matches := h.allMatches(6)
+	if len(matches) != 6 {
+		t.Fatalf("the start started %d matches, want all 6", len(matches))
+	}
+	if tt, _ := h.stored(); !tt.RoundDeadline.Equal(deadline) {
+		t.Fatalf("the deadline %v, want %v", tt.RoundDeadline, deadline)
+	}
+	// Every player has a set-up invitation for each of their three games.
+	for _, m := range h.members {
+		n := 0
+		for _, dm := range m.DMs() {
+			if strings.Contains(dm.Content, "Send me your secret set-up") {
+				n++
+			}
+		}
+		if n != 3 {
+			t.Errorf("%s has %d set-up invitations, want 3", m.Name, n)
+		}
+	}
+	for k, i := range []int{5, 2, 3, 0, 4, 1} { // round 3 first, round 1 last
+		h.play(matches[i], game.Blue) // Red wins every game
+		round := (i / 2) + 1
+		h.srv.WaitFor(t, "the result with the standings", func() bool {
+			n := 0
+			for _, msg := range h.srv.ChannelMessages(h.channel) {
+				if strings.HasPrefix(msg.Content, "**Winter league**, round ") && strings.Contains(msg.Content, "```") {
+					n++
+				}
+			}
+			return n == k+1
+		})
+		h.channelSays("**Winter league**, round " + strconv.Itoa(round) + ": ")
+		if _, s := h.stored(); k < 5 && s.Status() != tournament.Running {
+			t.Fatalf("after %d games: %s", k+1, s.Status())
+		}
+	}
+	h.advance(time.Second)
 	h.channelSays("**Winter league** is over. Final standings:")
 	tt, s := h.stored()
 	if !tt.Done || s.Status() != tournament.Finished {
@@ -336,12 +392,12 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		e, err := s.NextRound()
+		e, err := s.PairAll()
 		if err != nil {
 			return err
 		}
-		x.Log = append(x.Log, e)
-		x.RoundDeadline = h.clock.Now().Add(x.RoundTime)
+		x.Log = append(x.Log, e...)
+		x.RoundDeadline = allAtOnceDeadline(h.clock.Now(), x.RoundTime, len(e))
 		x.Starting = true
 		return nil
 	})
@@ -363,21 +419,21 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 	}
 	h.start()
 	h.advance(time.Second)
-	matches := h.roundMatches(1)
-	if len(matches) != 2 {
-		t.Fatalf("after the restart round 1 has %d matches, want 2", len(matches))
+	matches := h.allMatches(6)
+	if len(matches) != 6 {
+		t.Fatalf("after the restart %d matches, want 6", len(matches))
 	}
 	h.advance(time.Second)
-	if tt, _ := h.stored(); tt.Starting || len(tt.Games) != 2 {
+	if tt, _ := h.stored(); tt.Starting || len(tt.Games) != 6 {
 		t.Fatalf("after the restart: starting %v, %d matches linked", tt.Starting, len(tt.Games))
 	}
-	if all, _ := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0); len(all) != 2 {
+	if all, _ := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0); len(all) != 6 {
 		t.Fatalf("%d matches in the channel, want each board's once", len(all))
 	}
-	if tt, _ := h.stored(); tt.Games[0].Match != orphan.ID {
+	if tt, _ := h.stored(); tt.Games[0].Match != orphan.ID || matches[0].ID != orphan.ID {
 		t.Fatalf("board 1 plays match %d, want the one made before the crash, %d", tt.Games[0].Match, orphan.ID)
 	}
-	for _, m := range matches {
+	for _, m := range matches[:2] {
 		h.play(m, game.Red)
 	}
 }
@@ -439,11 +495,11 @@ func TestTournamentPairedOnce(t *testing.T) {
 	// while Starting): a pass of our own waits for its pass to end.
 	h.bot.handleDue(context.Background())
 	tt, s := h.stored()
-	if tt.Done || len(s.Rounds()) != 1 || len(tt.Games) != 2 || tt.Starting {
-		t.Fatalf("after two passes: done %v, %d rounds, %d matches, starting %v; want one round of two matches", tt.Done, len(s.Rounds()), len(tt.Games), tt.Starting)
+	if tt.Done || len(s.Rounds()) != 3 || len(tt.Games) != 6 || tt.Starting {
+		t.Fatalf("after two passes: done %v, %d rounds, %d matches, starting %v; want every round, of six matches", tt.Done, len(s.Rounds()), len(tt.Games), tt.Starting)
 	}
-	if all, _ := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0); len(all) != 2 {
-		t.Fatalf("%d matches started, want 2", len(all))
+	if all, _ := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0); len(all) != 6 {
+		t.Fatalf("%d matches started, want 6", len(all))
 	}
 }
 
@@ -464,7 +520,7 @@ func TestTournamentThreads(t *testing.T) {
 	h.expect(h.run(h.bob, "join"), "You joined")
 	h.expect(h.run(h.carol, "join"), "You joined")
 	h.advance(time.Hour)
-	h.channelSays("round 1 of")
+	h.channelSays("rounds start now")
 	matches := h.roundMatches(1)
 	if len(matches) != 1 {
 		t.Fatalf("round 1 started %d matches, want 1", len(matches))

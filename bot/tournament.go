@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/bwmarrin/discordgo"
+	"slices"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
@@ -23,15 +25,19 @@ import (
 //     when the last game of the round ends, or at the round's deadline,
 //     which first scores the games still on as the rules say — and starts
 //     its matches as an accepted challenge starts one: the players get
-//     their set-up DMs from the outbox;
+//     their set-up DMs from the outbox; a round robin created since they
+//     exist is played all at once (Rules.AllAtOnce): the pass pairs every
+//     round at the start, in one change, starts every match, and comes
+//     back at the one deadline (allAtOnceDeadline) or when the last game
+//     ends;
 //   - the end of a tournament match, however it ended (afterChange), records
 //     its result;
 //   - every change the channel must hear of (a pairing, a result with the
 //     standings, a withdrawal, the end) owes its announcement, recorded by
 //     storage with the change and posted by the outbox (tournamentnotices.go).
 //
-// A round robin is played round by round too, one round of its Berger
-// schedule at a time: a player has one tournament game at a time.
+// Round robins stored before Rules.AllAtOnce existed keep being played a
+// round of their Berger schedule at a time, as Swiss events are.
 
 // Limits of tournaments.
 const (
@@ -68,8 +74,11 @@ func tournamentResult(m *storage.Match) tournament.Result {
 
 // tournamentGameOver records the result of a tournament match that ended,
 // once: a result already recorded (a round closed, a withdrawal) stays. When
-// it completes the round, the tournament's timer is set to now, and the
-// process that runs the timers pairs the next round.
+// it completes the round (or, all at once, the event), the tournament's
+// timer is set to now, and the process that runs the timers pairs the next
+// round or ends it. In a round robin played all at once, no pairing comes
+// to find those who left the server: a player of the match who left is
+// withdrawn now.
 func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 	if m.Phase.Active() || m.GuildID == "" || m.Practice() {
 		return
@@ -91,12 +100,12 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 			return errNothingToRecord // a cancelled tournament records nothing more: its matches were called off
 		}
 		rounds := state.Rounds()
-		if link.Round != len(rounds) || rounds[link.Round-1].Games[link.Board-1].Result.Done() {
+		if link.Round > len(rounds) || rounds[link.Round-1].Games[link.Board-1].Result.Done() {
 			return errNothingToRecord // scored already
 		}
 		x.Log = append(x.Log, tournament.Record(link.Round, link.Board, result))
-		if after, err := x.State(); err == nil && after.Rounds()[link.Round-1].Complete() {
-			x.RoundDeadline = b.now() // the next round is due
+		if after, err := x.State(); err == nil && after.AllPairedComplete() {
+			x.RoundDeadline = b.now() // the next round, or the end, is due
 		}
 		return nil
 	})
@@ -108,6 +117,11 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 		return
 	}
 	b.log.Info("tournament result recorded", "tournament", t.ID, "round", link.Round, "board", link.Board, "result", result)
+	if t.Rules.AllAtOnce {
+		for _, p := range m.Players {
+			b.withdrawLeaver(ctx, t, p.UserID)
+		}
+	}
 	b.nudgeTimers()
 }
 
@@ -181,9 +195,12 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		}
 	}
 	rounds := state.Rounds()
-	if n := len(rounds); n > 0 && !rounds[n-1].Complete() {
+	if n := len(rounds); n > 0 && !state.AllPairedComplete() {
 		if now.Before(t.RoundDeadline) {
 			return
+		}
+		if t.Rules.AllAtOnce {
+			n = 0 // the one deadline closes every round
 		}
 		t = b.closeRound(ctx, t, n)
 		if t == nil {
@@ -198,7 +215,7 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		return
 	}
 	b.withdrawLeavers(ctx, t, state)
-	var paired tournament.Event
+	var paired []tournament.Event
 	before := t
 	t, err = b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
 		s, err := x.State()
@@ -213,13 +230,16 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 			x.Done = true
 			return nil
 		}
-		if paired, err = s.NextRound(); err != nil {
+		if paired, err = roundsDue(s, x.Rules); err != nil {
 			return fmt.Errorf("%w: %v", errNoRound, err)
 		}
-		x.Log = append(x.Log, paired)
+		x.Log = append(x.Log, paired...)
 		x.RoundDeadline = now.Add(x.RoundTime)
+		if x.Rules.AllAtOnce {
+			x.RoundDeadline = allAtOnceDeadline(x.Changed, x.RoundTime, len(paired)) // x.Changed: the time its announcement tells
+		}
 		x.Starting = true
-		if after, err := x.State(); err == nil && after.Rounds()[paired.Round-1].Complete() {
+		if after, err := x.State(); err == nil && after.AllPairedComplete() {
 			x.RoundDeadline = now // only forfeits and a bye: the next round is due
 		}
 		return nil
@@ -239,8 +259,30 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	case t.Done:
 		return // cancelled: fewer than two players joined by its start
 	}
-	b.log.Info("tournament round paired", "tournament", t.ID, "round", paired.Round, "games", len(paired.Games))
+	for _, e := range paired {
+		b.log.Info("tournament round paired", "tournament", t.ID, "round", e.Round, "games", len(e.Games))
+	}
 	b.startRound(ctx, t)
+}
+
+// roundsDue returns the Paired events due: the next round's, or, for a
+// round robin played all at once, every round's.
+func roundsDue(s *tournament.Tournament, rules tournament.Rules) ([]tournament.Event, error) {
+	if rules.AllAtOnce {
+		return s.PairAll()
+	}
+	e, err := s.NextRound()
+	if err != nil {
+		return nil, err
+	}
+	return []tournament.Event{e}, nil
+}
+
+// allAtOnceDeadline is the one deadline of a round robin played all at
+// once that starts at start with rounds rounds: a round's length for each,
+// so that the event lasts no longer than played round by round.
+func allAtOnceDeadline(start time.Time, roundTime time.Duration, rounds int) time.Time {
+	return start.Add(roundTime * time.Duration(rounds))
 }
 
 // errNoRound: the next round cannot be paired; errPairedAlready: another
@@ -267,9 +309,11 @@ func (b *Bot) finishTournament(ctx context.Context, t *storage.Tournament) {
 }
 
 // closeRound scores the games of round still on at its deadline and calls
-// their matches off; it returns the tournament after. A game still in
-// set-up is a forfeit win for the side that confirmed theirs, and not begun
-// when neither did; a game in play is scored as the rules say.
+// their matches off; it returns the tournament after. Round 0 is the one
+// deadline of a round robin played all at once, which closes every round.
+// A game still in set-up is a forfeit win for the side that confirmed its
+// set-up, and not begun when neither did; a game in play is scored as the
+// rules say.
 func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) *storage.Tournament {
 	setups := b.setupsAtDeadline(ctx, t, round)
 	closed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
@@ -278,17 +322,21 @@ func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) 
 			return err
 		}
 		r := s.Rounds()
-		if len(r) != round || r[round-1].Complete() {
+		if round == 0 && s.AllPairedComplete() || round > 0 && (len(r) != round || r[round-1].Complete()) {
 			return nil
 		}
 		var notBegun []tournament.Pairing
-		for _, k := range r[round-1].Pending() {
-			if res, ok := setups[k+1]; ok {
-				g := r[round-1].Games[k]
+		for _, at := range pendingBoards(r, round) {
+			if res, ok := setups[at]; ok {
+				g := r[at.round-1].Games[at.board-1]
 				notBegun = append(notBegun, tournament.Pairing{Red: g.Red, Blue: g.Blue, Result: res})
 			}
 		}
-		x.Log = append(x.Log, tournament.CloseRound(round, notBegun...))
+		if round == 0 {
+			x.Log = append(x.Log, tournament.CloseAll(notBegun...))
+		} else {
+			x.Log = append(x.Log, tournament.CloseRound(round, notBegun...))
+		}
 		return nil
 	})
 	if err != nil {
@@ -296,16 +344,39 @@ func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) 
 		return nil
 	}
 	p := b.publicPrinter(t.GuildID)
-	b.callOffRound(ctx, closed, round, p.Sprintf("%[1]s: the round's deadline passed", closed.Name))
+	why := p.Sprintf("%[1]s: the round's deadline passed", closed.Name)
+	if round == 0 {
+		why = p.Sprintf("%[1]s: the tournament's deadline passed", closed.Name)
+	}
+	b.callOffRound(ctx, closed, round, why)
 	return closed
 }
 
-// setupsAtDeadline returns, by board, the result each game of round that
-// has not begun takes at the deadline (see deadlineResult).
-func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round int) map[int]tournament.Result {
-	out := map[int]tournament.Result{}
+// boardRef names a board of a tournament: board (from 1) of round.
+type boardRef struct{ round, board int }
+
+// pendingBoards lists the boards without a result of round, or of every
+// round when round is 0.
+func pendingBoards(rounds []tournament.Round, round int) []boardRef {
+	var out []boardRef
+	for _, r := range rounds {
+		if round != 0 && r.Number != round {
+			continue
+		}
+		for _, k := range r.Pending() {
+			out = append(out, boardRef{r.Number, k + 1})
+		}
+	}
+	return out
+}
+
+// setupsAtDeadline returns, by board, the result each game of round (of
+// every round when 0) that has not begun takes at the deadline (see
+// deadlineResult).
+func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round int) map[boardRef]tournament.Result {
+	out := map[boardRef]tournament.Result{}
 	for _, g := range t.Games {
-		if g.Round != round {
+		if round != 0 && g.Round != round {
 			continue
 		}
 		m, err := b.store.Match(ctx, g.Match)
@@ -314,7 +385,7 @@ func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round
 			continue // scored as unfinished, as before
 		}
 		if res, ok := deadlineResult(m); ok {
-			out[g.Board] = res
+			out[boardRef{g.Round, g.Board}] = res
 		}
 	}
 	return out
@@ -334,11 +405,11 @@ func deadlineResult(m *storage.Match) (tournament.Result, bool) {
 	return tournament.NotBegun, true
 }
 
-// callOffRound calls off the matches of round still on, with why; only
-// those of player when player is not "".
+// callOffRound calls off the matches of round (of every round when 0)
+// still on, with why; only those of player when player is not "".
 func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int, why string, player ...string) {
 	for _, g := range t.Games {
-		if g.Round != round {
+		if round != 0 && g.Round != round {
 			continue
 		}
 		m, err := b.store.Match(ctx, g.Match)
@@ -389,26 +460,55 @@ func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state 
 	}
 }
 
-// startRound starts the match of every board of the latest round that has
-// none and no result yet, links it to its board, and then clears Starting;
+// withdrawLeaver withdraws player, in a round robin played all at once,
+// if they are still in it and no longer a member of the server: their
+// games still on are forfeited and called off, and the change owes its
+// announcement.
+func (b *Bot) withdrawLeaver(ctx context.Context, t *storage.Tournament, player string) {
+	if !b.hasLeft(t.GuildID, player) {
+		return
+	}
+	left, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		if p, in := s.Player(player); !in || p.Withdrawn || x.Done || s.Status() != tournament.Running {
+			return errRefused // not in it, or nothing left to withdraw from
+		}
+		x.Log = append(x.Log, tournament.Withdraw(player, tournament.LeftServer))
+		if after, err := x.State(); err == nil && after.AllPairedComplete() {
+			x.RoundDeadline = b.now() // the end is due
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errRefused):
+		return
+	case err != nil:
+		b.log.Warn("withdrawing a player who left failed", "tournament", t.ID, "error", err)
+		return
+	}
+	p := b.publicPrinter(t.GuildID)
+	b.callOffRound(ctx, left, 0, p.Sprintf("%[1]s: %[2]s left the server", left.Name, playerLabel(left, player)), player)
+}
+
+// startRound starts the match of every board that has none and no result
+// yet — those of the latest round, or of every round of a round robin
+// played all at once — links it to its board, and then clears Starting;
 // it returns the tournament after, nil when it could not.
 func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.Tournament {
 	state, err := t.State()
 	if err != nil {
 		return nil
 	}
-	rounds := state.Rounds()
-	if len(rounds) == 0 {
-		return t
-	}
-	r := rounds[len(rounds)-1]
 	threads := b.threadsFor(b.serverOf(ctx, t.GuildID))
-	for k, g := range r.Games {
-		if g.IsBye() || g.Result.Done() {
-			continue
-		}
-		if _, ok := t.GameOf(r.Number, k+1); ok {
-			continue
+	orphans := b.orphanMatches(ctx, t, state)
+	for _, at := range unstartedBoards(t, state) {
+		r, k := state.Rounds()[at.round-1], at.board-1
+		g := r.Games[k]
+		if _, ok := t.GameOf(at.round, at.board); ok {
+			continue // another process started it meanwhile
 		}
 		m := &storage.Match{
 			GuildID: t.GuildID, ChannelID: t.ChannelID, Rules: t.Game, MoveTime: t.MoveTime, Clock: t.Clock,
@@ -417,7 +517,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: playerLabel(t, g.Red)}
 		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: playerLabel(t, g.Blue)}
 		var err error
-		if orphan := b.orphanMatch(ctx, t, m); orphan != nil {
+		if orphan := takeOrphan(&orphans, m); orphan != nil {
 			m = orphan // made before a crash, never linked: linked now
 		} else {
 			m, err = b.store.CreateMatch(ctx, m)
@@ -484,22 +584,60 @@ func (b *Bot) dropDuplicate(ctx context.Context, m *storage.Match) {
 	}
 }
 
-// orphanMatch finds the match a process made for a board and stopped
-// before linking: in the tournament's channel, between the same players as
-// want, on the same terms, made since the round was paired, and no
-// tournament's. nil when there is none.
-func (b *Bot) orphanMatch(ctx context.Context, t *storage.Tournament, want *storage.Match) *storage.Match {
+// unstartedBoards lists the boards to start: without a match or a result,
+// of the latest round, or of every round of a round robin played all at
+// once (round by round, the earlier rounds are complete anyway).
+func unstartedBoards(t *storage.Tournament, state *tournament.Tournament) []boardRef {
+	var out []boardRef
+	for _, r := range state.Rounds() {
+		for k, g := range r.Games {
+			if g.IsBye() || g.Result.Done() {
+				continue
+			}
+			if _, ok := t.GameOf(r.Number, k+1); !ok {
+				out = append(out, boardRef{r.Number, k + 1})
+			}
+		}
+	}
+	return out
+}
+
+// orphanMatches finds the matches a process made for boards and stopped
+// before linking: in the tournament's channel, made since the rounds
+// were paired, and no tournament's. They are read once for all the boards
+// to start: a round robin played all at once starts every game at once.
+func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) []*storage.Match {
+	if len(unstartedBoards(t, state)) == 0 {
+		return nil
+	}
 	paired := t.RoundDeadline.Add(-t.RoundTime)
+	if t.Rules.AllAtOnce {
+		paired = t.RoundDeadline.Add(-t.RoundTime * time.Duration(state.TotalRounds()))
+	}
 	list, err := b.store.ChannelMatches(ctx, t.ChannelID, true, 0)
 	if err != nil {
 		return nil
 	}
+	var out []*storage.Match
 	for _, m := range list {
-		if m.Players[game.Red].UserID != want.Players[game.Red].UserID || m.Players[game.Blue].UserID != want.Players[game.Blue].UserID ||
-			m.Rules != want.Rules || m.MoveTime != want.MoveTime || m.Clock != want.Clock || m.Practice() || m.Created.Before(paired) {
+		if m.Practice() || m.Created.Before(paired) {
 			continue
 		}
 		if _, err := b.store.MatchTournament(ctx, m.ID); errors.Is(err, storage.ErrNotFound) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// takeOrphan takes from orphans the match made for want's board: between
+// the same players with the same colours (a pair meets with the same
+// colours once only), on the same terms. nil when there is none.
+func takeOrphan(orphans *[]*storage.Match, want *storage.Match) *storage.Match {
+	for i, m := range *orphans {
+		if m.Players[game.Red].UserID == want.Players[game.Red].UserID && m.Players[game.Blue].UserID == want.Players[game.Blue].UserID &&
+			m.Rules == want.Rules && m.MoveTime == want.MoveTime && m.Clock == want.Clock {
+			*orphans = slices.Delete(*orphans, i, i+1)
 			return m
 		}
 	}

@@ -228,6 +228,7 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		}
 		rules = tournament.DefaultRules(tournament.RoundRobin, 0)
 		rules.Double = opts.str(optFormat) == formatDouble
+		rules.AllAtOnce = true // every game starts at the start, as in correspondence round robins
 	default:
 		b.say(i, "Choose a format: round robin, double round robin or Swiss.")
 		return
@@ -302,11 +303,22 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	b.nudgeTimers()
 	pub := b.publicPrinter(i.GuildID)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: pub.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nRound 1 starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). Each round lasts up to %[8]s.",
-			t.ID, t.Name, formatText(pub, t.Rules), rulesSummary(pub, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(pub, t.RoundTime)) +
-			" " + pub.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(pub, t.Rules.Unfinished)),
+		Content:         createdText(pub, t),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
+}
+
+// createdText announces a new tournament: its terms, its start and its
+// deadlines.
+func createdText(p lang.Printer, t *storage.Tournament) string {
+	if t.Rules.AllAtOnce {
+		return p.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nEvery game starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). All games must end by one deadline: %[8]s for each round of the schedule, counted from the start.",
+			t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(p, t.RoundTime)) +
+			" " + p.Sprintf("Games unfinished at the deadline count as %[1]s.", adjudicationText(p, t.Rules.Unfinished))
+	}
+	return p.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nRound 1 starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). Each round lasts up to %[8]s.",
+		t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(p, t.RoundTime)) +
+		" " + p.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(p, t.Rules.Unfinished))
 }
 
 // formatText words a tournament's format.
@@ -408,10 +420,8 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 		}
 		started = s.Status() == tournament.Running
 		x.Log = append(x.Log, tournament.Withdraw(me, tournament.WithdrewByChoice))
-		if after, err := x.State(); err == nil && started {
-			if r := after.Rounds(); r[len(r)-1].Complete() {
-				x.RoundDeadline = b.now() // the next round is due
-			}
+		if after, err := x.State(); err == nil && started && after.AllPairedComplete() {
+			x.RoundDeadline = b.now() // the next round, or the end, is due
 		}
 		return nil
 	})
@@ -427,9 +437,8 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 		b.say(i, "You left **%[1]s**.", t.Name)
 		return
 	}
-	s, _ := left.State()
 	pub := b.publicPrinter(t.GuildID)
-	b.callOffRound(ctx, left, len(s.Rounds()), pub.Sprintf("%[1]s: %[2]s withdrew", left.Name, playerLabel(left, me)), me)
+	b.callOffRound(ctx, left, 0, pub.Sprintf("%[1]s: %[2]s withdrew", left.Name, playerLabel(left, me)), me) // every game of theirs still on
 	b.say(i, "You withdrew from **%[1]s**. Your games still to play are forfeited.", t.Name)
 	b.nudgeTimers()
 }
@@ -476,10 +485,8 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 		}
 		started = s.Status() == tournament.Running
 		x.Log = append(x.Log, tournament.Withdraw(player, tournament.Removed))
-		if after, err := x.State(); err == nil && started {
-			if r := after.Rounds(); r[len(r)-1].Complete() {
-				x.RoundDeadline = b.now() // the next round is due
-			}
+		if after, err := x.State(); err == nil && started && after.AllPairedComplete() {
+			x.RoundDeadline = b.now() // the next round, or the end, is due
 		}
 		return nil
 	})
@@ -493,9 +500,8 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 	}
 	b.log.Info("tournament player removed", "tournament", t.ID, "by", userOf(i).ID)
 	if started {
-		s, _ := removed.State()
 		pub := b.publicPrinter(t.GuildID)
-		b.callOffRound(ctx, removed, len(s.Rounds()), pub.Sprintf("%[1]s: a moderator removed %[2]s", removed.Name, playerLabel(removed, player)), player)
+		b.callOffRound(ctx, removed, 0, pub.Sprintf("%[1]s: a moderator removed %[2]s", removed.Name, playerLabel(removed, player)), player)
 		b.nudgeTimers()
 	}
 	b.say(i, "You took %[2]s out of **%[1]s**; their games still to play are forfeited.", t.Name, name)
@@ -528,7 +534,7 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 	}
 	pub := b.publicPrinter(t.GuildID)
 	if s, err := cancelled.State(); err == nil && len(s.Rounds()) > 0 {
-		b.callOffRound(ctx, cancelled, len(s.Rounds()), pub.Sprintf("%[1]s was cancelled", cancelled.Name))
+		b.callOffRound(ctx, cancelled, 0, pub.Sprintf("%[1]s was cancelled", cancelled.Name))
 	}
 	b.log.Info("tournament cancelled", "tournament", t.ID, "by", me)
 	b.say(i, "**%[1]s** is cancelled.", t.Name)
@@ -564,9 +570,30 @@ func statusText(p lang.Printer, t *storage.Tournament) string {
 	case tournament.Registering:
 		return p.Sprintf("players: %[1]d; round 1 starts <t:%[2]s:f>", len(s.Players()), unix(t.StartAt))
 	case tournament.Running:
+		if t.Rules.AllAtOnce {
+			over, games := gamesOver(s)
+			return p.Sprintf("every round under way, %[1]d of %[2]d games over, deadline <t:%[3]s:f>", over, games, unix(t.RoundDeadline))
+		}
 		return p.Sprintf("round %[1]d of %[2]d, deadline <t:%[3]s:f>", len(s.Rounds()), s.TotalRounds(), unix(t.RoundDeadline))
 	}
 	return p.Sprintf("over")
+}
+
+// gamesOver counts the games (not byes) of the rounds paired, and those of
+// them with a result.
+func gamesOver(s *tournament.Tournament) (over, games int) {
+	for _, r := range s.Rounds() {
+		for _, g := range r.Games {
+			if g.IsBye() {
+				continue
+			}
+			games++
+			if g.Result.Done() {
+				over++
+			}
+		}
+	}
+	return over, games
 }
 
 func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {

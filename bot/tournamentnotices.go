@@ -61,15 +61,15 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 	switch n.Event {
 	case storage.EventRoundPaired:
 		text, mention = pairingAnnouncement(p, t, state, event.Round, n.At)
+		if t.Rules.AllAtOnce {
+			text, mention = allPairingsAnnouncement(p, t, state, n.At)
+		}
 		withStandings = forfeitedAtPairing(state.Rounds()[event.Round-1]) // a round robin's games against withdrawn players
 	case storage.EventRoundResult:
 		g := state.Rounds()[event.Round-1].Games[event.Board-1]
 		text, withStandings = p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, event.Round, pairingText(p, t, g)), true
 	case storage.EventRoundClosed:
-		text = p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
-			t.Name, event.Round, adjudicationText(p, t.Rules.Unfinished))
-		text += scoredAtDeadline(p, t, state.Rounds()[event.Round-1], event)
-		withStandings = true
+		text, withStandings = closedText(p, t, state, event), true
 	case storage.EventWithdrawn:
 		text, withStandings = withdrawalText(p, t, event), len(state.Rounds()) > 0 // before the start, no standings yet
 	case storage.EventTourneyCancel:
@@ -86,17 +86,107 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 	default:
 		return nil, fmt.Errorf("%s is no tournament announcement", n.Event)
 	}
-	msg := &discordgo.MessageSend{AllowedMentions: &discordgo.MessageAllowedMentions{Users: mentioned(mention)}}
+	parts := splitMessage(text, maxMessage)
+	var files []*discordgo.File
 	if withStandings {
 		table, standings, err := standingsOf(p, then)
 		if err != nil {
 			return nil, err
 		}
-		text += "\n" + standings
-		msg.Files = b.standingsPicture(table)
+		if last := len(parts) - 1; len(parts[last])+1+len(standings) <= maxMessage {
+			parts[last] += "\n" + standings
+		} else {
+			parts = append(parts, truncate(standings, maxMessage))
+		}
+		files = b.standingsPicture(table)
 	}
-	msg.Content = truncate(text, 2000)
-	return []outgoing{{to: audienceOf{channel: t.ChannelID}, send: msg}}, nil
+	out := make([]outgoing, len(parts))
+	for k, content := range parts {
+		msg := &discordgo.MessageSend{Content: content, AllowedMentions: &discordgo.MessageAllowedMentions{Users: mentioned(mentionedIn(content, mention))}}
+		if k == len(parts)-1 {
+			msg.Files = files // the picture goes with the standings
+		}
+		out[k] = outgoing{to: audienceOf{channel: t.ChannelID}, send: msg}
+	}
+	return out, nil
+}
+
+// maxMessage is the most characters Discord takes in a message.
+const maxMessage = 2000
+
+// splitMessage cuts text into messages of at most limit characters, at
+// line ends: an announcement too long for one (every pairing of a round
+// robin played all at once, or every game its deadline scored) goes out in
+// several, in order. A single line too long is cut short.
+func splitMessage(text string, limit int) []string {
+	var parts []string
+	cur := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = truncate(line, limit)
+		switch {
+		case cur == "":
+			cur = line
+		case len(cur)+1+len(line) <= limit:
+			cur += "\n" + line
+		default:
+			parts = append(parts, cur)
+			cur = line
+		}
+	}
+	return append(parts, cur)
+}
+
+// mentionedIn is those of users that content mentions: each part of an
+// announcement pings the players it names.
+func mentionedIn(content string, users []string) []string {
+	var out []string
+	for _, u := range users {
+		if strings.Contains(content, "<@"+u+">") {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// allPairingsAnnouncement words the start of a round robin played all at
+// once: its one deadline, and every round's pairings, naming the players
+// so that they are told; it returns them too.
+func allPairingsAnnouncement(p lang.Printer, t *storage.Tournament, state *tournament.Tournament, at time.Time) (string, []string) {
+	rounds := state.Rounds()
+	deadline := allAtOnceDeadline(at, t.RoundTime, len(rounds))
+	var text strings.Builder
+	text.WriteString(p.Sprintf("**%[1]s** — all %[2]d rounds start now, every game at once. Deadline for every game <t:%[3]s:f>. Your set-up invitations come by DM.",
+		t.Name, len(rounds), unix(deadline)))
+	var users []string
+	for _, r := range rounds {
+		text.WriteString("\n" + p.Sprintf("**Round %[1]d**", r.Number))
+		for k, g := range r.Games {
+			text.WriteString("\n" + strconv.Itoa(k+1) + ". " + pairingMention(p, g))
+			users = append(users, g.Red)
+			if !g.IsBye() {
+				users = append(users, g.Blue)
+			}
+		}
+	}
+	return text.String(), users
+}
+
+// closedText words a deadline: a round's, or the one deadline of a round
+// robin played all at once (event.Round 0), with the games it scored.
+func closedText(p lang.Printer, t *storage.Tournament, state *tournament.Tournament, event tournament.Event) string {
+	if event.Round != 0 {
+		text := p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
+			t.Name, event.Round, adjudicationText(p, t.Rules.Unfinished))
+		return text + scoredAtDeadline(p, t, state.Rounds()[event.Round-1], event)
+	}
+	text := p.Sprintf("**%[1]s**: the tournament's deadline passed. Games still on are scored as %[2]s, unrated.",
+		t.Name, adjudicationText(p, t.Rules.Unfinished))
+	for _, r := range state.Rounds() {
+		if lines := scoredAtDeadline(p, t, r, event); lines != "" {
+			text += "\n" + p.Sprintf("**Round %[1]d**", r.Number) + lines
+		}
+	}
+	return text
 }
 
 // pairingAnnouncement words a round's pairings, naming the players so
@@ -136,9 +226,9 @@ func forfeitedAtPairing(r tournament.Round) bool {
 	return false
 }
 
-// scoredAtDeadline lists, a line each, the games a round's deadline scored:
-// those adjudicated in play, and those not begun (closed.Games), a forfeit
-// win for the side that set up or as the unfinished rule says.
+// scoredAtDeadline lists, a line each, the games of round r a deadline
+// scored: those adjudicated in play, and those not begun (closed.Games), a
+// forfeit win for the side that set up or as the unfinished rule says.
 func scoredAtDeadline(p lang.Printer, t *storage.Tournament, r tournament.Round, closed tournament.Event) string {
 	var lines strings.Builder
 	for k, g := range r.Games {

@@ -331,7 +331,9 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 // these in the change's transaction (UpdateTournament), in one queue, so
 // that a result's standings always come before the next round's pairings:
 //
-//   - a round paired: its pairings;
+//   - a round paired: its pairings; rounds paired in one change (a round
+//     robin played all at once) owe one announcement of them all, told
+//     from the tournament after the last;
 //   - a result recorded: it, with the standings;
 //   - a round's deadline: which games were still on;
 //   - a player out after the start (withdrew, left), or removed by a
@@ -355,6 +357,9 @@ func TournamentNotices(old, t *Tournament) []Notice {
 		switch e := t.Log[i]; e.Kind {
 		case tournament.Paired:
 			started = true
+			if i+1 < len(t.Log) && t.Log[i+1].Kind == tournament.Paired {
+				continue // announced with the rounds paired after it
+			}
 			add(EventRoundPaired, i+1)
 		case tournament.Recorded:
 			add(EventRoundResult, i+1)

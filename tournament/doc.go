@@ -14,7 +14,8 @@
 // log that Replay refuses names its first bad event (LogError).
 //
 // Pairing is not an event the package invents: NextRound computes the next
-// round's Paired event, and the caller applies and stores it. So the log
+// round's Paired event (PairAll every round's, for a round robin played all
+// at once), and the caller applies and stores it. So the log
 // keeps the pairings as they were made, and a later change of the pairing
 // algorithm cannot change a tournament already under way.
 //
@@ -27,6 +28,14 @@
 // scored as Rules.Unfinished says but, never played, counted for no colour
 // and as an unplayed round in the tie-breaks.
 //
+// A round robin with Rules.AllAtOnce (correspondence style, as ICCF plays
+// them) has every round of its schedule paired at the start, one Paired
+// event per round, applied together; results of any round come in any
+// order, and the event is finished when the last game has one. It has one
+// deadline, the caller's, and CloseAll scores what is still on in every
+// round as CloseRound does in one. Round robins stored before the flag
+// existed read it as false and are played a round at a time.
+//
 // # Withdrawals
 //
 // A player who withdraws before the first round is simply no longer in the
@@ -35,7 +44,9 @@
 // scores Rules.ForfeitWin, they score Rules.ForfeitLoss) and they are paired
 // no more: a Swiss event leaves them out; a round robin keeps its schedule,
 // records their scheduled games as forfeits as their rounds come, and leaves
-// out their bye. A cancelled tournament accepts nothing more; its standings
+// out their bye. In a round robin played all at once every game of theirs
+// still on, in every round, is forfeited at once; their results and their
+// byes, all given at the start, stand. A cancelled tournament accepts nothing more; its standings
 // are those of the results recorded.
 //
 // # Round robin

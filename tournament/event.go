@@ -12,7 +12,8 @@ const (
 	// Withdrew: Player left the tournament for Reason. Before the first
 	// round they are simply no longer in it; afterwards their game of the
 	// current round, if still on, is forfeited and they are paired no more
-	// (in a round robin their scheduled games are forfeited as they come).
+	// (in a round robin their scheduled games are forfeited as they come;
+	// played all at once, every game of theirs still on is forfeited).
 	Withdrew
 	// Paired: round Round was paired as Games say. The first Paired event
 	// starts the tournament and fixes the seeds.
@@ -22,7 +23,9 @@ const (
 	Recorded
 	// Closed: round Round reached its deadline; games still on are scored
 	// as Rules.Unfinished says (Adjudicated), but those Games lists had not
-	// begun and take the result it gives them (see CloseRound).
+	// begun and take the result it gives them (see CloseRound). Round 0 is
+	// the deadline of a round robin played all at once: it closes every
+	// round (see CloseAll).
 	Closed
 	// Cancelled: a moderator cancelled the tournament. Nothing follows it.
 	Cancelled
@@ -95,6 +98,15 @@ func CloseRound(round int, notBegun ...Pairing) Event {
 	return Event{Kind: Closed, Round: round, Games: notBegun}
 }
 
+// CloseAll returns the event of the one deadline of a round robin played
+// all at once (Rules.AllAtOnce): every round closes as CloseRound closes
+// one, and notBegun lists games of any round, each named by its players
+// (a pair meets with the same colours once only, even in a double round
+// robin).
+func CloseAll(notBegun ...Pairing) Event {
+	return Event{Kind: Closed, Round: 0, Games: notBegun}
+}
+
 // Cancel returns the event of a moderator cancelling the tournament.
 func Cancel() Event { return Event{Kind: Cancelled} }
 
@@ -110,6 +122,9 @@ func (e Event) String() string {
 	case Recorded:
 		return fmt.Sprintf("round %d board %d: %s", e.Round, e.Board, e.Result)
 	case Closed:
+		if e.Round == 0 {
+			return "every round closed"
+		}
 		return fmt.Sprintf("round %d closed", e.Round)
 	case Cancelled:
 		return "tournament cancelled"

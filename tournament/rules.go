@@ -60,6 +60,12 @@ type Rules struct {
 	// Double makes a round robin double: the second cycle repeats the first
 	// with the colours swapped.
 	Double bool
+	// AllAtOnce plays a round robin's rounds together rather than one after
+	// another, as correspondence round robins do: every round is paired at
+	// the start (PairAll), results come in any order, and one deadline
+	// closes them all (CloseAll). Tournaments stored before it existed read
+	// it as false and keep playing round by round.
+	AllAtOnce bool
 
 	// Points for a played game.
 	Win, Draw, Loss Points
@@ -116,6 +122,9 @@ func (r Rules) Validate() error {
 		}
 		if r.Double {
 			return bad("only a round robin can be double")
+		}
+		if r.AllAtOnce {
+			return bad("only a round robin can start every round at once")
 		}
 	default:
 		return bad("choose round robin or Swiss")

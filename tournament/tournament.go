@@ -154,11 +154,27 @@ func (t *Tournament) Status() Status {
 		return CancelledStatus
 	case len(t.rounds) == 0:
 		return Registering
-	case len(t.rounds) == t.total && t.rounds[len(t.rounds)-1].Complete():
+	case len(t.rounds) == t.total && t.AllPairedComplete():
 		return Finished
 	}
 	return Running
 }
+
+// AllPairedComplete reports whether every game of the rounds paired so far
+// has a result: when a round is played at a time, the next round is due;
+// when a round robin is played all at once, it is over.
+func (t *Tournament) AllPairedComplete() bool {
+	for _, r := range t.rounds {
+		if !r.Complete() {
+			return false
+		}
+	}
+	return true
+}
+
+// allAtOnce reports whether every round is paired at the start and played
+// together (Rules.AllAtOnce).
+func (t *Tournament) allAtOnce() bool { return t.rules.Format == RoundRobin && t.rules.AllAtOnce }
 
 // Active returns the IDs of the players still in, in seed order once begun.
 func (t *Tournament) Active() []string {
@@ -240,10 +256,15 @@ func (t *Tournament) withdraw(e Event) error {
 	}
 	p := &t.players[i]
 	p.Withdrawn, p.Reason, p.WithdrewIn = true, e.Reason, len(t.rounds)
-	cur := &t.rounds[len(t.rounds)-1]
-	for b, g := range cur.Games {
-		if g.Result == Pending && g.Has(p.ID) {
-			cur.Games[b].Result = t.forfeit(g)
+	// Every round, not only the latest: played all at once, the player
+	// has games on in all of them (played a round at a time, the earlier
+	// rounds are complete).
+	for r := range t.rounds {
+		games := t.rounds[r].Games
+		for b, g := range games {
+			if g.Result == Pending && g.Has(p.ID) {
+				games[b].Result = t.forfeit(g)
+			}
 		}
 	}
 	return nil
@@ -349,7 +370,7 @@ func (t *Tournament) canPair() error {
 		return ErrOver
 	}
 	if n := len(t.rounds); n > 0 {
-		if !t.rounds[n-1].Complete() {
+		if !t.rounds[n-1].Complete() && !t.allAtOnce() {
 			return fmt.Errorf("round %d cannot be paired: %w", n+1, ErrRoundOpen)
 		}
 		if n >= t.total {
@@ -382,7 +403,7 @@ func (t *Tournament) record(e Event) error {
 	if e.Round < 1 || e.Round > len(t.rounds) {
 		return fmt.Errorf("there is no round %d", e.Round)
 	}
-	if e.Round != len(t.rounds) {
+	if e.Round != len(t.rounds) && !t.allAtOnce() {
 		return fmt.Errorf("round %d is over; only results of round %d can be recorded or corrected", e.Round, len(t.rounds))
 	}
 	r := &t.rounds[e.Round-1]
@@ -406,53 +427,99 @@ func (t *Tournament) close(e Event) error {
 		return ErrOver
 	case len(t.rounds) == 0:
 		return ErrNotStarted
+	case e.Round == 0:
+		return t.closeAll(e)
+	case t.allAtOnce():
+		return errors.New("a round robin played all at once closes every round together, at its one deadline")
 	case e.Round != len(t.rounds):
 		return fmt.Errorf("only the current round, %d, can be closed, not %d", len(t.rounds), e.Round)
 	}
-	r := &t.rounds[e.Round-1]
-	if r.Closed {
+	r := t.rounds[e.Round-1 : e.Round]
+	if r[0].Closed {
 		return fmt.Errorf("round %d is already closed", e.Round)
 	}
-	notBegun, err := notBegunBoards(*r, e.Games)
+	notBegun, err := notBegunBoards(r, e.Games)
 	if err != nil {
 		return fmt.Errorf("closing round %d: %w", e.Round, err)
 	}
-	for i, g := range r.Games {
-		if g.Result != Pending {
-			continue
-		}
-		r.Games[i].Result = Adjudicated
-		if res, ok := notBegun[i]; ok {
-			r.Games[i].Result = res
-		}
-	}
-	r.Closed = true
+	scoreAtDeadline(r, notBegun)
 	return nil
 }
 
-// notBegunBoards finds the boards of the round's games that a Closed event
+// closeAll closes every round of a round robin played all at once, at its
+// one deadline; all its rounds are paired by then.
+func (t *Tournament) closeAll(e Event) error {
+	switch {
+	case !t.allAtOnce():
+		return errors.New("only a round robin played all at once closes every round together")
+	case len(t.rounds) != t.total:
+		return fmt.Errorf("%d of %d rounds are paired; every round must be before the deadline", len(t.rounds), t.total)
+	case t.rounds[0].Closed:
+		return errors.New("the rounds are already closed")
+	}
+	notBegun, err := notBegunBoards(t.rounds, e.Games)
+	if err != nil {
+		return fmt.Errorf("closing the rounds: %w", err)
+	}
+	scoreAtDeadline(t.rounds, notBegun)
+	return nil
+}
+
+// board names a board of a tournament: rounds[Round].Games[Board], from 0.
+type board struct{ Round, Board int }
+
+// scoreAtDeadline closes the rounds: each game still pending is
+// Adjudicated, or takes its result from notBegun.
+func scoreAtDeadline(rounds []Round, notBegun map[board]Result) {
+	for r := range rounds {
+		games := rounds[r].Games
+		for b, g := range games {
+			if g.Result != Pending {
+				continue
+			}
+			games[b].Result = Adjudicated
+			if res, ok := notBegun[board{r, b}]; ok {
+				games[b].Result = res
+			}
+		}
+		rounds[r].Closed = true
+	}
+}
+
+// notBegunBoards finds the boards of the rounds' games that a Closed event
 // says had not begun, with their results; it refuses a game that is not a
-// pending game of the round, or a result a game not begun cannot have.
-func notBegunBoards(r Round, games []Pairing) (map[int]Result, error) {
-	out := make(map[int]Result, len(games))
+// pending game of the rounds, or a result a game not begun cannot have.
+func notBegunBoards(rounds []Round, games []Pairing) (map[board]Result, error) {
+	out := make(map[board]Result, len(games))
 	for _, g := range games {
 		switch g.Result {
 		case RedForfeited, BlueForfeited, DoubleForfeit, NotBegun:
 		default:
 			return nil, fmt.Errorf("a game not begun cannot be %s", g.Result)
 		}
-		board := slices.IndexFunc(r.Games, func(x Pairing) bool { return x.Red == g.Red && x.Blue == g.Blue && !x.IsBye() })
-		switch _, seen := out[board]; {
-		case board < 0:
+		at, ok := findGame(rounds, g.Red, g.Blue)
+		switch _, seen := out[at]; {
+		case !ok:
 			return nil, fmt.Errorf("%s – %s is no game of the round", g.Red, g.Blue)
-		case r.Games[board].Result != Pending:
+		case rounds[at.Round].Games[at.Board].Result != Pending:
 			return nil, fmt.Errorf("%s – %s already has a result", g.Red, g.Blue)
 		case seen:
 			return nil, fmt.Errorf("%s – %s is listed twice", g.Red, g.Blue)
 		}
-		out[board] = g.Result
+		out[at] = g.Result
 	}
 	return out, nil
+}
+
+// findGame finds the game red plays against blue with those colours.
+func findGame(rounds []Round, red, blue string) (board, bool) {
+	for r, round := range rounds {
+		b := slices.IndexFunc(round.Games, func(x Pairing) bool { return x.Red == red && x.Blue == blue && !x.IsBye() })
+		if b >= 0 {
+			return board{r, b}, true
+		}
+	}
+	return board{}, false
 }
 
 func (t *Tournament) cancel() error {
@@ -470,8 +537,8 @@ func (t *Tournament) cancel() error {
 // applies (and stores): the round robin's next round of the schedule made
 // from the seeds, a withdrawn player's bye left out; or the Swiss pairing of
 // the players still in (PairSwiss). It refuses while the current round has
-// games to finish, once the tournament is over, and when no legal pairing
-// exists (ErrNoPairing).
+// games to finish (unless a round robin is played all at once), once the
+// tournament is over, and when no legal pairing exists (ErrNoPairing).
 func (t *Tournament) NextRound() (Event, error) {
 	if err := t.canPair(); err != nil {
 		return Event{}, err
@@ -519,6 +586,34 @@ func (t *Tournament) NextRound() (Event, error) {
 		}
 	}
 	return Event{Kind: Paired, Round: number, Games: games}, nil
+}
+
+// PairAll returns the Paired events of every round not yet paired, in
+// order, for a round robin played all at once (Rules.AllAtOnce): the caller
+// applies and stores them together, at the start.
+func (t *Tournament) PairAll() ([]Event, error) {
+	if !t.allAtOnce() {
+		return nil, errors.New("only a round robin played all at once pairs every round at the start")
+	}
+	if err := t.canPair(); err != nil {
+		return nil, err
+	}
+	ahead, err := Replay(t.rules, t.log)
+	if err != nil {
+		return nil, err
+	}
+	var out []Event
+	for len(ahead.rounds) == 0 || len(ahead.rounds) < ahead.total {
+		e, err := ahead.NextRound()
+		if err != nil {
+			return nil, err
+		}
+		if err := ahead.Apply(e); err != nil {
+			return nil, fmt.Errorf("round %d: %w", e.Round, err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // SwissPlayers returns what PairSwiss needs to know of each player still in.

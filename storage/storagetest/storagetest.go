@@ -73,6 +73,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"WebKey", testWebKey},
 		{"LinkGenerations", testLinkGenerations},
 		{"TournamentNotices", testTournamentNotices},
+		{"TournamentAllAtOnce", testTournamentAllAtOnce},
 		{"TournamentCreateLimits", testTournamentCreateLimits},
 	}
 	for _, tc := range tests {

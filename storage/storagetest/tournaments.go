@@ -392,6 +392,53 @@ func testTournamentNotices(t *testing.T, s storage.Store) {
 	}
 }
 
+// testTournamentAllAtOnce: a round robin played all at once pairs every
+// round in one change, which owes one announcement, told after the last
+// round; results of any round are then stored in any order, and one
+// deadline closes every round. Its rules keep the flag.
+func testTournamentAllAtOnce(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	rr := NewTournament("g1")
+	rr.Rules.AllAtOnce = true
+	tt := must(s.CreateTournament(ctx, rr, storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b", "c", "d"))).in(t)
+	at := tt.StartAt
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		state, err := x.State()
+		if err != nil {
+			return err
+		}
+		rounds, err := state.PairAll()
+		if err != nil {
+			return err
+		}
+		x.Changed = at
+		x.Log = append(x.Log, rounds...)
+		x.RoundDeadline = at.Add(time.Duration(len(rounds)) * x.RoundTime)
+		return nil
+	})).in(t)
+	if !tt.Rules.AllAtOnce {
+		t.Fatalf("the rules lost the flag: %+v", tt.Rules)
+	}
+	due := must(s.DueNotices(ctx, at.Add(time.Hour), 10)).in(t)
+	if len(due) != 1 || due[0].Event != storage.EventRoundPaired || due[0].Log != 7 {
+		t.Fatalf("three rounds paired at once owe %+v, want one pairing announcement at log 7", due)
+	}
+	if wake, ok := tt.Wake(); !ok || !wake.Equal(at.Add(21*24*time.Hour)) {
+		t.Errorf("wakes at %v (%v), want the one deadline", wake, ok)
+	}
+	for _, e := range []tournament.Event{tournament.Record(3, 2, tournament.Drawn), tournament.Record(1, 1, tournament.RedWon), tournament.CloseAll()} {
+		tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+			x.Log = append(x.Log, e)
+			return nil
+		})).in(t)
+	}
+	state := must(tt.State()).in(t)
+	if state.Status() != tournament.Finished || len(state.Rounds()) != 3 {
+		t.Errorf("after the deadline: %s with %d rounds", state.Status(), len(state.Rounds()))
+	}
+}
+
 // testTournamentCreateLimits: creates racing on one server, of one creator
 // and of many, keep to the limits: exactly as many are stored as the
 // limits allow, the others are refused with a *TournamentLimitError, and a
