@@ -157,6 +157,8 @@ func TestTournamentRoundRobin(t *testing.T) {
 	h := newTourney(t, "dave")
 	h.expect(h.run(h.bob, "create", discordtest.Opt("name", "Club"), discordtest.Opt("format", "round-robin")), "Only members with the Manage Server")
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Club"), discordtest.Opt("format", "round-robin"), discordtest.Opt("rounds", 3)), "leave out the `rounds` option")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Club"), discordtest.Opt("format", "round-robin"), discordtest.Opt("max_players", 21)),
+		"A round robin takes at most 20 players, since each plays all their games at once.")
 	h.expect(h.run(h.bob, "join"), "no tournament under way")
 	created := h.run(h.alice, "create", discordtest.Opt("name", "Winter league"), discordtest.Opt("format", "round-robin"),
 		discordtest.Opt("starts_in_hours", 2))

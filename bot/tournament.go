@@ -44,6 +44,10 @@ const (
 	maxOpenPerCreator   = 2  // tournaments not yet over that one member created
 	maxOpenPerServer    = 5  // tournaments not yet over on one server
 	maxTournamentPlayer = 64 // the highest player limit a tournament may have
+	// maxRoundRobinPlayers bounds a round robin, whose games all start at
+	// once: 20 players have 19 games each going (38 in a double one), and
+	// the event 190 (380) matches.
+	maxRoundRobinPlayers = 20
 )
 
 // tournamentResult is how a tournament scores a match that ended: its

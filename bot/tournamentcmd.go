@@ -270,6 +270,12 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "A tournament takes 2 to %[1]d players.", maxTournamentPlayer)
 		return
 	}
+	if rules.Format == tournament.RoundRobin && maxPlayers > maxRoundRobinPlayers {
+		// Every game of a round robin starts at once: each player would
+		// have one game against every other going at the same time.
+		b.say(i, "A round robin takes at most %[1]d players, since each plays all their games at once. Lower `max_players`, or choose a Swiss event.", maxRoundRobinPlayers)
+		return
+	}
 	if most := tournament.SwissRoundsAtMost(maxPlayers); rules.Format == tournament.Swiss && rules.Rounds > most {
 		// Fewer players at the start cap the rounds then; this many never fit.
 		b.say(i, "With at most %[1]d players no round after round %[2]d can be paired without two players meeting twice: lower `rounds` or raise `max_players`.", maxPlayers, most)
