@@ -8,7 +8,7 @@ import (
 // decodedCache keeps the decoded form of the records read and written last,
 // so that reading a record again costs a comparison of its bytes and a copy
 // rather than decoding JSON. A move's notices share one snapshot in the bot,
-// so they no longer read the match; what reads a record again is each
+// so they do not read the match again; what reads a record again is each
 // transaction that changes one (the move, then the clock's start when the
 // board arrives, reminders, time-outs), the member lists of autocomplete and
 // /stratego games, and the settings read once per change. Without the
