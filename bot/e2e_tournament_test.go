@@ -247,7 +247,8 @@ func TestTournamentRoundRobin(t *testing.T) {
 }
 
 // TestTournamentSwiss: a Swiss event of nine over three rounds. Round 1 has
-// a bye; one of its games is set up but never played and is scored at the
+// a bye; one of its games only Red sets up, a forfeit of Blue's at the
+// round's deadline; another is set up but never played and is scored at the
 // round's deadline as the rules say (both lose, unrated). In round 2 a player
 // withdraws while their game is on: it is forfeited and called off. Before
 // round 3 a player leaves the server and is withdrawn; the bot restarts in
@@ -264,14 +265,17 @@ func TestTournamentSwiss(t *testing.T) {
 	h.advance(time.Hour)
 	h.channelSays("has a bye.")
 
-	// Round 1: three games played, one set up and left.
+	// Round 1: two games played, one set up by Red alone (a forfeit of
+	// Blue's), one set up and left.
 	matches := h.roundMatches(1)
 	if len(matches) != 4 {
 		t.Fatalf("round 1 of nine players: %d matches, want 4 and a bye", len(matches))
 	}
-	for _, m := range matches[:3] {
+	for _, m := range matches[:2] {
 		h.play(m, game.Blue)
 	}
+	absent := matches[2]
+	h.setUp(absent, game.Red)
 	idle := matches[3]
 	h.advance(time.Minute) // its first move's deadline then falls after the round's
 	h.setUp(idle, game.Red, game.Blue)
@@ -285,6 +289,9 @@ func TestTournamentSwiss(t *testing.T) {
 	_, s := h.stored()
 	if r := s.Rounds()[0]; r.Games[3].Result != tournament.Adjudicated {
 		t.Fatalf("the unfinished game scored %s, want adjudicated", r.Games[3].Result)
+	}
+	if r := s.Rounds()[0]; r.Games[2].Result != tournament.BlueForfeited {
+		t.Fatalf("the game only Red set up scored %s, want Blue's forfeit", r.Games[2].Result)
 	}
 	for _, side := range []game.Side{game.Red, game.Blue} {
 		st, _ := h.db.Standing(context.Background(), h.guild.ID, game.VariantClassic, idle.Players[side].UserID)
