@@ -167,7 +167,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 		t.Fatalf("the tournament's announcement is private")
 	}
 	for _, m := range h.members {
-		h.expect(h.run(m, "join"), "You joined **Winter league**")
+		h.expect(h.run(m, "join"), "Every game starts")
 	}
 	h.expect(h.run(h.bob, "join"), "already in")
 	h.expect(h.run(h.bob, "standings"), "players: 4")

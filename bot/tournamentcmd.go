@@ -380,6 +380,10 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 		return
 	}
 	s, _ := joined.State()
+	if t.Rules.AllAtOnce {
+		b.say(i, "You joined **%[1]s** (players so far: %[2]d). Every game starts <t:%[3]s:f>; your set-up invitations come by DM, one for each opponent.", t.Name, len(s.Players()), unix(t.StartAt))
+		return
+	}
 	b.say(i, "You joined **%[1]s** (players so far: %[2]d). Round 1 starts <t:%[3]s:f>; your set-up invitation comes by DM.", t.Name, len(s.Players()), unix(t.StartAt))
 }
 
