@@ -56,7 +56,8 @@ func noHeadline(narrator, *game.View) string { return "" }
 // thread, its message). The change has recorded what it owes both players
 // and the channel in the outbox, in its own transaction. afterChange keeps
 // the match as the change left it, for the outbox to compose those notices
-// from (snapshot.go); the loops learn the new deadline and the notices; and
+// from (snapshot.go); the loops learn the new deadline and the notices; a
+// match that has just begun stops the clock of a player on vacation; and
 // the computer answers when it is to move. g is the match's game after the
 // change, nil when the change did not replay it; known are settings the
 // change read already (the mover's).
@@ -66,6 +67,7 @@ func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game, k
 	b.webChanged(snap)
 	b.nudgeTimers()
 	b.tournamentGameOver(ctx, m)
+	b.carryVacations(ctx, snap)
 	if !b.computerToMove(m) {
 		return
 	}

@@ -126,3 +126,37 @@ func TestTournamentGamesGoOn(t *testing.T) {
 		t.Errorf("the tournament game stopped: vacation until %v, paused until %v", after.VacationUntil(sideOf(after, h.alice.ID)), after.PausedUntil())
 	}
 }
+
+// TestVacationCarriedIntoANewMatch: Alice sets up a match of a day a move,
+// then goes on vacation for five days; when Bob's set-up starts the match,
+// her clock there stops too, for the whole days of her vacation still to
+// come, and Bob is told.
+func TestVacationCarriedIntoANewMatch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	setUp := func(p *discordtest.Member) {
+		t.Helper()
+		invite := p.WaitDM(t, func(m *discordtest.Message) bool { return hasAction(m, actRandom) })
+		preview := p.ClickButton(t, invite, actButton(t, invite, actRandom)).Reply(t)
+		p.ClickButton(t, preview, actButton(t, preview, actConfirm)).Reply(t)
+	}
+	setUp(h.alice)
+	day := 24 * time.Hour
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content; !strings.Contains(got, "correspondence matches (0)") {
+		t.Fatalf("a vacation with only a match in set-up answered %q", got)
+	}
+	back := h.clock.Now().Add(5 * day)
+	h.advance(time.Hour)
+	setUp(h.bob)
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(1).Phase == storage.PhasePlaying })
+	h.bot.deliverDue(t.Context())
+	m := h.match(1)
+	if until := m.VacationUntil(game.Red); until.IsZero() || until.After(back) || back.Sub(until) >= day {
+		t.Fatalf("Alice's vacation in the new match ends %v, want within the day before %v", until, back)
+	}
+	if want := m.VacationUntil(game.Red).Add(m.MoveTime); m.ClockPending || !m.Deadline.Equal(want) {
+		t.Errorf("Alice's deadline %v (clock pending %v), want her move time after her vacation, %v", m.Deadline, m.ClockPending, want)
+	}
+	h.bob.WaitDM(t, contains("alice is on vacation until"))
+}

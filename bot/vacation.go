@@ -96,6 +96,36 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	b.finish(i, text)
 }
 
+// carryVacations stops, in a match that has just begun, the clock of a
+// player who is on vacation (a challenge or a seek of theirs met while they
+// were away): as in their other matches, for the whole days of it still to
+// come. The days were counted when the vacation began.
+func (b *Bot) carryVacations(ctx context.Context, snap *snapshot) {
+	m := snap.m
+	if m.Phase != storage.PhasePlaying || len(m.Log) > 0 || !m.Correspondence() || m.Practice() || b.inTournament(ctx, m) {
+		return
+	}
+	now := b.now()
+	read := func(user string) *storage.PlayerSettings { return b.settingsOf(ctx, user) }
+	var last *storage.Match
+	for side := game.Red; side <= game.Blue; side++ {
+		v, away := snap.player(side, read).OnVacation(now)
+		days := int(v.End.Sub(now) / (24 * time.Hour)) // whole days: never more than was counted
+		if !away || days < 1 {
+			continue
+		}
+		stopped, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: days, At: now})
+		if err != nil {
+			b.log.Warn("carrying a vacation into a new match failed", "match", m.ID, "error", err)
+			continue
+		}
+		last = stopped
+	}
+	if last != nil {
+		b.afterChange(ctx, last, nil)
+	}
+}
+
 // endVacation ends user's vacation at now, in their settings and in every
 // match it stopped a clock in; false when they were not on vacation.
 func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) bool {
