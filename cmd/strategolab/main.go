@@ -7,6 +7,7 @@
 //	strategolab movetime RECORD...        time the computer's choice of a move on positions of games
 //	strategolab habits RECORD...          how the players of game records use their pieces
 //	strategolab demon-setups -o FILE RECORD...  unpublished set-ups as Demon of Ignorance's set-up file
+//	strategolab swiss-reference -bbp PATH  how often Swiss pairings agree with bbpPairings (FIDE's Dutch system)
 //	strategolab help [COMMAND]            list the commands, or describe one
 //
 // docs/COMPUTER.md tells how the computer plays and how it is measured.
@@ -48,6 +49,8 @@ func program() *cli.Program {
 				Flags: beliefs.FitFlags, Operands: atLeastOneRecord, Run: beliefs.Fit},
 			{Name: "fit-moves", Summary: "refit the model of people's moves on Gravon records (never the held-out months)",
 				Flags: moves.Flags, Operands: atLeastOneRecord, Run: moves.Fit},
+			{Name: "swiss-reference", Summary: "how often the Swiss pairings agree with bbpPairings, an implementation of FIDE's Dutch system",
+				Flags: func(w io.Writer) *flag.FlagSet { return swissRefFlags(new(swissRefConfig), w) }, Run: runSwissRef},
 		},
 		Footer: "The computer's lab: docs/COMPUTER.md tells how the computer plays and how these\n" +
 			"tools measure it.\n",

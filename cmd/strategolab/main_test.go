@@ -49,7 +49,7 @@ func TestUsageListsEveryCommand(t *testing.T) {
 
 // TestCommandHelp runs each command with -h: the usage describes every flag.
 func TestCommandHelp(t *testing.T) {
-	clitest.CheckHelp(t, program(), map[string][]string{"arena": nil, "compare": nil, "agent": nil, "movetime": nil, "habits": nil, "beliefs": nil, "fit-behaviour": nil, "fit-moves": nil, "demon-setups": nil})
+	clitest.CheckHelp(t, program(), map[string][]string{"arena": nil, "compare": nil, "agent": nil, "movetime": nil, "habits": nil, "beliefs": nil, "fit-behaviour": nil, "fit-moves": nil, "demon-setups": nil, "swiss-reference": nil})
 }
 
 // TestDocumentedCommandLinesParse: every command line of the README, the
