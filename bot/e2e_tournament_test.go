@@ -169,7 +169,7 @@ func TestTournamentRoundRobin(t *testing.T) {
 	for _, m := range h.members {
 		h.expect(h.run(m, "join"), "Every game starts")
 	}
-	h.expect(h.run(h.bob, "join"), "already in")
+	h.expect(h.run(h.bob, "join"), "You are already in **Winter league**. Every game starts")
 	h.expect(h.run(h.bob, "standings"), "players: 4")
 
 	h.advance(2 * time.Hour)

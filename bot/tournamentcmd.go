@@ -359,6 +359,8 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 			refusal = txtJoinClosedBegun
 		case !b.now().Before(x.JoinBy):
 			refusal = txtJoinClosed
+		case in && x.Rules.AllAtOnce:
+			refusal = txtJoinedAlreadyAll
 		case in:
 			refusal = txtJoinedAlready
 		case len(s.Players()) >= x.MaxPlayers:
@@ -390,13 +392,14 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 // Refusals of join, leave and withdraw: the tournament's name, its join
 // deadline, its start and its player limit fill them.
 const (
-	txtJoinClosedBegun = "**%[1]s** has already begun: joining is closed."
-	txtJoinClosed      = "Joining **%[1]s** closed <t:%[2]s:R>."
-	txtJoinedAlready   = "You are already in **%[1]s**. Round 1 starts <t:%[3]s:R>."
-	txtTournamentFull  = "**%[1]s** is full: it takes at most %[4]d players."
-	txtTournamentOver  = "**%[1]s** is over."
-	txtNotInTournament = "You are not in **%[1]s**."
-	txtUseWithdraw     = "**%[1]s** has begun: `/stratego tournament withdraw` takes you out, and your games still to play are forfeited."
+	txtJoinClosedBegun  = "**%[1]s** has already begun: joining is closed."
+	txtJoinClosed       = "Joining **%[1]s** closed <t:%[2]s:R>."
+	txtJoinedAlready    = "You are already in **%[1]s**. Round 1 starts <t:%[3]s:R>."
+	txtJoinedAlreadyAll = "You are already in **%[1]s**. Every game starts <t:%[3]s:R>."
+	txtTournamentFull   = "**%[1]s** is full: it takes at most %[4]d players."
+	txtTournamentOver   = "**%[1]s** is over."
+	txtNotInTournament  = "You are not in **%[1]s**."
+	txtUseWithdraw      = "**%[1]s** has begun: `/stratego tournament withdraw` takes you out, and your games still to play are forfeited."
 )
 
 // errRefused is a change refused for a reason the caller words.
