@@ -379,9 +379,17 @@ func pendingBoards(rounds []tournament.Round, round int) []boardRef {
 // deadlineResult).
 func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round int) map[boardRef]tournament.Result {
 	out := map[boardRef]tournament.Result{}
+	state, err := t.State()
+	if err != nil {
+		return out
+	}
+	pending := map[boardRef]bool{}
+	for _, at := range pendingBoards(state.Rounds(), round) {
+		pending[at] = true
+	}
 	for _, g := range t.Games {
-		if round != 0 && g.Round != round {
-			continue
+		if !pending[boardRef{g.Round, g.Board}] {
+			continue // scored already, or of another round: no need to read it
 		}
 		m, err := b.store.Match(ctx, g.Match)
 		if err != nil {

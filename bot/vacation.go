@@ -102,19 +102,26 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 // come. The days were counted when the vacation began.
 func (b *Bot) carryVacations(ctx context.Context, snap *snapshot) {
 	m := snap.m
-	if m.Phase != storage.PhasePlaying || len(m.Log) > 0 || !m.Correspondence() || m.Practice() || b.inTournament(ctx, m) {
+	if m.Phase != storage.PhasePlaying || len(m.Log) > 0 || !m.Correspondence() || m.Practice() {
 		return
 	}
 	now := b.now()
 	read := func(user string) *storage.PlayerSettings { return b.settingsOf(ctx, user) }
-	var last *storage.Match
+	var away [2]int // whole days of each side's vacation still to come: never more than was counted
 	for side := game.Red; side <= game.Blue; side++ {
-		v, away := snap.player(side, read).OnVacation(now)
-		days := int(v.End.Sub(now) / (24 * time.Hour)) // whole days: never more than was counted
-		if !away || days < 1 {
+		if v, on := snap.player(side, read).OnVacation(now); on {
+			away[side] = int(v.End.Sub(now) / (24 * time.Hour))
+		}
+	}
+	if away == [2]int{} || b.inTournament(ctx, m) {
+		return
+	}
+	var last *storage.Match
+	for side, days := range away {
+		if days < 1 {
 			continue
 		}
-		stopped, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: days, At: now})
+		stopped, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Side(side), Days: days, At: now})
 		if err != nil {
 			b.log.Warn("carrying a vacation into a new match failed", "match", m.ID, "error", err)
 			continue
@@ -212,10 +219,12 @@ func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*stor
 // elsewhere (the default outside any server).
 func (b *Bot) vacationAllowance(ctx context.Context, guildID string, matches []*storage.Match) int {
 	allowance := 0
+	seen := map[string]bool{}
 	consider := func(guild string) {
-		if guild == "" {
+		if guild == "" || seen[guild] {
 			return
 		}
+		seen[guild] = true
 		days := b.serverOf(ctx, guild).VacationDays
 		if days <= 0 {
 			days = storage.DefaultVacationDays
