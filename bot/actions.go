@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -77,8 +76,8 @@ func (b *Bot) onDrawButton(ctx context.Context, i *discordgo.Interaction, id cus
 	b.act(ctx, i, m, side, kind, done)
 }
 
-// onGiveTime gives the opponent more time: a day in correspondence games,
-// 15 seconds in faster ones, at most storage.MaxGifts times a match.
+// onGiveTime gives the opponent more time (storage.Match.GiftTime), at most
+// storage.MaxGifts times a match.
 func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts options) {
 	p := printerOf(i)
 	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: playing})
@@ -103,18 +102,18 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 	b.afterChange(ctx, m, nil)
 }
 
-// giftText names what one gift of time adds in m: "1 day" or "15 seconds".
+// giftText names what one gift of time adds in m: "15 seconds" on a game
+// clock, else the move time it adds ("1 day", "2 hours").
 func giftText(p lang.Printer, m *storage.Match) string {
-	if m.GiftTime() >= 24*time.Hour {
-		return p.Sprintf(txtGiftDay)
+	if m.Clock.On() {
+		return p.Sprintf(txtGiftSeconds)
 	}
-	return p.Sprintf(txtGiftSeconds)
+	return formatDuration(p, m.GiftTime())
 }
 
 // The texts of gifts of time.
 const (
 	txtGaveTime            = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
-	txtGiftDay             = "1 day"
 	txtGiftSeconds         = "15 seconds"
 	txtComputerNeedsNoTime = "The computer needs no extra time: it moves at once."
 	txtTimeGiven           = "%[1]s gave you %[2]s more."

@@ -201,7 +201,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			},
 			{
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdGiveTime,
-				Description: "Give your opponent more time: a day, or 15 seconds in fast games (3 times a match)",
+				Description: "Give your opponent more time, 3 times a match: a move's time (a day at most), 15 s on a clock",
 				Options:     []*discordgo.ApplicationCommandOption{matchOpt("Which match (when you have more than one)")},
 			},
 			{

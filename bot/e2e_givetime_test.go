@@ -11,20 +11,23 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// TestGiveTime: a player gives the opponent more time, a day in a
-// correspondence game and 15 seconds on a game clock, three times a match at
-// most. The opponent is told by DM, the board and the history show it, and
+// TestGiveTime: a player gives the opponent more time, a move's time (a day
+// at most) in a game with a time per move and 15 seconds on a game clock,
+// three times a match at most. The opponent is told by DM, the board and the history show it, and
 // the time counts: to the turn under way, or to the next.
 func TestGiveTime(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		name  string
 		terms discordtest.Arg
+		turn  time.Duration // the time per move
 		gift  string
 		add   time.Duration
 	}{
-		{"a day a move", discordtest.Opt("move_time", "24h"), "1 day", 24 * time.Hour},
-		{"a 5+3 clock", discordtest.Opt("clock", "5+3"), "15 seconds", 15 * time.Second},
+		{"a day a move", discordtest.Opt("move_time", "24h"), 24 * time.Hour, "1 day", 24 * time.Hour},
+		{"a week a move", discordtest.Opt("move_time", "168h"), 168 * time.Hour, "1 day", 24 * time.Hour},
+		{"an hour a move", discordtest.Opt("move_time", "1h"), time.Hour, "1 hour", time.Hour},
+		{"a 5+3 clock", discordtest.Opt("clock", "5+3"), 0, "15 seconds", 15 * time.Second},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,7 +71,7 @@ func TestGiveTime(t *testing.T) {
 			h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
 			moved := h.waitMoves(1, 2)
 			started := h.clock.Now()
-			want := started.Add(24*time.Hour + 2*tc.add)
+			want := started.Add(tc.turn + 2*tc.add)
 			if moved.Clock.On() {
 				// On a clock every gift stays on it: the first, given in
 				// her turn, was still left when she moved at once.

@@ -76,13 +76,15 @@ func (m *Match) TurnTime(side int) time.Duration {
 // a match.
 const MaxGifts = 3
 
-// GiftTime is what one gift adds to the opponent's time: a day in
-// correspondence games (a day or more a move), 15 seconds in faster ones.
+// GiftTime is what one gift adds to the opponent's time: on a game clock 15
+// seconds, as in fast chess; with a time per move that move time, at most a
+// day (so a day in correspondence games) in whole minutes: worth giving
+// whether a move has 5 minutes or 12 hours.
 func (m *Match) GiftTime() time.Duration {
-	if !m.Clock.On() && m.MoveTime >= 24*time.Hour {
-		return 24 * time.Hour
+	if m.Clock.On() {
+		return 15 * time.Second
 	}
-	return 15 * time.Second
+	return min(m.MoveTime.Truncate(time.Minute), 24*time.Hour)
 }
 
 // GiftsBy counts the times side gave its opponent more time.
