@@ -250,11 +250,12 @@ func (b *Bot) names(p lang.Printer, m *storage.Match) [2]string {
 func computerName(l ai.Level) string { return fmt.Sprintf("Computer (%s)", l) }
 
 // playerName is a player's name as p's reader sees it: the computer's in
-// their language, anyone else's as they chose it.
+// their language, anyone else's as they chose it. Whose seat is the
+// computer's is isComputer's one rule (the bot's own user sits there), not
+// the name: a member may call themselves "Computer (hard)".
 func (b *Bot) playerName(p lang.Printer, m *storage.Match, side game.Side) string {
-	name := m.Players[side].Name
-	if m.Practice() && name == computerName(computerLevel(m)) {
+	if b.isComputer(m, side) {
 		return p.Sprintf("Computer (%[1]s)", levelName(p, computerLevel(m)))
 	}
-	return name
+	return m.Players[side].Name
 }
