@@ -46,7 +46,7 @@ const (
 // bot and shown as a plain failure.
 //
 // Each method is given the match as the request read it (to authenticate
-// it, see MatchAuthenticator), and reads it no second time: an action costs
+// it, see MatchAuthenticator) and need not read it again: an action costs
 // one load of its match outside the store's own transaction, as a Discord
 // menu does. A move, resignation or draw answer is made on the board the
 // player saw: the Actor checks its Basis on the match and game it acts on,
