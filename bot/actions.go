@@ -98,7 +98,7 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	left := storage.MaxGifts - m.GiftsBy(side)
-	b.finish(i, p.Sprintf(txtGaveTime, playerName(p, m, side.Opponent()), giftText(p, m), left))
+	b.finish(i, p.Sprintf(txtGaveTime, b.playerName(p, m, side.Opponent()), giftText(p, m), left))
 	b.afterChange(ctx, m, nil)
 }
 
@@ -156,12 +156,12 @@ func (b *Bot) recordAction(ctx context.Context, id storage.MatchID, version uint
 }
 
 // drawOfferMessage asks side, by DM, to accept or decline the opponent's draw offer.
-func drawOfferMessage(p lang.Printer, m *storage.Match, side game.Side) *discordgo.MessageSend {
+func (b *Bot) drawOfferMessage(p lang.Printer, m *storage.Match, side game.Side) *discordgo.MessageSend {
 	id := func(action string) string {
 		return customID{kind: kindDraw, action: action, id: uint64(m.ID), version: m.Version}.String()
 	}
 	return &discordgo.MessageSend{
-		Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s offers a draw.", playerName(p, m, side.Opponent())),
+		Content: b.matchTitle(p, m) + "\n" + p.Sprintf("%[1]s offers a draw.", b.playerName(p, m, side.Opponent())),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.Sprintf("Accept draw"), Style: discordgo.SuccessButton, CustomID: id(actAccept)},
 			discordgo.Button{Label: p.Sprintf("Decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)},

@@ -87,13 +87,13 @@ func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game, k
 func (b *Bot) boardMessage(p lang.Printer, m *storage.Match, g *game.Game, viewer game.Viewer, numbering game.Numbering, what headline, deadline time.Time, current bool) *discordgo.MessageSend {
 	side, isPlayer := viewer.IsPlayer()
 	v := g.View(viewer)
-	n := narrator{viewer: viewer, names: names(p, m), numbering: numbering, p: p}
+	n := narrator{viewer: viewer, names: b.names(p, m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
-		Content:         joinLines(matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), timeLines(p, m, g)),
+		Content:         joinLines(b.matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), b.timeLines(p, m, g)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
-	opts := pictureOptions(p, m, numbering)
+	opts := b.pictureOptions(p, m, numbering)
 	drawn := time.Now()
 	err := b.pics.Board(&buf, v, opts)
 	b.metrics.rendered(drawn)
@@ -110,28 +110,28 @@ func (b *Bot) boardMessage(p lang.Printer, m *storage.Match, g *game.Game, viewe
 
 // clockLine shows each side's time left on a game clock, as of the start of
 // the turn; "" without a clock or once the game is over.
-func clockLine(p lang.Printer, m *storage.Match, g *game.Game) string {
+func (b *Bot) clockLine(p lang.Printer, m *storage.Match, g *game.Game) string {
 	if !m.Clock.On() || g.Result().Over() {
 		return ""
 	}
-	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", playerName(p, m, game.Red), clockTime(m.Left[game.Red]),
-		playerName(p, m, game.Blue), clockTime(m.Left[game.Blue]), m.Clock.String())
+	return p.Sprintf("Clocks: %[1]s %[2]s · %[3]s %[4]s (%[5]s)", b.playerName(p, m, game.Red), clockTime(m.Left[game.Red]),
+		b.playerName(p, m, game.Blue), clockTime(m.Left[game.Blue]), m.Clock.String())
 }
 
 // timeLines are what a board says of the match's time besides the
 // deadline: the clocks, gifts of time, a pause, vacations.
-func timeLines(p lang.Printer, m *storage.Match, g *game.Game) string {
-	return joinLines(clockLine(p, m, g), giftLine(p, m, g), pausedLine(p, m), vacationLines(p, m))
+func (b *Bot) timeLines(p lang.Printer, m *storage.Match, g *game.Game) string {
+	return joinLines(b.clockLine(p, m, g), b.giftLine(p, m, g), pausedLine(p, m), b.vacationLines(p, m))
 }
 
 // giftLine says how often each player gave the other more time, once one
 // has: the board shows it as it shows the clocks.
-func giftLine(p lang.Printer, m *storage.Match, g *game.Game) string {
+func (b *Bot) giftLine(p lang.Printer, m *storage.Match, g *game.Game) string {
 	red, blue := m.GiftsBy(game.Red), m.GiftsBy(game.Blue)
 	if red+blue == 0 || g.Result().Over() {
 		return ""
 	}
-	return p.Sprintf(txtGiftsLeft, playerName(p, m, game.Red), red, playerName(p, m, game.Blue), blue, giftText(p, m))
+	return p.Sprintf(txtGiftsLeft, b.playerName(p, m, game.Red), red, b.playerName(p, m, game.Blue), blue, giftText(p, m))
 }
 
 // clockTime writes time left as m:ss, or h:mm:ss.
@@ -156,9 +156,9 @@ func joinLines(lines ...string) string {
 
 // matchTitle heads every message about a match; a DM reply is matched to its
 // match by this title.
-func matchTitle(p lang.Printer, m *storage.Match) string {
-	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", matchNumber(m), playerName(p, m, game.Red), render.SideName(p, game.Red),
-		playerName(p, m, game.Blue), render.SideName(p, game.Blue))
+func (b *Bot) matchTitle(p lang.Printer, m *storage.Match) string {
+	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+		b.playerName(p, m, game.Blue), render.SideName(p, game.Blue))
 }
 
 // matchNumber writes a match's number as it is shown, never grouped like a
@@ -202,7 +202,7 @@ func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 // finaleMessage shows everyone the whole truth once the game is over: the
 // final reveal and the replay of the game, for the channel.
 func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *discordgo.MessageSend {
-	o := render.Options{Names: names(p, m), Lang: p}
+	o := render.Options{Names: b.names(p, m), Lang: p}
 	reveal, ok := g.Reveal()
 	if !ok {
 		return nil
@@ -222,7 +222,7 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 		b.log.Error("drawing the replay failed", "match", m.ID, "error", err)
 	}
 	msg := &discordgo.MessageSend{
-		Content:         matchTitle(p, m) + "\n" + p.Sprintf("The final position with every piece shown, and the whole game."),
+		Content:         b.matchTitle(p, m) + "\n" + p.Sprintf("The final position with every piece shown, and the whole game."),
 		Files:           files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
@@ -234,27 +234,28 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 
 // pictureOptions are the options of a board picture of m: the players'
 // names, the viewer's numbering and, on a game clock, both clocks.
-func pictureOptions(p lang.Printer, m *storage.Match, n game.Numbering) render.Options {
-	o := render.Options{Names: names(p, m), Numbering: n, Lang: p}
+func (b *Bot) pictureOptions(p lang.Printer, m *storage.Match, n game.Numbering) render.Options {
+	o := render.Options{Names: b.names(p, m), Numbering: n, Lang: p}
 	if m.Clock.On() {
 		o.Clocks = [2]string{clockTime(m.Left[game.Red]), clockTime(m.Left[game.Blue])}
 	}
 	return o
 }
 
-func names(p lang.Printer, m *storage.Match) [2]string {
-	return [2]string{playerName(p, m, game.Red), playerName(p, m, game.Blue)}
+func (b *Bot) names(p lang.Printer, m *storage.Match) [2]string {
+	return [2]string{b.playerName(p, m, game.Red), b.playerName(p, m, game.Blue)}
 }
 
 // computerName is the name a practice match stores for the computer.
 func computerName(l ai.Level) string { return fmt.Sprintf("Computer (%s)", l) }
 
 // playerName is a player's name as p's reader sees it: the computer's in
-// their language, anyone else's as they chose it.
-func playerName(p lang.Printer, m *storage.Match, side game.Side) string {
-	name := m.Players[side].Name
-	if m.Practice() && name == computerName(computerLevel(m)) {
+// their language, anyone else's as they chose it. Whose seat is the
+// computer's is isComputer's one rule (the bot's own user sits there), not
+// the name: a member may call themselves "Computer (hard)".
+func (b *Bot) playerName(p lang.Printer, m *storage.Match, side game.Side) string {
+	if b.isComputer(m, side) {
 		return p.Sprintf("Computer (%[1]s)", levelName(p, computerLevel(m)))
 	}
-	return name
+	return m.Players[side].Name
 }

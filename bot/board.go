@@ -34,7 +34,7 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		// The diagram says who moves and the last move itself: only the
 		// match's title goes before it.
 		v := g.View(game.ViewerOf(side))
-		diagram, err := render.TextBoard(v, render.Options{Names: names(printerOf(i), m), Numbering: n, Lang: printerOf(i)})
+		diagram, err := render.TextBoard(v, render.Options{Names: b.names(printerOf(i), m), Numbering: n, Lang: printerOf(i)})
 		if err != nil {
 			b.finish(i, b.explain(printerOf(i), err, "board"))
 			return
@@ -68,14 +68,14 @@ func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.
 // where it stands, and the player's picture.
 func (b *Bot) privateBoard(p lang.Printer, m *storage.Match, g *game.Game, side game.Side, n game.Numbering) (string, []*discordgo.File) {
 	v := g.View(game.ViewerOf(side))
-	nar := narrator{viewer: game.ViewerOf(side), names: names(p, m), numbering: n, p: p}
-	return joinLines(matchTitle(p, m), statusLine(g, nar, deadlineToShow(m, g, b.now())), timeLines(p, m, g)), b.boardFile(p, m, &v, n)
+	nar := narrator{viewer: game.ViewerOf(side), names: b.names(p, m), numbering: n, p: p}
+	return joinLines(b.matchTitle(p, m), statusLine(g, nar, deadlineToShow(m, g, b.now())), b.timeLines(p, m, g)), b.boardFile(p, m, &v, n)
 }
 
 // boardFile draws a player's board for a private answer.
 func (b *Bot) boardFile(p lang.Printer, m *storage.Match, v *game.View, n game.Numbering) []*discordgo.File {
 	var buf bytes.Buffer
-	opts := pictureOptions(p, m, n)
+	opts := b.pictureOptions(p, m, n)
 	drawn := time.Now()
 	err := b.pics.Board(&buf, *v, opts)
 	b.metrics.rendered(drawn)

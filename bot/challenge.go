@@ -406,8 +406,8 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
 	p := b.publicPrinter(m.GuildID)
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-		Content: p.Sprintf(txtAccepted, matchNumber(m), playerName(p, m, game.Red), render.SideName(p, game.Red),
-			playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.Deadline)),
+		Content: p.Sprintf(txtAccepted, matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.Deadline)),
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})

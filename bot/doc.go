@@ -47,10 +47,12 @@
 // serversettings.go holds a server's settings,
 // moderation.go a moderator's cancel and award, watch.go /stratego watch;
 // follow.go following a match by DM; rematch.go the Rematch button;
-// tournament.go runs tournaments (each round paired by the timers' pass,
-// each result recorded when its match ends), tournamentcmd.go answers
-// /stratego tournament, tournamentnotices.go words the announcements its
-// changes owe, which the outbox posts;
+// tournament.go runs tournaments (each round paired by the timers' pass:
+// tournamentrounds.go, tournamentdeadline.go, tournamentstart.go; each
+// result recorded when its match ends), tournamentcmd.go answers /stratego
+// tournament (tournamentorganise.go, tournamentplayers.go,
+// tournamentstandings.go), tournamentnotices.go words the announcements
+// its changes owe, which the outbox posts;
 // open.go open challenges (anyone may accept, within a rating range);
 // seek.go the server's queue (/stratego seek and seeks);
 // limits.go the fair limits and the computer's bounded thinking, at the

@@ -27,7 +27,7 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 	}
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
 	v := g.View(game.ViewerOf(side))
-	text := historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: names(printerOf(i), m), numbering: n, p: printerOf(i)})
+	text := b.historyText(m, &v, narrator{viewer: game.ViewerOf(side), names: b.names(printerOf(i), m), numbering: n, p: printerOf(i)})
 	link := b.replayLink(ctx, i, m, side)
 	if len(text) <= 1900 {
 		b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
@@ -36,7 +36,7 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("%[1]d moves: the list is attached.", v.Ply()),
+		Content:    b.matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("%[1]d moves: the list is attached.", v.Ply()),
 		Flags:      discordgo.MessageFlagsEphemeral,
 		Files:      []*discordgo.File{{Name: fmt.Sprintf("match-%d-moves.txt", m.ID), ContentType: "text/plain", Reader: strings.NewReader(text)}},
 		Components: link,
@@ -77,10 +77,10 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 }
 
 // historyText writes one line per move: "12. Blue E7xE6 Captain (6) beats Lieutenant (5)".
-func historyText(m *storage.Match, v *game.View, nar narrator) string {
+func (b *Bot) historyText(m *storage.Match, v *game.View, nar narrator) string {
 	n, p := nar.numbering, nar.p
 	var sb strings.Builder
-	sb.WriteString(matchTitle(p, m) + "\n")
+	sb.WriteString(b.matchTitle(p, m) + "\n")
 	if len(v.History) == 0 {
 		sb.WriteString(p.Sprintf("No moves yet."))
 	}

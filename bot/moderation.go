@@ -43,7 +43,7 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 		return
 	}
 	b.log.Info("a moderator called a match off", "match", m.ID, "by", userOf(i).ID)
-	b.say(i, "%[1]s is called off with no result. Both players and the channel are told why.", matchTitle(printerOf(i), m))
+	b.say(i, "%[1]s is called off with no result. Both players and the channel are told why.", b.matchTitle(printerOf(i), m))
 	b.afterChange(ctx, m, nil)
 }
 
@@ -63,7 +63,7 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 	reason := strings.TrimSpace(opts.str(optReason))
 	switch {
 	case !plays:
-		b.say(i, "The winner must be one of the players of %[1]s.", matchTitle(printerOf(i), m))
+		b.say(i, "The winner must be one of the players of %[1]s.", b.matchTitle(printerOf(i), m))
 		return
 	case b.isComputer(m, winner) || b.isComputer(m, winner.Opponent()):
 		b.say(i, "Practice matches are not rated: there is nothing to award. `/stratego cancel` ends one.")
@@ -84,7 +84,7 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	b.log.Info("a moderator awarded a match", "match", m.ID, "by", userOf(i).ID)
-	b.say(i, "%[1]s is awarded to %[2]s. Both players and the channel are told why.", matchTitle(printerOf(i), m), playerName(printerOf(i), m, winner))
+	b.say(i, "%[1]s is awarded to %[2]s. Both players and the channel are told why.", b.matchTitle(printerOf(i), m), b.playerName(printerOf(i), m, winner))
 	b.afterChange(ctx, m, nil)
 }
 

@@ -63,7 +63,7 @@ func (b *Bot) onMoveCommand(ctx context.Context, i *discordgo.Interaction, opts 
 	}
 	rec, _ := g.LastMove()
 	v := g.View(game.ViewerOf(side))
-	text := narrator{viewer: game.ViewerOf(side), names: names(printerOf(i), m), numbering: settings.Numbering, p: printerOf(i)}.describeMove(rec, &v)
+	text := narrator{viewer: game.ViewerOf(side), names: b.names(printerOf(i), m), numbering: settings.Numbering, p: printerOf(i)}.describeMove(rec, &v)
 	if !settings.DMsReach() {
 		// The DM with the board did not arrive last time: show it here, privately.
 		b.finish(i, text, b.boardFile(printerOf(i), m, &v, settings.Numbering)...)

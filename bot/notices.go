@@ -74,7 +74,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if m.Phase != storage.PhaseSetup {
 			return nil, nil // the invite is moot: the match has moved on
 		}
-		msg := setupInvite(p, m, side, settings(side))
+		msg := b.setupInvite(p, m, side, settings(side))
 		msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
 		return one(msg), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
@@ -122,9 +122,9 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if !current {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
-		return one(drawOfferMessage(p, m, side)), nil
+		return one(b.drawOfferMessage(p, m, side)), nil
 	case storage.EventDrawDeclined:
-		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", playerName(p, m, side.Opponent()))}), nil
+		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", b.playerName(p, m, side.Opponent()))}), nil
 	case storage.EventReminder:
 		if !current || !m.Owes(side) || settings(side).NoReminders {
 			return nil, nil
@@ -135,12 +135,12 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			// The rules call a match off, with no result, when a set-up is late.
 			text = p.Sprintf("Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the match is called off with no result.", due)
 		}
-		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
+		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventTimeGiven:
 		if !m.Phase.Active() || n.Log > len(m.Log) {
 			return nil, nil
 		}
-		giver := playerName(p, m, side.Opponent())
+		giver := b.playerName(p, m, side.Opponent())
 		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
 		switch {
 		case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
@@ -148,20 +148,20 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		case !m.Clock.On():
 			text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))
 		}
-		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
+		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventPauseOffered:
 		if by, _, ok := m.PauseOffer(); !current || !ok || by == side {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
-		return one(pauseOfferMessage(p, m, side, n.At.Unix())), nil
+		return one(b.pauseOfferMessage(p, m, side, n.At.Unix())), nil
 	case storage.EventPauseDeclined:
-		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + p.Sprintf(txtPauseDeclineNote, playerName(p, m, side.Opponent()))}), nil
+		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseDeclineNote, b.playerName(p, m, side.Opponent()))}), nil
 	case storage.EventPaused, storage.EventResumed:
 		paused := n.Event == storage.EventPaused
 		if paused && m.PausedUntil().IsZero() {
 			return nil, nil // over already: its end tells the rest
 		}
-		return one(pauseNotice(p, m, aud, paused)), nil
+		return one(b.pauseNotice(p, m, aud, paused)), nil
 	case storage.EventVacation, storage.EventVacationOver:
 		if !m.Phase.Active() || n.Log > len(m.Log) {
 			return nil, nil
@@ -169,7 +169,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		away := side.Opponent()
 		a := m.Log[n.Log-1]
 		until := a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
-		return one(vacationNotice(p, m, away, n.Event == storage.EventVacation, until)), nil
+		return one(b.vacationNotice(p, m, away, n.Event == storage.EventVacation, until)), nil
 	case storage.EventLateBoard:
 		// Said only while the turn it started is still on (a gift of time
 		// or a draw offer since leave it on): after a move or the end, when
@@ -179,7 +179,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		}
 		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)
 		text := p.Sprintf(txtLateBoard, started, due)
-		return one(&discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}), nil
+		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventAbandoned:
 		text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")
 		if m.CalledOff == storage.CallOffBotRemoved {
@@ -195,11 +195,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			text = p.Sprintf("The match is called off (%[1]s). The tournament scores it by its rules; it is not rated.", m.ModeratorNote)
 		}
 		return one(&discordgo.MessageSend{
-			Content:         matchTitle(p, m) + "\n" + text,
+			Content:         b.matchTitle(p, m) + "\n" + text,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}), nil
 	case storage.EventFallback:
-		return one(fallbackMessage(p, m, n)), nil
+		return one(b.fallbackMessage(p, m, n)), nil
 	}
 	return nil, fmt.Errorf("no message for %s notices", n.Event)
 }

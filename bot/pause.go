@@ -115,14 +115,14 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 
 // pauseOfferMessage asks side, by DM, to accept or decline the opponent's
 // proposal to pause.
-func pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int64) *discordgo.MessageSend {
+func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int64) *discordgo.MessageSend {
 	_, days, _ := m.PauseOffer()
 	id := func(action string) string {
 		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: m.Version}.String()
 	}
 	until := unixOf(at + int64(days)*24*3600)
 	return &discordgo.MessageSend{
-		Content: matchTitle(p, m) + "\n" + p.Sprintf(txtPauseAsk, playerName(p, m, side.Opponent()), days, until),
+		Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseAsk, b.playerName(p, m, side.Opponent()), days, until),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.Sprintf(txtPauseAcceptButton), Style: discordgo.SuccessButton, CustomID: id(actAccept)},
 			discordgo.Button{Label: p.Sprintf("Decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)},
@@ -132,7 +132,7 @@ func pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int6
 
 // pauseNotice tells a player or the channel that the match paused or
 // resumed; the side to move also learns its deadline.
-func pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience, paused bool) *discordgo.MessageSend {
+func (b *Bot) pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience, paused bool) *discordgo.MessageSend {
 	var text string
 	yourMove := aud != storage.AudiencePublic && m.Phase == storage.PhasePlaying && m.ToMove() == game.Side(aud) && m.ClockRunning()
 	due := unixOf(m.Deadline.Unix())
@@ -147,7 +147,7 @@ func pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience, paused 
 	default:
 		text = p.Sprintf(txtResumed)
 	}
-	return &discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}
+	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}
 }
 
 // pausedLine says on a board that the match is paused, and until when.

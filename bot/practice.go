@@ -13,7 +13,10 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// isComputer reports whether side is played by the computer.
+// isComputer reports whether side is played by the computer: the one rule,
+// by who sits there (the bot's own user, seated by onPractice), for whether
+// it moves, whether it is sent a notice, whether a match may be awarded
+// and how it is named (playerName).
 func (b *Bot) isComputer(m *storage.Match, side game.Side) bool {
 	return m.Practice() && m.Players[side].UserID == b.botUserID()
 }

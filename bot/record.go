@@ -33,7 +33,7 @@ func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts optio
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("The game record (Gravon XML; `strategobot replay` reads it)."),
+		Content:    b.matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("The game record (Gravon XML; `strategobot replay` reads it)."),
 		Flags:      discordgo.MessageFlagsEphemeral,
 		Files:      []*discordgo.File{{Name: fmt.Sprintf("stratego-match-%d.xml", m.ID), ContentType: "application/xml", Reader: &buf}},
 		Components: b.replayLink(ctx, i, m, side),

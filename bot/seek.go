@@ -190,8 +190,8 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 	p := b.publicPrinter(m.GuildID)
 	me := userOf(i).ID
 	text := p.Sprintf(txtSeekPaired, out.Partner.Player.UserID, me) + "\n" +
-		p.Sprintf(txtAccepted, matchNumber(m), playerName(p, m, game.Red), render.SideName(p, game.Red),
-			playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.Deadline))
+		p.Sprintf(txtAccepted, matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.Deadline))
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content:         text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID}},

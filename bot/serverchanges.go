@@ -111,7 +111,7 @@ func discordCode(err error) int {
 }
 
 // fallbackMessage words a fallback notice for its audience.
-func fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice) *discordgo.MessageSend {
+func (b *Bot) fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice) *discordgo.MessageSend {
 	if user, ok := strings.CutPrefix(n.Reason, dmClosedReason); ok {
 		return &discordgo.MessageSend{
 			Content: p.Sprintf("<@%[1]s>, I can't send you direct messages, so I can't show you your board privately. "+
@@ -125,7 +125,7 @@ func fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice) *discor
 			name = m.Players[side].Name
 		}
 		return &discordgo.MessageSend{
-			Content: matchTitle(p, m) + "\n" + p.Sprintf("%[1]s has left the server, so I can no longer reach them. The match goes on: they can still move by DM "+
+			Content: b.matchTitle(p, m) + "\n" + p.Sprintf("%[1]s has left the server, so I can no longer reach them. The match goes on: they can still move by DM "+
 				"while they share a server with me, and like anyone who does not move in time, they lose on time.", name),
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}
@@ -137,7 +137,7 @@ func fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice) *discor
 			what = p.Sprintf("The match's channel was deleted, so the match goes on here, by DM: your boards keep coming to you, " +
 				"and you move as before, with the menus under your board or by typing a move such as `B4 B5`. Nothing is posted in the channel any more.")
 		}
-		return &discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + what}
+		return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + what}
 	}
 	return nil
 }

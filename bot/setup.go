@@ -20,9 +20,9 @@ const setupField = "setup"
 // setupInvite is the DM that gives a player the template and the ways to
 // send a set-up.
 // settings are the player's, p their language.
-func setupInvite(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings) *discordgo.MessageSend {
+func (b *Bot) setupInvite(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings) *discordgo.MessageSend {
 	return &discordgo.MessageSend{
-		Content:    setupInviteText(p, m, side, settings.Numbering),
+		Content:    b.setupInviteText(p, m, side, settings.Numbering),
 		Components: setupButtons(p, m, settings),
 	}
 }
@@ -37,12 +37,12 @@ const (
 		"Deadline: <t:%[1]s:R>."
 )
 
-func setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering) string {
+func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering) string {
 	key := txtSetupInviteBlue
 	if side == game.Red {
 		key = txtSetupInviteRed
 	}
-	return p.Sprintf(key, matchNumber(m), playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)) +
+	return p.Sprintf(key, matchNumber(m), b.playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)) +
 		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.Deadline)) + "\n```\n" + setupTemplate(p, m.Rules, n) + "\n```"
 }
 
@@ -108,7 +108,7 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 	}
 	settings, p := b.settingsOf(ctx, user), printerOf(i)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    setupInviteText(p, m, side, settings.Numbering),
+		Content:    b.setupInviteText(p, m, side, settings.Numbering),
 		Components: setupButtons(p, m, settings),
 		Flags:      privateFlag(i),
 	})
@@ -221,7 +221,7 @@ func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side 
 	}
 	var buf bytes.Buffer
 	var files []*discordgo.File
-	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: names(p, m), Numbering: n, Lang: p}); err != nil {
+	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, render.Options{Names: b.names(p, m), Numbering: n, Lang: p}); err != nil {
 		b.log.Error("drawing a set-up preview failed", "match", m.ID, "error", err)
 	} else {
 		files = append(files, pngFile("setup.png", buf.Bytes(), p.Sprintf("A picture of your set-up for match #%[1]s; the message lists it as text, front row first.", matchNumber(m))))
@@ -345,7 +345,7 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	switch m.Phase {
 	case storage.PhaseSetup:
 		b.afterChange(ctx, m, nil)
-		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s starts as soon as %[2]s has confirmed theirs.", matchNumber(m), playerName(printerOf(i), m, side.Opponent())))
+		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s starts as soon as %[2]s has confirmed theirs.", matchNumber(m), b.playerName(printerOf(i), m, side.Opponent())))
 		return
 	case storage.PhasePlaying:
 		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s begins!", matchNumber(m)))

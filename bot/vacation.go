@@ -264,21 +264,21 @@ func sideOf(m *storage.Match, user string) game.Side {
 }
 
 // vacationLines say on a board who is on vacation, and until when.
-func vacationLines(p lang.Printer, m *storage.Match) string {
+func (b *Bot) vacationLines(p lang.Printer, m *storage.Match) string {
 	var lines []string
 	for side := game.Red; side <= game.Blue; side++ {
 		if back := m.VacationUntil(side); !back.IsZero() {
-			lines = append(lines, p.Sprintf(txtVacationLine, playerName(p, m, side), unixOf(back.Unix())))
+			lines = append(lines, p.Sprintf(txtVacationLine, b.playerName(p, m, side), unixOf(back.Unix())))
 		}
 	}
 	return joinLines(lines...)
 }
 
 // vacationNotice tells the opponent that side went on, or came back from, vacation.
-func vacationNotice(p lang.Printer, m *storage.Match, side game.Side, started bool, until time.Time) *discordgo.MessageSend {
-	text := p.Sprintf(txtVacationOver, playerName(p, m, side))
+func (b *Bot) vacationNotice(p lang.Printer, m *storage.Match, side game.Side, started bool, until time.Time) *discordgo.MessageSend {
+	text := p.Sprintf(txtVacationOver, b.playerName(p, m, side))
 	if started {
-		text = p.Sprintf(txtVacationNotice, playerName(p, m, side), unixOf(until.Unix()))
+		text = p.Sprintf(txtVacationNotice, b.playerName(p, m, side), unixOf(until.Unix()))
 	}
-	return &discordgo.MessageSend{Content: matchTitle(p, m) + "\n" + text}
+	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}
 }

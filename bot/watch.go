@@ -39,7 +39,7 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 		note = text
 	}
 	if m.Phase == storage.PhaseSetup {
-		b.say(i, "%[1]s has not begun: the players are still setting up.", matchTitle(printerOf(i), m))
+		b.say(i, "%[1]s has not begun: the players are still setting up.", b.matchTitle(printerOf(i), m))
 		return
 	}
 	if !b.deferPrivate(i) {
@@ -51,12 +51,12 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	v := g.View(game.PublicViewer)
-	nar := narrator{viewer: game.PublicViewer, names: names(printerOf(i), m), numbering: b.settingsOf(ctx, userOf(i).ID).Numbering, p: printerOf(i)}
-	lines := strings.Split(historyText(m, &v, nar), "\n")[1:] // without the title
+	nar := narrator{viewer: game.PublicViewer, names: b.names(printerOf(i), m), numbering: b.settingsOf(ctx, userOf(i).ID).Numbering, p: printerOf(i)}
+	lines := strings.Split(b.historyText(m, &v, nar), "\n")[1:] // without the title
 	if len(lines) > 6 {
 		lines = append([]string{"…"}, lines[len(lines)-6:]...)
 	}
-	text := joinLines(note, matchTitle(nar.p, m), statusLine(g, nar, deadlineToShow(m, g, b.now())), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
+	text := joinLines(note, b.matchTitle(nar.p, m), statusLine(g, nar, deadlineToShow(m, g, b.now())), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
 	if link := b.withBoardLink(nar.p, nil, m, game.PublicViewer, 0); link != nil {
 		b.finishWith(i, text, link, b.boardFile(nar.p, m, &v, nar.numbering)...)
 		return
@@ -79,7 +79,7 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 				continue
 			}
 			p := printerOf(i)
-			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", matchNumber(m), playerName(p, m, game.Red), playerName(p, m, game.Blue)), 100)
+			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", matchNumber(m), b.playerName(p, m, game.Red), b.playerName(p, m, game.Blue)), 100)
 			if typed != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
 				continue
 			}

@@ -287,29 +287,45 @@ const (
 	txtWebSetupOver = "The set-up phase of this match is over."
 )
 
-// match loads the match of an action.
-func (a webActor) match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
-	return a.b.store.Match(ctx, id)
+// gameOf returns m's game for the Basis of an action (nil before both
+// set-ups are confirmed, as the page's state has none): the game kept with
+// m's version when the bot's last change of it left one, so that a web
+// action, like a Discord one, replays its match only in the store's own
+// transaction; else one replay.
+func (a webActor) gameOf(m *storage.Match) (*game.Game, error) {
+	if m.Setups[game.Red].Status != storage.SetupConfirmed || m.Setups[game.Blue].Status != storage.SetupConfirmed {
+		return nil, nil
+	}
+	snap, ok := a.b.snapshots.get(m.ID, m.Version)
+	if !ok {
+		snap = newSnapshot(m, nil)
+	}
+	return snap.gameAt(len(m.Log), a.b.countReplay)
 }
 
-func (a webActor) Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move) error {
-	m, err := a.match(ctx, id)
+// made checks that the player acts on the board they saw (at) in m, the
+// match the action is made on.
+func (a webActor) made(m *storage.Match, at web.Basis) error {
+	g, err := a.gameOf(m)
 	if err != nil {
+		return err
+	}
+	return at(m, g)
+}
+
+func (a webActor) Move(ctx context.Context, m *storage.Match, at web.Basis, side game.Side, mv game.Move) error {
+	if err := a.made(m, at); err != nil {
 		return err
 	}
 	if m.Phase == storage.PhaseSetup {
 		return a.refusal(ctx, m, side, storage.ErrNotStarted)
 	}
 	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
-	_, _, err = a.b.play(ctx, m, side, version, mv, settings)
+	_, _, err := a.b.play(ctx, m, side, m.Version, mv, settings)
 	return a.refusal(ctx, m, side, err)
 }
 
-func (a webActor) Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error {
-	m, err := a.match(ctx, id)
-	if err != nil {
-		return err
-	}
+func (a webActor) Setup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup, confirm bool) error {
 	if m.Phase != storage.PhaseSetup {
 		return a.refusal(ctx, m, side, friendly(txtWebSetupOver))
 	}
@@ -332,19 +348,14 @@ func (a webActor) Setup(ctx context.Context, id storage.MatchID, version uint64,
 
 // CheckSetup is the web board's live check of a set-up: checkSetup, the
 // check its draft and its confirmation take.
-func (a webActor) CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error {
-	m, err := a.match(ctx, id)
-	if err != nil {
-		return err
-	}
+func (a webActor) CheckSetup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup) error {
 	return a.refusal(ctx, m, side, checkSetup(m.Rules, s))
 }
 
 // RandomSetup draws a set-up as the Random button does, and stores it as
 // side's draft as that button does.
-func (a webActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
-	m, err := a.settingUp(ctx, id, side)
-	if err != nil {
+func (a webActor) RandomSetup(ctx context.Context, m *storage.Match, side game.Side) (game.Setup, error) {
+	if err := a.settingUp(ctx, m, side); err != nil {
 		return game.Setup{}, err
 	}
 	s := randomSetup(m, side)
@@ -354,28 +365,23 @@ func (a webActor) RandomSetup(ctx context.Context, id storage.MatchID, side game
 	return s, nil
 }
 
-// settingUp loads the match of a set-up action and refuses it once side's
-// set-up phase is over: a player's saved set-ups are the secrets of their
-// next matches too, so a link shows them only while they are of use.
-func (a webActor) settingUp(ctx context.Context, id storage.MatchID, side game.Side) (*storage.Match, error) {
-	m, err := a.match(ctx, id)
-	if err != nil {
-		return nil, err
-	}
+// settingUp refuses a set-up action once side's set-up phase is over: a
+// player's saved set-ups are the secrets of their next matches too, so a
+// link shows them only while they are of use.
+func (a webActor) settingUp(ctx context.Context, m *storage.Match, side game.Side) error {
 	if m.Phase != storage.PhaseSetup {
-		return nil, a.refusal(ctx, m, side, friendly(txtWebSetupOver))
+		return a.refusal(ctx, m, side, friendly(txtWebSetupOver))
 	}
 	if m.Setups[side].Status == storage.SetupConfirmed {
-		return nil, a.refusal(ctx, m, side, storage.ErrSetupConfirmed)
+		return a.refusal(ctx, m, side, storage.ErrSetupConfirmed)
 	}
-	return m, nil
+	return nil
 }
 
 // SavedSetups lists the player's saved set-ups for this match's army, as the
 // set-up invite's menu does: the first choice first.
-func (a webActor) SavedSetups(ctx context.Context, id storage.MatchID, side game.Side) ([]web.SavedSetup, error) {
-	m, err := a.settingUp(ctx, id, side)
-	if err != nil {
+func (a webActor) SavedSetups(ctx context.Context, m *storage.Match, side game.Side) ([]web.SavedSetup, error) {
+	if err := a.settingUp(ctx, m, side); err != nil {
 		return nil, err
 	}
 	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
@@ -396,15 +402,14 @@ func (a webActor) SavedSetups(ctx context.Context, id storage.MatchID, side game
 
 // SaveSetup keeps a set-up the rules accept among the player's saved ones,
 // as `/stratego settings save_setup` keeps a confirmed one.
-func (a webActor) SaveSetup(ctx context.Context, id storage.MatchID, side game.Side, name string, s game.Setup) error {
-	m, err := a.settingUp(ctx, id, side)
-	if err != nil {
+func (a webActor) SaveSetup(ctx context.Context, m *storage.Match, side game.Side, name string, s game.Setup) error {
+	if err := a.settingUp(ctx, m, side); err != nil {
 		return err
 	}
 	if err := checkSetup(m.Rules, s); err != nil {
 		return a.refusal(ctx, m, side, err)
 	}
-	_, err = a.b.updatePlayer(ctx, m.Players[side].UserID, func(p *storage.PlayerSettings) error {
+	_, err := a.b.updatePlayer(ctx, m.Players[side].UserID, func(p *storage.PlayerSettings) error {
 		err := p.SaveSetup(storage.SavedSetup{Name: name, Variant: m.Rules.Variant, Army: m.Rules.Army, Setup: s, Saved: a.b.now()})
 		if errors.Is(err, storage.ErrTooManySetups) {
 			return friendlyf(txtTooManySetups, storage.MaxSavedSetups)
@@ -414,11 +419,11 @@ func (a webActor) SaveSetup(ctx context.Context, id storage.MatchID, side game.S
 	return a.refusal(ctx, m, side, err)
 }
 
-func (a webActor) Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error {
-	return a.act(ctx, id, version, side, storage.ActResign)
+func (a webActor) Resign(ctx context.Context, m *storage.Match, at web.Basis, side game.Side) error {
+	return a.act(ctx, m, at, side, storage.ActResign)
 }
 
-func (a webActor) Draw(ctx context.Context, id storage.MatchID, version uint64, side game.Side, d web.DrawAnswer) error {
+func (a webActor) Draw(ctx context.Context, m *storage.Match, at web.Basis, side game.Side, d web.DrawAnswer) error {
 	kind := storage.ActOfferDraw
 	switch d {
 	case web.DrawAccept:
@@ -426,15 +431,14 @@ func (a webActor) Draw(ctx context.Context, id storage.MatchID, version uint64, 
 	case web.DrawDecline:
 		kind = storage.ActDeclineDraw
 	}
-	return a.act(ctx, id, version, side, kind)
+	return a.act(ctx, m, at, side, kind)
 }
 
-func (a webActor) act(ctx context.Context, id storage.MatchID, version uint64, side game.Side, kind storage.ActionKind) error {
-	m, err := a.match(ctx, id)
-	if err != nil {
+func (a webActor) act(ctx context.Context, m *storage.Match, at web.Basis, side game.Side, kind storage.ActionKind) error {
+	if err := a.made(m, at); err != nil {
 		return err
 	}
-	changed, err := a.b.recordAction(ctx, m.ID, version, side, kind)
+	changed, err := a.b.recordAction(ctx, m.ID, m.Version, side, kind)
 	if err != nil {
 		return a.refusal(ctx, m, side, err)
 	}

@@ -222,18 +222,16 @@ func TestWebRefusalsInThePlayersLanguage(t *testing.T) {
 		}
 		return r.Reason
 	}
-	if got := refused(a.Move(ctx, m.ID, 0, game.Blue, game.Move{From: 60, To: 50})); !strings.Contains(got, "nog niet begonnen") {
+	seen := func(*storage.Match, *game.Game) error { return nil } // the board the player saw
+	if got := refused(a.Move(ctx, m, seen, game.Blue, game.Move{From: 60, To: 50})); !strings.Contains(got, "nog niet begonnen") {
 		t.Errorf("a move before the start, in Dutch: %q", got)
 	}
 	var empty game.Setup
-	if got := refused(a.Setup(ctx, m.ID, 0, game.Blue, empty, true)); !strings.Contains(got, "opstelling") {
+	if got := refused(a.Setup(ctx, m, game.Blue, empty, true)); !strings.Contains(got, "opstelling") {
 		t.Errorf("an empty set-up, in Dutch: %q", got)
 	}
-	if got := refused(a.Setup(ctx, m.ID, 0, game.Red, empty, true)); !strings.Contains(got, "set-up") {
+	if got := refused(a.Setup(ctx, m, game.Red, empty, true)); !strings.Contains(got, "set-up") {
 		t.Errorf("an empty set-up, in English: %q", got)
-	}
-	if err := a.Move(ctx, m.ID+1, 0, game.Red, game.Move{From: 30, To: 40}); !errors.Is(err, storage.ErrNotFound) {
-		t.Errorf("a move in a match that does not exist: %v", err)
 	}
 }
 
@@ -381,5 +379,67 @@ func TestFollowersGetTheBoardLink(t *testing.T) {
 				t.Fatalf("a link in the channel: %q on %q", b.URL, msg.Content)
 			}
 		}
+	}
+}
+
+// TestOneLoadPerWebAction: a set-up or a move made on the web board reads
+// its match once outside the store's own transaction, as a Discord menu
+// does: the read that checks the link serves the action too, and the bot
+// checks the page's basis on the game its last change left instead of a
+// replay of its own. A move on a board that changed meanwhile is refused,
+// in the player's language, after that one read.
+func TestOneLoadPerWebAction(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	ctx := context.Background()
+	h.challenge("Classic")
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	m := h.match(1)
+	links := map[game.Side]string{
+		game.Red:  h.bot.boardLink(m, game.RedViewer, h.bot.settingsOf(ctx, h.alice.ID).LinkGen),
+		game.Blue: h.bot.boardLink(m, game.BlueViewer, h.bot.settingsOf(ctx, h.bob.ID).LinkGen),
+	}
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		h.outboxEmpty()
+		body, _ := json.Marshal(map[string]any{"setup": placed(t, nil), "confirm": true})
+		h.reads.reset()
+		if code, answer := apiStatus(t, base, links[side], "POST", "/api/setup", string(body)); code != http.StatusOK {
+			t.Fatalf("%s's set-up: %d %s", side, code, answer)
+		}
+		if n := h.reads.matches.Load(); n != 1 {
+			t.Errorf("%s's set-up on the web read the match %d times; want 1", side, n)
+		}
+	}
+	h.alice.WaitDM(t, contains("the match begins"))
+	h.outboxEmpty()
+	stale := basisOf(t, base, links[game.Blue]) // Blue's board, not Red's
+	basis := basisOf(t, base, links[game.Red])
+	for _, tc := range []struct {
+		name, basis string
+		status      int
+		moves       int64
+	}{
+		{"on a board that changed", stale, http.StatusConflict, 0},
+		{"on the board as it is", basis, http.StatusOK, 1},
+	} {
+		h.outboxEmpty()
+		h.reads.reset()
+		replays := h.bot.replays.Load()
+		code, answer := apiStatus(t, base, links[game.Red], "POST", "/api/move", fmt.Sprintf(`{"basis":%q,"from":30,"to":40}`, tc.basis))
+		if code != tc.status || (code == http.StatusConflict && !strings.Contains(answer, "The board changed since you looked")) {
+			t.Fatalf("a web move %s: %d %s", tc.name, code, answer)
+		}
+		h.outboxEmpty()
+		if n, mv := h.reads.matches.Load(), h.reads.moves.Load(); n != 1 || mv != tc.moves {
+			t.Errorf("a web move %s: %d matches read, %d ApplyMove; want 1, %d", tc.name, n, mv, tc.moves)
+		}
+		if r := h.bot.replays.Load() - replays; r != 0 {
+			t.Errorf("a web move %s: the bot replayed the match %d times outside the move's own transaction; want 0", tc.name, r)
+		}
+	}
+	if got := h.match(1); len(got.Log) != 1 {
+		t.Errorf("the match has %d moves after one web move; want 1", len(got.Log))
 	}
 }

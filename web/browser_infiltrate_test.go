@@ -21,7 +21,7 @@ type moveRecorder struct {
 	moves chan game.Move
 }
 
-func (a moveRecorder) Move(_ context.Context, _ storage.MatchID, _ uint64, _ game.Side, mv game.Move) error {
+func (a moveRecorder) Move(_ context.Context, _ *storage.Match, _ Basis, _ game.Side, mv game.Move) error {
 	a.moves <- mv
 	return nil
 }

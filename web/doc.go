@@ -23,7 +23,7 @@
 // other side's drafts reach it not at all; and no page is sent the match's
 // version, which counts changes it cannot see. A player's action carries
 // the state's Basis instead (what the board showed, clocks aside), which
-// the server turns into the version the action is made at.
+// the Actor checks on the match it acts on, and acts at its version.
 //
 // The page (static/, plain JavaScript, no build step) writes no text of its
 // own: it asks for its texts (BuildTexts, from the catalogues of

@@ -122,8 +122,12 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request, c Capability) err
 	if err != nil {
 		return err
 	}
+	m, err := s.acted(r, c)
+	if err != nil {
+		return err
+	}
 	reason := ""
-	if err := s.opts.Actor.CheckSetup(r.Context(), c.Match, side, su); err != nil {
+	if err := s.opts.Actor.CheckSetup(r.Context(), m, side, su); err != nil {
 		var ref *Refusal
 		if !errors.As(err, &ref) {
 			return err

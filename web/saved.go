@@ -43,7 +43,11 @@ func (s *Server) savedSetups(w http.ResponseWriter, r *http.Request, c Capabilit
 	if err != nil {
 		return err
 	}
-	saved, err := s.opts.Actor.SavedSetups(r.Context(), c.Match, side)
+	m, err := s.acted(r, c)
+	if err != nil {
+		return err
+	}
+	saved, err := s.opts.Actor.SavedSetups(r.Context(), m, side)
 	if err != nil {
 		return err
 	}
@@ -75,7 +79,11 @@ func (s *Server) saveSetup(w http.ResponseWriter, r *http.Request, c Capability)
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.SaveSetup(r.Context(), c.Match, side, name, su); err != nil {
+	m, err := s.acted(r, c)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.SaveSetup(r.Context(), m, side, name, su); err != nil {
 		return err
 	}
 	return ok(w)

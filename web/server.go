@@ -44,26 +44,41 @@ const (
 // error whose text is safe to show the player (the engine's refusal, "not
 // your turn") is returned as a *Refusal; any other error is logged by the
 // bot and shown as a plain failure.
+//
+// Each method is given the match as the request read it (to authenticate
+// it, see MatchAuthenticator) and need not read it again: an action costs
+// one load of its match outside the store's own transaction, as a Discord
+// menu does. A move, resignation or draw answer is made on the board the
+// player saw: the Actor checks its Basis on the match and game it acts on,
+// and acts at that match's version.
 type Actor interface {
-	Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, m game.Move) error
+	Move(ctx context.Context, m *storage.Match, at Basis, side game.Side, mv game.Move) error
 	// Setup stores side's draft, or confirms it as a DM set-up is confirmed;
-	// version is 0 (any): a set-up is the player's own whatever else changed.
-	Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error
+	// it has no basis: a set-up is the player's own whatever else changed.
+	Setup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup, confirm bool) error
 	// CheckSetup returns, as a *Refusal, the refusal s would meet as side's
 	// draft or confirmed set-up (the one check both take, in one order), and
 	// nil when s would be accepted. It stores nothing.
-	CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error
+	CheckSetup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup) error
 	// RandomSetup draws a set-up with the bot's secret generator (not stored).
-	RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error)
-	Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error
-	Draw(ctx context.Context, id storage.MatchID, version uint64, side game.Side, a DrawAnswer) error
+	RandomSetup(ctx context.Context, m *storage.Match, side game.Side) (game.Setup, error)
+	Resign(ctx context.Context, m *storage.Match, at Basis, side game.Side) error
+	Draw(ctx context.Context, m *storage.Match, at Basis, side game.Side, a DrawAnswer) error
 	// SavedSetups lists side's saved set-ups that fit the match's army, the
 	// first choice first; refused once side's set-up is confirmed.
-	SavedSetups(ctx context.Context, id storage.MatchID, side game.Side) ([]SavedSetup, error)
+	SavedSetups(ctx context.Context, m *storage.Match, side game.Side) ([]SavedSetup, error)
 	// SaveSetup keeps s, a set-up the rules accept, under name among side's
 	// saved set-ups, replacing one of the same name.
-	SaveSetup(ctx context.Context, id storage.MatchID, side game.Side, name string, s game.Setup) error
+	SaveSetup(ctx context.Context, m *storage.Match, side game.Side, name string, s game.Setup) error
 }
+
+// A Basis is what a player's action was made on: the board their page
+// showed (State.Basis), as a Discord menu carries the version of its board.
+// Called with the match the action is about to be made on and its game
+// (nil before both set-ups are confirmed), it returns nil when the player's
+// viewer still sees that board, and otherwise the refusal, in the viewer's
+// language, that the board changed since they looked.
+type Basis func(m *storage.Match, g *game.Game) error
 
 // Refusal is an action refused with a reason the player may read.
 type Refusal struct{ Reason string }
@@ -81,6 +96,14 @@ type Authenticator interface {
 // that the server rate-limits a request before it looks anything up.
 type Claimer interface {
 	Claim(r *http.Request) (Capability, error)
+}
+
+// MatchAuthenticator is an Authenticator that reads the capability's match
+// to check it (CapabilityAuth: the player's link generation) and hands it
+// on, nil when it read none. A player's action is then made on that match,
+// read once (Actor).
+type MatchAuthenticator interface {
+	AuthenticateMatch(r *http.Request) (Capability, *storage.Match, error)
 }
 
 // CapabilityHeader carries the link's token on every API request. The page
@@ -108,25 +131,38 @@ func (a *CapabilityAuth) Claim(r *http.Request) (Capability, error) {
 // Authenticate checks the header's token: signature, expiry, and the
 // player's current link generation.
 func (a *CapabilityAuth) Authenticate(r *http.Request) (Capability, error) {
+	c, _, err := a.AuthenticateMatch(r)
+	return c, err
+}
+
+// AuthenticateMatch is Authenticate, and returns the match it read to find
+// the player's link generation (nil for the public, whose link has none).
+func (a *CapabilityAuth) AuthenticateMatch(r *http.Request) (Capability, *storage.Match, error) {
 	tok := r.Header.Get(CapabilityHeader)
 	if tok == "" {
-		return Capability{}, ErrNoLink
+		return Capability{}, nil, ErrNoLink
 	}
-	c, err := a.Signer.Parse(tok)
+	claimed, err := a.Signer.Parse(tok)
 	if err != nil {
-		return Capability{}, err
+		return Capability{}, nil, err
 	}
 	nowf := a.Now
 	if nowf == nil {
 		nowf = time.Now
 	}
-	return a.Signer.Verify(tok, nowf(), func(side game.Side) (uint32, error) {
-		m, err := a.Matches.Match(r.Context(), c.Match)
+	var read *storage.Match
+	c, err := a.Signer.Verify(tok, nowf(), func(side game.Side) (uint32, error) {
+		m, err := a.Matches.Match(r.Context(), claimed.Match)
 		if err != nil {
 			return 0, err
 		}
+		read = m
 		return a.Links.LinkGeneration(r.Context(), m.Players[side].UserID)
 	})
+	if err != nil {
+		return Capability{}, nil, err
+	}
+	return c, read, nil
 }
 
 // Options configures a Server.
@@ -245,7 +281,11 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 		}
 		var c Capability
 		if err == nil {
-			c, err = s.opts.Auth.Authenticate(r)
+			var read *storage.Match
+			c, read, err = s.authenticate(r)
+			if read != nil {
+				r = r.WithContext(context.WithValue(r.Context(), authenticatedKey{}, read))
+			}
 		}
 		if err != nil {
 			httpError(w, refusedStatus(err), refusedText(p, err))
@@ -307,6 +347,30 @@ var (
 	errForbidden      = errors.New("not a player")
 	errTooManyStreams = errors.New("too many open streams for one link")
 )
+
+// authenticate returns the capability r carries, and the match read to
+// check it when the Authenticator is a MatchAuthenticator that read one.
+func (s *Server) authenticate(r *http.Request) (Capability, *storage.Match, error) {
+	if ma, ok := s.opts.Auth.(MatchAuthenticator); ok {
+		return ma.AuthenticateMatch(r)
+	}
+	c, err := s.opts.Auth.Authenticate(r)
+	return c, nil, err
+}
+
+// authenticatedKey keys, in a request's context, the match its
+// authentication read.
+type authenticatedKey struct{}
+
+// acted returns the match a player's action is made on: the one read to
+// authenticate the request, else the match as stored now. (A page's state
+// and events load their own: events must subscribe before it loads.)
+func (s *Server) acted(r *http.Request, c Capability) (*storage.Match, error) {
+	if m, ok := r.Context().Value(authenticatedKey{}).(*storage.Match); ok && m.ID == c.Match {
+		return m, nil
+	}
+	return s.opts.Matches.Match(r.Context(), c.Match)
+}
 
 // claim returns the capability r claims, checked as far as it can be without
 // the database: by Claimer, or, for another Authenticator, none (the limit
@@ -473,20 +537,17 @@ type moveRequest struct {
 	Guess uint8  `json:"guess"`
 }
 
-// versionFor returns the match's version when the viewer of c still sees
-// what basis names (State.Basis): the version an action of the player's is
-// made at, as a Discord menu carries the version of its board. Otherwise
-// the board changed since the player looked, and the action is refused.
-func (s *Server) versionFor(r *http.Request, c Capability, basis string) (uint64, error) {
-	m, g, err := s.load(r.Context(), c)
-	if err != nil {
-		return 0, err
-	}
-	if BuildState(m, g, c.Viewer).Basis != basis {
+// basis is the Basis of an action of c's viewer made on what digest names
+// (State.Basis): when the board changed since the player looked, the
+// action is refused in their language.
+func (s *Server) basis(r *http.Request, c Capability, digest string) Basis {
+	return func(m *storage.Match, g *game.Game) error {
+		if BuildState(m, g, c.Viewer).Basis == digest {
+			return nil
+		}
 		pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
-		return 0, &Refusal{Reason: lang.For(pref.Language).Sprintf(txtStale)}
+		return &Refusal{Reason: lang.For(pref.Language).Sprintf(txtStale)}
 	}
-	return m.Version, nil
 }
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) error {
@@ -499,11 +560,11 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) erro
 	if !mv.From.Valid() || !mv.To.Valid() || (mv.Guess != game.NoRank && !mv.Guess.Valid()) {
 		return errBadRequest
 	}
-	version, err := s.versionFor(r, c, req.Basis)
+	m, err := s.acted(r, c)
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.Move(r.Context(), c.Match, version, side, mv); err != nil {
+	if err := s.opts.Actor.Move(r.Context(), m, s.basis(r, c, req.Basis), side, mv); err != nil {
 		return err
 	}
 	return ok(w)
@@ -524,8 +585,12 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) err
 	if err != nil {
 		return err
 	}
-	// A set-up is the player's own whatever else changed: no version.
-	if err := s.opts.Actor.Setup(r.Context(), c.Match, 0, side, su, req.Confirm); err != nil {
+	m, err := s.acted(r, c)
+	if err != nil {
+		return err
+	}
+	// A set-up is the player's own whatever else changed: no basis.
+	if err := s.opts.Actor.Setup(r.Context(), m, side, su, req.Confirm); err != nil {
 		return err
 	}
 	return ok(w)
@@ -554,7 +619,11 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) er
 	if err != nil {
 		return err
 	}
-	su, err := s.opts.Actor.RandomSetup(r.Context(), c.Match, side)
+	m, err := s.acted(r, c)
+	if err != nil {
+		return err
+	}
+	su, err := s.opts.Actor.RandomSetup(r.Context(), m, side)
 	if err != nil {
 		return err
 	}
@@ -572,11 +641,11 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) er
 	if err != nil {
 		return err
 	}
-	version, err := s.versionFor(r, c, req.Basis)
+	m, err := s.acted(r, c)
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.Resign(r.Context(), c.Match, version, side); err != nil {
+	if err := s.opts.Actor.Resign(r.Context(), m, s.basis(r, c, req.Basis), side); err != nil {
 		return err
 	}
 	return ok(w)
@@ -592,11 +661,11 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) erro
 	if !found {
 		return errBadRequest
 	}
-	version, err := s.versionFor(r, c, req.Basis)
+	m, err := s.acted(r, c)
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.Draw(r.Context(), c.Match, version, side, a); err != nil {
+	if err := s.opts.Actor.Draw(r.Context(), m, s.basis(r, c, req.Basis), side, a); err != nil {
 		return err
 	}
 	return ok(w)

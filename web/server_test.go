@@ -92,26 +92,38 @@ func (a *fakeActor) changed(m *storage.Match, g *game.Game, err error) error {
 	return nil
 }
 
-func (a *fakeActor) Move(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move) error {
-	m, g, err := a.store.ApplyMove(ctx, id, version, side, mv, a.at)
+// made checks at's basis on m, and returns m's version to act at.
+func made(m *storage.Match, at Basis) (uint64, error) {
+	var g *game.Game
+	if m.Setups[game.Red].Status == storage.SetupConfirmed && m.Setups[game.Blue].Status == storage.SetupConfirmed {
+		var err error
+		if g, err = m.Game(); err != nil {
+			return 0, err
+		}
+	}
+	return m.Version, at(m, g)
+}
+
+func (a *fakeActor) Move(ctx context.Context, m *storage.Match, at Basis, side game.Side, mv game.Move) error {
+	version, err := made(m, at)
+	if err != nil {
+		return err
+	}
+	m, g, err := a.store.ApplyMove(ctx, m.ID, version, side, mv, a.at)
 	return a.changed(m, g, err)
 }
 
-func (a *fakeActor) Setup(ctx context.Context, id storage.MatchID, version uint64, side game.Side, s game.Setup, confirm bool) error {
+func (a *fakeActor) Setup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup, confirm bool) error {
 	status := storage.SetupDraft
 	if confirm {
 		status = storage.SetupConfirmed
 	}
-	m, err := a.store.SetSetup(ctx, id, version, side, s, status, a.at)
+	m, err := a.store.SetSetup(ctx, m.ID, 0, side, s, status, a.at)
 	return a.changed(m, nil, err)
 }
 
 // CheckSetup checks as the bot does: the rules, then whether a piece can move.
-func (a *fakeActor) CheckSetup(ctx context.Context, id storage.MatchID, side game.Side, s game.Setup) error {
-	m, err := a.store.Match(ctx, id)
-	if err != nil {
-		return err
-	}
+func (a *fakeActor) CheckSetup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup) error {
 	if err := s.Validate(m.Rules); err != nil {
 		return refusal(err)
 	}
@@ -121,30 +133,30 @@ func (a *fakeActor) CheckSetup(ctx context.Context, id storage.MatchID, side gam
 	return nil
 }
 
-func (a *fakeActor) RandomSetup(ctx context.Context, id storage.MatchID, side game.Side) (game.Setup, error) {
-	m, err := a.store.Match(ctx, id)
-	if err != nil {
-		return game.Setup{}, err
-	}
+func (a *fakeActor) RandomSetup(ctx context.Context, m *storage.Match, side game.Side) (game.Setup, error) {
 	return game.RandomSetup(m.Rules, m.Secret.Seed("web-random", uint64(side), uint64(a.at.UnixNano()))), nil
 }
 
-func (a *fakeActor) Resign(ctx context.Context, id storage.MatchID, version uint64, side game.Side) error {
-	m, err := a.store.Act(ctx, id, version, storage.Action{Kind: storage.ActResign, Side: side, At: a.at})
-	return a.changed(m, nil, err)
-}
-
-func (a *fakeActor) Draw(ctx context.Context, id storage.MatchID, version uint64, side game.Side, d DrawAnswer) error {
-	kind := [...]storage.ActionKind{storage.ActOfferDraw, storage.ActAcceptDraw, storage.ActDeclineDraw}[d]
-	m, err := a.store.Act(ctx, id, version, storage.Action{Kind: kind, Side: side, At: a.at})
-	return a.changed(m, nil, err)
-}
-
-func (a *fakeActor) SavedSetups(ctx context.Context, id storage.MatchID, side game.Side) ([]SavedSetup, error) {
-	m, err := a.store.Match(ctx, id)
+func (a *fakeActor) Resign(ctx context.Context, m *storage.Match, at Basis, side game.Side) error {
+	version, err := made(m, at)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	m, err = a.store.Act(ctx, m.ID, version, storage.Action{Kind: storage.ActResign, Side: side, At: a.at})
+	return a.changed(m, nil, err)
+}
+
+func (a *fakeActor) Draw(ctx context.Context, m *storage.Match, at Basis, side game.Side, d DrawAnswer) error {
+	version, err := made(m, at)
+	if err != nil {
+		return err
+	}
+	kind := [...]storage.ActionKind{storage.ActOfferDraw, storage.ActAcceptDraw, storage.ActDeclineDraw}[d]
+	m, err = a.store.Act(ctx, m.ID, version, storage.Action{Kind: kind, Side: side, At: a.at})
+	return a.changed(m, nil, err)
+}
+
+func (a *fakeActor) SavedSetups(ctx context.Context, m *storage.Match, side game.Side) ([]SavedSetup, error) {
 	if m.Setups[side].Status == storage.SetupConfirmed {
 		return nil, refusal(storage.ErrSetupConfirmed)
 	}
@@ -161,15 +173,11 @@ func (a *fakeActor) SavedSetups(ctx context.Context, id storage.MatchID, side ga
 	return out, nil
 }
 
-func (a *fakeActor) SaveSetup(ctx context.Context, id storage.MatchID, side game.Side, name string, su game.Setup) error {
-	m, err := a.store.Match(ctx, id)
-	if err != nil {
-		return err
-	}
+func (a *fakeActor) SaveSetup(ctx context.Context, m *storage.Match, side game.Side, name string, su game.Setup) error {
 	if err := su.Validate(m.Rules); err != nil {
 		return refusal(err)
 	}
-	_, err = a.store.UpdatePlayer(ctx, m.Players[side].UserID, func(p *storage.PlayerSettings) error {
+	_, err := a.store.UpdatePlayer(ctx, m.Players[side].UserID, func(p *storage.PlayerSettings) error {
 		return p.SaveSetup(storage.SavedSetup{Name: name, Variant: m.Rules.Variant, Army: m.Rules.Army, Setup: su, Saved: a.at})
 	})
 	return err
@@ -608,5 +616,35 @@ func TestSavedSetups(t *testing.T) {
 	}
 	if code, body, _ := f.do(t, "GET", "/api/setups", red, ""); code != 409 || strings.Contains(body, "Wall") {
 		t.Errorf("after Red's set-up: %d %s", code, body)
+	}
+}
+
+// TestStaleBasisRefused: a move, resignation or draw answer made on a board
+// the player no longer sees is refused, in the player's language, and
+// changes nothing.
+func TestStaleBasisRefused(t *testing.T) {
+	f := newFixture(t)
+	f.setPrefs("1001", Preferences{Language: "nl"})
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	g, _ := m.Game()
+	mv := g.LegalMoves()[0] // Red's
+	red := f.token(m.ID, game.RedViewer)
+	stale := f.basis(t, f.token(m.ID, game.BlueViewer)) // not the board Red sees
+	for _, tc := range []struct{ path, body string }{
+		{"/api/move", fmt.Sprintf(`{"basis":%q,"from":%d,"to":%d}`, stale, mv.From, mv.To)},
+		{"/api/resign", fmt.Sprintf(`{"basis":%q}`, stale)},
+		{"/api/draw", fmt.Sprintf(`{"basis":%q,"answer":"offer"}`, stale)},
+	} {
+		code, resp, _ := f.do(t, "POST", tc.path, red, tc.body)
+		if code != 409 || !strings.Contains(resp, "Het bord is veranderd sinds je keek") {
+			t.Errorf("%s on a stale board: %d %s", tc.path, code, resp)
+		}
+	}
+	now, err := f.store.Match(context.Background(), m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if now.Version != m.Version {
+		t.Errorf("the refused actions changed the match: version %d, was %d", now.Version, m.Version)
 	}
 }

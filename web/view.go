@@ -189,7 +189,7 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 
 // basisOf names what st shows of the match, its clocks aside: a player acts
 // on the board as they saw it, and a clock's start or a pause does not
-// change the board (Server.versionFor).
+// change the board (Basis).
 func basisOf(st *State) string {
 	c := *st
 	c.Clock, c.Deadline, c.Now, c.Basis = nil, 0, 0, ""

@@ -1,0 +1,152 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// closeRound scores the games of round still on at its deadline and calls
+// their matches off; it returns the tournament after. Round 0 is the one
+// deadline of a round robin played all at once, which closes every round.
+// A game still in set-up is a forfeit win for the side that confirmed its
+// set-up, and not begun when neither did; a game in play is scored as the
+// rules say.
+func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) *storage.Tournament {
+	setups := b.setupsAtDeadline(ctx, t, round)
+	closed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		r := s.Rounds()
+		if round == 0 && s.AllPairedComplete() || round > 0 && (len(r) != round || r[round-1].Complete()) {
+			return nil
+		}
+		var notBegun []tournament.Pairing
+		for _, at := range pendingBoards(r, round) {
+			if res, ok := setups[at]; ok {
+				g := r[at.round-1].Games[at.board-1]
+				notBegun = append(notBegun, tournament.Pairing{Red: g.Red, Blue: g.Blue, Result: res})
+			}
+		}
+		if round == 0 {
+			x.Log = append(x.Log, tournament.CloseAll(notBegun...))
+		} else {
+			x.Log = append(x.Log, tournament.CloseRound(round, notBegun...))
+		}
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("closing a tournament round failed", "tournament", t.ID, "error", err)
+		return nil
+	}
+	p := b.publicPrinter(t.GuildID)
+	why := p.Sprintf("%[1]s: the round's deadline passed", closed.Name)
+	if round == 0 {
+		why = p.Sprintf("%[1]s: the tournament's deadline passed", closed.Name)
+	}
+	b.callOffRound(ctx, closed, round, why)
+	return closed
+}
+
+// boardRef names a board of a tournament: board (from 1) of round.
+type boardRef struct{ round, board int }
+
+// pendingBoards lists the boards without a result of round, or of every
+// round when round is 0.
+func pendingBoards(rounds []tournament.Round, round int) []boardRef {
+	var out []boardRef
+	for _, r := range rounds {
+		if round != 0 && r.Number != round {
+			continue
+		}
+		for _, k := range r.Pending() {
+			out = append(out, boardRef{r.Number, k + 1})
+		}
+	}
+	return out
+}
+
+// setupsAtDeadline returns, by board, the result each game of round (of
+// every round when 0) that has not begun takes at the deadline (see
+// deadlineResult).
+func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round int) map[boardRef]tournament.Result {
+	out := map[boardRef]tournament.Result{}
+	state, err := t.State()
+	if err != nil {
+		return out
+	}
+	pending := map[boardRef]bool{}
+	for _, at := range pendingBoards(state.Rounds(), round) {
+		pending[at] = true
+	}
+	for _, g := range t.Games {
+		if !pending[boardRef{g.Round, g.Board}] {
+			continue // scored already, or of another round: no need to read it
+		}
+		m, err := b.store.Match(ctx, g.Match)
+		if err != nil {
+			b.log.Warn("reading a tournament match at its deadline failed", "tournament", t.ID, "match", g.Match, "error", err)
+			continue // scored as unfinished, as before
+		}
+		if res, ok := deadlineResult(m); ok {
+			out[boardRef{g.Round, g.Board}] = res
+		}
+	}
+	return out
+}
+
+// deadlineResult is how a match still in set-up at its round's deadline is
+// scored, as tournamentResult would score it called off: a forfeit win for
+// the side that confirmed its set-up; NotBegun, which the unfinished rule
+// scores, when neither did. false for a match in play or over.
+func deadlineResult(m *storage.Match) (tournament.Result, bool) {
+	if m.Phase != storage.PhaseSetup {
+		return tournament.Pending, false
+	}
+	if res := tournamentResult(m); res != tournament.DoubleForfeit {
+		return res, true
+	}
+	return tournament.NotBegun, true
+}
+
+// callOffRound calls off the matches of round (of every round when 0)
+// still on, with why; only those of player when player is not "".
+func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int, why string, player ...string) {
+	for _, g := range t.Games {
+		if round != 0 && g.Round != round {
+			continue
+		}
+		m, err := b.store.Match(ctx, g.Match)
+		if err != nil || !m.Phase.Active() {
+			continue
+		}
+		if len(player) > 0 {
+			if _, plays := m.SideOf(player[0]); !plays {
+				continue
+			}
+		}
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a tournament match failed", "match", m.ID, "error", err)
+		}
+	}
+}
+
+// callOff ends tournament match m as called off, with the note why for
+// its players and the channel.
+func (b *Bot) callOff(ctx context.Context, m *storage.Match, why string) error {
+	noted, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.ModeratorNote = why
+		return nil
+	})
+	if err == nil {
+		noted, err = b.store.Abandon(ctx, m.ID, noted.Version, b.now(), storage.CallOffTournament)
+	}
+	if err != nil {
+		return err
+	}
+	b.afterChange(ctx, noted, nil)
+	return nil
+}

@@ -1,0 +1,258 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, opts options) {
+	p := printerOf(i)
+	me := userOf(i).ID
+	server := b.serverOf(ctx, i.GuildID)
+	if !mayOrganise(i, server) {
+		b.say(i, "Only members with the Manage Server permission (or the role this server names in `/stratego server`) can create tournaments.")
+		return
+	}
+	if why := b.mayStartHere(i, server, false); why != "" {
+		b.tell(i, why)
+		return
+	}
+	if why := b.cannotPlayHere(i, false); why != "" {
+		b.tell(i, why) // the tournament's boards and standings are posted here
+		return
+	}
+	name := strings.TrimSpace(opts.str(optName))
+	if name == "" || len([]rune(name)) > storage.MaxTournamentName {
+		b.say(i, "Give the tournament a name of 1 to %[1]d characters.", storage.MaxTournamentName)
+		return
+	}
+	var rules tournament.Rules
+	rounds, hasRounds := opts.integer(optRounds)
+	switch opts.str(optFormat) {
+	case formatSwiss:
+		if !hasRounds {
+			b.say(i, "A Swiss tournament needs a number of rounds: add the `rounds` option.")
+			return
+		}
+		rules = tournament.DefaultRules(tournament.Swiss, int(rounds))
+	case formatRoundRobin, formatDouble:
+		if hasRounds {
+			b.say(i, "A round robin has as many rounds as it needs for everyone to meet: leave out the `rounds` option.")
+			return
+		}
+		rules = tournament.DefaultRules(tournament.RoundRobin, 0)
+		rules.Double = opts.str(optFormat) == formatDouble
+		rules.AllAtOnce = true // every game starts at the start, as in correspondence round robins
+	default:
+		b.say(i, "Choose a format: round robin, double round robin or Swiss.")
+		return
+	}
+	switch opts.str(optUnfinished) {
+	case "", unfinishedBothLose:
+		rules.Unfinished = tournament.BothLose
+	case unfinishedDraw:
+		rules.Unfinished = tournament.ScoredAsDraw
+	default:
+		b.say(i, "Choose how games unfinished at a round's deadline count: both lose, or a draw.")
+		return
+	}
+	gameRules, moveTime, _, err := b.challengeTerms(opts, server, b.settingsOf(ctx, me).Numbering)
+	if err != nil {
+		b.tell(i, b.explain(p, err, "tournament"))
+		return
+	}
+	clock, moveTime, err := clockOption(opts, moveTime)
+	if err != nil {
+		b.tell(i, b.explain(p, err, "tournament"))
+		return
+	}
+	hours := func(name string, def int64) int64 {
+		if v, ok := opts.integer(name); ok {
+			return v
+		}
+		return def
+	}
+	now := b.now()
+	startsIn := hours(optStartsIn, 24)
+	joinFor := hours(optJoinFor, startsIn)
+	if joinFor > startsIn {
+		b.say(i, "Joining must close by the start: choose `join_hours` no larger than `starts_in_hours`.")
+		return
+	}
+	maxPlayers := int(hours(optMaxPlayers, 16))
+	if maxPlayers < 2 || maxPlayers > maxTournamentPlayer {
+		b.say(i, "A tournament takes 2 to %[1]d players.", maxTournamentPlayer)
+		return
+	}
+	if rules.Format == tournament.RoundRobin && maxPlayers > maxRoundRobinPlayers {
+		// Every game of a round robin starts at once: each player would
+		// have one game against every other going at the same time.
+		b.say(i, "A round robin takes at most %[1]d players, since each plays all their games at once. Lower `max_players`, or choose a Swiss event.", maxRoundRobinPlayers)
+		return
+	}
+	if most := tournament.SwissRoundsAtMost(maxPlayers); rules.Format == tournament.Swiss && rules.Rounds > most {
+		// Fewer players at the start cap the rounds then; this many never fit.
+		b.say(i, "With at most %[1]d players no round after round %[2]d can be paired without two players meeting twice: lower `rounds` or raise `max_players`.", maxPlayers, most)
+		return
+	}
+	roundTime := time.Duration(hours(optRoundDays, 7)) * 24 * time.Hour
+	if moveTime > roundTime {
+		// A set-up may take a move time: it must fit in a round.
+		b.say(i, "Each round lasts %[1]s, less than the move time of %[2]s: a set-up alone could outlast the round. Choose a shorter `move_time` or more `round_days`.",
+			formatDuration(p, roundTime), formatDuration(p, moveTime))
+		return
+	}
+	t, err := b.store.CreateTournament(ctx, &storage.Tournament{
+		GuildID: i.GuildID, ChannelID: i.ChannelID, Name: name, CreatorID: me, Created: now,
+		Rules: rules, Game: gameRules, MoveTime: moveTime, Clock: clock, RoundTime: roundTime,
+		StartAt: now.Add(time.Duration(startsIn) * time.Hour), JoinBy: now.Add(time.Duration(joinFor) * time.Hour), MaxPlayers: maxPlayers,
+	}, storage.TournamentLimits{PerCreator: maxOpenPerCreator, PerServer: maxOpenPerServer}) // counted in the store's transaction: several processes may share it
+	var over *storage.TournamentLimitError
+	switch {
+	case errors.As(err, &over) && over.Creator:
+		b.say(i, "You already run %[1]d tournaments that are not over. Finish or cancel one first.", over.Open)
+		return
+	case errors.As(err, &over):
+		b.say(i, "This server already has %[1]d tournaments under way, the most it can run at once. Wait for one to end.", over.Open)
+		return
+	case err != nil:
+		b.tell(i, b.explain(p, err, "tournament"))
+		return
+	}
+	b.log.Info("tournament created", "tournament", t.ID, "guild", t.GuildID, "by", me)
+	b.nudgeTimers()
+	pub := b.publicPrinter(i.GuildID)
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content:         createdText(pub, t),
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	})
+}
+
+// createdText announces a new tournament: its terms, its start and its
+// deadlines.
+func createdText(p lang.Printer, t *storage.Tournament) string {
+	if t.Rules.AllAtOnce {
+		return p.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nEvery game starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). All games must end by one deadline: %[8]s for each round of the schedule, counted from the start.",
+			t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(p, t.RoundTime)) +
+			" " + p.Sprintf("Games unfinished at the deadline count as %[1]s.", adjudicationText(p, t.Rules.Unfinished))
+	}
+	return p.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nRound 1 starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). Each round lasts up to %[8]s.",
+		t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(p, t.RoundTime)) +
+		" " + p.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(p, t.Rules.Unfinished))
+}
+
+// formatText words a tournament's format.
+func formatText(p lang.Printer, r tournament.Rules) string {
+	switch {
+	case r.Format == tournament.Swiss:
+		return p.Sprintf("Swiss, rounds: %[1]d", r.Rounds)
+	case r.Double:
+		return p.Sprintf("double round robin")
+	}
+	return p.Sprintf("round robin")
+}
+
+// Refusals of remove: the tournament's name and the player fill them.
+const (
+	txtRemoveModeratorsOnly = "Only members with the Manage Server permission can take a player out of a tournament."
+	txtRemoveNotIn          = "%[2]s is not in **%[1]s**."
+)
+
+// onTournamentRemove takes a player out for a moderator: as a withdrawal,
+// whose games still to play are forfeited (before the start, they are
+// simply no longer in it); the channel is told.
+func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament, player string) {
+	if !isModerator(i) {
+		b.say(i, txtRemoveModeratorsOnly)
+		return
+	}
+	if player == "" {
+		b.say(i, "Name the player to take out with the `player` option.")
+		return
+	}
+	name := playerLabel(t, player)
+	if name == player {
+		name = "<@" + player + ">"
+	}
+	started := false
+	var refusal string
+	removed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		refusal = ""
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		pl, in := s.Player(player)
+		switch {
+		case x.Done || s.Status() == tournament.Finished || s.Status() == tournament.CancelledStatus:
+			refusal = txtTournamentOver
+		case !in || pl.Withdrawn:
+			refusal = txtRemoveNotIn
+		}
+		if refusal != "" {
+			return errRefused
+		}
+		started = s.Status() == tournament.Running
+		x.Log = append(x.Log, tournament.Withdraw(player, tournament.Removed))
+		if after, err := x.State(); err == nil && started && after.AllPairedComplete() {
+			x.RoundDeadline = b.now() // the next round, or the end, is due
+		}
+		return nil
+	})
+	if errors.Is(err, errRefused) {
+		b.say(i, refusal, t.Name, name)
+		return
+	}
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "tournament"))
+		return
+	}
+	b.log.Info("tournament player removed", "tournament", t.ID, "by", userOf(i).ID)
+	if started {
+		pub := b.publicPrinter(t.GuildID)
+		b.callOffRound(ctx, removed, 0, pub.Sprintf("%[1]s: a moderator removed %[2]s", removed.Name, playerLabel(removed, player)), player)
+		b.nudgeTimers()
+	}
+	b.say(i, "You took %[2]s out of **%[1]s**; their games still to play are forfeited.", t.Name, name)
+}
+
+func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
+	me := userOf(i).ID
+	if me != t.CreatorID && !isModerator(i) {
+		b.say(i, "Only the member who created **%[1]s** or a member with Manage Server can cancel it.", t.Name)
+		return
+	}
+	cancelled, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		if x.Done {
+			return errRefused
+		}
+		cancel := tournament.Cancel()
+		cancel.Player = me // named in the announcement
+		x.Log = append(x.Log, cancel)
+		x.Done = true
+		x.RoundDeadline = time.Time{}
+		return nil
+	})
+	if errors.Is(err, errRefused) {
+		b.say(i, "**%[1]s** is over.", t.Name)
+		return
+	}
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "tournament"))
+		return
+	}
+	pub := b.publicPrinter(t.GuildID)
+	if s, err := cancelled.State(); err == nil && len(s.Rounds()) > 0 {
+		b.callOffRound(ctx, cancelled, 0, pub.Sprintf("%[1]s was cancelled", cancelled.Name))
+	}
+	b.log.Info("tournament cancelled", "tournament", t.ID, "by", me)
+	b.say(i, "**%[1]s** is cancelled.", t.Name)
+}

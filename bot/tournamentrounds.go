@@ -1,0 +1,166 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// tournamentTimers runs the tournaments whose timer is due: called by the
+// timers' pass, in the process that holds the lease.
+func (b *Bot) tournamentTimers(ctx context.Context) {
+	due, err := b.store.DueTournaments(ctx, b.now())
+	if err != nil {
+		b.log.Error("reading due tournaments failed", "error", err)
+		return
+	}
+	for _, t := range due {
+		b.guard(ctx, "tournament", func(ctx context.Context) { b.advanceTournament(ctx, t) })
+	}
+}
+
+// nextTournamentWake is when the next tournament timer is due.
+func (b *Bot) nextTournamentWake(ctx context.Context) (time.Time, bool) {
+	at, ok, err := b.store.NextTournamentWake(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			b.log.Error("reading the next tournament timer failed", "error", err)
+		}
+		return time.Time{}, false
+	}
+	return at, ok
+}
+
+// advanceTournament does what is due: closes a round whose deadline passed,
+// pairs the next round or ends the tournament, and starts the matches of
+// the round.
+func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
+	now := b.now()
+	state, err := t.State()
+	if err != nil {
+		b.log.Error("a stored tournament does not replay", "tournament", t.ID, "error", err)
+		return
+	}
+	if t.Starting {
+		// The round was paired but its matches not all started (a crash).
+		if t = b.startRound(ctx, t); t == nil || t.Starting {
+			return
+		}
+	}
+	rounds := state.Rounds()
+	if n := len(rounds); n > 0 && !state.AllPairedComplete() {
+		if now.Before(t.RoundDeadline) {
+			return
+		}
+		if t.Rules.AllAtOnce {
+			n = 0 // the one deadline closes every round
+		}
+		t = b.closeRound(ctx, t, n)
+		if t == nil {
+			return
+		}
+		if state, err = t.State(); err != nil {
+			return
+		}
+	}
+	if state.Status() == tournament.Finished || state.Status() == tournament.CancelledStatus {
+		b.finishTournament(ctx, t)
+		return
+	}
+	b.withdrawLeavers(ctx, t, state)
+	var paired []tournament.Event
+	before := t
+	t, err = b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		if x.Done || len(s.Rounds()) != len(rounds) || s.Status() == tournament.CancelledStatus {
+			return errPairedAlready // another process moved it on meanwhile
+		}
+		if len(s.Rounds()) == 0 && len(s.Active()) < 2 {
+			x.Log = append(x.Log, tournament.Cancel())
+			x.Done = true
+			return nil
+		}
+		if paired, err = roundsDue(s, x.Rules); err != nil {
+			return fmt.Errorf("%w: %v", errNoRound, err)
+		}
+		x.Log = append(x.Log, paired...)
+		x.RoundDeadline = now.Add(x.RoundTime)
+		if x.Rules.AllAtOnce {
+			x.RoundDeadline = allAtOnceDeadline(x.Changed, x.RoundTime, len(paired)) // x.Changed: the time its announcement tells
+		}
+		x.Starting = true
+		if after, err := x.State(); err == nil && after.AllPairedComplete() {
+			x.RoundDeadline = now // only forfeits and a bye: the next round is due
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errPairedAlready):
+		return
+	case errors.Is(err, errNoRound):
+		// Fewer than two players left in a Swiss event, or no legal
+		// pairing: the tournament ends here.
+		b.log.Info("no next round; the tournament ends", "tournament", before.ID, "error", err)
+		b.finishTournament(ctx, before)
+		return
+	case err != nil:
+		b.log.Warn("pairing a tournament round failed", "error", err)
+		return
+	case t.Done:
+		return // cancelled: fewer than two players joined by its start
+	}
+	for _, e := range paired {
+		b.log.Info("tournament round paired", "tournament", t.ID, "round", e.Round, "games", len(e.Games))
+	}
+	b.startRound(ctx, t)
+}
+
+// roundsDue returns the Paired events due: the next round's, or, for a
+// round robin played all at once, every round's.
+func roundsDue(s *tournament.Tournament, rules tournament.Rules) ([]tournament.Event, error) {
+	if rules.AllAtOnce {
+		return s.PairAll()
+	}
+	e, err := s.NextRound()
+	if err != nil {
+		return nil, err
+	}
+	return []tournament.Event{e}, nil
+}
+
+// allAtOnceDeadline is the one deadline of a round robin played all at
+// once that starts at start with rounds rounds: a round's length for each,
+// so that the event lasts no longer than played round by round.
+func allAtOnceDeadline(start time.Time, roundTime time.Duration, rounds int) time.Time {
+	return start.Add(roundTime * time.Duration(rounds))
+}
+
+// errNoRound: the next round cannot be paired; errPairedAlready: another
+// process paired it or ended the tournament first.
+var (
+	errNoRound       = errors.New("no next round")
+	errPairedAlready = errors.New("paired already")
+)
+
+// finishTournament marks a tournament done: the change owes its final
+// standings (or, cancelled, nothing more).
+func (b *Bot) finishTournament(ctx context.Context, t *storage.Tournament) {
+	_, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		if x.Done {
+			return errPairedAlready // another process ended it
+		}
+		x.Done = true
+		x.RoundDeadline = time.Time{}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errPairedAlready) {
+		b.log.Warn("finishing a tournament failed", "tournament", t.ID, "error", err)
+	}
+}

@@ -1,0 +1,165 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// startRound starts the match of every board that has none and no result
+// yet — those of the latest round, or of every round of a round robin
+// played all at once — links it to its board, and then clears Starting;
+// it returns the tournament after, nil when it could not.
+func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.Tournament {
+	state, err := t.State()
+	if err != nil {
+		return nil
+	}
+	threads := b.threadsFor(b.serverOf(ctx, t.GuildID))
+	orphans := b.orphanMatches(ctx, t, state)
+	for _, at := range unstartedBoards(t, state) {
+		r, k := state.Rounds()[at.round-1], at.board-1
+		g := r.Games[k]
+		if _, ok := t.GameOf(at.round, at.board); ok {
+			continue // another process started it meanwhile
+		}
+		m := &storage.Match{
+			GuildID: t.GuildID, ChannelID: t.ChannelID, Rules: t.Game, MoveTime: t.MoveTime, Clock: t.Clock,
+			Phase: storage.PhaseSetup, Created: b.now(),
+		}
+		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: playerLabel(t, g.Red)}
+		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: playerLabel(t, g.Blue)}
+		var err error
+		if orphan := takeOrphan(&orphans, m); orphan != nil {
+			m = orphan // made before a crash, never linked: linked now
+		} else {
+			m, err = b.store.CreateMatch(ctx, m)
+		}
+		if err != nil {
+			b.log.Error("starting a tournament match failed", "tournament", t.ID, "round", r.Number, "board", k+1, "error", err)
+			return t // Starting stays: the next pass tries again
+		}
+		board := k + 1
+		var taken storage.TournamentGame
+		linked, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+			var ok bool
+			if taken, ok = x.GameOf(r.Number, board); ok {
+				return errPairedAlready
+			}
+			x.Games = append(x.Games, storage.TournamentGame{Round: r.Number, Board: board, Match: m.ID})
+			return nil
+		})
+		if errors.Is(err, errPairedAlready) {
+			// Another process started this board meanwhile: this match goes.
+			if taken.Match != m.ID {
+				b.dropDuplicate(ctx, m)
+			}
+			if t, err = b.store.Tournament(ctx, t.ID); err != nil {
+				return nil
+			}
+			continue
+		}
+		if err != nil {
+			b.log.Error("linking a tournament match failed", "tournament", t.ID, "match", m.ID, "error", err)
+			return t
+		}
+		t = linked
+		b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
+		if threads {
+			// A thread of the tournament's channel for each match, as a
+			// challenge's match gets one from its challenge message.
+			b.playInThread(ctx, m, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
+				start.Type = discordgo.ChannelTypeGuildPublicThread
+				return b.s.ThreadStartComplex(t.ChannelID, start)
+			})
+		}
+	}
+	if !t.Starting {
+		return t
+	}
+	started, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		x.Starting = false
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("recording a round's matches started failed", "tournament", t.ID, "error", err)
+		return t
+	}
+	return started
+}
+
+// dropDuplicate calls off a match made for a board another process had
+// just started.
+func (b *Bot) dropDuplicate(ctx context.Context, m *storage.Match) {
+	why := b.publicPrinter(m.GuildID).Sprintf("made twice by mistake; the other match of this pairing counts")
+	if err := b.callOff(ctx, m, why); err != nil {
+		b.log.Warn("calling off a duplicate tournament match failed", "match", m.ID, "error", err)
+	}
+}
+
+// unstartedBoards lists the boards to start: without a match or a result,
+// of the latest round, or of every round of a round robin played all at
+// once (round by round, the earlier rounds are complete anyway).
+func unstartedBoards(t *storage.Tournament, state *tournament.Tournament) []boardRef {
+	var out []boardRef
+	for _, r := range state.Rounds() {
+		for k, g := range r.Games {
+			if g.IsBye() || g.Result.Done() {
+				continue
+			}
+			if _, ok := t.GameOf(r.Number, k+1); !ok {
+				out = append(out, boardRef{r.Number, k + 1})
+			}
+		}
+	}
+	return out
+}
+
+// orphanMatches finds the matches a process made for boards and stopped
+// before linking: in the tournament's channel, made since the rounds
+// were paired, and no tournament's. They are read once for all the boards
+// to start: a round robin played all at once starts every game at once.
+func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) []*storage.Match {
+	if len(unstartedBoards(t, state)) == 0 {
+		return nil
+	}
+	paired := t.RoundDeadline.Add(-t.RoundTime)
+	if t.Rules.AllAtOnce {
+		paired = t.RoundDeadline.Add(-t.RoundTime * time.Duration(state.TotalRounds()))
+	}
+	list, err := b.store.ChannelMatches(ctx, t.ChannelID, true, 0)
+	if err != nil {
+		return nil
+	}
+	var out []*storage.Match
+	for _, m := range list {
+		if m.Practice() || m.Created.Before(paired) {
+			continue
+		}
+		if _, err := b.store.MatchTournament(ctx, m.ID); errors.Is(err, storage.ErrNotFound) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// takeOrphan takes from orphans the match made for want's board: between
+// the same players with the same colours (a pair meets with the same
+// colours once only), on the same terms. nil when there is none.
+func takeOrphan(orphans *[]*storage.Match, want *storage.Match) *storage.Match {
+	for i, m := range *orphans {
+		if m.Players[game.Red].UserID == want.Players[game.Red].UserID && m.Players[game.Blue].UserID == want.Players[game.Blue].UserID &&
+			m.Rules == want.Rules && m.MoveTime == want.MoveTime && m.Clock == want.Clock {
+			*orphans = slices.Delete(*orphans, i, i+1)
+			return m
+		}
+	}
+	return nil
+}
