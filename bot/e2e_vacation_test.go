@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
@@ -159,4 +161,130 @@ func TestVacationCarriedIntoANewMatch(t *testing.T) {
 		t.Errorf("Alice's deadline %v (clock pending %v), want her move time after her vacation, %v", m.Deadline, m.ClockPending, want)
 	}
 	h.bob.WaitDM(t, contains("alice is on vacation until"))
+}
+
+// TestVacationsOffOnAServer: a server's admins turn vacations off with
+// vacation_days:0, and its settings say so. Alice plays a match of a day a
+// move on each of two servers (#1 on the club, #2 on the other). A vacation
+// stops her clock only where vacations are allowed, within the smallest
+// allowance of those servers, and tells her which matches go on; when no
+// server of hers allows vacations, she is refused, and nothing stops. Bob
+// is told only where her clock stops.
+func TestVacationsOffOnAServer(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name          string
+		club, other   int // each server's vacation_days; -1: never set
+		askInOther    bool
+		want          []string // in the answer to a vacation of 5 days
+		stopped       [2]bool  // whether #1 and #2 stop
+		allowanceText string   // in the answer to a vacation of 31 days; "": refused
+	}{
+		{name: "no server chose", club: -1, other: -1,
+			want: []string{"correspondence matches (2)", "Days left this year: 25."}, stopped: [2]bool{true, true},
+			allowanceText: "(30 in all)"},
+		{name: "the other server turned them off", club: -1, other: 0,
+			want:    []string{"correspondence matches (1)", "Your matches on servers that have turned vacations off (1) go on", "Days left this year: 25."},
+			stopped: [2]bool{true, false}, allowanceText: "(30 in all)"},
+		{name: "asked on the server that turned them off", club: 0, other: 10, askInOther: false,
+			want:    []string{"correspondence matches (1)", "Your matches on servers that have turned vacations off (1) go on", "Days left this year: 5."},
+			stopped: [2]bool{false, true}, allowanceText: "(10 in all)"},
+		{name: "both servers turned them off", club: 0, other: 0, askInOther: true,
+			want: []string{"The servers you play on have turned vacations off", "`/stratego pause days:3`"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			moderator(h)
+			other := h.srv.AddGuild("Another Club")
+			for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+				other.Join(m)
+			}
+			other.GiveRole(h.carol, other.AddRole("mods", discordgo.PermissionManageGuild))
+			for _, s := range []struct {
+				ch   *discordtest.Channel
+				days int
+			}{{h.channel, tc.club}, {other.General(), tc.other}} {
+				if s.days < 0 {
+					continue
+				}
+				got := h.carol.SlashCommand(t, s.ch, "stratego server", discordtest.Opt("vacation_days", s.days)).Reply(t).Content
+				want := "vacation allowance: " + strconv.Itoa(s.days) + " days a year"
+				if s.days == 0 {
+					want = "vacations: off"
+				}
+				if strings.Count(got, want) != 2 { // the change, and the settings now
+					t.Errorf("vacation_days:%d answered %q", s.days, got)
+				}
+			}
+			h.challengeIn(h.channel)
+			h.randomSetups(1)
+			h.challengeIn(other.General())
+			h.randomSetups(2)
+			h.srv.WaitFor(t, "both matches to begin", func() bool {
+				return h.match(1).Phase == storage.PhasePlaying && h.match(2).Phase == storage.PhasePlaying
+			})
+			h.bot.deliverDue(t.Context())
+			before := [2]*storage.Match{h.match(1), h.match(2)}
+
+			ask := h.channel
+			if tc.askInOther {
+				ask = other.General()
+			}
+			if tc.allowanceText != "" {
+				if got := h.alice.SlashCommand(t, ask, "stratego vacation", discordtest.Opt("days", 31)).Reply(t).Content; !strings.Contains(got, tc.allowanceText) {
+					t.Errorf("31 days answered %q, want %q", got, tc.allowanceText)
+				}
+			}
+			got := h.alice.SlashCommand(t, ask, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("the vacation answered %q, want %q in it", got, w)
+				}
+			}
+			h.bot.deliverDue(t.Context())
+			told := 0
+			for _, msg := range h.bob.DMs() {
+				if strings.Contains(msg.Content, "alice is on vacation until") {
+					told++
+					if !tc.stopped[0] && strings.Contains(msg.Content, "#1") || !tc.stopped[1] && strings.Contains(msg.Content, "#2") {
+						t.Errorf("bob is told of a vacation in a match that goes on: %q", msg.Content)
+					}
+				}
+			}
+			want := 0
+			for k, stops := range tc.stopped {
+				m := h.match(storage.MatchID(k + 1))
+				moved := m.Deadline.Sub(before[k].Deadline)
+				if away := !m.VacationUntil(game.Red).IsZero(); away != stops || (stops && moved != 5*24*time.Hour) || (!stops && moved != 0) {
+					t.Errorf("match #%d: on vacation %v, deadline moved %v; want stopped %v", k+1, away, moved, stops)
+				}
+				if stops {
+					want++
+				}
+			}
+			if told != want {
+				t.Errorf("bob was told of %d vacations, want %d", told, want)
+			}
+			if _, on := h.bot.settingsOf(t.Context(), h.alice.ID).OnVacation(h.clock.Now()); on != (tc.allowanceText != "") {
+				t.Errorf("alice on vacation: %v; refused: %v", on, tc.allowanceText == "")
+			}
+		})
+	}
+}
+
+// challengeIn makes alice challenge bob to a Classic match of a day a move
+// in ch (she plays Red), and bob accept.
+func (h *harness) challengeIn(ch *discordtest.Channel) {
+	t := h.t
+	t.Helper()
+	msg := h.alice.SlashCommand(t, ch, "stratego challenge", discordtest.Opt("opponent", h.bob), discordtest.Opt("variant", "Classic"),
+		discordtest.Opt("side", "red"), discordtest.Opt("move_time", "24h")).Reply(t)
+	if !strings.Contains(msg.Content, "challenges you") {
+		t.Fatalf("challenge message %q", msg.Content)
+	}
+	if accepted := h.bob.ClickButton(t, msg, button(t, msg, "Accept")).Reply(t); !strings.Contains(accepted.Content, "Match #") {
+		t.Fatalf("accepted challenge shows %q", accepted.Content)
+	}
 }

@@ -594,11 +594,12 @@ func testVacation(t *testing.T, s storage.Store) {
 	if _, on := must(s.Player(ctx, "1001")).in(t).OnVacation(T0.Add(2 * day)); on || p.VacationDaysUsed(T0) != 2 {
 		t.Errorf("after ending it early: on vacation %v, %d days used, want 2 (each started day)", on, p.VacationDaysUsed(T0))
 	}
-	srv := must(s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = 10; return nil })).in(t)
-	if got := must(s.Server(ctx, "g1")).in(t).VacationDays; got != 10 || srv.VacationDays != 10 {
+	ten, many := 10, storage.MaxVacationDays+1
+	srv := must(s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = &ten; return nil })).in(t)
+	if got := must(s.Server(ctx, "g1")).in(t).VacationAllowance(); got != 10 || srv.VacationAllowance() != 10 {
 		t.Errorf("the server's allowance read back as %d", got)
 	}
-	_, err := s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = storage.MaxVacationDays + 1; return nil })
+	_, err := s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = &many; return nil })
 	wantErr(t, "an allowance above the most", err, storage.ErrInvalid)
 
 	m := Started(t, s, NewMatch(game.VariantClassic), 15)
