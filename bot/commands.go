@@ -296,7 +296,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw new matches after this many moves (0: no limit)",
 						MinValue: floatPtr(0), MaxValue: game.MaxMovesLimit},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optPracticeAllowed, Description: "Allow practice games against the computer here"},
-					{Type: discordgo.ApplicationCommandOptionInteger, Name: optVacation, Description: "Each member's vacation days a year (default 30)",
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optVacation, Description: "Each member's vacation days a year (default 30; 0 turns vacations off)",
 						MinValue: floatPtr(0), MaxValue: storage.MaxVacationDays},
 					seekHoursOpt(),
 					{Type: discordgo.ApplicationCommandOptionRole, Name: optStarterRole, Description: "Only members with this role may start matches"},

@@ -145,7 +145,8 @@ func (h *harness) playInOneLanguage() {
 // take herself and bob takes, time given, a pause proposed and accepted with the DM's
 // button and run out, a vacation begun and ended, a moderator's cancel; two
 // seeks that pair, the queue shown, a moderator's award and a rematch
-// offered; a tournament created, joined, left, shown and cancelled.
+// offered; a tournament created, joined, left, shown and cancelled; a
+// vacation during set-ups, and one refused once the server turns them off.
 func (h *harness) playLongGamesInOneLanguage() {
 	t := h.t
 	t.Helper()
@@ -197,6 +198,18 @@ func (h *harness) playLongGamesInOneLanguage() {
 	h.alice.SlashCommand(t, h.channel, "stratego tournament standings").Reply(t)
 	h.alice.SlashCommand(t, h.channel, "stratego tournament list").Reply(t)
 	h.carol.SlashCommand(t, h.channel, "stratego tournament cancel", discordtest.Opt("tournament", 1)).Reply(t)
+	h.bot.deliverDue(t.Context())
+
+	// A vacation while the set-ups are made moves their deadline, and bob is
+	// told; then the server turns vacations off, and a vacation is refused.
+	open = h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("variant", "Barrage"),
+		discordtest.Opt("move_time", "24h"), discordtest.Opt("side", "red")).Reply(t)
+	h.bob.ClickButton(t, open, actButton(t, open, actTake)).Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t)
+	h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("vacation_days", 0)).Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
 	h.bot.deliverDue(t.Context())
 }
 

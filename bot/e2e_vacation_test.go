@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
@@ -89,8 +91,8 @@ func TestVacation(t *testing.T) {
 }
 
 // TestTournamentGamesGoOn: a tournament game of a day a move neither pauses
-// nor stops for a vacation, since its round has a deadline that would cost
-// both players; the member is told so.
+// nor stops for a vacation, in set-up or in play, since its round has a
+// deadline that would cost both players; the member is told so.
 func TestTournamentGamesGoOn(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
@@ -104,6 +106,15 @@ func TestTournamentGamesGoOn(t *testing.T) {
 		t.Fatalf("the round started %d matches, want 1", len(matches))
 	}
 	m := matches[0]
+	// In set-up, its deadline does not wait for a vacation either.
+	got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content
+	if !strings.Contains(got, "correspondence matches (0)") || !strings.Contains(got, "Your tournament games (1) go on") {
+		t.Errorf("a vacation with a tournament game in set-up answered %q", got)
+	}
+	if after := h.match(m.ID); after.Phase != storage.PhaseSetup || !after.Deadline.Equal(m.Deadline) || len(after.Log) > 0 {
+		t.Errorf("the tournament game's set-up waits for the vacation: %s, deadline moved %v, log %v", after.Phase, after.Deadline.Sub(m.Deadline), after.Log)
+	}
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t)
 	title := "**Match #" + m.ID.String() + "**"
 	for side := game.Red; side <= game.Blue; side++ {
 		p := h.members[m.Players[side].UserID]
@@ -118,7 +129,7 @@ func TestTournamentGamesGoOn(t *testing.T) {
 	if got := h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t).Content; !strings.Contains(got, "Tournament games do not pause") {
 		t.Errorf("a pause in a tournament game answered %q", got)
 	}
-	got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content
+	got = h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content
 	if !strings.Contains(got, "correspondence matches (0)") || !strings.Contains(got, "Your tournament games (1) go on") {
 		t.Errorf("a vacation with a tournament game answered %q", got)
 	}
@@ -127,36 +138,228 @@ func TestTournamentGamesGoOn(t *testing.T) {
 	}
 }
 
-// TestVacationCarriedIntoANewMatch: Alice sets up a match of a day a move,
-// then goes on vacation for five days; when Bob's set-up starts the match,
-// her clock there stops too, for the whole days of her vacation still to
-// come, and Bob is told.
+// TestVacationCarriedIntoANewMatch: Alice goes on vacation for five days,
+// then Bob accepts her challenge to a match of a day a move. Her vacation
+// is carried into it at once, for the whole days of it still to come: the
+// set-up deadline waits, Bob is told when the set-ups are now due, and when
+// the game begins her first turn waits for her return.
 func TestVacationCarriedIntoANewMatch(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
-	setUp := func(p *discordtest.Member) {
-		t.Helper()
-		invite := p.WaitDM(t, func(m *discordtest.Message) bool { return hasAction(m, actRandom) })
-		preview := p.ClickButton(t, invite, actButton(t, invite, actRandom)).Reply(t)
-		p.ClickButton(t, preview, actButton(t, preview, actConfirm)).Reply(t)
-	}
-	setUp(h.alice)
 	day := 24 * time.Hour
 	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content; !strings.Contains(got, "correspondence matches (0)") {
-		t.Fatalf("a vacation with only a match in set-up answered %q", got)
+		t.Fatalf("a vacation with no match answered %q", got)
 	}
 	back := h.clock.Now().Add(5 * day)
 	h.advance(time.Hour)
-	setUp(h.bob)
-	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(1).Phase == storage.PhasePlaying })
+	h.challengeIn(h.channel)
 	h.bot.deliverDue(t.Context())
 	m := h.match(1)
-	if until := m.VacationUntil(game.Red); until.IsZero() || until.After(back) || back.Sub(until) >= day {
+	until := m.VacationUntil(game.Red)
+	if until.IsZero() || until.After(back) || back.Sub(until) >= day {
 		t.Fatalf("Alice's vacation in the new match ends %v, want within the day before %v", until, back)
 	}
-	if want := m.VacationUntil(game.Red).Add(m.MoveTime); m.ClockPending || !m.Deadline.Equal(want) {
+	if want := m.Created.Add(m.MoveTime).Add(until.Sub(m.Created)); m.Phase != storage.PhaseSetup || !m.Deadline.Equal(want) {
+		t.Errorf("the set-ups are due %v after the match began, want %v", m.Deadline.Sub(m.Created), want.Sub(m.Created))
+	}
+	h.bob.WaitDM(t, contains("The set-ups of this match are now due <t:"+strconv.FormatInt(m.Deadline.Unix(), 10)+":f>"))
+
+	h.advance(time.Hour)
+	h.randomSetups(1)
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(1).Phase == storage.PhasePlaying })
+	h.bot.deliverDue(t.Context())
+	m = h.match(1)
+	if want := until.Add(m.MoveTime); m.ClockPending || !m.Deadline.Equal(want) {
 		t.Errorf("Alice's deadline %v (clock pending %v), want her move time after her vacation, %v", m.Deadline, m.ClockPending, want)
 	}
-	h.bob.WaitDM(t, contains("alice is on vacation until"))
+}
+
+// TestVacationDuringSetUp: Alice goes on vacation for three days while the
+// set-ups of a match of a day a move are still to come. The set-up deadline
+// and its reminders move on by three days, across a restart: the match is
+// not called off when its first deadline passes, and Bob is told when the
+// set-ups are now due, when she leaves and when she is back. The game then
+// begins as usual.
+func TestVacationDuringSetUp(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	day := 24 * time.Hour
+	h.challengeIn(h.channel)
+	h.bot.deliverDue(t.Context())
+	first := h.match(1).Deadline
+	h.advance(time.Hour)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content; !strings.Contains(got, "correspondence matches (1)") {
+		t.Fatalf("a vacation with a match in set-up answered %q", got)
+	}
+	due := first.Add(3 * day)
+	dueMark := "due <t:" + strconv.FormatInt(due.Unix(), 10) + ":f>"
+	if m := h.match(1); !m.Deadline.Equal(due) || !m.RemindAt.Equal(due.Add(-12*time.Hour)) {
+		t.Errorf("set-up deadline %v, reminder %v after the first deadline; want 3 days and 2.5 days", m.Deadline.Sub(first), m.RemindAt.Sub(first))
+	}
+	h.bot.deliverDue(t.Context())
+	h.bob.WaitDM(t, func(msg *discordtest.Message) bool {
+		return strings.Contains(msg.Content, "alice is on vacation until") && strings.Contains(msg.Content, dueMark)
+	})
+
+	// The first deadline, and its reminders, pass: nothing happens.
+	h.advance(day)
+	h.shutdown()
+	h.start()
+	h.advance(time.Hour)
+	if m := h.match(1); m.Phase != storage.PhaseSetup {
+		t.Fatalf("the match was %v at its first set-up deadline, during the vacation", m.Phase)
+	}
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		for _, msg := range p.DMs() {
+			if strings.Contains(msg.Content, "Reminder: your set-up is due") {
+				t.Errorf("%s was reminded during the vacation: %q", p.Name, msg.Content)
+			}
+		}
+	}
+
+	// She is back on time; the deadline stays, and its reminders come.
+	h.advance(2 * day)
+	h.bob.WaitDM(t, func(msg *discordtest.Message) bool {
+		return strings.Contains(msg.Content, "alice is back from vacation.") && strings.Contains(msg.Content, dueMark)
+	})
+	if m := h.match(1); !m.Deadline.Equal(due) || !m.VacationUntil(game.Red).IsZero() {
+		t.Errorf("after the vacation: deadline %v after the first, vacation until %v", m.Deadline.Sub(first), m.VacationUntil(game.Red))
+	}
+	h.advance(due.Add(-12 * time.Hour).Sub(h.clock.Now()))
+	reminder := "Reminder: your set-up is due <t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"
+	h.alice.WaitDM(t, contains(reminder))
+	h.bob.WaitDM(t, contains(reminder))
+
+	h.randomSetups(1)
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(1).Phase == storage.PhasePlaying })
+	h.bot.deliverDue(t.Context())
+	if m := h.match(1); m.ClockPending || !m.Deadline.Equal(m.Started.Add(m.MoveTime)) {
+		t.Errorf("Alice's first turn ends %v after the start (pending %v), want %v", m.Deadline.Sub(m.Started), m.ClockPending, m.MoveTime)
+	}
+}
+
+// TestVacationsOffOnAServer: a server's admins turn vacations off with
+// vacation_days:0, and its settings say so. Alice plays a match of a day a
+// move on each of two servers (#1 on the club, #2 on the other). A vacation
+// stops her clock only where vacations are allowed, within the smallest
+// allowance of those servers, and tells her which matches go on; when no
+// server of hers allows vacations, she is refused, and nothing stops. Bob
+// is told only where her clock stops.
+func TestVacationsOffOnAServer(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name          string
+		club, other   int // each server's vacation_days; -1: never set
+		askInOther    bool
+		want          []string // in the answer to a vacation of 5 days
+		stopped       [2]bool  // whether #1 and #2 stop
+		allowanceText string   // in the answer to a vacation of 31 days; "": refused
+	}{
+		{name: "no server chose", club: -1, other: -1,
+			want: []string{"correspondence matches (2)", "Days left this year: 25."}, stopped: [2]bool{true, true},
+			allowanceText: "(30 in all)"},
+		{name: "the other server turned them off", club: -1, other: 0,
+			want:    []string{"correspondence matches (1)", "Your matches on servers that have turned vacations off (1) go on", "Days left this year: 25."},
+			stopped: [2]bool{true, false}, allowanceText: "(30 in all)"},
+		{name: "asked on the server that turned them off", club: 0, other: 10, askInOther: false,
+			want:    []string{"correspondence matches (1)", "Your matches on servers that have turned vacations off (1) go on", "Days left this year: 5."},
+			stopped: [2]bool{false, true}, allowanceText: "(10 in all)"},
+		{name: "both servers turned them off", club: 0, other: 0, askInOther: true,
+			want: []string{"The servers you play on have turned vacations off", "`/stratego pause days:3`"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			moderator(h)
+			other := h.srv.AddGuild("Another Club")
+			for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+				other.Join(m)
+			}
+			other.GiveRole(h.carol, other.AddRole("mods", discordgo.PermissionManageGuild))
+			for _, s := range []struct {
+				ch   *discordtest.Channel
+				days int
+			}{{h.channel, tc.club}, {other.General(), tc.other}} {
+				if s.days < 0 {
+					continue
+				}
+				got := h.carol.SlashCommand(t, s.ch, "stratego server", discordtest.Opt("vacation_days", s.days)).Reply(t).Content
+				want := "vacation allowance: " + strconv.Itoa(s.days) + " days a year"
+				if s.days == 0 {
+					want = "vacations: off"
+				}
+				if strings.Count(got, want) != 2 { // the change, and the settings now
+					t.Errorf("vacation_days:%d answered %q", s.days, got)
+				}
+			}
+			h.challengeIn(h.channel)
+			h.randomSetups(1)
+			h.challengeIn(other.General())
+			h.randomSetups(2)
+			h.srv.WaitFor(t, "both matches to begin", func() bool {
+				return h.match(1).Phase == storage.PhasePlaying && h.match(2).Phase == storage.PhasePlaying
+			})
+			h.bot.deliverDue(t.Context())
+			before := [2]*storage.Match{h.match(1), h.match(2)}
+
+			ask := h.channel
+			if tc.askInOther {
+				ask = other.General()
+			}
+			if tc.allowanceText != "" {
+				if got := h.alice.SlashCommand(t, ask, "stratego vacation", discordtest.Opt("days", 31)).Reply(t).Content; !strings.Contains(got, tc.allowanceText) {
+					t.Errorf("31 days answered %q, want %q", got, tc.allowanceText)
+				}
+			}
+			got := h.alice.SlashCommand(t, ask, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("the vacation answered %q, want %q in it", got, w)
+				}
+			}
+			h.bot.deliverDue(t.Context())
+			told := 0
+			for _, msg := range h.bob.DMs() {
+				if strings.Contains(msg.Content, "alice is on vacation until") {
+					told++
+					if !tc.stopped[0] && strings.Contains(msg.Content, "#1") || !tc.stopped[1] && strings.Contains(msg.Content, "#2") {
+						t.Errorf("bob is told of a vacation in a match that goes on: %q", msg.Content)
+					}
+				}
+			}
+			want := 0
+			for k, stops := range tc.stopped {
+				m := h.match(storage.MatchID(k + 1))
+				moved := m.Deadline.Sub(before[k].Deadline)
+				if away := !m.VacationUntil(game.Red).IsZero(); away != stops || (stops && moved != 5*24*time.Hour) || (!stops && moved != 0) {
+					t.Errorf("match #%d: on vacation %v, deadline moved %v; want stopped %v", k+1, away, moved, stops)
+				}
+				if stops {
+					want++
+				}
+			}
+			if told != want {
+				t.Errorf("bob was told of %d vacations, want %d", told, want)
+			}
+			if _, on := h.bot.settingsOf(t.Context(), h.alice.ID).OnVacation(h.clock.Now()); on != (tc.allowanceText != "") {
+				t.Errorf("alice on vacation: %v; refused: %v", on, tc.allowanceText == "")
+			}
+		})
+	}
+}
+
+// challengeIn makes alice challenge bob to a Classic match of a day a move
+// in ch (she plays Red), and bob accept.
+func (h *harness) challengeIn(ch *discordtest.Channel) {
+	t := h.t
+	t.Helper()
+	msg := h.alice.SlashCommand(t, ch, "stratego challenge", discordtest.Opt("opponent", h.bob), discordtest.Opt("variant", "Classic"),
+		discordtest.Opt("side", "red"), discordtest.Opt("move_time", "24h")).Reply(t)
+	if !strings.Contains(msg.Content, "challenges you") {
+		t.Fatalf("challenge message %q", msg.Content)
+	}
+	if accepted := h.bob.ClickButton(t, msg, button(t, msg, "Accept")).Reply(t); !strings.Contains(accepted.Content, "Match #") {
+		t.Fatalf("accepted challenge shows %q", accepted.Content)
+	}
 }

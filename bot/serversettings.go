@@ -163,11 +163,9 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 		*changes = append(*changes, p.Sprintf("practice: %[1]s", onOff(p, v)))
 	}
 	if v, ok := opts.integer(optVacation); ok {
-		s.VacationDays = int(v)
-		if v == 0 {
-			v = storage.DefaultVacationDays
-		}
-		*changes = append(*changes, p.Sprintf(txtServerVacation, int(v)))
+		days := int(v) // 0 turns vacations off
+		s.VacationDays = &days
+		*changes = append(*changes, vacationAllowanceText(p, s))
 	}
 	if v, ok := opts.integer(optSeekHours); ok {
 		s.SeekHours = int(v)
@@ -253,15 +251,16 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 	}
 	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- rule options of new matches: %[7]s\n- practice against the computer: %[6]s",
 		where, who, boardModeText(p, board), render.VariantName(p, variant), formatDuration(p, moveTime), onOff(p, !s.NoPractice), options) +
-		"\n- " + p.Sprintf(txtServerVacation, vacationDays(s)) + "\n- " + seekHoursText(p, s)
+		"\n- " + vacationAllowanceText(p, s) + "\n- " + seekHoursText(p, s)
 }
 
-// vacationDays is the server's yearly vacation allowance.
-func vacationDays(s *storage.ServerSettings) int {
-	if s.VacationDays > 0 {
-		return s.VacationDays
+// vacationAllowanceText says the server's yearly vacation allowance, or that
+// vacations are off.
+func vacationAllowanceText(p lang.Printer, s *storage.ServerSettings) string {
+	if days := s.VacationAllowance(); days > 0 {
+		return p.Sprintf(txtServerVacation, days)
 	}
-	return storage.DefaultVacationDays
+	return p.Sprintf(txtServerVacationOff)
 }
 
 // twoSquaresText writes a Two-Squares setting: "3", "5" or "off".

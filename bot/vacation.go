@@ -16,10 +16,14 @@ import (
 // their correspondence matches (a day or more a move) for N days, within a
 // yearly allowance the servers set (/stratego server vacation_days): the
 // smallest of those of the servers it stops a clock in, and of the one it is
-// asked in. Their opponents are told when it starts and when it ends; it
-// ends early when the member moves or says `/stratego vacation end:true`,
-// and the days not taken come back to the allowance. Tournament games go on:
-// their rounds have deadlines that would cost both players.
+// asked in. A server may turn vacations off (0 days): its matches then go on,
+// the member is told so, and its allowance bounds nothing; when every server
+// concerned has them off, the member is refused. A match still in set-up
+// waits too: its set-up deadline moves on while either player is away.
+// Their opponents are told when it starts and when it ends; it ends early
+// when the member moves or says `/stratego vacation end:true`, and the days
+// not taken come back to the allowance. Tournament games go on: their
+// rounds have deadlines that would cost both players.
 
 // The texts of vacations.
 const (
@@ -35,6 +39,10 @@ const (
 	txtHistoryVacation    = "%[1]s went on vacation for %[2]d days."
 	txtServerVacation     = "vacation allowance: %[1]d days a year"
 	txtVacationTournament = "Your tournament games (%[1]d) go on: each round has a deadline."
+	txtServerVacationOff  = "vacations: off (clocks keep running while a member is away)"
+	txtVacationOff        = "The servers you play on have turned vacations off, so your clocks keep running while you are away. You can still ask an opponent to pause a match: `/stratego pause days:3`."
+	txtVacationElsewhere  = "Your matches on servers that have turned vacations off (%[1]d) go on: keep moving there."
+	txtVacationSetupDue   = "The set-ups of this match are now due <t:%[1]s:f> (<t:%[1]s:R>)."
 )
 
 // onVacation starts or ends the member's vacation.
@@ -53,14 +61,18 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.finish(i, p.Sprintf(txtVacationEnded))
 		return
 	}
-	matches, inTournaments := b.vacationMatches(ctx, user)
-	allowance := b.vacationAllowance(ctx, i.GuildID, matches)
 	settings := b.settingsOf(ctx, user)
-	left := max(0, allowance-settings.VacationDaysUsed(now))
 	if v, on := settings.OnVacation(now); on {
 		b.tell(i, p.Sprintf(txtVacationUnderway, unixOf(v.End.Unix())))
 		return
 	}
+	all, inTournaments := b.vacationMatches(ctx, user)
+	allowance, matches, elsewhere := b.vacationAllowance(ctx, i.GuildID, all)
+	if allowance == 0 {
+		b.tell(i, p.Sprintf(txtVacationOff))
+		return
+	}
+	left := max(0, allowance-settings.VacationDaysUsed(now))
 	days, ok := opts.integer(optDays)
 	switch {
 	case !ok:
@@ -90,6 +102,9 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	until := now.Add(time.Duration(days) * 24 * time.Hour)
 	text := p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, left-int(days))
+	if elsewhere > 0 {
+		text += "\n" + p.Sprintf(txtVacationElsewhere, elsewhere)
+	}
 	if inTournaments > 0 {
 		text += "\n" + p.Sprintf(txtVacationTournament, inTournaments)
 	}
@@ -99,21 +114,28 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 // carryVacations stops, in a match that has just begun, the clock of a
 // player who is on vacation (a challenge or a seek of theirs met while they
 // were away): as in their other matches, for the whole days of it still to
-// come. The days were counted when the vacation began.
+// come. The days were counted when the vacation began. It is carried when
+// the set-ups begin, so that their deadline waits too, and again when the
+// game begins for a vacation the match does not hold yet (one that began
+// before set-ups waited for vacations). A match of a server that has turned
+// vacations off goes on.
 func (b *Bot) carryVacations(ctx context.Context, snap *snapshot) {
 	m := snap.m
-	if m.Phase != storage.PhasePlaying || len(m.Log) > 0 || !m.Correspondence() || m.Practice() {
+	if !justBegun(m) || !m.Correspondence() || m.Practice() {
 		return
 	}
 	now := b.now()
 	read := func(user string) *storage.PlayerSettings { return b.settingsOf(ctx, user) }
 	var away [2]int // whole days of each side's vacation still to come: never more than was counted
 	for side := game.Red; side <= game.Blue; side++ {
+		if !m.VacationUntil(side).IsZero() {
+			continue // the match holds it already
+		}
 		if v, on := snap.player(side, read).OnVacation(now); on {
 			away[side] = int(v.End.Sub(now) / (24 * time.Hour))
 		}
 	}
-	if away == [2]int{} || b.inTournament(ctx, m) {
+	if away == [2]int{} || b.inTournament(ctx, m) || b.serverOf(ctx, m.GuildID).VacationAllowance() == 0 {
 		return
 	}
 	var last *storage.Match
@@ -131,6 +153,23 @@ func (b *Bot) carryVacations(ctx context.Context, snap *snapshot) {
 	if last != nil {
 		b.afterChange(ctx, last, nil)
 	}
+}
+
+// justBegun reports whether m has just begun: in set-up with no set-up in
+// yet, or in play with no move made and nothing but vacations in its log.
+func justBegun(m *storage.Match) bool {
+	switch m.Phase {
+	case storage.PhaseSetup:
+		return m.Setups[game.Red].Status == storage.SetupNone && m.Setups[game.Blue].Status == storage.SetupNone
+	case storage.PhasePlaying:
+		for _, a := range m.Log {
+			if a.Kind != storage.ActVacation && a.Kind != storage.ActVacationEnd {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // endVacation ends user's vacation at now, in their settings and in every
@@ -192,9 +231,11 @@ func (b *Bot) onVacationOver(ctx context.Context, id storage.MatchID, now time.T
 	}
 }
 
-// vacationMatches are the matches a vacation of user stops a clock in:
-// their running matches of a day or more a move, with a person, outside
-// tournaments. inTournaments counts the tournament games it leaves running.
+// vacationMatches are the matches a vacation of user may stop a clock in:
+// their matches of a day or more a move, in set-up or in play, with a
+// person, outside tournaments (vacationAllowance leaves out those of servers
+// that turned vacations off). inTournaments counts the tournament games it
+// leaves running.
 func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*storage.Match, inTournaments int) {
 	all, err := b.store.PlayerMatches(ctx, user, true, 0)
 	if err != nil {
@@ -203,7 +244,7 @@ func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*stor
 	}
 	for _, m := range all {
 		switch {
-		case m.Phase != storage.PhasePlaying || !m.Correspondence() || m.Practice():
+		case !m.Phase.Active() || !m.Correspondence() || m.Practice():
 		case b.inTournament(ctx, m):
 			inTournaments++
 		default:
@@ -215,32 +256,48 @@ func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*stor
 
 // vacationAllowance is the yearly vacation allowance of a member who asks in
 // server guildID ("" in a DM) to stop the clocks of matches: the smallest of
-// their servers' allowances, so that no server's rule is escaped by asking
-// elsewhere (the default outside any server).
-func (b *Bot) vacationAllowance(ctx context.Context, guildID string, matches []*storage.Match) int {
-	allowance := 0
-	seen := map[string]bool{}
-	consider := func(guild string) {
-		if guild == "" || seen[guild] {
-			return
+// the allowances of that server and of the matches' servers, so that no
+// server's rule is escaped by asking elsewhere (the default outside any
+// server). A server that turned vacations off bounds nothing: its matches
+// are left out of stop and counted in elsewhere. The allowance is zero when
+// vacations are off on every server concerned.
+func (b *Bot) vacationAllowance(ctx context.Context, guildID string, matches []*storage.Match) (allowance int, stop []*storage.Match, elsewhere int) {
+	days := map[string]int{"": storage.DefaultVacationDays} // each server's, read once; none: the default
+	of := func(guild string) int {
+		d, ok := days[guild]
+		if !ok {
+			d = b.serverOf(ctx, guild).VacationAllowance()
+			days[guild] = d
 		}
-		seen[guild] = true
-		days := b.serverOf(ctx, guild).VacationDays
-		if days <= 0 {
-			days = storage.DefaultVacationDays
-		}
-		if allowance == 0 || days < allowance {
-			allowance = days
+		return d
+	}
+	off := false // some server concerned turned vacations off
+	consider := func(d int) {
+		switch {
+		case d == 0:
+			off = true
+		case allowance == 0 || d < allowance:
+			allowance = d
 		}
 	}
-	consider(guildID)
+	if guildID != "" {
+		consider(of(guildID))
+	}
 	for _, m := range matches {
-		consider(m.GuildID)
+		d := of(m.GuildID)
+		if m.GuildID != "" {
+			consider(d)
+		}
+		if d == 0 {
+			elsewhere++
+			continue
+		}
+		stop = append(stop, m)
 	}
-	if allowance == 0 {
-		return storage.DefaultVacationDays
+	if allowance == 0 && !off {
+		allowance = storage.DefaultVacationDays // no server concerned
 	}
-	return allowance
+	return allowance, stop, elsewhere
 }
 
 // inTournament reports whether m is a tournament's game.
@@ -274,11 +331,16 @@ func (b *Bot) vacationLines(p lang.Printer, m *storage.Match) string {
 	return joinLines(lines...)
 }
 
-// vacationNotice tells the opponent that side went on, or came back from, vacation.
+// vacationNotice tells the opponent that side went on, or came back from,
+// vacation; in set-up, when the set-ups are due now, since the vacation
+// moved their deadline.
 func (b *Bot) vacationNotice(p lang.Printer, m *storage.Match, side game.Side, started bool, until time.Time) *discordgo.MessageSend {
 	text := p.Sprintf(txtVacationOver, b.playerName(p, m, side))
 	if started {
 		text = p.Sprintf(txtVacationNotice, b.playerName(p, m, side), unixOf(until.Unix()))
+	}
+	if m.Phase == storage.PhaseSetup && !m.Deadline.IsZero() {
+		text += "\n" + p.Sprintf(txtVacationSetupDue, unixOf(m.Deadline.Unix()))
 	}
 	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}
 }

@@ -125,6 +125,9 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	if a.Kind == ActMove {
 		return nil, fmt.Errorf("moves go through ApplyMove: %w", ErrInvalid)
 	}
+	if m.Phase == PhaseSetup && vacationAction(a.Kind) {
+		return nil, c.actInSetup(m, a)
+	}
 	g, err := playable(m)
 	if err != nil {
 		return nil, err
@@ -171,6 +174,20 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	return g, nil
 }
 
+// actInSetup records a vacation, or its end, in a match whose set-ups are
+// not both in: the set-up deadline moves as it does a turn's (moveStop).
+// There is no game to replay yet.
+func (c Changes) actInSetup(m *Match, a Action) error {
+	a.At, a.Move = second(a.At), game.Move{}
+	if err := m.checkVacation(a); err != nil {
+		return err
+	}
+	stopped := m.stoppedUntil()
+	m.Log = append(m.Log, a)
+	m.moveStop(stopped, a.At, c.reminders())
+	return nil
+}
+
 // SetSetup stores a draft or confirms a set-up: see Store.SetSetup.
 func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*game.Game, error) {
 	if side > game.Blue || (status != SetupDraft && status != SetupConfirmed) {
@@ -200,7 +217,8 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 	m.Started = second(at)
 	m.afterAction(g, at, c.reminders())
 	if m.Phase == PhasePlaying {
-		m.setDeadline(at.Add(m.TurnTime(int(game.Red))), c.reminders())
+		// Red's turn ends after a vacation taken during the set-ups, too.
+		m.setDeadline(m.turnEnds(at), c.reminders())
 	}
 	return g, nil
 }

@@ -198,3 +198,34 @@ func TestUpgradeRecord(t *testing.T) {
 		t.Errorf("a format that does not exist: %v, want ErrInvalid", err)
 	}
 }
+
+// TestServerVacationDaysRecord: records written before vacations could be
+// turned off keep their meaning (no field: the default; a number: that
+// allowance), and zero, now "off", is written and read back.
+func TestServerVacationDaysRecord(t *testing.T) {
+	for _, tc := range []struct {
+		name, record string
+		allowance    int
+		chosen       bool
+	}{
+		{"older record, no choice", `{"v":1,"id":"7","ver":3}`, DefaultVacationDays, false},
+		{"older record, ten days", `{"v":1,"id":"7","ver":3,"vacation_days":10}`, 10, true},
+		{"vacations off", `{"v":1,"id":"7","ver":3,"vacation_days":0}`, 0, true},
+	} {
+		s, err := decodeServer([]byte(tc.record))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if s.VacationAllowance() != tc.allowance || (s.VacationDays != nil) != tc.chosen {
+			t.Errorf("%s: allowance %d (chosen %v), want %d (%v)", tc.name, s.VacationAllowance(), s.VacationDays != nil, tc.allowance, tc.chosen)
+		}
+		data, err := encodeServer(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := decodeServer(data)
+		if err != nil || !reflect.DeepEqual(again, s) {
+			t.Errorf("%s: %s read back as %+v (%v), want %+v", tc.name, data, again, err, s)
+		}
+	}
+}

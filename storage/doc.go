@@ -35,7 +35,9 @@
 // (a 300-move game takes tens of microseconds); the time actions leave the
 // game as it is, and what they mean for the clock (PausedUntil,
 // VacationUntil, TurnTime) is read from the log, so it is the same on every
-// backend and after any restart. The stored Result and Phase exist for
+// backend and after any restart. A match in set-up has no game yet; its log
+// may hold vacations only, which move the set-up deadline and stay in the
+// log when the game begins. The stored Result and Phase exist for
 // queries; every save checks that they equal the replay's.
 //
 // # The outbox

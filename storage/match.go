@@ -2,6 +2,7 @@ package storage
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -309,8 +310,8 @@ func (m *Match) validate() error {
 	if err := m.Rules.Validate(); err != nil {
 		return fmt.Errorf("rules: %v: %w", err, ErrInvalid)
 	}
-	if m.Phase == PhaseSetup && len(m.Log) > 0 {
-		return fmt.Errorf("a match in set-up has no moves: %w", ErrInvalid)
+	if m.Phase == PhaseSetup && slices.ContainsFunc(m.Log, func(a Action) bool { return !vacationAction(a.Kind) }) {
+		return fmt.Errorf("a match in set-up has no moves, and no actions but vacations: %w", ErrInvalid)
 	}
 	return nil
 }

@@ -196,7 +196,8 @@ func Notices(old, m *Match, at time.Time) []Notice {
 		return out
 	}
 	if old.Phase == PhaseSetup && m.Phase != PhaseSetup && m.Phase != PhaseAbandoned {
-		everyone(EventStarted, 0, AudienceRed, m.Phase == PhasePlaying)
+		// At the log as it stands: vacations taken during the set-ups may be in it.
+		everyone(EventStarted, len(m.Log), AudienceRed, m.Phase == PhasePlaying)
 	}
 	for i := len(old.Log); i < len(m.Log); i++ {
 		a := m.Log[i]

@@ -56,13 +56,25 @@ func (m *Match) PauseOffer() (by game.Side, days int, ok bool) {
 
 // stoppedUntil is when the clock of the side to move may run again: the end
 // of the agreed pause or of its vacation, whichever is later (zero: it is
-// not stopped).
+// not stopped). In set-up the one deadline waits for the later end of the
+// two players' vacations.
 func (m *Match) stoppedUntil() time.Time {
+	if m.Phase == PhaseSetup {
+		return later(m.VacationUntil(game.Red), m.VacationUntil(game.Blue))
+	}
 	until := m.PausedUntil()
 	if back := m.VacationUntil(m.ToMove()); back.After(until) {
 		until = back
 	}
 	return until
+}
+
+// later is the later of two times.
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // stoppedLeft is how much of the stop of the side to move's clock is still

@@ -30,12 +30,23 @@ type ServerSettings struct {
 	StarterRole string
 	// Rules are the server's own defaults for the rule options of new matches.
 	Rules RuleDefaults
-	// VacationDays is each member's yearly vacation allowance here; zero:
-	// DefaultVacationDays.
-	VacationDays int
+	// VacationDays is each member's yearly vacation allowance here, when the
+	// server chose one: nil is no choice (DefaultVacationDays), zero turns
+	// vacations off. VacationAllowance reads it.
+	VacationDays *int
 	// SeekHours is how long a seek waits in the queue; zero: an hour for
 	// games on a clock, a day for a time per move (SeekExpiry).
 	SeekHours int
+}
+
+// VacationAllowance is each member's yearly vacation allowance on the
+// server, in days: its choice, or DefaultVacationDays when it made none;
+// zero when vacations are off here.
+func (s *ServerSettings) VacationAllowance() int {
+	if s.VacationDays == nil {
+		return DefaultVacationDays
+	}
+	return *s.VacationDays
 }
 
 // RuleDefaults are a server's defaults for the rule options of new matches;
@@ -110,7 +121,7 @@ type serverRecord struct {
 	NoPractice bool                `json:"no_practice,omitempty"`
 	Role       string              `json:"role,omitempty"`
 	Rules      *ruleDefaultsRecord `json:"rules,omitempty"`
-	Vacation   int                 `json:"vacation_days,omitempty"`
+	Vacation   *int                `json:"vacation_days,omitempty"` // absent: the default; 0: off
 	SeekHours  int                 `json:"seek_hours,omitempty"`
 }
 
@@ -182,8 +193,8 @@ func PrepareServer(s *ServerSettings, guildID string, version uint64) error {
 		return fmt.Errorf("a move time of %v is not between %v and %v: %w", s.MoveTime, MinMoveTime, MaxMoveTime, ErrInvalid)
 	case s.SeekHours < 0 || s.SeekHours > MaxSeekHours:
 		return fmt.Errorf("seeks waiting %d hours is not between 0 and %d: %w", s.SeekHours, MaxSeekHours, ErrInvalid)
-	case s.VacationDays < 0 || s.VacationDays > MaxVacationDays:
-		return fmt.Errorf("a vacation allowance of %d days is not between 0 and %d: %w", s.VacationDays, MaxVacationDays, ErrInvalid)
+	case s.VacationDays != nil && (*s.VacationDays < 0 || *s.VacationDays > MaxVacationDays):
+		return fmt.Errorf("a vacation allowance of %d days is not between 0 and %d: %w", *s.VacationDays, MaxVacationDays, ErrInvalid)
 	}
 	rules := game.DefaultRules(game.VariantClassic)
 	s.Rules.Apply(&rules)

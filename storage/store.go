@@ -45,6 +45,7 @@ type Store interface {
 	ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, *game.Game, error)
 	// Act records a draw offer, acceptance or refusal, a resignation or a time-out
 	// (whose side is the side to move, and which is refused with ErrNotDue before the deadline).
+	// In set-up it takes only a vacation and its end (others: ErrNotStarted).
 	Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error)
 	// SetSetup stores side's draft (status SetupDraft) or confirms its set-up
 	// (SetupConfirmed, checked against the rules). The game starts, with Red to

@@ -11,7 +11,10 @@ import (
 // matches for some days, within a yearly allowance a server may set. The
 // player's settings keep the allowance used (Vacations); each match keeps,
 // as actions of its log, when the vacation began there and when it ended,
-// so that deadlines move with it on every backend and across restarts.
+// so that deadlines move with it on every backend and across restarts. In
+// set-up, where both players share one deadline, a vacation of either
+// moves it (and its reminders) on: the only actions a match's log may hold
+// before the game begins are vacations and their ends.
 
 // DefaultVacationDays is the yearly vacation allowance of a server that did
 // not choose one; MaxVacationDays the most a server may allow.
@@ -87,9 +90,10 @@ func (p *PlayerSettings) EndVacation(at time.Time) bool {
 
 // VacationUntil is when side's vacation in this match ends, or zero when
 // side is not on vacation here: its end (ActVacationEnd) or a move of its
-// own ends it.
+// own ends it. A vacation taken while the set-ups are made is in the log
+// already, so it goes on when the game begins.
 func (m *Match) VacationUntil(side game.Side) time.Time {
-	if m.Phase != PhasePlaying {
+	if !m.Phase.Active() {
 		return time.Time{}
 	}
 	for i := len(m.Log) - 1; i >= 0; i-- {
@@ -107,11 +111,14 @@ func (m *Match) VacationUntil(side game.Side) time.Time {
 	return time.Time{}
 }
 
+// vacationAction reports whether k begins or ends a vacation.
+func vacationAction(k ActionKind) bool { return k == ActVacation || k == ActVacationEnd }
+
 // checkVacation refuses a vacation action that does not fit the match.
 func (m *Match) checkVacation(a Action) error {
 	switch a.Kind {
 	case ActVacation:
-		if m.Phase != PhasePlaying {
+		if !m.Phase.Active() {
 			return ErrGameOver
 		}
 		if !m.Correspondence() {

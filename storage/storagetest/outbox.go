@@ -594,11 +594,12 @@ func testVacation(t *testing.T, s storage.Store) {
 	if _, on := must(s.Player(ctx, "1001")).in(t).OnVacation(T0.Add(2 * day)); on || p.VacationDaysUsed(T0) != 2 {
 		t.Errorf("after ending it early: on vacation %v, %d days used, want 2 (each started day)", on, p.VacationDaysUsed(T0))
 	}
-	srv := must(s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = 10; return nil })).in(t)
-	if got := must(s.Server(ctx, "g1")).in(t).VacationDays; got != 10 || srv.VacationDays != 10 {
+	ten, many := 10, storage.MaxVacationDays+1
+	srv := must(s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = &ten; return nil })).in(t)
+	if got := must(s.Server(ctx, "g1")).in(t).VacationAllowance(); got != 10 || srv.VacationAllowance() != 10 {
 		t.Errorf("the server's allowance read back as %d", got)
 	}
-	_, err := s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = storage.MaxVacationDays + 1; return nil })
+	_, err := s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = &many; return nil })
 	wantErr(t, "an allowance above the most", err, storage.ErrInvalid)
 
 	m := Started(t, s, NewMatch(game.VariantClassic), 15)
@@ -723,4 +724,133 @@ func testPracticeNoticesMarked(t *testing.T, s storage.Store) {
 		t.Fatalf("no notices to compare: %v", seen)
 	}
 	Deliver(t, s, T0.Add(time.Minute))
+}
+
+// testVacationInSetup: while the players send their set-ups, a vacation of
+// either moves the match's one set-up deadline on, and its reminder with it;
+// a second player's vacation adds only what the first's does not cover; an
+// early return gives back what no longer stops it; a vacation still under
+// way when the game begins stops the clock of its player's first turn. The
+// set-up's log keeps the vacations, and nothing else is taken there.
+func testVacationInSetup(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	day := 24 * time.Hour
+	m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	Deliver(t, s, T0)
+	act := func(kind storage.ActionKind, side game.Side, days int, at time.Time) *storage.Match {
+		t.Helper()
+		return must(s.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, Days: days, At: at})).in(t)
+	}
+	setUp := func(side game.Side, at time.Time) *storage.Match {
+		t.Helper()
+		setup := game.RandomSetup(m.Rules, 40+uint64(side))
+		return must(s.SetSetup(ctx, m.ID, 0, side, setup, storage.SetupConfirmed, at)).in(t)
+	}
+	blueBack := T0.Add(time.Hour + 3*day)
+	steps := []struct {
+		name     string
+		at       time.Time
+		do       func(at time.Time) *storage.Match
+		deadline time.Time // the set-up deadline after the step
+		owed     string    // the notices the step owes
+		wake     storage.DeadlineKind
+	}{
+		{"Blue leaves for 3 days", T0.Add(time.Hour), func(at time.Time) *storage.Match { return act(storage.ActVacation, game.Blue, 3, at) },
+			T0.Add(4 * day), "vacation>red", storage.DeadlineVacation},
+		{"Red's set-up is in", T0.Add(2 * time.Hour), func(at time.Time) *storage.Match { return setUp(game.Red, at) },
+			T0.Add(4 * day), "", storage.DeadlineVacation},
+		{"Red leaves for 5 days too", T0.Add(3 * time.Hour), func(at time.Time) *storage.Match { return act(storage.ActVacation, game.Red, 5, at) },
+			T0.Add(6*day + 2*time.Hour), "vacation>blue", storage.DeadlineVacation},
+		{"Red is back after a day", T0.Add(day + 3*time.Hour), func(at time.Time) *storage.Match { return act(storage.ActVacationEnd, game.Red, 0, at) },
+			T0.Add(4 * day), "vacation-over>blue", storage.DeadlineVacation},
+		{"Blue's vacation runs out", blueBack, func(at time.Time) *storage.Match { return act(storage.ActVacationEnd, game.Blue, 0, at) },
+			T0.Add(4 * day), "vacation-over>red", storage.DeadlineReminder},
+	}
+	for _, st := range steps {
+		m = st.do(st.at)
+		if m.Phase != storage.PhaseSetup || !m.Deadline.Equal(st.deadline) {
+			t.Errorf("%s: %s, set-up deadline %v, want %v", st.name, m.Phase, m.Deadline.Sub(T0), st.deadline.Sub(T0))
+		}
+		// The reminder moves with the deadline: a quarter of the day before it.
+		if want := st.deadline.Add(-day / 4); !m.RemindAt.Equal(want) {
+			t.Errorf("%s: reminder at %v, want %v", st.name, m.RemindAt.Sub(T0), want.Sub(T0))
+		}
+		if got := dueEvents(t, s, st.at); got != st.owed {
+			t.Errorf("%s: owes %q, want %q", st.name, got, st.owed)
+		}
+		Deliver(t, s, st.at)
+		if d, ok, _ := s.NextDeadline(ctx); !ok || d.Kind != st.wake || d.ID != uint64(m.ID) {
+			t.Errorf("%s: the next timer is %+v, want a %s of match %d", st.name, d, st.wake, m.ID)
+		}
+		if loaded := must(s.Match(ctx, m.ID)).in(t); !loaded.Deadline.Equal(m.Deadline) || !loaded.RemindAt.Equal(m.RemindAt) || len(loaded.Log) != len(m.Log) {
+			t.Errorf("%s: read back with deadline %v, reminder %v, %d actions", st.name, loaded.Deadline.Sub(T0), loaded.RemindAt.Sub(T0), len(loaded.Log))
+		}
+	}
+	_, err := s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: game.Blue, At: blueBack})
+	wantErr(t, "ending a vacation over already", err, storage.ErrNotDue)
+	for _, kind := range []storage.ActionKind{storage.ActOfferDraw, storage.ActOfferPause, storage.ActGiveTime, storage.ActResign} {
+		_, err := s.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: game.Red, Days: 1, At: blueBack})
+		wantErr(t, storage.Action{Kind: kind, Side: game.Red}.String()+" in set-up", err, storage.ErrNotStarted)
+	}
+	start := blueBack.Add(time.Hour)
+	m = setUp(game.Blue, start)
+	if m.Phase != storage.PhasePlaying || !m.Deadline.Equal(start.Add(m.MoveTime)) {
+		t.Errorf("the game begins: %s, deadline %v after it, want %v", m.Phase, m.Deadline.Sub(start), m.MoveTime)
+	}
+	if got, want := owed(t, s, start), []string{"started>red+clock", "started>blue", "started>public"}; !sameWords(got, want) {
+		t.Errorf("the start owes %v, want %v", got, want)
+	}
+	for _, n := range must(s.DueNotices(ctx, start, 0)).in(t) {
+		if n.Log != len(m.Log) {
+			t.Errorf("the start's notice to %s shows the game after %d actions, want all %d", n.To, n.Log, len(m.Log))
+		}
+	}
+	var tokens []string
+	for _, a := range m.Log {
+		tokens = append(tokens, a.String())
+	}
+	if got, want := strings.Join(tokens, " "), "vacation:B:3 vacation:R:5 back:R back:B"; got != want {
+		t.Errorf("the log keeps %q, want %q", got, want)
+	}
+	CheckReplay(t, m)
+	Deliver(t, s, start)
+	Play(t, s, m, 2, rand.New(rand.NewPCG(41, 41)))
+
+	// Red leaves during the set-ups and is still away when they are in: the
+	// game waits for Red's first move until Red is back.
+	m = must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	Deliver(t, s, T0)
+	away := T0.Add(time.Hour)
+	m = act(storage.ActVacation, game.Red, 5, away)
+	setUp(game.Blue, away.Add(time.Hour))
+	start = away.Add(2 * time.Hour)
+	m = setUp(game.Red, start)
+	Deliver(t, s, start)
+	m = must(s.Match(ctx, m.ID)).in(t)
+	back := away.Add(5 * day)
+	if !m.VacationUntil(game.Red).Equal(back) || m.ClockPending || !m.Deadline.Equal(back.Add(m.MoveTime)) {
+		t.Errorf("Red's first turn: vacation until %v, deadline %v (pending %v), want a move time after %v", m.VacationUntil(game.Red).Sub(T0), m.Deadline.Sub(T0), m.ClockPending, back.Sub(T0))
+	}
+	var timer storage.Deadline
+	for _, d := range must(s.DueDeadlines(ctx, back.Add(30*day), 0)).in(t) {
+		if d.ID == uint64(m.ID) && d.Kind != storage.DeadlineChallenge {
+			timer = d
+			break
+		}
+	}
+	if timer.Kind != storage.DeadlineVacation || !timer.At.Equal(back) {
+		t.Errorf("the match's next timer: %+v, want the end of Red's vacation at %v", timer, back.Sub(T0))
+	}
+	CheckReplay(t, m)
+
+	// Games on a clock, and over when their set-ups were late, take no vacation.
+	fast := NewMatch(game.VariantClassic)
+	fast.MoveTime = time.Hour
+	fast = must(s.CreateMatch(ctx, fast)).in(t)
+	_, err = s.Act(ctx, fast.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 1, At: T0})
+	wantErr(t, "a vacation in a game of an hour a move", err, storage.ErrNotCorrespondence)
+	late := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	must(s.Abandon(ctx, late.ID, late.Version, T0.Add(day), storage.CallOffLateSetup)).in(t)
+	_, err = s.Act(ctx, late.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 1, At: T0.Add(day)})
+	wantErr(t, "a vacation in a match called off", err, storage.ErrGameOver)
 }

@@ -60,6 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"GiftsOfTime", testGiftsOfTime},
 		{"PauseByAgreement", testPauseByAgreement},
 		{"Vacation", testVacation},
+		{"VacationInSetup", testVacationInSetup},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
 		{"Followers", testFollowers},
@@ -204,7 +205,7 @@ func lastTime(m *storage.Match) time.Time {
 func CheckReplay(t testing.TB, m *storage.Match) *game.Game {
 	t.Helper()
 	if m.Setups[game.Red].Status != storage.SetupConfirmed || m.Setups[game.Blue].Status != storage.SetupConfirmed {
-		if m.Result.Over() || m.Phase == storage.PhasePlaying || m.Phase == storage.PhaseFinished || len(m.Log) > 0 {
+		if m.Result.Over() || m.Phase == storage.PhasePlaying || m.Phase == storage.PhaseFinished || m.Moves() > 0 {
 			t.Fatalf("match %d without both set-ups: %s result %v", m.ID, describe(m), m.Result)
 		}
 		return nil
