@@ -274,7 +274,7 @@ func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side,
 	p := lang.For(settings.Locale)
 	switch {
 	case errors.Is(err, storage.ErrStale):
-		return &web.Refusal{Reason: p.Sprintf(txtWebStale)}
+		return web.StaleRefusal(settings.Locale)
 	case known:
 		return &web.Refusal{Reason: a.b.explainIn(p, settings.Numbering, err, "web")}
 	}
@@ -283,7 +283,6 @@ func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side,
 
 // Refusals of the web board.
 const (
-	txtWebStale     = "The board changed since you looked: try again on the board as it is now."
 	txtWebSetupOver = "The set-up phase of this match is over."
 )
 

@@ -85,6 +85,13 @@ type Refusal struct{ Reason string }
 
 func (r *Refusal) Error() string { return r.Reason }
 
+// StaleRefusal refuses, in language, an action made on a board that has
+// changed since the player looked: whether the page's basis or the store's
+// version found it out, the player reads the same words.
+func StaleRefusal(language string) *Refusal {
+	return &Refusal{Reason: lang.For(language).Sprintf(txtStale)}
+}
+
 // Authenticator turns a request into the capability it carries. The link
 // (CapabilityAuth) is one; a Discord Activity could sign in with OAuth2 instead.
 type Authenticator interface {
@@ -546,7 +553,7 @@ func (s *Server) basis(r *http.Request, c Capability, digest string) Basis {
 			return nil
 		}
 		pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
-		return &Refusal{Reason: lang.For(pref.Language).Sprintf(txtStale)}
+		return StaleRefusal(pref.Language)
 	}
 }
 
