@@ -128,7 +128,7 @@ func (d *dutch) window(bracket []int, g int, fixed []bool, mate []int) []int {
 	for _, v := range bracket {
 		take[v] = true
 	}
-	below, need := 0, len(bracket)+4
+	below, need := 0, 4
 	for v := bracket[len(bracket)-1] + 1; v < len(d.es); v++ {
 		if d.es[v].group > g+1 && below >= need {
 			break
@@ -228,9 +228,14 @@ func (d *dutch) pairBracket(vs, bracket []int, g int, mate []int) []int {
 			}
 		}
 	}
-	weighed, err := weighDigits(edges, len(vs))
+	weighed, wt, err := weighDigits(edges, len(vs))
 	if err != nil {
 		return nil
+	}
+	if len(vs) <= stepFull {
+		if m := d.orderBracket(vs, bracket, weighed, wt, l.order); m != nil && d.follows(vs, m, mate) {
+			return m
+		}
 	}
 	if d.ahead == nil || d.later <= 0 {
 		m := maxWeightMatching(len(vs), weighed)
@@ -263,6 +268,125 @@ func (d *dutch) pairBracket(vs, bracket []int, g int, mate []int) []int {
 		c.branch(next)
 	}
 	return nil
+}
+
+// follows reports whether the later rounds can follow mate with the
+// vertices vs matched as local says (true when not looking ahead).
+func (d *dutch) follows(vs, local, mate []int) bool {
+	if d.ahead == nil || d.later <= 0 {
+		return true
+	}
+	full := slices.Clone(mate)
+	same := true
+	for i, v := range vs {
+		full[v] = vs[local[i]]
+		same = same && full[v] == mate[v]
+	}
+	if same {
+		return true
+	}
+	ok, _ := d.look.pairable(d.ahead.without(full), d.later)
+	return ok
+}
+
+// orderBracket returns the best matching of the vertices vs (edges
+// weighed as wt says) whose pairs in the bracket come first in the Dutch
+// order among those as good by every criterion before the order (digit
+// order): the players moved down, from the top, each meet the
+// highest-ranked player of the score group they can; then the rest of the
+// group is split into S1, its top as many as it pairs, and S2, and each of
+// S1 from the top meets the first of S2 it can, else the last of S1 below
+// it it can (an exchange), else floats. Each "can" is a matching with the pair
+// forced. nil when there is no perfect matching.
+func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, order int) []int {
+	c := newCandidates(len(vs), edges)
+	cur := c.solve(nil, nil)
+	if cur == nil {
+		return nil
+	}
+	pairs := len(vs) / 2
+	best := wt.above(order, pairs, cur.weight)
+	local := make(map[int]int, len(vs))
+	for i, v := range vs {
+		local[v] = i
+	}
+	var moved, residents []int // local indices, by rank
+	for _, v := range bracket {
+		if d.es[v].group < d.es[bracket[len(bracket)-1]].group {
+			moved = append(moved, local[v])
+		} else {
+			residents = append(residents, local[v])
+		}
+	}
+	var forced, banned []int
+	decided := make(map[int]bool, len(bracket))
+	edge := func(p, q int) (int, bool) {
+		k, ok := c.index[[2]int{min(p, q), max(p, q)}]
+		return k, ok
+	}
+	// pair gives p the first partner of the list that keeps the matching
+	// as good; none: p floats, and meets nobody in the bracket.
+	pair := func(p int, partners []int) {
+		decided[p] = true
+		for _, q := range partners {
+			if decided[q] {
+				continue
+			}
+			k, ok := edge(p, q)
+			if !ok {
+				continue
+			}
+			if cur.mate[p] != q {
+				x := c.solve(append(slices.Clone(forced), k), banned)
+				if x == nil || wt.above(order, pairs, x.weight) != best {
+					continue
+				}
+				cur = x
+			}
+			forced = append(forced, k)
+			decided[q] = true
+			return
+		}
+		for _, v := range bracket {
+			if q := local[v]; !decided[q] {
+				if k, ok := edge(p, q); ok {
+					banned = append(banned, k)
+				}
+			}
+		}
+		if x := c.solve(forced, banned); x != nil {
+			cur = x
+		}
+	}
+	for i, p := range moved {
+		pair(p, append(slices.Clone(residents), moved[i+1:]...))
+	}
+	var rest []int
+	for _, p := range residents {
+		if !decided[p] {
+			rest = append(rest, p)
+		}
+	}
+	in := make(map[int]bool, len(rest))
+	for _, p := range rest {
+		in[p] = true
+	}
+	s1 := 0
+	for _, p := range rest {
+		if in[cur.mate[p]] {
+			s1++
+		}
+	}
+	s1 /= 2
+	for i, p := range rest[:s1] {
+		if !decided[p] {
+			// An exchange: the lowest of S1 first, the smallest difference.
+			below := slices.Clone(rest[i+1 : s1])
+			slices.Reverse(below)
+			pair(p, append(slices.Clone(rest[s1:]), below...))
+		}
+	}
+	return cur.mate
 }
 
 // pairCosts fills c with what pairing u with v costs (u ranks above v).
@@ -382,9 +506,9 @@ type chargedEdge struct {
 // matching can add up in it (at most what each vertex's edges charged to it
 // cost at most, summed). Digits that would not fit, the least important
 // first, are left out.
-func weighDigits(costed []chargedEdge, vertices int) ([]wedge, error) {
+func weighDigits(costed []chargedEdge, vertices int) ([]wedge, weighing, error) {
 	if len(costed) == 0 {
-		return nil, nil
+		return nil, weighing{}, nil
 	}
 	digits := len(costed[0].cost)
 	maxCost := make([]int64, digits)
@@ -416,7 +540,7 @@ func weighDigits(costed []chargedEdge, vertices int) ([]wedge, error) {
 		kept++
 	}
 	if kept == 0 {
-		return nil, errors.New("too many players or rounds to pair")
+		return nil, weighing{}, errors.New("too many players or rounds to pair")
 	}
 	base := make([]int64, digits)
 	total := int64(1)
@@ -432,5 +556,24 @@ func weighDigits(costed []chargedEdge, vertices int) ([]wedge, error) {
 		}
 		edges[i] = wedge{e.u, e.v, w}
 	}
-	return edges, nil
+	return edges, weighing{total: total, base: base}, nil
+}
+
+// weighing is what weighDigits made of the costs: every edge's weight is
+// total less its costs, each digit k counting base[k] (0 for a digit left
+// out).
+type weighing struct {
+	total int64
+	base  []int64
+}
+
+// above returns what a perfect matching of the given number of pairs and
+// weight costs in the digits before digit k: equal for two matchings when
+// they are as good by every criterion before k.
+func (w weighing) above(k int, pairs int, weight int64) int64 {
+	cost := int64(pairs)*w.total - weight
+	if k < len(w.base) && w.base[k] > 0 {
+		return cost / w.base[k]
+	}
+	return cost
 }
