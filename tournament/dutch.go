@@ -378,6 +378,48 @@ func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, orde
 		}
 	}
 	s1 /= 2
+	// The split: S1 and S2 as they are, else with one player of each
+	// exchanged, in the Dutch order of exchanges (D.2): the smallest
+	// difference of places, then the lowest of S1 moved, then the highest
+	// of S2; the first with which S1 meets only S2 in a matching as good.
+	splits := [][2]int{{-1, -1}}
+	for diff := 1; diff < len(rest); diff++ {
+		for a := s1 - 1; a >= 0; a-- {
+			if b := a + diff; b >= s1 && b < len(rest) {
+				splits = append(splits, [2]int{a, b})
+			}
+		}
+	}
+	for _, ex := range splits {
+		top := slices.Clone(rest[:s1])
+		bottom := slices.Clone(rest[s1:])
+		if ex[0] >= 0 {
+			top[ex[0]], bottom[ex[1]-s1] = bottom[ex[1]-s1], top[ex[0]]
+			slices.Sort(top) // local indices follow the rank within the bracket
+			slices.Sort(bottom)
+		}
+		split := slices.Clone(banned)
+		for _, half := range [][]int{top, bottom} {
+			for i, p := range half {
+				for _, q := range half[i+1:] {
+					if k, ok := edge(p, q); ok {
+						split = append(split, k)
+					}
+				}
+			}
+		}
+		x := c.solve(forced, split)
+		if x == nil || wt.above(order, pairs, x.weight) != best {
+			continue
+		}
+		cur, banned = x, split
+		for _, p := range top {
+			if !decided[p] {
+				pair(p, bottom)
+			}
+		}
+		return cur.mate
+	}
 	for i, p := range rest[:s1] {
 		if !decided[p] {
 			// An exchange: the lowest of S1 first, the smallest difference.
