@@ -205,7 +205,7 @@ func (d *dutch) pairBracket(vs, bracket []int, g int, mate []int) []int {
 	}
 	inBracket := func(v int) bool { _, ok := pos[v]; return ok }
 	inNext := func(v int) bool { return v != d.bye && (inBracket(v) || d.es[v].group == g+1) }
-	var edges []chargedEdge
+	edges := make([]chargedEdge, 0, len(vs)*(len(vs)-1)/2)
 	costs := make([]int64, 0, l.digits*len(vs)*(len(vs)-1)/2)
 	for i, u := range vs {
 		for j := i + 1; j < len(vs); j++ {

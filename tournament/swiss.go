@@ -224,7 +224,7 @@ func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
 // startEdges are the edges of the pairing graph with their costs: every
 // pair not yet met, and every player with the bye (vertex bye) if any.
 func startEdges(es []*swissEntry, bye, groups int) []costedEdge {
-	var costed []costedEdge
+	costed := make([]costedEdge, 0, len(es)*(len(es)+1)/2)
 	for i := range es {
 		for j := i + 1; j < len(es); j++ {
 			a, b := es[i], es[j]
