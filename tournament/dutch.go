@@ -614,8 +614,8 @@ type weighing struct {
 // they are as good by every criterion before k.
 func (w weighing) above(k int, pairs int, weight int64) int64 {
 	cost := int64(pairs)*w.total - weight
-	if k < len(w.base) && w.base[k] > 0 {
-		return cost / w.base[k]
+	if k > 0 && k < len(w.base) && w.base[k] > 0 {
+		return cost / w.base[k-1]
 	}
 	return cost
 }
