@@ -42,7 +42,9 @@ func (e *swissEntry) lastFloat(back int) Float {
 // stepFull is the most players still unpaired that a bracket's matching
 // takes whole; in a larger field it takes the bracket, the players of the
 // next score groups and the partners they have in the pairing so far, the
-// rest of that pairing standing (see window).
+// rest of that pairing standing (see window). It is also the most vertices
+// a bracket's matching may have for its pairs to be put in the Dutch order
+// by forcing pairs one by one (orderBracket).
 const stepFull = 64
 
 // dutch is the state of pairing bracket by bracket.

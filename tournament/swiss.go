@@ -92,10 +92,13 @@ const maxCandidates = 128
 //     leave a colour preference unmet, then a strong one (C.10, C.11); then
 //     as few of its players as possible float down again after floating
 //     down in the last round, up again after floating up, then the same for
-//     two rounds back (C.12–C.15); then its pairs are as close as possible
-//     to the Dutch order: the players floated down meet the top of the
-//     score group in order, and the rest of the group its top half (S1) its
-//     bottom half (S2), 1 v 1+n/2, 2 v 2+n/2 …, the lowest-ranked floating.
+//     two rounds back (C.12–C.15); then its pairs follow the Dutch order:
+//     the players floated down, from the top, meet the highest-ranked
+//     player of the group they can, and the rest of the group is split
+//     into its top (S1) and bottom (S2), one player of each exchanged if
+//     need be, and S1 from the top meets the first of S2 it can, 1 v
+//     1+n/2, 2 v 2+n/2 … when nothing prevents it, the lowest-ranked
+//     floating (see orderBracket).
 //
 // Colours are then allocated pair by pair as the Dutch system does (see
 // PreferenceOf). Pairings come board by board, the best-placed player's
