@@ -410,9 +410,12 @@ func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, orde
 				}
 			}
 		}
-		x := c.solve(forced, split)
-		if x == nil || wt.above(order, pairs, x.weight) != best {
-			continue
+		x := cur
+		if !keeps(cur.mate, top, bottom) {
+			x = c.solve(forced, split)
+			if x == nil || wt.above(order, pairs, x.weight) != best {
+				continue
+			}
 		}
 		cur, banned = x, split
 		for _, p := range top {
@@ -431,6 +434,19 @@ func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, orde
 		}
 	}
 	return cur.mate
+}
+
+// keeps reports whether mate pairs nobody of top with top, nor of bottom
+// with bottom.
+func keeps(mate, top, bottom []int) bool {
+	for _, half := range [][]int{top, bottom} {
+		for _, p := range half {
+			if slices.Contains(half, mate[p]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // pairCosts fills c with what pairing u with v costs (u ranks above v).
