@@ -159,3 +159,54 @@ func TestSwissPlayersFloats(t *testing.T) {
 		}
 	}
 }
+
+// The Dutch order within a bracket (C.04.3 D): S1 meets S2 in order; a
+// transposition of S2 when the colour preferences need one; an exchange
+// between S1 and S2 only when no transposition will do, the lowest of S1
+// with the highest of S2 first. All on one score; seeds follow the names.
+func TestSwissDutchOrder(t *testing.T) {
+	r, b := []Colour{Red}, []Colour{Blue} // want Blue next; want Red next
+	tests := []struct {
+		name    string
+		players []SwissPlayer
+		want    string
+	}{{
+		name: "S1 meets S2 in order, 1 v 3 and 2 v 4",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2}, {ID: "b", Seed: 2, Score: 2}, {ID: "c", Seed: 3, Score: 2}, {ID: "d", Seed: 4, Score: 2},
+		},
+		want: "a-c b-d",
+	}, {
+		// a–c and b–d would leave both pairs' preferences unmet.
+		name: "S2 is transposed to meet the colour preferences",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2, Colours: r}, {ID: "b", Seed: 2, Score: 2, Colours: b},
+			{ID: "c", Seed: 3, Score: 2, Colours: r}, {ID: "d", Seed: 4, Score: 2, Colours: b},
+		},
+		want: "a-d b-c",
+	}, {
+		// Round 1 was a–f, d–b and e–c, all drawn (Red first). a wants
+		// Blue and has met f, the only one of S2 who wants Red: no
+		// transposition meets every preference. Exchanging c, the lowest of
+		// S1, with d, the highest of S2, does: S1 {a, b, d} meets S2 {c, e,
+		// f} in order. (bbpPairings pairs the same.)
+		name: "an exchange when no transposition will do, the lowest of S1 with the highest of S2",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 1, Colours: r, Opponents: []string{"f"}}, {ID: "b", Seed: 2, Score: 1, Colours: b, Opponents: []string{"d"}},
+			{ID: "c", Seed: 3, Score: 1, Colours: b, Opponents: []string{"e"}}, {ID: "d", Seed: 4, Score: 1, Colours: r, Opponents: []string{"b"}},
+			{ID: "e", Seed: 5, Score: 1, Colours: r, Opponents: []string{"c"}}, {ID: "f", Seed: 6, Score: 1, Colours: b, Opponents: []string{"a"}},
+		},
+		want: "a-c b-e d-f",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := PairSwiss(tc.players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pairsOf(got) != tc.want {
+				t.Fatalf("paired %s, want %s", pairsOf(got), tc.want)
+			}
+		})
+	}
+}
