@@ -65,10 +65,11 @@
 // before the next is looked at, as the Dutch system does, but each bracket
 // is one maximum-weight matching (Edmonds' blossom algorithm, O(n³)) of all
 // the players not yet paired, as pairing programs such as bbpPairings do,
-// rather than a search of transpositions and exchanges. Matching the
-// players left whole guarantees that a pairing is found whenever one exists
-// that keeps the absolute rules; 200 players pair in a few tens of
-// milliseconds.
+// rather than a search of candidate pairings; the Dutch order of
+// transpositions and exchanges is then followed by matchings with a pair
+// forced. Matching the players left whole guarantees that a pairing is
+// found whenever one exists that keeps the absolute rules; 200 players pair
+// in tens of milliseconds.
 //
 // Kept, as in the Dutch system:
 //

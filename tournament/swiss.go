@@ -117,7 +117,7 @@ const maxCandidates = 128
 // the start (the best matching) is found too, and each bracket's matching
 // takes only the bracket, the score groups just below it and their partners
 // in the pairing so far, the rest of it standing, which keeps 200 players
-// within a few tens of milliseconds.
+// within tens of milliseconds.
 func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
 	n := len(players)
 	if n == 0 {
