@@ -60,13 +60,16 @@
 //
 // # Swiss: what of FIDE's Dutch system is implemented
 //
-// PairSwiss follows the Dutch system (FIDE Handbook C.04.3) in what it
-// decides, but finds the pairing as one maximum-weight matching of the whole
-// field, as pairing programs such as bbpPairings do, rather than bracket by
-// bracket with transpositions and exchanges. The matching (Edmonds' blossom
-// algorithm, O(n³)) guarantees that a pairing is found whenever one exists
-// that keeps the absolute rules, and pairs 200 players in a few tens of
-// milliseconds.
+// PairSwiss follows the Dutch system (FIDE Handbook C.04.3): it pairs the
+// score brackets from the top down, each bracket by its own criteria
+// before the next is looked at, as the Dutch system does, but each bracket
+// is one maximum-weight matching (Edmonds' blossom algorithm, O(n³)) of all
+// the players not yet paired, as pairing programs such as bbpPairings do,
+// rather than a search of candidate pairings; the Dutch order of
+// transpositions and exchanges is then followed by matchings with a pair
+// forced. Matching the players left whole guarantees that a pairing is
+// found whenever one exists that keeps the absolute rules; 200 players pair
+// in tens of milliseconds.
 //
 // Kept, as in the Dutch system:
 //
@@ -78,30 +81,45 @@
 //     not meet), unless no pairing can keep the colour rules (below);
 //   - the bye goes to a player who had no bye and won no game by forfeit
 //     when anyone can have it, from the lowest score group possible, the
-//     lowest-ranked in it; it scores Rules.Bye (a win by default);
-//   - players of equal score meet where possible: the fewest pairs across
-//     score groups, then the smallest score differences (floaters);
-//   - then the fewest unmet colour preferences, then the fewest unmet strong
-//     ones;
-//   - then the S1–S2 order: the top half of a score group meets the bottom
-//     half in order, a floater is the lowest of its group and meets the top
-//     of the next;
+//     lowest-ranked in it (by the criteria below); it scores Rules.Bye (a
+//     win by default);
+//   - brackets from the top: a bracket is a score group and the players
+//     floated down into it; the players it does not pair float down to
+//     the next. Each bracket pairs as many as it can (C.5), leaves over the
+//     lowest scores it can (C.6), and chooses them so that the next bracket
+//     pairs as many, of scores as high, as it can (C.7); a higher bracket's
+//     criteria come before every criterion of the lower ones;
+//   - then, in the bracket, the fewest unmet colour preferences, then the
+//     fewest unmet strong ones (C.10, C.11);
+//   - then the float criteria (C.12–C.15): the fewest players floating down
+//     again after floating down in the last round, up again after floating
+//     up, then the same for two rounds back; a bye and a forfeit win count
+//     as floating down (SwissPlayer.Floats);
+//   - then the Dutch order: the players floated down, from the top, meet
+//     the highest-ranked player of the group they can; the rest of the
+//     group is split into S1 and S2, one player of each exchanged if the
+//     criteria need it (the exchanges in the Dutch order: smallest
+//     difference first), and each of S1 from the top meets the first of S2
+//     it can (transpositions);
 //   - colours of each pair by the allocation rules E.1–E.5 (see
 //     PreferenceOf), the top seed having Red on board 1 of round 1.
 //
+// Against bbpPairings' Dutch system the pairs of 92% to 100% of the rounds
+// agree (docs/TOURNAMENTS.md, "How close to FIDE's Dutch system").
+//
 // Simplified or left out:
 //
-//   - score groups are optimised over the whole field at once, not top-down
-//     bracket by bracket, and the number of pairs across score groups counts
-//     before the size of their score differences: to save a second floater
-//     it will float one player a point or more (a leader meeting a player
-//     far below) where the Dutch system floats two by half a point. Against
-//     bbpPairings' Dutch system the pairs of 80% of the rounds of 6-player
-//     events agree, and 20% at 30 players (docs/TOURNAMENTS.md, "How close
-//     to FIDE's Dutch system");
-//   - the Dutch order of transpositions and exchanges is approximated by the
-//     least total distance from each player's ideal S2 partner, not
-//     reproduced exactly;
+//   - the colour criteria for topscorers (C.8, C.9) and the float criteria
+//     that weigh the floaters' scores (C.16–C.19) are left out;
+//   - the transpositions and exchanges are followed as far as one exchange
+//     of a player of S1 with one of S2; when that is not enough the pairs
+//     are chosen player by player from the top of S1, and a bracket whose
+//     matching holds more than 64 players (in a large field) uses a
+//     distance from each player's ideal partner in their stead;
+//   - in a field of more than 64 players each bracket's matching holds the
+//     bracket, the score group below it and a few players more, and their
+//     partners in a pairing of the whole field found first; the rest of that
+//     pairing stands, so a floater can meet only those;
 //   - the colour rules give way in any round, for any player, when keeping
 //     them would leave the round (or a later one) without a pairing, and
 //     then for as few pairs as possible. FIDE relaxes them only for the
@@ -111,13 +129,13 @@
 //   - looking ahead, which the Dutch system does only through its
 //     completion criterion (C.4, one round ahead): every round is paired so
 //     that the pairs not yet met still hold the rounds left (PairSwissAhead),
-//     searched exactly for up to 64 players within a budget;
+//     searched exactly for up to 64 players within a budget; it comes before
+//     every bracket's criteria, so in small fields (6 players, 5 rounds) it
+//     changes the pairing of some rounds;
 //   - an event has at most as many rounds as a round robin of the players
 //     who start it (SwissRoundsAtMost: n-1, or n when n is odd); the
 //     rounds asked for are capped when the first round is paired. With
 //     nobody withdrawing, every round up to that cap can then be paired;
-//   - the float criteria (C.12–C.19: no repeated up- or down-floats) are
-//     left out;
 //   - a bye to a player who had one is a last resort rather than forbidden;
 //   - a forfeited game counts as a meeting: the two are not paired again;
 //   - colour histories count only games played on the board (as FIDE's do)

@@ -152,30 +152,31 @@ func graphKey(g unmetGraph, rounds int) string {
 // g (the pairs free to meet, nil for a field too large to search) still
 // holds later rounds: the best matching when it does, else the next best
 // ones in turn (Murty's method) up to maxCandidates, else the first round
-// of a search of all the rounds, else the best matching anyway. nil when
-// there is no perfect matching.
-func bestPairable(vertices int, edges []wedge, g unmetGraph, later int) []int {
+// of a search of all the rounds, else the best matching anyway, reporting
+// whether the later rounds can follow it (true when not looking ahead).
+// nil when there is no perfect matching.
+func bestPairable(vertices int, edges []wedge, g unmetGraph, later int) ([]int, bool) {
 	c := newCandidates(vertices, edges)
 	best := c.solve(nil, nil)
 	if best == nil {
-		return nil
+		return nil, false
 	}
 	if g == nil || later <= 0 {
-		return best.mate
+		return best.mate, true
 	}
 	l := newLookahead()
 	c.push(best)
 	for tried := 0; tried < maxCandidates && c.queue.Len() > 0; tried++ {
 		next := heap.Pop(&c.queue).(*candidate)
 		if ok, _ := l.pairable(g.without(next.mate), later); ok {
-			return next.mate
+			return next.mate, true
 		}
 		c.branch(next)
 	}
 	if ok, first := newLookahead().pairable(g, later+1); ok && first != nil {
-		return first
+		return first, true
 	}
-	return best.mate
+	return best.mate, false
 }
 
 // candidate is a perfect matching found under constraints: edges it must

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -73,9 +74,8 @@ func breaksColours(a, b SwissPlayer) bool {
 
 // swissKey is what the pairing must minimise first, in order: pairs that
 // break the absolute colour rules; a bye to a player who had one (2) or won
-// by forfeit (1); the bye's score; the number of pairs between different
-// scores.
-type swissKey [4]int
+// by forfeit (1); the bye's score.
+type swissKey [3]int
 
 func keyOf(ps []SwissPlayer, pairs [][2]int, bye int) swissKey {
 	var k swissKey
@@ -92,46 +92,172 @@ func keyOf(ps []SwissPlayer, pairs [][2]int, bye int) swissKey {
 		if breaksColours(ps[p[0]], ps[p[1]]) {
 			k[0]++
 		}
-		if ps[p[0]].Score != ps[p[1]].Score {
-			k[3]++
-		}
 	}
 	return k
 }
 
-func less(a, b swissKey) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return a[i] < b[i]
+// scoreGroups returns each player's score group, 0 for the highest score,
+// and the number of groups.
+func scoreGroups(ps []SwissPlayer) ([]int, int) {
+	var scores []Points
+	for _, p := range ps {
+		if !slices.Contains(scores, p.Score) {
+			scores = append(scores, p.Score)
 		}
 	}
-	return false
+	slices.SortFunc(scores, func(a, b Points) int { return int(b - a) })
+	group := make([]int, len(ps))
+	for i, p := range ps {
+		group[i] = slices.Index(scores, p.Score)
+	}
+	return group, len(scores)
 }
 
-// bestKey returns the best key of the pairings without a rematch after
-// which later more rounds can be paired; when no pairing leaves that, of
-// any pairing. false when every pairing has a rematch.
-func bestKey(ps []SwissPlayer, later int) (swissKey, bool) {
-	type option struct {
-		key   swissKey
-		pairs [][2]int
-		bye   int
+// floatersPast says who of a pairing floats below score group g: the
+// number of players of groups g and above who meet a player below it or
+// have the bye, then how many of them are of each group from the top. In
+// the Dutch system (C.5, C.6) the bracket of group g — the players of the
+// group and those floated down into it — leaves as few players unpaired as
+// it can, and of those left the lowest scores.
+func floatersPast(group []int, g int, pairs [][2]int, bye int) []int {
+	k := make([]int, g+2)
+	float := func(p int) {
+		k[0]++
+		k[1+group[p]]++
 	}
+	for _, p := range pairs {
+		hi, lo := p[0], p[1]
+		if group[hi] > group[lo] {
+			hi, lo = lo, hi
+		}
+		if group[hi] <= g && group[lo] > g {
+			float(hi)
+		}
+	}
+	if bye >= 0 && group[bye] <= g {
+		float(bye)
+	}
+	return k
+}
+
+// bracketKey is what the Dutch system minimises in the bracket of score
+// group g before colours: its floaters and theirs scores, then those of
+// the next bracket (C.7), after the absolute criteria (keyOf).
+func bracketKey(ps []SwissPlayer, group []int, groups, g int, pairs [][2]int, bye int) []int {
+	top := keyOf(ps, pairs, bye)
+	k := append(top[:], floatersPast(group, g, pairs, bye)...)
+	if g+1 < groups {
+		k = append(k, floatersPast(group, g+1, pairs, bye)...)
+	}
+	return k
+}
+
+// pairedIn returns the pairs of a pairing made in brackets above g: those
+// whose lower player's group is above g.
+func pairedIn(group []int, g int, pairs [][2]int) map[[2]int]bool {
+	out := map[[2]int]bool{}
+	for _, p := range pairs {
+		if max(group[p[0]], group[p[1]]) < g {
+			out[[2]int{min(p[0], p[1]), max(p[0], p[1])}] = true
+		}
+	}
+	return out
+}
+
+// option is a legal pairing.
+type option struct {
+	pairs [][2]int
+	bye   int
+}
+
+// allPairings returns every pairing of the players without a rematch.
+func allPairings(ps []SwissPlayer) []option {
 	var all []option
 	legalPairings(ps, func(pairs [][2]int, bye int) {
-		all = append(all, option{keyOf(ps, pairs, bye), append([][2]int(nil), pairs...), bye})
+		all = append(all, option{append([][2]int(nil), pairs...), bye})
 	})
+	return all
+}
+
+// bestKey returns the best key (keyOf) of the pairings without a rematch
+// after which later more rounds can be paired; when no pairing leaves
+// that, of any pairing. false when every pairing has a rematch.
+func bestKey(ps []SwissPlayer, later int) (swissKey, bool) {
+	all := allPairings(ps)
 	if len(all) == 0 {
 		return swissKey{}, false
 	}
-	sort.SliceStable(all, func(i, j int) bool { return less(all[i].key, all[j].key) })
+	sort.SliceStable(all, func(i, j int) bool {
+		return less(keyOf(ps, all[i].pairs, all[i].bye), keyOf(ps, all[j].pairs, all[j].bye))
+	})
 	ahead := newRoundsAhead(ps)
 	for _, o := range all {
 		if ahead.pairableAfter(o.pairs, o.bye, later) {
-			return o.key, true
+			return keyOf(ps, o.pairs, o.bye), true
 		}
 	}
-	return all[0].key, true
+	return keyOf(ps, all[0].pairs, all[0].bye), true
+}
+
+func less(a, b swissKey) bool { return slices.Compare(a[:], b[:]) < 0 }
+
+// checkDutch checks a pairing bracket by bracket from the top, as the Dutch
+// system pairs: given the pairs it made in the brackets above, the bracket
+// of each score group leaves as few floaters, of scores as low, as any
+// pairing with those pairs (that the later rounds can follow, if any can)
+// — and then the next bracket as few (C.5–C.7). It returns the number of
+// pairs across score groups.
+func checkDutch(ps []SwissPlayer, pairs [][2]int, bye, later int, fail func(string, ...any)) int {
+	all := allPairings(ps)
+	ahead := newRoundsAhead(ps)
+	known := map[int]bool{}
+	follows := func(i int) bool {
+		ok, seen := known[i]
+		if !seen {
+			ok = ahead.pairableAfter(all[i].pairs, all[i].bye, later)
+			known[i] = ok
+		}
+		return ok
+	}
+	anyFollows := false
+	for i := range all {
+		if anyFollows = follows(i); anyFollows {
+			break
+		}
+	}
+	group, groups := scoreGroups(ps)
+	for g := range groups {
+		fixed := pairedIn(group, g, pairs)
+		got := bracketKey(ps, group, groups, g, pairs, bye)
+		var best []int
+		for i, o := range all {
+			k := bracketKey(ps, group, groups, g, o.pairs, o.bye)
+			if best != nil && slices.Compare(k, best) >= 0 {
+				continue
+			}
+			mine := pairedIn(group, g, o.pairs)
+			if len(mine) != len(fixed) {
+				continue
+			}
+			same := true
+			for p := range fixed {
+				same = same && mine[p]
+			}
+			if same && (!anyFollows || follows(i)) {
+				best = k
+			}
+		}
+		if slices.Compare(got, best) != 0 {
+			fail("pairing %v has, for the bracket of score group %d, key %v; a pairing with the same pairs above it has %v", pairs, g, got, best)
+		}
+	}
+	mixed := 0
+	for _, p := range pairs {
+		if group[p[0]] != group[p[1]] {
+			mixed++
+		}
+	}
+	return mixed
 }
 
 // roundsAhead answers, by trying every way, whether the rounds after a
@@ -247,7 +373,7 @@ func (r *roundsAhead) pairable(rounds int) bool {
 // stats counts what the random tournaments went through, to show the
 // properties were not checked vacuously.
 type stats struct {
-	swiss, roundRobin, rounds, bruteForced, noPairing, repeatByes, withdrawals, mixed, relaxedColours int
+	swiss, roundRobin, rounds, bruteForced, noPairing, repeatByes, withdrawals, floaters, relaxedColours int
 }
 
 // randomTournament plays a random tournament to its end (or to a round no
@@ -493,10 +619,10 @@ func checkSwissRound(t *testing.T, sp []SwissPlayer, games []Pairing, later int,
 			fail("paired what cannot be paired")
 		}
 		st.bruteForced++
-		st.mixed += best[3]
 		if got != best {
 			fail("pairing %v has key %v; the best pairing the later rounds can follow has %v", games, got, best)
 		}
+		st.floaters += checkDutch(sp, pairs, bye, later, fail)
 	}
 	return got[0] > 0
 }
@@ -552,8 +678,8 @@ func testRandom(t *testing.T, trials, maxN int, swissOnly bool, leave float64) {
 	for trial := range trials {
 		randomTournament(t, rng, trial, &st, maxN, swissOnly, leave)
 	}
-	t.Logf("%d Swiss and %d round-robin tournaments, %d rounds, %d withdrawals; %d Swiss rounds checked by brute force (%d mixed pairs that could not be avoided), %d second byes, %d rounds that broke the colour rules, %d rounds with no legal pairing (after withdrawals)",
-		st.swiss, st.roundRobin, st.rounds, st.withdrawals, st.bruteForced, st.mixed, st.repeatByes, st.relaxedColours, st.noPairing)
+	t.Logf("%d Swiss and %d round-robin tournaments, %d rounds, %d withdrawals; %d Swiss rounds checked by brute force (%d pairs across score groups), %d second byes, %d rounds that broke the colour rules, %d rounds with no legal pairing (after withdrawals)",
+		st.swiss, st.roundRobin, st.rounds, st.withdrawals, st.bruteForced, st.floaters, st.repeatByes, st.relaxedColours, st.noPairing)
 }
 
 // TestSwissPlaysEveryRound plays Swiss events with as many rounds as a

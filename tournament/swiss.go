@@ -20,6 +20,10 @@ type SwissPlayer struct {
 	// HadBye: the player has had a bye. ForfeitWin: the player has won a game
 	// without playing it. Either makes a bye the last resort for them.
 	HadBye, ForfeitWin bool
+	// Floats are the player's floats in the rounds so far, oldest first, one
+	// a round: the pairing avoids a float in the same direction as in either
+	// of the last two rounds. Nil counts as none.
+	Floats []Float
 }
 
 // ErrNoPairing is returned when every way of pairing the players left would
@@ -38,10 +42,10 @@ type swissEntry struct {
 	met    map[string]bool
 }
 
-// The criteria the pairing optimises, least important first. Each is a cost
-// of an edge of the pairing graph (a pair of players, or a player and the
-// bye); the matching minimises them in lexicographic order, most important
-// (the last) first.
+// The criteria of the start of a pairing (see PairSwissAhead), least
+// important first. Each is a cost of an edge of the pairing graph (a pair of
+// players, or a player and the bye); the matching minimises them in
+// lexicographic order, most important (the last) first.
 const (
 	costOrder        = iota // distance from the Dutch S1–S2 order
 	costStrongColour        // a strong colour preference not met
@@ -78,25 +82,42 @@ const maxCandidates = 128
 //  3. a bye, when the number is odd, goes to a player who had no bye and won
 //     no game by forfeit, if any can have it;
 //  4. the bye goes to a player of the lowest score group possible;
-//  5. as few pairs as possible join players with different scores;
-//  6. the sum of the score differences within pairs is as small as possible;
-//  7. as few colour preferences as possible are left unmet, then as few
-//     strong ones;
-//  8. the pairs are as close as possible to the Dutch order: within a score
-//     group, the top half (S1) meets the bottom half (S2) in order, 1 v
-//     1+n/2, 2 v 2+n/2 …; a player who floats down is the lowest of their
-//     group and meets the top of the next; the bye goes to the lowest-ranked
-//     player.
+//  5. then, as FIDE's Dutch system pairs, bracket by bracket from the top
+//     score group down, each bracket's criteria more important than the
+//     next one's: a bracket is the players of a score group and those
+//     floated down into it from above; it leaves as few players unpaired
+//     (floating down to the next bracket, or the bye) as it can (C.5), of
+//     those the lowest scores (C.6), then so that the next bracket leaves
+//     as few, of scores as low (C.7); then as few of its pairs as possible
+//     leave a colour preference unmet, then a strong one (C.10, C.11); then
+//     as few of its players as possible float down again after floating
+//     down in the last round, up again after floating up, then the same for
+//     two rounds back (C.12–C.15); then its pairs follow the Dutch order:
+//     the players floated down, from the top, meet the highest-ranked
+//     player of the group they can, and the rest of the group is split
+//     into its top (S1) and bottom (S2), one player of each exchanged if
+//     need be, and S1 from the top meets the first of S2 it can, 1 v
+//     1+n/2, 2 v 2+n/2 … when nothing prevents it, the lowest-ranked
+//     floating (see orderBracket).
 //
 // Colours are then allocated pair by pair as the Dutch system does (see
 // PreferenceOf). Pairings come board by board, the best-placed player's
 // board first, the bye last. The result depends only on the players given,
 // not on their order.
 //
-// The best pairing by criteria 2–8 is one maximum-weight matching; when the
-// later rounds could not follow it, the next best ones are enumerated
-// (Murty's method) up to maxCandidates, and after them any pairing the
-// search of the later rounds finds.
+// Each bracket is one maximum-weight matching of the players not yet
+// paired (see dutch.go). Looking ahead, a start is found first: the best
+// pairing by criteria 2–4 and then the fewest pairs across score groups,
+// the smallest score differences, colours and order (pairCost) that the
+// later rounds can follow — the best matching by those, else the next best
+// ones (Murty's method) up to maxCandidates, else any pairing the search of
+// the later rounds finds — and each bracket then takes the best of its
+// matchings, tried in turn the same way, that the later rounds can still
+// follow, or keeps the start's pairs. In a field of more than 64 players
+// the start (the best matching) is found too, and each bracket's matching
+// takes only the bracket, the score groups just below it and their partners
+// in the pairing so far, the rest of it standing, which keeps 200 players
+// within tens of milliseconds.
 func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
 	n := len(players)
 	if n == 0 {
@@ -157,24 +178,27 @@ func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
 		bye = n
 		vertices++
 	}
-	var costed []costedEdge
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			a, b := es[i], es[j]
-			if a.met[b.ID] || b.met[a.ID] {
-				continue
-			}
-			costed = append(costed, costedEdge{i, j, pairCost(a, b)})
+	d := &dutch{es: es, bye: bye, vertices: vertices, groups: groups, later: later, look: newLookahead()}
+	var mate []int
+	ahead := unmetGraphOf(es, bye)
+	if ahead != nil && later > 0 || n > stepFull && groups > 1 {
+		// A start: the best pairing of the whole field by the criteria of
+		// pairCost that the later rounds can follow, or in a large field
+		// the one its brackets are paired within.
+		edges, err := weigh(startEdges(es, bye, groups), vertices)
+		if err != nil {
+			return nil, fmt.Errorf("%w (%d players)", err, n)
 		}
-		if bye >= 0 {
-			costed = append(costed, costedEdge{i, bye, byeCost(es[i], groups)})
+		start, followed := bestPairable(vertices, edges, ahead, later)
+		if start == nil {
+			return nil, ErrNoPairing
 		}
+		if followed {
+			d.ahead = ahead
+		}
+		mate = start
 	}
-	edges, err := weigh(costed, vertices)
-	if err != nil {
-		return nil, fmt.Errorf("%w (%d players)", err, n)
-	}
-	mate := bestPairable(vertices, edges, unmetGraphOf(es, bye), later)
+	mate = d.refine(mate)
 	if mate == nil {
 		return nil, ErrNoPairing
 	}
@@ -198,6 +222,25 @@ func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
 		out = append(out, Pairing{Red: es[byeFor].ID, Result: ByeResult})
 	}
 	return out, nil
+}
+
+// startEdges are the edges of the pairing graph with their costs: every
+// pair not yet met, and every player with the bye (vertex bye) if any.
+func startEdges(es []*swissEntry, bye, groups int) []costedEdge {
+	costed := make([]costedEdge, 0, len(es)*(len(es)+1)/2)
+	for i := range es {
+		for j := i + 1; j < len(es); j++ {
+			a, b := es[i], es[j]
+			if a.met[b.ID] || b.met[a.ID] {
+				continue
+			}
+			costed = append(costed, costedEdge{i, j, pairCost(a, b)})
+		}
+		if bye >= 0 {
+			costed = append(costed, costedEdge{i, bye, byeCost(es[i], groups)})
+		}
+	}
+	return costed
 }
 
 // costedEdge is a pair of the pairing graph (or a player and the bye) with

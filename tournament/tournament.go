@@ -619,12 +619,13 @@ func (t *Tournament) PairAll() ([]Event, error) {
 // SwissPlayers returns what PairSwiss needs to know of each player still in.
 func (t *Tournament) SwissPlayers() []SwissPlayer {
 	points := t.points()
+	floats := t.floats()
 	var out []SwissPlayer
 	for _, p := range t.players {
 		if p.Withdrawn {
 			continue
 		}
-		sp := SwissPlayer{ID: p.ID, Seed: p.Seed, Score: points[p.ID]}
+		sp := SwissPlayer{ID: p.ID, Seed: p.Seed, Score: points[p.ID], Floats: floats[p.ID]}
 		for _, r := range t.rounds {
 			for _, g := range r.Games {
 				c, ok := g.ColourOf(p.ID)
@@ -653,6 +654,48 @@ func (t *Tournament) SwissPlayers() []SwissPlayer {
 		})
 		for i := range out {
 			out[i].Seed = i + 1
+		}
+	}
+	return out
+}
+
+// floats returns every player's float in each round so far, oldest first,
+// as FIDE's Dutch system counts them: down for meeting a lower score (the
+// scores before the round) or scoring without playing, up for meeting a
+// higher one.
+func (t *Tournament) floats() map[string][]Float {
+	out := make(map[string][]Float, len(t.players))
+	for _, p := range t.players {
+		out[p.ID] = make([]Float, len(t.rounds))
+	}
+	pts := make(map[string]Points, len(t.players))
+	for k, r := range t.rounds {
+		for _, g := range r.Games {
+			red, blue := g.Result.Points(t.rules)
+			switch {
+			case g.IsBye():
+				if red > 0 {
+					out[g.Red][k] = FloatedDown
+				}
+			case !g.Result.Played():
+				if red > 0 {
+					out[g.Red][k] = FloatedDown
+				}
+				if blue > 0 {
+					out[g.Blue][k] = FloatedDown
+				}
+			case pts[g.Red] > pts[g.Blue]:
+				out[g.Red][k], out[g.Blue][k] = FloatedDown, FloatedUp
+			case pts[g.Red] < pts[g.Blue]:
+				out[g.Red][k], out[g.Blue][k] = FloatedUp, FloatedDown
+			}
+		}
+		for _, g := range r.Games {
+			red, blue := g.Result.Points(t.rules)
+			pts[g.Red] += red
+			if !g.IsBye() {
+				pts[g.Blue] += blue
+			}
 		}
 	}
 	return out

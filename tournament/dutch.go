@@ -1,0 +1,639 @@
+package tournament
+
+import (
+	"container/heap"
+	"errors"
+	"slices"
+)
+
+// Float is how a player was paired in a round against their own score, as
+// FIDE's Dutch system counts floats (A.4).
+type Float uint8
+
+const (
+	// NotFloated: the player met an equal score, or was not paired.
+	NotFloated Float = iota
+	// FloatedDown: the player met a lower score, or scored without playing
+	// (a bye, a forfeit win).
+	FloatedDown
+	// FloatedUp: the player met a higher score.
+	FloatedUp
+)
+
+// lastFloat returns the player's float of the round back rounds before the
+// one being paired (1: the previous round).
+func (e *swissEntry) lastFloat(back int) Float {
+	if k := len(e.Floats) - back; k >= 0 {
+		return e.Floats[k]
+	}
+	return NotFloated
+}
+
+// Pairing bracket by bracket. The Dutch system pairs the score groups from
+// the top: each bracket — the players left over from the brackets above it
+// (moved down) and the players of its score group — is paired by its own
+// criteria before the next is looked at, as long as the players still
+// unpaired can be paired at all. refine does the same with one matching per
+// bracket: the players still unpaired are matched whole (so that they can
+// always be completed), with weights that count only what the bracket
+// decides; the pairs within the bracket are then kept and the players it
+// left over move down to the next.
+
+// stepFull is the most players still unpaired that a bracket's matching
+// takes whole; in a larger field it takes the bracket, the players of the
+// next score groups and the partners they have in the pairing so far, the
+// rest of that pairing standing (see window). It is also the most vertices
+// a bracket's matching may have for its pairs to be put in the Dutch order
+// by forcing pairs one by one (orderBracket).
+const stepFull = 64
+
+// dutch is the state of pairing bracket by bracket.
+type dutch struct {
+	es       []*swissEntry
+	bye      int // the bye's vertex, -1 when the number is even
+	vertices int
+	groups   int
+	ahead    unmetGraph // the pairs not yet met, for the look-ahead; nil for none
+	later    int
+	look     *lookahead
+}
+
+// refine pairs bracket by bracket, starting from mate, a perfect matching
+// of the vertices (which the later rounds can follow, when looking ahead),
+// or from nothing when mate is nil. It returns nil when the vertices have
+// no perfect matching.
+func (d *dutch) refine(mate []int) []int {
+	known := mate != nil
+	mate = slices.Clone(mate)
+	if !known {
+		mate = filled(d.vertices, -1)
+	}
+	fixed := make([]bool, d.vertices)
+	var moved []int // players moved down into the bracket, by rank
+	n := len(d.es)
+	for g, first := 0, 0; g < d.groups; g++ {
+		bracket := moved
+		for first < n && d.es[first].group == g {
+			bracket = append(bracket, first)
+			first++
+		}
+		if known && g == d.groups-1 && len(bracket) < 2 {
+			break // a single player left: the bye is theirs
+		}
+		var vs []int
+		if known {
+			vs = d.window(bracket, g, fixed, mate)
+		} else {
+			vs = d.window(bracket, g, fixed, nil)
+		}
+		local := d.pairBracket(vs, bracket, g, mate)
+		switch {
+		case local != nil:
+			for i, v := range vs {
+				mate[v] = vs[local[i]]
+			}
+			known = true
+		case !known:
+			return nil
+		}
+		in := make(map[int]bool, len(bracket))
+		for _, v := range bracket {
+			in[v] = true
+		}
+		moved = nil
+		for _, v := range bracket {
+			if in[mate[v]] {
+				fixed[v] = true
+			} else {
+				moved = append(moved, v)
+			}
+		}
+	}
+	return mate
+}
+
+// window returns the vertices a bracket's matching takes, in order: every
+// vertex not yet fixed when there are at most stepFull, else the bracket,
+// the score groups below it until they hold twice the bracket and more, and
+// whoever mate pairs with them (every vertex when mate is nil).
+func (d *dutch) window(bracket []int, g int, fixed []bool, mate []int) []int {
+	var all []int
+	for v := range d.vertices {
+		if !fixed[v] {
+			all = append(all, v)
+		}
+	}
+	if len(all) <= stepFull || mate == nil {
+		return all
+	}
+	take := make([]bool, d.vertices)
+	for _, v := range bracket {
+		take[v] = true
+	}
+	below, need := 0, 4
+	for v := bracket[len(bracket)-1] + 1; v < len(d.es); v++ {
+		if d.es[v].group > g+1 && below >= need {
+			break
+		}
+		take[v] = true
+		below++
+	}
+	for _, v := range all {
+		if take[v] {
+			take[mate[v]] = true
+		}
+	}
+	var vs []int
+	for _, v := range all {
+		if take[v] {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+// The costs of a bracket's matching, most important first. The levels are
+// the score groups of the players of the bracket (and, for the next bracket,
+// of the group below it), the highest first.
+type bracketLayout struct {
+	group              int         // the bracket's score group
+	levels, nextLevels map[int]int // score group → its place among the levels
+	digits             int
+	// first digit of each criterion
+	colourRule, byeAgain, byeScore, floaters, floaterScores          int
+	nextFloaters, nextScores, colour, strong, down1, up1, down2, up2 int
+	order, tail                                                      int
+}
+
+func newBracketLayout(es []*swissEntry, bracket []int, g int) *bracketLayout {
+	l := &bracketLayout{group: g, levels: map[int]int{}, nextLevels: map[int]int{}}
+	var groups []int
+	for _, v := range bracket {
+		if !slices.Contains(groups, es[v].group) {
+			groups = append(groups, es[v].group)
+		}
+	}
+	slices.Sort(groups)
+	for i, grp := range groups {
+		l.levels[grp] = i
+		l.nextLevels[grp] = i
+	}
+	l.nextLevels[g+1] = len(groups)
+	k := 0
+	next := func(width int) int { k += width; return k - width }
+	l.colourRule, l.byeAgain, l.byeScore = next(1), next(1), next(1)
+	l.floaters, l.floaterScores = next(1), next(len(groups))
+	l.nextFloaters, l.nextScores = next(1), next(len(groups)+1)
+	l.colour, l.strong = next(1), next(1)
+	l.down1, l.up1, l.down2, l.up2 = next(1), next(1), next(1), next(1)
+	l.order, l.tail = next(1), next(1)
+	l.digits = k
+	return l
+}
+
+// pairBracket matches the vertices vs (indices into the vertices, in
+// order) by the criteria of the bracket of score group g, whose players
+// are bracket. It returns the partner of each as an index into vs, nil to
+// keep mate's pairs.
+func (d *dutch) pairBracket(vs, bracket []int, g int, mate []int) []int {
+	l := newBracketLayout(d.es, bracket, g)
+	pos := make(map[int]int, len(bracket)) // place in the bracket
+	moved := 0
+	for i, v := range bracket {
+		pos[v] = i
+		if d.es[v].group < g {
+			moved++
+		}
+	}
+	inBracket := func(v int) bool { _, ok := pos[v]; return ok }
+	inNext := func(v int) bool { return v != d.bye && (inBracket(v) || d.es[v].group == g+1) }
+	edges := make([]chargedEdge, 0, len(vs)*(len(vs)-1)/2)
+	costs := make([]int64, 0, l.digits*len(vs)*(len(vs)-1)/2)
+	for i, u := range vs {
+		for j := i + 1; j < len(vs); j++ {
+			v := vs[j]
+			costs = costs[:len(costs)+l.digits]
+			c := costs[len(costs)-l.digits:]
+			if v == d.bye {
+				d.byeCosts(c, l, u, pos, inBracket(u), inNext(u))
+			} else {
+				a, b := d.es[u], d.es[v]
+				if a.met[b.ID] || b.met[a.ID] {
+					costs = costs[:len(costs)-l.digits]
+					continue
+				}
+				d.pairCosts(c, l, u, v, pos, moved, len(bracket), inBracket, inNext)
+			}
+			edges = append(edges, chargedEdge{i, j, i, c})
+			if v == d.bye {
+				edges[len(edges)-1].charge = j
+			}
+		}
+	}
+	weighed, wt, err := weighDigits(edges, len(vs))
+	if err != nil {
+		return nil
+	}
+	if len(vs) <= stepFull {
+		if m := d.orderBracket(vs, bracket, weighed, wt, l.order); m != nil && d.follows(vs, m, mate) {
+			return m
+		}
+	}
+	if d.ahead == nil || d.later <= 0 {
+		m := maxWeightMatching(len(vs), weighed)
+		if slices.Contains(m, -1) {
+			return nil
+		}
+		return m
+	}
+	// Looking ahead: the best matching the later rounds can follow.
+	c := newCandidates(len(vs), weighed)
+	best := c.solve(nil, nil)
+	if best == nil {
+		return nil
+	}
+	c.push(best)
+	full := slices.Clone(mate)
+	for tried := 0; tried < maxCandidates && c.queue.Len() > 0; tried++ {
+		next := heap.Pop(&c.queue).(*candidate)
+		same := true
+		for i, v := range vs {
+			full[v] = vs[next.mate[i]]
+			same = same && full[v] == mate[v]
+		}
+		if same {
+			return next.mate
+		}
+		if ok, _ := d.look.pairable(d.ahead.without(full), d.later); ok {
+			return next.mate
+		}
+		c.branch(next)
+	}
+	return nil
+}
+
+// follows reports whether the later rounds can follow mate with the
+// vertices vs matched as local says (true when not looking ahead).
+func (d *dutch) follows(vs, local, mate []int) bool {
+	if d.ahead == nil || d.later <= 0 {
+		return true
+	}
+	full := slices.Clone(mate)
+	same := true
+	for i, v := range vs {
+		full[v] = vs[local[i]]
+		same = same && full[v] == mate[v]
+	}
+	if same {
+		return true
+	}
+	ok, _ := d.look.pairable(d.ahead.without(full), d.later)
+	return ok
+}
+
+// orderBracket returns the best matching of the vertices vs (edges
+// weighed as wt says) whose pairs in the bracket come first in the Dutch
+// order among those as good by every criterion before the order (digit
+// order): the players moved down, from the top, each meet the
+// highest-ranked player of the score group they can; then the rest of the
+// group is split into S1, its top as many as it pairs, and S2, and each of
+// S1 from the top meets the first of S2 it can, else the last of S1 below
+// it it can (an exchange), else floats. Each "can" is a matching with the pair
+// forced. nil when there is no perfect matching.
+func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, order int) []int {
+	c := newCandidates(len(vs), edges)
+	cur := c.solve(nil, nil)
+	if cur == nil {
+		return nil
+	}
+	pairs := len(vs) / 2
+	best := wt.above(order, pairs, cur.weight)
+	local := make(map[int]int, len(vs))
+	for i, v := range vs {
+		local[v] = i
+	}
+	var moved, residents []int // local indices, by rank
+	for _, v := range bracket {
+		if d.es[v].group < d.es[bracket[len(bracket)-1]].group {
+			moved = append(moved, local[v])
+		} else {
+			residents = append(residents, local[v])
+		}
+	}
+	var forced, banned []int
+	decided := make(map[int]bool, len(bracket))
+	edge := func(p, q int) (int, bool) {
+		k, ok := c.index[[2]int{min(p, q), max(p, q)}]
+		return k, ok
+	}
+	// pair gives p the first partner of the list that keeps the matching
+	// as good; none: p floats, and meets nobody in the bracket.
+	pair := func(p int, partners []int) {
+		decided[p] = true
+		for _, q := range partners {
+			if decided[q] {
+				continue
+			}
+			k, ok := edge(p, q)
+			if !ok {
+				continue
+			}
+			if cur.mate[p] != q {
+				x := c.solve(append(slices.Clone(forced), k), banned)
+				if x == nil || wt.above(order, pairs, x.weight) != best {
+					continue
+				}
+				cur = x
+			}
+			forced = append(forced, k)
+			decided[q] = true
+			return
+		}
+		for _, v := range bracket {
+			if q := local[v]; !decided[q] {
+				if k, ok := edge(p, q); ok {
+					banned = append(banned, k)
+				}
+			}
+		}
+		if x := c.solve(forced, banned); x != nil {
+			cur = x
+		}
+	}
+	for i, p := range moved {
+		pair(p, append(slices.Clone(residents), moved[i+1:]...))
+	}
+	var rest []int
+	for _, p := range residents {
+		if !decided[p] {
+			rest = append(rest, p)
+		}
+	}
+	in := make(map[int]bool, len(rest))
+	for _, p := range rest {
+		in[p] = true
+	}
+	s1 := 0
+	for _, p := range rest {
+		if in[cur.mate[p]] {
+			s1++
+		}
+	}
+	s1 /= 2
+	// The split: S1 and S2 as they are, else with one player of each
+	// exchanged, in the Dutch order of exchanges (D.2): the smallest
+	// difference of places, then the lowest of S1 moved, then the highest
+	// of S2; the first with which S1 meets only S2 in a matching as good.
+	splits := [][2]int{{-1, -1}}
+	for diff := 1; diff < len(rest); diff++ {
+		for a := s1 - 1; a >= 0; a-- {
+			if b := a + diff; b >= s1 && b < len(rest) {
+				splits = append(splits, [2]int{a, b})
+			}
+		}
+	}
+	for _, ex := range splits {
+		top := slices.Clone(rest[:s1])
+		bottom := slices.Clone(rest[s1:])
+		if ex[0] >= 0 {
+			top[ex[0]], bottom[ex[1]-s1] = bottom[ex[1]-s1], top[ex[0]]
+			slices.Sort(top) // local indices follow the rank within the bracket
+			slices.Sort(bottom)
+		}
+		split := slices.Clone(banned)
+		for _, half := range [][]int{top, bottom} {
+			for i, p := range half {
+				for _, q := range half[i+1:] {
+					if k, ok := edge(p, q); ok {
+						split = append(split, k)
+					}
+				}
+			}
+		}
+		x := cur
+		if !keeps(cur.mate, top, bottom) {
+			x = c.solve(forced, split)
+			if x == nil || wt.above(order, pairs, x.weight) != best {
+				continue
+			}
+		}
+		cur, banned = x, split
+		for _, p := range top {
+			if !decided[p] {
+				pair(p, bottom)
+			}
+		}
+		return cur.mate
+	}
+	for i, p := range rest[:s1] {
+		if !decided[p] {
+			// An exchange: the lowest of S1 first, the smallest difference.
+			below := slices.Clone(rest[i+1 : s1])
+			slices.Reverse(below)
+			pair(p, append(slices.Clone(rest[s1:]), below...))
+		}
+	}
+	return cur.mate
+}
+
+// keeps reports whether mate pairs nobody of top with top, nor of bottom
+// with bottom.
+func keeps(mate, top, bottom []int) bool {
+	for _, half := range [][]int{top, bottom} {
+		for _, p := range half {
+			if slices.Contains(half, mate[p]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pairCosts fills c with what pairing u with v costs (u ranks above v).
+func (d *dutch) pairCosts(c []int64, l *bracketLayout, u, v int, pos map[int]int, moved, size int, inBracket, inNext func(int) bool) {
+	a, b := d.es[u], d.es[v]
+	if a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour {
+		c[l.colourRule] = 1
+	}
+	switch {
+	case inBracket(u) && inBracket(v):
+		_, unmet := allocate(a, b)
+		if unmet >= Mild {
+			c[l.colour] = 1
+		}
+		if unmet >= Strong {
+			c[l.strong] = 1
+		}
+		if a.Score > b.Score {
+			// b floats up again.
+			if b.lastFloat(1) == FloatedUp {
+				c[l.up1] = 1
+			}
+			if b.lastFloat(2) == FloatedUp {
+				c[l.up2] = 1
+			}
+		}
+		c[l.order] = bracketOrder(pos[u], pos[v], moved, size)
+	case inBracket(u):
+		d.leaves(c, l, u, pos[u], size, b.group > l.group+1)
+	case inNext(u) && !inNext(v):
+		c[l.nextFloaters] = 1
+		c[l.nextScores+l.nextLevels[a.group]] = 1
+		c[l.tail] = int64(a.Score - b.Score)
+	default:
+		c[l.tail] = int64(a.Score - b.Score)
+	}
+}
+
+// leaves fills in what it costs that u, at place p of a bracket of size
+// players, leaves it (floats down, or has the bye); through says whether
+// they float past the next score group as well.
+func (d *dutch) leaves(c []int64, l *bracketLayout, u, p, size int, through bool) {
+	a := d.es[u]
+	c[l.floaters] = 1
+	c[l.floaterScores+l.levels[a.group]] = 1
+	if through {
+		c[l.nextFloaters] = 1
+		c[l.nextScores+l.nextLevels[a.group]] = 1
+	}
+	if a.group == l.group {
+		// A player of the bracket's own score group floats down again; one
+		// moved down into it floated already.
+		if a.lastFloat(1) == FloatedDown {
+			c[l.down1] = 1
+		}
+		if a.lastFloat(2) == FloatedDown {
+			c[l.down2] = 1
+		}
+	}
+	c[l.order] = int64(size - 1 - p)
+}
+
+// byeCosts fills c with what giving u the bye costs.
+func (d *dutch) byeCosts(c []int64, l *bracketLayout, u int, pos map[int]int, inBracket, inNext bool) {
+	a := d.es[u]
+	if a.HadBye {
+		c[l.byeAgain] += 2
+	}
+	if a.ForfeitWin {
+		c[l.byeAgain]++
+	}
+	c[l.byeScore] = int64(d.groups - 1 - a.group)
+	switch {
+	case inBracket:
+		d.leaves(c, l, u, pos[u], len(pos), l.group+1 < d.groups)
+	case inNext:
+		c[l.nextFloaters] = 1
+		c[l.nextScores+l.nextLevels[a.group]] = 1
+	}
+}
+
+// bracketOrder is how far a pair of the bracket, the players at places p <
+// q, is from the Dutch order: the moved-down players meet the top of the
+// score group in order, and the rest of the group its top half against its
+// bottom half, 1 v 1+n/2, 2 v 2+n/2 …
+func bracketOrder(p, q, moved, size int) int64 {
+	if p < moved && q < moved {
+		return int64(size) // two moved-down players meeting
+	}
+	if p < moved {
+		return int64(abs(q - moved - p))
+	}
+	residents := size - moved
+	paired := min(moved, residents) // residents who meet the moved-down players
+	rest := residents - paired
+	half := rest / 2
+	x, y := p-moved-paired, q-moved-paired
+	c := abs(y - (x + half))
+	if x >= half {
+		c += half // two of the bottom half meeting
+	}
+	if x < 0 {
+		c += rest // a player who should meet a moved-down one
+	}
+	return int64(c)
+}
+
+// chargedEdge is an edge with its costs, most important first, and the
+// vertex it is charged to for bounding the sums of the costs.
+type chargedEdge struct {
+	u, v, charge int
+	cost         []int64
+}
+
+// weighDigits turns costs into weights as weigh does, the costs being
+// digits of a mixed-radix number; each digit's radix is above what a
+// matching can add up in it (at most what each vertex's edges charged to it
+// cost at most, summed). Digits that would not fit, the least important
+// first, are left out.
+func weighDigits(costed []chargedEdge, vertices int) ([]wedge, weighing, error) {
+	if len(costed) == 0 {
+		return nil, weighing{}, nil
+	}
+	digits := len(costed[0].cost)
+	maxCost := make([]int64, digits)
+	charged := make([][]int64, digits)
+	for k := range charged {
+		charged[k] = make([]int64, vertices)
+	}
+	for _, e := range costed {
+		for k, c := range e.cost {
+			maxCost[k] = max(maxCost[k], c)
+			charged[k][e.charge] = max(charged[k][e.charge], c)
+		}
+	}
+	pairs := int64(vertices / 2)
+	radix := make([]int64, digits)
+	for k := range digits {
+		var sum int64
+		for _, c := range charged[k] {
+			sum += c
+		}
+		radix[k] = min(pairs*maxCost[k], sum) + 1
+	}
+	// Keep the most important digits whose product stays within limit.
+	limit := float64(int64(1)<<62) / float64(pairs+1)
+	limit = min(limit, 1<<59)
+	kept, scale := 0, 1.0
+	for kept < digits && scale*float64(radix[kept]) <= limit {
+		scale *= float64(radix[kept])
+		kept++
+	}
+	if kept == 0 {
+		return nil, weighing{}, errors.New("too many players or rounds to pair")
+	}
+	base := make([]int64, digits)
+	total := int64(1)
+	for k := kept - 1; k >= 0; k-- {
+		base[k] = total
+		total *= radix[k]
+	}
+	edges := make([]wedge, len(costed))
+	for i, e := range costed {
+		w := total
+		for k := range kept {
+			w -= e.cost[k] * base[k]
+		}
+		edges[i] = wedge{e.u, e.v, w}
+	}
+	return edges, weighing{total: total, base: base}, nil
+}
+
+// weighing is what weighDigits made of the costs: every edge's weight is
+// total less its costs, each digit k counting base[k] (0 for a digit left
+// out).
+type weighing struct {
+	total int64
+	base  []int64
+}
+
+// above returns what a perfect matching of the given number of pairs and
+// weight costs in the digits before digit k: equal for two matchings when
+// they are as good by every criterion before k.
+func (w weighing) above(k int, pairs int, weight int64) int64 {
+	cost := int64(pairs)*w.total - weight
+	if k > 0 && k < len(w.base) && w.base[k] > 0 {
+		return cost / w.base[k-1]
+	}
+	return cost
+}

@@ -1,0 +1,212 @@
+package tournament
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// pairsOf writes a round's pairs whatever their colours: "a-b" with a the
+// lesser ID, sorted, the bye as "a:bye".
+func pairsOf(games []Pairing) string {
+	var out []string
+	for _, g := range games {
+		switch {
+		case g.IsBye():
+			out = append(out, g.Red+":bye")
+		case g.Red < g.Blue:
+			out = append(out, g.Red+"-"+g.Blue)
+		default:
+			out = append(out, g.Blue+"-"+g.Red)
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+// The Dutch system's criteria for who floats, one case each. Scores are in
+// half points (a win is 2); seeds follow the names.
+func TestSwissDutchFloaters(t *testing.T) {
+	down, up := []Float{FloatedDown}, []Float{FloatedUp}
+	tests := []struct {
+		name    string
+		players []SwissPlayer
+		want    string
+	}{{
+		// Bracket 2: a alone floats. Bracket 1½: a meets b and c floats,
+		// a downfloater on 1½ rather than on 2 (C.6), though that makes
+		// two pairs across score groups where a–d, b–c would make one.
+		name: "a leader on 2 meets a player on 1½, not one on ½, though two players then float",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 4}, {ID: "b", Seed: 2, Score: 3}, {ID: "c", Seed: 3, Score: 3}, {ID: "d", Seed: 4, Score: 1},
+		},
+		want: "a-b c-d",
+	}, {
+		// The bracket on 1 pairs one pair (C.5) and leaves over its
+		// lowest-ranked player: S1 {a} meets S2 {b, c} in order.
+		name: "an odd score group floats its lowest-ranked player",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2}, {ID: "b", Seed: 2, Score: 2}, {ID: "c", Seed: 3, Score: 2}, {ID: "d", Seed: 4, Score: 0},
+		},
+		want: "a-b c-d",
+	}, {
+		// As above, but c floated down last round: b floats instead (C.12).
+		name: "a player who floated down last round does not float down again when another can",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2}, {ID: "b", Seed: 2, Score: 2}, {ID: "c", Seed: 3, Score: 2, Floats: down}, {ID: "d", Seed: 4, Score: 0},
+		},
+		want: "a-c b-d",
+	}, {
+		// Two rounds back counts too, after the last round (C.14).
+		name: "nor one who floated down two rounds ago",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2}, {ID: "b", Seed: 2, Score: 2}, {ID: "c", Seed: 3, Score: 2, Floats: []Float{FloatedDown, NotFloated}}, {ID: "d", Seed: 4, Score: 0},
+		},
+		want: "a-c b-d",
+	}, {
+		// a floats down from 2 and meets the top of the bracket on 1, b,
+		// unless b floated up last round: then c (C.13).
+		name: "a player who floated up last round does not float up again when another can",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 4}, {ID: "b", Seed: 2, Score: 2, Floats: up}, {ID: "c", Seed: 3, Score: 2}, {ID: "d", Seed: 4, Score: 0},
+		},
+		want: "a-c b-d",
+	}, {
+		// The bracket on 2 has three players, one of whom must float: c, the
+		// lowest-ranked, but c has met everyone on 1 and would float on,
+		// leaving a floater of the bracket on 1 too. So b floats, and meets
+		// the top of the bracket on 1 (C.7).
+		name: "the floater is chosen so that the next bracket pairs as many as it can",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 4}, {ID: "b", Seed: 2, Score: 4}, {ID: "c", Seed: 3, Score: 4, Opponents: []string{"d", "e", "f"}},
+			{ID: "d", Seed: 4, Score: 2}, {ID: "e", Seed: 5, Score: 2}, {ID: "f", Seed: 6, Score: 2},
+			{ID: "g", Seed: 7, Score: 0}, {ID: "h", Seed: 8, Score: 0},
+		},
+		want: "a-c b-d e-f g-h",
+	}, {
+
+		// player: the bracket on 0 leaves over c.
+		name: "the bye goes to the lowest-ranked player of the lowest score group",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2}, {ID: "b", Seed: 2, Score: 2}, {ID: "c", Seed: 3, Score: 0}, {ID: "d", Seed: 4, Score: 0}, {ID: "e", Seed: 5, Score: 0},
+		},
+		want: "a-b c-d e:bye",
+	}, {
+		// Who had the bye is not given it again while another can have it.
+		name: "a player who had the bye does not have it again",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2}, {ID: "b", Seed: 2, Score: 2}, {ID: "c", Seed: 3, Score: 0}, {ID: "d", Seed: 4, Score: 0}, {ID: "e", Seed: 5, Score: 0, HadBye: true},
+		},
+		want: "a-b c-e d:bye",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := PairSwiss(tc.players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pairsOf(got) != tc.want {
+				t.Fatalf("paired %s, want %s", pairsOf(got), tc.want)
+			}
+		})
+	}
+}
+
+// A Tournament counts each player's floats from the scores before each
+// round: down for meeting a lower score or scoring without playing, up for
+// meeting a higher one.
+func TestSwissPlayersFloats(t *testing.T) {
+	tour := seeded(t, DefaultRules(Swiss, 3), 5)
+	play(t, tour, []roundScript{
+		{want: "p1-p3 p4-p2 p5:bye", results: []Result{BlueForfeited, Drawn}},
+	})
+	// Before round 2: p1 (a forfeit win) and p5 (the bye) on 1, p2 and p4
+	// on ½, p3 on 0.
+	score := map[string]Points{"p1": 2, "p5": 2, "p2": 1, "p4": 1, "p3": 0}
+	e, err := tour.NextRound()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tour.Apply(e); err != nil {
+		t.Fatal(err)
+	}
+	for b, g := range e.Games {
+		if !g.IsBye() {
+			if err := tour.Apply(Record(2, b+1, RedWon)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	want := map[string][]Float{"p1": {FloatedDown}, "p3": {NotFloated}, "p2": {NotFloated}, "p4": {NotFloated}, "p5": {FloatedDown}}
+	for _, g := range e.Games {
+		switch {
+		case g.IsBye():
+			want[g.Red] = append(want[g.Red], FloatedDown)
+		case score[g.Red] > score[g.Blue]:
+			want[g.Red] = append(want[g.Red], FloatedDown)
+			want[g.Blue] = append(want[g.Blue], FloatedUp)
+		case score[g.Red] < score[g.Blue]:
+			want[g.Red] = append(want[g.Red], FloatedUp)
+			want[g.Blue] = append(want[g.Blue], FloatedDown)
+		default:
+			want[g.Red] = append(want[g.Red], NotFloated)
+			want[g.Blue] = append(want[g.Blue], NotFloated)
+		}
+	}
+	for _, p := range tour.SwissPlayers() {
+		if !slices.Equal(p.Floats, want[p.ID]) {
+			t.Errorf("%s floats %v, want %v (round 2: %s)", p.ID, p.Floats, want[p.ID], showRound(e.Games))
+		}
+	}
+}
+
+// The Dutch order within a bracket (C.04.3 D): S1 meets S2 in order; a
+// transposition of S2 when the colour preferences need one; an exchange
+// between S1 and S2 only when no transposition will do, the lowest of S1
+// with the highest of S2 first. All on one score; seeds follow the names.
+func TestSwissDutchOrder(t *testing.T) {
+	r, b := []Colour{Red}, []Colour{Blue} // want Blue next; want Red next
+	tests := []struct {
+		name    string
+		players []SwissPlayer
+		want    string
+	}{{
+		name: "S1 meets S2 in order, 1 v 3 and 2 v 4",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2}, {ID: "b", Seed: 2, Score: 2}, {ID: "c", Seed: 3, Score: 2}, {ID: "d", Seed: 4, Score: 2},
+		},
+		want: "a-c b-d",
+	}, {
+		// a–c and b–d would leave both pairs' preferences unmet.
+		name: "S2 is transposed to meet the colour preferences",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2, Colours: r}, {ID: "b", Seed: 2, Score: 2, Colours: b},
+			{ID: "c", Seed: 3, Score: 2, Colours: r}, {ID: "d", Seed: 4, Score: 2, Colours: b},
+		},
+		want: "a-d b-c",
+	}, {
+		// Round 1 was a–f, d–b and e–c, all drawn (Red first). a wants
+		// Blue and has met f, the only one of S2 who wants Red: no
+		// transposition meets every preference. Exchanging c, the lowest of
+		// S1, with d, the highest of S2, does: S1 {a, b, d} meets S2 {c, e,
+		// f} in order. (bbpPairings pairs the same.)
+		name: "an exchange when no transposition will do, the lowest of S1 with the highest of S2",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 1, Colours: r, Opponents: []string{"f"}}, {ID: "b", Seed: 2, Score: 1, Colours: b, Opponents: []string{"d"}},
+			{ID: "c", Seed: 3, Score: 1, Colours: b, Opponents: []string{"e"}}, {ID: "d", Seed: 4, Score: 1, Colours: r, Opponents: []string{"b"}},
+			{ID: "e", Seed: 5, Score: 1, Colours: r, Opponents: []string{"c"}}, {ID: "f", Seed: 6, Score: 1, Colours: b, Opponents: []string{"a"}},
+		},
+		want: "a-c b-e d-f",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := PairSwiss(tc.players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pairsOf(got) != tc.want {
+				t.Fatalf("paired %s, want %s", pairsOf(got), tc.want)
+			}
+		})
+	}
+}
