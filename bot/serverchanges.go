@@ -95,12 +95,6 @@ func (b *Bot) playerUnreachable(ctx context.Context, n storage.Notice, user stri
 	return []storage.Notice{{Match: n.Match, Event: storage.EventFallback, To: storage.AudiencePublic, At: now, Reason: reason + user}}
 }
 
-// hasLeft reports whether Discord says user is no longer a member of guild.
-func (b *Bot) hasLeft(guild, user string) bool {
-	_, err := b.s.GuildMember(guild, user)
-	return discordCode(err) == discordgo.ErrCodeUnknownMember
-}
-
 // discordCode is Discord's JSON error code in err, or 0.
 func discordCode(err error) int {
 	var rest *discordgo.RESTError

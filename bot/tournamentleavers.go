@@ -4,9 +4,27 @@ import (
 	"context"
 	"errors"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
 )
+
+// hasLeft reports whether Discord says user is no longer a member of guild:
+// only its Unknown Member answer counts. A rate limit is not waited out
+// (the timers' pass and the outbox, which ask, must not stall): like any
+// other error it counts as still a member.
+func (b *Bot) hasLeft(guild, user string) bool {
+	_, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false))
+	return leftServer(err)
+}
+
+// leftServer reports whether err, Discord's answer to the question whether
+// a user is a member of a server, says they are not: Unknown Member, and
+// nothing else.
+func leftServer(err error) bool {
+	return discordCode(err) == discordgo.ErrCodeUnknownMember
+}
 
 // withdrawLeavers withdraws, before a round is paired, the players who are
 // no longer members of the server (the change owes its announcement).
