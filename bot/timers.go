@@ -85,6 +85,7 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 			return
 		}
 		b.afterChange(ctx, m, nil) // the computer's turn may have been missed, by a restart say
+		b.withdrawAwaited(ctx, m)  // a tournament's player it waits for may have left the server
 
 	case storage.DeadlineVacation:
 		b.onVacationOver(ctx, storage.MatchID(d.ID), now)

@@ -30,8 +30,10 @@ import (
 //     ends. Pairing a round or ending the event: tournamentrounds.go;
 //     scoring and calling off the games still on at a deadline:
 //     tournamentdeadline.go; starting a round's matches:
-//     tournamentstart.go; withdrawing players who left the server:
-//     tournamentleavers.go;
+//     tournamentstart.go; while a round is under way, the pass also asks
+//     Discord, at most hourly, whether the players are still members of
+//     the server, and withdraws those who left (tournamentleavers.go, which
+//     says when else they are looked for);
 //   - the end of a tournament match, however it ended (afterChange), records
 //     its result (here, with updateTournament, the one way a stored tournament
 //     changes);
@@ -84,9 +86,8 @@ func tournamentResult(m *storage.Match) tournament.Result {
 // once: a result already recorded (a round closed, a withdrawal) stays. When
 // it completes the round (or, all at once, the event), the tournament's
 // timer is set to now, and the process that runs the timers pairs the next
-// round or ends it. In a round robin played all at once, no pairing comes
-// to find those who left the server: a player of the match who left is
-// withdrawn now.
+// round or ends it. A player of the match who left the server is withdrawn
+// now (tournamentleavers.go).
 func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 	if m.Phase.Active() || m.GuildID == "" || m.Practice() {
 		return
@@ -125,10 +126,8 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 		return
 	}
 	b.log.Info("tournament result recorded", "tournament", t.ID, "round", link.Round, "board", link.Board, "result", result)
-	if t.Rules.AllAtOnce {
-		for _, p := range m.Players {
-			b.withdrawLeaver(ctx, t, p.UserID)
-		}
+	for _, p := range m.Players {
+		b.withdrawLeaver(ctx, t, p.UserID)
 	}
 	b.nudgeTimers()
 }

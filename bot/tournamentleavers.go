@@ -3,12 +3,35 @@ package bot
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
 )
+
+// A player who leaves the server is withdrawn from the tournaments they are
+// still in: their games still on are forfeited and called off, and the
+// channel is told. The bot gets no event when a member leaves (it has no
+// GUILD_MEMBERS intent), so it asks Discord (hasLeft; the one rule is
+// leftServer's: only Discord's Unknown Member answer means they left, and
+// after any other error, a 5xx, a 429 or missing access, the player is
+// asked about again at the next occasion):
+//   - before a round is paired, of every player still in (withdrawLeavers);
+//   - when one of the player's games ends, or its reminder waits for them
+//     (withdrawLeaver, withdrawAwaited);
+//   - while a round is under way, of every player still in, at most once
+//     every memberCheckEvery per tournament (checkMembers, in the timers'
+//     pass of the process that leads). The time of the next check is kept
+//     with the tournament (MembersDue, part of its timer) and set before
+//     Discord is asked, so neither a restart nor several processes on one
+//     database ask more often.
+
+// memberCheckEvery is how often, at most, the players of a tournament under
+// way are all asked to be members of its server.
+const memberCheckEvery = time.Hour
 
 // hasLeft reports whether Discord says user is no longer a member of guild:
 // only its Unknown Member answer counts. A rate limit is not waited out
@@ -42,25 +65,92 @@ func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state 
 	}
 }
 
-// withdrawLeaver withdraws player, in a round robin played all at once,
-// if they are still in it and no longer a member of the server: their
-// games still on are forfeited and called off, and the change owes its
-// announcement.
+// checkMembers withdraws, while a round of t is under way, the players
+// still in who are no longer members of the server, when the check is due
+// (MembersDue, at most every memberCheckEvery). The next check is recorded
+// first: of several processes, or passes, one asks.
+func (b *Bot) checkMembers(ctx context.Context, t *storage.Tournament) {
+	now := b.now()
+	if now.Before(t.MembersDue) {
+		return
+	}
+	claimed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		if x.Done || now.Before(x.MembersDue) {
+			return errRefused // over, or checked meanwhile
+		}
+		x.MembersDue = now.Add(memberCheckEvery)
+		return nil
+	})
+	switch {
+	case errors.Is(err, errRefused):
+		return
+	case err != nil:
+		b.log.Warn("recording a tournament's check of its members failed", "tournament", t.ID, "error", err)
+		return
+	}
+	state, err := claimed.State()
+	if err != nil {
+		return
+	}
+	for _, id := range state.Active() {
+		b.withdrawLeaver(ctx, claimed, id)
+	}
+}
+
+// withdrawAwaited withdraws, when the reminder of tournament match m is
+// due, the players it waits for who left the server: those whose set-up
+// has not come, or the side to move.
+func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
+	if m.GuildID == "" || m.Practice() || !m.Phase.Active() {
+		return
+	}
+	var awaited []game.Side
+	switch m.Phase {
+	case storage.PhaseSetup:
+		for _, side := range []game.Side{game.Red, game.Blue} {
+			if m.Setups[side].Status != storage.SetupConfirmed {
+				awaited = append(awaited, side)
+			}
+		}
+	case storage.PhasePlaying:
+		awaited = append(awaited, m.ToMove())
+	}
+	if len(awaited) == 0 {
+		return
+	}
+	link, err := b.store.MatchTournament(ctx, m.ID)
+	if err != nil {
+		if !errors.Is(err, storage.ErrNotFound) {
+			b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
+		}
+		return
+	}
+	t, err := b.store.Tournament(ctx, link.Tournament)
+	if err != nil {
+		b.log.Warn("reading a tournament failed", "tournament", link.Tournament, "error", err)
+		return
+	}
+	for _, side := range awaited {
+		b.withdrawLeaver(ctx, t, m.Players[side].UserID)
+	}
+}
+
+// withdrawLeaver withdraws player from t, under way, if they are still in
+// it and no longer a member of the server: their games still on are
+// forfeited and called off, and the change owes its announcement. Discord
+// is not asked about a player who is not in it or has nothing left to
+// withdraw from.
 func (b *Bot) withdrawLeaver(ctx context.Context, t *storage.Tournament, player string) {
-	if !b.hasLeft(t.GuildID, player) {
+	if !withdrawable(t, player) || !b.hasLeft(t.GuildID, player) {
 		return
 	}
 	left, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
-		s, err := x.State()
-		if err != nil {
-			return err
-		}
-		if p, in := s.Player(player); !in || p.Withdrawn || x.Done || s.Status() != tournament.Running {
+		if !withdrawable(x, player) {
 			return errRefused // not in it, or nothing left to withdraw from
 		}
 		x.Log = append(x.Log, tournament.Withdraw(player, tournament.LeftServer))
 		if after, err := x.State(); err == nil && after.AllPairedComplete() {
-			x.RoundDeadline = b.now() // the end is due
+			x.RoundDeadline = b.now() // the next round, or the end, is due
 		}
 		return nil
 	})
@@ -71,6 +161,18 @@ func (b *Bot) withdrawLeaver(ctx context.Context, t *storage.Tournament, player 
 		b.log.Warn("withdrawing a player who left failed", "tournament", t.ID, "error", err)
 		return
 	}
+	b.log.Info("a player who left the server is withdrawn", "tournament", t.ID, "player", player)
 	p := b.publicPrinter(t.GuildID)
 	b.callOffRound(ctx, left, 0, p.Sprintf("%[1]s: %[2]s left the server", left.Name, playerLabel(left, player)), player)
+	b.nudgeTimers()
+}
+
+// withdrawable reports whether player is still in t, which is under way.
+func withdrawable(t *storage.Tournament, player string) bool {
+	s, err := t.State()
+	if err != nil || t.Done || s.Status() != tournament.Running {
+		return false
+	}
+	p, in := s.Player(player)
+	return in && !p.Withdrawn
 }

@@ -37,7 +37,8 @@ func (b *Bot) nextTournamentWake(ctx context.Context) (time.Time, bool) {
 
 // advanceTournament does what is due: closes a round whose deadline passed,
 // pairs the next round or ends the tournament, and starts the matches of
-// the round.
+// the round; before the deadline, checks that the players are still
+// members of the server, when that is due.
 func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	now := b.now()
 	state, err := t.State()
@@ -54,6 +55,7 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	rounds := state.Rounds()
 	if n := len(rounds); n > 0 && !state.AllPairedComplete() {
 		if now.Before(t.RoundDeadline) {
+			b.checkMembers(ctx, t)
 			return
 		}
 		if t.Rules.AllAtOnce {
@@ -96,6 +98,7 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 			x.RoundDeadline = allAtOnceDeadline(x.Changed, x.RoundTime, len(paired)) // x.Changed: the time its announcement tells
 		}
 		x.Starting = true
+		x.MembersDue = now.Add(memberCheckEvery) // withdrawLeavers just asked
 		if after, err := x.State(); err == nil && after.AllPairedComplete() {
 			x.RoundDeadline = now // only forfeits and a bye: the next round is due
 		}

@@ -78,6 +78,11 @@ type Tournament struct {
 	Games []TournamentGame
 	// RoundDeadline is the deadline of the round under way (zero: none).
 	RoundDeadline time.Time
+	// MembersDue is when the players still in a round under way are next
+	// asked to be members of the server (a player who left is withdrawn);
+	// zero, while a round is under way: at once. Set by the caller that
+	// checks them, before it asks, so that of several processes one asks.
+	MembersDue time.Time
 	// Starting is set while the matches of the round just paired are being
 	// started: the tournament is due at once (Wake), so that a crash
 	// midway is mended by the next pass.
@@ -98,8 +103,10 @@ func (t *Tournament) State() (*tournament.Tournament, error) {
 	return tournament.Replay(t.Rules, t.Log)
 }
 
-// Wake is the tournament's next timer: its start before it started, then the
-// deadline of the round under way; false when it waits for nothing.
+// Wake is the tournament's next timer: its start before it started, then,
+// while a round is under way, its deadline or the check of its players'
+// membership (MembersDue), whichever comes first; false when it waits for
+// nothing.
 func (t *Tournament) Wake() (time.Time, bool) {
 	switch {
 	case t.Done:
@@ -108,9 +115,20 @@ func (t *Tournament) Wake() (time.Time, bool) {
 		return t.Created, true // at once
 	case !t.started():
 		return t.StartAt, !t.StartAt.IsZero()
+	case t.RoundDeadline.IsZero():
+		return time.Time{}, false
+	case t.MembersDue.IsZero():
+		return t.Created, true // never checked: at once
 	default:
-		return t.RoundDeadline, !t.RoundDeadline.IsZero()
+		return minTime(t.RoundDeadline, t.MembersDue), true
 	}
+}
+
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }
 
 func (t *Tournament) started() bool {
@@ -248,6 +266,7 @@ func (t *Tournament) normalize() {
 	t.StartAt = second(t.StartAt)
 	t.JoinBy = second(t.JoinBy)
 	t.RoundDeadline = second(t.RoundDeadline)
+	t.MembersDue = second(t.MembersDue)
 	t.Changed = second(t.Changed)
 	if t.Names == nil {
 		t.Names = map[string]string{}
@@ -280,6 +299,7 @@ type tournamentRecord struct {
 	Log        []tournament.Event `json:"log"`
 	Games      []TournamentGame   `json:"games,omitempty"`
 	Deadline   int64              `json:"deadline,omitempty"`
+	MembersDue int64              `json:"members_due,omitempty"`
 	Done       bool               `json:"done,omitempty"`
 	Starting   bool               `json:"starting,omitempty"`
 	Changed    int64              `json:"changed,omitempty"`
@@ -295,7 +315,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		MoveTime: int64(t.MoveTime / time.Second), ClockBase: int64(t.Clock.Base / time.Second), ClockInc: int64(t.Clock.Increment / time.Second),
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
 		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
-		Changed: unixTime(t.Changed),
+		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed),
 	}
 	return json.Marshal(rec)
 }
@@ -319,7 +339,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		Clock:     TimeControl{Base: time.Duration(rec.ClockBase) * time.Second, Increment: time.Duration(rec.ClockInc) * time.Second},
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
 		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
-		Changed: fromUnix(rec.Changed),
+		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed),
 	}
 	t.normalize()
 	return t, nil

@@ -200,7 +200,8 @@ func testTournamentGames(t *testing.T, s storage.Store) {
 }
 
 // testTournamentWake: a tournament waits for its start, then for its round's
-// deadline, then, done, for nothing.
+// deadline or the check of its players' membership, whichever comes first
+// (at once when they were never checked), then, done, for nothing.
 func testTournamentWake(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	if _, ok, err := s.NextTournamentWake(ctx); ok || err != nil {
@@ -220,6 +221,23 @@ func testTournamentWake(t *testing.T, s storage.Store) {
 	must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b"))).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(start))).in(t)
 	deadline := start.Add(tt.RoundTime)
+	// Its players never checked for membership: due at once.
+	if at, ok, _ := s.NextTournamentWake(ctx); !ok || !at.Equal(tt.Created) {
+		t.Errorf("next timer after pairing, members never checked: %v, %v; want at once (%v)", at, ok, tt.Created)
+	}
+	// Checked: due at the next check, or at the deadline, whichever comes first.
+	check := start.Add(time.Hour)
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.MembersDue = check; return nil })).in(t)
+	if at, ok, _ := s.NextTournamentWake(ctx); !ok || !at.Equal(check) {
+		t.Errorf("next timer %v, %v; want the members' check %v", at, ok, check)
+	}
+	if due := must(s.DueTournaments(ctx, check.Add(-time.Second))).in(t); len(due) != 0 {
+		t.Errorf("due before the members' check: %d", len(due))
+	}
+	if due := must(s.DueTournaments(ctx, check)).in(t); len(due) != 1 || !due[0].MembersDue.Equal(check) {
+		t.Errorf("due at the members' check: %v", due)
+	}
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.MembersDue = deadline.Add(time.Hour); return nil })).in(t)
 	if at, ok, _ := s.NextTournamentWake(ctx); !ok || !at.Equal(deadline) {
 		t.Errorf("next timer after pairing %v, %v; want the round's deadline %v", at, ok, deadline)
 	}
@@ -415,6 +433,7 @@ func testTournamentAllAtOnce(t *testing.T, s storage.Store) {
 		x.Changed = at
 		x.Log = append(x.Log, rounds...)
 		x.RoundDeadline = at.Add(time.Duration(len(rounds)) * x.RoundTime)
+		x.MembersDue = x.RoundDeadline.Add(time.Hour)
 		return nil
 	})).in(t)
 	if !tt.Rules.AllAtOnce {
