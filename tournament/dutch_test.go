@@ -24,15 +24,34 @@ func pairsOf(games []Pairing) string {
 	return strings.Join(out, " ")
 }
 
+// pairingCase is a round's players and the pairing PairSwiss must give
+// them (pairsOf).
+type pairingCase struct {
+	name    string
+	players []SwissPlayer
+	want    string
+}
+
+func checkPairings(t *testing.T, tests []pairingCase) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := PairSwiss(tc.players)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pairsOf(got) != tc.want {
+				t.Fatalf("paired %s, want %s", pairsOf(got), tc.want)
+			}
+		})
+	}
+}
+
 // The Dutch system's criteria for who floats, one case each. Scores are in
 // half points (a win is 2); seeds follow the names.
 func TestSwissDutchFloaters(t *testing.T) {
 	down, up := []Float{FloatedDown}, []Float{FloatedUp}
-	tests := []struct {
-		name    string
-		players []SwissPlayer
-		want    string
-	}{{
+	tests := []pairingCase{{
 		// Bracket 2: a alone floats. Bracket 1½: a meets b and c floats,
 		// a downfloater on 1½ rather than on 2 (C.6), though that makes
 		// two pairs across score groups where a–d, b–c would make one.
@@ -99,17 +118,7 @@ func TestSwissDutchFloaters(t *testing.T) {
 		},
 		want: "a-b c-e d:bye",
 	}}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := PairSwiss(tc.players)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if pairsOf(got) != tc.want {
-				t.Fatalf("paired %s, want %s", pairsOf(got), tc.want)
-			}
-		})
-	}
+	checkPairings(t, tests)
 }
 
 // A Tournament counts each player's floats from the scores before each
@@ -166,11 +175,7 @@ func TestSwissPlayersFloats(t *testing.T) {
 // with the highest of S2 first. All on one score; seeds follow the names.
 func TestSwissDutchOrder(t *testing.T) {
 	r, b := []Colour{Red}, []Colour{Blue} // want Blue next; want Red next
-	tests := []struct {
-		name    string
-		players []SwissPlayer
-		want    string
-	}{{
+	tests := []pairingCase{{
 		name: "S1 meets S2 in order, 1 v 3 and 2 v 4",
 		players: []SwissPlayer{
 			{ID: "a", Seed: 1, Score: 2}, {ID: "b", Seed: 2, Score: 2}, {ID: "c", Seed: 3, Score: 2}, {ID: "d", Seed: 4, Score: 2},
@@ -198,15 +203,5 @@ func TestSwissDutchOrder(t *testing.T) {
 		},
 		want: "a-c b-e d-f",
 	}}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := PairSwiss(tc.players)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if pairsOf(got) != tc.want {
-				t.Fatalf("paired %s, want %s", pairsOf(got), tc.want)
-			}
-		})
-	}
+	checkPairings(t, tests)
 }
