@@ -407,7 +407,7 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	p := b.publicPrinter(m.GuildID)
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
 		Content: p.Sprintf(txtAccepted, matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
-			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.Deadline)),
+			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.DeadlineToShow(b.now()))),
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})

@@ -14,8 +14,13 @@ import (
 )
 
 // txtLateBoard tells a player whose board arrived late when their time
-// started, and when their move is due.
-const txtLateBoard = "Your board arrived late, at <t:%[1]s:t>: your time started then, not when it was sent. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+// started, and when their move is due; txtLateInvite, whose set-up invite
+// arrived late, that the set-up time waited for it, and when their set-up
+// is due.
+const (
+	txtLateBoard  = "Your board arrived late, at <t:%[1]s:t>: your time started then, not when it was sent. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateInvite = "Your set-up invite arrived late, at <t:%[1]s:t>: the set-up time started once both players' invites had arrived, not when the match was made. Your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+)
 
 // compose renders a notice into the messages it stands for, from the match
 // as it stood when the notice was recorded. None at all is a valid answer:
@@ -74,7 +79,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if m.Phase != storage.PhaseSetup {
 			return nil, nil // the invite is moot: the match has moved on
 		}
-		msg := b.setupInvite(p, m, side, settings(side))
+		msg := b.setupInvite(p, m, side, settings(side), now)
 		msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
 		return one(msg), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
@@ -169,15 +174,23 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		away := side.Opponent()
 		a := m.Log[n.Log-1]
 		until := a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
-		return one(b.vacationNotice(p, m, away, n.Event == storage.EventVacation, until)), nil
+		return one(b.vacationNotice(p, m, away, n.Event == storage.EventVacation, until, now)), nil
 	case storage.EventLateBoard:
+		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)
+		if n.Reason == lateInvite {
+			// Said only once the set-up time runs (the other invite may
+			// still be on its way), to a player still placing pieces.
+			if m.Phase != storage.PhaseSetup || !m.ClockRunning() || !m.Owes(side) {
+				return nil, nil
+			}
+			return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtLateInvite, started, due)}), nil
+		}
 		// Said only while the turn it started is still on (a gift of time
 		// or a draw offer since leave it on): after a move or the end, when
 		// the time started no longer matters.
 		if !m.SameTurn(n.Log) || m.ClockPending || !m.Owes(side) {
 			return nil, nil
 		}
-		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)
 		text := p.Sprintf(txtLateBoard, started, due)
 		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventAbandoned:

@@ -396,10 +396,19 @@ const lateBoardAfter = time.Minute
 // lateBoard is the notice that tells a player their board arrived late and
 // when their time started, when n is such a board and arrived at arrived.
 // The board itself was composed before it was sent, so the deadline it shows
-// may be earlier than the one that holds.
+// may be earlier than the one that holds. A set-up invite that arrived late
+// is such a board too (its note's Reason is lateInvite): the set-up time
+// starts when both invites have arrived.
 func lateBoard(n storage.Notice, arrived time.Time) []storage.Notice {
 	if !n.StartsClock || n.Match == 0 || arrived.Sub(n.At) < lateBoardAfter {
 		return nil
 	}
-	return []storage.Notice{{Match: n.Match, Event: storage.EventLateBoard, To: n.To, Log: n.Log, Version: n.Version, At: arrived, Practice: n.Practice}}
+	reason := ""
+	if n.Event == storage.EventCreated {
+		reason = lateInvite
+	}
+	return []storage.Notice{{Match: n.Match, Event: storage.EventLateBoard, To: n.To, Log: n.Log, Version: n.Version, At: arrived, Practice: n.Practice, Reason: reason}}
 }
+
+// lateInvite is the Reason of the note that a set-up invite arrived late.
+const lateInvite = "setup-invite"

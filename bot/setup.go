@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -20,9 +21,9 @@ const setupField = "setup"
 // setupInvite is the DM that gives a player the template and the ways to
 // send a set-up.
 // settings are the player's, p their language.
-func (b *Bot) setupInvite(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings) *discordgo.MessageSend {
+func (b *Bot) setupInvite(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings, now time.Time) *discordgo.MessageSend {
 	return &discordgo.MessageSend{
-		Content:    b.setupInviteText(p, m, side, settings.Numbering),
+		Content:    b.setupInviteText(p, m, side, settings.Numbering, now),
 		Components: setupButtons(p, m, settings),
 	}
 }
@@ -37,13 +38,16 @@ const (
 		"Deadline: <t:%[1]s:R>."
 )
 
-func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering) string {
+// setupInviteText is the invite's text at time now. Its deadline is the one
+// that holds, or while the set-up time waits for the invites to arrive, the
+// earliest it can be (Match.DeadlineToShow).
+func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering, now time.Time) string {
 	key := txtSetupInviteBlue
 	if side == game.Red {
 		key = txtSetupInviteRed
 	}
 	return p.Sprintf(key, matchNumber(m), b.playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)) +
-		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.Deadline)) + "\n```\n" + setupTemplate(p, m.Rules, n) + "\n```"
+		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.DeadlineToShow(now))) + "\n```\n" + setupTemplate(p, m.Rules, n) + "\n```"
 }
 
 // setupTemplate is the set-up template with its comments in p's language.
@@ -108,7 +112,7 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 	}
 	settings, p := b.settingsOf(ctx, user), printerOf(i)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    b.setupInviteText(p, m, side, settings.Numbering),
+		Content:    b.setupInviteText(p, m, side, settings.Numbering, b.now()),
 		Components: setupButtons(p, m, settings),
 		Flags:      privateFlag(i),
 	})

@@ -115,7 +115,8 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 				return
 			}
 			b.afterChange(ctx, ended, nil)
-		case m.Phase == storage.PhaseSetup:
+		case m.Phase == storage.PhaseSetup && m.ClockRunning() && !now.Before(m.Deadline):
+			// Not while the set-up time waits for an invite to arrive.
 			off, err := b.store.Abandon(ctx, m.ID, m.Version, now, storage.CallOffLateSetup)
 			if err != nil {
 				if !errors.Is(err, storage.ErrStale) {

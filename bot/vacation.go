@@ -334,13 +334,13 @@ func (b *Bot) vacationLines(p lang.Printer, m *storage.Match) string {
 // vacationNotice tells the opponent that side went on, or came back from,
 // vacation; in set-up, when the set-ups are due now, since the vacation
 // moved their deadline.
-func (b *Bot) vacationNotice(p lang.Printer, m *storage.Match, side game.Side, started bool, until time.Time) *discordgo.MessageSend {
+func (b *Bot) vacationNotice(p lang.Printer, m *storage.Match, side game.Side, started bool, until, now time.Time) *discordgo.MessageSend {
 	text := p.Sprintf(txtVacationOver, b.playerName(p, m, side))
 	if started {
 		text = p.Sprintf(txtVacationNotice, b.playerName(p, m, side), unixOf(until.Unix()))
 	}
-	if m.Phase == storage.PhaseSetup && !m.Deadline.IsZero() {
-		text += "\n" + p.Sprintf(txtVacationSetupDue, unixOf(m.Deadline.Unix()))
+	if due := m.DeadlineToShow(now); m.Phase == storage.PhaseSetup && !due.IsZero() {
+		text += "\n" + p.Sprintf(txtVacationSetupDue, unixOf(due.Unix()))
 	}
 	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}
 }

@@ -138,6 +138,9 @@ func PrepareSave(old, m *Match, g *game.Game, at time.Time) (Saved, error) {
 		return Saved{}, fmt.Errorf("match %d: this change would owe the players %d notices: %w", m.ID, len(s.Notices), ErrInvalid)
 	}
 	m.ClockPending = clockPending(old, m, s.Notices)
+	if !m.ClockPending || m.Phase != PhaseSetup {
+		m.InvitePending = [2]bool{}
+	}
 	m.Version++
 	for i := range s.Notices {
 		s.Notices[i].Version = m.Version
@@ -147,8 +150,25 @@ func PrepareSave(old, m *Match, g *game.Game, at time.Time) (Saved, error) {
 
 // clockPending says whether the clock of the side to move waits for its
 // notice after a change: a new turn waits when it owes one; otherwise the
-// clock stays as it was.
+// clock stays as it was. In set-up, a new match waits for the invites
+// (which StartsClock) of the sides that owe a set-up, and marks them
+// InvitePending; a change in set-up keeps what is left of the wait (the
+// changes that start the set-up clock, StartClock and SetSetup, clear it),
+// and a running clock never waits again.
 func clockPending(old, m *Match, notices []Notice) bool {
+	if m.Phase == PhaseSetup {
+		if old == nil {
+			m.InvitePending = [2]bool{}
+			for _, n := range notices {
+				if n.StartsClock && n.Event == EventCreated && n.To <= AudienceBlue && m.Owes(game.Side(n.To)) {
+					m.InvitePending[n.To] = true
+				}
+			}
+		} else if !old.ClockPending {
+			m.InvitePending = [2]bool{}
+		}
+		return m.InvitePending[game.Red] || m.InvitePending[game.Blue]
+	}
 	if m.Phase != PhasePlaying {
 		return false
 	}

@@ -208,6 +208,9 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 	}
 	m.Setups[side] = SideSetup{Status: status, Setup: setup, At: second(at)}
 	if m.Setups[side.Opponent()].Status != SetupConfirmed || status != SetupConfirmed {
+		// A confirmed set-up's own invite no longer matters: the set-up
+		// time may start now, if the other's has arrived.
+		m.startSetupClock(at, c.reminders())
 		return nil, nil
 	}
 	g, err := m.Game()
@@ -234,9 +237,10 @@ func (c Changes) Abandon(m *Match, at time.Time, why CallOff) error {
 }
 
 // MarkReminded records the reminder due at RemindAt as sent and plans the next
-// (ErrNotDue before its time, and while the side to move has not been told).
+// (ErrNotDue before its time, and while the side to move, or in set-up a
+// player, has not been told).
 func (c Changes) MarkReminded(m *Match, at time.Time) error {
-	if m.RemindAt.IsZero() || at.Before(m.RemindAt) || (m.ClockPending && m.Phase == PhasePlaying) {
+	if m.RemindAt.IsZero() || at.Before(m.RemindAt) || m.ClockPending {
 		return fmt.Errorf("match %d has no reminder due: %w", m.ID, ErrNotDue)
 	}
 	m.RemindersSent++
@@ -247,18 +251,56 @@ func (c Changes) MarkReminded(m *Match, at time.Time) error {
 // StartClock returns the match as it is once n, a notice that StartsClock, was
 // done at time at: the clock of the side to move runs, its deadline counted
 // from at; the version does not change, since nothing a player acted on did,
-// and the menus they hold stay valid. It returns false when there is nothing
-// to start: the game has moved on, or the clock already runs. The caller
+// and the menus they hold stay valid. In set-up n is a set-up invite: it is
+// no longer pending, and once no invite to a side that owes its set-up is,
+// the set-up time runs from at. It returns false when there is nothing to
+// start: the game has moved on, or the clock already runs. The caller
 // writes the result as it is (no PrepareSave), in the transaction that
 // removes n.
 func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) {
-	if !n.StartsClock || n.Match != old.ID || !old.ClockPending || old.Phase != PhasePlaying || n.Log > len(old.Log) || hasMove(old.Log[n.Log:]) {
+	if !n.StartsClock || n.Match != old.ID || !old.ClockPending {
+		return nil, false
+	}
+	if old.Phase == PhaseSetup {
+		if n.Event != EventCreated || n.To > AudienceBlue || !old.InvitePending[n.To] {
+			return nil, false
+		}
+		m := old.Clone()
+		m.InvitePending[n.To] = false
+		m.startSetupClock(at, c.reminders())
+		return m, true
+	}
+	if old.Phase != PhasePlaying || n.Log > len(old.Log) || hasMove(old.Log[n.Log:]) {
 		return nil, false
 	}
 	m := old.Clone()
 	m.ClockPending = false
 	m.setDeadline(m.turnEnds(at), c.reminders())
 	return m, true
+}
+
+// startSetupClock starts the set-up time at time at once no side that owes
+// its set-up waits for its invite: the set-ups are due the move time after
+// at (after the later vacation, if one is under way).
+func (m *Match) startSetupClock(at time.Time, reminders func(time.Duration) []time.Duration) {
+	if !m.ClockPending || m.setupWaits() {
+		return
+	}
+	m.ClockPending, m.InvitePending = false, [2]bool{}
+	m.setDeadline(m.turnEnds(at), reminders)
+}
+
+// setupWaits reports whether the set-up clock still waits for the invite of a
+// side that owes its set-up. A side that confirmed its set-up needs no
+// invite: the computer's in a practice match, or a player who sent theirs
+// by a command before the invite came.
+func (m *Match) setupWaits() bool {
+	for side := game.Red; side <= game.Blue; side++ {
+		if m.InvitePending[side] && m.Owes(side) {
+			return true
+		}
+	}
+	return false
 }
 
 // ExpireChallenge returns the notice that challenge ch, whose time ran out,

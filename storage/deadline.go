@@ -113,7 +113,7 @@ func (m *Match) wake() (time.Time, DeadlineKind, bool) {
 // clockWake is when the clock of whoever must act next needs the bot: a
 // reminder or the deadline.
 func (m *Match) clockWake() (time.Time, DeadlineKind, bool) {
-	if !m.Phase.Active() || m.Deadline.IsZero() || (m.ClockPending && m.Phase == PhasePlaying) {
+	if !m.Phase.Active() || m.Deadline.IsZero() || m.ClockPending {
 		return time.Time{}, 0, false
 	}
 	if !m.RemindAt.IsZero() && m.RemindAt.Before(m.Deadline) {

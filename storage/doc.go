@@ -64,6 +64,20 @@
 // change does not bump the match's version, so the menus the player was just
 // sent stay valid.
 //
+// The set-up time waits in the same way for the set-up invites: a new
+// match's invites (EventCreated) StartsClock, the match is ClockPending and
+// marks the sides whose invite is on its way (InvitePending), no set-up
+// reminder or call-off is due meanwhile, and the deadline is provisional.
+// StartClock clears a side as its invite is done, and once no side that
+// still owes its set-up waits for one, the set-ups are due the move time
+// after that moment (after the later of the players' vacations under way):
+// the later invite's arrival starts the set-up time. A confirmed set-up's
+// invite no longer counts (SetSetup may start the clock then): a practice
+// match waits for the human's invite only, the computer's set-up being in
+// at once. If both set-ups are in before, the game begins as it always
+// does. Matches stored before this rule have no invite pending, and their
+// set-up time runs from their creation.
+//
 // Followers are members who follow a match by DM without playing it: after
 // the channel is told of a change, each of them is sent the same public
 // board (AudienceFollower notices, recorded by the bot as it finishes the

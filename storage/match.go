@@ -129,8 +129,17 @@ type Match struct {
 	// ClockPending is set while the side to move has not yet been told it is
 	// their turn (their notice is still in the outbox): their clock does not
 	// run, no reminder or time-out is due, and Deadline is only provisional.
-	// Delivering the notice (NoticeDone) starts the clock from then.
+	// Delivering the notice (NoticeDone) starts the clock from then. In
+	// set-up it is set while the set-up invite of a side that still owes its
+	// set-up has not arrived (InvitePending): the set-up time, no reminder
+	// and no call-off run before both have.
 	ClockPending bool
+	// InvitePending marks, in set-up, the sides whose set-up invite
+	// (EventCreated, which StartsClock) is still on its way; the set-up
+	// clock starts when the last of those that still owe a set-up has
+	// arrived. Matches stored before it have none pending, and their set-up
+	// time counts from their creation.
+	InvitePending [2]bool
 
 	// CalledOff says why the match ended with no result, when it did
 	// (Phase is PhaseAbandoned).
@@ -232,21 +241,22 @@ func (m *Match) GameAt(actions int) (*game.Game, error) {
 func (m *Match) Practice() bool { return m.Computer != "" }
 
 // ClockRunning reports whether Deadline counts now: the match is in set-up or
-// play and, in play, the side to move's board has arrived (until then its
-// clock waits, ClockPending, and Deadline is only provisional).
+// play and the board that starts it has arrived: in play, the side to move's;
+// in set-up, the set-up invites (until then the clock waits, ClockPending,
+// and Deadline is only provisional).
 func (m *Match) ClockRunning() bool {
 	return m.Phase.Active() && !m.ClockPending && !m.Deadline.IsZero()
 }
 
 // DeadlineToShow is the deadline a reader should see at now: Deadline while
-// it counts; while the side to move's board is on its way, the earliest its
-// time can end (its clock starts when the board arrives); zero when nothing
-// is due.
+// it counts; while the side to move's board (in set-up, a set-up invite) is
+// on its way, the earliest its time can end (its clock starts when the board
+// arrives); zero when nothing is due.
 func (m *Match) DeadlineToShow(now time.Time) time.Time {
 	switch {
 	case m.ClockRunning():
 		return m.Deadline
-	case m.Phase == PhasePlaying && m.ClockPending:
+	case m.Phase.Active() && m.ClockPending:
 		return m.turnEnds(now)
 	}
 	return time.Time{}
@@ -254,7 +264,12 @@ func (m *Match) DeadlineToShow(now time.Time) time.Time {
 
 // turnEnds is the deadline of the side to move when its clock starts at time
 // at: its turn time after at, or after the pause or vacation that stops it.
+// In set-up it is the set-ups' deadline: the move time after at, or after
+// the later of the players' vacations.
 func (m *Match) turnEnds(at time.Time) time.Time {
+	if m.Phase == PhaseSetup {
+		return at.Add(m.MoveTime + m.stoppedLeft(at))
+	}
 	return at.Add(m.TurnTime(int(m.ToMove())) + m.stoppedLeft(at))
 }
 

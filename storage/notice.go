@@ -24,7 +24,7 @@ const (
 	EventReminder                          // a player's time runs short
 	EventChallengeExpired                  // a challenge waited too long (Notice.Challenge holds it)
 	EventFallback                          // the bot's own note after a notice it could not deliver (Notice.Reason)
-	EventLateBoard                         // a board that starts a clock arrived late: its player is told when their time started
+	EventLateBoard                         // a board (or set-up invite) that starts a clock arrived late: its player is told when their time started
 	EventTimeGiven                         // a player gave the opponent more time: the opponent is told
 	EventPauseOffered                      // a player proposed to pause: the opponent is asked
 	EventPauseDeclined                     // a proposal to pause was declined: the proposer is told
@@ -126,7 +126,8 @@ type Notice struct {
 	// Challenge is the challenge an EventChallengeExpired notice tells about
 	// (it is no longer stored anywhere else).
 	Challenge *Challenge
-	// Reason says what an EventFallback notice stands in for, for the bot's own use.
+	// Reason says what an EventFallback notice stands in for, for the bot's
+	// own use; on an EventLateBoard, which kind of notice arrived late.
 	Reason string
 	// Follower is the user id an AudienceFollower notice goes to.
 	Follower string
@@ -163,7 +164,8 @@ func (n *Notice) queue() string {
 // Every backend records exactly these in the change's transaction, so that
 // who is told what is the same everywhere:
 //
-//   - a new match: a set-up invite to each player;
+//   - a new match: a set-up invite to each player, which starts the
+//     set-up clock (the later of the two does);
 //   - the game starts: both players and the channel; Red's notice starts
 //     Red's clock;
 //   - each move: both players and the channel; the notice to the side now to
@@ -191,8 +193,9 @@ func Notices(old, m *Match, at time.Time) []Notice {
 		}
 	}
 	if old == nil {
-		add(EventCreated, AudienceRed, 0, false)
-		add(EventCreated, AudienceBlue, 0, false)
+		// The set-up time starts when both invites have arrived.
+		add(EventCreated, AudienceRed, 0, m.Phase == PhaseSetup)
+		add(EventCreated, AudienceBlue, 0, m.Phase == PhaseSetup)
 		return out
 	}
 	if old.Phase == PhaseSetup && m.Phase != PhaseSetup && m.Phase != PhaseAbandoned {

@@ -192,6 +192,7 @@ type matchRecord struct {
 	RemindAt int64              `json:"remind_at,omitempty"`
 	Reminded int                `json:"reminded,omitempty"`
 	Clock    bool               `json:"clock_pending,omitempty"`
+	Invites  []string           `json:"invites_pending,omitempty"` // in set-up, "red", "blue": invites the set-up clock waits for
 	Messages *legacyMessages    `json:"msgs,omitempty"`
 	Rated    bool               `json:"rated,omitempty"`
 	CallOff  string             `json:"called_off,omitempty"` // why it ended with no result; "" for late-setup
@@ -228,6 +229,11 @@ func encodeMatch(m *Match) ([]byte, error) {
 			return nil, fmt.Errorf("match %d: unknown reason for calling it off: %w", m.ID, ErrInvalid)
 		}
 		rec.CallOff = callOffWords[m.CalledOff]
+	}
+	for side, pending := range m.InvitePending {
+		if pending {
+			rec.Invites = append(rec.Invites, Audience(side).String())
+		}
 	}
 	if m.Clock.On() {
 		rec.Left = []int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}
@@ -278,6 +284,13 @@ func decodeMatch(data []byte) (*Match, error) {
 	}
 	if m.Computer == "" {
 		m.Computer = rec.Messages.computer()
+	}
+	for _, w := range rec.Invites {
+		to, err := parseAudience(w)
+		if err != nil || to > AudienceBlue {
+			return fail("invites pending", fmt.Errorf("unknown side %q", w))
+		}
+		m.InvitePending[to] = true
 	}
 	m.Players[game.Red] = Player{rec.Red.ID, rec.Red.Name}
 	m.Players[game.Blue] = Player{rec.Blue.ID, rec.Blue.Name}

@@ -394,11 +394,15 @@ func testDeadlines(t *testing.T, s storage.Store) {
 	if _, ok := must2(t)(s.NextDeadline(ctx)); ok {
 		t.Fatal("an empty store has a timer")
 	}
+	// The set-up clocks start as the invites arrive, here when the matches are made.
 	a := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t) // set-up: deadline T0+24h, reminder at T0+18h
+	Deliver(t, s, T0)
 	bm := NewMatch(game.VariantClassic)
 	bm.MoveTime = time.Hour
 	bm.Created = T0.Add(time.Hour)
 	b := must(s.CreateMatch(ctx, bm)).in(t) // deadline T0+2h, reminder T0+1h45
+	Deliver(t, s, bm.Created)
+	b = must(s.Match(ctx, b.ID)).in(t)
 	d, ok := must2(t)(s.NextDeadline(ctx))
 	if !ok || d.Kind != storage.DeadlineReminder || storage.MatchID(d.ID) != b.ID || !d.At.Equal(T0.Add(105*time.Minute)) {
 		t.Fatalf("next timer %+v, want b's reminder at T0+1h45", d)

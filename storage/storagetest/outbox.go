@@ -130,7 +130,7 @@ func testNoticesOwed(t *testing.T, s storage.Store) {
 
 	t.Run("a new match invites both players; the start tells everyone", func(t *testing.T) {
 		m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
-		if got, want := owed(t, s, T0), []string{"created>red", "created>blue"}; !sameWords(got, want) {
+		if got, want := owed(t, s, T0), []string{"created>red+clock", "created>blue+clock"}; !sameWords(got, want) {
 			t.Errorf("created: owed %v, want %v", got, want)
 		}
 		m = must(s.SetSetup(ctx, m.ID, m.Version, game.Red, game.RandomSetup(m.Rules, 1), storage.SetupConfirmed, T0)).in(t)

@@ -61,6 +61,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"PauseByAgreement", testPauseByAgreement},
 		{"Vacation", testVacation},
 		{"VacationInSetup", testVacationInSetup},
+		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
 		{"Followers", testFollowers},

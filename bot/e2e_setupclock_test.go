@@ -1,0 +1,127 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestSetupTimeStartsWhenTheInvitesArrive: Discord holds Bob's set-up
+// invite longer than the whole set-up time. The match is not called off
+// while he has no invite, the set-ups are due a move time after it arrived
+// (the later of the two invites), he is told when the time started, a
+// restart keeps that deadline, and the match is called off only when it
+// passes.
+func TestSetupTimeStartsWhenTheInvitesArrive(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	cases := []struct {
+		name     string
+		moveTime string
+		turn     time.Duration
+		held     time.Duration
+	}{
+		{"five minutes a move, held six minutes", "5m", 5 * time.Minute, 6 * time.Minute},
+		{"a day a move, held three days", "24h", 24 * time.Hour, 72 * time.Hour},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
+			defer hold.Release()
+			h.challenge("Classic", discordtest.Opt("move_time", tc.moveTime))
+			h.srv.WaitFor(t, "Bob's invite to be held", func() bool { return hold.Waiting() == 1 })
+			// Alice's invite may have waited for Bob's DM channel to open:
+			// the outbox looks at it again when nudged.
+			h.bot.nudgeOutbox()
+			invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+			created := h.match(1).Created
+			// Alice's invite shows the earliest the set-ups can be due.
+			if due := "<t:" + unix(created.Add(tc.turn)) + ":R>"; !strings.Contains(invite.Content, due) {
+				t.Errorf("Alice's invite does not show the deadline %s: %q", due, invite.Content)
+			}
+			// Alice's set-up is in; Bob's invite is still on its way.
+			preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+			h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+
+			h.clock.Advance(tc.held)
+			for range 3 { // a reminder, then the deadline, were it due
+				h.bot.handleDue(t.Context())
+			}
+			if m := h.match(1); m.Phase != storage.PhaseSetup || !m.ClockPending {
+				t.Fatalf("after %v without Bob's invite: phase %v, clock pending %v", tc.held, m.Phase, m.ClockPending)
+			}
+			hold.Release()
+			h.bob.WaitDM(t, contains("Send me your secret set-up"))
+			h.bot.deliverDue(t.Context()) // the delivery under way, then what it owes
+			arrived := h.clock.Now()
+			if arrived.Sub(created) < tc.held {
+				t.Fatalf("the invite took %v; the case wants %v", arrived.Sub(created), tc.held)
+			}
+			m := h.match(1)
+			if m.Phase != storage.PhaseSetup || m.ClockPending || !m.Deadline.Equal(arrived.Add(tc.turn)) {
+				t.Fatalf("Bob's invite arrived after %v: %s, clock pending %v, set-ups due %v after the creation, want %v (a move time after the arrival)",
+					arrived.Sub(created), m.Phase, m.ClockPending, m.Deadline.Sub(created), arrived.Add(tc.turn).Sub(created))
+			}
+			late := h.bob.WaitDM(t, contains("Your set-up invite arrived late"))
+			if at := "<t:" + unix(arrived) + ":t>"; !strings.Contains(late.Content, at) {
+				t.Errorf("the late invite's note does not say it arrived at %s: %q", at, late.Content)
+			}
+			if due := "<t:" + unix(m.Deadline) + ":R>"; !strings.Contains(late.Content, due) {
+				t.Errorf("the late invite's note does not give the deadline %s: %q", due, late.Content)
+			}
+
+			// A restart keeps the set-up deadline.
+			h.shutdown()
+			h.start()
+			if got := h.match(1); got.ClockPending || !got.Deadline.Equal(m.Deadline) {
+				t.Fatalf("after a restart: clock pending %v, set-ups due %v, want %v", got.ClockPending, got.Deadline.Sub(created), m.Deadline.Sub(created))
+			}
+			h.advance(tc.turn - time.Second)
+			if got := h.match(1); got.Phase != storage.PhaseSetup {
+				t.Fatalf("called off a second before a move time after Bob's invite arrived: %s", got.Phase)
+			}
+			h.advance(time.Second)
+			h.channelSays("The match is called off")
+			if got := h.match(1); got.Phase != storage.PhaseAbandoned || got.CalledOff != storage.CallOffLateSetup {
+				t.Fatalf("a move time after the arrival: %s (%v)", got.Phase, got.CalledOff)
+			}
+		})
+	}
+}
+
+// TestPracticeSetupTimeStartsWhenTheInviteArrives: a practice match has
+// one invite, the human's; held six minutes on five minutes a move, the
+// set-up time starts when it arrives.
+func TestPracticeSetupTimeStartsWhenTheInviteArrives(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	h := newHarness(t)
+	hold := h.srv.HoldNextIn(t, dmRoute, h.alice.DM(), 1)
+	defer hold.Release()
+	h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("move_time", "5m")).Reply(t)
+	h.srv.WaitFor(t, "Alice's invite to be held", func() bool { return hold.Waiting() == 1 })
+	h.clock.Advance(6 * time.Minute)
+	for range 3 { // a reminder, then the deadline, were it due
+		h.bot.handleDue(t.Context())
+	}
+	if m := h.match(1); m.Phase != storage.PhaseSetup || !m.ClockPending {
+		t.Fatalf("after six minutes without the invite: phase %v, clock pending %v", m.Phase, m.ClockPending)
+	}
+	hold.Release()
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	h.bot.deliverDue(t.Context())
+	arrived := h.clock.Now()
+	if m := h.match(1); m.ClockPending || !m.Deadline.Equal(arrived.Add(5*time.Minute)) {
+		t.Fatalf("the invite arrived: clock pending %v, set-ups due %v after it, want 5m", m.ClockPending, m.Deadline.Sub(arrived))
+	}
+	h.alice.WaitDM(t, contains("Your set-up invite arrived late"))
+	h.advance(5*time.Minute - time.Second)
+	if m := h.match(1); m.Phase != storage.PhaseSetup {
+		t.Fatalf("called off before five minutes from the arrival: %s", m.Phase)
+	}
+}

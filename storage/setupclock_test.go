@@ -1,0 +1,93 @@
+package storage
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// setupMatch is a match in set-up made at base, a day a move.
+func setupMatch(base time.Time) *Match {
+	m := &Match{
+		ID: 3, Version: 1, GuildID: "g", ChannelID: "c", Rules: game.DefaultRules(game.VariantClassic),
+		MoveTime: 24 * time.Hour, Phase: PhaseSetup, Created: base, Deadline: base.Add(24 * time.Hour),
+		Secret: Secret{1},
+	}
+	m.Players[game.Red] = Player{UserID: "1", Name: "Ann"}
+	m.Players[game.Blue] = Player{UserID: "2", Name: "Bob"}
+	return m
+}
+
+// TestSetupClockRecord: the invites a set-up waits for are kept in the
+// record, under names a person can read, and read back.
+func TestSetupClockRecord(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := setupMatch(base)
+	m.ClockPending, m.InvitePending = true, [2]bool{false, true}
+	data, err := encodeMatch(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"invites_pending":["blue"]`) {
+		t.Errorf("the record does not name Blue's invite as pending: %s", data)
+	}
+	got, err := decodeMatch(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.ClockPending || got.InvitePending != m.InvitePending {
+		t.Errorf("read back: pending %v, invites %v", got.ClockPending, got.InvitePending)
+	}
+	var rec map[string]any
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	rec["invites_pending"] = []string{"public"}
+	bad, _ := json.Marshal(rec)
+	if _, err := decodeMatch(bad); err == nil {
+		t.Error("a record waiting for the public's invite was read")
+	}
+}
+
+// TestOldSetupClockRuns: a match stored in set-up before the set-up clock
+// waited for the invites has none pending: its deadline counts from its
+// creation as it did, and the invites' arrival changes nothing.
+func TestOldSetupClockRuns(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := setupMatch(base)
+	m.setDeadline(m.Deadline, func(d time.Duration) []time.Duration { return []time.Duration{d / 4} })
+	data, err := encodeMatch(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := decodeMatch(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at, kind, ok := old.wake(); !ok || kind != DeadlineReminder || !at.Equal(base.Add(18*time.Hour)) {
+		t.Errorf("an old set-up's timer: %v %v %v, want its reminder at 18h", at.Sub(base), kind, ok)
+	}
+	if !old.ClockRunning() || !old.DeadlineToShow(base.Add(time.Hour)).Equal(base.Add(24*time.Hour)) {
+		t.Errorf("an old set-up's clock: running %v, shown %v", old.ClockRunning(), old.DeadlineToShow(base.Add(time.Hour)).Sub(base))
+	}
+	for _, clock := range []bool{false, true} {
+		n := &Notice{Match: old.ID, Event: EventCreated, To: AudienceBlue, StartsClock: clock, At: base}
+		if _, ok := (Changes{}).StartClock(old, n, base.Add(3*time.Hour)); ok {
+			t.Errorf("an invite (starts clock %v) arriving late moved an old set-up's clock", clock)
+		}
+	}
+	// A change in set-up keeps it running.
+	after := old.Clone()
+	if _, err := (Changes{}).SetSetup(after, game.Red, game.RandomSetup(old.Rules, 1), SetupConfirmed, base.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PrepareSave(old, after, nil, base.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if after.ClockPending || !after.Deadline.Equal(base.Add(24*time.Hour)) {
+		t.Errorf("after a set-up: pending %v, deadline %v", after.ClockPending, after.Deadline.Sub(base))
+	}
+}
