@@ -62,7 +62,13 @@ func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 		return "", waitingFor{user}
 	}
 	b.dmOpenings.Add(1)
-	defer b.dmOpening.Store(false)
+	defer func() {
+		b.dmOpening.Store(false)
+		// The queues waiting for this opening may go now, not when some
+		// worker is next done: that one may be sending a message Discord
+		// holds for a while.
+		b.nudgeOutbox()
+	}()
 	if ch, ok := b.dmChannels.Load(user); ok {
 		return ch.(string), nil // opened by the worker before
 	}
