@@ -141,6 +141,9 @@ func PrepareSave(old, m *Match, g *game.Game, at time.Time) (Saved, error) {
 	if !m.ClockPending || m.Phase != PhaseSetup {
 		m.InvitePending = [2]bool{}
 	}
+	if m.Phase != PhaseSetup {
+		m.InviteArrived = [2]time.Time{}
+	}
 	m.Version++
 	for i := range s.Notices {
 		s.Notices[i].Version = m.Version
@@ -288,7 +291,7 @@ func normalize(m *Match) {
 			m.Setups[side].Setup = game.Setup{}
 		}
 	}
-	for _, t := range []*time.Time{&m.Deadline, &m.RemindAt, &m.Created, &m.Started, &m.Ended, &m.Setups[0].At, &m.Setups[1].At} {
+	for _, t := range []*time.Time{&m.Deadline, &m.RemindAt, &m.Created, &m.Started, &m.Ended, &m.Setups[0].At, &m.Setups[1].At, &m.InviteArrived[0], &m.InviteArrived[1]} {
 		*t = second(*t)
 	}
 	for i := range m.Log {

@@ -252,8 +252,8 @@ func (c Changes) MarkReminded(m *Match, at time.Time) error {
 // done at time at: the clock of the side to move runs, its deadline counted
 // from at; the version does not change, since nothing a player acted on did,
 // and the menus they hold stay valid. In set-up n is a set-up invite: it is
-// no longer pending, and once no invite to a side that owes its set-up is,
-// the set-up time runs from at. It returns false when there is nothing to
+// no longer pending, its arrival is kept (InviteArrived), and once no
+// invite to a side that owes its set-up is, the set-up time runs from at. It returns false when there is nothing to
 // start: the game has moved on, or the clock already runs. The caller
 // writes the result as it is (no PrepareSave), in the transaction that
 // removes n.
@@ -266,7 +266,7 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 			return nil, false
 		}
 		m := old.Clone()
-		m.InvitePending[n.To] = false
+		m.InvitePending[n.To], m.InviteArrived[n.To] = false, second(at)
 		m.startSetupClock(at, c.reminders())
 		return m, true
 	}

@@ -68,10 +68,11 @@
 // match's invites (EventCreated) StartsClock, the match is ClockPending and
 // marks the sides whose invite is on its way (InvitePending), no set-up
 // reminder or call-off is due meanwhile, and the deadline is provisional.
-// StartClock clears a side as its invite is done, and once no side that
-// still owes its set-up waits for one, the set-ups are due the move time
-// after that moment (after the later of the players' vacations under way):
-// the later invite's arrival starts the set-up time. A confirmed set-up's
+// StartClock clears a side as its invite is done and keeps when it arrived
+// (InviteArrived), and once no side that still owes its set-up waits for
+// one, the set-ups are due the move time after that moment (after the later
+// of the players' vacations under way): the later invite's arrival starts
+// the set-up time, and the arrivals say whose invite that was. A confirmed set-up's
 // invite no longer counts (SetSetup may start the clock then): a practice
 // match waits for the human's invite only, the computer's set-up being in
 // at once. If both set-ups are in before, the game begins as it always

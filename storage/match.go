@@ -140,6 +140,12 @@ type Match struct {
 	// arrived. Matches stored before it have none pending, and their set-up
 	// time counts from their creation.
 	InvitePending [2]bool
+	// InviteArrived is, in set-up, when each side's set-up invite arrived
+	// (was done, or given up) while the set-up clock waited for it
+	// (StartClock): the later of the two started the set-up time. Zero for
+	// an invite the clock did not wait for, and in matches stored before it.
+	// It is forgotten once the game begins.
+	InviteArrived [2]time.Time
 
 	// CalledOff says why the match ended with no result, when it did
 	// (Phase is PhaseAbandoned).

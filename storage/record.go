@@ -193,6 +193,7 @@ type matchRecord struct {
 	Reminded int                `json:"reminded,omitempty"`
 	Clock    bool               `json:"clock_pending,omitempty"`
 	Invites  []string           `json:"invites_pending,omitempty"` // in set-up, "red", "blue": invites the set-up clock waits for
+	Arrived  []int64            `json:"invites_arrived,omitempty"` // in set-up, when Red's and Blue's invites arrived (0: not yet, or not waited for)
 	Messages *legacyMessages    `json:"msgs,omitempty"`
 	Rated    bool               `json:"rated,omitempty"`
 	CallOff  string             `json:"called_off,omitempty"` // why it ended with no result; "" for late-setup
@@ -234,6 +235,9 @@ func encodeMatch(m *Match) ([]byte, error) {
 		if pending {
 			rec.Invites = append(rec.Invites, Audience(side).String())
 		}
+	}
+	if m.InviteArrived != [2]time.Time{} {
+		rec.Arrived = []int64{unixTime(m.InviteArrived[game.Red]), unixTime(m.InviteArrived[game.Blue])}
 	}
 	if m.Clock.On() {
 		rec.Left = []int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}
@@ -291,6 +295,12 @@ func decodeMatch(data []byte) (*Match, error) {
 			return fail("invites pending", fmt.Errorf("unknown side %q", w))
 		}
 		m.InvitePending[to] = true
+	}
+	if len(rec.Arrived) != 0 {
+		if len(rec.Arrived) != 2 {
+			return fail("invites arrived", fmt.Errorf("%d times, want Red's and Blue's", len(rec.Arrived)))
+		}
+		m.InviteArrived = [2]time.Time{fromUnix(rec.Arrived[0]), fromUnix(rec.Arrived[1])}
 	}
 	m.Players[game.Red] = Player{rec.Red.ID, rec.Red.Name}
 	m.Players[game.Blue] = Player{rec.Blue.ID, rec.Blue.Name}

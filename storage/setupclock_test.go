@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +28,7 @@ func TestSetupClockRecord(t *testing.T) {
 	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	m := setupMatch(base)
 	m.ClockPending, m.InvitePending = true, [2]bool{false, true}
+	m.InviteArrived[game.Red] = base.Add(time.Minute)
 	data, err := encodeMatch(m)
 	if err != nil {
 		t.Fatal(err)
@@ -34,12 +36,15 @@ func TestSetupClockRecord(t *testing.T) {
 	if !strings.Contains(string(data), `"invites_pending":["blue"]`) {
 		t.Errorf("the record does not name Blue's invite as pending: %s", data)
 	}
+	if want := fmt.Sprintf(`"invites_arrived":[%d,0]`, base.Add(time.Minute).Unix()); !strings.Contains(string(data), want) {
+		t.Errorf("the record does not say when Red's invite arrived (%s): %s", want, data)
+	}
 	got, err := decodeMatch(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got.ClockPending || got.InvitePending != m.InvitePending {
-		t.Errorf("read back: pending %v, invites %v", got.ClockPending, got.InvitePending)
+	if !got.ClockPending || got.InvitePending != m.InvitePending || got.InviteArrived != m.InviteArrived {
+		t.Errorf("read back: pending %v, invites %v, arrived %v", got.ClockPending, got.InvitePending, got.InviteArrived)
 	}
 	var rec map[string]any
 	if err := json.Unmarshal(data, &rec); err != nil {

@@ -98,6 +98,10 @@ func testSetupClockWaitsForTheInvites(t *testing.T, s storage.Store) {
 		if m.ClockPending || m.InvitePending != [2]bool{} || !m.Deadline.Equal(arrived.Add(m.MoveTime)) {
 			t.Fatalf("both invites in: pending %v (%v), deadline %v, want %v", m.ClockPending, m.InvitePending, m.Deadline.Sub(T0), arrived.Add(m.MoveTime).Sub(T0))
 		}
+		// The arrivals are kept: Blue's, the later, started the set-up time.
+		if want := [2]time.Time{T0, arrived}; !m.InviteArrived[game.Red].Equal(want[0]) || !m.InviteArrived[game.Blue].Equal(want[1]) {
+			t.Errorf("invites arrived at %v, want %v", m.InviteArrived, want)
+		}
 		remind := arrived.Add(m.MoveTime - m.MoveTime/4)
 		if d, ok := storage.MatchTimer(m); !ok || d.Kind != storage.DeadlineReminder || !d.At.Equal(remind) {
 			t.Errorf("the set-up timer once both invites are in: %+v, want the reminder at %v", d, remind.Sub(T0))
