@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -73,6 +74,12 @@ func TestSetupTimeStartsWhenTheInvitesArrive(t *testing.T) {
 			if due := "<t:" + unix(m.Deadline) + ":R>"; !strings.Contains(late.Content, due) {
 				t.Errorf("the late invite's note does not give the deadline %s: %q", due, late.Content)
 			}
+			// Alice confirmed her set-up before: the set-up time's start
+			// is nothing to her.
+			h.outboxEmpty()
+			if n := countDMs(h.alice, txtOpponentInviteLate); n != 0 {
+				t.Errorf("Alice, whose set-up was in, was told %d times that Bob's invite arrived late", n)
+			}
 
 			// A restart keeps the set-up deadline.
 			h.shutdown()
@@ -122,5 +129,72 @@ func TestPracticeSetupTimeStartsWhenTheInviteArrives(t *testing.T) {
 	h.advance(5*time.Minute - time.Second)
 	if m := h.match(1); m.Phase != storage.PhaseSetup {
 		t.Fatalf("called off before five minutes from the arrival: %s", m.Phase)
+	}
+}
+
+// txtOpponentInviteLate begins the note to a player whose set-up invite
+// came before the opponent's late one.
+const txtOpponentInviteLate = "Your opponent's set-up invite arrived late"
+
+// TestFirstInviteToldWhenTheSetupTimeStarts: Bob's set-up invite is held
+// six minutes on five minutes a move; Alice's arrived at once and showed
+// the earliest the set-ups could be due. When Bob's arrives the set-up time
+// starts, later than Alice was shown: Alice, still placing her pieces, is
+// told by DM when it started and when her set-up is due. The note is on
+// its way when the bot stops (Discord makes it meanwhile), and she has it
+// once after the restart; Bob hears of his own invite only.
+func TestFirstInviteToldWhenTheSetupTimeStarts(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	// Requests time out after 2 s: the stopping bot does not wait long for
+	// the held note.
+	h := newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)})
+	holdBob := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
+	defer holdBob.Release()
+	h.challenge("Classic", discordtest.Opt("move_time", "5m"))
+	h.srv.WaitFor(t, "Bob's invite to be held", func() bool { return holdBob.Waiting() == 1 })
+	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	created := h.match(1).Created
+	if due := "<t:" + unix(created.Add(5*time.Minute)) + ":R>"; !strings.Contains(invite.Content, due) {
+		t.Errorf("Alice's invite does not show the earliest deadline %s: %q", due, invite.Content)
+	}
+	// The clock moves on once her invite's arrival is recorded.
+	h.srv.WaitFor(t, "Alice's invite to be recorded as arrived", func() bool { return !h.match(1).InvitePending[game.Red] })
+	h.clock.Advance(6 * time.Minute)
+	// Alice's note is held as it is sent, and the bot stops.
+	holdAlice := h.srv.HoldNextIn(t, dmRoute, h.alice.DM(), 1)
+	defer holdAlice.Release()
+	holdBob.Release()
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	h.srv.WaitFor(t, "Alice's note to be held", func() bool { return holdAlice.Waiting() == 1 })
+	arrived := h.clock.Now()
+	h.shutdown()
+	holdAlice.Release()
+	h.start()
+	h.advance(10 * time.Second) // past the retry the stopping bot put off
+	h.outboxEmpty()
+
+	m := h.match(1)
+	if m.Phase != storage.PhaseSetup || m.ClockPending || !m.Deadline.Equal(arrived.Add(5*time.Minute)) {
+		t.Fatalf("Bob's invite arrived: %s, clock pending %v, set-ups due %v after the creation, want %v",
+			m.Phase, m.ClockPending, m.Deadline.Sub(created), arrived.Add(5*time.Minute).Sub(created))
+	}
+	if n := countDMs(h.alice, txtOpponentInviteLate); n != 1 {
+		t.Fatalf("Alice was told %d times that Bob's invite arrived late, want once", n)
+	}
+	note := h.alice.WaitDM(t, contains(txtOpponentInviteLate))
+	for _, want := range []string{"<t:" + unix(arrived) + ":t>", "<t:" + unix(m.Deadline) + ":R>", "<t:" + unix(m.Deadline) + ":f>"} {
+		if !strings.Contains(note.Content, want) {
+			t.Errorf("Alice's note lacks %s: %q", want, note.Content)
+		}
+	}
+	if n := countDMs(h.alice, "Your set-up invite arrived late"); n != 0 {
+		t.Errorf("Alice, whose invite came at once, was told %d times that it arrived late", n)
+	}
+	if n := countDMs(h.bob, "Your set-up invite arrived late"); n != 1 {
+		t.Errorf("Bob was told %d times that his invite arrived late, want once", n)
+	}
+	if n := countDMs(h.bob, txtOpponentInviteLate); n != 0 {
+		t.Errorf("Bob, whose invite was the late one, was told %d times of his opponent's", n)
 	}
 }

@@ -16,11 +16,44 @@ import (
 // txtLateBoard tells a player whose board arrived late when their time
 // started, and when their move is due; txtLateInvite, whose set-up invite
 // arrived late, that the set-up time waited for it, and when their set-up
-// is due.
+// is due; txtLateInviteOpponent, whose invite came before the opponent's
+// late one, when the set-up time started, and when their set-up is due.
 const (
-	txtLateBoard  = "Your board arrived late, at <t:%[1]s:t>: your time started then, not when it was sent. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
-	txtLateInvite = "Your set-up invite arrived late, at <t:%[1]s:t>: the set-up time started once both players' invites had arrived, not when the match was made. Your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateBoard          = "Your board arrived late, at <t:%[1]s:t>: your time started then, not when it was sent. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateInvite         = "Your set-up invite arrived late, at <t:%[1]s:t>: the set-up time started once both players' invites had arrived, not when the match was made. Your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateInviteOpponent = "Your opponent's set-up invite arrived late: the set-up time started at <t:%[1]s:t> and your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
 )
+
+// lateInviteNote is the one rule of who is told that the set-up time
+// started late, and how: n is a note that a late set-up invite's delivery
+// owes side (lateBoard), about side's own invite (Reason lateInvite) or the
+// opponent's (lateInviteOpponent). A note is said only once the set-up time
+// runs (the other invite may still be on its way), to a player still
+// placing pieces, and only of the invite that started the set-up time, the
+// later of the two (m.InviteArrived): its player is told their invite was
+// late, and the other, whose invite came earlier and showed the earliest
+// the set-ups could be due, when the time started. Of two invites that
+// arrived in the same second each player hears of their own. It returns the
+// text's format, or "" for nothing to say.
+func lateInviteNote(m *storage.Match, n storage.Notice, side game.Side) string {
+	if m.Phase != storage.PhaseSetup || !m.ClockRunning() || !m.Owes(side) {
+		return ""
+	}
+	own, other := m.InviteArrived[side], m.InviteArrived[side.Opponent()]
+	switch n.Reason {
+	case lateInvite:
+		// Matches whose set-up clock started before arrivals were kept
+		// know neither: the note is said, as it was then.
+		if !other.After(own) {
+			return txtLateInvite
+		}
+	case lateInviteOpponent:
+		if !own.IsZero() && other.After(own) {
+			return txtLateInviteOpponent
+		}
+	}
+	return ""
+}
 
 // compose renders a notice into the messages it stands for, from the match
 // as it stood when the notice was recorded. None at all is a valid answer:
@@ -177,13 +210,12 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		return one(b.vacationNotice(p, m, away, n.Event == storage.EventVacation, until, now)), nil
 	case storage.EventLateBoard:
 		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)
-		if n.Reason == lateInvite {
-			// Said only once the set-up time runs (the other invite may
-			// still be on its way), to a player still placing pieces.
-			if m.Phase != storage.PhaseSetup || !m.ClockRunning() || !m.Owes(side) {
+		if n.Reason == lateInvite || n.Reason == lateInviteOpponent {
+			format := lateInviteNote(m, n, side)
+			if format == "" {
 				return nil, nil
 			}
-			return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtLateInvite, started, due)}), nil
+			return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(format, started, due)}), nil
 		}
 		// Said only while the turn it started is still on (a gift of time
 		// or a draw offer since leave it on): after a move or the end, when

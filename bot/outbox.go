@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -398,17 +399,27 @@ const lateBoardAfter = time.Minute
 // The board itself was composed before it was sent, so the deadline it shows
 // may be earlier than the one that holds. A set-up invite that arrived late
 // is such a board too (its note's Reason is lateInvite): the set-up time
-// starts when both invites have arrived.
+// starts when both invites have arrived. It owes the opponent a note as well
+// (lateInviteOpponent): their invite, if it came earlier, showed the earliest
+// the set-ups could be due, and the set-up time may have started only now.
+// Which of these notes is said is decided when it is sent (lateInviteNote).
 func lateBoard(n storage.Notice, arrived time.Time) []storage.Notice {
 	if !n.StartsClock || n.Match == 0 || arrived.Sub(n.At) < lateBoardAfter {
 		return nil
 	}
-	reason := ""
-	if n.Event == storage.EventCreated {
-		reason = lateInvite
+	note := storage.Notice{Match: n.Match, Event: storage.EventLateBoard, To: n.To, Log: n.Log, Version: n.Version, At: arrived, Practice: n.Practice}
+	if n.Event != storage.EventCreated || n.To > storage.AudienceBlue {
+		return []storage.Notice{note}
 	}
-	return []storage.Notice{{Match: n.Match, Event: storage.EventLateBoard, To: n.To, Log: n.Log, Version: n.Version, At: arrived, Practice: n.Practice, Reason: reason}}
+	other := note
+	note.Reason = lateInvite
+	other.To, other.Reason = storage.Audience(game.Side(n.To).Opponent()), lateInviteOpponent
+	return []storage.Notice{note, other}
 }
 
-// lateInvite is the Reason of the note that a set-up invite arrived late.
-const lateInvite = "setup-invite"
+// lateInvite is the Reason of the note that a set-up invite arrived late;
+// lateInviteOpponent, of the note to the opponent of that invite's player.
+const (
+	lateInvite         = "setup-invite"
+	lateInviteOpponent = "setup-invite-opponent"
+)
