@@ -42,8 +42,10 @@
 //     next matches too.
 //   - Server.MatchChanged(m, g): call after every committed change of a
 //     match, with the snapshot the change produced, and when the clock of
-//     the side to move starts (same version, ClockPending cleared); open
-//     pages get the new state within milliseconds (BenchmarkMoveToEvent).
+//     the side to move starts, or the set-up clock (same version,
+//     ClockPending cleared); open pages get the new state within
+//     milliseconds (BenchmarkMoveToEvent). Until the set-up clock starts,
+//     the pages show the provisional deadline the set-up invites show.
 //   - Signer.Sign: make the "Open board" link, public_url + "/board#" + token.
 //   - Options.Preferences: a player's language (their Discord locale) and
 //     piece numbering, from their settings.

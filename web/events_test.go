@@ -15,19 +15,30 @@ import (
 // TestEventsOnlyWhatTheViewerLearns: an open page receives a change only
 // when its state (the version and the time aside) changes. The other side's
 // draft saves send it nothing, so their timing is no side channel; the
-// clock's start, which keeps the version, does reach it, with the deadline,
-// and a state from before it that comes late does not.
+// clocks' start, which keeps the version, does reach it, with the deadline,
+// and a state from before it that comes late does not. The set-up clock
+// waits for Blue's invite at first: the pages show the deadline the invites
+// show, the earliest the set-ups can be due.
 func TestEventsOnlyWhatTheViewerLearns(t *testing.T) {
 	rules := game.DefaultRules(game.VariantBarrage)
 	r := rand.New(rand.NewPCG(3, 4))
 	setupDeadline, turnDeadline := time.Unix(1_800_000_000, 0), time.Unix(1_800_000_600, 0)
 	m := &storage.Match{ID: 9, Version: 1, Rules: rules, Phase: storage.PhaseSetup, Deadline: setupDeadline, MoveTime: time.Hour,
+		ClockPending: true, InvitePending: [2]bool{false, true},
 		Players: [2]storage.Player{{UserID: "1", Name: "Ann"}, {UserID: "2", Name: "Bob"}}}
 	w := newWorld(t, m)
 	var pages [3]*page
 	for v := range pages {
 		pages[v] = w.open(t, game.Viewer(v))
-		pages[v].next(t) // the state when it opened
+		// The state when it opened.
+		_, data, _ := strings.Cut(string(pages[v].next(t)), "data: ")
+		var st State
+		if err := json.Unmarshal([]byte(data), &st); err != nil {
+			t.Fatal(err)
+		}
+		if want := m.DeadlineToShow(w.srv.opts.Now()); st.Deadline != want.UnixMilli() {
+			t.Errorf("the %v page while Blue's invite is on its way: deadline %d, want %d (what the invites show)", game.Viewer(v), st.Deadline, want.UnixMilli())
+		}
 	}
 	red, blue := gametest.Setup(rules, r), gametest.Setup(rules, r)
 	g, err := game.NewGame(rules, red, blue)
@@ -61,6 +72,22 @@ func TestEventsOnlyWhatTheViewerLearns(t *testing.T) {
 			m.Setups[game.Red].Status = storage.SetupConfirmed
 			return nil
 		}, all, nil},
+		{"Blue's invite arrives", func(m *storage.Match) *game.Game {
+			m.ClockPending, m.InvitePending = false, [2]bool{}
+			return nil
+		}, all, func(t *testing.T, st *State) {
+			if st.Deadline != setupDeadline.UnixMilli() {
+				t.Errorf("the set-up clock started: deadline %d, want %d", st.Deadline, setupDeadline.UnixMilli())
+			}
+		}},
+		{"the state before the set-up clock started, late", func(m *storage.Match) *game.Game {
+			m.ClockPending, m.InvitePending = true, [2]bool{false, true}
+			return nil
+		}, nil, nil},
+		{"the set-up clock runs", func(m *storage.Match) *game.Game {
+			m.ClockPending, m.InvitePending = false, [2]bool{}
+			return nil
+		}, nil, nil},
 		{"Blue confirms", func(m *storage.Match) *game.Game {
 			m.Version++
 			m.Phase, m.Deadline, m.ClockPending = storage.PhasePlaying, turnDeadline, true
@@ -98,7 +125,8 @@ func TestEventsOnlyWhatTheViewerLearns(t *testing.T) {
 			// A page the step does not reach reads, at its next step, that
 			// step's state: it received nothing in between.
 			_, data, _ := strings.Cut(string(pages[v].next(t)), "data: ")
-			want, _ := BuildState(m, g, v).Sent(w.srv.opts.Now())
+			now := w.srv.opts.Now()
+			want, _ := BuildState(m, g, v, now).Sent(now)
 			if data = strings.TrimSuffix(data, "\n"); data != string(want) {
 				t.Fatalf("%s: the %v page got\n%s\nwant\n%s\n(it received a change that told it nothing)", step.name, v, data, want)
 			}

@@ -167,7 +167,7 @@ func TestReplayFrames(t *testing.T) {
 			t.Fatal(err)
 		}
 		for v := range tokens {
-			want := BuildState(m, g, v)
+			want := BuildState(m, g, v, f.srv.opts.Now())
 			want.Legal, want.Infiltrate = nil, nil
 			if got := frame(v, ply); string(got.Encode()) != string(want.Encode()) {
 				t.Fatalf("%v ply %d: the frame is not the viewer's view then:\n%s\n%s", v, ply, got.Encode(), want.Encode())

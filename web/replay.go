@@ -48,7 +48,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, c Capability) er
 			return err
 		}
 	}
-	st := BuildState(m, g, c.Viewer)
+	st := BuildState(m, g, c.Viewer, s.opts.Now())
 	st.Legal, st.Infiltrate = nil, nil
 	if final {
 		// The match is over: every frame shows both armies.

@@ -267,7 +267,7 @@ func (s *Server) MatchChanged(m *storage.Match, g *game.Game) {
 	u := update{version: m.Version, started: !m.ClockPending}
 	now := s.opts.Now()
 	for v := range u.states {
-		u.states[v], u.keys[v] = BuildState(m, g, game.Viewer(v)).Sent(now)
+		u.states[v], u.keys[v] = BuildState(m, g, game.Viewer(v), now).Sent(now)
 	}
 	s.hub.publish(m.ID, u)
 }
@@ -432,7 +432,8 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request, c Capability) err
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
-	data, _ := BuildState(m, g, c.Viewer).Sent(s.opts.Now())
+	now := s.opts.Now()
+	data, _ := BuildState(m, g, c.Viewer, now).Sent(now)
 	_, err = w.Write(data)
 	return err
 }
@@ -460,7 +461,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
 	last, lastStarted := m.Version, !m.ClockPending
-	data, lastKey := BuildState(m, g, c.Viewer).Sent(s.opts.Now())
+	now := s.opts.Now()
+	data, lastKey := BuildState(m, g, c.Viewer, now).Sent(now)
 	if err := writeEvent(w, data); err != nil {
 		return nil
 	}
@@ -549,7 +551,7 @@ type moveRequest struct {
 // action is refused in their language.
 func (s *Server) basis(r *http.Request, c Capability, digest string) Basis {
 	return func(m *storage.Match, g *game.Game) error {
-		if BuildState(m, g, c.Viewer).Basis == digest {
+		if BuildState(m, g, c.Viewer, s.opts.Now()).Basis == digest {
 			return nil
 		}
 		pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })

@@ -42,11 +42,20 @@ type State struct {
 	Result     string     `json:"result,omitempty"`
 	Draw       string     `json:"drawOfferBy,omitempty"`
 	Clock      *ClockJSON `json:"clock,omitempty"`
-	Deadline   int64      `json:"deadline,omitempty"` // Unix milliseconds while a clock counts (ClockRunning), else 0
+	// Deadline is when whoever must act runs out of time (Unix
+	// milliseconds) while a clock counts (ClockRunning); in set-up while
+	// the invites are on their way, the earliest the set-ups can be due, as
+	// the invites show it (Match.DeadlineToShow); else 0.
+	Deadline int64 `json:"deadline,omitempty"`
 	// Now is the server's time (Unix milliseconds) when the state was sent:
 	// the page counts down to Deadline on its own clock, corrected by the
 	// difference. It is the same for every viewer and says nothing of the match.
 	Now int64 `json:"now,omitempty"`
+
+	// provisional marks a Deadline counted from the time the state was
+	// built (a set-up waiting for its invites): of it the viewer learns
+	// only how far from then it is (Sent).
+	provisional bool
 }
 
 // CellJSON is one square as the viewer knows it; an empty square is {}.
@@ -110,11 +119,13 @@ func armyJSON(a game.Army) []int {
 	return out
 }
 
-// BuildState builds viewer's state of m. g is m's game (nil before both
-// set-ups are confirmed): the one snapshot of the change, replayed once by
-// the caller. Only g.View(viewer) and, for the player to move, g's legal
+// BuildState builds viewer's state of m at now. g is m's game (nil before
+// both set-ups are confirmed): the one snapshot of the change, replayed once
+// by the caller. Only g.View(viewer) and, for the player to move, g's legal
 // moves (which depend on nothing the player cannot see) are read from it.
-func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
+// now matters only to a set-up whose clock waits for the invites: its
+// deadline is provisional, the earliest it can be from now.
+func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer, now time.Time) *State {
 	st := &State{
 		Match:   uint64(m.ID),
 		Viewer:  viewerName(viewer),
@@ -128,6 +139,11 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer) *State {
 	}
 	if m.ClockRunning() {
 		st.Deadline = m.Deadline.UnixMilli()
+	} else if m.Phase == storage.PhaseSetup && m.ClockPending {
+		// The set-up invites are on their way: the deadline each shows.
+		// (In play, the board of the side to move is on its way, and it
+		// shows the deadline itself.)
+		st.Deadline, st.provisional = m.DeadlineToShow(now).UnixMilli(), true
 	}
 	side, isPlayer := viewer.IsPlayer()
 	if m.Phase == storage.PhaseSetup && isPlayer && m.Setups[side].Status != storage.SetupNone {
@@ -200,11 +216,18 @@ func basisOf(st *State) string {
 // Sent returns the state's JSON as sent at now, and its key: a digest of
 // what the viewer learns from it, the time aside, so that a stream can skip
 // a change that tells its viewer nothing new (a change of the other side's
-// draft, say, whose timing alone would be a side channel).
+// draft, say, whose timing alone would be a side channel). A provisional
+// deadline, counted from now, enters the key as its distance from now: it
+// moves with the time, and its moving tells nothing. now must be the time
+// the state was built at.
 func (st *State) Sent(now time.Time) (data []byte, key [sha256.Size]byte) {
+	deadline := st.Deadline
+	if st.provisional {
+		st.Deadline -= now.UnixMilli()
+	}
 	st.Now = 0
 	key = sha256.Sum256(st.Encode())
-	st.Now = now.UnixMilli()
+	st.Deadline, st.Now = deadline, now.UnixMilli()
 	return st.Encode(), key
 }
 

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -17,6 +18,9 @@ import (
 	"github.com/strategobot/strategobot/game/gametest"
 	"github.com/strategobot/strategobot/storage"
 )
+
+// stateNow is when the tests' states are built.
+var stateNow = time.Unix(1_799_990_000, 0)
 
 // playingMatch wraps a game in the match facts a page is sent beside it.
 func playingMatch(g *game.Game) *storage.Match {
@@ -73,12 +77,12 @@ func TestStateLeaksNothing(t *testing.T) {
 						changed++
 					}
 					for _, viewer := range []game.Viewer{game.ViewerOf(hidden.Opponent()), game.PublicViewer} {
-						a, b := BuildState(m, g, viewer).Encode(), BuildState(ms, sh, viewer).Encode()
+						a, b := BuildState(m, g, viewer, stateNow).Encode(), BuildState(ms, sh, viewer, stateNow).Encode()
 						if !bytes.Equal(a, b) {
 							t.Fatalf("%v seed %d ply %d: shuffling %v's hidden pieces changed the %v page:\n%s\n%s", vt.rules.Variant, seed, g.Ply(), hidden, viewer, a, b)
 						}
 					}
-					if own := game.ViewerOf(hidden); bytes.Equal(BuildState(m, g, own).Encode(), BuildState(ms, sh, own).Encode()) && sh.Setup(hidden) != g.Setup(hidden) && !g.Result().Over() {
+					if own := game.ViewerOf(hidden); bytes.Equal(BuildState(m, g, own, stateNow).Encode(), BuildState(ms, sh, own, stateNow).Encode()) && sh.Setup(hidden) != g.Setup(hidden) && !g.Result().Over() {
 						t.Fatalf("%v seed %d ply %d: the owner's page does not show their own pieces", vt.rules.Variant, seed, g.Ply())
 					}
 				}
@@ -92,22 +96,26 @@ func TestStateLeaksNothing(t *testing.T) {
 }
 
 // TestSetupStateLeaksNothing: during set-up, the opponent's draft or
-// confirmed set-up changes nothing the other side or the public receive.
+// confirmed set-up changes nothing the other side or the public receive,
+// whether the set-up clock runs or waits for an invite.
 func TestSetupStateLeaksNothing(t *testing.T) {
 	rules := game.DefaultRules(game.VariantClassic)
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, status := range []storage.SetupStatus{storage.SetupDraft, storage.SetupConfirmed} {
-		m := &storage.Match{ID: 3, Version: 2, Rules: rules, Phase: storage.PhaseSetup, Deadline: time.Unix(1_800_000_000, 0)}
+	for k, status := range []storage.SetupStatus{storage.SetupDraft, storage.SetupConfirmed, storage.SetupDraft, storage.SetupConfirmed} {
+		m := &storage.Match{ID: 3, Version: 2, Rules: rules, Phase: storage.PhaseSetup, Deadline: time.Unix(1_800_000_000, 0), MoveTime: time.Hour}
+		if k >= 2 {
+			m.ClockPending, m.InvitePending = true, [2]bool{false, true}
+		}
 		m.Setups[game.Red] = storage.SideSetup{Status: storage.SetupDraft, Setup: gametest.Setup(rules, r)}
 		m.Setups[game.Blue] = storage.SideSetup{Status: status, Setup: gametest.Setup(rules, r)}
 		other := m.Clone()
 		other.Setups[game.Blue].Setup = gametest.Setup(rules, r)
 		for _, v := range []game.Viewer{game.RedViewer, game.PublicViewer} {
-			if a, b := BuildState(m, nil, v).Encode(), BuildState(other, nil, v).Encode(); !bytes.Equal(a, b) {
+			if a, b := BuildState(m, nil, v, stateNow).Encode(), BuildState(other, nil, v, stateNow).Encode(); !bytes.Equal(a, b) {
 				t.Fatalf("Blue's set-up shows on the %v page:\n%s\n%s", v, a, b)
 			}
 		}
-		if bytes.Equal(BuildState(m, nil, game.BlueViewer).Encode(), BuildState(other, nil, game.BlueViewer).Encode()) {
+		if bytes.Equal(BuildState(m, nil, game.BlueViewer, stateNow).Encode(), BuildState(other, nil, game.BlueViewer, stateNow).Encode()) {
 			t.Fatal("Blue's page does not show Blue's set-up")
 		}
 	}
@@ -307,5 +315,45 @@ func TestPagesLeakNothing(t *testing.T) {
 				t.Fatalf("only %d events and %d frames compared: the test proves little", events, frames)
 			}
 		})
+	}
+}
+
+// TestSetupDeadlineWhileInvitesOnTheirWay: while the set-up invites are on
+// their way, every page shows the deadline the invites show, the earliest
+// the set-ups can be due (Match.DeadlineToShow); its moving with the time
+// is no news to a stream (the key), and once the set-up clock starts, the
+// deadline that holds is.
+func TestSetupDeadlineWhileInvitesOnTheirWay(t *testing.T) {
+	rules := game.DefaultRules(game.VariantBarrage)
+	created := stateNow.Add(-10 * time.Minute)
+	m := &storage.Match{
+		ID: 4, Version: 1, Rules: rules, Phase: storage.PhaseSetup, MoveTime: time.Hour, Created: created,
+		Deadline: created.Add(time.Hour), ClockPending: true, InvitePending: [2]bool{false, true},
+		Players: [2]storage.Player{{UserID: "1", Name: "Ann"}, {UserID: "2", Name: "Bob"}},
+	}
+	later := stateNow.Add(time.Minute)
+	started := m.Clone()
+	started.ClockPending, started.InvitePending, started.Deadline = false, [2]bool{}, later.Add(time.Hour)
+	for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+		st := BuildState(m, nil, v, stateNow)
+		if want := m.DeadlineToShow(stateNow); st.Deadline != want.UnixMilli() || !want.Equal(stateNow.Add(time.Hour)) {
+			t.Errorf("%v page while Blue's invite is on its way: deadline %d, want %d (what the invite shows)", v, st.Deadline, want.UnixMilli())
+		}
+		data, key := st.Sent(stateNow)
+		laterData, laterKey := BuildState(m, nil, v, later).Sent(later)
+		if laterKey != key {
+			t.Errorf("%v page: the provisional deadline's moving with the time is news to a stream:\n%s\n%s", v, data, laterData)
+		}
+		var got State
+		if err := json.Unmarshal(laterData, &got); err != nil || got.Deadline != later.Add(time.Hour).UnixMilli() {
+			t.Errorf("%v page a minute later: %s, want the deadline %d", v, laterData, later.Add(time.Hour).UnixMilli())
+		}
+		on := BuildState(started, nil, v, later)
+		if on.Deadline != started.Deadline.UnixMilli() || on.Basis != st.Basis {
+			t.Errorf("%v page once the set-up clock runs: deadline %d (basis %s), want %d (basis %s)", v, on.Deadline, on.Basis, started.Deadline.UnixMilli(), st.Basis)
+		}
+		if _, onKey := on.Sent(later.Add(time.Minute)); onKey == laterKey {
+			t.Errorf("%v page: the set-up clock's start is no news to a stream", v)
+		}
 	}
 }

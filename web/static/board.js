@@ -326,7 +326,8 @@
     return (h ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
   }
   // tick shows the time left: counted down to the server's deadline on the
-  // server's clock (the deadline is sent only while a clock runs).
+  // server's clock (the deadline is sent only while a clock runs, and in
+  // set-up while the invites are on their way: the earliest it can be).
   function tick() {
     if (!st || !L) { $("clocks").hidden = true; return; }
     var live = st.deadline && !st.result ? st.deadline - (Date.now() + offset) : null;
