@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -197,4 +199,43 @@ func TestFirstInviteToldWhenTheSetupTimeStarts(t *testing.T) {
 	if n := countDMs(h.bob, txtOpponentInviteLate); n != 0 {
 		t.Errorf("Bob, whose invite was the late one, was told %d times of his opponent's", n)
 	}
+}
+
+// TestWebSetupDeadlineWhileAnInviteIsHeld: Alice opens her board page while
+// Bob's set-up invite is held. It shows the deadline her invite shows, the
+// earliest the set-ups can be due; when Bob's invite arrives two minutes
+// later, the set-up clock starts and her page gets the deadline that holds.
+func TestWebSetupDeadlineWhileAnInviteIsHeld(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	h := newHarness(t)
+	url := webOn(t, h)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
+	defer hold.Release()
+	h.challenge("Classic", discordtest.Opt("move_time", "5m"))
+	h.srv.WaitFor(t, "Bob's invite to be held", func() bool { return hold.Waiting() == 1 })
+	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	h.srv.WaitFor(t, "Alice's invite to be recorded as arrived", func() bool { return !h.match(1).InvitePending[game.Red] })
+	events := webEvents(t, ctx, url, openBoardLink(t, invite))
+	shown := h.match(1).DeadlineToShow(h.clock.Now())
+	if due := "<t:" + unix(shown) + ":R>"; !strings.Contains(invite.Content, due) {
+		t.Errorf("Alice's invite does not show the deadline %s: %q", due, invite.Content)
+	}
+	want := fmt.Sprintf(`"deadline":%d`, shown.UnixMilli())
+	if first := nextEvent(t, events, "the page's first state", func(string) bool { return true }); !strings.Contains(first, want) {
+		t.Errorf("Alice's page while Bob's invite is held lacks %s: %s", want, first)
+	}
+
+	h.clock.Advance(2 * time.Minute)
+	hold.Release()
+	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	h.bot.deliverDue(t.Context())
+	m := h.match(1)
+	if m.ClockPending || !m.Deadline.Equal(h.clock.Now().Add(5*time.Minute)) {
+		t.Fatalf("Bob's invite arrived: clock pending %v, set-ups due %v from now, want 5m", m.ClockPending, m.Deadline.Sub(h.clock.Now()))
+	}
+	want = fmt.Sprintf(`"deadline":%d`, m.Deadline.UnixMilli())
+	nextEvent(t, events, "the set-up clock's start", func(e string) bool { return strings.Contains(e, want) })
 }
