@@ -239,3 +239,39 @@ func TestWebSetupDeadlineWhileAnInviteIsHeld(t *testing.T) {
 	want = fmt.Sprintf(`"deadline":%d`, m.Deadline.UnixMilli())
 	nextEvent(t, events, "the set-up clock's start", func(e string) bool { return strings.Contains(e, want) })
 }
+
+// TestFirstInviteToldWhenAHeldInviteIsGivenUp: Bob's set-up invite is held
+// two minutes, and then his DMs are closed: it is given up, which starts
+// the set-up time as its arrival would. Alice, whose invite came at once,
+// is told when it started.
+func TestFirstInviteToldWhenAHeldInviteIsGivenUp(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	h := newHarness(t)
+	hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
+	defer hold.Release()
+	h.challenge("Classic", discordtest.Opt("move_time", "5m"))
+	h.srv.WaitFor(t, "Bob's invite to be held", func() bool { return hold.Waiting() == 1 })
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	h.srv.WaitFor(t, "Alice's invite to be recorded as arrived", func() bool { return !h.match(1).InvitePending[game.Red] })
+	h.clock.Advance(2 * time.Minute)
+	h.bob.CloseDMs()
+	hold.Release()
+	h.srv.WaitFor(t, "Bob's invite to be given up", func() bool { return !h.match(1).ClockPending })
+	gaveUp := h.clock.Now()
+	h.bot.deliverDue(t.Context())
+	h.outboxEmpty()
+	m := h.match(1)
+	if !m.Deadline.Equal(gaveUp.Add(5 * time.Minute)) {
+		t.Fatalf("set-ups due %v after the invite was given up, want 5m", m.Deadline.Sub(gaveUp))
+	}
+	note := h.alice.WaitDM(t, contains(txtOpponentInviteLate))
+	for _, want := range []string{"<t:" + unix(gaveUp) + ":t>", "<t:" + unix(m.Deadline) + ":R>"} {
+		if !strings.Contains(note.Content, want) {
+			t.Errorf("Alice's note lacks %s: %q", want, note.Content)
+		}
+	}
+	if n := countDMs(h.alice, txtOpponentInviteLate); n != 1 {
+		t.Errorf("Alice was told %d times, want once", n)
+	}
+}

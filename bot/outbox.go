@@ -265,11 +265,14 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				_, rerr := b.store.NoticeRetry(ctx, n.ID, now)
 				return b.record(ctx, "sending a notice elsewhere", rerr)
 			}
-			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, b.now(), append(follow, owed...)...))
+			at := b.now()
+			follow = append(follow, lateBoardGivenUp(n, at)...)
+			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, at, append(follow, owed...)...))
 		default:
 			b.metrics.notice("refused")
 			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
-			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, b.now(), owed...))
+			at := b.now()
+			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, at, append(lateBoardGivenUp(n, at), owed...)...))
 		}
 	}
 	// The player's time starts now, when Discord has answered the last
@@ -415,6 +418,20 @@ func lateBoard(n storage.Notice, arrived time.Time) []storage.Notice {
 	note.Reason = lateInvite
 	other.To, other.Reason = storage.Audience(game.Side(n.To).Opponent()), lateInviteOpponent
 	return []storage.Notice{note, other}
+}
+
+// lateBoardGivenUp is what lateBoard owes when n was given up at at rather
+// than delivered, which starts a clock too: the note to the opponent of a
+// late set-up invite, whose set-up time it may have started. Its own player
+// is not reached by it.
+func lateBoardGivenUp(n storage.Notice, at time.Time) []storage.Notice {
+	var out []storage.Notice
+	for _, f := range lateBoard(n, at) {
+		if f.To != n.To {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // lateInvite is the Reason of the note that a set-up invite arrived late;

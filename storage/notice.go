@@ -24,7 +24,7 @@ const (
 	EventReminder                          // a player's time runs short
 	EventChallengeExpired                  // a challenge waited too long (Notice.Challenge holds it)
 	EventFallback                          // the bot's own note after a notice it could not deliver (Notice.Reason)
-	EventLateBoard                         // a board (or set-up invite) that starts a clock arrived late: its player is told when their time started
+	EventLateBoard                         // a board (or set-up invite) that starts a clock arrived late: its player is told when their time started (of a set-up invite, the opponent too)
 	EventTimeGiven                         // a player gave the opponent more time: the opponent is told
 	EventPauseOffered                      // a player proposed to pause: the opponent is asked
 	EventPauseDeclined                     // a proposal to pause was declined: the proposer is told
@@ -127,7 +127,8 @@ type Notice struct {
 	// (it is no longer stored anywhere else).
 	Challenge *Challenge
 	// Reason says what an EventFallback notice stands in for, for the bot's
-	// own use; on an EventLateBoard, which kind of notice arrived late.
+	// own use; on an EventLateBoard, which kind of notice arrived late (and
+	// of a set-up invite, whose: the reader's own or their opponent's).
 	Reason string
 	// Follower is the user id an AudienceFollower notice goes to.
 	Follower string
