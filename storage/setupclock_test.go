@@ -96,3 +96,29 @@ func TestOldSetupClockRuns(t *testing.T) {
 		t.Errorf("after a set-up: pending %v, deadline %v", after.ClockPending, after.Deadline.Sub(base))
 	}
 }
+
+// TestInviteArrivalsForgottenOnceTheGameBegins: the invites' arrivals say
+// whose invite started the set-up time; once both set-ups are in, they are
+// no longer kept.
+func TestInviteArrivalsForgottenOnceTheGameBegins(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	old := setupMatch(base)
+	old.InviteArrived = [2]time.Time{base, base.Add(time.Hour)}
+	m := old.Clone()
+	c := Changes{}
+	for side := game.Red; side <= game.Blue; side++ {
+		if _, err := c.SetSetup(m, side, game.RandomSetup(m.Rules, uint64(side)+1), SetupConfirmed, base.Add(2*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := m.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PrepareSave(old, m, g, base.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if m.Phase != PhasePlaying || m.InviteArrived != [2]time.Time{} {
+		t.Errorf("both set-ups in: %s, invites arrived %v: want the game on and the arrivals forgotten", m.Phase, m.InviteArrived)
+	}
+}
