@@ -111,11 +111,13 @@ func verifyAfterCrash(t *testing.T, url string, acked map[storage.MatchID][]stor
 	ctx := context.Background()
 	finished := 0
 	for _, m := range storagetest.CheckAfterCrash(t, db, crashTest.Shape, acked) {
+		if m.Phase == storage.PhasePlaying {
+			// The move may end the match (its last move before the limit):
+			// then it is rated, and counted as finished below.
+			m = playOneMove(t, db, m)
+		}
 		if m.Phase == storage.PhaseFinished {
 			finished++
-		}
-		if m.Phase == storage.PhasePlaying {
-			playOneMove(t, db, m)
 		}
 	}
 	table, err := db.Standings(ctx, "g1", game.VariantClassic, 0)
@@ -132,16 +134,18 @@ func verifyAfterCrash(t *testing.T, url string, acked map[storage.MatchID][]stor
 	return finished
 }
 
-// playOneMove plays a move within seconds: no transaction of the killed
-// process still holds the match.
-func playOneMove(t *testing.T, db *postgres.DB, m *storage.Match) {
+// playOneMove plays a move within seconds (no transaction of the killed
+// process still holds the match) and returns the match after it.
+func playOneMove(t *testing.T, db *postgres.DB, m *storage.Match) *storage.Match {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	side, mv := storagetest.RandomMove(t, m, rand.New(rand.NewPCG(m.Version, 3)))
-	if _, _, err := db.ApplyMove(ctx, m.ID, m.Version, side, mv, time.Now()); err != nil {
+	after, _, err := db.ApplyMove(ctx, m.ID, m.Version, side, mv, time.Now())
+	if err != nil {
 		t.Fatalf("match %d after a kill: %v", m.ID, err)
 	}
+	return after
 }
 
 // TestKilledInsideATransaction kills a process that holds a match's row with
