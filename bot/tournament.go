@@ -89,14 +89,11 @@ func tournamentResult(m *storage.Match) tournament.Result {
 // round or ends it. A player of the match who left the server is withdrawn
 // now (tournamentleavers.go).
 func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
-	if m.Phase.Active() || m.GuildID == "" || m.Practice() {
+	if m.Phase.Active() {
 		return
 	}
-	link, err := b.store.MatchTournament(ctx, m.ID)
-	if err != nil {
-		if !errors.Is(err, storage.ErrNotFound) {
-			b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
-		}
+	link, ok := b.tournamentGameOf(ctx, m)
+	if !ok {
 		return
 	}
 	result := tournamentResult(m)

@@ -101,7 +101,7 @@ func (b *Bot) checkMembers(ctx context.Context, t *storage.Tournament) {
 // due, the players it waits for who left the server: those whose set-up
 // has not come, or the side to move.
 func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
-	if m.GuildID == "" || m.Practice() || !m.Phase.Active() {
+	if !m.Phase.Active() {
 		return
 	}
 	var awaited []game.Side
@@ -118,11 +118,8 @@ func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
 	if len(awaited) == 0 {
 		return
 	}
-	link, err := b.store.MatchTournament(ctx, m.ID)
-	if err != nil {
-		if !errors.Is(err, storage.ErrNotFound) {
-			b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
-		}
+	link, ok := b.tournamentGameOf(ctx, m)
+	if !ok {
 		return
 	}
 	t, err := b.store.Tournament(ctx, link.Tournament)

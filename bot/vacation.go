@@ -302,14 +302,21 @@ func (b *Bot) vacationAllowance(ctx context.Context, guildID string, matches []*
 
 // inTournament reports whether m is a tournament's game.
 func (b *Bot) inTournament(ctx context.Context, m *storage.Match) bool {
+	_, ok := b.tournamentGameOf(ctx, m)
+	return ok
+}
+
+// tournamentGameOf returns the tournament game m is, if it is one; a
+// failed read counts as none, and is logged.
+func (b *Bot) tournamentGameOf(ctx context.Context, m *storage.Match) (storage.TournamentGame, bool) {
 	if m.GuildID == "" || m.Practice() {
-		return false
+		return storage.TournamentGame{}, false
 	}
-	_, err := b.store.MatchTournament(ctx, m.ID)
+	link, err := b.store.MatchTournament(ctx, m.ID)
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
 	}
-	return err == nil
+	return link, err == nil
 }
 
 // sideOf is user's side in m.
