@@ -89,6 +89,12 @@
 //     lowest scores it can (C.6), and chooses them so that the next bracket
 //     pairs as many, of scores as high, as it can (C.7); a higher bracket's
 //     criteria come before every criterion of the lower ones;
+//   - in the final round the topscorers (A.7: more than half the most
+//     anyone could have scored) may meet a player owed the same colour
+//     absolutely (C.3); then, in the bracket, the fewest of them and their
+//     opponents with a colour difference beyond ±2, then with the same
+//     colour three times in a row (C.8, C.9), and of two players owed the
+//     same colour absolutely the wider colour difference has it (E.2);
 //   - then, in the bracket, the fewest unmet colour preferences, then the
 //     fewest unmet strong ones (C.10, C.11);
 //   - then the float criteria (C.12–C.15): the fewest players floating down
@@ -109,8 +115,8 @@
 //
 // Simplified or left out:
 //
-//   - the colour criteria for topscorers (C.8, C.9) and the float criteria
-//     that weigh the floaters' scores (C.16–C.19) are left out;
+//   - the float criteria that weigh the floaters' scores (C.16–C.19) are
+//     left out;
 //   - the transpositions and exchanges are followed as far as one exchange
 //     of a player of S1 with one of S2; when that is not enough the pairs
 //     are chosen player by player from the top of S1, and a bracket whose

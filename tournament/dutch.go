@@ -160,9 +160,9 @@ type bracketLayout struct {
 	levels, nextLevels map[int]int // score group → its place among the levels
 	digits             int
 	// first digit of each criterion
-	colourRule, byeAgain, byeScore, floaters, floaterScores          int
-	nextFloaters, nextScores, colour, strong, down1, up1, down2, up2 int
-	order, tail                                                      int
+	colourRule, byeAgain, byeScore, floaters, floaterScores   int
+	nextFloaters, nextScores, beyond2, thrice, colour, strong int
+	down1, up1, down2, up2, order, tail                       int
 }
 
 func newBracketLayout(es []*swissEntry, bracket []int, g int) *bracketLayout {
@@ -184,7 +184,7 @@ func newBracketLayout(es []*swissEntry, bracket []int, g int) *bracketLayout {
 	l.colourRule, l.byeAgain, l.byeScore = next(1), next(1), next(1)
 	l.floaters, l.floaterScores = next(1), next(len(groups))
 	l.nextFloaters, l.nextScores = next(1), next(len(groups)+1)
-	l.colour, l.strong = next(1), next(1)
+	l.beyond2, l.thrice, l.colour, l.strong = next(1), next(1), next(1), next(1)
 	l.down1, l.up1, l.down2, l.up2 = next(1), next(1), next(1), next(1)
 	l.order, l.tail = next(1), next(1)
 	l.digits = k
@@ -452,16 +452,23 @@ func keeps(mate, top, bottom []int) bool {
 // pairCosts fills c with what pairing u with v costs (u ranks above v).
 func (d *dutch) pairCosts(c []int64, l *bracketLayout, u, v int, pos map[int]int, moved, size int, inBracket, inNext func(int) bool) {
 	a, b := d.es[u], d.es[v]
-	if a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour {
+	if breaksColourRule(a, b) {
 		c[l.colourRule] = 1
 	}
 	switch {
 	case inBracket(u) && inBracket(v):
+		beyond2, thrice := topscorerColours(a, b)
+		if beyond2 {
+			c[l.beyond2] = 1
+		}
+		if thrice {
+			c[l.thrice] = 1
+		}
 		_, unmet := allocate(a, b)
 		if unmet >= Mild {
 			c[l.colour] = 1
 		}
-		if unmet >= Strong {
+		if unmet == Strong {
 			c[l.strong] = 1
 		}
 		if a.Score > b.Score {

@@ -24,11 +24,13 @@ func pairsOf(games []Pairing) string {
 	return strings.Join(out, " ")
 }
 
-// pairingCase is a round's players and the pairing PairSwiss must give
-// them (pairsOf).
+// pairingCase is a round's players and the pairing PairSwissRound must give
+// them (pairsOf), in round (the zero SwissRound: not the final round, no
+// look-ahead).
 type pairingCase struct {
 	name    string
 	players []SwissPlayer
+	round   SwissRound
 	want    string
 }
 
@@ -36,7 +38,7 @@ func checkPairings(t *testing.T, tests []pairingCase) {
 	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := PairSwiss(tc.players)
+			got, err := PairSwissRound(tc.players, tc.round)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -204,4 +206,93 @@ func TestSwissDutchOrder(t *testing.T) {
 		want: "a-c b-e d-f",
 	}}
 	checkPairings(t, tests)
+}
+
+// The final round's topscorers (A.7): more than half the most anyone could
+// have scored. Scores are in half points (a win is 2); seeds follow the
+// names; every case is paired by bbpPairings the same.
+func TestSwissDutchTopscorers(t *testing.T) {
+	// Round 1 a–c, b–d, e–f, round 2 a–e, b–f, d–c (Red first): a and b
+	// won both, e won the first, d–c was drawn. a and b, on 2 of 2, are
+	// both owed Blue absolutely (two Reds in a row).
+	top1 := []SwissPlayer{
+		{ID: "a", Seed: 1, Score: 4, Colours: []Colour{Red, Red}, Opponents: []string{"c", "e"}},
+		{ID: "b", Seed: 2, Score: 4, Colours: []Colour{Red, Red}, Opponents: []string{"d", "f"}, Floats: []Float{NotFloated, FloatedDown}},
+		{ID: "c", Seed: 3, Score: 1, Colours: []Colour{Blue, Blue}, Opponents: []string{"a", "d"}},
+		{ID: "d", Seed: 4, Score: 1, Colours: []Colour{Blue, Red}, Opponents: []string{"b", "c"}},
+		{ID: "e", Seed: 5, Score: 2, Colours: []Colour{Red, Blue}, Opponents: []string{"f", "a"}},
+		{ID: "f", Seed: 6, Score: 0, Colours: []Colour{Blue, Blue}, Opponents: []string{"e", "b"}, Floats: []Float{NotFloated, FloatedUp}},
+	}
+	// Three rounds, a–d each beating three of e–h: a and b (Blue, Red,
+	// Red) are owed Blue absolutely, c and d (Red, Blue, Red) strongly.
+	c9 := []SwissPlayer{
+		{ID: "a", Seed: 1, Score: 6, Colours: []Colour{Blue, Red, Red}, Opponents: []string{"e", "f", "g"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown}},
+		{ID: "b", Seed: 2, Score: 6, Colours: []Colour{Blue, Red, Red}, Opponents: []string{"f", "e", "h"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown}},
+		{ID: "c", Seed: 3, Score: 6, Colours: []Colour{Red, Blue, Red}, Opponents: []string{"g", "h", "e"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown}},
+		{ID: "d", Seed: 4, Score: 6, Colours: []Colour{Red, Blue, Red}, Opponents: []string{"h", "g", "f"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown}},
+		{ID: "e", Seed: 5, Score: 0, Colours: []Colour{Red, Blue, Blue}, Opponents: []string{"a", "b", "c"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp}},
+		{ID: "f", Seed: 6, Score: 0, Colours: []Colour{Red, Blue, Blue}, Opponents: []string{"b", "a", "d"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp}},
+		{ID: "g", Seed: 7, Score: 0, Colours: []Colour{Blue, Red, Blue}, Opponents: []string{"c", "d", "a"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp}},
+		{ID: "h", Seed: 8, Score: 0, Colours: []Colour{Blue, Red, Blue}, Opponents: []string{"d", "c", "b"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp}},
+	}
+	tests := []pairingCase{{
+		// a–b would break the colour rules: before the final round each of
+		// them floats down instead.
+		name:    "before the final round, two players owed the same colour absolutely do not meet",
+		players: top1,
+		round:   SwissRound{Later: 1, MaxScore: 4},
+		want:    "a-f b-c d-e",
+	}, {
+		// In the final round a and b, with more than half of 2 points,
+		// are topscorers: they meet (C.3), and one of them has a third
+		// Red in a row.
+		name:    "in the final round, topscorers owed the same colour absolutely meet",
+		players: top1,
+		round:   SwissRound{Final: true, MaxScore: 4},
+		want:    "a-b c-e d-f",
+	}, {
+		// a–b, c–d leaves two preferences unmet (b's and d's) and a–c,
+		// b–d two (c's and d's, strong ones); but a–b gives one of them
+		// Red three times in a row (C.9, before C.10 and C.11).
+		name:    "topscorers avoid the same colour three times in a row before any colour preference",
+		players: c9,
+		round:   SwissRound{Final: true, MaxScore: 6},
+		want:    "a-c b-d e-g f-h",
+	}, {
+		// Four rounds, a–d each beating all of e–h. a (Red, Blue, Red,
+		// Red), b (Red, Red, Blue, Red) and c (Blue, Blue, Red, Red) are
+		// owed Blue absolutely, d (Red, Blue, Red, Blue) Red mildly. a–b
+		// gives one of them a colour difference of 3 (C.8); a–c and b–c
+		// give c a third Red in a row (C.9), which comes after C.8.
+		name: "topscorers avoid a colour difference beyond 2 before three in a row",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 8, Colours: []Colour{Red, Blue, Red, Red}, Opponents: []string{"e", "f", "g", "h"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown, FloatedDown}},
+			{ID: "b", Seed: 2, Score: 8, Colours: []Colour{Red, Red, Blue, Red}, Opponents: []string{"f", "g", "h", "e"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown, FloatedDown}},
+			{ID: "c", Seed: 3, Score: 8, Colours: []Colour{Blue, Blue, Red, Red}, Opponents: []string{"g", "h", "e", "f"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown, FloatedDown}},
+			{ID: "d", Seed: 4, Score: 8, Colours: []Colour{Red, Blue, Red, Blue}, Opponents: []string{"h", "e", "f", "g"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown, FloatedDown}},
+			{ID: "e", Seed: 5, Score: 0, Colours: []Colour{Blue, Red, Blue, Blue}, Opponents: []string{"a", "d", "c", "b"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp, FloatedUp}},
+			{ID: "f", Seed: 6, Score: 0, Colours: []Colour{Blue, Red, Blue, Blue}, Opponents: []string{"b", "a", "d", "c"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp, FloatedUp}},
+			{ID: "g", Seed: 7, Score: 0, Colours: []Colour{Red, Blue, Blue, Red}, Opponents: []string{"c", "b", "a", "d"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp, FloatedUp}},
+			{ID: "h", Seed: 8, Score: 0, Colours: []Colour{Blue, Red, Red, Blue}, Opponents: []string{"d", "c", "b", "a"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp, FloatedUp}},
+		},
+		round: SwissRound{Final: true, MaxScore: 8},
+		want:  "a-c b-d e-g f-h",
+	}}
+	checkPairings(t, tests)
+}
+
+// Two topscorers owed the same colour absolutely: the wider colour
+// difference has it (E.2), though the colours of their last games (E.3)
+// would give it to the other. (bbpPairings gives the same colours.)
+func TestSwissDutchTopscorersColours(t *testing.T) {
+	got, err := PairSwissRound([]SwissPlayer{
+		{ID: "b", Seed: 2, Score: 8, Colours: []Colour{Red, Red, Blue, Red}},  // difference 2
+		{ID: "c", Seed: 3, Score: 8, Colours: []Colour{Blue, Blue, Red, Red}}, // difference 0
+	}, SwissRound{Final: true, MaxScore: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Red != "c" || got[0].Blue != "b" {
+		t.Fatalf("paired %v, want c (Red) – b (Blue)", got)
+	}
 }
