@@ -103,10 +103,11 @@
 //     as floating down (SwissPlayer.Floats);
 //   - then the Dutch order: the players floated down, from the top, meet
 //     the highest-ranked player of the group they can; the rest of the
-//     group is split into S1 and S2, one player of each exchanged if the
-//     criteria need it (the exchanges in the Dutch order: smallest
-//     difference first), and each of S1 from the top meets the first of S2
-//     it can (transpositions);
+//     group is split into S1 and S2, players of each exchanged if the
+//     criteria need it (the exchanges in the Dutch order, D.2: the fewest
+//     players, then the smallest difference of their places, then the
+//     highest of S1 and the lowest of S2), and each of S1 from the top
+//     meets the first of S2 it can (transpositions);
 //   - colours of each pair by the allocation rules E.1–E.5 (see
 //     PreferenceOf), the top seed having Red on board 1 of round 1.
 //
@@ -117,11 +118,13 @@
 //
 //   - the float criteria that weigh the floaters' scores (C.16–C.19) are
 //     left out;
-//   - the transpositions and exchanges are followed as far as one exchange
-//     of a player of S1 with one of S2; when that is not enough the pairs
-//     are chosen player by player from the top of S1, and a bracket whose
-//     matching holds more than 64 players (in a large field) uses a
-//     distance from each player's ideal partner in their stead;
+//   - the exchanges are listed up to 4,096 of each size (in a bracket of
+//     12 all of them, of 16 those of up to three players each side) and
+//     tried, a matching each, up to 64 that could pair S1 with S2; when
+//     none of those will do the pairs are chosen player by player from the
+//     top of S1, and a bracket whose matching holds more than 64 players
+//     (in a large field) uses a distance from each player's ideal partner
+//     in their stead;
 //   - in a field of more than 64 players each bracket's matching holds the
 //     bracket, the score group below it and a few players more, and their
 //     partners in a pairing of the whole field found first; the rest of that

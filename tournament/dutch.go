@@ -296,10 +296,12 @@ func (d *dutch) follows(vs, local, mate []int) bool {
 // order among those as good by every criterion before the order (digit
 // order): the players moved down, from the top, each meet the
 // highest-ranked player of the score group they can; then the rest of the
-// group is split into S1, its top as many as it pairs, and S2, and each of
-// S1 from the top meets the first of S2 it can, else the last of S1 below
-// it it can (an exchange), else floats. Each "can" is a matching with the pair
-// forced. nil when there is no perfect matching.
+// group is split into S1, its top as many as it pairs, and S2, players of
+// each exchanged in the Dutch order until S1 can meet only S2 in a matching
+// as good, and each of S1 from the top meets the first of S2 it can. When
+// no exchange tried will do, each of S1 from the top meets the first of S2
+// it can, else the last of S1 below it it can, else floats. Each "can" is
+// a matching with the pair forced. nil when there is no perfect matching.
 func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, order int) []int {
 	c := newCandidates(len(vs), edges)
 	cur := c.solve(nil, nil)
@@ -380,25 +382,23 @@ func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, orde
 		}
 	}
 	s1 /= 2
-	// The split: S1 and S2 as they are, else with one player of each
-	// exchanged, in the Dutch order of exchanges (D.2): the smallest
-	// difference of places, then the lowest of S1 moved, then the highest
-	// of S2; the first with which S1 meets only S2 in a matching as good.
-	splits := [][2]int{{-1, -1}}
-	for diff := 1; diff < len(rest); diff++ {
-		for a := s1 - 1; a >= 0; a-- {
-			if b := a + diff; b >= s1 && b < len(rest) {
-				splits = append(splits, [2]int{a, b})
-			}
+	// The split: S1 and S2 as they are, else with players of each
+	// exchanged, in the Dutch order of exchanges (D.2, see exchanges); the
+	// first with which S1 meets only S2 in a matching as good.
+	tries := 0
+	for _, ex := range exchanges(s1, len(rest)-s1) {
+		top, bottom := slices.Clone(rest[:s1]), slices.Clone(rest[s1:])
+		for i, a := range ex.s1 {
+			b := ex.s2[i]
+			top[a], bottom[b] = bottom[b], top[a]
 		}
-	}
-	for _, ex := range splits {
-		top := slices.Clone(rest[:s1])
-		bottom := slices.Clone(rest[s1:])
-		if ex[0] >= 0 {
-			top[ex[0]], bottom[ex[1]-s1] = bottom[ex[1]-s1], top[ex[0]]
-			slices.Sort(top) // local indices follow the rank within the bracket
-			slices.Sort(bottom)
+		slices.Sort(top) // local indices follow the rank within the bracket
+		slices.Sort(bottom)
+		if !c.canMeet(top, bottom, banned) {
+			continue
+		}
+		if tries++; tries > maxExchangeTries {
+			break
 		}
 		split := slices.Clone(banned)
 		for _, half := range [][]int{top, bottom} {
@@ -434,6 +434,121 @@ func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, orde
 		}
 	}
 	return cur.mate
+}
+
+// maxExchangeTries bounds the matchings a bracket tries for its exchanges
+// (those that pass canMeet) before it chooses player by player.
+const maxExchangeTries = 64
+
+// maxExchanges bounds how many exchanges of one size a bracket lists: when
+// there are more, it lists no more sizes.
+const maxExchanges = 4096
+
+// exchange is an exchange of players between S1 and S2: s1[i], a place in
+// S1, with s2[i], a place in S2 (from 0), each in increasing order.
+type exchange struct{ s1, s2 []int }
+
+// exchanges lists the exchanges of a bracket whose S1 has n1 players and
+// S2 n2 in the Dutch order (FIDE C.04.3 D.2), none first: the fewest
+// players exchanged; then the smallest difference between the sums of the
+// places (bracket sequence numbers) moved from S2 and from S1; then the
+// highest place that differs among those moved from S1 the higher; then
+// the lowest that differs among those moved from S2 the lower.
+func exchanges(n1, n2 int) []exchange {
+	out := []exchange{{}}
+	for k := 1; k <= min(n1, n2); k++ {
+		from1, from2 := combinations(n1, k), combinations(n2, k)
+		if len(from1)*len(from2) > maxExchanges {
+			break
+		}
+		level := make([]exchange, 0, len(from1)*len(from2))
+		for _, a := range from1 {
+			for _, b := range from2 {
+				level = append(level, exchange{a, b})
+			}
+		}
+		sum := func(xs []int) int {
+			t := 0
+			for _, x := range xs {
+				t += x
+			}
+			return t
+		}
+		slices.SortStableFunc(level, func(x, y exchange) int {
+			// places in S2 count from n1, as bracket sequence numbers do
+			dx := sum(x.s2) + k*n1 - sum(x.s1)
+			dy := sum(y.s2) + k*n1 - sum(y.s1)
+			if dx != dy {
+				return dx - dy
+			}
+			for i := k - 1; i >= 0; i-- {
+				if x.s1[i] != y.s1[i] {
+					return y.s1[i] - x.s1[i]
+				}
+			}
+			for i := range k {
+				if x.s2[i] != y.s2[i] {
+					return x.s2[i] - y.s2[i]
+				}
+			}
+			return 0
+		})
+		out = append(out, level...)
+	}
+	return out
+}
+
+// combinations returns the k-element subsets of 0..n-1, each in increasing
+// order.
+func combinations(n, k int) [][]int {
+	var out [][]int
+	cur := make([]int, 0, k)
+	var rec func(from int)
+	rec = func(from int) {
+		if len(cur) == k {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for i := from; i <= n-(k-len(cur)); i++ {
+			cur = append(cur, i)
+			rec(i + 1)
+			cur = cur[:len(cur)-1]
+		}
+	}
+	rec(0)
+	return out
+}
+
+// canMeet reports whether every player of top can meet a different one of
+// bottom by an edge not banned (a bipartite matching): a split that fails
+// it needs no matching tried.
+func (c *candidates) canMeet(top, bottom, banned []int) bool {
+	skip := make(map[int]bool, len(banned))
+	for _, k := range banned {
+		skip[k] = true
+	}
+	partner := make(map[int]int, len(bottom)) // bottom → its top partner
+	var try func(p int, seen map[int]bool) bool
+	try = func(p int, seen map[int]bool) bool {
+		for _, q := range bottom {
+			k, ok := c.index[[2]int{min(p, q), max(p, q)}]
+			if !ok || skip[k] || seen[q] {
+				continue
+			}
+			seen[q] = true
+			if r, taken := partner[q]; !taken || try(r, seen) {
+				partner[q] = p
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range top {
+		if !try(p, map[int]bool{}) {
+			return false
+		}
+	}
+	return true
 }
 
 // keeps reports whether mate pairs nobody of top with top, nor of bottom

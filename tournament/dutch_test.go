@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -204,8 +205,56 @@ func TestSwissDutchOrder(t *testing.T) {
 			{ID: "e", Seed: 5, Score: 1, Colours: r, Opponents: []string{"c"}}, {ID: "f", Seed: 6, Score: 1, Colours: b, Opponents: []string{"a"}},
 		},
 		want: "a-c b-e d-f",
+	}, {
+		// Two rounds, all drawn: a–g, b–h, e–c, f–d, then h–a, g–b, c–f,
+		// d–e. a, b, e and f want Red, the others Blue. a and b have met
+		// g and h, the only ones of S2 who want Blue, and c and d have met
+		// e and f: no exchange of one player meets every preference. The
+		// exchange of two with the smallest difference, c and d (3, 4) with
+		// e and f (5, 6), does: S1 {a, b, e, f} meets S2 {c, d, g, h} in
+		// order.
+		name: "an exchange of two players when no exchange of one will do",
+		players: []SwissPlayer{
+			{ID: "a", Seed: 1, Score: 2, Colours: []Colour{Red, Blue}, Opponents: []string{"g", "h"}},
+			{ID: "b", Seed: 2, Score: 2, Colours: []Colour{Red, Blue}, Opponents: []string{"h", "g"}},
+			{ID: "c", Seed: 3, Score: 2, Colours: []Colour{Blue, Red}, Opponents: []string{"e", "f"}},
+			{ID: "d", Seed: 4, Score: 2, Colours: []Colour{Blue, Red}, Opponents: []string{"f", "e"}},
+			{ID: "e", Seed: 5, Score: 2, Colours: []Colour{Red, Blue}, Opponents: []string{"c", "d"}},
+			{ID: "f", Seed: 6, Score: 2, Colours: []Colour{Red, Blue}, Opponents: []string{"d", "c"}},
+			{ID: "g", Seed: 7, Score: 2, Colours: []Colour{Blue, Red}, Opponents: []string{"a", "b"}},
+			{ID: "h", Seed: 8, Score: 2, Colours: []Colour{Blue, Red}, Opponents: []string{"b", "a"}},
+		},
+		want: "a-c b-d e-g f-h",
 	}}
 	checkPairings(t, tests)
+}
+
+// The Dutch order of exchanges (D.2): fewest players exchanged, then the
+// smallest difference of the sums of their places, then the highest place
+// moved from S1 the higher, then the lowest moved from S2 the lower.
+func TestSwissExchangeOrder(t *testing.T) {
+	var got []string
+	for _, ex := range exchanges(3, 3)[:8] {
+		var s []string
+		for i := range ex.s1 {
+			s = append(s, fmt.Sprintf("%d↔%d", ex.s1[i]+1, ex.s2[i]+4))
+		}
+		got = append(got, strings.Join(s, ","))
+	}
+	// 3↔5 and 2↔4 both differ by 2: the one moving 3 from S1 first.
+	want := []string{"", "3↔4", "3↔5", "2↔4", "3↔6", "2↔5", "1↔4", "2↔6"}
+	if !slices.Equal(got, want) {
+		t.Errorf("one player each side: got %q, want %q", got, want)
+	}
+	// Two each side: (2,3)↔(4,5) first (difference 4), then (1,3)↔(4,5)
+	// and (2,3)↔(4,6) (difference 5), the higher of S1 first.
+	var two []string
+	for _, ex := range exchanges(3, 3)[10:13] {
+		two = append(two, fmt.Sprint(ex.s1, ex.s2))
+	}
+	if want := []string{"[1 2] [0 1]", "[1 2] [0 2]", "[0 2] [0 1]"}; !slices.Equal(two, want) {
+		t.Errorf("two players each side: got %q, want %q", two, want)
+	}
 }
 
 // The final round's topscorers (A.7): more than half the most anyone could

@@ -140,7 +140,7 @@ const maxCandidates = 128
 //     two rounds back (C.12–C.15); then its pairs follow the Dutch order:
 //     the players floated down, from the top, meet the highest-ranked
 //     player of the group they can, and the rest of the group is split
-//     into its top (S1) and bottom (S2), one player of each exchanged if
+//     into its top (S1) and bottom (S2), players of each exchanged if
 //     need be, and S1 from the top meets the first of S2 it can, 1 v
 //     1+n/2, 2 v 2+n/2 … when nothing prevents it, the lowest-ranked
 //     floating (see orderBracket).
