@@ -99,8 +99,11 @@
 //     fewest unmet strong ones (C.10, C.11);
 //   - then the float criteria (C.12–C.15): the fewest players floating down
 //     again after floating down in the last round, up again after floating
-//     up, then the same for two rounds back; a bye and a forfeit win count
-//     as floating down (SwissPlayer.Floats);
+//     up, then the same for two rounds back; then the same weighed by score
+//     (C.16–C.19), the highest first: the scores of those who float down
+//     again (a player moved down into the bracket too, as bbpPairings
+//     counts it), and of the opponents of those who float up again; a bye
+//     and a forfeit win count as floating down (SwissPlayer.Floats);
 //   - then the Dutch order: the players floated down, from the top, meet
 //     the highest-ranked player of the group they can; the rest of the
 //     group is split into S1 and S2, players of each exchanged if the
@@ -116,8 +119,6 @@
 //
 // Simplified or left out:
 //
-//   - the float criteria that weigh the floaters' scores (C.16–C.19) are
-//     left out;
 //   - the exchanges are listed up to 4,096 of each size (in a bracket of
 //     12 all of them, of 16 those of up to three players each side) and
 //     tried, a matching each, up to 64 that could pair S1 with S2; when

@@ -162,7 +162,9 @@ type bracketLayout struct {
 	// first digit of each criterion
 	colourRule, byeAgain, byeScore, floaters, floaterScores   int
 	nextFloaters, nextScores, beyond2, thrice, colour, strong int
-	down1, up1, down2, up2, order, tail                       int
+	down1, up1, down2, up2                                    int
+	down1Scores, up1Scores, down2Scores, up2Scores            int
+	order, tail                                               int
 }
 
 func newBracketLayout(es []*swissEntry, bracket []int, g int) *bracketLayout {
@@ -186,6 +188,8 @@ func newBracketLayout(es []*swissEntry, bracket []int, g int) *bracketLayout {
 	l.nextFloaters, l.nextScores = next(1), next(len(groups)+1)
 	l.beyond2, l.thrice, l.colour, l.strong = next(1), next(1), next(1), next(1)
 	l.down1, l.up1, l.down2, l.up2 = next(1), next(1), next(1), next(1)
+	l.down1Scores, l.up1Scores = next(len(groups)), next(len(groups))
+	l.down2Scores, l.up2Scores = next(len(groups)), next(len(groups))
 	l.order, l.tail = next(1), next(1)
 	l.digits = k
 	return l
@@ -587,12 +591,14 @@ func (d *dutch) pairCosts(c []int64, l *bracketLayout, u, v int, pos map[int]int
 			c[l.strong] = 1
 		}
 		if a.Score > b.Score {
-			// b floats up again.
+			// b floats up again; C.17 and C.19 weigh it by a's score.
 			if b.lastFloat(1) == FloatedUp {
 				c[l.up1] = 1
+				c[l.up1Scores+l.levels[a.group]] = 1
 			}
 			if b.lastFloat(2) == FloatedUp {
 				c[l.up2] = 1
+				c[l.up2Scores+l.levels[a.group]] = 1
 			}
 		}
 		c[l.order] = bracketOrder(pos[u], pos[v], moved, size)
@@ -627,6 +633,14 @@ func (d *dutch) leaves(c []int64, l *bracketLayout, u, p, size int, through bool
 		if a.lastFloat(2) == FloatedDown {
 			c[l.down2] = 1
 		}
+	}
+	// C.16 and C.18 weigh who floats down again by their score, those moved
+	// down into the bracket too (as bbpPairings does).
+	if a.lastFloat(1) == FloatedDown {
+		c[l.down1Scores+l.levels[a.group]] = 1
+	}
+	if a.lastFloat(2) == FloatedDown {
+		c[l.down2Scores+l.levels[a.group]] = 1
 	}
 	c[l.order] = int64(size - 1 - p)
 }

@@ -345,3 +345,88 @@ func TestSwissDutchTopscorersColours(t *testing.T) {
 		t.Fatalf("paired %v, want c (Red) – b (Blue)", got)
 	}
 }
+
+// The float criteria that weigh scores (C.16–C.19), each case a round of
+// a random event that bbpPairings pairs the same (IDs and seeds as there;
+// scores in half points).
+func TestSwissDutchFloatScores(t *testing.T) {
+	tests := []pairingCase{{
+		// p07 and p03 on 1½ have met and move down to p09, alone on 1:
+		// one of them meets p09, the other floats on to ½. By the order
+		// p07, the higher seed, would meet p09; but p03 floated down last
+		// round (a forfeit win), and a repeated downfloater floats with
+		// the lowest score possible (C.16): p03 meets p09, p07 floats on.
+		name: "a player moved down again after floating down last round floats no further than another can",
+		players: []SwissPlayer{
+			{ID: "p05", Seed: 3, Score: 4, Colours: []Colour{Red, Blue}, Opponents: []string{"p02", "p09"}},
+			{ID: "p08", Seed: 4, Score: 4, Colours: []Colour{Blue, Red}, Opponents: []string{"p01", "p04"}, Floats: []Float{NotFloated, FloatedDown}},
+			{ID: "p07", Seed: 5, Score: 3, Colours: []Colour{Red, Blue}, Opponents: []string{"p03", "p10"}},
+			{ID: "p03", Seed: 10, Score: 3, Colours: []Colour{Blue}, Opponents: []string{"p07", "p06"}, ForfeitWin: true, Floats: []Float{NotFloated, FloatedDown}},
+			{ID: "p09", Seed: 2, Score: 2, Colours: []Colour{Blue, Red}, Opponents: []string{"p06", "p05"}},
+			{ID: "p04", Seed: 1, Score: 1, Colours: []Colour{Red, Blue}, Opponents: []string{"p10", "p08"}, Floats: []Float{NotFloated, FloatedUp}},
+			{ID: "p10", Seed: 6, Score: 1, Colours: []Colour{Blue, Red}, Opponents: []string{"p04", "p07"}},
+			{ID: "p02", Seed: 8, Score: 1, Colours: []Colour{Blue, Red}, Opponents: []string{"p05", "p01"}},
+			{ID: "p01", Seed: 9, Score: 1, Colours: []Colour{Red, Blue}, Opponents: []string{"p08", "p02"}},
+		},
+		want: "p01-p10 p02-p07 p03-p09 p04:bye p05-p08",
+	}, {
+		// p07 (on 1) and p10 (on ½) move down to the bracket on 0, p01
+		// and p04, and each meets one of them. p01 floated up last round
+		// and floats up again either way (C.13); the opponent of a
+		// repeated upfloater has the lowest score possible (C.17): p01
+		// meets p10, not p07 as the order would have it.
+		name: "a player who floated up last round floats up again against as low a score as possible",
+		players: []SwissPlayer{
+			{ID: "p06", Seed: 2, Score: 3, Colours: []Colour{Blue, Red}, Opponents: []string{"p04", "p05"}},
+			{ID: "p09", Seed: 6, Score: 3, Colours: []Colour{Blue, Red}, Opponents: []string{"p07", "p03"}},
+			{ID: "p05", Seed: 8, Score: 3, Colours: []Colour{Blue, Blue}, Opponents: []string{"p01", "p06"}},
+			{ID: "p03", Seed: 9, Score: 3, Colours: []Colour{Red, Blue}, Opponents: []string{"p02", "p09"}},
+			{ID: "p08", Seed: 10, Score: 3, Colours: []Colour{Blue, Red}, Opponents: []string{"p10", "p01"}, Floats: []Float{NotFloated, FloatedDown}},
+			{ID: "p07", Seed: 1, Score: 2, Colours: []Colour{Red, Red}, Opponents: []string{"p09", "p10"}, Floats: []Float{NotFloated, FloatedUp}},
+			{ID: "p02", Seed: 4, Score: 2, Colours: []Colour{Blue, Red}, Opponents: []string{"p03", "p04"}},
+			{ID: "p10", Seed: 5, Score: 1, Colours: []Colour{Red, Blue}, Opponents: []string{"p08", "p07"}, Floats: []Float{NotFloated, FloatedDown}},
+			{ID: "p01", Seed: 3, Score: 0, Colours: []Colour{Red, Blue}, Opponents: []string{"p05", "p08"}, Floats: []Float{NotFloated, FloatedUp}},
+			{ID: "p04", Seed: 7, Score: 0, Colours: []Colour{Red, Blue}, Opponents: []string{"p06", "p02"}},
+		},
+		want: "p01-p10 p02-p09 p03-p06 p04-p07 p05-p08",
+	}, {
+		// p07 and p02 on 2 have met and move down to p06 and p10 on 1½;
+		// p07 has met p10, so one of p07 and p02 meets p06 and the other
+		// floats on to 1. p02 floated down two rounds ago (C.18): p02
+		// meets p06, and p07 floats on.
+		name: "a player moved down again after floating down two rounds ago floats no further than another can",
+		players: []SwissPlayer{
+			{ID: "p01", Seed: 5, Score: 6, Colours: []Colour{Red, Blue, Red}, Opponents: []string{"p09", "p08", "p02"}},
+			{ID: "p03", Seed: 8, Score: 5, Colours: []Colour{Blue, Red, Blue}, Opponents: []string{"p10", "p06", "p08"}, Floats: []Float{NotFloated, NotFloated, FloatedDown}},
+			{ID: "p07", Seed: 2, Score: 4, Colours: []Colour{Blue, Red, Blue}, Opponents: []string{"p02", "p10", "p09"}, Floats: []Float{NotFloated, FloatedUp, NotFloated}},
+			{ID: "p02", Seed: 7, Score: 4, Colours: []Colour{Red, Blue, Blue}, Opponents: []string{"p07", "p04", "p01"}, Floats: []Float{NotFloated, FloatedDown, NotFloated}},
+			{ID: "p06", Seed: 1, Score: 3, Colours: []Colour{Red, Blue, Red}, Opponents: []string{"p04", "p03", "p05"}, Floats: []Float{NotFloated, NotFloated, FloatedDown}},
+			{ID: "p10", Seed: 3, Score: 3, Colours: []Colour{Red, Blue, Red}, Opponents: []string{"p03", "p07", "p04"}, Floats: []Float{NotFloated, FloatedDown, NotFloated}},
+			{ID: "p08", Seed: 4, Score: 2, Colours: []Colour{Blue, Red, Red}, Opponents: []string{"p05", "p01", "p03"}, Floats: []Float{NotFloated, NotFloated, FloatedUp}},
+			{ID: "p09", Seed: 10, Score: 2, Colours: []Colour{Blue, Red, Red}, Opponents: []string{"p01", "p05", "p07"}},
+			{ID: "p04", Seed: 6, Score: 1, Colours: []Colour{Blue, Red, Blue}, Opponents: []string{"p06", "p02", "p10"}, Floats: []Float{NotFloated, FloatedUp, NotFloated}},
+			{ID: "p05", Seed: 9, Score: 0, Colours: []Colour{Red, Blue, Blue}, Opponents: []string{"p08", "p09", "p06"}, Floats: []Float{NotFloated, NotFloated, FloatedUp}},
+		},
+		want: "p01-p03 p02-p06 p04-p05 p07-p08 p09-p10",
+	}, {
+		// p09 (on 1½) and p02 (on 1) move down to the bracket on ½, p01
+		// and p10, and each meets one of them. p01 floated up two rounds
+		// ago and floats up again either way (C.15); its opponent has the
+		// lower score (C.19): p01 meets p02, and p10 meets p09.
+		name: "a player who floated up two rounds ago floats up again against as low a score as possible",
+		players: []SwissPlayer{
+			{ID: "p05", Seed: 8, Score: 6, Colours: []Colour{Blue, Red, Red}, Opponents: []string{"p01", "p03", "p04"}},
+			{ID: "p04", Seed: 2, Score: 4, Colours: []Colour{Blue, Red, Blue}, Opponents: []string{"p10", "p06", "p05"}},
+			{ID: "p07", Seed: 4, Score: 4, Colours: []Colour{Blue, Red, Blue}, Opponents: []string{"p02", "p01", "p06"}, Floats: []Float{NotFloated, FloatedDown, FloatedDown}},
+			{ID: "p08", Seed: 6, Score: 4, Colours: []Colour{Blue, Red, Blue}, Opponents: []string{"p03", "p10", "p02"}},
+			{ID: "p09", Seed: 5, Score: 3, Colours: []Colour{Red, Red, Blue}, Opponents: []string{"p06", "p02", "p03"}, Floats: []Float{NotFloated, FloatedUp, FloatedUp}},
+			{ID: "p06", Seed: 10, Score: 3, Colours: []Colour{Blue, Blue, Red}, Opponents: []string{"p09", "p04", "p07"}, Floats: []Float{NotFloated, NotFloated, FloatedUp}},
+			{ID: "p03", Seed: 1, Score: 2, Colours: []Colour{Red, Blue, Red}, Opponents: []string{"p08", "p05", "p09"}, Floats: []Float{NotFloated, NotFloated, FloatedDown}},
+			{ID: "p02", Seed: 9, Score: 2, Colours: []Colour{Red, Blue, Red}, Opponents: []string{"p07", "p09", "p08"}, Floats: []Float{NotFloated, FloatedDown, NotFloated}},
+			{ID: "p01", Seed: 3, Score: 1, Colours: []Colour{Red, Blue, Red}, Opponents: []string{"p05", "p07", "p10"}, Floats: []Float{NotFloated, FloatedUp, NotFloated}},
+			{ID: "p10", Seed: 7, Score: 1, Colours: []Colour{Red, Blue, Blue}, Opponents: []string{"p04", "p08", "p01"}},
+		},
+		want: "p01-p02 p03-p06 p04-p08 p05-p07 p09-p10",
+	}}
+	checkPairings(t, tests)
+}

@@ -134,10 +134,12 @@ const maxCandidates = 128
 //     possible have a colour difference beyond ±2, then the same colour
 //     three times in a row (C.8, C.9: only topscorers of the final round
 //     can), then as few of its pairs as possible leave a colour preference
-//     unmet, then a strong one (C.10, C.11); then
-//     as few of its players as possible float down again after floating
-//     down in the last round, up again after floating up, then the same for
-//     two rounds back (C.12–C.15); then its pairs follow the Dutch order:
+//     unmet, then a strong one (C.10, C.11); then as few of its players
+//     as possible float down again after floating down in the last round,
+//     up again after floating up, then the same for two rounds back
+//     (C.12–C.15), then the same weighed by the scores of those floating
+//     down and of the opponents of those floating up, the highest first
+//     (C.16–C.19); then its pairs follow the Dutch order:
 //     the players floated down, from the top, meet the highest-ranked
 //     player of the group they can, and the rest of the group is split
 //     into its top (S1) and bottom (S2), players of each exchanged if
