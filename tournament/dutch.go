@@ -3,6 +3,7 @@ package tournament
 import (
 	"container/heap"
 	"errors"
+	"iter"
 	"slices"
 )
 
@@ -390,7 +391,7 @@ func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, orde
 	// exchanged, in the Dutch order of exchanges (D.2, see exchanges); the
 	// first with which S1 meets only S2 in a matching as good.
 	tries := 0
-	for _, ex := range exchanges(s1, len(rest)-s1) {
+	for ex := range exchanges(s1, len(rest)-s1) {
 		top, bottom := slices.Clone(rest[:s1]), slices.Clone(rest[s1:])
 		for i, a := range ex.s1 {
 			b := ex.s2[i]
@@ -452,54 +453,84 @@ const maxExchanges = 4096
 // S1, with s2[i], a place in S2 (from 0), each in increasing order.
 type exchange struct{ s1, s2 []int }
 
-// exchanges lists the exchanges of a bracket whose S1 has n1 players and
+// exchanges yields the exchanges of a bracket whose S1 has n1 players and
 // S2 n2 in the Dutch order (FIDE C.04.3 D.2), none first: the fewest
 // players exchanged; then the smallest difference between the sums of the
 // places (bracket sequence numbers) moved from S2 and from S1; then the
 // highest place that differs among those moved from S1 the higher; then
-// the lowest that differs among those moved from S2 the lower.
-func exchanges(n1, n2 int) []exchange {
-	out := []exchange{{}}
-	for k := 1; k <= min(n1, n2); k++ {
-		from1, from2 := combinations(n1, k), combinations(n2, k)
-		if len(from1)*len(from2) > maxExchanges {
-			break
+// the lowest that differs among those moved from S2 the lower. Each size
+// is listed only when the ones before it are used up.
+func exchanges(n1, n2 int) iter.Seq[exchange] {
+	return func(yield func(exchange) bool) {
+		if !yield(exchange{}) {
+			return
 		}
-		level := make([]exchange, 0, len(from1)*len(from2))
-		for _, a := range from1 {
-			for _, b := range from2 {
-				level = append(level, exchange{a, b})
+		for k := 1; k <= min(n1, n2); k++ {
+			level := exchangesOf(n1, n2, k)
+			if level == nil {
+				return
 			}
-		}
-		sum := func(xs []int) int {
-			t := 0
-			for _, x := range xs {
-				t += x
-			}
-			return t
-		}
-		slices.SortStableFunc(level, func(x, y exchange) int {
-			// places in S2 count from n1, as bracket sequence numbers do
-			dx := sum(x.s2) + k*n1 - sum(x.s1)
-			dy := sum(y.s2) + k*n1 - sum(y.s1)
-			if dx != dy {
-				return dx - dy
-			}
-			for i := k - 1; i >= 0; i-- {
-				if x.s1[i] != y.s1[i] {
-					return y.s1[i] - x.s1[i]
+			for _, ex := range level {
+				if !yield(ex) {
+					return
 				}
 			}
-			for i := range k {
-				if x.s2[i] != y.s2[i] {
-					return x.s2[i] - y.s2[i]
-				}
-			}
-			return 0
-		})
-		out = append(out, level...)
+		}
 	}
-	return out
+}
+
+// exchangesOf lists the exchanges of k players each side in the Dutch
+// order, nil when there are more than maxExchanges.
+func exchangesOf(n1, n2, k int) []exchange {
+	if binomial(n1, k)*binomial(n2, k) > maxExchanges {
+		return nil
+	}
+	from1, from2 := combinations(n1, k), combinations(n2, k)
+	level := make([]exchange, 0, len(from1)*len(from2))
+	for _, a := range from1 {
+		for _, b := range from2 {
+			level = append(level, exchange{a, b})
+		}
+	}
+	sum := func(xs []int) int {
+		t := 0
+		for _, x := range xs {
+			t += x
+		}
+		return t
+	}
+	slices.SortStableFunc(level, func(x, y exchange) int {
+		// places in S2 count from n1, as bracket sequence numbers do
+		dx := sum(x.s2) + k*n1 - sum(x.s1)
+		dy := sum(y.s2) + k*n1 - sum(y.s1)
+		if dx != dy {
+			return dx - dy
+		}
+		for i := k - 1; i >= 0; i-- {
+			if x.s1[i] != y.s1[i] {
+				return y.s1[i] - x.s1[i]
+			}
+		}
+		for i := range k {
+			if x.s2[i] != y.s2[i] {
+				return x.s2[i] - y.s2[i]
+			}
+		}
+		return 0
+	})
+	return level
+}
+
+// binomial returns n choose k, or more than maxExchanges when it is.
+func binomial(n, k int) int {
+	b := 1
+	for i := range k {
+		b = b * (n - i) / (i + 1)
+		if b > maxExchanges {
+			return maxExchanges + 1
+		}
+	}
+	return b
 }
 
 // combinations returns the k-element subsets of 0..n-1, each in increasing
