@@ -102,6 +102,13 @@ func allocate(a, b *swissEntry) (aRed bool, unmet Strength) {
 		return pa.Colour == Red, pb.Strength
 	case pb.Strength > pa.Strength:
 		return pb.Colour == Blue, pa.Strength
+	case pa.Strength == Absolute:
+		// Both owed it absolutely (a topscorer in the final round): the
+		// wider colour difference has it.
+		da, db := abs(ColourDifference(a.Colours)), abs(ColourDifference(b.Colours))
+		if da != db {
+			return (da > db) == (pa.Colour == Red), Absolute
+		}
 	}
 	// The same colour, equally wanted.
 	ca, cb := a.Colours, b.Colours
@@ -111,4 +118,39 @@ func allocate(a, b *swissEntry) (aRed bool, unmet Strength) {
 		}
 	}
 	return pa.Colour == Red, pb.Strength
+}
+
+// topscorerColours reports what pairing a with b, both owed the same
+// colour absolutely (only a topscorer in the final round meets such an
+// opponent), does to the one who does not have it: a colour difference
+// beyond ±2 (C.8: both are two colours or more off), or the same colour
+// three times in a row (C.9: the one with the narrower colour difference,
+// who gives way by E.2, had their last two games with the other colour;
+// with equal differences, both had their last two with one colour).
+func topscorerColours(a, b *swissEntry) (beyond2, thrice bool) {
+	if !sameAbsolute(a, b) {
+		return false, false
+	}
+	da, db := abs(ColourDifference(a.Colours)), abs(ColourDifference(b.Colours))
+	beyond2 = da > 1 && db > 1
+	ra, rb := repeated(a.Colours), repeated(b.Colours)
+	switch {
+	case da == db:
+		thrice = ra != nil && rb != nil && *ra == *rb
+	case da < db:
+		thrice = ra != nil && *ra != a.pref.Colour
+	default:
+		thrice = rb != nil && *rb != b.pref.Colour
+	}
+	return beyond2, thrice
+}
+
+// repeated returns the colour of the last two games when they had the
+// same one, else nil.
+func repeated(played []Colour) *Colour {
+	n := len(played)
+	if n >= 2 && played[n-1] == played[n-2] {
+		return &played[n-1]
+	}
+	return nil
 }

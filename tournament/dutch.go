@@ -3,6 +3,7 @@ package tournament
 import (
 	"container/heap"
 	"errors"
+	"iter"
 	"slices"
 )
 
@@ -160,9 +161,11 @@ type bracketLayout struct {
 	levels, nextLevels map[int]int // score group → its place among the levels
 	digits             int
 	// first digit of each criterion
-	colourRule, byeAgain, byeScore, floaters, floaterScores          int
-	nextFloaters, nextScores, colour, strong, down1, up1, down2, up2 int
-	order, tail                                                      int
+	colourRule, byeAgain, byeScore, floaters, floaterScores   int
+	nextFloaters, nextScores, beyond2, thrice, colour, strong int
+	down1, up1, down2, up2                                    int
+	down1Scores, up1Scores, down2Scores, up2Scores            int
+	order, tail                                               int
 }
 
 func newBracketLayout(es []*swissEntry, bracket []int, g int) *bracketLayout {
@@ -184,8 +187,10 @@ func newBracketLayout(es []*swissEntry, bracket []int, g int) *bracketLayout {
 	l.colourRule, l.byeAgain, l.byeScore = next(1), next(1), next(1)
 	l.floaters, l.floaterScores = next(1), next(len(groups))
 	l.nextFloaters, l.nextScores = next(1), next(len(groups)+1)
-	l.colour, l.strong = next(1), next(1)
+	l.beyond2, l.thrice, l.colour, l.strong = next(1), next(1), next(1), next(1)
 	l.down1, l.up1, l.down2, l.up2 = next(1), next(1), next(1), next(1)
+	l.down1Scores, l.up1Scores = next(len(groups)), next(len(groups))
+	l.down2Scores, l.up2Scores = next(len(groups)), next(len(groups))
 	l.order, l.tail = next(1), next(1)
 	l.digits = k
 	return l
@@ -296,10 +301,12 @@ func (d *dutch) follows(vs, local, mate []int) bool {
 // order among those as good by every criterion before the order (digit
 // order): the players moved down, from the top, each meet the
 // highest-ranked player of the score group they can; then the rest of the
-// group is split into S1, its top as many as it pairs, and S2, and each of
-// S1 from the top meets the first of S2 it can, else the last of S1 below
-// it it can (an exchange), else floats. Each "can" is a matching with the pair
-// forced. nil when there is no perfect matching.
+// group is split into S1, its top as many as it pairs, and S2, players of
+// each exchanged in the Dutch order until S1 can meet only S2 in a matching
+// as good, and each of S1 from the top meets the first of S2 it can. When
+// no exchange tried will do, each of S1 from the top meets the first of S2
+// it can, else the last of S1 below it it can, else floats. Each "can" is
+// a matching with the pair forced. nil when there is no perfect matching.
 func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, order int) []int {
 	c := newCandidates(len(vs), edges)
 	cur := c.solve(nil, nil)
@@ -380,25 +387,23 @@ func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, orde
 		}
 	}
 	s1 /= 2
-	// The split: S1 and S2 as they are, else with one player of each
-	// exchanged, in the Dutch order of exchanges (D.2): the smallest
-	// difference of places, then the lowest of S1 moved, then the highest
-	// of S2; the first with which S1 meets only S2 in a matching as good.
-	splits := [][2]int{{-1, -1}}
-	for diff := 1; diff < len(rest); diff++ {
-		for a := s1 - 1; a >= 0; a-- {
-			if b := a + diff; b >= s1 && b < len(rest) {
-				splits = append(splits, [2]int{a, b})
-			}
+	// The split: S1 and S2 as they are, else with players of each
+	// exchanged, in the Dutch order of exchanges (D.2, see exchanges); the
+	// first with which S1 meets only S2 in a matching as good.
+	tries := 0
+	for ex := range exchanges(s1, len(rest)-s1) {
+		top, bottom := slices.Clone(rest[:s1]), slices.Clone(rest[s1:])
+		for i, a := range ex.s1 {
+			b := ex.s2[i]
+			top[a], bottom[b] = bottom[b], top[a]
 		}
-	}
-	for _, ex := range splits {
-		top := slices.Clone(rest[:s1])
-		bottom := slices.Clone(rest[s1:])
-		if ex[0] >= 0 {
-			top[ex[0]], bottom[ex[1]-s1] = bottom[ex[1]-s1], top[ex[0]]
-			slices.Sort(top) // local indices follow the rank within the bracket
-			slices.Sort(bottom)
+		slices.Sort(top) // local indices follow the rank within the bracket
+		slices.Sort(bottom)
+		if !c.canMeet(top, bottom, banned) {
+			continue
+		}
+		if tries++; tries > maxExchangeTries {
+			break
 		}
 		split := slices.Clone(banned)
 		for _, half := range [][]int{top, bottom} {
@@ -436,6 +441,151 @@ func (d *dutch) orderBracket(vs, bracket []int, edges []wedge, wt weighing, orde
 	return cur.mate
 }
 
+// maxExchangeTries bounds the matchings a bracket tries for its exchanges
+// (those that pass canMeet) before it chooses player by player.
+const maxExchangeTries = 64
+
+// maxExchanges bounds how many exchanges of one size a bracket lists: when
+// there are more, it lists no more sizes.
+const maxExchanges = 4096
+
+// exchange is an exchange of players between S1 and S2: s1[i], a place in
+// S1, with s2[i], a place in S2 (from 0), each in increasing order.
+type exchange struct{ s1, s2 []int }
+
+// exchanges yields the exchanges of a bracket whose S1 has n1 players and
+// S2 n2 in the Dutch order (FIDE C.04.3 D.2), none first: the fewest
+// players exchanged; then the smallest difference between the sums of the
+// places (bracket sequence numbers) moved from S2 and from S1; then the
+// highest place that differs among those moved from S1 the higher; then
+// the lowest that differs among those moved from S2 the lower. Each size
+// is listed only when the ones before it are used up.
+func exchanges(n1, n2 int) iter.Seq[exchange] {
+	return func(yield func(exchange) bool) {
+		if !yield(exchange{}) {
+			return
+		}
+		for k := 1; k <= min(n1, n2); k++ {
+			level := exchangesOf(n1, n2, k)
+			if level == nil {
+				return
+			}
+			for _, ex := range level {
+				if !yield(ex) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// exchangesOf lists the exchanges of k players each side in the Dutch
+// order, nil when there are more than maxExchanges.
+func exchangesOf(n1, n2, k int) []exchange {
+	if binomial(n1, k)*binomial(n2, k) > maxExchanges {
+		return nil
+	}
+	from1, from2 := combinations(n1, k), combinations(n2, k)
+	level := make([]exchange, 0, len(from1)*len(from2))
+	for _, a := range from1 {
+		for _, b := range from2 {
+			level = append(level, exchange{a, b})
+		}
+	}
+	sum := func(xs []int) int {
+		t := 0
+		for _, x := range xs {
+			t += x
+		}
+		return t
+	}
+	slices.SortStableFunc(level, func(x, y exchange) int {
+		// places in S2 count from n1, as bracket sequence numbers do
+		dx := sum(x.s2) + k*n1 - sum(x.s1)
+		dy := sum(y.s2) + k*n1 - sum(y.s1)
+		if dx != dy {
+			return dx - dy
+		}
+		for i := k - 1; i >= 0; i-- {
+			if x.s1[i] != y.s1[i] {
+				return y.s1[i] - x.s1[i]
+			}
+		}
+		for i := range k {
+			if x.s2[i] != y.s2[i] {
+				return x.s2[i] - y.s2[i]
+			}
+		}
+		return 0
+	})
+	return level
+}
+
+// binomial returns n choose k, or more than maxExchanges when it is.
+func binomial(n, k int) int {
+	b := 1
+	for i := range k {
+		b = b * (n - i) / (i + 1)
+		if b > maxExchanges {
+			return maxExchanges + 1
+		}
+	}
+	return b
+}
+
+// combinations returns the k-element subsets of 0..n-1, each in increasing
+// order.
+func combinations(n, k int) [][]int {
+	var out [][]int
+	cur := make([]int, 0, k)
+	var rec func(from int)
+	rec = func(from int) {
+		if len(cur) == k {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for i := from; i <= n-(k-len(cur)); i++ {
+			cur = append(cur, i)
+			rec(i + 1)
+			cur = cur[:len(cur)-1]
+		}
+	}
+	rec(0)
+	return out
+}
+
+// canMeet reports whether every player of top can meet a different one of
+// bottom by an edge not banned (a bipartite matching): a split that fails
+// it needs no matching tried.
+func (c *candidates) canMeet(top, bottom, banned []int) bool {
+	skip := make(map[int]bool, len(banned))
+	for _, k := range banned {
+		skip[k] = true
+	}
+	partner := make(map[int]int, len(bottom)) // bottom → its top partner
+	var try func(p int, seen map[int]bool) bool
+	try = func(p int, seen map[int]bool) bool {
+		for _, q := range bottom {
+			k, ok := c.index[[2]int{min(p, q), max(p, q)}]
+			if !ok || skip[k] || seen[q] {
+				continue
+			}
+			seen[q] = true
+			if r, taken := partner[q]; !taken || try(r, seen) {
+				partner[q] = p
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range top {
+		if !try(p, map[int]bool{}) {
+			return false
+		}
+	}
+	return true
+}
+
 // keeps reports whether mate pairs nobody of top with top, nor of bottom
 // with bottom.
 func keeps(mate, top, bottom []int) bool {
@@ -452,25 +602,34 @@ func keeps(mate, top, bottom []int) bool {
 // pairCosts fills c with what pairing u with v costs (u ranks above v).
 func (d *dutch) pairCosts(c []int64, l *bracketLayout, u, v int, pos map[int]int, moved, size int, inBracket, inNext func(int) bool) {
 	a, b := d.es[u], d.es[v]
-	if a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour {
+	if breaksColourRule(a, b) {
 		c[l.colourRule] = 1
 	}
 	switch {
 	case inBracket(u) && inBracket(v):
+		beyond2, thrice := topscorerColours(a, b)
+		if beyond2 {
+			c[l.beyond2] = 1
+		}
+		if thrice {
+			c[l.thrice] = 1
+		}
 		_, unmet := allocate(a, b)
 		if unmet >= Mild {
 			c[l.colour] = 1
 		}
-		if unmet >= Strong {
+		if unmet == Strong {
 			c[l.strong] = 1
 		}
 		if a.Score > b.Score {
-			// b floats up again.
+			// b floats up again; C.17 and C.19 weigh it by a's score.
 			if b.lastFloat(1) == FloatedUp {
 				c[l.up1] = 1
+				c[l.up1Scores+l.levels[a.group]] = 1
 			}
 			if b.lastFloat(2) == FloatedUp {
 				c[l.up2] = 1
+				c[l.up2Scores+l.levels[a.group]] = 1
 			}
 		}
 		c[l.order] = bracketOrder(pos[u], pos[v], moved, size)
@@ -505,6 +664,14 @@ func (d *dutch) leaves(c []int64, l *bracketLayout, u, p, size int, through bool
 		if a.lastFloat(2) == FloatedDown {
 			c[l.down2] = 1
 		}
+	}
+	// C.16 and C.18 weigh who floats down again by their score, those moved
+	// down into the bracket too (as bbpPairings does).
+	if a.lastFloat(1) == FloatedDown {
+		c[l.down1Scores+l.levels[a.group]] = 1
+	}
+	if a.lastFloat(2) == FloatedDown {
+		c[l.down2Scores+l.levels[a.group]] = 1
 	}
 	c[l.order] = int64(size - 1 - p)
 }

@@ -72,12 +72,20 @@ func breaksColours(a, b SwissPlayer) bool {
 	return pa.Strength == Absolute && pb.Strength == Absolute && pa.Colour == pb.Colour
 }
 
+// breaksColoursIn is breaksColours in round r, where a topscorer of the
+// final round (more than half of r.MaxScore) may meet a player owed the
+// same colour absolutely (C.3).
+func breaksColoursIn(r SwissRound, a, b SwissPlayer) bool {
+	top := func(p SwissPlayer) bool { return r.Final && 2*p.Score > r.MaxScore }
+	return breaksColours(a, b) && !top(a) && !top(b)
+}
+
 // swissKey is what the pairing must minimise first, in order: pairs that
 // break the absolute colour rules; a bye to a player who had one (2) or won
 // by forfeit (1); the bye's score.
 type swissKey [3]int
 
-func keyOf(ps []SwissPlayer, pairs [][2]int, bye int) swissKey {
+func keyOf(r SwissRound, ps []SwissPlayer, pairs [][2]int, bye int) swissKey {
 	var k swissKey
 	if bye >= 0 {
 		if ps[bye].HadBye {
@@ -89,7 +97,7 @@ func keyOf(ps []SwissPlayer, pairs [][2]int, bye int) swissKey {
 		k[2] = int(ps[bye].Score)
 	}
 	for _, p := range pairs {
-		if breaksColours(ps[p[0]], ps[p[1]]) {
+		if breaksColoursIn(r, ps[p[0]], ps[p[1]]) {
 			k[0]++
 		}
 	}
@@ -143,8 +151,8 @@ func floatersPast(group []int, g int, pairs [][2]int, bye int) []int {
 // bracketKey is what the Dutch system minimises in the bracket of score
 // group g before colours: its floaters and theirs scores, then those of
 // the next bracket (C.7), after the absolute criteria (keyOf).
-func bracketKey(ps []SwissPlayer, group []int, groups, g int, pairs [][2]int, bye int) []int {
-	top := keyOf(ps, pairs, bye)
+func bracketKey(r SwissRound, ps []SwissPlayer, group []int, groups, g int, pairs [][2]int, bye int) []int {
+	top := keyOf(r, ps, pairs, bye)
 	k := append(top[:], floatersPast(group, g, pairs, bye)...)
 	if g+1 < groups {
 		k = append(k, floatersPast(group, g+1, pairs, bye)...)
@@ -182,21 +190,21 @@ func allPairings(ps []SwissPlayer) []option {
 // bestKey returns the best key (keyOf) of the pairings without a rematch
 // after which later more rounds can be paired; when no pairing leaves
 // that, of any pairing. false when every pairing has a rematch.
-func bestKey(ps []SwissPlayer, later int) (swissKey, bool) {
+func bestKey(ps []SwissPlayer, r SwissRound) (swissKey, bool) {
 	all := allPairings(ps)
 	if len(all) == 0 {
 		return swissKey{}, false
 	}
 	sort.SliceStable(all, func(i, j int) bool {
-		return less(keyOf(ps, all[i].pairs, all[i].bye), keyOf(ps, all[j].pairs, all[j].bye))
+		return less(keyOf(r, ps, all[i].pairs, all[i].bye), keyOf(r, ps, all[j].pairs, all[j].bye))
 	})
 	ahead := newRoundsAhead(ps)
 	for _, o := range all {
-		if ahead.pairableAfter(o.pairs, o.bye, later) {
-			return keyOf(ps, o.pairs, o.bye), true
+		if ahead.pairableAfter(o.pairs, o.bye, r.Later) {
+			return keyOf(r, ps, o.pairs, o.bye), true
 		}
 	}
-	return keyOf(ps, all[0].pairs, all[0].bye), true
+	return keyOf(r, ps, all[0].pairs, all[0].bye), true
 }
 
 func less(a, b swissKey) bool { return slices.Compare(a[:], b[:]) < 0 }
@@ -207,14 +215,14 @@ func less(a, b swissKey) bool { return slices.Compare(a[:], b[:]) < 0 }
 // pairing with those pairs (that the later rounds can follow, if any can)
 // — and then the next bracket as few (C.5–C.7). It returns the number of
 // pairs across score groups.
-func checkDutch(ps []SwissPlayer, pairs [][2]int, bye, later int, fail func(string, ...any)) int {
+func checkDutch(ps []SwissPlayer, pairs [][2]int, bye int, r SwissRound, fail func(string, ...any)) int {
 	all := allPairings(ps)
 	ahead := newRoundsAhead(ps)
 	known := map[int]bool{}
 	follows := func(i int) bool {
 		ok, seen := known[i]
 		if !seen {
-			ok = ahead.pairableAfter(all[i].pairs, all[i].bye, later)
+			ok = ahead.pairableAfter(all[i].pairs, all[i].bye, r.Later)
 			known[i] = ok
 		}
 		return ok
@@ -228,10 +236,10 @@ func checkDutch(ps []SwissPlayer, pairs [][2]int, bye, later int, fail func(stri
 	group, groups := scoreGroups(ps)
 	for g := range groups {
 		fixed := pairedIn(group, g, pairs)
-		got := bracketKey(ps, group, groups, g, pairs, bye)
+		got := bracketKey(r, ps, group, groups, g, pairs, bye)
 		var best []int
 		for i, o := range all {
-			k := bracketKey(ps, group, groups, g, o.pairs, o.bye)
+			k := bracketKey(r, ps, group, groups, g, o.pairs, o.bye)
 			if best != nil && slices.Compare(k, best) >= 0 {
 				continue
 			}
@@ -373,7 +381,7 @@ func (r *roundsAhead) pairable(rounds int) bool {
 // stats counts what the random tournaments went through, to show the
 // properties were not checked vacuously.
 type stats struct {
-	swiss, roundRobin, rounds, bruteForced, noPairing, repeatByes, withdrawals, floaters, relaxedColours int
+	swiss, roundRobin, rounds, bruteForced, noPairing, repeatByes, withdrawals, floaters, relaxedColours, topscorerColours int
 }
 
 // randomTournament plays a random tournament to its end (or to a round no
@@ -442,8 +450,9 @@ func randomTournament(t *testing.T, rng *rand.Rand, trial int, st *stats, maxN i
 			leftDuring = leftDuring || len(tour.Active()) < before
 		}
 		var sp []SwissPlayer
+		var sr SwissRound
 		if rules.Format == Swiss {
-			sp = tour.SwissPlayers()
+			sp, sr = tour.SwissPlayers(), tour.NextSwissRound()
 		}
 		e, err := tour.NextRound()
 		if errors.Is(err, ErrNoPairing) {
@@ -452,7 +461,7 @@ func randomTournament(t *testing.T, rng *rand.Rand, trial int, st *stats, maxN i
 				fail("round %d of %d: no pairing, though nobody left and the rounds are at most a round robin's", round, tour.TotalRounds())
 			}
 			if len(sp) <= bruteForceMax {
-				if _, ok := bestKey(sp, 0); ok {
+				if _, ok := bestKey(sp, SwissRound{}); ok {
 					fail("round %d: no pairing found, but there is one", round)
 				}
 			}
@@ -470,7 +479,7 @@ func randomTournament(t *testing.T, rng *rand.Rand, trial int, st *stats, maxN i
 		games := tour.Rounds()[round-1].Games
 		st.rounds++
 		if rules.Format == Swiss {
-			relaxed = checkSwissRound(t, sp, games, tour.TotalRounds()-round, fail, st) || relaxed
+			relaxed = checkSwissRound(t, sp, games, sr, fail, st) || relaxed
 		}
 		for _, g := range games {
 			if g.IsBye() {
@@ -557,8 +566,9 @@ func randomTournament(t *testing.T, rng *rand.Rand, trial int, st *stats, maxN i
 // bye, and — up to bruteForceMax players, by trying every pairing — the
 // colour rules, the bye and the score groups as good as any pairing that
 // leaves the later rounds pairable can have them. It reports whether the
-// round broke the absolute colour rules.
-func checkSwissRound(t *testing.T, sp []SwissPlayer, games []Pairing, later int, fail func(string, ...any), st *stats) bool {
+// round broke the absolute colour rules, or a topscorer of the final round
+// met a player owed the same colour absolutely (C.3).
+func checkSwissRound(t *testing.T, sp []SwissPlayer, games []Pairing, round SwissRound, fail func(string, ...any), st *stats) bool {
 	t.Helper()
 	idx := map[string]int{}
 	for i, p := range sp {
@@ -567,6 +577,7 @@ func checkSwissRound(t *testing.T, sp []SwissPlayer, games []Pairing, later int,
 	seen := map[string]bool{}
 	var pairs [][2]int
 	bye := -1
+	sameColour := false // a pair owed the same colour absolutely
 	for _, g := range games {
 		for _, id := range []string{g.Red, g.Blue} {
 			if id == "" {
@@ -596,6 +607,7 @@ func checkSwissRound(t *testing.T, sp []SwissPlayer, games []Pairing, later int,
 		if breaksColours(r, b) != (!ColoursAllowed(r.Colours, Red) || !ColoursAllowed(b.Colours, Blue)) {
 			fail("%s–%s has colours %v and %v could have kept the rules", r.ID, b.ID, r.Colours, b.Colours)
 		}
+		sameColour = sameColour || breaksColours(r, b)
 		pairs = append(pairs, [2]int{idx[g.Red], idx[g.Blue]})
 	}
 	if len(seen) != len(sp) {
@@ -609,12 +621,12 @@ func checkSwissRound(t *testing.T, sp []SwissPlayer, games []Pairing, later int,
 			}
 		}
 	}
-	got := keyOf(sp, pairs, bye)
+	got := keyOf(round, sp, pairs, bye)
 	if got[0] > 0 {
 		st.relaxedColours++
 	}
 	if len(sp) <= bruteForceMax {
-		best, ok := bestKey(sp, later)
+		best, ok := bestKey(sp, round)
 		if !ok {
 			fail("paired what cannot be paired")
 		}
@@ -622,9 +634,12 @@ func checkSwissRound(t *testing.T, sp []SwissPlayer, games []Pairing, later int,
 		if got != best {
 			fail("pairing %v has key %v; the best pairing the later rounds can follow has %v", games, got, best)
 		}
-		st.floaters += checkDutch(sp, pairs, bye, later, fail)
+		st.floaters += checkDutch(sp, pairs, bye, round, fail)
 	}
-	return got[0] > 0
+	if got[0] == 0 && sameColour {
+		st.topscorerColours++
+	}
+	return got[0] > 0 || sameColour
 }
 
 // checkColours checks every player's colours in games played on the board:
@@ -678,8 +693,8 @@ func testRandom(t *testing.T, trials, maxN int, swissOnly bool, leave float64) {
 	for trial := range trials {
 		randomTournament(t, rng, trial, &st, maxN, swissOnly, leave)
 	}
-	t.Logf("%d Swiss and %d round-robin tournaments, %d rounds, %d withdrawals; %d Swiss rounds checked by brute force (%d pairs across score groups), %d second byes, %d rounds that broke the colour rules, %d rounds with no legal pairing (after withdrawals)",
-		st.swiss, st.roundRobin, st.rounds, st.withdrawals, st.bruteForced, st.floaters, st.repeatByes, st.relaxedColours, st.noPairing)
+	t.Logf("%d Swiss and %d round-robin tournaments, %d rounds, %d withdrawals; %d Swiss rounds checked by brute force (%d pairs across score groups), %d second byes, %d rounds that broke the colour rules, %d final rounds where topscorers gave way instead, %d rounds with no legal pairing (after withdrawals)",
+		st.swiss, st.roundRobin, st.rounds, st.withdrawals, st.bruteForced, st.floaters, st.repeatByes, st.relaxedColours, st.topscorerColours, st.noPairing)
 }
 
 // TestSwissPlaysEveryRound plays Swiss events with as many rounds as a

@@ -40,6 +40,21 @@ type swissEntry struct {
 	grpLen int // size of the score group
 	pref   Preference
 	met    map[string]bool
+	// top: a topscorer of the final round (A.7).
+	top bool
+}
+
+// sameAbsolute reports whether a and b are both owed the same colour
+// absolutely: one of them would break the colour rules.
+func sameAbsolute(a, b *swissEntry) bool {
+	return a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour
+}
+
+// breaksColourRule reports whether pairing a with b breaks the absolute
+// colour rules (C.3): they are owed the same colour absolutely, and neither
+// is a topscorer of the final round.
+func breaksColourRule(a, b *swissEntry) bool {
+	return sameAbsolute(a, b) && !a.top && !b.top
 }
 
 // The criteria of the start of a pairing (see PairSwissAhead), least
@@ -59,17 +74,43 @@ const (
 )
 
 // PairSwiss pairs the next round of a Swiss event, with no round after it to
-// look ahead to: PairSwissAhead(players, 0).
+// look ahead to and not the event's final round: PairSwissRound(players,
+// SwissRound{}).
 func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
-	return PairSwissAhead(players, 0)
+	return PairSwissRound(players, SwissRound{})
 }
 
-// maxCandidates bounds how many pairings, best first, PairSwissAhead tries
+// SwissRound is what pairing a round needs to know of the event beyond its
+// players.
+type SwissRound struct {
+	// Later is how many rounds of the event come after this one; the
+	// pairing keeps them pairable (see PairSwissAhead).
+	Later int
+	// Final: this is the event's final round. Its topscorers (FIDE's A.7),
+	// the players with more than half of MaxScore, may meet a player owed
+	// the same colour absolutely (C.3); the pairing then makes as few of
+	// them and their opponents as it can have a colour difference beyond
+	// ±2, then the same colour three times in a row (C.8, C.9), and the
+	// wider colour difference of the two has its colour (E.2).
+	Final bool
+	// MaxScore is the most a player could have scored in the rounds played
+	// so far: that many wins.
+	MaxScore Points
+}
+
+// PairSwissAhead pairs the next round, not the final one, of a Swiss event
+// that has later rounds after it: PairSwissRound(players,
+// SwissRound{Later: later}).
+func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
+	return PairSwissRound(players, SwissRound{Later: later})
+}
+
+// maxCandidates bounds how many pairings, best first, PairSwissRound tries
 // before it searches for any pairing the later rounds can follow.
 const maxCandidates = 128
 
-// PairSwissAhead pairs the next round of a Swiss event that has later
-// rounds after it. It never pairs two players who met before; when every
+// PairSwissRound pairs the next round of a Swiss event, r.Later rounds
+// before its end. It never pairs two players who met before; when every
 // pairing would, it returns ErrNoPairing. Among the pairings that do not,
 // it chooses by these criteria, each more important than all that follow:
 //
@@ -78,7 +119,8 @@ const maxCandidates = 128
 //     exactly up to 64 players, within a budget; see lookahead.go);
 //  2. as few pairs as possible break the absolute colour rules (none, when
 //     a pairing can keep them: see doc.go for this simplification of FIDE's
-//     topscorer exception);
+//     rules); a topscorer of the final round meeting a player owed the same
+//     colour absolutely does not count (C.3, see SwissRound);
 //  3. a bye, when the number is odd, goes to a player who had no bye and won
 //     no game by forfeit, if any can have it;
 //  4. the bye goes to a player of the lowest score group possible;
@@ -88,14 +130,19 @@ const maxCandidates = 128
 //     floated down into it from above; it leaves as few players unpaired
 //     (floating down to the next bracket, or the bye) as it can (C.5), of
 //     those the lowest scores (C.6), then so that the next bracket leaves
-//     as few, of scores as low (C.7); then as few of its pairs as possible
-//     leave a colour preference unmet, then a strong one (C.10, C.11); then
-//     as few of its players as possible float down again after floating
-//     down in the last round, up again after floating up, then the same for
-//     two rounds back (C.12–C.15); then its pairs follow the Dutch order:
+//     as few, of scores as low (C.7); then as few of its players as
+//     possible have a colour difference beyond ±2, then the same colour
+//     three times in a row (C.8, C.9: only topscorers of the final round
+//     can), then as few of its pairs as possible leave a colour preference
+//     unmet, then a strong one (C.10, C.11); then as few of its players
+//     as possible float down again after floating down in the last round,
+//     up again after floating up, then the same for two rounds back
+//     (C.12–C.15), then the same weighed by the scores of those floating
+//     down and of the opponents of those floating up, the highest first
+//     (C.16–C.19); then its pairs follow the Dutch order:
 //     the players floated down, from the top, meet the highest-ranked
 //     player of the group they can, and the rest of the group is split
-//     into its top (S1) and bottom (S2), one player of each exchanged if
+//     into its top (S1) and bottom (S2), players of each exchanged if
 //     need be, and S1 from the top meets the first of S2 it can, 1 v
 //     1+n/2, 2 v 2+n/2 … when nothing prevents it, the lowest-ranked
 //     floating (see orderBracket).
@@ -118,7 +165,8 @@ const maxCandidates = 128
 // takes only the bracket, the score groups just below it and their partners
 // in the pairing so far, the rest of it standing, which keeps 200 players
 // within tens of milliseconds.
-func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
+func PairSwissRound(players []SwissPlayer, r SwissRound) ([]Pairing, error) {
+	later := r.Later
 	n := len(players)
 	if n == 0 {
 		return nil, errors.New("nobody to pair")
@@ -135,6 +183,7 @@ func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
 		}
 		seen[p.ID] = true
 		e := &swissEntry{SwissPlayer: p, pref: PreferenceOf(p.Colours), met: make(map[string]bool, len(p.Opponents))}
+		e.top = r.Final && 2*p.Score > r.MaxScore
 		for _, o := range p.Opponents {
 			e.met[o] = true
 		}
@@ -331,14 +380,14 @@ func pairCost(a, b *swissEntry) [numCosts]int64 {
 			c[costOrder] += int64(half)
 		}
 	}
-	if a.pref.Strength == Absolute && b.pref.Strength == Absolute && a.pref.Colour == b.pref.Colour {
+	if breaksColourRule(a, b) {
 		c[costColourRule] = 1
 	}
 	_, unmet := allocate(a, b)
 	if unmet >= Mild {
 		c[costColour] = 1
 	}
-	if unmet >= Strong {
+	if unmet == Strong {
 		c[costStrongColour] = 1
 	}
 	return c

@@ -576,16 +576,25 @@ func (t *Tournament) NextRound() (Event, error) {
 			return Event{}, errors.New("fewer than two players are left to pair")
 		}
 		var err error
-		total := t.TotalRounds()
-		if len(t.rounds) == 0 {
-			total = min(total, SwissRoundsAtMost(len(active))) // as seed will cap it
-		}
-		games, err = PairSwissAhead(t.SwissPlayers(), total-number)
+		games, err = PairSwissRound(t.SwissPlayers(), t.NextSwissRound())
 		if err != nil {
 			return Event{}, fmt.Errorf("round %d: %w", number, err)
 		}
 	}
 	return Event{Kind: Paired, Round: number, Games: games}, nil
+}
+
+// NextSwissRound returns what the pairing of a Swiss event's next round
+// needs to know beyond its players (NextRound pairs with it): how many
+// rounds come after it, whether it is the final one, and the most a player
+// could have scored so far.
+func (t *Tournament) NextSwissRound() SwissRound {
+	number := len(t.rounds) + 1
+	total := t.TotalRounds()
+	if len(t.rounds) == 0 {
+		total = min(total, SwissRoundsAtMost(len(t.Active()))) // as seed will cap it
+	}
+	return SwissRound{Later: total - number, Final: number >= total, MaxScore: Points(number-1) * max(t.rules.Win, t.rules.Draw)}
 }
 
 // PairAll returns the Paired events of every round not yet paired, in

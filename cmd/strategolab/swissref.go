@@ -28,9 +28,9 @@ executable). It plays random Swiss events with the package — random
 ratings, random results with some draws, a few withdrawals during a round —
 and before each round writes the event so far as a TRF file, asks
 bbpPairings for the round's pairing and pairs it as the bot does
-(NextRound, which looks ahead) and without looking ahead (PairSwiss). Each
-round counts as identical (same pairs, same colours), same pairs with other
-colours, or different pairs. The events go on with the bot's pairings. It
+(NextRound, which looks ahead) and without looking ahead (PairSwissRound
+with no later rounds). Each round counts as identical (same pairs, same
+colours), same pairs with other colours, or different pairs. The events go on with the bot's pairings. It
 prints the counts, the share identical by round, the rounds of different
 pairs by kind, and a few of them, each player with their score.
 
@@ -128,7 +128,7 @@ const (
 var agreementNames = [numAgreements]string{"identical", "same pairs, other colours", "different pairs", "no pairing from one side"}
 
 // swissRefTally counts the rounds compared, for the bot's pairing (ahead)
-// and for PairSwiss without looking ahead (plain).
+// and for PairSwissRound without looking ahead (plain).
 type swissRefTally struct {
 	events, rounds int
 	ahead, plain   [numAgreements]int
@@ -146,7 +146,7 @@ func (t swissRefTally) write(w io.Writer, c swissRefConfig) {
 	for _, row := range []struct {
 		name   string
 		counts [numAgreements]int
-	}{{"NextRound (as the bot pairs)", t.ahead}, {"PairSwiss (no look-ahead)", t.plain}} {
+	}{{"NextRound (as the bot pairs)", t.ahead}, {"PairSwissRound (no look-ahead)", t.plain}} {
 		fmt.Fprintf(w, "%s:\n", row.name)
 		for a, n := range row.counts {
 			if n > 0 || agreement(a) != noPairing {
@@ -292,7 +292,9 @@ func compareRound(ctx context.Context, c swissRefConfig, t *tournament.Tournamen
 	if err != nil && !errors.Is(err, errBBPNoPairing) {
 		return err
 	}
-	plain, plainErr := tournament.PairSwiss(t.SwissPlayers())
+	round := t.NextSwissRound()
+	round.Later = 0
+	plain, plainErr := tournament.PairSwissRound(t.SwissPlayers(), round)
 	tally.rounds++
 	a := agree(ev.Games, pairErr, theirs, err)
 	tally.ahead[a]++
