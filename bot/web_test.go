@@ -302,6 +302,7 @@ func TestWebDraftsAreSilent(t *testing.T) {
 	h.challenge("Barrage")
 	aliceLink := openBoardLink(t, h.alice.WaitDM(t, contains("Send me your secret set-up")))
 	h.bob.WaitDM(t, contains("Send me your secret set-up"))
+	h.outboxEmpty() // both invites are done: the set-up time runs, and the pages open on it
 	m := h.match(1)
 	watchers := map[string]<-chan string{
 		"bob":    webEvents(t, ctx, base, h.bot.boardLink(m, game.BlueViewer, h.bot.settingsOf(ctx, h.bob.ID).LinkGen)),
