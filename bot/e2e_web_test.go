@@ -31,7 +31,11 @@ func webOn(t *testing.T, h *harness) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts.Config.Handler = handler
+	// Every request's context is marked, so that the reads made for it
+	// can be told from those of the outbox and the timers running meanwhile.
+	ts.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), webRequest{}, true)))
+	})
 	ts.Start()
 	t.Cleanup(func() {
 		ts.CloseClientConnections() // the open pages' event streams
@@ -39,6 +43,9 @@ func webOn(t *testing.T, h *harness) string {
 	})
 	return url
 }
+
+// webRequest marks the context of a request to the web board (webOn).
+type webRequest struct{}
 
 // openBoardLink returns the URL of msg's "Open board" link button.
 func openBoardLink(t *testing.T, msg *discordtest.Message) string {

@@ -485,6 +485,7 @@ func firstDiff(a, b []string) string {
 type countingStore struct {
 	storage.Store
 	matches, lists, moves atomic.Int64
+	webMatches            atomic.Int64 // the reads of matches made for a web board's request (webRequest)
 	versions              atomic.Int64 // MatchVersion calls
 	players               sync.Map     // user id → *atomic.Int64: reads of their settings
 	// failDone makes that many of the next NoticeDone calls fail, as a
@@ -502,6 +503,9 @@ func (c *countingStore) NoticeDone(ctx context.Context, id uint64, at time.Time,
 
 func (c *countingStore) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
 	c.matches.Add(1)
+	if ctx.Value(webRequest{}) != nil {
+		c.webMatches.Add(1)
+	}
 	return c.Store.Match(ctx, id)
 }
 
@@ -538,6 +542,7 @@ func (c *countingStore) playerReads(user string) int64 {
 // reset zeroes the counts.
 func (c *countingStore) reset() {
 	c.matches.Store(0)
+	c.webMatches.Store(0)
 	c.versions.Store(0)
 	c.lists.Store(0)
 	c.moves.Store(0)
