@@ -47,8 +47,12 @@ func TestBrowserClocksCountDown(t *testing.T) {
 		if err := chromedp.Run(ctx,
 			chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.RedViewer))),
 			chromedp.WaitVisible(`#clocks`, chromedp.ByQuery),
-			chromedp.Text(`#clocks`, &first, chromedp.ByQuery),
 		); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		// The clocks show once the first state is in: visible comes first.
+		browsertest.Wait(t, ctx, tc.name+" clocks shown", `document.getElementById("clocks").textContent.trim() !== ""`)
+		if err := chromedp.Run(ctx, chromedp.Text(`#clocks`, &first, chromedp.ByQuery)); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		if !strings.Contains(first, tc.start) && !strings.Contains(first, strings.Replace(tc.start, "1:00", "0:59", 1)) {
