@@ -699,13 +699,7 @@ func (t *Tournament) floats() map[string][]Float {
 				out[g.Red][k], out[g.Blue][k] = FloatedUp, FloatedDown
 			}
 		}
-		for _, g := range r.Games {
-			red, blue := g.Result.Points(t.rules)
-			pts[g.Red] += red
-			if !g.IsBye() {
-				pts[g.Blue] += blue
-			}
-		}
+		t.addPoints(pts, r)
 	}
 	return out
 }
@@ -714,13 +708,18 @@ func (t *Tournament) floats() map[string][]Float {
 func (t *Tournament) points() map[string]Points {
 	pts := make(map[string]Points, len(t.players))
 	for _, r := range t.rounds {
-		for _, g := range r.Games {
-			red, blue := g.Result.Points(t.rules)
-			pts[g.Red] += red
-			if !g.IsBye() {
-				pts[g.Blue] += blue
-			}
-		}
+		t.addPoints(pts, r)
 	}
 	return pts
+}
+
+// addPoints adds what each player scored in round r to pts.
+func (t *Tournament) addPoints(pts map[string]Points, r Round) {
+	for _, g := range r.Games {
+		red, blue := g.Result.Points(t.rules)
+		pts[g.Red] += red
+		if !g.IsBye() {
+			pts[g.Blue] += blue
+		}
+	}
 }
