@@ -115,11 +115,10 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 				return
 			}
 			b.afterChange(ctx, ended, nil)
-		case m.Phase == storage.PhaseSetup && m.ClockRunning() && !now.Before(m.Deadline):
-			// Not while the set-up time waits for an invite to arrive.
+		case m.SetupOverdue(now):
 			off, err := b.store.Abandon(ctx, m.ID, m.Version, now, storage.CallOffLateSetup)
 			if err != nil {
-				if !errors.Is(err, storage.ErrStale) {
+				if !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
 					b.log.Warn("calling off a match failed", "match", d.ID, "error", err)
 				}
 				return

@@ -231,6 +231,9 @@ func (c Changes) Abandon(m *Match, at time.Time, why CallOff) error {
 	if !m.Phase.Active() {
 		return ErrGameOver
 	}
+	if why == CallOffLateSetup && !m.SetupOverdue(at) {
+		return fmt.Errorf("match %d: no set-up is overdue at %s: %w", m.ID, at.UTC().Format(time.RFC3339), ErrNotDue)
+	}
 	m.Phase, m.Ended, m.CalledOff = PhaseAbandoned, second(at), why
 	m.setDeadline(time.Time{}, c.reminders())
 	return nil

@@ -254,6 +254,14 @@ func (m *Match) ClockRunning() bool {
 	return m.Phase.Active() && !m.ClockPending && !m.Deadline.IsZero()
 }
 
+// SetupOverdue reports whether at time at the set-up time has run out with a
+// set-up still missing, the one case in which a match is called off as late
+// (CallOffLateSetup): the set-up clock runs (it does not while an invite is on
+// its way) and its deadline has passed.
+func (m *Match) SetupOverdue(at time.Time) bool {
+	return m.Phase == PhaseSetup && m.ClockRunning() && !at.Before(m.Deadline)
+}
+
 // DeadlineToShow is the deadline a reader should see at now: Deadline while
 // it counts; while the side to move's board (in set-up, a set-up invite) is
 // on its way, the earliest its time can end (its clock starts when the board

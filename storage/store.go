@@ -51,7 +51,9 @@ type Store interface {
 	// (SetupConfirmed, checked against the rules). The game starts, with Red to
 	// move, when both are confirmed.
 	SetSetup(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*Match, error)
-	// Abandon ends an active match with no result, for the reason why.
+	// Abandon ends an active match with no result, for the reason why. A
+	// match is called off as late (CallOffLateSetup) only once its set-up time
+	// ran out (Match.SetupOverdue; before that ErrNotDue).
 	Abandon(ctx context.Context, id MatchID, expectVersion uint64, at time.Time, why CallOff) (*Match, error)
 	// MarkReminded records that the reminder due at the match's RemindAt was sent.
 	MarkReminded(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error)

@@ -92,7 +92,7 @@ func testNoticesOwed(t *testing.T, s storage.Store) {
 			return must(s.MarkReminded(ctx, m.ID, m.Version, m.RemindAt)).in(t)
 		}, []string{"reminder>red"}},
 		{"an abandoned match tells everyone", func(t *testing.T, m *storage.Match) *storage.Match {
-			return must(s.Abandon(ctx, m.ID, m.Version, t1, storage.CallOffLateSetup)).in(t)
+			return must(s.Abandon(ctx, m.ID, m.Version, t1, storage.CallOffModerator)).in(t)
 		}, []string{"abandoned>red", "abandoned>blue", "abandoned>public"}},
 		{"a change of names owes nothing", func(t *testing.T, m *storage.Match) *storage.Match {
 			return must(s.UpdateMatch(ctx, m.ID, m.Version, func(m *storage.Match) error { m.Players[game.Red].Name = "Ann B."; return nil })).in(t)
@@ -843,14 +843,14 @@ func testVacationInSetup(t *testing.T, s storage.Store) {
 	}
 	CheckReplay(t, m)
 
-	// Games on a clock, and over when their set-ups were late, take no vacation.
+	// Games on a clock, and matches called off, take no vacation.
 	fast := NewMatch(game.VariantClassic)
 	fast.MoveTime = time.Hour
 	fast = must(s.CreateMatch(ctx, fast)).in(t)
 	_, err = s.Act(ctx, fast.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 1, At: T0})
 	wantErr(t, "a vacation in a game of an hour a move", err, storage.ErrNotCorrespondence)
-	late := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
-	must(s.Abandon(ctx, late.ID, late.Version, T0.Add(day), storage.CallOffLateSetup)).in(t)
-	_, err = s.Act(ctx, late.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 1, At: T0.Add(day)})
+	off := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	must(s.Abandon(ctx, off.ID, off.Version, T0.Add(day), storage.CallOffModerator)).in(t)
+	_, err = s.Act(ctx, off.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 1, At: T0.Add(day)})
 	wantErr(t, "a vacation in a match called off", err, storage.ErrGameOver)
 }

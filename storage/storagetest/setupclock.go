@@ -89,10 +89,13 @@ func testSetupClockWaitsForTheInvites(t *testing.T, s storage.Store) {
 		// Red sends a draft meanwhile: nothing starts.
 		m = must(s.SetSetup(ctx, m.ID, m.Version, game.Red, game.RandomSetup(m.Rules, 1), storage.SetupDraft, T0.Add(time.Minute))).in(t)
 		setupWaits(t, s, m, T0.Add(5*time.Minute))
-		// Past the deadline counted from the creation, the match is still on.
+		// Past the deadline counted from the creation, the match is still on,
+		// and may not be called off as late.
 		if got := must(s.Match(ctx, m.ID)).in(t); got.Phase != storage.PhaseSetup || !got.ClockPending {
 			t.Fatalf("six minutes on: %s, pending %v", got.Phase, got.ClockPending)
 		}
+		_, err := s.Abandon(ctx, m.ID, 0, T0.Add(6*time.Minute), storage.CallOffLateSetup)
+		wantErr(t, "calling off as late while an invite is on its way", err, storage.ErrNotDue)
 		arrived := T0.Add(6 * time.Minute)
 		m = deliverInvite(t, s, m.ID, game.Blue, arrived)
 		if m.ClockPending || m.InvitePending != [2]bool{} || !m.Deadline.Equal(arrived.Add(m.MoveTime)) {
@@ -113,6 +116,8 @@ func testSetupClockWaitsForTheInvites(t *testing.T, s storage.Store) {
 		if due := must(s.DueDeadlines(ctx, arrived.Add(m.MoveTime-time.Second), 0)).in(t); len(due) != 0 {
 			t.Errorf("due before a whole move time from the arrival: %+v", due)
 		}
+		_, err = s.Abandon(ctx, m.ID, 0, arrived.Add(m.MoveTime-time.Second), storage.CallOffLateSetup)
+		wantErr(t, "calling off as late a second before the set-up time ran out", err, storage.ErrNotDue)
 		due := must(s.DueDeadlines(ctx, arrived.Add(m.MoveTime), 0)).in(t)
 		if len(due) != 1 || due[0].ID != uint64(m.ID) || due[0].Kind != storage.DeadlineMatch {
 			t.Errorf("due a move time after the arrival: %+v", due)
