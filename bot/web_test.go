@@ -417,6 +417,16 @@ func TestOneLoadPerWebAction(t *testing.T) {
 	}
 	h.alice.WaitDM(t, contains("the match begins"))
 	h.outboxEmpty()
+	// A page's reads read the match once: to check the link, and to answer.
+	for _, path := range []string{"/api/state", "/api/texts", "/api/replay?ply=0"} {
+		h.reads.reset()
+		if code, answer := apiStatus(t, base, links[game.Red], "GET", path, ""); code != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, code, answer)
+		}
+		if n := h.reads.webMatches.Load(); n != 1 {
+			t.Errorf("GET %s read the match %d times; want 1", path, n)
+		}
+	}
 	stale := basisOf(t, base, links[game.Blue]) // Blue's board, not Red's
 	basis := basisOf(t, base, links[game.Red])
 	for _, tc := range []struct {

@@ -35,7 +35,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, c Capability) er
 	if err != nil || ply < 0 || ply > 1_000_000 {
 		return errBadRequest
 	}
-	m, g, err := s.load(r.Context(), c)
+	m, g, err := s.requestedGame(r, c)
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,7 @@ func revealedBoard(g *game.Game) []CellJSON {
 
 // reveal serves the final board with every piece shown, once the match is over.
 func (s *Server) reveal(w http.ResponseWriter, r *http.Request, c Capability) error {
-	_, g, err := s.load(r.Context(), c)
+	_, g, err := s.requestedGame(r, c)
 	if err != nil {
 		return err
 	}
@@ -97,7 +97,7 @@ func (s *Server) reveal(w http.ResponseWriter, r *http.Request, c Capability) er
 
 // record serves the finished match's Gravon XML record.
 func (s *Server) record(w http.ResponseWriter, r *http.Request, c Capability) error {
-	m, g, err := s.load(r.Context(), c)
+	m, g, err := s.requestedGame(r, c)
 	if err != nil {
 		return err
 	}
@@ -122,7 +122,7 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request, c Capability) err
 	if err != nil {
 		return err
 	}
-	m, err := s.acted(r, c)
+	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func (s *Server) savedSetups(w http.ResponseWriter, r *http.Request, c Capabilit
 	if err != nil {
 		return err
 	}
-	m, err := s.acted(r, c)
+	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (s *Server) saveSetup(w http.ResponseWriter, r *http.Request, c Capability)
 	if err != nil {
 		return err
 	}
-	m, err := s.acted(r, c)
+	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}

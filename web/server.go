@@ -369,10 +369,10 @@ func (s *Server) authenticate(r *http.Request) (Capability, *storage.Match, erro
 // authentication read.
 type authenticatedKey struct{}
 
-// acted returns the match a player's action is made on: the one read to
-// authenticate the request, else the match as stored now. (A page's state
-// and events load their own: events must subscribe before it loads.)
-func (s *Server) acted(r *http.Request, c Capability) (*storage.Match, error) {
+// requested returns the match a request is about: the one read to
+// authenticate it, else the match as stored now. (A page's events load
+// their own: they must subscribe before it loads.)
+func (s *Server) requested(r *http.Request, c Capability) (*storage.Match, error) {
 	if m, ok := r.Context().Value(authenticatedKey{}).(*storage.Match); ok && m.ID == c.Match {
 		return m, nil
 	}
@@ -414,20 +414,36 @@ func httpError(w http.ResponseWriter, status int, msg string) {
 	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
 }
 
+// load reads the match of c as stored now, and its game.
 func (s *Server) load(ctx context.Context, c Capability) (*storage.Match, *game.Game, error) {
 	m, err := s.opts.Matches.Match(ctx, c.Match)
 	if err != nil {
 		return nil, nil, err
 	}
-	if m.Setups[game.Red].Status != storage.SetupConfirmed || m.Setups[game.Blue].Status != storage.SetupConfirmed {
-		return m, nil, nil
-	}
-	g, err := m.Game()
+	g, err := gameOf(m)
 	return m, g, err
 }
 
+// requestedGame is the match a request is about (requested), and its game.
+func (s *Server) requestedGame(r *http.Request, c Capability) (*storage.Match, *game.Game, error) {
+	m, err := s.requested(r, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := gameOf(m)
+	return m, g, err
+}
+
+// gameOf replays m's game: nil until both set-ups are confirmed.
+func gameOf(m *storage.Match) (*game.Game, error) {
+	if m.Setups[game.Red].Status != storage.SetupConfirmed || m.Setups[game.Blue].Status != storage.SetupConfirmed {
+		return nil, nil
+	}
+	return m.Game()
+}
+
 func (s *Server) state(w http.ResponseWriter, r *http.Request, c Capability) error {
-	m, g, err := s.load(r.Context(), c)
+	m, g, err := s.requestedGame(r, c)
 	if err != nil {
 		return err
 	}
@@ -569,7 +585,7 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) erro
 	if !mv.From.Valid() || !mv.To.Valid() || (mv.Guess != game.NoRank && !mv.Guess.Valid()) {
 		return errBadRequest
 	}
-	m, err := s.acted(r, c)
+	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}
@@ -594,7 +610,7 @@ func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) err
 	if err != nil {
 		return err
 	}
-	m, err := s.acted(r, c)
+	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}
@@ -628,7 +644,7 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) er
 	if err != nil {
 		return err
 	}
-	m, err := s.acted(r, c)
+	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}
@@ -650,7 +666,7 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) er
 	if err != nil {
 		return err
 	}
-	m, err := s.acted(r, c)
+	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}
@@ -670,7 +686,7 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) erro
 	if !found {
 		return errBadRequest
 	}
-	m, err := s.acted(r, c)
+	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}

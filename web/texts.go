@@ -177,7 +177,7 @@ func (s *Server) preferences(ctx context.Context, r *http.Request, c Capability,
 
 // texts serves the page's texts for its viewer.
 func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) error {
-	m, g, err := s.load(r.Context(), c)
+	m, g, err := s.requestedGame(r, c)
 	if err != nil {
 		return err
 	}
