@@ -130,7 +130,7 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 		t.Errorf("alice's preview's picture: %+v", preview.Files)
 	}
 	confirmed := h.alice.ClickButton(t, preview, button(t, preview, "Bevestigen")).Reply(t)
-	if want := "Opstelling bevestigd. Partij #1 begint zodra bob de eigen opstelling heeft bevestigd."; confirmed.Content != want {
+	if want := "Opstelling bevestigd. Partij #1 begint zodra ook bob een opstelling heeft bevestigd."; confirmed.Content != want {
 		t.Errorf("alice's confirmation in Dutch: %q", confirmed.Content)
 	}
 

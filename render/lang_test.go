@@ -22,7 +22,7 @@ func TestTextsInEveryLanguage(t *testing.T) {
 	}{
 		{"en", 2, game.RedViewer, []string{"Blue Captain (6) beats Red Scout (2). Red lost 1 Scout.", "lost: 1 Scout."}},
 		{"nl", 2, game.RedViewer, []string{"Jouw Stratego-bord, Klassiek, na zet 2: jij bent Ada (Rood), onderaan",
-			"Kapitein (6) van Blauw verslaat Verkenner (2) van Rood. Rood verloor 1 Verkenner."}},
+			"de Kapitein (6) van Blauw verslaat de Verkenner (2) van Rood. Rood verloor 1 Verkenner."}},
 		{"nl", 5, game.PublicViewer, []string{"verloren: 2 Verkenners.", "Bom op F7"}},
 		{"de", 2, game.RedViewer, []string{"Dein Stratego-Brett, Klassisch, nach Zug 2", "Hauptmann (6) von Blau schlägt Aufklärer (2) von Rot. Rot verlor 1 Aufklärer."}},
 		{"de", 5, game.PublicViewer, []string{"verloren: 2 Aufklärer.", "Bombe auf F7"}},
