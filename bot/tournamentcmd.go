@@ -63,7 +63,7 @@ const (
 func tournamentCommand(variants, times []*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
 	which := func() *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: optTournament,
-			Description: "Which tournament, by number (default: the server's only open one)", MinValue: floatPtr(1)}
+			Description: "Which tournament, by number (default: the server's only one not yet over)", MinValue: floatPtr(1)}
 	}
 	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}

@@ -367,7 +367,9 @@ func TestPunctuation(t *testing.T) {
 // over-familiar voice. It finds the pronouns, and the imperatives of the
 // verbs the texts use ("Choisis" where they say "Choisissez").
 var informalFrench = regexp.MustCompile(`(^|[\s(«])(?i:tu|ton|ta|tes|toi|te)\b|(^|\s)(?i:t’|t')|` +
-	`\b(Choisis|Retire|Lance|Envoie|Appuie|Tape|Essaie|Utilise|Attends|Réponds|Rejoins|Quitte|Regarde|Donne|Fais|Mets|Écris|Vérifie|Ouvre)\b`)
+	`\b(Choisis|Retire|Lance|Envoie|Appuie|Tape|Essaie|Réessaie|Utilise|Attends|Réponds|Rejoins|Quitte|Regarde|Donne|Fais|Mets|Omets|Écris|Vérifie|Ouvre|Indique|Clique|Ajoute|Garde|Propose|Accepte|Refuse|Copie|Renvoie)\b|` +
+	// and the imperatives with a pronoun after them ("Entres-y", "Vas-y").
+	`\b\p{L}+s-(y|en|le|la|les|moi)\b`)
 
 // TestOneRegister: each language addresses the reader one way throughout.
 func TestOneRegister(t *testing.T) {
