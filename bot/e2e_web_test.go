@@ -154,7 +154,7 @@ func TestWebBoardMatch(t *testing.T) {
 	// Alice sets up on the page by dragging from the tray, then swaps two
 	// pieces on the board by dragging one onto the other.
 	red := map[game.Square]game.Rank{30: game.Scout, 31: game.Scout, 0: game.Flag, 1: game.Bomb, 2: game.Spy, 3: game.Marshal, 4: game.General, 5: game.Miner}
-	if err := chromedp.Run(ctx, chromedp.Navigate(link), chromedp.WaitVisible(`#tray button`, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(link), chromedp.WaitVisible(chromedp.CSS(`#tray button`))); err != nil {
 		t.Fatal(err)
 	}
 	for _, sq := range []game.Square{30, 31, 0, 1, 2, 3, 4, 5} {
@@ -162,7 +162,7 @@ func TestWebBoardMatch(t *testing.T) {
 	}
 	drag(t, ctx, sqSel(3), sqSel(4)) // Marshal and General trade places
 	pageWait(t, ctx, "the set-up complete", `Array.from(document.querySelectorAll("#tray button")).every(b => b.disabled)`)
-	if err := chromedp.Run(ctx, chromedp.Click(`#confirm`, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#confirm`))); err != nil {
 		t.Fatal(err)
 	}
 	h.alice.WaitDM(t, contains("the match begins"))
@@ -174,8 +174,8 @@ func TestWebBoardMatch(t *testing.T) {
 		t.Fatalf("alice's stored set-up %v (phase %s), want %v", m.Setups[game.Red].Setup, m.Phase, want)
 	}
 	pageWait(t, ctx, "red to move", `document.getElementById("status").textContent.toLowerCase().includes("your move")`)
-	var blueText string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).map(b => b.textContent + b.getAttribute("aria-label")).join("|")`, &blueText)); err != nil {
+	blueText, err := chromedp.Run(ctx, chromedp.Evaluate[string](`Array.from(document.querySelectorAll(".sq.blue")).map(b => b.textContent + b.getAttribute("aria-label")).join("|")`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Count(blueText, "unknown") != 8 || strings.Contains(blueText, "Flag") || strings.Contains(blueText, "Marshal") {
@@ -183,10 +183,10 @@ func TestWebBoardMatch(t *testing.T) {
 	}
 
 	// A move by clicks: B4 to B5.
-	if err := chromedp.Run(ctx,
-		chromedp.Click(sqSel(31), chromedp.ByQuery),
-		chromedp.WaitVisible(sqSel(41)+`.target`, chromedp.ByQuery),
-		chromedp.Click(sqSel(41), chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(sqSel(31))),
+		chromedp.WaitVisible(chromedp.CSS(sqSel(41)+`.target`)),
+		chromedp.Click(chromedp.CSS(sqSel(41))),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -210,10 +210,10 @@ func TestWebBoardMatch(t *testing.T) {
 	h.waitMoves(id, 2)
 
 	// Alice offers a draw on the page; bob declines it on Discord.
-	if err := chromedp.Run(ctx,
-		chromedp.Click(`#draw`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
-		chromedp.Click(`#ask-choices button`, chromedp.ByQuery), // "Offer a draw?" Yes
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#draw`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
+		chromedp.Click(chromedp.CSS(`#ask-choices button`)), // "Offer a draw?" Yes
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -223,10 +223,10 @@ func TestWebBoardMatch(t *testing.T) {
 	pageWait(t, ctx, "the offer declined", `!document.getElementById("status").textContent.includes("offers a draw")`)
 
 	// Alice's Scout strikes bob's Flag from A4 down the open file.
-	if err := chromedp.Run(ctx,
-		chromedp.Click(sqSel(30), chromedp.ByQuery),
-		chromedp.WaitVisible(sqSel(60)+`.target`, chromedp.ByQuery),
-		chromedp.Click(sqSel(60), chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(sqSel(30))),
+		chromedp.WaitVisible(chromedp.CSS(sqSel(60)+`.target`)),
+		chromedp.Click(chromedp.CSS(sqSel(60))),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -238,13 +238,13 @@ func TestWebBoardMatch(t *testing.T) {
 	// The final reveal shows bob's army, then the replay steps back to the start.
 	pageWait(t, ctx, "the reveal", `Array.from(document.querySelectorAll(".sq.blue")).some(b => b.textContent === "10")`)
 	pageWait(t, ctx, "the lost pieces", `document.getElementById("lost").textContent === "Red has lost nothing yetBlue has lost: Flag"`)
-	if err := chromedp.Run(ctx, chromedp.Click(`#first`, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#first`))); err != nil {
 		t.Fatal(err)
 	}
 	pageWait(t, ctx, "the replay's first move", `document.getElementById("ply").textContent === "Move 0 of 3"`)
 	pageWait(t, ctx, "nothing lost at the start", `document.getElementById("lost").textContent === "Red has lost nothing yetBlue has lost nothing yet"`)
 	// A move in the list opens the board after it.
-	if err := chromedp.Run(ctx, chromedp.Click(`#history li:nth-child(2) button`, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#history li:nth-child(2) button`))); err != nil {
 		t.Fatal(err)
 	}
 	pageWait(t, ctx, "the board after the second move", `document.getElementById("ply").textContent === "Move 2 of 3" && document.querySelector('#history li:nth-child(2) button').getAttribute("aria-current") === "step"`)
@@ -301,13 +301,15 @@ func TestWebBoardMatch(t *testing.T) {
 	if status, _ := apiStatus(t, base, bobLink, "GET", "/api/state", ""); status != http.StatusOK {
 		t.Errorf("bob's link after alice revoked hers: %d", status)
 	}
-	var refusedStatus string
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.Navigate("about:blank"), // a new load, not a jump within the open page
 		chromedp.Navigate(link),
-		chromedp.WaitVisible(`body[data-refused="1"]`, chromedp.ByQuery),
-		chromedp.Text("#status", &refusedStatus, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-refused="1"]`)),
 	); err != nil {
+		t.Fatalf("the revoked link in the browser: %v", err)
+	}
+	refusedStatus, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#status")))
+	if err != nil {
 		t.Fatalf("the revoked link in the browser: %v", err)
 	}
 	if !strings.Contains(refusedStatus, "not valid") {

@@ -43,23 +43,24 @@ func TestBrowserClocksCountDown(t *testing.T) {
 		m.Clock, m.Left, m.MoveTime = tc.clock, tc.left, time.Minute
 		m.Deadline = serverNow.Add(time.Minute)
 		w := newWorld(t, m)
-		var first, later string
-		if err := chromedp.Run(ctx,
+		if err := chromedp.Do(ctx,
 			chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.RedViewer))),
-			chromedp.WaitVisible(`#clocks`, chromedp.ByQuery),
+			chromedp.WaitVisible(chromedp.CSS(`#clocks`)),
 		); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		// The clocks show once the first state is in: visible comes first.
 		browsertest.Wait(t, ctx, tc.name+" clocks shown", `document.getElementById("clocks").textContent.trim() !== ""`)
-		if err := chromedp.Run(ctx, chromedp.Text(`#clocks`, &first, chromedp.ByQuery)); err != nil {
+		first, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#clocks`)))
+		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		if !strings.Contains(first, tc.start) && !strings.Contains(first, strings.Replace(tc.start, "1:00", "0:59", 1)) {
 			t.Fatalf("%s: the clocks show %q at first, want %q", tc.name, first, tc.start)
 		}
 		browsertest.Wait(t, ctx, tc.name+" counting down", `document.getElementById("clocks").textContent.indexOf(`+jsString(tc.low)+`) >= 0`)
-		if err := chromedp.Run(ctx, chromedp.Text(`#clocks`, &later, chromedp.ByQuery)); err != nil {
+		later, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#clocks`)))
+		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(later, tc.still) {

@@ -77,17 +77,21 @@ func TestBrowserInfiltratorChooses(t *testing.T) {
 		{"guess", kb.Tab + kb.Enter, firstGuess(g)},
 	}
 	for _, tc := range tests {
-		var question string
-		if err := chromedp.Run(ctx,
+		if err := chromedp.Do(ctx,
 			chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.ViewerOf(side)))),
-			chromedp.WaitVisible(sel(attack.From), chromedp.ByQuery),
-			chromedp.Click(sel(attack.From), chromedp.ByQuery),
-			chromedp.WaitVisible(sel(attack.To)+`.target`, chromedp.ByQuery),
-			chromedp.Click(sel(attack.To), chromedp.ByQuery),
-			chromedp.WaitVisible(`#ask`, chromedp.ByQuery),
-			chromedp.Text(`#ask-text`, &question, chromedp.ByQuery),
-			chromedp.KeyEvent(tc.keys),
+			chromedp.WaitVisible(chromedp.CSS(sel(attack.From))),
+			chromedp.Click(chromedp.CSS(sel(attack.From))),
+			chromedp.WaitVisible(chromedp.CSS(sel(attack.To)+`.target`)),
+			chromedp.Click(chromedp.CSS(sel(attack.To))),
+			chromedp.WaitVisible(chromedp.CSS(`#ask`)),
 		); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		question, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#ask-text`)))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(tc.keys)); err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		if question != "Attack this piece, or infiltrate it: guess its rank." {

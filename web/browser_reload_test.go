@@ -18,30 +18,34 @@ func TestBrowserReload(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
-	var url string
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
-		chromedp.WaitVisible(`.sq.red`, chromedp.ByQuery),
-		chromedp.Location(&url),
+		chromedp.WaitVisible(chromedp.CSS(`.sq.red`)),
 	); err != nil {
+		t.Fatal(err)
+	}
+	url, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(url, "#") {
 		t.Fatalf("the token stays in the address bar: %s", url)
 	}
-	if err := chromedp.Run(ctx, chromedp.Reload()); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
 		t.Fatal(err)
 	}
 	browsertest.Wait(t, ctx, "the board after a reload", `document.querySelectorAll(".sq.red").length > 0 && !document.body.dataset.refused`)
 
 	other, cancel := chromedp.NewContext(ctx) // a new tab: no token kept
 	defer cancel()
-	var status string
-	if err := chromedp.Run(other,
+	if err := chromedp.Do(other,
 		chromedp.Navigate(f.ts.URL+"/board"),
-		chromedp.WaitVisible(`body[data-refused="1"]`, chromedp.ByQuery),
-		chromedp.Text(`#status`, &status, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-refused="1"]`)),
 	); err != nil {
+		t.Fatal(err)
+	}
+	status, err := chromedp.Run(other, chromedp.Text(chromedp.CSS(`#status`)))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if status != txtNeedsLink {

@@ -48,7 +48,7 @@ func TestBrowserRetries(t *testing.T) {
 	w.ts = httptest.NewServer(f)
 	t.Cleanup(func() { w.ts.CloseClientConnections(); w.ts.Close() })
 	ctx := browser(t)
-	if err := chromedp.Run(ctx, chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.PublicViewer)))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.PublicViewer)))); err != nil {
 		t.Fatal(err)
 	}
 	browsertest.Wait(t, ctx, "the board after the retries", `document.querySelectorAll(".sq.red").length > 0 && !document.body.dataset.refused`)

@@ -29,12 +29,14 @@ func TestBrowserKnownScout(t *testing.T) {
 	}
 	w := newWorld(t, playingMatch(g))
 	ctx := browser(t)
-	var text string
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.PublicViewer))),
-		chromedp.WaitVisible(`.sq.red`, chromedp.ByQuery),
-		chromedp.Text(`.sq[data-sq="`+strconv.Itoa(int(scout))+`"]`, &text, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`.sq.red`)),
 	); err != nil {
+		t.Fatal(err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`.sq[data-sq="`+strconv.Itoa(int(scout))+`"]`)))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if want := game.Scout.Label(game.NumberingModern); text != want {

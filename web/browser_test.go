@@ -49,12 +49,14 @@ func TestBrowserRefusesBadLinks(t *testing.T) {
 		"expired": f.signer.Sign(Capability{Match: m.ID, Viewer: game.RedViewer, Expires: f.now.Add(-time.Second)}),
 		"revoked": old,
 	} {
-		var status string
-		if err := chromedp.Run(ctx,
+		if err := chromedp.Do(ctx,
 			chromedp.Navigate(f.ts.URL+"/board#"+tok),
-			chromedp.WaitVisible(`body[data-refused="1"]`, chromedp.ByQuery),
-			chromedp.Text("#status", &status, chromedp.ByQuery),
+			chromedp.WaitVisible(chromedp.CSS(`body[data-refused="1"]`)),
 		); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		status, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#status")))
+		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if !strings.Contains(status, "not valid") {
@@ -71,34 +73,38 @@ func TestBrowserSetupAndMove(t *testing.T) {
 	ctx := browser(t)
 	bg := context.Background()
 	m := f.blueReady(t)
-	var refusal string
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
-		chromedp.WaitVisible(`#random`, chromedp.ByQuery),
-		chromedp.Click(`#random`, chromedp.ByQuery),
-		chromedp.WaitVisible(`.sq.red`, chromedp.ByQuery),
-		chromedp.Poll(`+document.body.dataset.checked >= 1`, nil),
-		chromedp.Text(`#refusal`, &refusal, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`#random`)),
+		chromedp.Click(chromedp.CSS(`#random`)),
+		chromedp.WaitVisible(chromedp.CSS(`.sq.red`)),
+		chromedp.Poll[chromedp.Void](`+document.body.dataset.checked >= 1`),
 	); err != nil {
+		t.Fatal(err)
+	}
+	refusal, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#refusal`)))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if refusal != "" {
 		t.Fatalf("a random set-up was refused: %q", refusal)
 	}
-	var status string
-	if err := chromedp.Run(ctx,
-		chromedp.Click(`#confirm`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#resign`, chromedp.ByQuery),
-		chromedp.Text(`#status`, &status, chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#confirm`)),
+		chromedp.WaitVisible(chromedp.CSS(`#resign`)),
 	); err != nil {
+		t.Fatal(err)
+	}
+	status, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#status`)))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(status, "Your move") {
 		t.Fatalf("status after both set-ups: %q", status)
 	}
 	// Blue's pieces show no rank on Red's page.
-	var blueText string
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).map(b => b.textContent + b.getAttribute("aria-label")).join("|")`, &blueText)); err != nil {
+	blueText, err := chromedp.Run(ctx, chromedp.Evaluate[string](`Array.from(document.querySelectorAll(".sq.blue")).map(b => b.textContent + b.getAttribute("aria-label")).join("|")`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	for _, rank := range []string{"Marshal", "Flag", "Bomb", "Scout", "Spy"} {
@@ -110,14 +116,16 @@ func TestBrowserSetupAndMove(t *testing.T) {
 	g, _ := m.Game()
 	mv := g.LegalMoves()[0]
 	sel := func(s game.Square) string { return `.sq[data-sq="` + itoa(int(s)) + `"]` }
-	var n int
-	if err := chromedp.Run(ctx,
-		chromedp.Click(sel(mv.From), chromedp.ByQuery),
-		chromedp.WaitVisible(sel(mv.To)+`.target`, chromedp.ByQuery),
-		chromedp.Click(sel(mv.To), chromedp.ByQuery),
-		chromedp.WaitVisible(`#history li`, chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelectorAll("#history li").length`, &n),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(sel(mv.From))),
+		chromedp.WaitVisible(chromedp.CSS(sel(mv.To)+`.target`)),
+		chromedp.Click(chromedp.CSS(sel(mv.To))),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
 	); err != nil {
+		t.Fatal(err)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#history li").length`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if n != 1 {
@@ -131,7 +139,7 @@ func TestBrowserSetupAndMove(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.srv.MatchChanged(m2, g2)
-	if err := chromedp.Run(ctx, chromedp.WaitVisible(`#history li:nth-child(2)`, chromedp.ByQuery)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#history li:nth-child(2)`))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -143,11 +151,11 @@ func itoa(i int) string {
 // label reads a square's accessible label on the open page.
 func label(t *testing.T, ctx context.Context, sq game.Square) string {
 	t.Helper()
-	var s string
-	if err := chromedp.Run(ctx, chromedp.AttributeValue(`.sq[data-sq="`+itoa(int(sq))+`"]`, "aria-label", &s, nil, chromedp.ByQuery)); err != nil {
+	a, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS(`.sq[data-sq="`+itoa(int(sq))+`"]`), "aria-label"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	return a.Value
 }
 
 // TestBrowserLanguages: the page speaks the player's language and numbers
@@ -169,16 +177,27 @@ func TestBrowserLanguages(t *testing.T) {
 	}{{"en", game.NumberingModern}, {"nl", game.NumberingClassic}, {"de", game.NumberingModern}, {"fr", game.NumberingClassic}} {
 		f.setPrefs("1001", Preferences{Language: tt.code, Numbering: tt.n})
 		p := lang.For(tt.code)
-		var status, htmlLang, text, resign string
-		if err := chromedp.Run(ctx,
+		if err := chromedp.Do(ctx,
 			chromedp.Navigate("about:blank"), // a new fragment alone would not load the page again
 			chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
-			chromedp.WaitVisible(`#resign`, chromedp.ByQuery),
-			chromedp.Text(`#status`, &status, chromedp.ByQuery),
-			chromedp.Text(`#resign`, &resign, chromedp.ByQuery),
-			chromedp.Evaluate(`document.documentElement.lang`, &htmlLang),
-			chromedp.Text(`.sq[data-sq="`+itoa(int(marshal))+`"]`, &text, chromedp.ByQuery),
+			chromedp.WaitVisible(chromedp.CSS(`#resign`)),
 		); err != nil {
+			t.Fatalf("%s: %v", tt.code, err)
+		}
+		status, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#status`)))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.code, err)
+		}
+		resign, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#resign`)))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.code, err)
+		}
+		htmlLang, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang`))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.code, err)
+		}
+		text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`.sq[data-sq="`+itoa(int(marshal))+`"]`)))
+		if err != nil {
 			t.Fatalf("%s: %v", tt.code, err)
 		}
 		if status != p.Sprintf(txtYourMove) || resign != p.Sprintf(txtResign) || htmlLang != tt.code {
@@ -198,20 +217,28 @@ func TestBrowserLanguages(t *testing.T) {
 		}
 	}
 	// A spectator picks the numbering on the page; a player's is their setting.
-	var hidden bool
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("numbering").hidden`, &hidden)); err != nil || !hidden {
+	if hidden, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("numbering").hidden`)); err != nil || !hidden {
 		t.Errorf("a player's page offers the numbering (%v)", err)
 	}
-	var before, after string
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.Navigate("about:blank"),
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.PublicViewer)),
-		chromedp.WaitVisible(`#numbering`, chromedp.ByQuery),
-		chromedp.Text(`#numbering`, &before, chromedp.ByQuery),
-		chromedp.Click(`#numbering`, chromedp.ByQuery),
-		chromedp.Poll(`document.getElementById("numbering").textContent.indexOf("classic") >= 0`, nil),
-		chromedp.Text(`#numbering`, &after, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`#numbering`)),
 	); err != nil {
+		t.Fatal(err)
+	}
+	before, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#numbering`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#numbering`)),
+		chromedp.Poll[chromedp.Void](`document.getElementById("numbering").textContent.indexOf("classic") >= 0`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	after, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#numbering`)))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if before != "numbering: modern (Marshal 10)" || after != "numbering: classic (Marshal 1)" {
@@ -228,10 +255,10 @@ func TestBrowserKeyboard(t *testing.T) {
 	m := f.blueReady(t)
 	// Barrage's eight pieces on Red's second row, typed: 10 is "0".
 	keys := []string{"0", "9", "2", "2", "3", "s", "b", "f"}
-	actions := []chromedp.Action{
+	actions := []chromedp.Action[chromedp.Void]{
 		chromedp.Navigate(f.ts.URL + "/board#" + f.token(m.ID, game.RedViewer)),
-		chromedp.WaitVisible(`#confirm`, chromedp.ByQuery),
-		chromedp.Focus(`.sq[data-sq="10"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`#confirm`)),
+		chromedp.Focus(chromedp.CSS(`.sq[data-sq="10"]`)),
 	}
 	for i, k := range keys {
 		if i > 0 {
@@ -239,9 +266,12 @@ func TestBrowserKeyboard(t *testing.T) {
 		}
 		actions = append(actions, chromedp.KeyEvent(k))
 	}
-	var refusal string
-	actions = append(actions, chromedp.Poll(`+document.body.dataset.checked === 8`, nil), chromedp.Text(`#refusal`, &refusal, chromedp.ByQuery))
-	if err := chromedp.Run(ctx, actions...); err != nil {
+	actions = append(actions, chromedp.Poll[chromedp.Void](`+document.body.dataset.checked === 8`))
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+	refusal, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#refusal`)))
+	if err != nil {
 		t.Fatal(err)
 	}
 	want := []game.Rank{game.Marshal, game.General, game.Scout, game.Scout, game.Miner, game.Spy, game.Bomb, game.Flag}
@@ -254,25 +284,25 @@ func TestBrowserKeyboard(t *testing.T) {
 	if refusal != "" {
 		t.Fatalf("the typed set-up was refused: %q", refusal)
 	}
-	if err := chromedp.Run(ctx,
-		chromedp.Focus(`#confirm`, chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Focus(chromedp.CSS(`#confirm`)),
 		chromedp.KeyEvent(kb.Enter),
-		chromedp.WaitVisible(`#resign`, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`#resign`)),
 	); err != nil {
 		t.Fatal(err)
 	}
 	// The Scout on C2 moves up the file: Enter, ArrowUp, Enter.
 	from, to := game.Square(12), game.Square(22)
-	if err := chromedp.Run(ctx,
-		chromedp.Focus(`.sq[data-sq="12"]`, chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Focus(chromedp.CSS(`.sq[data-sq="12"]`)),
 		chromedp.KeyEvent(kb.Enter),
-		chromedp.WaitVisible(`.sq[data-sq="22"].target`, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`.sq[data-sq="22"].target`)),
 	); err != nil {
 		t.Fatal(err)
 	}
 	// The Scout's whole line is offered, up to the enemy.
-	var targets int
-	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.querySelectorAll(".sq.target").length`, &targets)); err != nil {
+	targets, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".sq.target").length`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	m, _ = f.store.Match(bg, m.ID)
@@ -289,10 +319,10 @@ func TestBrowserKeyboard(t *testing.T) {
 	if got := label(t, ctx, to); !strings.HasSuffix(got, ", can move here") {
 		t.Fatalf("a target says %q", got)
 	}
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.KeyEvent(kb.ArrowUp),
 		chromedp.KeyEvent(kb.Enter),
-		chromedp.WaitVisible(`#history li`, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -301,24 +331,26 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Fatalf("the log is %v", m.Log)
 	}
 	// Resigning asks first: Escape keeps the match on, Yes resigns.
-	var open bool
-	if err := chromedp.Run(ctx,
-		chromedp.Click(`#resign`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#resign`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
 		chromedp.KeyEvent(kb.Escape),
 		chromedp.Sleep(100*time.Millisecond),
-		chromedp.Evaluate(`document.getElementById("ask").open`, &open),
 	); err != nil {
+		t.Fatal(err)
+	}
+	open, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("ask").open`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if m2, _ := f.store.Match(bg, m.ID); open || m2.Phase != storage.PhasePlaying {
 		t.Fatalf("after Escape: dialog open %v, phase %v", open, m2.Phase)
 	}
-	if err := chromedp.Run(ctx,
-		chromedp.Click(`#resign`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#resign`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
 		chromedp.KeyEvent(kb.Enter), // Yes has the focus
-		chromedp.WaitVisible(`#download`, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`#download`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -337,17 +369,20 @@ func TestBrowserPhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fit struct {
+	type fitness struct {
 		ScrollWidth, InnerWidth int
 		Smallest                float64
 		Right                   float64
 		Squares                 int
 	}
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.EmulateViewport(320, 640, chromedp.EmulateScale(2), chromedp.EmulateMobile),
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
-		chromedp.WaitVisible(`#tray button`, chromedp.ByQuery),
-		chromedp.Evaluate(`(() => {
+		chromedp.WaitVisible(chromedp.CSS(`#tray button`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	fit, err := chromedp.Run(ctx, chromedp.Evaluate[fitness](`(() => {
 			const sq = Array.from(document.querySelectorAll(".sq, #tray button")).map(b => b.getBoundingClientRect());
 			return {
 				ScrollWidth: document.documentElement.scrollWidth, InnerWidth: window.innerWidth,
@@ -355,8 +390,8 @@ func TestBrowserPhone(t *testing.T) {
 				Right: Math.max(...sq.map(r => r.right)),
 				Squares: document.querySelectorAll(".sq").length,
 			};
-		})()`, &fit),
-	); err != nil {
+		})()`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if fit.InnerWidth != 320 || fit.ScrollWidth > fit.InnerWidth || fit.Right > 320 || fit.Squares != 100 {
@@ -366,10 +401,10 @@ func TestBrowserPhone(t *testing.T) {
 		t.Fatalf("a square or tray piece is %.1f px: too small to tap", fit.Smallest)
 	}
 	// Tap the Flag in the tray, then a square.
-	if err := chromedp.Run(ctx,
-		chromedp.Click(`#tray button[data-rank="13"]`, chromedp.ByQuery),
-		chromedp.Click(`.sq[data-sq="4"]`, chromedp.ByQuery),
-		chromedp.WaitVisible(`.sq[data-sq="4"].red`, chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#tray button[data-rank="13"]`)),
+		chromedp.Click(chromedp.CSS(`.sq[data-sq="4"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.sq[data-sq="4"].red`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -396,13 +431,13 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 	}
 	g, _ = m.Game()
 	f.srv.MatchChanged(m, g)
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
-		chromedp.WaitVisible(`#decline`, chromedp.ByQuery),
-		chromedp.Click(`#decline`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#ask[open]`, chromedp.ByQuery),
-		chromedp.Click(`#ask-choices button`, chromedp.ByQuery),
-		chromedp.WaitNotVisible(`#decline`, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`#decline`)),
+		chromedp.Click(chromedp.CSS(`#decline`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
+		chromedp.Click(chromedp.CSS(`#ask-choices button`)),
+		chromedp.WaitNotVisible(chromedp.CSS(`#decline`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -411,12 +446,14 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 		t.Fatalf("the last action is %v", last)
 	}
 	// Red's page, before the end: the replay's first frame hides Blue.
-	var hidden int
-	if err := chromedp.Run(ctx,
-		chromedp.Click(`#first`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#note:not(:empty)`, chromedp.ByQuery),
-		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent === "").length`, &hidden),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#first`)),
+		chromedp.WaitVisible(chromedp.CSS(`#note:not(:empty)`)),
 	); err != nil {
+		t.Fatal(err)
+	}
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent === "").length`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if hidden != 8 {
@@ -427,16 +464,20 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 	}
 	g, _ = m.Game()
 	f.srv.MatchChanged(m, g)
-	var shown int
-	var ply string
-	if err := chromedp.Run(ctx,
-		chromedp.WaitVisible(`#download`, chromedp.ByQuery),
-		chromedp.Poll(`document.getElementById("ply").textContent === "Move 1 of 1"`, nil),
-		chromedp.Click(`#first`, chromedp.ByQuery),
-		chromedp.Poll(`document.getElementById("ply").textContent === "Move 0 of 1"`, nil),
-		chromedp.Text(`#ply`, &ply, chromedp.ByQuery),
-		chromedp.Evaluate(`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent !== "").length`, &shown),
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`#download`)),
+		chromedp.Poll[chromedp.Void](`document.getElementById("ply").textContent === "Move 1 of 1"`),
+		chromedp.Click(chromedp.CSS(`#first`)),
+		chromedp.Poll[chromedp.Void](`document.getElementById("ply").textContent === "Move 0 of 1"`),
 	); err != nil {
+		t.Fatal(err)
+	}
+	ply, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#ply`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent !== "").length`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if shown != 8 || ply != "Move 0 of 1" {
@@ -456,9 +497,9 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 		t.Fatal(err)
 	}
 	sq := func(s int) string { return `.sq[data-sq="` + itoa(s) + `"]` }
-	if err := chromedp.Run(ctx,
+	if err := chromedp.Do(ctx,
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
-		chromedp.WaitVisible(`#tray button`, chromedp.ByQuery),
+		chromedp.WaitVisible(chromedp.CSS(`#tray button`)),
 	); err != nil {
 		t.Fatal(err)
 	}
@@ -478,17 +519,19 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 	}
 
 	// Random, then keep it for later under a name.
-	var kept string
-	if err := chromedp.Run(ctx,
-		chromedp.Click(`#random`, chromedp.ByQuery),
-		chromedp.Poll(`document.querySelectorAll(".sq.red").length === 40`, nil),
-		chromedp.Click(`#keepSetup`, chromedp.ByQuery),
-		chromedp.WaitVisible(`#ask-input`, chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#random`)),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".sq.red").length === 40`),
+		chromedp.Click(chromedp.CSS(`#keepSetup`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ask-input`)),
 		chromedp.SendKeys(`#ask-input`, "Wall"),
-		chromedp.Click(`#ask-choices button`, chromedp.ByQuery),
-		chromedp.Poll(`document.getElementById("done").textContent.indexOf("Wall") >= 0`, nil),
-		chromedp.Text(`#done`, &kept, chromedp.ByQuery),
+		chromedp.Click(chromedp.CSS(`#ask-choices button`)),
+		chromedp.Poll[chromedp.Void](`document.getElementById("done").textContent.indexOf("Wall") >= 0`),
 	); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#done`)))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if kept != "Kept as “Wall”." {
@@ -508,24 +551,26 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var options []string
-	if err := chromedp.Run(ctx,
-		chromedp.Evaluate(`localStorage.clear()`, nil),
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`localStorage.clear()`),
 		chromedp.Navigate("about:blank"), // a new fragment alone would not load the page again
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(next.ID, game.RedViewer)),
-		chromedp.WaitVisible(`#saved`, chromedp.ByQuery),
-		chromedp.Evaluate(`Array.from(document.querySelectorAll("#saved option")).map(o => o.textContent)`, &options),
+		chromedp.WaitVisible(chromedp.CSS(`#saved`)),
 	); err != nil {
+		t.Fatal(err)
+	}
+	options, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#saved option")).map(o => o.textContent)`))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if len(options) != 2 || options[1] != "Wall" {
 		t.Fatalf("the saved set-ups menu offers %q", options)
 	}
 	browsertest.Wait(t, ctx, "an empty board", `document.querySelectorAll(".sq.red").length === 0`)
-	if err := chromedp.Run(ctx,
-		chromedp.Evaluate(`(m => { m.value = "0"; m.dispatchEvent(new Event("change")); })(document.getElementById("saved"))`, nil),
-		chromedp.Poll(`document.querySelectorAll(".sq.red").length === 40`, nil),
-		chromedp.Click(`#confirm`, chromedp.ByQuery),
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`(m => { m.value = "0"; m.dispatchEvent(new Event("change")); })(document.getElementById("saved"))`),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".sq.red").length === 40`),
+		chromedp.Click(chromedp.CSS(`#confirm`)),
 	); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
@@ -37,15 +38,14 @@ func Start(t testing.TB, limit time.Duration) context.Context {
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1000, 1400),        // the board and the tray at once, for a drag
-		chromedp.WSURLReadTimeout(time.Minute)) // a loaded machine starts Chromium slowly
+		chromedp.WindowSize(1000, 1400)) // the board and the tray at once, for a drag
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
 	ctx, cancel3 := context.WithTimeout(ctx, limit)
 	t.Cleanup(cancel3)
-	if err := chromedp.Run(ctx, chromedp.Navigate("about:blank")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}
 	return ctx
@@ -57,16 +57,15 @@ func Wait(t testing.TB, ctx context.Context, what, js string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		var ok bool
-		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &ok)); err != nil {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		if err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
 		if ok {
 			return
 		}
 		if time.Now().After(deadline) {
-			var status string
-			_ = chromedp.Run(ctx, chromedp.Text("#status", &status, chromedp.ByQuery))
+			status, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#status")))
 			t.Fatalf("the page never showed %s (status %q)", what, status)
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -90,38 +89,48 @@ func Drag(ctx context.Context, from, to string) error {
 	dragged := make(chan *input.DragData, 1)
 	lctx, stop := context.WithCancel(ctx)
 	defer stop()
-	chromedp.ListenTarget(lctx, func(ev any) {
+	if err := chromedp.Listen(lctx, func(ev any) {
 		if e, ok := ev.(*input.EventDragIntercepted); ok {
 			select {
 			case dragged <- e.Data:
 			default:
 			}
 		}
-	})
-	held := func(p *input.DispatchMouseEventParams) *input.DispatchMouseEventParams {
-		return p.WithButton(input.Left).WithButtons(1)
+	}); err != nil {
+		return fmt.Errorf("dragging %s: %w", from, err)
 	}
-	if err := chromedp.Run(ctx, input.SetInterceptDrags(true),
-		chromedp.MouseEvent(input.MouseMoved, x1, y1),
-		chromedp.MouseEvent(input.MousePressed, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)),
-		chromedp.MouseEvent(input.MouseMoved, x1+(x2-x1)/3, y1+(y2-y1)/3, held),
-		chromedp.MouseEvent(input.MouseMoved, x2, y2, held),
+	held := func(p *input.DispatchMouseEventParams) {
+		p.Button, p.Buttons = input.MouseButtonLeft, 1
+	}
+	if err := chromedp.Do(ctx, command(input.SetInterceptDrags, input.SetInterceptDragsParams{Enabled: true}),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1, y1),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x1+(x2-x1)/3, y1+(y2-y1)/3, held),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x2, y2, held),
 	); err != nil {
 		return fmt.Errorf("dragging %s: %w", from, err)
 	}
 	select {
 	case data := <-dragged:
-		err = chromedp.Run(ctx,
-			input.DispatchDragEvent(input.DragEnter, x2, y2, data),
-			input.DispatchDragEvent(input.DragOver, x2, y2, data),
-			input.DispatchDragEvent(input.Drop, x2, y2, data))
+		err = chromedp.Do(ctx,
+			command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDragEnter, X: x2, Y: y2, Data: data}),
+			command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDragOver, X: x2, Y: y2, Data: data}),
+			command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDrop, X: x2, Y: y2, Data: data}))
 	case <-time.After(5 * time.Second):
 		err = fmt.Errorf("pressing on %s and moving started no drag", from)
 	}
-	release := chromedp.Run(ctx,
-		chromedp.MouseEvent(input.MouseReleased, x2, y2, chromedp.ButtonLeft, chromedp.ClickCount(1)),
-		input.SetInterceptDrags(false))
+	release := chromedp.Do(ctx,
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x2, y2, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		command(input.SetInterceptDrags, input.SetInterceptDragsParams{Enabled: false}))
 	return errors.Join(err, release)
+}
+
+// command is the step that sends the protocol command cmd with params p.
+func command[P any](cmd cdp.Command[P, cdp.Empty], p P) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, cmd, p)
+		return err
+	})
 }
 
 // centre scrolls the element of selector into view and returns its centre
@@ -129,8 +138,8 @@ func Drag(ctx context.Context, from, to string) error {
 func centre(ctx context.Context, selector string) (x, y float64, err error) {
 	js := fmt.Sprintf(`(function(){ const e = document.querySelector(%q); if (!e) { return null; }
 	  e.scrollIntoView({block: "nearest"}); const r = e.getBoundingClientRect(); return {X: r.x + r.width/2, Y: r.y + r.height/2}; })()`, selector)
-	var found *struct{ X, Y float64 }
-	if err := chromedp.Run(ctx, chromedp.Evaluate(js, &found)); err != nil {
+	found, err := chromedp.Run(ctx, chromedp.Evaluate[*struct{ X, Y float64 }](js))
+	if err != nil {
 		return 0, 0, fmt.Errorf("finding %s: %w", selector, err)
 	}
 	if found == nil {
