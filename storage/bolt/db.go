@@ -80,6 +80,10 @@ func Open(opts Options) (*DB, error) {
 			return nil, err
 		}
 	}
+	if err := refreshTournamentWakes(bdb); err != nil {
+		_ = bdb.Close()
+		return nil, fmt.Errorf("database %s: refresh the tournaments' timers: %w", path, err)
+	}
 	db.wg.Add(1)
 	go db.writeLoop()
 	if opts.BackupDir != "" && opts.BackupEvery > 0 {

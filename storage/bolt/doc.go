@@ -38,7 +38,10 @@
 // their history; idx_timer (big-endian unix time, kind, id) for match
 // deadlines, reminders and challenge expiries, so that NextDeadline is the
 // first key and DueDeadlines a walk that stops at the first future one;
-// idx_challenge (user or channel, challenge id) for pending challenges.
+// idx_challenge (user or channel, challenge id) for pending challenges;
+// idx_tournament_wake (unix time, id) for the tournaments' timers, which
+// Open rewrites where they disagree with the tournaments, so that a newer
+// rule of when a tournament wakes reaches those an older version stored.
 // In a key of several parts, a name or Discord id is followed by a 0 byte
 // (Discord ids hold none).
 //

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -278,5 +279,77 @@ func TestNoReminderSchedule(t *testing.T) {
 	}
 	if m.Deadline.IsZero() || !m.RemindAt.IsZero() {
 		t.Fatalf("deadline %v, reminder %v", m.Deadline, m.RemindAt)
+	}
+}
+
+// TestOpenRefreshesTournamentTimers: a tournament's timer is indexed when it
+// is saved, by the rule of the version that saved it. A file whose index
+// says otherwise than the tournaments (as one written before a change of
+// that rule would) is put right when it is opened: the tournament wakes when
+// it says, not at a stale time.
+func TestOpenRefreshesTournamentTimers(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "wake.db")
+	db, err := bolt.Open(bolt.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The index as an older rule might have left it: the start's key gone,
+	// a key a year later instead.
+	bdb, err := bbolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func(at time.Time) []byte {
+		k := make([]byte, 16)
+		binary.BigEndian.PutUint64(k, uint64(at.Unix()))
+		binary.BigEndian.PutUint64(k[8:], uint64(tt.ID))
+		return k
+	}
+	err = bdb.Update(func(tx *bbolt.Tx) error {
+		b := tx.Bucket([]byte("idx_tournament_wake"))
+		if b.Get(key(tt.StartAt)) == nil {
+			return fmt.Errorf("no timer at the start %v: the test's key is not the index's", tt.StartAt)
+		}
+		if err := b.Delete(key(tt.StartAt)); err != nil {
+			return err
+		}
+		return b.Put(key(tt.StartAt.AddDate(1, 0, 0)), []byte{})
+	})
+	if err := errors.Join(err, bdb.Close()); err != nil {
+		t.Fatal(err)
+	}
+	db, err = bolt.Open(bolt.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if at, ok, err := db.NextTournamentWake(ctx); err != nil || !ok || !at.Equal(tt.StartAt) {
+		t.Errorf("next tournament timer after reopening: %v, %v, %v; want the start %v", at, ok, err, tt.StartAt)
+	}
+	if due, err := db.DueTournaments(ctx, tt.StartAt); err != nil || len(due) != 1 || due[0].ID != tt.ID {
+		t.Errorf("due at the start after reopening: %v, %v", due, err)
+	}
+	// A file whose index is right is not written to on opening.
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before := fileSum(t, path)
+	db, err = bolt.Open(bolt.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if fileSum(t, path) != before {
+		t.Errorf("opening a file whose tournament timers are right changed it")
 	}
 }

@@ -39,6 +39,73 @@ func tournamentIndex(t *storage.Tournament) []indexEntry {
 	return e
 }
 
+// refreshTournamentWakes rewrites the index of the tournaments' timers from
+// the tournaments as stored, where it differs, and writes nothing where it
+// does not. A timer's key is written when its tournament is saved, so
+// without this a newer rule of when a tournament wakes
+// (storage.Tournament.Wake) would reach those stored by an older version
+// only at their next change.
+func refreshTournamentWakes(bdb *bbolt.DB) error {
+	var stale, missing [][]byte
+	if err := safeView(bdb, func(tx *bbolt.Tx) (err error) {
+		stale, missing, err = tournamentWakesToFix(tx)
+		return err
+	}); err != nil || len(stale)+len(missing) == 0 {
+		return err
+	}
+	return safeUpdate(bdb, func(tx *bbolt.Tx) error {
+		stale, missing, err := tournamentWakesToFix(tx)
+		if err != nil {
+			return err
+		}
+		b := tx.Bucket(bucketTourneyWake)
+		for _, k := range stale {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		for _, k := range missing {
+			if err := b.Put(k, []byte{}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// tournamentWakesToFix compares the index of the tournaments' timers with
+// what the stored tournaments say: the keys it holds that none should
+// (stale), and those it lacks (missing).
+func tournamentWakesToFix(tx *bbolt.Tx) (stale, missing [][]byte, err error) {
+	want := map[string]bool{}
+	err = tx.Bucket(bucketTourneys).ForEach(func(k, v []byte) error {
+		t, err := storage.DecodeTournament(v)
+		if err != nil {
+			return fmt.Errorf("tournament %d: %w", binary.BigEndian.Uint64(k), err)
+		}
+		for _, e := range tournamentIndex(t) {
+			if string(e.bucket) == string(bucketTourneyWake) {
+				want[e.key] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	err = tx.Bucket(bucketTourneyWake).ForEach(func(k, _ []byte) error {
+		if !want[string(k)] {
+			stale = append(stale, append([]byte(nil), k...))
+		}
+		delete(want, string(k))
+		return nil
+	})
+	for k := range want {
+		missing = append(missing, []byte(k))
+	}
+	return stale, missing, err
+}
+
 // saveTournament writes t and its indexes; old is the stored one (nil for a new one).
 func saveTournament(tx *bbolt.Tx, old, t *storage.Tournament) error {
 	data, err := storage.EncodeTournament(t)

@@ -108,6 +108,10 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 		pool.Close()
 		return nil, err
 	}
+	if err := refreshTournamentWakes(ctx, pool); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("database %s: %w", where, err)
+	}
 	return &DB{pool: pool, changes: storage.Changes{Reminders: opts.Reminders}}, nil
 }
 

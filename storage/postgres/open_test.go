@@ -161,3 +161,36 @@ func TestColumnsFollowTheRecord(t *testing.T) {
 	}
 	check("resigned", m)
 }
+
+// TestOpenRefreshesTournamentTimers: a tournament's wake column is written
+// when it is saved, by the rule of the version that saved it. A database
+// whose column says otherwise than the tournament (as one written before a
+// change of that rule would) is put right when it is opened: the tournament
+// wakes when it says, not at a stale time.
+func TestOpenRefreshesTournamentTimers(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.NewDatabase(t)
+	db := openURL(t, url)
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Exec(ctx, "UPDATE tournaments SET wake = $2 WHERE id = $1", int64(tt.ID), tt.StartAt.AddDate(1, 0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	db = openURL(t, url)
+	if at, ok, err := db.NextTournamentWake(ctx); err != nil || !ok || !at.Equal(tt.StartAt) {
+		t.Errorf("next tournament timer after reopening: %v, %v, %v; want the start %v", at, ok, err, tt.StartAt)
+	}
+	if due, err := db.DueTournaments(ctx, tt.StartAt); err != nil || len(due) != 1 || due[0].ID != tt.ID {
+		t.Errorf("due at the start after reopening: %v, %v", due, err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/strategobot/strategobot/storage"
 )
@@ -167,6 +168,57 @@ func (db *DB) MatchTournament(ctx context.Context, id storage.MatchID) (storage.
 	}
 	g.Tournament = storage.TournamentID(tid)
 	return g, nil
+}
+
+// refreshTournamentWakes sets the wake of every tournament not yet over to
+// what the tournament says, where it differs. The column is written when a
+// tournament is saved, so without this a newer rule of when a tournament
+// wakes (storage.Tournament.Wake) would reach those stored by an older
+// version only at their next change. A row changed meanwhile (its version
+// moved on) was saved by the current rule already and is left as it is.
+func refreshTournamentWakes(ctx context.Context, pool *pgxpool.Pool) error {
+	type fix struct {
+		id, version int64
+		wake        any
+	}
+	rows, err := pool.Query(ctx, "SELECT id, version, wake, record FROM tournaments WHERE NOT done")
+	if err != nil {
+		return query("read the tournaments' timers", err)
+	}
+	fixes, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (fix, error) {
+		var f fix
+		var stored *time.Time
+		var data []byte
+		if err := row.Scan(&f.id, &f.version, &stored, &data); err != nil {
+			return fix{}, err
+		}
+		t, err := storage.DecodeTournament(data)
+		if err != nil {
+			return fix{}, fmt.Errorf("tournament %d: %w", f.id, err)
+		}
+		at, ok := t.Wake()
+		switch {
+		case ok && (stored == nil || !stored.Equal(at.Truncate(time.Microsecond))):
+			f.wake = at
+		case !ok && stored != nil:
+			f.wake = nil
+		default:
+			f.id = 0 // right as it is
+		}
+		return f, nil
+	})
+	if err != nil {
+		return query("read the tournaments' timers", err)
+	}
+	for _, f := range fixes {
+		if f.id == 0 {
+			continue
+		}
+		if _, err := pool.Exec(ctx, "UPDATE tournaments SET wake = $3 WHERE id = $1 AND version = $2", f.id, f.version, f.wake); err != nil {
+			return query(fmt.Sprintf("refresh tournament %d's timer", f.id), err)
+		}
+	}
+	return nil
 }
 
 // DueTournaments returns the tournaments whose timer is due at now.
