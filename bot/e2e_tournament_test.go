@@ -379,6 +379,23 @@ func TestTournamentTooFewPlayers(t *testing.T) {
 	h.expect(h.run(h.bob, "list"), "#3 **Two**")
 }
 
+// TestTournamentNotBeforeItsStart: a tournament woken before its start,
+// as a timer written by an older rule could, pairs nobody until then.
+func TestTournamentNotBeforeItsStart(t *testing.T) {
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Patient"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 2)), "Tournament #1")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.expect(h.run(h.carol, "join"), "You joined")
+	tt, _ := h.stored()
+	h.bot.advanceTournament(context.Background(), tt)
+	if _, s := h.stored(); len(s.Rounds()) != 0 {
+		t.Fatalf("woken two hours before its start, the tournament paired %d rounds", len(s.Rounds()))
+	}
+	h.advance(2 * time.Hour)
+	h.roundMatches(1)
+}
+
 // TestTournamentCrashWhileStarting: a process paired round 1, made the
 // match of board 1 and stopped before it linked it or started the others.
 // After the restart the next pass links that match and starts the other,

@@ -53,6 +53,9 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		}
 	}
 	rounds := state.Rounds()
+	if len(rounds) == 0 && now.Before(t.StartAt) {
+		return // woken before its start (a timer set by an older rule): it starts at StartAt
+	}
 	if n := len(rounds); n > 0 && !state.AllPairedComplete() {
 		if now.Before(t.RoundDeadline) {
 			b.checkMembers(ctx, t)
