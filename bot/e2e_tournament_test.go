@@ -508,6 +508,7 @@ func TestTournamentPairedOnce(t *testing.T) {
 		h.expect(h.run(m, "join"), "You joined")
 	}
 	read, _ := h.stored()
+	h.clock.Advance(read.StartAt.Sub(h.bot.now())) // its start: both passes pair
 	done := make(chan struct{})
 	for range 2 {
 		go func() {
