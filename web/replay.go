@@ -114,15 +114,11 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, c Capability) er
 // check of a set-up. It stores nothing.
 func (s *Server) check(w http.ResponseWriter, r *http.Request, c Capability) error {
 	var req setupRequest
-	side, err := playerRequest(r, c, &req)
+	side, m, err := s.playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
 	su, err := setupOf(req.Setup)
-	if err != nil {
-		return err
-	}
-	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}

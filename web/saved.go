@@ -39,11 +39,7 @@ func rowsOf(su game.Setup) [game.SetupRows][10]int {
 // the player's secrets for future matches too, so the Actor hands them out
 // only while this side is still setting up.
 func (s *Server) savedSetups(w http.ResponseWriter, r *http.Request, c Capability) error {
-	side, err := playerSide(c)
-	if err != nil {
-		return err
-	}
-	m, err := s.requested(r, c)
+	side, m, err := s.playerRequest(r, c, nil)
 	if err != nil {
 		return err
 	}
@@ -67,7 +63,7 @@ type saveRequest struct {
 // set-ups, for this match's later use and for their next matches.
 func (s *Server) saveSetup(w http.ResponseWriter, r *http.Request, c Capability) error {
 	var req saveRequest
-	side, err := playerRequest(r, c, &req)
+	side, m, err := s.playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
@@ -76,10 +72,6 @@ func (s *Server) saveSetup(w http.ResponseWriter, r *http.Request, c Capability)
 		return errBadRequest
 	}
 	su, err := setupOf(req.Setup)
-	if err != nil {
-		return err
-	}
-	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}

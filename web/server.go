@@ -537,22 +537,24 @@ func decode(r *http.Request, v any) error {
 	return nil
 }
 
-// playerRequest reads a player's action: the side the capability acts for,
-// and the request's JSON body into req.
-func playerRequest(r *http.Request, c Capability, req any) (game.Side, error) {
-	side, err := playerSide(c)
-	if err != nil {
-		return 0, err
-	}
-	return side, decode(r, req)
-}
-
-func playerSide(c Capability) (game.Side, error) {
+// playerRequest is the start of every player's request: it refuses a
+// spectator's capability, decodes the body into req (none when req is nil)
+// and returns the player's side and the match the request is about.
+func (s *Server) playerRequest(r *http.Request, c Capability, req any) (game.Side, *storage.Match, error) {
 	side, ok := c.Side()
 	if !ok {
-		return 0, errForbidden
+		return 0, nil, errForbidden
 	}
-	return side, nil
+	if req != nil {
+		if err := decode(r, req); err != nil {
+			return 0, nil, err
+		}
+	}
+	m, err := s.requested(r, c)
+	if err != nil {
+		return 0, nil, err
+	}
+	return side, m, nil
 }
 
 type moveRequest struct {
@@ -577,17 +579,13 @@ func (s *Server) basis(r *http.Request, c Capability, digest string) Basis {
 
 func (s *Server) move(w http.ResponseWriter, r *http.Request, c Capability) error {
 	var req moveRequest
-	side, err := playerRequest(r, c, &req)
+	side, m, err := s.playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
 	mv := game.Move{From: game.Square(req.From), To: game.Square(req.To), Guess: game.Rank(req.Guess)}
 	if !mv.From.Valid() || !mv.To.Valid() || (mv.Guess != game.NoRank && !mv.Guess.Valid()) {
 		return errBadRequest
-	}
-	m, err := s.requested(r, c)
-	if err != nil {
-		return err
 	}
 	if err := s.opts.Actor.Move(r.Context(), m, s.basis(r, c, req.Basis), side, mv); err != nil {
 		return err
@@ -602,15 +600,11 @@ type setupRequest struct {
 
 func (s *Server) setup(w http.ResponseWriter, r *http.Request, c Capability) error {
 	var req setupRequest
-	side, err := playerRequest(r, c, &req)
+	side, m, err := s.playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
 	su, err := setupOf(req.Setup)
-	if err != nil {
-		return err
-	}
-	m, err := s.requested(r, c)
 	if err != nil {
 		return err
 	}
@@ -640,11 +634,7 @@ func writeJSON(w http.ResponseWriter, v any) error {
 }
 
 func (s *Server) random(w http.ResponseWriter, r *http.Request, c Capability) error {
-	side, err := playerSide(c)
-	if err != nil {
-		return err
-	}
-	m, err := s.requested(r, c)
+	side, m, err := s.playerRequest(r, c, nil)
 	if err != nil {
 		return err
 	}
@@ -662,11 +652,7 @@ type actionRequest struct {
 
 func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) error {
 	var req actionRequest
-	side, err := playerRequest(r, c, &req)
-	if err != nil {
-		return err
-	}
-	m, err := s.requested(r, c)
+	side, m, err := s.playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
@@ -678,17 +664,13 @@ func (s *Server) resign(w http.ResponseWriter, r *http.Request, c Capability) er
 
 func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) error {
 	var req actionRequest
-	side, err := playerRequest(r, c, &req)
+	side, m, err := s.playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
 	a, found := map[string]DrawAnswer{"offer": DrawOffer, "accept": DrawAccept, "decline": DrawDecline}[req.Answer]
 	if !found {
 		return errBadRequest
-	}
-	m, err := s.requested(r, c)
-	if err != nil {
-		return err
 	}
 	if err := s.opts.Actor.Draw(r.Context(), m, s.basis(r, c, req.Basis), side, a); err != nil {
 		return err
