@@ -286,7 +286,8 @@ func TestNoReminderSchedule(t *testing.T) {
 // is saved, by the rule of the version that saved it. A file whose index
 // says otherwise than the tournaments (as one written before a change of
 // that rule would) is put right when it is opened: the tournament wakes when
-// it says, not at a stale time.
+// it says, not at a stale time. A record that does not decode does not stop
+// the opening.
 func TestOpenRefreshesTournamentTimers(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "wake.db")
@@ -321,7 +322,16 @@ func TestOpenRefreshesTournamentTimers(t *testing.T) {
 		if err := b.Delete(key(tt.StartAt)); err != nil {
 			return err
 		}
-		return b.Put(key(tt.StartAt.AddDate(1, 0, 0)), []byte{})
+		if err := b.Put(key(tt.StartAt.AddDate(1, 0, 0)), []byte{}); err != nil {
+			return err
+		}
+		// And a record that does not decode, with a timer long after: it
+		// keeps the bot from nothing.
+		broken := binary.BigEndian.AppendUint64(nil, 99)
+		if err := tx.Bucket([]byte("tournaments")).Put(broken, []byte("{not a tournament")); err != nil {
+			return err
+		}
+		return b.Put(append(binary.BigEndian.AppendUint64(nil, uint64(tt.StartAt.AddDate(80, 0, 0).Unix())), broken...), []byte{})
 	})
 	if err := errors.Join(err, bdb.Close()); err != nil {
 		t.Fatal(err)

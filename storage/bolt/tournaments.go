@@ -75,13 +75,17 @@ func refreshTournamentWakes(bdb *bbolt.DB) error {
 
 // tournamentWakesToFix compares the index of the tournaments' timers with
 // what the stored tournaments say: the keys it holds that none should
-// (stale), and those it lacks (missing).
+// (stale), and those it lacks (missing). A record that does not decode is
+// left as it is, keys and all: the bot still starts, and the tournament
+// fails where it is read, with its error.
 func tournamentWakesToFix(tx *bbolt.Tx) (stale, missing [][]byte, err error) {
 	want := map[string]bool{}
+	unread := map[string]bool{} // ids of the records that do not decode
 	err = tx.Bucket(bucketTourneys).ForEach(func(k, v []byte) error {
 		t, err := storage.DecodeTournament(v)
 		if err != nil {
-			return fmt.Errorf("tournament %d: %w", binary.BigEndian.Uint64(k), err)
+			unread[string(k)] = true
+			return nil
 		}
 		for _, e := range tournamentIndex(t) {
 			if string(e.bucket) == string(bucketTourneyWake) {
@@ -94,7 +98,7 @@ func tournamentWakesToFix(tx *bbolt.Tx) (stale, missing [][]byte, err error) {
 		return nil, nil, err
 	}
 	err = tx.Bucket(bucketTourneyWake).ForEach(func(k, _ []byte) error {
-		if !want[string(k)] {
+		if !want[string(k)] && !(len(k) == 16 && unread[string(k[8:])]) {
 			stale = append(stale, append([]byte(nil), k...))
 		}
 		delete(want, string(k))

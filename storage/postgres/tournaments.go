@@ -175,7 +175,8 @@ func (db *DB) MatchTournament(ctx context.Context, id storage.MatchID) (storage.
 // tournament is saved, so without this a newer rule of when a tournament
 // wakes (storage.Tournament.Wake) would reach those stored by an older
 // version only at their next change. A row changed meanwhile (its version
-// moved on) was saved by the current rule already and is left as it is.
+// moved on) was saved by the current rule already and is left as it is, and
+// so is one whose record does not decode.
 func refreshTournamentWakes(ctx context.Context, pool *pgxpool.Pool) error {
 	type fix struct {
 		id, version int64
@@ -194,7 +195,9 @@ func refreshTournamentWakes(ctx context.Context, pool *pgxpool.Pool) error {
 		}
 		t, err := storage.DecodeTournament(data)
 		if err != nil {
-			return fix{}, fmt.Errorf("tournament %d: %w", f.id, err)
+			// Left as it is: the bot still starts, and the tournament fails
+			// where it is read, with its error.
+			return fix{}, nil
 		}
 		at, ok := t.Wake()
 		switch {
