@@ -128,6 +128,7 @@ const (
 	seedComputerMove  = "computer-move" // with the ply
 	seedRandomSetup   = "random-setup"  // with the side and the match's version
 	seedDraftMark     = "draft-mark"    // with a set-up draft and its side
+	seedPictures      = "pictures"      // render.Options.Secret: the match's pictures' hidden rows
 )
 
 // letComputerMove lets the computer answer in a practice match when it is

@@ -214,6 +214,7 @@ func BenchmarkMatchMoves(b *testing.B) {
 	rules := game.DefaultRules(game.VariantClassic)
 	const matches = 200
 	var views [][3]game.View // every match's views after every ply, interleaved
+	var of []int             // the match of each of views, whose number is its pictures' Secret
 	games := make([][][3]game.View, matches)
 	for i := range games {
 		gametest.Game(b, rules, uint64(1000+i), 120, func(g *game.Game) bool {
@@ -223,9 +224,10 @@ func BenchmarkMatchMoves(b *testing.B) {
 	}
 	for ply := 0; ; ply++ {
 		more := false
-		for _, g := range games {
+		for i, g := range games {
 			if ply < len(g) {
 				views = append(views, g[ply])
+				of = append(of, i+1)
 				more = true
 			}
 		}
@@ -236,7 +238,8 @@ func BenchmarkMatchMoves(b *testing.B) {
 	o := Options{Names: [2]string{"Ada", "Grace"}}
 	var buf bytes.Buffer
 	const start = 40 * matches
-	for _, vs := range views[start-matches : start] {
+	for k, vs := range views[start-matches : start] {
+		o.Secret = uint64(of[start-matches+k])
 		for _, v := range vs {
 			if err := r.Board(io.Discard, v, o); err != nil {
 				b.Fatal(err)
@@ -246,6 +249,7 @@ func BenchmarkMatchMoves(b *testing.B) {
 	total, n := 0, start
 	l0, h0 := r.enc.cache.stats()
 	for b.Loop() {
+		o.Secret = uint64(of[n%len(views)])
 		for _, v := range views[n%len(views)] {
 			buf.Reset()
 			if err := r.Board(&buf, v, o); err != nil {

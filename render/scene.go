@@ -25,6 +25,8 @@ type scene struct {
 	// noMoved leaves out the moved marks: in the final reveal every rank is
 	// shown, and the marks would only clutter it.
 	noMoved bool
+	// secret keys the rows that show ranks only the viewer knows (Options.Secret).
+	secret uint64
 }
 
 type statusLine struct {
@@ -73,7 +75,7 @@ func numberingIndex(n game.Numbering) int {
 
 // viewScene describes the picture of a view: a player's, the public's, or the final reveal.
 func (r *Renderer) viewScene(v *game.View, o Options) scene {
-	sc := scene{bottom: game.Red, numbering: numberingIndex(o.Numbering), cells: v.Board}
+	sc := scene{bottom: game.Red, numbering: numberingIndex(o.Numbering), cells: v.Board, secret: o.Secret}
 	me, isPlayer := v.Viewer.IsPlayer()
 	if isPlayer {
 		sc.bottom = me
@@ -207,7 +209,7 @@ func battleItems(w words, last game.MoveRecord) []item {
 // setupScene describes the preview of side's set-up: its pieces on their
 // squares, the rest of the board empty, the pieces placed counted in the tray.
 func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o Options) scene {
-	sc := scene{bottom: side, numbering: numberingIndex(o.Numbering)}
+	sc := scene{bottom: side, numbering: numberingIndex(o.Numbering), secret: o.Secret}
 	for row := range game.SetupRows {
 		for col := range 10 {
 			if rank := s[row][col]; rank != game.NoRank {
@@ -295,10 +297,12 @@ func (r *Renderer) drawFooter(img *image.Paletted, rects []image.Rectangle, line
 
 // boardRows is what a picture's rows of squares are drawn from: each
 // square's tile (nil for a lake, which is background), top to bottom and left
-// to right, and the rows' keys (see rowKey).
+// to right, the rows' keys (see rowKey), and which rows show a rank only the
+// viewer knows (see hiddenFace).
 type boardRows struct {
-	tiles [10][10][]uint8
-	keys  [10]bandKey
+	tiles   [10][10][]uint8
+	keys    [10]bandKey
+	private [10]bool
 }
 
 // rowTiles picks the tile of every square of a board laid out by l (the
@@ -314,6 +318,7 @@ func (r *Renderer) rowTiles(l *layout, bottom game.Side, cells *[game.NumSquares
 			continue
 		}
 		rows.tiles[row][col], codes[row][col] = r.cellTile(cells[s], int(bg[s]), numbering, showMoved)
+		rows.private[row] = rows.private[row] || hiddenFace(cells[s])
 	}
 	for row := range codes {
 		rows.keys[row] = rowKey(bottom, row, &codes[row])
@@ -386,6 +391,13 @@ func rowKey(bottom game.Side, row int, codes *[10]tileCode) bandKey {
 	}
 	h2 |= uint64(row)<<(4*tileCodeBits) | uint64(bottom)<<(4*tileCodeBits+4)
 	return bandKey{h1: h1, h2: h2, n: -1}
+}
+
+// hiddenFace reports whether c is drawn with a rank that only the viewer
+// knows: a player's own piece that no battle revealed (KnownScout shows
+// only a Scout, which everyone knows).
+func hiddenFace(c game.Cell) bool {
+	return c.Occupied && c.Rank != game.NoRank && !c.Revealed && !c.KnownScout
 }
 
 // cellTile picks the tile of a square, and its code. A piece whose rank the
