@@ -1,8 +1,10 @@
 package render
 
 import (
+	"bytes"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -82,5 +84,47 @@ func TestHiddenRanksStayInTheirMatch(t *testing.T) {
 				t.Errorf("drawing the victim's set-up found %d compressed bands, a wrong guess %d: a picture tells whether a guess is another player's army", found[0], found[1])
 			}
 		})
+	}
+}
+
+// TestHiddenRanksRowsRepeatAlike: within one match too, whether a player's
+// picture found a row of their own pieces compressed must not depend on
+// their hidden ranks. Red's hidden piece X steps A4-A5 and on to A6; later
+// Red's hidden piece Y steps B4-A4-A5, and row 5 of Red's picture looks as
+// it did after X's first step exactly when X and Y have one rank. Found by
+// its tiles alone, that row told (in BandStats) whether two hidden pieces
+// are alike; found by which pieces stand in it, it tells nothing.
+func TestHiddenRanksRowsRepeatAlike(t *testing.T) {
+	rules := gametest.CustomRules(t, "5 4 4 F")
+	blue := map[string]game.Rank{"J7": game.Sergeant, "I7": game.Sergeant, "B7": game.Lieutenant, "A10": game.Flag}
+	moves := []string{"A4-A5", "J7-J6", "A5-A6", "I7-I6", "B4-A4", "B7-B8", "A4-A5"}
+	armies := map[string]map[string]game.Rank{
+		"X and Y alike":  {"A4": game.Sergeant, "B4": game.Sergeant, "C4": game.Lieutenant, "A1": game.Flag},
+		"X and Y unlike": {"A4": game.Sergeant, "B4": game.Lieutenant, "C4": game.Sergeant, "A1": game.Flag},
+	}
+	var found [2][]uint64 // per army, the bands each of Red's pictures found compressed
+	for k, name := range []string{"X and Y alike", "X and Y unlike"} {
+		pics, err := New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := 0; ply <= len(moves); ply++ {
+			g := gametest.Scripted(t, rules, armies[name], blue, moves[:ply]...)
+			v := g.View(game.RedViewer)
+			_, before := pics.BandStats()
+			var warm bytes.Buffer
+			if err := pics.Board(&warm, v, Options{Secret: 1}); err != nil {
+				t.Fatal(err)
+			}
+			_, after := pics.BandStats()
+			found[k] = append(found[k], after-before)
+			// Found or drawn, the picture is the one drawn afresh.
+			if cold := boardPNG(t, renderer(t), v, Options{}); !bytes.Equal(warm.Bytes(), cold) {
+				t.Fatalf("%s, after %d moves: the picture differs from the one drawn afresh", name, ply)
+			}
+		}
+	}
+	if !slices.Equal(found[0], found[1]) {
+		t.Errorf("Red's pictures found %v compressed bands when X and Y are alike, %v when not: the metric tells whether two hidden pieces are alike", found[0], found[1])
 	}
 }

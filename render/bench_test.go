@@ -39,7 +39,8 @@ func BenchmarkBoard(b *testing.B) {
 			total, n := 0, 0
 			for b.Loop() {
 				buf.Reset()
-				if err := r.Board(&buf, views[n%len(views)], Options{Names: [2]string{"Ada", "Grace"}}); err != nil {
+				// Each game its own match, as the bot draws them (Options.Secret).
+				if err := r.Board(&buf, views[n%len(views)], Options{Names: [2]string{"Ada", "Grace"}, Secret: uint64(n%len(views) + 1)}); err != nil {
 					b.Fatal(err)
 				}
 				total += buf.Len()
@@ -78,6 +79,7 @@ func BenchmarkMove(b *testing.B) {
 	o := Options{Names: [2]string{"Ada", "Grace"}}
 	for b.Loop() {
 		g := games[n%len(games)]
+		o.Secret = uint64(n%len(games) + 1) // each game its own match, as the bot draws them
 		for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
 			buf.Reset()
 			if err := r.Board(&buf, g.View(viewer), o); err != nil {

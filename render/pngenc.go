@@ -86,21 +86,23 @@ func (e *pngEncoder) contentKey(b []byte) bandKey {
 // The n of the keys of bands that show ranks only their picture's viewer
 // knows (see Options.Secret).
 const (
-	secretKeyN = -3 // found only with the same secret
+	secretKeyN = -3 // found only with the same secret and pieces (secretKey)
 	unkeptN    = -4 // no secret: compressed every time, never kept
 )
 
-// secretKey is the key of a band that k names and that shows ranks only
-// its viewer knows: k hashed with secret, so that only a picture given the
-// same secret finds it; without a secret (0) the band is never kept.
-func (e *pngEncoder) secretKey(k bandKey, secret uint64) bandKey {
-	if secret == 0 {
-		return bandKey{n: unkeptN}
-	}
-	var b [24]byte
+// secretKey is the key of a row of squares that k names and that shows
+// ranks only its viewer knows: k hashed with secret, so that only a picture
+// given the same secret finds it, and with pieces, the squares its pieces of
+// hidden rank started on, so that two pictures share it only when the same
+// pieces stand in it. Found by its tiles alone, the row of one piece would
+// be found again for another piece of the same rank on its square, which
+// would tell whether two hidden pieces are alike.
+func (e *pngEncoder) secretKey(k bandKey, secret uint64, pieces *[10]byte) bandKey {
+	var b [34]byte
 	binary.LittleEndian.PutUint64(b[0:], k.h1)
 	binary.LittleEndian.PutUint64(b[8:], k.h2)
 	binary.LittleEndian.PutUint64(b[16:], secret)
+	copy(b[24:], pieces[:])
 	return bandKey{maphash.Bytes(e.seeds[0], b[:]), maphash.Bytes(e.seeds[1], b[:]), secretKeyN}
 }
 

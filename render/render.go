@@ -213,9 +213,22 @@ func (r *Renderer) encodeLazily(w io.Writer, img *image.Paletted, sc *scene, dra
 	var keys [boardBands]bandKey
 	copy(keys[firstRowBand:], rows.keys[:])
 	for row, private := range rows.private {
-		if private {
-			keys[firstRowBand+row] = r.enc.secretKey(rows.keys[row], sc.secret)
+		if !private {
+			continue
 		}
+		if sc.secret == 0 || sc.starts == nil {
+			keys[firstRowBand+row] = bandKey{n: unkeptN}
+			continue
+		}
+		// The pieces of hidden rank in the row, by where they started.
+		var pieces [10]byte
+		for col, s := range rows.squares[row] {
+			pieces[col] = 0xff
+			if hiddenFace(sc.cells[s]) {
+				pieces[col] = byte(sc.starts[s])
+			}
+		}
+		keys[firstRowBand+row] = r.enc.secretKey(rows.keys[row], sc.secret, &pieces)
 	}
 	var drawn [2]bool // the strips drawn on img
 	buf := make([]byte, 0, 256)
