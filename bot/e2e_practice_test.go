@@ -147,3 +147,35 @@ func TestComputerTakesItsPace(t *testing.T) {
 		})
 	}
 }
+
+// TestComputerPaceCountsFromItsTurn: the pace counts from when the computer
+// is asked to move, not from when a thinker's slot came free. Another
+// match's thinking holds the slot for a while that depends on that
+// computer's hidden pieces; counted from the slot, the wait would show in
+// this match's answer.
+func TestComputerPaceCountsFromItsTurn(t *testing.T) {
+	t.Parallel()
+	const held = 900 * time.Millisecond // another match's long thinking
+	h := newHarness(t, func(c *Config) { c.Limits.ComputerThinkers = 1 })
+	h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", "easy"),
+		discordtest.Opt("variant", "Duel"), discordtest.Opt("side", "red")).Reply(t)
+	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	h.alice.WaitDM(t, contains("the match begins"))
+	g, err := h.waitMoves(1, 0).Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.bot.thinkers.slots <- struct{}{} // the one thinker is busy
+	go func() {
+		time.Sleep(held)
+		<-h.bot.thinkers.slots
+	}()
+	moved := time.Now()
+	h.alice.SendDM(t, g.LegalMoves()[0].String())
+	h.waitStored(1, 2)
+	if took := time.Since(moved); took < ai.MoveTimeCap || took >= ai.MoveTimeCap+held*2/3 {
+		t.Errorf("the computer answered %v after alice's move, want its pace %v from then, not from when the thinker came free %v later", took, ai.MoveTimeCap, held)
+	}
+}

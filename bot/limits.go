@@ -29,8 +29,8 @@ type Limits struct {
 	// ComputerThinkers bounds the computer moves chosen at once; 0: one
 	// fewer than the machine's cores, at least one.
 	ComputerThinkers int
-	// ComputerPace is the least time from the computer's starting to think
-	// to its move being played; 0: ai.MoveTimeCap, the longest it thinks.
+	// ComputerPace is the least time from the computer's being asked to
+	// move to its move being played; 0: ai.MoveTimeCap, the longest it thinks.
 	// How long it thinks depends on its own pieces, which its opponent must
 	// not learn from when the move arrives.
 	ComputerPace time.Duration

@@ -161,18 +161,20 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 
 // computerMoves chooses the computer's move from what its side may know, v,
 // in a thinker's slot, and plays it through the same path as a person's, not
-// before the pace (Limits.ComputerPace) has passed since it began to think:
+// before the pace (Limits.ComputerPace) has passed since it was asked to:
 // how long it thinks depends on its own hidden pieces, and its opponent sees
-// when the move arrives. It waits outside the slot, so that the pace costs
+// when the move arrives. The pace counts from the asking, not from the slot,
+// so that the wait for a slot (another match's thinking, which depends on
+// that computer's pieces) shows only when the wait and the thinking take
+// longer than the pace. It waits outside the slot, so that the pace costs
 // no thinking. The version makes a move chosen for an old position fail as
 // stale.
 func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
 	var mv game.Move
-	var due time.Time
+	due := time.Now().Add(b.limits.ComputerPace)
 	chosen := false
 	b.thinkers.do(b.stopping, func() {
 		b.guard(ctx, "computer", func(context.Context) {
-			due = time.Now().Add(b.limits.ComputerPace)
 			var err error
 			if mv, err = ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v); err != nil {
 				b.log.Error("the computer found no move", "match", m.ID, "error", err)
