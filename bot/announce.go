@@ -233,14 +233,21 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 }
 
 // pictureOptions are the options of a board picture of m: the players'
-// names, the viewer's numbering and, on a game clock, both clocks.
+// names, the viewer's numbering, the match's picture secret and, on a game
+// clock, both clocks.
 func (b *Bot) pictureOptions(p lang.Printer, m *storage.Match, n game.Numbering) render.Options {
-	o := render.Options{Names: b.names(p, m), Numbering: n, Lang: p}
+	o := render.Options{Names: b.names(p, m), Numbering: n, Lang: p, Secret: pictureSecret(m)}
 	if m.Clock.On() {
 		o.Clocks = [2]string{clockTime(m.Left[game.Red]), clockTime(m.Left[game.Blue])}
 	}
 	return o
 }
+
+// pictureSecret keys the rows of m's pictures that show a player's own
+// hidden ranks (render.Options.Secret): the renderer reuses them only in m's
+// own pictures, so that no picture drawn for another match or a guessed
+// set-up can tell whether it matched them.
+func pictureSecret(m *storage.Match) uint64 { return m.Secret.Seed(seedPictures) }
 
 func (b *Bot) names(p lang.Printer, m *storage.Match) [2]string {
 	return [2]string{b.playerName(p, m, game.Red), b.playerName(p, m, game.Blue)}

@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
@@ -108,5 +109,73 @@ func TestComputerNamedInTheMembersLanguage(t *testing.T) {
 	}
 	if games := h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t); !strings.Contains(games.Content, "Computer (moeilijk)") {
 		t.Errorf("bob's games list: %q", games.Content)
+	}
+}
+
+// TestComputerTakesItsPace: how long the computer thinks depends on its own
+// hidden pieces (at hard, one arrangement of them searched twice the nodes
+// of another in the same position), and its opponent sees when its move
+// arrives. So at every level its move is played no sooner than its pace
+// (Limits.ComputerPace, by default ai.MoveTimeCap, the longest it thinks)
+// after it began to think, whatever its pieces made it think.
+func TestComputerTakesItsPace(t *testing.T) {
+	t.Parallel()
+	for _, level := range []string{"easy", "normal", "hard"} {
+		t.Run(level, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", level),
+				discordtest.Opt("variant", "Duel"), discordtest.Opt("side", "red")).Reply(t)
+			invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+			preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+			h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+			h.alice.WaitDM(t, contains("the match begins"))
+			g, err := h.waitMoves(1, 0).Game()
+			if err != nil {
+				t.Fatal(err)
+			}
+			moved := time.Now()
+			h.alice.SendDM(t, g.LegalMoves()[0].String())
+			m := h.waitStored(1, 2)
+			took := time.Since(moved)
+			if m.Moves() != 2 {
+				t.Fatalf("the computer did not answer: %d moves", m.Moves())
+			}
+			if took < ai.MoveTimeCap {
+				t.Errorf("the computer's move was played %v after alice's, want at least its pace %v: how long it thought shows", took, ai.MoveTimeCap)
+			}
+		})
+	}
+}
+
+// TestComputerPaceCountsFromItsTurn: the pace counts from when the computer
+// is asked to move, not from when a thinker's slot came free. Another
+// match's thinking holds the slot for a while that depends on that
+// computer's hidden pieces; counted from the slot, the wait would show in
+// this match's answer.
+func TestComputerPaceCountsFromItsTurn(t *testing.T) {
+	t.Parallel()
+	const held = 900 * time.Millisecond // another match's long thinking
+	h := newHarness(t, func(c *Config) { c.Limits.ComputerThinkers = 1 })
+	h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", "easy"),
+		discordtest.Opt("variant", "Duel"), discordtest.Opt("side", "red")).Reply(t)
+	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	h.alice.WaitDM(t, contains("the match begins"))
+	g, err := h.waitMoves(1, 0).Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.bot.thinkers.slots <- struct{}{} // the one thinker is busy
+	go func() {
+		time.Sleep(held)
+		<-h.bot.thinkers.slots
+	}()
+	moved := time.Now()
+	h.alice.SendDM(t, g.LegalMoves()[0].String())
+	h.waitStored(1, 2)
+	if took := time.Since(moved); took < ai.MoveTimeCap || took >= ai.MoveTimeCap+held*2/3 {
+		t.Errorf("the computer answered %v after alice's move, want its pace %v from then, not from when the thinker came free %v later", took, ai.MoveTimeCap, held)
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"time"
 
+	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/lang"
 )
 
@@ -27,6 +29,11 @@ type Limits struct {
 	// ComputerThinkers bounds the computer moves chosen at once; 0: one
 	// fewer than the machine's cores, at least one.
 	ComputerThinkers int
+	// ComputerPace is the least time from the computer's being asked to
+	// move to its move being played; 0: ai.MoveTimeCap, the longest it thinks.
+	// How long it thinks depends on its own pieces, which its opponent must
+	// not learn from when the move arrives.
+	ComputerPace time.Duration
 }
 
 func (l Limits) withDefaults() Limits {
@@ -38,6 +45,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.ComputerThinkers <= 0 {
 		l.ComputerThinkers = max(1, runtime.NumCPU()-1)
+	}
+	if l.ComputerPace <= 0 {
+		l.ComputerPace = ai.MoveTimeCap
 	}
 	return l
 }

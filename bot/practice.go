@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -127,6 +128,7 @@ const (
 	seedComputerMove  = "computer-move" // with the ply
 	seedRandomSetup   = "random-setup"  // with the side and the match's version
 	seedDraftMark     = "draft-mark"    // with a set-up draft and its side
+	seedPictures      = "pictures"      // render.Options.Secret: the match's pictures' hidden rows
 )
 
 // letComputerMove lets the computer answer in a practice match when it is
@@ -138,9 +140,7 @@ func (b *Bot) letComputerMove(ctx context.Context, m *storage.Match, g *game.Gam
 	}
 	side := m.ToMove()
 	v := g.View(game.ViewerOf(side))
-	go b.thinkers.do(b.stopping, func() {
-		b.guard(ctx, "computer", func(ctx context.Context) { b.computerMoves(ctx, m, side, v) })
-	})
+	go b.computerMoves(ctx, m, side, v)
 }
 
 // computerTurn lets the computer move in a match it finds it is to move in:
@@ -156,19 +156,56 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
 		return
 	}
-	b.thinkers.do(b.stopping, func() { b.computerMoves(ctx, m, side, g.View(game.ViewerOf(side))) })
+	b.computerMoves(ctx, m, side, g.View(game.ViewerOf(side)))
 }
 
 // computerMoves chooses the computer's move from what its side may know, v,
-// and plays it through the same path as a person's. The version makes a move
-// chosen for an old position fail as stale.
+// in a thinker's slot, and plays it through the same path as a person's, not
+// before the pace (Limits.ComputerPace) has passed since it was asked to:
+// how long it thinks depends on its own hidden pieces, and its opponent sees
+// when the move arrives. The pace counts from the asking, not from the slot,
+// so that the wait for a slot (another match's thinking, which depends on
+// that computer's pieces) shows only when the wait and the thinking take
+// longer than the pace. It waits outside the slot, so that the pace costs
+// no thinking. The version makes a move chosen for an old position fail as
+// stale.
 func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
-	mv, err := ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v)
-	if err != nil {
-		b.log.Error("the computer found no move", "match", m.ID, "error", err)
+	var mv game.Move
+	due := time.Now().Add(b.limits.ComputerPace)
+	chosen := false
+	b.thinkers.do(b.stopping, func() {
+		b.guard(ctx, "computer", func(context.Context) {
+			var err error
+			if mv, err = ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v); err != nil {
+				b.log.Error("the computer found no move", "match", m.ID, "error", err)
+				return
+			}
+			chosen = true
+		})
+	})
+	if !chosen || !b.waitUntil(due) {
 		return
 	}
-	if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
-		b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
+	b.guard(ctx, "computer", func(ctx context.Context) {
+		if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
+			b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
+		}
+	})
+}
+
+// waitUntil waits until t, and reports false when the bot stops first (a
+// restart lets the computer move again: see computerTurn).
+func (b *Bot) waitUntil(t time.Time) bool {
+	d := time.Until(t)
+	if d <= 0 {
+		return true
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-b.stopping:
+		return false
 	}
 }

@@ -56,6 +56,13 @@ func (c *bandCache) get(k bandKey) (band, bool) {
 	return c.slots[i].band, true
 }
 
+// missed counts a band looked up in vain without looking: one never kept.
+func (c *bandCache) missed() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lookups++
+}
+
 // put keeps b under k, evicting bands to stay within the limit. A band larger
 // than the whole limit is not kept.
 func (c *bandCache) put(k bandKey, b band) {

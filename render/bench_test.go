@@ -39,7 +39,8 @@ func BenchmarkBoard(b *testing.B) {
 			total, n := 0, 0
 			for b.Loop() {
 				buf.Reset()
-				if err := r.Board(&buf, views[n%len(views)], Options{Names: [2]string{"Ada", "Grace"}}); err != nil {
+				// Each game its own match, as the bot draws them (Options.Secret).
+				if err := r.Board(&buf, views[n%len(views)], Options{Names: [2]string{"Ada", "Grace"}, Secret: uint64(n%len(views) + 1)}); err != nil {
 					b.Fatal(err)
 				}
 				total += buf.Len()
@@ -78,6 +79,7 @@ func BenchmarkMove(b *testing.B) {
 	o := Options{Names: [2]string{"Ada", "Grace"}}
 	for b.Loop() {
 		g := games[n%len(games)]
+		o.Secret = uint64(n%len(games) + 1) // each game its own match, as the bot draws them
 		for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
 			buf.Reset()
 			if err := r.Board(&buf, g.View(viewer), o); err != nil {
@@ -214,6 +216,7 @@ func BenchmarkMatchMoves(b *testing.B) {
 	rules := game.DefaultRules(game.VariantClassic)
 	const matches = 200
 	var views [][3]game.View // every match's views after every ply, interleaved
+	var of []int             // the match of each of views, whose number is its pictures' Secret
 	games := make([][][3]game.View, matches)
 	for i := range games {
 		gametest.Game(b, rules, uint64(1000+i), 120, func(g *game.Game) bool {
@@ -223,9 +226,10 @@ func BenchmarkMatchMoves(b *testing.B) {
 	}
 	for ply := 0; ; ply++ {
 		more := false
-		for _, g := range games {
+		for i, g := range games {
 			if ply < len(g) {
 				views = append(views, g[ply])
+				of = append(of, i+1)
 				more = true
 			}
 		}
@@ -236,7 +240,8 @@ func BenchmarkMatchMoves(b *testing.B) {
 	o := Options{Names: [2]string{"Ada", "Grace"}}
 	var buf bytes.Buffer
 	const start = 40 * matches
-	for _, vs := range views[start-matches : start] {
+	for k, vs := range views[start-matches : start] {
+		o.Secret = uint64(of[start-matches+k])
 		for _, v := range vs {
 			if err := r.Board(io.Discard, v, o); err != nil {
 				b.Fatal(err)
@@ -246,6 +251,7 @@ func BenchmarkMatchMoves(b *testing.B) {
 	total, n := 0, start
 	l0, h0 := r.enc.cache.stats()
 	for b.Loop() {
+		o.Secret = uint64(of[n%len(views)])
 		for _, v := range views[n%len(views)] {
 			buf.Reset()
 			if err := r.Board(&buf, v, o); err != nil {

@@ -56,5 +56,9 @@
 // changes few bands of its three pictures, so most are copied (see
 // pngEncoder). A band is found by a hash of its pixels, but a row of squares
 // by its tiles (rowKey), which is exact and spares hashing two thirds of the
-// picture. The bytes of a picture are the same whatever the cache holds.
+// picture. The bytes of a picture are the same whatever the cache holds. A
+// row that shows a player's own hidden ranks is found only by pictures with
+// the same Options.Secret (one match's) and the same pieces in it, so that
+// whether a picture found its rows tells nothing of a hidden rank
+// (secretKey).
 package render

@@ -83,6 +83,29 @@ func (e *pngEncoder) contentKey(b []byte) bandKey {
 	return bandKey{maphash.Bytes(e.seeds[0], b), maphash.Bytes(e.seeds[1], b), -2}
 }
 
+// The n of the keys of bands that show ranks only their picture's viewer
+// knows (see Options.Secret).
+const (
+	secretKeyN = -3 // found only with the same secret and pieces (secretKey)
+	unkeptN    = -4 // no secret: compressed every time, never kept
+)
+
+// secretKey is the key of a row of squares that k names and that shows
+// ranks only its viewer knows: k hashed with secret, so that only a picture
+// given the same secret finds it, and with pieces, the squares its pieces of
+// hidden rank started on, so that two pictures share it only when the same
+// pieces stand in it. Found by its tiles alone, the row of one piece would
+// be found again for another piece of the same rank on its square, which
+// would tell whether two hidden pieces are alike.
+func (e *pngEncoder) secretKey(k bandKey, secret uint64, pieces *[10]byte) bandKey {
+	var b [34]byte
+	binary.LittleEndian.PutUint64(b[0:], k.h1)
+	binary.LittleEndian.PutUint64(b[8:], k.h2)
+	binary.LittleEndian.PutUint64(b[16:], secret)
+	copy(b[24:], pieces[:])
+	return bandKey{maphash.Bytes(e.seeds[0], b[:]), maphash.Bytes(e.seeds[1], b[:]), secretKeyN}
+}
+
 // zlibHeader is a zlib stream's header: deflate with a 32 KB window.
 var zlibHeader = []byte{0x78, 0x9c}
 
@@ -91,9 +114,10 @@ var zlibHeader = []byte{0x78, 0x9c}
 var finalBlock = []byte{0x03, 0x00}
 
 // encode writes img, whose palette must be the encoder's, as a PNG. keys[i],
-// when set (n != 0), is the key of band i; draw, when not nil, paints a
-// keyed band on img, which need not hold its pixels until the band is not
-// found compressed (so most bands of a move's pictures are never drawn).
+// when set (n != 0), is the key of band i (n = unkeptN: a band compressed
+// and never kept); draw, when not nil, paints a keyed band on img, which
+// need not hold its pixels until the band is not found compressed (so most
+// bands of a move's pictures are never drawn).
 func (e *pngEncoder) encode(w io.Writer, img *image.Paletted, keys []bandKey, draw func(band int)) error {
 	st, _ := e.states.Get().(*pngState)
 	if st == nil {
@@ -135,7 +159,14 @@ func (e *pngEncoder) encode(w io.Writer, img *image.Paletted, keys []bandKey, dr
 			raw = rawOf()
 			key = bandKey{maphash.Bytes(e.seeds[0], raw), maphash.Bytes(e.seeds[1], raw), len(raw)}
 		}
-		bd, ok := e.cache.get(key)
+		kept := key.n != unkeptN
+		var bd band
+		ok := false
+		if kept {
+			bd, ok = e.cache.get(key)
+		} else {
+			e.cache.missed()
+		}
 		if !ok {
 			if raw == nil {
 				if draw != nil {
@@ -149,7 +180,9 @@ func (e *pngEncoder) encode(w io.Writer, img *image.Paletted, keys []bandKey, dr
 			_, _ = st.fw.Write(raw)
 			_ = st.fw.Flush()
 			bd = band{data: bytes.Clone(st.band.Bytes()), sum: adler32.Checksum(raw), n: len(raw)}
-			e.cache.put(key, bd)
+			if kept {
+				e.cache.put(key, bd)
+			}
 		}
 		st.idat.Write(bd.data)
 		sum = adler32Combine(sum, bd.sum, bd.n)

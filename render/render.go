@@ -35,6 +35,13 @@ type Options struct {
 	// Lang is the language of every text in the picture; the zero Printer
 	// writes English.
 	Lang lang.Printer
+	// Secret keys the rows of squares that show ranks only the picture's
+	// viewer knows (a player's own pieces not yet revealed): the encoder
+	// reuses such a row only in a picture with the same Secret, so that
+	// no other picture (a guessed set-up's preview, another match's board)
+	// finds it, which would show in BandStats and in the time taken. Give
+	// each match its own secret value; 0 reuses such rows nowhere.
+	Secret uint64
 }
 
 // Errors callers can test with errors.Is.
@@ -205,6 +212,24 @@ func (r *Renderer) encodeLazily(w io.Writer, img *image.Paletted, sc *scene, dra
 	r.sceneRows(sc, &rows)
 	var keys [boardBands]bandKey
 	copy(keys[firstRowBand:], rows.keys[:])
+	for row, private := range rows.private {
+		if !private {
+			continue
+		}
+		if sc.secret == 0 || sc.starts == nil {
+			keys[firstRowBand+row] = bandKey{n: unkeptN}
+			continue
+		}
+		// The pieces of hidden rank in the row, by where they started.
+		var pieces [10]byte
+		for col, s := range rows.squares[row] {
+			pieces[col] = 0xff
+			if hiddenFace(sc.cells[s]) {
+				pieces[col] = byte(sc.starts[s])
+			}
+		}
+		keys[firstRowBand+row] = r.enc.secretKey(rows.keys[row], sc.secret, &pieces)
+	}
 	var drawn [2]bool // the strips drawn on img
 	buf := make([]byte, 0, 256)
 	for i, bands := range stripBands {

@@ -25,6 +25,11 @@ type scene struct {
 	// noMoved leaves out the moved marks: in the final reveal every rank is
 	// shown, and the marks would only clutter it.
 	noMoved bool
+	// secret keys the rows that show ranks only the viewer knows
+	// (Options.Secret), and starts names the pieces in them: the square each
+	// piece started on (nil: unknown, and such rows are never kept).
+	secret uint64
+	starts *[game.NumSquares]game.Square
 }
 
 type statusLine struct {
@@ -73,10 +78,13 @@ func numberingIndex(n game.Numbering) int {
 
 // viewScene describes the picture of a view: a player's, the public's, or the final reveal.
 func (r *Renderer) viewScene(v *game.View, o Options) scene {
-	sc := scene{bottom: game.Red, numbering: numberingIndex(o.Numbering), cells: v.Board}
+	sc := scene{bottom: game.Red, numbering: numberingIndex(o.Numbering), cells: v.Board, secret: o.Secret}
 	me, isPlayer := v.Viewer.IsPlayer()
 	if isPlayer {
 		sc.bottom = me
+		if o.Secret != 0 {
+			sc.starts = startSquares(v)
+		}
 	}
 	last, moved := v.LastMove()
 	if moved {
@@ -207,7 +215,12 @@ func battleItems(w words, last game.MoveRecord) []item {
 // setupScene describes the preview of side's set-up: its pieces on their
 // squares, the rest of the board empty, the pieces placed counted in the tray.
 func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o Options) scene {
-	sc := scene{bottom: side, numbering: numberingIndex(o.Numbering)}
+	// Every piece of a set-up stands where it starts.
+	starts := new([game.NumSquares]game.Square)
+	for s := range starts {
+		starts[s] = game.Square(s)
+	}
+	sc := scene{bottom: side, numbering: numberingIndex(o.Numbering), secret: o.Secret, starts: starts}
 	for row := range game.SetupRows {
 		for col := range 10 {
 			if rank := s[row][col]; rank != game.NoRank {
@@ -295,10 +308,13 @@ func (r *Renderer) drawFooter(img *image.Paletted, rects []image.Rectangle, line
 
 // boardRows is what a picture's rows of squares are drawn from: each
 // square's tile (nil for a lake, which is background), top to bottom and left
-// to right, and the rows' keys (see rowKey).
+// to right, the rows' keys (see rowKey), and which rows show a rank only the
+// viewer knows (see hiddenFace).
 type boardRows struct {
-	tiles [10][10][]uint8
-	keys  [10]bandKey
+	tiles   [10][10][]uint8
+	keys    [10]bandKey
+	private [10]bool
+	squares [10][10]game.Square // the board's square at each place of the picture
 }
 
 // rowTiles picks the tile of every square of a board laid out by l (the
@@ -308,12 +324,14 @@ func (r *Renderer) rowTiles(l *layout, bottom game.Side, cells *[game.NumSquares
 	for s := range game.Square(game.NumSquares) {
 		p := l.squareAt(s, bottom)
 		row, col := (p.Y-l.board.Y)/tileSize, (p.X-l.board.X)/tileSize
+		rows.squares[row][col] = s
 		if s.IsLake() {
 			codes[row][col] = lakeCode
 			rows.tiles[row][col] = nil
 			continue
 		}
 		rows.tiles[row][col], codes[row][col] = r.cellTile(cells[s], int(bg[s]), numbering, showMoved)
+		rows.private[row] = rows.private[row] || hiddenFace(cells[s])
 	}
 	for row := range codes {
 		rows.keys[row] = rowKey(bottom, row, &codes[row])
@@ -386,6 +404,30 @@ func rowKey(bottom game.Side, row int, codes *[10]tileCode) bandKey {
 	}
 	h2 |= uint64(row)<<(4*tileCodeBits) | uint64(bottom)<<(4*tileCodeBits+4)
 	return bandKey{h1: h1, h2: h2, n: -1}
+}
+
+// startSquares returns the square each piece on v's board started on, which
+// the history tells everyone (game.View.Tracks); nil when v's history does
+// not lead to its board.
+func startSquares(v *game.View) *[game.NumSquares]game.Square {
+	tracks, err := v.Tracks()
+	if err != nil {
+		return nil
+	}
+	starts := new([game.NumSquares]game.Square)
+	for _, t := range tracks {
+		if t.Square != game.NoSquare {
+			starts[t.Square] = t.Start
+		}
+	}
+	return starts
+}
+
+// hiddenFace reports whether c is drawn with a rank that only the viewer
+// knows: a player's own piece that no battle revealed (KnownScout shows
+// only a Scout, which everyone knows).
+func hiddenFace(c game.Cell) bool {
+	return c.Occupied && c.Rank != game.NoRank && !c.Revealed && !c.KnownScout
 }
 
 // cellTile picks the tile of a square, and its code. A piece whose rank the

@@ -111,9 +111,9 @@ func (l *Level) UnmarshalText(b []byte) error {
 // configs are the settings of the levels.
 var configs = [...]config{
 	Easy: {samples: 3, depth: 0, qDepth: 2, pull: 0.5, noise: 60, nodeBudget: 50_000,
-		timeCap: moveTimeCap, repetition: 10},
+		timeCap: MoveTimeCap, repetition: 10},
 	Normal: {samples: 6, depth: 1, qDepth: 4, pull: 1, noise: 4, nodeBudget: 200_000,
-		timeCap: moveTimeCap, repetition: 30},
+		timeCap: MoveTimeCap, repetition: 30},
 	// Hard searches two plies deeper than normal (three deeper with at most 24
 	// pieces on the board: Barrage against normal went from 58% to 69%), over
 	// 16 guesses, with beliefs from set-ups, recognition of published ones and
@@ -134,13 +134,13 @@ var configs = [...]config{
 	// so that the next reader does not try them again.
 	Hard: {samples: 16, depth: 3, smallBoard: 24, qDepth: 6, inference: recognition, behaviour: fittedBehaviour, pull: 1, flagPull: 500,
 		flagCap: 1000, cheapFlag: true, spyGuard: 0.2, takeBack: 1, sealedFlag: 0.2, guard: 300, forks: true,
-		people: 10, noise: 1, nodeBudget: 1_500_000, timeCap: moveTimeCap, repetition: 30},
+		people: 10, noise: 1, nodeBudget: 1_500_000, timeCap: MoveTimeCap, repetition: 30},
 }
 
-// moveTimeCap bounds a move's thinking from the call of Choose, so that a
+// MoveTimeCap bounds a move's thinking from the call of Choose, so that a
 // loaded machine slows the computer's play but never stalls it: the node
 // budget ends nearly every search well before (hard's median is about 80 ms).
-const moveTimeCap = time.Second
+const MoveTimeCap = time.Second
 
 // Player is a computer player of one level. It keeps no state between moves,
 // so one Player may serve any number of games, also concurrently.

@@ -57,7 +57,7 @@ func TestWithTimeCap(t *testing.T) {
 			if !tc.noLimit && s.deadline.Sub(start) < tc.least {
 				t.Errorf("deadline %v after the start, want at least %v", s.deadline.Sub(start), tc.least)
 			}
-			if _, s, _ := p.choose(v); s.deadline.Sub(start) > moveTimeCap+time.Minute {
+			if _, s, _ := p.choose(v); s.deadline.Sub(start) > MoveTimeCap+time.Minute {
 				t.Errorf("the original player's deadline moved to %v after the start", s.deadline.Sub(start))
 			}
 		})
