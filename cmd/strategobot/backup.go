@@ -50,7 +50,7 @@ func backupFlags(o *backupOptions, stderr io.Writer) *flag.FlagSet {
 // backupOperands checks that one PATH follows the flags.
 func backupOperands(n int) error {
 	if n != 1 {
-		return fmt.Errorf("backup takes one PATH to copy to, not %d arguments", n)
+		return fmt.Errorf("name one PATH to copy the database to, not %d", n)
 	}
 	return nil
 }
@@ -58,8 +58,8 @@ func backupOperands(n int) error {
 // runBackup is `strategobot backup`.
 func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o backupOptions
-	fs := backupFlags(&o, stderr)
-	if err := fs.Parse(args); err != nil {
+	fs := backupFlags(&o, stdout)
+	if err := cli.Parse(fs, args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot backup", backupUsage, err)
 	}
 	if err := backupOperands(fs.NArg()); err != nil {

@@ -41,7 +41,7 @@ func TestRunBackup(t *testing.T) {
 		{"no destination", []string{"-db", src}, nil, 2, "", "usage: strategobot backup"},
 		{"two destinations", []string{"-db", src, "a", "b"}, nil, 2, "", "usage: strategobot backup"},
 		{"bad flag", []string{"-frob"}, nil, 2, "", "flag provided but not defined"},
-		{"help", []string{"-h"}, nil, 0, "", "usage: strategobot backup"},
+		{"help", []string{"-h"}, nil, 0, "usage: strategobot backup", ""},
 		{"bot running", []string{"-db", src, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process"},
 		{"postgres", []string{"-db", "postgres://bot:s3cret@db/strategobot", filepath.Join(dir, "z.dump")}, nil, 2, "", "pg_dump --format=custom"},
 		{"missing database", []string{"-db", filepath.Join(dir, "none.db"), filepath.Join(dir, "y.db")}, nil, 1, "", "none.db"},

@@ -57,7 +57,7 @@ func checkFlags(o *checkOptions, w io.Writer) *flag.FlagSet {
 // what to fix. It exits 1 when anything fails.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o checkOptions
-	if err := cli.ParseFlags(checkFlags(&o, stderr), args); err != nil {
+	if err := cli.ParseFlags(checkFlags(&o, stdout), args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot check", checkUsage, err)
 	}
 	cfg, err := loadConfig(o.configPath, os.Getenv)

@@ -92,7 +92,7 @@ func configFlags(name, usage string, path *string, w io.Writer) *flag.FlagSet {
 // runBot starts the Discord bot.
 func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var configPath string
-	if err := cli.ParseFlags(configFlags("run", runUsage(), &configPath, stderr), args); err != nil {
+	if err := cli.ParseFlags(configFlags("run", runUsage(), &configPath, stdout), args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot run", runUsage(), err)
 	}
 	cfg, err := loadConfig(configPath, os.Getenv)

@@ -38,8 +38,10 @@ func TestDispatch(t *testing.T) {
 		stderr string
 	}{
 		{"help", []string{"help"}, "", 0, "usage: strategobot", ""},
-		{"help with a command describes it", []string{"help", "check"}, "", 0, "", "usage: strategobot check"},
-		{"help with no such command lists them", []string{"help", "frobnicate"}, "", 0, "Commands:", ""},
+		{"help with a command describes it", []string{"help", "check"}, "", 0, "usage: strategobot check", ""},
+		{"help with no such command says so and lists them", []string{"help", "frobnicate"}, "", 2, "",
+			"strategobot help: there is no command \"frobnicate\"; these are the commands:\n\nusage: strategobot"},
+		{"help -h", []string{"help", "-h"}, "", 0, "Commands:", ""},
 		{"unknown command", []string{"frobnicate"}, "", 2, "", `unknown command "frobnicate"`},
 		{"no token", nil, "", 2, "", "DISCORD_TOKEN is not set"},
 		{"flags without a command run the bot", []string{"-config", "testdata-none.toml"}, "x", 2, "", "config testdata-none.toml: open testdata-none.toml"},
@@ -51,7 +53,13 @@ func TestDispatch(t *testing.T) {
 		{"--version", []string{"--version"}, "", 0, "strategobot ", ""},
 		{"version", []string{"version"}, "", 0, "strategobot ", ""},
 		{"version takes no argument", []string{"version", "now"}, "", 2, "", `unexpected argument "now"`},
-		{"run -h", []string{"run", "-h"}, "", 0, "", "DISCORD_TOKEN"},
+		{"run -h", []string{"run", "-h"}, "", 0, "DISCORD_TOKEN", ""},
+		{"help run", []string{"help", "run"}, "", 0, "STRATEGOBOT_DATABASE", ""},
+		{"replay -h after a file", []string{"replay", "a.xml", "-h"}, "", 0, "usage: strategobot replay", ""},
+		{"a bad flag is said once, with the synopsis", []string{"run", "-frob"}, "x", 2, "",
+			"strategobot run: flag provided but not defined: -frob\nusage: strategobot [run] [-config PATH]\nstrategobot run -h describes every flag.\n"},
+		{"a stray argument", []string{"backup", "-db", "x.db"}, "", 2, "",
+			"strategobot backup: name one PATH to copy the database to, not 0\nusage: strategobot backup"},
 		{"the lab is another program", []string{"arena"}, "", 2, "", `unknown command "arena"`},
 		{"the load test is another program", []string{"loadtest"}, "", 2, "", `unknown command "loadtest"`},
 		{"help points at the other programs", []string{"help"}, "", 0, "strategolab", ""},
@@ -67,6 +75,9 @@ func TestDispatch(t *testing.T) {
 			}
 			if !strings.Contains(out.String(), tc.stdout) || !strings.Contains(errOut.String(), tc.stderr) {
 				t.Errorf("stdout %q, stderr %q; want %q and %q", out.String(), errOut.String(), tc.stdout, tc.stderr)
+			}
+			if n := strings.Count(out.String()+errOut.String(), "usage:"); n > 1 {
+				t.Errorf("the usage printed %d times in stdout %q, stderr %q", n, out.String(), errOut.String())
 			}
 		})
 	}
