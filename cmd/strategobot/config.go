@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/url"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -113,13 +114,50 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		}
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		// No file is fine: the defaults and the environment are enough.
+	case errors.Is(err, fs.ErrNotExist):
+		return cfg, fmt.Errorf("config %s: there is no such file: copy config.example.toml there, "+
+			"or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
+			file, defaultConfigFile)
 	default:
-		return cfg, fmt.Errorf("config %s: %w", file, err)
+		return cfg, fmt.Errorf("config %s: %w", file, explainTOML(err))
 	}
 	if err := applyEnv(&cfg, getenv); err != nil {
 		return cfg, err
 	}
 	return cfg, cfg.validate()
+}
+
+// incompatibleTOML matches the decoder's error for a value of the wrong kind.
+var incompatibleTOML = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): incompatible types`)
+
+// explainTOML says which kind of value a key takes when the file gives it
+// another (such as threads = "yes"), instead of the decoder's Go types.
+func explainTOML(err error) error {
+	// The decoder's type errors are text only: toml: line N (last key "K"): incompatible types: ….
+	m := incompatibleTOML.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	line, key := m[1], m[2]
+	t := reflect.TypeFor[config]()
+	for i := range t.NumField() {
+		if t.Field(i).Tag.Get("toml") != key {
+			continue
+		}
+		var want string
+		switch t.Field(i).Type {
+		case reflect.TypeFor[bool]():
+			want = "true or false, without quotes"
+		case reflect.TypeFor[int]():
+			want = "a whole number, without quotes"
+		case reflect.TypeFor[duration]():
+			want = `a duration in quotes, like "24h"`
+		default:
+			want = `text in quotes, like ` + key + ` = "…"`
+		}
+		return fmt.Errorf("line %s: %s is %s (config.example.toml shows each key)", line, key, want)
+	}
+	return err
 }
 
 // unknownKeys refuses the keys of a file the bot does not read. A token in

@@ -44,7 +44,7 @@ func TestDispatch(t *testing.T) {
 		{"help -h", []string{"help", "-h"}, "", 0, "Commands:", ""},
 		{"unknown command", []string{"frobnicate"}, "", 2, "", `unknown command "frobnicate"`},
 		{"no token", nil, "", 2, "", "DISCORD_TOKEN is not set"},
-		{"flags without a command run the bot", []string{"-config", "testdata-none.toml"}, "x", 2, "", "config testdata-none.toml: open testdata-none.toml"},
+		{"flags without a command run the bot", []string{"-config", "testdata-none.toml"}, "x", 2, "", "config testdata-none.toml: there is no such file"},
 		{"flags without a command, no token", []string{"-config", "config_test.go"}, "", 2, "", "config config_test.go"},
 		{"no token: the advice keeps the flags typed", []string{"-config", "../../config.example.toml"}, "", 2, "",
 			"DISCORD_TOKEN=your-token strategobot -config ../../config.example.toml\n"},
