@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"time"
 
@@ -77,6 +78,11 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if postgres.IsURL(o.db) {
 		fmt.Fprintf(stderr, "strategobot backup copies a bbolt file. Back up a PostgreSQL database with pg_dump, while the bot runs:\n  pg_dump --format=custom --file=%s 'postgres://USER@HOST/DATABASE'\n", dest)
 		return 2
+	}
+	if _, err := os.Stat(o.db); errors.Is(err, iofs.ErrNotExist) {
+		fmt.Fprintf(stderr, "strategobot backup: there is no database %s to copy: name the bot's file with -db FILE, "+
+			"or run backup in the bot's working directory with its -config\n", o.db)
+		return 1
 	}
 	start := time.Now()
 	if err := bolt.BackupFile(ctx, o.db, dest, o.timeout); err != nil {

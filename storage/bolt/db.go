@@ -54,7 +54,7 @@ func Open(opts Options) (*DB, error) {
 			return nil, err
 		}
 	case err != nil:
-		return nil, fmt.Errorf("database %s: %w", path, err)
+		return nil, placeError(path, err)
 	case info.IsDir():
 		return nil, fmt.Errorf("database %s is a directory, not a file", path)
 	case info.Size() == 0:
@@ -124,18 +124,34 @@ func openError(path string, err error) error {
 	case errors.Is(err, berrors.ErrTimeout):
 		return inUseError{path: path}
 	case errors.As(err, &pe):
-		return fmt.Errorf("database %s: %w", path, err)
+		return placeError(path, err)
 	}
 	return fmt.Errorf("database %s cannot be read (%v); the file was left as it is: %w", path, err, storage.ErrCorrupt)
+}
+
+// placeError is an error of the file system about the database file at
+// path, with what to do when that is a permission.
+func placeError(path string, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Errorf("database %s: this user may not read and write it: make the user the bot runs as its owner (and of its folder), or set database to a file it may write: %w", path, fs.ErrPermission)
+	}
+	return fmt.Errorf("database %s: %w", path, err)
 }
 
 // create makes a new, initialised database at path. It builds it beside path
 // and links it into place only when complete, so that path never holds a
 // half-made file, and a file that appeared meanwhile is never replaced.
 func create(path string) error {
+	dir := filepath.Dir(path)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("database %s: the folder %s does not exist: create it, or set database to a file in a folder that exists", path, dir)
+	}
 	tmp := path + ".new-" + strconv.Itoa(os.Getpid())
 	_ = os.Remove(tmp)
 	bdb, err := bbolt.Open(tmp, 0o600, nil)
+	if errors.Is(err, fs.ErrPermission) {
+		return fmt.Errorf("database %s: this user may not create files in %s: give it write access there, or set database to a file in a folder it may write in", path, dir)
+	}
 	if err != nil {
 		return fmt.Errorf("create database %s: %w", path, err)
 	}
