@@ -33,7 +33,7 @@ import (
 
 // Gateway close codes after which Discord will refuse every reconnect.
 var finalCloses = map[int]string{
-	4004: "the token is not valid: it was reset or revoked in the Developer Portal; put the new one in DISCORD_TOKEN",
+	4004: "the token is not valid (mistyped, or reset in the Developer Portal): copy the current one from your application → Bot → Reset Token into DISCORD_TOKEN",
 	4010: "the shard settings are invalid",
 	4011: "Discord requires sharding for this many servers: set shard_count",
 	4012: "the gateway version is invalid",
@@ -52,11 +52,21 @@ func ExplainGatewayError(err error) error {
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
 		if why, final := finalCloses[ce.Code]; final {
-			return fmt.Errorf("%w: it closed the connection with %d (%s): %s: %w", ErrRefused, ce.Code, ce.Text, why, err)
+			return refusal{fmt.Sprintf("%v: it closed the connection with %d (%s): %s", ErrRefused, ce.Code, ce.Text, why), err}
 		}
 	}
 	return err
 }
+
+// refusal is ErrRefused with what to do, said once: it wraps the close
+// without repeating it.
+type refusal struct {
+	text string
+	err  error
+}
+
+func (r refusal) Error() string   { return r.text }
+func (r refusal) Unwrap() []error { return []error{ErrRefused, r.err} }
 
 // isFinalClose reports whether err is a close after which reconnecting is futile.
 func isFinalClose(err error) bool {

@@ -124,6 +124,7 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	if err := applyEnv(&cfg, getenv); err != nil {
 		return cfg, err
 	}
+	cfg.Token = cleanToken(cfg.Token)
 	return cfg, cfg.validate()
 }
 
@@ -158,6 +159,17 @@ func explainTOML(err error) error {
 		return fmt.Errorf("line %s: %s is %s (config.example.toml shows each key)", line, key, want)
 	}
 	return err
+}
+
+// cleanToken is the token as Discord issued it: without the spaces, quotes
+// and "Bot " prefix a copy from the Developer Portal or a guide may bring
+// along (the bot adds the prefix itself).
+func cleanToken(token string) string {
+	token = strings.TrimSpace(token)
+	if len(token) >= 2 && (token[0] == '"' || token[0] == '\'') && token[len(token)-1] == token[0] {
+		token = strings.TrimSpace(token[1 : len(token)-1])
+	}
+	return strings.TrimSpace(strings.TrimPrefix(token, "Bot "))
 }
 
 // unknownKeys refuses the keys of a file the bot does not read. A token in
