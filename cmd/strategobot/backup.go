@@ -68,7 +68,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	dest := fs.Arg(0)
 	if o.db == "" {
-		cfg, err := loadConfig(o.configPath, os.Getenv)
+		cfg, err := loadProcessConfig(o.configPath)
 		if err != nil {
 			fmt.Fprintln(stderr, "strategobot backup:", err)
 			return 2

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -60,7 +59,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := cli.ParseFlags(checkFlags(&o, stdout), args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot check", checkUsage, err)
 	}
-	cfg, err := loadConfig(o.configPath, os.Getenv)
+	cfg, err := loadProcessConfig(o.configPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "strategobot check: %v\n", err)
 		return 2

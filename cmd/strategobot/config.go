@@ -7,8 +7,10 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/url"
+	"os"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -96,6 +98,58 @@ func parseDuration(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("%q is not a duration: write it like 30m, 24h or 7d", s)
 	}
 	return d, nil
+}
+
+// loadProcessConfig is loadConfig of this process's environment, which
+// must not set a STRATEGOBOT_ variable the bot does not read.
+func loadProcessConfig(path string) (config, error) {
+	if err := unknownEnv(os.Environ()); err != nil {
+		return config{}, err
+	}
+	return loadConfig(path, os.Getenv)
+}
+
+// unknownEnv refuses a STRATEGOBOT_ variable of environ that is no
+// setting, as unknownKeys refuses such a key of the file: a misspelt
+// name would otherwise leave its setting at the default unnoticed. The
+// tests' own STRATEGOBOT_TEST_ variables are not the bot's business.
+func unknownEnv(environ []string) error {
+	known := append(configEnvNames(), "STRATEGOBOT_CONFIG")
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, "STRATEGOBOT_") || strings.HasPrefix(name, "STRATEGOBOT_TEST_") || slices.Contains(known, name) {
+			continue
+		}
+		hint := ""
+		for _, k := range known {
+			if editDistance(name, k) <= 2 {
+				hint = " Did you mean " + k + "?"
+			}
+		}
+		return fmt.Errorf("%s is set, but the bot reads no variable of that name: unset it.%s (strategobot run -h lists them.)", name, hint)
+	}
+	return nil
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // loadConfig reads the defaults, then the file (path, or strategobot.toml when

@@ -115,3 +115,23 @@ func TestLoadConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownEnv: a STRATEGOBOT_ variable that is no setting is refused,
+// with the setting it resembles; settings, STRATEGOBOT_CONFIG, the tests'
+// own variables and other programs' variables pass.
+func TestUnknownEnv(t *testing.T) {
+	tests := []struct {
+		environ []string
+		want    string
+	}{
+		{[]string{"STRATEGOBOT_DATABSE=x.db"}, "STRATEGOBOT_DATABSE is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_DATABASE?"},
+		{[]string{"HOME=/root", "STRATEGOBOT_TOKEN=abc"}, "STRATEGOBOT_TOKEN is set, but the bot reads no variable of that name: unset it. (strategobot run -h"},
+		{[]string{"STRATEGOBOT_DATABASE=x.db", "STRATEGOBOT_CONFIG=", "STRATEGOBOT_TEST_POSTGRES_REQUIRED=1", "DISCORD_TOKEN=x", "PATH=/bin"}, ""},
+	}
+	for _, tc := range tests {
+		err := unknownEnv(tc.environ)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: %v, want %q", tc.environ, err, tc.want)
+		}
+	}
+}

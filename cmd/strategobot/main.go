@@ -95,7 +95,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := cli.ParseFlags(configFlags("run", runUsage(), &configPath, stdout), args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot run", runUsage(), err)
 	}
-	cfg, err := loadConfig(configPath, os.Getenv)
+	cfg, err := loadProcessConfig(configPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "strategobot:", err)
 		return 2

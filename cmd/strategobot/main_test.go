@@ -63,11 +63,16 @@ func TestDispatch(t *testing.T) {
 		{"the lab is another program", []string{"arena"}, "", 2, "", `unknown command "arena"`},
 		{"the load test is another program", []string{"loadtest"}, "", 2, "", `unknown command "loadtest"`},
 		{"help points at the other programs", []string{"help"}, "", 0, "strategolab", ""},
+		{"a misspelt variable stops the bot", []string{"-config", "../../config.example.toml"}, "x", 2, "",
+			"strategobot: STRATEGOBOT_DATABSE is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_DATABASE?"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("DISCORD_TOKEN", tc.env)
 			t.Setenv("STRATEGOBOT_CONFIG", "")
+			if strings.HasPrefix(tc.name, "a misspelt variable") {
+				t.Setenv("STRATEGOBOT_DATABSE", "x.db")
+			}
 			var out, errOut bytes.Buffer
 			code := program().Dispatch(context.Background(), tc.args, &out, &errOut)
 			if code != tc.code {
