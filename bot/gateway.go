@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -67,6 +68,17 @@ type refusal struct {
 
 func (r refusal) Error() string   { return r.text }
 func (r refusal) Unwrap() []error { return []error{ErrRefused, r.err} }
+
+// Unreachable reports whether err is a request that never got Discord's
+// answer (no route, DNS, a refused connection, a timeout), as opposed to an
+// answer that refuses.
+func Unreachable(err error) bool {
+	var ue *url.Error
+	return errors.As(err, &ue)
+}
+
+// unreachableAdvice is what to check when Discord cannot be reached.
+const unreachableAdvice = "it cannot be reached; check this machine's network, DNS and firewall, or api_base_url"
 
 // isFinalClose reports whether err is a close after which reconnecting is futile.
 func isFinalClose(err error) bool {
