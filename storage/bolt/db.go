@@ -126,7 +126,7 @@ func openError(path string, err error) error {
 	case errors.As(err, &pe):
 		return placeError(path, err)
 	}
-	return fmt.Errorf("database %s cannot be read (%v); the file was left as it is: %w", path, err, storage.ErrCorrupt)
+	return fmt.Errorf("database %s cannot be read (%v), and was left as it is: put a backup in its place, or move it away to start a new one: %w", path, err, storage.ErrCorrupt)
 }
 
 // placeError is an error of the file system about the database file at
