@@ -74,8 +74,9 @@ Environment:
   STRATEGOBOT_CONFIG  the configuration file, as -config
   STRATEGOBOT_*       each key of the configuration file, winning over it;
                       config.example.toml describes each key:
-` + wrapNames(configEnvNames(), "                      ", 78) + `  GOMAXPROCS          Go's Ps, taken as given; unset, the bot runs one more
-                      per computer thinker, so people's moves keep every core
+` + wrapNames(configEnvNames(), "                      ", 78) + `  GOMAXPROCS          how many threads run Go code at once, taken as given;
+                      unset, the bot adds one per computer thinker to the
+                      cores, so that people's moves keep every core
 
 Flags:
 `
