@@ -8,6 +8,7 @@ import (
 	"io"
 	iofs "io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/strategobot/strategobot/internal/cli"
@@ -20,7 +21,8 @@ const backupUsage = `usage: strategobot backup [-config FILE | -db FILE] [-timeo
 
 Copies the bbolt database of a stopped bot to PATH (written beside it and
 renamed into place, then checked page by page): the file -db names, else the
-database of the bot's configuration, read as run reads it. A running bot
+database of the bot's configuration, read as run reads it. A PATH that is a
+folder gets the copy under the database's own name, as with cp. A running bot
 holds the file: it makes its own copies every backup_every into backup_dir. A
 PostgreSQL database is backed up with pg_dump instead, while the bot runs.
 
@@ -82,6 +84,12 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if _, err := os.Stat(o.db); errors.Is(err, iofs.ErrNotExist) {
 		fmt.Fprintf(stderr, "strategobot backup: there is no database %s to copy: name the bot's file with -db FILE, "+
 			"or run backup in the bot's working directory with its -config\n", o.db)
+		return 1
+	}
+	if info, err := os.Stat(dest); err == nil && info.IsDir() {
+		dest = filepath.Join(dest, filepath.Base(o.db)) // into the folder, as cp copies
+	} else if info, err := os.Stat(filepath.Dir(dest)); err != nil || !info.IsDir() {
+		fmt.Fprintf(stderr, "strategobot backup: the folder %s does not exist: create it, or copy to a file in a folder that exists\n", filepath.Dir(dest))
 		return 1
 	}
 	start := time.Now()

@@ -52,6 +52,10 @@ func TestRunBackup(t *testing.T) {
 			func() { t.Setenv("STRATEGOBOT_DATABASE", src) }, 1, "", "is in use by another process"},
 		{"copied", []string{"-db", src, filepath.Join(dir, "copy.db")}, func() { db.Close() }, 0, "copied " + src, ""},
 		{"copied from the configuration", []string{"-config", conf, filepath.Join(dir, "copy2.db")}, nil, 0, "copied " + src, ""},
+		{"copied into a folder, as cp does", []string{"-db", src, filepath.Join(dir, "into")},
+			func() { os.Mkdir(filepath.Join(dir, "into"), 0o700) }, 0, "copied " + src + " to " + filepath.Join(dir, "into", "bot.db"), ""},
+		{"into a folder that does not exist", []string{"-db", src, filepath.Join(dir, "nowhere", "copy.db")}, nil, 1, "",
+			"strategobot backup: the folder " + filepath.Join(dir, "nowhere") + " does not exist: create it, or copy to a file in a folder that exists\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,6 +76,11 @@ func TestRunBackup(t *testing.T) {
 	defer copied.Close()
 	if got, err := copied.Match(context.Background(), m.ID); err != nil || got.Version != m.Version {
 		t.Errorf("the copy holds %+v, %v", got, err)
+	}
+	if into, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "into", "bot.db"), Timeout: time.Second}); err != nil {
+		t.Errorf("the copy into a folder: %v", err)
+	} else {
+		into.Close()
 	}
 	if _, err := os.Stat(filepath.Join(dir, "x.db")); err == nil {
 		t.Errorf("a failed backup left a file")
