@@ -121,10 +121,8 @@ func unknownEnv(environ []string) error {
 			continue
 		}
 		hint := ""
-		for _, k := range known {
-			if editDistance(name, k) <= 2 {
-				hint = " Did you mean " + k + "?"
-			}
+		if k := nearest(name, known); k != "" {
+			hint = " Did you mean " + k + "?"
 		}
 		return fmt.Errorf("%s is set, but the bot reads no variable of that name: unset it.%s (strategobot run -h lists them.)", name, hint)
 	}
@@ -239,7 +237,34 @@ func unknownKeys(file string, undecoded []toml.Key) error {
 			return fmt.Errorf("config %s: the bot reads its token only from DISCORD_TOKEN, never from a file: remove token from %s and set DISCORD_TOKEN", file, file)
 		}
 	}
-	return fmt.Errorf("config %s: unknown key %s (config.example.toml lists every key)", file, strings.Join(keys, ", "))
+	hint := ""
+	if k := nearest(keys[0], fileKeys()); k != "" {
+		hint = "; did you mean " + k + "?"
+	}
+	return fmt.Errorf("config %s: unknown key %s%s (config.example.toml lists every key)", file, strings.Join(keys, ", "), hint)
+}
+
+// fileKeys are the keys of the configuration file, in the order of the file.
+func fileKeys() []string {
+	var keys []string
+	t := reflect.TypeFor[config]()
+	for i := range t.NumField() {
+		if key := t.Field(i).Tag.Get("toml"); key != "-" {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
+// nearest is the name of names within two edits of name, or "".
+func nearest(name string, names []string) string {
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := editDistance(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
 }
 
 // configEnvNames are the environment variables that override the file's
