@@ -70,3 +70,29 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoBotsOnOneFile: a second bot on a bbolt file another one holds
+// stops within the lock's wait, with exit code 1, saying what to do.
+func TestTwoBotsOnOneFile(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bot.db")
+	first, err := bolt.Open(bolt.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	cmd := exec.Command(bin)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
+		"STRATEGOBOT_API_BASE_URL=http://127.0.0.1:1/api/v9/", "STRATEGOBOT_DATABASE="+path)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("ended with %v, want exit code 1; output:\n%s", err, out)
+	}
+	want := "database " + path + " is in use by another process (is another strategobot running?): stop that one first, or give this one a database of its own"
+	if !strings.Contains(string(out), want) {
+		t.Errorf("output\n%s\nwant %q", out, want)
+	}
+}
