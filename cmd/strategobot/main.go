@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/strategobot/strategobot/bot"
@@ -102,7 +103,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(commandLine("strategobot", args)))
+		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(commandLine(self(os.Args[0]), args)))
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
@@ -118,6 +119,17 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// self is how the person ran this program, for advice that says what to
+// run again: go run ./cmd/strategobot when go run built it (into a
+// go-build folder, a temporary one or the build cache, where go test's
+// binaries are NAME.test), else strategobot.
+func self(arg0 string) string {
+	if strings.Contains(filepath.ToSlash(arg0), "/go-build") && !strings.HasSuffix(arg0, ".test") {
+		return "go run ./cmd/strategobot"
+	}
+	return "strategobot"
 }
 
 // commandLine writes a command and its arguments as a shell reads them back,

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -121,6 +122,40 @@ func TestCommandLine(t *testing.T) {
 	for _, tc := range tests {
 		if got := commandLine("strategobot", tc.args); got != tc.want {
 			t.Errorf("%q: %s, want %s", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestNoTokenAdviceRepeatsHowItRan: the advice for a missing token repeats
+// the command as it was run, go run included (the README's first command),
+// so that it can be run again as it stands.
+func TestNoTokenAdviceRepeatsHowItRan(t *testing.T) {
+	tests := []struct {
+		arg0, want string
+	}{
+		{"/tmp/go-build3216549870/b001/exe/strategobot", "go run ./cmd/strategobot"},
+		{"/root/.cache/go-build/e3/e372eec2fcb662be-d/strategobot", "go run ./cmd/strategobot"},
+		{"/usr/local/bin/strategobot", "strategobot"},
+		{"/tmp/go-build3216549870/b001/strategobot.test", "strategobot"},
+		{"./strategobot", "strategobot"},
+		{"strategobot", "strategobot"},
+	}
+	for _, tc := range tests {
+		if got := self(tc.arg0); got != tc.want {
+			t.Errorf("self(%q) = %q, want %q", tc.arg0, got, tc.want)
+		}
+	}
+	if testing.Short() {
+		t.Skip("go run builds the bot again")
+	}
+	for _, args := range [][]string{nil, {"check"}} {
+		cmd := exec.Command("go", append([]string{"run", "./cmd/strategobot"}, args...)...)
+		cmd.Dir = "../.."
+		cmd.Env = append(os.Environ(), "DISCORD_TOKEN=", "STRATEGOBOT_CONFIG=")
+		out, _ := cmd.CombinedOutput()
+		want := "    DISCORD_TOKEN=your-token " + strings.Join(append([]string{"go run ./cmd/strategobot"}, args...), " ") + "\n"
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go run ./cmd/strategobot %v said\n%s\nwant %q", args, out, want)
 		}
 	}
 }
