@@ -14,8 +14,10 @@ import (
 
 // TestDatabaseInAPlaceItCannotBe runs the built bot with its database in a
 // folder that does not exist or that it may not write: it stops before
-// asking Discord anything, naming the folder or file and what to do, and
-// leaks no name of its own making (the file it builds beside the database).
+// asking Discord anything, with exit code 2 (a bad configuration, which
+// systemd does not restart unchanged), naming the folder or file and what
+// to do, and leaks no name of its own making (the file it builds beside
+// the database).
 func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 	bin := buildtest.Binary(t, "./cmd/strategobot")
 	dir := t.TempDir()
@@ -58,8 +60,8 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 				"STRATEGOBOT_API_BASE_URL=http://127.0.0.1:1/api/v9/", "STRATEGOBOT_DATABASE="+tc.database)
 			out, err := cmd.CombinedOutput()
 			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-				t.Fatalf("ended with %v, want exit code 1; output:\n%s", err, out)
+			if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+				t.Fatalf("ended with %v, want exit code 2; output:\n%s", err, out)
 			}
 			if !strings.Contains(string(out), tc.want) {
 				t.Errorf("output\n%s\nwant %q", out, tc.want)

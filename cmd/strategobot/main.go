@@ -25,6 +25,7 @@ import (
 
 	"github.com/strategobot/strategobot/bot"
 	"github.com/strategobot/strategobot/internal/cli"
+	"github.com/strategobot/strategobot/storage/bolt"
 )
 
 // program is strategobot's command line: the bot first, then the tools.
@@ -67,8 +68,9 @@ Runs the bot until SIGINT or SIGTERM, which stop it at once and cleanly; a
 move being answered gets up to 30 s to finish, and a second signal ends the
 bot without waiting for it.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
-unreachable), 2 a bad configuration, 3 Discord refuses the bot for good (a
-revoked token, intents not enabled).
+unreachable), 2 a bad configuration (a database file in a folder that does
+not exist or that the bot may not write included), 3 Discord refuses the bot
+for good (a revoked token, intents not enabled).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
@@ -115,6 +117,9 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		logger.Error("strategobot stopped", "error", err)
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged
+		}
+		if errors.Is(err, bolt.ErrPlace) {
+			return 2 // the configuration or the folder must change first
 		}
 		return 1
 	}
