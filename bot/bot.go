@@ -156,6 +156,9 @@ func (b *Bot) Run(ctx context.Context) error {
 			b.log.Info("stopped before Discord answered")
 			return nil
 		}
+		if Unreachable(err) {
+			return fmt.Errorf("connect to Discord: %s: %w", unreachableAdvice, err)
+		}
 		return fmt.Errorf("connect to Discord: %w", ExplainGatewayError(err))
 	}
 	defer b.closeSession()

@@ -22,7 +22,7 @@ func TestRevokedTokenStopsTheBot(t *testing.T) {
 		t.Fatal("the bot still runs 10 s after its token was revoked")
 	}
 	h.stop = func() { h.db.Close() }
-	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "4004") || !strings.Contains(err.Error(), "put the new one in DISCORD_TOKEN") {
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "4004") || !strings.Contains(err.Error(), "into DISCORD_TOKEN") || strings.Count(err.Error(), "4004") != 1 {
 		t.Fatalf("the bot stopped with %v", err)
 	}
 }

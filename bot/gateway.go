@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -33,7 +34,7 @@ import (
 
 // Gateway close codes after which Discord will refuse every reconnect.
 var finalCloses = map[int]string{
-	4004: "the token is not valid: it was reset or revoked in the Developer Portal; put the new one in DISCORD_TOKEN",
+	4004: "the token is not valid (mistyped, or reset in the Developer Portal): copy the current one from your application → Bot → Reset Token into DISCORD_TOKEN",
 	4010: "the shard settings are invalid",
 	4011: "Discord requires sharding for this many servers: set shard_count",
 	4012: "the gateway version is invalid",
@@ -52,11 +53,32 @@ func ExplainGatewayError(err error) error {
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
 		if why, final := finalCloses[ce.Code]; final {
-			return fmt.Errorf("%w: it closed the connection with %d (%s): %s: %w", ErrRefused, ce.Code, ce.Text, why, err)
+			return refusal{fmt.Sprintf("%v: it closed the connection with %d (%s): %s", ErrRefused, ce.Code, ce.Text, why), err}
 		}
 	}
 	return err
 }
+
+// refusal is ErrRefused with what to do, said once: it wraps the close
+// without repeating it.
+type refusal struct {
+	text string
+	err  error
+}
+
+func (r refusal) Error() string   { return r.text }
+func (r refusal) Unwrap() []error { return []error{ErrRefused, r.err} }
+
+// Unreachable reports whether err is a request that never got Discord's
+// answer (no route, DNS, a refused connection, a timeout), as opposed to an
+// answer that refuses.
+func Unreachable(err error) bool {
+	var ue *url.Error
+	return errors.As(err, &ue)
+}
+
+// unreachableAdvice is what to check when Discord cannot be reached.
+const unreachableAdvice = "it cannot be reached; check this machine's network, DNS and firewall, or api_base_url"
 
 // isFinalClose reports whether err is a close after which reconnecting is futile.
 func isFinalClose(err error) bool {

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/strategobot/strategobot/internal/cli"
@@ -19,7 +21,8 @@ const backupUsage = `usage: strategobot backup [-config FILE | -db FILE] [-timeo
 
 Copies the bbolt database of a stopped bot to PATH (written beside it and
 renamed into place, then checked page by page): the file -db names, else the
-database of the bot's configuration, read as run reads it. A running bot
+database of the bot's configuration, read as run reads it. A PATH that is a
+folder gets the copy under the database's own name, as with cp. A running bot
 holds the file: it makes its own copies every backup_every into backup_dir. A
 PostgreSQL database is backed up with pg_dump instead, while the bot runs.
 
@@ -50,7 +53,7 @@ func backupFlags(o *backupOptions, stderr io.Writer) *flag.FlagSet {
 // backupOperands checks that one PATH follows the flags.
 func backupOperands(n int) error {
 	if n != 1 {
-		return fmt.Errorf("backup takes one PATH to copy to, not %d arguments", n)
+		return fmt.Errorf("name one PATH to copy the database to, not %d", n)
 	}
 	return nil
 }
@@ -58,8 +61,8 @@ func backupOperands(n int) error {
 // runBackup is `strategobot backup`.
 func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o backupOptions
-	fs := backupFlags(&o, stderr)
-	if err := fs.Parse(args); err != nil {
+	fs := backupFlags(&o, stdout)
+	if err := cli.Parse(fs, args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot backup", backupUsage, err)
 	}
 	if err := backupOperands(fs.NArg()); err != nil {
@@ -67,7 +70,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	dest := fs.Arg(0)
 	if o.db == "" {
-		cfg, err := loadConfig(o.configPath, os.Getenv)
+		cfg, err := loadProcessConfig(o.configPath)
 		if err != nil {
 			fmt.Fprintln(stderr, "strategobot backup:", err)
 			return 2
@@ -77,6 +80,17 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if postgres.IsURL(o.db) {
 		fmt.Fprintf(stderr, "strategobot backup copies a bbolt file. Back up a PostgreSQL database with pg_dump, while the bot runs:\n  pg_dump --format=custom --file=%s 'postgres://USER@HOST/DATABASE'\n", dest)
 		return 2
+	}
+	if _, err := os.Stat(o.db); errors.Is(err, iofs.ErrNotExist) {
+		fmt.Fprintf(stderr, "strategobot backup: there is no database %s to copy: name the bot's file with -db FILE, "+
+			"or run backup in the bot's working directory with its -config\n", o.db)
+		return 1
+	}
+	if info, err := os.Stat(dest); err == nil && info.IsDir() {
+		dest = filepath.Join(dest, filepath.Base(o.db)) // into the folder, as cp copies
+	} else if info, err := os.Stat(filepath.Dir(dest)); err != nil || !info.IsDir() {
+		fmt.Fprintf(stderr, "strategobot backup: the folder %s does not exist: create it, or copy to a file in a folder that exists\n", filepath.Dir(dest))
+		return 1
 	}
 	start := time.Now()
 	if err := bolt.BackupFile(ctx, o.db, dest, o.timeout); err != nil {

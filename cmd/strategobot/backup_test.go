@@ -41,16 +41,21 @@ func TestRunBackup(t *testing.T) {
 		{"no destination", []string{"-db", src}, nil, 2, "", "usage: strategobot backup"},
 		{"two destinations", []string{"-db", src, "a", "b"}, nil, 2, "", "usage: strategobot backup"},
 		{"bad flag", []string{"-frob"}, nil, 2, "", "flag provided but not defined"},
-		{"help", []string{"-h"}, nil, 0, "", "usage: strategobot backup"},
+		{"help", []string{"-h"}, nil, 0, "usage: strategobot backup", ""},
 		{"bot running", []string{"-db", src, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process"},
 		{"postgres", []string{"-db", "postgres://bot:s3cret@db/strategobot", filepath.Join(dir, "z.dump")}, nil, 2, "", "pg_dump --format=custom"},
-		{"missing database", []string{"-db", filepath.Join(dir, "none.db"), filepath.Join(dir, "y.db")}, nil, 1, "", "none.db"},
+		{"missing database", []string{"-db", filepath.Join(dir, "none.db"), filepath.Join(dir, "y.db")}, nil, 1, "",
+			"strategobot backup: there is no database " + filepath.Join(dir, "none.db") + " to copy: name the bot's file with -db FILE"},
 		{"missing configuration", []string{"-config", filepath.Join(dir, "none.toml"), filepath.Join(dir, "y.db")}, nil, 2, "", "none.toml"},
 		{"the configuration's database, running", []string{"-config", conf, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process"},
 		{"the environment's database, running", []string{"-timeout", "100ms", filepath.Join(dir, "x.db")},
 			func() { t.Setenv("STRATEGOBOT_DATABASE", src) }, 1, "", "is in use by another process"},
 		{"copied", []string{"-db", src, filepath.Join(dir, "copy.db")}, func() { db.Close() }, 0, "copied " + src, ""},
 		{"copied from the configuration", []string{"-config", conf, filepath.Join(dir, "copy2.db")}, nil, 0, "copied " + src, ""},
+		{"copied into a folder, as cp does", []string{"-db", src, filepath.Join(dir, "into")},
+			func() { os.Mkdir(filepath.Join(dir, "into"), 0o700) }, 0, "copied " + src + " to " + filepath.Join(dir, "into", "bot.db"), ""},
+		{"into a folder that does not exist", []string{"-db", src, filepath.Join(dir, "nowhere", "copy.db")}, nil, 1, "",
+			"strategobot backup: the folder " + filepath.Join(dir, "nowhere") + " does not exist: create it, or copy to a file in a folder that exists\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,6 +76,11 @@ func TestRunBackup(t *testing.T) {
 	defer copied.Close()
 	if got, err := copied.Match(context.Background(), m.ID); err != nil || got.Version != m.Version {
 		t.Errorf("the copy holds %+v, %v", got, err)
+	}
+	if into, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "into", "bot.db"), Timeout: time.Second}); err != nil {
+		t.Errorf("the copy into a folder: %v", err)
+	} else {
+		into.Close()
 	}
 	if _, err := os.Stat(filepath.Join(dir, "x.db")); err == nil {
 		t.Errorf("a failed backup left a file")

@@ -57,16 +57,16 @@ func checkFlags(o *checkOptions, w io.Writer) *flag.FlagSet {
 // what to fix. It exits 1 when anything fails.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o checkOptions
-	if err := cli.ParseFlags(checkFlags(&o, stderr), args); err != nil {
+	if err := cli.ParseFlags(checkFlags(&o, stdout), args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot check", checkUsage, err)
 	}
-	cfg, err := loadConfig(o.configPath, os.Getenv)
+	cfg, err := loadProcessConfig(o.configPath)
 	if err != nil {
 		fmt.Fprintf(stderr, "strategobot check: %v\n", err)
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(commandLine("strategobot check", args)))
+		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(commandLine(self(os.Args[0])+" check", args)))
 		return 2
 	}
 	c := &checker{out: stdout, threads: cfg.Threads, apiBase: cfg.APIBaseURL}
@@ -125,8 +125,10 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		case ctx.Err() != nil:
 		case restCode(err) == 401:
 			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN.")
+		case bot.Unreachable(err):
+			c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", cfg.APIBaseURL, nameBase(err, cfg.APIBaseURL))
 		default:
-			c.fail("Discord cannot be reached at %s: %v", cfg.APIBaseURL, nameBase(err, cfg.APIBaseURL))
+			c.fail("Discord answered with an error at %s: %v. Discord may be having trouble (https://discordstatus.com): run this again later.", cfg.APIBaseURL, nameBase(err, cfg.APIBaseURL))
 		}
 		return
 	}

@@ -24,6 +24,7 @@ import (
 func TestCheckCommand(t *testing.T) {
 	bin := buildtest.Binary(t, "./cmd/strategobot")
 	type world struct {
+		t     *testing.T
 		srv   *discordtest.Server
 		club  *discordtest.Guild
 		alice *discordtest.Member
@@ -44,6 +45,8 @@ func TestCheckCommand(t *testing.T) {
 			w.club.General().SetOverwrite(w.srv.Bot(), 0, discordgo.PermissionAttachFiles)
 		}, func(w world) []string { return []string{"-channel", w.club.General().ID} }, 1,
 			[]string{"lacks Attach Files (to post the board pictures)", "✗ the bot lacks 1 permission(s)", "✗ posting a test picture in #general failed: Discord answered 50013"}},
+		{"Discord failing", func(w world) { w.srv.FailNext(w.t, "GET /users/@me", 1, 500) }, func(world) []string { return nil }, 1,
+			[]string{"✗ Discord answered with an error at ", "Discord may be having trouble (https://discordstatus.com): run this again later."}},
 		{"closed DMs", func(w world) { w.alice.CloseDMs() }, func(w world) []string { return []string{"-user", w.alice.ID} }, 1,
 			[]string{"does not take DMs from the bot"}},
 		{"the bot not in the server", func(w world) { w.club.KickBot() }, func(w world) []string { return []string{"-guild", w.club.ID} }, 1,
@@ -54,7 +57,7 @@ func TestCheckCommand(t *testing.T) {
 			t.Parallel()
 			srv := discordtest.New(t)
 			club := srv.AddGuild("Stratego Club")
-			w := world{srv: srv, club: club, alice: club.AddMember("alice")}
+			w := world{t: t, srv: srv, club: club, alice: club.AddMember("alice")}
 			if tc.change != nil {
 				tc.change(w)
 			}

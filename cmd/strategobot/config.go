@@ -7,7 +7,10 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/url"
+	"os"
 	"reflect"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -97,6 +100,56 @@ func parseDuration(s string) (time.Duration, error) {
 	return d, nil
 }
 
+// loadProcessConfig is loadConfig of this process's environment, which
+// must not set a STRATEGOBOT_ variable the bot does not read.
+func loadProcessConfig(path string) (config, error) {
+	if err := unknownEnv(os.Environ()); err != nil {
+		return config{}, err
+	}
+	return loadConfig(path, os.Getenv)
+}
+
+// unknownEnv refuses a STRATEGOBOT_ variable of environ that is no
+// setting, as unknownKeys refuses such a key of the file: a misspelt
+// name would otherwise leave its setting at the default unnoticed. The
+// tests' own STRATEGOBOT_TEST_ variables are not the bot's business.
+func unknownEnv(environ []string) error {
+	known := append(configEnvNames(), "STRATEGOBOT_CONFIG")
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, "STRATEGOBOT_") || strings.HasPrefix(name, "STRATEGOBOT_TEST_") || slices.Contains(known, name) {
+			continue
+		}
+		hint := ""
+		if k := nearest(name, known); k != "" {
+			hint = " Did you mean " + k + "?"
+		}
+		return fmt.Errorf("%s is set, but the bot reads no variable of that name: unset it.%s (strategobot run -h lists them.)", name, hint)
+	}
+	return nil
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
 // loadConfig reads the defaults, then the file (path, or strategobot.toml when
 // path is empty and that file exists), then the environment.
 func loadConfig(path string, getenv func(string) string) (config, error) {
@@ -113,13 +166,62 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		}
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		// No file is fine: the defaults and the environment are enough.
+	case errors.Is(err, fs.ErrNotExist):
+		return cfg, fmt.Errorf("config %s: there is no such file: copy config.example.toml there, "+
+			"or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
+			file, defaultConfigFile)
 	default:
-		return cfg, fmt.Errorf("config %s: %w", file, err)
+		return cfg, fmt.Errorf("config %s: %w", file, explainTOML(err))
 	}
 	if err := applyEnv(&cfg, getenv); err != nil {
 		return cfg, err
 	}
+	cfg.Token = cleanToken(cfg.Token)
 	return cfg, cfg.validate()
+}
+
+// incompatibleTOML matches the decoder's error for a value of the wrong kind.
+var incompatibleTOML = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): incompatible types`)
+
+// explainTOML says which kind of value a key takes when the file gives it
+// another (such as threads = "yes"), instead of the decoder's Go types.
+func explainTOML(err error) error {
+	// The decoder's type errors are text only: toml: line N (last key "K"): incompatible types: ….
+	m := incompatibleTOML.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	line, key := m[1], m[2]
+	t := reflect.TypeFor[config]()
+	for i := range t.NumField() {
+		if t.Field(i).Tag.Get("toml") != key {
+			continue
+		}
+		var want string
+		switch t.Field(i).Type {
+		case reflect.TypeFor[bool]():
+			want = "true or false, without quotes"
+		case reflect.TypeFor[int]():
+			want = "a whole number, without quotes"
+		case reflect.TypeFor[duration]():
+			want = `a duration in quotes, like "24h"`
+		default:
+			want = `text in quotes, like ` + key + ` = "…"`
+		}
+		return fmt.Errorf("line %s: %s is %s (config.example.toml shows each key)", line, key, want)
+	}
+	return err
+}
+
+// cleanToken is the token as Discord issued it: without the spaces, quotes
+// and "Bot " prefix a copy from the Developer Portal or a guide may bring
+// along (the bot adds the prefix itself).
+func cleanToken(token string) string {
+	token = strings.TrimSpace(token)
+	if len(token) >= 2 && (token[0] == '"' || token[0] == '\'') && token[len(token)-1] == token[0] {
+		token = strings.TrimSpace(token[1 : len(token)-1])
+	}
+	return strings.TrimSpace(strings.TrimPrefix(token, "Bot "))
 }
 
 // unknownKeys refuses the keys of a file the bot does not read. A token in
@@ -135,7 +237,34 @@ func unknownKeys(file string, undecoded []toml.Key) error {
 			return fmt.Errorf("config %s: the bot reads its token only from DISCORD_TOKEN, never from a file: remove token from %s and set DISCORD_TOKEN", file, file)
 		}
 	}
-	return fmt.Errorf("config %s: unknown key %s (config.example.toml lists every key)", file, strings.Join(keys, ", "))
+	hint := ""
+	if k := nearest(keys[0], fileKeys()); k != "" {
+		hint = "; did you mean " + k + "?"
+	}
+	return fmt.Errorf("config %s: unknown key %s%s (config.example.toml lists every key)", file, strings.Join(keys, ", "), hint)
+}
+
+// fileKeys are the keys of the configuration file, in the order of the file.
+func fileKeys() []string {
+	var keys []string
+	t := reflect.TypeFor[config]()
+	for i := range t.NumField() {
+		if key := t.Field(i).Tag.Get("toml"); key != "-" {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
+// nearest is the name of names within two edits of name, or "".
+func nearest(name string, names []string) string {
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := editDistance(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
 }
 
 // configEnvNames are the environment variables that override the file's

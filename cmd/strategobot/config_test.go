@@ -66,13 +66,22 @@ func TestLoadConfig(t *testing.T) {
 			}},
 		{name: "environment wins", file: write("b.toml", "database = \"x.db\"\n"), env: map[string]string{"STRATEGOBOT_DATABASE": "y.db", "STRATEGOBOT_BACKUP_KEEP": "3", "DISCORD_TOKEN": "tok"},
 			check: func(c config) bool { return c.Database == "y.db" && c.BackupKeep == 3 && c.Token == "tok" }},
-		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "unknown key databse"},
+		{name: "a token with a Bot prefix, quotes and a newline", env: map[string]string{"DISCORD_TOKEN": "\"Bot abc.def\"\n"},
+			check: func(c config) bool { return c.Token == "abc.def" }},
+		{name: "a token of spaces is no token", env: map[string]string{"DISCORD_TOKEN": "  \n"},
+			check: func(c config) bool { return c.Token == "" }},
+		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "unknown key databse; did you mean database? (config.example.toml lists every key)"},
+		{name: "unknown key like none", file: write("c2.toml", "colour = \"red\"\n"), err: "unknown key colour (config.example.toml lists every key)"},
 		{name: "a token in the file", file: write("t.toml", "database = \"x.db\"\ntoken = \"secret\"\n"), err: "only from DISCORD_TOKEN, never from a file"},
 		{name: "bad duration", file: write("d.toml", "default_move_time = \"soon\"\n"), err: "not a duration"},
 		{name: "move time out of range", file: write("e.toml", "default_move_time = \"1m\"\n"), err: "between 5m and 7d"},
 		{name: "bad url", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "discord"}, err: "api_base_url"},
 		{name: "bad bool", env: map[string]string{"STRATEGOBOT_THREADS": "maybe"}, err: "use true or false"},
-		{name: "missing named file", file: filepath.Join(dir, "none.toml"), err: "none.toml"},
+		{name: "missing named file", file: filepath.Join(dir, "none.toml"), err: "none.toml: there is no such file: copy config.example.toml there"},
+		{name: "a bool in quotes", file: write("h.toml", "\nthreads = \"yes\"\n"), err: "h.toml: line 2: threads is true or false, without quotes"},
+		{name: "a number in quotes", file: write("i.toml", "backup_keep = \"7\"\n"), err: "backup_keep is a whole number, without quotes"},
+		{name: "a number for a text", file: write("j.toml", "guild_id = 1234\n"), err: `guild_id is text in quotes, like guild_id = "…"`},
+		{name: "a table for a duration", file: write("k.toml", "backup_every = {}\n"), err: `backup_every is a duration in quotes, like "24h"`},
 		{name: "bad level", env: map[string]string{"STRATEGOBOT_LOG_LEVEL": "loud"}, err: "log_level"},
 		{name: "postgres", file: write("f.toml", "database = \"postgres://bot:pw@db.example/strategobot\"\n"),
 			check: func(c config) bool { return c.Database == "postgres://bot:pw@db.example/strategobot" }},
@@ -105,5 +114,25 @@ func TestLoadConfig(t *testing.T) {
 				t.Fatalf("config %+v", cfg)
 			}
 		})
+	}
+}
+
+// TestUnknownEnv: a STRATEGOBOT_ variable that is no setting is refused,
+// with the setting it resembles; settings, STRATEGOBOT_CONFIG, the tests'
+// own variables and other programs' variables pass.
+func TestUnknownEnv(t *testing.T) {
+	tests := []struct {
+		environ []string
+		want    string
+	}{
+		{[]string{"STRATEGOBOT_DATABSE=x.db"}, "STRATEGOBOT_DATABSE is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_DATABASE?"},
+		{[]string{"HOME=/root", "STRATEGOBOT_TOKEN=abc"}, "STRATEGOBOT_TOKEN is set, but the bot reads no variable of that name: unset it. (strategobot run -h"},
+		{[]string{"STRATEGOBOT_DATABASE=x.db", "STRATEGOBOT_CONFIG=", "STRATEGOBOT_TEST_POSTGRES_REQUIRED=1", "DISCORD_TOKEN=x", "PATH=/bin"}, ""},
+	}
+	for _, tc := range tests {
+		err := unknownEnv(tc.environ)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: %v, want %q", tc.environ, err, tc.want)
+		}
 	}
 }

@@ -79,9 +79,9 @@ func demoFlags(c *demoConfig, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
+func parseDemoArgs(args []string, help io.Writer) (demoConfig, error) {
 	var c demoConfig
-	if err := cli.ParseFlags(demoFlags(&c, stderr), args); err != nil {
+	if err := cli.ParseFlags(demoFlags(&c, help), args); err != nil {
 		return c, err
 	}
 	if c.out == "" {
@@ -102,7 +102,7 @@ func parseDemoArgs(args []string, stderr io.Writer) (demoConfig, error) {
 
 // runDemo is `strategobot demo`: it plays a random game and writes sample pictures.
 func runDemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c, err := parseDemoArgs(args, stderr)
+	c, err := parseDemoArgs(args, stdout)
 	if err != nil {
 		return cli.UsageFailed(stderr, "strategobot demo", demoUsage, err)
 	}

@@ -84,7 +84,6 @@ func TestDemoUsage(t *testing.T) {
 		{"stray argument", []string{"-out", "x", "extra"}, 2, `unexpected argument "extra"`},
 		{"no moves", []string{"-out", "x", "-moves", "0"}, 2, "-moves must be at least 1"},
 		{"unknown flag", []string{"-frobnicate"}, 2, "flag provided but not defined"},
-		{"help", []string{"-h"}, 0, "usage: strategobot demo"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,6 +95,10 @@ func TestDemoUsage(t *testing.T) {
 				t.Errorf("stderr %q, want it to contain %q", errOut.String(), tc.stderr)
 			}
 		})
+	}
+	var out, errOut bytes.Buffer
+	if code := runDemo(context.Background(), []string{"-h"}, &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "usage: strategobot demo") || errOut.Len() > 0 {
+		t.Errorf("-h: exit code %d, stdout %q, stderr %q; want 0 and the usage on stdout", code, out.String(), errOut.String())
 	}
 }
 

@@ -20,10 +20,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/strategobot/strategobot/bot"
 	"github.com/strategobot/strategobot/internal/cli"
+	"github.com/strategobot/strategobot/storage/bolt"
 )
 
 // program is strategobot's command line: the bot first, then the tools.
@@ -66,16 +68,18 @@ Runs the bot until SIGINT or SIGTERM, which stop it at once and cleanly; a
 move being answered gets up to 30 s to finish, and a second signal ends the
 bot without waiting for it.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
-unreachable), 2 a bad configuration, 3 Discord refuses the bot for good (a
-revoked token, intents not enabled).
+unreachable), 2 a bad configuration (a database file in a folder that does
+not exist or that the bot may not write included), 3 Discord refuses the bot
+for good (a revoked token, intents not enabled).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
   STRATEGOBOT_CONFIG  the configuration file, as -config
   STRATEGOBOT_*       each key of the configuration file, winning over it;
                       config.example.toml describes each key:
-` + wrapNames(configEnvNames(), "                      ", 78) + `  GOMAXPROCS          Go's Ps, taken as given; unset, the bot runs one more
-                      per computer thinker, so people's moves keep every core
+` + wrapNames(configEnvNames(), "                      ", 78) + `  GOMAXPROCS          how many threads run Go code at once, taken as given;
+                      unset, the bot adds one per computer thinker to the
+                      cores, so that people's moves keep every core
 
 Flags:
 `
@@ -92,16 +96,16 @@ func configFlags(name, usage string, path *string, w io.Writer) *flag.FlagSet {
 // runBot starts the Discord bot.
 func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var configPath string
-	if err := cli.ParseFlags(configFlags("run", runUsage(), &configPath, stderr), args); err != nil {
+	if err := cli.ParseFlags(configFlags("run", runUsage(), &configPath, stdout), args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot run", runUsage(), err)
 	}
-	cfg, err := loadConfig(configPath, os.Getenv)
+	cfg, err := loadProcessConfig(configPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "strategobot:", err)
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(commandLine("strategobot", args)))
+		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(commandLine(self(os.Args[0]), args)))
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
@@ -114,9 +118,23 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged
 		}
+		if errors.Is(err, bolt.ErrPlace) {
+			return 2 // the configuration or the folder must change first
+		}
 		return 1
 	}
 	return 0
+}
+
+// self is how the person ran this program, for advice that says what to
+// run again: go run ./cmd/strategobot when go run built it (into a
+// go-build folder, a temporary one or the build cache, where go test's
+// binaries are NAME.test), else strategobot.
+func self(arg0 string) string {
+	if strings.Contains(filepath.ToSlash(arg0), "/go-build") && !strings.HasSuffix(arg0, ".test") {
+		return "go run ./cmd/strategobot"
+	}
+	return "strategobot"
 }
 
 // commandLine writes a command and its arguments as a shell reads them back,

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -38,11 +39,13 @@ func TestDispatch(t *testing.T) {
 		stderr string
 	}{
 		{"help", []string{"help"}, "", 0, "usage: strategobot", ""},
-		{"help with a command describes it", []string{"help", "check"}, "", 0, "", "usage: strategobot check"},
-		{"help with no such command lists them", []string{"help", "frobnicate"}, "", 0, "Commands:", ""},
+		{"help with a command describes it", []string{"help", "check"}, "", 0, "usage: strategobot check", ""},
+		{"help with no such command says so and lists them", []string{"help", "frobnicate"}, "", 2, "",
+			"strategobot help: there is no command \"frobnicate\"; these are the commands:\n\nusage: strategobot"},
+		{"help -h", []string{"help", "-h"}, "", 0, "Commands:", ""},
 		{"unknown command", []string{"frobnicate"}, "", 2, "", `unknown command "frobnicate"`},
 		{"no token", nil, "", 2, "", "DISCORD_TOKEN is not set"},
-		{"flags without a command run the bot", []string{"-config", "testdata-none.toml"}, "x", 2, "", "config testdata-none.toml: open testdata-none.toml"},
+		{"flags without a command run the bot", []string{"-config", "testdata-none.toml"}, "x", 2, "", "config testdata-none.toml: there is no such file"},
 		{"flags without a command, no token", []string{"-config", "config_test.go"}, "", 2, "", "config config_test.go"},
 		{"no token: the advice keeps the flags typed", []string{"-config", "../../config.example.toml"}, "", 2, "",
 			"DISCORD_TOKEN=your-token strategobot -config ../../config.example.toml\n"},
@@ -51,15 +54,26 @@ func TestDispatch(t *testing.T) {
 		{"--version", []string{"--version"}, "", 0, "strategobot ", ""},
 		{"version", []string{"version"}, "", 0, "strategobot ", ""},
 		{"version takes no argument", []string{"version", "now"}, "", 2, "", `unexpected argument "now"`},
-		{"run -h", []string{"run", "-h"}, "", 0, "", "DISCORD_TOKEN"},
+		{"run -h", []string{"run", "-h"}, "", 0, "DISCORD_TOKEN", ""},
+		{"help run", []string{"help", "run"}, "", 0, "STRATEGOBOT_DATABASE", ""},
+		{"replay -h after a file", []string{"replay", "a.xml", "-h"}, "", 0, "usage: strategobot replay", ""},
+		{"a bad flag is said once, with the synopsis", []string{"run", "-frob"}, "x", 2, "",
+			"strategobot run: flag provided but not defined: -frob\nusage: strategobot [run] [-config PATH]\nstrategobot run -h describes every flag.\n"},
+		{"a stray argument", []string{"backup", "-db", "x.db"}, "", 2, "",
+			"strategobot backup: name one PATH to copy the database to, not 0\nusage: strategobot backup"},
 		{"the lab is another program", []string{"arena"}, "", 2, "", `unknown command "arena"`},
 		{"the load test is another program", []string{"loadtest"}, "", 2, "", `unknown command "loadtest"`},
 		{"help points at the other programs", []string{"help"}, "", 0, "strategolab", ""},
+		{"a misspelt variable stops the bot", []string{"-config", "../../config.example.toml"}, "x", 2, "",
+			"strategobot: STRATEGOBOT_DATABSE is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_DATABASE?"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("DISCORD_TOKEN", tc.env)
 			t.Setenv("STRATEGOBOT_CONFIG", "")
+			if strings.HasPrefix(tc.name, "a misspelt variable") {
+				t.Setenv("STRATEGOBOT_DATABSE", "x.db")
+			}
 			var out, errOut bytes.Buffer
 			code := program().Dispatch(context.Background(), tc.args, &out, &errOut)
 			if code != tc.code {
@@ -67,6 +81,9 @@ func TestDispatch(t *testing.T) {
 			}
 			if !strings.Contains(out.String(), tc.stdout) || !strings.Contains(errOut.String(), tc.stderr) {
 				t.Errorf("stdout %q, stderr %q; want %q and %q", out.String(), errOut.String(), tc.stdout, tc.stderr)
+			}
+			if n := strings.Count(out.String()+errOut.String(), "usage:"); n > 1 {
+				t.Errorf("the usage printed %d times in stdout %q, stderr %q", n, out.String(), errOut.String())
 			}
 		})
 	}
@@ -105,6 +122,40 @@ func TestCommandLine(t *testing.T) {
 	for _, tc := range tests {
 		if got := commandLine("strategobot", tc.args); got != tc.want {
 			t.Errorf("%q: %s, want %s", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestNoTokenAdviceRepeatsHowItRan: the advice for a missing token repeats
+// the command as it was run, go run included (the README's first command),
+// so that it can be run again as it stands.
+func TestNoTokenAdviceRepeatsHowItRan(t *testing.T) {
+	tests := []struct {
+		arg0, want string
+	}{
+		{"/tmp/go-build3216549870/b001/exe/strategobot", "go run ./cmd/strategobot"},
+		{"/root/.cache/go-build/e3/e372eec2fcb662be-d/strategobot", "go run ./cmd/strategobot"},
+		{"/usr/local/bin/strategobot", "strategobot"},
+		{"/tmp/go-build3216549870/b001/strategobot.test", "strategobot"},
+		{"./strategobot", "strategobot"},
+		{"strategobot", "strategobot"},
+	}
+	for _, tc := range tests {
+		if got := self(tc.arg0); got != tc.want {
+			t.Errorf("self(%q) = %q, want %q", tc.arg0, got, tc.want)
+		}
+	}
+	if testing.Short() {
+		t.Skip("go run builds the bot again")
+	}
+	for _, args := range [][]string{nil, {"check"}} {
+		cmd := exec.Command("go", append([]string{"run", "./cmd/strategobot"}, args...)...)
+		cmd.Dir = "../.."
+		cmd.Env = append(os.Environ(), "DISCORD_TOKEN=", "STRATEGOBOT_CONFIG=")
+		out, _ := cmd.CombinedOutput()
+		want := "    DISCORD_TOKEN=your-token " + strings.Join(append([]string{"go run ./cmd/strategobot"}, args...), " ") + "\n"
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go run ./cmd/strategobot %v said\n%s\nwant %q", args, out, want)
 		}
 	}
 }

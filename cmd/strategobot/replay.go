@@ -76,9 +76,10 @@ func replayFlags(c *replayConfig, w io.Writer) *flag.FlagSet {
 }
 
 // parseReplayArgs reads the flags, which may come before, between or after the files.
-func parseReplayArgs(args []string) (replayConfig, error) {
+// -h prints the usage to help.
+func parseReplayArgs(args []string, help io.Writer) (replayConfig, error) {
 	var cfg replayConfig
-	fs := replayFlags(&cfg, io.Discard)
+	fs := replayFlags(&cfg, help)
 	var err error
 	if cfg.files, err = cli.ParseInterleaved(fs, args); err != nil {
 		return cfg, err
@@ -143,14 +144,12 @@ type replayOutcome struct {
 
 // runReplay replays Gravon records and reports every disagreement with the rules engine.
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-		replayFlags(&replayConfig{}, stdout).Usage()
-		return 0
+	if len(args) > 0 && args[0] == "help" {
+		args = []string{"-h"}
 	}
-	cfg, err := parseReplayArgs(args)
+	cfg, err := parseReplayArgs(args, stdout)
 	if err != nil {
-		fmt.Fprintf(stderr, "strategobot replay: %v\n\n%s", err, replayUsage)
-		return 2
+		return cli.UsageFailed(stderr, "strategobot replay", replayUsage, err)
 	}
 	var jobs []replayJob
 	for _, path := range cfg.files {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -100,6 +101,10 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.St
 			Reminders:   bot.Reminders,
 			Logger:      logger,
 		})
+		if errors.Is(err, storage.ErrInUse) {
+			return nil, fmt.Errorf("%w: stop that one first, or give this one a database of its own "+
+				"(several processes share a PostgreSQL database, not a bbolt file)", err)
+		}
 		if err != nil {
 			return nil, err
 		}

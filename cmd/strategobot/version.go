@@ -19,7 +19,7 @@ bot's first log line says the same. It reads no environment variable.
 
 // runVersion is `strategobot version`.
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	if err := cli.ParseFlags(cli.NewFlagSet("version", versionUsage, stderr), args); err != nil {
+	if err := cli.ParseFlags(cli.NewFlagSet("version", versionUsage, stdout), args); err != nil {
 		return cli.UsageFailed(stderr, "strategobot version", versionUsage, err)
 	}
 	info, _ := debug.ReadBuildInfo()

@@ -110,7 +110,7 @@ func compareOperands(n int) error {
 func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var opts compareOptions
 	fs := compareFlags(&opts, stderr)
-	if err := fs.Parse(args); err != nil { // not parseFlags: the folders follow the flags
+	if err := cli.Parse(fs, args); err != nil { // not ParseFlags: the folders follow the flags
 		return cli.UsageFailed(stderr, "strategolab compare", compareUsage, err)
 	}
 	dirs := fs.Args()

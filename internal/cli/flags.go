@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // NewFlagSet is the flag set of a command whose -h prints usage and the
@@ -19,9 +20,25 @@ func NewFlagSet(name, usage string, w io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// Parse parses args into fs without printing anything for a bad command
+// line: the error is returned, for UsageFailed to say once. -h, which
+// asks for the usage, prints it (fs.Usage) and returns flag.ErrHelp.
+func Parse(fs *flag.FlagSet, args []string) error {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	fs.SetOutput(out)
+	if errors.Is(err, flag.ErrHelp) {
+		usage()
+	}
+	return err
+}
+
 // ParseFlags parses args and refuses anything left after the flags.
 func ParseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	if err := Parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -35,7 +52,7 @@ func ParseFlags(fs *flag.FlagSet, args []string) error {
 func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var operands []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := Parse(fs, args); err != nil {
 			return operands, err
 		}
 		if fs.NArg() == 0 {
@@ -48,12 +65,13 @@ func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // UsageFailed reports a bad command line of command (such as "strategobot
 // replay"): it returns the exit status, 0 for -h (the usage is already
-// printed) and 2 otherwise, after printing err and the usage.
+// printed) and 2 otherwise, after printing err once, the usage's first
+// lines (its synopsis) and where to read the rest.
 func UsageFailed(stderr io.Writer, command, usage string, err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	fmt.Fprintf(stderr, "%s: %v\n\n", command, err)
-	fmt.Fprint(stderr, usage)
+	synopsis, _, _ := strings.Cut(usage, "\n\n")
+	fmt.Fprintf(stderr, "%s: %v\n%s\n%s -h describes every flag.\n", command, err, strings.TrimRight(synopsis, "\n"), command)
 	return 2
 }

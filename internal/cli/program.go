@@ -86,8 +86,13 @@ func (p *Program) Split(args []string) (string, []string) {
 func (p *Program) Dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	name, args := p.Split(args)
 	if isHelp(name) {
-		if _, known := p.Lookup(first(args)); known && name == "help" {
-			return p.Dispatch(ctx, []string{args[0], "-h"}, stdout, stderr) // help COMMAND: the command's -h
+		if name == "help" && len(args) > 0 && !isHelp(args[0]) {
+			if _, known := p.Lookup(args[0]); known {
+				return p.Dispatch(ctx, []string{args[0], "-h"}, stdout, stderr) // help COMMAND: the command's -h
+			}
+			fmt.Fprintf(stderr, "%s help: there is no command %q; these are the commands:\n\n", p.Name, args[0])
+			p.Usage(stderr)
+			return 2
 		}
 		p.Usage(stdout)
 		return 0
@@ -107,14 +112,6 @@ func (p *Program) Dispatch(ctx context.Context, args []string, stdout, stderr io
 		return 2
 	}
 	return cmd.Run(ctx, args, stdout, stderr)
-}
-
-// first is the first of args, or "".
-func first(args []string) string {
-	if len(args) == 0 {
-		return ""
-	}
-	return args[0]
 }
 
 // Usage prints the program's usage: the synopsis, each command with its

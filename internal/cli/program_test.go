@@ -48,11 +48,15 @@ func TestDispatch(t *testing.T) {
 		{"go", []string{"-h"}, 0, "The flags of go, the default command:", ""},
 		{"", []string{"help", "stop"}, 0, "", "usage: prog stop"},
 		{"", []string{"stop", "now"}, 2, "", `prog stop: unexpected argument "now"`},
+		{"go", []string{"go", "-x"}, 2, "", "prog go: flag provided but not defined: -x\nusage: prog go\nprog go -h describes every flag.\n"},
+		{"", []string{"help", "nope"}, 2, "", "prog help: there is no command \"nope\"; these are the commands:\n\nusage: prog COMMAND"},
+		{"", []string{"help", "-h"}, 0, "  stop  the stop command", ""},
 	}
 	for _, tc := range tests {
 		var out, errOut bytes.Buffer
 		code := testProgram(tc.def).Dispatch(context.Background(), tc.args, &out, &errOut)
-		if code != tc.code || !strings.Contains(out.String(), tc.stdout) || !strings.Contains(errOut.String(), tc.stderr) {
+		if code != tc.code || !strings.Contains(out.String(), tc.stdout) || !strings.Contains(errOut.String(), tc.stderr) ||
+			strings.Count(out.String()+errOut.String(), "usage:") > 1 {
 			t.Errorf("default %q, %q: exit %d, stdout %q, stderr %q; want %d, %q and %q",
 				tc.def, tc.args, code, out.String(), errOut.String(), tc.code, tc.stdout, tc.stderr)
 		}

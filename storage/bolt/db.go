@@ -54,7 +54,7 @@ func Open(opts Options) (*DB, error) {
 			return nil, err
 		}
 	case err != nil:
-		return nil, fmt.Errorf("database %s: %w", path, err)
+		return nil, fileError(path, err)
 	case info.IsDir():
 		return nil, fmt.Errorf("database %s is a directory, not a file", path)
 	case info.Size() == 0:
@@ -124,18 +124,50 @@ func openError(path string, err error) error {
 	case errors.Is(err, berrors.ErrTimeout):
 		return inUseError{path: path}
 	case errors.As(err, &pe):
-		return fmt.Errorf("database %s: %w", path, err)
+		return fileError(path, err)
 	}
-	return fmt.Errorf("database %s cannot be read (%v); the file was left as it is: %w", path, err, storage.ErrCorrupt)
+	return fmt.Errorf("database %s cannot be read (%v), and was left as it is: put a backup in its place, or move it away to start a new one: %w", path, err, storage.ErrCorrupt)
 }
+
+// fileError is an error of the file system about the database file at
+// path, with what to do when that is a permission.
+func fileError(path string, err error) error {
+	if errors.Is(err, fs.ErrPermission) {
+		return placeError{fmt.Sprintf("database %s: this user may not read and write it: make the user the bot runs as its owner (and of its folder), or set database to a file it may write", path), fs.ErrPermission}
+	}
+	return fmt.Errorf("database %s: %w", path, err)
+}
+
+// placeError says what to do about a database file in a place the bot may
+// not use (a missing folder, no permission): it is fs.ErrNotExist or
+// fs.ErrPermission, which its text does not repeat, and ErrPlace.
+type placeError struct {
+	text string
+	err  error
+}
+
+func (e placeError) Error() string   { return e.text }
+func (e placeError) Unwrap() []error { return []error{e.err, ErrPlace} }
+
+// ErrPlace marks a database file in a place the bot may not use: its
+// configuration must change (or the folder), so restarting it unchanged
+// does not help.
+var ErrPlace = errors.New("the database file is in a place the bot may not use")
 
 // create makes a new, initialised database at path. It builds it beside path
 // and links it into place only when complete, so that path never holds a
 // half-made file, and a file that appeared meanwhile is never replaced.
 func create(path string) error {
+	dir := filepath.Dir(path)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return placeError{fmt.Sprintf("database %s: the folder %s does not exist: create it, or set database to a file in a folder that exists", path, dir), fs.ErrNotExist}
+	}
 	tmp := path + ".new-" + strconv.Itoa(os.Getpid())
 	_ = os.Remove(tmp)
 	bdb, err := bbolt.Open(tmp, 0o600, nil)
+	if errors.Is(err, fs.ErrPermission) {
+		return placeError{fmt.Sprintf("database %s: this user may not create files in %s: give it write access there, or set database to a file in a folder it may write in", path, dir), fs.ErrPermission}
+	}
 	if err != nil {
 		return fmt.Errorf("create database %s: %w", path, err)
 	}

@@ -152,7 +152,7 @@ func TestOpenDamaged(t *testing.T) {
 			}
 			os.WriteFile(path, data, 0o600)
 			return path
-		}, storage.ErrCorrupt, "cannot be read"},
+		}, storage.ErrCorrupt, "), and was left as it is: put a backup in its place, or move it away to start a new one: "},
 		{"text file", func(t *testing.T) string {
 			path := filepath.Join(t.TempDir(), "notes.db")
 			os.WriteFile(path, []byte("database = \"strategobot.db\"\n"), 0o600)

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/internal/buildtest"
+	"github.com/strategobot/strategobot/internal/discordtest"
+)
+
+// TestTokenAsAdminsPasteIt runs the built bot with DISCORD_TOKEN as an
+// admin may set it: a token copied with "Bot " before it and a newline
+// after it works; a token Discord no longer knows stops the bot with exit
+// code 3 (so that systemd does not restart it) and says once what to do.
+func TestTokenAsAdminsPasteIt(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	tests := []struct {
+		name  string
+		token func(srv *discordtest.Server) string
+		code  int
+		log   []string
+	}{
+		{"with Bot before it and a newline after it", func(srv *discordtest.Server) string { return "Bot " + srv.Token() + "\n" },
+			0, []string{"registered the command"}},
+		{"reset in the Developer Portal", func(srv *discordtest.Server) string { srv.RevokeToken(); return srv.Token() },
+			3, []string{"the token is not valid (mistyped, or reset in the Developer Portal): copy the current one from your application → Bot → Reset Token into DISCORD_TOKEN"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := discordtest.New(t)
+			dir := t.TempDir()
+			token := tc.token(srv)
+			cmd := exec.Command(bin)
+			cmd.Dir = dir
+			cmd.Env = append(botEnv(srv, "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db")), "DISCORD_TOKEN="+token)
+			logs := &syncBuffer{}
+			cmd.Stderr = logs
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			t.Cleanup(func() { _ = cmd.Process.Kill() })
+			if tc.code == 0 {
+				srv.WaitFor(t, "the command registered", func() bool { return strings.Contains(logs.String(), tc.log[0]) })
+				_ = cmd.Process.Signal(syscall.SIGTERM)
+			}
+			var err error
+			select {
+			case err = <-exited:
+			case <-time.After(20 * time.Second):
+				t.Fatalf("still running after 20 s; its log:\n%s", logs.String())
+			}
+			code := 0
+			var exit *exec.ExitError
+			if errors.As(err, &exit) {
+				code = exit.ExitCode()
+			}
+			if code != tc.code {
+				t.Errorf("exit code %d (%v), want %d; its log:\n%s", code, err, tc.code, logs.String())
+			}
+			for _, want := range tc.log {
+				if !strings.Contains(logs.String(), want) {
+					t.Errorf("its log\n%s\nwants %q", logs.String(), want)
+				}
+			}
+			if n := strings.Count(logs.String(), "Authentication failed"); n > 1 {
+				t.Errorf("its log says Authentication failed %d times:\n%s", n, logs.String())
+			}
+		})
+	}
+}
