@@ -123,6 +123,8 @@ func unknownEnv(environ []string) error {
 		hint := ""
 		if k := nearest(name, known); k != "" {
 			hint = " Did you mean " + k + "?"
+		} else if strings.Contains(name, "TOKEN") {
+			hint = " The token goes in DISCORD_TOKEN."
 		}
 		return fmt.Errorf("%s is set, but the bot reads no variable of that name: unset it.%s (strategobot run -h lists them.)", name, hint)
 	}

@@ -126,7 +126,8 @@ func TestUnknownEnv(t *testing.T) {
 		want    string
 	}{
 		{[]string{"STRATEGOBOT_DATABSE=x.db"}, "STRATEGOBOT_DATABSE is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_DATABASE?"},
-		{[]string{"HOME=/root", "STRATEGOBOT_TOKEN=abc"}, "STRATEGOBOT_TOKEN is set, but the bot reads no variable of that name: unset it. (strategobot run -h"},
+		{[]string{"HOME=/root", "STRATEGOBOT_TOKEN=abc"}, "STRATEGOBOT_TOKEN is set, but the bot reads no variable of that name: unset it. The token goes in DISCORD_TOKEN. (strategobot run -h"},
+		{[]string{"STRATEGOBOT_COLOUR=red"}, "STRATEGOBOT_COLOUR is set, but the bot reads no variable of that name: unset it. (strategobot run -h"},
 		{[]string{"STRATEGOBOT_DATABASE=x.db", "STRATEGOBOT_CONFIG=", "STRATEGOBOT_TEST_POSTGRES_REQUIRED=1", "DISCORD_TOKEN=x", "PATH=/bin"}, ""},
 	}
 	for _, tc := range tests {
