@@ -491,6 +491,17 @@ type countingStore struct {
 	// failDone makes that many of the next NoticeDone calls fail, as a
 	// database that is briefly away would.
 	failDone atomic.Int64
+	// failTournament makes that many of the next UpdateTournament calls
+	// fail, as a database that is briefly away would.
+	failTournament atomic.Int64
+}
+
+func (c *countingStore) UpdateTournament(ctx context.Context, id storage.TournamentID, version uint64, fn func(t *storage.Tournament) error) (*storage.Tournament, error) {
+	if c.failTournament.Add(-1) >= 0 {
+		return nil, errors.New("the database is away")
+	}
+	c.failTournament.Store(0)
+	return c.Store.UpdateTournament(ctx, id, version, fn)
 }
 
 func (c *countingStore) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {
