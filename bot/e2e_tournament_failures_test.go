@@ -1,11 +1,14 @@
 package bot
 
 import (
+	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
 )
 
@@ -31,5 +34,60 @@ func TestTournamentResultNotLost(t *testing.T) {
 		if !g.IsBye() && g.Result != tournament.RedWon {
 			t.Errorf("the game Blue resigned is scored %s, want Red's win", g.Result)
 		}
+	}
+}
+
+// TestTournamentWithdrawWhileStarting: a player withdraws while the
+// matches of a round robin played all at once are being started (Discord
+// is slow to open the first match's thread). None of their games still to
+// play is started after their withdrawal: nobody is invited to set up a
+// game already forfeited.
+func TestTournamentWithdrawWhileStarting(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+		s.Board = storage.BoardThread
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Busy"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/threads", h.channel, 1)
+	started := make(chan struct{})
+	go func() {
+		defer close(started)
+		h.advance(time.Hour)
+	}()
+	h.srv.WaitFor(t, "the first match's thread on its way", func() bool { return hold.Waiting() > 0 })
+	first, _ := h.stored()
+	if len(first.Games) != 1 {
+		t.Fatalf("%d matches started before the first thread, want 1", len(first.Games))
+	}
+	leaver := h.members[h.match(first.Games[0].Match).Players[game.Red].UserID]
+	h.expect(h.run(leaver, "withdraw"), "You withdrew from **Busy**")
+	hold.Release()
+	<-started
+	h.srv.WaitFor(t, "the start to end", func() bool { tt, _ := h.stored(); return !tt.Starting })
+	h.drain()
+	tt, _ := h.stored()
+	for _, g := range tt.Games {
+		if m := h.match(g.Match); m.Phase.Active() {
+			if _, plays := m.SideOf(leaver.ID); plays {
+				t.Errorf("match #%s of %s, who withdrew, is on (round %d)", m.ID, leaver.Name, g.Round)
+			}
+		}
+	}
+	invites := 0
+	for _, dm := range leaver.DMs() {
+		if strings.Contains(dm.Content, "Send me your secret set-up") {
+			invites++
+		}
+	}
+	if invites > 1 {
+		t.Errorf("%s, who withdrew while the first match was started, was invited to set up %d games, want 1 at most", leaver.Name, invites)
 	}
 }
