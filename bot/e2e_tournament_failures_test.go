@@ -37,57 +37,78 @@ func TestTournamentResultNotLost(t *testing.T) {
 	}
 }
 
-// TestTournamentWithdrawWhileStarting: a player withdraws while the
-// matches of a round robin played all at once are being started (Discord
-// is slow to open the first match's thread). None of their games still to
-// play is started after their withdrawal: nobody is invited to set up a
-// game already forfeited.
+// TestTournamentWithdrawWhileStarting: a player withdraws, a moderator
+// takes one out, or the creator cancels the tournament while the matches of
+// a round robin played all at once are being started (Discord is slow to
+// open the first match's thread). No game that is no longer to be played
+// is started after that: nobody is invited to set up a game already
+// forfeited, or one of a cancelled tournament.
 func TestTournamentWithdrawWhileStarting(t *testing.T) {
 	t.Parallel()
-	h := newTourney(t)
-	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-		s.Board = storage.BoardThread
-		return nil
-	}); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name string
+		// act takes the leaver out (or cancels it all) and says what the
+		// answer must say.
+		act func(h *tourney, leaver *discordtest.Member)
+		all bool // every match is off, not only the leaver's
+	}{
+		{"withdraw", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(leaver, "withdraw"), "You withdrew from **Busy**")
+		}, false},
+		{"remove", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(h.alice, "remove", discordtest.Opt("player", leaver)), "out of **Busy**")
+		}, false},
+		{"cancel", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(h.alice, "cancel"), "**Busy** is cancelled.")
+		}, true},
 	}
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Busy"), discordtest.Opt("format", "round-robin"),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
-		h.expect(h.run(m, "join"), "You joined")
-	}
-	hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/threads", h.channel, 1)
-	started := make(chan struct{})
-	go func() {
-		defer close(started)
-		h.advance(time.Hour)
-	}()
-	h.srv.WaitFor(t, "the first match's thread on its way", func() bool { return hold.Waiting() > 0 })
-	first, _ := h.stored()
-	if len(first.Games) != 1 {
-		t.Fatalf("%d matches started before the first thread, want 1", len(first.Games))
-	}
-	leaver := h.members[h.match(first.Games[0].Match).Players[game.Red].UserID]
-	h.expect(h.run(leaver, "withdraw"), "You withdrew from **Busy**")
-	hold.Release()
-	<-started
-	h.srv.WaitFor(t, "the start to end", func() bool { tt, _ := h.stored(); return !tt.Starting })
-	h.drain()
-	tt, _ := h.stored()
-	for _, g := range tt.Games {
-		if m := h.match(g.Match); m.Phase.Active() {
-			if _, plays := m.SideOf(leaver.ID); plays {
-				t.Errorf("match #%s of %s, who withdrew, is on (round %d)", m.ID, leaver.Name, g.Round)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+				s.Board = storage.BoardThread
+				return nil
+			}); err != nil {
+				t.Fatal(err)
 			}
-		}
-	}
-	invites := 0
-	for _, dm := range leaver.DMs() {
-		if strings.Contains(dm.Content, "Send me your secret set-up") {
-			invites++
-		}
-	}
-	if invites > 1 {
-		t.Errorf("%s, who withdrew while the first match was started, was invited to set up %d games, want 1 at most", leaver.Name, invites)
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Busy"), discordtest.Opt("format", "round-robin"),
+				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+			for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+				h.expect(h.run(m, "join"), "You joined")
+			}
+			hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/threads", h.channel, 1)
+			started := make(chan struct{})
+			go func() {
+				defer close(started)
+				h.advance(time.Hour)
+			}()
+			h.srv.WaitFor(t, "the first match's thread on its way", func() bool { return hold.Waiting() > 0 })
+			first, _ := h.stored()
+			if len(first.Games) != 1 {
+				t.Fatalf("%d matches started before the first thread, want 1", len(first.Games))
+			}
+			leaver := h.members[h.match(first.Games[0].Match).Players[game.Red].UserID]
+			tc.act(h, leaver)
+			hold.Release()
+			<-started
+			h.drain()
+			tt, _ := h.stored()
+			for _, g := range tt.Games {
+				m := h.match(g.Match)
+				if _, plays := m.SideOf(leaver.ID); m.Phase.Active() && (plays || tc.all) {
+					t.Errorf("match #%s (round %d) is on", m.ID, g.Round)
+				}
+			}
+			invites := 0
+			for _, dm := range leaver.DMs() {
+				if strings.Contains(dm.Content, "Send me your secret set-up") {
+					invites++
+				}
+			}
+			if invites > 1 {
+				t.Errorf("%s, out as the first match was started, was invited to set up %d games, want 1 at most", leaver.Name, invites)
+			}
+		})
 	}
 }

@@ -34,7 +34,10 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			b.log.Error("reading a tournament to start its next match failed", "tournament", t.ID, "error", err)
 			return t // Starting stays: the next pass tries again
 		}
-		if t = latest; boardScored(t, at) {
+		if t = latest; t.Done {
+			return t // cancelled meanwhile: no more of its games start
+		}
+		if boardScored(t, at) {
 			continue // scored meanwhile: not to be played
 		}
 		if _, ok := t.GameOf(at.round, at.board); ok {
@@ -62,7 +65,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			if taken, ok = x.GameOf(r.Number, board); ok {
 				return errPairedAlready
 			}
-			if boardScored(x, at) {
+			if x.Done || boardScored(x, at) {
 				return errScoredMeanwhile
 			}
 			x.Games = append(x.Games, storage.TournamentGame{Round: r.Number, Board: board, Match: m.ID})
@@ -79,8 +82,13 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			continue
 		}
 		if errors.Is(err, errScoredMeanwhile) {
-			// A player withdrew as this match was made: it is not played.
-			why := b.publicPrinter(m.GuildID).Sprintf("%[1]s: a player withdrew before this game began", t.Name)
+			// A player withdrew, or the tournament was cancelled, as this
+			// match was made: it is not played.
+			pub := b.publicPrinter(m.GuildID)
+			why := pub.Sprintf("%[1]s: a player withdrew before this game began", t.Name)
+			if now, err := b.store.Tournament(ctx, t.ID); err == nil && now.Done {
+				why = pub.Sprintf("%[1]s was cancelled", t.Name)
+			}
 			if err := b.callOff(ctx, m, why); err != nil {
 				b.log.Warn("calling off a tournament match scored before it began failed", "match", m.ID, "error", err)
 			}
@@ -116,7 +124,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 }
 
 // errScoredMeanwhile: the board of a match being started was scored
-// meanwhile (a player withdrew).
+// meanwhile (a player withdrew), or its tournament cancelled.
 var errScoredMeanwhile = errors.New("scored meanwhile")
 
 // boardScored reports whether board at of t has a result already.
