@@ -112,3 +112,43 @@ func TestTournamentWithdrawWhileStarting(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentChannelDeleted: the channel of a tournament under way is
+// deleted. Its organiser is told once, by DM, that it is gone and what
+// still works, not asked to grant permissions in a channel that no longer
+// exists; the games go on by DM and the tournament to its end.
+func TestTournamentChannelDeleted(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	general := h.channel
+	h.channel = h.guild.AddChannel("league")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "League"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	matches := h.allMatches(3)
+	h.drain()
+	h.channel.Delete()
+	h.channel = general // the players' commands
+	for _, m := range matches {
+		h.play(m, game.Blue)
+	}
+	h.drain()
+	if _, s := h.stored(); s.Status() != tournament.Finished {
+		t.Fatalf("the tournament is %s, want finished", s.Status())
+	}
+	gone, access := 0, 0
+	for _, dm := range h.alice.DMs() {
+		switch {
+		case strings.Contains(dm.Content, "The channel of **League** was deleted"):
+			gone++
+		case strings.Contains(dm.Content, "I could not post an announcement of **League**"):
+			access++
+		}
+	}
+	if gone != 1 || access != 0 {
+		t.Errorf("the organiser was told %d times that the channel was deleted and %d times to grant access there; want once, and never", gone, access)
+	}
+}
