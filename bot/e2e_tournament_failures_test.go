@@ -152,3 +152,36 @@ func TestTournamentChannelDeleted(t *testing.T) {
 		t.Errorf("the organiser was told %d times that the channel was deleted and %d times to grant access there; want once, and never", gone, access)
 	}
 }
+
+// TestTournamentCallOffRacesAChange: a player withdraws, and another change
+// of their match (a set-up confirmed, a reminder) lands just as the bot
+// calls it off. The match is still called off: the withdrawn player is not
+// left playing, and losing on time, a game already forfeited.
+func TestTournamentCallOffRacesAChange(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Race"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	matches := h.allMatches(3)
+	h.drain()
+	leaver := h.members[matches[0].Players[game.Red].UserID]
+	other := func() {
+		if _, err := h.db.UpdateMatch(context.Background(), matches[0].ID, 0, func(*storage.Match) error { return nil }); err != nil {
+			t.Error(err)
+		}
+	}
+	h.reads.beforeAbandon.Store(&other)
+	h.expect(h.run(leaver, "withdraw"), "You withdrew from **Race**")
+	h.drain()
+	for _, m := range matches {
+		if got := h.match(m.ID); got.Phase.Active() {
+			if _, plays := got.SideOf(leaver.ID); plays {
+				t.Errorf("match #%s of %s, who withdrew, is still on", got.ID, leaver.Name)
+			}
+		}
+	}
+}

@@ -494,6 +494,16 @@ type countingStore struct {
 	// failTournament makes that many of the next UpdateTournament calls
 	// fail, as a database that is briefly away would.
 	failTournament atomic.Int64
+	// beforeAbandon, when set, runs once before the next Abandon: another
+	// change of the match that comes first.
+	beforeAbandon atomic.Pointer[func()]
+}
+
+func (c *countingStore) Abandon(ctx context.Context, id storage.MatchID, version uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
+	if f := c.beforeAbandon.Swap(nil); f != nil {
+		(*f)()
+	}
+	return c.Store.Abandon(ctx, id, version, at, why)
 }
 
 func (c *countingStore) UpdateTournament(ctx context.Context, id storage.TournamentID, version uint64, fn func(t *storage.Tournament) error) (*storage.Tournament, error) {

@@ -164,7 +164,10 @@ func (b *Bot) callOff(ctx context.Context, m *storage.Match, why string) error {
 		return nil
 	})
 	if err == nil {
-		noted, err = b.store.Abandon(ctx, m.ID, noted.Version, b.now(), storage.CallOffTournament)
+		// At any version: a change that lands between the note and the
+		// call-off (a move, a set-up, a reminder) keeps the note, and the
+		// match is no longer to be played whatever it was.
+		noted, err = b.store.Abandon(ctx, m.ID, 0, b.now(), storage.CallOffTournament)
 	}
 	if err != nil {
 		return err
