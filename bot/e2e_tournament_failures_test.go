@@ -185,3 +185,58 @@ func TestTournamentCallOffRacesAChange(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentLostCallOffHealed: a tournament is cancelled, or a player
+// withdraws, while the database is away for the matches' call-off (as
+// when the process stops right after the change). The matches no longer
+// to be played are called off at their next reminder, not left on.
+func TestTournamentLostCallOffHealed(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		act  func(h *tourney, leaver *discordtest.Member)
+		all  bool // every match is off, not only the leaver's
+		off  int  // the matches it calls off
+	}{
+		{"withdraw", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(leaver, "withdraw"), "You withdrew from **Lost**")
+		}, false, 2},
+		{"cancel", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(h.alice, "cancel"), "**Lost** is cancelled.")
+		}, true, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Lost"), discordtest.Opt("format", "round-robin"),
+				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+			for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+				h.expect(h.run(m, "join"), "You joined")
+			}
+			h.advance(time.Hour)
+			matches := h.allMatches(3)
+			h.drain()
+			leaver := h.members[matches[0].Players[game.Red].UserID]
+			h.reads.failAbandon.Store(int64(tc.off)) // every call-off it makes
+			tc.act(h, leaver)
+			on := func() (n int) {
+				for _, m := range matches {
+					got := h.match(m.ID)
+					if _, plays := got.SideOf(leaver.ID); got.Phase.Active() && (plays || tc.all) {
+						n++
+					}
+				}
+				return n
+			}
+			if on() == 0 {
+				t.Fatal("the call-off did not fail")
+			}
+			h.advance(12*time.Hour + time.Minute) // the set-up's reminder, half its day
+			h.drain()
+			if n := on(); n != 0 {
+				t.Errorf("%d matches no longer to be played are still on after their reminder", n)
+			}
+		})
+	}
+}

@@ -497,12 +497,18 @@ type countingStore struct {
 	// beforeAbandon, when set, runs once before the next Abandon: another
 	// change of the match that comes first.
 	beforeAbandon atomic.Pointer[func()]
+	// failAbandon makes that many of the next Abandon calls fail.
+	failAbandon atomic.Int64
 }
 
 func (c *countingStore) Abandon(ctx context.Context, id storage.MatchID, version uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
 	if f := c.beforeAbandon.Swap(nil); f != nil {
 		(*f)()
 	}
+	if c.failAbandon.Add(-1) >= 0 {
+		return nil, errors.New("the database is away")
+	}
+	c.failAbandon.Store(0)
 	return c.Store.Abandon(ctx, id, version, at, why)
 }
 

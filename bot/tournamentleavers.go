@@ -99,7 +99,10 @@ func (b *Bot) checkMembers(ctx context.Context, t *storage.Tournament) {
 
 // withdrawAwaited withdraws, when the reminder of tournament match m is
 // due, the players it waits for who left the server: those whose set-up
-// has not come, or the side to move.
+// has not come, or the side to move. A match no longer to be played (its
+// board scored, its tournament cancelled) whose call-off was lost — the
+// process stopped, or the database was away, after the change that scored
+// it — is called off now instead.
 func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
 	if !m.Phase.Active() {
 		return
@@ -125,6 +128,12 @@ func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
 	t, err := b.store.Tournament(ctx, link.Tournament)
 	if err != nil {
 		b.log.Warn("reading a tournament failed", "tournament", link.Tournament, "error", err)
+		return
+	}
+	if why, off := b.notToPlay(t, link); off {
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
+		}
 		return
 	}
 	for _, side := range awaited {
@@ -172,4 +181,22 @@ func withdrawable(t *storage.Tournament, player string) bool {
 	}
 	p, in := s.Player(player)
 	return in && !p.Withdrawn
+}
+
+// notToPlay says why the match of board link of t is no longer to be
+// played: t was cancelled, or the board was scored (a withdrawal, a
+// deadline); false when it is to be played.
+func (b *Bot) notToPlay(t *storage.Tournament, link storage.TournamentGame) (string, bool) {
+	s, err := t.State()
+	if err != nil {
+		return "", false
+	}
+	pub := b.publicPrinter(t.GuildID)
+	switch {
+	case s.Status() == tournament.CancelledStatus:
+		return pub.Sprintf("%[1]s was cancelled", t.Name), true
+	case boardScored(t, boardRef{link.Round, link.Board}):
+		return pub.Sprintf("%[1]s: this game was already scored", t.Name), true
+	}
+	return "", false
 }
