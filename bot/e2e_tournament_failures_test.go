@@ -240,3 +240,27 @@ func TestTournamentLostCallOffHealed(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentResultNotLostPromptly: a game's result is not recorded when
+// it ends (the database is away); the tournament does not wait for its
+// round's deadline, a week later, to count it: the hourly check of the
+// players finds it, and the event goes on.
+func TestTournamentResultNotLostPromptly(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.expect(h.run(h.carol, "join"), "You joined")
+	h.advance(time.Hour)
+	m := h.roundMatches(1)[0]
+	h.reads.failTournament.Store(1) // the result's record fails
+	h.play(m, game.Blue)
+	h.advance(time.Hour + time.Minute)
+	h.advance(time.Minute)
+	if _, s := h.stored(); s.Status() != tournament.Finished {
+		t.Fatalf("an hour after its one game ended the tournament is %s, want finished", s.Status())
+	}
+	h.channelSays("**Cup**, round 1: ")
+	h.channelSays("**Cup** is over. Final standings:")
+}

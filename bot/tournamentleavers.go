@@ -24,10 +24,11 @@ import (
 //     (withdrawLeaver, withdrawAwaited);
 //   - while a round is under way, of every player still in, at most once
 //     every memberCheckEvery per tournament (checkMembers, in the timers'
-//     pass of the process that leads). The time of the next check is kept
-//     with the tournament (MembersDue, part of its timer) and set before
-//     Discord is asked, so neither a restart nor several processes on one
-//     database ask more often.
+//     pass of the process that leads), which also records the results of
+//     games that ended without it (recordMissedResults). The time of the
+//     next check is kept with the tournament (MembersDue, part of its
+//     timer) and set before Discord is asked, so neither a restart nor
+//     several processes on one database ask more often.
 
 // memberCheckEvery is how often, at most, the players of a tournament under
 // way are all asked to be members of its server.
@@ -94,6 +95,32 @@ func (b *Bot) checkMembers(ctx context.Context, t *storage.Tournament) {
 	}
 	for _, id := range state.Active() {
 		b.withdrawLeaver(ctx, claimed, id)
+	}
+	b.recordMissedResults(ctx, claimed, state)
+}
+
+// recordMissedResults records, in the hourly check of a tournament under
+// way, the result of each game whose match ended without it being recorded
+// (the database was away, or the process stopped, as it ended): the round
+// goes on without waiting for its deadline. Only the matches of games still
+// without a result are read.
+func (b *Bot) recordMissedResults(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
+	pending := map[boardRef]bool{}
+	for _, at := range pendingBoards(state.Rounds(), 0) {
+		pending[at] = true
+	}
+	for _, g := range t.Games {
+		if !pending[boardRef{g.Round, g.Board}] {
+			continue
+		}
+		m, err := b.store.Match(ctx, g.Match)
+		if err != nil {
+			b.log.Warn("reading a tournament match failed", "tournament", t.ID, "match", g.Match, "error", err)
+			continue
+		}
+		if !m.Phase.Active() {
+			b.tournamentGameOver(ctx, m) // records it once, as when it ended
+		}
 	}
 }
 
