@@ -264,3 +264,44 @@ func TestTournamentResultNotLostPromptly(t *testing.T) {
 	h.channelSays("**Cup**, round 1: ")
 	h.channelSays("**Cup** is over. Final standings:")
 }
+
+// TestTournamentJoinOver: joining a cancelled tournament (before it began,
+// or under way) says it is over, not that it has begun; one under way says
+// joining is closed.
+func TestTournamentJoinOver(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		started bool // cancelled after its start
+		cancel  bool
+		want    string
+	}{
+		{"cancelled before its start", false, true, "**Late** is over."},
+		{"cancelled under way", true, true, "**Late** is over."},
+		{"under way", true, false, "**Late** has already begun: joining is closed."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t, "dave")
+			var dave *discordtest.Member
+			for _, m := range h.members {
+				if m.Name == "dave" {
+					dave = m
+				}
+			}
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Late"), discordtest.Opt("format", "round-robin"),
+				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+			h.expect(h.run(h.bob, "join"), "You joined")
+			h.expect(h.run(h.carol, "join"), "You joined")
+			if tc.started {
+				h.advance(time.Hour)
+				h.allMatches(1)
+			}
+			if tc.cancel {
+				h.expect(h.run(h.alice, "cancel"), "**Late** is cancelled.")
+			}
+			h.expect(h.run(dave, "join"), tc.want)
+		})
+	}
+}
