@@ -151,3 +151,24 @@ func TestOpenChallengeExpires(t *testing.T) {
 		t.Fatalf("the expired challenge is still stored: %v", err)
 	}
 }
+
+// TestOpenChallengeChallengerLeft: the member who posted an open challenge
+// leaves the server before anyone accepts it. A member who presses Accept
+// gets no match with someone who is gone: the challenge is withdrawn, and
+// its message says so and what to do instead.
+func TestOpenChallengeChallengerLeft(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	msg := h.alice.SlashCommand(t, h.channel, "stratego challenge").Reply(t)
+	h.guild.RemoveMember(h.alice)
+	got := h.bob.ClickButton(t, msg, button(t, msg, "Accept")).Reply(t)
+	if !strings.Contains(got.Content, "alice left the server: this open challenge is withdrawn.") || !strings.Contains(got.Content, "/stratego challenge") {
+		t.Errorf("accepting the open challenge of a member who left shows %q", got.Content)
+	}
+	if len(got.Buttons()) != 0 {
+		t.Errorf("the withdrawn challenge keeps its buttons: %v", got.Buttons())
+	}
+	if ms, err := h.db.PlayerMatches(context.Background(), h.bob.ID, true, 0); err != nil || len(ms) != 0 {
+		t.Errorf("bob has %d matches (%v), want none", len(ms), err)
+	}
+}

@@ -491,6 +491,33 @@ type countingStore struct {
 	// failDone makes that many of the next NoticeDone calls fail, as a
 	// database that is briefly away would.
 	failDone atomic.Int64
+	// failTournament makes that many of the next UpdateTournament calls
+	// fail, as a database that is briefly away would.
+	failTournament atomic.Int64
+	// beforeAbandon, when set, runs once before the next Abandon: another
+	// change of the match that comes first.
+	beforeAbandon atomic.Pointer[func()]
+	// failAbandon makes that many of the next Abandon calls fail.
+	failAbandon atomic.Int64
+}
+
+func (c *countingStore) Abandon(ctx context.Context, id storage.MatchID, version uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
+	if f := c.beforeAbandon.Swap(nil); f != nil {
+		(*f)()
+	}
+	if c.failAbandon.Add(-1) >= 0 {
+		return nil, errors.New("the database is away")
+	}
+	c.failAbandon.Store(0)
+	return c.Store.Abandon(ctx, id, version, at, why)
+}
+
+func (c *countingStore) UpdateTournament(ctx context.Context, id storage.TournamentID, version uint64, fn func(t *storage.Tournament) error) (*storage.Tournament, error) {
+	if c.failTournament.Add(-1) >= 0 {
+		return nil, errors.New("the database is away")
+	}
+	c.failTournament.Store(0)
+	return c.Store.UpdateTournament(ctx, id, version, fn)
 }
 
 func (c *countingStore) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {

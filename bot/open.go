@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math"
 	"strconv"
 
@@ -44,6 +45,7 @@ const (
 	txtRangeEmpty    = "`rating_min` must not be above `rating_max`."
 	txtRatingMinOpt  = "Open challenges: the lowest rating that may accept"
 	txtRatingMaxOpt  = "Open challenges: the highest rating that may accept"
+	txtOpenLeft      = "%[1]s left the server: this open challenge is withdrawn. Post your own with `/stratego challenge`, or join the queue with `/stratego seek`."
 )
 
 // ratingOpt declares a rating option.
@@ -150,7 +152,32 @@ func (b *Bot) takeOpenChallenge(ctx context.Context, i *discordgo.Interaction, c
 		b.tell(i, why)
 		return
 	}
+	if b.hasLeft(c.GuildID, c.Challenger.UserID) {
+		b.withdrawLeftOpen(ctx, i, c)
+		return
+	}
 	b.acceptChallenge(ctx, i, c, side)
+}
+
+// withdrawLeftOpen withdraws the open challenge of a member who left the
+// server, for the member who pressed Accept: nobody would come to the
+// match. Its message says so, and what to do instead.
+func (b *Bot) withdrawLeftOpen(ctx context.Context, i *discordgo.Interaction, c *storage.Challenge) {
+	_, err := b.store.DeleteChallenge(ctx, c.ID)
+	if errors.Is(err, storage.ErrNotFound) {
+		b.say(i, txtOpenTaken)
+		return
+	}
+	if err != nil {
+		b.tell(i, b.explain(printerOf(i), err, "accept"))
+		return
+	}
+	b.log.Info("an open challenge of a member who left is withdrawn", "challenge", c.ID, "guild", c.GuildID)
+	p := b.publicPrinter(c.GuildID)
+	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
+		Content: p.Sprintf(txtOpenLeft, c.Challenger.Name), Components: []discordgo.MessageComponent{},
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	})
 }
 
 // rangeWords is a rating range without its lead-in: "1400–1600", "1400+", "≤ 1600".

@@ -12,18 +12,35 @@ import (
 // deadline of a round robin played all at once, which closes every round.
 // A game still in set-up is a forfeit win for the side that confirmed its
 // set-up, and not begun when neither did; a game in play is scored as the
-// rules say.
+// rules say. A game whose match ended without its result recorded (the
+// database was away when it ended, or the process stopped) is scored first
+// by how it ended: a result on the board is never lost.
 func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) *storage.Tournament {
-	setups := b.setupsAtDeadline(ctx, t, round)
+	setups, ended := b.setupsAtDeadline(ctx, t, round)
 	closed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
 		s, err := x.State()
 		if err != nil {
 			return err
 		}
-		r := s.Rounds()
-		if round == 0 && s.AllPairedComplete() || round > 0 && (len(r) != round || r[round-1].Complete()) {
+		complete := func() bool {
+			r := s.Rounds()
+			return round == 0 && s.AllPairedComplete() || round > 0 && (len(r) != round || r[round-1].Complete())
+		}
+		if complete() {
 			return nil
 		}
+		for _, at := range pendingBoards(s.Rounds(), round) {
+			if res, ok := ended[at]; ok {
+				x.Log = append(x.Log, tournament.Record(at.round, at.board, res))
+			}
+		}
+		if s, err = x.State(); err != nil {
+			return err
+		}
+		if complete() {
+			return nil // every game left had ended: nothing for the deadline to score
+		}
+		r := s.Rounds()
 		var notBegun []tournament.Pairing
 		for _, at := range pendingBoards(r, round) {
 			if res, ok := setups[at]; ok {
@@ -71,12 +88,13 @@ func pendingBoards(rounds []tournament.Round, round int) []boardRef {
 
 // setupsAtDeadline returns, by board, the result each game of round (of
 // every round when 0) that has not begun takes at the deadline (see
-// deadlineResult).
-func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round int) map[boardRef]tournament.Result {
-	out := map[boardRef]tournament.Result{}
+// deadlineResult), and the result of each whose match ended without it
+// being recorded.
+func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round int) (notBegun, ended map[boardRef]tournament.Result) {
+	out, ended := map[boardRef]tournament.Result{}, map[boardRef]tournament.Result{}
 	state, err := t.State()
 	if err != nil {
-		return out
+		return out, ended
 	}
 	pending := map[boardRef]bool{}
 	for _, at := range pendingBoards(state.Rounds(), round) {
@@ -91,11 +109,15 @@ func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round
 			b.log.Warn("reading a tournament match at its deadline failed", "tournament", t.ID, "match", g.Match, "error", err)
 			continue // scored as unfinished, as before
 		}
+		if !m.Phase.Active() {
+			ended[boardRef{g.Round, g.Board}] = tournamentResult(m)
+			continue
+		}
 		if res, ok := deadlineResult(m); ok {
 			out[boardRef{g.Round, g.Board}] = res
 		}
 	}
-	return out
+	return out, ended
 }
 
 // deadlineResult is how a match still in set-up at its round's deadline is
@@ -142,7 +164,10 @@ func (b *Bot) callOff(ctx context.Context, m *storage.Match, why string) error {
 		return nil
 	})
 	if err == nil {
-		noted, err = b.store.Abandon(ctx, m.ID, noted.Version, b.now(), storage.CallOffTournament)
+		// At any version: a change that lands between the note and the
+		// call-off (a move, a set-up, a reminder) keeps the note, and the
+		// match is no longer to be played whatever it was.
+		noted, err = b.store.Abandon(ctx, m.ID, 0, b.now(), storage.CallOffTournament)
 	}
 	if err != nil {
 		return err

@@ -24,10 +24,11 @@ import (
 //     (withdrawLeaver, withdrawAwaited);
 //   - while a round is under way, of every player still in, at most once
 //     every memberCheckEvery per tournament (checkMembers, in the timers'
-//     pass of the process that leads). The time of the next check is kept
-//     with the tournament (MembersDue, part of its timer) and set before
-//     Discord is asked, so neither a restart nor several processes on one
-//     database ask more often.
+//     pass of the process that leads), which also records the results of
+//     games that ended without it (recordMissedResults). The time of the
+//     next check is kept with the tournament (MembersDue, part of its
+//     timer) and set before Discord is asked, so neither a restart nor
+//     several processes on one database ask more often.
 
 // memberCheckEvery is how often, at most, the players of a tournament under
 // way are all asked to be members of its server.
@@ -95,11 +96,40 @@ func (b *Bot) checkMembers(ctx context.Context, t *storage.Tournament) {
 	for _, id := range state.Active() {
 		b.withdrawLeaver(ctx, claimed, id)
 	}
+	b.recordMissedResults(ctx, claimed, state)
+}
+
+// recordMissedResults records, in the hourly check of a tournament under
+// way, the result of each game whose match ended without it being recorded
+// (the database was away, or the process stopped, as it ended): the round
+// goes on without waiting for its deadline. Only the matches of games still
+// without a result are read.
+func (b *Bot) recordMissedResults(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
+	pending := map[boardRef]bool{}
+	for _, at := range pendingBoards(state.Rounds(), 0) {
+		pending[at] = true
+	}
+	for _, g := range t.Games {
+		if !pending[boardRef{g.Round, g.Board}] {
+			continue
+		}
+		m, err := b.store.Match(ctx, g.Match)
+		if err != nil {
+			b.log.Warn("reading a tournament match failed", "tournament", t.ID, "match", g.Match, "error", err)
+			continue
+		}
+		if !m.Phase.Active() {
+			b.tournamentGameOver(ctx, m) // records it once, as when it ended
+		}
+	}
 }
 
 // withdrawAwaited withdraws, when the reminder of tournament match m is
 // due, the players it waits for who left the server: those whose set-up
-// has not come, or the side to move.
+// has not come, or the side to move. A match no longer to be played (its
+// board scored, its tournament cancelled) whose call-off was lost — the
+// process stopped, or the database was away, after the change that scored
+// it — is called off now instead.
 func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
 	if !m.Phase.Active() {
 		return
@@ -125,6 +155,12 @@ func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
 	t, err := b.store.Tournament(ctx, link.Tournament)
 	if err != nil {
 		b.log.Warn("reading a tournament failed", "tournament", link.Tournament, "error", err)
+		return
+	}
+	if why, off := b.notToPlay(t, link); off {
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
+		}
 		return
 	}
 	for _, side := range awaited {
@@ -172,4 +208,22 @@ func withdrawable(t *storage.Tournament, player string) bool {
 	}
 	p, in := s.Player(player)
 	return in && !p.Withdrawn
+}
+
+// notToPlay says why the match of board link of t is no longer to be
+// played: t was cancelled, or the board was scored (a withdrawal, a
+// deadline); false when it is to be played.
+func (b *Bot) notToPlay(t *storage.Tournament, link storage.TournamentGame) (string, bool) {
+	s, err := t.State()
+	if err != nil {
+		return "", false
+	}
+	pub := b.publicPrinter(t.GuildID)
+	switch {
+	case s.Status() == tournament.CancelledStatus:
+		return pub.Sprintf("%[1]s was cancelled", t.Name), true
+	case boardScored(t, boardRef{link.Round, link.Board}):
+		return pub.Sprintf("%[1]s: this game was already scored", t.Name), true
+	}
+	return "", false
 }

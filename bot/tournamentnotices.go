@@ -25,6 +25,10 @@ import (
 // of the bot's reach.
 const txtTourneyNoReach = "I could not post an announcement of **%[1]s** in <#%[2]s>: I need to see that channel and to send messages and attach files there. Until then `/stratego tournament standings` shows where it stands; the players get their games by DM."
 
+// txtTourneyChannelGone tells a tournament's organiser that its channel was
+// deleted: nothing they can grant brings it back.
+const txtTourneyChannelGone = "The channel of **%[1]s** was deleted, so I can no longer post its pairings, results and standings. The tournament goes on: the players get their games by DM, and `/stratego tournament standings` shows where it stands."
+
 // composeTournament renders a tournament's notice.
 func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoing, error) {
 	t, err := b.store.Tournament(ctx, n.Tournament)
@@ -48,8 +52,12 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 			return nil, waitingFor{t.CreatorID}
 		}
 		p := b.printerFor(ctx, t.CreatorID)
+		text := p.Sprintf(txtTourneyNoReach, t.Name, t.ChannelID)
+		if strings.HasPrefix(n.Reason, channelGoneReason) {
+			text = p.Sprintf(txtTourneyChannelGone, t.Name)
+		}
 		return []outgoing{{to: audienceOf{user: t.CreatorID}, send: &discordgo.MessageSend{
-			Content: p.Sprintf(txtTourneyNoReach, t.Name, t.ChannelID), AllowedMentions: &discordgo.MessageAllowedMentions{},
+			Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}}}, nil
 	}
 	p := b.publicPrinter(t.GuildID)
@@ -315,11 +323,17 @@ func (b *Bot) firstNoReachToday(id storage.TournamentID, notice uint64) bool {
 }
 
 // tournamentUnreachable is what follows when a tournament's channel is out
-// of reach: its organiser is told by DM what to do.
-func tournamentUnreachable(n storage.Notice, now time.Time) []storage.Notice {
+// of reach (sendErr says why): its organiser is told by DM what to do. The
+// notice's Reason names the announcement, after channelGoneReason when the
+// channel was deleted.
+func tournamentUnreachable(n storage.Notice, sendErr error, now time.Time) []storage.Notice {
 	if n.To != storage.AudiencePublic {
 		return nil // the organiser's DM: nobody else to tell
 	}
+	reason := n.Event.String()
+	if discordCode(sendErr) == discordgo.ErrCodeUnknownChannel {
+		reason = channelGoneReason + reason
+	}
 	return []storage.Notice{{Tournament: n.Tournament, Event: storage.EventTourneyNoReach, To: storage.AudienceOrganiser,
-		Log: n.Log, At: now, Reason: n.Event.String()}}
+		Log: n.Log, At: now, Reason: reason}}
 }

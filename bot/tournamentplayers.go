@@ -27,6 +27,8 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 		}
 		_, in := s.Player(me)
 		switch {
+		case s.Status() == tournament.CancelledStatus:
+			refusal = txtTournamentOver // perhaps before it ever began
 		case x.Done || s.Status() != tournament.Registering:
 			refusal = txtJoinClosedBegun
 		case !b.now().Before(x.JoinBy):

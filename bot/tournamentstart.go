@@ -27,6 +27,19 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 	for _, at := range unstartedBoards(t, state) {
 		r, k := state.Rounds()[at.round-1], at.board-1
 		g := r.Games[k]
+		// Starting every game of a round robin takes a while: a player may
+		// withdraw meanwhile, and their games still to play are scored.
+		latest, err := b.store.Tournament(ctx, t.ID)
+		if err != nil {
+			b.log.Error("reading a tournament to start its next match failed", "tournament", t.ID, "error", err)
+			return t // Starting stays: the next pass tries again
+		}
+		if t = latest; t.Done {
+			return t // cancelled meanwhile: no more of its games start
+		}
+		if boardScored(t, at) {
+			continue // scored meanwhile: not to be played
+		}
 		if _, ok := t.GameOf(at.round, at.board); ok {
 			continue // another process started it meanwhile
 		}
@@ -36,7 +49,6 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: playerLabel(t, g.Red)}
 		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: playerLabel(t, g.Blue)}
-		var err error
 		if orphan := takeOrphan(&orphans, m); orphan != nil {
 			m = orphan // made before a crash, never linked: linked now
 		} else {
@@ -53,6 +65,9 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			if taken, ok = x.GameOf(r.Number, board); ok {
 				return errPairedAlready
 			}
+			if x.Done || boardScored(x, at) {
+				return errScoredMeanwhile
+			}
 			x.Games = append(x.Games, storage.TournamentGame{Round: r.Number, Board: board, Match: m.ID})
 			return nil
 		})
@@ -63,6 +78,19 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			}
 			if t, err = b.store.Tournament(ctx, t.ID); err != nil {
 				return nil
+			}
+			continue
+		}
+		if errors.Is(err, errScoredMeanwhile) {
+			// A player withdrew, or the tournament was cancelled, as this
+			// match was made: it is not played.
+			pub := b.publicPrinter(m.GuildID)
+			why := pub.Sprintf("%[1]s: a player withdrew before this game began", t.Name)
+			if now, err := b.store.Tournament(ctx, t.ID); err == nil && now.Done {
+				why = pub.Sprintf("%[1]s was cancelled", t.Name)
+			}
+			if err := b.callOff(ctx, m, why); err != nil {
+				b.log.Warn("calling off a tournament match scored before it began failed", "match", m.ID, "error", err)
 			}
 			continue
 		}
@@ -93,6 +121,20 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		return t
 	}
 	return started
+}
+
+// errScoredMeanwhile: the board of a match being started was scored
+// meanwhile (a player withdrew), or its tournament cancelled.
+var errScoredMeanwhile = errors.New("scored meanwhile")
+
+// boardScored reports whether board at of t has a result already.
+func boardScored(t *storage.Tournament, at boardRef) bool {
+	s, err := t.State()
+	if err != nil {
+		return false
+	}
+	rounds := s.Rounds()
+	return at.round <= len(rounds) && rounds[at.round-1].Games[at.board-1].Result.Done()
 }
 
 // dropDuplicate calls off a match made for a board another process had

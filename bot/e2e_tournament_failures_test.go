@@ -1,0 +1,307 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// TestTournamentResultNotLost: a game of a tournament ends while the
+// database is briefly away, so that its result is not recorded when it
+// ends. The game's real result still counts: at the latest when the
+// round's deadline comes, not as a game unfinished at the deadline.
+func TestTournamentResultNotLost(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
+		discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "1h")), "Tournament #1")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.expect(h.run(h.carol, "join"), "You joined")
+	h.advance(time.Hour)
+	m := h.roundMatches(1)[0]
+	h.reads.failTournament.Store(1) // the result's record fails
+	h.play(m, game.Blue)
+	h.advance(24 * time.Hour)
+	h.channelSays("**Cup** is over. Final standings:")
+	_, s := h.stored()
+	for _, g := range s.Rounds()[0].Games {
+		if !g.IsBye() && g.Result != tournament.RedWon {
+			t.Errorf("the game Blue resigned is scored %s, want Red's win", g.Result)
+		}
+	}
+}
+
+// TestTournamentWithdrawWhileStarting: a player withdraws, a moderator
+// takes one out, or the creator cancels the tournament while the matches of
+// a round robin played all at once are being started (Discord is slow to
+// open the first match's thread). No game that is no longer to be played
+// is started after that: nobody is invited to set up a game already
+// forfeited, or one of a cancelled tournament.
+func TestTournamentWithdrawWhileStarting(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		// act takes the leaver out (or cancels it all) and says what the
+		// answer must say.
+		act func(h *tourney, leaver *discordtest.Member)
+		all bool // every match is off, not only the leaver's
+	}{
+		{"withdraw", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(leaver, "withdraw"), "You withdrew from **Busy**")
+		}, false},
+		{"remove", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(h.alice, "remove", discordtest.Opt("player", leaver)), "out of **Busy**")
+		}, false},
+		{"cancel", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(h.alice, "cancel"), "**Busy** is cancelled.")
+		}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+				s.Board = storage.BoardThread
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Busy"), discordtest.Opt("format", "round-robin"),
+				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+			for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+				h.expect(h.run(m, "join"), "You joined")
+			}
+			hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/threads", h.channel, 1)
+			started := make(chan struct{})
+			go func() {
+				defer close(started)
+				h.advance(time.Hour)
+			}()
+			h.srv.WaitFor(t, "the first match's thread on its way", func() bool { return hold.Waiting() > 0 })
+			first, _ := h.stored()
+			if len(first.Games) != 1 {
+				t.Fatalf("%d matches started before the first thread, want 1", len(first.Games))
+			}
+			leaver := h.members[h.match(first.Games[0].Match).Players[game.Red].UserID]
+			tc.act(h, leaver)
+			hold.Release()
+			<-started
+			h.drain()
+			tt, _ := h.stored()
+			for _, g := range tt.Games {
+				m := h.match(g.Match)
+				if _, plays := m.SideOf(leaver.ID); m.Phase.Active() && (plays || tc.all) {
+					t.Errorf("match #%s (round %d) is on", m.ID, g.Round)
+				}
+			}
+			invites := 0
+			for _, dm := range leaver.DMs() {
+				if strings.Contains(dm.Content, "Send me your secret set-up") {
+					invites++
+				}
+			}
+			if invites > 1 {
+				t.Errorf("%s, out as the first match was started, was invited to set up %d games, want 1 at most", leaver.Name, invites)
+			}
+		})
+	}
+}
+
+// TestTournamentChannelDeleted: the channel of a tournament under way is
+// deleted. Its organiser is told once, by DM, that it is gone and what
+// still works, not asked to grant permissions in a channel that no longer
+// exists; the games go on by DM and the tournament to its end.
+func TestTournamentChannelDeleted(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	general := h.channel
+	h.channel = h.guild.AddChannel("league")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "League"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	matches := h.allMatches(3)
+	h.drain()
+	h.channel.Delete()
+	h.channel = general // the players' commands
+	for _, m := range matches {
+		h.play(m, game.Blue)
+	}
+	h.drain()
+	if _, s := h.stored(); s.Status() != tournament.Finished {
+		t.Fatalf("the tournament is %s, want finished", s.Status())
+	}
+	gone, access := 0, 0
+	for _, dm := range h.alice.DMs() {
+		switch {
+		case strings.Contains(dm.Content, "The channel of **League** was deleted"):
+			gone++
+		case strings.Contains(dm.Content, "I could not post an announcement of **League**"):
+			access++
+		}
+	}
+	if gone != 1 || access != 0 {
+		t.Errorf("the organiser was told %d times that the channel was deleted and %d times to grant access there; want once, and never", gone, access)
+	}
+}
+
+// TestTournamentCallOffRacesAChange: a player withdraws, and another change
+// of their match (a set-up confirmed, a reminder) lands just as the bot
+// calls it off. The match is still called off: the withdrawn player is not
+// left playing, and losing on time, a game already forfeited.
+func TestTournamentCallOffRacesAChange(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Race"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	matches := h.allMatches(3)
+	h.drain()
+	leaver := h.members[matches[0].Players[game.Red].UserID]
+	other := func() {
+		if _, err := h.db.UpdateMatch(context.Background(), matches[0].ID, 0, func(*storage.Match) error { return nil }); err != nil {
+			t.Error(err)
+		}
+	}
+	h.reads.beforeAbandon.Store(&other)
+	h.expect(h.run(leaver, "withdraw"), "You withdrew from **Race**")
+	h.drain()
+	for _, m := range matches {
+		if got := h.match(m.ID); got.Phase.Active() {
+			if _, plays := got.SideOf(leaver.ID); plays {
+				t.Errorf("match #%s of %s, who withdrew, is still on", got.ID, leaver.Name)
+			}
+		}
+	}
+}
+
+// TestTournamentLostCallOffHealed: a tournament is cancelled, or a player
+// withdraws, while the database is away for the matches' call-off (as
+// when the process stops right after the change). The matches no longer
+// to be played are called off at their next reminder, not left on.
+func TestTournamentLostCallOffHealed(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		act  func(h *tourney, leaver *discordtest.Member)
+		all  bool // every match is off, not only the leaver's
+		off  int  // the matches it calls off
+	}{
+		{"withdraw", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(leaver, "withdraw"), "You withdrew from **Lost**")
+		}, false, 2},
+		{"cancel", func(h *tourney, leaver *discordtest.Member) {
+			h.expect(h.run(h.alice, "cancel"), "**Lost** is cancelled.")
+		}, true, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Lost"), discordtest.Opt("format", "round-robin"),
+				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+			for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+				h.expect(h.run(m, "join"), "You joined")
+			}
+			h.advance(time.Hour)
+			matches := h.allMatches(3)
+			h.drain()
+			leaver := h.members[matches[0].Players[game.Red].UserID]
+			h.reads.failAbandon.Store(int64(tc.off)) // every call-off it makes
+			tc.act(h, leaver)
+			on := func() (n int) {
+				for _, m := range matches {
+					got := h.match(m.ID)
+					if _, plays := got.SideOf(leaver.ID); got.Phase.Active() && (plays || tc.all) {
+						n++
+					}
+				}
+				return n
+			}
+			if on() == 0 {
+				t.Fatal("the call-off did not fail")
+			}
+			h.advance(12*time.Hour + time.Minute) // the set-up's reminder, half its day
+			h.drain()
+			if n := on(); n != 0 {
+				t.Errorf("%d matches no longer to be played are still on after their reminder", n)
+			}
+		})
+	}
+}
+
+// TestTournamentResultNotLostPromptly: a game's result is not recorded when
+// it ends (the database is away); the tournament does not wait for its
+// round's deadline, a week later, to count it: the hourly check of the
+// players finds it, and the event goes on.
+func TestTournamentResultNotLostPromptly(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.expect(h.run(h.bob, "join"), "You joined")
+	h.expect(h.run(h.carol, "join"), "You joined")
+	h.advance(time.Hour)
+	m := h.roundMatches(1)[0]
+	h.reads.failTournament.Store(1) // the result's record fails
+	h.play(m, game.Blue)
+	h.advance(time.Hour + time.Minute)
+	h.advance(time.Minute)
+	if _, s := h.stored(); s.Status() != tournament.Finished {
+		t.Fatalf("an hour after its one game ended the tournament is %s, want finished", s.Status())
+	}
+	h.channelSays("**Cup**, round 1: ")
+	h.channelSays("**Cup** is over. Final standings:")
+}
+
+// TestTournamentJoinOver: joining a cancelled tournament (before it began,
+// or under way) says it is over, not that it has begun; one under way says
+// joining is closed.
+func TestTournamentJoinOver(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		started bool // cancelled after its start
+		cancel  bool
+		want    string
+	}{
+		{"cancelled before its start", false, true, "**Late** is over."},
+		{"cancelled under way", true, true, "**Late** is over."},
+		{"under way", true, false, "**Late** has already begun: joining is closed."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t, "dave")
+			var dave *discordtest.Member
+			for _, m := range h.members {
+				if m.Name == "dave" {
+					dave = m
+				}
+			}
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Late"), discordtest.Opt("format", "round-robin"),
+				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+			h.expect(h.run(h.bob, "join"), "You joined")
+			h.expect(h.run(h.carol, "join"), "You joined")
+			if tc.started {
+				h.advance(time.Hour)
+				h.allMatches(1)
+			}
+			if tc.cancel {
+				h.expect(h.run(h.alice, "cancel"), "**Late** is cancelled.")
+			}
+			h.expect(h.run(dave, "join"), tc.want)
+		})
+	}
+}
