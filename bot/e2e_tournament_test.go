@@ -285,7 +285,7 @@ func TestTournamentSwiss(t *testing.T) {
 	if m := h.match(idle.ID); m.Phase != storage.PhaseAbandoned || m.CalledOff != storage.CallOffTournament {
 		t.Fatalf("the unfinished game is %s (%s) after the round's deadline, want called off by the tournament", m.Phase, m.CalledOff)
 	}
-	h.members[idle.Players[game.Red].UserID].WaitDM(t, contains("The match is called off (Swiss cup: the round's deadline passed)."))
+	h.members[idle.Players[game.Red].UserID].WaitDM(t, contains("The match is called off (Swiss cup: the round's deadline passed). It is not rated; `/stratego tournament standings` shows how the tournament counts it."))
 	_, s := h.stored()
 	if r := s.Rounds()[0]; r.Games[3].Result != tournament.Adjudicated {
 		t.Fatalf("the unfinished game scored %s, want adjudicated", r.Games[3].Result)

@@ -237,7 +237,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			text = p.Sprintf("The match is called off: a moderator decided so (%[1]s). No result is recorded.", m.ModeratorNote)
 		}
 		if m.CalledOff == storage.CallOffTournament {
-			text = p.Sprintf("The match is called off (%[1]s). The tournament scores it by its rules; it is not rated.", m.ModeratorNote)
+			text = p.Sprintf("The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it.", m.ModeratorNote)
 		}
 		return one(&discordgo.MessageSend{
 			Content:         b.matchTitle(p, m) + "\n" + text,
