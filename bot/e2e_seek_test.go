@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // TestSeeksPair: seeks of another time wait; the second seek of the same
@@ -132,5 +134,65 @@ func TestSeekRatingRange(t *testing.T) {
 	dave := h.guild.AddMember("dave")
 	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); !strings.Contains(got.Content, "<@"+h.bob.ID+"> and <@"+dave.ID+">") {
 		t.Fatalf("dave's seek answered %q", got.Content)
+	}
+}
+
+// TestSeekPartnerLeft: a waiting seeker who left the server is dropped from
+// the queue when a seek would pair with them, and the seek pairs with the
+// next compatible one or waits; when Discord does not say in time whether
+// the seeker left, or fails, they count as still a member.
+func TestSeekPartnerLeft(t *testing.T) {
+	tests := []struct {
+		name   string
+		left   []string // of alice and bob, who seek first, in that order
+		fault  func(h *harness)
+		paired string // whom carol's seek pairs with; "" when it waits
+	}{
+		{"the oldest seeker left", []string{"alice"}, nil, "bob"},
+		{"both left", []string{"alice", "bob"}, nil, ""},
+		{"still members", nil, nil, "alice"},
+		{"Discord fails to say", []string{"alice"}, func(h *harness) { h.srv.FailNext(t, memberRoute, 1, 500) }, "alice"},
+		{"Discord answers too late", []string{"alice"}, func(h *harness) { h.srv.DelayNext(t, memberRoute, 1, 4*time.Second) }, "alice"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			members := map[string]*discordtest.Member{"alice": h.alice, "bob": h.bob}
+			// alice (from 1450) and bob (1400) both wait: each is out of
+			// the other's range, and carol (1500) is in both.
+			h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"), discordtest.Opt("rating_min", 1450)).Reply(t)
+			queue, err := h.db.Seeks(context.Background(), h.guild.ID, h.clock.Now())
+			if err != nil || len(queue) != 1 {
+				t.Fatalf("the queue after alice's seek: %v, %v", queue, err)
+			}
+			bob := *queue[0]
+			bob.Player = storage.Player{UserID: h.bob.ID, Name: "bob"}
+			bob.Rating, bob.RatingMin = 1400, 0
+			bob.Created = bob.Created.Add(time.Second)
+			if out, err := h.db.PlaceSeek(context.Background(), &bob, game.Red); err != nil || out.Seek == nil {
+				t.Fatalf("bob's seek: %+v, %v", out, err)
+			}
+			for _, name := range tc.left {
+				h.guild.RemoveMember(members[name])
+			}
+			if tc.fault != nil {
+				tc.fault(h)
+			}
+			got := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			if tc.paired == "" {
+				if !got.Ephemeral || !strings.Contains(got.Content, "You are in the queue") {
+					t.Fatalf("carol's seek answered %q, want her waiting", got.Content)
+				}
+				if list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(list.Content, "(1):") || !strings.Contains(list.Content, "carol") {
+					t.Fatalf("the queue after both seekers left: %q", list.Content)
+				}
+				return
+			}
+			want := "<@" + members[tc.paired].ID + "> and <@" + h.carol.ID + ">: the queue paired you."
+			if got.Ephemeral || !strings.Contains(got.Content, want) {
+				t.Fatalf("carol's seek answered %q, want %q", got.Content, want)
+			}
+		})
 	}
 }

@@ -152,7 +152,10 @@ func (b *Bot) takeOpenChallenge(ctx context.Context, i *discordgo.Interaction, c
 		b.tell(i, why)
 		return
 	}
-	if b.hasLeft(c.GuildID, c.Challenger.UserID) {
+	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
+	left := b.hasLeft(ask, c.GuildID, c.Challenger.UserID)
+	cancel()
+	if left {
 		b.withdrawLeftOpen(ctx, i, c)
 		return
 	}

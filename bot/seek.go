@@ -161,6 +161,7 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 		Rating: roundedRating(standing.Rating), RatingMin: lo, RatingMax: hi,
 		Created: now, Expires: now.Add(server.SeekExpiry(clock.On())),
 	}
+	b.dropLeftSeekers(ctx, seek)
 	out, err := b.store.PlaceSeek(ctx, seek, game.Side(rand.IntN(2)))
 	p := printerOf(i)
 	switch {
@@ -181,6 +182,44 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: text, Flags: discordgo.MessageFlagsEphemeral, Components: leaveButton(p),
 	})
+}
+
+// maxPartnerAsks bounds the waiting seekers dropLeftSeekers asks about for
+// one seek.
+const maxPartnerAsks = 3
+
+// dropLeftSeekers takes out of the queue the waiting seeks that s would be
+// paired with, oldest first as PlaceSeek pairs, whose members left the
+// server: nobody would come to the match, and its other player would wait
+// for a set-up until the set-up time ran out. The bot gets no event when a
+// member leaves, so it asks Discord about the one seeker s would meet, and
+// about the next when that one left, at most maxPartnerAsks within
+// memberAskTimeout. A seeker who leaves after the question is met as before.
+func (b *Bot) dropLeftSeekers(ctx context.Context, s *storage.Seek) {
+	queue, err := b.store.Seeks(ctx, s.GuildID, s.Created)
+	if err != nil {
+		return // PlaceSeek reads the queue again, and says what went wrong
+	}
+	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
+	defer cancel()
+	asked := 0
+	for _, q := range queue {
+		if !q.Compatible(s) || !s.Created.Before(q.Expires) {
+			continue
+		}
+		if asked == maxPartnerAsks {
+			return
+		}
+		asked++
+		if !b.hasLeft(ask, s.GuildID, q.Player.UserID) {
+			return // the seeker PlaceSeek pairs s with
+		}
+		if _, err := b.store.DeleteSeek(ctx, s.GuildID, q.Player.UserID); err != nil && !errors.Is(err, storage.ErrNotFound) {
+			b.log.Warn("dropping the seek of a member who left failed", "guild", s.GuildID, "error", err)
+			return
+		}
+		b.log.Info("dropped the seek of a member who left the server", "guild", s.GuildID)
+	}
 }
 
 // announceSeekMatch posts the match two seeks made, in this channel, pinging both.

@@ -86,7 +86,7 @@ func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel s
 // player, until a DM reaches them again).
 func (b *Bot) playerUnreachable(ctx context.Context, n storage.Notice, user string, now time.Time) []storage.Notice {
 	reason := dmClosedReason
-	if m, err := b.store.Match(ctx, n.Match); err == nil && m.GuildID != "" && b.hasLeft(m.GuildID, user) {
+	if m, err := b.store.Match(ctx, n.Match); err == nil && m.GuildID != "" && b.hasLeft(ctx, m.GuildID, user) {
 		reason = memberLeftReason
 	}
 	if !b.setDMBlocked(ctx, user, now) {

@@ -37,11 +37,16 @@ const memberCheckEvery = time.Hour
 // hasLeft reports whether Discord says user is no longer a member of guild:
 // only its Unknown Member answer counts. A rate limit is not waited out
 // (the timers' pass and the outbox, which ask, must not stall): like any
-// other error it counts as still a member.
-func (b *Bot) hasLeft(guild, user string) bool {
-	_, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false))
+// other error, or ctx ending first, it counts as still a member.
+func (b *Bot) hasLeft(ctx context.Context, guild, user string) bool {
+	_, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ctx))
 	return leftServer(err)
 }
+
+// memberAskTimeout bounds the questions hasLeft asks while a member waits
+// for the answer to an interaction, which Discord takes only within three
+// seconds: not knowing in time counts as still a member.
+const memberAskTimeout = 1500 * time.Millisecond
 
 // leftServer reports whether err, Discord's answer to the question whether
 // a user is a member of a server, says they are not: Unknown Member, and
@@ -54,7 +59,7 @@ func leftServer(err error) bool {
 // no longer members of the server (the change owes its announcement).
 func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
 	for _, id := range state.Active() {
-		if !b.hasLeft(t.GuildID, id) {
+		if !b.hasLeft(ctx, t.GuildID, id) {
 			continue
 		}
 		if _, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
@@ -174,7 +179,7 @@ func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
 // is not asked about a player who is not in it or has nothing left to
 // withdraw from.
 func (b *Bot) withdrawLeaver(ctx context.Context, t *storage.Tournament, player string) {
-	if !withdrawable(t, player) || !b.hasLeft(t.GuildID, player) {
+	if !withdrawable(t, player) || !b.hasLeft(ctx, t.GuildID, player) {
 		return
 	}
 	left, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
