@@ -4,8 +4,11 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/strategobot/strategobot/internal/buildtest"
@@ -13,7 +16,8 @@ import (
 )
 
 // TestDatabaseInAPlaceItCannotBe runs the built bot with its database in a
-// folder that does not exist or that it may not write: it stops before
+// folder that does not exist or that it may not write, or in a file that is
+// no database it can read: it stops before
 // asking Discord anything, with exit code 2 (a bad configuration, which
 // systemd does not restart unchanged), naming the folder or file and what
 // to do, and leaks no name of its own making (the file it builds beside
@@ -34,27 +38,32 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 	if err := os.Chmod(readOnly, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	root := os.Geteuid() == 0 // root may write anywhere
+	damaged := filepath.Join(dir, "damaged.db")
+	if err := os.WriteFile(damaged, []byte("these are not the pages of a bbolt database, but a file of notes\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(damaged, 0o666); err != nil { // whoever runs the bot may write it
+		t.Fatal(err)
+	}
+	run := asNobody(t, bin, dir)
 	tests := []struct {
 		name     string
 		database string
-		asRoot   bool // whether the case holds for root
 		want     string
 	}{
-		{"a folder that does not exist", filepath.Join(dir, "missing", "bot.db"), true,
+		{"a folder that does not exist", filepath.Join(dir, "missing", "bot.db"),
 			"database " + filepath.Join(dir, "missing", "bot.db") + ": the folder " + filepath.Join(dir, "missing") +
 				" does not exist: create it, or set database to a file in a folder that exists"},
-		{"a folder it may not write", filepath.Join(closed, "bot.db"), false,
+		{"a folder it may not write", filepath.Join(closed, "bot.db"),
 			"this user may not create files in " + closed + ": give it write access there"},
-		{"a file it may not write", readOnly, false,
+		{"a file it may not write", readOnly,
 			"database " + readOnly + ": this user may not read and write it: make the user the bot runs as its owner"},
+		{"a file that is no database", damaged,
+			"database " + damaged + " cannot be read"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if root && !tc.asRoot {
-				t.Skip("root may write anywhere")
-			}
-			cmd := exec.Command(bin)
+			cmd := run()
 			cmd.Dir = dir
 			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
 				"STRATEGOBOT_API_BASE_URL=http://127.0.0.1:1/api/v9/", "STRATEGOBOT_DATABASE="+tc.database)
@@ -96,5 +105,43 @@ func TestTwoBotsOnOneFile(t *testing.T) {
 	want := "database " + path + " is in use by another process (is another strategobot running?): stop that one first, or give this one a database of its own"
 	if !strings.Contains(string(out), want) {
 		t.Errorf("output\n%s\nwant %q", out, want)
+	}
+}
+
+// asNobody returns a maker of commands that run bin as a user who may not
+// write where root may: root may write anywhere, so when the tests run as
+// root the bot runs as nobody, from a copy of bin in dir, which is opened
+// to every user. Otherwise the bot runs as the tests' own user.
+func asNobody(t *testing.T, bin, dir string) func() *exec.Cmd {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		return func() *exec.Cmd { return exec.Command(bin) }
+	}
+	nobody, err := user.Lookup("nobody")
+	if err != nil {
+		t.Fatalf("the tests run as root, and the user nobody to run the bot as is missing: %v", err)
+	}
+	uid, err1 := strconv.ParseUint(nobody.Uid, 10, 32)
+	gid, err2 := strconv.ParseUint(nobody.Gid, 10, 32)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("nobody's ids %q, %q", nobody.Uid, nobody.Gid)
+	}
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(dir, "strategobot")
+	if err := os.WriteFile(copied, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{dir, filepath.Dir(dir)} { // t.TempDir and its parent are the tests' own
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return func() *exec.Cmd {
+		cmd := exec.Command(copied)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
+		return cmd
 	}
 }

@@ -25,6 +25,7 @@ import (
 
 	"github.com/strategobot/strategobot/bot"
 	"github.com/strategobot/strategobot/internal/cli"
+	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/bolt"
 )
 
@@ -118,8 +119,8 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged
 		}
-		if errors.Is(err, bolt.ErrPlace) {
-			return 2 // the configuration or the folder must change first
+		if errors.Is(err, bolt.ErrPlace) || errors.Is(err, storage.ErrCorrupt) {
+			return 2 // the configuration, the folder or the file must change first
 		}
 		return 1
 	}
