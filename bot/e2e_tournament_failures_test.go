@@ -72,11 +72,7 @@ func TestTournamentWithdrawWhileStarting(t *testing.T) {
 			}); err != nil {
 				t.Fatal(err)
 			}
-			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Busy"), discordtest.Opt("format", "round-robin"),
-				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-			for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
-				h.expect(h.run(m, "join"), "You joined")
-			}
+			h.roundRobin("Busy", h.alice, h.bob, h.carol)
 			hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/threads", h.channel, 1)
 			started := make(chan struct{})
 			go func() {
@@ -122,11 +118,7 @@ func TestTournamentChannelDeleted(t *testing.T) {
 	h := newTourney(t)
 	general := h.channel
 	h.channel = h.guild.AddChannel("league")
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "League"), discordtest.Opt("format", "round-robin"),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
-		h.expect(h.run(m, "join"), "You joined")
-	}
+	h.roundRobin("League", h.alice, h.bob, h.carol)
 	h.advance(time.Hour)
 	matches := h.allMatches(3)
 	h.drain()
@@ -160,11 +152,7 @@ func TestTournamentChannelDeleted(t *testing.T) {
 func TestTournamentCallOffRacesAChange(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Race"), discordtest.Opt("format", "round-robin"),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
-		h.expect(h.run(m, "join"), "You joined")
-	}
+	h.roundRobin("Race", h.alice, h.bob, h.carol)
 	h.advance(time.Hour)
 	matches := h.allMatches(3)
 	h.drain()
@@ -209,11 +197,7 @@ func TestTournamentLostCallOffHealed(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newTourney(t)
-			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Lost"), discordtest.Opt("format", "round-robin"),
-				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-			for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
-				h.expect(h.run(m, "join"), "You joined")
-			}
+			h.roundRobin("Lost", h.alice, h.bob, h.carol)
 			h.advance(time.Hour)
 			matches := h.allMatches(3)
 			h.drain()
@@ -290,10 +274,7 @@ func TestTournamentJoinOver(t *testing.T) {
 					dave = m
 				}
 			}
-			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Late"), discordtest.Opt("format", "round-robin"),
-				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-			h.expect(h.run(h.bob, "join"), "You joined")
-			h.expect(h.run(h.carol, "join"), "You joined")
+			h.roundRobin("Late", h.bob, h.carol)
 			if tc.started {
 				h.advance(time.Hour)
 				h.allMatches(1)

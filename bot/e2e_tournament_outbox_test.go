@@ -124,10 +124,7 @@ func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 func TestTournamentChannelOutOfReach(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Quiet cup"), discordtest.Opt("format", "round-robin"),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-	h.expect(h.run(h.bob, "join"), "You joined")
-	h.expect(h.run(h.carol, "join"), "You joined")
+	h.roundRobin("Quiet cup", h.bob, h.carol)
 	h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionSendMessages)
 	h.advance(time.Hour)
 	h.alice.WaitDM(t, contains("I could not post an announcement of **Quiet cup**"))
@@ -167,8 +164,7 @@ func TestTournamentRemove(t *testing.T) {
 			dave = m
 		}
 	}
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Open"), discordtest.Opt("format", "round-robin"),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.roundRobin("Open")
 	for _, m := range h.members {
 		h.expect(h.run(m, "join"), "You joined")
 	}

@@ -56,6 +56,17 @@ func (h *tourney) expect(msg *discordtest.Message, want string) {
 	}
 }
 
+// roundRobin has alice create tournament #1, a round robin named name that
+// starts in an hour, and players join it.
+func (h *tourney) roundRobin(name string, players ...*discordtest.Member) {
+	h.t.Helper()
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", name), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range players {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+}
+
 // stored reads tournament 1.
 func (h *tourney) stored() (*storage.Tournament, *tournament.Tournament) {
 	h.t.Helper()
@@ -402,8 +413,7 @@ func TestTournamentNotBeforeItsStart(t *testing.T) {
 // once each, and the round goes on.
 func TestTournamentCrashWhileStarting(t *testing.T) {
 	h := newTourney(t, "dave")
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Crash cup"), discordtest.Opt("format", "round-robin"),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	h.roundRobin("Crash cup")
 	for _, m := range h.members {
 		h.expect(h.run(m, "join"), "You joined")
 	}
@@ -542,10 +552,7 @@ func TestTournamentThreads(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Threads cup"), discordtest.Opt("format", "round-robin"),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-	h.expect(h.run(h.bob, "join"), "You joined")
-	h.expect(h.run(h.carol, "join"), "You joined")
+	h.roundRobin("Threads cup", h.bob, h.carol)
 	h.advance(time.Hour)
 	h.channelSays("rounds start now")
 	matches := h.roundMatches(1)
