@@ -314,3 +314,28 @@ func TestTournamentDeadlineInSetUp(t *testing.T) {
 		t.Errorf("the game in play: %s, want adjudicated", got)
 	}
 }
+
+// TestTournamentStandingsWithoutAttachFiles: when the bot may post in a
+// tournament's channel but not attach files there, its announcements go
+// out once each, with their standings as a text table and without the
+// picture, and the organiser is told by DM what to grant.
+func TestTournamentStandingsWithoutAttachFiles(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.roundRobin("Plain cup", h.bob, h.carol)
+	h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionAttachFiles)
+	h.advance(time.Hour)
+	m := h.roundMatches(1)[0]
+	h.play(m, game.Red)
+	h.drain()
+	h.channelSays("**Plain cup** is over. Final standings:")
+	if got, want := h.announcements("Plain cup"), []string{"all", "r1", "end"}; !slices.Equal(got, want) {
+		t.Errorf("the channel's announcements %v, want %v, each once", got, want)
+	}
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(msg.Content, "Plain cup") && len(msg.Attachments) != 0 {
+			t.Errorf("%q went with %d attachments in a channel the bot may not attach files in", msg.Content, len(msg.Attachments))
+		}
+	}
+	h.alice.WaitDM(t, contains("I posted an announcement of **Plain cup** in <#"+h.channel.ID+"> without its standings picture: I need to attach files there."))
+}

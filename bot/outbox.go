@@ -235,6 +235,14 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	}
 	for i := n.Sent; i < len(parts); i++ {
 		err := b.sendPart(ctx, parts[i], nonceOf(n.ID, i))
+		if bare, ok := withoutPicture(n, parts[i], err); ok {
+			// The standings' text table says what their picture shows:
+			// the announcement goes without it, and the organiser is
+			// told what to grant.
+			if err = b.sendPart(ctx, bare, nonceOf(n.ID, i)); err == nil {
+				owed = append(owed, picturesRefused(n, now))
+			}
+		}
 		if w := (waitingFor{}); errors.As(err, &w) {
 			return handled{waitFor: w.user} // the messages before it are recorded as sent
 		}

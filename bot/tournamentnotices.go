@@ -29,6 +29,10 @@ const txtTourneyNoReach = "I could not post an announcement of **%[1]s** in <#%[
 // deleted: nothing they can grant brings it back.
 const txtTourneyChannelGone = "The channel of **%[1]s** was deleted, so I can no longer post its pairings, results and standings. The tournament goes on: the players get their games by DM, and `/stratego tournament standings` shows where it stands."
 
+// txtTourneyNoPicture tells a tournament's organiser that its standings
+// went out without their picture: the bot may not attach files there.
+const txtTourneyNoPicture = "I posted an announcement of **%[1]s** in <#%[2]s> without its standings picture: I need to attach files there. The standings' text table shows the same."
+
 // composeTournament renders a tournament's notice.
 func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoing, error) {
 	t, err := b.store.Tournament(ctx, n.Tournament)
@@ -53,8 +57,11 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 		}
 		p := b.printerFor(ctx, t.CreatorID)
 		text := p.Sprintf(txtTourneyNoReach, t.Name, t.ChannelID)
-		if strings.HasPrefix(n.Reason, channelGoneReason) {
+		switch {
+		case strings.HasPrefix(n.Reason, channelGoneReason):
 			text = p.Sprintf(txtTourneyChannelGone, t.Name)
+		case strings.HasPrefix(n.Reason, noPictureReason):
+			text = p.Sprintf(txtTourneyNoPicture, t.Name, t.ChannelID)
 		}
 		return []outgoing{{to: audienceOf{user: t.CreatorID}, send: &discordgo.MessageSend{
 			Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{},
@@ -321,6 +328,30 @@ func (b *Bot) firstNoReachToday(id storage.TournamentID, notice uint64) bool {
 	b.noReachTold.Store(id, noReachTold{notice: notice, at: now})
 	return true
 }
+
+// withoutPicture returns part, a tournament announcement's message, without
+// its standings picture, when Discord refused it for a missing permission
+// (sendErr): the bot may post in the channel but not attach files there.
+func withoutPicture(n storage.Notice, part outgoing, sendErr error) (outgoing, bool) {
+	if n.Tournament == 0 || part.send == nil || len(part.send.Files) == 0 ||
+		discordCode(sendErr) != discordgo.ErrCodeMissingPermissions {
+		return outgoing{}, false
+	}
+	bare := *part.send
+	bare.Files = nil
+	return outgoing{to: part.to, send: &bare}, true
+}
+
+// picturesRefused is the note to n's organiser that n's announcement went
+// without its standings picture (Reason after noPictureReason).
+func picturesRefused(n storage.Notice, now time.Time) storage.Notice {
+	return storage.Notice{Tournament: n.Tournament, Event: storage.EventTourneyNoReach, To: storage.AudienceOrganiser,
+		Log: n.Log, At: now, Reason: noPictureReason + n.Event.String()}
+}
+
+// noPictureReason starts the Reason of a note to a tournament's organiser
+// that an announcement went without its picture.
+const noPictureReason = "no-picture:"
 
 // tournamentUnreachable is what follows when a tournament's channel is out
 // of reach (sendErr says why): its organiser is told by DM what to do. The
