@@ -16,6 +16,7 @@ import (
 )
 
 const demonSetupsUsage = `usage: strategolab demon-setups -o FILE [-far] RECORD...
+       strategolab demon-setups -o FILE -random N
 
 Writes the Classic set-ups of Gravon records (zip archives or XML files) that
 are not published (neither a set-up of game.PublishedSetups nor its mirror
@@ -28,6 +29,9 @@ Miners, Scouts, Bombs. An ai.cfg line "FILE,N" makes Demon set up with the
 N-th (docs/COMPUTER.md tells how the lab uses it). With -far, only the
 set-ups that differ from every published one and its mirror image in 11 or
 more squares are written: those recognition has next to nothing to read.
+With -random N, no records: N Classic set-ups of the Random button
+(game.RandomSetup with seeds 1 to N), those a member who does not set up by
+hand plays with.
 
 Flags:
 `
@@ -39,23 +43,42 @@ var demonTray = [...]game.Rank{game.Flag, game.Spy, game.Marshal, game.General, 
 // demonSetupSize is the bytes of one set-up in Demon's file.
 const demonSetupSize = 2 * game.SetupRows * 10
 
-func demonSetupsFlags(out *string, far *bool, stderr io.Writer) *flag.FlagSet {
+func demonSetupsFlags(out *string, far *bool, random *int, stderr io.Writer) *flag.FlagSet {
 	fs := cli.NewFlagSet("demon-setups", demonSetupsUsage, stderr)
 	fs.StringVar(out, "o", "", "the file to write (required)")
 	fs.BoolVar(far, "far", false, fmt.Sprintf("only set-ups %d or more squares from every published one", published.FarFrom))
+	fs.IntVar(random, "random", 0, "instead of records' set-ups, this many of the Random button's")
 	return fs
 }
 
 func runDemonSetups(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var out string
 	var far bool
-	variantName := "classic"
-	files, _, exit, ok := parseRecordArgs(demonSetupsFlags(&out, &far, stderr), args, &variantName, "demon-setups", demonSetupsUsage, stderr)
-	if !ok {
-		return exit
+	var random int
+	files, err := cli.ParseInterleaved(demonSetupsFlags(&out, &far, &random, stderr), args)
+	switch {
+	case err != nil:
+	case random < 0:
+		err = errors.New("-random takes how many set-ups to write: 1 or more")
+	case random > 0 && (len(files) > 0 || far):
+		err = errors.New("-random writes the Random button's set-ups: give it no records and no -far")
+	case random == 0:
+		err = atLeastOneRecord(len(files))
 	}
-	if out == "" {
-		return cli.UsageFailed(stderr, "strategolab demon-setups", demonSetupsUsage, errors.New("name the file to write with -o FILE"))
+	if err == nil && out == "" {
+		err = errors.New("name the file to write with -o FILE")
+	}
+	if err != nil {
+		return cli.UsageFailed(stderr, "strategolab demon-setups", demonSetupsUsage, err)
+	}
+	if random > 0 {
+		list := randomSetups(random)
+		if err := writeDemonSetups(out, list); err != nil {
+			fmt.Fprintln(stderr, "strategolab demon-setups:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %d set-ups of the Random button to %s\n", len(list), out)
+		return 0
 	}
 	recs, _, err := records.Read(files, game.VariantClassic)
 	if err != nil {
@@ -82,6 +105,17 @@ func runDemonSetups(ctx context.Context, args []string, stdout, stderr io.Writer
 	fmt.Fprintf(stdout, "wrote %d set-ups to %s (left out: %d published%s, %d seen before, %d not a full Classic army)\n",
 		len(list), out, skipped.published, near, skipped.repeated, skipped.invalid)
 	return 0
+}
+
+// randomSetups returns n Classic set-ups of the Random button, drawn with
+// seeds 1 to n.
+func randomSetups(n int) []game.Setup {
+	rules := game.DefaultRules(game.VariantClassic)
+	list := make([]game.Setup, n)
+	for i := range list {
+		list[i] = game.RandomSetup(rules, uint64(i+1))
+	}
+	return list
 }
 
 // setupSkips counts the set-ups unpublishedSetups left out, by reason.

@@ -155,3 +155,43 @@ func TestDemonSetupsRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestDemonSetupsRandom: -random N writes the Random button's set-ups with
+// seeds 1 to N, which Demon reads back; it takes no records, and a count
+// of at least one.
+func TestDemonSetupsRandom(t *testing.T) {
+	rules := game.DefaultRules(game.VariantClassic)
+	out := filepath.Join(t.TempDir(), "random.bin")
+	var stdout, stderr bytes.Buffer
+	if code := runDemonSetups(context.Background(), []string{"-o", out, "-random", "5"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readDemonSetups(t, b)
+	if len(got) != 5 {
+		t.Fatalf("%d set-ups written, want 5", len(got))
+	}
+	for i, s := range got {
+		if want := game.RandomSetup(rules, uint64(i+1)); s != want {
+			t.Errorf("set-up %d:\n%v\nwant the Random button's with seed %d:\n%v", i+1, s, i+1, want)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", out, "-random", "3", "records.zip"}, "give it no records"},
+		{[]string{"-o", out, "-random", "3", "-far"}, "give it no records and no -far"},
+		{[]string{"-o", out, "-random", "-1"}, "1 or more"},
+		{[]string{"-random", "3"}, "name the file to write with -o FILE"},
+		{[]string{"-o", out}, "name one or more Gravon records"},
+	} {
+		stderr.Reset()
+		if code := runDemonSetups(context.Background(), tc.args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%q: exit %d, %q; want 2 and %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+}

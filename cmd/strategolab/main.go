@@ -44,7 +44,7 @@ func program() *cli.Program {
 			{Name: "beliefs", Summary: "score hard's beliefs about hidden pieces on Gravon records, with and without the behaviour model",
 				Flags: beliefs.RunFlags, Operands: atLeastOneRecord, Run: beliefs.Run},
 			{Name: "demon-setups", Summary: "write the unpublished Classic set-ups of Gravon records as a set-up file of Demon of Ignorance",
-				Flags: func(w io.Writer) *flag.FlagSet { return demonSetupsFlags(new(string), new(bool), w) }, Operands: atLeastOneRecord, Run: runDemonSetups},
+				Flags: func(w io.Writer) *flag.FlagSet { return demonSetupsFlags(new(string), new(bool), new(int), w) }, Operands: anyRecords, Interleaved: true, Run: runDemonSetups},
 			{Name: "fit-behaviour", Summary: "refit the behaviour model's weights on Gravon records (never the held-out months)",
 				Flags: beliefs.FitFlags, Operands: atLeastOneRecord, Run: beliefs.Fit},
 			{Name: "fit-moves", Summary: "refit the model of people's moves on Gravon records (never the held-out months)",
@@ -76,6 +76,10 @@ func parseRecordArgs(fs *flag.FlagSet, args []string, variantName *string, comma
 	}
 	return files, v, 0, true
 }
+
+// anyRecords takes any number of records: a command that may make its
+// input itself (demon-setups -random) checks them when it runs.
+func anyRecords(int) error { return nil }
 
 // atLeastOneRecord checks that a command on Gravon records is given some.
 func atLeastOneRecord(n int) error {
