@@ -60,12 +60,13 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		board := k + 1
 		var taken storage.TournamentGame
+		cancelled := false
 		linked, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
 			var ok bool
 			if taken, ok = x.GameOf(r.Number, board); ok {
 				return errPairedAlready
 			}
-			if x.Done || boardScored(x, at) {
+			if cancelled = x.Done; cancelled || boardScored(x, at) {
 				return errScoredMeanwhile
 			}
 			x.Games = append(x.Games, storage.TournamentGame{Round: r.Number, Board: board, Match: m.ID})
@@ -86,7 +87,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			// match was made: it is not played.
 			pub := b.publicPrinter(m.GuildID)
 			why := pub.Sprintf("%[1]s: a player withdrew before this game began", t.Name)
-			if now, err := b.store.Tournament(ctx, t.ID); err == nil && now.Done {
+			if cancelled {
 				why = pub.Sprintf("%[1]s was cancelled", t.Name)
 			}
 			if err := b.callOff(ctx, m, why); err != nil {
