@@ -112,6 +112,24 @@ func TestComputerNamedInTheMembersLanguage(t *testing.T) {
 	}
 }
 
+// practiceDuelBegun starts alice's practice Duel as Red against the
+// computer at level, with a Random set-up, and returns the game once the
+// computer has set up and it is alice's move.
+func practiceDuelBegun(t *testing.T, h *harness, level string) *game.Game {
+	t.Helper()
+	h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", level),
+		discordtest.Opt("variant", "Duel"), discordtest.Opt("side", "red")).Reply(t)
+	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	h.alice.WaitDM(t, contains("the match begins"))
+	g, err := h.waitMoves(1, 0).Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // TestComputerTakesItsPace: how long the computer thinks depends on its own
 // hidden pieces (at hard, one arrangement of them searched twice the nodes
 // of another in the same position), and its opponent sees when its move
@@ -124,16 +142,7 @@ func TestComputerTakesItsPace(t *testing.T) {
 		t.Run(level, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
-			h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", level),
-				discordtest.Opt("variant", "Duel"), discordtest.Opt("side", "red")).Reply(t)
-			invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
-			preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
-			h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
-			h.alice.WaitDM(t, contains("the match begins"))
-			g, err := h.waitMoves(1, 0).Game()
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := practiceDuelBegun(t, h, level)
 			moved := time.Now()
 			h.alice.SendDM(t, g.LegalMoves()[0].String())
 			m := h.waitStored(1, 2)
@@ -159,16 +168,7 @@ func TestComputerPaceCountsFromItsTurn(t *testing.T) {
 	// stays well inside the margin between the two.
 	const pace, held = 3 * time.Second, 2500 * time.Millisecond // held: another match's long thinking
 	h := newHarness(t, func(c *Config) { c.Limits.ComputerThinkers, c.Limits.ComputerPace = 1, pace })
-	h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("level", "easy"),
-		discordtest.Opt("variant", "Duel"), discordtest.Opt("side", "red")).Reply(t)
-	invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
-	preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
-	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
-	h.alice.WaitDM(t, contains("the match begins"))
-	g, err := h.waitMoves(1, 0).Game()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := practiceDuelBegun(t, h, "easy")
 	h.bot.thinkers.slots <- struct{}{} // the one thinker is busy
 	go func() {
 		time.Sleep(held)
