@@ -35,17 +35,17 @@ type agentConfig struct {
 }
 
 // agentFlags declares agent's flags into c.
-func agentFlags(c *agentConfig, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("agent", agentUsage, stderr)
+func agentFlags(c *agentConfig, w io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("agent", agentUsage, w)
 	fs.StringVar(&c.levelName, "level", "hard", "random, easy, normal or hard")
 	fs.Uint64Var(&c.seed, "seed", 0, "seed of the set-up and the moves (0: a new one every game)")
 	fs.StringVar(&c.variantName, "variant", "classic", "the variant: the protocol knows only classic")
 	return fs
 }
 
-func parseAgentArgs(args []string, stderr io.Writer) (agentConfig, error) {
+func parseAgentArgs(args []string, help io.Writer) (agentConfig, error) {
 	var c agentConfig
-	if err := cli.ParseFlags(agentFlags(&c, stderr), args); err != nil {
+	if err := cli.ParseFlags(agentFlags(&c, help), args); err != nil {
 		return c, err
 	}
 	var err error
@@ -67,7 +67,7 @@ func parseAgentArgs(args []string, stderr io.Writer) (agentConfig, error) {
 
 // runAgent is `strategolab agent`: the computer as a UCC protocol program.
 func runAgent(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c, err := parseAgentArgs(args, stderr)
+	c, err := parseAgentArgs(args, stdout)
 	if err != nil {
 		return cli.UsageFailed(stderr, "strategolab agent", agentUsage, err)
 	}

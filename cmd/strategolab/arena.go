@@ -77,8 +77,8 @@ func (c *arenaConfig) player(l ai.Level, seed uint64) *ai.Player {
 }
 
 // arenaFlags declares arena's flags into c.
-func arenaFlags(c *arenaConfig, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("arena", arenaUsage, stderr)
+func arenaFlags(c *arenaConfig, w io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("arena", arenaUsage, w)
 	fs.StringVar(&c.playerNames[0], "a", "normal", "player A: random, easy, normal, hard or ext:COMMAND")
 	fs.StringVar(&c.playerNames[1], "b", "random", "player B")
 	fs.IntVar(&c.games, "n", 10, "number of games")
@@ -96,9 +96,9 @@ func arenaFlags(c *arenaConfig, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
+func parseArenaArgs(args []string, help io.Writer) (arenaConfig, error) {
 	var c arenaConfig
-	if err := cli.ParseFlags(arenaFlags(&c, stderr), args); err != nil {
+	if err := cli.ParseFlags(arenaFlags(&c, help), args); err != nil {
 		return c, err
 	}
 	var err error
@@ -138,7 +138,7 @@ func parseArenaArgs(args []string, stderr io.Writer) (arenaConfig, error) {
 
 // runArena is `strategolab arena`: computer players against each other.
 func runArena(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c, err := parseArenaArgs(args, stderr)
+	c, err := parseArenaArgs(args, stdout)
 	if err != nil {
 		return cli.UsageFailed(stderr, "strategolab arena", arenaUsage, err)
 	}

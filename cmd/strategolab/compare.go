@@ -92,8 +92,8 @@ type compareOptions struct {
 }
 
 // compareFlags declares compare's flags into o.
-func compareFlags(o *compareOptions, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("compare", compareUsage, stderr)
+func compareFlags(o *compareOptions, w io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("compare", compareUsage, w)
 	fs.BoolVar(&o.battles, "battles", false, "also break the battles down by what the attacker knew, for each player")
 	fs.BoolVar(&o.published, "published", false, "also split A's score by how near B's set-up was to a published one")
 	return fs
@@ -109,7 +109,7 @@ func compareOperands(n int) error {
 
 func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	var opts compareOptions
-	fs := compareFlags(&opts, stderr)
+	fs := compareFlags(&opts, stdout)
 	if err := cli.Parse(fs, args); err != nil { // not ParseFlags: the folders follow the flags
 		return cli.UsageFailed(stderr, "strategolab compare", compareUsage, err)
 	}

@@ -43,8 +43,8 @@ var demonTray = [...]game.Rank{game.Flag, game.Spy, game.Marshal, game.General, 
 // demonSetupSize is the bytes of one set-up in Demon's file.
 const demonSetupSize = 2 * game.SetupRows * 10
 
-func demonSetupsFlags(out *string, far *bool, random *int, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("demon-setups", demonSetupsUsage, stderr)
+func demonSetupsFlags(out *string, far *bool, random *int, w io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("demon-setups", demonSetupsUsage, w)
 	fs.StringVar(out, "o", "", "the file to write (required)")
 	fs.BoolVar(far, "far", false, fmt.Sprintf("only set-ups %d or more squares from every published one", published.FarFrom))
 	fs.IntVar(random, "random", 0, "instead of records' set-ups, this many of the Random button's")
@@ -55,7 +55,7 @@ func runDemonSetups(ctx context.Context, args []string, stdout, stderr io.Writer
 	var out string
 	var far bool
 	var random int
-	files, err := cli.ParseInterleaved(demonSetupsFlags(&out, &far, &random, stderr), args)
+	files, err := cli.ParseInterleaved(demonSetupsFlags(&out, &far, &random, stdout), args)
 	switch {
 	case err != nil:
 	case random < 0:

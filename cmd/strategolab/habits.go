@@ -70,15 +70,15 @@ type habitTally struct {
 	bigSeen [len(habitPlies)]int // Colonels, Generals and Marshals the other has seen
 }
 
-func habitsFlags(variant *string, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("habits", habitsUsage, stderr)
+func habitsFlags(variant *string, w io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("habits", habitsUsage, w)
 	fs.StringVar(variant, "variant", "classic", "the variant of the records to read (others are skipped)")
 	return fs
 }
 
 func runHabits(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var variantName string
-	files, variant, exit, ok := parseRecordArgs(habitsFlags(&variantName, stderr), args, &variantName, "habits", habitsUsage, stderr)
+	files, variant, exit, ok := parseRecordArgs(habitsFlags(&variantName, stdout), args, &variantName, "habits", habitsUsage, stderr)
 	if !ok {
 		return exit
 	}

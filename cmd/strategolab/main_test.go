@@ -22,7 +22,7 @@ func TestDispatch(t *testing.T) {
 	}{
 		{"help", []string{"help"}, 0, "usage: strategolab", ""},
 		{"-h", []string{"-h"}, 0, "Commands:", ""},
-		{"help with a command describes it", []string{"help", "compare"}, 0, "", "usage: strategolab compare"},
+		{"help with a command describes it", []string{"help", "compare"}, 0, "usage: strategolab compare", ""},
 		{"no command", nil, 2, "", "strategolab: no command given"},
 		{"flags without a command", []string{"-n", "5"}, 2, "", `unknown command "-n"`},
 		{"unknown command", []string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},

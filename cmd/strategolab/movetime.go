@@ -34,8 +34,8 @@ type movetimeConfig struct {
 	levelName, variantName string
 }
 
-func movetimeFlags(c *movetimeConfig, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("movetime", movetimeUsage, stderr)
+func movetimeFlags(c *movetimeConfig, w io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("movetime", movetimeUsage, w)
 	fs.StringVar(&c.levelName, "level", "hard", "easy, normal or hard")
 	fs.IntVar(&c.every, "every", 5, "time every N-th ply of each game")
 	fs.StringVar(&c.variantName, "variant", "classic", "the variant of the records to read (others are skipped)")
@@ -44,7 +44,7 @@ func movetimeFlags(c *movetimeConfig, stderr io.Writer) *flag.FlagSet {
 
 func runMovetime(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c movetimeConfig
-	files, variant, exit, ok := parseRecordArgs(movetimeFlags(&c, stderr), args, &c.variantName, "movetime", movetimeUsage, stderr)
+	files, variant, exit, ok := parseRecordArgs(movetimeFlags(&c, stdout), args, &c.variantName, "movetime", movetimeUsage, stderr)
 	if !ok {
 		return exit
 	}

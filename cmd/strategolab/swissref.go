@@ -47,8 +47,8 @@ type swissRefConfig struct {
 	workDir            string // where the TRF files go while running
 }
 
-func swissRefFlags(c *swissRefConfig, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("swiss-reference", swissRefUsage, stderr)
+func swissRefFlags(c *swissRefConfig, w io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("swiss-reference", swissRefUsage, w)
 	fs.StringVar(&c.bbp, "bbp", "", "the bbpPairings executable (bbpPairings.exe as its makefile names it)")
 	fs.IntVar(&c.events, "n", 200, "how many events to play")
 	fs.IntVar(&c.players, "players", 9, "players who join each event")
@@ -61,9 +61,9 @@ func swissRefFlags(c *swissRefConfig, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func parseSwissRefArgs(args []string, stderr io.Writer) (swissRefConfig, error) {
+func parseSwissRefArgs(args []string, help io.Writer) (swissRefConfig, error) {
 	var c swissRefConfig
-	if err := cli.ParseFlags(swissRefFlags(&c, stderr), args); err != nil {
+	if err := cli.ParseFlags(swissRefFlags(&c, help), args); err != nil {
 		return c, err
 	}
 	switch {
@@ -84,7 +84,7 @@ func parseSwissRefArgs(args []string, stderr io.Writer) (swissRefConfig, error) 
 }
 
 func runSwissRef(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	c, err := parseSwissRefArgs(args, stderr)
+	c, err := parseSwissRefArgs(args, stdout)
 	if err != nil {
 		return cli.UsageFailed(stderr, "strategolab swiss-reference", swissRefUsage, err)
 	}

@@ -77,8 +77,8 @@ type loadOptions struct {
 }
 
 // loadFlags declares the flags into o.
-func loadFlags(o *loadOptions, stderr io.Writer) *flag.FlagSet {
-	fs := cli.NewFlagSet("strategoload", usage, stderr)
+func loadFlags(o *loadOptions, w io.Writer) *flag.FlagSet {
+	fs := cli.NewFlagSet("strategoload", usage, w)
 	fs.IntVar(&o.matches, "matches", 200, "running matches, written into the database before the bot starts")
 	fs.IntVar(&o.active, "active", 0, "matches played at once (0: all of them, at most 200)")
 	fs.Float64Var(&o.rate, "rate", 0, "moves per second offered in all (0: each match moves again as soon as its last move is delivered)")
@@ -102,7 +102,7 @@ func main() { cli.Main(run) }
 // the load test and prints its report.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o := loadOptions{log: stderr}
-	if err := cli.ParseFlags(loadFlags(&o, stderr), args); err != nil {
+	if err := cli.ParseFlags(loadFlags(&o, stdout), args); err != nil {
 		return cli.UsageFailed(stderr, "strategoload", usage, err)
 	}
 	if o.viewers > 0 {

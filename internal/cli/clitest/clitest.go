@@ -63,7 +63,7 @@ func CheckHelp(t *testing.T, p *cli.Program, env map[string][]string) {
 	}
 }
 
-// CheckCommandHelp runs cmd with -h: its usage begins "usage: PROGRAM",
+// CheckCommandHelp runs cmd with -h: its usage, on stdout, begins "usage: PROGRAM",
 // describes every flag and names each environment variable of env.
 func CheckCommandHelp(t *testing.T, program string, cmd cli.Command, env []string) {
 	t.Helper()
@@ -71,7 +71,12 @@ func CheckCommandHelp(t *testing.T, program string, cmd cli.Command, env []strin
 	if code := cmd.Run(context.Background(), []string{"-h"}, &out, &errOut); code != 0 {
 		t.Errorf("exit code %d, want 0", code)
 	}
-	help := out.String() + errOut.String()
+	// Help asked for is the answer, not an error: it goes to stdout, so
+	// that `PROGRAM CMD -h | less` shows it.
+	if errOut.Len() > 0 {
+		t.Errorf("-h wrote to stderr:\n%s", errOut.String())
+	}
+	help := out.String()
 	if !strings.HasPrefix(help, "usage: "+program) {
 		t.Errorf("no usage line first in\n%s", help)
 	}

@@ -388,13 +388,10 @@ func runFlags(w io.Writer) (*flag.FlagSet, runFlagValues) {
 // and prints a table on stdout. It returns the exit code: 0, or 2 for a
 // usage or input error.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs, v := runFlags(stderr)
+	fs, v := runFlags(stdout)
 	pliesText, modelsText, jobs, piecesText, setupsText := v.plies, v.models, v.jobs, v.pieces, v.setups
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0 // -h: the usage is the answer
-		}
-		return 2
+	if err := cli.Parse(fs, args); err != nil {
+		return cli.UsageFailed(stderr, "strategolab beliefs", runUsage, err) // 0 for -h, whose usage is printed
 	}
 	plies, err := parsePlies(*pliesText)
 	if err != nil {
@@ -444,8 +441,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return 2
+		return cli.UsageFailed(stderr, "strategolab beliefs", runUsage, errors.New("name one or more Gravon record files"))
 	}
 	recs, skipped, err := records.Read(fs.Args(), variant)
 	if err != nil {

@@ -233,13 +233,10 @@ func fitFlags(w io.Writer) (*flag.FlagSet, fitFlagValues) {
 // Fit is the fitting command (see fitUsage). It returns the exit code: 0, or
 // 2 for a usage or input error.
 func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs, v := fitFlags(stderr)
+	fs, v := fitFlags(stdout)
 	out, pliesText, iters, l2, jobs := v.out, v.plies, v.iters, v.l2, v.jobs
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0 // -h: the usage is the answer
-		}
-		return 2
+	if err := cli.Parse(fs, args); err != nil {
+		return cli.UsageFailed(stderr, "strategolab fit-behaviour", fitUsage, err) // 0 for -h, whose usage is printed
 	}
 	plies, err := parsePlies(*pliesText)
 	if err != nil {
@@ -247,8 +244,7 @@ func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return 2
+		return cli.UsageFailed(stderr, "strategolab fit-behaviour", fitUsage, errors.New("name one or more Gravon record files"))
 	}
 	if err := records.FitOnly(fs.Args()); err != nil {
 		fmt.Fprintln(stderr, "fit-behaviour:", err)

@@ -232,20 +232,16 @@ func flags(w io.Writer) (*flag.FlagSet, flagValues) {
 // Fit is the fitting command (see usage). It returns the exit code: 0, or 2
 // for a usage or input error.
 func Fit(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs, v := flags(stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0 // -h: the usage is the answer
-		}
-		return 2
+	fs, v := flags(stdout)
+	if err := cli.Parse(fs, args); err != nil {
+		return cli.UsageFailed(stderr, "strategolab fit-moves", usage, err) // 0 for -h, whose usage is printed
 	}
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "fit-moves:", err)
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fs.Usage()
-		return 2
+		return cli.UsageFailed(stderr, "strategolab fit-moves", usage, errors.New("name one or more Gravon record files"))
 	}
 	if *v.every < 1 {
 		return fail(errors.New("-every must be 1 or more"))
