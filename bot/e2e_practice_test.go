@@ -134,7 +134,7 @@ func practiceDuelBegun(t *testing.T, h *harness, level string) *game.Game {
 // hidden pieces (at hard, one arrangement of them searched twice the nodes
 // of another in the same position), and its opponent sees when its move
 // arrives. So at every level its move is played no sooner than its pace
-// (Limits.ComputerPace, by default ai.MoveTimeCap, the longest it thinks)
+// (Limits.ComputerPace, by default half again ai.MoveTimeCap, the longest it thinks)
 // after it began to think, whatever its pieces made it think.
 func TestComputerTakesItsPace(t *testing.T) {
 	t.Parallel()
@@ -150,8 +150,8 @@ func TestComputerTakesItsPace(t *testing.T) {
 			if m.Moves() != 2 {
 				t.Fatalf("the computer did not answer: %d moves", m.Moves())
 			}
-			if took < ai.MoveTimeCap {
-				t.Errorf("the computer's move was played %v after alice's, want at least its pace %v: how long it thought shows", took, ai.MoveTimeCap)
+			if took < DefaultComputerPace {
+				t.Errorf("the computer's move was played %v after alice's, want at least its pace %v: how long it thought shows", took, DefaultComputerPace)
 			}
 		})
 	}
