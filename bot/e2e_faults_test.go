@@ -183,24 +183,37 @@ func TestPanicInHandlerIsContained(t *testing.T) {
 		}, `"illegal move (details withheld: they may show hidden pieces)"`},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var logs bytes.Buffer
-			b := New(Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, nil, nil)
-			b.guard(context.Background(), "test", func(context.Context) { c.f(game.SquareAt(1, 6)) }) // B7, 61
-			out := logs.String()
-			if !strings.Contains(out, "handler panicked") || !strings.Contains(out, "panic.kind="+c.kind) ||
-				!regexp.MustCompile(`panic\.at="[^"]*TestPanicInHandlerIsContained[^"]*e2e_faults_test\.go:\d+\)"`).MatchString(out) {
-				t.Fatalf("logs: %s", out)
+		for _, thinker := range []bool{false, true} {
+			name := c.name
+			if thinker {
+				name += " in a thinker" // the computer's: its panic is carried to the guard
 			}
-			if w := ranks.FindString(out); w != "" || strings.Contains(out, "B7") || strings.Contains(out, "[61]") || strings.Contains(out, "0x") {
-				t.Errorf("the log shows what the handler held (%q):\n%s", w, out)
-			}
-			ran := false
-			b.guard(context.Background(), "test", func(context.Context) { ran = true })
-			if !ran {
-				t.Fatal("the bot stopped handling after a panic")
-			}
-		})
+			t.Run(name, func(t *testing.T) {
+				var logs bytes.Buffer
+				b := New(Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, nil, nil)
+				f := func() { c.f(game.SquareAt(1, 6)) } // B7, 61
+				b.guard(context.Background(), "test", func(context.Context) {
+					if thinker {
+						b.thinkers.do(b.stopping, f)
+						return
+					}
+					f()
+				})
+				out := logs.String()
+				if !strings.Contains(out, "handler panicked") || !strings.Contains(out, "panic.kind="+c.kind) ||
+					!regexp.MustCompile(`panic\.at="[^"]*TestPanicInHandlerIsContained[^"]*e2e_faults_test\.go:\d+\)"`).MatchString(out) {
+					t.Fatalf("logs: %s", out)
+				}
+				if w := ranks.FindString(out); w != "" || strings.Contains(out, "B7") || strings.Contains(out, "[61]") || strings.Contains(out, "0x") {
+					t.Errorf("the log shows what the handler held (%q):\n%s", w, out)
+				}
+				ran := false
+				b.guard(context.Background(), "test", func(context.Context) { ran = true })
+				if !ran {
+					t.Fatal("the bot stopped handling after a panic")
+				}
+			})
+		}
 	}
 }
 

@@ -105,7 +105,14 @@ func (r Report) LogValue() slog.Value {
 // counters rather than from runtime/debug.Stack's text, so that no argument
 // is ever written. A string or a custom value is known by its type alone:
 // file:line points at the panic call, whose message is in the source.
+//
+// A Report that is itself panicked (to carry a panic from the goroutine it
+// happened on to the one that recovers it) is returned as it is: it tells
+// where the first panic happened.
 func Panic(r any) Report {
+	if rep, ok := r.(Report); ok {
+		return rep
+	}
 	pcs := make([]uintptr, 64)
 	n := runtime.Callers(2, pcs) // from Panic's caller, the deferred function
 	frames := runtime.CallersFrames(pcs[:n])

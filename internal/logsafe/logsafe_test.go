@@ -225,3 +225,13 @@ func TestHandler(t *testing.T) {
 		t.Errorf("the inner handler saw %#v, want the withheld error", seen)
 	}
 }
+
+// TestPanicCarried: a Report panicked again on another goroutine's behalf
+// still tells where the first panic happened.
+func TestPanicCarried(t *testing.T) {
+	first := recovered(func() { panicWith(game.Marshal, game.SquareAt(1, 6), "") })
+	again := recovered(func() { panic(first) })
+	if !strings.Contains(again.At, "panicWith") || again.Kind != "a value of type game.Rank" {
+		t.Errorf("carried report: %+v, want panicWith's", again)
+	}
+}
