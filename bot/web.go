@@ -188,7 +188,9 @@ func (b *Bot) pollWeb(ctx context.Context) {
 			stale := w.seen[id].newer(m)
 			w.mu.Unlock()
 			if stale {
-				b.webChanged(newSnapshot(m, nil))
+				// Guarded as a handler is: a panic here would otherwise end the
+				// process with the runtime's trace, argument words and all.
+				b.guard(ctx, "web poll", func(context.Context) { b.webChanged(newSnapshot(m, nil)) })
 			}
 		}
 		w.mu.Lock()
