@@ -315,3 +315,36 @@ func TestLogsKeepSecrets(t *testing.T) {
 		secrets.check(t, logs.String())
 	})
 }
+
+// TestLeakPatterns: the patterns TestLogsKeepSecrets looks for find a rank
+// in each language, in the singular and the plural, a set-up row in either
+// numbering and a stack's argument words, and pass the bot's usual lines.
+func TestLeakPatterns(t *testing.T) {
+	ranks := rankNames()
+	row := strings.Split(game.FormatSetup(placed(t, nil), game.NumberingModern), "\n")[0]
+	classic := strings.Split(game.FormatSetup(placed(t, nil), game.NumberingClassic), "\n")[3]
+	for _, c := range []struct {
+		line string
+		re   *regexp.Regexp
+		leak bool
+	}{
+		{`error="the Flag cannot move"`, ranks, true},
+		{`error="Bombs cannot move"`, ranks, true},
+		{`panic="de Maarschalk op B7"`, ranks, true},
+		{`panic="zwei Bomben, die Fahne"`, ranks, true},
+		{`panic="les Éclaireurs"`, ranks, true},
+		{`panic="Spies"`, ranks, true},
+		{`msg=connected user=Stratego`, ranks, false},
+		{`error="json: error calling MarshalJSON for type x"`, ranks, false},
+		{`msg="registered the command" scope=global`, ranks, false},
+		{`setup="` + row + `"`, setupRow, true},
+		{`setup="` + classic + `"`, setupRow, true},
+		{`msg="tournament round paired" tournament=1 round=2 games=3`, setupRow, false},
+		{`stack="bot.f(0xc000123456, {0x1, 0x2})"`, argWords, true},
+		{`panic.at="bot.f (/src/bot/bot.go:287)"`, argWords, false},
+	} {
+		if got := c.re.MatchString(c.line); got != c.leak {
+			t.Errorf("%q: found %v, want %v", c.line, got, c.leak)
+		}
+	}
+}
