@@ -35,8 +35,7 @@ var secretKinds = []struct {
 	is   func(error) bool
 	kind error
 }{
-	{func(err error) bool { var e *game.MoveError; return errors.As(err, &e) }, game.ErrIllegalMove},
-	{func(err error) bool { return errors.Is(err, game.ErrIllegalMove) }, game.ErrIllegalMove},
+	{func(err error) bool { return errors.Is(err, game.ErrIllegalMove) }, game.ErrIllegalMove}, // every *game.MoveError
 	{func(err error) bool { var e *game.SetupError; return errors.As(err, &e) }, errSetup},
 	{func(err error) bool { var e *game.TextError; return errors.As(err, &e) }, errText},
 	{func(err error) bool { return errors.Is(err, game.ErrInconsistentView) }, game.ErrInconsistentView},
