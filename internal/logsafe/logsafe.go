@@ -21,7 +21,6 @@ import (
 	"strings"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/render"
 )
 
 // secretKinds are the errors whose texts are written from a game's
@@ -39,13 +38,22 @@ var secretKinds = []struct {
 	{func(err error) bool { var e *game.SetupError; return errors.As(err, &e) }, errSetup},
 	{func(err error) bool { var e *game.TextError; return errors.As(err, &e) }, errText},
 	{func(err error) bool { return errors.Is(err, game.ErrInconsistentView) }, game.ErrInconsistentView},
-	{func(err error) bool { return errors.Is(err, render.ErrInvalidInput) }, render.ErrInvalidInput},
+	{func(err error) bool { var e writtenFromGame; return errors.As(err, &e) }, errGameData},
+}
+
+// writtenFromGame is an error of a package logsafe does not import (the
+// pictures' render.ErrInvalidInput, so that storage's use of Panic does not
+// link the fonts) that says its text is written from a game's contents.
+type writtenFromGame interface {
+	error
+	WrittenFromGame()
 }
 
 // The kinds of secret-bearing errors that have no sentinel of their own.
 var (
-	errSetup = errors.New("invalid set-up")
-	errText  = errors.New("refused text (a piece, an army or rules a player gave)")
+	errSetup    = errors.New("invalid set-up")
+	errText     = errors.New("refused text (a piece, an army or rules a player gave)")
+	errGameData = errors.New("invalid input written from a game's contents")
 )
 
 // Withheld is an error whose details were withheld from the log: its text is

@@ -76,7 +76,7 @@ func TestErr(t *testing.T) {
 		{"a piece a player typed", badRank, errText},
 		{"a view that names ranks", fmt.Errorf("more Marshals than the army holds: %w", game.ErrInconsistentView), game.ErrInconsistentView},
 		{"the computer's reading of its view", fmt.Errorf("reading the view: %w", fmt.Errorf("no rank left fits the piece that started on B1: %w", game.ErrInconsistentView)), game.ErrInconsistentView},
-		{"a picture's input", fmt.Errorf("drawing: %w", fmt.Errorf("%w: square B1 holds side 0 rank 10 (Marshal)", render.ErrInvalidInput)), render.ErrInvalidInput},
+		{"a picture's input", fmt.Errorf("drawing: %w", fmt.Errorf("%w: square B1 holds side 0 rank 10 (Marshal)", render.ErrInvalidInput)), errGameData},
 		{"a stale version", fmt.Errorf("match 3: %w", storage.ErrStale), nil},
 		{"a record that does not replay", corruptErr, nil},
 		{"the database away", errors.New("the database is away"), nil},
