@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -86,6 +86,10 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
+	// Every error the bot logs passes through logsafe.Err, including those
+	// of a call site that forgets: a hidden rank must not reach the log of
+	// an operator who may be a player.
+	cfg.Logger = slog.New(logsafe.Handler(cfg.Logger.Handler()))
 	if cfg.DefaultMoveTime == 0 {
 		cfg.DefaultMoveTime = 24 * time.Hour
 	}
@@ -272,7 +276,9 @@ func (b *Bot) applicationID() string {
 }
 
 // guard runs one event handler: a panic is logged with its stack and does
-// not stop the bot.
+// not stop the bot. The panic's value and the stack's argument words may be
+// a match's secrets, so the log has logsafe.Panic's report: the panic's
+// kind, where it happened and the frames, with no value the program held.
 func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context)) {
 	b.mu.Lock()
 	if b.closing {
@@ -284,7 +290,7 @@ func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context
 	defer b.handlers.Done()
 	defer func() {
 		if r := recover(); r != nil {
-			b.log.Error("handler panicked", "event", what, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			b.log.Error("handler panicked", "event", what, "panic", logsafe.Panic(r))
 		}
 	}()
 	// Handlers outlive a shutdown request just long enough to finish their

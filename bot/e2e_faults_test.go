@@ -164,18 +164,56 @@ func TestClosedDMs(t *testing.T) {
 	}
 }
 
+// TestPanicInHandlerIsContained: a handler's panic is logged, with the
+// function and file:line that panicked, and the bot goes on handling. The
+// log holds no value the handler held (logsafe.Panic): no rank or square in
+// the panic's message or index, no argument words in its stack.
 func TestPanicInHandlerIsContained(t *testing.T) {
 	t.Parallel()
-	var logs bytes.Buffer
-	b := New(Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, nil, nil)
-	b.guard(context.Background(), "test", func(context.Context) { panic("boom") })
-	if !strings.Contains(logs.String(), "handler panicked") || !strings.Contains(logs.String(), "boom") {
-		t.Fatalf("logs: %s", logs.String())
+	ranks := rankNames()
+	cases := []struct {
+		name string
+		f    func(sq game.Square)
+		kind string
+	}{
+		{"a message", func(sq game.Square) { panic(fmt.Sprintf("boom: the Marshal on %s", sq)) }, `"a value of type string"`},
+		{"an index", func(sq game.Square) { _ = make([]game.Rank, 40)[sq] }, `"runtime error: index out of range [N] with length N"`},
+		{"a refused move", func(sq game.Square) {
+			panic(fmt.Errorf("playing: %w", &game.MoveError{Move: game.Move{From: sq, To: sq + 1}, Reason: "Bombs cannot move"}))
+		}, `"illegal move (details withheld: they may show hidden pieces)"`},
 	}
-	ran := false
-	b.guard(context.Background(), "test", func(context.Context) { ran = true })
-	if !ran {
-		t.Fatal("the bot stopped handling after a panic")
+	for _, c := range cases {
+		for _, thinker := range []bool{false, true} {
+			name := c.name
+			if thinker {
+				name += " in a thinker" // the computer's: its panic is carried to the guard
+			}
+			t.Run(name, func(t *testing.T) {
+				var logs bytes.Buffer
+				b := New(Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, nil, nil)
+				f := func() { c.f(game.SquareAt(1, 6)) } // B7, 61
+				b.guard(context.Background(), "test", func(context.Context) {
+					if thinker {
+						b.thinkers.do(b.stopping, f)
+						return
+					}
+					f()
+				})
+				out := logs.String()
+				if !strings.Contains(out, "handler panicked") || !strings.Contains(out, "panic.kind="+c.kind) ||
+					!regexp.MustCompile(`panic\.at="[^"]*TestPanicInHandlerIsContained[^"]*e2e_faults_test\.go:\d+\)"`).MatchString(out) {
+					t.Fatalf("logs: %s", out)
+				}
+				if w := ranks.FindString(out); w != "" || strings.Contains(out, "B7") || strings.Contains(out, "[61]") || strings.Contains(out, "0x") {
+					t.Errorf("the log shows what the handler held (%q):\n%s", w, out)
+				}
+				ran := false
+				b.guard(context.Background(), "test", func(context.Context) { ran = true })
+				if !ran {
+					t.Fatal("the bot stopped handling after a panic")
+				}
+			})
+		}
 	}
 }
 

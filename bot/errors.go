@@ -5,6 +5,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -129,7 +130,8 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 		return p.Sprintf("The match has not started yet: both players must confirm a set-up first (`/stratego setup`).")
 	}
 	// Unexpected: storage or Discord trouble. Rules and set-up errors, the
-	// only ones that could describe a piece, were answered above.
-	b.log.Error("request failed", "during", during, "error", err)
+	// only ones that could describe a piece, were answered above; anything
+	// else the game wrote (a piece typed, a view) keeps only its kind.
+	b.log.Error("request failed", "during", during, "error", logsafe.Err(err))
 	return p.Sprintf("Something went wrong on my side. Please try again in a moment.")
 }

@@ -46,7 +46,7 @@ type harness struct {
 	db                *bolt.DB
 	reads             *countingStore // the bot's store: db, counting what the bot reads
 	bot               *Bot
-	cfg               Config // the bot's configuration; Now and Logger are the harness's
+	cfg               Config // the bot's configuration; Now is the harness's, and Logger unless a test sets it
 	stop              func()
 	exited            chan error             // Run's answer, once the bot stops
 	clock             *discordtest.FakeClock // the bot's clock
@@ -90,7 +90,10 @@ func (h *harness) start() {
 	}
 	registered := registrations(h.srv)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if testing.Verbose() {
+	switch {
+	case h.cfg.Logger != nil: // a test reads what the bot logs
+		logger = h.cfg.Logger
+	case testing.Verbose():
 		logger = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	}
 	cfg := h.cfg
@@ -499,6 +502,9 @@ type countingStore struct {
 	beforeAbandon atomic.Pointer[func()]
 	// failAbandon makes that many of the next Abandon calls fail.
 	failAbandon atomic.Int64
+	// moveAs, when set, is given each move before it is applied, and
+	// returns the move to apply instead; it may panic, as a bug would.
+	moveAs atomic.Pointer[func(side game.Side, mv game.Move) game.Move]
 }
 
 func (c *countingStore) Abandon(ctx context.Context, id storage.MatchID, version uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
@@ -548,6 +554,9 @@ func (c *countingStore) PlayerMatches(ctx context.Context, user string, active b
 
 func (c *countingStore) ApplyMove(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
 	c.moves.Add(1)
+	if f := c.moveAs.Load(); f != nil {
+		mv = (*f)(side, mv)
+	}
 	return c.Store.ApplyMove(ctx, id, version, side, mv, at)
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/logsafe"
 )
 
 // Fair limits: what one member may have open at once, so that nobody floods
@@ -135,7 +136,12 @@ func (t *thinking) do(stop <-chan struct{}, f func()) {
 	var panicked any
 	go func() {
 		defer close(done)
-		defer func() { panicked = recover() }()
+		defer func() {
+			// Reported here, where its frames are, rather than where do panics again.
+			if r := recover(); r != nil {
+				panicked = logsafe.Panic(r)
+			}
+		}()
 		// Never unlocked: the thread ends with this goroutine, so its low
 		// priority never passes to other work.
 		runtime.LockOSThread()
@@ -144,7 +150,7 @@ func (t *thinking) do(stop <-chan struct{}, f func()) {
 	}()
 	<-done
 	if panicked != nil {
-		panic(panicked) // the caller's guard reports it, as before
+		panic(panicked) // the caller's guard logs the report
 	}
 }
 

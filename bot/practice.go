@@ -10,6 +10,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -153,7 +154,7 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 	b.countReplay()
 	g, err := m.Game()
 	if err != nil {
-		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
+		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", logsafe.Err(err))
 		return
 	}
 	b.computerMoves(ctx, m, side, g.View(game.ViewerOf(side)))
@@ -177,7 +178,7 @@ func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Sid
 		b.guard(ctx, "computer", func(context.Context) {
 			var err error
 			if mv, err = ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v); err != nil {
-				b.log.Error("the computer found no move", "match", m.ID, "error", err)
+				b.log.Error("the computer found no move", "match", m.ID, "error", logsafe.Err(err))
 				return
 			}
 			chosen = true
@@ -188,7 +189,9 @@ func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Sid
 	}
 	b.guard(ctx, "computer", func(ctx context.Context) {
 		if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
-			b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
+			// A refusal's reason names the computer's own piece ("Bombs
+			// cannot move") and its squares say which one: only its kind.
+			b.log.Warn("the computer's move was refused", "match", m.ID, "error", logsafe.Err(err))
 		}
 	})
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/web"
 )
@@ -124,7 +125,7 @@ func (b *Bot) webChanged(snap *snapshot) {
 	if m.Setups[game.Red].Status == storage.SetupConfirmed && m.Setups[game.Blue].Status == storage.SetupConfirmed {
 		var err error
 		if g, err = snap.gameAt(len(m.Log), b.countReplay); err != nil {
-			b.log.Error("rebuilding a game for the web board failed", "match", m.ID, "error", err)
+			b.log.Error("rebuilding a game for the web board failed", "match", m.ID, "error", logsafe.Err(err))
 			return
 		}
 	}
@@ -187,7 +188,9 @@ func (b *Bot) pollWeb(ctx context.Context) {
 			stale := w.seen[id].newer(m)
 			w.mu.Unlock()
 			if stale {
-				b.webChanged(newSnapshot(m, nil))
+				// Guarded as a handler is: a panic here would otherwise end the
+				// process with the runtime's trace, argument words and all.
+				b.guard(ctx, "web poll", func(context.Context) { b.webChanged(newSnapshot(m, nil)) })
 			}
 		}
 		w.mu.Lock()

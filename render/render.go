@@ -50,8 +50,19 @@ var (
 	ErrGameNotOver = errors.New("render: the game is not over")
 	// ErrInvalidInput is wrapped by errors about views, set-ups and options
 	// that no game produces (a rank out of range, a viewer that does not exist).
-	ErrInvalidInput = errors.New("render: invalid input")
+	// Their texts name the rank on a square, so it tells logs to withhold them
+	// (see internal/logsafe).
+	ErrInvalidInput error = inputError("render: invalid input")
 )
+
+// inputError is the kind of ErrInvalidInput.
+type inputError string
+
+func (e inputError) Error() string { return string(e) }
+
+// WrittenFromGame marks the errors that wrap it as written from a game's
+// contents, for internal/logsafe, which must not import the pictures.
+func (inputError) WrittenFromGame() {}
 
 // Renderer draws pictures. Build one with New at start-up and share it: it is
 // safe for concurrent use, and every picture only copies pre-drawn tiles and

@@ -21,13 +21,17 @@ func within(pkg, root string) bool {
 	return pkg == root || strings.HasPrefix(pkg, root+"/")
 }
 
-// TestImportsNothingOfTheComputer: the store and its backends keep a
-// practice match's level as a plain name, so they link nothing of the
-// computer player (game/ai) and its search.
-func TestImportsNothingOfTheComputer(t *testing.T) {
+// TestImportsNothingAbove: the store and its backends keep a practice
+// match's level as a plain name, so they link nothing of the computer player
+// (game/ai) and its search, and nothing of the pictures (render and its
+// fonts), which come after the store on a move's way.
+func TestImportsNothingAbove(t *testing.T) {
+	above := []string{"github.com/strategobot/strategobot/game/ai", "github.com/strategobot/strategobot/render", "github.com/fogleman/gg"}
 	for _, pkg := range deps(t, "github.com/strategobot/strategobot/storage/...") {
-		if within(pkg, "github.com/strategobot/strategobot/game/ai") {
-			t.Errorf("storage depends on %s", pkg)
+		for _, a := range above {
+			if within(pkg, a) {
+				t.Errorf("storage depends on %s", pkg)
+			}
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -184,7 +185,8 @@ type Options struct {
 	// Preferences gives a player's language and piece numbering (their
 	// settings); nil: the page's browser language, modern numbering.
 	Preferences func(ctx context.Context, userID string) (Preferences, error)
-	// Log reports failures; it is never given a token. Nil: silent.
+	// Log reports failures; it is never given a token, and errors and panics
+	// reach it through package logsafe. Nil: silent.
 	Log func(msg string, args ...any)
 	// Now is the server's clock, sent with each state for the page's
 	// countdown; nil: time.Now.
@@ -254,6 +256,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	defer func() {
+		// net/http would log a handler's panic with its value and a stack
+		// whose argument words are whatever the handler held (a rank, a
+		// set-up): Options.Log gets logsafe's report instead, and the
+		// connection is dropped as net/http drops it, without its log line.
+		if v := recover(); v != nil {
+			if v != http.ErrAbortHandler {
+				s.opts.Log("web: handler panicked", "path", r.URL.Path, "panic", logsafe.Panic(v))
+			}
+			panic(http.ErrAbortHandler)
+		}
+	}()
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -322,7 +336,7 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 			case errors.Is(err, storage.ErrNotFound):
 				httpError(w, http.StatusNotFound, p.Sprintf(txtNoMatch))
 			default:
-				s.opts.Log("web: request failed", "path", r.URL.Path, "match", c.Match, "err", err)
+				s.opts.Log("web: request failed", "path", r.URL.Path, "match", c.Match, "err", logsafe.Err(err))
 				httpError(w, http.StatusInternalServerError, p.Sprintf(txtFailed))
 			}
 		}

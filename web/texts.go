@@ -7,6 +7,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 )
 
@@ -166,7 +167,7 @@ func (s *Server) preferences(ctx context.Context, r *http.Request, c Capability,
 	}
 	own, err := s.opts.Preferences(ctx, userOf(side))
 	if err != nil {
-		s.opts.Log("web: preferences", "match", c.Match, "err", err)
+		s.opts.Log("web: preferences", "match", c.Match, "err", logsafe.Err(err))
 		return pref
 	}
 	if own.Language == "" {

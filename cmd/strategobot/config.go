@@ -18,6 +18,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/strategobot/strategobot/bot"
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/storage/postgres"
 )
 
@@ -400,12 +401,14 @@ func parseLevel(s string) (slog.Level, error) {
 }
 
 // newLogger builds the process's logger from the config. An error logged
-// names the configured API base, not Discord's address (see nameBase).
+// names the configured API base, not Discord's address (see nameBase), and
+// keeps only its kind when it was written from a game's hidden pieces
+// (logsafe.Err): whoever reads the log may be a player.
 func newLogger(c config, w io.Writer) *slog.Logger {
 	level, _ := parseLevel(c.LogLevel)
 	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
 		if err, ok := a.Value.Any().(error); ok && a.Value.Kind() == slog.KindAny {
-			return slog.Any(a.Key, nameBase(err, c.APIBaseURL))
+			return slog.Any(a.Key, nameBase(logsafe.Err(err), c.APIBaseURL))
 		}
 		return a
 	}}

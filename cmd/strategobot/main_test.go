@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/buildtest"
 	"github.com/strategobot/strategobot/internal/cli/clitest"
 	"github.com/strategobot/strategobot/internal/pgtest"
@@ -250,6 +251,24 @@ func TestLogNamesBase(t *testing.T) {
 		newLogger(cfg, &out).Warn("reconnecting to Discord failed; trying again", "error", err)
 		if !strings.Contains(out.String(), "http://127.0.0.1:8080/api/v9/gateway") || strings.Contains(out.String(), "discord.com") {
 			t.Errorf("%s log %q, want the configured base", format, out.String())
+		}
+	}
+}
+
+// TestLogWithholdsSecrets: an error written from a game's hidden pieces,
+// logged by storage or this command as by the bot, keeps only its kind, in
+// either format; other errors keep their text.
+func TestLogWithholdsSecrets(t *testing.T) {
+	cfg := defaultConfig()
+	refused := fmt.Errorf("replaying match 4: %w", &game.MoveError{Move: game.Move{From: 0, To: 10}, Reason: "the Flag cannot move"})
+	for _, format := range []string{"text", "json"} {
+		cfg.LogFormat = format
+		var out bytes.Buffer
+		log := newLogger(cfg, &out)
+		log.Error("replaying failed", "error", refused)
+		log.Error("the database is away", "error", errors.New("connection reset"))
+		if got := out.String(); strings.Contains(got, "Flag") || !strings.Contains(got, "illegal move") || !strings.Contains(got, "connection reset") {
+			t.Errorf("%s log:\n%s", format, got)
 		}
 	}
 }

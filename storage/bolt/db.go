@@ -8,12 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -266,8 +268,19 @@ func safeUpdate(bdb *bbolt.DB, fn func(*bbolt.Tx) error) (err error) {
 
 func recoverCorrupt(err *error) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("database transaction failed: %v: %w", r, storage.ErrCorrupt)
+		*err = fmt.Errorf("database transaction failed: %s: %w", panicText(logsafe.Panic(r), r), storage.ErrCorrupt)
 	}
+}
+
+// panicText words a transaction's panic for its error, which is logged.
+// bbolt panics on a damaged page with what it found there, worth keeping;
+// the code run in the transaction (a match's replay) may panic with a
+// match's secrets, so its panic is told by logsafe's kind and site.
+func panicText(rep logsafe.Report, r any) string {
+	if strings.HasPrefix(rep.At, "go.etcd.io/bbolt") {
+		return fmt.Sprint(r)
+	}
+	return rep.Kind + " at " + rep.At
 }
 
 // view runs a read transaction for a Store method.
