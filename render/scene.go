@@ -140,7 +140,10 @@ func viewStatus(w words, v *game.View, isPlayer bool, me game.Side) statusLine {
 		st.right = w.p.Sprintf(txtSideToMove, w.side(v.ToMove))
 	}
 	if v.DrawOffered {
-		st.right = w.p.Sprintf(txtDrawOffered, w.side(v.DrawOfferBy), st.right)
+		// The offer takes the variant's place: both it and whose move it
+		// is would not fit in one bar in every language, and the footer
+		// still numbers the last move.
+		st.left = w.p.Sprintf(txtDrawOffer, w.side(v.DrawOfferBy))
 	}
 	return st
 }
@@ -494,21 +497,30 @@ func (r *Renderer) drawStatus(img *image.Paletted, rect image.Rectangle, st stat
 	}
 	fill(img, rect, idx)
 	y := baseline(r.bold, rect)
+	left, right := r.statusTexts(rect.Dx(), st)
+	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
+	drawText(img, rect, r.bold, &r.blends[st.rightInk], right, rect.Max.X-padX-r.bold.width(right), y)
+}
+
+// statusGap is the least space between the status bar's two texts.
+const statusGap = 12
+
+// statusTexts returns the status bar's texts as drawn in a bar w pixels
+// wide, shortened where they do not fit.
+func (r *Renderer) statusTexts(w int, st statusLine) (left, right string) {
 	// The right text, the more important, takes what the left needs beyond
 	// two fifths of the bar, and at least three fifths; a result (the banner)
 	// takes all it needs, and the left shows only if it still fits whole.
-	avail := max(rect.Dx()*3/5, rect.Dx()-2*padX-12-r.text.width(st.left))
+	avail := max(w*3/5, w-2*padX-statusGap-r.text.width(st.left))
 	if st.banner {
-		avail = rect.Dx() - 2*padX
+		avail = w - 2*padX
 	}
-	right := r.bold.fit(st.right, avail)
-	rw := r.bold.width(right)
-	left := r.text.fit(st.left, rect.Dx()-2*padX-rw-12)
+	right = r.bold.fit(st.right, avail)
+	left = r.text.fit(st.left, w-2*padX-r.bold.width(right)-statusGap)
 	if st.banner && left != st.left {
 		left = ""
 	}
-	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
-	drawText(img, rect, r.bold, &r.blends[st.rightInk], right, rect.Max.X-padX-rw, y)
+	return left, right
 }
 
 func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, numbering int) {
