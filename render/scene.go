@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"strconv"
+	"strings"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -154,12 +155,15 @@ func (r *Renderer) winnerItems(w words, res game.Result, names [2]string) []item
 	if !won {
 		return []item{{text: w.p.Sprintf(txtNoWinner), ink: inkText, bold: true}}
 	}
-	name := r.bold.fit(r.bold.cleanName(names[winner], w.side(winner)), pageW/2)
+	who := w.side(winner) // a name with nothing the fonts can draw: "Winner: ■ Red"
+	if name := r.bold.cleanName(names[winner], ""); name != "" {
+		who = w.p.Sprintf(txtWinnerNameSide, r.bold.fit(name, pageW/2), w.side(winner))
+	}
 	return []item{
 		{text: w.p.Sprintf(txtWinner), ink: inkText, bold: true},
 		{chip: true, side: winner},
 		{text: " "},
-		{text: w.p.Sprintf(txtWinnerNameSide, name, w.side(winner)), ink: inkRed + int(winner), bold: true},
+		{text: who, ink: inkRed + int(winner), bold: true},
 	}
 }
 
@@ -534,9 +538,9 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 		right -= lw + 12
 		drawText(img, st.name, r.text, &r.blends[inkSoft], ps.label, st.name.Max.X-padX-lw, y)
 	}
-	note := "  " + ps.note
+	name, note := r.stripName(ps)
 	nw := r.text.width(note)
-	name := r.bold.fit(r.bold.cleanName(ps.name, ps.sideName), right-x-nw)
+	name = r.bold.fit(name, right-x-nw)
 	x = drawText(img, st.name, r.bold, &r.blends[inkRed+int(ps.side)], name, x, y)
 	drawText(img, st.name, r.text, &r.blends[inkSoft], r.text.fit(note, right-x), x, y)
 	if len(ps.tray) == 0 || st.tray.Empty() {
@@ -571,6 +575,21 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 		drawText(img, st.tray, a, &r.blends[ink], text, x+miniSize+2, ty)
 		x += ew
 	}
+}
+
+// stripName returns a strip's name as drawn, unshortened, and the note
+// after it. A name with nothing the fonts can draw (all Chinese or Hebrew,
+// say) gives way to the side's name, which the note then does not repeat:
+// "Red (you)", not "Red  Red (you)".
+func (r *Renderer) stripName(ps *playerStrip) (name, note string) {
+	name = r.bold.cleanName(ps.name, "")
+	if name != "" {
+		return name, "  " + ps.note
+	}
+	if rest, ok := strings.CutPrefix(ps.note, ps.sideName); ok {
+		return ps.sideName, rest
+	}
+	return ps.sideName, "  " + ps.note
 }
 
 // itemsWidth returns the width of a line of items, unshortened.
