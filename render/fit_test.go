@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -103,4 +105,96 @@ func lineText(items []item) string {
 		s += it.text
 	}
 	return s
+}
+
+// TestSetupFooterInEveryLanguage: what a set-up preview says under the
+// board fits its two lines in every language, whole for set-ups a player
+// sends (a few pieces missing or too many), shortened with "…" only for a
+// set-up that lacks nearly everything.
+func TestSetupFooterInEveryLanguage(t *testing.T) {
+	r := renderer(t)
+	red, _ := goldenSetups(t)
+	// without returns red without its first piece of each of ranks.
+	without := func(ranks ...game.Rank) game.Setup {
+		s := red
+		for _, rank := range ranks {
+			for i := range s {
+				if j := slices.Index(s[i][:], rank); j >= 0 {
+					s[i][j] = game.NoRank
+					break
+				}
+			}
+		}
+		return s
+	}
+	classic := game.DefaultRules(game.VariantClassic)
+	extra := red
+	extra[0][0] = game.Marshal // a Scout replaced: a Marshal too many
+	tests := []struct {
+		name  string
+		setup game.Setup
+		whole bool
+	}{
+		{"complete", red, true},
+		{"a Flag missing", without(game.Flag), true},
+		{"three kinds missing", without(game.Sergeant, game.Lieutenant, game.Marshal), true},
+		{"five kinds missing", without(game.Sergeant, game.Lieutenant, game.Captain, game.Colonel, game.Scout), true},
+		{"a Marshal too many", extra, true},
+		{"empty", game.Setup{}, false},
+	}
+	for _, l := range lang.Languages() {
+		for _, n := range []game.Numbering{game.NumberingModern, game.NumberingClassic} {
+			o := Options{Lang: lang.For(l.Code), Numbering: n}
+			for _, tc := range tests {
+				sc := r.setupScene(&tc.setup, game.Red, classic, o)
+				var lines []string
+				for _, line := range sc.footer {
+					if len(line) == 0 {
+						continue
+					}
+					text := lineText(line)
+					if w := r.itemsWidth(line); w > pageW-2*padX {
+						t.Errorf("%s %s: the line %q is %d px wide, more than %d", l.Code, tc.name, text, w, pageW-2*padX)
+					}
+					lines = append(lines, text)
+				}
+				got := strings.Join(lines, " ")
+				w := words{o.Lang}
+				want := w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, tc.setup.Counts().Total()))
+				if err := tc.setup.Validate(classic); err != nil {
+					want = w.p.Sprintf(txtSetupNotReady, setupProblem(w, n, err))
+				}
+				if tc.whole && got != want {
+					t.Errorf("%s %s: the footer says %q, want %q", l.Code, tc.name, got, want)
+				}
+				if !tc.whole && got != want && !strings.HasSuffix(got, "…") {
+					t.Errorf("%s %s: the footer %q is shortened without an ellipsis", l.Code, tc.name, got)
+				}
+			}
+		}
+	}
+}
+
+// TestWrap: lines fit, and a number stays with its word and French
+// punctuation with the word before it.
+func TestWrap(t *testing.T) {
+	r := renderer(t)
+	tests := []struct {
+		name, text string
+		width      int
+		want       []string
+	}{
+		{"one line", "Ready: 40 pieces placed.", 400, []string{"Ready: 40 pieces placed."}},
+		{"a number stays with its word", "Il manque : 1 Commandant, 1 Éclaireur", r.text.width("Il manque : 1 Commandant, 1"), []string{"Il manque : 1 Commandant,", "1 Éclaireur"}},
+		{"a colon stays with its word", "Pas prêt : Il manque", r.text.width("Pas prêt"), []string{"Pas", "prêt : Il", "manque"}},
+		{"a word too wide is shortened", "Feldmarschall", r.text.width("Feld…"), []string{"Feld…"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := r.text.wrap(tc.text, tc.width)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("wrap(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
+			}
+		})
+	}
 }

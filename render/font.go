@@ -218,11 +218,12 @@ func drawText(img *image.Paletted, clip image.Rectangle, a *atlas, blend *inkBle
 }
 
 // wrap breaks s at spaces into lines at most maxW pixels wide; a word wider
-// than maxW is shortened.
+// than maxW is shortened. It does not break between a number and its word
+// ("1 Scout") nor before French punctuation (" :").
 func (a *atlas) wrap(s string, maxW int) []string {
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, word := range glueWords(strings.Fields(s)) {
 		switch {
 		case line == "":
 			line = word
@@ -237,4 +238,21 @@ func (a *atlas) wrap(s string, maxW int) []string {
 		lines = append(lines, a.fit(line, maxW))
 	}
 	return lines
+}
+
+// glueWords joins a number to the word after it and a lone punctuation mark
+// to the word before it, so that wrap keeps them on one line.
+func glueWords(words []string) []string {
+	var out []string
+	glue := false // the next word joins the last one
+	for _, w := range words {
+		lone := strings.Trim(w, ":;!?»") == ""
+		if n := len(out); n > 0 && (glue || lone) {
+			out[n-1] += " " + w
+		} else {
+			out = append(out, w)
+		}
+		glue = strings.Trim(w, "0123456789") == ""
+	}
+	return out
 }

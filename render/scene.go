@@ -253,11 +253,26 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	}
 	sc.strips[1] = st
 	if err := s.Validate(rules); err != nil {
-		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupNotReady, setupProblem(w, o.Numbering, err)), ink: inkWarn}}
+		sc.footer = r.footerText(w.p.Sprintf(txtSetupNotReady, setupProblem(w, o.Numbering, err)), inkWarn)
 	} else {
-		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, placed.Total())), ink: inkText}}
+		sc.footer = r.footerText(w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, placed.Total())), inkText)
 	}
 	return sc
+}
+
+// footerText lays out a sentence on the footer's two lines, broken at
+// spaces, so that a set-up's list of missing pieces is read whole rather
+// than cut after a few; what does not fit in two lines ends in "…".
+func (r *Renderer) footerText(text string, ink int) (lines [2][]item) {
+	width := pageW - 2*padX
+	wrapped := r.text.wrap(text, width)
+	if len(wrapped) > 2 {
+		wrapped[1] = r.text.fit(strings.Join(wrapped[1:], " "), width)
+	}
+	for i := range min(2, len(wrapped)) {
+		lines[i] = []item{{text: wrapped[i], ink: ink}}
+	}
+	return lines
 }
 
 // drawFrame paints sc's background around the squares, its status and its
