@@ -46,8 +46,17 @@ func TestStatusFitsInEveryLanguage(t *testing.T) {
 				statusLine{left: w.p.Sprintf(txtStatusReplaySampled, replayStride(longGame)), right: w.p.Sprintf(txtReplayMove, longGame, longGame)},
 			)
 		}
+		for m := game.FlagCaptured; m <= game.Awarded; m++ {
+			for _, out := range []game.Outcome{game.RedWon, game.BlueWon, game.Drawn} {
+				for _, viewer := range []game.Viewer{game.RedViewer, game.BlueViewer, game.PublicViewer} {
+					res := game.Result{Outcome: out, Method: m}
+					statuses = append(statuses, statusLine{left: w.p.Sprintf(txtStatusEnd, w.variant(game.VariantInfiltrator), w.moves(longGame)),
+						right: ResultText(w.p, res, w.sides(), viewer), banner: true})
+				}
+			}
+		}
 		for _, st := range statuses {
-			left, right := r.statusTexts(pageW, st)
+			left, right, _ := r.statusTexts(pageW, st)
 			if right != st.right {
 				t.Errorf("%s: the status %q | %q shows %q on the right", l.Code, st.left, st.right, right)
 			}

@@ -516,30 +516,35 @@ func (r *Renderer) drawStatus(img *image.Paletted, rect image.Rectangle, st stat
 	}
 	fill(img, rect, idx)
 	y := baseline(r.bold, rect)
-	left, right := r.statusTexts(rect.Dx(), st)
+	left, right, ra := r.statusTexts(rect.Dx(), st)
 	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
-	drawText(img, rect, r.bold, &r.blends[st.rightInk], right, rect.Max.X-padX-r.bold.width(right), y)
+	drawText(img, rect, ra, &r.blends[st.rightInk], right, rect.Max.X-padX-ra.width(right), y)
 }
 
 // statusGap is the least space between the status bar's two texts.
 const statusGap = 12
 
 // statusTexts returns the status bar's texts as drawn in a bar w pixels
-// wide, shortened where they do not fit.
-func (r *Renderer) statusTexts(w int, st statusLine) (left, right string) {
+// wide, shortened where they do not fit, and the font of the right one.
+func (r *Renderer) statusTexts(w int, st statusLine) (left, right string, ra *atlas) {
 	// The right text, the more important, takes what the left needs beyond
 	// two fifths of the bar, and at least three fifths; a result (the banner)
-	// takes all it needs, and the left shows only if it still fits whole.
+	// takes all it needs, in the smaller font if it must (some Dutch and
+	// German results), and the left shows only if it still fits whole.
 	avail := max(w*3/5, w-2*padX-statusGap-r.text.width(st.left))
+	ra = r.bold
 	if st.banner {
 		avail = w - 2*padX
+		if ra.width(st.right) > avail {
+			ra = r.small
+		}
 	}
-	right = r.bold.fit(st.right, avail)
-	left = r.text.fit(st.left, w-2*padX-r.bold.width(right)-statusGap)
+	right = ra.fit(st.right, avail)
+	left = r.text.fit(st.left, w-2*padX-ra.width(right)-statusGap)
 	if st.banner && left != st.left {
 		left = ""
 	}
-	return left, right
+	return left, right, ra
 }
 
 func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, numbering int) {
