@@ -69,7 +69,7 @@ type Renderer struct {
 	replayBg      []uint8
 
 	// Palette indices of the flat colours filled at run time.
-	idxPage, idxPanel, idxBanner uint8
+	idxPage, idxPanel, idxBanner, idxWarn uint8
 
 	frames sync.Pool // *image.Paletted of the board layout
 	enc    *pngEncoder
@@ -91,7 +91,7 @@ func New() (*Renderer, error) {
 		return nil, err
 	}
 	q := newQuantizer(r.pal)
-	r.idxPage, r.idxPanel, r.idxBanner = q.index(colPage), q.index(colPanel), q.index(colBanner)
+	r.idxPage, r.idxPanel, r.idxBanner, r.idxWarn = q.index(colPage), q.index(colPanel), q.index(colBanner), q.index(colWarn)
 	r.blends = buildBlends(q)
 	if r.text, err = newAtlas(medium, textSize); err != nil {
 		return nil, err

@@ -593,6 +593,11 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 		ty := baseline(a, image.Rect(0, my, 0, my+miniSize))
 		blit(img, x, my, miniSize, r.tiles.mini[ps.side][dim][numbering][e.rank])
 		drawText(img, st.tray, a, &r.blends[ink], text, x+miniSize+2, ty)
+		if e.warn {
+			// A bar under a wrong count, so that it differs from the right
+			// ones by shape, not only by its red, when "3/4" does not fit.
+			fill(img, image.Rect(x, my+miniSize+1, x+ew-6, my+miniSize+1+warnBarH), r.idxWarn)
+		}
 		x += ew
 	}
 }
