@@ -127,14 +127,18 @@ const maxNameRunes = 64
 
 // cleanName returns name as the atlas can draw it: invalid UTF-8, control and
 // format characters (such as the joiners inside emoji) and characters the font
-// lacks are dropped, runs of spaces become one, and an empty result gives
-// fallback.
+// lacks are dropped, runs of spaces become one, a name of more than
+// maxNameRunes characters ends in "…" where it is cut, and an empty result
+// gives fallback.
 func (a *atlas) cleanName(name, fallback string) string {
 	var b strings.Builder
 	n := 0
 	space := false
 	for _, r := range name {
 		if n >= maxNameRunes {
+			if b.Len() > 0 {
+				b.WriteString("…") // cut here: shortened, however narrow
+			}
 			break
 		}
 		n++

@@ -342,6 +342,8 @@ func TestNames(t *testing.T) {
 		{"invalid UTF-8", "A\xffd\xfea", "Ada"},
 		{"right-to-left mark", "\u200fAda", "Ada"},
 		{"runs of spaces", "Ada   of\n\nLakes", "Ada of Lakes"},
+		{"narrow, and longer than any Discord name", strings.Repeat("i", maxNameRunes+6), strings.Repeat("i", maxNameRunes) + "…"},
+		{"nothing drawable before the cut", strings.Repeat("🐉", maxNameRunes) + "Ada", "Red"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
