@@ -102,6 +102,7 @@ func TestPhoneLegibility(t *testing.T) {
 			{"coordinates", coordSize},
 			{"labels of the squares", labelSize},
 			{"labels of the mini pieces", miniLabelSize},
+			{"standings, at their widest", r.text.size * pageW / tableMaxW}, // shrunk more than a board
 		} {
 			if got := tc.size * phoneScale; got < phoneMinPx {
 				t.Errorf("%s: %.1f px on a phone, want at least %d", tc.name, got, phoneMinPx)
