@@ -6,11 +6,13 @@ import (
 	"image/color"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/text/unicode/norm"
 )
 
 // textLevels is the number of coverage levels of a glyph mask: 0 leaves the
@@ -134,6 +136,12 @@ func (a *atlas) cleanName(name, fallback string) string {
 	var b strings.Builder
 	n := 0
 	space := false
+	// Compatibility forms become the letters they stand for: the "fancy
+	// text" of Discord names (𝓐𝓭𝓪, Ａｄａ) is Ada, not nothing.
+	if len(name) > 4*maxNameRunes {
+		name = name[:4*maxNameRunes] // norm's work bounded too; at most maxNameRunes are kept below
+	}
+	name = norm.NFKC.String(name)
 	for _, r := range name {
 		if n >= maxNameRunes {
 			if b.Len() > 0 {
@@ -147,8 +155,15 @@ func (a *atlas) cleanName(name, fallback string) string {
 			continue
 		}
 		// Invalid bytes arrive as U+FFFD, which the atlas lacks.
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || a.glyph(r) == nil {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			continue
+		}
+		if a.glyph(r) == nil {
+			// A letter with accents the fonts lack (Vietnamese ễ) keeps
+			// its base letter: "Nguyen", not "Nguyn".
+			if r = baseLetter(r); a.glyph(r) == nil {
+				continue
+			}
 		}
 		if space {
 			b.WriteByte(' ')
@@ -259,4 +274,17 @@ func glueWords(words []string) []string {
 		glue = strings.Trim(w, "0123456789") == ""
 	}
 	return out
+}
+
+// baseLetter returns the letter r is written on, without its accents, or
+// r itself.
+func baseLetter(r rune) rune {
+	d := norm.NFD.String(string(r))
+	base, size := utf8.DecodeRuneInString(d)
+	for _, m := range d[size:] {
+		if !unicode.Is(unicode.Mn, m) {
+			return r
+		}
+	}
+	return base
 }
