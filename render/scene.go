@@ -552,15 +552,11 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 	cy := st.name.Min.Y + (st.name.Dy()-chipSize)/2
 	blit(img, st.name.Min.X+padX, cy, chipSize, r.tiles.chip[ps.side])
 	x := st.name.Min.X + padX + chipSize + 8
-	right := st.name.Max.X - padX
+	right := x + r.nameRoom(st.name, ps)
 	if ps.label != "" {
-		lw := r.text.width(ps.label)
-		right -= lw + 12
-		drawText(img, st.name, r.text, &r.blends[inkSoft], ps.label, st.name.Max.X-padX-lw, y)
+		drawText(img, st.name, r.text, &r.blends[inkSoft], ps.label, st.name.Max.X-padX-r.text.width(ps.label), y)
 	}
-	name, note := r.stripName(ps)
-	nw := r.text.width(note)
-	name = r.bold.fit(name, right-x-nw)
+	name, note := r.stripTexts(ps, right-x)
 	x = drawText(img, st.name, r.bold, &r.blends[inkRed+int(ps.side)], name, x, y)
 	drawText(img, st.name, r.text, &r.blends[inkSoft], r.text.fit(note, right-x), x, y)
 	if len(ps.tray) == 0 || st.tray.Empty() {
@@ -600,6 +596,35 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 		}
 		x += ew
 	}
+}
+
+// nameRoom is the width a name line in rect leaves the name and its note,
+// between the chip and the label.
+func (r *Renderer) nameRoom(rect image.Rectangle, ps *playerStrip) int {
+	w := rect.Dx() - 2*padX - chipSize - 8
+	if ps.label != "" {
+		w -= r.text.width(ps.label) + 12
+	}
+	return w
+}
+
+// stripNameMin is the least room a name line leaves a player's name
+// before it drops the side from the note.
+const stripNameMin = 100
+
+// stripTexts returns a strip's name and note as drawn in w pixels: the name
+// shortened to leave the note whole. When that would leave the name less
+// than stripNameMin (a French note with a clock, "Bleu (vous) · pendule
+// 12:05", left it five letters), the note goes without the side's name,
+// which the name's colour and the chip's shape show.
+func (r *Renderer) stripTexts(ps *playerStrip, w int) (name, note string) {
+	name, note = r.stripName(ps)
+	if room := w - r.text.width(note); r.bold.width(name) > room && room < stripNameMin && name != ps.sideName {
+		if rest, ok := strings.CutPrefix(ps.note, ps.sideName); ok {
+			note = rest
+		}
+	}
+	return r.bold.fit(name, w-r.text.width(note)), note
 }
 
 // stripName returns a strip's name as drawn, unshortened, and the note

@@ -61,3 +61,31 @@ func TestSideNamedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestNameRoomInEveryLanguage: on a name line with a clock, in every
+// language, a long name keeps at least stripNameMin pixels (less an
+// ellipsis' width): the side's name leaves the note first.
+func TestNameRoomInEveryLanguage(t *testing.T) {
+	r := renderer(t)
+	g := goldenGame(t, 7)
+	const long = "Maximilian von Hohenzollern"
+	for _, l := range lang.Languages() {
+		for _, clock := range []string{"", "12:05", "1:05:00"} {
+			o := Options{Names: [2]string{long, long}, Lang: lang.For(l.Code), Clocks: [2]string{clock, clock}}
+			for _, viewer := range []game.Viewer{game.RedViewer, game.PublicViewer} {
+				v := g.View(viewer)
+				sc := r.viewScene(&v, o)
+				for _, ps := range sc.strips {
+					w := r.nameRoom(r.board.strips[0].name, &ps)
+					name, note := r.stripTexts(&ps, w)
+					if got := r.bold.width(name); got < stripNameMin-r.bold.ellipsis.adv.Ceil() {
+						t.Errorf("%s, clock %q: the name is drawn %q (%d px) before %q", l.Code, clock, name, got, note)
+					}
+					if got := r.bold.width(name) + r.text.width(note); got > w {
+						t.Errorf("%s: %q and %q are %d px wide in %d", l.Code, name, note, got, w)
+					}
+				}
+			}
+		}
+	}
+}
