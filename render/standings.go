@@ -97,6 +97,11 @@ func (r *Renderer) layoutTable(t Table) tableLayout {
 		}
 	}
 	l.widths[1] = max(tableNameMin, min(l.widths[1], tableMaxW-2*tablePad-numbers))
+	// A long title widens a narrow table, the names' column taking the
+	// room, rather than being cut.
+	if w := r.bold.width(t.Title)/tableMaxLine + 2*tablePad + 2*tableGap; w > 2*tablePad+numbers+l.widths[1] {
+		l.widths[1] = max(l.widths[1], min(w, tableMaxW)-2*tablePad-numbers)
+	}
 	l.width = 2*tablePad + numbers + l.widths[1]
 	for i, cells := range l.cells {
 		a := font(i)
