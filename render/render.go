@@ -22,9 +22,10 @@ import (
 // are numbered. The zero value is valid: sides named "Red" and "Blue", modern numbering.
 type Options struct {
 	// Names holds Red's and Blue's player names (indexed by game.Side), as
-	// Discord shows them. Any text is accepted: characters the embedded fonts
-	// lack (emoji, most Asian scripts) are left out, long names are shortened,
-	// and an empty name shows the side's name.
+	// Discord shows them. Any text is accepted: "fancy" letters (𝓐𝓭𝓪) are
+	// drawn plain, characters the embedded fonts lack (emoji, most Asian
+	// scripts) are left out, long names are shortened with "…", and a name
+	// with nothing left shows the side's name.
 	Names [2]string
 	// Numbering labels the ranks: game.NumberingModern (Marshal 10) or
 	// game.NumberingClassic (Marshal 1).
