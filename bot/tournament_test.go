@@ -67,6 +67,42 @@ func TestStandingsText(t *testing.T) {
 	}
 }
 
+// TestStandingsWithdrawnNote: a withdrawn player's row tells the picture
+// which end of the name is the note "(withdrew)", in every language, so
+// that a long name is shortened before it; the others have none.
+func TestStandingsWithdrawnNote(t *testing.T) {
+	tests := []struct{ lang, note string }{
+		{"en", " (withdrew)"}, {"nl", " (teruggetrokken)"}, {"de", " (zurückgezogen)"}, {"fr", " (retiré)"},
+	}
+	for _, tc := range tests {
+		tt := storagetest.NewTournament("g1")
+		tt.Rules = tournament.DefaultRules(tournament.Swiss, 3)
+		tt.Names = map[string]string{"a": "Ann", "b": "Bob", "c": "Cy", "d": "Di"}
+		tt.Log = []tournament.Event{tournament.Join("a", 1500), tournament.Join("b", 1400), tournament.Join("c", 1300), tournament.Join("d", 1200),
+			{Kind: tournament.Paired, Round: 1, Games: []tournament.Pairing{{Red: "a", Blue: "b"}, {Red: "c", Blue: "d"}}}, tournament.Record(1, 1, tournament.Drawn),
+			tournament.Withdraw("b", tournament.WithdrewByChoice)}
+		table, _, err := standingsOf(lang.For(tc.lang), tt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(table.Notes) != len(table.Rows) {
+			t.Fatalf("%s: %d notes for %d rows", tc.lang, len(table.Notes), len(table.Rows))
+		}
+		if len(table.Rows) != 4 {
+			t.Fatalf("%s: rows %v, want four", tc.lang, table.Rows)
+		}
+		for k, row := range table.Rows {
+			want := ""
+			if strings.HasPrefix(row[1], "Bob") {
+				want = tc.note
+			}
+			if table.Notes[k] != want || !strings.HasSuffix(row[1], want) {
+				t.Errorf("%s: the row of %q has the note %q, want %q", tc.lang, row[1], table.Notes[k], want)
+			}
+		}
+	}
+}
+
 // TestTournamentPairedOnlyByTheLeader: on a shared database a process that
 // does not hold the lease of the timers leaves a due tournament alone; the
 // round is paired by the process that holds it.

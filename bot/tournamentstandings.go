@@ -109,10 +109,16 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 	cols = append(cols, p.Sprintf("W-D-L"))
 	table := render.Table{Title: t.Name, Columns: cols}
 	for _, st := range s.Standings() {
-		name := playerLabel(t, st.Player)
+		name, note := playerLabel(t, st.Player), ""
 		if st.Withdrawn {
-			name = p.Sprintf("%[1]s (withdrew)", name)
+			full := p.Sprintf("%[1]s (withdrew)", name)
+			// The picture shortens a long name before this note, not the note.
+			if rest, ok := strings.CutPrefix(full, name); ok {
+				note = rest
+			}
+			name = full
 		}
+		table.Notes = append(table.Notes, note)
 		row := []string{strconv.Itoa(st.Rank), name, st.Points.String(), tournament.FormatSonnebornBerger(st.SonnebornBerger)}
 		if swiss {
 			row = append(row, st.Buchholz.String())

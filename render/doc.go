@@ -8,10 +8,10 @@
 //
 // # What a board picture shows
 //
-// From the top: a status bar (variant, "after move N", whose move, a draw
-// offer, or the result in gold once the game is over); the upper player's name
-// with how many pieces that side has left, and its tray (how many of each
-// rank, which is public); the board with coordinates on all four edges, turned
+// From the top: a status bar (variant and "after move N", or a draw offer in
+// their place, and whose move; the result in gold once the game is over); the
+// upper player's name with how many pieces that side has left, and its tray
+// (how many of each rank, which is public); the board with coordinates on all four edges, turned
 // so that the viewer's army is at the bottom (Red's for the public); the lower
 // player's name line and tray; and two lines for the last move ("Move N: Blue
 // F5xF4") and its battle, with both ranks and the outcome. A move number always

@@ -6,11 +6,13 @@ import (
 	"image/color"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/text/unicode/norm"
 )
 
 // textLevels is the number of coverage levels of a glyph mask: 0 leaves the
@@ -127,14 +129,24 @@ const maxNameRunes = 64
 
 // cleanName returns name as the atlas can draw it: invalid UTF-8, control and
 // format characters (such as the joiners inside emoji) and characters the font
-// lacks are dropped, runs of spaces become one, and an empty result gives
-// fallback.
+// lacks are dropped, runs of spaces become one, a name of more than
+// maxNameRunes characters ends in "…" where it is cut, and an empty result
+// gives fallback.
 func (a *atlas) cleanName(name, fallback string) string {
 	var b strings.Builder
 	n := 0
 	space := false
+	// Compatibility forms become the letters they stand for: the "fancy
+	// text" of Discord names (𝓐𝓭𝓪, Ａｄａ) is Ada, not nothing.
+	if len(name) > 4*maxNameRunes {
+		name = name[:4*maxNameRunes] // norm's work bounded too; at most maxNameRunes are kept below
+	}
+	name = norm.NFKC.String(name)
 	for _, r := range name {
 		if n >= maxNameRunes {
+			if b.Len() > 0 {
+				b.WriteString("…") // cut here: shortened, however narrow
+			}
 			break
 		}
 		n++
@@ -143,8 +155,15 @@ func (a *atlas) cleanName(name, fallback string) string {
 			continue
 		}
 		// Invalid bytes arrive as U+FFFD, which the atlas lacks.
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || a.glyph(r) == nil {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
 			continue
+		}
+		if a.glyph(r) == nil {
+			// A letter with accents the fonts lack (Vietnamese ễ) keeps
+			// its base letter: "Nguyen", not "Nguyn".
+			if r = baseLetter(r); a.glyph(r) == nil {
+				continue
+			}
 		}
 		if space {
 			b.WriteByte(' ')
@@ -218,11 +237,12 @@ func drawText(img *image.Paletted, clip image.Rectangle, a *atlas, blend *inkBle
 }
 
 // wrap breaks s at spaces into lines at most maxW pixels wide; a word wider
-// than maxW is shortened.
+// than maxW is shortened. It does not break between a number and its word
+// ("1 Scout") nor before French punctuation (" :").
 func (a *atlas) wrap(s string, maxW int) []string {
 	var lines []string
 	line := ""
-	for _, word := range strings.Fields(s) {
+	for _, word := range glueWords(strings.Fields(s)) {
 		switch {
 		case line == "":
 			line = word
@@ -237,4 +257,34 @@ func (a *atlas) wrap(s string, maxW int) []string {
 		lines = append(lines, a.fit(line, maxW))
 	}
 	return lines
+}
+
+// glueWords joins a number to the word after it and a lone punctuation mark
+// to the word before it, so that wrap keeps them on one line.
+func glueWords(words []string) []string {
+	var out []string
+	glue := false // the next word joins the last one
+	for _, w := range words {
+		lone := strings.Trim(w, ":;!?»") == ""
+		if n := len(out); n > 0 && (glue || lone) {
+			out[n-1] += " " + w
+		} else {
+			out = append(out, w)
+		}
+		glue = strings.Trim(w, "0123456789") == ""
+	}
+	return out
+}
+
+// baseLetter returns the letter r is written on, without its accents, or
+// r itself.
+func baseLetter(r rune) rune {
+	d := norm.NFD.String(string(r))
+	base, size := utf8.DecodeRuneInString(d)
+	for _, m := range d[size:] {
+		if !unicode.Is(unicode.Mn, m) {
+			return r
+		}
+	}
+	return base
 }

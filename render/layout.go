@@ -16,14 +16,15 @@ import (
 // phone, so every font is at least 16 pixels here (9 on the phone; see
 // TestPhoneLegibility).
 const (
-	edgeW   = 22 // the margins left and right of the board, with the row numbers
-	coordH  = 20 // the margins above and below the board, with the column letters
-	statusH = 36 // the status bar at the top
-	nameH   = 28 // a player's name line
-	trayH   = 34 // a player's tray
-	lineH   = 28 // a line of the footer: the last move, its battle
-	footerH = 2*lineH + 8
-	frameW  = 2 // the border around the board
+	edgeW    = 22 // the margins left and right of the board, with the row numbers
+	coordH   = 20 // the margins above and below the board, with the column letters
+	statusH  = 36 // the status bar at the top
+	nameH    = 28 // a player's name line
+	trayH    = 34 // a player's tray
+	lineH    = 28 // a line of the footer: the last move, its battle
+	footerH  = 2*lineH + 8
+	frameW   = 2 // the border around the board
+	warnBarH = 3 // the bar under a set-up's wrong count in the tray
 
 	textSize  = 18 // status, names, footer, tray counts
 	smallSize = 16 // tray counts of two digits

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/image/draw"
@@ -101,6 +102,7 @@ func TestPhoneLegibility(t *testing.T) {
 			{"coordinates", coordSize},
 			{"labels of the squares", labelSize},
 			{"labels of the mini pieces", miniLabelSize},
+			{"standings, at their widest", r.text.size * pageW / tableMaxW}, // shrunk more than a board
 		} {
 			if got := tc.size * phoneScale; got < phoneMinPx {
 				t.Errorf("%s: %.1f px on a phone, want at least %d", tc.name, got, phoneMinPx)
@@ -245,5 +247,47 @@ func TestMoveAndBattleFramesDifferInShape(t *testing.T) {
 				t.Errorf("the frames ink %d pixels, of which only %d differ in shape; want a quarter or more", inked, differ)
 			}
 		})
+	}
+}
+
+// TestWrongCountsDifferInShape: in a set-up preview's tray, a rank placed
+// the wrong number of times is marked by a bar under it, not only by the
+// red of its count: on a phone, in greyscale, the band under each entry is
+// clearly darker than the page for a wrong count and for no other.
+func TestWrongCountsDifferInShape(t *testing.T) {
+	r := renderer(t)
+	red, _ := goldenSetups(t)
+	red[3][0] = game.NoRank  // a Miner missing
+	red[3][1] = game.Captain // a Bomb become a Captain: one too many
+	rules := game.DefaultRules(game.VariantClassic)
+	var b bytes.Buffer
+	if err := r.SetupPreview(&b, red, game.Red, rules, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	phone := onPhone(decodePNG(t, b.Bytes()))
+	sc := r.setupScene(&red, game.Red, rules, Options{})
+	tray := r.board.strips[1].tray
+	entries := sc.strips[1].tray
+	ew := min(44, (tray.Dx()-2*padX)/len(entries))
+	scale := func(v int) int { return int(float64(v) * phoneScale) }
+	page := luma(colPage)
+	for i, e := range entries {
+		x := padX + i*ew
+		// The band under the mini piece, on the phone.
+		band := image.Rect(scale(x), scale(tray.Max.Y-5), scale(x+ew-6), scale(tray.Max.Y))
+		dark := 0
+		for y := band.Min.Y; y < band.Max.Y; y++ {
+			for x := band.Min.X; x < band.Max.X; x++ {
+				if page-luma(phone.RGBAAt(x, y)) >= 50 {
+					dark++
+				}
+			}
+		}
+		if marked := dark >= band.Dx()/2; marked != e.warn {
+			t.Errorf("the %s entry (%q, wrong: %v) has %d dark pixels under it on a phone", e.rank, e.text, e.warn, dark)
+		}
+	}
+	if !slices.ContainsFunc(entries, func(e trayEntry) bool { return e.warn }) {
+		t.Fatal("no count is wrong")
 	}
 }

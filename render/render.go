@@ -22,9 +22,10 @@ import (
 // are numbered. The zero value is valid: sides named "Red" and "Blue", modern numbering.
 type Options struct {
 	// Names holds Red's and Blue's player names (indexed by game.Side), as
-	// Discord shows them. Any text is accepted: characters the embedded fonts
-	// lack (emoji, most Asian scripts) are left out, long names are shortened,
-	// and an empty name shows the side's name.
+	// Discord shows them. Any text is accepted: "fancy" letters (𝓐𝓭𝓪) are
+	// drawn plain, characters the embedded fonts lack (emoji, most Asian
+	// scripts) are left out, long names are shortened with "…", and a name
+	// with nothing left shows the side's name.
 	Names [2]string
 	// Numbering labels the ranks: game.NumberingModern (Marshal 10) or
 	// game.NumberingClassic (Marshal 1).
@@ -80,7 +81,7 @@ type Renderer struct {
 	replayBg      []uint8
 
 	// Palette indices of the flat colours filled at run time.
-	idxPage, idxPanel, idxBanner uint8
+	idxPage, idxPanel, idxBanner, idxWarn uint8
 
 	frames sync.Pool // *image.Paletted of the board layout
 	enc    *pngEncoder
@@ -102,7 +103,7 @@ func New() (*Renderer, error) {
 		return nil, err
 	}
 	q := newQuantizer(r.pal)
-	r.idxPage, r.idxPanel, r.idxBanner = q.index(colPage), q.index(colPanel), q.index(colBanner)
+	r.idxPage, r.idxPanel, r.idxBanner, r.idxWarn = q.index(colPage), q.index(colPanel), q.index(colBanner), q.index(colWarn)
 	r.blends = buildBlends(q)
 	if r.text, err = newAtlas(medium, textSize); err != nil {
 		return nil, err

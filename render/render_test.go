@@ -342,6 +342,12 @@ func TestNames(t *testing.T) {
 		{"invalid UTF-8", "A\xffd\xfea", "Ada"},
 		{"right-to-left mark", "\u200fAda", "Ada"},
 		{"runs of spaces", "Ada   of\n\nLakes", "Ada of Lakes"},
+		{"narrow, and longer than any Discord name", strings.Repeat("i", maxNameRunes+6), strings.Repeat("i", maxNameRunes) + "…"},
+		{"fancy letters", "𝓐𝓭𝓪 𝔊𝔯𝔞𝔠𝔢", "Ada Grace"},
+		{"full-width letters", "Ａｄａ", "Ada"},
+		{"accents written apart", "Zoe\u0308", "Zoë"},
+		{"accents the fonts lack keep their letter", "Nguyễn Thị", "Nguyen Thi"},
+		{"nothing drawable before the cut", strings.Repeat("🐉", maxNameRunes) + "Ada", "Red"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -153,13 +153,13 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 	w := rs.w
 	st := statusLine{left: w.p.Sprintf(txtStatusReplay, rs.variant), right: w.p.Sprintf(txtReplayStart)}
 	if rs.stride > 1 {
-		st.left = w.p.Sprintf(txtStatusReplaySampled, rs.variant, rs.stride)
+		st.left = w.p.Sprintf(txtStatusReplaySampled, rs.stride)
 	}
 	var caption []item
 	if last, ok := re.LastMove(); ok {
 		markLastMove(&bg, last)
 		st.right = w.p.Sprintf(txtReplayMove, re.Ply(), rs.total)
-		caption = replayCaption(w, last, numberings[rs.numbering])
+		caption = r.replayCaption(w, last, numberings[rs.numbering])
 	}
 	if rs.over {
 		st.left = w.p.Sprintf(txtStatusEnd, rs.variant, w.moves(rs.total))
@@ -176,8 +176,10 @@ func (r *Renderer) drawReplayFrame(img *image.Paletted, re *game.Game, rs *repla
 }
 
 // replayCaption is a replay's line for a move: "Blue F5xF4:  [5] Lieutenant
-// beats [4] Sergeant", or "Red B4-B5" (the status line has its number).
-func replayCaption(w words, last game.MoveRecord, n game.Numbering) []item {
+// beats [4] Sergeant", or "Red B4-B5" (the status line has its number). A
+// battle too long for the line, as some are in German and French, goes
+// without the side's name, which its mini pieces show by colour and shape.
+func (r *Renderer) replayCaption(w words, last game.MoveRecord, n game.Numbering) []item {
 	items := []item{
 		{text: w.side(last.Side) + " ", ink: inkRed + int(last.Side), bold: true},
 		{text: last.Notation(n), ink: inkText, bold: true},
@@ -185,6 +187,9 @@ func replayCaption(w words, last game.MoveRecord, n game.Numbering) []item {
 	if battle := battleItems(w, last); len(battle) > 0 {
 		items = append(items, item{text: w.p.Sprintf(txtBattleSeparator)})
 		items = append(items, battle...)
+		if r.itemsWidth(items) > pageW-2*padX {
+			items = items[1:]
+		}
 	}
 	return items
 }

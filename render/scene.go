@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"strconv"
+	"strings"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -140,7 +141,10 @@ func viewStatus(w words, v *game.View, isPlayer bool, me game.Side) statusLine {
 		st.right = w.p.Sprintf(txtSideToMove, w.side(v.ToMove))
 	}
 	if v.DrawOffered {
-		st.right = w.p.Sprintf(txtDrawOffered, w.side(v.DrawOfferBy), st.right)
+		// The offer takes the variant's place: both it and whose move it
+		// is would not fit in one bar in every language, and the footer
+		// still numbers the last move.
+		st.left = w.p.Sprintf(txtDrawOffer, w.side(v.DrawOfferBy))
 	}
 	return st
 }
@@ -151,12 +155,15 @@ func (r *Renderer) winnerItems(w words, res game.Result, names [2]string) []item
 	if !won {
 		return []item{{text: w.p.Sprintf(txtNoWinner), ink: inkText, bold: true}}
 	}
-	name := r.bold.fit(r.bold.cleanName(names[winner], w.side(winner)), pageW/2)
+	who := w.side(winner) // a name with nothing the fonts can draw: "Winner: ■ Red"
+	if name := r.bold.cleanName(names[winner], ""); name != "" {
+		who = w.p.Sprintf(txtWinnerNameSide, r.bold.fit(name, pageW/2), w.side(winner))
+	}
 	return []item{
 		{text: w.p.Sprintf(txtWinner), ink: inkText, bold: true},
 		{chip: true, side: winner},
 		{text: " "},
-		{text: w.p.Sprintf(txtWinnerNameSide, name, w.side(winner)), ink: inkRed + int(winner), bold: true},
+		{text: who, ink: inkRed + int(winner), bold: true},
 	}
 }
 
@@ -246,11 +253,26 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	}
 	sc.strips[1] = st
 	if err := s.Validate(rules); err != nil {
-		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupNotReady, setupProblem(w, o.Numbering, err)), ink: inkWarn}}
+		sc.footer = r.footerText(w.p.Sprintf(txtSetupNotReady, setupProblem(w, o.Numbering, err)), inkWarn)
 	} else {
-		sc.footer[0] = []item{{text: w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, placed.Total())), ink: inkText}}
+		sc.footer = r.footerText(w.p.Sprintf(txtSetupReady, w.p.Sprintf(txtPiecesPlaced, placed.Total())), inkText)
 	}
 	return sc
+}
+
+// footerText lays out a sentence on the footer's two lines, broken at
+// spaces, so that a set-up's list of missing pieces is read whole rather
+// than cut after a few; what does not fit in two lines ends in "…".
+func (r *Renderer) footerText(text string, ink int) (lines [2][]item) {
+	width := pageW - 2*padX
+	wrapped := r.text.wrap(text, width)
+	if len(wrapped) > 2 {
+		wrapped[1] = r.text.fit(strings.Join(wrapped[1:], " "), width)
+	}
+	for i := range min(2, len(wrapped)) {
+		lines[i] = []item{{text: wrapped[i], ink: ink}}
+	}
+	return lines
 }
 
 // drawFrame paints sc's background around the squares, its status and its
@@ -494,21 +516,35 @@ func (r *Renderer) drawStatus(img *image.Paletted, rect image.Rectangle, st stat
 	}
 	fill(img, rect, idx)
 	y := baseline(r.bold, rect)
+	left, right, ra := r.statusTexts(rect.Dx(), st)
+	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
+	drawText(img, rect, ra, &r.blends[st.rightInk], right, rect.Max.X-padX-ra.width(right), y)
+}
+
+// statusGap is the least space between the status bar's two texts.
+const statusGap = 12
+
+// statusTexts returns the status bar's texts as drawn in a bar w pixels
+// wide, shortened where they do not fit, and the font of the right one.
+func (r *Renderer) statusTexts(w int, st statusLine) (left, right string, ra *atlas) {
 	// The right text, the more important, takes what the left needs beyond
 	// two fifths of the bar, and at least three fifths; a result (the banner)
-	// takes all it needs, and the left shows only if it still fits whole.
-	avail := max(rect.Dx()*3/5, rect.Dx()-2*padX-12-r.text.width(st.left))
+	// takes all it needs, in the smaller font if it must (some Dutch and
+	// German results), and the left shows only if it still fits whole.
+	avail := max(w*3/5, w-2*padX-statusGap-r.text.width(st.left))
+	ra = r.bold
 	if st.banner {
-		avail = rect.Dx() - 2*padX
+		avail = w - 2*padX
+		if ra.width(st.right) > avail {
+			ra = r.small
+		}
 	}
-	right := r.bold.fit(st.right, avail)
-	rw := r.bold.width(right)
-	left := r.text.fit(st.left, rect.Dx()-2*padX-rw-12)
+	right = ra.fit(st.right, avail)
+	left = r.text.fit(st.left, w-2*padX-ra.width(right)-statusGap)
 	if st.banner && left != st.left {
 		left = ""
 	}
-	drawText(img, rect, r.text, &r.blends[inkText], left, rect.Min.X+padX, y)
-	drawText(img, rect, r.bold, &r.blends[st.rightInk], right, rect.Max.X-padX-rw, y)
+	return left, right, ra
 }
 
 func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, numbering int) {
@@ -516,15 +552,11 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 	cy := st.name.Min.Y + (st.name.Dy()-chipSize)/2
 	blit(img, st.name.Min.X+padX, cy, chipSize, r.tiles.chip[ps.side])
 	x := st.name.Min.X + padX + chipSize + 8
-	right := st.name.Max.X - padX
+	right := x + r.nameRoom(st.name, ps)
 	if ps.label != "" {
-		lw := r.text.width(ps.label)
-		right -= lw + 12
-		drawText(img, st.name, r.text, &r.blends[inkSoft], ps.label, st.name.Max.X-padX-lw, y)
+		drawText(img, st.name, r.text, &r.blends[inkSoft], ps.label, st.name.Max.X-padX-r.text.width(ps.label), y)
 	}
-	note := "  " + ps.note
-	nw := r.text.width(note)
-	name := r.bold.fit(r.bold.cleanName(ps.name, ps.sideName), right-x-nw)
+	name, note := r.stripTexts(ps, right-x)
 	x = drawText(img, st.name, r.bold, &r.blends[inkRed+int(ps.side)], name, x, y)
 	drawText(img, st.name, r.text, &r.blends[inkSoft], r.text.fit(note, right-x), x, y)
 	if len(ps.tray) == 0 || st.tray.Empty() {
@@ -557,8 +589,57 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 		ty := baseline(a, image.Rect(0, my, 0, my+miniSize))
 		blit(img, x, my, miniSize, r.tiles.mini[ps.side][dim][numbering][e.rank])
 		drawText(img, st.tray, a, &r.blends[ink], text, x+miniSize+2, ty)
+		if e.warn {
+			// A bar under a wrong count, so that it differs from the right
+			// ones by shape, not only by its red, when "3/4" does not fit.
+			fill(img, image.Rect(x, my+miniSize+1, x+ew-6, my+miniSize+1+warnBarH), r.idxWarn)
+		}
 		x += ew
 	}
+}
+
+// nameRoom is the width a name line in rect leaves the name and its note,
+// between the chip and the label.
+func (r *Renderer) nameRoom(rect image.Rectangle, ps *playerStrip) int {
+	w := rect.Dx() - 2*padX - chipSize - 8
+	if ps.label != "" {
+		w -= r.text.width(ps.label) + 12
+	}
+	return w
+}
+
+// stripNameMin is the least room a name line leaves a player's name
+// before it drops the side from the note.
+const stripNameMin = 100
+
+// stripTexts returns a strip's name and note as drawn in w pixels: the name
+// shortened to leave the note whole. When that would leave the name less
+// than stripNameMin (a French note with a clock, "Bleu (vous) · pendule
+// 12:05", left it five letters), the note goes without the side's name,
+// which the name's colour and the chip's shape show.
+func (r *Renderer) stripTexts(ps *playerStrip, w int) (name, note string) {
+	name, note = r.stripName(ps)
+	if room := w - r.text.width(note); r.bold.width(name) > room && room < stripNameMin && name != ps.sideName {
+		if rest, ok := strings.CutPrefix(ps.note, ps.sideName); ok {
+			note = rest
+		}
+	}
+	return r.bold.fit(name, w-r.text.width(note)), note
+}
+
+// stripName returns a strip's name as drawn, unshortened, and the note
+// after it. A name with nothing the fonts can draw (all Chinese or Hebrew,
+// say) gives way to the side's name, which the note then does not repeat:
+// "Red (you)", not "Red  Red (you)".
+func (r *Renderer) stripName(ps *playerStrip) (name, note string) {
+	name = r.bold.cleanName(ps.name, "")
+	if name != "" {
+		return name, "  " + ps.note
+	}
+	if rest, ok := strings.CutPrefix(ps.note, ps.sideName); ok {
+		return ps.sideName, rest
+	}
+	return ps.sideName, "  " + ps.note
 }
 
 // itemsWidth returns the width of a line of items, unshortened.

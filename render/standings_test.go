@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 func sampleTable(rows int) Table {
@@ -51,5 +53,65 @@ func TestTableAlt(t *testing.T) {
 	}
 	if long := TableAlt(sampleTable(200)); len([]rune(long)) > 1024 {
 		t.Errorf("alt text of %d characters, more than Discord takes", len([]rune(long)))
+	}
+}
+
+// TestStandingsFit measures the standings picture of a Swiss and a round
+// robin in every language, with long names and the longest title: the
+// picture stays narrow enough for a phone, headings and numbers are drawn
+// whole, a long name is shortened with "…" before its note, which stays
+// whole, and the title is read whole on its lines.
+func TestStandingsFit(t *testing.T) {
+	r := renderer(t)
+	title := strings.Repeat("GRAND WINTER CUP ", 5)[:80] // storage.MaxTournamentName, in capitals, the widest
+	for _, l := range lang.Languages() {
+		p := lang.For(l.Code)
+		withdrew := p.Sprintf("%[1]s (withdrew)", "") // " (withdrew)"
+		for _, columns := range [][]string{
+			{"#", p.Sprintf("Player"), p.Sprintf("Points"), "SB", "Buchholz", p.Sprintf("W-D-L")},
+			{"#", p.Sprintf("Player"), p.Sprintf("Points"), "SB", p.Sprintf("W-D-L")},
+		} {
+			for _, names := range [][]string{
+				{"Al", "Maximilian-Alexander von Hohenzollern", "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW" + withdrew, "山田太郎", "Bob" + withdrew},
+				{"Al", "Bo" + withdrew}, // a narrow table
+			} {
+				tb := Table{Title: title, Columns: columns}
+				for k, name := range names {
+					row := []string{fmt.Sprint(k + 10), name, "12½", "112.25", "123½", "12-10-11"}
+					tb.Rows = append(tb.Rows, append(row[:2:2], row[len(row)-(len(columns)-2):]...))
+					note := ""
+					if strings.HasSuffix(name, withdrew) {
+						note = withdrew
+					}
+					tb.Notes = append(tb.Notes, note)
+				}
+				lt := r.layoutTable(tb)
+				if lt.width > tableMaxW {
+					t.Errorf("%s: the picture is %d px wide, more than %d", l.Code, lt.width, tableMaxW)
+				}
+				if got := strings.Join(lt.title, " "); got != strings.TrimSpace(title) {
+					t.Errorf("%s: the title reads %q, want %q", l.Code, got, title)
+				}
+				for i, cells := range lt.cells {
+					a, want := r.text, tb.Columns
+					if i == 0 {
+						a = r.bold
+					} else {
+						want = tb.Rows[i-1]
+					}
+					for c, s := range cells {
+						if w := a.width(s); w > lt.widths[c]-tableGap {
+							t.Errorf("%s: %q is %d px wide in a column of %d", l.Code, s, w, lt.widths[c]-tableGap)
+						}
+						switch {
+						case c != 1 && s != want[c]:
+							t.Errorf("%s: %q is drawn %q", l.Code, want[c], s)
+						case c == 1 && i > 0 && tb.Notes[i-1] != "" && !strings.HasSuffix(s, "…"+tb.Notes[i-1]) && s != want[c]:
+							t.Errorf("%s: the name %q is drawn %q, without its note whole after an ellipsis", l.Code, want[c], s)
+						}
+					}
+				}
+			}
+		}
 	}
 }
