@@ -103,16 +103,18 @@ func (t *Tournament) State() (*tournament.Tournament, error) {
 	return tournament.Replay(t.Rules, t.Log)
 }
 
-// Wake is the tournament's next timer: its start before it started, then,
-// while a round is under way, its deadline or the check of its players'
-// membership (MembersDue), whichever comes first; false when it waits for
-// nothing.
+// Wake is the tournament's next timer: at once while its matches are being
+// started (Starting), its start before it started, then, while a round is
+// under way, its deadline or the check of its players' membership
+// (MembersDue), whichever comes first; false when it waits for nothing.
 func (t *Tournament) Wake() (time.Time, bool) {
 	switch {
+	case t.Starting:
+		// At once, even when cancelled meanwhile: the pass that clears it
+		// calls off the matches a stopped process made and never linked.
+		return t.Created, true
 	case t.Done:
 		return time.Time{}, false
-	case t.Starting:
-		return t.Created, true // at once
 	case !t.started():
 		return t.StartAt, !t.StartAt.IsZero()
 	case t.RoundDeadline.IsZero():

@@ -249,8 +249,13 @@ func testTournamentWake(t *testing.T, s storage.Store) {
 	if due := must(s.DueTournaments(ctx, start.Add(time.Hour))).in(t); len(due) != 1 || !due[0].Starting {
 		t.Errorf("a tournament starting its matches is not due: %v", due)
 	}
-	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Starting = false; return nil })).in(t)
+	// Cancelled meanwhile, it is still due until the pass that started
+	// its matches is done with them.
 	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Done = true; return nil })).in(t)
+	if due := must(s.DueTournaments(ctx, start.Add(time.Hour))).in(t); len(due) != 1 || !due[0].Starting || !due[0].Done {
+		t.Errorf("a tournament cancelled while starting its matches is not due: %v", due)
+	}
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Starting = false; return nil })).in(t)
 	if _, ok, _ := s.NextTournamentWake(ctx); ok {
 		t.Errorf("a finished tournament still has a timer")
 	}
