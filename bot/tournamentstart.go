@@ -15,8 +15,10 @@ import (
 
 // startRound starts the match of every board that has none and no result
 // yet — those of the latest round, or of every round of a round robin
-// played all at once — links it to its board, and then clears Starting;
-// it returns the tournament after, nil when it could not.
+// played all at once — links it to its board, calls off the strays a
+// stopped process made for boards no longer to be played (dropStrays), and
+// then clears Starting; it returns the tournament after, nil when it could
+// not.
 func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.Tournament {
 	state, err := t.State()
 	if err != nil {
@@ -35,7 +37,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			return t // Starting stays: the next pass tries again
 		}
 		if t = latest; t.Done {
-			return t // cancelled meanwhile: no more of its games start
+			break // cancelled meanwhile: no more of its games start
 		}
 		if boardScored(t, at) {
 			continue // scored meanwhile: not to be played
@@ -110,6 +112,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			})
 		}
 	}
+	b.dropStrays(ctx, t, orphans)
 	if !t.Starting {
 		return t
 	}
@@ -166,16 +169,19 @@ func unstartedBoards(t *storage.Tournament, state *tournament.Tournament) []boar
 }
 
 // orphanMatches finds the matches a process made for boards and stopped
-// before linking: in the tournament's channel, made since the rounds
-// were paired, and no tournament's. They are read once for all the boards
+// before linking: in the tournament's channel, active, made since the
+// rounds were paired, and no tournament's. They are read once for all the boards
 // to start: a round robin played all at once starts every game at once.
 func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) []*storage.Match {
-	if len(unstartedBoards(t, state)) == 0 {
+	if !t.Starting && len(unstartedBoards(t, state)) == 0 {
 		return nil
 	}
 	paired := t.RoundDeadline.Add(-t.RoundTime)
 	if t.Rules.AllAtOnce {
 		paired = t.RoundDeadline.Add(-t.RoundTime * time.Duration(state.TotalRounds()))
+	}
+	if t.RoundDeadline.IsZero() {
+		paired = t.StartAt // cancelled meanwhile: no round was paired before its start
 	}
 	list, err := b.store.ChannelMatches(ctx, t.ChannelID, true, 0)
 	if err != nil {
@@ -205,4 +211,58 @@ func takeOrphan(orphans *[]*storage.Match, want *storage.Match) *storage.Match {
 		}
 	}
 	return nil
+}
+
+// dropStrays calls off, and so tells their players, the orphans left once
+// every board that is to be played has its match: those made for a board
+// scored meanwhile (a withdrawal), of a tournament cancelled meanwhile, or
+// for a board another process started. Matches in the channel that fit no
+// pairing of t are not its own, and stay.
+func (b *Bot) dropStrays(ctx context.Context, t *storage.Tournament, orphans []*storage.Match) {
+	if len(orphans) == 0 {
+		return
+	}
+	state, err := t.State()
+	if err != nil {
+		return
+	}
+	pub := b.publicPrinter(t.GuildID)
+	for _, m := range orphans {
+		at, ok := strayBoard(t, state, m)
+		if !ok {
+			continue
+		}
+		link, linked := t.GameOf(at.round, at.board)
+		var why string
+		switch {
+		case state.Status() == tournament.CancelledStatus:
+			why = pub.Sprintf("%[1]s was cancelled", t.Name)
+		case linked && link.Match != m.ID:
+			why = pub.Sprintf("made twice by mistake; the other match of this pairing counts")
+		case boardScored(t, at):
+			why = pub.Sprintf("%[1]s: this game was already scored", t.Name)
+		default:
+			continue // still to be started: the next pass takes it
+		}
+		b.log.Info("calling off a tournament match made before a restart", "tournament", t.ID, "match", m.ID, "round", at.round, "board", at.board)
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a stray tournament match failed", "match", m.ID, "error", err)
+		}
+	}
+}
+
+// strayBoard finds the board of t that match m, made and never linked,
+// was made for: the same players with the same colours, on t's terms.
+func strayBoard(t *storage.Tournament, state *tournament.Tournament, m *storage.Match) (boardRef, bool) {
+	if m.Rules != t.Game || m.MoveTime != t.MoveTime || m.Clock != t.Clock {
+		return boardRef{}, false
+	}
+	for _, r := range state.Rounds() {
+		for k, g := range r.Games {
+			if !g.IsBye() && g.Red == m.Players[game.Red].UserID && g.Blue == m.Players[game.Blue].UserID {
+				return boardRef{r.Number, k + 1}, true
+			}
+		}
+	}
+	return boardRef{}, false
 }
