@@ -408,6 +408,10 @@ func testTournamentNotices(t *testing.T, s storage.Store) {
 		{Tournament: u.ID, Event: storage.EventRoundPaired, To: storage.AudienceOrganiser, At: at},
 		{Tournament: u.ID, Event: storage.EventMove, To: storage.AudiencePublic, At: at},
 		{Match: 1, Tournament: u.ID, Event: storage.EventRoundPaired, To: storage.AudiencePublic, At: at},
+		{Tournament: u.ID, Event: storage.EventTourneyOver, To: storage.AudiencePlayer, At: at},                 // nobody named
+		{Tournament: u.ID, Event: storage.EventTourneyOver, To: storage.AudiencePublic, Player: "a", At: at},    // a player named on the channel's
+		{Tournament: u.ID, Event: storage.EventTourneyNoReach, To: storage.AudiencePlayer, Player: "a", At: at}, // the organiser's note
+		{Match: 1, Event: storage.EventMove, To: storage.AudiencePlayer, Player: "a", At: at},                   // a match's
 	} {
 		if err := storage.PrepareNotice(&n); !errors.Is(err, storage.ErrInvalid) {
 			t.Errorf("notice %+v: %v, want ErrInvalid", n, err)
@@ -520,4 +524,44 @@ func testTournamentCreateLimits(t *testing.T, s storage.Store) {
 		t.Fatalf("a sixth open tournament: %v, want refused", err)
 	}
 	must(s.CreateTournament(ctx, NewTournament("limits2"), limits)).in(t)
+}
+
+// testTournamentPlayerNotices: an announcement its channel could not be
+// told is owed to the players it concerns, each by DM, recorded with the
+// channel's notice done. Each player's notices are a queue of their own:
+// one that waits to be retried holds back no one else's.
+func testTournamentPlayerNotices(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b"))).in(t)
+	at := tt.StartAt
+	must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(at))).in(t)
+	due := must(s.DueNotices(ctx, at.Add(time.Hour), 10)).in(t)
+	if len(due) != 1 || due[0].Event != storage.EventRoundPaired {
+		t.Fatalf("after pairing: %+v, want the pairing's announcement", due)
+	}
+	players := []storage.Notice{
+		{Tournament: tt.ID, Event: storage.EventRoundPaired, To: storage.AudiencePlayer, Player: "a", Log: due[0].Log, At: at},
+		{Tournament: tt.ID, Event: storage.EventRoundPaired, To: storage.AudiencePlayer, Player: "b", Log: due[0].Log, At: at},
+	}
+	must(0, s.NoticeDone(ctx, due[0].ID, at, players...)).in(t)
+	heads := must(s.DueNotices(ctx, at.Add(time.Hour), 10)).in(t)
+	if len(heads) != 2 {
+		t.Fatalf("%d due after the channel's was given up, want each player's: %+v", len(heads), heads)
+	}
+	for k, n := range heads {
+		if n.To != storage.AudiencePlayer || n.Player != players[k].Player || n.Tournament != tt.ID || n.Log != due[0].Log {
+			t.Errorf("player notice %d: %+v, want %+v", k, n, players[k])
+		}
+	}
+	// A's waits to be retried, with one more behind it; b's is due.
+	must(0, s.NoticeDone(ctx, heads[1].ID, at, storage.Notice{Tournament: tt.ID, Event: storage.EventTourneyOver, To: storage.AudiencePlayer, Player: "a", Log: due[0].Log, At: at})).in(t)
+	must(s.NoticeRetry(ctx, heads[0].ID, at.Add(time.Hour))).in(t)
+	if got := must(s.DueNotices(ctx, at, 10)).in(t); len(got) != 0 {
+		t.Errorf("due while a's first waits: %+v, want nothing (a's second waits behind it)", got)
+	}
+	must(0, s.NoticeDone(ctx, heads[0].ID, at)).in(t)
+	if got := must(s.DueNotices(ctx, at.Add(time.Hour), 10)).in(t); len(got) != 1 || got[0].Player != "a" || got[0].Event != storage.EventTourneyOver {
+		t.Errorf("after a's first: %+v, want a's second", got)
+	}
 }
