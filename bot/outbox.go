@@ -385,7 +385,7 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, sendErr error, now time.Time) (follow []storage.Notice, retry bool) {
 	switch {
 	case n.Tournament != 0:
-		return tournamentUnreachable(n, sendErr, now), false
+		return b.tournamentUnreachable(ctx, n, sendErr, now), false
 	case n.Match == 0:
 		return nil, false // a challenge's message: nobody else to tell
 	case n.To == storage.AudienceFollower:
