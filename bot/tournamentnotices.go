@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -49,7 +50,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 		return nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
 	}
 	if n.To == storage.AudienceOrganiser {
-		if !b.firstNoReachToday(t.ID, n.ID) {
+		if !b.firstNoReachToday(ctx, t, n.ID) {
 			return nil, nil
 		}
 		if b.mustWaitForDM(ctx, t.CreatorID) {
@@ -311,27 +312,36 @@ func mentioned(users []string) []string {
 // of a lost channel fails, and one DM a day says all there is to say.
 const noReachQuiet = 24 * time.Hour
 
-// noReachTold is the latest "cannot post" DM of a tournament's organiser.
-type noReachTold struct {
-	notice uint64
-	at     time.Time
-}
-
 // firstNoReachToday reports whether notice, a "cannot post" DM, is to be
-// sent: the first in noReachQuiet for its tournament in this process, or
-// that one again (a retry of its delivery).
-func (b *Bot) firstNoReachToday(id storage.TournamentID, notice uint64) bool {
+// sent: the first in noReachQuiet for tournament t, or that one again (a
+// retry of its delivery, also after a restart). The choice is stored with
+// the tournament before the DM is sent, so a restart repeats no note of
+// the day and drops none it chose; when it cannot be stored the note goes
+// anyway: told twice rather than not at all.
+func (b *Bot) firstNoReachToday(ctx context.Context, t *storage.Tournament, notice uint64) bool {
 	now := b.now()
-	if v, ok := b.noReachTold.Load(id); ok {
-		last := v.(noReachTold)
-		if last.notice == notice {
-			return true
-		}
-		if now.Sub(last.at) < noReachQuiet {
-			return false
-		}
+	quiet := func(x *storage.Tournament) bool {
+		return x.NoReachNotice != notice && !x.NoReachAt.IsZero() && now.Sub(x.NoReachAt) < noReachQuiet
 	}
-	b.noReachTold.Store(id, noReachTold{notice: notice, at: now})
+	if t.NoReachNotice == notice {
+		return true
+	}
+	if quiet(t) {
+		return false
+	}
+	_, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		if quiet(x) {
+			return errRefused
+		}
+		x.NoReachNotice, x.NoReachAt = notice, now
+		return nil
+	})
+	if errors.Is(err, errRefused) {
+		return false // another note was chosen meanwhile
+	}
+	if err != nil {
+		b.log.Warn("recording the organiser's note that a channel is out of reach failed; it is sent anyway", "tournament", t.ID, "error", err)
+	}
 	return true
 }
 

@@ -94,6 +94,15 @@ func testTournaments(t *testing.T, s storage.Store) {
 	if _, err := s.UpdateTournament(ctx, tt.ID, 0, func(*storage.Tournament) error { return refuse }); !errors.Is(err, refuse) {
 		t.Errorf("fn's error: %v", err)
 	}
+	// The organiser's latest note that the channel is out of reach is kept.
+	told := T0.Add(90 * time.Minute)
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.NoReachNotice, x.NoReachAt = 42, told.Add(300*time.Millisecond)
+		return nil
+	})).in(t)
+	if got := must(s.Tournament(ctx, tt.ID)).in(t); got.NoReachNotice != 42 || !got.NoReachAt.Equal(told) {
+		t.Errorf("the organiser's note: notice %d at %v, want 42 at %v", got.NoReachNotice, got.NoReachAt, told)
+	}
 }
 
 // testTournamentAppendRace: of several appends at one version at once,
