@@ -120,7 +120,8 @@ func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 
 // TestTournamentChannelOutOfReach: when the bot may no longer post in a
 // tournament's channel, its organiser is told by DM what to do; the
-// players still get their set-up invitations.
+// players still get their set-up invitations, and by DM what the channel
+// would have told them.
 func TestTournamentChannelOutOfReach(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
@@ -148,6 +149,10 @@ func TestTournamentChannelOutOfReach(t *testing.T) {
 	if n := cannot(); n != 1 {
 		t.Errorf("alice was told %d times in a day that the channel is out of reach, want once", n)
 	}
+	// The players are told by DM what the channel could not be: the
+	// pairings, and the cancellation with the standings.
+	h.toldByDM("Quiet cup", "**Quiet cup** — all ", 1)
+	h.toldByDM("Quiet cup", "**Quiet cup** is cancelled by <@"+h.alice.ID+">. The standings as they were:", 1)
 }
 
 // TestTournamentRemove: a moderator takes a player out, before the start
