@@ -423,19 +423,23 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 		// meanwhile changes the stored tournament before the restart; red
 		// is Red's player of the match made before the crash.
 		meanwhile func(x *storage.Tournament, red string)
-		adopted   bool // the stray plays its board
-		on        int  // matches on after the restart
-		why       string
+		// alike adds, before the crash, a challenge's match of the same
+		// pair on the same terms in the channel: neither adopted nor
+		// called off.
+		alike   bool
+		adopted bool // the stray plays its board
+		on      int  // tournament matches on after the restart
+		why     string
 	}{
-		{"restart", nil, true, 6, ""},
-		{"withdrawn", func(x *storage.Tournament, red string) {
-			x.Log = append(x.Log, tournament.Withdraw(red, tournament.WithdrewByChoice))
-		}, false, 3, "Crash cup: this game was already scored"},
+		{"restart", nil, false, true, 6, ""},
+		{"restart, a challenge alike", nil, true, true, 6, ""},
+		{"withdrawn", withdrawRed, false, false, 3, "Crash cup: this game was already scored"},
+		{"withdrawn, a challenge alike", withdrawRed, true, false, 3, "Crash cup: this game was already scored"},
 		{"cancelled", func(x *storage.Tournament, _ string) {
 			x.Log = append(x.Log, tournament.Cancel())
 			x.Done = true
 			x.RoundDeadline = time.Time{}
-		}, false, 0, "Crash cup was cancelled"},
+		}, false, false, 0, "Crash cup was cancelled"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -447,7 +451,7 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 			}
 			h.shutdown()
 			h.clock.Advance(time.Hour) // its start, when the process stops
-			orphan := h.crashWhileStarting(tc.meanwhile)
+			orphan, alike := h.crashWhileStarting(tc.meanwhile, tc.alike)
 			h.start()
 			h.advance(time.Second)
 			h.srv.WaitFor(t, "the round's matches started", func() bool {
@@ -462,7 +466,7 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 			}
 			on := map[[2]string]int{} // active matches by their players, in colour order
 			for _, m := range all {
-				if m.Phase.Active() {
+				if m.Phase.Active() && (alike == nil || m.ID != alike.ID) {
 					on[[2]string{m.Players[game.Red].UserID, m.Players[game.Blue].UserID}]++
 				}
 			}
@@ -475,6 +479,11 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 			}
 			if n != tc.on {
 				t.Errorf("after the restart %d matches on, want %d", n, tc.on)
+			}
+			if alike != nil {
+				if slices.ContainsFunc(tt.Games, func(g storage.TournamentGame) bool { return g.Match == alike.ID }) || !h.match(alike.ID).Phase.Active() {
+					t.Errorf("the challenge's match #%s of the same pair was taken for the tournament's (phase %s)", alike.ID, h.match(alike.ID).Phase)
+				}
 			}
 			linked := slices.ContainsFunc(tt.Games, func(g storage.TournamentGame) bool { return g.Match == orphan.ID })
 			if linked != tc.adopted || h.match(orphan.ID).Phase.Active() != tc.adopted {
@@ -508,11 +517,18 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 	}
 }
 
+// withdrawRed has red withdraw from x.
+func withdrawRed(x *storage.Tournament, red string) {
+	x.Log = append(x.Log, tournament.Withdraw(red, tournament.WithdrewByChoice))
+}
+
 // crashWhileStarting writes what a process that stopped while starting
 // tournament 1 left behind: every round paired, Starting, and the match of
-// round 1's board 1 made but not linked. meanwhile, when not nil, changes
-// the tournament after that, before the restart. It returns the match.
-func (h *tourney) crashWhileStarting(meanwhile func(x *storage.Tournament, red string)) *storage.Match {
+// round 1's board 1 made but not linked; with alike, first a challenge's
+// match between the same players on the same terms in the channel.
+// meanwhile, when not nil, changes the tournament after that, before the
+// restart. It returns the match, and the challenge's (nil without alike).
+func (h *tourney) crashWhileStarting(meanwhile func(x *storage.Tournament, red string), alike bool) (orphan, challenge *storage.Match) {
 	t := h.t
 	t.Helper()
 	ctx := context.Background()
@@ -543,14 +559,21 @@ func (h *tourney) crashWhileStarting(meanwhile func(x *storage.Tournament, red s
 		t.Fatal(err)
 	}
 	g := s.Rounds()[0].Games[0]
-	m := &storage.Match{GuildID: tt.GuildID, ChannelID: tt.ChannelID, Rules: tt.Game, MoveTime: tt.MoveTime,
-		Phase: storage.PhaseSetup, Created: h.clock.Now()}
-	m.Players[game.Red] = storage.Player{UserID: g.Red, Name: tt.Names[g.Red]}
-	m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: tt.Names[g.Blue]}
-	orphan, err := db.CreateMatch(ctx, m)
-	if err != nil {
-		t.Fatal(err)
+	made := func(id storage.TournamentID) *storage.Match {
+		m := &storage.Match{GuildID: tt.GuildID, ChannelID: tt.ChannelID, Rules: tt.Game, MoveTime: tt.MoveTime,
+			Phase: storage.PhaseSetup, Created: h.clock.Now(), Tournament: id}
+		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: tt.Names[g.Red]}
+		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: tt.Names[g.Blue]}
+		m, err := db.CreateMatch(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
 	}
+	if alike {
+		challenge = made(0)
+	}
+	orphan = made(tt.ID)
 	if meanwhile != nil {
 		if _, err := db.UpdateTournament(ctx, 1, 0, func(x *storage.Tournament) error {
 			meanwhile(x, g.Red)
@@ -559,7 +582,7 @@ func (h *tourney) crashWhileStarting(meanwhile func(x *storage.Tournament, red s
 			t.Fatal(err)
 		}
 	}
-	return orphan
+	return orphan, challenge
 }
 
 // TestTournamentSwissRoundsCapped: a Swiss event cannot have more rounds

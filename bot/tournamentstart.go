@@ -47,7 +47,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		m := &storage.Match{
 			GuildID: t.GuildID, ChannelID: t.ChannelID, Rules: t.Game, MoveTime: t.MoveTime, Clock: t.Clock,
-			Phase: storage.PhaseSetup, Created: b.now(),
+			Phase: storage.PhaseSetup, Created: b.now(), Tournament: t.ID,
 		}
 		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: playerLabel(t, g.Red)}
 		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: playerLabel(t, g.Blue)}
@@ -189,8 +189,8 @@ func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *t
 	}
 	var out []*storage.Match
 	for _, m := range list {
-		if m.Practice() || m.Created.Before(paired) {
-			continue
+		if m.Practice() || m.Created.Before(paired) || (m.Tournament != 0 && m.Tournament != t.ID) {
+			continue // not made for this tournament's rounds
 		}
 		if _, err := b.store.MatchTournament(ctx, m.ID); errors.Is(err, storage.ErrNotFound) {
 			out = append(out, m)
@@ -201,13 +201,17 @@ func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *t
 
 // takeOrphan takes from orphans the match made for want's board: between
 // the same players with the same colours (a pair meets with the same
-// colours once only), on the same terms. nil when there is none.
+// colours once only), on the same terms, for its tournament; or else one
+// alike made by a version that did not mark matches as a tournament's.
+// nil when there is none.
 func takeOrphan(orphans *[]*storage.Match, want *storage.Match) *storage.Match {
-	for i, m := range *orphans {
-		if m.Players[game.Red].UserID == want.Players[game.Red].UserID && m.Players[game.Blue].UserID == want.Players[game.Blue].UserID &&
-			m.Rules == want.Rules && m.MoveTime == want.MoveTime && m.Clock == want.Clock {
-			*orphans = slices.Delete(*orphans, i, i+1)
-			return m
+	for _, marked := range []storage.TournamentID{want.Tournament, 0} {
+		for i, m := range *orphans {
+			if m.Tournament == marked && m.Players[game.Red].UserID == want.Players[game.Red].UserID && m.Players[game.Blue].UserID == want.Players[game.Blue].UserID &&
+				m.Rules == want.Rules && m.MoveTime == want.MoveTime && m.Clock == want.Clock {
+				*orphans = slices.Delete(*orphans, i, i+1)
+				return m
+			}
 		}
 	}
 	return nil
@@ -251,10 +255,12 @@ func (b *Bot) dropStrays(ctx context.Context, t *storage.Tournament, orphans []*
 	}
 }
 
-// strayBoard finds the board of t that match m, made and never linked,
-// was made for: the same players with the same colours, on t's terms.
+// strayBoard finds the board of t that match m, made for t and never
+// linked, was made for: the same players with the same colours, on t's
+// terms. A match not marked as t's is never taken for a stray: it may be
+// a challenge's between two of its players.
 func strayBoard(t *storage.Tournament, state *tournament.Tournament, m *storage.Match) (boardRef, bool) {
-	if m.Rules != t.Game || m.MoveTime != t.MoveTime || m.Clock != t.Clock {
+	if m.Tournament != t.ID || m.Rules != t.Game || m.MoveTime != t.MoveTime || m.Clock != t.Clock {
 		return boardRef{}, false
 	}
 	for _, r := range state.Rounds() {
