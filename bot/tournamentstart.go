@@ -170,8 +170,10 @@ func unstartedBoards(t *storage.Tournament, state *tournament.Tournament) []boar
 
 // orphanMatches finds the matches a process made for boards and stopped
 // before linking: in the tournament's channel, active, made since the
-// rounds were paired, and no tournament's. They are read once for all the boards
-// to start: a round robin played all at once starts every game at once.
+// rounds were paired, for this tournament (or unmarked, as an older
+// version made them) and linked to no board. They are read once for all
+// the boards to start: a round robin played all at once starts every game
+// at once.
 func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) []*storage.Match {
 	if !t.Starting && len(unstartedBoards(t, state)) == 0 {
 		return nil
@@ -220,8 +222,8 @@ func takeOrphan(orphans *[]*storage.Match, want *storage.Match) *storage.Match {
 // dropStrays calls off, and so tells their players, the orphans left once
 // every board that is to be played has its match: those made for a board
 // scored meanwhile (a withdrawal), of a tournament cancelled meanwhile, or
-// for a board another process started. Matches in the channel that fit no
-// pairing of t are not its own, and stay.
+// for a board another process started. Matches not marked as t's, or that
+// fit no pairing of t, are not its own, and stay.
 func (b *Bot) dropStrays(ctx context.Context, t *storage.Tournament, orphans []*storage.Match) {
 	if len(orphans) == 0 {
 		return
