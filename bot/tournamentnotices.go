@@ -38,7 +38,7 @@ const txtTourneyNoPicture = "I posted an announcement of **%[1]s** in <#%[2]s> w
 func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoing, error) {
 	t, err := b.store.Tournament(ctx, n.Tournament)
 	if err != nil {
-		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, err)
+		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
 	}
 	if n.Log < 0 || n.Log > len(t.Log) {
 		return nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
@@ -374,10 +374,11 @@ const noPictureReason = "no-picture:"
 // the players the announcement concerns get it by DM (playersConcerned),
 // recorded with it given up, so that each is told once. The notice's
 // Reason names the announcement, after channelGoneReason when the channel
-// was deleted.
-func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, sendErr error, now time.Time) []storage.Notice {
+// was deleted. An error says the database did not answer who the players
+// are: the notice is to be tried again.
+func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, sendErr error, now time.Time) ([]storage.Notice, error) {
 	if n.To != storage.AudiencePublic {
-		return nil // a DM: nobody else to tell
+		return nil, nil // a DM: nobody else to tell
 	}
 	reason := n.Event.String()
 	if discordCode(sendErr) == discordgo.ErrCodeUnknownChannel {
@@ -386,6 +387,9 @@ func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, sendE
 	follow := []storage.Notice{{Tournament: n.Tournament, Event: storage.EventTourneyNoReach, To: storage.AudienceOrganiser,
 		Log: n.Log, At: now, Reason: reason}}
 	players, err := b.playersConcerned(ctx, n)
+	if u := (storeUnread{}); errors.As(err, &u) {
+		return nil, err
+	}
 	if err != nil {
 		b.log.Warn("reading whom a tournament's announcement concerns failed; only its organiser is told", "tournament", n.Tournament, "event", n.Event, "error", err)
 	}
@@ -393,7 +397,7 @@ func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, sendE
 		// At the announcement's time: the deadlines it tells count from it.
 		follow = append(follow, storage.Notice{Tournament: n.Tournament, Event: n.Event, To: storage.AudiencePlayer, Player: p, Log: n.Log, At: n.At})
 	}
-	return follow
+	return follow, nil
 }
 
 // playersConcerned lists the players to whom announcement n, which its
@@ -410,7 +414,7 @@ func (b *Bot) playersConcerned(ctx context.Context, n storage.Notice) ([]string,
 	}
 	t, err := b.store.Tournament(ctx, n.Tournament)
 	if err != nil {
-		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, err)
+		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
 	}
 	if n.Log < 1 || n.Log > len(t.Log) {
 		return nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
