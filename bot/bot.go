@@ -63,7 +63,6 @@ type Bot struct {
 	snapshots    *snapshotCache          // the latest state of matches changed lately (snapshot.go)
 	replays      atomic.Int64            // matches replayed by the bot itself, outside storage's changes
 	web          atomic.Pointer[webFace] // the board in the browser, nil when off (web.go)
-	noReachTold  sync.Map                // tournament id → noReachTold: its organiser's latest "cannot post" DM
 
 	limits   Limits
 	metrics  *Metrics

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,7 +114,8 @@ func TestTournamentWithdrawWhileStarting(t *testing.T) {
 // TestTournamentChannelDeleted: the channel of a tournament under way is
 // deleted. Its organiser is told once, by DM, that it is gone and what
 // still works, not asked to grant permissions in a channel that no longer
-// exists; the games go on by DM and the tournament to its end.
+// exists, and not again after the bot restarts; the games go on by DM and
+// the tournament to its end, which each player is told by DM.
 func TestTournamentChannelDeleted(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
@@ -124,8 +127,14 @@ func TestTournamentChannelDeleted(t *testing.T) {
 	h.drain()
 	h.channel.Delete()
 	h.channel = general // the players' commands
-	for _, m := range matches {
+	for k, m := range matches {
 		h.play(m, game.Blue)
+		if k == 0 {
+			// The organiser was told; a restart does not tell them again.
+			h.drain()
+			h.shutdown()
+			h.start()
+		}
 	}
 	h.drain()
 	if _, s := h.stored(); s.Status() != tournament.Finished {
@@ -142,6 +151,144 @@ func TestTournamentChannelDeleted(t *testing.T) {
 	}
 	if gone != 1 || access != 0 {
 		t.Errorf("the organiser was told %d times that the channel was deleted and %d times to grant access there; want once, and never", gone, access)
+	}
+	h.toldByDM("League", "**League** is over. Final standings:", 1)
+	h.toldByDM("League", "**League**, round", 0) // the results: each game's players have it from their game
+	h.toldPlaces("League")
+}
+
+// TestTournamentChannelDeletedSwiss: the channel of a Swiss event is
+// deleted after round 1 was announced. Round 2's pairing, which it can no
+// longer be told, reaches each player by DM, once: their own game, or
+// their bye, which no invitation tells them; and the end, once, with the
+// final standings and their place, though Discord fails the end's DM to
+// the player with a bye (who is sent nothing else then), or the bot stops
+// while it is on its way (Discord makes it after it stopped). Nothing else
+// of the channel's comes by DM.
+func TestTournamentChannelDeletedSwiss(t *testing.T) {
+	t.Parallel()
+	const create = "POST /channels/{channel_id}/messages"
+	tests := []struct {
+		name  string
+		fault func(h *tourney, bye *discordtest.Member) *discordtest.Hold // a hold to release once the bot stopped, or nil
+	}{
+		{"discord fails", func(h *tourney, bye *discordtest.Member) *discordtest.Hold {
+			h.srv.FailNextIn(h.t, create, bye.DM(), 2, 500)
+			return nil
+		}},
+		{"bot stops", func(h *tourney, bye *discordtest.Member) *discordtest.Hold {
+			return h.srv.HoldNextIn(h.t, create, bye.DM(), 1)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			testChannelDeletedSwiss(t, tc.fault)
+		})
+	}
+}
+
+func testChannelDeletedSwiss(t *testing.T, fault func(h *tourney, bye *discordtest.Member) *discordtest.Hold) {
+	// Requests time out after 2 s, so that the bot stopping gives up the
+	// one held at once (a loaded machine meets that otherwise).
+	h := tourneyOn(newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)}))
+	general := h.channel
+	h.channel = h.guild.AddChannel("swiss")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 2),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	h.channelSays("**Cup** — round 1 of 2.")
+	first := h.roundMatches(1)
+	h.drain()
+	h.channel.Delete()
+	h.channel = general // the players' commands
+	h.play(first[0], game.Red)
+	h.drain()
+	h.advance(time.Second)
+	second := h.roundMatches(2)
+	h.drain()
+	h.toldByDM("Cup", "**Cup** — round 2 of 2.", 1)
+	h.toldByDM("Cup", "**Cup** — round 1 of 2.", 0) // the channel said it
+	_, s := h.stored()
+	for _, g := range s.Rounds()[1].Games {
+		for _, id := range []string{g.Red, g.Blue} {
+			if id == "" {
+				continue
+			}
+			m := h.members[id]
+			want := "<@" + g.Red + "> (Red) – <@" + g.Blue + "> (Blue)"
+			if g.IsBye() {
+				want = "<@" + g.Red + "> has a bye."
+			}
+			if !slices.ContainsFunc(m.DMs(), func(dm *discordtest.Message) bool {
+				return strings.Contains(dm.Content, "**Cup** — round 2 of 2.") && strings.Contains(dm.Content, want)
+			}) {
+				t.Errorf("%s was not told by DM of their round 2: %q", m.Name, want)
+			}
+		}
+	}
+	var bye *discordtest.Member
+	for _, g := range s.Rounds()[1].Games {
+		if g.IsBye() {
+			bye = h.members[g.Red]
+		}
+	}
+	hold := fault(h, bye)
+	h.play(second[0], game.Blue)
+	if hold != nil {
+		h.advance(time.Second)
+		h.srv.WaitFor(t, "the end held on its way", func() bool { return hold.Waiting() > 0 })
+		h.shutdown()
+		hold.Release()
+		h.start()
+	}
+	h.drain()
+	if _, s := h.stored(); s.Status() != tournament.Finished {
+		t.Fatalf("the tournament is %s, want finished", s.Status())
+	}
+	h.toldByDM("Cup", "**Cup** is over. Final standings:", 1)
+	h.toldPlaces("Cup")
+}
+
+// toldByDM checks that each player of tournament 1 (named name) was sent
+// by DM want, n times, with the note that the channel is out of reach.
+func (h *tourney) toldByDM(name, want string, n int) {
+	h.t.Helper()
+	_, s := h.stored()
+	for _, p := range s.Players() {
+		m := h.members[p.ID]
+		told := 0
+		for _, dm := range m.DMs() {
+			if strings.Contains(dm.Content, want) {
+				told++
+				if !strings.Contains(dm.Content, "I cannot post in the tournament's channel") {
+					h.t.Errorf("%s was told %q without why it comes by DM", m.Name, dm.Content)
+				}
+			}
+		}
+		if told != n {
+			h.t.Errorf("%s was told %q %d times by DM, want %d", m.Name, want, told, n)
+		}
+	}
+}
+
+// toldPlaces checks that the final standings each player of tournament 1
+// got by DM hold the table and their place.
+func (h *tourney) toldPlaces(name string) {
+	h.t.Helper()
+	_, s := h.stored()
+	all := s.Standings()
+	for _, st := range all {
+		m := h.members[st.Player]
+		place := "Your place: " + strconv.Itoa(st.Rank) + " of " + strconv.Itoa(len(all)) + "."
+		if !slices.ContainsFunc(m.DMs(), func(dm *discordtest.Message) bool {
+			return strings.Contains(dm.Content, "**"+name+"** is over.") && strings.Contains(dm.Content, "```") && strings.Contains(dm.Content, place)
+		}) {
+			h.t.Errorf("%s's final standings by DM do not say %q", m.Name, place)
+		}
 	}
 }
 

@@ -120,7 +120,8 @@ func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 
 // TestTournamentChannelOutOfReach: when the bot may no longer post in a
 // tournament's channel, its organiser is told by DM what to do; the
-// players still get their set-up invitations.
+// players still get their set-up invitations, and by DM what the channel
+// would have told them.
 func TestTournamentChannelOutOfReach(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
@@ -148,6 +149,10 @@ func TestTournamentChannelOutOfReach(t *testing.T) {
 	if n := cannot(); n != 1 {
 		t.Errorf("alice was told %d times in a day that the channel is out of reach, want once", n)
 	}
+	// The players are told by DM what the channel could not be: the
+	// pairings, and the cancellation with the standings.
+	h.toldByDM("Quiet cup", "**Quiet cup** — all ", 1)
+	h.toldByDM("Quiet cup", "**Quiet cup** is cancelled by <@"+h.alice.ID+">. The standings as they were:", 1)
 }
 
 // TestTournamentRemove: a moderator takes a player out, before the start
@@ -338,4 +343,42 @@ func TestTournamentStandingsWithoutAttachFiles(t *testing.T) {
 		}
 	}
 	h.alice.WaitDM(t, contains("I posted an announcement of **Plain cup** in <#"+h.channel.ID+"> without its standings picture: I need to attach files there."))
+}
+
+// TestTournamentAnnouncementReadFails: the database does not answer when
+// the outbox reads the tournament to word an announcement. The
+// announcement is tried again, not dropped: the channel has it once.
+func TestTournamentAnnouncementReadFails(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.roundRobin("Flaky", h.alice, h.bob, h.carol)
+	h.advance(time.Hour)
+	h.allMatches(3)
+	h.drain()
+	// A withdrawal recorded elsewhere owes its announcement; the read of
+	// the tournament to word it fails once.
+	h.bot.outboxPass.Lock()
+	if _, err := h.db.UpdateTournament(context.Background(), 1, 0, func(x *storage.Tournament) error {
+		x.Changed = h.clock.Now()
+		x.Log = append(x.Log, tournament.Withdraw(h.carol.ID, tournament.WithdrewByChoice))
+		return nil
+	}); err != nil {
+		h.bot.outboxPass.Unlock()
+		t.Fatal(err)
+	}
+	h.reads.failNoticeTournament.Store(1)
+	h.bot.outboxPass.Unlock()
+	h.drain()
+	if n := h.reads.failedTournament.Load(); n != 1 {
+		t.Fatalf("%d reads failed, want the announcement's one", n)
+	}
+	told := 0
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if strings.HasPrefix(m.Content, "**Flaky**: carol withdrew") {
+			told++
+		}
+	}
+	if told != 1 {
+		t.Errorf("the withdrawal was announced %d times, want once", told)
+	}
 }

@@ -407,23 +407,137 @@ func TestTournamentNotBeforeItsStart(t *testing.T) {
 	h.roundMatches(1)
 }
 
-// TestTournamentCrashWhileStarting: a process paired round 1, made the
-// match of board 1 and stopped before it linked it or started the others.
-// After the restart the next pass links that match and starts the other,
-// once each, and the round goes on.
+// TestTournamentCrashWhileStarting: a process paired every round of a
+// round robin, made the match of board 1 and stopped before it linked it
+// or started the others. Before the restart nothing else happens, a player
+// of that match withdraws (another process records it), or the organiser
+// cancels the tournament. After the restart the next pass links that match
+// and starts the others, once each, and the round goes on; or, when its
+// board is no longer to be played, calls the stray off at once and tells
+// its players once: nobody is left with a second game for one board, nor
+// a game of a tournament that is over.
 func TestTournamentCrashWhileStarting(t *testing.T) {
-	h := newTourney(t, "dave")
-	h.roundRobin("Crash cup")
-	for _, m := range h.members {
-		h.expect(h.run(m, "join"), "You joined")
+	t.Parallel()
+	tests := []struct {
+		name string
+		// meanwhile changes the stored tournament before the restart; red
+		// is Red's player of the match made before the crash.
+		meanwhile func(x *storage.Tournament, red string)
+		// alike adds, before the crash, a challenge's match of the same
+		// pair on the same terms in the channel: neither adopted nor
+		// called off.
+		alike   bool
+		adopted bool // the stray plays its board
+		on      int  // tournament matches on after the restart
+		why     string
+	}{
+		{"restart", nil, false, true, 6, ""},
+		{"restart, a challenge alike", nil, true, true, 6, ""},
+		{"withdrawn", withdrawRed, false, false, 3, "Crash cup: this game was already scored"},
+		{"withdrawn, a challenge alike", withdrawRed, true, false, 3, "Crash cup: this game was already scored"},
+		{"cancelled", func(x *storage.Tournament, _ string) {
+			x.Log = append(x.Log, tournament.Cancel())
+			x.Done = true
+			x.RoundDeadline = time.Time{}
+		}, false, false, 0, "Crash cup was cancelled"},
 	}
-	h.shutdown()
-	// What the process recorded before it stopped: the pairing, no match.
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t, "dave")
+			h.roundRobin("Crash cup")
+			for _, m := range h.members {
+				h.expect(h.run(m, "join"), "You joined")
+			}
+			h.shutdown()
+			h.clock.Advance(time.Hour) // its start, when the process stops
+			orphan, alike := h.crashWhileStarting(tc.meanwhile, tc.alike)
+			h.start()
+			h.advance(time.Second)
+			h.srv.WaitFor(t, "the round's matches started", func() bool {
+				tt, _ := h.stored()
+				return !tt.Starting
+			})
+			h.drain()
+			tt, _ := h.stored()
+			all, err := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			on := map[[2]string]int{} // active matches by their players, in colour order
+			for _, m := range all {
+				if m.Phase.Active() && (alike == nil || m.ID != alike.ID) {
+					on[[2]string{m.Players[game.Red].UserID, m.Players[game.Blue].UserID}]++
+				}
+			}
+			n := 0
+			for pair, k := range on {
+				if k > 1 {
+					t.Errorf("%v play %d matches of one board", pair, k)
+				}
+				n += k
+			}
+			if n != tc.on {
+				t.Errorf("after the restart %d matches on, want %d", n, tc.on)
+			}
+			if alike != nil {
+				if slices.ContainsFunc(tt.Games, func(g storage.TournamentGame) bool { return g.Match == alike.ID }) || !h.match(alike.ID).Phase.Active() {
+					t.Errorf("the challenge's match #%s of the same pair was taken for the tournament's (phase %s)", alike.ID, h.match(alike.ID).Phase)
+				}
+			}
+			linked := slices.ContainsFunc(tt.Games, func(g storage.TournamentGame) bool { return g.Match == orphan.ID })
+			if linked != tc.adopted || h.match(orphan.ID).Phase.Active() != tc.adopted {
+				t.Fatalf("the match made before the crash: linked %v, on %v; want %v", linked, h.match(orphan.ID).Phase.Active(), tc.adopted)
+			}
+			if tc.adopted {
+				if tt.Games[0].Match != orphan.ID {
+					t.Fatalf("board 1 plays match %d, want the one made before the crash, %d", tt.Games[0].Match, orphan.ID)
+				}
+				matches := h.allMatches(6)
+				for _, m := range matches[:2] {
+					h.play(m, game.Red)
+				}
+				return
+			}
+			// Each of its players is told once that it is off, and why.
+			title := "**Match #" + orphan.ID.String() + "**"
+			for side := range 2 {
+				p := h.members[orphan.Players[side].UserID]
+				told := 0
+				for _, dm := range p.DMs() {
+					if strings.Contains(dm.Content, title) && strings.Contains(dm.Content, "The match is called off ("+tc.why) {
+						told++
+					}
+				}
+				if told != 1 {
+					t.Errorf("%s was told %d times that match #%s is off, want once", p.Name, told, orphan.ID)
+				}
+			}
+		})
+	}
+}
+
+// withdrawRed has red withdraw from x.
+func withdrawRed(x *storage.Tournament, red string) {
+	x.Log = append(x.Log, tournament.Withdraw(red, tournament.WithdrewByChoice))
+}
+
+// crashWhileStarting writes what a process that stopped while starting
+// tournament 1 left behind: every round paired, Starting, and the match of
+// round 1's board 1 made but not linked; with alike, first a challenge's
+// match between the same players on the same terms in the channel.
+// meanwhile, when not nil, changes the tournament after that, before the
+// restart. It returns the match, and the challenge's (nil without alike).
+func (h *tourney) crashWhileStarting(meanwhile func(x *storage.Tournament, red string), alike bool) (orphan, challenge *storage.Match) {
+	t := h.t
+	t.Helper()
+	ctx := context.Background()
 	db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = db.UpdateTournament(context.Background(), 1, 0, func(x *storage.Tournament) error {
+	defer db.Close()
+	tt, err := db.UpdateTournament(ctx, 1, 0, func(x *storage.Tournament) error {
 		s, err := x.State()
 		if err != nil {
 			return err
@@ -437,41 +551,38 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 		x.Starting = true
 		return nil
 	})
-	var orphan *storage.Match
-	if err == nil {
-		// And the match of board 1, made but not yet linked.
-		tt, _ := db.Tournament(context.Background(), 1)
-		s, _ := tt.State()
-		g := s.Rounds()[0].Games[0]
-		m := &storage.Match{GuildID: tt.GuildID, ChannelID: tt.ChannelID, Rules: tt.Game, MoveTime: tt.MoveTime,
-			Phase: storage.PhaseSetup, Created: h.clock.Now()}
-		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: tt.Names[g.Red]}
-		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: tt.Names[g.Blue]}
-		orphan, err = db.CreateMatch(context.Background(), m)
-	}
-	db.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.start()
-	h.advance(time.Second)
-	matches := h.allMatches(6)
-	if len(matches) != 6 {
-		t.Fatalf("after the restart %d matches, want 6", len(matches))
+	s, err := tt.State()
+	if err != nil {
+		t.Fatal(err)
 	}
-	h.advance(time.Second)
-	if tt, _ := h.stored(); tt.Starting || len(tt.Games) != 6 {
-		t.Fatalf("after the restart: starting %v, %d matches linked", tt.Starting, len(tt.Games))
+	g := s.Rounds()[0].Games[0]
+	made := func(id storage.TournamentID) *storage.Match {
+		m := &storage.Match{GuildID: tt.GuildID, ChannelID: tt.ChannelID, Rules: tt.Game, MoveTime: tt.MoveTime,
+			Phase: storage.PhaseSetup, Created: h.clock.Now(), Tournament: id}
+		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: tt.Names[g.Red]}
+		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: tt.Names[g.Blue]}
+		m, err := db.CreateMatch(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
 	}
-	if all, _ := h.db.ChannelMatches(context.Background(), h.channel.ID, true, 0); len(all) != 6 {
-		t.Fatalf("%d matches in the channel, want each board's once", len(all))
+	if alike {
+		challenge = made(0)
 	}
-	if tt, _ := h.stored(); tt.Games[0].Match != orphan.ID || matches[0].ID != orphan.ID {
-		t.Fatalf("board 1 plays match %d, want the one made before the crash, %d", tt.Games[0].Match, orphan.ID)
+	orphan = made(tt.ID)
+	if meanwhile != nil {
+		if _, err := db.UpdateTournament(ctx, 1, 0, func(x *storage.Tournament) error {
+			meanwhile(x, g.Red)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	for _, m := range matches[:2] {
-		h.play(m, game.Red)
-	}
+	return orphan, challenge
 }
 
 // TestTournamentSwissRoundsCapped: a Swiss event cannot have more rounds

@@ -505,6 +505,22 @@ type countingStore struct {
 	// moveAs, when set, is given each move before it is applied, and
 	// returns the move to apply instead; it may panic, as a bug would.
 	moveAs atomic.Pointer[func(side game.Side, mv game.Move) game.Move]
+	// failNoticeTournament makes that many of the next reads of a
+	// tournament made while delivering a notice (or answering a member)
+	// fail, as a database that is briefly away would; failedTournament
+	// counts those failed.
+	failNoticeTournament, failedTournament atomic.Int64
+}
+
+func (c *countingStore) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
+	if ctx.Value(settingsMemoKey{}) != nil {
+		if c.failNoticeTournament.Add(-1) >= 0 {
+			c.failedTournament.Add(1)
+			return nil, errors.New("the database is away")
+		}
+		c.failNoticeTournament.Store(0)
+	}
+	return c.Store.Tournament(ctx, id)
 }
 
 func (c *countingStore) Abandon(ctx context.Context, id storage.MatchID, version uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {

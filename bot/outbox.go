@@ -228,6 +228,13 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	if w := (waitingFor{}); errors.As(err, &w) {
 		return handled{waitFor: w.user}
 	}
+	if u := (storeUnread{}); errors.As(err, &u) {
+		// The database did not answer: what the notice tells is still
+		// there, to be read again later, not a notice to drop.
+		b.log.Warn("reading what a notice tells failed; it will be tried again", "notice", n.ID, "event", n.Event, "match", n.Match, "tournament", n.Tournament, "error", err)
+		_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(backoff(n.Attempts+1, 0)))
+		return b.record(ctx, "putting off a notice", rerr)
+	}
 	if err != nil {
 		// The match is gone or does not replay: nothing can be said of it.
 		b.log.Error("a notice cannot be composed; it is dropped", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
@@ -270,7 +277,11 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			b.log.Warn("a message cannot reach its recipient", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			follow, retry := b.fallback(ctx, n, parts[i], err, now)
 			if retry {
-				_, rerr := b.store.NoticeRetry(ctx, n.ID, now)
+				again := now
+				if n.Tournament != 0 {
+					again = now.Add(backoff(n.Attempts+1, 0)) // whom to tell could not be read: not at once
+				}
+				_, rerr := b.store.NoticeRetry(ctx, n.ID, again)
 				return b.record(ctx, "sending a notice elsewhere", rerr)
 			}
 			at := b.now()
@@ -385,7 +396,12 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, sendErr error, now time.Time) (follow []storage.Notice, retry bool) {
 	switch {
 	case n.Tournament != 0:
-		return tournamentUnreachable(n, sendErr, now), false
+		follow, err := b.tournamentUnreachable(ctx, n, sendErr, now)
+		if err != nil {
+			b.log.Warn("reading whom a tournament's announcement concerns failed; it will be tried again", "tournament", n.Tournament, "event", n.Event, "error", err)
+			return nil, true
+		}
+		return follow, false
 	case n.Match == 0:
 		return nil, false // a challenge's message: nobody else to tell
 	case n.To == storage.AudienceFollower:
@@ -448,3 +464,20 @@ const (
 	lateInvite         = "setup-invite"
 	lateInviteOpponent = "setup-invite-opponent"
 )
+
+// storeUnread marks a notice that could not be composed because the
+// database did not answer (not because what it tells is gone or does not
+// replay): it is tried again, not dropped.
+type storeUnread struct{ err error }
+
+func (e storeUnread) Error() string { return e.err.Error() }
+func (e storeUnread) Unwrap() error { return e.err }
+
+// unread wraps err, a failed read of the store, as storeUnread unless it
+// says the record is gone or unreadable for good.
+func unread(err error) error {
+	if errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrCorrupt) || errors.Is(err, storage.ErrNewerSchema) {
+		return err
+	}
+	return storeUnread{err}
+}

@@ -191,7 +191,7 @@ func (b *Bot) snapshotFor(ctx context.Context, n storage.Notice) (*snapshot, err
 	}
 	m, err := b.store.Match(ctx, n.Match)
 	if err != nil {
-		return nil, fmt.Errorf("loading match %d for its notice %d: %w", n.Match, n.ID, err)
+		return nil, fmt.Errorf("loading match %d for its notice %d: %w", n.Match, n.ID, unread(err))
 	}
 	s := newSnapshot(m, nil)
 	b.snapshots.put(s)

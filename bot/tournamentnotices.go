@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -27,7 +28,7 @@ const txtTourneyNoReach = "I could not post an announcement of **%[1]s** in <#%[
 
 // txtTourneyChannelGone tells a tournament's organiser that its channel was
 // deleted: nothing they can grant brings it back.
-const txtTourneyChannelGone = "The channel of **%[1]s** was deleted, so I can no longer post its pairings, results and standings. The tournament goes on: the players get their games by DM, and `/stratego tournament standings` shows where it stands."
+const txtTourneyChannelGone = "The channel of **%[1]s** was deleted, so I can no longer post its pairings, results and standings. The tournament goes on: the players get their games, each new round's pairing and the final standings by DM, and `/stratego tournament standings` shows where it stands."
 
 // txtTourneyNoPicture tells a tournament's organiser that its standings
 // went out without their picture: the bot may not attach files there.
@@ -37,7 +38,7 @@ const txtTourneyNoPicture = "I posted an announcement of **%[1]s** in <#%[2]s> w
 func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoing, error) {
 	t, err := b.store.Tournament(ctx, n.Tournament)
 	if err != nil {
-		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, err)
+		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
 	}
 	if n.Log < 0 || n.Log > len(t.Log) {
 		return nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
@@ -49,7 +50,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 		return nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
 	}
 	if n.To == storage.AudienceOrganiser {
-		if !b.firstNoReachToday(t.ID, n.ID) {
+		if !b.firstNoReachToday(ctx, t, n.ID) {
 			return nil, nil
 		}
 		if b.mustWaitForDM(ctx, t.CreatorID) {
@@ -66,6 +67,12 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 		return []outgoing{{to: audienceOf{user: t.CreatorID}, send: &discordgo.MessageSend{
 			Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}}}, nil
+	}
+	if n.To == storage.AudiencePlayer {
+		if b.mustWaitForDM(ctx, n.Player) {
+			return nil, waitingFor{n.Player}
+		}
+		return b.composeForPlayer(b.printerFor(ctx, n.Player), n, t, then, state)
 	}
 	p := b.publicPrinter(t.GuildID)
 	var event tournament.Event
@@ -305,27 +312,36 @@ func mentioned(users []string) []string {
 // of a lost channel fails, and one DM a day says all there is to say.
 const noReachQuiet = 24 * time.Hour
 
-// noReachTold is the latest "cannot post" DM of a tournament's organiser.
-type noReachTold struct {
-	notice uint64
-	at     time.Time
-}
-
 // firstNoReachToday reports whether notice, a "cannot post" DM, is to be
-// sent: the first in noReachQuiet for its tournament in this process, or
-// that one again (a retry of its delivery).
-func (b *Bot) firstNoReachToday(id storage.TournamentID, notice uint64) bool {
+// sent: the first in noReachQuiet for tournament t, or that one again (a
+// retry of its delivery, also after a restart). The choice is stored with
+// the tournament before the DM is sent, so a restart repeats no note of
+// the day and drops none it chose; when it cannot be stored the note goes
+// anyway: told twice rather than not at all.
+func (b *Bot) firstNoReachToday(ctx context.Context, t *storage.Tournament, notice uint64) bool {
 	now := b.now()
-	if v, ok := b.noReachTold.Load(id); ok {
-		last := v.(noReachTold)
-		if last.notice == notice {
-			return true
-		}
-		if now.Sub(last.at) < noReachQuiet {
-			return false
-		}
+	quiet := func(x *storage.Tournament) bool {
+		return x.NoReachNotice != notice && !x.NoReachAt.IsZero() && now.Sub(x.NoReachAt) < noReachQuiet
 	}
-	b.noReachTold.Store(id, noReachTold{notice: notice, at: now})
+	if t.NoReachNotice == notice {
+		return true
+	}
+	if quiet(t) {
+		return false
+	}
+	_, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		if quiet(x) {
+			return errRefused
+		}
+		x.NoReachNotice, x.NoReachAt = notice, now
+		return nil
+	})
+	if errors.Is(err, errRefused) {
+		return false // another note was chosen meanwhile
+	}
+	if err != nil {
+		b.log.Warn("recording the organiser's note that a channel is out of reach failed; it is sent anyway", "tournament", t.ID, "error", err)
+	}
 	return true
 }
 
@@ -354,17 +370,173 @@ func picturesRefused(n storage.Notice, now time.Time) storage.Notice {
 const noPictureReason = "no-picture:"
 
 // tournamentUnreachable is what follows when a tournament's channel is out
-// of reach (sendErr says why): its organiser is told by DM what to do. The
-// notice's Reason names the announcement, after channelGoneReason when the
-// channel was deleted.
-func tournamentUnreachable(n storage.Notice, sendErr error, now time.Time) []storage.Notice {
+// of reach (sendErr says why): its organiser is told by DM what to do, and
+// the players the announcement concerns get it by DM (playersConcerned),
+// recorded with it given up, so that each is told once. The notice's
+// Reason names the announcement, after channelGoneReason when the channel
+// was deleted. An error says the database did not answer who the players
+// are: the notice is to be tried again.
+func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, sendErr error, now time.Time) ([]storage.Notice, error) {
 	if n.To != storage.AudiencePublic {
-		return nil // the organiser's DM: nobody else to tell
+		return nil, nil // a DM: nobody else to tell
 	}
 	reason := n.Event.String()
 	if discordCode(sendErr) == discordgo.ErrCodeUnknownChannel {
 		reason = channelGoneReason + reason
 	}
-	return []storage.Notice{{Tournament: n.Tournament, Event: storage.EventTourneyNoReach, To: storage.AudienceOrganiser,
+	follow := []storage.Notice{{Tournament: n.Tournament, Event: storage.EventTourneyNoReach, To: storage.AudienceOrganiser,
 		Log: n.Log, At: now, Reason: reason}}
+	players, err := b.playersConcerned(ctx, n)
+	if u := (storeUnread{}); errors.As(err, &u) {
+		return nil, err
+	}
+	if err != nil {
+		b.log.Warn("reading whom a tournament's announcement concerns failed; only its organiser is told", "tournament", n.Tournament, "event", n.Event, "error", err)
+	}
+	for _, p := range players {
+		// At the announcement's time: the deadlines it tells count from it.
+		follow = append(follow, storage.Notice{Tournament: n.Tournament, Event: n.Event, To: storage.AudiencePlayer, Player: p, Log: n.Log, At: n.At})
+	}
+	return follow, nil
+}
+
+// playersConcerned lists the players to whom announcement n, which its
+// channel could not be told, goes by DM: of a pairing, those it pairs (or
+// gives a bye); of the end or a cancellation, every player still in. The
+// others tell nothing a player's own DMs do not: a result, a deadline's
+// scoring or a withdrawal reaches the players of the games it ends as
+// those games' own notices.
+func (b *Bot) playersConcerned(ctx context.Context, n storage.Notice) ([]string, error) {
+	switch n.Event {
+	case storage.EventRoundPaired, storage.EventTourneyOver, storage.EventTourneyCancel:
+	default:
+		return nil, nil
+	}
+	t, err := b.store.Tournament(ctx, n.Tournament)
+	if err != nil {
+		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
+	}
+	if n.Log < 1 || n.Log > len(t.Log) {
+		return nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
+	}
+	then := t.Clone()
+	then.Log = then.Log[:n.Log]
+	state, err := then.State()
+	if err != nil {
+		return nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
+	}
+	var out []string
+	for _, p := range state.Players() {
+		if p.Withdrawn {
+			continue
+		}
+		if n.Event == storage.EventRoundPaired && len(ownPairings(t, state, then.Log[n.Log-1].Round, p.ID)) == 0 {
+			continue
+		}
+		out = append(out, p.ID)
+	}
+	return out, nil
+}
+
+// ownPairings is player's pairings of the round just paired (of every
+// round, when a round robin is played all at once), by round.
+func ownPairings(t *storage.Tournament, state *tournament.Tournament, round int, player string) map[int]tournament.Pairing {
+	out := map[int]tournament.Pairing{}
+	for _, r := range state.Rounds() {
+		if !t.Rules.AllAtOnce && r.Number != round {
+			continue
+		}
+		for _, g := range r.Games {
+			if g.Has(player) {
+				out[r.Number] = g
+			}
+		}
+	}
+	return out
+}
+
+// txtTourneyByDM ends what a player is sent of an announcement its
+// channel could not be told.
+const txtTourneyByDM = "I cannot post in the tournament's channel, so I send you here what it would have said of you."
+
+// composeForPlayer words announcement n for player n.Player, in p, from
+// the tournament as it stood then (state): of a pairing, the round's
+// heading and their own game or bye; of the end, the final standings and
+// their place; of a cancellation, what the channel would have said. Like
+// the channel's, it says only what the standings show: results.
+func (b *Bot) composeForPlayer(p lang.Printer, n storage.Notice, t, then *storage.Tournament, state *tournament.Tournament) ([]outgoing, error) {
+	if n.Log < 1 {
+		return nil, fmt.Errorf("tournament %d: a player's notice of no event", t.ID)
+	}
+	event := then.Log[n.Log-1]
+	var text string
+	withStandings := false
+	switch n.Event {
+	case storage.EventRoundPaired:
+		own := ownPairings(t, state, event.Round, n.Player)
+		if t.Rules.AllAtOnce {
+			rounds := state.Rounds()
+			text = p.Sprintf("**%[1]s** — all %[2]d rounds start now, every game at once. Deadline for every game <t:%[3]s:f>. Your set-up invitations come by DM.",
+				t.Name, len(rounds), unix(allAtOnceDeadline(n.At, t.RoundTime, len(rounds))))
+		} else {
+			head, _ := pairingAnnouncement(p, t, state, event.Round, n.At)
+			text, _, _ = strings.Cut(head, "\n") // the heading: the pairings follow, theirs only
+		}
+		for _, r := range state.Rounds() {
+			g, ok := own[r.Number]
+			if !ok {
+				continue
+			}
+			if t.Rules.AllAtOnce {
+				text += "\n" + p.Sprintf("**Round %[1]d**", r.Number)
+			}
+			text += "\n" + pairingMention(p, g)
+		}
+	case storage.EventTourneyOver:
+		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", t.Name), true
+		if state.Status() != tournament.Finished {
+			text = endedEarlyText(p, state) + "\n" + text
+		}
+	case storage.EventTourneyCancel:
+		if event.Player == "" {
+			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name)
+		} else {
+			text, withStandings = p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", t.Name, "<@"+event.Player+">"), true
+		}
+	default:
+		return nil, fmt.Errorf("%s is told to a tournament's players only in its channel", n.Event)
+	}
+	parts := splitMessage(text, maxMessage)
+	tail := "-# " + p.Sprintf(txtTourneyByDM)
+	if withStandings {
+		_, standings, err := standingsOf(p, then)
+		if err != nil {
+			return nil, err
+		}
+		// As in the channel: the table whole in one message, cut short
+		// rather than split across two.
+		if last := len(parts) - 1; len(parts[last])+1+len(standings) <= maxMessage {
+			parts[last] += "\n" + standings
+		} else {
+			parts = append(parts, truncate(standings, maxMessage))
+		}
+		if n.Event == storage.EventTourneyOver {
+			all := state.Standings()
+			for _, st := range all {
+				if st.Player == n.Player {
+					tail = p.Sprintf("Your place: %[1]d of %[2]d.", st.Rank, len(all)) + "\n" + tail
+				}
+			}
+		}
+	}
+	if last := len(parts) - 1; len(parts[last])+1+len(tail) <= maxMessage {
+		parts[last] += "\n" + tail
+	} else {
+		parts = append(parts, tail)
+	}
+	out := make([]outgoing, len(parts))
+	for k, content := range parts {
+		out[k] = outgoing{to: audienceOf{user: n.Player}, send: &discordgo.MessageSend{Content: content, AllowedMentions: &discordgo.MessageAllowedMentions{}}}
+	}
+	return out, nil
 }

@@ -49,8 +49,8 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	}
 	if t.Starting {
 		// The round was paired but its matches not all started (a crash).
-		if t = b.startRound(ctx, t); t == nil || t.Starting {
-			return
+		if t = b.startRound(ctx, t); t == nil || t.Starting || t.Done {
+			return // a cancelled one's strays are off: nothing more to do
 		}
 	}
 	rounds := state.Rounds()

@@ -15,8 +15,10 @@ import (
 
 // startRound starts the match of every board that has none and no result
 // yet — those of the latest round, or of every round of a round robin
-// played all at once — links it to its board, and then clears Starting;
-// it returns the tournament after, nil when it could not.
+// played all at once — links it to its board, calls off the strays a
+// stopped process made for boards no longer to be played (dropStrays), and
+// then clears Starting; it returns the tournament after, nil when it could
+// not.
 func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.Tournament {
 	state, err := t.State()
 	if err != nil {
@@ -35,7 +37,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			return t // Starting stays: the next pass tries again
 		}
 		if t = latest; t.Done {
-			return t // cancelled meanwhile: no more of its games start
+			break // cancelled meanwhile: no more of its games start
 		}
 		if boardScored(t, at) {
 			continue // scored meanwhile: not to be played
@@ -45,7 +47,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		m := &storage.Match{
 			GuildID: t.GuildID, ChannelID: t.ChannelID, Rules: t.Game, MoveTime: t.MoveTime, Clock: t.Clock,
-			Phase: storage.PhaseSetup, Created: b.now(),
+			Phase: storage.PhaseSetup, Created: b.now(), Tournament: t.ID,
 		}
 		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: playerLabel(t, g.Red)}
 		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: playerLabel(t, g.Blue)}
@@ -110,6 +112,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			})
 		}
 	}
+	b.dropStrays(ctx, t, orphans)
 	if !t.Starting {
 		return t
 	}
@@ -166,16 +169,21 @@ func unstartedBoards(t *storage.Tournament, state *tournament.Tournament) []boar
 }
 
 // orphanMatches finds the matches a process made for boards and stopped
-// before linking: in the tournament's channel, made since the rounds
-// were paired, and no tournament's. They are read once for all the boards
-// to start: a round robin played all at once starts every game at once.
+// before linking: in the tournament's channel, active, made since the
+// rounds were paired, for this tournament (or unmarked, as an older
+// version made them) and linked to no board. They are read once for all
+// the boards to start: a round robin played all at once starts every game
+// at once.
 func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) []*storage.Match {
-	if len(unstartedBoards(t, state)) == 0 {
+	if !t.Starting && len(unstartedBoards(t, state)) == 0 {
 		return nil
 	}
 	paired := t.RoundDeadline.Add(-t.RoundTime)
 	if t.Rules.AllAtOnce {
 		paired = t.RoundDeadline.Add(-t.RoundTime * time.Duration(state.TotalRounds()))
+	}
+	if t.RoundDeadline.IsZero() {
+		paired = t.StartAt // cancelled meanwhile: no round was paired before its start
 	}
 	list, err := b.store.ChannelMatches(ctx, t.ChannelID, true, 0)
 	if err != nil {
@@ -183,8 +191,8 @@ func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *t
 	}
 	var out []*storage.Match
 	for _, m := range list {
-		if m.Practice() || m.Created.Before(paired) {
-			continue
+		if m.Practice() || m.Created.Before(paired) || (m.Tournament != 0 && m.Tournament != t.ID) {
+			continue // not made for this tournament's rounds
 		}
 		if _, err := b.store.MatchTournament(ctx, m.ID); errors.Is(err, storage.ErrNotFound) {
 			out = append(out, m)
@@ -195,14 +203,74 @@ func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *t
 
 // takeOrphan takes from orphans the match made for want's board: between
 // the same players with the same colours (a pair meets with the same
-// colours once only), on the same terms. nil when there is none.
+// colours once only), on the same terms, for its tournament; or else one
+// alike made by a version that did not mark matches as a tournament's.
+// nil when there is none.
 func takeOrphan(orphans *[]*storage.Match, want *storage.Match) *storage.Match {
-	for i, m := range *orphans {
-		if m.Players[game.Red].UserID == want.Players[game.Red].UserID && m.Players[game.Blue].UserID == want.Players[game.Blue].UserID &&
-			m.Rules == want.Rules && m.MoveTime == want.MoveTime && m.Clock == want.Clock {
-			*orphans = slices.Delete(*orphans, i, i+1)
-			return m
+	for _, marked := range []storage.TournamentID{want.Tournament, 0} {
+		for i, m := range *orphans {
+			if m.Tournament == marked && m.Players[game.Red].UserID == want.Players[game.Red].UserID && m.Players[game.Blue].UserID == want.Players[game.Blue].UserID &&
+				m.Rules == want.Rules && m.MoveTime == want.MoveTime && m.Clock == want.Clock {
+				*orphans = slices.Delete(*orphans, i, i+1)
+				return m
+			}
 		}
 	}
 	return nil
+}
+
+// dropStrays calls off, and so tells their players, the orphans left once
+// every board that is to be played has its match: those made for a board
+// scored meanwhile (a withdrawal), of a tournament cancelled meanwhile, or
+// for a board another process started. Matches not marked as t's, or that
+// fit no pairing of t, are not its own, and stay.
+func (b *Bot) dropStrays(ctx context.Context, t *storage.Tournament, orphans []*storage.Match) {
+	if len(orphans) == 0 {
+		return
+	}
+	state, err := t.State()
+	if err != nil {
+		return
+	}
+	pub := b.publicPrinter(t.GuildID)
+	for _, m := range orphans {
+		at, ok := strayBoard(t, state, m)
+		if !ok {
+			continue
+		}
+		link, linked := t.GameOf(at.round, at.board)
+		var why string
+		switch {
+		case state.Status() == tournament.CancelledStatus:
+			why = pub.Sprintf("%[1]s was cancelled", t.Name)
+		case linked && link.Match != m.ID:
+			why = pub.Sprintf("made twice by mistake; the other match of this pairing counts")
+		case boardScored(t, at):
+			why = pub.Sprintf("%[1]s: this game was already scored", t.Name)
+		default:
+			continue // still to be started: the next pass takes it
+		}
+		b.log.Info("calling off a tournament match made before a restart", "tournament", t.ID, "match", m.ID, "round", at.round, "board", at.board)
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a stray tournament match failed", "match", m.ID, "error", err)
+		}
+	}
+}
+
+// strayBoard finds the board of t that match m, made for t and never
+// linked, was made for: the same players with the same colours, on t's
+// terms. A match not marked as t's is never taken for a stray: it may be
+// a challenge's between two of its players.
+func strayBoard(t *storage.Tournament, state *tournament.Tournament, m *storage.Match) (boardRef, bool) {
+	if m.Tournament != t.ID || m.Rules != t.Game || m.MoveTime != t.MoveTime || m.Clock != t.Clock {
+		return boardRef{}, false
+	}
+	for _, r := range state.Rounds() {
+		for k, g := range r.Games {
+			if !g.IsBye() && g.Red == m.Players[game.Red].UserID && g.Blue == m.Players[game.Blue].UserID {
+				return boardRef{r.Number, k + 1}, true
+			}
+		}
+	}
+	return boardRef{}, false
 }

@@ -162,6 +162,12 @@ type Match struct {
 	// once its result is counted in the standings: it is counted exactly once.
 	RatingApplied bool
 
+	// Tournament is the tournament the match was made for (zero for any
+	// other, and for tournament matches made before it was kept): a match
+	// made but not yet linked to its board when the bot stopped is known
+	// as its tournament's, not taken for a challenge's.
+	Tournament TournamentID
+
 	Created, Started, Ended time.Time
 }
 

@@ -78,11 +78,15 @@ const (
 	AudienceFollower
 	// AudienceOrganiser is the member who created a tournament, by DM.
 	AudienceOrganiser
+	// AudiencePlayer is one of a tournament's players, by DM
+	// (Notice.Player): an announcement its channel could not be told,
+	// as far as it concerns them.
+	AudiencePlayer
 )
 
-var audienceNames = [...]string{"red", "blue", "public", "follower", "organiser"}
+var audienceNames = [...]string{"red", "blue", "public", "follower", "organiser", "player"}
 
-// String returns "red", "blue", "public", "follower" or "organiser".
+// String returns "red", "blue", "public", "follower", "organiser" or "player".
 func (a Audience) String() string {
 	if int(a) < len(audienceNames) {
 		return audienceNames[a]
@@ -132,6 +136,8 @@ type Notice struct {
 	Reason string
 	// Follower is the user id an AudienceFollower notice goes to.
 	Follower string
+	// Player is the user id an AudiencePlayer notice goes to.
+	Player string
 	// Practice marks a notice about a match against the computer: the bot
 	// delivers people's notices first.
 	Practice bool
@@ -153,6 +159,9 @@ func (n *Notice) queue() string {
 	}
 	if n.To == AudienceFollower {
 		return fmt.Sprintf("m%d/follower/%s", n.Match, n.Follower)
+	}
+	if n.To == AudiencePlayer {
+		return fmt.Sprintf("t%d/player/%s", n.Tournament, n.Player)
 	}
 	if n.Tournament != 0 {
 		return fmt.Sprintf("t%d/%s", n.Tournament, n.To)
@@ -293,6 +302,7 @@ type noticeRecord struct {
 	Challenge *challengeRecord `json:"challenge,omitempty"`
 	Reason    string           `json:"reason,omitempty"`
 	Follower  string           `json:"follower,omitempty"`
+	Player    string           `json:"player,omitempty"`
 	Practice  bool             `json:"practice,omitempty"`
 	Tourney   uint64           `json:"tournament,omitempty"`
 	Sent      int              `json:"sent,omitempty"`
@@ -303,7 +313,7 @@ type noticeRecord struct {
 func encodeNotice(n *Notice) ([]byte, error) {
 	rec := noticeRecord{
 		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
-		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Practice: n.Practice,
+		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Player: n.Player, Practice: n.Practice,
 		Tourney: uint64(n.Tournament), Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
 	}
 	if n.Challenge != nil {
@@ -320,7 +330,7 @@ func decodeNotice(data []byte) (*Notice, error) {
 	}
 	n := &Notice{
 		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, Version: rec.Version, At: fromUnix(rec.At), StartsClock: rec.Clock,
-		Reason: rec.Reason, Follower: rec.Follower, Practice: rec.Practice, Tournament: TournamentID(rec.Tourney), Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
+		Reason: rec.Reason, Follower: rec.Follower, Player: rec.Player, Practice: rec.Practice, Tournament: TournamentID(rec.Tourney), Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
 	}
 	var err error
 	if n.Event, err = parseEvent(rec.Event); err != nil {
@@ -350,8 +360,10 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("a tournament's notice, and only one, tells of a tournament's event: %w", ErrInvalid)
 	case (n.To == AudienceOrganiser) != (n.Event == EventTourneyNoReach):
 		return fmt.Errorf("only the organiser is told an announcement could not be posted: %w", ErrInvalid)
-	case n.Tournament != 0 && n.To != AudiencePublic && n.To != AudienceOrganiser:
-		return fmt.Errorf("a tournament's notice is for its channel or its organiser: %w", ErrInvalid)
+	case n.Tournament != 0 && n.To != AudiencePublic && n.To != AudienceOrganiser && n.To != AudiencePlayer:
+		return fmt.Errorf("a tournament's notice is for its channel, its organiser or a player: %w", ErrInvalid)
+	case (n.To == AudiencePlayer) != (n.Player != "") || (n.To == AudiencePlayer && n.Tournament == 0):
+		return fmt.Errorf("a tournament player's notice, and only one, names the player: %w", ErrInvalid)
 	case n.At.IsZero():
 		return fmt.Errorf("a notice needs its time: %w", ErrInvalid)
 	case (n.To == AudienceFollower) != (n.Follower != ""):

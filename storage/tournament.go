@@ -90,6 +90,12 @@ type Tournament struct {
 	// Done is set once the tournament is over or cancelled, with nothing
 	// more to do.
 	Done bool
+	// NoReachNotice is the latest note to the organiser that an
+	// announcement could not be posted which the bot chose to send, and
+	// NoReachAt when: kept so that a restart neither repeats the note
+	// within a day nor drops the one chosen (it is sent again, as a retry).
+	NoReachNotice uint64
+	NoReachAt     time.Time
 	// Changed is when the latest change was made, set by the caller: the
 	// time of the announcements it owes (TournamentNotices).
 	Changed time.Time
@@ -103,16 +109,18 @@ func (t *Tournament) State() (*tournament.Tournament, error) {
 	return tournament.Replay(t.Rules, t.Log)
 }
 
-// Wake is the tournament's next timer: its start before it started, then,
-// while a round is under way, its deadline or the check of its players'
-// membership (MembersDue), whichever comes first; false when it waits for
-// nothing.
+// Wake is the tournament's next timer: at once while its matches are being
+// started (Starting), its start before it started, then, while a round is
+// under way, its deadline or the check of its players' membership
+// (MembersDue), whichever comes first; false when it waits for nothing.
 func (t *Tournament) Wake() (time.Time, bool) {
 	switch {
+	case t.Starting:
+		// At once, even when cancelled meanwhile: the pass that clears it
+		// calls off the matches a stopped process made and never linked.
+		return t.Created, true
 	case t.Done:
 		return time.Time{}, false
-	case t.Starting:
-		return t.Created, true // at once
 	case !t.started():
 		return t.StartAt, !t.StartAt.IsZero()
 	case t.RoundDeadline.IsZero():
@@ -268,6 +276,7 @@ func (t *Tournament) normalize() {
 	t.RoundDeadline = second(t.RoundDeadline)
 	t.MembersDue = second(t.MembersDue)
 	t.Changed = second(t.Changed)
+	t.NoReachAt = second(t.NoReachAt)
 	if t.Names == nil {
 		t.Names = map[string]string{}
 	}
@@ -303,6 +312,8 @@ type tournamentRecord struct {
 	Done       bool               `json:"done,omitempty"`
 	Starting   bool               `json:"starting,omitempty"`
 	Changed    int64              `json:"changed,omitempty"`
+	NoReach    uint64             `json:"no_reach,omitempty"`
+	NoReachAt  int64              `json:"no_reach_at,omitempty"`
 }
 
 const tournamentFormat = 1
@@ -315,7 +326,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		MoveTime: int64(t.MoveTime / time.Second), ClockBase: int64(t.Clock.Base / time.Second), ClockInc: int64(t.Clock.Increment / time.Second),
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
 		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
-		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed),
+		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed), NoReach: t.NoReachNotice, NoReachAt: unixTime(t.NoReachAt),
 	}
 	return json.Marshal(rec)
 }
@@ -339,7 +350,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		Clock:     TimeControl{Base: time.Duration(rec.ClockBase) * time.Second, Increment: time.Duration(rec.ClockInc) * time.Second},
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
 		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
-		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed),
+		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed), NoReachNotice: rec.NoReach, NoReachAt: fromUnix(rec.NoReachAt),
 	}
 	t.normalize()
 	return t, nil

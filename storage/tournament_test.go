@@ -58,8 +58,9 @@ func TestTournamentRecordAllAtOnce(t *testing.T) {
 // TestTournamentWakeMembers: while a round is under way, a tournament wakes
 // at its round's deadline or at the check of its players' membership,
 // whichever comes first, and at once when they were never checked; before
-// the start, done, or starting its matches, the check plays no part. The
-// check's time is kept by the record.
+// the start, done, or starting its matches, the check plays no part; one
+// starting its matches is due at once even when done (cancelled meanwhile).
+// The check's time is kept by the record.
 func TestTournamentWakeMembers(t *testing.T) {
 	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	deadline := at.Add(7 * 24 * time.Hour)
@@ -80,6 +81,7 @@ func TestTournamentWakeMembers(t *testing.T) {
 		{"deadline first", paired, deadline.Add(time.Hour), false, false, deadline, true},
 		{"starting", paired, at.Add(25 * time.Hour), false, true, at, true},
 		{"done", paired, at.Add(25 * time.Hour), true, false, time.Time{}, false},
+		{"cancelled while starting", paired, at.Add(25 * time.Hour), true, true, at, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

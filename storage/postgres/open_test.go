@@ -194,3 +194,38 @@ func TestOpenRefreshesTournamentTimers(t *testing.T) {
 		t.Errorf("due at the start after reopening: %v, %v", due, err)
 	}
 }
+
+// TestOpenRefreshesCancelledWhileStarting: a tournament cancelled while
+// its matches were being started, stored with no timer (the rule before a
+// tournament still starting was due when done), is due once the database
+// is opened: the pass that clears Starting calls off its strays.
+func TestOpenRefreshesCancelledWhileStarting(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.NewDatabase(t)
+	db := openURL(t, url)
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Starting, x.Done = true, true
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Exec(ctx, "UPDATE tournaments SET wake = NULL WHERE id = $1", int64(tt.ID)); err != nil {
+		t.Fatal(err)
+	}
+	db = openURL(t, url)
+	if due, err := db.DueTournaments(ctx, tt.Created); err != nil || len(due) != 1 || due[0].ID != tt.ID {
+		t.Errorf("due after reopening: %v, %v; want the tournament still starting", due, err)
+	}
+}

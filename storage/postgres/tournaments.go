@@ -170,9 +170,10 @@ func (db *DB) MatchTournament(ctx context.Context, id storage.MatchID) (storage.
 	return g, nil
 }
 
-// refreshTournamentWakes sets the wake of every tournament not yet over to
-// what the tournament says, where it differs. The column is written when a
-// tournament is saved, so without this a newer rule of when a tournament
+// refreshTournamentWakes sets the wake of every tournament not yet over (or
+// still starting its matches) to what the tournament says, where it
+// differs. The column is written when a tournament is saved, so without
+// this a newer rule of when a tournament
 // wakes (storage.Tournament.Wake) would reach those stored by an older
 // version only at their next change. A row changed meanwhile (its version
 // moved on) was saved by the current rule already and is left as it is, and
@@ -182,7 +183,9 @@ func refreshTournamentWakes(ctx context.Context, pool *pgxpool.Pool) error {
 		id, version int64
 		wake        any
 	}
-	rows, err := pool.Query(ctx, "SELECT id, version, wake, record FROM tournaments WHERE NOT done")
+	// A tournament cancelled while its matches were being started is not
+	// over for its timer (storage.Tournament.Wake): it is read too.
+	rows, err := pool.Query(ctx, "SELECT id, version, wake, record FROM tournaments WHERE NOT done OR (record->>'starting')::boolean")
 	if err != nil {
 		return query("read the tournaments' timers", err)
 	}

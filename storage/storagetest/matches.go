@@ -29,9 +29,14 @@ func testCreateAndLoad(t *testing.T, s storage.Store) {
 	if !reflect.DeepEqual(got, m) {
 		t.Errorf("loaded\n%+v\nwant\n%+v", got, m)
 	}
-	m2 := must(s.CreateMatch(ctx, NewMatch(game.VariantBarrage))).in(t)
+	m2 := NewMatch(game.VariantBarrage)
+	m2.Tournament = 7 // made for a tournament's board
+	m2 = must(s.CreateMatch(ctx, m2)).in(t)
 	if m2.ID == m.ID {
 		t.Errorf("two matches got id %d", m.ID)
+	}
+	if got := must(s.Match(ctx, m2.ID)).in(t); got.Tournament != 7 {
+		t.Errorf("a tournament's match loaded as tournament %d's, want 7's", got.Tournament)
 	}
 	_, err := s.Match(ctx, 999999)
 	wantErr(t, "Match(unknown)", err, storage.ErrNotFound)

@@ -71,6 +71,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TournamentLists", testTournamentLists},
 		{"TournamentGames", testTournamentGames},
 		{"TournamentWake", testTournamentWake},
+		{"TournamentPlayerNotices", testTournamentPlayerNotices},
 		{"TournamentOneLeaderPairs", testTournamentOneLeaderPairs},
 		{"WebKey", testWebKey},
 		{"LinkGenerations", testLinkGenerations},

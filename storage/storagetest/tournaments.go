@@ -94,6 +94,15 @@ func testTournaments(t *testing.T, s storage.Store) {
 	if _, err := s.UpdateTournament(ctx, tt.ID, 0, func(*storage.Tournament) error { return refuse }); !errors.Is(err, refuse) {
 		t.Errorf("fn's error: %v", err)
 	}
+	// The organiser's latest note that the channel is out of reach is kept.
+	told := T0.Add(90 * time.Minute)
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.NoReachNotice, x.NoReachAt = 42, told.Add(300*time.Millisecond)
+		return nil
+	})).in(t)
+	if got := must(s.Tournament(ctx, tt.ID)).in(t); got.NoReachNotice != 42 || !got.NoReachAt.Equal(told) {
+		t.Errorf("the organiser's note: notice %d at %v, want 42 at %v", got.NoReachNotice, got.NoReachAt, told)
+	}
 }
 
 // testTournamentAppendRace: of several appends at one version at once,
@@ -249,8 +258,13 @@ func testTournamentWake(t *testing.T, s storage.Store) {
 	if due := must(s.DueTournaments(ctx, start.Add(time.Hour))).in(t); len(due) != 1 || !due[0].Starting {
 		t.Errorf("a tournament starting its matches is not due: %v", due)
 	}
-	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Starting = false; return nil })).in(t)
+	// Cancelled meanwhile, it is still due until the pass that started
+	// its matches is done with them.
 	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Done = true; return nil })).in(t)
+	if due := must(s.DueTournaments(ctx, start.Add(time.Hour))).in(t); len(due) != 1 || !due[0].Starting || !due[0].Done {
+		t.Errorf("a tournament cancelled while starting its matches is not due: %v", due)
+	}
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Starting = false; return nil })).in(t)
 	if _, ok, _ := s.NextTournamentWake(ctx); ok {
 		t.Errorf("a finished tournament still has a timer")
 	}
@@ -403,6 +417,10 @@ func testTournamentNotices(t *testing.T, s storage.Store) {
 		{Tournament: u.ID, Event: storage.EventRoundPaired, To: storage.AudienceOrganiser, At: at},
 		{Tournament: u.ID, Event: storage.EventMove, To: storage.AudiencePublic, At: at},
 		{Match: 1, Tournament: u.ID, Event: storage.EventRoundPaired, To: storage.AudiencePublic, At: at},
+		{Tournament: u.ID, Event: storage.EventTourneyOver, To: storage.AudiencePlayer, At: at},                 // nobody named
+		{Tournament: u.ID, Event: storage.EventTourneyOver, To: storage.AudiencePublic, Player: "a", At: at},    // a player named on the channel's
+		{Tournament: u.ID, Event: storage.EventTourneyNoReach, To: storage.AudiencePlayer, Player: "a", At: at}, // the organiser's note
+		{Match: 1, Event: storage.EventMove, To: storage.AudiencePlayer, Player: "a", At: at},                   // a match's
 	} {
 		if err := storage.PrepareNotice(&n); !errors.Is(err, storage.ErrInvalid) {
 			t.Errorf("notice %+v: %v, want ErrInvalid", n, err)
@@ -515,4 +533,44 @@ func testTournamentCreateLimits(t *testing.T, s storage.Store) {
 		t.Fatalf("a sixth open tournament: %v, want refused", err)
 	}
 	must(s.CreateTournament(ctx, NewTournament("limits2"), limits)).in(t)
+}
+
+// testTournamentPlayerNotices: an announcement its channel could not be
+// told is owed to the players it concerns, each by DM, recorded with the
+// channel's notice done. Each player's notices are a queue of their own:
+// one that waits to be retried holds back no one else's.
+func testTournamentPlayerNotices(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b"))).in(t)
+	at := tt.StartAt
+	must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(at))).in(t)
+	due := must(s.DueNotices(ctx, at.Add(time.Hour), 10)).in(t)
+	if len(due) != 1 || due[0].Event != storage.EventRoundPaired {
+		t.Fatalf("after pairing: %+v, want the pairing's announcement", due)
+	}
+	players := []storage.Notice{
+		{Tournament: tt.ID, Event: storage.EventRoundPaired, To: storage.AudiencePlayer, Player: "a", Log: due[0].Log, At: at},
+		{Tournament: tt.ID, Event: storage.EventRoundPaired, To: storage.AudiencePlayer, Player: "b", Log: due[0].Log, At: at},
+	}
+	must(0, s.NoticeDone(ctx, due[0].ID, at, players...)).in(t)
+	heads := must(s.DueNotices(ctx, at.Add(time.Hour), 10)).in(t)
+	if len(heads) != 2 {
+		t.Fatalf("%d due after the channel's was given up, want each player's: %+v", len(heads), heads)
+	}
+	for k, n := range heads {
+		if n.To != storage.AudiencePlayer || n.Player != players[k].Player || n.Tournament != tt.ID || n.Log != due[0].Log {
+			t.Errorf("player notice %d: %+v, want %+v", k, n, players[k])
+		}
+	}
+	// A's waits to be retried, with one more behind it; b's is due.
+	must(0, s.NoticeDone(ctx, heads[1].ID, at, storage.Notice{Tournament: tt.ID, Event: storage.EventTourneyOver, To: storage.AudiencePlayer, Player: "a", Log: due[0].Log, At: at})).in(t)
+	must(s.NoticeRetry(ctx, heads[0].ID, at.Add(time.Hour))).in(t)
+	if got := must(s.DueNotices(ctx, at, 10)).in(t); len(got) != 0 {
+		t.Errorf("due while a's first waits: %+v, want nothing (a's second waits behind it)", got)
+	}
+	must(0, s.NoticeDone(ctx, heads[0].ID, at)).in(t)
+	if got := must(s.DueNotices(ctx, at.Add(time.Hour), 10)).in(t); len(got) != 1 || got[0].Player != "a" || got[0].Event != storage.EventTourneyOver {
+		t.Errorf("after a's first: %+v, want a's second", got)
+	}
 }
