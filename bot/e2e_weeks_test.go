@@ -43,59 +43,10 @@ func playWeeks(t *testing.T, onTime bool) {
 	)
 	h := newHarness(t)
 	ctx := t.Context()
-	rel := func(at time.Time) string { return "<t:" + unix(at) + ":R>" }
-	full := func(at time.Time) string { return "<t:" + unix(at) + ":f>" }
-	now := h.clock.Now
-	// until advances the clock to at less a second, checks that nothing
-	// fired early, and then takes the last second.
-	until := func(at time.Time, what string, quiet func() bool) {
-		t.Helper()
-		h.advance(at.Sub(now()) - time.Second)
-		if !quiet() {
-			t.Fatalf("%s came a second early", what)
-		}
-		h.advance(time.Second)
-	}
-	moveReminders := func(p *discordtest.Member) int { return countDMs(p, "Reminder: your move is due") }
-	// reminded checks that p is reminded exactly lead before due, once,
-	// with the deadline, and that the other player is not.
-	reminded := func(p, other *discordtest.Member, due time.Time, lead time.Duration) {
-		t.Helper()
-		mine, theirs := moveReminders(p), moveReminders(other)
-		until(due.Add(-lead), "the reminder "+lead.String()+" before", func() bool { return moveReminders(p) == mine })
-		p.WaitDM(t, contains("Reminder: your move is due "+rel(due)))
-		if got := moveReminders(p); got != mine+1 {
-			t.Fatalf("%s got %d reminders %v before the deadline, want 1", p.Name, got-mine, lead)
-		}
-		if moveReminders(other) != theirs {
-			t.Fatalf("%s, who waits, was reminded", other.Name)
-		}
-	}
-	// turn checks that the side to move's time started at now, with
-	// turnTime for it, and that its board shows that deadline.
-	turn := func(p *discordtest.Member, board *discordtest.Message, turnTime time.Duration) time.Time {
-		t.Helper()
-		h.bot.deliverDue(ctx)
-		m := h.match(1)
-		due := now().Add(turnTime)
-		if m.ClockPending || !m.Deadline.Equal(due) {
-			t.Fatalf("%s's turn: clock pending %v, deadline %v after its board arrived, want %v", p.Name, m.ClockPending, m.Deadline.Sub(now()), turnTime)
-		}
-		if board != nil && !strings.Contains(board.Content, "(deadline "+rel(due)+")") {
-			t.Errorf("%s's board does not show the deadline %s: %q", p.Name, rel(due), board.Content)
-		}
-		return due
-	}
-	// byMenus plays from-to with the menus under board, which must still
-	// be live: a board stays valid for as long as its turn.
-	byMenus := func(p *discordtest.Member, board *discordtest.Message, from, to string) {
-		t.Helper()
-		picked, _ := h.pick(p, board, 0, from)
-		if menus := picked.SelectMenus(); len(menus) != 1 || !strings.Contains(menus[0].Placeholder, "Move "+from+" to") {
-			t.Fatalf("%s picked %s under the board of their turn and got the menus %+v: the board went stale", p.Name, from, menus)
-		}
-		h.pick(p, picked, 0, to)
-	}
+	w := weeks{t, h}
+	rel, full, now := relMark, fullMark, h.clock.Now
+	until, reminded, turn, byMenus := w.until, w.reminded, w.turn, w.byMenus
+	moveReminders := func(p *discordtest.Member) int { return countDMs(p, txtMoveReminder) }
 
 	// Day 0: the challenge; both invites arrive at once.
 	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
@@ -390,8 +341,8 @@ func playWeeks(t *testing.T, onTime bool) {
 		text string
 		n    int
 	}{
-		{h.alice, "Reminder: your move is due", aliceReminders},
-		{h.bob, "Reminder: your move is due", 3},
+		{h.alice, txtMoveReminder, aliceReminders},
+		{h.bob, txtMoveReminder, 3},
 		{h.alice, "Reminder: your set-up is due", 0},
 		{h.bob, "Reminder: your set-up is due", 1},
 		{h.alice, "bob gave you 1 day more", 3},
@@ -419,6 +370,190 @@ func playWeeks(t *testing.T, onTime bool) {
 			}
 		}
 	}
+	w.noRepeats()
+}
+
+// TestBarrageWhileAway plays a Barrage match of three days a move in
+// which the clock stops while it waits: Bob goes on vacation on Alice's
+// turn, so that his own turn begins stopped, across a restart, and he
+// ends the vacation early by moving; Bob proposes a pause while Alice's
+// board is held by Discord, she accepts it before her board arrives, and
+// her time starts at its arrival plus what is left of the pause, across a
+// restart; Bob gives her a day after her half-time reminder; she moves by
+// the menus. Alice then gives Bob three days on his last turn (a fourth
+// refused), and he loses on time after his reminder an hour before.
+func TestBarrageWhileAway(t *testing.T) {
+	t.Parallel()
+	const (
+		day     = 24 * time.Hour
+		turn3   = 3 * day
+		dmRoute = "POST /channels/{channel_id}/messages"
+	)
+	h := newHarness(t)
+	w := weeks{t, h}
+	now := h.clock.Now
+	rules := game.DefaultRules(game.VariantBarrage)
+	red := setupOf(t, rules, map[[2]int]game.Rank{{0, 4}: game.Scout, {2, 0}: game.Bomb, {3, 0}: game.Flag, {3, 5}: game.Marshal,
+		{3, 6}: game.General, {3, 7}: game.Miner, {3, 8}: game.Scout, {3, 9}: game.Spy})
+	blue := setupOf(t, rules, map[[2]int]game.Rank{{0, 0}: game.Scout, {0, 5}: game.Flag, {3, 0}: game.Marshal, {3, 1}: game.General,
+		{3, 2}: game.Miner, {3, 3}: game.Scout, {3, 4}: game.Spy, {3, 6}: game.Bomb})
+
+	// Set-ups: both typed back by DM.
+	h.challenge("Barrage", discordtest.Opt("move_time", "72h"))
+	for _, s := range []struct {
+		p     *discordtest.Member
+		setup game.Setup
+	}{{h.alice, red}, {h.bob, blue}} {
+		s.p.WaitDM(t, contains("Send me your secret set-up"))
+		s.p.SendDM(t, game.FormatSetup(s.setup, game.NumberingModern))
+		preview := s.p.WaitDM(t, contains("Your set-up for match"))
+		s.p.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+		h.advance(3 * time.Hour)
+	}
+	h.alice.WaitDM(t, contains("the match begins"))
+	h.waitMoves(1, 0)
+	h.outboxEmpty()
+
+	// Alice's turn is a day old when Bob leaves for four days: his clock
+	// is not running, so nothing moves yet, and Alice is told until when.
+	h.advance(20 * time.Hour)
+	back := now().Add(4 * day)
+	if got := h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 4)).Reply(t).Content; !strings.Contains(got, "You are on vacation until "+fullMark(back)) {
+		t.Errorf("Bob's vacation answered %q", got)
+	}
+	h.bot.deliverDue(t.Context())
+	h.alice.WaitDM(t, contains("bob is on vacation until "+fullMark(back)))
+
+	// Move 1, Alice by DM, before her half-time reminder: Bob's turn
+	// begins stopped, his three days counted from his return.
+	h.advance(10 * time.Hour)
+	h.alice.SendDM(t, "I1-I2")
+	h.waitMoves(1, 1)
+	board := h.bob.WaitDM(t, contains("alice moved I1-I2"))
+	due := w.turn(h.bob, board, back.Sub(now())+turn3)
+
+	// The bot restarts during his vacation; he is reminded of nothing, and
+	// comes back a day and a half early by moving, by slash command.
+	h.advance(day)
+	h.shutdown()
+	h.start()
+	h.advance(12 * time.Hour)
+	if n := countDMs(h.bob, txtMoveReminder); n != 0 {
+		t.Errorf("Bob was reminded %d times on vacation", n)
+	}
+
+	// Move 2. Discord holds Alice's board; Bob proposes a pause of two
+	// days meanwhile, and she accepts it by command before her board
+	// comes. Her time starts when it arrives, six hours later, plus what
+	// is left of the pause.
+	hold := h.srv.HoldNextIn(t, dmRoute, h.alice.DM(), 1)
+	defer hold.Release()
+	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+	h.waitStored(1, 2)
+	if got := h.bob.SlashCommand(t, h.channel, "stratego vacation").Reply(t).Content; !strings.Contains(got, "You have 28 days of vacation left this year") {
+		t.Errorf("the day and a half Bob did not take is not back: %q", got)
+	}
+	h.srv.WaitFor(t, "Alice's board to be held", func() bool { return hold.Waiting() == 1 })
+	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+	h.clock.Advance(time.Hour)
+	resume := now().Add(2 * day)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t).Content; !strings.Contains(got, "You agreed to pause the match.") || !strings.Contains(got, fullMark(resume)) {
+		t.Errorf("Alice's acceptance answered %q", got)
+	}
+	h.clock.Advance(5 * time.Hour)
+	h.bot.handleDue(t.Context())
+	if m := h.match(1); !m.ClockPending || !m.PausedUntil().Equal(resume) {
+		t.Fatalf("six hours without her board: clock pending %v, paused until %v", m.ClockPending, m.PausedUntil())
+	}
+	hold.Release()
+	board = h.alice.WaitDM(t, contains("bob moved J7-J6"))
+	due = w.turn(h.alice, nil, resume.Sub(now())+turn3)
+	if late := h.alice.WaitDM(t, contains("Your board arrived late")); !strings.Contains(late.Content, relMark(due)) {
+		t.Errorf("the late board's note does not give her deadline after the pause, %s: %q", relMark(due), late.Content)
+	}
+	h.alice.WaitDM(t, contains("paused by agreement until "+fullMark(resume)))
+	h.bob.WaitDM(t, contains("paused by agreement until "+fullMark(resume)))
+
+	// The bot restarts in the pause; it ends on time.
+	h.advance(day)
+	h.shutdown()
+	h.start()
+	w.until(resume, "the pause's end", func() bool { return countDMs(h.alice, "The pause is over") == 0 })
+	h.alice.WaitDM(t, contains("The pause is over: your move is due "+relMark(due)))
+	h.bob.WaitDM(t, contains("The pause is over: the match goes on."))
+
+	// Alice's half-time reminder, then Bob gives her a day: her deadline
+	// moves on, and so do the reminders, the one at half a move time
+	// before it again too, since that moment is to come once more.
+	w.reminded(h.alice, h.bob, due, turn3/2)
+	h.advance(time.Hour)
+	h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+	h.bot.deliverDue(t.Context())
+	due = due.Add(day)
+	h.alice.WaitDM(t, contains("bob gave you 1 day more: your move is now due "+relMark(due)))
+	w.reminded(h.alice, h.bob, due, turn3/2)
+	w.reminded(h.alice, h.bob, due, time.Hour)
+
+	// Move 3, Alice by the menus of the board that came late, before the
+	// pause, the reminders and the gift.
+	w.byMenus(h.alice, board, "I2", "I3")
+	h.waitMoves(1, 3)
+	due = w.turn(h.bob, h.bob.WaitDM(t, contains("alice moved I2-I3")), turn3)
+
+	// Alice gives Bob three days; the fourth is refused. He lets them run
+	// out: reminded half a move time and an hour before his deadline, he
+	// loses at it.
+	h.advance(time.Hour)
+	for k := 1; k <= storage.MaxGifts; k++ {
+		h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t).Content; !strings.Contains(got, "already given your opponent more time 3 times") {
+		t.Errorf("a fourth gift answered %q", got)
+	}
+	h.bot.deliverDue(t.Context())
+	due = due.Add(3 * day)
+	if m := h.match(1); !m.Deadline.Equal(due) {
+		t.Fatalf("three gifts moved Bob's deadline to %v, want %v", m.Deadline, due)
+	}
+	w.reminded(h.bob, h.alice, due, turn3/2)
+	w.reminded(h.bob, h.alice, due, time.Hour)
+	w.until(due, "the loss on time", func() bool { return h.match(1).Phase == storage.PhasePlaying })
+	h.bob.WaitDM(t, contains("You lost: you ran out of time."))
+	h.alice.WaitDM(t, contains("You won: bob ran out of time."))
+	h.outboxEmpty()
+
+	history := h.alice.SlashCommand(t, h.channel, "stratego history", discordtest.Opt("match", "1")).Reply(t).Content
+	for _, want := range []struct {
+		text string
+		n    int
+	}{{"bob went on vacation for 4 days.", 1}, {"bob and alice paused the match for 2 days.", 1}, {"The pause ended.", 1},
+		{"bob gave alice 1 day more.", 1}, {"alice gave bob 1 day more.", 3}} {
+		if got := strings.Count(history, want.text); got != want.n {
+			t.Errorf("the history holds %q %d times, want %d:\n%s", want.text, got, want.n, history)
+		}
+	}
+	for _, c := range []struct {
+		p    *discordtest.Member
+		text string
+		n    int
+	}{
+		{h.alice, txtMoveReminder, 3}, {h.bob, txtMoveReminder, 2},
+		{h.alice, "their clock in this match stops until then", 1}, {h.alice, "Your board arrived late", 1}, {h.bob, "Your board arrived late", 0},
+		{h.alice, "paused by agreement", 1}, {h.bob, "paused by agreement", 1}, {h.alice, "The pause is over", 1},
+		{h.bob, "alice gave you 1 day more", 3},
+	} {
+		if got := countDMs(c.p, c.text); got != c.n {
+			t.Errorf("%s got %d DMs with %q, want %d", c.p.Name, got, c.text, c.n)
+		}
+	}
+	w.noRepeats()
+}
+
+// noRepeats checks that no DM or post of the bot's repeats another, but
+// reminders of one deadline and gifts for the next move, which say the same
+// each time (the scenarios count them).
+func (w weeks) noRepeats() {
+	h := w.h
 	for who, msgs := range map[string][]*discordtest.Message{"alice": h.alice.DMs(), "bob": h.bob.DMs(), "the channel": h.srv.ChannelMessages(h.channel)} {
 		seen := map[string]bool{}
 		for _, msg := range msgs {
@@ -426,9 +561,82 @@ func playWeeks(t *testing.T, onTime bool) {
 				continue
 			}
 			if seen[msg.Content] {
-				t.Errorf("%s got this message twice: %q", who, msg.Content)
+				w.t.Errorf("%s got this message twice: %q", who, msg.Content)
 			}
 			seen[msg.Content] = true
 		}
 	}
+}
+
+// txtMoveReminder begins every reminder of a move.
+const txtMoveReminder = "Reminder: your move is due"
+
+// relMark and fullMark write a time as Discord's timestamps: relative ("in
+// 3 days") and in full, each in its reader's time zone.
+func relMark(at time.Time) string  { return "<t:" + unix(at) + ":R>" }
+func fullMark(at time.Time) string { return "<t:" + unix(at) + ":f>" }
+
+// weeks plays match #1 of its harness over days of the fake clock and
+// checks its timers.
+type weeks struct {
+	t *testing.T
+	h *harness
+}
+
+// until advances the clock to at less a second, checks that nothing fired
+// early (quiet), and then takes the last second: the timers' tick.
+func (w weeks) until(at time.Time, what string, quiet func() bool) {
+	w.t.Helper()
+	w.h.advance(at.Sub(w.h.clock.Now()) - time.Second)
+	if !quiet() {
+		w.t.Fatalf("%s came a second early", what)
+	}
+	w.h.advance(time.Second)
+}
+
+// reminded checks that p is reminded exactly lead before due, once, with
+// the deadline, and that the other player is not.
+func (w weeks) reminded(p, other *discordtest.Member, due time.Time, lead time.Duration) {
+	t := w.t
+	t.Helper()
+	mine, theirs := countDMs(p, txtMoveReminder), countDMs(other, txtMoveReminder)
+	w.until(due.Add(-lead), "the reminder "+lead.String()+" before", func() bool { return countDMs(p, txtMoveReminder) == mine })
+	p.WaitDM(t, contains(txtMoveReminder+" "+relMark(due)))
+	if got := countDMs(p, txtMoveReminder); got != mine+1 {
+		t.Fatalf("%s got %d reminders %v before the deadline, want 1", p.Name, got-mine, lead)
+	}
+	if countDMs(other, txtMoveReminder) != theirs {
+		t.Fatalf("%s, who waits, was reminded", other.Name)
+	}
+}
+
+// turn checks that the time of p, to move, started now with turnTime for
+// it (ahead of it, what is left of a pause or vacation), and that the
+// board, if given, shows that deadline.
+func (w weeks) turn(p *discordtest.Member, board *discordtest.Message, turnTime time.Duration) time.Time {
+	t, h := w.t, w.h
+	t.Helper()
+	h.bot.deliverDue(t.Context())
+	m := h.match(1)
+	now := h.clock.Now()
+	due := now.Add(turnTime)
+	if m.ClockPending || !m.Deadline.Equal(due) {
+		t.Fatalf("%s's turn: clock pending %v, deadline %v after its board arrived, want %v", p.Name, m.ClockPending, m.Deadline.Sub(now), turnTime)
+	}
+	if board != nil && !strings.Contains(board.Content, "(deadline "+relMark(due)+")") {
+		t.Errorf("%s's board does not show the deadline %s: %q", p.Name, relMark(due), board.Content)
+	}
+	return due
+}
+
+// byMenus plays from-to with the menus under board, which must still be
+// live: a board stays valid for as long as its turn.
+func (w weeks) byMenus(p *discordtest.Member, board *discordtest.Message, from, to string) {
+	t, h := w.t, w.h
+	t.Helper()
+	picked, _ := h.pick(p, board, 0, from)
+	if menus := picked.SelectMenus(); len(menus) != 1 || !strings.Contains(menus[0].Placeholder, "Move "+from+" to") {
+		t.Fatalf("%s picked %s under the board of their turn and got the menus %+v: the board went stale", p.Name, from, menus)
+	}
+	h.pick(p, picked, 0, to)
 }
