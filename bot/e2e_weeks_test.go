@@ -12,20 +12,20 @@ import (
 )
 
 // TestCorrespondenceOverWeeks plays one Classic match of a day a move the
-// way a correspondence game goes over three weeks, with every feature of
-// fair time in it at once: set-ups by DM text and by the form, a set-up
-// reminder, moves by slash command, DM text and menus, a board Discord
-// holds for hours and one it fails with a 503 (each turn's time starts
-// when its board arrives), reminders at half time and an hour before, a
-// vacation of a week that Alice ends two days early by moving, a pause of
-// five days that Alice proposes and Bob accepts, Bob's three gifts of
-// time and the fourth refused, and restarts of the bot in the middle of
-// the vacation and of the pause. It ends by the capture of the Flag, or by
-// Alice losing on time after her last reminder. Each deadline is checked a
-// second before it and at it (the timers' tick is the second), each
-// player's deadline as the <t:UNIX:R> Discord shows, each message as
-// delivered once, and the history as keeping the pause, the vacation and
-// the gifts.
+// way a correspondence game goes over two to three weeks, with every
+// feature of fair time in it at once: set-ups by DM text and by the form,
+// a set-up reminder, moves by slash command, DM text and menus, a board
+// Discord holds for hours and one it fails with 503s (each turn's time
+// starts when its board arrives), reminders at half time and an hour
+// before, a vacation of a week that Alice ends two days early by moving, a
+// pause of five days that Alice proposes and Bob accepts, Bob's three
+// gifts of time and the fourth refused, and restarts of the bot in the
+// middle of the vacation and of the pause. It ends by the capture of the
+// Flag, or by Alice losing on time after her last reminder. Each deadline
+// is checked a second before it and at it (the timers' tick is the
+// second), each player's deadline as the <t:UNIX:R> Discord shows, each
+// message as delivered once, and the history as keeping the pause, the
+// vacation and the gifts.
 func TestCorrespondenceOverWeeks(t *testing.T) {
 	t.Parallel()
 	for _, ending := range []string{"flag", "time"} {
@@ -291,7 +291,7 @@ func playWeeks(t *testing.T, onTime bool) {
 			t.Errorf("the match ended %v at %v, want Blue on time at %v", m.Result, m.Ended, due)
 		}
 	} else {
-		// Move 7: her Scout takes the Flag, three weeks after the challenge.
+		// Move 7: her Scout takes the Flag, two weeks after the challenge.
 		h.advance(5 * time.Hour)
 		h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "E4"), discordtest.Opt("to", "E7")).Reply(t)
 		h.waitMoves(1, 7)
