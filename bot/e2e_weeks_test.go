@@ -157,7 +157,9 @@ func playWeeks(t *testing.T, onTime bool) {
 	}
 
 	// The bot restarts on the vacation's third day; nothing is due, and
-	// she is reminded of nothing while away.
+	// neither player hears from the bot while she is away.
+	h.outboxEmpty()
+	quiet := w.dms()
 	h.advance(2 * day)
 	h.shutdown()
 	h.start()
@@ -165,8 +167,8 @@ func playWeeks(t *testing.T, onTime bool) {
 	if m := h.match(1); m.Phase != storage.PhasePlaying || !m.Deadline.Equal(due) || !m.VacationUntil(game.Red).Equal(back) {
 		t.Fatalf("five days into her vacation, after a restart: %s, deadline %v, back %v", m.Phase, m.Deadline, m.VacationUntil(game.Red))
 	}
-	if n := moveReminders(h.alice); n != 1 {
-		t.Errorf("Alice was reminded %d times by the fifth day of her vacation, want only the one before it", n)
+	if n := w.dms(); n != quiet {
+		t.Errorf("the players got %d DMs by the fifth day of her vacation, want none", n-quiet)
 	}
 	if got := h.alice.SlashCommand(t, h.channel, "stratego games").Reply(t).Content; !strings.Contains(got, "(deadline "+rel(due)+")") {
 		t.Errorf("Alice's games do not show her deadline %s after the restart: %q", rel(due), got)
@@ -208,8 +210,11 @@ func playWeeks(t *testing.T, onTime bool) {
 	h.bob.WaitDM(t, contains("Your move is then due "+rel(due)))
 	h.channelSays("paused by agreement until " + full(resume))
 
-	// The bot restarts halfway through the pause; it ends on time, and
-	// Bob, already reminded at half time, is not reminded again then.
+	// The bot restarts halfway through the pause; nobody hears from the
+	// bot until it ends, on time, and Bob, already reminded at half time,
+	// is not reminded again then.
+	h.outboxEmpty()
+	quiet = w.dms()
 	h.advance(2*day + 12*time.Hour)
 	h.shutdown()
 	h.start()
@@ -220,7 +225,7 @@ func playWeeks(t *testing.T, onTime bool) {
 		t.Errorf("Alice's board does not show the pause after the restart: %q", got)
 	}
 	bobReminders := moveReminders(h.bob)
-	until(resume, "the pause's end", func() bool { return countDMs(h.bob, "The pause is over") == 0 })
+	until(resume, "the pause's end", func() bool { return w.dms() == quiet })
 	h.bob.WaitDM(t, contains("The pause is over: your move is due "+rel(due)))
 	h.alice.WaitDM(t, contains("The pause is over: the match goes on."))
 	h.channelSays("The pause is over")
@@ -547,6 +552,19 @@ func TestBarrageWhileAway(t *testing.T) {
 		}
 	}
 	w.noRepeats()
+}
+
+// dms counts the bot's DMs to both players.
+func (w weeks) dms() int {
+	n := 0
+	for _, p := range []*discordtest.Member{w.h.alice, w.h.bob} {
+		for _, msg := range p.DMs() {
+			if msg.FromBot() {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // noRepeats checks that no DM or post of the bot's repeats another, but
