@@ -162,3 +162,45 @@ func TestStopAfterTheReminder(t *testing.T) {
 		})
 	}
 }
+
+// TestOfferOutlivesAGift: Alice offers a draw, or proposes a pause, and
+// gives Bob a day of time, while Discord holds Bob's DMs. Her offer still
+// stands when his DMs go through, so he is asked, with the buttons, and
+// can accept it: the gift after it does not make it moot.
+func TestOfferOutlivesAGift(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, command string
+		args          []discordtest.Arg
+		ask, accept   string
+		accepted      func(m *storage.Match) bool
+	}{
+		{"a draw", "stratego draw", nil, "alice offers a draw.", "Accept draw",
+			func(m *storage.Match) bool { return m.Result.Outcome == game.Drawn }},
+		{"a pause", "stratego pause", []discordtest.Arg{discordtest.Opt("days", 3)}, "alice proposes to pause the match for 3 days", "Pause",
+			func(m *storage.Match) bool { return !m.PausedUntil().IsZero() }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+			h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+			h.waitMoves(1, 0)
+			h.outboxEmpty()
+			hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/messages", h.bob.DM(), 1)
+			defer hold.Release()
+			h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+			h.srv.WaitFor(t, "Bob's DMs to be held", func() bool { return hold.Waiting() == 1 })
+			h.alice.SlashCommand(t, h.channel, tc.command, tc.args...).Reply(t)
+			h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+			hold.Release()
+			h.outboxEmpty()
+			ask := h.bob.WaitDM(t, contains(tc.ask))
+			h.bob.ClickButton(t, ask, button(t, ask, tc.accept)).Reply(t)
+			if m := h.match(1); !tc.accepted(m) {
+				t.Errorf("Bob accepted %s, and the match is %s with %+v", tc.name, m.Phase, m.Result)
+			}
+		})
+	}
+}
