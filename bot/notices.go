@@ -251,10 +251,10 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	return nil, fmt.Errorf("no message for %s notices", n.Event)
 }
 
-// drawOfferStands reports whether the opponent's draw offer that the log's
-// first log actions end with still stands, though more happened since (a
-// gift of time, a pause, a move that leaves it standing): then side is still
-// to be asked.
+// drawOfferStands reports whether the opponent's draw offer that a notice
+// asks side about, the log's action log-1, still stands though more was done
+// since (a gift of time, a pause, a move that leaves it standing): then side
+// is still to be asked.
 func (b *Bot) drawOfferStands(snap *snapshot, log int, side game.Side) bool {
 	m := snap.m
 	if m.Phase != storage.PhasePlaying || log > len(m.Log) || newer(m.Log[log:], storage.ActOfferDraw, storage.ActAcceptDraw, storage.ActDeclineDraw) {

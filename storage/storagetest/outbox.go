@@ -718,8 +718,9 @@ func testStopsKeepReminders(t *testing.T, s storage.Store) {
 		Deliver(t, s, at)
 	}
 
-	// Red leaves for a day, then a pause of three days: her return is due
-	// inside the pause, and ends her vacation then.
+	// Red leaves for a day with 23 hours of her turn left, then a pause of
+	// three days: her return is due inside the pause, and ends her vacation
+	// then; her turn ends 23 hours after the pause.
 	m := Started(t, s, NewMatch(game.VariantClassic), 32)
 	Deliver(t, s, T0)
 	must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 1, At: T0.Add(time.Hour)})).in(t)
@@ -729,7 +730,7 @@ func testStopsKeepReminders(t *testing.T, s storage.Store) {
 		t.Errorf("a vacation of a day in a pause of three: the timer %+v, want the vacation's end at %v", d, day+time.Hour)
 	}
 	m = must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: game.Red, At: T0.Add(day + time.Hour)})).in(t)
-	if d := timer(m.ID); d.Kind != storage.DeadlineResume || !d.At.Equal(T0.Add(3*day+2*time.Hour)) || !m.Deadline.Equal(T0.Add(4*day+2*time.Hour-time.Hour)) {
+	if d := timer(m.ID); d.Kind != storage.DeadlineResume || !d.At.Equal(T0.Add(3*day+2*time.Hour)) || !m.Deadline.Equal(T0.Add(4*day+time.Hour)) {
 		t.Errorf("back inside the pause: the timer %+v, deadline %v; want the pause's end and the rest of the day after it", d, m.Deadline.Sub(T0))
 	}
 	Deliver(t, s, T0.Add(day+time.Hour))
