@@ -164,9 +164,11 @@ func TestStopAfterTheReminder(t *testing.T) {
 }
 
 // TestOfferOutlivesAGift: Alice offers a draw, or proposes a pause, and
-// gives Bob a day of time, while Discord holds Bob's DMs. Her offer still
-// stands when his DMs go through, so he is asked, with the buttons, and
-// can accept it: the gift after it does not make it moot.
+// gives Bob a day of time, while Discord holds Bob's DMs for two hours. Her
+// offer still stands when his DMs go through, so he is asked, with the
+// buttons, and can accept it: the gift after it does not make it moot. The
+// pause he is asked to agree to now ends its days after now, not after the
+// proposal.
 func TestOfferOutlivesAGift(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -194,9 +196,13 @@ func TestOfferOutlivesAGift(t *testing.T) {
 			h.srv.WaitFor(t, "Bob's DMs to be held", func() bool { return hold.Waiting() == 1 })
 			h.alice.SlashCommand(t, h.channel, tc.command, tc.args...).Reply(t)
 			h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+			h.clock.Advance(2 * time.Hour)
 			hold.Release()
 			h.outboxEmpty()
 			ask := h.bob.WaitDM(t, contains(tc.ask))
+			if until := fullMark(h.clock.Now().Add(3 * 24 * time.Hour)); tc.name == "a pause" && !strings.Contains(ask.Content, "both clocks stop until "+until) {
+				t.Errorf("the proposal asked two hours late does not say the pause would end %s: %q", until, ask.Content)
+			}
 			h.bob.ClickButton(t, ask, button(t, ask, tc.accept)).Reply(t)
 			if m := h.match(1); !tc.accepted(m) {
 				t.Errorf("Bob accepted %s, and the match is %s with %+v", tc.name, m.Phase, m.Result)
