@@ -7,6 +7,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // TestMoveMenusKeepTheBoardText: the menus under a board DM change only the
@@ -170,4 +171,29 @@ func TestMenusLastTheTurn(t *testing.T) {
 			h.bob.WaitDM(t, contains("alice moved A4-A5"))
 		})
 	}
+}
+
+// TestMenuMoveRacesAGift: Bob's gift of time is stored between the moment
+// the bot reads the match for Alice's pick of a target and the moment it
+// plays her move. The position is the one her menus showed, so her move is
+// played, not refused as stale.
+func TestMenuMoveRacesAGift(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	board := h.alice.WaitDM(t, contains("the match begins"))
+	h.waitMoves(1, 0)
+	picked, _ := h.pick(h.alice, board, 0, "A4")
+	gift := func() {
+		if _, err := h.db.Act(t.Context(), 1, 0, storage.Action{Kind: storage.ActGiveTime, Side: game.Blue, At: h.clock.Now()}); err != nil {
+			t.Errorf("the gift: %v", err)
+		}
+	}
+	h.reads.beforeMove.Store(&gift)
+	h.pick(h.alice, picked, 0, "A5")
+	if m := h.waitMoves(1, 1); m.Moves() != 1 || m.GiftsBy(game.Blue) != 1 {
+		t.Fatalf("after a gift raced her menu move: %d moves, %d gifts; want 1 and 1", m.Moves(), m.GiftsBy(game.Blue))
+	}
+	h.bob.WaitDM(t, contains("alice moved A4-A5"))
 }

@@ -499,6 +499,9 @@ type countingStore struct {
 	beforeAbandon atomic.Pointer[func()]
 	// failAbandon makes that many of the next Abandon calls fail.
 	failAbandon atomic.Int64
+	// beforeMove, when set, runs once before the next ApplyMove: another
+	// change of the match that comes first.
+	beforeMove atomic.Pointer[func()]
 }
 
 func (c *countingStore) Abandon(ctx context.Context, id storage.MatchID, version uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
@@ -548,6 +551,9 @@ func (c *countingStore) PlayerMatches(ctx context.Context, user string, active b
 
 func (c *countingStore) ApplyMove(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
 	c.moves.Add(1)
+	if f := c.beforeMove.Swap(nil); f != nil {
+		(*f)()
+	}
 	return c.Store.ApplyMove(ctx, id, version, side, mv, at)
 }
 

@@ -138,8 +138,16 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 			b.log.Warn("clearing the picker failed", "error", err)
 		}
 		// At the version just read: a move made meanwhile by other means is
-		// not played over (ErrStale shows the board as it is then).
-		_, _, err = b.play(ctx, m, side, m.Version, game.Move{From: from, To: to}, b.settingsOf(ctx, userOf(i).ID))
+		// not played over (ErrStale shows the board as it is then). A
+		// reminder or a gift of time that came meanwhile leaves the position
+		// as the menus showed it, so the move is tried once more.
+		mv, settings := game.Move{From: from, To: to}, b.settingsOf(ctx, userOf(i).ID)
+		_, _, err = b.play(ctx, m, side, m.Version, mv, settings)
+		if errors.Is(err, storage.ErrStale) {
+			if now, side, err2 := b.playerMatch(ctx, i, id.id); err2 == nil && now.Moves() == m.Moves() && yourTurn(now, side) {
+				_, _, err = b.play(ctx, now, side, now.Version, mv, settings)
+			}
+		}
 		switch {
 		case errors.Is(err, storage.ErrStale):
 			if m, side, err := b.playerMatch(ctx, i, id.id); err == nil {
