@@ -82,7 +82,7 @@ func playWeeks(t *testing.T, onTime bool) {
 	preview = h.bob.SubmitModal(t, edit, map[string]string{setupField: game.FormatSetup(blue, game.NumberingModern)}).Reply(t)
 	h.bob.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
 	h.waitMoves(1, 0)
-	due := turn(h.alice, h.alice.WaitDM(t, contains("the match begins")), day)
+	turn(h.alice, h.alice.WaitDM(t, contains("the match begins")), day)
 	h.bob.WaitDM(t, contains("the match begins"))
 
 	// Move 1, Alice by slash command. Discord holds Bob's board for five
@@ -100,7 +100,7 @@ func playWeeks(t *testing.T, onTime bool) {
 	}
 	hold.Release()
 	h.bob.WaitDM(t, contains("alice moved A4-A5"))
-	due = turn(h.bob, nil, day)
+	due := turn(h.bob, nil, day)
 	late := h.bob.WaitDM(t, contains("Your board arrived late"))
 	if !strings.Contains(late.Content, "<t:"+unix(now())+":t>") || !strings.Contains(late.Content, rel(due)) {
 		t.Errorf("the late board's note does not say when it arrived and when the move is due: %q", late.Content)
@@ -445,6 +445,9 @@ func TestBarrageWhileAway(t *testing.T) {
 	h.advance(12 * time.Hour)
 	if n := countDMs(h.bob, txtMoveReminder); n != 0 {
 		t.Errorf("Bob was reminded %d times on vacation", n)
+	}
+	if m := h.match(1); !m.Deadline.Equal(due) {
+		t.Errorf("Bob's deadline after the restart %v, want %v", m.Deadline, due)
 	}
 
 	// Move 2. Discord holds Alice's board; Bob proposes a pause of two
