@@ -3,9 +3,11 @@ package bot
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // TestMoveMenusKeepTheBoardText: the menus under a board DM change only the
@@ -126,4 +128,72 @@ func TestMoreThan25MovablePieces(t *testing.T) {
 	to := targets[0].Options[0].Value
 	h.pick(h.alice, picked, 0, to)
 	h.bob.WaitDM(t, contains("alice moved "+piece+"-"+to))
+}
+
+// TestMenusLastTheTurn: the menus under a board of a day a move stay live
+// for the whole turn. What changes the match's time but not its position
+// (the half-time reminder, the opponent's gift of time, a vacation) leaves
+// them working, as a correspondence player who opens the board the next
+// day expects.
+func TestMenusLastTheTurn(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		between func(h *harness)
+	}{
+		{"the half-time reminder", func(h *harness) {
+			h.advance(12 * time.Hour)
+			h.alice.WaitDM(t, contains("Reminder: your move is due"))
+		}},
+		{"a gift of time", func(h *harness) { h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t) }},
+		{"a vacation", func(h *harness) {
+			h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
+			h.advance(24 * time.Hour)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+			h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+			board := h.alice.WaitDM(t, contains("the match begins"))
+			h.waitMoves(1, 0)
+			tc.between(h)
+			picked, _ := h.pick(h.alice, board, 0, "A4")
+			if menus := picked.SelectMenus(); len(menus) != 1 || !strings.Contains(menus[0].Placeholder, "Move A4 to") {
+				t.Fatalf("after %s, picking A4 gave the menus %+v", tc.name, menus)
+			}
+			h.pick(h.alice, picked, 0, "A5")
+			if m := h.waitMoves(1, 1); m.Moves() != 1 {
+				t.Fatalf("after %s the menus played no move", tc.name)
+			}
+			h.bob.WaitDM(t, contains("alice moved A4-A5"))
+		})
+	}
+}
+
+// TestMenuMoveRacesAGift: Bob's gift of time is stored between the moment
+// the bot reads the match for Alice's pick of a target and the moment it
+// plays her move. The position is the one her menus showed, so her move is
+// played, not refused as stale.
+func TestMenuMoveRacesAGift(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	board := h.alice.WaitDM(t, contains("the match begins"))
+	h.waitMoves(1, 0)
+	picked, _ := h.pick(h.alice, board, 0, "A4")
+	gift := func() {
+		if _, err := h.db.Act(t.Context(), 1, 0, storage.Action{Kind: storage.ActGiveTime, Side: game.Blue, At: h.clock.Now()}); err != nil {
+			t.Errorf("the gift: %v", err)
+		}
+	}
+	h.reads.beforeMove.Store(&gift)
+	h.pick(h.alice, picked, 0, "A5")
+	if m := h.waitMoves(1, 1); m.Moves() != 1 || m.GiftsBy(game.Blue) != 1 {
+		t.Fatalf("after a gift raced her menu move: %d moves, %d gifts; want 1 and 1", m.Moves(), m.GiftsBy(game.Blue))
+	}
+	h.bob.WaitDM(t, contains("alice moved A4-A5"))
 }

@@ -109,3 +109,104 @@ func TestPauseRefused(t *testing.T) {
 		t.Errorf("a declined proposal paused the match until %v", m.PausedUntil())
 	}
 }
+
+// TestStopAfterTheReminder: Alice has had her half-time reminder when her
+// clock stops for two days, by a pause or by a vacation. When it runs
+// again she is not reminded at half time a second time: her next reminder
+// comes an hour before her deadline, which moved on by the two days.
+func TestStopAfterTheReminder(t *testing.T) {
+	t.Parallel()
+	day := 24 * time.Hour
+	tests := []struct {
+		name string
+		stop func(h *harness)
+	}{
+		{"a pause", func(h *harness) {
+			h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+			h.bot.deliverDue(t.Context())
+			ask := h.alice.WaitDM(t, contains("bob proposes to pause the match for 2 days"))
+			h.alice.ClickButton(t, ask, button(t, ask, "Pause")).Reply(t)
+		}},
+		{"a vacation", func(h *harness) {
+			h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+			h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+			due := h.waitMoves(1, 0).Deadline
+			reminders := func() int { return countDMs(h.alice, "Reminder: your move is due") }
+			h.advance(12 * time.Hour)
+			h.alice.WaitDM(t, contains("Reminder: your move is due"))
+			h.advance(time.Hour)
+			tc.stop(h)
+			due = due.Add(2 * day)
+			if m := h.match(1); !m.Deadline.Equal(due) {
+				t.Fatalf("the stop moved the deadline %v, want 2 days", m.Deadline.Sub(due.Add(-2*day)))
+			}
+			h.advance(2 * day) // the stop ends
+			h.outboxEmpty()
+			if n := reminders(); n != 1 {
+				t.Errorf("%d reminders once the clock runs again, want the one before the stop", n)
+			}
+			h.advance(due.Add(-time.Hour).Sub(h.clock.Now()) - time.Second)
+			if n := reminders(); n != 1 {
+				t.Errorf("%d reminders a second before the hour before the deadline, want 1", n)
+			}
+			h.advance(time.Second)
+			h.alice.WaitDM(t, contains("Reminder: your move is due <t:"+unix(due)+":R>"))
+			h.srv.WaitFor(t, "the reminder an hour before", func() bool { return reminders() == 2 })
+		})
+	}
+}
+
+// TestOfferOutlivesAGift: Alice offers a draw, or proposes a pause, and
+// gives Bob a day of time, while Discord holds Bob's DMs for two hours. Her
+// offer still stands when his DMs go through, so he is asked, with the
+// buttons, and can accept it: the gift after it does not make it moot. The
+// pause he is asked to agree to now ends its days after now, not after the
+// proposal.
+func TestOfferOutlivesAGift(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, command string
+		args          []discordtest.Arg
+		ask, accept   string
+		accepted      func(m *storage.Match) bool
+	}{
+		{"a draw", "stratego draw", nil, "alice offers a draw.", "Accept draw",
+			func(m *storage.Match) bool { return m.Result.Outcome == game.Drawn }},
+		{"a pause", "stratego pause", []discordtest.Arg{discordtest.Opt("days", 3)}, "alice proposes to pause the match for 3 days", "Pause",
+			func(m *storage.Match) bool { return !m.PausedUntil().IsZero() }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+			h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+			h.waitMoves(1, 0)
+			h.outboxEmpty()
+			hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/messages", h.bob.DM(), 1)
+			defer hold.Release()
+			h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+			h.srv.WaitFor(t, "Bob's DMs to be held", func() bool { return hold.Waiting() == 1 })
+			h.alice.SlashCommand(t, h.channel, tc.command, tc.args...).Reply(t)
+			h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+			h.clock.Advance(2 * time.Hour)
+			hold.Release()
+			h.outboxEmpty()
+			ask := h.bob.WaitDM(t, contains(tc.ask))
+			if until := fullMark(h.clock.Now().Add(3 * 24 * time.Hour)); tc.name == "a pause" && !strings.Contains(ask.Content, "both clocks stop until "+until) {
+				t.Errorf("the proposal asked two hours late does not say the pause would end %s: %q", until, ask.Content)
+			}
+			h.bob.ClickButton(t, ask, button(t, ask, tc.accept)).Reply(t)
+			if m := h.match(1); !tc.accepted(m) {
+				t.Errorf("Bob accepted %s, and the match is %s with %+v", tc.name, m.Phase, m.Result)
+			}
+		})
+	}
+}

@@ -363,3 +363,44 @@ func (h *harness) challengeIn(ch *discordtest.Channel) {
 		t.Fatalf("accepted challenge shows %q", accepted.Content)
 	}
 }
+
+// TestVacationEndsDuringAPause: Alice goes on vacation for two days on her
+// turn, and the players then agree to pause for five. Her vacation ends on
+// time, inside the pause: Bob is told then, not when the pause ends, and
+// her board no longer shows it. Her deadline stays the rest of her day
+// after the pause.
+func TestVacationEndsDuringAPause(t *testing.T) {
+	t.Parallel()
+	day := 24 * time.Hour
+	h := newHarness(t)
+	w := weeks{t, h}
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	due := h.waitMoves(1, 0).Deadline
+	h.advance(2 * time.Hour)
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
+	back := h.clock.Now().Add(2 * day)
+	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 5)).Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t)
+	resume := h.clock.Now().Add(5 * day)
+	due = resume.Add(due.Sub(h.clock.Now()))
+	if m := h.match(1); !m.Deadline.Equal(due) {
+		t.Fatalf("Alice's deadline %v, want the rest of her day after the pause, %v", m.Deadline, due)
+	}
+	h.outboxEmpty()
+
+	w.until(back, "the end of the vacation", func() bool { return countDMs(h.bob, "is back from vacation") == 0 })
+	h.srv.WaitFor(t, "Bob to be told Alice is back", func() bool { return countDMs(h.bob, "alice is back from vacation.") == 1 })
+	m := h.match(1)
+	if !m.VacationUntil(game.Red).IsZero() || !m.PausedUntil().Equal(resume) || !m.Deadline.Equal(due) {
+		t.Errorf("after her vacation, in the pause: vacation until %v, paused until %v, deadline %v; want none, %v, %v", m.VacationUntil(game.Red), m.PausedUntil(), m.Deadline, resume, due)
+	}
+	if got := h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; strings.Contains(got, "on vacation") {
+		t.Errorf("Bob's board still shows Alice's vacation: %q", got)
+	}
+	w.until(resume, "the end of the pause", func() bool { return countDMs(h.alice, "The pause is over") == 0 })
+	h.alice.WaitDM(t, contains("The pause is over: your move is due "+relMark(due)))
+	if n := countDMs(h.bob, "alice is back from vacation."); n != 1 {
+		t.Errorf("Bob was told %d times that Alice is back", n)
+	}
+}

@@ -510,6 +510,9 @@ type countingStore struct {
 	// fail, as a database that is briefly away would; failedTournament
 	// counts those failed.
 	failNoticeTournament, failedTournament atomic.Int64
+	// beforeMove, when set, runs once before the next ApplyMove: another
+	// change of the match that comes first.
+	beforeMove atomic.Pointer[func()]
 }
 
 func (c *countingStore) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
@@ -570,6 +573,9 @@ func (c *countingStore) PlayerMatches(ctx context.Context, user string, active b
 
 func (c *countingStore) ApplyMove(ctx context.Context, id storage.MatchID, version uint64, side game.Side, mv game.Move, at time.Time) (*storage.Match, *game.Game, error) {
 	c.moves.Add(1)
+	if f := c.beforeMove.Swap(nil); f != nil {
+		(*f)()
+	}
 	if f := c.moveAs.Load(); f != nil {
 		mv = (*f)(side, mv)
 	}

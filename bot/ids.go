@@ -9,12 +9,15 @@ import (
 // Custom ids of buttons, menus and modals: "kind:action:id[:version[:arg[:menu]]]".
 // They carry the match (or challenge) and the version the control was drawn
 // for, so a click on an old message is refused as stale instead of acting on
-// a board that has changed. menu tells apart the menus of one message, whose
-// custom ids must differ. Discord allows 100 characters; ours stay far below.
+// a board that has changed; the move menus carry the number of moves their
+// board showed instead, so that a reminder or a gift of time leaves them
+// live. menu tells apart the menus of one message, whose custom ids must
+// differ. Discord allows 100 characters; ours stay far below.
 const (
 	kindChallenge = "ch"
 	kindSetup     = "su"
-	kindMove      = "mv"
+	kindMove      = "mv" // move menus drawn before kindMoveAt: their version is the match's
+	kindMoveAt    = "mt" // move menus whose version is the number of moves their board showed
 	kindResign    = "rs"
 	kindDraw      = "dr"
 	kindPause     = "pa"

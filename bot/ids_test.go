@@ -18,6 +18,8 @@ func TestCustomIDs(t *testing.T) {
 		{kind: kindSetup, action: actConfirm, id: 123456789, version: 42},
 		{kind: kindMove, action: actTarget, id: 18446744073709551615, version: 18446744073709551615, arg: "J10", menu: 3},
 		{kind: kindMove, action: actPiece, id: 4, version: 9, menu: 1},
+		{kind: kindMoveAt, action: actBack, id: 4},
+		{kind: kindMoveAt, action: actTarget, id: 4, version: 300, arg: "B5"},
 		{kind: kindResign, action: actNo, id: 1},
 	}
 	for _, c := range tests {

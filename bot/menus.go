@@ -58,7 +58,7 @@ func pickerComponents(p lang.Printer, m *storage.Match, g *game.Game, side game.
 	// Up to four menus of 25 (a fifth row holds Back): room for any army.
 	for start := 0; start < len(options) && len(rows) < 4; start += maxChoices {
 		end := min(start+maxChoices, len(options))
-		id := customID{kind: kindMove, action: action, id: uint64(m.ID), version: m.Version, arg: arg, menu: start / maxChoices}.String()
+		id := customID{kind: kindMoveAt, action: action, id: uint64(m.ID), version: uint64(m.Moves()), arg: arg, menu: start / maxChoices}.String()
 		ph := placeholder
 		if len(options) > maxChoices {
 			ph = fmt.Sprintf("%s (%s–%s)", placeholder, options[start].Value, options[end-1].Value)
@@ -70,7 +70,7 @@ func pickerComponents(p lang.Printer, m *storage.Match, g *game.Game, side game.
 	if from != game.NoSquare {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.Sprintf("Back"), Style: discordgo.SecondaryButton,
-				CustomID: customID{kind: kindMove, action: actBack, id: uint64(m.ID), version: m.Version}.String()},
+				CustomID: customID{kind: kindMoveAt, action: actBack, id: uint64(m.ID), version: uint64(m.Moves())}.String()},
 		}})
 	}
 	return rows
@@ -86,7 +86,13 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		b.tell(i, b.explain(printerOf(i), err, "picker"))
 		return
 	}
-	if m.Version != id.version || !yourTurn(m, side) {
+	// The menus are the position's: a reminder, a gift of time, a pause or
+	// a vacation changes the match's version, not the turn they were drawn for.
+	stale := uint64(m.Moves()) != id.version
+	if id.kind == kindMove {
+		stale = m.Version != id.version // drawn before menus named their position
+	}
+	if stale || !yourTurn(m, side) {
 		b.updateComponents(i, nil)
 		b.showNow(ctx, i, m, side)
 		return
@@ -131,7 +137,17 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		if err := b.editOriginal(i, &discordgo.WebhookEdit{Components: &empty}); err != nil {
 			b.log.Warn("clearing the picker failed", "error", err)
 		}
-		_, _, err = b.play(ctx, m, side, id.version, game.Move{From: from, To: to}, b.settingsOf(ctx, userOf(i).ID))
+		// At the version just read: a move made meanwhile by other means is
+		// not played over (ErrStale shows the board as it is then). A
+		// reminder or a gift of time that came meanwhile leaves the position
+		// as the menus showed it, so the move is tried once more.
+		mv, settings := game.Move{From: from, To: to}, b.settingsOf(ctx, userOf(i).ID)
+		_, _, err = b.play(ctx, m, side, m.Version, mv, settings)
+		if errors.Is(err, storage.ErrStale) {
+			if now, side, err2 := b.playerMatch(ctx, i, id.id); err2 == nil && now.Moves() == m.Moves() && yourTurn(now, side) {
+				_, _, err = b.play(ctx, now, side, now.Version, mv, settings)
+			}
+		}
 		switch {
 		case errors.Is(err, storage.ErrStale):
 			if m, side, err := b.playerMatch(ctx, i, id.id); err == nil {

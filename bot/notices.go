@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -157,7 +158,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		}
 		return one(b.finaleMessage(p, m, g)), nil
 	case storage.EventDrawOffered:
-		if !current {
+		if !current && !b.drawOfferStands(snap, n.Log, side) {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
 		return one(b.drawOfferMessage(p, m, side)), nil
@@ -188,10 +189,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		}
 		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventPauseOffered:
-		if by, _, ok := m.PauseOffer(); !current || !ok || by == side {
+		// A gift of time or a vacation since leaves the proposal standing.
+		if by, _, ok := m.PauseOffer(); m.Phase != storage.PhasePlaying || n.Log > len(m.Log) || !ok || by == side || newer(m.Log[n.Log:], storage.ActOfferPause) {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
-		return one(b.pauseOfferMessage(p, m, side, n.At.Unix())), nil
+		return one(b.pauseOfferMessage(p, m, side, now.Unix())), nil // "if you agree now": from when it is asked
 	case storage.EventPauseDeclined:
 		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseDeclineNote, b.playerName(p, m, side.Opponent()))}), nil
 	case storage.EventPaused, storage.EventResumed:
@@ -247,6 +249,33 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		return one(b.fallbackMessage(p, m, n)), nil
 	}
 	return nil, fmt.Errorf("no message for %s notices", n.Event)
+}
+
+// drawOfferStands reports whether the opponent's draw offer that a notice
+// asks side about, the log's action log-1, still stands though more was done
+// since (a gift of time, a pause, a move that leaves it standing): then side
+// is still to be asked.
+func (b *Bot) drawOfferStands(snap *snapshot, log int, side game.Side) bool {
+	m := snap.m
+	if m.Phase != storage.PhasePlaying || log > len(m.Log) || newer(m.Log[log:], storage.ActOfferDraw, storage.ActAcceptDraw, storage.ActDeclineDraw) {
+		return false
+	}
+	g, err := snap.gameAt(len(m.Log), b.countReplay)
+	if err != nil {
+		return false
+	}
+	by, ok := g.DrawOffer()
+	return ok && by == side.Opponent()
+}
+
+// newer reports whether actions holds one of the kinds.
+func newer(actions []storage.Action, kinds ...storage.ActionKind) bool {
+	for _, a := range actions {
+		if slices.Contains(kinds, a.Kind) {
+			return true
+		}
+	}
+	return false
 }
 
 // liveEdit turns a public board into the edit of the match's live message:

@@ -114,7 +114,7 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 }
 
 // pauseOfferMessage asks side, by DM, to accept or decline the opponent's
-// proposal to pause.
+// proposal to pause, which would end its days after at if agreed to then.
 func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int64) *discordgo.MessageSend {
 	_, days, _ := m.PauseOffer()
 	id := func(action string) string {

@@ -139,7 +139,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			b.onSeekButton(ctx, i, id)
 		case kindSetup:
 			b.onSetupButton(ctx, i, id)
-		case kindMove:
+		case kindMove, kindMoveAt:
 			b.onMovePicker(ctx, i, id)
 		case kindResign:
 			b.onResignButton(ctx, i, id)

@@ -98,10 +98,13 @@ func (m *Match) afterAction(g *game.Game, at time.Time, reminders func(time.Dura
 
 // wake returns when the bot must next look at the match, and why.
 func (m *Match) wake() (time.Time, DeadlineKind, bool) {
-	if until := m.PausedUntil(); !until.IsZero() {
-		return until, DeadlineResume, true // nothing else is due while paused
-	}
 	at, kind, ok := m.clockWake()
+	if until := m.PausedUntil(); !until.IsZero() {
+		// No reminder or time-out is due while paused; a vacation that
+		// runs out in the pause still ends then, and its player's
+		// opponent is told then.
+		at, kind, ok = until, DeadlineResume, true
+	}
 	for side := game.Red; side <= game.Blue; side++ {
 		if back := m.VacationUntil(side); !back.IsZero() && (!ok || back.Before(at)) {
 			at, kind, ok = back, DeadlineVacation, true

@@ -123,7 +123,8 @@ type Match struct {
 	// RemindAt is when the next reminder is due (zero: none). RemindersSent
 	// counts the reminders of the store's schedule (Changes.Reminders) already done for the
 	// current deadline (sent, or skipped as too late). Both reset with every
-	// new deadline.
+	// new deadline; a pause or a vacation, which moves the deadline without
+	// changing the time left on the clock, moves RemindAt and keeps the count.
 	RemindAt      time.Time
 	RemindersSent int
 	// ClockPending is set while the side to move has not yet been told it is

@@ -130,12 +130,15 @@ func (m *Match) checkPause(a *Action) error {
 // a pause or vacation that begins adds what it does not share with one
 // under way, and a vacation that ends early gives back what no longer
 // stops it. A clock that waits for its notice adds what is left of the stop
-// when it starts (StartClock).
+// when it starts (StartClock). The reminders already sent stay sent: the
+// stop moves the ones to come, since the time left on the clock is the
+// same (a new deadline would remind again at half time, on vacation too).
 func (m *Match) moveStop(before, at time.Time, reminders func(time.Duration) []time.Duration) {
 	if m.ClockPending || m.Deadline.IsZero() {
 		return
 	}
 	if shift := m.stoppedLeft(at) - max(0, before.Sub(at)); shift != 0 {
-		m.setDeadline(m.Deadline.Add(shift), reminders)
+		m.Deadline = second(m.Deadline.Add(shift))
+		m.planReminder(reminders)
 	}
 }

@@ -680,6 +680,62 @@ func testVacation(t *testing.T, s storage.Store) {
 	CheckReplay(t, must(s.Match(ctx, m.ID)).in(t))
 }
 
+// testStopsKeepReminders: a pause or a vacation that begins after the turn's
+// reminder moves the deadline on and keeps the reminder sent, so that none
+// is due again, during a vacation or when the clock runs on; and a vacation
+// that runs out inside a pause ends then, not when the pause does.
+func testStopsKeepReminders(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	day := 24 * time.Hour
+	// timer is the match's one timer.
+	timer := func(id storage.MatchID) storage.Deadline {
+		t.Helper()
+		for _, d := range must(s.DueDeadlines(ctx, T0.Add(365*day), 0)).in(t) {
+			if storage.MatchID(d.ID) == id {
+				return d
+			}
+		}
+		t.Fatalf("match %d has no timer", id)
+		return storage.Deadline{}
+	}
+	for k, stop := range []storage.ActionKind{storage.ActAcceptPause, storage.ActVacation} {
+		name := [...]string{"a pause", "a vacation"}[k]
+		m := Started(t, s, NewMatch(game.VariantClassic), uint64(30+k))
+		Deliver(t, s, T0)
+		m = must(s.MarkReminded(ctx, m.ID, m.Version, T0.Add(18*time.Hour))).in(t) // a quarter of Red's day left
+		at := T0.Add(19 * time.Hour)
+		if stop == storage.ActAcceptPause {
+			must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 2, At: at})).in(t)
+		}
+		m = must(s.Act(ctx, m.ID, 0, storage.Action{Kind: stop, Side: game.Red, Days: 2, At: at})).in(t)
+		if m.RemindersSent != 1 || !m.RemindAt.IsZero() || !m.Deadline.Equal(T0.Add(3*day)) {
+			t.Errorf("%s after the reminder: %d reminders sent, next at %v, deadline %v; want 1, none, %v",
+				name, m.RemindersSent, m.RemindAt, m.Deadline.Sub(T0), 3*day)
+		}
+		if d := timer(m.ID); !d.At.Equal(at.Add(2*day)) || d.Kind == storage.DeadlineReminder {
+			t.Errorf("%s after the reminder: the timer %+v, want the stop's end at %v", name, d, at.Add(2*day).Sub(T0))
+		}
+		Deliver(t, s, at)
+	}
+
+	// Red leaves for a day with 23 hours of her turn left, then a pause of
+	// three days: her return is due inside the pause, and ends her vacation
+	// then; her turn ends 23 hours after the pause.
+	m := Started(t, s, NewMatch(game.VariantClassic), 32)
+	Deliver(t, s, T0)
+	must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 1, At: T0.Add(time.Hour)})).in(t)
+	must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: T0.Add(2 * time.Hour)})).in(t)
+	must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActAcceptPause, Side: game.Red, At: T0.Add(2 * time.Hour)})).in(t)
+	if d := timer(m.ID); d.Kind != storage.DeadlineVacation || !d.At.Equal(T0.Add(day+time.Hour)) {
+		t.Errorf("a vacation of a day in a pause of three: the timer %+v, want the vacation's end at %v", d, day+time.Hour)
+	}
+	m = must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: game.Red, At: T0.Add(day + time.Hour)})).in(t)
+	if d := timer(m.ID); d.Kind != storage.DeadlineResume || !d.At.Equal(T0.Add(3*day+2*time.Hour)) || !m.Deadline.Equal(T0.Add(4*day+time.Hour)) {
+		t.Errorf("back inside the pause: the timer %+v, deadline %v; want the pause's end and the rest of the day after it", d, m.Deadline.Sub(T0))
+	}
+	Deliver(t, s, T0.Add(day+time.Hour))
+}
+
 // dueEvents names the notices due at at: "event>audience ...".
 func dueEvents(t *testing.T, s storage.Store, at time.Time) string {
 	t.Helper()

@@ -60,6 +60,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"GiftsOfTime", testGiftsOfTime},
 		{"PauseByAgreement", testPauseByAgreement},
 		{"Vacation", testVacation},
+		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
 		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
