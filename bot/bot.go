@@ -138,8 +138,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	// a connection lost (see gateway.go).
 	b.s.ShouldReconnectOnError = false
 	refused := make(chan error, 1)
+	crashed := make(chan error, 1)
 	removeDisconnect := b.s.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) {
-		go b.reconnect(ctx, refused)
+		go b.keepGoing("reconnecting", crashed, func() { b.reconnect(ctx, refused) })
 	})
 	defer removeDisconnect()
 	removeInteraction := b.s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
@@ -175,24 +176,24 @@ func (b *Bot) Run(ctx context.Context) error {
 	// it (registerCommands keeps trying), the command of the last start still
 	// works, and moves already made must still be delivered.
 	registered := make(chan error, 1)
-	go func() { registered <- b.registerCommands(ctx, appID) }()
+	go b.keepGoing("registering the command", crashed, func() { registered <- b.registerCommands(ctx, appID) })
 	b.renewLease(ctx)
 	leaseDone := make(chan struct{})
 	go func() {
 		defer close(leaseDone)
-		b.runLease(ctx)
+		b.keepGoing("the lease", crashed, func() { b.runLease(ctx) })
 	}()
 	defer func() { stop(); <-leaseDone }()
 	timersDone, outboxDone := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(timersDone)
-		b.runTimers(ctx)
+		b.keepGoing("the timers", crashed, func() { b.runTimers(ctx) })
 	}()
 	go func() {
 		defer close(outboxDone)
-		b.runOutbox(ctx)
+		b.keepGoing("the outbox", crashed, func() { b.runOutbox(ctx) })
 	}()
-	runErr := b.serve(ctx, refused, registered)
+	runErr := b.serve(ctx, refused, registered, crashed)
 	stop()
 	close(b.stopping)
 	<-timersDone
@@ -206,13 +207,15 @@ func (b *Bot) Run(ctx context.Context) error {
 }
 
 // serve waits until ctx ends, Discord refuses the bot for good, or refuses
-// its command (a 4xx: asking again would be refused the same way), and
-// returns why it stopped (nil when ctx ended).
-func (b *Bot) serve(ctx context.Context, refused, registered <-chan error) error {
+// its command (a 4xx: asking again would be refused the same way), or one of
+// its loops panicked, and returns why it stopped (nil when ctx ended).
+func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan error) error {
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
+		case err := <-crashed:
+			return err
 		case err := <-refused:
 			b.log.Error("Discord refuses the bot; stopping", "error", err)
 			return err
@@ -297,6 +300,33 @@ func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	f(ctx)
+}
+
+// ErrCrashed is wrapped by Run's error when one of the loops that keep the
+// bot going (the timers, the outbox, the lease, reconnecting, registering
+// the command) panicked: the bot stops in order, and its supervisor starts
+// it again, as after a crash.
+var ErrCrashed = errors.New("the bot stopped on a bug")
+
+// keepGoing runs f, one of the loops the bot needs while it runs, and turns
+// its panic into a stop: the loop cannot go on, so neither can the bot. Left
+// alone, the panic would end the process with Go's own trace, whose argument
+// words may be a match's secrets; logged here, it is logsafe's report, and
+// the bot shuts down in order (handlers finish, the database closes).
+func (b *Bot) keepGoing(what string, crashed chan<- error, f func()) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		rep := logsafe.Panic(r)
+		b.log.Error("a loop of the bot panicked; stopping", "loop", what, "panic", rep)
+		select {
+		case crashed <- fmt.Errorf("%w: %s panicked at %s", ErrCrashed, what, rep.At):
+		default: // another loop's panic stops it already
+		}
+	}()
+	f()
 }
 
 func (b *Bot) now() time.Time { return b.cfg.Now() }

@@ -2,9 +2,12 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/strategobot/strategobot/game"
 )
 
 // TestRevokedTokenStopsTheBot: a token reset while the bot runs closes its
@@ -57,5 +60,36 @@ func TestGatewayDropMidGame(t *testing.T) {
 	}
 	if after := h.srv.GatewayStats(); after.Replayed == before.Replayed || after.Identifies != before.Identifies {
 		t.Errorf("gateway before %+v, after %+v: want a resume that replayed the DM, and no new IDENTIFY", before, after)
+	}
+}
+
+// TestLoopPanicStopsTheBot: a bug in a loop that keeps the bot going (here
+// the timers' read of the next deadline) stops the bot in order with
+// ErrCrashed, for its supervisor to start it again; the log has where it
+// happened, not the value the loop held, which may be a match's secret.
+func TestLoopPanicStopsTheBot(t *testing.T) {
+	t.Parallel()
+	var logs logLines
+	h := newHarness(t, logs.capture)
+	h.startClassic()
+	var secret any = fmt.Sprintf("the Marshal on %s", game.SquareAt(1, 6))
+	h.reads.nextDeadlinePanics.Store(&secret)
+	h.bot.nudgeTimers()
+	var err error
+	select {
+	case err = <-h.exited:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the bot still runs 10 s after its timers' loop panicked")
+	}
+	h.stop = func() { h.db.Close() }
+	if !errors.Is(err, ErrCrashed) || !strings.Contains(err.Error(), "the timers panicked at") {
+		t.Fatalf("the bot stopped with %v", err)
+	}
+	out := logs.String()
+	if !strings.Contains(out, "a loop of the bot panicked; stopping") || !strings.Contains(out, `panic.kind="a value of type string"`) || !strings.Contains(out, "NextDeadline") {
+		t.Fatalf("the log does not say where the loop panicked:\n%s", out)
+	}
+	if w := rankNames().FindString(out); w != "" || strings.Contains(out, "B7") {
+		t.Errorf("the log shows what the loop held (%q):\n%s", w, out)
 	}
 }

@@ -513,6 +513,16 @@ type countingStore struct {
 	// beforeMove, when set, runs once before the next ApplyMove: another
 	// change of the match that comes first.
 	beforeMove atomic.Pointer[func()]
+	// nextDeadlinePanics, when set, is the value the next NextDeadline
+	// panics with, as a bug in the timers' loop would.
+	nextDeadlinePanics atomic.Pointer[any]
+}
+
+func (c *countingStore) NextDeadline(ctx context.Context) (storage.Deadline, bool, error) {
+	if p := c.nextDeadlinePanics.Swap(nil); p != nil {
+		panic(*p)
+	}
+	return c.Store.NextDeadline(ctx)
 }
 
 func (c *countingStore) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
