@@ -107,6 +107,22 @@ func pageWait(t *testing.T, ctx context.Context, what, js string) {
 
 func sqSel(s game.Square) string { return fmt.Sprintf(`.sq[data-sq="%d"]`, s) }
 
+// clickMove moves by two clicks, the piece on from and then to, which must
+// light up as its target. A live update may redraw the board under a click
+// (see browsertest.Click).
+func clickMove(t *testing.T, ctx context.Context, from, to game.Square) {
+	t.Helper()
+	if err := browsertest.Click(ctx, sqSel(from)); err != nil {
+		t.Fatalf("clicking %s: %v", from, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(sqSel(to)+`.target`))); err != nil {
+		t.Fatalf("%s as a target of %s: %v", to, from, err)
+	}
+	if err := browsertest.Click(ctx, sqSel(to)); err != nil {
+		t.Fatalf("clicking %s: %v", to, err)
+	}
+}
+
 // drag drags with the mouse, from the tray's rank or from a square onto a square.
 func drag(t *testing.T, ctx context.Context, from, to string) {
 	t.Helper()
@@ -183,13 +199,7 @@ func TestWebBoardMatch(t *testing.T) {
 	}
 
 	// A move by clicks: B4 to B5.
-	if err := chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(sqSel(31))),
-		chromedp.WaitVisible(chromedp.CSS(sqSel(41)+`.target`)),
-		chromedp.Click(chromedp.CSS(sqSel(41))),
-	); err != nil {
-		t.Fatal(err)
-	}
+	clickMove(t, ctx, 31, 41)
 	h.waitMoves(id, 1)
 	board := h.alice.WaitDM(t, contains("B4"))
 	if l := openBoardLink(t, board); !strings.HasPrefix(l, base+"/board#") {
@@ -223,13 +233,7 @@ func TestWebBoardMatch(t *testing.T) {
 	pageWait(t, ctx, "the offer declined", `!document.getElementById("status").textContent.includes("offers a draw")`)
 
 	// Alice's Scout strikes bob's Flag from A4 down the open file.
-	if err := chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(sqSel(30))),
-		chromedp.WaitVisible(chromedp.CSS(sqSel(60)+`.target`)),
-		chromedp.Click(chromedp.CSS(sqSel(60))),
-	); err != nil {
-		t.Fatal(err)
-	}
+	clickMove(t, ctx, 30, 60)
 	m = h.waitStored(id, 3)
 	if winner, won := m.Result.Winner(); m.Phase.Active() || !won || winner != game.Red {
 		t.Fatalf("after the capture: phase %s, result %+v", m.Phase, m.Result)

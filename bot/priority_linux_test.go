@@ -4,8 +4,11 @@ package bot
 
 import (
 	"runtime"
+	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/strategobot/strategobot/internal/logsafe"
 )
 
 // niceOfThisThread returns the nice value of the calling OS thread (the raw
@@ -37,8 +40,11 @@ func TestThinkingAtLowestPriority(t *testing.T) {
 		t.Errorf("the caller's thread went from nice %d to %d", before, after)
 	}
 	defer func() {
-		if r := recover(); r != "lost in thought" {
-			t.Errorf("the thinker's panic reached the caller as %v", r)
+		// It comes as logsafe's report of where it happened, on the
+		// thinker's own goroutine: the caller's guard logs it.
+		rep, ok := recover().(logsafe.Report)
+		if !ok || rep.Kind != "a value of type string" || !strings.Contains(rep.At, "TestThinkingAtLowestPriority") {
+			t.Errorf("the thinker's panic reached the caller as %#v", rep)
 		}
 		if len(think.slots) != 0 {
 			t.Error("a thinker that panicked kept its slot")
