@@ -19,6 +19,8 @@
 // left is yellow with a thin frame, the square it went to has a thick frame
 // over the piece; after a battle the square is orange and its frame thick and
 // dashed, so that a battle differs from a move in greyscale by its shape.
+// The squares a Scout ran over between the two carry a trail of two dots
+// each, on every view: the move is public.
 //
 // Red pieces are rounded squares and Blue pieces sharp squares, Blue darker
 // than Red, so the sides differ in shape and lightness, not only in hue. A

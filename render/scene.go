@@ -17,7 +17,7 @@ type scene struct {
 	bottom    game.Side // whose army is at the bottom
 	numbering int       // index into numberings
 	cells     [game.NumSquares]game.Cell
-	bg        [game.NumSquares]uint8 // square backgrounds (bgNormal, bgFrom, bgTo, bgBattle)
+	bg        [game.NumSquares]uint8 // square backgrounds (bgNormal, bgFrom, bgTo, bgBattle, a trail)
 	status    statusLine
 	strips    [2]playerStrip // above and below the board
 	// footer is the bottom's two lines: the last move and its battle. A
@@ -408,7 +408,7 @@ const (
 )
 
 // Every tile has a code below lakeCode (a compile-time check).
-const _ = uint(int(lakeCode) - (numBgs + backCodes + faceCodes) - 1)
+const _ = uint(int(lakeCode) - (numEmptyBgs + backCodes + faceCodes) - 1)
 
 // rowKey is the band key of a row of squares: the picture's orientation, the
 // row and its ten tiles' codes, packed into the key's 128 bits exactly. A
@@ -460,6 +460,9 @@ func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) ([]u
 	if !c.Occupied {
 		return t.empty[bg], tileCode(bg)
 	}
+	if bg >= numBgs {
+		bg = bgNormal // a trail under a piece: no game has one
+	}
 	rank := c.Rank
 	if rank == game.NoRank && c.KnownScout {
 		rank = game.Scout // it moved more than one square: everyone knows
@@ -470,7 +473,7 @@ func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) ([]u
 		if c.Moved {
 			moved = 1
 		}
-		return t.back[bg][side][moved], tileCode(numBgs + (bg*2+side)*2 + moved)
+		return t.back[bg][side][moved], tileCode(numEmptyBgs + (bg*2+side)*2 + moved)
 	}
 	mark := markNone
 	switch {
@@ -479,7 +482,7 @@ func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) ([]u
 	case c.Moved && showMoved:
 		mark = markMoved
 	}
-	code := numBgs + backCodes + (((bg*2+side)*numMarks+mark)*2+numbering)*game.NumRanks + int(rank)
+	code := numEmptyBgs + backCodes + (((bg*2+side)*numMarks+mark)*2+numbering)*game.NumRanks + int(rank)
 	return t.face[bg][side][mark][numbering][rank], tileCode(code)
 }
 
