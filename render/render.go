@@ -33,6 +33,11 @@ type Options struct {
 	// Clocks holds each side's time left on a game clock as the caller
 	// writes it ("9:05"), shown beside its name; empty when there is none.
 	Clocks [2]string
+	// LowClocks marks the clocks of Clocks that are low on time: such a
+	// time is drawn white on a red box, as a chess site's clock turns red,
+	// so that it stands out in greyscale too. The caller decides what is
+	// low.
+	LowClocks [2]bool
 	// Lang is the language of every text in the picture; the zero Printer
 	// writes English.
 	Lang lang.Printer

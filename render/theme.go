@@ -138,6 +138,7 @@ func pairs() [][2]color.RGBA {
 		[2]color.RGBA{colPage, colInk},
 		[2]color.RGBA{colPage, colInkSoft},
 		[2]color.RGBA{colPage, colWarn},
+		[2]color.RGBA{colWarn, colWhite}, // a low clock
 		[2]color.RGBA{colPage, colDimBorder},
 		[2]color.RGBA{colDimBorder, colDimFill},
 		[2]color.RGBA{colDimFill, colInkSoft},
