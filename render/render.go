@@ -198,7 +198,8 @@ func (r *Renderer) revealScene(v *game.View, o Options) scene {
 
 // SetupPreview writes the PNG picture of side's set-up on an otherwise empty
 // board, for its player to confirm: the tray counts the pieces placed, and the
-// bottom line says whether the set-up is complete for rules.
+// bottom line says whether the set-up is complete for rules. The opponent's
+// tray shows the army of rules, and nothing of the opponent's set-up.
 func (r *Renderer) SetupPreview(w io.Writer, s game.Setup, side game.Side, rules game.Rules, o Options) error {
 	if err := checkSetup(s, side, o); err != nil {
 		return err

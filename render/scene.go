@@ -225,7 +225,8 @@ func battleItems(w words, last game.MoveRecord) []item {
 }
 
 // setupScene describes the preview of side's set-up: its pieces on their
-// squares, the rest of the board empty, the pieces placed counted in the tray.
+// squares, the rest of the board empty, the pieces placed counted in its
+// tray, and the army both sides set up in the opponent's.
 func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o Options) scene {
 	// Every piece of a set-up stands where it starts.
 	starts := new([game.NumSquares]game.Square)
@@ -242,7 +243,16 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	}
 	w := words{o.Lang}
 	sc.status = statusLine{left: w.p.Sprintf(txtStatusSetup, w.variant(rules.Variant)), right: w.p.Sprintf(txtYouPlay, w.side(side))}
-	sc.strips[0] = playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: w.side(side.Opponent()), sideName: w.side(side.Opponent())}
+	// The opponent's tray shows the army it sets up, which the rules tell
+	// everyone: nothing of its set-up, nor whether it has one yet.
+	opp := playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: w.side(side.Opponent()), sideName: w.side(side.Opponent()),
+		label: w.p.Sprintf(txtPieces, rules.Army.Total())}
+	for _, rank := range game.Ranks {
+		if n := int(rules.Army[rank]); n > 0 {
+			opp.tray = append(opp.tray, trayEntry{rank: rank, count: n, text: strconv.Itoa(n)})
+		}
+	}
+	sc.strips[0] = opp
 	placed := s.Counts()
 	st := playerStrip{side: side, name: o.Names[side], note: w.p.Sprintf(txtSideYou, w.side(side)), sideName: w.side(side), label: w.p.Sprintf(txtPiecesPlaced, placed.Total())}
 	for _, rank := range game.Ranks {
