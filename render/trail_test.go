@@ -63,7 +63,7 @@ func TestMarkLastMoveTrail(t *testing.T) {
 // differ by markLevel from the same square with no last move.
 func TestTrailLegibility(t *testing.T) {
 	r := renderer(t)
-	const markLevel, trailMin = 50, 10 // now 22 at 300 px, 31 at 360 px; was 0
+	const markLevel, trailMin = 50, 25 // now 38 or 39 at 300 px, 57 at 360 px; was 0
 	// A Barrage army leaves room in the front row for a run across it.
 	barrage := func(t *testing.T) *game.Game {
 		red := parseSetup(t, ". . 2 . 10 . . 3 . .", ". 2 . . . 9 . . . .", ". . . S . . . . . .", ". . . . . . . . F B")
