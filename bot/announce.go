@@ -240,8 +240,18 @@ func (b *Bot) pictureOptions(p lang.Printer, m *storage.Match, n game.Numbering)
 	o := render.Options{Names: b.names(p, m), Numbering: n, Lang: p, Secret: pictureSecret(m)}
 	if m.Clock.On() {
 		o.Clocks = [2]string{clockTime(m.Left[game.Red]), clockTime(m.Left[game.Blue])}
+		o.LowClocks = [2]bool{lowOnTime(m.Clock, m.Left[game.Red]), lowOnTime(m.Clock, m.Left[game.Blue])}
 	}
 	return o
+}
+
+// lowOnTime reports whether a clock of tc with left on it is low enough for
+// the pictures to warn of it. Lichess turns a clock red below an eighth of
+// its base time, kept between 10 s and 60 s; here the bounds are 30 s and 2
+// minutes, because a move on Discord takes longer than a click (a message or
+// two menus, and the bot's answer) and the picture is seen once a turn.
+func lowOnTime(tc storage.TimeControl, left time.Duration) bool {
+	return left < min(max(tc.Base/8, 30*time.Second), 2*time.Minute)
 }
 
 // pictureSecret keys the rows of m's pictures that show a player's own

@@ -299,7 +299,7 @@ func TestOtherAltTexts(t *testing.T) {
 			"Key to the board pictures. A piece whose rank you know. Red pieces are rounded, Blue pieces square. A hidden piece: you do not know its rank. " +
 				"White dot: the piece has moved, so it is no Bomb or Flag. Thick ring: both players know its rank (shown in a battle, or a Scout that ran). " +
 				"The last move: the square it left (thin frame) and the square it went to (thick frame). Orange, dashed frame: the square of the last battle. " +
-				"Pieces left of each rank, under each player's name. The pieces, strongest first (classic numbering): " +
+				"Dots: the squares a Scout ran over in the last move. Pieces left of each rank, under each player's name. The pieces, strongest first (classic numbering): " +
 				"1 Marshal, 2 General, 3 Colonel, 4 Major, 5 Captain, 6 Lieutenant, 7 Sergeant, 8 Miner, 9 Scout, S Spy, I Infiltrator, B Bomb, F Flag. " +
 				"Squares are named by column and row, like B4."},
 		{"Blue's set-up, from Blue's left", func() (string, error) { return SetupAltText(blue, game.Blue, classic, Options{}) },

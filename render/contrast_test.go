@@ -40,6 +40,7 @@ func TestTextContrast(t *testing.T) {
 		{"notes, labels, move numbers, coordinates", inkSoft, colPage},
 		{"tray counts, footers, the key", inkText, colPage},
 		{"a set-up's problem", inkWarn, colPage},
+		{"a low clock", inkWhite, colWarn},
 		{"the standings' headings", tableHeadInk, colPanel},
 		{"the standings' shaded rows", inkText, colPanel},
 	} {

@@ -13,12 +13,15 @@
 // upper player's name with how many pieces that side has left, and its tray
 // (how many of each rank, which is public); the board with coordinates on all four edges, turned
 // so that the viewer's army is at the bottom (Red's for the public); the lower
-// player's name line and tray; and two lines for the last move ("Move N: Blue
+// player's name line and tray (a clock low on time, Options.LowClocks, in
+// white on a red box); and two lines for the last move ("Move N: Blue
 // F5xF4") and its battle, with both ranks and the outcome. A move number always
 // counts the moves played, in every picture and text. The square the last move
 // left is yellow with a thin frame, the square it went to has a thick frame
 // over the piece; after a battle the square is orange and its frame thick and
 // dashed, so that a battle differs from a move in greyscale by its shape.
+// The squares a Scout ran over between the two carry a trail of two dots
+// each, on every view: the move is public.
 //
 // Red pieces are rounded squares and Blue pieces sharp squares, Blue darker
 // than Red, so the sides differ in shape and lightness, not only in hue. A

@@ -188,10 +188,11 @@ const (
 	inkRed
 	inkBlue
 	inkWarn
+	inkWhite // on a warning's box
 	numInks
 )
 
-var inkColors = [numInks]color.RGBA{colInk, colInkSoft, sideText[0], sideText[1], colWarn}
+var inkColors = [numInks]color.RGBA{colInk, colInkSoft, sideText[0], sideText[1], colWarn, colWhite}
 
 func buildBlends(q *quantizer) *[numInks]inkBlend {
 	var b [numInks]inkBlend

@@ -27,8 +27,8 @@ const (
 )
 
 // Key writes a PNG that explains the symbols of the pictures: hidden pieces,
-// the moved dot, the ring of a known piece, the marks of the last move and
-// of a battle, the trays, and every rank with its label in o's numbering
+// the moved dot, the ring of a known piece, the marks of the last move, of a
+// battle and of a run's trail, the trays, and every rank with its label in o's numbering
 // (o.Names is not used). It is drawn on demand: it is not on the hot path.
 func (r *Renderer) Key(w io.Writer, o Options) error {
 	if err := checkOptions(o); err != nil {
@@ -44,6 +44,7 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 		{tiles: [][]uint8{t.face[bgNormal][red][markKnown][n][game.Scout], t.face[bgNormal][blue][markKnown][n][game.Bomb]}},
 		{tiles: [][]uint8{t.empty[bgFrom], t.face[bgTo][red][markMoved][n][game.Miner]}},
 		{tiles: [][]uint8{t.back[bgBattle][blue][1]}},
+		{tiles: [][]uint8{t.empty[bgTrailV], t.empty[bgTrailH]}},
 		{tray: true},
 	}
 	wd := words{o.Lang}
@@ -101,7 +102,7 @@ func (r *Renderer) Key(w io.Writer, o Options) error {
 }
 
 // keyTexts are the explanations of the key's rows, in order; KeyAltText says them too.
-var keyTexts = [...]string{txtKeyKnown, txtKeyHidden, txtKeyMoved, txtKeyRing, txtKeyLastMove, txtKeyBattle, txtKeyTray}
+var keyTexts = [...]string{txtKeyKnown, txtKeyHidden, txtKeyMoved, txtKeyRing, txtKeyLastMove, txtKeyBattle, txtKeyTrail, txtKeyTray}
 
 // txtKeyNumbering names numbering n.
 func txtKeyNumbering(n game.Numbering) string {

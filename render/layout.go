@@ -16,15 +16,20 @@ import (
 // phone, so every font is at least 16 pixels here (9 on the phone; see
 // TestPhoneLegibility).
 const (
-	edgeW    = 22 // the margins left and right of the board, with the row numbers
-	coordH   = 20 // the margins above and below the board, with the column letters
-	statusH  = 36 // the status bar at the top
-	nameH    = 28 // a player's name line
-	trayH    = 34 // a player's tray
-	lineH    = 28 // a line of the footer: the last move, its battle
-	footerH  = 2*lineH + 8
-	frameW   = 2 // the border around the board
-	warnBarH = 3 // the bar under a set-up's wrong count in the tray
+	edgeW   = 22 // the margins left and right of the board, with the row numbers
+	coordH  = 20 // the margins above and below the board, with the column letters
+	statusH = 36 // the status bar at the top
+	nameH   = 28 // a player's name line
+	trayH   = 34 // a player's tray
+	lineH   = 28 // a line of the footer: the last move, its battle
+	// footerGap is the space between the lower tray and the footer, and
+	// footerPad the space under it: a mini piece on its last line ends a
+	// pixel above the line's bottom, so padX from the picture's edge, as
+	// the texts are from its sides (TestMargins).
+	footerGap = 4
+	footerPad = padX - 1
+	frameW    = 2 // the border around the board
+	warnBarH  = 3 // the bar under a set-up's wrong count in the tray
 
 	textSize  = 18 // status, names, footer, tray counts
 	smallSize = 16 // tray counts of two digits
@@ -63,9 +68,9 @@ func boardLayout() layout {
 	l.board = image.Pt(edgeW, y)
 	y += boardPx + coordH
 	l.strips[1] = strip{name: image.Rect(0, y, pageW, y+nameH), tray: image.Rect(0, y+nameH, pageW, y+nameH+trayH)}
-	y += nameH + trayH + (footerH-2*lineH)/2
+	y += nameH + trayH + footerGap
 	l.footer = []image.Rectangle{image.Rect(0, y, pageW, y+lineH), image.Rect(0, y+lineH, pageW, y+2*lineH)}
-	l.h = y + footerH - (footerH-2*lineH)/2
+	l.h = y + 2*lineH + footerPad
 	return l
 }
 

@@ -129,6 +129,9 @@ func TestLeakRandomGames(t *testing.T) {
 				o.Lang = lang.For(languages[(vi+int(seed))%len(languages)].Code)
 				if seed%2 == 0 {
 					o.Numbering = game.NumberingClassic
+				} else {
+					// A game clock, one side low on time.
+					o.Clocks, o.LowClocks = [2]string{"0:25", "12:05"}, [2]bool{true, false}
 				}
 				what := fmt.Sprintf("%s game %d", rules.Variant, seed)
 				g := gametest.Game(t, rules, seed, plies, func(g *game.Game) bool {

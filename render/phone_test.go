@@ -39,8 +39,14 @@ func onPhone(img image.Image) *image.RGBA {
 // of margin on every side, so that the filter sees the neighbours) as
 // onPhone scales the whole, and returns it with the square's rectangle in it.
 func squareOnPhone(img image.Image, p image.Point) (*image.RGBA, image.Rectangle) {
+	return squareAtWidth(img, p, phoneWidth)
+}
+
+// squareAtWidth is squareOnPhone for a picture shown width pixels wide.
+func squareAtWidth(img image.Image, p image.Point, width int) (*image.RGBA, image.Rectangle) {
 	area := image.Rect(p.X-tileSize, p.Y-tileSize, p.X+2*tileSize, p.Y+2*tileSize).Intersect(img.Bounds())
-	scale := func(v int) int { return int(float64(v)*phoneScale + 0.5) }
+	f := float64(width) / float64(img.Bounds().Dx())
+	scale := func(v int) int { return int(float64(v)*f + 0.5) }
 	out := image.NewRGBA(image.Rect(0, 0, scale(area.Dx()), scale(area.Dy())))
 	draw.CatmullRom.Scale(out, out.Rect, img, area, draw.Src, nil)
 	sq := image.Rectangle{p.Sub(area.Min), p.Sub(area.Min).Add(image.Pt(tileSize, tileSize))}
@@ -208,7 +214,8 @@ func TestPhoneLegibility(t *testing.T) {
 }
 
 // TestMoveAndBattleFramesDifferInShape checks that a plain move's frame and a
-// battle's differ in greyscale by their shape, not only by their shade: the
+// battle's, and a run's trail and the frame of the square it left, differ in
+// greyscale by their shape, not only by their shade: the
 // pixels each frame inks (those clearly darker than its square) must differ
 // in many places, on the tiles as drawn and as a phone shows them.
 func TestMoveAndBattleFramesDifferInShape(t *testing.T) {
@@ -229,10 +236,17 @@ func TestMoveAndBattleFramesDifferInShape(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
+		a, b  int
 		scale float64
-	}{{"full size", 1}, {"on a phone", phoneScale}} {
+	}{
+		{"move and battle, full size", bgTo, bgBattle, 1},
+		{"move and battle, on a phone", bgTo, bgBattle, phoneScale},
+		// A run's trail is no square it left.
+		{"trail and from square, on a phone", bgTrailV, bgFrom, phoneScale},
+		{"trail across and from square, on a phone", bgTrailH, bgFrom, phoneScale},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
-			move, battle := ink(bgTo, tc.scale), ink(bgBattle, tc.scale)
+			move, battle := ink(tc.a, tc.scale), ink(tc.b, tc.scale)
 			differ, inked := 0, 0
 			for i := range move {
 				if move[i] != battle[i] {

@@ -33,6 +33,11 @@ type Options struct {
 	// Clocks holds each side's time left on a game clock as the caller
 	// writes it ("9:05"), shown beside its name; empty when there is none.
 	Clocks [2]string
+	// LowClocks marks the clocks of Clocks that are low on time: such a
+	// time is drawn white on a red box, as a chess site's clock turns red,
+	// so that it stands out in greyscale too. The caller decides what is
+	// low.
+	LowClocks [2]bool
 	// Lang is the language of every text in the picture; the zero Printer
 	// writes English.
 	Lang lang.Printer
@@ -193,7 +198,8 @@ func (r *Renderer) revealScene(v *game.View, o Options) scene {
 
 // SetupPreview writes the PNG picture of side's set-up on an otherwise empty
 // board, for its player to confirm: the tray counts the pieces placed, and the
-// bottom line says whether the set-up is complete for rules.
+// bottom line says whether the set-up is complete for rules. The opponent's
+// tray shows the army of rules, and nothing of the opponent's set-up.
 func (r *Renderer) SetupPreview(w io.Writer, s game.Setup, side game.Side, rules game.Rules, o Options) error {
 	if err := checkSetup(s, side, o); err != nil {
 		return err

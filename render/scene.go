@@ -17,7 +17,7 @@ type scene struct {
 	bottom    game.Side // whose army is at the bottom
 	numbering int       // index into numberings
 	cells     [game.NumSquares]game.Cell
-	bg        [game.NumSquares]uint8 // square backgrounds (bgNormal, bgFrom, bgTo, bgBattle)
+	bg        [game.NumSquares]uint8 // square backgrounds (bgNormal, bgFrom, bgTo, bgBattle, a trail)
 	status    statusLine
 	strips    [2]playerStrip // above and below the board
 	// footer is the bottom's two lines: the last move and its battle. A
@@ -50,6 +50,10 @@ type playerStrip struct {
 	// the name line, just above the tray.
 	label string
 	tray  []trayEntry
+	// clock is the time left on the side's clock, as written in note;
+	// clockLow draws it as a warning.
+	clock    string
+	clockLow bool
 }
 
 type trayEntry struct {
@@ -100,6 +104,7 @@ func (r *Renderer) viewScene(v *game.View, o Options) scene {
 		}
 		if o.Clocks[side] != "" && !v.Result.Over() {
 			st.note = w.p.Sprintf(txtSideClock, st.note, o.Clocks[side])
+			st.clock, st.clockLow = o.Clocks[side], o.LowClocks[side]
 		}
 		total := 0
 		for _, rank := range game.Ranks {
@@ -220,7 +225,8 @@ func battleItems(w words, last game.MoveRecord) []item {
 }
 
 // setupScene describes the preview of side's set-up: its pieces on their
-// squares, the rest of the board empty, the pieces placed counted in the tray.
+// squares, the rest of the board empty, the pieces placed counted in its
+// tray, and the army both sides set up in the opponent's.
 func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o Options) scene {
 	// Every piece of a set-up stands where it starts.
 	starts := new([game.NumSquares]game.Square)
@@ -237,7 +243,16 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 	}
 	w := words{o.Lang}
 	sc.status = statusLine{left: w.p.Sprintf(txtStatusSetup, w.variant(rules.Variant)), right: w.p.Sprintf(txtYouPlay, w.side(side))}
-	sc.strips[0] = playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: w.side(side.Opponent()), sideName: w.side(side.Opponent())}
+	// The opponent's tray shows the army it sets up, which the rules tell
+	// everyone: nothing of its set-up, nor whether it has one yet.
+	opp := playerStrip{side: side.Opponent(), name: o.Names[side.Opponent()], note: w.side(side.Opponent()), sideName: w.side(side.Opponent()),
+		label: w.p.Sprintf(txtPieces, rules.Army.Total())}
+	for _, rank := range game.Ranks {
+		if n := int(rules.Army[rank]); n > 0 {
+			opp.tray = append(opp.tray, trayEntry{rank: rank, count: n, text: strconv.Itoa(n)})
+		}
+	}
+	sc.strips[0] = opp
 	placed := s.Counts()
 	st := playerStrip{side: side, name: o.Names[side], note: w.p.Sprintf(txtSideYou, w.side(side)), sideName: w.side(side), label: w.p.Sprintf(txtPiecesPlaced, placed.Total())}
 	for _, rank := range game.Ranks {
@@ -297,10 +312,11 @@ var stripBands = [2][2]int{{firstRowBand - 2, firstRowBand - 1}, {firstRowBand +
 func appendStrip(b []byte, sc *scene, i int) []byte {
 	ps := &sc.strips[i]
 	b = append(b, byte(i), byte(sc.bottom), byte(sc.numbering), byte(ps.side))
-	for _, text := range [...]string{ps.name, ps.sideName, ps.note, ps.label} {
+	for _, text := range [...]string{ps.name, ps.sideName, ps.note, ps.label, ps.clock} {
 		b = binary.AppendUvarint(b, uint64(len(text)))
 		b = append(b, text...)
 	}
+	b = append(b, boolByte(ps.clockLow))
 	b = binary.AppendUvarint(b, uint64(len(ps.tray)))
 	for _, e := range ps.tray {
 		b = append(b, byte(e.rank), byte(e.count), byte(e.count>>8), boolByte(e.warn))
@@ -408,7 +424,7 @@ const (
 )
 
 // Every tile has a code below lakeCode (a compile-time check).
-const _ = uint(int(lakeCode) - (numBgs + backCodes + faceCodes) - 1)
+const _ = uint(int(lakeCode) - (numEmptyBgs + backCodes + faceCodes) - 1)
 
 // rowKey is the band key of a row of squares: the picture's orientation, the
 // row and its ten tiles' codes, packed into the key's 128 bits exactly. A
@@ -460,6 +476,9 @@ func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) ([]u
 	if !c.Occupied {
 		return t.empty[bg], tileCode(bg)
 	}
+	if bg >= numBgs {
+		bg = bgNormal // a trail under a piece: no game has one
+	}
 	rank := c.Rank
 	if rank == game.NoRank && c.KnownScout {
 		rank = game.Scout // it moved more than one square: everyone knows
@@ -470,7 +489,7 @@ func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) ([]u
 		if c.Moved {
 			moved = 1
 		}
-		return t.back[bg][side][moved], tileCode(numBgs + (bg*2+side)*2 + moved)
+		return t.back[bg][side][moved], tileCode(numEmptyBgs + (bg*2+side)*2 + moved)
 	}
 	mark := markNone
 	switch {
@@ -479,7 +498,7 @@ func (r *Renderer) cellTile(c game.Cell, bg, numbering int, showMoved bool) ([]u
 	case c.Moved && showMoved:
 		mark = markMoved
 	}
-	code := numBgs + backCodes + (((bg*2+side)*numMarks+mark)*2+numbering)*game.NumRanks + int(rank)
+	code := numEmptyBgs + backCodes + (((bg*2+side)*numMarks+mark)*2+numbering)*game.NumRanks + int(rank)
 	return t.face[bg][side][mark][numbering][rank], tileCode(code)
 }
 
@@ -558,7 +577,7 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 	}
 	name, note := r.stripTexts(ps, right-x)
 	x = drawText(img, st.name, r.bold, &r.blends[inkRed+int(ps.side)], name, x, y)
-	drawText(img, st.name, r.text, &r.blends[inkSoft], r.text.fit(note, right-x), x, y)
+	r.drawNote(img, st.name, ps, note, x, right, y)
 	if len(ps.tray) == 0 || st.tray.Empty() {
 		return
 	}
@@ -598,6 +617,44 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 	}
 }
 
+// clockPad is the room on either side of a low clock's time in its box.
+const clockPad = 4
+
+// lowClockAt returns where in note a low clock's time is, or -1: a note
+// with a clock that is not low, or none.
+func lowClockAt(ps *playerStrip, note string) int {
+	if !ps.clockLow || ps.clock == "" {
+		return -1
+	}
+	return strings.LastIndex(note, ps.clock)
+}
+
+// noteWidth is the width of a strip's note as drawn: a low clock's time
+// is bold, in a box.
+func (r *Renderer) noteWidth(ps *playerStrip, note string) int {
+	w := r.text.width(note)
+	if lowClockAt(ps, note) >= 0 {
+		w += r.bold.width(ps.clock) - r.text.width(ps.clock) + 2*clockPad
+	}
+	return w
+}
+
+// drawNote writes a strip's note from x on its name line, at most up to
+// right; a low clock's time in white on a red box with its corners cut.
+func (r *Renderer) drawNote(img *image.Paletted, rect image.Rectangle, ps *playerStrip, note string, x, right, y int) {
+	i := lowClockAt(ps, note)
+	if i < 0 || r.noteWidth(ps, note) > right-x {
+		drawText(img, rect, r.text, &r.blends[inkSoft], r.text.fit(note, right-x), x, y)
+		return
+	}
+	x = drawText(img, rect, r.text, &r.blends[inkSoft], note[:i], x, y)
+	box := image.Rect(x, rect.Min.Y+4, x+r.bold.width(ps.clock)+2*clockPad, rect.Max.Y-4)
+	fill(img, image.Rect(box.Min.X+1, box.Min.Y, box.Max.X-1, box.Max.Y), r.idxWarn)
+	fill(img, image.Rect(box.Min.X, box.Min.Y+1, box.Max.X, box.Max.Y-1), r.idxWarn)
+	drawText(img, box, r.bold, &r.blends[inkWhite], ps.clock, x+clockPad, y)
+	drawText(img, rect, r.text, &r.blends[inkSoft], note[i+len(ps.clock):], box.Max.X, y)
+}
+
 // nameRoom is the width a name line in rect leaves the name and its note,
 // between the chip and the label.
 func (r *Renderer) nameRoom(rect image.Rectangle, ps *playerStrip) int {
@@ -619,12 +676,12 @@ const stripNameMin = 100
 // which the name's colour and the chip's shape show.
 func (r *Renderer) stripTexts(ps *playerStrip, w int) (name, note string) {
 	name, note = r.stripName(ps)
-	if room := w - r.text.width(note); r.bold.width(name) > room && room < stripNameMin && name != ps.sideName {
+	if room := w - r.noteWidth(ps, note); r.bold.width(name) > room && room < stripNameMin && name != ps.sideName {
 		if rest, ok := strings.CutPrefix(ps.note, ps.sideName); ok {
 			note = rest
 		}
 	}
-	return r.bold.fit(name, w-r.text.width(note)), note
+	return r.bold.fit(name, w-r.noteWidth(ps, note)), note
 }
 
 // stripName returns a strip's name as drawn, unshortened, and the note

@@ -70,8 +70,10 @@ func TestNameRoomInEveryLanguage(t *testing.T) {
 	g := goldenGame(t, 7)
 	const long = "Maximilian von Hohenzollern"
 	for _, l := range lang.Languages() {
-		for _, clock := range []string{"", "12:05", "1:05:00"} {
-			o := Options{Names: [2]string{long, long}, Lang: lang.For(l.Code), Clocks: [2]string{clock, clock}}
+		for _, clock := range []string{"", "12:05", "1:05:00", "0:25 low"} {
+			low := strings.HasSuffix(clock, " low")
+			clock = strings.TrimSuffix(clock, " low")
+			o := Options{Names: [2]string{long, long}, Lang: lang.For(l.Code), Clocks: [2]string{clock, clock}, LowClocks: [2]bool{low, low}}
 			for _, viewer := range []game.Viewer{game.RedViewer, game.PublicViewer} {
 				v := g.View(viewer)
 				sc := r.viewScene(&v, o)
@@ -81,7 +83,7 @@ func TestNameRoomInEveryLanguage(t *testing.T) {
 					if got := r.bold.width(name); got < stripNameMin-r.bold.ellipsis.adv.Ceil() {
 						t.Errorf("%s, clock %q: the name is drawn %q (%d px) before %q", l.Code, clock, name, got, note)
 					}
-					if got := r.bold.width(name) + r.text.width(note); got > w {
+					if got := r.bold.width(name) + r.noteWidth(&ps, note); got > w {
 						t.Errorf("%s: %q and %q are %d px wide in %d", l.Code, name, note, got, w)
 					}
 				}

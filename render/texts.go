@@ -60,6 +60,7 @@ const (
 	txtKeyRing     = "Thick ring: both players know its rank (shown in a battle, or a Scout that ran)."
 	txtKeyLastMove = "The last move: the square it left (thin frame) and the square it went to (thick frame)."
 	txtKeyBattle   = "Orange, dashed frame: the square of the last battle."
+	txtKeyTrail    = "Dots: the squares a Scout ran over in the last move."
 	txtKeyTray     = "Pieces left of each rank, under each player's name."
 	txtKeyRanks    = "The pieces, strongest first (%[1]s numbering):" // numbering
 	txtKeyModern   = "modern"

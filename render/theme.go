@@ -32,8 +32,11 @@ var (
 	// that they show in greyscale too, where the yellow is as light as the land.
 	colMoveMark   = rgb(0xB47A00)
 	colBattleMark = rgb(0xC4400F)
-	colDimFill    = rgb(0xDDD5C3) // a tray slot whose pieces are all gone
-	colDimBorder  = rgb(0xBDB29A)
+	// colTrail dots the squares a Scout ran over: the move's frame colour,
+	// dark enough to read in greyscale.
+	colTrail     = colMoveMark
+	colDimFill   = rgb(0xDDD5C3) // a tray slot whose pieces are all gone
+	colDimBorder = rgb(0xBDB29A)
 
 	// sideFill, sideDark and sideSoft are each side's piece body, border and
 	// back emblem. Blue is darker than Red, so the sides differ in lightness
@@ -58,6 +61,15 @@ const (
 	numBgs
 )
 
+// A Scout's run leaves a trail of dots on the squares it crossed, across the
+// picture (bgTrailH) or up and down it (bgTrailV). A run crosses only empty
+// squares, so only the empty tiles have these backgrounds.
+const (
+	bgTrailH = numBgs + iota
+	bgTrailV
+	numEmptyBgs
+)
+
 var squareBg = [numBgs]color.RGBA{colLand, colMoveHL, colMoveHL, colBattleHL}
 
 // squareMark is the frame drawn over a square and its piece: its colour, its
@@ -69,12 +81,30 @@ var squareMark = [numBgs]struct {
 	dash  int
 }{bgFrom: {colMoveMark, 3, 0}, bgTo: {colMoveMark, 5, 0}, bgBattle: {colBattleMark, 6, 8}}
 
-// markLastMove sets the backgrounds of the squares of the last move.
+// markLastMove sets the backgrounds of the squares of the last move, and of
+// those a run crossed: the move is public, so every view shows them.
 func markLastMove(bg *[game.NumSquares]uint8, last game.MoveRecord) {
-	bg[last.Move.From] = bgFrom
-	bg[last.Move.To] = bgTo
+	from, to := last.Move.From, last.Move.To
+	bg[from] = bgFrom
+	bg[to] = bgTo
 	if last.IsAttack() || last.Move.IsInfiltration() {
-		bg[last.Move.To] = bgBattle
+		bg[to] = bgBattle
+	}
+	if last.Move.IsInfiltration() {
+		return // a strike from afar: the Infiltrator crossed nothing
+	}
+	// Rows stay rows in both orientations of the board.
+	step, trail := 1, uint8(bgTrailH)
+	if from.Col() == to.Col() {
+		step, trail = 10, bgTrailV
+	} else if from.Row() != to.Row() {
+		return
+	}
+	if to < from {
+		step = -step
+	}
+	for s := int(from) + step; s != int(to); s += step {
+		bg[s] = trail
 	}
 }
 
@@ -101,12 +131,14 @@ func pairs() [][2]color.RGBA {
 	}
 	p = append(p,
 		[2]color.RGBA{colLand, colLakeEdge},
+		[2]color.RGBA{colLand, colTrail},
 		[2]color.RGBA{colLakeEdge, colLake},
 		[2]color.RGBA{colLake, colLakeWave},
 		[2]color.RGBA{colPage, colFrame},
 		[2]color.RGBA{colPage, colInk},
 		[2]color.RGBA{colPage, colInkSoft},
 		[2]color.RGBA{colPage, colWarn},
+		[2]color.RGBA{colWarn, colWhite}, // a low clock
 		[2]color.RGBA{colPage, colDimBorder},
 		[2]color.RGBA{colDimBorder, colDimFill},
 		[2]color.RGBA{colDimFill, colInkSoft},

@@ -38,7 +38,7 @@ const (
 // tileSet holds every picture of a square, mini piece and chip, as palette
 // indices row by row, drawn once with gg and never changed afterwards.
 type tileSet struct {
-	empty [numBgs][]uint8
+	empty [numEmptyBgs][]uint8 // with the trail of a run
 	// face is a piece whose rank the viewer knows: [bg][side][mark][numbering][rank].
 	face [numBgs][2][numMarks][2][game.NumRanks][]uint8
 	// back is a piece whose rank the viewer does not know: [bg][side][moved].
@@ -83,6 +83,12 @@ func buildTiles(q *quantizer, tf *tileFonts) *tileSet {
 		copy(empty.Pix, bgImgs[bg].Pix)
 		drawSquareMark(empty, bg)
 		ts.empty[bg] = q.paletted(empty)
+	}
+	for i, bg := range []int{bgTrailH, bgTrailV} {
+		dc := gg.NewContext(tileSize, tileSize)
+		drawSquare(dc, colLand)
+		drawTrail(dc, i == 1)
+		ts.empty[bg] = q.paletted(dc.Image().(*image.RGBA))
 	}
 	// over draws a transparent piece on each square background, and the
 	// square's frame over both.
@@ -187,6 +193,28 @@ func drawSquareMark(dst *image.RGBA, bg int) {
 				draw.Draw(dst, d, ink, image.Point{}, draw.Src)
 			}
 		}
+	}
+}
+
+// Sizes of the dots of a run's trail: two a square, evenly spaced across
+// squares, big enough to stay dots on a phone (TestTrailLegibility).
+const (
+	trailDot     = 4.5 // radius
+	trailSpacing = tileSize / 2
+)
+
+// drawTrail dots the middle line of a square a run crossed, across it or
+// (vertical) up and down it.
+func drawTrail(dc *gg.Context, vertical bool) {
+	c := float64(tileSize-1) / 2 // the grid line takes the last pixel
+	dc.SetColor(colTrail)
+	for _, d := range []float64{-trailSpacing / 2, trailSpacing / 2} {
+		x, y := c+d, c
+		if vertical {
+			x, y = c, c+d
+		}
+		dc.DrawCircle(x, y, trailDot)
+		dc.Fill()
 	}
 }
 
