@@ -72,12 +72,12 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 	for _, a := range m.Log {
 		switch a.Kind {
 		case storage.ActMove:
-			// A move of a player on vacation ends it: the log holds no end
-			// of it in this match (Match.VacationUntil).
-			if !away[a.Side].IsZero() && a.At.Before(away[a.Side]) {
+			// A move of a player on vacation ends it (or one that ran out
+			// before its end was logged): the log holds no end of it in
+			// this match (Match.VacationUntil).
+			if !away[a.Side].IsZero() {
 				out[moves] = append(out[moves], back(a.Side, a.At))
 			}
-			away[a.Side] = time.Time{}
 			moves++
 		case storage.ActGiveTime:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))

@@ -38,6 +38,8 @@ func TestTimeNotesVacationReturns(t *testing.T) {
 			map[int][]string{1: {"bob went on vacation for 3 days.", "bob came back from vacation early, " + mark(t0.Add(day)) + "."}}},
 		{"ended by a move", []storage.Action{away(game.Red, 5, t0), move(game.Red, t0.Add(2*day)), move(game.Blue, t0.Add(3*day))},
 			map[int][]string{0: {"alice went on vacation for 5 days.", "alice came back from vacation early, " + mark(t0.Add(2*day)) + "."}}},
+		{"ran out, then a move before its end was logged", []storage.Action{away(game.Red, 2, t0), move(game.Red, t0.Add(3*day))},
+			map[int][]string{0: {"alice went on vacation for 2 days.", "alice came back from vacation."}}},
 		{"the opponent's move ends nothing", []storage.Action{move(game.Red, t0), away(game.Red, 5, t0.Add(time.Hour)), move(game.Blue, t0.Add(day))},
 			map[int][]string{1: {"alice went on vacation for 5 days."}}},
 	}
