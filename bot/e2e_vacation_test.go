@@ -147,7 +147,8 @@ func TestTournamentGamesGoOn(t *testing.T) {
 // then Bob accepts her challenge to a match of a day a move. Her vacation
 // is carried into it at once, for the whole days of it still to come: the
 // set-up deadline waits, Bob is told when the set-ups are now due, and when
-// the game begins her first turn waits for her return.
+// the game begins her first turn waits for her return. Her return by
+// command is in the history, with its time.
 func TestVacationCarriedIntoANewMatch(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -176,6 +177,14 @@ func TestVacationCarriedIntoANewMatch(t *testing.T) {
 	m = h.match(1)
 	if want := until.Add(m.MoveTime); m.ClockPending || !m.Deadline.Equal(want) {
 		t.Errorf("Alice's deadline %v (clock pending %v), want her move time after her vacation, %v", m.Deadline, m.ClockPending, want)
+	}
+
+	// She ends it early by command: the history lists her return, with its time.
+	h.advance(time.Hour)
+	backEarly := "alice came back from vacation early, <t:" + strconv.FormatInt(h.clock.Now().Unix(), 10) + ":f>."
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t)
+	if history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content; !strings.Contains(history, "alice went on vacation for") || !strings.Contains(history, backEarly) {
+		t.Errorf("the history does not list her vacation and her return %q:\n%s", backEarly, history)
 	}
 }
 
