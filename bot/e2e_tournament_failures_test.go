@@ -120,7 +120,8 @@ func TestTournamentChannelDeleted(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
 	general := h.channel
-	h.channel = h.guild.AddChannel("league")
+	league := h.guild.AddChannel("league")
+	h.channel = league
 	h.roundRobin("League", h.alice, h.bob, h.carol)
 	h.advance(time.Hour)
 	matches := h.allMatches(3)
@@ -155,6 +156,11 @@ func TestTournamentChannelDeleted(t *testing.T) {
 	h.toldByDM("League", "**League** is over. Final standings:", 1)
 	h.toldByDM("League", "**League**, round", 0) // the results: each game's players have it from their game
 	h.toldPlaces("League")
+	// The tournament remembers that its channel is gone: only the first
+	// announcement after it tried it, across the restart.
+	if n := h.refusedAnnouncements(league, "League"); n != 1 {
+		t.Errorf("the deleted channel was sent %d announcements, want 1", n)
+	}
 }
 
 // TestTournamentChannelDeletedSwiss: the channel of a Swiss event is

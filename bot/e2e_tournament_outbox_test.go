@@ -155,6 +155,64 @@ func TestTournamentChannelOutOfReach(t *testing.T) {
 	h.toldByDM("Quiet cup", "**Quiet cup** is cancelled by <@"+h.alice.ID+">. The standings as they were:", 1)
 }
 
+// refusedAnnouncements counts the announcements of tournament name that
+// channel ch refused.
+func (h *tourney) refusedAnnouncements(ch *discordtest.Channel, name string) int {
+	n := 0
+	for _, r := range h.srv.Requests("POST /channels/{channel_id}/messages") {
+		if strings.Contains(r.Path, "/channels/"+ch.ID+"/") && r.Status >= 400 && strings.Contains(string(r.Body), "**"+name+"**") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestTournamentChannelBackWithinReach: once its channel refused an
+// announcement, a tournament's next ones go straight to the players' DMs
+// (a result, which their games' own boards tell them, to nobody), without
+// trying the channel again. When its permissions are restored, the first
+// announcement a day later tries it again, is posted there, and so are the
+// rest: the players find the tournament in its channel again.
+func TestTournamentChannelBackWithinReach(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("move_time", "72h"), discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionSendMessages)
+	h.advance(time.Hour)
+	matches := h.allMatches(3)
+	h.drain()
+	h.toldByDM("Cup", "**Cup** — all ", 1)
+	if tt, _ := h.stored(); tt.ChannelLost.IsZero() || tt.ChannelDeleted {
+		t.Fatalf("the tournament's channel: lost %v, deleted %v; want lost, not deleted", tt.ChannelLost, tt.ChannelDeleted)
+	}
+	h.play(matches[0], game.Blue)
+	h.drain()
+	if n := h.refusedAnnouncements(h.channel, "Cup"); n != 1 {
+		t.Errorf("the channel refused %d announcements, want 1: the result was tried there again", n)
+	}
+	h.channel.RemoveOverwrite(h.srv.Bot())
+	h.advance(lostChannelRetry)
+	h.play(matches[1], game.Blue)
+	h.play(matches[2], game.Red)
+	h.drain()
+	// The two results since, and the end: not the pairings nor the first
+	// result, which went when it was out of reach.
+	if got := h.announcements("Cup"); len(got) != 3 || got[0] == "all" || got[2] != "end" {
+		t.Errorf("the channel got %v, want two results and the end", got)
+	}
+	if n := h.refusedAnnouncements(h.channel, "Cup"); n != 1 {
+		t.Errorf("the channel refused %d announcements, want 1", n)
+	}
+	if tt, _ := h.stored(); !tt.ChannelLost.IsZero() {
+		t.Errorf("the channel is still taken for lost since %v", tt.ChannelLost)
+	}
+	h.toldByDM("Cup", "**Cup** is over.", 0)
+}
+
 // TestTournamentRemove: a moderator takes a player out, before the start
 // (they are no longer in it) and during a round robin played all at once
 // (every game of theirs, in every round, is forfeited and called off, and

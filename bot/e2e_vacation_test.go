@@ -16,8 +16,8 @@ import (
 // TestVacation: Alice goes on vacation for five days in a game of a day a
 // move. Bob is told, the board shows it, her deadline moves on by five
 // days, and the server's allowance bounds what she may take. She comes back
-// early by moving, which tells Bob and gives the days not taken back. Her
-// next vacation runs out on time, across a restart.
+// early by moving, which tells Bob, gives the days not taken back and is
+// listed in the history with its time. Her next vacation runs out on time, across a restart.
 func TestVacation(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -59,6 +59,7 @@ func TestVacation(t *testing.T) {
 	if m := h.match(1); m.Phase != storage.PhasePlaying {
 		t.Fatalf("Alice lost during her vacation: %+v", m.Result)
 	}
+	backEarly := "alice came back from vacation early, <t:" + strconv.FormatInt(h.clock.Now().Unix(), 10) + ":f>."
 	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 	h.waitMoves(1, 1)
 	settings := h.bot.settingsOf(t.Context(), h.alice.ID)
@@ -87,6 +88,10 @@ func TestVacation(t *testing.T) {
 	history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content
 	if strings.Count(history, "alice went on vacation for") != 2 || strings.Count(history, "alice came back from vacation.") != 1 {
 		t.Errorf("the history does not keep both vacations, and the return from the one that ran out:\n%s", history)
+	}
+	// Her early return, by her move, is listed with its time, before that move.
+	if !strings.Contains(history, "   "+backEarly+"\n1. Red A4-A5") {
+		t.Errorf("the history does not list her early return before her move, as %q:\n%s", backEarly, history)
 	}
 }
 
@@ -142,7 +147,8 @@ func TestTournamentGamesGoOn(t *testing.T) {
 // then Bob accepts her challenge to a match of a day a move. Her vacation
 // is carried into it at once, for the whole days of it still to come: the
 // set-up deadline waits, Bob is told when the set-ups are now due, and when
-// the game begins her first turn waits for her return.
+// the game begins her first turn waits for her return. Her return by
+// command is in the history, with its time.
 func TestVacationCarriedIntoANewMatch(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -171,6 +177,14 @@ func TestVacationCarriedIntoANewMatch(t *testing.T) {
 	m = h.match(1)
 	if want := until.Add(m.MoveTime); m.ClockPending || !m.Deadline.Equal(want) {
 		t.Errorf("Alice's deadline %v (clock pending %v), want her move time after her vacation, %v", m.Deadline, m.ClockPending, want)
+	}
+
+	// She ends it early by command: the history lists her return, with its time.
+	h.advance(time.Hour)
+	backEarly := "alice came back from vacation early, <t:" + strconv.FormatInt(h.clock.Now().Unix(), 10) + ":f>."
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t)
+	if history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content; !strings.Contains(history, "alice went on vacation for") || !strings.Contains(history, backEarly) {
+		t.Errorf("the history does not list her vacation and her return %q:\n%s", backEarly, history)
 	}
 }
 

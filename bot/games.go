@@ -26,6 +26,7 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	p, now := printerOf(i), b.now()
+	tournaments := map[storage.TournamentID]*storage.Tournament{}
 	var lines []string
 	for _, m := range list {
 		side, _ := m.SideOf(user)
@@ -33,6 +34,9 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 			render.VariantName(p, m.Rules.Variant), render.SideName(p, side), turnWord(p, m, side))
 		if due := m.DeadlineToShow(now); !due.IsZero() {
 			line += p.Sprintf(" (deadline <t:%[1]s:R>)", unix(due))
+		}
+		if label := b.tournamentLabel(ctx, p, m, tournaments); label != "" {
+			line += " · " + label
 		}
 		if m.GuildID != "" {
 			line += fmt.Sprintf(" · <#%s>", m.Where())

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -47,6 +48,7 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 const (
 	txtHistoryGift    = "%[1]s gave %[2]s %[3]s more."
 	txtHistoryBack    = "%[1]s came back from vacation."
+	txtHistoryBackBy  = "%[1]s came back from vacation early, <t:%[2]s:f>."
 	txtHistoryResumed = "The pause ended."
 )
 
@@ -57,16 +59,33 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 	p := nar.p
 	out := map[int][]string{}
 	moves := 0
+	var away [2]time.Time // each side's vacation under way: when it was to end
+	back := func(side game.Side, at time.Time) string {
+		until := away[side]
+		away[side] = time.Time{}
+		if at.Before(until) {
+			// Early: when matters, as the days not taken came back.
+			return p.Sprintf(txtHistoryBackBy, nar.names[side], unixOf(at.Unix()))
+		}
+		return p.Sprintf(txtHistoryBack, nar.names[side])
+	}
 	for _, a := range m.Log {
 		switch a.Kind {
 		case storage.ActMove:
+			// A move of a player on vacation ends it (or one that ran out
+			// before its end was logged): the log holds no end of it in
+			// this match (Match.VacationUntil).
+			if !away[a.Side].IsZero() {
+				out[moves] = append(out[moves], back(a.Side, a.At))
+			}
 			moves++
 		case storage.ActGiveTime:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
 		case storage.ActVacation:
+			away[a.Side] = a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryVacation, nar.names[a.Side], a.Days))
 		case storage.ActVacationEnd:
-			out[moves] = append(out[moves], p.Sprintf(txtHistoryBack, nar.names[a.Side]))
+			out[moves] = append(out[moves], back(a.Side, a.At))
 		case storage.ActAcceptPause:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryPause, nar.names[a.Side.Opponent()], nar.names[a.Side], a.Days))
 		case storage.ActResume:

@@ -113,7 +113,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if m.Phase != storage.PhaseSetup {
 			return nil, nil // the invite is moot: the match has moved on
 		}
-		msg := b.setupInvite(p, m, side, settings(side), now)
+		msg := b.setupInvite(p, m, side, settings(side), b.tournamentLabel(ctx, p, m, nil), now)
 		msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
 		return one(msg), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
@@ -139,6 +139,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 			what = awardHeadline(m.ModeratorNote)
 		}
 		msg := b.boardMessage(p, m, g, viewerOf(aud), numbering, what, deadline, current)
+		if n.Event == storage.EventStarted {
+			// The first board says which tournament game it is; the
+			// later ones are answers to it.
+			msg.Content = withLabel(msg.Content, b.tournamentLabel(ctx, p, m, nil))
+		}
 		switch {
 		case aud != storage.AudiencePublic:
 			// A player's own link, in their DM only.

@@ -224,6 +224,19 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(backoff(n.Attempts+1, 0)))
 		return b.record(ctx, "putting off a notice", rerr)
 	}
+	lost, skip := b.lostChannelOf(ctx, n, now)
+	if skip {
+		// Its channel is known to be out of reach: told elsewhere at once,
+		// rather than after one more refusal there.
+		follow, err := b.instead(ctx, n, lost.ChannelDeleted, now)
+		if err != nil {
+			b.log.Warn("reading whom a tournament's announcement concerns failed; it will be tried again", "tournament", n.Tournament, "event", n.Event, "error", err)
+			_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(backoff(n.Attempts+1, 0)))
+			return b.record(ctx, "putting off a notice", rerr)
+		}
+		b.metrics.notice("unreachable")
+		return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, now, append(follow, owed...)...))
+	}
 	parts, err := b.compose(ctx, n, now)
 	if w := (waitingFor{}); errors.As(err, &w) {
 		return handled{waitFor: w.user}
@@ -300,6 +313,9 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	err = b.noticeDone(ctx, n, arrived, append(lateBoard(n, arrived), owed...)...)
 	if err == nil && len(owed) > 0 && (n.Event == storage.EventFinale || n.Event == storage.EventAbandoned) {
 		b.unfollowEnded(ctx, n.Match, owed)
+	}
+	if err == nil && lost != nil {
+		b.channelBack(ctx, n.Tournament)
 	}
 	if err == nil {
 		b.metrics.notice("delivered")

@@ -21,10 +21,11 @@ const setupField = "setup"
 
 // setupInvite is the DM that gives a player the template and the ways to
 // send a set-up.
-// settings are the player's, p their language.
-func (b *Bot) setupInvite(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings, now time.Time) *discordgo.MessageSend {
+// settings are the player's, p their language; label names the tournament
+// game it is (tournamentLabel), if any.
+func (b *Bot) setupInvite(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings, label string, now time.Time) *discordgo.MessageSend {
 	return &discordgo.MessageSend{
-		Content:    b.setupInviteText(p, m, side, settings.Numbering, now),
+		Content:    b.setupInviteText(p, m, side, settings.Numbering, label, now),
 		Components: setupButtons(p, m, settings),
 	}
 }
@@ -39,15 +40,16 @@ const (
 		"Deadline: <t:%[1]s:R>."
 )
 
-// setupInviteText is the invite's text at time now. Its deadline is the one
+// setupInviteText is the invite's text at time now, with the tournament
+// game it is under its first line. Its deadline is the one
 // that holds, or while the set-up time waits for the invites to arrive, the
 // earliest it can be (Match.DeadlineToShow).
-func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering, now time.Time) string {
+func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering, label string, now time.Time) string {
 	key := txtSetupInviteBlue
 	if side == game.Red {
 		key = txtSetupInviteRed
 	}
-	return p.Sprintf(key, matchNumber(m), b.playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)) +
+	return joinLines(p.Sprintf(key, matchNumber(m), b.playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)), label) +
 		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.DeadlineToShow(now))) + "\n```\n" + setupTemplate(p, m.Rules, n) + "\n```"
 }
 
@@ -113,7 +115,7 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 	}
 	settings, p := b.settingsOf(ctx, user), printerOf(i)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    b.setupInviteText(p, m, side, settings.Numbering, b.now()),
+		Content:    b.setupInviteText(p, m, side, settings.Numbering, b.tournamentLabel(ctx, p, m, nil), b.now()),
 		Components: setupButtons(p, m, settings),
 		Flags:      privateFlag(i),
 	})

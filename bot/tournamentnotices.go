@@ -370,8 +370,9 @@ func picturesRefused(n storage.Notice, now time.Time) storage.Notice {
 const noPictureReason = "no-picture:"
 
 // tournamentUnreachable is what follows when a tournament's channel is out
-// of reach (sendErr says why): its organiser is told by DM what to do, and
-// the players the announcement concerns get it by DM (playersConcerned),
+// of reach (sendErr says why): the tournament remembers it
+// (rememberChannelLost), its organiser is told by DM what to do, and the
+// players the announcement concerns get it by DM (playersConcerned),
 // recorded with it given up, so that each is told once. The notice's
 // Reason names the announcement, after channelGoneReason when the channel
 // was deleted. An error says the database did not answer who the players
@@ -380,8 +381,18 @@ func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, sendE
 	if n.To != storage.AudiencePublic {
 		return nil, nil // a DM: nobody else to tell
 	}
+	deleted := discordCode(sendErr) == discordgo.ErrCodeUnknownChannel
+	b.rememberChannelLost(ctx, n.Tournament, deleted, now)
+	return b.instead(ctx, n, deleted, now)
+}
+
+// instead are the notices that tell announcement n elsewhere, as its
+// channel cannot (deleted, when it was): the note to its organiser
+// (sent once a day at most, firstNoReachToday) and its players' DMs. An
+// error says the database did not answer who the players are.
+func (b *Bot) instead(ctx context.Context, n storage.Notice, deleted bool, now time.Time) ([]storage.Notice, error) {
 	reason := n.Event.String()
-	if discordCode(sendErr) == discordgo.ErrCodeUnknownChannel {
+	if deleted {
 		reason = channelGoneReason + reason
 	}
 	follow := []storage.Notice{{Tournament: n.Tournament, Event: storage.EventTourneyNoReach, To: storage.AudienceOrganiser,
@@ -398,6 +409,56 @@ func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, sendE
 		follow = append(follow, storage.Notice{Tournament: n.Tournament, Event: n.Event, To: storage.AudiencePlayer, Player: p, Log: n.Log, At: n.At})
 	}
 	return follow, nil
+}
+
+// lostChannelRetry is how long after a tournament's channel was found out
+// of the bot's reach its announcements go straight to the players' DMs.
+// Then the next one tries the channel again: a player expects the channel
+// back once its permissions are restored, and meanwhile no announcement
+// waits on a channel that refuses it. A deleted channel never comes back.
+const lostChannelRetry = noReachQuiet
+
+// rememberChannelLost records that tournament id's channel was found out of
+// reach at now (deleted, when it was), so that its next announcements skip
+// it (lostChannelOf).
+func (b *Bot) rememberChannelLost(ctx context.Context, id storage.TournamentID, deleted bool, now time.Time) {
+	_, err := b.updateTournament(ctx, id, func(t *storage.Tournament) error {
+		t.ChannelLost, t.ChannelDeleted = now, t.ChannelDeleted || deleted
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("recording that a tournament's channel is out of reach failed", "tournament", id, "error", err)
+	}
+}
+
+// lostChannelOf returns, when n is an announcement of a tournament whose
+// channel was found out of reach, that tournament, and whether n is to
+// skip the channel (see lostChannelRetry); nil otherwise. A failed read
+// gives nil too: compose reads the tournament again, and says what became
+// of it.
+func (b *Bot) lostChannelOf(ctx context.Context, n storage.Notice, now time.Time) (*storage.Tournament, bool) {
+	if n.Tournament == 0 || n.To != storage.AudiencePublic {
+		return nil, false
+	}
+	t, err := b.store.Tournament(ctx, n.Tournament)
+	if err != nil || t.ChannelLost.IsZero() {
+		return nil, false
+	}
+	return t, t.ChannelDeleted || now.Sub(t.ChannelLost) < lostChannelRetry
+}
+
+// channelBack records that tournament id's channel, once out of reach, took
+// an announcement again: the next ones are posted there.
+func (b *Bot) channelBack(ctx context.Context, id storage.TournamentID) {
+	_, err := b.updateTournament(ctx, id, func(t *storage.Tournament) error {
+		t.ChannelLost, t.ChannelDeleted = time.Time{}, false
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("recording that a tournament's channel is within reach again failed", "tournament", id, "error", err)
+		return
+	}
+	b.log.Info("a tournament's channel is within reach again; its announcements are posted there", "tournament", id)
 }
 
 // playersConcerned lists the players to whom announcement n, which its

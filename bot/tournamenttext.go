@@ -1,6 +1,10 @@
 package bot
 
 import (
+	"context"
+	"strings"
+
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
@@ -64,4 +68,97 @@ func playerLabel(t *storage.Tournament, id string) string {
 		return name
 	}
 	return id
+}
+
+// The line that names a tournament game: its tournament and its round, or,
+// in a round robin whose rounds are played at once, its game among all.
+const (
+	txtTourneyGameRound = "%[1]s, round %[2]d of %[3]d"
+	txtTourneyGameOf    = "%[1]s, game %[2]d of %[3]d"
+)
+
+// tournamentLabel names the tournament game m is, for a player with several
+// games to tell them apart: "Weekly League, round 2 of 5"; "" for any other
+// match, and when the tournament cannot be read (logged). tournaments
+// memoises the tournaments read, by id (nil: none). Like the pairings the
+// channel is told, it says nothing of results.
+func (b *Bot) tournamentLabel(ctx context.Context, p lang.Printer, m *storage.Match, tournaments map[storage.TournamentID]*storage.Tournament) string {
+	id := m.Tournament
+	if id == 0 {
+		// Made before matches kept their tournament: the index knows.
+		link, ok := b.tournamentGameOf(ctx, m)
+		if !ok {
+			return ""
+		}
+		id = link.Tournament
+	}
+	t := tournaments[id]
+	if t == nil {
+		var err error
+		if t, err = b.store.Tournament(ctx, id); err != nil {
+			b.log.Warn("reading a match's tournament failed; the match is shown without it", "match", m.ID, "tournament", id, "error", err)
+			return ""
+		}
+		if tournaments != nil {
+			tournaments[id] = t
+		}
+	}
+	state, err := t.State()
+	if err != nil {
+		b.log.Warn("replaying a match's tournament failed; the match is shown without it", "match", m.ID, "tournament", t.ID, "error", err)
+		return ""
+	}
+	round, board, ok := boardOf(t, state, m)
+	if !ok {
+		return ""
+	}
+	return gameLabel(p, t, state, round, board)
+}
+
+// boardOf finds the board m plays in t: by its link, or, for a match whose
+// invites may go out before it is linked (tournamentstart.go), by its
+// players, who meet at most once with these colours.
+func boardOf(t *storage.Tournament, state *tournament.Tournament, m *storage.Match) (round, board int, ok bool) {
+	for _, g := range t.Games {
+		if g.Match == m.ID {
+			return g.Round, g.Board, true
+		}
+	}
+	red, blue := m.Players[game.Red].UserID, m.Players[game.Blue].UserID
+	for _, r := range state.Rounds() {
+		for k, g := range r.Games {
+			if g.Red == red && g.Blue == blue {
+				return r.Number, k + 1, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// gameLabel words where board board of round round of t's state is played.
+func gameLabel(p lang.Printer, t *storage.Tournament, state *tournament.Tournament, round, board int) string {
+	if !t.Rules.AllAtOnce {
+		return p.Sprintf(txtTourneyGameRound, t.Name, round, state.TotalRounds())
+	}
+	// Every round at once: its games are numbered in the order the
+	// channel lists them, byes left out.
+	number, total := 0, 0
+	for _, r := range state.Rounds() {
+		for k, g := range r.Games {
+			if g.IsBye() {
+				continue
+			}
+			total++
+			if r.Number == round && k+1 == board {
+				number = total
+			}
+		}
+	}
+	return p.Sprintf(txtTourneyGameOf, t.Name, number, total)
+}
+
+// withLabel puts label under the first line (the match's title) of content.
+func withLabel(content, label string) string {
+	title, rest, _ := strings.Cut(content, "\n")
+	return joinLines(title, label, rest)
 }

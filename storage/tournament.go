@@ -96,6 +96,12 @@ type Tournament struct {
 	// within a day nor drops the one chosen (it is sent again, as a retry).
 	NoReachNotice uint64
 	NoReachAt     time.Time
+	// ChannelLost is when the bot last found the channel out of its reach
+	// (zero: within it), and ChannelDeleted whether it was deleted: the
+	// bot then tells the players by DM without trying the channel first,
+	// as a match remembers its lost channel (Match.PublicGone).
+	ChannelLost    time.Time
+	ChannelDeleted bool
 	// Changed is when the latest change was made, set by the caller: the
 	// time of the announcements it owes (TournamentNotices).
 	Changed time.Time
@@ -277,6 +283,7 @@ func (t *Tournament) normalize() {
 	t.MembersDue = second(t.MembersDue)
 	t.Changed = second(t.Changed)
 	t.NoReachAt = second(t.NoReachAt)
+	t.ChannelLost = second(t.ChannelLost)
 	if t.Names == nil {
 		t.Names = map[string]string{}
 	}
@@ -314,6 +321,8 @@ type tournamentRecord struct {
 	Changed    int64              `json:"changed,omitempty"`
 	NoReach    uint64             `json:"no_reach,omitempty"`
 	NoReachAt  int64              `json:"no_reach_at,omitempty"`
+	Lost       int64              `json:"channel_lost,omitempty"`
+	Deleted    bool               `json:"channel_deleted,omitempty"`
 }
 
 const tournamentFormat = 1
@@ -327,6 +336,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
 		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
 		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed), NoReach: t.NoReachNotice, NoReachAt: unixTime(t.NoReachAt),
+		Lost: unixTime(t.ChannelLost), Deleted: t.ChannelDeleted,
 	}
 	return json.Marshal(rec)
 }
@@ -351,6 +361,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
 		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
 		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed), NoReachNotice: rec.NoReach, NoReachAt: fromUnix(rec.NoReachAt),
+		ChannelLost: fromUnix(rec.Lost), ChannelDeleted: rec.Deleted,
 	}
 	t.normalize()
 	return t, nil

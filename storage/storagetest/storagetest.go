@@ -79,6 +79,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TournamentNotices", testTournamentNotices},
 		{"TournamentAllAtOnce", testTournamentAllAtOnce},
 		{"TournamentCreateLimits", testTournamentCreateLimits},
+		{"TournamentChannelLost", testTournamentChannelLost},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -574,3 +574,39 @@ func testTournamentPlayerNotices(t *testing.T, s storage.Store) {
 		t.Errorf("after a's first: %+v, want a's second", got)
 	}
 }
+
+// testTournamentChannelLost: a tournament keeps when its channel was found
+// out of reach, and whether it was deleted, as read back by every read;
+// recording it owes no announcement, and clearing it is kept too.
+func testTournamentChannelLost(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	lost := T0.Add(90*time.Minute + 500*time.Millisecond)
+	tests := []struct {
+		name    string
+		lost    time.Time
+		deleted bool
+	}{
+		{"out of reach", lost, false},
+		{"deleted", lost.Add(time.Hour), true},
+		{"within reach again", time.Time{}, false},
+	}
+	for _, tc := range tests {
+		tt = must(s.UpdateTournament(ctx, tt.ID, tt.Version, func(x *storage.Tournament) error {
+			x.ChannelLost, x.ChannelDeleted = tc.lost, tc.deleted
+			return nil
+		})).in(t)
+		list := must(s.ServerTournaments(ctx, "g1", true)).in(t)
+		if len(list) != 1 {
+			t.Fatalf("%s: the server lists %d tournaments, want 1", tc.name, len(list))
+		}
+		for _, got := range []*storage.Tournament{tt, must(s.Tournament(ctx, tt.ID)).in(t), list[0]} {
+			if !got.ChannelLost.Equal(tc.lost.Truncate(time.Second)) || got.ChannelDeleted != tc.deleted {
+				t.Errorf("%s: read back lost %v, deleted %v; want %v, %v", tc.name, got.ChannelLost, got.ChannelDeleted, tc.lost, tc.deleted)
+			}
+		}
+	}
+	if due := must(s.DueNotices(ctx, T0.Add(30*24*time.Hour), 10)).in(t); len(due) != 0 {
+		t.Errorf("recording a lost channel owes %v, want nothing", due)
+	}
+}

@@ -1,0 +1,60 @@
+package bot
+
+import (
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestTimeNotesVacationReturns: the history lists a vacation's end under
+// the move it followed: one that ran out as such, and an early one (by a
+// move of the player's, or by command) with when it was.
+func TestTimeNotesVacationReturns(t *testing.T) {
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	day := 24 * time.Hour
+	mark := func(at time.Time) string { return "<t:" + strconv.FormatInt(at.Unix(), 10) + ":f>" }
+	move := func(side game.Side, at time.Time) storage.Action {
+		return storage.Action{Kind: storage.ActMove, Side: side, At: at}
+	}
+	away := func(side game.Side, days int, at time.Time) storage.Action {
+		return storage.Action{Kind: storage.ActVacation, Side: side, Days: days, At: at}
+	}
+	end := func(side game.Side, at time.Time) storage.Action {
+		return storage.Action{Kind: storage.ActVacationEnd, Side: side, At: at}
+	}
+	tests := []struct {
+		name string
+		log  []storage.Action
+		want map[int][]string
+	}{
+		{"ran out", []storage.Action{move(game.Red, t0), away(game.Blue, 3, t0.Add(time.Hour)), end(game.Blue, t0.Add(time.Hour+3*day)), move(game.Blue, t0.Add(4*day))},
+			map[int][]string{1: {"bob went on vacation for 3 days.", "bob came back from vacation."}}},
+		{"ended by command", []storage.Action{move(game.Red, t0), away(game.Blue, 3, t0.Add(time.Hour)), end(game.Blue, t0.Add(day))},
+			map[int][]string{1: {"bob went on vacation for 3 days.", "bob came back from vacation early, " + mark(t0.Add(day)) + "."}}},
+		{"ended by a move", []storage.Action{away(game.Red, 5, t0), move(game.Red, t0.Add(2*day)), move(game.Blue, t0.Add(3*day))},
+			map[int][]string{0: {"alice went on vacation for 5 days.", "alice came back from vacation early, " + mark(t0.Add(2*day)) + "."}}},
+		{"ran out, then a move before its end was logged", []storage.Action{away(game.Red, 2, t0), move(game.Red, t0.Add(3*day))},
+			map[int][]string{0: {"alice went on vacation for 2 days.", "alice came back from vacation."}}},
+		{"the opponent's move ends nothing", []storage.Action{move(game.Red, t0), away(game.Red, 5, t0.Add(time.Hour)), move(game.Blue, t0.Add(day))},
+			map[int][]string{1: {"alice went on vacation for 5 days."}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &storage.Match{Log: tc.log}
+			got := timeNotes(m, narrator{names: [2]string{"alice", "bob"}, p: lang.For("en")})
+			if len(got) != len(tc.want) {
+				t.Fatalf("notes %v, want %v", got, tc.want)
+			}
+			for k, want := range tc.want {
+				if !slices.Equal(got[k], want) {
+					t.Errorf("notes after %d moves: %q, want %q", k, got[k], want)
+				}
+			}
+		})
+	}
+}
