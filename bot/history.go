@@ -83,11 +83,11 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
 		case storage.ActVacation:
 			away[a.Side] = a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
-			out[moves] = append(out[moves], p.Sprintf(txtHistoryVacation, nar.names[a.Side], a.Days))
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryVacation, nar.names[a.Side], p.Sprintf(txtDays, a.Days)))
 		case storage.ActVacationEnd:
 			out[moves] = append(out[moves], back(a.Side, a.At))
 		case storage.ActAcceptPause:
-			out[moves] = append(out[moves], p.Sprintf(txtHistoryPause, nar.names[a.Side.Opponent()], nar.names[a.Side], a.Days))
+			out[moves] = append(out[moves], p.Sprintf(txtHistoryPause, nar.names[a.Side.Opponent()], nar.names[a.Side], p.Sprintf(txtDays, a.Days)))
 		case storage.ActResume:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryResumed))
 		}

@@ -40,6 +40,8 @@ func TestTimeNotesVacationReturns(t *testing.T) {
 			map[int][]string{0: {"alice went on vacation for 5 days.", "alice came back from vacation early, " + mark(t0.Add(2*day)) + "."}}},
 		{"ran out, then a move before its end was logged", []storage.Action{away(game.Red, 2, t0), move(game.Red, t0.Add(3*day))},
 			map[int][]string{0: {"alice went on vacation for 2 days.", "alice came back from vacation."}}},
+		{"one day, said in the singular", []storage.Action{move(game.Red, t0), away(game.Blue, 1, t0.Add(time.Hour)), end(game.Blue, t0.Add(time.Hour+day))},
+			map[int][]string{1: {"bob went on vacation for 1 day.", "bob came back from vacation."}}},
 		{"the opponent's move ends nothing", []storage.Action{move(game.Red, t0), away(game.Red, 5, t0.Add(time.Hour)), move(game.Blue, t0.Add(day))},
 			map[int][]string{1: {"alice went on vacation for 5 days."}}},
 	}

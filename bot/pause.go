@@ -20,11 +20,11 @@ import (
 // The texts of pauses.
 const (
 	txtPauseDaysNeeded   = "Say how many days to pause, from 1 to %[1]d: `/stratego pause days:3`."
-	txtPauseOffered      = "You proposed to pause the match for %[1]d days. Your opponent accepts or declines."
+	txtPauseOffered      = "You proposed to pause the match for %[1]s. Your opponent accepts or declines."
 	txtPauseAccepted     = "You agreed to pause the match."
 	txtPauseDeclined     = "You declined the pause."
 	txtPauseWithdrawn    = "The proposal to pause is withdrawn."
-	txtPauseAsk          = "%[1]s proposes to pause the match for %[2]d days: both clocks stop until <t:%[3]s:f> if you agree now."
+	txtPauseAsk          = "%[1]s proposes to pause the match for %[2]s: both clocks stop until <t:%[3]s:f> if you agree now."
 	txtPauseAcceptButton = "Pause"
 	txtPauseDeclineNote  = "%[1]s declined the pause; the game goes on."
 	txtPausedUntil       = "The match is paused by agreement until <t:%[1]s:f> (<t:%[1]s:R>)."
@@ -32,7 +32,7 @@ const (
 	txtResumed           = "The pause is over: the match goes on."
 	txtResumedYourMove   = "The pause is over: your move is due <t:%[1]s:R> (<t:%[1]s:f>)."
 	txtPausedLine        = "Paused until <t:%[1]s:f>"
-	txtHistoryPause      = "%[1]s and %[2]s paused the match for %[3]d days."
+	txtHistoryPause      = "%[1]s and %[2]s paused the match for %[3]s."
 	txtComputerNoPause   = "The computer never needs a pause: it moves at once."
 	txtTournamentNoPause = "Tournament games do not pause: their round has a deadline, and a game unfinished by then counts against both players."
 )
@@ -100,7 +100,7 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 	var done string
 	switch a.Kind {
 	case storage.ActOfferPause:
-		done = p.Sprintf(txtPauseOffered, a.Days)
+		done = p.Sprintf(txtPauseOffered, p.Sprintf(txtDays, a.Days))
 	case storage.ActAcceptPause:
 		done = p.Sprintf(txtPauseAccepted) + " " + p.Sprintf(txtPausedUntil, unixOf(m.PausedUntil().Unix()))
 	case storage.ActDeclinePause:
@@ -122,7 +122,7 @@ func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side
 	}
 	until := unixOf(at + int64(days)*24*3600)
 	return &discordgo.MessageSend{
-		Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseAsk, b.playerName(p, m, side.Opponent()), days, until),
+		Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseAsk, b.playerName(p, m, side.Opponent()), p.Sprintf(txtDays, days), until),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.Sprintf(txtPauseAcceptButton), Style: discordgo.SuccessButton, CustomID: id(actAccept)},
 			discordgo.Button{Label: p.Sprintf("Decline"), Style: discordgo.SecondaryButton, CustomID: id(actDecline)},

@@ -258,7 +258,7 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 // vacations are off.
 func vacationAllowanceText(p lang.Printer, s *storage.ServerSettings) string {
 	if days := s.VacationAllowance(); days > 0 {
-		return p.Sprintf(txtServerVacation, days)
+		return p.Sprintf(txtServerVacation, p.Sprintf(txtDays, days))
 	}
 	return p.Sprintf(txtServerVacationOff)
 }

@@ -27,8 +27,8 @@ import (
 
 // The texts of vacations.
 const (
-	txtVacationDaysNeeded = "Say how many days: `/stratego vacation days:7`. You have %[1]d days of vacation left this year."
-	txtVacationTooLong    = "You have %[1]d days of vacation left this year (%[2]d in all); ask for at most that."
+	txtVacationDaysNeeded = "Say how many days: `/stratego vacation days:7`. You have %[1]s of vacation left this year."
+	txtVacationTooLong    = "You have %[1]s of vacation left this year (%[2]d in all); ask for at most that."
 	txtVacationUnderway   = "You are on vacation already, until <t:%[1]s:f>. End it with `/stratego vacation end:true`."
 	txtVacationStarted    = "You are on vacation until <t:%[1]s:f> (<t:%[1]s:R>): your clock stops in your correspondence matches (%[2]d). A move in any of them ends the vacation. Days left this year: %[3]d."
 	txtVacationNone       = "You are not on vacation."
@@ -36,8 +36,8 @@ const (
 	txtVacationNotice     = "%[1]s is on vacation until <t:%[2]s:f> (<t:%[2]s:R>): their clock in this match stops until then."
 	txtVacationOver       = "%[1]s is back from vacation."
 	txtVacationLine       = "%[1]s is on vacation until <t:%[2]s:f>"
-	txtHistoryVacation    = "%[1]s went on vacation for %[2]d days."
-	txtServerVacation     = "vacation allowance: %[1]d days a year"
+	txtHistoryVacation    = "%[1]s went on vacation for %[2]s."
+	txtServerVacation     = "vacation allowance: %[1]s a year"
 	txtVacationTournament = "Your tournament games (%[1]d) go on: each round has a deadline."
 	txtServerVacationOff  = "vacations: off (clocks keep running while a member is away)"
 	txtVacationOff        = "The servers you play on have turned vacations off, so your clocks keep running while you are away. You can still ask an opponent to pause a match: `/stratego pause days:3`."
@@ -76,10 +76,10 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	days, ok := opts.integer(optDays)
 	switch {
 	case !ok:
-		b.tell(i, p.Sprintf(txtVacationDaysNeeded, left))
+		b.tell(i, p.Sprintf(txtVacationDaysNeeded, p.Sprintf(txtDays, left)))
 		return
 	case int(days) > left:
-		b.tell(i, p.Sprintf(txtVacationTooLong, left, allowance))
+		b.tell(i, p.Sprintf(txtVacationTooLong, p.Sprintf(txtDays, left), allowance))
 		return
 	}
 	if !b.deferPrivate(i) {
