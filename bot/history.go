@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,8 +41,23 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content:    b.matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("%[1]d moves: the list is attached.", v.Ply()),
 		Flags:      discordgo.MessageFlagsEphemeral,
-		Files:      []*discordgo.File{{Name: fmt.Sprintf("match-%d-moves.txt", m.ID), ContentType: "text/plain", Reader: strings.NewReader(text)}},
+		Files:      []*discordgo.File{{Name: fmt.Sprintf("match-%d-moves.txt", m.ID), ContentType: "text/plain", Reader: strings.NewReader(plainTimes(text))}},
 		Components: link,
+	})
+}
+
+// discordTime is Discord's timestamp markup, <t:UNIX:STYLE>.
+var discordTime = regexp.MustCompile(`<t:(-?\d+)(?::[tTdDfFR])?>`)
+
+// plainTimes writes the times of text's timestamp markup out in UTC: a file
+// is shown as it is, and "<t:1772366400:f>" says nothing to its reader.
+func plainTimes(text string) string {
+	return discordTime.ReplaceAllStringFunc(text, func(mark string) string {
+		sec, err := strconv.ParseInt(discordTime.FindStringSubmatch(mark)[1], 10, 64)
+		if err != nil {
+			return mark
+		}
+		return time.Unix(sec, 0).UTC().Format("2006-01-02 15:04 UTC")
 	})
 }
 

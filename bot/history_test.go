@@ -60,3 +60,19 @@ func TestTimeNotesVacationReturns(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainTimes: a history sent as a file shows its times in UTC, not
+// Discord's markup, which only a message turns into a time.
+func TestPlainTimes(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"alice came back from vacation early, <t:1772366400:f>.", "alice came back from vacation early, 2026-03-01 12:00 UTC."},
+		{"until <t:1772366400:R> (<t:1772370000>)", "until 2026-03-01 12:00 UTC (2026-03-01 13:00 UTC)"},
+		{"1. B4-B5 <t:x:f>", "1. B4-B5 <t:x:f>"},
+		{"no time here", "no time here"},
+	}
+	for _, tc := range tests {
+		if got := plainTimes(tc.in); got != tc.want {
+			t.Errorf("plainTimes(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
