@@ -155,8 +155,7 @@ func TestMenusLastTheTurn(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
-			h.challenge("Classic", discordtest.Opt("move_time", "24h"))
-			h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+			h.dayMatch()
 			board := h.alice.WaitDM(t, contains("the match begins"))
 			h.waitMoves(1, 0)
 			tc.between(h)
@@ -180,8 +179,7 @@ func TestMenusLastTheTurn(t *testing.T) {
 func TestMenuMoveRacesAGift(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
-	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	h.dayMatch()
 	board := h.alice.WaitDM(t, contains("the match begins"))
 	h.waitMoves(1, 0)
 	picked, _ := h.pick(h.alice, board, 0, "A4")

@@ -19,8 +19,7 @@ import (
 func TestPauseByAgreement(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
-	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	h.dayMatch()
 	due := h.waitMoves(1, 0).Deadline
 	day := 24 * time.Hour
 
@@ -135,8 +134,7 @@ func TestStopAfterTheReminder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
-			h.challenge("Classic", discordtest.Opt("move_time", "24h"))
-			h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+			h.dayMatch()
 			due := h.waitMoves(1, 0).Deadline
 			reminders := func() int { return countDMs(h.alice, "Reminder: your move is due") }
 			h.advance(12 * time.Hour)
@@ -186,8 +184,7 @@ func TestOfferOutlivesAGift(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
-			h.challenge("Classic", discordtest.Opt("move_time", "24h"))
-			h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+			h.dayMatch()
 			h.waitMoves(1, 0)
 			h.outboxEmpty()
 			hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/messages", h.bob.DM(), 1)

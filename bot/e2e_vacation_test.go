@@ -25,8 +25,7 @@ func TestVacation(t *testing.T) {
 	if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("vacation_days", 8)).Reply(t).Content; !strings.Contains(got, "vacation allowance: 8 days a year") {
 		t.Fatalf("setting the allowance answered %q", got)
 	}
-	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
-	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	h.dayMatch()
 	due := h.waitMoves(1, 0).Deadline
 	day := 24 * time.Hour
 
@@ -388,8 +387,7 @@ func TestVacationEndsDuringAPause(t *testing.T) {
 	day := 24 * time.Hour
 	h := newHarness(t)
 	w := weeks{t, h}
-	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
-	h.sendSetups(placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}), placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
+	h.dayMatch()
 	due := h.waitMoves(1, 0).Deadline
 	h.advance(2 * time.Hour)
 	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)

@@ -208,6 +208,16 @@ func answers(msg *discordtest.Message, text string) func(*discordtest.Message) b
 	}
 }
 
+// dayMatch challenges for a Classic match at a day a move and sends both
+// set-ups, with a Sergeant on A1 (so that A4 moves first): the match of
+// the tests of correspondence time (pauses, vacations, gifts, menus).
+func (h *harness) dayMatch() {
+	h.t.Helper()
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	sergeant := placed(h.t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+	h.sendSetups(sergeant, sergeant)
+}
+
 // placed builds a full Classic set-up with some pieces at given cells (row,
 // col from the player's view) and the rest of the army filled in order.
 func placed(t testing.TB, fixed map[[2]int]game.Rank) game.Setup {
