@@ -34,20 +34,30 @@ const txtTourneyChannelGone = "The channel of **%[1]s** was deleted, so I can no
 // went out without their picture: the bot may not attach files there.
 const txtTourneyNoPicture = "I posted an announcement of **%[1]s** in <#%[2]s> without its standings picture: I need to attach files there. The standings' text table shows the same."
 
-// composeTournament renders a tournament's notice.
-func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoing, error) {
-	t, err := b.store.Tournament(ctx, n.Tournament)
+// tournamentAsOf loads notice n's tournament, t, and the tournament as it
+// stood when n's event happened: then, its log up to that event, and then's
+// state. A notice tells what was so then, not what is so now.
+func (b *Bot) tournamentAsOf(ctx context.Context, n storage.Notice) (t, then *storage.Tournament, state *tournament.Tournament, err error) {
+	t, err = b.store.Tournament(ctx, n.Tournament)
 	if err != nil {
-		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
+		return nil, nil, nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
 	}
 	if n.Log < 0 || n.Log > len(t.Log) {
-		return nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
+		return nil, nil, nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
 	}
-	then := t.Clone()
+	then = t.Clone()
 	then.Log = then.Log[:n.Log]
-	state, err := then.State()
+	if state, err = then.State(); err != nil {
+		return nil, nil, nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
+	}
+	return t, then, state, nil
+}
+
+// composeTournament renders a tournament's notice.
+func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoing, error) {
+	t, then, state, err := b.tournamentAsOf(ctx, n)
 	if err != nil {
-		return nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
+		return nil, err
 	}
 	if n.To == storage.AudienceOrganiser {
 		if !b.firstNoReachToday(ctx, t, n.ID) {
@@ -473,18 +483,12 @@ func (b *Bot) playersConcerned(ctx context.Context, n storage.Notice) ([]string,
 	default:
 		return nil, nil
 	}
-	t, err := b.store.Tournament(ctx, n.Tournament)
-	if err != nil {
-		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
+	if n.Log < 1 {
+		return nil, fmt.Errorf("tournament %d has no event %d", n.Tournament, n.Log)
 	}
-	if n.Log < 1 || n.Log > len(t.Log) {
-		return nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
-	}
-	then := t.Clone()
-	then.Log = then.Log[:n.Log]
-	state, err := then.State()
+	t, then, state, err := b.tournamentAsOf(ctx, n)
 	if err != nil {
-		return nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
+		return nil, err
 	}
 	var out []string
 	for _, p := range state.Players() {
