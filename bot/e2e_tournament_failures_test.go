@@ -137,10 +137,7 @@ func TestTournamentChannelDeleted(t *testing.T) {
 			h.start()
 		}
 	}
-	h.drain()
-	if _, s := h.stored(); s.Status() != tournament.Finished {
-		t.Fatalf("the tournament is %s, want finished", s.Status())
-	}
+	h.waitEnded()
 	gone, access := 0, 0
 	for _, dm := range h.alice.DMs() {
 		switch {
@@ -251,10 +248,7 @@ func testChannelDeletedSwiss(t *testing.T, fault func(h *tourney, bye *discordte
 		hold.Release()
 		h.start()
 	}
-	h.drain()
-	if _, s := h.stored(); s.Status() != tournament.Finished {
-		t.Fatalf("the tournament is %s, want finished", s.Status())
-	}
+	h.waitEnded()
 	h.toldByDM("Cup", "**Cup** is over. Final standings:", 1)
 	h.toldPlaces("Cup")
 }

@@ -27,6 +27,19 @@ func (h *tourney) drain() {
 	})
 }
 
+// waitEnded waits for the tournament to end and then for its messages. Its
+// last result is recorded just after its match ends, so after play returns:
+// a drain alone may find the outbox empty before the end is recorded.
+func (h *tourney) waitEnded() {
+	h.t.Helper()
+	h.srv.WaitFor(h.t, "the tournament to end", func() bool {
+		h.advance(lastRetry)
+		_, s := h.stored()
+		return s.Status() == tournament.Finished
+	})
+	h.drain()
+}
+
 // announcements lists the tournament's announcements in the channel, in
 // the order they were posted: "p1" for round 1's pairings, "all" for every
 // round's at the start of a round robin played all at once, "r1" for a
