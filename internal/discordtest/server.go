@@ -153,7 +153,8 @@ func WithHeartbeatInterval(d time.Duration) Option {
 func WithClientTimeout(d time.Duration) Option { return func(cfg *config) { cfg.clientTimeout = d } }
 
 // WithWaitTimeout sets how long WaitFor and the other waiting helpers wait
-// before failing the test (default 10s).
+// before failing the test (default 30s: a limit for what never comes, not a
+// measure of speed, so that a loaded CI machine does not fail a test).
 func WithWaitTimeout(d time.Duration) Option { return func(cfg *config) { cfg.waitTimeout = d } }
 
 // WithPrivilegedIntents enables privileged intents for the application, as
@@ -249,7 +250,7 @@ const (
 	defaultResponseDeadline = 3 * time.Second
 	defaultTokenLifetime    = 15 * time.Minute
 	defaultHeartbeat        = 41250 * time.Millisecond
-	defaultWaitTimeout      = 10 * time.Second
+	defaultWaitTimeout      = 30 * time.Second
 	defaultUploadLimit      = 10 << 20
 	defaultInvalidThreshold = invalidRequestBan / 10
 )
