@@ -10,7 +10,8 @@ import (
 	"github.com/strategobot/strategobot/storage/bolt"
 )
 
-// TestStopCutsAHeldSend: Discord holds the channel's board of a move while
+// TestStopCutsAHeldSend: Discord holds the channel's board of a move (a new
+// message, or in the live board mode the edit of the channel's board) while
 // the bot is stopped. Run returns while the request is still held (before
 // Discord answers it), the notice is left as it was (not
 // marked sent, no failed attempt), and after a restart each player and the
@@ -24,20 +25,28 @@ func TestStopCutsAHeldSend(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		name string
+		live bool // the live board mode: the channel's board is an edit
 		// afterRestart: Discord answers the cut request only once the
 		// new process has sent the message again.
 		afterRestart bool
 	}{
-		{"Discord makes it before the restart", false},
-		{"Discord makes it after the restart", true},
+		{"Discord makes it before the restart", false, false},
+		{"Discord makes it after the restart", false, true},
+		{"live board: Discord makes the edit before the restart", true, false},
+		{"live board: Discord makes the edit after the restart", true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
+			route := "POST /channels/{channel_id}/messages"
+			if tc.live {
+				boardMode(t, "live")(h)
+				route = "PATCH /channels/{channel_id}/messages/{message_id}"
+			}
 			h.startClassic()
 			h.bob.WaitDM(t, contains("the match begins"))
 			h.channelSays("the match begins")
-			held := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/messages", h.channel, 1)
+			held := h.srv.HoldNextIn(t, route, h.channel, 1)
 			defer held.Release()
 			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 			h.srv.WaitFor(t, "Discord to hold the channel's board", func() bool { return held.Waiting() > 0 })
