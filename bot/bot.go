@@ -321,7 +321,8 @@ func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context
 		}
 	}()
 	// Handlers outlive a shutdown request just long enough to finish their
-	// transaction and answer; storage calls honour ctx.
+	// transaction; storage calls honour ctx. Their requests to Discord are
+	// cut requestGrace after the stop (untilStop).
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	f(ctx)
