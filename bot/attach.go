@@ -88,5 +88,5 @@ func (b *Bot) sendFiles(method, endpoint string, payload any, files []*discordgo
 	if err != nil {
 		return nil, fmt.Errorf("encoding a message: %w", err)
 	}
-	return b.s.RequestRaw(method, endpoint, contentType, body, endpoint, 0)
+	return b.s.RequestRaw(method, endpoint, contentType, body, endpoint, 0, b.untilStop())
 }

@@ -69,6 +69,11 @@ type Bot struct {
 	members  memberLocks   // serialises what one member starts
 	thinkers *thinking     // the computer's choices, bounded
 	stopping chan struct{} // closed when Run stops: computer moves still waiting give up
+	// halt ends requestGrace after Run stops: every request to Discord is
+	// made with it (untilStop), so that one Discord holds does not hold the
+	// stop until the HTTP client's timeout.
+	halt    context.Context
+	haltNow context.CancelFunc
 
 	// handlers counts running handlers so that Run can wait for them; once
 	// closing is set no new one starts.
@@ -107,6 +112,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
 		snapshots: newSnapshotCache()}
+	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
 	return b
 }
@@ -196,15 +202,34 @@ func (b *Bot) Run(ctx context.Context) error {
 	runErr := b.serve(ctx, refused, registered, crashed)
 	stop()
 	close(b.stopping)
+	cut := time.AfterFunc(requestGrace, b.haltNow)
 	<-timersDone
 	<-outboxDone
 	b.mu.Lock()
 	b.closing = true
 	b.mu.Unlock()
 	b.handlers.Wait()
+	cut.Stop()
+	b.haltNow()
 	b.log.Info("stopped")
 	return runErr
 }
+
+// requestGrace is how long the requests to Discord under way when the bot
+// stops may go on: most are answered within it, and one Discord holds is
+// cut after it, well inside the second a stop may take. A send cut short is
+// left undone in the outbox and made again after the restart (deliver).
+const requestGrace = 300 * time.Millisecond
+
+// untilStop is the option of every request to Discord: it is cut
+// requestGrace after the bot stops. The handlers' own ctx outlives the stop
+// (they finish their transaction), so it is not the request's.
+func (b *Bot) untilStop() discordgo.RequestOption { return discordgo.WithContext(b.halt) }
+
+// cutShort reports whether err is a request's failure once the stop cut
+// the requests: whether Discord took it is unknown, and it is no failure of
+// Discord's or the recipient's.
+func (b *Bot) cutShort(err error) bool { return err != nil && b.halt.Err() != nil }
 
 // serve waits until ctx ends, Discord refuses the bot for good, or refuses
 // its command (a 4xx: asking again would be refused the same way), or one of
@@ -296,7 +321,8 @@ func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context
 		}
 	}()
 	// Handlers outlive a shutdown request just long enough to finish their
-	// transaction and answer; storage calls honour ctx.
+	// transaction; storage calls honour ctx. Their requests to Discord are
+	// cut requestGrace after the stop (untilStop).
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
 	f(ctx)

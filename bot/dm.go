@@ -59,7 +59,7 @@ func (b *Bot) replyDM(msg *discordgo.Message, send *discordgo.MessageSend) {
 	if len(send.Files) > 0 {
 		_, err = b.sendFiles("POST", discordgo.EndpointChannelMessages(msg.ChannelID), send, send.Files)
 	} else {
-		_, err = b.s.ChannelMessageSendComplex(msg.ChannelID, send)
+		_, err = b.s.ChannelMessageSendComplex(msg.ChannelID, send, b.untilStop())
 	}
 	if err != nil {
 		b.log.Warn("answering a DM failed", "error", err)

@@ -72,7 +72,7 @@ func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 	if ch, ok := b.dmChannels.Load(user); ok {
 		return ch.(string), nil // opened by the worker before
 	}
-	ch, err := b.s.UserChannelCreate(user)
+	ch, err := b.s.UserChannelCreate(user, b.untilStop())
 	if err != nil {
 		return "", fmt.Errorf("open a DM channel: %w", err)
 	}

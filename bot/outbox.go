@@ -266,6 +266,13 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		if w := (waitingFor{}); errors.As(err, &w) {
 			return handled{waitFor: w.user} // the messages before it are recorded as sent
 		}
+		if b.cutShort(err) {
+			// The stop cut the request: Discord may or may not have the
+			// message. Left as it stands (no attempt counted), it is sent
+			// again after the restart, and the nonce keeps a create that
+			// Discord took from showing twice.
+			return handled{}
+		}
 		if err == nil {
 			if parts[i].to.user != "" {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
@@ -399,10 +406,10 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 			_, err := b.sendFiles("PATCH", discordgo.EndpointChannelMessage(channel, p.edit.ID), p.edit, p.edit.Files)
 			return err
 		}
-		_, err := b.s.ChannelMessageEditComplex(p.edit)
+		_, err := b.s.ChannelMessageEditComplex(p.edit, b.untilStop())
 		return err
 	}
-	_, err := sendOnce(b.s, channel, nonce, p.send)
+	_, err := sendOnce(b.s, channel, nonce, p.send, b.untilStop())
 	return err
 }
 

@@ -42,7 +42,7 @@ func (b *Bot) respond(i *discordgo.Interaction, typ discordgo.InteractionRespons
 		}
 		return
 	}
-	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data})
+	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, b.untilStop())
 	b.metrics.interaction(i, err)
 	if err != nil {
 		b.log.Warn("interaction response failed", "error", err)
@@ -84,7 +84,7 @@ func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
 	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
-	})
+	}, b.untilStop())
 	b.metrics.interaction(i, err)
 	if err != nil {
 		b.log.Warn("deferring failed", "error", err)
@@ -95,7 +95,7 @@ func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
 
 // deferUpdate acknowledges a component click; the message is edited later.
 func (b *Bot) deferUpdate(i *discordgo.Interaction) bool {
-	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, b.untilStop())
 	b.metrics.interaction(i, err)
 	if err != nil {
 		b.log.Warn("deferring failed", "error", err)
@@ -125,7 +125,7 @@ func (b *Bot) finish(i *discordgo.Interaction, text string, files ...*discordgo.
 // it). Discord limits them per interaction token, and so does this.
 func (b *Bot) editOriginal(i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-	_, err := b.s.RequestWithBucketID("PATCH", uri, edit, uri)
+	_, err := b.s.RequestWithBucketID("PATCH", uri, edit, uri, b.untilStop())
 	return err
 }
 
@@ -138,7 +138,7 @@ func (b *Bot) followUp(i *discordgo.Interaction, msg *discordgo.WebhookParams) {
 		}
 		return
 	}
-	if _, err := b.s.FollowupMessageCreate(i, true, msg); err != nil {
+	if _, err := b.s.FollowupMessageCreate(i, true, msg, b.untilStop()); err != nil {
 		b.log.Warn("follow-up failed", "error", err)
 	}
 }

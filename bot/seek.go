@@ -235,7 +235,7 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 		Content:         text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID}},
 	})
-	msg, err := b.s.InteractionResponse(i)
+	msg, err := b.s.InteractionResponse(i, b.untilStop())
 	if err != nil {
 		b.log.Warn("reading the match's message failed", "match", m.ID, "error", err)
 		return

@@ -36,7 +36,7 @@ type nonceMessage struct {
 // Only the id is read from Discord's answer: decoding the whole message (its
 // attachments, embeds and components) cost 5% of the bot's time under load,
 // for nothing the outbox uses.
-func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.MessageSend) (string, error) {
+func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.MessageSend, opts ...discordgo.RequestOption) (string, error) {
 	payload := nonceMessage{MessageSend: msg, Nonce: nonce, EnforceNonce: true, Attachments: attachmentsOf(msg.Files)}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	var (
@@ -48,9 +48,9 @@ func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.Mess
 		if encodeErr != nil {
 			return "", fmt.Errorf("encoding a message: %w", encodeErr)
 		}
-		response, err = s.RequestRaw("POST", endpoint, contentType, body, endpoint, 0)
+		response, err = s.RequestRaw("POST", endpoint, contentType, body, endpoint, 0, opts...)
 	} else {
-		response, err = s.RequestWithBucketID("POST", endpoint, payload, endpoint)
+		response, err = s.RequestWithBucketID("POST", endpoint, payload, endpoint, opts...)
 	}
 	if err != nil {
 		return "", err

@@ -39,6 +39,10 @@ const memberCheckEvery = time.Hour
 // (the timers' pass and the outbox, which ask, must not stall): like any
 // other error, or ctx ending first, it counts as still a member.
 func (b *Bot) hasLeft(ctx context.Context, guild, user string) bool {
+	// Cut at the stop too: ctx may be a handler's, which outlives it.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(b.halt, cancel)()
 	_, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ctx))
 	return leftServer(err)
 }

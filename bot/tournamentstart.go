@@ -108,7 +108,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			// challenge's match gets one from its challenge message.
 			b.playInThread(ctx, m, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
 				start.Type = discordgo.ChannelTypeGuildPublicThread
-				return b.s.ThreadStartComplex(t.ChannelID, start)
+				return b.s.ThreadStartComplex(t.ChannelID, start, b.untilStop())
 			})
 		}
 	}

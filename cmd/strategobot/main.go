@@ -65,9 +65,10 @@ func main() { cli.Main(program().Dispatch) }
 func runUsage() string {
 	return `usage: strategobot [run] [-config PATH]
 
-Runs the bot until SIGINT or SIGTERM, which stop it at once and cleanly; a
-move being answered gets up to 30 s to finish, and a second signal ends the
-bot without waiting for it.
+Runs the bot until SIGINT or SIGTERM, which stop it at once and cleanly: a
+move being answered finishes its transaction, a request Discord holds is cut
+(a message cut short is sent on the next start), and a second signal ends the
+bot without waiting for what is left.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
 unreachable), 2 a bad configuration (a database file in a folder that does
 not exist or that the bot may not write included), 3 Discord refuses the bot

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/http"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -19,16 +20,22 @@ const stopBound = 5 * time.Second
 
 // TestInterruptAtAnyMoment sends SIGINT or SIGTERM to the built bot while
 // it waits at each step of its start (another process's lock on the
-// database, the gateway's address, READY, the command's registration) and
-// once it serves: it ends at once, with exit code 0 and no error in its log.
+// database, the gateway's address, READY, the command's registration), once
+// it serves, and while Discord holds a send (an interaction's answer, a
+// message of the outbox): it ends at once, with exit code 0 and no error in
+// its log.
 func TestInterruptAtAnyMoment(t *testing.T) {
 	bin := buildtest.Binary(t, "./cmd/strategobot")
 	const register = "PUT /applications/{application_id}/commands"
+	const answer = "POST /interactions/{interaction_id}/{interaction_token}/callback"
 	tests := []struct {
 		name string
 		// hold makes the local Discord, or the database at path, leave
 		// one step unanswered, and returns whether the bot now waits there.
 		hold func(t *testing.T, srv *discordtest.Server, path string) func(p *botProcess) bool
+		// then is what members of club do once the bot serves, to bring
+		// it to the step held (nil: nothing).
+		then func(t *testing.T, club *discordtest.Guild)
 	}{
 		{"waiting for the database's lock", func(t *testing.T, srv *discordtest.Server, path string) func(p *botProcess) bool {
 			db, err := bolt.Open(bolt.Options{Path: path})
@@ -39,31 +46,53 @@ func TestInterruptAtAnyMoment(t *testing.T) {
 			// The bot waits bolt.DefaultTimeout (2 s) for the lock
 			// from its first log line on; the signal comes 100 ms in.
 			return func(p *botProcess) bool { return strings.Contains(p.logs.String(), "msg=starting") }
-		}},
+		}, nil},
 		{"waiting for the gateway's address", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
 			h := srv.HoldNext(t, "GET /gateway", 1)
 			return func(*botProcess) bool { return h.Waiting() > 0 }
-		}},
+		}, nil},
 		{"waiting for READY", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
 			h := srv.HoldReady()
 			return func(*botProcess) bool { return h.Waiting() > 0 }
-		}},
+		}, nil},
 		{"registering the command", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
 			h := srv.HoldNext(t, register, 1)
 			return func(*botProcess) bool { return h.Waiting() > 0 }
-		}},
+		}, nil},
 		{"serving", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
 			return func(*botProcess) bool { return len(srv.Requests(register)) > 0 }
+		}, nil},
+		{"an answer held by Discord", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
+			h := srv.HoldNext(t, answer, 1)
+			t.Cleanup(h.Release)
+			return func(*botProcess) bool { return h.Waiting() > 0 }
+		}, func(t *testing.T, club *discordtest.Guild) {
+			alice, bob := club.AddMember("alice"), club.AddMember("bob")
+			alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob))
+		}},
+		{"a message of the outbox held by Discord", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
+			// The first message the outbox sends: a set-up invite.
+			h := srv.HoldNext(t, "POST /channels/{channel_id}/messages", 1)
+			t.Cleanup(h.Release)
+			return func(*botProcess) bool { return h.Waiting() > 0 }
+		}, func(t *testing.T, club *discordtest.Guild) {
+			alice, bob := club.AddMember("alice"), club.AddMember("bob")
+			msg := alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob)).Reply(t)
+			bob.ClickButton(t, msg, buttonOf(t, msg, "Accept")).Reply(t)
 		}},
 	}
 	for _, tc := range tests {
 		for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 			t.Run(tc.name+", "+sig.String(), func(t *testing.T) {
 				srv := discordtest.New(t)
-				srv.AddGuild("Stratego Club")
+				club := srv.AddGuild("Stratego Club")
 				dir := t.TempDir()
 				waiting := tc.hold(t, srv, filepath.Join(dir, "bot.db"))
 				p := startBot(t, bin, srv, dir)
+				if tc.then != nil {
+					srv.WaitFor(t, "the command registered", func() bool { return len(srv.Requests(register)) > 0 })
+					tc.then(t, club)
+				}
 				srv.WaitFor(t, "the bot at that step", func() bool { return waiting(p) })
 				time.Sleep(100 * time.Millisecond) // well inside the step
 				start := time.Now()
@@ -150,9 +179,11 @@ func startBot(t *testing.T, bin string, srv *discordtest.Server, dir string) *bo
 	return p
 }
 
-// TestSecondSignalEndsAtOnce: a stop waits for a move being answered (here
-// an answer Discord leaves hanging), and a second SIGINT ends the process
-// without waiting longer.
+// TestSecondSignalEndsAtOnce: a stop waits for a move being answered, and
+// a second SIGINT ends the process without waiting longer. A request Discord
+// holds no longer makes a stop wait (TestInterruptAtAnyMoment); a rate
+// limit on the answer still does, since discordgo sleeps out its
+// retry_after before asking again, and cannot be woken.
 func TestSecondSignalEndsAtOnce(t *testing.T) {
 	bin := buildtest.Binary(t, "./cmd/strategobot")
 	srv := discordtest.New(t)
@@ -162,9 +193,17 @@ func TestSecondSignalEndsAtOnce(t *testing.T) {
 	srv.WaitFor(t, "the command registered", func() bool {
 		return strings.Contains(p.logs.String(), "registered the command")
 	})
-	answer := srv.HoldNext(t, "POST /interactions/{interaction_id}/{interaction_token}/callback", 1)
+	const answer = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+	srv.RateLimitNext(t, answer, 1, time.Minute)
 	alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob))
-	srv.WaitFor(t, "the bot answering", func() bool { return answer.Waiting() > 0 })
+	srv.WaitFor(t, "the bot's answer rate-limited", func() bool {
+		for _, r := range srv.Requests(answer) {
+			if r.Status == http.StatusTooManyRequests {
+				return true
+			}
+		}
+		return false
+	})
 	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
@@ -183,4 +222,16 @@ func TestSecondSignalEndsAtOnce(t *testing.T) {
 	case <-time.After(stopBound):
 		t.Fatalf("still running %v after a second SIGINT; its log:\n%s", stopBound, p.logs.String())
 	}
+}
+
+// buttonOf returns the custom id of msg's button labelled label.
+func buttonOf(t *testing.T, msg *discordtest.Message, label string) string {
+	t.Helper()
+	for _, b := range msg.Buttons() {
+		if b.Label == label {
+			return b.CustomID
+		}
+	}
+	t.Fatalf("no %q button under %q", label, msg.Content)
+	return ""
 }
