@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/strategobot/strategobot/game"
@@ -131,17 +132,39 @@ func TestBrowserSetupAndMove(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("%d moves in the history", n)
 	}
-	// Blue moves "on Discord": the store, then the bot tells the server.
+	// Blue moves "on Discord": the store, then the bot tells the server. Red
+	// presses on a piece before Blue's move arrives and lets go after it: the
+	// live update redraws the board between the press and the release, and
+	// the click still selects the piece.
 	m, _ = f.store.Match(bg, m.ID)
 	g, _ = m.Game()
 	m2, g2, err := f.store.ApplyMove(bg, m.ID, m.Version, game.Blue, g.LegalMoves()[0], storagetest.T0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.srv.MatchChanged(m2, g2)
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#history li:nth-child(2)`))); err != nil {
+	next := g2.LegalMoves()[0]
+	x, y := centre(t, ctx, sel(next.From))
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1))); err != nil {
 		t.Fatal(err)
 	}
+	f.srv.MatchChanged(m2, g2)
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`#history li:nth-child(2)`)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.WaitVisible(chromedp.CSS(sel(next.To)+`.target`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// centre is the centre of the element of selector in the viewport.
+func centre(t *testing.T, ctx context.Context, selector string) (x, y float64) {
+	t.Helper()
+	r, err := chromedp.Run(ctx, chromedp.Evaluate[struct{ X, Y float64 }](`(r => ({X: r.x + r.width/2, Y: r.y + r.height/2}))(document.querySelector(`+strconv.Quote(selector)+`).getBoundingClientRect())`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.X, r.Y
 }
 
 func itoa(i int) string {

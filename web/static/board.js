@@ -105,35 +105,51 @@
     if (step >= 0) { return step > 0 ? h[step - 1] : null; }
     return h.length ? h[h.length - 1] : null;
   }
-  function draw() {
+  // drawBoard updates the squares in place: a square is the same button from
+  // one draw to the next, so that a click or a drag under way when a live
+  // update arrives still lands on its square (a button replaced between the
+  // press and the release would lose the click).
+  var shownOrder = "";
+  function drawBoard() {
     var board = $("board"), t = targets(), ord = order(), last = lastMove();
-    var hadFocus = board.contains(document.activeElement);
     if (focusSq < 0 || ord.indexOf(focusSq) < 0) { focusSq = ord[90]; }
-    board.textContent = "";
-    var row;
-    ord.forEach(function (sq, i) {
-      if (i % 10 === 0) { row = document.createElement("div"); row.setAttribute("role", "row"); row.className = "row"; board.appendChild(row); }
-      var c = cellAt(sq), b = document.createElement("button"), lab = label(sq, c);
+    if (shownOrder !== ord.join()) {
+      shownOrder = ord.join();
+      board.textContent = "";
+      var row;
+      ord.forEach(function (sq, i) {
+        if (i % 10 === 0) { row = document.createElement("div"); row.setAttribute("role", "row"); row.className = "row"; board.appendChild(row); }
+        var b = document.createElement("button");
+        b.type = "button";
+        b.setAttribute("role", "gridcell");
+        b.dataset.sq = sq;
+        // The coordinates the moves are written in, on the board's edges.
+        if (i >= 90) { b.dataset.file = sqName(sq).charAt(0); }
+        if (i % 10 === 0) { b.dataset.row = sqName(sq).slice(1); }
+        row.appendChild(b);
+      });
+    }
+    var hadFocus = board.contains(document.activeElement);
+    Array.prototype.forEach.call(board.querySelectorAll("[data-sq]"), function (b) {
+      var sq = +b.dataset.sq, c = cellAt(sq), lab = label(sq, c);
       var isLast = last && (sq === last.f || sq === last.t);
-      b.type = "button";
       b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (isLast ? " last" : "");
-      b.setAttribute("role", "gridcell");
       b.draggable = !!c.s && c.s === mySide() && step < 0;
-      b.dataset.sq = sq;
-      // The coordinates the moves are written in, on the board's edges.
-      if (i >= 90) { b.dataset.file = sqName(sq).charAt(0); }
-      if (i % 10 === 0) { b.dataset.row = sqName(sq).slice(1); }
       // A piece that moved like a Scout is one, as the picture shows it.
-      b.textContent = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
+      var text = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
+      if (b.textContent !== text) { b.textContent = text; }
       if (sq === sel) { lab = fmt("selected", lab); }
       if (t[sq]) { lab = fmt("target", lab); }
       if (isLast) { lab = fmt("lastMoved", lab); }
       b.setAttribute("aria-label", lab);
-      if (sq === sel) { b.setAttribute("aria-selected", "true"); }
+      if (sq === sel) { b.setAttribute("aria-selected", "true"); } else { b.removeAttribute("aria-selected"); }
       b.tabIndex = sq === focusSq ? 0 : -1;
-      row.appendChild(b);
     });
-    if (hadFocus) { board.querySelector('[data-sq="' + focusSq + '"]').focus(); }
+    var f = board.querySelector('[data-sq="' + focusSq + '"]');
+    if (hadFocus && document.activeElement !== f) { f.focus(); }
+  }
+  function draw() {
+    drawBoard();
     var setup = settingUp();
     $("tray").hidden = !setup;
     $("random").hidden = $("confirm").hidden = !setup;
@@ -164,13 +180,20 @@
     $("ply").textContent = fmt("replayAt", String(step < 0 ? total : step), String(total));
     $("note").textContent = st.result ? fmt("revealNote") : step >= 0 ? fmt("replayNote", String(step)) : "";
     drawLost();
-    var hist = $("history"); hist.textContent = "";
+    // The moves' buttons, too, stay from one draw to the next (see drawBoard).
+    var hist = $("history");
+    while (hist.children.length > total) { hist.lastChild.remove(); }
     (st.history || []).forEach(function (m, i) {
       // Each move opens the board as it was after it, as on lichess.
-      var li = document.createElement("li"), b = document.createElement("button");
-      b.type = "button"; b.textContent = notation(m); b.dataset.ply = i + 1;
-      if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); }
-      li.appendChild(b); hist.appendChild(li);
+      var li = hist.children[i], b;
+      if (!li) {
+        li = document.createElement("li"); b = document.createElement("button");
+        b.type = "button"; b.dataset.ply = i + 1;
+        li.appendChild(b); hist.appendChild(li);
+      }
+      b = li.firstChild;
+      if (b.textContent !== notation(m)) { b.textContent = notation(m); }
+      if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
     });
     tick();
   }
