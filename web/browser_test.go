@@ -526,6 +526,7 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
+	confirmX, confirmY := centre(t, ctx, `#confirm`)
 	if err := browsertest.Drag(ctx, `#tray button[data-rank="13"]`, sq(4)); err != nil {
 		t.Fatal(err)
 	}
@@ -541,10 +542,13 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 		t.Fatalf("after the swap F2 says %q and E1 %q", got, was)
 	}
 
-	// Random, then keep it for later under a name.
+	// Random, then keep it for later under a name: Keep is enabled once the
+	// check has accepted the random set-up.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#random`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the random set-up accepted", `document.querySelectorAll(".sq.red").length === 40 && !document.getElementById("keepSetup").disabled`)
 	if err := chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(`#random`)),
-		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".sq.red").length === 40`),
 		chromedp.Click(chromedp.CSS(`#keepSetup`)),
 		chromedp.WaitVisible(chromedp.CSS(`#ask-input`)),
 		chromedp.SendKeys(`#ask-input`, "Wall"),
@@ -559,6 +563,12 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 	}
 	if kept != "Kept as “Wall”." {
 		t.Fatalf("after keeping: %q", kept)
+	}
+	// The check's answers, the message and the menu of saved set-ups, which
+	// come while the player may be reaching for Confirm, leave it in place.
+	browsertest.Wait(t, ctx, "the saved set-ups menu", `!document.getElementById("saved").hidden`)
+	if x, y := centre(t, ctx, `#confirm`); x != confirmX || y != confirmY {
+		t.Fatalf("Confirm moved from (%v, %v) to (%v, %v)", confirmX, confirmY, x, y)
 	}
 	p, err := f.store.Player(bg, "1001")
 	if err != nil {

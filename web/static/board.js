@@ -154,8 +154,11 @@
     $("tray").hidden = !setup;
     $("random").hidden = $("confirm").hidden = !setup;
     // Only a set-up the check accepts can be saved or kept: a partial one
-    // stays in this browser meanwhile (saveLocal).
-    $("save").hidden = $("keepSetup").hidden = !setup || !setupOK;
+    // stays in this browser meanwhile (saveLocal). The buttons are disabled,
+    // not hidden, so that Confirm does not move under the pointer when the
+    // check's answer comes.
+    $("save").hidden = $("keepSetup").hidden = !setup;
+    $("save").disabled = $("keepSetup").disabled = !setupOK;
     $("saved").hidden = !setup || !saved || !saved.length;
     var playing = st.phase === "playing" && !!mySide() && !st.result;
     var offered = st.drawOfferBy && st.drawOfferBy !== mySide();
@@ -243,13 +246,13 @@
     if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) { return; }
     draft[rc[0]][rc[1]] = rank;
     if (trayRank && remaining()[trayRank] <= 0) { trayRank = 0; }
-    saveLocal(); draw(); check();
+    saveLocal(); check(); draw();
   }
   function swap(a, b) {
     var ra = setupCell(mySide(), a), rb = setupCell(mySide(), b);
     if (!ra || !rb) { return; }
     var x = draft[ra[0]][ra[1]]; draft[ra[0]][ra[1]] = draft[rb[0]][rb[1]]; draft[rb[0]][rb[1]] = x;
-    saveLocal(); draw(); check();
+    saveLocal(); check(); draw();
   }
   // loadSaved fetches the player's saved set-ups for this match's army.
   function loadSaved() {
@@ -265,7 +268,7 @@
     var i = $("saved").value; $("saved").value = "";
     if (i === "" || !saved[+i]) { return; }
     draft = saved[+i].setup.map(function (row) { return row.slice(); });
-    saveLocal(); draw(); check();
+    saveLocal(); check(); draw();
   }
   function keepSetup() {
     ask(fmt("askName"), [[fmt("keep"), true]], true).then(function (name) {
@@ -280,6 +283,7 @@
   // has done nothing yet.
   function check(quiet) {
     var n = ++checks;
+    setupOK = false; // until the answer on this draft: the last one was on another
     api("POST", "/api/check", { setup: draft, confirm: false }).then(function (j) {
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
       if (n !== checks) { return; } // an older draft's answer is stale
@@ -491,7 +495,7 @@
     });
     $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); draw(); check(); }).catch(refuse); });
+    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); check(); draw(); }).catch(refuse); });
     $("save").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: false }); });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
