@@ -423,13 +423,18 @@ func TestBrowserPhone(t *testing.T) {
 	if fit.Smallest < 24 {
 		t.Fatalf("a square or tray piece is %.1f px: too small to tap", fit.Smallest)
 	}
-	// Tap the Flag in the tray, then a square.
+	// Tap the Flag in the tray, then a square. The tray's buttons stay the
+	// same through the redraws, so that a tap under way when one comes lands.
 	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`window.flag = document.querySelector('#tray button[data-rank="13"]')`),
 		chromedp.Click(chromedp.CSS(`#tray button[data-rank="13"]`)),
 		chromedp.Click(chromedp.CSS(`.sq[data-sq="4"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`.sq[data-sq="4"].red`)),
 	); err != nil {
 		t.Fatal(err)
+	}
+	if same, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#tray button[data-rank="13"]') === window.flag`)); err != nil || !same {
+		t.Fatalf("the tray's Flag was made anew (%v)", err)
 	}
 	if got := label(t, ctx, 4); got != "E1: your Flag" {
 		t.Fatalf("the tapped square says %q", got)

@@ -226,18 +226,23 @@
     for (r = 0; r < draft.length; r++) { for (c = 0; c < 10; c++) { if (draft[r][c]) { left[draft[r][c]]--; } } }
     return left;
   }
+  // drawTray updates the tray's pieces in place, as drawBoard the squares.
   function drawTray() {
     var tray = $("tray"), left = remaining();
-    tray.textContent = "";
-    TRAY_ORDER.forEach(function (rank) {
-      if (!st.army[rank]) { return; }
-      var b = document.createElement("button");
-      b.type = "button"; b.draggable = true; b.dataset.rank = rank;
-      b.textContent = L.labels[rank] + " ×" + left[rank];
-      b.setAttribute("role", "option"); b.setAttribute("aria-label", fmt("left", L.pieces[rank], String(left[rank])));
+    if (!tray.firstChild) {
+      TRAY_ORDER.forEach(function (rank) {
+        if (!st.army[rank]) { return; }
+        var b = document.createElement("button");
+        b.type = "button"; b.draggable = true; b.dataset.rank = rank; b.setAttribute("role", "option");
+        tray.appendChild(b);
+      });
+    }
+    Array.prototype.forEach.call(tray.children, function (b) {
+      var rank = +b.dataset.rank, text = L.labels[rank] + " ×" + left[rank];
+      if (b.textContent !== text) { b.textContent = text; }
+      b.setAttribute("aria-label", fmt("left", L.pieces[rank], String(left[rank])));
       b.setAttribute("aria-selected", rank === trayRank ? "true" : "false");
       b.disabled = left[rank] <= 0;
-      tray.appendChild(b);
     });
   }
   function place(sq, rank) {
