@@ -108,17 +108,17 @@ func pageWait(t *testing.T, ctx context.Context, what, js string) {
 func sqSel(s game.Square) string { return fmt.Sprintf(`.sq[data-sq="%d"]`, s) }
 
 // clickMove moves by two clicks, the piece on from and then to, which must
-// light up as its target. A live update may redraw the board under a click
-// (see browsertest.Click).
+// light up as its target. (A live update redraws the squares in place, so a
+// click under way when it comes still lands.)
 func clickMove(t *testing.T, ctx context.Context, from, to game.Square) {
 	t.Helper()
-	if err := browsertest.Click(ctx, sqSel(from)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sqSel(from)))); err != nil {
 		t.Fatalf("clicking %s: %v", from, err)
 	}
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(sqSel(to)+`.target`))); err != nil {
 		t.Fatalf("%s as a target of %s: %v", to, from, err)
 	}
-	if err := browsertest.Click(ctx, sqSel(to)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sqSel(to)))); err != nil {
 		t.Fatalf("clicking %s: %v", to, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/strategobot/strategobot/game"
@@ -131,17 +132,39 @@ func TestBrowserSetupAndMove(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("%d moves in the history", n)
 	}
-	// Blue moves "on Discord": the store, then the bot tells the server.
+	// Blue moves "on Discord": the store, then the bot tells the server. Red
+	// presses on a piece before Blue's move arrives and lets go after it: the
+	// live update redraws the board between the press and the release, and
+	// the click still selects the piece.
 	m, _ = f.store.Match(bg, m.ID)
 	g, _ = m.Game()
 	m2, g2, err := f.store.ApplyMove(bg, m.ID, m.Version, game.Blue, g.LegalMoves()[0], storagetest.T0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.srv.MatchChanged(m2, g2)
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#history li:nth-child(2)`))); err != nil {
+	next := g2.LegalMoves()[0]
+	x, y := centre(t, ctx, sel(next.From))
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1))); err != nil {
 		t.Fatal(err)
 	}
+	f.srv.MatchChanged(m2, g2)
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`#history li:nth-child(2)`)),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.WaitVisible(chromedp.CSS(sel(next.To)+`.target`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// centre is the centre of the element of selector in the viewport.
+func centre(t *testing.T, ctx context.Context, selector string) (x, y float64) {
+	t.Helper()
+	r, err := chromedp.Run(ctx, chromedp.Evaluate[struct{ X, Y float64 }](`(r => ({X: r.x + r.width/2, Y: r.y + r.height/2}))(document.querySelector(`+strconv.Quote(selector)+`).getBoundingClientRect())`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.X, r.Y
 }
 
 func itoa(i int) string {
@@ -400,13 +423,18 @@ func TestBrowserPhone(t *testing.T) {
 	if fit.Smallest < 24 {
 		t.Fatalf("a square or tray piece is %.1f px: too small to tap", fit.Smallest)
 	}
-	// Tap the Flag in the tray, then a square.
+	// Tap the Flag in the tray, then a square. The tray's buttons stay the
+	// same through the redraws, so that a tap under way when one comes lands.
 	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`window.flag = document.querySelector('#tray button[data-rank="13"]')`),
 		chromedp.Click(chromedp.CSS(`#tray button[data-rank="13"]`)),
 		chromedp.Click(chromedp.CSS(`.sq[data-sq="4"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`.sq[data-sq="4"].red`)),
 	); err != nil {
 		t.Fatal(err)
+	}
+	if same, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('#tray button[data-rank="13"]') === window.flag`)); err != nil || !same {
+		t.Fatalf("the tray's Flag was made anew (%v)", err)
 	}
 	if got := label(t, ctx, 4); got != "E1: your Flag" {
 		t.Fatalf("the tapped square says %q", got)
@@ -503,6 +531,7 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
+	confirmX, confirmY := centre(t, ctx, `#confirm`)
 	if err := browsertest.Drag(ctx, `#tray button[data-rank="13"]`, sq(4)); err != nil {
 		t.Fatal(err)
 	}
@@ -518,10 +547,13 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 		t.Fatalf("after the swap F2 says %q and E1 %q", got, was)
 	}
 
-	// Random, then keep it for later under a name.
+	// Random, then keep it for later under a name: Keep is enabled once the
+	// check has accepted the random set-up.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#random`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the random set-up accepted", `document.querySelectorAll(".sq.red").length === 40 && !document.getElementById("keepSetup").disabled`)
 	if err := chromedp.Do(ctx,
-		chromedp.Click(chromedp.CSS(`#random`)),
-		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".sq.red").length === 40`),
 		chromedp.Click(chromedp.CSS(`#keepSetup`)),
 		chromedp.WaitVisible(chromedp.CSS(`#ask-input`)),
 		chromedp.SendKeys(`#ask-input`, "Wall"),
@@ -536,6 +568,12 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 	}
 	if kept != "Kept as “Wall”." {
 		t.Fatalf("after keeping: %q", kept)
+	}
+	// The check's answers, the message and the menu of saved set-ups, which
+	// come while the player may be reaching for Confirm, leave it in place.
+	browsertest.Wait(t, ctx, "the saved set-ups menu", `!document.getElementById("saved").hidden`)
+	if x, y := centre(t, ctx, `#confirm`); x != confirmX || y != confirmY {
+		t.Fatalf("Confirm moved from (%v, %v) to (%v, %v)", confirmX, confirmY, x, y)
 	}
 	p, err := f.store.Player(bg, "1001")
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
@@ -70,20 +69,6 @@ func Wait(t testing.TB, ctx context.Context, what, js string) {
 			t.Fatalf("the page never showed %s (status %q)", what, status)
 		}
 		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-// Click clicks the element of selector as chromedp.Click does. A page that
-// redraws on a live update may replace the element between chromedp's
-// finding it and clicking it ("Could not find node with given id", before
-// any mouse event is sent): the click did not happen, and Click tries
-// again, as a player would click again.
-func Click(ctx context.Context, selector string) error {
-	for try := 1; ; try++ {
-		err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(selector)))
-		if err == nil || try == 5 || !strings.Contains(err.Error(), "Could not find node with given id") {
-			return err
-		}
 	}
 }
 

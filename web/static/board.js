@@ -105,41 +105,60 @@
     if (step >= 0) { return step > 0 ? h[step - 1] : null; }
     return h.length ? h[h.length - 1] : null;
   }
-  function draw() {
+  // drawBoard updates the squares in place: a square is the same button from
+  // one draw to the next, so that a click or a drag under way when a live
+  // update arrives still lands on its square (a button replaced between the
+  // press and the release would lose the click).
+  var shownOrder = "";
+  function drawBoard() {
     var board = $("board"), t = targets(), ord = order(), last = lastMove();
-    var hadFocus = board.contains(document.activeElement);
     if (focusSq < 0 || ord.indexOf(focusSq) < 0) { focusSq = ord[90]; }
-    board.textContent = "";
-    var row;
-    ord.forEach(function (sq, i) {
-      if (i % 10 === 0) { row = document.createElement("div"); row.setAttribute("role", "row"); row.className = "row"; board.appendChild(row); }
-      var c = cellAt(sq), b = document.createElement("button"), lab = label(sq, c);
+    if (shownOrder !== ord.join()) {
+      shownOrder = ord.join();
+      board.textContent = "";
+      var row;
+      ord.forEach(function (sq, i) {
+        if (i % 10 === 0) { row = document.createElement("div"); row.setAttribute("role", "row"); row.className = "row"; board.appendChild(row); }
+        var b = document.createElement("button");
+        b.type = "button";
+        b.setAttribute("role", "gridcell");
+        b.dataset.sq = sq;
+        // The coordinates the moves are written in, on the board's edges.
+        if (i >= 90) { b.dataset.file = sqName(sq).charAt(0); }
+        if (i % 10 === 0) { b.dataset.row = sqName(sq).slice(1); }
+        row.appendChild(b);
+      });
+    }
+    var hadFocus = board.contains(document.activeElement);
+    Array.prototype.forEach.call(board.querySelectorAll("[data-sq]"), function (b) {
+      var sq = +b.dataset.sq, c = cellAt(sq), lab = label(sq, c);
       var isLast = last && (sq === last.f || sq === last.t);
-      b.type = "button";
       b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (isLast ? " last" : "");
-      b.setAttribute("role", "gridcell");
       b.draggable = !!c.s && c.s === mySide() && step < 0;
-      b.dataset.sq = sq;
-      // The coordinates the moves are written in, on the board's edges.
-      if (i >= 90) { b.dataset.file = sqName(sq).charAt(0); }
-      if (i % 10 === 0) { b.dataset.row = sqName(sq).slice(1); }
       // A piece that moved like a Scout is one, as the picture shows it.
-      b.textContent = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
+      var text = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
+      if (b.textContent !== text) { b.textContent = text; }
       if (sq === sel) { lab = fmt("selected", lab); }
       if (t[sq]) { lab = fmt("target", lab); }
       if (isLast) { lab = fmt("lastMoved", lab); }
       b.setAttribute("aria-label", lab);
-      if (sq === sel) { b.setAttribute("aria-selected", "true"); }
+      if (sq === sel) { b.setAttribute("aria-selected", "true"); } else { b.removeAttribute("aria-selected"); }
       b.tabIndex = sq === focusSq ? 0 : -1;
-      row.appendChild(b);
     });
-    if (hadFocus) { board.querySelector('[data-sq="' + focusSq + '"]').focus(); }
+    var f = board.querySelector('[data-sq="' + focusSq + '"]');
+    if (hadFocus && document.activeElement !== f) { f.focus(); }
+  }
+  function draw() {
+    drawBoard();
     var setup = settingUp();
     $("tray").hidden = !setup;
     $("random").hidden = $("confirm").hidden = !setup;
     // Only a set-up the check accepts can be saved or kept: a partial one
-    // stays in this browser meanwhile (saveLocal).
-    $("save").hidden = $("keepSetup").hidden = !setup || !setupOK;
+    // stays in this browser meanwhile (saveLocal). The buttons are disabled,
+    // not hidden, so that Confirm does not move under the pointer when the
+    // check's answer comes.
+    $("save").hidden = $("keepSetup").hidden = !setup;
+    $("save").disabled = $("keepSetup").disabled = !setupOK;
     $("saved").hidden = !setup || !saved || !saved.length;
     var playing = st.phase === "playing" && !!mySide() && !st.result;
     var offered = st.drawOfferBy && st.drawOfferBy !== mySide();
@@ -164,13 +183,20 @@
     $("ply").textContent = fmt("replayAt", String(step < 0 ? total : step), String(total));
     $("note").textContent = st.result ? fmt("revealNote") : step >= 0 ? fmt("replayNote", String(step)) : "";
     drawLost();
-    var hist = $("history"); hist.textContent = "";
+    // The moves' buttons, too, stay from one draw to the next (see drawBoard).
+    var hist = $("history");
+    while (hist.children.length > total) { hist.lastChild.remove(); }
     (st.history || []).forEach(function (m, i) {
       // Each move opens the board as it was after it, as on lichess.
-      var li = document.createElement("li"), b = document.createElement("button");
-      b.type = "button"; b.textContent = notation(m); b.dataset.ply = i + 1;
-      if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); }
-      li.appendChild(b); hist.appendChild(li);
+      var li = hist.children[i], b;
+      if (!li) {
+        li = document.createElement("li"); b = document.createElement("button");
+        b.type = "button"; b.dataset.ply = i + 1;
+        li.appendChild(b); hist.appendChild(li);
+      }
+      b = li.firstChild;
+      if (b.textContent !== notation(m)) { b.textContent = notation(m); }
+      if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
     });
     tick();
   }
@@ -200,18 +226,23 @@
     for (r = 0; r < draft.length; r++) { for (c = 0; c < 10; c++) { if (draft[r][c]) { left[draft[r][c]]--; } } }
     return left;
   }
+  // drawTray updates the tray's pieces in place, as drawBoard the squares.
   function drawTray() {
     var tray = $("tray"), left = remaining();
-    tray.textContent = "";
-    TRAY_ORDER.forEach(function (rank) {
-      if (!st.army[rank]) { return; }
-      var b = document.createElement("button");
-      b.type = "button"; b.draggable = true; b.dataset.rank = rank;
-      b.textContent = L.labels[rank] + " ×" + left[rank];
-      b.setAttribute("role", "option"); b.setAttribute("aria-label", fmt("left", L.pieces[rank], String(left[rank])));
+    if (!tray.firstChild) {
+      TRAY_ORDER.forEach(function (rank) {
+        if (!st.army[rank]) { return; }
+        var b = document.createElement("button");
+        b.type = "button"; b.draggable = true; b.dataset.rank = rank; b.setAttribute("role", "option");
+        tray.appendChild(b);
+      });
+    }
+    Array.prototype.forEach.call(tray.children, function (b) {
+      var rank = +b.dataset.rank, text = L.labels[rank] + " ×" + left[rank];
+      if (b.textContent !== text) { b.textContent = text; }
+      b.setAttribute("aria-label", fmt("left", L.pieces[rank], String(left[rank])));
       b.setAttribute("aria-selected", rank === trayRank ? "true" : "false");
       b.disabled = left[rank] <= 0;
-      tray.appendChild(b);
     });
   }
   function place(sq, rank) {
@@ -220,13 +251,13 @@
     if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) { return; }
     draft[rc[0]][rc[1]] = rank;
     if (trayRank && remaining()[trayRank] <= 0) { trayRank = 0; }
-    saveLocal(); draw(); check();
+    saveLocal(); check(); draw();
   }
   function swap(a, b) {
     var ra = setupCell(mySide(), a), rb = setupCell(mySide(), b);
     if (!ra || !rb) { return; }
     var x = draft[ra[0]][ra[1]]; draft[ra[0]][ra[1]] = draft[rb[0]][rb[1]]; draft[rb[0]][rb[1]] = x;
-    saveLocal(); draw(); check();
+    saveLocal(); check(); draw();
   }
   // loadSaved fetches the player's saved set-ups for this match's army.
   function loadSaved() {
@@ -242,7 +273,7 @@
     var i = $("saved").value; $("saved").value = "";
     if (i === "" || !saved[+i]) { return; }
     draft = saved[+i].setup.map(function (row) { return row.slice(); });
-    saveLocal(); draw(); check();
+    saveLocal(); check(); draw();
   }
   function keepSetup() {
     ask(fmt("askName"), [[fmt("keep"), true]], true).then(function (name) {
@@ -257,6 +288,7 @@
   // has done nothing yet.
   function check(quiet) {
     var n = ++checks;
+    setupOK = false; // until the answer on this draft: the last one was on another
     api("POST", "/api/check", { setup: draft, confirm: false }).then(function (j) {
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
       if (n !== checks) { return; } // an older draft's answer is stale
@@ -468,7 +500,7 @@
     });
     $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); draw(); check(); }).catch(refuse); });
+    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); check(); draw(); }).catch(refuse); });
     $("save").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: false }); });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
