@@ -34,6 +34,17 @@ const txtTourneyChannelGone = "The channel of **%[1]s** was deleted, so I can no
 // went out without their picture: the bot may not attach files there.
 const txtTourneyNoPicture = "I posted an announcement of **%[1]s** in <#%[2]s> without its standings picture: I need to attach files there. The standings' text table shows the same."
 
+// appendStandings ends an announcement's messages with the standings' text
+// table: in the last message when it fits, else in one more, whole or cut
+// short rather than split across two.
+func appendStandings(parts []string, standings string) []string {
+	if last := len(parts) - 1; len(parts[last])+1+len(standings) <= maxMessage {
+		parts[last] += "\n" + standings
+		return parts
+	}
+	return append(parts, truncate(standings, maxMessage))
+}
+
 // tournamentAsOf loads notice n's tournament, t, and the tournament as it
 // stood when n's event happened: then, its log up to that event, and then's
 // state. A notice tells what was so then, not what is so now.
@@ -125,11 +136,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoi
 		if err != nil {
 			return nil, err
 		}
-		if last := len(parts) - 1; len(parts[last])+1+len(standings) <= maxMessage {
-			parts[last] += "\n" + standings
-		} else {
-			parts = append(parts, truncate(standings, maxMessage))
-		}
+		parts = appendStandings(parts, standings)
 		files = b.standingsPicture(table)
 	}
 	out := make([]outgoing, len(parts))
@@ -578,13 +585,7 @@ func (b *Bot) composeForPlayer(p lang.Printer, n storage.Notice, t, then *storag
 		if err != nil {
 			return nil, err
 		}
-		// As in the channel: the table whole in one message, cut short
-		// rather than split across two.
-		if last := len(parts) - 1; len(parts[last])+1+len(standings) <= maxMessage {
-			parts[last] += "\n" + standings
-		} else {
-			parts = append(parts, truncate(standings, maxMessage))
-		}
+		parts = appendStandings(parts, standings) // as in the channel
 		if n.Event == storage.EventTourneyOver {
 			all := state.Standings()
 			for _, st := range all {
