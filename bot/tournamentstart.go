@@ -265,12 +265,5 @@ func strayBoard(t *storage.Tournament, state *tournament.Tournament, m *storage.
 	if m.Tournament != t.ID || m.Rules != t.Game || m.MoveTime != t.MoveTime || m.Clock != t.Clock {
 		return boardRef{}, false
 	}
-	for _, r := range state.Rounds() {
-		for k, g := range r.Games {
-			if !g.IsBye() && g.Red == m.Players[game.Red].UserID && g.Blue == m.Players[game.Blue].UserID {
-				return boardRef{r.Number, k + 1}, true
-			}
-		}
-	}
-	return boardRef{}, false
+	return pairedBoard(state, m)
 }

@@ -124,15 +124,22 @@ func boardOf(t *storage.Tournament, state *tournament.Tournament, m *storage.Mat
 			return g.Round, g.Board, true
 		}
 	}
+	at, ok := pairedBoard(state, m)
+	return at.round, at.board, ok
+}
+
+// pairedBoard finds the board of state's pairings whose players m has, with
+// the same colours: a pair meets with the same colours once only.
+func pairedBoard(state *tournament.Tournament, m *storage.Match) (boardRef, bool) {
 	red, blue := m.Players[game.Red].UserID, m.Players[game.Blue].UserID
 	for _, r := range state.Rounds() {
 		for k, g := range r.Games {
-			if g.Red == red && g.Blue == blue {
-				return r.Number, k + 1, true
+			if !g.IsBye() && g.Red == red && g.Blue == blue {
+				return boardRef{r.Number, k + 1}, true
 			}
 		}
 	}
-	return 0, 0, false
+	return boardRef{}, false
 }
 
 // gameLabel words where board board of round round of t's state is played.
