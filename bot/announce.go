@@ -13,7 +13,6 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/lang"
-	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -74,7 +73,7 @@ func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game, k
 	}
 	g, err := snap.gameAt(len(m.Log), b.countReplay)
 	if err != nil {
-		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", logsafe.Err(err))
+		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
 		return
 	}
 	b.letComputerMove(ctx, m, g)
@@ -99,7 +98,7 @@ func (b *Bot) boardMessage(p lang.Printer, m *storage.Match, g *game.Game, viewe
 	err := b.pics.Board(&buf, v, opts)
 	b.metrics.rendered(drawn)
 	if err != nil {
-		b.log.Error("drawing a board failed", "match", m.ID, "viewer", viewer, "error", logsafe.Err(err))
+		b.log.Error("drawing a board failed", "match", m.ID, "viewer", viewer, "error", err)
 	} else {
 		msg.Files = []*discordgo.File{pngFile("board.png", buf.Bytes(), boardAlt(v, opts))}
 	}
@@ -213,14 +212,14 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 	if err := b.pics.Reveal(&pic, reveal, o); err == nil {
 		files = append(files, pngFile("final.png", pic.Bytes(), boardAlt(reveal, o)))
 	} else {
-		b.log.Error("drawing the final reveal failed", "match", m.ID, "error", logsafe.Err(err))
+		b.log.Error("drawing the final reveal failed", "match", m.ID, "error", err)
 	}
 	var gif bytes.Buffer
 	if err := b.pics.Replay(&gif, g, render.ReplayOptions{Options: o}); err == nil && gif.Len() < 9<<20 {
 		files = append(files, &discordgo.File{Name: "replay.gif", ContentType: "image/gif", Reader: describedReader{bytes.NewReader(gif.Bytes()),
 			p.Sprintf("An animation of the whole game, %[1]d moves, every piece shown; `/stratego history` lists the moves as text.", g.Ply())}})
 	} else if err != nil {
-		b.log.Error("drawing the replay failed", "match", m.ID, "error", logsafe.Err(err))
+		b.log.Error("drawing the replay failed", "match", m.ID, "error", err)
 	}
 	msg := &discordgo.MessageSend{
 		Content:         b.matchTitle(p, m) + "\n" + p.Sprintf("The final position with every piece shown, and the whole game."),

@@ -9,7 +9,6 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
-	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -81,7 +80,7 @@ func (b *Bot) boardFile(p lang.Printer, m *storage.Match, v *game.View, n game.N
 	err := b.pics.Board(&buf, *v, opts)
 	b.metrics.rendered(drawn)
 	if err != nil {
-		b.log.Error("drawing a board failed", "match", m.ID, "error", logsafe.Err(err))
+		b.log.Error("drawing a board failed", "match", m.ID, "error", err)
 		return nil
 	}
 	return []*discordgo.File{pngFile("board.png", buf.Bytes(), boardAlt(*v, opts))}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
-	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -132,6 +131,6 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 	// Unexpected: storage or Discord trouble. Rules and set-up errors, the
 	// only ones that could describe a piece, were answered above; anything
 	// else the game wrote (a piece typed, a view) keeps only its kind.
-	b.log.Error("request failed", "during", during, "error", logsafe.Err(err))
+	b.log.Error("request failed", "during", during, "error", err)
 	return p.Sprintf("Something went wrong on my side. Please try again in a moment.")
 }

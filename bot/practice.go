@@ -10,7 +10,6 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/lang"
-	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -154,7 +153,7 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 	b.countReplay()
 	g, err := m.Game()
 	if err != nil {
-		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", logsafe.Err(err))
+		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
 		return
 	}
 	b.computerMoves(ctx, m, side, g.View(game.ViewerOf(side)))
@@ -178,7 +177,7 @@ func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Sid
 		b.guard(ctx, "computer", func(context.Context) {
 			var err error
 			if mv, err = ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v); err != nil {
-				b.log.Error("the computer found no move", "match", m.ID, "error", logsafe.Err(err))
+				b.log.Error("the computer found no move", "match", m.ID, "error", err)
 				return
 			}
 			chosen = true
@@ -190,8 +189,9 @@ func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Sid
 	b.guard(ctx, "computer", func(ctx context.Context) {
 		if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
 			// A refusal's reason names the computer's own piece ("Bombs
-			// cannot move") and its squares say which one: only its kind.
-			b.log.Warn("the computer's move was refused", "match", m.ID, "error", logsafe.Err(err))
+			// cannot move") and its squares say which one: the bot's
+			// logger (New) keeps only its kind.
+			b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
 		}
 	})
 }

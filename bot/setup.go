@@ -11,7 +11,6 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
-	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -229,7 +228,7 @@ func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side 
 	var buf bytes.Buffer
 	var files []*discordgo.File
 	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, b.pictureOptions(p, m, n)); err != nil {
-		b.log.Error("drawing a set-up preview failed", "match", m.ID, "error", logsafe.Err(err))
+		b.log.Error("drawing a set-up preview failed", "match", m.ID, "error", err)
 	} else {
 		files = append(files, pngFile("setup.png", buf.Bytes(), p.Sprintf("A picture of your set-up for match #%[1]s; the message lists it as text, front row first.", matchNumber(m))))
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
 )
@@ -44,7 +43,7 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	now := b.now()
 	state, err := t.State()
 	if err != nil {
-		b.log.Error("a stored tournament does not replay", "tournament", t.ID, "error", logsafe.Err(err))
+		b.log.Error("a stored tournament does not replay", "tournament", t.ID, "error", err)
 		return
 	}
 	if t.Starting {

@@ -14,7 +14,6 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
-	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/web"
 )
@@ -125,7 +124,7 @@ func (b *Bot) webChanged(snap *snapshot) {
 	if m.Setups[game.Red].Status == storage.SetupConfirmed && m.Setups[game.Blue].Status == storage.SetupConfirmed {
 		var err error
 		if g, err = snap.gameAt(len(m.Log), b.countReplay); err != nil {
-			b.log.Error("rebuilding a game for the web board failed", "match", m.ID, "error", logsafe.Err(err))
+			b.log.Error("rebuilding a game for the web board failed", "match", m.ID, "error", err)
 			return
 		}
 	}
