@@ -92,11 +92,7 @@ func TestColumnsFollowTheRecord(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.NewDatabase(t)
 	db := openURL(t, url)
-	p, err := pgxpool.New(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := rawPool(t, url)
 	check := func(what string, m *storage.Match) {
 		t.Helper()
 		var (
@@ -175,14 +171,7 @@ func TestOpenRefreshesTournamentTimers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	p, err := pgxpool.New(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := closeForRawSQL(t, db, url)
 	if _, err := p.Exec(ctx, "UPDATE tournaments SET wake = $2 WHERE id = $1", int64(tt.ID), tt.StartAt.AddDate(1, 0, 0)); err != nil {
 		t.Fatal(err)
 	}
@@ -213,14 +202,7 @@ func TestOpenRefreshesCancelledWhileStarting(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	p, err := pgxpool.New(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := closeForRawSQL(t, db, url)
 	if _, err := p.Exec(ctx, "UPDATE tournaments SET wake = NULL WHERE id = $1", int64(tt.ID)); err != nil {
 		t.Fatal(err)
 	}
@@ -228,4 +210,26 @@ func TestOpenRefreshesCancelledWhileStarting(t *testing.T) {
 	if due, err := db.DueTournaments(ctx, tt.Created); err != nil || len(due) != 1 || due[0].ID != tt.ID {
 		t.Errorf("due after reopening: %v, %v; want the tournament still starting", due, err)
 	}
+}
+
+// rawPool connects to the database at url beside the backend, for a test
+// that reads or writes its tables by SQL; it is closed with the test.
+func rawPool(t *testing.T, url string) *pgxpool.Pool {
+	t.Helper()
+	p, err := pgxpool.New(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	return p
+}
+
+// closeForRawSQL closes db, as a stopped bot would, and connects to its
+// database by SQL, for a test that changes what the next open finds.
+func closeForRawSQL(t *testing.T, db *postgres.DB, url string) *pgxpool.Pool {
+	t.Helper()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return rawPool(t, url)
 }
