@@ -78,7 +78,7 @@ func TestInterruptAtAnyMoment(t *testing.T) {
 		}, func(t *testing.T, club *discordtest.Guild) {
 			alice, bob := club.AddMember("alice"), club.AddMember("bob")
 			msg := alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob)).Reply(t)
-			bob.ClickButton(t, msg, buttonOf(t, msg, "Accept")).Reply(t)
+			bob.ClickButton(t, msg, buttonID(t, msg, "Accept")).Reply(t)
 		}},
 	}
 	for _, tc := range tests {
@@ -222,16 +222,4 @@ func TestSecondSignalEndsAtOnce(t *testing.T) {
 	case <-time.After(stopBound):
 		t.Fatalf("still running %v after a second SIGINT; its log:\n%s", stopBound, p.logs.String())
 	}
-}
-
-// buttonOf returns the custom id of msg's button labelled label.
-func buttonOf(t *testing.T, msg *discordtest.Message, label string) string {
-	t.Helper()
-	for _, b := range msg.Buttons() {
-		if b.Label == label {
-			return b.CustomID
-		}
-	}
-	t.Fatalf("no %q button under %q", label, msg.Content)
-	return ""
 }
