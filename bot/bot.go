@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/internal/logsafe"
+	"github.com/strategobot/strategobot/internal/ratelimit"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -104,6 +105,12 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 		cfg.Holder = defaultHolder()
 	}
 	limits := cfg.Limits.withDefaults()
+	// The bot keeps Discord's rate limits in the session's transport rather
+	// than in discordgo, whose waits nothing wakes: every wait then ends
+	// with the stop (untilStop).
+	if session != nil {
+		session.Client = ratelimit.Client(session.Client)
+	}
 	if cfg.Metrics != nil {
 		store = timedStore{Store: store, m: cfg.Metrics}
 		cfg.Metrics.watchOutbox(store)

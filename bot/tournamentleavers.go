@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/ratelimit"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
 )
@@ -36,14 +37,15 @@ const memberCheckEvery = time.Hour
 
 // hasLeft reports whether Discord says user is no longer a member of guild:
 // only its Unknown Member answer counts. A rate limit is not waited out
-// (the timers' pass and the outbox, which ask, must not stall): like any
-// other error, or ctx ending first, it counts as still a member.
+// beyond ratelimit.ShortWait (the timers' pass and the outbox, which ask,
+// must not stall): like any other error, or ctx ending first, it counts as
+// still a member.
 func (b *Bot) hasLeft(ctx context.Context, guild, user string) bool {
 	// Cut at the stop too: ctx may be a handler's, which outlives it.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(b.halt, cancel)()
-	_, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ctx))
+	_, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
 	return leftServer(err)
 }
 

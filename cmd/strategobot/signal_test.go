@@ -22,12 +22,13 @@ const stopBound = 5 * time.Second
 // it waits at each step of its start (another process's lock on the
 // database, the gateway's address, READY, the command's registration), once
 // it serves, and while Discord holds a send (an interaction's answer, a
-// message of the outbox): it ends at once, with exit code 0 and no error in
-// its log.
+// message of the outbox) or rate-limits it for a minute: it ends at once,
+// with exit code 0 and no error in its log.
 func TestInterruptAtAnyMoment(t *testing.T) {
 	bin := buildtest.Binary(t, "./cmd/strategobot")
 	const register = "PUT /applications/{application_id}/commands"
 	const answer = "POST /interactions/{interaction_id}/{interaction_token}/callback"
+	const send = "POST /channels/{channel_id}/messages"
 	tests := []struct {
 		name string
 		// hold makes the local Discord, or the database at path, leave
@@ -72,9 +73,24 @@ func TestInterruptAtAnyMoment(t *testing.T) {
 		}},
 		{"a message of the outbox held by Discord", func(t *testing.T, srv *discordtest.Server, _ string) func(*botProcess) bool {
 			// The first message the outbox sends: a set-up invite.
-			h := srv.HoldNext(t, "POST /channels/{channel_id}/messages", 1)
+			h := srv.HoldNext(t, send, 1)
 			t.Cleanup(h.Release)
 			return func(*botProcess) bool { return h.Waiting() > 0 }
+		}, func(t *testing.T, club *discordtest.Guild) {
+			alice, bob := club.AddMember("alice"), club.AddMember("bob")
+			msg := alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob)).Reply(t)
+			bob.ClickButton(t, msg, buttonID(t, msg, "Accept")).Reply(t)
+		}},
+		{"an answer Discord rate-limits for a minute", func(t *testing.T, srv *discordtest.Server, _ string) func(p *botProcess) bool {
+			srv.RateLimitNext(t, answer, 1, time.Minute)
+			return func(*botProcess) bool { return rateLimited(srv, answer) }
+		}, func(t *testing.T, club *discordtest.Guild) {
+			alice, bob := club.AddMember("alice"), club.AddMember("bob")
+			alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob))
+		}},
+		{"a message of the outbox Discord rate-limits for a minute", func(t *testing.T, srv *discordtest.Server, _ string) func(p *botProcess) bool {
+			srv.RateLimitNext(t, send, 1, time.Minute)
+			return func(*botProcess) bool { return rateLimited(srv, send) }
 		}, func(t *testing.T, club *discordtest.Guild) {
 			alice, bob := club.AddMember("alice"), club.AddMember("bob")
 			msg := alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob)).Reply(t)
@@ -179,47 +195,13 @@ func startBot(t *testing.T, bin string, srv *discordtest.Server, dir string) *bo
 	return p
 }
 
-// TestSecondSignalEndsAtOnce: a stop waits for a move being answered, and
-// a second SIGINT ends the process without waiting longer. A request Discord
-// holds no longer makes a stop wait (TestInterruptAtAnyMoment); a rate
-// limit on the answer still does, since discordgo sleeps out its
-// retry_after before asking again, and cannot be woken.
-func TestSecondSignalEndsAtOnce(t *testing.T) {
-	bin := buildtest.Binary(t, "./cmd/strategobot")
-	srv := discordtest.New(t)
-	club := srv.AddGuild("Stratego Club")
-	alice, bob := club.AddMember("alice"), club.AddMember("bob")
-	p := startBot(t, bin, srv, t.TempDir())
-	srv.WaitFor(t, "the command registered", func() bool {
-		return strings.Contains(p.logs.String(), "registered the command")
-	})
-	const answer = "POST /interactions/{interaction_id}/{interaction_token}/callback"
-	srv.RateLimitNext(t, answer, 1, time.Minute)
-	alice.SlashCommand(t, club.General(), "stratego challenge", discordtest.Opt("opponent", bob))
-	srv.WaitFor(t, "the bot's answer rate-limited", func() bool {
-		for _, r := range srv.Requests(answer) {
-			if r.Status == http.StatusTooManyRequests {
-				return true
-			}
+// rateLimited reports whether the local Discord answered a request of route
+// with 429.
+func rateLimited(srv *discordtest.Server, route string) bool {
+	for _, r := range srv.Requests(route) {
+		if r.Status == http.StatusTooManyRequests {
+			return true
 		}
-		return false
-	})
-	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
 	}
-	select {
-	case err := <-p.exited:
-		t.Fatalf("the first SIGINT ended the process (%v) with an answer under way; its log:\n%s", err, p.logs.String())
-	case <-time.After(500 * time.Millisecond):
-	}
-	start := time.Now()
-	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-p.exited:
-		t.Logf("ended %v after the second SIGINT", time.Since(start).Round(time.Millisecond))
-	case <-time.After(stopBound):
-		t.Fatalf("still running %v after a second SIGINT; its log:\n%s", stopBound, p.logs.String())
-	}
+	return false
 }
