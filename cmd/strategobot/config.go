@@ -250,6 +250,17 @@ func unknownKeys(file string, undecoded []toml.Key) error {
 			return fmt.Errorf("config %s: the bot reads its token only from DISCORD_TOKEN, never from a file: remove token from %s and set DISCORD_TOKEN", file, file)
 		}
 	}
+	// A [table]: every key of the file is at its top level.
+	for _, k := range undecoded {
+		if len(k) < 2 {
+			continue
+		}
+		table, key := strings.Join(k[:len(k)-1], "."), k[len(k)-1]
+		if slices.Contains(fileKeys(), key) {
+			return fmt.Errorf("config %s: %s is in a table [%s], where the bot does not look: move it above the file's first [table] line", file, key, table)
+		}
+		return fmt.Errorf("config %s: unknown table [%s]: the bot's keys are at the top of the file, in no table (config.example.toml lists every key)", file, table)
+	}
 	hint := ""
 	if k := nearest(keys[0], fileKeys()); k != "" {
 		hint = "; did you mean " + k + "?"
