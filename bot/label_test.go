@@ -21,7 +21,7 @@ func TestLabelOn(t *testing.T) {
 		key      string
 		want     string
 	}{
-		{"the channel's German button, for a Dutch member", challenge, actCancel, lang.For("nl"), txtCancel, "**Zurückziehen**"},
+		{"the channel's German button, for a Dutch member", challenge, actCancel, lang.For("nl"), txtCancel, "**Abbrechen**"},
 		{"another button of the same message", challenge, actAccept, lang.For("fr"), txtAccept, "**Annehmen**"},
 		{"no message: the fallback's language", nil, actCancel, lang.For("nl"), txtCancel, "**Annuleren**"},
 		{"no such button on the message", challenge, actEdit, lang.For("fr"), txtEdit, "**Modifier**"},

@@ -52,7 +52,10 @@ func backupFlags(o *backupOptions, stderr io.Writer) *flag.FlagSet {
 
 // backupOperands checks that one PATH follows the flags.
 func backupOperands(n int) error {
-	if n != 1 {
+	switch {
+	case n == 0:
+		return errors.New("name the PATH to copy the database to: a new file, or a folder to put the copy in")
+	case n > 1:
 		return fmt.Errorf("name one PATH to copy the database to, not %d", n)
 	}
 	return nil

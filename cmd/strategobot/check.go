@@ -76,7 +76,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	if c.failed > 0 {
-		fmt.Fprintf(stdout, "\n%d check(s) failed: fix what is marked ✗ and run this again.\n", c.failed)
+		fmt.Fprintf(stdout, "\n%s failed: fix what is marked ✗ and run this again.\n", plural(c.failed, "check", "checks"))
 		return 1
 	}
 	fmt.Fprintln(stdout, "\nAll checks passed.")
@@ -156,7 +156,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 	s.State.RLock() // GUILD_CREATEs are being added as READY's servers arrive
 	servers := len(s.State.Guilds)
 	s.State.RUnlock()
-	c.pass("application id %s; the bot is in %d server(s)", appID, servers)
+	c.pass("application id %s; the bot is in %s", appID, plural(servers, "server", "servers"))
 	c.note("invite link: %s", bot.InviteLink(appID))
 	if cfg.WebAddr != "" {
 		c.note("board in the browser: served on %s, reached at %s (through your HTTPS reverse proxy)", cfg.WebAddr, cfg.PublicURL)
@@ -248,7 +248,11 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 			c.note("lacks %s (%s)", p.Name, p.Why)
 		}
 		if missing > 0 {
-			c.fail("the bot lacks %d permission(s) a match needs in #%s: grant them to its role in the channel's settings (Edit Channel → Permissions).", missing, ch.Name)
+			them := "them"
+			if missing == 1 {
+				them = "it"
+			}
+			c.fail("the bot lacks %s a match needs in #%s: grant %s to its role in the channel's settings (Edit Channel → Permissions).", plural(missing, "permission", "permissions"), ch.Name, them)
 		} else {
 			c.pass("the bot has every permission a match needs in #%s", ch.Name)
 		}
@@ -356,4 +360,12 @@ func guildInState(st *discordgo.State, guildID string) (name string, available, 
 	st.RLock()
 	defer st.RUnlock()
 	return g.Name, !g.Unavailable, true
+}
+
+// plural is n with the noun's singular or plural: "1 check", "2 checks".
+func plural(n int, one, other string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, other)
 }

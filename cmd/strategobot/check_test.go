@@ -44,7 +44,7 @@ func TestCheckCommand(t *testing.T) {
 		{"no Attach Files in the channel", func(w world) {
 			w.club.General().SetOverwrite(w.srv.Bot(), 0, discordgo.PermissionAttachFiles)
 		}, func(w world) []string { return []string{"-channel", w.club.General().ID} }, 1,
-			[]string{"lacks Attach Files (to post the board pictures)", "✗ the bot lacks 1 permission(s)", "✗ posting a test picture in #general failed: Discord answered 50013"}},
+			[]string{"lacks Attach Files (to post the board pictures)", "✗ the bot lacks 1 permission a match needs in #general: grant it to its role", "\n2 checks failed: fix what is marked ✗", "✗ posting a test picture in #general failed: Discord answered 50013"}},
 		{"Discord failing", func(w world) { w.srv.FailNext(w.t, "GET /users/@me", 1, 500) }, func(world) []string { return nil }, 1,
 			[]string{"✗ Discord answered with an error at ", "Discord may be having trouble (https://discordstatus.com): run this again later."}},
 		{"closed DMs", func(w world) { w.alice.CloseDMs() }, func(w world) []string { return []string{"-user", w.alice.ID} }, 1,

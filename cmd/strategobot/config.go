@@ -183,18 +183,28 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	return cfg, cfg.validate()
 }
 
-// incompatibleTOML matches the decoder's error for a value of the wrong kind.
-var incompatibleTOML = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): incompatible types`)
+// keyTOML matches the decoder's error about one key's value: a value of the
+// wrong kind ("incompatible types: …") or one the key's type refuses (a
+// duration's own error).
+var keyTOML = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): (.*)$`)
 
 // explainTOML says which kind of value a key takes when the file gives it
-// another (such as threads = "yes"), instead of the decoder's Go types.
+// another (such as threads = "yes"), instead of the decoder's Go types, and
+// words the decoder's other errors as the bot's own: "line N: key: …" and no
+// "toml:" prefix, which names a library the reader need not know.
 func explainTOML(err error) error {
-	// The decoder's type errors are text only: toml: line N (last key "K"): incompatible types: ….
-	m := incompatibleTOML.FindStringSubmatch(err.Error())
+	// The decoder's errors are text only: toml: line N (last key "K"): incompatible types: ….
+	m := keyTOML.FindStringSubmatch(err.Error())
 	if m == nil {
+		if rest, ok := strings.CutPrefix(err.Error(), "toml: "); ok {
+			return errors.New(rest)
+		}
 		return err
 	}
 	line, key := m[1], m[2]
+	if !strings.HasPrefix(m[3], "incompatible types") {
+		return fmt.Errorf("line %s: %s: %s", line, key, m[3])
+	}
 	t := reflect.TypeFor[config]()
 	for i := range t.NumField() {
 		if t.Field(i).Tag.Get("toml") != key {
@@ -239,6 +249,17 @@ func unknownKeys(file string, undecoded []toml.Key) error {
 		if keys[i] == "token" {
 			return fmt.Errorf("config %s: the bot reads its token only from DISCORD_TOKEN, never from a file: remove token from %s and set DISCORD_TOKEN", file, file)
 		}
+	}
+	// A [table]: every key of the file is at its top level.
+	for _, k := range undecoded {
+		if len(k) < 2 {
+			continue
+		}
+		table, key := strings.Join(k[:len(k)-1], "."), k[len(k)-1]
+		if slices.Contains(fileKeys(), key) {
+			return fmt.Errorf("config %s: %s is in a table [%s], where the bot does not look: move it above the file's first [table] line", file, key, table)
+		}
+		return fmt.Errorf("config %s: unknown table [%s]: the bot's keys are at the top of the file, in no table (config.example.toml lists every key)", file, table)
 	}
 	hint := ""
 	if k := nearest(keys[0], fileKeys()); k != "" {

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -118,7 +119,11 @@ func writeDemo(ctx context.Context, c demoConfig, stdout io.Writer) error {
 		return err
 	}
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", c.out, err)
+		// "mkdir DIR: …" would say DIR twice; a parent's failure keeps its own path.
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Path == c.out {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot create the folder %s: %w", c.out, err)
 	}
 	r, err := render.New()
 	if err != nil {

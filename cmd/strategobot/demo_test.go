@@ -120,8 +120,13 @@ func TestDemoUnwritableDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	if code := runDemo(context.Background(), []string{"-out", filepath.Join(file, "sub"), "-moves", "1"}, &out, &errOut); code != 1 {
+	dir := filepath.Join(file, "sub")
+	if code := runDemo(context.Background(), []string{"-out", dir, "-moves", "1"}, &out, &errOut); code != 1 {
 		t.Errorf("exit code %d, want 1 (stderr %q)", code, errOut.String())
+	}
+	// The folder is named once, with what to fix: not "creating DIR: mkdir DIR: …".
+	if got := errOut.String(); !strings.HasPrefix(got, "strategobot demo: cannot create the folder "+dir+": ") || strings.Count(got, dir) != 1 {
+		t.Errorf("stderr %q, want the folder named once", got)
 	}
 }
 

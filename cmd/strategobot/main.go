@@ -9,8 +9,8 @@
 //	strategobot demo -out DIR    play a random game and write sample pictures into DIR
 //	strategobot help [COMMAND]   list the commands, or describe one
 //
-// The computer's measuring tools are strategolab's, the load test is
-// strategoload.
+// Two other programs live beside it: strategolab measures the computer
+// player, strategoload load-tests the bot.
 package main
 
 import (
@@ -54,8 +54,8 @@ func program() *cli.Program {
 			{Name: "demo", Summary: "play a random game and write sample pictures into DIR",
 				Flags: func(w io.Writer) *flag.FlagSet { return demoFlags(new(demoConfig), w) }, Run: runDemo},
 		},
-		Footer: "The computer's measuring tools are strategolab's (docs/COMPUTER.md), the load test\n" +
-			"is strategoload (docs/PERFORMANCE.md).\n",
+		Footer: "Two other programs of this repository: strategolab measures the computer player\n" +
+			"(docs/COMPUTER.md), strategoload load-tests the bot (docs/PERFORMANCE.md).\n",
 	}
 }
 
@@ -70,9 +70,9 @@ move being answered finishes its transaction, a request Discord holds is cut
 (a message cut short is sent on the next start), and a second signal ends the
 bot without waiting for what is left.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
-unreachable), 2 a bad configuration (a database file in a folder that does
-not exist or that the bot may not write included), 3 Discord refuses the bot
-for good (a revoked token, intents not enabled).
+unreachable), 2 a bad configuration (such as a database file in a folder
+that does not exist or that the bot may not write to), 3 Discord refuses the
+bot for good (a revoked token, intents not enabled).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)

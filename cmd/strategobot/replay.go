@@ -19,7 +19,7 @@ import (
 	"github.com/strategobot/strategobot/internal/cli"
 )
 
-const replayUsage = `usage: strategobot replay [--two-squares 3|5|off] [--more-squares on|off] FILES...
+const replayUsage = `usage: strategobot replay [-two-squares 3|5|off] [-more-squares on|off] FILES...
 
 Replays Gravon game records (zip archives of XML files, or XML files) with the
 rules engine and prints one line per disagreement:
@@ -96,7 +96,7 @@ func parseReplayArgs(args []string, help io.Writer) (replayConfig, error) {
 			case "off", "0":
 				n = 0
 			default:
-				err = fmt.Errorf("--two-squares is 3, 5 or off, not %q", cfg.twoName)
+				err = fmt.Errorf("-two-squares is 3, 5 or off, not %q", cfg.twoName)
 			}
 			cfg.twoSquares = &n
 		case "more-squares":
@@ -107,7 +107,7 @@ func parseReplayArgs(args []string, help io.Writer) (replayConfig, error) {
 			case "off", "false", "0":
 				on = false
 			default:
-				err = fmt.Errorf("--more-squares is on or off, not %q", cfg.moreName)
+				err = fmt.Errorf("-more-squares is on or off, not %q", cfg.moreName)
 			}
 			cfg.moreSquares = &on
 		}

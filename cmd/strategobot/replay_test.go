@@ -165,8 +165,8 @@ func TestReplayUsage(t *testing.T) {
 		want string
 	}{
 		{"no files", nil, "no files given"},
-		{"two-squares 4", []string{"--two-squares", "4", xmlPath}, "--two-squares is 3, 5 or off"},
-		{"more-squares maybe", []string{"--more-squares=maybe", xmlPath}, "--more-squares is on or off"},
+		{"two-squares 4", []string{"--two-squares", "4", xmlPath}, "replay: -two-squares is 3, 5 or off"},
+		{"more-squares maybe", []string{"--more-squares=maybe", xmlPath}, "replay: -more-squares is on or off"},
 		{"unknown flag", []string{"--fast", xmlPath}, "flag provided but not defined"},
 		{"flag without value", []string{xmlPath, "--two-squares"}, "flag needs an argument"},
 		{"missing file", []string{filepath.Join(t.TempDir(), "none.zip")}, "no such file"},

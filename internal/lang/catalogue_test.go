@@ -385,3 +385,29 @@ func TestOneRegister(t *testing.T) {
 		}
 	}
 }
+
+// TestOneApostrophe: each language writes its apostrophe one way, so that
+// texts written at different times do not mix ' and ’ on one screen.
+func TestOneApostrophe(t *testing.T) {
+	for _, l := range Languages()[1:] {
+		var straight, curly []string
+		for key, e := range catalogue.files[l.Code].Messages {
+			forms := map[string]string{"": e.text}
+			if e.forms != nil {
+				forms = e.forms
+			}
+			for _, text := range forms {
+				if strings.Contains(text, "'") {
+					straight = append(straight, key)
+				}
+				if strings.Contains(text, "’") {
+					curly = append(curly, key)
+				}
+			}
+		}
+		if len(straight) > 0 && len(curly) > 0 {
+			sort.Strings(curly)
+			t.Errorf("%s: %d texts write ' and %d write ’, such as %q: choose one", l.Code, len(straight), len(curly), curly[0])
+		}
+	}
+}
