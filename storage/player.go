@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -90,7 +91,10 @@ var (
 // SaveSetup adds s, replacing a set-up of the same name.
 func (p *PlayerSettings) SaveSetup(s SavedSetup) error {
 	s.Name = strings.TrimSpace(s.Name)
-	if s.Name == "" || len(s.Name) > 100 {
+	// Characters, not bytes, as the error says and the web board counts
+	// (web.MaxSetupName): a name in accented letters is as long as one in
+	// plain ones.
+	if s.Name == "" || utf8.RuneCountInString(s.Name) > 100 {
 		return ErrSetupName
 	}
 	p.DeleteSetup(s.Name)

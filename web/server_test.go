@@ -586,6 +586,8 @@ func TestSavedSetups(t *testing.T) {
 	empty, _ := json.Marshal(saveRequest{Name: "Nothing"})
 	long, _ := json.Marshal(saveRequest{Name: strings.Repeat("x", MaxSetupName+1), Setup: rowsOf(game.RandomSetup(m.Rules, 3))})
 	blank, _ := json.Marshal(saveRequest{Name: "  ", Setup: rowsOf(game.RandomSetup(m.Rules, 3))})
+	// 100 characters, 200 bytes: within MaxSetupName, which counts characters.
+	accented, _ := json.Marshal(saveRequest{Name: strings.Repeat("é", MaxSetupName), Setup: rowsOf(game.RandomSetup(m.Rules, 5))})
 	for _, tt := range []struct {
 		name, method, tok, body string
 		status                  int
@@ -598,6 +600,7 @@ func TestSavedSetups(t *testing.T) {
 		{"a name too long", "POST", red, string(long), 400, "Bad request"},
 		{"a blank name", "POST", red, string(blank), 400, "Bad request"},
 		{"a good one", "POST", red, string(good), 200, `"ok":true`},
+		{"a long name in letters of two bytes", "POST", red, string(accented), 200, `"ok":true`},
 		{"Red sees it", "GET", red, "", 200, `"name":"Wall"`},
 		{"Blue does not", "GET", blue, "", 200, `{"setups":[]}`},
 	} {
