@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -408,18 +409,34 @@ func (s *Server) claim(r *http.Request) (Capability, error) {
 // are the client's own claim), else the connection's peer. This trusts the
 // proxy: web_addr must be reachable by it alone, as the README says, or a
 // client could name itself anew with each request.
+//
+// An IPv6 client is its /64: a host is given a whole one, and could
+// otherwise name itself anew with each request within it.
 func clientOf(r *http.Request) string {
 	if fwd := r.Header.Values("X-Forwarded-For"); len(fwd) > 0 {
 		hops := strings.Split(fwd[len(fwd)-1], ",")
 		if last := strings.TrimSpace(hops[len(hops)-1]); last != "" {
-			return last
+			return network(last)
 		}
 	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		return network(r.RemoteAddr)
 	}
-	return host
+	return network(host)
+}
+
+// network is the client an address names: an IPv4 address itself, an IPv6
+// address its /64; anything else as written.
+func network(addr string) string {
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	if a = a.Unmap(); a.Is4() {
+		return a.String()
+	}
+	return netip.PrefixFrom(a.WithZone(""), 64).Masked().String()
 }
 
 func httpError(w http.ResponseWriter, status int, msg string) {
@@ -809,7 +826,11 @@ type limiter struct {
 	rate    float64
 	burst   float64
 	buckets map[limitKey]*bucket
+	sweepAt int // how many buckets there are when a new one comes with the next sweep
 }
+
+// minSweep is the fewest buckets the limiter sweeps.
+const minSweep = 10000
 
 type bucket struct {
 	tokens float64
@@ -817,22 +838,18 @@ type bucket struct {
 }
 
 func newLimiter(rate, burst float64) *limiter {
-	return &limiter{rate: rate, burst: burst, buckets: map[limitKey]*bucket{}}
+	return &limiter{rate: rate, burst: burst, buckets: map[limitKey]*bucket{}, sweepAt: minSweep}
 }
 
 func (l *limiter) allow(c limitKey) bool {
 	t := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.buckets) > 10000 {
-		for k, b := range l.buckets {
-			if t.Sub(b.at) > time.Minute {
-				delete(l.buckets, k)
-			}
-		}
-	}
 	b := l.buckets[c]
 	if b == nil {
+		if len(l.buckets) >= l.sweepAt {
+			l.sweep(t)
+		}
 		b = &bucket{tokens: l.burst, at: t}
 		l.buckets[c] = b
 	}
@@ -843,4 +860,19 @@ func (l *limiter) allow(c limitKey) bool {
 	}
 	b.tokens--
 	return true
+}
+
+// sweep forgets the buckets that have filled up since their last request
+// (a full bucket is as good as none). The next sweep comes once there are
+// twice as many buckets as it left, so that a sweep, a pass over every
+// bucket under the lock, costs each new client little on average: many
+// clients at once do not make every request pay for all of them.
+func (l *limiter) sweep(t time.Time) {
+	refill := time.Duration(l.burst / l.rate * float64(time.Second))
+	for k, b := range l.buckets {
+		if t.Sub(b.at) >= refill {
+			delete(l.buckets, k)
+		}
+	}
+	l.sweepAt = max(minSweep, 2*len(l.buckets))
 }

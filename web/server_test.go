@@ -647,3 +647,48 @@ func TestStaleBasisRefused(t *testing.T) {
 		t.Errorf("the refused actions changed the match: version %d, was %d", now.Version, m.Version)
 	}
 }
+
+// TestRateLimitIPv6Network: a client on IPv6 holds a whole /64 and can
+// name itself anew with each request within it: the limit counts the
+// network, not the address.
+func TestRateLimitIPv6Network(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	f.srv.limiter = newLimiter(0.001, 3)
+	public := f.token(m.ID, game.PublicViewer)
+	get := func(client string) int {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/api/state", nil)
+		req.Header.Set(CapabilityHeader, public)
+		req.Header.Set("X-Forwarded-For", client)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for i := range 3 {
+		if got := get(fmt.Sprintf("2001:db8:1:2::%x", i+1)); got != 200 {
+			t.Fatalf("request %d of the burst: %d", i+1, got)
+		}
+	}
+	if got := get("2001:db8:1:2:ffff::9"); got != 429 {
+		t.Fatalf("another address of the same /64 after the burst: %d, want 429", got)
+	}
+	if got := get("2001:db8:1:3::1"); got != 200 {
+		t.Fatalf("another /64: %d, want 200", got)
+	}
+}
+
+// TestLimiterManyClients: many clients at once (the limiter's sweep of
+// idle buckets) cost each request little, not a pass over every bucket.
+func TestLimiterManyClients(t *testing.T) {
+	l := newLimiter(5, 20)
+	start := time.Now()
+	for i := range 60000 {
+		l.allow(limitKey{match: 1, client: fmt.Sprint("198.18.", i/256, ".", i%256)})
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("60000 clients' first requests took %v: each request sweeps every bucket", d)
+	}
+}
