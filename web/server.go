@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -209,6 +210,8 @@ type Server struct {
 	limiter *limiter
 	streams *streamCount
 	mux     *http.ServeMux
+	// bodyTimeout bounds the arrival of a request's body (BodyTimeout).
+	bodyTimeout time.Duration
 }
 
 // MaxBody is the largest request body accepted.
@@ -225,7 +228,7 @@ func New(opts Options) *Server {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: &streamCount{open: map[Capability]int{}}}
+	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: &streamCount{open: map[Capability]int{}}, bodyTimeout: BodyTimeout}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)
@@ -318,16 +321,23 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 				httpError(w, http.StatusUnsupportedMediaType, p.Sprintf(txtJSONOnly))
 				return
 			}
-			r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+			body, err := s.readBody(w, r)
+			if err != nil {
+				var mb *http.MaxBytesError
+				if errors.As(err, &mb) {
+					httpError(w, http.StatusRequestEntityTooLarge, p.Sprintf(txtTooLarge))
+				} else {
+					httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
+				}
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		if err := h(w, r, c); err != nil {
 			var ref *Refusal
-			var mb *http.MaxBytesError
 			switch {
 			case errors.As(err, &ref):
 				httpError(w, http.StatusConflict, ref.Reason)
-			case errors.As(err, &mb):
-				httpError(w, http.StatusRequestEntityTooLarge, p.Sprintf(txtTooLarge))
 			case errors.Is(err, errBadRequest):
 				httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
 			case errors.Is(err, errTooManyStreams):
@@ -342,6 +352,28 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 			}
 		}
 	}
+}
+
+// BodyTimeout is how long a request's body may take to arrive.
+const BodyTimeout = 10 * time.Second
+
+// readBody reads r's body, at most MaxBody bytes within s.bodyTimeout: the
+// server has no ReadTimeout (an event stream is one long request), so a
+// body that trickles in would hold its handler as long as its sender liked.
+// The deadline is lifted once the body is in, before the action, which
+// must not be cut off halfway; a body that did not come in whole leaves it,
+// and the connection is closed after the answer (net/http would otherwise
+// wait for the rest of the body before it answers).
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(s.bodyTimeout)) // ErrNotSupported: a test's recorder
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		w.Header().Set("Connection", "close")
+		return nil, err
+	}
+	_ = rc.SetReadDeadline(time.Time{})
+	return body, nil
 }
 
 // ErrNoLink is a request that carries no capability at all: a page opened
@@ -559,11 +591,7 @@ func decode(r *http.Request, v any) error {
 	d := json.NewDecoder(r.Body)
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return err
-		}
-		return errBadRequest
+		return errBadRequest // the body is in already (readBody): only its form is wrong
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -690,5 +691,33 @@ func TestLimiterManyClients(t *testing.T) {
 	}
 	if d := time.Since(start); d > 3*time.Second {
 		t.Fatalf("60000 clients' first requests took %v: each request sweeps every bucket", d)
+	}
+}
+
+// TestSlowBodyRefused: a request whose body trickles in is cut off: a
+// capability's holder cannot hold a handler per request forever at the
+// rate limit's pace.
+func TestSlowBodyRefused(t *testing.T) {
+	f := newFixture(t)
+	f.srv.bodyTimeout = 300 * time.Millisecond
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(f.ts.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/resign HTTP/1.1\r\nHost: board\r\n%s: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{", CapabilityHeader, f.token(m.ID, game.RedViewer))
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			t.Fatal("the server still waits for the body after 5 s")
+		}
+		return // the connection was closed: cut off too
+	}
+	resp.Body.Close()
+	if resp.StatusCode < 400 {
+		t.Fatalf("a body that never came: %d", resp.StatusCode)
 	}
 }
