@@ -63,7 +63,10 @@ type Actor interface {
 	// draft or confirmed set-up (the one check both take, in one order), and
 	// nil when s would be accepted. It stores nothing.
 	CheckSetup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup) error
-	// RandomSetup draws a set-up with the bot's secret generator (not stored).
+	// RandomSetup draws a set-up for side with the bot's secret generator
+	// (keyed with the match's secret, as the Random button on Discord draws
+	// it), and may store it as side's draft as that button does; refused
+	// once side's set-up is confirmed.
 	RandomSetup(ctx context.Context, m *storage.Match, side game.Side) (game.Setup, error)
 	Resign(ctx context.Context, m *storage.Match, at Basis, side game.Side) error
 	Draw(ctx context.Context, m *storage.Match, at Basis, side game.Side, a DrawAnswer) error
