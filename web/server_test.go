@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -719,5 +720,20 @@ func TestSlowBodyRefused(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode < 400 {
 		t.Fatalf("a body that never came: %d", resp.StatusCode)
+	}
+}
+
+// TestProxyDocsNameTheCapabilityHeader: the reverse proxy's page tells the
+// admin which request header holds the link's secret, to keep it out of
+// access logs; it must name the header the page sends.
+func TestProxyDocsNameTheCapabilityHeader(t *testing.T) {
+	for _, file := range []string{"../docs/deploy/reverse-proxy.md", "../README.md"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), CapabilityHeader) {
+			t.Errorf("%s does not name %s, the header that carries the link's secret", file, CapabilityHeader)
+		}
 	}
 }
