@@ -201,7 +201,7 @@ func newFixture(t testing.TB) *fixture {
 	f := &fixture{store: openStore(t), signer: testSigner(t, 0), links: &fakeLinks{gens: map[string]uint32{}}, now: storagetest.T0}
 	actor := &fakeActor{store: f.store, at: storagetest.T0}
 	f.srv = New(Options{
-		Auth:    &CapabilityAuth{Signer: f.signer, Matches: f.store, Links: f.links, Now: func() time.Time { return f.now }},
+		Auth:    &CapabilityAuth{Signer: f.signer, Matches: f.store, Links: f.links, Now: f.clock},
 		Matches: f.store, Actor: actor, Rate: 1000,
 		Preferences: func(_ context.Context, user string) (Preferences, error) {
 			f.mu.Lock()
@@ -214,6 +214,13 @@ func newFixture(t testing.TB) *fixture {
 	f.ts = httptest.NewServer(f.srv)
 	t.Cleanup(f.ts.Close)
 	return f
+}
+
+// clock is the links' clock: f.now.
+func (f *fixture) clock() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
 }
 
 // setPrefs sets a member's language and numbering.
@@ -734,6 +741,49 @@ func TestProxyDocsNameTheCapabilityHeader(t *testing.T) {
 		}
 		if !strings.Contains(string(b), CapabilityHeader) {
 			t.Errorf("%s does not name %s, the header that carries the link's secret", file, CapabilityHeader)
+		}
+	}
+}
+
+// TestEventsEndAtExpiry: a stream opened before its link expired receives
+// no state after: the next change finds the link expired and ends it.
+func TestEventsEndAtExpiry(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	tok := f.signer.Sign(Capability{Match: m.ID, Viewer: game.PublicViewer, Expires: f.now.Add(time.Minute)})
+	req, _ := http.NewRequest("GET", f.ts.URL+"/api/events", nil)
+	req.Header.Set(CapabilityHeader, tok)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	rd := bufio.NewReader(resp.Body)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(line, "data: ") {
+			break // the state when it opened
+		}
+	}
+	f.mu.Lock()
+	f.now = f.now.Add(time.Minute) // the link's last second has passed
+	f.mu.Unlock()
+	g, _ := m.Game()
+	m2, g2, err := f.store.ApplyMove(context.Background(), m.ID, m.Version, game.Red, g.LegalMoves()[0], storagetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.srv.MatchChanged(m2, g2)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			break // ended
+		}
+		if strings.HasPrefix(line, "data: ") {
+			t.Fatal("an expired link still receives states")
 		}
 	}
 }
