@@ -597,6 +597,9 @@ func TestSavedSetups(t *testing.T) {
 	blank, _ := json.Marshal(saveRequest{Name: "  ", Setup: rowsOf(game.RandomSetup(m.Rules, 3))})
 	// 100 characters, 200 bytes: within MaxSetupName, which counts characters.
 	accented, _ := json.Marshal(saveRequest{Name: strings.Repeat("é", MaxSetupName), Setup: rowsOf(game.RandomSetup(m.Rules, 5))})
+	// 60 emoji: 120 characters as a browser (and perhaps a Discord menu) counts them.
+	emoji, _ := json.Marshal(saveRequest{Name: strings.Repeat("😀", 60), Setup: rowsOf(game.RandomSetup(m.Rules, 5))})
+	twoLines, _ := json.Marshal(saveRequest{Name: "Wall\nof bombs", Setup: rowsOf(game.RandomSetup(m.Rules, 5))})
 	for _, tt := range []struct {
 		name, method, tok, body string
 		status                  int
@@ -610,6 +613,8 @@ func TestSavedSetups(t *testing.T) {
 		{"a blank name", "POST", red, string(blank), 400, "Bad request"},
 		{"a good one", "POST", red, string(good), 200, `"ok":true`},
 		{"a long name in letters of two bytes", "POST", red, string(accented), 200, `"ok":true`},
+		{"a name of too many emoji", "POST", red, string(emoji), 400, "Bad request"},
+		{"a name of two lines", "POST", red, string(twoLines), 400, "Bad request"},
 		{"Red sees it", "GET", red, "", 200, `"name":"Wall"`},
 		{"Blue does not", "GET", blue, "", 200, `{"setups":[]}`},
 	} {
