@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf16"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -87,10 +89,31 @@ var (
 	ErrTooManySetups = fmt.Errorf("at most %d set-ups are kept; delete one first: %w", MaxSavedSetups, ErrInvalid)
 )
 
+// MaxSetupName is the longest name of a saved set-up, in characters as a
+// browser's maxlength counts them (UTF-16 code units: a character beyond
+// the Basic Multilingual Plane, most emoji, counts twice), the strictest
+// count the label of a Discord menu, where the names are offered, may be
+// held to. Bytes would hold an accented name to half the length.
+const MaxSetupName = 100
+
+// SetupNameFits reports whether name, its spaces around trimmed, can name
+// a saved set-up: one line of 1 to MaxSetupName characters.
+func SetupNameFits(name string) bool {
+	name = strings.TrimSpace(name)
+	n := 0
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return false // a line break, say: a name is one line of a menu
+		}
+		n += utf16.RuneLen(r)
+	}
+	return n > 0 && n <= MaxSetupName
+}
+
 // SaveSetup adds s, replacing a set-up of the same name.
 func (p *PlayerSettings) SaveSetup(s SavedSetup) error {
 	s.Name = strings.TrimSpace(s.Name)
-	if s.Name == "" || len(s.Name) > 100 {
+	if !SetupNameFits(s.Name) {
 		return ErrSetupName
 	}
 	p.DeleteSetup(s.Name)

@@ -3,9 +3,9 @@ package web
 import (
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // SavedSetup is a set-up a player keeps under a name, offered in the tray.
@@ -16,8 +16,9 @@ type SavedSetup struct {
 	First bool
 }
 
-// MaxSetupName is the longest name a saved set-up may have, in characters.
-const MaxSetupName = 100
+// MaxSetupName is the longest name a saved set-up may have, in characters
+// as the page's input counts them (storage.MaxSetupName).
+const MaxSetupName = storage.MaxSetupName
 
 type savedSetupJSON struct {
 	Name  string                  `json:"name"`
@@ -68,7 +69,7 @@ func (s *Server) saveSetup(w http.ResponseWriter, r *http.Request, c Capability)
 		return err
 	}
 	name := strings.TrimSpace(req.Name)
-	if name == "" || utf8.RuneCountInString(name) > MaxSetupName {
+	if !storage.SetupNameFits(name) {
 		return errBadRequest
 	}
 	su, err := setupOf(req.Setup)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -61,7 +63,10 @@ type Actor interface {
 	// draft or confirmed set-up (the one check both take, in one order), and
 	// nil when s would be accepted. It stores nothing.
 	CheckSetup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup) error
-	// RandomSetup draws a set-up with the bot's secret generator (not stored).
+	// RandomSetup draws a set-up for side with the bot's secret generator
+	// (keyed with the match's secret, as the Random button on Discord draws
+	// it), and may store it as side's draft as that button does; refused
+	// once side's set-up is confirmed.
 	RandomSetup(ctx context.Context, m *storage.Match, side game.Side) (game.Setup, error)
 	Resign(ctx context.Context, m *storage.Match, at Basis, side game.Side) error
 	Draw(ctx context.Context, m *storage.Match, at Basis, side game.Side, a DrawAnswer) error
@@ -208,6 +213,8 @@ type Server struct {
 	limiter *limiter
 	streams *streamCount
 	mux     *http.ServeMux
+	// bodyTimeout bounds the arrival of a request's body (BodyTimeout).
+	bodyTimeout time.Duration
 }
 
 // MaxBody is the largest request body accepted.
@@ -224,7 +231,7 @@ func New(opts Options) *Server {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: &streamCount{open: map[Capability]int{}}}
+	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: &streamCount{open: map[Capability]int{}}, bodyTimeout: BodyTimeout}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)
@@ -317,16 +324,23 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 				httpError(w, http.StatusUnsupportedMediaType, p.Sprintf(txtJSONOnly))
 				return
 			}
-			r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+			body, err := s.readBody(w, r)
+			if err != nil {
+				var mb *http.MaxBytesError
+				if errors.As(err, &mb) {
+					httpError(w, http.StatusRequestEntityTooLarge, p.Sprintf(txtTooLarge))
+				} else {
+					httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
+				}
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		if err := h(w, r, c); err != nil {
 			var ref *Refusal
-			var mb *http.MaxBytesError
 			switch {
 			case errors.As(err, &ref):
 				httpError(w, http.StatusConflict, ref.Reason)
-			case errors.As(err, &mb):
-				httpError(w, http.StatusRequestEntityTooLarge, p.Sprintf(txtTooLarge))
 			case errors.Is(err, errBadRequest):
 				httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
 			case errors.Is(err, errTooManyStreams):
@@ -341,6 +355,28 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 			}
 		}
 	}
+}
+
+// BodyTimeout is how long a request's body may take to arrive.
+const BodyTimeout = 10 * time.Second
+
+// readBody reads r's body, at most MaxBody bytes within s.bodyTimeout: the
+// server has no ReadTimeout (an event stream is one long request), so a
+// body that trickles in would hold its handler as long as its sender liked.
+// The deadline is lifted once the body is in, before the action, which
+// must not be cut off halfway; a body that did not come in whole leaves it,
+// and the connection is closed after the answer (net/http would otherwise
+// wait for the rest of the body before it answers).
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(s.bodyTimeout)) // ErrNotSupported: a test's recorder
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err != nil {
+		w.Header().Set("Connection", "close")
+		return nil, err
+	}
+	_ = rc.SetReadDeadline(time.Time{})
+	return body, nil
 }
 
 // ErrNoLink is a request that carries no capability at all: a page opened
@@ -408,18 +444,34 @@ func (s *Server) claim(r *http.Request) (Capability, error) {
 // are the client's own claim), else the connection's peer. This trusts the
 // proxy: web_addr must be reachable by it alone, as the README says, or a
 // client could name itself anew with each request.
+//
+// An IPv6 client is its /64: a host is given a whole one, and could
+// otherwise name itself anew with each request within it.
 func clientOf(r *http.Request) string {
 	if fwd := r.Header.Values("X-Forwarded-For"); len(fwd) > 0 {
 		hops := strings.Split(fwd[len(fwd)-1], ",")
 		if last := strings.TrimSpace(hops[len(hops)-1]); last != "" {
-			return last
+			return network(last)
 		}
 	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		return network(r.RemoteAddr)
 	}
-	return host
+	return network(host)
+}
+
+// network is the client an address names: an IPv4 address itself, an IPv6
+// address its /64; anything else as written.
+func network(addr string) string {
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	if a = a.Unmap(); a.Is4() {
+		return a.String()
+	}
+	return netip.PrefixFrom(a.WithZone(""), 64).Masked().String()
 }
 
 func httpError(w http.ResponseWriter, status int, msg string) {
@@ -542,11 +594,7 @@ func decode(r *http.Request, v any) error {
 	d := json.NewDecoder(r.Body)
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
-		var mb *http.MaxBytesError
-		if errors.As(err, &mb) {
-			return err
-		}
-		return errBadRequest
+		return errBadRequest // the body is in already (readBody): only its form is wrong
 	}
 	return nil
 }
@@ -809,7 +857,11 @@ type limiter struct {
 	rate    float64
 	burst   float64
 	buckets map[limitKey]*bucket
+	sweepAt int // how many buckets there are when a new one comes with the next sweep
 }
+
+// minSweep is the fewest buckets the limiter sweeps.
+const minSweep = 10000
 
 type bucket struct {
 	tokens float64
@@ -817,22 +869,18 @@ type bucket struct {
 }
 
 func newLimiter(rate, burst float64) *limiter {
-	return &limiter{rate: rate, burst: burst, buckets: map[limitKey]*bucket{}}
+	return &limiter{rate: rate, burst: burst, buckets: map[limitKey]*bucket{}, sweepAt: minSweep}
 }
 
 func (l *limiter) allow(c limitKey) bool {
 	t := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if len(l.buckets) > 10000 {
-		for k, b := range l.buckets {
-			if t.Sub(b.at) > time.Minute {
-				delete(l.buckets, k)
-			}
-		}
-	}
 	b := l.buckets[c]
 	if b == nil {
+		if len(l.buckets) >= l.sweepAt {
+			l.sweep(t)
+		}
 		b = &bucket{tokens: l.burst, at: t}
 		l.buckets[c] = b
 	}
@@ -843,4 +891,19 @@ func (l *limiter) allow(c limitKey) bool {
 	}
 	b.tokens--
 	return true
+}
+
+// sweep forgets the buckets that have filled up since their last request
+// (a full bucket is as good as none). The next sweep comes once there are
+// twice as many buckets as it left, so that a sweep, a pass over every
+// bucket under the lock, costs each new client little on average: many
+// clients at once do not make every request pay for all of them.
+func (l *limiter) sweep(t time.Time) {
+	refill := time.Duration(l.burst / l.rate * float64(time.Second))
+	for k, b := range l.buckets {
+		if t.Sub(b.at) >= refill {
+			delete(l.buckets, k)
+		}
+	}
+	l.sweepAt = max(minSweep, 2*len(l.buckets))
 }

@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -199,7 +201,7 @@ func newFixture(t testing.TB) *fixture {
 	f := &fixture{store: openStore(t), signer: testSigner(t, 0), links: &fakeLinks{gens: map[string]uint32{}}, now: storagetest.T0}
 	actor := &fakeActor{store: f.store, at: storagetest.T0}
 	f.srv = New(Options{
-		Auth:    &CapabilityAuth{Signer: f.signer, Matches: f.store, Links: f.links, Now: func() time.Time { return f.now }},
+		Auth:    &CapabilityAuth{Signer: f.signer, Matches: f.store, Links: f.links, Now: f.clock},
 		Matches: f.store, Actor: actor, Rate: 1000,
 		Preferences: func(_ context.Context, user string) (Preferences, error) {
 			f.mu.Lock()
@@ -212,6 +214,13 @@ func newFixture(t testing.TB) *fixture {
 	f.ts = httptest.NewServer(f.srv)
 	t.Cleanup(f.ts.Close)
 	return f
+}
+
+// clock is the links' clock: f.now.
+func (f *fixture) clock() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
 }
 
 // setPrefs sets a member's language and numbering.
@@ -586,6 +595,11 @@ func TestSavedSetups(t *testing.T) {
 	empty, _ := json.Marshal(saveRequest{Name: "Nothing"})
 	long, _ := json.Marshal(saveRequest{Name: strings.Repeat("x", MaxSetupName+1), Setup: rowsOf(game.RandomSetup(m.Rules, 3))})
 	blank, _ := json.Marshal(saveRequest{Name: "  ", Setup: rowsOf(game.RandomSetup(m.Rules, 3))})
+	// 100 characters, 200 bytes: within MaxSetupName, which counts characters.
+	accented, _ := json.Marshal(saveRequest{Name: strings.Repeat("é", MaxSetupName), Setup: rowsOf(game.RandomSetup(m.Rules, 5))})
+	// 60 emoji: 120 characters as a browser (and perhaps a Discord menu) counts them.
+	emoji, _ := json.Marshal(saveRequest{Name: strings.Repeat("😀", 60), Setup: rowsOf(game.RandomSetup(m.Rules, 5))})
+	twoLines, _ := json.Marshal(saveRequest{Name: "Wall\nof bombs", Setup: rowsOf(game.RandomSetup(m.Rules, 5))})
 	for _, tt := range []struct {
 		name, method, tok, body string
 		status                  int
@@ -598,6 +612,9 @@ func TestSavedSetups(t *testing.T) {
 		{"a name too long", "POST", red, string(long), 400, "Bad request"},
 		{"a blank name", "POST", red, string(blank), 400, "Bad request"},
 		{"a good one", "POST", red, string(good), 200, `"ok":true`},
+		{"a long name in letters of two bytes", "POST", red, string(accented), 200, `"ok":true`},
+		{"a name of too many emoji", "POST", red, string(emoji), 400, "Bad request"},
+		{"a name of two lines", "POST", red, string(twoLines), 400, "Bad request"},
 		{"Red sees it", "GET", red, "", 200, `"name":"Wall"`},
 		{"Blue does not", "GET", blue, "", 200, `{"setups":[]}`},
 	} {
@@ -642,5 +659,136 @@ func TestStaleBasisRefused(t *testing.T) {
 	}
 	if now.Version != m.Version {
 		t.Errorf("the refused actions changed the match: version %d, was %d", now.Version, m.Version)
+	}
+}
+
+// TestRateLimitIPv6Network: a client on IPv6 holds a whole /64 and can
+// name itself anew with each request within it: the limit counts the
+// network, not the address.
+func TestRateLimitIPv6Network(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	f.srv.limiter = newLimiter(0.001, 3)
+	public := f.token(m.ID, game.PublicViewer)
+	get := func(client string) int {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/api/state", nil)
+		req.Header.Set(CapabilityHeader, public)
+		req.Header.Set("X-Forwarded-For", client)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for i := range 3 {
+		if got := get(fmt.Sprintf("2001:db8:1:2::%x", i+1)); got != 200 {
+			t.Fatalf("request %d of the burst: %d", i+1, got)
+		}
+	}
+	if got := get("2001:db8:1:2:ffff::9"); got != 429 {
+		t.Fatalf("another address of the same /64 after the burst: %d, want 429", got)
+	}
+	if got := get("2001:db8:1:3::1"); got != 200 {
+		t.Fatalf("another /64: %d, want 200", got)
+	}
+}
+
+// TestLimiterManyClients: many clients at once (the limiter's sweep of
+// idle buckets) cost each request little, not a pass over every bucket.
+func TestLimiterManyClients(t *testing.T) {
+	l := newLimiter(5, 20)
+	start := time.Now()
+	for i := range 60000 {
+		l.allow(limitKey{match: 1, client: fmt.Sprint("198.18.", i/256, ".", i%256)})
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("60000 clients' first requests took %v: each request sweeps every bucket", d)
+	}
+}
+
+// TestSlowBodyRefused: a request whose body trickles in is cut off: a
+// capability's holder cannot hold a handler per request forever at the
+// rate limit's pace.
+func TestSlowBodyRefused(t *testing.T) {
+	f := newFixture(t)
+	f.srv.bodyTimeout = 300 * time.Millisecond
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(f.ts.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/resign HTTP/1.1\r\nHost: board\r\n%s: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{", CapabilityHeader, f.token(m.ID, game.RedViewer))
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			t.Fatal("the server still waits for the body after 5 s")
+		}
+		return // the connection was closed: cut off too
+	}
+	resp.Body.Close()
+	if resp.StatusCode < 400 {
+		t.Fatalf("a body that never came: %d", resp.StatusCode)
+	}
+}
+
+// TestProxyDocsNameTheCapabilityHeader: the reverse proxy's page tells the
+// admin which request header holds the link's secret, to keep it out of
+// access logs; it must name the header the page sends.
+func TestProxyDocsNameTheCapabilityHeader(t *testing.T) {
+	for _, file := range []string{"../docs/deploy/reverse-proxy.md", "../README.md"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), CapabilityHeader) {
+			t.Errorf("%s does not name %s, the header that carries the link's secret", file, CapabilityHeader)
+		}
+	}
+}
+
+// TestEventsEndAtExpiry: a stream opened before its link expired receives
+// no state after: the next change finds the link expired and ends it.
+func TestEventsEndAtExpiry(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	tok := f.signer.Sign(Capability{Match: m.ID, Viewer: game.PublicViewer, Expires: f.now.Add(time.Minute)})
+	req, _ := http.NewRequest("GET", f.ts.URL+"/api/events", nil)
+	req.Header.Set(CapabilityHeader, tok)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	rd := bufio.NewReader(resp.Body)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(line, "data: ") {
+			break // the state when it opened
+		}
+	}
+	f.mu.Lock()
+	f.now = f.now.Add(time.Minute) // the link's last second has passed
+	f.mu.Unlock()
+	g, _ := m.Game()
+	m2, g2, err := f.store.ApplyMove(context.Background(), m.ID, m.Version, game.Red, g.LegalMoves()[0], storagetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.srv.MatchChanged(m2, g2)
+	for {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			break // ended
+		}
+		if strings.HasPrefix(line, "data: ") {
+			t.Fatal("an expired link still receives states")
+		}
 	}
 }

@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -185,6 +187,29 @@ func (w *world) get(t *testing.T, path string, v game.Viewer) []byte {
 	return b
 }
 
+// answer is everything the viewer receives for a request: the status, the
+// headers (the time of the answer aside) and the body.
+func (w *world) answer(t *testing.T, method, path string, v game.Viewer, body string) string {
+	t.Helper()
+	req, _ := http.NewRequest(method, w.ts.URL+path, strings.NewReader(body))
+	req.Header.Set(CapabilityHeader, strconv.Itoa(int(v)))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	resp.Header.Del("Date")
+	var head bytes.Buffer
+	if err := resp.Header.Write(&head); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%d\n%s\n%s", resp.StatusCode, head.String(), b)
+}
+
 // page is an open event stream; next returns its next event, every byte.
 type page struct {
 	rd   *bufio.Reader
@@ -305,6 +330,12 @@ func TestPagesLeakNothing(t *testing.T) {
 									t.Fatalf("ply %d: shuffling %v's hidden pieces changed %s for %v:\n%s\n%s", g.Ply(), hidden, p, v, a, b)
 								}
 							}
+							// Every answer whole, headers and refusals too.
+							for _, p := range append(paths, "/api/reveal", "/api/record", "/api/replay?ply=x") {
+								if a, b := played.answer(t, "GET", p, v, ""), w.answer(t, "GET", p, v, ""); a != b {
+									t.Fatalf("ply %d: shuffling %v's hidden pieces changed the answer to %s for %v:\n%s\n%s", g.Ply(), hidden, p, v, a, b)
+								}
+							}
 						}
 					}
 					return true
@@ -315,6 +346,53 @@ func TestPagesLeakNothing(t *testing.T) {
 				t.Fatalf("only %d events and %d frames compared: the test proves little", events, frames)
 			}
 		})
+	}
+}
+
+// TestSetupPagesLeakNothing: in the set-up phase, whether Blue has no
+// set-up yet, one draft or another, or a confirmed one (each against the
+// same with another set-up), every answer Red's and the public's pages
+// receive over the wire is the same: the first event of a stream, the
+// state, the texts, and the refusals of what is not there yet, headers too.
+func TestSetupPagesLeakNothing(t *testing.T) {
+	rules := game.DefaultRules(game.VariantClassic)
+	r := rand.New(rand.NewPCG(8, 9))
+	base := func() *storage.Match {
+		m := &storage.Match{ID: 9, Version: 4, Rules: rules, Phase: storage.PhaseSetup, Deadline: time.Unix(1_800_000_000, 0), MoveTime: time.Hour,
+			Players: [2]storage.Player{{UserID: "1", Name: "Ann"}, {UserID: "2", Name: "Bob"}}}
+		m.Setups[game.Red] = storage.SideSetup{Status: storage.SetupDraft, Setup: gametest.Setup(rules, r)}
+		return m
+	}
+	withBlue := func(m *storage.Match, status storage.SetupStatus) *storage.Match {
+		m = m.Clone()
+		if status != storage.SetupNone {
+			m.Setups[game.Blue] = storage.SideSetup{Status: status, Setup: gametest.Setup(rules, r)}
+		}
+		return m
+	}
+	paths := []string{"/api/state", "/api/texts?lang=fr", "/api/replay?ply=0", "/api/reveal", "/api/record"}
+	for _, pair := range [][2]storage.SetupStatus{
+		{storage.SetupNone, storage.SetupDraft},
+		{storage.SetupDraft, storage.SetupDraft},
+		{storage.SetupConfirmed, storage.SetupConfirmed},
+	} {
+		m := base()
+		worlds := [2]*world{newWorld(t, withBlue(m, pair[0])), newWorld(t, withBlue(m, pair[1]))}
+		for _, v := range []game.Viewer{game.RedViewer, game.PublicViewer} {
+			if a, b := worlds[0].open(t, v).next(t), worlds[1].open(t, v).next(t); !bytes.Equal(a, b) {
+				t.Fatalf("Blue's set-up (%v, %v) changed the %v page's first event:\n%s\n%s", pair[0], pair[1], v, a, b)
+			}
+			for _, p := range paths {
+				if a, b := worlds[0].answer(t, "GET", p, v, ""), worlds[1].answer(t, "GET", p, v, ""); a != b {
+					t.Fatalf("Blue's set-up (%v, %v) changed the answer to %s for %v:\n%s\n%s", pair[0], pair[1], p, v, a, b)
+				}
+			}
+		}
+		for _, p := range []string{"/api/setup", "/api/random", "/api/check", "/api/move"} {
+			if a, b := worlds[0].answer(t, "POST", p, game.PublicViewer, "{}"), worlds[1].answer(t, "POST", p, game.PublicViewer, "{}"); a != b {
+				t.Fatalf("Blue's set-up (%v, %v) changed the public's refusal of %s:\n%s\n%s", pair[0], pair[1], p, a, b)
+			}
+		}
 	}
 }
 

@@ -281,7 +281,18 @@
       api("POST", "/api/setups", { name: name, setup: draft }).then(function () { $("done").textContent = fmt("kept", name); loadSaved(); }).catch(refuse);
     });
   }
-  function saveLocal() { try { localStorage.setItem("strategobot-setup-" + st.variant, JSON.stringify(draft)); } catch (e) { /* private mode */ } }
+  // The draft kept in this browser, for a reload, is this page's own: its
+  // match's and side's, so that the other side's page opened in the same
+  // browser (a shared computer) never starts from it; and it is forgotten
+  // once the set-up is confirmed, a secret no longer needed here.
+  function draftKey() { return "strategobot-setup-" + st.match + "-" + st.viewer; }
+  function saveLocal() { try { localStorage.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* private mode */ } }
+  function forgetLocal() {
+    try {
+      localStorage.removeItem(draftKey());
+      localStorage.removeItem("strategobot-setup-" + st.variant); // where an older page kept any side's draft
+    } catch (e) { /* private mode */ }
+  }
   // check asks the rules engine for its refusal of the draft, if any.
   var checks = 0;
   // quiet (the draft the page opened with) shows no refusal: the player
@@ -395,12 +406,13 @@
     if (st.now) { offset = st.now - Date.now(); }
     if (st.phase === "setup" && (first || !draft)) {
       draft = st.setup || null;
-      if (!draft) { try { draft = JSON.parse(localStorage.getItem("strategobot-setup-" + st.variant)); } catch (e) { draft = null; } }
+      if (!draft) { try { draft = JSON.parse(localStorage.getItem(draftKey())); } catch (e) { draft = null; } }
       if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
       setupOK = false;
       if (settingUp()) { check(true); }
     }
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
+    if (mySide() && !settingUp()) { forgetLocal(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
     if (ended) { step = -1; past = null; } // a frame fetched before the end hides what is now shown
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
