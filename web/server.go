@@ -231,7 +231,7 @@ func New(opts Options) *Server {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: &streamCount{open: map[Capability]int{}}, bodyTimeout: BodyTimeout}
+	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: newStreamCount(), bodyTimeout: BodyTimeout}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)
@@ -529,10 +529,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 	if !ok {
 		return errors.New("streaming unsupported")
 	}
-	if !s.streams.acquire(c) {
+	client := clientOf(r)
+	if !s.streams.acquire(c, client) {
 		return errTooManyStreams
 	}
-	defer s.streams.release(c)
+	defer s.streams.release(c, client)
 	sub := s.hub.subscribe(c.Match)
 	defer s.hub.unsubscribe(c.Match, sub)
 	m, g, err := s.load(r.Context(), c)
@@ -819,27 +820,41 @@ func (h *hub) publish(id storage.MatchID, u update) {
 // once: a player's few tabs and devices, not one spectator's thousand.
 const MaxStreamsPerLink = 8
 
-// streamCount counts the open event streams of each link.
+// MaxStreamsPerClient is how many event streams one client (clientOf) may
+// hold open at once, over all its links: a classroom watching through one
+// address, not one spectator with a link from every /stratego watch.
+const MaxStreamsPerClient = 100
+
+// streamCount counts the open event streams of each link and each client.
 type streamCount struct {
-	mu   sync.Mutex
-	open map[Capability]int
+	mu       sync.Mutex
+	open     map[Capability]int
+	byClient map[string]int
 }
 
-func (s *streamCount) acquire(c Capability) bool {
+func newStreamCount() *streamCount {
+	return &streamCount{open: map[Capability]int{}, byClient: map[string]int{}}
+}
+
+func (s *streamCount) acquire(c Capability, client string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.open[c] >= MaxStreamsPerLink {
+	if s.open[c] >= MaxStreamsPerLink || s.byClient[client] >= MaxStreamsPerClient {
 		return false
 	}
 	s.open[c]++
+	s.byClient[client]++
 	return true
 }
 
-func (s *streamCount) release(c Capability) {
+func (s *streamCount) release(c Capability, client string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.open[c]--; s.open[c] <= 0 {
 		delete(s.open, c)
+	}
+	if s.byClient[client]--; s.byClient[client] <= 0 {
+		delete(s.byClient, client)
 	}
 }
 

@@ -426,6 +426,39 @@ func TestStreamsPerLink(t *testing.T) {
 	}
 }
 
+// TestStreamsPerClient: one client holds at most MaxStreamsPerClient event
+// streams open at once, over all its links; another client still gets its
+// own.
+func TestStreamsPerClient(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	links := 0
+	open := func(client string) *http.Response {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/api/events", nil)
+		// A new link for each stream, as each /stratego watch makes.
+		links++
+		req.Header.Set(CapabilityHeader, f.signer.Sign(Capability{Match: m.ID, Viewer: game.PublicViewer, Expires: f.now.Add(time.Hour + time.Duration(links)*time.Second)}))
+		req.Header.Set("X-Forwarded-For", client)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	for i := range MaxStreamsPerClient {
+		if resp := open("198.51.100.7"); resp.StatusCode != 200 {
+			t.Fatalf("stream %d: %d", i+1, resp.StatusCode)
+		}
+	}
+	if resp := open("198.51.100.7"); resp.StatusCode != 429 {
+		t.Fatalf("one stream too many for one client: %d", resp.StatusCode)
+	}
+	if resp := open("198.51.100.8"); resp.StatusCode != 200 {
+		t.Fatalf("another client's stream: %d", resp.StatusCode)
+	}
+}
+
 // TestEvents: a move stored elsewhere (as on Discord) reaches an open stream.
 func TestEvents(t *testing.T) {
 	f := newFixture(t)

