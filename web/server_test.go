@@ -251,7 +251,15 @@ func (f *fixture) basis(t testing.TB, tok string) string {
 
 func (f *fixture) do(t testing.TB, method, path, tok, body string) (int, string, http.Header) {
 	t.Helper()
-	req, _ := http.NewRequest(method, f.ts.URL+path, strings.NewReader(body))
+	status, b, h := call(t, method, f.ts.URL+path, tok, body)
+	return status, string(b), h
+}
+
+// call makes one request with a capability token (none when empty) and a
+// JSON body (none when empty), and returns the whole answer.
+func call(t testing.TB, method, url, tok, body string) (int, []byte, http.Header) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
 	if tok != "" {
 		req.Header.Set(CapabilityHeader, tok)
 	}
@@ -264,7 +272,7 @@ func (f *fixture) do(t testing.TB, method, path, tok, body string) (int, string,
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b), resp.Header
+	return resp.StatusCode, b, resp.Header
 }
 
 func TestRefusedLinks(t *testing.T) {

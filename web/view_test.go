@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -191,23 +190,13 @@ func (w *world) get(t *testing.T, path string, v game.Viewer) []byte {
 // headers (the time of the answer aside) and the body.
 func (w *world) answer(t *testing.T, method, path string, v game.Viewer, body string) string {
 	t.Helper()
-	req, _ := http.NewRequest(method, w.ts.URL+path, strings.NewReader(body))
-	req.Header.Set(CapabilityHeader, strconv.Itoa(int(v)))
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	resp.Header.Del("Date")
+	status, b, h := call(t, method, w.ts.URL+path, strconv.Itoa(int(v)), body)
+	h.Del("Date")
 	var head bytes.Buffer
-	if err := resp.Header.Write(&head); err != nil {
+	if err := h.Write(&head); err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("%d\n%s\n%s", resp.StatusCode, head.String(), b)
+	return fmt.Sprintf("%d\n%s\n%s", status, head.String(), b)
 }
 
 // page is an open event stream; next returns its next event, every byte.
