@@ -167,9 +167,9 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	m.afterAction(g, a.At, c.reminders())
 	switch a.Kind {
 	case ActGiveTime:
-		m.giveTime(a.Side, g.ToMove(), c.reminders())
+		m.giveTime(a.Side, g.ToMove(), a.At, c.reminders())
 	case ActAcceptPause, ActVacation, ActVacationEnd:
-		m.moveStop(stopped, a.At, c.reminders())
+		m.moveStop(stopped, a.At)
 	}
 	return g, nil
 }
@@ -184,7 +184,7 @@ func (c Changes) actInSetup(m *Match, a Action) error {
 	}
 	stopped := m.stoppedUntil()
 	m.Log = append(m.Log, a)
-	m.moveStop(stopped, a.At, c.reminders())
+	m.moveStop(stopped, a.At)
 	return nil
 }
 
