@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -66,5 +67,50 @@ func TestGiftKeepsReminders(t *testing.T) {
 				t.Errorf("Alice got %d reminders in her turn, want %d", got, tc.reminders)
 			}
 		})
+	}
+}
+
+// TestReminderOutlivesAGift: Alice's half-time reminder is due while the
+// outbox is behind (Discord failing her DMs, a crowd of notices); before it
+// goes out, Bob gives her a day. The turn is the same, so the reminder
+// still comes, once, with her new deadline, and the gift's note after it;
+// the half-time one is not planned again.
+func TestReminderOutlivesAGift(t *testing.T) {
+	t.Parallel()
+	const day = 24 * time.Hour
+	h := newHarness(t)
+	w := weeks{t, h}
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	due := w.turn(h.alice, nil, day)
+	h.outboxEmpty()
+
+	h.advance(12*time.Hour - time.Second)
+	h.bot.outboxPass.Lock() // the outbox is behind
+	h.clock.Advance(time.Second)
+	h.bot.handleDue(t.Context())
+	if m := h.match(1); m.RemindersSent != 1 {
+		h.bot.outboxPass.Unlock()
+		t.Fatalf("at half time: %d reminders recorded, want 1", m.RemindersSent)
+	}
+	got := h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t).Content
+	// The bot has taken in the gift (afterChange) before the outbox catches up.
+	h.srv.WaitFor(t, "the bot to keep the match after the gift", func() bool {
+		_, ok := h.bot.snapshots.get(1, h.match(1).Version)
+		return ok
+	})
+	h.bot.outboxPass.Unlock()
+	if !strings.Contains(got, "You gave alice 1 day more") {
+		t.Fatalf("Bob's gift answered %q", got)
+	}
+	due = due.Add(day)
+	h.bot.deliverDue(t.Context())
+	h.alice.WaitDM(t, contains("bob gave you 1 day more: your move is now due "+relMark(due)))
+	if got := countDMs(h.alice, txtMoveReminder+" "+relMark(due)); got != 1 {
+		t.Fatalf("Alice got %d half-time reminders with her new deadline %s, want 1", got, relMark(due))
+	}
+	w.reminded(h.alice, h.bob, due, time.Hour)
+	if got := countDMs(h.alice, txtMoveReminder); got != 2 {
+		t.Errorf("Alice got %d reminders in her turn, want 2", got)
 	}
 }
