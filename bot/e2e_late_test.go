@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -30,11 +32,23 @@ func TestNothingAfterTheDeadline(t *testing.T) {
 		{"a pause", func(h *harness) string {
 			return h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t).Content
 		}},
+		{"a move on the web board", func(h *harness) string {
+			link := openBoardLink(t, lastDM(h.alice))
+			base, _, _ := strings.Cut(link, "/board#")
+			status, body := apiStatus(t, base, link, "POST", "/api/move", fmt.Sprintf(`{"basis":%q,"from":30,"to":40}`, basisOf(t, base, link)))
+			if status == http.StatusOK {
+				t.Errorf("the web board took the late move: %d %s", status, body)
+			}
+			return body
+		}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
+			if strings.Contains(tc.name, "web") {
+				webOn(t, h)
+			}
 			h.dayMatch()
 			due := h.waitMoves(1, 0).Deadline
 			if tc.name == "a pause" {
