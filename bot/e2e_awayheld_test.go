@@ -106,3 +106,26 @@ func TestPauseAtTheLastSecond(t *testing.T) {
 		t.Errorf("Alice got %d reminders, want 3: at half time, and an hour before each deadline", n)
 	}
 }
+
+// TestSeekExpiresAcrossARestart: a seek made before a restart still waits
+// its hour after it, and not a second more: a seek made after the hour
+// pairs with nobody, and the queue is empty.
+func TestSeekExpiresAcrossARestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+	h.shutdown()
+	h.clock.Advance(30 * time.Minute)
+	h.start()
+	h.advance(30*time.Minute - time.Second)
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t).Content; !strings.Contains(got, "alice") {
+		t.Fatalf("the queue a second before the hour, after a restart: %q", got)
+	}
+	h.advance(time.Second)
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t).Content; strings.Contains(got, "the queue paired you") {
+		t.Fatalf("a seek paired with one expired across a restart: %q", got)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t).Content; strings.Contains(got, "alice") {
+		t.Errorf("the expired seek is still listed: %q", got)
+	}
+}
