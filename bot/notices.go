@@ -170,11 +170,13 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	case storage.EventDrawDeclined:
 		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", b.playerName(p, m, side.Opponent()))}), nil
 	case storage.EventReminder:
-		// Said while the turn it is for is on: a gift of time, a draw
-		// offer or a pause since leave it on (the text gives the deadline
-		// as it is now), and the reminder is not planned again.
+		// Said while the turn it is for is on: a gift of time or a draw
+		// offer since leave it on (the text gives the deadline as it is
+		// now), and the reminder is not planned again. A pause or a
+		// vacation begun since stops the clock: time no longer runs short.
 		stillOn := m.SameTurn(n.Log) || (m.Phase == storage.PhaseSetup && n.Log <= len(m.Log))
-		if !stillOn || !m.Owes(side) || settings(side).NoReminders {
+		stopped := !m.PausedUntil().IsZero() || !m.VacationUntil(side).IsZero()
+		if !stillOn || stopped || !m.Owes(side) || settings(side).NoReminders {
 			return nil, nil
 		}
 		due := strconv.FormatInt(m.Deadline.Unix(), 10)
