@@ -114,3 +114,37 @@ func TestReminderOutlivesAGift(t *testing.T) {
 		t.Errorf("Alice got %d reminders in her turn, want 2", got)
 	}
 }
+
+// TestGiftsInARowSayEachDeadline: Bob gives Alice three days in a row
+// while the outbox is behind. Each of her three notes says the deadline
+// that gift made, a day apart: not three times the last one, which would
+// read as one message sent three times.
+func TestGiftsInARowSayEachDeadline(t *testing.T) {
+	t.Parallel()
+	const day = 24 * time.Hour
+	h := newHarness(t)
+	w := weeks{t, h}
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	due := w.turn(h.alice, nil, day)
+	h.outboxEmpty()
+	h.advance(time.Hour)
+
+	h.bot.outboxPass.Lock() // the outbox is behind
+	for range storage.MaxGifts {
+		h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+	}
+	h.srv.WaitFor(t, "the bot to keep the match after the gifts", func() bool {
+		_, ok := h.bot.snapshots.get(1, h.match(1).Version)
+		return ok
+	})
+	h.bot.outboxPass.Unlock()
+	h.bot.deliverDue(t.Context())
+	h.outboxEmpty()
+	for k := 1; k <= storage.MaxGifts; k++ {
+		at := due.Add(time.Duration(k) * day)
+		if n := countDMs(h.alice, "bob gave you 1 day more: your move is now due "+relMark(at)); n != 1 {
+			t.Errorf("Alice was told %d times that her move is due %v after her first deadline, want once", n, at.Sub(due))
+		}
+	}
+}

@@ -194,7 +194,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
 		switch {
 		case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
-			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), strconv.FormatInt(m.Deadline.Unix(), 10))
+			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), strconv.FormatInt(dueAfterGift(m, n.Log).Unix(), 10))
 		case !m.Clock.On():
 			text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))
 		}
@@ -360,4 +360,22 @@ func challengeGuild(c *storage.Challenge) string {
 		return ""
 	}
 	return c.GuildID
+}
+
+// dueAfterGift is the deadline of the side to move as the gift of time at
+// log (the count of actions up to it) left it: the deadline now, less the
+// gifts given to that side since in the same turn. Gifts in a row, told
+// once the outbox catches up, each say the deadline they made, not the
+// last one's.
+func dueAfterGift(m *storage.Match, log int) time.Time {
+	due := m.Deadline
+	if !m.SameTurn(log) {
+		return due
+	}
+	for _, a := range m.Log[log:] {
+		if a.Kind == storage.ActGiveTime && a.Side != m.ToMove() {
+			due = due.Add(-m.GiftTime())
+		}
+	}
+	return due
 }
