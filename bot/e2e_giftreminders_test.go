@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -146,5 +147,39 @@ func TestGiftsInARowSayEachDeadline(t *testing.T) {
 		if n := countDMs(h.alice, "bob gave you 1 day more: your move is now due "+relMark(at)); n != 1 {
 			t.Errorf("Alice was told %d times that her move is due %v after her first deadline, want once", n, at.Sub(due))
 		}
+	}
+}
+
+// TestNoReminderOnceAway: Alice's half-time reminder is due while the
+// outbox is behind; before it goes out she leaves on vacation. Her clock
+// stops, so the reminder is not sent: she hears nothing while away.
+func TestNoReminderOnceAway(t *testing.T) {
+	t.Parallel()
+	const day = 24 * time.Hour
+	h := newHarness(t)
+	w := weeks{t, h}
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	w.turn(h.alice, nil, day)
+	h.outboxEmpty()
+
+	h.advance(12*time.Hour - time.Second)
+	h.bot.outboxPass.Lock() // the outbox is behind
+	h.clock.Advance(time.Second)
+	h.bot.handleDue(t.Context())
+	if m := h.match(1); m.RemindersSent != 1 {
+		h.bot.outboxPass.Unlock()
+		t.Fatalf("at half time: %d reminders recorded, want 1", m.RemindersSent)
+	}
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t)
+	h.srv.WaitFor(t, "the bot to keep the match after the vacation", func() bool {
+		_, ok := h.bot.snapshots.get(1, h.match(1).Version)
+		return ok
+	})
+	h.bot.outboxPass.Unlock()
+	h.bot.deliverDue(t.Context())
+	h.outboxEmpty()
+	if n := countDMs(h.alice, txtMoveReminder); n != 0 {
+		t.Errorf("Alice, away, got %d reminders", n)
 	}
 }
