@@ -241,8 +241,10 @@ func playWeeks(t *testing.T, onTime bool) {
 	h.waitMoves(1, 4)
 	due = turn(h.alice, h.alice.WaitDM(t, contains("bob moved J6-J5")), day)
 
-	// Bob gives Alice a day in her turn; she is told her new deadline, and
-	// her reminder comes half a move time before it.
+	// Bob gives Alice a day in her turn; she is told her new deadline. Her
+	// half-time reminder stays twelve hours after her board arrived: the
+	// gift moves only the deadline.
+	halfTime := now().Add(12 * time.Hour)
 	h.advance(time.Hour)
 	if got := h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t).Content; got != "You gave alice 1 day more. Gifts of time you have left in this match: 2." {
 		t.Errorf("Bob's first gift answered %q", got)
@@ -253,11 +255,12 @@ func playWeeks(t *testing.T, onTime bool) {
 	if m := h.match(1); !m.Deadline.Equal(due) {
 		t.Errorf("the gift moved Alice's deadline to %v, want %v", m.Deadline, due)
 	}
-	reminded(h.alice, h.bob, due, 12*time.Hour)
+	reminded(h.alice, h.bob, due, due.Sub(halfTime))
 
-	// Move 5, Alice by DM. On his own turn Bob gives her his two other
-	// days, for her next move; a fourth gift is refused.
-	h.advance(time.Hour)
+	// Move 5, Alice by DM a day later, well before the hour before her
+	// deadline. On his own turn Bob gives her his two other days, for her
+	// next move; a fourth gift is refused.
+	h.advance(day)
 	h.alice.SendDM(t, "A6-A5")
 	h.waitMoves(1, 5)
 	board = h.bob.WaitDM(t, contains("alice moved A6-A5"))
@@ -491,15 +494,14 @@ func TestBarrageWhileAway(t *testing.T) {
 	h.bob.WaitDM(t, contains("The pause is over: the match goes on."))
 
 	// Alice's half-time reminder, then Bob gives her a day: her deadline
-	// moves on, and so do the reminders, the one at half a move time
-	// before it again too, since that moment is to come once more.
+	// moves on, and so does the reminder an hour before it; the half-time
+	// one, sent already, does not come again.
 	w.reminded(h.alice, h.bob, due, turn3/2)
 	h.advance(time.Hour)
 	h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
 	h.bot.deliverDue(t.Context())
 	due = due.Add(day)
 	h.alice.WaitDM(t, contains("bob gave you 1 day more: your move is now due "+relMark(due)))
-	w.reminded(h.alice, h.bob, due, turn3/2)
 	w.reminded(h.alice, h.bob, due, time.Hour)
 
 	// Move 3, Alice by the menus of the board that came late, before the
@@ -509,8 +511,9 @@ func TestBarrageWhileAway(t *testing.T) {
 	due = w.turn(h.bob, h.bob.WaitDM(t, contains("alice moved I2-I3")), turn3)
 
 	// Alice gives Bob three days; the fourth is refused. He lets them run
-	// out: reminded half a move time and an hour before his deadline, he
-	// loses at it.
+	// out: reminded at half time (of the three days his turn had when his
+	// board arrived) and an hour before his deadline, he loses at it.
+	bobHalfTime := now().Add(turn3 / 2)
 	h.advance(time.Hour)
 	for k := 1; k <= storage.MaxGifts; k++ {
 		h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
@@ -523,7 +526,7 @@ func TestBarrageWhileAway(t *testing.T) {
 	if m := h.match(1); !m.Deadline.Equal(due) {
 		t.Fatalf("three gifts moved Bob's deadline to %v, want %v", m.Deadline, due)
 	}
-	w.reminded(h.bob, h.alice, due, turn3/2)
+	w.reminded(h.bob, h.alice, due, due.Sub(bobHalfTime))
 	w.reminded(h.bob, h.alice, due, time.Hour)
 	w.until(due, "the loss on time", func() bool { return h.match(1).Phase == storage.PhasePlaying })
 	h.bob.WaitDM(t, contains("You lost: you ran out of time."))
@@ -545,7 +548,7 @@ func TestBarrageWhileAway(t *testing.T) {
 		text string
 		n    int
 	}{
-		{h.alice, txtMoveReminder, 3}, {h.bob, txtMoveReminder, 2},
+		{h.alice, txtMoveReminder, 2}, {h.bob, txtMoveReminder, 2},
 		{h.alice, "their clock in this match stops until then", 1}, {h.alice, "Your board arrived late", 1}, {h.bob, "Your board arrived late", 0},
 		{h.alice, "paused by agreement", 1}, {h.bob, "paused by agreement", 1}, {h.alice, "The pause is over", 1},
 		{h.bob, "alice gave you 1 day more", 3},

@@ -59,6 +59,10 @@ func reasonOf(err error) any {
 	return err.Error()
 }
 
+// txtTimeRanOut answers what a player does in a match whose side to move
+// ran out of time before the timers recorded it (storage.ErrTimeUp).
+const txtTimeRanOut = "The time to move in this match ran out: the player to move loses on time, and the match ends now."
+
 // Errors the bot explains to members, in their language: each is a
 // catalogue key.
 const (
@@ -121,6 +125,9 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 		return p.Sprintf("The match is paused already.")
 	case errors.Is(err, storage.ErrNoPauseOffer):
 		return p.Sprintf("There is no proposal to pause to answer.")
+	case errors.Is(err, storage.ErrTimeUp):
+		b.nudgeTimers() // the timers record the loss on time now
+		return p.Sprintf(txtTimeRanOut)
 	case errors.Is(err, storage.ErrNoGiftsLeft):
 		return p.Sprintf("You have already given your opponent more time %[1]d times, the most a match allows.", storage.MaxGifts)
 	case errors.Is(err, game.ErrNoDrawOffer):

@@ -170,7 +170,13 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 	case storage.EventDrawDeclined:
 		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", b.playerName(p, m, side.Opponent()))}), nil
 	case storage.EventReminder:
-		if !current || !m.Owes(side) || settings(side).NoReminders {
+		// Said while the turn it is for is on: a gift of time or a draw
+		// offer since leave it on (the text gives the deadline as it is
+		// now), and the reminder is not planned again. A pause or a
+		// vacation begun since stops the clock: time no longer runs short.
+		stillOn := m.SameTurn(n.Log) || (m.Phase == storage.PhaseSetup && n.Log <= len(m.Log))
+		stopped := !m.PausedUntil().IsZero() || !m.VacationUntil(side).IsZero()
+		if !stillOn || stopped || !m.Owes(side) || settings(side).NoReminders {
 			return nil, nil
 		}
 		due := strconv.FormatInt(m.Deadline.Unix(), 10)
@@ -188,7 +194,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
 		switch {
 		case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
-			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), strconv.FormatInt(m.Deadline.Unix(), 10))
+			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), strconv.FormatInt(dueAfterGift(m, n.Log).Unix(), 10))
 		case !m.Clock.On():
 			text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))
 		}
@@ -354,4 +360,22 @@ func challengeGuild(c *storage.Challenge) string {
 		return ""
 	}
 	return c.GuildID
+}
+
+// dueAfterGift is the deadline of the side to move as the gift of time at
+// log (the count of actions up to it) left it: the deadline now, less the
+// gifts given to that side since in the same turn. Gifts in a row, told
+// once the outbox catches up, each say the deadline they made, not the
+// last one's.
+func dueAfterGift(m *storage.Match, log int) time.Time {
+	due := m.Deadline
+	if !m.SameTurn(log) {
+		return due
+	}
+	for _, a := range m.Log[log:] {
+		if a.Kind == storage.ActGiveTime && a.Side != m.ToMove() {
+			due = due.Add(-m.GiftTime())
+		}
+	}
+	return due
 }

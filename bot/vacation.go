@@ -92,13 +92,18 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	stopped := 0
 	for _, m := range matches {
 		side := sideOf(m, user)
-		m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: int(days), At: now})
+		changed, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: int(days), At: now})
 		if err != nil {
-			b.log.Warn("starting a vacation in a match failed", "match", m.ID, "error", err)
+			switch {
+			case errors.Is(err, storage.ErrTimeUp):
+				b.nudgeTimers() // lost on time already: the timers record it now
+			case !errors.Is(err, storage.ErrGameOver):
+				b.log.Warn("starting a vacation in a match failed", "match", m.ID, "error", err)
+			}
 			continue
 		}
 		stopped++
-		b.afterChange(ctx, m, nil)
+		b.afterChange(ctx, changed, nil)
 	}
 	until := now.Add(time.Duration(days) * 24 * time.Hour)
 	text := p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, left-int(days))
@@ -189,14 +194,14 @@ func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) bool 
 			continue
 		}
 		ended = true
-		m, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now})
+		back, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now})
 		if err != nil {
-			if !errors.Is(err, storage.ErrNotDue) {
+			if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrGameOver) {
 				b.log.Warn("ending a vacation in a match failed", "match", m.ID, "error", err)
 			}
 			continue
 		}
-		b.afterChange(ctx, m, nil)
+		b.afterChange(ctx, back, nil)
 	}
 	return ended
 }

@@ -97,6 +97,9 @@ func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Tim
 		return nil, err
 	}
 	a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
+	if err := m.timeUp(a); err != nil {
+		return nil, err
+	}
 	if _, err := a.apply(g); err != nil {
 		return nil, err
 	}
@@ -107,6 +110,23 @@ func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Tim
 		m.setDeadline(at.Add(m.TurnTime(int(side.Opponent()))), c.reminders())
 	}
 	return g, nil
+}
+
+// timeUp refuses a player's action a once the time of the side to move ran
+// out, before the timers recorded it: the deadline is the rules', not the
+// timers' pass, which may come late (a busy or restarted bot, another
+// process leading). The timers' own actions (the time-out, the end of a
+// pause or of a vacation) and a moderator's award go through; so does a
+// practice match, in which the computer never loses on time.
+func (m *Match) timeUp(a Action) error {
+	switch a.Kind {
+	case ActTimeOut, ActResume, ActVacationEnd, ActAward:
+		return nil
+	}
+	if m.Phase != PhasePlaying || !m.ClockRunning() || m.Practice() || second(a.At).Before(m.Deadline) {
+		return nil
+	}
+	return fmt.Errorf("match %d: time ran out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrTimeUp)
 }
 
 // playable rebuilds the game of a match that is being played, or says why moves are refused.
@@ -142,6 +162,9 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 		}
 		a.Side = g.ToMove()
 	}
+	if err := m.timeUp(a); err != nil {
+		return nil, err
+	}
 	if err := m.checkPause(&a); err != nil {
 		return nil, err
 	}
@@ -167,9 +190,9 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	m.afterAction(g, a.At, c.reminders())
 	switch a.Kind {
 	case ActGiveTime:
-		m.giveTime(a.Side, g.ToMove(), c.reminders())
+		m.giveTime(a.Side, g.ToMove(), a.At, c.reminders())
 	case ActAcceptPause, ActVacation, ActVacationEnd:
-		m.moveStop(stopped, a.At, c.reminders())
+		m.moveStop(stopped, a.At)
 	}
 	return g, nil
 }
@@ -184,7 +207,7 @@ func (c Changes) actInSetup(m *Match, a Action) error {
 	}
 	stopped := m.stoppedUntil()
 	m.Log = append(m.Log, a)
-	m.moveStop(stopped, a.At, c.reminders())
+	m.moveStop(stopped, a.At)
 	return nil
 }
 

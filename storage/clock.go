@@ -114,17 +114,49 @@ func (m *Match) giftsSinceMove(side game.Side) int {
 	return n
 }
 
-// giveTime adds a gift from giver to its opponent's time: to the deadline
-// when the opponent's clock runs, else to its clock, or (without a clock) to
-// its next turn, which TurnTime reads from the log.
-func (m *Match) giveTime(giver game.Side, toMove game.Side, reminders func(time.Duration) []time.Duration) {
+// giveTime adds a gift from giver, made at time at, to its opponent's time:
+// to the deadline when the opponent's clock runs, else to its clock, or
+// (without a clock) to its next turn, which TurnTime reads from the log.
+func (m *Match) giveTime(giver game.Side, toMove game.Side, at time.Time, reminders func(time.Duration) []time.Duration) {
 	to := giver.Opponent()
 	switch {
 	case toMove == to && !m.ClockPending:
-		m.setDeadline(m.Deadline.Add(m.GiftTime()), reminders)
+		m.Deadline = second(m.Deadline.Add(m.GiftTime()))
+		m.giftReminders(at, reminders)
 	case m.Clock.On():
 		m.Left[to] += m.GiftTime()
 	}
+}
+
+// giftReminders plans the reminders of a turn whose deadline a gift made at
+// time at moved on. The turn is the same, so the reminders are not started
+// over; what a player expects of each:
+//   - the first of the schedule, at half time, says that half the time the
+//     turn had when its board arrived is gone: a gift does not move it, and
+//     once it was sent it is not sent again (it would come a second time,
+//     half a move time before the new deadline, and say nothing new);
+//   - the later ones (an hour before) warn that the deadline is near: they
+//     follow it, and one already sent comes again before the new deadline
+//     when that moment is still to come, since the warning it gave no
+//     longer holds and the player would otherwise lose on time unwarned.
+func (m *Match) giftReminders(at time.Time, reminders func(time.Duration) []time.Duration) {
+	if m.Deadline.IsZero() || !m.Phase.Active() || (m.Clock.On() && m.Phase == PhasePlaying) {
+		return // a game on the clock is played at the board: no reminders
+	}
+	if m.RemindersSent == 0 && !m.RemindAt.IsZero() {
+		return // half time is still to come, where it was
+	}
+	leads := reminders(m.MoveTime)
+	for i := 1; i < len(leads); i++ {
+		if leads[i] <= 0 || leads[i] >= m.MoveTime {
+			continue
+		}
+		if remind := second(m.Deadline.Add(-leads[i])); remind.After(at) {
+			m.RemindAt, m.RemindersSent = remind, i
+			return
+		}
+	}
+	// Nothing is still to come: the turn keeps the reminders it had.
 }
 
 // chargeClock takes the time side used for the move it made at time at off

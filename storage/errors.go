@@ -24,6 +24,10 @@ var (
 	ErrSetupConfirmed = errors.New("that set-up is already confirmed and cannot change")
 	// ErrNotDue refuses a time-out or reminder before its time.
 	ErrNotDue = errors.New("the deadline has not passed yet")
+	// ErrTimeUp refuses what a player does in a match whose side to move
+	// ran out of time, before the timers recorded the loss on time (Act
+	// with ActTimeOut): a late move, vacation, pause or gift would undo it.
+	ErrTimeUp = errors.New("the time to move ran out")
 	// ErrNoGiftsLeft: the player has given its opponent time as often as a
 	// match allows (MaxGifts).
 	ErrNoGiftsLeft = errors.New("no more gifts of time in this match")

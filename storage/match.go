@@ -125,6 +125,9 @@ type Match struct {
 	// current deadline (sent, or skipped as too late). Both reset with every
 	// new deadline; a pause or a vacation, which moves the deadline without
 	// changing the time left on the clock, moves RemindAt and keeps the count.
+	// A gift of time moves the deadline within the same turn: it keeps the
+	// half-time reminder where it was and moves the one an hour before
+	// (giftReminders).
 	RemindAt      time.Time
 	RemindersSent int
 	// ClockPending is set while the side to move has not yet been told it is

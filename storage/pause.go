@@ -131,14 +131,18 @@ func (m *Match) checkPause(a *Action) error {
 // under way, and a vacation that ends early gives back what no longer
 // stops it. A clock that waits for its notice adds what is left of the stop
 // when it starts (StartClock). The reminders already sent stay sent: the
-// stop moves the ones to come, since the time left on the clock is the
-// same (a new deadline would remind again at half time, on vacation too).
-func (m *Match) moveStop(before, at time.Time, reminders func(time.Duration) []time.Duration) {
+// stop moves the one to come by as much, since the time left on the clock
+// is the same (a new deadline would remind again at half time, on vacation
+// too; and a half-time reminder that a gift of time left where it was must
+// not move with the gift now).
+func (m *Match) moveStop(before, at time.Time) {
 	if m.ClockPending || m.Deadline.IsZero() {
 		return
 	}
 	if shift := m.stoppedLeft(at) - max(0, before.Sub(at)); shift != 0 {
 		m.Deadline = second(m.Deadline.Add(shift))
-		m.planReminder(reminders)
+		if !m.RemindAt.IsZero() {
+			m.RemindAt = second(m.RemindAt.Add(shift))
+		}
 	}
 }

@@ -2,6 +2,7 @@ package storagetest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -394,6 +395,38 @@ func testClockWaitsThroughOtherActions(t *testing.T, s storage.Store) {
 	got := must(s.Match(ctx, m.ID)).in(t)
 	if got.ClockPending || !got.Deadline.Equal(told.Add(m.MoveTime)) {
 		t.Errorf("after Blue was told: pending %v, deadline %v after the move, want %v", got.ClockPending, got.Deadline.Sub(moved), told.Add(m.MoveTime).Sub(moved))
+	}
+}
+
+// testNothingAfterTheDeadline: once the time of the side to move ran out,
+// what either player does is refused (ErrTimeUp) until the time-out is
+// recorded, which still is; a second before, it counts.
+func testNothingAfterTheDeadline(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 41)
+	side, mv := RandomMove(t, m, rand.New(rand.NewPCG(41, 41)))
+	late := m.Deadline
+	m = must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActOfferDraw, Side: game.Blue, At: late.Add(-time.Second)})).in(t)
+	if _, _, err := s.ApplyMove(ctx, m.ID, 0, side, mv, late); !errors.Is(err, storage.ErrTimeUp) {
+		t.Errorf("a move at the deadline: %v, want ErrTimeUp", err)
+	}
+	for _, a := range []storage.Action{
+		{Kind: storage.ActVacation, Side: game.Red, Days: 3},
+		{Kind: storage.ActGiveTime, Side: game.Blue},
+		{Kind: storage.ActAcceptDraw, Side: game.Red},
+		{Kind: storage.ActResign, Side: game.Blue},
+	} {
+		a.At = late.Add(time.Minute)
+		if _, err := s.Act(ctx, m.ID, 0, a); !errors.Is(err, storage.ErrTimeUp) {
+			t.Errorf("%s a minute after the deadline: %v, want ErrTimeUp", a, err)
+		}
+	}
+	if got := must(s.Match(ctx, m.ID)).in(t); got.Version != m.Version {
+		t.Errorf("the refusals changed the match: version %d, want %d", got.Version, m.Version)
+	}
+	ended := must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActTimeOut, At: late.Add(time.Minute)})).in(t)
+	if ended.Result.Outcome != game.BlueWon || ended.Result.Method != game.TimeForfeit {
+		t.Errorf("the time-out after the refusals: %v, want Blue on time", ended.Result)
 	}
 }
 

@@ -58,6 +58,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
 		{"ClockWaitsThroughOtherActions", testClockWaitsThroughOtherActions},
 		{"GiftsOfTime", testGiftsOfTime},
+		{"NothingAfterTheDeadline", testNothingAfterTheDeadline},
 		{"PauseByAgreement", testPauseByAgreement},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},

@@ -1,0 +1,131 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestVacationWhileTheBoardIsHeld: Alice moves; Discord holds Bob's board
+// for three hours, and meanwhile Bob leaves for two days. His turn's day
+// counts from his return, not from the move nor from when the board came;
+// he is reminded at half time after his return and an hour before, once
+// each, and the board he got arrived once.
+func TestVacationWhileTheBoardIsHeld(t *testing.T) {
+	t.Parallel()
+	const (
+		day     = 24 * time.Hour
+		dmRoute = "POST /channels/{channel_id}/messages"
+	)
+	h := newHarness(t)
+	w := weeks{t, h}
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.outboxEmpty()
+	h.advance(time.Hour)
+
+	hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
+	defer hold.Release()
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitStored(1, 1)
+	h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+	h.clock.Advance(time.Hour)
+	back := h.clock.Now().Add(2 * day)
+	h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
+	if m := h.match(1); !m.ClockPending || !m.VacationUntil(game.Blue).Equal(back) {
+		t.Fatalf("Bob away with his board held: pending %v, back %v (want %v)", m.ClockPending, m.VacationUntil(game.Blue), back)
+	}
+	h.clock.Advance(2 * time.Hour)
+	h.bot.handleDue(t.Context())
+	hold.Release()
+	h.bob.WaitDM(t, contains("alice moved A4-A5"))
+	h.bot.deliverDue(t.Context())
+	due := back.Add(day)
+	if m := h.match(1); m.ClockPending || !m.Deadline.Equal(due) {
+		t.Fatalf("Bob's board came during his vacation: pending %v, deadline %v after his return, want a day", m.ClockPending, m.Deadline.Sub(back))
+	}
+	w.reminded(h.bob, h.alice, due, 12*time.Hour)
+	w.reminded(h.bob, h.alice, due, time.Hour)
+	w.until(due, "the loss on time", func() bool { return h.match(1).Phase == storage.PhasePlaying })
+	h.bob.WaitDM(t, contains("You lost: you ran out of time."))
+	h.outboxEmpty()
+	if n := countDMs(h.bob, "alice moved A4-A5"); n != 1 {
+		t.Errorf("Bob got the board of A4-A5 %d times, want once", n)
+	}
+	if n := countDMs(h.bob, txtMoveReminder); n != 2 {
+		t.Errorf("Bob got %d reminders, want 2", n)
+	}
+	if n := countDMs(h.alice, "bob is on vacation until"); n != 1 {
+		t.Errorf("Alice was told %d times of Bob's vacation, want once", n)
+	}
+}
+
+// TestPauseAtTheLastSecond: Alice, reminded at half time and an hour
+// before, accepts Bob's proposal of a two-day pause a second before her
+// deadline; during the pause Bob gives her a day. She does not lose at
+// her old deadline; the pause's end tells her the new one, a day and a
+// second after it; the reminder an hour before comes again before it,
+// and the half-time one does not.
+func TestPauseAtTheLastSecond(t *testing.T) {
+	t.Parallel()
+	const day = 24 * time.Hour
+	h := newHarness(t)
+	w := weeks{t, h}
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	due := w.turn(h.alice, nil, day)
+	w.reminded(h.alice, h.bob, due, 12*time.Hour)
+	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+	w.reminded(h.alice, h.bob, due, time.Hour)
+	h.advance(time.Hour - time.Second)
+	resume := h.clock.Now().Add(2 * day)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t).Content; !strings.Contains(got, "You agreed to pause the match.") {
+		t.Fatalf("Alice's acceptance a second before her deadline answered %q", got)
+	}
+	h.advance(time.Second)
+	if m := h.match(1); m.Phase != storage.PhasePlaying || !m.PausedUntil().Equal(resume) {
+		t.Fatalf("at her old deadline: %s, paused until %v", m.Phase, m.PausedUntil())
+	}
+	h.advance(day)
+	h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+	due = resume.Add(time.Second + day)
+	if m := h.match(1); !m.Deadline.Equal(due) {
+		t.Fatalf("after the pause and the gift: deadline %v after the pause's end, want %v", m.Deadline.Sub(resume), due.Sub(resume))
+	}
+	w.until(resume, "the pause's end", func() bool { return countDMs(h.alice, "The pause is over") == 0 })
+	h.alice.WaitDM(t, contains("The pause is over: your move is due "+relMark(due)))
+	w.reminded(h.alice, h.bob, due, time.Hour)
+	w.until(due, "the loss on time", func() bool { return h.match(1).Phase == storage.PhasePlaying })
+	h.alice.WaitDM(t, contains("You lost: you ran out of time."))
+	h.outboxEmpty()
+	if n := countDMs(h.alice, txtMoveReminder); n != 3 {
+		t.Errorf("Alice got %d reminders, want 3: at half time, and an hour before each deadline", n)
+	}
+}
+
+// TestSeekExpiresAcrossARestart: a seek made before a restart still waits
+// its hour after it, and not a second more: a seek made after the hour
+// pairs with nobody, and the queue is empty.
+func TestSeekExpiresAcrossARestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+	h.shutdown()
+	h.clock.Advance(30 * time.Minute)
+	h.start()
+	h.advance(30*time.Minute - time.Second)
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t).Content; !strings.Contains(got, "alice") {
+		t.Fatalf("the queue a second before the hour, after a restart: %q", got)
+	}
+	h.advance(time.Second)
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t).Content; strings.Contains(got, "the queue paired you") {
+		t.Fatalf("a seek paired with one expired across a restart: %q", got)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t).Content; strings.Contains(got, "alice") {
+		t.Errorf("the expired seek is still listed: %q", got)
+	}
+}
