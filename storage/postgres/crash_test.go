@@ -141,7 +141,13 @@ func playOneMove(t *testing.T, db *postgres.DB, m *storage.Match) *storage.Match
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	side, mv := storagetest.RandomMove(t, m, rand.New(rand.NewPCG(m.Version, 3)))
-	after, _, err := db.ApplyMove(ctx, m.ID, m.Version, side, mv, time.Now())
+	// In its time: now, or for a match started long ago (storagetest.T0)
+	// just before its deadline, as a move after it is refused (ErrTimeUp).
+	at := time.Now()
+	if !m.Deadline.IsZero() && !at.Before(m.Deadline) {
+		at = m.Deadline.Add(-time.Minute)
+	}
+	after, _, err := db.ApplyMove(ctx, m.ID, m.Version, side, mv, at)
 	if err != nil {
 		t.Fatalf("match %d after a kill: %v", m.ID, err)
 	}
