@@ -83,7 +83,7 @@ const ShortWait = time.Second
 
 // ErrWouldWait is the failure of a request marked WithoutWaiting whose
 // bucket asks to wait longer than ShortWait.
-var ErrWouldWait = errors.New("Discord's rate limit asks to wait, and the request is not worth a wait")
+var ErrWouldWait = errors.New("the rate limit asks to wait, and the request is not worth a wait")
 
 // rateHeaders are the headers Transport reads and takes off each answer.
 var rateHeaders = []string{
