@@ -63,6 +63,10 @@ func reasonOf(err error) any {
 // ran out of time before the timers recorded it (storage.ErrTimeUp).
 const txtTimeRanOut = "The time to move in this match ran out: the player to move loses on time, and the match ends now."
 
+// txtRoundOver answers what a player does in a tournament match after its
+// round's deadline, before the timers closed the round (storage.ErrRoundOver).
+const txtRoundOver = "The deadline of this game's tournament round has passed: nothing played now counts, and the tournament scores the game as one still on at the deadline."
+
 // Errors the bot explains to members, in their language: each is a
 // catalogue key.
 const (
@@ -128,6 +132,9 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 	case errors.Is(err, storage.ErrTimeUp):
 		b.nudgeTimers() // the timers record the loss on time now
 		return p.Sprintf(txtTimeRanOut)
+	case errors.Is(err, storage.ErrRoundOver):
+		b.nudgeTimers() // the timers close the round now
+		return p.Sprintf(txtRoundOver)
 	case errors.Is(err, storage.ErrNoGiftsLeft):
 		return p.Sprintf("You have already given your opponent more time %[1]d times, the most a match allows.", storage.MaxGifts)
 	case errors.Is(err, game.ErrNoDrawOffer):

@@ -103,27 +103,45 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		if err != nil {
 			return
 		}
-		switch {
-		case b.computerToMove(m):
+		if b.computerToMove(m) {
 			b.computerTurn(ctx, m) // never lose on time for the computer
-		case m.Phase == storage.PhasePlaying:
-			ended, err := b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
-			if err != nil {
-				if !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
-					b.log.Warn("ending a match on time failed", "match", d.ID, "error", err)
-				}
-				return
-			}
-			b.afterChange(ctx, ended, nil)
-		case m.SetupOverdue(now):
-			off, err := b.store.Abandon(ctx, m.ID, m.Version, now, storage.CallOffLateSetup)
-			if err != nil {
-				if !errors.Is(err, storage.ErrStale) && !errors.Is(err, storage.ErrNotDue) {
-					b.log.Warn("calling off a match failed", "match", d.ID, "error", err)
-				}
-				return
-			}
-			b.afterChange(ctx, off, nil)
+			return
 		}
+		b.matchTimeUp(ctx, m, now)
 	}
+}
+
+// matchTimeUp records that the time of match m ran out, when it did by
+// now: the side to move loses on time, or, in set-up, the match is called
+// off for the set-ups that did not come; it returns the match after, and
+// whether it ended. A tournament match whose time ran out at or after its
+// round's deadline is not ended here (storage.ErrRoundOver): the round's
+// deadline scores it (closeRound).
+func (b *Bot) matchTimeUp(ctx context.Context, m *storage.Match, now time.Time) (*storage.Match, bool) {
+	quiet := func(err error) bool {
+		return errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotDue) || errors.Is(err, storage.ErrRoundOver)
+	}
+	switch {
+	case m.Phase == storage.PhasePlaying:
+		ended, err := b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, Side: m.ToMove(), At: now})
+		if err != nil {
+			if !quiet(err) {
+				b.log.Warn("ending a match on time failed", "match", m.ID, "error", err)
+			}
+			return m, false
+		}
+		b.afterChange(ctx, ended, nil)
+		return ended, true
+	case m.SetupOverdue(now):
+		off, err := b.store.Abandon(ctx, m.ID, m.Version, now, storage.CallOffLateSetup)
+		if err != nil {
+			if !quiet(err) {
+				b.log.Warn("calling off a match failed", "match", m.ID, "error", err)
+			}
+			return m, false
+		}
+		b.afterChange(ctx, off, nil)
+		return off, true
+	}
+	return m, false
 }

@@ -21,7 +21,10 @@ import (
 //   - the timers' pass (timers.go, run by the one process that holds the
 //     lease of the timers) pairs each round when it is due — at the start,
 //     when the last game of the round ends, or at the round's deadline,
-//     which first scores the games still on as the rules say — and starts
+//     which first scores the games still on as the rules say (the
+//     deadline is the rules', not the pass's: each match keeps its
+//     round's deadline, storage.Match.RoundEnds, and storage refuses what
+//     would end it at or after it, however late the pass comes) — and starts
 //     its matches as an accepted challenge starts one: the players get
 //     their set-up DMs from the outbox; a round robin created since they
 //     exist is played all at once (Rules.AllAtOnce): the pass pairs every

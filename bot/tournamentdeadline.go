@@ -14,7 +14,11 @@ import (
 // set-up, and not begun when neither did; a game in play is scored as the
 // rules say. A game whose match ended without its result recorded (the
 // database was away when it ended, or the process stopped) is scored first
-// by how it ended: a result on the board is never lost.
+// by how it ended: a result on the board is never lost; so is one whose
+// time ran out before the round's deadline, which the timers had not yet
+// recorded (a loss on time, a set-up that did not come). A game that would
+// have ended at or after the deadline did not: storage refuses what would
+// end it then (storage.ErrRoundOver), and it is scored as still on.
 func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) *storage.Tournament {
 	setups, ended := b.setupsAtDeadline(ctx, t, round)
 	closed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
@@ -108,6 +112,11 @@ func (b *Bot) setupsAtDeadline(ctx context.Context, t *storage.Tournament, round
 		if err != nil {
 			b.log.Warn("reading a tournament match at its deadline failed", "tournament", t.ID, "match", g.Match, "error", err)
 			continue // scored as unfinished, as before
+		}
+		if m.Phase.Active() && m.ClockRunning() && m.Deadline.Before(t.RoundDeadline) {
+			// Its time ran out before the round's deadline, and the timers
+			// came late: that ends it first, as it would have on time.
+			m, _ = b.matchTimeUp(ctx, m, b.now())
 		}
 		if !m.Phase.Active() {
 			ended[boardRef{g.Round, g.Board}] = tournamentResult(m)

@@ -113,8 +113,10 @@ func (b *Bot) checkMembers(ctx context.Context, t *storage.Tournament) {
 // recordMissedResults records, in the hourly check of a tournament under
 // way, the result of each game whose match ended without it being recorded
 // (the database was away, or the process stopped, as it ended): the round
-// goes on without waiting for its deadline. Only the matches of games still
-// without a result are read.
+// goes on without waiting for its deadline. A match still on that does not
+// know its round's deadline (made by an older version) is told it
+// (keepRoundDeadline). Only the matches of games still without a result
+// are read.
 func (b *Bot) recordMissedResults(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
 	pending := map[boardRef]bool{}
 	for _, at := range pendingBoards(state.Rounds(), 0) {
@@ -129,9 +131,32 @@ func (b *Bot) recordMissedResults(ctx context.Context, t *storage.Tournament, st
 			b.log.Warn("reading a tournament match failed", "tournament", t.ID, "match", g.Match, "error", err)
 			continue
 		}
-		if !m.Phase.Active() {
+		switch {
+		case !m.Phase.Active():
 			b.tournamentGameOver(ctx, m) // records it once, as when it ended
+		case m.RoundEnds.IsZero():
+			b.keepRoundDeadline(ctx, m, t.RoundDeadline)
 		}
+	}
+}
+
+// keepRoundDeadline gives a match of the round under way, made before
+// matches kept their round's deadline, the round's deadline, so that
+// storage refuses what would end it after the deadline, as it does in the
+// matches made since (storage.Match.RoundEnds).
+func (b *Bot) keepRoundDeadline(ctx context.Context, m *storage.Match, deadline time.Time) {
+	if deadline.IsZero() || !b.now().Before(deadline) {
+		return // the deadline scores it: nothing to keep
+	}
+	_, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		if !x.Phase.Active() || !x.RoundEnds.IsZero() {
+			return errNothingToRecord
+		}
+		x.RoundEnds = deadline
+		return nil
+	})
+	if err != nil && !errors.Is(err, errNothingToRecord) {
+		b.log.Warn("keeping a tournament match's round deadline failed", "match", m.ID, "error", err)
 	}
 }
 

@@ -47,7 +47,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		m := &storage.Match{
 			GuildID: t.GuildID, ChannelID: t.ChannelID, Rules: t.Game, MoveTime: t.MoveTime, Clock: t.Clock,
-			Phase: storage.PhaseSetup, Created: b.now(), Tournament: t.ID,
+			Phase: storage.PhaseSetup, Created: b.now(), Tournament: t.ID, RoundEnds: t.RoundDeadline,
 		}
 		m.Players[game.Red] = storage.Player{UserID: g.Red, Name: playerLabel(t, g.Red)}
 		m.Players[game.Blue] = storage.Player{UserID: g.Blue, Name: playerLabel(t, g.Blue)}

@@ -269,7 +269,7 @@ func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side,
 	var moveErr *game.MoveError
 	var setupErr *game.SetupError
 	known := errors.As(err, &f) || errors.As(err, &ft) || errors.As(err, &moveErr) || errors.As(err, &setupErr)
-	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused, storage.ErrTimeUp} {
+	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused, storage.ErrTimeUp, storage.ErrRoundOver} {
 		known = known || errors.Is(err, e)
 	}
 	settings := a.b.settingsOf(ctx, m.Players[side].UserID)

@@ -97,7 +97,7 @@ func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Tim
 		return nil, err
 	}
 	a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
-	if err := m.timeUp(a); err != nil {
+	if err := m.lateAction(a); err != nil {
 		return nil, err
 	}
 	if _, err := a.apply(g); err != nil {
@@ -110,6 +110,46 @@ func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Tim
 		m.setDeadline(at.Add(m.TurnTime(int(side.Opponent()))), c.reminders())
 	}
 	return g, nil
+}
+
+// lateAction refuses an action a that comes too late: at or after the
+// deadline of a tournament match's round (roundOver), or once the time of
+// the side to move ran out (timeUp).
+func (m *Match) lateAction(a Action) error {
+	if err := m.roundOver(a.Kind, a.At); err != nil {
+		return err
+	}
+	return m.timeUp(a)
+}
+
+// roundOver refuses, in a tournament's match still on, an action of kind
+// taken at time at, at or after the deadline of its round (RoundEnds),
+// before the timers closed the round: had they been on time, the match
+// would have been called off then, and the game is scored as one still on
+// at the deadline. An action by time is taken at the time it was due: a
+// time-out at the deadline of the side to move, a set-up called off at the
+// set-up deadline, so that a time that ran out before the round's
+// deadline still counts, however late the timers record it; a player's
+// action after such a time ran out is timeUp's to refuse. The end of a
+// pause or of a vacation changes nothing the round's deadline scores.
+func (m *Match) roundOver(kind ActionKind, at time.Time) error {
+	if m.RoundEnds.IsZero() || !m.Phase.Active() {
+		return nil
+	}
+	switch kind {
+	case ActResume, ActVacationEnd:
+		return nil
+	case ActTimeOut:
+		at = m.Deadline
+	default:
+		if m.Phase == PhasePlaying && m.ClockRunning() && !m.Practice() && m.Deadline.Before(m.RoundEnds) && !second(at).Before(m.Deadline) {
+			return nil // the time ran out first: see timeUp
+		}
+	}
+	if second(at).Before(m.RoundEnds) {
+		return nil
+	}
+	return fmt.Errorf("match %d: its round's deadline passed at %s: %w", m.ID, m.RoundEnds.Format(time.RFC3339), ErrRoundOver)
 }
 
 // timeUp refuses a player's action a once the time of the side to move ran
@@ -162,7 +202,7 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 		}
 		a.Side = g.ToMove()
 	}
-	if err := m.timeUp(a); err != nil {
+	if err := m.lateAction(a); err != nil {
 		return nil, err
 	}
 	if err := m.checkPause(&a); err != nil {
@@ -202,6 +242,9 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 // There is no game to replay yet.
 func (c Changes) actInSetup(m *Match, a Action) error {
 	a.At, a.Move = second(a.At), game.Move{}
+	if err := m.roundOver(a.Kind, a.At); err != nil {
+		return err
+	}
 	if err := m.checkVacation(a); err != nil {
 		return err
 	}
@@ -221,6 +264,9 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 		return nil, ErrGameOver
 	case m.Phase != PhaseSetup || m.Setups[side].Status == SetupConfirmed:
 		return nil, ErrSetupConfirmed
+	}
+	if err := m.roundOver(ActMove, at); err != nil {
+		return nil, err
 	}
 	if status == SetupConfirmed {
 		if err := setup.Validate(m.Rules); err != nil {
@@ -257,6 +303,18 @@ func (c Changes) Abandon(m *Match, at time.Time, why CallOff) error {
 	if why == CallOffLateSetup && !m.SetupOverdue(at) {
 		return fmt.Errorf("match %d: no set-up is overdue at %s: %w", m.ID, at.UTC().Format(time.RFC3339), ErrNotDue)
 	}
+	switch why {
+	case CallOffLateSetup:
+		// Overdue since the set-up deadline: the round's, if it came
+		// first, scores the set-ups.
+		if err := m.roundOver(ActTimeOut, at); err != nil {
+			return err
+		}
+	case CallOffModerator:
+		if err := m.roundOver(ActAward, at); err != nil {
+			return err
+		}
+	}
 	m.Phase, m.Ended, m.CalledOff = PhaseAbandoned, second(at), why
 	m.setDeadline(time.Time{}, c.reminders())
 	return nil
@@ -264,10 +322,15 @@ func (c Changes) Abandon(m *Match, at time.Time, why CallOff) error {
 
 // MarkReminded records the reminder due at RemindAt as sent and plans the next
 // (ErrNotDue before its time, and while the side to move, or in set-up a
-// player, has not been told).
+// player, has not been told; ErrRoundOver for one due at or after a
+// tournament match's round deadline, which is never sent: the match is
+// called off then).
 func (c Changes) MarkReminded(m *Match, at time.Time) error {
 	if m.RemindAt.IsZero() || at.Before(m.RemindAt) || m.ClockPending {
 		return fmt.Errorf("match %d has no reminder due: %w", m.ID, ErrNotDue)
+	}
+	if err := m.roundOver(ActMove, m.RemindAt); err != nil {
+		return err // due once the match was to be called off: never sent
 	}
 	m.RemindersSent++
 	m.planReminder(c.reminders())

@@ -28,6 +28,11 @@ var (
 	// ran out of time, before the timers recorded the loss on time (Act
 	// with ActTimeOut): a late move, vacation, pause or gift would undo it.
 	ErrTimeUp = errors.New("the time to move ran out")
+	// ErrRoundOver refuses what would end or change a tournament's match
+	// at or after its round's deadline (Match.RoundEnds), before the
+	// timers closed the round: the game is scored as one still on at the
+	// deadline, as if they had been on time.
+	ErrRoundOver = errors.New("the deadline of the match's tournament round has passed")
 	// ErrNoGiftsLeft: the player has given its opponent time as often as a
 	// match allows (MaxGifts).
 	ErrNoGiftsLeft = errors.New("no more gifts of time in this match")

@@ -171,6 +171,13 @@ type Match struct {
 	// made but not yet linked to its board when the bot stopped is known
 	// as its tournament's, not taken for a challenge's.
 	Tournament TournamentID
+	// RoundEnds is, for a tournament's match, the deadline of its round
+	// (Tournament.RoundDeadline when it was made): a game still on then is
+	// scored as the tournament's rules say, so nothing that would end or
+	// change it is taken at or after it (ErrRoundOver; see roundOver),
+	// however late the timers close the round. Zero for any other match,
+	// and for tournament matches made before it was kept.
+	RoundEnds time.Time
 
 	Created, Started, Ended time.Time
 }

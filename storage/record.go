@@ -200,6 +200,7 @@ type matchRecord struct {
 	ModNote  string             `json:"moderator_note,omitempty"`
 	Gone     bool               `json:"public_gone,omitempty"`
 	Tourney  uint64             `json:"tournament,omitempty"`
+	RoundEnd int64              `json:"round_ends,omitempty"` // a tournament match's round deadline
 	Live     string             `json:"live_msg,omitempty"`
 	Created  int64              `json:"created"`
 	Started  int64              `json:"started,omitempty"`
@@ -223,7 +224,7 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Result:   encodeResult(m.Result),
 		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
 		Rated: m.RatingApplied,
-		Gone:  m.PublicGone, ModNote: m.ModeratorNote, Live: m.LiveMessage, Tourney: uint64(m.Tournament),
+		Gone:  m.PublicGone, ModNote: m.ModeratorNote, Live: m.LiveMessage, Tourney: uint64(m.Tournament), RoundEnd: unixTime(m.RoundEnds),
 		Created: unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
 	}
 	if m.CalledOff != CallOffLateSetup {
@@ -269,7 +270,7 @@ func decodeMatch(data []byte) (*Match, error) {
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Casual:   rec.Casual, Computer: rec.Computer,
 		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
-		RatingApplied: rec.Rated, PublicGone: rec.Gone, ModeratorNote: rec.ModNote, LiveMessage: rec.Live, Tournament: TournamentID(rec.Tourney),
+		RatingApplied: rec.Rated, PublicGone: rec.Gone, ModeratorNote: rec.ModNote, LiveMessage: rec.Live, Tournament: TournamentID(rec.Tourney), RoundEnds: fromUnix(rec.RoundEnd),
 		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
 	}
 	clock, err := decodeClock(rec.GameClk)

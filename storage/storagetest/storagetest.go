@@ -59,6 +59,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"ClockWaitsThroughOtherActions", testClockWaitsThroughOtherActions},
 		{"GiftsOfTime", testGiftsOfTime},
 		{"NothingAfterTheDeadline", testNothingAfterTheDeadline},
+		{"NothingAfterTheRoundDeadline", testNothingAfterTheRoundDeadline},
 		{"PauseByAgreement", testPauseByAgreement},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
