@@ -114,7 +114,7 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 	case errors.Is(err, game.ErrNotYourTurn):
 		return p.Sprintf("It is not your turn yet: I'll DM you when it is.")
 	case errors.Is(err, game.ErrGameOver):
-		return p.Sprintf("This match is over.")
+		return p.Sprintf("This match is over. `/stratego games` lists your running matches.")
 	case errors.Is(err, storage.ErrNotFound):
 		return p.Sprintf("I can't find that match or challenge any more: it may have ended or expired.")
 	case errors.Is(err, storage.ErrExpired):

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -47,6 +48,9 @@ var (
 	moveByDM  = dmWording{none: txtDMNoMoveWaiting, notThatOne: txtDMNotYourTurnThen, several: txtDMSeveralMoves}
 )
 
+// txtNoSuchMatch answers a match number that no match has.
+const txtNoSuchMatch = "There is no match #%[1]s. `/stratego games` lists your matches."
+
 // seat is a match and the side a member plays in it.
 type seat struct {
 	m    *storage.Match
@@ -75,6 +79,9 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 			return nil, 0, friendlyf("%[1]q is not a match number: pick one from the list.", q.named)
 		}
 		m, err := b.store.Match(ctx, id)
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil, 0, friendlyf(txtNoSuchMatch, id.String())
+		}
 		if err != nil {
 			return nil, 0, fmt.Errorf("the match a member named: %w", err)
 		}
