@@ -38,7 +38,7 @@ type dmWording struct {
 const (
 	txtDMNoSetupWaiting  friendly = "That looks like a set-up, but none of your matches is waiting for one. `/stratego games` lists your matches."
 	txtDMSeveralSetups   friendly = "You have several matches waiting for a set-up: reply to the message of the match you mean."
-	txtDMNoMoveWaiting   friendly = "None of your matches is waiting for your move right now."
+	txtDMNoMoveWaiting   friendly = "None of your matches is waiting for your move right now. `/stratego games` lists them."
 	txtDMNotYourTurnThen friendly = "It is not your turn in that match, or it is over."
 	txtDMSeveralMoves    friendly = "It is your move in several matches: reply to the board message of the one you mean, or use `/stratego move` with the `match` option."
 )
