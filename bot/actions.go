@@ -19,6 +19,16 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 		b.tell(i, b.explain(printerOf(i), err, "resign"))
 		return
 	}
+	// Only a match in play can be resigned: ask nothing that a click would
+	// then refuse.
+	switch {
+	case !m.Phase.Active():
+		b.tell(i, b.explain(printerOf(i), game.ErrGameOver, "resign"))
+		return
+	case m.Phase != storage.PhasePlaying:
+		b.tell(i, b.explain(printerOf(i), storage.ErrNotStarted, "resign"))
+		return
+	}
 	p := printerOf(i)
 	id := func(action string) string {
 		return customID{kind: kindResign, action: action, id: uint64(m.ID), version: m.Version}.String()

@@ -114,7 +114,7 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 	case errors.Is(err, game.ErrNotYourTurn):
 		return p.Sprintf("It is not your turn yet: I'll DM you when it is.")
 	case errors.Is(err, game.ErrGameOver):
-		return p.Sprintf("This match is over.")
+		return p.Sprintf("This match is over. `/stratego games` lists your running matches.")
 	case errors.Is(err, storage.ErrNotFound):
 		return p.Sprintf("I can't find that match or challenge any more: it may have ended or expired.")
 	case errors.Is(err, storage.ErrExpired):
@@ -128,7 +128,7 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 	case errors.Is(err, storage.ErrPaused):
 		return p.Sprintf("The match is paused already.")
 	case errors.Is(err, storage.ErrNoPauseOffer):
-		return p.Sprintf("There is no proposal to pause to answer.")
+		return p.Sprintf("There is no proposal to pause to answer: `/stratego pause days:3` proposes one.")
 	case errors.Is(err, storage.ErrTimeUp):
 		b.nudgeTimers() // the timers record the loss on time now
 		return p.Sprintf(txtTimeRanOut)
@@ -138,7 +138,7 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 	case errors.Is(err, storage.ErrNoGiftsLeft):
 		return p.Sprintf("You have already given your opponent more time %[1]d times, the most a match allows.", storage.MaxGifts)
 	case errors.Is(err, game.ErrNoDrawOffer):
-		return p.Sprintf("There is no draw offer to answer.")
+		return p.Sprintf("There is no draw offer to answer: `/stratego draw` without `action` offers one.")
 	case errors.Is(err, storage.ErrNotStarted):
 		return p.Sprintf("The match has not started yet: both players must confirm a set-up first (`/stratego setup`).")
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -37,7 +38,7 @@ type dmWording struct {
 const (
 	txtDMNoSetupWaiting  friendly = "That looks like a set-up, but none of your matches is waiting for one. `/stratego games` lists your matches."
 	txtDMSeveralSetups   friendly = "You have several matches waiting for a set-up: reply to the message of the match you mean."
-	txtDMNoMoveWaiting   friendly = "None of your matches is waiting for your move right now."
+	txtDMNoMoveWaiting   friendly = "None of your matches is waiting for your move right now. `/stratego games` lists them."
 	txtDMNotYourTurnThen friendly = "It is not your turn in that match, or it is over."
 	txtDMSeveralMoves    friendly = "It is your move in several matches: reply to the board message of the one you mean, or use `/stratego move` with the `match` option."
 )
@@ -46,6 +47,9 @@ var (
 	setupByDM = dmWording{none: txtDMNoSetupWaiting, notThatOne: txtDMNoSetupWaiting, several: txtDMSeveralSetups}
 	moveByDM  = dmWording{none: txtDMNoMoveWaiting, notThatOne: txtDMNotYourTurnThen, several: txtDMSeveralMoves}
 )
+
+// txtNoSuchMatch answers a match number that no match has.
+const txtNoSuchMatch = "There is no match #%[1]s. `/stratego games` lists your matches."
 
 // seat is a match and the side a member plays in it.
 type seat struct {
@@ -75,6 +79,9 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 			return nil, 0, friendlyf("%[1]q is not a match number: pick one from the list.", q.named)
 		}
 		m, err := b.store.Match(ctx, id)
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil, 0, friendlyf(txtNoSuchMatch, id.String())
+		}
 		if err != nil {
 			return nil, 0, fmt.Errorf("the match a member named: %w", err)
 		}

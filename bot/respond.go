@@ -49,10 +49,11 @@ func (b *Bot) respond(i *discordgo.Interaction, typ discordgo.InteractionRespons
 	}
 }
 
-// tell answers with a message only the member sees.
+// tell answers with a message only the member sees. It pings nobody: a
+// refusal may repeat what the member typed ("@everyone" as a match number).
 func (b *Bot) tell(i *discordgo.Interaction, text string) {
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource,
-		&discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral})
+		&discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
 // privateFlag makes an answer ephemeral in a server; in the DM it is private anyway.

@@ -132,7 +132,7 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 	if v := opts.str(optVariant); v != "" {
 		p, err := game.ParseVariant(v)
 		if err != nil {
-			b.say(i, txtUnknownVariant, v)
+			b.say(i, txtUnknownVariant, render.Typed(v))
 			return
 		}
 		if p == game.VariantCustom {

@@ -114,8 +114,26 @@ func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts optio
 	})
 }
 
+// Refusals of server options that cannot all be done.
+const (
+	txtRoleOrAnyone friendly = "Choose either `starter_role` or `anyone_starts`: one undoes the other."
+	txtChannelOrAny friendly = "Choose either `any_channel` or a channel to allow or remove: one undoes the other."
+	txtNotListed             = "<#%[1]s> is not on the list of channels for matches, so there is nothing to remove. `/stratego server` shows the list."
+)
+
 // applyServerOptions changes s as the options say, listing the changes.
 func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options, changes *[]string) error {
+	// Options that undo each other: which one the moderator meant is theirs
+	// to say.
+	if anyone, _ := opts.boolean(optAnyoneStarts); anyone && opts.id(optStarterRole) != "" {
+		return friendly(txtRoleOrAnyone)
+	}
+	if anyCh, _ := opts.boolean(optAnyChannel); anyCh && (opts.id(optAllowChannel) != "" || opts.id(optRemoveChannel) != "") {
+		return friendly(txtChannelOrAny)
+	}
+	if v := opts.id(optRemoveChannel); v != "" && !slices.Contains(s.Channels, v) {
+		return friendlyf(txtNotListed, v)
+	}
 	if v := opts.str(optBoardMode); v != "" {
 		mode, err := storage.ParseBoardMode(v)
 		if err != nil {

@@ -153,13 +153,13 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			case err != nil:
 				return friendly("A set-up's name has 1 to 100 characters.")
 			}
-			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", matchNumber(source), name))
+			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", matchNumber(source), render.Typed(name)))
 		}
 		if name := opts.str(optDelete); name != "" {
 			if !p.DeleteSetup(name) {
 				return friendlyf("You have no saved set-up called %[1]q.", name)
 			}
-			notes = append(notes, pr.Sprintf("Deleted %[1]q.", name))
+			notes = append(notes, pr.Sprintf("Deleted %[1]q.", render.Typed(name)))
 		}
 		if name := opts.str(optDefault); name != "" {
 			s, ok := p.SavedSetup(name)
@@ -170,7 +170,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 				p.Defaults = map[game.Variant]string{}
 			}
 			p.Defaults[s.Variant] = s.Name
-			notes = append(notes, pr.Sprintf("%[1]q is now your first choice in %[2]s.", s.Name, render.VariantName(pr, s.Variant)))
+			notes = append(notes, pr.Sprintf("%[1]q is now your first choice in %[2]s.", render.Typed(s.Name), render.VariantName(pr, s.Variant)))
 		}
 		return nil
 	})

@@ -103,6 +103,10 @@ func truncate(s string, n int) string {
 	return string(r[:n])
 }
 
+// txtSetupPhaseOver refuses a set-up for a match under way: its set-ups
+// are fixed once it begins.
+const txtSetupPhaseOver = "The set-up phase of this match is over."
+
 // onSetupCommand answers /stratego setup privately in place, which also works
 // for a player whose DMs are closed.
 func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts options) {
@@ -110,6 +114,14 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 	m, side, err := b.matchMeant(ctx, user, lookup{named: opts.str(optMatch), fits: needsSetup})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "setup"))
+		return
+	}
+	switch {
+	case !m.Phase.Active():
+		b.tell(i, b.explain(printerOf(i), game.ErrGameOver, "setup"))
+		return
+	case m.Phase != storage.PhaseSetup:
+		b.say(i, txtSetupPhaseOver)
 		return
 	}
 	settings, p := b.settingsOf(ctx, user), printerOf(i)
@@ -128,7 +140,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 		return
 	}
 	if m.Phase != storage.PhaseSetup {
-		b.say(i, "The set-up phase of this match is over.")
+		b.say(i, txtSetupPhaseOver)
 		return
 	}
 	settings := b.settingsOf(ctx, userOf(i).ID)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -142,6 +143,8 @@ func ReasonArgs(p lang.Printer, n game.Numbering, args []any) []any {
 			out[k] = a.String()
 		case game.Move:
 			out[k] = a.String()
+		case string:
+			out[k] = Typed(a)
 		default:
 			out[k] = a
 		}
@@ -184,4 +187,19 @@ func rankCount(p lang.Printer, c game.Count) string {
 		return c.String()
 	}
 	return RankCount(p, c.N, c.Rank)
+}
+
+// Typed is text a member typed, shown back to them. With %q it stands in
+// plain double quotes, as typed: Go's quoting would show the member
+// backslashes (`"\"7\""`) that they never wrote. Other verbs print it as
+// a string.
+type Typed string
+
+// Format implements fmt.Formatter.
+func (t Typed) Format(f fmt.State, verb rune) {
+	if verb == 'q' {
+		fmt.Fprint(f, "\""+string(t)+"\"")
+		return
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), string(t))
 }
