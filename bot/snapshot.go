@@ -130,11 +130,18 @@ func newSnapshotCache() *snapshotCache {
 	return &snapshotCache{byMatch: make(map[storage.MatchID]*snapshot)}
 }
 
-// put keeps s unless a newer version of its match is kept already.
+// put keeps s unless a newer version of its match is kept already. Of the
+// same version it keeps what was read and replayed for the one kept (the
+// outbox may have loaded and composed from it before the change's own
+// snapshot came), and the match whose clock has started further (the
+// outbox may have started it meanwhile: clockStarted).
 func (c *snapshotCache) put(s *snapshot) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if old, ok := c.byMatch[s.m.ID]; ok && old.m.Version > s.m.Version {
+	if old, ok := c.byMatch[s.m.ID]; ok && old.m.Version >= s.m.Version {
+		if old.m.Version == s.m.Version && clockFurther(old.m, s.m) {
+			c.byMatch[s.m.ID] = &snapshot{m: s.m, shared: old.shared}
+		}
 		return
 	}
 	if _, ok := c.byMatch[s.m.ID]; !ok && len(c.byMatch) >= snapshotsKept {
@@ -144,6 +151,24 @@ func (c *snapshotCache) put(s *snapshot) {
 		}
 	}
 	c.byMatch[s.m.ID] = s
+}
+
+// clockFurther reports whether b, a version of a match, has started more of
+// its clock than a of the same version: the game's, or more set-up invites
+// arrived.
+func clockFurther(a, b *storage.Match) bool {
+	if a.ClockPending != b.ClockPending {
+		return !b.ClockPending
+	}
+	arrived := func(m *storage.Match) (n int) {
+		for _, t := range m.InviteArrived {
+			if !t.IsZero() {
+				n++
+			}
+		}
+		return n
+	}
+	return arrived(b) > arrived(a)
 }
 
 // get returns the snapshot of match id at version, if kept.
@@ -194,6 +219,12 @@ func (b *Bot) snapshotFor(ctx context.Context, n storage.Notice) (*snapshot, err
 		return nil, fmt.Errorf("loading match %d for its notice %d: %w", n.Match, n.ID, unread(err))
 	}
 	s := newSnapshot(m, nil)
+	if kept, ok := b.snapshots.get(m.ID, m.Version); ok {
+		// A notice of an earlier change, composed late: the version kept
+		// is the one loaded, and what was replayed and read for it serves
+		// (a fresh snapshot would replay it again).
+		s = &snapshot{m: m, shared: kept.shared}
+	}
 	b.snapshots.put(s)
 	return s, nil
 }
