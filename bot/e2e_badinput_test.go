@@ -170,7 +170,7 @@ func TestBadInput(t *testing.T) {
 		{name: "save a set-up under a blank name", cmd: "stratego settings", args: []discordtest.Arg{opt("save_setup", "  ")}},
 		{name: "end a vacation never begun", cmd: "stratego vacation", args: []discordtest.Arg{opt("end", true)}},
 		{name: "vacation without days", cmd: "stratego vacation", want: "`/stratego vacation days:7`"},
-		{name: "vacation of days and an end", cmd: "stratego vacation", args: []discordtest.Arg{opt("days", 3), opt("end", true)}},
+		{name: "vacation of days and an end", cmd: "stratego vacation", args: []discordtest.Arg{opt("days", 3), opt("end", true)}, want: "either `days` or `end:true`"},
 
 		// Server settings.
 		{name: "server by a member", cmd: "stratego server", args: []discordtest.Arg{opt("boards", "thread")}, want: "Manage Server"},
