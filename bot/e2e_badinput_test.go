@@ -181,8 +181,8 @@ func TestBadInput(t *testing.T) {
 		{name: "stats in the DM", dm: true, cmd: "stratego stats", want: "server channel"},
 		{name: "leaderboard in the DM", dm: true, cmd: "stratego leaderboard", want: "server channel"},
 		{name: "watch in the DM", dm: true, cmd: "stratego watch", args: []discordtest.Arg{opt("match", "1")}, want: "in one of its channels"},
-		{name: "cancel in the DM", dm: true, who: "carol", cmd: "stratego cancel", args: []discordtest.Arg{opt("match", "1"), opt("reason", "no")}},
-		{name: "award in the DM", dm: true, who: "carol", cmd: "stratego award", args: []discordtest.Arg{opt("match", "1"), opt("winner", h.alice), opt("reason", "no")}},
+		{name: "cancel in the DM", dm: true, who: "carol", cmd: "stratego cancel", args: []discordtest.Arg{opt("match", "1"), opt("reason", "no")}, want: "run `/stratego cancel` in one of its channels"},
+		{name: "award in the DM", dm: true, who: "carol", cmd: "stratego award", args: []discordtest.Arg{opt("match", "1"), opt("winner", h.alice), opt("reason", "no")}, want: "run `/stratego award` in one of its channels"},
 
 		// Tournaments.
 		{name: "tournament in the DM", dm: true, cmd: "stratego tournament list", want: "in one of its channels"},
