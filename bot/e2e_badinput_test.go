@@ -95,7 +95,7 @@ func TestBadInput(t *testing.T) {
 		{name: "board of no such match", cmd: "stratego board", args: []discordtest.Arg{opt("match", "99")}, want: "`/stratego games`"},
 		{name: "board of another's match", cmd: "stratego board", args: []discordtest.Arg{opt("match", "3")}},
 		{name: "board of a match in set-up", cmd: "stratego board", args: []discordtest.Arg{opt("match", "2")}, want: "`/stratego setup`"},
-		{name: "setup of a running match", cmd: "stratego setup", args: []discordtest.Arg{opt("match", "1")}, want: "set-up phase of this match is over"},
+		{name: "setup of a running match", cmd: "stratego setup", args: []discordtest.Arg{opt("match", "1")}, want: "set-up phase of this match is over: the game is being played. `/stratego board match:1`"},
 		{name: "setup of a match over", cmd: "stratego setup", args: []discordtest.Arg{opt("match", "4")}, want: "`/stratego games`"},
 		{name: "setup of another's match", cmd: "stratego setup", args: []discordtest.Arg{opt("match", "3")}},
 		{name: "resign a match over", cmd: "stratego resign", args: []discordtest.Arg{opt("match", "4")}, want: "over"},
