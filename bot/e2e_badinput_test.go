@@ -11,6 +11,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -44,6 +45,7 @@ func TestBadInput(t *testing.T) {
 	h := newHarness(t)
 	moderator(h) // carol
 	h.dayMatch() // #1: alice (Red, to move) against bob, a day a move
+	frank := h.guild.AddMember("frank")
 	ctx := context.Background()
 	other := h.srv.AddGuild("Another Club")
 	dave, erin := other.AddMember("dave"), other.AddMember("erin")
@@ -66,10 +68,11 @@ func TestBadInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		newMatch(other.ID, other.General().ID, dave, erin) // #5: of another server
+		infiltratorMatch(t, h, frank, h.carol)             // #6: frank's Infiltrator in carol's zone
 	})
 	versions := func() []uint64 {
 		var out []uint64
-		for id := storage.MatchID(1); id <= 5; id++ {
+		for id := storage.MatchID(1); id <= 6; id++ {
 			out = append(out, h.match(id).Version)
 		}
 		return out
@@ -77,7 +80,7 @@ func TestBadInput(t *testing.T) {
 	before := versions()
 
 	opt := discordtest.Opt
-	members := map[string]*discordtest.Member{"alice": h.alice, "bob": h.bob, "carol": h.carol}
+	members := map[string]*discordtest.Member{"alice": h.alice, "bob": h.bob, "carol": h.carol, "frank": frank}
 	tests := []badInput{
 		// Match numbers.
 		{name: "move in no such match", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("match", "99")}, want: "`/stratego games`"},
@@ -147,6 +150,23 @@ func TestBadInput(t *testing.T) {
 		{name: "out of turn", who: "bob", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "A6"), opt("match", "1")}},
 		{name: "out of turn unnamed", who: "bob", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "A6")}, want: "`/stratego games`"},
 
+		// Infiltrations: frank's Infiltrator on A7, in carol's zone, his
+		// Marshal on A6 (infiltratorMatch). Discord lets only the guesses of
+		// the option's list through; by DM a member may type anything.
+		{name: "a guess three squares away", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "D7"), opt("guess", "General"), opt("match", "6")}, want: "one or two squares away"},
+		{name: "a guess past a piece", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "A9"), opt("guess", "General"), opt("match", "6")}, want: "A8 to be empty"},
+		{name: "a guess on a diagonal", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "B8"), opt("guess", "General"), opt("match", "6")}, want: "one or two squares away"},
+		{name: "a guess at an own piece", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "A6"), opt("guess", "General"), opt("match", "6")}, want: "own pieces"},
+		{name: "a guess by the Marshal", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A6"), opt("to", "A7"), opt("guess", "General"), opt("match", "6")}, want: "only the Infiltrator"},
+		{name: "a guess in a match in set-up", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("guess", "General"), opt("match", "2")}, want: "`/stratego setup`"},
+		{name: "a guess in Classic by DM", text: "A4~A5=F", want: "no Infiltrator"},
+		{name: "a guess by DM of no piece", who: "frank", text: "A7~A8=Q", want: "not a piece"},
+		{name: "a guess by DM of rank 1", who: "frank", text: "A7~A8=1", want: "10 (Marshal)"},
+		{name: "a guess by DM left out", who: "frank", text: "A7~A8", want: "after `=`"},
+		{name: "a guess by DM left blank", who: "frank", text: "A7~A8=", want: "after `=`"},
+		{name: "a guess by DM past a piece", who: "frank", text: "A7~A9=Marshal", want: "A8 to be empty"},
+		{name: "a guess by DM at an own piece", who: "frank", text: "a7 ~ a6 = spy", want: "own pieces"},
+
 		// Challenges, practice, seeks.
 		{name: "challenge oneself", cmd: "stratego challenge", args: []discordtest.Arg{opt("opponent", h.alice)}, want: "Pick another member"},
 		{name: "challenge with an army outside Custom", cmd: "stratego challenge", args: []discordtest.Arg{opt("opponent", h.bob), opt("army", "10 9 S F")}, want: "`variant: Custom`"},
@@ -213,7 +233,7 @@ func TestBadInput(t *testing.T) {
 	}
 
 	english := map[string]string{}
-	ranks := rankNames()
+	ranks, carolsRanks := rankNames(), ranksNamed(game.Colonel, game.Major, game.Captain, game.Lieutenant, game.Sergeant)
 	for _, locale := range []string{"en", "nl", "de", "fr"} {
 		for _, m := range members {
 			m.SetLocale(locale)
@@ -235,9 +255,12 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("%s: a Go-ish answer %q", where, answer)
 			case pings != "":
 				t.Errorf("%s: the answer %q may ping: %s", where, answer, pings)
-			case who != h.alice && ranks.MatchString(answer):
+			case (who == h.bob || who == h.carol) && ranks.MatchString(answer):
 				// Bob and carol see none of alice's pieces.
 				t.Errorf("%s: %q names a piece", where, answer)
+			case who == frank && carolsRanks.MatchString(answer):
+				// Frank names his guesses and his own pieces, never carol's.
+				t.Errorf("%s: %q names one of carol's pieces", where, answer)
 			}
 			if locale == "en" {
 				english[tc.name] = answer
@@ -258,6 +281,89 @@ func TestBadInput(t *testing.T) {
 			}
 		}
 	}
+}
+
+// infiltratorMatch imports match #6 of the Infiltrator variant, red (to
+// move) against blue, after twelve moves: red's Infiltrator went up the B
+// file and into blue's zone on A7, past blue's Scout, which red's Marshal
+// took on A5 before going on to A6. Blue's pieces next to A7 are a
+// Colonel (A8), a Major (B7) and a Captain (A9), and blue's Sergeants moved
+// to I5 and J5.
+func infiltratorMatch(t *testing.T, h *harness, red, blue *discordtest.Member) *storage.Match {
+	t.Helper()
+	rules := game.DefaultRules(game.VariantInfiltrator)
+	fill := func(fixed map[[2]int]game.Rank) game.Setup {
+		army := rules.Army
+		var s game.Setup
+		for cell, r := range fixed {
+			s[cell[0]][cell[1]] = r
+			army[r]--
+		}
+		var rest []game.Rank
+		for _, r := range game.Ranks {
+			for k := 0; k < int(army[r]); k++ {
+				rest = append(rest, r)
+			}
+		}
+		for row := 3; row >= 0; row-- {
+			for col := 0; col < 10; col++ {
+				if s[row][col] == game.NoRank {
+					s[row][col], rest = rest[0], rest[1:]
+				}
+			}
+		}
+		if err := s.Validate(rules); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// Red's left is A; blue's is J.
+	redSetup := fill(map[[2]int]game.Rank{{0, 0}: game.Marshal, {0, 1}: game.Infiltrator})
+	blueSetup := fill(map[[2]int]game.Rank{{0, 9}: game.Scout, {0, 8}: game.Major, {1, 9}: game.Colonel, {2, 9}: game.Captain,
+		{0, 0}: game.Sergeant, {0, 1}: game.Sergeant})
+	m := &storage.Match{GuildID: h.guild.ID, ChannelID: h.channel.ID, Rules: rules, MoveTime: 24 * time.Hour,
+		Phase: storage.PhasePlaying, Created: T0, Deadline: T0.Add(7 * 24 * time.Hour)}
+	m.Players[game.Red] = storage.Player{UserID: red.ID, Name: red.Name}
+	m.Players[game.Blue] = storage.Player{UserID: blue.ID, Name: blue.Name}
+	m.Setups[game.Red] = storage.SideSetup{Status: storage.SetupConfirmed, Setup: redSetup, At: T0}
+	m.Setups[game.Blue] = storage.SideSetup{Status: storage.SetupConfirmed, Setup: blueSetup, At: T0}
+	for k, mv := range []string{"B4-B5", "A7-A6", "B5-B6", "A6-A5", "B6-A6", "J7-J6", "A6-A7", "J6-J5", "A4-A5", "I7-I6", "A5-A6", "I6-I5"} {
+		parsed, err := game.ParseMove(mv, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Log = append(m.Log, storage.Action{Kind: storage.ActMove, Side: game.Side(k % 2), Move: parsed, At: T0})
+	}
+	m, err := h.db.CreateMatch(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := m.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sq, want := range map[string]game.Rank{"A7": game.Infiltrator, "A6": game.Marshal} {
+		square, _ := game.ParseSquare(sq)
+		if side, r, ok := g.PieceAt(square); !ok || side != game.Red || r != want {
+			t.Fatalf("the Infiltrator match has %v %v on %s", side, r, sq)
+		}
+	}
+	if g.ToMove() != game.Red || m.Phase != storage.PhasePlaying {
+		t.Fatalf("the Infiltrator match: %v to move, %v", g.ToMove(), m.Phase)
+	}
+	return m
+}
+
+// ranksNamed matches the names of these ranks, in any language.
+func ranksNamed(ranks ...game.Rank) *regexp.Regexp {
+	var names []string
+	for _, code := range []string{"en", "nl", "de", "fr"} {
+		p := lang.For(code)
+		for _, r := range ranks {
+			names = append(names, regexp.QuoteMeta(p.Sprintf(r.Name())))
+		}
+	}
+	return regexp.MustCompile(`(?:^|[^\p{L}])(?:` + strings.Join(names, "|") + `)(?:s|es|e|en|n|men|nen)?(?:$|[^\p{L}])`)
 }
 
 // sendBadInput sends one bad input and returns the answer, and why it
