@@ -24,6 +24,9 @@ type badInput struct {
 	cmd  string // the slash command, "" for a typed DM
 	args []discordtest.Arg
 	text string // a typed DM
+	// form is a set-up typed in the form of match #2's Edit button (the
+	// set-up of /stratego setup match:2), in the server's channel.
+	form string
 	// want is what the English answer must say: what to do instead, or
 	// why not.
 	want string
@@ -230,6 +233,18 @@ func TestBadInput(t *testing.T) {
 		{name: "a move onto a lake by DM", text: "C4-C5", want: "lake"},
 		{name: "a greeting", text: "hello @everyone", want: "4 lines"},
 		{name: "a move out of turn by DM", who: "bob", text: "A7-A6", want: "`/stratego games`"},
+
+		// The set-up form.
+		{name: "a set-up too short in the form", form: "10 9 8 7\nB B B\nF", want: "Press **Edit** to try again"},
+		{name: "a set-up of blanks in the form", form: " \n \n ", want: "Press **Edit**"},
+		{name: "a move in the form", form: "A4-A5", want: "Press **Edit**"},
+		{name: "a set-up of unknown ranks in the form", form: "X X X X X X X X X X\nY Y Y Y Y Y Y Y Y Y\nZ Z Z Z Z Z Z Z Z Z\nQ Q Q Q Q Q Q Q Q Q", want: "\"X\" is not a piece"},
+		{name: "a set-up of too many Marshals in the form", form: strings.Repeat("10 10 10 10 10 10 10 10 10 10\n", 4), want: "Extra: 39 Marshals"},
+		{name: "a set-up of @everyone in the form", form: "@everyone\n@here\n<@123>\n<@&456>", want: "Press **Edit**"},
+		{name: "a set-up with an Infiltrator in Classic in the form", form: game.FormatSetup(infiltratorSetup(t), game.NumberingModern), want: "Infiltrator"},
+		{name: "a set-up of five rows in the form", form: strings.Repeat("10 9 8 8 7 7 7 6 6 6\n", 5), want: "Press **Edit**"},
+		{name: "a set-up as one long line in the form", form: strings.Repeat("B", 40), want: "Press **Edit**"},
+		{name: "a set-up of classic numbering declared twice in the form", form: "classic\nmodern\n" + game.FormatSetup(placed(t, nil), game.NumberingModern), want: "Press **Edit**"},
 	}
 
 	english := map[string]string{}
@@ -354,6 +369,20 @@ func infiltratorMatch(t *testing.T, h *harness, red, blue *discordtest.Member) *
 	return m
 }
 
+// infiltratorSetup is a Classic set-up with an Infiltrator instead of a
+// Scout: one piece too many of one rank, one too few of another.
+func infiltratorSetup(t *testing.T) game.Setup {
+	s := placed(t, nil)
+	for col := range s[0] {
+		if s[0][col] == game.Scout {
+			s[0][col] = game.Infiltrator
+			return s
+		}
+	}
+	t.Fatal("no Scout in the front row")
+	return s
+}
+
 // ranksNamed matches the names of these ranks, in any language.
 func ranksNamed(ranks ...game.Rank) *regexp.Regexp {
 	var names []string
@@ -370,6 +399,20 @@ func ranksNamed(ranks ...game.Rank) *regexp.Regexp {
 // could ping anybody ("" when it cannot).
 func sendBadInput(t *testing.T, h *harness, who *discordtest.Member, tc badInput) (string, string) {
 	t.Helper()
+	if tc.form != "" {
+		in := who.SlashCommand(t, h.channel, "stratego setup", discordtest.Opt("match", "2"))
+		invite := in.Reply(t)
+		edit := who.ClickButton(t, invite, customID{kind: kindSetup, action: actEdit, id: 2}.String())
+		if r := edit.Wait(t); r.Modal == nil {
+			t.Fatalf("%s: Edit shows no form (%v)", tc.name, r.Type)
+		}
+		submitted := who.SubmitModal(t, edit, map[string]string{setupField: tc.form})
+		reply := submitted.Reply(t)
+		if !reply.Ephemeral {
+			t.Errorf("%s: the answer %q is public", tc.name, reply.Content)
+		}
+		return reply.Content, pingsIn(h, "", submitted.Token)
+	}
 	if tc.cmd == "" {
 		sent := who.SendDM(t, tc.text)
 		reply := who.WaitDM(t, func(m *discordtest.Message) bool {
