@@ -524,3 +524,41 @@ func TestOddInputEchoed(t *testing.T) {
 		t.Errorf("the odd texts were shown by %v", shown)
 	}
 }
+
+// TestSetupButtonsAfterTheStart: the Edit and Random buttons of a set-up
+// invite pressed once the match is being played, and the form sent then,
+// say so and where the board is; once it is over, that it is over.
+func TestSetupButtonsAfterTheStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	invite := h.alice.WaitDM(t, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, "**Match #1**") && hasButton(m, "Edit")
+	})
+	edit := h.alice.ClickButton(t, invite, button(t, invite, "Edit"))
+	if r := edit.Wait(t); r.Modal == nil {
+		t.Fatalf("Edit in set-up shows no form (%v)", r.Type)
+	}
+	sergeant := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+	h.sendSetups(sergeant, sergeant)
+
+	const playing = "the game is being played. `/stratego board match:1`"
+	for _, label := range []string{"Edit", "Random"} {
+		if got := h.alice.ClickButton(t, invite, button(t, invite, label)).Reply(t); !strings.Contains(got.Content, playing) {
+			t.Errorf("%s while the match is played: %q", label, got.Content)
+		}
+	}
+	form := game.FormatSetup(sergeant, game.NumberingModern)
+	if got := h.alice.SubmitModal(t, edit, map[string]string{setupField: form}).Reply(t); !strings.Contains(got.Content, playing) {
+		t.Errorf("the form sent while the match is played: %q", got.Content)
+	}
+
+	ask := h.alice.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
+	resigned := h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	if h.match(1).Phase.Active() {
+		t.Fatalf("the match is not over: %q", resigned.Content)
+	}
+	if got := h.alice.ClickButton(t, invite, button(t, invite, "Edit")).Reply(t); !strings.Contains(got.Content, "This match is over") {
+		t.Errorf("Edit once the match is over: %q", got.Content)
+	}
+}
