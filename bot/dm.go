@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"strings"
 
@@ -91,6 +92,38 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 	b.replyDM(msg, &discordgo.MessageSend{Content: pv.text, Files: pv.files, Components: pv.components})
 }
 
+// The answers to a DM that is neither a move nor a set-up.
+const (
+	txtDMMoveHelp   = "I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. `/stratego help` explains the rest."
+	txtDMNameGuess  = "Name the piece you guess after `=`: an infiltration reads like `E8~E10=F` (from, target, the piece you guess)."
+	txtDMBadGuess   = "%[1]s. An infiltration reads like `E8~E10=F` (from, target, the piece you guess)."
+	txtDMNotASquare = "`%[1]s` is not a square of the board: columns run from A to J and rows from 1 to 10. I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate."
+)
+
+// squareShapeRE finds what is shaped like a square: a letter and a number,
+// on the board or not.
+var squareShapeRE = regexp.MustCompile(`(?i)[a-z]\d{1,3}`)
+
+// moveShapeRE matches a DM shaped like a move: two or three squares, with
+// or without separators, and perhaps a guess (right or wrong). A set-up row
+// has more pieces than that, so a DM of this shape is a move gone wrong,
+// even while a set-up is waiting.
+var moveShapeRE = regexp.MustCompile(`(?i)^\s*[a-z]\d{1,3}(?:\s*(?:-|–|→|>|~|x|to)?\s*[a-z]\d{1,3}){1,2}\s*(?:=[^\n]*)?$`)
+
+// guessHelp answers an infiltration typed in the DM whose squares are on
+// the board but which does not read: what is wrong with its guess.
+func guessHelp(p lang.Printer, n game.Numbering, text string) string {
+	_, guess, ok := strings.Cut(text, "=")
+	if guess = strings.TrimSpace(guess); !ok || guess == "" {
+		return p.Sprintf(txtDMNameGuess)
+	}
+	var te *game.TextError
+	if _, err := game.ParseRank(guess, n); errors.As(err, &te) {
+		return p.Sprintf(txtDMBadGuess, reasonText(p, n, te.Text))
+	}
+	return p.Sprintf(txtDMMoveHelp)
+}
+
 // dmMove plays a move typed in the DM in the match waiting for it.
 func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, settings *storage.PlayerSettings) {
 	p, n := lang.For(settings.Locale), settings.Numbering
@@ -100,11 +133,28 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, s
 	user, named := msg.Author.ID, b.repliedMatch(msg)
 	mv, err := game.ParseMove(text, n)
 	if err != nil {
+		if moveShapeRE.MatchString(text) {
+			// Squares, like a move, whatever set-up is waiting: say what
+			// is wrong with them.
+			squares, _, _ := strings.Cut(text, "=")
+			for _, sq := range squareShapeRE.FindAllString(squares, -1) {
+				if _, err := game.ParseSquare(strings.ToUpper(sq)); err != nil {
+					reply(txtDMNotASquare, strings.ToUpper(sq))
+					return
+				}
+			}
+			if strings.Contains(text, "~") {
+				reply("%[1]s", guessHelp(p, n, text))
+				return
+			}
+			reply(txtDMMoveHelp)
+			return
+		}
 		if found, _, _ := b.matchesMeant(ctx, user, lookup{named: named, fits: needsSetup}); len(fitting(found, needsSetup)) > 0 {
 			reply("Send your set-up as 4 lines, front row first (the template is in my earlier message), or press Edit or Random there.")
 			return
 		}
-		reply("I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. `/stratego help` explains the rest.")
+		reply(txtDMMoveHelp)
 		return
 	}
 	m, side, err := b.matchMeant(ctx, user, lookup{named: named, fits: yourTurn, inDM: moveByDM})

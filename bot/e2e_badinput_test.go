@@ -11,6 +11,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -23,6 +24,9 @@ type badInput struct {
 	cmd  string // the slash command, "" for a typed DM
 	args []discordtest.Arg
 	text string // a typed DM
+	// form is a set-up typed in the form of match #2's Edit button (the
+	// set-up of /stratego setup match:2), in the server's channel.
+	form string
 	// want is what the English answer must say: what to do instead, or
 	// why not.
 	want string
@@ -44,6 +48,7 @@ func TestBadInput(t *testing.T) {
 	h := newHarness(t)
 	moderator(h) // carol
 	h.dayMatch() // #1: alice (Red, to move) against bob, a day a move
+	frank := h.guild.AddMember("frank")
 	ctx := context.Background()
 	other := h.srv.AddGuild("Another Club")
 	dave, erin := other.AddMember("dave"), other.AddMember("erin")
@@ -66,10 +71,11 @@ func TestBadInput(t *testing.T) {
 			t.Fatal(err)
 		}
 		newMatch(other.ID, other.General().ID, dave, erin) // #5: of another server
+		infiltratorMatch(t, h, frank, h.carol)             // #6: frank's Infiltrator in carol's zone
 	})
 	versions := func() []uint64 {
 		var out []uint64
-		for id := storage.MatchID(1); id <= 5; id++ {
+		for id := storage.MatchID(1); id <= 6; id++ {
 			out = append(out, h.match(id).Version)
 		}
 		return out
@@ -77,7 +83,7 @@ func TestBadInput(t *testing.T) {
 	before := versions()
 
 	opt := discordtest.Opt
-	members := map[string]*discordtest.Member{"alice": h.alice, "bob": h.bob, "carol": h.carol}
+	members := map[string]*discordtest.Member{"alice": h.alice, "bob": h.bob, "carol": h.carol, "frank": frank}
 	tests := []badInput{
 		// Match numbers.
 		{name: "move in no such match", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("match", "99")}, want: "`/stratego games`"},
@@ -95,7 +101,7 @@ func TestBadInput(t *testing.T) {
 		{name: "board of no such match", cmd: "stratego board", args: []discordtest.Arg{opt("match", "99")}, want: "`/stratego games`"},
 		{name: "board of another's match", cmd: "stratego board", args: []discordtest.Arg{opt("match", "3")}},
 		{name: "board of a match in set-up", cmd: "stratego board", args: []discordtest.Arg{opt("match", "2")}, want: "`/stratego setup`"},
-		{name: "setup of a running match", cmd: "stratego setup", args: []discordtest.Arg{opt("match", "1")}, want: "set-up phase of this match is over"},
+		{name: "setup of a running match", cmd: "stratego setup", args: []discordtest.Arg{opt("match", "1")}, want: "set-up phase of this match is over: the game is being played. `/stratego board match:1`"},
 		{name: "setup of a match over", cmd: "stratego setup", args: []discordtest.Arg{opt("match", "4")}, want: "`/stratego games`"},
 		{name: "setup of another's match", cmd: "stratego setup", args: []discordtest.Arg{opt("match", "3")}},
 		{name: "resign a match over", cmd: "stratego resign", args: []discordtest.Arg{opt("match", "4")}, want: "over"},
@@ -147,6 +153,23 @@ func TestBadInput(t *testing.T) {
 		{name: "out of turn", who: "bob", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "A6"), opt("match", "1")}},
 		{name: "out of turn unnamed", who: "bob", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "A6")}, want: "`/stratego games`"},
 
+		// Infiltrations: frank's Infiltrator on A7, in carol's zone, his
+		// Marshal on A6 (infiltratorMatch). Discord lets only the guesses of
+		// the option's list through; by DM a member may type anything.
+		{name: "a guess three squares away", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "D7"), opt("guess", "General"), opt("match", "6")}, want: "one or two squares away"},
+		{name: "a guess past a piece", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "A9"), opt("guess", "General"), opt("match", "6")}, want: "A8 to be empty"},
+		{name: "a guess on a diagonal", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "B8"), opt("guess", "General"), opt("match", "6")}, want: "one or two squares away"},
+		{name: "a guess at an own piece", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A7"), opt("to", "A6"), opt("guess", "General"), opt("match", "6")}, want: "own pieces"},
+		{name: "a guess by the Marshal", who: "frank", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A6"), opt("to", "A7"), opt("guess", "General"), opt("match", "6")}, want: "only the Infiltrator"},
+		{name: "a guess in a match in set-up", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("guess", "General"), opt("match", "2")}, want: "`/stratego setup`"},
+		{name: "a guess in Classic by DM", text: "A4~A5=F", want: "no Infiltrator"},
+		{name: "a guess by DM of no piece", who: "frank", text: "A7~A8=Q", want: "not a piece"},
+		{name: "a guess by DM of rank 1", who: "frank", text: "A7~A8=1", want: "10 (Marshal)"},
+		{name: "a guess by DM left out", who: "frank", text: "A7~A8", want: "after `=`"},
+		{name: "a guess by DM left blank", who: "frank", text: "A7~A8=", want: "after `=`"},
+		{name: "a guess by DM past a piece", who: "frank", text: "A7~A9=Marshal", want: "A8 to be empty"},
+		{name: "a guess by DM at an own piece", who: "frank", text: "a7 ~ a6 = spy", want: "own pieces"},
+
 		// Challenges, practice, seeks.
 		{name: "challenge oneself", cmd: "stratego challenge", args: []discordtest.Arg{opt("opponent", h.alice)}, want: "Pick another member"},
 		{name: "challenge with an army outside Custom", cmd: "stratego challenge", args: []discordtest.Arg{opt("opponent", h.bob), opt("army", "10 9 S F")}, want: "`variant: Custom`"},
@@ -170,7 +193,7 @@ func TestBadInput(t *testing.T) {
 		{name: "save a set-up under a blank name", cmd: "stratego settings", args: []discordtest.Arg{opt("save_setup", "  ")}},
 		{name: "end a vacation never begun", cmd: "stratego vacation", args: []discordtest.Arg{opt("end", true)}},
 		{name: "vacation without days", cmd: "stratego vacation", want: "`/stratego vacation days:7`"},
-		{name: "vacation of days and an end", cmd: "stratego vacation", args: []discordtest.Arg{opt("days", 3), opt("end", true)}},
+		{name: "vacation of days and an end", cmd: "stratego vacation", args: []discordtest.Arg{opt("days", 3), opt("end", true)}, want: "either `days` or `end:true`"},
 
 		// Server settings.
 		{name: "server by a member", cmd: "stratego server", args: []discordtest.Arg{opt("boards", "thread")}, want: "Manage Server"},
@@ -181,8 +204,8 @@ func TestBadInput(t *testing.T) {
 		{name: "stats in the DM", dm: true, cmd: "stratego stats", want: "server channel"},
 		{name: "leaderboard in the DM", dm: true, cmd: "stratego leaderboard", want: "server channel"},
 		{name: "watch in the DM", dm: true, cmd: "stratego watch", args: []discordtest.Arg{opt("match", "1")}, want: "in one of its channels"},
-		{name: "cancel in the DM", dm: true, who: "carol", cmd: "stratego cancel", args: []discordtest.Arg{opt("match", "1"), opt("reason", "no")}},
-		{name: "award in the DM", dm: true, who: "carol", cmd: "stratego award", args: []discordtest.Arg{opt("match", "1"), opt("winner", h.alice), opt("reason", "no")}},
+		{name: "cancel in the DM", dm: true, who: "carol", cmd: "stratego cancel", args: []discordtest.Arg{opt("match", "1"), opt("reason", "no")}, want: "run `/stratego cancel` in one of its channels"},
+		{name: "award in the DM", dm: true, who: "carol", cmd: "stratego award", args: []discordtest.Arg{opt("match", "1"), opt("winner", h.alice), opt("reason", "no")}, want: "run `/stratego award` in one of its channels"},
 
 		// Tournaments.
 		{name: "tournament in the DM", dm: true, cmd: "stratego tournament list", want: "in one of its channels"},
@@ -200,16 +223,32 @@ func TestBadInput(t *testing.T) {
 		{name: "a set-up of unknown ranks", text: "X X X X X X X X X X\nY Y Y Y Y Y Y Y Y Y\nZ Z Z Z Z Z Z Z Z Z\nQ Q Q Q Q Q Q Q Q Q", want: "Fix it and send it again"},
 		{name: "a set-up of too many Marshals", text: strings.Repeat("10 10 10 10 10 10 10 10 10 10\n", 4), want: "Extra: 39 Marshals"},
 		{name: "a set-up of @everyone", text: "@everyone\n@here\n<@123>\n<@&456>", want: "Fix it and send it again"},
-		{name: "a move off the board", text: "Z9-A1"},
+		{name: "a move off the board", text: "Z9-A1", want: "`Z9` is not a square"},
+		{name: "a move off the board, the second square", text: "a4 to a11", want: "`A11` is not a square"},
+		{name: "an infiltration off the board", text: "E8~K10=F", want: "`K10` is not a square"},
+		{name: "one row of a set-up", text: "10 9 8 8 7 7 6 6 6 S", want: "4 lines"},
+		{name: "one compact row of a set-up", text: "B8S7F6B5B4", want: "4 lines"},
 		{name: "a move onto an own piece by DM", text: "A4-A3", want: "own pieces"},
-		{name: "a move of two squares in one", text: "A4A5A6"},
+		{name: "a move of two squares in one", text: "A4A5A6", want: "`B4-B5`"},
 		{name: "a move onto a lake by DM", text: "C4-C5", want: "lake"},
 		{name: "a greeting", text: "hello @everyone", want: "4 lines"},
 		{name: "a move out of turn by DM", who: "bob", text: "A7-A6", want: "`/stratego games`"},
+
+		// The set-up form.
+		{name: "a set-up too short in the form", form: "10 9 8 7\nB B B\nF", want: "Press **Edit** to try again"},
+		{name: "a set-up of blanks in the form", form: " \n \n ", want: "Press **Edit**"},
+		{name: "a move in the form", form: "A4-A5", want: "Press **Edit**"},
+		{name: "a set-up of unknown ranks in the form", form: "X X X X X X X X X X\nY Y Y Y Y Y Y Y Y Y\nZ Z Z Z Z Z Z Z Z Z\nQ Q Q Q Q Q Q Q Q Q", want: "\"X\" is not a piece"},
+		{name: "a set-up of too many Marshals in the form", form: strings.Repeat("10 10 10 10 10 10 10 10 10 10\n", 4), want: "Extra: 39 Marshals"},
+		{name: "a set-up of @everyone in the form", form: "@everyone\n@here\n<@123>\n<@&456>", want: "Press **Edit**"},
+		{name: "a set-up with an Infiltrator in Classic in the form", form: game.FormatSetup(infiltratorSetup(t), game.NumberingModern), want: "Infiltrator"},
+		{name: "a set-up of five rows in the form", form: strings.Repeat("10 9 8 8 7 7 7 6 6 6\n", 5), want: "Press **Edit**"},
+		{name: "a set-up as one long line in the form", form: strings.Repeat("B", 40), want: "Press **Edit**"},
+		{name: "a set-up of classic numbering declared twice in the form", form: "classic\nmodern\n" + game.FormatSetup(placed(t, nil), game.NumberingModern), want: "Press **Edit**"},
 	}
 
 	english := map[string]string{}
-	ranks := rankNames()
+	ranks, carolsRanks := rankNames(), ranksNamed(game.Colonel, game.Major, game.Captain, game.Lieutenant, game.Sergeant)
 	for _, locale := range []string{"en", "nl", "de", "fr"} {
 		for _, m := range members {
 			m.SetLocale(locale)
@@ -231,9 +270,12 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("%s: a Go-ish answer %q", where, answer)
 			case pings != "":
 				t.Errorf("%s: the answer %q may ping: %s", where, answer, pings)
-			case who != h.alice && ranks.MatchString(answer):
+			case (who == h.bob || who == h.carol) && ranks.MatchString(answer):
 				// Bob and carol see none of alice's pieces.
 				t.Errorf("%s: %q names a piece", where, answer)
+			case who == frank && carolsRanks.MatchString(answer):
+				// Frank names his guesses and his own pieces, never carol's.
+				t.Errorf("%s: %q names one of carol's pieces", where, answer)
 			}
 			if locale == "en" {
 				english[tc.name] = answer
@@ -256,10 +298,121 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// infiltratorMatch imports match #6 of the Infiltrator variant, red (to
+// move) against blue, after twelve moves: red's Infiltrator went up the B
+// file and into blue's zone on A7, past blue's Scout, which red's Marshal
+// took on A5 before going on to A6. Blue's pieces next to A7 are a
+// Colonel (A8), a Major (B7) and a Captain (A9), and blue's Sergeants moved
+// to I5 and J5.
+func infiltratorMatch(t *testing.T, h *harness, red, blue *discordtest.Member) *storage.Match {
+	t.Helper()
+	rules := game.DefaultRules(game.VariantInfiltrator)
+	fill := func(fixed map[[2]int]game.Rank) game.Setup {
+		army := rules.Army
+		var s game.Setup
+		for cell, r := range fixed {
+			s[cell[0]][cell[1]] = r
+			army[r]--
+		}
+		var rest []game.Rank
+		for _, r := range game.Ranks {
+			for k := 0; k < int(army[r]); k++ {
+				rest = append(rest, r)
+			}
+		}
+		for row := 3; row >= 0; row-- {
+			for col := 0; col < 10; col++ {
+				if s[row][col] == game.NoRank {
+					s[row][col], rest = rest[0], rest[1:]
+				}
+			}
+		}
+		if err := s.Validate(rules); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// Red's left is A; blue's is J.
+	redSetup := fill(map[[2]int]game.Rank{{0, 0}: game.Marshal, {0, 1}: game.Infiltrator})
+	blueSetup := fill(map[[2]int]game.Rank{{0, 9}: game.Scout, {0, 8}: game.Major, {1, 9}: game.Colonel, {2, 9}: game.Captain,
+		{0, 0}: game.Sergeant, {0, 1}: game.Sergeant})
+	m := &storage.Match{GuildID: h.guild.ID, ChannelID: h.channel.ID, Rules: rules, MoveTime: 24 * time.Hour,
+		Phase: storage.PhasePlaying, Created: T0, Deadline: T0.Add(7 * 24 * time.Hour)}
+	m.Players[game.Red] = storage.Player{UserID: red.ID, Name: red.Name}
+	m.Players[game.Blue] = storage.Player{UserID: blue.ID, Name: blue.Name}
+	m.Setups[game.Red] = storage.SideSetup{Status: storage.SetupConfirmed, Setup: redSetup, At: T0}
+	m.Setups[game.Blue] = storage.SideSetup{Status: storage.SetupConfirmed, Setup: blueSetup, At: T0}
+	for k, mv := range []string{"B4-B5", "A7-A6", "B5-B6", "A6-A5", "B6-A6", "J7-J6", "A6-A7", "J6-J5", "A4-A5", "I7-I6", "A5-A6", "I6-I5"} {
+		parsed, err := game.ParseMove(mv, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Log = append(m.Log, storage.Action{Kind: storage.ActMove, Side: game.Side(k % 2), Move: parsed, At: T0})
+	}
+	m, err := h.db.CreateMatch(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := m.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sq, want := range map[string]game.Rank{"A7": game.Infiltrator, "A6": game.Marshal} {
+		square, _ := game.ParseSquare(sq)
+		if side, r, ok := g.PieceAt(square); !ok || side != game.Red || r != want {
+			t.Fatalf("the Infiltrator match has %v %v on %s", side, r, sq)
+		}
+	}
+	if g.ToMove() != game.Red || m.Phase != storage.PhasePlaying {
+		t.Fatalf("the Infiltrator match: %v to move, %v", g.ToMove(), m.Phase)
+	}
+	return m
+}
+
+// infiltratorSetup is a Classic set-up with an Infiltrator instead of a
+// Scout: one piece too many of one rank, one too few of another.
+func infiltratorSetup(t *testing.T) game.Setup {
+	s := placed(t, nil)
+	for col := range s[0] {
+		if s[0][col] == game.Scout {
+			s[0][col] = game.Infiltrator
+			return s
+		}
+	}
+	t.Fatal("no Scout in the front row")
+	return s
+}
+
+// ranksNamed matches the names of these ranks, in any language.
+func ranksNamed(ranks ...game.Rank) *regexp.Regexp {
+	var names []string
+	for _, code := range []string{"en", "nl", "de", "fr"} {
+		p := lang.For(code)
+		for _, r := range ranks {
+			names = append(names, regexp.QuoteMeta(p.Sprintf(r.Name())))
+		}
+	}
+	return regexp.MustCompile(`(?:^|[^\p{L}])(?:` + strings.Join(names, "|") + `)(?:s|es|e|en|n|men|nen)?(?:$|[^\p{L}])`)
+}
+
 // sendBadInput sends one bad input and returns the answer, and why it
 // could ping anybody ("" when it cannot).
 func sendBadInput(t *testing.T, h *harness, who *discordtest.Member, tc badInput) (string, string) {
 	t.Helper()
+	if tc.form != "" {
+		in := who.SlashCommand(t, h.channel, "stratego setup", discordtest.Opt("match", "2"))
+		invite := in.Reply(t)
+		edit := who.ClickButton(t, invite, customID{kind: kindSetup, action: actEdit, id: 2}.String())
+		if r := edit.Wait(t); r.Modal == nil {
+			t.Fatalf("%s: Edit shows no form (%v)", tc.name, r.Type)
+		}
+		submitted := who.SubmitModal(t, edit, map[string]string{setupField: tc.form})
+		reply := submitted.Reply(t)
+		if !reply.Ephemeral {
+			t.Errorf("%s: the answer %q is public", tc.name, reply.Content)
+		}
+		return reply.Content, pingsIn(h, "", submitted.Token)
+	}
 	if tc.cmd == "" {
 		sent := who.SendDM(t, tc.text)
 		reply := who.WaitDM(t, func(m *discordtest.Message) bool {
@@ -369,5 +522,43 @@ func TestOddInputEchoed(t *testing.T) {
 	}
 	if shown["POST /channels/{channel_id}/messages"] == 0 || shown["POST /interactions/{interaction_id}/{interaction_token}/callback"] == 0 {
 		t.Errorf("the odd texts were shown by %v", shown)
+	}
+}
+
+// TestSetupButtonsAfterTheStart: the Edit and Random buttons of a set-up
+// invite pressed once the match is being played, and the form sent then,
+// say so and where the board is; once it is over, that it is over.
+func TestSetupButtonsAfterTheStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	invite := h.alice.WaitDM(t, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, "**Match #1**") && hasButton(m, "Edit")
+	})
+	edit := h.alice.ClickButton(t, invite, button(t, invite, "Edit"))
+	if r := edit.Wait(t); r.Modal == nil {
+		t.Fatalf("Edit in set-up shows no form (%v)", r.Type)
+	}
+	sergeant := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+	h.sendSetups(sergeant, sergeant)
+
+	const playing = "the game is being played. `/stratego board match:1`"
+	for _, label := range []string{"Edit", "Random"} {
+		if got := h.alice.ClickButton(t, invite, button(t, invite, label)).Reply(t); !strings.Contains(got.Content, playing) {
+			t.Errorf("%s while the match is played: %q", label, got.Content)
+		}
+	}
+	form := game.FormatSetup(sergeant, game.NumberingModern)
+	if got := h.alice.SubmitModal(t, edit, map[string]string{setupField: form}).Reply(t); !strings.Contains(got.Content, playing) {
+		t.Errorf("the form sent while the match is played: %q", got.Content)
+	}
+
+	ask := h.alice.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
+	resigned := h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	if h.match(1).Phase.Active() {
+		t.Fatalf("the match is not over: %q", resigned.Content)
+	}
+	if got := h.alice.ClickButton(t, invite, button(t, invite, "Edit")).Reply(t); !strings.Contains(got.Content, "This match is over") {
+		t.Errorf("Edit once the match is over: %q", got.Content)
 	}
 }

@@ -20,7 +20,11 @@ import (
 // onCancel calls a match of this server off, with no result, for the reason
 // a moderator gives; both players and the channel are told.
 func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts options) {
-	if i.GuildID == "" || !isModerator(i) {
+	if i.GuildID == "" {
+		b.say(i, "Moderators call a match off from its server: with the Manage Server permission, run `/stratego cancel` in one of its channels. A player can `/stratego resign`, or offer a draw.")
+		return
+	}
+	if !isModerator(i) {
 		b.say(i, "Only members with the Manage Server permission can call a match off, in its server. A player can `/stratego resign`, or offer a draw.")
 		return
 	}
@@ -50,7 +54,11 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 // onAward ends a running match of this server as won by one player, for
 // the reason a moderator gives; everyone is told, and the result counts.
 func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts options) {
-	if i.GuildID == "" || !isModerator(i) {
+	if i.GuildID == "" {
+		b.say(i, "Moderators award a match from its server: with the Manage Server permission, run `/stratego award` in one of its channels.")
+		return
+	}
+	if !isModerator(i) {
 		b.say(i, "Only members with the Manage Server permission can award a match, in its server.")
 		return
 	}

@@ -105,7 +105,17 @@ func truncate(s string, n int) string {
 
 // txtSetupPhaseOver refuses a set-up for a match under way: its set-ups
 // are fixed once it begins.
-const txtSetupPhaseOver = "The set-up phase of this match is over."
+const txtSetupPhaseOver = "The set-up phase of this match is over: the game is being played. `/stratego board match:%[1]s` shows where it stands."
+
+// setupOver answers a set-up command, button or form of a match whose
+// set-up phase is over: being played, or over too.
+func (b *Bot) setupOver(i *discordgo.Interaction, m *storage.Match, during string) {
+	if !m.Phase.Active() {
+		b.tell(i, b.explain(printerOf(i), game.ErrGameOver, during))
+		return
+	}
+	b.say(i, txtSetupPhaseOver, matchNumber(m))
+}
 
 // onSetupCommand answers /stratego setup privately in place, which also works
 // for a player whose DMs are closed.
@@ -116,12 +126,8 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 		b.tell(i, b.explain(printerOf(i), err, "setup"))
 		return
 	}
-	switch {
-	case !m.Phase.Active():
-		b.tell(i, b.explain(printerOf(i), game.ErrGameOver, "setup"))
-		return
-	case m.Phase != storage.PhaseSetup:
-		b.say(i, txtSetupPhaseOver)
+	if m.Phase != storage.PhaseSetup {
+		b.setupOver(i, m, "setup")
 		return
 	}
 	settings, p := b.settingsOf(ctx, user), printerOf(i)
@@ -140,7 +146,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 		return
 	}
 	if m.Phase != storage.PhaseSetup {
-		b.say(i, txtSetupPhaseOver)
+		b.setupOver(i, m, "setup button")
 		return
 	}
 	settings := b.settingsOf(ctx, userOf(i).ID)
@@ -187,6 +193,10 @@ func (b *Bot) onSetupModal(ctx context.Context, i *discordgo.Interaction, id cus
 	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "setup form"))
+		return
+	}
+	if m.Phase != storage.PhaseSetup {
+		b.setupOver(i, m, "setup form")
 		return
 	}
 	text := ""

@@ -43,6 +43,7 @@ const (
 	txtVacationOff        = "The servers you play on have turned vacations off, so your clocks keep running while you are away. You can still ask an opponent to pause a match: `/stratego pause days:3`."
 	txtVacationElsewhere  = "Your matches on servers that have turned vacations off (%[1]d) go on: keep moving there."
 	txtVacationSetupDue   = "The set-ups of this match are now due <t:%[1]s:f> (<t:%[1]s:R>)."
+	txtVacationDaysOrEnd  = "Use either `days` or `end:true`, not both: `/stratego vacation days:7` starts a vacation, `/stratego vacation end:true` ends one."
 )
 
 // onVacation starts or ends the member's vacation.
@@ -51,6 +52,10 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	user := userOf(i).ID
 	now := b.now()
 	if end, _ := opts.boolean(optEnd); end {
+		if _, days := opts.integer(optDays); days {
+			b.tell(i, p.Sprintf(txtVacationDaysOrEnd))
+			return
+		}
 		if !b.deferPrivate(i) {
 			return
 		}

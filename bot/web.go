@@ -285,8 +285,17 @@ func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side,
 
 // Refusals of the web board.
 const (
-	txtWebSetupOver = "The set-up phase of this match is over."
+	txtWebSetupOver = "The set-up phase of this match is over: the game has begun. Reload this page to see the board."
 )
+
+// setupOver refuses a set-up action on the web board of a match whose
+// set-up phase is over: being played, or over too.
+func (a webActor) setupOver(ctx context.Context, m *storage.Match, side game.Side) error {
+	if !m.Phase.Active() {
+		return a.refusal(ctx, m, side, game.ErrGameOver)
+	}
+	return a.refusal(ctx, m, side, friendly(txtWebSetupOver))
+}
 
 // gameOf returns m's game for the Basis of an action (nil before both
 // set-ups are confirmed, as the page's state has none): the game kept with
@@ -328,7 +337,7 @@ func (a webActor) Move(ctx context.Context, m *storage.Match, at web.Basis, side
 
 func (a webActor) Setup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup, confirm bool) error {
 	if m.Phase != storage.PhaseSetup {
-		return a.refusal(ctx, m, side, friendly(txtWebSetupOver))
+		return a.setupOver(ctx, m, side)
 	}
 	if m.Setups[side].Status == storage.SetupConfirmed {
 		return a.refusal(ctx, m, side, storage.ErrSetupConfirmed)
@@ -371,7 +380,7 @@ func (a webActor) RandomSetup(ctx context.Context, m *storage.Match, side game.S
 // link shows them only while they are of use.
 func (a webActor) settingUp(ctx context.Context, m *storage.Match, side game.Side) error {
 	if m.Phase != storage.PhaseSetup {
-		return a.refusal(ctx, m, side, friendly(txtWebSetupOver))
+		return a.setupOver(ctx, m, side)
 	}
 	if m.Setups[side].Status == storage.SetupConfirmed {
 		return a.refusal(ctx, m, side, storage.ErrSetupConfirmed)
