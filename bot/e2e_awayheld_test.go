@@ -73,11 +73,7 @@ func TestVacationWhileTheBoardIsHeld(t *testing.T) {
 func TestPauseAtTheLastSecond(t *testing.T) {
 	t.Parallel()
 	const day = 24 * time.Hour
-	h := newHarness(t)
-	w := weeks{t, h}
-	h.dayMatch()
-	h.waitMoves(1, 0)
-	due := w.turn(h.alice, nil, day)
+	h, w, due := aliceToMove(t)
 	w.reminded(h.alice, h.bob, due, 12*time.Hour)
 	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
 	w.reminded(h.alice, h.bob, due, time.Hour)

@@ -307,31 +307,7 @@ func TestBadInput(t *testing.T) {
 func infiltratorMatch(t *testing.T, h *harness, red, blue *discordtest.Member) *storage.Match {
 	t.Helper()
 	rules := game.DefaultRules(game.VariantInfiltrator)
-	fill := func(fixed map[[2]int]game.Rank) game.Setup {
-		army := rules.Army
-		var s game.Setup
-		for cell, r := range fixed {
-			s[cell[0]][cell[1]] = r
-			army[r]--
-		}
-		var rest []game.Rank
-		for _, r := range game.Ranks {
-			for k := 0; k < int(army[r]); k++ {
-				rest = append(rest, r)
-			}
-		}
-		for row := 3; row >= 0; row-- {
-			for col := 0; col < 10; col++ {
-				if s[row][col] == game.NoRank {
-					s[row][col], rest = rest[0], rest[1:]
-				}
-			}
-		}
-		if err := s.Validate(rules); err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	fill := func(fixed map[[2]int]game.Rank) game.Setup { return placedIn(t, rules, fixed) }
 	// Red's left is A; blue's is J.
 	redSetup := fill(map[[2]int]game.Rank{{0, 0}: game.Marshal, {0, 1}: game.Infiltrator})
 	blueSetup := fill(map[[2]int]game.Rank{{0, 9}: game.Scout, {0, 8}: game.Major, {1, 9}: game.Colonel, {2, 9}: game.Captain,

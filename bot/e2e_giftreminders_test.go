@@ -79,11 +79,7 @@ func TestGiftKeepsReminders(t *testing.T) {
 func TestReminderOutlivesAGift(t *testing.T) {
 	t.Parallel()
 	const day = 24 * time.Hour
-	h := newHarness(t)
-	w := weeks{t, h}
-	h.dayMatch()
-	h.waitMoves(1, 0)
-	due := w.turn(h.alice, nil, day)
+	h, w, due := aliceToMove(t)
 	h.outboxEmpty()
 
 	h.advance(12*time.Hour - time.Second)
@@ -123,11 +119,7 @@ func TestReminderOutlivesAGift(t *testing.T) {
 func TestGiftsInARowSayEachDeadline(t *testing.T) {
 	t.Parallel()
 	const day = 24 * time.Hour
-	h := newHarness(t)
-	w := weeks{t, h}
-	h.dayMatch()
-	h.waitMoves(1, 0)
-	due := w.turn(h.alice, nil, day)
+	h, _, due := aliceToMove(t)
 	h.outboxEmpty()
 	h.advance(time.Hour)
 
@@ -155,12 +147,7 @@ func TestGiftsInARowSayEachDeadline(t *testing.T) {
 // stops, so the reminder is not sent: she hears nothing while away.
 func TestNoReminderOnceAway(t *testing.T) {
 	t.Parallel()
-	const day = 24 * time.Hour
-	h := newHarness(t)
-	w := weeks{t, h}
-	h.dayMatch()
-	h.waitMoves(1, 0)
-	w.turn(h.alice, nil, day)
+	h, _, _ := aliceToMove(t)
 	h.outboxEmpty()
 
 	h.advance(12*time.Hour - time.Second)

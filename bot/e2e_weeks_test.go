@@ -607,6 +607,18 @@ type weeks struct {
 	h *harness
 }
 
+// aliceToMove starts a match of a day a move in which alice (Red) is to
+// move first against bob, and returns her deadline, a day after her board
+// arrived.
+func aliceToMove(t *testing.T) (*harness, weeks, time.Time) {
+	t.Helper()
+	h := newHarness(t)
+	w := weeks{t, h}
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	return h, w, w.turn(h.alice, nil, 24*time.Hour)
+}
+
 // until advances the clock to at less a second, checks that nothing fired
 // early (quiet), and then takes the last second: the timers' tick.
 func (w weeks) until(at time.Time, what string, quiet func() bool) {

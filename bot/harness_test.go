@@ -222,7 +222,13 @@ func (h *harness) dayMatch() {
 // col from the player's view) and the rest of the army filled in order.
 func placed(t testing.TB, fixed map[[2]int]game.Rank) game.Setup {
 	t.Helper()
-	army := game.VariantClassic.Army()
+	return placedIn(t, game.DefaultRules(game.VariantClassic), fixed)
+}
+
+// placedIn is placed for the army of rules.
+func placedIn(t testing.TB, rules game.Rules, fixed map[[2]int]game.Rank) game.Setup {
+	t.Helper()
+	army := rules.Army
 	var s game.Setup
 	for cell, r := range fixed {
 		s[cell[0]][cell[1]] = r
@@ -241,7 +247,7 @@ func placed(t testing.TB, fixed map[[2]int]game.Rank) game.Setup {
 			}
 		}
 	}
-	if err := s.Validate(game.DefaultRules(game.VariantClassic)); err != nil {
+	if err := s.Validate(rules); err != nil {
 		t.Fatal(err)
 	}
 	return s
