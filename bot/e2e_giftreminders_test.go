@@ -82,14 +82,7 @@ func TestReminderOutlivesAGift(t *testing.T) {
 	h, w, due := aliceToMove(t)
 	h.outboxEmpty()
 
-	h.advance(12*time.Hour - time.Second)
-	h.bot.outboxPass.Lock() // the outbox is behind
-	h.clock.Advance(time.Second)
-	h.bot.handleDue(t.Context())
-	if m := h.match(1); m.RemindersSent != 1 {
-		h.bot.outboxPass.Unlock()
-		t.Fatalf("at half time: %d reminders recorded, want 1", m.RemindersSent)
-	}
+	halfTimeBehind(t, h)
 	got := h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t).Content
 	// The bot has taken in the gift (afterChange) before the outbox catches up.
 	h.srv.WaitFor(t, "the bot to keep the match after the gift", func() bool {
@@ -150,14 +143,7 @@ func TestNoReminderOnceAway(t *testing.T) {
 	h, _, _ := aliceToMove(t)
 	h.outboxEmpty()
 
-	h.advance(12*time.Hour - time.Second)
-	h.bot.outboxPass.Lock() // the outbox is behind
-	h.clock.Advance(time.Second)
-	h.bot.handleDue(t.Context())
-	if m := h.match(1); m.RemindersSent != 1 {
-		h.bot.outboxPass.Unlock()
-		t.Fatalf("at half time: %d reminders recorded, want 1", m.RemindersSent)
-	}
+	halfTimeBehind(t, h)
 	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t)
 	h.srv.WaitFor(t, "the bot to keep the match after the vacation", func() bool {
 		_, ok := h.bot.snapshots.get(1, h.match(1).Version)
@@ -168,5 +154,20 @@ func TestNoReminderOnceAway(t *testing.T) {
 	h.outboxEmpty()
 	if n := countDMs(h.alice, txtMoveReminder); n != 0 {
 		t.Errorf("Alice, away, got %d reminders", n)
+	}
+}
+
+// halfTimeBehind brings Alice's turn, begun with the outbox empty, to half
+// time while the outbox is behind: the reminder is recorded, not sent. The
+// caller unlocks h.bot.outboxPass to let the outbox catch up.
+func halfTimeBehind(t *testing.T, h *harness) {
+	t.Helper()
+	h.advance(12*time.Hour - time.Second)
+	h.bot.outboxPass.Lock() // the outbox is behind
+	h.clock.Advance(time.Second)
+	h.bot.handleDue(t.Context())
+	if m := h.match(1); m.RemindersSent != 1 {
+		h.bot.outboxPass.Unlock()
+		t.Fatalf("at half time: %d reminders recorded, want 1", m.RemindersSent)
 	}
 }

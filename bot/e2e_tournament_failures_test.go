@@ -21,12 +21,7 @@ import (
 func TestTournamentResultNotLost(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
-		discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "1h")), "Tournament #1")
-	h.expect(h.run(h.bob, "join"), "You joined")
-	h.expect(h.run(h.carol, "join"), "You joined")
-	h.advance(time.Hour)
-	m := h.roundMatches(1)[0]
+	m := h.bobMeetsCarol(discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "1h"))
 	h.reads.failTournament.Store(1) // the result's record fails
 	h.play(m, game.Blue)
 	h.advance(24 * time.Hour)
@@ -379,12 +374,7 @@ func TestTournamentLostCallOffHealed(t *testing.T) {
 func TestTournamentResultNotLostPromptly(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-	h.expect(h.run(h.bob, "join"), "You joined")
-	h.expect(h.run(h.carol, "join"), "You joined")
-	h.advance(time.Hour)
-	m := h.roundMatches(1)[0]
+	m := h.bobMeetsCarol()
 	h.reads.failTournament.Store(1) // the result's record fails
 	h.play(m, game.Blue)
 	h.advance(time.Hour + time.Minute)

@@ -88,12 +88,7 @@ func TestTournamentNothingAfterTheRoundDeadline(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newTourney(t)
-			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
-				discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", tc.moveTime)), "Tournament #1")
-			h.expect(h.run(h.bob, "join"), "You joined")
-			h.expect(h.run(h.carol, "join"), "You joined")
-			h.advance(time.Hour)
-			m := h.roundMatches(1)[0]
+			m := h.bobMeetsCarol(discordtest.Opt("round_days", 1), discordtest.Opt("move_time", tc.moveTime))
 			tt, _ := h.stored()
 			deadline := tt.RoundDeadline
 			tc.before(h, m)
@@ -201,12 +196,7 @@ func bothSetUp(h *tourney, m *storage.Match) {
 func TestTournamentRoundDeadlineOfOlderMatches(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
-		discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "24h")), "Tournament #1")
-	h.expect(h.run(h.bob, "join"), "You joined")
-	h.expect(h.run(h.carol, "join"), "You joined")
-	h.advance(time.Hour)
-	m := h.roundMatches(1)[0]
+	m := h.bobMeetsCarol(discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "24h"))
 	tt, _ := h.stored()
 	deadline := tt.RoundDeadline
 	if got := h.match(m.ID).RoundEnds; !got.Equal(deadline) {
