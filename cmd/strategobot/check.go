@@ -66,7 +66,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(commandLine(self(os.Args[0])+" check", args)))
+		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args)))
 		return 2
 	}
 	c := &checker{out: stdout, threads: cfg.Threads, apiBase: cfg.APIBaseURL}

@@ -27,6 +27,7 @@ import (
 // each key; env names the environment variable that overrides it.
 type config struct {
 	Token           string   `toml:"-" env:"DISCORD_TOKEN"`
+	TokenBlank      bool     `toml:"-"` // DISCORD_TOKEN is set, but holds no token: only spaces, quotes or "Bot "
 	Database        string   `toml:"database" env:"STRATEGOBOT_DATABASE"`
 	APIBaseURL      string   `toml:"api_base_url" env:"STRATEGOBOT_API_BASE_URL"`
 	GuildID         string   `toml:"guild_id" env:"STRATEGOBOT_GUILD_ID"`
@@ -179,7 +180,9 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	if err := applyEnv(&cfg, getenv); err != nil {
 		return cfg, err
 	}
-	cfg.Token = cleanToken(cfg.Token)
+	raw := cfg.Token
+	cfg.Token = cleanToken(raw)
+	cfg.TokenBlank = raw != "" && cfg.Token == ""
 	return cfg, cfg.validate()
 }
 
@@ -233,6 +236,9 @@ func cleanToken(token string) string {
 	token = strings.TrimSpace(token)
 	if len(token) >= 2 && (token[0] == '"' || token[0] == '\'') && token[len(token)-1] == token[0] {
 		token = strings.TrimSpace(token[1 : len(token)-1])
+	}
+	if token == "Bot" {
+		return "" // the prefix with nothing after it
 	}
 	return strings.TrimSpace(strings.TrimPrefix(token, "Bot "))
 }

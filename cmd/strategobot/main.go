@@ -107,7 +107,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(commandLine(self(os.Args[0]), args)))
+		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args)))
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
@@ -152,12 +152,20 @@ func commandLine(command string, args []string) string {
 	return line
 }
 
-// noTokenAdvice says what to do when DISCORD_TOKEN is empty, ending with
-// the command line to run again.
-func noTokenAdvice(commandLine string) string {
-	return `DISCORD_TOKEN is not set.
-Create an application at https://discord.com/developers/applications, add a bot
-to it, copy its token (Bot → Reset Token) and run
+// noTokenAdvice says what to do when DISCORD_TOKEN holds no token, unset
+// or blank, ending with the command line to run again. It says it all: the
+// admin may have the binary alone, without the README.
+func noTokenAdvice(blank bool, commandLine string) string {
+	problem := "DISCORD_TOKEN is not set."
+	if blank {
+		problem = "DISCORD_TOKEN is set, but blank: it holds no token."
+	}
+	return problem + `
+Put the bot's token in it: at https://discord.com/developers/applications
+create an application (or open yours), and under Bot choose Reset Token and
+copy the token. Then run
     DISCORD_TOKEN=your-token ` + commandLine + `
-README.md explains the permissions and intents the bot needs.`
+The bot needs no privileged intents. Once connected, it logs the link that
+invites it to a server with the permissions it needs (strategobot check
+prints it too).`
 }

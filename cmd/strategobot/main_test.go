@@ -163,22 +163,48 @@ func TestNoTokenAdviceRepeatsHowItRan(t *testing.T) {
 	}
 }
 
-// TestCheckWithoutToken: check with DISCORD_TOKEN unset says so and exits 2
-// without asking Discord anything.
-func TestCheckWithoutToken(t *testing.T) {
-	var asked atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { asked.Add(1) }))
-	defer srv.Close()
-	t.Setenv("DISCORD_TOKEN", "")
-	t.Setenv("STRATEGOBOT_CONFIG", "")
-	t.Setenv("STRATEGOBOT_API_BASE_URL", srv.URL+"/api/v9/")
-	var out, errOut bytes.Buffer
-	code := program().Dispatch(context.Background(), []string{"check"}, &out, &errOut)
-	if code != 2 || !strings.Contains(errOut.String(), "DISCORD_TOKEN is not set") || !strings.Contains(errOut.String(), "DISCORD_TOKEN=your-token strategobot check") {
-		t.Errorf("exit code %d, stderr %q; want 2 and DISCORD_TOKEN is not set", code, errOut.String())
+// TestWithoutToken: run and check with DISCORD_TOKEN unset, or set to
+// nothing but blanks, say which of the two it is and where a token comes
+// from, and exit 2 without asking Discord anything; the advice names no
+// file the admin may not have.
+func TestWithoutToken(t *testing.T) {
+	tests := []struct {
+		name, command, token, want string
+	}{
+		{"run, unset", "run", "", "strategobot: DISCORD_TOKEN is not set.\n"},
+		{"check, unset", "check", "", "strategobot check: DISCORD_TOKEN is not set.\n"},
+		{"run, a space", "run", " ", "strategobot: DISCORD_TOKEN is set, but blank: it holds no token."},
+		{"check, spaces, a tab and a newline", "check", "  \t\n", "strategobot check: DISCORD_TOKEN is set, but blank: it holds no token."},
+		{"run, quotes around nothing", "run", `" "`, "DISCORD_TOKEN is set, but blank"},
+		{"check, Bot and nothing after it", "check", "Bot ", "DISCORD_TOKEN is set, but blank"},
 	}
-	if n := asked.Load(); n != 0 {
-		t.Errorf("%d requests to Discord", n)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var asked atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { asked.Add(1) }))
+			defer srv.Close()
+			t.Setenv("DISCORD_TOKEN", tc.token)
+			t.Setenv("STRATEGOBOT_CONFIG", "")
+			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.URL+"/api/v9/")
+			var out, errOut bytes.Buffer
+			code := program().Dispatch(context.Background(), []string{tc.command}, &out, &errOut)
+			got := errOut.String()
+			if code != 2 || !strings.Contains(got, tc.want) {
+				t.Errorf("exit code %d, stderr %q; want 2 and %q", code, got, tc.want)
+			}
+			for _, want := range []string{"https://discord.com/developers/applications", "Bot", "Reset Token",
+				"DISCORD_TOKEN=your-token " + strings.TrimSuffix("strategobot "+tc.command, " run") + "\n", "invites it"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("stderr %q; want %q", got, want)
+				}
+			}
+			if strings.Contains(got, "README") || strings.Contains(got, "docs/") {
+				t.Errorf("stderr %q names a file the admin may not have", got)
+			}
+			if n := asked.Load(); n != 0 {
+				t.Errorf("%d requests to Discord", n)
+			}
+		})
 	}
 }
 
