@@ -165,7 +165,7 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	md, err := toml.DecodeFile(file, &cfg)
 	switch {
 	case err == nil:
-		if err := unknownKeys(file, md.Undecoded()); err != nil {
+		if err := unknownKeys(file, md); err != nil {
 			return cfg, err
 		}
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
@@ -243,20 +243,22 @@ func cleanToken(token string) string {
 	return strings.TrimSpace(strings.TrimPrefix(token, "Bot "))
 }
 
-// unknownKeys refuses the keys of a file the bot does not read. A token in
-// the file gets its own advice: the token is kept out of files on purpose.
-func unknownKeys(file string, undecoded []toml.Key) error {
+// unknownKeys refuses the keys and tables of a file the bot does not read.
+// The bot reads no table: its keys are all at the top of the file, so even
+// an empty [table] is refused, which would else hide a key put under it by
+// mistake. A token in the file, at the top or in a table, gets its own
+// advice: the token is kept out of files on purpose.
+func unknownKeys(file string, md toml.MetaData) error {
+	undecoded := md.Undecoded()
 	if len(undecoded) == 0 {
 		return nil
 	}
-	keys := make([]string, len(undecoded))
-	for i, k := range undecoded {
-		keys[i] = k.String()
-		if keys[i] == "token" {
-			return fmt.Errorf("config %s: the bot reads its token only from DISCORD_TOKEN, never from a file: remove token from %s and set DISCORD_TOKEN", file, file)
+	for _, k := range undecoded {
+		if k[len(k)-1] == "token" {
+			return fmt.Errorf("config %s: the bot reads its token only from DISCORD_TOKEN, never from a file: remove %s from %s and set DISCORD_TOKEN", file, k, file)
 		}
 	}
-	// A [table]: every key of the file is at its top level.
+	// A known key in a table: the table hides it.
 	for _, k := range undecoded {
 		if len(k) < 2 {
 			continue
@@ -265,13 +267,42 @@ func unknownKeys(file string, undecoded []toml.Key) error {
 		if slices.Contains(fileKeys(), key) {
 			return fmt.Errorf("config %s: %s is in a table [%s], where the bot does not look: move it above the file's first [table] line", file, key, table)
 		}
-		return fmt.Errorf("config %s: unknown table [%s]: the bot's keys are at the top of the file, in no table (config.example.toml lists every key)", file, table)
 	}
-	hint := ""
+	// A table, empty or not: k itself, or the table that holds it.
+	for _, k := range undecoded {
+		table := k
+		if typ := md.Type(k...); typ != "Hash" && typ != "ArrayHash" {
+			table = k[:len(k)-1]
+		}
+		if len(table) == 0 {
+			continue
+		}
+		such := ""
+		if prefixed := keysStartingWith(table[0] + "_"); len(prefixed) > 0 {
+			such = ", such as " + strings.Join(prefixed, ", ")
+		}
+		return fmt.Errorf("config %s: unknown table [%s]: the bot reads no tables: remove [%s] and write the bot's keys at the top of the file, above any [table] line%s. The keys are: %s",
+			file, table, table, such, strings.Join(fileKeys(), ", "))
+	}
+	keys := make([]string, len(undecoded))
+	for i, k := range undecoded {
+		keys[i] = k.String()
+	}
 	if k := nearest(keys[0], fileKeys()); k != "" {
-		hint = "; did you mean " + k + "?"
+		return fmt.Errorf("config %s: unknown key %s; did you mean %s?", file, strings.Join(keys, ", "), k)
 	}
-	return fmt.Errorf("config %s: unknown key %s%s (config.example.toml lists every key)", file, strings.Join(keys, ", "), hint)
+	return fmt.Errorf("config %s: unknown key %s. The keys are: %s", file, strings.Join(keys, ", "), strings.Join(fileKeys(), ", "))
+}
+
+// keysStartingWith are the keys of the file that start with prefix.
+func keysStartingWith(prefix string) []string {
+	var keys []string
+	for _, k := range fileKeys() {
+		if strings.HasPrefix(k, prefix) {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // fileKeys are the keys of the configuration file, in the order of the file.
