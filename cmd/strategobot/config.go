@@ -171,8 +171,8 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		// No file is fine: the defaults and the environment are enough.
 	case errors.Is(err, fs.ErrNotExist):
-		return cfg, fmt.Errorf("config %s: there is no such file: copy config.example.toml there, "+
-			"or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
+		return cfg, fmt.Errorf("config %s: there is no such file: create it, a key per line such as database = \"strategobot.db\" "+
+			"(strategobot run -h lists the keys), or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
 			file, defaultConfigFile)
 	default:
 		return cfg, fmt.Errorf("config %s: %w", file, explainTOML(err))
@@ -224,7 +224,7 @@ func explainTOML(err error) error {
 		default:
 			want = `text in quotes, like ` + key + ` = "…"`
 		}
-		return fmt.Errorf("line %s: %s is %s (config.example.toml shows each key)", line, key, want)
+		return fmt.Errorf("line %s: %s is %s", line, key, want)
 	}
 	return err
 }
@@ -341,26 +341,48 @@ func configEnvNames() []string {
 	return names
 }
 
-// wrapNames lists names separated by commas in lines of at most width
-// characters, each starting with indent.
-func wrapNames(names []string, indent string, width int) string {
-	var b strings.Builder
-	line := indent
-	for i, name := range names {
-		if i < len(names)-1 {
-			name += ","
+// keyTable lists the keys of the configuration file, one a line after
+// indent, each as it is written with its default, beside the environment
+// variable that overrides it.
+func keyTable(indent string) string {
+	v := reflect.ValueOf(defaultConfig())
+	t := v.Type()
+	var lines [][2]string
+	width := 0
+	for i := range t.NumField() {
+		key := t.Field(i).Tag.Get("toml")
+		if key == "-" {
+			continue
 		}
-		if line != indent && len(line)+1+len(name) > width {
-			b.WriteString(line + "\n")
-			line = indent
+		var value string
+		switch f := v.Field(i).Interface().(type) {
+		case string:
+			value = strconv.Quote(f)
+		case duration:
+			value = strconv.Quote(formatDuration(time.Duration(f)))
+		default:
+			value = fmt.Sprint(f)
 		}
-		if line != indent {
-			line += " "
-		}
-		line += name
+		line := key + " = " + value
+		width = max(width, len(line))
+		lines = append(lines, [2]string{line, t.Field(i).Tag.Get("env")})
 	}
-	b.WriteString(line + "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		fmt.Fprintf(&b, "%s%-*s  %s\n", indent, width, l[0], l[1])
+	}
 	return b.String()
+}
+
+// formatDuration writes d as a person would in the file: "24h", "90m".
+func formatDuration(d time.Duration) string {
+	switch {
+	case d%time.Hour == 0:
+		return fmt.Sprintf("%dh", d/time.Hour)
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%dm", d/time.Minute)
+	}
+	return d.String()
 }
 
 // applyEnv overrides fields from the environment variables named in their env tags.
@@ -404,7 +426,7 @@ func (c config) validate() error {
 	case c.Database == "":
 		problems = append(problems, "database must name a bbolt file or a postgres:// URL")
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
-		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (see the README) and leave backup_dir empty")
+		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
 	}
 	if u, err := url.Parse(c.APIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		problems = append(problems, fmt.Sprintf("api_base_url %q must be an http(s) URL like %s", c.APIBaseURL, DiscordAPIBaseURL))

@@ -100,7 +100,8 @@ func TestLoadConfig(t *testing.T) {
 		{name: "move time out of range", file: write("e.toml", "default_move_time = \"1m\"\n"), err: "between 5m and 7d"},
 		{name: "bad url", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "discord"}, err: "api_base_url"},
 		{name: "bad bool", env: map[string]string{"STRATEGOBOT_THREADS": "maybe"}, err: "use true or false"},
-		{name: "missing named file", file: filepath.Join(dir, "none.toml"), err: "none.toml: there is no such file: copy config.example.toml there"},
+		{name: "missing named file", file: filepath.Join(dir, "none.toml"),
+			err: "none.toml: there is no such file: create it, a key per line such as database = \"strategobot.db\" (strategobot run -h lists the keys), or name no file"},
 		{name: "a bool in quotes", file: write("h.toml", "\nthreads = \"yes\"\n"), err: "h.toml: line 2: threads is true or false, without quotes"},
 		{name: "a number in quotes", file: write("i.toml", "backup_keep = \"7\"\n"), err: "backup_keep is a whole number, without quotes"},
 		{name: "a number for a text", file: write("j.toml", "guild_id = 1234\n"), err: `guild_id is text in quotes, like guild_id = "…"`},
@@ -108,7 +109,8 @@ func TestLoadConfig(t *testing.T) {
 		{name: "bad level", env: map[string]string{"STRATEGOBOT_LOG_LEVEL": "loud"}, err: "log_level"},
 		{name: "postgres", file: write("f.toml", "database = \"postgres://bot:pw@db.example/strategobot\"\n"),
 			check: func(c config) bool { return c.Database == "postgres://bot:pw@db.example/strategobot" }},
-		{name: "postgres with backup_dir", env: map[string]string{"STRATEGOBOT_DATABASE": "postgresql://bot@db/strategobot", "STRATEGOBOT_BACKUP_DIR": "backups"}, err: "pg_dump"},
+		{name: "postgres with backup_dir", env: map[string]string{"STRATEGOBOT_DATABASE": "postgresql://bot@db/strategobot", "STRATEGOBOT_BACKUP_DIR": "backups"},
+			err: "back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty"},
 		{name: "no database", file: write("g.toml", "database = \"\"\n"), err: "postgres:// URL"},
 		{name: "web on", file: write("w.toml", "web_addr = \"127.0.0.1:8080\"\npublic_url = \"https://stratego.example.org\"\n"),
 			check: func(c config) bool {
@@ -127,6 +129,11 @@ func TestLoadConfig(t *testing.T) {
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				for _, file := range []string{"README", "docs/", "config.example.toml"} {
+					if strings.Contains(err.Error(), file) {
+						t.Errorf("error %q sends the admin, who may have the binary alone, to %s", err, file)
+					}
 				}
 				return
 			}

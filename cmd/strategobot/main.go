@@ -54,8 +54,8 @@ func program() *cli.Program {
 			{Name: "demo", Summary: "play a random game and write sample pictures into DIR",
 				Flags: func(w io.Writer) *flag.FlagSet { return demoFlags(new(demoConfig), w) }, Run: runDemo},
 		},
-		Footer: "Two other programs of this repository: strategolab measures the computer player\n" +
-			"(docs/COMPUTER.md), strategoload load-tests the bot (docs/PERFORMANCE.md).\n",
+		Footer: "Two other programs of this repository: strategolab measures the computer player,\n" +
+			"strategoload load-tests the bot; each describes itself with -h.\n",
 	}
 }
 
@@ -77,11 +77,17 @@ bot for good (a revoked token, intents not enabled).
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
   STRATEGOBOT_CONFIG  the configuration file, as -config
-  STRATEGOBOT_*       each key of the configuration file, winning over it;
-                      config.example.toml describes each key:
-` + wrapNames(configEnvNames(), "                      ", 78) + `  GOMAXPROCS          how many threads run Go code at once, taken as given;
+  STRATEGOBOT_*       each key of the configuration file (below), winning
+                      over it
+  GOMAXPROCS          how many threads run Go code at once, taken as given;
                       unset, the bot adds one per computer thinker to the
                       cores, so that people's moves keep every core
+
+Configuration file: TOML, named by -config, else ./strategobot.toml when it
+exists. Every key is optional and goes at the top of the file (the bot reads
+no [tables]). The keys, their defaults and their environment variables:
+` + keyTable("  ") + `Durations are written like "30m", "24h" or "7d"; database is a bbolt file
+or a postgres:// URL; web_addr and public_url go together.
 
 Flags:
 `

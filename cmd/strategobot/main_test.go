@@ -5,11 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"reflect"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -101,13 +104,68 @@ func TestUsageListsEveryCommand(t *testing.T) {
 // and names each environment variable the command reads.
 func TestCommandHelp(t *testing.T) {
 	clitest.CheckHelp(t, program(), map[string][]string{
-		"run":     append([]string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "config.example.toml", "GOMAXPROCS"}, configEnvNames()...),
+		"run":     append(append([]string{"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "strategobot.toml", "no [tables]", "GOMAXPROCS"}, fileKeys()...), configEnvNames()...),
 		"check":   {"DISCORD_TOKEN", "STRATEGOBOT_CONFIG", "STRATEGOBOT_API_BASE_URL", "STRATEGOBOT_THREADS"},
 		"version": nil,
 		"replay":  nil,
 		"backup":  {"STRATEGOBOT_CONFIG", "STRATEGOBOT_DATABASE"},
 		"demo":    nil,
 	})
+}
+
+// TestHelpNamesNoFile: help and the commands' -h say what they mean
+// themselves, without sending the admin, who may have the binary alone, to
+// the README, docs/ or config.example.toml. demo is the exception: its
+// -docs writes the repository's docs/images.
+func TestHelpNamesNoFile(t *testing.T) {
+	tests := [][]string{{"help"}, {"-h"}, {"run", "-h"}, {"check", "-h"}, {"version", "-h"}, {"replay", "-h"}, {"backup", "-h"}}
+	for _, args := range tests {
+		var out, errOut bytes.Buffer
+		program().Dispatch(context.Background(), args, &out, &errOut)
+		for _, file := range []string{"README", "docs/", ".md", "config.example.toml"} {
+			if strings.Contains(out.String()+errOut.String(), file) {
+				t.Errorf("strategobot %s names %s:\n%s%s", strings.Join(args, " "), file, out.String(), errOut.String())
+			}
+		}
+	}
+}
+
+// TestRunUsageKeyTable: the keys run -h lists, read back as a
+// configuration file, are the defaults, and each beside its variable.
+func TestRunUsageKeyTable(t *testing.T) {
+	var out bytes.Buffer
+	if code := program().Dispatch(context.Background(), []string{"run", "-h"}, &out, io.Discard); code != 0 {
+		t.Fatalf("exit code %d", code)
+	}
+	var file strings.Builder
+	keys := 0
+	for _, line := range strings.Split(out.String(), "\n") {
+		key, rest, ok := strings.Cut(strings.TrimPrefix(line, "  "), " = ")
+		if !ok || !strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "   ") {
+			continue
+		}
+		fields := strings.Fields(rest)
+		env := fields[len(fields)-1]
+		if want := "STRATEGOBOT_" + strings.ToUpper(key); env != want {
+			t.Errorf("%q: %s beside %s, want %s", line, env, key, want)
+		}
+		file.WriteString(key + " = " + strings.Join(fields[:len(fields)-1], " ") + "\n")
+		keys++
+	}
+	if keys != len(fileKeys()) {
+		t.Errorf("run -h lists %d keys, want %d:\n%s", keys, len(fileKeys()), out.String())
+	}
+	path := filepath.Join(t.TempDir(), "listed.toml")
+	if err := os.WriteFile(path, []byte(file.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := loadConfig(path, noEnv)
+	if err != nil {
+		t.Fatalf("the listed keys do not load: %v\n%s", err, file.String())
+	}
+	if !reflect.DeepEqual(cfg, defaultConfig()) {
+		t.Errorf("the listed keys load as\n%+v, want the defaults\n%+v", cfg, defaultConfig())
+	}
 }
 
 // TestCommandLine: advice repeats a command line as the shell reads it back.
