@@ -68,6 +68,7 @@ func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game, k
 	b.nudgeTimers()
 	b.tournamentGameOver(ctx, m)
 	b.carryVacations(ctx, snap)
+	b.vacationsOverWith(ctx, m)
 	if !b.computerToMove(m) {
 		return
 	}

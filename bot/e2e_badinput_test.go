@@ -239,6 +239,8 @@ func TestBadInput(t *testing.T) {
 		{name: "a set-up of blanks in the form", form: " \n \n ", want: "Press **Edit**"},
 		{name: "a move in the form", form: "A4-A5", want: "Press **Edit**"},
 		{name: "a set-up of unknown ranks in the form", form: "X X X X X X X X X X\nY Y Y Y Y Y Y Y Y Y\nZ Z Z Z Z Z Z Z Z Z\nQ Q Q Q Q Q Q Q Q Q", want: "\"X\" is not a piece"},
+		{name: "a set-up of a word that names no piece in the form", form: "Q Q Q Q Q Q Q Q Q Q\nY Y Y Y Y Y Y Y Y Y\nZ Z Z Z Z Z Z Z Z Z\nQ Q Q Q Q Q Q Q Q Q",
+			want: "\"Q\" is not a piece; write one of 10 (Marshal), 9 (General), 8 (Colonel), 7 (Major), 6 (Captain), 5 (Lieutenant), 4 (Sergeant), 3 (Miner), 2 (Scout), S (Spy), B (Bomb), F (Flag)"},
 		{name: "a set-up of too many Marshals in the form", form: strings.Repeat("10 10 10 10 10 10 10 10 10 10\n", 4), want: "Extra: 39 Marshals"},
 		{name: "a set-up of @everyone in the form", form: "@everyone\n@here\n<@123>\n<@&456>", want: "Press **Edit**"},
 		{name: "a set-up with an Infiltrator in Classic in the form", form: game.FormatSetup(infiltratorSetup(t), game.NumberingModern), want: "Infiltrator"},

@@ -61,6 +61,9 @@ func TestNothingAfterTheDeadline(t *testing.T) {
 			if tc.name != "a vacation" && !strings.Contains(got, "ran out") {
 				t.Errorf("Alice's late %s answered %q, want that her time ran out", tc.name, got)
 			}
+			if tc.name == "a vacation" && !strings.Contains(got, "no days were taken") {
+				t.Errorf("Alice's late vacation answered %q, want that it took no days", got)
+			}
 			m := h.match(1)
 			if m.Moves() != 0 || !m.PausedUntil().IsZero() || !m.VacationUntil(game.Red).IsZero() {
 				t.Errorf("Alice's late %s counted: %d moves, paused until %v, on vacation until %v", tc.name, m.Moves(), m.PausedUntil(), m.VacationUntil(game.Red))

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,7 +98,8 @@ func TestVacation(t *testing.T) {
 
 // TestTournamentGamesGoOn: a tournament game of a day a move neither pauses
 // nor stops for a vacation, in set-up or in play, since its round has a
-// deadline that would cost both players; the member is told so.
+// deadline that would cost both players; the member is told so, and that a
+// vacation that would stop nothing is not taken.
 func TestTournamentGamesGoOn(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
@@ -112,7 +115,7 @@ func TestTournamentGamesGoOn(t *testing.T) {
 	m := matches[0]
 	// In set-up, its deadline does not wait for a vacation either.
 	got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content
-	if !strings.Contains(got, "correspondence matches (0)") || !strings.Contains(got, "Your tournament games (1) go on") {
+	if !strings.Contains(got, "no days were taken") || !strings.Contains(got, "Your tournament games (1) go on") {
 		t.Errorf("a vacation with a tournament game in set-up answered %q", got)
 	}
 	if after := h.match(m.ID); after.Phase != storage.PhaseSetup || !after.Deadline.Equal(m.Deadline) || len(after.Log) > 0 {
@@ -134,8 +137,11 @@ func TestTournamentGamesGoOn(t *testing.T) {
 		t.Errorf("a pause in a tournament game answered %q", got)
 	}
 	got = h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content
-	if !strings.Contains(got, "correspondence matches (0)") || !strings.Contains(got, "Your tournament games (1) go on") {
+	if !strings.Contains(got, "no days were taken") || !strings.Contains(got, "Your tournament games (1) go on") {
 		t.Errorf("a vacation with a tournament game answered %q", got)
+	}
+	if used := h.bot.settingsOf(t.Context(), h.alice.ID).VacationDaysUsed(h.clock.Now()); used != 0 {
+		t.Errorf("vacations that stopped nothing cost %d days", used)
 	}
 	if after := h.match(m.ID); !after.VacationUntil(sideOf(after, h.alice.ID)).IsZero() || !after.PausedUntil().IsZero() {
 		t.Errorf("the tournament game stopped: vacation until %v, paused until %v", after.VacationUntil(sideOf(after, h.alice.ID)), after.PausedUntil())
@@ -143,23 +149,26 @@ func TestTournamentGamesGoOn(t *testing.T) {
 }
 
 // TestVacationCarriedIntoANewMatch: Alice goes on vacation for five days,
-// then Bob accepts her challenge to a match of a day a move. Her vacation
-// is carried into it at once, for the whole days of it still to come: the
-// set-up deadline waits, Bob is told when the set-ups are now due, and when
-// the game begins her first turn waits for her return. Her return by
-// command is in the history, with its time.
+// which stops her clock in match #1, then Bob accepts her challenge to
+// another match of a day a move, #2. Her vacation is carried into it at
+// once, for the whole days of it still to come: the set-up deadline waits,
+// Bob is told when the set-ups are now due, and when the game begins her
+// first turn waits for her return. Her return by command is in the
+// history, with its time.
 func TestVacationCarriedIntoANewMatch(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	day := 24 * time.Hour
-	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content; !strings.Contains(got, "correspondence matches (0)") {
-		t.Fatalf("a vacation with no match answered %q", got)
+	h.challengeIn(h.channel)
+	h.bot.deliverDue(t.Context())
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content; !strings.Contains(got, "correspondence matches (1)") {
+		t.Fatalf("a vacation with a match in set-up answered %q", got)
 	}
 	back := h.clock.Now().Add(5 * day)
 	h.advance(time.Hour)
 	h.challengeIn(h.channel)
 	h.bot.deliverDue(t.Context())
-	m := h.match(1)
+	m := h.match(2)
 	until := m.VacationUntil(game.Red)
 	if until.IsZero() || until.After(back) || back.Sub(until) >= day {
 		t.Fatalf("Alice's vacation in the new match ends %v, want within the day before %v", until, back)
@@ -170,10 +179,10 @@ func TestVacationCarriedIntoANewMatch(t *testing.T) {
 	h.bob.WaitDM(t, contains("The set-ups of this match are now due <t:"+strconv.FormatInt(m.Deadline.Unix(), 10)+":f>"))
 
 	h.advance(time.Hour)
-	h.randomSetups(1)
-	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(1).Phase == storage.PhasePlaying })
+	h.randomSetups(2)
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(2).Phase == storage.PhasePlaying })
 	h.bot.deliverDue(t.Context())
-	m = h.match(1)
+	m = h.match(2)
 	if want := until.Add(m.MoveTime); m.ClockPending || !m.Deadline.Equal(want) {
 		t.Errorf("Alice's deadline %v (clock pending %v), want her move time after her vacation, %v", m.Deadline, m.ClockPending, want)
 	}
@@ -182,7 +191,7 @@ func TestVacationCarriedIntoANewMatch(t *testing.T) {
 	h.advance(time.Hour)
 	backEarly := "alice came back from vacation early, <t:" + strconv.FormatInt(h.clock.Now().Unix(), 10) + ":f>."
 	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t)
-	if history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content; !strings.Contains(history, "alice went on vacation for") || !strings.Contains(history, backEarly) {
+	if history := h.bob.SlashCommand(t, h.channel, "stratego history", discordtest.Opt("match", "2")).Reply(t).Content; !strings.Contains(history, "alice went on vacation for") || !strings.Contains(history, backEarly) {
 		t.Errorf("the history does not list her vacation and her return %q:\n%s", backEarly, history)
 	}
 }
@@ -414,5 +423,120 @@ func TestVacationEndsDuringAPause(t *testing.T) {
 	h.alice.WaitDM(t, contains("The pause is over: your move is due "+relMark(due)))
 	if n := countDMs(h.bob, "alice is back from vacation."); n != 1 {
 		t.Errorf("Bob was told %d times that Alice is back", n)
+	}
+}
+
+// TestVacationTakesNoDaysForNothing: a vacation that would stop no clock is
+// not taken, and costs no days: Alice is told so plainly, and stays off
+// vacation with her whole allowance, whether she has no match at all, her
+// only match is over, or its time ran out before the timers recorded it
+// (the vacation comes too late to stop it: she loses on time).
+func TestVacationTakesNoDaysForNothing(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		before func(h *harness) // what became of Alice's matches
+		phase  storage.Phase    // of match #1 after the vacation; 0: none
+	}{
+		{name: "she has no match", before: func(*harness) {}},
+		{name: "Bob resigned her only match", before: func(h *harness) {
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			ask := h.bob.SlashCommand(h.t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(h.t)
+			h.bob.ClickButton(h.t, ask, button(h.t, ask, "Resign")).Reply(h.t)
+		}, phase: storage.PhaseFinished},
+		{name: "her only match was lost on time", before: func(h *harness) {
+			h.dayMatch()
+			due := h.waitMoves(1, 0).Deadline
+			h.advance(due.Sub(h.clock.Now()) + time.Hour)
+			h.srv.WaitFor(h.t, "the time-out", func() bool { return !h.match(1).Phase.Active() })
+		}, phase: storage.PhaseFinished},
+		{name: "her only match ran out of time, not yet recorded", before: func(h *harness) {
+			h.dayMatch()
+			due := h.waitMoves(1, 0).Deadline
+			h.clock.Advance(due.Sub(h.clock.Now()) + time.Hour) // the timers are not told
+			if m := h.match(1); m.Phase != storage.PhasePlaying {
+				h.t.Fatalf("the time-out was recorded already: %v", m.Phase)
+			}
+		}, phase: storage.PhaseFinished},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			tc.before(h)
+			got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content
+			if !strings.Contains(got, "You have no correspondence match whose clock a vacation would pause; no days were taken.") {
+				t.Errorf("the vacation answered %q", got)
+			}
+			settings := h.bot.settingsOf(t.Context(), h.alice.ID)
+			if _, on := settings.OnVacation(h.clock.Now()); on || settings.VacationDaysUsed(h.clock.Now()) != 0 {
+				t.Errorf("after it: on vacation %v, %d days used; want neither", on, settings.VacationDaysUsed(h.clock.Now()))
+			}
+			if tc.phase != 0 {
+				h.srv.WaitFor(t, "match #1 to be over", func() bool { return h.match(1).Phase == tc.phase })
+				if m := h.match(1); !m.VacationUntil(game.Red).IsZero() || slices.ContainsFunc(m.Log, func(a storage.Action) bool { return a.Kind == storage.ActVacation }) {
+					t.Errorf("match #1 holds a vacation: %v", m.Log)
+				}
+			}
+			if got := h.alice.SlashCommand(t, h.channel, "stratego vacation").Reply(t).Content; !strings.Contains(got, "You have 30 days of vacation left this year") {
+				t.Errorf("her allowance after it: %q", got)
+			}
+		})
+	}
+}
+
+// TestVacationEndsWithItsLastMatch: Alice goes on vacation for five days,
+// which stops her clock in her matches. Two days later Bob resigns match #1.
+// When it was the only match her vacation stopped, the vacation is over then:
+// she is charged the two days she used, and has the rest back. When it
+// stops another match still, it goes on, and is charged in full.
+func TestVacationEndsWithItsLastMatch(t *testing.T) {
+	t.Parallel()
+	day := 24 * time.Hour
+	tests := []struct {
+		name     string
+		matches  int
+		onAfter  bool
+		wantUsed int
+	}{
+		{name: "her only match", matches: 1, onAfter: false, wantUsed: 2},
+		{name: "one of her two matches", matches: 2, onAfter: true, wantUsed: 5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			for k := 1; k <= tc.matches; k++ {
+				h.challengeIn(h.channel)
+				h.randomSetups(k)
+			}
+			h.bot.deliverDue(t.Context())
+			got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content
+			if want := "correspondence matches (" + strconv.Itoa(tc.matches) + ")"; !strings.Contains(got, want) {
+				t.Fatalf("the vacation answered %q, want %q in it", got, want)
+			}
+			h.advance(2 * day)
+			ask := h.bob.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
+			h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+			h.srv.WaitFor(t, "match #1 to be over", func() bool { return h.match(1).Phase == storage.PhaseFinished })
+
+			// The resignation is answered before the bot looks at what it changed.
+			h.outboxEmpty()
+			h.srv.WaitFor(t, fmt.Sprintf("alice on vacation %v, %d days used", tc.onAfter, tc.wantUsed), func() bool {
+				settings := h.bot.settingsOf(t.Context(), h.alice.ID)
+				_, on := settings.OnVacation(h.clock.Now())
+				return on == tc.onAfter && settings.VacationDaysUsed(h.clock.Now()) == tc.wantUsed
+			})
+			if tc.matches > 1 {
+				if m := h.match(2); m.VacationUntil(game.Red).IsZero() {
+					t.Errorf("match #2 no longer waits for her")
+				}
+				return
+			}
+			if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("end", true)).Reply(t).Content; got != "You are not on vacation." {
+				t.Errorf("ending the vacation after it answered %q", got)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -23,7 +24,10 @@ import (
 // Their opponents are told when it starts and when it ends; it ends early
 // when the member moves or says `/stratego vacation end:true`, and the days
 // not taken come back to the allowance. Tournament games go on: their
-// rounds have deadlines that would cost both players.
+// rounds have deadlines that would cost both players. A vacation costs days
+// only while it stops a clock: one that would stop none (no match, or only
+// matches that go on, or that ended or ran out of time meanwhile) is not
+// taken, and one whose last stopped match ends is over then.
 
 // The texts of vacations.
 const (
@@ -44,6 +48,7 @@ const (
 	txtVacationElsewhere  = "Your matches on servers that have turned vacations off (%[1]d) go on: keep moving there."
 	txtVacationSetupDue   = "The set-ups of this match are now due <t:%[1]s:f> (<t:%[1]s:R>)."
 	txtVacationDaysOrEnd  = "Use either `days` or `end:true`, not both: `/stratego vacation days:7` starts a vacation, `/stratego vacation end:true` ends one."
+	txtVacationNothing    = "You have no correspondence match whose clock a vacation would pause; no days were taken."
 )
 
 // onVacation starts or ends the member's vacation.
@@ -87,9 +92,24 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, p.Sprintf(txtVacationTooLong, p.Sprintf(txtDays, left), allowance))
 		return
 	}
+	goOn := func(text string) string { // what goes on while the member is away
+		if elsewhere > 0 {
+			text += "\n" + p.Sprintf(txtVacationElsewhere, elsewhere)
+		}
+		if inTournaments > 0 {
+			text += "\n" + p.Sprintf(txtVacationTournament, inTournaments)
+		}
+		return text
+	}
+	if len(matches) == 0 {
+		b.tell(i, goOn(p.Sprintf(txtVacationNothing)))
+		return
+	}
 	if !b.deferPrivate(i) {
 		return
 	}
+	// The vacation is recorded before it stops any clock, so that a match
+	// beginning meanwhile carries it; taken back if it stops none.
 	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error { return s.StartVacation(now, int(days)) }); err != nil {
 		b.finish(i, b.explain(p, err, "vacation"))
 		return
@@ -110,15 +130,57 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		stopped++
 		b.afterChange(ctx, changed, nil)
 	}
+	if stopped == 0 {
+		// Each match ended, or ran out of time, before it could stop: the
+		// vacation stops nothing, and costs nothing.
+		if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
+			if !s.CancelVacation(now) {
+				return fmt.Errorf("taking back a vacation that stopped no clock: none began at %v: %w", now, storage.ErrNotFound)
+			}
+			return nil
+		}); err != nil {
+			b.finish(i, b.explain(p, err, "vacation"))
+			return
+		}
+		b.finish(i, goOn(p.Sprintf(txtVacationNothing)))
+		return
+	}
 	until := now.Add(time.Duration(days) * 24 * time.Hour)
-	text := p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, left-int(days))
-	if elsewhere > 0 {
-		text += "\n" + p.Sprintf(txtVacationElsewhere, elsewhere)
+	b.finish(i, goOn(p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, left-int(days))))
+}
+
+// vacationsOverWith ends, when match m has ended while a player's vacation
+// stopped their clock in it, that vacation, if no other match of theirs
+// holds it still: a vacation costs days only while it stops a clock, and
+// the days not taken come back to the allowance.
+func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
+	if m.Phase.Active() || !m.Correspondence() || m.Practice() {
+		return
 	}
-	if inTournaments > 0 {
-		text += "\n" + p.Sprintf(txtVacationTournament, inTournaments)
+	now := b.now()
+	for side := game.Red; side <= game.Blue; side++ {
+		if !m.VacationOpenAtEnd(side) {
+			continue
+		}
+		user := m.Players[side].UserID
+		if _, on := b.settingsOf(ctx, user).OnVacation(now); !on {
+			continue
+		}
+		matches, _ := b.vacationMatches(ctx, user)
+		held := false
+		for _, other := range matches {
+			held = held || !other.VacationUntil(sideOf(other, user)).IsZero()
+		}
+		if held {
+			continue
+		}
+		if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
+			s.EndVacation(now)
+			return nil
+		}); err != nil {
+			b.log.Warn("ending a vacation that stops no clock any more failed", "match", m.ID, "error", err)
+		}
 	}
-	b.finish(i, text)
 }
 
 // carryVacations stops, in a match that has just begun, the clock of a

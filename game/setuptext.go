@@ -64,7 +64,7 @@ func ParseSetup(text string, rules Rules, preferred Numbering) (Setup, Numbering
 				return Setup{}, numbering, setupError(txtCompactRow, setupRowName(i), utf8.RuneCountInString(t), t)
 			}
 			if err != nil {
-				return Setup{}, numbering, setupError(txtSquareError, setupRowName(i), j+1, errorText(err))
+				return Setup{}, numbering, setupError(txtSquareError, setupRowName(i), j+1, squareReason(err, t, rules, numbering))
 			}
 			if i < SetupRows && j < 10 {
 				s[i][j] = r
@@ -94,8 +94,25 @@ const (
 	txtBothNumberings     = `the set-up has both a 10 (the Marshal in modern numbering) and a 1 (the Marshal in classic numbering): ` +
 		`use one numbering, and write "modern" or "classic" on a line of its own to say which`
 	txtNotAPieceEmpty = "%[1]q is not a piece; write . for an empty square"
+	txtNotInArmy      = "%[1]q is not a piece; write one of %[2]s"
+	txtNotInArmyEmpty = "%[1]q is not a piece; write one of %[2]s, or . for an empty square"
 	txtRowName        = "row %[1]d from the front"
 )
+
+// squareReason is why a square of a set-up does not read: for a word that
+// names no piece, what the player may write instead in this army and
+// numbering (ParseRank's own reason speaks of every variant); else the
+// square's own reason.
+func squareReason(err error, token string, rules Rules, n Numbering) Text {
+	te, ok := err.(*TextError)
+	if !ok || te.Text.Key != txtNotAPiece {
+		return errorText(err)
+	}
+	if rules.Variant.FillsZone() || rules.Army.Total() >= SetupRows*10 {
+		return text(txtNotInArmy, token, Labels{Army: rules.Army, Numbering: n})
+	}
+	return text(txtNotInArmyEmpty, token, Labels{Army: rules.Army, Numbering: n})
+}
 
 // errorText is the Text of an error: its own when it has one, else its
 // English text.

@@ -112,6 +112,25 @@ type Pieces Rank
 // String returns the English plural.
 func (p Pieces) String() string { return Rank(p).Plural() }
 
+// Labels lists what a player may write for the pieces of an army in a
+// set-up, each with its name, from the highest rank: "10 (Marshal), 9
+// (General), …, B (Bomb), F (Flag)" in modern numbering.
+type Labels struct {
+	Army      Army
+	Numbering Numbering
+}
+
+// String returns the English list.
+func (l Labels) String() string {
+	var parts []string
+	for _, r := range Ranks {
+		if l.Army[r] > 0 {
+			parts = append(parts, r.Label(l.Numbering)+" ("+r.Name()+")")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Quantity is a number of things that are not pieces of a rank: rows of a
 // set-up, the pieces of a row. Noun is one of the Noun… constants.
 type Quantity struct {

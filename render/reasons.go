@@ -133,6 +133,8 @@ func ReasonArgs(p lang.Printer, n game.Numbering, args []any) []any {
 			out[k] = strings.TrimPrefix(RankCount(p, 2, game.Rank(a)), "2 ")
 		case game.Quantity:
 			out[k] = quantity(p, a)
+		case game.Labels:
+			out[k] = labels(p, a)
 		case game.Side:
 			out[k] = SideName(p, a)
 		case game.Variant:
@@ -161,6 +163,19 @@ func quantity(p lang.Printer, q game.Quantity) string {
 		return p.Sprintf(txtPieces, q.N)
 	}
 	return q.String()
+}
+
+// labels lists what a player may write for the pieces of an army, each
+// with its name in p's language: "10 (Maarschalk), 9 (Generaal), …". The
+// labels stay as they are: they are what the set-up reads in any language.
+func labels(p lang.Printer, l game.Labels) string {
+	var parts []string
+	for _, r := range game.Ranks {
+		if l.Army[r] > 0 {
+			parts = append(parts, r.Label(l.Numbering)+" ("+RankName(p, r)+")")
+		}
+	}
+	return strings.Join(parts, p.Sprintf(txtListSeparator))
 }
 
 // Numbers of things, with their plural forms.

@@ -88,6 +88,20 @@ func (p *PlayerSettings) EndVacation(at time.Time) bool {
 	return false
 }
 
+// CancelVacation takes back the vacation that began at start, as if it had
+// never been asked for: one that stopped no clock, so that it costs no
+// days. It reports whether there was one.
+func (p *PlayerSettings) CancelVacation(start time.Time) bool {
+	start = second(start)
+	for i, v := range p.Vacations {
+		if v.Start.Equal(start) {
+			p.Vacations = append(p.Vacations[:i:i], p.Vacations[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
 // VacationUntil is when side's vacation in this match ends, or zero when
 // side is not on vacation here: its end (ActVacationEnd) or a move of its
 // own ends it. A vacation taken while the set-ups are made is in the log
@@ -96,6 +110,24 @@ func (m *Match) VacationUntil(side game.Side) time.Time {
 	if !m.Phase.Active() {
 		return time.Time{}
 	}
+	return m.vacationLeftOpen(side)
+}
+
+// VacationOpenAtEnd reports whether the match ended while side's vacation
+// held their clock in it: the match is over, and its log neither ended
+// side's last vacation nor saw side move after it, nor had that vacation
+// run out before the match ended.
+func (m *Match) VacationOpenAtEnd(side game.Side) bool {
+	if m.Phase.Active() {
+		return false
+	}
+	until := m.vacationLeftOpen(side)
+	return !until.IsZero() && m.Ended.Before(until)
+}
+
+// vacationLeftOpen is when side's last vacation in the log ends, or zero
+// when the log ended it, by ActVacationEnd or a move of side's own.
+func (m *Match) vacationLeftOpen(side game.Side) time.Time {
 	for i := len(m.Log) - 1; i >= 0; i-- {
 		a := m.Log[i]
 		if a.Side != side {

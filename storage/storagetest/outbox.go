@@ -627,6 +627,18 @@ func testVacation(t *testing.T, s storage.Store) {
 	if _, on := must(s.Player(ctx, "1001")).in(t).OnVacation(T0.Add(2 * day)); on || p.VacationDaysUsed(T0) != 2 {
 		t.Errorf("after ending it early: on vacation %v, %d days used, want 2 (each started day)", on, p.VacationDaysUsed(T0))
 	}
+	// A vacation taken back, having stopped no clock, costs nothing, read
+	// back as after a restart.
+	must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error { return p.StartVacation(T0.Add(3*day), 4) })).in(t)
+	must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error {
+		if !p.CancelVacation(T0.Add(3 * day)) {
+			t.Error("no vacation to take back")
+		}
+		return nil
+	})).in(t)
+	if p := must(s.Player(ctx, "1001")).in(t); len(p.Vacations) != 1 || p.VacationDaysUsed(T0) != 2 {
+		t.Errorf("after taking back a vacation: %+v, %d days used, want the first alone, 2", p.Vacations, p.VacationDaysUsed(T0))
+	}
 	ten, many := 10, storage.MaxVacationDays+1
 	srv := must(s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = &ten; return nil })).in(t)
 	if got := must(s.Server(ctx, "g1")).in(t).VacationAllowance(); got != 10 || srv.VacationAllowance() != 10 {

@@ -1,0 +1,83 @@
+package storage_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestCancelVacation: a vacation that stopped no clock is taken back, and
+// costs no days; the player's other vacations stay as they were.
+func TestCancelVacation(t *testing.T) {
+	day := 24 * time.Hour
+	jan := time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name     string
+		cancel   time.Time // when the vacation to take back began
+		ok       bool
+		wantUsed int // days used in the year after
+	}{
+		{name: "the vacation just begun", cancel: jan.Add(20 * day), ok: true, wantUsed: 2},
+		{name: "within the second it began", cancel: jan.Add(20*day + 400*time.Millisecond), ok: true, wantUsed: 2},
+		{name: "no vacation began then", cancel: jan.Add(21 * day), ok: false, wantUsed: 7},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var p storage.PlayerSettings
+			if err := p.StartVacation(jan, 2); err != nil {
+				t.Fatal(err)
+			}
+			if err := p.StartVacation(jan.Add(20*day), 5); err != nil {
+				t.Fatal(err)
+			}
+			if ok := p.CancelVacation(tc.cancel); ok != tc.ok {
+				t.Errorf("CancelVacation reported %v, want %v", ok, tc.ok)
+			}
+			if used := p.VacationDaysUsed(jan.Add(20 * day)); used != tc.wantUsed {
+				t.Errorf("%d days used after it, want %d (vacations %v)", used, tc.wantUsed, p.Vacations)
+			}
+			if _, on := p.OnVacation(jan.Add(20*day + time.Hour)); on != !tc.ok {
+				t.Errorf("on vacation after it: %v, want %v", on, !tc.ok)
+			}
+		})
+	}
+}
+
+// TestVacationOpenAtEnd: a match that ended while a player's vacation held
+// their clock says so, for that player only; one still on, or one whose
+// vacation was ended, by its end or a move of theirs, or ran out before the
+// end, does not.
+func TestVacationOpenAtEnd(t *testing.T) {
+	day := 24 * time.Hour
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	away := storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 5, At: t0}
+	tests := []struct {
+		name  string
+		phase storage.Phase
+		ended time.Time
+		log   []storage.Action
+		want  [2]bool
+	}{
+		{name: "ended during the vacation", phase: storage.PhaseFinished, ended: t0.Add(day), log: []storage.Action{away}, want: [2]bool{true, false}},
+		{name: "abandoned during the vacation", phase: storage.PhaseAbandoned, ended: t0.Add(day), log: []storage.Action{away}, want: [2]bool{true, false}},
+		{name: "still on", phase: storage.PhasePlaying, log: []storage.Action{away}},
+		{name: "ended after the vacation ran out", phase: storage.PhaseFinished, ended: t0.Add(6 * day), log: []storage.Action{away}},
+		{name: "ended after her return", phase: storage.PhaseFinished, ended: t0.Add(3 * day),
+			log: []storage.Action{away, {Kind: storage.ActVacationEnd, Side: game.Red, At: t0.Add(2 * day)}}},
+		{name: "ended after a move of hers", phase: storage.PhaseFinished, ended: t0.Add(3 * day),
+			log: []storage.Action{away, {Kind: storage.ActMove, Side: game.Red, At: t0.Add(2 * day)}}},
+		{name: "no vacation", phase: storage.PhaseFinished, ended: t0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &storage.Match{Phase: tc.phase, Ended: tc.ended, Log: tc.log}
+			for side := game.Red; side <= game.Blue; side++ {
+				if got := m.VacationOpenAtEnd(side); got != tc.want[side] {
+					t.Errorf("%s: %v, want %v", side, got, tc.want[side])
+				}
+			}
+		})
+	}
+}
