@@ -61,9 +61,9 @@ func lateInviteNote(m *storage.Match, n storage.Notice, side game.Side) string {
 // the computer reads no DMs, a practice match in the DM has no channel, a
 // player may have turned reminders off. now is when it is being sent: the
 // side to move whose turn this notice tells has until now + the move time.
-func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]outgoing, error) {
+func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tournament, now time.Time) ([]outgoing, error) {
 	if n.Tournament != 0 {
-		return b.composeTournament(ctx, n)
+		return b.composeTournament(ctx, n, tour)
 	}
 	if n.Event == storage.EventChallengeExpired {
 		return challengeExpired(b.publicPrinter(challengeGuild(n.Challenge)), n.Challenge), nil
