@@ -532,6 +532,19 @@ type countingStore struct {
 	// nextDeadlinePanics, when set, is the value the next NextDeadline
 	// panics with, as a bug in the timers' loop would.
 	nextDeadlinePanics atomic.Pointer[any]
+	// afterCreateMatch, when set, runs once after the next CreateMatch
+	// that stores a match, with it: what another process does meanwhile.
+	afterCreateMatch atomic.Pointer[func(m *storage.Match)]
+}
+
+func (c *countingStore) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {
+	made, err := c.Store.CreateMatch(ctx, m)
+	if err == nil {
+		if f := c.afterCreateMatch.Swap(nil); f != nil {
+			(*f)(made)
+		}
+	}
+	return made, err
 }
 
 func (c *countingStore) NextDeadline(ctx context.Context) (storage.Deadline, bool, error) {
