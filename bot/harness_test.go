@@ -535,6 +535,8 @@ type countingStore struct {
 	// afterCreateMatch, when set, runs once after the next CreateMatch
 	// that stores a match, with it: what another process does meanwhile.
 	afterCreateMatch atomic.Pointer[func(m *storage.Match)]
+	// tournaments counts the reads of tournaments (Tournament).
+	tournaments atomic.Int64
 }
 
 func (c *countingStore) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {
@@ -555,6 +557,7 @@ func (c *countingStore) NextDeadline(ctx context.Context) (storage.Deadline, boo
 }
 
 func (c *countingStore) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
+	c.tournaments.Add(1)
 	if ctx.Value(settingsMemoKey{}) != nil {
 		if c.failNoticeTournament.Add(-1) >= 0 {
 			c.failedTournament.Add(1)
@@ -643,5 +646,6 @@ func (c *countingStore) reset() {
 	c.versions.Store(0)
 	c.lists.Store(0)
 	c.moves.Store(0)
+	c.tournaments.Store(0)
 	c.players.Clear()
 }

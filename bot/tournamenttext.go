@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/strategobot/strategobot/game"
@@ -124,7 +123,8 @@ func (b *Bot) labelIn(p lang.Printer, t *storage.Tournament, m *storage.Match) s
 }
 
 // startingGame reads, for a notice that starts match m (its set-up invite,
-// its first board), the tournament m is a game of, as it stands now: the
+// its first board), the tournament m is a game of, as it stands now
+// (currentTournament: kept, alone on the database, read sharing it): the
 // game's label, and over when the tournament is over or cancelled. Then
 // none of its games starts, and the notice is moot: the process that made m
 // may not have called it off yet (a cancel stored by another process while
@@ -142,10 +142,7 @@ func (b *Bot) startingGame(ctx context.Context, p lang.Printer, m *storage.Match
 		}
 		id = link.Tournament
 	}
-	t, err := b.store.Tournament(ctx, id)
-	if err != nil {
-		err = fmt.Errorf("reading tournament %d: %w", id, err)
-	}
+	t, err := b.currentTournament(ctx, id)
 	switch {
 	case errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrCorrupt) || errors.Is(err, storage.ErrNewerSchema):
 		b.log.Warn("reading a match's tournament failed; the match is shown without it", "match", m.ID, "tournament", id, "error", err)
