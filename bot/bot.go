@@ -62,6 +62,7 @@ type Bot struct {
 	reconnecting atomic.Bool             // a reconnect loop is running
 	leading      atomic.Bool             // this process runs the timers and the outbox (lease.go)
 	snapshots    *snapshotCache          // the latest state of matches changed lately (snapshot.go)
+	tournaments  *tournamentCache        // the latest state of tournaments changed or read lately (tournamentcache.go)
 	replays      atomic.Int64            // matches replayed by the bot itself, outside storage's changes
 	web          atomic.Pointer[webFace] // the board in the browser, nil when off (web.go)
 
@@ -118,7 +119,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
-		snapshots: newSnapshotCache()}
+		snapshots: newSnapshotCache(), tournaments: newTournamentCache()}
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
 	return b

@@ -532,6 +532,21 @@ type countingStore struct {
 	// nextDeadlinePanics, when set, is the value the next NextDeadline
 	// panics with, as a bug in the timers' loop would.
 	nextDeadlinePanics atomic.Pointer[any]
+	// afterCreateMatch, when set, runs once after the next CreateMatch
+	// that stores a match, with it: what another process does meanwhile.
+	afterCreateMatch atomic.Pointer[func(m *storage.Match)]
+	// tournaments counts the reads of tournaments (Tournament).
+	tournaments atomic.Int64
+}
+
+func (c *countingStore) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {
+	made, err := c.Store.CreateMatch(ctx, m)
+	if err == nil {
+		if f := c.afterCreateMatch.Swap(nil); f != nil {
+			(*f)(made)
+		}
+	}
+	return made, err
 }
 
 func (c *countingStore) NextDeadline(ctx context.Context) (storage.Deadline, bool, error) {
@@ -542,6 +557,7 @@ func (c *countingStore) NextDeadline(ctx context.Context) (storage.Deadline, boo
 }
 
 func (c *countingStore) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
+	c.tournaments.Add(1)
 	if ctx.Value(settingsMemoKey{}) != nil {
 		if c.failNoticeTournament.Add(-1) >= 0 {
 			c.failedTournament.Add(1)
@@ -630,5 +646,6 @@ func (c *countingStore) reset() {
 	c.versions.Store(0)
 	c.lists.Store(0)
 	c.moves.Store(0)
+	c.tournaments.Store(0)
 	c.players.Clear()
 }

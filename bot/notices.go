@@ -61,9 +61,9 @@ func lateInviteNote(m *storage.Match, n storage.Notice, side game.Side) string {
 // the computer reads no DMs, a practice match in the DM has no channel, a
 // player may have turned reminders off. now is when it is being sent: the
 // side to move whose turn this notice tells has until now + the move time.
-func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]outgoing, error) {
+func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tournament, now time.Time) ([]outgoing, error) {
 	if n.Tournament != 0 {
-		return b.composeTournament(ctx, n)
+		return b.composeTournament(ctx, n, tour)
 	}
 	if n.Event == storage.EventChallengeExpired {
 		return challengeExpired(b.publicPrinter(challengeGuild(n.Challenge)), n.Challenge), nil
@@ -113,7 +113,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if m.Phase != storage.PhaseSetup {
 			return nil, nil // the invite is moot: the match has moved on
 		}
-		msg := b.setupInvite(p, m, side, settings(side), b.tournamentLabel(ctx, p, m, nil), now)
+		label, over, err := b.startingGame(ctx, p, m)
+		if err != nil || over {
+			return nil, err // over: the invite is moot, its tournament over or cancelled
+		}
+		msg := b.setupInvite(p, m, side, settings(side), label, now)
 		msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
 		return one(msg), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
@@ -142,7 +146,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, now time.Time) ([]o
 		if n.Event == storage.EventStarted {
 			// The first board says which tournament game it is; the
 			// later ones are answers to it.
-			msg.Content = withLabel(msg.Content, b.tournamentLabel(ctx, p, m, nil))
+			label, over, err := b.startingGame(ctx, p, m)
+			if err != nil || over {
+				return nil, err // over: the game does not start, its tournament over or cancelled
+			}
+			msg.Content = withLabel(msg.Content, label)
 		}
 		switch {
 		case aud != storage.AudiencePublic:

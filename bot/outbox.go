@@ -224,20 +224,26 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(backoff(n.Attempts+1, 0)))
 		return b.record(ctx, "putting off a notice", rerr)
 	}
-	lost, skip := b.lostChannelOf(ctx, n, now)
-	if skip {
+	// A tournament's notice is told from its tournament, read once for the
+	// delivery.
+	var tour *storage.Tournament
+	var parts []outgoing
+	if n.Tournament != 0 {
+		tour, err = b.noticeTournament(ctx, n)
+	}
+	lost, skip := lostChannelOf(n, tour, now)
+	switch {
+	case err != nil:
+		// Said below, as a notice that cannot be composed.
+	case skip:
 		// Its channel is known to be out of reach: told elsewhere at once,
 		// rather than after one more refusal there.
-		follow, err := b.instead(ctx, n, lost.ChannelDeleted, now)
-		if err != nil {
-			b.log.Warn("reading whom a tournament's announcement concerns failed; it will be tried again", "tournament", n.Tournament, "event", n.Event, "error", err)
-			_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(backoff(n.Attempts+1, 0)))
-			return b.record(ctx, "putting off a notice", rerr)
-		}
+		follow := b.instead(n, tour, tour.ChannelDeleted, now)
 		b.metrics.notice("unreachable")
 		return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, now, append(follow, owed...)...))
+	default:
+		parts, err = b.compose(ctx, n, tour, now)
 	}
-	parts, err := b.compose(ctx, n, now)
 	if w := (waitingFor{}); errors.As(err, &w) {
 		return handled{waitFor: w.user}
 	}
@@ -295,13 +301,9 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		case recipientUnreachable:
 			b.metrics.notice("unreachable")
 			b.log.Warn("a message cannot reach its recipient", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
-			follow, retry := b.fallback(ctx, n, parts[i], err, now)
+			follow, retry := b.fallback(ctx, n, tour, parts[i], err, now)
 			if retry {
-				again := now
-				if n.Tournament != 0 {
-					again = now.Add(backoff(n.Attempts+1, 0)) // whom to tell could not be read: not at once
-				}
-				_, rerr := b.store.NoticeRetry(ctx, n.ID, again)
+				_, rerr := b.store.NoticeRetry(ctx, n.ID, now)
 				return b.record(ctx, "sending a notice elsewhere", rerr)
 			}
 			at := b.now()
@@ -321,7 +323,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	if err == nil && len(owed) > 0 && (n.Event == storage.EventFinale || n.Event == storage.EventAbandoned) {
 		b.unfollowEnded(ctx, n.Match, owed)
 	}
-	if err == nil && lost != nil {
+	if err == nil && lost {
 		b.channelBack(ctx, n.Tournament)
 	}
 	if err == nil {
@@ -416,15 +418,10 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 // fallback is what follows when a message cannot reach its recipient (see
 // serverchanges.go): the notices that tell someone instead, or retry when the
 // notice is to be sent again now, elsewhere.
-func (b *Bot) fallback(ctx context.Context, n storage.Notice, p outgoing, sendErr error, now time.Time) (follow []storage.Notice, retry bool) {
+func (b *Bot) fallback(ctx context.Context, n storage.Notice, tour *storage.Tournament, p outgoing, sendErr error, now time.Time) (follow []storage.Notice, retry bool) {
 	switch {
 	case n.Tournament != 0:
-		follow, err := b.tournamentUnreachable(ctx, n, sendErr, now)
-		if err != nil {
-			b.log.Warn("reading whom a tournament's announcement concerns failed; it will be tried again", "tournament", n.Tournament, "event", n.Event, "error", err)
-			return nil, true
-		}
-		return follow, false
+		return b.tournamentUnreachable(ctx, n, tour, sendErr, now), false
 	case n.Match == 0:
 		return nil, false // a challenge's message: nobody else to tell
 	case n.To == storage.AudienceFollower:

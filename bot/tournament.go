@@ -152,7 +152,10 @@ func (b *Bot) updateTournament(ctx context.Context, id storage.TournamentID, fn 
 		}
 		t, err = b.store.UpdateTournament(ctx, id, t.Version, stamped)
 		if err == nil {
+			b.tournaments.put(t)
 			b.nudgeOutbox()
+		} else {
+			b.tournaments.forget(id) // changed or not: the next reader loads it
 		}
 		if !errors.Is(err, storage.ErrStale) || attempt == 5 {
 			return t, err

@@ -45,28 +45,38 @@ func appendStandings(parts []string, standings string) []string {
 	return append(parts, truncate(standings, maxMessage))
 }
 
-// tournamentAsOf loads notice n's tournament, t, and the tournament as it
-// stood when n's event happened: then, its log up to that event, and then's
-// state. A notice tells what was so then, not what is so now.
-func (b *Bot) tournamentAsOf(ctx context.Context, n storage.Notice) (t, then *storage.Tournament, state *tournament.Tournament, err error) {
-	t, err = b.store.Tournament(ctx, n.Tournament)
+// noticeTournament loads notice n's tournament, once for its delivery:
+// whether its channel is out of reach (lostChannelOf), what it tells
+// (composeTournament) and whom else to tell (instead) are read from it.
+// An error that is the database not answering is storeUnread.
+func (b *Bot) noticeTournament(ctx context.Context, n storage.Notice) (*storage.Tournament, error) {
+	t, err := b.store.Tournament(ctx, n.Tournament)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
+		return nil, fmt.Errorf("loading tournament %d: %w", n.Tournament, unread(err))
 	}
+	return t, nil
+}
+
+// tournamentAsOf returns, of notice n's tournament t as loaded for its
+// delivery (noticeTournament), the tournament as it stood when n's event
+// happened: then, its log up to that event, and then's state. A notice
+// tells what was so then, not what is so now.
+func tournamentAsOf(n storage.Notice, t *storage.Tournament) (then *storage.Tournament, state *tournament.Tournament, err error) {
 	if n.Log < 0 || n.Log > len(t.Log) {
-		return nil, nil, nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
+		return nil, nil, fmt.Errorf("tournament %d has no event %d", t.ID, n.Log)
 	}
 	then = t.Clone()
 	then.Log = then.Log[:n.Log]
 	if state, err = then.State(); err != nil {
-		return nil, nil, nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
+		return nil, nil, fmt.Errorf("replaying tournament %d: %w", t.ID, err)
 	}
-	return t, then, state, nil
+	return then, state, nil
 }
 
-// composeTournament renders a tournament's notice.
-func (b *Bot) composeTournament(ctx context.Context, n storage.Notice) ([]outgoing, error) {
-	t, then, state, err := b.tournamentAsOf(ctx, n)
+// composeTournament renders a tournament's notice from t, its tournament
+// as loaded for the delivery (noticeTournament).
+func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storage.Tournament) ([]outgoing, error) {
+	then, state, err := tournamentAsOf(n, t)
 	if err != nil {
 		return nil, err
 	}
@@ -392,32 +402,28 @@ const noPictureReason = "no-picture:"
 // players the announcement concerns get it by DM (playersConcerned),
 // recorded with it given up, so that each is told once. The notice's
 // Reason names the announcement, after channelGoneReason when the channel
-// was deleted. An error says the database did not answer who the players
-// are: the notice is to be tried again.
-func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, sendErr error, now time.Time) ([]storage.Notice, error) {
+// was deleted. t is the tournament as loaded for the delivery.
+func (b *Bot) tournamentUnreachable(ctx context.Context, n storage.Notice, t *storage.Tournament, sendErr error, now time.Time) []storage.Notice {
 	if n.To != storage.AudiencePublic {
-		return nil, nil // a DM: nobody else to tell
+		return nil // a DM: nobody else to tell
 	}
 	deleted := discordCode(sendErr) == discordgo.ErrCodeUnknownChannel
 	b.rememberChannelLost(ctx, n.Tournament, deleted, now)
-	return b.instead(ctx, n, deleted, now)
+	return b.instead(n, t, deleted, now)
 }
 
-// instead are the notices that tell announcement n elsewhere, as its
-// channel cannot (deleted, when it was): the note to its organiser
-// (sent once a day at most, firstNoReachToday) and its players' DMs. An
-// error says the database did not answer who the players are.
-func (b *Bot) instead(ctx context.Context, n storage.Notice, deleted bool, now time.Time) ([]storage.Notice, error) {
+// instead are the notices that tell announcement n of t (as loaded for
+// the delivery) elsewhere, as its channel cannot (deleted, when it was):
+// the note to its organiser (sent once a day at most, firstNoReachToday)
+// and its players' DMs.
+func (b *Bot) instead(n storage.Notice, t *storage.Tournament, deleted bool, now time.Time) []storage.Notice {
 	reason := n.Event.String()
 	if deleted {
 		reason = channelGoneReason + reason
 	}
 	follow := []storage.Notice{{Tournament: n.Tournament, Event: storage.EventTourneyNoReach, To: storage.AudienceOrganiser,
 		Log: n.Log, At: now, Reason: reason}}
-	players, err := b.playersConcerned(ctx, n)
-	if u := (storeUnread{}); errors.As(err, &u) {
-		return nil, err
-	}
+	players, err := playersConcerned(n, t)
 	if err != nil {
 		b.log.Warn("reading whom a tournament's announcement concerns failed; only its organiser is told", "tournament", n.Tournament, "event", n.Event, "error", err)
 	}
@@ -425,7 +431,7 @@ func (b *Bot) instead(ctx context.Context, n storage.Notice, deleted bool, now t
 		// At the announcement's time: the deadlines it tells count from it.
 		follow = append(follow, storage.Notice{Tournament: n.Tournament, Event: n.Event, To: storage.AudiencePlayer, Player: p, Log: n.Log, At: n.At})
 	}
-	return follow, nil
+	return follow
 }
 
 // lostChannelRetry is how long after a tournament's channel was found out
@@ -448,20 +454,15 @@ func (b *Bot) rememberChannelLost(ctx context.Context, id storage.TournamentID, 
 	}
 }
 
-// lostChannelOf returns, when n is an announcement of a tournament whose
-// channel was found out of reach, that tournament, and whether n is to
-// skip the channel (see lostChannelRetry); nil otherwise. A failed read
-// gives nil too: compose reads the tournament again, and says what became
-// of it.
-func (b *Bot) lostChannelOf(ctx context.Context, n storage.Notice, now time.Time) (*storage.Tournament, bool) {
-	if n.Tournament == 0 || n.To != storage.AudiencePublic {
-		return nil, false
+// lostChannelOf reports, when n is an announcement of tournament t (as
+// loaded for the delivery; nil for a match's notice) whose channel was
+// found out of reach, that it was, and whether n is to skip the channel
+// (see lostChannelRetry).
+func lostChannelOf(n storage.Notice, t *storage.Tournament, now time.Time) (lost, skip bool) {
+	if t == nil || n.To != storage.AudiencePublic || t.ChannelLost.IsZero() {
+		return false, false
 	}
-	t, err := b.store.Tournament(ctx, n.Tournament)
-	if err != nil || t.ChannelLost.IsZero() {
-		return nil, false
-	}
-	return t, t.ChannelDeleted || now.Sub(t.ChannelLost) < lostChannelRetry
+	return true, t.ChannelDeleted || now.Sub(t.ChannelLost) < lostChannelRetry
 }
 
 // channelBack records that tournament id's channel, once out of reach, took
@@ -484,7 +485,7 @@ func (b *Bot) channelBack(ctx context.Context, id storage.TournamentID) {
 // others tell nothing a player's own DMs do not: a result, a deadline's
 // scoring or a withdrawal reaches the players of the games it ends as
 // those games' own notices.
-func (b *Bot) playersConcerned(ctx context.Context, n storage.Notice) ([]string, error) {
+func playersConcerned(n storage.Notice, t *storage.Tournament) ([]string, error) {
 	switch n.Event {
 	case storage.EventRoundPaired, storage.EventTourneyOver, storage.EventTourneyCancel:
 	default:
@@ -493,7 +494,7 @@ func (b *Bot) playersConcerned(ctx context.Context, n storage.Notice) ([]string,
 	if n.Log < 1 {
 		return nil, fmt.Errorf("tournament %d has no event %d", n.Tournament, n.Log)
 	}
-	t, then, state, err := b.tournamentAsOf(ctx, n)
+	then, state, err := tournamentAsOf(n, t)
 	if err != nil {
 		return nil, err
 	}

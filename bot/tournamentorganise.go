@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -230,17 +231,7 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "Only the member who created **%[1]s** or a member with Manage Server can cancel it.", t.Name)
 		return
 	}
-	cancelled, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
-		if x.Done {
-			return errRefused
-		}
-		cancel := tournament.Cancel()
-		cancel.Player = me // named in the announcement
-		x.Log = append(x.Log, cancel)
-		x.Done = true
-		x.RoundDeadline = time.Time{}
-		return nil
-	})
+	err := b.cancelTournament(ctx, t.ID, me)
 	if errors.Is(err, errRefused) {
 		b.say(i, "**%[1]s** is over.", t.Name)
 		return
@@ -249,10 +240,33 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 		b.tell(i, b.explain(printerOf(i), err, "tournament"))
 		return
 	}
-	pub := b.publicPrinter(t.GuildID)
+	b.say(i, "**%[1]s** is cancelled.", t.Name)
+}
+
+// cancelTournament cancels tournament id for member by, and calls off its
+// games still on; errRefused when it is over already. Once the cancel is
+// stored none of its games starts: a match being started meanwhile is
+// called off by the process starting it (startRound), and its invites,
+// should they come first, are dropped (startingGame).
+func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by string) error {
+	cancelled, err := b.updateTournament(ctx, id, func(x *storage.Tournament) error {
+		if x.Done {
+			return errRefused
+		}
+		cancel := tournament.Cancel()
+		cancel.Player = by // named in the announcement
+		x.Log = append(x.Log, cancel)
+		x.Done = true
+		x.RoundDeadline = time.Time{}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("cancelling tournament %d: %w", id, err)
+	}
+	pub := b.publicPrinter(cancelled.GuildID)
 	if s, err := cancelled.State(); err == nil && len(s.Rounds()) > 0 {
 		b.callOffRound(ctx, cancelled, 0, pub.Sprintf("%[1]s was cancelled", cancelled.Name))
 	}
-	b.log.Info("tournament cancelled", "tournament", t.ID, "by", me)
-	b.say(i, "**%[1]s** is cancelled.", t.Name)
+	b.log.Info("tournament cancelled", "tournament", id, "by", by)
+	return nil
 }

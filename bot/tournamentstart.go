@@ -86,7 +86,9 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		}
 		if errors.Is(err, errScoredMeanwhile) {
 			// A player withdrew, or the tournament was cancelled, as this
-			// match was made: it is not played.
+			// match was made: it is not played. Its invites, when the
+			// tournament was cancelled, are not sent either, should the
+			// outbox come to them first (startingGame).
 			pub := b.publicPrinter(m.GuildID)
 			why := pub.Sprintf("%[1]s: a player withdrew before this game began", t.Name)
 			if cancelled {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/strategobot/strategobot/game"
@@ -103,6 +104,12 @@ func (b *Bot) tournamentLabel(ctx context.Context, p lang.Printer, m *storage.Ma
 			tournaments[id] = t
 		}
 	}
+	return b.labelIn(p, t, m)
+}
+
+// labelIn names the game of t that m is (tournamentLabel), "" when it is
+// none of t's boards.
+func (b *Bot) labelIn(p lang.Printer, t *storage.Tournament, m *storage.Match) string {
 	state, err := t.State()
 	if err != nil {
 		b.log.Warn("replaying a match's tournament failed; the match is shown without it", "match", m.ID, "tournament", t.ID, "error", err)
@@ -113,6 +120,39 @@ func (b *Bot) tournamentLabel(ctx context.Context, p lang.Printer, m *storage.Ma
 		return ""
 	}
 	return gameLabel(p, t, state, round, board)
+}
+
+// startingGame reads, for a notice that starts match m (its set-up invite,
+// its first board), the tournament m is a game of, as it stands now
+// (currentTournament: kept, alone on the database, read sharing it): the
+// game's label, and over when the tournament is over or cancelled. Then
+// none of its games starts, and the notice is moot: the process that made m
+// may not have called it off yet (a cancel stored by another process while
+// it started the round: tournamentstart.go), and a cancel calls off only
+// the matches linked to their boards, after it is stored. label is "" for
+// any other match. An error is the database not answering: the notice is
+// tried again rather than sent unchecked.
+func (b *Bot) startingGame(ctx context.Context, p lang.Printer, m *storage.Match) (label string, over bool, err error) {
+	id := m.Tournament
+	if id == 0 {
+		// Made before matches kept their tournament: the index knows.
+		link, ok := b.tournamentGameOf(ctx, m)
+		if !ok {
+			return "", false, nil
+		}
+		id = link.Tournament
+	}
+	t, err := b.currentTournament(ctx, id)
+	switch {
+	case errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrCorrupt) || errors.Is(err, storage.ErrNewerSchema):
+		b.log.Warn("reading a match's tournament failed; the match is shown without it", "match", m.ID, "tournament", id, "error", err)
+		return "", false, nil
+	case err != nil:
+		return "", false, unread(err)
+	case t.Done:
+		return "", true, nil
+	}
+	return b.labelIn(p, t, m), false, nil
 }
 
 // boardOf finds the board m plays in t: by its link, or, for a match whose
