@@ -3,6 +3,7 @@ package bot
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -114,8 +115,11 @@ func TestMoveAnswersHideRanks(t *testing.T) {
 					what := fmt.Sprintf("%v seed %d ply %d, %v's hidden pieces shuffled", vt.rules.Variant, seed, g.Ply(), hidden)
 					same := func(kind string, a, b any) {
 						t.Helper()
-						ja, _ := json.Marshal(a)
-						jb, _ := json.Marshal(b)
+						ja, err1 := json.Marshal(a)
+						jb, err2 := json.Marshal(b)
+						if err := errors.Join(err1, err2); err != nil {
+							t.Fatalf("%s: %s: %v", what, kind, err)
+						}
 						if string(ja) != string(jb) {
 							t.Fatalf("%s: %s differs:\n%s\n%s", what, kind, ja, jb)
 						}
