@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
 )
 
@@ -76,21 +77,29 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 	if err != nil {
 		return
 	}
-	n := b.settingsOf(ctx, user).Numbering
-	// With a guess only infiltrations are meant; without one, both.
-	guessing := opts.str(optGuess) != ""
+	choices = moveChoices(p, g, b.settingsOf(ctx, user).Numbering, focused.Name, opts.str(optFrom), typed, opts.str(optGuess) != "")
+}
+
+// moveChoices are the choices offered for the option focused (from or to)
+// of a move in g by the side to move, who numbers the pieces in n: the
+// squares of their legal moves starting with typed, and, for to, those of
+// the piece on from. With guessing, only infiltrations are meant; without,
+// both. They are made of the mover's legal moves, their own ranks and
+// which squares are occupied: nothing of the opponent's hidden ranks.
+func moveChoices(p lang.Printer, g *game.Game, n game.Numbering, focused, fromOpt, typed string, guessing bool) []*discordgo.ApplicationCommandOptionChoice {
+	var choices []*discordgo.ApplicationCommandOptionChoice
 	seen := map[string]bool{}
 	for _, mv := range g.LegalMoves() {
 		if guessing && !mv.IsInfiltration() {
 			continue
 		}
 		var value, label string
-		switch focused.Name {
+		switch focused {
 		case optFrom:
 			_, r, _ := g.PieceAt(mv.From) // the player's own piece
 			value, label = mv.From.String(), p.Sprintf("%[1]s %[2]s", mv.From.String(), render.PieceName(p, r, n))
 		case optTo:
-			from, err := game.ParseSquare(opts.str(optFrom))
+			from, err := game.ParseSquare(fromOpt)
 			if err != nil || mv.From != from {
 				continue
 			}
@@ -102,7 +111,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 				}
 			}
 		default:
-			return
+			return nil
 		}
 		if seen[value] || !strings.HasPrefix(value, typed) {
 			continue
@@ -111,6 +120,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: value})
 	}
 	sort.Slice(choices, func(a, c int) bool { return squareOrder(choices[a].Value) < squareOrder(choices[c].Value) })
+	return choices
 }
 
 func squareOrder(v any) int {

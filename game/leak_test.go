@@ -34,8 +34,9 @@ func TestViewHidesUnknownRanks(t *testing.T) {
 					for a := game.Square(0); a < game.NumSquares; a += 3 {
 						for b := game.Square(0); b < game.NumSquares; b++ {
 							m := game.Move{From: a, To: b}
-							if e1, e2 := errText(g.Check(m)), errText(shuffled.Check(m)); e1 != e2 {
-								t.Fatalf("%v: the reason %q became %q after a shuffle", m, e1, e2)
+							// The whole refusal, its Text too: its translations are made of it.
+							if e1, e2 := g.Check(m), shuffled.Check(m); !reflect.DeepEqual(e1, e2) {
+								t.Fatalf("%v: the reason %q (%#v) became %q (%#v) after a shuffle", m, errText(e1), e1, errText(e2), e2)
 							}
 						}
 					}
@@ -50,4 +51,57 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// TestInfiltrationRefusalsHideRanks: wherever an Infiltrator of the side to
+// move stands in the enemy's set-up zone, every infiltration it may attempt
+// (any target square, any guess) is accepted or refused with the same reason
+// whatever the ranks of the opponent's hidden pieces: a refusal speaks of the
+// squares, never of the piece on the target or in the way.
+func TestInfiltrationRefusalsHideRanks(t *testing.T) {
+	rules := game.DefaultRules(game.VariantInfiltrator)
+	positions, beside := 0, 0
+	for seed := uint64(1); seed <= 150; seed++ {
+		r := rand.New(rand.NewPCG(seed, 3))
+		gametest.Game(t, rules, seed, 1500, func(g *game.Game) bool {
+			side := g.ToMove()
+			var infiltrators []game.Square
+			for s := game.Square(0); s < game.NumSquares; s++ {
+				if who, rank, ok := g.PieceAt(s); ok && who == side && rank == game.Infiltrator && game.InZone(side.Opponent(), s) {
+					infiltrators = append(infiltrators, s)
+				}
+			}
+			if len(infiltrators) == 0 || g.Result().Over() {
+				return true
+			}
+			shuffled := gametest.ShuffleHidden(t, g, side.Opponent(), r.Uint64())
+			positions++
+			for _, from := range infiltrators {
+				for to := game.Square(0); to < game.NumSquares; to++ {
+					if _, a, ok := g.PieceAt(to); ok {
+						if _, b, _ := shuffled.PieceAt(to); a != b && near(from, to) {
+							beside++ // a target whose rank the shuffle changed
+						}
+					}
+					for _, guess := range game.Ranks {
+						m := game.Move{From: from, To: to, Guess: guess}
+						if e1, e2 := g.Check(m), shuffled.Check(m); !reflect.DeepEqual(e1, e2) {
+							t.Fatalf("seed %d ply %d: the infiltration %v was answered %q, and %q after a shuffle of %v's hidden pieces", seed, g.Ply(), m, errText(e1), errText(e2), side.Opponent())
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	t.Logf("%d positions with an Infiltrator in the enemy zone; %d targets within two squares whose rank the shuffle changed", positions, beside)
+	if positions < 100 || beside < 50 {
+		t.Fatalf("only %d positions and %d changed targets near an Infiltrator: the test proves little", positions, beside)
+	}
+}
+
+// near reports whether b is one or two squares from a in a straight line.
+func near(a, b game.Square) bool {
+	dc, dr := a.Col()-b.Col(), a.Row()-b.Row()
+	return (dc == 0 && dr != 0 && dr >= -2 && dr <= 2) || (dr == 0 && dc != 0 && dc >= -2 && dc <= 2)
 }
