@@ -24,10 +24,7 @@ func TestTournamentCancelledAsItsMatchStarts(t *testing.T) {
 	ctx := context.Background()
 	h := tourneyOn(newHarness(t, func(c *Config) { c.Shared, c.Holder = true, "starter" }))
 	h.srv.WaitFor(t, "the lease", h.bot.leading.Load)
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-	h.expect(h.run(h.bob, "join"), "You joined")
-	h.expect(h.run(h.carol, "join"), "You joined")
+	h.bobAndCarolJoin()
 	h.outboxEmpty()
 
 	other := New(Config{Shared: true, Holder: "canceller", Now: h.clock.Now}, nil, h.db, nil)
@@ -83,10 +80,7 @@ func tournamentReadsOfAStart(t *testing.T, shared bool) {
 	ctx := context.Background()
 	h := tourneyOn(newHarness(t, func(c *Config) { c.Shared, c.Holder = shared, "the only process" }))
 	h.srv.WaitFor(t, "the lease", h.bot.leading.Load)
-	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
-		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
-	h.expect(h.run(h.bob, "join"), "You joined")
-	h.expect(h.run(h.carol, "join"), "You joined")
+	h.bobAndCarolJoin()
 	h.outboxEmpty()
 	for _, p := range []*discordtest.Member{h.bob, h.carol} {
 		// Their DM channels open: no invite waits for one, to be composed

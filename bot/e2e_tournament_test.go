@@ -61,13 +61,21 @@ func (h *tourney) expect(msg *discordtest.Message, want string) {
 // join, the hour passes, and it returns their match.
 func (h *tourney) bobMeetsCarol(args ...discordtest.Arg) *storage.Match {
 	h.t.Helper()
+	h.bobAndCarolJoin(args...)
+	h.advance(time.Hour)
+	return h.roundMatches(1)[0]
+}
+
+// bobAndCarolJoin has alice create tournament #1, a Swiss "Cup" of one
+// round that starts in an hour, with the terms in args, and bob and carol
+// join it.
+func (h *tourney) bobAndCarolJoin(args ...discordtest.Arg) {
+	h.t.Helper()
 	args = append([]discordtest.Arg{discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
 		discordtest.Opt("starts_in_hours", 1)}, args...)
 	h.expect(h.run(h.alice, "create", args...), "Tournament #1")
 	h.expect(h.run(h.bob, "join"), "You joined")
 	h.expect(h.run(h.carol, "join"), "You joined")
-	h.advance(time.Hour)
-	return h.roundMatches(1)[0]
 }
 
 // roundRobin has alice create tournament #1, a round robin named name that
