@@ -39,6 +39,19 @@ func (p *PlayerSettings) OnVacation(at time.Time) (Vacation, bool) {
 	return Vacation{}, false
 }
 
+// VacationEnds is when the player's last vacation ends (or ended), zero
+// when they took none: a vacation under way ends last, since one begins only
+// when none is under way. Stores index players by it (PlayersOnVacation).
+func (p *PlayerSettings) VacationEnds() time.Time {
+	var end time.Time
+	for _, v := range p.Vacations {
+		if v.End.After(end) {
+			end = v.End
+		}
+	}
+	return end
+}
+
 // VacationDaysUsed counts the days of vacation the player took, or planned,
 // in at's calendar year (UTC): each started day counts.
 func (p *PlayerSettings) VacationDaysUsed(at time.Time) int {
