@@ -138,6 +138,33 @@ func (m *Match) VacationOpenAtEnd(side game.Side) bool {
 	return !until.IsZero() && m.Ended.Before(until)
 }
 
+// VacationHeldUntil is when the last vacation of side's that began in this
+// match at or after since stopped holding side's clock: when the log ended
+// it (ActVacationEnd, or a move of side's own), or the match ended, or it
+// ran out, whichever came first (one still holding the clock: when it runs
+// out). Zero when none began here since then.
+func (m *Match) VacationHeldUntil(side game.Side, since time.Time) time.Time {
+	var last, until time.Time // until: the planned end of the vacation the log holds open
+	for _, a := range m.Log {
+		if a.Side != side {
+			continue
+		}
+		switch {
+		case a.Kind == ActVacation && !a.At.Before(since):
+			until = a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+		case (a.Kind == ActMove || a.Kind == ActVacationEnd) && !until.IsZero():
+			last, until = later(last, minTime(a.At, until)), time.Time{}
+		}
+	}
+	if !until.IsZero() {
+		if !m.Phase.Active() {
+			until = minTime(until, m.Ended)
+		}
+		last = later(last, until)
+	}
+	return last
+}
+
 // vacationLeftOpen is when side's last vacation in the log ends, or zero
 // when the log ended it, by ActVacationEnd or a move of side's own.
 func (m *Match) vacationLeftOpen(side game.Side) time.Time {
