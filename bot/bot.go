@@ -57,6 +57,7 @@ type Bot struct {
 	dmOpenings   atomic.Uint64           // counts the DM channel openings begun
 	wake         chan struct{}           // nudges the timer loop when a deadline may have moved
 	timerPass    sync.Mutex              // held by a pass over the due timers
+	vacationsDue atomic.Int64            // unix time of the next look for vacations that stop no clock (vacation.go); 0: at once
 	outboxWake   chan struct{}           // nudges the outbox loop when a change recorded notices
 	outboxPass   sync.Mutex              // held by a pass over the due notices
 	reconnecting atomic.Bool             // a reconnect loop is running

@@ -8,8 +8,9 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// runTimers sleeps until the next deadline in storage, handles every timer
-// due, and sleeps again. Deadlines live in storage, so a restart resumes them,
+// runTimers sleeps until the next deadline in storage (or the next look for
+// vacations that stop no clock, vacationTimer), handles every timer due, and
+// sleeps again. Deadlines live in storage, so a restart resumes them,
 // and any that passed while the bot was down are handled at once.
 func (b *Bot) runTimers(ctx context.Context) {
 	for {
@@ -27,6 +28,9 @@ func (b *Bot) runTimers(ctx context.Context) {
 			wait = time.After(time.Minute)
 		case ok:
 			wait = time.After(max(0, next.At.Sub(b.now())))
+		}
+		if err == nil && b.leading.Load() && (!ok || b.vacationsNext().Before(next.At)) {
+			wait = time.After(max(0, b.vacationsNext().Sub(b.now()))) // the look for vacations that stop no clock
 		}
 		if b.cfg.Shared {
 			wait = sooner(wait, sharedPoll) // other processes' changes nudge no one here
@@ -61,6 +65,7 @@ func (b *Bot) handleDue(ctx context.Context) {
 		b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
 	}
 	b.tournamentTimers(ctx)
+	b.vacationTimer(ctx)
 	if len(due) > 0 {
 		b.nudgeOutbox() // reminders, time-outs and expiries owe notices
 	}

@@ -183,6 +183,106 @@ func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 	}
 }
 
+// A crash may leave a vacation that costs days for nothing: one recorded in
+// the player's settings whose clocks onVacation did not get to stop, or one
+// whose last stopped match ended before vacationsOverWith ended it. The
+// timers look, at start and then every vacationCheck, at the players on
+// vacation (storage.Store.PlayersOnVacation, an index) and end each
+// vacation that holds no clock any more when it last held one, or take it
+// back when it held none (reconcileVacation). A vacation younger than
+// vacationSettle is left alone: onVacation may be stopping its clocks.
+// The matches are not touched, so nobody is told anything: the player sees
+// the days back in their allowance, as when a match ends normally.
+const (
+	vacationCheck  = time.Hour
+	vacationSettle = 15 * time.Minute
+)
+
+// vacationsNext is when the timers next look for vacations that stop no clock.
+func (b *Bot) vacationsNext() time.Time {
+	return time.Unix(b.vacationsDue.Load(), 0)
+}
+
+// vacationTimer looks for vacations that stop no clock, when that is due;
+// the caller holds timerPass.
+func (b *Bot) vacationTimer(ctx context.Context) {
+	now := b.now()
+	if now.Before(b.vacationsNext()) {
+		return
+	}
+	b.vacationsDue.Store(now.Add(vacationCheck).Unix())
+	users, err := b.store.PlayersOnVacation(ctx, now)
+	if err != nil {
+		b.log.Error("listing the players on vacation failed", "error", err)
+		return
+	}
+	for _, user := range users {
+		b.guard(ctx, "vacation", func(ctx context.Context) {
+			if err := b.reconcileVacation(ctx, user, now); err != nil {
+				b.log.Warn("ending a vacation that stops no clock failed", "error", err)
+			}
+		})
+	}
+}
+
+// reconcileVacation ends user's vacation under way at now when it holds no
+// clock in any of their matches, older than vacationSettle: at the latest
+// time it held one (a match's end, an end in a match, or its running out),
+// so that only those days count; a vacation that held none is taken back,
+// as if never asked for (CancelVacation).
+func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time) error {
+	settings, err := b.store.Player(ctx, user)
+	if err != nil {
+		return fmt.Errorf("reading the settings of a player on vacation: %w", err)
+	}
+	v, on := settings.OnVacation(now)
+	if !on || now.Sub(v.Start) < vacationSettle {
+		return nil
+	}
+	active, err := b.store.PlayerMatches(ctx, user, true, 0)
+	if err != nil {
+		return fmt.Errorf("listing the matches of a player on vacation: %w", err)
+	}
+	for _, m := range active {
+		if !m.VacationUntil(sideOf(m, user)).IsZero() {
+			return nil // it holds a clock: it goes on
+		}
+	}
+	ended, err := b.store.PlayerMatches(ctx, user, false, 0)
+	if err != nil {
+		return fmt.Errorf("listing the ended matches of a player on vacation: %w", err)
+	}
+	var held time.Time // when it last held a clock; zero: never
+	for _, m := range append(active, ended...) {
+		if at := m.VacationHeldUntil(sideOf(m, user), v.Start); at.After(held) {
+			held = at
+		}
+	}
+	if held.After(now) {
+		held = now
+	}
+	changed := false
+	_, err = b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
+		changed = false
+		if cur, on := s.OnVacation(now); !on || !cur.Start.Equal(v.Start) {
+			return nil // ended or taken back meanwhile
+		}
+		if !held.After(v.Start) {
+			changed = s.CancelVacation(v.Start)
+			return nil
+		}
+		changed = s.EndVacation(held)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("ending a vacation that stops no clock: %w", err)
+	}
+	if changed {
+		b.log.Info("a vacation that no longer stopped any clock was ended", "began", v.Start, "held_until", held)
+	}
+	return nil
+}
+
 // carryVacations stops, in a match that has just begun, the clock of a
 // player who is on vacation (a challenge or a seek of theirs met while they
 // were away): as in their other matches, for the whole days of it still to

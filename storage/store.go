@@ -107,6 +107,10 @@ type Store interface {
 	Player(ctx context.Context, userID string) (*PlayerSettings, error)
 	// UpdatePlayer changes a player's settings with fn in one transaction.
 	UpdatePlayer(ctx context.Context, userID string, fn func(p *PlayerSettings) error) (*PlayerSettings, error)
+	// PlayersOnVacation returns, ordered by user id, the players whose last
+	// vacation (PlayerSettings.VacationEnds) ends after at: those on vacation
+	// at at. It reads an index, not every player's settings.
+	PlayersOnVacation(ctx context.Context, at time.Time) ([]string, error)
 
 	// LinkGeneration returns the generation of userID's web board links (see
 	// PlayerSettings.LinkGen): 0 for a player never seen.

@@ -39,6 +39,19 @@ func (p *PlayerSettings) OnVacation(at time.Time) (Vacation, bool) {
 	return Vacation{}, false
 }
 
+// VacationEnds is when the player's last vacation ends (or ended), zero
+// when they took none: a vacation under way ends last, since one begins only
+// when none is under way. Stores index players by it (PlayersOnVacation).
+func (p *PlayerSettings) VacationEnds() time.Time {
+	var end time.Time
+	for _, v := range p.Vacations {
+		if v.End.After(end) {
+			end = v.End
+		}
+	}
+	return end
+}
+
 // VacationDaysUsed counts the days of vacation the player took, or planned,
 // in at's calendar year (UTC): each started day counts.
 func (p *PlayerSettings) VacationDaysUsed(at time.Time) int {
@@ -123,6 +136,33 @@ func (m *Match) VacationOpenAtEnd(side game.Side) bool {
 	}
 	until := m.vacationLeftOpen(side)
 	return !until.IsZero() && m.Ended.Before(until)
+}
+
+// VacationHeldUntil is when the last vacation of side's that began in this
+// match at or after since stopped holding side's clock: when the log ended
+// it (ActVacationEnd, or a move of side's own), or the match ended, or it
+// ran out, whichever came first (one still holding the clock: when it runs
+// out). Zero when none began here since then.
+func (m *Match) VacationHeldUntil(side game.Side, since time.Time) time.Time {
+	var last, until time.Time // until: the planned end of the vacation the log holds open
+	for _, a := range m.Log {
+		if a.Side != side {
+			continue
+		}
+		switch {
+		case a.Kind == ActVacation && !a.At.Before(since):
+			until = a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+		case (a.Kind == ActMove || a.Kind == ActVacationEnd) && !until.IsZero():
+			last, until = later(last, minTime(a.At, until)), time.Time{}
+		}
+	}
+	if !until.IsZero() {
+		if !m.Phase.Active() {
+			until = minTime(until, m.Ended)
+		}
+		last = later(last, until)
+	}
+	return last
 }
 
 // vacationLeftOpen is when side's last vacation in the log ends, or zero

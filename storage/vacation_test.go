@@ -81,3 +81,44 @@ func TestVacationOpenAtEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestVacationHeldUntil: when a vacation of Red's that began at or after a
+// time stopped holding her clock in a match, from the match's log.
+func TestVacationHeldUntil(t *testing.T) {
+	day := 24 * time.Hour
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	away := func(at time.Time, days int) storage.Action {
+		return storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: days, At: at}
+	}
+	tests := []struct {
+		name  string
+		log   []storage.Action
+		ended time.Time // zero: the match is still in play
+		want  time.Time // zero: none began since start
+	}{
+		{name: "no vacation", log: nil},
+		{name: "one that began before", log: []storage.Action{away(start.Add(-day), 5)}},
+		{name: "Blue's", log: []storage.Action{{Kind: storage.ActVacation, Side: game.Blue, Days: 5, At: start}}},
+		{name: "still holding the clock", log: []storage.Action{away(start, 5)}, want: start.Add(5 * day)},
+		{name: "the match ended during it", log: []storage.Action{away(start, 5)}, ended: start.Add(2 * day), want: start.Add(2 * day)},
+		{name: "the match ended after it ran out", log: []storage.Action{away(start, 5)}, ended: start.Add(7 * day), want: start.Add(5 * day)},
+		{name: "ended early", log: []storage.Action{away(start, 5), {Kind: storage.ActVacationEnd, Side: game.Red, At: start.Add(day)}},
+			ended: start.Add(3 * day), want: start.Add(day)},
+		{name: "ended by her move", log: []storage.Action{away(start, 5), {Kind: storage.ActMove, Side: game.Red, At: start.Add(2 * day)}},
+			want: start.Add(2 * day)},
+		{name: "Blue's end ends nothing of Red's", log: []storage.Action{away(start, 5), {Kind: storage.ActVacationEnd, Side: game.Blue, At: start.Add(day)}},
+			ended: start.Add(3 * day), want: start.Add(3 * day)},
+		{name: "carried in later", log: []storage.Action{away(start.Add(day), 3)}, ended: start.Add(2 * day), want: start.Add(2 * day)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &storage.Match{Phase: storage.PhasePlaying, Log: tc.log}
+			if !tc.ended.IsZero() {
+				m.Phase, m.Ended = storage.PhaseFinished, tc.ended
+			}
+			if got := m.VacationHeldUntil(game.Red, start); !got.Equal(tc.want) {
+				t.Errorf("held until %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -41,7 +41,9 @@
 // idx_challenge (user or channel, challenge id) for pending challenges;
 // idx_tournament_wake (unix time, id) for the tournaments' timers, which
 // Open rewrites where they disagree with the tournaments, so that a newer
-// rule of when a tournament wakes reaches those an older version stored.
+// rule of when a tournament wakes reaches those an older version stored;
+// idx_vacation (big-endian unix time, user) for the end of each player's
+// last vacation, so that the players on vacation are a walk from a time.
 // In a key of several parts, a name or Discord id is followed by a 0 byte
 // (Discord ids hold none).
 //

@@ -26,6 +26,7 @@ var (
 	bucketByChannel    = []byte("idx_channel")   // channel 0 state id → ""
 	bucketTimers       = []byte("idx_timer")     // unix kind id → ""
 	bucketChallengesBy = []byte("idx_challenge") // 'u'|'c' user-or-channel 0 id → ""
+	bucketVacations    = []byte("idx_vacation")  // unix user → "" (the end of each player's last vacation)
 
 	bucketOutbox      = []byte("outbox")           // id → notice record
 	bucketOutboxQueue = []byte("idx_outbox_queue") // queue 0 id → ""
@@ -34,7 +35,7 @@ var (
 	allBuckets = [][]byte{bucketMeta, bucketMatches, bucketChallenges, bucketPlayers, bucketStandings,
 		bucketByPlayer, bucketByChannel, bucketTimers, bucketChallengesBy,
 		bucketOutbox, bucketOutboxQueue, bucketOutboxDue, bucketServers, bucketLeases, bucketFollowers,
-		bucketTourneys, bucketTourneyBy, bucketTourneyWake, bucketTourneyGames}
+		bucketTourneys, bucketTourneyBy, bucketTourneyWake, bucketTourneyGames, bucketVacations}
 
 	keySchema = []byte("schema")
 )
@@ -63,6 +64,16 @@ func timerKey(at time.Time, kind storage.DeadlineKind, id uint64) []byte {
 	k = binary.BigEndian.AppendUint64(k, uint64(max(at.Unix(), 0)))
 	k = append(k, byte(kind))
 	return binary.BigEndian.AppendUint64(k, id)
+}
+
+// vacationKey is the big-endian unix time a player's last vacation ends,
+// then their user id: keys sort by that end; nil when they took none.
+func vacationKey(p *storage.PlayerSettings) []byte {
+	end := p.VacationEnds()
+	if end.IsZero() {
+		return nil
+	}
+	return append(binary.BigEndian.AppendUint64(nil, uint64(max(end.Unix(), 0))), p.UserID...)
 }
 
 func parseTimerKey(k []byte) (storage.Deadline, bool) {

@@ -11,7 +11,7 @@ import (
 
 // schemaVersion is the version of the file format this program writes. Each
 // step of migrations brings a file from one version to the next.
-const schemaVersion = 7
+const schemaVersion = 8
 
 // migration brings a file from version from to from+1, inside one transaction.
 type migration struct {
@@ -29,6 +29,7 @@ func migrations() []migration {
 		{from: 4, what: `leases: a bucket for the lease of the timers and the outbox`, run: func(*bbolt.Tx) error { return nil }},
 		{from: 5, what: `followers: a bucket for the members who follow a match by DM`, run: func(*bbolt.Tx) error { return nil }},
 		{from: 6, what: `tournaments: buckets for tournaments and their indexes`, run: func(*bbolt.Tx) error { return nil }},
+		{from: 7, what: `vacations: an index of the players by the end of their last vacation`, run: migrateVacationIndex},
 	}
 }
 
@@ -67,6 +68,22 @@ func migratePlayersV1(tx *bbolt.Tx) error { return upgradeRecords(tx, bucketPlay
 // so that a practice game in progress stops seeding the computer from its
 // match number.
 func migrateMatchSecrets(tx *bbolt.Tx) error { return upgradeRecords(tx, bucketMatches, "match", 2) }
+
+// migrateVacationIndex indexes every player who took a vacation by the end
+// of their last one (vacationKey).
+func migrateVacationIndex(tx *bbolt.Tx) error {
+	b := tx.Bucket(bucketVacations)
+	return tx.Bucket(bucketPlayers).ForEach(func(k, v []byte) error {
+		p, err := storage.DecodePlayer(v)
+		if err != nil {
+			return fmt.Errorf("player %q: %w", k, err)
+		}
+		if key := vacationKey(p); key != nil {
+			return b.Put(key, nil)
+		}
+		return nil
+	})
+}
 
 // upgradeRecords rewrites every record of a bucket older than format version
 // to in that format (storage.UpgradeRecord), checking that none is newer than

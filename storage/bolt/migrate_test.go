@@ -8,7 +8,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	bbolt "go.etcd.io/bbolt"
 
@@ -134,8 +136,8 @@ func TestMigrateFromSchema1(t *testing.T) {
 		t.Fatal(err)
 	}
 	bdb.View(func(tx *bbolt.Tx) error {
-		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "7" {
-			t.Errorf("schema after migration %q, want 7", v)
+		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "8" {
+			t.Errorf("schema after migration %q, want 8", v)
 		}
 		if rec := string(tx.Bucket([]byte("players")).Get([]byte("1002"))); rec != `{"id":"1002","v":2,"ver":1}` {
 			t.Errorf("migrated record %s", rec)
@@ -170,5 +172,63 @@ func copyFile(t *testing.T, src, dst string) {
 	}
 	if err := out.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMigrateVacationIndex: schema 8 indexes the players of a file at schema
+// 7 by the end of their last vacation, read from their records.
+func TestMigrateVacationIndex(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v7.db")
+	db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	// A file at schema 7: player records, no index of vacations.
+	bdb, err := bbolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = bdb.Update(func(tx *bbolt.Tx) error {
+		players := tx.Bucket([]byte("players"))
+		for id, rec := range map[string]string{
+			"1001": `{"v":2,"id":"1001","ver":3,"vacations":[[1700000000,1700086400],[1740000000,1740432000]]}`,
+			"1002": `{"v":2,"id":"1002","ver":1,"vacations":[[1700000000,1700086400]]}`,
+			"1003": `{"v":2,"id":"1003","ver":1}`,
+		} {
+			if err := players.Put([]byte(id), []byte(rec)); err != nil {
+				return err
+			}
+		}
+		if err := tx.DeleteBucket([]byte("idx_vacation")); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("7"))
+	})
+	bdb.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db, err = bolt.Open(bolt.Options{Path: path, NoSync: true}); err != nil {
+		t.Fatalf("opening the schema 7 file: %v", err)
+	}
+	defer db.Close()
+	tests := []struct {
+		at   int64
+		want []string
+	}{
+		{1699999999, []string{"1001", "1002"}},
+		{1700086400, []string{"1001"}},
+		{1740431999, []string{"1001"}},
+		{1740432000, nil},
+	}
+	for _, tc := range tests {
+		got, err := db.PlayersOnVacation(context.Background(), time.Unix(tc.at, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("on vacation after %d: %v, want %v", tc.at, got, tc.want)
+		}
 	}
 }

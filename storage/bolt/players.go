@@ -1,8 +1,12 @@
 package bolt
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
+	"slices"
+	"time"
 
 	bbolt "go.etcd.io/bbolt"
 
@@ -43,7 +47,7 @@ func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *storag
 		if err != nil {
 			return err
 		}
-		version := p.Version
+		version, oldKey := p.Version, vacationKey(p)
 		if err := fn(p); err != nil {
 			return err
 		}
@@ -54,6 +58,9 @@ func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *storag
 		if err != nil {
 			return err
 		}
+		if err := indexVacation(tx, oldKey, vacationKey(p)); err != nil {
+			return err
+		}
 		out = p
 		return tx.Bucket(bucketPlayers).Put([]byte(userID), data)
 	})
@@ -61,4 +68,45 @@ func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *storag
 		return nil, err
 	}
 	return out, nil
+}
+
+// indexVacation moves a player's key in the index of vacations from old to
+// new (nil: none).
+func indexVacation(tx *bbolt.Tx, old, new []byte) error {
+	if bytes.Equal(old, new) {
+		return nil
+	}
+	b := tx.Bucket(bucketVacations)
+	if old != nil {
+		if err := b.Delete(old); err != nil {
+			return fmt.Errorf("unindex a vacation: %w", err)
+		}
+	}
+	if new != nil {
+		if err := b.Put(new, nil); err != nil {
+			return fmt.Errorf("index a vacation: %w", err)
+		}
+	}
+	return nil
+}
+
+// PlayersOnVacation returns, ordered by user id, the players whose last
+// vacation ends after at.
+func (db *DB) PlayersOnVacation(ctx context.Context, at time.Time) ([]string, error) {
+	var users []string
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		c := tx.Bucket(bucketVacations).Cursor()
+		from := binary.BigEndian.AppendUint64(nil, uint64(max(at.Unix()+1, 0)))
+		for k, _ := c.Seek(from); k != nil; k, _ = c.Next() {
+			if len(k) > 8 {
+				users = append(users, string(k[8:]))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(users)
+	return users, nil
 }

@@ -119,6 +119,9 @@ func (p *twoPools) Player(ctx context.Context, user string) (*storage.PlayerSett
 func (p *twoPools) UpdatePlayer(ctx context.Context, user string, fn func(p *storage.PlayerSettings) error) (*storage.PlayerSettings, error) {
 	return p.pick().UpdatePlayer(ctx, user, fn)
 }
+func (p *twoPools) PlayersOnVacation(ctx context.Context, at time.Time) ([]string, error) {
+	return p.pick().PlayersOnVacation(ctx, at)
+}
 func (p *twoPools) Follow(ctx context.Context, id storage.MatchID, user string, on bool) error {
 	return p.pick().Follow(ctx, id, user, on)
 }

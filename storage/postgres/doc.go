@@ -21,7 +21,8 @@
 // matches, challenges, players and notices hold one record per row; the
 // other columns are the record's indexes, written from it in the same
 // statement: players (red_id, blue_id), channel and thread, active or ended,
-// the next timer (wake_at, wake_kind), a notice's queue and next_try; a
+// the next timer (wake_at, wake_kind), the end of a player's last vacation
+// (vacation_end), a notice's queue and next_try; a
 // tournament's wake, which Open sets anew where it disagrees with the
 // tournament, so that a newer rule of when a tournament wakes reaches those
 // an older version stored. standings is plain columns, since its table is sorted

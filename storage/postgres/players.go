@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -79,7 +80,8 @@ func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *storag
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, "UPDATE players SET version = $2, record = $3 WHERE user_id = $1", userID, int64(p.Version), data); err != nil {
+		const write = "UPDATE players SET version = $2, record = $3, vacation_end = $4 WHERE user_id = $1"
+		if _, err := tx.Exec(ctx, write, userID, int64(p.Version), data, nullTime(p.VacationEnds())); err != nil {
 			return query("update player", err)
 		}
 		out = p
@@ -89,4 +91,21 @@ func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *storag
 		return nil, err
 	}
 	return out, nil
+}
+
+// PlayersOnVacation returns, ordered by user id, the players whose last
+// vacation ends after at.
+func (db *DB) PlayersOnVacation(ctx context.Context, at time.Time) ([]string, error) {
+	if err := db.ready(ctx); err != nil {
+		return nil, err
+	}
+	rows, err := db.pool.Query(ctx, "SELECT user_id FROM players WHERE vacation_end > $1 ORDER BY user_id", at)
+	if err != nil {
+		return nil, db.fail(query("players on vacation", err))
+	}
+	users, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, db.fail(query("players on vacation", err))
+	}
+	return users, nil
 }

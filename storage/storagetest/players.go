@@ -67,3 +67,48 @@ func testPlayers(t *testing.T, s storage.Store) {
 		t.Errorf("another player changed: %+v", other)
 	}
 }
+
+// testPlayersOnVacation: the players whose last vacation ends after a time
+// are listed, by user id, as each change of their settings leaves it: a
+// vacation begun, ended early, taken back, and one of last year.
+func testPlayersOnVacation(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	day := 24 * time.Hour
+	change := func(user string, fn func(p *storage.PlayerSettings) error) {
+		t.Helper()
+		must(s.UpdatePlayer(ctx, user, fn)).in(t)
+	}
+	change("1003", func(p *storage.PlayerSettings) error { return p.StartVacation(T0, 5) })
+	change("1001", func(p *storage.PlayerSettings) error { return p.StartVacation(T0.Add(day), 2) })
+	change("1002", func(p *storage.PlayerSettings) error { p.Locale = "nl"; return nil }) // never on vacation
+	change("1004", func(p *storage.PlayerSettings) error { return p.StartVacation(T0.Add(-400*day), 10) })
+	steps := []struct {
+		name   string
+		change func() // nil: none
+		at     time.Time
+		want   []string
+	}{
+		{name: "at their start", at: T0.Add(day), want: []string{"1001", "1003"}},
+		{name: "a second before the first ends", at: T0.Add(3*day - time.Second), want: []string{"1001", "1003"}},
+		{name: "as the first ends", at: T0.Add(3 * day), want: []string{"1003"}},
+		{name: "one ended early", change: func() {
+			change("1003", func(p *storage.PlayerSettings) error { p.EndVacation(T0.Add(day)); return nil })
+		}, at: T0.Add(day), want: []string{"1001"}},
+		{name: "one taken back", change: func() {
+			change("1001", func(p *storage.PlayerSettings) error { p.CancelVacation(T0.Add(day)); return nil })
+		}, at: T0, want: []string{"1003"}},
+		{name: "one begun again", change: func() {
+			change("1001", func(p *storage.PlayerSettings) error { return p.StartVacation(T0.Add(2*day), 3) })
+		}, at: T0.Add(4 * day), want: []string{"1001"}},
+		{name: "all over", at: T0.Add(5 * day), want: nil},
+	}
+	for _, step := range steps {
+		if step.change != nil {
+			step.change()
+		}
+		got := must(s.PlayersOnVacation(ctx, step.at)).in(t)
+		if !reflect.DeepEqual(got, step.want) && (len(got) > 0 || len(step.want) > 0) {
+			t.Errorf("%s: players on vacation at %v: %v, want %v", step.name, step.at, got, step.want)
+		}
+	}
+}

@@ -64,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
+		{"PlayersOnVacation", testPlayersOnVacation},
 		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},

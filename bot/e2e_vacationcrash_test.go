@@ -1,0 +1,140 @@
+package bot
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
+)
+
+// TestVacationHealsAfterACrash: the bot stops (a crash) where a vacation
+// costs days for nothing, and is started again on the same file. Alice's
+// vacation is then ended, by the timers at start or in their hourly look,
+// at the last time it stopped a clock, or taken back when it stopped none;
+// one that still stops a clock goes on. The matches are left as they are:
+// Bob is told nothing of her vacation, nor is she, and her allowance shows
+// the days back.
+func TestVacationHealsAfterACrash(t *testing.T) {
+	t.Parallel()
+	day := 24 * time.Hour
+	tests := []struct {
+		name    string
+		matches int
+		// asked: Alice asked for a vacation of five days before the crash.
+		asked bool
+		// crash writes what the bot had stored when it stopped, at now,
+		// two days into the vacation.
+		crash func(t *testing.T, db storage.Store, now time.Time)
+		// wait after the restart: the timers' look at start leaves alone a
+		// vacation that may still be stopping its clocks.
+		wait     time.Duration
+		onAfter  bool
+		wantUsed int
+		answer   string // to `/stratego vacation` after
+		// bobTold: DMs about her vacation Bob gets after the restart: the
+		// one a clock stopped before the crash owes him.
+		bobTold int
+	}{
+		{name: "her only match ended before her vacation did", matches: 1, asked: true,
+			crash: resignFor(game.Blue), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year"},
+		{name: "one of her two matches ended", matches: 2, asked: true,
+			crash: resignFor(game.Blue), onAfter: true, wantUsed: 5, answer: "You are on vacation already"},
+		{name: "recorded, no clock stopped yet", matches: 1,
+			crash: startVacation(false), wait: vacationCheck, onAfter: false, wantUsed: 0, answer: "You have 30 days of vacation left this year"},
+		{name: "recorded, a clock stopped", matches: 1,
+			crash: startVacation(true), wait: vacationCheck, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			for k := 1; k <= tc.matches; k++ {
+				h.challengeIn(h.channel)
+				h.randomSetups(k)
+			}
+			h.bot.deliverDue(t.Context())
+			if tc.asked {
+				h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t)
+				h.advance(2 * day)
+			}
+			h.outboxEmpty()
+			told := [2]int{countDMs(h.alice, "vacation"), countDMs(h.bob, "vacation")}
+
+			h.shutdown()
+			db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.crash(t, db, h.clock.Now())
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+			h.start()
+			if tc.wait > 0 {
+				h.advance(0)
+				if _, on := h.bot.settingsOf(t.Context(), h.alice.ID).OnVacation(h.clock.Now()); !on {
+					t.Errorf("a vacation just recorded was ended at once: its clocks may still be stopping")
+				}
+			}
+			h.advance(tc.wait)
+			h.outboxEmpty()
+
+			settings := h.bot.settingsOf(t.Context(), h.alice.ID)
+			if _, on := settings.OnVacation(h.clock.Now()); on != tc.onAfter || settings.VacationDaysUsed(h.clock.Now()) != tc.wantUsed {
+				t.Errorf("after the restart: on vacation %v, %d days used; want %v, %d", on, settings.VacationDaysUsed(h.clock.Now()), tc.onAfter, tc.wantUsed)
+			}
+			if got := h.alice.SlashCommand(t, h.channel, "stratego vacation").Reply(t).Content; !strings.Contains(got, tc.answer) {
+				t.Errorf("/stratego vacation answered %q, want %q in it", got, tc.answer)
+			}
+			told[1] += tc.bobTold
+			if now := [2]int{countDMs(h.alice, "vacation"), countDMs(h.bob, "vacation")}; now != told {
+				for _, p := range []*discordtest.Member{h.alice, h.bob} {
+					for _, msg := range p.DMs() {
+						t.Logf("%s: %q", p.Name, msg.Content)
+					}
+				}
+				t.Errorf("DMs about a vacation (alice, bob): %v before the crash, %v after", told, now)
+			}
+		})
+	}
+}
+
+// resignFor is a crash after side resigned match #1, stored, before the bot
+// ended the vacations it held.
+func resignFor(side game.Side) func(t *testing.T, db storage.Store, now time.Time) {
+	return func(t *testing.T, db storage.Store, now time.Time) {
+		t.Helper()
+		if _, err := db.Act(context.Background(), 1, 0, storage.Action{Kind: storage.ActResign, Side: side, At: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// startVacation is a crash after Alice's vacation of five days was recorded
+// in her settings, before it stopped her clock in any match, or (stopped)
+// after it stopped the one of match #1.
+func startVacation(stopped bool) func(t *testing.T, db storage.Store, now time.Time) {
+	return func(t *testing.T, db storage.Store, now time.Time) {
+		t.Helper()
+		ctx := context.Background()
+		m, err := db.Match(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		user := m.Players[game.Red].UserID
+		if _, err := db.UpdatePlayer(ctx, user, func(s *storage.PlayerSettings) error { return s.StartVacation(now, 5) }); err != nil {
+			t.Fatal(err)
+		}
+		if !stopped {
+			return
+		}
+		if _, err := db.Act(ctx, 1, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 5, At: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
