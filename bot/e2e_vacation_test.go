@@ -486,6 +486,29 @@ func TestVacationTakesNoDaysForNothing(t *testing.T) {
 	}
 }
 
+// TestVacationWhileTheListIsAway: when the database does not answer which
+// matches Alice plays, her vacation is not "for nothing": she is asked to
+// try again, nothing is taken, and the next try stops her match's clock.
+func TestVacationWhileTheListIsAway(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.reads.failLists.Store(1)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content; got != "Something went wrong on my side. Please try again in a moment." {
+		t.Errorf("the vacation, the list away, answered %q", got)
+	}
+	if settings := h.bot.settingsOf(t.Context(), h.alice.ID); settings.VacationDaysUsed(h.clock.Now()) != 0 {
+		t.Errorf("%d days taken for a vacation that was not started", settings.VacationDaysUsed(h.clock.Now()))
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content; !strings.Contains(got, "correspondence matches (1)") {
+		t.Errorf("the vacation tried again answered %q", got)
+	}
+	if h.match(1).VacationUntil(game.Red).IsZero() {
+		t.Error("match #1 does not wait for her")
+	}
+}
+
 // TestVacationEndsWithItsLastMatch: Alice goes on vacation for five days,
 // which stops her clock in her matches. Two days later Bob resigns match #1.
 // When it was the only match her vacation stopped, the vacation is over then:

@@ -526,6 +526,9 @@ type countingStore struct {
 	// fail, as a database that is briefly away would; failedTournament
 	// counts those failed.
 	failNoticeTournament, failedTournament atomic.Int64
+	// failLists makes that many of the next PlayerMatches calls fail, as a
+	// database that is briefly away would.
+	failLists atomic.Int64
 	// beforeMove, when set, runs once before the next ApplyMove: another
 	// change of the match that comes first.
 	beforeMove atomic.Pointer[func()]
@@ -610,6 +613,10 @@ func (c *countingStore) MatchVersion(ctx context.Context, id storage.MatchID) (u
 
 func (c *countingStore) PlayerMatches(ctx context.Context, user string, active bool, limit int) ([]*storage.Match, error) {
 	c.lists.Add(1)
+	if c.failLists.Add(-1) >= 0 {
+		return nil, errors.New("the database is away")
+	}
+	c.failLists.Store(0)
 	return c.Store.PlayerMatches(ctx, user, active, limit)
 }
 

@@ -76,7 +76,12 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, p.Sprintf(txtVacationUnderway, unixOf(v.End.Unix())))
 		return
 	}
-	all, inTournaments := b.vacationMatches(ctx, user)
+	all, inTournaments, err := b.vacationMatches(ctx, user)
+	if err != nil {
+		// Not "no match to stop": the list is unknown, and nothing is taken.
+		b.tell(i, b.explain(p, err, "vacation"))
+		return
+	}
 	allowance, matches, elsewhere := b.vacationAllowance(ctx, i.GuildID, all)
 	if allowance == 0 {
 		b.tell(i, p.Sprintf(txtVacationOff))
@@ -166,7 +171,13 @@ func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 		if _, on := b.settingsOf(ctx, user).OnVacation(now); !on {
 			continue
 		}
-		matches, _ := b.vacationMatches(ctx, user)
+		matches, _, err := b.vacationMatches(ctx, user)
+		if err != nil {
+			// Unknown whether another match holds it: it goes on, and the
+			// check of vacations that hold no clock ends it later.
+			b.log.Warn("listing the matches a vacation may hold failed", "match", m.ID, "error", err)
+			continue
+		}
 		held := false
 		for _, other := range matches {
 			held = held || !other.VacationUntil(sideOf(other, user)).IsZero()
@@ -354,7 +365,11 @@ func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) bool 
 	}); err != nil {
 		b.log.Warn("ending a vacation failed", "error", err)
 	}
-	matches, _ := b.vacationMatches(ctx, user)
+	matches, _, err := b.vacationMatches(ctx, user)
+	if err != nil {
+		// Its matches keep the vacation until its end, as if it ran its course.
+		b.log.Warn("listing the matches a vacation ended in failed", "error", err)
+	}
 	for _, m := range matches {
 		side := sideOf(m, user)
 		if m.VacationUntil(side).IsZero() {
@@ -408,11 +423,10 @@ func (b *Bot) onVacationOver(ctx context.Context, id storage.MatchID, now time.T
 // person, outside tournaments (vacationAllowance leaves out those of servers
 // that turned vacations off). inTournaments counts the tournament games it
 // leaves running.
-func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*storage.Match, inTournaments int) {
+func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*storage.Match, inTournaments int, err error) {
 	all, err := b.store.PlayerMatches(ctx, user, true, 0)
 	if err != nil {
-		b.log.Warn("listing a player's matches failed", "error", err)
-		return nil, 0
+		return nil, 0, fmt.Errorf("listing the matches of a player: %w", err)
 	}
 	for _, m := range all {
 		switch {
@@ -423,7 +437,7 @@ func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*stor
 			matches = append(matches, m)
 		}
 	}
-	return matches, inTournaments
+	return matches, inTournaments, nil
 }
 
 // vacationAllowance is the yearly vacation allowance of a member who asks in
