@@ -127,6 +127,18 @@ func NewDatabase(t testing.TB) string {
 	return u
 }
 
+// Pool connects to the database at url by plain SQL, for a test that reads
+// or changes what the store keeps there behind its back; closed when t ends.
+func Pool(t testing.TB, url string) *pgxpool.Pool {
+	t.Helper()
+	p, err := pgxpool.New(context.Background(), url)
+	if err != nil {
+		t.Fatalf("pgtest: connect to the test database: %v", err)
+	}
+	t.Cleanup(p.Close)
+	return p
+}
+
 // Throwaway starts a throwaway server for a command rather than a test
 // (strategoload), as durable as a real server (fsync on), and
 // returns the connection string of a new, empty database on it and a

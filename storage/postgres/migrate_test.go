@@ -59,16 +59,6 @@ func TestLoadMigrationsRefuses(t *testing.T) {
 	}
 }
 
-func pool(t *testing.T, url string) *pgxpool.Pool {
-	t.Helper()
-	p, err := pgxpool.New(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(p.Close)
-	return p
-}
-
 func applied(t *testing.T, p *pgxpool.Pool) []int {
 	t.Helper()
 	rows, err := p.Query(context.Background(), "SELECT version FROM schema_migrations ORDER BY version")
@@ -103,7 +93,7 @@ func tableExists(t *testing.T, p *pgxpool.Pool, name string) bool {
 // itself behind, the database still at the last whole schema.
 func TestMigrateStepByStep(t *testing.T) {
 	ctx := context.Background()
-	p := pool(t, pgtest.NewDatabase(t))
+	p := pgtest.Pool(t, pgtest.NewDatabase(t))
 	quiet := slog.New(slog.DiscardHandler)
 	m1 := migration{1, "0001_a.sql", "CREATE TABLE a (x int);"}
 	m2 := migration{2, "0002_b.sql", "CREATE TABLE b (x int); INSERT INTO a VALUES (1);"}
@@ -171,7 +161,7 @@ func TestOpenAtOnce(t *testing.T) {
 	for i := range want {
 		want[i] = i + 1
 	}
-	if got := applied(t, pool(t, url)); !slices.Equal(got, want) {
+	if got := applied(t, pgtest.Pool(t, url)); !slices.Equal(got, want) {
 		t.Fatalf("applied %v, want %v", got, want)
 	}
 }
@@ -186,7 +176,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	p := pool(t, url)
+	p := pgtest.Pool(t, url)
 	next := SchemaVersion() + 1
 	if _, err := p.Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", next); err != nil {
 		t.Fatal(err)
@@ -205,7 +195,7 @@ func TestNewerSchemaRefused(t *testing.T) {
 func TestMigrateVacationIndex(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.NewDatabase(t)
-	p := pool(t, url)
+	p := pgtest.Pool(t, url)
 	quiet := slog.New(slog.DiscardHandler)
 	if err := migrate(ctx, p, "test", migrations[:8], quiet); err != nil {
 		t.Fatal(err)

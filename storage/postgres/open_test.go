@@ -92,7 +92,7 @@ func TestColumnsFollowTheRecord(t *testing.T) {
 	ctx := context.Background()
 	url := pgtest.NewDatabase(t)
 	db := openURL(t, url)
-	p := rawPool(t, url)
+	p := pgtest.Pool(t, url)
 	check := func(what string, m *storage.Match) {
 		t.Helper()
 		var (
@@ -212,18 +212,6 @@ func TestOpenRefreshesCancelledWhileStarting(t *testing.T) {
 	}
 }
 
-// rawPool connects to the database at url beside the backend, for a test
-// that reads or writes its tables by SQL; it is closed with the test.
-func rawPool(t *testing.T, url string) *pgxpool.Pool {
-	t.Helper()
-	p, err := pgxpool.New(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(p.Close)
-	return p
-}
-
 // closeForRawSQL closes db, as a stopped bot would, and connects to its
 // database by SQL, for a test that changes what the next open finds.
 func closeForRawSQL(t *testing.T, db *postgres.DB, url string) *pgxpool.Pool {
@@ -231,5 +219,5 @@ func closeForRawSQL(t *testing.T, db *postgres.DB, url string) *pgxpool.Pool {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return rawPool(t, url)
+	return pgtest.Pool(t, url)
 }
