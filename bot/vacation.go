@@ -159,7 +159,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 // holds it still: a vacation costs days only while it stops a clock, and
 // the days not taken come back to the allowance.
 func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
-	if m.Phase.Active() || !m.Correspondence() || m.Practice() {
+	if m.Phase.Active() || !pausable(m) {
 		return
 	}
 	now := b.now()
@@ -304,7 +304,7 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 // vacations off goes on.
 func (b *Bot) carryVacations(ctx context.Context, snap *snapshot) {
 	m := snap.m
-	if !justBegun(m) || !m.Correspondence() || m.Practice() {
+	if !justBegun(m) || !pausable(m) {
 		return
 	}
 	now := b.now()
@@ -418,6 +418,12 @@ func (b *Bot) onVacationOver(ctx context.Context, id storage.MatchID, now time.T
 	}
 }
 
+// pausable reports whether a vacation may stop a clock in match m: a
+// correspondence match between two members (a fast game is played in one
+// sitting, and the computer needs no rest). A server's or a tournament's
+// rules may still keep it going.
+func pausable(m *storage.Match) bool { return m.Correspondence() && !m.Practice() }
+
 // vacationMatches are the matches a vacation of user may stop a clock in:
 // their matches of a day or more a move, in set-up or in play, with a
 // person, outside tournaments (vacationAllowance leaves out those of servers
@@ -430,7 +436,7 @@ func (b *Bot) vacationMatches(ctx context.Context, user string) (matches []*stor
 	}
 	for _, m := range all {
 		switch {
-		case !m.Phase.Active() || !m.Correspondence() || m.Practice():
+		case !m.Phase.Active() || !pausable(m):
 		case b.inTournament(ctx, m):
 			inTournaments++
 		default:
