@@ -35,6 +35,7 @@ const (
 	txtHistoryPause      = "%[1]s and %[2]s paused the match for %[3]s."
 	txtComputerNoPause   = "The computer never needs a pause: it moves at once."
 	txtTournamentNoPause = "Tournament games do not pause: their round has a deadline, and a game unfinished by then counts against both players."
+	txtPauseOfferChanged = "That proposal was withdrawn: %[1]s now proposes to pause for %[2]s. Answer the newest proposal, or use `/stratego pause action:accept` or `action:decline`."
 )
 
 // onPause proposes a pause, or answers the opponent's proposal.
@@ -75,6 +76,15 @@ func (b *Bot) onPauseButton(ctx context.Context, i *discordgo.Interaction, id cu
 	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "pause"))
+		return
+	}
+	// The buttons answer the proposal they were drawn for, which their id
+	// names by its days: one withdrawn and made again for other days is
+	// answered only by its own message. Buttons drawn before they named it
+	// answer the standing proposal.
+	if by, days, ok := m.PauseOffer(); ok && by != side && id.arg != "" && id.arg != strconv.Itoa(days) {
+		p := printerOf(i)
+		b.tell(i, p.Sprintf(txtPauseOfferChanged, b.playerName(p, m, by), p.Sprintf(txtDays, days)))
 		return
 	}
 	a := storage.Action{Kind: storage.ActAcceptPause, Side: side}
@@ -118,7 +128,7 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int64) *discordgo.MessageSend {
 	_, days, _ := m.PauseOffer()
 	id := func(action string) string {
-		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: m.Version}.String()
+		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: m.Version, arg: strconv.Itoa(days)}.String()
 	}
 	until := unixOf(at + int64(days)*24*3600)
 	return &discordgo.MessageSend{
