@@ -117,7 +117,9 @@ func clockOption(opts options, moveTime time.Duration) (storage.TimeControl, tim
 // opponent, with Accept, Decline and Cancel.
 func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, terms *storage.Challenge, side string) {
 	opp := terms.Opponent
-	unlock := b.members.lock(terms.Challenger.UserID)
+	// Both members: a challenge between them is refused while another is
+	// open, and both may press Rematch at the same moment.
+	unlock := b.members.lockBoth(terms.Challenger.UserID, opp.UserID)
 	if why := b.mayChallenge(ctx, printerOf(i), terms.Challenger.UserID, opp.UserID); why != "" {
 		unlock()
 		b.tell(i, why)
