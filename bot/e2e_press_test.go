@@ -24,8 +24,8 @@ type press struct {
 	msg   *discordtest.Message
 	label string // the button's label; "" for the menu
 	value string // the value chosen in the message's first menu
-	// refused are the texts, as catalogue keys with their arguments, of
-	// which a refusal of this press says one.
+	// refused are the texts, as catalogue keys with their arguments, one
+	// of which is the whole answer to this press when it is refused.
 	refused []pressRefusal
 }
 
@@ -134,6 +134,11 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 	gone := refusedWith(txtChallengeGone)
 	over1 := refusedWith("This match is over. `/stratego games` lists your running matches.")
 	noPause := refusedWith("There is no proposal to pause to answer: `/stratego pause days:3` proposes one.")
+	// pausedFor is the answer to a press too late for a pause of days
+	// agreed to now.
+	pausedFor := func(h *harness, days int) []pressRefusal {
+		return refusedWith(txtPausedUntil, unix(h.clock.Now().Add(time.Duration(days)*24*time.Hour)))
+	}
 
 	tests := []pressCase{
 		// Challenges.
@@ -226,14 +231,15 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 			prepare: func(t *testing.T, h *harness) []press {
 				h.dayMatch()
 				ask := proposal(t, h, 3)
-				return []press{{who: h.bob, msg: ask, label: "Pause", refused: noPause}, {who: h.bob, msg: ask, label: "Pause", refused: noPause}}
+				return []press{{who: h.bob, msg: ask, label: "Pause", refused: pausedFor(h, 3)}, {who: h.bob, msg: ask, label: "Pause", refused: pausedFor(h, 3)}}
 			},
 			check: paused(true)},
 		{name: "the opponent presses Pause and Decline at once", atOnce: true, acts: 1, match: 1, logAdds: 1,
 			prepare: func(t *testing.T, h *harness) []press {
 				h.dayMatch()
 				ask := proposal(t, h, 3)
-				return []press{{who: h.bob, msg: ask, label: "Pause", refused: noPause}, {who: h.bob, msg: ask, label: "Decline", refused: noPause}}
+				late := append(noPause, pausedFor(h, 3)...)
+				return []press{{who: h.bob, msg: ask, label: "Pause", refused: late}, {who: h.bob, msg: ask, label: "Decline", refused: late}}
 			}},
 		{name: "the opponent presses Pause under a proposal withdrawn and made again for other days", acts: 0, match: 1,
 			prepare: func(t *testing.T, h *harness) []press {
@@ -249,7 +255,7 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 			prepare: func(t *testing.T, h *harness) []press {
 				h.dayMatch()
 				ask := proposal(t, h, 3)
-				return []press{{who: h.bob, msg: ask, label: "Pause"}, {who: h.bob, msg: ask, label: "Pause", refused: noPause}}
+				return []press{{who: h.bob, msg: ask, label: "Pause"}, {who: h.bob, msg: ask, label: "Pause", refused: pausedFor(h, 3)}}
 			},
 			check: paused(true)},
 
@@ -355,7 +361,7 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 				}
 				refused := false
 				for _, f := range p.refused {
-					refused = refused || strings.Contains(text, nl.Sprintf(f.key, f.args...))
+					refused = refused || text == nl.Sprintf(f.key, f.args...)
 				}
 				switch {
 				case !refused:

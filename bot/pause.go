@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -102,7 +103,16 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 	}
 	offerBy, _, _ := m.PauseOffer()
 	a.At = b.now()
-	m, err := b.store.Act(ctx, m.ID, 0, a)
+	id := m.ID
+	m, err := b.store.Act(ctx, id, 0, a)
+	if errors.Is(err, storage.ErrNoPauseOffer) && a.Kind != storage.ActOfferPause {
+		// Answered already, maybe by a press of the same moment: when it was
+		// agreed to, say until when rather than how to propose one.
+		if now, err2 := b.store.Match(ctx, id); err2 == nil && !now.PausedUntil().IsZero() {
+			b.finish(i, p.Sprintf(txtPausedUntil, unixOf(now.PausedUntil().Unix())))
+			return
+		}
+	}
 	if err != nil {
 		b.finish(i, b.explain(p, err, "pause"))
 		return
