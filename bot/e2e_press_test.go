@@ -283,6 +283,15 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 				return []press{{who: h.alice, msg: ask, label: "Resign", refused: over1}, {who: h.alice, msg: ask, label: "Resign", refused: over1}}
 			},
 			check: over(game.Result{Outcome: game.BlueWon, Method: game.Resignation})},
+		{name: "a player presses Resign and Keep playing under a prompt of a match resigned since", acts: 0, match: 1,
+			prepare: func(t *testing.T, h *harness) []press {
+				h.dayMatch()
+				old := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+				ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+				h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+				return []press{{who: h.alice, msg: old, label: "Resign", refused: over1}, {who: h.alice, msg: old, label: "Keep playing", refused: over1}}
+			},
+			check: over(game.Result{Outcome: game.BlueWon, Method: game.Resignation})},
 
 		// Set-ups.
 		{name: "a player presses Confirm twice at once", atOnce: true, acts: 1,
