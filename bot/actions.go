@@ -50,6 +50,11 @@ func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id c
 		return
 	}
 	if id.action != actYes {
+		if !m.Phase.Active() {
+			// Over meanwhile: there is no playing on.
+			b.tell(i, b.explain(printerOf(i), game.ErrGameOver, "resign"))
+			return
+		}
 		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Content: printerOf(i).Sprintf("You keep playing."), Components: []discordgo.MessageComponent{}})
 		return
 	}

@@ -117,7 +117,9 @@ func clockOption(opts options, moveTime time.Duration) (storage.TimeControl, tim
 // opponent, with Accept, Decline and Cancel.
 func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, terms *storage.Challenge, side string) {
 	opp := terms.Opponent
-	unlock := b.members.lock(terms.Challenger.UserID)
+	// Both members: a challenge between them is refused while another is
+	// open, and both may press Rematch at the same moment.
+	unlock := b.members.lockBoth(terms.Challenger.UserID, opp.UserID)
 	if why := b.mayChallenge(ctx, printerOf(i), terms.Challenger.UserID, opp.UserID); why != "" {
 		unlock()
 		b.tell(i, why)
@@ -231,10 +233,13 @@ const (
 	txtExpired         = "~~%[1]s challenged %[2]s: %[3]s.~~\nThis challenge expired without an answer."
 	txtAccepted        = "Match #%[1]s: **%[2]s** (%[3]s) vs **%[4]s** (%[5]s) — %[6]s.\n" +
 		"Both players now send their secret set-up to me by DM; the match starts when both are in (deadline <t:%[7]s:R>)."
-	txtThreadName = "Stratego #%[1]s: %[2]s vs %[3]s"
-	txtAccept     = "Accept"
-	txtDecline    = "Decline"
-	txtCancel     = "Cancel"
+	txtOpenNotYours          = "Only the member who posted this open challenge can withdraw it. To play it, press %[1]s."
+	txtOnlyChallengerCancels = "Only the challenger can withdraw this challenge. To turn it down, press %[1]s."
+	txtChallengeGone         = "This challenge is no longer open: it was accepted, withdrawn or it expired. `/stratego games` lists your matches; `/stratego challenge` makes a new challenge."
+	txtThreadName            = "Stratego #%[1]s: %[2]s vs %[3]s"
+	txtAccept                = "Accept"
+	txtDecline               = "Decline"
+	txtCancel                = "Cancel"
 )
 
 // rulesSummary is a one-line description of a match's terms.
@@ -325,8 +330,14 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 	me := userOf(i)
 	cid := storage.ChallengeID(id.id)
 	c, err := b.store.Challenge(ctx, cid)
-	if errors.Is(err, storage.ErrNotFound) && id.action == actTake {
-		b.say(i, txtOpenTaken)
+	if errors.Is(err, storage.ErrNotFound) {
+		// Accepted, withdrawn or expired, maybe by a press of the same
+		// moment whose answer has not yet taken the buttons away.
+		if id.action == actTake {
+			b.say(i, txtOpenTaken)
+		} else {
+			b.say(i, txtChallengeGone)
+		}
 		return
 	}
 	if err != nil {
@@ -354,14 +365,23 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 		b.acceptChallenge(ctx, i, c, id.arg)
 	case actDecline, actCancel:
 		switch {
+		case me.ID != c.Challenger.UserID && me.ID != c.Opponent.UserID && !c.Open():
+			b.say(i, "This challenge is for someone else. Start your own with `/stratego challenge`.")
+			return
 		case id.action == actDecline && me.ID != c.Opponent.UserID:
 			b.say(i, "Only the member who was challenged can decline. The challenger can withdraw it with %[1]s.", labelOn(i.Message, actCancel, b.publicPrinter(c.GuildID), txtCancel))
 			return
-		case id.action == actCancel && me.ID != c.Challenger.UserID:
-			b.say(i, "Only the challenger can cancel this challenge.")
+		case id.action == actCancel && me.ID == c.Opponent.UserID:
+			b.say(i, txtOnlyChallengerCancels, labelOn(i.Message, actDecline, b.publicPrinter(c.GuildID), txtDecline))
+			return
+		case id.action == actCancel && me.ID != c.Challenger.UserID: // an open challenge
+			b.say(i, txtOpenNotYours, labelOn(i.Message, actTake, b.publicPrinter(c.GuildID), txtAccept))
 			return
 		}
-		if _, err := b.store.DeleteChallenge(ctx, cid); err != nil {
+		if _, err := b.store.DeleteChallenge(ctx, cid); errors.Is(err, storage.ErrNotFound) {
+			b.say(i, txtChallengeGone) // accepted or withdrawn meanwhile
+			return
+		} else if err != nil {
 			b.tell(i, b.explain(printerOf(i), err, "challenge button"))
 			return
 		}
@@ -395,8 +415,12 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 		me.Name = displayName(i)
 	}
 	m, err := b.store.AcceptChallenge(ctx, c.ID, me, challengerSide, b.now())
-	if errors.Is(err, storage.ErrNotFound) && c.Open() {
-		b.say(i, txtOpenTaken)
+	if errors.Is(err, storage.ErrNotFound) {
+		if c.Open() {
+			b.say(i, txtOpenTaken)
+		} else {
+			b.say(i, txtChallengeGone) // accepted or withdrawn meanwhile
+		}
 		return
 	}
 	if err != nil {

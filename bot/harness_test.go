@@ -540,6 +540,24 @@ type countingStore struct {
 	afterCreateMatch atomic.Pointer[func(m *storage.Match)]
 	// tournaments counts the reads of tournaments (Tournament).
 	tournaments atomic.Int64
+	// challengeLists counts the reads of a member's challenges
+	// (PlayerChallenges), with which the bot checks its limits.
+	challengeLists atomic.Int64
+	// beforeCreateChallenge, when set, runs once before the next
+	// CreateChallenge: what another press does meanwhile.
+	beforeCreateChallenge atomic.Pointer[func()]
+}
+
+func (c *countingStore) PlayerChallenges(ctx context.Context, user string) ([]*storage.Challenge, error) {
+	c.challengeLists.Add(1)
+	return c.Store.PlayerChallenges(ctx, user)
+}
+
+func (c *countingStore) CreateChallenge(ctx context.Context, ch *storage.Challenge) (*storage.Challenge, error) {
+	if f := c.beforeCreateChallenge.Swap(nil); f != nil {
+		(*f)()
+	}
+	return c.Store.CreateChallenge(ctx, ch)
 }
 
 func (c *countingStore) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {

@@ -69,6 +69,23 @@ func (l *memberLocks) lock(user string) func() {
 	return mu.(*sync.Mutex).Unlock
 }
 
+// lockBoth locks two members, always in the same order so that two
+// callers locking the same pair cannot wait for each other; other is
+// skipped when "" (nobody) or user. It serialises what concerns both, such
+// as a challenge between them that either may make at the same moment.
+func (l *memberLocks) lockBoth(user, other string) func() {
+	if other == "" || other == user {
+		return l.lock(user)
+	}
+	first, second := min(user, other), max(user, other)
+	unlockFirst := l.lock(first)
+	unlockSecond := l.lock(second)
+	return func() {
+		unlockSecond()
+		unlockFirst()
+	}
+}
+
 // mayChallenge says why challenger may not challenge opponent now; "" when
 // they may.
 func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, opponent string) string {

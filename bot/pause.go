@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -35,6 +36,7 @@ const (
 	txtHistoryPause      = "%[1]s and %[2]s paused the match for %[3]s."
 	txtComputerNoPause   = "The computer never needs a pause: it moves at once."
 	txtTournamentNoPause = "Tournament games do not pause: their round has a deadline, and a game unfinished by then counts against both players."
+	txtPauseOfferChanged = "That proposal was withdrawn: %[1]s now proposes to pause for %[2]s. Answer the newest proposal, or use `/stratego pause action:accept` or `action:decline`."
 )
 
 // onPause proposes a pause, or answers the opponent's proposal.
@@ -77,6 +79,15 @@ func (b *Bot) onPauseButton(ctx context.Context, i *discordgo.Interaction, id cu
 		b.tell(i, b.explain(printerOf(i), err, "pause"))
 		return
 	}
+	// The buttons answer the proposal they were drawn for, which their id
+	// names by its days: one withdrawn and made again for other days is
+	// answered only by its own message. Buttons drawn before they named it
+	// answer the standing proposal.
+	if by, days, ok := m.PauseOffer(); ok && by != side && id.arg != "" && id.arg != strconv.Itoa(days) {
+		p := printerOf(i)
+		b.tell(i, p.Sprintf(txtPauseOfferChanged, b.playerName(p, m, by), p.Sprintf(txtDays, days)))
+		return
+	}
 	a := storage.Action{Kind: storage.ActAcceptPause, Side: side}
 	if id.action == actDecline {
 		a.Kind = storage.ActDeclinePause
@@ -92,7 +103,16 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 	}
 	offerBy, _, _ := m.PauseOffer()
 	a.At = b.now()
-	m, err := b.store.Act(ctx, m.ID, 0, a)
+	id := m.ID
+	m, err := b.store.Act(ctx, id, 0, a)
+	if errors.Is(err, storage.ErrNoPauseOffer) && a.Kind != storage.ActOfferPause {
+		// Answered already, maybe by a press of the same moment: when it was
+		// agreed to, say until when rather than how to propose one.
+		if now, err2 := b.store.Match(ctx, id); err2 == nil && !now.PausedUntil().IsZero() {
+			b.finish(i, p.Sprintf(txtPausedUntil, unixOf(now.PausedUntil().Unix())))
+			return
+		}
+	}
 	if err != nil {
 		b.finish(i, b.explain(p, err, "pause"))
 		return
@@ -118,7 +138,7 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int64) *discordgo.MessageSend {
 	_, days, _ := m.PauseOffer()
 	id := func(action string) string {
-		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: m.Version}.String()
+		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: m.Version, arg: strconv.Itoa(days)}.String()
 	}
 	until := unixOf(at + int64(days)*24*3600)
 	return &discordgo.MessageSend{
