@@ -371,6 +371,17 @@ func TestVacationsOffOnAServer(t *testing.T) {
 	}
 }
 
+// dayMatchesInPlay starts n matches of a day a move between alice (Red) and
+// bob, numbered 1 to n, each with Random set-ups, and delivers what is due.
+func (h *harness) dayMatchesInPlay(n int) {
+	h.t.Helper()
+	for k := 1; k <= n; k++ {
+		h.challengeIn(h.channel)
+		h.randomSetups(k)
+	}
+	h.bot.deliverDue(h.t.Context())
+}
+
 // challengeIn makes alice challenge bob to a Classic match of a day a move
 // in ch (she plays Red), and bob accept.
 func (h *harness) challengeIn(ch *discordtest.Channel) {
@@ -530,11 +541,7 @@ func TestVacationEndsWithItsLastMatch(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
-			for k := 1; k <= tc.matches; k++ {
-				h.challengeIn(h.channel)
-				h.randomSetups(k)
-			}
-			h.bot.deliverDue(t.Context())
+			h.dayMatchesInPlay(tc.matches)
 			got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content
 			if want := "correspondence matches (" + strconv.Itoa(tc.matches) + ")"; !strings.Contains(got, want) {
 				t.Fatalf("the vacation answered %q, want %q in it", got, want)

@@ -53,11 +53,7 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
-			for k := 1; k <= tc.matches; k++ {
-				h.challengeIn(h.channel)
-				h.randomSetups(k)
-			}
-			h.bot.deliverDue(t.Context())
+			h.dayMatchesInPlay(tc.matches)
 			if tc.asked {
 				h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t)
 				h.advance(2 * day)

@@ -8,9 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
-	"time"
 
 	bbolt "go.etcd.io/bbolt"
 
@@ -191,12 +189,8 @@ func TestMigrateVacationIndex(t *testing.T) {
 	}
 	err = bdb.Update(func(tx *bbolt.Tx) error {
 		players := tx.Bucket([]byte("players"))
-		for id, rec := range map[string]string{
-			"1001": `{"v":2,"id":"1001","ver":3,"vacations":[[1700000000,1700086400],[1740000000,1740432000]]}`,
-			"1002": `{"v":2,"id":"1002","ver":1,"vacations":[[1700000000,1700086400]]}`,
-			"1003": `{"v":2,"id":"1003","ver":1}`,
-		} {
-			if err := players.Put([]byte(id), []byte(rec)); err != nil {
+		for _, pl := range storagetest.RecordsBeforeTheVacationIndex() {
+			if err := players.Put([]byte(pl.ID), []byte(pl.Record)); err != nil {
 				return err
 			}
 		}
@@ -213,22 +207,5 @@ func TestMigrateVacationIndex(t *testing.T) {
 		t.Fatalf("opening the schema 7 file: %v", err)
 	}
 	defer db.Close()
-	tests := []struct {
-		at   int64
-		want []string
-	}{
-		{1699999999, []string{"1001", "1002"}},
-		{1700086400, []string{"1001"}},
-		{1740431999, []string{"1001"}},
-		{1740432000, nil},
-	}
-	for _, tc := range tests {
-		got, err := db.PlayersOnVacation(context.Background(), time.Unix(tc.at, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("on vacation after %d: %v, want %v", tc.at, got, tc.want)
-		}
-	}
+	storagetest.CheckVacationIndex(t, db)
 }

@@ -9,12 +9,12 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/strategobot/strategobot/internal/pgtest"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 // TestMigrationFiles checks the files built into the program: numbered from
@@ -200,13 +200,8 @@ func TestMigrateVacationIndex(t *testing.T) {
 	if err := migrate(ctx, p, "test", migrations[:8], quiet); err != nil {
 		t.Fatal(err)
 	}
-	players := []struct{ id, record string }{
-		{"1001", `{"v":2,"id":"1001","ver":3,"vacations":[[1700000000,1700086400],[1740000000,1740432000]]}`},
-		{"1002", `{"v":2,"id":"1002","ver":1,"vacations":[[1700000000,1700086400]]}`},
-		{"1003", `{"v":2,"id":"1003","ver":1}`},
-	}
-	for _, pl := range players {
-		if _, err := p.Exec(ctx, "INSERT INTO players (user_id, version, record) VALUES ($1, 1, $2)", pl.id, pl.record); err != nil {
+	for _, pl := range storagetest.RecordsBeforeTheVacationIndex() {
+		if _, err := p.Exec(ctx, "INSERT INTO players (user_id, version, record) VALUES ($1, 1, $2)", pl.ID, pl.Record); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -215,22 +210,5 @@ func TestMigrateVacationIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	tests := []struct {
-		at   int64
-		want []string
-	}{
-		{1699999999, []string{"1001", "1002"}},
-		{1700086400, []string{"1001"}},
-		{1740431999, []string{"1001"}},
-		{1740432000, nil},
-	}
-	for _, tc := range tests {
-		got, err := db.PlayersOnVacation(ctx, time.Unix(tc.at, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("on vacation after %d: %v, want %v", tc.at, got, tc.want)
-		}
-	}
+	storagetest.CheckVacationIndex(t, db)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -109,6 +110,49 @@ func testPlayersOnVacation(t *testing.T, s storage.Store) {
 		got := must(s.PlayersOnVacation(ctx, step.at)).in(t)
 		if !reflect.DeepEqual(got, step.want) && (len(got) > 0 || len(step.want) > 0) {
 			t.Errorf("%s: players on vacation at %v: %v, want %v", step.name, step.at, got, step.want)
+		}
+	}
+}
+
+// PlayerRecord is a player's settings as a backend stores them: the user
+// and the encoded record.
+type PlayerRecord struct{ ID, Record string }
+
+// RecordsBeforeTheVacationIndex are player records as a backend kept them
+// before it indexed players by the end of their last vacation: one with two
+// vacations, one with one, one with none. A backend's migration test writes
+// them at the old schema, migrates, and calls CheckVacationIndex.
+func RecordsBeforeTheVacationIndex() []PlayerRecord {
+	return []PlayerRecord{
+		{"1001", `{"v":2,"id":"1001","ver":3,"vacations":[[1700000000,1700086400],[1740000000,1740432000]]}`},
+		{"1002", `{"v":2,"id":"1002","ver":1,"vacations":[[1700000000,1700086400]]}`},
+		{"1003", `{"v":2,"id":"1003","ver":1}`},
+	}
+}
+
+// CheckVacationIndex checks that s, migrated from
+// RecordsBeforeTheVacationIndex, lists each player on vacation after a time
+// by the end of their last vacation.
+func CheckVacationIndex(t *testing.T, s interface {
+	PlayersOnVacation(ctx context.Context, at time.Time) ([]string, error)
+}) {
+	t.Helper()
+	tests := []struct {
+		at   int64
+		want []string
+	}{
+		{1699999999, []string{"1001", "1002"}},
+		{1700086400, []string{"1001"}},
+		{1740431999, []string{"1001"}},
+		{1740432000, nil},
+	}
+	for _, tc := range tests {
+		got, err := s.PlayersOnVacation(context.Background(), time.Unix(tc.at, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("on vacation after %d: %v, want %v", tc.at, got, tc.want)
 		}
 	}
 }
