@@ -233,7 +233,7 @@ const (
 	txtExpired         = "~~%[1]s challenged %[2]s: %[3]s.~~\nThis challenge expired without an answer."
 	txtAccepted        = "Match #%[1]s: **%[2]s** (%[3]s) vs **%[4]s** (%[5]s) — %[6]s.\n" +
 		"Both players now send their secret set-up to me by DM; the match starts when both are in (deadline <t:%[7]s:R>)."
-	txtOpenNotYours          = "Only the member who posted this open challenge can withdraw it. To play it, press %[1]s."
+	txtOpenNotYours          = "Only the member who posted this open challenge can withdraw it. To accept it, press %[1]s."
 	txtOnlyChallengerCancels = "Only the challenger can withdraw this challenge. To turn it down, press %[1]s."
 	txtChallengeGone         = "This challenge is no longer open: it was accepted, withdrawn or it expired. `/stratego games` lists your matches; `/stratego challenge` makes a new challenge."
 	txtThreadName            = "Stratego #%[1]s: %[2]s vs %[3]s"

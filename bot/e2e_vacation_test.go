@@ -477,7 +477,7 @@ func TestVacationTakesNoDaysForNothing(t *testing.T) {
 			h := newHarness(t)
 			tc.before(h)
 			got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t).Content
-			if !strings.Contains(got, "You have no correspondence match whose clock a vacation would pause; no days were taken.") {
+			if !strings.Contains(got, "You have no correspondence match in which a vacation would stop your clock, so no days were taken.") {
 				t.Errorf("the vacation answered %q", got)
 			}
 			settings := h.bot.settingsOf(t.Context(), h.alice.ID)

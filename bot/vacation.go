@@ -48,7 +48,7 @@ const (
 	txtVacationElsewhere  = "Your matches on servers that have turned vacations off (%[1]d) go on: keep moving there."
 	txtVacationSetupDue   = "The set-ups of this match are now due <t:%[1]s:f> (<t:%[1]s:R>)."
 	txtVacationDaysOrEnd  = "Use either `days` or `end:true`, not both: `/stratego vacation days:7` starts a vacation, `/stratego vacation end:true` ends one."
-	txtVacationNothing    = "You have no correspondence match whose clock a vacation would pause; no days were taken."
+	txtVacationNothing    = "You have no correspondence match in which a vacation would stop your clock, so no days were taken."
 )
 
 // onVacation starts or ends the member's vacation.

@@ -66,11 +66,11 @@ func TestSetupRefusalListsTheArmy(t *testing.T) {
 		{"en", game.VariantClassic, game.NumberingModern,
 			`row 1 from the front, column 1: "Zz" is not a piece; write one of 10 (Marshal), 9 (General), 8 (Colonel), 7 (Major), 6 (Captain), 5 (Lieutenant), 4 (Sergeant), 3 (Miner), 2 (Scout), S (Spy), B (Bomb), F (Flag)`},
 		{"nl", game.VariantBarrage, game.NumberingModern,
-			`rij 1 van voren, kolom 1: "Zz" is geen stuk; schrijf één van: 10 (Maarschalk), 9 (Generaal), 3 (Mineur), 2 (Verkenner), S (Spion), B (Bom), F (Vlag), of . voor een leeg veld`},
+			`rij 1 van voren, kolom 1: "Zz" is geen stuk; kies uit 10 (Maarschalk), 9 (Generaal), 3 (Mineur), 2 (Verkenner), S (Spion), B (Bom), F (Vlag), of . voor een leeg veld`},
 		{"de", game.VariantClassic, game.NumberingClassic,
-			`"Zz" ist keine Figur; schreib eines von: 1 (Feldmarschall), 2 (General), 3 (Oberst), 4 (Major), 5 (Hauptmann), 6 (Leutnant), 7 (Unteroffizier), 8 (Mineur), 9 (Aufklärer), S (Spion), B (Bombe), F (Fahne)`},
+			`"Zz" ist keine Figur; schreib eines dieser Kürzel: 1 (Feldmarschall), 2 (General), 3 (Oberst), 4 (Major), 5 (Hauptmann), 6 (Leutnant), 7 (Unteroffizier), 8 (Mineur), 9 (Aufklärer), S (Spion), B (Bombe), F (Fahne)`},
 		{"fr", game.VariantInfiltrator, game.NumberingModern,
-			`"Zz" n'est pas une pièce ; écrivez un de ces symboles : 10 (Maréchal), 9 (Général), 8 (Colonel), 7 (Commandant), 6 (Capitaine), 5 (Lieutenant), 4 (Sergent), 3 (Démineur), 2 (Éclaireur), S (Espion), I (Infiltrateur), B (Bombe), F (Drapeau)`},
+			`"Zz" n'est pas une pièce ; écrivez l'un de ces symboles : 10 (Maréchal), 9 (Général), 8 (Colonel), 7 (Commandant), 6 (Capitaine), 5 (Lieutenant), 4 (Sergent), 3 (Démineur), 2 (Éclaireur), S (Espion), I (Infiltrateur), B (Bombe), F (Drapeau)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.lang+" "+tc.variant.String(), func(t *testing.T) {

@@ -171,7 +171,7 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		// No file is fine: the defaults and the environment are enough.
 	case errors.Is(err, fs.ErrNotExist):
-		return cfg, fmt.Errorf("config %s: there is no such file: create it, a key per line such as database = \"strategobot.db\" "+
+		return cfg, fmt.Errorf("config %s: there is no such file: create it with a key per line, such as database = \"strategobot.db\" "+
 			"(strategobot run -h lists the keys), or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
 			file, defaultConfigFile)
 	default:
@@ -277,12 +277,12 @@ func unknownKeys(file string, md toml.MetaData) error {
 		if len(table) == 0 {
 			continue
 		}
-		such := ""
+		instead := ""
 		if prefixed := keysStartingWith(table[0] + "_"); len(prefixed) > 0 {
-			such = ", such as " + strings.Join(prefixed, ", ")
+			instead = " (in place of [" + table.String() + "]: " + strings.Join(prefixed, ", ") + ")"
 		}
 		return fmt.Errorf("config %s: unknown table [%s]: the bot reads no tables: remove [%s] and write the bot's keys at the top of the file, above any [table] line%s. The keys are: %s",
-			file, table, table, such, strings.Join(fileKeys(), ", "))
+			file, table, table, instead, strings.Join(fileKeys(), ", "))
 	}
 	keys := make([]string, len(undecoded))
 	for i, k := range undecoded {

@@ -77,8 +77,8 @@ bot for good (a revoked token, intents not enabled).
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
   STRATEGOBOT_CONFIG  the configuration file, as -config
-  STRATEGOBOT_*       each key of the configuration file (below), winning
-                      over it
+  STRATEGOBOT_*       each key of the configuration file (below); a
+                      variable that is set wins over the file
   GOMAXPROCS          how many threads run Go code at once, taken as given;
                       unset, the bot adds one per computer thinker to the
                       cores, so that people's moves keep every core
