@@ -95,6 +95,26 @@ func TestLoadConfig(t *testing.T) {
 		{name: "a blank token in the file", file: write("t3.toml", "token = \"  \"\n"),
 			err: "t3.toml: the bot reads its token only from DISCORD_TOKEN, never from a file: remove token from"},
 		{name: "a token in the file", file: write("t.toml", "database = \"x.db\"\ntoken = \"secret\"\n"), err: "only from DISCORD_TOKEN, never from a file"},
+		{name: "a token under another name", file: write("t4.toml", "discord_token = \"MTIz.secret\"\n"),
+			err: "t4.toml: the bot reads its token only from DISCORD_TOKEN, never from a file: remove discord_token from"},
+		{name: "an environment file's token line, unquoted", file: write("t5.toml", "database = \"x.db\"\nDISCORD_TOKEN=MTIzNDU2Nzg5.secret\n"),
+			err: "t5.toml: line 2 holds a token, but the bot reads its token only from DISCORD_TOKEN, never from a file: remove that line from"},
+		{name: "an exported token line", file: write("t6.toml", "export DISCORD_TOKEN=MTIzNDU2Nzg5.secret\n"), err: "t6.toml: line 1 holds a token"},
+		{name: "a value without quotes", file: write("q.toml", "database = MTIzNDU2Nzg5secret\n"), err: `q.toml: line 1: database is text in quotes, like database = "…"`},
+		{name: "a bool as a word", file: write("q2.toml", "threads = yes\n"), err: "q2.toml: line 1: threads is true or false, without quotes"},
+		{name: "an unknown key with a bare value", file: write("q3.toml", "databse = MTIzNDU2Nzg5secret\n"), err: `q3.toml: line 1: databse: expected a value, such as "text in quotes"`},
+		{name: "guild_id not a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "my server"}, err: `guild_id "my server" must be a server's id, a number`},
+		{name: "guild_id a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "123456789012345678"},
+			check: func(c config) bool { return c.GuildID == "123456789012345678" }},
+		{name: "metrics_addr without a port", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "localhost"}, err: `metrics_addr "localhost" must be an address and port to listen on, such as 127.0.0.1:9464`},
+		{name: "web_addr with a scheme", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "http://127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"},
+			err: `web_addr "http://127.0.0.1:8080" must be an address and port to listen on, such as 127.0.0.1:8080`},
+		{name: "metrics_addr a port alone", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": ":9464"}, check: func(c config) bool { return c.MetricsAddr == ":9464" }},
+		{name: "profiling without metrics_addr", env: map[string]string{"STRATEGOBOT_PROFILING": "true"}, err: "profiling serves Go's profiles at metrics_addr, which is empty"},
+		{name: "a postgres URL that does not parse", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db:99999/x"},
+			err: "database postgres://bot:xxxxx@db:99999/x is not a valid PostgreSQL connection string"},
+		{name: "one limit named alone", env: map[string]string{"STRATEGOBOT_MAX_PRACTICE_MATCHES": "0"}, err: "config: max_practice_matches 0 must be at least 1"},
+		{name: "a duration as written", env: map[string]string{"STRATEGOBOT_CHALLENGE_EXPIRY": "31d"}, err: "challenge_expiry 31d must be between 1m and 30d"},
 		{name: "bad duration", file: write("d.toml", "default_move_time = \"soon\"\n"), err: `d.toml: line 1: default_move_time: "soon" is not a duration: write it like 30m, 24h or 7d`},
 		{name: "a syntax error, without the library's name", file: write("s.toml", "[section\n"), err: "s.toml: line 2: expected"},
 		{name: "move time out of range", file: write("e.toml", "default_move_time = \"1m\"\n"), err: "between 5m and 7d"},
@@ -129,6 +149,11 @@ func TestLoadConfig(t *testing.T) {
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				for _, secret := range []string{"MTIz", "s3cret"} {
+					if strings.Contains(err.Error(), secret) {
+						t.Errorf("error %q shows the secret %s", err, secret)
+					}
 				}
 				for _, file := range []string{"README", "docs/", "config.example.toml"} {
 					if strings.Contains(err.Error(), file) {
