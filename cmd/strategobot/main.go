@@ -126,7 +126,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged
 		}
-		if errors.Is(err, bolt.ErrPlace) || errors.Is(err, storage.ErrCorrupt) {
+		if errors.Is(err, bolt.ErrPlace) || errors.Is(err, storage.ErrCorrupt) || errors.Is(err, errConfig) {
 			return 2 // the configuration, the folder or the file must change first
 		}
 		return 1

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -92,6 +93,12 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.St
 		}
 		return db, nil
 	}
+	if info, err := os.Stat(cfg.Database); err == nil && info.IsDir() {
+		return nil, configError{fmt.Errorf("database %s is a folder: set database to a file, such as %s", cfg.Database, filepath.Join(cfg.Database, bolt.DefaultPath))}
+	}
+	if err := checkBackupDir(cfg.BackupDir); err != nil {
+		return nil, err
+	}
 	return openUnlessStopped(ctx, func() (storage.Store, error) {
 		db, err := bolt.Open(bolt.Options{
 			Path:        cfg.Database,
@@ -110,6 +117,38 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.St
 		}
 		return db, nil
 	})
+}
+
+// errConfig marks an error at start that only a change of the
+// configuration, or of the files and folders it names, mends: run exits 2.
+var errConfig = errors.New("the configuration must change")
+
+// configError is an error of errConfig.
+type configError struct{ err error }
+
+func (e configError) Error() string   { return e.err.Error() }
+func (e configError) Unwrap() []error { return []error{e.err, errConfig} }
+
+// checkBackupDir makes sure at start that the bot may write its backups in
+// dir, creating it if need be: the first backup is made backup_every
+// later, when a mistake would show in the log alone.
+func checkBackupDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	fail := func(err error) error {
+		return configError{fmt.Errorf("backup_dir %s: the bot may not write its backups there (%w): create that folder and let the user the bot runs as write in it, or set backup_dir to another one "+
+			"(a systemd unit with ProtectSystem=strict may write only in its ReadWritePaths)", dir, err)}
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fail(err)
+	}
+	f, err := os.CreateTemp(dir, ".strategobot-write-test-*")
+	if err != nil {
+		return fail(err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // openUnlessStopped runs open, which takes no context, and returns as soon
