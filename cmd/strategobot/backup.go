@@ -95,6 +95,12 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "strategobot backup: the folder %s does not exist: create it, or copy to a file in a folder that exists\n", filepath.Dir(dest))
 		return 1
 	}
+	if a, err := os.Stat(o.db); err == nil {
+		if b, err := os.Stat(dest); err == nil && os.SameFile(a, b) {
+			fmt.Fprintf(stderr, "strategobot backup: %s would be the database %s itself: name a PATH elsewhere, such as a folder on another disk\n", fs.Arg(0), o.db)
+			return 2
+		}
+	}
 	start := time.Now()
 	if err := bolt.BackupFile(ctx, o.db, dest, o.timeout); err != nil {
 		fmt.Fprintf(stderr, "strategobot backup: %v\n", err)

@@ -54,6 +54,10 @@ func TestRunBackup(t *testing.T) {
 		{"copied from the configuration", []string{"-config", conf, filepath.Join(dir, "copy2.db")}, nil, 0, "copied " + src, ""},
 		{"copied into a folder, as cp does", []string{"-db", src, filepath.Join(dir, "into")},
 			func() { os.Mkdir(filepath.Join(dir, "into"), 0o700) }, 0, "copied " + src + " to " + filepath.Join(dir, "into", "bot.db"), ""},
+		{"onto the database itself", []string{"-db", src, src}, nil, 2, "",
+			"strategobot backup: " + src + " would be the database " + src + " itself: name a PATH elsewhere"},
+		{"into the database's own folder, onto it", []string{"-db", src, dir}, nil, 2, "",
+			"strategobot backup: " + dir + " would be the database " + src + " itself: name a PATH elsewhere"},
 		{"into a folder that does not exist", []string{"-db", src, filepath.Join(dir, "nowhere", "copy.db")}, nil, 1, "",
 			"strategobot backup: the folder " + filepath.Join(dir, "nowhere") + " does not exist: create it, or copy to a file in a folder that exists\n"},
 	}
