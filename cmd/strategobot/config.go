@@ -105,12 +105,18 @@ func parseDuration(s string) (time.Duration, error) {
 }
 
 // loadProcessConfig is loadConfig of this process's environment, which
-// must not set a STRATEGOBOT_ variable the bot does not read.
+// must not set a STRATEGOBOT_ variable the bot does not read. A
+// DISCORD_TOKEN set to nothing (DISCORD_TOKEN= in an environment file) is
+// a blank token, not a missing one.
 func loadProcessConfig(path string) (config, error) {
 	if err := unknownEnv(os.Environ()); err != nil {
 		return config{}, err
 	}
-	return loadConfig(path, os.Getenv)
+	cfg, err := loadConfig(path, os.Getenv)
+	if _, set := os.LookupEnv("DISCORD_TOKEN"); set && cfg.Token == "" {
+		cfg.TokenBlank = true
+	}
+	return cfg, err
 }
 
 // unknownEnv refuses a STRATEGOBOT_ variable of environ that is no

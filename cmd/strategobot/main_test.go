@@ -222,7 +222,7 @@ func TestNoTokenAdviceRepeatsHowItRan(t *testing.T) {
 }
 
 // TestWithoutToken: run and check with DISCORD_TOKEN unset, or set to
-// nothing but blanks, say which of the two it is and where a token comes
+// nothing or nothing but blanks, say which of the two it is and where a token comes
 // from, and exit 2 without asking Discord anything; the advice names no
 // file the admin may not have.
 func TestWithoutToken(t *testing.T) {
@@ -231,6 +231,7 @@ func TestWithoutToken(t *testing.T) {
 	}{
 		{"run, unset", "run", "", "strategobot: DISCORD_TOKEN is not set.\n"},
 		{"check, unset", "check", "", "strategobot check: DISCORD_TOKEN is not set.\n"},
+		{"run, set to nothing", "run", "=", "strategobot: DISCORD_TOKEN is set, but blank: it holds no token."},
 		{"run, a space", "run", " ", "strategobot: DISCORD_TOKEN is set, but blank: it holds no token."},
 		{"check, spaces, a tab and a newline", "check", "  \t\n", "strategobot check: DISCORD_TOKEN is set, but blank: it holds no token."},
 		{"run, quotes around nothing", "run", `" "`, "DISCORD_TOKEN is set, but blank"},
@@ -241,7 +242,13 @@ func TestWithoutToken(t *testing.T) {
 			var asked atomic.Int32
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { asked.Add(1) }))
 			defer srv.Close()
-			t.Setenv("DISCORD_TOKEN", tc.token)
+			t.Setenv("DISCORD_TOKEN", tc.token) // and back as it was after the test
+			switch tc.token {
+			case "":
+				os.Unsetenv("DISCORD_TOKEN")
+			case "=": // set, to nothing
+				t.Setenv("DISCORD_TOKEN", "")
+			}
 			t.Setenv("STRATEGOBOT_CONFIG", "")
 			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.URL+"/api/v9/")
 			var out, errOut bytes.Buffer
