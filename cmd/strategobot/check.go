@@ -73,7 +73,7 @@ func (o checkOptions) checkIDs() error {
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o checkOptions
 	if err := cli.ParseFlags(checkFlags(&o, stdout), args); err != nil {
-		return cli.UsageFailed(stderr, "strategobot check", checkUsage, err)
+		return cli.UsageFailed(stderr, "strategobot check", checkUsage, tokenFlag(err))
 	}
 	if err := o.checkIDs(); err != nil {
 		return cli.UsageFailed(stderr, "strategobot check", checkUsage, err)

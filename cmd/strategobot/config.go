@@ -9,11 +9,13 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -182,6 +184,8 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		return cfg, fmt.Errorf("config %s: there is no such file: create it, a key per line such as database = \"strategobot.db\" "+
 			"(strategobot run -h lists the keys), or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
 			file, defaultConfigFile)
+	case errors.Is(err, syscall.EISDIR):
+		return cfg, fmt.Errorf("config %s is a folder: name the configuration file, such as %s", file, filepath.Join(file, defaultConfigFile))
 	default:
 		if line, ok := tokenLine(file, err); ok {
 			return cfg, fmt.Errorf("config %s: line %d holds a token, but the bot reads its token only from DISCORD_TOKEN, never from a file: remove that line from %s and set DISCORD_TOKEN", file, line, file)
@@ -472,8 +476,10 @@ func applyEnv(cfg *config, getenv func(string) string) error {
 func (c config) validate() error {
 	var problems []string
 	switch {
-	case c.Database == "":
+	case strings.TrimSpace(c.Database) == "":
 		problems = append(problems, "database must name a bbolt file or a postgres:// URL")
+	case c.Database != strings.TrimSpace(c.Database):
+		problems = append(problems, fmt.Sprintf("database %q begins or ends with a blank: remove it", c.Database))
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
 		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
 	case postgres.IsURL(c.Database):

@@ -131,6 +131,9 @@ func TestLoadConfig(t *testing.T) {
 			check: func(c config) bool { return c.Database == "postgres://bot:pw@db.example/strategobot" }},
 		{name: "postgres with backup_dir", env: map[string]string{"STRATEGOBOT_DATABASE": "postgresql://bot@db/strategobot", "STRATEGOBOT_BACKUP_DIR": "backups"},
 			err: "back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty"},
+		{name: "a database of blanks", env: map[string]string{"STRATEGOBOT_DATABASE": " "}, err: "config: database must name a bbolt file or a postgres:// URL"},
+		{name: "a database with a blank after it", env: map[string]string{"STRATEGOBOT_DATABASE": "bot.db "}, err: `config: database "bot.db " begins or ends with a blank: remove it`},
+		{name: "a folder for the file", file: dir, err: "config " + dir + " is a folder: name the configuration file, such as " + filepath.Join(dir, "strategobot.toml")},
 		{name: "no database", file: write("g.toml", "database = \"\"\n"), err: "postgres:// URL"},
 		{name: "web on", file: write("w.toml", "web_addr = \"127.0.0.1:8080\"\npublic_url = \"https://stratego.example.org\"\n"),
 			check: func(c config) bool {

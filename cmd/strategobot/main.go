@@ -105,7 +105,7 @@ func configFlags(name, usage string, path *string, w io.Writer) *flag.FlagSet {
 func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var configPath string
 	if err := cli.ParseFlags(configFlags("run", runUsage(), &configPath, stdout), args); err != nil {
-		return cli.UsageFailed(stderr, "strategobot run", runUsage(), err)
+		return cli.UsageFailed(stderr, "strategobot run", runUsage(), tokenFlag(err))
 	}
 	cfg, err := loadProcessConfig(configPath)
 	if err != nil {
@@ -132,6 +132,15 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// tokenFlag adds to the error of a -token flag, which no command has,
+// where the token goes instead.
+func tokenFlag(err error) error {
+	if strings.Contains(err.Error(), "not defined: -token") || strings.Contains(err.Error(), "not defined: -discord_token") {
+		return fmt.Errorf("%w: the bot reads its token only from the environment, as DISCORD_TOKEN=your-token", err)
+	}
+	return err
 }
 
 // self is how the person ran this program, for advice that says what to

@@ -63,6 +63,10 @@ func TestDispatch(t *testing.T) {
 		{"replay -h after a file", []string{"replay", "a.xml", "-h"}, "", 0, "usage: strategobot replay", ""},
 		{"a bad flag is said once, with the synopsis", []string{"run", "-frob"}, "x", 2, "",
 			"strategobot run: flag provided but not defined: -frob\nusage: strategobot [run] [-config PATH]\nstrategobot run -h describes every flag.\n"},
+		{"a -token flag says where the token goes", []string{"-token", "abc"}, "x", 2, "",
+			"strategobot run: flag provided but not defined: -token: the bot reads its token only from the environment, as DISCORD_TOKEN=your-token\n"},
+		{"check's -token flag too", []string{"check", "--token=abc"}, "x", 2, "",
+			"strategobot check: flag provided but not defined: -token: the bot reads its token only from the environment, as DISCORD_TOKEN=your-token\n"},
 		{"a stray argument", []string{"backup", "-db", "x.db"}, "", 2, "",
 			"strategobot backup: name the PATH to copy the database to: a new file, or a folder to put the copy in\nusage: strategobot backup"},
 		{"two paths", []string{"backup", "-db", "x.db", "a", "b"}, "", 2, "",
@@ -75,7 +79,10 @@ func TestDispatch(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv("DISCORD_TOKEN", tc.env)
+			t.Setenv("DISCORD_TOKEN", tc.env) // and back as it was after the test
+			if tc.env == "" {
+				os.Unsetenv("DISCORD_TOKEN")
+			}
 			t.Setenv("STRATEGOBOT_CONFIG", "")
 			if strings.HasPrefix(tc.name, "a misspelt variable") {
 				t.Setenv("STRATEGOBOT_DATABSE", "x.db")
