@@ -194,6 +194,26 @@ func TestCommandLine(t *testing.T) {
 	}
 }
 
+// TestEveryCommandsHelp: each command's -h names its exit codes and the
+// environment variables it reads, or says it reads none.
+func TestEveryCommandsHelp(t *testing.T) {
+	for _, c := range program().Commands {
+		t.Run(c.Name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := program().Dispatch(context.Background(), []string{c.Name, "-h"}, &out, &errOut); code != 0 {
+				t.Fatalf("exit code %d, stderr %q", code, errOut.String())
+			}
+			help := out.String()
+			if !strings.Contains(help, "Exit code: 0") {
+				t.Errorf("%s -h names no exit code:\n%s", c.Name, help)
+			}
+			if !strings.Contains(help, "Environment") && !strings.Contains(help, "It reads no environment variable.") {
+				t.Errorf("%s -h says nothing of the environment:\n%s", c.Name, help)
+			}
+		})
+	}
+}
+
 // TestNoTokenAdviceRepeatsHowItRan: the advice for a missing token repeats
 // the command as it was run, go run included (the README's first command),
 // so that it can be run again as it stands.
