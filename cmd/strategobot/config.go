@@ -184,6 +184,8 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		return cfg, fmt.Errorf("config %s: there is no such file: create it, a key per line such as database = \"strategobot.db\" "+
 			"(strategobot run -h lists the keys), or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
 			file, defaultConfigFile)
+	case errors.Is(err, fs.ErrPermission):
+		return cfg, fmt.Errorf("config %s: this user may not read it: make the user the bot runs as its owner (chmod 600 keeps it from others)", file)
 	case errors.Is(err, syscall.EISDIR):
 		return cfg, fmt.Errorf("config %s is a folder: name the configuration file, such as %s", file, filepath.Join(file, defaultConfigFile))
 	default:
