@@ -485,7 +485,13 @@ func (c config) validate() error {
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
 		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
 	case postgres.IsURL(c.Database):
-		if _, err := pgxpool.ParseConfig(c.Database); err != nil {
+		var file *fs.PathError
+		_, err := pgxpool.ParseConfig(c.Database)
+		switch {
+		case errors.As(err, &file):
+			// A certificate or key the URL names (sslrootcert, sslcert, sslkey).
+			problems = append(problems, fmt.Sprintf("database %s names a file the bot cannot read (%v): fix the path or let the bot's user read it", postgres.Redacted(c.Database), file))
+		case err != nil:
 			// pgx's reason may quote the string, password and all.
 			problems = append(problems, fmt.Sprintf("database %s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", postgres.Redacted(c.Database)))
 		}

@@ -113,6 +113,8 @@ func TestLoadConfig(t *testing.T) {
 		{name: "profiling without metrics_addr", env: map[string]string{"STRATEGOBOT_PROFILING": "true"}, err: "profiling serves Go's profiles at metrics_addr, which is empty"},
 		{name: "a postgres URL that does not parse", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db:99999/x"},
 			err: "database postgres://bot:xxxxx@db:99999/x is not a valid PostgreSQL connection string"},
+		{name: "a postgres URL naming a certificate that is not there", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db/x?sslmode=verify-full&sslrootcert=" + filepath.Join(dir, "none.pem")},
+			err: "database postgres://bot:xxxxx@db/x?sslmode=verify-full&sslrootcert=" + filepath.Join(dir, "none.pem") + " names a file the bot cannot read (open " + filepath.Join(dir, "none.pem") + ": no such file or directory)"},
 		{name: "one limit named alone", env: map[string]string{"STRATEGOBOT_MAX_PRACTICE_MATCHES": "0"}, err: "config: max_practice_matches 0 must be at least 1"},
 		{name: "a duration as written", env: map[string]string{"STRATEGOBOT_CHALLENGE_EXPIRY": "31d"}, err: "challenge_expiry 31d must be between 1m and 30d"},
 		{name: "bad duration", file: write("d.toml", "default_move_time = \"soon\"\n"), err: `d.toml: line 1: default_move_time: "soon" is not a duration: write it like 30m, 24h or 7d`},

@@ -70,9 +70,9 @@ move being answered finishes its transaction, a request Discord holds is cut
 (a message cut short is sent on the next start), and a second signal ends the
 bot without waiting for what is left.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
-unreachable), 2 a bad configuration (such as a database file in a folder
-that does not exist or that the bot may not write to), 3 Discord refuses the
-bot for good (a revoked token, intents not enabled).
+unreachable), 2 a bad configuration (such as a database file or backup_dir
+in a folder that does not exist or that the bot may not write to), 3 Discord
+refuses the bot for good (a revoked token, intents not enabled).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
