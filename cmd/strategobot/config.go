@@ -490,10 +490,10 @@ func (c config) validate() error {
 		switch {
 		case errors.As(err, &file):
 			// A certificate or key the URL names (sslrootcert, sslcert, sslkey).
-			problems = append(problems, fmt.Sprintf("database %s names a file the bot cannot read (%v): fix the path or let the bot's user read it", postgres.Redacted(c.Database), file))
+			problems = append(problems, fmt.Sprintf("database %s names a file the bot cannot read (%v): fix the path or let the bot's user read it", databaseName(c.Database), file))
 		case err != nil:
 			// pgx's reason may quote the string, password and all.
-			problems = append(problems, fmt.Sprintf("database %s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", postgres.Redacted(c.Database)))
+			problems = append(problems, fmt.Sprintf("database %s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", databaseName(c.Database)))
 		}
 	}
 	if c.GuildID != "" && !isID(c.GuildID) {
@@ -590,7 +590,7 @@ func newLogger(c config, w io.Writer) *slog.Logger {
 	level, _ := parseLevel(c.LogLevel)
 	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
 		if err, ok := a.Value.Any().(error); ok && a.Value.Kind() == slog.KindAny {
-			return slog.Any(a.Key, nameBase(logsafe.Err(err), c.APIBaseURL))
+			return slog.Any(a.Key, hidePassword(nameBase(logsafe.Err(err), c.APIBaseURL), c.Database))
 		}
 		return a
 	}}

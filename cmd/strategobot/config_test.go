@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -195,5 +197,35 @@ func TestUnknownEnv(t *testing.T) {
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%q: %v, want %q", tc.environ, err, tc.want)
 		}
+	}
+}
+
+// TestDatabasePasswordHidden: a PostgreSQL password, in a URL's user part
+// or in its query (?password=), shows neither in the name logged at start
+// nor in a logged error that quotes the URL, nor in a configuration error.
+func TestDatabasePasswordHidden(t *testing.T) {
+	tests := []struct {
+		database, want string
+	}{
+		{"postgres://bot:s3cret@db/x", "postgres://bot:xxxxx@db/x"},
+		{"postgres://bot@db/x?password=s3cret&sslmode=require", "postgres://bot@db/x?password=xxxxx&sslmode=require"},
+		{"postgresql://bot@db/x?password=s3%26cret", "postgresql://bot@db/x?password=xxxxx"},
+		{"postgres://bot@db/x?sslmode=require", "postgres://bot@db/x?sslmode=require"},
+		{"strategobot.db", "strategobot.db"},
+	}
+	for _, tc := range tests {
+		if got := databaseName(tc.database); got != tc.want {
+			t.Errorf("databaseName(%q) = %q, want %q", tc.database, got, tc.want)
+		}
+		var log bytes.Buffer
+		logger := newLogger(config{Database: tc.database, APIBaseURL: DiscordAPIBaseURL, LogLevel: "info", LogFormat: "text"}, &log)
+		logger.Error("strategobot stopped", "error", fmt.Errorf("database %s: failed to connect", tc.database))
+		if strings.Contains(log.String(), "s3cret") || strings.Contains(log.String(), "s3%26cret") {
+			t.Errorf("%q: the log shows the password:\n%s", tc.database, log.String())
+		}
+	}
+	_, err := loadConfig("", envOf(map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot@db:99999/x?password=s3cret"}))
+	if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "password=xxxxx") {
+		t.Errorf("configuration error %v", err)
 	}
 }

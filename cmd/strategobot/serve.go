@@ -178,13 +178,50 @@ func openUnlessStopped(ctx context.Context, open func() (storage.Store, error)) 
 	}
 }
 
-// databaseName is the database setting fit for a log: a PostgreSQL URL
-// without its password.
+// databaseName is the database as logs and messages may show it: a
+// postgres:// URL without its password, in the user part or in the query
+// (?password=, which libpq takes too).
 func databaseName(database string) string {
-	if postgres.IsURL(database) {
-		return postgres.Redacted(database)
+	if !postgres.IsURL(database) {
+		return database
 	}
-	return database
+	name := postgres.Redacted(database)
+	if u, err := url.Parse(name); err == nil && u.Query().Has("password") {
+		q := u.Query()
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+		name = u.String()
+	}
+	return name
+}
+
+// hidePassword rewords err without the password of a postgres:// URL:
+// errors that name the database (postgres.Redacted) keep one in the query,
+// and the user part's is hidden too should an error quote the URL whole.
+func hidePassword(err error, database string) error {
+	if err == nil || !postgres.IsURL(database) {
+		return err
+	}
+	u, perr := url.Parse(database)
+	if perr != nil {
+		return err
+	}
+	msg := err.Error()
+	if pw := u.Query().Get("password"); pw != "" {
+		for _, secret := range []string{url.QueryEscape(pw), url.PathEscape(pw), pw} {
+			msg = strings.ReplaceAll(msg, "password="+secret, "password=xxxxx")
+		}
+	}
+	if pw, ok := u.User.Password(); ok && pw != "" {
+		raw := strings.TrimPrefix(u.User.String(), u.User.Username()+":")
+		for _, secret := range []string{raw, pw} {
+			msg = strings.ReplaceAll(msg, ":"+secret+"@", ":xxxxx@")
+		}
+	}
+	if msg == err.Error() {
+		return err
+	}
+	return &rebasedError{msg: msg, err: err}
 }
 
 // newSession makes a discordgo session whose REST calls go to apiBase instead
