@@ -480,6 +480,9 @@ func (c config) validate() error {
 	switch {
 	case strings.TrimSpace(c.Database) == "":
 		problems = append(problems, "database must name a bbolt file or a postgres:// URL")
+	case !postgres.IsURL(c.Database) && keywordValue.MatchString(c.Database):
+		// Not quoted: it may hold a password.
+		problems = append(problems, "database looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
 	case c.Database != strings.TrimSpace(c.Database):
 		problems = append(problems, fmt.Sprintf("database %q begins or ends with a blank: remove it", c.Database))
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
@@ -556,6 +559,10 @@ func (c config) validate() error {
 	}
 	return nil
 }
+
+// keywordValue matches a libpq connection string of keywords, such as
+// "host=db user=bot password=…", which is no bbolt file's name.
+var keywordValue = regexp.MustCompile(`(^|\s)(host|hostaddr|port|dbname|user|password|sslmode)\s*=`)
 
 // isID reports whether s is a Discord id (a snowflake): a number.
 func isID(s string) bool {
