@@ -30,7 +30,10 @@ Environment (when -db is not given):
   STRATEGOBOT_CONFIG    the configuration file, as -config
   STRATEGOBOT_DATABASE  the database, over the file's
 
-Exit code: 0 copied, 1 the copy failed, 2 usage or configuration error.
+SIGINT or SIGTERM stop it at once, before it writes PATH.
+
+Exit code: 0 copied, 1 the copy failed or was stopped, 2 usage or
+configuration error.
 
 Flags:
 `
@@ -95,14 +98,44 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "strategobot backup: the folder %s does not exist: create it, or copy to a file in a folder that exists\n", filepath.Dir(dest))
 		return 1
 	}
+	if a, err := os.Stat(o.db); err == nil {
+		if b, err := os.Stat(dest); err == nil && os.SameFile(a, b) {
+			fmt.Fprintf(stderr, "strategobot backup: %s would be the database %s itself: name a PATH elsewhere, such as a folder on another disk\n", fs.Arg(0), o.db)
+			return 2
+		}
+	}
 	start := time.Now()
-	if err := bolt.BackupFile(ctx, o.db, dest, o.timeout); err != nil {
+	if err := backupUnlessStopped(ctx, o.db, dest, o.timeout); err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "strategobot backup: stopped before the copy was made; %s was not written\n", dest)
+			return 1
+		}
 		fmt.Fprintf(stderr, "strategobot backup: %v\n", err)
 		if errors.Is(err, storage.ErrInUse) {
-			fmt.Fprintln(stderr, "The bot is running: stop it first, or use the copies it makes in backup_dir.")
+			fmt.Fprintln(stderr, "The bot is running: stop it first, or use the copies it makes in backup_dir while it runs (set backup_dir to turn them on).")
 		}
 		return 1
 	}
 	fmt.Fprintf(stdout, "copied %s to %s (%s)\n", o.db, dest, time.Since(start).Round(time.Millisecond))
 	return 0
+}
+
+// backupUnlessStopped is bolt.BackupFile, which waits up to timeout for a
+// running bot's lock without heeding ctx, returning soon after ctx ends:
+// the copy checks ctx before it writes, and one under way is given half a
+// second to finish.
+func backupUnlessStopped(ctx context.Context, src, dest string, timeout time.Duration) error {
+	done := make(chan error, 1)
+	go func() { done <- bolt.BackupFile(ctx, src, dest, timeout) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(500 * time.Millisecond):
+		return ctx.Err()
+	}
 }

@@ -42,7 +42,7 @@ func TestRunBackup(t *testing.T) {
 		{"two destinations", []string{"-db", src, "a", "b"}, nil, 2, "", "usage: strategobot backup"},
 		{"bad flag", []string{"-frob"}, nil, 2, "", "flag provided but not defined"},
 		{"help", []string{"-h"}, nil, 0, "usage: strategobot backup", ""},
-		{"bot running", []string{"-db", src, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process"},
+		{"bot running", []string{"-db", src, "-timeout", "100ms", filepath.Join(dir, "x.db")}, nil, 1, "", "is in use by another process (is another strategobot running?)\nThe bot is running: stop it first, or use the copies it makes in backup_dir while it runs (set backup_dir to turn them on).\n"},
 		{"postgres", []string{"-db", "postgres://bot:s3cret@db/strategobot", filepath.Join(dir, "z.dump")}, nil, 2, "", "pg_dump --format=custom"},
 		{"missing database", []string{"-db", filepath.Join(dir, "none.db"), filepath.Join(dir, "y.db")}, nil, 1, "",
 			"strategobot backup: there is no database " + filepath.Join(dir, "none.db") + " to copy: name the bot's file with -db FILE"},
@@ -54,6 +54,10 @@ func TestRunBackup(t *testing.T) {
 		{"copied from the configuration", []string{"-config", conf, filepath.Join(dir, "copy2.db")}, nil, 0, "copied " + src, ""},
 		{"copied into a folder, as cp does", []string{"-db", src, filepath.Join(dir, "into")},
 			func() { os.Mkdir(filepath.Join(dir, "into"), 0o700) }, 0, "copied " + src + " to " + filepath.Join(dir, "into", "bot.db"), ""},
+		{"onto the database itself", []string{"-db", src, src}, nil, 2, "",
+			"strategobot backup: " + src + " would be the database " + src + " itself: name a PATH elsewhere"},
+		{"into the database's own folder, onto it", []string{"-db", src, dir}, nil, 2, "",
+			"strategobot backup: " + dir + " would be the database " + src + " itself: name a PATH elsewhere"},
 		{"into a folder that does not exist", []string{"-db", src, filepath.Join(dir, "nowhere", "copy.db")}, nil, 1, "",
 			"strategobot backup: the folder " + filepath.Join(dir, "nowhere") + " does not exist: create it, or copy to a file in a folder that exists\n"},
 	}
@@ -84,5 +88,50 @@ func TestRunBackup(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "x.db")); err == nil {
 		t.Errorf("a failed backup left a file")
+	}
+}
+
+// TestBackupStopsAtOnce: a signal stops backup at once, even while it waits
+// for the lock of a bot that holds the file, and leaves no copy; a copy
+// already made stands.
+func TestBackupStopsAtOnce(t *testing.T) {
+	tests := []struct {
+		name   string
+		held   bool
+		code   int
+		stderr string
+	}{
+		{"waiting for a running bot's lock", true, 1, "strategobot backup: stopped before the copy was made;"},
+		{"the file free", false, 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src, dest := filepath.Join(dir, "bot.db"), filepath.Join(dir, "copy.db")
+			db, err := bolt.Open(bolt.Options{Path: src})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.held {
+				db.Close()
+			}
+			// A held file stays held to the end of the tests: the stopped
+			// backup, left waiting for its lock, then times out without
+			// writing into a folder being removed.
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			defer cancel()
+			var out, errOut bytes.Buffer
+			start := time.Now()
+			code := runBackup(ctx, []string{"-db", src, "-timeout", "30s", dest}, &out, &errOut)
+			if took := time.Since(start); took > 2*time.Second {
+				t.Errorf("took %v", took)
+			}
+			if code != tc.code || !strings.Contains(errOut.String(), tc.stderr) {
+				t.Errorf("exit %d, stderr %q; want %d, %q", code, errOut.String(), tc.code, tc.stderr)
+			}
+			if _, err := os.Stat(dest); (err == nil) != (tc.code == 0) {
+				t.Errorf("the copy: %v, want one only when copied", err)
+			}
+		})
 	}
 }

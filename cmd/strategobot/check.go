@@ -52,12 +52,30 @@ func checkFlags(o *checkOptions, w io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// checkIDs refuses an id flag that is no id (a name, a link or a mention)
+// before check asks Discord about it.
+func (o checkOptions) checkIDs() error {
+	for _, f := range []struct{ flag, value, what string }{
+		{"-guild", o.guildID, "the server → Copy Server ID"},
+		{"-channel", o.channelID, "the channel → Copy Channel ID"},
+		{"-user", o.userID, "the member → Copy User ID"},
+	} {
+		if f.value != "" && !isID(f.value) {
+			return fmt.Errorf("%s %q is not an id: ids are numbers; in Discord turn on Developer Mode (User Settings → Advanced), then right-click %s", f.flag, f.value, f.what)
+		}
+	}
+	return nil
+}
+
 // runCheck is `strategobot check`: what an admin runs after inviting the
 // bot. It connects as the bot would and says, line by line, what works and
 // what to fix. It exits 1 when anything fails.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o checkOptions
 	if err := cli.ParseFlags(checkFlags(&o, stdout), args); err != nil {
+		return cli.UsageFailed(stderr, "strategobot check", checkUsage, tokenFlag(err))
+	}
+	if err := o.checkIDs(); err != nil {
 		return cli.UsageFailed(stderr, "strategobot check", checkUsage, err)
 	}
 	cfg, err := loadProcessConfig(o.configPath)

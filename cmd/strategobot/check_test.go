@@ -172,3 +172,27 @@ func TestCheckerDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckIDs: an id flag that is no number (a name, a mention) is a usage
+// error, saying where the id is found, before anything asks Discord.
+func TestCheckIDs(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-guild", "My Server"}, `-guild "My Server" is not an id: ids are numbers; in Discord turn on Developer Mode (User Settings → Advanced), then right-click the server → Copy Server ID`},
+		{[]string{"-channel", "#general"}, `-channel "#general" is not an id: ids are numbers; in Discord turn on Developer Mode (User Settings → Advanced), then right-click the channel → Copy Channel ID`},
+		{[]string{"-guild", "1", "-user", "<@123>"}, `-user "<@123>" is not an id: ids are numbers; in Discord turn on Developer Mode (User Settings → Advanced), then right-click the member → Copy User ID`},
+		{[]string{"-guild", "123456789012345678", "-channel", "2", "-user", "3"}, ""},
+	}
+	for _, tc := range tests {
+		var o checkOptions
+		if err := checkFlags(&o, io.Discard).Parse(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		err := o.checkIDs()
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || err.Error() != tc.want) {
+			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

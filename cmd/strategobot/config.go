@@ -6,16 +6,20 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/strategobot/strategobot/bot"
 	"github.com/strategobot/strategobot/internal/logsafe"
@@ -103,12 +107,18 @@ func parseDuration(s string) (time.Duration, error) {
 }
 
 // loadProcessConfig is loadConfig of this process's environment, which
-// must not set a STRATEGOBOT_ variable the bot does not read.
+// must not set a STRATEGOBOT_ variable the bot does not read. A
+// DISCORD_TOKEN set to nothing (DISCORD_TOKEN= in an environment file) is
+// a blank token, not a missing one.
 func loadProcessConfig(path string) (config, error) {
 	if err := unknownEnv(os.Environ()); err != nil {
 		return config{}, err
 	}
-	return loadConfig(path, os.Getenv)
+	cfg, err := loadConfig(path, os.Getenv)
+	if _, set := os.LookupEnv("DISCORD_TOKEN"); set && cfg.Token == "" {
+		cfg.TokenBlank = true
+	}
+	return cfg, err
 }
 
 // unknownEnv refuses a STRATEGOBOT_ variable of environ that is no
@@ -174,7 +184,14 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		return cfg, fmt.Errorf("config %s: there is no such file: create it with a key per line, such as database = \"strategobot.db\" "+
 			"(strategobot run -h lists the keys), or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
 			file, defaultConfigFile)
+	case errors.Is(err, fs.ErrPermission):
+		return cfg, fmt.Errorf("config %s: this user may not read it: make the user the bot runs as its owner (chmod 600 keeps it from others)", file)
+	case errors.Is(err, syscall.EISDIR):
+		return cfg, fmt.Errorf("config %s is a folder: name the configuration file, such as %s", file, filepath.Join(file, defaultConfigFile))
 	default:
+		if line, ok := tokenLine(file, err); ok {
+			return cfg, fmt.Errorf("config %s: line %d holds a token, but the bot reads its token only from DISCORD_TOKEN, never from a file: remove that line from %s and set DISCORD_TOKEN", file, line, file)
+		}
 		return cfg, fmt.Errorf("config %s: %w", file, explainTOML(err))
 	}
 	if err := applyEnv(&cfg, getenv); err != nil {
@@ -185,6 +202,40 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	cfg.TokenBlank = raw != "" && cfg.Token == ""
 	return cfg, cfg.validate()
 }
+
+// lineTOML matches the line number of any decoder error.
+var lineTOML = regexp.MustCompile(`^toml: line (\d+)`)
+
+// tokenLine is the line of file that the decoder refused, when that line
+// names a token (DISCORD_TOKEN=… copied from an environment file, say):
+// the decoder's error would quote the start of the token.
+func tokenLine(file string, err error) (int, bool) {
+	m := lineTOML.FindStringSubmatch(err.Error())
+	if m == nil {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(m[1])
+	text, rerr := os.ReadFile(file)
+	if rerr != nil {
+		return 0, false
+	}
+	lines := strings.Split(string(text), "\n")
+	if n < 1 || n > len(lines) {
+		return 0, false
+	}
+	line, _, _ := strings.Cut(lines[n-1], "#")
+	return n, isTokenKey(line)
+}
+
+// isTokenKey reports whether a key (or a line) names a token: token,
+// discord_token, DISCORD_TOKEN and the like.
+func isTokenKey(key string) bool {
+	return strings.Contains(strings.ToLower(key), "token")
+}
+
+// foundTOML matches the decoder's quote of a value it could not read, which
+// may be the start of a secret.
+var foundTOML = regexp.MustCompile(`expected value but found "[^"]*" instead`)
 
 // keyTOML matches the decoder's error about one key's value: a value of the
 // wrong kind ("incompatible types: …") or one the key's type refuses (a
@@ -205,7 +256,7 @@ func explainTOML(err error) error {
 		return err
 	}
 	line, key := m[1], m[2]
-	if !strings.HasPrefix(m[3], "incompatible types") {
+	if !strings.HasPrefix(m[3], "incompatible types") && !foundTOML.MatchString(m[3]) {
 		return fmt.Errorf("line %s: %s: %s", line, key, m[3])
 	}
 	t := reflect.TypeFor[config]()
@@ -226,7 +277,9 @@ func explainTOML(err error) error {
 		}
 		return fmt.Errorf("line %s: %s is %s", line, key, want)
 	}
-	return err
+	// An unknown key with a value that does not parse: what it was is not
+	// worth quoting.
+	return fmt.Errorf("line %s: %s: %s", line, key, foundTOML.ReplaceAllString(m[3], "expected a value, such as \"text in quotes\", a number or true"))
 }
 
 // cleanToken is the token as Discord issued it: without the spaces, quotes
@@ -254,7 +307,7 @@ func unknownKeys(file string, md toml.MetaData) error {
 		return nil
 	}
 	for _, k := range undecoded {
-		if k[len(k)-1] == "token" {
+		if isTokenKey(k[len(k)-1]) {
 			return fmt.Errorf("config %s: the bot reads its token only from DISCORD_TOKEN, never from a file: remove %s from %s and set DISCORD_TOKEN", file, k, file)
 		}
 	}
@@ -374,9 +427,11 @@ func keyTable(indent string) string {
 	return b.String()
 }
 
-// formatDuration writes d as a person would in the file: "24h", "90m".
+// formatDuration writes d as a person would in the file: "24h", "90m", "8d".
 func formatDuration(d time.Duration) string {
 	switch {
+	case d > 24*time.Hour && d%(24*time.Hour) == 0:
+		return fmt.Sprintf("%dd", d/(24*time.Hour))
 	case d%time.Hour == 0:
 		return fmt.Sprintf("%dh", d/time.Hour)
 	case d%time.Minute == 0:
@@ -423,25 +478,50 @@ func applyEnv(cfg *config, getenv func(string) string) error {
 func (c config) validate() error {
 	var problems []string
 	switch {
-	case c.Database == "":
+	case strings.TrimSpace(c.Database) == "":
 		problems = append(problems, "database must name a bbolt file or a postgres:// URL")
+	case !postgres.IsURL(c.Database) && keywordValue.MatchString(c.Database):
+		// Not quoted: it may hold a password.
+		problems = append(problems, "database looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+	case c.Database != strings.TrimSpace(c.Database):
+		problems = append(problems, fmt.Sprintf("database %q begins or ends with a blank: remove it", c.Database))
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
 		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
+	case postgres.IsURL(c.Database):
+		var file *fs.PathError
+		_, err := pgxpool.ParseConfig(c.Database)
+		switch {
+		case errors.As(err, &file):
+			// A certificate or key the URL names (sslrootcert, sslcert, sslkey).
+			problems = append(problems, fmt.Sprintf("database %s names a file the bot cannot read (%v): fix the path or let the bot's user read it", databaseName(c.Database), file))
+		case err != nil:
+			// pgx's reason may quote the string, password and all.
+			problems = append(problems, fmt.Sprintf("database %s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", databaseName(c.Database)))
+		}
+	}
+	if c.GuildID != "" && !isID(c.GuildID) {
+		problems = append(problems, fmt.Sprintf("guild_id %q must be a server's id, a number such as 123456789012345678 (in Discord, Developer Mode, then right-click the server → Copy Server ID), or empty to register the command in every server", c.GuildID))
 	}
 	if u, err := url.Parse(c.APIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		problems = append(problems, fmt.Sprintf("api_base_url %q must be an http(s) URL like %s", c.APIBaseURL, DiscordAPIBaseURL))
 	}
 	if d := time.Duration(c.DefaultMoveTime); d < 5*time.Minute || d > 7*24*time.Hour {
-		problems = append(problems, fmt.Sprintf("default_move_time %v must be between 5m and 7d", d))
+		problems = append(problems, fmt.Sprintf("default_move_time %s must be between 5m and 7d", formatDuration(d)))
 	}
 	if d := time.Duration(c.ChallengeExpiry); d < time.Minute || d > 30*24*time.Hour {
-		problems = append(problems, fmt.Sprintf("challenge_expiry %v must be between 1m and 30d", d))
+		problems = append(problems, fmt.Sprintf("challenge_expiry %s must be between 1m and 30d", formatDuration(d)))
 	}
 	if c.BackupDir != "" && time.Duration(c.BackupEvery) < time.Minute {
-		problems = append(problems, "backup_every must be at least 1m")
+		problems = append(problems, fmt.Sprintf("backup_every %s must be at least 1m", formatDuration(time.Duration(c.BackupEvery))))
 	}
-	if c.OpenChallenges < 1 || c.PracticeMatches < 1 || c.Thinkers < 0 {
-		problems = append(problems, "max_open_challenges and max_practice_matches must be at least 1, computer_thinkers at least 0 (0: one fewer than the cores)")
+	if c.OpenChallenges < 1 {
+		problems = append(problems, fmt.Sprintf("max_open_challenges %d must be at least 1", c.OpenChallenges))
+	}
+	if c.PracticeMatches < 1 {
+		problems = append(problems, fmt.Sprintf("max_practice_matches %d must be at least 1", c.PracticeMatches))
+	}
+	if c.Thinkers < 0 {
+		problems = append(problems, fmt.Sprintf("computer_thinkers %d must be at least 0 (0: one fewer than the cores)", c.Thinkers))
 	}
 	switch {
 	case c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount:
@@ -457,8 +537,16 @@ func (c config) validate() error {
 			problems = append(problems, err.Error())
 		}
 	}
+	for _, a := range []struct{ key, addr, example string }{{"web_addr", c.WebAddr, "127.0.0.1:8080"}, {"metrics_addr", c.MetricsAddr, "127.0.0.1:9464"}} {
+		if a.addr != "" && !isListenAddr(a.addr) {
+			problems = append(problems, fmt.Sprintf("%s %q must be an address and port to listen on, such as %s", a.key, a.addr, a.example))
+		}
+	}
+	if c.Profiling && c.MetricsAddr == "" {
+		problems = append(problems, "profiling serves Go's profiles at metrics_addr, which is empty: set metrics_addr too, such as 127.0.0.1:9464, or leave profiling false")
+	}
 	if c.BackupKeep < 1 {
-		problems = append(problems, "backup_keep must be at least 1")
+		problems = append(problems, fmt.Sprintf("backup_keep %d must be at least 1", c.BackupKeep))
 	}
 	if _, err := parseLevel(c.LogLevel); err != nil {
 		problems = append(problems, err.Error())
@@ -470,6 +558,27 @@ func (c config) validate() error {
 		return errors.New("config: " + strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// keywordValue matches a libpq connection string of keywords, such as
+// "host=db user=bot password=…", which is no bbolt file's name.
+var keywordValue = regexp.MustCompile(`(^|\s)(host|hostaddr|port|dbname|user|password|sslmode)\s*=`)
+
+// isID reports whether s is a Discord id (a snowflake): a number.
+func isID(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
+}
+
+// isListenAddr reports whether addr is HOST:PORT (HOST may be empty) that
+// net.Listen takes, without trying to listen.
+func isListenAddr(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 0 && n <= 65535
 }
 
 func parseLevel(s string) (slog.Level, error) {
@@ -488,7 +597,7 @@ func newLogger(c config, w io.Writer) *slog.Logger {
 	level, _ := parseLevel(c.LogLevel)
 	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
 		if err, ok := a.Value.Any().(error); ok && a.Value.Kind() == slog.KindAny {
-			return slog.Any(a.Key, nameBase(logsafe.Err(err), c.APIBaseURL))
+			return slog.Any(a.Key, hidePassword(nameBase(logsafe.Err(err), c.APIBaseURL), c.Database))
 		}
 		return a
 	}}

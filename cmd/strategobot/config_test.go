@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -95,6 +97,32 @@ func TestLoadConfig(t *testing.T) {
 		{name: "a blank token in the file", file: write("t3.toml", "token = \"  \"\n"),
 			err: "t3.toml: the bot reads its token only from DISCORD_TOKEN, never from a file: remove token from"},
 		{name: "a token in the file", file: write("t.toml", "database = \"x.db\"\ntoken = \"secret\"\n"), err: "only from DISCORD_TOKEN, never from a file"},
+		{name: "a token under another name", file: write("t4.toml", "discord_token = \"MTIz.secret\"\n"),
+			err: "t4.toml: the bot reads its token only from DISCORD_TOKEN, never from a file: remove discord_token from"},
+		{name: "an environment file's token line, unquoted", file: write("t5.toml", "database = \"x.db\"\nDISCORD_TOKEN=MTIzNDU2Nzg5.secret\n"),
+			err: "t5.toml: line 2 holds a token, but the bot reads its token only from DISCORD_TOKEN, never from a file: remove that line from"},
+		{name: "an exported token line", file: write("t6.toml", "export DISCORD_TOKEN=MTIzNDU2Nzg5.secret\n"), err: "t6.toml: line 1 holds a token"},
+		{name: "a value without quotes", file: write("q.toml", "database = MTIzNDU2Nzg5secret\n"), err: `q.toml: line 1: database is text in quotes, like database = "…"`},
+		{name: "a bool as a word", file: write("q2.toml", "threads = yes\n"), err: "q2.toml: line 1: threads is true or false, without quotes"},
+		{name: "an unknown key with a bare value", file: write("q3.toml", "databse = MTIzNDU2Nzg5secret\n"), err: `q3.toml: line 1: databse: expected a value, such as "text in quotes"`},
+		{name: "guild_id not a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "my server"}, err: `guild_id "my server" must be a server's id, a number`},
+		{name: "guild_id a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "123456789012345678"},
+			check: func(c config) bool { return c.GuildID == "123456789012345678" }},
+		{name: "metrics_addr without a port", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "localhost"}, err: `metrics_addr "localhost" must be an address and port to listen on, such as 127.0.0.1:9464`},
+		{name: "web_addr with a scheme", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "http://127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"},
+			err: `web_addr "http://127.0.0.1:8080" must be an address and port to listen on, such as 127.0.0.1:8080`},
+		{name: "metrics_addr a port alone", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": ":9464"}, check: func(c config) bool { return c.MetricsAddr == ":9464" }},
+		{name: "profiling without metrics_addr", env: map[string]string{"STRATEGOBOT_PROFILING": "true"}, err: "profiling serves Go's profiles at metrics_addr, which is empty"},
+		{name: "a postgres URL that does not parse", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db:99999/x"},
+			err: "database postgres://bot:xxxxx@db:99999/x is not a valid PostgreSQL connection string"},
+		{name: "a postgres URL naming a certificate that is not there", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db/x?sslmode=verify-full&sslrootcert=" + filepath.Join(dir, "none.pem")},
+			err: "database postgres://bot:xxxxx@db/x?sslmode=verify-full&sslrootcert=" + filepath.Join(dir, "none.pem") + " names a file the bot cannot read (open " + filepath.Join(dir, "none.pem") + ": no such file or directory)"},
+		{name: "a keyword/value connection string", env: map[string]string{"STRATEGOBOT_DATABASE": "host=db user=bot password=s3cret dbname=x"},
+			err: "config: database looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE"},
+		{name: "a file name with an equals sign", env: map[string]string{"STRATEGOBOT_DATABASE": "data/a=b.db"},
+			check: func(c config) bool { return c.Database == "data/a=b.db" }},
+		{name: "one limit named alone", env: map[string]string{"STRATEGOBOT_MAX_PRACTICE_MATCHES": "0"}, err: "config: max_practice_matches 0 must be at least 1"},
+		{name: "a duration as written", env: map[string]string{"STRATEGOBOT_CHALLENGE_EXPIRY": "31d"}, err: "challenge_expiry 31d must be between 1m and 30d"},
 		{name: "bad duration", file: write("d.toml", "default_move_time = \"soon\"\n"), err: `d.toml: line 1: default_move_time: "soon" is not a duration: write it like 30m, 24h or 7d`},
 		{name: "a syntax error, without the library's name", file: write("s.toml", "[section\n"), err: "s.toml: line 2: expected"},
 		{name: "move time out of range", file: write("e.toml", "default_move_time = \"1m\"\n"), err: "between 5m and 7d"},
@@ -111,6 +139,9 @@ func TestLoadConfig(t *testing.T) {
 			check: func(c config) bool { return c.Database == "postgres://bot:pw@db.example/strategobot" }},
 		{name: "postgres with backup_dir", env: map[string]string{"STRATEGOBOT_DATABASE": "postgresql://bot@db/strategobot", "STRATEGOBOT_BACKUP_DIR": "backups"},
 			err: "back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty"},
+		{name: "a database of blanks", env: map[string]string{"STRATEGOBOT_DATABASE": " "}, err: "config: database must name a bbolt file or a postgres:// URL"},
+		{name: "a database with a blank after it", env: map[string]string{"STRATEGOBOT_DATABASE": "bot.db "}, err: `config: database "bot.db " begins or ends with a blank: remove it`},
+		{name: "a folder for the file", file: dir, err: "config " + dir + " is a folder: name the configuration file, such as " + filepath.Join(dir, "strategobot.toml")},
 		{name: "no database", file: write("g.toml", "database = \"\"\n"), err: "postgres:// URL"},
 		{name: "web on", file: write("w.toml", "web_addr = \"127.0.0.1:8080\"\npublic_url = \"https://stratego.example.org\"\n"),
 			check: func(c config) bool {
@@ -129,6 +160,11 @@ func TestLoadConfig(t *testing.T) {
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				for _, secret := range []string{"MTIz", "s3cret"} {
+					if strings.Contains(err.Error(), secret) {
+						t.Errorf("error %q shows the secret %s", err, secret)
+					}
 				}
 				for _, file := range []string{"README", "docs/", "config.example.toml"} {
 					if strings.Contains(err.Error(), file) {
@@ -165,5 +201,35 @@ func TestUnknownEnv(t *testing.T) {
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%q: %v, want %q", tc.environ, err, tc.want)
 		}
+	}
+}
+
+// TestDatabasePasswordHidden: a PostgreSQL password, in a URL's user part
+// or in its query (?password=), shows neither in the name logged at start
+// nor in a logged error that quotes the URL, nor in a configuration error.
+func TestDatabasePasswordHidden(t *testing.T) {
+	tests := []struct {
+		database, want string
+	}{
+		{"postgres://bot:s3cret@db/x", "postgres://bot:xxxxx@db/x"},
+		{"postgres://bot@db/x?password=s3cret&sslmode=require", "postgres://bot@db/x?password=xxxxx&sslmode=require"},
+		{"postgresql://bot@db/x?password=s3%26cret", "postgresql://bot@db/x?password=xxxxx"},
+		{"postgres://bot@db/x?sslmode=require", "postgres://bot@db/x?sslmode=require"},
+		{"strategobot.db", "strategobot.db"},
+	}
+	for _, tc := range tests {
+		if got := databaseName(tc.database); got != tc.want {
+			t.Errorf("databaseName(%q) = %q, want %q", tc.database, got, tc.want)
+		}
+		var log bytes.Buffer
+		logger := newLogger(config{Database: tc.database, APIBaseURL: DiscordAPIBaseURL, LogLevel: "info", LogFormat: "text"}, &log)
+		logger.Error("strategobot stopped", "error", fmt.Errorf("database %s: failed to connect", tc.database))
+		if strings.Contains(log.String(), "s3cret") || strings.Contains(log.String(), "s3%26cret") {
+			t.Errorf("%q: the log shows the password:\n%s", tc.database, log.String())
+		}
+	}
+	_, err := loadConfig("", envOf(map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot@db:99999/x?password=s3cret"}))
+	if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "password=xxxxx") {
+		t.Errorf("configuration error %v", err)
 	}
 }

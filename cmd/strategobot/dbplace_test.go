@@ -16,8 +16,9 @@ import (
 )
 
 // TestDatabaseInAPlaceItCannotBe runs the built bot with its database in a
-// folder that does not exist or that it may not write, or in a file that is
-// no database it can read: it stops before
+// folder that does not exist or that it may not write, in a file that is
+// no database it can read, or in place of a folder, or with a backup_dir
+// it may not write, or a configuration file it may not read: it stops before
 // asking Discord anything, with exit code 2 (a bad configuration, which
 // systemd does not restart unchanged), naming the folder or file and what
 // to do, and leaks no name of its own making (the file it builds beside
@@ -45,28 +46,45 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 	if err := os.Chmod(damaged, 0o666); err != nil { // whoever runs the bot may write it
 		t.Fatal(err)
 	}
+	private := filepath.Join(dir, "private.toml")
+	if err := os.WriteFile(private, []byte("threads = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	run := asNobody(t, bin, dir)
 	tests := []struct {
-		name     string
-		database string
-		want     string
+		name      string
+		database  string
+		backupDir string
+		want      string
+		config    string
 	}{
-		{"a folder that does not exist", filepath.Join(dir, "missing", "bot.db"),
+		{"a folder that does not exist", filepath.Join(dir, "missing", "bot.db"), "",
 			"database " + filepath.Join(dir, "missing", "bot.db") + ": the folder " + filepath.Join(dir, "missing") +
-				" does not exist: create it, or set database to a file in a folder that exists"},
-		{"a folder it may not write", filepath.Join(closed, "bot.db"),
-			"this user may not create files in " + closed + ": give it write access there"},
-		{"a file it may not write", readOnly,
-			"database " + readOnly + ": this user may not read and write it: make the user the bot runs as its owner"},
-		{"a file that is no database", damaged,
-			"database " + damaged + " cannot be read"},
+				" does not exist: create it, or set database to a file in a folder that exists", ""},
+		{"a folder it may not write", filepath.Join(closed, "bot.db"), "",
+			"this user may not create files in " + closed + ": give it write access there", ""},
+		{"a file it may not write", readOnly, "",
+			"database " + readOnly + ": this user may not read and write it: make the user the bot runs as its owner", ""},
+		{"a file that is no database", damaged, "",
+			"database " + damaged + " cannot be read", ""},
+		{"a folder in place of the file", closed, "",
+			"database " + closed + " is a folder: set database to a file, such as " + filepath.Join(closed, "strategobot.db"), ""},
+		{"a backup_dir it may not create", filepath.Join(dir, "bot.db"), filepath.Join(closed, "backups"),
+			"backup_dir " + filepath.Join(closed, "backups") + ": the bot may not write its backups there", ""},
+		{"a backup_dir under a file", filepath.Join(dir, "bot.db"), filepath.Join(damaged, "backups"),
+			"backup_dir " + filepath.Join(damaged, "backups") + ": the bot may not write its backups there", ""},
+		{"a configuration file it may not read", filepath.Join(dir, "bot.db"), "",
+			"config " + private + ": this user may not read it: make the user the bot runs as its owner", private},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.config != "" && os.Geteuid() != 0 {
+				t.Skip("the tests' own user may read the file it wrote; nobody, as which root runs the bot, may not")
+			}
 			cmd := run()
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
-				"STRATEGOBOT_API_BASE_URL=http://127.0.0.1:1/api/v9/", "STRATEGOBOT_DATABASE="+tc.database)
+			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG="+tc.config,
+				"STRATEGOBOT_API_BASE_URL=http://127.0.0.1:1/api/v9/", "STRATEGOBOT_DATABASE="+tc.database, "STRATEGOBOT_BACKUP_DIR="+tc.backupDir)
 			out, err := cmd.CombinedOutput()
 			var exit *exec.ExitError
 			if !errors.As(err, &exit) || exit.ExitCode() != 2 {

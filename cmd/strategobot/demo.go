@@ -38,6 +38,8 @@ picture the bot sends into DIR, so that anyone can see them without Discord:
   key.png            the key to the symbols, as /stratego help shows it
 
 The same seed gives the same game and the same pictures, byte for byte.
+Exit code: 0 written, 1 DIR or a picture could not be written, 2 usage
+error. It reads no environment variable.
 
 With -docs it writes the pictures of the project's docs/images instead:
 setup-red.png, board-red.png, board-blue.png, board-public.png and

@@ -70,9 +70,9 @@ move being answered finishes its transaction, a request Discord holds is cut
 (a message cut short is sent on the next start), and a second signal ends the
 bot without waiting for what is left.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
-unreachable), 2 a bad configuration (such as a database file in a folder
-that does not exist or that the bot may not write to), 3 Discord refuses the
-bot for good (a revoked token, intents not enabled).
+unreachable), 2 a bad configuration (such as a database file or backup_dir
+in a folder that does not exist or that the bot may not write to), 3 Discord
+refuses the bot for good (a revoked token, intents not enabled).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
@@ -105,7 +105,7 @@ func configFlags(name, usage string, path *string, w io.Writer) *flag.FlagSet {
 func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var configPath string
 	if err := cli.ParseFlags(configFlags("run", runUsage(), &configPath, stdout), args); err != nil {
-		return cli.UsageFailed(stderr, "strategobot run", runUsage(), err)
+		return cli.UsageFailed(stderr, "strategobot run", runUsage(), tokenFlag(err))
 	}
 	cfg, err := loadProcessConfig(configPath)
 	if err != nil {
@@ -126,12 +126,21 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged
 		}
-		if errors.Is(err, bolt.ErrPlace) || errors.Is(err, storage.ErrCorrupt) {
+		if errors.Is(err, bolt.ErrPlace) || errors.Is(err, storage.ErrCorrupt) || errors.Is(err, errConfig) {
 			return 2 // the configuration, the folder or the file must change first
 		}
 		return 1
 	}
 	return 0
+}
+
+// tokenFlag adds to the error of a -token flag, which no command has,
+// where the token goes instead.
+func tokenFlag(err error) error {
+	if strings.Contains(err.Error(), "not defined: -token") || strings.Contains(err.Error(), "not defined: -discord_token") {
+		return fmt.Errorf("%w: the bot reads its token only from the environment, as DISCORD_TOKEN=your-token", err)
+	}
+	return err
 }
 
 // self is how the person ran this program, for advice that says what to

@@ -63,6 +63,10 @@ func TestDispatch(t *testing.T) {
 		{"replay -h after a file", []string{"replay", "a.xml", "-h"}, "", 0, "usage: strategobot replay", ""},
 		{"a bad flag is said once, with the synopsis", []string{"run", "-frob"}, "x", 2, "",
 			"strategobot run: flag provided but not defined: -frob\nusage: strategobot [run] [-config PATH]\nstrategobot run -h describes every flag.\n"},
+		{"a -token flag says where the token goes", []string{"-token", "abc"}, "x", 2, "",
+			"strategobot run: flag provided but not defined: -token: the bot reads its token only from the environment, as DISCORD_TOKEN=your-token\n"},
+		{"check's -token flag too", []string{"check", "--token=abc"}, "x", 2, "",
+			"strategobot check: flag provided but not defined: -token: the bot reads its token only from the environment, as DISCORD_TOKEN=your-token\n"},
 		{"a stray argument", []string{"backup", "-db", "x.db"}, "", 2, "",
 			"strategobot backup: name the PATH to copy the database to: a new file, or a folder to put the copy in\nusage: strategobot backup"},
 		{"two paths", []string{"backup", "-db", "x.db", "a", "b"}, "", 2, "",
@@ -75,7 +79,10 @@ func TestDispatch(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Setenv("DISCORD_TOKEN", tc.env)
+			t.Setenv("DISCORD_TOKEN", tc.env) // and back as it was after the test
+			if tc.env == "" {
+				os.Unsetenv("DISCORD_TOKEN")
+			}
 			t.Setenv("STRATEGOBOT_CONFIG", "")
 			if strings.HasPrefix(tc.name, "a misspelt variable") {
 				t.Setenv("STRATEGOBOT_DATABSE", "x.db")
@@ -187,6 +194,26 @@ func TestCommandLine(t *testing.T) {
 	}
 }
 
+// TestEveryCommandsHelp: each command's -h names its exit codes and the
+// environment variables it reads, or says it reads none.
+func TestEveryCommandsHelp(t *testing.T) {
+	for _, c := range program().Commands {
+		t.Run(c.Name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if code := program().Dispatch(context.Background(), []string{c.Name, "-h"}, &out, &errOut); code != 0 {
+				t.Fatalf("exit code %d, stderr %q", code, errOut.String())
+			}
+			help := out.String()
+			if !strings.Contains(help, "Exit code: 0") {
+				t.Errorf("%s -h names no exit code:\n%s", c.Name, help)
+			}
+			if !strings.Contains(help, "Environment") && !strings.Contains(help, "It reads no environment variable.") {
+				t.Errorf("%s -h says nothing of the environment:\n%s", c.Name, help)
+			}
+		})
+	}
+}
+
 // TestNoTokenAdviceRepeatsHowItRan: the advice for a missing token repeats
 // the command as it was run, go run included (the README's first command),
 // so that it can be run again as it stands.
@@ -222,7 +249,7 @@ func TestNoTokenAdviceRepeatsHowItRan(t *testing.T) {
 }
 
 // TestWithoutToken: run and check with DISCORD_TOKEN unset, or set to
-// nothing but blanks, say which of the two it is and where a token comes
+// nothing or nothing but blanks, say which of the two it is and where a token comes
 // from, and exit 2 without asking Discord anything; the advice names no
 // file the admin may not have.
 func TestWithoutToken(t *testing.T) {
@@ -231,6 +258,7 @@ func TestWithoutToken(t *testing.T) {
 	}{
 		{"run, unset", "run", "", "strategobot: DISCORD_TOKEN is not set.\n"},
 		{"check, unset", "check", "", "strategobot check: DISCORD_TOKEN is not set.\n"},
+		{"run, set to nothing", "run", "=", "strategobot: DISCORD_TOKEN is set, but blank: it holds no token."},
 		{"run, a space", "run", " ", "strategobot: DISCORD_TOKEN is set, but blank: it holds no token."},
 		{"check, spaces, a tab and a newline", "check", "  \t\n", "strategobot check: DISCORD_TOKEN is set, but blank: it holds no token."},
 		{"run, quotes around nothing", "run", `" "`, "DISCORD_TOKEN is set, but blank"},
@@ -241,7 +269,13 @@ func TestWithoutToken(t *testing.T) {
 			var asked atomic.Int32
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { asked.Add(1) }))
 			defer srv.Close()
-			t.Setenv("DISCORD_TOKEN", tc.token)
+			t.Setenv("DISCORD_TOKEN", tc.token) // and back as it was after the test
+			switch tc.token {
+			case "":
+				os.Unsetenv("DISCORD_TOKEN")
+			case "=": // set, to nothing
+				t.Setenv("DISCORD_TOKEN", "")
+			}
 			t.Setenv("STRATEGOBOT_CONFIG", "")
 			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.URL+"/api/v9/")
 			var out, errOut bytes.Buffer

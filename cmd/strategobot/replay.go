@@ -38,6 +38,7 @@ rules); a record written by this bot is replayed with the rules it states. The
 flags override both.
 
 Exit code: 0 no disagreement, 1 some disagreement, 2 usage or input error.
+It reads no environment variable.
 
 Flags (before, between or after the files):
 `

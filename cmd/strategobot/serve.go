@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -92,6 +93,12 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.St
 		}
 		return db, nil
 	}
+	if info, err := os.Stat(cfg.Database); err == nil && info.IsDir() {
+		return nil, configError{fmt.Errorf("database %s is a folder: set database to a file, such as %s", cfg.Database, filepath.Join(cfg.Database, bolt.DefaultPath))}
+	}
+	if err := checkBackupDir(cfg.BackupDir); err != nil {
+		return nil, err
+	}
 	return openUnlessStopped(ctx, func() (storage.Store, error) {
 		db, err := bolt.Open(bolt.Options{
 			Path:        cfg.Database,
@@ -110,6 +117,38 @@ func openStore(ctx context.Context, cfg config, logger *slog.Logger) (storage.St
 		}
 		return db, nil
 	})
+}
+
+// errConfig marks an error at start that only a change of the
+// configuration, or of the files and folders it names, mends: run exits 2.
+var errConfig = errors.New("the configuration must change")
+
+// configError is an error of errConfig.
+type configError struct{ err error }
+
+func (e configError) Error() string   { return e.err.Error() }
+func (e configError) Unwrap() []error { return []error{e.err, errConfig} }
+
+// checkBackupDir makes sure at start that the bot may write its backups in
+// dir, creating it if need be: the first backup is made backup_every
+// later, when a mistake would show in the log alone.
+func checkBackupDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	fail := func(err error) error {
+		return configError{fmt.Errorf("backup_dir %s: the bot may not write its backups there (%w): create that folder and let the user the bot runs as write in it, or set backup_dir to another one "+
+			"(a systemd unit with ProtectSystem=strict may write only in its ReadWritePaths)", dir, err)}
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fail(err)
+	}
+	f, err := os.CreateTemp(dir, ".strategobot-write-test-*")
+	if err != nil {
+		return fail(err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // openUnlessStopped runs open, which takes no context, and returns as soon
@@ -139,13 +178,50 @@ func openUnlessStopped(ctx context.Context, open func() (storage.Store, error)) 
 	}
 }
 
-// databaseName is the database setting fit for a log: a PostgreSQL URL
-// without its password.
+// databaseName is the database as logs and messages may show it: a
+// postgres:// URL without its password, in the user part or in the query
+// (?password=, which libpq takes too).
 func databaseName(database string) string {
-	if postgres.IsURL(database) {
-		return postgres.Redacted(database)
+	if !postgres.IsURL(database) {
+		return database
 	}
-	return database
+	name := postgres.Redacted(database)
+	if u, err := url.Parse(name); err == nil && u.Query().Has("password") {
+		q := u.Query()
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
+		name = u.String()
+	}
+	return name
+}
+
+// hidePassword rewords err without the password of a postgres:// URL:
+// errors that name the database (postgres.Redacted) keep one in the query,
+// and the user part's is hidden too should an error quote the URL whole.
+func hidePassword(err error, database string) error {
+	if err == nil || !postgres.IsURL(database) {
+		return err
+	}
+	u, perr := url.Parse(database)
+	if perr != nil {
+		return err
+	}
+	msg := err.Error()
+	if pw := u.Query().Get("password"); pw != "" {
+		for _, secret := range []string{url.QueryEscape(pw), url.PathEscape(pw), pw} {
+			msg = strings.ReplaceAll(msg, "password="+secret, "password=xxxxx")
+		}
+	}
+	if pw, ok := u.User.Password(); ok && pw != "" {
+		raw := strings.TrimPrefix(u.User.String(), u.User.Username()+":")
+		for _, secret := range []string{raw, pw} {
+			msg = strings.ReplaceAll(msg, ":"+secret+"@", ":xxxxx@")
+		}
+	}
+	if msg == err.Error() {
+		return err
+	}
+	return &rebasedError{msg: msg, err: err}
 }
 
 // newSession makes a discordgo session whose REST calls go to apiBase instead

@@ -15,6 +15,7 @@ const versionUsage = `usage: strategobot version    (or strategobot -version)
 Prints one line: the module's version, the source revision it was built
 from and whether the tree had uncommitted changes, and the Go version. The
 bot's first log line says the same. It reads no environment variable.
+Exit code: 0, or 2 when given an argument.
 `
 
 // runVersion is `strategobot version`.
