@@ -144,9 +144,9 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		case restCode(err) == 401:
 			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN.")
 		case bot.Unreachable(err):
-			c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", cfg.APIBaseURL, nameBase(err, cfg.APIBaseURL))
+			c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
 		default:
-			c.fail("Discord answered with an error at %s: %v. Discord may be having trouble (https://discordstatus.com): run this again later.", cfg.APIBaseURL, nameBase(err, cfg.APIBaseURL))
+			c.fail("Discord answered with an error at %s: %v. Discord may be having trouble (https://discordstatus.com): run this again later.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
 		}
 		return
 	}

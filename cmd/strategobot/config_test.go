@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func noEnv(string) string { return "" }
@@ -231,5 +233,24 @@ func TestDatabasePasswordHidden(t *testing.T) {
 	_, err := loadConfig("", envOf(map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot@db:99999/x?password=s3cret"}))
 	if err == nil || strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), "password=xxxxx") {
 		t.Errorf("configuration error %v", err)
+	}
+}
+
+// TestAPIBasePasswordHidden: a password in api_base_url (a proxy's basic
+// authentication) shows as xxxxx wherever the bot names the base.
+func TestAPIBasePasswordHidden(t *testing.T) {
+	tests := []struct{ base, want string }{
+		{"https://bot:s3cret@proxy.example.org/api/v9/", "https://bot:xxxxx@proxy.example.org/api/v9/"},
+		{"http://127.0.0.1:8080/api/v9/", "http://127.0.0.1:8080/api/v9/"},
+		{DiscordAPIBaseURL, DiscordAPIBaseURL},
+	}
+	for _, tc := range tests {
+		if got := shownBase(tc.base); got != tc.want {
+			t.Errorf("shownBase(%q) = %q, want %q", tc.base, got, tc.want)
+		}
+		err := nameBase(fmt.Errorf("Get %q: connection refused", discordgo.EndpointAPI+"gateway"), tc.base)
+		if strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), strings.TrimSuffix(tc.want, "/")) {
+			t.Errorf("%q: the error says %q", tc.base, err)
+		}
 	}
 }

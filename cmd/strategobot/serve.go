@@ -27,7 +27,7 @@ import (
 // bot until ctx ends (SIGINT or SIGTERM).
 func serve(ctx context.Context, cfg config, logger *slog.Logger) error {
 	info, _ := debug.ReadBuildInfo()
-	logger.Info("starting", "version", versionLine(info), "database", databaseName(cfg.Database), "api", cfg.APIBaseURL)
+	logger.Info("starting", "version", versionLine(info), "database", databaseName(cfg.Database), "api", shownBase(cfg.APIBaseURL))
 	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -275,11 +275,21 @@ func (r *rebase) RoundTrip(req *http.Request) (*http.Response, error) {
 // the session's transport sends it to apiBase, so an error of the HTTP
 // client names an address the bot never used.
 func nameBase(err error, apiBase string) error {
-	base := strings.TrimSuffix(apiBase, "/") + "/"
+	base := strings.TrimSuffix(shownBase(apiBase), "/") + "/"
 	if err == nil || base == discordgo.EndpointAPI || !strings.Contains(err.Error(), discordgo.EndpointAPI) {
 		return err
 	}
 	return &rebasedError{msg: strings.ReplaceAll(err.Error(), discordgo.EndpointAPI, base), err: err}
+}
+
+// shownBase is the api_base_url as logs and errors show it: a password in
+// it (a proxy's basic authentication) as xxxxx.
+func shownBase(apiBase string) string {
+	u, err := url.Parse(apiBase)
+	if err != nil {
+		return apiBase
+	}
+	return u.Redacted()
 }
 
 // rebasedError is an error reworded by nameBase; it still wraps the original.
