@@ -7,6 +7,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -120,16 +121,12 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 // giftText names what one gift of time adds in m: "15 seconds" on a game
 // clock, else the move time it adds ("1 day", "2 hours").
 func giftText(p lang.Printer, m *storage.Match) string {
-	if m.Clock.On() {
-		return p.Sprintf(txtGiftSeconds)
-	}
-	return formatDuration(p, m.GiftTime())
+	return render.GiftText(p, m.Clock.On(), m.GiftTime())
 }
 
 // The texts of gifts of time.
 const (
 	txtGaveTime            = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
-	txtGiftSeconds         = "15 seconds"
 	txtComputerNeedsNoTime = "The computer needs no extra time: it moves at once."
 	txtTimeGiven           = "%[1]s gave you %[2]s more."
 	txtTimeGivenDue        = "%[1]s gave you %[2]s more: your move is now due <t:%[3]s:R> (<t:%[3]s:f>)."
