@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -108,7 +109,7 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 	if !b.deferPrivate(i) {
 		return
 	}
-	m, err = b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: b.now()})
+	m, err = b.giveTime(ctx, m, side)
 	if err != nil {
 		b.finish(i, b.explain(p, err, "give time"))
 		return
@@ -116,6 +117,19 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 	left := storage.MaxGifts - m.GiftsBy(side)
 	b.finish(i, p.Sprintf(txtGaveTime, b.playerName(p, m, side.Opponent()), giftText(p, m), left))
 	b.afterChange(ctx, m, nil)
+}
+
+// giveTime records side's gift of more time to its opponent in m, from
+// Discord or the web board; the caller runs afterChange.
+func (b *Bot) giveTime(ctx context.Context, m *storage.Match, side game.Side) (*storage.Match, error) {
+	if m.Practice() {
+		return nil, friendly(txtComputerNeedsNoTime)
+	}
+	changed, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: b.now()})
+	if err != nil {
+		return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
+	}
+	return changed, nil
 }
 
 // giftText names what one gift of time adds in m: "15 seconds" on a game
