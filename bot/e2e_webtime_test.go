@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/web"
 )
@@ -60,5 +62,35 @@ func TestWebGiveTime(t *testing.T) {
 	}
 	if got := h.match(before.ID).Version; got != m.Version {
 		t.Errorf("the refused gift changed the match: version %d, was %d", got, m.Version)
+	}
+}
+
+// TestWebTimeTextsAreTheBoards: what the web board says of a match's time
+// is what the Discord board and notices say, word for word, in every
+// language: the page fills the same catalogue entries.
+func TestWebTimeTextsAreTheBoards(t *testing.T) {
+	t.Parallel()
+	for _, l := range lang.Languages() {
+		p := lang.For(l.Code)
+		page := web.BuildTexts(p, game.NumberingModern, game.VariantClassic, game.Result{}, [2]string{"Ann", "Bob"}, game.RedViewer).T
+		fill := func(name string, args ...string) string {
+			s := page[name]
+			for i, a := range args {
+				s = strings.ReplaceAll(s, "{"+strconv.Itoa(i+1)+"}", a)
+			}
+			return s
+		}
+		for _, tc := range []struct{ page, board string }{
+			{fill("paused", "1800000000"), p.Sprintf(txtPausedUntil, "1800000000")},
+			{fill("away", "Ann", "1800000000"), p.Sprintf(txtVacationLine, "Ann", "1800000000")},
+			{fill("gifts", "Ann", "1", "Bob", "3", "1 day"), p.Sprintf(txtGiftsLeft, "Ann", 1, "Bob", 3, "1 day")},
+			{fill("pauseAsk", "Ann", "3 days", "1800000000"), p.Sprintf(txtPauseAsk, "Ann", "3 days", "1800000000")},
+			{fill("pauseOffered", "3 days"), p.Sprintf(txtPauseOffered, "3 days")},
+			{fill("gaveTime", "Bob", "1 day", "2"), p.Sprintf(txtGaveTime, "Bob", "1 day", 2)},
+		} {
+			if tc.page != tc.board {
+				t.Errorf("%s: the web board says %q, Discord %q", l.Code, tc.page, tc.board)
+			}
+		}
 	}
 }
