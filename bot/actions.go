@@ -2,11 +2,13 @@ package bot
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -107,7 +109,7 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 	if !b.deferPrivate(i) {
 		return
 	}
-	m, err = b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: b.now()})
+	m, err = b.giveTime(ctx, m, side)
 	if err != nil {
 		b.finish(i, b.explain(p, err, "give time"))
 		return
@@ -117,19 +119,28 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 	b.afterChange(ctx, m, nil)
 }
 
+// giveTime records side's gift of more time to its opponent in m, from
+// Discord or the web board; the caller runs afterChange.
+func (b *Bot) giveTime(ctx context.Context, m *storage.Match, side game.Side) (*storage.Match, error) {
+	if m.Practice() {
+		return nil, friendly(txtComputerNeedsNoTime)
+	}
+	changed, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: b.now()})
+	if err != nil {
+		return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
+	}
+	return changed, nil
+}
+
 // giftText names what one gift of time adds in m: "15 seconds" on a game
 // clock, else the move time it adds ("1 day", "2 hours").
 func giftText(p lang.Printer, m *storage.Match) string {
-	if m.Clock.On() {
-		return p.Sprintf(txtGiftSeconds)
-	}
-	return formatDuration(p, m.GiftTime())
+	return render.GiftText(p, m.Clock.On(), m.GiftTime())
 }
 
 // The texts of gifts of time.
 const (
 	txtGaveTime            = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
-	txtGiftSeconds         = "15 seconds"
 	txtComputerNeedsNoTime = "The computer needs no extra time: it moves at once."
 	txtTimeGiven           = "%[1]s gave you %[2]s more."
 	txtTimeGivenDue        = "%[1]s gave you %[2]s more: your move is now due <t:%[3]s:R> (<t:%[3]s:f>)."

@@ -224,8 +224,6 @@ const (
 	txtUnknownVariant  = "I don't know the variant %[1]q: choose one from the list."
 	txtSummarySep      = " · "
 	txtDays            = "%[1]d days"
-	txtHours           = "%[1]d hours"
-	txtMinutes         = "%[1]d minutes"
 	txtChallengeColour = " %[1]s plays %[2]s."
 	txtChallenge       = "<@%[1]s>, %[2]s challenges you to a game of Stratego: %[3]s.%[4]s\nThe challenge expires <t:%[5]s:R>."
 	txtDeclined        = "~~%[1]s challenged %[2]s: %[3]s.~~\n%[4]s declined the challenge."
@@ -278,15 +276,7 @@ func ruleOptionParts(p lang.Printer, r game.Rules) []string {
 }
 
 // formatDuration writes a duration in whole days, hours or minutes.
-func formatDuration(p lang.Printer, d time.Duration) string {
-	switch {
-	case d%(24*time.Hour) == 0:
-		return p.Sprintf(txtDays, int(d/(24*time.Hour)))
-	case d%time.Hour == 0:
-		return p.Sprintf(txtHours, int(d/time.Hour))
-	}
-	return p.Sprintf(txtMinutes, int(d/time.Minute))
-}
+func formatDuration(p lang.Printer, d time.Duration) string { return render.Duration(p, d) }
 
 func challengeText(p lang.Printer, c *storage.Challenge, side string) string {
 	colour := ""

@@ -20,7 +20,7 @@ import (
 
 // The board in the browser (package web), a second face of the same
 // matches: its actions take the bot's one path of each (play, storeDraft and
-// confirmDraft, recordAction), and afterChange tells its open pages of every
+// confirmDraft, recordAction, giveTime), and afterChange tells its open pages of every
 // change (webChanged), noticeDone of a clock's start.
 
 // LinkLifetime is how long an "Open board" link works; every new board
@@ -269,7 +269,7 @@ func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side,
 	var moveErr *game.MoveError
 	var setupErr *game.SetupError
 	known := errors.As(err, &f) || errors.As(err, &ft) || errors.As(err, &moveErr) || errors.As(err, &setupErr)
-	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused, storage.ErrTimeUp, storage.ErrRoundOver} {
+	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused, storage.ErrTimeUp, storage.ErrRoundOver, storage.ErrNoGiftsLeft} {
 		known = known || errors.Is(err, e)
 	}
 	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
@@ -442,6 +442,18 @@ func (a webActor) Draw(ctx context.Context, m *storage.Match, at web.Basis, side
 		kind = storage.ActDeclineDraw
 	}
 	return a.act(ctx, m, at, side, kind)
+}
+
+// GiveTime gives side's opponent more time as /stratego give_time does:
+// the one store action, its refusals in the player's language, and the
+// notices afterChange sends (the opponent's DM).
+func (a webActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side) error {
+	changed, err := a.b.giveTime(ctx, m, side)
+	if err != nil {
+		return a.refusal(ctx, m, side, err)
+	}
+	a.b.afterChange(ctx, changed, nil)
+	return nil
 }
 
 func (a webActor) act(ctx context.Context, m *storage.Match, at web.Basis, side game.Side, kind storage.ActionKind) error {

@@ -25,6 +25,12 @@
 // the state's Basis instead (what the board showed, clocks aside), which
 // the Actor checks on the match it acts on, and acts at its version.
 //
+// What stops or adds to a match's time (a pause by agreement, vacations,
+// gifts of time, a proposal to pause) comes in State.Time from the storage
+// facts the Discord board reads, and the page words it with the catalogue
+// entries Discord uses, its time markup written in the reader's own time
+// zone.
+//
 // The page (static/, plain JavaScript, no build step) writes no text of its
 // own: it asks for its texts (BuildTexts, from the catalogues of
 // internal/lang) in its viewer's language and piece numbering, a player's
@@ -34,8 +40,8 @@
 //
 // Wiring (the bot's side):
 //
-//   - Actor: apply a player's move, set-up, resignation or draw answer
-//     through the bot's one function for each (the same store call,
+//   - Actor: apply a player's move, set-up, resignation, draw answer or
+//     gift of time through the bot's one function for each (the same store call,
 //     versions and notices as on Discord); return *Refusal for a reason the
 //     player may read. It also lists and keeps the player's saved set-ups,
 //     only while that player is setting up: they are the secrets of their

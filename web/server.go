@@ -70,6 +70,10 @@ type Actor interface {
 	RandomSetup(ctx context.Context, m *storage.Match, side game.Side) (game.Setup, error)
 	Resign(ctx context.Context, m *storage.Match, at Basis, side game.Side) error
 	Draw(ctx context.Context, m *storage.Match, at Basis, side game.Side, a DrawAnswer) error
+	// GiveTime gives side's opponent more time, as /stratego give_time does
+	// (the same store action, refusals and notices). It has no basis: a
+	// gift does not depend on the board.
+	GiveTime(ctx context.Context, m *storage.Match, side game.Side) error
 	// SavedSetups lists side's saved set-ups that fit the match's army, the
 	// first choice first; refused once side's set-up is confirmed.
 	SavedSetups(ctx context.Context, m *storage.Match, side game.Side) ([]SavedSetup, error)
@@ -250,6 +254,7 @@ func New(opts Options) *Server {
 	mux.HandleFunc("POST /api/setups", s.api(s.saveSetup))
 	mux.HandleFunc("POST /api/resign", s.api(s.resign))
 	mux.HandleFunc("POST /api/draw", s.api(s.draw))
+	mux.HandleFunc("POST /api/givetime", s.api(s.giveTime))
 	s.mux = mux
 	return s
 }
@@ -736,6 +741,18 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) erro
 		return errBadRequest
 	}
 	if err := s.opts.Actor.Draw(r.Context(), m, s.basis(r, c, req.Basis), side, a); err != nil {
+		return err
+	}
+	return ok(w)
+}
+
+// giveTime gives the player's opponent more time (Actor.GiveTime).
+func (s *Server) giveTime(w http.ResponseWriter, r *http.Request, c Capability) error {
+	side, m, err := s.playerRequest(r, c, nil)
+	if err != nil {
+		return err
+	}
+	if err := s.opts.Actor.GiveTime(r.Context(), m, side); err != nil {
 		return err
 	}
 	return ok(w)

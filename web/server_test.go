@@ -77,7 +77,8 @@ func refusal(err error) error {
 	case errors.As(err, &se):
 		return &Refusal{Reason: se.Reason}
 	case errors.Is(err, storage.ErrStale), errors.Is(err, game.ErrNotYourTurn), errors.Is(err, game.ErrGameOver),
-		errors.Is(err, storage.ErrNotStarted), errors.Is(err, storage.ErrSetupConfirmed), errors.Is(err, game.ErrNoDrawOffer):
+		errors.Is(err, storage.ErrNotStarted), errors.Is(err, storage.ErrSetupConfirmed), errors.Is(err, game.ErrNoDrawOffer),
+		errors.Is(err, storage.ErrNoGiftsLeft):
 		return &Refusal{Reason: err.Error()}
 	}
 	return err
@@ -155,6 +156,11 @@ func (a *fakeActor) Draw(ctx context.Context, m *storage.Match, at Basis, side g
 	}
 	kind := [...]storage.ActionKind{storage.ActOfferDraw, storage.ActAcceptDraw, storage.ActDeclineDraw}[d]
 	m, err = a.store.Act(ctx, m.ID, version, storage.Action{Kind: kind, Side: side, At: a.at})
+	return a.changed(m, nil, err)
+}
+
+func (a *fakeActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side) error {
+	m, err := a.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: a.at})
 	return a.changed(m, nil, err)
 }
 

@@ -3,12 +3,16 @@ package web
 import (
 	"context"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/internal/logsafe"
 	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // Preferences are how one member reads the board: the language (a Discord
@@ -85,6 +89,24 @@ const (
 	txtFailed           = "Something went wrong."
 )
 
+// The page's texts of the match's time besides the clocks. Those the Discord
+// board and notices say too are the same catalogue keys (the bot's
+// txtPausedUntil, txtVacationLine, txtGiftsLeft, txtPauseAsk,
+// txtPauseOffered, txtGaveTime), Discord's time markup <t:…:f> and <t:…:R>
+// included: the page writes such a time in its reader's own time zone, or
+// as how long from now.
+const (
+	txtPausedUntil    = "The match is paused by agreement until <t:%[1]s:f> (<t:%[1]s:R>)."
+	txtVacationLine   = "%[1]s is on vacation until <t:%[2]s:f>"
+	txtGiftsLeft      = "Time given: %[1]s %[2]d×, %[3]s %[4]d× (%[5]s each)"
+	txtPauseAsk       = "%[1]s proposes to pause the match for %[2]s: both clocks stop until <t:%[3]s:f> if you agree now."
+	txtPauseOffered   = "You proposed to pause the match for %[1]s. Your opponent accepts or declines."
+	txtGaveTime       = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
+	txtPauseInDiscord = "Answer in Discord: with the buttons of the bot's message, or with /stratego pause."
+	txtGiveTime       = "Give time"
+	txtAskGiveTime    = "Give %[1]s %[2]s more? Gifts of time you have left in this match: %[3]d."
+)
+
 // The server's refusals of a request.
 const (
 	txtLinkInvalid = "This link is not valid (any more). Ask the bot for a new one."
@@ -114,6 +136,8 @@ var pageTexts = map[string]string{
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
 	"keys": txtKeysHelp, "clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
+	"paused": txtPausedUntil, "away": txtVacationLine, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
+	"pauseInDiscord": txtPauseInDiscord, "giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
 }
 
 // Texts is everything the page writes, in one viewer's language and numbering.
@@ -128,16 +152,52 @@ type Texts struct {
 	Variant string `json:"variant"`
 	// Result words how the match ended, for this viewer; "" while it is on.
 	Result string `json:"result,omitempty"`
+	// Gift is what one gift of time adds in this match: "15 seconds", "1 day".
+	Gift string `json:"gift,omitempty"`
+	// Days words a pause of n days at index n ("3 days"), 1 to storage.MaxPauseDays.
+	Days []string `json:"days"`
 }
 
-var placeholders = []any{"{1}", "{2}", "{3}"}
+// verbs finds a text's arguments: %[1]s, %[2]d.
+var verbs = regexp.MustCompile(`%\[(\d)\]([a-z])`)
+
+// countMark stands for the count argument n while a text is formatted
+// (below 1000, so that no language groups its digits), and is then
+// replaced by its placeholder.
+func countMark(n int) int { return 900 + n }
+
+// template formats key in p's language with each argument left as its
+// placeholder, {1}, {2}: a string argument as itself, a count as a mark
+// replaced afterwards.
+func template(p lang.Printer, key string) string {
+	var args []any
+	counts := map[int]bool{}
+	for _, v := range verbs.FindAllStringSubmatch(key, -1) {
+		n := int(v[1][0] - '0')
+		for len(args) < n {
+			args = append(args, "{"+strconv.Itoa(len(args)+1)+"}")
+		}
+		if v[2] == "d" {
+			args[n-1], counts[n] = countMark(n), true
+		}
+	}
+	out := p.Sprintf(key, args...)
+	for n := range counts {
+		out = strings.ReplaceAll(out, strconv.Itoa(countMark(n)), "{"+strconv.Itoa(n)+"}")
+	}
+	return out
+}
 
 // BuildTexts returns the page's texts in p's language with numbering n.
 // result and names word the match's end for viewer; a match still on has none.
 func BuildTexts(p lang.Printer, n game.Numbering, variant game.Variant, result game.Result, names [2]string, viewer game.Viewer) *Texts {
 	t := &Texts{Lang: p.Code(), T: make(map[string]string, len(pageTexts)), Variant: render.VariantName(p, variant)}
 	for name, key := range pageTexts {
-		t.T[name] = p.Sprintf(key, placeholders[:strings.Count(key, "%[")]...)
+		t.T[name] = template(p, key)
+	}
+	t.Days = make([]string, storage.MaxPauseDays+1)
+	for d := 1; d <= storage.MaxPauseDays; d++ {
+		t.Days[d] = render.Duration(p, time.Duration(d)*24*time.Hour)
 	}
 	t.Ranks = make([]string, game.NumRanks)
 	t.Pieces = make([]string, game.NumRanks)
@@ -188,5 +248,8 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 		result = g.Result()
 	}
 	names := [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name}
-	return writeJSON(w, BuildTexts(lang.For(pref.Language), pref.Numbering, m.Rules.Variant, result, names, c.Viewer))
+	p := lang.For(pref.Language)
+	t := BuildTexts(p, pref.Numbering, m.Rules.Variant, result, names, c.Viewer)
+	t.Gift = render.GiftText(p, m.Clock.On(), m.GiftTime())
+	return writeJSON(w, t)
 }

@@ -51,11 +51,78 @@ type State struct {
 	// the page counts down to Deadline on its own clock, corrected by the
 	// difference. It is the same for every viewer and says nothing of the match.
 	Now int64 `json:"now,omitempty"`
+	// Time is what the Discord board says of the match's time besides the
+	// clocks (the bot's timeLines): a pause by agreement, vacations, gifts
+	// of time; to a player also a standing proposal to pause and the gifts
+	// they have left. Nil when there is nothing to say.
+	Time *TimeJSON `json:"time,omitempty"`
 
 	// provisional marks a Deadline counted from the time the state was
 	// built (a set-up waiting for its invites): of it the viewer learns
 	// only how far from then it is (Sent).
 	provisional bool
+}
+
+// TimeJSON is what stops or adds to a match's time, as the Discord board
+// and its notices say it. Instants are Unix milliseconds, which the page
+// shows in its reader's own time zone. A spectator is sent what the
+// channel's board says (the pause, the vacations, the gifts); a proposal to
+// pause and the gifts left, only the players.
+type TimeJSON struct {
+	// Paused is when the pause the players agreed to ends; 0: none.
+	Paused int64 `json:"paused,omitempty"`
+	// Away is when each side's vacation ends, by side; 0: not away.
+	Away [2]int64 `json:"away"`
+	// Gifts counts the times each side gave the other more time, once one
+	// has and while the match is on (the board's "Time given" line).
+	Gifts *[2]int `json:"gifts,omitempty"`
+	// Offer is a standing proposal to pause, told the players only.
+	Offer *PauseOfferJSON `json:"offer,omitempty"`
+	// GiftsLeft is how often the viewer, a player, may still give the
+	// opponent more time; with CanGive, whether they may now (the match
+	// in play, and not against the computer).
+	GiftsLeft int  `json:"giftsLeft,omitempty"`
+	CanGive   bool `json:"canGive,omitempty"`
+}
+
+// PauseOfferJSON is a proposal to pause: who made it, for how many days.
+type PauseOfferJSON struct {
+	By   string `json:"by"`
+	Days int    `json:"days"`
+}
+
+// timeOf builds what viewer is told of m's time besides the clocks (State.Time),
+// from the storage facts the Discord board reads; nil when there is nothing
+// to say. over says the game has ended (a result, though the phase may lag).
+func timeOf(m *storage.Match, viewer game.Viewer, over bool) *TimeJSON {
+	if !m.Phase.Active() || over {
+		return nil
+	}
+	t := &TimeJSON{}
+	if until := m.PausedUntil(); !until.IsZero() {
+		t.Paused = until.UnixMilli()
+	}
+	said := t.Paused != 0
+	for s := range t.Away {
+		if back := m.VacationUntil(game.Side(s)); !back.IsZero() {
+			t.Away[s], said = back.UnixMilli(), true
+		}
+	}
+	if red, blue := m.GiftsBy(game.Red), m.GiftsBy(game.Blue); red+blue > 0 {
+		t.Gifts, said = &[2]int{red, blue}, true
+	}
+	if side, ok := viewer.IsPlayer(); ok && m.Phase == storage.PhasePlaying {
+		if by, days, offered := m.PauseOffer(); offered {
+			t.Offer = &PauseOfferJSON{By: sideName(by), Days: days}
+		}
+		t.GiftsLeft = storage.MaxGifts - m.GiftsBy(side)
+		t.CanGive = !m.Practice()
+		said = true
+	}
+	if !said {
+		return nil
+	}
+	return t
 }
 
 // CellJSON is one square as the viewer knows it; an empty square is {}.
@@ -159,6 +226,7 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer, now time.Tim
 		st.Clock = &ClockJSON{Left: [2]int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}, Running: m.Phase == storage.PhasePlaying && m.ClockRunning()}
 	}
 	if g == nil {
+		st.Time = timeOf(m, viewer, false)
 		st.Basis = basisOf(st)
 		return st
 	}
@@ -199,16 +267,18 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer, now time.Tim
 			st.Legal = append(st.Legal, [2]int{int(mv.From), int(mv.To)})
 		}
 	}
+	st.Time = timeOf(m, viewer, v.Result.Over())
 	st.Basis = basisOf(st)
 	return st
 }
 
 // basisOf names what st shows of the match, its clocks aside: a player acts
 // on the board as they saw it, and a clock's start or a pause does not
-// change the board (Basis).
+// change the board (Basis), nor does a gift of time, a vacation or a
+// proposal to pause (Time).
 func basisOf(st *State) string {
 	c := *st
-	c.Clock, c.Deadline, c.Now, c.Basis = nil, 0, 0, ""
+	c.Clock, c.Deadline, c.Now, c.Basis, c.Time = nil, 0, 0, "", nil
 	sum := sha256.Sum256(c.Encode())
 	return base64.RawURLEncoding.EncodeToString(sum[:12])
 }

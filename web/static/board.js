@@ -166,6 +166,9 @@
     $("decline").hidden = !(playing && offered);
     $("draw").textContent = fmt(offered ? "acceptDraw" : "offerDraw");
     $("draw").disabled = st.drawOfferBy === mySide();
+    var t = st.time || {};
+    $("giveTime").hidden = !(playing && t.canGive);
+    $("giveTime").disabled = !t.giftsLeft;
     $("download").hidden = !st.result;
     $("numbering").hidden = !!mySide();
     $("numbering").textContent = fmt(classic ? "numClassic" : "numModern", L.ranks[MARSHAL], L.labels[MARSHAL]);
@@ -373,6 +376,7 @@
   // set-up while the invites are on their way: the earliest it can be).
   function tick() {
     if (!st || !L) { $("clocks").hidden = true; return; }
+    drawTime();
     var live = st.deadline && !st.result ? st.deadline - (Date.now() + offset) : null;
     var texts = [];
     if (st.phase === "setup") {
@@ -387,6 +391,51 @@
     }
     $("clocks").hidden = !texts.length;
     ["clock-red", "clock-blue"].forEach(function (id, i) { $(id).textContent = texts[i] || ""; });
+  }
+  // when writes an instant (Unix ms) in the reader's own time zone.
+  function when(ms) {
+    return new Date(ms).toLocaleString(L.lang, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  }
+  // fromNow writes how far an instant is from now, on the server's clock.
+  function fromNow(ms) {
+    var d = ms - (Date.now() + offset), a = Math.abs(d), rtf = new Intl.RelativeTimeFormat(L.lang, { numeric: "auto" });
+    if (a >= 2 * 86400000) { return rtf.format(Math.round(d / 86400000), "day"); }
+    if (a >= 2 * 3600000) { return rtf.format(Math.round(d / 3600000), "hour"); }
+    return rtf.format(Math.round(d / 60000), "minute");
+  }
+  // stamp writes the time markup the texts share with Discord, <t:MS:f> and
+  // <t:MS:R>, as a time of the reader's zone or as how far from now.
+  function stamp(text) {
+    return text.replace(/<t:(-?\d+):([fR])>/g, function (_, ms, style) { return style === "R" ? fromNow(+ms) : when(+ms); });
+  }
+  // timeTexts are what the board says of the match's time besides the
+  // clocks, as the Discord board says it: a pause, vacations, a proposal to
+  // pause (to the players), gifts of time.
+  function timeTexts() {
+    var t = st.time, out = [];
+    if (!t || st.result) { return out; }
+    if (t.paused) { out.push(fmt("paused", String(t.paused))); }
+    SIDES.forEach(function (s, i) { if (t.away[i]) { out.push(fmt("away", st.players[i], String(t.away[i]))); } });
+    if (t.offer) {
+      var days = L.days[t.offer.days] || String(t.offer.days);
+      if (t.offer.by === mySide()) { out.push(fmt("pauseOffered", days)); } else {
+        // "if you agree now": from when the state was sent, as the DM asks from when it is sent.
+        out.push(fmt("pauseAsk", st.players[SIDES.indexOf(t.offer.by)], days, String((st.now || Date.now()) + t.offer.days * 86400000)) + " " + fmt("pauseInDiscord"));
+      }
+    }
+    if (t.gifts) { out.push(fmt("gifts", st.players[0], String(t.gifts[0]), st.players[1], String(t.gifts[1]), L.gift || "")); }
+    return out.map(stamp);
+  }
+  // drawTime shows timeTexts, changing only the lines that changed: the
+  // list is a live region, and a line rewritten unchanged is read again.
+  function drawTime() {
+    var list = $("time"), texts = st && L ? timeTexts() : [];
+    while (list.children.length > texts.length) { list.lastChild.remove(); }
+    texts.forEach(function (text, i) {
+      var li = list.children[i];
+      if (!li) { li = document.createElement("li"); list.appendChild(li); }
+      if (li.textContent !== text) { li.textContent = text; }
+    });
   }
   function loadTexts() {
     return api("GET", "/api/texts").then(function (j) {
@@ -521,6 +570,12 @@
     $("draw").addEventListener("click", function () {
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
       confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { basis: st.basis, answer: accept ? "accept" : "offer" }); });
+    });
+    $("giveTime").addEventListener("click", function () {
+      var opp = st.players[1 - SIDES.indexOf(mySide())], left = (st.time && st.time.giftsLeft) || 0;
+      confirmThen(fmt("askGiveTime", opp, L.gift, String(left)), function () {
+        act("/api/givetime", {}).then(function (j) { if (j) { $("refusal").textContent = ""; $("done").textContent = fmt("gaveTime", opp, L.gift, String(left - 1)); } });
+      });
     });
     $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
     $("download").addEventListener("click", download);

@@ -1,0 +1,125 @@
+package web
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+// TestBrowserPauseAndGiveTime: on a phone 320 px wide, in Tokyo, a paused
+// match says so near the clocks, until when in the reader's own time zone
+// and how far from now, in a live region, for a player and a spectator
+// alike; the player gives the opponent more time after a confirmation, and
+// the page says so, and how often they may still.
+func TestBrowserPauseAndGiveTime(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	// The match starts now: the page counts from the server's time.
+	at := time.Now().Truncate(time.Second)
+	nm := storagetest.NewMatch(game.VariantBarrage)
+	nm.Created = at
+	m, err := f.store.CreateMatch(bg, nm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for side := game.Red; side <= game.Blue; side++ {
+		if m, err = f.store.SetSetup(bg, m.ID, m.Version, side, game.RandomSetup(m.Rules, 3+uint64(side)), storage.SetupConfirmed, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: at})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActAcceptPause, Side: game.Red, At: at}); err != nil {
+		t.Fatal(err)
+	}
+	tokyo, err := time.LoadLocation("Asia/Tokyo")
+	if err != nil {
+		t.Skip("no time zone data:", err)
+	}
+	until := m.PausedUntil().In(tokyo)
+	if until.IsZero() {
+		t.Fatal("the match is not paused")
+	}
+	shown := until.Format("03:04")     // en: "Wed, Dec 9, 07:00 AM"
+	utc := until.UTC().Format("03:04") // what a fixed zone would show
+	timeText := `document.getElementById("time").textContent`
+	inTokyo := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetTimezoneOverride, emulation.SetTimezoneOverrideParams{TimezoneID: "Asia/Tokyo"})
+		return err
+	})
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 640, chromedp.EmulateScale(2), chromedp.EmulateMobile), inTokyo); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []game.Viewer{game.PublicViewer, game.RedViewer} {
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate("about:blank"), // a new link is a new page, not a new fragment of this one
+			chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, v)),
+		); err != nil {
+			t.Fatal(err)
+		}
+		browsertest.Wait(t, ctx, "the pause shown", timeText+`.includes("paused by agreement until")`)
+		text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#time`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, shown) || strings.Contains(text, utc) || !strings.Contains(text, "(in 3 days)") {
+			t.Errorf("%v's page says %q: want the end at %s in Tokyo (not %s UTC), in 3 days", v, text, shown, utc)
+		}
+		type fitness struct {
+			Live               string
+			Scroll, Inner      int
+			TimeRight, GiveTop float64
+			Give               bool
+		}
+		fit, err := chromedp.Run(ctx, chromedp.Evaluate[fitness](`(() => {
+			const g = document.getElementById("giveTime"), tl = document.getElementById("time");
+			return {Live: tl.getAttribute("aria-live"), Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth,
+				TimeRight: tl.getBoundingClientRect().right, Give: !g.hidden};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fit.Live != "polite" || fit.Scroll > fit.Inner || fit.TimeRight > 320 {
+			t.Errorf("%v at 320 px: %+v", v, fit)
+		}
+		if fit.Give != (v == game.RedViewer) {
+			t.Errorf("%v: the Give time button shown: %v", v, fit.Give)
+		}
+	}
+
+	// Red gives Blue more time: asked first, then told.
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#giveTime`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	ask, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#ask-text`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Give Bob 1 day more? Gifts of time you have left in this match: 3."; ask != want {
+		t.Errorf("the question: %q, want %q", ask, want)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#ask-choices button`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the gift told", `document.getElementById("done").textContent === "You gave Bob 1 day more. Gifts of time you have left in this match: 2."`)
+	browsertest.Wait(t, ctx, "the gift shown", timeText+`.includes("Time given: Ann 1×, Bob 0× (1 day each)")`)
+	if now, err := f.store.Match(bg, m.ID); err != nil || now.GiftsBy(game.Red) != 1 {
+		t.Fatalf("Red's gifts stored: %v", err)
+	}
+}
