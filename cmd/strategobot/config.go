@@ -571,14 +571,15 @@ func isID(s string) bool {
 }
 
 // isListenAddr reports whether addr is HOST:PORT (HOST may be empty) that
-// net.Listen takes, without trying to listen.
+// net.Listen takes, without trying to listen: PORT a number or a service's
+// name ("http"), as net.Listen reads it.
 func isListenAddr(addr string) bool {
 	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return false
 	}
-	n, err := strconv.Atoi(port)
-	return err == nil && n >= 0 && n <= 65535
+	_, err = net.LookupPort("tcp", port)
+	return err == nil
 }
 
 func parseLevel(s string) (slog.Level, error) {

@@ -114,6 +114,12 @@ func TestLoadConfig(t *testing.T) {
 		{name: "web_addr with a scheme", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "http://127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"},
 			err: `web_addr "http://127.0.0.1:8080" must be an address and port to listen on, such as 127.0.0.1:8080`},
 		{name: "metrics_addr a port alone", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": ":9464"}, check: func(c config) bool { return c.MetricsAddr == ":9464" }},
+		// net.Listen takes a port by its service name, as it did before the addresses were checked.
+		{name: "metrics_addr a port by name", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:http"}, check: func(c config) bool { return c.MetricsAddr == "127.0.0.1:http" }},
+		{name: "web_addr a port by name", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "localhost:https", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"},
+			check: func(c config) bool { return c.WebAddr == "localhost:https" }},
+		{name: "metrics_addr a port that is no service", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:metrics"}, err: `metrics_addr "127.0.0.1:metrics" must be an address and port to listen on`},
+		{name: "metrics_addr a port too high", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:65536"}, err: `metrics_addr "127.0.0.1:65536" must be an address and port to listen on`},
 		{name: "profiling without metrics_addr", env: map[string]string{"STRATEGOBOT_PROFILING": "true"}, err: "profiling serves Go's profiles at metrics_addr, which is empty"},
 		{name: "a postgres URL that does not parse", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db:99999/x"},
 			err: "database postgres://bot:xxxxx@db:99999/x is not a valid PostgreSQL connection string"},
