@@ -483,7 +483,9 @@ func (c config) validate() error {
 	case !postgres.IsURL(c.Database) && keywordValue.MatchString(c.Database):
 		// Not quoted: it may hold a password.
 		problems = append(problems, "database looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
-	case c.Database != strings.TrimSpace(c.Database):
+	case c.Database != strings.TrimSpace(c.Database) && !exists(c.Database):
+		// A file of that name holds the data of a bot that ran with it
+		// before blanks were refused: it is still the database.
 		problems = append(problems, fmt.Sprintf("database %q begins or ends with a blank: remove it", c.Database))
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
 		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
@@ -579,6 +581,12 @@ func isListenAddr(addr string) bool {
 		return false
 	}
 	_, err = net.LookupPort("tcp", port)
+	return err == nil
+}
+
+// exists reports whether there is a file or folder at path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
 	return err == nil
 }
 

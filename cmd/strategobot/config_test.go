@@ -57,6 +57,7 @@ func TestLoadConfig(t *testing.T) {
 		}
 		return p
 	}
+	write("kept.db ", "") // the data of a bot that ran with database = "kept.db "
 	tests := []struct {
 		name  string
 		file  string
@@ -149,6 +150,9 @@ func TestLoadConfig(t *testing.T) {
 			err: "back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty"},
 		{name: "a database of blanks", env: map[string]string{"STRATEGOBOT_DATABASE": " "}, err: "config: database must name a bbolt file or a postgres:// URL"},
 		{name: "a database with a blank after it", env: map[string]string{"STRATEGOBOT_DATABASE": "bot.db "}, err: `config: database "bot.db " begins or ends with a blank: remove it`},
+		// A bot that ran on such a file before the blank was refused keeps its data.
+		{name: "a database with a blank after it that holds the data", file: write("blank.toml", "database = \"kept.db \"\n"),
+			check: func(c config) bool { _, err := os.Stat(c.Database); return c.Database == "kept.db " && err == nil }},
 		{name: "a folder for the file", file: dir, err: "config " + dir + " is a folder: name the configuration file, such as " + filepath.Join(dir, "strategobot.toml")},
 		{name: "no database", file: write("g.toml", "database = \"\"\n"), err: "postgres:// URL"},
 		{name: "web on", file: write("w.toml", "web_addr = \"127.0.0.1:8080\"\npublic_url = \"https://stratego.example.org\"\n"),
