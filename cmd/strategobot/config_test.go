@@ -227,6 +227,9 @@ func TestDatabasePasswordHidden(t *testing.T) {
 		{"postgres://bot@db/x?password=s3cret&sslmode=require", "postgres://bot@db/x?password=xxxxx&sslmode=require"},
 		{"postgresql://bot@db/x?password=s3%26cret", "postgresql://bot@db/x?password=xxxxx"},
 		{"postgres://bot@db/x?sslmode=require", "postgres://bot@db/x?sslmode=require"},
+		// The password of the client's key (sslpassword), which libpq and pgx take too.
+		{"postgres://bot@db/x?sslcert=c.pem&sslkey=k.pem&sslpassword=s3cret", "postgres://bot@db/x?sslcert=c.pem&sslkey=k.pem&sslpassword=xxxxx"},
+		{"postgres://bot:s3cret@db/x?password=s3cret&sslpassword=s3%26cret", "postgres://bot:xxxxx@db/x?password=xxxxx&sslpassword=xxxxx"},
 		{"strategobot.db", "strategobot.db"},
 	}
 	for _, tc := range tests {
