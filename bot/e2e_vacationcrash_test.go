@@ -134,3 +134,66 @@ func startVacation(stopped bool) func(t *testing.T, db storage.Store, now time.T
 		}
 	}
 }
+
+// TestVacationOutlivesAMatchEndingAsItStarts: Alice asks for a vacation of
+// five days with two matches in play. While the bot stops her clocks, the
+// match it stopped first ends (Bob resigns it) before it reaches the other.
+// Her vacation then stops the other match's clock for five days, so it is
+// not over with the first match's end: it goes on, charged in full, or
+// the match would wait for her while her allowance has the days back. With
+// her second match over meanwhile too, it stopped a clock for no time, and
+// costs nothing.
+func TestVacationOutlivesAMatchEndingAsItStarts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		secondOver bool // Bob resigned the second match meanwhile too: no clock stops there
+		onAfter    bool
+		wantUsed   int
+	}{
+		{name: "the other match stops", onAfter: true, wantUsed: 5},
+		{name: "the other match is over too", secondOver: true, onAfter: false, wantUsed: 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatchesInPlay(2)
+			var first storage.MatchID
+			hook := func(id storage.MatchID, a storage.Action) {
+				if a.Kind != storage.ActVacation {
+					return
+				}
+				if first == 0 {
+					first = id
+					return
+				}
+				// The second clock to stop: the first match ends meanwhile.
+				h.reads.beforeAct.Store(nil)
+				ended, err := h.db.Act(t.Context(), first, 0, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: h.clock.Now()})
+				if err != nil {
+					t.Errorf("resigning match #%d: %v", first, err)
+					return
+				}
+				h.bot.vacationsOverWith(t.Context(), ended)
+				if tc.secondOver {
+					if _, err := h.db.Act(t.Context(), id, 0, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: h.clock.Now()}); err != nil {
+						t.Errorf("resigning match #%d: %v", id, err)
+					}
+				}
+			}
+			h.reads.beforeAct.Store(&hook)
+			h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 5)).Reply(t)
+			if first == 0 {
+				t.Fatal("no clock stopped")
+			}
+			h.advance(vacationCheck + time.Minute) // the hourly look, too, leaves it right
+			h.outboxEmpty()
+			settings := h.bot.settingsOf(t.Context(), h.alice.ID)
+			now := h.clock.Now()
+			if _, on := settings.OnVacation(now); on != tc.onAfter || settings.VacationDaysUsed(now) != tc.wantUsed {
+				t.Errorf("on vacation %v, %d days used; want %v, %d", on, settings.VacationDaysUsed(now), tc.onAfter, tc.wantUsed)
+			}
+		})
+	}
+}

@@ -546,6 +546,16 @@ type countingStore struct {
 	// beforeCreateChallenge, when set, runs once before the next
 	// CreateChallenge: what another press does meanwhile.
 	beforeCreateChallenge atomic.Pointer[func()]
+	// beforeAct, while set, runs before each Act with its match and
+	// action: what another member or the timers do meanwhile.
+	beforeAct atomic.Pointer[func(id storage.MatchID, a storage.Action)]
+}
+
+func (c *countingStore) Act(ctx context.Context, id storage.MatchID, version uint64, a storage.Action) (*storage.Match, error) {
+	if f := c.beforeAct.Load(); f != nil {
+		(*f)(id, a)
+	}
+	return c.Store.Act(ctx, id, version, a)
 }
 
 func (c *countingStore) PlayerChallenges(ctx context.Context, user string) ([]*storage.Challenge, error) {

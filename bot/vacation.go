@@ -157,7 +157,10 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 // vacationsOverWith ends, when match m has ended while a player's vacation
 // stopped their clock in it, that vacation, if no other match of theirs
 // holds it still: a vacation costs days only while it stops a clock, and
-// the days not taken come back to the allowance.
+// the days not taken come back to the allowance. A vacation younger than
+// vacationSettle is left to the timers' hourly look (reconcileVacation),
+// which ends it at the same time: onVacation may still be stopping its
+// clocks in matches that do not hold it yet.
 func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 	if m.Phase.Active() || !pausable(m) {
 		return
@@ -168,7 +171,7 @@ func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 			continue
 		}
 		user := m.Players[side].UserID
-		if _, on := b.settingsOf(ctx, user).OnVacation(now); !on {
+		if v, on := b.settingsOf(ctx, user).OnVacation(now); !on || now.Sub(v.Start) < vacationSettle {
 			continue
 		}
 		matches, _, err := b.vacationMatches(ctx, user)

@@ -483,7 +483,9 @@ func (c config) validate() error {
 	case !postgres.IsURL(c.Database) && keywordValue.MatchString(c.Database):
 		// Not quoted: it may hold a password.
 		problems = append(problems, "database looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
-	case c.Database != strings.TrimSpace(c.Database):
+	case c.Database != strings.TrimSpace(c.Database) && !exists(c.Database):
+		// A file of that name holds the data of a bot that ran with it
+		// before blanks were refused: it is still the database.
 		problems = append(problems, fmt.Sprintf("database %q begins or ends with a blank: remove it", c.Database))
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
 		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
@@ -571,14 +573,21 @@ func isID(s string) bool {
 }
 
 // isListenAddr reports whether addr is HOST:PORT (HOST may be empty) that
-// net.Listen takes, without trying to listen.
+// net.Listen takes, without trying to listen: PORT a number or a service's
+// name ("http"), as net.Listen reads it.
 func isListenAddr(addr string) bool {
 	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return false
 	}
-	n, err := strconv.Atoi(port)
-	return err == nil && n >= 0 && n <= 65535
+	_, err = net.LookupPort("tcp", port)
+	return err == nil
+}
+
+// exists reports whether there is a file or folder at path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 func parseLevel(s string) (slog.Level, error) {

@@ -57,6 +57,7 @@ func TestLoadConfig(t *testing.T) {
 		}
 		return p
 	}
+	write("kept.db ", "") // the data of a bot that ran with database = "kept.db "
 	tests := []struct {
 		name  string
 		file  string
@@ -114,6 +115,12 @@ func TestLoadConfig(t *testing.T) {
 		{name: "web_addr with a scheme", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "http://127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"},
 			err: `web_addr "http://127.0.0.1:8080" must be an address and port to listen on, such as 127.0.0.1:8080`},
 		{name: "metrics_addr a port alone", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": ":9464"}, check: func(c config) bool { return c.MetricsAddr == ":9464" }},
+		// net.Listen takes a port by its service name, as it did before the addresses were checked.
+		{name: "metrics_addr a port by name", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:http"}, check: func(c config) bool { return c.MetricsAddr == "127.0.0.1:http" }},
+		{name: "web_addr a port by name", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "localhost:https", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"},
+			check: func(c config) bool { return c.WebAddr == "localhost:https" }},
+		{name: "metrics_addr a port that is no service", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:metrics"}, err: `metrics_addr "127.0.0.1:metrics" must be an address and port to listen on`},
+		{name: "metrics_addr a port too high", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:65536"}, err: `metrics_addr "127.0.0.1:65536" must be an address and port to listen on`},
 		{name: "profiling without metrics_addr", env: map[string]string{"STRATEGOBOT_PROFILING": "true"}, err: "profiling serves Go's profiles at metrics_addr, which is empty"},
 		{name: "a postgres URL that does not parse", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db:99999/x"},
 			err: "database postgres://bot:xxxxx@db:99999/x is not a valid PostgreSQL connection string"},
@@ -143,6 +150,9 @@ func TestLoadConfig(t *testing.T) {
 			err: "back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty"},
 		{name: "a database of blanks", env: map[string]string{"STRATEGOBOT_DATABASE": " "}, err: "config: database must name a bbolt file or a postgres:// URL"},
 		{name: "a database with a blank after it", env: map[string]string{"STRATEGOBOT_DATABASE": "bot.db "}, err: `config: database "bot.db " begins or ends with a blank: remove it`},
+		// A bot that ran on such a file before the blank was refused keeps its data.
+		{name: "a database with a blank after it that holds the data", file: write("blank.toml", "database = \"kept.db \"\n"),
+			check: func(c config) bool { _, err := os.Stat(c.Database); return c.Database == "kept.db " && err == nil }},
 		{name: "a folder for the file", file: dir, err: "config " + dir + " is a folder: name the configuration file, such as " + filepath.Join(dir, "strategobot.toml")},
 		{name: "no database", file: write("g.toml", "database = \"\"\n"), err: "postgres:// URL"},
 		{name: "web on", file: write("w.toml", "web_addr = \"127.0.0.1:8080\"\npublic_url = \"https://stratego.example.org\"\n"),
@@ -217,6 +227,9 @@ func TestDatabasePasswordHidden(t *testing.T) {
 		{"postgres://bot@db/x?password=s3cret&sslmode=require", "postgres://bot@db/x?password=xxxxx&sslmode=require"},
 		{"postgresql://bot@db/x?password=s3%26cret", "postgresql://bot@db/x?password=xxxxx"},
 		{"postgres://bot@db/x?sslmode=require", "postgres://bot@db/x?sslmode=require"},
+		// The password of the client's key (sslpassword), which libpq and pgx take too.
+		{"postgres://bot@db/x?sslcert=c.pem&sslkey=k.pem&sslpassword=s3cret", "postgres://bot@db/x?sslcert=c.pem&sslkey=k.pem&sslpassword=xxxxx"},
+		{"postgres://bot:s3cret@db/x?password=s3cret&sslpassword=s3%26cret", "postgres://bot:xxxxx@db/x?password=xxxxx&sslpassword=xxxxx"},
 		{"strategobot.db", "strategobot.db"},
 	}
 	for _, tc := range tests {

@@ -179,25 +179,17 @@ func openUnlessStopped(ctx context.Context, open func() (storage.Store, error)) 
 }
 
 // databaseName is the database as logs and messages may show it: a
-// postgres:// URL without its password, in the user part or in the query
-// (?password=, which libpq takes too).
+// postgres:// URL without its passwords (postgres.Redacted).
 func databaseName(database string) string {
 	if !postgres.IsURL(database) {
 		return database
 	}
-	name := postgres.Redacted(database)
-	if u, err := url.Parse(name); err == nil && u.Query().Has("password") {
-		q := u.Query()
-		q.Set("password", "xxxxx")
-		u.RawQuery = q.Encode()
-		name = u.String()
-	}
-	return name
+	return postgres.Redacted(database)
 }
 
-// hidePassword rewords err without the password of a postgres:// URL:
-// errors that name the database (postgres.Redacted) keep one in the query,
-// and the user part's is hidden too should an error quote the URL whole.
+// hidePassword rewords err without the passwords of a postgres:// URL,
+// should an error quote the URL whole rather than as postgres.Redacted
+// shows it: in the query (?password=, ?sslpassword=) and the user part.
 func hidePassword(err error, database string) error {
 	if err == nil || !postgres.IsURL(database) {
 		return err
@@ -207,9 +199,11 @@ func hidePassword(err error, database string) error {
 		return err
 	}
 	msg := err.Error()
-	if pw := u.Query().Get("password"); pw != "" {
-		for _, secret := range []string{url.QueryEscape(pw), url.PathEscape(pw), pw} {
-			msg = strings.ReplaceAll(msg, "password="+secret, "password=xxxxx")
+	for _, key := range []string{"password", "sslpassword"} { // as postgres.Redacted hides them
+		if pw := u.Query().Get(key); pw != "" {
+			for _, secret := range []string{url.QueryEscape(pw), url.PathEscape(pw), pw} {
+				msg = strings.ReplaceAll(msg, key+"="+secret, key+"=xxxxx")
+			}
 		}
 	}
 	if pw, ok := u.User.Password(); ok && pw != "" {

@@ -48,8 +48,10 @@ func (db *DB) BackupTo(ctx context.Context, path string) error {
 }
 
 // BackupFile copies the database at src, which no process may be writing,
-// to dest, and checks the copy. It is `strategobot backup` for a stopped bot;
-// a running bot makes its own copies (Options.BackupDir).
+// to dest, and checks the copy before it takes dest's name. It is
+// `strategobot backup` for a stopped bot; a running bot makes its own
+// copies (Options.BackupDir). A copy stopped by ctx, at any point, leaves
+// dest as it was and no file beside it.
 func BackupFile(ctx context.Context, src, dest string, timeout time.Duration) error {
 	if _, err := os.Stat(src); err != nil {
 		return fmt.Errorf("database %s: %w", src, err)
@@ -65,33 +67,54 @@ func BackupFile(ctx context.Context, src, dest string, timeout time.Duration) er
 		return openError(src, err)
 	}
 	defer bdb.Close()
-	err = writeFileAtomic(dest, func(f *os.File) error {
+	write := func(f *os.File) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return safeView(bdb, func(tx *bbolt.Tx) error {
-			_, err := tx.WriteTo(f)
+		err := safeView(bdb, func(tx *bbolt.Tx) error {
+			_, err := tx.WriteTo(ctxWriter{ctx: ctx, w: f})
 			return err
 		})
-	})
-	if err != nil {
+		if cerr := ctx.Err(); err != nil && cerr != nil {
+			return cerr // bbolt's error quotes the stop without wrapping it
+		}
 		return err
 	}
-	return checkFile(dest, timeout)
+	check := func(tmp string) error {
+		if err := checkFile(tmp, dest, timeout); err != nil {
+			return err
+		}
+		return ctx.Err() // stopped meanwhile: dest stays as it was
+	}
+	return writeFileAtomicChecked(dest, write, check)
 }
 
-// checkFile opens a copy read-only and has bbolt check every page.
-func checkFile(path string, timeout time.Duration) error {
+// ctxWriter is w, which stops taking writes once ctx ends.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
+}
+
+// checkFile opens a copy at path read-only and has bbolt check every page;
+// errors call it name.
+func checkFile(path, name string, timeout time.Duration) error {
 	bdb, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true, Timeout: timeout})
 	if err != nil {
-		return openError(path, err)
+		return openError(name, err)
 	}
 	defer bdb.Close()
 	return safeView(bdb, func(tx *bbolt.Tx) error {
 		var first error
 		for err := range tx.Check() {
 			if first == nil {
-				first = fmt.Errorf("backup %s does not check out: %v: %w", path, err, storage.ErrCorrupt)
+				first = fmt.Errorf("backup %s does not check out: %v: %w", name, err, storage.ErrCorrupt)
 			}
 		}
 		return first
@@ -100,6 +123,13 @@ func checkFile(path string, timeout time.Duration) error {
 
 // writeFileAtomic writes path through a temporary file beside it, synced and renamed into place.
 func writeFileAtomic(path string, write func(*os.File) error) error {
+	return writeFileAtomicChecked(path, write, nil)
+}
+
+// writeFileAtomicChecked is writeFileAtomic that has check, when not nil,
+// read the temporary file, written and closed, before it takes path's
+// name: an error of check leaves path as it was.
+func writeFileAtomicChecked(path string, write func(*os.File) error, check func(tmp string) error) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -112,6 +142,9 @@ func writeFileAtomic(path string, write func(*os.File) error) error {
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil && check != nil {
+		err = check(tmp)
 	}
 	if err == nil {
 		err = os.Rename(tmp, path)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -108,5 +109,84 @@ func TestBackupFile(t *testing.T) {
 	}
 	if err := bolt.BackupFile(ctx, filepath.Join(dir, "missing.db"), dest, 0); err == nil {
 		t.Error("BackupFile of a missing file succeeded")
+	}
+}
+
+// stopAfter is a context that ends (context.Canceled) once Err has been
+// asked n times: a SIGINT that comes at a set point of a copy.
+type stopAfter struct {
+	context.Context
+	n atomic.Int64
+}
+
+func (c *stopAfter) Err() error {
+	if c.n.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestBackupFileStopped: a copy stopped at any point after it began to
+// write (asked once more whether to go on) leaves neither PATH (an older
+// copy there stays as it was) nor a temporary file beside it, and says it
+// was stopped: strategobot backup tells the admin that PATH was not
+// written.
+func TestBackupFileStopped(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "bot.db")
+	db, err := bolt.Open(bolt.Options{Path: src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	storagetest.Started(t, db, storagetest.NewMatch(game.VariantBarrage), 1)
+	db.Close()
+	// asks is how often a whole copy asks whether to go on.
+	whole := &stopAfter{Context: context.Background()}
+	whole.n.Store(1 << 40)
+	if err := bolt.BackupFile(whole, src, filepath.Join(t.TempDir(), "whole.db"), 0); err != nil {
+		t.Fatal(err)
+	}
+	asks := 1<<40 - whole.n.Load()
+	tests := []struct {
+		name   string
+		answer int64 // the questions answered before the stop
+		old    bool  // an older copy is at PATH
+	}{
+		{name: "as it begins to write", answer: 1},
+		{name: "while it writes", answer: 2},
+		{name: "at its last question", answer: asks - 1},
+		{name: "over an older copy", answer: 2, old: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			dest := filepath.Join(out, "copy.db")
+			if tc.old {
+				if err := os.WriteFile(dest, []byte("older"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ctx := &stopAfter{Context: context.Background()}
+			ctx.n.Store(tc.answer)
+			err := bolt.BackupFile(ctx, src, dest, 0)
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("BackupFile stopped after %d of %d questions: %v, want context.Canceled", tc.answer, asks, err)
+			}
+			entries, _ := os.ReadDir(out)
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			want := 0
+			if tc.old {
+				want = 1
+				if b, err := os.ReadFile(dest); err != nil || string(b) != "older" {
+					t.Errorf("the older copy became %d bytes (%v)", len(b), err)
+				}
+			}
+			if len(names) != want {
+				t.Errorf("the folder holds %v after the stop", names)
+			}
+		})
 	}
 }

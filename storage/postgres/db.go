@@ -66,15 +66,28 @@ func IsURL(s string) bool {
 }
 
 // Redacted returns a connection string fit for logs and messages: a URL with
-// its password replaced by "xxxxx", or a placeholder for any other form.
+// its passwords replaced by "xxxxx", the user's in the user part or in the
+// query (?password=) and that of the client's key (?sslpassword=), which
+// libpq and pgx take there too; or a placeholder for any other form.
 func Redacted(connString string) string {
-	if IsURL(connString) {
-		if u, err := url.Parse(connString); err == nil {
-			return u.Redacted()
-		}
+	if !IsURL(connString) {
+		return "(a PostgreSQL keyword/value connection string)"
+	}
+	u, err := url.Parse(connString)
+	if err != nil {
 		return "postgres://(an address that does not parse)"
 	}
-	return "(a PostgreSQL keyword/value connection string)"
+	q, hidden := u.Query(), false
+	for _, key := range []string{"password", "sslpassword"} {
+		if q.Has(key) {
+			q.Set(key, "xxxxx")
+			hidden = true
+		}
+	}
+	if hidden {
+		u.RawQuery = q.Encode()
+	}
+	return u.Redacted()
 }
 
 // Open connects to the database at opts.URL and brings its schema up to date

@@ -25,6 +25,8 @@ func TestIsURLAndRedacted(t *testing.T) {
 	}{
 		{"postgres://bot:s3cret@db.example:5432/strategobot?sslmode=verify-full", true, "postgres://bot:xxxxx@db.example:5432/strategobot?sslmode=verify-full"},
 		{"postgresql://bot@/strategobot?host=/run/postgresql", true, "postgresql://bot@/strategobot?host=/run/postgresql"},
+		{"postgres://bot@db/x?password=s3cret&sslmode=require", true, "postgres://bot@db/x?password=xxxxx&sslmode=require"},
+		{"postgres://bot@db/x?sslkey=k.pem&sslpassword=s3%26cret", true, "postgres://bot@db/x?sslkey=k.pem&sslpassword=xxxxx"},
 		{"host=db user=bot password=s3cret dbname=strategobot", false, "(a PostgreSQL keyword/value connection string)"},
 		{"strategobot.db", false, "(a PostgreSQL keyword/value connection string)"},
 		{"/var/lib/postgres://x.db", false, "(a PostgreSQL keyword/value connection string)"},
