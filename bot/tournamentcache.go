@@ -19,6 +19,10 @@ import (
 type tournamentCache struct {
 	mu   sync.Mutex
 	byID map[storage.TournamentID]*storage.Tournament
+	// forgotten counts forget calls: a read that began before one may hold
+	// a version older than a change whose outcome was unknown, and is not
+	// kept (putRead).
+	forgotten uint64
 }
 
 // tournamentsKept bounds the cache: more tournaments than are under way at
@@ -33,6 +37,32 @@ func newTournamentCache() *tournamentCache {
 func (c *tournamentCache) put(t *storage.Tournament) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.keep(t)
+}
+
+// readBegins returns what putRead needs to know of a read of the store
+// that begins now.
+func (c *tournamentCache) readBegins() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.forgotten
+}
+
+// putRead keeps t, read from the store by a read that began when
+// readBegins returned began, unless something was forgotten since: the
+// read may then predate a change that was written after all.
+func (c *tournamentCache) putRead(t *storage.Tournament, began uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.forgotten != began {
+		return
+	}
+	c.keep(t)
+}
+
+// keep keeps a copy of t unless a newer version is kept already; the
+// caller holds mu.
+func (c *tournamentCache) keep(t *storage.Tournament) {
 	if old, ok := c.byID[t.ID]; ok && old.Version >= t.Version {
 		return
 	}
@@ -59,6 +89,7 @@ func (c *tournamentCache) forget(id storage.TournamentID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.byID, id)
+	c.forgotten++
 }
 
 // currentTournament returns tournament id as it stands now: the version
@@ -70,10 +101,11 @@ func (b *Bot) currentTournament(ctx context.Context, id storage.TournamentID) (*
 			return t, nil
 		}
 	}
+	began := b.tournaments.readBegins()
 	t, err := b.store.Tournament(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("reading tournament %d: %w", id, err)
 	}
-	b.tournaments.put(t)
+	b.tournaments.putRead(t, began)
 	return t, nil
 }
