@@ -480,8 +480,9 @@ func (c config) validate() error {
 	switch {
 	case strings.TrimSpace(c.Database) == "":
 		problems = append(problems, "database must name a bbolt file or a postgres:// URL")
-	case !postgres.IsURL(c.Database) && keywordValue.MatchString(c.Database):
-		// Not quoted: it may hold a password.
+	case !postgres.IsURL(c.Database) && keywordValue.MatchString(c.Database) && !exists(c.Database):
+		// Not quoted: it may hold a password. (A file of that name holds
+		// the data of a bot that ran with it before: it is the database.)
 		problems = append(problems, "database looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
 	case c.Database != strings.TrimSpace(c.Database) && !exists(c.Database):
 		// A file of that name holds the data of a bot that ran with it

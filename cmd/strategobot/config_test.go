@@ -57,7 +57,8 @@ func TestLoadConfig(t *testing.T) {
 		}
 		return p
 	}
-	write("kept.db ", "") // the data of a bot that ran with database = "kept.db "
+	write("kept.db ", "")                  // the data of a bot that ran with database = "kept.db "
+	write("host=db user=bot dbname=x", "") // and of one that ran with a connection string of keywords
 	tests := []struct {
 		name  string
 		file  string
@@ -153,6 +154,11 @@ func TestLoadConfig(t *testing.T) {
 		// A bot that ran on such a file before the blank was refused keeps its data.
 		{name: "a database with a blank after it that holds the data", file: write("blank.toml", "database = \"kept.db \"\n"),
 			check: func(c config) bool { _, err := os.Stat(c.Database); return c.Database == "kept.db " && err == nil }},
+		{name: "a connection string of keywords that names the data", file: write("keywords.toml", "database = \"host=db user=bot dbname=x\"\n"),
+			check: func(c config) bool {
+				_, err := os.Stat(c.Database)
+				return c.Database == "host=db user=bot dbname=x" && err == nil
+			}},
 		{name: "a folder for the file", file: dir, err: "config " + dir + " is a folder: name the configuration file, such as " + filepath.Join(dir, "strategobot.toml")},
 		{name: "no database", file: write("g.toml", "database = \"\"\n"), err: "postgres:// URL"},
 		{name: "web on", file: write("w.toml", "web_addr = \"127.0.0.1:8080\"\npublic_url = \"https://stratego.example.org\"\n"),
