@@ -237,6 +237,8 @@ func TestDatabasePasswordHidden(t *testing.T) {
 		{"postgres://bot@db/x?sslcert=c.pem&sslkey=k.pem&sslpassword=s3cret", "postgres://bot@db/x?sslcert=c.pem&sslkey=k.pem&sslpassword=xxxxx"},
 		{"postgres://bot:s3cret@db/x?password=s3cret&sslpassword=s3%26cret", "postgres://bot:xxxxx@db/x?password=xxxxx&sslpassword=xxxxx"},
 		{"strategobot.db", "strategobot.db"},
+		{"host=db user=bot password=s3cret dbname=x", "host=db user=bot password=xxxxx dbname=x"},
+		{"host=db sslpassword='s3cret key' user=bot", "host=db sslpassword=xxxxx user=bot"},
 	}
 	for _, tc := range tests {
 		if got := databaseName(tc.database); got != tc.want {

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -182,16 +183,27 @@ func openUnlessStopped(ctx context.Context, open func() (storage.Store, error)) 
 // postgres:// URL without its passwords (postgres.Redacted).
 func databaseName(database string) string {
 	if !postgres.IsURL(database) {
-		return database
+		return keywordPassword.ReplaceAllString(database, "${1}xxxxx")
 	}
 	return postgres.Redacted(database)
 }
+
+// keywordPassword matches a password in a database named by keywords
+// ("host=db password=…"): the bbolt file of a bot that ran with one before
+// such names were refused (config.validate) is named so.
+var keywordPassword = regexp.MustCompile(`((?:^|\s)(?:ssl)?password\s*=\s*)(?:'[^']*'|\S+)`)
 
 // hidePassword rewords err without the passwords of a postgres:// URL,
 // should an error quote the URL whole rather than as postgres.Redacted
 // shows it: in the query (?password=, ?sslpassword=) and the user part.
 func hidePassword(err error, database string) error {
-	if err == nil || !postgres.IsURL(database) {
+	if err == nil {
+		return err
+	}
+	if !postgres.IsURL(database) {
+		if shown := databaseName(database); shown != database && strings.Contains(err.Error(), database) {
+			return &rebasedError{msg: strings.ReplaceAll(err.Error(), database, shown), err: err}
+		}
 		return err
 	}
 	u, perr := url.Parse(database)
