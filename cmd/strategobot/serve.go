@@ -149,7 +149,11 @@ func checkBackupDir(dir string) error {
 		return fail(err)
 	}
 	f.Close()
-	return os.Remove(f.Name())
+	if err := os.Remove(f.Name()); err != nil {
+		// Backups could be written there, but old ones not removed.
+		return fail(err)
+	}
+	return nil
 }
 
 // openUnlessStopped runs open, which takes no context, and returns as soon
