@@ -3,7 +3,9 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -47,12 +49,8 @@ func (b *Bot) onPause(ctx context.Context, i *discordgo.Interaction, opts option
 		b.tell(i, b.explain(p, err, "pause"))
 		return
 	}
-	if m.Practice() {
-		b.tell(i, p.Sprintf(txtComputerNoPause))
-		return
-	}
-	if b.inTournament(ctx, m) {
-		b.tell(i, p.Sprintf(txtTournamentNoPause))
+	if err := b.pauseAllowed(ctx, m); err != nil {
+		b.tell(i, b.explain(p, err, "pause"))
 		return
 	}
 	a := storage.Action{Kind: storage.ActOfferPause, Side: side}
@@ -83,10 +81,11 @@ func (b *Bot) onPauseButton(ctx context.Context, i *discordgo.Interaction, id cu
 	// names by its days: one withdrawn and made again for other days is
 	// answered only by its own message. Buttons drawn before they named it
 	// answer the standing proposal.
-	if by, days, ok := m.PauseOffer(); ok && by != side && id.arg != "" && id.arg != strconv.Itoa(days) {
-		p := printerOf(i)
-		b.tell(i, p.Sprintf(txtPauseOfferChanged, b.playerName(p, m, by), p.Sprintf(txtDays, days)))
-		return
+	if id.arg != "" {
+		if changed := b.pauseOfferChanged(printerOf(i), m, side, id.arg); changed != "" {
+			b.tell(i, changed)
+			return
+		}
 	}
 	a := storage.Action{Kind: storage.ActAcceptPause, Side: side}
 	if id.action == actDecline {
@@ -102,16 +101,11 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 		return
 	}
 	offerBy, _, _ := m.PauseOffer()
-	a.At = b.now()
-	id := m.ID
-	m, err := b.store.Act(ctx, id, 0, a)
-	if errors.Is(err, storage.ErrNoPauseOffer) && a.Kind != storage.ActOfferPause {
-		// Answered already, maybe by a press of the same moment: when it was
-		// agreed to, say until when rather than how to propose one.
-		if now, err2 := b.store.Match(ctx, id); err2 == nil && !now.PausedUntil().IsZero() {
-			b.finish(i, p.Sprintf(txtPausedUntil, unixOf(now.PausedUntil().Unix())))
-			return
-		}
+	m, err := b.recordPause(ctx, m.ID, a)
+	var agreed agreedAlready
+	if errors.As(err, &agreed) {
+		b.finish(i, p.Sprintf(txtPausedUntil, unixOf(agreed.until.Unix())))
+		return
 	}
 	if err != nil {
 		b.finish(i, b.explain(p, err, "pause"))
@@ -131,6 +125,55 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 	}
 	b.finish(i, done)
 	b.afterChange(ctx, m, nil)
+}
+
+// pauseAllowed refuses a pause in a match that never pauses: against the
+// computer, or a tournament game.
+func (b *Bot) pauseAllowed(ctx context.Context, m *storage.Match) error {
+	if m.Practice() {
+		return friendly(txtComputerNoPause)
+	}
+	if b.inTournament(ctx, m) {
+		return friendly(txtTournamentNoPause)
+	}
+	return nil
+}
+
+// pauseOfferChanged is what side reads, in p, when the proposal it answers,
+// named by its days as its buttons or page showed it, was withdrawn and made
+// again for other days; "" when it stands as shown.
+func (b *Bot) pauseOfferChanged(p lang.Printer, m *storage.Match, side game.Side, shown string) string {
+	by, days, ok := m.PauseOffer()
+	if !ok || by == side || shown == strconv.Itoa(days) {
+		return ""
+	}
+	return p.Sprintf(txtPauseOfferChanged, b.playerName(p, m, by), p.Sprintf(txtDays, days))
+}
+
+// agreedAlready answers a proposal that was agreed to meanwhile, maybe by a
+// press of the same moment: the player is told until when the match is
+// paused rather than how to propose a pause.
+type agreedAlready struct{ until time.Time }
+
+func (e agreedAlready) Error() string {
+	return "the proposal to pause was agreed to already: paused until " + e.until.Format(time.RFC3339)
+}
+
+// recordPause records a pause action on match id, now: the one path of
+// /stratego pause, its buttons and the web board. An answer to a proposal
+// agreed to meanwhile is refused with agreedAlready.
+func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Action) (*storage.Match, error) {
+	a.At = b.now()
+	m, err := b.store.Act(ctx, id, 0, a)
+	if errors.Is(err, storage.ErrNoPauseOffer) && a.Kind != storage.ActOfferPause {
+		if now, err2 := b.store.Match(ctx, id); err2 == nil && !now.PausedUntil().IsZero() {
+			return nil, agreedAlready{until: now.PausedUntil()}
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("record a pause action on match %d: %w", id, err)
+	}
+	return m, nil
 }
 
 // pauseOfferMessage asks side, by DM, to accept or decline the opponent's
