@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -269,7 +270,8 @@ func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side,
 	var moveErr *game.MoveError
 	var setupErr *game.SetupError
 	known := errors.As(err, &f) || errors.As(err, &ft) || errors.As(err, &moveErr) || errors.As(err, &setupErr)
-	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused, storage.ErrTimeUp, storage.ErrRoundOver, storage.ErrNoGiftsLeft} {
+	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused, storage.ErrTimeUp, storage.ErrRoundOver, storage.ErrNoGiftsLeft,
+		storage.ErrNotCorrespondence, storage.ErrNoPauseOffer} {
 		known = known || errors.Is(err, e)
 	}
 	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
@@ -449,6 +451,42 @@ func (a webActor) Draw(ctx context.Context, m *storage.Match, at web.Basis, side
 // notices afterChange sends (the opponent's DM).
 func (a webActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side) error {
 	changed, err := a.b.giveTime(ctx, m, side)
+	if err != nil {
+		return a.refusal(ctx, m, side, err)
+	}
+	a.b.afterChange(ctx, changed, nil)
+	return nil
+}
+
+// Pause proposes or answers a pause as /stratego pause and its buttons do
+// (recordPause): the same refusals in the player's language, a proposal
+// changed since the page showed it refused with the words of a button drawn
+// for it, and the notices afterChange sends (the opponent's DM with its
+// buttons, or both players' and the channel's once agreed to).
+func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, answer web.PauseAnswer, days int) error {
+	act := storage.Action{Kind: storage.ActOfferPause, Side: side, Days: days}
+	switch answer {
+	case web.PausePropose:
+		if err := a.b.pauseAllowed(ctx, m); err != nil {
+			return a.refusal(ctx, m, side, err)
+		}
+	case web.PauseAccept, web.PauseDecline:
+		act = storage.Action{Kind: storage.ActAcceptPause, Side: side}
+		if answer == web.PauseDecline {
+			act.Kind = storage.ActDeclinePause
+		}
+		p := lang.For(a.b.settingsOf(ctx, m.Players[side].UserID).Locale)
+		if changed := a.b.pauseOfferChanged(p, m, side, strconv.Itoa(days)); changed != "" {
+			return &web.Refusal{Reason: changed}
+		}
+	}
+	changed, err := a.b.recordPause(ctx, m.ID, act)
+	var agreed agreedAlready
+	if errors.As(err, &agreed) {
+		// The page writes Discord's time markup in milliseconds (see web's texts).
+		p := lang.For(a.b.settingsOf(ctx, m.Players[side].UserID).Locale)
+		return &web.Refusal{Reason: p.Sprintf(txtPausedUntil, unixOf(agreed.until.UnixMilli()))}
+	}
 	if err != nil {
 		return a.refusal(ctx, m, side, err)
 	}

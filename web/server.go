@@ -17,6 +17,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/internal/logsafe"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -40,6 +41,16 @@ const (
 	DrawOffer DrawAnswer = iota
 	DrawAccept
 	DrawDecline
+)
+
+// PauseAnswer is what a player does about a pause by agreement.
+type PauseAnswer uint8
+
+// The pause actions.
+const (
+	PausePropose PauseAnswer = iota // propose to pause for Days days
+	PauseAccept                     // accept the opponent's proposal of Days days
+	PauseDecline                    // decline the opponent's proposal of Days days (or take back one's own)
 )
 
 // Actor applies a player's action through the bot's one path for it: the
@@ -74,6 +85,12 @@ type Actor interface {
 	// (the same store action, refusals and notices). It has no basis: a
 	// gift does not depend on the board.
 	GiveTime(ctx context.Context, m *storage.Match, side game.Side) error
+	// Pause proposes a pause of days days, or answers the proposal the
+	// page showed (days names it, as a Discord button names the proposal
+	// it was drawn for), as /stratego pause and its buttons do (the same
+	// store action, refusals and notices). It has no basis: a pause does
+	// not depend on the board, and a proposal changed meanwhile is refused.
+	Pause(ctx context.Context, m *storage.Match, side game.Side, a PauseAnswer, days int) error
 	// SavedSetups lists side's saved set-ups that fit the match's army, the
 	// first choice first; refused once side's set-up is confirmed.
 	SavedSetups(ctx context.Context, m *storage.Match, side game.Side) ([]SavedSetup, error)
@@ -255,6 +272,7 @@ func New(opts Options) *Server {
 	mux.HandleFunc("POST /api/resign", s.api(s.resign))
 	mux.HandleFunc("POST /api/draw", s.api(s.draw))
 	mux.HandleFunc("POST /api/givetime", s.api(s.giveTime))
+	mux.HandleFunc("POST /api/pause", s.api(s.pause))
 	s.mux = mux
 	return s
 }
@@ -343,6 +361,7 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 		}
 		if err := h(w, r, c); err != nil {
 			var ref *Refusal
+			var fb *forbidden
 			switch {
 			case errors.As(err, &ref):
 				httpError(w, http.StatusConflict, ref.Reason)
@@ -350,6 +369,8 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 				httpError(w, http.StatusBadRequest, p.Sprintf(txtBadRequest))
 			case errors.Is(err, errTooManyStreams):
 				httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
+			case errors.As(err, &fb):
+				httpError(w, http.StatusForbidden, fb.reason)
 			case errors.Is(err, errForbidden):
 				httpError(w, http.StatusForbidden, p.Sprintf(txtPlayersOnly))
 			case errors.Is(err, storage.ErrNotFound):
@@ -605,6 +626,12 @@ func decode(r *http.Request, v any) error {
 	return nil
 }
 
+// forbidden is a player's request their side may not make, with the reason
+// they read in their language.
+type forbidden struct{ reason string }
+
+func (f *forbidden) Error() string { return f.reason }
+
 // playerRequest is the start of every player's request: it refuses a
 // spectator's capability, decodes the body into req (none when req is nil)
 // and returns the player's side and the match the request is about.
@@ -753,6 +780,37 @@ func (s *Server) giveTime(w http.ResponseWriter, r *http.Request, c Capability) 
 		return err
 	}
 	if err := s.opts.Actor.GiveTime(r.Context(), m, side); err != nil {
+		return err
+	}
+	return ok(w)
+}
+
+type pauseRequest struct {
+	Answer string `json:"answer"` // "propose", "accept" or "decline"
+	// Days is the pause proposed, or the days of the proposal answered as
+	// the page showed it.
+	Days int `json:"days"`
+}
+
+// pause proposes a pause or answers the opponent's proposal (Actor.Pause).
+// Only the player a proposal asks may accept it: the proposer's own link
+// is refused as a spectator's is.
+func (s *Server) pause(w http.ResponseWriter, r *http.Request, c Capability) error {
+	var req pauseRequest
+	side, m, err := s.playerRequest(r, c, &req)
+	if err != nil {
+		return err
+	}
+	a, found := map[string]PauseAnswer{"propose": PausePropose, "accept": PauseAccept, "decline": PauseDecline}[req.Answer]
+	if !found || req.Days < 1 || req.Days > storage.MaxPauseDays {
+		return errBadRequest
+	}
+	if by, days, offered := m.PauseOffer(); a == PauseAccept && offered && by == side {
+		pref := s.preferences(r.Context(), r, c, func(side game.Side) string { return m.Players[side].UserID })
+		p := lang.For(pref.Language)
+		return &forbidden{reason: p.Sprintf(txtPauseOffered, render.Duration(p, time.Duration(days)*24*time.Hour))}
+	}
+	if err := s.opts.Actor.Pause(r.Context(), m, side, a, req.Days); err != nil {
 		return err
 	}
 	return ok(w)

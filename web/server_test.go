@@ -78,7 +78,8 @@ func refusal(err error) error {
 		return &Refusal{Reason: se.Reason}
 	case errors.Is(err, storage.ErrStale), errors.Is(err, game.ErrNotYourTurn), errors.Is(err, game.ErrGameOver),
 		errors.Is(err, storage.ErrNotStarted), errors.Is(err, storage.ErrSetupConfirmed), errors.Is(err, game.ErrNoDrawOffer),
-		errors.Is(err, storage.ErrNoGiftsLeft):
+		errors.Is(err, storage.ErrNoGiftsLeft), errors.Is(err, storage.ErrNotCorrespondence), errors.Is(err, storage.ErrNoPauseOffer),
+		errors.Is(err, storage.ErrPaused):
 		return &Refusal{Reason: err.Error()}
 	}
 	return err
@@ -161,6 +162,23 @@ func (a *fakeActor) Draw(ctx context.Context, m *storage.Match, at Basis, side g
 
 func (a *fakeActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side) error {
 	m, err := a.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: a.at})
+	return a.changed(m, nil, err)
+}
+
+// Pause refuses, as the bot does, an answer to a proposal other than the
+// one the page showed (the friendly text aside), then acts on the store.
+func (a *fakeActor) Pause(ctx context.Context, m *storage.Match, side game.Side, answer PauseAnswer, days int) error {
+	act := storage.Action{Kind: storage.ActOfferPause, Side: side, Days: days, At: a.at}
+	if answer != PausePropose {
+		act.Kind, act.Days = storage.ActAcceptPause, 0
+		if answer == PauseDecline {
+			act.Kind = storage.ActDeclinePause
+		}
+		if by, shown, ok := m.PauseOffer(); ok && by != side && shown != days {
+			return &Refusal{Reason: "That proposal was withdrawn"}
+		}
+	}
+	m, err := a.store.Act(ctx, m.ID, 0, act)
 	return a.changed(m, nil, err)
 }
 

@@ -14,8 +14,8 @@ import (
 // TestStateTime: each viewer's state says what the Discord board says of
 // the match's time besides the clocks, from the same storage facts: a pause
 // by agreement and until when, a side on vacation and until when, gifts of
-// time; a standing proposal to pause and the gifts left go to the players
-// only (the channel is not told of them). None of it is part of the Basis:
+// time; a standing proposal to pause, the gifts left and whether they may
+// propose a pause go to the players only (the channel is not told of them). None of it is part of the Basis:
 // a gift or a vacation does not change the board a player acts on.
 func TestStateTime(t *testing.T) {
 	rules := game.DefaultRules(game.VariantBarrage)
@@ -37,6 +37,8 @@ func TestStateTime(t *testing.T) {
 			t.GiftsLeft = storage.MaxGifts
 		}
 		t.CanGive = true
+		// A player may propose a pause while none is agreed or proposed.
+		t.CanPause = t.Offer == nil && t.Paused == 0
 		return &t
 	}
 	tests := []struct {
@@ -75,7 +77,7 @@ func TestStateTime(t *testing.T) {
 			"gifts of time", []storage.Action{act(storage.ActGiveTime, game.Blue, 0), act(storage.ActGiveTime, game.Red, 0), act(storage.ActGiveTime, game.Blue, 0), act(storage.ActGiveTime, game.Blue, 0)}, false, false,
 			[3]*TimeJSON{
 				player(TimeJSON{Gifts: gifts(1, 3), GiftsLeft: 2}),
-				{Gifts: gifts(1, 3), GiftsLeft: 0, CanGive: true}, // none left: the page disables its button
+				{Gifts: gifts(1, 3), GiftsLeft: 0, CanGive: true, CanPause: true}, // none left: the page disables its button
 				{Gifts: gifts(1, 3)},
 			},
 		},

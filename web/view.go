@@ -83,6 +83,11 @@ type TimeJSON struct {
 	// in play, and not against the computer).
 	GiftsLeft int  `json:"giftsLeft,omitempty"`
 	CanGive   bool `json:"canGive,omitempty"`
+	// CanPause says the viewer, a player, may propose a pause now: a
+	// correspondence match in play, not against the computer, neither
+	// paused nor with a proposal standing (a tournament game refuses it
+	// when asked: the match does not say it is one).
+	CanPause bool `json:"canPause,omitempty"`
 }
 
 // PauseOfferJSON is a proposal to pause: who made it, for how many days.
@@ -112,9 +117,11 @@ func timeOf(m *storage.Match, viewer game.Viewer, over bool) *TimeJSON {
 		t.Gifts, said = &[2]int{red, blue}, true
 	}
 	if side, ok := viewer.IsPlayer(); ok && m.Phase == storage.PhasePlaying {
-		if by, days, offered := m.PauseOffer(); offered {
+		by, days, offered := m.PauseOffer()
+		if offered {
 			t.Offer = &PauseOfferJSON{By: sideName(by), Days: days}
 		}
+		t.CanPause = !offered && t.Paused == 0 && m.Correspondence() && !m.Practice()
 		t.GiftsLeft = storage.MaxGifts - m.GiftsBy(side)
 		t.CanGive = !m.Practice()
 		said = true
