@@ -96,15 +96,27 @@ const (
 // included: the page writes such a time in its reader's own time zone, or
 // as how long from now.
 const (
-	txtPausedUntil    = "The match is paused by agreement until <t:%[1]s:f> (<t:%[1]s:R>)."
-	txtVacationLine   = "%[1]s is on vacation until <t:%[2]s:f>"
-	txtGiftsLeft      = "Time given: %[1]s %[2]d×, %[3]s %[4]d× (%[5]s each)"
-	txtPauseAsk       = "%[1]s proposes to pause the match for %[2]s: both clocks stop until <t:%[3]s:f> if you agree now."
-	txtPauseOffered   = "You proposed to pause the match for %[1]s. Your opponent accepts or declines."
-	txtGaveTime       = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
-	txtPauseInDiscord = "Answer in Discord: with the buttons of the bot's message, or with /stratego pause."
-	txtGiveTime       = "Give time"
-	txtAskGiveTime    = "Give %[1]s %[2]s more? Gifts of time you have left in this match: %[3]d."
+	txtPausedUntil  = "The match is paused by agreement until <t:%[1]s:f> (<t:%[1]s:R>)."
+	txtVacationLine = "%[1]s is on vacation until <t:%[2]s:f>"
+	txtGiftsLeft    = "Time given: %[1]s %[2]d×, %[3]s %[4]d× (%[5]s each)"
+	txtPauseAsk     = "%[1]s proposes to pause the match for %[2]s: both clocks stop until <t:%[3]s:f> if you agree now."
+	txtPauseOffered = "You proposed to pause the match for %[1]s. Your opponent accepts or declines."
+	txtGaveTime     = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
+	txtGiveTime     = "Give time"
+	txtAskGiveTime  = "Give %[1]s %[2]s more? Gifts of time you have left in this match: %[3]d."
+)
+
+// The page's controls of a pause by agreement. Its buttons to answer a
+// proposal are the Discord message's (the bot's txtPauseAcceptButton and
+// "Decline"), the same catalogue keys.
+const (
+	txtPauseButton     = "Pause"
+	txtDeclinePause    = "Decline"
+	txtAskAcceptPause  = "Pause the match for %[1]s?"
+	txtAskDeclinePause = "Decline the pause?"
+	txtProposePause    = "Propose a pause"
+	txtPauseLength     = "Length of the pause"
+	txtAskProposePause = "Propose to pause the match for %[1]s?"
 )
 
 // The server's refusals of a request.
@@ -137,7 +149,9 @@ var pageTexts = map[string]string{
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
 	"keys": txtKeysHelp, "clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
 	"paused": txtPausedUntil, "away": txtVacationLine, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
-	"pauseInDiscord": txtPauseInDiscord, "giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
+	"giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
+	"pause": txtPauseButton, "declinePause": txtDeclinePause, "askPause": txtAskAcceptPause, "askDeclinePause": txtAskDeclinePause,
+	"proposePause": txtProposePause, "pauseLength": txtPauseLength, "askProposePause": txtAskProposePause,
 }
 
 // Texts is everything the page writes, in one viewer's language and numbering.

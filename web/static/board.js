@@ -48,7 +48,8 @@
   function backoff(n) { return Math.min(30000, 1000 * Math.pow(2, n)) * (0.5 + Math.random() / 2); }
   // refusedPage shows why the page cannot work, for good.
   function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
-  function refuse(e) { $("refusal").textContent = e.message; $("done").textContent = ""; }
+  // A refusal may say until when, in Discord's time markup (see stamp).
+  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
@@ -169,6 +170,9 @@
     var t = st.time || {};
     $("giveTime").hidden = !(playing && t.canGive);
     $("giveTime").disabled = !t.giftsLeft;
+    // A proposal to pause is answered here as with the buttons of its DM.
+    $("pause").hidden = $("declinePause").hidden = !(playing && t.offer && t.offer.by !== mySide());
+    $("pauseDays").hidden = $("proposePause").hidden = !(playing && t.canPause);
     $("download").hidden = !st.result;
     $("numbering").hidden = !!mySide();
     $("numbering").textContent = fmt(classic ? "numClassic" : "numModern", L.ranks[MARSHAL], L.labels[MARSHAL]);
@@ -420,7 +424,7 @@
       var days = L.days[t.offer.days] || String(t.offer.days);
       if (t.offer.by === mySide()) { out.push(fmt("pauseOffered", days)); } else {
         // "if you agree now": from when the state was sent, as the DM asks from when it is sent.
-        out.push(fmt("pauseAsk", st.players[SIDES.indexOf(t.offer.by)], days, String((st.now || Date.now()) + t.offer.days * 86400000)) + " " + fmt("pauseInDiscord"));
+        out.push(fmt("pauseAsk", st.players[SIDES.indexOf(t.offer.by)], days, String((st.now || Date.now()) + t.offer.days * 86400000)));
       }
     }
     if (t.gifts) { out.push(fmt("gifts", st.players[0], String(t.gifts[0]), st.players[1], String(t.gifts[1]), L.gift || "")); }
@@ -446,6 +450,14 @@
       $("tray").setAttribute("aria-label", fmt("army"));
       Array.prototype.forEach.call(document.querySelectorAll("[data-t]"), function (e) { e.textContent = fmt(e.dataset.t); });
       Array.prototype.forEach.call(document.querySelectorAll("[data-l]"), function (e) { e.setAttribute("aria-label", fmt(e.dataset.l)); });
+      // The days a pause may last, 1 to 14, in the reader's words; 3 unless chosen.
+      var days = $("pauseDays"), chosen = days.value || "3";
+      days.textContent = "";
+      L.days.forEach(function (text, d) {
+        if (!d) { return; }
+        var o = document.createElement("option"); o.value = String(d); o.textContent = text; days.appendChild(o);
+      });
+      days.value = chosen;
     });
   }
   function show(next) {
@@ -578,6 +590,17 @@
       });
     });
     $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
+    function answerPause(answer, question) {
+      var o = st.time && st.time.offer;
+      if (!o) { return; }
+      confirmThen(fmt(question, L.days[o.days] || String(o.days)), function () { act("/api/pause", { answer: answer, days: o.days }); });
+    }
+    $("pause").addEventListener("click", function () { answerPause("accept", "askPause"); });
+    $("declinePause").addEventListener("click", function () { answerPause("decline", "askDeclinePause"); });
+    $("proposePause").addEventListener("click", function () {
+      var d = +$("pauseDays").value || 3;
+      confirmThen(fmt("askProposePause", L.days[d]), function () { act("/api/pause", { answer: "propose", days: d }); });
+    });
     $("download").addEventListener("click", download);
     $("numbering").addEventListener("click", function () {
       classic = !classic;
