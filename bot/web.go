@@ -21,7 +21,7 @@ import (
 
 // The board in the browser (package web), a second face of the same
 // matches: its actions take the bot's one path of each (play, storeDraft and
-// confirmDraft, recordAction, giveTime), and afterChange tells its open pages of every
+// confirmDraft, recordAction, giveTime, recordPause), and afterChange tells its open pages of every
 // change (webChanged), noticeDone of a clock's start.
 
 // LinkLifetime is how long an "Open board" link works; every new board

@@ -40,8 +40,8 @@
 //
 // Wiring (the bot's side):
 //
-//   - Actor: apply a player's move, set-up, resignation, draw answer or
-//     gift of time through the bot's one function for each (the same store call,
+//   - Actor: apply a player's move, set-up, resignation, draw answer,
+//     gift of time or pause proposal or answer through the bot's one function for each (the same store call,
 //     versions and notices as on Discord); return *Refusal for a reason the
 //     player may read. It also lists and keeps the player's saved set-ups,
 //     only while that player is setting up: they are the secrets of their
