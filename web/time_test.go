@@ -123,3 +123,36 @@ func TestStateTime(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentGameOffersNoPause: a tournament's game goes on to its
+// round's deadline, so its players get no Propose a pause, whether the
+// match names its tournament or only its round's deadline (older ones).
+func TestTournamentGameOffersNoPause(t *testing.T) {
+	rules := game.DefaultRules(game.VariantBarrage)
+	r := rand.New(rand.NewPCG(3, 4))
+	g, err := game.NewGame(rules, gametest.Setup(rules, r), gametest.Setup(rules, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		mark func(m *storage.Match)
+		want bool
+	}{
+		{"a challenge's game", func(*storage.Match) {}, true},
+		{"a tournament's game", func(m *storage.Match) { m.Tournament = 1 }, false},
+		{"an older tournament game, its round's deadline known", func(m *storage.Match) { m.RoundEnds = time.Unix(1_799_000_000, 0) }, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := playingMatch(g)
+			m.Clock, m.MoveTime = storage.TimeControl{}, 24*time.Hour
+			tc.mark(m)
+			for _, v := range []game.Viewer{game.RedViewer, game.BlueViewer} {
+				if st := BuildState(m, g, v, stateNow); st.Time == nil || st.Time.CanPause != tc.want {
+					t.Errorf("%v: may propose a pause: %+v, want %v", v, st.Time, tc.want)
+				}
+			}
+		})
+	}
+}

@@ -121,7 +121,9 @@ func timeOf(m *storage.Match, viewer game.Viewer, over bool) *TimeJSON {
 		if offered {
 			t.Offer = &PauseOfferJSON{By: sideName(by), Days: days}
 		}
-		t.CanPause = !offered && t.Paused == 0 && m.Correspondence() && !m.Practice()
+		// A tournament's game goes on to its round's deadline: no pause.
+		inTournament := m.Tournament != 0 || !m.RoundEnds.IsZero()
+		t.CanPause = !offered && t.Paused == 0 && m.Correspondence() && !m.Practice() && !inTournament
 		t.GiftsLeft = storage.MaxGifts - m.GiftsBy(side)
 		t.CanGive = !m.Practice()
 		said = true
