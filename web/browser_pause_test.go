@@ -11,7 +11,6 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/browsertest"
 	"github.com/strategobot/strategobot/storage"
-	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 // TestBrowserPauseOnTheBoard: on a phone 320 px wide, the player a proposal
@@ -27,21 +26,7 @@ func TestBrowserPauseOnTheBoard(t *testing.T) {
 	// The matches start now: a pause agreed on the page ends days from now.
 	at := time.Now().Truncate(time.Second)
 	f.srv.opts.Actor.(*fakeActor).at = at
-	start := func(seed uint64) *storage.Match {
-		nm := storagetest.NewMatch(game.VariantBarrage)
-		nm.Created = at
-		m, err := f.store.CreateMatch(bg, nm)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for side := game.Red; side <= game.Blue; side++ {
-			if m, err = f.store.SetSetup(bg, m.ID, m.Version, side, game.RandomSetup(m.Rules, seed+uint64(side)), storage.SetupConfirmed, at); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return m
-	}
-	asked := start(3)
+	asked := f.inPlaySince(t, at, 3)
 	asked, err := f.store.Act(bg, asked.ID, asked.Version, storage.Action{Kind: storage.ActOfferPause, Side: game.Red, Days: 3, At: at})
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +102,7 @@ func TestBrowserPauseOnTheBoard(t *testing.T) {
 	}
 
 	// In a match with no proposal, Red proposes 5 days.
-	free := start(5)
+	free := f.inPlaySince(t, at, 5)
 	open(free, game.RedViewer)
 	browsertest.Wait(t, ctx, "the Propose control", `!document.getElementById("proposePause").hidden`)
 	if v, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`#pauseDays`))); err != nil || v != "3" {

@@ -18,6 +18,25 @@ import (
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
+// inPlaySince makes a Barrage match created at at, both set-ups drawn by
+// the Random generator from seed and confirmed then, and returns it in play.
+func (f *fixture) inPlaySince(t *testing.T, at time.Time, seed uint64) *storage.Match {
+	t.Helper()
+	bg := context.Background()
+	nm := storagetest.NewMatch(game.VariantBarrage)
+	nm.Created = at
+	m, err := f.store.CreateMatch(bg, nm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for side := game.Red; side <= game.Blue; side++ {
+		if m, err = f.store.SetSetup(bg, m.ID, m.Version, side, game.RandomSetup(m.Rules, seed+uint64(side)), storage.SetupConfirmed, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m
+}
+
 // blueReady makes a Barrage match in which Blue's set-up is confirmed and
 // Red's is still to come.
 func (f *fixture) blueReady(t *testing.T) *storage.Match {

@@ -14,7 +14,6 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/browsertest"
 	"github.com/strategobot/strategobot/storage"
-	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 // TestBrowserPauseAndGiveTime: on a phone 320 px wide, in Tokyo, a paused
@@ -28,18 +27,8 @@ func TestBrowserPauseAndGiveTime(t *testing.T) {
 	bg := context.Background()
 	// The match starts now: the page counts from the server's time.
 	at := time.Now().Truncate(time.Second)
-	nm := storagetest.NewMatch(game.VariantBarrage)
-	nm.Created = at
-	m, err := f.store.CreateMatch(bg, nm)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for side := game.Red; side <= game.Blue; side++ {
-		if m, err = f.store.SetSetup(bg, m.ID, m.Version, side, game.RandomSetup(m.Rules, 3+uint64(side)), storage.SetupConfirmed, at); err != nil {
-			t.Fatal(err)
-		}
-	}
-	m, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: at})
+	m := f.inPlaySince(t, at, 3)
+	m, err := f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: at})
 	if err != nil {
 		t.Fatal(err)
 	}
