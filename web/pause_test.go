@@ -15,9 +15,9 @@ import (
 // opponent's proposal through the Actor: the player the proposal asks
 // accepts or declines it, the proposer may take it back; a request without
 // the capability header, a spectator, and the proposer accepting their own
-// are refused (403); a proposal changed
-// since the page showed it, a fast game, a match paused already or with
-// no proposal are refused with the Actor's reason (409), changing nothing.
+// are refused (403); a proposal changed since the page showed it, a fast
+// game, a match paused already or with no proposal are refused with the
+// Actor's reason (409), changing nothing.
 func TestPauseAction(t *testing.T) {
 	day := 24 * time.Hour
 	const noLink = game.Viewer(99) // a request without the capability header
