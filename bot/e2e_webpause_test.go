@@ -50,6 +50,12 @@ func TestWebPause(t *testing.T) {
 			body: `{"answer":"decline","days":3}`, code: 200, alice: "bob declined the pause; the game goes on.",
 		},
 		{
+			// As /stratego pause action:decline by the proposer: no one is
+			// told (the opponent's page shows the proposal gone).
+			name: "the proposer withdraws", clock: discordtest.Opt("move_time", "24h"), offer: 3, byAlice: true,
+			body: `{"answer":"decline","days":3}`, code: 200,
+		},
+		{
 			name: "propose", clock: discordtest.Opt("move_time", "24h"),
 			body: `{"answer":"propose","days":5}`, code: 200, alice: "bob proposes to pause the match for 5 days",
 		},
@@ -107,6 +113,7 @@ func TestWebPause(t *testing.T) {
 			}
 			h.bot.deliverDue(t.Context())
 			before := h.match(1)
+			dms := [2]int{len(h.alice.DMs()), len(h.bob.DMs())}
 
 			code, body := apiStatus(t, base, link, "POST", "/api/pause", tc.body)
 			var refused struct{ Error string }
@@ -130,6 +137,14 @@ func TestWebPause(t *testing.T) {
 			}
 			if paused != tc.paused {
 				t.Errorf("paused for %v from now, want %v", paused, tc.paused)
+			}
+			if by, days, ok := m.PauseOffer(); ok && code == http.StatusOK && strings.Contains(tc.body, "decline") {
+				t.Errorf("a proposal stands after the page's decline: %v's of %d days", by, days)
+			}
+			if tc.name == "the proposer withdraws" {
+				if now := [2]int{len(h.alice.DMs()), len(h.bob.DMs())}; now != dms {
+					t.Errorf("DMs (alice, bob) %v after the withdrawal, were %v: no one is told, as on Discord", now, dms)
+				}
 			}
 			if tc.alice != "" {
 				h.alice.WaitDM(t, contains(marks.Replace(tc.alice)))

@@ -18,7 +18,9 @@ import (
 // then says until when the match is paused; the page no longer sends them
 // to Discord. In a match with no proposal, a player proposes a pause of the
 // days they pick (3 unless they pick), after a confirmation, and the page
-// says it was proposed. A spectator sees neither control.
+// says it was proposed; the proposer then withdraws it on the page, after a
+// confirmation, and the page shows it gone. A spectator sees no control;
+// the proposer only Withdraw.
 func TestBrowserPauseOnTheBoard(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
@@ -45,16 +47,16 @@ func TestBrowserPauseOnTheBoard(t *testing.T) {
 		browsertest.Wait(t, ctx, "the board", `document.getElementById("status").textContent !== ""`)
 	}
 	type controls struct {
-		Pause, Decline, Propose, Days bool
-		Scroll, Inner                 int
-		PauseRight, DeclineRight      float64
+		Pause, Decline, Propose, Days, Withdraw bool
+		Scroll, Inner                           int
+		PauseRight, DeclineRight, WithdrawRight float64
 	}
 	shown := func() controls {
 		t.Helper()
 		c, err := chromedp.Run(ctx, chromedp.Evaluate[controls](`(() => {
 			const v = id => !document.getElementById(id).hidden, r = id => document.getElementById(id).getBoundingClientRect().right;
-			return {Pause: v("pause"), Decline: v("declinePause"), Propose: v("proposePause"), Days: v("pauseDays"),
-				Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth, PauseRight: r("pause"), DeclineRight: r("declinePause")};
+			return {Pause: v("pause"), Decline: v("declinePause"), Propose: v("proposePause"), Days: v("pauseDays"), Withdraw: v("withdrawPause"),
+				Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth, PauseRight: r("pause"), DeclineRight: r("declinePause"), WithdrawRight: r("withdrawPause")};
 		})()`))
 		if err != nil {
 			t.Fatal(err)
@@ -63,12 +65,14 @@ func TestBrowserPauseOnTheBoard(t *testing.T) {
 	}
 	timeText := `document.getElementById("time").textContent`
 
-	// Neither control for a spectator, nor for the proposer.
-	for _, v := range []game.Viewer{game.PublicViewer, game.RedViewer} {
-		open(asked, v)
-		if c := shown(); c.Pause || c.Decline || c.Propose || c.Days {
-			t.Errorf("%v sees pause controls: %+v", v, c)
-		}
+	// No control for a spectator; the proposer only withdraws.
+	open(asked, game.PublicViewer)
+	if c := shown(); c.Pause || c.Decline || c.Propose || c.Days || c.Withdraw {
+		t.Errorf("a spectator sees pause controls: %+v", c)
+	}
+	open(asked, game.RedViewer)
+	if c := shown(); c.Pause || c.Decline || c.Propose || c.Days || !c.Withdraw {
+		t.Errorf("the proposer's pause controls: %+v", c)
 	}
 
 	// Blue, asked, accepts on the page.
@@ -97,7 +101,7 @@ func TestBrowserPauseOnTheBoard(t *testing.T) {
 	if got := now.PausedUntil().Sub(at); got != 3*24*time.Hour {
 		t.Errorf("paused for %v after Blue's answer, want 3 days", got)
 	}
-	if c := shown(); c.Pause || c.Decline || c.Propose {
+	if c := shown(); c.Pause || c.Decline || c.Propose || c.Withdraw {
 		t.Errorf("controls once paused: %+v", c)
 	}
 
@@ -108,7 +112,7 @@ func TestBrowserPauseOnTheBoard(t *testing.T) {
 	if v, err := chromedp.Run(ctx, chromedp.Value(chromedp.CSS(`#pauseDays`))); err != nil || v != "3" {
 		t.Errorf("the days picked at first: %q (%v), want 3", v, err)
 	}
-	if c := shown(); c.Pause || c.Decline || !c.Days || c.Scroll > c.Inner {
+	if c := shown(); c.Pause || c.Decline || !c.Days || c.Withdraw || c.Scroll > c.Inner {
 		t.Errorf("Red's controls with no proposal at 320 px: %+v", c)
 	}
 	if err := chromedp.Do(ctx,
@@ -131,5 +135,31 @@ func TestBrowserPauseOnTheBoard(t *testing.T) {
 	}
 	if by, days, ok := now.PauseOffer(); !ok || by != game.Red || days != 5 {
 		t.Errorf("the proposal stored: %v %d %v, want Red's of 5 days", by, days, ok)
+	}
+
+	// Red, the proposer, withdraws it on the page: the proposal is gone,
+	// stored and shown, and Red may propose again.
+	if c := shown(); !c.Withdraw || c.Pause || c.Decline || c.Propose || c.Scroll > c.Inner || c.WithdrawRight > 320 {
+		t.Errorf("Red's controls after proposing, at 320 px: %+v", c)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#withdrawPause`)), chromedp.WaitVisible(chromedp.CSS(`#ask[open]`))); err != nil {
+		t.Fatal(err)
+	}
+	if ask, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#ask-text`))); err != nil || ask != "Withdraw your proposal to pause?" {
+		t.Errorf("the question: %q (%v)", ask, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#ask-choices button`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the proposal gone", `!`+timeText+`.includes("You proposed to pause") && document.getElementById("withdrawPause").hidden && !document.getElementById("proposePause").hidden`)
+	now, err = f.store.Match(bg, free.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if by, days, ok := now.PauseOffer(); ok {
+		t.Errorf("a proposal stored after Red withdrew it: %v's of %d days", by, days)
+	}
+	if !now.PausedUntil().IsZero() {
+		t.Errorf("paused until %v after Red withdrew the proposal", now.PausedUntil())
 	}
 }

@@ -108,15 +108,19 @@ const (
 
 // The page's controls of a pause by agreement. Its buttons to answer a
 // proposal are the Discord message's (the bot's txtPauseAcceptButton and
-// "Decline"), the same catalogue keys.
+// "Decline"), the same catalogue keys. The proposer takes their proposal
+// back with Withdraw, as with /stratego pause action:decline on Discord
+// (which has no button of its own for it).
 const (
-	txtPauseButton     = "Pause"
-	txtDeclinePause    = "Decline"
-	txtAskAcceptPause  = "Pause the match for %[1]s?"
-	txtAskDeclinePause = "Decline the pause?"
-	txtProposePause    = "Propose a pause"
-	txtPauseLength     = "Length of the pause"
-	txtAskProposePause = "Propose to pause the match for %[1]s?"
+	txtPauseButton      = "Pause"
+	txtDeclinePause     = "Decline"
+	txtAskAcceptPause   = "Pause the match for %[1]s?"
+	txtAskDeclinePause  = "Decline the pause?"
+	txtProposePause     = "Propose a pause"
+	txtPauseLength      = "Length of the pause"
+	txtAskProposePause  = "Propose to pause the match for %[1]s?"
+	txtWithdrawPause    = "Withdraw"
+	txtAskWithdrawPause = "Withdraw your proposal to pause?"
 )
 
 // The server's refusals of a request.
@@ -152,6 +156,7 @@ var pageTexts = map[string]string{
 	"giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
 	"pause": txtPauseButton, "declinePause": txtDeclinePause, "askPause": txtAskAcceptPause, "askDeclinePause": txtAskDeclinePause,
 	"proposePause": txtProposePause, "pauseLength": txtPauseLength, "askProposePause": txtAskProposePause,
+	"withdrawPause": txtWithdrawPause, "askWithdrawPause": txtAskWithdrawPause,
 }
 
 // Texts is everything the page writes, in one viewer's language and numbering.

@@ -172,6 +172,8 @@
     $("giveTime").disabled = !t.giftsLeft;
     // A proposal to pause is answered here as with the buttons of its DM.
     $("pause").hidden = $("declinePause").hidden = !(playing && t.offer && t.offer.by !== mySide());
+    // Its proposer may take it back, as with /stratego pause action:decline.
+    $("withdrawPause").hidden = !(playing && t.offer && t.offer.by === mySide());
     $("pauseDays").hidden = $("proposePause").hidden = !(playing && t.canPause);
     $("download").hidden = !st.result;
     $("numbering").hidden = !!mySide();
@@ -597,6 +599,7 @@
     }
     $("pause").addEventListener("click", function () { answerPause("accept", "askPause"); });
     $("declinePause").addEventListener("click", function () { answerPause("decline", "askDeclinePause"); });
+    $("withdrawPause").addEventListener("click", function () { answerPause("decline", "askWithdrawPause"); });
     $("proposePause").addEventListener("click", function () {
       var d = +$("pauseDays").value || 3;
       confirmThen(fmt("askProposePause", L.days[d]), function () { act("/api/pause", { answer: "propose", days: d }); });
