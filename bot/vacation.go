@@ -156,11 +156,11 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 
 // vacationsOverWith ends, when match m has ended while a player's vacation
 // stopped their clock in it, that vacation, if no other match of theirs
-// holds it still: a vacation costs days only while it stops a clock, and
-// the days not taken come back to the allowance. A vacation younger than
-// vacationSettle is left to the timers' hourly look (reconcileVacation),
-// which ends it at the same time: onVacation may still be stopping its
-// clocks in matches that do not hold it yet.
+// holds it still (reconcileVacation, which ends it when m ended): a vacation
+// costs days only while it stops a clock, and the days not taken come back
+// to the allowance. A vacation younger than vacationSettle is left to the
+// timers' hourly look: onVacation may still be stopping its clocks in
+// matches that do not hold it yet.
 func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 	if m.Phase.Active() || !pausable(m) {
 		return
@@ -170,28 +170,8 @@ func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 		if !m.VacationOpenAtEnd(side) {
 			continue
 		}
-		user := m.Players[side].UserID
-		if v, on := b.settingsOf(ctx, user).OnVacation(now); !on || now.Sub(v.Start) < vacationSettle {
-			continue
-		}
-		matches, _, err := b.vacationMatches(ctx, user)
-		if err != nil {
-			// Unknown whether another match holds it: it goes on, and the
-			// check of vacations that hold no clock ends it later.
-			b.log.Warn("listing the matches a vacation may hold failed", "match", m.ID, "error", err)
-			continue
-		}
-		held := false
-		for _, other := range matches {
-			held = held || !other.VacationUntil(sideOf(other, user)).IsZero()
-		}
-		if held {
-			continue
-		}
-		if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
-			s.EndVacation(now)
-			return nil
-		}); err != nil {
+		if err := b.reconcileVacation(ctx, m.Players[side].UserID, now); err != nil {
+			// The timers' hourly look tries again.
 			b.log.Warn("ending a vacation that stops no clock any more failed", "match", m.ID, "error", err)
 		}
 	}
