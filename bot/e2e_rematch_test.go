@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -40,6 +41,15 @@ func TestRematch(t *testing.T) {
 	m1, m2 := h.match(1), h.match(2)
 	if m2.Players[game.Red].UserID != h.bob.ID || m2.Players[game.Blue].UserID != h.alice.ID || m2.Rules != m1.Rules || m2.MoveTime != m1.MoveTime {
 		t.Errorf("the rematch: %+v, rules %+v; want bob Red, alice Blue, the same terms", m2.Players, m2.Rules)
+	}
+	// Pressed again while the rematch is on, the old finale's button points at it.
+	for _, who := range []*discordtest.Member{h.alice, h.bob} {
+		if got := who.ClickButton(t, finale, button(t, finale, "Rematch")).Reply(t); !got.Ephemeral || !strings.Contains(got.Content, "Your rematch is under way already: match #2.") {
+			t.Errorf("%s pressed Rematch again during the rematch: %q", who.Name, got.Content)
+		}
+	}
+	if _, err := h.db.Match(context.Background(), 3); err == nil {
+		t.Error("pressing Rematch during the rematch made match #3")
 	}
 }
 

@@ -16,6 +16,8 @@ import (
 
 const kindRematch = "rm"
 
+const txtRematchUnderWay = "Your rematch is under way already: match #%[1]s. `/stratego challenge` starts another match beside it."
+
 // rematchButton is the button under the finale of a match between people.
 func rematchButton(p lang.Printer, m *storage.Match) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -48,6 +50,10 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 		b.tell(i, why)
 		return
 	}
+	if next := b.rematchUnderWay(ctx, m, me); next != nil {
+		b.say(i, txtRematchUnderWay, matchNumber(next))
+		return
+	}
 	side := "blue" // the colours swap
 	if me == game.Blue {
 		side = "red"
@@ -55,4 +61,22 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	me2 := m.Players[me]
 	me2.Name = displayName(i)
 	b.postChallenge(ctx, i, &storage.Challenge{Challenger: me2, Opponent: m.Players[me.Opponent()], Rules: m.Rules, MoveTime: m.MoveTime, Clock: m.Clock}, side)
+}
+
+// rematchUnderWay is the match, if any, that is m's rematch and still on: one
+// between the same two members on the same terms, begun after m ended. A
+// Rematch button pressed again once its rematch began (an old finale, a
+// second tap) then points at it rather than challenging to a third match.
+func (b *Bot) rematchUnderWay(ctx context.Context, m *storage.Match, me game.Side) *storage.Match {
+	active, err := b.store.PlayerMatches(ctx, m.Players[me].UserID, true, 0)
+	if err != nil {
+		return nil // the challenge's own checks still apply
+	}
+	for _, next := range active {
+		if _, ok := next.SideOf(m.Players[me.Opponent()].UserID); ok && next.GuildID == m.GuildID && !next.Created.Before(m.Ended) &&
+			next.Tournament == 0 && next.Rules == m.Rules && next.MoveTime == m.MoveTime && next.Clock == m.Clock {
+			return next
+		}
+	}
+	return nil
 }
