@@ -52,7 +52,10 @@
 // result recorded when its match ends), tournamentcmd.go answers /stratego
 // tournament (tournamentorganise.go, tournamentplayers.go,
 // tournamentstandings.go), tournamentnotices.go words the announcements
-// its changes owe, which the outbox posts;
+// its changes owe, which the outbox posts, and tournamenttext.go the
+// pairings and results they show; tournamentleavers.go handles players who
+// withdraw or leave the server; tournamentcache.go keeps the tournaments
+// this process changed, so that a round's invites read none;
 // open.go open challenges (anyone may accept, within a rating range);
 // seek.go the server's queue (/stratego seek and seeks);
 // limits.go the fair limits and the computer's bounded thinking, at the
