@@ -2,10 +2,13 @@ package bot
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // TestCommandLimits checks the limits Discord puts on command definitions:
@@ -85,5 +88,27 @@ func TestCommandsLocalized(t *testing.T) {
 	}
 	if got := (*Commands()[0].DescriptionLocalizations)["nl"]; got != "Speel Stratego met een ander lid" {
 		t.Errorf("the command's Dutch description is %q", got)
+	}
+}
+
+// TestHelpNamesEveryCommand: /stratego help names every subcommand a member
+// may use (and the tournament group's), in every language within the 2,000
+// characters Discord allows a message.
+func TestHelpNamesEveryCommand(t *testing.T) {
+	for _, l := range lang.Languages() {
+		help := helpText(lang.For(l.Code))
+		if n := utf8.RuneCountInString(help); n > 2000 {
+			t.Errorf("the help in %s has %d characters; Discord takes 2,000", l.Code, n)
+		}
+		for _, c := range Commands() {
+			for _, sub := range c.Options {
+				if sub.Name == cmdHelp {
+					continue
+				}
+				if !strings.Contains(help, "`/"+c.Name+" "+sub.Name) {
+					t.Errorf("the help in %s does not name /%s %s", l.Code, c.Name, sub.Name)
+				}
+			}
+		}
 	}
 }

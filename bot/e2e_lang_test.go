@@ -109,7 +109,7 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 	}
 
 	help := h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
-	for _, want := range []string{"**Stratego op Discord**\n", "• Geen tegenstander? `/stratego practice level:hard` speelt tegen de computer (telt niet mee)."} {
+	for _, want := range []string{"**Stratego op Discord**\n", "• Geen tegenstander? `/stratego seek` zet je in de wachtrij van de server"} {
 		if !strings.Contains(help.Content, want) {
 			t.Errorf("help in Dutch lacks %q: %q", want, help.Content)
 		}
