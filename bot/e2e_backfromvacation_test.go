@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -22,17 +23,20 @@ func TestBackFromVacationSaysWhatWaits(t *testing.T) {
 		paused bool
 		locale string
 		want   func(due, resume time.Time) string
+		dm     func(due time.Time) string
 	}{
 		{"running", false, "", func(due, _ time.Time) string {
 			return "Welcome back: your vacation is over and your clocks run again.\nMatch #1: your move is due " + relMark(due) + " (" + fullMark(due) + ")."
-		}},
+		}, yourVacationIsOver},
 		{"paused", true, "", func(due, resume time.Time) string {
 			return "Welcome back: your vacation is over.\nMatch #1 is paused by agreement until " + fullMark(resume) +
 				". Your move is then due " + relMark(due) + " (" + fullMark(due) + ")."
-		}},
+		}, yourVacationIsOver},
 		{"paused in German", true, "de", func(due, resume time.Time) string {
 			return "Willkommen zurück: Dein Urlaub ist vorbei.\nPartie #1 ist nach Absprache bis " + fullMark(resume) +
 				" pausiert. Danach ist dein Zug " + relMark(due) + " fällig (" + fullMark(due) + ")."
+		}, func(due time.Time) string {
+			return "Dein Urlaub ist vorbei: Dein Zug ist " + relMark(due) + " fällig (" + fullMark(due) + ")."
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,6 +72,63 @@ func TestBackFromVacationSaysWhatWaits(t *testing.T) {
 			if want := tc.want(due, resume); got != want {
 				t.Errorf("ending the vacation answered\n%q, want\n%q", got, want)
 			}
+			// The DMs of the match keep it too.
+			h.bot.deliverDue(t.Context())
+			h.bob.WaitDM(t, contains(tc.dm(due)))
+			h.alice.WaitDM(t, contains("bob is back from vacation."))
 		})
+	}
+}
+
+func yourVacationIsOver(due time.Time) string {
+	return "Your vacation is over: your move is due " + relMark(due) + " (" + fullMark(due) + ")."
+}
+
+// TestBackByAMoveElsewhere: Alice, to move in two matches, goes on vacation
+// for three days an hour into her turns, which moves both deadlines on by
+// the three days; an hour later she moves in match #1, which ends her
+// vacation everywhere. Her deadline in match #2 comes back to what is left
+// of its day, three days earlier than she was told, so she is told it by DM
+// in that match, and Bob that she is back; in match #1, where she moved,
+// nobody is told more than her move.
+func TestBackByAMoveElsewhere(t *testing.T) {
+	t.Parallel()
+	const day = 24 * time.Hour
+	h := newHarness(t)
+	h.dayMatchesInPlay(2)
+	h.outboxEmpty()
+	now := h.clock.Now
+	due := now().Add(day)
+	h.advance(time.Hour)
+	h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t)
+	h.outboxEmpty()
+	if m := h.match(2); !m.Deadline.Equal(due.Add(3 * day)) {
+		t.Fatalf("the vacation moved her deadline in match #2 to %v, want %v", m.Deadline, due.Add(3*day))
+	}
+	h.advance(time.Hour)
+	g, err := h.match(1).Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := g.LegalMoves()[0]
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("match", "1"), discordtest.Opt("from", mv.From.String()), discordtest.Opt("to", mv.To.String())).Reply(t)
+	h.waitMoves(1, 1)
+	h.outboxEmpty()
+	if m := h.match(2); !m.Deadline.Equal(due.Add(time.Hour)) {
+		t.Fatalf("her deadline in match #2 after her return: %v, want %v", m.Deadline, due.Add(time.Hour))
+	}
+	told := h.alice.WaitDM(t, contains(yourVacationIsOver(due.Add(time.Hour))))
+	if !strings.HasPrefix(told.Content, "**Match #2**") {
+		t.Errorf("alice is told of her deadline in another match than #2: %q", told.Content)
+	}
+	h.bob.WaitDM(t, contains("**Match #2** · alice (Red) vs bob (Blue)\nalice is back from vacation."))
+	for _, c := range []struct {
+		p    *discordtest.Member
+		text string
+		n    int
+	}{{h.alice, "Your vacation is over", 1}, {h.bob, "is back from vacation", 1}} {
+		if got := countDMs(c.p, c.text); got != c.n {
+			t.Errorf("%s got %d DMs with %q, want %d", c.p.Name, got, c.text, c.n)
+		}
 	}
 }

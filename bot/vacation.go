@@ -41,6 +41,8 @@ const (
 	txtVacationBackMove   = "Match #%[1]s: your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
 	txtVacationBackSetup  = "Match #%[1]s: your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
 	txtVacationBackPaused = "Match #%[1]s is paused by agreement until <t:%[2]s:f>."
+	txtVacationOverMove   = "Your vacation is over: your move is due <t:%[1]s:R> (<t:%[1]s:f>)."
+	txtVacationOverSetup  = "Your vacation is over: your set-up is due <t:%[1]s:R> (<t:%[1]s:f>)."
 	txtVacationNotice     = "%[1]s is on vacation until <t:%[2]s:f> (<t:%[2]s:R>): their clock in this match stops until then."
 	txtVacationOver       = "%[1]s is back from vacation."
 	txtVacationLine       = "%[1]s is on vacation until <t:%[2]s:f>"
@@ -550,6 +552,21 @@ func (b *Bot) vacationLines(p lang.Printer, m *storage.Match) string {
 		}
 	}
 	return joinLines(lines...)
+}
+
+// backDueNotice tells the player whose vacation ended early in m what
+// they owe there, and by when: the end moved their deadline earlier than
+// their board said. Nil once they owe nothing.
+func (b *Bot) backDueNotice(p lang.Printer, m *storage.Match, side game.Side, now time.Time) *discordgo.MessageSend {
+	due := m.DeadlineToShow(now)
+	if due.IsZero() || !m.Owes(side) {
+		return nil
+	}
+	text := txtVacationOverMove
+	if m.Phase == storage.PhaseSetup {
+		text = txtVacationOverSetup
+	}
+	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(text, unixOf(due.Unix()))}
 }
 
 // vacationNotice tells the opponent that side went on, or came back from,
