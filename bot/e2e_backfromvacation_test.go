@@ -76,6 +76,12 @@ func TestBackFromVacationSaysWhatWaits(t *testing.T) {
 			h.bot.deliverDue(t.Context())
 			h.bob.WaitDM(t, contains(tc.dm(due)))
 			h.alice.WaitDM(t, contains("bob is back from vacation."))
+			if tc.paused {
+				return
+			}
+			// His half-time reminder comes twelve hours after his return,
+			// not after his board: the vacation held his whole turn.
+			w.reminded(h.bob, h.alice, due, 12*time.Hour)
 		})
 	}
 }
