@@ -10,11 +10,13 @@ import (
 
 // TestBackFromVacationSaysWhatWaits: Bob goes on vacation for three days on
 // Alice's turn, so that his own turn begins stopped, its deadline a day
-// after his return; two hours into it he ends the vacation early with
+// after his return; soon into it he ends the vacation early with
 // `/stratego vacation end:true`. His deadline moves days earlier than his
-// board said, so the answer gives it; and when the two of them had agreed
-// to a pause that still runs, it does not say his clocks run again, but
-// until when the match stays paused and when his move is due after it.
+// board said, so the answer gives it, and so does a DM of the match; and
+// when the two of them had agreed to a pause that still runs, the answer
+// does not say his clocks run again, but until when the match stays paused
+// and when his move is due after it. Without a pause, his half-time
+// reminder comes twelve hours after his return.
 func TestBackFromVacationSaysWhatWaits(t *testing.T) {
 	t.Parallel()
 	const day = 24 * time.Hour
