@@ -118,7 +118,7 @@ func (b *Bot) historyText(m *storage.Match, v *game.View, nar narrator) string {
 	var sb strings.Builder
 	sb.WriteString(b.matchTitle(p, m) + "\n")
 	if len(v.History) == 0 {
-		sb.WriteString(p.Sprintf("No moves yet."))
+		sb.WriteString(p.Sprintf("No moves yet.") + "\n")
 	}
 	notes := timeNotes(m, nar)
 	writeNotes := func(moves int) {

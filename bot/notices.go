@@ -227,6 +227,9 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		}
 		away := side.Opponent()
 		a := m.Log[n.Log-1]
+		if a.Side == side {
+			return one(b.backDueNotice(p, m, side, now)), nil
+		}
 		until := a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
 		return one(b.vacationNotice(p, m, away, n.Event == storage.EventVacation, until, now)), nil
 	case storage.EventLateBoard:

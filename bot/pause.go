@@ -194,7 +194,9 @@ func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side
 }
 
 // pauseNotice tells a player or the channel that the match paused or
-// resumed; the side to move also learns its deadline.
+// resumed; the side to move also learns its deadline. A pause that ends
+// while a player is still on vacation says so: that player's clock stays
+// stopped though the match "goes on".
 func (b *Bot) pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience, paused bool) *discordgo.MessageSend {
 	var text string
 	yourMove := aud != storage.AudiencePublic && m.Phase == storage.PhasePlaying && m.ToMove() == game.Side(aud) && m.ClockRunning()
@@ -209,6 +211,9 @@ func (b *Bot) pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience
 		text = p.Sprintf(txtResumedYourMove, due)
 	default:
 		text = p.Sprintf(txtResumed)
+	}
+	if !paused {
+		text = joinLines(text, b.vacationLines(p, m))
 	}
 	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}
 }

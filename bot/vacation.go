@@ -37,6 +37,12 @@ const (
 	txtVacationStarted    = "You are on vacation until <t:%[1]s:f> (<t:%[1]s:R>): your clock stops in your correspondence matches (%[2]d). A move in any of them ends the vacation. Days left this year: %[3]d."
 	txtVacationNone       = "You are not on vacation."
 	txtVacationEnded      = "Welcome back: your vacation is over and your clocks run again."
+	txtVacationBack       = "Welcome back: your vacation is over."
+	txtVacationBackMove   = "Match #%[1]s: your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtVacationBackSetup  = "Match #%[1]s: your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtVacationBackPaused = "Match #%[1]s is paused by agreement until <t:%[2]s:f>."
+	txtVacationOverMove   = "Your vacation is over: your move is due <t:%[1]s:R> (<t:%[1]s:f>)."
+	txtVacationOverSetup  = "Your vacation is over: your set-up is due <t:%[1]s:R> (<t:%[1]s:f>)."
 	txtVacationNotice     = "%[1]s is on vacation until <t:%[2]s:f> (<t:%[2]s:R>): their clock in this match stops until then."
 	txtVacationOver       = "%[1]s is back from vacation."
 	txtVacationLine       = "%[1]s is on vacation until <t:%[2]s:f>"
@@ -64,11 +70,12 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		if !b.deferPrivate(i) {
 			return
 		}
-		if !b.endVacation(ctx, user, now) {
+		ended, back := b.endVacation(ctx, user, now)
+		if !ended {
 			b.finish(i, p.Sprintf(txtVacationNone))
 			return
 		}
-		b.finish(i, p.Sprintf(txtVacationEnded))
+		b.finish(i, welcomeBack(p, back, user, now))
 		return
 	}
 	settings := b.settingsOf(ctx, user)
@@ -338,10 +345,43 @@ func justBegun(m *storage.Match) bool {
 	return false
 }
 
+// welcomeBack answers the end of user's vacation: what it ended in each of
+// back, the matches it stopped a clock in, as they are now. Its end moves
+// the deadline of a turn it held to now, earlier than the boards said; and
+// a match paused by agreement stays paused, its clocks stopped still.
+func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Time) string {
+	var lines []string
+	paused := false
+	for _, m := range back {
+		side := sideOf(m, user)
+		if until := m.PausedUntil(); !until.IsZero() {
+			paused = true
+			lines = append(lines, p.Sprintf(txtVacationBackPaused, matchNumber(m), unixOf(until.Unix())))
+		}
+		due := m.DeadlineToShow(now)
+		if due.IsZero() || !m.Owes(side) {
+			continue
+		}
+		switch {
+		case m.Phase == storage.PhaseSetup:
+			lines = append(lines, p.Sprintf(txtVacationBackSetup, matchNumber(m), unixOf(due.Unix())))
+		case !m.PausedUntil().IsZero():
+			lines[len(lines)-1] += " " + p.Sprintf(txtPausedYourMove, unixOf(due.Unix()))
+		default:
+			lines = append(lines, p.Sprintf(txtVacationBackMove, matchNumber(m), unixOf(due.Unix())))
+		}
+	}
+	head := p.Sprintf(txtVacationEnded)
+	if paused {
+		head = p.Sprintf(txtVacationBack)
+	}
+	return joinLines(append([]string{head}, lines...)...)
+}
+
 // endVacation ends user's vacation at now, in their settings and in every
-// match it stopped a clock in; false when they were not on vacation.
-func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) bool {
-	ended := false
+// match it stopped a clock in; false when they were not on vacation. back
+// holds those matches as its end left them.
+func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) (ended bool, back []*storage.Match) {
 	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
 		ended = s.EndVacation(now)
 		return nil
@@ -359,16 +399,17 @@ func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) bool 
 			continue
 		}
 		ended = true
-		back, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now})
+		over, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now})
 		if err != nil {
 			if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrGameOver) {
 				b.log.Warn("ending a vacation in a match failed", "match", m.ID, "error", err)
 			}
 			continue
 		}
-		b.afterChange(ctx, back, nil)
+		b.afterChange(ctx, over, nil)
+		back = append(back, over)
 	}
-	return ended
+	return ended, back
 }
 
 // endVacationByMove ends the mover's vacation everywhere when the move was
@@ -511,6 +552,21 @@ func (b *Bot) vacationLines(p lang.Printer, m *storage.Match) string {
 		}
 	}
 	return joinLines(lines...)
+}
+
+// backDueNotice tells the player whose vacation ended early in m what
+// they owe there, and by when: the end moved their deadline earlier than
+// their board said. Nil once they owe nothing.
+func (b *Bot) backDueNotice(p lang.Printer, m *storage.Match, side game.Side, now time.Time) *discordgo.MessageSend {
+	due := m.DeadlineToShow(now)
+	if due.IsZero() || !m.Owes(side) {
+		return nil
+	}
+	text := txtVacationOverMove
+	if m.Phase == storage.PhaseSetup {
+		text = txtVacationOverSetup
+	}
+	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(text, unixOf(due.Unix()))}
 }
 
 // vacationNotice tells the opponent that side went on, or came back from,

@@ -31,7 +31,7 @@ const (
 	EventPaused                            // the players agreed to pause: both and the channel are told until when
 	EventResumed                           // the pause ran out: both and the channel are told
 	EventVacation                          // a player went on vacation: the opponent is told until when
-	EventVacationOver                      // a player's vacation ended: the opponent is told
+	EventVacationOver                      // a player's vacation ended: the opponent is told (and the player, of an early end on their turn)
 
 	// A tournament's announcements (Notice.Tournament; Notice.Log counts
 	// its events), in its channel: see TournamentNotices.
@@ -184,7 +184,8 @@ func (n *Notice) queue() string {
 //   - a gift of time: the opponent;
 //   - a proposal to pause: the opponent; a declined one: the proposer; a
 //     pause agreed, and its end: both players and the channel;
-//   - a player's vacation, and its end: the opponent;
+//   - a player's vacation, and its end: the opponent; an end before its
+//     time, the player too, when they owe a move or a set-up;
 //   - an ending other than by a move (resignation, time, agreement): both
 //     players and the channel (a game ended by a move is told by the move);
 //   - any ending: then the channel gets the finale (reveal and replay);
@@ -255,6 +256,12 @@ func Notices(old, m *Match, at time.Time) []Notice {
 			add(EventVacation, Audience(a.Side.Opponent()), i+1, false)
 		case ActVacationEnd:
 			add(EventVacationOver, Audience(a.Side.Opponent()), i+1, false)
+			// Ended early while the player owes a move or a set-up, by
+			// vacation end:true or a move in another match: their
+			// deadline is now earlier than their board said.
+			if m.Owes(a.Side) && a.At.Before(old.VacationUntil(a.Side)) {
+				add(EventVacationOver, Audience(a.Side), i+1, false)
+			}
 		}
 	}
 	if old.Phase != PhaseFinished && m.Phase == PhaseFinished {

@@ -674,8 +674,9 @@ func testVacation(t *testing.T, s storage.Store) {
 	if !m.VacationUntil(game.Red).IsZero() || !m.Deadline.Equal(T0.Add(3*day)) {
 		t.Errorf("after the early return: vacation until %v, deadline %v, want none and %v", m.VacationUntil(game.Red), m.Deadline.Sub(T0), 3*day)
 	}
-	if got := dueEvents(t, s, early); got != "vacation-over>blue" {
-		t.Errorf("the return owes %s, want vacation-over>blue", got)
+	// Blue is told Red is back; Red, to move, the deadline that came nearer.
+	if got := dueEvents(t, s, early); got != "vacation-over>blue vacation-over>red" {
+		t.Errorf("the return owes %s, want vacation-over>blue vacation-over>red", got)
 	}
 	Deliver(t, s, early)
 
