@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -442,6 +443,22 @@ func TestBrowserPhone(t *testing.T) {
 	if fit.Smallest < 24 {
 		t.Fatalf("a square or tray piece is %.1f px: too small to tap", fit.Smallest)
 	}
+	// The squares Red sets up on, and only those, stand out from the others.
+	type zone struct {
+		Squares         []int
+		Inside, Outside string
+	}
+	z, err := chromedp.Run(ctx, chromedp.Evaluate[zone](`({
+			Squares: Array.from(document.querySelectorAll(".sq.zone")).map(b => +b.dataset.sq),
+			Inside: getComputedStyle(document.querySelector('.sq[data-sq="25"]')).backgroundColor,
+			Outside: getComputedStyle(document.querySelector('.sq[data-sq="65"]')).backgroundColor,
+		})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(z.Squares) != 40 || slices.Max(z.Squares) != 39 || z.Inside == z.Outside {
+		t.Fatalf("the set-up zone: squares %v, coloured %s (outside %s)", z.Squares, z.Inside, z.Outside)
+	}
 	// Tap the Flag in the tray, then a square. The tray's buttons stay the
 	// same through the redraws, so that a tap under way when one comes lands.
 	if err := chromedp.Do(ctx,
@@ -529,6 +546,24 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 	}
 	if shown != 8 || ply != "Move 0 of 1" {
 		t.Fatalf("after the end, the first frame shows %d of Blue's pieces (%q)", shown, ply)
+	}
+	// A past position's board looks unlike the present's.
+	past, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("board")).borderTopColor`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#last`)),
+		chromedp.Poll[chromedp.Void](`!document.getElementById("board").classList.contains("past")`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	present, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("board")).borderTopColor`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if past == present {
+		t.Fatalf("the board of a past move and the present's both have a %s border", past)
 	}
 }
 

@@ -112,7 +112,7 @@
   // press and the release would lose the click).
   var shownOrder = "";
   function drawBoard() {
-    var board = $("board"), t = targets(), ord = order(), last = lastMove();
+    var board = $("board"), t = targets(), ord = order(), last = lastMove(), setup = settingUp();
     if (focusSq < 0 || ord.indexOf(focusSq) < 0) { focusSq = ord[90]; }
     if (shownOrder !== ord.join()) {
       shownOrder = ord.join();
@@ -130,11 +130,13 @@
         row.appendChild(b);
       });
     }
+    board.classList.toggle("past", step >= 0);
     var hadFocus = board.contains(document.activeElement);
     Array.prototype.forEach.call(board.querySelectorAll("[data-sq]"), function (b) {
       var sq = +b.dataset.sq, c = cellAt(sq), lab = label(sq, c);
       var isLast = last && (sq === last.f || sq === last.t);
-      b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (isLast ? " last" : "");
+      // zone: the squares the player sets up on.
+      b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (setup && setupCell(mySide(), sq) ? " zone" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (isLast ? " last" : "");
       b.draggable = !!c.s && c.s === mySide() && step < 0;
       // A piece that moved like a Scout is one, as the picture shows it.
       var text = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
