@@ -115,3 +115,96 @@ func TestBrowserBoardMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserLayout: on a phone and on a wide screen, nothing is wider than
+// the screen, the controls are big enough to tap, the replay's buttons stay
+// on one line, and the coordinates sit outside the squares (on a square,
+// "4" and "B" read as one label, "4B"). A wide screen holds the board and
+// the controls side by side, the whole board in view.
+func TestBrowserLayout(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantClassic), 2)
+	g, _ := m.Game()
+	m, _, err := f.store.ApplyMove(bg, m.ID, m.Version, game.Red, g.LegalMoves()[0], storagetest.T0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type fit struct {
+		Scroll, Inner, InnerHeight int
+		Outside                    []string // controls out of the screen
+		Small                      []string // controls too small to tap
+		Replay                     [2]float64
+		Coords                     []string // coordinates on a square, or off the screen
+		Board                      struct{ Right, Bottom float64 }
+		Beside                     float64 // the controls' left edge
+	}
+	for _, tt := range []struct {
+		name          string
+		viewport      chromedp.Action[chromedp.Void]
+		width, height int
+		wide          bool
+	}{
+		{"phone", chromedp.EmulateViewport(320, 640, chromedp.EmulateScale(2), chromedp.EmulateMobile), 320, 640, false},
+		{"desktop", chromedp.EmulateViewport(1280, 800), 1280, 800, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := chromedp.Do(ctx,
+				tt.viewport,
+				chromedp.Navigate("about:blank"),
+				chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+				chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+			); err != nil {
+				t.Fatal(err)
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[fit](`(() => {
+				const shown = Array.from(document.querySelectorAll("#actions > *, #replay button")).filter(e => e.offsetParent !== null);
+				const name = e => e.id || e.textContent;
+				const coords = [];
+				document.querySelectorAll(".sq[data-row], .sq[data-file]").forEach(b => {
+					const r = b.getBoundingClientRect();
+					if (b.dataset.row) {
+						const cs = getComputedStyle(b, "::before"), right = r.right - 1 - parseFloat(cs.right), left = right - parseFloat(cs.width);
+						if (right > r.left + 0.5 || left < 0) { coords.push("row " + b.dataset.row + " at " + left + ".." + right + " on a square at " + r.left); }
+					}
+					if (b.dataset.file) {
+						const cs = getComputedStyle(b, "::after"), top = r.top + 1 + parseFloat(cs.top);
+						if (top < r.bottom - 0.5) { coords.push("file " + b.dataset.file + " at " + top + " on a square ending at " + r.bottom); }
+					}
+				});
+				const board = document.getElementById("board").getBoundingClientRect();
+				return {
+					Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth, InnerHeight: window.innerHeight,
+					Outside: shown.filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; }).map(name),
+					Small: shown.filter(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height) < 40; }).map(name),
+					Replay: [document.getElementById("first").getBoundingClientRect().top, document.getElementById("last").getBoundingClientRect().top],
+					Coords: coords,
+					Board: {Right: board.right, Bottom: board.bottom},
+					Beside: document.getElementById("actions").getBoundingClientRect().left,
+				};
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Inner != tt.width || got.Scroll > got.Inner || len(got.Outside) > 0 {
+				t.Errorf("wider than the screen: %d px of %d, controls outside: %q", got.Scroll, got.Inner, got.Outside)
+			}
+			if len(got.Small) > 0 {
+				t.Errorf("controls under 40 px: %q", got.Small)
+			}
+			if got.Replay[0] != got.Replay[1] {
+				t.Errorf("the replay's first and last buttons are on different lines: %v", got.Replay)
+			}
+			if len(got.Coords) > 0 {
+				t.Errorf("coordinates on the squares or off the screen: %q", got.Coords)
+			}
+			if got.Board.Right > float64(tt.width) {
+				t.Errorf("the board ends at %.0f px, on a screen of %d", got.Board.Right, tt.width)
+			}
+			if tt.wide && (got.Beside < got.Board.Right || got.Board.Bottom > float64(tt.height)) {
+				t.Errorf("on a wide screen the controls start at %.0f px, the board ends at %.0f px and its bottom at %.0f px of %d", got.Beside, got.Board.Right, got.Board.Bottom, tt.height)
+			}
+		})
+	}
+}
