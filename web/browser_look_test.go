@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"image/png"
+	"regexp"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -206,5 +210,83 @@ func TestBrowserLayout(t *testing.T) {
 				t.Errorf("on a wide screen the controls start at %.0f px, the board ends at %.0f px and its bottom at %.0f px of %d", got.Beside, got.Board.Right, got.Board.Bottom, tt.height)
 			}
 		})
+	}
+}
+
+// TestBrowserOffersKeepTheBoard: on a phone, in each language, a draw offer
+// and a proposal to pause that arrive while the player looks at the board
+// do not move it (their words come below it, by their buttons); the buttons
+// that answer them say which they answer, each in its own words, and fit
+// the screen; French binds its space before a colon to it.
+func TestBrowserOffersKeepTheBoard(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	at := time.Now().Truncate(time.Second)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 640, chromedp.EmulateScale(2), chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	boardTop := `document.getElementById("board").getBoundingClientRect().top + window.scrollY`
+	looseSpace := regexp.MustCompile(` [:;?!]`)
+	for _, code := range []string{"en", "nl", "de", "fr"} {
+		f.setPrefs("1001", Preferences{Language: code})
+		m := f.inPlaySince(t, at, 7)
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate("about:blank"),
+			chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+			chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+		); err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+		before, err := chromedp.Run(ctx, chromedp.Evaluate[float64](boardTop))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range []storage.Action{{Kind: storage.ActOfferDraw, Side: game.Blue, At: at}, {Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: at}} {
+			if m, err = f.store.Act(bg, m.ID, m.Version, a); err != nil {
+				t.Fatal(err)
+			}
+			g, _ := m.Game()
+			f.srv.MatchChanged(m, g)
+		}
+		browsertest.Wait(t, ctx, code+": the offers", `!document.getElementById("decline").hidden && !document.getElementById("declinePause").hidden`)
+		after, err := chromedp.Run(ctx, chromedp.Evaluate[float64](boardTop))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after != before {
+			t.Errorf("%s: the offers moved the board from %.0f px to %.0f px", code, before, after)
+		}
+		type button struct {
+			Text          string
+			Right         float64
+			Scroll, Width int
+		}
+		buttons, err := chromedp.Run(ctx, chromedp.Evaluate[[]button](`Array.from(document.querySelectorAll("#actions button")).filter(b => !b.hidden).map(b => ({Text: b.textContent, Right: b.getBoundingClientRect().right, Scroll: b.scrollWidth, Width: b.clientWidth}))`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, b := range buttons {
+			if seen[b.Text] {
+				t.Errorf("%s: two buttons say %q", code, b.Text)
+			}
+			seen[b.Text] = true
+			if b.Right > 320 || b.Scroll > b.Width {
+				t.Errorf("%s: the button %q does not fit: %+v", code, b.Text, b)
+			}
+		}
+		if len(buttons) < 5 {
+			t.Errorf("%s: %d buttons shown: %+v", code, len(buttons), buttons)
+		}
+		if code == "fr" {
+			text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main").textContent`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loose := looseSpace.FindAllString(text, -1); len(loose) > 0 || !regexp.MustCompile("\u00a0:").MatchString(text) {
+				t.Errorf("fr: a breakable space before a mark (%q) in %q", loose, text)
+			}
+		}
 	}
 }

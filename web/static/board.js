@@ -187,7 +187,6 @@
     else if (st.phase === "abandoned") { s = fmt("abandoned"); }
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
-    if (st.drawOfferBy && !st.result) { s += " " + fmt("drawOffered", sideName(st.drawOfferBy)); }
     $("status").textContent = s;
     var total = (st.history || []).length;
     $("replay").hidden = !total;
@@ -388,17 +387,27 @@
     var live = st.deadline && !st.result ? st.deadline - (Date.now() + offset) : null;
     var texts = [];
     if (st.phase === "setup") {
-      if (live !== null) { texts.push(fmt("setupClock", clock(live))); }
+      if (live !== null) { texts.push(["setupClock", clock(live)]); }
     } else if (st.clock) {
       SIDES.forEach(function (s, i) {
         var ms = st.clock.running && live !== null && st.toMove === s ? live : st.clock.left[i];
-        texts.push(fmt("clockOf", sideName(s), clock(ms)));
+        texts.push(["clockOf", sideName(s), clock(ms)]);
       });
     } else if (live !== null) {
-      texts.push(fmt("turnClock", sideName(st.toMove), clock(live)));
+      texts.push(["turnClock", sideName(st.toMove), clock(live)]);
     }
     $("clocks").hidden = !texts.length;
-    ["clock-red", "clock-blue"].forEach(function (id, i) { $(id).textContent = texts[i] || ""; });
+    ["clock-red", "clock-blue"].forEach(function (id, i) { showClock($(id), texts[i]); });
+  }
+  // showClock writes a clock's text (its key and arguments, the time last)
+  // into e, the time in bold, so that it reads at a glance.
+  function showClock(e, text) {
+    if (!text) { e.textContent = ""; return; }
+    var time = text[text.length - 1], parts = fmt.apply(null, text.slice(0, -1).concat(["\u0001"])).split("\u0001");
+    if (e.textContent === parts.join(time)) { return; }
+    e.textContent = parts[0];
+    var b = document.createElement("b"); b.textContent = time; e.appendChild(b);
+    e.appendChild(document.createTextNode(parts.slice(1).join(time)));
   }
   // when writes an instant (Unix ms) in the reader's own time zone.
   function when(ms) {
@@ -421,7 +430,11 @@
   // pause (to the players), gifts of time.
   function timeTexts() {
     var t = st.time, out = [];
-    if (!t || st.result) { return out; }
+    if (st.result) { return out; }
+    // A draw offer is told here too, next to its buttons: the status line
+    // above the board keeps its length, and the board does not move.
+    if (st.drawOfferBy) { out.push(fmt("drawOffered", sideName(st.drawOfferBy))); }
+    if (!t) { return out; }
     if (t.paused) { out.push(fmt("paused", String(t.paused))); }
     SIDES.forEach(function (s, i) { if (t.away[i]) { out.push(fmt("away", st.players[i], String(t.away[i]))); } });
     if (t.offer) {
@@ -445,9 +458,16 @@
       if (li.textContent !== text) { li.textContent = text; }
     });
   }
+  // frenchSpaces binds the space French writes before : ; ? ! » and after «
+  // to its neighbour, so that no line of a text starts with the mark alone.
+  function frenchSpaces(v) {
+    if (typeof v === "string") { return v.replace(/ ([:;?!\u00bb])/g, "\u00a0$1").replace(/\u00ab /g, "\u00ab\u00a0"); }
+    if (v && typeof v === "object") { Object.keys(v).forEach(function (k) { v[k] = frenchSpaces(v[k]); }); }
+    return v;
+  }
   function loadTexts() {
     return api("GET", "/api/texts").then(function (j) {
-      L = j;
+      L = j.lang === "fr" ? frenchSpaces(j) : j;
       document.documentElement.lang = L.lang;
       document.title = fmt("title");
       $("board").setAttribute("aria-label", fmt("board"));
