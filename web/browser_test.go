@@ -341,6 +341,27 @@ func TestBrowserKeyboard(t *testing.T) {
 	if refusal != "" {
 		t.Fatalf("the typed set-up was refused: %q", refusal)
 	}
+	// Delete clears the square that has the focus, however it got it, and
+	// the focus stays there through the redraws, the check's answer's too.
+	if err := chromedp.Do(ctx,
+		chromedp.Focus(chromedp.CSS(`.sq[data-sq="13"]`)),
+		chromedp.KeyEvent(kb.Delete),
+		chromedp.Poll[chromedp.Void](`+document.body.dataset.checked === 9`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if got := label(t, ctx, 13); got != "D2: empty" {
+		t.Fatalf("after Delete on D2 it says %q", got)
+	}
+	if focus, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.dataset.sq`)); err != nil || focus != "13" {
+		t.Fatalf("after Delete on D2 the focus is on square %q (%v)", focus, err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.KeyEvent("2"),
+		chromedp.Poll[chromedp.Void](`+document.body.dataset.checked === 10`),
+	); err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(ctx,
 		chromedp.Focus(chromedp.CSS(`#confirm`)),
 		chromedp.KeyEvent(kb.Enter),

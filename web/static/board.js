@@ -562,7 +562,7 @@
     }
     if (k === "Escape" && sel >= 0) { sel = -1; draw(); e.preventDefault(); return; }
     if (settingUp()) {
-      if (k === "Backspace" || k === "Delete") { place(+b.dataset.sq, 0); e.preventDefault(); return; }
+      if (k === "Backspace" || k === "Delete") { focusSq = +b.dataset.sq; place(focusSq, 0); e.preventDefault(); return; }
       var r = k.length <= 2 ? rankOfKey(k) : -1;
       if (r > 0) { focusSq = +b.dataset.sq; place(focusSq, r); e.preventDefault(); }
     }
