@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"image/png"
+	"math/rand/v2"
 	"regexp"
 	"testing"
 	"time"
@@ -120,26 +121,28 @@ func TestBrowserBoardMarks(t *testing.T) {
 	}
 }
 
-// TestBrowserLayout: on a phone and on a wide screen, nothing is wider than
-// the screen, the controls are big enough to tap, the replay's buttons stay
-// on one line, and the coordinates sit outside the squares (on a square,
-// "4" and "B" read as one label, "4B"). A wide screen holds the board and
-// the controls side by side, the whole board in view.
+// TestBrowserLayout: on a phone and on a wide screen, in a match of over a
+// hundred moves, nothing is wider than the screen, the controls are big
+// enough to tap, the replay's buttons and its move number stay on one line,
+// the list of moves shows the newest, and the coordinates sit outside the
+// squares (on a square, "4" and "B" read as one label, "4B"). A wide screen
+// holds the board and the controls side by side, the whole board in view.
+// A question's answers stand on one line.
 func TestBrowserLayout(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
-	bg := context.Background()
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantClassic), 2)
-	g, _ := m.Game()
-	m, _, err := f.store.ApplyMove(bg, m.ID, m.Version, game.Red, g.LegalMoves()[0], storagetest.T0)
-	if err != nil {
-		t.Fatal(err)
+	m = storagetest.Play(t, f.store, m, 120, rand.New(rand.NewPCG(2, 2)))
+	if m.Phase != storage.PhasePlaying || m.Moves() < 100 {
+		t.Fatalf("the match is %v after %d moves", m.Phase, m.Moves())
 	}
 	type fit struct {
 		Scroll, Inner, InnerHeight int
 		Outside                    []string // controls out of the screen
 		Small                      []string // controls too small to tap
 		Replay                     [2]float64
+		Ply                        struct{ Height, Line float64 }
+		Newest                     struct{ Top, Bottom, ListTop, ListBottom float64 }
 		Coords                     []string // coordinates on a square, or off the screen
 		Board                      struct{ Right, Bottom float64 }
 		Beside                     float64 // the controls' left edge
@@ -183,6 +186,11 @@ func TestBrowserLayout(t *testing.T) {
 					Outside: shown.filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; }).map(name),
 					Small: shown.filter(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height) < 40; }).map(name),
 					Replay: [document.getElementById("first").getBoundingClientRect().top, document.getElementById("last").getBoundingClientRect().top],
+					Ply: {Height: document.getElementById("ply").getBoundingClientRect().height, Line: parseFloat(getComputedStyle(document.getElementById("ply")).fontSize)},
+					Newest: (() => {
+						const li = document.querySelector("#history li:last-child").getBoundingClientRect(), list = document.getElementById("history").getBoundingClientRect();
+						return {Top: li.top, Bottom: li.bottom, ListTop: list.top, ListBottom: list.bottom};
+					})(),
 					Coords: coords,
 					Board: {Right: board.right, Bottom: board.bottom},
 					Beside: document.getElementById("actions").getBoundingClientRect().left,
@@ -200,6 +208,12 @@ func TestBrowserLayout(t *testing.T) {
 			if got.Replay[0] != got.Replay[1] {
 				t.Errorf("the replay's first and last buttons are on different lines: %v", got.Replay)
 			}
+			if got.Ply.Height > 2*got.Ply.Line {
+				t.Errorf("the move number takes %.0f px, more than one line of %.0f px", got.Ply.Height, got.Ply.Line)
+			}
+			if n := got.Newest; n.Top < n.ListTop || n.Bottom > n.ListBottom+1 {
+				t.Errorf("the newest move (%.0f..%.0f px) is outside the list's view (%.0f..%.0f px)", n.Top, n.Bottom, n.ListTop, n.ListBottom)
+			}
 			if len(got.Coords) > 0 {
 				t.Errorf("coordinates on the squares or off the screen: %q", got.Coords)
 			}
@@ -208,6 +222,19 @@ func TestBrowserLayout(t *testing.T) {
 			}
 			if tt.wide && (got.Beside < got.Board.Right || got.Board.Bottom > float64(tt.height)) {
 				t.Errorf("on a wide screen the controls start at %.0f px, the board ends at %.0f px and its bottom at %.0f px of %d", got.Beside, got.Board.Right, got.Board.Bottom, tt.height)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#resign`)), chromedp.WaitVisible(chromedp.CSS(`#ask[open]`))); err != nil {
+				t.Fatal(err)
+			}
+			tops, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.querySelector("#ask-choices button").getBoundingClientRect().top, document.getElementById("ask-no").getBoundingClientRect().top]`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tops[0] != tops[1] {
+				t.Errorf("Yes and Cancel on different lines: %v", tops)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#ask-no`)), chromedp.WaitNotVisible(chromedp.CSS(`#ask`))); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}

@@ -510,6 +510,16 @@ func TestBrowserPhone(t *testing.T) {
 	if got := label(t, ctx, 4); got != "E1: your Flag" {
 		t.Fatalf("the tapped square says %q", got)
 	}
+	// What the check finds missing is a hint in another colour than a
+	// refusal's: nothing is wrong with a set-up under way.
+	browsertest.Wait(t, ctx, "the check's answer", `document.getElementById("refusal").textContent.indexOf("Missing") >= 0`)
+	hint, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("refusal")).color`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hint == "rgb(170, 0, 0)" {
+		t.Fatalf("the check's hint is in the refusals' red")
+	}
 }
 
 // TestBrowserDrawAndReplay: a draw offered elsewhere arrives on the page and

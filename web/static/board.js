@@ -49,7 +49,7 @@
   // refusedPage shows why the page cannot work, for good.
   function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
   // A refusal may say until when, in Discord's time markup (see stamp).
-  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
+  function refuse(e) { $("refusal").classList.remove("hint"); $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
@@ -208,7 +208,20 @@
       if (b.textContent !== notation(m)) { b.textContent = notation(m); }
       if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
     });
+    showCurrent(hist);
     tick();
+  }
+  // showCurrent scrolls the list of moves to the one shown when that
+  // changes (the newest, as a move arrives), and only the list: the page
+  // stays where the reader has it.
+  var shownCurrent = null;
+  function showCurrent(hist) {
+    var cur = hist.querySelector("[aria-current]"), li = cur && cur.parentNode;
+    if (!li || li === shownCurrent) { return; }
+    shownCurrent = li;
+    if (li.offsetTop < hist.scrollTop || li.offsetTop + li.offsetHeight > hist.scrollTop + hist.clientHeight) {
+      hist.scrollTop = li.offsetTop - (hist.clientHeight - li.offsetHeight) / 2;
+    }
   }
   // drawLost lists each side's lost pieces (shown in battle, so known to all)
   // as the board shown knows them.
@@ -314,7 +327,7 @@
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
       if (n !== checks) { return; } // an older draft's answer is stale
       setupOK = !j.refusal;
-      if (!quiet) { $("refusal").textContent = j.refusal; }
+      if (!quiet) { $("refusal").classList.add("hint"); $("refusal").textContent = j.refusal; }
       if (L) { draw(); }
     }).catch(refuse);
   }
