@@ -478,6 +478,11 @@ func TestBrowserPhone(t *testing.T) {
 	if fit.Smallest < 24 {
 		t.Fatalf("a square or tray piece is %.1f px: too small to tap", fit.Smallest)
 	}
+	// The tray's twelve kinds of piece take two lines, not three.
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`new Set(Array.from(document.querySelectorAll("#tray button")).map(b => Math.round(b.getBoundingClientRect().top))).size`))
+	if err != nil || rows != 2 {
+		t.Fatalf("the tray takes %d lines (%v)", rows, err)
+	}
 	// The squares Red sets up on, and only those, stand out from the others.
 	type zone struct {
 		Squares         []int
