@@ -386,9 +386,11 @@
     });
   }
   function two(n) { return (n < 10 ? "0" : "") + n; }
-  // clock writes a time left as m:ss, or h:mm:ss from an hour on.
+  // clock writes a time left as m:ss, or h:mm:ss from an hour on, and from
+  // two days on as days and h:mm:ss ("3 days 23:05:50", not "95:05:50").
   function clock(ms) {
-    var s = Math.ceil(Math.max(0, ms) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    var s = Math.ceil(Math.max(0, ms) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, d = Math.floor(h / 24);
+    if (d >= 2 && L && L.days[d]) { return L.days[d] + " " + (h % 24) + ":" + two(m) + ":" + two(s % 60); }
     return (h ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
   }
   // tick shows the time left: counted down to the server's deadline on the
