@@ -298,7 +298,7 @@ func TestBrowserLanguages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if before != "numbering: modern (Marshal 10)" || after != "numbering: classic (Marshal 1)" {
+	if before != "Numbering: modern (Marshal 10)" || after != "Numbering: classic (Marshal 1)" {
 		t.Errorf("the spectator's numbering button says %q, then %q", before, after)
 	}
 }

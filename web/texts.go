@@ -84,8 +84,8 @@ const (
 	txtLost             = "%[1]s has lost: %[2]s"
 	txtLostNone         = "%[1]s has lost nothing yet"
 	txtConnection       = "Connection lost; trying again."
-	txtNumberingModern  = "numbering: modern (%[1]s %[2]s)"
-	txtNumberingClassic = "numbering: classic (%[1]s %[2]s)"
+	txtNumberingModern  = "Numbering: modern (%[1]s %[2]s)"
+	txtNumberingClassic = "Numbering: classic (%[1]s %[2]s)"
 	txtFailed           = "Something went wrong."
 )
 
