@@ -2,6 +2,7 @@ package web
 
 import (
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -71,3 +72,43 @@ func TestBrowserClocksCountDown(t *testing.T) {
 
 // jsString quotes s for a script.
 func jsString(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+
+// TestBrowserClockInDays: a time left of two days or more is written in
+// days and h:mm:ss ("3 days 5:00:30", not "77:00:30"); under two days, in
+// hours.
+func TestBrowserClockInDays(t *testing.T) {
+	ctx := browser(t)
+	rules := game.DefaultRules(game.VariantBarrage)
+	r := rand.New(rand.NewPCG(1, 2))
+	g, err := game.NewGame(rules, gametest.Setup(rules, r), gametest.Setup(rules, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	serverNow := time.Unix(1e9, 0)
+	for _, tc := range []struct {
+		left time.Duration
+		want *regexp.Regexp
+	}{
+		{3*24*time.Hour + 5*time.Hour + 30*time.Second, regexp.MustCompile(`^Red to move, time left: 3 days 5:00:(30|29|28)\s*$`)},
+		{47 * time.Hour, regexp.MustCompile(`^Red to move, time left: (47:00:00|46:59:5\d)\s*$`)},
+	} {
+		m := playingMatch(g)
+		m.Clock, m.Left, m.MoveTime = storage.TimeControl{}, [2]time.Duration{}, 4*24*time.Hour
+		m.Deadline = serverNow.Add(tc.left)
+		w := newWorld(t, m)
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate("about:blank"),
+			chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.RedViewer))),
+		); err != nil {
+			t.Fatal(err)
+		}
+		browsertest.Wait(t, ctx, "the clock", `document.getElementById("clocks").textContent.trim() !== ""`)
+		got, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#clocks`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tc.want.MatchString(got) {
+			t.Errorf("%v left: the clock says %q, want %v", tc.left, got, tc.want)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -200,6 +202,19 @@ func label(t *testing.T, ctx context.Context, sq game.Square) string {
 	return a.Value
 }
 
+// frenchSpace is a space French writes before a mark of punctuation (or
+// after «), which the page binds to its neighbour (a no-break space) so that
+// no line starts with the mark.
+var frenchSpace = regexp.MustCompile(` ([:;?!»])|(«) `)
+
+// pageText is a text as the page shows it in the language of code.
+func pageText(code, s string) string {
+	if code != "fr" {
+		return s
+	}
+	return frenchSpace.ReplaceAllString(s, "$2\u00a0$1")
+}
+
 // TestBrowserLanguages: the page speaks the player's language and numbers
 // the pieces their way; the opponent's pieces are labelled unknown.
 func TestBrowserLanguages(t *testing.T) {
@@ -242,16 +257,16 @@ func TestBrowserLanguages(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.code, err)
 		}
-		if status != p.Sprintf(txtYourMove) || resign != p.Sprintf(txtResign) || htmlLang != tt.code {
+		if status != pageText(tt.code, p.Sprintf(txtYourMove)) || resign != pageText(tt.code, p.Sprintf(txtResign)) || htmlLang != tt.code {
 			t.Errorf("%s: status %q, resign %q, lang %q", tt.code, status, resign, htmlLang)
 		}
-		want := p.Sprintf(txtSquareOwn, marshal.String(), render.PieceName(p, game.Marshal, tt.n))
+		want := pageText(tt.code, p.Sprintf(txtSquareOwn, marshal.String(), render.PieceName(p, game.Marshal, tt.n)))
 		if got := label(t, ctx, marshal); got != want || text != game.Marshal.Label(tt.n) {
 			t.Errorf("%s: the Marshal's square says %q (%q), want %q (%q)", tt.code, got, text, want, game.Marshal.Label(tt.n))
 		}
 		for s := range game.NumSquares {
 			if side, _, ok := g.PieceAt(game.Square(s)); ok && side == game.Blue {
-				if got, want := label(t, ctx, game.Square(s)), p.Sprintf(txtSquareHidden, game.Square(s).String(), render.SideName(p, game.Blue)); got != want {
+				if got, want := label(t, ctx, game.Square(s)), pageText(tt.code, p.Sprintf(txtSquareHidden, game.Square(s).String(), render.SideName(p, game.Blue))); got != want {
 					t.Errorf("%s: a Blue piece's square says %q, want %q", tt.code, got, want)
 				}
 				break
@@ -283,7 +298,7 @@ func TestBrowserLanguages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if before != "numbering: modern (Marshal 10)" || after != "numbering: classic (Marshal 1)" {
+	if before != "Numbering: modern (Marshal 10)" || after != "Numbering: classic (Marshal 1)" {
 		t.Errorf("the spectator's numbering button says %q, then %q", before, after)
 	}
 }
@@ -325,6 +340,27 @@ func TestBrowserKeyboard(t *testing.T) {
 	}
 	if refusal != "" {
 		t.Fatalf("the typed set-up was refused: %q", refusal)
+	}
+	// Delete clears the square that has the focus, however it got it, and
+	// the focus stays there through the redraws, the check's answer's too.
+	if err := chromedp.Do(ctx,
+		chromedp.Focus(chromedp.CSS(`.sq[data-sq="13"]`)),
+		chromedp.KeyEvent(kb.Delete),
+		chromedp.Poll[chromedp.Void](`+document.body.dataset.checked === 9`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if got := label(t, ctx, 13); got != "D2: empty" {
+		t.Fatalf("after Delete on D2 it says %q", got)
+	}
+	if focus, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.dataset.sq`)); err != nil || focus != "13" {
+		t.Fatalf("after Delete on D2 the focus is on square %q (%v)", focus, err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.KeyEvent("2"),
+		chromedp.Poll[chromedp.Void](`+document.body.dataset.checked === 10`),
+	); err != nil {
+		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Focus(chromedp.CSS(`#confirm`)),
@@ -442,6 +478,27 @@ func TestBrowserPhone(t *testing.T) {
 	if fit.Smallest < 24 {
 		t.Fatalf("a square or tray piece is %.1f px: too small to tap", fit.Smallest)
 	}
+	// The tray's twelve kinds of piece take two lines, not three.
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`new Set(Array.from(document.querySelectorAll("#tray button")).map(b => Math.round(b.getBoundingClientRect().top))).size`))
+	if err != nil || rows != 2 {
+		t.Fatalf("the tray takes %d lines (%v)", rows, err)
+	}
+	// The squares Red sets up on, and only those, stand out from the others.
+	type zone struct {
+		Squares         []int
+		Inside, Outside string
+	}
+	z, err := chromedp.Run(ctx, chromedp.Evaluate[zone](`({
+			Squares: Array.from(document.querySelectorAll(".sq.zone")).map(b => +b.dataset.sq),
+			Inside: getComputedStyle(document.querySelector('.sq[data-sq="25"]')).backgroundColor,
+			Outside: getComputedStyle(document.querySelector('.sq[data-sq="65"]')).backgroundColor,
+		})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(z.Squares) != 40 || slices.Max(z.Squares) != 39 || z.Inside == z.Outside {
+		t.Fatalf("the set-up zone: squares %v, coloured %s (outside %s)", z.Squares, z.Inside, z.Outside)
+	}
 	// Tap the Flag in the tray, then a square. The tray's buttons stay the
 	// same through the redraws, so that a tap under way when one comes lands.
 	if err := chromedp.Do(ctx,
@@ -457,6 +514,16 @@ func TestBrowserPhone(t *testing.T) {
 	}
 	if got := label(t, ctx, 4); got != "E1: your Flag" {
 		t.Fatalf("the tapped square says %q", got)
+	}
+	// What the check finds missing is a hint in another colour than a
+	// refusal's: nothing is wrong with a set-up under way.
+	browsertest.Wait(t, ctx, "the check's answer", `document.getElementById("refusal").textContent.indexOf("Missing") >= 0`)
+	hint, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("refusal")).color`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hint == "rgb(170, 0, 0)" {
+		t.Fatalf("the check's hint is in the refusals' red")
 	}
 }
 
@@ -529,6 +596,24 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 	}
 	if shown != 8 || ply != "Move 0 of 1" {
 		t.Fatalf("after the end, the first frame shows %d of Blue's pieces (%q)", shown, ply)
+	}
+	// A past position's board looks unlike the present's.
+	past, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("board")).borderTopColor`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#last`)),
+		chromedp.Poll[chromedp.Void](`!document.getElementById("board").classList.contains("past")`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	present, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("board")).borderTopColor`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if past == present {
+		t.Fatalf("the board of a past move and the present's both have a %s border", past)
 	}
 }
 

@@ -84,8 +84,8 @@ const (
 	txtLost             = "%[1]s has lost: %[2]s"
 	txtLostNone         = "%[1]s has lost nothing yet"
 	txtConnection       = "Connection lost; trying again."
-	txtNumberingModern  = "numbering: modern (%[1]s %[2]s)"
-	txtNumberingClassic = "numbering: classic (%[1]s %[2]s)"
+	txtNumberingModern  = "Numbering: modern (%[1]s %[2]s)"
+	txtNumberingClassic = "Numbering: classic (%[1]s %[2]s)"
 	txtFailed           = "Something went wrong."
 )
 
@@ -106,20 +106,21 @@ const (
 	txtAskGiveTime  = "Give %[1]s %[2]s more? Gifts of time you have left in this match: %[3]d."
 )
 
-// The page's controls of a pause by agreement. Its buttons to answer a
-// proposal are the Discord message's (the bot's txtPauseAcceptButton and
-// "Decline"), the same catalogue keys. The proposer takes their proposal
-// back with Withdraw, as with /stratego pause action:decline on Discord
-// (which has no button of its own for it).
+// The page's controls of a pause by agreement. Its buttons say what they
+// answer ("Accept pause", not the Discord message's "Pause"): on the page
+// they stand next to the draw's, and a lone "Decline" could be either. The
+// proposer takes their proposal back with Withdraw proposal, as with
+// /stratego pause action:decline on Discord (which has no button of its own
+// for it).
 const (
-	txtPauseButton      = "Pause"
-	txtDeclinePause     = "Decline"
+	txtPauseButton      = "Accept pause"
+	txtDeclinePause     = "Decline pause"
 	txtAskAcceptPause   = "Pause the match for %[1]s?"
 	txtAskDeclinePause  = "Decline the pause?"
 	txtProposePause     = "Propose a pause"
 	txtPauseLength      = "Length of the pause"
 	txtAskProposePause  = "Propose to pause the match for %[1]s?"
-	txtWithdrawPause    = "Withdraw"
+	txtWithdrawPause    = "Withdraw proposal"
 	txtAskWithdrawPause = "Withdraw your proposal to pause?"
 )
 

@@ -49,7 +49,7 @@
   // refusedPage shows why the page cannot work, for good.
   function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
   // A refusal may say until when, in Discord's time markup (see stamp).
-  function refuse(e) { $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
+  function refuse(e) { $("refusal").classList.remove("hint"); $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
@@ -112,7 +112,7 @@
   // press and the release would lose the click).
   var shownOrder = "";
   function drawBoard() {
-    var board = $("board"), t = targets(), ord = order(), last = lastMove();
+    var board = $("board"), t = targets(), ord = order(), last = lastMove(), setup = settingUp();
     if (focusSq < 0 || ord.indexOf(focusSq) < 0) { focusSq = ord[90]; }
     if (shownOrder !== ord.join()) {
       shownOrder = ord.join();
@@ -130,11 +130,13 @@
         row.appendChild(b);
       });
     }
+    board.classList.toggle("past", step >= 0);
     var hadFocus = board.contains(document.activeElement);
     Array.prototype.forEach.call(board.querySelectorAll("[data-sq]"), function (b) {
       var sq = +b.dataset.sq, c = cellAt(sq), lab = label(sq, c);
       var isLast = last && (sq === last.f || sq === last.t);
-      b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (isLast ? " last" : "");
+      // zone: the squares the player sets up on.
+      b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (setup && setupCell(mySide(), sq) ? " zone" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (isLast ? " last" : "");
       b.draggable = !!c.s && c.s === mySide() && step < 0;
       // A piece that moved like a Scout is one, as the picture shows it.
       var text = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
@@ -185,7 +187,6 @@
     else if (st.phase === "abandoned") { s = fmt("abandoned"); }
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
-    if (st.drawOfferBy && !st.result) { s += " " + fmt("drawOffered", sideName(st.drawOfferBy)); }
     $("status").textContent = s;
     var total = (st.history || []).length;
     $("replay").hidden = !total;
@@ -207,7 +208,20 @@
       if (b.textContent !== notation(m)) { b.textContent = notation(m); }
       if (step === i + 1 || (step < 0 && i + 1 === total)) { b.setAttribute("aria-current", "step"); } else { b.removeAttribute("aria-current"); }
     });
+    showCurrent(hist);
     tick();
+  }
+  // showCurrent scrolls the list of moves to the one shown when that
+  // changes (the newest, as a move arrives), and only the list: the page
+  // stays where the reader has it.
+  var shownCurrent = null;
+  function showCurrent(hist) {
+    var cur = hist.querySelector("[aria-current]"), li = cur && cur.parentNode;
+    if (!li || li === shownCurrent) { return; }
+    shownCurrent = li;
+    if (li.offsetTop < hist.scrollTop || li.offsetTop + li.offsetHeight > hist.scrollTop + hist.clientHeight) {
+      hist.scrollTop = li.offsetTop - (hist.clientHeight - li.offsetHeight) / 2;
+    }
   }
   // drawLost lists each side's lost pieces (shown in battle, so known to all)
   // as the board shown knows them.
@@ -313,7 +327,7 @@
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
       if (n !== checks) { return; } // an older draft's answer is stale
       setupOK = !j.refusal;
-      if (!quiet) { $("refusal").textContent = j.refusal; }
+      if (!quiet) { $("refusal").classList.add("hint"); $("refusal").textContent = j.refusal; }
       if (L) { draw(); }
     }).catch(refuse);
   }
@@ -372,9 +386,11 @@
     });
   }
   function two(n) { return (n < 10 ? "0" : "") + n; }
-  // clock writes a time left as m:ss, or h:mm:ss from an hour on.
+  // clock writes a time left as m:ss, or h:mm:ss from an hour on, and from
+  // two days on as days and h:mm:ss ("3 days 23:05:50", not "95:05:50").
   function clock(ms) {
-    var s = Math.ceil(Math.max(0, ms) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+    var s = Math.ceil(Math.max(0, ms) / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, d = Math.floor(h / 24);
+    if (d >= 2 && L && L.days[d]) { return L.days[d] + " " + (h % 24) + ":" + two(m) + ":" + two(s % 60); }
     return (h ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
   }
   // tick shows the time left: counted down to the server's deadline on the
@@ -386,17 +402,27 @@
     var live = st.deadline && !st.result ? st.deadline - (Date.now() + offset) : null;
     var texts = [];
     if (st.phase === "setup") {
-      if (live !== null) { texts.push(fmt("setupClock", clock(live))); }
+      if (live !== null) { texts.push(["setupClock", clock(live)]); }
     } else if (st.clock) {
       SIDES.forEach(function (s, i) {
         var ms = st.clock.running && live !== null && st.toMove === s ? live : st.clock.left[i];
-        texts.push(fmt("clockOf", sideName(s), clock(ms)));
+        texts.push(["clockOf", sideName(s), clock(ms)]);
       });
     } else if (live !== null) {
-      texts.push(fmt("turnClock", sideName(st.toMove), clock(live)));
+      texts.push(["turnClock", sideName(st.toMove), clock(live)]);
     }
     $("clocks").hidden = !texts.length;
-    ["clock-red", "clock-blue"].forEach(function (id, i) { $(id).textContent = texts[i] || ""; });
+    ["clock-red", "clock-blue"].forEach(function (id, i) { showClock($(id), texts[i]); });
+  }
+  // showClock writes a clock's text (its key and arguments, the time last)
+  // into e, the time in bold, so that it reads at a glance.
+  function showClock(e, text) {
+    if (!text) { e.textContent = ""; return; }
+    var time = text[text.length - 1], parts = fmt.apply(null, text.slice(0, -1).concat(["\u0001"])).split("\u0001");
+    if (e.textContent === parts.join(time)) { return; }
+    e.textContent = parts[0];
+    var b = document.createElement("b"); b.textContent = time; e.appendChild(b);
+    e.appendChild(document.createTextNode(parts.slice(1).join(time)));
   }
   // when writes an instant (Unix ms) in the reader's own time zone.
   function when(ms) {
@@ -419,7 +445,11 @@
   // pause (to the players), gifts of time.
   function timeTexts() {
     var t = st.time, out = [];
-    if (!t || st.result) { return out; }
+    if (st.result) { return out; }
+    // A draw offer is told here too, next to its buttons: the status line
+    // above the board keeps its length, and the board does not move.
+    if (st.drawOfferBy) { out.push(fmt("drawOffered", sideName(st.drawOfferBy))); }
+    if (!t) { return out; }
     if (t.paused) { out.push(fmt("paused", String(t.paused))); }
     SIDES.forEach(function (s, i) { if (t.away[i]) { out.push(fmt("away", st.players[i], String(t.away[i]))); } });
     if (t.offer) {
@@ -443,9 +473,16 @@
       if (li.textContent !== text) { li.textContent = text; }
     });
   }
+  // frenchSpaces binds the space French writes before : ; ? ! » and after «
+  // to its neighbour, so that no line of a text starts with the mark alone.
+  function frenchSpaces(v) {
+    if (typeof v === "string") { return v.replace(/ ([:;?!\u00bb])/g, "\u00a0$1").replace(/\u00ab /g, "\u00ab\u00a0"); }
+    if (v && typeof v === "object") { Object.keys(v).forEach(function (k) { v[k] = frenchSpaces(v[k]); }); }
+    return v;
+  }
   function loadTexts() {
     return api("GET", "/api/texts").then(function (j) {
-      L = j;
+      L = j.lang === "fr" ? frenchSpaces(j) : j;
       document.documentElement.lang = L.lang;
       document.title = fmt("title");
       $("board").setAttribute("aria-label", fmt("board"));
@@ -540,7 +577,7 @@
     }
     if (k === "Escape" && sel >= 0) { sel = -1; draw(); e.preventDefault(); return; }
     if (settingUp()) {
-      if (k === "Backspace" || k === "Delete") { place(+b.dataset.sq, 0); e.preventDefault(); return; }
+      if (k === "Backspace" || k === "Delete") { focusSq = +b.dataset.sq; place(focusSq, 0); e.preventDefault(); return; }
       var r = k.length <= 2 ? rankOfKey(k) : -1;
       if (r > 0) { focusSq = +b.dataset.sq; place(focusSq, r); e.preventDefault(); }
     }

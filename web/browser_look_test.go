@@ -1,0 +1,319 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"math/rand/v2"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+// colour is a pixel's red, green and blue.
+type colour [3]int
+
+// far says whether two colours tell apart at a glance.
+func (c colour) far(d colour) bool {
+	n := 0
+	for i := range c {
+		n += max(c[i]-d[i], d[i]-c[i])
+	}
+	return n > 60
+}
+
+// pixel is the colour of the open page's element of selector at (fx, fy),
+// fractions of its width and height.
+func pixel(t *testing.T, ctx context.Context, selector string, fx, fy float64) colour {
+	t.Helper()
+	shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(selector)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	r, g, bl, _ := img.At(b.Min.X+int(fx*float64(b.Dx()-1)), b.Min.Y+int(fy*float64(b.Dy()-1))).RGBA()
+	return colour{int(r >> 8), int(g >> 8), int(bl >> 8)}
+}
+
+// TestBrowserBoardMarks: the selected piece, the squares it may move to and
+// the last move each look their own way on the board: the selection fills
+// its square with a tint (not only a frame, which a target's looked like),
+// an empty target has a dot, and the last move's empty square a tint too.
+func TestBrowserBoardMarks(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	for range 2 {
+		g, _ := m.Game()
+		var err error
+		if m, _, err = f.store.ApplyMove(bg, m.ID, m.Version, g.ToMove(), g.LegalMoves()[0], storagetest.T0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _ := m.Game()
+	last := m.Log[len(m.Log)-1].Move
+	// A Red piece that may step onto an empty square other than the last
+	// move's, and another Red piece to compare it with.
+	var mv game.Move
+	found := false
+	for _, c := range g.LegalMoves() {
+		if _, _, taken := g.PieceAt(c.To); !taken && c.To != last.From && c.From != last.To {
+			mv, found = c, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no move of Red's to an empty square")
+	}
+	other := game.Square(0)
+	for s := range game.NumSquares {
+		if side, _, ok := g.PieceAt(game.Square(s)); ok && side == game.Red && game.Square(s) != mv.From && game.Square(s) != last.To {
+			other = game.Square(s)
+			break
+		}
+	}
+	plain := game.Square(0)
+	for _, s := range []game.Square{44, 45, 54, 55, 40, 49, 50, 59} { // the middle's land squares
+		if _, _, ok := g.PieceAt(s); !ok && s != last.From && s != mv.To {
+			plain = s
+			break
+		}
+	}
+	sel := func(s game.Square) string { return `.sq[data-sq="` + itoa(int(s)) + `"]` }
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+		chromedp.Click(chromedp.CSS(sel(mv.From))),
+		chromedp.WaitVisible(chromedp.CSS(sel(mv.To)+`.target`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		what       string
+		a          string
+		ax, ay     float64
+		b          string
+		bx, by     float64
+		shouldDiff bool
+	}{
+		{"the selected piece's face, and another piece's", sel(mv.From), 0.2, 0.5, sel(other), 0.2, 0.5, true},
+		{"an empty target's centre, and its side", sel(mv.To), 0.5, 0.5, sel(mv.To), 0.2, 0.2, true},
+		{"an empty target's side, and an empty square's", sel(mv.To), 0.2, 0.2, sel(plain), 0.2, 0.2, false},
+		{"the last move's empty square, and an empty square", sel(last.From), 0.3, 0.3, sel(plain), 0.3, 0.3, true},
+		{"the selected piece's face, and the last move's square", sel(mv.From), 0.2, 0.5, sel(last.From), 0.2, 0.5, true},
+	} {
+		a, b := pixel(t, ctx, tt.a, tt.ax, tt.ay), pixel(t, ctx, tt.b, tt.bx, tt.by)
+		if a.far(b) != tt.shouldDiff {
+			t.Errorf("%s: %v and %v, want them told apart: %v", tt.what, a, b, tt.shouldDiff)
+		}
+	}
+}
+
+// TestBrowserLayout: on a phone and on a wide screen, in a match of over a
+// hundred moves, nothing is wider than the screen, the controls are big
+// enough to tap, the replay's buttons and its move number stay on one line,
+// the list of moves shows the newest, and the coordinates sit outside the
+// squares (on a square, "4" and "B" read as one label, "4B"). A wide screen
+// holds the board and the controls side by side, the whole board in view.
+// A question's answers stand on one line.
+func TestBrowserLayout(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantClassic), 2)
+	m = storagetest.Play(t, f.store, m, 120, rand.New(rand.NewPCG(2, 2)))
+	if m.Phase != storage.PhasePlaying || m.Moves() < 100 {
+		t.Fatalf("the match is %v after %d moves", m.Phase, m.Moves())
+	}
+	type fit struct {
+		Scroll, Inner, InnerHeight int
+		Outside                    []string // controls out of the screen
+		Small                      []string // controls too small to tap
+		Replay                     [2]float64
+		Ply                        struct{ Height, Line float64 }
+		Newest                     struct{ Top, Bottom, ListTop, ListBottom float64 }
+		Coords                     []string // coordinates on a square, or off the screen
+		Board                      struct{ Right, Bottom float64 }
+		Beside                     float64 // the controls' left edge
+	}
+	for _, tt := range []struct {
+		name          string
+		viewport      chromedp.Action[chromedp.Void]
+		width, height int
+		wide          bool
+	}{
+		{"phone", chromedp.EmulateViewport(320, 640, chromedp.EmulateScale(2), chromedp.EmulateMobile), 320, 640, false},
+		{"desktop", chromedp.EmulateViewport(1280, 800), 1280, 800, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := chromedp.Do(ctx,
+				tt.viewport,
+				chromedp.Navigate("about:blank"),
+				chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+				chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+			); err != nil {
+				t.Fatal(err)
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[fit](`(() => {
+				const shown = Array.from(document.querySelectorAll("#actions > *, #replay button")).filter(e => e.offsetParent !== null);
+				const name = e => e.id || e.textContent;
+				const coords = [];
+				document.querySelectorAll(".sq[data-row], .sq[data-file]").forEach(b => {
+					const r = b.getBoundingClientRect();
+					if (b.dataset.row) {
+						const cs = getComputedStyle(b, "::before"), right = r.right - 1 - parseFloat(cs.right), left = right - parseFloat(cs.width);
+						if (right > r.left + 0.5 || left < 0) { coords.push("row " + b.dataset.row + " at " + left + ".." + right + " on a square at " + r.left); }
+					}
+					if (b.dataset.file) {
+						const cs = getComputedStyle(b, "::after"), top = r.top + 1 + parseFloat(cs.top);
+						if (top < r.bottom - 0.5) { coords.push("file " + b.dataset.file + " at " + top + " on a square ending at " + r.bottom); }
+					}
+				});
+				const board = document.getElementById("board").getBoundingClientRect();
+				return {
+					Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth, InnerHeight: window.innerHeight,
+					Outside: shown.filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; }).map(name),
+					Small: shown.filter(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height) < 40; }).map(name),
+					Replay: [document.getElementById("first").getBoundingClientRect().top, document.getElementById("last").getBoundingClientRect().top],
+					Ply: {Height: document.getElementById("ply").getBoundingClientRect().height, Line: parseFloat(getComputedStyle(document.getElementById("ply")).fontSize)},
+					Newest: (() => {
+						const li = document.querySelector("#history li:last-child").getBoundingClientRect(), list = document.getElementById("history").getBoundingClientRect();
+						return {Top: li.top, Bottom: li.bottom, ListTop: list.top, ListBottom: list.bottom};
+					})(),
+					Coords: coords,
+					Board: {Right: board.right, Bottom: board.bottom},
+					Beside: document.getElementById("actions").getBoundingClientRect().left,
+				};
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Inner != tt.width || got.Scroll > got.Inner || len(got.Outside) > 0 {
+				t.Errorf("wider than the screen: %d px of %d, controls outside: %q", got.Scroll, got.Inner, got.Outside)
+			}
+			if len(got.Small) > 0 {
+				t.Errorf("controls under 40 px: %q", got.Small)
+			}
+			if got.Replay[0] != got.Replay[1] {
+				t.Errorf("the replay's first and last buttons are on different lines: %v", got.Replay)
+			}
+			if got.Ply.Height > 2*got.Ply.Line {
+				t.Errorf("the move number takes %.0f px, more than one line of %.0f px", got.Ply.Height, got.Ply.Line)
+			}
+			if n := got.Newest; n.Top < n.ListTop || n.Bottom > n.ListBottom+1 {
+				t.Errorf("the newest move (%.0f..%.0f px) is outside the list's view (%.0f..%.0f px)", n.Top, n.Bottom, n.ListTop, n.ListBottom)
+			}
+			if len(got.Coords) > 0 {
+				t.Errorf("coordinates on the squares or off the screen: %q", got.Coords)
+			}
+			if got.Board.Right > float64(tt.width) {
+				t.Errorf("the board ends at %.0f px, on a screen of %d", got.Board.Right, tt.width)
+			}
+			if tt.wide && (got.Beside < got.Board.Right || got.Board.Bottom > float64(tt.height)) {
+				t.Errorf("on a wide screen the controls start at %.0f px, the board ends at %.0f px and its bottom at %.0f px of %d", got.Beside, got.Board.Right, got.Board.Bottom, tt.height)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#resign`)), chromedp.WaitVisible(chromedp.CSS(`#ask[open]`))); err != nil {
+				t.Fatal(err)
+			}
+			tops, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.querySelector("#ask-choices button").getBoundingClientRect().top, document.getElementById("ask-no").getBoundingClientRect().top]`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tops[0] != tops[1] {
+				t.Errorf("Yes and Cancel on different lines: %v", tops)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#ask-no`)), chromedp.WaitNotVisible(chromedp.CSS(`#ask`))); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestBrowserOffersKeepTheBoard: on a phone, in each language, a draw offer
+// and a proposal to pause that arrive while the player looks at the board
+// do not move it (their words come below it, by their buttons); the buttons
+// that answer them say which they answer, each in its own words, and fit
+// the screen; French binds its space before a colon to it.
+func TestBrowserOffersKeepTheBoard(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	at := time.Now().Truncate(time.Second)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(320, 640, chromedp.EmulateScale(2), chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	boardTop := `document.getElementById("board").getBoundingClientRect().top + window.scrollY`
+	looseSpace := regexp.MustCompile(` [:;?!]`)
+	for _, code := range []string{"en", "nl", "de", "fr"} {
+		f.setPrefs("1001", Preferences{Language: code})
+		m := f.inPlaySince(t, at, 7)
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate("about:blank"),
+			chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+			chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+		); err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+		before, err := chromedp.Run(ctx, chromedp.Evaluate[float64](boardTop))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range []storage.Action{{Kind: storage.ActOfferDraw, Side: game.Blue, At: at}, {Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: at}} {
+			if m, err = f.store.Act(bg, m.ID, m.Version, a); err != nil {
+				t.Fatal(err)
+			}
+			g, _ := m.Game()
+			f.srv.MatchChanged(m, g)
+		}
+		browsertest.Wait(t, ctx, code+": the offers", `!document.getElementById("decline").hidden && !document.getElementById("declinePause").hidden`)
+		after, err := chromedp.Run(ctx, chromedp.Evaluate[float64](boardTop))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after != before {
+			t.Errorf("%s: the offers moved the board from %.0f px to %.0f px", code, before, after)
+		}
+		type button struct {
+			Text          string
+			Right         float64
+			Scroll, Width int
+		}
+		buttons, err := chromedp.Run(ctx, chromedp.Evaluate[[]button](`Array.from(document.querySelectorAll("#actions button")).filter(b => !b.hidden).map(b => ({Text: b.textContent, Right: b.getBoundingClientRect().right, Scroll: b.scrollWidth, Width: b.clientWidth}))`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, b := range buttons {
+			if seen[b.Text] {
+				t.Errorf("%s: two buttons say %q", code, b.Text)
+			}
+			seen[b.Text] = true
+			if b.Right > 320 || b.Scroll > b.Width {
+				t.Errorf("%s: the button %q does not fit: %+v", code, b.Text, b)
+			}
+		}
+		if len(buttons) < 5 {
+			t.Errorf("%s: %d buttons shown: %+v", code, len(buttons), buttons)
+		}
+		if code == "fr" {
+			text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("main").textContent`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loose := looseSpace.FindAllString(text, -1); len(loose) > 0 || !regexp.MustCompile("\u00a0:").MatchString(text) {
+				t.Errorf("fr: a breakable space before a mark (%q) in %q", loose, text)
+			}
+		}
+	}
+}
