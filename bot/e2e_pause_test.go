@@ -50,6 +50,9 @@ func TestPauseByAgreement(t *testing.T) {
 	}
 	h.bob.WaitDM(t, contains("paused by agreement until "+untilMark))
 	h.channelSays("paused by agreement until " + untilMark)
+	if got := h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t).Content; !strings.Contains(got, "(deadline "+dueMark+") · Paused until "+untilMark) {
+		t.Errorf("Bob's list of games does not show the pause: %q", got)
+	}
 
 	// The pause outlives the process, and no time-out comes while it lasts,
 	// though her day is long gone.

@@ -53,6 +53,9 @@ func TestVacation(t *testing.T) {
 	if got := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, "alice is on vacation until "+untilMark) {
 		t.Errorf("the board does not show the vacation: %q", got)
 	}
+	if got := h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t).Content; !strings.Contains(got, "their move (deadline <t:"+strconv.FormatInt(due.Add(5*day).Unix(), 10)+":R>) · alice is on vacation until "+untilMark) {
+		t.Errorf("Bob's list of games does not show the vacation: %q", got)
+	}
 
 	// Two days later she moves: the vacation ends, and so do the three days
 	// she did not take.

@@ -35,6 +35,12 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 		if due := m.DeadlineToShow(now); !due.IsZero() {
 			line += p.Sprintf(" (deadline <t:%[1]s:R>)", unix(due))
 		}
+		// What holds the clocks: the deadline alone would look far off for no reason.
+		for _, held := range append([]string{pausedLine(p, m)}, b.vacationParts(p, m)...) {
+			if held != "" {
+				line += " · " + held
+			}
+		}
 		if label := b.tournamentLabel(ctx, p, m, tournaments); label != "" {
 			line += " · " + label
 		}

@@ -545,13 +545,18 @@ func sideOf(m *storage.Match, user string) game.Side {
 
 // vacationLines say on a board who is on vacation, and until when.
 func (b *Bot) vacationLines(p lang.Printer, m *storage.Match) string {
-	var lines []string
+	return joinLines(b.vacationParts(p, m)...)
+}
+
+// vacationParts says, for each player of m on vacation, until when.
+func (b *Bot) vacationParts(p lang.Printer, m *storage.Match) []string {
+	var parts []string
 	for side := game.Red; side <= game.Blue; side++ {
 		if back := m.VacationUntil(side); !back.IsZero() {
-			lines = append(lines, p.Sprintf(txtVacationLine, b.playerName(p, m, side), unixOf(back.Unix())))
+			parts = append(parts, p.Sprintf(txtVacationLine, b.playerName(p, m, side), unixOf(back.Unix())))
 		}
 	}
-	return joinLines(lines...)
+	return parts
 }
 
 // backDueNotice tells the player whose vacation ended early in m what
