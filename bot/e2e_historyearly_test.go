@@ -8,8 +8,9 @@ import (
 )
 
 // TestHistoryBeforeTheFirstMove: the history of a match with no move yet
-// says so on a line of its own, then the pause agreed before the first
-// move, then the result of a resignation, each on its own line.
+// says so on a line of its own ("yet" while it goes on), then the pause
+// agreed before the first move, then the result of a resignation, each on
+// its own line.
 func TestHistoryBeforeTheFirstMove(t *testing.T) {
 	t.Parallel()
 	const title = "**Match #1** · alice (Red) vs bob (Blue)\n"
@@ -18,9 +19,9 @@ func TestHistoryBeforeTheFirstMove(t *testing.T) {
 		pause, resign bool
 		want          string
 	}{
-		{"resigned", false, true, title + "No moves yet.\nYou won: bob resigned."},
+		{"resigned", false, true, title + "No move was made.\nYou won: bob resigned."},
 		{"paused", true, false, title + "No moves yet.\n   alice and bob paused the match for 3 days."},
-		{"paused and resigned", true, true, title + "No moves yet.\n   alice and bob paused the match for 3 days.\nYou won: bob resigned."},
+		{"paused and resigned", true, true, title + "No move was made.\n   alice and bob paused the match for 3 days.\nYou won: bob resigned."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

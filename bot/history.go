@@ -117,8 +117,12 @@ func (b *Bot) historyText(m *storage.Match, v *game.View, nar narrator) string {
 	n, p := nar.numbering, nar.p
 	var sb strings.Builder
 	sb.WriteString(b.matchTitle(p, m) + "\n")
-	if len(v.History) == 0 {
+	switch {
+	case len(v.History) > 0:
+	case m.Phase.Active():
 		sb.WriteString(p.Sprintf("No moves yet.") + "\n")
+	default:
+		sb.WriteString(p.Sprintf("No move was made.") + "\n")
 	}
 	notes := timeNotes(m, nar)
 	writeNotes := func(moves int) {
