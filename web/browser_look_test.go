@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -314,6 +315,124 @@ func TestBrowserOffersKeepTheBoard(t *testing.T) {
 			if loose := looseSpace.FindAllString(text, -1); len(loose) > 0 || !regexp.MustCompile("\u00a0:").MatchString(text) {
 				t.Errorf("fr: a breakable space before a mark (%q) in %q", loose, text)
 			}
+		}
+	}
+}
+
+// TestBrowserPieceMarks: a square shows what its cell says, as the pictures
+// draw it, and nothing more: a piece that moved has the white dot and one
+// that never moved has none, a Bomb and a Flag show their symbols and no
+// letter, a hidden enemy piece shows its side's emblem and neither a rank
+// nor a symbol, a piece whose rank is public has the white inner frame, and
+// the last move's squares have their frames.
+func TestBrowserPieceMarks(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantClassic), 2)
+	m = storagetest.Play(t, f.store, m, 120, rand.New(rand.NewPCG(2, 2)))
+	g, _ := m.Game()
+	view := g.View(game.RedViewer)
+	last := view.History[len(view.History)-1]
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	type look struct {
+		Class, Text, Images string
+	}
+	lookAt := func(s game.Square) look {
+		t.Helper()
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[look](`(() => {
+			const b = document.querySelector('.sq[data-sq="`+itoa(int(s))+`"]');
+			return {Class: b.className, Text: b.textContent, Images: getComputedStyle(b).backgroundImage};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	ordinary := func(r game.Rank) bool { return r != game.NoRank && r != game.Bomb && r != game.Flag }
+	label := func(r game.Rank) string { return r.Label(game.NumberingModern) }
+	notKnown := func(c game.Cell) bool { return !c.Revealed && !c.KnownScout }
+	for _, tt := range []struct {
+		what   string
+		pick   func(c game.Cell) bool
+		text   func(c game.Cell) string
+		images []string // the pictures its square shows
+		not    []string // and those it does not
+	}{
+		{"an own piece that moved",
+			func(c game.Cell) bool { return c.Side == game.Red && c.Moved && notKnown(c) && ordinary(c.Rank) },
+			func(c game.Cell) string { return label(c.Rank) },
+			[]string{"tile-red.svg", "moved.svg"}, []string{"known-red.svg", "back-red.svg", "bomb.svg", "flag.svg"}},
+		{"an own piece that never moved",
+			func(c game.Cell) bool { return c.Side == game.Red && !c.Moved && notKnown(c) && ordinary(c.Rank) },
+			func(c game.Cell) string { return label(c.Rank) },
+			[]string{"tile-red.svg"}, []string{"moved.svg", "known-red.svg", "back-red.svg", "bomb.svg", "flag.svg"}},
+		{"an own Bomb",
+			func(c game.Cell) bool { return c.Side == game.Red && c.Rank == game.Bomb && notKnown(c) },
+			func(game.Cell) string { return "" },
+			[]string{"tile-red.svg", "bomb.svg"}, []string{"flag.svg", "moved.svg", "back-red.svg"}},
+		{"an own Flag",
+			func(c game.Cell) bool { return c.Side == game.Red && c.Rank == game.Flag },
+			func(game.Cell) string { return "" },
+			[]string{"tile-red.svg", "flag.svg"}, []string{"bomb.svg", "moved.svg", "back-red.svg"}},
+		{"a hidden enemy piece that never moved",
+			func(c game.Cell) bool {
+				return c.Side == game.Blue && c.Rank == game.NoRank && !c.Moved && !c.KnownScout
+			},
+			func(game.Cell) string { return "" },
+			[]string{"tile-blue.svg", "back-blue.svg"}, []string{"moved.svg", "known-blue.svg", "bomb.svg", "flag.svg"}},
+		{"a hidden enemy piece that moved",
+			func(c game.Cell) bool {
+				return c.Side == game.Blue && c.Rank == game.NoRank && c.Moved && !c.KnownScout
+			},
+			func(game.Cell) string { return "" },
+			[]string{"tile-blue.svg", "back-blue.svg", "moved.svg"}, []string{"known-blue.svg", "bomb.svg", "flag.svg"}},
+		{"an enemy piece whose rank a battle showed",
+			func(c game.Cell) bool { return c.Side == game.Blue && c.Revealed && ordinary(c.Rank) },
+			func(c game.Cell) string { return label(c.Rank) },
+			[]string{"tile-blue.svg", "known-blue.svg"}, []string{"back-blue.svg", "moved.svg", "bomb.svg", "flag.svg"}},
+	} {
+		t.Run(tt.what, func(t *testing.T) {
+			s, c, found := game.Square(0), game.Cell{}, false
+			for i, cell := range view.Board {
+				// Not on the last move's squares, whose frames cover the piece's marks' corners.
+				if sq := game.Square(i); cell.Occupied && tt.pick(cell) && sq != last.Move.From && sq != last.Move.To {
+					s, c, found = sq, cell, true
+					break
+				}
+			}
+			if !found {
+				t.Fatal("no such piece in the match")
+			}
+			got := lookAt(s)
+			if want := tt.text(c); got.Text != want {
+				t.Errorf("%v shows %q, want %q", s, got.Text, want)
+			}
+			for _, img := range tt.images {
+				if !strings.Contains(got.Images, img) {
+					t.Errorf("%v (%s) lacks %s: %s", s, got.Class, img, got.Images)
+				}
+			}
+			for _, img := range tt.not {
+				if strings.Contains(got.Images, img) {
+					t.Errorf("%v (%s) shows %s: %s", s, got.Class, img, got.Images)
+				}
+			}
+		})
+	}
+	// The last move's squares: the one it left, and the one it went to
+	// (a battle's, when it was one).
+	to := "last-to.svg"
+	if last.IsAttack() {
+		to = "battle.svg"
+	}
+	for s, img := range map[game.Square]string{last.Move.From: "last-from.svg", last.Move.To: to} {
+		if got := lookAt(s); !strings.Contains(got.Images, img) {
+			t.Errorf("the last move's %v (%s) lacks %s: %s", s, got.Class, img, got.Images)
 		}
 	}
 }
