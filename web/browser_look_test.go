@@ -324,7 +324,8 @@ func TestBrowserOffersKeepTheBoard(t *testing.T) {
 // that never moved has none, a Bomb and a Flag show their symbols and no
 // letter, a hidden enemy piece shows its side's emblem and neither a rank
 // nor a symbol, a piece whose rank is public has the white inner frame, and
-// the last move's squares have their frames.
+// the last move's squares have their frames, and the squares a Scout ran
+// over its trail.
 func TestBrowserPieceMarks(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
@@ -433,6 +434,42 @@ func TestBrowserPieceMarks(t *testing.T) {
 	for s, img := range map[game.Square]string{last.Move.From: "last-from.svg", last.Move.To: to} {
 		if got := lookAt(s); !strings.Contains(got.Images, img) {
 			t.Errorf("the last move's %v (%s) lacks %s: %s", s, got.Class, img, got.Images)
+		}
+	}
+	// A Scout's run, opened from the list of moves: the squares it ran over
+	// carry its trail, and no other square does.
+	run := -1
+	for i, r := range view.History {
+		from, to := r.Move.From, r.Move.To
+		across := from.Row() == to.Row() && max(from.Col()-to.Col(), to.Col()-from.Col()) >= 2
+		along := from.Col() == to.Col() && max(from.Row()-to.Row(), to.Row()-from.Row()) >= 2
+		if !r.Move.IsInfiltration() && (across || along) {
+			run = i
+		}
+	}
+	if run < 0 {
+		t.Fatal("no Scout ran in the match")
+	}
+	mv := view.History[run].Move
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#history li:nth-child(`+itoa(run+1)+`) button`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the run's position", `document.querySelector('.sq[data-sq="`+itoa(int(mv.From))+`"]').classList.contains("from")`)
+	img, step := "trail-h.svg", 1
+	if mv.From.Col() == mv.To.Col() {
+		img, step = "trail-v.svg", 10
+	}
+	if mv.To < mv.From {
+		step = -step
+	}
+	crossed := map[game.Square]bool{}
+	for s := int(mv.From) + step; s != int(mv.To); s += step {
+		crossed[game.Square(s)] = true
+	}
+	for s := range game.Square(game.NumSquares) {
+		got := lookAt(s)
+		if has := strings.Contains(got.Images, "trail-"); has != crossed[s] || crossed[s] && !strings.Contains(got.Images, img) {
+			t.Errorf("after the run %v-%v, %v (%s) shows %s", mv.From, mv.To, s, got.Class, got.Images)
 		}
 	}
 }

@@ -131,6 +131,15 @@
       });
     }
     board.classList.toggle("past", step >= 0);
+    // The squares a Scout ran over carry a trail, across the board or up
+    // and down it, as in the pictures (a strike from afar crossed nothing).
+    var trail = {};
+    if (last && !last.g) {
+      var d = Math.floor(last.f / 10) === Math.floor(last.t / 10) ? 1 : last.f % 10 === last.t % 10 ? 10 : 0;
+      var mark = d === 1 ? " trail-h" : " trail-v";
+      if (last.t < last.f) { d = -d; }
+      for (var q = last.f + d; d && q !== last.t; q += d) { trail[q] = mark; }
+    }
     var hadFocus = board.contains(document.activeElement);
     Array.prototype.forEach.call(board.querySelectorAll("[data-sq]"), function (b) {
       var sq = +b.dataset.sq, c = cellAt(sq), lab = label(sq, c);
@@ -141,11 +150,11 @@
       // its cell says and nothing else, as in the pictures: back, a piece
       // whose rank the viewer does not know; known, one whose rank is
       // public; moved, one that moved and is not known. A last move's
-      // squares: from, and to or battle.
+      // squares: from, and to or battle; those it ran over, a trail.
       b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (setup && setupCell(mySide(), sq) ? " zone" : "") +
         (c.s ? " " + c.s + (!rank ? " back" : rank === BOMB ? " bomb" : rank === FLAG ? " flag" : "") + (c.v || c.k ? " known" : c.m ? " moved" : "") : "") +
         (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") +
-        (isLast ? " last" + (sq === last.f ? " from" : last.o || last.g ? " battle" : " to") : "");
+        (isLast ? " last" + (sq === last.f ? " from" : last.o || last.g ? " battle" : " to") : trail[sq] || "");
       b.draggable = !!c.s && c.s === mySide() && step < 0;
       // A Bomb and a Flag are symbols, as in the pictures; the label says what they are.
       var text = rank && rank !== BOMB && rank !== FLAG ? L.labels[rank] : "";
