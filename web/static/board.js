@@ -279,8 +279,17 @@
       });
     }
     Array.prototype.forEach.call(tray.children, function (b) {
-      var rank = +b.dataset.rank, text = L.labels[rank] + " ×" + left[rank];
-      if (b.textContent !== text) { b.textContent = text; }
+      // A piece as the pictures' trays show it: a small tile of the
+      // player's side with its label or symbol, and how many are left.
+      var rank = +b.dataset.rank, symbol = rank === BOMB ? " bomb" : rank === FLAG ? " flag" : "";
+      var label = symbol ? "" : L.labels[rank], text = label + left[rank];
+      if (b.textContent !== text) {
+        var tile = document.createElement("span");
+        tile.className = "mini " + mySide() + symbol;
+        tile.textContent = label;
+        b.textContent = "";
+        b.append(tile, String(left[rank]));
+      }
       b.setAttribute("aria-label", fmt("left", L.pieces[rank], String(left[rank])));
       b.setAttribute("aria-selected", rank === trayRank ? "true" : "false");
       b.disabled = left[rank] <= 0;
