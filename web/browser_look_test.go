@@ -48,9 +48,10 @@ func pixel(t *testing.T, ctx context.Context, selector string, fx, fy float64) c
 }
 
 // TestBrowserBoardMarks: the selected piece, the squares it may move to and
-// the last move each look their own way on the board: the selection fills
-// its square with a tint (not only a frame, which a target's looked like),
-// an empty target has a dot, and the last move's empty square a tint too.
+// the last move each look their own way on the board: the selection tints
+// its square and lights its piece up (not only a frame, which a target's
+// looked like), an empty target has a dot, and the last move's empty square
+// is yellow, as in the pictures.
 func TestBrowserBoardMarks(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
