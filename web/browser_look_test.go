@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -47,9 +48,10 @@ func pixel(t *testing.T, ctx context.Context, selector string, fx, fy float64) c
 }
 
 // TestBrowserBoardMarks: the selected piece, the squares it may move to and
-// the last move each look their own way on the board: the selection fills
-// its square with a tint (not only a frame, which a target's looked like),
-// an empty target has a dot, and the last move's empty square a tint too.
+// the last move each look their own way on the board: the selection tints
+// its square and lights its piece up (not only a frame, which a target's
+// looked like), an empty target has a dot, and the last move's empty square
+// is yellow, as in the pictures.
 func TestBrowserBoardMarks(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
@@ -314,6 +316,161 @@ func TestBrowserOffersKeepTheBoard(t *testing.T) {
 			if loose := looseSpace.FindAllString(text, -1); len(loose) > 0 || !regexp.MustCompile("\u00a0:").MatchString(text) {
 				t.Errorf("fr: a breakable space before a mark (%q) in %q", loose, text)
 			}
+		}
+	}
+}
+
+// TestBrowserPieceMarks: a square shows what its cell says, as the pictures
+// draw it, and nothing more: a piece that moved has the white dot and one
+// that never moved has none, a Bomb and a Flag show their symbols and no
+// letter, a hidden enemy piece shows its side's emblem and neither a rank
+// nor a symbol, a piece whose rank is public has the white inner frame, and
+// the last move's squares have their frames, and the squares a Scout ran
+// over its trail.
+func TestBrowserPieceMarks(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantClassic), 2)
+	m = storagetest.Play(t, f.store, m, 120, rand.New(rand.NewPCG(2, 2)))
+	g, _ := m.Game()
+	view := g.View(game.RedViewer)
+	last := view.History[len(view.History)-1]
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	type look struct {
+		Class, Text, Images string
+	}
+	lookAt := func(s game.Square) look {
+		t.Helper()
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[look](`(() => {
+			const b = document.querySelector('.sq[data-sq="`+itoa(int(s))+`"]');
+			return {Class: b.className, Text: b.textContent, Images: getComputedStyle(b).backgroundImage};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	ordinary := func(r game.Rank) bool { return r != game.NoRank && r != game.Bomb && r != game.Flag }
+	label := func(r game.Rank) string { return r.Label(game.NumberingModern) }
+	notKnown := func(c game.Cell) bool { return !c.Revealed && !c.KnownScout }
+	for _, tt := range []struct {
+		what   string
+		pick   func(c game.Cell) bool
+		text   func(c game.Cell) string
+		images []string // the pictures its square shows
+		not    []string // and those it does not
+	}{
+		{"an own piece that moved",
+			func(c game.Cell) bool { return c.Side == game.Red && c.Moved && notKnown(c) && ordinary(c.Rank) },
+			func(c game.Cell) string { return label(c.Rank) },
+			[]string{"tile-red.svg", "moved.svg"}, []string{"known-red.svg", "back-red.svg", "bomb.svg", "flag.svg"}},
+		{"an own piece that never moved",
+			func(c game.Cell) bool { return c.Side == game.Red && !c.Moved && notKnown(c) && ordinary(c.Rank) },
+			func(c game.Cell) string { return label(c.Rank) },
+			[]string{"tile-red.svg"}, []string{"moved.svg", "known-red.svg", "back-red.svg", "bomb.svg", "flag.svg"}},
+		{"an own Bomb",
+			func(c game.Cell) bool { return c.Side == game.Red && c.Rank == game.Bomb && notKnown(c) },
+			func(game.Cell) string { return "" },
+			[]string{"tile-red.svg", "bomb.svg"}, []string{"flag.svg", "moved.svg", "back-red.svg"}},
+		{"an own Flag",
+			func(c game.Cell) bool { return c.Side == game.Red && c.Rank == game.Flag },
+			func(game.Cell) string { return "" },
+			[]string{"tile-red.svg", "flag.svg"}, []string{"bomb.svg", "moved.svg", "back-red.svg"}},
+		{"a hidden enemy piece that never moved",
+			func(c game.Cell) bool {
+				return c.Side == game.Blue && c.Rank == game.NoRank && !c.Moved && !c.KnownScout
+			},
+			func(game.Cell) string { return "" },
+			[]string{"tile-blue.svg", "back-blue.svg"}, []string{"moved.svg", "known-blue.svg", "bomb.svg", "flag.svg"}},
+		{"a hidden enemy piece that moved",
+			func(c game.Cell) bool {
+				return c.Side == game.Blue && c.Rank == game.NoRank && c.Moved && !c.KnownScout
+			},
+			func(game.Cell) string { return "" },
+			[]string{"tile-blue.svg", "back-blue.svg", "moved.svg"}, []string{"known-blue.svg", "bomb.svg", "flag.svg"}},
+		{"an enemy piece whose rank a battle showed",
+			func(c game.Cell) bool { return c.Side == game.Blue && c.Revealed && ordinary(c.Rank) },
+			func(c game.Cell) string { return label(c.Rank) },
+			[]string{"tile-blue.svg", "known-blue.svg"}, []string{"back-blue.svg", "moved.svg", "bomb.svg", "flag.svg"}},
+	} {
+		t.Run(tt.what, func(t *testing.T) {
+			s, c, found := game.Square(0), game.Cell{}, false
+			for i, cell := range view.Board {
+				// Not on the last move's squares, whose frames cover the piece's marks' corners.
+				if sq := game.Square(i); cell.Occupied && tt.pick(cell) && sq != last.Move.From && sq != last.Move.To {
+					s, c, found = sq, cell, true
+					break
+				}
+			}
+			if !found {
+				t.Fatal("no such piece in the match")
+			}
+			got := lookAt(s)
+			if want := tt.text(c); got.Text != want {
+				t.Errorf("%v shows %q, want %q", s, got.Text, want)
+			}
+			for _, img := range tt.images {
+				if !strings.Contains(got.Images, img) {
+					t.Errorf("%v (%s) lacks %s: %s", s, got.Class, img, got.Images)
+				}
+			}
+			for _, img := range tt.not {
+				if strings.Contains(got.Images, img) {
+					t.Errorf("%v (%s) shows %s: %s", s, got.Class, img, got.Images)
+				}
+			}
+		})
+	}
+	// The last move's squares: the one it left, and the one it went to
+	// (a battle's, when it was one).
+	to := "last-to.svg"
+	if last.IsAttack() {
+		to = "battle.svg"
+	}
+	for s, img := range map[game.Square]string{last.Move.From: "last-from.svg", last.Move.To: to} {
+		if got := lookAt(s); !strings.Contains(got.Images, img) {
+			t.Errorf("the last move's %v (%s) lacks %s: %s", s, got.Class, img, got.Images)
+		}
+	}
+	// A Scout's run, opened from the list of moves: the squares it ran over
+	// carry its trail, and no other square does.
+	run := -1
+	for i, r := range view.History {
+		from, to := r.Move.From, r.Move.To
+		across := from.Row() == to.Row() && max(from.Col()-to.Col(), to.Col()-from.Col()) >= 2
+		along := from.Col() == to.Col() && max(from.Row()-to.Row(), to.Row()-from.Row()) >= 2
+		if !r.Move.IsInfiltration() && (across || along) {
+			run = i
+		}
+	}
+	if run < 0 {
+		t.Fatal("no Scout ran in the match")
+	}
+	mv := view.History[run].Move
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#history li:nth-child(`+itoa(run+1)+`) button`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the run's position", `document.querySelector('.sq[data-sq="`+itoa(int(mv.From))+`"]').classList.contains("from")`)
+	img, step := "trail-h.svg", 1
+	if mv.From.Col() == mv.To.Col() {
+		img, step = "trail-v.svg", 10
+	}
+	if mv.To < mv.From {
+		step = -step
+	}
+	crossed := map[game.Square]bool{}
+	for s := int(mv.From) + step; s != int(mv.To); s += step {
+		crossed[game.Square(s)] = true
+	}
+	for s := range game.Square(game.NumSquares) {
+		got := lookAt(s)
+		if has := strings.Contains(got.Images, "trail-"); has != crossed[s] || crossed[s] && !strings.Contains(got.Images, img) {
+			t.Errorf("after the run %v-%v, %v (%s) shows %s", mv.From, mv.To, s, got.Class, got.Images)
 		}
 	}
 }

@@ -566,7 +566,7 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent === "").length`))
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent === "" && b.matches(".back")).length`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -590,7 +590,7 @@ func TestBrowserDrawAndReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll(".sq.blue")).filter(b => b.textContent !== "").length`))
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Array.from(document.querySelectorAll(".sq.blue")).filter(b => (b.textContent !== "" || b.matches(".bomb, .flag")) && !b.matches(".back")).length`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,10 @@
 // from Options.Preferences, the public's from the browser's language. The
 // board is a grid of buttons whose labels say what the viewer knows of
 // each square; set-up and moves work by drag, by tap-tap and by keyboard.
+// Its squares look as the pictures of package render draw them (the same
+// colours, pieces, symbols and marks, as SVG files in static/), made from
+// nothing but what the state says of each square: side, rank when known,
+// moved, known Scout, revealed.
 //
 // Wiring (the bot's side):
 //

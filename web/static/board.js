@@ -12,7 +12,7 @@
   } catch (e) { /* storage off: a reload needs the link again */ }
   var TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12, 13];
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
-  var SIDES = ["red", "blue"], MARSHAL = 10, SCOUT = 2;
+  var SIDES = ["red", "blue"], MARSHAL = 10, SCOUT = 2, BOMB = 12, FLAG = 13;
   var L = null; // the texts
   var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, asking = false;
   var setupOK = false; // the live check accepts the draft: it may be saved or kept
@@ -131,15 +131,33 @@
       });
     }
     board.classList.toggle("past", step >= 0);
+    // The squares a Scout ran over carry a trail, across the board or up
+    // and down it, as in the pictures (a strike from afar crossed nothing).
+    var trail = {};
+    if (last && !last.g) {
+      var d = Math.floor(last.f / 10) === Math.floor(last.t / 10) ? 1 : last.f % 10 === last.t % 10 ? 10 : 0;
+      var mark = d === 1 ? " trail-h" : " trail-v";
+      if (last.t < last.f) { d = -d; }
+      for (var q = last.f + d; d && q !== last.t; q += d) { trail[q] = mark; }
+    }
     var hadFocus = board.contains(document.activeElement);
     Array.prototype.forEach.call(board.querySelectorAll("[data-sq]"), function (b) {
       var sq = +b.dataset.sq, c = cellAt(sq), lab = label(sq, c);
       var isLast = last && (sq === last.f || sq === last.t);
-      // zone: the squares the player sets up on.
-      b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (setup && setupCell(mySide(), sq) ? " zone" : "") + (c.s ? " " + c.s : "") + (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") + (isLast ? " last" : "");
-      b.draggable = !!c.s && c.s === mySide() && step < 0;
       // A piece that moved like a Scout is one, as the picture shows it.
-      var text = c.s ? (c.r ? L.labels[c.r] : c.k ? L.labels[SCOUT] : "") : "";
+      var rank = c.s ? c.r || (c.k ? SCOUT : 0) : 0;
+      // zone: the squares the player sets up on. A piece's marks are what
+      // its cell says and nothing else, as in the pictures: back, a piece
+      // whose rank the viewer does not know; known, one whose rank is
+      // public; moved, one that moved and is not known. A last move's
+      // squares: from, and to or battle; those it ran over, a trail.
+      b.className = "sq" + (LAKES.indexOf(sq) >= 0 ? " lake" : "") + (setup && setupCell(mySide(), sq) ? " zone" : "") +
+        (c.s ? " " + c.s + (!rank ? " back" : rank === BOMB ? " bomb" : rank === FLAG ? " flag" : "") + (c.v || c.k ? " known" : c.m ? " moved" : "") : "") +
+        (sq === sel ? " sel" : "") + (t[sq] ? " target" : "") +
+        (isLast ? " last" + (sq === last.f ? " from" : last.o || last.g ? " battle" : " to") : trail[sq] || "");
+      b.draggable = !!c.s && c.s === mySide() && step < 0;
+      // A Bomb and a Flag are symbols, as in the pictures; the label says what they are.
+      var text = rank && rank !== BOMB && rank !== FLAG ? L.labels[rank] : "";
       if (b.textContent !== text) { b.textContent = text; }
       if (sq === sel) { lab = fmt("selected", lab); }
       if (t[sq]) { lab = fmt("target", lab); }
@@ -261,8 +279,17 @@
       });
     }
     Array.prototype.forEach.call(tray.children, function (b) {
-      var rank = +b.dataset.rank, text = L.labels[rank] + " ×" + left[rank];
-      if (b.textContent !== text) { b.textContent = text; }
+      // A piece as the pictures' trays show it: a small tile of the
+      // player's side with its label or symbol, and how many are left.
+      var rank = +b.dataset.rank, symbol = rank === BOMB ? " bomb" : rank === FLAG ? " flag" : "";
+      var label = symbol ? "" : L.labels[rank], text = label + left[rank];
+      if (b.textContent !== text) {
+        var tile = document.createElement("span");
+        tile.className = "mini " + mySide() + symbol;
+        tile.textContent = label;
+        b.textContent = "";
+        b.append(tile, String(left[rank]));
+      }
       b.setAttribute("aria-label", fmt("left", L.pieces[rank], String(left[rank])));
       b.setAttribute("aria-selected", rank === trayRank ? "true" : "false");
       b.disabled = left[rank] <= 0;
