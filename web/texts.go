@@ -80,7 +80,7 @@ const (
 	txtKeysHelp         = "Arrow keys move around the board; Enter selects a piece and moves it. In the set-up, pick a square and type a rank (S, 2 to 9, 0 for 10, I, B, F); Delete clears it."
 	txtClockOf          = "%[1]s: %[2]s"
 	txtSetupClock       = "Set-up time left: %[1]s"
-	txtTurnClock        = "%[1]s to move, time left: %[2]s"
+	txtTurnClock        = "Time left: %[1]s" // the status line above says whose move it is
 	txtLost             = "%[1]s has lost: %[2]s"
 	txtLostNone         = "%[1]s has lost nothing yet"
 	txtConnection       = "Connection lost; trying again."

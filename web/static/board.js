@@ -436,7 +436,7 @@
         texts.push(["clockOf", sideName(s), clock(ms)]);
       });
     } else if (live !== null) {
-      texts.push(["turnClock", sideName(st.toMove), clock(live)]);
+      texts.push(["turnClock", clock(live)]); // whose move: the status line says
     }
     $("clocks").hidden = !texts.length;
     ["clock-red", "clock-blue"].forEach(function (id, i) { showClock($(id), texts[i]); });
