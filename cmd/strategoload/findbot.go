@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 )
 
 // botName is the name of the bot's binary.
@@ -41,4 +42,18 @@ func lookForBot(exe string, lookPath func(string) (string, error)) (string, erro
 		where = "at " + beside + " or on PATH"
 	}
 	return "", fmt.Errorf("no %s binary %s to run as the bot: build it with go build ./cmd/strategobot (beside strategoload, or anywhere and name it with -bot PATH)", botName, where)
+}
+
+// absoluteBot makes a -bot path that names a folder ("./strategobot",
+// "bin/strategobot") absolute: the bot runs in a folder of its own, where a
+// relative path names nothing. A bare name is looked up on PATH, as is.
+func absoluteBot(bot string) (string, error) {
+	if !strings.ContainsRune(bot, filepath.Separator) || filepath.IsAbs(bot) {
+		return bot, nil
+	}
+	abs, err := filepath.Abs(bot)
+	if err != nil {
+		return "", fmt.Errorf("the bot's binary %s: %w", bot, err)
+	}
+	return abs, nil
 }

@@ -122,6 +122,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		o.bot = bot
 	}
+	bot, err := absoluteBot(o.bot)
+	if err != nil {
+		fmt.Fprintln(stderr, "strategoload:", err)
+		return 2
+	}
+	o.bot = bot
 	// This process is Discord's side: its memory does not matter here and its
 	// CPU is not the bot's, so it collects garbage a quarter as often (a
 	// seventh of its CPU went to the collector). The bot, a process of its own,

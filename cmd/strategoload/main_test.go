@@ -89,3 +89,22 @@ func TestBinaryWithoutTheBot(t *testing.T) {
 		t.Errorf("strategoload without a bot: %v\n%s", err, out)
 	}
 }
+
+// TestAbsoluteBot: a -bot path relative to this folder still names the
+// binary from the bot's own folder; a bare name stays a PATH lookup.
+func TestAbsoluteBot(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ bot, want string }{
+		{"./strategobot", filepath.Join(wd, "strategobot")},
+		{"bin/strategobot", filepath.Join(wd, "bin", "strategobot")},
+		{"/opt/strategobot", "/opt/strategobot"},
+		{"strategobot", "strategobot"},
+	} {
+		if got, err := absoluteBot(tc.bot); err != nil || got != tc.want {
+			t.Errorf("absoluteBot(%q) = %q, %v; want %q", tc.bot, got, err, tc.want)
+		}
+	}
+}
