@@ -75,7 +75,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	}
 	h.waitMoves(1, 0)
 	board := h.alice.WaitDM(t, contains("the match begins"))
-	due := w.turn(h.alice, board, day)
+	w.turn(h.alice, board, day)
 	h.bob.WaitDM(t, contains("Die Partie beginnt! Du spielst Blau.\nZug 1: alice ist am Zug."))
 
 	// Move 1, alice by slash command two hours later: bob's board, in
@@ -86,7 +86,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	}
 	h.waitMoves(1, 1)
 	board = h.bob.WaitDM(t, contains("alice zog I1-I2."))
-	due = w.turn(h.bob, nil, day)
+	due := w.turn(h.bob, nil, day)
 	if want := "Zug 2: **du bist am Zug** (Frist " + rel(due) + ")"; !strings.Contains(board.Content, want) {
 		t.Errorf("bob's board does not say %q: %q", want, board.Content)
 	}
