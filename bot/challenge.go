@@ -247,9 +247,9 @@ func rulesSummary(p lang.Printer, r game.Rules, moveTime time.Duration, clock st
 		parts[0] += " (" + r.Army.String() + ")"
 	}
 	if clock.On() {
-		parts = append(parts, p.Sprintf(txtClockTerms, clock.String(), formatDuration(p, clock.Base), int(clock.Increment/time.Second)))
+		parts = append(parts, p.Sprintf(txtClockTerms, clock.String(), render.Duration(p, clock.Base), int(clock.Increment/time.Second)))
 	} else {
-		parts = append(parts, p.Sprintf(txtPerMove, formatDuration(p, moveTime)))
+		parts = append(parts, p.Sprintf(txtPerMove, render.Duration(p, moveTime)))
 	}
 	parts = append(parts, ruleOptionParts(p, r)...)
 	return strings.Join(parts, p.Sprintf(txtSummarySep))
@@ -274,9 +274,6 @@ func ruleOptionParts(p lang.Printer, r game.Rules) []string {
 	}
 	return parts
 }
-
-// formatDuration writes a duration in whole days, hours or minutes.
-func formatDuration(p lang.Printer, d time.Duration) string { return render.Duration(p, d) }
 
 func challengeText(p lang.Printer, c *storage.Challenge, side string) string {
 	colour := ""

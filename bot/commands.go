@@ -397,7 +397,7 @@ func choiceLocalizations(option string, ch *discordgo.ApplicationCommandOptionCh
 		if err != nil {
 			return nil
 		}
-		name = func(p lang.Printer) string { return formatDuration(p, d) }
+		name = func(p lang.Printer) string { return render.Duration(p, d) }
 	default:
 		if !slices.Contains(txtChoiceNames, ch.Name) {
 			return nil

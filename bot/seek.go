@@ -98,7 +98,7 @@ func seekHoursText(p lang.Printer, s *storage.ServerSettings) string {
 	if s.SeekHours == 0 {
 		return p.Sprintf(txtSeekHoursDflt)
 	}
-	return p.Sprintf(txtSeekHours, formatDuration(p, time.Duration(s.SeekHours)*time.Hour))
+	return p.Sprintf(txtSeekHours, render.Duration(p, time.Duration(s.SeekHours)*time.Hour))
 }
 
 // seekTime reads a seek's time: a clock, or a time per move.

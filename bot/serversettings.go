@@ -156,7 +156,7 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 			return friendly("The move time must be between 5 minutes and 7 days.")
 		}
 		s.MoveTime = d
-		*changes = append(*changes, p.Sprintf("default move time: %[1]s", formatDuration(p, d)))
+		*changes = append(*changes, p.Sprintf("default move time: %[1]s", render.Duration(p, d)))
 	}
 	if v, ok := opts.integer(optTwoSquares); ok {
 		n := int(v)
@@ -268,7 +268,7 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 		options = strings.Join(parts, p.Sprintf(txtSummarySep))
 	}
 	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- rule options of new matches: %[7]s\n- practice against the computer: %[6]s",
-		where, who, boardModeText(p, board), render.VariantName(p, variant), formatDuration(p, moveTime), onOff(p, !s.NoPractice), options) +
+		where, who, boardModeText(p, board), render.VariantName(p, variant), render.Duration(p, moveTime), onOff(p, !s.NoPractice), options) +
 		"\n- " + vacationAllowanceText(p, s) + "\n- " + seekHoursText(p, s)
 }
 

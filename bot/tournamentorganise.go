@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
 )
@@ -108,7 +109,7 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	if moveTime > roundTime {
 		// A set-up may take a move time: it must fit in a round.
 		b.say(i, "Each round lasts %[1]s, less than the move time of %[2]s: a set-up alone could outlast the round. Choose a shorter `move_time` or more `round_days`.",
-			formatDuration(p, roundTime), formatDuration(p, moveTime))
+			render.Duration(p, roundTime), render.Duration(p, moveTime))
 		return
 	}
 	t, err := b.store.CreateTournament(ctx, &storage.Tournament{
@@ -142,11 +143,11 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 func createdText(p lang.Printer, t *storage.Tournament) string {
 	if t.Rules.AllAtOnce {
 		return p.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nEvery game starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). All games must end by one deadline: %[8]s for each round of the schedule, counted from the start.",
-			t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(p, t.RoundTime)) +
+			t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, render.Duration(p, t.RoundTime)) +
 			" " + p.Sprintf("Games unfinished at the deadline count as %[1]s.", adjudicationText(p, t.Rules.Unfinished))
 	}
 	return p.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nRound 1 starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). Each round lasts up to %[8]s.",
-		t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, formatDuration(p, t.RoundTime)) +
+		t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, render.Duration(p, t.RoundTime)) +
 		" " + p.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(p, t.Rules.Unfinished))
 }
 

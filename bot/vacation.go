@@ -518,6 +518,9 @@ func (b *Bot) vacationAllowance(ctx context.Context, guildID string, matches []*
 
 // inTournament reports whether m is a tournament's game.
 func (b *Bot) inTournament(ctx context.Context, m *storage.Match) bool {
+	if m.ForTournament() {
+		return true // no read: the match says so
+	}
 	_, ok := b.tournamentGameOf(ctx, m)
 	return ok
 }

@@ -464,6 +464,7 @@ func (a webActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side
 // for it, and the notices afterChange sends (the opponent's DM with its
 // buttons, or both players' and the channel's once agreed to).
 func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, answer web.PauseAnswer, days int) error {
+	p := func() lang.Printer { return lang.For(a.b.settingsOf(ctx, m.Players[side].UserID).Locale) }
 	act := storage.Action{Kind: storage.ActOfferPause, Side: side, Days: days}
 	switch answer {
 	case web.PausePropose:
@@ -475,8 +476,7 @@ func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, a
 		if answer == web.PauseDecline {
 			act.Kind = storage.ActDeclinePause
 		}
-		p := lang.For(a.b.settingsOf(ctx, m.Players[side].UserID).Locale)
-		if changed := a.b.pauseOfferChanged(p, m, side, strconv.Itoa(days)); changed != "" {
+		if changed := a.b.pauseOfferChanged(p(), m, side, strconv.Itoa(days)); changed != "" {
 			return &web.Refusal{Reason: changed}
 		}
 	}
@@ -484,8 +484,7 @@ func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, a
 	var agreed agreedAlready
 	if errors.As(err, &agreed) {
 		// The page writes Discord's time markup in milliseconds (see web's texts).
-		p := lang.For(a.b.settingsOf(ctx, m.Players[side].UserID).Locale)
-		return &web.Refusal{Reason: p.Sprintf(txtPausedUntil, unixOf(agreed.until.UnixMilli()))}
+		return &web.Refusal{Reason: p().Sprintf(txtPausedUntil, unixOf(agreed.until.UnixMilli()))}
 	}
 	if err != nil {
 		return a.refusal(ctx, m, side, err)

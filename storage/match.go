@@ -263,6 +263,11 @@ func (m *Match) GameAt(actions int) (*game.Game, error) {
 // Practice reports whether m is a practice match against the computer.
 func (m *Match) Practice() bool { return m.Computer != "" }
 
+// ForTournament reports whether m says it was made for a tournament (its
+// Tournament, or its round's deadline). A tournament's match stored before
+// those were kept says nothing: Store.MatchTournament knows it still.
+func (m *Match) ForTournament() bool { return m.Tournament != 0 || !m.RoundEnds.IsZero() }
+
 // ClockRunning reports whether Deadline counts now: the match is in set-up or
 // play and the board that starts it has arrived: in play, the side to move's;
 // in set-up, the set-up invites (until then the clock waits, ClockPending,

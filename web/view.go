@@ -122,8 +122,7 @@ func timeOf(m *storage.Match, viewer game.Viewer, over bool) *TimeJSON {
 			t.Offer = &PauseOfferJSON{By: sideName(by), Days: days}
 		}
 		// A tournament's game goes on to its round's deadline: no pause.
-		inTournament := m.Tournament != 0 || !m.RoundEnds.IsZero()
-		t.CanPause = !offered && t.Paused == 0 && m.Correspondence() && !m.Practice() && !inTournament
+		t.CanPause = !offered && t.Paused == 0 && m.Correspondence() && !m.Practice() && !m.ForTournament()
 		t.GiftsLeft = storage.MaxGifts - m.GiftsBy(side)
 		t.CanGive = !m.Practice()
 		said = true
