@@ -326,7 +326,7 @@ func TestBrowserOffersKeepTheBoard(t *testing.T) {
 // letter, a hidden enemy piece shows its side's emblem and neither a rank
 // nor a symbol, a piece whose rank is public has the white inner frame, and
 // the last move's squares have their frames, and the squares a Scout ran
-// over its trail.
+// over its trail, which their labels name too.
 func TestBrowserPieceMarks(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
@@ -342,13 +342,13 @@ func TestBrowserPieceMarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	type look struct {
-		Class, Text, Images string
+		Class, Text, Images, Label string
 	}
 	lookAt := func(s game.Square) look {
 		t.Helper()
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[look](`(() => {
 			const b = document.querySelector('.sq[data-sq="`+itoa(int(s))+`"]');
-			return {Class: b.className, Text: b.textContent, Images: getComputedStyle(b).backgroundImage};
+			return {Class: b.className, Text: b.textContent, Images: getComputedStyle(b).backgroundImage, Label: b.getAttribute("aria-label")};
 		})()`))
 		if err != nil {
 			t.Fatal(err)
@@ -471,6 +471,10 @@ func TestBrowserPieceMarks(t *testing.T) {
 		got := lookAt(s)
 		if has := strings.Contains(got.Images, "trail-"); has != crossed[s] || crossed[s] && !strings.Contains(got.Images, img) {
 			t.Errorf("after the run %v-%v, %v (%s) shows %s", mv.From, mv.To, s, got.Class, got.Images)
+		}
+		// A screen reader hears the trail too.
+		if says := strings.HasSuffix(got.Label, ", crossed by the last move"); says != crossed[s] {
+			t.Errorf("after the run %v-%v, %v says %q", mv.From, mv.To, s, got.Label)
 		}
 	}
 }

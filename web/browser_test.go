@@ -305,6 +305,7 @@ func TestBrowserLanguages(t *testing.T) {
 
 // TestBrowserKeyboard: a whole set-up typed on the keyboard, confirmed, and
 // a move made with Enter, an arrow key and Enter; then resigning asks first.
+// The keys' help below the board says what the keys do at each stage.
 func TestBrowserKeyboard(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
@@ -327,6 +328,17 @@ func TestBrowserKeyboard(t *testing.T) {
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		t.Fatal(err)
 	}
+	keysHelp := func(stage, want string) {
+		t.Helper()
+		got, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#keys`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("%s, the keys' help says %q, want %q", stage, got, want)
+		}
+	}
+	keysHelp("in the set-up", "Arrow keys move around the board. On a square, type a piece's label to put it there (0 for 10, B for a Bomb, F for the Flag) or Delete to clear it; Enter on two squares swaps them.")
 	refusal, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#refusal`)))
 	if err != nil {
 		t.Fatal(err)
@@ -369,6 +381,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
+	keysHelp("in play", "Arrow keys move around the board; Enter selects a piece, and Enter on a marked square moves it there; Escape lets it go.")
 	// The Scout on C2 moves up the file: Enter, ArrowUp, Enter.
 	from, to := game.Square(12), game.Square(22)
 	if err := chromedp.Do(ctx,
@@ -435,6 +448,7 @@ func TestBrowserKeyboard(t *testing.T) {
 	if m2, _ := f.store.Match(bg, m.ID); m2.Phase != storage.PhaseFinished {
 		t.Fatalf("after Yes: phase %v", m2.Phase)
 	}
+	keysHelp("after the match", "Arrow keys move around the board; each square says what stands on it.")
 }
 
 // TestBrowserPhone: at 320×640 the board and the tray fit without

@@ -77,7 +77,12 @@ const (
 	txtGuess            = "Guess the rank of the piece you attack:"
 	txtAttackOrGuess    = "Attack this piece, or infiltrate it: guess its rank."
 	txtAttack           = "Attack"
-	txtKeysHelp         = "Arrow keys move around the board; Enter selects a piece and moves it. In the set-up, pick a square and type a rank (S, 2 to 9, 0 for 10, I, B, F); Delete clears it."
+	txtKeysSetup        = "Arrow keys move around the board. On a square, type a piece's label to put it there (%[1]s) or Delete to clear it; Enter on two squares swaps them."
+	txtKeysTen          = "0 for 10, B for a Bomb, F for the Flag"
+	txtKeysNoTen        = "B for a Bomb, F for the Flag"
+	txtKeysPlay         = "Arrow keys move around the board; Enter selects a piece, and Enter on a marked square moves it there; Escape lets it go."
+	txtKeysWatch        = "Arrow keys move around the board; each square says what stands on it."
+	txtTrail            = "%[1]s, crossed by the last move"
 	txtClockOf          = "%[1]s: %[2]s"
 	txtSetupClock       = "Set-up time left: %[1]s"
 	txtTurnClock        = "Time left: %[1]s" // the status line above says whose move it is
@@ -152,7 +157,8 @@ var pageTexts = map[string]string{
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
-	"keys": txtKeysHelp, "clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
+	"keysSetup": txtKeysSetup, "keysTen": txtKeysTen, "keysNoTen": txtKeysNoTen, "keysPlay": txtKeysPlay, "keysWatch": txtKeysWatch, "trail": txtTrail,
+	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
 	"paused": txtPausedUntil, "away": txtVacationLine, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
 	"giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
 	"pause": txtPauseButton, "declinePause": txtDeclinePause, "askPause": txtAskAcceptPause, "askDeclinePause": txtAskDeclinePause,

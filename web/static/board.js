@@ -161,7 +161,7 @@
       if (b.textContent !== text) { b.textContent = text; }
       if (sq === sel) { lab = fmt("selected", lab); }
       if (t[sq]) { lab = fmt("target", lab); }
-      if (isLast) { lab = fmt("lastMoved", lab); }
+      if (isLast) { lab = fmt("lastMoved", lab); } else if (trail[sq]) { lab = fmt("trail", lab); }
       b.setAttribute("aria-label", lab);
       if (sq === sel) { b.setAttribute("aria-selected", "true"); } else { b.removeAttribute("aria-selected"); }
       b.tabIndex = sq === focusSq ? 0 : -1;
@@ -206,6 +206,10 @@
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
     $("status").textContent = s;
+    // The keys' help tells what they do for this reader now. A Bomb and a
+    // Flag show symbols, not their letters; a 10 is typed as 0.
+    var ten = L.labels.indexOf("10") >= 0;
+    $("keys").textContent = setup ? fmt("keysSetup", fmt(ten ? "keysTen" : "keysNoTen")) : playing ? fmt("keysPlay") : fmt("keysWatch");
     var total = (st.history || []).length;
     $("replay").hidden = !total;
     $("ply").textContent = fmt("replayAt", String(step < 0 ? total : step), String(total));
