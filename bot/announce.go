@@ -90,7 +90,7 @@ func (b *Bot) boardMessage(p lang.Printer, m *storage.Match, g *game.Game, viewe
 	v := g.View(viewer)
 	n := narrator{viewer: viewer, names: b.names(p, m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
-		Content:         joinLines(b.matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), b.timeLines(p, m, g)),
+		Content:         joinLines(b.matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), b.timeLines(p, m, g, viewer)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
@@ -120,9 +120,9 @@ func (b *Bot) clockLine(p lang.Printer, m *storage.Match, g *game.Game) string {
 }
 
 // timeLines are what a board says of the match's time besides the
-// deadline: the clocks, gifts of time, a pause, vacations.
-func (b *Bot) timeLines(p lang.Printer, m *storage.Match, g *game.Game) string {
-	return joinLines(b.clockLine(p, m, g), b.giftLine(p, m, g), pausedLine(p, m), b.vacationLines(p, m))
+// deadline: the clocks, gifts of time, a pause, vacations, as viewer reads them.
+func (b *Bot) timeLines(p lang.Printer, m *storage.Match, g *game.Game, viewer game.Viewer) string {
+	return joinLines(b.clockLine(p, m, g), b.giftLine(p, m, g), pausedLine(p, m), b.vacationLines(p, m, viewer))
 }
 
 // giftLine says how often each player gave the other more time, once one

@@ -69,7 +69,7 @@ func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.
 func (b *Bot) privateBoard(p lang.Printer, m *storage.Match, g *game.Game, side game.Side, n game.Numbering) (string, []*discordgo.File) {
 	v := g.View(game.ViewerOf(side))
 	nar := narrator{viewer: game.ViewerOf(side), names: b.names(p, m), numbering: n, p: p}
-	return joinLines(b.matchTitle(p, m), statusLine(g, nar, deadlineToShow(m, g, b.now())), b.timeLines(p, m, g)), b.boardFile(p, m, &v, n)
+	return joinLines(b.matchTitle(p, m), statusLine(g, nar, deadlineToShow(m, g, b.now())), b.timeLines(p, m, g, nar.viewer)), b.boardFile(p, m, &v, n)
 }
 
 // boardFile draws a player's board for a private answer.

@@ -126,13 +126,14 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	}
 
 	// Move 3, alice by DM text: bob's turn begins stopped, his day counted
-	// from his return; his board and the channel's say he is away.
+	// from his return; his board (of him as "du") and the channel's say he
+	// is away.
 	h.advance(2 * time.Hour)
 	h.alice.SendDM(t, "I2-I3")
 	h.waitMoves(1, 3)
 	board = h.bob.WaitDM(t, contains("alice zog I2-I3."))
 	due = w.turn(h.bob, nil, back.Sub(now())+day)
-	if !strings.Contains(board.Content, "(Frist "+rel(due)+")") || !strings.Contains(board.Content, "bob ist bis "+full(back)+" im Urlaub") {
+	if !strings.Contains(board.Content, "(Frist "+rel(due)+")") || !strings.Contains(board.Content, "Du bist bis "+full(back)+" im Urlaub") {
 		t.Errorf("bob's board on vacation: %q, want the deadline %s and the vacation", board.Content, rel(due))
 	}
 	h.channelSays("Move 4: bob to move.\nbob is on vacation until " + full(back))

@@ -38,12 +38,13 @@ func TestPauseEndsWhileAway(t *testing.T) {
 	h.outboxEmpty()
 	w.until(resume, "the pause's end", func() bool { return countDMs(h.bob, "The pause is over") == 0 })
 	away := "\nalice is on vacation until " + fullMark(back)
+	awayYou := "\nYou are on vacation until " + fullMark(back) // to alice herself
 	for _, c := range []struct {
 		who  string
 		msgs func() []*discordtest.Message
 		want string
 	}{
-		{"alice", h.alice.DMs, "The pause is over: your move is due " + relMark(due) + " (" + fullMark(due) + ")." + away},
+		{"alice", h.alice.DMs, "The pause is over: your move is due " + relMark(due) + " (" + fullMark(due) + ")." + awayYou},
 		{"bob", h.bob.DMs, "The pause is over: the match goes on." + away},
 		{"the channel", func() []*discordtest.Message { return h.srv.ChannelMessages(h.channel) }, "The pause is over: the match goes on." + away},
 	} {

@@ -50,8 +50,12 @@ func TestVacation(t *testing.T) {
 	if m := h.match(1); !m.Deadline.Equal(due.Add(5 * day)) {
 		t.Errorf("Alice's deadline moved %v, want 5 days", m.Deadline.Sub(due))
 	}
-	if got := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, "alice is on vacation until "+untilMark) {
-		t.Errorf("the board does not show the vacation: %q", got)
+	// Her own board says it of her as "you", Bob's of her by name.
+	if got := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, "You are on vacation until "+untilMark) || strings.Contains(got, "alice is on vacation") {
+		t.Errorf("her board does not show her vacation: %q", got)
+	}
+	if got := h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, "alice is on vacation until "+untilMark) {
+		t.Errorf("Bob's board does not show her vacation: %q", got)
 	}
 	if got := h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t).Content; !strings.Contains(got, "their move (deadline <t:"+strconv.FormatInt(due.Add(5*day).Unix(), 10)+":R>) · alice is on vacation until "+untilMark) {
 		t.Errorf("Bob's list of games does not show the vacation: %q", got)

@@ -86,6 +86,7 @@ func TestWebTimeTextsAreTheBoards(t *testing.T) {
 		for _, tc := range []struct{ page, board string }{
 			{fill("paused", "1800000000"), p.Sprintf(txtPausedUntil, "1800000000")},
 			{fill("away", "Ann", "1800000000"), p.Sprintf(txtVacationLine, "Ann", "1800000000")},
+			{fill("awayYou", "1800000000"), p.Sprintf(txtVacationLineYou, "1800000000")},
 			{fill("gifts", "Ann", "1", "Bob", "3", "1 day"), p.Sprintf(txtGiftsLeft, "Ann", 1, "Bob", 3, "1 day")},
 			{fill("pauseAsk", "Ann", "3 days", "1800000000"), p.Sprintf(txtPauseAsk, "Ann", "3 days", "1800000000")},
 			{fill("pauseOffered", "3 days"), p.Sprintf(txtPauseOffered, "3 days")},

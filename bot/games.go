@@ -36,7 +36,7 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 			line += p.Sprintf(" (deadline <t:%[1]s:R>)", unix(due))
 		}
 		// What holds the clocks: the deadline alone would look far off for no reason.
-		for _, held := range append([]string{pausedLine(p, m)}, b.vacationParts(p, m)...) {
+		for _, held := range append([]string{pausedLine(p, m)}, b.vacationParts(p, m, game.ViewerOf(side))...) {
 			if held != "" {
 				line += " · " + held
 			}

@@ -213,7 +213,7 @@ func (b *Bot) pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience
 		text = p.Sprintf(txtResumed)
 	}
 	if !paused {
-		text = joinLines(text, b.vacationLines(p, m))
+		text = joinLines(text, b.vacationLines(p, m, viewerOf(aud)))
 	}
 	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}
 }

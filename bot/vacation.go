@@ -46,6 +46,7 @@ const (
 	txtVacationNotice     = "%[1]s is on vacation until <t:%[2]s:f> (<t:%[2]s:R>): their clock in this match stops until then."
 	txtVacationOver       = "%[1]s is back from vacation."
 	txtVacationLine       = "%[1]s is on vacation until <t:%[2]s:f>"
+	txtVacationLineYou    = "You are on vacation until <t:%[1]s:f>"
 	txtHistoryVacation    = "%[1]s went on vacation for %[2]s."
 	txtServerVacation     = "vacation allowance: %[1]s a year"
 	txtVacationTournament = "Your tournament games (%[1]d) go on: each round has a deadline."
@@ -547,15 +548,21 @@ func sideOf(m *storage.Match, user string) game.Side {
 }
 
 // vacationLines say on a board who is on vacation, and until when.
-func (b *Bot) vacationLines(p lang.Printer, m *storage.Match) string {
-	return joinLines(b.vacationParts(p, m)...)
+func (b *Bot) vacationLines(p lang.Printer, m *storage.Match, viewer game.Viewer) string {
+	return joinLines(b.vacationParts(p, m, viewer)...)
 }
 
-// vacationParts says, for each player of m on vacation, until when.
-func (b *Bot) vacationParts(p lang.Printer, m *storage.Match) []string {
+// vacationParts says, for each player of m on vacation, until when: to
+// the player on vacation, of themselves as "you".
+func (b *Bot) vacationParts(p lang.Printer, m *storage.Match, viewer game.Viewer) []string {
 	var parts []string
 	for side := game.Red; side <= game.Blue; side++ {
-		if back := m.VacationUntil(side); !back.IsZero() {
+		back := m.VacationUntil(side)
+		switch {
+		case back.IsZero():
+		case viewer == game.ViewerOf(side):
+			parts = append(parts, p.Sprintf(txtVacationLineYou, unixOf(back.Unix())))
+		default:
 			parts = append(parts, p.Sprintf(txtVacationLine, b.playerName(p, m, side), unixOf(back.Unix())))
 		}
 	}

@@ -113,3 +113,42 @@ func TestBrowserPauseAndGiveTime(t *testing.T) {
 		t.Fatalf("Red's gifts stored: %v", err)
 	}
 }
+
+// TestBrowserVacationSaysYou: a player on vacation reads of it as "you" on
+// their own page; the opponent and spectators read it by the player's name.
+func TestBrowserVacationSaysYou(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	at := time.Now().Truncate(time.Second)
+	m := f.inPlaySince(t, at, 5)
+	m, err := f.store.Act(context.Background(), m.ID, m.Version, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 4, At: at})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.VacationUntil(game.Red).IsZero() {
+		t.Fatal("Red is not on vacation")
+	}
+	for _, tc := range []struct {
+		viewer    game.Viewer
+		want, not string
+	}{
+		{game.RedViewer, "You are on vacation until", "Ann is on vacation"},
+		{game.BlueViewer, "Ann is on vacation until", "You are on vacation"},
+		{game.PublicViewer, "Ann is on vacation until", "You are on vacation"},
+	} {
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate("about:blank"),
+			chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, tc.viewer)),
+		); err != nil {
+			t.Fatal(err)
+		}
+		browsertest.Wait(t, ctx, "the vacation shown", `document.getElementById("time").textContent.includes("on vacation until")`)
+		text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#time`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, tc.want) || strings.Contains(text, tc.not) {
+			t.Errorf("%v's page says %q, want %q", tc.viewer, text, tc.want)
+		}
+	}
+}

@@ -96,13 +96,14 @@ const (
 
 // The page's texts of the match's time besides the clocks. Those the Discord
 // board and notices say too are the same catalogue keys (the bot's
-// txtPausedUntil, txtVacationLine, txtGiftsLeft, txtPauseAsk,
-// txtPauseOffered, txtGaveTime), Discord's time markup <t:…:f> and <t:…:R>
+// txtPausedUntil, txtVacationLine, txtVacationLineYou, txtGiftsLeft,
+// txtPauseAsk, txtPauseOffered, txtGaveTime), Discord's time markup <t:…:f> and <t:…:R>
 // included: the page writes such a time in its reader's own time zone, or
 // as how long from now.
 const (
 	txtPausedUntil  = "The match is paused by agreement until <t:%[1]s:f> (<t:%[1]s:R>)."
 	txtVacationLine = "%[1]s is on vacation until <t:%[2]s:f>"
+	txtVacationYou  = "You are on vacation until <t:%[1]s:f>"
 	txtGiftsLeft    = "Time given: %[1]s %[2]d×, %[3]s %[4]d× (%[5]s each)"
 	txtPauseAsk     = "%[1]s proposes to pause the match for %[2]s: both clocks stop until <t:%[3]s:f> if you agree now."
 	txtPauseOffered = "You proposed to pause the match for %[1]s. Your opponent accepts or declines."
@@ -159,7 +160,7 @@ var pageTexts = map[string]string{
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
 	"keysSetup": txtKeysSetup, "keysTen": txtKeysTen, "keysNoTen": txtKeysNoTen, "keysPlay": txtKeysPlay, "keysWatch": txtKeysWatch, "trail": txtTrail,
 	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
-	"paused": txtPausedUntil, "away": txtVacationLine, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
+	"paused": txtPausedUntil, "away": txtVacationLine, "awayYou": txtVacationYou, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
 	"giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
 	"pause": txtPauseButton, "declinePause": txtDeclinePause, "askPause": txtAskAcceptPause, "askDeclinePause": txtAskDeclinePause,
 	"proposePause": txtProposePause, "pauseLength": txtPauseLength, "askProposePause": txtAskProposePause,

@@ -482,7 +482,9 @@
     if (st.drawOfferBy) { out.push(fmt("drawOffered", sideName(st.drawOfferBy))); }
     if (!t) { return out; }
     if (t.paused) { out.push(fmt("paused", String(t.paused))); }
-    SIDES.forEach(function (s, i) { if (t.away[i]) { out.push(fmt("away", st.players[i], String(t.away[i]))); } });
+    SIDES.forEach(function (s, i) {
+      if (t.away[i]) { out.push(s === mySide() ? fmt("awayYou", String(t.away[i])) : fmt("away", st.players[i], String(t.away[i]))); }
+    });
     if (t.offer) {
       var days = L.days[t.offer.days] || String(t.offer.days);
       if (t.offer.by === mySide()) { out.push(fmt("pauseOffered", days)); } else {
