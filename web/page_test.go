@@ -192,7 +192,7 @@ func TestReplayFrames(t *testing.T) {
 		}
 		for v := range tokens {
 			want := BuildState(m, g, v, f.srv.opts.Now())
-			want.Legal, want.Infiltrate = nil, nil
+			want.Legal, want.Infiltrate, want.Pad = nil, nil, ""
 			if got := frame(v, ply); string(got.Encode()) != string(want.Encode()) {
 				t.Fatalf("%v ply %d: the frame is not the viewer's view then:\n%s\n%s", v, ply, got.Encode(), want.Encode())
 			}

@@ -49,7 +49,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, c Capability) er
 		}
 	}
 	st := BuildState(m, g, c.Viewer, s.opts.Now())
-	st.Legal, st.Infiltrate = nil, nil
+	st.Legal, st.Infiltrate, st.Pad = nil, nil, ""
 	if final {
 		// The match is over: every frame shows both armies.
 		st.Board = revealedBoard(g)

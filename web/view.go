@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
@@ -39,9 +40,12 @@ type State struct {
 	Captured   [2][]int   `json:"captured"`
 	Legal      [][2]int   `json:"legal,omitempty"`      // the viewer's legal moves (from, to) when it is their turn
 	Infiltrate [][2]int   `json:"infiltrate,omitempty"` // the viewer's legal infiltrations (from, to), each open to any guess
-	Result     string     `json:"result,omitempty"`
-	Draw       string     `json:"drawOfferBy,omitempty"`
-	Clock      *ClockJSON `json:"clock,omitempty"`
+	// Pad is spaces that bring Legal and Infiltrate, with their keys, to
+	// a length that tells nothing (padLegal).
+	Pad    string     `json:"pad,omitempty"`
+	Result string     `json:"result,omitempty"`
+	Draw   string     `json:"drawOfferBy,omitempty"`
+	Clock  *ClockJSON `json:"clock,omitempty"`
 	// Deadline is when whoever must act runs out of time (Unix
 	// milliseconds) while a clock counts (ClockRunning); in set-up while
 	// the invites are on their way, the earliest the set-ups can be due, as
@@ -274,10 +278,38 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer, now time.Tim
 			}
 			st.Legal = append(st.Legal, [2]int{int(mv.From), int(mv.To)})
 		}
+		padLegal(st)
 	}
 	st.Time = timeOf(m, viewer, v.Result.Over())
 	st.Basis = basisOf(st)
 	return st
+}
+
+// legalBudget is how many bytes of a state's JSON its legal moves and
+// infiltrations, with their keys and Pad, fill together: more than any
+// position's moves take, so that every state of the side to move is as long
+// as its moves aside. How many moves a player has depends on their hidden
+// pieces (which can move at all, which are Scouts, where the Infiltrator
+// stands), and the length of a state is seen by whoever sees the page's
+// traffic but not its bytes: the network's TLS records, the size column of
+// the reverse proxy's access log.
+const legalBudget = 4096
+
+// padLegal sets st.Pad so that st's legal moves and infiltrations, with
+// their keys and the pad, take legalBudget bytes of its JSON, or the next
+// multiple of it in a position of more moves than any game gives.
+func padLegal(st *State) {
+	with := len(st.Encode())
+	legal, infiltrate := st.Legal, st.Infiltrate
+	st.Legal, st.Infiltrate = nil, nil
+	without := len(st.Encode())
+	st.Legal, st.Infiltrate = legal, infiltrate
+	used := with - without + len(`,"pad":""`)
+	budget := legalBudget
+	for budget <= used { // an empty pad would drop its key
+		budget += legalBudget
+	}
+	st.Pad = strings.Repeat(" ", budget-used)
 }
 
 // basisOf names what st shows of the match, its clocks aside: a player acts
