@@ -40,6 +40,27 @@ func (h *tourney) waitEnded() {
 	h.drain()
 }
 
+// waitRecorded waits for the tournament to record m's result, which it
+// does just after m ends, so after play returns: a drain alone may find
+// the outbox empty before the result and its announcement are in.
+func (h *tourney) waitRecorded(m *storage.Match) {
+	h.t.Helper()
+	h.srv.WaitFor(h.t, "the result of match "+m.ID.String()+" to be recorded", func() bool {
+		tt, _ := h.stored()
+		for _, g := range tt.Games {
+			if g.Match != m.ID {
+				continue
+			}
+			for _, e := range tt.Log {
+				if e.Kind == tournament.Recorded && e.Round == g.Round && e.Board == g.Board {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
 // announcements lists the tournament's announcements in the channel, in
 // the order they were posted: "p1" for round 1's pairings, "all" for every
 // round's at the start of a round robin played all at once, "r1" for a
@@ -203,6 +224,7 @@ func TestTournamentChannelBackWithinReach(t *testing.T) {
 		t.Fatalf("the tournament's channel: lost %v, deleted %v; want lost, not deleted", tt.ChannelLost, tt.ChannelDeleted)
 	}
 	h.play(matches[0], game.Blue)
+	h.waitRecorded(matches[0])
 	h.drain()
 	if n := h.refusedAnnouncements(h.channel, "Cup"); n != 1 {
 		t.Errorf("the channel refused %d announcements, want 1: the result was tried there again", n)
@@ -211,7 +233,7 @@ func TestTournamentChannelBackWithinReach(t *testing.T) {
 	h.advance(lostChannelRetry)
 	h.play(matches[1], game.Blue)
 	h.play(matches[2], game.Red)
-	h.drain()
+	h.waitEnded()
 	// The two results since, and the end: not the pairings nor the first
 	// result, which went when it was out of reach.
 	if got := h.announcements("Cup"); len(got) != 3 || got[0] == "all" || got[2] != "end" {
