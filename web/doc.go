@@ -18,6 +18,12 @@
 // is the viewer's own view after that move; once the match is over every
 // frame shows both armies.
 //
+// Nor does anyone learn from how long a state is (the size of an
+// encrypted answer, the size column of a proxy's log): the side to move's
+// legal moves, which its hidden pieces decide, come padded to a fixed
+// length (State.Pad), so that shuffling its own hidden pieces changes no
+// state's length either.
+//
 // A page learns nothing from when it is told: an open stream is sent a
 // change only when its viewer's state changes (State.Sent's key), so the
 // other side's drafts reach it not at all; and no page is sent the match's
@@ -45,8 +51,9 @@
 // Wiring (the bot's side):
 //
 //   - Actor: apply a player's move, set-up, resignation, draw answer,
-//     gift of time or pause proposal or answer through the bot's one function for each (the same store call,
-//     versions and notices as on Discord); return *Refusal for a reason the
+//     gift of time or pause proposal or answer through the bot's one
+//     function for each (the same store call, versions and notices as on
+//     Discord); return *Refusal for a reason the
 //     player may read. It also lists and keeps the player's saved set-ups,
 //     only while that player is setting up: they are the secrets of their
 //     next matches too.
