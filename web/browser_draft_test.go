@@ -12,10 +12,11 @@ import (
 )
 
 // TestBrowserDraftStaysWithItsSide: the draft a page keeps in the browser
-// (for a reload) is its own match's and side's: the opponent's page opened
-// in the same browser (a shared computer) starts from an empty board, not
-// from Red's set-up; and once Red's set-up is confirmed the browser keeps
-// no copy of it.
+// is its own tab's, for a reload, and its own match's and side's: it is
+// there again after a reload, never in the storage that outlives the tab;
+// the opponent's page opened in the same browser (a shared computer)
+// starts from an empty board, not from Red's set-up; and once Red's set-up
+// is confirmed the browser keeps no copy of it.
 func TestBrowserDraftStaysWithItsSide(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
@@ -35,6 +36,17 @@ func TestBrowserDraftStaysWithItsSide(t *testing.T) {
 		t.Fatal(err)
 	}
 	browsertest.Wait(t, ctx, "Red's random set-up", `document.querySelectorAll(".sq.red").length === `+itoa(pieces))
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "Red's draft after a reload", `document.querySelectorAll(".sq.red").length === `+itoa(pieces))
+	kept, err := chromedp.Run(ctx, chromedp.Evaluate[[2]bool](`[Object.keys(sessionStorage).some(k => k.startsWith("strategobot-setup")), Object.keys(localStorage).some(k => k.startsWith("strategobot-setup"))]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !kept[0] || kept[1] {
+		t.Fatalf("the draft kept for the tab: %v, for as long as the browser lives: %v", kept[0], kept[1])
+	}
 
 	blue, cancel := chromedp.NewContext(ctx) // another tab of the same browser
 	defer cancel()
@@ -57,5 +69,5 @@ func TestBrowserDraftStaysWithItsSide(t *testing.T) {
 		t.Fatal(err)
 	}
 	browsertest.Wait(t, ctx, "Red's set-up confirmed", `document.getElementById("tray").hidden`)
-	browsertest.Wait(t, ctx, "no copy of Red's set-up in the browser", `!Object.keys(localStorage).some(k => k.startsWith("strategobot-setup"))`)
+	browsertest.Wait(t, ctx, "no copy of Red's set-up in the browser", `![sessionStorage, localStorage].some(s => Object.keys(s).some(k => k.startsWith("strategobot-setup")))`)
 }

@@ -335,16 +335,19 @@
       api("POST", "/api/setups", { name: name, setup: draft }).then(function () { $("done").textContent = fmt("kept", name); loadSaved(); }).catch(refuse);
     });
   }
-  // The draft kept in this browser, for a reload, is this page's own: its
-  // match's and side's, so that the other side's page opened in the same
-  // browser (a shared computer) never starts from it; and it is forgotten
-  // once the set-up is confirmed, a secret no longer needed here.
+  // The draft kept in this browser, for a reload, is this tab's alone
+  // (sessionStorage, as the link's token is), gone when the tab closes: on
+  // a shared computer the next user never finds it, though the set-up was
+  // confirmed elsewhere. It is its match's and side's, and forgotten once
+  // the set-up is confirmed, a secret no longer needed here.
   function draftKey() { return "strategobot-setup-" + st.match + "-" + st.viewer; }
-  function saveLocal() { try { localStorage.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* private mode */ } }
+  function saveLocal() { try { sessionStorage.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* private mode */ } }
   function forgetLocal() {
     try {
+      sessionStorage.removeItem(draftKey());
+      // Where older pages kept drafts, for as long as the browser lived.
       localStorage.removeItem(draftKey());
-      localStorage.removeItem("strategobot-setup-" + st.variant); // where an older page kept any side's draft
+      localStorage.removeItem("strategobot-setup-" + st.variant);
     } catch (e) { /* private mode */ }
   }
   // check asks the rules engine for its refusal of the draft, if any.
@@ -539,7 +542,7 @@
     if (st.now) { offset = st.now - Date.now(); }
     if (st.phase === "setup" && (first || !draft)) {
       draft = st.setup || null;
-      if (!draft) { try { draft = JSON.parse(localStorage.getItem(draftKey())); } catch (e) { draft = null; } }
+      if (!draft) { try { draft = JSON.parse(sessionStorage.getItem(draftKey())); } catch (e) { draft = null; } }
       if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
       setupOK = false;
       if (settingUp()) { check(true); }
