@@ -22,7 +22,8 @@ type Config struct {
 	// GuildID registers the command in one server only (instant; for
 	// development). Empty registers it globally.
 	GuildID string
-	// Threads plays each match in its own thread of the challenge's channel.
+	// Threads plays each match in its own thread of the challenge's channel
+	// on the servers that have not chosen how boards are shown.
 	Threads bool
 	// DefaultMoveTime is a new match's move time when the challenger names none.
 	DefaultMoveTime time.Duration

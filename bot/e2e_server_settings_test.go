@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"strings"
 	"testing"
@@ -154,6 +155,69 @@ func TestServerSettings(t *testing.T) {
 			}
 			if tc.check != nil {
 				tc.check(t, h, answer)
+			}
+		})
+	}
+}
+
+// TestThreadsSettingIsADefault: with the bot's threads setting on, a server
+// whose moderators have not chosen how boards are shown plays each match in
+// its own thread, and /stratego server says that this is the bot's default;
+// a server's own choice wins over the setting.
+func TestThreadsSettingIsADefault(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		mode  string // the server's choice; "" for none
+		shown string // in /stratego server's answer
+	}{
+		{"", "- boards: a thread per match (the bot's default)\n"},
+		{"thread", "- boards: a thread per match\n"},
+		{"per-move", "- boards: a new picture per move in the channel\n"},
+		{"live", "- boards: one live message per match, edited after every move\n"},
+	}
+	for _, tc := range tests {
+		t.Run(cmp.Or(tc.mode, "not chosen"), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, func(c *Config) { c.Threads = true })
+			moderator(h)
+			var args []discordtest.Arg
+			if tc.mode != "" {
+				args = append(args, discordtest.Opt(optBoardMode, tc.mode))
+			}
+			if shown := h.carol.SlashCommand(t, h.channel, "stratego server", args...).Reply(t); !strings.Contains(shown.Content, tc.shown) {
+				t.Fatalf("the settings show %q; want %q", shown.Content, tc.shown)
+			}
+			h.startClassic()
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			m := h.waitMoves(1, 1)
+			// The public board after the move: where it is says the mode.
+			var board *discordtest.Message
+			where := ""
+			h.srv.WaitFor(t, "the public board after the move", func() bool {
+				for _, ch := range append([]*discordtest.Channel{h.channel}, h.channel.Threads()...) {
+					for _, msg := range h.srv.ChannelMessages(ch) {
+						if strings.Contains(msg.Content, "alice moved A4-A5") && len(msg.Files) == 1 {
+							board, where = msg, ch.ID
+							return true
+						}
+					}
+				}
+				return false
+			})
+			threads := h.channel.Threads()
+			switch tc.mode {
+			case "", "thread":
+				if len(threads) != 1 || where != threads[0].ID || m.ThreadID != threads[0].ID {
+					t.Errorf("%d threads, the match in %q, its board in %q: want the match and its board in its thread", len(threads), m.ThreadID, where)
+				}
+			case "per-move":
+				if len(threads) != 0 || where != h.channel.ID || board.Edits != 0 {
+					t.Errorf("%d threads, the board in %q after %d edits: want a new picture in the channel", len(threads), where, board.Edits)
+				}
+			case "live":
+				if len(threads) != 0 || where != h.channel.ID || board.ID != m.LiveMessage || board.Edits == 0 {
+					t.Errorf("%d threads, the board in %q, message %s after %d edits: want the match's live message %s, edited", len(threads), where, board.ID, board.Edits, m.LiveMessage)
+				}
 			}
 		})
 	}

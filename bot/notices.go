@@ -160,7 +160,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 			// A follower's DM: the public view, as /stratego watch links it.
 			msg.Components = b.withBoardLink(p, msg.Components, m, game.PublicViewer, 0)
 		}
-		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && snap.server(b.readServer(ctx)).Board == storage.BoardLive {
+		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && boardFor(snap.server(b.readServer(ctx)), b.cfg) == storage.BoardLive {
 			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil
 		}
 		return one(msg), nil

@@ -80,7 +80,20 @@ func (b *Bot) whyNotMatchHere(i *discordgo.Interaction, s *storage.ServerSetting
 
 // threadsFor reports whether a match of the server plays in its own thread.
 func (b *Bot) threadsFor(s *storage.ServerSettings) bool {
-	return b.cfg.Threads || s.Board == storage.BoardThread
+	return boardFor(s, b.cfg) == storage.BoardThread
+}
+
+// boardFor is how the server's matches show their public board: as the
+// server chose, or, when it has not, a thread per match if the bot's threads
+// setting says so and a new picture per move otherwise.
+func boardFor(s *storage.ServerSettings, cfg Config) storage.BoardMode {
+	switch {
+	case s.Board != storage.BoardDefault:
+		return s.Board
+	case cfg.Threads:
+		return storage.BoardThread
+	}
+	return storage.BoardPerMove
 }
 
 // onServer shows or changes the server's settings; only moderators may.
@@ -249,9 +262,9 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 	if s.StarterRole != "" {
 		who = p.Sprintf("members with <@&%[1]s> (and moderators)", s.StarterRole)
 	}
-	board := s.Board
-	if cfg.Threads {
-		board = storage.BoardThread
+	board := boardModeText(p, boardFor(s, cfg))
+	if s.Board == storage.BoardDefault {
+		board = p.Sprintf("%[1]s (the bot's default)", board)
 	}
 	variant := game.VariantClassic
 	if s.Variant != 0 {
@@ -268,7 +281,7 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 		options = strings.Join(parts, p.Sprintf(txtSummarySep))
 	}
 	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- rule options of new matches: %[7]s\n- practice against the computer: %[6]s",
-		where, who, boardModeText(p, board), render.VariantName(p, variant), render.Duration(p, moveTime), onOff(p, !s.NoPractice), options) +
+		where, who, board, render.VariantName(p, variant), render.Duration(p, moveTime), onOff(p, !s.NoPractice), options) +
 		"\n- " + vacationAllowanceText(p, s) + "\n- " + seekHoursText(p, s)
 }
 

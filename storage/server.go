@@ -11,14 +11,15 @@ import (
 
 // ServerSettings are what a server's admins chose for the bot there. The
 // zero value is the bot's behaviour before any choice: matches anywhere, by
-// anyone, boards posted as new messages in the channel, practice allowed.
+// anyone, boards as the bot's configuration says, practice allowed.
 type ServerSettings struct {
 	GuildID string
 	// Version increases with every change.
 	Version uint64
 	// Channels lists the channels where matches may be started; empty: any.
 	Channels []string
-	// Board is how a match's public board is shown.
+	// Board is how a match's public board is shown; BoardDefault: as the
+	// bot's configuration says.
 	Board BoardMode
 	// Variant is the default variant of new matches; zero: Classic.
 	Variant game.Variant
@@ -80,12 +81,15 @@ type BoardMode uint8
 
 // The board modes.
 const (
-	BoardPerMove BoardMode = iota // a new picture for every move in the channel
+	BoardDefault BoardMode = iota // no choice: the bot's default (its threads setting)
+	BoardPerMove                  // a new picture for every move in the channel
 	BoardThread                   // a thread for every match, a picture per move in it
 	BoardLive                     // one message per match, edited after every move
 )
 
-var boardModeWords = [...]string{BoardPerMove: "per-move", BoardThread: "thread", BoardLive: "live"}
+// boardModeWords are the modes' names, as stored and as the command offers
+// them; BoardDefault is stored as no name.
+var boardModeWords = [...]string{BoardDefault: "default", BoardPerMove: "per-move", BoardThread: "thread", BoardLive: "live"}
 
 func (m BoardMode) String() string {
 	if int(m) < len(boardModeWords) {
@@ -94,9 +98,9 @@ func (m BoardMode) String() string {
 	return fmt.Sprintf("BoardMode(%d)", m)
 }
 
-// ParseBoardMode reads a board mode's name.
+// ParseBoardMode reads the name of a board mode a server may choose.
 func ParseBoardMode(s string) (BoardMode, error) {
-	if k := slices.Index(boardModeWords[:], s); k >= 0 {
+	if k := slices.Index(boardModeWords[:], s); k > int(BoardDefault) {
 		return BoardMode(k), nil
 	}
 	return 0, fmt.Errorf("unknown board mode %q: %w", s, ErrInvalid)
@@ -115,7 +119,7 @@ type serverRecord struct {
 	ID         string              `json:"id"`
 	Version    uint64              `json:"ver"`
 	Channels   []string            `json:"channels,omitempty"`
-	Board      string              `json:"board,omitempty"`
+	Board      string              `json:"board,omitempty"` // absent: no choice (older bots stored a per-move choice so too)
 	Variant    string              `json:"variant,omitempty"`
 	MoveTime   int64               `json:"move_time,omitempty"` // seconds
 	NoPractice bool                `json:"no_practice,omitempty"`
@@ -139,7 +143,7 @@ func encodeServer(s *ServerSettings) ([]byte, error) {
 	if r := s.Rules; r != (RuleDefaults{}) {
 		rec.Rules = &ruleDefaultsRecord{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutRange: r.ScoutStrikesAtRange, MaxMoves: r.MaxMoves}
 	}
-	if s.Board != BoardPerMove {
+	if s.Board != BoardDefault {
 		rec.Board = s.Board.String()
 	}
 	if s.Variant != 0 {

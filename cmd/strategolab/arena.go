@@ -488,20 +488,20 @@ func writeArenaReport(w io.Writer, c arenaConfig, games []arenaGame) {
 	lo, hi = wilson(tally.score/float64(n), n)
 	fmt.Fprintf(w, "A score %.1f%% (wins + draws/2; 95%% CI %.1f%%–%.1f%%)\n", 100*tally.score/float64(n), 100*lo, 100*hi)
 	fmt.Fprintf(w, "game length: average %.1f plies (shortest %d, longest %d)\n", float64(plies)/float64(n), minPlies, maxPlies)
-	fmt.Fprint(w, "endings:")
+	var endings []string
 	for m := game.FlagCaptured; m <= game.MoveLimit; m++ {
 		if methods[m] > 0 {
-			fmt.Fprintf(w, " %s %d;", m, methods[m])
+			endings = append(endings, fmt.Sprintf("%s %d", m, methods[m]))
 		}
 	}
 	for _, who := range [2]string{"A", "B"} {
 		for _, kind := range faultKinds {
 			if n := faults[who+" "+kind]; n > 0 {
-				fmt.Fprintf(w, " %s %s %d;", who, kind, n)
+				endings = append(endings, fmt.Sprintf("%s %s %d", who, kind, n))
 			}
 		}
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "endings: %s\n", strings.Join(endings, "; "))
 	for _, g := range faulty {
 		fmt.Fprintf(w, "game %d: %s (%s) lost by %s\n", g.index+1, [2]string{"A", "B"}[g.faultBy], c.players[g.faultBy], g.fault)
 	}

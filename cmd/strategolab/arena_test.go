@@ -30,7 +30,7 @@ func TestArenaReport(t *testing.T) {
 				`^A win rate \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%\)$`,
 				`^A score \d+\.\d% \(wins \+ draws/2; 95% CI \d+\.\d%–\d+\.\d%\)$`,
 				`^game length: average \d+\.\d plies \(shortest \d+, longest \d+\)$`,
-				`^endings:( [a-z ]+ \d+;)+$`,
+				`^endings: [a-z ]+ \d+(; [a-z ]+ \d+)*$`,
 				`^move time A \(random\): median [0-9.]+[µnm]?s, max [0-9.]+[µnm]?s over \d+ moves$`,
 				`^move time B \(random\): median .+ over \d+ moves$`,
 			},
@@ -41,7 +41,7 @@ func TestArenaReport(t *testing.T) {
 			want: []string{
 				`^A: 0 wins, 2 draws, 0 losses$`,
 				`^game length: average 6\.0 plies \(shortest 6, longest 6\)$`,
-				`^endings: move limit reached 2;$`,
+				`^endings: move limit reached 2$`,
 				`^move time A \(easy\): .+ over 6 moves$`,
 			},
 		},

@@ -117,11 +117,16 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := compareOperands(len(dirs)); err != nil {
 		return cli.UsageFailed(stderr, "strategolab compare", compareUsage, err)
 	}
+	for _, dir := range dirs {
+		if err := runFolder(dir); err != nil {
+			return cli.UsageFailed(stderr, "strategolab compare", compareUsage, err)
+		}
+	}
 	runs := make([][]arenaRecord, len(dirs))
 	for i, dir := range dirs {
 		recs, err := readArenaRecords(dir)
 		if err != nil {
-			fmt.Fprintln(stderr, "compare:", err)
+			fmt.Fprintln(stderr, "strategolab compare:", err)
 			return 1
 		}
 		runs[i] = recs
@@ -145,7 +150,7 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		sets := published.NewIndex()
 		for i, dir := range dirs {
 			if err := writePublished(stdout, dir, runs[i], sets); err != nil {
-				fmt.Fprintln(stderr, "compare:", err)
+				fmt.Fprintln(stderr, "strategolab compare:", err)
 				return 1
 			}
 		}
@@ -153,9 +158,24 @@ func runCompare(_ context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
+// runFolder says why dir, named on the command line, is not a folder to
+// read a run from; nil when it is one.
+func runFolder(dir string) error {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("there is no folder %s: name one that strategolab arena -records wrote", dir)
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return fmt.Errorf("%s is not a folder: name one that strategolab arena -records wrote", dir)
+	}
+	return nil
+}
+
 // readArenaRecords reads the finished games of DIR/game-NNNN.xml, by number.
 func readArenaRecords(dir string) ([]arenaRecord, error) {
-	if _, err := os.Stat(dir); err != nil {
+	if err := runFolder(dir); err != nil {
 		return nil, err
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "game-*.xml"))

@@ -201,7 +201,9 @@ func TestCompareRefuses(t *testing.T) {
 		{"five folders", []string{empty, empty, empty, empty, empty}, 2, "(or pairs of them: before, after, before, after…)"},
 		{"no records", []string{empty}, 1, "holds no arena records (game-0001.xml, …): run strategolab arena with -records"},
 		{"no name the arena writes", []string{otherNames}, 1, "holds no arena records (game-0001.xml, …)"},
-		{"missing folder", []string{filepath.Join(empty, "nothing")}, 1, "no such file or directory"},
+		{"missing folder", []string{filepath.Join(empty, "nothing")}, 2, "strategolab compare: there is no folder " + filepath.Join(empty, "nothing") + ": name one that strategolab arena -records wrote\nusage: strategolab compare"},
+		{"a file, not a folder", []string{filepath.Join(foreign, "game-0001.xml")}, 2, "is not a folder: name one that strategolab arena -records wrote"},
+		{"a missing folder after a good one", []string{empty, filepath.Join(empty, "nothing")}, 2, "strategolab compare -h describes every flag"},
 		{"not an arena's record", []string{foreign}, 1, `no player is named "A (…)": not a record of strategolab arena`},
 	}
 	for _, tc := range tests {

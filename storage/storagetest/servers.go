@@ -64,6 +64,7 @@ func testServers(t *testing.T, s storage.Store) {
 		t.Errorf("refused updates changed the settings: %+v", loaded)
 	}
 	testServerVacationDays(t, s)
+	testServerBoard(t, s)
 	if _, err := s.Server(ctx, ""); !errors.Is(err, storage.ErrInvalid) {
 		t.Errorf("no guild id: %v", err)
 	}
@@ -92,6 +93,20 @@ func testServerVacationDays(t *testing.T, s storage.Store) {
 			if (x.VacationDays == nil) != (tc.set == nil) || x.VacationAllowance() != tc.allow {
 				t.Errorf("%s: %s: vacation days %v, allowance %d, want %d", tc.name, what, x.VacationDays, x.VacationAllowance(), tc.allow)
 			}
+		}
+	}
+}
+
+// testServerBoard: a server's choice of boards tells no choice (the bot's
+// default) from a choice of a new picture per move, the zero value's old
+// meaning, and each reads back as it was written.
+func testServerBoard(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	for _, mode := range []storage.BoardMode{storage.BoardPerMove, storage.BoardThread, storage.BoardDefault, storage.BoardLive, storage.BoardPerMove} {
+		got := must(s.UpdateServer(ctx, "9003", func(x *storage.ServerSettings) error { x.Board = mode; return nil })).in(t)
+		loaded := must(s.Server(ctx, "9003")).in(t)
+		if got.Board != mode || loaded.Board != mode {
+			t.Errorf("boards %v: updated %v, loaded %v", mode, got.Board, loaded.Board)
 		}
 	}
 }
