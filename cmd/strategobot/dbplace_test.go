@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/user"
@@ -11,8 +13,12 @@ import (
 	"syscall"
 	"testing"
 
+	bbolt "go.etcd.io/bbolt"
+
 	"github.com/strategobot/strategobot/internal/buildtest"
+	"github.com/strategobot/strategobot/internal/pgtest"
 	"github.com/strategobot/strategobot/storage/bolt"
+	"github.com/strategobot/strategobot/storage/postgres"
 )
 
 // TestDatabaseInAPlaceItCannotBe runs the built bot with its database in a
@@ -69,6 +75,10 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 			"database " + damaged + " cannot be read", ""},
 		{"a folder in place of the file", closed, "",
 			"database " + closed + " is a folder: set database to a file, such as " + filepath.Join(closed, "strategobot.db"), ""},
+		{"a file in place of its folder", "/etc/passwd/x.db", "",
+			"database /etc/passwd/x.db: /etc/passwd is a file, not a folder: set database to a file in a folder that exists", ""},
+		{"a file in place of a folder above", filepath.Join(damaged, "sub", "bot.db"), "",
+			"database " + filepath.Join(damaged, "sub", "bot.db") + ": " + damaged + " is a file, not a folder", ""},
 		{"a backup_dir it may not create", filepath.Join(dir, "bot.db"), filepath.Join(closed, "backups"),
 			"backup_dir " + filepath.Join(closed, "backups") + ": the bot may not write its backups there", ""},
 		{"a backup_dir under a file", filepath.Join(dir, "bot.db"), filepath.Join(damaged, "backups"),
@@ -161,5 +171,91 @@ func asNobody(t *testing.T, bin, dir string) func() *exec.Cmd {
 		cmd := exec.Command(copied)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
 		return cmd
+	}
+}
+
+// TestDatabaseThatMustChange runs the built bot on databases that no
+// restart mends: written by a newer strategobot (bbolt or PostgreSQL), a
+// PostgreSQL database or role the server does not have, a setting it does
+// not know. It stops with exit code 2, which systemd does not restart,
+// saying what to do in its own words rather than pgx's. A PostgreSQL server
+// that cannot be reached is worth a restart: exit code 1, saying what to
+// check.
+func TestDatabaseThatMustChange(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	dir := t.TempDir()
+	newerFile := filepath.Join(dir, "newer.db")
+	db, err := bolt.Open(bolt.Options{Path: newerFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	bdb, err := bbolt.Open(newerFile, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bdb.Update(func(tx *bbolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("99")) }); err != nil {
+		t.Fatal(err)
+	}
+	bdb.Close()
+
+	pg := pgtest.NewDatabase(t)
+	newerPG := pgtest.NewDatabase(t)
+	ctx := context.Background()
+	pdb, err := postgres.Open(ctx, postgres.Options{URL: newerPG})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdb.Close()
+	if _, err := pgtest.Pool(t, newerPG).Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", postgres.SchemaVersion()+1); err != nil {
+		t.Fatal(err)
+	}
+	with := func(change func(u *url.URL, q url.Values)) string {
+		u, err := url.Parse(pg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		change(u, q)
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	tests := []struct {
+		name     string
+		database string
+		code     int
+		want     string
+	}{
+		{"a bbolt file of a newer strategobot", newerFile, 2, "database " + newerFile + " has schema 99, this strategobot reads up to"},
+		{"a PostgreSQL database of a newer strategobot", newerPG, 2, "written by a newer strategobot; this one knows schemas up to"},
+		{"no such PostgreSQL database", with(func(u *url.URL, _ url.Values) { u.Path = "/nodb" }), 2,
+			`the PostgreSQL server has no database "nodb": create it, owned by the bot's role (sudo -u postgres createuser --pwprompt strategobot, then sudo -u postgres createdb --owner strategobot nodb`},
+		{"no such PostgreSQL role", with(func(u *url.URL, _ url.Values) { u.User = url.User("nouser") }), 2,
+			`the PostgreSQL server has no role (user) "nouser": create it and a database it owns`},
+		{"a misspelt setting", with(func(_ *url.URL, q url.Values) { q.Set("statment_timeout", "5000") }), 2,
+			`the URL sets "statment_timeout", which is no PostgreSQL setting: correct its spelling or remove it`},
+		{"no PostgreSQL server there", with(func(_ *url.URL, q url.Values) { q.Set("host", t.TempDir()) }), 1,
+			"the PostgreSQL server cannot be reached (dial unix "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
+				"STRATEGOBOT_API_BASE_URL=http://127.0.0.1:1/api/v9/", "STRATEGOBOT_DATABASE="+tc.database)
+			out, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != tc.code {
+				t.Fatalf("ended with %v, want exit code %d; output:\n%s", err, tc.code, out)
+			}
+			if !strings.Contains(strings.ReplaceAll(string(out), `\"`, `"`), tc.want) { // the log quotes the error
+				t.Errorf("output\n%s\nwant %q", out, tc.want)
+			}
+			for _, raw := range []string{"SQLSTATE", "failed to connect to", "connect to Discord"} {
+				if strings.Contains(string(out), raw) {
+					t.Errorf("output\n%s\nshows %q", out, raw)
+				}
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -137,7 +138,30 @@ func fileError(path string, err error) error {
 	if errors.Is(err, fs.ErrPermission) {
 		return placeError{fmt.Sprintf("database %s: this user may not read and write it: make the user the bot runs as its owner (and of its folder), or set database to a file it may write", path), fs.ErrPermission}
 	}
+	if errors.Is(err, syscall.ENOTDIR) {
+		return placeError{fmt.Sprintf("database %s: %s is a file, not a folder: set database to a file in a folder that exists", path, fileInPath(path)), syscall.ENOTDIR}
+	}
 	return fmt.Errorf("database %s: %w", path, err)
+}
+
+// fileInPath is the first of path's folders that is a file, such as
+// /etc/passwd of /etc/passwd/x.db, which makes the system answer ENOTDIR;
+// or path's folder when none is (it changed meanwhile).
+func fileInPath(path string) string {
+	dir := filepath.Dir(filepath.Clean(path))
+	var parents []string
+	for d := dir; ; d = filepath.Dir(d) {
+		parents = append(parents, d)
+		if next := filepath.Dir(d); next == d {
+			break
+		}
+	}
+	for i := len(parents) - 1; i >= 0; i-- { // from the root down
+		if info, err := os.Stat(parents[i]); err == nil && !info.IsDir() {
+			return parents[i]
+		}
+	}
+	return dir
 }
 
 // placeError says what to do about a database file in a place the bot may
