@@ -144,24 +144,23 @@ func fileError(path string, err error) error {
 	return fmt.Errorf("database %s: %w", path, err)
 }
 
-// fileInPath is the first of path's folders that is a file, such as
-// /etc/passwd of /etc/passwd/x.db, which makes the system answer ENOTDIR;
-// or path's folder when none is (it changed meanwhile).
+// fileInPath is the file in place of a folder above path, such as
+// /etc/passwd of /etc/passwd/x.db, which makes the system answer ENOTDIR:
+// the nearest of path's folders that exists. It is path's folder when that
+// one is no file (it changed meanwhile).
 func fileInPath(path string) string {
-	dir := filepath.Dir(filepath.Clean(path))
-	var parents []string
-	for d := dir; ; d = filepath.Dir(d) {
-		parents = append(parents, d)
-		if next := filepath.Dir(d); next == d {
+	for d := filepath.Dir(filepath.Clean(path)); ; d = filepath.Dir(d) {
+		if info, err := os.Stat(d); err == nil {
+			if info.IsDir() {
+				break
+			}
+			return d
+		}
+		if filepath.Dir(d) == d {
 			break
 		}
 	}
-	for i := len(parents) - 1; i >= 0; i-- { // from the root down
-		if info, err := os.Stat(parents[i]); err == nil && !info.IsDir() {
-			return parents[i]
-		}
-	}
-	return dir
+	return filepath.Dir(path)
 }
 
 // placeError says what to do about a database file in a place the bot may
