@@ -82,7 +82,9 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 		{"a backup_dir it may not create", filepath.Join(dir, "bot.db"), filepath.Join(closed, "backups"),
 			"backup_dir " + filepath.Join(closed, "backups") + ": the bot may not write its backups there", ""},
 		{"a backup_dir under a file", filepath.Join(dir, "bot.db"), filepath.Join(damaged, "backups"),
-			"backup_dir " + filepath.Join(damaged, "backups") + ": the bot may not write its backups there", ""},
+			"backup_dir " + filepath.Join(damaged, "backups") + ": " + damaged + " is a file, not a folder: set backup_dir to a folder in one that exists", ""},
+		{"a backup_dir in a folder that does not exist", filepath.Join(dir, "bot.db"), filepath.Join(dir, "missing", "backups"),
+			"backup_dir " + filepath.Join(dir, "missing", "backups") + ": the folder " + filepath.Join(dir, "missing") + " does not exist: create it, or set backup_dir to a folder in one that exists", ""},
 		{"a configuration file it may not read", filepath.Join(dir, "bot.db"), "",
 			"config " + private + ": this user may not read it: make the user the bot runs as its owner", private},
 	}
@@ -257,5 +259,50 @@ func TestDatabaseThatMustChange(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCheckBackupDir: backup_dir may name a folder to create, but in a
+// folder that exists: one above it missing (a misspelt path, say) or a
+// file is a bad configuration, and nothing is created.
+func TestCheckBackupDir(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, backupDir, want string
+	}{
+		{"an empty backup_dir: no backups", "", ""},
+		{"a folder that exists", dir, ""},
+		{"a new folder in one that exists", filepath.Join(dir, "backups"), ""},
+		{"a new folder in one that does not exist", filepath.Join(dir, "missing", "backups"),
+			"backup_dir " + filepath.Join(dir, "missing", "backups") + ": the folder " + filepath.Join(dir, "missing") + " does not exist: create it, or set backup_dir to a folder in one that exists (the bot creates backup_dir itself, not the folders above it)"},
+		{"a file", file, "backup_dir " + file + " is a file, not a folder: set backup_dir to a folder, such as " + filepath.Join(dir, "backups")},
+		{"a folder under a file", filepath.Join(file, "backups"),
+			"backup_dir " + filepath.Join(file, "backups") + ": " + file + " is a file, not a folder: set backup_dir to a folder in one that exists"},
+		{"a folder under a file, further down", filepath.Join(file, "a", "backups"),
+			"backup_dir " + filepath.Join(file, "a", "backups") + ": " + file + " is a file, not a folder"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := checkBackupDir(tc.backupDir)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if info, err := os.Stat(tc.backupDir); tc.backupDir != "" && (err != nil || !info.IsDir()) {
+					t.Errorf("no folder %s: %v", tc.backupDir, err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !errors.Is(err, errConfig) {
+				t.Errorf("error %v, want %q, a configuration error", err, tc.want)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the missing folder was created: %v", err)
 	}
 }
