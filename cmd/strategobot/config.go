@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/bwmarrin/discordgo"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/strategobot/strategobot/bot"
@@ -602,12 +604,21 @@ func parseLevel(s string) (slog.Level, error) {
 // newLogger builds the process's logger from the config. An error logged
 // names the configured API base, not Discord's address (see nameBase), and
 // keeps only its kind when it was written from a game's hidden pieces
-// (logsafe.Err): whoever reads the log may be a player.
+// (logsafe.Err): whoever reads the log may be a player. A duration is
+// written as people read it, "1.5s", in JSON too (not in nanoseconds).
 func newLogger(c config, w io.Writer) *slog.Logger {
 	level, _ := parseLevel(c.LogLevel)
 	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-		if err, ok := a.Value.Any().(error); ok && a.Value.Kind() == slog.KindAny {
-			return slog.Any(a.Key, hidePassword(nameBase(logsafe.Err(err), c.APIBaseURL), c.Database))
+		if a.Value.Kind() == slog.KindDuration {
+			return slog.String(a.Key, a.Value.Duration().String())
+		}
+		switch v := a.Value.Any().(type) {
+		case duration:
+			return slog.String(a.Key, v.String())
+		case error:
+			if a.Value.Kind() == slog.KindAny {
+				return slog.Any(a.Key, hidePassword(nameBase(logsafe.Err(v), c.APIBaseURL), c.Database))
+			}
 		}
 		return a
 	}}
@@ -615,4 +626,33 @@ func newLogger(c config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// logLibrariesTo sends what the libraries log into logger, so that the log
+// is one stream of one format (log_format = "json" all JSON): discordgo's
+// own lines at their level, and whatever else writes with the standard
+// log package (an HTTP server's errors) at info. discordgo logs only its
+// errors at the level newSession leaves its sessions at (LogError); its
+// warnings and debug lines may quote the gateway's payloads, messages and
+// all, and stay off.
+func logLibrariesTo(logger *slog.Logger) {
+	discordgo.Logger = discordgoLogger(logger)
+	slog.SetDefault(logger)
+}
+
+// discordgoLogger is a discordgo.Logger writing to logger, at the level
+// that matches discordgo's.
+func discordgoLogger(logger *slog.Logger) func(msgL, caller int, format string, a ...any) {
+	return func(msgL, _ int, format string, a ...any) {
+		level := slog.LevelError
+		switch msgL {
+		case discordgo.LogWarning:
+			level = slog.LevelWarn
+		case discordgo.LogInformational:
+			level = slog.LevelInfo
+		case discordgo.LogDebug:
+			level = slog.LevelDebug
+		}
+		logger.Log(context.Background(), level, "discordgo: "+strings.TrimSpace(fmt.Sprintf(format, a...)))
+	}
 }

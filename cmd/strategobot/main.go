@@ -120,6 +120,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
+	logLibrariesTo(logger)
 	if err := serve(ctx, cfg, logger); err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 			logger.Info("stopped while starting")

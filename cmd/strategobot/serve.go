@@ -281,6 +281,10 @@ func newSession(token, apiBase string) (*discordgo.Session, error) {
 		return nil, fmt.Errorf("create the Discord session: %w", err)
 	}
 	s.MaxRestRetries = 5
+	// discordgo logs its errors alone (logLibrariesTo sends them to the
+	// bot's log): its warnings and debug lines may quote what the gateway
+	// sends, members' messages included.
+	s.LogLevel = discordgo.LogError
 	base, err := url.Parse(apiBase)
 	if err != nil {
 		return nil, fmt.Errorf("api_base_url: %w", err)
