@@ -261,6 +261,11 @@ func explainTOML(err error) error {
 	if !strings.HasPrefix(m[3], "incompatible types") && !foundTOML.MatchString(m[3]) {
 		return fmt.Errorf("line %s: %s: %s", line, key, m[3])
 	}
+	// Quotes are worth naming only when the value had them.
+	unquote := ""
+	if strings.Contains(m[3], "TOML value has type string") {
+		unquote = ", without quotes"
+	}
 	t := reflect.TypeFor[config]()
 	for i := range t.NumField() {
 		if t.Field(i).Tag.Get("toml") != key {
@@ -269,9 +274,9 @@ func explainTOML(err error) error {
 		var want string
 		switch t.Field(i).Type {
 		case reflect.TypeFor[bool]():
-			want = "true or false, without quotes"
+			want = "true or false" + unquote
 		case reflect.TypeFor[int]():
-			want = "a whole number, without quotes"
+			want = "a whole number" + unquote
 		case reflect.TypeFor[duration]():
 			want = `a duration in quotes, like "24h"`
 		default:

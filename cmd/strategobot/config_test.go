@@ -107,7 +107,7 @@ func TestLoadConfig(t *testing.T) {
 			err: "t5.toml: line 2 holds a token, but the bot reads its token only from DISCORD_TOKEN, never from a file: remove that line from"},
 		{name: "an exported token line", file: write("t6.toml", "export DISCORD_TOKEN=MTIzNDU2Nzg5.secret\n"), err: "t6.toml: line 1 holds a token"},
 		{name: "a value without quotes", file: write("q.toml", "database = MTIzNDU2Nzg5secret\n"), err: `q.toml: line 1: database is text in quotes, like database = "…"`},
-		{name: "a bool as a word", file: write("q2.toml", "threads = yes\n"), err: "q2.toml: line 1: threads is true or false, without quotes"},
+		{name: "a bool as a word", file: write("q2.toml", "threads = yes\n"), err: "q2.toml: line 1: threads is true or false"},
 		{name: "an unknown key with a bare value", file: write("q3.toml", "databse = MTIzNDU2Nzg5secret\n"), err: `q3.toml: line 1: databse: expected a value, such as "text in quotes"`},
 		{name: "guild_id not a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "my server"}, err: `guild_id "my server" must be a server's id, a number`},
 		{name: "guild_id a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "123456789012345678"},
@@ -142,6 +142,8 @@ func TestLoadConfig(t *testing.T) {
 			err: "none.toml: there is no such file: create it with a key per line, such as database = \"strategobot.db\" (strategobot run -h lists the keys), or name no file"},
 		{name: "a bool in quotes", file: write("h.toml", "\nthreads = \"yes\"\n"), err: "h.toml: line 2: threads is true or false, without quotes"},
 		{name: "a number in quotes", file: write("i.toml", "backup_keep = \"7\"\n"), err: "backup_keep is a whole number, without quotes"},
+		{name: "a number in single quotes", file: write("i2.toml", "backup_keep = '7'\n"), err: "backup_keep is a whole number, without quotes"},
+		{name: "a number in triple quotes", file: write("i3.toml", "backup_keep = \"\"\"7\"\"\"\n"), err: "backup_keep is a whole number, without quotes"},
 		{name: "a number for a text", file: write("j.toml", "guild_id = 1234\n"), err: `guild_id is text in quotes, like guild_id = "…"`},
 		{name: "a table for a duration", file: write("k.toml", "backup_every = {}\n"), err: `backup_every is a duration in quotes, like "24h"`},
 		{name: "bad level", env: map[string]string{"STRATEGOBOT_LOG_LEVEL": "loud"}, err: "log_level"},
@@ -272,6 +274,33 @@ func TestAPIBasePasswordHidden(t *testing.T) {
 		err := nameBase(fmt.Errorf("Get %q: connection refused", discordgo.EndpointAPI+"gateway"), tc.base)
 		if strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), strings.TrimSuffix(tc.want, "/")) {
 			t.Errorf("%q: the error says %q", tc.base, err)
+		}
+	}
+}
+
+// TestTypeHintQuotes: a value of the wrong kind is told which kind the key
+// takes, and to drop the quotes only when it had them.
+func TestTypeHintQuotes(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ line, want string }{
+		{`max_open_challenges = 1.5`, "line 1: max_open_challenges is a whole number"},
+		{`max_open_challenges = true`, "line 1: max_open_challenges is a whole number"},
+		{`max_open_challenges = "5"`, "line 1: max_open_challenges is a whole number, without quotes"},
+		{`max_open_challenges = '5'`, "line 1: max_open_challenges is a whole number, without quotes"},
+		{`threads = 1`, "line 1: threads is true or false"},
+		{`threads = yes`, "line 1: threads is true or false"},
+		{`threads = [true]`, "line 1: threads is true or false"},
+		{`threads = "true"`, "line 1: threads is true or false, without quotes"},
+		{`guild_id = 1234`, `line 1: guild_id is text in quotes, like guild_id = "…"`},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(dir, "c.toml")
+		if err := os.WriteFile(path, []byte(tc.line+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := loadConfig(path, noEnv)
+		if want := "config " + path + ": " + tc.want; err == nil || err.Error() != want {
+			t.Errorf("%s: error %v, want %q", tc.line, err, want)
 		}
 	}
 }
