@@ -545,6 +545,9 @@ func (c config) validate() error {
 	case c.PublicURL != "":
 		if err := bot.CheckPublicURL(c.PublicURL); err != nil {
 			problems = append(problems, err.Error())
+		} else if u, _ := url.Parse(c.PublicURL); u.Scheme != "https" && !isLoopback(u.Hostname()) {
+			problems = append(problems, fmt.Sprintf("public_url %q must be https, like https://%s: a board's link carries its capability, which plain http would send unencrypted; "+
+				"your reverse proxy serves the board over https (http is for trying it on this machine alone: localhost, 127.0.0.1 or [::1])", c.PublicURL, u.Host))
 		}
 	}
 	for _, a := range []struct{ key, addr, example string }{{"web_addr", c.WebAddr, "127.0.0.1:8080"}, {"metrics_addr", c.MetricsAddr, "127.0.0.1:9464"}} {
@@ -590,6 +593,16 @@ func isListenAddr(addr string) bool {
 	}
 	_, err = net.LookupPort("tcp", port)
 	return err == nil
+}
+
+// isLoopback reports whether host names this machine alone: localhost or
+// a loopback address (127.0.0.1, ::1).
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // exists reports whether there is a file or folder at path.

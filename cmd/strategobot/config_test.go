@@ -171,6 +171,17 @@ func TestLoadConfig(t *testing.T) {
 		{name: "public_url alone", env: map[string]string{"STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"}, err: "web_addr and public_url go together"},
 		{name: "public_url relative", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "stratego.example.org"}, err: "public_url \"stratego.example.org\""},
 		{name: "public_url not http", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "ftp://stratego.example.org"}, err: "http or https"},
+		{name: "public_url over http", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "http://x.org"},
+			err: `public_url "http://x.org" must be https, like https://x.org: a board's link carries its capability, which plain http would send unencrypted`},
+		{name: "public_url over http on a port", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "http://stratego.example.org:8080"},
+			err: `public_url "http://stratego.example.org:8080" must be https, like https://stratego.example.org:8080`},
+		{name: "public_url over http on a private address", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "http://192.168.1.5:8080"}, err: "must be https"},
+		{name: "public_url over http at localhost", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "http://localhost:8080"},
+			check: func(c config) bool { return c.PublicURL == "http://localhost:8080" }},
+		{name: "public_url over http at 127.0.0.1", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "http://127.0.0.1:8080"},
+			check: func(c config) bool { return c.PublicURL == "http://127.0.0.1:8080" }},
+		{name: "public_url over http at ::1", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "[::1]:8080", "STRATEGOBOT_PUBLIC_URL": "http://[::1]:8080"},
+			check: func(c config) bool { return c.PublicURL == "http://[::1]:8080" }},
 		{name: "public_url with a path", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "https://example.org/stratego"}, err: "root of its host"},
 	}
 	for _, tc := range tests {

@@ -90,7 +90,8 @@ Configuration file: TOML, named by -config, else ./strategobot.toml when it
 exists. Every key is optional and goes at the top of the file (the bot reads
 no [tables]). The keys, their defaults and their environment variables:
 ` + keyTable("  ") + `Durations are written like "30m", "24h" or "7d"; database is a bbolt file
-or a postgres:// URL; web_addr and public_url go together.
+or a postgres:// URL; web_addr and public_url go together, and public_url
+is https (http only for localhost, 127.0.0.1 or [::1]).
 
 Flags:
 `
