@@ -9,6 +9,7 @@ import (
 	iofs "io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/strategobot/strategobot/internal/cli"
@@ -84,7 +85,8 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		o.db = cfg.Database
 	}
 	if postgres.IsURL(o.db) {
-		fmt.Fprintf(stderr, "strategobot backup copies a bbolt file. Back up a PostgreSQL database with pg_dump, while the bot runs:\n  pg_dump --format=custom --file=%s 'postgres://USER@HOST/DATABASE'\n", dest)
+		fmt.Fprintf(stderr, "strategobot backup copies a bbolt file. Back up a PostgreSQL database with pg_dump, while the bot runs:\n  %s 'postgres://USER@HOST/DATABASE'\n",
+			commandLine("pg_dump", []string{"--format=custom", "--file=" + dumpFile(dest)}))
 		return 2
 	}
 	if _, err := os.Stat(o.db); errors.Is(err, iofs.ErrNotExist) {
@@ -138,4 +140,17 @@ func backupUnlessStopped(ctx context.Context, src, dest string, timeout time.Dur
 	case <-time.After(500 * time.Millisecond):
 		return ctx.Err()
 	}
+}
+
+// dumpFile is the file to suggest to pg_dump for backup's PATH: in a folder,
+// strategobot.dump; a name ending in .db, which names a bbolt file, with
+// .dump instead; any other name as it is.
+func dumpFile(dest string) string {
+	if info, err := os.Stat(dest); err == nil && info.IsDir() {
+		return filepath.Join(dest, "strategobot.dump")
+	}
+	if base, ok := strings.CutSuffix(dest, ".db"); ok {
+		return base + ".dump"
+	}
+	return dest
 }

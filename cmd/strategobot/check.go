@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -188,7 +189,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 			return
 		}
 		if err != nil {
-			c.fail("the bot cannot see channel %s: %v. Check the id (right-click the channel → Copy Channel ID), and that the bot's role may View Channel there.", channelID, c.describe(err))
+			c.fail("the bot cannot see channel %s: %v. %s", channelID, c.describe(err), channelAdvice(err))
 			channelID = ""
 		} else {
 			guildID = ch.GuildID
@@ -199,11 +200,14 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		if ctx.Err() != nil {
 			return
 		}
-		if !ok {
+		if ok {
+			c.pass("the bot is in the server %q", name)
+		} else {
+			// The channel and the DM are checked all the same: the channel
+			// may be in another server, and a DM needs only a server the
+			// member and the bot share.
 			c.fail("the bot is not in server %s: invite it with the link above (you need Manage Server there).", guildID)
-			return
 		}
-		c.pass("the bot is in the server %q", name)
 	}
 	if channelID != "" && ctx.Err() == nil {
 		c.checkChannel(ctx, s, me.ID, channelID)
@@ -245,7 +249,7 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 		return
 	}
 	if err != nil {
-		c.fail("the bot cannot see channel %s: %v", channelID, c.describe(err))
+		c.fail("the bot cannot see channel %s: %v. %s", channelID, c.describe(err), channelAdvice(err))
 		return
 	}
 	where := channelID
@@ -253,6 +257,7 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 		where = ch.ParentID // a thread follows its channel's permissions
 	}
 	perms, err := s.State.UserChannelPermissions(botID, where)
+	known := err == nil
 	if err != nil {
 		c.fail("the bot's permissions in #%s cannot be worked out: %v", ch.Name, err)
 	} else {
@@ -288,7 +293,7 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 		return
 	}
 	if err != nil {
-		c.fail("posting a test picture in #%s failed: %v", ch.Name, c.describe(err))
+		c.fail("posting a test picture in #%s failed: %v. %s", ch.Name, c.describe(err), postAdvice(err, ch, perms, known))
 		return
 	}
 	c.pass("posted a test picture in #%s", ch.Name)
@@ -323,9 +328,69 @@ func (c *checker) checkDM(ctx context.Context, s *discordgo.Session, userID stri
 		c.pass("sent user %s a test picture by DM", userID)
 	case discordCode(err) == discordgo.ErrCodeCannotSendMessagesToThisUser:
 		c.fail("user %s does not take DMs from the bot: they share no server with it, or they turned off DMs from server members (server menu → Privacy Settings). Players need DMs for their set-ups and boards.", userID)
+	case discordCode(err) == discordgo.ErrCodeUnknownUser:
+		c.fail("sending user %s a DM failed: %v. No user has that id: check it (in Discord, Developer Mode, then right-click the member → Copy User ID).", userID, c.describe(err))
 	default:
-		c.fail("sending user %s a DM failed: %v", userID, c.describe(err))
+		c.fail("sending user %s a DM failed: %v. %s", userID, c.describe(err), retryAdvice)
 	}
+}
+
+// retryAdvice is what to do about a failure that names no cause the admin
+// can mend: Discord's trouble, or the network's.
+const retryAdvice = "Discord or the network may be having trouble (https://discordstatus.com): run this again later."
+
+// channelAdvice says what to do when the bot cannot see a channel: a wrong
+// id (Unknown Channel), or a channel its role may not view or in a server
+// it is not in (Missing Access).
+func channelAdvice(err error) string {
+	switch discordCode(err) {
+	case discordgo.ErrCodeUnknownChannel:
+		return "No channel has that id: check it (in Discord, Developer Mode, then right-click the channel → Copy Channel ID)."
+	case discordgo.ErrCodeMissingAccess:
+		return "Invite the bot to the channel's server (the link above), and let its role View Channel there (Edit Channel → Permissions)."
+	case 0:
+		if restCode(err) == 0 {
+			return retryAdvice
+		}
+	}
+	return "Check the id (in Discord, Developer Mode, then right-click the channel → Copy Channel ID), and that the bot's role may View Channel there (Edit Channel → Permissions)."
+}
+
+// postAdvice says what to do when posting the test picture in ch failed:
+// with Discord's Missing Permissions, which of the permissions posting
+// needs the bot lacks there (perms, when known) or all of them.
+func postAdvice(err error, ch *discordgo.Channel, perms int64, known bool) string {
+	switch discordCode(err) {
+	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
+	default:
+		return retryAdvice
+	}
+	type permission struct {
+		bit  int64
+		name string
+	}
+	send := permission{discordgo.PermissionSendMessages, "Send Messages"}
+	if ch.IsThread() {
+		send = permission{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}
+	}
+	var lacks []string
+	for _, p := range []permission{{discordgo.PermissionViewChannel, "View Channel"}, send, {discordgo.PermissionAttachFiles, "Attach Files"}} {
+		if !known || perms&discordgo.PermissionAdministrator == 0 && perms&p.bit == 0 {
+			lacks = append(lacks, p.name)
+		}
+	}
+	if len(lacks) == 0 {
+		return fmt.Sprintf("The bot's roles seem to allow posting there: check the permissions of #%s for its role and @everyone (Edit Channel → Permissions), and that the bot is not timed out.", ch.Name)
+	}
+	return fmt.Sprintf("Give the bot's role %s in #%s (Edit Channel → Permissions → the bot's role).", list(lacks), ch.Name)
+}
+
+// list joins names as a sentence does: "A", "A and B", "A, B and C".
+func list(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // testPicture is the key to the board's symbols, as a sample picture.

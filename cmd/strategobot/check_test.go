@@ -28,6 +28,9 @@ func TestCheckCommand(t *testing.T) {
 		srv   *discordtest.Server
 		club  *discordtest.Guild
 		alice *discordtest.Member
+		// unknown is an id of nothing, as an admin may mistype one: UNKNOWN
+		// in the output wanted.
+		unknown string
 	}
 	tests := []struct {
 		name     string
@@ -44,7 +47,19 @@ func TestCheckCommand(t *testing.T) {
 		{"no Attach Files in the channel", func(w world) {
 			w.club.General().SetOverwrite(w.srv.Bot(), 0, discordgo.PermissionAttachFiles)
 		}, func(w world) []string { return []string{"-channel", w.club.General().ID} }, 1,
-			[]string{"lacks Attach Files (to post the board pictures)", "✗ the bot lacks 1 permission a match needs in #general: grant it to its role", "\n2 checks failed: fix what is marked ✗", "✗ posting a test picture in #general failed: Discord answered 50013"}},
+			[]string{"lacks Attach Files (to post the board pictures)", "✗ the bot lacks 1 permission a match needs in #general: grant it to its role", "\n2 checks failed: fix what is marked ✗",
+				"✗ posting a test picture in #general failed: Discord answered 50013: Missing Permissions. Give the bot's role Attach Files in #general (Edit Channel → Permissions → the bot's role).\n"}},
+		{"an unknown channel", nil, func(w world) []string { return []string{"-channel", w.unknown} }, 1,
+			[]string{"✗ the bot cannot see channel UNKNOWN: Discord answered 10003: Unknown Channel. No channel has that id: check it (in Discord, Developer Mode, then right-click the channel → Copy Channel ID).\n"}},
+		{"an unknown channel in a server", nil, func(w world) []string { return []string{"-guild", w.club.ID, "-channel", w.unknown} }, 1,
+			[]string{"✓ the bot is in the server", "✗ the bot cannot see channel UNKNOWN: Discord answered 10003: Unknown Channel. No channel has that id: check it (in Discord, Developer Mode, then right-click the channel → Copy Channel ID).\n"}},
+		{"an unknown user", nil, func(w world) []string { return []string{"-user", w.unknown} }, 1,
+			[]string{"✗ sending user UNKNOWN a DM failed: Discord answered 10013: Unknown User. No user has that id: check it (in Discord, Developer Mode, then right-click the member → Copy User ID).\n"}},
+		{"the bot not in the server, whose channel and member are checked all the same", func(w world) { w.club.KickBot() },
+			func(w world) []string {
+				return []string{"-guild", w.club.ID, "-channel", w.club.General().ID, "-user", w.alice.ID}
+			}, 1,
+			[]string{"✗ the bot is not in server", "✗ the bot cannot see channel ", "Discord answered 50001: Missing Access. Invite the bot to the channel's server (the link above)", "does not take DMs from the bot", "\n3 checks failed"}},
 		{"Discord failing", func(w world) { w.srv.FailNext(w.t, "GET /users/@me", 1, 500) }, func(world) []string { return nil }, 1,
 			[]string{"✗ Discord answered with an error at ", "Discord may be having trouble (https://discordstatus.com): run this again later."}},
 		{"closed DMs", func(w world) { w.alice.CloseDMs() }, func(w world) []string { return []string{"-user", w.alice.ID} }, 1,
@@ -57,7 +72,7 @@ func TestCheckCommand(t *testing.T) {
 			t.Parallel()
 			srv := discordtest.New(t)
 			club := srv.AddGuild("Stratego Club")
-			w := world{t: t, srv: srv, club: club, alice: club.AddMember("alice")}
+			w := world{t: t, srv: srv, club: club, alice: club.AddMember("alice"), unknown: srv.UnknownID()}
 			if tc.change != nil {
 				tc.change(w)
 			}
@@ -75,7 +90,7 @@ func TestCheckCommand(t *testing.T) {
 				t.Errorf("exit code %d, want %d", code, tc.wantCode)
 			}
 			for _, want := range tc.want {
-				if !strings.Contains(string(out), want) {
+				if want = strings.ReplaceAll(want, "UNKNOWN", w.unknown); !strings.Contains(string(out), want) {
 					t.Errorf("the output lacks %q:\n%s", want, out)
 				}
 			}

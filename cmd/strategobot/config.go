@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/bwmarrin/discordgo"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/strategobot/strategobot/bot"
@@ -172,12 +174,14 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 	if !explicit {
 		file = defaultConfigFile
 	}
+	from := origins{file: file, env: map[string]string{}}
 	md, err := toml.DecodeFile(file, &cfg)
 	switch {
 	case err == nil:
 		if err := unknownKeys(file, md); err != nil {
 			return cfg, err
 		}
+		from.lines = keyLines(file, md)
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		// No file is fine: the defaults and the environment are enough.
 	case errors.Is(err, fs.ErrNotExist):
@@ -194,13 +198,68 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		}
 		return cfg, fmt.Errorf("config %s: %w", file, explainTOML(err))
 	}
-	if err := applyEnv(&cfg, getenv); err != nil {
+	if err := applyEnv(&cfg, getenv, from.env); err != nil {
 		return cfg, err
 	}
 	raw := cfg.Token
 	cfg.Token = cleanToken(raw)
 	cfg.TokenBlank = raw != "" && cfg.Token == ""
-	return cfg, cfg.validate()
+	return cfg, cfg.validate(from)
+}
+
+// origins says where the values of the keys came from, for the messages
+// about them: the configuration file's lines, or the environment.
+type origins struct {
+	file  string
+	lines map[string]int    // the keys the file sets, and their lines (0: unknown)
+	env   map[string]string // the keys the environment sets, and their variables
+}
+
+// of says where key's value came from, as " (from FILE line N)" or
+// " (from VARIABLE)", which also names the file's line it wins over; "" for
+// a default.
+func (o origins) of(key string) string {
+	inFile := ""
+	if n, ok := o.lines[key]; ok {
+		inFile = o.file
+		if n > 0 {
+			inFile = fmt.Sprintf("%s line %d", o.file, n)
+		}
+	}
+	switch variable := o.env[key]; {
+	case variable != "" && inFile != "":
+		return fmt.Sprintf(" (from %s, which wins over %s)", variable, inFile)
+	case variable != "":
+		return " (from " + variable + ")"
+	case inFile != "":
+		return " (from " + inFile + ")"
+	}
+	return ""
+}
+
+// keyLines are the keys file sets (md), each with the line that sets it:
+// the first line that starts with the key, bare or quoted, and "=", which
+// is it, as the bot reads no tables and a key is set once (0 when no such
+// line is found).
+func keyLines(file string, md toml.MetaData) map[string]int {
+	text, _ := os.ReadFile(file)
+	lines := strings.Split(string(text), "\n")
+	found := map[string]int{}
+	for _, key := range fileKeys() {
+		if !md.IsDefined(key) {
+			continue
+		}
+		found[key] = 0
+		k := regexp.QuoteMeta(key)
+		at := regexp.MustCompile(`^\s*(` + k + `|"` + k + `"|'` + k + `')\s*=`)
+		for n, line := range lines {
+			if at.MatchString(line) {
+				found[key] = n + 1
+				break
+			}
+		}
+	}
+	return found
 }
 
 // lineTOML matches the line number of any decoder error.
@@ -259,6 +318,11 @@ func explainTOML(err error) error {
 	if !strings.HasPrefix(m[3], "incompatible types") && !foundTOML.MatchString(m[3]) {
 		return fmt.Errorf("line %s: %s: %s", line, key, m[3])
 	}
+	// Quotes are worth naming only when the value had them.
+	unquote := ""
+	if strings.Contains(m[3], "TOML value has type string") {
+		unquote = ", without quotes"
+	}
 	t := reflect.TypeFor[config]()
 	for i := range t.NumField() {
 		if t.Field(i).Tag.Get("toml") != key {
@@ -267,9 +331,9 @@ func explainTOML(err error) error {
 		var want string
 		switch t.Field(i).Type {
 		case reflect.TypeFor[bool]():
-			want = "true or false, without quotes"
+			want = "true or false" + unquote
 		case reflect.TypeFor[int]():
-			want = "a whole number, without quotes"
+			want = "a whole number" + unquote
 		case reflect.TypeFor[duration]():
 			want = `a duration in quotes, like "24h"`
 		default:
@@ -440,8 +504,9 @@ func formatDuration(d time.Duration) string {
 	return d.String()
 }
 
-// applyEnv overrides fields from the environment variables named in their env tags.
-func applyEnv(cfg *config, getenv func(string) string) error {
+// applyEnv overrides fields from the environment variables named in their
+// env tags, and records in set the file's key of each variable it read.
+func applyEnv(cfg *config, getenv func(string) string, set map[string]string) error {
 	v := reflect.ValueOf(cfg).Elem()
 	t := v.Type()
 	for i := 0; i < t.NumField(); i++ {
@@ -449,6 +514,9 @@ func applyEnv(cfg *config, getenv func(string) string) error {
 		raw := getenv(name)
 		if name == "" || raw == "" {
 			continue
+		}
+		if key := t.Field(i).Tag.Get("toml"); key != "-" {
+			set[key] = name
 		}
 		f := v.Field(i)
 		switch p := f.Addr().Interface().(type) {
@@ -475,19 +543,21 @@ func applyEnv(cfg *config, getenv func(string) string) error {
 	return nil
 }
 
-func (c config) validate() error {
+// validate refuses values the bot cannot run with, each named with where
+// it came from (from).
+func (c config) validate(from origins) error {
 	var problems []string
 	switch {
 	case strings.TrimSpace(c.Database) == "":
-		problems = append(problems, "database must name a bbolt file or a postgres:// URL")
+		problems = append(problems, "database"+from.of("database")+" must name a bbolt file or a postgres:// URL")
 	case !postgres.IsURL(c.Database) && keywordValue.MatchString(c.Database) && !exists(c.Database):
 		// Not quoted: it may hold a password. (A file of that name holds
 		// the data of a bot that ran with it before: it is the database.)
-		problems = append(problems, "database looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+		problems = append(problems, "database"+from.of("database")+" looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
 	case c.Database != strings.TrimSpace(c.Database) && !exists(c.Database):
 		// A file of that name holds the data of a bot that ran with it
 		// before blanks were refused: it is still the database.
-		problems = append(problems, fmt.Sprintf("database %q begins or ends with a blank: remove it", c.Database))
+		problems = append(problems, fmt.Sprintf("database %q%s begins or ends with a blank: remove it", c.Database, from.of("database")))
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
 		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
 	case postgres.IsURL(c.Database):
@@ -496,39 +566,39 @@ func (c config) validate() error {
 		switch {
 		case errors.As(err, &file):
 			// A certificate or key the URL names (sslrootcert, sslcert, sslkey).
-			problems = append(problems, fmt.Sprintf("database %s names a file the bot cannot read (%v): fix the path or let the bot's user read it", databaseName(c.Database), file))
+			problems = append(problems, fmt.Sprintf("database %s%s names a file the bot cannot read (%v): fix the path or let the bot's user read it", databaseName(c.Database), from.of("database"), file))
 		case err != nil:
 			// pgx's reason may quote the string, password and all.
-			problems = append(problems, fmt.Sprintf("database %s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", databaseName(c.Database)))
+			problems = append(problems, fmt.Sprintf("database %s%s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", databaseName(c.Database), from.of("database")))
 		}
 	}
 	if c.GuildID != "" && !isID(c.GuildID) {
-		problems = append(problems, fmt.Sprintf("guild_id %q must be a server's id, a number such as 123456789012345678 (in Discord, Developer Mode, then right-click the server → Copy Server ID), or empty to register the command in every server", c.GuildID))
+		problems = append(problems, fmt.Sprintf("guild_id %q%s must be a server's id, a number such as 123456789012345678 (in Discord, Developer Mode, then right-click the server → Copy Server ID), or empty to register the command in every server", c.GuildID, from.of("guild_id")))
 	}
 	if u, err := url.Parse(c.APIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		problems = append(problems, fmt.Sprintf("api_base_url %q must be an http(s) URL like %s", c.APIBaseURL, DiscordAPIBaseURL))
+		problems = append(problems, fmt.Sprintf("api_base_url %q%s must be an http(s) URL like %s", c.APIBaseURL, from.of("api_base_url"), DiscordAPIBaseURL))
 	}
 	if d := time.Duration(c.DefaultMoveTime); d < 5*time.Minute || d > 7*24*time.Hour {
-		problems = append(problems, fmt.Sprintf("default_move_time %s must be between 5m and 7d", formatDuration(d)))
+		problems = append(problems, fmt.Sprintf("default_move_time %s%s must be between 5m and 7d", formatDuration(d), from.of("default_move_time")))
 	}
 	if d := time.Duration(c.ChallengeExpiry); d < time.Minute || d > 30*24*time.Hour {
-		problems = append(problems, fmt.Sprintf("challenge_expiry %s must be between 1m and 30d", formatDuration(d)))
+		problems = append(problems, fmt.Sprintf("challenge_expiry %s%s must be between 1m and 30d", formatDuration(d), from.of("challenge_expiry")))
 	}
 	if c.BackupDir != "" && time.Duration(c.BackupEvery) < time.Minute {
-		problems = append(problems, fmt.Sprintf("backup_every %s must be at least 1m", formatDuration(time.Duration(c.BackupEvery))))
+		problems = append(problems, fmt.Sprintf("backup_every %s%s must be at least 1m", formatDuration(time.Duration(c.BackupEvery)), from.of("backup_every")))
 	}
 	if c.OpenChallenges < 1 {
-		problems = append(problems, fmt.Sprintf("max_open_challenges %d must be at least 1", c.OpenChallenges))
+		problems = append(problems, fmt.Sprintf("max_open_challenges %d%s must be at least 1", c.OpenChallenges, from.of("max_open_challenges")))
 	}
 	if c.PracticeMatches < 1 {
-		problems = append(problems, fmt.Sprintf("max_practice_matches %d must be at least 1", c.PracticeMatches))
+		problems = append(problems, fmt.Sprintf("max_practice_matches %d%s must be at least 1", c.PracticeMatches, from.of("max_practice_matches")))
 	}
 	if c.Thinkers < 0 {
-		problems = append(problems, fmt.Sprintf("computer_thinkers %d must be at least 0 (0: one fewer than the cores)", c.Thinkers))
+		problems = append(problems, fmt.Sprintf("computer_thinkers %d%s must be at least 0 (0: one fewer than the cores)", c.Thinkers, from.of("computer_thinkers")))
 	}
 	switch {
 	case c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount:
-		problems = append(problems, fmt.Sprintf("shard_id %d must be from 0 to shard_count-1, and shard_count (%d) at least 1", c.ShardID, c.ShardCount))
+		problems = append(problems, fmt.Sprintf("shard_id %d%s must be from 0 to shard_count-1, and shard_count %d%s at least 1", c.ShardID, from.of("shard_id"), c.ShardCount, from.of("shard_count")))
 	case c.ShardCount > 1 && !postgres.IsURL(c.Database):
 		problems = append(problems, "several shards are several processes, which share a PostgreSQL database: set database to a postgres:// URL")
 	}
@@ -537,25 +607,28 @@ func (c config) validate() error {
 		problems = append(problems, "web_addr and public_url go together: set both to serve the board in the browser (web_addr where the bot listens, public_url the https address your reverse proxy serves it at), or neither")
 	case c.PublicURL != "":
 		if err := bot.CheckPublicURL(c.PublicURL); err != nil {
-			problems = append(problems, err.Error())
+			problems = append(problems, strings.Replace(err.Error(), fmt.Sprintf("public_url %q", c.PublicURL), fmt.Sprintf("public_url %q%s", c.PublicURL, from.of("public_url")), 1))
+		} else if u, _ := url.Parse(c.PublicURL); u.Scheme != "https" && !isLoopback(u.Hostname()) {
+			problems = append(problems, fmt.Sprintf("public_url %q%s must be https, like https://%s: a board's link carries its capability, which plain http would send unencrypted; "+
+				"your reverse proxy serves the board over https (http is for trying it on this machine alone: localhost, 127.0.0.1 or [::1])", c.PublicURL, from.of("public_url"), u.Host))
 		}
 	}
 	for _, a := range []struct{ key, addr, example string }{{"web_addr", c.WebAddr, "127.0.0.1:8080"}, {"metrics_addr", c.MetricsAddr, "127.0.0.1:9464"}} {
 		if a.addr != "" && !isListenAddr(a.addr) {
-			problems = append(problems, fmt.Sprintf("%s %q must be an address and port to listen on, such as %s", a.key, a.addr, a.example))
+			problems = append(problems, fmt.Sprintf("%s %q%s must be an address and port to listen on, such as %s", a.key, a.addr, from.of(a.key), a.example))
 		}
 	}
 	if c.Profiling && c.MetricsAddr == "" {
 		problems = append(problems, "profiling serves Go's profiles at metrics_addr, which is empty: set metrics_addr too, such as 127.0.0.1:9464, or leave profiling false")
 	}
 	if c.BackupKeep < 1 {
-		problems = append(problems, fmt.Sprintf("backup_keep %d must be at least 1", c.BackupKeep))
+		problems = append(problems, fmt.Sprintf("backup_keep %d%s must be at least 1", c.BackupKeep, from.of("backup_keep")))
 	}
 	if _, err := parseLevel(c.LogLevel); err != nil {
-		problems = append(problems, err.Error())
+		problems = append(problems, fmt.Sprintf("log_level %q%s must be debug, info, warn or error", c.LogLevel, from.of("log_level")))
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
-		problems = append(problems, fmt.Sprintf("log_format %q must be text or json", c.LogFormat))
+		problems = append(problems, fmt.Sprintf("log_format %q%s must be text or json", c.LogFormat, from.of("log_format")))
 	}
 	if len(problems) > 0 {
 		return errors.New("config: " + strings.Join(problems, "; "))
@@ -585,6 +658,16 @@ func isListenAddr(addr string) bool {
 	return err == nil
 }
 
+// isLoopback reports whether host names this machine alone: localhost or
+// a loopback address (127.0.0.1, ::1).
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
 // exists reports whether there is a file or folder at path.
 func exists(path string) bool {
 	_, err := os.Lstat(path)
@@ -602,12 +685,21 @@ func parseLevel(s string) (slog.Level, error) {
 // newLogger builds the process's logger from the config. An error logged
 // names the configured API base, not Discord's address (see nameBase), and
 // keeps only its kind when it was written from a game's hidden pieces
-// (logsafe.Err): whoever reads the log may be a player.
+// (logsafe.Err): whoever reads the log may be a player. A duration is
+// written as people read it, "1.5s", in JSON too (not in nanoseconds).
 func newLogger(c config, w io.Writer) *slog.Logger {
 	level, _ := parseLevel(c.LogLevel)
 	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
-		if err, ok := a.Value.Any().(error); ok && a.Value.Kind() == slog.KindAny {
-			return slog.Any(a.Key, hidePassword(nameBase(logsafe.Err(err), c.APIBaseURL), c.Database))
+		if a.Value.Kind() == slog.KindDuration {
+			return slog.String(a.Key, a.Value.Duration().String())
+		}
+		switch v := a.Value.Any().(type) {
+		case duration:
+			return slog.String(a.Key, v.String())
+		case error:
+			if a.Value.Kind() == slog.KindAny {
+				return slog.Any(a.Key, hidePassword(nameBase(logsafe.Err(v), c.APIBaseURL), c.Database))
+			}
 		}
 		return a
 	}}
@@ -615,4 +707,33 @@ func newLogger(c config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// logLibrariesTo sends what the libraries log into logger, so that the log
+// is one stream of one format (log_format = "json" all JSON): discordgo's
+// own lines at their level, and whatever else writes with the standard
+// log package (an HTTP server's errors) at info. discordgo logs only its
+// errors at the level newSession leaves its sessions at (LogError); its
+// warnings and debug lines may quote the gateway's payloads, messages and
+// all, and stay off.
+func logLibrariesTo(logger *slog.Logger) {
+	discordgo.Logger = discordgoLogger(logger)
+	slog.SetDefault(logger)
+}
+
+// discordgoLogger is a discordgo.Logger writing to logger, at the level
+// that matches discordgo's.
+func discordgoLogger(logger *slog.Logger) func(msgL, caller int, format string, a ...any) {
+	return func(msgL, _ int, format string, a ...any) {
+		level := slog.LevelError
+		switch msgL {
+		case discordgo.LogWarning:
+			level = slog.LevelWarn
+		case discordgo.LogInformational:
+			level = slog.LevelInfo
+		case discordgo.LogDebug:
+			level = slog.LevelDebug
+		}
+		logger.Log(context.Background(), level, "discordgo: "+strings.TrimSpace(fmt.Sprintf(format, a...)))
+	}
 }

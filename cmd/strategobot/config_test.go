@@ -107,32 +107,32 @@ func TestLoadConfig(t *testing.T) {
 			err: "t5.toml: line 2 holds a token, but the bot reads its token only from DISCORD_TOKEN, never from a file: remove that line from"},
 		{name: "an exported token line", file: write("t6.toml", "export DISCORD_TOKEN=MTIzNDU2Nzg5.secret\n"), err: "t6.toml: line 1 holds a token"},
 		{name: "a value without quotes", file: write("q.toml", "database = MTIzNDU2Nzg5secret\n"), err: `q.toml: line 1: database is text in quotes, like database = "…"`},
-		{name: "a bool as a word", file: write("q2.toml", "threads = yes\n"), err: "q2.toml: line 1: threads is true or false, without quotes"},
+		{name: "a bool as a word", file: write("q2.toml", "threads = yes\n"), err: "q2.toml: line 1: threads is true or false"},
 		{name: "an unknown key with a bare value", file: write("q3.toml", "databse = MTIzNDU2Nzg5secret\n"), err: `q3.toml: line 1: databse: expected a value, such as "text in quotes"`},
-		{name: "guild_id not a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "my server"}, err: `guild_id "my server" must be a server's id, a number`},
+		{name: "guild_id not a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "my server"}, err: `guild_id "my server" (from STRATEGOBOT_GUILD_ID) must be a server's id, a number`},
 		{name: "guild_id a number", env: map[string]string{"STRATEGOBOT_GUILD_ID": "123456789012345678"},
 			check: func(c config) bool { return c.GuildID == "123456789012345678" }},
-		{name: "metrics_addr without a port", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "localhost"}, err: `metrics_addr "localhost" must be an address and port to listen on, such as 127.0.0.1:9464`},
+		{name: "metrics_addr without a port", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "localhost"}, err: `metrics_addr "localhost" (from STRATEGOBOT_METRICS_ADDR) must be an address and port to listen on, such as 127.0.0.1:9464`},
 		{name: "web_addr with a scheme", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "http://127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"},
-			err: `web_addr "http://127.0.0.1:8080" must be an address and port to listen on, such as 127.0.0.1:8080`},
+			err: `web_addr "http://127.0.0.1:8080" (from STRATEGOBOT_WEB_ADDR) must be an address and port to listen on, such as 127.0.0.1:8080`},
 		{name: "metrics_addr a port alone", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": ":9464"}, check: func(c config) bool { return c.MetricsAddr == ":9464" }},
 		// net.Listen takes a port by its service name, as it did before the addresses were checked.
 		{name: "metrics_addr a port by name", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:http"}, check: func(c config) bool { return c.MetricsAddr == "127.0.0.1:http" }},
 		{name: "web_addr a port by name", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "localhost:https", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"},
 			check: func(c config) bool { return c.WebAddr == "localhost:https" }},
-		{name: "metrics_addr a port that is no service", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:metrics"}, err: `metrics_addr "127.0.0.1:metrics" must be an address and port to listen on`},
-		{name: "metrics_addr a port too high", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:65536"}, err: `metrics_addr "127.0.0.1:65536" must be an address and port to listen on`},
+		{name: "metrics_addr a port that is no service", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:metrics"}, err: `metrics_addr "127.0.0.1:metrics" (from STRATEGOBOT_METRICS_ADDR) must be an address and port to listen on`},
+		{name: "metrics_addr a port too high", env: map[string]string{"STRATEGOBOT_METRICS_ADDR": "127.0.0.1:65536"}, err: `metrics_addr "127.0.0.1:65536" (from STRATEGOBOT_METRICS_ADDR) must be an address and port to listen on`},
 		{name: "profiling without metrics_addr", env: map[string]string{"STRATEGOBOT_PROFILING": "true"}, err: "profiling serves Go's profiles at metrics_addr, which is empty"},
 		{name: "a postgres URL that does not parse", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db:99999/x"},
-			err: "database postgres://bot:xxxxx@db:99999/x is not a valid PostgreSQL connection string"},
+			err: "database postgres://bot:xxxxx@db:99999/x (from STRATEGOBOT_DATABASE) is not a valid PostgreSQL connection string"},
 		{name: "a postgres URL naming a certificate that is not there", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db/x?sslmode=verify-full&sslrootcert=" + filepath.Join(dir, "none.pem")},
-			err: "database postgres://bot:xxxxx@db/x?sslmode=verify-full&sslrootcert=" + filepath.Join(dir, "none.pem") + " names a file the bot cannot read (open " + filepath.Join(dir, "none.pem") + ": no such file or directory)"},
+			err: "database postgres://bot:xxxxx@db/x?sslmode=verify-full&sslrootcert=" + filepath.Join(dir, "none.pem") + " (from STRATEGOBOT_DATABASE) names a file the bot cannot read (open " + filepath.Join(dir, "none.pem") + ": no such file or directory)"},
 		{name: "a keyword/value connection string", env: map[string]string{"STRATEGOBOT_DATABASE": "host=db user=bot password=s3cret dbname=x"},
-			err: "config: database looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE"},
+			err: "config: database (from STRATEGOBOT_DATABASE) looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE"},
 		{name: "a file name with an equals sign", env: map[string]string{"STRATEGOBOT_DATABASE": "data/a=b.db"},
 			check: func(c config) bool { return c.Database == "data/a=b.db" }},
-		{name: "one limit named alone", env: map[string]string{"STRATEGOBOT_MAX_PRACTICE_MATCHES": "0"}, err: "config: max_practice_matches 0 must be at least 1"},
-		{name: "a duration as written", env: map[string]string{"STRATEGOBOT_CHALLENGE_EXPIRY": "31d"}, err: "challenge_expiry 31d must be between 1m and 30d"},
+		{name: "one limit named alone", env: map[string]string{"STRATEGOBOT_MAX_PRACTICE_MATCHES": "0"}, err: "config: max_practice_matches 0 (from STRATEGOBOT_MAX_PRACTICE_MATCHES) must be at least 1"},
+		{name: "a duration as written", env: map[string]string{"STRATEGOBOT_CHALLENGE_EXPIRY": "31d"}, err: "challenge_expiry 31d (from STRATEGOBOT_CHALLENGE_EXPIRY) must be between 1m and 30d"},
 		{name: "bad duration", file: write("d.toml", "default_move_time = \"soon\"\n"), err: `d.toml: line 1: default_move_time: "soon" is not a duration: write it like 30m, 24h or 7d`},
 		{name: "a syntax error, without the library's name", file: write("s.toml", "[section\n"), err: "s.toml: line 2: expected"},
 		{name: "move time out of range", file: write("e.toml", "default_move_time = \"1m\"\n"), err: "between 5m and 7d"},
@@ -142,6 +142,8 @@ func TestLoadConfig(t *testing.T) {
 			err: "none.toml: there is no such file: create it with a key per line, such as database = \"strategobot.db\" (strategobot run -h lists the keys), or name no file"},
 		{name: "a bool in quotes", file: write("h.toml", "\nthreads = \"yes\"\n"), err: "h.toml: line 2: threads is true or false, without quotes"},
 		{name: "a number in quotes", file: write("i.toml", "backup_keep = \"7\"\n"), err: "backup_keep is a whole number, without quotes"},
+		{name: "a number in single quotes", file: write("i2.toml", "backup_keep = '7'\n"), err: "backup_keep is a whole number, without quotes"},
+		{name: "a number in triple quotes", file: write("i3.toml", "backup_keep = \"\"\"7\"\"\"\n"), err: "backup_keep is a whole number, without quotes"},
 		{name: "a number for a text", file: write("j.toml", "guild_id = 1234\n"), err: `guild_id is text in quotes, like guild_id = "…"`},
 		{name: "a table for a duration", file: write("k.toml", "backup_every = {}\n"), err: `backup_every is a duration in quotes, like "24h"`},
 		{name: "bad level", env: map[string]string{"STRATEGOBOT_LOG_LEVEL": "loud"}, err: "log_level"},
@@ -149,8 +151,8 @@ func TestLoadConfig(t *testing.T) {
 			check: func(c config) bool { return c.Database == "postgres://bot:pw@db.example/strategobot" }},
 		{name: "postgres with backup_dir", env: map[string]string{"STRATEGOBOT_DATABASE": "postgresql://bot@db/strategobot", "STRATEGOBOT_BACKUP_DIR": "backups"},
 			err: "back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty"},
-		{name: "a database of blanks", env: map[string]string{"STRATEGOBOT_DATABASE": " "}, err: "config: database must name a bbolt file or a postgres:// URL"},
-		{name: "a database with a blank after it", env: map[string]string{"STRATEGOBOT_DATABASE": "bot.db "}, err: `config: database "bot.db " begins or ends with a blank: remove it`},
+		{name: "a database of blanks", env: map[string]string{"STRATEGOBOT_DATABASE": " "}, err: "config: database (from STRATEGOBOT_DATABASE) must name a bbolt file or a postgres:// URL"},
+		{name: "a database with a blank after it", env: map[string]string{"STRATEGOBOT_DATABASE": "bot.db "}, err: `config: database "bot.db " (from STRATEGOBOT_DATABASE) begins or ends with a blank: remove it`},
 		// A bot that ran on such a file before the blank was refused keeps its data.
 		{name: "a database with a blank after it that holds the data", file: write("blank.toml", "database = \"kept.db \"\n"),
 			check: func(c config) bool { _, err := os.Stat(c.Database); return c.Database == "kept.db " && err == nil }},
@@ -169,6 +171,17 @@ func TestLoadConfig(t *testing.T) {
 		{name: "public_url alone", env: map[string]string{"STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"}, err: "web_addr and public_url go together"},
 		{name: "public_url relative", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "stratego.example.org"}, err: "public_url \"stratego.example.org\""},
 		{name: "public_url not http", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "ftp://stratego.example.org"}, err: "http or https"},
+		{name: "public_url over http", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "http://x.org"},
+			err: `public_url "http://x.org" (from STRATEGOBOT_PUBLIC_URL) must be https, like https://x.org: a board's link carries its capability, which plain http would send unencrypted`},
+		{name: "public_url over http on a port", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "http://stratego.example.org:8080"},
+			err: `public_url "http://stratego.example.org:8080" (from STRATEGOBOT_PUBLIC_URL) must be https, like https://stratego.example.org:8080`},
+		{name: "public_url over http on a private address", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "http://192.168.1.5:8080"}, err: "must be https"},
+		{name: "public_url over http at localhost", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "http://localhost:8080"},
+			check: func(c config) bool { return c.PublicURL == "http://localhost:8080" }},
+		{name: "public_url over http at 127.0.0.1", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "127.0.0.1:8080", "STRATEGOBOT_PUBLIC_URL": "http://127.0.0.1:8080"},
+			check: func(c config) bool { return c.PublicURL == "http://127.0.0.1:8080" }},
+		{name: "public_url over http at ::1", env: map[string]string{"STRATEGOBOT_WEB_ADDR": "[::1]:8080", "STRATEGOBOT_PUBLIC_URL": "http://[::1]:8080"},
+			check: func(c config) bool { return c.PublicURL == "http://[::1]:8080" }},
 		{name: "public_url with a path", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "https://example.org/stratego"}, err: "root of its host"},
 	}
 	for _, tc := range tests {
@@ -273,5 +286,73 @@ func TestAPIBasePasswordHidden(t *testing.T) {
 		if strings.Contains(err.Error(), "s3cret") || !strings.Contains(err.Error(), strings.TrimSuffix(tc.want, "/")) {
 			t.Errorf("%q: the error says %q", tc.base, err)
 		}
+	}
+}
+
+// TestTypeHintQuotes: a value of the wrong kind is told which kind the key
+// takes, and to drop the quotes only when it had them.
+func TestTypeHintQuotes(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ line, want string }{
+		{`max_open_challenges = 1.5`, "line 1: max_open_challenges is a whole number"},
+		{`max_open_challenges = true`, "line 1: max_open_challenges is a whole number"},
+		{`max_open_challenges = "5"`, "line 1: max_open_challenges is a whole number, without quotes"},
+		{`max_open_challenges = '5'`, "line 1: max_open_challenges is a whole number, without quotes"},
+		{`threads = 1`, "line 1: threads is true or false"},
+		{`threads = yes`, "line 1: threads is true or false"},
+		{`threads = [true]`, "line 1: threads is true or false"},
+		{`threads = "true"`, "line 1: threads is true or false, without quotes"},
+		{`guild_id = 1234`, `line 1: guild_id is text in quotes, like guild_id = "…"`},
+	}
+	for _, tc := range tests {
+		path := filepath.Join(dir, "c.toml")
+		if err := os.WriteFile(path, []byte(tc.line+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := loadConfig(path, noEnv)
+		if want := "config " + path + ": " + tc.want; err == nil || err.Error() != want {
+			t.Errorf("%s: error %v, want %q", tc.line, err, want)
+		}
+	}
+}
+
+// TestValueNamesItsSource: a value out of range names where it came from,
+// the file's line or the environment variable, and the file's line that a
+// variable wins over, as a value of the wrong kind does.
+func TestValueNamesItsSource(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name, file string
+		env        map[string]string
+		want       string
+	}{
+		{"in the file", "threads = true\n\ndefault_move_time = \"1m\"\n", nil,
+			"config: default_move_time 1m (from FILE line 3) must be between 5m and 7d"},
+		{"in the environment, over the file", "default_move_time = \"3d\"\n", map[string]string{"STRATEGOBOT_DEFAULT_MOVE_TIME": "30d"},
+			"config: default_move_time 30d (from STRATEGOBOT_DEFAULT_MOVE_TIME, which wins over FILE line 1) must be between 5m and 7d"},
+		{"in the environment alone", "", map[string]string{"STRATEGOBOT_DEFAULT_MOVE_TIME": "30d"},
+			"config: default_move_time 30d (from STRATEGOBOT_DEFAULT_MOVE_TIME) must be between 5m and 7d"},
+		{"a quoted key", "  \"backup_keep\" = 0 # none\n", nil, "config: backup_keep 0 (from FILE line 1) must be at least 1"},
+		{"two keys", "shard_id = 2\nshard_count = 2\n", nil,
+			"config: shard_id 2 (from FILE line 1) must be from 0 to shard_count-1, and shard_count 2 (from FILE line 2) at least 1"},
+		{"a key from the file beside a default", "shard_id = 1\n", nil,
+			"config: shard_id 1 (from FILE line 1) must be from 0 to shard_count-1, and shard_count 1 at least 1"},
+		{"a word", "log_format = \"yaml\"\n", nil, `config: log_format "yaml" (from FILE line 1) must be text or json`},
+		{"a level", "", map[string]string{"STRATEGOBOT_LOG_LEVEL": "loud"}, `config: log_level "loud" (from STRATEGOBOT_LOG_LEVEL) must be debug, info, warn or error`},
+		{"a public_url", "web_addr = \"127.0.0.1:8080\"\npublic_url = \"stratego.example.org\"\n", nil,
+			`config: public_url "stratego.example.org" (from FILE line 2): write the address players open`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, "bot.toml")
+			if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, err := loadConfig(path, envOf(tc.env))
+			want := strings.ReplaceAll(tc.want, "FILE", path)
+			if err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
 	}
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/user"
@@ -11,8 +13,12 @@ import (
 	"syscall"
 	"testing"
 
+	bbolt "go.etcd.io/bbolt"
+
 	"github.com/strategobot/strategobot/internal/buildtest"
+	"github.com/strategobot/strategobot/internal/pgtest"
 	"github.com/strategobot/strategobot/storage/bolt"
+	"github.com/strategobot/strategobot/storage/postgres"
 )
 
 // TestDatabaseInAPlaceItCannotBe runs the built bot with its database in a
@@ -69,10 +75,16 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 			"database " + damaged + " cannot be read", ""},
 		{"a folder in place of the file", closed, "",
 			"database " + closed + " is a folder: set database to a file, such as " + filepath.Join(closed, "strategobot.db"), ""},
+		{"a file in place of its folder", "/etc/passwd/x.db", "",
+			"database /etc/passwd/x.db: /etc/passwd is a file, not a folder: set database to a file in a folder that exists", ""},
+		{"a file in place of a folder above", filepath.Join(damaged, "sub", "bot.db"), "",
+			"database " + filepath.Join(damaged, "sub", "bot.db") + ": " + damaged + " is a file, not a folder", ""},
 		{"a backup_dir it may not create", filepath.Join(dir, "bot.db"), filepath.Join(closed, "backups"),
 			"backup_dir " + filepath.Join(closed, "backups") + ": the bot may not write its backups there", ""},
 		{"a backup_dir under a file", filepath.Join(dir, "bot.db"), filepath.Join(damaged, "backups"),
-			"backup_dir " + filepath.Join(damaged, "backups") + ": the bot may not write its backups there", ""},
+			"backup_dir " + filepath.Join(damaged, "backups") + ": " + damaged + " is a file, not a folder: set backup_dir to a folder in one that exists", ""},
+		{"a backup_dir in a folder that does not exist", filepath.Join(dir, "bot.db"), filepath.Join(dir, "missing", "backups"),
+			"backup_dir " + filepath.Join(dir, "missing", "backups") + ": the folder " + filepath.Join(dir, "missing") + " does not exist: create it, or set backup_dir to a folder in one that exists", ""},
 		{"a configuration file it may not read", filepath.Join(dir, "bot.db"), "",
 			"config " + private + ": this user may not read it: make the user the bot runs as its owner", private},
 	}
@@ -161,5 +173,136 @@ func asNobody(t *testing.T, bin, dir string) func() *exec.Cmd {
 		cmd := exec.Command(copied)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}}
 		return cmd
+	}
+}
+
+// TestDatabaseThatMustChange runs the built bot on databases that no
+// restart mends: written by a newer strategobot (bbolt or PostgreSQL), a
+// PostgreSQL database or role the server does not have, a setting it does
+// not know. It stops with exit code 2, which systemd does not restart,
+// saying what to do in its own words rather than pgx's. A PostgreSQL server
+// that cannot be reached is worth a restart: exit code 1, saying what to
+// check.
+func TestDatabaseThatMustChange(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	dir := t.TempDir()
+	newerFile := filepath.Join(dir, "newer.db")
+	db, err := bolt.Open(bolt.Options{Path: newerFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	bdb, err := bbolt.Open(newerFile, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bdb.Update(func(tx *bbolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("99")) }); err != nil {
+		t.Fatal(err)
+	}
+	bdb.Close()
+
+	pg := pgtest.NewDatabase(t)
+	newerPG := pgtest.NewDatabase(t)
+	ctx := context.Background()
+	pdb, err := postgres.Open(ctx, postgres.Options{URL: newerPG})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdb.Close()
+	if _, err := pgtest.Pool(t, newerPG).Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", postgres.SchemaVersion()+1); err != nil {
+		t.Fatal(err)
+	}
+	with := func(change func(u *url.URL, q url.Values)) string {
+		u, err := url.Parse(pg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := u.Query()
+		change(u, q)
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	tests := []struct {
+		name     string
+		database string
+		code     int
+		want     string
+	}{
+		{"a bbolt file of a newer strategobot", newerFile, 2, "database " + newerFile + " has schema 99, this strategobot reads up to"},
+		{"a PostgreSQL database of a newer strategobot", newerPG, 2, "written by a newer strategobot; this one knows schemas up to"},
+		{"no such PostgreSQL database", with(func(u *url.URL, _ url.Values) { u.Path = "/nodb" }), 2,
+			`the PostgreSQL server has no database "nodb": create it, owned by the bot's role (sudo -u postgres createuser --pwprompt strategobot, then sudo -u postgres createdb --owner strategobot nodb`},
+		{"no such PostgreSQL role", with(func(u *url.URL, _ url.Values) { u.User = url.User("nouser") }), 2,
+			`the PostgreSQL server has no role (user) "nouser": create it and a database it owns`},
+		{"a misspelt setting", with(func(_ *url.URL, q url.Values) { q.Set("statment_timeout", "5000") }), 2,
+			`the URL sets "statment_timeout", which is no PostgreSQL setting: correct its spelling or remove it`},
+		{"no PostgreSQL server there", with(func(_ *url.URL, q url.Values) { q.Set("host", t.TempDir()) }), 1,
+			"the PostgreSQL server cannot be reached (dial unix "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
+				"STRATEGOBOT_API_BASE_URL=http://127.0.0.1:1/api/v9/", "STRATEGOBOT_DATABASE="+tc.database)
+			out, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != tc.code {
+				t.Fatalf("ended with %v, want exit code %d; output:\n%s", err, tc.code, out)
+			}
+			if !strings.Contains(strings.ReplaceAll(string(out), `\"`, `"`), tc.want) { // the log quotes the error
+				t.Errorf("output\n%s\nwant %q", out, tc.want)
+			}
+			for _, raw := range []string{"SQLSTATE", "failed to connect to", "connect to Discord"} {
+				if strings.Contains(string(out), raw) {
+					t.Errorf("output\n%s\nshows %q", out, raw)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckBackupDir: backup_dir may name a folder to create, but in a
+// folder that exists: one above it missing (a misspelt path, say) or a
+// file is a bad configuration, and nothing is created.
+func TestCheckBackupDir(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, backupDir, want string
+	}{
+		{"an empty backup_dir: no backups", "", ""},
+		{"a folder that exists", dir, ""},
+		{"a new folder in one that exists", filepath.Join(dir, "backups"), ""},
+		{"a new folder in one that does not exist", filepath.Join(dir, "missing", "backups"),
+			"backup_dir " + filepath.Join(dir, "missing", "backups") + ": the folder " + filepath.Join(dir, "missing") + " does not exist: create it, or set backup_dir to a folder in one that exists (the bot creates backup_dir itself, not the folders above it)"},
+		{"a file", file, "backup_dir " + file + " is a file, not a folder: set backup_dir to a folder, such as " + filepath.Join(dir, "backups")},
+		{"a folder under a file", filepath.Join(file, "backups"),
+			"backup_dir " + filepath.Join(file, "backups") + ": " + file + " is a file, not a folder: set backup_dir to a folder in one that exists"},
+		{"a folder under a file, further down", filepath.Join(file, "a", "backups"),
+			"backup_dir " + filepath.Join(file, "a", "backups") + ": " + file + " is a file, not a folder"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := checkBackupDir(tc.backupDir)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if info, err := os.Stat(tc.backupDir); tc.backupDir != "" && (err != nil || !info.IsDir()) {
+					t.Errorf("no folder %s: %v", tc.backupDir, err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !errors.Is(err, errConfig) {
+				t.Errorf("error %v, want %q, a configuration error", err, tc.want)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "missing")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the missing folder was created: %v", err)
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/strategobot/strategobot/internal/cli"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/bolt"
+	"github.com/strategobot/strategobot/storage/postgres"
 )
 
 // program is strategobot's command line: the bot first, then the tools.
@@ -71,8 +72,10 @@ move being answered finishes its transaction, a request Discord holds is cut
 bot without waiting for what is left.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
 unreachable), 2 a bad configuration (such as a database file or backup_dir
-in a folder that does not exist or that the bot may not write to), 3 Discord
-refuses the bot for good (a revoked token, intents not enabled).
+in a folder that does not exist or that the bot may not write to, a
+PostgreSQL database or role the server does not have, or a database written
+by a newer strategobot), 3 Discord refuses the bot for good (a revoked
+token, intents not enabled).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
@@ -87,7 +90,8 @@ Configuration file: TOML, named by -config, else ./strategobot.toml when it
 exists. Every key is optional and goes at the top of the file (the bot reads
 no [tables]). The keys, their defaults and their environment variables:
 ` + keyTable("  ") + `Durations are written like "30m", "24h" or "7d"; database is a bbolt file
-or a postgres:// URL; web_addr and public_url go together.
+or a postgres:// URL; web_addr and public_url go together, and public_url
+is https (http only for localhost, 127.0.0.1 or [::1]).
 
 Flags:
 `
@@ -117,6 +121,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
+	logLibrariesTo(logger)
 	if err := serve(ctx, cfg, logger); err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 			logger.Info("stopped while starting")
@@ -126,8 +131,9 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged
 		}
-		if errors.Is(err, bolt.ErrPlace) || errors.Is(err, storage.ErrCorrupt) || errors.Is(err, errConfig) {
-			return 2 // the configuration, the folder or the file must change first
+		if errors.Is(err, bolt.ErrPlace) || errors.Is(err, storage.ErrCorrupt) || errors.Is(err, storage.ErrNewerSchema) ||
+			errors.Is(err, postgres.ErrSetup) || errors.Is(err, errConfig) {
+			return 2 // the configuration, the folder, the file or the database server's setup must change first
 		}
 		return 1
 	}

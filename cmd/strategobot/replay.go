@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -234,6 +235,10 @@ func listRecords(path string) ([]replayJob, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		f.Close()
+		return nil, nil, folderOperand(path)
+	}
 	var magic [4]byte
 	n, _ := io.ReadFull(f, magic[:])
 	if !bytes.Equal(magic[:n], []byte("PK\x03\x04")) && !bytes.Equal(magic[:n], []byte("PK\x05\x06")) {
@@ -269,6 +274,26 @@ func listRecords(path string) ([]replayJob, func(), error) {
 		return nil, nil, fmt.Errorf("%s holds no Gravon records (no .xml file in the archive)", path)
 	}
 	return jobs, func() { f.Close() }, nil
+}
+
+// folderOperand is the error of a folder given to replay, which reads
+// files: it says to give the folder's records instead, as a pattern the
+// shell expands, for the kinds of file the folder holds.
+func folderOperand(dir string) error {
+	entries, _ := os.ReadDir(dir)
+	var patterns []string
+	for _, ext := range []string{".zip", ".xml"} {
+		for _, e := range entries {
+			if !e.IsDir() && strings.EqualFold(pathExt(e.Name()), ext) {
+				patterns = append(patterns, filepath.Join(dir, "*"+ext))
+				break
+			}
+		}
+	}
+	if len(patterns) == 0 {
+		return fmt.Errorf("%s is a folder, and holds no .zip or .xml file: give zip archives of Gravon games or their XML files", dir)
+	}
+	return fmt.Errorf("%s is a folder: give the files in it instead, as %s", dir, strings.Join(patterns, " "))
 }
 
 // sniffGravon reports whether r starts like a Gravon record: an XML document

@@ -201,3 +201,34 @@ func TestReplayCancelled(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// TestReplayFolder: a folder is no record: replay says to give its files,
+// as the pattern of those it holds, and exits 2.
+func TestReplayFolder(t *testing.T) {
+	dir := t.TempDir()
+	mk := func(name string, files ...string) string {
+		d := filepath.Join(dir, name)
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(d, f), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return d
+	}
+	records, archives, both, none := mk("records", "a.xml", "b.XML"), mk("archives", "2014.zip"), mk("both", "a.xml", "b.zip"), mk("none", "notes.txt")
+	tests := []struct{ dir, want string }{
+		{records, "strategobot replay: " + records + " is a folder: give the files in it instead, as " + records + "/*.xml\n"},
+		{archives, "strategobot replay: " + archives + " is a folder: give the files in it instead, as " + archives + "/*.zip\n"},
+		{both, "strategobot replay: " + both + " is a folder: give the files in it instead, as " + both + "/*.zip " + both + "/*.xml\n"},
+		{none, "strategobot replay: " + none + " is a folder, and holds no .zip or .xml file: give zip archives of Gravon games or their XML files\n"},
+	}
+	for _, tc := range tests {
+		code, stdout, stderr := runReplayArgs(t, tc.dir)
+		if code != 2 || stdout != "" || stderr != tc.want {
+			t.Errorf("replay %s: exit %d, stdout %q, stderr %q; want 2 and %q", tc.dir, code, stdout, stderr, tc.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -131,8 +133,10 @@ func (e configError) Error() string   { return e.err.Error() }
 func (e configError) Unwrap() []error { return []error{e.err, errConfig} }
 
 // checkBackupDir makes sure at start that the bot may write its backups in
-// dir, creating it if need be: the first backup is made backup_every
-// later, when a mistake would show in the log alone.
+// dir, creating dir itself (not its parents) if need be: the first backup
+// is made backup_every later, when a mistake would show in the log alone.
+// A folder above dir that does not exist is a mistake, such as a misspelt
+// path, that creating it would hide.
 func checkBackupDir(dir string) error {
 	if dir == "" {
 		return nil
@@ -141,7 +145,22 @@ func checkBackupDir(dir string) error {
 		return configError{fmt.Errorf("backup_dir %s: the bot may not write its backups there (%w): create that folder and let the user the bot runs as write in it, or set backup_dir to another one "+
 			"(a systemd unit with ProtectSystem=strict may write only in its ReadWritePaths)", dir, err)}
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	info, err := os.Stat(dir)
+	switch {
+	case err == nil && !info.IsDir():
+		return configError{fmt.Errorf("backup_dir %s is a file, not a folder: set backup_dir to a folder, such as %s", dir, filepath.Join(filepath.Dir(dir), "backups"))}
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		parent := filepath.Dir(filepath.Clean(dir))
+		if file := fileAbove(dir); file != "" {
+			return configError{fmt.Errorf("backup_dir %s: %s is a file, not a folder: set backup_dir to a folder in one that exists", dir, file)}
+		}
+		if info, err := os.Stat(parent); err != nil || !info.IsDir() {
+			return configError{fmt.Errorf("backup_dir %s: the folder %s does not exist: create it, or set backup_dir to a folder in one that exists (the bot creates backup_dir itself, not the folders above it)", dir, parent)}
+		}
+		if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+			return fail(err)
+		}
+	case err != nil:
 		return fail(err)
 	}
 	f, err := os.CreateTemp(dir, ".strategobot-write-test-*")
@@ -154,6 +173,23 @@ func checkBackupDir(dir string) error {
 		return fail(err)
 	}
 	return nil
+}
+
+// fileAbove is the file in place of a folder above path, such as
+// /etc/passwd of /etc/passwd/backups, or "" when there is none: the
+// nearest of path's folders that exists.
+func fileAbove(path string) string {
+	for d := filepath.Dir(filepath.Clean(path)); ; d = filepath.Dir(d) {
+		if info, err := os.Stat(d); err == nil {
+			if info.IsDir() {
+				return ""
+			}
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 // openUnlessStopped runs open, which takes no context, and returns as soon
@@ -245,6 +281,10 @@ func newSession(token, apiBase string) (*discordgo.Session, error) {
 		return nil, fmt.Errorf("create the Discord session: %w", err)
 	}
 	s.MaxRestRetries = 5
+	// discordgo logs its errors alone (logLibrariesTo sends them to the
+	// bot's log): its warnings and debug lines may quote what the gateway
+	// sends, members' messages included.
+	s.LogLevel = discordgo.LogError
 	base, err := url.Parse(apiBase)
 	if err != nil {
 		return nil, fmt.Errorf("api_base_url: %w", err)

@@ -21,7 +21,7 @@ Exit code: 0, or 2 when given an argument.
 // runVersion is `strategobot version`.
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := cli.ParseFlags(cli.NewFlagSet("version", versionUsage, stdout), args); err != nil {
-		return cli.UsageFailed(stderr, "strategobot version", versionUsage, err)
+		return cli.NoFlagsFailed(stderr, "strategobot version", versionUsage, err)
 	}
 	info, _ := debug.ReadBuildInfo()
 	fmt.Fprintln(stdout, versionLine(info))

@@ -68,10 +68,21 @@ func ParseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 // printed) and 2 otherwise, after printing err once, the usage's first
 // lines (its synopsis) and where to read the rest.
 func UsageFailed(stderr io.Writer, command, usage string, err error) int {
+	return usageFailed(stderr, command, usage, err, command+" -h describes every flag.")
+}
+
+// NoFlagsFailed is UsageFailed for a command that has no flags: its -h
+// describes the command, not flags it does not have.
+func NoFlagsFailed(stderr io.Writer, command, usage string, err error) int {
+	return usageFailed(stderr, command, usage, err, command+" -h describes it.")
+}
+
+// usageFailed is UsageFailed, ending with where to read the rest (more).
+func usageFailed(stderr io.Writer, command, usage string, err error, more string) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
 	synopsis, _, _ := strings.Cut(usage, "\n\n")
-	fmt.Fprintf(stderr, "%s: %v\n%s\n%s -h describes every flag.\n", command, err, strings.TrimRight(synopsis, "\n"), command)
+	fmt.Fprintf(stderr, "%s: %v\n%s\n%s\n", command, err, strings.TrimRight(synopsis, "\n"), more)
 	return 2
 }

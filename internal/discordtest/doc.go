@@ -93,6 +93,9 @@
 //   - unknown channels (10003), messages (10008), users (10013), editing
 //     another author's message (50005), a second thread on one message
 //     (160004), threads in DMs (50024), deleting a member's DM (50003);
+//     a request naming an id of UnknownID, such as an id an admin mistyped
+//     for a tool to check, is refused as Discord refuses it without failing
+//     the test;
 //   - what the bot may do where (see Permissions below).
 //
 // The interaction rules: the first response must arrive within 3 seconds

@@ -165,6 +165,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.archiveDue()
 		status, body, apiErr = h(s, q)
+		if apiErr != nil && s.namesUnknownID(q) {
+			apiErr.expected = true
+		}
 		s.notify()
 		s.mu.Unlock()
 	}

@@ -472,3 +472,35 @@ func TestReadAll(t *testing.T) {
 		t.Errorf("a failing body: error %v, want io.ErrUnexpectedEOF", err)
 	}
 }
+
+// TestUnknownID: a request naming an id of UnknownID, in its path or its
+// body, is refused as Discord refuses it without failing the test; the same
+// request naming another unknown id still fails it.
+func TestUnknownID(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		do   func(s *discordgo.Session, id string) error
+		code int
+	}{
+		{"a channel", func(s *discordgo.Session, id string) error { _, err := s.Channel(id); return err }, 10003},
+		{"a user to DM", func(s *discordgo.Session, id string) error { _, err := s.UserChannelCreate(id); return err }, 10013},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := &recorder{TB: t}
+			srv := newServer(rec)
+			sess := srv.NewSession(t)
+			if err := tc.do(sess, srv.UnknownID()); restCode(err) != tc.code {
+				t.Errorf("error %v, want code %d", err, tc.code)
+			}
+			if f := rec.failures(); len(f) != 0 {
+				t.Errorf("the test failed: %q", f)
+			}
+			if err := tc.do(sess, "123456789012345678"); restCode(err) != tc.code {
+				t.Errorf("error %v, want code %d", err, tc.code)
+			}
+			rec.wantFailure(t, "Discord would answer 404")
+		})
+	}
+}

@@ -73,6 +73,7 @@ type Server struct {
 	readyHolds []*Hold // the next IDENTIFYs wait for these before READY (HoldReady)
 	requests   []Request
 	stats      GatewayStats
+	unknownIDs map[string]bool // UnknownID's ids: refusals naming them are the test's own
 }
 
 // TB is what the stand-in needs of the one that owns it: a place to report

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -109,6 +110,37 @@ func (s *Server) nextID() string {
 	}
 	s.lastID = id
 	return strconv.FormatUint(id, 10)
+}
+
+// UnknownID returns an id that names nothing in the stand-in's world, as
+// one an admin mistyped does: Discord's refusal of a request that names it
+// (Unknown Channel, Unknown User, Missing Access) is then part of the
+// test's world, not a mistake of the bot, and does not fail the test.
+func (s *Server) UnknownID() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := s.nextID()
+	if s.unknownIDs == nil {
+		s.unknownIDs = map[string]bool{}
+	}
+	s.unknownIDs[id] = true
+	return id
+}
+
+// namesUnknownID reports whether a request names an id of UnknownID, in
+// its path or its body. Call with s.mu held.
+func (s *Server) namesUnknownID(q *request) bool {
+	for id := range s.unknownIDs {
+		for _, v := range q.params {
+			if v == id {
+				return true
+			}
+		}
+		if bytes.Contains(q.body, []byte(`"`+id+`"`)) {
+			return true
+		}
+	}
+	return false
 }
 
 // timestamp formats a time the way Discord does.

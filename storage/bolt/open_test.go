@@ -46,6 +46,30 @@ func TestOpenCreatesANewFile(t *testing.T) {
 
 // TestOpenInUse: a second opener, in this process or another, gets ErrInUse
 // within the timeout instead of waiting for ever.
+// TestOpenUnderAFile: a database whose folder, or a folder above it, is a
+// file is refused as a place the bot may not use (ErrPlace), naming that
+// file, rather than with the system's bare "not a directory".
+func TestOpenUnderAFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes")
+	if err := os.WriteFile(file, []byte("notes\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, path string }{
+		{"the folder is a file", filepath.Join(file, "x.db")},
+		{"a folder above is a file", filepath.Join(file, "sub", "x.db")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := bolt.Open(bolt.Options{Path: tc.path})
+			want := "database " + tc.path + ": " + file + " is a file, not a folder: set database to a file in a folder that exists"
+			if !errors.Is(err, bolt.ErrPlace) || err.Error() != want {
+				t.Errorf("error %v (ErrPlace: %v), want %q", err, errors.Is(err, bolt.ErrPlace), want)
+			}
+		})
+	}
+}
+
 func TestOpenInUse(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "busy.db")
 	t.Run("same process", func(t *testing.T) {

@@ -92,7 +92,9 @@ func Redacted(connString string) string {
 
 // Open connects to the database at opts.URL and brings its schema up to date
 // (see the package documentation, "Migrations"). It refuses a database
-// migrated by a newer strategobot (storage.ErrNewerSchema).
+// migrated by a newer strategobot (storage.ErrNewerSchema), and one the
+// server refuses until its setup or the URL changes (ErrSetup), saying what
+// to change.
 func Open(ctx context.Context, opts Options) (*DB, error) {
 	where := Redacted(opts.URL)
 	cfg, err := pgxpool.ParseConfig(opts.URL)
@@ -119,7 +121,7 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 	}
 	if err := migrate(ctx, pool, where, migrations, logger); err != nil {
 		pool.Close()
-		return nil, err
+		return nil, explainOpen(where, cfg.ConnConfig.User, cfg.ConnConfig.Database, err)
 	}
 	if err := refreshTournamentWakes(ctx, pool); err != nil {
 		pool.Close()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -61,6 +62,57 @@ func TestOpenRefusals(t *testing.T) {
 			}
 			if strings.Contains(err.Error(), "s3cret") {
 				t.Errorf("the error shows the password: %v", err)
+			}
+		})
+	}
+}
+
+// TestOpenExplainsTheServersRefusal: a database or role the server does not
+// have, or a setting it does not know, is ErrSetup, saying what to create
+// or correct; a server that cannot be reached is not (a restart may find
+// it up), and says so, in either case without pgx's raw words.
+func TestOpenExplainsTheServersRefusal(t *testing.T) {
+	base, err := url.Parse(pgtest.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := strings.TrimPrefix(base.Path, "/")
+	with := func(change func(u *url.URL, q url.Values)) string {
+		u := *base
+		q := u.Query()
+		change(&u, q)
+		u.RawQuery = q.Encode()
+		return u.String()
+	}
+	tests := []struct {
+		name  string
+		url   string
+		setup bool
+		want  string
+	}{
+		{"no such database", with(func(u *url.URL, _ url.Values) { u.Path = "/nodb" }), true,
+			`the PostgreSQL server has no database "nodb": create it, owned by the bot's role (sudo -u postgres createuser --pwprompt strategobot, then sudo -u postgres createdb --owner strategobot nodb; the README's PostgreSQL section shows these), or correct the database name at the end of the URL`},
+		{"no such role", with(func(u *url.URL, _ url.Values) { u.User = url.User("nouser") }), true,
+			`the PostgreSQL server has no role (user) "nouser": create it and a database it owns (sudo -u postgres createuser --pwprompt nouser, then sudo -u postgres createdb --owner nouser ` + db + `; the README's PostgreSQL section shows these), or correct the user in the URL`},
+		{"a misspelt setting", with(func(_ *url.URL, q url.Values) { q.Set("statment_timeout", "5000") }), true,
+			`the URL sets "statment_timeout", which is no PostgreSQL setting: correct its spelling or remove it`},
+		{"a setting's bad value", with(func(_ *url.URL, q url.Values) { q.Set("statement_timeout", "soon") }), true,
+			`the PostgreSQL server refuses a parameter of the URL: invalid value for parameter "statement_timeout": "soon": correct it or remove it`},
+		{"no server there", with(func(_ *url.URL, q url.Values) { q.Set("host", t.TempDir()) }), false,
+			"the PostgreSQL server cannot be reached (dial unix "},
+		{"nobody listening on the port", "postgres://bot:s3cret@127.0.0.1:1/db?connect_timeout=5", false,
+			"database postgres://bot:xxxxx@127.0.0.1:1/db?connect_timeout=5: the PostgreSQL server cannot be reached (dial tcp 127.0.0.1:1: connect: connection refused): check that it runs, the host and port in the URL, and this machine's network, DNS and firewall"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := postgres.Open(context.Background(), postgres.Options{URL: tc.url})
+			if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, postgres.ErrSetup) != tc.setup {
+				t.Fatalf("error %v (ErrSetup: %v), want one saying %q (ErrSetup: %v)", err, errors.Is(err, postgres.ErrSetup), tc.want, tc.setup)
+			}
+			for _, raw := range []string{"SQLSTATE", "failed to connect to", "s3cret"} {
+				if strings.Contains(err.Error(), raw) {
+					t.Errorf("the error shows %q: %v", raw, err)
+				}
 			}
 		})
 	}
