@@ -286,7 +286,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionString, Name: optBoardMode, Description: "How the public board is shown",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "A new picture per move in the channel", Value: "per-move"}, {Name: "A thread per match", Value: "thread"},
-							{Name: "One live message per match, edited after every move", Value: "live"}}},
+							{Name: "One live message per match, edited after every move", Value: "live"}, {Name: "The bot's default", Value: boardDefault}}},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Default variant of new matches", Choices: variants},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optMoveTime, Description: "Default move time of new matches", Choices: times},
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optTwoSquares, Description: "Default Two-Squares rule of new matches",

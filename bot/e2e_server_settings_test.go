@@ -163,7 +163,8 @@ func TestServerSettings(t *testing.T) {
 // TestThreadsSettingIsADefault: with the bot's threads setting on, a server
 // whose moderators have not chosen how boards are shown plays each match in
 // its own thread, and /stratego server says that this is the bot's default;
-// a server's own choice wins over the setting.
+// a server's own choice wins over the setting, until its moderators choose
+// the bot's default again.
 func TestThreadsSettingIsADefault(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -174,6 +175,7 @@ func TestThreadsSettingIsADefault(t *testing.T) {
 		{"thread", "- boards: a thread per match\n"},
 		{"per-move", "- boards: a new picture per move in the channel\n"},
 		{"live", "- boards: one live message per match, edited after every move\n"},
+		{"default", "- boards: a thread per match (the bot's default)\n"}, // after per-move
 	}
 	for _, tc := range tests {
 		t.Run(cmp.Or(tc.mode, "not chosen"), func(t *testing.T) {
@@ -183,6 +185,11 @@ func TestThreadsSettingIsADefault(t *testing.T) {
 			var args []discordtest.Arg
 			if tc.mode != "" {
 				args = append(args, discordtest.Opt(optBoardMode, tc.mode))
+			}
+			if tc.mode == boardDefault {
+				if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optBoardMode, "per-move")).Reply(t).Content; !strings.Contains(got, "boards: a new picture per move") {
+					t.Fatalf("choosing per-move answered %q", got)
+				}
 			}
 			if shown := h.carol.SlashCommand(t, h.channel, "stratego server", args...).Reply(t); !strings.Contains(shown.Content, tc.shown) {
 				t.Fatalf("the settings show %q; want %q", shown.Content, tc.shown)
@@ -206,7 +213,7 @@ func TestThreadsSettingIsADefault(t *testing.T) {
 			})
 			threads := h.channel.Threads()
 			switch tc.mode {
-			case "", "thread":
+			case "", "thread", boardDefault:
 				if len(threads) != 1 || where != threads[0].ID || m.ThreadID != threads[0].ID {
 					t.Errorf("%d threads, the match in %q, its board in %q: want the match and its board in its thread", len(threads), m.ThreadID, where)
 				}

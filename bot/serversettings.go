@@ -110,7 +110,7 @@ func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts optio
 	var changes []string
 	s, err := b.store.UpdateServer(ctx, i.GuildID, func(s *storage.ServerSettings) error {
 		changes = changes[:0]
-		return applyServerOptions(p, s, opts, &changes)
+		return applyServerOptions(p, s, opts, b.cfg, &changes)
 	})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "server settings"))
@@ -134,8 +134,9 @@ const (
 	txtNotListed             = "<#%[1]s> is not on the list of channels for matches, so there is nothing to remove. `/stratego server` shows the list."
 )
 
-// applyServerOptions changes s as the options say, listing the changes.
-func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options, changes *[]string) error {
+// applyServerOptions changes s as the options say, listing the changes;
+// cfg says what the bot's default is.
+func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options, cfg Config, changes *[]string) error {
 	// Options that undo each other: which one the moderator meant is theirs
 	// to say.
 	if anyone, _ := opts.boolean(optAnyoneStarts); anyone && opts.id(optStarterRole) != "" {
@@ -147,7 +148,13 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 	if v := opts.id(optRemoveChannel); v != "" && !slices.Contains(s.Channels, v) {
 		return friendlyf(txtNotListed, v)
 	}
-	if v := opts.str(optBoardMode); v != "" {
+	switch v := opts.str(optBoardMode); v {
+	case "":
+	case boardDefault:
+		// Back to what the bot's configuration says, as before any choice.
+		s.Board = storage.BoardDefault
+		*changes = append(*changes, p.Sprintf("boards: %[1]s", defaultBoardText(p, s, cfg)))
+	default:
 		mode, err := storage.ParseBoardMode(v)
 		if err != nil {
 			return friendly("Choose how boards are shown: a new picture per move, a thread per match, or one live message per match.")
@@ -248,6 +255,15 @@ func boardModeText(p lang.Printer, m storage.BoardMode) string {
 	return p.Sprintf("a new picture per move in the channel")
 }
 
+// boardDefault is the boards option's choice of the bot's default.
+const boardDefault = "default"
+
+// defaultBoardText words the bot's default way of showing boards, which a
+// server that has not chosen (s) gets.
+func defaultBoardText(p lang.Printer, s *storage.ServerSettings, cfg Config) string {
+	return p.Sprintf("%[1]s (the bot's default)", boardModeText(p, boardFor(s, cfg)))
+}
+
 // describeServer lists a server's settings for its moderators.
 func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) string {
 	where := p.Sprintf("any channel")
@@ -264,7 +280,7 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 	}
 	board := boardModeText(p, boardFor(s, cfg))
 	if s.Board == storage.BoardDefault {
-		board = p.Sprintf("%[1]s (the bot's default)", board)
+		board = defaultBoardText(p, s, cfg)
 	}
 	variant := game.VariantClassic
 	if s.Variant != 0 {
