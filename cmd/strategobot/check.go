@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,7 +33,8 @@ Environment:
   DISCORD_TOKEN             the bot's token (required; never read from a file)
   STRATEGOBOT_CONFIG        the configuration file, as -config
   STRATEGOBOT_API_BASE_URL  Discord's REST API base (api_base_url), e.g. a proxy
-  STRATEGOBOT_THREADS       matches in threads (threads): the permissions checked
+  STRATEGOBOT_THREADS       matches in threads (threads): the threads' permissions
+                            then count as needed, else they are only listed
 The other STRATEGOBOT_* variables are read and checked as run reads them
 (strategobot run -h lists them).
 
@@ -279,6 +281,9 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 		} else {
 			c.pass("the bot has every permission a match needs in #%s", ch.Name)
 		}
+		if !c.threads {
+			c.threadsByChoice(perms, ch.Name)
+		}
 	}
 	picture, err := testPicture()
 	if err != nil {
@@ -451,4 +456,21 @@ func plural(n int, one, other string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, other)
+}
+
+// threadsByChoice notes the permissions of threads, which a match needs
+// only where the server's moderators chose a thread per match (the bot's
+// threads setting being off): a lack of them is no failure here.
+func (c *checker) threadsByChoice(perms int64, channel string) {
+	base := bot.MatchPermissions(false)
+	for _, p := range bot.MatchPermissions(true) {
+		if slices.ContainsFunc(base, func(b bot.Permission) bool { return b.Bit == p.Bit }) {
+			continue
+		}
+		if perms&discordgo.PermissionAdministrator != 0 || perms&p.Bit != 0 {
+			c.note("has   %s (%s, where a server chooses a thread per match)", p.Name, p.Why)
+			continue
+		}
+		c.note("lacks %s (%s): needed only if this server's moderators choose `/stratego server boards: thread`; grant it in #%s then", p.Name, p.Why, channel)
+	}
 }

@@ -49,6 +49,12 @@ func TestCheckCommand(t *testing.T) {
 		}, func(w world) []string { return []string{"-channel", w.club.General().ID} }, 1,
 			[]string{"lacks Attach Files (to post the board pictures)", "✗ the bot lacks 1 permission a match needs in #general: grant it to its role", "\n2 checks failed: fix what is marked ✗",
 				"✗ posting a test picture in #general failed: Discord answered 50013: Missing Permissions. Give the bot's role Attach Files in #general (Edit Channel → Permissions → the bot's role).\n"}},
+		{"no thread permissions, which the threads setting off leaves to the server's choice", func(w world) {
+			w.club.General().SetOverwrite(w.srv.Bot(), 0, discordgo.PermissionCreatePublicThreads)
+		}, func(w world) []string { return []string{"-channel", w.club.General().ID, "-user", w.alice.ID} }, 0,
+			[]string{"lacks Create Public Threads (to open a thread for each match): needed only if this server's moderators choose `/stratego server boards: thread`",
+				"has   Send Messages in Threads (to post in the match's thread, where a server chooses a thread per match)",
+				"✓ the bot has every permission a match needs in #general", "All checks passed."}},
 		{"an unknown channel", nil, func(w world) []string { return []string{"-channel", w.unknown} }, 1,
 			[]string{"✗ the bot cannot see channel UNKNOWN: Discord answered 10003: Unknown Channel. No channel has that id: check it (in Discord, Developer Mode, then right-click the channel → Copy Channel ID).\n"}},
 		{"an unknown channel in a server", nil, func(w world) []string { return []string{"-guild", w.club.ID, "-channel", w.unknown} }, 1,
