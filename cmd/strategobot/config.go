@@ -102,6 +102,10 @@ func parseDuration(s string) (time.Duration, error) {
 		}
 	}
 	d, err := time.ParseDuration(s)
+	if _, number := strconv.ParseFloat(s, 64); err != nil && number == nil {
+		// A bare number, as TOML writes one: no quotes to show, a unit to add.
+		return 0, fmt.Errorf("%s has no unit: write it like 30m, 24h or 7d", s)
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a duration: write it like 30m, 24h or 7d", s)
 	}

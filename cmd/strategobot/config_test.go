@@ -134,6 +134,7 @@ func TestLoadConfig(t *testing.T) {
 		{name: "one limit named alone", env: map[string]string{"STRATEGOBOT_MAX_PRACTICE_MATCHES": "0"}, err: "config: max_practice_matches 0 (from STRATEGOBOT_MAX_PRACTICE_MATCHES) must be at least 1"},
 		{name: "a duration as written", env: map[string]string{"STRATEGOBOT_CHALLENGE_EXPIRY": "31d"}, err: "challenge_expiry 31d (from STRATEGOBOT_CHALLENGE_EXPIRY) must be between 1m and 30d"},
 		{name: "bad duration", file: write("d.toml", "default_move_time = \"soon\"\n"), err: `d.toml: line 1: default_move_time: "soon" is not a duration: write it like 30m, 24h or 7d`},
+		{name: "a duration without its unit", file: write("n.toml", "default_move_time = 24\n"), err: `n.toml: line 1: default_move_time: 24 has no unit: write it like 30m, 24h or 7d`},
 		{name: "a syntax error, without the library's name", file: write("s.toml", "[section\n"), err: "s.toml: line 2: expected"},
 		{name: "move time out of range", file: write("e.toml", "default_move_time = \"1m\"\n"), err: "between 5m and 7d"},
 		{name: "bad url", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "discord"}, err: "api_base_url"},
