@@ -334,17 +334,17 @@ func Commands() []*discordgo.ApplicationCommand {
 	}})
 }
 
-// localizeCommands gives every description and every choice of cmds its
-// translations, which Discord shows members whose client speaks that
-// language. The names of the commands and options stay English in every
-// language: the bot's messages and help name them, and members of one server
-// can tell each other the same command whatever their language.
 // twoSquaresChoices are the values of the Two-Squares rule, as a challenge
 // and a server's defaults offer them.
 func twoSquaresChoices() []*discordgo.ApplicationCommandOptionChoice {
 	return []*discordgo.ApplicationCommandOptionChoice{{Name: "3 (ISF)", Value: 3}, {Name: "5 (older rule)", Value: 5}, {Name: "off", Value: 0}}
 }
 
+// localizeCommands gives every description and every choice of cmds its
+// translations, which Discord shows members whose client speaks that
+// language. The names of the commands and options stay English in every
+// language: the bot's messages and help name them, and members of one server
+// can tell each other the same command whatever their language.
 func localizeCommands(cmds []*discordgo.ApplicationCommand) []*discordgo.ApplicationCommand {
 	for _, c := range cmds {
 		d := discordLocalizations(lang.Translations(c.Description))
@@ -369,7 +369,7 @@ func localizeOptions(opts []*discordgo.ApplicationCommandOption) {
 var txtChoiceNames = []string{
 	"Random", "Red", "Blue", "5 (older rule)", "off", "Easy", "Normal", "Hard", "Offer", "Accept", "Decline",
 	"Modern: Marshal 10 … Scout 2", "Classic: Marshal 1 … Scout 9",
-	"A new picture per move in the channel", "A thread per match", "One live message per match, edited after every move",
+	"A new picture per move in the channel", "A thread per match", "One live message per match, edited after every move", "The bot's default",
 	"Round robin", "Double round robin", "Swiss",
 }
 
