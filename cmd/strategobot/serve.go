@@ -151,7 +151,7 @@ func checkBackupDir(dir string) error {
 		return configError{fmt.Errorf("backup_dir %s is a file, not a folder: set backup_dir to a folder, such as %s", dir, filepath.Join(filepath.Dir(dir), "backups"))}
 	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
 		parent := filepath.Dir(filepath.Clean(dir))
-		if file := fileAbove(dir); file != "" {
+		if file := bolt.FileAbove(dir); file != "" {
 			return configError{fmt.Errorf("backup_dir %s: %s is a file, not a folder: set backup_dir to a folder in one that exists", dir, file)}
 		}
 		if info, err := os.Stat(parent); err != nil || !info.IsDir() {
@@ -173,23 +173,6 @@ func checkBackupDir(dir string) error {
 		return fail(err)
 	}
 	return nil
-}
-
-// fileAbove is the file in place of a folder above path, such as
-// /etc/passwd of /etc/passwd/backups, or "" when there is none: the
-// nearest of path's folders that exists.
-func fileAbove(path string) string {
-	for d := filepath.Dir(filepath.Clean(path)); ; d = filepath.Dir(d) {
-		if info, err := os.Stat(d); err == nil {
-			if info.IsDir() {
-				return ""
-			}
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // openUnlessStopped runs open, which takes no context, and returns as soon

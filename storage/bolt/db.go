@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -139,28 +140,27 @@ func fileError(path string, err error) error {
 		return placeError{fmt.Sprintf("database %s: this user may not read and write it: make the user the bot runs as its owner (and of its folder), or set database to a file it may write", path), fs.ErrPermission}
 	}
 	if errors.Is(err, syscall.ENOTDIR) {
-		return placeError{fmt.Sprintf("database %s: %s is a file, not a folder: set database to a file in a folder that exists", path, fileInPath(path)), syscall.ENOTDIR}
+		return placeError{fmt.Sprintf("database %s: %s is a file, not a folder: set database to a file in a folder that exists", path, cmp.Or(FileAbove(path), filepath.Dir(path))), syscall.ENOTDIR}
 	}
 	return fmt.Errorf("database %s: %w", path, err)
 }
 
-// fileInPath is the file in place of a folder above path, such as
-// /etc/passwd of /etc/passwd/x.db, which makes the system answer ENOTDIR:
-// the nearest of path's folders that exists. It is path's folder when that
-// one is no file (it changed meanwhile).
-func fileInPath(path string) string {
+// FileAbove is the file in place of a folder above path, such as
+// /etc/passwd of /etc/passwd/x.db, which makes the system answer ENOTDIR
+// (the nearest of path's folders that exists), or "" when there is none:
+// of the database file, and of the folder its backups go to.
+func FileAbove(path string) string {
 	for d := filepath.Dir(filepath.Clean(path)); ; d = filepath.Dir(d) {
 		if info, err := os.Stat(d); err == nil {
 			if info.IsDir() {
-				break
+				return ""
 			}
 			return d
 		}
 		if filepath.Dir(d) == d {
-			break
+			return ""
 		}
 	}
-	return filepath.Dir(path)
 }
 
 // placeError says what to do about a database file in a place the bot may
