@@ -299,17 +299,25 @@ const legalBudget = 4096
 // their keys and the pad, take legalBudget bytes of its JSON, or the next
 // multiple of it in a position of more moves than any game gives.
 func padLegal(st *State) {
-	with := len(st.Encode())
-	legal, infiltrate := st.Legal, st.Infiltrate
-	st.Legal, st.Infiltrate = nil, nil
-	without := len(st.Encode())
-	st.Legal, st.Infiltrate = legal, infiltrate
-	used := with - without + len(`,"pad":""`)
+	used := len(`,"pad":""`) + fieldLength(`legal`, st.Legal) + fieldLength(`infiltrate`, st.Infiltrate)
 	budget := legalBudget
 	for budget <= used { // an empty pad would drop its key
 		budget += legalBudget
 	}
 	st.Pad = strings.Repeat(" ", budget-used)
+}
+
+// fieldLength is how many bytes moves, a field of State under key that
+// its JSON leaves out when empty, take there, with its key.
+func fieldLength(key string, moves [][2]int) int {
+	if len(moves) == 0 {
+		return 0
+	}
+	b, err := json.Marshal(moves)
+	if err != nil {
+		panic(err) // pairs of ints: cannot fail
+	}
+	return len(`,"":`) + len(key) + len(b)
 }
 
 // basisOf names what st shows of the match, its clocks aside: a player acts
