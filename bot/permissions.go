@@ -134,7 +134,16 @@ type Permission struct {
 // MatchPermissions lists what the bot needs in a text channel to show
 // matches there (with threads: in their threads too).
 func MatchPermissions(threads bool) []Permission {
-	needs := matchNeeds(false, threads)
+	return exported(matchNeeds(false, threads))
+}
+
+// PostPermissions lists what posting a board needs of the bot in a channel,
+// or in a thread (inThread).
+func PostPermissions(inThread bool) []Permission {
+	return exported(matchNeeds(inThread, false))
+}
+
+func exported(needs []permissionNeed) []Permission {
 	out := make([]Permission, len(needs))
 	for k, n := range needs {
 		out[k] = Permission{Bit: n.bit, Name: n.name, Why: n.why}

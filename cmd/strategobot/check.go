@@ -370,18 +370,10 @@ func postAdvice(err error, ch *discordgo.Channel, perms int64, known bool) strin
 	default:
 		return retryAdvice
 	}
-	type permission struct {
-		bit  int64
-		name string
-	}
-	send := permission{discordgo.PermissionSendMessages, "Send Messages"}
-	if ch.IsThread() {
-		send = permission{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}
-	}
 	var lacks []string
-	for _, p := range []permission{{discordgo.PermissionViewChannel, "View Channel"}, send, {discordgo.PermissionAttachFiles, "Attach Files"}} {
-		if !known || perms&discordgo.PermissionAdministrator == 0 && perms&p.bit == 0 {
-			lacks = append(lacks, p.name)
+	for _, p := range bot.PostPermissions(ch.IsThread()) {
+		if !known || perms&discordgo.PermissionAdministrator == 0 && perms&p.Bit == 0 {
+			lacks = append(lacks, p.Name)
 		}
 	}
 	if len(lacks) == 0 {
