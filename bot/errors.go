@@ -127,6 +127,8 @@ func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during stri
 		return p.Sprintf("Only matches of a day or more a move can pause; a faster game is played in one sitting.")
 	case errors.Is(err, storage.ErrPaused):
 		return p.Sprintf("The match is paused already.")
+	case errors.Is(err, storage.ErrNoPauseOffersLeft):
+		return p.Sprintf("You have already proposed a pause %[1]d times, the most a match allows. Your opponent may still propose one.", storage.MaxPauseOffers)
 	case errors.Is(err, storage.ErrNoPauseOffer):
 		return p.Sprintf("There is no proposal to pause to answer: `/stratego pause days:3` proposes one.")
 	case errors.Is(err, storage.ErrTimeUp):

@@ -271,7 +271,7 @@ func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side,
 	var setupErr *game.SetupError
 	known := errors.As(err, &f) || errors.As(err, &ft) || errors.As(err, &moveErr) || errors.As(err, &setupErr)
 	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused, storage.ErrTimeUp, storage.ErrRoundOver, storage.ErrNoGiftsLeft,
-		storage.ErrNotCorrespondence, storage.ErrNoPauseOffer} {
+		storage.ErrNotCorrespondence, storage.ErrNoPauseOffer, storage.ErrNoPauseOffersLeft} {
 		known = known || errors.Is(err, e)
 	}
 	settings := a.b.settingsOf(ctx, m.Players[side].UserID)

@@ -40,6 +40,9 @@ var (
 	ErrNotCorrespondence = errors.New("only correspondence matches (a day or more a move) can pause")
 	// ErrPaused: the match is paused already.
 	ErrPaused = errors.New("the match is paused already")
+	// ErrNoPauseOffersLeft: the player has proposed a pause as often as a
+	// match allows (MaxPauseOffers).
+	ErrNoPauseOffersLeft = errors.New("no more proposals to pause in this match")
 	// ErrNoPauseOffer: there is no proposal to pause to answer.
 	ErrNoPauseOffer = errors.New("no proposal to pause")
 	// ErrInvalid marks a record the caller built wrongly (missing players, bad rules, …).

@@ -16,6 +16,22 @@ import (
 // MaxPauseDays is the longest pause players may agree on.
 const MaxPauseDays = 14
 
+// MaxPauseOffers is how many times a player may propose a pause in one
+// match, a proposal made again for other days included: each one DMs the
+// opponent, who must not be asked without end.
+const MaxPauseOffers = 3
+
+// PauseOffersBy counts the proposals to pause side made in the match.
+func (m *Match) PauseOffersBy(side game.Side) int {
+	n := 0
+	for _, a := range m.Log {
+		if a.Kind == ActOfferPause && a.Side == side {
+			n++
+		}
+	}
+	return n
+}
+
 // Correspondence reports whether m is played over days (a day or more a
 // move, no game clock): the matches that may pause and give a day.
 func (m *Match) Correspondence() bool {
@@ -110,6 +126,9 @@ func (m *Match) checkPause(a *Action) error {
 		}
 		if a.Days < 1 || a.Days > MaxPauseDays {
 			return fmt.Errorf("a pause of %d days: from 1 to %d: %w", a.Days, MaxPauseDays, ErrInvalid)
+		}
+		if m.PauseOffersBy(a.Side) >= MaxPauseOffers {
+			return fmt.Errorf("match %d: %w", m.ID, ErrNoPauseOffersLeft)
 		}
 	case ActAcceptPause:
 		if !offered || by == a.Side {

@@ -88,9 +88,9 @@ type TimeJSON struct {
 	GiftsLeft int  `json:"giftsLeft,omitempty"`
 	CanGive   bool `json:"canGive,omitempty"`
 	// CanPause says the viewer, a player, may propose a pause now: a
-	// correspondence match in play, not against the computer, neither
-	// paused nor with a proposal standing (a tournament game refuses it
-	// when asked: the match does not say it is one).
+	// correspondence match in play, neither against the computer nor of a
+	// tournament, neither paused nor with a proposal standing, and the
+	// viewer has proposals left (storage.MaxPauseOffers).
 	CanPause bool `json:"canPause,omitempty"`
 }
 
@@ -126,7 +126,8 @@ func timeOf(m *storage.Match, viewer game.Viewer, over bool) *TimeJSON {
 			t.Offer = &PauseOfferJSON{By: sideName(by), Days: days}
 		}
 		// A tournament's game goes on to its round's deadline: no pause.
-		t.CanPause = !offered && t.Paused == 0 && m.Correspondence() && !m.Practice() && !m.ForTournament()
+		t.CanPause = !offered && t.Paused == 0 && m.Correspondence() && !m.Practice() && !m.ForTournament() &&
+			m.PauseOffersBy(side) < storage.MaxPauseOffers
 		t.GiftsLeft = storage.MaxGifts - m.GiftsBy(side)
 		t.CanGive = !m.Practice()
 		said = true

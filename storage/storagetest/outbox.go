@@ -605,6 +605,39 @@ func testPauseByAgreement(t *testing.T, s storage.Store) {
 	wantErr(t, "pausing a game on the clock", err, storage.ErrNotCorrespondence)
 }
 
+// testPauseOffersLimited: a player proposes a pause at most
+// storage.MaxPauseOffers times a match, each proposal made again for other
+// days or declined counting, so that the opponent is not asked without end;
+// the opponent keeps their own proposals.
+func testPauseOffersLimited(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 15)
+	at := T0
+	act := func(kind storage.ActionKind, side game.Side, days int) (*storage.Match, error) {
+		t.Helper()
+		at = at.Add(time.Minute)
+		return s.Act(ctx, m.ID, 0, storage.Action{Kind: kind, Side: side, Days: days, At: at})
+	}
+	must(act(storage.ActOfferPause, game.Red, 3)).in(t)
+	must(act(storage.ActOfferPause, game.Red, 2)).in(t) // made again for other days
+	must(act(storage.ActDeclinePause, game.Blue, 0)).in(t)
+	m = must(act(storage.ActOfferPause, game.Red, 1)).in(t)
+	if got := m.PauseOffersBy(game.Red); got != storage.MaxPauseOffers {
+		t.Fatalf("Red proposed %d times, want %d", got, storage.MaxPauseOffers)
+	}
+	must(act(storage.ActDeclinePause, game.Red, 0)).in(t) // withdrawn
+	_, err := act(storage.ActOfferPause, game.Red, 1)
+	wantErr(t, "a fourth proposal", err, storage.ErrNoPauseOffersLeft)
+	must(act(storage.ActOfferPause, game.Blue, 2)).in(t)
+	m = must(act(storage.ActAcceptPause, game.Red, 0)).in(t)
+	if m.PausedUntil().IsZero() {
+		t.Error("Red could not accept Blue's proposal after using up its own")
+	}
+	if reloaded := must(s.Match(ctx, m.ID)).in(t); reloaded.PauseOffersBy(game.Red) != storage.MaxPauseOffers || reloaded.PauseOffersBy(game.Blue) != 1 {
+		t.Errorf("reloaded: Red proposed %d times, Blue %d; want %d and 1", reloaded.PauseOffersBy(game.Red), reloaded.PauseOffersBy(game.Blue), storage.MaxPauseOffers)
+	}
+}
+
 // testVacation: a player's vacations are kept with their settings, the
 // server's allowance with its settings, and in a match a vacation moves the
 // deadline of its player's turn on, its end is a timer, an early end gives

@@ -61,6 +61,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"NothingAfterTheDeadline", testNothingAfterTheDeadline},
 		{"NothingAfterTheRoundDeadline", testNothingAfterTheRoundDeadline},
 		{"PauseByAgreement", testPauseByAgreement},
+		{"PauseOffersLimited", testPauseOffersLimited},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
