@@ -577,3 +577,29 @@ func TestVacationEndsWithItsLastMatch(t *testing.T) {
 		})
 	}
 }
+
+// TestVacationAcrossTheNewYear: late in December a vacation may run into
+// the new year, each year giving its own days: with 3 days a year, on 30
+// December in the morning alice may take 2 days of this year and 3 of the
+// next, and a vacation of 4 days leaves her 1 this year.
+func TestVacationAcrossTheNewYear(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("vacation_days", 3)).Reply(t).Content; !strings.Contains(got, "vacation allowance: 3 days a year") {
+		t.Fatalf("setting the allowance answered %q", got)
+	}
+	h.advance(time.Date(2026, 12, 30, 9, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 6)).Reply(t).Content; !strings.Contains(got, "You may take at most 5 days from now") {
+		t.Errorf("six days on 30 December answered %q", got)
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 4)).Reply(t).Content; !strings.Contains(got, "You are on vacation until") || !strings.Contains(got, "Days left this year: 1.") {
+		t.Errorf("four days on 30 December answered %q", got)
+	}
+	settings := h.bot.settingsOf(t.Context(), h.alice.ID)
+	if this, next := settings.VacationDaysUsed(h.clock.Now()), settings.VacationDaysUsed(h.clock.Now().AddDate(1, 0, 0)); this != 2 || next != 2 {
+		t.Errorf("the vacation costs %d days of 2026 and %d of 2027, want 2 and 2", this, next)
+	}
+}

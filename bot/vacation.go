@@ -31,31 +31,32 @@ import (
 
 // The texts of vacations.
 const (
-	txtVacationDaysNeeded = "Say how many days: `/stratego vacation days:7`. You have %[1]s of vacation left this year."
-	txtVacationTooLong    = "You have %[1]s of vacation left this year (%[2]d in all); ask for at most that."
-	txtVacationUnderway   = "You are on vacation already, until <t:%[1]s:f>. End it with `/stratego vacation end:true`."
-	txtVacationStarted    = "You are on vacation until <t:%[1]s:f> (<t:%[1]s:R>): your clock stops in your correspondence matches (%[2]d). A move in any of them ends the vacation. Days left this year: %[3]d."
-	txtVacationNone       = "You are not on vacation."
-	txtVacationEnded      = "Welcome back: your vacation is over and your clocks run again."
-	txtVacationBack       = "Welcome back: your vacation is over."
-	txtVacationBackMove   = "Match #%[1]s: your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
-	txtVacationBackSetup  = "Match #%[1]s: your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
-	txtVacationBackPaused = "Match #%[1]s is paused by agreement until <t:%[2]s:f>."
-	txtVacationOverMove   = "Your vacation is over: your move is due <t:%[1]s:R> (<t:%[1]s:f>)."
-	txtVacationOverSetup  = "Your vacation is over: your set-up is due <t:%[1]s:R> (<t:%[1]s:f>)."
-	txtVacationNotice     = "%[1]s is on vacation until <t:%[2]s:f> (<t:%[2]s:R>): their clock in this match stops until then."
-	txtVacationOver       = "%[1]s is back from vacation."
-	txtVacationLine       = "%[1]s is on vacation until <t:%[2]s:f>"
-	txtVacationLineYou    = "You are on vacation until <t:%[1]s:f>"
-	txtHistoryVacation    = "%[1]s went on vacation for %[2]s."
-	txtServerVacation     = "vacation allowance: %[1]s a year"
-	txtVacationTournament = "Your tournament games (%[1]d) go on: each round has a deadline."
-	txtServerVacationOff  = "vacations: off (clocks keep running while a member is away)"
-	txtVacationOff        = "The servers you play on have turned vacations off, so your clocks keep running while you are away. You can still ask an opponent to pause a match: `/stratego pause days:3`."
-	txtVacationElsewhere  = "Your matches on servers that have turned vacations off (%[1]d) go on: keep moving there."
-	txtVacationSetupDue   = "The set-ups of this match are now due <t:%[1]s:f> (<t:%[1]s:R>)."
-	txtVacationDaysOrEnd  = "Use either `days` or `end:true`, not both: `/stratego vacation days:7` starts a vacation, `/stratego vacation end:true` ends one."
-	txtVacationNothing    = "You have no correspondence match in which a vacation would stop your clock, so no days were taken."
+	txtVacationDaysNeeded     = "Say how many days: `/stratego vacation days:7`. You have %[1]s of vacation left this year."
+	txtVacationTooLong        = "You have %[1]s of vacation left this year (%[2]d in all); ask for at most that."
+	txtVacationTooLongYearEnd = "You may take at most %[1]s from now: what is left of this year's allowance, then days of next year's (%[2]d a year)."
+	txtVacationUnderway       = "You are on vacation already, until <t:%[1]s:f>. End it with `/stratego vacation end:true`."
+	txtVacationStarted        = "You are on vacation until <t:%[1]s:f> (<t:%[1]s:R>): your clock stops in your correspondence matches (%[2]d). A move in any of them ends the vacation. Days left this year: %[3]d."
+	txtVacationNone           = "You are not on vacation."
+	txtVacationEnded          = "Welcome back: your vacation is over and your clocks run again."
+	txtVacationBack           = "Welcome back: your vacation is over."
+	txtVacationBackMove       = "Match #%[1]s: your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtVacationBackSetup      = "Match #%[1]s: your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtVacationBackPaused     = "Match #%[1]s is paused by agreement until <t:%[2]s:f>."
+	txtVacationOverMove       = "Your vacation is over: your move is due <t:%[1]s:R> (<t:%[1]s:f>)."
+	txtVacationOverSetup      = "Your vacation is over: your set-up is due <t:%[1]s:R> (<t:%[1]s:f>)."
+	txtVacationNotice         = "%[1]s is on vacation until <t:%[2]s:f> (<t:%[2]s:R>): their clock in this match stops until then."
+	txtVacationOver           = "%[1]s is back from vacation."
+	txtVacationLine           = "%[1]s is on vacation until <t:%[2]s:f>"
+	txtVacationLineYou        = "You are on vacation until <t:%[1]s:f>"
+	txtHistoryVacation        = "%[1]s went on vacation for %[2]s."
+	txtServerVacation         = "vacation allowance: %[1]s a year"
+	txtVacationTournament     = "Your tournament games (%[1]d) go on: each round has a deadline."
+	txtServerVacationOff      = "vacations: off (clocks keep running while a member is away)"
+	txtVacationOff            = "The servers you play on have turned vacations off, so your clocks keep running while you are away. You can still ask an opponent to pause a match: `/stratego pause days:3`."
+	txtVacationElsewhere      = "Your matches on servers that have turned vacations off (%[1]d) go on: keep moving there."
+	txtVacationSetupDue       = "The set-ups of this match are now due <t:%[1]s:f> (<t:%[1]s:R>)."
+	txtVacationDaysOrEnd      = "Use either `days` or `end:true`, not both: `/stratego vacation days:7` starts a vacation, `/stratego vacation end:true` ends one."
+	txtVacationNothing        = "You have no correspondence match in which a vacation would stop your clock, so no days were taken."
 )
 
 // onVacation starts or ends the member's vacation.
@@ -95,14 +96,18 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, p.Sprintf(txtVacationOff))
 		return
 	}
-	left := max(0, allowance-settings.VacationDaysUsed(now))
+	thisYear := max(0, allowance-settings.VacationDaysUsed(now))
+	longest := settings.VacationDaysLeft(now, allowance) // beyond thisYear near the new year
 	days, ok := opts.integer(optDays)
 	switch {
 	case !ok:
-		b.tell(i, p.Sprintf(txtVacationDaysNeeded, p.Sprintf(txtDays, left)))
+		b.tell(i, p.Sprintf(txtVacationDaysNeeded, p.Sprintf(txtDays, thisYear)))
 		return
-	case int(days) > left:
-		b.tell(i, p.Sprintf(txtVacationTooLong, p.Sprintf(txtDays, left), allowance))
+	case int(days) > longest && longest > thisYear:
+		b.tell(i, p.Sprintf(txtVacationTooLongYearEnd, p.Sprintf(txtDays, longest), allowance))
+		return
+	case int(days) > longest:
+		b.tell(i, p.Sprintf(txtVacationTooLong, p.Sprintf(txtDays, thisYear), allowance))
 		return
 	}
 	goOn := func(text string) string { // what goes on while the member is away
@@ -123,7 +128,8 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	// The vacation is recorded before it stops any clock, so that a match
 	// beginning meanwhile carries it; taken back if it stops none.
-	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error { return s.StartVacation(now, int(days)) }); err != nil {
+	taken, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error { return s.StartVacation(now, int(days)) })
+	if err != nil {
 		b.finish(i, b.explain(p, err, "vacation"))
 		return
 	}
@@ -159,7 +165,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	until := now.Add(time.Duration(days) * 24 * time.Hour)
-	b.finish(i, goOn(p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, left-int(days))))
+	b.finish(i, goOn(p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, max(0, allowance-taken.VacationDaysUsed(now)))))
 }
 
 // vacationsOverWith ends, when match m has ended while a player's vacation

@@ -53,24 +53,43 @@ func (p *PlayerSettings) VacationEnds() time.Time {
 }
 
 // VacationDaysUsed counts the days of vacation the player took, or planned,
-// in at's calendar year (UTC): each started day counts.
+// in at's calendar year (UTC). Each started day of a vacation counts once,
+// in the year it starts in: a day taken from noon on 31 December is the old
+// year's, and does not cost the new year a day as well.
 func (p *PlayerSettings) VacationDaysUsed(at time.Time) int {
-	year := time.Date(at.UTC().Year(), 1, 1, 0, 0, 0, 0, time.UTC)
-	next := year.AddDate(1, 0, 0)
-	var used time.Duration
+	return p.vacationDaysIn(at.UTC().Year())
+}
+
+// vacationDaysIn counts the started days of the player's vacations that
+// start in year (UTC).
+func (p *PlayerSettings) vacationDaysIn(year int) int {
+	n := 0
 	for _, v := range p.Vacations {
-		start, end := v.Start, v.End
-		if start.Before(year) {
-			start = year
-		}
-		if end.After(next) {
-			end = next
-		}
-		if end.After(start) {
-			used += end.Sub(start)
+		for d := v.Start; d.Before(v.End); d = d.Add(24 * time.Hour) {
+			if d.UTC().Year() == year {
+				n++
+			}
 		}
 	}
-	return int((used + 24*time.Hour - 1) / (24 * time.Hour))
+	return n
+}
+
+// VacationDaysLeft is the longest vacation the player may start at time at
+// within a yearly allowance of days: its days in this year fit what is left
+// of this year's allowance, and its days from 1 January on what is left of
+// the next year's.
+func (p *PlayerSettings) VacationDaysLeft(at time.Time, allowance int) int {
+	year := at.UTC().Year()
+	left := [2]int{allowance - p.vacationDaysIn(year), allowance - p.vacationDaysIn(year+1)}
+	n := 0
+	for d := second(at); ; d = d.Add(24 * time.Hour) {
+		k := d.UTC().Year() - year
+		if k > 1 || left[k] <= 0 {
+			return n
+		}
+		left[k]--
+		n++
+	}
 }
 
 // StartVacation records a vacation of days from at, keeping this year's and

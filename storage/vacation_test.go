@@ -122,3 +122,46 @@ func TestVacationHeldUntil(t *testing.T) {
 		})
 	}
 }
+
+// TestVacationDaysAcrossTheNewYear: each started day of a vacation costs
+// one day of the allowance of the year it starts in, so a vacation over
+// the new year costs each year only its own days, and the longest vacation
+// one may start late in December uses what is left of this year and then
+// next year's allowance.
+func TestVacationDaysAcrossTheNewYear(t *testing.T) {
+	day := 24 * time.Hour
+	at := func(month time.Month, d, hour int) time.Time {
+		return time.Date(2026, month, d, hour, 0, 0, 0, time.UTC)
+	}
+	for _, c := range []struct {
+		name               string
+		taken              []storage.Vacation
+		now                time.Time
+		used2026, used2027 int
+		longest            int // from now, with an allowance of 30
+	}{
+		{"one day from noon on 31 December", []storage.Vacation{{Start: at(12, 31, 12), End: at(12, 31, 12).Add(day)}}, time.Time{}, 1, 0, 0},
+		{"four days from 30 December", []storage.Vacation{{Start: at(12, 30, 9), End: at(12, 30, 9).Add(4 * day)}}, time.Time{}, 2, 2, 0},
+		{"ended after an hour", []storage.Vacation{{Start: at(6, 1, 9), End: at(6, 1, 10)}}, at(6, 2, 9), 1, 0, 29},
+		{"two short ones cost a day each", []storage.Vacation{{Start: at(6, 1, 9), End: at(6, 1, 10)}, {Start: at(6, 3, 9), End: at(6, 3, 10)}}, at(6, 4, 9), 2, 0, 28},
+		{"28 used, asking on 30 December", []storage.Vacation{{Start: at(3, 1, 0), End: at(3, 1, 0).Add(28 * day)}}, at(12, 30, 9), 28, 0, 32},
+		{"all used, asking on 31 December", []storage.Vacation{{Start: at(3, 1, 0), End: at(3, 1, 0).Add(30 * day)}}, at(12, 31, 9), 30, 0, 0},
+		{"nothing taken, in mid-year", nil, at(6, 1, 0), 0, 0, 30},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &storage.PlayerSettings{Vacations: c.taken}
+			if got := p.VacationDaysUsed(at(7, 1, 0)); got != c.used2026 {
+				t.Errorf("2026: %d days used, want %d", got, c.used2026)
+			}
+			if got := p.VacationDaysUsed(at(7, 1, 0).AddDate(1, 0, 0)); got != c.used2027 {
+				t.Errorf("2027: %d days used, want %d", got, c.used2027)
+			}
+			if c.now.IsZero() {
+				return
+			}
+			if got := p.VacationDaysLeft(c.now, 30); got != c.longest {
+				t.Errorf("the longest vacation from %v: %d days, want %d", c.now, got, c.longest)
+			}
+		})
+	}
+}
