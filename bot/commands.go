@@ -73,6 +73,8 @@ const (
 	optPracticeAllowed = "practice"
 	optStarterRole     = "starter_role"
 	optAnyoneStarts    = "anyone_starts"
+	optOrganiserRole   = "organiser_role"
+	optModsOrganise    = "moderators_organise"
 	optAllowChannel    = "allow_channel"
 	optRemoveChannel   = "remove_channel"
 	optAnyChannel      = "any_channel"
@@ -301,6 +303,8 @@ func Commands() []*discordgo.ApplicationCommand {
 					seekHoursOpt(),
 					{Type: discordgo.ApplicationCommandOptionRole, Name: optStarterRole, Description: "Only members with this role may start matches"},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optAnyoneStarts, Description: "Let anyone start matches again"},
+					{Type: discordgo.ApplicationCommandOptionRole, Name: optOrganiserRole, Description: "Members with this role may also create tournaments"},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optModsOrganise, Description: "Only moderators create tournaments again"},
 					{Type: discordgo.ApplicationCommandOptionChannel, Name: optAllowChannel, Description: "Allow matches in this channel (once any is listed, only listed ones)",
 						ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText}},
 					{Type: discordgo.ApplicationCommandOptionChannel, Name: optRemoveChannel, Description: "Take this channel off the list",

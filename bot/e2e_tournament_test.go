@@ -709,3 +709,46 @@ func TestTournamentThreads(t *testing.T) {
 	})
 	h.channelSays("**Threads cup**")
 }
+
+// TestTournamentOrganiserRole: a moderator names an organiser role, whose
+// members may then create tournaments; the starter role, which is for
+// starting matches, neither grants it nor stops an organiser without it.
+// Taking the organiser role back leaves it to the moderators again.
+func TestTournamentOrganiserRole(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	players := h.guild.AddRole("players", 0)
+	organisers := h.guild.AddRole("organisers", 0)
+	h.guild.GiveRole(h.carol, players)
+	h.guild.GiveRole(h.bob, organisers)
+	server := func(args ...discordtest.Arg) string {
+		t.Helper()
+		return h.alice.SlashCommand(t, h.channel, "stratego server", args...).Reply(t).Content
+	}
+	create := func(m *discordtest.Member, name string) string {
+		t.Helper()
+		return h.run(m, "create", discordtest.Opt("name", name), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 3)).Content
+	}
+	if got := server(discordtest.Opt(optStarterRole, players.ID)); !strings.Contains(got, "who may create tournaments: moderators") {
+		t.Errorf("the settings after a starter role: %q", got)
+	}
+	if got := create(h.carol, "Carol's cup"); !strings.Contains(got, "Only members with the Manage Server permission, or the organiser role") {
+		t.Errorf("a member with the starter role alone created a tournament: %q", got)
+	}
+	if got := server(discordtest.Opt(optOrganiserRole, organisers.ID)); !strings.Contains(got, "members with <@&"+organisers.ID+"> may create tournaments") ||
+		!strings.Contains(got, "who may create tournaments: members with <@&"+organisers.ID+"> (and moderators)") {
+		t.Errorf("naming the organiser role answered %q", got)
+	}
+	if got := create(h.bob, "Bob's cup"); !strings.Contains(got, "Tournament #1: Bob's cup") {
+		t.Errorf("an organiser without the starter role could not create a tournament: %q", got)
+	}
+	if got := server(discordtest.Opt(optOrganiserRole, organisers.ID), discordtest.Opt(optModsOrganise, true)); !strings.Contains(got, "Choose either `organiser_role` or `moderators_organise`") {
+		t.Errorf("both options at once answered %q", got)
+	}
+	if got := server(discordtest.Opt(optModsOrganise, true)); !strings.Contains(got, "only moderators create tournaments") {
+		t.Errorf("taking the organiser role back answered %q", got)
+	}
+	if got := create(h.bob, "Bob's second cup"); !strings.Contains(got, "Only members with the Manage Server permission") {
+		t.Errorf("an organiser created a tournament after the role was taken back: %q", got)
+	}
+}

@@ -51,21 +51,31 @@ func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, 
 	if practice && s.NoPractice {
 		return p.Sprintf("Practice games against the computer are turned off on this server. You can still play one with me by DM: run `/stratego practice` there.")
 	}
-	channel := i.ChannelID
-	if parent, thread := b.threadParent(channel); thread {
-		channel = parent
-	}
-	if !s.AllowsChannel(channel) {
-		where := make([]string, len(s.Channels))
-		for k, c := range s.Channels {
-			where[k] = "<#" + c + ">"
-		}
-		return p.Sprintf("Matches on this server are played in %[1]s. Start yours there.", joinAnd(p, where))
+	if why := b.notThisChannel(i, s); why != "" {
+		return why
 	}
 	if s.StarterRole != "" && !isModerator(i) && (i.Member == nil || !slices.Contains(i.Member.Roles, s.StarterRole)) {
 		return p.Sprintf("On this server, starting a match needs the <@&%[1]s> role. Ask a moderator for it, or accept a challenge someone else makes.", s.StarterRole)
 	}
 	return ""
+}
+
+// notThisChannel says why no match may start in the interaction's channel
+// (a thread: in its channel), when the server lists the channels for
+// matches and this is not one; "" when it may.
+func (b *Bot) notThisChannel(i *discordgo.Interaction, s *storage.ServerSettings) string {
+	channel := i.ChannelID
+	if parent, thread := b.threadParent(channel); thread {
+		channel = parent
+	}
+	if s.AllowsChannel(channel) {
+		return ""
+	}
+	where := make([]string, len(s.Channels))
+	for k, c := range s.Channels {
+		where[k] = "<#" + c + ">"
+	}
+	return printerOf(i).Sprintf("Matches on this server are played in %[1]s. Start yours there.", joinAnd(printerOf(i), where))
 }
 
 // whyNotMatchHere says why a member's match against another member cannot
@@ -129,9 +139,10 @@ func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts optio
 
 // Refusals of server options that cannot all be done.
 const (
-	txtRoleOrAnyone friendly = "Choose either `starter_role` or `anyone_starts`: one undoes the other."
-	txtChannelOrAny friendly = "Choose either `any_channel` or a channel to allow or remove: one undoes the other."
-	txtNotListed             = "<#%[1]s> is not on the list of channels for matches, so there is nothing to remove. `/stratego server` shows the list."
+	txtRoleOrAnyone    friendly = "Choose either `starter_role` or `anyone_starts`: one undoes the other."
+	txtOrganiserOrMods friendly = "Choose either `organiser_role` or `moderators_organise`: one undoes the other."
+	txtChannelOrAny    friendly = "Choose either `any_channel` or a channel to allow or remove: one undoes the other."
+	txtNotListed                = "<#%[1]s> is not on the list of channels for matches, so there is nothing to remove. `/stratego server` shows the list."
 )
 
 // applyServerOptions changes s as the options say, listing the changes;
@@ -141,6 +152,9 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 	// to say.
 	if anyone, _ := opts.boolean(optAnyoneStarts); anyone && opts.id(optStarterRole) != "" {
 		return friendly(txtRoleOrAnyone)
+	}
+	if mods, _ := opts.boolean(optModsOrganise); mods && opts.id(optOrganiserRole) != "" {
+		return friendly(txtOrganiserOrMods)
 	}
 	if anyCh, _ := opts.boolean(optAnyChannel); anyCh && (opts.id(optAllowChannel) != "" || opts.id(optRemoveChannel) != "") {
 		return friendly(txtChannelOrAny)
@@ -216,6 +230,14 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 	if v, ok := opts.boolean(optAnyoneStarts); ok && v {
 		s.StarterRole = ""
 		*changes = append(*changes, p.Sprintf("anyone may start matches"))
+	}
+	if v := opts.id(optOrganiserRole); v != "" {
+		s.OrganiserRole = v
+		*changes = append(*changes, p.Sprintf("members with <@&%[1]s> may create tournaments", v))
+	}
+	if v, ok := opts.boolean(optModsOrganise); ok && v {
+		s.OrganiserRole = ""
+		*changes = append(*changes, p.Sprintf("only moderators create tournaments"))
 	}
 	if v := opts.id(optAllowChannel); v != "" && !slices.Contains(s.Channels, v) {
 		if len(s.Channels) >= storage.MaxServerChannels {
@@ -298,7 +320,15 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 	}
 	return p.Sprintf("- matches in: %[1]s\n- who may start them: %[2]s\n- boards: %[3]s\n- default variant: %[4]s; default move time: %[5]s\n- rule options of new matches: %[7]s\n- practice against the computer: %[6]s",
 		where, who, board, render.VariantName(p, variant), render.Duration(p, moveTime), onOff(p, !s.NoPractice), options) +
-		"\n- " + vacationAllowanceText(p, s) + "\n- " + seekHoursText(p, s)
+		"\n- " + vacationAllowanceText(p, s) + "\n- " + seekHoursText(p, s) + "\n- " + organisersText(p, s)
+}
+
+// organisersText says who may create tournaments on the server.
+func organisersText(p lang.Printer, s *storage.ServerSettings) string {
+	if s.OrganiserRole != "" {
+		return p.Sprintf("who may create tournaments: members with <@&%[1]s> (and moderators)", s.OrganiserRole)
+	}
+	return p.Sprintf("who may create tournaments: moderators")
 }
 
 // vacationAllowanceText says the server's yearly vacation allowance, or that

@@ -50,7 +50,7 @@ const (
 // tournamentCommand is the /stratego tournament group.
 // The tournament subcommands' descriptions (translated in the catalogues).
 const (
-	txtTcCreateDesc    = "Moderators: create a tournament in this channel"
+	txtTcCreateDesc    = "Moderators or the organiser role: create a tournament in this channel"
 	txtTcJoinDesc      = "Join a tournament before it starts"
 	txtTcLeaveDesc     = "Leave a tournament before it starts"
 	txtTcWithdrawDesc  = "Withdraw from a tournament under way: your games still to play are forfeited"
@@ -177,7 +177,7 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 }
 
 // mayOrganise reports whether the member may create tournaments: Manage
-// Server, or the role the server names for starting matches.
+// Server, or the organiser role the server names.
 func mayOrganise(i *discordgo.Interaction, s *storage.ServerSettings) bool {
-	return isModerator(i) || (s.StarterRole != "" && i.Member != nil && slices.Contains(i.Member.Roles, s.StarterRole))
+	return isModerator(i) || (s.OrganiserRole != "" && i.Member != nil && slices.Contains(i.Member.Roles, s.OrganiserRole))
 }

@@ -20,10 +20,12 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	me := userOf(i).ID
 	server := b.serverOf(ctx, i.GuildID)
 	if !mayOrganise(i, server) {
-		b.say(i, "Only members with the Manage Server permission (or the role this server names in `/stratego server`) can create tournaments.")
+		b.say(i, "Only members with the Manage Server permission, or the organiser role a moderator names with `/stratego server organiser_role:`, can create tournaments.")
 		return
 	}
-	if why := b.mayStartHere(i, server, false); why != "" {
+	// The starter role is for starting matches one by one: an organiser
+	// without it still creates tournaments, in a channel for matches.
+	if why := b.notThisChannel(i, server); i.GuildID != "" && why != "" {
 		b.tell(i, why)
 		return
 	}

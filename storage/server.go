@@ -29,6 +29,9 @@ type ServerSettings struct {
 	NoPractice bool
 	// StarterRole, when set, is the role a member needs to start matches.
 	StarterRole string
+	// OrganiserRole, when set, is a role whose members may create
+	// tournaments besides the moderators.
+	OrganiserRole string
 	// Rules are the server's own defaults for the rule options of new matches.
 	Rules RuleDefaults
 	// VacationDays is each member's yearly vacation allowance here, when the
@@ -124,6 +127,7 @@ type serverRecord struct {
 	MoveTime   int64               `json:"move_time,omitempty"` // seconds
 	NoPractice bool                `json:"no_practice,omitempty"`
 	Role       string              `json:"role,omitempty"`
+	Organiser  string              `json:"organiser_role,omitempty"`
 	Rules      *ruleDefaultsRecord `json:"rules,omitempty"`
 	Vacation   *int                `json:"vacation_days,omitempty"` // absent: the default; 0: off
 	SeekHours  int                 `json:"seek_hours,omitempty"`
@@ -139,7 +143,7 @@ type ruleDefaultsRecord struct {
 
 func encodeServer(s *ServerSettings) ([]byte, error) {
 	rec := serverRecord{V: serverRecordVersion, ID: s.GuildID, Version: s.Version, Channels: s.Channels,
-		MoveTime: int64(s.MoveTime / time.Second), NoPractice: s.NoPractice, Role: s.StarterRole, Vacation: s.VacationDays, SeekHours: s.SeekHours}
+		MoveTime: int64(s.MoveTime / time.Second), NoPractice: s.NoPractice, Role: s.StarterRole, Organiser: s.OrganiserRole, Vacation: s.VacationDays, SeekHours: s.SeekHours}
 	if r := s.Rules; r != (RuleDefaults{}) {
 		rec.Rules = &ruleDefaultsRecord{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutRange: r.ScoutStrikesAtRange, MaxMoves: r.MaxMoves}
 	}
@@ -165,7 +169,7 @@ func decodeServer(data []byte) (*ServerSettings, error) {
 		return nil, fmt.Errorf("server record: %v: %w", err, ErrCorrupt)
 	}
 	s := &ServerSettings{GuildID: rec.ID, Version: rec.Version, Channels: rec.Channels,
-		MoveTime: time.Duration(rec.MoveTime) * time.Second, NoPractice: rec.NoPractice, StarterRole: rec.Role, VacationDays: rec.Vacation, SeekHours: rec.SeekHours}
+		MoveTime: time.Duration(rec.MoveTime) * time.Second, NoPractice: rec.NoPractice, StarterRole: rec.Role, OrganiserRole: rec.Organiser, VacationDays: rec.Vacation, SeekHours: rec.SeekHours}
 	if r := rec.Rules; r != nil {
 		s.Rules = RuleDefaults{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutStrikesAtRange: r.ScoutRange, MaxMoves: r.MaxMoves}
 	}
