@@ -156,3 +156,24 @@ func TestTournamentGameOffersNoPause(t *testing.T) {
 		})
 	}
 }
+
+// TestNoPauseProposalsLeft: a player who has proposed a pause as often as a
+// match allows gets no Propose a pause; the opponent still does.
+func TestNoPauseProposalsLeft(t *testing.T) {
+	rules := game.DefaultRules(game.VariantBarrage)
+	r := rand.New(rand.NewPCG(3, 4))
+	g, err := game.NewGame(rules, gametest.Setup(rules, r), gametest.Setup(rules, r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := playingMatch(g)
+	m.Clock, m.MoveTime = storage.TimeControl{}, 24*time.Hour
+	for range storage.MaxPauseOffers {
+		m.Log = append(m.Log, storage.Action{Kind: storage.ActOfferPause, Side: game.Red, Days: 1},
+			storage.Action{Kind: storage.ActDeclinePause, Side: game.Blue})
+	}
+	red, blue := BuildState(m, g, game.RedViewer, stateNow).Time, BuildState(m, g, game.BlueViewer, stateNow).Time
+	if red == nil || red.CanPause || blue == nil || !blue.CanPause {
+		t.Errorf("Red may propose: %+v; Blue: %+v; want only Blue", red, blue)
+	}
+}
