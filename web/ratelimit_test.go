@@ -90,11 +90,11 @@ func TestRateLimitClientOverLinks(t *testing.T) {
 	}{
 		{"a player's three boards and a watched match, each at its own link's whole burst", "198.51.100.1", append(red[:3:3], public[3]), 20, 0, 80},
 		{"the same four a second later, each at its own link's rate", "198.51.100.1", append(red[:3:3], public[3]), 5, time.Second, 20},
-		{"a loop over fifty spectator links, twice at once", "198.51.100.2", public, 2, 0, 4 * 20},
+		{"a loop over fifty spectator links, five times at once", "198.51.100.2", public, 5, 0, ClientLinks * 20},
 		{"another client meanwhile", "198.51.100.3", public[:3], 1, 0, 3},
 		{"another client on the same links meanwhile", "198.51.100.4", public, 1, 0, 50},
-		{"the loop a second later: four links' rate, not fifty", "198.51.100.2", public, 1, time.Second, 4 * 5},
-		{"the loop ten seconds later: four links' burst, no more", "198.51.100.2", public, 2, 10 * time.Second, 4 * 20},
+		{"the loop a second later: ClientLinks links' rate, not fifty", "198.51.100.2", public, 2, time.Second, ClientLinks * 5},
+		{"the loop a minute later: ClientLinks links' burst, no more", "198.51.100.2", public, 5, time.Minute, ClientLinks * 20},
 	}
 	for _, tc := range tests {
 		clock.Advance(tc.wait)
@@ -165,8 +165,12 @@ func TestRateLimitRefusedLinks(t *testing.T) {
 func TestStreamsPerPerson(t *testing.T) {
 	f := newFixture(t)
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	full := MaxStreamsPerClient / MaxStreamsPerLink // links whose every page fits the client's bound
+	if full*MaxStreamsPerLink != MaxStreamsPerClient {
+		t.Fatalf("the table counts on a person's bound of whole links' pages: MaxStreamsPerClient %d, MaxStreamsPerLink %d", MaxStreamsPerClient, MaxStreamsPerLink)
+	}
 	var links []string
-	for i := range 3 {
+	for i := range full + 1 {
 		// A fresh link each time, as each /stratego watch makes.
 		links = append(links, f.signer.Sign(Capability{Match: m.ID, Viewer: game.PublicViewer, Expires: f.now.Add(time.Hour + time.Duration(i)*time.Second)}))
 	}
@@ -182,29 +186,30 @@ func TestStreamsPerPerson(t *testing.T) {
 		return resp.StatusCode
 	}
 	const person, other = "198.51.100.7", "198.51.100.8"
-	tests := []struct {
+	type step struct {
 		name   string
 		client string
 		link   int
 		times  int
 		want   int
-	}{
-		{"a person's first link, its eight pages", person, 0, 8, http.StatusOK},
-		{"the first link's ninth page", person, 0, 1, http.StatusTooManyRequests},
-		{"a second link's eight pages", person, 1, 8, http.StatusOK},
-		{"a third link: the person's own bound", person, 2, 1, http.StatusTooManyRequests},
-		{"the third link from another client", other, 2, 1, http.StatusOK},
-		{"the first link from another client: the link's own bound", other, 0, 1, http.StatusTooManyRequests},
 	}
-	for _, tc := range tests {
+	steps := []step{
+		{"a person's first link, its eight pages", person, 0, MaxStreamsPerLink, http.StatusOK},
+		{"the first link's ninth page", person, 0, 1, http.StatusTooManyRequests},
+	}
+	for k := 1; k < full; k++ {
+		steps = append(steps, step{fmt.Sprintf("link %d's eight pages", k+1), person, k, MaxStreamsPerLink, http.StatusOK})
+	}
+	steps = append(steps,
+		step{"one more link: the person's own bound", person, full, 1, http.StatusTooManyRequests},
+		step{"that link from another client", other, full, 1, http.StatusOK},
+		step{"the first link from another client: the link's own bound", other, 0, 1, http.StatusTooManyRequests})
+	for _, tc := range steps {
 		for i := range tc.times {
 			if got := open(links[tc.link], tc.client); got != tc.want {
 				t.Fatalf("%s, #%d: %d, want %d", tc.name, i+1, got, tc.want)
 			}
 		}
-	}
-	if MaxStreamsPerClient != 2*MaxStreamsPerLink {
-		t.Errorf("the table counts on a person's bound of two links' pages: MaxStreamsPerClient %d, MaxStreamsPerLink %d", MaxStreamsPerClient, MaxStreamsPerLink)
 	}
 }
 

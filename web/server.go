@@ -913,13 +913,10 @@ func (h *hub) publish(id storage.MatchID, u update) {
 const MaxStreamsPerLink = 8
 
 // MaxStreamsPerClient is how many event streams one client (clientOf) may
-// hold open at once, over all its links: a person's boards and watched
-// matches in a few tabs and a second browser, with room for the streams a
-// reload leaves open for a moment, or a household behind one address. It
-// binds before MaxStreamsPerLink does for anyone with more than two links:
-// each board DM and each /stratego watch brings a fresh link, and would
-// otherwise bring MaxStreamsPerLink more streams.
-const MaxStreamsPerClient = 16
+// hold open at once, over all its links: a club watching its games through
+// one school's or café's address, not one person with a link from every
+// /stratego watch, each bringing MaxStreamsPerLink more streams.
+const MaxStreamsPerClient = 64
 
 // streamCount counts the open event streams of each link and each client.
 type streamCount struct {
@@ -957,10 +954,10 @@ func (s *streamCount) release(c Capability, client string) {
 // ClientLinks is how many links' worth of requests one client may make over
 // all its links together: its requests come at most ClientLinks times
 // Options.Rate a second, with a burst of ClientLinks links' bursts. A
-// player's three boards and a spectated match, each asked as fast as its
-// own limit allows, stay within it; a loop over fifty spectator links does
-// not.
-const ClientLinks = 4
+// player's boards and spectated matches, each asked as fast as its own
+// limit allows, or a club opening its pages at once through one address,
+// stay within it; a loop over fifty spectator links does not.
+const ClientLinks = 10
 
 // limitScope is what a token bucket counts.
 type limitScope uint8
