@@ -48,6 +48,20 @@
 // nothing but what the state says of each square: side, rank when known,
 // moved, known Scout, revealed.
 //
+// No client makes the server work without end. Its API requests are
+// limited for each link (Options.Rate a second for one viewer of one
+// match) and over all its links together (ClientLinks times as many:
+// spectator links are had for the asking, and each request replays a
+// game); its requests whose link is refused before anything is looked up
+// (none, malformed, forged) have one link's limit of their own, so that a
+// flood of them is answered 429 without holding back its valid links or
+// another client. It holds at most MaxStreamsPerClient event streams open
+// over all its links, as each link does MaxStreamsPerLink over all
+// clients. A client is its address as the admin's reverse proxy appends it
+// to X-Forwarded-For (an IPv6 client is its /64). A throttled request is
+// answered with the same words whoever asks, and the security headers of
+// every answer.
+//
 // Wiring (the bot's side):
 //
 //   - Actor: apply a player's move, set-up, resignation, draw answer,

@@ -205,8 +205,11 @@ type Options struct {
 	Matches Matches
 	Actor   Actor
 	// Rate is how many API requests one client may make per second for one
-	// viewer of one match (burst 4×); 0 means 5. See clientOf for who a
-	// client is.
+	// viewer of one match (burst 4×); 0 means 5. Over all its links
+	// together a client may make ClientLinks times as many (burst
+	// ClientLinks times 4×), and as many requests whose link is refused
+	// unread (none, malformed, forged) as for one link. See clientOf for
+	// who a client is.
 	Rate float64
 	// Preferences gives a player's language and piece numbering (their
 	// settings); nil: the page's browser language, modern numbering.
@@ -238,13 +241,16 @@ type Server struct {
 	bodyTimeout time.Duration
 }
 
+// defaultRate is Options.Rate when it is 0.
+const defaultRate = 5
+
 // MaxBody is the largest request body accepted.
 const MaxBody = 4 << 10
 
 // New returns a server; mount it with http.Server{Handler: s}.
 func New(opts Options) *Server {
 	if opts.Rate == 0 {
-		opts.Rate = 5
+		opts.Rate = defaultRate
 	}
 	if opts.Log == nil {
 		opts.Log = func(string, ...any) {}
@@ -252,7 +258,7 @@ func New(opts Options) *Server {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(opts.Rate, 4*opts.Rate), streams: newStreamCount(), bodyTimeout: BodyTimeout}
+	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(limitsFor(opts.Rate)), streams: newStreamCount(), bodyTimeout: BodyTimeout}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)
@@ -324,9 +330,20 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 		// Errors speak the page's language (its browser's, a query parameter:
 		// no secret); a refusal's reason comes translated from the Actor.
 		p := lang.For(r.URL.Query().Get("lang"))
-		// The limit comes before the full check, which reads the database.
+		// The limits come before the full check, which reads the database:
+		// a link's own and its client's over all links; a link refused
+		// unread counts against its client's refusals alone. A throttled
+		// request is answered with the same words whoever asks, and has the
+		// security headers (ServeHTTP) as every answer does.
+		client := clientOf(r)
 		claimed, err := s.claim(r)
-		if err == nil && !s.limiter.allow(limitKey{match: claimed.Match, viewer: claimed.Viewer, client: clientOf(r)}) {
+		var allowed bool
+		if err != nil {
+			allowed = s.limiter.allow(limitKey{scope: perRefused, client: client})
+		} else {
+			allowed = s.limiter.allow(linkKey(claimed, client), limitKey{scope: perClient, client: client})
+		}
+		if !allowed {
 			httpError(w, http.StatusTooManyRequests, p.Sprintf(txtTooMany))
 			return
 		}
@@ -428,7 +445,7 @@ func refusedText(p lang.Printer, err error) string {
 var (
 	errBadRequest     = errors.New("bad request")
 	errForbidden      = errors.New("not a player")
-	errTooManyStreams = errors.New("too many open streams for one link")
+	errTooManyStreams = errors.New("too many open streams for one link or client")
 )
 
 // authenticate returns the capability r carries, and the match read to
@@ -456,8 +473,8 @@ func (s *Server) requested(r *http.Request, c Capability) (*storage.Match, error
 }
 
 // claim returns the capability r claims, checked as far as it can be without
-// the database: by Claimer, or, for another Authenticator, none (the limit
-// then counts per client alone).
+// the database: by Claimer, or, for another Authenticator, none (the limits
+// then count per client alone).
 func (s *Server) claim(r *http.Request) (Capability, error) {
 	if cl, ok := s.opts.Auth.(Claimer); ok {
 		return cl.Claim(r)
@@ -892,13 +909,14 @@ func (h *hub) publish(id storage.MatchID, u update) {
 }
 
 // MaxStreamsPerLink is how many event streams one link may hold open at
-// once: a player's few tabs and devices, not one spectator's thousand.
+// once, over all clients: a link passed on beyond Discord opens no more.
 const MaxStreamsPerLink = 8
 
 // MaxStreamsPerClient is how many event streams one client (clientOf) may
-// hold open at once, over all its links: a classroom watching through one
-// address, not one spectator with a link from every /stratego watch.
-const MaxStreamsPerClient = 100
+// hold open at once, over all its links: a club watching its games through
+// one school's or café's address, not one person with a link from every
+// /stratego watch, each bringing MaxStreamsPerLink more streams.
+const MaxStreamsPerClient = 64
 
 // streamCount counts the open event streams of each link and each client.
 type streamCount struct {
@@ -933,19 +951,65 @@ func (s *streamCount) release(c Capability, client string) {
 	}
 }
 
-// limitKey is what one token bucket counts: one client's requests for one
-// viewer of one match, so that one spectator cannot starve the others.
+// ClientLinks is how many links' worth of requests one client may make over
+// all its links together: its requests come at most ClientLinks times
+// Options.Rate a second, with a burst of ClientLinks links' bursts. A
+// player's boards and spectated matches, each asked as fast as its own
+// limit allows, or a club opening its pages at once through one address,
+// stay within it; a loop over fifty spectator links does not.
+const ClientLinks = 10
+
+// limitScope is what a token bucket counts.
+type limitScope uint8
+
+const (
+	// perLink counts one client's requests for one viewer of one match, so
+	// that one spectator cannot starve the others.
+	perLink limitScope = iota
+	// perClient counts one client's requests over all its links: links are
+	// had for the asking (/stratego watch), and each request replays a game.
+	perClient
+	// perRefused counts one client's requests whose link was refused before
+	// anything was looked up (none, malformed, forged), apart from its
+	// requests with links: a flood of forged links is answered 429 without
+	// holding back that client's own links, or anyone else's.
+	perRefused
+	numScopes
+)
+
+// limitKey names a token bucket.
 type limitKey struct {
-	match  storage.MatchID
-	viewer game.Viewer
+	scope  limitScope
+	match  storage.MatchID // perLink
+	viewer game.Viewer     // perLink
 	client string
 }
 
-// limiter is a token bucket per limitKey.
+// linkKey is the bucket of one client's requests for one viewer of one match.
+func linkKey(c Capability, client string) limitKey {
+	return limitKey{scope: perLink, match: c.Match, viewer: c.Viewer, client: client}
+}
+
+// rateLimit is a token bucket's figures: tokens added per second, and the
+// most it holds.
+type rateLimit struct{ rate, burst float64 }
+
+// limitsFor is each scope's figures for Options.Rate: a link's burst is 4
+// seconds' worth, a client's ClientLinks links' worth, and a client's
+// refused requests get one link's.
+func limitsFor(rate float64) [numScopes]rateLimit {
+	var l [numScopes]rateLimit
+	l[perLink] = rateLimit{rate, 4 * rate}
+	l[perClient] = rateLimit{ClientLinks * rate, ClientLinks * 4 * rate}
+	l[perRefused] = l[perLink]
+	return l
+}
+
+// limiter is a token bucket per limitKey, with its scope's figures.
 type limiter struct {
 	mu      sync.Mutex
-	rate    float64
-	burst   float64
+	now     func() time.Time // a test's clock; time.Now
+	limits  [numScopes]rateLimit
 	buckets map[limitKey]*bucket
 	sweepAt int // how many buckets there are when a new one comes with the next sweep
 }
@@ -958,28 +1022,44 @@ type bucket struct {
 	at     time.Time
 }
 
-func newLimiter(rate, burst float64) *limiter {
-	return &limiter{rate: rate, burst: burst, buckets: map[limitKey]*bucket{}, sweepAt: minSweep}
+func newLimiter(limits [numScopes]rateLimit) *limiter {
+	return &limiter{now: time.Now, limits: limits, buckets: map[limitKey]*bucket{}, sweepAt: minSweep}
 }
 
-func (l *limiter) allow(c limitKey) bool {
-	t := time.Now()
+// allow takes a token from the bucket of each key when each has one, and
+// otherwise from none: a request refused by one limit costs nothing of the
+// others (a page that asks one link too fast does not hold back the
+// client's other links).
+func (l *limiter) allow(keys ...limitKey) bool {
+	t := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b := l.buckets[c]
-	if b == nil {
-		if len(l.buckets) >= l.sweepAt {
-			l.sweep(t)
+	var found [2]*bucket
+	bs := found[:0]
+	for _, k := range keys {
+		b := l.buckets[k]
+		lim := l.limits[k.scope]
+		if b == nil {
+			if len(l.buckets) >= l.sweepAt {
+				l.sweep(t)
+			}
+			b = &bucket{tokens: lim.burst, at: t}
+			l.buckets[k] = b
 		}
-		b = &bucket{tokens: l.burst, at: t}
-		l.buckets[c] = b
+		if t.After(b.at) {
+			b.tokens = min(lim.burst, b.tokens+t.Sub(b.at).Seconds()*lim.rate)
+			b.at = t
+		}
+		bs = append(bs, b)
 	}
-	b.tokens = min(l.burst, b.tokens+t.Sub(b.at).Seconds()*l.rate)
-	b.at = t
-	if b.tokens < 1 {
-		return false
+	for _, b := range bs {
+		if b.tokens < 1 {
+			return false
+		}
 	}
-	b.tokens--
+	for _, b := range bs {
+		b.tokens--
+	}
 	return true
 }
 
@@ -989,9 +1069,9 @@ func (l *limiter) allow(c limitKey) bool {
 // bucket under the lock, costs each new client little on average: many
 // clients at once do not make every request pay for all of them.
 func (l *limiter) sweep(t time.Time) {
-	refill := time.Duration(l.burst / l.rate * float64(time.Second))
 	for k, b := range l.buckets {
-		if t.Sub(b.at) >= refill {
+		lim := l.limits[k.scope]
+		if t.Sub(b.at) >= time.Duration(lim.burst/lim.rate*float64(time.Second)) {
 			delete(l.buckets, k)
 		}
 	}

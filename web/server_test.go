@@ -374,7 +374,7 @@ func TestHeadersAndLimits(t *testing.T) {
 		t.Fatalf("a form post: %v %v", resp.StatusCode, err)
 	}
 	// Rate limit.
-	f.srv.limiter = newLimiter(1, 3)
+	f.srv.limiter = newLimiter(linkLimits(1, 3))
 	limited := false
 	for range 10 {
 		if code, _, _ := f.do(t, "GET", "/api/state", tok, ""); code == 429 {
@@ -392,7 +392,7 @@ func TestHeadersAndLimits(t *testing.T) {
 func TestRateLimitPerClient(t *testing.T) {
 	f := newFixture(t)
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
-	f.srv.limiter = newLimiter(0.001, 3)
+	f.srv.limiter = newLimiter(linkLimits(0.001, 3))
 	get := func(tok, client string) int {
 		req, _ := http.NewRequest("GET", f.ts.URL+"/api/state", nil)
 		req.Header.Set(CapabilityHeader, tok)
@@ -733,7 +733,7 @@ func TestStaleBasisRefused(t *testing.T) {
 func TestRateLimitIPv6Network(t *testing.T) {
 	f := newFixture(t)
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
-	f.srv.limiter = newLimiter(0.001, 3)
+	f.srv.limiter = newLimiter(linkLimits(0.001, 3))
 	public := f.token(m.ID, game.PublicViewer)
 	get := func(client string) int {
 		req, _ := http.NewRequest("GET", f.ts.URL+"/api/state", nil)
@@ -762,7 +762,7 @@ func TestRateLimitIPv6Network(t *testing.T) {
 // TestLimiterManyClients: many clients at once (the limiter's sweep of
 // idle buckets) cost each request little, not a pass over every bucket.
 func TestLimiterManyClients(t *testing.T) {
-	l := newLimiter(5, 20)
+	l := newLimiter(limitsFor(5))
 	start := time.Now()
 	for i := range 60000 {
 		l.allow(limitKey{match: 1, client: fmt.Sprint("198.18.", i/256, ".", i%256)})
