@@ -39,11 +39,15 @@ var finalCloses = map[int]string{
 	4011: "Discord requires sharding for this many servers: set shard_count",
 	4012: "the gateway version is invalid",
 	4013: "the intents are invalid",
-	4014: "the intents are not enabled for this application: enable them in the Developer Portal (Bot → Privileged Gateway Intents)",
+	// The bot asks for no privileged intent (Intents), so none needs
+	// enabling: a 4014 means something else asked for one.
+	4014: "it asked for privileged intents, yet this bot asks for none (Guilds and Direct Messages only): this build was changed, " +
+		"or a proxy between it and Discord changes what it sends: run an unmodified strategobot, connected to Discord directly " +
+		"or through a proxy that passes the gateway unchanged, and run strategobot check to see that it connects",
 }
 
 // ErrRefused marks the errors after which Discord will refuse the bot
-// whatever it tries (a revoked token, intents not enabled, its command
+// whatever it tries (a revoked token, intents refused, its command
 // refused): restarting it unchanged does not help.
 var ErrRefused = errors.New("refused by Discord")
 

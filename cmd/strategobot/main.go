@@ -75,7 +75,7 @@ unreachable), 2 a bad configuration (such as a database file or backup_dir
 in a folder that does not exist or that the bot may not write to, a
 PostgreSQL database or role the server does not have, or a database written
 by a newer strategobot), 3 Discord refuses the bot for good (a revoked
-token, intents not enabled).
+token, its intents or its command refused).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
