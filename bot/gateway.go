@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"time"
 
@@ -51,8 +52,10 @@ var finalCloses = map[int]string{
 // refused): restarting it unchanged does not help.
 var ErrRefused = errors.New("refused by Discord")
 
-// ExplainGatewayError adds what to do to the error of a gateway close that
-// Discord means for good.
+// ExplainGatewayError adds what to do to the error of opening the gateway
+// when Discord means it for good: a close of finalCloses, or a 401 to the
+// request for the gateway's address, which a token Discord does not know
+// gets before any close.
 func ExplainGatewayError(err error) error {
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
@@ -60,7 +63,20 @@ func ExplainGatewayError(err error) error {
 			return refusal{fmt.Sprintf("%v: it closed the connection with %d (%s): %s", ErrRefused, ce.Code, ce.Text, why), err}
 		}
 	}
+	if status, ok := unauthorized(err); ok {
+		return refusal{fmt.Sprintf("%v: it answered %s: %s", ErrRefused, status, finalCloses[4004]), err}
+	}
 	return err
+}
+
+// unauthorized reports whether err is a REST request answered 401, and
+// the answer's status line.
+func unauthorized(err error) (string, bool) {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusUnauthorized {
+		return rest.Response.Status, true
+	}
+	return "", false
 }
 
 // refusal is ErrRefused with what to do, said once: it wraps the close
@@ -84,14 +100,10 @@ func Unreachable(err error) bool {
 // unreachableAdvice is what to check when Discord cannot be reached.
 const unreachableAdvice = "it cannot be reached; check this machine's network, DNS and firewall, or api_base_url"
 
-// isFinalClose reports whether err is a close after which reconnecting is futile.
+// isFinalClose reports whether err is a close, or a 401, after which
+// reconnecting is futile.
 func isFinalClose(err error) bool {
-	var ce *websocket.CloseError
-	if errors.As(err, &ce) {
-		_, final := finalCloses[ce.Code]
-		return final
-	}
-	return false
+	return errors.Is(ExplainGatewayError(err), ErrRefused)
 }
 
 // Backoff between tries of what Discord failed for a while (connecting,
