@@ -66,8 +66,18 @@ func ExplainGatewayError(err error) error {
 	if status, ok := unauthorized(err); ok {
 		return refusal{fmt.Sprintf("%v: it answered %s: %s", ErrRefused, status, finalCloses[4004]), err}
 	}
+	if errors.Is(err, websocket.ErrBadHandshake) {
+		return fmt.Errorf("%w: %s", err, badHandshakeAdvice)
+	}
 	return err
 }
+
+// badHandshakeAdvice is what to check when the gateway's address answered,
+// but not with a WebSocket connection: most often a proxy at api_base_url
+// that passes plain requests alone.
+const badHandshakeAdvice = "the gateway answered without taking the WebSocket connection: a proxy at api_base_url must pass " +
+	"WebSocket upgrades through (or GET /gateway must name Discord's own gateway), or Discord may be having trouble " +
+	"(https://discordstatus.com)"
 
 // unauthorized reports whether err is a REST request answered 401, and
 // the answer's status line.
@@ -162,7 +172,7 @@ func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
 			}
 			return
 		}
-		b.log.Warn("reconnecting to Discord failed; trying again", "in", again.peek(0), "error", err)
+		b.log.Warn("reconnecting to Discord failed; trying again", "in", again.peek(0), "error", ExplainGatewayError(err))
 		if !again.wait(ctx, 0) {
 			return
 		}

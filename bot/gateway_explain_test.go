@@ -29,6 +29,7 @@ func TestGatewayErrorsSayWhatToDo(t *testing.T) {
 		{"a token refused before the gateway", &discordgo.RESTError{Response: &http.Response{StatusCode: 401, Status: "401 Unauthorized"}}, true,
 			[]string{"answered 401 Unauthorized", "Reset Token into DISCORD_TOKEN"}, nil},
 		{"Discord's trouble before the gateway", &discordgo.RESTError{Response: &http.Response{StatusCode: 500, Status: "500 Internal Server Error"}}, false, nil, nil},
+		{"no WebSocket at the gateway's address", websocket.ErrBadHandshake, false, []string{"bad handshake", "must pass WebSocket upgrades", "discordstatus.com"}, nil},
 		{"a close worth reconnecting", &websocket.CloseError{Code: 4000, Text: "Unknown error."}, false, []string{"4000"}, nil},
 	}
 	for _, tc := range tests {

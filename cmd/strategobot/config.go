@@ -738,6 +738,11 @@ func discordgoLogger(logger *slog.Logger) func(msgL, caller int, format string, 
 		case discordgo.LogDebug:
 			level = slog.LevelDebug
 		}
+		if strings.HasPrefix(format, "error connecting to gateway") {
+			// Open returns this error too, and the bot logs it with what to
+			// do: discordgo's copy, which names the gateway's URL, is detail.
+			level = slog.LevelDebug
+		}
 		logger.Log(context.Background(), level, "discordgo: "+strings.TrimSpace(fmt.Sprintf(format, a...)))
 	}
 }
