@@ -144,7 +144,7 @@ const Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 
 // Run connects, registers the command, serves events and timers until ctx
 // ends, then disconnects cleanly. It returns an error when Discord refuses
-// the bot for good (a revoked token, intents not enabled): reconnecting
+// the bot for good (a revoked token, intents refused): reconnecting
 // would be refused forever.
 func (b *Bot) Run(ctx context.Context) error {
 	ctx, stop := context.WithCancel(ctx)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"time"
 
@@ -39,16 +40,22 @@ var finalCloses = map[int]string{
 	4011: "Discord requires sharding for this many servers: set shard_count",
 	4012: "the gateway version is invalid",
 	4013: "the intents are invalid",
-	4014: "the intents are not enabled for this application: enable them in the Developer Portal (Bot → Privileged Gateway Intents)",
+	// The bot asks for no privileged intent (Intents), so none needs
+	// enabling: a 4014 means something else asked for one.
+	4014: "it asked for privileged intents, yet this bot asks for none (Guilds and Direct Messages only): this build was changed, " +
+		"or a proxy between it and Discord changes what it sends: run an unmodified strategobot, connected to Discord directly " +
+		"or through a proxy that passes the gateway unchanged, and run strategobot check to see that it connects",
 }
 
 // ErrRefused marks the errors after which Discord will refuse the bot
-// whatever it tries (a revoked token, intents not enabled, its command
+// whatever it tries (a revoked token, intents refused, its command
 // refused): restarting it unchanged does not help.
 var ErrRefused = errors.New("refused by Discord")
 
-// ExplainGatewayError adds what to do to the error of a gateway close that
-// Discord means for good.
+// ExplainGatewayError adds what to do to the error of opening the gateway
+// when Discord means it for good: a close of finalCloses, or a 401 to the
+// request for the gateway's address, which a token Discord does not know
+// gets before any close.
 func ExplainGatewayError(err error) error {
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
@@ -56,7 +63,30 @@ func ExplainGatewayError(err error) error {
 			return refusal{fmt.Sprintf("%v: it closed the connection with %d (%s): %s", ErrRefused, ce.Code, ce.Text, why), err}
 		}
 	}
+	if status, ok := unauthorized(err); ok {
+		return refusal{fmt.Sprintf("%v: it answered %s: %s", ErrRefused, status, finalCloses[4004]), err}
+	}
+	if errors.Is(err, websocket.ErrBadHandshake) {
+		return fmt.Errorf("%w: %s", err, badHandshakeAdvice)
+	}
 	return err
+}
+
+// badHandshakeAdvice is what to check when the gateway's address answered,
+// but not with a WebSocket connection: most often a proxy at api_base_url
+// that passes plain requests alone.
+const badHandshakeAdvice = "the gateway answered without taking the WebSocket connection: a proxy at api_base_url must pass " +
+	"WebSocket upgrades through (or GET /gateway must name Discord's own gateway), or Discord may be having trouble " +
+	"(https://discordstatus.com)"
+
+// unauthorized reports whether err is a REST request answered 401, and
+// the answer's status line.
+func unauthorized(err error) (string, bool) {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusUnauthorized {
+		return rest.Response.Status, true
+	}
+	return "", false
 }
 
 // refusal is ErrRefused with what to do, said once: it wraps the close
@@ -80,14 +110,10 @@ func Unreachable(err error) bool {
 // unreachableAdvice is what to check when Discord cannot be reached.
 const unreachableAdvice = "it cannot be reached; check this machine's network, DNS and firewall, or api_base_url"
 
-// isFinalClose reports whether err is a close after which reconnecting is futile.
+// isFinalClose reports whether err is a close, or a 401, after which
+// reconnecting is futile.
 func isFinalClose(err error) bool {
-	var ce *websocket.CloseError
-	if errors.As(err, &ce) {
-		_, final := finalCloses[ce.Code]
-		return final
-	}
-	return false
+	return errors.Is(ExplainGatewayError(err), ErrRefused)
 }
 
 // Backoff between tries of what Discord failed for a while (connecting,
@@ -146,7 +172,7 @@ func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
 			}
 			return
 		}
-		b.log.Warn("reconnecting to Discord failed; trying again", "in", again.peek(0), "error", err)
+		b.log.Warn("reconnecting to Discord failed; trying again", "in", again.peek(0), "error", ExplainGatewayError(err))
 		if !again.wait(ctx, 0) {
 			return
 		}

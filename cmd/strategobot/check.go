@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"slices"
 	"strings"
@@ -90,6 +91,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args)))
 		return 2
 	}
+	// check's lines say what failed and what to do; discordgo's own log
+	// lines would come between them, and say it again, less well.
+	logLibrariesTo(slog.New(slog.DiscardHandler))
 	c := &checker{out: stdout, threads: cfg.Threads, apiBase: cfg.APIBaseURL}
 	c.run(ctx, cfg, o.guildID, o.channelID, o.userID)
 	if ctx.Err() != nil {

@@ -200,7 +200,7 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		if line, ok := tokenLine(file, err); ok {
 			return cfg, fmt.Errorf("config %s: line %d holds a token, but the bot reads its token only from DISCORD_TOKEN, never from a file: remove that line from %s and set DISCORD_TOKEN", file, line, file)
 		}
-		return cfg, fmt.Errorf("config %s: %w", file, explainTOML(err))
+		return cfg, fmt.Errorf("config %s: %w", file, explainTOML(file, err))
 	}
 	if err := applyEnv(&cfg, getenv, from.env); err != nil {
 		return cfg, err
@@ -254,16 +254,50 @@ func keyLines(file string, md toml.MetaData) map[string]int {
 			continue
 		}
 		found[key] = 0
-		k := regexp.QuoteMeta(key)
-		at := regexp.MustCompile(`^\s*(` + k + `|"` + k + `"|'` + k + `')\s*=`)
-		for n, line := range lines {
-			if at.MatchString(line) {
-				found[key] = n + 1
-				break
-			}
+		if at := linesSetting(lines, key); len(at) > 0 {
+			found[key] = at[0]
 		}
 	}
 	return found
+}
+
+// linesSetting are the numbers of the lines that start with key, bare or
+// quoted, and "=".
+func linesSetting(lines []string, key string) []int {
+	k := regexp.QuoteMeta(key)
+	at := regexp.MustCompile(`^\s*(` + k + `|"` + k + `"|'` + k + `')\s*=`)
+	var found []int
+	for n, line := range lines {
+		if at.MatchString(line) {
+			found = append(found, n+1)
+		}
+	}
+	return found
+}
+
+// definedTOML matches the decoder's error about a key set again.
+var definedTOML = regexp.MustCompile(`^Key '([^']+)' has already been defined\.?$`)
+
+// tableDefinedTOML matches the decoder's error about a table set again.
+var tableDefinedTOML = regexp.MustCompile(`^line (\d+): Key '([^']+)' has already been defined\.?$`)
+
+// setTwice words the decoder's error about key, set again on line: which
+// lines set it, and to keep one.
+func setTwice(file, line, key string) error {
+	text, _ := os.ReadFile(file)
+	at := linesSetting(strings.Split(string(text), "\n"), key)
+	if len(at) < 2 {
+		return fmt.Errorf("line %s: %s is set a second time: keep one", line, key)
+	}
+	times := "twice"
+	if len(at) > 2 {
+		times = fmt.Sprintf("%d times", len(at))
+	}
+	nums := make([]string, len(at))
+	for i, n := range at {
+		nums[i] = strconv.Itoa(n)
+	}
+	return fmt.Errorf("%s is set %s (lines %s): keep one", key, times, list(nums))
 }
 
 // lineTOML matches the line number of any decoder error.
@@ -307,18 +341,25 @@ var keyTOML = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): (.*)
 
 // explainTOML says which kind of value a key takes when the file gives it
 // another (such as threads = "yes"), instead of the decoder's Go types, and
-// words the decoder's other errors as the bot's own: "line N: key: …" and no
-// "toml:" prefix, which names a library the reader need not know.
-func explainTOML(err error) error {
+// which lines set a key set twice, and words the decoder's other errors as
+// the bot's own: "line N: key: …" and no "toml:" prefix, which names a
+// library the reader need not know.
+func explainTOML(file string, err error) error {
 	// The decoder's errors are text only: toml: line N (last key "K"): incompatible types: ….
 	m := keyTOML.FindStringSubmatch(err.Error())
 	if m == nil {
 		if rest, ok := strings.CutPrefix(err.Error(), "toml: "); ok {
+			if d := tableDefinedTOML.FindStringSubmatch(rest); d != nil {
+				return setTwice(file, d[1], d[2]) // a [table] set twice
+			}
 			return errors.New(rest)
 		}
 		return err
 	}
 	line, key := m[1], m[2]
+	if d := definedTOML.FindStringSubmatch(m[3]); d != nil {
+		return setTwice(file, line, d[1])
+	}
 	if !strings.HasPrefix(m[3], "incompatible types") && !foundTOML.MatchString(m[3]) {
 		return fmt.Errorf("line %s: %s: %s", line, key, m[3])
 	}
@@ -601,8 +642,14 @@ func (c config) validate(from origins) error {
 		problems = append(problems, fmt.Sprintf("computer_thinkers %d%s must be at least 0 (0: one fewer than the cores)", c.Thinkers, from.of("computer_thinkers")))
 	}
 	switch {
-	case c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount:
-		problems = append(problems, fmt.Sprintf("shard_id %d%s must be from 0 to shard_count-1, and shard_count %d%s at least 1", c.ShardID, from.of("shard_id"), c.ShardCount, from.of("shard_count")))
+	// Each message blames the value that is wrong, not both.
+	case c.ShardCount < 1:
+		problems = append(problems, fmt.Sprintf("shard_count %d%s must be at least 1", c.ShardCount, from.of("shard_count")))
+	case c.ShardID < 0:
+		problems = append(problems, fmt.Sprintf("shard_id %d%s must be at least 0", c.ShardID, from.of("shard_id")))
+	case c.ShardID >= c.ShardCount:
+		problems = append(problems, fmt.Sprintf("shard_id %d%s must be below shard_count %d%s: the shards are numbered from 0, so set shard_id lower or shard_count higher",
+			c.ShardID, from.of("shard_id"), c.ShardCount, from.of("shard_count")))
 	case c.ShardCount > 1 && !postgres.IsURL(c.Database):
 		problems = append(problems, "several shards are several processes, which share a PostgreSQL database: set database to a postgres:// URL")
 	}
@@ -736,6 +783,11 @@ func discordgoLogger(logger *slog.Logger) func(msgL, caller int, format string, 
 		case discordgo.LogInformational:
 			level = slog.LevelInfo
 		case discordgo.LogDebug:
+			level = slog.LevelDebug
+		}
+		if strings.HasPrefix(format, "error connecting to gateway") {
+			// Open returns this error too, and the bot logs it with what to
+			// do: discordgo's copy, which names the gateway's URL, is detail.
 			level = slog.LevelDebug
 		}
 		logger.Log(context.Background(), level, "discordgo: "+strings.TrimSpace(fmt.Sprintf(format, a...)))

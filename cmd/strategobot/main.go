@@ -73,9 +73,10 @@ bot without waiting for what is left.
 Exit code: 0 stopped, 1 a failure worth a restart (Discord or the database
 unreachable), 2 a bad configuration (such as a database file or backup_dir
 in a folder that does not exist or that the bot may not write to, a
-PostgreSQL database or role the server does not have, or a database written
-by a newer strategobot), 3 Discord refuses the bot for good (a revoked
-token, intents not enabled).
+PostgreSQL database or role the server does not have, a database written
+by a newer strategobot, or a web_addr or metrics_addr port another program
+holds), 3 Discord refuses the bot for good (a revoked
+token, its intents or its command refused).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)

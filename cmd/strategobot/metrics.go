@@ -47,7 +47,7 @@ func serveMetrics(ctx context.Context, addr string, profiling bool, reg *prometh
 	})
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("metrics_addr %s: %w", addr, err)
+		return listenError("metrics_addr", addr, err)
 	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() {

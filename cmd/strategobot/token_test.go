@@ -2,6 +2,9 @@ package main
 
 import (
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -73,5 +76,34 @@ func TestTokenAsAdminsPasteIt(t *testing.T) {
 				t.Errorf("its log says Authentication failed %d times:\n%s", n, logs.String())
 			}
 		})
+	}
+}
+
+// TestTokenRefusedBeforeTheGateway runs the built bot where Discord (or
+// what stands at api_base_url) answers the first request, for the
+// gateway's address, with 401: the bot stops with exit code 3 and the
+// advice of a revoked token, not with 1, which systemd would restart for
+// ever.
+func TestTokenRefusedBeforeTheGateway(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = w.Write([]byte(`{"message": "401: Unauthorized", "code": 0}`))
+	}))
+	defer api.Close()
+	dir := t.TempDir()
+	cmd := exec.Command(bin)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=bogus", "STRATEGOBOT_CONFIG=",
+		"STRATEGOBOT_API_BASE_URL="+api.URL+"/api/v9/", "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"))
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+		t.Fatalf("ended with %v, want exit code 3; output:\n%s", err, out)
+	}
+	want := "401 Unauthorized: the token is not valid (mistyped, or reset in the Developer Portal): copy the current one from your application → Bot → Reset Token into DISCORD_TOKEN"
+	if !strings.Contains(string(out), want) {
+		t.Errorf("output\n%s\nwants %q", out, want)
 	}
 }

@@ -2,7 +2,10 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,6 +47,56 @@ func TestUnreachableDiscordSaysWhatToCheck(t *testing.T) {
 			}
 			if !strings.Contains(string(out), tc.want) || !strings.Contains(string(out), "network, DNS and firewall") {
 				t.Errorf("output\n%s\nwant %q and what to check", out, tc.want)
+			}
+		})
+	}
+}
+
+// TestGatewayUpgradeRefusedSaysWhatToCheck runs the built bot and check
+// where api_base_url answers REST but its gateway address takes no
+// WebSocket connection, as a proxy that passes plain requests alone does:
+// both say so once, with what to check, and check shows no line of
+// discordgo's own between its ✓ and ✗ lines.
+func TestGatewayUpgradeRefusedSaysWhatToCheck(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	var api *httptest.Server
+	api = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/api/v9/gateway", "/api/v9/gateway/bot":
+			fmt.Fprintf(w, `{"url":"ws://%s/ws","shards":1}`, api.Listener.Addr())
+		case "/api/v9/users/@me":
+			w.Write([]byte(`{"id":"123456789012345678","username":"strategobot","bot":true}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer api.Close()
+	dir := t.TempDir()
+	const advice = "a proxy at api_base_url must pass WebSocket upgrades through"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "connect to Discord: websocket: bad handshake: the gateway answered without taking the WebSocket connection: " + advice},
+		{[]string{"check"}, "✗ the gateway refused the connection: websocket: bad handshake: the gateway answered without taking the WebSocket connection: " + advice},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(append([]string{"strategobot"}, tc.args...), " "), func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
+				"STRATEGOBOT_API_BASE_URL="+api.URL+"/api/v9/", "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"))
+			out, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+				t.Fatalf("ended with %v, want exit code 1; output:\n%s", err, out)
+			}
+			if !strings.Contains(string(out), tc.want) {
+				t.Errorf("output\n%s\nwants %q", out, tc.want)
+			}
+			if n := strings.Count(string(out), "bad handshake"); n != 1 {
+				t.Errorf("output says bad handshake %d times, want once:\n%s", n, out)
 			}
 		})
 	}

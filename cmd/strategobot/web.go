@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"syscall"
 	"time"
 )
 
@@ -17,7 +18,7 @@ import (
 func serveWeb(addr, publicURL string, handler http.Handler, logger *slog.Logger) (stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("web_addr %s: %w", addr, err)
+		return nil, listenError("web_addr", addr, err)
 	}
 	base, cancel := context.WithCancel(context.Background())
 	srv := &http.Server{
@@ -43,4 +44,15 @@ func serveWeb(addr, publicURL string, handler http.Handler, logger *slog.Logger)
 		_ = srv.Shutdown(shutdown)
 		<-done
 	}, nil
+}
+
+// listenError words a failure to listen on addr, the value of key
+// (web_addr, metrics_addr), as a configuration error: run exits 2, since
+// restarting it unchanged would find the port as busy, or the address as
+// wrong, as before.
+func listenError(key, addr string, err error) error {
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return configError{fmt.Errorf("%s %s: another program listens there: choose another port or stop it", key, addr)}
+	}
+	return configError{fmt.Errorf("%s %s: %w", key, addr, err)}
 }
