@@ -36,10 +36,10 @@ import (
 // Gateway close codes after which Discord will refuse every reconnect.
 var finalCloses = map[int]string{
 	4004: "the token is not valid (mistyped, or reset in the Developer Portal): copy the current one from your application → Bot → Reset Token into DISCORD_TOKEN",
-	4010: "the shard settings are invalid",
+	4010: "the shard settings are invalid: set shard_count to the number of shards you run and each process's shard_id below it, or leave both out",
 	4011: "Discord requires sharding for this many servers: set shard_count",
-	4012: "the gateway version is invalid",
-	4013: "the intents are invalid",
+	4012: "this build asks for a gateway version Discord no longer serves: upgrade strategobot",
+	4013: "the intents it asked for are invalid: this build was changed, or a proxy between it and Discord changes what it sends: run an unmodified strategobot",
 	// The bot asks for no privileged intent (Intents), so none needs
 	// enabling: a 4014 means something else asked for one.
 	4014: "it asked for privileged intents, yet this bot asks for none (Guilds and Direct Messages only): this build was changed, " +
