@@ -90,63 +90,74 @@ func (b *Bot) explain(p lang.Printer, err error, during string) string {
 // explainIn is explain for a member who numbers the pieces in n: the rules
 // engine's reasons name pieces with their numbers ("Captain (6)").
 func (b *Bot) explainIn(p lang.Printer, n game.Numbering, err error, during string) string {
+	if text, ok := b.refusalText(p, n, err); ok {
+		return text
+	}
+	// Unexpected: storage or Discord trouble. Rules and set-up errors, the
+	// only ones that could describe a piece, are refusals; anything
+	// else the game wrote (a piece typed, a view) keeps only its kind.
+	b.log.Error("request failed", "during", during, "error", err)
+	return p.Sprintf("Something went wrong on my side. Please try again in a moment.")
+}
+
+// refusalText words an error a member may read (a refusal of the rules,
+// the store's or the bot's own) in p, for a member who numbers the pieces
+// in n; false for any other error, which explainIn logs. The one list of
+// what a member may be told: the web board's refusals read it too.
+func (b *Bot) refusalText(p lang.Printer, n game.Numbering, err error) (string, bool) {
 	var f friendly
 	var ft *friendlyText
 	var moveErr *game.MoveError
 	var setupErr *game.SetupError
 	switch {
 	case errors.As(err, &f):
-		return p.Sprintf(string(f))
+		return p.Sprintf(string(f)), true
 	case errors.As(err, &ft):
-		return p.Sprintf(ft.key, localArgs(p, n, ft.args)...)
+		return p.Sprintf(ft.key, localArgs(p, n, ft.args)...), true
 	case errors.As(err, &moveErr):
-		return p.Sprintf("That move is not allowed: %[1]s.", reasonText(p, n, moveErr.Text))
+		return p.Sprintf("That move is not allowed: %[1]s.", reasonText(p, n, moveErr.Text)), true
 	case errors.As(err, &setupErr):
 		if len(setupErr.Text.Args) == 1 {
 			if _, list := setupErr.Text.Args[0].(game.Lines); list {
 				// What is missing and what is extra, a line each.
-				return p.Sprintf("That set-up is not valid:\n%[1]s", reasonText(p, n, setupErr.Text))
+				return p.Sprintf("That set-up is not valid:\n%[1]s", reasonText(p, n, setupErr.Text)), true
 			}
 		}
-		return p.Sprintf("That set-up is not valid: %[1]s.", reasonText(p, n, setupErr.Text))
+		return p.Sprintf("That set-up is not valid: %[1]s.", reasonText(p, n, setupErr.Text)), true
 	case errors.Is(err, storage.ErrStale):
-		return p.Sprintf("The board changed since you looked: that was already played, or the turn passed. Here is where things stand now:")
+		return p.Sprintf("The board changed since you looked: that was already played, or the turn passed. Here is where things stand now:"), true
 	case errors.Is(err, game.ErrNotYourTurn):
-		return p.Sprintf("It is not your turn yet: I'll DM you when it is.")
+		return p.Sprintf("It is not your turn yet: I'll DM you when it is."), true
 	case errors.Is(err, game.ErrGameOver):
-		return p.Sprintf("This match is over. `/stratego games` lists your running matches.")
+		return p.Sprintf("This match is over. `/stratego games` lists your running matches."), true
 	case errors.Is(err, storage.ErrNotFound):
-		return p.Sprintf("I can't find that match or challenge any more: it may have ended or expired.")
+		return p.Sprintf("I can't find that match or challenge any more: it may have ended or expired."), true
 	case errors.Is(err, storage.ErrExpired):
-		return p.Sprintf("This challenge has expired. Start a new one with `/stratego challenge`.")
+		return p.Sprintf("This challenge has expired. Start a new one with `/stratego challenge`."), true
 	case errors.Is(err, storage.ErrNotInvited):
-		return p.Sprintf("This challenge is for someone else.")
+		return p.Sprintf("This challenge is for someone else."), true
 	case errors.Is(err, storage.ErrSetupConfirmed):
-		return p.Sprintf("Your set-up is already confirmed; the match starts when your opponent has confirmed theirs.")
+		return p.Sprintf("Your set-up is already confirmed; the match starts when your opponent has confirmed theirs."), true
 	case errors.Is(err, storage.ErrNotCorrespondence):
-		return p.Sprintf("Only matches of a day or more a move can pause; a faster game is played in one sitting.")
+		return p.Sprintf("Only matches of a day or more a move can pause; a faster game is played in one sitting."), true
 	case errors.Is(err, storage.ErrPaused):
-		return p.Sprintf("The match is paused already.")
+		return p.Sprintf("The match is paused already."), true
 	case errors.Is(err, storage.ErrNoPauseOffersLeft):
-		return p.Sprintf("You have already proposed a pause %[1]d times, the most a match allows. Your opponent may still propose one.", storage.MaxPauseOffers)
+		return p.Sprintf("You have already proposed a pause %[1]d times, the most a match allows. Your opponent may still propose one.", storage.MaxPauseOffers), true
 	case errors.Is(err, storage.ErrNoPauseOffer):
-		return p.Sprintf("There is no proposal to pause to answer: `/stratego pause days:3` proposes one.")
+		return p.Sprintf("There is no proposal to pause to answer: `/stratego pause days:3` proposes one."), true
 	case errors.Is(err, storage.ErrTimeUp):
 		b.nudgeTimers() // the timers record the loss on time now
-		return p.Sprintf(txtTimeRanOut)
+		return p.Sprintf(txtTimeRanOut), true
 	case errors.Is(err, storage.ErrRoundOver):
 		b.nudgeTimers() // the timers close the round now
-		return p.Sprintf(txtRoundOver)
+		return p.Sprintf(txtRoundOver), true
 	case errors.Is(err, storage.ErrNoGiftsLeft):
-		return p.Sprintf("You have already given your opponent more time %[1]d times, the most a match allows.", storage.MaxGifts)
+		return p.Sprintf("You have already given your opponent more time %[1]d times, the most a match allows.", storage.MaxGifts), true
 	case errors.Is(err, game.ErrNoDrawOffer):
-		return p.Sprintf("There is no draw offer to answer: `/stratego draw` without `action` offers one.")
+		return p.Sprintf("There is no draw offer to answer: `/stratego draw` without `action` offers one."), true
 	case errors.Is(err, storage.ErrNotStarted):
-		return p.Sprintf("The match has not started yet: both players must confirm a set-up first (`/stratego setup`).")
+		return p.Sprintf("The match has not started yet: both players must confirm a set-up first (`/stratego setup`)."), true
 	}
-	// Unexpected: storage or Discord trouble. Rules and set-up errors, the
-	// only ones that could describe a piece, were answered above; anything
-	// else the game wrote (a piece typed, a view) keeps only its kind.
-	b.log.Error("request failed", "during", during, "error", err)
-	return p.Sprintf("Something went wrong on my side. Please try again in a moment.")
+	return "", false
 }

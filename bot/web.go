@@ -265,22 +265,12 @@ func (a webActor) refusal(ctx context.Context, m *storage.Match, side game.Side,
 	if err == nil {
 		return nil
 	}
-	var f friendly
-	var ft *friendlyText
-	var moveErr *game.MoveError
-	var setupErr *game.SetupError
-	known := errors.As(err, &f) || errors.As(err, &ft) || errors.As(err, &moveErr) || errors.As(err, &setupErr)
-	for _, e := range []error{game.ErrNotYourTurn, game.ErrGameOver, game.ErrNoDrawOffer, storage.ErrSetupConfirmed, storage.ErrNotStarted, storage.ErrPaused, storage.ErrTimeUp, storage.ErrRoundOver, storage.ErrNoGiftsLeft,
-		storage.ErrNotCorrespondence, storage.ErrNoPauseOffer, storage.ErrNoPauseOffersLeft} {
-		known = known || errors.Is(err, e)
-	}
 	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
-	p := lang.For(settings.Locale)
-	switch {
-	case errors.Is(err, storage.ErrStale):
+	if errors.Is(err, storage.ErrStale) {
 		return web.StaleRefusal(settings.Locale)
-	case known:
-		return &web.Refusal{Reason: a.b.explainIn(p, settings.Numbering, err, "web")}
+	}
+	if text, ok := a.b.refusalText(lang.For(settings.Locale), settings.Numbering, err); ok {
+		return &web.Refusal{Reason: text}
 	}
 	return err
 }
