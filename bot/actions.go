@@ -33,7 +33,7 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	p := printerOf(i)
 	id := func(action string) string {
-		return customID{kind: kindResign, action: action, id: uint64(m.ID), version: m.Version}.String()
+		return customID{kind: kindResign, action: action, id: uint64(m.ID), version: uint64(m.Moves())}.String()
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: p.Sprintf("Resign match #%[1]s? Your opponent wins.", matchNumber(m)),
@@ -184,7 +184,7 @@ func (b *Bot) recordAction(ctx context.Context, id storage.MatchID, version uint
 // drawOfferMessage asks side, by DM, to accept or decline the opponent's draw offer.
 func (b *Bot) drawOfferMessage(p lang.Printer, m *storage.Match, side game.Side) *discordgo.MessageSend {
 	id := func(action string) string {
-		return customID{kind: kindDraw, action: action, id: uint64(m.ID), version: m.Version}.String()
+		return customID{kind: kindDraw, action: action, id: uint64(m.ID), version: uint64(m.Moves())}.String()
 	}
 	return &discordgo.MessageSend{
 		Content: b.matchTitle(p, m) + "\n" + p.Sprintf("%[1]s offers a draw.", b.playerName(p, m, side.Opponent())),

@@ -40,11 +40,14 @@ const (
 	actNo      = "no"
 )
 
-// customID is a decoded custom id.
+// customID is a decoded custom id. A member's client reads the ids of every
+// button it shows, so an id carries nothing the member may not know: never
+// the match's Version, whose count includes the opponent's set-up drafts;
+// the number of moves, or a mark keyed by the match's secret (draftMark).
 type customID struct {
 	kind, action string
 	id           uint64
-	version      uint64
+	version      uint64 // the moves played, or a draft's mark; 0 with neither
 	arg          string
 	menu         int // which of a message's menus, when it has several
 }

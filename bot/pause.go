@@ -181,7 +181,7 @@ func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Act
 func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int64) *discordgo.MessageSend {
 	_, days, _ := m.PauseOffer()
 	id := func(action string) string {
-		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: m.Version, arg: strconv.Itoa(days)}.String()
+		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: uint64(m.Moves()), arg: strconv.Itoa(days)}.String()
 	}
 	until := unixOf(at + int64(days)*24*3600)
 	return &discordgo.MessageSend{
