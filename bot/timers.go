@@ -71,6 +71,19 @@ func (b *Bot) handleDue(ctx context.Context) {
 	}
 }
 
+// timerFailed logs a store error of a due timer, unless it says only that
+// the timer was overtaken (the match changed, ended or went, or is no longer
+// due): the timer comes round again, and a database that keeps failing
+// leaves a trace of each deadline it held up.
+func (b *Bot) timerFailed(msg string, d storage.Deadline, err error) {
+	for _, overtaken := range []error{storage.ErrStale, storage.ErrNotDue, storage.ErrNotFound, storage.ErrGameOver} {
+		if errors.Is(err, overtaken) {
+			return
+		}
+	}
+	b.log.Warn(msg, "deadline", d.Kind.String(), "id", d.ID, "error", err)
+}
+
 // onDeadline handles one timer. What it changes records, in the same
 // transaction, what it owes the players (the outbox tells them).
 func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
@@ -84,9 +97,11 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 	case storage.DeadlineReminder:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
 		if err != nil {
+			b.timerFailed("reading a match to remind failed", d, err)
 			return
 		}
 		if m, err = b.store.MarkReminded(ctx, m.ID, m.Version, now); err != nil {
+			b.timerFailed("recording a reminder failed", d, err)
 			return
 		}
 		b.afterChange(ctx, m, nil) // the computer's turn may have been missed, by a restart say
@@ -106,6 +121,7 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 	case storage.DeadlineMatch:
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
 		if err != nil {
+			b.timerFailed("reading a match whose time is up failed", d, err)
 			return
 		}
 		if b.computerToMove(m) {

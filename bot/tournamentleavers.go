@@ -102,6 +102,7 @@ func (b *Bot) checkMembers(ctx context.Context, t *storage.Tournament) {
 	}
 	state, err := claimed.State()
 	if err != nil {
+		b.log.Warn("reading a tournament's state failed", "tournament", claimed.ID, "error", err)
 		return
 	}
 	for _, id := range state.Active() {

@@ -232,6 +232,7 @@ func (b *Bot) dropStrays(ctx context.Context, t *storage.Tournament, orphans []*
 	}
 	state, err := t.State()
 	if err != nil {
+		b.log.Warn("reading a tournament's state failed", "tournament", t.ID, "error", err)
 		return
 	}
 	pub := b.publicPrinter(t.GuildID)

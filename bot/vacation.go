@@ -432,6 +432,7 @@ func (b *Bot) endVacationByMove(ctx context.Context, before *storage.Match, side
 func (b *Bot) onVacationOver(ctx context.Context, id storage.MatchID, now time.Time) {
 	m, err := b.store.Match(ctx, id)
 	if err != nil {
+		b.timerFailed("reading a match whose vacation is over failed", storage.Deadline{Kind: storage.DeadlineVacation, ID: uint64(id)}, err)
 		return
 	}
 	for side := game.Red; side <= game.Blue; side++ {
