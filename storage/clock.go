@@ -88,10 +88,13 @@ func (m *Match) GiftTime() time.Duration {
 }
 
 // GiftsBy counts the times side gave its opponent more time.
-func (m *Match) GiftsBy(side game.Side) int {
+func (m *Match) GiftsBy(side game.Side) int { return m.actionsBy(ActGiveTime, side) }
+
+// actionsBy counts the actions of kind that side took in the match.
+func (m *Match) actionsBy(kind ActionKind, side game.Side) int {
 	n := 0
 	for _, a := range m.Log {
-		if a.Kind == ActGiveTime && a.Side == side {
+		if a.Kind == kind && a.Side == side {
 			n++
 		}
 	}

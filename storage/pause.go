@@ -22,15 +22,7 @@ const MaxPauseDays = 14
 const MaxPauseOffers = 3
 
 // PauseOffersBy counts the proposals to pause side made in the match.
-func (m *Match) PauseOffersBy(side game.Side) int {
-	n := 0
-	for _, a := range m.Log {
-		if a.Kind == ActOfferPause && a.Side == side {
-			n++
-		}
-	}
-	return n
-}
+func (m *Match) PauseOffersBy(side game.Side) int { return m.actionsBy(ActOfferPause, side) }
 
 // Correspondence reports whether m is played over days (a day or more a
 // move, no game clock): the matches that may pause and give a day.
