@@ -23,10 +23,7 @@ import (
 func TestVacation(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	moderator(h)
-	if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("vacation_days", 8)).Reply(t).Content; !strings.Contains(got, "vacation allowance: 8 days a year") {
-		t.Fatalf("setting the allowance answered %q", got)
-	}
+	h.allowVacationDays(8)
 	h.dayMatch()
 	due := h.waitMoves(1, 0).Deadline
 	day := 24 * time.Hour
@@ -585,10 +582,7 @@ func TestVacationEndsWithItsLastMatch(t *testing.T) {
 func TestVacationAcrossTheNewYear(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	moderator(h)
-	if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("vacation_days", 3)).Reply(t).Content; !strings.Contains(got, "vacation allowance: 3 days a year") {
-		t.Fatalf("setting the allowance answered %q", got)
-	}
+	h.allowVacationDays(3)
 	h.advance(time.Date(2026, 12, 30, 9, 0, 0, 0, time.UTC).Sub(h.clock.Now()))
 	h.dayMatch()
 	h.waitMoves(1, 0)
@@ -601,5 +595,15 @@ func TestVacationAcrossTheNewYear(t *testing.T) {
 	settings := h.bot.settingsOf(t.Context(), h.alice.ID)
 	if this, next := settings.VacationDaysUsed(h.clock.Now()), settings.VacationDaysUsed(h.clock.Now().AddDate(1, 0, 0)); this != 2 || next != 2 {
 		t.Errorf("the vacation costs %d days of 2026 and %d of 2027, want 2 and 2", this, next)
+	}
+}
+
+// allowVacationDays makes carol a moderator who sets the server's yearly
+// vacation allowance to days.
+func (h *harness) allowVacationDays(days int) {
+	h.t.Helper()
+	moderator(h)
+	if got := h.carol.SlashCommand(h.t, h.channel, "stratego server", discordtest.Opt("vacation_days", days)).Reply(h.t).Content; !strings.Contains(got, fmt.Sprintf("vacation allowance: %d days a year", days)) {
+		h.t.Fatalf("setting the allowance answered %q", got)
 	}
 }
