@@ -99,7 +99,7 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 		case storage.ActGiveTime:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
 		case storage.ActVacation:
-			away[a.Side] = a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+			away[a.Side] = a.Until()
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryVacation, nar.names[a.Side], p.Sprintf(txtDays, a.Days)))
 		case storage.ActVacationEnd:
 			out[moves] = append(out[moves], back(a.Side, a.At))

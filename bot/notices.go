@@ -230,7 +230,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		if a.Side == side {
 			return one(b.backDueNotice(p, m, side, now)), nil
 		}
-		until := a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+		until := a.Until()
 		return one(b.vacationNotice(p, m, away, n.Event == storage.EventVacation, until, now)), nil
 	case storage.EventLateBoard:
 		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)
