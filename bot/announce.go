@@ -185,7 +185,7 @@ func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 	mover := g.ToMove()
 	due := ""
 	if !deadline.IsZero() {
-		due = n.p.Sprintf(" (deadline <t:%[1]s:R>)", strconv.FormatInt(deadline.Unix(), 10))
+		due = n.p.Sprintf(" (deadline <t:%[1]s:R>)", unix(deadline))
 	}
 	offer := ""
 	if by, ok := g.DrawOffer(); ok {

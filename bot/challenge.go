@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
@@ -296,10 +295,6 @@ func parseSide(s string) (game.Side, bool) {
 	}
 	return game.Red, false
 }
-
-// unix writes a time for Discord's <t:…> mark, as a string: a Printer
-// would group its digits.
-func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
 
 func challengeButtons(p lang.Printer, id storage.ChallengeID, side string) []discordgo.MessageComponent {
 	cid := func(action string) string {

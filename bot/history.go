@@ -82,7 +82,7 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 		away[side] = time.Time{}
 		if at.Before(until) {
 			// Early: when matters, as the days not taken came back.
-			return p.Sprintf(txtHistoryBackBy, nar.names[side], unixOf(at.Unix()))
+			return p.Sprintf(txtHistoryBackBy, nar.names[side], unix(at))
 		}
 		return p.Sprintf(txtHistoryBack, nar.names[side])
 	}

@@ -82,7 +82,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	settings := b.settingsOf(ctx, user)
 	if v, on := settings.OnVacation(now); on {
-		b.tell(i, p.Sprintf(txtVacationUnderway, unixOf(v.End.Unix())))
+		b.tell(i, p.Sprintf(txtVacationUnderway, unix(v.End)))
 		return
 	}
 	all, inTournaments, err := b.vacationMatches(ctx, user)
@@ -165,7 +165,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	until := now.Add(time.Duration(days) * 24 * time.Hour)
-	b.finish(i, goOn(p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, max(0, allowance-taken.VacationDaysUsed(now)))))
+	b.finish(i, goOn(p.Sprintf(txtVacationStarted, unix(until), stopped, max(0, allowance-taken.VacationDaysUsed(now)))))
 }
 
 // vacationsOverWith ends, when match m has ended while a player's vacation
@@ -363,7 +363,7 @@ func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Ti
 		side := sideOf(m, user)
 		if until := m.PausedUntil(); !until.IsZero() {
 			paused = true
-			lines = append(lines, p.Sprintf(txtVacationBackPaused, matchNumber(m), unixOf(until.Unix())))
+			lines = append(lines, p.Sprintf(txtVacationBackPaused, matchNumber(m), unix(until)))
 		}
 		due := m.DeadlineToShow(now)
 		if due.IsZero() || !m.Owes(side) {
@@ -371,11 +371,11 @@ func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Ti
 		}
 		switch {
 		case m.Phase == storage.PhaseSetup:
-			lines = append(lines, p.Sprintf(txtVacationBackSetup, matchNumber(m), unixOf(due.Unix())))
+			lines = append(lines, p.Sprintf(txtVacationBackSetup, matchNumber(m), unix(due)))
 		case !m.PausedUntil().IsZero():
-			lines[len(lines)-1] += " " + p.Sprintf(txtPausedYourMove, unixOf(due.Unix()))
+			lines[len(lines)-1] += " " + p.Sprintf(txtPausedYourMove, unix(due))
 		default:
-			lines = append(lines, p.Sprintf(txtVacationBackMove, matchNumber(m), unixOf(due.Unix())))
+			lines = append(lines, p.Sprintf(txtVacationBackMove, matchNumber(m), unix(due)))
 		}
 	}
 	head := p.Sprintf(txtVacationEnded)
@@ -567,9 +567,9 @@ func (b *Bot) vacationParts(p lang.Printer, m *storage.Match, viewer game.Viewer
 		switch {
 		case back.IsZero():
 		case viewer == game.ViewerOf(side):
-			parts = append(parts, p.Sprintf(txtVacationLineYou, unixOf(back.Unix())))
+			parts = append(parts, p.Sprintf(txtVacationLineYou, unix(back)))
 		default:
-			parts = append(parts, p.Sprintf(txtVacationLine, b.playerName(p, m, side), unixOf(back.Unix())))
+			parts = append(parts, p.Sprintf(txtVacationLine, b.playerName(p, m, side), unix(back)))
 		}
 	}
 	return parts
@@ -587,7 +587,7 @@ func (b *Bot) backDueNotice(p lang.Printer, m *storage.Match, side game.Side, no
 	if m.Phase == storage.PhaseSetup {
 		text = txtVacationOverSetup
 	}
-	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(text, unixOf(due.Unix()))}
+	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(text, unix(due))}
 }
 
 // vacationNotice tells the opponent that side went on, or came back from,
@@ -596,10 +596,10 @@ func (b *Bot) backDueNotice(p lang.Printer, m *storage.Match, side game.Side, no
 func (b *Bot) vacationNotice(p lang.Printer, m *storage.Match, side game.Side, started bool, until, now time.Time) *discordgo.MessageSend {
 	text := p.Sprintf(txtVacationOver, b.playerName(p, m, side))
 	if started {
-		text = p.Sprintf(txtVacationNotice, b.playerName(p, m, side), unixOf(until.Unix()))
+		text = p.Sprintf(txtVacationNotice, b.playerName(p, m, side), unix(until))
 	}
 	if due := m.DeadlineToShow(now); m.Phase == storage.PhaseSetup && !due.IsZero() {
-		text += "\n" + p.Sprintf(txtVacationSetupDue, unixOf(due.Unix()))
+		text += "\n" + p.Sprintf(txtVacationSetupDue, unix(due))
 	}
 	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}
 }

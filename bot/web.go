@@ -484,7 +484,7 @@ func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, a
 	var agreed agreedAlready
 	if errors.As(err, &agreed) {
 		// The page writes Discord's time markup in milliseconds (see web's texts).
-		return &web.Refusal{Reason: p().Sprintf(txtPausedUntil, unixOf(agreed.until.UnixMilli()))}
+		return &web.Refusal{Reason: p().Sprintf(txtPausedUntil, strconv.FormatInt(agreed.until.UnixMilli(), 10))}
 	}
 	if err != nil {
 		return a.refusal(ctx, m, side, err)
