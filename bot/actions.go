@@ -36,7 +36,7 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 		return customID{kind: kindResign, action: action, id: uint64(m.ID), version: m.Version}.String()
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: p.Sprintf("Resign match #%[1]s? Your opponent wins.", matchNumber(m)),
+		Content: p.Sprintf("Resign match #%[1]s? Your opponent wins.", m.ID.String()),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.Sprintf("Resign"), Style: discordgo.DangerButton, CustomID: id(actYes)},

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -158,13 +157,9 @@ func joinLines(lines ...string) string {
 // matchTitle heads every message about a match; a DM reply is matched to its
 // match by this title.
 func (b *Bot) matchTitle(p lang.Printer, m *storage.Match) string {
-	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
 		b.playerName(p, m, game.Blue), render.SideName(p, game.Blue))
 }
-
-// matchNumber writes a match's number as it is shown, never grouped like a
-// quantity ("#1234", not "#1,234").
-func matchNumber(m *storage.Match) string { return strconv.FormatUint(uint64(m.ID), 10) }
 
 // deadlineToShow is the deadline of the side to move as a board shows it:
 // the one that holds, or, while the clock waits for the board that tells the

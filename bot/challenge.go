@@ -412,7 +412,7 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
 	p := b.publicPrinter(m.GuildID)
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-		Content: p.Sprintf(txtAccepted, matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+		Content: p.Sprintf(txtAccepted, m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
 			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.DeadlineToShow(b.now()))),
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
@@ -456,7 +456,7 @@ func (b *Bot) openThread(ctx context.Context, i *discordgo.Interaction, m *stora
 // playInThread opens the match's thread with open and plays the match there
 // from then on; when Discord refuses, the match stays in the channel.
 func (b *Bot) playInThread(ctx context.Context, m *storage.Match, open func(*discordgo.ThreadStart) (*discordgo.Channel, error)) {
-	name := truncate(b.publicPrinter(m.GuildID).Sprintf(txtThreadName, matchNumber(m), m.Players[game.Red].Name, m.Players[game.Blue].Name), 100)
+	name := truncate(b.publicPrinter(m.GuildID).Sprintf(txtThreadName, m.ID.String(), m.Players[game.Red].Name, m.Players[game.Blue].Name), 100)
 	th, err := open(&discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080})
 	if err != nil {
 		b.log.Warn("starting the match thread failed; playing in the channel", "match", m.ID, "error", err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -93,7 +92,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 	switch n.To {
 	case storage.AudienceFollower:
 		aud, p = storage.AudiencePublic, b.printerFor(ctx, n.Follower)
-		footer = "\n-# " + p.Sprintf(txtFollowing, strconv.FormatUint(uint64(m.ID), 10))
+		footer = "\n-# " + p.Sprintf(txtFollowing, m.ID.String())
 	case storage.AudiencePublic:
 		p = b.publicPrinter(m.GuildID)
 	default:

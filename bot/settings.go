@@ -153,7 +153,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			case err != nil:
 				return friendly("A set-up's name has 1 to 100 characters.")
 			}
-			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", matchNumber(source), render.Typed(name)))
+			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", source.ID.String(), render.Typed(name)))
 		}
 		if name := opts.str(optDelete); name != "" {
 			if !p.DeleteSetup(name) {

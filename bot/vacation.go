@@ -363,7 +363,7 @@ func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Ti
 		side := sideOf(m, user)
 		if until := m.PausedUntil(); !until.IsZero() {
 			paused = true
-			lines = append(lines, p.Sprintf(txtVacationBackPaused, matchNumber(m), unix(until)))
+			lines = append(lines, p.Sprintf(txtVacationBackPaused, m.ID.String(), unix(until)))
 		}
 		due := m.DeadlineToShow(now)
 		if due.IsZero() || !m.Owes(side) {
@@ -371,11 +371,11 @@ func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Ti
 		}
 		switch {
 		case m.Phase == storage.PhaseSetup:
-			lines = append(lines, p.Sprintf(txtVacationBackSetup, matchNumber(m), unix(due)))
+			lines = append(lines, p.Sprintf(txtVacationBackSetup, m.ID.String(), unix(due)))
 		case !m.PausedUntil().IsZero():
 			lines[len(lines)-1] += " " + p.Sprintf(txtPausedYourMove, unix(due))
 		default:
-			lines = append(lines, p.Sprintf(txtVacationBackMove, matchNumber(m), unix(due)))
+			lines = append(lines, p.Sprintf(txtVacationBackMove, m.ID.String(), unix(due)))
 		}
 	}
 	head := p.Sprintf(txtVacationEnded)
