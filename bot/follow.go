@@ -37,7 +37,7 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 	p := printerOf(i)
 	user := userOf(i).ID
 	number := m.ID.String()
-	if m.Players[0].UserID == user || m.Players[1].UserID == user {
+	if _, plays := m.SideOf(user); plays {
 		return p.Sprintf(txtFollowOwnMatch, number), true, nil
 	}
 	followers, err := b.store.Followers(ctx, m.ID)

@@ -135,7 +135,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	stopped := 0
 	for _, m := range matches {
-		side := sideOf(m, user)
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
 		changed, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: int(days), At: now})
 		if err != nil {
 			switch {
@@ -252,7 +252,8 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 		return fmt.Errorf("listing the matches of a player on vacation: %w", err)
 	}
 	for _, m := range active {
-		if !m.VacationUntil(sideOf(m, user)).IsZero() {
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
+		if !m.VacationUntil(side).IsZero() {
 			return nil // it holds a clock: it goes on
 		}
 	}
@@ -262,7 +263,8 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 	}
 	var held time.Time // when it last held a clock; zero: never
 	for _, m := range append(active, ended...) {
-		if at := m.VacationHeldUntil(sideOf(m, user), v.Start); at.After(held) {
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
+		if at := m.VacationHeldUntil(side, v.Start); at.After(held) {
 			held = at
 		}
 	}
@@ -360,7 +362,7 @@ func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Ti
 	var lines []string
 	paused := false
 	for _, m := range back {
-		side := sideOf(m, user)
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
 		if until := m.PausedUntil(); !until.IsZero() {
 			paused = true
 			lines = append(lines, p.Sprintf(txtVacationBackPaused, m.ID.String(), unix(until)))
@@ -401,7 +403,7 @@ func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) (ende
 		b.log.Warn("listing the matches a vacation ended in failed", "error", err)
 	}
 	for _, m := range matches {
-		side := sideOf(m, user)
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
 		if m.VacationUntil(side).IsZero() {
 			continue
 		}
@@ -543,14 +545,6 @@ func (b *Bot) tournamentGameOf(ctx context.Context, m *storage.Match) (storage.T
 		b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
 	}
 	return link, err == nil
-}
-
-// sideOf is user's side in m.
-func sideOf(m *storage.Match, user string) game.Side {
-	if m.Players[game.Blue].UserID == user {
-		return game.Blue
-	}
-	return game.Red
 }
 
 // vacationLines say on a board who is on vacation, and until when.
