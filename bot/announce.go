@@ -211,7 +211,7 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 		b.log.Error("drawing the final reveal failed", "match", m.ID, "error", err)
 	}
 	var gif bytes.Buffer
-	if err := b.pics.Replay(&gif, g, render.ReplayOptions{Options: o}); err == nil && gif.Len() < 9<<20 {
+	if err := b.pics.Replay(&gif, g, render.ReplayOptions{Options: o}); err == nil && gif.Len() < maxReplayGIF {
 		files = append(files, &discordgo.File{Name: "replay.gif", ContentType: "image/gif", Reader: describedReader{bytes.NewReader(gif.Bytes()),
 			p.Sprintf("An animation of the whole game, %[1]d moves, every piece shown; `/stratego history` lists the moves as text.", g.Ply())}})
 	} else if err != nil {

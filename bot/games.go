@@ -49,7 +49,7 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 		}
 		lines = append(lines, line)
 	}
-	b.tell(i, truncate(strings.Join(lines, "\n"), 2000))
+	b.tell(i, truncate(strings.Join(lines, "\n"), maxMessage))
 }
 
 // turnWord says whose turn it is from side's point of view.

@@ -77,7 +77,7 @@ func setupButtons(p lang.Printer, m *storage.Match, settings *storage.PlayerSett
 	var saved []discordgo.SelectMenuOption
 	for _, s := range settings.Setups {
 		if s.Army == m.Rules.Army && len(saved) < maxChoices {
-			opt := discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)}
+			opt := discordgo.SelectMenuOption{Label: truncate(s.Name, maxOptionText), Value: truncate(s.Name, maxOptionText)}
 			if settings.Defaults[m.Rules.Variant] == s.Name {
 				// The player's first choice comes first.
 				opt.Description = p.Sprintf(txtFirstChoice)
@@ -161,10 +161,10 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 		}
 		b.respond(i, discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
 			CustomID: customID{kind: kindSetup, action: actModal, id: uint64(m.ID)}.String(),
-			Title:    truncate(printerOf(i).Sprintf("Your set-up for match #%[1]s", m.ID.String()), 45),
+			Title:    truncate(printerOf(i).Sprintf("Your set-up for match #%[1]s", m.ID.String()), maxModalTitle),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.TextInput{CustomID: setupField, Label: printerOf(i).Sprintf("4 rows, front row first"), Style: discordgo.TextInputParagraph,
-					Value: truncate(text, 4000), Required: true, MaxLength: 4000},
+					Value: truncate(text, maxTextInput), Required: true, MaxLength: maxTextInput},
 			}}},
 		})
 	case actRandom:
