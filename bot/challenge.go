@@ -119,7 +119,7 @@ func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, terms
 	// Both members: a challenge between them is refused while another is
 	// open, and both may press Rematch at the same moment.
 	unlock := b.members.lockBoth(terms.Challenger.UserID, opp.UserID)
-	if why := b.mayChallenge(ctx, printerOf(i), terms.Challenger.UserID, opp.UserID); why != "" {
+	if why := b.whyNotChallenge(ctx, printerOf(i), terms.Challenger.UserID, opp.UserID); why != "" {
 		unlock()
 		b.tell(i, why)
 		return
@@ -338,7 +338,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			}
 			return
 		}
-		if why := b.cannotPlayHere(i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
+		if why := b.whyNotPlayHere(i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
 			// Permissions may have changed since the challenge: the challenge
 			// stays open for when they are fixed.
 			b.tell(i, why)

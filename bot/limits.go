@@ -86,9 +86,9 @@ func (l *memberLocks) lockBoth(user, other string) func() {
 	}
 }
 
-// mayChallenge says why challenger may not challenge opponent now; "" when
+// whyNotChallenge says why challenger may not challenge opponent now; "" when
 // they may.
-func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, opponent string) string {
+func (b *Bot) whyNotChallenge(ctx context.Context, p lang.Printer, challenger, opponent string) string {
 	open, err := b.store.PlayerChallenges(ctx, challenger)
 	if err != nil {
 		return "" // the store's own error will show when the challenge is written
@@ -111,9 +111,9 @@ func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, oppo
 	return ""
 }
 
-// mayPractice says why user may not start another practice match; "" when
+// whyNotPractice says why user may not start another practice match; "" when
 // they may.
-func (b *Bot) mayPractice(ctx context.Context, p lang.Printer, user string) string {
+func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) string {
 	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
 	if err != nil {
 		return ""

@@ -77,9 +77,9 @@ func (b *Bot) isThread(channelID string) bool {
 	return thread
 }
 
-// cannotPlayHere says what the bot lacks to show a match in the
+// whyNotPlayHere says what the bot lacks to show a match in the
 // interaction's channel, and where an admin grants it; "" when nothing.
-func (b *Bot) cannotPlayHere(i *discordgo.Interaction, threads bool) string {
+func (b *Bot) whyNotPlayHere(i *discordgo.Interaction, threads bool) string {
 	if i.GuildID == "" {
 		return ""
 	}

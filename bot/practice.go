@@ -51,12 +51,12 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		level = l
 	}
 	server := b.serverOf(ctx, i.GuildID)
-	if why := b.mayStartHere(i, server, true); why != "" {
+	if why := b.whyNotStartHere(i, server, true); why != "" {
 		b.tell(i, why)
 		return
 	}
 	defer b.members.lock(userOf(i).ID)()
-	if why := b.mayPractice(ctx, printerOf(i), userOf(i).ID); why != "" {
+	if why := b.whyNotPractice(ctx, printerOf(i), userOf(i).ID); why != "" {
 		b.tell(i, why)
 		return
 	}
@@ -65,7 +65,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(printerOf(i), err, "practice"))
 		return
 	}
-	if why := b.cannotPlayHere(i, false); why != "" {
+	if why := b.whyNotPlayHere(i, false); why != "" {
 		b.tell(i, why)
 		return
 	}

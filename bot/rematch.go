@@ -46,7 +46,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 		b.say(i, "`/stratego practice` starts another game against the computer.")
 		return
 	}
-	if why := b.cannotPlayHere(i, b.threadsFor(b.serverOf(ctx, i.GuildID))); why != "" {
+	if why := b.whyNotPlayHere(i, b.threadsFor(b.serverOf(ctx, i.GuildID))); why != "" {
 		b.tell(i, why)
 		return
 	}
