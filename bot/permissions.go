@@ -151,9 +151,9 @@ func exported(needs []permissionNeed) []Permission {
 	return out
 }
 
-// InvitePermissions is the permissions integer of the bot's invite link:
+// invitePermissions is the permissions integer of the bot's invite link:
 // what a match needs, threads included, and nothing more.
-func InvitePermissions() int64 {
+func invitePermissions() int64 {
 	var p int64
 	for _, n := range matchNeeds(false, true) {
 		p |= n.bit

@@ -24,9 +24,9 @@ import (
 // confirmDraft, recordAction, giveTime, recordPause), and afterChange tells its open pages of every
 // change (webChanged), noticeDone of a clock's start.
 
-// LinkLifetime is how long an "Open board" link works; every new board
+// linkLifetime is how long an "Open board" link works; every new board
 // brings a fresh one.
-const LinkLifetime = 14 * 24 * time.Hour
+const linkLifetime = 14 * 24 * time.Hour
 
 // webPoll is how often a process on a shared database looks for changes
 // another process made to the matches its pages show.
@@ -210,7 +210,7 @@ func (b *Bot) boardLink(m *storage.Match, viewer game.Viewer, gen uint32) string
 	if w == nil {
 		return ""
 	}
-	c := web.Capability{Match: m.ID, Viewer: viewer, Expires: b.now().Add(LinkLifetime).Truncate(time.Second)}
+	c := web.Capability{Match: m.ID, Viewer: viewer, Expires: b.now().Add(linkLifetime).Truncate(time.Second)}
 	if _, ok := viewer.IsPlayer(); ok {
 		c.Gen = gen
 	}
