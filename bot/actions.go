@@ -102,6 +102,8 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(p, err, "give time"))
 		return
 	}
+	// Refused here at once, not deferred first; giveTime refuses the same
+	// for the web board, which comes to it directly.
 	if m.Practice() {
 		b.tell(i, p.Sprintf(txtComputerNeedsNoTime))
 		return
