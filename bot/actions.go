@@ -36,7 +36,7 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 		return customID{kind: kindResign, action: action, id: uint64(m.ID), version: uint64(m.Moves())}.String()
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: p.Sprintf("Resign match #%[1]s? Your opponent wins.", matchNumber(m)),
+		Content: p.Sprintf("Resign match #%[1]s? Your opponent wins.", m.ID.String()),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.Sprintf("Resign"), Style: discordgo.DangerButton, CustomID: id(actYes)},
@@ -102,6 +102,8 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(p, err, "give time"))
 		return
 	}
+	// Refused here at once, not deferred first; giveTime refuses the same
+	// for the web board, which comes to it directly.
 	if m.Practice() {
 		b.tell(i, p.Sprintf(txtComputerNeedsNoTime))
 		return

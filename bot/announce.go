@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -158,13 +157,9 @@ func joinLines(lines ...string) string {
 // matchTitle heads every message about a match; a DM reply is matched to its
 // match by this title.
 func (b *Bot) matchTitle(p lang.Printer, m *storage.Match) string {
-	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+	return p.Sprintf("**Match #%[1]s** · %[2]s (%[3]s) vs %[4]s (%[5]s)", m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
 		b.playerName(p, m, game.Blue), render.SideName(p, game.Blue))
 }
-
-// matchNumber writes a match's number as it is shown, never grouped like a
-// quantity ("#1234", not "#1,234").
-func matchNumber(m *storage.Match) string { return strconv.FormatUint(uint64(m.ID), 10) }
 
 // deadlineToShow is the deadline of the side to move as a board shows it:
 // the one that holds, or, while the clock waits for the board that tells the
@@ -185,7 +180,7 @@ func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 	mover := g.ToMove()
 	due := ""
 	if !deadline.IsZero() {
-		due = n.p.Sprintf(" (deadline <t:%[1]s:R>)", strconv.FormatInt(deadline.Unix(), 10))
+		due = n.p.Sprintf(" (deadline <t:%[1]s:R>)", unix(deadline))
 	}
 	offer := ""
 	if by, ok := g.DrawOffer(); ok {
@@ -216,7 +211,7 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 		b.log.Error("drawing the final reveal failed", "match", m.ID, "error", err)
 	}
 	var gif bytes.Buffer
-	if err := b.pics.Replay(&gif, g, render.ReplayOptions{Options: o}); err == nil && gif.Len() < 9<<20 {
+	if err := b.pics.Replay(&gif, g, render.ReplayOptions{Options: o}); err == nil && gif.Len() < maxReplayGIF {
 		files = append(files, &discordgo.File{Name: "replay.gif", ContentType: "image/gif", Reader: describedReader{bytes.NewReader(gif.Bytes()),
 			p.Sprintf("An animation of the whole game, %[1]d moves, every piece shown; `/stratego history` lists the moves as text.", g.Ply())}})
 	} else if err != nil {

@@ -13,10 +13,6 @@ import (
 	"github.com/strategobot/strategobot/render"
 )
 
-// maxChoices is Discord's limit on autocomplete choices, and on a select
-// menu's options.
-const maxChoices = 25
-
 // onAutocomplete offers matches, pieces that can move and their targets.
 // Answers come from the player's own legal moves, which depend only on their
 // own pieces and what both players see.
@@ -62,9 +58,9 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		}
 		for _, m := range list {
 			side, _ := m.SideOf(user)
-			label := p.Sprintf("#%[1]s vs %[2]s (%[3]s) — %[4]s", matchNumber(m), b.playerName(p, m, side.Opponent()), render.VariantName(p, m.Rules.Variant), turnWord(p, m, side))
+			label := p.Sprintf("#%[1]s vs %[2]s (%[3]s) — %[4]s", m.ID.String(), b.playerName(p, m, side.Opponent()), render.VariantName(p, m.Rules.Variant), turnWord(p, m, side))
 			if typed == "" || strings.Contains(strings.ToUpper(label), typed) {
-				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 100), Value: m.ID.String()})
+				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, maxChoiceName), Value: m.ID.String()})
 			}
 		}
 		return

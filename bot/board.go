@@ -46,9 +46,6 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 	b.finish(i, text, files...)
 }
 
-// codeBlock puts text in a monospace block.
-func codeBlock(text string) string { return "```\n" + text + "\n```" }
-
 // showNow answers a click on the menus of an old board with the board as it
 // stands now, privately: its picture, where the match stands, and fresh menus
 // when it is the player's move.

@@ -259,7 +259,7 @@ func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan err
 				return nil
 			}
 			if err != nil {
-				err = fmt.Errorf("%w: register the /%s command: %w", ErrRefused, CommandName, b.explainRegistration(err))
+				err = fmt.Errorf("%w: register the /%s command: %w", ErrRefused, commandName, b.explainRegistration(err))
 				b.log.Error("Discord refuses the command; stopping", "error", err)
 				return err
 			}

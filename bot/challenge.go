@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"time"
 
@@ -120,7 +119,7 @@ func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, terms
 	// Both members: a challenge between them is refused while another is
 	// open, and both may press Rematch at the same moment.
 	unlock := b.members.lockBoth(terms.Challenger.UserID, opp.UserID)
-	if why := b.mayChallenge(ctx, printerOf(i), terms.Challenger.UserID, opp.UserID); why != "" {
+	if why := b.whyNotChallenge(ctx, printerOf(i), terms.Challenger.UserID, opp.UserID); why != "" {
 		unlock()
 		b.tell(i, why)
 		return
@@ -297,10 +296,6 @@ func parseSide(s string) (game.Side, bool) {
 	return game.Red, false
 }
 
-// unix writes a time for Discord's <t:…> mark, as a string: a Printer
-// would group its digits.
-func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
-
 func challengeButtons(p lang.Printer, id storage.ChallengeID, side string) []discordgo.MessageComponent {
 	cid := func(action string) string {
 		return customID{kind: kindChallenge, action: action, id: uint64(id), arg: side}.String()
@@ -343,7 +338,7 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 			}
 			return
 		}
-		if why := b.cannotPlayHere(i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
+		if why := b.whyNotPlayHere(i, b.threadsFor(b.serverOf(ctx, c.GuildID))); why != "" {
 			// Permissions may have changed since the challenge: the challenge
 			// stays open for when they are fixed.
 			b.tell(i, why)
@@ -417,7 +412,7 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
 	p := b.publicPrinter(m.GuildID)
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-		Content: p.Sprintf(txtAccepted, matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+		Content: p.Sprintf(txtAccepted, m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
 			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.DeadlineToShow(b.now()))),
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
@@ -461,7 +456,7 @@ func (b *Bot) openThread(ctx context.Context, i *discordgo.Interaction, m *stora
 // playInThread opens the match's thread with open and plays the match there
 // from then on; when Discord refuses, the match stays in the channel.
 func (b *Bot) playInThread(ctx context.Context, m *storage.Match, open func(*discordgo.ThreadStart) (*discordgo.Channel, error)) {
-	name := truncate(b.publicPrinter(m.GuildID).Sprintf(txtThreadName, matchNumber(m), m.Players[game.Red].Name, m.Players[game.Blue].Name), 100)
+	name := truncate(b.publicPrinter(m.GuildID).Sprintf(txtThreadName, m.ID.String(), m.Players[game.Red].Name, m.Players[game.Blue].Name), maxThreadName)
 	th, err := open(&discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080})
 	if err != nil {
 		b.log.Warn("starting the match thread failed; playing in the channel", "match", m.ID, "error", err)

@@ -12,8 +12,8 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// CommandName is the bot's one top-level slash command.
-const CommandName = "stratego"
+// commandName is the bot's one top-level slash command.
+const commandName = "stratego"
 
 // Subcommand names.
 const (
@@ -124,7 +124,7 @@ func Commands() []*discordgo.ApplicationCommand {
 	}
 	contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	return localizeCommands([]*discordgo.ApplicationCommand{{
-		Name:        CommandName,
+		Name:        commandName,
 		Description: "Play Stratego with another member",
 		Contexts:    &contexts,
 		Options: []*discordgo.ApplicationCommandOption{

@@ -168,6 +168,6 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, s
 	}
 	if settings.NoOwnMoves {
 		// No board follows: this is the answer.
-		reply("Played %[1]s in match #%[2]s.", mv.String(), matchNumber(m))
+		reply("Played %[1]s in match #%[2]s.", mv.String(), m.ID.String())
 	}
 }

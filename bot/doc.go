@@ -62,7 +62,8 @@
 // lowest priority (priority_*.go); lease.go which of several processes runs
 // the timers and the outbox; web.go the board in the browser (package
 // web): its actions on the one path of each, its links and live updates;
-// attach.go the pictures' alt texts; metrics.go
+// attach.go the pictures' alt texts; markup.go Discord's timestamp and code
+// block markup, discordlimits.go the lengths and sizes Discord takes; metrics.go
 // what operators watch; lang.go which language each member and channel is
 // written in (internal/lang holds the catalogues).
 //

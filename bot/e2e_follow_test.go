@@ -111,14 +111,3 @@ func TestFollowByDM(t *testing.T) {
 		t.Errorf("match phase %v after the cancel", m.Phase)
 	}
 }
-
-// countDMs counts the bot's DMs to m that contain s.
-func countDMs(m *discordtest.Member, s string) int {
-	n := 0
-	for _, msg := range m.DMs() {
-		if strings.Contains(msg.Content, s) {
-			n++
-		}
-	}
-	return n
-}

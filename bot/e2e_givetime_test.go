@@ -92,12 +92,3 @@ func TestGiveTime(t *testing.T) {
 		})
 	}
 }
-
-// lastDM is the member's latest DM.
-func lastDM(m *discordtest.Member) *discordtest.Message {
-	dms := m.DMs()
-	if len(dms) == 0 {
-		return &discordtest.Message{}
-	}
-	return dms[len(dms)-1]
-}

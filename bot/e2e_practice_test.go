@@ -150,8 +150,8 @@ func TestComputerTakesItsPace(t *testing.T) {
 			if m.Moves() != 2 {
 				t.Fatalf("the computer did not answer: %d moves", m.Moves())
 			}
-			if took < DefaultComputerPace {
-				t.Errorf("the computer's move was played %v after alice's, want at least its pace %v: how long it thought shows", took, DefaultComputerPace)
+			if took < defaultComputerPace {
+				t.Errorf("the computer's move was played %v after alice's, want at least its pace %v: how long it thought shows", took, defaultComputerPace)
 			}
 		})
 	}

@@ -7,18 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 )
-
-// moderator gives carol a role with Manage Server.
-func moderator(h *harness) {
-	mods := h.guild.AddRole("mods", discordgo.PermissionManageGuild)
-	h.guild.GiveRole(h.carol, mods)
-}
 
 // TestServerSettings: members with Manage Server choose where matches are
 // played, who starts them, their defaults, practice and threads; everyone
@@ -275,19 +267,6 @@ func TestWatchAndCancel(t *testing.T) {
 	if m := h.match(1); m.Phase != storage.PhaseAbandoned || m.CalledOff != storage.CallOffModerator || m.Result.Outcome != game.Ongoing {
 		t.Errorf("after the cancel: %v, %v, %+v", m.Phase, m.CalledOff, m.Result)
 	}
-}
-
-// lastPublicBoard is the newest board picture in the channel.
-func lastPublicBoard(t *testing.T, h *harness) *discordtest.Message {
-	t.Helper()
-	msgs := h.srv.ChannelMessages(h.channel)
-	for k := len(msgs) - 1; k >= 0; k-- {
-		if len(msgs[k].Files) == 1 {
-			return msgs[k]
-		}
-	}
-	t.Fatal("no public board in the channel")
-	return nil
 }
 
 // TestAward: a moderator ends a running match as won by one player; the

@@ -163,13 +163,7 @@ func TestPlayerLeaves(t *testing.T) {
 	if m := h.match(1); m.Result.Outcome != game.RedWon || m.Result.Method != game.TimeForfeit {
 		t.Errorf("after bob's deadline: %+v", m.Result)
 	}
-	left := 0
-	for _, msg := range h.srv.ChannelMessages(h.channel) {
-		if strings.Contains(msg.Content, "has left the server") {
-			left++
-		}
-	}
-	if left != 1 {
+	if left := h.channelCount("has left the server"); left != 1 {
 		t.Errorf("the channel was told %d times that bob left", left)
 	}
 }

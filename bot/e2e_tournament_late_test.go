@@ -135,23 +135,14 @@ func TestTournamentNothingAfterTheRoundDeadline(t *testing.T) {
 			}
 			h.advance(time.Second)
 			h.outboxEmpty()
-			count := func(what string) int {
-				n := 0
-				for _, msg := range h.srv.ChannelMessages(h.channel) {
-					if strings.Contains(msg.Content, what) {
-						n++
-					}
-				}
-				return n
-			}
 			closed := 0
 			if tc.want != tournament.BlueWon {
 				closed = 1
 			}
-			if n := count("the deadline of round 1 passed"); n != closed {
+			if n := h.channelCount("the deadline of round 1 passed"); n != closed {
 				t.Errorf("the channel told the round's deadline %d times, want %d", n, closed)
 			}
-			if n := count("is over. Final standings"); n != 1 {
+			if n := h.channelCount("is over. Final standings"); n != 1 {
 				t.Errorf("the channel told the end %d times, want once", n)
 			}
 			if closed == 1 {

@@ -54,13 +54,7 @@ func (h *tourney) lookups(user string) int {
 
 // leftSaid counts the channel's announcements that leaver left the server.
 func (h *tourney) leftSaid(leaver *discordtest.Member) int {
-	n := 0
-	for _, m := range h.srv.ChannelMessages(h.channel) {
-		if strings.Contains(m.Content, "**League**: "+leaver.Name+" left the server and is withdrawn from the tournament.") {
-			n++
-		}
-	}
-	return n
+	return h.channelCount("**League**: " + leaver.Name + " left the server and is withdrawn from the tournament.")
 }
 
 // stillIn checks that leaver is still in the tournament and every match

@@ -147,8 +147,13 @@ func TestTournamentGamesGoOn(t *testing.T) {
 	if used := h.bot.settingsOf(t.Context(), h.alice.ID).VacationDaysUsed(h.clock.Now()); used != 0 {
 		t.Errorf("vacations that stopped nothing cost %d days", used)
 	}
-	if after := h.match(m.ID); !after.VacationUntil(sideOf(after, h.alice.ID)).IsZero() || !after.PausedUntil().IsZero() {
-		t.Errorf("the tournament game stopped: vacation until %v, paused until %v", after.VacationUntil(sideOf(after, h.alice.ID)), after.PausedUntil())
+	after := h.match(m.ID)
+	side, plays := after.SideOf(h.alice.ID)
+	if !plays {
+		t.Fatalf("alice does not play match %s", after.ID)
+	}
+	if !after.VacationUntil(side).IsZero() || !after.PausedUntil().IsZero() {
+		t.Errorf("the tournament game stopped: vacation until %v, paused until %v", after.VacationUntil(side), after.PausedUntil())
 	}
 }
 

@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
 	"github.com/chromedp/chromedp"
 
 	"github.com/strategobot/strategobot/game"
@@ -20,47 +18,6 @@ import (
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/web"
 )
-
-// webOn turns the harness's bot's web board on, served by a local HTTP server
-// whose address is the public URL; it returns that URL.
-func webOn(t *testing.T, h *harness) string {
-	t.Helper()
-	ts := httptest.NewUnstartedServer(nil)
-	url := "http://" + ts.Listener.Addr().String()
-	handler, err := h.bot.EnableWeb(context.Background(), url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Every request's context is marked, so that the reads made for it
-	// can be told from those of the outbox and the timers running meanwhile.
-	ts.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), webRequest{}, true)))
-	})
-	ts.Start()
-	t.Cleanup(func() {
-		ts.CloseClientConnections() // the open pages' event streams
-		ts.Close()
-	})
-	return url
-}
-
-// webRequest marks the context of a request to the web board (webOn).
-type webRequest struct{}
-
-// openBoardLink returns the URL of msg's "Open board" link button.
-func openBoardLink(t *testing.T, msg *discordtest.Message) string {
-	t.Helper()
-	for _, b := range msg.Buttons() {
-		if b.Label == "Open board" {
-			if b.Style != discordgo.LinkButton || b.URL == "" || b.CustomID != "" {
-				t.Fatalf("the Open board button is not a link: %+v", b)
-			}
-			return b.URL
-		}
-	}
-	t.Fatalf("no Open board link on %q", msg.Content)
-	return ""
-}
 
 // apiStatus sends one API request with the token of link and returns its status and body.
 func apiStatus(t *testing.T, base, link, method, path, body string) (int, string) {

@@ -68,6 +68,11 @@ func needsSetup(m *storage.Match, side game.Side) bool {
 	return m.Phase == storage.PhaseSetup && m.Owes(side)
 }
 
+// finishedLookback is how many of a member's latest ended matches are read
+// for their latest finished one: not a limit of Discord's but a bound on the
+// read, past the few abandoned matches (no result) that may come after it.
+const finishedLookback = 10
+
 // matchesMeant is the one way to find the matches a member may mean by q: the
 // named one, whatever its phase; else their active matches that fit; else,
 // with orFinished, their latest finished one. active counts their active
@@ -107,7 +112,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 		active = len(list)
 	}
 	if q.orFinished {
-		ended, err := b.store.PlayerMatches(ctx, user, false, 10)
+		ended, err := b.store.PlayerMatches(ctx, user, false, finishedLookback)
 		if err != nil {
 			return nil, 0, fmt.Errorf("listing a member's finished matches: %w", err)
 		}

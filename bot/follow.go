@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"slices"
-	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -37,8 +36,8 @@ const (
 func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.Match, on bool) (text string, done bool, err error) {
 	p := printerOf(i)
 	user := userOf(i).ID
-	number := strconv.FormatUint(uint64(m.ID), 10)
-	if m.Players[0].UserID == user || m.Players[1].UserID == user {
+	number := m.ID.String()
+	if _, plays := m.SideOf(user); plays {
 		return p.Sprintf(txtFollowOwnMatch, number), true, nil
 	}
 	followers, err := b.store.Followers(ctx, m.ID)

@@ -30,7 +30,7 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 	var lines []string
 	for _, m := range list {
 		side, _ := m.SideOf(user)
-		line := p.Sprintf("**#%[1]s** vs %[2]s — %[3]s, you are %[4]s — %[5]s", matchNumber(m), b.playerName(p, m, side.Opponent()),
+		line := p.Sprintf("**#%[1]s** vs %[2]s — %[3]s, you are %[4]s — %[5]s", m.ID.String(), b.playerName(p, m, side.Opponent()),
 			render.VariantName(p, m.Rules.Variant), render.SideName(p, side), turnWord(p, m, side))
 		if due := m.DeadlineToShow(now); !due.IsZero() {
 			line += p.Sprintf(" (deadline <t:%[1]s:R>)", unix(due))
@@ -49,7 +49,7 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 		}
 		lines = append(lines, line)
 	}
-	b.tell(i, truncate(strings.Join(lines, "\n"), 2000))
+	b.tell(i, truncate(strings.Join(lines, "\n"), maxMessage))
 }
 
 // turnWord says whose turn it is from side's point of view.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +16,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
@@ -683,4 +686,95 @@ func (c *countingStore) reset() {
 	c.moves.Store(0)
 	c.tournaments.Store(0)
 	c.players.Clear()
+}
+
+// countDMs counts the bot's DMs to m that contain s.
+func countDMs(m *discordtest.Member, s string) int {
+	n := 0
+	for _, msg := range m.DMs() {
+		if strings.Contains(msg.Content, s) {
+			n++
+		}
+	}
+	return n
+}
+
+// lastDM is the member's latest DM.
+func lastDM(m *discordtest.Member) *discordtest.Message {
+	dms := m.DMs()
+	if len(dms) == 0 {
+		return &discordtest.Message{}
+	}
+	return dms[len(dms)-1]
+}
+
+// moderator gives carol a role with Manage Server.
+func moderator(h *harness) {
+	mods := h.guild.AddRole("mods", discordgo.PermissionManageGuild)
+	h.guild.GiveRole(h.carol, mods)
+}
+
+// lastPublicBoard is the newest board picture in the channel.
+func lastPublicBoard(t *testing.T, h *harness) *discordtest.Message {
+	t.Helper()
+	msgs := h.srv.ChannelMessages(h.channel)
+	for k := len(msgs) - 1; k >= 0; k-- {
+		if len(msgs[k].Files) == 1 {
+			return msgs[k]
+		}
+	}
+	t.Fatal("no public board in the channel")
+	return nil
+}
+
+// webOn turns the harness's bot's web board on, served by a local HTTP server
+// whose address is the public URL; it returns that URL.
+func webOn(t *testing.T, h *harness) string {
+	t.Helper()
+	ts := httptest.NewUnstartedServer(nil)
+	url := "http://" + ts.Listener.Addr().String()
+	handler, err := h.bot.EnableWeb(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every request's context is marked, so that the reads made for it
+	// can be told from those of the outbox and the timers running meanwhile.
+	ts.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), webRequest{}, true)))
+	})
+	ts.Start()
+	t.Cleanup(func() {
+		ts.CloseClientConnections() // the open pages' event streams
+		ts.Close()
+	})
+	return url
+}
+
+// webRequest marks the context of a request to the web board (webOn).
+type webRequest struct{}
+
+// openBoardLink returns the URL of msg's "Open board" link button.
+func openBoardLink(t *testing.T, msg *discordtest.Message) string {
+	t.Helper()
+	for _, b := range msg.Buttons() {
+		if b.Label == "Open board" {
+			if b.Style != discordgo.LinkButton || b.URL == "" || b.CustomID != "" {
+				t.Fatalf("the Open board button is not a link: %+v", b)
+			}
+			return b.URL
+		}
+	}
+	t.Fatalf("no Open board link on %q", msg.Content)
+	return ""
+}
+
+// channelCount counts the messages in the harness's channel that contain text.
+func (h *harness) channelCount(text string) int {
+	n := 0
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(msg.Content, text) {
+			n++
+		}
+	}
+	return n
 }

@@ -82,7 +82,7 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 		away[side] = time.Time{}
 		if at.Before(until) {
 			// Early: when matters, as the days not taken came back.
-			return p.Sprintf(txtHistoryBackBy, nar.names[side], unixOf(at.Unix()))
+			return p.Sprintf(txtHistoryBackBy, nar.names[side], unix(at))
 		}
 		return p.Sprintf(txtHistoryBack, nar.names[side])
 	}
@@ -99,7 +99,7 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 		case storage.ActGiveTime:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryGift, nar.names[a.Side], nar.names[a.Side.Opponent()], giftText(p, m)))
 		case storage.ActVacation:
-			away[a.Side] = a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+			away[a.Side] = a.Until()
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryVacation, nar.names[a.Side], p.Sprintf(txtDays, a.Days)))
 		case storage.ActVacationEnd:
 			out[moves] = append(out[moves], back(a.Side, a.At))

@@ -11,6 +11,6 @@ func InviteLink(appID string) string {
 	q := url.Values{}
 	q.Set("client_id", appID)
 	q.Set("scope", "bot applications.commands")
-	q.Set("permissions", strconv.FormatInt(InvitePermissions(), 10))
+	q.Set("permissions", strconv.FormatInt(invitePermissions(), 10))
 	return "https://discord.com/oauth2/authorize?" + q.Encode()
 }

@@ -21,11 +21,11 @@ import (
 const (
 	DefaultOpenChallenges  = 5 // challenges a member has made that wait for an answer
 	DefaultPracticeMatches = 3 // practice matches a member plays at once
-	// DefaultComputerPace is half again the longest the computer thinks: its
+	// defaultComputerPace is half again the longest the computer thinks: its
 	// search stops at ai.MoveTimeCap only when it next looks at the clock,
 	// and at the lowest OS priority a busy machine may run it late, so a
 	// pace of exactly the cap would still show the longest thoughts.
-	DefaultComputerPace = ai.MoveTimeCap * 3 / 2
+	defaultComputerPace = ai.MoveTimeCap * 3 / 2
 )
 
 // Limits bounds what one member may have open at once; 0 means the default.
@@ -36,7 +36,7 @@ type Limits struct {
 	// fewer than the machine's cores, at least one.
 	ComputerThinkers int
 	// ComputerPace is the least time from the computer's being asked to
-	// move to its move being played; 0: DefaultComputerPace.
+	// move to its move being played; 0: defaultComputerPace.
 	// How long it thinks depends on its own pieces, which its opponent must
 	// not learn from when the move arrives.
 	ComputerPace time.Duration
@@ -53,7 +53,7 @@ func (l Limits) withDefaults() Limits {
 		l.ComputerThinkers = max(1, runtime.NumCPU()-1)
 	}
 	if l.ComputerPace <= 0 {
-		l.ComputerPace = DefaultComputerPace
+		l.ComputerPace = defaultComputerPace
 	}
 	return l
 }
@@ -86,9 +86,9 @@ func (l *memberLocks) lockBoth(user, other string) func() {
 	}
 }
 
-// mayChallenge says why challenger may not challenge opponent now; "" when
+// whyNotChallenge says why challenger may not challenge opponent now; "" when
 // they may.
-func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, opponent string) string {
+func (b *Bot) whyNotChallenge(ctx context.Context, p lang.Printer, challenger, opponent string) string {
 	open, err := b.store.PlayerChallenges(ctx, challenger)
 	if err != nil {
 		return "" // the store's own error will show when the challenge is written
@@ -111,9 +111,9 @@ func (b *Bot) mayChallenge(ctx context.Context, p lang.Printer, challenger, oppo
 	return ""
 }
 
-// mayPractice says why user may not start another practice match; "" when
+// whyNotPractice says why user may not start another practice match; "" when
 // they may.
-func (b *Bot) mayPractice(ctx context.Context, p lang.Printer, user string) string {
+func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) string {
 	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
 	if err != nil {
 		return ""

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -93,7 +92,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 	switch n.To {
 	case storage.AudienceFollower:
 		aud, p = storage.AudiencePublic, b.printerFor(ctx, n.Follower)
-		footer = "\n-# " + p.Sprintf(txtFollowing, strconv.FormatUint(uint64(m.ID), 10))
+		footer = "\n-# " + p.Sprintf(txtFollowing, m.ID.String())
 	case storage.AudiencePublic:
 		p = b.publicPrinter(m.GuildID)
 	default:
@@ -187,7 +186,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		if !stillOn || stopped || !m.Owes(side) || settings(side).NoReminders {
 			return nil, nil
 		}
-		due := strconv.FormatInt(m.Deadline.Unix(), 10)
+		due := unix(m.Deadline)
 		text := p.Sprintf("Reminder: your move is due <t:%[1]s:R>, or you lose this match.", due)
 		if m.Phase == storage.PhaseSetup {
 			// The rules call a match off, with no result, when a set-up is late.
@@ -202,7 +201,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
 		switch {
 		case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
-			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), strconv.FormatInt(dueAfterGift(m, n.Log).Unix(), 10))
+			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), unix(dueAfterGift(m, n.Log)))
 		case !m.Clock.On():
 			text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))
 		}
@@ -230,10 +229,10 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		if a.Side == side {
 			return one(b.backDueNotice(p, m, side, now)), nil
 		}
-		until := a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+		until := a.Until()
 		return one(b.vacationNotice(p, m, away, n.Event == storage.EventVacation, until, now)), nil
 	case storage.EventLateBoard:
-		started, due := strconv.FormatInt(n.At.Unix(), 10), strconv.FormatInt(m.Deadline.Unix(), 10)
+		started, due := unix(n.At), unix(m.Deadline)
 		if n.Reason == lateInvite || n.Reason == lateInviteOpponent {
 			format := lateInviteNote(m, n, side)
 			if format == "" {

@@ -221,8 +221,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	owed, err := b.followersOwed(ctx, n)
 	if err != nil {
 		b.log.Warn("reading a match's followers failed; the notice will be tried again", "notice", n.ID, "match", n.Match, "error", err)
-		_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(backoff(n.Attempts+1, 0)))
-		return b.record(ctx, "putting off a notice", rerr)
+		return b.retry(ctx, n, now.Add(backoff(n.Attempts+1, 0)), "putting off a notice")
 	}
 	// A tournament's notice is told from its tournament, read once for the
 	// delivery.
@@ -251,8 +250,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		// The database did not answer: what the notice tells is still
 		// there, to be read again later, not a notice to drop.
 		b.log.Warn("reading what a notice tells failed; it will be tried again", "notice", n.ID, "event", n.Event, "match", n.Match, "tournament", n.Tournament, "error", err)
-		_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(backoff(n.Attempts+1, 0)))
-		return b.record(ctx, "putting off a notice", rerr)
+		return b.retry(ctx, n, now.Add(backoff(n.Attempts+1, 0)), "putting off a notice")
 	}
 	if err != nil {
 		// The match is gone or does not replay: nothing can be said of it.
@@ -296,15 +294,13 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			b.metrics.notice("retried")
 			wait := backoff(n.Attempts+1, asked)
 			b.log.Warn("a message could not be sent; it will be tried again", "notice", n.ID, "event", n.Event, "match", n.Match, "attempt", n.Attempts+1, "in", wait, "error", err)
-			_, rerr := b.store.NoticeRetry(ctx, n.ID, now.Add(wait))
-			return b.record(ctx, "putting off a notice", rerr)
+			return b.retry(ctx, n, now.Add(wait), "putting off a notice")
 		case recipientUnreachable:
 			b.metrics.notice("unreachable")
 			b.log.Warn("a message cannot reach its recipient", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			follow, retry := b.fallback(ctx, n, tour, parts[i], err, now)
 			if retry {
-				_, rerr := b.store.NoticeRetry(ctx, n.ID, now)
-				return b.record(ctx, "sending a notice elsewhere", rerr)
+				return b.retry(ctx, n, now, "sending a notice elsewhere")
 			}
 			at := b.now()
 			follow = append(follow, lateBoardGivenUp(n, at)...)
@@ -379,6 +375,13 @@ func (b *Bot) unfollowEnded(ctx context.Context, id storage.MatchID, owed []stor
 			b.log.Warn("forgetting a follower of an ended match failed", "match", id, "error", err)
 		}
 	}
+}
+
+// retry puts n off until at and records it; what names the step for the log
+// should the write fail.
+func (b *Bot) retry(ctx context.Context, n storage.Notice, at time.Time, what string) handled {
+	_, err := b.store.NoticeRetry(ctx, n.ID, at)
+	return b.record(ctx, what, err)
 }
 
 // record logs a failed outbox write; it says whether the outcome was recorded.

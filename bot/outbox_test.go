@@ -5,7 +5,6 @@ import (
 	"net"
 	"net/http"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -116,13 +115,7 @@ func TestSendOnce(t *testing.T) {
 	if _, err := sendOnce(h.bot.s, h.channel.ID, nonceOf(7, 1), msg()); err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	for _, m := range h.srv.ChannelMessages(h.channel) {
-		if strings.Contains(m.Content, "after move 12") {
-			n++
-		}
-	}
-	if n != 2 {
+	if n := h.channelCount("after move 12"); n != 2 {
 		t.Errorf("%d messages in the channel, want 2 (one per nonce)", n)
 	}
 }

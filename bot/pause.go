@@ -104,7 +104,7 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 	m, err := b.recordPause(ctx, m.ID, a)
 	var agreed agreedAlready
 	if errors.As(err, &agreed) {
-		b.finish(i, p.Sprintf(txtPausedUntil, unixOf(agreed.until.Unix())))
+		b.finish(i, p.Sprintf(txtPausedUntil, unix(agreed.until)))
 		return
 	}
 	if err != nil {
@@ -116,7 +116,7 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 	case storage.ActOfferPause:
 		done = p.Sprintf(txtPauseOffered, p.Sprintf(txtDays, a.Days))
 	case storage.ActAcceptPause:
-		done = p.Sprintf(txtPauseAccepted) + " " + p.Sprintf(txtPausedUntil, unixOf(m.PausedUntil().Unix()))
+		done = p.Sprintf(txtPauseAccepted) + " " + p.Sprintf(txtPausedUntil, unix(m.PausedUntil()))
 	case storage.ActDeclinePause:
 		done = p.Sprintf(txtPauseDeclined)
 		if offerBy == a.Side {
@@ -183,7 +183,7 @@ func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side
 	id := func(action string) string {
 		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: uint64(m.Moves()), arg: strconv.Itoa(days)}.String()
 	}
-	until := unixOf(at + int64(days)*24*3600)
+	until := unix(time.Unix(at, 0).Add(time.Duration(days) * 24 * time.Hour))
 	return &discordgo.MessageSend{
 		Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseAsk, b.playerName(p, m, side.Opponent()), p.Sprintf(txtDays, days), until),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -200,10 +200,10 @@ func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side
 func (b *Bot) pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience, paused bool) *discordgo.MessageSend {
 	var text string
 	yourMove := aud != storage.AudiencePublic && m.Phase == storage.PhasePlaying && m.ToMove() == game.Side(aud) && m.ClockRunning()
-	due := unixOf(m.Deadline.Unix())
+	due := unix(m.Deadline)
 	switch {
 	case paused:
-		text = p.Sprintf(txtPausedUntil, unixOf(m.PausedUntil().Unix()))
+		text = p.Sprintf(txtPausedUntil, unix(m.PausedUntil()))
 		if yourMove {
 			text += " " + p.Sprintf(txtPausedYourMove, due)
 		}
@@ -224,8 +224,5 @@ func pausedLine(p lang.Printer, m *storage.Match) string {
 	if until.IsZero() {
 		return ""
 	}
-	return p.Sprintf(txtPausedLine, unixOf(until.Unix()))
+	return p.Sprintf(txtPausedLine, unix(until))
 }
-
-// unixOf writes a Unix time for Discord's timestamp markup.
-func unixOf(t int64) string { return strconv.FormatInt(t, 10) }

@@ -77,9 +77,9 @@ func (b *Bot) isThread(channelID string) bool {
 	return thread
 }
 
-// cannotPlayHere says what the bot lacks to show a match in the
+// whyNotPlayHere says what the bot lacks to show a match in the
 // interaction's channel, and where an admin grants it; "" when nothing.
-func (b *Bot) cannotPlayHere(i *discordgo.Interaction, threads bool) string {
+func (b *Bot) whyNotPlayHere(i *discordgo.Interaction, threads bool) string {
 	if i.GuildID == "" {
 		return ""
 	}
@@ -151,9 +151,9 @@ func exported(needs []permissionNeed) []Permission {
 	return out
 }
 
-// InvitePermissions is the permissions integer of the bot's invite link:
+// invitePermissions is the permissions integer of the bot's invite link:
 // what a match needs, threads included, and nothing more.
-func InvitePermissions() int64 {
+func invitePermissions() int64 {
 	var p int64
 	for _, n := range matchNeeds(false, true) {
 		p |= n.bit

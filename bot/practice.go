@@ -51,12 +51,12 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		level = l
 	}
 	server := b.serverOf(ctx, i.GuildID)
-	if why := b.mayStartHere(i, server, true); why != "" {
+	if why := b.whyNotStartHere(i, server, true); why != "" {
 		b.tell(i, why)
 		return
 	}
 	defer b.members.lock(userOf(i).ID)()
-	if why := b.mayPractice(ctx, printerOf(i), userOf(i).ID); why != "" {
+	if why := b.whyNotPractice(ctx, printerOf(i), userOf(i).ID); why != "" {
 		b.tell(i, why)
 		return
 	}
@@ -65,7 +65,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 		b.tell(i, b.explain(printerOf(i), err, "practice"))
 		return
 	}
-	if why := b.cannotPlayHere(i, false); why != "" {
+	if why := b.whyNotPlayHere(i, false); why != "" {
 		b.tell(i, why)
 		return
 	}
@@ -101,7 +101,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: p.Sprintf("Practice match #%[1]s: **%[2]s** (%[3]s) vs the computer, level %[4]s — %[5]s. Not rated.\nSend your set-up by DM (or `/stratego setup`); the computer's is ready.",
-			matchNumber(m), m.Players[human].Name, render.SideName(p, human), levelName(p, level), rulesSummary(p, rules, moveTime, storage.TimeControl{})),
+			m.ID.String(), m.Players[human].Name, render.SideName(p, human), levelName(p, level), rulesSummary(p, rules, moveTime, storage.TimeControl{})),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 	b.nudgeOutbox() // the set-up invite is in the outbox, recorded with the match

@@ -37,21 +37,21 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 	me, ok := m.SideOf(userOf(i).ID)
 	switch {
 	case !ok:
-		b.say(i, "Only the players of match #%[1]s can ask for a rematch. `/stratego challenge` starts a match of your own.", matchNumber(m))
+		b.say(i, "Only the players of match #%[1]s can ask for a rematch. `/stratego challenge` starts a match of your own.", m.ID.String())
 		return
 	case m.Phase.Active():
-		b.say(i, "Match #%[1]s is still being played.", matchNumber(m))
+		b.say(i, "Match #%[1]s is still being played.", m.ID.String())
 		return
 	case m.Practice():
 		b.say(i, "`/stratego practice` starts another game against the computer.")
 		return
 	}
-	if why := b.cannotPlayHere(i, b.threadsFor(b.serverOf(ctx, i.GuildID))); why != "" {
+	if why := b.whyNotPlayHere(i, b.threadsFor(b.serverOf(ctx, i.GuildID))); why != "" {
 		b.tell(i, why)
 		return
 	}
 	if next := b.rematchUnderWay(ctx, m, me); next != nil {
-		b.say(i, txtRematchUnderWay, matchNumber(next))
+		b.say(i, txtRematchUnderWay, next.ID.String())
 		return
 	}
 	side := "blue" // the colours swap

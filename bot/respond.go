@@ -1,7 +1,12 @@
 package bot
 
 import (
+	"context"
+
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // userOf returns who made the interaction, in a server or in a DM.
@@ -142,4 +147,40 @@ func (b *Bot) followUp(i *discordgo.Interaction, msg *discordgo.WebhookParams) {
 	if _, err := b.s.FollowupMessageCreate(i, true, msg, b.untilStop()); err != nil {
 		b.log.Warn("follow-up failed", "error", err)
 	}
+}
+
+// finishWith replaces a deferred answer's content, with components.
+func (b *Bot) finishWith(i *discordgo.Interaction, text string, components []discordgo.MessageComponent, files ...*discordgo.File) {
+	payload := map[string]any{"content": text, "components": components}
+	if _, err := b.sendFiles("PATCH", discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"), payload, files); err != nil {
+		b.log.Warn("editing the answer failed", "error", err)
+	}
+}
+
+// replayLink is the link to the board of a member's match under an answer to
+// /stratego history or record (nil when the web board is off): their own
+// side's, in a server too, since both answers are ephemeral (only the member
+// sees them). Once the match is over, their side's frames show both armies.
+func (b *Bot) replayLink(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side) []discordgo.MessageComponent {
+	return b.withBoardLink(printerOf(i), nil, m, game.ViewerOf(side), b.settingsOf(ctx, userOf(i).ID).LinkGen)
+}
+
+// keptLinks returns rows with the link buttons of msg added: the menus under
+// a board change as the player picks, and its "Open board" link stays.
+func keptLinks(msg *discordgo.Message, rows []discordgo.MessageComponent) []discordgo.MessageComponent {
+	if msg == nil {
+		return rows
+	}
+	for _, c := range msg.Components {
+		row, ok := c.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, rc := range row.Components {
+			if b, ok := rc.(*discordgo.Button); ok && b.Style == discordgo.LinkButton && b.URL != "" {
+				rows = withButton(rows, discordgo.Button{Label: b.Label, Style: discordgo.LinkButton, URL: b.URL})
+			}
+		}
+	}
+	return rows
 }

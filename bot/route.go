@@ -62,7 +62,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
 		data := i.ApplicationCommandData()
-		if data.Name != CommandName || len(data.Options) == 0 {
+		if data.Name != commandName || len(data.Options) == 0 {
 			b.say(i, "I don't know that command. Try `/stratego help`.")
 			return
 		}

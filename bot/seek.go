@@ -229,7 +229,7 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 	p := b.publicPrinter(m.GuildID)
 	me := userOf(i).ID
 	text := p.Sprintf(txtSeekPaired, out.Partner.Player.UserID, me) + "\n" +
-		p.Sprintf(txtAccepted, matchNumber(m), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+		p.Sprintf(txtAccepted, m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
 			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.DeadlineToShow(b.now())))
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content:         text,

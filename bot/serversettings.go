@@ -41,9 +41,9 @@ func (b *Bot) serverOf(ctx context.Context, guildID string) *storage.ServerSetti
 	return s
 }
 
-// mayStartHere says why the member may not start a match (practice, when
+// whyNotStartHere says why the member may not start a match (practice, when
 // practice is set) in the interaction's channel; "" when they may.
-func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, practice bool) string {
+func (b *Bot) whyNotStartHere(i *discordgo.Interaction, s *storage.ServerSettings, practice bool) string {
 	if i.GuildID == "" {
 		return ""
 	}
@@ -51,7 +51,7 @@ func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, 
 	if practice && s.NoPractice {
 		return p.Sprintf("Practice games against the computer are turned off on this server. You can still play one with me by DM: run `/stratego practice` there.")
 	}
-	if why := b.notThisChannel(i, s); why != "" {
+	if why := b.whyNotThisChannel(i, s); why != "" {
 		return why
 	}
 	if s.StarterRole != "" && !isModerator(i) && (i.Member == nil || !slices.Contains(i.Member.Roles, s.StarterRole)) {
@@ -60,10 +60,10 @@ func (b *Bot) mayStartHere(i *discordgo.Interaction, s *storage.ServerSettings, 
 	return ""
 }
 
-// notThisChannel says why no match may start in the interaction's channel
+// whyNotThisChannel says why no match may start in the interaction's channel
 // (a thread: in its channel), when the server lists the channels for
 // matches and this is not one; "" when it may.
-func (b *Bot) notThisChannel(i *discordgo.Interaction, s *storage.ServerSettings) string {
+func (b *Bot) whyNotThisChannel(i *discordgo.Interaction, s *storage.ServerSettings) string {
 	channel := i.ChannelID
 	if parent, thread := b.threadParent(channel); thread {
 		channel = parent
@@ -82,10 +82,10 @@ func (b *Bot) notThisChannel(i *discordgo.Interaction, s *storage.ServerSettings
 // start in the interaction's channel: the server's rules for the member
 // first, then what the bot lacks there; "" when it can.
 func (b *Bot) whyNotMatchHere(i *discordgo.Interaction, s *storage.ServerSettings) string {
-	if why := b.mayStartHere(i, s, false); why != "" {
+	if why := b.whyNotStartHere(i, s, false); why != "" {
 		return why
 	}
-	return b.cannotPlayHere(i, b.threadsFor(s))
+	return b.whyNotPlayHere(i, b.threadsFor(s))
 }
 
 // threadsFor reports whether a match of the server plays in its own thread.

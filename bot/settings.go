@@ -153,7 +153,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			case err != nil:
 				return friendly("A set-up's name has 1 to 100 characters.")
 			}
-			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", matchNumber(source), render.Typed(name)))
+			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", source.ID.String(), render.Typed(name)))
 		}
 		if name := opts.str(optDelete); name != "" {
 			if !p.DeleteSetup(name) {
@@ -194,7 +194,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 		}
 		lines = append(lines, pr.Sprintf(key, s.Name, render.VariantName(pr, s.Variant)))
 	}
-	b.tell(i, truncate(strings.Join(lines, "\n"), 2000))
+	b.tell(i, truncate(strings.Join(lines, "\n"), maxMessage))
 }
 
 // A member's settings: their numbering, and a saved set-up in the list.
@@ -213,7 +213,7 @@ func (b *Bot) savedSetupChoices(ctx context.Context, p lang.Printer, user, typed
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, s := range b.settingsOf(ctx, user).Setups {
 		if strings.Contains(strings.ToUpper(s.Name), typed) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(p.Sprintf("%[1]s (%[2]s)", s.Name, render.VariantName(p, s.Variant)), 100), Value: s.Name})
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(p.Sprintf("%[1]s (%[2]s)", s.Name, render.VariantName(p, s.Variant)), maxChoiceName), Value: s.Name})
 		}
 	}
 	sort.Slice(out, func(a, c int) bool { return out[a].Name < out[c].Name })

@@ -48,7 +48,7 @@ func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, 
 	if side == game.Red {
 		key = txtSetupInviteRed
 	}
-	return joinLines(p.Sprintf(key, matchNumber(m), b.playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)), label) +
+	return joinLines(p.Sprintf(key, m.ID.String(), b.playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)), label) +
 		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.DeadlineToShow(now))) + "\n```\n" + setupTemplate(p, m.Rules, n) + "\n```"
 }
 
@@ -77,7 +77,7 @@ func setupButtons(p lang.Printer, m *storage.Match, settings *storage.PlayerSett
 	var saved []discordgo.SelectMenuOption
 	for _, s := range settings.Setups {
 		if s.Army == m.Rules.Army && len(saved) < maxChoices {
-			opt := discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)}
+			opt := discordgo.SelectMenuOption{Label: truncate(s.Name, maxOptionText), Value: truncate(s.Name, maxOptionText)}
 			if settings.Defaults[m.Rules.Variant] == s.Name {
 				// The player's first choice comes first.
 				opt.Description = p.Sprintf(txtFirstChoice)
@@ -114,7 +114,7 @@ func (b *Bot) setupOver(i *discordgo.Interaction, m *storage.Match, during strin
 		b.tell(i, b.explain(printerOf(i), game.ErrGameOver, during))
 		return
 	}
-	b.say(i, txtSetupPhaseOver, matchNumber(m))
+	b.say(i, txtSetupPhaseOver, m.ID.String())
 }
 
 // onSetupCommand answers /stratego setup privately in place, which also works
@@ -161,10 +161,10 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 		}
 		b.respond(i, discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
 			CustomID: customID{kind: kindSetup, action: actModal, id: uint64(m.ID)}.String(),
-			Title:    truncate(printerOf(i).Sprintf("Your set-up for match #%[1]s", matchNumber(m)), 45),
+			Title:    truncate(printerOf(i).Sprintf("Your set-up for match #%[1]s", m.ID.String()), maxModalTitle),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.TextInput{CustomID: setupField, Label: printerOf(i).Sprintf("4 rows, front row first"), Style: discordgo.TextInputParagraph,
-					Value: truncate(text, 4000), Required: true, MaxLength: 4000},
+					Value: truncate(text, maxTextInput), Required: true, MaxLength: maxTextInput},
 			}}},
 		})
 	case actRandom:
@@ -252,7 +252,7 @@ func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side 
 	if err := b.pics.SetupPreview(&buf, m.Setups[side].Setup, side, m.Rules, b.pictureOptions(p, m, n)); err != nil {
 		b.log.Error("drawing a set-up preview failed", "match", m.ID, "error", err)
 	} else {
-		files = append(files, pngFile("setup.png", buf.Bytes(), p.Sprintf("A picture of your set-up for match #%[1]s; the message lists it as text, front row first.", matchNumber(m))))
+		files = append(files, pngFile("setup.png", buf.Bytes(), p.Sprintf("A picture of your set-up for match #%[1]s; the message lists it as text, front row first.", m.ID.String())))
 	}
 	id := func(action string, version uint64) string {
 		return customID{kind: kindSetup, action: action, id: uint64(m.ID), version: version}.String()
@@ -260,7 +260,7 @@ func (b *Bot) draft(ctx context.Context, p lang.Printer, m *storage.Match, side 
 	// "match #N" (partij, Partie, partie) names the match for a DM reply to
 	// the preview (matchTitleRE).
 	text := p.Sprintf("Your set-up for match #%[1]s (you are %[2]s):\n```\n%[3]s\n```\nConfirm it, or change it. Your opponent sees none of this.",
-		matchNumber(m), render.SideName(p, side), game.FormatSetup(m.Setups[side].Setup, n))
+		m.ID.String(), render.SideName(p, side), game.FormatSetup(m.Setups[side].Setup, n))
 	return &preview{text: text, files: files, components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: p.Sprintf(txtConfirm), Style: discordgo.SuccessButton, CustomID: id(actConfirm, draftMark(m, side))},
 		discordgo.Button{Label: p.Sprintf(txtEdit), Style: discordgo.PrimaryButton, CustomID: id(actEdit, 0)},
@@ -373,12 +373,12 @@ func (b *Bot) confirmSetup(ctx context.Context, i *discordgo.Interaction, m *sto
 	switch m.Phase {
 	case storage.PhaseSetup:
 		b.afterChange(ctx, m, nil)
-		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s starts as soon as %[2]s has confirmed theirs.", matchNumber(m), b.playerName(printerOf(i), m, side.Opponent())))
+		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s starts as soon as %[2]s has confirmed theirs.", m.ID.String(), b.playerName(printerOf(i), m, side.Opponent())))
 		return
 	case storage.PhasePlaying:
-		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s begins!", matchNumber(m)))
+		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s begins!", m.ID.String()))
 	default: // over at once: a side cannot move
-		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s is over at once: see my message.", matchNumber(m)))
+		b.finish(i, printerOf(i).Sprintf("Set-up confirmed. Match #%[1]s is over at once: see my message.", m.ID.String()))
 	}
 	b.afterChange(ctx, m, nil)
 }

@@ -162,3 +162,25 @@ func (b *Bot) updateTournament(ctx context.Context, id storage.TournamentID, fn 
 		}
 	}
 }
+
+// inTournament reports whether m is a tournament's game.
+func (b *Bot) inTournament(ctx context.Context, m *storage.Match) bool {
+	if m.ForTournament() {
+		return true // no read: the match says so
+	}
+	_, ok := b.tournamentGameOf(ctx, m)
+	return ok
+}
+
+// tournamentGameOf returns the tournament game m is, if it is one; a
+// failed read counts as none, and is logged.
+func (b *Bot) tournamentGameOf(ctx context.Context, m *storage.Match) (storage.TournamentGame, bool) {
+	if m.GuildID == "" || m.Practice() {
+		return storage.TournamentGame{}, false
+	}
+	link, err := b.store.MatchTournament(ctx, m.ID)
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
+	}
+	return link, err == nil
+}

@@ -160,9 +160,6 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 	return out, nil
 }
 
-// maxMessage is the most characters Discord takes in a message.
-const maxMessage = 2000
-
 // splitMessage cuts text into messages of at most limit characters, at
 // line ends: an announcement too long for one (every pairing of a round
 // robin played all at once, or every game its deadline scored) goes out in

@@ -25,11 +25,11 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	}
 	// The starter role is for starting matches one by one: an organiser
 	// without it still creates tournaments, in a channel for matches.
-	if why := b.notThisChannel(i, server); i.GuildID != "" && why != "" {
+	if why := b.whyNotThisChannel(i, server); i.GuildID != "" && why != "" {
 		b.tell(i, why)
 		return
 	}
-	if why := b.cannotPlayHere(i, false); why != "" {
+	if why := b.whyNotPlayHere(i, false); why != "" {
 		b.tell(i, why) // the tournament's boards and standings are posted here
 		return
 	}

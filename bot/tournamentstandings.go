@@ -25,7 +25,7 @@ func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interactio
 	head := p.Sprintf("**%[1]s** — %[2]s", t.Name, statusText(p, t))
 	files := b.standingsPicture(table)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: truncate(head+"\n"+text, 2000), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Content: truncate(head+"\n"+text, maxMessage), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
 
@@ -90,7 +90,7 @@ func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 		lines = append(lines, fmt.Sprintf("#%s **%s** — %s; %s", t.ID, t.Name, formatText(p, t.Rules), statusText(p, t)))
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: truncate(strings.Join(lines, "\n"), 2000), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Content: truncate(strings.Join(lines, "\n"), maxMessage), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
 

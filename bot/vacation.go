@@ -82,7 +82,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	settings := b.settingsOf(ctx, user)
 	if v, on := settings.OnVacation(now); on {
-		b.tell(i, p.Sprintf(txtVacationUnderway, unixOf(v.End.Unix())))
+		b.tell(i, p.Sprintf(txtVacationUnderway, unix(v.End)))
 		return
 	}
 	all, inTournaments, err := b.vacationMatches(ctx, user)
@@ -135,7 +135,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	stopped := 0
 	for _, m := range matches {
-		side := sideOf(m, user)
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
 		changed, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: int(days), At: now})
 		if err != nil {
 			switch {
@@ -165,7 +165,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	until := now.Add(time.Duration(days) * 24 * time.Hour)
-	b.finish(i, goOn(p.Sprintf(txtVacationStarted, unixOf(until.Unix()), stopped, max(0, allowance-taken.VacationDaysUsed(now)))))
+	b.finish(i, goOn(p.Sprintf(txtVacationStarted, unix(until), stopped, max(0, allowance-taken.VacationDaysUsed(now)))))
 }
 
 // vacationsOverWith ends, when match m has ended while a player's vacation
@@ -252,7 +252,8 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 		return fmt.Errorf("listing the matches of a player on vacation: %w", err)
 	}
 	for _, m := range active {
-		if !m.VacationUntil(sideOf(m, user)).IsZero() {
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
+		if !m.VacationUntil(side).IsZero() {
 			return nil // it holds a clock: it goes on
 		}
 	}
@@ -262,7 +263,8 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 	}
 	var held time.Time // when it last held a clock; zero: never
 	for _, m := range append(active, ended...) {
-		if at := m.VacationHeldUntil(sideOf(m, user), v.Start); at.After(held) {
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
+		if at := m.VacationHeldUntil(side, v.Start); at.After(held) {
 			held = at
 		}
 	}
@@ -360,10 +362,10 @@ func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Ti
 	var lines []string
 	paused := false
 	for _, m := range back {
-		side := sideOf(m, user)
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
 		if until := m.PausedUntil(); !until.IsZero() {
 			paused = true
-			lines = append(lines, p.Sprintf(txtVacationBackPaused, matchNumber(m), unixOf(until.Unix())))
+			lines = append(lines, p.Sprintf(txtVacationBackPaused, m.ID.String(), unix(until)))
 		}
 		due := m.DeadlineToShow(now)
 		if due.IsZero() || !m.Owes(side) {
@@ -371,11 +373,11 @@ func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Ti
 		}
 		switch {
 		case m.Phase == storage.PhaseSetup:
-			lines = append(lines, p.Sprintf(txtVacationBackSetup, matchNumber(m), unixOf(due.Unix())))
+			lines = append(lines, p.Sprintf(txtVacationBackSetup, m.ID.String(), unix(due)))
 		case !m.PausedUntil().IsZero():
-			lines[len(lines)-1] += " " + p.Sprintf(txtPausedYourMove, unixOf(due.Unix()))
+			lines[len(lines)-1] += " " + p.Sprintf(txtPausedYourMove, unix(due))
 		default:
-			lines = append(lines, p.Sprintf(txtVacationBackMove, matchNumber(m), unixOf(due.Unix())))
+			lines = append(lines, p.Sprintf(txtVacationBackMove, m.ID.String(), unix(due)))
 		}
 	}
 	head := p.Sprintf(txtVacationEnded)
@@ -401,7 +403,7 @@ func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) (ende
 		b.log.Warn("listing the matches a vacation ended in failed", "error", err)
 	}
 	for _, m := range matches {
-		side := sideOf(m, user)
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
 		if m.VacationUntil(side).IsZero() {
 			continue
 		}
@@ -524,36 +526,6 @@ func (b *Bot) vacationAllowance(ctx context.Context, guildID string, matches []*
 	return allowance, stop, elsewhere
 }
 
-// inTournament reports whether m is a tournament's game.
-func (b *Bot) inTournament(ctx context.Context, m *storage.Match) bool {
-	if m.ForTournament() {
-		return true // no read: the match says so
-	}
-	_, ok := b.tournamentGameOf(ctx, m)
-	return ok
-}
-
-// tournamentGameOf returns the tournament game m is, if it is one; a
-// failed read counts as none, and is logged.
-func (b *Bot) tournamentGameOf(ctx context.Context, m *storage.Match) (storage.TournamentGame, bool) {
-	if m.GuildID == "" || m.Practice() {
-		return storage.TournamentGame{}, false
-	}
-	link, err := b.store.MatchTournament(ctx, m.ID)
-	if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		b.log.Warn("reading a match's tournament failed", "match", m.ID, "error", err)
-	}
-	return link, err == nil
-}
-
-// sideOf is user's side in m.
-func sideOf(m *storage.Match, user string) game.Side {
-	if m.Players[game.Blue].UserID == user {
-		return game.Blue
-	}
-	return game.Red
-}
-
 // vacationLines say on a board who is on vacation, and until when.
 func (b *Bot) vacationLines(p lang.Printer, m *storage.Match, viewer game.Viewer) string {
 	return joinLines(b.vacationParts(p, m, viewer)...)
@@ -568,9 +540,9 @@ func (b *Bot) vacationParts(p lang.Printer, m *storage.Match, viewer game.Viewer
 		switch {
 		case back.IsZero():
 		case viewer == game.ViewerOf(side):
-			parts = append(parts, p.Sprintf(txtVacationLineYou, unixOf(back.Unix())))
+			parts = append(parts, p.Sprintf(txtVacationLineYou, unix(back)))
 		default:
-			parts = append(parts, p.Sprintf(txtVacationLine, b.playerName(p, m, side), unixOf(back.Unix())))
+			parts = append(parts, p.Sprintf(txtVacationLine, b.playerName(p, m, side), unix(back)))
 		}
 	}
 	return parts
@@ -588,7 +560,7 @@ func (b *Bot) backDueNotice(p lang.Printer, m *storage.Match, side game.Side, no
 	if m.Phase == storage.PhaseSetup {
 		text = txtVacationOverSetup
 	}
-	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(text, unixOf(due.Unix()))}
+	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(text, unix(due))}
 }
 
 // vacationNotice tells the opponent that side went on, or came back from,
@@ -597,10 +569,10 @@ func (b *Bot) backDueNotice(p lang.Printer, m *storage.Match, side game.Side, no
 func (b *Bot) vacationNotice(p lang.Printer, m *storage.Match, side game.Side, started bool, until, now time.Time) *discordgo.MessageSend {
 	text := p.Sprintf(txtVacationOver, b.playerName(p, m, side))
 	if started {
-		text = p.Sprintf(txtVacationNotice, b.playerName(p, m, side), unixOf(until.Unix()))
+		text = p.Sprintf(txtVacationNotice, b.playerName(p, m, side), unix(until))
 	}
 	if due := m.DeadlineToShow(now); m.Phase == storage.PhaseSetup && !due.IsZero() {
-		text += "\n" + p.Sprintf(txtVacationSetupDue, unixOf(due.Unix()))
+		text += "\n" + p.Sprintf(txtVacationSetupDue, unix(due))
 	}
 	return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}
 }

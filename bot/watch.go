@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -79,12 +78,12 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 				continue
 			}
 			p := printerOf(i)
-			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", matchNumber(m), b.playerName(p, m, game.Red), b.playerName(p, m, game.Blue)), 100)
+			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", m.ID.String(), b.playerName(p, m, game.Red), b.playerName(p, m, game.Blue)), maxChoiceName)
 			if typed != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
 				continue
 			}
-			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: strconv.FormatUint(uint64(m.ID), 10)})
-			if len(choices) == 25 {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: m.ID.String()})
+			if len(choices) == maxChoices {
 				return choices
 			}
 		}

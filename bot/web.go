@@ -24,9 +24,9 @@ import (
 // confirmDraft, recordAction, giveTime, recordPause), and afterChange tells its open pages of every
 // change (webChanged), noticeDone of a clock's start.
 
-// LinkLifetime is how long an "Open board" link works; every new board
+// linkLifetime is how long an "Open board" link works; every new board
 // brings a fresh one.
-const LinkLifetime = 14 * 24 * time.Hour
+const linkLifetime = 14 * 24 * time.Hour
 
 // webPoll is how often a process on a shared database looks for changes
 // another process made to the matches its pages show.
@@ -210,7 +210,7 @@ func (b *Bot) boardLink(m *storage.Match, viewer game.Viewer, gen uint32) string
 	if w == nil {
 		return ""
 	}
-	c := web.Capability{Match: m.ID, Viewer: viewer, Expires: b.now().Add(LinkLifetime).Truncate(time.Second)}
+	c := web.Capability{Match: m.ID, Viewer: viewer, Expires: b.now().Add(linkLifetime).Truncate(time.Second)}
 	if _, ok := viewer.IsPlayer(); ok {
 		c.Gen = gen
 	}
@@ -474,7 +474,7 @@ func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, a
 	var agreed agreedAlready
 	if errors.As(err, &agreed) {
 		// The page writes Discord's time markup in milliseconds (see web's texts).
-		return &web.Refusal{Reason: p().Sprintf(txtPausedUntil, unixOf(agreed.until.UnixMilli()))}
+		return &web.Refusal{Reason: p().Sprintf(txtPausedUntil, strconv.FormatInt(agreed.until.UnixMilli(), 10))}
 	}
 	if err != nil {
 		return a.refusal(ctx, m, side, err)
@@ -493,40 +493,4 @@ func (a webActor) act(ctx context.Context, m *storage.Match, at web.Basis, side 
 	}
 	a.b.afterChange(ctx, changed, nil)
 	return nil
-}
-
-// finishWith replaces a deferred answer's content, with components.
-func (b *Bot) finishWith(i *discordgo.Interaction, text string, components []discordgo.MessageComponent, files ...*discordgo.File) {
-	payload := map[string]any{"content": text, "components": components}
-	if _, err := b.sendFiles("PATCH", discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"), payload, files); err != nil {
-		b.log.Warn("editing the answer failed", "error", err)
-	}
-}
-
-// replayLink is the link to the board of a member's match under an answer to
-// /stratego history or record (nil when the web board is off): their own
-// side's, in a server too, since both answers are ephemeral (only the member
-// sees them). Once the match is over, their side's frames show both armies.
-func (b *Bot) replayLink(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side) []discordgo.MessageComponent {
-	return b.withBoardLink(printerOf(i), nil, m, game.ViewerOf(side), b.settingsOf(ctx, userOf(i).ID).LinkGen)
-}
-
-// keptLinks returns rows with the link buttons of msg added: the menus under
-// a board change as the player picks, and its "Open board" link stays.
-func keptLinks(msg *discordgo.Message, rows []discordgo.MessageComponent) []discordgo.MessageComponent {
-	if msg == nil {
-		return rows
-	}
-	for _, c := range msg.Components {
-		row, ok := c.(*discordgo.ActionsRow)
-		if !ok {
-			continue
-		}
-		for _, rc := range row.Components {
-			if b, ok := rc.(*discordgo.Button); ok && b.Style == discordgo.LinkButton && b.URL != "" {
-				rows = withButton(rows, discordgo.Button{Label: b.Label, Style: discordgo.LinkButton, URL: b.URL})
-			}
-		}
-	}
-	return rows
 }

@@ -44,6 +44,11 @@ type Action struct {
 	At   time.Time // kept to the second
 }
 
+// Until is when a pause or vacation action runs out: At plus Days whole days.
+func (a Action) Until() time.Time {
+	return a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+}
+
 // String writes the action as its log token: "B4B5", "E8~E10=F", "offer:R",
 // "resign:B", "pause:R:3".
 func (a Action) String() string {

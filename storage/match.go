@@ -14,7 +14,8 @@ import (
 // custom_ids and autocomplete, and stable for the life of the database.
 type MatchID uint64
 
-// String returns the id in decimal, such as "42".
+// String returns the id in decimal, such as "42", never grouped like a
+// quantity: the bot shows a match as "#1234", not "#1,234".
 func (id MatchID) String() string { return strconv.FormatUint(uint64(id), 10) }
 
 // ParseMatchID reads "42" or "#42".

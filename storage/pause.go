@@ -42,7 +42,7 @@ func (m *Match) PausedUntil() time.Time {
 		case ActResume:
 			return time.Time{}
 		case ActAcceptPause:
-			return a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+			return a.Until()
 		}
 	}
 	return time.Time{}

@@ -170,7 +170,7 @@ func (m *Match) VacationHeldUntil(side game.Side, since time.Time) time.Time {
 		}
 		switch {
 		case a.Kind == ActVacation && !a.At.Before(since):
-			until = a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+			until = a.Until()
 		case (a.Kind == ActMove || a.Kind == ActVacationEnd) && !until.IsZero():
 			last, until = later(last, minTime(a.At, until)), time.Time{}
 		}
@@ -196,7 +196,7 @@ func (m *Match) vacationLeftOpen(side game.Side) time.Time {
 		case ActMove, ActVacationEnd:
 			return time.Time{}
 		case ActVacation:
-			return a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
+			return a.Until()
 		}
 	}
 	return time.Time{}

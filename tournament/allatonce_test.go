@@ -49,7 +49,7 @@ func TestPairAll(t *testing.T) {
 			for i := range ids {
 				ids[i] = fmt.Sprintf("p%d", i+1)
 			}
-			want := RoundRobinSchedule(ids, tc.double)
+			want := roundRobinSchedule(ids, tc.double)
 			rounds := tour.Rounds()
 			if len(rounds) != len(want) || tour.TotalRounds() != len(want) {
 				t.Fatalf("%d rounds paired of %d, want %d", len(rounds), tour.TotalRounds(), len(want))

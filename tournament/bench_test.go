@@ -46,7 +46,7 @@ func BenchmarkPairSwiss(b *testing.B) {
 			ps := swissAfter(b, c.players, c.played)
 			b.ResetTimer()
 			for b.Loop() {
-				if _, err := PairSwiss(ps); err != nil {
+				if _, err := pairSwiss(ps); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -69,7 +69,7 @@ func TestPairSwissLargestEvent(t *testing.T) {
 		}
 		ps[i].HadBye = rng.IntN(2) == 0
 	}
-	if _, err := PairSwiss(ps); err != nil {
+	if _, err := pairSwiss(ps); err != nil {
 		t.Fatal(err)
 	}
 }

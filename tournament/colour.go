@@ -72,10 +72,10 @@ func PreferenceOf(played []Colour) Preference {
 	return Preference{last.Other(), Mild}
 }
 
-// ColoursAllowed reports whether a player with this history may take colour c
+// coloursAllowed reports whether a player with this history may take colour c
 // next: never a third game in a row with one colour, never a colour
 // difference beyond ±2.
-func ColoursAllowed(played []Colour, c Colour) bool {
+func coloursAllowed(played []Colour, c Colour) bool {
 	p := PreferenceOf(played)
 	return p.Strength != Absolute || p.Colour == c
 }

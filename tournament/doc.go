@@ -60,7 +60,7 @@
 //
 // # Swiss: what of FIDE's Dutch system is implemented
 //
-// PairSwiss follows the Dutch system (FIDE Handbook C.04.3): it pairs the
+// PairSwissRound follows the Dutch system (FIDE Handbook C.04.3): it pairs the
 // score brackets from the top down, each bracket by its own criteria
 // before the next is looked at, as the Dutch system does, but each bracket
 // is one maximum-weight matching (Edmonds' blossom algorithm, O(n³)) of all
@@ -140,7 +140,7 @@
 //     colour too many than stop;
 //   - looking ahead, which the Dutch system does only through its
 //     completion criterion (C.4, one round ahead): every round is paired so
-//     that the pairs not yet met still hold the rounds left (PairSwissAhead),
+//     that the pairs not yet met still hold the rounds left (SwissRound.Later),
 //     searched exactly for up to 64 players within a budget; it comes before
 //     every bracket's criteria, so in small fields (6 players, 5 rounds) it
 //     changes the pairing of some rounds;

@@ -7,7 +7,7 @@ import (
 
 // Looking ahead: a Swiss round is paired so that the rounds after it can
 // still be paired. Whether they can depends only on who has not met whom
-// (colours can always give way, see PairSwiss): the later rounds need as
+// (colours can always give way, see PairSwissRound): the later rounds need as
 // many edge-disjoint perfect matchings of the graph of pairs not yet met,
 // the bye a vertex of its own joined to the players who had none.
 

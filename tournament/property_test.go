@@ -604,7 +604,7 @@ func checkSwissRound(t *testing.T, sp []SwissPlayer, games []Pairing, round Swis
 				fail("%s and %s meet again", r.ID, b.ID)
 			}
 		}
-		if breaksColours(r, b) != (!ColoursAllowed(r.Colours, Red) || !ColoursAllowed(b.Colours, Blue)) {
+		if breaksColours(r, b) != (!coloursAllowed(r.Colours, Red) || !coloursAllowed(b.Colours, Blue)) {
 			fail("%s–%s has colours %v and %v could have kept the rules", r.ID, b.ID, r.Colours, b.Colours)
 		}
 		sameColour = sameColour || breaksColours(r, b)

@@ -90,9 +90,9 @@ func BergerRound(n int, double bool, r int) []Board {
 	return boards
 }
 
-// BergerSchedule returns every round of the round robin of n players (see
+// bergerSchedule returns every round of the round robin of n players (see
 // BergerRound).
-func BergerSchedule(n int, double bool) [][]Board {
+func bergerSchedule(n int, double bool) [][]Board {
 	out := make([][]Board, RoundRobinRounds(n, double))
 	for r := range out {
 		out[r] = BergerRound(n, double, r)
@@ -100,9 +100,9 @@ func BergerSchedule(n int, double bool) [][]Board {
 	return out
 }
 
-// RoundRobinSchedule returns the whole schedule for the players given in seed
+// roundRobinSchedule returns the whole schedule for the players given in seed
 // order, as pairings by ID; round r of it is RoundRobinRound(ids, double, r).
-func RoundRobinSchedule(ids []string, double bool) [][]Pairing {
+func roundRobinSchedule(ids []string, double bool) [][]Pairing {
 	out := make([][]Pairing, RoundRobinRounds(len(ids), double))
 	for r := range out {
 		out[r] = RoundRobinRound(ids, double, r)

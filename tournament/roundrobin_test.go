@@ -51,7 +51,7 @@ func TestBergerRoundSmall(t *testing.T) {
 func TestBergerScheduleProperties(t *testing.T) {
 	for n := 2; n <= 40; n++ {
 		for _, double := range []bool{false, true} {
-			sched := BergerSchedule(n, double)
+			sched := bergerSchedule(n, double)
 			if len(sched) != RoundRobinRounds(n, double) {
 				t.Fatalf("n=%d: %d rounds", n, len(sched))
 			}

@@ -14,7 +14,7 @@ const (
 	// fixed Berger schedule made when the first round is paired.
 	RoundRobin Format = iota + 1
 	// Swiss: a fixed number of rounds, each paired from the standings so far
-	// (see PairSwiss).
+	// (see PairSwissRound).
 	Swiss
 )
 

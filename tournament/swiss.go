@@ -6,7 +6,7 @@ import (
 	"sort"
 )
 
-// SwissPlayer is what PairSwiss needs to know of a player still in the event.
+// SwissPlayer is what PairSwissRound needs to know of a player still in the event.
 type SwissPlayer struct {
 	ID    string
 	Seed  int // pairing number: 1 is the top seed
@@ -28,7 +28,7 @@ type SwissPlayer struct {
 
 // ErrNoPairing is returned when every way of pairing the players left would
 // have two of them meet again. (The colour rules give way rather than stop
-// a round: see PairSwissAhead.)
+// a round: see PairSwissRound.)
 var ErrNoPairing = errors.New("no legal pairing: every way of pairing the players left would repeat a game")
 
 // swissEntry is a SwissPlayer with what pairing derives from it.
@@ -57,7 +57,7 @@ func breaksColourRule(a, b *swissEntry) bool {
 	return sameAbsolute(a, b) && !a.top && !b.top
 }
 
-// The criteria of the start of a pairing (see PairSwissAhead), least
+// The criteria of the start of a pairing (see PairSwissRound), least
 // important first. Each is a cost of an edge of the pairing graph (a pair of
 // players, or a player and the bye); the matching minimises them in
 // lexicographic order, most important (the last) first.
@@ -73,10 +73,10 @@ const (
 	numCosts
 )
 
-// PairSwiss pairs the next round of a Swiss event, with no round after it to
+// pairSwiss pairs the next round of a Swiss event, with no round after it to
 // look ahead to and not the event's final round: PairSwissRound(players,
 // SwissRound{}).
-func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
+func pairSwiss(players []SwissPlayer) ([]Pairing, error) {
 	return PairSwissRound(players, SwissRound{})
 }
 
@@ -84,7 +84,7 @@ func PairSwiss(players []SwissPlayer) ([]Pairing, error) {
 // players.
 type SwissRound struct {
 	// Later is how many rounds of the event come after this one; the
-	// pairing keeps them pairable (see PairSwissAhead).
+	// pairing keeps them pairable (see PairSwissRound, criterion 1).
 	Later int
 	// Final: this is the event's final round. Its topscorers (FIDE's A.7),
 	// the players with more than half of MaxScore, may meet a player owed
@@ -96,13 +96,6 @@ type SwissRound struct {
 	// MaxScore is the most a player could have scored in the rounds played
 	// so far: that many wins.
 	MaxScore Points
-}
-
-// PairSwissAhead pairs the next round, not the final one, of a Swiss event
-// that has later rounds after it: PairSwissRound(players,
-// SwissRound{Later: later}).
-func PairSwissAhead(players []SwissPlayer, later int) ([]Pairing, error) {
-	return PairSwissRound(players, SwissRound{Later: later})
 }
 
 // maxCandidates bounds how many pairings, best first, PairSwissRound tries

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Small Swiss events worked by hand from the criteria in PairSwiss's doc.
+// Small Swiss events worked by hand from the criteria in PairSwissRound's doc.
 // Scores are in half points (a win is 2); Sonneborn-Berger in points×points.
 func TestSwissHandWorked(t *testing.T) {
 	tests := []struct {
@@ -83,7 +83,7 @@ func TestSwissHandWorked(t *testing.T) {
 // The pairing depends on the players, not on the order they are listed in.
 func TestPairSwissIgnoresInputOrder(t *testing.T) {
 	ps := swissAfter(t, 31, 4)
-	want, err := PairSwiss(ps)
+	want, err := pairSwiss(ps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestPairSwissIgnoresInputOrder(t *testing.T) {
 	for range 20 {
 		shuffled := append([]SwissPlayer(nil), ps...)
 		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-		got, err := PairSwiss(shuffled)
+		got, err := pairSwiss(shuffled)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,19 +112,19 @@ func TestPairSwissRefuses(t *testing.T) {
 		{[]SwissPlayer{{ID: "a", Opponents: []string{"b"}}, {ID: "b", Opponents: []string{"a"}}}, "no legal pairing"},
 	}
 	for _, tc := range tests {
-		if _, err := PairSwiss(tc.players); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := pairSwiss(tc.players); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: got %v, want %q", tc.players, err, tc.want)
 		}
 	}
 	// Both are owed Blue absolutely and have not met: the colour rules
 	// give way rather than end the event; their histories agree as far as
 	// they go, so a, ranked higher, has its Blue.
-	got, err := PairSwiss([]SwissPlayer{{ID: "a", Seed: 1, Colours: []Colour{Red, Red}}, {ID: "b", Seed: 2, Colours: []Colour{Blue, Red, Red}}})
+	got, err := pairSwiss([]SwissPlayer{{ID: "a", Seed: 1, Colours: []Colour{Red, Red}}, {ID: "b", Seed: 2, Colours: []Colour{Blue, Red, Red}}})
 	if err != nil || showRound(got) != "b-a" {
 		t.Fatalf("colours relaxed: %v %v", got, err)
 	}
 	// One player left has the bye.
-	got, err = PairSwiss([]SwissPlayer{{ID: "a", HadBye: true}})
+	got, err = pairSwiss([]SwissPlayer{{ID: "a", HadBye: true}})
 	if err != nil || showRound(got) != "a:bye" {
 		t.Fatalf("one player: %v %v", got, err)
 	}

@@ -536,7 +536,7 @@ func (t *Tournament) cancel() error {
 // NextRound returns the Paired event for the next round, which the caller
 // applies (and stores): the round robin's next round of the schedule made
 // from the seeds, a withdrawn player's bye left out; or the Swiss pairing of
-// the players still in (PairSwiss). It refuses while the current round has
+// the players still in (PairSwissRound). It refuses while the current round has
 // games to finish (unless a round robin is played all at once), once the
 // tournament is over, and when no legal pairing exists (ErrNoPairing).
 func (t *Tournament) NextRound() (Event, error) {
@@ -625,7 +625,7 @@ func (t *Tournament) PairAll() ([]Event, error) {
 	return out, nil
 }
 
-// SwissPlayers returns what PairSwiss needs to know of each player still in.
+// SwissPlayers returns what PairSwissRound needs to know of each player still in.
 func (t *Tournament) SwissPlayers() []SwissPlayer {
 	points := t.points()
 	floats := t.floats()

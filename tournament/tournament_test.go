@@ -97,7 +97,7 @@ func TestColourPreference(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got := PreferenceOf(tc.played)
-		if got != tc.want || ColoursAllowed(tc.played, Red) != tc.redOK || ColoursAllowed(tc.played, Blue) != tc.blueOK {
+		if got != tc.want || coloursAllowed(tc.played, Red) != tc.redOK || coloursAllowed(tc.played, Blue) != tc.blueOK {
 			t.Errorf("%v (%s): %v %s", tc.played, tc.comment, got.Colour, got.Strength)
 		}
 	}
