@@ -59,12 +59,11 @@ func TestUnreachableDiscordSaysWhatToCheck(t *testing.T) {
 // discordgo's own between its ✓ and ✗ lines.
 func TestGatewayUpgradeRefusedSaysWhatToCheck(t *testing.T) {
 	bin := buildtest.Binary(t, "./cmd/strategobot")
-	var api *httptest.Server
-	api = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		switch r.URL.Path {
 		case "/api/v9/gateway", "/api/v9/gateway/bot":
-			fmt.Fprintf(w, `{"url":"ws://%s/ws","shards":1}`, api.Listener.Addr())
+			fmt.Fprintf(w, `{"url":"ws://%s/ws","shards":1}`, r.Host) // this server, which takes no WebSocket
 		case "/api/v9/users/@me":
 			w.Write([]byte(`{"id":"123456789012345678","username":"strategobot","bot":true}`))
 		default:
