@@ -28,9 +28,8 @@ import (
 // set-up; a set-up farther from every published one is their own.
 const maxChanged = 12
 
-// copyOdds[d] is the chance, before anything is shown, that the opponent
-// took a published set-up and changed d of its squares (0: as published).
-// The rest, ownSetupOdds, is the chance of a set-up of their own. Among
+// copyOdds[d] is the chance, before anything is shown, that an opponent who
+// took a published set-up changed d of its squares (0: as published). Among
 // people's Classic set-ups on Gravon that were not as published, the nearest
 // published set-up was 2 to 12 squares away for 40% (a swap changes two):
 // 172, 76, 98, 66, 70, 44, 62, 43, 35, 31 and 37 of 6,772 sides at 2 to 12
@@ -44,11 +43,10 @@ var copyOdds = func() [maxChanged + 1]float64 {
 	for _, n := range changed {
 		total += n
 	}
-	listed := 1 - ownSetupOdds
 	var odds [maxChanged + 1]float64
-	odds[0] = listed * copyExact
+	odds[0] = copyExact
 	for d, n := range changed {
-		odds[d] += listed * (1 - copyExact) * n / total
+		odds[d] += (1 - copyExact) * n / total
 	}
 	return odds
 }()
@@ -206,9 +204,9 @@ func (idx *setupIndex) matchCopies(shown []shownSquare) (*setupMatch, bool) {
 		novel += s.novel
 	}
 	// copyOdds are in the candidates' likelihoods: listed is the chance of
-	// a copy and of what was shown.
+	// what was shown if the opponent took a published set-up.
 	listed := best + math.Log(total/idx.chosen)
-	m.share = 1 / (1 + ownSetupOdds*math.Exp(novel-listed))
+	m.share = 1 / (1 + idx.own/(1-idx.own)*math.Exp(novel-listed))
 	m.slip = slips / total
 	return m, true
 }

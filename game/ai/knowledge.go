@@ -285,6 +285,7 @@ func (k *knowledge) believe(inf inference, model behaviourModel) {
 	k.belief = make([][game.NumRanks]float64, n)
 	var prior *setupPrior
 	recognised := 0.0 // the share of the prior that recognised set-ups make
+	floorKept := 1.0  // the share of the floor the per-square prior keeps
 	if inf >= setupsAndBehaviour {
 		prior = priorFor(k.rules)
 		own := prior
@@ -293,6 +294,9 @@ func (k *knowledge) believe(inf inference, model behaviourModel) {
 		}
 		if idx := indexFor(k.rules); inf >= recognition && idx != nil {
 			prior, recognised = k.recognisedPrior(prior, own, idx)
+			if !idx.keepFloor {
+				floorKept = 1 - recognised
+			}
 		} else {
 			prior = own
 		}
@@ -300,11 +304,13 @@ func (k *knowledge) believe(inf inference, model behaviourModel) {
 	// The per-square prior gets a floor, as no set-up is impossible, but a
 	// floor in proportion to the rank's share of the hidden pieces: a flat
 	// one made every unmoved piece a 1-in-20 Flag and sent Marshals against
-	// Bombs. A recognised set-up needs none: its slips are in the mixture.
+	// Bombs. A recognised set-up needs none: its slips are in the mixture,
+	// but in Barrage, where a wrongly recognised set-up is likelier (see
+	// barrageIndex), the floor stays whole.
 	var floor [game.NumRanks]float64
 	if n > 0 {
 		for r, c := range k.pool {
-			floor[r] = (1 - recognised) * priorFloor * float64(c) / float64(n)
+			floor[r] = floorKept * priorFloor * float64(c) / float64(n)
 		}
 	}
 	ply := len(k.hashes) - 1

@@ -28,11 +28,24 @@ const setupSpace = game.SetupRows * 10
 
 // setupIndex holds the published set-ups of one army, each distinct set-up
 // and its mirror image once (players use both), with the log of how many
-// players chose it, and how many choices there were in all.
+// players chose it, and how many choices there were in all, and how the
+// player weighs them against a set-up of the opponent's own.
 type setupIndex struct {
 	cells  [][setupSpace]game.Rank
 	weight []float64
 	chosen float64
+	recognitionSettings
+}
+
+// recognitionSettings are how the player weighs an army's published set-ups
+// against a set-up of the opponent's own.
+type recognitionSettings struct {
+	// own is the chance, before anything is shown, that the opponent made
+	// a set-up of their own rather than took a published one.
+	own float64
+	// keepFloor keeps the per-square prior's whole floor (see believe)
+	// however much of the prior the recognised set-ups make.
+	keepFloor bool
 }
 
 // newSetupIndex indexes the set-ups.
@@ -66,22 +79,34 @@ func newSetupIndex(setups []game.Setup) *setupIndex {
 // publishedIndex indexes the published set-ups of v on first use (Classic's
 // take about 0.3 s; nil if the embedded collection cannot be read, which
 // TestRecognition rules out).
-func publishedIndex(v game.Variant) func() *setupIndex {
+func publishedIndex(v game.Variant, settings recognitionSettings) func() *setupIndex {
 	return sync.OnceValue(func() *setupIndex {
 		setups, err := game.PublishedSetups(v)
 		if err != nil || len(setups) == 0 {
 			return nil
 		}
-		return newSetupIndex(setups)
+		idx := newSetupIndex(setups)
+		idx.recognitionSettings = settings
+		return idx
 	})
 }
 
 // classicIndex and barrageIndex are the published set-ups of the two
 // variants people played on Gravon: 64,920 Classic ones and 3,944 Barrage
 // ones. Duel and Infiltrator have none.
+//
+// Classic takes a set-up of one's own and a published one at even odds.
+// Barrage takes a published one at 9 to 1, and keeps the per-square prior's
+// whole floor: scored on all the Gravon archive's Barrage games at plies
+// 20, 50 and 100 (docs/COMPUTER.md, beliefs), the beliefs then read
+// people's unpublished set-ups within 0.01 of the per-square prior and
+// behaviour model at each ply, and keep three quarters of recognition's
+// gain over all set-ups. Even odds read unpublished set-ups as well but
+// keep only a third of the gain; 19 to 1 reads them 0.013 worse at ply 50,
+// and a floor that shrinks as in Classic 0.021 worse.
 var (
-	classicIndex = publishedIndex(game.VariantClassic)
-	barrageIndex = publishedIndex(game.VariantBarrage)
+	classicIndex = publishedIndex(game.VariantClassic, recognitionSettings{own: 0.5})
+	barrageIndex = publishedIndex(game.VariantBarrage, recognitionSettings{own: 0.1, keepFloor: true})
 )
 
 // indexFor returns the published set-ups of the rules' army, or nil. The
@@ -100,9 +125,6 @@ func indexFor(rules game.Rules) *setupIndex {
 }
 
 const (
-	// ownSetupOdds is the chance, before anything is shown, that the
-	// opponent made a set-up of their own rather than took a published one.
-	ownSetupOdds = 0.5
 	// setupCutoff is how far (in log-likelihood) below the best a published
 	// set-up may fall before it no longer counts.
 	setupCutoff = 16
@@ -192,17 +214,23 @@ func (k *knowledge) shownSquares(base *setupPrior, g grain) []shownSquare {
 			continue
 		}
 		p := &base[row][col]
-		// odds is the per-square prior's chance of what was shown; fits
-		// says which ranks a set-up may have put there to show it. A piece
-		// that moved was no Bomb, Flag or empty square (Barrage's zone is
-		// mostly empty).
-		odds := max(1-p[game.Bomb]-p[game.Flag]-p[game.NoRank], 1e-6)
+		// odds is the per-square prior's chance of what was shown, given
+		// that a piece stood there, as the board shows from the start
+		// (Barrage's zone is mostly empty, Classic's full): a published
+		// set-up that agrees has a piece there too. Without the given,
+		// every shown square counted the chance of a piece there against
+		// a set-up of one's own, and Barrage's beliefs took people's own
+		// set-ups for published ones. fits says which ranks a set-up may
+		// have put there to show it. A piece that moved was no Bomb or
+		// Flag.
+		occupied := max(1-p[game.NoRank], 1e-6)
+		odds := max((1-p[game.Bomb]-p[game.Flag]-p[game.NoRank])/occupied, 1e-6)
 		fits := game.Rank.Movable
 		switch {
 		case g == bombsAndFlag && (r == game.NoRank || r.Movable()):
 			fits = func(x game.Rank) bool { return x == game.NoRank }
 		case r != game.NoRank:
-			odds = max(p[r], 1e-6)
+			odds = max(p[r]/occupied, 1e-6)
 			fits = func(x game.Rank) bool { return x == r }
 		}
 		sq := shownSquare{cell: row*10 + col, novel: math.Log(odds), fits: rankBits(fits)}
