@@ -211,7 +211,7 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		if by, _, ok := m.PauseOffer(); m.Phase != storage.PhasePlaying || n.Log > len(m.Log) || !ok || by == side || newer(m.Log[n.Log:], storage.ActOfferPause) {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
-		return one(b.pauseOfferMessage(p, m, side, now.Unix())), nil // "if you agree now": from when it is asked
+		return one(b.pauseOfferMessage(p, m, side, now)), nil // "if you agree now": from when it is asked
 	case storage.EventPauseDeclined:
 		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseDeclineNote, b.playerName(p, m, side.Opponent()))}), nil
 	case storage.EventPaused, storage.EventResumed:

@@ -178,12 +178,12 @@ func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Act
 
 // pauseOfferMessage asks side, by DM, to accept or decline the opponent's
 // proposal to pause, which would end its days after at if agreed to then.
-func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at int64) *discordgo.MessageSend {
+func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at time.Time) *discordgo.MessageSend {
 	_, days, _ := m.PauseOffer()
 	id := func(action string) string {
 		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: uint64(m.Moves()), arg: strconv.Itoa(days)}.String()
 	}
-	until := unix(time.Unix(at, 0).Add(time.Duration(days) * 24 * time.Hour))
+	until := unix(at.Add(time.Duration(days) * 24 * time.Hour))
 	return &discordgo.MessageSend{
 		Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseAsk, b.playerName(p, m, side.Opponent()), p.Sprintf(txtDays, days), until),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

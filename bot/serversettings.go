@@ -75,7 +75,8 @@ func (b *Bot) whyNotThisChannel(i *discordgo.Interaction, s *storage.ServerSetti
 	for k, c := range s.Channels {
 		where[k] = "<#" + c + ">"
 	}
-	return printerOf(i).Sprintf("Matches on this server are played in %[1]s. Start yours there.", joinAnd(printerOf(i), where))
+	p := printerOf(i)
+	return p.Sprintf("Matches on this server are played in %[1]s. Start yours there.", joinAnd(p, where))
 }
 
 // whyNotMatchHere says why a member's match against another member cannot

@@ -25,7 +25,7 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 	}
 	// The starter role is for starting matches one by one: an organiser
 	// without it still creates tournaments, in a channel for matches.
-	if why := b.whyNotThisChannel(i, server); i.GuildID != "" && why != "" {
+	if why := b.whyNotThisChannel(i, server); why != "" {
 		b.tell(i, why)
 		return
 	}
