@@ -120,3 +120,72 @@ func TestConfirmTheDraftShown(t *testing.T) {
 		t.Fatalf("Red's set-up is %v, not the one confirmed", m.Setups[game.Red].Status)
 	}
 }
+
+// TestSetupExampleIsSecret: the example set-up in a player's invite, and in
+// the form Edit opens, is as secret as a Random one. A player who sends it
+// back unchanged (the form's Submit at once, or the invite's text typed
+// back) plays it, so nobody else may be able to know it: not the opponent
+// from their own invite, not anyone from the code (a fixed example is the
+// same in every match), not the same player in another match. Two matches
+// alike in everything public (players, numbers, rules) are played: in each,
+// alice submits the form Edit opened unchanged, and what she confirmed is
+// compared with every example anyone else was shown.
+func TestSetupExampleIsSecret(t *testing.T) {
+	t.Parallel()
+	rules := game.DefaultRules(game.VariantClassic)
+	// example reads the example out of an invite.
+	example := func(t *testing.T, invite *discordtest.Message) game.Setup {
+		t.Helper()
+		parts := strings.Split(invite.Content, "```")
+		if len(parts) < 3 {
+			t.Fatalf("an invite without its template: %q", invite.Content)
+		}
+		s, _, err := game.ParseSetup(parts[1], rules, game.NumberingModern)
+		if err != nil {
+			t.Fatalf("the invite's template does not read: %v\n%s", err, parts[1])
+		}
+		return s
+	}
+	public, _, err := game.ParseSetup(game.SetupTemplate(rules, game.NumberingModern), rules, game.NumberingModern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var confirmed, alices, bobs [2]game.Setup
+	for k := range confirmed {
+		h := newHarness(t)
+		h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+		invite := h.alice.WaitDM(t, contains("Send me your secret set-up"))
+		alices[k] = example(t, invite)
+		bobs[k] = example(t, h.bob.WaitDM(t, contains("Send me your secret set-up")))
+		edit := h.alice.ClickButton(t, invite, button(t, invite, "Edit"))
+		form := edit.Wait(t).Modal
+		if form == nil || len(form.Inputs) != 1 {
+			t.Fatalf("Edit opened no form of one field: %+v", form)
+		}
+		preview := h.alice.SubmitModal(t, edit, map[string]string{setupField: form.Inputs[0].Value}).Reply(t)
+		h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+		m := h.match(1)
+		if m.Setups[game.Red].Status != storage.SetupConfirmed {
+			t.Fatalf("alice's set-up is not confirmed: %+v", m.Setups[game.Red])
+		}
+		confirmed[k] = m.Setups[game.Red].Setup
+		if confirmed[k] != alices[k] {
+			t.Fatalf("the form Edit opened did not hold the invite's example")
+		}
+	}
+	for k := range confirmed {
+		for _, other := range []struct {
+			what  string
+			setup game.Setup
+		}{
+			{"the example in the code (game.SetupTemplate)", public},
+			{"the example in bob's invite to the same match", bobs[k]},
+			{"the example in alice's invite to the other match", alices[1-k]},
+			{"the example in bob's invite to the other match", bobs[1-k]},
+		} {
+			if confirmed[k] == other.setup {
+				t.Errorf("match %d: alice sent back her invite's example, and it is %s: anyone who sees that knows her set-up", k+1, other.what)
+			}
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -406,6 +407,12 @@ func (h *harness) followUp(in *discordtest.Interaction) *discordtest.Message {
 	return r.Followups[0]
 }
 
+// ownExample is the example set-up of a set-up invite's template (after its
+// "numbering:" line): drawn for the member from the match's secret
+// (setupExample), which every run draws anew, and independent of anything
+// the other player did, so the leak comparisons leave it out.
+var ownExample = regexp.MustCompile("(\n# [^\n]*\nnumbering: [a-z]+\n)[^`]*")
+
 // transcript is everything one member saw, as text, file digests and alt
 // texts, sorted. Every picture must have an alt text.
 func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
@@ -415,7 +422,7 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 			if !msg.FromBot() {
 				continue
 			}
-			line := where + ": " + msg.Content
+			line := where + ": " + ownExample.ReplaceAllString(msg.Content, "${1}<the member's own example>\n")
 			finale := false
 			for _, f := range msg.Files {
 				finale = finale || f.Name == "final.png" || f.Name == "replay.gif"

@@ -127,6 +127,7 @@ const (
 	seedComputerSetup = "computer-setup"
 	seedComputerMove  = "computer-move" // with the ply
 	seedRandomSetup   = "random-setup"  // with the side and the match's version
+	seedSetupExample  = "setup-example" // with the side: the example in its template
 	seedDraftMark     = "draft-mark"    // with a set-up draft and its side
 	seedPictures      = "pictures"      // render.Options.Secret: the match's pictures' hidden rows
 )

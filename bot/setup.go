@@ -49,12 +49,22 @@ func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, 
 		key = txtSetupInviteRed
 	}
 	return joinLines(p.Sprintf(key, m.ID.String(), b.playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)), label) +
-		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.DeadlineToShow(now))) + "\n```\n" + setupTemplate(p, m.Rules, n) + "\n```"
+		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.DeadlineToShow(now))) + "\n```\n" + setupTemplate(p, m, side, n) + "\n```"
 }
 
-// setupTemplate is the set-up template with its comments in p's language.
-func setupTemplate(p lang.Printer, rules game.Rules, n game.Numbering) string {
-	return game.SetupTemplateIn(rules, n, func(t game.Text) string { return reasonText(p, n, t) })
+// setupTemplate is side's set-up template in m, with its comments in p's
+// language and side's own example (setupExample).
+func setupTemplate(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering) string {
+	return game.SetupTemplateIn(m.Rules, n, setupExample(m, side), func(t game.Text) string { return reasonText(p, n, t) })
+}
+
+// setupExample is the example set-up in side's template in m, in its invite
+// and in the form Edit opens: a player who sends it back unchanged plays it,
+// so it is drawn from the match's secret like a Random one, the same in
+// every message of the match, and nobody else can know it (a fixed example
+// would be the one in the opponent's invite and in every other match).
+func setupExample(m *storage.Match, side game.Side) game.Setup {
+	return game.RandomSetup(m.Rules, m.Secret.Seed(seedSetupExample, uint64(side)))
 }
 
 // The buttons and menu under a set-up invite or preview.
@@ -152,7 +162,7 @@ func (b *Bot) onSetupButton(ctx context.Context, i *discordgo.Interaction, id cu
 	settings := b.settingsOf(ctx, userOf(i).ID)
 	switch id.action {
 	case actEdit:
-		text := setupTemplate(printerOf(i), m.Rules, settings.Numbering)
+		text := setupTemplate(printerOf(i), m, side, settings.Numbering)
 		if s, ok := settings.SavedSetup(settings.Defaults[m.Rules.Variant]); ok && s.Army == m.Rules.Army {
 			text = game.FormatSetup(s.Setup, settings.Numbering)
 		}

@@ -7,11 +7,13 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // TestSetupTemplateInEveryLanguage: the set-up template's comments are in
 // the player's language, with the pieces named as their edition names them,
-// and the template still reads back as its example in either numbering.
+// and the template still reads back as its example (the side's own in the
+// match) in either numbering.
 func TestSetupTemplateInEveryLanguage(t *testing.T) {
 	want := map[string][]string{
 		"en": {"front row (next to the lakes) first", "40 pieces:", "1 Marshal (10)", "6 Bombs (B)", "Modern numbers: Marshal 10"},
@@ -23,10 +25,16 @@ func TestSetupTemplateInEveryLanguage(t *testing.T) {
 		p := lang.For(l.Code)
 		for _, v := range []game.Variant{game.VariantClassic, game.VariantBarrage, game.VariantInfiltrator} {
 			rules := game.DefaultRules(v)
-			for _, n := range []game.Numbering{game.NumberingModern, game.NumberingClassic} {
-				tpl := setupTemplate(p, rules, n)
+			secret, err := storage.NewSecret()
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := &storage.Match{Rules: rules, Secret: secret}
+			for k, n := range []game.Numbering{game.NumberingModern, game.NumberingClassic} {
+				side := game.Side(k)
+				tpl := setupTemplate(p, m, side, n)
 				s, got, err := game.ParseSetup(tpl, rules, game.NumberingModern)
-				if err != nil || got != n || s != game.RandomSetup(rules, 2024) {
+				if err != nil || got != n || s != setupExample(m, side) {
 					t.Fatalf("%s %s %v: the template reads as %v, %v:\n%s", l.Code, v, n, got, err, tpl)
 				}
 				for _, line := range strings.Split(tpl, "\n") {

@@ -288,14 +288,16 @@ func FormatSetup(s Setup, n Numbering) string {
 	return b.String()
 }
 
-// templateSeed is the seed of the example set-up in SetupTemplate: any fixed
-// value, so that the template does not change from one message to the next.
+// templateSeed is the seed of SetupTemplate's example set-up: any fixed
+// value, so that the template does not change from one call to the next.
 const templateSeed = 2024
 
-// SetupTemplate returns the text the bot sends a player to fill in, in
-// English: see SetupTemplateIn.
+// SetupTemplate returns the template of SetupTemplateIn in English, with an
+// example that is the same everywhere, in every match: for tests and
+// documentation only. A player's own template needs an example nobody else
+// can know, since a player may send it back unchanged.
 func SetupTemplate(rules Rules, n Numbering) string {
-	return SetupTemplateIn(rules, n, Text.String)
+	return SetupTemplateIn(rules, n, RandomSetup(rules, templateSeed), Text.String)
 }
 
 // The sentences of a set-up template's comments.
@@ -312,11 +314,12 @@ const (
 
 // SetupTemplateIn returns the text the bot sends a player to fill in:
 // comment lines that explain the format and list the army in numbering n, a
-// line naming the numbering, and a valid example set-up to edit. ParseSetup
+// line naming the numbering, and example, a valid set-up to edit. ParseSetup
 // reads it as it is, in any language: say words each comment's Text (the
 // bot's translation; Text.String for English), and the comments are wrapped
-// at 72 columns.
-func SetupTemplateIn(rules Rules, n Numbering, say func(Text) string) string {
+// at 72 columns. A player who sends the template back unchanged plays
+// example: it must be as secret as a set-up drawn at random for them.
+func SetupTemplateIn(rules Rules, n Numbering, example Setup, say func(Text) string) string {
 	army := rules.Army
 	var b strings.Builder
 	comment := func(t Text) { writeComment(&b, say(t), 72) }
@@ -340,7 +343,7 @@ func SetupTemplateIn(rules Rules, n Numbering, say func(Text) string) string {
 	}
 	comment(text(txtTemplateEdit))
 	fmt.Fprintf(&b, "numbering: %s\n", n)
-	b.WriteString(FormatSetup(RandomSetup(rules, templateSeed), n))
+	b.WriteString(FormatSetup(example, n))
 	b.WriteByte('\n')
 	return b.String()
 }

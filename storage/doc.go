@@ -98,11 +98,12 @@
 // # Secrets
 //
 // Every match holds a Secret of 32 bytes from crypto/rand, drawn by the store
-// when the match is made (CreateMatch, AcceptChallenge) and kept only here.
-// The bot derives from it the seed of each secret random choice (the
-// computer's set-up and moves, a Random set-up), so that nothing a member can
-// see (match numbers, versions, times) predicts them, while a match still
-// replays the same way from its record. A Secret prints as "Secret(hidden)".
+// when the match is made (CreateMatch, AcceptChallenge) and kept only here. The
+// bot derives from it the seed of each secret random choice (the computer's
+// set-up and moves, a Random set-up, the example in a player's set-up
+// template), so that nothing a member can see (match numbers, versions, times)
+// predicts them, while a match still replays the same way from its record. A
+// Secret prints as "Secret(hidden)".
 //
 // The web board's links are signed with one key per database (WebKey),
 // drawn by the first process that asks and shared by all; a player's links

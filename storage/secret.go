@@ -10,11 +10,12 @@ import (
 
 // Secret is a match's own random key, drawn from crypto/rand when the match is
 // made and kept only in the database. Every secret random choice of the match
-// (the computer's set-up, its moves' tie-breaks and guesses, a Random set-up)
-// comes from a seed derived from it, never from anything a member can see
-// (match numbers, versions, times), so that an opponent who has read all of
-// the project's code still cannot predict or recompute those choices. Replays
-// for debugging stay reproducible from the stored secret.
+// (the computer's set-up, its moves' tie-breaks and guesses, a Random set-up,
+// the example set-up in a player's template) comes from a seed derived from it,
+// never from anything a member can see (match numbers, versions, times), so
+// that an opponent who has read all of the project's code still cannot predict
+// or recompute those choices. Replays for debugging stay reproducible from the
+// stored secret.
 //
 // It is hidden information: it must never be shown, logged or exported.
 type Secret [32]byte
