@@ -192,3 +192,29 @@ func infiltrating(g *game.Game) bool {
 	}
 	return false
 }
+
+// TestJustBegunIgnoresDrafts: whether a match has just begun decides
+// whether a vacation stops its set-up deadline, which both players see, so
+// it reads only what both know: a confirmed set-up, never a hidden draft.
+func TestJustBegunIgnoresDrafts(t *testing.T) {
+	tests := []struct {
+		name     string
+		red, blu storage.SetupStatus
+		want     bool
+	}{
+		{"nothing placed", storage.SetupNone, storage.SetupNone, true},
+		{"a draft of Red's", storage.SetupDraft, storage.SetupNone, true},
+		{"drafts of both", storage.SetupDraft, storage.SetupDraft, true},
+		{"Blue confirmed", storage.SetupNone, storage.SetupConfirmed, false},
+		{"Red confirmed, Blue drafting", storage.SetupConfirmed, storage.SetupDraft, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &storage.Match{Phase: storage.PhaseSetup}
+			m.Setups[game.Red].Status, m.Setups[game.Blue].Status = tt.red, tt.blu
+			if got := justBegun(m); got != tt.want {
+				t.Errorf("justBegun = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
