@@ -10,6 +10,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -124,6 +125,22 @@ func guessHelp(p lang.Printer, n game.Numbering, text string) string {
 	return p.Sprintf(txtDMMoveHelp)
 }
 
+// localGuess writes the guess of an infiltration typed in the DM
+// ("E8~E10=Maarschalk") as the English name ParseMove reads, when it names
+// a piece as the bot does in one of its languages: every board and message
+// names the pieces in the member's language, so they write them so too.
+// Any other text comes back as it was.
+func localGuess(text string) string {
+	head, guess, ok := strings.Cut(text, "=")
+	if !ok {
+		return text
+	}
+	if r, ok := render.RankNamed(guess); ok {
+		return head + "=" + r.Name()
+	}
+	return text
+}
+
 // dmMove plays a move typed in the DM in the match waiting for it.
 func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, settings *storage.PlayerSettings) {
 	p, n := lang.For(settings.Locale), settings.Numbering
@@ -131,6 +148,7 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, s
 		b.replyDM(msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
 	}
 	user, named := msg.Author.ID, b.repliedMatch(msg)
+	text = localGuess(text)
 	mv, err := game.ParseMove(text, n)
 	if err != nil {
 		if moveShapeRE.MatchString(text) {

@@ -51,7 +51,7 @@ func TestLanguages(t *testing.T) {
 			})
 		})
 		bobReply := h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
-		if bobReply.Content != "Vous avez joué Sergent (4) J7-J6." {
+		if bobReply.Content != "Vous avez joué votre Sergent (4) J7-J6." {
 			t.Errorf("bob's answer in French: %q", bobReply.Content)
 		}
 		h.alice.WaitDM(t, contains("bob zette J7-J6."))

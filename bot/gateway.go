@@ -69,8 +69,37 @@ func ExplainGatewayError(err error) error {
 	if errors.Is(err, websocket.ErrBadHandshake) {
 		return fmt.Errorf("%w: %s", err, badHandshakeAdvice)
 	}
+	if not, ok := NotDiscordAPI(err); ok {
+		return not
+	}
 	return err
 }
+
+// NotDiscordAPI reports whether err is an answer that did not come from
+// Discord's API, and says so with what to fix: a 404 to a request of a
+// route Discord always has (the gateway's address, the bot's own user),
+// which a web server or proxy at a wrong api_base_url gives (most often
+// one without its /api/v9/ path). The answer's body, a web page as often
+// as not, is left out; the address asked is named, without a password.
+func NotDiscordAPI(err error) (error, bool) {
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Response == nil || rest.Response.StatusCode != http.StatusNotFound || rest.Request == nil {
+		return nil, false
+	}
+	return notDiscord{fmt.Sprintf("%s %s answered %s, which is not Discord's API: check api_base_url: leave it out "+
+		"for Discord's own, or give your REST proxy's address of Discord's API (such as http://127.0.0.1:8080/api/v9/)",
+		rest.Request.Method, rest.Request.URL.Redacted(), rest.Response.Status), err}, true
+}
+
+// notDiscord is the error of NotDiscordAPI: what to fix, said once, still
+// wrapping the REST error it words.
+type notDiscord struct {
+	text string
+	err  error
+}
+
+func (e notDiscord) Error() string { return e.text }
+func (e notDiscord) Unwrap() error { return e.err }
 
 // badHandshakeAdvice is what to check when the gateway's address answered,
 // but not with a WebSocket connection: most often a proxy at api_base_url

@@ -204,7 +204,7 @@ const (
 	txtNumberingModern  = "numbering: modern (%[1]s %[2]s)"
 	txtNumberingClassic = "numbering: classic (%[1]s %[2]s)"
 	txtSavedSetup       = "• %[1]s — %[2]s"
-	txtTooManySetups    = "You keep %[1]d saved set-ups, the most there may be: delete one first with `/stratego settings delete:NAME`."
+	txtTooManySetups    = "You keep %[1]d saved set-ups, the most there may be: delete one first with `/stratego settings delete_setup:NAME`."
 	txtSavedSetupFirst  = "• %[1]s — %[2]s (first choice)"
 )
 

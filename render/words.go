@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
@@ -75,6 +76,29 @@ func PieceName(p lang.Printer, r game.Rank, n game.Numbering) string {
 // RankName names a piece in p's language without its number: "Marshal",
 // "Maarschalk".
 func RankName(p lang.Printer, r game.Rank) string { return words{p}.rank(r) }
+
+// RankNamed reads a piece's name as RankName and RankCount write it in any
+// language the bot speaks, one or many ("Maarschalk", "bommen",
+// "Feldmarschälle"), case not mattering. No name means two ranks in two
+// languages (TestRankNamedIsOneRank).
+func RankNamed(name string) (game.Rank, bool) {
+	r, ok := rankNames()[strings.ToLower(strings.TrimSpace(name))]
+	return r, ok
+}
+
+// rankNames maps every language's names of the pieces, in lower case, to
+// their ranks.
+var rankNames = sync.OnceValue(func() map[string]game.Rank {
+	m := map[string]game.Rank{}
+	for _, l := range lang.Languages() {
+		p := lang.For(l.Code)
+		for _, r := range game.Ranks {
+			m[strings.ToLower(RankName(p, r))] = r
+			m[strings.ToLower(strings.TrimSpace(strings.TrimPrefix(RankCount(p, 2, r), "2")))] = r
+		}
+	}
+	return m
+})
 
 // RankCount writes n pieces of rank r in p's language: "1 Spy", "8 Scouts".
 func RankCount(p lang.Printer, n int, r game.Rank) string { return words{p}.rankCount(n, r) }

@@ -153,6 +153,10 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		case bot.Unreachable(err):
 			c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
 		default:
+			if not, ok := bot.NotDiscordAPI(err); ok {
+				c.fail("%v.", nameBase(not, cfg.APIBaseURL))
+				break
+			}
 			c.fail("Discord answered with an error at %s: %v. Discord may be having trouble (https://discordstatus.com): run this again later.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
 		}
 		return

@@ -228,7 +228,7 @@ func TestDatabaseThatMustChange(t *testing.T) {
 		code     int
 		want     string
 	}{
-		{"a bbolt file of a newer strategobot", newerFile, 2, "database " + newerFile + " has schema 99, this strategobot reads up to"},
+		{"a bbolt file of a newer strategobot", newerFile, 2, "database " + newerFile + " is at schema 99, written by a newer strategobot; this one reads schemas up to"},
 		{"a PostgreSQL database of a newer strategobot", newerPG, 2, "written by a newer strategobot; this one knows schemas up to"},
 		{"no such PostgreSQL database", with(func(u *url.URL, _ url.Values) { u.Path = "/nodb" }), 2,
 			`the PostgreSQL server has no database "nodb": create it, owned by the bot's role (sudo -u postgres createuser --pwprompt strategobot, then sudo -u postgres createdb --owner strategobot nodb`},

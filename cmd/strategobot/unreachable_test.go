@@ -100,3 +100,50 @@ func TestGatewayUpgradeRefusedSaysWhatToCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestNotDiscordSaysWhatToCheck runs the built bot and check with an
+// api_base_url that answers, but not as Discord's API does: a web server
+// that has no such page (404, HTML), as a proxy's address without its
+// /api/v9/ path gives. Both say that api_base_url is wrong, naming the
+// address asked, instead of the page's HTML or "Discord may be having
+// trouble".
+func TestNotDiscordSaysWhatToCheck(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusNotFound)
+		w.Write([]byte("<!DOCTYPE html>\n<html><body><h1>Not Found</h1>\n<p>Nothing matches the given URI.</p></body></html>\n"))
+	}))
+	defer api.Close()
+	base := api.URL + "/"
+	dir := t.TempDir()
+	const advice = "which is not Discord's API: check api_base_url: leave it out for Discord's own, or give your REST proxy's address of Discord's API"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "connect to Discord: GET " + base + "gateway answered 404 Not Found, " + advice},
+		{[]string{"check"}, "✗ GET " + base + "users/@me answered 404 Not Found, " + advice},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(append([]string{"strategobot"}, tc.args...), " "), func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
+				"STRATEGOBOT_API_BASE_URL="+base, "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"))
+			out, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+				t.Fatalf("ended with %v, want exit code 1; output:\n%s", err, out)
+			}
+			if !strings.Contains(string(out), tc.want) {
+				t.Errorf("output\n%s\nwants %q", out, tc.want)
+			}
+			for _, not := range []string{"<html", "Nothing matches", "discordstatus"} {
+				if strings.Contains(string(out), not) {
+					t.Errorf("output\n%s\nshows %q", out, not)
+				}
+			}
+		})
+	}
+}

@@ -411,3 +411,37 @@ func TestOneApostrophe(t *testing.T) {
 		}
 	}
 }
+
+// TestOneWordOneThing: a language does not name two things of the bot with
+// one word, where a reader would take one for the other. A player's rating
+// and a tournament's standings (or the leaderboard) meet in the same
+// messages: "unrated" read as "no effect on the standings" says the
+// opposite of what a deadline does to a tournament's games.
+func TestOneWordOneThing(t *testing.T) {
+	tests := []struct {
+		lang      string
+		english   *regexp.Regexp // the thing, in the key
+		forbidden *regexp.Regexp // the other thing's word, in its translation
+	}{
+		// French: a rating is a cote, rated games classées, the
+		// standings and the leaderboard a classement.
+		{"fr", regexp.MustCompile(`(?i)\b(rating|unrated)`), regexp.MustCompile(`(?i)\bclassement`)},
+		{"fr", regexp.MustCompile(`(?i)\b(standings|leaderboard)\b`), regexp.MustCompile(`(?i)\bcotes?\b`)},
+	}
+	for _, tc := range tests {
+		for key, e := range catalogue.files[tc.lang].Messages {
+			if !tc.english.MatchString(key) {
+				continue
+			}
+			forms := map[string]string{"": e.text}
+			if e.forms != nil {
+				forms = e.forms
+			}
+			for _, text := range forms {
+				if m := tc.forbidden.FindString(text); m != "" {
+					t.Errorf("%s: %q says %q for another thing: %q", tc.lang, key, m, text)
+				}
+			}
+		}
+	}
+}

@@ -64,7 +64,7 @@ func Open(opts Options) (*DB, error) {
 	case info.Size() == 0:
 		// bbolt would silently turn an empty file into a new database; a file
 		// that lost its contents must be looked at by a person instead.
-		return nil, fmt.Errorf("database %s is empty (0 bytes), so it is not a database; move it away to start a new one: %w", path, storage.ErrCorrupt)
+		return nil, corruptError(fmt.Sprintf("database %s is empty (0 bytes), so it is not a database: move it away to start a new one", path))
 	}
 	schema, err := inspect(path, opts.Timeout)
 	if err != nil {
@@ -111,6 +111,24 @@ func (db *DB) Close() error {
 	return err
 }
 
+// corruptError is ErrCorrupt for a database file that cannot be opened,
+// with what to do, said once: its text names the file and the fault, and
+// does not repeat ErrCorrupt's own.
+type corruptError string
+
+func (e corruptError) Error() string { return string(e) }
+func (e corruptError) Unwrap() error { return storage.ErrCorrupt }
+
+// newerError is ErrNewerSchema for a database file, with what to do, said
+// once.
+type newerError string
+
+func (e newerError) Error() string { return string(e) }
+func (e newerError) Unwrap() error { return storage.ErrNewerSchema }
+
+// corruptAdvice is what to do with a database file that cannot be read.
+const corruptAdvice = "put a backup in its place, or move it away to start a new one"
+
 // inUseError is ErrInUse for one file, said once: "database PATH is in use
 // by another process".
 type inUseError struct{ path string }
@@ -130,7 +148,7 @@ func openError(path string, err error) error {
 	case errors.As(err, &pe):
 		return fileError(path, err)
 	}
-	return fmt.Errorf("database %s cannot be read (%v), and was left as it is: put a backup in its place, or move it away to start a new one: %w", path, err, storage.ErrCorrupt)
+	return corruptError(fmt.Sprintf("database %s cannot be read (%v), and was left as it is: %s", path, err, corruptAdvice))
 }
 
 // fileError is an error of the file system about the database file at
@@ -257,18 +275,19 @@ func inspect(path string, timeout time.Duration) (int, error) {
 	schema := 0
 	err = safeView(bdb, func(tx *bbolt.Tx) error {
 		if tx.Size() > info.Size() {
-			return fmt.Errorf("database %s is %d bytes but its pages reach %d: the file was truncated: %w", path, info.Size(), tx.Size(), storage.ErrCorrupt)
+			return corruptError(fmt.Sprintf("database %s is %d bytes but its pages reach %d: the file was truncated, and was left as it is: %s", path, info.Size(), tx.Size(), corruptAdvice))
 		}
 		meta := tx.Bucket(bucketMeta)
 		if meta == nil {
-			return fmt.Errorf("%s is a bbolt file but not a strategobot database: %w", path, storage.ErrCorrupt)
+			return corruptError(fmt.Sprintf("database %s is a bbolt file but not a strategobot database, and was left as it is: set database to the bot's file, or move it away to start a new one", path))
 		}
 		v, err := strconv.Atoi(string(meta.Get(keySchema)))
 		if err != nil || v < 1 {
-			return fmt.Errorf("database %s has no valid schema version: %w", path, storage.ErrCorrupt)
+			return corruptError(fmt.Sprintf("database %s has no valid schema version, and was left as it is: %s", path, corruptAdvice))
 		}
 		if v > schemaVersion {
-			return fmt.Errorf("database %s has schema %d, this strategobot reads up to %d: %w", path, v, schemaVersion, storage.ErrNewerSchema)
+			return newerError(fmt.Sprintf("database %s is at schema %d, written by a newer strategobot; this one reads schemas up to %d, "+
+				"and left it as it is: run the newer version, or put back the copy its upgrade kept, %s.schema-v%d.bak", path, v, schemaVersion, path, schemaVersion))
 		}
 		schema = v
 		return nil

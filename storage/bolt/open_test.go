@@ -176,7 +176,7 @@ func TestOpenDamaged(t *testing.T) {
 			}
 			os.WriteFile(path, data, 0o600)
 			return path
-		}, storage.ErrCorrupt, "), and was left as it is: put a backup in its place, or move it away to start a new one: "},
+		}, storage.ErrCorrupt, "), and was left as it is: put a backup in its place, or move it away to start a new one"},
 		{"text file", func(t *testing.T) string {
 			path := filepath.Join(t.TempDir(), "notes.db")
 			os.WriteFile(path, []byte("database = \"strategobot.db\"\n"), 0o600)
@@ -232,6 +232,14 @@ func TestOpenDamaged(t *testing.T) {
 			}
 			if !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.text) || !strings.Contains(err.Error(), path) {
 				t.Errorf("error %q, want %v mentioning %q and the path", err, tc.want, tc.text)
+			}
+			// What to do is said once, in the error's own words: the
+			// sentinel's text would only repeat it after the advice.
+			if strings.Contains(err.Error(), tc.want.Error()) {
+				t.Errorf("error %q repeats %q", err, tc.want)
+			}
+			if advice := map[error]string{storage.ErrCorrupt: "move it away to start a new one", storage.ErrNewerSchema: "run the newer version"}[tc.want]; !strings.Contains(err.Error(), advice) {
+				t.Errorf("error %q does not say what to do", err)
 			}
 			if after := fileSum(t, path); after != before {
 				t.Errorf("the file changed")
