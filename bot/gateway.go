@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -72,8 +73,33 @@ func ExplainGatewayError(err error) error {
 	if not, ok := NotDiscordAPI(err); ok {
 		return not
 	}
+	return WithoutPage(err)
+}
+
+// WithoutPage words a REST answer that is not Discord's JSON (a proxy's or
+// a load balancer's error page, most often a 502 or 503) by its status
+// alone: the page itself, a screenful of HTML, says nothing an admin can
+// use. discordgo gives up on a 502 with an error of its own that quotes
+// the page (maxRetries); any other error comes back unchanged.
+func WithoutPage(err error) error {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message == nil && rest.Response != nil && rest.Request != nil && len(rest.ResponseBody) > 0 {
+		return notDiscord{fmt.Sprintf("%s %s answered %s%s",
+			rest.Request.Method, rest.Request.URL.Redacted(), rest.Response.Status, pageLeftOut), err}
+	}
+	if rest, ok := strings.CutPrefix(err.Error(), maxRetries); ok {
+		status, _, _ := strings.Cut(rest, ", ")
+		return notDiscord{fmt.Sprintf("Discord's API answered %s to every try%s", status, pageLeftOut), err}
+	}
 	return err
 }
+
+// maxRetries begins discordgo's error for a request answered 502 on every
+// try: "Exceeded Max retries HTTP <status>, <the answer's body>".
+const maxRetries = "Exceeded Max retries HTTP "
+
+// pageLeftOut ends the text of WithoutPage.
+const pageLeftOut = " with a page that is not Discord's (left out)"
 
 // NotDiscordAPI reports whether err is an answer that did not come from
 // Discord's API, and says so with what to fix: a 404 to a request of a
@@ -91,7 +117,7 @@ func NotDiscordAPI(err error) (error, bool) {
 		rest.Request.Method, rest.Request.URL.Redacted(), rest.Response.Status), err}, true
 }
 
-// notDiscord is the error of NotDiscordAPI: what to fix, said once, still
+// notDiscord is the error of NotDiscordAPI and WithoutPage: said once, still
 // wrapping the REST error it words.
 type notDiscord struct {
 	text string

@@ -157,7 +157,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 				c.fail("%v.", nameBase(not, cfg.APIBaseURL))
 				break
 			}
-			c.fail("Discord answered with an error at %s: %v. Discord may be having trouble (https://discordstatus.com): run this again later.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
+			c.fail("Discord answered with an error at %s: %v. Discord may be having trouble (https://discordstatus.com): run this again later.", shownBase(cfg.APIBaseURL), nameBase(bot.WithoutPage(err), cfg.APIBaseURL))
 		}
 		return
 	}

@@ -106,27 +106,35 @@ func TestGatewayUpgradeRefusedSaysWhatToCheck(t *testing.T) {
 // that has no such page (404, HTML), as a proxy's address without its
 // /api/v9/ path gives. Both say that api_base_url is wrong, naming the
 // address asked, instead of the page's HTML or "Discord may be having
-// trouble".
+// trouble". A proxy's error page (502 or 503, HTML) is named by its status, its
+// HTML left out.
 func TestNotDiscordSaysWhatToCheck(t *testing.T) {
 	bin := buildtest.Binary(t, "./cmd/strategobot")
-	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusNotFound)
-		w.Write([]byte("<!DOCTYPE html>\n<html><body><h1>Not Found</h1>\n<p>Nothing matches the given URI.</p></body></html>\n"))
-	}))
-	defer api.Close()
-	base := api.URL + "/"
-	dir := t.TempDir()
 	const advice = "which is not Discord's API: check api_base_url: leave it out for Discord's own, or give your REST proxy's address of Discord's API"
+	const page = " with a page that is not Discord's (left out)"
 	tests := []struct {
-		args []string
-		want string
+		status int
+		args   []string
+		want   string
 	}{
-		{nil, "connect to Discord: GET " + base + "gateway answered 404 Not Found, " + advice},
-		{[]string{"check"}, "✗ GET " + base + "users/@me answered 404 Not Found, " + advice},
+		{http.StatusNotFound, nil, "connect to Discord: GET BASE/gateway answered 404 Not Found, " + advice},
+		{http.StatusNotFound, []string{"check"}, "✗ GET BASE/users/@me answered 404 Not Found, " + advice},
+		{http.StatusBadGateway, nil, "connect to Discord: Discord's API answered 502 Bad Gateway to every try" + page},
+		{http.StatusBadGateway, []string{"check"}, "✗ Discord answered with an error at BASE: Discord's API answered 502 Bad Gateway to every try" + page +
+			". Discord may be having trouble (https://discordstatus.com)"},
+		{http.StatusServiceUnavailable, nil, "connect to Discord: GET BASE/gateway answered 503 Service Unavailable" + page},
+		{http.StatusServiceUnavailable, []string{"check"}, "✗ Discord answered with an error at BASE: GET BASE/users/@me answered 503 Service Unavailable" + page},
 	}
 	for _, tc := range tests {
-		t.Run(strings.Join(append([]string{"strategobot"}, tc.args...), " "), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%d %s", tc.status, strings.Join(append([]string{"strategobot"}, tc.args...), " ")), func(t *testing.T) {
+			api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html")
+				w.WriteHeader(tc.status)
+				w.Write([]byte("<!DOCTYPE html>\n<html><body><h1>Not Found</h1>\n<p>Nothing matches the given URI.</p></body></html>\n"))
+			}))
+			defer api.Close()
+			base := api.URL + "/"
+			dir := t.TempDir()
 			cmd := exec.Command(bin, tc.args...)
 			cmd.Dir = dir
 			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
@@ -136,13 +144,16 @@ func TestNotDiscordSaysWhatToCheck(t *testing.T) {
 			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 				t.Fatalf("ended with %v, want exit code 1; output:\n%s", err, out)
 			}
-			if !strings.Contains(string(out), tc.want) {
-				t.Errorf("output\n%s\nwants %q", out, tc.want)
+			if want := strings.ReplaceAll(tc.want, "BASE/", base); !strings.Contains(string(out), strings.ReplaceAll(want, "BASE", base)) {
+				t.Errorf("output\n%s\nwants %q", out, want)
 			}
-			for _, not := range []string{"<html", "Nothing matches", "discordstatus"} {
+			for _, not := range []string{"<html", "Nothing matches"} {
 				if strings.Contains(string(out), not) {
 					t.Errorf("output\n%s\nshows %q", out, not)
 				}
+			}
+			if tc.status == http.StatusNotFound && strings.Contains(string(out), "discordstatus") {
+				t.Errorf("output\n%s\nblames Discord for a wrong api_base_url", out)
 			}
 		})
 	}
