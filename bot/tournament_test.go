@@ -67,6 +67,33 @@ func TestStandingsText(t *testing.T) {
 	}
 }
 
+// TestStandingsTextWideNames: the text table lines up by the columns a
+// name takes in a monospace font, not by its code points: a Chinese or
+// full-width letter takes two, an accent written as a combining mark, a
+// zero-width space or the joined parts of an emoji none; a long name is
+// cut at the column limit, whatever its letters.
+func TestStandingsTextWideNames(t *testing.T) {
+	tt := storagetest.NewTournament("g1")
+	tt.Rules = tournament.DefaultRules(tournament.RoundRobin, 0)
+	tt.Names = map[string]string{"a": "李小龙", "b": "Bob", "c": "Zoe\u0301\u200b", "d": "\U0001F468\u200d\U0001F469\u200d\U0001F467 fam",
+		"e": strings.Repeat("\uff21", 13)}
+	tt.Log = []tournament.Event{tournament.Join("a", 1500), tournament.Join("b", 1400), tournament.Join("c", 1300), tournament.Join("d", 1200), tournament.Join("e", 1100)}
+	_, text, err := standingsOf(lang.For("en"), tt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each name padded to the 24 columns of the longest, as it shows.
+	row := func(place, name string, cols int) string {
+		return place + "  " + name + strings.Repeat(" ", 24-cols) + "       0   0  0-0-0\n"
+	}
+	want := "```\n#  Player" + strings.Repeat(" ", 18) + "  Points  SB  W-D-L\n" +
+		row("1", "李小龙", 6) + row("2", "Bob", 3) + row("3", "Zoe\u0301\u200b", 3) +
+		row("4", "\U0001F468\u200d\U0001F469\u200d\U0001F467 fam", 6) + row("5", strings.Repeat("\uff21", 11)+"…", 23) + "```"
+	if text != want {
+		t.Errorf("the table:\n%s\nwant:\n%s", text, want)
+	}
+}
+
 // TestStandingsWithdrawnNote: a withdrawn player's row tells the picture
 // which end of the name is the note "(withdrew)", in every language, so
 // that a long name is shortened before it; the others have none.

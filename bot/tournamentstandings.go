@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
+	"golang.org/x/text/width"
 
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
@@ -130,18 +132,18 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 	text.WriteString("```\n")
 	widths := make([]int, len(cols))
 	for c := range cols {
-		widths[c] = len([]rune(cols[c]))
+		widths[c] = monoWidth(cols[c])
 		for _, row := range table.Rows {
-			widths[c] = max(widths[c], min(len([]rune(codeSafe(row[c]))), 24))
+			widths[c] = max(widths[c], min(monoWidth(codeSafe(row[c])), maxCellColumns))
 		}
 	}
 	line := func(cells []string) {
 		for c, cell := range cells {
 			cell = codeSafe(cell)
-			if r := []rune(cell); len(r) > 24 {
-				cell = string(r[:23]) + "…"
+			if monoWidth(cell) > maxCellColumns {
+				cell = fitColumns(cell, maxCellColumns-1) + "…"
 			}
-			pad := strings.Repeat(" ", widths[c]-len([]rune(cell)))
+			pad := strings.Repeat(" ", widths[c]-monoWidth(cell))
 			if c >= 2 {
 				text.WriteString(pad + cell)
 			} else {
@@ -163,6 +165,60 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 
 // codeSafe keeps a name from closing the code block it is shown in.
 func codeSafe(s string) string { return strings.ReplaceAll(s, "`", "'") }
+
+// maxCellColumns is the most columns a cell of the text table takes.
+const maxCellColumns = 24
+
+// monoWidth is how many columns s takes in a monospace font, as the text
+// table lines up its names: two for a wide letter (Chinese, Japanese,
+// Korean, full-width forms, most emoji), none for what joins the letter
+// before it (a combining accent, a zero-width or format character, a skin
+// tone, the parts of an emoji joined by U+200D), one for any other.
+func monoWidth(s string) int {
+	n, joined := 0, false
+	for _, r := range s {
+		w := runeColumns(r)
+		if joined {
+			w = 0 // an emoji joined to the one before: one picture
+		}
+		joined = r == zeroWidthJoiner
+		n += w
+	}
+	return n
+}
+
+// fitColumns is the longest start of s that takes at most cols columns
+// (monoWidth), with what joins its last letter.
+func fitColumns(s string, cols int) string {
+	n, joined := 0, false
+	for k, r := range s {
+		w := runeColumns(r)
+		if joined {
+			w = 0
+		}
+		joined = r == zeroWidthJoiner
+		if n+w > cols {
+			return s[:k]
+		}
+		n += w
+	}
+	return s
+}
+
+const zeroWidthJoiner = '\u200d'
+
+// runeColumns is the columns a code point takes by itself (monoWidth).
+func runeColumns(r rune) int {
+	switch {
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Cc), r >= 0x1F3FB && r <= 0x1F3FF: // marks, format and control characters, skin tones
+		return 0
+	}
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
+}
 
 // standingsPicture draws the table, with its alt text; none when it cannot.
 func (b *Bot) standingsPicture(table render.Table) []*discordgo.File {
