@@ -386,6 +386,69 @@ func TestTournamentResultNotLostPromptly(t *testing.T) {
 	h.channelSays("**Cup** is over. Final standings:")
 }
 
+// TestTournamentWithdrawKeepsTheBoardsResult: in a round robin a game ends
+// while the database is briefly away, so that its result is not yet
+// recorded; then its winner withdraws, is removed by a moderator, or
+// leaves the server (found by the hourly check). The withdrawal forfeits
+// only their game still to play: the one won on the board stays the
+// winner's win, not the loser's win by forfeit.
+func TestTournamentWithdrawKeepsTheBoardsResult(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		out  func(h *tourney, winner *discordtest.Member)
+	}{
+		{"withdraws", func(h *tourney, w *discordtest.Member) { h.expect(h.run(w, "withdraw"), "You withdrew") }},
+		{"removed", func(h *tourney, w *discordtest.Member) {
+			h.expect(h.run(h.alice, "remove", discordtest.Opt("player", w)), "You took")
+		}},
+		{"leaves the server", func(h *tourney, w *discordtest.Member) {
+			h.guild.RemoveMember(w)
+			h.advance(memberCheckEvery + time.Minute)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t, "dave")
+			var players []*discordtest.Member
+			for _, m := range h.members {
+				if m != h.alice {
+					players = append(players, m)
+				}
+			}
+			h.roundRobin("Open", players...)
+			h.advance(time.Hour)
+			m := h.allMatches(3)[0]
+			winner := m.Players[game.Red].UserID
+			h.reads.failTournament.Store(1) // the result's record fails
+			h.play(m, game.Blue)
+			h.srv.WaitFor(t, "the result's record to fail", func() bool { return h.reads.failTournament.Load() <= 0 })
+			tc.out(h, h.members[winner])
+			h.srv.WaitFor(t, "the winner withdrawn", func() bool {
+				_, s := h.stored()
+				p, _ := s.Player(winner)
+				return p.Withdrawn
+			})
+			_, s := h.stored()
+			for _, r := range s.Rounds() {
+				for _, g := range r.Games {
+					switch {
+					case g.Red == m.Players[game.Red].UserID && g.Blue == m.Players[game.Blue].UserID:
+						if g.Result != tournament.RedWon {
+							t.Errorf("the game Blue resigned is scored %s, want Red's win", g.Result)
+						}
+					case g.Has(winner) && !g.IsBye():
+						if g.Red == winner && g.Result != tournament.RedForfeited || g.Blue == winner && g.Result != tournament.BlueForfeited {
+							t.Errorf("the winner's game still to play is scored %s, want their forfeit", g.Result)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestTournamentJoinOver: joining a cancelled tournament (before it began,
 // or under way) says it is over, not that it has begun; one under way says
 // joining is closed.

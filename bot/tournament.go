@@ -99,6 +99,20 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 	if !ok {
 		return
 	}
+	t, ok := b.recordResult(ctx, m, link)
+	if !ok {
+		return
+	}
+	for _, p := range m.Players {
+		b.withdrawLeaver(ctx, t, p.UserID)
+	}
+	b.nudgeTimers()
+}
+
+// recordResult records on board link the result of m, a match that
+// ended, once (tournamentGameOver); it returns the tournament after, and
+// false when it recorded nothing.
+func (b *Bot) recordResult(ctx context.Context, m *storage.Match, link storage.TournamentGame) (*storage.Tournament, bool) {
 	result := tournamentResult(m)
 	t, err := b.updateTournament(ctx, link.Tournament, func(x *storage.Tournament) error {
 		state, err := x.State()
@@ -119,17 +133,43 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 		return nil
 	})
 	if errors.Is(err, errNothingToRecord) {
-		return
+		return nil, false
 	}
 	if err != nil {
 		b.log.Warn("recording a tournament result failed", "tournament", link.Tournament, "match", m.ID, "error", err)
-		return
+		return nil, false
 	}
 	b.log.Info("tournament result recorded", "tournament", t.ID, "round", link.Round, "board", link.Board, "result", result)
-	for _, p := range m.Players {
-		b.withdrawLeaver(ctx, t, p.UserID)
+	return t, true
+}
+
+// recordEndedGamesOf records, as player is about to be withdrawn from t,
+// the result of each of their games whose match ended without it being
+// recorded (the database was away, or the process stopped, as it ended):
+// a withdrawal forfeits the games still to play, not one the board has
+// decided. Only the matches of their games still without a result are read.
+func (b *Bot) recordEndedGamesOf(ctx context.Context, t *storage.Tournament, player string) {
+	state, err := t.State()
+	if err != nil {
+		return
 	}
-	b.nudgeTimers()
+	rounds := state.Rounds()
+	for _, link := range t.Games {
+		if link.Round > len(rounds) || link.Board > len(rounds[link.Round-1].Games) {
+			continue
+		}
+		if g := rounds[link.Round-1].Games[link.Board-1]; g.Result.Done() || !g.Has(player) {
+			continue
+		}
+		m, err := b.store.Match(ctx, link.Match)
+		if err != nil {
+			b.log.Warn("reading a tournament match failed", "tournament", t.ID, "match", link.Match, "error", err)
+			continue
+		}
+		if !m.Phase.Active() {
+			b.recordResult(ctx, m, link)
+		}
+	}
 }
 
 // errNothingToRecord: the match's result is not for the tournament to
