@@ -143,6 +143,36 @@ func (b *Bot) recordResult(ctx context.Context, m *storage.Match, link storage.T
 	return t, true
 }
 
+// beforeWithdrawal settles, as player is about to be withdrawn from t,
+// what a withdrawal must not decide: the round whose deadline passed
+// before the timers' pass closed it (closeDueRound), and the games of
+// theirs that ended unrecorded (recordEndedGamesOf). A withdrawal forfeits
+// only the games still to play.
+func (b *Bot) beforeWithdrawal(ctx context.Context, t *storage.Tournament, player string) {
+	b.closeDueRound(ctx, t)
+	b.recordEndedGamesOf(ctx, t, player)
+}
+
+// closeDueRound closes the round of t under way (every round, played all
+// at once) when its deadline has passed and the timers' pass has not yet
+// closed it (it comes late: the bot was busy, or another process leads):
+// the deadline is the rules', and the games still on then are scored as it
+// scores them, not as a withdrawal after it would.
+func (b *Bot) closeDueRound(ctx context.Context, t *storage.Tournament) {
+	state, err := t.State()
+	if err != nil || t.Done || t.Starting || t.RoundDeadline.IsZero() || b.now().Before(t.RoundDeadline) ||
+		state.Status() != tournament.Running || state.AllPairedComplete() {
+		return
+	}
+	round := len(state.Rounds())
+	if t.Rules.AllAtOnce {
+		round = 0 // the one deadline closes every round
+	}
+	if b.closeRound(ctx, t, round) != nil {
+		b.nudgeTimers() // the next round, or the end, is due
+	}
+}
+
 // recordEndedGamesOf records, as player is about to be withdrawn from t,
 // the result of each of their games whose match ended without it being
 // recorded (the database was away, or the process stopped, as it ended):

@@ -186,7 +186,7 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 	if name == player {
 		name = "<@" + player + ">"
 	}
-	b.recordEndedGamesOf(ctx, t, player) // a game decided on the board is not forfeited
+	b.beforeWithdrawal(ctx, t, player) // a game decided on the board, or by the deadline, is not forfeited
 	started := false
 	var refusal string
 	removed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {

@@ -86,7 +86,7 @@ var errRefused = errors.New("refused")
 func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament, withdraw bool) {
 	me := userOf(i).ID
 	if withdraw {
-		b.recordEndedGamesOf(ctx, t, me) // a game decided on the board is not forfeited
+		b.beforeWithdrawal(ctx, t, me) // a game decided on the board, or by the deadline, is not forfeited
 	}
 	started := false
 	var refusal string
