@@ -82,11 +82,11 @@ func TestStandingsTextWideNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each name padded to the 24 columns of the longest, as it shows.
+	// Each name padded to the 23 columns of the longest as it shows, cut.
 	row := func(place, name string, cols int) string {
-		return place + "  " + name + strings.Repeat(" ", 24-cols) + "       0   0  0-0-0\n"
+		return place + "  " + name + strings.Repeat(" ", 23-cols) + "       0   0  0-0-0\n"
 	}
-	want := "```\n#  Player" + strings.Repeat(" ", 18) + "  Points  SB  W-D-L\n" +
+	want := "```\n#  Player" + strings.Repeat(" ", 17) + "  Points  SB  W-D-L\n" +
 		row("1", "李小龙", 6) + row("2", "Bob", 3) + row("3", "Zoe\u0301\u200b", 3) +
 		row("4", "\U0001F468\u200d\U0001F469\u200d\U0001F467 fam", 6) + row("5", strings.Repeat("\uff21", 11)+"…", 23) + "```"
 	if text != want {
@@ -127,6 +127,25 @@ func TestStandingsWithdrawnNote(t *testing.T) {
 				t.Errorf("%s: the row of %q has the note %q, want %q", tc.lang, row[1], table.Notes[k], want)
 			}
 		}
+	}
+}
+
+// TestStandingsTextWithdrawnLongName: in the text table a long name of a
+// player who withdrew is shortened before the note "(withdrew)", which
+// stays whole, as in the picture.
+func TestStandingsTextWithdrawnLongName(t *testing.T) {
+	tt := storagetest.NewTournament("g1")
+	tt.Rules = tournament.DefaultRules(tournament.Swiss, 3)
+	tt.Names = map[string]string{"a": "Ann", "b": "Bartholomew Fitzgerald", "c": "Cy", "d": "Di"}
+	tt.Log = []tournament.Event{tournament.Join("a", 1500), tournament.Join("b", 1400), tournament.Join("c", 1300), tournament.Join("d", 1200),
+		{Kind: tournament.Paired, Round: 1, Games: []tournament.Pairing{{Red: "a", Blue: "b"}, {Red: "c", Blue: "d"}}},
+		tournament.Withdraw("b", tournament.WithdrewByChoice)}
+	_, text, err := standingsOf(lang.For("en"), tt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "2  Bartholomew… (withdrew)  "; !strings.Contains(text, want) {
+		t.Errorf("the table does not say %q:\n%s", want, text)
 	}
 }
 

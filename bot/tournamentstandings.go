@@ -130,20 +130,25 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 	}
 	var text strings.Builder
 	text.WriteString("```\n")
+	// The cells as shown: a long name cut to the column, before the note
+	// of a player who withdrew, which stays whole, as in the picture.
+	rows := make([][]string, len(table.Rows))
+	for k, row := range table.Rows {
+		rows[k] = make([]string, len(row))
+		for c, cell := range row {
+			rows[k][c] = fitCell(codeSafe(cell), table.Notes[k], c == 1)
+		}
+	}
 	widths := make([]int, len(cols))
 	for c := range cols {
 		widths[c] = monoWidth(cols[c])
-		for _, row := range table.Rows {
-			widths[c] = max(widths[c], min(monoWidth(codeSafe(row[c])), maxCellColumns))
+		for _, row := range rows {
+			widths[c] = max(widths[c], monoWidth(row[c]))
 		}
 	}
 	line := func(cells []string) {
 		for c, cell := range cells {
-			cell = codeSafe(cell)
-			if monoWidth(cell) > maxCellColumns {
-				cell = fitColumns(cell, maxCellColumns-1) + "…"
-			}
-			pad := strings.Repeat(" ", widths[c]-monoWidth(cell))
+			pad := strings.Repeat(" ", max(0, widths[c]-monoWidth(cell)))
 			if c >= 2 {
 				text.WriteString(pad + cell)
 			} else {
@@ -156,7 +161,7 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 		text.WriteString("\n")
 	}
 	line(cols)
-	for _, row := range table.Rows {
+	for _, row := range rows {
 		line(row)
 	}
 	text.WriteString("```")
@@ -168,6 +173,22 @@ func codeSafe(s string) string { return strings.ReplaceAll(s, "`", "'") }
 
 // maxCellColumns is the most columns a cell of the text table takes.
 const maxCellColumns = 24
+
+// fitCell cuts a cell of the text table to maxCellColumns, marking the
+// cut with "…"; a name (name true) whose row has a note keeps it whole,
+// its name cut before it.
+func fitCell(cell, note string, name bool) string {
+	if monoWidth(cell) <= maxCellColumns {
+		return cell
+	}
+	cut := func(s string, cols int) string {
+		return strings.TrimRightFunc(fitColumns(s, cols), unicode.IsSpace) + "…"
+	}
+	if base, ok := strings.CutSuffix(cell, note); name && ok && note != "" && monoWidth(note) < maxCellColumns/2 {
+		return cut(base, maxCellColumns-1-monoWidth(note)) + note
+	}
+	return cut(cell, maxCellColumns-1)
+}
 
 // monoWidth is how many columns s takes in a monospace font, as the text
 // table lines up its names: two for a wide letter (Chinese, Japanese,
