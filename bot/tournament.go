@@ -173,11 +173,13 @@ func (b *Bot) closeDueRound(ctx context.Context, t *storage.Tournament) {
 	}
 }
 
-// recordEndedGamesOf records, as player is about to be withdrawn from t,
-// the result of each of their games whose match ended without it being
+// recordEndedGamesOf records, as player is about to be withdrawn from t
+// (as t is about to be cancelled, when player is ""), the result of each
+// of their games (of every game) whose match ended without it being
 // recorded (the database was away, or the process stopped, as it ended):
 // a withdrawal forfeits the games still to play, not one the board has
-// decided. Only the matches of their games still without a result are read.
+// decided, and a cancelled tournament's standings count it. Only the
+// matches of games still without a result are read.
 func (b *Bot) recordEndedGamesOf(ctx context.Context, t *storage.Tournament, player string) {
 	state, err := t.State()
 	if err != nil {
@@ -188,7 +190,7 @@ func (b *Bot) recordEndedGamesOf(ctx context.Context, t *storage.Tournament, pla
 		if link.Round > len(rounds) || link.Board > len(rounds[link.Round-1].Games) {
 			continue
 		}
-		if g := rounds[link.Round-1].Games[link.Board-1]; g.Result.Done() || !g.Has(player) {
+		if g := rounds[link.Round-1].Games[link.Board-1]; g.Result.Done() || player != "" && !g.Has(player) {
 			continue
 		}
 		m, err := b.store.Match(ctx, link.Match)
