@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -146,6 +147,60 @@ func TestStandingsTextWithdrawnLongName(t *testing.T) {
 	}
 	if want := "2  Bartholomew… (withdrew)  "; !strings.Contains(text, want) {
 		t.Errorf("the table does not say %q:\n%s", want, text)
+	}
+}
+
+// TestStandingsTextOfABigEvent: the text table of a Swiss event of 64
+// players is longer than a Discord message. An announcement posts it in
+// as many messages as it takes, each a whole code block with the headings,
+// every player in one of them; the reply to /stratego tournament
+// standings, one message, cuts it at a line with "…" and closes its code
+// block (the picture has every player).
+func TestStandingsTextOfABigEvent(t *testing.T) {
+	tt := storagetest.NewTournament("g1")
+	tt.Rules = tournament.DefaultRules(tournament.Swiss, 5)
+	tt.Names = map[string]string{}
+	for k := range 64 {
+		id := strconv.Itoa(k + 1)
+		tt.Names[id] = "Player **" + id + "** with a long name"
+		tt.Log = append(tt.Log, tournament.Join(id, 2000-k))
+	}
+	_, text, err := standingsOf(lang.For("en"), tt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(text) <= maxMessage {
+		t.Fatalf("the table has %d characters: not too long for a message", len(text))
+	}
+	wholeBlocks := func(what, msg string) {
+		t.Helper()
+		if len([]rune(msg)) > maxMessage || !strings.HasSuffix(msg, "\n```") || strings.Count(msg, "```")%2 != 0 {
+			t.Errorf("%s is not whole code blocks within a message (%d characters):\n%s", what, len([]rune(msg)), msg)
+		}
+	}
+	parts := appendStandings([]string{"**Cup** is over. Final standings:"}, text)
+	if len(parts) < 2 {
+		t.Fatalf("the announcement and its standings fit one message: %q", parts)
+	}
+	seen := map[string]bool{}
+	for k, part := range parts[1:] {
+		wholeBlocks("message "+strconv.Itoa(k+2), part)
+		if head, _, _ := strings.Cut(strings.TrimPrefix(part, "```\n"), "\n"); !strings.HasPrefix(head, "#") || !strings.Contains(head, "Player") {
+			t.Errorf("message %d does not begin with the headings:\n%s", k+2, part)
+		}
+		for id := range tt.Names {
+			if strings.Contains(part, "Player **"+id+"** ") {
+				seen[id] = true
+			}
+		}
+	}
+	if len(seen) != 64 {
+		t.Errorf("the messages show %d players of 64", len(seen))
+	}
+	reply := standingsReply("**Cup** — round 1 of 5", text)
+	wholeBlocks("the reply", reply)
+	if !strings.Contains(reply, "\n…\n```") {
+		t.Errorf("the reply does not say it is cut:\n%s", reply)
 	}
 }
 

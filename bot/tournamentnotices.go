@@ -35,14 +35,34 @@ const txtTourneyChannelGone = "The channel of **%[1]s** was deleted, so I can no
 const txtTourneyNoPicture = "I posted an announcement of **%[1]s** in <#%[2]s> without its standings picture: I need to attach files there. The standings' text table shows the same."
 
 // appendStandings ends an announcement's messages with the standings' text
-// table: in the last message when it fits, else in one more, whole or cut
-// short rather than split across two.
+// table: in the last message when it fits, else in as many more as it
+// takes (a Swiss event of some 35 players or more), each a whole code
+// block with the headings (tableBlocks).
 func appendStandings(parts []string, standings string) []string {
 	if last := len(parts) - 1; len(parts[last])+1+len(standings) <= maxMessage {
 		parts[last] += "\n" + standings
 		return parts
 	}
-	return append(parts, truncate(standings, maxMessage))
+	return append(parts, tableBlocks(standings, maxMessage)...)
+}
+
+// tableBlocks cuts a text table (a code block: its headings' line, then a
+// line per row) into code blocks of at most limit bytes each, at line
+// ends, each beginning with the headings.
+func tableBlocks(table string, limit int) []string {
+	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(table, "```\n"), "\n```"), "\n")
+	head := "```\n" + lines[0]
+	var out []string
+	cur, rows := head, 0
+	for _, line := range lines[1:] {
+		if rows > 0 && len(cur)+1+len(line)+len("\n```") > limit {
+			out = append(out, cur+"\n```")
+			cur, rows = head, 0
+		}
+		cur += "\n" + line
+		rows++
+	}
+	return append(out, cur+"\n```")
 }
 
 // noticeTournament loads notice n's tournament, once for its delivery:

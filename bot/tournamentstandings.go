@@ -27,8 +27,20 @@ func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interactio
 	head := p.Sprintf("**%[1]s** — %[2]s", t.Name, statusText(p, t))
 	files := b.standingsPicture(table)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: truncate(head+"\n"+text, maxMessage), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Content: standingsReply(head, text), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
+}
+
+// standingsReply is the answer to /stratego tournament standings: head,
+// then the standings' text table, which, too long for the message, ends
+// with "…" after the rows that fit (the picture has them all).
+func standingsReply(head, table string) string {
+	if len(head)+1+len(table) <= maxMessage {
+		return head + "\n" + table
+	}
+	more := "\n…"
+	first := tableBlocks(table, maxMessage-len(head)-1-len(more))[0]
+	return head + "\n" + strings.TrimSuffix(first, "\n```") + more + "\n```"
 }
 
 // statusText says where a tournament stands.
