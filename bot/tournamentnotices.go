@@ -144,7 +144,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 	case storage.EventRoundClosed:
 		text, withStandings = closedText(p, t, state, event), true
 	case storage.EventWithdrawn:
-		text, withStandings = withdrawalText(p, t, event), len(state.Rounds()) > 0 // before the start, no standings yet
+		text, withStandings = withdrawalText(p, t, event, len(state.Rounds()) > 0), len(state.Rounds()) > 0 // before the start, no standings yet
 	case storage.EventTourneyCancel:
 		if event.Player == "" {
 			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name)
@@ -328,8 +328,13 @@ func roundsCappedText(p lang.Printer, t *storage.Tournament, state *tournament.T
 		len(state.Players()), plays, t.Name, asked)
 }
 
-// withdrawalText words a player's leaving after the start, by its reason.
-func withdrawalText(p lang.Printer, t *storage.Tournament, e tournament.Event) string {
+// withdrawalText words a player's leaving, by its reason: after the
+// start; or, when started is false, a moderator's taking them out before
+// it, when they had no games to forfeit.
+func withdrawalText(p lang.Printer, t *storage.Tournament, e tournament.Event, started bool) string {
+	if !started {
+		return p.Sprintf("**%[1]s**: a moderator removed %[2]s before the start.", t.Name, playerLabel(t, e.Player))
+	}
 	switch e.Reason {
 	case tournament.LeftServer:
 		return p.Sprintf("**%[1]s**: %[2]s left the server and is withdrawn from the tournament.", t.Name, playerLabel(t, e.Player))
