@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -383,6 +384,123 @@ func TestTournamentResultNotLostPromptly(t *testing.T) {
 		t.Fatalf("an hour after its one game ended the tournament is %s, want finished", s.Status())
 	}
 	h.channelSays("**Cup**, round 1: ")
+	h.channelSays("**Cup** is over. Final standings:")
+}
+
+// TestTournamentWithdrawKeepsTheBoardsResult: in a round robin a game ends
+// while the database is briefly away, so that its result is not yet
+// recorded; then its winner withdraws, is removed by a moderator, or
+// leaves the server (found by the hourly check). The withdrawal forfeits
+// only their game still to play: the one won on the board stays the
+// winner's win, not the loser's win by forfeit.
+func TestTournamentWithdrawKeepsTheBoardsResult(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		out  func(h *tourney, winner *discordtest.Member)
+	}{
+		{"withdraws", func(h *tourney, w *discordtest.Member) { h.expect(h.run(w, "withdraw"), "You withdrew") }},
+		{"removed", func(h *tourney, w *discordtest.Member) {
+			h.expect(h.run(h.alice, "remove", discordtest.Opt("player", w)), "You took")
+		}},
+		{"leaves the server", func(h *tourney, w *discordtest.Member) {
+			h.guild.RemoveMember(w)
+			h.advance(memberCheckEvery + time.Minute)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t, "dave")
+			var players []*discordtest.Member
+			for _, m := range h.members {
+				if m != h.alice {
+					players = append(players, m)
+				}
+			}
+			h.roundRobin("Open", players...)
+			h.advance(time.Hour)
+			m := h.allMatches(3)[0]
+			winner := m.Players[game.Red].UserID
+			h.reads.failTournament.Store(1) // the result's record fails
+			h.play(m, game.Blue)
+			h.srv.WaitFor(t, "the result's record to fail", func() bool { return h.reads.failTournament.Load() <= 0 })
+			tc.out(h, h.members[winner])
+			h.srv.WaitFor(t, "the winner withdrawn", func() bool {
+				_, s := h.stored()
+				p, _ := s.Player(winner)
+				return p.Withdrawn
+			})
+			_, s := h.stored()
+			for _, r := range s.Rounds() {
+				for _, g := range r.Games {
+					switch {
+					case g.Red == m.Players[game.Red].UserID && g.Blue == m.Players[game.Blue].UserID:
+						if g.Result != tournament.RedWon {
+							t.Errorf("the game Blue resigned is scored %s, want Red's win", g.Result)
+						}
+					case g.Has(winner) && !g.IsBye():
+						if g.Red == winner && g.Result != tournament.RedForfeited || g.Blue == winner && g.Result != tournament.BlueForfeited {
+							t.Errorf("the winner's game still to play is scored %s, want their forfeit", g.Result)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestTournamentCancelKeepsTheBoardsResult: a game of a round robin ends
+// while the database is briefly away, so that its result is not yet
+// recorded; then the creator cancels the tournament. The standings "as
+// they were" count the game as it ended.
+func TestTournamentCancelKeepsTheBoardsResult(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t, "dave")
+	var players []*discordtest.Member
+	for _, m := range h.members {
+		if m != h.alice {
+			players = append(players, m)
+		}
+	}
+	h.roundRobin("Open", players...)
+	h.advance(time.Hour)
+	m := h.allMatches(3)[0]
+	h.reads.failTournament.Store(1) // the result's record fails
+	h.play(m, game.Blue)
+	h.srv.WaitFor(t, "the result's record to fail", func() bool { return h.reads.failTournament.Load() <= 0 })
+	h.expect(h.run(h.alice, "cancel"), "is cancelled")
+	_, s := h.stored()
+	for _, g := range s.Rounds()[0].Games {
+		if g.Red == m.Players[game.Red].UserID && g.Blue == m.Players[game.Blue].UserID && g.Result != tournament.RedWon {
+			t.Errorf("the game Blue resigned is scored %s, want Red's win", g.Result)
+		}
+	}
+	for _, st := range s.Standings() {
+		if st.Player == m.Players[game.Red].UserID && st.Won != 1 {
+			t.Errorf("the winner's standing %+v, want one win", st)
+		}
+	}
+}
+
+// TestTournamentCancelWhenItsLastGameEnded: the last game of a tournament
+// has ended, and the timers have not yet marked it over, when the creator
+// cancels it: it is over, and the answer says so.
+func TestTournamentCancelWhenItsLastGameEnded(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	m := h.bobMeetsCarol()
+	bothSetUp(h, m)
+	h.bot.timerPass.Lock() // the pass that would mark it over comes late
+	resume := sync.OnceFunc(h.bot.timerPass.Unlock)
+	t.Cleanup(resume)
+	blue := h.members[m.Players[game.Blue].UserID]
+	ask := blue.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
+	blue.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.srv.WaitFor(t, "the result recorded", func() bool { _, s := h.stored(); return s.Status() == tournament.Finished })
+	h.expect(h.run(h.alice, "cancel"), "**Cup** is over.")
+	resume()
+	h.advance(time.Second)
 	h.channelSays("**Cup** is over. Final standings:")
 }
 

@@ -216,3 +216,64 @@ func TestTournamentRoundDeadlineOfOlderMatches(t *testing.T) {
 		t.Errorf("the game is scored %s, want adjudicated", s.Rounds()[0].Games[0].Result)
 	}
 }
+
+// TestTournamentWithdrawAfterTheRoundDeadline: the deadline of a Swiss
+// round has passed, but the timers have not yet closed it (their pass
+// comes late), when a player of a game still on withdraws, or a moderator
+// removes them. The deadline scored that game, as it would have on time: it
+// is unfinished, as the rules say, not a win by forfeit for the opponent.
+// The withdrawal takes the player out of the rounds to come; the deadline
+// is told once.
+func TestTournamentWithdrawAfterTheRoundDeadline(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		out  func(h *tourney, p *discordtest.Member) *discordtest.Message
+		want string
+	}{
+		{"withdraws", func(h *tourney, p *discordtest.Member) *discordtest.Message { return h.run(p, "withdraw") }, "You withdrew"},
+		{"removed", func(h *tourney, p *discordtest.Member) *discordtest.Message {
+			return h.run(h.alice, "remove", discordtest.Opt("player", p))
+		}, "You took"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t, "dave", "erin")
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 2),
+				discordtest.Opt("starts_in_hours", 1), discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "24h")), "Tournament #1")
+			for _, m := range h.members {
+				if m != h.alice {
+					h.expect(h.run(m, "join"), "You joined")
+				}
+			}
+			h.advance(time.Hour)
+			m := h.roundMatches(1)[0]
+			bothSetUp(h, m)
+			h.outboxEmpty()
+			tt, _ := h.stored()
+			resume := h.lateTimers(tt.RoundDeadline.Add(time.Minute))
+			blue := m.Players[game.Blue].UserID
+			h.expect(tc.out(h, h.members[blue]), tc.want)
+			resume()
+			h.advance(0)
+			h.srv.WaitFor(t, "round 2 paired", func() bool { _, s := h.stored(); return len(s.Rounds()) == 2 })
+			_, s := h.stored()
+			for _, g := range s.Rounds()[0].Games {
+				if g.Red == m.Players[game.Red].UserID && g.Blue == blue && g.Result != tournament.Adjudicated {
+					t.Errorf("the game on at the deadline is scored %s, want unfinished", g.Result)
+				}
+			}
+			for _, g := range s.Rounds()[1].Games {
+				if g.Has(blue) {
+					t.Errorf("the withdrawn player is paired in round 2: %s", g)
+				}
+			}
+			h.advance(time.Second)
+			h.outboxEmpty()
+			if n := h.channelCount("the deadline of round 1 passed"); n != 1 {
+				t.Errorf("the channel told the round's deadline %d times, want once", n)
+			}
+		})
+	}
+}

@@ -268,7 +268,10 @@ func TestTournamentRemove(t *testing.T) {
 	}
 	h.expect(h.run(h.bob, "remove", discordtest.Opt("player", h.carol)), "Only members with the Manage Server permission")
 	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", dave)), "You took dave out of **Open**")
-	h.channelSays("**Open**: a moderator removed dave")
+	h.channelSays("**Open**: a moderator removed dave before the start.")
+	if n := h.channelCount("removed dave; their games still to play are forfeited"); n != 0 {
+		t.Errorf("the removal before the start speaks of forfeited games %d times", n)
+	}
 	h.expect(h.run(h.alice, "remove", discordtest.Opt("player", dave)), "dave is not in **Open**")
 	if _, s := h.stored(); len(s.Players()) != 3 {
 		t.Fatalf("after removing dave before the start: %d players, want 3", len(s.Players()))

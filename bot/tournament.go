@@ -99,6 +99,20 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 	if !ok {
 		return
 	}
+	t, ok := b.recordResult(ctx, m, link)
+	if !ok {
+		return
+	}
+	for _, p := range m.Players {
+		b.withdrawLeaver(ctx, t, p.UserID)
+	}
+	b.nudgeTimers()
+}
+
+// recordResult records on board link the result of m, a match that
+// ended, once (tournamentGameOver); it returns the tournament after, and
+// false when it recorded nothing.
+func (b *Bot) recordResult(ctx context.Context, m *storage.Match, link storage.TournamentGame) (*storage.Tournament, bool) {
 	result := tournamentResult(m)
 	t, err := b.updateTournament(ctx, link.Tournament, func(x *storage.Tournament) error {
 		state, err := x.State()
@@ -119,17 +133,75 @@ func (b *Bot) tournamentGameOver(ctx context.Context, m *storage.Match) {
 		return nil
 	})
 	if errors.Is(err, errNothingToRecord) {
-		return
+		return nil, false
 	}
 	if err != nil {
 		b.log.Warn("recording a tournament result failed", "tournament", link.Tournament, "match", m.ID, "error", err)
-		return
+		return nil, false
 	}
 	b.log.Info("tournament result recorded", "tournament", t.ID, "round", link.Round, "board", link.Board, "result", result)
-	for _, p := range m.Players {
-		b.withdrawLeaver(ctx, t, p.UserID)
+	return t, true
+}
+
+// beforeWithdrawal settles, as player is about to be withdrawn from t,
+// what a withdrawal must not decide: the round whose deadline passed
+// before the timers' pass closed it (closeDueRound), and the games of
+// theirs that ended unrecorded (recordEndedGamesOf). A withdrawal forfeits
+// only the games still to play.
+func (b *Bot) beforeWithdrawal(ctx context.Context, t *storage.Tournament, player string) {
+	b.closeDueRound(ctx, t)
+	b.recordEndedGamesOf(ctx, t, player)
+}
+
+// closeDueRound closes the round of t under way (every round, played all
+// at once) when its deadline has passed and the timers' pass has not yet
+// closed it (it comes late: the bot was busy, or another process leads):
+// the deadline is the rules', and the games still on then are scored as it
+// scores them, not as a withdrawal after it would.
+func (b *Bot) closeDueRound(ctx context.Context, t *storage.Tournament) {
+	state, err := t.State()
+	if err != nil || t.Done || t.Starting || t.RoundDeadline.IsZero() || b.now().Before(t.RoundDeadline) ||
+		state.Status() != tournament.Running || state.AllPairedComplete() {
+		return
 	}
-	b.nudgeTimers()
+	round := len(state.Rounds())
+	if t.Rules.AllAtOnce {
+		round = 0 // the one deadline closes every round
+	}
+	if b.closeRound(ctx, t, round) != nil {
+		b.nudgeTimers() // the next round, or the end, is due
+	}
+}
+
+// recordEndedGamesOf records, as player is about to be withdrawn from t
+// (as t is about to be cancelled, when player is ""), the result of each
+// of their games (of every game) whose match ended without it being
+// recorded (the database was away, or the process stopped, as it ended):
+// a withdrawal forfeits the games still to play, not one the board has
+// decided, and a cancelled tournament's standings count it. Only the
+// matches of games still without a result are read.
+func (b *Bot) recordEndedGamesOf(ctx context.Context, t *storage.Tournament, player string) {
+	state, err := t.State()
+	if err != nil {
+		return
+	}
+	rounds := state.Rounds()
+	for _, link := range t.Games {
+		if link.Round > len(rounds) || link.Board > len(rounds[link.Round-1].Games) {
+			continue
+		}
+		if g := rounds[link.Round-1].Games[link.Board-1]; g.Result.Done() || player != "" && !g.Has(player) {
+			continue
+		}
+		m, err := b.store.Match(ctx, link.Match)
+		if err != nil {
+			b.log.Warn("reading a tournament match failed", "tournament", t.ID, "match", link.Match, "error", err)
+			continue
+		}
+		if !m.Phase.Active() {
+			b.recordResult(ctx, m, link)
+		}
+	}
 }
 
 // errNothingToRecord: the match's result is not for the tournament to

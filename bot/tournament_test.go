@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -67,6 +68,33 @@ func TestStandingsText(t *testing.T) {
 	}
 }
 
+// TestStandingsTextWideNames: the text table lines up by the columns a
+// name takes in a monospace font, not by its code points: a Chinese or
+// full-width letter takes two, an accent written as a combining mark, a
+// zero-width space or the joined parts of an emoji none; a long name is
+// cut at the column limit, whatever its letters.
+func TestStandingsTextWideNames(t *testing.T) {
+	tt := storagetest.NewTournament("g1")
+	tt.Rules = tournament.DefaultRules(tournament.RoundRobin, 0)
+	tt.Names = map[string]string{"a": "李小龙", "b": "Bob", "c": "Zoe\u0301\u200b", "d": "\U0001F468\u200d\U0001F469\u200d\U0001F467 fam",
+		"e": strings.Repeat("\uff21", 13)}
+	tt.Log = []tournament.Event{tournament.Join("a", 1500), tournament.Join("b", 1400), tournament.Join("c", 1300), tournament.Join("d", 1200), tournament.Join("e", 1100)}
+	_, text, err := standingsOf(lang.For("en"), tt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each name padded to the 23 columns of the longest as it shows, cut.
+	row := func(place, name string, cols int) string {
+		return place + "  " + name + strings.Repeat(" ", 23-cols) + "       0   0  0-0-0\n"
+	}
+	want := "```\n#  Player" + strings.Repeat(" ", 17) + "  Points  SB  W-D-L\n" +
+		row("1", "李小龙", 6) + row("2", "Bob", 3) + row("3", "Zoe\u0301\u200b", 3) +
+		row("4", "\U0001F468\u200d\U0001F469\u200d\U0001F467 fam", 6) + row("5", strings.Repeat("\uff21", 11)+"…", 23) + "```"
+	if text != want {
+		t.Errorf("the table:\n%s\nwant:\n%s", text, want)
+	}
+}
+
 // TestStandingsWithdrawnNote: a withdrawn player's row tells the picture
 // which end of the name is the note "(withdrew)", in every language, so
 // that a long name is shortened before it; the others have none.
@@ -100,6 +128,79 @@ func TestStandingsWithdrawnNote(t *testing.T) {
 				t.Errorf("%s: the row of %q has the note %q, want %q", tc.lang, row[1], table.Notes[k], want)
 			}
 		}
+	}
+}
+
+// TestStandingsTextWithdrawnLongName: in the text table a long name of a
+// player who withdrew is shortened before the note "(withdrew)", which
+// stays whole, as in the picture.
+func TestStandingsTextWithdrawnLongName(t *testing.T) {
+	tt := storagetest.NewTournament("g1")
+	tt.Rules = tournament.DefaultRules(tournament.Swiss, 3)
+	tt.Names = map[string]string{"a": "Ann", "b": "Bartholomew Fitzgerald", "c": "Cy", "d": "Di"}
+	tt.Log = []tournament.Event{tournament.Join("a", 1500), tournament.Join("b", 1400), tournament.Join("c", 1300), tournament.Join("d", 1200),
+		{Kind: tournament.Paired, Round: 1, Games: []tournament.Pairing{{Red: "a", Blue: "b"}, {Red: "c", Blue: "d"}}},
+		tournament.Withdraw("b", tournament.WithdrewByChoice)}
+	_, text, err := standingsOf(lang.For("en"), tt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "2  Bartholomew… (withdrew)  "; !strings.Contains(text, want) {
+		t.Errorf("the table does not say %q:\n%s", want, text)
+	}
+}
+
+// TestStandingsTextOfABigEvent: the text table of a Swiss event of 64
+// players is longer than a Discord message. An announcement posts it in
+// as many messages as it takes, each a whole code block with the headings,
+// every player in one of them; the reply to /stratego tournament
+// standings, one message, cuts it at a line with "…" and closes its code
+// block (the picture has every player).
+func TestStandingsTextOfABigEvent(t *testing.T) {
+	tt := storagetest.NewTournament("g1")
+	tt.Rules = tournament.DefaultRules(tournament.Swiss, 5)
+	tt.Names = map[string]string{}
+	for k := range 64 {
+		id := strconv.Itoa(k + 1)
+		tt.Names[id] = "Player **" + id + "** with a long name"
+		tt.Log = append(tt.Log, tournament.Join(id, 2000-k))
+	}
+	_, text, err := standingsOf(lang.For("en"), tt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(text) <= maxMessage {
+		t.Fatalf("the table has %d characters: not too long for a message", len(text))
+	}
+	wholeBlocks := func(what, msg string) {
+		t.Helper()
+		if len([]rune(msg)) > maxMessage || !strings.HasSuffix(msg, "\n```") || strings.Count(msg, "```")%2 != 0 {
+			t.Errorf("%s is not whole code blocks within a message (%d characters):\n%s", what, len([]rune(msg)), msg)
+		}
+	}
+	parts := appendStandings([]string{"**Cup** is over. Final standings:"}, text)
+	if len(parts) < 2 {
+		t.Fatalf("the announcement and its standings fit one message: %q", parts)
+	}
+	seen := map[string]bool{}
+	for k, part := range parts[1:] {
+		wholeBlocks("message "+strconv.Itoa(k+2), part)
+		if head, _, _ := strings.Cut(strings.TrimPrefix(part, "```\n"), "\n"); !strings.HasPrefix(head, "#") || !strings.Contains(head, "Player") {
+			t.Errorf("message %d does not begin with the headings:\n%s", k+2, part)
+		}
+		for id := range tt.Names {
+			if strings.Contains(part, "Player **"+id+"** ") {
+				seen[id] = true
+			}
+		}
+	}
+	if len(seen) != 64 {
+		t.Errorf("the messages show %d players of 64", len(seen))
+	}
+	reply := standingsReply("**Cup** — round 1 of 5", text)
+	wholeBlocks("the reply", reply)
+	if !strings.Contains(reply, "\n…\n```") {
+		t.Errorf("the reply does not say it is cut:\n%s", reply)
 	}
 }
 

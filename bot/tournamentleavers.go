@@ -214,6 +214,7 @@ func (b *Bot) withdrawLeaver(ctx context.Context, t *storage.Tournament, player 
 	if !withdrawable(t, player) || !b.hasLeft(ctx, t.GuildID, player) {
 		return
 	}
+	b.beforeWithdrawal(ctx, t, player)
 	left, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
 		if !withdrawable(x, player) {
 			return errRefused // not in it, or nothing left to withdraw from

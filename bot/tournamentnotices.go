@@ -35,14 +35,34 @@ const txtTourneyChannelGone = "The channel of **%[1]s** was deleted, so I can no
 const txtTourneyNoPicture = "I posted an announcement of **%[1]s** in <#%[2]s> without its standings picture: I need to attach files there. The standings' text table shows the same."
 
 // appendStandings ends an announcement's messages with the standings' text
-// table: in the last message when it fits, else in one more, whole or cut
-// short rather than split across two.
+// table: in the last message when it fits, else in as many more as it
+// takes (a Swiss event of some 35 players or more), each a whole code
+// block with the headings (tableBlocks).
 func appendStandings(parts []string, standings string) []string {
 	if last := len(parts) - 1; len(parts[last])+1+len(standings) <= maxMessage {
 		parts[last] += "\n" + standings
 		return parts
 	}
-	return append(parts, truncate(standings, maxMessage))
+	return append(parts, tableBlocks(standings, maxMessage)...)
+}
+
+// tableBlocks cuts a text table (a code block: its headings' line, then a
+// line per row) into code blocks of at most limit bytes each, at line
+// ends, each beginning with the headings.
+func tableBlocks(table string, limit int) []string {
+	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(table, "```\n"), "\n```"), "\n")
+	head := "```\n" + lines[0]
+	var out []string
+	cur, rows := head, 0
+	for _, line := range lines[1:] {
+		if rows > 0 && len(cur)+1+len(line)+len("\n```") > limit {
+			out = append(out, cur+"\n```")
+			cur, rows = head, 0
+		}
+		cur += "\n" + line
+		rows++
+	}
+	return append(out, cur+"\n```")
 }
 
 // noticeTournament loads notice n's tournament, once for its delivery:
@@ -124,7 +144,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 	case storage.EventRoundClosed:
 		text, withStandings = closedText(p, t, state, event), true
 	case storage.EventWithdrawn:
-		text, withStandings = withdrawalText(p, t, event), len(state.Rounds()) > 0 // before the start, no standings yet
+		text, withStandings = withdrawalText(p, t, event, len(state.Rounds()) > 0), len(state.Rounds()) > 0 // before the start, no standings yet
 	case storage.EventTourneyCancel:
 		if event.Player == "" {
 			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name)
@@ -308,8 +328,13 @@ func roundsCappedText(p lang.Printer, t *storage.Tournament, state *tournament.T
 		len(state.Players()), plays, t.Name, asked)
 }
 
-// withdrawalText words a player's leaving after the start, by its reason.
-func withdrawalText(p lang.Printer, t *storage.Tournament, e tournament.Event) string {
+// withdrawalText words a player's leaving, by its reason: after the
+// start; or, when started is false, a moderator's taking them out before
+// it, when they had no games to forfeit.
+func withdrawalText(p lang.Printer, t *storage.Tournament, e tournament.Event, started bool) string {
+	if !started {
+		return p.Sprintf("**%[1]s**: a moderator removed %[2]s before the start.", t.Name, playerLabel(t, e.Player))
+	}
 	switch e.Reason {
 	case tournament.LeftServer:
 		return p.Sprintf("**%[1]s**: %[2]s left the server and is withdrawn from the tournament.", t.Name, playerLabel(t, e.Player))

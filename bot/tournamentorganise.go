@@ -186,6 +186,7 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 	if name == player {
 		name = "<@" + player + ">"
 	}
+	b.beforeWithdrawal(ctx, t, player) // a game decided on the board, or by the deadline, is not forfeited
 	started := false
 	var refusal string
 	removed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
@@ -247,14 +248,19 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 }
 
 // cancelTournament cancels tournament id for member by, and calls off its
-// games still on; errRefused when it is over already. Once the cancel is
-// stored none of its games starts: a match being started meanwhile is
-// called off by the process starting it (startRound), and its invites,
-// should they come first, are dropped (startingGame).
+// games still on; errRefused when it is over already, or its last game
+// ended. The games that ended unrecorded are recorded first, for the
+// standings as they were. Once the cancel is stored none of its games
+// starts: a match being started meanwhile is called off by the process
+// starting it (startRound), and its invites, should they come first, are
+// dropped (startingGame).
 func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by string) error {
+	if t, err := b.store.Tournament(ctx, id); err == nil && !t.Done {
+		b.recordEndedGamesOf(ctx, t, "") // the standings as they were count the games that ended
+	}
 	cancelled, err := b.updateTournament(ctx, id, func(x *storage.Tournament) error {
-		if x.Done {
-			return errRefused
+		if s, err := x.State(); x.Done || err == nil && s.Status() == tournament.Finished {
+			return errRefused // over, or its last game ended and the timers have yet to say so
 		}
 		cancel := tournament.Cancel()
 		cancel.Player = by // named in the announcement

@@ -85,6 +85,9 @@ var errRefused = errors.New("refused")
 // off, and the channel is told.
 func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament, withdraw bool) {
 	me := userOf(i).ID
+	if withdraw {
+		b.beforeWithdrawal(ctx, t, me) // a game decided on the board, or by the deadline, is not forfeited
+	}
 	started := false
 	var refusal string
 	left, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {

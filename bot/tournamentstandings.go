@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
+	"golang.org/x/text/width"
 
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/render"
@@ -25,8 +27,20 @@ func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interactio
 	head := p.Sprintf("**%[1]s** — %[2]s", t.Name, statusText(p, t))
 	files := b.standingsPicture(table)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: truncate(head+"\n"+text, maxMessage), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Content: standingsReply(head, text), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
+}
+
+// standingsReply is the answer to /stratego tournament standings: head,
+// then the standings' text table, which, too long for the message, ends
+// with "…" after the rows that fit (the picture has them all).
+func standingsReply(head, table string) string {
+	if len(head)+1+len(table) <= maxMessage {
+		return head + "\n" + table
+	}
+	more := "\n…"
+	first := tableBlocks(table, maxMessage-len(head)-1-len(more))[0]
+	return head + "\n" + strings.TrimSuffix(first, "\n```") + more + "\n```"
 }
 
 // statusText says where a tournament stands.
@@ -128,20 +142,25 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 	}
 	var text strings.Builder
 	text.WriteString("```\n")
+	// The cells as shown: a long name cut to the column, before the note
+	// of a player who withdrew, which stays whole, as in the picture.
+	rows := make([][]string, len(table.Rows))
+	for k, row := range table.Rows {
+		rows[k] = make([]string, len(row))
+		for c, cell := range row {
+			rows[k][c] = fitCell(codeSafe(cell), table.Notes[k], c == 1)
+		}
+	}
 	widths := make([]int, len(cols))
 	for c := range cols {
-		widths[c] = len([]rune(cols[c]))
-		for _, row := range table.Rows {
-			widths[c] = max(widths[c], min(len([]rune(codeSafe(row[c]))), 24))
+		widths[c] = monoWidth(cols[c])
+		for _, row := range rows {
+			widths[c] = max(widths[c], monoWidth(row[c]))
 		}
 	}
 	line := func(cells []string) {
 		for c, cell := range cells {
-			cell = codeSafe(cell)
-			if r := []rune(cell); len(r) > 24 {
-				cell = string(r[:23]) + "…"
-			}
-			pad := strings.Repeat(" ", widths[c]-len([]rune(cell)))
+			pad := strings.Repeat(" ", max(0, widths[c]-monoWidth(cell)))
 			if c >= 2 {
 				text.WriteString(pad + cell)
 			} else {
@@ -154,7 +173,7 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 		text.WriteString("\n")
 	}
 	line(cols)
-	for _, row := range table.Rows {
+	for _, row := range rows {
 		line(row)
 	}
 	text.WriteString("```")
@@ -163,6 +182,76 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 
 // codeSafe keeps a name from closing the code block it is shown in.
 func codeSafe(s string) string { return strings.ReplaceAll(s, "`", "'") }
+
+// maxCellColumns is the most columns a cell of the text table takes.
+const maxCellColumns = 24
+
+// fitCell cuts a cell of the text table to maxCellColumns, marking the
+// cut with "…"; a name (name true) whose row has a note keeps it whole,
+// its name cut before it.
+func fitCell(cell, note string, name bool) string {
+	if monoWidth(cell) <= maxCellColumns {
+		return cell
+	}
+	cut := func(s string, cols int) string {
+		return strings.TrimRightFunc(fitColumns(s, cols), unicode.IsSpace) + "…"
+	}
+	if base, ok := strings.CutSuffix(cell, note); name && ok && note != "" && monoWidth(note) < maxCellColumns/2 {
+		return cut(base, maxCellColumns-1-monoWidth(note)) + note
+	}
+	return cut(cell, maxCellColumns-1)
+}
+
+// monoWidth is how many columns s takes in a monospace font, as the text
+// table lines up its names: two for a wide letter (Chinese, Japanese,
+// Korean, full-width forms, most emoji), none for what joins the letter
+// before it (a combining accent, a zero-width or format character, a skin
+// tone, the parts of an emoji joined by U+200D), one for any other.
+func monoWidth(s string) int {
+	n, joined := 0, false
+	for _, r := range s {
+		w := runeColumns(r)
+		if joined {
+			w = 0 // an emoji joined to the one before: one picture
+		}
+		joined = r == zeroWidthJoiner
+		n += w
+	}
+	return n
+}
+
+// fitColumns is the longest start of s that takes at most cols columns
+// (monoWidth), with what joins its last letter.
+func fitColumns(s string, cols int) string {
+	n, joined := 0, false
+	for k, r := range s {
+		w := runeColumns(r)
+		if joined {
+			w = 0
+		}
+		joined = r == zeroWidthJoiner
+		if n+w > cols {
+			return s[:k]
+		}
+		n += w
+	}
+	return s
+}
+
+const zeroWidthJoiner = '\u200d'
+
+// runeColumns is the columns a code point takes by itself (monoWidth).
+func runeColumns(r rune) int {
+	switch {
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Cc), r >= 0x1F3FB && r <= 0x1F3FF: // marks, format and control characters, skin tones
+		return 0
+	}
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
+}
 
 // standingsPicture draws the table, with its alt text; none when it cannot.
 func (b *Bot) standingsPicture(table render.Table) []*discordgo.File {

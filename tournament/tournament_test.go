@@ -419,3 +419,34 @@ func TestForfeitTieBreakByFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestSwissTieBreaksHandWorked: Swiss standings with a bye and a forfeit,
+// worked by hand as docs/TOURNAMENTS.md counts them (raw units: a win 2,
+// SB in Points×Points). Round 1: p1 beats p2, p3 and p4 draw, p5 has the
+// bye. Round 2: p1 beats p5, p2 forfeits to p3, p4 has the bye. Scores:
+// p1 4, p3 3, p4 3, p5 2, p2 0. An unplayed round (the byes, the forfeit)
+// counts as a game against an opponent with the player's own score:
+//
+//	p1: p2 (0)×2 + p5 (2)×2            = SB 4, Buchholz 0+2 = 2
+//	p3: p4 (3)×1 + itself (3)×2        = SB 9, Buchholz 3+3 = 6
+//	p4: p3 (3)×1 + itself (3)×2        = SB 9, Buchholz 3+3 = 6
+//	p5: itself (2)×2 + p1 (4)×0        = SB 4, Buchholz 2+4 = 6
+//	p2: p1 (4)×0 + itself (0)×0        = SB 0, Buchholz 4+0 = 4
+//
+// p3 and p4 tie on everything: the better seed, p3, is ahead.
+func TestSwissTieBreaksHandWorked(t *testing.T) {
+	tour := seeded(t, DefaultRules(Swiss, 2), 5)
+	for _, e := range []Event{
+		{Kind: Paired, Round: 1, Games: []Pairing{{Red: "p1", Blue: "p2"}, {Red: "p3", Blue: "p4"}, {Red: "p5"}}},
+		Record(1, 1, RedWon), Record(1, 2, Drawn),
+		{Kind: Paired, Round: 2, Games: []Pairing{{Red: "p5", Blue: "p1"}, {Red: "p2", Blue: "p3"}, {Red: "p4"}}},
+		Record(2, 1, BlueWon), Record(2, 2, RedForfeited),
+	} {
+		if err := tour.Apply(e); err != nil {
+			t.Fatalf("%s: %v", e, err)
+		}
+	}
+	if got, want := showStandings(tour.Standings()), "p1:4/4/2 p3:3/9/6 p4:3/9/6 p5:2/4/6 p2:0/0/4"; got != want {
+		t.Errorf("standings\n got %s\nwant %s", got, want)
+	}
+}
