@@ -267,6 +267,15 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				owed = append(owed, picturesRefused(n, now))
 			}
 		}
+		if post, ok := liveGone(n, parts[i], err); ok {
+			// The live message was deleted (a moderator tidying the
+			// channel): the board is posted anew, and that message is
+			// the one edited from then on.
+			var id string
+			if id, err = sendOnce(b.s, parts[i].to.channel, nonceOf(n.ID, i), post, b.untilStop()); err == nil {
+				b.replaceLiveMessage(ctx, n.Match, parts[i].edit.ID, id)
+			}
+		}
 		if w := (waitingFor{}); errors.As(err, &w) {
 			return handled{waitFor: w.user} // the messages before it are recorded as sent
 		}
@@ -416,6 +425,41 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 	}
 	_, err := sendOnce(b.s, channel, nonce, p.send, b.untilStop())
 	return err
+}
+
+// liveGone reports whether p, the edit of a match's live message, failed
+// because the message is gone, and returns the board as a message to post
+// instead.
+func liveGone(n storage.Notice, p outgoing, sendErr error) (*discordgo.MessageSend, bool) {
+	if n.Match == 0 || n.To != storage.AudiencePublic || p.edit == nil || discordCode(sendErr) != discordgo.ErrCodeUnknownMessage {
+		return nil, false
+	}
+	e := p.edit
+	post := &discordgo.MessageSend{Files: e.Files, AllowedMentions: e.AllowedMentions}
+	if e.Content != nil {
+		post.Content = *e.Content
+	}
+	return post, true
+}
+
+// replaceLiveMessage records id as match's live message in place of old,
+// unless another has replaced old already.
+func (b *Bot) replaceLiveMessage(ctx context.Context, match storage.MatchID, old, id string) {
+	errReplaced := errors.New("the live message was replaced already")
+	m, err := b.store.UpdateMatch(ctx, match, 0, func(x *storage.Match) error {
+		if x.LiveMessage != old {
+			return errReplaced
+		}
+		x.LiveMessage = id
+		return nil
+	})
+	switch {
+	case errors.Is(err, errReplaced):
+	case err != nil:
+		b.log.Warn("recording the match's new live message failed; the next board is posted anew", "match", match, "error", err)
+	default:
+		b.afterChange(ctx, m, nil)
+	}
 }
 
 // fallback is what follows when a message cannot reach its recipient (see
