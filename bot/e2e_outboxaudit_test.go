@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
 )
@@ -49,5 +51,43 @@ func TestLiveMessageDeleted(t *testing.T) {
 	}
 	if boards != 1 {
 		t.Errorf("the channel shows %d boards; want one live message", boards)
+	}
+}
+
+// TestSentBoardDeletedBeforeItsRetry: the channel's board is made, but
+// Discord's answer comes too late, and a moderator deletes the board before
+// the outbox sends it again. Discord answers the resend (its nonce) with
+// Unknown Message: the board was delivered, and the match keeps its channel.
+func TestSentBoardDeletedBeforeItsRetry(t *testing.T) {
+	t.Parallel()
+	h := newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)})
+	h.startClassic()
+	h.waitMoves(1, 0)
+	h.srv.DelayNextIn(t, "POST /channels/{channel_id}/messages", h.channel, 1, 2500*time.Millisecond)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitStored(1, 1)
+	var board *discordtest.Message
+	h.srv.WaitFor(t, "the late board", func() bool {
+		for _, msg := range h.srv.ChannelMessages(h.channel) {
+			if strings.Contains(msg.Content, "alice moved A4-A5") {
+				board = msg
+			}
+		}
+		return board != nil
+	})
+	h.srv.WaitFor(t, "the board to be put off", func() bool {
+		due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(time.Hour), 0)
+		return err == nil && len(due) == 1 && due[0].Attempts == 1
+	})
+	h.srv.DeleteMessage(board.ID)
+	h.advance(backoff(1, 0))
+	h.outboxEmpty()
+	if m := h.match(1); m.PublicGone {
+		t.Error("the match gave its channel up")
+	}
+	for _, who := range []*discordtest.Member{h.alice, h.bob} {
+		if n := countDMs(who, "no longer post"); n != 0 {
+			t.Errorf("%s was told the channel is out of reach", who.Name)
+		}
 	}
 }

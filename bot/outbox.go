@@ -276,6 +276,12 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				b.replaceLiveMessage(ctx, n.Match, parts[i].edit.ID, id)
 			}
 		}
+		if parts[i].send != nil && discordCode(err) == discordgo.ErrCodeUnknownMessage {
+			// A create that Discord answers Unknown Message names, by
+			// its nonce, a message it made on an earlier attempt (whose
+			// answer was lost) and that was deleted since: it arrived.
+			err = nil
+		}
 		if w := (waitingFor{}); errors.As(err, &w) {
 			return handled{waitFor: w.user} // the messages before it are recorded as sent
 		}
