@@ -91,3 +91,50 @@ func TestSentBoardDeletedBeforeItsRetry(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedDMsToldInEachMatch: Bob's DMs are closed. His first match's
+// channel is told so, with what to do instead; so is the channel of a
+// second match, where his set-up invite cannot reach him either, though the
+// bot already knew his DMs were closed. Within one match it is said once.
+func TestClosedDMsToldInEachMatch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.bob.CloseDMs()
+	told := func(ch *discordtest.Channel) int {
+		n := 0
+		for _, m := range h.srv.ChannelMessages(ch) {
+			if strings.Contains(m.Content, "can't send you direct messages") && strings.Contains(m.Content, "<@"+h.bob.ID+">") {
+				n++
+			}
+		}
+		return n
+	}
+	general := h.channel
+	h.challenge("Classic")
+	h.outboxEmpty()
+	if n := told(general); n != 1 {
+		t.Fatalf("the first match's channel was told %d times that Bob's DMs are closed, want once", n)
+	}
+	games := h.guild.AddChannel("games")
+	h.channel = games
+	h.challenge("Classic")
+	h.outboxEmpty()
+	if n := told(games); n != 1 {
+		t.Errorf("the second match's channel was told %d times that Bob's DMs are closed, want once", n)
+	}
+	// The first match starts: Bob's board of it fails again, and its
+	// channel is not told again.
+	invite := h.alice.WaitDM(t, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, "Send me your secret set-up") && strings.Contains(m.Content, "Match #1")
+	})
+	preview := h.alice.ClickButton(t, invite, button(t, invite, "Random")).Reply(t)
+	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	setup := h.bob.SlashCommand(t, general, "stratego setup", discordtest.Opt("match", "1")).Reply(t)
+	preview = h.bob.ClickButton(t, setup, button(t, setup, "Random")).Reply(t)
+	h.bob.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	h.alice.WaitDM(t, contains("the match begins"))
+	h.outboxEmpty()
+	if n := told(general); n != 1 {
+		t.Errorf("the first match's channel was told %d times that Bob's DMs are closed, want once", n)
+	}
+}
