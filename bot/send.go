@@ -68,8 +68,8 @@ func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.Mess
 type deliveryFailure uint8
 
 const (
-	// retryLater: Discord or the network failed (5xx, timeouts, 429): the same
-	// message will go through later.
+	// retryLater: Discord or the network failed (5xx, timeouts, 429), or
+	// refused the bot's token (401): the same message will go through later.
 	retryLater deliveryFailure = iota
 	// recipientUnreachable: the member does not take DMs from the bot (50007)
 	// or left, the channel is gone (10003), or the bot may not post there
@@ -105,6 +105,11 @@ func classify(err error) (deliveryFailure, time.Duration) {
 		case status == http.StatusTooManyRequests:
 			return retryLater, retryAfter(rest)
 		case status >= 500, status == http.StatusRequestTimeout:
+			return retryLater, 0
+		case status == http.StatusUnauthorized:
+			// The token was reset: the bot stops (the gateway closes
+			// with 4004); the message waits for it to run with the new
+			// one, rather than be given up.
 			return retryLater, 0
 		case rest.Message != nil && unreachableCodes[rest.Message.Code]:
 			return recipientUnreachable, 0
