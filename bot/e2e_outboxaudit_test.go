@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -136,5 +137,70 @@ func TestClosedDMsToldInEachMatch(t *testing.T) {
 	h.outboxEmpty()
 	if n := told(general); n != 1 {
 		t.Errorf("the first match's channel was told %d times that Bob's DMs are closed, want once", n)
+	}
+}
+
+// sharedClock lets the local Discord read the bot's clock, which the
+// harness makes: Discord's nonce window is then measured on the time the
+// test moves.
+type sharedClock struct {
+	c atomic.Pointer[discordtest.FakeClock]
+}
+
+func (s *sharedClock) Now() time.Time {
+	if c := s.c.Load(); c != nil {
+		return c.Now()
+	}
+	return T0
+}
+
+// TestLateAnswerThenOutage: Bob's board is made, but Discord's answer
+// comes too late, and Discord then fails the DMs for over two minutes. The
+// outbox keeps trying, with its back-off, until Discord answers, long after
+// the few minutes a nonce keeps a create from being made twice. Bob still
+// gets his board once, and his time starts when it arrived.
+func TestLateAnswerThenOutage(t *testing.T) {
+	t.Parallel()
+	var clock sharedClock
+	h := newHarnessOn(t, []discordtest.Option{discordtest.WithClock(&clock), discordtest.WithClientTimeout(2 * time.Second)})
+	clock.c.Store(h.clock)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	const create = "POST /channels/{channel_id}/messages"
+	bobDM := h.bob.DM()
+	h.srv.DelayNextIn(t, create, bobDM, 1, 2500*time.Millisecond)
+	h.srv.FailNextIn(t, create, bobDM, 5, 503)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitStored(1, 1)
+	h.bob.WaitDM(t, contains("alice moved A4-A5"))
+	arrived := h.clock.Now()
+	h.srv.WaitFor(t, "the bot to see its DM made", func() bool {
+		h.bot.made.mu.Lock()
+		defer h.bot.made.mu.Unlock()
+		for _, at := range h.bot.made.watched {
+			if !at.IsZero() {
+				return true
+			}
+		}
+		return false
+	})
+	for k := 0; ; k++ {
+		due, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(24*time.Hour), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(due) == 0 {
+			break
+		}
+		if k == 20 {
+			t.Fatalf("still owed after 20 tries: %+v", due)
+		}
+		h.advance(max(time.Second, due[0].NextTry.Sub(h.clock.Now())))
+	}
+	if n := countDMs(h.bob, "alice moved A4-A5"); n != 1 {
+		t.Errorf("Bob got his board %d times, want once", n)
+	}
+	if m := h.match(1); m.ClockPending || !m.Deadline.Equal(arrived.Add(m.MoveTime)) {
+		t.Errorf("Bob's clock: pending %v, deadline %v after his board arrived; want %v", m.ClockPending, m.Deadline.Sub(arrived), m.MoveTime)
 	}
 }

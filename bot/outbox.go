@@ -257,8 +257,22 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		b.log.Error("a notice cannot be composed; it is dropped", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 		return b.record(ctx, "dropping a notice", b.noticeDone(ctx, n, now, owed...))
 	}
+	var lastAt time.Time // when the last part arrived, if the gateway told (madeDMs)
 	for i := n.Sent; i < len(parts); i++ {
-		err := b.sendPart(ctx, parts[i], nonceOf(n.ID, i))
+		nonce, madeAt := nonceOf(n.ID, i), time.Time{}
+		watched := parts[i].to.user != "" && parts[i].send != nil
+		if watched {
+			b.made.expect(nonce)
+		}
+		var err error
+		if at, ok := b.made.madeAt(nonce); ok {
+			madeAt = at // made on an earlier attempt, whose answer was lost
+		} else {
+			err = b.sendPart(ctx, parts[i], nonce)
+			if at, ok := b.made.madeAt(nonce); ok && err != nil {
+				err, madeAt = nil, at // made, though its answer was lost
+			}
+		}
 		if bare, ok := withoutPicture(n, parts[i], err); ok {
 			// The standings' text table says what their picture shows:
 			// the announcement goes without it, and the organiser is
@@ -293,6 +307,8 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			return handled{}
 		}
 		if err == nil {
+			b.made.forget(nonce)
+			lastAt = madeAt
 			if parts[i].to.user != "" {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
 			}
@@ -311,6 +327,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			b.log.Warn("a message could not be sent; it will be tried again", "notice", n.ID, "event", n.Event, "match", n.Match, "attempt", n.Attempts+1, "in", wait, "error", err)
 			return b.retry(ctx, n, now.Add(wait), "putting off a notice")
 		case recipientUnreachable:
+			b.made.forget(nonce)
 			b.metrics.notice("unreachable")
 			b.log.Warn("a message cannot reach its recipient", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			follow, retry := b.fallback(ctx, n, tour, parts[i], err, now)
@@ -321,6 +338,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			follow = append(follow, lateBoardGivenUp(n, at)...)
 			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, at, append(follow, owed...)...))
 		default:
+			b.made.forget(nonce)
 			b.metrics.notice("refused")
 			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			at := b.now()
@@ -329,7 +347,11 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	}
 	// The player's time starts now, when Discord has answered the last
 	// part: the minutes a slow or rate-limited send took are not theirs.
+	// A part whose answer was lost arrived when the gateway said so.
 	arrived := b.now()
+	if !lastAt.IsZero() {
+		arrived = lastAt
+	}
 	err = b.noticeDone(ctx, n, arrived, append(lateBoard(n, arrived), owed...)...)
 	if err == nil && len(owed) > 0 && (n.Event == storage.EventFinale || n.Event == storage.EventAbandoned) {
 		b.unfollowEnded(ctx, n.Match, owed)

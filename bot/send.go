@@ -14,7 +14,9 @@ import (
 // How the outbox sends: every message carries a nonce made from its notice
 // and part, with enforce_nonce, so that Discord answers a resend (after a
 // timeout, or after a crash between sending and marking it sent) with the
-// message it already made instead of a second one.
+// message it already made instead of a second one. Discord keeps a nonce for
+// a few minutes only: a DM whose answer was lost is known made from the
+// gateway instead (made.go), however long Discord then fails.
 
 // nonceOf returns the nonce of part of a notice: at most 25 characters, as
 // Discord allows, and the same on every attempt.
