@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 )
 
 // TestLiveMessageDeleted: in the live board mode a moderator deletes the
@@ -202,5 +204,42 @@ func TestLateAnswerThenOutage(t *testing.T) {
 	}
 	if m := h.match(1); m.ClockPending || !m.Deadline.Equal(arrived.Add(m.MoveTime)) {
 		t.Errorf("Bob's clock: pending %v, deadline %v after his board arrived; want %v", m.ClockPending, m.Deadline.Sub(arrived), m.MoveTime)
+	}
+}
+
+// TestStaleDMChannel: the DM channel kept for Bob names a channel Discord
+// does not know (the database was moved to another bot application, say).
+// The bot opens his DM anew and sends his board there, rather than tell
+// the channel he closed his DMs and give his board up.
+func TestStaleDMChannel(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	h.shutdown()
+	db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := h.srv.UnknownID()
+	if _, err := db.UpdatePlayer(context.Background(), h.bob.ID, func(p *storage.PlayerSettings) error {
+		p.DMChannel = stale
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	h.start()
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	h.outboxEmpty()
+	if n := countDMs(h.bob, "alice moved A4-A5"); n != 1 {
+		t.Errorf("Bob got his board %d times, want once", n)
+	}
+	if n := h.channelCount("can't send you direct messages"); n != 0 {
+		t.Errorf("the channel was told %d times that Bob's DMs are closed", n)
+	}
+	if p, err := h.db.Player(context.Background(), h.bob.ID); err != nil || p.DMChannel == stale {
+		t.Errorf("Bob's DM channel is still the stale one (%v)", err)
 	}
 }

@@ -435,6 +435,19 @@ func (b *Bot) record(ctx context.Context, what string, err error) handled {
 // sendPart sends one message: a create carries the nonce, so that sending it
 // again never makes a second message; an edit is the same however often it is made.
 func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
+	err := b.sendPartTo(ctx, p, nonce)
+	if code := discordCode(err); p.to.user != "" && (code == discordgo.ErrCodeUnknownChannel || code == discordgo.ErrCodeMissingAccess) {
+		// The DM channel kept for the user is none of this bot's (the
+		// database was moved to another application): it is opened anew.
+		// Discord made nothing, so the nonce is still unused.
+		b.forgetDMChannel(ctx, p.to.user)
+		err = b.sendPartTo(ctx, p, nonce)
+	}
+	return err
+}
+
+// sendPartTo is sendPart in the DM channel known for its user.
+func (b *Bot) sendPartTo(ctx context.Context, p outgoing, nonce string) error {
 	channel := p.to.channel
 	if p.to.user != "" {
 		var err error
