@@ -30,6 +30,13 @@ func TestLiveMessageDeleted(t *testing.T) {
 	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 	h.waitMoves(1, 1)
 	h.outboxEmpty()
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(msg.Content, "A4-A5") {
+			if imgs, err := msg.Images(); err != nil || len(imgs) != 1 {
+				t.Errorf("the board posted anew shows %d pictures (%v); want its board", len(imgs), err)
+			}
+		}
+	}
 	h.bob.SendDM(t, "J7-J6")
 	h.waitMoves(1, 2)
 	h.outboxEmpty()
@@ -235,6 +242,8 @@ func TestStaleDMChannel(t *testing.T) {
 	h.outboxEmpty()
 	if n := countDMs(h.bob, "alice moved A4-A5"); n != 1 {
 		t.Errorf("Bob got his board %d times, want once", n)
+	} else if imgs, err := h.bob.WaitDM(t, contains("alice moved A4-A5")).Images(); err != nil || len(imgs) != 1 {
+		t.Errorf("Bob's board shows %d pictures (%v); want his board", len(imgs), err)
 	}
 	if n := h.channelCount("can't send you direct messages"); n != 0 {
 		t.Errorf("the channel was told %d times that Bob's DMs are closed", n)

@@ -441,6 +441,9 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 		// database was moved to another application): it is opened anew.
 		// Discord made nothing, so the nonce is still unused.
 		b.forgetDMChannel(ctx, p.to.user)
+		if p.send != nil {
+			rewind(p.send.Files)
+		}
 		err = b.sendPartTo(ctx, p, nonce)
 	}
 	return err
@@ -476,6 +479,7 @@ func liveGone(n storage.Notice, p outgoing, sendErr error) (*discordgo.MessageSe
 		return nil, false
 	}
 	e := p.edit
+	rewind(e.Files) // read by the refused edit
 	post := &discordgo.MessageSend{Files: e.Files, AllowedMentions: e.AllowedMentions}
 	if e.Content != nil {
 		post.Content = *e.Content
