@@ -63,6 +63,20 @@ func (m *madeDMs) forget(nonce string) {
 	delete(m.watched, nonce)
 }
 
+// forgetNotice stops watching for every part of notice id: it is done.
+// Few creates are watched at a time (those under way, and those whose
+// answer was lost), so the look is short.
+func (m *madeDMs) forgetNotice(id uint64) {
+	prefix := strings.TrimSuffix(nonceOf(id, 0), "0")
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for nonce := range m.watched {
+		if strings.HasPrefix(nonce, prefix) {
+			delete(m.watched, nonce)
+		}
+	}
+}
+
 // onOwnDM reads a MESSAGE_CREATE for the nonce of one of the outbox's DMs.
 // discordgo's Message has no nonce, so it is read from the raw event.
 func (b *Bot) onOwnDM(e *discordgo.Event) {

@@ -153,3 +153,38 @@ func TestPeopleBeforePractice(t *testing.T) {
 		}
 	}
 }
+
+// TestMadeDMs: only the creates being watched for are kept once the
+// gateway says they were made, and a notice done forgets all its parts
+// (not another notice's whose id starts alike).
+func TestMadeDMs(t *testing.T) {
+	var m madeDMs
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	m.saw(nonceOf(7, 0), at)
+	if _, ok := m.madeAt(nonceOf(7, 0)); ok || len(m.watched) != 0 {
+		t.Fatal("a create nobody watched for is kept")
+	}
+	m.expect(nonceOf(7, 0))
+	m.expect(nonceOf(7, 1))
+	m.expect(nonceOf(253, 0))
+	if _, ok := m.madeAt(nonceOf(7, 0)); ok {
+		t.Fatal("a create is made before the gateway says so")
+	}
+	m.saw(nonceOf(7, 0), at)
+	m.saw(nonceOf(7, 0), at.Add(time.Minute)) // the same event again: the first time holds
+	if got, ok := m.madeAt(nonceOf(7, 0)); !ok || !got.Equal(at) {
+		t.Fatalf("madeAt = %v, %v; want %v", got, ok, at)
+	}
+	m.expect(nonceOf(7, 0)) // a retry watches again: what is known stays
+	if _, ok := m.madeAt(nonceOf(7, 0)); !ok {
+		t.Fatal("watching again forgot that the create was made")
+	}
+	m.forgetNotice(7)
+	if _, ok := m.watched[nonceOf(253, 0)]; !ok || len(m.watched) != 1 {
+		t.Fatalf("after notice 7 is done, watched: %v; want notice 253's part only (sb71.0)", m.watched)
+	}
+	m.forget(nonceOf(253, 0))
+	if len(m.watched) != 0 {
+		t.Fatalf("watched: %v", m.watched)
+	}
+}
