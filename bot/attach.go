@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -68,6 +69,16 @@ func attachmentsOf(files []*discordgo.File) []attachmentMeta {
 		return nil
 	}
 	return out
+}
+
+// rewind reads files from their start again: a message sent anew after a
+// refused attempt (which read them) carries its pictures whole.
+func rewind(files []*discordgo.File) {
+	for _, f := range files {
+		if s, ok := f.Reader.(io.Seeker); ok {
+			_, _ = s.Seek(0, io.SeekStart)
+		}
+	}
 }
 
 // sendFiles sends payload with files to endpoint as Discord's multipart

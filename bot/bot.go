@@ -56,6 +56,7 @@ type Bot struct {
 	dmChannels   sync.Map                // user id → DM channel id, a cache of UserChannelCreate
 	dmOpening    atomic.Bool             // set while an outbox worker opens a DM channel (dmchannels.go)
 	dmOpenings   atomic.Uint64           // counts the DM channel openings begun
+	made         madeDMs                 // the outbox's DMs Discord made though its answer was lost (made.go)
 	wake         chan struct{}           // nudges the timer loop when a deadline may have moved
 	timerPass    sync.Mutex              // held by a pass over the due timers
 	vacationsDue atomic.Int64            // unix time of the next look for vacations that stop no clock (vacation.go); 0: at once
@@ -165,6 +166,8 @@ func (b *Bot) Run(ctx context.Context) error {
 	removeMessage := b.s.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
 		b.guard(ctx, "message", func(ctx context.Context) { b.onMessage(ctx, m.Message) })
 	})
+	removeEvent := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.Event) { b.onOwnDM(e) })
+	defer removeEvent()
 	removeGuild := b.s.AddHandler(func(s *discordgo.Session, g *discordgo.GuildDelete) {
 		b.guard(ctx, "guild delete", func(ctx context.Context) { b.onGuildDelete(ctx, g) })
 	})

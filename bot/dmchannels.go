@@ -86,6 +86,24 @@ func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 	return ch.ID, nil
 }
 
+// forgetDMChannel forgets the DM channel kept for user, in memory and in
+// their settings: the next message opens it anew.
+func (b *Bot) forgetDMChannel(ctx context.Context, user string) {
+	ch, ok := b.knownDMChannel(ctx, user)
+	if !ok {
+		return
+	}
+	b.dmChannels.Delete(user)
+	if _, err := b.updatePlayer(ctx, user, func(p *storage.PlayerSettings) error {
+		if p.DMChannel == ch {
+			p.DMChannel = ""
+		}
+		return nil
+	}); err != nil {
+		b.log.Warn("forgetting a DM channel's id failed", "error", err)
+	}
+}
+
 // mustWaitForDM reports whether a message to user would wait for another
 // worker's DM channel opening: then the notice is put back before its
 // pictures are drawn.

@@ -38,7 +38,8 @@
 // settings.go, stats.go, rules.go and record.go answer the commands between
 // moves; describe.go words moves; practice.go plays the computer; timers.go
 // handles deadlines; outbox.go and notices.go deliver what changes owe, from snapshot.go,
-// and send.go sends each message once and reads Discord's failures;
+// and send.go sends each message once and reads Discord's failures (made.go
+// learns from the gateway which DMs Discord made though its answer was lost);
 // permissions.go checks what the bot may do in a channel before a match;
 // serverchanges.go handles threads and channels gone, players who left and the bot
 // removed from a server; gateway.go connects, reconnects and registers the

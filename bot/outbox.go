@@ -257,8 +257,22 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		b.log.Error("a notice cannot be composed; it is dropped", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 		return b.record(ctx, "dropping a notice", b.noticeDone(ctx, n, now, owed...))
 	}
+	var lastAt time.Time // when the last part arrived, if the gateway told (madeDMs)
 	for i := n.Sent; i < len(parts); i++ {
-		err := b.sendPart(ctx, parts[i], nonceOf(n.ID, i))
+		nonce, madeAt := nonceOf(n.ID, i), time.Time{}
+		watched := parts[i].to.user != "" && parts[i].send != nil
+		if watched {
+			b.made.expect(nonce)
+		}
+		var err error
+		if at, ok := b.made.madeAt(nonce); ok {
+			madeAt = at // made on an earlier attempt, whose answer was lost
+		} else {
+			err = b.sendPart(ctx, parts[i], nonce)
+			if at, ok := b.made.madeAt(nonce); ok && err != nil {
+				err, madeAt = nil, at // made, though its answer was lost
+			}
+		}
 		if bare, ok := withoutPicture(n, parts[i], err); ok {
 			// The standings' text table says what their picture shows:
 			// the announcement goes without it, and the organiser is
@@ -266,6 +280,21 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			if err = b.sendPart(ctx, bare, nonceOf(n.ID, i)); err == nil {
 				owed = append(owed, picturesRefused(n, now))
 			}
+		}
+		if post, ok := liveGone(n, parts[i], err); ok {
+			// The live message was deleted (a moderator tidying the
+			// channel): the board is posted anew, and that message is
+			// the one edited from then on.
+			var id string
+			if id, err = sendOnce(b.s, parts[i].to.channel, nonceOf(n.ID, i), post, b.untilStop()); err == nil {
+				b.replaceLiveMessage(ctx, n.Match, parts[i].edit.ID, id)
+			}
+		}
+		if parts[i].send != nil && discordCode(err) == discordgo.ErrCodeUnknownMessage {
+			// A create that Discord answers Unknown Message names, by
+			// its nonce, a message it made on an earlier attempt (whose
+			// answer was lost) and that was deleted since: it arrived.
+			err = nil
 		}
 		if w := (waitingFor{}); errors.As(err, &w) {
 			return handled{waitFor: w.user} // the messages before it are recorded as sent
@@ -278,6 +307,8 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			return handled{}
 		}
 		if err == nil {
+			b.made.forget(nonce)
+			lastAt = madeAt
 			if parts[i].to.user != "" {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
 			}
@@ -296,6 +327,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			b.log.Warn("a message could not be sent; it will be tried again", "notice", n.ID, "event", n.Event, "match", n.Match, "attempt", n.Attempts+1, "in", wait, "error", err)
 			return b.retry(ctx, n, now.Add(wait), "putting off a notice")
 		case recipientUnreachable:
+			b.made.forget(nonce)
 			b.metrics.notice("unreachable")
 			b.log.Warn("a message cannot reach its recipient", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			follow, retry := b.fallback(ctx, n, tour, parts[i], err, now)
@@ -306,6 +338,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			follow = append(follow, lateBoardGivenUp(n, at)...)
 			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, at, append(follow, owed...)...))
 		default:
+			b.made.forget(nonce)
 			b.metrics.notice("refused")
 			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
 			at := b.now()
@@ -314,7 +347,11 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	}
 	// The player's time starts now, when Discord has answered the last
 	// part: the minutes a slow or rate-limited send took are not theirs.
+	// A part whose answer was lost arrived when the gateway said so.
 	arrived := b.now()
+	if !lastAt.IsZero() {
+		arrived = lastAt
+	}
 	err = b.noticeDone(ctx, n, arrived, append(lateBoard(n, arrived), owed...)...)
 	if err == nil && len(owed) > 0 && (n.Event == storage.EventFinale || n.Event == storage.EventAbandoned) {
 		b.unfollowEnded(ctx, n.Match, owed)
@@ -398,6 +435,22 @@ func (b *Bot) record(ctx context.Context, what string, err error) handled {
 // sendPart sends one message: a create carries the nonce, so that sending it
 // again never makes a second message; an edit is the same however often it is made.
 func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
+	err := b.sendPartTo(ctx, p, nonce)
+	if code := discordCode(err); p.to.user != "" && (code == discordgo.ErrCodeUnknownChannel || code == discordgo.ErrCodeMissingAccess) {
+		// The DM channel kept for the user is none of this bot's (the
+		// database was moved to another application): it is opened anew.
+		// Discord made nothing, so the nonce is still unused.
+		b.forgetDMChannel(ctx, p.to.user)
+		if p.send != nil {
+			rewind(p.send.Files)
+		}
+		err = b.sendPartTo(ctx, p, nonce)
+	}
+	return err
+}
+
+// sendPartTo is sendPart in the DM channel known for its user.
+func (b *Bot) sendPartTo(ctx context.Context, p outgoing, nonce string) error {
 	channel := p.to.channel
 	if p.to.user != "" {
 		var err error
@@ -416,6 +469,42 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 	}
 	_, err := sendOnce(b.s, channel, nonce, p.send, b.untilStop())
 	return err
+}
+
+// liveGone reports whether p, the edit of a match's live message, failed
+// because the message is gone, and returns the board as a message to post
+// instead.
+func liveGone(n storage.Notice, p outgoing, sendErr error) (*discordgo.MessageSend, bool) {
+	if n.Match == 0 || n.To != storage.AudiencePublic || p.edit == nil || discordCode(sendErr) != discordgo.ErrCodeUnknownMessage {
+		return nil, false
+	}
+	e := p.edit
+	rewind(e.Files) // read by the refused edit
+	post := &discordgo.MessageSend{Files: e.Files, AllowedMentions: e.AllowedMentions}
+	if e.Content != nil {
+		post.Content = *e.Content
+	}
+	return post, true
+}
+
+// replaceLiveMessage records id as match's live message in place of old,
+// unless another has replaced old already.
+func (b *Bot) replaceLiveMessage(ctx context.Context, match storage.MatchID, old, id string) {
+	errReplaced := errors.New("the live message was replaced already")
+	m, err := b.store.UpdateMatch(ctx, match, 0, func(x *storage.Match) error {
+		if x.LiveMessage != old {
+			return errReplaced
+		}
+		x.LiveMessage = id
+		return nil
+	})
+	switch {
+	case errors.Is(err, errReplaced):
+	case err != nil:
+		b.log.Warn("recording the match's new live message failed; the next board is posted anew", "match", match, "error", err)
+	default:
+		b.afterChange(ctx, m, nil)
+	}
 }
 
 // fallback is what follows when a message cannot reach its recipient (see

@@ -60,6 +60,9 @@ func TestClassifyDeliveryErrors(t *testing.T) {
 		{"unknown channel", rest(404, discordgo.ErrCodeUnknownChannel, ""), recipientUnreachable, 0},
 		{"a locked thread", rest(403, discordgo.ErrCodeThreadIsLocked, ""), recipientUnreachable, 0},
 		{"invalid form body", rest(400, 50035, ""), refused, 0},
+		// The token was reset: the bot stops (the gateway closes with
+		// 4004), and the message goes out once it runs with the new one.
+		{"401: the token was reset", rest(401, 0, `{"message": "401: Unauthorized", "code": 0}`), retryLater, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -148,5 +151,40 @@ func TestPeopleBeforePractice(t *testing.T) {
 		if got := tc.busy.admits(storage.Notice{Practice: tc.practice}); got != tc.want {
 			t.Errorf("%+v admits a practice=%v notice: %v, want %v", tc.busy, tc.practice, got, tc.want)
 		}
+	}
+}
+
+// TestMadeDMs: only the creates being watched for are kept once the
+// gateway says they were made, and a notice done forgets all its parts
+// (not another notice's whose id starts alike).
+func TestMadeDMs(t *testing.T) {
+	var m madeDMs
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	m.saw(nonceOf(7, 0), at)
+	if _, ok := m.madeAt(nonceOf(7, 0)); ok || len(m.watched) != 0 {
+		t.Fatal("a create nobody watched for is kept")
+	}
+	m.expect(nonceOf(7, 0))
+	m.expect(nonceOf(7, 1))
+	m.expect(nonceOf(253, 0))
+	if _, ok := m.madeAt(nonceOf(7, 0)); ok {
+		t.Fatal("a create is made before the gateway says so")
+	}
+	m.saw(nonceOf(7, 0), at)
+	m.saw(nonceOf(7, 0), at.Add(time.Minute)) // the same event again: the first time holds
+	if got, ok := m.madeAt(nonceOf(7, 0)); !ok || !got.Equal(at) {
+		t.Fatalf("madeAt = %v, %v; want %v", got, ok, at)
+	}
+	m.expect(nonceOf(7, 0)) // a retry watches again: what is known stays
+	if _, ok := m.madeAt(nonceOf(7, 0)); !ok {
+		t.Fatal("watching again forgot that the create was made")
+	}
+	m.forgetNotice(7)
+	if _, ok := m.watched[nonceOf(253, 0)]; !ok || len(m.watched) != 1 {
+		t.Fatalf("after notice 7 is done, watched: %v; want notice 253's part only (sb71.0)", m.watched)
+	}
+	m.forget(nonceOf(253, 0))
+	if len(m.watched) != 0 {
+		t.Fatalf("watched: %v", m.watched)
 	}
 }

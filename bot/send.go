@@ -14,7 +14,9 @@ import (
 // How the outbox sends: every message carries a nonce made from its notice
 // and part, with enforce_nonce, so that Discord answers a resend (after a
 // timeout, or after a crash between sending and marking it sent) with the
-// message it already made instead of a second one.
+// message it already made instead of a second one. Discord keeps a nonce for
+// a few minutes only: a DM whose answer was lost is known made from the
+// gateway instead (made.go), however long Discord then fails.
 
 // nonceOf returns the nonce of part of a notice: at most 25 characters, as
 // Discord allows, and the same on every attempt.
@@ -68,8 +70,8 @@ func sendOnce(s *discordgo.Session, channelID, nonce string, msg *discordgo.Mess
 type deliveryFailure uint8
 
 const (
-	// retryLater: Discord or the network failed (5xx, timeouts, 429): the same
-	// message will go through later.
+	// retryLater: Discord or the network failed (5xx, timeouts, 429), or
+	// refused the bot's token (401): the same message will go through later.
 	retryLater deliveryFailure = iota
 	// recipientUnreachable: the member does not take DMs from the bot (50007)
 	// or left, the channel is gone (10003), or the bot may not post there
@@ -105,6 +107,11 @@ func classify(err error) (deliveryFailure, time.Duration) {
 		case status == http.StatusTooManyRequests:
 			return retryLater, retryAfter(rest)
 		case status >= 500, status == http.StatusRequestTimeout:
+			return retryLater, 0
+		case status == http.StatusUnauthorized:
+			// The token was reset: the bot stops (the gateway closes
+			// with 4004); the message waits for it to run with the new
+			// one, rather than be given up.
 			return retryLater, 0
 		case rest.Message != nil && unreachableCodes[rest.Message.Code]:
 			return recipientUnreachable, 0

@@ -82,16 +82,34 @@ func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel s
 }
 
 // playerUnreachable says, in the match's channel, why a player gets no more
-// DMs: they left the server, or they closed their DMs (said once per
-// player, until a DM reaches them again).
+// DMs: they left the server, or they closed their DMs. It is said once in
+// each match, until a DM reaches them again: a channel that was told in
+// another match has not been told in this one.
 func (b *Bot) playerUnreachable(ctx context.Context, n storage.Notice, user string, now time.Time) []storage.Notice {
+	b.setDMBlocked(ctx, user, now)
+	since := b.settingsOf(ctx, user).DMBlockedAt
+	m, err := b.store.Match(ctx, n.Match)
+	if err != nil {
+		b.log.Warn("reading a match whose player is out of reach failed", "match", n.Match, "error", err)
+		return nil
+	}
+	side, ok := m.SideOf(user)
+	if !ok || (!m.ToldUnreachable[side].IsZero() && !m.ToldUnreachable[side].Before(since)) {
+		return nil // already told, in this match
+	}
 	reason := dmClosedReason
-	if m, err := b.store.Match(ctx, n.Match); err == nil && m.GuildID != "" && b.hasLeft(ctx, m.GuildID, user) {
+	if m.GuildID != "" && b.hasLeft(ctx, m.GuildID, user) {
 		reason = memberLeftReason
 	}
-	if !b.setDMBlocked(ctx, user, now) {
-		return nil // already told
+	told, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.ToldUnreachable[side] = now
+		return nil
+	})
+	if err != nil {
+		b.log.Warn("recording that a match's channel is told a player is out of reach failed", "match", m.ID, "error", err)
+		return nil
 	}
+	b.afterChange(ctx, told, nil)
 	return []storage.Notice{{Match: n.Match, Event: storage.EventFallback, To: storage.AudiencePublic, At: now, Reason: reason + user}}
 }
 

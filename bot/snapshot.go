@@ -246,6 +246,9 @@ func (b *Bot) stillNewest(ctx context.Context, s *snapshot) bool {
 // holds, without a new load.
 func (b *Bot) noticeDone(ctx context.Context, n storage.Notice, at time.Time, follow ...storage.Notice) error {
 	err := b.store.NoticeDone(ctx, n.ID, at, follow...)
+	if err == nil {
+		b.made.forgetNotice(n.ID)
+	}
 	if !n.StartsClock || n.Match == 0 {
 		return err
 	}

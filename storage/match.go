@@ -162,6 +162,10 @@ type Match struct {
 	// channel (deleted, or the bot lost access): the match goes on by DM and
 	// the channel is not written to again.
 	PublicGone bool
+	// ToldUnreachable is, for each side, when the match's channel was last
+	// told that its player's DMs do not reach them (closed, or they left
+	// the server): it is told once in each match while they stay so.
+	ToldUnreachable [2]time.Time
 
 	// RatingApplied is set, in the same transaction that finished the match,
 	// once its result is counted in the standings: it is counted exactly once.

@@ -199,6 +199,7 @@ type matchRecord struct {
 	CallOff  string             `json:"called_off,omitempty"` // why it ended with no result; "" for late-setup
 	ModNote  string             `json:"moderator_note,omitempty"`
 	Gone     bool               `json:"public_gone,omitempty"`
+	Told     []int64            `json:"told_unreachable,omitempty"` // when the channel was told Red's and Blue's DMs do not reach them (0: not)
 	Tourney  uint64             `json:"tournament,omitempty"`
 	RoundEnd int64              `json:"round_ends,omitempty"` // a tournament match's round deadline
 	Live     string             `json:"live_msg,omitempty"`
@@ -240,6 +241,9 @@ func encodeMatch(m *Match) ([]byte, error) {
 	}
 	if m.InviteArrived != [2]time.Time{} {
 		rec.Arrived = []int64{unixTime(m.InviteArrived[game.Red]), unixTime(m.InviteArrived[game.Blue])}
+	}
+	if m.ToldUnreachable != [2]time.Time{} {
+		rec.Told = []int64{unixTime(m.ToldUnreachable[game.Red]), unixTime(m.ToldUnreachable[game.Blue])}
 	}
 	if m.Clock.On() {
 		rec.Left = []int64{m.Left[0].Milliseconds(), m.Left[1].Milliseconds()}
@@ -303,6 +307,12 @@ func decodeMatch(data []byte) (*Match, error) {
 			return fail("invites arrived", fmt.Errorf("%d times, want Red's and Blue's", len(rec.Arrived)))
 		}
 		m.InviteArrived = [2]time.Time{fromUnix(rec.Arrived[0]), fromUnix(rec.Arrived[1])}
+	}
+	if len(rec.Told) != 0 {
+		if len(rec.Told) != 2 {
+			return fail("told unreachable", fmt.Errorf("%d times, want Red's and Blue's", len(rec.Told)))
+		}
+		m.ToldUnreachable = [2]time.Time{fromUnix(rec.Told[0]), fromUnix(rec.Told[1])}
 	}
 	m.Players[game.Red] = Player{rec.Red.ID, rec.Red.Name}
 	m.Players[game.Blue] = Player{rec.Blue.ID, rec.Blue.Name}

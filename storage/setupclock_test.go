@@ -122,3 +122,29 @@ func TestInviteArrivalsForgottenOnceTheGameBegins(t *testing.T) {
 		t.Errorf("both set-ups in: %s, invites arrived %v: want the game on and the arrivals forgotten", m.Phase, m.InviteArrived)
 	}
 }
+
+// TestToldUnreachableRecord: when the channel was told a player's DMs do
+// not reach them is kept in the record and read back; a match that told
+// nobody records nothing.
+func TestToldUnreachableRecord(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := setupMatch(base)
+	data, err := encodeMatch(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "told_unreachable") {
+		t.Errorf("a match that told nobody records it: %s", data)
+	}
+	m.ToldUnreachable[game.Blue] = base.Add(time.Minute)
+	if data, err = encodeMatch(m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeMatch(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ToldUnreachable != m.ToldUnreachable {
+		t.Errorf("read back %v, want %v", got.ToldUnreachable, m.ToldUnreachable)
+	}
+}

@@ -195,6 +195,9 @@
 //   - Channel.Delete: a text channel with its threads, or a thread;
 //     CHANNEL_DELETE (THREAD_DELETE for a thread), then 404 with code 10003
 //     on every route, interaction answers included.
+//   - Server.DeleteMessage: a moderator deletes a message in a server's
+//     channel; MESSAGE_DELETE, then 404 with code 10008 for editing,
+//     reading or replying to it.
 //   - Threads archive after auto_archive_duration minutes without activity
 //     (creation, a message, unarchiving, a new duration) by the server's
 //     Clock, at the first request or member action after that time, with

@@ -324,3 +324,27 @@ func TestInteractionInDM(t *testing.T) {
 		t.Errorf("failures %q", failures)
 	}
 }
+
+// TestModeratorDeletesMessage: a message a moderator deleted is gone for
+// everyone; the bot's edit of it answers 10008 without failing the test,
+// which deleted it itself.
+func TestModeratorDeletesMessage(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, nil)
+	ch := w.srv.Channel(w.guild.General().ID)
+	msg, err := w.sess.ChannelMessageSend(ch.ID, "the live board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.srv.DeleteMessage(msg.ID)
+	if len(w.srv.ChannelMessages(ch)) != 0 {
+		t.Error("the deleted message is still shown")
+	}
+	_, err = w.sess.ChannelMessageEdit(ch.ID, msg.ID, "the next board")
+	if code := restCode(err); code != discordgo.ErrCodeUnknownMessage {
+		t.Errorf("editing the deleted message: %v; want 10008", err)
+	}
+	if v := w.srv.Violations(); len(v) != 0 {
+		t.Errorf("violations: %v", v)
+	}
+}

@@ -164,6 +164,9 @@ func (s *Server) getChannel(q *request) (int, any, *apiError) {
 // channelMessage finds a non-ephemeral message of a channel.
 func (s *Server) channelMessage(c *channel, id string) (*message, *apiError) {
 	m := s.messages[id]
+	if m != nil && m.channelID == c.id && m.byModerator {
+		return nil, refusal(errUnknownMessage(), "message "+id+" was deleted by a moderator")
+	}
 	if m == nil || m.channelID != c.id || m.deleted || m.ephemeralTo != "" {
 		return nil, errUnknownMessage()
 	}

@@ -119,6 +119,25 @@ func (c *Channel) Delete() {
 	s.notify()
 }
 
+// DeleteMessage deletes a message in a server's channel, as a moderator
+// would. The bot gets MESSAGE_DELETE; from then on editing, reading or
+// replying to it answers 404 with code 10008 Unknown Message, which does not
+// fail the test.
+func (s *Server) DeleteMessage(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.messages[id]
+	if m == nil || m.ephemeralTo != "" || s.channels[m.channelID].guildID == "" {
+		panic("discordtest: DeleteMessage wants a message of a server's channel")
+	}
+	if m.deleted {
+		return
+	}
+	m.byModerator = true
+	s.deleteStored(m)
+	s.notify()
+}
+
 // Archive archives a thread, as a moderator (or the clock) would.
 // Sending a message in it unarchives it, unless it is locked and the sender
 // lacks MANAGE_THREADS; editing messages in it answers 400 with code 50083.

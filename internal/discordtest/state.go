@@ -91,6 +91,7 @@ type message struct {
 	reference     json.RawMessage
 	nonce         json.RawMessage // as sent with the create, echoed in its answer and MESSAGE_CREATE
 	deleted       bool
+	byModerator   bool // deleted by the test (Server.DeleteMessage): 10008 from now on, the test's own doing
 }
 
 // attachment is an uploaded file kept with its bytes.
