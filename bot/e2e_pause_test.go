@@ -210,3 +210,30 @@ func TestOfferOutlivesAGift(t *testing.T) {
 		})
 	}
 }
+
+// TestOldDeclineKeepsOwnProposal: Bob declines Alice's proposal with a
+// command, then proposes a pause himself. The Decline button of Alice's
+// old proposal, pressed later, answers no proposal: it does not take back
+// Bob's own, which still asks Alice.
+func TestOldDeclineKeepsOwnProposal(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "decline")).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 5)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	h.alice.WaitDM(t, contains("bob proposes to pause the match for 5 days"))
+	for _, label := range []string{"Decline", "Pause"} {
+		got := h.bob.ClickButton(t, ask, button(t, ask, label)).Reply(t).Content
+		if want := "There is no proposal to pause to answer"; !strings.Contains(got, want) {
+			t.Errorf("Bob's press of %s under Alice's old proposal answered %q, want %q", label, got, want)
+		}
+		if by, days, ok := h.match(1).PauseOffer(); !ok || by != game.Blue || days != 5 {
+			t.Fatalf("after Bob pressed %s under Alice's old proposal: the proposal standing is %v's of %d days (%v), want Bob's of 5", label, by, days, ok)
+		}
+	}
+}
