@@ -199,7 +199,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		}
 		giver := b.playerName(p, m, side.Opponent())
 		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
+		spent := slices.ContainsFunc(m.Log[n.Log:], func(a storage.Action) bool { return a.Kind == storage.ActMove && a.Side == side })
 		switch {
+		case spent:
+			// Told once its receiver has moved since: the turn it went
+			// to is played, and what it gave is all there is to say.
 		case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
 			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), unix(dueAfterGift(m, n.Log)))
 		case !m.Clock.On():
