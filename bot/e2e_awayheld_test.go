@@ -187,3 +187,51 @@ func TestTimeActionsWhileTheBoardIsHeld(t *testing.T) {
 		})
 	}
 }
+
+// TestLateBoardWhileStopped: Bob's clock is stopped, by a pause agreed or
+// by his vacation, when Alice moves, and Discord holds his board for two
+// minutes. It arrives while his clock is stopped still: the note that it
+// came late says that his time starts when his clock runs again, not that
+// it started when the board arrived, and gives the deadline that holds.
+func TestLateBoardWhileStopped(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	cases := []struct {
+		name string
+		stop func(t *testing.T, h *harness)
+	}{
+		{"a pause", func(t *testing.T, h *harness) {
+			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+			h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t)
+		}},
+		{"his vacation", func(t *testing.T, h *harness) {
+			h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			tc.stop(t, h)
+			h.outboxEmpty()
+			h.advance(time.Hour)
+			hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
+			defer hold.Release()
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			h.waitStored(1, 1)
+			h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+			h.clock.Advance(2 * time.Minute)
+			hold.Release()
+			h.bob.WaitDM(t, contains("alice moved A4-A5"))
+			h.bot.deliverDue(t.Context())
+			h.outboxEmpty()
+			due := h.match(1).Deadline
+			note := h.bob.WaitDM(t, contains("Your board arrived late"))
+			if want := "while your clock was stopped: your time starts when it runs again. Your move is due " + relMark(due); !strings.Contains(note.Content, want) {
+				t.Errorf("Bob's note of his late board: %q; want it to say %q", note.Content, want)
+			}
+		})
+	}
+}

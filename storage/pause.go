@@ -77,6 +77,27 @@ func (m *Match) stoppedUntil() time.Time {
 	return until
 }
 
+// StoppedAt reports whether the clock of side was stopped at time at, as
+// the log tells it: a pause agreed was under way, or a vacation of side's
+// own that neither its end nor a move of side's had ended yet.
+func (m *Match) StoppedAt(side game.Side, at time.Time) bool {
+	var away time.Time // the planned end of side's vacation under way
+	for _, a := range m.Log {
+		if a.At.After(at) {
+			break
+		}
+		switch {
+		case a.Kind == ActAcceptPause && a.Until().After(at):
+			return true
+		case a.Kind == ActVacation && a.Side == side:
+			away = a.Until()
+		case (a.Kind == ActVacationEnd || a.Kind == ActMove) && a.Side == side:
+			away = time.Time{}
+		}
+	}
+	return away.After(at)
+}
+
 // later is the later of two times.
 func later(a, b time.Time) time.Time {
 	if b.After(a) {
