@@ -237,3 +237,34 @@ func TestOldDeclineKeepsOwnProposal(t *testing.T) {
 		}
 	}
 }
+
+// TestProposalOutlivesTheProposersMove: Alice proposes a pause on her turn
+// and then moves, as a correspondence player sends a proposal with a move.
+// Her move does not take it back: Bob, whose turn it is, accepts it with
+// the button of its DM. Had he moved instead, he would have declined it.
+func TestProposalOutlivesTheProposersMove(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	if got := h.bob.ClickButton(t, ask, button(t, ask, "Pause")).Reply(t).Content; !strings.Contains(got, "You agreed to pause the match.") {
+		t.Fatalf("Bob's acceptance after Alice's move answered %q", got)
+	}
+	if m := h.match(1); m.PausedUntil().IsZero() {
+		t.Fatal("the match is not paused")
+	}
+
+	// A proposal Bob leaves unanswered lapses with his move.
+	h.advance(3*24*time.Hour + time.Hour) // the pause is over; Bob's day runs
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+	h.waitMoves(1, 2)
+	if _, _, ok := h.match(1).PauseOffer(); ok {
+		t.Error("Alice's proposal stands after Bob moved without answering it")
+	}
+}

@@ -49,13 +49,21 @@ func (m *Match) PausedUntil() time.Time {
 }
 
 // PauseOffer returns the standing proposal to pause, if any: who made it and
-// for how many days. A move, an answer or a pause ends it.
+// for how many days. An answer or a pause ends it, and so does a move of the
+// player asked, who declines it by playing on; the proposer's own move does
+// not, since a correspondence player sends a proposal with their move.
 func (m *Match) PauseOffer() (by game.Side, days int, ok bool) {
+	moved := [2]bool{} // the sides that moved since
 	for i := len(m.Log) - 1; i >= 0; i-- {
 		switch a := m.Log[i]; a.Kind {
-		case ActMove, ActAcceptPause, ActDeclinePause, ActResume:
+		case ActMove:
+			moved[a.Side] = true
+		case ActAcceptPause, ActDeclinePause, ActResume:
 			return 0, 0, false
 		case ActOfferPause:
+			if moved[a.Side.Opponent()] {
+				return 0, 0, false
+			}
 			return a.Side, a.Days, true
 		}
 	}
