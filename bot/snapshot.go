@@ -176,6 +176,12 @@ func (c *snapshotCache) started(n storage.Notice, at time.Time) (*snapshot, bool
 			starts = append(starts, st)
 		}
 	}
+	if _, ok := c.starts[n.Match]; !ok && len(c.starts) >= snapshotsKept {
+		for id := range c.starts { // any one, as put drops a snapshot
+			delete(c.starts, id)
+			break
+		}
+	}
 	c.starts[n.Match] = append(starts, clockStart{n: n, at: at})
 	s, ok := c.byMatch[n.Match]
 	if !ok {
