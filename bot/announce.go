@@ -61,8 +61,9 @@ func noHeadline(narrator, *game.View) string { return "" }
 // change, nil when the change did not replay it; known are settings the
 // change read already (the mover's).
 func (b *Bot) afterChange(ctx context.Context, m *storage.Match, g *game.Game, known ...*storage.PlayerSettings) {
-	snap := newSnapshot(m, g, known...)
-	b.snapshots.put(snap)
+	// Kept with the clock starts the cache knows of: its board may have
+	// arrived while the change was being stored.
+	snap := b.snapshots.put(newSnapshot(m, g, known...))
 	b.webChanged(snap)
 	b.nudgeTimers()
 	b.tournamentGameOver(ctx, m)

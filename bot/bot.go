@@ -120,9 +120,13 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 		cfg.Metrics.watchOutbox(store)
 		cfg.Metrics.watchRenderer(pics)
 	}
+	var changes storage.Changes // the store's rules, for the clocks the snapshot cache starts
+	if store != nil {
+		changes = store.Changes()
+	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
-		snapshots: newSnapshotCache(), tournaments: newTournamentCache()}
+		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache()}
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
 	return b

@@ -125,3 +125,113 @@ func TestSeekExpiresAcrossARestart(t *testing.T) {
 		t.Errorf("the expired seek is still listed: %q", got)
 	}
 }
+
+// TestTimeActionsWhileTheBoardIsHeld: Alice moves and Discord holds Bob's
+// board; meanwhile a change of the same turn is made (a gift of time to
+// Bob, or a pause both agree to). Once the board has arrived, Bob's clock
+// runs, and what he is told of that change says so, with the deadline that
+// holds: the change was kept, pending, before his clock started, and must
+// not be told as it stood then.
+func TestTimeActionsWhileTheBoardIsHeld(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	cases := []struct {
+		name string
+		act  func(t *testing.T, h *harness)
+		told func(due time.Time) string
+	}{
+		{"a gift of time", func(t *testing.T, h *harness) {
+			h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+		}, func(due time.Time) string { return "alice gave you 1 day more: your move is now due " + relMark(due) }},
+		{"a pause", func(t *testing.T, h *harness) {
+			h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t)
+		}, func(due time.Time) string { return "Your move is then due " + relMark(due) }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			h.outboxEmpty()
+			h.advance(time.Hour)
+			hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
+			defer hold.Release()
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			h.waitStored(1, 1)
+			h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+			h.clock.Advance(time.Minute)
+			tc.act(t, h)
+			changed := h.match(1)
+			if !changed.ClockPending {
+				t.Fatal("Bob's clock runs while his board is held")
+			}
+			h.srv.WaitFor(t, "the change to be kept for the outbox", func() bool {
+				_, ok := h.bot.snapshots.get(1, changed.Version)
+				return ok
+			})
+			h.clock.Advance(time.Minute)
+			arrived := h.clock.Now()
+			hold.Release()
+			h.bob.WaitDM(t, contains("alice moved A4-A5"))
+			h.bot.deliverDue(t.Context())
+			h.outboxEmpty()
+			m := h.match(1)
+			if m.ClockPending || m.Deadline.Before(arrived.Add(24*time.Hour)) {
+				t.Fatalf("after Bob's board arrived: pending %v, deadline %v after it", m.ClockPending, m.Deadline.Sub(arrived))
+			}
+			if want := tc.told(m.Deadline); countDMs(h.bob, want) != 1 {
+				t.Errorf("Bob was not told %q; his last DM: %q", want, lastDM(h.bob).Content)
+			}
+		})
+	}
+}
+
+// TestLateBoardWhileStopped: Bob's clock is stopped, by a pause agreed or
+// by his vacation, when Alice moves, and Discord holds his board for two
+// minutes. It arrives while his clock is stopped still: the note that it
+// came late says that his time starts when his clock runs again, not that
+// it started when the board arrived, and gives the deadline that holds.
+func TestLateBoardWhileStopped(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	cases := []struct {
+		name string
+		stop func(t *testing.T, h *harness)
+	}{
+		{"a pause", func(t *testing.T, h *harness) {
+			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+			h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t)
+		}},
+		{"his vacation", func(t *testing.T, h *harness) {
+			h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			tc.stop(t, h)
+			h.outboxEmpty()
+			h.advance(time.Hour)
+			hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
+			defer hold.Release()
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			h.waitStored(1, 1)
+			h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+			h.clock.Advance(2 * time.Minute)
+			hold.Release()
+			h.bob.WaitDM(t, contains("alice moved A4-A5"))
+			h.bot.deliverDue(t.Context())
+			h.outboxEmpty()
+			due := h.match(1).Deadline
+			note := h.bob.WaitDM(t, contains("Your board arrived late"))
+			if want := "while your clock was stopped: your time starts when it runs again. Your move is due " + relMark(due); !strings.Contains(note.Content, want) {
+				t.Errorf("Bob's note of his late board: %q; want it to say %q", note.Content, want)
+			}
+		})
+	}
+}

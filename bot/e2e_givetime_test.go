@@ -92,3 +92,33 @@ func TestGiveTime(t *testing.T) {
 		})
 	}
 }
+
+// TestGiftToldAfterItsTurn: Bob gives Alice a day in her turn, and
+// Discord refuses the DM that tells her; she moves before it is sent
+// again. The DM, sent then, says what he gave, not that it is for her next
+// move: the day went to the turn she has played.
+func TestGiftToldAfterItsTurn(t *testing.T) {
+	t.Parallel()
+	const dmRoute = "POST /channels/{channel_id}/messages"
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.outboxEmpty()
+	h.srv.FailNextIn(t, dmRoute, h.alice.DM(), 1, 500)
+	h.bob.SlashCommand(t, h.channel, "stratego give_time").Reply(t)
+	h.bot.deliverDue(t.Context())
+	if n := countDMs(h.alice, "bob gave you 1 day more"); n != 0 {
+		t.Fatalf("the refused DM arrived %d times", n)
+	}
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitStored(1, 1)
+	h.advance(time.Hour)
+	h.outboxEmpty()
+	told := h.alice.WaitDM(t, contains("bob gave you 1 day more"))
+	if want := "bob gave you 1 day more."; !strings.HasSuffix(told.Content, want) {
+		t.Errorf("Alice, told of the gift after her move, read %q; want it to end %q", told.Content, want)
+	}
+	if m := h.match(1); m.TurnTime(int(game.Red)) != 24*time.Hour {
+		t.Errorf("Alice's next turn has %v, want a day: the gift went to the turn she played", m.TurnTime(int(game.Red)))
+	}
+}

@@ -210,3 +210,61 @@ func TestOfferOutlivesAGift(t *testing.T) {
 		})
 	}
 }
+
+// TestOldDeclineKeepsOwnProposal: Bob declines Alice's proposal with a
+// command, then proposes a pause himself. The Decline button of Alice's
+// old proposal, pressed later, answers no proposal: it does not take back
+// Bob's own, which still asks Alice.
+func TestOldDeclineKeepsOwnProposal(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "decline")).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 5)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	h.alice.WaitDM(t, contains("bob proposes to pause the match for 5 days"))
+	for _, label := range []string{"Decline", "Pause"} {
+		got := h.bob.ClickButton(t, ask, button(t, ask, label)).Reply(t).Content
+		if want := "There is no proposal to pause to answer"; !strings.Contains(got, want) {
+			t.Errorf("Bob's press of %s under Alice's old proposal answered %q, want %q", label, got, want)
+		}
+		if by, days, ok := h.match(1).PauseOffer(); !ok || by != game.Blue || days != 5 {
+			t.Fatalf("after Bob pressed %s under Alice's old proposal: the proposal standing is %v's of %d days (%v), want Bob's of 5", label, by, days, ok)
+		}
+	}
+}
+
+// TestProposalOutlivesTheProposersMove: Alice proposes a pause on her turn
+// and then moves, as a correspondence player sends a proposal with a move.
+// Her move does not take it back: Bob, whose turn it is, accepts it with
+// the button of its DM. Had he moved instead, he would have declined it.
+func TestProposalOutlivesTheProposersMove(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	if got := h.bob.ClickButton(t, ask, button(t, ask, "Pause")).Reply(t).Content; !strings.Contains(got, "You agreed to pause the match.") {
+		t.Fatalf("Bob's acceptance after Alice's move answered %q", got)
+	}
+	if m := h.match(1); m.PausedUntil().IsZero() {
+		t.Fatal("the match is not paused")
+	}
+
+	// A proposal Bob leaves unanswered lapses with his move.
+	h.advance(3*24*time.Hour + time.Hour) // the pause is over; Bob's day runs
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+	h.waitMoves(1, 2)
+	if _, _, ok := h.match(1).PauseOffer(); ok {
+		t.Error("Alice's proposal stands after Bob moved without answering it")
+	}
+}

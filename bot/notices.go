@@ -14,12 +14,15 @@ import (
 )
 
 // txtLateBoard tells a player whose board arrived late when their time
-// started, and when their move is due; txtLateInvite, whose set-up invite
+// started, and when their move is due (txtLateBoardStopped, of a board that
+// arrived while a pause or their vacation stopped their clock: it starts
+// when that ends); txtLateInvite, whose set-up invite
 // arrived late, that the set-up time waited for it, and when their set-up
 // is due; txtLateInviteOpponent, whose invite came before the opponent's
 // late one, when the set-up time started, and when their set-up is due.
 const (
 	txtLateBoard          = "Your board arrived late, at <t:%[1]s:t>: your time started then, not when it was sent. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateBoardStopped   = "Your board arrived late, at <t:%[1]s:t>, while your clock was stopped: your time starts when it runs again. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
 	txtLateInvite         = "Your set-up invite arrived late, at <t:%[1]s:t>: the set-up time started once both players' invites had arrived, not when the match was made. Your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
 	txtLateInviteOpponent = "Your opponent's set-up invite arrived late: the set-up time started at <t:%[1]s:t> and your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
 )
@@ -199,7 +202,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		}
 		giver := b.playerName(p, m, side.Opponent())
 		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
+		spent := slices.ContainsFunc(m.Log[n.Log:], func(a storage.Action) bool { return a.Kind == storage.ActMove && a.Side == side })
 		switch {
+		case spent:
+			// Told once its receiver has moved since: the turn it went
+			// to is played, and what it gave is all there is to say.
 		case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
 			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), unix(dueAfterGift(m, n.Log)))
 		case !m.Clock.On():
@@ -246,7 +253,11 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		if !m.SameTurn(n.Log) || m.ClockPending || !m.Owes(side) {
 			return nil, nil
 		}
-		text := p.Sprintf(txtLateBoard, started, due)
+		format := txtLateBoard
+		if m.StoppedAt(side, n.At) {
+			format = txtLateBoardStopped
+		}
+		text := p.Sprintf(format, started, due)
 		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
 	case storage.EventAbandoned:
 		text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")

@@ -87,6 +87,13 @@ func (b *Bot) onPauseButton(ctx context.Context, i *discordgo.Interaction, id cu
 			return
 		}
 	}
+	// They answer the opponent's proposal, never the presser's own: once
+	// that stands (the old one answered otherwise, and a new one made),
+	// Decline would take it back.
+	if by, _, ok := m.PauseOffer(); ok && by == side && m.Phase == storage.PhasePlaying {
+		b.tell(i, b.explain(printerOf(i), storage.ErrNoPauseOffer, "pause"))
+		return
+	}
 	a := storage.Action{Kind: storage.ActAcceptPause, Side: side}
 	if id.action == actDecline {
 		a.Kind = storage.ActDeclinePause

@@ -117,17 +117,82 @@ func (s *snapshot) clockStarted(c storage.Changes, n *storage.Notice, at time.Ti
 // have changed the match since: snapshotFor asks the store for its version
 // before it trusts a kept snapshot, and a process that takes over the
 // outbox forgets them all (another process may have started their clocks).
+//
+// A clock's start makes no new version, and a change of the same turn
+// (a gift of time, a pause, a vacation) may be stored while the board
+// that starts it is on its way: it is stored waiting for the board, and the
+// store starts its clock when the board arrives, in whichever order the
+// bot learns of the two. So the cache keeps each match's latest clock
+// starts (starts), and applies them, by the store's rule, to the snapshot
+// it keeps and to any newer one put after them: no later notice is told
+// the turn as still waiting for its board.
 type snapshotCache struct {
 	mu      sync.Mutex
+	changes storage.Changes
 	byMatch map[storage.MatchID]*snapshot
+	starts  map[storage.MatchID][]clockStart
+}
+
+// clockStart is a notice that started a clock, and when it was done.
+type clockStart struct {
+	n  storage.Notice
+	at time.Time
 }
 
 // snapshotsKept bounds the cache: more matches than change at once on a busy
 // bot, at a few kilobytes each.
 const snapshotsKept = 1024
 
-func newSnapshotCache() *snapshotCache {
-	return &snapshotCache{byMatch: make(map[storage.MatchID]*snapshot)}
+// newSnapshotCache returns an empty cache that starts clocks by the rules of
+// changes (the store's own: storage.Store.Changes).
+func newSnapshotCache(changes storage.Changes) *snapshotCache {
+	return &snapshotCache{changes: changes, byMatch: make(map[storage.MatchID]*snapshot), starts: make(map[storage.MatchID][]clockStart)}
+}
+
+// withStarts returns s with the clock starts known of its match applied, in
+// the order they were done (each applies only while it still starts
+// something: the same turn, still waiting for that board).
+func (c *snapshotCache) withStarts(s *snapshot) *snapshot {
+	for _, st := range c.starts[s.m.ID] {
+		if next, ok := s.clockStarted(c.changes, &st.n, st.at); ok {
+			s = next
+		}
+	}
+	return s
+}
+
+// started records that n, a notice that starts a clock, was done at time
+// at, and starts the clock in the snapshot kept of its match, whatever its
+// version: the store started it in the version it held then. It returns
+// the kept snapshot once started, and false when nothing kept changed.
+func (c *snapshotCache) started(n storage.Notice, at time.Time) (*snapshot, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// One start per audience is enough: a player's next board starts a
+	// new turn, which the last one's start no longer applies to.
+	starts := c.starts[n.Match][:0:0]
+	for _, st := range c.starts[n.Match] {
+		if st.n.To != n.To {
+			starts = append(starts, st)
+		}
+	}
+	if _, ok := c.starts[n.Match]; !ok && len(c.starts) >= snapshotsKept {
+		for id := range c.starts { // any one, as put drops a snapshot
+			delete(c.starts, id)
+			break
+		}
+	}
+	c.starts[n.Match] = append(starts, clockStart{n: n, at: at})
+	s, ok := c.byMatch[n.Match]
+	if !ok {
+		return nil, false
+	}
+	next, ok := s.clockStarted(c.changes, &n, at)
+	if !ok {
+		return nil, false
+	}
+	c.byMatch[n.Match] = next
+	return next, true
 }
 
 // put keeps s unless a newer version of its match is kept already. Of the
@@ -135,22 +200,28 @@ func newSnapshotCache() *snapshotCache {
 // outbox may have loaded and composed from it before the change's own
 // snapshot came), and the match whose clock has started further (the
 // outbox may have started it meanwhile: clockStarted).
-func (c *snapshotCache) put(s *snapshot) {
+//
+// It returns the snapshot kept of the match: s, or s with the clock starts
+// the cache knows of (withStarts), or a newer one.
+func (c *snapshotCache) put(s *snapshot) *snapshot {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	s = c.withStarts(s)
 	if old, ok := c.byMatch[s.m.ID]; ok && old.m.Version >= s.m.Version {
 		if old.m.Version == s.m.Version && clockFurther(old.m, s.m) {
 			c.byMatch[s.m.ID] = &snapshot{m: s.m, shared: old.shared}
 		}
-		return
+		return c.byMatch[s.m.ID]
 	}
 	if _, ok := c.byMatch[s.m.ID]; !ok && len(c.byMatch) >= snapshotsKept {
 		for id := range c.byMatch { // any one: the map's order is random
 			delete(c.byMatch, id)
+			delete(c.starts, id)
 			break
 		}
 	}
 	c.byMatch[s.m.ID] = s
+	return s
 }
 
 // clockFurther reports whether b, a version of a match, has started more of
@@ -182,21 +253,12 @@ func (c *snapshotCache) get(id storage.MatchID, version uint64) (*snapshot, bool
 	return s, true
 }
 
-// replace swaps the snapshot old for next, the same version after its clock
-// started, unless the cache has moved on.
-func (c *snapshotCache) replace(old, next *snapshot) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.byMatch[old.m.ID] == old {
-		c.byMatch[old.m.ID] = next
-	}
-}
-
 // forgetAll drops every snapshot kept.
 func (c *snapshotCache) forgetAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	clear(c.byMatch)
+	clear(c.starts)
 }
 
 // forget drops what is kept of match id: after a write whose outcome is
@@ -205,6 +267,7 @@ func (c *snapshotCache) forget(id storage.MatchID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.byMatch, id)
+	delete(c.starts, id)
 }
 
 // snapshotFor returns the snapshot to compose notice n from: the one its
@@ -225,8 +288,7 @@ func (b *Bot) snapshotFor(ctx context.Context, n storage.Notice) (*snapshot, err
 		// (a fresh snapshot would replay it again).
 		s = &snapshot{m: m, shared: kept.shared}
 	}
-	b.snapshots.put(s)
-	return s, nil
+	return b.snapshots.put(s), nil
 }
 
 // stillNewest reports whether s is its match's newest version. Alone on its
@@ -252,18 +314,14 @@ func (b *Bot) noticeDone(ctx context.Context, n storage.Notice, at time.Time, fo
 	if !n.StartsClock || n.Match == 0 {
 		return err
 	}
-	s, ok := b.snapshots.get(n.Match, n.Version)
 	switch {
 	case err != nil:
-		if ok {
-			b.snapshots.forget(n.Match) // the clock may have started or not
-		}
-	case ok:
-		if next, started := s.clockStarted(b.store.Changes(), &n, at); started {
-			b.snapshots.replace(s, next)
-			b.webChanged(next) // the pages' clocks start too
-		}
+		b.snapshots.forget(n.Match) // the clock may have started or not
 	default:
+		if next, started := b.snapshots.started(n, at); started {
+			b.webChanged(next) // the pages' clocks start too
+			break
+		}
 		b.webClockStarted(ctx, n.Match)
 	}
 	return err

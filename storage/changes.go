@@ -340,7 +340,8 @@ func (c Changes) MarkReminded(m *Match, at time.Time) error {
 // StartClock returns the match as it is once n, a notice that StartsClock, was
 // done at time at: the clock of the side to move runs, its deadline counted
 // from at; the version does not change, since nothing a player acted on did,
-// and the menus they hold stay valid. In set-up n is a set-up invite: it is
+// and the menus they hold stay valid. In play n is the turn's board (a set-up
+// invite done once the game began starts nothing). In set-up n is a set-up invite: it is
 // no longer pending, its arrival is kept (InviteArrived), and once no
 // invite to a side that owes its set-up is, the set-up time runs from at. It returns false when there is nothing to
 // start: the game has moved on, or the clock already runs. The caller
@@ -359,13 +360,22 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 		m.startSetupClock(at, c.reminders())
 		return m, true
 	}
-	if old.Phase != PhasePlaying || n.Log > len(old.Log) || hasMove(old.Log[n.Log:]) {
+	// Only the board of the turn starts it: a set-up invite done once the
+	// game began (both set-ups sent before it arrived) starts nothing, the
+	// first board being still on its way behind it.
+	if old.Phase != PhasePlaying || !turnNotice(n) || n.Log > len(old.Log) || hasMove(old.Log[n.Log:]) {
 		return nil, false
 	}
 	m := old.Clone()
 	m.ClockPending = false
 	m.setDeadline(m.turnEnds(at), c.reminders())
 	return m, true
+}
+
+// turnNotice reports whether n tells a player a turn of the game: the first
+// board, or a move's.
+func turnNotice(n *Notice) bool {
+	return n.Event == EventStarted || n.Event == EventMove
 }
 
 // startSetupClock starts the set-up time at time at once no side that owes

@@ -49,13 +49,21 @@ func (m *Match) PausedUntil() time.Time {
 }
 
 // PauseOffer returns the standing proposal to pause, if any: who made it and
-// for how many days. A move, an answer or a pause ends it.
+// for how many days. An answer or a pause ends it, and so does a move of the
+// player asked, who declines it by playing on; the proposer's own move does
+// not, since a correspondence player sends a proposal with their move.
 func (m *Match) PauseOffer() (by game.Side, days int, ok bool) {
+	moved := [2]bool{} // the sides that moved since
 	for i := len(m.Log) - 1; i >= 0; i-- {
 		switch a := m.Log[i]; a.Kind {
-		case ActMove, ActAcceptPause, ActDeclinePause, ActResume:
+		case ActMove:
+			moved[a.Side] = true
+		case ActAcceptPause, ActDeclinePause, ActResume:
 			return 0, 0, false
 		case ActOfferPause:
+			if moved[a.Side.Opponent()] {
+				return 0, 0, false
+			}
 			return a.Side, a.Days, true
 		}
 	}
@@ -75,6 +83,27 @@ func (m *Match) stoppedUntil() time.Time {
 		until = back
 	}
 	return until
+}
+
+// StoppedAt reports whether the clock of side was stopped at time at, as
+// the log tells it: a pause agreed was under way, or a vacation of side's
+// own that neither its end nor a move of side's had ended yet.
+func (m *Match) StoppedAt(side game.Side, at time.Time) bool {
+	var away time.Time // the planned end of side's vacation under way
+	for _, a := range m.Log {
+		if a.At.After(at) {
+			break
+		}
+		switch {
+		case a.Kind == ActAcceptPause && a.Until().After(at):
+			return true
+		case a.Kind == ActVacation && a.Side == side:
+			away = a.Until()
+		case (a.Kind == ActVacationEnd || a.Kind == ActMove) && a.Side == side:
+			away = time.Time{}
+		}
+	}
+	return away.After(at)
 }
 
 // later is the later of two times.

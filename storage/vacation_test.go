@@ -165,3 +165,39 @@ func TestVacationDaysAcrossTheNewYear(t *testing.T) {
 		})
 	}
 }
+
+// TestStoppedAt: a side's clock is stopped at a time while a pause agreed,
+// or a vacation of its own, is under way then; not before, not once it
+// ran out or was ended, by its end or a move of that side's, and not by
+// the opponent's vacation.
+func TestStoppedAt(t *testing.T) {
+	day := 24 * time.Hour
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	pause := []storage.Action{{Kind: storage.ActOfferPause, Side: game.Red, Days: 2, At: t0}, {Kind: storage.ActAcceptPause, Side: game.Blue, Days: 2, At: t0.Add(time.Hour)}}
+	away := storage.Action{Kind: storage.ActVacation, Side: game.Blue, Days: 3, At: t0}
+	tests := []struct {
+		name string
+		log  []storage.Action
+		side game.Side
+		at   time.Time
+		want bool
+	}{
+		{"during a pause", pause, game.Blue, t0.Add(day), true},
+		{"before the pause was agreed", pause, game.Blue, t0.Add(time.Minute), false},
+		{"once the pause ran out", pause, game.Red, t0.Add(time.Hour + 2*day), false},
+		{"during one's vacation", []storage.Action{away}, game.Blue, t0.Add(day), true},
+		{"during the opponent's vacation", []storage.Action{away}, game.Red, t0.Add(day), false},
+		{"once the vacation ran out", []storage.Action{away}, game.Blue, t0.Add(3 * day), false},
+		{"after its end", []storage.Action{away, {Kind: storage.ActVacationEnd, Side: game.Blue, At: t0.Add(day)}}, game.Blue, t0.Add(2 * day), false},
+		{"after a move of one's own", []storage.Action{away, {Kind: storage.ActMove, Side: game.Blue, At: t0.Add(day)}}, game.Blue, t0.Add(2 * day), false},
+		{"before that move", []storage.Action{away, {Kind: storage.ActMove, Side: game.Blue, At: t0.Add(day)}}, game.Blue, t0.Add(time.Hour), true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &storage.Match{Phase: storage.PhasePlaying, Log: tc.log}
+			if got := m.StoppedAt(tc.side, tc.at); got != tc.want {
+				t.Errorf("StoppedAt: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -193,6 +193,24 @@ func testSetupClockWaitsForTheInvites(t *testing.T, s storage.Store) {
 		}
 	})
 
+	t.Run("an invite that arrives once the game began starts no turn", func(t *testing.T) {
+		// Both set-ups are sent by command while Red's invite is held: the
+		// game begins, and Red's first board waits behind the invite.
+		m := must(s.CreateMatch(ctx, NewMatch(game.VariantDuel))).in(t)
+		for side := game.Red; side <= game.Blue; side++ {
+			m = must(s.SetSetup(ctx, m.ID, m.Version, side, game.RandomSetup(m.Rules, 7+uint64(side)), storage.SetupConfirmed, T0.Add(time.Minute))).in(t)
+		}
+		m = deliverInvite(t, s, m.ID, game.Red, T0.Add(time.Hour))
+		if m.Phase != storage.PhasePlaying || !m.ClockPending || m.ClockRunning() {
+			t.Fatalf("Red's invite came after the game began: %s, pending %v, deadline %v: Red's clock started without its board", m.Phase, m.ClockPending, m.Deadline.Sub(T0))
+		}
+		told := T0.Add(3 * time.Hour)
+		Deliver(t, s, told) // Blue's invite, moot too, and then the first boards
+		if got := must(s.Match(ctx, m.ID)).in(t); got.ClockPending || !got.Deadline.Equal(told.Add(day)) {
+			t.Errorf("Red's first board arrived: pending %v, deadline %v, want %v", got.ClockPending, got.Deadline.Sub(T0), told.Add(day).Sub(T0))
+		}
+	})
+
 	t.Run("a vacation taken while the invites are on their way", func(t *testing.T) {
 		m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
 		m = must(s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: game.Blue, Days: 3, At: T0.Add(time.Hour)})).in(t)
