@@ -86,6 +86,17 @@ func (b *Bot) onDrawButton(ctx context.Context, i *discordgo.Interaction, id cus
 		b.tell(i, b.explain(printerOf(i), err, "draw"))
 		return
 	}
+	// They answer the opponent's offer, never the presser's own: once that
+	// stands (the old offer answered otherwise, and one of theirs made),
+	// Decline would take it back.
+	if m.Phase == storage.PhasePlaying {
+		if g, err := m.Game(); err == nil {
+			if by, ok := g.DrawOffer(); ok && by == side {
+				b.tell(i, b.explain(printerOf(i), game.ErrNoDrawOffer, "draw"))
+				return
+			}
+		}
+	}
 	kind, done := storage.ActAcceptDraw, txtAcceptedDraw
 	if id.action == actDecline {
 		kind, done = storage.ActDeclineDraw, txtDeclinedDraw

@@ -153,3 +153,32 @@ func TestResignationAndDraw(t *testing.T) {
 		t.Fatalf("result %v", m.Result)
 	}
 }
+
+// TestOldDrawDeclineKeepsOwnOffer: the buttons under an opponent's draw
+// offer answer that offer only. Bob declines Alice's offer by command and
+// offers a draw himself; Decline or Accept pressed under Alice's old offer
+// then neither takes Bob's offer back nor accepts it for him.
+func TestOldDrawDeclineKeepsOwnOffer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+	h.bot.deliverDue(t.Context())
+	offer := h.bob.WaitDM(t, contains("offers a draw"))
+	h.bob.SlashCommand(t, h.channel, "stratego draw", discordtest.Opt("action", "decline")).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego draw", discordtest.Opt("action", "offer")).Reply(t)
+	for _, label := range []string{"Decline", "Accept draw"} {
+		got := h.bob.ClickButton(t, offer, button(t, offer, label)).Reply(t).Content
+		if want := "no draw offer to answer"; !strings.Contains(got, want) {
+			t.Errorf("Bob's press of %s under Alice's old offer answered %q, want %q", label, got, want)
+		}
+		g, err := h.match(1).Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if by, ok := g.DrawOffer(); !ok || by != game.Blue {
+			t.Fatalf("after Bob pressed %s under Alice's old offer: the offer standing is %v's (%v), want Bob's", label, by, ok)
+		}
+	}
+}
