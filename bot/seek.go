@@ -285,7 +285,7 @@ func (b *Bot) onSeeks(ctx context.Context, i *discordgo.Interaction) {
 	for k, s := range q {
 		in = in || s.Player.UserID == userOf(i).ID
 		if k < maxListed {
-			lines = append(lines, p.Sprintf(txtSeekLine, s.Player.Name, strconv.Itoa(s.Rating), seekTerms(p, s), rangeText(p, s.RatingMin, s.RatingMax), unix(s.Expires)))
+			lines = append(lines, p.Sprintf(txtSeekLine, mdEscape(s.Player.Name), strconv.Itoa(s.Rating), seekTerms(p, s), rangeText(p, s.RatingMin, s.RatingMax), unix(s.Expires)))
 		}
 	}
 	if len(q) > maxListed {
