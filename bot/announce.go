@@ -199,7 +199,7 @@ func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 // finaleMessage shows everyone the whole truth once the game is over: the
 // final reveal and the replay of the game, for the channel.
 func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *discordgo.MessageSend {
-	o := render.Options{Names: b.names(p, m), Lang: p}
+	o := render.Options{Names: b.plainNames(p, m), Lang: p}
 	reveal, ok := g.Reveal()
 	if !ok {
 		return nil
@@ -233,7 +233,7 @@ func (b *Bot) finaleMessage(p lang.Printer, m *storage.Match, g *game.Game) *dis
 // names, the viewer's numbering, the match's picture secret and, on a game
 // clock, both clocks.
 func (b *Bot) pictureOptions(p lang.Printer, m *storage.Match, n game.Numbering) render.Options {
-	o := render.Options{Names: b.names(p, m), Numbering: n, Lang: p, Secret: pictureSecret(m)}
+	o := render.Options{Names: b.plainNames(p, m), Numbering: n, Lang: p, Secret: pictureSecret(m)}
 	if m.Clock.On() {
 		o.Clocks = [2]string{clockTime(m.Left[game.Red]), clockTime(m.Left[game.Blue])}
 		o.LowClocks = [2]bool{lowOnTime(m.Clock, m.Left[game.Red]), lowOnTime(m.Clock, m.Left[game.Blue])}
@@ -256,18 +256,32 @@ func lowOnTime(tc storage.TimeControl, left time.Duration) bool {
 // set-up can tell whether it matched them.
 func pictureSecret(m *storage.Match) uint64 { return m.Secret.Seed(seedPictures) }
 
+// names are both players' names for a message's content (playerName).
 func (b *Bot) names(p lang.Printer, m *storage.Match) [2]string {
 	return [2]string{b.playerName(p, m, game.Red), b.playerName(p, m, game.Blue)}
+}
+
+// plainNames are both players' names as written (plainName), for a picture.
+func (b *Bot) plainNames(p lang.Printer, m *storage.Match) [2]string {
+	return [2]string{b.plainName(p, m, game.Red), b.plainName(p, m, game.Blue)}
 }
 
 // computerName is the name a practice match stores for the computer.
 func computerName(l ai.Level) string { return fmt.Sprintf("Computer (%s)", l) }
 
-// playerName is a player's name as p's reader sees it: the computer's in
+// playerName is a player's name for a message's content, which reads
+// markdown: plainName, escaped (mdEscape).
+func (b *Bot) playerName(p lang.Printer, m *storage.Match, side game.Side) string {
+	return mdEscape(b.plainName(p, m, side))
+}
+
+// plainName is a player's name as p's reader sees it: the computer's in
 // their language, anyone else's as they chose it. Whose seat is the
 // computer's is isComputer's one rule (the bot's own user sits there), not
-// the name: a member may call themselves "Computer (hard)".
-func (b *Bot) playerName(p lang.Printer, m *storage.Match, side game.Side) string {
+// the name: a member may call themselves "Computer (hard)". It is for what
+// shows text as it is (a picture, an alt text, a menu); a message's content
+// takes playerName.
+func (b *Bot) plainName(p lang.Printer, m *storage.Match, side game.Side) string {
 	if b.isComputer(m, side) {
 		return p.Sprintf("Computer (%[1]s)", levelName(p, computerLevel(m)))
 	}

@@ -58,7 +58,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		}
 		for _, m := range list {
 			side, _ := m.SideOf(user)
-			label := p.Sprintf("#%[1]s vs %[2]s (%[3]s) — %[4]s", m.ID.String(), b.playerName(p, m, side.Opponent()), render.VariantName(p, m.Rules.Variant), turnWord(p, m, side))
+			label := p.Sprintf("#%[1]s vs %[2]s (%[3]s) — %[4]s", m.ID.String(), b.plainName(p, m, side.Opponent()), render.VariantName(p, m.Rules.Variant), turnWord(p, m, side))
 			if typed == "" || strings.Contains(strings.ToUpper(label), typed) {
 				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, maxChoiceName), Value: m.ID.String()})
 			}

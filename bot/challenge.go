@@ -275,14 +275,14 @@ func ruleOptionParts(p lang.Printer, r game.Rules) []string {
 }
 
 func challengeText(p lang.Printer, c *storage.Challenge, side string) string {
-	colour := ""
+	colour, name := "", mdEscape(c.Challenger.Name)
 	if s, ok := parseSide(side); ok {
-		colour = p.Sprintf(txtChallengeColour, c.Challenger.Name, render.SideName(p, s))
+		colour = p.Sprintf(txtChallengeColour, name, render.SideName(p, s))
 	}
 	if c.Open() {
-		return p.Sprintf(txtOpenChallenge, c.Challenger.Name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), colour, ratingRangeText(p, c), unix(c.Expires))
+		return p.Sprintf(txtOpenChallenge, name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), colour, ratingRangeText(p, c), unix(c.Expires))
 	}
-	return p.Sprintf(txtChallenge, c.Opponent.UserID, c.Challenger.Name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), colour, unix(c.Expires))
+	return p.Sprintf(txtChallenge, c.Opponent.UserID, name, rulesSummary(p, c.Rules, c.MoveTime, c.Clock), colour, unix(c.Expires))
 }
 
 // parseSide reads "red" or "blue"; anything else is no side.
@@ -369,11 +369,11 @@ func (b *Bot) onChallengeButton(ctx context.Context, i *discordgo.Interaction, i
 		}
 		key, who := txtDeclined, opponentLabel(b.publicPrinter(c.GuildID), c)
 		if id.action == actCancel {
-			key, who = txtWithdrew, c.Challenger.Name
+			key, who = txtWithdrew, mdEscape(c.Challenger.Name)
 		}
 		p := b.publicPrinter(c.GuildID)
 		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-			Content:    p.Sprintf(key, c.Challenger.Name, opponentLabel(p, c), rulesSummary(p, c.Rules, c.MoveTime, c.Clock), who),
+			Content:    p.Sprintf(key, mdEscape(c.Challenger.Name), opponentLabel(p, c), rulesSummary(p, c.Rules, c.MoveTime, c.Clock), who),
 			Components: []discordgo.MessageComponent{},
 		})
 	default:

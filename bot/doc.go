@@ -64,7 +64,9 @@
 // the timers and the outbox; web.go the board in the browser (package
 // web): its actions on the one path of each, its links and live updates;
 // attach.go the pictures' alt texts; markup.go Discord's timestamp and code
-// block markup, discordlimits.go the lengths and sizes Discord takes; metrics.go
+// block markup, and names chosen by members escaped for it (mdEscape in
+// messages' content, codeSafe in code blocks; pictures, alt texts, menus and
+// thread names take them as written); discordlimits.go the lengths and sizes Discord takes; metrics.go
 // what operators watch; lang.go which language each member and channel is
 // written in (internal/lang holds the catalogues).
 //

@@ -41,7 +41,7 @@ func (b *Bot) onHistory(ctx context.Context, i *discordgo.Interaction, opts opti
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content:    b.matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("%[1]d moves: the list is attached.", v.Ply()),
 		Flags:      discordgo.MessageFlagsEphemeral,
-		Files:      []*discordgo.File{{Name: fmt.Sprintf("match-%d-moves.txt", m.ID), ContentType: "text/plain", Reader: strings.NewReader(plainTimes(text))}},
+		Files:      []*discordgo.File{{Name: fmt.Sprintf("match-%d-moves.txt", m.ID), ContentType: "text/plain", Reader: strings.NewReader(mdUnescape(plainTimes(text)))}},
 		Components: link,
 	})
 }

@@ -2,7 +2,9 @@ package bot
 
 import (
 	"strconv"
+	"strings"
 	"time"
+	"unicode"
 )
 
 // Discord's message markup, written in one place.
@@ -13,3 +15,84 @@ func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
 
 // codeBlock puts text in a monospace block.
 func codeBlock(text string) string { return "```\n" + text + "\n```" }
+
+// mdEscape writes a name a member or an organiser chose (a display name, a
+// tournament's name, a saved set-up's name) for a message's content, where
+// Discord reads markdown, so that it shows as written and formats nothing
+// around it: "*star*", "||x||", "# big", "[click](https://x)" or "<t:0:R>"
+// in a name would otherwise be italic, a spoiler, a heading, a link or a
+// time. A backslash before a punctuation character shows that character as
+// it is, so each character that marks something anywhere (* _ ~ | ` \ and
+// the brackets of links and of Discord's <…> tokens) gets one, and so do
+// the marks that count only at the start of a line (#, -, +, >, "1."),
+// where a name may stand. A line break or other control character, which
+// Discord's names cannot hold but a typed one might, becomes a space: a name
+// is one line.
+//
+// Only what Discord renders as markdown takes it: a message's content (and
+// an embed's description and fields). Pictures, alt texts, file names,
+// thread names, menus, buttons, autocomplete choices and form titles show
+// text as it is, and take the name itself; a code block takes codeSafe.
+func mdEscape(name string) string {
+	var sb strings.Builder
+	sb.Grow(len(name) + 4)
+	lead := true // before the name's first letter: where line marks count
+	digits := false
+	for _, r := range name {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			r = ' '
+		}
+		switch {
+		case strings.ContainsRune("\\*_~|`<>[]", r):
+			sb.WriteByte('\\')
+		case lead && strings.ContainsRune("#-+", r):
+			sb.WriteByte('\\')
+		case digits && r == '.':
+			sb.WriteByte('\\') // "1. x" at a line's start is a numbered list
+		}
+		sb.WriteRune(r)
+		digits = (lead || digits) && r >= '0' && r <= '9'
+		lead = lead && unicode.IsSpace(r)
+	}
+	return sb.String()
+}
+
+// mdUnescape undoes mdEscape's backslashes, for text written for a message
+// that goes out as a file instead, which shows them (the spaces it made of
+// control characters stay).
+func mdUnescape(text string) string {
+	if !strings.Contains(text, `\`) {
+		return text
+	}
+	var sb strings.Builder
+	escaped := false
+	for _, r := range text {
+		if !escaped && r == '\\' {
+			escaped = true
+			continue
+		}
+		if escaped && !strings.ContainsRune("\\*_~|`<>[]#-+.", r) {
+			sb.WriteByte('\\')
+		}
+		escaped = false
+		sb.WriteRune(r)
+	}
+	if escaped {
+		sb.WriteByte('\\')
+	}
+	return sb.String()
+}
+
+// codeSafe writes a name for a code block, where Discord shows everything
+// as it is but three backticks in a row end the block: a zero-width space
+// goes between two backticks, which look as they are. A control character
+// becomes a space, as in mdEscape.
+func codeSafe(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, name)
+	return strings.ReplaceAll(strings.ReplaceAll(name, "``", "`\u200b`"), "``", "`\u200b`")
+}

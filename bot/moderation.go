@@ -99,7 +99,7 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 // noteModerator records which moderator decides about m and why, before
 // the decision itself: the players are told both.
 func (b *Bot) noteModerator(ctx context.Context, i *discordgo.Interaction, m *storage.Match, reason string) (*storage.Match, error) {
-	moderator := displayName(i)
+	moderator := mdEscape(displayName(i)) // the note is shown in messages only
 	noted, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
 		if !x.Phase.Active() {
 			return storage.ErrGameOver

@@ -370,7 +370,7 @@ func challengeExpired(p lang.Printer, c *storage.Challenge) []outgoing {
 	if c == nil || c.MessageID == "" {
 		return nil
 	}
-	text := p.Sprintf(txtExpired, c.Challenger.Name, opponentLabel(p, c), rulesSummary(p, c.Rules, c.MoveTime, c.Clock))
+	text := p.Sprintf(txtExpired, mdEscape(c.Challenger.Name), opponentLabel(p, c), rulesSummary(p, c.Rules, c.MoveTime, c.Clock))
 	empty := []discordgo.MessageComponent{}
 	return []outgoing{{to: audienceOf{channel: c.ChannelID}, edit: &discordgo.MessageEdit{ID: c.MessageID, Content: &text, Components: &empty}}}
 }

@@ -94,12 +94,13 @@ func ratingRangeText(p lang.Printer, c *storage.Challenge) string {
 	return rangeText(p, c.RatingMin, c.RatingMax)
 }
 
-// opponentLabel is the challenged member's name, or "anyone".
+// opponentLabel is the challenged member's name, or "anyone", for a
+// message's content (mdEscape).
 func opponentLabel(p lang.Printer, c *storage.Challenge) string {
 	if c.Open() {
 		return p.Sprintf(txtAnyone)
 	}
-	return c.Opponent.Name
+	return mdEscape(c.Opponent.Name)
 }
 
 // challengeMentions pings the challenged member; an open challenge pings nobody.
@@ -178,7 +179,7 @@ func (b *Bot) withdrawLeftOpen(ctx context.Context, i *discordgo.Interaction, c 
 	b.log.Info("an open challenge of a member who left is withdrawn", "challenge", c.ID, "guild", c.GuildID)
 	p := b.publicPrinter(c.GuildID)
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-		Content: p.Sprintf(txtOpenLeft, c.Challenger.Name), Components: []discordgo.MessageComponent{},
+		Content: p.Sprintf(txtOpenLeft, mdEscape(c.Challenger.Name)), Components: []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }

@@ -15,6 +15,8 @@ import (
 // own user, isComputer), not by the name stored for it: the computer is
 // named in the reader's language, and a member who calls themselves
 // "Computer (hard)" is shown by their own name, in a practice match too.
+// playerName, for a message's content, escapes the markdown of a name;
+// plainName, for a picture, does not.
 func TestPlayerName(t *testing.T) {
 	t.Parallel()
 	const botID = "9"
@@ -55,5 +57,14 @@ func TestPlayerName(t *testing.T) {
 		if got := b.playerName(lang.For(tc.lang), tc.m, tc.side); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
+	}
+	// A name in markdown: escaped for a message's content, as written for a
+	// picture or a menu.
+	m := ordinary(storage.Player{UserID: "3", Name: "*star* <t:0:R>"}, alice)
+	if got := b.playerName(lang.For("en"), m, game.Red); got != `\*star\* \<t:0:R\>` {
+		t.Errorf("playerName: %q", got)
+	}
+	if got := b.plainName(lang.For("en"), m, game.Red); got != "*star* <t:0:R>" {
+		t.Errorf("plainName: %q", got)
 	}
 }

@@ -101,7 +101,7 @@ func (b *Bot) onPractice(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: p.Sprintf("Practice match #%[1]s: **%[2]s** (%[3]s) vs the computer, level %[4]s — %[5]s. Not rated.\nSend your set-up by DM (or `/stratego setup`); the computer's is ready.",
-			m.ID.String(), m.Players[human].Name, render.SideName(p, human), levelName(p, level), rulesSummary(p, rules, moveTime, storage.TimeControl{})),
+			m.ID.String(), mdEscape(m.Players[human].Name), render.SideName(p, human), levelName(p, level), rulesSummary(p, rules, moveTime, storage.TimeControl{})),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 	b.nudgeOutbox() // the set-up invite is in the outbox, recorded with the match

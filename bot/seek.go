@@ -263,6 +263,27 @@ func leaveButton(p lang.Printer) []discordgo.MessageComponent {
 	}}}
 }
 
+// seeksText lists the queue q: its first maxListed seeks, as many of them
+// as one message holds (a line's terms and the seeker's name, escaped, may
+// be long), and how many more there are.
+func seeksText(p lang.Printer, q []*storage.Seek) string {
+	lines := []string{p.Sprintf(txtSeeksTitle, len(q))}
+	size := len(lines[0])
+	room := maxMessage - 1 - len(p.Sprintf(txtSeeksMore, len(q))) // for the line of how many more
+	for k, s := range q {
+		line := p.Sprintf(txtSeekLine, mdEscape(s.Player.Name), strconv.Itoa(s.Rating), seekTerms(p, s), rangeText(p, s.RatingMin, s.RatingMax), unix(s.Expires))
+		if k == maxListed || size+1+len(line) > room && (k < len(q)-1 || size+1+len(line) > maxMessage) {
+			break
+		}
+		lines = append(lines, line)
+		size += 1 + len(line)
+	}
+	if listed := len(lines) - 1; listed < len(q) {
+		lines = append(lines, p.Sprintf(txtSeeksMore, len(q)-listed))
+	}
+	return strings.Join(lines, "\n")
+}
+
 // onSeeks shows the server's queue to the member, with a button to leave
 // it when they are in it. A seek shows only what its member chose.
 func (b *Bot) onSeeks(ctx context.Context, i *discordgo.Interaction) {
@@ -280,18 +301,8 @@ func (b *Bot) onSeeks(ctx context.Context, i *discordgo.Interaction) {
 		b.say(i, txtSeeksEmpty)
 		return
 	}
-	lines := []string{p.Sprintf(txtSeeksTitle, len(q))}
-	in := false
-	for k, s := range q {
-		in = in || s.Player.UserID == userOf(i).ID
-		if k < maxListed {
-			lines = append(lines, p.Sprintf(txtSeekLine, s.Player.Name, strconv.Itoa(s.Rating), seekTerms(p, s), rangeText(p, s.RatingMin, s.RatingMax), unix(s.Expires)))
-		}
-	}
-	if len(q) > maxListed {
-		lines = append(lines, p.Sprintf(txtSeeksMore, len(q)-maxListed))
-	}
-	data := &discordgo.InteractionResponseData{Content: strings.Join(lines, "\n"), Flags: discordgo.MessageFlagsEphemeral,
+	in := slices.ContainsFunc(q, func(s *storage.Seek) bool { return s.Player.UserID == userOf(i).ID })
+	data := &discordgo.InteractionResponseData{Content: seeksText(p, q), Flags: discordgo.MessageFlagsEphemeral,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	if in {
 		data.Components = leaveButton(p)

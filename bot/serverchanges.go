@@ -134,7 +134,7 @@ func (b *Bot) fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice
 	if user, ok := strings.CutPrefix(n.Reason, memberLeftReason); ok {
 		name := user
 		if side, ok := m.SideOf(user); ok {
-			name = m.Players[side].Name
+			name = b.playerName(p, m, side)
 		}
 		return &discordgo.MessageSend{
 			Content: b.matchTitle(p, m) + "\n" + p.Sprintf("%[1]s has left the server, so I can no longer reach them. The match goes on: they can still move by DM "+

@@ -153,24 +153,24 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 			case err != nil:
 				return friendly("A set-up's name has 1 to 100 characters.")
 			}
-			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", source.ID.String(), render.Typed(name)))
+			notes = append(notes, pr.Sprintf("Saved your set-up of match #%[1]s as %[2]q.", source.ID.String(), render.Typed(mdEscape(name))))
 		}
 		if name := opts.str(optDelete); name != "" {
 			if !p.DeleteSetup(name) {
-				return friendlyf("You have no saved set-up called %[1]q.", name)
+				return friendlyf("You have no saved set-up called %[1]q.", mdEscape(name))
 			}
-			notes = append(notes, pr.Sprintf("Deleted %[1]q.", render.Typed(name)))
+			notes = append(notes, pr.Sprintf("Deleted %[1]q.", render.Typed(mdEscape(name))))
 		}
 		if name := opts.str(optDefault); name != "" {
 			s, ok := p.SavedSetup(name)
 			if !ok {
-				return friendlyf("You have no saved set-up called %[1]q.", name)
+				return friendlyf("You have no saved set-up called %[1]q.", mdEscape(name))
 			}
 			if p.Defaults == nil {
 				p.Defaults = map[game.Variant]string{}
 			}
 			p.Defaults[s.Variant] = s.Name
-			notes = append(notes, pr.Sprintf("%[1]q is now your first choice in %[2]s.", render.Typed(s.Name), render.VariantName(pr, s.Variant)))
+			notes = append(notes, pr.Sprintf("%[1]q is now your first choice in %[2]s.", render.Typed(mdEscape(s.Name)), render.VariantName(pr, s.Variant)))
 		}
 		return nil
 	})
@@ -192,7 +192,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 		if p.Defaults[s.Variant] == s.Name {
 			key = txtSavedSetupFirst
 		}
-		lines = append(lines, pr.Sprintf(key, s.Name, render.VariantName(pr, s.Variant)))
+		lines = append(lines, pr.Sprintf(key, mdEscape(s.Name), render.VariantName(pr, s.Variant)))
 	}
 	b.tell(i, truncate(strings.Join(lines, "\n"), maxMessage))
 }

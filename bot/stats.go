@@ -19,12 +19,12 @@ func (b *Bot) onStats(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	p := printerOf(i)
-	user, name := userOf(i).ID, displayName(i)
+	user, name := userOf(i).ID, mdEscape(displayName(i))
 	if o := opts[optMember]; o != nil {
 		user = fmt.Sprint(o.Value)
 		name = "<@" + user + ">"
 		if u := i.ApplicationCommandData().Resolved; u != nil && u.Users[user] != nil {
-			name = u.Users[user].Username
+			name = mdEscape(u.Users[user].Username)
 		}
 	}
 	var lines []string
@@ -71,7 +71,7 @@ func (b *Bot) onLeaderboard(ctx context.Context, i *discordgo.Interaction, opts 
 	}
 	lines := []string{p.Sprintf("**%[1]s leaderboard**", render.VariantName(p, v))}
 	for k, s := range list {
-		lines = append(lines, p.Sprintf("%[1]d. %[2]s — %[3]s (%[4]d won, %[5]d lost, %[6]d drawn)", k+1, s.Name, strconv.FormatFloat(s.Rating, 'f', 0, 64), s.Wins, s.Losses, s.Draws))
+		lines = append(lines, p.Sprintf("%[1]d. %[2]s — %[3]s (%[4]d won, %[5]d lost, %[6]d drawn)", k+1, mdEscape(s.Name), strconv.FormatFloat(s.Rating, 'f', 0, 64), s.Wins, s.Losses, s.Draws))
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: strings.Join(lines, "\n"), Flags: discordgo.MessageFlagsEphemeral,

@@ -64,9 +64,9 @@ func (b *Bot) closeRound(ctx context.Context, t *storage.Tournament, round int) 
 		return nil
 	}
 	p := b.publicPrinter(t.GuildID)
-	why := p.Sprintf("%[1]s: the round's deadline passed", closed.Name)
+	why := p.Sprintf("%[1]s: the round's deadline passed", mdEscape(closed.Name))
 	if round == 0 {
-		why = p.Sprintf("%[1]s: the tournament's deadline passed", closed.Name)
+		why = p.Sprintf("%[1]s: the tournament's deadline passed", mdEscape(closed.Name))
 	}
 	b.callOffRound(ctx, closed, round, why)
 	return closed

@@ -234,7 +234,7 @@ func (b *Bot) withdrawLeaver(ctx context.Context, t *storage.Tournament, player 
 	}
 	b.log.Info("a player who left the server is withdrawn", "tournament", t.ID, "player", player)
 	p := b.publicPrinter(t.GuildID)
-	b.callOffRound(ctx, left, 0, p.Sprintf("%[1]s: %[2]s left the server", left.Name, playerLabel(left, player)), player)
+	b.callOffRound(ctx, left, 0, p.Sprintf("%[1]s: %[2]s left the server", mdEscape(left.Name), mdEscape(playerLabel(left, player))), player)
 	b.nudgeTimers()
 }
 
@@ -259,9 +259,9 @@ func (b *Bot) notToPlay(t *storage.Tournament, link storage.TournamentGame) (str
 	pub := b.publicPrinter(t.GuildID)
 	switch {
 	case s.Status() == tournament.CancelledStatus:
-		return pub.Sprintf("%[1]s was cancelled", t.Name), true
+		return pub.Sprintf("%[1]s was cancelled", mdEscape(t.Name)), true
 	case boardScored(t, boardRef{link.Round, link.Board}):
-		return pub.Sprintf("%[1]s: this game was already scored", t.Name), true
+		return pub.Sprintf("%[1]s: this game was already scored", mdEscape(t.Name)), true
 	}
 	return "", false
 }

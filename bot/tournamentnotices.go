@@ -108,12 +108,12 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 			return nil, waitingFor{t.CreatorID}
 		}
 		p := b.printerFor(ctx, t.CreatorID)
-		text := p.Sprintf(txtTourneyNoReach, t.Name, t.ChannelID)
+		text := p.Sprintf(txtTourneyNoReach, mdEscape(t.Name), t.ChannelID)
 		switch {
 		case strings.HasPrefix(n.Reason, channelGoneReason):
-			text = p.Sprintf(txtTourneyChannelGone, t.Name)
+			text = p.Sprintf(txtTourneyChannelGone, mdEscape(t.Name))
 		case strings.HasPrefix(n.Reason, noPictureReason):
-			text = p.Sprintf(txtTourneyNoPicture, t.Name, t.ChannelID)
+			text = p.Sprintf(txtTourneyNoPicture, mdEscape(t.Name), t.ChannelID)
 		}
 		return []outgoing{{to: audienceOf{user: t.CreatorID}, send: &discordgo.MessageSend{
 			Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{},
@@ -140,19 +140,19 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 		withStandings = forfeitedAtPairing(state.Rounds()[event.Round-1]) // a round robin's games against withdrawn players
 	case storage.EventRoundResult:
 		g := state.Rounds()[event.Round-1].Games[event.Board-1]
-		text, withStandings = p.Sprintf("**%[1]s**, round %[2]d: %[3]s", t.Name, event.Round, pairingText(p, t, g)), true
+		text, withStandings = p.Sprintf("**%[1]s**, round %[2]d: %[3]s", mdEscape(t.Name), event.Round, pairingText(p, t, g)), true
 	case storage.EventRoundClosed:
 		text, withStandings = closedText(p, t, state, event), true
 	case storage.EventWithdrawn:
 		text, withStandings = withdrawalText(p, t, event, len(state.Rounds()) > 0), len(state.Rounds()) > 0 // before the start, no standings yet
 	case storage.EventTourneyCancel:
 		if event.Player == "" {
-			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name)
+			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", mdEscape(t.Name))
 		} else {
-			text, withStandings = p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", t.Name, "<@"+event.Player+">"), true
+			text, withStandings = p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", mdEscape(t.Name), "<@"+event.Player+">"), true
 		}
 	case storage.EventTourneyOver:
-		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", t.Name), true
+		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name)), true
 		if state.Status() != tournament.Finished {
 			text = endedEarlyText(p, state) + "\n" + text
 		}
@@ -222,7 +222,7 @@ func allPairingsAnnouncement(p lang.Printer, t *storage.Tournament, state *tourn
 	deadline := allAtOnceDeadline(at, t.RoundTime, len(rounds))
 	var text strings.Builder
 	text.WriteString(p.Sprintf("**%[1]s** — all %[2]d rounds start now, every game at once. Deadline for every game <t:%[3]s:f>. Your set-up invitations come by DM.",
-		t.Name, len(rounds), unix(deadline)))
+		mdEscape(t.Name), len(rounds), unix(deadline)))
 	var users []string
 	for _, r := range rounds {
 		text.WriteString("\n" + p.Sprintf("**Round %[1]d**", r.Number))
@@ -242,11 +242,11 @@ func allPairingsAnnouncement(p lang.Printer, t *storage.Tournament, state *tourn
 func closedText(p lang.Printer, t *storage.Tournament, state *tournament.Tournament, event tournament.Event) string {
 	if event.Round != 0 {
 		text := p.Sprintf("**%[1]s**: the deadline of round %[2]d passed. Games still on are scored as %[3]s, unrated.",
-			t.Name, event.Round, adjudicationText(p, t.Rules.Unfinished))
+			mdEscape(t.Name), event.Round, adjudicationText(p, t.Rules.Unfinished))
 		return text + scoredAtDeadline(p, t, state.Rounds()[event.Round-1], event)
 	}
 	text := p.Sprintf("**%[1]s**: the tournament's deadline passed. Games still on are scored as %[2]s, unrated.",
-		t.Name, adjudicationText(p, t.Rules.Unfinished))
+		mdEscape(t.Name), adjudicationText(p, t.Rules.Unfinished))
 	for _, r := range state.Rounds() {
 		if lines := scoredAtDeadline(p, t, r, event); lines != "" {
 			text += "\n" + p.Sprintf("**Round %[1]d**", r.Number) + lines
@@ -266,7 +266,7 @@ func pairingAnnouncement(p lang.Printer, t *storage.Tournament, state *tournamen
 		deadline = t.RoundDeadline
 	}
 	text := p.Sprintf("**%[1]s** — round %[2]d of %[3]d. Deadline <t:%[4]s:f>. Your set-up invitations come by DM.",
-		t.Name, round, state.TotalRounds(), unix(deadline))
+		mdEscape(t.Name), round, state.TotalRounds(), unix(deadline))
 	if capped := roundsCappedText(p, t, state); round == 1 && capped != "" {
 		text += "\n" + capped
 	}
@@ -325,7 +325,7 @@ func roundsCappedText(p lang.Printer, t *storage.Tournament, state *tournament.T
 		return ""
 	}
 	return p.Sprintf("Players: %[1]d. No round after round %[2]d can be paired without two players meeting twice: **%[3]s** ends there, not after round %[4]d.",
-		len(state.Players()), plays, t.Name, asked)
+		len(state.Players()), plays, mdEscape(t.Name), asked)
 }
 
 // withdrawalText words a player's leaving, by its reason: after the
@@ -333,15 +333,15 @@ func roundsCappedText(p lang.Printer, t *storage.Tournament, state *tournament.T
 // it, when they had no games to forfeit.
 func withdrawalText(p lang.Printer, t *storage.Tournament, e tournament.Event, started bool) string {
 	if !started {
-		return p.Sprintf("**%[1]s**: a moderator removed %[2]s before the start.", t.Name, playerLabel(t, e.Player))
+		return p.Sprintf("**%[1]s**: a moderator removed %[2]s before the start.", mdEscape(t.Name), mdEscape(playerLabel(t, e.Player)))
 	}
 	switch e.Reason {
 	case tournament.LeftServer:
-		return p.Sprintf("**%[1]s**: %[2]s left the server and is withdrawn from the tournament.", t.Name, playerLabel(t, e.Player))
+		return p.Sprintf("**%[1]s**: %[2]s left the server and is withdrawn from the tournament.", mdEscape(t.Name), mdEscape(playerLabel(t, e.Player)))
 	case tournament.Removed:
-		return p.Sprintf("**%[1]s**: a moderator removed %[2]s; their games still to play are forfeited.", t.Name, playerLabel(t, e.Player))
+		return p.Sprintf("**%[1]s**: a moderator removed %[2]s; their games still to play are forfeited.", mdEscape(t.Name), mdEscape(playerLabel(t, e.Player)))
 	}
-	return p.Sprintf("**%[1]s**: %[2]s withdrew; their games still to play are forfeited.", t.Name, playerLabel(t, e.Player))
+	return p.Sprintf("**%[1]s**: %[2]s withdrew; their games still to play are forfeited.", mdEscape(t.Name), mdEscape(playerLabel(t, e.Player)))
 }
 
 // mentioned is the users a message may ping: each once, at most Discord's 100
@@ -572,7 +572,7 @@ func (b *Bot) composeForPlayer(p lang.Printer, n storage.Notice, t, then *storag
 		if t.Rules.AllAtOnce {
 			rounds := state.Rounds()
 			text = p.Sprintf("**%[1]s** — all %[2]d rounds start now, every game at once. Deadline for every game <t:%[3]s:f>. Your set-up invitations come by DM.",
-				t.Name, len(rounds), unix(allAtOnceDeadline(n.At, t.RoundTime, len(rounds))))
+				mdEscape(t.Name), len(rounds), unix(allAtOnceDeadline(n.At, t.RoundTime, len(rounds))))
 		} else {
 			head, _ := pairingAnnouncement(p, t, state, event.Round, n.At)
 			text, _, _ = strings.Cut(head, "\n") // the heading: the pairings follow, theirs only
@@ -588,15 +588,15 @@ func (b *Bot) composeForPlayer(p lang.Printer, n storage.Notice, t, then *storag
 			text += "\n" + pairingMention(p, g)
 		}
 	case storage.EventTourneyOver:
-		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", t.Name), true
+		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name)), true
 		if state.Status() != tournament.Finished {
 			text = endedEarlyText(p, state) + "\n" + text
 		}
 	case storage.EventTourneyCancel:
 		if event.Player == "" {
-			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", t.Name)
+			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", mdEscape(t.Name))
 		} else {
-			text, withStandings = p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", t.Name, "<@"+event.Player+">"), true
+			text, withStandings = p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", mdEscape(t.Name), "<@"+event.Player+">"), true
 		}
 	default:
 		return nil, fmt.Errorf("%s is told to a tournament's players only in its channel", n.Event)

@@ -145,11 +145,11 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 func createdText(p lang.Printer, t *storage.Tournament) string {
 	if t.Rules.AllAtOnce {
 		return p.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nEvery game starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). All games must end by one deadline: %[8]s for each round of the schedule, counted from the start.",
-			t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, render.Duration(p, t.RoundTime)) +
+			t.ID, mdEscape(t.Name), formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, render.Duration(p, t.RoundTime)) +
 			" " + p.Sprintf("Games unfinished at the deadline count as %[1]s.", adjudicationText(p, t.Rules.Unfinished))
 	}
 	return p.Sprintf("**Tournament #%[1]s: %[2]s** — %[3]s, %[4]s.\nRound 1 starts <t:%[5]s:f>; join until <t:%[6]s:f> with `/stratego tournament join` (at most %[7]d players). Each round lasts up to %[8]s.",
-		t.ID, t.Name, formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, render.Duration(p, t.RoundTime)) +
+		t.ID, mdEscape(t.Name), formatText(p, t.Rules), rulesSummary(p, t.Game, t.MoveTime, t.Clock), unix(t.StartAt), unix(t.JoinBy), t.MaxPlayers, render.Duration(p, t.RoundTime)) +
 		" " + p.Sprintf("Games unfinished at a round's deadline count as %[1]s.", adjudicationText(p, t.Rules.Unfinished))
 }
 
@@ -182,8 +182,8 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "Name the player to take out with the `player` option.")
 		return
 	}
-	name := playerLabel(t, player)
-	if name == player {
+	name := mdEscape(playerLabel(t, player))
+	if playerLabel(t, player) == player {
 		name = "<@" + player + ">"
 	}
 	b.beforeWithdrawal(ctx, t, player) // a game decided on the board, or by the deadline, is not forfeited
@@ -213,7 +213,7 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 		return nil
 	})
 	if errors.Is(err, errRefused) {
-		b.say(i, refusal, t.Name, name)
+		b.say(i, refusal, mdEscape(t.Name), name)
 		return
 	}
 	if err != nil {
@@ -223,28 +223,28 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 	b.log.Info("tournament player removed", "tournament", t.ID, "by", userOf(i).ID)
 	if started {
 		pub := b.publicPrinter(t.GuildID)
-		b.callOffRound(ctx, removed, 0, pub.Sprintf("%[1]s: a moderator removed %[2]s", removed.Name, playerLabel(removed, player)), player)
+		b.callOffRound(ctx, removed, 0, pub.Sprintf("%[1]s: a moderator removed %[2]s", mdEscape(removed.Name), mdEscape(playerLabel(removed, player))), player)
 		b.nudgeTimers()
 	}
-	b.say(i, "You took %[2]s out of **%[1]s**; their games still to play are forfeited.", t.Name, name)
+	b.say(i, "You took %[2]s out of **%[1]s**; their games still to play are forfeited.", mdEscape(t.Name), name)
 }
 
 func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
 	me := userOf(i).ID
 	if me != t.CreatorID && !isModerator(i) {
-		b.say(i, "Only the member who created **%[1]s** or a member with Manage Server can cancel it.", t.Name)
+		b.say(i, "Only the member who created **%[1]s** or a member with Manage Server can cancel it.", mdEscape(t.Name))
 		return
 	}
 	err := b.cancelTournament(ctx, t.ID, me)
 	if errors.Is(err, errRefused) {
-		b.say(i, "**%[1]s** is over.", t.Name)
+		b.say(i, "**%[1]s** is over.", mdEscape(t.Name))
 		return
 	}
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "tournament"))
 		return
 	}
-	b.say(i, "**%[1]s** is cancelled.", t.Name)
+	b.say(i, "**%[1]s** is cancelled.", mdEscape(t.Name))
 }
 
 // cancelTournament cancels tournament id for member by, and calls off its
@@ -274,7 +274,7 @@ func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by 
 	}
 	pub := b.publicPrinter(cancelled.GuildID)
 	if s, err := cancelled.State(); err == nil && len(s.Rounds()) > 0 {
-		b.callOffRound(ctx, cancelled, 0, pub.Sprintf("%[1]s was cancelled", cancelled.Name))
+		b.callOffRound(ctx, cancelled, 0, pub.Sprintf("%[1]s was cancelled", mdEscape(cancelled.Name)))
 	}
 	b.log.Info("tournament cancelled", "tournament", id, "by", by)
 	return nil

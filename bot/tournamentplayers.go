@@ -48,7 +48,7 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 		return nil
 	})
 	if errors.Is(err, errRefused) {
-		b.say(i, refusal, t.Name, unix(t.JoinBy), unix(t.StartAt), t.MaxPlayers)
+		b.say(i, refusal, mdEscape(t.Name), unix(t.JoinBy), unix(t.StartAt), t.MaxPlayers)
 		return
 	}
 	if err != nil {
@@ -57,10 +57,10 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 	}
 	s, _ := joined.State()
 	if t.Rules.AllAtOnce {
-		b.say(i, "You joined **%[1]s** (players so far: %[2]d). Every game starts <t:%[3]s:f>; your set-up invitations come by DM, one for each opponent.", t.Name, len(s.Players()), unix(t.StartAt))
+		b.say(i, "You joined **%[1]s** (players so far: %[2]d). Every game starts <t:%[3]s:f>; your set-up invitations come by DM, one for each opponent.", mdEscape(t.Name), len(s.Players()), unix(t.StartAt))
 		return
 	}
-	b.say(i, "You joined **%[1]s** (players so far: %[2]d). Round 1 starts <t:%[3]s:f>; your set-up invitation comes by DM.", t.Name, len(s.Players()), unix(t.StartAt))
+	b.say(i, "You joined **%[1]s** (players so far: %[2]d). Round 1 starts <t:%[3]s:f>; your set-up invitation comes by DM.", mdEscape(t.Name), len(s.Players()), unix(t.StartAt))
 }
 
 // Refusals of join, leave and withdraw: the tournament's name, its join
@@ -116,7 +116,7 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 		return nil
 	})
 	if errors.Is(err, errRefused) {
-		b.say(i, refusal, t.Name)
+		b.say(i, refusal, mdEscape(t.Name))
 		return
 	}
 	if err != nil {
@@ -124,11 +124,11 @@ func (b *Bot) onTournamentLeave(ctx context.Context, i *discordgo.Interaction, t
 		return
 	}
 	if !started {
-		b.say(i, "You left **%[1]s**.", t.Name)
+		b.say(i, "You left **%[1]s**.", mdEscape(t.Name))
 		return
 	}
 	pub := b.publicPrinter(t.GuildID)
-	b.callOffRound(ctx, left, 0, pub.Sprintf("%[1]s: %[2]s withdrew", left.Name, playerLabel(left, me)), me) // every game of theirs still on
-	b.say(i, "You withdrew from **%[1]s**. Your games still to play are forfeited.", t.Name)
+	b.callOffRound(ctx, left, 0, pub.Sprintf("%[1]s: %[2]s withdrew", mdEscape(left.Name), mdEscape(playerLabel(left, me))), me) // every game of theirs still on
+	b.say(i, "You withdrew from **%[1]s**. Your games still to play are forfeited.", mdEscape(t.Name))
 	b.nudgeTimers()
 }

@@ -24,7 +24,7 @@ func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interactio
 		b.tell(i, b.explain(p, err, "tournament"))
 		return
 	}
-	head := p.Sprintf("**%[1]s** — %[2]s", t.Name, statusText(p, t))
+	head := p.Sprintf("**%[1]s** — %[2]s", mdEscape(t.Name), statusText(p, t))
 	files := b.standingsPicture(table)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: standingsReply(head, text), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
@@ -101,7 +101,7 @@ func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 	}
 	lines := []string{p.Sprintf("Tournaments of this server:")}
 	for _, t := range all {
-		lines = append(lines, fmt.Sprintf("#%s **%s** — %s; %s", t.ID, t.Name, formatText(p, t.Rules), statusText(p, t)))
+		lines = append(lines, fmt.Sprintf("#%s **%s** — %s; %s", t.ID, mdEscape(t.Name), formatText(p, t.Rules), statusText(p, t)))
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: truncate(strings.Join(lines, "\n"), maxMessage), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
@@ -179,9 +179,6 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 	text.WriteString("```")
 	return table, text.String(), nil
 }
-
-// codeSafe keeps a name from closing the code block it is shown in.
-func codeSafe(s string) string { return strings.ReplaceAll(s, "`", "'") }
 
 // maxCellColumns is the most columns a cell of the text table takes.
 const maxCellColumns = 24

@@ -90,9 +90,9 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 			// tournament was cancelled, are not sent either, should the
 			// outbox come to them first (startingGame).
 			pub := b.publicPrinter(m.GuildID)
-			why := pub.Sprintf("%[1]s: a player withdrew before this game began", t.Name)
+			why := pub.Sprintf("%[1]s: a player withdrew before this game began", mdEscape(t.Name))
 			if cancelled {
-				why = pub.Sprintf("%[1]s was cancelled", t.Name)
+				why = pub.Sprintf("%[1]s was cancelled", mdEscape(t.Name))
 			}
 			if err := b.callOff(ctx, m, why); err != nil {
 				b.log.Warn("calling off a tournament match scored before it began failed", "match", m.ID, "error", err)
@@ -245,11 +245,11 @@ func (b *Bot) dropStrays(ctx context.Context, t *storage.Tournament, orphans []*
 		var why string
 		switch {
 		case state.Status() == tournament.CancelledStatus:
-			why = pub.Sprintf("%[1]s was cancelled", t.Name)
+			why = pub.Sprintf("%[1]s was cancelled", mdEscape(t.Name))
 		case linked && link.Match != m.ID:
 			why = pub.Sprintf("made twice by mistake; the other match of this pairing counts")
 		case boardScored(t, at):
-			why = pub.Sprintf("%[1]s: this game was already scored", t.Name)
+			why = pub.Sprintf("%[1]s: this game was already scored", mdEscape(t.Name))
 		default:
 			continue // still to be started: the next pass takes it
 		}

@@ -25,9 +25,9 @@ func pairingMention(p lang.Printer, g tournament.Pairing) string {
 // pairingText writes a pairing with its players' names and result.
 func pairingText(p lang.Printer, t *storage.Tournament, g tournament.Pairing) string {
 	if g.IsBye() {
-		return p.Sprintf("%[1]s has a bye.", playerLabel(t, g.Red))
+		return p.Sprintf("%[1]s has a bye.", mdEscape(playerLabel(t, g.Red)))
 	}
-	return p.Sprintf("%[1]s (Red) – %[2]s (Blue): %[3]s", playerLabel(t, g.Red), playerLabel(t, g.Blue), resultText(p, g.Result))
+	return p.Sprintf("%[1]s (Red) – %[2]s (Blue): %[3]s", mdEscape(playerLabel(t, g.Red)), mdEscape(playerLabel(t, g.Blue)), resultText(p, g.Result))
 }
 
 // resultText words a tournament result: only what the channel's boards show.
@@ -185,7 +185,7 @@ func pairedBoard(state *tournament.Tournament, m *storage.Match) (boardRef, bool
 // gameLabel words where board board of round round of t's state is played.
 func gameLabel(p lang.Printer, t *storage.Tournament, state *tournament.Tournament, round, board int) string {
 	if !t.Rules.AllAtOnce {
-		return p.Sprintf(txtTourneyGameRound, t.Name, round, state.TotalRounds())
+		return p.Sprintf(txtTourneyGameRound, mdEscape(t.Name), round, state.TotalRounds())
 	}
 	// Every round at once: its games are numbered in the order the
 	// channel lists them, byes left out.
@@ -201,7 +201,7 @@ func gameLabel(p lang.Printer, t *storage.Tournament, state *tournament.Tourname
 			}
 		}
 	}
-	return p.Sprintf(txtTourneyGameOf, t.Name, number, total)
+	return p.Sprintf(txtTourneyGameOf, mdEscape(t.Name), number, total)
 }
 
 // withLabel puts label under the first line (the match's title) of content.

@@ -78,7 +78,7 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 				continue
 			}
 			p := printerOf(i)
-			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", m.ID.String(), b.playerName(p, m, game.Red), b.playerName(p, m, game.Blue)), maxChoiceName)
+			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", m.ID.String(), b.plainName(p, m, game.Red), b.plainName(p, m, game.Blue)), maxChoiceName)
 			if typed != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
 				continue
 			}
