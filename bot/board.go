@@ -34,7 +34,7 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		// The diagram says who moves and the last move itself: only the
 		// match's title goes before it.
 		v := g.View(game.ViewerOf(side))
-		diagram, err := render.TextBoard(v, render.Options{Names: b.names(printerOf(i), m), Numbering: n, Lang: printerOf(i)})
+		diagram, err := render.TextBoard(v, render.Options{Names: b.plainNames(printerOf(i), m), Numbering: n, Lang: printerOf(i)})
 		if err != nil {
 			b.finish(i, b.explain(printerOf(i), err, "board"))
 			return
