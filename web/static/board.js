@@ -555,16 +555,27 @@
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
   }
+  // listen reads the event stream. A stream that hears nothing, not even
+  // the server's pings, for two and a half times their interval (which the
+  // server names) died unheard: a laptop slept, a phone changed networks,
+  // and the browser, which only reads, is never told. It is dropped and
+  // opened again, and its first state is the board as it is now.
   function listen(tries) {
-    fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
+    var stop = new AbortController(), quiet = 0, wait = 62500;
+    function watch() { clearTimeout(quiet); quiet = setTimeout(function () { stop.abort(); }, wait); }
+    watch();
+    fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token }, signal: stop.signal }).then(function (r) {
       if (!r.ok) {
         return r.json().catch(function () { return {}; }).then(function (j) { throw failure(r.status, j.error || fmt("failed")); });
       }
       tries = 0;
+      wait = 2.5 * (+r.headers.get("X-Strategobot-Ping") || 25000);
+      watch();
       var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
       function pump() {
         return reader.read().then(function (x) {
           if (x.done) { throw new Error("closed"); }
+          watch();
           buf += dec.decode(x.value, { stream: true });
           var i;
           while ((i = buf.indexOf("\n\n")) >= 0) {
@@ -576,6 +587,7 @@
       }
       return pump();
     }).catch(function (e) {
+      clearTimeout(quiet);
       if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { $("status").textContent = fmt("connection"); }
       setTimeout(function () { listen(tries + 1); }, backoff(tries));
