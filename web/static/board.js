@@ -209,8 +209,9 @@
     // The keys' help tells what they do for this reader now. A Bomb and a
     // Flag show symbols, not their letters; a 10 is typed as 0.
     var ten = L.labels.indexOf("10") >= 0;
-    $("keys").textContent = setup ? fmt("keysSetup", fmt(ten ? "keysTen" : "keysNoTen")) : playing ? fmt("keysPlay") : fmt("keysWatch");
     var total = (st.history || []).length;
+    $("keys").textContent = (setup ? fmt("keysSetup", fmt(ten ? "keysTen" : "keysNoTen")) : playing ? fmt("keysPlay") : fmt("keysWatch")) +
+      (total ? " " + fmt("keysReplay") : "");
     $("replay").hidden = !total;
     $("ply").textContent = fmt("replayAt", String(step < 0 ? total : step), String(total));
     $("note").textContent = st.result ? fmt("revealNote") : step >= 0 ? fmt("replayNote", String(step)) : "";
@@ -630,6 +631,19 @@
       if (r > 0) { focusSq = +b.dataset.sq; place(focusSq, r); e.preventDefault(); }
     }
   }
+  // The replay's steps, by its buttons and its keys.
+  function prev() { var total = (st.history || []).length; if (step !== 0) { goto(step < 0 ? total - 1 : step - 1); } }
+  function next() { if (step >= 0) { goto(step + 1); } }
+  // onReplayKey steps through the moves as lichess does: the left and
+  // right arrow keys, Home for the start and End for now. Not on the board,
+  // whose arrow keys move around it, nor in a field or a question.
+  function onReplayKey(e) {
+    var k = e.key, t = e.target;
+    if (asking || !st || !L || !(st.history || []).length || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
+    if (t && t.closest && t.closest("#board, input, select, textarea, dialog")) { return; }
+    if (k === "ArrowLeft") { prev(); } else if (k === "ArrowRight") { next(); } else if (k === "Home") { goto(0); } else if (k === "End") { goto(-1); } else { return; }
+    e.preventDefault();
+  }
   function confirmThen(question, fn) { ask(question, [[fmt("yes"), true]]).then(function (y) { if (y) { fn(); } }); }
   function download() {
     api("GET", "/api/record").then(function (r) { return r.blob(); }).then(function (b) {
@@ -697,8 +711,9 @@
     });
     $("history").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { goto(+b.dataset.ply); } });
     $("first").addEventListener("click", function () { goto(0); });
-    $("prev").addEventListener("click", function () { goto(step < 0 ? (st.history || []).length - 1 : Math.max(0, step - 1)); });
-    $("next").addEventListener("click", function () { goto(step < 0 ? -1 : step + 1); });
+    $("prev").addEventListener("click", prev);
+    $("next").addEventListener("click", next);
+    document.addEventListener("keydown", onReplayKey);
     $("last").addEventListener("click", function () { goto(-1); });
     setInterval(tick, 500);
     start(0);
