@@ -378,9 +378,13 @@
     if (st.phase !== "playing" || st.toMove !== mySide() || step >= 0 || st.result) { return; }
     var t = targets();
     if (sel >= 0 && t[sq]) { move(sel, sq); return; }
-    var c = cellAt(sq);
-    sel = c.s === mySide() && sel !== sq && moves().some(function (m) { return m[0] === sq; }) ? sq : -1;
+    sel = sel !== sq && movable(sq) ? sq : -1;
     draw();
+  }
+  // movable says whether the player may move the piece on sq now.
+  function movable(sq) {
+    if (st.phase !== "playing" || st.toMove !== mySide() || step >= 0 || st.result) { return false; }
+    return cellAt(sq).s === mySide() && moves().some(function (m) { return m[0] === sq; });
   }
   // ask shows a question in a modal dialog; it resolves with the chosen value, or null.
   // With input, it asks for a text instead and resolves with it (trimmed), or null.
@@ -659,7 +663,14 @@
     var board = $("board");
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
-    board.addEventListener("dragstart", function (e) { var b = e.target.closest(".sq"); if (b) { e.dataTransfer.setData("text/plain", "sq:" + b.dataset.sq); } });
+    board.addEventListener("dragstart", function (e) {
+      var b = e.target.closest(".sq"); if (!b) { return; }
+      e.dataTransfer.setData("text/plain", "sq:" + b.dataset.sq);
+      // A piece picked up shows where it may go while it is held, as on
+      // lichess (drawn once the browser has taken the drag's picture).
+      var sq = +b.dataset.sq;
+      if (!settingUp() && movable(sq)) { sel = focusSq = sq; setTimeout(draw, 0); }
+    });
     board.addEventListener("dragover", function (e) { e.preventDefault(); });
     board.addEventListener("drop", function (e) {
       e.preventDefault();
@@ -673,6 +684,13 @@
       if (targets()[to]) { move(from, to); } else { sel = -1; draw(); }
     });
     $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
+    // A piece dragged from the board back onto the tray leaves the board.
+    $("tray").addEventListener("dragover", function (e) { e.preventDefault(); });
+    $("tray").addEventListener("drop", function (e) {
+      e.preventDefault();
+      var d = e.dataTransfer.getData("text/plain");
+      if (d.indexOf("sq:") === 0 && settingUp()) { place(+d.slice(3), 0); }
+    });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
     $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); check(); draw(); }).catch(refuse); });
     $("save").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: false }); });
