@@ -324,10 +324,11 @@
       if (L) { draw(); }
     }).catch(refuse);
   }
+  function copy(rows) { return rows.map(function (row) { return row.slice(); }); }
   function useSaved() {
     var i = $("saved").value; $("saved").value = "";
     if (i === "" || !saved[+i]) { return; }
-    draft = saved[+i].setup.map(function (row) { return row.slice(); });
+    draft = copy(saved[+i].setup);
     saveLocal(); check(); draw();
   }
   function keepSetup() {
@@ -341,8 +342,21 @@
   // a shared computer the next user never finds it, though the set-up was
   // confirmed elsewhere. It is its match's and side's, and forgotten once
   // the set-up is confirmed, a secret no longer needed here.
+  //
+  // It is kept with the bot's draft it was made from (base: the one the
+  // page opened with, Random's, or the one saved last). A reload takes it
+  // back unless the bot's draft has changed since (typed in the DM, saved
+  // on another page), which is then the newer.
+  var base = null;
   function draftKey() { return "strategobot-setup-" + st.match + "-" + st.viewer; }
-  function saveLocal() { try { sessionStorage.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* private mode */ } }
+  function saveLocal() { try { sessionStorage.setItem(draftKey(), JSON.stringify({ draft: draft, base: base })); } catch (e) { /* private mode */ } }
+  function loadLocal() {
+    try {
+      var k = JSON.parse(sessionStorage.getItem(draftKey()));
+      if (k && k.draft && JSON.stringify(k.base) === JSON.stringify(st.setup || null)) { return k.draft; }
+    } catch (e) { /* private mode */ }
+    return null;
+  }
   function forgetLocal() {
     try {
       sessionStorage.removeItem(draftKey());
@@ -546,8 +560,8 @@
     st = next;
     if (st.now) { offset = st.now - Date.now(); }
     if (st.phase === "setup" && (first || !draft)) {
-      draft = st.setup || null;
-      if (!draft) { try { draft = JSON.parse(sessionStorage.getItem(draftKey())); } catch (e) { draft = null; } }
+      base = st.setup || null;
+      draft = loadLocal() || (base && copy(base)); // edited in place: never the base itself
       if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
       setupOK = false;
       if (settingUp()) { check(true); }
@@ -692,8 +706,11 @@
       if (d.indexOf("sq:") === 0 && settingUp()) { place(+d.slice(3), 0); }
     });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); check(); draw(); }).catch(refuse); });
-    $("save").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: false }); });
+    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); saveLocal(); check(); draw(); }).catch(refuse); });
+    $("save").addEventListener("click", function () {
+      var sent = copy(draft);
+      act("/api/setup", { setup: sent, confirm: false }).then(function (j) { if (j) { base = sent; saveLocal(); } });
+    });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
     $("confirm").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: true }); });
