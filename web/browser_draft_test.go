@@ -141,3 +141,43 @@ func TestBrowserReloadKeepsEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserSaveDraftSaysSo: Save draft says that it saved, and that the
+// set-up is not confirmed yet: the board alone looks the same after it.
+func TestBrowserSaveDraftSaysSo(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#random`)),
+		chromedp.Click(chromedp.CSS(`#random`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "Save draft enabled", `!document.getElementById("save").disabled`)
+	// Swap two pieces, so that the draft saved is not Random's.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`.sq[data-sq="30"]`)), chromedp.Click(chromedp.CSS(`.sq[data-sq="37"]`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "Save draft enabled", `!document.getElementById("save").disabled`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#save`))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the draft saved", `document.getElementById("done").textContent !== ""`)
+	done, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#done`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done != "Draft saved. It is not confirmed yet." {
+		t.Fatalf("after Save draft the page says %q", done)
+	}
+	m, _ = f.store.Match(bg, m.ID)
+	if m.Setups[game.Red].Status != storage.SetupDraft {
+		t.Fatalf("Red's set-up is %v", m.Setups[game.Red].Status)
+	}
+}

@@ -31,6 +31,7 @@ const (
 	txtArmy             = "Army"
 	txtRandom           = "Random"
 	txtSaveDraft        = "Save draft"
+	txtDraftSaved       = "Draft saved. It is not confirmed yet."
 	txtConfirmSetup     = "Confirm set-up"
 	txtUseSaved         = "Use a saved set-up"
 	txtKeepSetup        = "Keep for later…"
@@ -146,7 +147,7 @@ const (
 // pageTexts maps the page's short names to the texts above.
 var pageTexts = map[string]string{
 	"title": txtPageTitle, "needsLink": txtNeedsLink, "board": txtBoard, "army": txtArmy,
-	"random": txtRandom, "save": txtSaveDraft, "confirm": txtConfirmSetup,
+	"random": txtRandom, "save": txtSaveDraft, "draftSaved": txtDraftSaved, "confirm": txtConfirmSetup,
 	"useSaved": txtUseSaved, "keepSetup": txtKeepSetup, "askName": txtAskSetupName, "keep": txtKeep, "kept": txtKept,
 	"offerDraw": txtOfferDraw, "acceptDraw": txtAcceptDraw, "declineDraw": txtDeclineDraw, "resign": txtResign,
 	"askResign": txtAskResign, "askOffer": txtAskOfferDraw, "askAccept": txtAskAcceptDraw, "askDecline": txtAskDeclineDraw,

@@ -709,7 +709,9 @@
     $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); saveLocal(); check(); draw(); }).catch(refuse); });
     $("save").addEventListener("click", function () {
       var sent = copy(draft);
-      act("/api/setup", { setup: sent, confirm: false }).then(function (j) { if (j) { base = sent; saveLocal(); } });
+      act("/api/setup", { setup: sent, confirm: false }).then(function (j) {
+        if (j) { base = sent; saveLocal(); $("refusal").textContent = ""; $("done").textContent = fmt("draftSaved"); }
+      });
     });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
