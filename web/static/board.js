@@ -557,7 +557,12 @@
   function show(next) {
     var first = !st || st.phase !== next.phase;
     var ended = next.result && !(st && st.result);
+    var had = st ? (st.history || []).length : -1;
     st = next;
+    // A move that arrives is said to a screen reader, which would
+    // otherwise hear only whose move it is now; those there on opening are not.
+    var h = st.history || [];
+    if (L && had >= 0 && h.length > had) { $("said").textContent = notation(h[h.length - 1]); }
     if (st.now) { offset = st.now - Date.now(); }
     if (st.phase === "setup" && (first || !draft)) {
       base = st.setup || null;
