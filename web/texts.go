@@ -91,6 +91,7 @@ const (
 	txtLost             = "%[1]s has lost: %[2]s"
 	txtLostNone         = "%[1]s has lost nothing yet"
 	txtConnection       = "Connection lost; trying again."
+	txtNoConnection     = "No connection to the bot: try again in a moment."
 	txtNumberingModern  = "Numbering: modern (%[1]s %[2]s)"
 	txtNumberingClassic = "Numbering: classic (%[1]s %[2]s)"
 	txtFailed           = "Something went wrong."
@@ -161,7 +162,7 @@ var pageTexts = map[string]string{
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
 	"keysSetup": txtKeysSetup, "keysTen": txtKeysTen, "keysNoTen": txtKeysNoTen, "keysPlay": txtKeysPlay, "keysWatch": txtKeysWatch, "keysReplay": txtKeysReplay, "trail": txtTrail,
-	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
+	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "offline": txtNoConnection, "failed": txtFailed,
 	"paused": txtPausedUntil, "away": txtVacationLine, "awayYou": txtVacationYou, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
 	"giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
 	"pause": txtPauseButton, "declinePause": txtDeclinePause, "askPause": txtAskAcceptPause, "askDeclinePause": txtAskDeclinePause,

@@ -33,7 +33,9 @@
     var init = { method: method, headers: { "X-Strategobot-Capability": token } };
     path += (path.indexOf("?") < 0 ? "?" : "&") + query();
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-    return fetch(path, init).then(function (r) {
+    // No answer at all (the network is gone) is said in the reader's words,
+    // not the browser's English.
+    return fetch(path, init).catch(function () { throw failure(0, fmt("offline")); }).then(function (r) {
       var ct = r.headers.get("Content-Type") || "";
       if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt("failed")); } return r; }
       return r.json().then(function (j) { if (!r.ok) { throw failure(r.status, j.error || fmt("failed")); } return j; });
