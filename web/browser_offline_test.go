@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -45,5 +46,32 @@ func TestBrowserNoConnectionInTheReadersWords(t *testing.T) {
 	}
 	if want := lang.For("nl").Sprintf(txtNoConnection); got != want || want == txtNoConnection {
 		t.Fatalf("with no connection, the page says %q, want %q", got, want)
+	}
+}
+
+// TestBrowserRefusalsInThePlayersLanguage: once the page knows its player's
+// language (their settings), the server's own refusals speak it too, not
+// the browser's: a link revoked while the page is open says so in Dutch to
+// a Dutch player whose browser is in English.
+func TestBrowserRefusalsInThePlayersLanguage(t *testing.T) {
+	f := newFixture(t)
+	f.srv.setPing(100 * time.Millisecond)
+	f.setPrefs("1001", Preferences{Language: "nl"})
+	ctx := browser(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	f.links.revoke("1001")
+	browsertest.Wait(t, ctx, "the revoked link refused", `document.body.dataset.refused === "1"`)
+	got, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#status`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := lang.For("nl").Sprintf(txtLinkInvalid); got != want {
+		t.Fatalf("the revoked link says %q, want %q", got, want)
 	}
 }

@@ -540,6 +540,9 @@
   function loadTexts() {
     return api("GET", "/api/texts").then(function (j) {
       L = j.lang === "fr" ? frenchSpaces(j) : j;
+      // The server's own refusals in the language of the texts: a player's
+      // is their setting, which their browser's may not be.
+      langQ = "lang=" + encodeURIComponent(L.lang);
       document.documentElement.lang = L.lang;
       document.title = fmt("title");
       $("board").setAttribute("aria-label", fmt("board"));
