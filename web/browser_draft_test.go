@@ -181,3 +181,30 @@ func TestBrowserSaveDraftSaysSo(t *testing.T) {
 		t.Fatalf("Red's set-up is %v", m.Setups[game.Red].Status)
 	}
 }
+
+// TestBrowserTypedRankNoneLeft: a rank typed on a square when none of its
+// pieces is left in the tray says so (to a screen reader too, in the
+// alert below the board), instead of doing nothing without a word.
+func TestBrowserTypedRankNoneLeft(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m, err := f.store.CreateMatch(context.Background(), storagetest.NewMatch(game.VariantBarrage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#tray button`)),
+		chromedp.Focus(chromedp.CSS(`.sq[data-sq="10"]`)),
+		chromedp.KeyEvent("f"),
+		chromedp.Poll[chromedp.Void](`+document.body.dataset.checked === 1`),
+		chromedp.Focus(chromedp.CSS(`.sq[data-sq="11"]`)),
+		chromedp.KeyEvent("f"), // Barrage has one Flag
+	); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the answer to a second Flag", `document.getElementById("refusal").textContent === "Flag: 0 left"`)
+	if got := label(t, ctx, 11); got != "B2: empty" {
+		t.Fatalf("B2 says %q", got)
+	}
+}

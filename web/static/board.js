@@ -305,7 +305,11 @@
   function place(sq, rank) {
     var rc = setupCell(mySide(), sq);
     if (!rc) { return; }
-    if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) { return; }
+    if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) {
+      // A rank typed when none of it is left says so (the alert is read out).
+      $("refusal").classList.add("hint"); $("refusal").textContent = fmt("left", L.pieces[rank], "0");
+      return;
+    }
     draft[rc[0]][rc[1]] = rank;
     if (trayRank && remaining()[trayRank] <= 0) { trayRank = 0; }
     saveLocal(); check(); draw();
