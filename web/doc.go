@@ -18,6 +18,12 @@
 // is the viewer's own view after that move; once the match is over every
 // frame shows both armies.
 //
+// An open stream is pinged every PingEvery, an interval the page is told
+// (PingHeader): a page that hears nothing, pings included, for two and a
+// half times as long takes its stream for dead (a laptop slept, a phone
+// changed networks, and a browser that only reads is never told) and opens
+// another, whose first state is the board as it is now.
+//
 // Nor does anyone learn from how long a state is (the size of an
 // encrypted answer, the size column of a proxy's log): the side to move's
 // legal moves, which its hidden pieces decide, come padded to a fixed

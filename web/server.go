@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
@@ -49,6 +50,9 @@ type Server struct {
 	mux     *http.ServeMux
 	// bodyTimeout bounds the arrival of a request's body (BodyTimeout).
 	bodyTimeout time.Duration
+	// ping is how often an open event stream is pinged, in nanoseconds
+	// (PingEvery; a test's shorter).
+	ping atomic.Int64
 }
 
 // defaultRate is Options.Rate when it is 0.
@@ -69,6 +73,7 @@ func New(opts Options) *Server {
 		opts.Now = time.Now
 	}
 	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(limitsFor(opts.Rate)), streams: newStreamCount(), bodyTimeout: BodyTimeout}
+	s.setPing(PingEvery)
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)

@@ -137,8 +137,11 @@ func (a *fakeActor) CheckSetup(ctx context.Context, m *storage.Match, side game.
 	return nil
 }
 
+// RandomSetup draws a set-up and stores it as side's draft, as the bot does.
 func (a *fakeActor) RandomSetup(ctx context.Context, m *storage.Match, side game.Side) (game.Setup, error) {
-	return game.RandomSetup(m.Rules, m.Secret.Seed("web-random", uint64(side), uint64(a.at.UnixNano()))), nil
+	s := game.RandomSetup(m.Rules, m.Secret.Seed("web-random", uint64(side), uint64(a.at.UnixNano())))
+	m, err := a.store.SetSetup(ctx, m.ID, 0, side, s, storage.SetupDraft, a.at)
+	return s, a.changed(m, nil, err)
 }
 
 func (a *fakeActor) Resign(ctx context.Context, m *storage.Match, at Basis, side game.Side) error {

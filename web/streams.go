@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -34,6 +35,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
+	h.Set(PingHeader, strconv.FormatInt(time.Duration(s.ping.Load()).Milliseconds(), 10))
 	last, lastStarted := m.Version, !m.ClockPending
 	now := s.opts.Now()
 	data, lastKey := BuildState(m, g, c.Viewer, now).Sent(now)
@@ -41,7 +43,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 		return nil
 	}
 	fl.Flush()
-	ping := time.NewTicker(25 * time.Second)
+	ping := time.NewTicker(time.Duration(s.ping.Load()))
 	defer ping.Stop()
 	for {
 		select {
@@ -70,6 +72,18 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 		}
 	}
 }
+
+// PingEvery is how often an open event stream is sent a ping (a comment
+// line): a proxy keeps a connection that carries bytes, and a page that
+// hears nothing for several times as long knows its stream died unheard
+// (PingHeader) and opens another.
+const PingEvery = 25 * time.Second
+
+// PingHeader names the event stream's ping interval, in milliseconds.
+const PingHeader = "X-Strategobot-Ping"
+
+func (s *Server) setPing(d time.Duration) { s.ping.Store(int64(d)) }
+
 func writeEvent(w io.Writer, data []byte) error {
 	if _, err := io.WriteString(w, "event: state\ndata: "); err != nil {
 		return err

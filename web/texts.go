@@ -31,6 +31,7 @@ const (
 	txtArmy             = "Army"
 	txtRandom           = "Random"
 	txtSaveDraft        = "Save draft"
+	txtDraftSaved       = "Draft saved. It is not confirmed yet."
 	txtConfirmSetup     = "Confirm set-up"
 	txtUseSaved         = "Use a saved set-up"
 	txtKeepSetup        = "Keep for later…"
@@ -82,6 +83,7 @@ const (
 	txtKeysNoTen        = "B for a Bomb, F for the Flag"
 	txtKeysPlay         = "Arrow keys move around the board; Enter selects a piece, and Enter on a marked square moves it there; Escape lets it go."
 	txtKeysWatch        = "Arrow keys move around the board; each square says what stands on it."
+	txtKeysReplay       = "Elsewhere on the page, ← and → step through the moves, Home and End go to the start and to now."
 	txtTrail            = "%[1]s, crossed by the last move"
 	txtClockOf          = "%[1]s: %[2]s"
 	txtSetupClock       = "Set-up time left: %[1]s"
@@ -89,6 +91,7 @@ const (
 	txtLost             = "%[1]s has lost: %[2]s"
 	txtLostNone         = "%[1]s has lost nothing yet"
 	txtConnection       = "Connection lost; trying again."
+	txtNoConnection     = "No connection to the bot: try again in a moment."
 	txtNumberingModern  = "Numbering: modern (%[1]s %[2]s)"
 	txtNumberingClassic = "Numbering: classic (%[1]s %[2]s)"
 	txtFailed           = "Something went wrong."
@@ -145,7 +148,7 @@ const (
 // pageTexts maps the page's short names to the texts above.
 var pageTexts = map[string]string{
 	"title": txtPageTitle, "needsLink": txtNeedsLink, "board": txtBoard, "army": txtArmy,
-	"random": txtRandom, "save": txtSaveDraft, "confirm": txtConfirmSetup,
+	"random": txtRandom, "save": txtSaveDraft, "draftSaved": txtDraftSaved, "confirm": txtConfirmSetup,
 	"useSaved": txtUseSaved, "keepSetup": txtKeepSetup, "askName": txtAskSetupName, "keep": txtKeep, "kept": txtKept,
 	"offerDraw": txtOfferDraw, "acceptDraw": txtAcceptDraw, "declineDraw": txtDeclineDraw, "resign": txtResign,
 	"askResign": txtAskResign, "askOffer": txtAskOfferDraw, "askAccept": txtAskAcceptDraw, "askDecline": txtAskDeclineDraw,
@@ -158,8 +161,8 @@ var pageTexts = map[string]string{
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
-	"keysSetup": txtKeysSetup, "keysTen": txtKeysTen, "keysNoTen": txtKeysNoTen, "keysPlay": txtKeysPlay, "keysWatch": txtKeysWatch, "trail": txtTrail,
-	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "failed": txtFailed,
+	"keysSetup": txtKeysSetup, "keysTen": txtKeysTen, "keysNoTen": txtKeysNoTen, "keysPlay": txtKeysPlay, "keysWatch": txtKeysWatch, "keysReplay": txtKeysReplay, "trail": txtTrail,
+	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "offline": txtNoConnection, "failed": txtFailed,
 	"paused": txtPausedUntil, "away": txtVacationLine, "awayYou": txtVacationYou, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
 	"giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
 	"pause": txtPauseButton, "declinePause": txtDeclinePause, "askPause": txtAskAcceptPause, "askDeclinePause": txtAskDeclinePause,

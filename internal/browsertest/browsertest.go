@@ -78,6 +78,12 @@ func Wait(t testing.TB, ctx context.Context, what, js string) {
 // setInterceptDrags) and Drag drops it where the mouse is: the page's own
 // dragstart, dragover and drop handlers run as under a real mouse.
 func Drag(ctx context.Context, from, to string) error {
+	return DragAndLook(ctx, from, to, nil)
+}
+
+// DragAndLook is Drag that calls look, when it is not nil, while the piece
+// is held over to, before it is dropped: what the page shows during a drag.
+func DragAndLook(ctx context.Context, from, to string, look func() error) error {
 	x1, y1, err := centre(ctx, from)
 	if err != nil {
 		return err
@@ -114,8 +120,13 @@ func Drag(ctx context.Context, from, to string) error {
 	case data := <-dragged:
 		err = chromedp.Do(ctx,
 			command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDragEnter, X: x2, Y: y2, Data: data}),
-			command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDragOver, X: x2, Y: y2, Data: data}),
-			command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDrop, X: x2, Y: y2, Data: data}))
+			command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDragOver, X: x2, Y: y2, Data: data}))
+		if err == nil && look != nil {
+			err = look()
+		}
+		if err == nil {
+			err = chromedp.Do(ctx, command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDrop, X: x2, Y: y2, Data: data}))
+		}
 	case <-time.After(5 * time.Second):
 		err = fmt.Errorf("pressing on %s and moving started no drag", from)
 	}

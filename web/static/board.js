@@ -33,7 +33,9 @@
     var init = { method: method, headers: { "X-Strategobot-Capability": token } };
     path += (path.indexOf("?") < 0 ? "?" : "&") + query();
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-    return fetch(path, init).then(function (r) {
+    // No answer at all (the network is gone) is said in the reader's words,
+    // not the browser's English.
+    return fetch(path, init).catch(function () { throw failure(0, fmt("offline")); }).then(function (r) {
       var ct = r.headers.get("Content-Type") || "";
       if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt("failed")); } return r; }
       return r.json().then(function (j) { if (!r.ok) { throw failure(r.status, j.error || fmt("failed")); } return j; });
@@ -209,8 +211,9 @@
     // The keys' help tells what they do for this reader now. A Bomb and a
     // Flag show symbols, not their letters; a 10 is typed as 0.
     var ten = L.labels.indexOf("10") >= 0;
-    $("keys").textContent = setup ? fmt("keysSetup", fmt(ten ? "keysTen" : "keysNoTen")) : playing ? fmt("keysPlay") : fmt("keysWatch");
     var total = (st.history || []).length;
+    $("keys").textContent = (setup ? fmt("keysSetup", fmt(ten ? "keysTen" : "keysNoTen")) : playing ? fmt("keysPlay") : fmt("keysWatch")) +
+      (total ? " " + fmt("keysReplay") : "");
     $("replay").hidden = !total;
     $("ply").textContent = fmt("replayAt", String(step < 0 ? total : step), String(total));
     $("note").textContent = st.result ? fmt("revealNote") : step >= 0 ? fmt("replayNote", String(step)) : "";
@@ -302,7 +305,11 @@
   function place(sq, rank) {
     var rc = setupCell(mySide(), sq);
     if (!rc) { return; }
-    if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) { return; }
+    if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) {
+      // A rank typed when none of it is left says so (the alert is read out).
+      $("refusal").classList.add("hint"); $("refusal").textContent = fmt("left", L.pieces[rank], "0");
+      return;
+    }
     draft[rc[0]][rc[1]] = rank;
     if (trayRank && remaining()[trayRank] <= 0) { trayRank = 0; }
     saveLocal(); check(); draw();
@@ -323,10 +330,11 @@
       if (L) { draw(); }
     }).catch(refuse);
   }
+  function copy(rows) { return rows.map(function (row) { return row.slice(); }); }
   function useSaved() {
     var i = $("saved").value; $("saved").value = "";
     if (i === "" || !saved[+i]) { return; }
-    draft = saved[+i].setup.map(function (row) { return row.slice(); });
+    draft = copy(saved[+i].setup);
     saveLocal(); check(); draw();
   }
   function keepSetup() {
@@ -340,8 +348,21 @@
   // a shared computer the next user never finds it, though the set-up was
   // confirmed elsewhere. It is its match's and side's, and forgotten once
   // the set-up is confirmed, a secret no longer needed here.
+  //
+  // It is kept with the bot's draft it was made from (base: the one the
+  // page opened with, Random's, or the one saved last). A reload takes it
+  // back unless the bot's draft has changed since (typed in the DM, saved
+  // on another page), which is then the newer.
+  var base = null;
   function draftKey() { return "strategobot-setup-" + st.match + "-" + st.viewer; }
-  function saveLocal() { try { sessionStorage.setItem(draftKey(), JSON.stringify(draft)); } catch (e) { /* private mode */ } }
+  function saveLocal() { try { sessionStorage.setItem(draftKey(), JSON.stringify({ draft: draft, base: base })); } catch (e) { /* private mode */ } }
+  function loadLocal() {
+    try {
+      var k = JSON.parse(sessionStorage.getItem(draftKey()));
+      if (k && k.draft && JSON.stringify(k.base) === JSON.stringify(st.setup || null)) { return k.draft; }
+    } catch (e) { /* private mode */ }
+    return null;
+  }
   function forgetLocal() {
     try {
       sessionStorage.removeItem(draftKey());
@@ -377,9 +398,13 @@
     if (st.phase !== "playing" || st.toMove !== mySide() || step >= 0 || st.result) { return; }
     var t = targets();
     if (sel >= 0 && t[sq]) { move(sel, sq); return; }
-    var c = cellAt(sq);
-    sel = c.s === mySide() && sel !== sq && moves().some(function (m) { return m[0] === sq; }) ? sq : -1;
+    sel = sel !== sq && movable(sq) ? sq : -1;
     draw();
+  }
+  // movable says whether the player may move the piece on sq now.
+  function movable(sq) {
+    if (st.phase !== "playing" || st.toMove !== mySide() || step >= 0 || st.result) { return false; }
+    return cellAt(sq).s === mySide() && moves().some(function (m) { return m[0] === sq; });
   }
   // ask shows a question in a modal dialog; it resolves with the chosen value, or null.
   // With input, it asks for a text instead and resolves with it (trimmed), or null.
@@ -519,6 +544,9 @@
   function loadTexts() {
     return api("GET", "/api/texts").then(function (j) {
       L = j.lang === "fr" ? frenchSpaces(j) : j;
+      // The server's own refusals in the language of the texts: a player's
+      // is their setting, which their browser's may not be.
+      langQ = "lang=" + encodeURIComponent(L.lang);
       document.documentElement.lang = L.lang;
       document.title = fmt("title");
       $("board").setAttribute("aria-label", fmt("board"));
@@ -538,11 +566,16 @@
   function show(next) {
     var first = !st || st.phase !== next.phase;
     var ended = next.result && !(st && st.result);
+    var had = st ? (st.history || []).length : -1;
     st = next;
+    // A move that arrives is said to a screen reader, which would
+    // otherwise hear only whose move it is now; those there on opening are not.
+    var h = st.history || [];
+    if (L && had >= 0 && h.length > had) { $("said").textContent = notation(h[h.length - 1]); }
     if (st.now) { offset = st.now - Date.now(); }
     if (st.phase === "setup" && (first || !draft)) {
-      draft = st.setup || null;
-      if (!draft) { try { draft = JSON.parse(sessionStorage.getItem(draftKey())); } catch (e) { draft = null; } }
+      base = st.setup || null;
+      draft = loadLocal() || (base && copy(base)); // edited in place: never the base itself
       if (!draft || draft.length !== 4) { draft = [0, 0, 0, 0].map(function () { return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; }); }
       setupOK = false;
       if (settingUp()) { check(true); }
@@ -555,16 +588,27 @@
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
   }
+  // listen reads the event stream. A stream that hears nothing, not even
+  // the server's pings, for two and a half times their interval (which the
+  // server names) died unheard: a laptop slept, a phone changed networks,
+  // and the browser, which only reads, is never told. It is dropped and
+  // opened again, and its first state is the board as it is now.
   function listen(tries) {
-    fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token } }).then(function (r) {
+    var stop = new AbortController(), quiet = 0, wait = 62500;
+    function watch() { clearTimeout(quiet); quiet = setTimeout(function () { stop.abort(); }, wait); }
+    watch();
+    fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token }, signal: stop.signal }).then(function (r) {
       if (!r.ok) {
         return r.json().catch(function () { return {}; }).then(function (j) { throw failure(r.status, j.error || fmt("failed")); });
       }
       tries = 0;
+      wait = 2.5 * (+r.headers.get("X-Strategobot-Ping") || 25000);
+      watch();
       var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
       function pump() {
         return reader.read().then(function (x) {
           if (x.done) { throw new Error("closed"); }
+          watch();
           buf += dec.decode(x.value, { stream: true });
           var i;
           while ((i = buf.indexOf("\n\n")) >= 0) {
@@ -576,6 +620,7 @@
       }
       return pump();
     }).catch(function (e) {
+      clearTimeout(quiet);
       if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { $("status").textContent = fmt("connection"); }
       setTimeout(function () { listen(tries + 1); }, backoff(tries));
@@ -618,6 +663,19 @@
       if (r > 0) { focusSq = +b.dataset.sq; place(focusSq, r); e.preventDefault(); }
     }
   }
+  // The replay's steps, by its buttons and its keys.
+  function prev() { var total = (st.history || []).length; if (step !== 0) { goto(step < 0 ? total - 1 : step - 1); } }
+  function next() { if (step >= 0) { goto(step + 1); } }
+  // onReplayKey steps through the moves as lichess does: the left and
+  // right arrow keys, Home for the start and End for now. Not on the board,
+  // whose arrow keys move around it, nor in a field or a question.
+  function onReplayKey(e) {
+    var k = e.key, t = e.target;
+    if (asking || !st || !L || !(st.history || []).length || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) { return; }
+    if (t && t.closest && t.closest("#board, input, select, textarea, dialog")) { return; }
+    if (k === "ArrowLeft") { prev(); } else if (k === "ArrowRight") { next(); } else if (k === "Home") { goto(0); } else if (k === "End") { goto(-1); } else { return; }
+    e.preventDefault();
+  }
   function confirmThen(question, fn) { ask(question, [[fmt("yes"), true]]).then(function (y) { if (y) { fn(); } }); }
   function download() {
     api("GET", "/api/record").then(function (r) { return r.blob(); }).then(function (b) {
@@ -633,7 +691,14 @@
     var board = $("board");
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
-    board.addEventListener("dragstart", function (e) { var b = e.target.closest(".sq"); if (b) { e.dataTransfer.setData("text/plain", "sq:" + b.dataset.sq); } });
+    board.addEventListener("dragstart", function (e) {
+      var b = e.target.closest(".sq"); if (!b) { return; }
+      e.dataTransfer.setData("text/plain", "sq:" + b.dataset.sq);
+      // A piece picked up shows where it may go while it is held, as on
+      // lichess (drawn once the browser has taken the drag's picture).
+      var sq = +b.dataset.sq;
+      if (!settingUp() && movable(sq)) { sel = focusSq = sq; setTimeout(draw, 0); }
+    });
     board.addEventListener("dragover", function (e) { e.preventDefault(); });
     board.addEventListener("drop", function (e) {
       e.preventDefault();
@@ -647,9 +712,21 @@
       if (targets()[to]) { move(from, to); } else { sel = -1; draw(); }
     });
     $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
+    // A piece dragged from the board back onto the tray leaves the board.
+    $("tray").addEventListener("dragover", function (e) { e.preventDefault(); });
+    $("tray").addEventListener("drop", function (e) {
+      e.preventDefault();
+      var d = e.dataTransfer.getData("text/plain");
+      if (d.indexOf("sq:") === 0 && settingUp()) { place(+d.slice(3), 0); }
+    });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; saveLocal(); check(); draw(); }).catch(refuse); });
-    $("save").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: false }); });
+    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); saveLocal(); check(); draw(); }).catch(refuse); });
+    $("save").addEventListener("click", function () {
+      var sent = copy(draft);
+      act("/api/setup", { setup: sent, confirm: false }).then(function (j) {
+        if (j) { base = sent; saveLocal(); $("refusal").textContent = ""; $("done").textContent = fmt("draftSaved"); }
+      });
+    });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
     $("confirm").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: true }); });
@@ -685,8 +762,9 @@
     });
     $("history").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { goto(+b.dataset.ply); } });
     $("first").addEventListener("click", function () { goto(0); });
-    $("prev").addEventListener("click", function () { goto(step < 0 ? (st.history || []).length - 1 : Math.max(0, step - 1)); });
-    $("next").addEventListener("click", function () { goto(step < 0 ? -1 : step + 1); });
+    $("prev").addEventListener("click", prev);
+    $("next").addEventListener("click", next);
+    document.addEventListener("keydown", onReplayKey);
     $("last").addEventListener("click", function () { goto(-1); });
     setInterval(tick, 500);
     start(0);
