@@ -112,3 +112,55 @@ func TestBrowserClockInDays(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserClockStopped: while a pause by agreement, or the vacation of
+// the side to move, stops its clock, the page's clock stands still at the
+// time that side will have left when it runs again (the deadline holds the
+// stop already), instead of counting down beside "paused"; the vacation
+// of the side not to move stops nothing.
+func TestBrowserClockStopped(t *testing.T) {
+	ctx := browser(t)
+	rules := game.DefaultRules(game.VariantBarrage)
+	r := rand.New(rand.NewPCG(3, 4))
+	g, err := game.NewGame(rules, gametest.Setup(rules, r), gametest.Setup(rules, r)) // Red to move
+	if err != nil {
+		t.Fatal(err)
+	}
+	serverNow := time.Unix(1e9, 0) // the world's clock
+	tests := []struct {
+		name    string
+		stop    storage.Action
+		running bool
+	}{
+		{"paused by agreement", storage.Action{Kind: storage.ActAcceptPause, Side: game.Blue, Days: 2, At: serverNow}, false},
+		{"Red, to move, on vacation", storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 2, At: serverNow}, false},
+		{"Blue on vacation", storage.Action{Kind: storage.ActVacation, Side: game.Blue, Days: 2, At: serverNow}, true},
+	}
+	for _, tc := range tests {
+		m := playingMatch(g)
+		m.Clock, m.Left, m.MoveTime = storage.TimeControl{}, [2]time.Duration{}, 24*time.Hour
+		m.Log = append(m.Log, tc.stop)
+		m.Deadline = tc.stop.Until().Add(time.Minute) // a minute after the stop ends
+		w := newWorld(t, m)
+		clocks := `document.getElementById("clocks").textContent`
+		if err := chromedp.Do(ctx, chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.RedViewer)))); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		browsertest.Wait(t, ctx, tc.name+" clocks shown", clocks+`.trim() !== ""`)
+		first, err := chromedp.Run(ctx, chromedp.Evaluate[string](clocks))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stopped := strings.Contains(first, "Time left: 1:00"); stopped == tc.running {
+			t.Errorf("%s: the clock shows %q at first", tc.name, first)
+		}
+		if tc.running {
+			browsertest.Wait(t, ctx, tc.name+" counting down", clocks+` !== `+jsString(first))
+			continue
+		}
+		time.Sleep(2100 * time.Millisecond) // a clock that ran would show two seconds less by now
+		if later, err := chromedp.Run(ctx, chromedp.Evaluate[string](clocks)); err != nil || later != first {
+			t.Errorf("%s: the clock showed %q, then %q (%v): it runs", tc.name, first, later, err)
+		}
+	}
+}
