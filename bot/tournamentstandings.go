@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -96,15 +97,17 @@ func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 		b.say(i, "This server has no tournaments yet. A moderator can start one with `/stratego tournament create`.")
 		return
 	}
-	if len(all) > 15 {
-		all = all[len(all)-15:] // the latest
-	}
-	lines := []string{p.Sprintf("Tournaments of this server:")}
-	for _, t := range all {
+	// The latest first: the oldest are those left out.
+	var lines []string
+	for _, t := range slices.Backward(all) {
 		lines = append(lines, fmt.Sprintf("#%s **%s** — %s; %s", t.ID, mdEscape(t.Name), formatText(p, t.Rules), statusText(p, t)))
+		if len(lines) == maxListed {
+			break
+		}
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: truncate(strings.Join(lines, "\n"), maxMessage), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Content: listText(p.Sprintf("Tournaments of this server:"), lines, len(all), func(n int) string { return p.Sprintf(txtTournamentsMore, n) }),
+		Flags:   discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
 
