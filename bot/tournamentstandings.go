@@ -28,21 +28,23 @@ func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interactio
 	head := p.Sprintf("**%[1]s** — %[2]s", mdEscape(t.Name), statusText(p, t))
 	files := b.standingsPicture(table)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: standingsReply(head, text), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Content: standingsReply(p, head, text), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
 
 // standingsReply is the answer to /stratego tournament standings: head,
-// then the standings' text table, which, too long for the message, ends
-// with "…" after the rows that fit (the picture has them all).
-func standingsReply(head, table string) string {
-	if len(head)+1+len(table) <= maxMessage {
-		return head + "\n" + table
-	}
-	more := "\n…"
-	first := tableBlocks(table, maxMessage-len(head)-1-len(more))[0]
-	return head + "\n" + strings.TrimSuffix(first, "\n```") + more + "\n```"
+// then the standings' text table, a code block, which, too long for the
+// message, lists the rows that fit and, in the block, how many more the
+// picture has.
+func standingsReply(p lang.Printer, head, table string) string {
+	const fence = "\n```"
+	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(table, "```\n"), fence), "\n")
+	rows := lines[1:] // under the headings
+	return fitList(maxMessage-chars(fence), head+"\n```\n"+lines[0], rows, len(rows), func(n int) string { return p.Sprintf(txtStandingsMore, n) }) + fence
 }
+
+// txtStandingsMore ends standings too long for the answer, in its code block.
+const txtStandingsMore = "… and %[1]d more: the picture shows them all."
 
 // statusText says where a tournament stands.
 func statusText(p lang.Printer, t *storage.Tournament) string {
