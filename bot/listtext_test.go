@@ -81,3 +81,25 @@ func TestFitList(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnouncementsCountCharacters: a tournament's announcement and its
+// standings' table are cut into messages by Discord's count, characters,
+// not bytes: names of accented or CJK letters fill a message as far as
+// ASCII ones do, not half as far.
+func TestAnnouncementsCountCharacters(t *testing.T) {
+	t.Parallel()
+	row := func(k int, letter string) string { return strconv.Itoa(k) + " " + strings.Repeat(letter, 600) }
+	for _, letter := range []string{"e", "é", "名"} {
+		text := strings.Join([]string{row(1, letter), row(2, letter), row(3, letter)}, "\n")
+		if parts := splitMessage(text, maxMessage); len(parts) != 1 {
+			t.Errorf("%s: an announcement of %d characters in %d messages", letter, chars(text), len(parts))
+		}
+		table := "```\n#  Player\n" + text + "\n```"
+		if blocks := tableBlocks(table, maxMessage); len(blocks) != 1 || blocks[0] != table {
+			t.Errorf("%s: a table of %d characters in %d blocks", letter, chars(table), len(blocks))
+		}
+		if parts := appendStandings([]string{"**Cup** is over."}, table); len(parts) != 1 {
+			t.Errorf("%s: an announcement and a table of %d characters in %d messages", letter, chars(table), len(parts))
+		}
+	}
+}
