@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -13,10 +12,11 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// onGames lists the member's active matches.
+// onGames lists the member's active matches, newest first: as many as a
+// message holds, and how many more there are.
 func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 	user := userOf(i).ID
-	list, err := b.store.PlayerMatches(ctx, user, true, 25)
+	list, err := b.store.PlayerMatches(ctx, user, true, 0)
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "games"))
 		return
@@ -28,7 +28,7 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 	p, now := printerOf(i), b.now()
 	tournaments := map[storage.TournamentID]*storage.Tournament{}
 	var lines []string
-	for _, m := range list {
+	for _, m := range list[:min(len(list), maxListed)] { // no more than a message holds
 		side, _ := m.SideOf(user)
 		line := p.Sprintf("**#%[1]s** vs %[2]s — %[3]s, you are %[4]s — %[5]s", m.ID.String(), b.playerName(p, m, side.Opponent()),
 			render.VariantName(p, m.Rules.Variant), render.SideName(p, side), turnWord(p, m, side))
@@ -49,7 +49,7 @@ func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 		}
 		lines = append(lines, line)
 	}
-	b.tell(i, truncate(strings.Join(lines, "\n"), maxMessage))
+	b.tell(i, listText("", lines, len(list), func(n int) string { return p.Sprintf(txtGamesMore, n) }))
 }
 
 // turnWord says whose turn it is from side's point of view.

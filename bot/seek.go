@@ -59,7 +59,7 @@ const (
 	txtSeeksEmpty    = "Nobody is in the queue of this server. Join it with `/stratego seek`."
 	txtSeeksTitle    = "**The queue of this server** (%[1]d):"
 	txtSeekLine      = "- %[1]s (%[2]s): %[3]s%[4]s, until <t:%[5]s:R>"
-	txtSeeksMore     = "… and %[1]d more."
+	txtSeeksMore     = "… and %[1]d more: `/stratego seek` pairs you with any of them who wants the same game."
 	txtSeekLeave     = "Leave the queue"
 	txtSeekLeft      = "You left the queue."
 	txtSeekNotIn     = "You are not in the queue of this server (any more): your seek was paired, or it expired."
@@ -267,21 +267,11 @@ func leaveButton(p lang.Printer) []discordgo.MessageComponent {
 // as one message holds (a line's terms and the seeker's name, escaped, may
 // be long), and how many more there are.
 func seeksText(p lang.Printer, q []*storage.Seek) string {
-	lines := []string{p.Sprintf(txtSeeksTitle, len(q))}
-	size := len(lines[0])
-	room := maxMessage - 1 - len(p.Sprintf(txtSeeksMore, len(q))) // for the line of how many more
-	for k, s := range q {
-		line := p.Sprintf(txtSeekLine, mdEscape(s.Player.Name), strconv.Itoa(s.Rating), seekTerms(p, s), rangeText(p, s.RatingMin, s.RatingMax), unix(s.Expires))
-		if k == maxListed || size+1+len(line) > room && (k < len(q)-1 || size+1+len(line) > maxMessage) {
-			break
-		}
-		lines = append(lines, line)
-		size += 1 + len(line)
+	var lines []string
+	for _, s := range q[:min(len(q), maxListed)] {
+		lines = append(lines, p.Sprintf(txtSeekLine, mdEscape(s.Player.Name), strconv.Itoa(s.Rating), seekTerms(p, s), rangeText(p, s.RatingMin, s.RatingMax), unix(s.Expires)))
 	}
-	if listed := len(lines) - 1; listed < len(q) {
-		lines = append(lines, p.Sprintf(txtSeeksMore, len(q)-listed))
-	}
-	return strings.Join(lines, "\n")
+	return listText(p.Sprintf(txtSeeksTitle, len(q)), lines, len(q), func(n int) string { return p.Sprintf(txtSeeksMore, n) })
 }
 
 // onSeeks shows the server's queue to the member, with a button to leave

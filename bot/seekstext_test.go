@@ -38,8 +38,8 @@ func TestSeeksText(t *testing.T) {
 		{"22 short names", seeks(22, "al"), 22, 0},
 		{"25 short names", seeks(25, "al"), 22, 3}, // 85 characters a line
 		{"30 short names", seeks(30, "al"), 22, 8},
-		{"25 names of markdown", seeks(25, strings.Repeat("_*", 16)), 13, 12},
-		{"30 names of markdown", seeks(30, strings.Repeat("_*", 16)), 13, 17},
+		{"25 names of markdown", seeks(25, strings.Repeat("_*", 16)), 12, 13},
+		{"30 names of markdown", seeks(30, strings.Repeat("_*", 16)), 12, 18},
 	}
 	for _, tc := range tests {
 		for _, l := range lang.Languages() {

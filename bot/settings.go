@@ -182,11 +182,12 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 	if p.Numbering == game.NumberingClassic {
 		numbering = txtNumberingClassic
 	}
-	lines := append(notes, pr.Sprintf("**Your settings** · %[1]s · reminders: %[2]s · boards after your own moves: %[3]s",
+	head := append(notes, pr.Sprintf("**Your settings** · %[1]s · reminders: %[2]s · boards after your own moves: %[3]s",
 		pr.Sprintf(numbering, render.RankName(pr, game.Marshal), game.Marshal.Label(p.Numbering)), onOff(pr, !p.NoReminders), onOff(pr, !p.NoOwnMoves)))
 	if len(p.Setups) == 0 {
-		lines = append(lines, pr.Sprintf("No saved set-ups. Save the set-up of your latest match with `save_setup`."))
+		head = append(head, pr.Sprintf("No saved set-ups. Save the set-up of your latest match with `save_setup`."))
 	}
+	var lines []string
 	for _, s := range p.Setups {
 		key := txtSavedSetup
 		if p.Defaults[s.Variant] == s.Name {
@@ -194,7 +195,7 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 		}
 		lines = append(lines, pr.Sprintf(key, mdEscape(s.Name), render.VariantName(pr, s.Variant)))
 	}
-	b.tell(i, truncate(strings.Join(lines, "\n"), maxMessage))
+	b.tell(i, listText(strings.Join(head, "\n"), lines, len(lines), func(n int) string { return pr.Sprintf(txtSetupsMore, n) }))
 }
 
 // A member's settings: their numbering, and a saved set-up in the list.

@@ -69,12 +69,13 @@ func (b *Bot) onLeaderboard(ctx context.Context, i *discordgo.Interaction, opts 
 		b.say(i, "No rated %[1]s games in this server yet. Start one with `/stratego challenge`.", render.VariantName(p, v))
 		return
 	}
-	lines := []string{p.Sprintf("**%[1]s leaderboard**", render.VariantName(p, v))}
+	var lines []string
 	for k, s := range list {
 		lines = append(lines, p.Sprintf("%[1]d. %[2]s — %[3]s (%[4]d won, %[5]d lost, %[6]d drawn)", k+1, mdEscape(s.Name), strconv.FormatFloat(s.Rating, 'f', 0, 64), s.Wins, s.Losses, s.Draws))
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: strings.Join(lines, "\n"), Flags: discordgo.MessageFlagsEphemeral,
+		Content:         listText(p.Sprintf("**%[1]s leaderboard**", render.VariantName(p, v)), lines, len(lines), func(n int) string { return p.Sprintf(txtLeaderboardMore, n) }),
+		Flags:           discordgo.MessageFlagsEphemeral,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }

@@ -197,10 +197,11 @@ func TestStandingsTextOfABigEvent(t *testing.T) {
 	if len(seen) != 64 {
 		t.Errorf("the messages show %d players of 64", len(seen))
 	}
-	reply := standingsReply("**Cup** — round 1 of 5", text)
+	reply := standingsReply(lang.For("en"), "**Cup** — round 1 of 5", text)
 	wholeBlocks("the reply", reply)
-	if !strings.Contains(reply, "\n…\n```") {
-		t.Errorf("the reply does not say it is cut:\n%s", reply)
+	rows := strings.Count(reply, "Player **")
+	if !strings.HasSuffix(reply, "\n"+lang.For("en").Sprintf(txtStandingsMore, 64-rows)+"\n```") {
+		t.Errorf("the reply of %d rows does not say %d more are in the picture:\n%s", rows, 64-rows, reply)
 	}
 }
 

@@ -39,7 +39,7 @@ const txtTourneyNoPicture = "I posted an announcement of **%[1]s** in <#%[2]s> w
 // takes (a Swiss event of some 35 players or more), each a whole code
 // block with the headings (tableBlocks).
 func appendStandings(parts []string, standings string) []string {
-	if last := len(parts) - 1; len(parts[last])+1+len(standings) <= maxMessage {
+	if last := len(parts) - 1; chars(parts[last])+1+chars(standings) <= maxMessage {
 		parts[last] += "\n" + standings
 		return parts
 	}
@@ -47,7 +47,7 @@ func appendStandings(parts []string, standings string) []string {
 }
 
 // tableBlocks cuts a text table (a code block: its headings' line, then a
-// line per row) into code blocks of at most limit bytes each, at line
+// line per row) into code blocks of at most limit characters each, at line
 // ends, each beginning with the headings.
 func tableBlocks(table string, limit int) []string {
 	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(table, "```\n"), "\n```"), "\n")
@@ -55,7 +55,7 @@ func tableBlocks(table string, limit int) []string {
 	var out []string
 	cur, rows := head, 0
 	for _, line := range lines[1:] {
-		if rows > 0 && len(cur)+1+len(line)+len("\n```") > limit {
+		if rows > 0 && chars(cur)+1+chars(line)+chars("\n```") > limit {
 			out = append(out, cur+"\n```")
 			cur, rows = head, 0
 		}
@@ -192,7 +192,7 @@ func splitMessage(text string, limit int) []string {
 		switch {
 		case cur == "":
 			cur = line
-		case len(cur)+1+len(line) <= limit:
+		case chars(cur)+1+chars(line) <= limit:
 			cur += "\n" + line
 		default:
 			parts = append(parts, cur)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,21 +28,23 @@ func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interactio
 	head := p.Sprintf("**%[1]s** — %[2]s", mdEscape(t.Name), statusText(p, t))
 	files := b.standingsPicture(table)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: standingsReply(head, text), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Content: standingsReply(p, head, text), Files: files, Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
 
 // standingsReply is the answer to /stratego tournament standings: head,
-// then the standings' text table, which, too long for the message, ends
-// with "…" after the rows that fit (the picture has them all).
-func standingsReply(head, table string) string {
-	if len(head)+1+len(table) <= maxMessage {
-		return head + "\n" + table
-	}
-	more := "\n…"
-	first := tableBlocks(table, maxMessage-len(head)-1-len(more))[0]
-	return head + "\n" + strings.TrimSuffix(first, "\n```") + more + "\n```"
+// then the standings' text table, a code block, which, too long for the
+// message, lists the rows that fit and, in the block, how many more the
+// picture has.
+func standingsReply(p lang.Printer, head, table string) string {
+	const fence = "\n```"
+	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(table, "```\n"), fence), "\n")
+	rows := lines[1:] // under the headings
+	return fitList(maxMessage-chars(fence), head+"\n```\n"+lines[0], rows, len(rows), func(n int) string { return p.Sprintf(txtStandingsMore, n) }) + fence
 }
+
+// txtStandingsMore ends standings too long for the answer, in its code block.
+const txtStandingsMore = "… and %[1]d more: the picture shows them all."
 
 // statusText says where a tournament stands.
 func statusText(p lang.Printer, t *storage.Tournament) string {
@@ -96,15 +99,17 @@ func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 		b.say(i, "This server has no tournaments yet. A moderator can start one with `/stratego tournament create`.")
 		return
 	}
-	if len(all) > 15 {
-		all = all[len(all)-15:] // the latest
-	}
-	lines := []string{p.Sprintf("Tournaments of this server:")}
-	for _, t := range all {
+	// The latest first: the oldest are those left out.
+	var lines []string
+	for _, t := range slices.Backward(all) {
 		lines = append(lines, fmt.Sprintf("#%s **%s** — %s; %s", t.ID, mdEscape(t.Name), formatText(p, t.Rules), statusText(p, t)))
+		if len(lines) == maxListed {
+			break
+		}
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: truncate(strings.Join(lines, "\n"), maxMessage), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		Content: listText(p.Sprintf("Tournaments of this server:"), lines, len(all), func(n int) string { return p.Sprintf(txtTournamentsMore, n) }),
+		Flags:   discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }
 
