@@ -268,7 +268,7 @@ func TestBadInput(t *testing.T) {
 			case answer == "":
 				t.Errorf("%s: no answer", where)
 				continue
-			case goish.MatchString(answer):
+			case goish.MatchString(mdUnescape(answer)): // as Discord shows it: a name's markdown escaped is no Go
 				t.Errorf("%s: a Go-ish answer %q", where, answer)
 			case pings != "":
 				t.Errorf("%s: the answer %q may ping: %s", where, answer, pings)

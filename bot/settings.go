@@ -157,14 +157,14 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 		}
 		if name := opts.str(optDelete); name != "" {
 			if !p.DeleteSetup(name) {
-				return friendlyf("You have no saved set-up called %[1]q.", mdEscape(name))
+				return friendlyf("You have no saved set-up called %[1]q.", render.Typed(mdEscape(name)))
 			}
 			notes = append(notes, pr.Sprintf("Deleted %[1]q.", render.Typed(mdEscape(name))))
 		}
 		if name := opts.str(optDefault); name != "" {
 			s, ok := p.SavedSetup(name)
 			if !ok {
-				return friendlyf("You have no saved set-up called %[1]q.", mdEscape(name))
+				return friendlyf("You have no saved set-up called %[1]q.", render.Typed(mdEscape(name)))
 			}
 			if p.Defaults == nil {
 				p.Defaults = map[game.Variant]string{}
