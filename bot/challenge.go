@@ -159,7 +159,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 	if v := opts.str(optVariant); v != "" {
 		p, err := game.ParseVariant(v)
 		if err != nil {
-			return game.Rules{}, 0, "", friendlyf(txtUnknownVariant, v)
+			return game.Rules{}, 0, "", friendlyf(txtUnknownVariant, render.Typed(mdEscape(v)))
 		}
 		variant = p
 	}

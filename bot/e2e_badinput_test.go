@@ -88,6 +88,7 @@ func TestBadInput(t *testing.T) {
 		// Match numbers.
 		{name: "move in no such match", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("match", "99")}, want: "`/stratego games`"},
 		{name: "move in match \"7\" in quotes", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("match", `"7"`)}},
+		{name: "move in match 7\" with a quote", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("match", `7"x`)}, want: "pick one"},
 		{name: "delete a set-up named with a backslash", cmd: "stratego settings", args: []discordtest.Arg{opt("delete_setup", `my\setup "best"`)}},
 		{name: "move in match zero", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("match", "0")}, want: "pick one from the list"},
 		{name: "move in match -1", cmd: "stratego move", args: []discordtest.Arg{opt("from", "A4"), opt("to", "A5"), opt("match", "-1")}, want: "pick one from the list"},

@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -81,7 +82,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []
 	if q.named != "" {
 		id, err := storage.ParseMatchID(q.named)
 		if err != nil {
-			return nil, 0, friendlyf("%[1]q is not a match number: pick one from the list.", q.named)
+			return nil, 0, friendlyf("%[1]q is not a match number: pick one from the list.", render.Typed(mdEscape(q.named)))
 		}
 		m, err := b.store.Match(ctx, id)
 		if errors.Is(err, storage.ErrNotFound) {

@@ -132,7 +132,7 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 	if v := opts.str(optVariant); v != "" {
 		p, err := game.ParseVariant(v)
 		if err != nil {
-			b.say(i, txtUnknownVariant, render.Typed(v))
+			b.say(i, txtUnknownVariant, render.Typed(mdEscape(v)))
 			return
 		}
 		if p == game.VariantCustom {
