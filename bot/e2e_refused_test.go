@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -199,5 +201,58 @@ func TestRefusedSetupInvite(t *testing.T) {
 	}
 	if m := h.match(1); m.Phase != storage.PhaseSetup || m.ClockPending || !m.Deadline.Equal(h.clock.Now().Add(m.MoveTime)) {
 		t.Errorf("the set-up clock: phase %v, pending %v, deadline %v from now; want %v", m.Phase, m.ClockPending, m.Deadline.Sub(h.clock.Now()), m.MoveTime)
+	}
+}
+
+// TestRefusedLiveBoard: in the live board mode Discord refuses the edit of
+// the live message. The live message shows the board as plain text until
+// the next move's edit brings the picture back; refused again, the channel
+// is told once where to see the board, and the next edit goes as usual.
+func TestRefusedLiveBoard(t *testing.T) {
+	t.Parallel()
+	const edit = "PATCH /channels/{channel_id}/messages/{message_id}"
+	for _, times := range []int{1, 2} {
+		t.Run(fmt.Sprintf("refused %d times", times), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			boardMode(t, "live")(h)
+			h.startClassic()
+			h.waitMoves(1, 0)
+			h.srv.RefuseNextIn(t, edit, h.channel, times, discordtest.EntityTooLarge())
+			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			h.waitMoves(1, 1)
+			h.outboxEmpty()
+			var live *discordtest.Message
+			told := 0
+			for _, m := range h.srv.ChannelMessages(h.channel) {
+				if strings.Contains(m.Content, "**Match #1**") && m.Edits > 0 {
+					live = m
+				}
+				if strings.Contains(m.Content, "`/stratego watch match:1` shows its board") {
+					told++
+				}
+			}
+			if live == nil {
+				t.Fatal("no live message")
+			}
+			switch times {
+			case 1:
+				if !strings.Contains(live.Content, "alice moved A4-A5") || !strings.Contains(live.Content, "```") || len(live.Files) != 0 || told != 0 {
+					t.Errorf("the live message after a refused edit: %q with %d files; the channel told %d times", live.Content, len(live.Files), told)
+				}
+			default:
+				if strings.Contains(live.Content, "alice moved A4-A5") || told != 1 {
+					t.Errorf("the live message after two refused edits: %q; the channel told %d times, want once", live.Content, told)
+				}
+			}
+			h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+			h.waitMoves(1, 2)
+			h.outboxEmpty()
+			msgs := h.srv.ChannelMessages(h.channel)
+			k := slices.IndexFunc(msgs, func(m *discordtest.Message) bool { return m.ID == live.ID })
+			if live = msgs[k]; !strings.Contains(live.Content, "bob moved J7-J6") || len(live.Files) != 1 {
+				t.Errorf("the live message after the next move: %q with %d files; want the board with its picture", live.Content, len(live.Files))
+			}
+		})
 	}
 }
