@@ -520,6 +520,9 @@ type countingStore struct {
 	// failDone makes that many of the next NoticeDone calls fail, as a
 	// database that is briefly away would.
 	failDone atomic.Int64
+	// failDoneOf, when set, makes NoticeDone fail for the notices it
+	// answers true, as a process that stops before it records the outcome.
+	failDoneOf atomic.Pointer[func(n storage.Notice) bool]
 	// failTournament makes that many of the next UpdateTournament calls
 	// fail, as a database that is briefly away would.
 	failTournament atomic.Int64
@@ -633,6 +636,17 @@ func (c *countingStore) NoticeDone(ctx context.Context, id uint64, at time.Time,
 		return errors.New("the database is away")
 	}
 	c.failDone.Store(0)
+	if f := c.failDoneOf.Load(); f != nil {
+		due, err := c.Store.DueNotices(ctx, at.Add(24*time.Hour), 0)
+		if err != nil {
+			return err
+		}
+		for _, n := range due {
+			if n.ID == id && (*f)(n) {
+				return errors.New("the process stopped")
+			}
+		}
+	}
 	return c.Store.NoticeDone(ctx, id, at, follow...)
 }
 

@@ -281,13 +281,30 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				owed = append(owed, picturesRefused(n, now))
 			}
 		}
+		reposted := false
 		if post, ok := liveGone(n, parts[i], err); ok {
+			reposted = true
 			// The live message was deleted (a moderator tidying the
 			// channel): the board is posted anew, and that message is
 			// the one edited from then on.
 			var id string
 			if id, err = sendOnce(b.s, parts[i].to.channel, nonceOf(n.ID, i), post, b.untilStop()); err == nil {
 				b.replaceLiveMessage(ctx, n.Match, parts[i].edit.ID, id)
+			}
+		}
+		if plain, ok := plainPart(parts[i], err); ok && !reposted {
+			// Discord refused the message itself (a picture too large, a
+			// form it does not take): it goes again as its text and the
+			// picture's alt text, without what it may have refused. The
+			// nonce is still unused, Discord having made nothing, and keeps
+			// the second try from showing twice after a restart.
+			b.metrics.discordError(err)
+			b.log.Warn("Discord refused a message; it is sent again as plain text",
+				append([]any{"notice", n.ID, "event", n.Event, "match", n.Match}, refusalOf(err)...)...)
+			if err = b.sendPart(ctx, plain, nonce); err != nil {
+				if at, ok := b.made.madeAt(nonce); ok {
+					err, madeAt = nil, at // made, though its answer was lost
+				}
 			}
 		}
 		if parts[i].send != nil && discordCode(err) == discordgo.ErrCodeUnknownMessage {
@@ -338,11 +355,15 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			follow = append(follow, lateBoardGivenUp(n, at)...)
 			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, at, append(follow, owed...)...))
 		default:
+			// Refused even as plain text: the notice is given up, and its
+			// player (or the channel) is told where to see the match.
 			b.made.forget(nonce)
 			b.metrics.notice("refused")
-			b.log.Error("Discord refused a message", "notice", n.ID, "event", n.Event, "match", n.Match, "error", err)
+			b.log.Warn("Discord refused a message; the notice is given up",
+				append([]any{"notice", n.ID, "event", n.Event, "match", n.Match}, refusalOf(err)...)...)
 			at := b.now()
-			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, at, append(lateBoardGivenUp(n, at), owed...)...))
+			follow := append(lateBoardGivenUp(n, at), refusedNote(n, at)...)
+			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, at, append(follow, owed...)...))
 		}
 	}
 	// The player's time starts now, when Discord has answered the last

@@ -60,6 +60,8 @@ func TestClassifyDeliveryErrors(t *testing.T) {
 		{"unknown channel", rest(404, discordgo.ErrCodeUnknownChannel, ""), recipientUnreachable, 0},
 		{"a locked thread", rest(403, discordgo.ErrCodeThreadIsLocked, ""), recipientUnreachable, 0},
 		{"invalid form body", rest(400, 50035, ""), refused, 0},
+		{"request entity too large", rest(413, 40005, ""), refused, 0},
+		{"an empty message", rest(400, 50006, ""), refused, 0},
 		// The token was reset: the bot stops (the gateway closes with
 		// 4004), and the message goes out once it runs with the new one.
 		{"401: the token was reset", rest(401, 0, `{"message": "401: Unauthorized", "code": 0}`), retryLater, 0},

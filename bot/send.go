@@ -78,8 +78,11 @@ const (
 	// (50001, 50013): sending again will not help; the player must be told
 	// another way.
 	recipientUnreachable
-	// refused: Discord refused the request itself (another 4xx): sending it
-	// again will not help either, and it is the bot's own fault.
+	// refused: Discord refused the request itself (another 4xx, such as
+	// 50035 Invalid Form Body or 40005 Request entity too large): sending it
+	// again will not help either, and it is the bot's own fault. The outbox
+	// sends it once more as plain text (refused.go), and if that is refused
+	// too, tells the player where to see the match.
 	refused
 )
 

@@ -33,6 +33,17 @@ const (
 	channelGoneReason = "channel-gone:" // + a word: the channel cannot be written to
 )
 
+// What a player, or the channel, is told when Discord refused a message
+// about the match, even as plain text (refusedNote).
+const (
+	txtRefusedPlayer = "Discord refused the message I tried to send you about this match, even as plain text. " +
+		"`/stratego board match:%[1]s` shows your board, and you move as usual."
+	txtRefusedSetup = "Discord refused the message I tried to send you about this match, even as plain text. " +
+		"`/stratego setup match:%[1]s` sends your set-up."
+	txtRefusedPublic = "Discord refused the message I tried to post here about this match, even as plain text. " +
+		"`/stratego watch match:%[1]s` shows its board."
+)
+
 // publicUnreachable decides what follows when the match's public board cannot
 // be posted: retry says the notice is to be sent again now (in the thread's
 // channel); follow are the notices that tell the players instead.
@@ -141,6 +152,16 @@ func (b *Bot) fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice
 				"while they share a server with me, and like anyone who does not move in time, they lose on time.", name),
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}
+	}
+	if n.Reason == refusedReason {
+		text := p.Sprintf(txtRefusedPlayer, m.ID.String())
+		switch {
+		case n.To == storage.AudiencePublic:
+			text = p.Sprintf(txtRefusedPublic, m.ID.String())
+		case m.Phase == storage.PhaseSetup:
+			text = p.Sprintf(txtRefusedSetup, m.ID.String())
+		}
+		return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text, AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	}
 	if why, ok := strings.CutPrefix(n.Reason, channelGoneReason); ok {
 		what := p.Sprintf("I may no longer post in the match's channel, so the match goes on here, by DM: your boards keep coming to you, " +

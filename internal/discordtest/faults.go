@@ -24,6 +24,7 @@ type fault struct {
 	retryAfter time.Duration // for 429
 	delay      time.Duration // wait this long before handling
 	hold       *Hold         // wait until it is released before handling
+	refusal    *apiError     // answer with this 4xx refusal instead
 }
 
 // FailNext makes the next n requests to route fail with status (a 5xx such
@@ -120,12 +121,61 @@ func (s *Server) RateLimitNextIn(t TB, route string, ch *Channel, n int, retryAf
 	s.addFault(t, &fault{route: route, channel: ch.ID, remaining: n, status: http.StatusTooManyRequests, retryAfter: retryAfter})
 }
 
+// Always, as the count of RefuseNext or RefuseNextIn, refuses every request
+// to the route from then on.
+const Always = -1
+
+// Refusal is a 4xx answer Discord gives a request it will not take, with
+// its JSON error body: {"message": …, "code": …} and, for 50035, the
+// errors object that names the field.
+type Refusal struct{ e apiError }
+
+// InvalidFormBody is Discord's 400 with code 50035, naming one field of the
+// form (a path such as "content" or "attachments/0/description") with
+// Discord's error code and message for it, e.g. "BASE_TYPE_MAX_LENGTH",
+// "Must be 2000 or fewer in length.".
+func InvalidFormBody(field, code, message string) Refusal {
+	return Refusal{*errInvalidForm(formError(field, code, message))}
+}
+
+// EntityTooLarge is Discord's 413 with code 40005, "Request entity too
+// large": an upload over the server's limit.
+func EntityTooLarge() Refusal { return Refusal{*errTooLarge()} }
+
+// EmptyMessage is Discord's 400 with code 50006, "Cannot send an empty
+// message".
+func EmptyMessage() Refusal { return Refusal{*errEmptyMessage()} }
+
+// RefuseNext makes the next n requests to route (Always: every one) answer
+// with r before they reach the stand-in's logic, as Discord refuses what it
+// will not take: nothing is made, and the test is not failed for it.
+func (s *Server) RefuseNext(t TB, route string, n int, r Refusal) {
+	t.Helper()
+	s.addRefusal(t, route, "", n, r)
+}
+
+// RefuseNextIn is RefuseNext for the requests about channel ch only.
+func (s *Server) RefuseNextIn(t TB, route string, ch *Channel, n int, r Refusal) {
+	t.Helper()
+	s.addRefusal(t, route, ch.ID, n, r)
+}
+
+func (s *Server) addRefusal(t TB, route, channel string, n int, r Refusal) {
+	t.Helper()
+	if r.e.status < 400 || r.e.status > 499 || r.e.status == http.StatusTooManyRequests {
+		t.Fatalf("discordtest: a refusal wants a 4xx status other than 429, got %d", r.e.status)
+	}
+	e := r.e
+	e.expected = true
+	s.addFault(t, &fault{route: route, channel: channel, remaining: n, refusal: &e})
+}
+
 func (s *Server) addFault(t TB, f *fault) {
 	t.Helper()
 	if f.route != AnyRoute && s.spec.operation(f.route) == nil {
 		t.Fatalf("discordtest: no route %q in Discord's API description (want e.g. \"POST /channels/{channel_id}/messages\")", f.route)
 	}
-	if f.remaining <= 0 {
+	if f.remaining <= 0 && (f.remaining != Always || f.refusal == nil) {
 		t.Fatalf("discordtest: fault for %s on %d requests: want at least 1", f.route, f.remaining)
 	}
 	s.mu.Lock()
@@ -141,6 +191,10 @@ func (s *Server) takeFault(route string, params map[string]string) *fault {
 	for i, f := range s.faults {
 		if f.route != AnyRoute && f.route != route || f.channel != "" && f.channel != params["channel_id"] {
 			continue
+		}
+		if f.remaining == Always {
+			c := *f
+			return &c
 		}
 		f.remaining--
 		if f.remaining == 0 {

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -185,5 +186,56 @@ func TestHoldNext(t *testing.T) {
 	}
 	if hold.Waiting() != 0 {
 		t.Errorf("%d still waiting", hold.Waiting())
+	}
+}
+
+// TestRefuseNext: an injected refusal answers with Discord's status and JSON
+// error body, makes nothing, and passes once its count is spent; Always
+// refuses every request.
+func TestRefuseNext(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		refusal Refusal
+		n       int
+		status  int
+		code    int
+		message string
+		field   string // in the body's errors object
+		then    bool   // the third send goes through
+	}{
+		{"invalid form body, twice", InvalidFormBody("content", "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length."), 2,
+			400, 50035, "Invalid Form Body", `"content":{"_errors":[{"code":"BASE_TYPE_MAX_LENGTH","message":"Must be 2000 or fewer in length."}]}`, true},
+		{"request entity too large, always", EntityTooLarge(), Always, 413, 40005, "Request entity too large", "", false},
+		{"empty message, once", EmptyMessage(), 1, 400, 50006, "Cannot send an empty message", "", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t, nil)
+			w.srv.RefuseNextIn(t, messagesRoute, w.guild.General(), tc.n, tc.refusal)
+			for k := range 3 {
+				_, err := w.sess.ChannelMessageSend(w.guild.General().ID, "hello")
+				want := k < tc.n || tc.n == Always
+				var rest *discordgo.RESTError
+				switch {
+				case !want && err != nil:
+					t.Fatalf("send %d: %v", k+1, err)
+				case !want:
+				case !errors.As(err, &rest) || rest.Response.StatusCode != tc.status || rest.Message == nil ||
+					rest.Message.Code != tc.code || rest.Message.Message != tc.message:
+					t.Fatalf("send %d: %v; want %d with code %d, %q", k+1, err, tc.status, tc.code, tc.message)
+				case !strings.Contains(string(rest.ResponseBody), tc.field):
+					t.Errorf("send %d: body %s lacks %s", k+1, rest.ResponseBody, tc.field)
+				}
+			}
+			made := 0
+			if tc.then {
+				made = 3 - tc.n
+			}
+			if got := len(w.srv.ChannelMessages(w.guild.General())); got != made {
+				t.Errorf("%d messages made, want %d", got, made)
+			}
+		})
 	}
 }

@@ -234,6 +234,10 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, rec *Request) (
 		if f.hold != nil && !f.hold.wait(s.done) {
 			return q, &apiError{status: 503, message: "server closed", expected: true}
 		}
+		if f.refusal != nil {
+			s.writeError(w, q, rec, f.refusal)
+			return nil, nil
+		}
 		if f.status != 0 {
 			s.writeFault(w, q, rec, f)
 			return nil, nil
