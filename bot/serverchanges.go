@@ -18,7 +18,10 @@ import (
 //     the thread's channel (an archived thread that is merely idle comes back
 //     by itself when the next board is posted in it);
 //   - its channel is deleted, or the bot may no longer post there: the match
-//     goes on by DM, and both players are told so once;
+//     goes on by DM, and both players are told so once; once the bot may
+//     post there again, the match comes back (channelback.go);
+//   - the bot may post there but not attach files: the boards are posted as
+//     text, with a note for the moderators (withText);
 //   - a player leaves the server: the match goes on; they can still move by
 //     DM while they share a server with the bot, and otherwise lose on time
 //     like anyone who does not move; the channel is told they left;
@@ -58,8 +61,9 @@ func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel s
 	if m.PublicGone {
 		return nil, false
 	}
+	deleted := discordCode(sendErr) == discordgo.ErrCodeUnknownChannel
 	gone, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
-		x.PublicGone = true
+		x.PublicGone, x.PublicLost, x.PublicDeleted = true, now, x.PublicDeleted || deleted
 		return nil
 	})
 	if err != nil {
@@ -68,11 +72,13 @@ func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel s
 	}
 	b.afterChange(ctx, gone, nil)
 	why := "access"
-	if code := discordCode(sendErr); code == discordgo.ErrCodeUnknownChannel {
+	if deleted {
 		why = "deleted"
 	}
 	b.log.Info("the match's channel is out of reach; the match goes on by DM", "match", m.ID, "error", sendErr)
-	if !m.Phase.Active() {
+	if !m.Phase.Active() || n.Event == storage.EventChannelBack {
+		// A channel tried again and still out of reach: its players were
+		// not told it was back (they are once its board is posted).
 		return nil, false
 	}
 	for _, to := range []storage.Audience{storage.AudienceRed, storage.AudienceBlue} {
@@ -141,6 +147,9 @@ func (b *Bot) fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice
 				"while they share a server with me, and like anyone who does not move in time, they lose on time.", name),
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}
+	}
+	if n.Reason == channelBackReason {
+		return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtChannelBackPlayers)}
 	}
 	if why, ok := strings.CutPrefix(n.Reason, channelGoneReason); ok {
 		what := p.Sprintf("I may no longer post in the match's channel, so the match goes on here, by DM: your boards keep coming to you, " +
