@@ -329,3 +329,41 @@ func TestChannelBackLeaksNothing(t *testing.T) {
 	sameSight(t, "Bob", bobSaw)
 	sameSight(t, "the channel", publicSaw)
 }
+
+// TestChannelComesBackLive: on a server whose boards are one live message,
+// a channel that comes back is posted the board as it stands, and that
+// message is the one the next moves edit.
+func TestChannelComesBackLive(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	boardMode(t, "live")(h)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	old := h.match(1).LiveMessage
+	if old == "" {
+		t.Fatal("no live message")
+	}
+	// A live board is edited, which posting is not needed for: the bot
+	// loses it when it may no longer see the channel.
+	loseChannel(t, h, func() { h.channel.SetOverwrite(h.srv.Bot(), 0, int64(discordgo.PermissionViewChannel)) })
+	h.channel.RemoveOverwrite(h.srv.Bot())
+	h.srv.WaitFor(t, "the board posted as the channel comes back", func() bool { return publicBoards(h, h.channel, txtChannelBack) == 1 })
+	h.outboxEmpty()
+	back := h.match(1).LiveMessage
+	if back == old {
+		t.Fatal("the live message is still the one from before the channel was lost")
+	}
+	h.bob.SendDM(t, "J7-J6")
+	h.waitMoves(1, 2)
+	h.srv.WaitFor(t, "move 2 on the live board", func() bool {
+		for _, msg := range h.srv.ChannelMessages(h.channel) {
+			if msg.ID == back && strings.Contains(msg.Content, "bob moved J7-J6") {
+				return true
+			}
+		}
+		return false
+	})
+	if n := h.channelCount("bob moved J7-J6"); n != 1 {
+		t.Errorf("move 2 shows in %d messages, want the live one", n)
+	}
+}
