@@ -367,3 +367,22 @@ func TestChannelComesBackLive(t *testing.T) {
 		t.Errorf("move 2 shows in %d messages, want the live one", n)
 	}
 }
+
+// TestChannelBackInTheirLanguage: each player is told in their own
+// language that the channel is out of reach, and that it is back.
+func TestChannelBackInTheirLanguage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	h.bob.SetLocale("fr")
+	h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t) // his language, from his interaction
+	h.channel.SetOverwrite(h.srv.Bot(), 0, sendPerm)
+	h.alice.SendDM(t, "A4-A5")
+	h.waitMoves(1, 1)
+	h.alice.WaitDM(t, contains("I may no longer post in the match's channel"))
+	h.bob.WaitDM(t, contains("Je ne peux plus publier dans le salon de la partie"))
+	h.channel.RemoveOverwrite(h.srv.Bot())
+	h.alice.WaitDM(t, contains("I can post in the match's channel again"))
+	h.bob.WaitDM(t, contains("Je peux de nouveau publier dans le salon de la partie : son plateau y est donc de nouveau affiché après chaque coup."))
+}
