@@ -29,7 +29,9 @@ import (
 //     more brings it back, and the board it owes is the try; refused again,
 //     the channel is out of reach for lostChannelRetry more, and the players,
 //     who were not told it was back, are not told again.
-// A deleted channel never comes back. The change is the store's
+// A tournament's channel comes back the same two ways (its next
+// announcements are posted there). A deleted channel never comes back. The
+// change of a match is the store's
 // (Store.ChannelBack), one transaction that one caller makes: of several
 // processes, or of the gateway and a try at once, one brings the channel
 // back and records its one board.
@@ -122,14 +124,16 @@ func (b *Bot) matchChannelBack(ctx context.Context, id storage.MatchID, now time
 
 // onPermissionsChanged looks, after the gateway told that what the bot may
 // do in a server may have changed (in channel, or in all its channels when
-// ""), for the matches whose channel there was out of the bot's reach, and
-// brings back those the bot may view and post in now, as discordgo's state
-// says. A server whose state the bot lacks is left to the tries.
+// ""), for the matches and tournaments whose channel there was out of the
+// bot's reach, and brings back those the bot may view and post in now, as
+// discordgo's state says. A server whose state the bot lacks is left to the
+// tries.
 func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string) {
 	channels := []string{channel}
 	if channel == "" {
 		channels = b.guildChannelIDs(guildID)
 	}
+	b.tournamentChannelsBack(ctx, guildID, channel)
 	for _, ch := range channels {
 		if may, known := b.botMayPost(ch); !known || !may {
 			continue
@@ -143,6 +147,41 @@ func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string)
 			if m.GuildID == guildID && m.PublicGone && !m.PublicDeleted && m.Where() == ch {
 				b.matchChannelBack(ctx, m.ID, b.now(), "permissions changed")
 			}
+		}
+	}
+}
+
+// tournamentChannelsBack is onPermissionsChanged for the server's
+// tournaments: one whose channel was out of reach, not deleted, and that
+// the bot may post in now, posts its next announcements there, as it does
+// when it tries the channel again (lostChannelRetry).
+func (b *Bot) tournamentChannelsBack(ctx context.Context, guildID, channel string) {
+	list, err := b.store.ServerTournaments(ctx, guildID, false)
+	if err != nil {
+		b.log.Warn("listing a server's tournaments after its permissions changed failed", "guild", guildID, "error", err)
+		return
+	}
+	errNotLost := errors.New("the channel is within reach, or deleted")
+	for _, t := range list {
+		if t.ChannelLost.IsZero() || t.ChannelDeleted || (channel != "" && t.ChannelID != channel) {
+			continue
+		}
+		if may, known := b.botMayPost(t.ChannelID); !known || !may {
+			continue
+		}
+		_, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+			if x.ChannelLost.IsZero() || x.ChannelDeleted {
+				return errNotLost
+			}
+			x.ChannelLost = time.Time{}
+			return nil
+		})
+		switch {
+		case errors.Is(err, errNotLost):
+		case err != nil:
+			b.log.Warn("recording that a tournament's channel is within reach again failed", "tournament", t.ID, "error", err)
+		default:
+			b.log.Info("a tournament's channel is within reach again; its announcements are posted there", "tournament", t.ID, "how", "permissions changed")
 		}
 	}
 }
