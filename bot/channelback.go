@@ -88,20 +88,14 @@ func (b *Bot) backLive(ctx context.Context, match storage.MatchID, id string) {
 	}
 }
 
-// tryLostChannel brings back the channel of n's match, when n is a public
-// notice of a match whose channel was found out of reach, not deleted,
-// lostChannelRetry ago or more (the rule of a tournament's channel): n is
-// then not posted, and the board the channel is owed is the try.
-func (b *Bot) tryLostChannel(ctx context.Context, n storage.Notice, now time.Time) {
-	if n.Match == 0 || n.To != storage.AudiencePublic || n.Event == storage.EventChannelBack {
-		return
-	}
-	snap, err := b.snapshotFor(ctx, n)
-	if err != nil {
-		return // said when the notice is composed
-	}
-	m := snap.m
-	if !m.PublicGone || m.PublicDeleted || !m.Phase.Active() || now.Sub(m.PublicLost) < lostChannelRetry {
+// tryLostChannel brings back the channel of m, n's match as n is composed
+// from, when n is a public notice and the channel was found out of reach,
+// not deleted, lostChannelRetry ago or more (the rule of a tournament's
+// channel): n is then not posted (m still counts the channel out of reach),
+// and the board the channel is owed is the try.
+func (b *Bot) tryLostChannel(ctx context.Context, n storage.Notice, m *storage.Match, now time.Time) {
+	if n.To != storage.AudiencePublic || n.Event == storage.EventChannelBack ||
+		!m.PublicGone || m.PublicDeleted || !m.Phase.Active() || now.Sub(m.PublicLost) < lostChannelRetry {
 		return
 	}
 	b.matchChannelBack(ctx, m.ID, now, "tried again")

@@ -74,6 +74,9 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 	if err != nil {
 		return nil, err
 	}
+	// A channel out of reach for a while is tried again: it comes back
+	// with the board as it stands, and n, which it shows, is not posted.
+	b.tryLostChannel(ctx, n, snap.m, now)
 	parts, err := b.composeMatch(ctx, n, snap, now)
 	if err == nil && n.To == storage.AudiencePublic {
 		withText(b.publicPrinter(snap.m.GuildID), parts)

@@ -245,7 +245,6 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		b.metrics.notice("unreachable")
 		return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, now, append(follow, owed...)...))
 	default:
-		b.tryLostChannel(ctx, n, now)
 		parts, err = b.compose(ctx, n, tour, now)
 	}
 	if w := (waitingFor{}); errors.As(err, &w) {
