@@ -236,42 +236,58 @@ func TestChannelTriedAgain(t *testing.T) {
 // TestChannelWithoutAttach: in a channel where the bot may post but not
 // attach files, a match's boards are posted as text (their alt text, for
 // the public view) with a note for the moderators, and the match stays in
-// the channel; given the permission back, the pictures come back.
+// the channel; given the permission back, the pictures come back. On a
+// server whose boards are one live message, that message is edited so.
 func TestChannelWithoutAttach(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	h.startClassic()
-	h.waitMoves(1, 0)
-	h.channel.SetOverwrite(h.srv.Bot(), 0, attachPerm)
-	h.alice.SendDM(t, "A4-A5")
-	h.waitMoves(1, 1)
-	var text *discordtest.Message
-	h.srv.WaitFor(t, "move 1's board as text", func() bool {
-		for _, msg := range h.srv.ChannelMessages(h.channel) {
-			if strings.Contains(msg.Content, "alice moved A4-A5") {
-				text = msg
-				return true
+	for _, mode := range []string{"", "live"} {
+		t.Run("mode "+mode, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			if mode != "" {
+				boardMode(t, mode)(h)
 			}
-		}
-		return false
-	})
-	if len(text.Files) != 0 || !strings.Contains(text.Content, "Attach Files") {
-		t.Errorf("move 1's board in a channel without Attach Files: %d files, %q", len(text.Files), text.Content)
-	}
-	if m := h.match(1); m.PublicGone {
-		t.Error("the match gave its channel up for a missing Attach Files")
-	}
-	for _, p := range []*discordtest.Member{h.alice, h.bob} {
-		if n := toldCount(p, "I may no longer post"); n != 0 {
-			t.Errorf("%s was told the channel is out of reach", p.Name)
-		}
-	}
-	h.channel.RemoveOverwrite(h.srv.Bot())
-	h.bob.SendDM(t, "J7-J6")
-	h.waitMoves(1, 2)
-	h.srv.WaitFor(t, "move 2's board with its picture", func() bool { return publicBoards(h, h.channel, "bob moved J7-J6") == 1 })
-	if n := h.channelCount("alice moved A4-A5"); n != 1 {
-		t.Errorf("move 1's board was posted %d times", n)
+			h.startClassic()
+			h.waitMoves(1, 0)
+			h.channel.SetOverwrite(h.srv.Bot(), 0, attachPerm)
+			h.alice.SendDM(t, "A4-A5")
+			h.waitMoves(1, 1)
+			var text *discordtest.Message
+			h.srv.WaitFor(t, "move 1's board as text", func() bool {
+				for _, msg := range h.srv.ChannelMessages(h.channel) {
+					if strings.Contains(msg.Content, "alice moved A4-A5") {
+						text = msg
+						return true
+					}
+				}
+				return false
+			})
+			if len(text.Files) != 0 || !strings.Contains(text.Content, "Stratego board, Classic, after move 1") || !strings.Contains(text.Content, "Attach Files") {
+				t.Errorf("move 1's board in a channel without Attach Files: %d files, %q", len(text.Files), text.Content)
+			}
+			if live := h.match(1).LiveMessage; mode == "live" && text.ID != live {
+				t.Errorf("the text board is message %s, not the live one %s", text.ID, live)
+			}
+			if m := h.match(1); m.PublicGone {
+				t.Error("the match gave its channel up for a missing Attach Files")
+			}
+			for _, p := range []*discordtest.Member{h.alice, h.bob} {
+				if n := toldCount(p, "I may no longer post"); n != 0 {
+					t.Errorf("%s was told the channel is out of reach", p.Name)
+				}
+			}
+			h.channel.RemoveOverwrite(h.srv.Bot())
+			h.bob.SendDM(t, "J7-J6")
+			h.waitMoves(1, 2)
+			h.srv.WaitFor(t, "move 2's board with its picture", func() bool { return publicBoards(h, h.channel, "bob moved J7-J6") == 1 })
+			want := 1 // the text board stays
+			if mode == "live" {
+				want = 0 // edited into move 2's
+			}
+			if n := h.channelCount("alice moved A4-A5"); n != want {
+				t.Errorf("move 1's board shows in %d messages, want %d", n, want)
+			}
+		})
 	}
 }
 
