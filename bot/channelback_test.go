@@ -1,9 +1,19 @@
 package bot
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/render"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
+	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 // TestChannelPermissions: what the bot may do in a channel, worked out from
@@ -50,5 +60,37 @@ func TestChannelPermissions(t *testing.T) {
 		if got := channelPermissions(g, c, bot, tc.mine); got != tc.want {
 			t.Errorf("%s: %b, want %b", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestChannelBackMessage: a channel that comes back while the players set
+// up is told only that it is back (the game's first board follows); once
+// the game is under way, it is posted the public board as it stood.
+func TestChannelBackMessage(t *testing.T) {
+	pics, err := render.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := New(Config{}, nil, nil, pics)
+	p := lang.For("en")
+	setup := storagetest.NewMatch(game.VariantClassic)
+	setup.ID, setup.Phase = 1, storage.PhaseSetup
+	msg, err := b.channelBackMessage(p, newSnapshot(setup, nil), storage.Notice{Match: 1, Event: storage.EventChannelBack, At: storagetest.T0})
+	if err != nil || len(msg.Files) != 0 || !strings.HasSuffix(msg.Content, "\n"+txtChannelBack) {
+		t.Errorf("back in the set-ups: %v, %d files, %q", err, len(msg.Files), msg.Content)
+	}
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), 3)
+	at := m.Started.Add(time.Minute)
+	msg, err = b.channelBackMessage(p, newSnapshot(m, nil), storage.Notice{Match: m.ID, Event: storage.EventChannelBack, Log: len(m.Log), At: at})
+	if err != nil || len(msg.Files) != 1 || !strings.Contains(msg.Content, txtChannelBack) || len(msg.Components) != 0 {
+		t.Errorf("back in the game: %v, %d files, %d components, %q", err, len(msg.Files), len(msg.Components), msg.Content)
+	}
+	if alt := msg.Files[0].Reader.(describedReader).alt; !strings.HasPrefix(alt, "Stratego board") {
+		t.Errorf("the public board's alt text: %q", alt)
 	}
 }
