@@ -175,9 +175,32 @@ func (b *Bot) Run(ctx context.Context) error {
 	removeGuild := b.s.AddHandler(func(s *discordgo.Session, g *discordgo.GuildDelete) {
 		b.guard(ctx, "guild delete", func(ctx context.Context) { b.onGuildDelete(ctx, g) })
 	})
+	// What the bot may do in a channel may have changed: a match whose
+	// channel was out of its reach may come back there (channelback.go).
+	removeChannel := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.ChannelUpdate) {
+		if e.Channel != nil && e.GuildID != "" {
+			guild, channel := e.GuildID, e.ID
+			b.guard(ctx, "channel update", func(ctx context.Context) { b.onPermissionsChanged(ctx, guild, channel) })
+		}
+	})
+	removeRole := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.GuildRoleUpdate) {
+		if e.GuildRole != nil && e.Role != nil && b.ownRoleChanged(e.GuildID, e.Role.ID) {
+			guild := e.GuildID
+			b.guard(ctx, "role update", func(ctx context.Context) { b.onPermissionsChanged(ctx, guild, "") })
+		}
+	})
+	removeMember := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.GuildMemberUpdate) {
+		if e.Member != nil && e.User != nil && e.User.ID == b.botUserID() {
+			guild := e.GuildID
+			b.guard(ctx, "own member update", func(ctx context.Context) { b.onPermissionsChanged(ctx, guild, "") })
+		}
+	})
 	defer removeInteraction()
 	defer removeMessage()
 	defer removeGuild()
+	defer removeChannel()
+	defer removeRole()
+	defer removeMember()
 	if err := b.open(ctx); err != nil {
 		if ctx.Err() != nil {
 			b.log.Info("stopped before Discord answered")

@@ -248,6 +248,38 @@ func TestTournamentChannelBackWithinReach(t *testing.T) {
 	h.toldByDM("Cup", "**Cup** is over.", 0)
 }
 
+// TestTournamentChannelBackAtOnce: when a moderator restores the bot's
+// permissions in a tournament's lost channel, the gateway tells the bot
+// (CHANNEL_UPDATE) and the next announcements are posted there at once,
+// without waiting for the day after which the channel is tried again.
+func TestTournamentChannelBackAtOnce(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "round-robin"),
+		discordtest.Opt("move_time", "72h"), discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionSendMessages)
+	h.advance(time.Hour)
+	matches := h.allMatches(3)
+	h.drain()
+	h.toldByDM("Cup", "**Cup** — all ", 1)
+	h.channel.RemoveOverwrite(h.srv.Bot())
+	h.srv.WaitFor(t, "the tournament's channel back", func() bool { tt, _ := h.stored(); return tt.ChannelLost.IsZero() })
+	h.play(matches[0], game.Blue)
+	h.play(matches[1], game.Blue)
+	h.play(matches[2], game.Red)
+	h.waitEnded()
+	if got := h.announcements("Cup"); len(got) != 4 || got[0] == "all" || got[3] != "end" {
+		t.Errorf("the channel got %v, want three results and the end", got)
+	}
+	if n := h.refusedAnnouncements(h.channel, "Cup"); n != 1 {
+		t.Errorf("the channel refused %d announcements, want 1", n)
+	}
+	h.toldByDM("Cup", "**Cup** is over.", 0)
+}
+
 // TestTournamentRemove: a moderator takes a player out, before the start
 // (they are no longer in it) and during a round robin played all at once
 // (every game of theirs, in every round, is forfeited and called off, and

@@ -74,6 +74,18 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 	if err != nil {
 		return nil, err
 	}
+	// A channel out of reach for a while is tried again: it comes back
+	// with the board as it stands, and n, which it shows, is not posted.
+	b.tryLostChannel(ctx, n, snap.m, now)
+	parts, err := b.composeMatch(ctx, n, snap, now)
+	if err == nil && n.To == storage.AudiencePublic {
+		withText(b.publicPrinter(snap.m.GuildID), parts)
+	}
+	return parts, err
+}
+
+// composeMatch is compose for a notice of a match, from snap.
+func (b *Bot) composeMatch(ctx context.Context, n storage.Notice, snap *snapshot, now time.Time) ([]outgoing, error) {
 	m := snap.m
 	to, ok := b.recipient(m, n)
 	if !ok {
@@ -121,6 +133,12 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 		}
 		msg := b.setupInvite(p, m, side, settings(side), label, now)
 		msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
+		return one(msg), nil
+	case storage.EventChannelBack:
+		msg, err := b.channelBackMessage(p, snap, n)
+		if err != nil {
+			return nil, err
+		}
 		return one(msg), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
 		numbering := game.NumberingModern
@@ -333,7 +351,9 @@ func (b *Bot) recipient(m *storage.Match, n storage.Notice) (audienceOf, bool) {
 		return audienceOf{user: n.Follower}, true
 	}
 	if a == storage.AudiencePublic {
-		return audienceOf{channel: m.Where()}, m.GuildID != "" && !m.PublicGone
+		// Not what was recorded while the channel was out of reach: it came
+		// back with the board as it stands (EventChannelBack).
+		return audienceOf{channel: m.Where()}, m.GuildID != "" && !m.PublicGone && (n.Version == 0 || n.Version > m.PublicBack)
 	}
 	side := game.Side(a)
 	if b.isComputer(m, side) {

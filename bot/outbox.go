@@ -192,6 +192,10 @@ type outgoing struct {
 	to   audienceOf // who: resolved to a channel when it is sent
 	send *discordgo.MessageSend
 	edit *discordgo.MessageEdit
+	// text is what a match's channel is sent instead, when it may not
+	// attach the pictures: the content with their alt texts, and a note
+	// for its moderators (withText); "" for other messages.
+	text string
 }
 
 // audienceOf is where a message goes: a player's DM, or a channel.
@@ -265,19 +269,22 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			b.made.expect(nonce)
 		}
 		var err error
+		var made string // the message made or edited, when Discord said
 		if at, ok := b.made.madeAt(nonce); ok {
 			madeAt = at // made on an earlier attempt, whose answer was lost
 		} else {
-			err = b.sendPart(ctx, parts[i], nonce)
+			made, err = b.sendPart(ctx, parts[i], nonce)
 			if at, ok := b.made.madeAt(nonce); ok && err != nil {
 				err, madeAt = nil, at // made, though its answer was lost
 			}
 		}
-		if bare, ok := withoutPicture(n, parts[i], err); ok {
-			// The standings' text table says what their picture shows:
-			// the announcement goes without it, and the organiser is
-			// told what to grant.
-			if err = b.sendPart(ctx, bare, nonceOf(n.ID, i)); err == nil {
+		if bare, ok := withoutPicture(n, parts[i], err); ok && b.mayPost(parts[i].to) {
+			// The bot may post in the channel but not attach files: the
+			// standings' text table says what their picture shows, and a
+			// board's alt text what it shows. The message goes without
+			// them; the organiser is told what to grant, a match's
+			// channel in the message itself.
+			if made, err = b.sendPart(ctx, bare, nonceOf(n.ID, i)); err == nil && n.Tournament != 0 {
 				owed = append(owed, picturesRefused(n, now))
 			}
 		}
@@ -301,7 +308,7 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			b.metrics.discordError(err)
 			b.log.Warn("Discord refused a message; it is sent again as plain text",
 				append([]any{"notice", n.ID, "event", n.Event, "match", n.Match}, refusalOf(err)...)...)
-			if err = b.sendPart(ctx, plain, nonce); err != nil {
+			if made, err = b.sendPart(ctx, plain, nonce); err != nil {
 				if at, ok := b.made.madeAt(nonce); ok {
 					err, madeAt = nil, at // made, though its answer was lost
 				}
@@ -326,6 +333,10 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		if err == nil {
 			b.made.forget(nonce)
 			lastAt = madeAt
+			if n.Event == storage.EventChannelBack && parts[i].send != nil && made != "" {
+				// The board posted anew is the one a live board edits.
+				b.backLive(ctx, n.Match, made)
+			}
 			if parts[i].to.user != "" {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
 			}
@@ -372,6 +383,9 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	arrived := b.now()
 	if !lastAt.IsZero() {
 		arrived = lastAt
+	}
+	if n.Event == storage.EventChannelBack && len(parts) > 0 {
+		owed = append(owed, toldChannelBack(n, arrived)...)
 	}
 	err = b.noticeDone(ctx, n, arrived, append(lateBoard(n, arrived), owed...)...)
 	if err == nil && len(owed) > 0 && (n.Event == storage.EventFinale || n.Event == storage.EventAbandoned) {
@@ -455,8 +469,8 @@ func (b *Bot) record(ctx context.Context, what string, err error) handled {
 
 // sendPart sends one message: a create carries the nonce, so that sending it
 // again never makes a second message; an edit is the same however often it is made.
-func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
-	err := b.sendPartTo(ctx, p, nonce)
+func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) (string, error) {
+	id, err := b.sendPartTo(ctx, p, nonce)
 	if code := discordCode(err); p.to.user != "" && (code == discordgo.ErrCodeUnknownChannel || code == discordgo.ErrCodeMissingAccess) {
 		// The DM channel kept for the user is none of this bot's (the
 		// database was moved to another application): it is opened anew.
@@ -465,31 +479,31 @@ func (b *Bot) sendPart(ctx context.Context, p outgoing, nonce string) error {
 		if p.send != nil {
 			rewind(p.send.Files)
 		}
-		err = b.sendPartTo(ctx, p, nonce)
+		id, err = b.sendPartTo(ctx, p, nonce)
 	}
-	return err
+	return id, err
 }
 
-// sendPartTo is sendPart in the DM channel known for its user.
-func (b *Bot) sendPartTo(ctx context.Context, p outgoing, nonce string) error {
+// sendPartTo is sendPart in the DM channel known for its user. It returns
+// the id of the message made or edited.
+func (b *Bot) sendPartTo(ctx context.Context, p outgoing, nonce string) (string, error) {
 	channel := p.to.channel
 	if p.to.user != "" {
 		var err error
 		if channel, err = b.dmChannel(ctx, p.to.user); err != nil {
-			return err
+			return "", err
 		}
 	}
 	if p.edit != nil {
 		p.edit.Channel = channel
 		if len(p.edit.Files) > 0 {
 			_, err := b.sendFiles("PATCH", discordgo.EndpointChannelMessage(channel, p.edit.ID), p.edit, p.edit.Files)
-			return err
+			return p.edit.ID, err
 		}
 		_, err := b.s.ChannelMessageEditComplex(p.edit, b.untilStop())
-		return err
+		return p.edit.ID, err
 	}
-	_, err := sendOnce(b.s, channel, nonce, p.send, b.untilStop())
-	return err
+	return sendOnce(b.s, channel, nonce, p.send, b.untilStop())
 }
 
 // liveGone reports whether p, the edit of a match's live message, failed

@@ -18,7 +18,10 @@ import (
 //     the thread's channel (an archived thread that is merely idle comes back
 //     by itself when the next board is posted in it);
 //   - its channel is deleted, or the bot may no longer post there: the match
-//     goes on by DM, and both players are told so once;
+//     goes on by DM, and both players are told so once; once the bot may
+//     post there again, the match comes back (channelback.go);
+//   - the bot may post there but not attach files: the boards are posted as
+//     text, with a note for the moderators (withText);
 //   - a player leaves the server: the match goes on; they can still move by
 //     DM while they share a server with the bot, and otherwise lose on time
 //     like anyone who does not move; the channel is told they left;
@@ -69,8 +72,9 @@ func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel s
 	if m.PublicGone {
 		return nil, false
 	}
+	deleted := discordCode(sendErr) == discordgo.ErrCodeUnknownChannel
 	gone, err := b.store.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
-		x.PublicGone = true
+		x.PublicGone, x.PublicLost, x.PublicDeleted = true, now, x.PublicDeleted || deleted
 		return nil
 	})
 	if err != nil {
@@ -79,11 +83,13 @@ func (b *Bot) publicUnreachable(ctx context.Context, n storage.Notice, channel s
 	}
 	b.afterChange(ctx, gone, nil)
 	why := "access"
-	if code := discordCode(sendErr); code == discordgo.ErrCodeUnknownChannel {
+	if deleted {
 		why = "deleted"
 	}
 	b.log.Info("the match's channel is out of reach; the match goes on by DM", "match", m.ID, "error", sendErr)
-	if !m.Phase.Active() {
+	if !m.Phase.Active() || n.Event == storage.EventChannelBack {
+		// A channel tried again and still out of reach: its players were
+		// not told it was back (they are once its board is posted).
 		return nil, false
 	}
 	for _, to := range []storage.Audience{storage.AudienceRed, storage.AudienceBlue} {
@@ -163,9 +169,12 @@ func (b *Bot) fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice
 		}
 		return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text, AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	}
+	if n.Reason == channelBackReason {
+		return &discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtChannelBackPlayers)}
+	}
 	if why, ok := strings.CutPrefix(n.Reason, channelGoneReason); ok {
 		what := p.Sprintf("I may no longer post in the match's channel, so the match goes on here, by DM: your boards keep coming to you, " +
-			"and you move as before, with the menus under your board or by typing a move such as `B4 B5`. Nothing is posted in the channel any more.")
+			"and you move as before, with the menus under your board or by typing a move such as `B4 B5`. Nothing is posted in the channel until a moderator lets me post there again; then its boards come back there.")
 		if why == "deleted" {
 			what = p.Sprintf("The match's channel was deleted, so the match goes on here, by DM: your boards keep coming to you, " +
 				"and you move as before, with the menus under your board or by typing a move such as `B4 B5`. Nothing is posted in the channel any more.")

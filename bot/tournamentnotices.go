@@ -394,19 +394,6 @@ func (b *Bot) firstNoReachToday(ctx context.Context, t *storage.Tournament, noti
 	return true
 }
 
-// withoutPicture returns part, a tournament announcement's message, without
-// its standings picture, when Discord refused it for a missing permission
-// (sendErr): the bot may post in the channel but not attach files there.
-func withoutPicture(n storage.Notice, part outgoing, sendErr error) (outgoing, bool) {
-	if n.Tournament == 0 || part.send == nil || len(part.send.Files) == 0 ||
-		discordCode(sendErr) != discordgo.ErrCodeMissingPermissions {
-		return outgoing{}, false
-	}
-	bare := *part.send
-	bare.Files = nil
-	return outgoing{to: part.to, send: &bare}, true
-}
-
 // picturesRefused is the note to n's organiser that n's announcement went
 // without its standings picture (Reason after noPictureReason).
 func picturesRefused(n storage.Notice, now time.Time) storage.Notice {

@@ -291,7 +291,7 @@ func normalize(m *Match) {
 			m.Setups[side].Setup = game.Setup{}
 		}
 	}
-	for _, t := range []*time.Time{&m.Deadline, &m.RemindAt, &m.RoundEnds, &m.Created, &m.Started, &m.Ended, &m.Setups[0].At, &m.Setups[1].At, &m.InviteArrived[0], &m.InviteArrived[1], &m.ToldUnreachable[0], &m.ToldUnreachable[1]} {
+	for _, t := range []*time.Time{&m.Deadline, &m.RemindAt, &m.RoundEnds, &m.Created, &m.Started, &m.Ended, &m.Setups[0].At, &m.Setups[1].At, &m.InviteArrived[0], &m.InviteArrived[1], &m.ToldUnreachable[0], &m.ToldUnreachable[1], &m.PublicLost} {
 		*t = second(*t)
 	}
 	for i := range m.Log {

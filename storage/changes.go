@@ -337,6 +337,20 @@ func (c Changes) MarkReminded(m *Match, at time.Time) error {
 	return nil
 }
 
+// ChannelBack records that the bot may post in the match's channel again
+// (see Store.ChannelBack): ErrNotDue unless the channel is out of reach and
+// was not deleted, ErrGameOver once the match is over.
+func (c Changes) ChannelBack(m *Match) error {
+	if !m.PublicGone || m.PublicDeleted {
+		return fmt.Errorf("match %d: its channel is not out of reach, or was deleted: %w", m.ID, ErrNotDue)
+	}
+	if !m.Phase.Active() {
+		return fmt.Errorf("match %d: %w", m.ID, ErrGameOver)
+	}
+	m.PublicGone, m.PublicLost, m.PublicBack = false, time.Time{}, m.Version
+	return nil
+}
+
 // StartClock returns the match as it is once n, a notice that StartsClock, was
 // done at time at: the clock of the side to move runs, its deadline counted
 // from at; the version does not change, since nothing a player acted on did,

@@ -160,8 +160,19 @@ type Match struct {
 	ModeratorNote string
 	// PublicGone is set once the bot can no longer post in the match's
 	// channel (deleted, or the bot lost access): the match goes on by DM and
-	// the channel is not written to again.
+	// the channel is not written to, until it comes back (ChannelBack).
 	PublicGone bool
+	// PublicLost is when the bot last found the channel out of its reach
+	// (zero while it is within it, and in matches stored before it was
+	// kept), and PublicDeleted whether it was deleted: a deleted channel
+	// never comes back.
+	PublicLost    time.Time
+	PublicDeleted bool
+	// PublicBack is the version the match had when its channel last came
+	// back (ChannelBack): the channel's notices recorded up to it, while the
+	// channel was out of reach, are not posted there; the one that came
+	// back with it shows the board as it stands.
+	PublicBack uint64
 	// ToldUnreachable is, for each side, when the match's channel was last
 	// told that its player's DMs do not reach them (closed, or they left
 	// the server): it is told once in each match while they stay so.

@@ -42,10 +42,15 @@ const (
 	EventTourneyOver    // the tournament ended: the final standings
 	EventTourneyCancel  // the tournament was cancelled
 	EventTourneyNoReach // the organiser, by DM: an announcement could not be posted (Notice.Reason: which)
+
+	// EventChannelBack: the bot may post in the match's channel again
+	// (ChannelBack): the channel gets the board as it stands.
+	EventChannelBack
 )
 
 var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed", "vacation", "vacation-over",
-	"round-paired", "round-result", "round-closed", "withdrawn", "tournament-over", "tournament-cancelled", "tournament-unreachable"}
+	"round-paired", "round-result", "round-closed", "withdrawn", "tournament-over", "tournament-cancelled", "tournament-unreachable",
+	"channel-back"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -190,7 +195,9 @@ func (n *Notice) queue() string {
 //     players and the channel (a game ended by a move is told by the move);
 //   - any ending: then the channel gets the finale (reveal and replay);
 //   - no result (abandoned): both players and the channel;
-//   - a reminder recorded (MarkReminded): each player who owes an action.
+//   - a reminder recorded (MarkReminded): each player who owes an action;
+//   - the channel back within the bot's reach (ChannelBack): the channel,
+//     the board as it stands (its players are told once it is posted).
 //
 // at is the time of the change.
 func Notices(old, m *Match, at time.Time) []Notice {
@@ -269,6 +276,9 @@ func Notices(old, m *Match, at time.Time) []Notice {
 	}
 	if old.Phase.Active() && m.Phase == PhaseAbandoned {
 		everyone(EventAbandoned, len(m.Log), 0, false)
+	}
+	if old.PublicGone && !m.PublicGone && m.Phase.Active() {
+		add(EventChannelBack, AudiencePublic, len(m.Log), false)
 	}
 	// A reminder: MarkReminded counted one more, with nothing else changed.
 	if m.Phase.Active() && m.Phase == old.Phase && len(m.Log) == len(old.Log) &&
@@ -363,7 +373,7 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("a notice needs an audience: %w", ErrInvalid)
 	case (n.Match == 0 && n.Challenge == nil) == (n.Tournament == 0):
 		return fmt.Errorf("a notice is about a match, a challenge or a tournament: %w", ErrInvalid)
-	case (n.Tournament != 0) != (n.Event >= EventRoundPaired):
+	case (n.Tournament != 0) != (n.Event >= EventRoundPaired && n.Event <= EventTourneyNoReach):
 		return fmt.Errorf("a tournament's notice, and only one, tells of a tournament's event: %w", ErrInvalid)
 	case (n.To == AudienceOrganiser) != (n.Event == EventTourneyNoReach):
 		return fmt.Errorf("only the organiser is told an announcement could not be posted: %w", ErrInvalid)

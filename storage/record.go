@@ -199,6 +199,9 @@ type matchRecord struct {
 	CallOff  string             `json:"called_off,omitempty"` // why it ended with no result; "" for late-setup
 	ModNote  string             `json:"moderator_note,omitempty"`
 	Gone     bool               `json:"public_gone,omitempty"`
+	Lost     int64              `json:"public_lost,omitempty"`      // when the channel was last found out of reach
+	Deleted  bool               `json:"public_deleted,omitempty"`   // and whether it was deleted
+	Back     uint64             `json:"public_back,omitempty"`      // the version at which it last came back
 	Told     []int64            `json:"told_unreachable,omitempty"` // when the channel was told Red's and Blue's DMs do not reach them (0: not)
 	Tourney  uint64             `json:"tournament,omitempty"`
 	RoundEnd int64              `json:"round_ends,omitempty"` // a tournament match's round deadline
@@ -225,7 +228,8 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Result:   encodeResult(m.Result),
 		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
 		Rated: m.RatingApplied,
-		Gone:  m.PublicGone, ModNote: m.ModeratorNote, Live: m.LiveMessage, Tourney: uint64(m.Tournament), RoundEnd: unixTime(m.RoundEnds),
+		Gone:  m.PublicGone, Lost: unixTime(m.PublicLost), Deleted: m.PublicDeleted, Back: m.PublicBack,
+		ModNote: m.ModeratorNote, Live: m.LiveMessage, Tourney: uint64(m.Tournament), RoundEnd: unixTime(m.RoundEnds),
 		Created: unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
 	}
 	if m.CalledOff != CallOffLateSetup {
@@ -274,7 +278,8 @@ func decodeMatch(data []byte) (*Match, error) {
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Casual:   rec.Casual, Computer: rec.Computer,
 		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
-		RatingApplied: rec.Rated, PublicGone: rec.Gone, ModeratorNote: rec.ModNote, LiveMessage: rec.Live, Tournament: TournamentID(rec.Tourney), RoundEnds: fromUnix(rec.RoundEnd),
+		RatingApplied: rec.Rated, PublicGone: rec.Gone, PublicLost: fromUnix(rec.Lost), PublicDeleted: rec.Deleted, PublicBack: rec.Back,
+		ModeratorNote: rec.ModNote, LiveMessage: rec.Live, Tournament: TournamentID(rec.Tourney), RoundEnds: fromUnix(rec.RoundEnd),
 		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
 	}
 	clock, err := decodeClock(rec.GameClk)

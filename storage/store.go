@@ -57,6 +57,13 @@ type Store interface {
 	Abandon(ctx context.Context, id MatchID, expectVersion uint64, at time.Time, why CallOff) (*Match, error)
 	// MarkReminded records that the reminder due at the match's RemindAt was sent.
 	MarkReminded(ctx context.Context, id MatchID, expectVersion uint64, at time.Time) (*Match, error)
+	// ChannelBack records, at time at, that the bot may post in the match's
+	// channel again, which it could not (PublicGone): the channel's notices
+	// recorded before are not posted there (PublicBack), and it is owed the
+	// board as it stands (EventChannelBack). Of several callers at once one
+	// changes the match; the others get ErrNotDue, as does a match whose
+	// channel is within reach or was deleted; ErrGameOver once it is over.
+	ChannelBack(ctx context.Context, id MatchID, at time.Time) (*Match, error)
 
 	// Follow adds (on) or removes userID as a follower of a match, who is sent
 	// its public board by DM after every change the channel is told of (see

@@ -153,6 +153,13 @@ func (db *DB) MarkReminded(ctx context.Context, id storage.MatchID, expectVersio
 	})
 }
 
+// ChannelBack records that the match's channel is within reach again: see storage.Store.
+func (db *DB) ChannelBack(ctx context.Context, id storage.MatchID, at time.Time) (*storage.Match, error) {
+	return db.modify(ctx, id, 0, at, func(_ *bbolt.Tx, m *storage.Match) (*game.Game, error) {
+		return nil, db.Changes().ChannelBack(m)
+	})
+}
+
 // saveMatch checks m, counts a newly finished match in the standings, records
 // the notices the change owes (storage.PrepareSave says which, and whether the
 // clock of the side to move waits for one), bumps the version, and writes the

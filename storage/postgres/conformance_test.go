@@ -80,6 +80,9 @@ func (p *twoPools) Abandon(ctx context.Context, id storage.MatchID, v uint64, at
 func (p *twoPools) MarkReminded(ctx context.Context, id storage.MatchID, v uint64, at time.Time) (*storage.Match, error) {
 	return p.pick().MarkReminded(ctx, id, v, at)
 }
+func (p *twoPools) ChannelBack(ctx context.Context, id storage.MatchID, at time.Time) (*storage.Match, error) {
+	return p.pick().ChannelBack(ctx, id, at)
+}
 func (p *twoPools) PlayerMatches(ctx context.Context, user string, active bool, limit int) ([]*storage.Match, error) {
 	return p.pick().PlayerMatches(ctx, user, active, limit)
 }

@@ -172,6 +172,13 @@ func (db *DB) MarkReminded(ctx context.Context, id storage.MatchID, expectVersio
 	})
 }
 
+// ChannelBack records that the match's channel is within reach again: see storage.Store.
+func (db *DB) ChannelBack(ctx context.Context, id storage.MatchID, at time.Time) (*storage.Match, error) {
+	return db.modify(ctx, id, 0, at, func(m *storage.Match) (*game.Game, error) {
+		return nil, db.changes.ChannelBack(m)
+	})
+}
+
 // saveMatch checks m, counts a newly finished match in the standings, records
 // the notices the change owes, bumps its version and writes its row (see
 // storage.PrepareSave). old is the stored match, nil for a new one; g, when

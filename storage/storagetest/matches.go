@@ -484,3 +484,68 @@ func noSetupIn(t testing.TB, m *storage.Match, err error) {
 		}
 	}
 }
+
+// testChannelBack: a match keeps when its channel was found out of reach,
+// and whether it was deleted; ChannelBack brings the channel back once, owing
+// the channel one board at the version it made (PublicBack is the one
+// before), and refuses a channel within reach, a deleted one, and two
+// callers at once.
+func testChannelBack(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 7)
+	Deliver(t, s, T0.Add(time.Hour))
+	_, err := s.ChannelBack(ctx, m.ID, T0.Add(time.Hour))
+	wantErr(t, "a channel within reach", err, storage.ErrNotDue)
+	lost := T0.Add(90*time.Minute + 500*time.Millisecond)
+	m = must(s.UpdateMatch(ctx, m.ID, m.Version, func(x *storage.Match) error {
+		x.PublicGone, x.PublicLost = true, lost
+		return nil
+	})).in(t)
+	for _, got := range []*storage.Match{m, must(s.Match(ctx, m.ID)).in(t)} {
+		if !got.PublicGone || !got.PublicLost.Equal(lost.Truncate(time.Second)) || got.PublicDeleted {
+			t.Errorf("read back gone %v, lost %v, deleted %v", got.PublicGone, got.PublicLost, got.PublicDeleted)
+		}
+	}
+	before := m.Version
+	back := T0.Add(2 * time.Hour)
+	results := make(chan error, 2)
+	for range 2 {
+		go func() {
+			_, err := s.ChannelBack(ctx, m.ID, back)
+			results <- err
+		}()
+	}
+	won := 0
+	for range 2 {
+		switch err := <-results; {
+		case err == nil:
+			won++
+		case !errors.Is(err, storage.ErrNotDue):
+			t.Errorf("a second ChannelBack at once: %v, want ErrNotDue", err)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d of two ChannelBacks at once changed the match, want 1", won)
+	}
+	got := must(s.Match(ctx, m.ID)).in(t)
+	if got.PublicGone || !got.PublicLost.IsZero() || got.PublicBack != before || got.Version != before+1 {
+		t.Errorf("after ChannelBack: gone %v, lost %v, back %d, version %d; want false, zero, %d, %d", got.PublicGone, got.PublicLost, got.PublicBack, got.Version, before, before+1)
+	}
+	due := must(s.DueNotices(ctx, back.Add(time.Hour), 0)).in(t)
+	if len(due) != 1 || due[0].Event != storage.EventChannelBack || due[0].To != storage.AudiencePublic ||
+		due[0].Log != len(got.Log) || due[0].Version != got.Version || !due[0].At.Equal(back) {
+		t.Errorf("ChannelBack owes %+v, want the channel's board at log %d, version %d", due, len(got.Log), got.Version)
+	}
+	Deliver(t, s, back.Add(time.Hour))
+	m = must(s.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error {
+		x.PublicGone, x.PublicLost, x.PublicDeleted = true, lost, true
+		return nil
+	})).in(t)
+	_, err = s.ChannelBack(ctx, m.ID, back)
+	wantErr(t, "a deleted channel", err, storage.ErrNotDue)
+	if got := must(s.Match(ctx, m.ID)).in(t); !got.PublicDeleted || got.Version != m.Version {
+		t.Errorf("a refused ChannelBack changed the match: deleted %v, version %d", got.PublicDeleted, got.Version)
+	}
+	_, err = s.ChannelBack(ctx, 424242, back)
+	wantErr(t, "an unknown match", err, storage.ErrNotFound)
+}

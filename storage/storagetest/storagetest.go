@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Actions", testActions},
 		{"Abandon", testAbandon},
 		{"UpdateMatch", testUpdateMatch},
+		{"ChannelBack", testChannelBack},
 		{"Lists", testLists},
 		{"Deadlines", testDeadlines},
 		{"Challenges", testChallenges},
