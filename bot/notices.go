@@ -84,7 +84,9 @@ func (b *Bot) compose(ctx context.Context, n storage.Notice, tour *storage.Tourn
 	return parts, err
 }
 
-// composeMatch is compose for a notice of a match, from snap.
+// composeMatch is compose for a notice of a match, from snap: it works out
+// who reads the notice and in which language (a matchNotice), then words
+// its event.
 func (b *Bot) composeMatch(ctx context.Context, n storage.Notice, snap *snapshot, now time.Time) ([]outgoing, error) {
 	m := snap.m
 	to, ok := b.recipient(m, n)
@@ -94,211 +96,279 @@ func (b *Bot) composeMatch(ctx context.Context, n storage.Notice, snap *snapshot
 	if to.user != "" && b.mustWaitForDM(ctx, to.user) {
 		return nil, waitingFor{to.user}
 	}
-	// Each player's settings, read once for the change and known to the
-	// rest of this delivery (whether DMs reach them, their DM channel).
-	settings := func(side game.Side) *storage.PlayerSettings {
-		p := snap.player(side, func(user string) *storage.PlayerSettings { return b.settingsOf(ctx, user) })
-		rememberSettings(ctx, p)
-		return p
-	}
+	c := &matchNotice{b: b, ctx: ctx, n: n, snap: snap, m: m, to: to, aud: n.To, now: now}
 	// A follower is sent what the channel sees, in their own language, with
 	// how to stop following.
-	aud, p, footer := n.To, lang.Printer{}, ""
 	switch n.To {
 	case storage.AudienceFollower:
-		aud, p = storage.AudiencePublic, b.printerFor(ctx, n.Follower)
-		footer = "\n-# " + p.Sprintf(txtFollowing, m.ID.String())
+		c.aud, c.p = storage.AudiencePublic, b.printerFor(ctx, n.Follower)
+		c.footer = "\n-# " + c.p.Sprintf(txtFollowing, m.ID.String())
 	case storage.AudiencePublic:
-		p = b.publicPrinter(m.GuildID)
+		c.p = b.publicPrinter(m.GuildID)
 	default:
-		p = lang.For(settings(game.Side(n.To)).Locale)
+		c.p = lang.For(c.settings(game.Side(n.To)).Locale)
 	}
-	one := func(msg *discordgo.MessageSend) []outgoing {
-		if msg == nil {
-			return nil
-		}
-		msg.Content += footer
-		return []outgoing{{to: to, send: msg}}
-	}
-	side := game.Side(aud)
-	current := n.Log == len(m.Log) && m.Phase.Active()
+	c.side = game.Side(c.aud)
+	c.current = n.Log == len(m.Log) && m.Phase.Active()
+	p, side := c.p, c.side
 	switch n.Event {
 	case storage.EventCreated:
-		if m.Phase != storage.PhaseSetup {
-			return nil, nil // the invite is moot: the match has moved on
-		}
-		label, over, err := b.startingGame(ctx, p, m)
-		if err != nil || over {
-			return nil, err // over: the invite is moot, its tournament over or cancelled
-		}
-		msg := b.setupInvite(p, m, side, settings(side), label, now)
-		msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
-		return one(msg), nil
+		return c.setupInvite()
 	case storage.EventChannelBack:
 		msg, err := b.channelBackMessage(p, snap, n)
 		if err != nil {
 			return nil, err
 		}
-		return one(msg), nil
+		return c.one(msg), nil
 	case storage.EventStarted, storage.EventMove, storage.EventEnded:
-		numbering := game.NumberingModern
-		if aud != storage.AudiencePublic {
-			numbering = settings(side).Numbering
-			if n.Event == storage.EventMove && m.Log[n.Log-1].Side == side && settings(side).NoOwnMoves {
-				return nil, nil // the player's own move, and they asked for no board after it
-			}
-		}
-		g, err := snap.gameAt(n.Log, b.countReplay)
-		if err != nil {
-			return nil, err
-		}
-		// Only the side to move is told its deadline: the clock starts as its
-		// notice is sent. What others are sent does not depend on when.
-		deadline := time.Time{}
-		if current && aud == storage.Audience(g.ToMove()) {
-			deadline = deadlineToShow(m, g, now)
-		}
-		what := headlineOf(n.Event, g, m.Log[:n.Log])
-		if n.Log > 0 && m.Log[n.Log-1].Kind == storage.ActAward {
-			what = awardHeadline(m.ModeratorNote)
-		}
-		msg := b.boardMessage(p, m, g, viewerOf(aud), numbering, what, deadline, current)
-		if n.Event == storage.EventStarted {
-			// The first board says which tournament game it is; the
-			// later ones are answers to it.
-			label, over, err := b.startingGame(ctx, p, m)
-			if err != nil || over {
-				return nil, err // over: the game does not start, its tournament over or cancelled
-			}
-			msg.Content = withLabel(msg.Content, label)
-		}
-		switch {
-		case aud != storage.AudiencePublic:
-			// A player's own link, in their DM only.
-			msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), settings(side).LinkGen)
-		case n.To == storage.AudienceFollower:
-			// A follower's DM: the public view, as /stratego watch links it.
-			msg.Components = b.withBoardLink(p, msg.Components, m, game.PublicViewer, 0)
-		}
-		if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && boardFor(snap.server(b.readServer(ctx)), b.cfg) == storage.BoardLive {
-			return []outgoing{{to: to, edit: liveEdit(m, msg)}}, nil
-		}
-		return one(msg), nil
+		return c.board()
 	case storage.EventFinale:
 		g, err := snap.gameAt(n.Log, b.countReplay)
 		if err != nil {
 			return nil, err
 		}
-		return one(b.finaleMessage(p, m, g)), nil
+		return c.one(b.finaleMessage(p, m, g)), nil
 	case storage.EventDrawOffered:
-		if !current && !b.drawOfferStands(snap, n.Log, side) {
+		if !c.current && !b.drawOfferStands(snap, n.Log, side) {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
-		return one(b.drawOfferMessage(p, m, side)), nil
+		return c.one(b.drawOfferMessage(p, m, side)), nil
 	case storage.EventDrawDeclined:
-		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf("%[1]s declined the draw; the game goes on.", b.playerName(p, m, side.Opponent()))}), nil
+		return c.text(p.Sprintf("%[1]s declined the draw; the game goes on.", b.playerName(p, m, side.Opponent()))), nil
 	case storage.EventReminder:
-		// Said while the turn it is for is on: a gift of time or a draw
-		// offer since leave it on (the text gives the deadline as it is
-		// now), and the reminder is not planned again. A pause or a
-		// vacation begun since stops the clock: time no longer runs short.
-		stillOn := m.SameTurn(n.Log) || (m.Phase == storage.PhaseSetup && n.Log <= len(m.Log))
-		stopped := !m.PausedUntil().IsZero() || !m.VacationUntil(side).IsZero()
-		if !stillOn || stopped || !m.Owes(side) || settings(side).NoReminders {
-			return nil, nil
-		}
-		due := unix(m.Deadline)
-		text := p.Sprintf("Reminder: your move is due <t:%[1]s:R>, or you lose this match.", due)
-		if m.Phase == storage.PhaseSetup {
-			// The rules call a match off, with no result, when a set-up is late.
-			text = p.Sprintf("Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the match is called off with no result.", due)
-		}
-		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
+		return c.reminder(), nil
 	case storage.EventTimeGiven:
-		if !m.Phase.Active() || n.Log > len(m.Log) {
-			return nil, nil
-		}
-		giver := b.playerName(p, m, side.Opponent())
-		text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
-		spent := slices.ContainsFunc(m.Log[n.Log:], func(a storage.Action) bool { return a.Kind == storage.ActMove && a.Side == side })
-		switch {
-		case spent:
-			// Told once its receiver has moved since: the turn it went
-			// to is played, and what it gave is all there is to say.
-		case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
-			text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), unix(dueAfterGift(m, n.Log)))
-		case !m.Clock.On():
-			text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))
-		}
-		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
+		return c.timeGiven(), nil
 	case storage.EventPauseOffered:
 		// A gift of time or a vacation since leaves the proposal standing.
 		if by, _, ok := m.PauseOffer(); m.Phase != storage.PhasePlaying || n.Log > len(m.Log) || !ok || by == side || newer(m.Log[n.Log:], storage.ActOfferPause) {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
-		return one(b.pauseOfferMessage(p, m, side, now)), nil // "if you agree now": from when it is asked
+		return c.one(b.pauseOfferMessage(p, m, side, now)), nil // "if you agree now": from when it is asked
 	case storage.EventPauseDeclined:
-		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(txtPauseDeclineNote, b.playerName(p, m, side.Opponent()))}), nil
+		return c.text(p.Sprintf(txtPauseDeclineNote, b.playerName(p, m, side.Opponent()))), nil
 	case storage.EventPaused, storage.EventResumed:
 		paused := n.Event == storage.EventPaused
 		if paused && m.PausedUntil().IsZero() {
 			return nil, nil // over already: its end tells the rest
 		}
-		return one(b.pauseNotice(p, m, aud, paused)), nil
+		return c.one(b.pauseNotice(p, m, c.aud, paused)), nil
 	case storage.EventVacation, storage.EventVacationOver:
-		if !m.Phase.Active() || n.Log > len(m.Log) {
-			return nil, nil
-		}
-		away := side.Opponent()
-		a := m.Log[n.Log-1]
-		if a.Side == side {
-			return one(b.backDueNotice(p, m, side, now)), nil
-		}
-		until := a.Until()
-		return one(b.vacationNotice(p, m, away, n.Event == storage.EventVacation, until, now)), nil
+		return c.vacation(), nil
 	case storage.EventLateBoard:
-		started, due := unix(n.At), unix(m.Deadline)
-		if n.Reason == lateInvite || n.Reason == lateInviteOpponent {
-			format := lateInviteNote(m, n, side)
-			if format == "" {
-				return nil, nil
-			}
-			return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + p.Sprintf(format, started, due)}), nil
-		}
-		// Said only while the turn it started is still on (a gift of time
-		// or a draw offer since leave it on): after a move or the end, when
-		// the time started no longer matters.
-		if !m.SameTurn(n.Log) || m.ClockPending || !m.Owes(side) {
-			return nil, nil
-		}
-		format := txtLateBoard
-		if m.StoppedAt(side, n.At) {
-			format = txtLateBoardStopped
-		}
-		text := p.Sprintf(format, started, due)
-		return one(&discordgo.MessageSend{Content: b.matchTitle(p, m) + "\n" + text}), nil
+		return c.lateBoard(), nil
 	case storage.EventAbandoned:
-		text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")
-		if m.CalledOff == storage.CallOffBotRemoved {
-			if aud == storage.AudiencePublic {
-				return nil, nil // the bot is no longer there
-			}
-			text = p.Sprintf("The match is called off: I was removed from the server it was played in. No result is recorded.")
-		}
-		if m.CalledOff == storage.CallOffModerator {
-			text = p.Sprintf("The match is called off: a moderator decided so (%[1]s). No result is recorded.", m.ModeratorNote)
-		}
-		if m.CalledOff == storage.CallOffTournament {
-			text = p.Sprintf("The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it.", m.ModeratorNote)
-		}
-		return one(&discordgo.MessageSend{
-			Content:         b.matchTitle(p, m) + "\n" + text,
-			AllowedMentions: &discordgo.MessageAllowedMentions{},
-		}), nil
+		return c.abandoned(), nil
 	case storage.EventFallback:
-		return one(b.fallbackMessage(p, m, n)), nil
+		return c.one(b.fallbackMessage(p, m, n)), nil
 	}
 	return nil, fmt.Errorf("no message for %s notices", n.Event)
+}
+
+// matchNotice is one notice of a match being worded: for whom (to, aud,
+// side), in which language (p), from which state of the match (snap, m).
+type matchNotice struct {
+	b       *Bot
+	ctx     context.Context
+	n       storage.Notice
+	snap    *snapshot
+	m       *storage.Match
+	to      audienceOf
+	aud     storage.Audience // whose view: a follower reads the public one
+	side    game.Side        // game.Side(aud), for the players' audiences
+	p       lang.Printer
+	footer  string // under a follower's copy: how to stop following
+	current bool   // the notice is of the match as it stands, still on
+	now     time.Time
+}
+
+// settings are side's player settings, read once for the change and known
+// to the rest of this delivery (whether DMs reach them, their DM channel).
+func (c *matchNotice) settings(side game.Side) *storage.PlayerSettings {
+	p := c.snap.player(side, func(user string) *storage.PlayerSettings { return c.b.settingsOf(c.ctx, user) })
+	rememberSettings(c.ctx, p)
+	return p
+}
+
+// one is msg, with the follower's footer, as the notice's one message;
+// none for nil.
+func (c *matchNotice) one(msg *discordgo.MessageSend) []outgoing {
+	if msg == nil {
+		return nil
+	}
+	msg.Content += c.footer
+	return []outgoing{{to: c.to, send: msg}}
+}
+
+// text is one message of text under the match's title.
+func (c *matchNotice) text(text string) []outgoing {
+	return c.one(&discordgo.MessageSend{Content: c.b.matchTitle(c.p, c.m) + "\n" + text})
+}
+
+// setupInvite asks a player for their set-up, while the set-ups are on.
+func (c *matchNotice) setupInvite() ([]outgoing, error) {
+	b, m, p, side := c.b, c.m, c.p, c.side
+	if m.Phase != storage.PhaseSetup {
+		return nil, nil // the invite is moot: the match has moved on
+	}
+	label, over, err := b.startingGame(c.ctx, p, m)
+	if err != nil || over {
+		return nil, err // over: the invite is moot, its tournament over or cancelled
+	}
+	msg := b.setupInvite(p, m, side, c.settings(side), label, c.now)
+	msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), c.settings(side).LinkGen)
+	return c.one(msg), nil
+}
+
+// board is the board after the game's start, a move or its end, as the
+// audience sees it.
+func (c *matchNotice) board() ([]outgoing, error) {
+	b, n, m, p, aud, side := c.b, c.n, c.m, c.p, c.aud, c.side
+	numbering := game.NumberingModern
+	if aud != storage.AudiencePublic {
+		numbering = c.settings(side).Numbering
+		if n.Event == storage.EventMove && m.Log[n.Log-1].Side == side && c.settings(side).NoOwnMoves {
+			return nil, nil // the player's own move, and they asked for no board after it
+		}
+	}
+	g, err := c.snap.gameAt(n.Log, b.countReplay)
+	if err != nil {
+		return nil, err
+	}
+	// Only the side to move is told its deadline: the clock starts as its
+	// notice is sent. What others are sent does not depend on when.
+	deadline := time.Time{}
+	if c.current && aud == storage.Audience(g.ToMove()) {
+		deadline = deadlineToShow(m, g, c.now)
+	}
+	what := headlineOf(n.Event, g, m.Log[:n.Log])
+	if n.Log > 0 && m.Log[n.Log-1].Kind == storage.ActAward {
+		what = awardHeadline(m.ModeratorNote)
+	}
+	msg := b.boardMessage(p, m, g, viewerOf(aud), numbering, what, deadline, c.current)
+	if n.Event == storage.EventStarted {
+		// The first board says which tournament game it is; the
+		// later ones are answers to it.
+		label, over, err := b.startingGame(c.ctx, p, m)
+		if err != nil || over {
+			return nil, err // over: the game does not start, its tournament over or cancelled
+		}
+		msg.Content = withLabel(msg.Content, label)
+	}
+	switch {
+	case aud != storage.AudiencePublic:
+		// A player's own link, in their DM only.
+		msg.Components = b.withBoardLink(p, msg.Components, m, game.ViewerOf(side), c.settings(side).LinkGen)
+	case n.To == storage.AudienceFollower:
+		// A follower's DM: the public view, as /stratego watch links it.
+		msg.Components = b.withBoardLink(p, msg.Components, m, game.PublicViewer, 0)
+	}
+	if n.To == storage.AudiencePublic && m.LiveMessage != "" && m.ThreadID == "" && boardFor(c.snap.server(b.readServer(c.ctx)), b.cfg) == storage.BoardLive {
+		return []outgoing{{to: c.to, edit: liveEdit(m, msg)}}, nil
+	}
+	return c.one(msg), nil
+}
+
+// reminder says that a player's time runs short. It is said while the turn
+// it is for is on: a gift of time or a draw offer since leave it on (the
+// text gives the deadline as it is now), and the reminder is not planned
+// again. A pause or a vacation begun since stops the clock: time no longer
+// runs short.
+func (c *matchNotice) reminder() []outgoing {
+	m, p, side := c.m, c.p, c.side
+	stillOn := m.SameTurn(c.n.Log) || (m.Phase == storage.PhaseSetup && c.n.Log <= len(m.Log))
+	stopped := !m.PausedUntil().IsZero() || !m.VacationUntil(side).IsZero()
+	if !stillOn || stopped || !m.Owes(side) || c.settings(side).NoReminders {
+		return nil
+	}
+	due := unix(m.Deadline)
+	text := p.Sprintf("Reminder: your move is due <t:%[1]s:R>, or you lose this match.", due)
+	if m.Phase == storage.PhaseSetup {
+		// The rules call a match off, with no result, when a set-up is late.
+		text = p.Sprintf("Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the match is called off with no result.", due)
+	}
+	return c.text(text)
+}
+
+// timeGiven tells a player of the time their opponent gave them.
+func (c *matchNotice) timeGiven() []outgoing {
+	b, n, m, p, side := c.b, c.n, c.m, c.p, c.side
+	if !m.Phase.Active() || n.Log > len(m.Log) {
+		return nil
+	}
+	giver := b.playerName(p, m, side.Opponent())
+	text := p.Sprintf(txtTimeGiven, giver, giftText(p, m))
+	spent := slices.ContainsFunc(m.Log[n.Log:], func(a storage.Action) bool { return a.Kind == storage.ActMove && a.Side == side })
+	switch {
+	case spent:
+		// Told once its receiver has moved since: the turn it went
+		// to is played, and what it gave is all there is to say.
+	case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
+		text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), unix(dueAfterGift(m, n.Log)))
+	case !m.Clock.On():
+		text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))
+	}
+	return c.text(text)
+}
+
+// vacation tells of a vacation's start or end: the player away is told
+// when their move is due once back, the other one how long they wait.
+func (c *matchNotice) vacation() []outgoing {
+	b, n, m, p, side := c.b, c.n, c.m, c.p, c.side
+	if !m.Phase.Active() || n.Log > len(m.Log) {
+		return nil
+	}
+	a := m.Log[n.Log-1]
+	if a.Side == side {
+		return c.one(b.backDueNotice(p, m, side, c.now))
+	}
+	return c.one(b.vacationNotice(p, m, side.Opponent(), n.Event == storage.EventVacation, a.Until(), c.now))
+}
+
+// lateBoard tells a player that their board, or a set-up invite, arrived
+// late, and from when their time counts.
+func (c *matchNotice) lateBoard() []outgoing {
+	n, m, p, side := c.n, c.m, c.p, c.side
+	started, due := unix(n.At), unix(m.Deadline)
+	if n.Reason == lateInvite || n.Reason == lateInviteOpponent {
+		format := lateInviteNote(m, n, side)
+		if format == "" {
+			return nil
+		}
+		return c.text(p.Sprintf(format, started, due))
+	}
+	// Said only while the turn it started is still on (a gift of time
+	// or a draw offer since leave it on): after a move or the end, when
+	// the time started no longer matters.
+	if !m.SameTurn(n.Log) || m.ClockPending || !m.Owes(side) {
+		return nil
+	}
+	format := txtLateBoard
+	if m.StoppedAt(side, n.At) {
+		format = txtLateBoardStopped
+	}
+	return c.text(p.Sprintf(format, started, due))
+}
+
+// abandoned says why the match was called off, with no result.
+func (c *matchNotice) abandoned() []outgoing {
+	m, p := c.m, c.p
+	text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")
+	switch m.CalledOff {
+	case storage.CallOffBotRemoved:
+		if c.aud == storage.AudiencePublic {
+			return nil // the bot is no longer there
+		}
+		text = p.Sprintf("The match is called off: I was removed from the server it was played in. No result is recorded.")
+	case storage.CallOffModerator:
+		text = p.Sprintf("The match is called off: a moderator decided so (%[1]s). No result is recorded.", m.ModeratorNote)
+	case storage.CallOffTournament:
+		text = p.Sprintf("The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it.", m.ModeratorNote)
+	}
+	return c.one(&discordgo.MessageSend{
+		Content:         c.b.matchTitle(p, m) + "\n" + text,
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	})
 }
 
 // drawOfferStands reports whether the opponent's draw offer that a notice
