@@ -263,63 +263,10 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 	}
 	var lastAt time.Time // when the last part arrived, if the gateway told (madeDMs)
 	for i := n.Sent; i < len(parts); i++ {
-		nonce, madeAt := nonceOf(n.ID, i), time.Time{}
-		watched := parts[i].to.user != "" && parts[i].send != nil
-		if watched {
-			b.made.expect(nonce)
-		}
-		var err error
-		var made string // the message made or edited, when Discord said
-		if at, ok := b.made.madeAt(nonce); ok {
-			madeAt = at // made on an earlier attempt, whose answer was lost
-		} else {
-			made, err = b.sendPart(ctx, parts[i], nonce)
-			if at, ok := b.made.madeAt(nonce); ok && err != nil {
-				err, madeAt = nil, at // made, though its answer was lost
-			}
-		}
-		if bare, ok := withoutPicture(n, parts[i], err); ok && b.mayPost(parts[i].to) {
-			// The bot may post in the channel but not attach files: the
-			// standings' text table says what their picture shows, and a
-			// board's alt text what it shows. The message goes without
-			// them; the organiser is told what to grant, a match's
-			// channel in the message itself.
-			if made, err = b.sendPart(ctx, bare, nonceOf(n.ID, i)); err == nil && n.Tournament != 0 {
-				owed = append(owed, picturesRefused(n, now))
-			}
-		}
-		reposted := false
-		if post, ok := liveGone(n, parts[i], err); ok {
-			reposted = true
-			// The live message was deleted (a moderator tidying the
-			// channel): the board is posted anew, and that message is
-			// the one edited from then on.
-			var id string
-			if id, err = sendOnce(b.s, parts[i].to.channel, nonceOf(n.ID, i), post, b.untilStop()); err == nil {
-				b.replaceLiveMessage(ctx, n.Match, parts[i].edit.ID, id)
-			}
-		}
-		if plain, ok := plainPart(parts[i], err); ok && !reposted {
-			// Discord refused the message itself (a picture too large, a
-			// form it does not take): it goes again as its text and the
-			// picture's alt text, without what it may have refused. The
-			// nonce is still unused, Discord having made nothing, and keeps
-			// the second try from showing twice after a restart.
-			b.metrics.discordError(err)
-			b.log.Warn("Discord refused a message; it is sent again as plain text",
-				append([]any{"notice", n.ID, "event", n.Event, "match", n.Match}, refusalOf(err)...)...)
-			if made, err = b.sendPart(ctx, plain, nonce); err != nil {
-				if at, ok := b.made.madeAt(nonce); ok {
-					err, madeAt = nil, at // made, though its answer was lost
-				}
-			}
-		}
-		if parts[i].send != nil && discordCode(err) == discordgo.ErrCodeUnknownMessage {
-			// A create that Discord answers Unknown Message names, by
-			// its nonce, a message it made on an earlier attempt (whose
-			// answer was lost) and that was deleted since: it arrived.
-			err = nil
-		}
+		nonce := nonceOf(n.ID, i)
+		sent := b.sendPartOrOther(ctx, n, parts[i], nonce, now)
+		made, madeAt, err := sent.made, sent.madeAt, sent.err
+		owed = append(owed, sent.owed...)
 		if w := (waitingFor{}); errors.As(err, &w) {
 			return handled{waitFor: w.user} // the messages before it are recorded as sent
 		}
@@ -408,6 +355,85 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 		}
 	}
 	return b.record(ctx, "recording a delivered notice", err)
+}
+
+// partSent is what became of one part of a notice: the message Discord made
+// or edited (made, when it said), when it arrived if the gateway told
+// (madeAt), the notices owed for how it went, and the error left.
+type partSent struct {
+	made   string
+	madeAt time.Time
+	owed   []storage.Notice
+	err    error
+}
+
+// sendPartOrOther sends part of n with nonce, and when Discord refuses it
+// in a way another form of it can pass, that form: the message without its
+// pictures where the bot may not attach files, the live board posted anew
+// where its message was deleted, and plain text where Discord refused the
+// message itself. A create whose answer was lost counts as made when the
+// gateway told of it (madeDMs), or when a retry names it Unknown Message.
+func (b *Bot) sendPartOrOther(ctx context.Context, n storage.Notice, part outgoing, nonce string, now time.Time) partSent {
+	var (
+		made   string // the message made or edited, when Discord said
+		madeAt time.Time
+		owed   []storage.Notice
+		err    error
+	)
+	if part.to.user != "" && part.send != nil {
+		b.made.expect(nonce) // a DM's create is seen on the gateway too
+	}
+	if at, ok := b.made.madeAt(nonce); ok {
+		madeAt = at // made on an earlier attempt, whose answer was lost
+	} else {
+		made, err = b.sendPart(ctx, part, nonce)
+		if at, ok := b.made.madeAt(nonce); ok && err != nil {
+			err, madeAt = nil, at // made, though its answer was lost
+		}
+	}
+	if bare, ok := withoutPicture(n, part, err); ok && b.mayPost(part.to) {
+		// The bot may post in the channel but not attach files: the
+		// standings' text table says what their picture shows, and a
+		// board's alt text what it shows. The message goes without
+		// them; the organiser is told what to grant, a match's
+		// channel in the message itself.
+		if made, err = b.sendPart(ctx, bare, nonce); err == nil && n.Tournament != 0 {
+			owed = append(owed, picturesRefused(n, now))
+		}
+	}
+	reposted := false
+	if post, ok := liveGone(n, part, err); ok {
+		reposted = true
+		// The live message was deleted (a moderator tidying the
+		// channel): the board is posted anew, and that message is
+		// the one edited from then on.
+		var id string
+		if id, err = sendOnce(b.s, part.to.channel, nonce, post, b.untilStop()); err == nil {
+			b.replaceLiveMessage(ctx, n.Match, part.edit.ID, id)
+		}
+	}
+	if plain, ok := plainPart(part, err); ok && !reposted {
+		// Discord refused the message itself (a picture too large, a
+		// form it does not take): it goes again as its text and the
+		// picture's alt text, without what it may have refused. The
+		// nonce is still unused, Discord having made nothing, and keeps
+		// the second try from showing twice after a restart.
+		b.metrics.discordError(err)
+		b.log.Warn("Discord refused a message; it is sent again as plain text",
+			append([]any{"notice", n.ID, "event", n.Event, "match", n.Match}, refusalOf(err)...)...)
+		if made, err = b.sendPart(ctx, plain, nonce); err != nil {
+			if at, ok := b.made.madeAt(nonce); ok {
+				err, madeAt = nil, at // made, though its answer was lost
+			}
+		}
+	}
+	if part.send != nil && discordCode(err) == discordgo.ErrCodeUnknownMessage {
+		// A create that Discord answers Unknown Message names, by
+		// its nonce, a message it made on an earlier attempt (whose
+		// answer was lost) and that was deleted since: it arrived.
+		err = nil
+	}
+	return partSent{made: made, madeAt: madeAt, owed: owed, err: err}
 }
 
 // followed reports whether a match's followers are sent the channel's
