@@ -24,7 +24,10 @@
 //   - a set-up draft: draft (setup.go), for a set-up typed in the DM or the
 //     form, drawn at random or saved;
 //   - a member's settings: settingsOf (settings.go), read once per request;
-//   - the words for a game's result: render.ResultText, shared with the pictures.
+//   - the words for a game's result: render.ResultText, shared with the pictures;
+//   - how a list answer fits in one message: listText (listtext.go), whole
+//     lines and a last one that counts those left out, for the games,
+//     settings, seeks, leaderboard, tournaments and standings alike.
 //
 // # Files
 //
@@ -68,7 +71,8 @@
 // attach.go the pictures' alt texts; markup.go Discord's timestamp and code
 // block markup, and names chosen by members escaped for it (mdEscape in
 // messages' content, codeSafe in code blocks; pictures, alt texts, menus and
-// thread names take them as written); discordlimits.go the lengths and sizes Discord takes; metrics.go
+// thread names take them as written); listtext.go how a list answer fits in
+// a message; discordlimits.go the lengths and sizes Discord takes; metrics.go
 // what operators watch; lang.go which language each member and channel is
 // written in (internal/lang holds the catalogues).
 //
@@ -91,6 +95,7 @@
 //     player's settings read once; render draws the viewer's picture from
 //     game.View.
 //  6. The messages go out once each (a nonce per part). When Discord has
-//     answered the last part of the board of the side to move, noticeDone
-//     starts its clock in storage and in the snapshot alike.
+//     answered the last part of the board of the side to move (or, a DM
+//     whose answer was lost, when the gateway said it arrived: made.go),
+//     noticeDone starts its clock in storage and in the snapshot alike.
 package bot

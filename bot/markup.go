@@ -39,9 +39,7 @@ func mdEscape(name string) string {
 	lead := true // before the name's first letter: where line marks count
 	digits := false
 	for _, r := range name {
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			r = ' '
-		}
+		r = oneLine(r)
 		switch {
 		case strings.ContainsRune("\\*_~|`<>[]", r):
 			sb.WriteByte('\\')
@@ -88,11 +86,15 @@ func mdUnescape(text string) string {
 // goes between two backticks, which look as they are. A control character
 // becomes a space, as in mdEscape.
 func codeSafe(name string) string {
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			return ' '
-		}
-		return r
-	}, name)
+	name = strings.Map(oneLine, name)
 	return strings.ReplaceAll(strings.ReplaceAll(name, "``", "`\u200b`"), "``", "`\u200b`")
+}
+
+// oneLine keeps a name on one line: a line break or other control
+// character (or Unicode's line and paragraph separators) becomes a space.
+func oneLine(r rune) rune {
+	if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+		return ' '
+	}
+	return r
 }

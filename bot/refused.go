@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -65,7 +66,7 @@ func plainPart(p outgoing, sendErr error) (outgoing, bool) {
 
 // plainText is content followed by the alt texts of files, each in a code
 // block (where the names in it show as written), cut to Discord's length:
-// the content gives way, the alt texts being what shows the board.
+// the content gives way (cutLines), the alt texts being what shows the board.
 func plainText(content string, files []*discordgo.File) string {
 	var alts string
 	for _, f := range files {
@@ -73,17 +74,46 @@ func plainText(content string, files []*discordgo.File) string {
 			alts += "\n" + codeBlock(codeSafe(d.alt))
 		}
 	}
-	room := maxMessage - len([]rune(alts))
+	room := maxMessage - chars(alts)
 	if room < 0 {
-		return truncate(content, maxMessage)
+		return cutLines(content, maxMessage)
 	}
-	if len([]rune(content)) > room {
-		content = truncate(content, max(0, room-1)) + "…"
-	}
+	content = cutLines(content, room)
 	if content == "" {
 		return trimNewline(alts)
 	}
 	return content + alts
+}
+
+// cutLines cuts text to at most room characters by the rule of list
+// answers (fitList): whole lines, then a line "…"; and it closes the code
+// block it leaves open (a tournament announcement's standings), so that no
+// markup runs on into what follows. A first line too long alone is cut
+// where it reaches room.
+func cutLines(text string, room int) string {
+	if chars(text) <= room {
+		return text
+	}
+	if room < 1 {
+		return ""
+	}
+	const fence = "```"
+	limit := room
+	if strings.Contains(text, fence) {
+		limit -= chars("\n" + fence) // to close a block cut
+	}
+	out := fitList(limit, "", strings.Split(text, "\n"), 0, func(int) string { return "…" })
+	if out == "…" {
+		return truncate(text, room-1) + "…"
+	}
+	open := false
+	for _, line := range strings.Split(out, "\n") {
+		open = open != strings.HasPrefix(line, fence)
+	}
+	if open {
+		out += "\n" + fence
+	}
+	return out
 }
 
 // trimNewline drops the line break that starts s.

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -74,5 +75,37 @@ func TestPlainPart(t *testing.T) {
 				t.Errorf("plain text of %d characters, over Discord's %d", n, maxMessage)
 			}
 		})
+	}
+}
+
+// TestPlainTextCutsWholeLines: content too long to go with the alt texts
+// (a tournament's announcement with its standings' table, its picture
+// refused) is cut at a line's end, its code block closed, and a line "…"
+// says that something was cut: the alt text's block that follows opens a
+// block of its own instead of closing the table's, which showed the alt
+// text as markdown and left a block open to the end.
+func TestPlainTextCutsWholeLines(t *testing.T) {
+	t.Parallel()
+	var rows []string
+	for k := range 40 {
+		rows = append(rows, fmt.Sprintf("%2d  %-40s  %d", k+1, strings.Repeat("x", 30), 40-k))
+	}
+	content := "**\\*Cup\\*** is over. Final standings:\n```\n#   Player\n" + strings.Join(rows, "\n") + "\n```"
+	alt := "Standings of *Cup*: " + strings.Repeat("y", 900)
+	text := plainText(content, []*discordgo.File{pngFile("standings.png", []byte("png"), alt)})
+	if n := chars(text); n > maxMessage {
+		t.Fatalf("%d characters", n)
+	}
+	altBlock := "\n" + codeBlock(alt)
+	kept, ok := strings.CutSuffix(text, altBlock)
+	if !ok {
+		t.Fatalf("the alt text's block does not end the text:\n%s", text)
+	}
+	if why := openMarkup(kept); why != "" {
+		t.Errorf("the content, cut: %s:\n%s", why, kept)
+	}
+	whole, ok := strings.CutSuffix(kept, "\n…\n```")
+	if !ok || !strings.HasPrefix(content, whole+"\n") || chars(whole) < maxMessage-chars(altBlock)-60 {
+		t.Errorf("the content is not cut at the end of the last line that fits, with a line \"…\" and its block closed:\n%s", kept)
 	}
 }

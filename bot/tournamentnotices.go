@@ -50,11 +50,11 @@ func appendStandings(parts []string, standings string) []string {
 // line per row) into code blocks of at most limit characters each, at line
 // ends, each beginning with the headings.
 func tableBlocks(table string, limit int) []string {
-	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(table, "```\n"), "\n```"), "\n")
-	head := "```\n" + lines[0]
+	headings, lines := tableRows(table)
+	head := "```\n" + headings
 	var out []string
 	cur, rows := head, 0
-	for _, line := range lines[1:] {
+	for _, line := range lines {
 		if rows > 0 && chars(cur)+1+chars(line)+chars("\n```") > limit {
 			out = append(out, cur+"\n```")
 			cur, rows = head, 0
@@ -63,6 +63,13 @@ func tableBlocks(table string, limit int) []string {
 		rows++
 	}
 	return append(out, cur+"\n```")
+}
+
+// tableRows reads the standings' text table (standingsOf), a code block:
+// its headings' line, and its rows' lines.
+func tableRows(table string) (headings string, rows []string) {
+	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(table, "```\n"), "\n```"), "\n")
+	return lines[0], lines[1:]
 }
 
 // noticeTournament loads notice n's tournament, once for its delivery:

@@ -38,9 +38,8 @@ func (b *Bot) onTournamentStandings(ctx context.Context, i *discordgo.Interactio
 // picture has.
 func standingsReply(p lang.Printer, head, table string) string {
 	const fence = "\n```"
-	lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(table, "```\n"), fence), "\n")
-	rows := lines[1:] // under the headings
-	return fitList(maxMessage-chars(fence), head+"\n```\n"+lines[0], rows, len(rows), func(n int) string { return p.Sprintf(txtStandingsMore, n) }) + fence
+	headings, rows := tableRows(table)
+	return fitList(maxMessage-chars(fence), head+"\n```\n"+headings, rows, len(rows), func(n int) string { return p.Sprintf(txtStandingsMore, n) }) + fence
 }
 
 // txtStandingsMore ends standings too long for the answer, in its code block.

@@ -59,7 +59,8 @@
 // notice StartsClock, the match is ClockPending until it is done (delivered,
 // or given up), no reminder or time-out is due meanwhile, and NoticeDone sets
 // the deadline from the moment it was done: the bot calls it when Discord has
-// answered the last part, so the time a send takes is not the player's. A
+// answered the last part (a DM whose answer was lost, with when the gateway
+// said it arrived), so the time a send takes is not the player's. A
 // draw offer or another action within the turn keeps the clock waiting. That
 // change does not bump the match's version, so the menus the player was just
 // sent stay valid.
