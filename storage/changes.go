@@ -211,7 +211,7 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	if err := m.checkVacation(a); err != nil {
 		return nil, err
 	}
-	stopped := m.stoppedUntil()
+	stopped := m.StoppedUntil()
 	if a.Kind == ActResume {
 		a.Side = g.ToMove()
 	}
@@ -248,7 +248,7 @@ func (c Changes) actInSetup(m *Match, a Action) error {
 	if err := m.checkVacation(a); err != nil {
 		return err
 	}
-	stopped := m.stoppedUntil()
+	stopped := m.StoppedUntil()
 	m.Log = append(m.Log, a)
 	m.moveStop(stopped, a.At)
 	return nil

@@ -70,11 +70,12 @@ func (m *Match) PauseOffer() (by game.Side, days int, ok bool) {
 	return 0, 0, false
 }
 
-// stoppedUntil is when the clock of the side to move may run again: the end
-// of the agreed pause or of its vacation, whichever is later (zero: it is
-// not stopped). In set-up the one deadline waits for the later end of the
-// two players' vacations.
-func (m *Match) stoppedUntil() time.Time {
+// StoppedUntil is when the clock of the side to move may run again: the end
+// of the agreed pause or of its vacation, whichever is later (zero, or a
+// time past: it is not stopped). In set-up the one deadline waits for the
+// later end of the two players' vacations. The deadline holds the stop
+// already: until then, the time left stands still at Deadline minus it.
+func (m *Match) StoppedUntil() time.Time {
 	if m.Phase == PhaseSetup {
 		return later(m.VacationUntil(game.Red), m.VacationUntil(game.Blue))
 	}
@@ -117,7 +118,7 @@ func later(a, b time.Time) time.Time {
 // stoppedLeft is how much of the stop of the side to move's clock is still
 // to come at time at.
 func (m *Match) stoppedLeft(at time.Time) time.Duration {
-	return max(0, m.stoppedUntil().Sub(at))
+	return max(0, m.StoppedUntil().Sub(at))
 }
 
 // checkPause refuses a pause action that does not fit the match, before it

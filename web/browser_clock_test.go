@@ -117,7 +117,8 @@ func TestBrowserClockInDays(t *testing.T) {
 // the side to move, stops its clock, the page's clock stands still at the
 // time that side will have left when it runs again (the deadline holds the
 // stop already), instead of counting down beside "paused"; the vacation
-// of the side not to move stops nothing.
+// of the side not to move stops nothing. In set-up either player's
+// vacation stops the set-ups' one clock.
 func TestBrowserClockStopped(t *testing.T) {
 	ctx := browser(t)
 	rules := game.DefaultRules(game.VariantBarrage)
@@ -129,16 +130,24 @@ func TestBrowserClockStopped(t *testing.T) {
 	serverNow := time.Unix(1e9, 0) // the world's clock
 	tests := []struct {
 		name    string
+		setup   bool
 		stop    storage.Action
 		running bool
+		want    string // the time left shown first
 	}{
-		{"paused by agreement", storage.Action{Kind: storage.ActAcceptPause, Side: game.Blue, Days: 2, At: serverNow}, false},
-		{"Red, to move, on vacation", storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 2, At: serverNow}, false},
-		{"Blue on vacation", storage.Action{Kind: storage.ActVacation, Side: game.Blue, Days: 2, At: serverNow}, true},
+		{"paused by agreement", false, storage.Action{Kind: storage.ActAcceptPause, Side: game.Blue, Days: 2, At: serverNow}, false, "Time left: 1:00"},
+		{"Red, to move, on vacation", false, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 2, At: serverNow}, false, "Time left: 1:00"},
+		{"Blue on vacation", false, storage.Action{Kind: storage.ActVacation, Side: game.Blue, Days: 2, At: serverNow}, true, "Time left: 2 days 0:01:00"},
+		{"in set-up, Blue on vacation", true, storage.Action{Kind: storage.ActVacation, Side: game.Blue, Days: 2, At: serverNow}, false, "1:00"},
 	}
 	for _, tc := range tests {
 		m := playingMatch(g)
 		m.Clock, m.Left, m.MoveTime = storage.TimeControl{}, [2]time.Duration{}, 24*time.Hour
+		if tc.setup {
+			// Both set-ups to come, the invites arrived: the set-ups' clock runs.
+			m.Phase, m.Log = storage.PhaseSetup, nil
+			m.Setups = [2]storage.SideSetup{}
+		}
 		m.Log = append(m.Log, tc.stop)
 		m.Deadline = tc.stop.Until().Add(time.Minute) // a minute after the stop ends
 		w := newWorld(t, m)
@@ -151,8 +160,8 @@ func TestBrowserClockStopped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if stopped := strings.Contains(first, "Time left: 1:00"); stopped == tc.running {
-			t.Errorf("%s: the clock shows %q at first", tc.name, first)
+		if !strings.Contains(first, tc.want) {
+			t.Errorf("%s: the clock shows %q at first, want %q", tc.name, first, tc.want)
 		}
 		if tc.running {
 			browsertest.Wait(t, ctx, tc.name+" counting down", clocks+` !== `+jsString(first))

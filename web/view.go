@@ -51,6 +51,10 @@ type State struct {
 	// the invites are on their way, the earliest the set-ups can be due, as
 	// the invites show it (Match.DeadlineToShow); else 0.
 	Deadline int64 `json:"deadline,omitempty"`
+	// Stopped is, with Deadline, when a pause agreed or a vacation that
+	// stops that clock ends (Match.StoppedUntil; Unix milliseconds): till
+	// then the time left stands still. 0: nothing stopped it.
+	Stopped int64 `json:"stopped,omitempty"`
 	// Now is the server's time (Unix milliseconds) when the state was sent:
 	// the page counts down to Deadline on its own clock, corrected by the
 	// difference. It is the same for every viewer and says nothing of the match.
@@ -219,6 +223,9 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer, now time.Tim
 	}
 	if m.ClockRunning() {
 		st.Deadline = m.Deadline.UnixMilli()
+		if until := m.StoppedUntil(); !until.IsZero() {
+			st.Stopped = until.UnixMilli()
+		}
 	} else if m.Phase == storage.PhaseSetup && m.ClockPending {
 		// The set-up invites are on their way: the deadline each shows.
 		// (In play, the board of the side to move is on its way, and it
@@ -327,7 +334,7 @@ func fieldLength(key string, moves [][2]int) int {
 // proposal to pause (Time).
 func basisOf(st *State) string {
 	c := *st
-	c.Clock, c.Deadline, c.Now, c.Basis, c.Time = nil, 0, 0, "", nil
+	c.Clock, c.Deadline, c.Stopped, c.Now, c.Basis, c.Time = nil, 0, 0, 0, "", nil
 	sum := sha256.Sum256(c.Encode())
 	return base64.RawURLEncoding.EncodeToString(sum[:12])
 }

@@ -452,25 +452,16 @@
     if (d >= 2 && L && L.days[d]) { return L.days[d] + " " + (h % 24) + ":" + two(m) + ":" + two(s % 60); }
     return (h ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
   }
-  // resumes is when the clock of side, stopped by a pause by agreement or by
-  // side's vacation, runs again, on the server's clock; 0 while it runs.
-  function resumes(side) {
-    var t = st.time, now = Date.now() + offset, at = 0, i = SIDES.indexOf(side);
-    if (!t || st.phase !== "playing") { return 0; }
-    if (t.paused > now) { at = t.paused; }
-    if (i >= 0 && t.away && t.away[i] > now) { at = Math.max(at, t.away[i]); }
-    return at;
-  }
   // tick shows the time left: counted down to the server's deadline on the
   // server's clock (the deadline is sent only while a clock runs, and in
   // set-up while the invites are on their way: the earliest it can be).
-  // While a pause or the vacation of the side to move stops its clock, the
+  // While a pause or a vacation stops that clock (until st.stopped), the
   // deadline holds the stop already: the time left stands still at what it
   // will be when the clock runs again.
   function tick() {
     if (!st || !L) { $("clocks").hidden = true; return; }
     drawTime();
-    var live = st.deadline && !st.result ? st.deadline - (resumes(st.toMove) || Date.now() + offset) : null;
+    var now = Date.now() + offset, live = st.deadline && !st.result ? st.deadline - Math.max(now, st.stopped || 0) : null;
     var texts = [];
     if (st.phase === "setup") {
       if (live !== null) { texts.push(["setupClock", clock(live)]); }
