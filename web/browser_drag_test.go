@@ -98,3 +98,52 @@ func TestBrowserDragBackToTray(t *testing.T) {
 		t.Fatalf("the tray's Flag says %q", flag.Value)
 	}
 }
+
+// TestBrowserDragGoesNowhere: as on lichess, a piece picked up and let go
+// outside any square, or whose drag is cancelled (Escape), is put back: the
+// board looks as before the drag, nothing selected and no square marked,
+// and no move is made.
+func TestBrowserDragGoesNowhere(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		drag func(ctx context.Context, from, to string) error
+		to   func(dest string) string
+	}{
+		{"dropped off the board", browsertest.Drag, func(string) string { return `#title` }},
+		{"cancelled over a square it may go to", browsertest.DragAndCancel, func(dest string) string { return dest }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			ctx := browser(t)
+			m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+			g, _ := m.Game()
+			mv := g.LegalMoves()[0]
+			sq := func(s game.Square) string { return `.sq[data-sq="` + itoa(int(s)) + `"]` }
+			if err := chromedp.Do(ctx,
+				chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+				chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+			); err != nil {
+				t.Fatal(err)
+			}
+			if err := tc.drag(ctx, sq(mv.From), tc.to(sq(mv.To))); err != nil {
+				t.Fatal(err)
+			}
+			type marks struct{ Sel, Targets, Selected int }
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[marks](`({
+				Sel: document.querySelectorAll(".sq.sel").length,
+				Targets: document.querySelectorAll(".sq.target").length,
+				Selected: document.querySelectorAll('.sq[aria-selected="true"]').length,
+			})`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != (marks{}) {
+				t.Errorf("after the drag the board shows %+v selected and marked squares; want none", got)
+			}
+			after, _ := f.store.Match(context.Background(), m.ID)
+			if len(after.Log) != len(m.Log) {
+				t.Fatalf("the drag made a move: %v", after.Log[len(m.Log):])
+			}
+		})
+	}
+}

@@ -84,6 +84,18 @@ func Drag(ctx context.Context, from, to string) error {
 // DragAndLook is Drag that calls look, when it is not nil, while the piece
 // is held over to, before it is dropped: what the page shows during a drag.
 func DragAndLook(ctx context.Context, from, to string, look func() error) error {
+	return drag(ctx, from, to, look, input.DispatchDragEventTypeDrop)
+}
+
+// DragAndCancel drags the element from over the element to, as Drag, then
+// cancels the drag there (as Escape does under a real mouse) instead of
+// dropping it: the page's dragend handler runs, its drop handler does not.
+func DragAndCancel(ctx context.Context, from, to string) error {
+	return drag(ctx, from, to, nil, input.DispatchDragEventTypeDragCancel)
+}
+
+// drag is DragAndLook ending in end: a drop or a cancel.
+func drag(ctx context.Context, from, to string, look func() error, end input.DispatchDragEventType) error {
 	x1, y1, err := centre(ctx, from)
 	if err != nil {
 		return err
@@ -125,7 +137,7 @@ func DragAndLook(ctx context.Context, from, to string, look func() error) error 
 			err = look()
 		}
 		if err == nil {
-			err = chromedp.Do(ctx, command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: input.DispatchDragEventTypeDrop, X: x2, Y: y2, Data: data}))
+			err = chromedp.Do(ctx, command(input.DispatchDragEvent, input.DispatchDragEventParams{Type: end, X: x2, Y: y2, Data: data}))
 		}
 	case <-time.After(5 * time.Second):
 		err = fmt.Errorf("pressing on %s and moving started no drag", from)

@@ -691,7 +691,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     // Without a token the server's refusal says, in the page's language, that a link is needed.
     if (location.hash) { history.replaceState(null, "", location.pathname); }
-    var board = $("board");
+    var board = $("board"), held = false; // held: a piece picked up selected by its drag
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
     board.addEventListener("dragstart", function (e) {
@@ -700,7 +700,15 @@
       // A piece picked up shows where it may go while it is held, as on
       // lichess (drawn once the browser has taken the drag's picture).
       var sq = +b.dataset.sq;
-      if (!settingUp() && movable(sq)) { sel = focusSq = sq; setTimeout(draw, 0); }
+      if (!settingUp() && movable(sq)) { sel = focusSq = sq; held = true; setTimeout(draw, 0); }
+    });
+    // A piece let go outside any square, or whose drag is cancelled
+    // (Escape), goes back: nothing stays selected, as on lichess. A drop on
+    // a square has done its part already (dragend comes after drop).
+    board.addEventListener("dragend", function () {
+      if (!held) { return; }
+      held = false;
+      if (sel >= 0) { sel = -1; draw(); }
     });
     board.addEventListener("dragover", function (e) { e.preventDefault(); });
     board.addEventListener("drop", function (e) {
