@@ -14,7 +14,7 @@
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
   var SIDES = ["red", "blue"], MARSHAL = 10, SCOUT = 2, BOMB = 12, FLAG = 13;
   var L = null; // the texts
-  var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, draft = null, step = -1, past = null, asking = false;
+  var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, trayFocus = 0, draft = null, step = -1, past = null, asking = false;
   var setupOK = false; // the live check accepts the draft: it may be saved or kept
   var offset = 0; // the server's clock minus this browser's, from each state's "now"
   var $ = function (id) { return document.getElementById(id); };
@@ -275,6 +275,11 @@
     return left;
   }
   // drawTray updates the tray's pieces in place, as drawBoard the squares.
+  // The tray is a list box, one stop of the Tab key as the board is (a
+  // roving tabindex: trayFocus, the piece it stops on), moved around with
+  // the arrow keys (onTrayKey); Enter, Space or a click picks a piece
+  // (trayRank). A piece none of which is left stays focusable, marked
+  // unavailable (aria-disabled), so that the stop never vanishes.
   function drawTray() {
     var tray = $("tray"), left = remaining();
     if (!tray.firstChild) {
@@ -285,6 +290,7 @@
         tray.appendChild(b);
       });
     }
+    if (!tray.querySelector('[data-rank="' + trayFocus + '"]')) { trayFocus = trayRank || +tray.firstChild.dataset.rank; }
     Array.prototype.forEach.call(tray.children, function (b) {
       // A piece as the pictures' trays show it: a small tile of the
       // player's side with its label or symbol, and how many are left.
@@ -299,7 +305,9 @@
       }
       b.setAttribute("aria-label", fmt("left", L.pieces[rank], String(left[rank])));
       b.setAttribute("aria-selected", rank === trayRank ? "true" : "false");
-      b.disabled = left[rank] <= 0;
+      b.setAttribute("aria-disabled", left[rank] <= 0 ? "true" : "false");
+      b.draggable = left[rank] > 0;
+      b.tabIndex = rank === trayFocus ? 0 : -1;
     });
   }
   function place(sq, rank) {
@@ -666,6 +674,27 @@
       if (r > 0) { focusSq = +b.dataset.sq; place(focusSq, r); e.preventDefault(); }
     }
   }
+  // onTrayKey moves the focus along the tray: the arrow keys to the next or
+  // the previous piece (the tray is a row, wrapped on a narrow screen: up
+  // and down as left and right), Home and End to the first and the last.
+  function onTrayKey(e) {
+    var b = e.target.closest("#tray [data-rank]"); if (!b || asking || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    var opts = Array.prototype.slice.call($("tray").children), i = opts.indexOf(b), k = e.key;
+    var j = { ArrowLeft: i - 1, ArrowUp: i - 1, ArrowRight: i + 1, ArrowDown: i + 1, Home: 0, End: opts.length - 1 }[k];
+    if (j === undefined) { return; }
+    e.preventDefault();
+    if (j < 0 || j >= opts.length) { return; }
+    trayFocus = +opts[j].dataset.rank;
+    b.tabIndex = -1; opts[j].tabIndex = 0; opts[j].focus();
+  }
+  // pickTray picks the tray's piece b, or puts it back if it was picked.
+  function pickTray(b) {
+    var rank = +b.dataset.rank;
+    trayFocus = rank;
+    if (b.getAttribute("aria-disabled") === "true") { drawTray(); return; }
+    trayRank = trayRank === rank ? 0 : rank;
+    drawTray();
+  }
   // The replay's steps, by its buttons and its keys.
   function prev() { var total = (st.history || []).length; if (step !== 0) { goto(step < 0 ? total - 1 : step - 1); } }
   function next() { if (step >= 0) { goto(step + 1); } }
@@ -730,7 +759,8 @@
       var d = e.dataTransfer.getData("text/plain");
       if (d.indexOf("sq:") === 0 && settingUp()) { place(+d.slice(3), 0); }
     });
-    $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { trayRank = trayRank === +b.dataset.rank ? 0 : +b.dataset.rank; drawTray(); } });
+    $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { pickTray(b); } });
+    $("tray").addEventListener("keydown", onTrayKey);
     $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); saveLocal(); check(); draw(); }).catch(refuse); });
     $("save").addEventListener("click", function () {
       var sent = copy(draft);
