@@ -12,6 +12,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/ai"
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/nametext"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -261,7 +262,8 @@ func (b *Bot) names(p lang.Printer, m *storage.Match) [2]string {
 	return [2]string{b.playerName(p, m, game.Red), b.playerName(p, m, game.Blue)}
 }
 
-// plainNames are both players' names as written (plainName), for a picture.
+// plainNames are both players' names as written (plainName), for a picture,
+// its alt text or the text board (render writes them by package nametext's rule).
 func (b *Bot) plainNames(p lang.Printer, m *storage.Match) [2]string {
 	return [2]string{b.plainName(p, m, game.Red), b.plainName(p, m, game.Blue)}
 }
@@ -276,14 +278,14 @@ func (b *Bot) playerName(p lang.Printer, m *storage.Match, side game.Side) strin
 }
 
 // plainName is a player's name as p's reader sees it: the computer's in
-// their language, anyone else's as they chose it. Whose seat is the
-// computer's is isComputer's one rule (the bot's own user sits there), not
-// the name: a member may call themselves "Computer (hard)". It is for what
-// shows text as it is (a picture, an alt text, a menu); a message's content
-// takes playerName.
+// their language, anyone else's as they chose it, on one line
+// (nametext.Plain). Whose seat is the computer's is isComputer's one rule
+// (the bot's own user sits there), not the name: a member may call
+// themselves "Computer (hard)". It is for what shows text as it is (a
+// picture, an alt text, a menu); a message's content takes playerName.
 func (b *Bot) plainName(p lang.Printer, m *storage.Match, side game.Side) string {
 	if b.isComputer(m, side) {
 		return p.Sprintf("Computer (%[1]s)", levelName(p, computerLevel(m)))
 	}
-	return m.Players[side].Name
+	return nametext.Plain(m.Players[side].Name)
 }

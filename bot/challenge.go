@@ -456,7 +456,8 @@ func (b *Bot) openThread(ctx context.Context, i *discordgo.Interaction, m *stora
 // playInThread opens the match's thread with open and plays the match there
 // from then on; when Discord refuses, the match stays in the channel.
 func (b *Bot) playInThread(ctx context.Context, m *storage.Match, open func(*discordgo.ThreadStart) (*discordgo.Channel, error)) {
-	name := truncate(b.publicPrinter(m.GuildID).Sprintf(txtThreadName, m.ID.String(), m.Players[game.Red].Name, m.Players[game.Blue].Name), maxThreadName)
+	p := b.publicPrinter(m.GuildID)
+	name := truncate(p.Sprintf(txtThreadName, m.ID.String(), b.plainName(p, m, game.Red), b.plainName(p, m, game.Blue)), maxThreadName)
 	th, err := open(&discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080})
 	if err != nil {
 		b.log.Warn("starting the match thread failed; playing in the channel", "match", m.ID, "error", err)

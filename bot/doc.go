@@ -70,8 +70,9 @@
 // web): its actions on the one path of each, its links and live updates;
 // attach.go the pictures' alt texts; markup.go Discord's timestamp and code
 // block markup, and names chosen by members escaped for it (mdEscape in
-// messages' content, codeSafe in code blocks; pictures, alt texts, menus and
-// thread names take them as written); listtext.go how a list answer fits in
+// messages' content; package internal/nametext holds the whole rule: Code
+// in code blocks, the text board's too, Plain, as written on one line, in
+// alt texts, menus and thread names); listtext.go how a list answer fits in
 // a message; discordlimits.go the lengths and sizes Discord takes; metrics.go
 // what operators watch; lang.go which language each member and channel is
 // written in (internal/lang holds the catalogues).

@@ -220,6 +220,19 @@ func TestThreadPerMatch(t *testing.T) {
 	})
 }
 
+// TestThreadNameOneLine: a thread's name shows the players as every plain
+// text does (nametext.Plain): as written, a control character a space.
+func TestThreadNameOneLine(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(c *Config) { c.Threads = true })
+	h.alice = h.guild.AddMember("ann\tlee `x`")
+	h.startClassic()
+	h.srv.WaitFor(t, "the match's thread", func() bool { return len(h.channel.Threads()) == 1 })
+	if got, want := h.channel.Threads()[0].Name, "Stratego #1: ann lee `x` vs bob"; got != want {
+		t.Errorf("the thread is named %q, not %q", got, want)
+	}
+}
+
 // TestOneLoadPerMove: a move, from the interaction to its last message,
 // loads its match at most once outside the transaction that plays it (which
 // replays it and returns the game), and only to read the menus it was picked

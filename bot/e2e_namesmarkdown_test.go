@@ -9,6 +9,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/nametext"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -31,8 +32,10 @@ const (
 // leaderboard; every message's content, read as Discord reads markdown,
 // shows each name as written: none of its marks formats anything, none of
 // its <…> tokens is one, and none of its fences ends a code block. The
-// pictures' alt texts and the menus show the names as written too, without
-// the backslashes of content.
+// text board, in a code block, shows both names as written too (backticks
+// broken up by zero-width spaces), and every picture's alt text names each
+// player as written, whole and without the backslashes of content
+// (package nametext's rule).
 func TestNamesShowAsWritten(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -83,14 +86,24 @@ func TestNamesShowAsWritten(t *testing.T) {
 	tt.waitEnded()
 	h.outboxEmpty()
 
+	checkAltTextNames(t, h, []string{hostileRed, hostileBlue, hostileCarol})
 	contents, plain := contentsAndPlainTexts(h)
 	names := []string{hostileRed, hostileBlue, hostileCarol, hostileTourny}
 	seen, inCode := map[string]int{}, map[string]int{}
+	textBoards := 0
 	for _, c := range contents {
 		for _, why := range markdownFaults(c, names) {
 			t.Errorf("%s in %q", why, c)
 		}
 		shown := shownText(c)
+		if strings.Contains(shown.code(), "\nRanks: ") { // the text board
+			textBoards++
+			for _, name := range []string{hostileRed, hostileBlue} {
+				if !strings.Contains(shown.code(), name+" (") {
+					t.Errorf("the text board does not show %q as written: %q", name, c)
+				}
+			}
+		}
 		for _, name := range names {
 			if strings.Contains(shown.outside(), name) {
 				seen[name]++
@@ -99,6 +112,9 @@ func TestNamesShowAsWritten(t *testing.T) {
 				inCode[name]++
 			}
 		}
+	}
+	if textBoards == 0 {
+		t.Error("no text board")
 	}
 	// The standings' table shows names in a code block as written (a long
 	// one cut, and backticks broken up by zero-width spaces).
@@ -123,6 +139,62 @@ func TestNamesShowAsWritten(t *testing.T) {
 			t.Errorf("no alt text, menu or choice names %q", name)
 		}
 	}
+}
+
+// checkAltTextNames checks the alt texts of every picture the members see:
+// wherever one names a player, "Name (Red)", the name is one of names as
+// nametext.Plain writes it (as written, on one line, whole), and each of
+// names is named somewhere.
+func checkAltTextNames(t *testing.T, h *harness, names []string) {
+	t.Helper()
+	count := map[string]int{}
+	pictures := 0
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		msgs := append(append(m.DMs(), m.Ephemerals()...), m.Messages(h.channel)...)
+		for _, th := range h.channel.Threads() {
+			msgs = append(msgs, m.Messages(th)...)
+		}
+		for _, msg := range msgs {
+			for _, f := range msg.Files {
+				alt := f.Description
+				named := false
+				for _, side := range []string{" (Red)", " (Blue)"} {
+					for k := strings.Index(alt, side); k >= 0; k = nextIndex(alt, side, k) {
+						named = true
+						ok := false
+						for _, name := range names {
+							if strings.HasSuffix(alt[:k], nametext.Plain(name)) {
+								ok = true
+								count[name]++
+							}
+						}
+						if !ok {
+							t.Errorf("%s: a player not named as written before %q in %q", f.Name, side, alt)
+						}
+					}
+				}
+				if named {
+					pictures++
+				}
+			}
+		}
+	}
+	if pictures < 3 {
+		t.Errorf("%d pictures' alt texts name players", pictures)
+	}
+	for _, name := range names {
+		if count[name] == 0 {
+			t.Errorf("no alt text names %q as written", name)
+		}
+	}
+}
+
+// nextIndex is the index of sep in s after the one at k, or -1.
+func nextIndex(s, sep string, k int) int {
+	if j := strings.Index(s[k+len(sep):], sep); j >= 0 {
+		return k + len(sep) + j
+	}
+	return -1
 }
 
 // contentsAndPlainTexts returns every message content the bot sent (new, edited, in

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/strategobot/strategobot/internal/nametext"
 )
 
 // Discord's message markup, written in one place.
@@ -25,21 +27,19 @@ func codeBlock(text string) string { return "```\n" + text + "\n```" }
 // it is, so each character that marks something anywhere (* _ ~ | ` \ and
 // the brackets of links and of Discord's <…> tokens) gets one, and so do
 // the marks that count only at the start of a line (#, -, +, >, "1."),
-// where a name may stand. A line break or other control character, which
-// Discord's names cannot hold but a typed one might, becomes a space: a name
-// is one line.
+// where a name may stand. It is nametext.Plain escaped: a name is one line.
 //
 // Only what Discord renders as markdown takes it: a message's content (and
-// an embed's description and fields). Pictures, alt texts, file names,
-// thread names, menus, buttons, autocomplete choices and form titles show
-// text as it is, and take the name itself; a code block takes codeSafe.
+// an embed's description and fields). A code block takes nametext.Code,
+// and what shows text as it is (alt texts, menus, thread names)
+// nametext.Plain: package nametext's comment is the rule for all three.
 func mdEscape(name string) string {
 	var sb strings.Builder
 	sb.Grow(len(name) + 4)
 	lead := true // before the name's first letter: where line marks count
 	digits := false
 	for _, r := range name {
-		r = oneLine(r)
+		r = nametext.OneLine(r)
 		switch {
 		case strings.ContainsRune("\\*_~|`<>[]", r):
 			sb.WriteByte('\\')
@@ -79,22 +79,4 @@ func mdUnescape(text string) string {
 		sb.WriteByte('\\')
 	}
 	return sb.String()
-}
-
-// codeSafe writes a name for a code block, where Discord shows everything
-// as it is but three backticks in a row end the block: a zero-width space
-// goes between two backticks, which look as they are. A control character
-// becomes a space, as in mdEscape.
-func codeSafe(name string) string {
-	name = strings.Map(oneLine, name)
-	return strings.ReplaceAll(strings.ReplaceAll(name, "``", "`\u200b`"), "``", "`\u200b`")
-}
-
-// oneLine keeps a name on one line: a line break or other control
-// character (or Unicode's line and paragraph separators) becomes a space.
-func oneLine(r rune) rune {
-	if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-		return ' '
-	}
-	return r
 }

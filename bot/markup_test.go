@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/strategobot/strategobot/internal/nametext"
 )
 
 // TestMdEscape: a name in a message's content takes a backslash before each
@@ -74,15 +76,15 @@ func TestCodeSafe(t *testing.T) {
 		{"two\nlines", "two lines"},
 	}
 	for _, tc := range tests {
-		got := codeSafe(tc.name)
+		got := nametext.Code(tc.name)
 		if got != tc.want {
-			t.Errorf("codeSafe(%q) = %q, want %q", tc.name, got, tc.want)
+			t.Errorf("nametext.Code(%q) = %q, want %q", tc.name, got, tc.want)
 		}
 		if strings.Contains(got, "``") {
-			t.Errorf("codeSafe(%q) = %q holds two backticks in a row", tc.name, got)
+			t.Errorf("nametext.Code(%q) = %q holds two backticks in a row", tc.name, got)
 		}
 		if monoWidth(got) != monoWidth(strings.ReplaceAll(tc.name, "\n", " ")) {
-			t.Errorf("codeSafe(%q) = %q takes %d columns, not %d", tc.name, got, monoWidth(got), monoWidth(tc.name))
+			t.Errorf("nametext.Code(%q) = %q takes %d columns, not %d", tc.name, got, monoWidth(got), monoWidth(tc.name))
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/strategobot/strategobot/internal/nametext"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -71,7 +72,7 @@ func plainText(content string, files []*discordgo.File) string {
 	var alts string
 	for _, f := range files {
 		if d, ok := f.Reader.(describedReader); ok && d.alt != "" {
-			alts += "\n" + codeBlock(codeSafe(d.alt))
+			alts += "\n" + codeBlock(nametext.Code(d.alt))
 		}
 	}
 	room := maxMessage - chars(alts)

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/width"
 
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/nametext"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
@@ -152,7 +153,7 @@ func standingsOf(p lang.Printer, t *storage.Tournament) (render.Table, string, e
 	for k, row := range table.Rows {
 		rows[k] = make([]string, len(row))
 		for c, cell := range row {
-			rows[k][c] = fitCell(codeSafe(cell), table.Notes[k], c == 1)
+			rows[k][c] = fitCell(nametext.Code(cell), table.Notes[k], c == 1)
 		}
 	}
 	widths := make([]int, len(cols))

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf16"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/nametext"
 )
 
 // AltTextLimit is the most characters Discord accepts in an attachment's
@@ -25,7 +25,7 @@ func AltText(v game.View, o Options) (string, error) {
 	if err := checkView(&v, o); err != nil {
 		return "", err
 	}
-	d := newDescriber(&v, o)
+	d := newDescriber(&v, o, nametext.Plain)
 	var s string
 	for _, limit := range []int{game.MaxPieces, 12, 6, 3, 0} {
 		if s = d.altText(limit); utf16Len(s) <= AltTextLimit {
@@ -46,16 +46,18 @@ type describer struct {
 	w        words     // the language
 }
 
-// maxNameChars bounds a name in a text: a Discord display name has at most 32 characters.
-const maxNameChars = 32
-
-func newDescriber(v *game.View, o Options) describer {
+// newDescriber describes v with o, each player's name written by name: by
+// nametext.Plain for an alt text, which shows text as it is, by
+// nametext.Code for the text board, which goes in a code block (package
+// nametext's rule). A name that shows nothing (nametext.Blank) leaves the
+// side's name alone.
+func newDescriber(v *game.View, o Options, name func(string) string) describer {
 	d := describer{v: v, n: o.Numbering, clocks: o.Clocks, w: words{o.Lang}}
 	d.me, d.isPlayer = v.Viewer.IsPlayer()
 	for _, side := range []game.Side{game.Red, game.Blue} {
 		d.who[side] = d.w.side(side)
-		if name := plainName(o.Names[side]); name != "" {
-			d.who[side] = d.w.p.Sprintf(txtWhoSide, name, d.w.side(side))
+		if !nametext.Blank(o.Names[side]) {
+			d.who[side] = d.w.p.Sprintf(txtWhoSide, name(o.Names[side]), d.w.side(side))
 		}
 	}
 	return d
@@ -264,40 +266,6 @@ func (d *describer) knowledge(limit int) []string {
 	return out
 }
 
-// plainName returns a player's name for a text: control and format
-// characters dropped, runs of spaces made one, backquotes (which would end
-// a code block) made quotes, and at most maxNameChars characters. It
-// returns "" for a name with nothing left.
-func plainName(name string) string {
-	var b strings.Builder
-	n := 0
-	space := false
-	for _, r := range name {
-		if n >= maxNameChars {
-			b.WriteString("…")
-			break
-		}
-		if unicode.IsSpace(r) {
-			space = b.Len() > 0
-			continue
-		}
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == unicode.ReplacementChar {
-			continue
-		}
-		if r == '`' {
-			r = '\''
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-			n++
-		}
-		b.WriteRune(r)
-		n++
-	}
-	return b.String()
-}
-
 // utf16Len is the length of s as Discord counts it.
 func utf16Len(s string) int {
 	n := 0
@@ -399,7 +367,7 @@ func ReplayAltText(g *game.Game, o ReplayOptions) (string, error) {
 		return "", err
 	}
 	v := g.View(game.PublicViewer) // the result and the players, nothing hidden is used
-	d := newDescriber(&v, o.Options)
+	d := newDescriber(&v, o.Options, nametext.Plain)
 	parts := []string{d.w.p.Sprintf(txtAltReplay, d.w.variant(v.Rules.Variant), d.w.moves(v.Ply()), d.who[game.Red], d.who[game.Blue])}
 	parts = append(parts, d.status()...)
 	return shorten(strings.Join(parts, " "), AltTextLimit), nil

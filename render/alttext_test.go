@@ -67,8 +67,12 @@ func TestAltText(t *testing.T) {
 			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a Spy: wrong, nothing is taken. Red has"},
 		{"a draw offer", 7, game.RedViewer, ada, func(v *game.View) { v.DrawOffered, v.DrawOfferBy = true, game.Blue },
 			"Grace (Blue) offers a draw. Grace (Blue) to move."},
-		{"names cleaned", 0, game.RedViewer, Options{Names: [2]string{"  Zoë\u200b \x00🐉 ```", "\u200f"}}, nil,
-			"you are Zoë 🐉 ''' (Red), at the bottom; Blue is at the top. Your move."},
+		// An alt text shows text as it is: a name is as written, on one line
+		// (nametext.Plain), and one that shows nothing gives way to the side.
+		{"names as written", 0, game.RedViewer, Options{Names: [2]string{"  Zoë\u200b \x00🐉 ```", "\u200f"}}, nil,
+			"you are   Zoë\u200b  🐉 ``` (Red), at the bottom; Blue is at the top. Your move."},
+		{"a long name whole", 0, game.RedViewer, Options{Names: [2]string{strings.Repeat("Ada", 15), "Grace\nHopper"}}, nil,
+			"you are " + strings.Repeat("Ada", 15) + " (Red), at the bottom; Grace Hopper (Blue) is at the top."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -171,8 +175,10 @@ func TestTextBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(text, "`") {
-			t.Errorf("a backquote in %q", text)
+		// In the code block names are as written, but no two backticks
+		// in a row (nametext.Code).
+		if strings.Contains(text, "``") || !strings.Contains(text, "`\u200b`\u200b` (Red)") || !strings.Contains(text, "x` (Blue)") {
+			t.Errorf("names not as nametext.Code writes them in %q", text)
 		}
 	})
 	t.Run("the golden position, Red's view", func(t *testing.T) {

@@ -25,7 +25,10 @@ type Options struct {
 	// Discord shows them. Any text is accepted: "fancy" letters (𝓐𝓭𝓪) are
 	// drawn plain, characters the embedded fonts lack (emoji, most Asian
 	// scripts) are left out, long names are shortened with "…", and a name
-	// with nothing left shows the side's name.
+	// with nothing left shows the side's name. The texts (alt texts, the
+	// text board) write them whole by package nametext's rule: as written
+	// on one line, in the text board with backticks broken up for its code
+	// block.
 	Names [2]string
 	// Numbering labels the ranks: game.NumberingModern (Marshal 10) or
 	// game.NumberingClassic (Marshal 1).

@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/strategobot/strategobot/internal/nametext"
 )
 
 // Table is a tournament's standings as the caller wrote them: a title, the
@@ -163,10 +165,11 @@ func (r *Renderer) Standings(w io.Writer, t Table) error {
 }
 
 // TableAlt is the alt text of a standings picture: the table read out, row
-// by row.
+// by row, the title and the names as written on one line (nametext.Plain),
+// at most AltTextLimit characters as Discord counts them.
 func TableAlt(t Table) string {
 	var b strings.Builder
-	b.WriteString(t.Title)
+	b.WriteString(nametext.Plain(t.Title))
 	for _, row := range t.Rows {
 		b.WriteString(". ")
 		for c, s := range row {
@@ -176,16 +179,8 @@ func TableAlt(t Table) string {
 					b.WriteString(t.Columns[c] + " ")
 				}
 			}
-			b.WriteString(s)
+			b.WriteString(nametext.Plain(s))
 		}
 	}
-	return truncateRunes(b.String(), 1024)
-}
-
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
+	return shorten(b.String(), AltTextLimit)
 }

@@ -51,8 +51,15 @@ func TestTableAlt(t *testing.T) {
 			t.Errorf("alt text %q lacks %q", alt, want)
 		}
 	}
-	if long := TableAlt(sampleTable(200)); len([]rune(long)) > 1024 {
-		t.Errorf("alt text of %d characters, more than Discord takes", len([]rune(long)))
+	// Discord counts UTF-16 code units: each 🎲 is two.
+	if long := TableAlt(sampleTable(200)); utf16Len(long) > AltTextLimit {
+		t.Errorf("alt text of %d characters, more than Discord takes", utf16Len(long))
+	}
+	// A name is one line, as in every alt text (package nametext).
+	table := sampleTable(1)
+	table.Title, table.Rows[0][1] = "Winter\nleague", "player\r\n`1`"
+	if alt := TableAlt(table); !strings.HasPrefix(alt, "Winter league. 1, player  `1`, ") {
+		t.Errorf("alt text %q", alt)
 	}
 }
 

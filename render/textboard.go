@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/nametext"
 )
 
 // TextBoardLimit is the most characters a text board has, so that it fits
@@ -24,7 +25,7 @@ func TextBoard(v game.View, o Options) (string, error) {
 	if err := checkView(&v, o); err != nil {
 		return "", err
 	}
-	d := newDescriber(&v, o)
+	d := newDescriber(&v, o, nametext.Code)
 	bottom := game.Red
 	if d.isPlayer {
 		bottom = d.me
