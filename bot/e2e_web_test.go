@@ -140,7 +140,7 @@ func TestWebBoardMatch(t *testing.T) {
 		drag(t, ctx, fmt.Sprintf(`#tray button[data-rank="%d"]`, red[sq]), sqSel(sq))
 	}
 	drag(t, ctx, sqSel(3), sqSel(4)) // Marshal and General trade places
-	pageWait(t, ctx, "the set-up complete", `Array.from(document.querySelectorAll("#tray button")).every(b => b.disabled)`)
+	pageWait(t, ctx, "the set-up complete", `Array.from(document.querySelectorAll("#tray button")).every(b => b.getAttribute("aria-disabled") === "true")`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#confirm`))); err != nil {
 		t.Fatal(err)
 	}
