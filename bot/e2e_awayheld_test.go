@@ -17,10 +17,7 @@ import (
 // each, and the board he got arrived once.
 func TestVacationWhileTheBoardIsHeld(t *testing.T) {
 	t.Parallel()
-	const (
-		day     = 24 * time.Hour
-		dmRoute = "POST /channels/{channel_id}/messages"
-	)
+	const day = 24 * time.Hour
 	h := newHarness(t)
 	w := weeks{t, h}
 	h.dayMatch()
@@ -28,11 +25,7 @@ func TestVacationWhileTheBoardIsHeld(t *testing.T) {
 	h.outboxEmpty()
 	h.advance(time.Hour)
 
-	hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
-	defer hold.Release()
-	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-	h.waitStored(1, 1)
-	h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+	hold := h.aliceMovesBobsBoardHeld()
 	h.clock.Advance(time.Hour)
 	back := h.clock.Now().Add(2 * day)
 	h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 2)).Reply(t)
@@ -134,7 +127,6 @@ func TestSeekExpiresAcrossARestart(t *testing.T) {
 // not be told as it stood then.
 func TestTimeActionsWhileTheBoardIsHeld(t *testing.T) {
 	t.Parallel()
-	const dmRoute = "POST /channels/{channel_id}/messages"
 	cases := []struct {
 		name string
 		act  func(t *testing.T, h *harness)
@@ -156,11 +148,7 @@ func TestTimeActionsWhileTheBoardIsHeld(t *testing.T) {
 			h.waitMoves(1, 0)
 			h.outboxEmpty()
 			h.advance(time.Hour)
-			hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
-			defer hold.Release()
-			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-			h.waitStored(1, 1)
-			h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+			hold := h.aliceMovesBobsBoardHeld()
 			h.clock.Advance(time.Minute)
 			tc.act(t, h)
 			changed := h.match(1)
@@ -195,7 +183,6 @@ func TestTimeActionsWhileTheBoardIsHeld(t *testing.T) {
 // it started when the board arrived, and gives the deadline that holds.
 func TestLateBoardWhileStopped(t *testing.T) {
 	t.Parallel()
-	const dmRoute = "POST /channels/{channel_id}/messages"
 	cases := []struct {
 		name string
 		stop func(t *testing.T, h *harness)
@@ -217,11 +204,7 @@ func TestLateBoardWhileStopped(t *testing.T) {
 			tc.stop(t, h)
 			h.outboxEmpty()
 			h.advance(time.Hour)
-			hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
-			defer hold.Release()
-			h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-			h.waitStored(1, 1)
-			h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+			hold := h.aliceMovesBobsBoardHeld()
 			h.clock.Advance(2 * time.Minute)
 			hold.Release()
 			h.bob.WaitDM(t, contains("alice moved A4-A5"))

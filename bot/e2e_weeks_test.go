@@ -88,11 +88,7 @@ func playWeeks(t *testing.T, onTime bool) {
 	// Move 1, Alice by slash command. Discord holds Bob's board for five
 	// hours: his time starts when it arrives, and he is told so.
 	h.advance(2 * time.Hour)
-	hold := h.srv.HoldNextIn(t, dmRoute, h.bob.DM(), 1)
-	defer hold.Release()
-	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-	h.waitStored(1, 1)
-	h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+	hold := h.aliceMovesBobsBoardHeld()
 	h.clock.Advance(5 * time.Hour)
 	h.bot.handleDue(ctx)
 	if m := h.match(1); !m.ClockPending || m.Phase != storage.PhasePlaying {

@@ -799,3 +799,20 @@ func (h *harness) channelCount(text string) int {
 	}
 	return n
 }
+
+// createMessageRoute is Discord's route of a message's create, a DM's too.
+const createMessageRoute = "POST /channels/{channel_id}/messages"
+
+// aliceMovesBobsBoardHeld has alice play A4-A5 by slash command while the
+// local Discord holds bob's board DM, and returns once the move is stored
+// and the board is held: released by the test, or at its end.
+func (h *harness) aliceMovesBobsBoardHeld() *discordtest.Hold {
+	t := h.t
+	t.Helper()
+	hold := h.srv.HoldNextIn(t, createMessageRoute, h.bob.DM(), 1)
+	t.Cleanup(hold.Release)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitStored(1, 1)
+	h.srv.WaitFor(t, "Bob's board to be held", func() bool { return hold.Waiting() == 1 })
+	return hold
+}
