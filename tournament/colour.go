@@ -72,14 +72,6 @@ func PreferenceOf(played []Colour) Preference {
 	return Preference{last.Other(), Mild}
 }
 
-// coloursAllowed reports whether a player with this history may take colour c
-// next: never a third game in a row with one colour, never a colour
-// difference beyond ±2.
-func coloursAllowed(played []Colour, c Colour) bool {
-	p := PreferenceOf(played)
-	return p.Strength != Absolute || p.Colour == c
-}
-
 // allocate decides the colours of two players paired together, a ranked above
 // b, as FIDE's Dutch system does (E.1–E.5): both preferences when they agree;
 // else the stronger one; with equal strength, the colours alternate from the

@@ -90,26 +90,6 @@ func BergerRound(n int, double bool, r int) []Board {
 	return boards
 }
 
-// bergerSchedule returns every round of the round robin of n players (see
-// BergerRound).
-func bergerSchedule(n int, double bool) [][]Board {
-	out := make([][]Board, RoundRobinRounds(n, double))
-	for r := range out {
-		out[r] = BergerRound(n, double, r)
-	}
-	return out
-}
-
-// roundRobinSchedule returns the whole schedule for the players given in seed
-// order, as pairings by ID; round r of it is RoundRobinRound(ids, double, r).
-func roundRobinSchedule(ids []string, double bool) [][]Pairing {
-	out := make([][]Pairing, RoundRobinRounds(len(ids), double))
-	for r := range out {
-		out[r] = RoundRobinRound(ids, double, r)
-	}
-	return out
-}
-
 // RoundRobinRound returns round r (from 0) of the round robin of the players
 // given in seed order, as pairings by ID.
 func RoundRobinRound(ids []string, double bool, r int) []Pairing {

@@ -73,13 +73,6 @@ const (
 	numCosts
 )
 
-// pairSwiss pairs the next round of a Swiss event, with no round after it to
-// look ahead to and not the event's final round: PairSwissRound(players,
-// SwissRound{}).
-func pairSwiss(players []SwissPlayer) ([]Pairing, error) {
-	return PairSwissRound(players, SwissRound{})
-}
-
 // SwissRound is what pairing a round needs to know of the event beyond its
 // players.
 type SwissRound struct {

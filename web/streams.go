@@ -35,7 +35,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
-	h.Set(PingHeader, strconv.FormatInt(time.Duration(s.ping.Load()).Milliseconds(), 10))
+	every := time.Duration(s.ping.Load()) // the interval the page is told is the one kept
+	h.Set(PingHeader, strconv.FormatInt(every.Milliseconds(), 10))
 	last, lastStarted := m.Version, !m.ClockPending
 	now := s.opts.Now()
 	data, lastKey := BuildState(m, g, c.Viewer, now).Sent(now)
@@ -43,7 +44,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, c Capability) er
 		return nil
 	}
 	fl.Flush()
-	ping := time.NewTicker(time.Duration(s.ping.Load()))
+	ping := time.NewTicker(every)
 	defer ping.Stop()
 	for {
 		select {

@@ -403,16 +403,18 @@
       if (sel >= 0 && sel !== sq) { swap(sel, sq); sel = -1; draw(); return; }
       sel = sel === sq || !setupCell(mySide(), sq) ? -1 : sq; draw(); return;
     }
-    if (st.phase !== "playing" || st.toMove !== mySide() || step >= 0 || st.result) { return; }
+    if (!myTurn()) { return; }
     var t = targets();
     if (sel >= 0 && t[sq]) { move(sel, sq); return; }
     sel = sel !== sq && movable(sq) ? sq : -1;
     draw();
   }
+  // myTurn says whether the player may move now: their turn, on the board
+  // as it is (not a replay's step), the game not over.
+  function myTurn() { return st.phase === "playing" && st.toMove === mySide() && step < 0 && !st.result; }
   // movable says whether the player may move the piece on sq now.
   function movable(sq) {
-    if (st.phase !== "playing" || st.toMove !== mySide() || step >= 0 || st.result) { return false; }
-    return cellAt(sq).s === mySide() && moves().some(function (m) { return m[0] === sq; });
+    return myTurn() && cellAt(sq).s === mySide() && moves().some(function (m) { return m[0] === sq; });
   }
   // ask shows a question in a modal dialog; it resolves with the chosen value, or null.
   // With input, it asks for a text instead and resolves with it (trimmed), or null.
