@@ -53,7 +53,7 @@ type State struct {
 	Deadline int64 `json:"deadline,omitempty"`
 	// Stopped is, with Deadline, when a pause agreed or a vacation that
 	// stops that clock ends (Match.StoppedUntil; Unix milliseconds): till
-	// then the time left stands still. 0: nothing stopped it.
+	// then the time left stands still. 0, or a time past: nothing stops it.
 	Stopped int64 `json:"stopped,omitempty"`
 	// Now is the server's time (Unix milliseconds) when the state was sent:
 	// the page counts down to Deadline on its own clock, corrected by the
