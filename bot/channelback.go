@@ -337,6 +337,6 @@ func withText(p lang.Printer, parts []outgoing) {
 			}
 		}
 		note := "-# " + p.Sprintf(txtNoAttach)
-		parts[i].text = truncate(strings.Join(lines, "\n"), maxMessage-len([]rune(note))-1) + "\n" + note
+		parts[i].text = truncate(strings.Join(lines, "\n"), maxMessage-chars(note)-1) + "\n" + note
 	}
 }
