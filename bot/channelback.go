@@ -126,6 +126,8 @@ func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string)
 	channels := []string{channel}
 	if channel == "" {
 		channels = b.guildChannelIDs(guildID)
+	} else if may, known := b.botMayPost(channel); !known || !may {
+		return // nothing can come back there: no store read
 	}
 	b.tournamentChannelsBack(ctx, guildID, channel)
 	for _, ch := range channels {
@@ -337,6 +339,6 @@ func withText(p lang.Printer, parts []outgoing) {
 			}
 		}
 		note := "-# " + p.Sprintf(txtNoAttach)
-		parts[i].text = truncate(strings.Join(lines, "\n"), maxMessage-len([]rune(note))-1) + "\n" + note
+		parts[i].text = truncate(strings.Join(lines, "\n"), maxMessage-chars(note)-1) + "\n" + note
 	}
 }

@@ -48,21 +48,15 @@ func appendStandings(parts []string, standings string) []string {
 
 // tableBlocks cuts a text table (a code block: its headings' line, then a
 // line per row) into code blocks of at most limit characters each, at line
-// ends, each beginning with the headings.
+// ends (splitMessage), each beginning with the headings.
 func tableBlocks(table string, limit int) []string {
-	headings, lines := tableRows(table)
-	head := "```\n" + headings
-	var out []string
-	cur, rows := head, 0
-	for _, line := range lines {
-		if rows > 0 && chars(cur)+1+chars(line)+chars("\n```") > limit {
-			out = append(out, cur+"\n```")
-			cur, rows = head, 0
-		}
-		cur += "\n" + line
-		rows++
+	headings, rows := tableRows(table)
+	head, fence := "```\n"+headings+"\n", "\n```"
+	blocks := splitMessage(strings.Join(rows, "\n"), limit-chars(head)-chars(fence))
+	for k, rows := range blocks {
+		blocks[k] = head + rows + fence
 	}
-	return append(out, cur+"\n```")
+	return blocks
 }
 
 // tableRows reads the standings' text table (standingsOf), a code block:

@@ -182,8 +182,9 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 		b.say(i, "Name the player to take out with the `player` option.")
 		return
 	}
-	name := mdEscape(playerLabel(t, player))
-	if playerLabel(t, player) == player {
+	label := playerLabel(t, player)
+	name := mdEscape(label)
+	if label == player {
 		name = "<@" + player + ">"
 	}
 	b.beforeWithdrawal(ctx, t, player) // a game decided on the board, or by the deadline, is not forfeited

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -210,13 +211,8 @@ func fitCell(cell, note string, name bool) string {
 // before it (a combining accent, a zero-width or format character, a skin
 // tone, the parts of an emoji joined by U+200D), one for any other.
 func monoWidth(s string) int {
-	n, joined := 0, false
-	for _, r := range s {
-		w := runeColumns(r)
-		if joined {
-			w = 0 // an emoji joined to the one before: one picture
-		}
-		joined = r == zeroWidthJoiner
+	n := 0
+	for _, w := range columns(s) {
 		n += w
 	}
 	return n
@@ -225,19 +221,33 @@ func monoWidth(s string) int {
 // fitColumns is the longest start of s that takes at most cols columns
 // (monoWidth), with what joins its last letter.
 func fitColumns(s string, cols int) string {
-	n, joined := 0, false
-	for k, r := range s {
-		w := runeColumns(r)
-		if joined {
-			w = 0
-		}
-		joined = r == zeroWidthJoiner
+	n := 0
+	for k, w := range columns(s) {
 		if n+w > cols {
 			return s[:k]
 		}
 		n += w
 	}
 	return s
+}
+
+// columns yields the byte offset of each code point of s and the columns
+// it takes there (monoWidth): runeColumns, none for an emoji joined to the
+// one before.
+func columns(s string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		joined := false
+		for k, r := range s {
+			w := runeColumns(r)
+			if joined {
+				w = 0 // an emoji joined to the one before: one picture
+			}
+			joined = r == zeroWidthJoiner
+			if !yield(k, w) {
+				return
+			}
+		}
+	}
 }
 
 const zeroWidthJoiner = '\u200d'
