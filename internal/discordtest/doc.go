@@ -360,7 +360,10 @@
 //     transport compression).
 //   - Interactions: the focused option of an autocomplete always carries what
 //     was typed as a string; the type of follow-up messages is 0; a modal
-//     can be submitted once, and only through SubmitModal. The code for a
+//     can be submitted once, and only through SubmitModal. ForgeClick and
+//     ForgeSelect send what a modified client can (any custom id and
+//     values on a message the member sees), which ClickButton and
+//     SelectMenu refuse as Discord's own client would not send it. The code for a
 //     follow-up before the first response (10015) is the stand-in's reading.
 //   - Messages: embeds are stored as sent (no 6,000-character total check);
 //     edits ignore flags; MESSAGE_UPDATE carries the whole message.

@@ -866,6 +866,53 @@ func (m *Member) SelectMenu(t TB, msg *Message, customID string, values ...strin
 	return s.startComponent(m, stored, data)
 }
 
+// ForgeClick makes the member send a button click that Discord's own
+// client never sends: customID as a modified client crafts it, whether or
+// not the message shows it, on a message of the bot's that the member can
+// see. Discord forwards what the client sends and leaves it to the
+// application to check that the custom id came from the message (its
+// components documentation says so), so a bot must expect this.
+func (m *Member) ForgeClick(t TB, msg *Message, customID string) *Interaction {
+	t.Helper()
+	return m.forge(t, msg, map[string]any{"custom_id": customID, "component_type": ctButton})
+}
+
+// ForgeSelect makes the member send a string select's choice that Discord's
+// own client never sends: any custom id and any values, on a message of the
+// bot's that the member can see (ForgeClick).
+func (m *Member) ForgeSelect(t TB, msg *Message, customID string, values ...string) *Interaction {
+	t.Helper()
+	if values == nil {
+		values = []string{}
+	}
+	return m.forge(t, msg, map[string]any{"custom_id": customID, "component_type": ctStringSelect, "values": values})
+}
+
+// forge dispatches a crafted component interaction on msg.
+func (m *Member) forge(t TB, msg *Message, data map[string]any) *Interaction {
+	t.Helper()
+	s := m.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if msg == nil {
+		t.Fatalf("discordtest: no message")
+	}
+	u, stored := s.users[m.ID], s.messages[msg.ID]
+	if stored == nil {
+		t.Fatalf("discordtest: no message %s", msg.ID)
+	}
+	s.archiveDue()
+	s.mayAct(t, u, s.channels[stored.channelID], 0, true, "use the components of message "+msg.ID)
+	if !s.visible(u, stored) {
+		t.Fatalf("discordtest: %s cannot see message %s", m.Name, msg.ID)
+	}
+	if stored.authorID != s.bot.id {
+		t.Fatalf("discordtest: message %s is not the bot's; only its components reach the bot", msg.ID)
+	}
+	data["id"] = 1
+	return s.startComponent(m, stored, data)
+}
+
 // startComponent dispatches a component interaction. Call with s.mu held.
 func (s *Server) startComponent(m *Member, stored *message, data map[string]any) *Interaction {
 	in := s.newInteraction(s.users[m.ID], s.channels[stored.channelID], discordgo.InteractionMessageComponent)
