@@ -32,7 +32,8 @@
 // # Files
 //
 // bot.go runs the bot; commands.go declares /stratego; route.go routes
-// interactions; respond.go answers them; errors.go explains refusals; ids.go
+// interactions, a click or a choice only from a control its message shows
+// (fromItsMessage); respond.go answers them; errors.go explains refusals; ids.go
 // reads and writes custom ids; find.go finds matches; challenge.go, setup.go,
 // move.go, menus.go, autocomplete.go, board.go and actions.go (resignation,
 // draws, gifts of time), pause.go and vacation.go serve a match's life;

@@ -12,7 +12,9 @@ import (
 // a board that has changed; the move menus carry the number of moves their
 // board showed instead, so that a reminder or a gift of time leaves them
 // live. menu tells apart the menus of one message, whose custom ids must
-// differ. Discord allows 100 characters; ours stay far below.
+// differ. Discord allows 100 characters; ours stay far below. An id is
+// taken only from the message that shows it (fromItsMessage), so what it
+// carries, like the challenger's colour, is the bot's and not the presser's.
 const (
 	kindChallenge = "ch"
 	kindSetup     = "su"

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -125,6 +126,10 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		b.onAutocomplete(ctx, i)
 	case discordgo.InteractionMessageComponent:
+		if !fromItsMessage(i) {
+			b.say(i, txtNotOnMessage)
+			return
+		}
 		id, err := parseCustomID(i.MessageComponentData().CustomID)
 		if err != nil {
 			b.say(i, txtStaleComponent)
@@ -161,8 +166,59 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 }
 
 // The answers to a button, menu or form the bot no longer understands: one
-// sent by an older version, whose custom ID it cannot read.
+// sent by an older version, whose custom ID it cannot read, and one that is
+// not on the message it came with.
 const (
 	txtStaleComponent = "That button or menu is from an older version of the bot. Use `/stratego games` to continue."
 	txtStaleForm      = "That form is from an older version of the bot. Use `/stratego setup` to continue."
+	txtNotOnMessage   = "That button or menu is no longer on its message. Use `/stratego games` to continue."
 )
+
+// fromItsMessage reports whether a click or a choice came from a control
+// of the message Discord sends with it: a button with its custom id, or a
+// menu with its custom id and every value chosen among its options.
+// Discord forwards whatever a member's client sends and leaves this check
+// to the application; without it a modified client could take a challenge
+// on colours of its own choosing (the challenger's rides in the id), choose
+// a menu value nobody offered, or answer on another member's message, which
+// the answer then rewrites (a challenge stripped of its buttons, the
+// channel's board given a player's menus).
+func fromItsMessage(i *discordgo.Interaction) bool {
+	if i.Message == nil {
+		return false
+	}
+	data := i.MessageComponentData()
+	if data.CustomID == "" {
+		return false // link buttons have none, and send nothing
+	}
+	found := false
+	var walk func([]discordgo.MessageComponent)
+	walk = func(list []discordgo.MessageComponent) {
+		for _, c := range list {
+			switch c := c.(type) {
+			case *discordgo.ActionsRow:
+				walk(c.Components)
+			case *discordgo.Button:
+				found = found || data.ComponentType == discordgo.ButtonComponent && c.CustomID == data.CustomID && !c.Disabled
+			case *discordgo.SelectMenu:
+				found = found || data.ComponentType == c.Type() && c.CustomID == data.CustomID && !c.Disabled && offered(c, data.Values)
+			}
+		}
+	}
+	walk(i.Message.Components)
+	return found
+}
+
+// offered reports whether every value chosen in menu is one of its options:
+// a string menu's (the bot's menus are all string menus).
+func offered(menu *discordgo.SelectMenu, values []string) bool {
+	if menu.Type() != discordgo.SelectMenuComponent {
+		return true
+	}
+	for _, v := range values {
+		if !slices.ContainsFunc(menu.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
+			return false
+		}
+	}
+	return true
+}
