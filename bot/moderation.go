@@ -114,6 +114,10 @@ func (b *Bot) noteModerator(ctx context.Context, i *discordgo.Interaction, m *st
 	return noted, nil
 }
 
+// txtNoServerMatch answers a match number that no running match of the
+// server has.
+const txtNoServerMatch = "This server has no match #%[1]s. The `match` option suggests its running matches."
+
 // serverMatch finds an active match of the server by the number a member
 // typed or picked ("12" or "#12 …").
 func (b *Bot) serverMatch(ctx context.Context, guildID, named string) (*storage.Match, error) {
@@ -124,7 +128,7 @@ func (b *Bot) serverMatch(ctx context.Context, guildID, named string) (*storage.
 	m, err := b.store.Match(ctx, storage.MatchID(id))
 	switch {
 	case errors.Is(err, storage.ErrNotFound) || (err == nil && m.GuildID != guildID):
-		return nil, friendlyf("This server has no match #%[1]s. The `match` option suggests its running matches.", strconv.FormatUint(id, 10))
+		return nil, friendlyf(txtNoServerMatch, strconv.FormatUint(id, 10))
 	case err != nil:
 		return nil, err
 	case !m.Phase.Active():

@@ -20,6 +20,10 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
+	if err == nil && !b.memberSees(i, m.ChannelID) {
+		// A match in a channel the member cannot see is, for them, none.
+		err = friendlyf(txtNoServerMatch, m.ID.String())
+	}
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "watch"))
 		return
@@ -65,10 +69,13 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 
 // serverMatchChoices offers the server's running matches for the match
 // option of /stratego watch and cancel: their numbers and players' names,
-// which the channel shows anyway.
+// which the channel shows anyway, of the channels the member can see.
 func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	for _, channel := range b.guildChannelIDs(i.GuildID) {
+		if !b.memberSees(i, channel) {
+			continue
+		}
 		ms, err := b.store.ChannelMatches(ctx, channel, true, 0)
 		if err != nil {
 			continue
@@ -89,4 +96,29 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 		}
 	}
 	return choices
+}
+
+// memberSees reports whether the member behind i may view channel, a
+// server's text channel, as discordgo's state knows the server's roles and
+// the channel's overwrites, with the member's roles as i gives them; false
+// when the state cannot say. A match's channel is its thread's parent, so
+// that a thread archived meanwhile asks nothing the state lost.
+func (b *Bot) memberSees(i *discordgo.Interaction, channel string) bool {
+	if i.Member == nil || i.Member.User == nil || b.s == nil || b.s.State == nil {
+		return false
+	}
+	c, err := b.s.State.Channel(channel)
+	if err != nil {
+		return false
+	}
+	b.s.State.RLock()
+	guildID := c.GuildID
+	b.s.State.RUnlock()
+	g, err := b.s.State.Guild(guildID)
+	if err != nil {
+		return false
+	}
+	b.s.State.RLock()
+	defer b.s.State.RUnlock()
+	return channelPermissions(g, c, i.Member.User.ID, i.Member.Roles)&discordgo.PermissionViewChannel != 0
 }
