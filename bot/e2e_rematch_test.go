@@ -88,3 +88,40 @@ func TestNoBoardAfterOwnMoves(t *testing.T) {
 	}
 	h.bob.WaitDM(t, contains("You moved")) // bob keeps his
 }
+
+// TestRematchKeepsTheServersRules: Rematch starts a match like
+// /stratego challenge does, so the server's rules for starting one hold
+// for it too: a member without the role that starts matches, or under an
+// old finale in a channel no longer listed for matches, is told why not,
+// and no challenge is made.
+func TestRematchKeepsTheServersRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		set     func(h *harness) []discordtest.Arg
+		refusal string
+	}{
+		{"a role to start matches", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{discordtest.Opt(optStarterRole, h.guild.AddRole("players", 0).ID)}
+		}, "starting a match needs the <@&"},
+		{"matches only in another channel", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{discordtest.Opt(optAllowChannel, h.guild.AddChannel("stratego"))}
+		}, "Matches on this server are played in <#"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			finale := resignedFinale(t, h)
+			moderator(h) // carol
+			h.carol.SlashCommand(t, h.channel, "stratego server", tc.set(h)...).Reply(t)
+			got := h.alice.ClickButton(t, finale, button(t, finale, "Rematch")).Reply(t)
+			if !got.Ephemeral || !strings.Contains(got.Content, tc.refusal) {
+				t.Errorf("alice's Rematch is answered %q; want a private %q", got.Content, tc.refusal)
+			}
+			if cs, err := h.db.PlayerChallenges(t.Context(), h.alice.ID); err != nil || len(cs) != 0 {
+				t.Errorf("alice has %d challenges (%v); want none", len(cs), err)
+			}
+		})
+	}
+}

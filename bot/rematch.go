@@ -12,7 +12,8 @@ import (
 
 // A rematch: the button under a match's finale offers the other player the
 // same terms with the colours swapped, as a challenge like any other (the
-// limits apply, and they accept or decline with its buttons).
+// limits and the server's rules for starting a match apply, and they
+// accept or decline with its buttons).
 
 const kindRematch = "rm"
 
@@ -46,7 +47,9 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 		b.say(i, "`/stratego practice` starts another game against the computer.")
 		return
 	}
-	if why := b.whyNotPlayHere(i, b.threadsFor(b.serverOf(ctx, i.GuildID))); why != "" {
+	// A rematch starts a match: the server's role and channels for that
+	// hold as for /stratego challenge.
+	if why := b.whyNotMatchHere(i, b.serverOf(ctx, i.GuildID)); why != "" {
 		b.tell(i, why)
 		return
 	}
