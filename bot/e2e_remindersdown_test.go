@@ -59,3 +59,34 @@ func TestRemindersAfterDowntime(t *testing.T) {
 		})
 	}
 }
+
+// TestNoReminderOfADeadlineGone: Discord fails Alice's half-time reminder,
+// and the outbox tries it again only once her deadline has passed (Discord,
+// or the bot, was away until then): it is not sent, for it would say that a
+// deadline gone is still to come, just before she is told she lost on time.
+func TestNoReminderOfADeadlineGone(t *testing.T) {
+	t.Parallel()
+	h, _, due := aliceToMove(t)
+	h.advance(11 * time.Hour)
+	h.srv.FailNextIn(t, createMessageRoute, h.alice.DM(), 1, 503)
+	h.advance(time.Hour)
+	h.srv.WaitFor(t, "the reminder to fail", func() bool {
+		for _, r := range h.srv.Requests(createMessageRoute) {
+			if r.Status == 503 {
+				return true
+			}
+		}
+		return false
+	})
+	if m := h.match(1); m.RemindersSent == 0 || m.Phase != storage.PhasePlaying {
+		t.Fatalf("at half time: %d reminders recorded, phase %v", m.RemindersSent, m.Phase)
+	}
+	h.clock.Advance(due.Sub(h.clock.Now()) + time.Hour)
+	h.bot.deliverDue(t.Context())
+	h.advance(0)
+	h.alice.WaitDM(t, contains("You lost: you ran out of time."))
+	h.outboxEmpty()
+	if got := countDMs(h.alice, txtMoveReminder); got != 0 {
+		t.Errorf("Alice got %d reminders of a deadline gone: %q", got, lastDM(h.alice).Content)
+	}
+}
