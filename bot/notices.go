@@ -278,7 +278,10 @@ func (c *matchNotice) reminder() []outgoing {
 	m, p, side := c.m, c.p, c.side
 	stillOn := m.SameTurn(c.n.Log) || (m.Phase == storage.PhaseSetup && c.n.Log <= len(m.Log))
 	stopped := !m.PausedUntil().IsZero() || !m.VacationUntil(side).IsZero()
-	if !stillOn || stopped || !m.Owes(side) || c.settings(side).NoReminders {
+	// A deadline that passed meanwhile (the bot was down past it) is
+	// not to come: the time-out due with it says the rest.
+	gone := !c.now.Before(m.Deadline)
+	if !stillOn || stopped || gone || !m.Owes(side) || c.settings(side).NoReminders {
 		return nil
 	}
 	due := unix(m.Deadline)

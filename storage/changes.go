@@ -324,7 +324,9 @@ func (c Changes) Abandon(m *Match, at time.Time, why CallOff) error {
 // (ErrNotDue before its time, and while the side to move, or in set-up a
 // player, has not been told; ErrRoundOver for one due at or after a
 // tournament match's round deadline, which is never sent: the match is
-// called off then).
+// called off then). The later reminders of the schedule due by at as well
+// (the bot was down past them) count as sent with it: each would come at
+// the same moment and say the same.
 func (c Changes) MarkReminded(m *Match, at time.Time) error {
 	if m.RemindAt.IsZero() || at.Before(m.RemindAt) || m.ClockPending {
 		return fmt.Errorf("match %d has no reminder due: %w", m.ID, ErrNotDue)
@@ -332,9 +334,12 @@ func (c Changes) MarkReminded(m *Match, at time.Time) error {
 	if err := m.roundOver(ActMove, m.RemindAt); err != nil {
 		return err // due once the match was to be called off: never sent
 	}
-	m.RemindersSent++
-	m.planReminder(c.reminders())
-	return nil
+	for m.RemindersSent++; ; m.RemindersSent++ {
+		m.planReminder(c.reminders())
+		if m.RemindAt.IsZero() || m.RemindAt.After(at) {
+			return nil
+		}
+	}
 }
 
 // ChannelBack records that the bot may post in the match's channel again
