@@ -72,3 +72,71 @@ func TestTournamentMatchCalledOff(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentBotRemoved: removing the bot from a server cancels its
+// tournaments there, before it calls off their games: no game of the
+// round under way is scored as a forfeit for the removal, no later round
+// is paired for a server the bot is no longer in, and the players it can
+// still reach by DM (through another server) are told, with the standings
+// as they were. Its organiser is not asked for the channel's permissions:
+// told of the cancellation as a player, or, not playing, in a line.
+func TestTournamentBotRemoved(t *testing.T) {
+	for _, organiserPlays := range []bool{true, false} {
+		t.Run(map[bool]string{true: "the organiser plays", false: "the organiser does not play"}[organiserPlays], func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t, "dave")
+			players := []*discordtest.Member{h.bob, h.carol}
+			if organiserPlays {
+				players = append(players, h.alice)
+			} else {
+				for _, m := range h.members {
+					if m.Name == "dave" {
+						players = append(players, m)
+					}
+				}
+			}
+			other := h.srv.AddGuild("Another Club")
+			other.Join(h.alice)
+			for _, m := range players {
+				if m != h.alice {
+					other.Join(m)
+				}
+			}
+			h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 2),
+				discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+			for _, m := range players {
+				h.expect(h.run(m, "join"), "You joined")
+			}
+			h.advance(time.Hour)
+			m := h.roundMatches(1)[0]
+			h.setUp(m, game.Red)
+
+			h.guild.KickBot()
+			h.srv.WaitFor(t, "the match called off", func() bool { return h.match(m.ID).Phase == storage.PhaseAbandoned })
+			h.advance(time.Minute) // the timers' pass: no round 2
+			const cancelled = "**Cup** is cancelled: I was removed from the server it was played in."
+			for _, p := range players {
+				p.WaitDM(t, contains(cancelled+" The standings as they were:"))
+			}
+			if !organiserPlays {
+				h.alice.WaitDM(t, contains(cancelled))
+			}
+			h.outboxEmpty()
+			for _, dm := range h.alice.DMs() {
+				if strings.Contains(dm.Content, "I need to see that channel") {
+					t.Errorf("the organiser is asked for permissions of a server the bot left: %q", dm.Content)
+				}
+			}
+			tt, s := h.stored()
+			if !tt.Done || s.Status() != tournament.CancelledStatus || len(s.Rounds()) != 1 || len(tt.Games) != 1 {
+				t.Fatalf("after the removal: done %v, %s, %d rounds, %d matches; want cancelled in round 1", tt.Done, s.Status(), len(s.Rounds()), len(tt.Games))
+			}
+			if got := s.Rounds()[0].Games[0].Result; got != tournament.Pending {
+				t.Errorf("the game on when the bot was removed scored %s, want nothing", got)
+			}
+			if got := h.match(m.ID).CalledOff; got != storage.CallOffTournament {
+				t.Errorf("the game on was called off for %s, want by its tournament's cancel", got)
+			}
+		})
+	}
+}
