@@ -47,7 +47,11 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 		return
 	}
 	b.log.Info("a moderator called a match off", "match", m.ID, "by", userOf(i).ID)
-	b.say(i, "%[1]s is called off with no result. Both players and the channel are told why.", b.matchTitle(printerOf(i), m))
+	if m.ForTournament() {
+		b.say(i, "%[1]s is called off: its tournament counts it as lost by forfeit by both players. Both players and the channel are told why.", b.matchTitle(printerOf(i), m))
+	} else {
+		b.say(i, "%[1]s is called off with no result. Both players and the channel are told why.", b.matchTitle(printerOf(i), m))
+	}
 	b.afterChange(ctx, m, nil)
 }
 

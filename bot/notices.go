@@ -286,7 +286,11 @@ func (c *matchNotice) reminder() []outgoing {
 	}
 	due := unix(m.Deadline)
 	text := p.Sprintf("Reminder: your move is due <t:%[1]s:R>, or you lose this match.", due)
-	if m.Phase == storage.PhaseSetup {
+	switch {
+	case m.Phase == storage.PhaseSetup && m.ForTournament():
+		// A tournament scores a late set-up as its player's forfeit.
+		text = p.Sprintf(txtSetupReminderTournament, due)
+	case m.Phase == storage.PhaseSetup:
 		// The rules call a match off, with no result, when a set-up is late.
 		text = p.Sprintf("Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the match is called off with no result.", due)
 	}
@@ -353,10 +357,22 @@ func (c *matchNotice) lateBoard() []outgoing {
 	return c.text(p.Sprintf(format, started, due))
 }
 
-// abandoned says why the match was called off, with no result.
+// Texts of a tournament match called off: its tournament scores it (see
+// tournamentResult), so it does not end with no result.
+const (
+	txtSetupReminderTournament = "Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the tournament counts this game as lost by forfeit."
+	txtLateSetupTournament     = "The match is called off: not both set-ups arrived in time. It is not rated; the tournament counts it as lost by forfeit by each player whose set-up did not arrive."
+	txtModeratorTournament     = "The match is called off: a moderator decided so (%[1]s). It is not rated; the tournament counts it as lost by forfeit by both players."
+)
+
+// abandoned says why the match was called off, with no result (in a
+// tournament, with the result its tournament gives it).
 func (c *matchNotice) abandoned() []outgoing {
 	m, p := c.m, c.p
 	text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")
+	if m.ForTournament() {
+		text = p.Sprintf(txtLateSetupTournament)
+	}
 	switch m.CalledOff {
 	case storage.CallOffBotRemoved:
 		if c.aud == storage.AudiencePublic {
@@ -365,6 +381,9 @@ func (c *matchNotice) abandoned() []outgoing {
 		text = p.Sprintf("The match is called off: I was removed from the server it was played in. No result is recorded.")
 	case storage.CallOffModerator:
 		text = p.Sprintf("The match is called off: a moderator decided so (%[1]s). No result is recorded.", m.ModeratorNote)
+		if m.ForTournament() {
+			text = p.Sprintf(txtModeratorTournament, m.ModeratorNote)
+		}
 	case storage.CallOffTournament:
 		text = p.Sprintf("The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it.", m.ModeratorNote)
 	}

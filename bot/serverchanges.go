@@ -25,9 +25,10 @@ import (
 //   - a player leaves the server: the match goes on; they can still move by
 //     DM while they share a server with the bot, and otherwise lose on time
 //     like anyone who does not move; the channel is told they left;
-//   - the bot is removed from the server: its matches there are called off
-//     with no result and its challenges withdrawn, and the players are told
-//     by DM where the bot can still reach them.
+//   - the bot is removed from the server: its tournaments there are
+//     cancelled (none of their games starts any more), its matches there are
+//     called off with no result and its challenges withdrawn, and the
+//     players are told by DM where the bot can still reach them.
 
 // Reasons of fallback notices (storage.Notice.Reason).
 const (
@@ -201,6 +202,7 @@ func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 	for _, c := range e.BeforeDelete.Channels {
 		channels = append(channels, c.ID)
 	}
+	cancelled := b.cancelServerTournaments(ctx, e.ID)
 	called, withdrawn := 0, 0
 	for _, ch := range channels {
 		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
@@ -233,6 +235,28 @@ func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 			}
 		}
 	}
-	b.log.Info("removed from a server", "guild", e.ID, "matches called off", called, "challenges withdrawn", withdrawn)
+	b.log.Info("removed from a server", "guild", e.ID, "tournaments cancelled", cancelled, "matches called off", called, "challenges withdrawn", withdrawn)
 	b.nudgeTimers()
+}
+
+// cancelServerTournaments cancels the tournaments under way of a server the
+// bot was removed from, before its matches are called off: nobody could
+// play their next rounds there, and a game called off by the removal is
+// nobody's forfeit. The cancel, the bot's own (cancelledText), calls off
+// their games still on. It returns how many it cancelled.
+func (b *Bot) cancelServerTournaments(ctx context.Context, guild string) (cancelled int) {
+	open, err := b.store.ServerTournaments(ctx, guild, false)
+	if err != nil {
+		b.log.Error("listing a removed server's tournaments failed", "guild", guild, "error", err)
+		return 0
+	}
+	for _, t := range open {
+		switch err := b.cancelTournament(ctx, t.ID, b.botUserID()); {
+		case err == nil:
+			cancelled++
+		case !errors.Is(err, errRefused):
+			b.log.Error("cancelling a removed server's tournament failed", "tournament", t.ID, "error", err)
+		}
+	}
+	return cancelled
 }

@@ -62,7 +62,9 @@ const (
 // tournamentResult is how a tournament scores a match that ended: its
 // result on the board; or, called off with no result, a forfeit of the side
 // whose set-up never came (of both when neither, or when the match was
-// called off in play).
+// called off in play). A moderator's call-off is a forfeit of both, in
+// set-up too: it decides nothing between the players, so it gives no win
+// to whoever confirmed a set-up first (/stratego award gives a result).
 func tournamentResult(m *storage.Match) tournament.Result {
 	if m.Phase == storage.PhaseFinished {
 		switch m.Result.Outcome {
@@ -73,6 +75,9 @@ func tournamentResult(m *storage.Match) tournament.Result {
 		case game.Drawn:
 			return tournament.Drawn
 		}
+	}
+	if m.CalledOff == storage.CallOffModerator {
+		return tournament.DoubleForfeit
 	}
 	red := m.Setups[game.Red].Status == storage.SetupConfirmed
 	blue := m.Setups[game.Blue].Status == storage.SetupConfirmed

@@ -33,6 +33,10 @@ func TestTournamentResult(t *testing.T) {
 		{"Red never set up", storage.Match{Phase: storage.PhaseAbandoned, Setups: [2]storage.SideSetup{{}, confirmed}}, tournament.RedForfeited},
 		{"neither set up", storage.Match{Phase: storage.PhaseAbandoned}, tournament.DoubleForfeit},
 		{"called off in play", storage.Match{Phase: storage.PhaseAbandoned, Setups: [2]storage.SideSetup{confirmed, confirmed}}, tournament.DoubleForfeit},
+		// A moderator's call-off is nobody's forfeit alone: it gives no win
+		// to whoever happened to confirm a set-up first.
+		{"a moderator called it off, only Red set up", storage.Match{Phase: storage.PhaseAbandoned, CalledOff: storage.CallOffModerator, Setups: [2]storage.SideSetup{confirmed, {}}}, tournament.DoubleForfeit},
+		{"a moderator called it off, only Blue set up", storage.Match{Phase: storage.PhaseAbandoned, CalledOff: storage.CallOffModerator, Setups: [2]storage.SideSetup{{}, confirmed}}, tournament.DoubleForfeit},
 	}
 	for _, tc := range tests {
 		if got := tournamentResult(&tc.match); got != tc.result {

@@ -102,6 +102,10 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 		return nil, err
 	}
 	if n.To == storage.AudienceOrganiser {
+		removed, playing := b.cancelledByRemoval(t)
+		if removed && playing {
+			return nil, nil // the organiser plays: they are sent the cancellation, with the standings
+		}
 		if !b.firstNoReachToday(ctx, t, n.ID) {
 			return nil, nil
 		}
@@ -111,6 +115,9 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 		p := b.printerFor(ctx, t.CreatorID)
 		text := p.Sprintf(txtTourneyNoReach, mdEscape(t.Name), t.ChannelID)
 		switch {
+		case removed:
+			// No permission of the channel would help: the bot is out of the server.
+			text = p.Sprintf(txtTourneyRemoved, mdEscape(t.Name))
 		case strings.HasPrefix(n.Reason, channelGoneReason):
 			text = p.Sprintf(txtTourneyChannelGone, mdEscape(t.Name))
 		case strings.HasPrefix(n.Reason, noPictureReason):
@@ -147,11 +154,7 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 	case storage.EventWithdrawn:
 		text, withStandings = withdrawalText(p, t, event, len(state.Rounds()) > 0), len(state.Rounds()) > 0 // before the start, no standings yet
 	case storage.EventTourneyCancel:
-		if event.Player == "" {
-			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", mdEscape(t.Name))
-		} else {
-			text, withStandings = p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", mdEscape(t.Name), "<@"+event.Player+">"), true
-		}
+		text, withStandings = b.cancelledText(p, t, event)
 	case storage.EventTourneyOver:
 		text, withStandings = p.Sprintf("**%[1]s** is over. Final standings:", mdEscape(t.Name)), true
 		if state.Status() != tournament.Finished {
@@ -581,11 +584,7 @@ func (b *Bot) composeForPlayer(p lang.Printer, n storage.Notice, t, then *storag
 			text = endedEarlyText(p, state) + "\n" + text
 		}
 	case storage.EventTourneyCancel:
-		if event.Player == "" {
-			text = p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", mdEscape(t.Name))
-		} else {
-			text, withStandings = p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", mdEscape(t.Name), "<@"+event.Player+">"), true
-		}
+		text, withStandings = b.cancelledText(p, t, event)
 	default:
 		return nil, fmt.Errorf("%s is told to a tournament's players only in its channel", n.Event)
 	}
@@ -616,4 +615,40 @@ func (b *Bot) composeForPlayer(p lang.Printer, n storage.Notice, t, then *storag
 		out[k] = outgoing{to: audienceOf{user: n.Player}, send: &discordgo.MessageSend{Content: content, AllowedMentions: &discordgo.MessageAllowedMentions{}}}
 	}
 	return out, nil
+}
+
+// txtTourneyRemoved tells a tournament's organiser, who does not play in
+// it, that it was cancelled as the bot was removed from its server.
+const txtTourneyRemoved = "**%[1]s** is cancelled: I was removed from the server it was played in."
+
+// cancelledByRemoval reports whether t, as it is now, was cancelled as the
+// bot was removed from its server (cancelServerTournaments), and whether
+// its organiser then still played in it.
+func (b *Bot) cancelledByRemoval(t *storage.Tournament) (removed, organiserPlays bool) {
+	if !t.Done || len(t.Log) == 0 {
+		return false, false
+	}
+	last := t.Log[len(t.Log)-1]
+	if last.Kind != tournament.Cancelled || last.Player == "" || last.Player != b.botUserID() {
+		return false, false
+	}
+	if s, err := t.State(); err == nil {
+		p, in := s.Player(t.CreatorID)
+		organiserPlays = in && !p.Withdrawn
+	}
+	return true, organiserPlays
+}
+
+// cancelledText words a tournament's cancellation (event), and says whether
+// the standings as they were follow: by a member; by the bot itself, removed
+// from the server (cancelServerTournaments); or, by nobody, at its start
+// with fewer than two players.
+func (b *Bot) cancelledText(p lang.Printer, t *storage.Tournament, event tournament.Event) (string, bool) {
+	switch event.Player {
+	case "":
+		return p.Sprintf("**%[1]s** is cancelled: fewer than two players joined by its start.", mdEscape(t.Name)), false
+	case b.botUserID():
+		return p.Sprintf("**%[1]s** is cancelled: I was removed from the server it was played in. The standings as they were:", mdEscape(t.Name)), true
+	}
+	return p.Sprintf("**%[1]s** is cancelled by %[2]s. The standings as they were:", mdEscape(t.Name), "<@"+event.Player+">"), true
 }
