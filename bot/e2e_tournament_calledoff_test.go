@@ -28,7 +28,13 @@ func TestTournamentMatchCalledOff(t *testing.T) {
 	}{
 		{
 			name: "late set-up", moveTime: "1h",
-			callOff:  func(h *tourney, m *storage.Match) { h.advance(2 * time.Hour) },
+			callOff: func(h *tourney, m *storage.Match) {
+				// The reminder comes at half time; one due only after the
+				// deadline is dropped, so the clock passes it first.
+				h.advance(40 * time.Minute)
+				h.members[m.Players[game.Blue].UserID].WaitDM(h.t, contains("if it is not in by then"))
+				h.advance(2 * time.Hour)
+			},
 			result:   tournament.BlueForfeited,
 			reminder: "if it is not in by then, the tournament counts this game as lost by forfeit.",
 			told:     "It is not rated; the tournament counts it as lost by forfeit by each player whose set-up did not arrive.",
