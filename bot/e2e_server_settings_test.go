@@ -56,6 +56,32 @@ func TestServerSettings(t *testing.T) {
 			refusal: "starting a match needs the <@&",
 		},
 		{
+			// Discord's role picker offers @everyone, the role every member
+			// has though no member lists it: it lets everyone start.
+			name: "@everyone as the role to start matches",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optStarterRole, h.guild.Everyone().ID)}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob))
+			},
+		},
+		{
+			name: "@everyone as the organiser role",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optOrganiserRole, h.guild.Everyone().ID)}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego tournament create",
+					discordtest.Opt(optName, "Cup"), discordtest.Opt(optFormat, formatSwiss), discordtest.Opt(optRounds, 3))
+			},
+			check: func(t *testing.T, h *harness, answer *discordtest.Message) {
+				if !strings.Contains(answer.Content, "Tournament #1: Cup") {
+					t.Errorf("the tournament is announced as %q", answer.Content)
+				}
+			},
+		},
+		{
 			name: "practice off",
 			set: func(h *harness) []discordtest.Arg {
 				return []discordtest.Arg{discordtest.Opt(optPracticeAllowed, false)}

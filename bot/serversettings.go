@@ -27,6 +27,13 @@ func isModerator(i *discordgo.Interaction) bool {
 	return i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
 }
 
+// hasRole reports whether the member has the server's role: one of their
+// roles, or @everyone, whose id is the server's and which Discord lists
+// among no member's roles although every member has it.
+func hasRole(i *discordgo.Interaction, role string) bool {
+	return i.Member != nil && (role == i.GuildID || slices.Contains(i.Member.Roles, role))
+}
+
 // serverOf returns the settings of the interaction's server; the defaults
 // in a DM, or when they cannot be read.
 func (b *Bot) serverOf(ctx context.Context, guildID string) *storage.ServerSettings {
@@ -54,7 +61,7 @@ func (b *Bot) whyNotStartHere(i *discordgo.Interaction, s *storage.ServerSetting
 	if why := b.whyNotThisChannel(i, s); why != "" {
 		return why
 	}
-	if s.StarterRole != "" && !isModerator(i) && (i.Member == nil || !slices.Contains(i.Member.Roles, s.StarterRole)) {
+	if s.StarterRole != "" && !isModerator(i) && !hasRole(i, s.StarterRole) {
 		return p.Sprintf("On this server, starting a match needs the <@&%[1]s> role. Ask a moderator for it, or accept a challenge someone else makes.", s.StarterRole)
 	}
 	return ""

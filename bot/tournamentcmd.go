@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -179,5 +178,5 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 // mayOrganise reports whether the member may create tournaments: Manage
 // Server, or the organiser role the server names.
 func mayOrganise(i *discordgo.Interaction, s *storage.ServerSettings) bool {
-	return isModerator(i) || (s.OrganiserRole != "" && i.Member != nil && slices.Contains(i.Member.Roles, s.OrganiserRole))
+	return isModerator(i) || (s.OrganiserRole != "" && hasRole(i, s.OrganiserRole))
 }
