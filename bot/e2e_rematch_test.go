@@ -88,3 +88,54 @@ func TestNoBoardAfterOwnMoves(t *testing.T) {
 	}
 	h.bob.WaitDM(t, contains("You moved")) // bob keeps his
 }
+
+// TestRematchKeepsServerRules: a rematch is a new match like any other, so
+// the server's rules on starting matches apply to it as they stand when
+// Rematch is pressed: a member without the starter role, or a channel taken
+// off the list since the match began, gets the refusal a challenge would.
+func TestRematchKeepsServerRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		set     func(h *harness) []discordtest.Arg
+		refusal string
+	}{
+		{"a starter role bob lacks", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{discordtest.Opt(optStarterRole, h.guild.AddRole("players", 0).ID)}
+		}, "starting a match needs the <@&"},
+		{"matches only in another channel", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{discordtest.Opt(optAllowChannel, h.guild.AddChannel("stratego"))}
+		}, "Matches on this server are played in <#"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.startClassic()
+			h.waitMoves(1, 0)
+			ask := h.alice.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
+			h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+			h.bot.deliverDue(context.Background())
+			var finale *discordtest.Message
+			h.srv.WaitFor(t, "the finale", func() bool {
+				for _, m := range h.srv.ChannelMessages(h.channel) {
+					if hasButton(m, "Rematch") {
+						finale = m
+					}
+				}
+				return finale != nil
+			})
+			moderator(h)
+			if got := h.carol.SlashCommand(t, h.channel, "stratego server", tc.set(h)...).Reply(t); !strings.Contains(got.Content, "Changed: ") {
+				t.Fatalf("the moderator's change answered %q", got.Content)
+			}
+			got := h.bob.ClickButton(t, finale, button(t, finale, "Rematch")).Reply(t)
+			if !got.Ephemeral || !strings.Contains(got.Content, tc.refusal) {
+				t.Fatalf("bob's rematch: %q; want a private refusal with %q", got.Content, tc.refusal)
+			}
+			if n := len(h.srv.ChannelMessages(h.channel)); hasButton(h.srv.ChannelMessages(h.channel)[n-1], "Accept") {
+				t.Error("the rematch was offered in the channel")
+			}
+		})
+	}
+}

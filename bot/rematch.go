@@ -12,7 +12,8 @@ import (
 
 // A rematch: the button under a match's finale offers the other player the
 // same terms with the colours swapped, as a challenge like any other (the
-// limits apply, and they accept or decline with its buttons).
+// server's rules on starting matches and the limits apply, and they accept
+// or decline with its buttons).
 
 const kindRematch = "rm"
 
@@ -46,7 +47,9 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 		b.say(i, "`/stratego practice` starts another game against the computer.")
 		return
 	}
-	if why := b.whyNotPlayHere(i, b.threadsFor(b.serverOf(ctx, i.GuildID))); why != "" {
+	// A new match: the server's rules on who starts one and where hold as
+	// they stand now, as for a challenge.
+	if why := b.whyNotMatchHere(i, b.serverOf(ctx, i.GuildID)); why != "" {
 		b.tell(i, why)
 		return
 	}
