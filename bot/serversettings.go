@@ -151,6 +151,7 @@ const (
 	txtOrganiserOrMods friendly = "Choose either `organiser_role` or `moderators_organise`: one undoes the other."
 	txtChannelOrAny    friendly = "Choose either `any_channel` or a channel to allow or remove: one undoes the other."
 	txtNotListed                = "<#%[1]s> is not on the list of channels for matches, so there is nothing to remove. `/stratego server` shows the list."
+	txtMaxMovesRange            = "The default move limit is 0 (no limit) or from %[1]d to %[2]d moves, as a challenge's `max_moves`."
 )
 
 // applyServerOptions changes s as the options say, listing the changes;
@@ -215,6 +216,10 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 	}
 	if v, ok := opts.integer(optMaxMoves); ok {
 		n := int(v)
+		if n != 0 && n < minMaxMoves {
+			// Discord's least for the option is 0, for no limit.
+			return friendlyf(txtMaxMovesRange, minMaxMoves, game.MaxMovesLimit)
+		}
 		s.Rules.MaxMoves = &n
 		*changes = append(*changes, p.Sprintf("default move limit: %[1]s", maxMovesText(p, n)))
 	}
