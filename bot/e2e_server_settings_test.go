@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -325,5 +326,56 @@ func TestAward(t *testing.T) {
 	}
 	if s, err := h.db.Standing(context.Background(), h.guild.ID, game.VariantClassic, h.bob.ID); err != nil || s.Wins != 1 {
 		t.Errorf("bob's standing: %+v, %v", s, err)
+	}
+}
+
+// TestServerSettingsDeletedChannel: a channel listed for matches, then
+// deleted, is no place to send members to. A refusal names only the listed
+// channels that still exist, and once none does, says to ask a moderator;
+// the moderator's next change of the list drops the deleted ones, which no
+// channel picker offers to remove_channel.
+func TestServerSettingsDeletedChannel(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	stratego, arena := h.guild.AddChannel("stratego"), h.guild.AddChannel("arena")
+	for _, ch := range []*discordtest.Channel{stratego, arena} {
+		if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optAllowChannel, ch)).Reply(t); !strings.Contains(got.Content, "Changed: ") {
+			t.Fatalf("allowing #%s answered %q", ch.Name, got.Content)
+		}
+	}
+	deleted := func(ch *discordtest.Channel) {
+		t.Helper()
+		ch.Delete()
+		h.srv.WaitFor(t, "the bot to see #"+ch.Name+" deleted", func() bool {
+			return !slices.Contains(h.bot.guildChannelIDs(h.guild.ID), ch.ID)
+		})
+	}
+	challenge := func() string {
+		t.Helper()
+		got := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob)).Reply(t)
+		if !got.Ephemeral {
+			t.Fatalf("alice's challenge went through: %q", got.Content)
+		}
+		return got.Content
+	}
+
+	deleted(stratego)
+	if got := challenge(); !strings.Contains(got, "Matches on this server are played in <#"+arena.ID+">.") || strings.Contains(got, stratego.ID) {
+		t.Errorf("with #stratego deleted alice is told %q; want #arena alone", got)
+	}
+	deleted(arena)
+	if got := challenge(); !strings.Contains(got, "allow_channel") || strings.Contains(got, stratego.ID) || strings.Contains(got, arena.ID) {
+		t.Errorf("with every listed channel deleted alice is told %q; want a moderator's allow_channel", got)
+	}
+
+	got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optAllowChannel, h.channel)).Reply(t)
+	for _, want := range []string{"<#" + stratego.ID + "> removed from the list", "<#" + arena.ID + "> removed from the list", "- matches in: <#" + h.channel.ID + ">\n"} {
+		if !strings.Contains(got.Content, want) {
+			t.Errorf("allowing #general answered %q; want %q", got.Content, want)
+		}
+	}
+	if s, err := h.db.Server(context.Background(), h.guild.ID); err != nil || !slices.Equal(s.Channels, []string{h.channel.ID}) {
+		t.Errorf("the server's channels: %v, %v; want #general alone", s.Channels, err)
 	}
 }

@@ -78,13 +78,24 @@ func (b *Bot) whyNotThisChannel(i *discordgo.Interaction, s *storage.ServerSetti
 	if s.AllowsChannel(channel) {
 		return ""
 	}
-	where := make([]string, len(s.Channels))
-	for k, c := range s.Channels {
-		where[k] = "<#" + c + ">"
-	}
 	p := printerOf(i)
+	gone := b.deletedChannels(i.GuildID, s.Channels)
+	var where []string
+	for _, c := range s.Channels {
+		if !slices.Contains(gone, c) {
+			where = append(where, "<#"+c+">")
+		}
+	}
+	if len(where) == 0 {
+		return p.Sprintf(txtChannelsDeleted)
+	}
 	return p.Sprintf("Matches on this server are played in %[1]s. Start yours there.", joinAnd(p, where))
 }
+
+// txtChannelsDeleted refuses a match while every channel the server lists
+// for matches is deleted.
+const txtChannelsDeleted = "The channels this server named for matches were deleted. " +
+	"Ask a moderator to name another with `/stratego server allow_channel:`, or to allow any channel with `any_channel:true`."
 
 // whyNotMatchHere says why a member's match against another member cannot
 // start in the interaction's channel: the server's rules for the member
@@ -128,7 +139,7 @@ func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts optio
 	var changes []string
 	s, err := b.store.UpdateServer(ctx, i.GuildID, func(s *storage.ServerSettings) error {
 		changes = changes[:0]
-		return applyServerOptions(p, s, opts, b.cfg, &changes)
+		return applyServerOptions(p, s, opts, b.cfg, b.deletedChannels(i.GuildID, s.Channels), &changes)
 	})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "server settings"))
@@ -155,8 +166,9 @@ const (
 )
 
 // applyServerOptions changes s as the options say, listing the changes;
-// cfg says what the bot's default is.
-func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options, cfg Config, changes *[]string) error {
+// cfg says what the bot's default is. A change of the list of channels
+// drops those of them deleted (gone), which no channel option can name.
+func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options, cfg Config, gone []string, changes *[]string) error {
 	// Options that undo each other: which one the moderator meant is theirs
 	// to say.
 	if anyone, _ := opts.boolean(optAnyoneStarts); anyone && opts.id(optStarterRole) != "" {
@@ -251,6 +263,14 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 	if v, ok := opts.boolean(optModsOrganise); ok && v {
 		s.OrganiserRole = ""
 		*changes = append(*changes, p.Sprintf("only moderators create tournaments"))
+	}
+	if opts.id(optAllowChannel) != "" || opts.id(optRemoveChannel) != "" {
+		for _, c := range gone {
+			if k := slices.Index(s.Channels, c); k >= 0 {
+				s.Channels = slices.Delete(s.Channels, k, k+1)
+				*changes = append(*changes, p.Sprintf("<#%[1]s> removed from the list", c))
+			}
+		}
 	}
 	if v := opts.id(optAllowChannel); v != "" && !slices.Contains(s.Channels, v) {
 		if len(s.Channels) >= storage.MaxServerChannels {
