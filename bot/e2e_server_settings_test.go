@@ -6,6 +6,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -377,5 +378,55 @@ func TestServerSettingsDeletedChannel(t *testing.T) {
 	}
 	if s, err := h.db.Server(context.Background(), h.guild.ID); err != nil || !slices.Equal(s.Channels, []string{h.channel.ID}) {
 		t.Errorf("the server's channels: %v, %v; want #general alone", s.Channels, err)
+	}
+}
+
+// TestModeratorDecisionRacesAMove: a move lands between the moderator's note
+// and the decision itself. A cancel or an award does not depend on the
+// board, so it still goes through, under the moderator's own note, instead
+// of answering the moderator as a player whose move came too late.
+func TestModeratorDecisionRacesAMove(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		cmd    string
+		args   func(h *harness) []discordtest.Arg
+		answer string
+		phase  storage.Phase
+	}{
+		{"stratego cancel", func(h *harness) []discordtest.Arg { return nil }, "called off with no result", storage.PhaseAbandoned},
+		{"stratego award", func(h *harness) []discordtest.Arg { return []discordtest.Arg{discordtest.Opt(optWinner, h.bob)} }, "is awarded to bob", storage.PhaseFinished},
+	}
+	for _, tc := range tests {
+		t.Run(tc.cmd, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.startClassic()
+			h.waitMoves(1, 0)
+			moderator(h)
+			var once sync.Once
+			move := func() {
+				once.Do(func() {
+					mv, err := game.ParseMove("A4-A5", game.NumberingModern)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if _, _, err := h.db.ApplyMove(context.Background(), 1, 0, game.Red, mv, T0); err != nil {
+						t.Errorf("alice's move: %v", err)
+					}
+				})
+			}
+			abandon, act := move, func(storage.MatchID, storage.Action) { move() }
+			h.reads.beforeAbandon.Store(&abandon)
+			h.reads.beforeAct.Store(&act)
+			args := append(tc.args(h), discordtest.Opt(optMatch, "1"), discordtest.Opt(optReason, "played from one account"))
+			got := h.carol.SlashCommand(t, h.channel, tc.cmd, args...).Reply(t)
+			if !got.Ephemeral || !strings.Contains(got.Content, tc.answer) {
+				t.Fatalf("%s answered %q; want %q", tc.cmd, got.Content, tc.answer)
+			}
+			if m := h.match(1); m.Phase != tc.phase || len(m.Log) < 1 || m.ModeratorNote != "carol: played from one account" {
+				t.Errorf("after the %s: phase %v, %d actions, note %q", tc.cmd, m.Phase, len(m.Log), m.ModeratorNote)
+			}
+		})
 	}
 }
