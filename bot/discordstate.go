@@ -89,6 +89,18 @@ func (b *Bot) deletedChannels(guildID string, ids []string) []string {
 	return gone
 }
 
+// roleDeleted reports whether role, one of a server's, is gone from the
+// bot's view of the server: deleted since a moderator named it. False when
+// the bot does not know the server, or knows it only as unavailable.
+func (b *Bot) roleDeleted(guildID, role string) bool {
+	deleted := false
+	b.withGuild(guildID, func(g *discordgo.Guild) {
+		deleted = !g.Unavailable && role != guildID &&
+			!slices.ContainsFunc(g.Roles, func(r *discordgo.Role) bool { return r.ID == role })
+	})
+	return deleted
+}
+
 // threadParent returns the channel a thread belongs to, and false when
 // channelID is no thread the bot knows of (GUILD_CREATE and THREAD_CREATE
 // carry the active threads).

@@ -430,3 +430,22 @@ func TestModeratorDecisionRacesAMove(t *testing.T) {
 		})
 	}
 }
+
+// TestServerSettingsDeletedStarterRole: the role a server named for starting
+// matches is deleted. Nobody can be given it any more, so a member is not
+// sent to a moderator to ask for it, but told what a moderator does instead.
+func TestServerSettingsDeletedStarterRole(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	players := h.guild.AddRole("players", 0)
+	if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optStarterRole, players.ID)).Reply(t); !strings.Contains(got.Content, "Changed: ") {
+		t.Fatalf("naming the starter role answered %q", got.Content)
+	}
+	players.Delete()
+	h.srv.WaitFor(t, "the bot to see the role deleted", func() bool { return h.bot.roleDeleted(h.guild.ID, players.ID) })
+	got := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob)).Reply(t)
+	if !got.Ephemeral || !strings.Contains(got.Content, "was deleted") || !strings.Contains(got.Content, "starter_role:") || !strings.Contains(got.Content, "anyone_starts:true") || strings.Contains(got.Content, players.ID) {
+		t.Errorf("alice is told %q; want the role deleted and what a moderator does", got.Content)
+	}
+}

@@ -62,6 +62,9 @@ func (b *Bot) whyNotStartHere(i *discordgo.Interaction, s *storage.ServerSetting
 		return why
 	}
 	if s.StarterRole != "" && !isModerator(i) && !hasRole(i, s.StarterRole) {
+		if b.roleDeleted(i.GuildID, s.StarterRole) {
+			return p.Sprintf(txtStarterRoleDeleted)
+		}
 		return p.Sprintf("On this server, starting a match needs the <@&%[1]s> role. Ask a moderator for it, or accept a challenge someone else makes.", s.StarterRole)
 	}
 	return ""
@@ -91,6 +94,12 @@ func (b *Bot) whyNotThisChannel(i *discordgo.Interaction, s *storage.ServerSetti
 	}
 	return p.Sprintf("Matches on this server are played in %[1]s. Start yours there.", joinAnd(p, where))
 }
+
+// txtStarterRoleDeleted refuses a match to a member while the role the
+// server names for starting one is deleted: nobody can be given it.
+const txtStarterRoleDeleted = "On this server, starting a match needs a role that was deleted. " +
+	"Ask a moderator to name another with `/stratego server starter_role:`, or to let anyone start with `anyone_starts:true`. " +
+	"Meanwhile you can accept a challenge someone else makes."
 
 // txtChannelsDeleted refuses a match while every channel the server lists
 // for matches is deleted.
