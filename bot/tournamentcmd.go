@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -151,8 +152,11 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 	p := printerOf(i)
 	if n, ok := opts.integer(optTournament); ok {
 		t, err := b.store.Tournament(ctx, storage.TournamentID(n))
-		if err != nil || t.GuildID != i.GuildID {
+		switch {
+		case errors.Is(err, storage.ErrNotFound) || err == nil && t.GuildID != i.GuildID:
 			return nil, p.Sprintf("This server has no tournament #%[1]d. `/stratego tournament list` shows them.", n)
+		case err != nil:
+			return nil, b.explain(p, err, "tournament") // the database, not the member
 		}
 		return t, ""
 	}
