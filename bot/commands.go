@@ -145,7 +145,7 @@ func Commands() []*discordgo.ApplicationCommand {
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optMoreSquares, Description: "More-Squares rule against endless chases (default on)"},
 					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optScoutRange, Description: "Scouts may move and attack in one turn (default on)"},
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw after this many moves in all (default no limit)",
-						MinValue: floatPtr(10), MaxValue: game.MaxMovesLimit},
+						MinValue: floatPtr(minMaxMoves), MaxValue: game.MaxMovesLimit},
 					ratingOpt(optRatingMin, txtRatingMinOpt),
 					ratingOpt(optRatingMax, txtRatingMaxOpt),
 				},
@@ -425,6 +425,10 @@ func discordLocalizations(m map[string]string) map[discordgo.Locale]string {
 	}
 	return out
 }
+
+// minMaxMoves is the least move limit a match may have (0 is none): a
+// challenge's max_moves, and a server's default of it.
+const minMaxMoves = 10
 
 func intPtr(v int) *int           { return &v }
 func floatPtr(v float64) *float64 { return &v }

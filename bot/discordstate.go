@@ -1,6 +1,10 @@
 package bot
 
-import "github.com/bwmarrin/discordgo"
+import (
+	"slices"
+
+	"github.com/bwmarrin/discordgo"
+)
 
 // Reading discordgo's state. discordgo hands out pointers into its state,
 // and when Discord sends a known server or channel again (GUILD_CREATE after
@@ -64,6 +68,37 @@ func (b *Bot) guildChannelIDs(guildID string) []string {
 		}
 	})
 	return ids
+}
+
+// deletedChannels returns those of ids, channels of a server, that the
+// bot's view of the server no longer holds: deleted since a moderator named
+// them. None when the bot does not know the server, or knows it only as
+// unavailable (an outage, with no channels).
+func (b *Bot) deletedChannels(guildID string, ids []string) []string {
+	var gone []string
+	b.withGuild(guildID, func(g *discordgo.Guild) {
+		if g.Unavailable {
+			return
+		}
+		for _, id := range ids {
+			if !slices.ContainsFunc(g.Channels, func(c *discordgo.Channel) bool { return c.ID == id }) {
+				gone = append(gone, id)
+			}
+		}
+	})
+	return gone
+}
+
+// roleDeleted reports whether role, one of a server's, is gone from the
+// bot's view of the server: deleted since a moderator named it. False when
+// the bot does not know the server, or knows it only as unavailable.
+func (b *Bot) roleDeleted(guildID, role string) bool {
+	deleted := false
+	b.withGuild(guildID, func(g *discordgo.Guild) {
+		deleted = !g.Unavailable && role != guildID &&
+			!slices.ContainsFunc(g.Roles, func(r *discordgo.Role) bool { return r.ID == role })
+	})
+	return deleted
 }
 
 // threadParent returns the channel a thread belongs to, and false when

@@ -202,6 +202,7 @@ func TestBadInput(t *testing.T) {
 		{name: "remove a channel never listed", who: "carol", cmd: "stratego server", args: []discordtest.Arg{opt("remove_channel", h.channel)}, want: "`/stratego server` shows the list"},
 		{name: "any channel and one channel at once", who: "carol", cmd: "stratego server", args: []discordtest.Arg{opt("allow_channel", h.channel), opt("any_channel", true)}, want: "Choose either"},
 		{name: "a starter role and anyone at once", who: "carol", cmd: "stratego server", args: []discordtest.Arg{opt("starter_role", "123"), opt("anyone_starts", true)}, want: "Choose either"},
+		{name: "a default move limit below a challenge's least", who: "carol", cmd: "stratego server", args: []discordtest.Arg{opt("max_moves", 5)}, want: "0 (no limit) or from 10 to 100,000 moves"},
 		{name: "stats in the DM", dm: true, cmd: "stratego stats", want: "server channel"},
 		{name: "leaderboard in the DM", dm: true, cmd: "stratego leaderboard", want: "server channel"},
 		{name: "watch in the DM", dm: true, cmd: "stratego watch", args: []discordtest.Arg{opt("match", "1")}, want: "in one of its channels"},

@@ -56,6 +56,12 @@ func TestMatchNeedsPermissions(t *testing.T) {
 				if !reply.Ephemeral || !strings.Contains(reply.Content, tc.want) || !strings.Contains(reply.Content, "Edit Channel → Permissions") {
 					t.Errorf("%s answered %q (ephemeral %v); want a private refusal naming %s and where to grant it", command.name, reply.Content, reply.Ephemeral, tc.want)
 				}
+				// A channel's overwrites are Manage Roles' to edit (Manage
+				// Permissions, in the channel): neither Manage Server nor
+				// Manage Channels lets a member grant anything there.
+				if !strings.Contains(reply.Content, "Someone with the Manage Roles permission can grant it") || strings.Contains(reply.Content, "Manage Server") {
+					t.Errorf("%s answered %q; want it to send members to someone with Manage Roles", command.name, reply.Content)
+				}
 			}
 			if tc.practiceToo {
 				ctx := context.Background()

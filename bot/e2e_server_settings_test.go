@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -54,6 +56,32 @@ func TestServerSettings(t *testing.T) {
 				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob))
 			},
 			refusal: "starting a match needs the <@&",
+		},
+		{
+			// Discord's role picker offers @everyone, the role every member
+			// has though no member lists it: it lets everyone start.
+			name: "@everyone as the role to start matches",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optStarterRole, h.guild.Everyone().ID)}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob))
+			},
+		},
+		{
+			name: "@everyone as the organiser role",
+			set: func(h *harness) []discordtest.Arg {
+				return []discordtest.Arg{discordtest.Opt(optOrganiserRole, h.guild.Everyone().ID)}
+			},
+			try: func(h *harness) *discordtest.Interaction {
+				return h.alice.SlashCommand(h.t, h.channel, "stratego tournament create",
+					discordtest.Opt(optName, "Cup"), discordtest.Opt(optFormat, formatSwiss), discordtest.Opt(optRounds, 3))
+			},
+			check: func(t *testing.T, h *harness, answer *discordtest.Message) {
+				if !strings.Contains(answer.Content, "Tournament #1: Cup") {
+					t.Errorf("the tournament is announced as %q", answer.Content)
+				}
+			},
 		},
 		{
 			name: "practice off",
@@ -299,5 +327,125 @@ func TestAward(t *testing.T) {
 	}
 	if s, err := h.db.Standing(context.Background(), h.guild.ID, game.VariantClassic, h.bob.ID); err != nil || s.Wins != 1 {
 		t.Errorf("bob's standing: %+v, %v", s, err)
+	}
+}
+
+// TestServerSettingsDeletedChannel: a channel listed for matches, then
+// deleted, is no place to send members to. A refusal names only the listed
+// channels that still exist, and once none does, says to ask a moderator;
+// the moderator's next change of the list drops the deleted ones, which no
+// channel picker offers to remove_channel.
+func TestServerSettingsDeletedChannel(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	stratego, arena := h.guild.AddChannel("stratego"), h.guild.AddChannel("arena")
+	for _, ch := range []*discordtest.Channel{stratego, arena} {
+		if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optAllowChannel, ch)).Reply(t); !strings.Contains(got.Content, "Changed: ") {
+			t.Fatalf("allowing #%s answered %q", ch.Name, got.Content)
+		}
+	}
+	deleted := func(ch *discordtest.Channel) {
+		t.Helper()
+		ch.Delete()
+		h.srv.WaitFor(t, "the bot to see #"+ch.Name+" deleted", func() bool {
+			return !slices.Contains(h.bot.guildChannelIDs(h.guild.ID), ch.ID)
+		})
+	}
+	challenge := func() string {
+		t.Helper()
+		got := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob)).Reply(t)
+		if !got.Ephemeral {
+			t.Fatalf("alice's challenge went through: %q", got.Content)
+		}
+		return got.Content
+	}
+
+	deleted(stratego)
+	if got := challenge(); !strings.Contains(got, "Matches on this server are played in <#"+arena.ID+">.") || strings.Contains(got, stratego.ID) {
+		t.Errorf("with #stratego deleted alice is told %q; want #arena alone", got)
+	}
+	deleted(arena)
+	if got := challenge(); !strings.Contains(got, "allow_channel") || strings.Contains(got, stratego.ID) || strings.Contains(got, arena.ID) {
+		t.Errorf("with every listed channel deleted alice is told %q; want a moderator's allow_channel", got)
+	}
+
+	got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optAllowChannel, h.channel)).Reply(t)
+	for _, want := range []string{"<#" + stratego.ID + "> removed from the list", "<#" + arena.ID + "> removed from the list", "- matches in: <#" + h.channel.ID + ">\n"} {
+		if !strings.Contains(got.Content, want) {
+			t.Errorf("allowing #general answered %q; want %q", got.Content, want)
+		}
+	}
+	if s, err := h.db.Server(context.Background(), h.guild.ID); err != nil || !slices.Equal(s.Channels, []string{h.channel.ID}) {
+		t.Errorf("the server's channels: %v, %v; want #general alone", s.Channels, err)
+	}
+}
+
+// TestModeratorDecisionRacesAMove: a move lands between the moderator's note
+// and the decision itself. A cancel or an award does not depend on the
+// board, so it still goes through, under the moderator's own note, instead
+// of answering the moderator as a player whose move came too late.
+func TestModeratorDecisionRacesAMove(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		cmd    string
+		args   func(h *harness) []discordtest.Arg
+		answer string
+		phase  storage.Phase
+	}{
+		{"stratego cancel", func(h *harness) []discordtest.Arg { return nil }, "called off with no result", storage.PhaseAbandoned},
+		{"stratego award", func(h *harness) []discordtest.Arg { return []discordtest.Arg{discordtest.Opt(optWinner, h.bob)} }, "is awarded to bob", storage.PhaseFinished},
+	}
+	for _, tc := range tests {
+		t.Run(tc.cmd, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.startClassic()
+			h.waitMoves(1, 0)
+			moderator(h)
+			var once sync.Once
+			move := func() {
+				once.Do(func() {
+					mv, err := game.ParseMove("A4-A5", game.NumberingModern)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					if _, _, err := h.db.ApplyMove(context.Background(), 1, 0, game.Red, mv, T0); err != nil {
+						t.Errorf("alice's move: %v", err)
+					}
+				})
+			}
+			abandon, act := move, func(storage.MatchID, storage.Action) { move() }
+			h.reads.beforeAbandon.Store(&abandon)
+			h.reads.beforeAct.Store(&act)
+			args := append(tc.args(h), discordtest.Opt(optMatch, "1"), discordtest.Opt(optReason, "played from one account"))
+			got := h.carol.SlashCommand(t, h.channel, tc.cmd, args...).Reply(t)
+			if !got.Ephemeral || !strings.Contains(got.Content, tc.answer) {
+				t.Fatalf("%s answered %q; want %q", tc.cmd, got.Content, tc.answer)
+			}
+			if m := h.match(1); m.Phase != tc.phase || len(m.Log) < 1 || m.ModeratorNote != "carol: played from one account" {
+				t.Errorf("after the %s: phase %v, %d actions, note %q", tc.cmd, m.Phase, len(m.Log), m.ModeratorNote)
+			}
+		})
+	}
+}
+
+// TestServerSettingsDeletedStarterRole: the role a server named for starting
+// matches is deleted. Nobody can be given it any more, so a member is not
+// sent to a moderator to ask for it, but told what a moderator does instead.
+func TestServerSettingsDeletedStarterRole(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	players := h.guild.AddRole("players", 0)
+	if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optStarterRole, players.ID)).Reply(t); !strings.Contains(got.Content, "Changed: ") {
+		t.Fatalf("naming the starter role answered %q", got.Content)
+	}
+	players.Delete()
+	h.srv.WaitFor(t, "the bot to see the role deleted", func() bool { return h.bot.roleDeleted(h.guild.ID, players.ID) })
+	got := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob)).Reply(t)
+	if !got.Ephemeral || !strings.Contains(got.Content, "was deleted") || !strings.Contains(got.Content, "starter_role:") || !strings.Contains(got.Content, "anyone_starts:true") || strings.Contains(got.Content, players.ID) {
+		t.Errorf("alice is told %q; want the role deleted and what a moderator does", got.Content)
 	}
 }

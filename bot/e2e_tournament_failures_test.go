@@ -541,3 +541,20 @@ func TestTournamentJoinOver(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentNamedWhileDatabaseAway: a member names a tournament while
+// the database fails to read it. They are told something went wrong, not
+// that the server has no such tournament, and the failure is logged.
+func TestTournamentNamedWhileDatabaseAway(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.roundRobin("Race", h.alice, h.bob)
+	h.reads.failNoticeTournament.Store(1)
+	got := h.run(h.bob, "standings", discordtest.Opt("tournament", 1))
+	if strings.Contains(got.Content, "no tournament #1") || !strings.Contains(got.Content, "Something went wrong on my side") {
+		t.Errorf("with the database away bob is told %q", got.Content)
+	}
+	if h.reads.failedTournament.Load() != 1 {
+		t.Errorf("%d reads of the tournament failed; want the one", h.reads.failedTournament.Load())
+	}
+}

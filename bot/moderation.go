@@ -38,10 +38,9 @@ func (b *Bot) onCancel(ctx context.Context, i *discordgo.Interaction, opts optio
 		b.say(i, "Say why with the `reason` option: the players are told.")
 		return
 	}
-	m, err = b.noteModerator(ctx, i, m, reason)
-	if err == nil {
-		m, err = b.store.Abandon(ctx, m.ID, m.Version, b.now(), storage.CallOffModerator)
-	}
+	m, err = b.decide(ctx, i, m, reason, func(noted *storage.Match) (*storage.Match, error) {
+		return b.store.Abandon(ctx, noted.ID, noted.Version, b.now(), storage.CallOffModerator)
+	})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "cancel"))
 		return
@@ -87,10 +86,9 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 		b.say(i, "Say why with the `reason` option: the players are told.")
 		return
 	}
-	m, err = b.noteModerator(ctx, i, m, reason)
-	if err == nil {
-		m, err = b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActAward, Side: winner, At: b.now()})
-	}
+	m, err = b.decide(ctx, i, m, reason, func(noted *storage.Match) (*storage.Match, error) {
+		return b.store.Act(ctx, noted.ID, noted.Version, storage.Action{Kind: storage.ActAward, Side: winner, At: b.now()})
+	})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "award"))
 		return
@@ -98,6 +96,29 @@ func (b *Bot) onAward(ctx context.Context, i *discordgo.Interaction, opts option
 	b.log.Info("a moderator awarded a match", "match", m.ID, "by", userOf(i).ID)
 	b.say(i, "%[1]s is awarded to %[2]s. Both players and the channel are told why.", b.matchTitle(printerOf(i), m), b.playerName(printerOf(i), m, winner))
 	b.afterChange(ctx, m, nil)
+}
+
+// decisionTries bounds how often a moderator's decision is noted again
+// after the match changed in between (decide).
+const decisionTries = 3
+
+// decide records which moderator decides about m and why, then makes the
+// decision (do) at the version the note made, so that it goes out under
+// this moderator's note. A change of the match in between (a move, another
+// moderator's note) takes the note again: the decision does not depend on
+// the board, and refusing it as stale would answer the moderator as a
+// player whose move came too late.
+func (b *Bot) decide(ctx context.Context, i *discordgo.Interaction, m *storage.Match, reason string, do func(noted *storage.Match) (*storage.Match, error)) (*storage.Match, error) {
+	for try := 1; ; try++ {
+		noted, err := b.noteModerator(ctx, i, m, reason)
+		if err != nil {
+			return nil, err
+		}
+		done, err := do(noted)
+		if !errors.Is(err, storage.ErrStale) || try == decisionTries {
+			return done, err
+		}
+	}
 }
 
 // noteModerator records which moderator decides about m and why, before

@@ -103,10 +103,10 @@ func (b *Bot) whyNotPlayHere(i *discordgo.Interaction, threads bool) string {
 // What the bot says when it lacks a permission.
 const (
 	txtLackHere = "I can't show a match here: I lack %[1]s in this channel. " +
-		"Someone with Manage Server or Manage Channels can grant it to my role in the channel's settings " +
+		"Someone with the Manage Roles permission can grant it to my role in the channel's settings " +
 		"(Edit Channel → Permissions), or start the match in another channel."
 	txtLackThreadChannel = "I can't show a match here: I lack %[1]s in this thread's channel. " +
-		"Someone with Manage Server or Manage Channels can grant it to my role in the channel's settings " +
+		"Someone with the Manage Roles permission can grant it to my role in the channel's settings " +
 		"(Edit Channel → Permissions), or start the match in another channel."
 	txtAnd           = " and "
 	txtListSeparator = ", "

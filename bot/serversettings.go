@@ -27,6 +27,13 @@ func isModerator(i *discordgo.Interaction) bool {
 	return i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
 }
 
+// hasRole reports whether the member has the server's role: one of their
+// roles, or @everyone, whose id is the server's and which Discord lists
+// among no member's roles although every member has it.
+func hasRole(i *discordgo.Interaction, role string) bool {
+	return i.Member != nil && (role == i.GuildID || slices.Contains(i.Member.Roles, role))
+}
+
 // serverOf returns the settings of the interaction's server; the defaults
 // in a DM, or when they cannot be read.
 func (b *Bot) serverOf(ctx context.Context, guildID string) *storage.ServerSettings {
@@ -54,7 +61,10 @@ func (b *Bot) whyNotStartHere(i *discordgo.Interaction, s *storage.ServerSetting
 	if why := b.whyNotThisChannel(i, s); why != "" {
 		return why
 	}
-	if s.StarterRole != "" && !isModerator(i) && (i.Member == nil || !slices.Contains(i.Member.Roles, s.StarterRole)) {
+	if s.StarterRole != "" && !isModerator(i) && !hasRole(i, s.StarterRole) {
+		if b.roleDeleted(i.GuildID, s.StarterRole) {
+			return p.Sprintf(txtStarterRoleDeleted)
+		}
 		return p.Sprintf("On this server, starting a match needs the <@&%[1]s> role. Ask a moderator for it, or accept a challenge someone else makes.", s.StarterRole)
 	}
 	return ""
@@ -71,13 +81,30 @@ func (b *Bot) whyNotThisChannel(i *discordgo.Interaction, s *storage.ServerSetti
 	if s.AllowsChannel(channel) {
 		return ""
 	}
-	where := make([]string, len(s.Channels))
-	for k, c := range s.Channels {
-		where[k] = "<#" + c + ">"
-	}
 	p := printerOf(i)
+	gone := b.deletedChannels(i.GuildID, s.Channels)
+	var where []string
+	for _, c := range s.Channels {
+		if !slices.Contains(gone, c) {
+			where = append(where, "<#"+c+">")
+		}
+	}
+	if len(where) == 0 {
+		return p.Sprintf(txtChannelsDeleted)
+	}
 	return p.Sprintf("Matches on this server are played in %[1]s. Start yours there.", joinAnd(p, where))
 }
+
+// txtStarterRoleDeleted refuses a match to a member while the role the
+// server names for starting one is deleted: nobody can be given it.
+const txtStarterRoleDeleted = "On this server, starting a match needs a role that was deleted. " +
+	"Ask a moderator to name another with `/stratego server starter_role:`, or to let anyone start with `anyone_starts:true`. " +
+	"Meanwhile you can accept a challenge someone else makes."
+
+// txtChannelsDeleted refuses a match while every channel the server lists
+// for matches is deleted.
+const txtChannelsDeleted = "The channels this server named for matches were deleted. " +
+	"Ask a moderator to name another with `/stratego server allow_channel:`, or to allow any channel with `any_channel:true`."
 
 // whyNotMatchHere says why a member's match against another member cannot
 // start in the interaction's channel: the server's rules for the member
@@ -121,7 +148,7 @@ func (b *Bot) onServer(ctx context.Context, i *discordgo.Interaction, opts optio
 	var changes []string
 	s, err := b.store.UpdateServer(ctx, i.GuildID, func(s *storage.ServerSettings) error {
 		changes = changes[:0]
-		return applyServerOptions(p, s, opts, b.cfg, &changes)
+		return applyServerOptions(p, s, opts, b.cfg, b.deletedChannels(i.GuildID, s.Channels), &changes)
 	})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "server settings"))
@@ -144,11 +171,13 @@ const (
 	txtOrganiserOrMods friendly = "Choose either `organiser_role` or `moderators_organise`: one undoes the other."
 	txtChannelOrAny    friendly = "Choose either `any_channel` or a channel to allow or remove: one undoes the other."
 	txtNotListed                = "<#%[1]s> is not on the list of channels for matches, so there is nothing to remove. `/stratego server` shows the list."
+	txtMaxMovesRange            = "The default move limit is 0 (no limit) or from %[1]d to %[2]d moves, as a challenge's `max_moves`."
 )
 
 // applyServerOptions changes s as the options say, listing the changes;
-// cfg says what the bot's default is.
-func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options, cfg Config, changes *[]string) error {
+// cfg says what the bot's default is. A change of the list of channels
+// drops those of them deleted (gone), which no channel option can name.
+func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options, cfg Config, gone []string, changes *[]string) error {
 	// Options that undo each other: which one the moderator meant is theirs
 	// to say.
 	if anyone, _ := opts.boolean(optAnyoneStarts); anyone && opts.id(optStarterRole) != "" {
@@ -208,6 +237,10 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 	}
 	if v, ok := opts.integer(optMaxMoves); ok {
 		n := int(v)
+		if n != 0 && n < minMaxMoves {
+			// Discord's least for the option is 0, for no limit.
+			return friendlyf(txtMaxMovesRange, minMaxMoves, game.MaxMovesLimit)
+		}
 		s.Rules.MaxMoves = &n
 		*changes = append(*changes, p.Sprintf("default move limit: %[1]s", maxMovesText(p, n)))
 	}
@@ -239,6 +272,14 @@ func applyServerOptions(p lang.Printer, s *storage.ServerSettings, opts options,
 	if v, ok := opts.boolean(optModsOrganise); ok && v {
 		s.OrganiserRole = ""
 		*changes = append(*changes, p.Sprintf("only moderators create tournaments"))
+	}
+	if opts.id(optAllowChannel) != "" || opts.id(optRemoveChannel) != "" {
+		for _, c := range gone {
+			if k := slices.Index(s.Channels, c); k >= 0 {
+				s.Channels = slices.Delete(s.Channels, k, k+1)
+				*changes = append(*changes, p.Sprintf("<#%[1]s> removed from the list", c))
+			}
+		}
 	}
 	if v := opts.id(optAllowChannel); v != "" && !slices.Contains(s.Channels, v) {
 		if len(s.Channels) >= storage.MaxServerChannels {

@@ -2,7 +2,7 @@ package bot
 
 import (
 	"context"
-	"slices"
+	"errors"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -152,8 +152,11 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 	p := printerOf(i)
 	if n, ok := opts.integer(optTournament); ok {
 		t, err := b.store.Tournament(ctx, storage.TournamentID(n))
-		if err != nil || t.GuildID != i.GuildID {
+		switch {
+		case errors.Is(err, storage.ErrNotFound) || err == nil && t.GuildID != i.GuildID:
 			return nil, p.Sprintf("This server has no tournament #%[1]d. `/stratego tournament list` shows them.", n)
+		case err != nil:
+			return nil, b.explain(p, err, "tournament") // the database, not the member
 		}
 		return t, ""
 	}
@@ -179,5 +182,5 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 // mayOrganise reports whether the member may create tournaments: Manage
 // Server, or the organiser role the server names.
 func mayOrganise(i *discordgo.Interaction, s *storage.ServerSettings) bool {
-	return isModerator(i) || (s.OrganiserRole != "" && i.Member != nil && slices.Contains(i.Member.Roles, s.OrganiserRole))
+	return isModerator(i) || (s.OrganiserRole != "" && hasRole(i, s.OrganiserRole))
 }

@@ -139,7 +139,7 @@
 //
 // Each guild has roles: @everyone (Guild.Everyone, id the guild's), those
 // a test adds (Guild.AddRole, Role.SetPermissions, Guild.GiveRole and
-// TakeRole) and, when the server is built WithBotPermissions, the managed
+// TakeRole, Role.Delete) and, when the server is built WithBotPermissions, the managed
 // role Discord gives a bot invited with permissions (Guild.BotRole). Text
 // channels carry permission overwrites for roles and members
 // (Channel.SetOverwrite, RemoveOverwrite); Server.Bot is the bot as a
@@ -152,7 +152,7 @@
 // follow their parent's overwrites; in them SEND_MESSAGES_IN_THREADS
 // replaces SEND_MESSAGES; a private thread is hidden from those not in it
 // without MANAGE_THREADS. Every change is dispatched as Discord does
-// (GUILD_ROLE_CREATE and _UPDATE, CHANNEL_UPDATE, GUILD_MEMBER_UPDATE: for
+// (GUILD_ROLE_CREATE, _UPDATE and _DELETE, CHANNEL_UPDATE, GUILD_MEMBER_UPDATE: for
 // the bot always, for others with GUILD_MEMBERS), and GUILD_CREATE carries
 // roles, members' roles, overwrites and owner, so discordgo's
 // State.UserChannelPermissions agrees with the stand-in (tested).

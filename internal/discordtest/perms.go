@@ -134,6 +134,27 @@ func (r *Role) SetPermissions(perms int64) {
 	s.notify()
 }
 
+// Delete deletes the role, as a moderator does in the server's settings:
+// its members lose it, and the bot gets GUILD_ROLE_DELETE (and, as on
+// Discord, no GUILD_MEMBER_UPDATE for them). @everyone and the bot's
+// managed role cannot be deleted: it panics.
+func (r *Role) Delete() {
+	s := r.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.guilds[r.GuildID]
+	ro := g.role(r.ID)
+	if r.ID == r.GuildID || ro == nil || ro.botID != "" {
+		panic(fmt.Sprintf("discordtest: cannot delete role %q: @everyone, the bot's own or no role of the guild", r.Name))
+	}
+	g.roles = slices.DeleteFunc(g.roles, func(x *role) bool { return x == ro })
+	for id, roles := range g.memberRoles {
+		g.memberRoles[id] = slices.DeleteFunc(slices.Clone(roles), func(x string) bool { return x == r.ID })
+	}
+	s.dispatch("GUILD_ROLE_DELETE", r.GuildID, discordgo.IntentGuilds, map[string]any{"guild_id": r.GuildID, "role_id": r.ID})
+	s.notify()
+}
+
 // GiveRole gives a member (or the bot, Server.Bot) a role of the guild.
 // The bot gets GUILD_MEMBER_UPDATE: always when it is about the bot itself,
 // else only with the GUILD_MEMBERS intent, as on Discord.

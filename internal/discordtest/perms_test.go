@@ -97,6 +97,11 @@ func TestPermissionOrder(t *testing.T) {
 			w.private.srv.mu.Unlock()
 			w.a.SetPermissions(discordgo.PermissionManageThreads)
 		}, where: func(w world) *Channel { return w.private }, want: view},
+		{name: "a deleted role counts no more", setup: func(w world) {
+			w.g.Everyone().SetPermissions(view)
+			w.a.SetPermissions(send)
+			w.a.Delete()
+		}, exact: view},
 		{name: "a member who left has nothing", setup: func(w world) {
 			w.g.RemoveMember(w.bob)
 		}, nothing: true},
@@ -150,6 +155,7 @@ func TestStateAgreesWithModel(t *testing.T) {
 	w := newWorld(t, func(s *discordgo.Session) {
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.GuildRoleCreate) { seen <- "GUILD_ROLE_CREATE" })
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.GuildRoleUpdate) { seen <- "GUILD_ROLE_UPDATE" })
+		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.GuildRoleDelete) { seen <- "GUILD_ROLE_DELETE" })
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.ChannelUpdate) { seen <- "CHANNEL_UPDATE" })
 		s.AddHandler(func(_ *discordgo.Session, _ *discordgo.GuildMemberUpdate) { seen <- "GUILD_MEMBER_UPDATE" })
 	}, WithBotPermissions(view|send|discordgo.PermissionEmbedLinks))
@@ -193,6 +199,8 @@ func TestStateAgreesWithModel(t *testing.T) {
 	agree("a new role for the bot", "GUILD_MEMBER_UPDATE", "GUILD_ROLE_CREATE") // sorted
 	ch.SetOverwrite(bot, attach, 0)
 	agree("a member overwrite", "CHANNEL_UPDATE")
+	mod.Delete()
+	agree("the bot's new role deleted", "GUILD_ROLE_DELETE")
 }
 
 // TestBotRefusals checks what the bot's requests answer under each kind of
