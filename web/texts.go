@@ -41,11 +41,13 @@ const (
 	txtOfferDraw        = "Offer draw"
 	txtAcceptDraw       = "Accept draw"
 	txtDeclineDraw      = "Decline draw"
+	txtWithdrawDraw     = "Withdraw draw offer"
 	txtResign           = "Resign"
 	txtAskResign        = "Resign this match?"
 	txtAskOfferDraw     = "Offer a draw?"
 	txtAskAcceptDraw    = "Accept the draw?"
 	txtAskDeclineDraw   = "Decline the draw?"
+	txtAskWithdrawDraw  = "Withdraw your draw offer?"
 	txtYes              = "Yes"
 	txtCancel           = "Cancel"
 	txtFirstMove        = "First move"
@@ -152,6 +154,7 @@ var pageTexts = map[string]string{
 	"useSaved": txtUseSaved, "keepSetup": txtKeepSetup, "askName": txtAskSetupName, "keep": txtKeep, "kept": txtKept,
 	"offerDraw": txtOfferDraw, "acceptDraw": txtAcceptDraw, "declineDraw": txtDeclineDraw, "resign": txtResign,
 	"askResign": txtAskResign, "askOffer": txtAskOfferDraw, "askAccept": txtAskAcceptDraw, "askDecline": txtAskDeclineDraw,
+	"withdrawDraw": txtWithdrawDraw, "askWithdrawDraw": txtAskWithdrawDraw,
 	"yes": txtYes, "cancel": txtCancel,
 	"first": txtFirstMove, "prev": txtPrevMove, "next": txtNextMove, "last": txtLastMove, "download": txtDownload,
 	"setup": txtSetupPhase, "setupWaiting": txtSetupWaiting, "setupWatching": txtSetupWatching,

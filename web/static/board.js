@@ -187,6 +187,8 @@
     var offered = st.drawOfferBy && st.drawOfferBy !== mySide();
     $("resign").hidden = $("draw").hidden = !playing;
     $("decline").hidden = !(playing && offered);
+    // Its maker may take it back, as with /stratego draw action:decline.
+    $("withdrawDraw").hidden = !(playing && st.drawOfferBy === mySide());
     $("draw").textContent = fmt(offered ? "acceptDraw" : "offerDraw");
     $("draw").disabled = st.drawOfferBy === mySide();
     var t = st.time || {};
@@ -785,6 +787,7 @@
       });
     });
     $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
+    $("withdrawDraw").addEventListener("click", function () { confirmThen(fmt("askWithdrawDraw"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
     function answerPause(answer, question) {
       var o = st.time && st.time.offer;
       if (!o) { return; }
