@@ -24,10 +24,11 @@
   try { classic = localStorage.getItem("strategobot-numbering") === "classic"; } catch (e) { /* private mode */ }
   function query() { return langQ + (classic ? "&numbering=classic" : ""); }
 
-  // fmt fills a text's {1}, {2} placeholders.
+  // fmt fills a text's {1}, {2} placeholders. Before the texts have come
+  // there are no words to say anything in: "", never the text's name.
   function fmt(key) {
     var args = arguments;
-    return (L ? L.t[key] : key).replace(/\{(\d)\}/g, function (_, n) { return args[+n]; });
+    return (L ? L.t[key] : "").replace(/\{(\d)\}/g, function (_, n) { return args[+n]; });
   }
   function api(method, path, body) {
     var init = { method: method, headers: { "X-Strategobot-Capability": token } };
