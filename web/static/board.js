@@ -596,6 +596,9 @@
       setupOK = false;
       if (settingUp()) { check(true); }
     }
+    // A set-up confirmed (here, or on Discord meanwhile) is the one shown:
+    // the one that will be played, whatever the page had drafted.
+    if (st.phase === "setup" && mySide() && !settingUp() && st.setup) { draft = copy(st.setup); }
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (mySide() && !settingUp()) { forgetLocal(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
