@@ -135,6 +135,15 @@ const (
 	txtAskWithdrawPause = "Withdraw your proposal to pause?"
 )
 
+// Why a match was called off, as the notice Discord sends says it (the
+// bot's matchNotice.abandoned; the same catalogue keys).
+const (
+	txtCalledOffLate       = "The match is called off: not both set-ups arrived in time. No result is recorded."
+	txtCalledOffRemoved    = "The match is called off: I was removed from the server it was played in. No result is recorded."
+	txtCalledOffModerator  = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
+	txtCalledOffTournament = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
+)
+
 // The server's refusals of a request.
 const (
 	txtLinkInvalid = "This link is not valid (any more). A new one comes with your next board by DM, or at once with /stratego history in Discord (/stratego watch for the public view)."
@@ -183,7 +192,8 @@ type Texts struct {
 	Sides  [2]string         `json:"sides"`
 	// Variant is the match's variant's name.
 	Variant string `json:"variant"`
-	// Result words how the match ended, for this viewer; "" while it is on.
+	// Result words how the match ended, for this viewer, or why it was
+	// called off (calledOffText); "" while it is on.
 	Result string `json:"result,omitempty"`
 	// Gift is what one gift of time adds in this match: "15 seconds", "1 day".
 	Gift string `json:"gift,omitempty"`
@@ -284,5 +294,23 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 	p := lang.For(pref.Language)
 	t := BuildTexts(p, pref.Numbering, m.Rules.Variant, result, names, c.Viewer)
 	t.Gift = render.GiftText(p, m.Clock.On(), m.GiftTime())
+	if m.Phase == storage.PhaseAbandoned {
+		t.Result = calledOffText(p, m)
+	}
 	return writeJSON(w, t)
+}
+
+// calledOffText says why m was called off with no result, as the notice
+// Discord sends its players says it; the page shows text, not Markdown.
+func calledOffText(p lang.Printer, m *storage.Match) string {
+	text := p.Sprintf(txtCalledOffLate)
+	switch m.CalledOff {
+	case storage.CallOffBotRemoved:
+		text = p.Sprintf(txtCalledOffRemoved)
+	case storage.CallOffModerator:
+		text = p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
+	case storage.CallOffTournament:
+		text = p.Sprintf(txtCalledOffTournament, m.ModeratorNote)
+	}
+	return strings.ReplaceAll(text, "`", "")
 }

@@ -207,7 +207,7 @@
     $("title").textContent = fmt("versus", st.players[0], st.players[1], L.variant);
     var s;
     if (st.phase === "setup") { s = fmt(setup ? "setup" : mySide() ? "setupWaiting" : "setupWatching"); }
-    else if (st.phase === "abandoned") { s = fmt("abandoned"); }
+    else if (st.phase === "abandoned") { s = L.result || fmt("abandoned"); } // why: the texts say it
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
     $("status").textContent = s;
@@ -581,7 +581,8 @@
   }
   function show(next) {
     var first = !st || st.phase !== next.phase;
-    var ended = next.result && !(st && st.result);
+    // Ended, or called off: the texts then say how, or why.
+    var ended = (next.result && !(st && st.result)) || (next.phase === "abandoned" && !!st && st.phase !== "abandoned");
     var had = st ? (st.history || []).length : -1;
     st = next;
     // A move that arrives is said to a screen reader, which would
