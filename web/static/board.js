@@ -193,8 +193,9 @@
     $("draw").textContent = fmt(offered ? "acceptDraw" : "offerDraw");
     $("draw").disabled = st.drawOfferBy === mySide();
     var t = st.time || {};
-    $("giveTime").hidden = !(playing && t.canGive);
-    $("giveTime").disabled = !t.giftsLeft;
+    // With no gifts left there is nothing to give: no button, as with no
+    // proposals to pause left (a disabled one would not say why).
+    $("giveTime").hidden = !(playing && t.canGive && t.giftsLeft > 0);
     // A proposal to pause is answered here as with the buttons of its DM.
     $("pause").hidden = $("declinePause").hidden = !(playing && t.offer && t.offer.by !== mySide());
     // Its proposer may take it back, as with /stratego pause action:decline.
