@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -60,5 +62,30 @@ func TestCalledOffTexts(t *testing.T) {
 		if got := calledOffText(p, m); got != tt.want || got == "" {
 			t.Errorf("%v: %q, want %q", tt.why, got, tt.want)
 		}
+	}
+}
+
+// TestAwardedTextsSayWhy: a match a moderator awarded says which moderator
+// and why, as the final board Discord sends says it, besides who won.
+func TestAwardedTextsSayWhy(t *testing.T) {
+	f := newFixture(t)
+	bg := context.Background()
+	f.setPrefs("1001", Preferences{Language: "fr"})
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	const note = "Cleo: Bob left"
+	m, err := f.store.UpdateMatch(bg, m.ID, 0, func(x *storage.Match) error { x.ModeratorNote = note; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActAward, Side: game.Red, At: storagetest.T0}); err != nil {
+		t.Fatal(err)
+	}
+	code, resp, _ := f.do(t, "GET", "/api/texts", f.token(m.ID, game.RedViewer), "")
+	var texts Texts
+	if code != 200 || json.Unmarshal([]byte(resp), &texts) != nil {
+		t.Fatalf("texts: %d %s", code, resp)
+	}
+	if want := lang.For("fr").Sprintf(txtAwardedBy, note); !strings.Contains(texts.Result, want) || !strings.Contains(texts.Result, "Vous avez gagné") {
+		t.Fatalf("the texts say %q, want who won and %q", texts.Result, want)
 	}
 }

@@ -142,6 +142,8 @@ const (
 	txtCalledOffRemoved    = "The match is called off: I was removed from the server it was played in. No result is recorded."
 	txtCalledOffModerator  = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
 	txtCalledOffTournament = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
+	// A match a moderator awarded: the final board's headline.
+	txtAwardedBy = "A moderator ended the match (%[1]s)."
 )
 
 // The server's refusals of a request.
@@ -296,6 +298,10 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 	t.Gift = render.GiftText(p, m.Clock.On(), m.GiftTime())
 	if m.Phase == storage.PhaseAbandoned {
 		t.Result = calledOffText(p, m)
+	}
+	if result.Over() && result.Method == game.Awarded && m.ModeratorNote != "" {
+		// Which moderator and why, first, as the final board says it.
+		t.Result = p.Sprintf(txtAwardedBy, m.ModeratorNote) + " " + t.Result
 	}
 	return writeJSON(w, t)
 }
