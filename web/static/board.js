@@ -324,13 +324,13 @@
     }
     draft[rc[0]][rc[1]] = rank;
     if (trayRank && remaining()[trayRank] <= 0) { trayRank = 0; }
-    saveLocal(); check(); draw();
+    edited(); saveLocal(); check(); draw();
   }
   function swap(a, b) {
     var ra = setupCell(mySide(), a), rb = setupCell(mySide(), b);
     if (!ra || !rb) { return; }
     var x = draft[ra[0]][ra[1]]; draft[ra[0]][ra[1]] = draft[rb[0]][rb[1]]; draft[rb[0]][rb[1]] = x;
-    saveLocal(); check(); draw();
+    edited(); saveLocal(); check(); draw();
   }
   // loadSaved fetches the player's saved set-ups for this match's army.
   function loadSaved() {
@@ -343,12 +343,17 @@
     }).catch(refuse);
   }
   function copy(rows) { return rows.map(function (row) { return row.slice(); }); }
+  // useSaved puts the saved set-up chosen on the board. The menu keeps
+  // showing it, so that the arrow keys step on from it (a closed menu
+  // changes its choice at once); an edit of the board puts the menu back
+  // on its first line (edited), so that the same set-up may be chosen again.
   function useSaved() {
-    var i = $("saved").value; $("saved").value = "";
+    var i = $("saved").value;
     if (i === "" || !saved[+i]) { return; }
     draft = copy(saved[+i].setup);
     saveLocal(); check(); draw();
   }
+  function edited() { $("saved").value = ""; }
   function keepSetup() {
     ask(fmt("askName"), [[fmt("keep"), true]], true).then(function (name) {
       if (!name) { return; }
@@ -771,7 +776,7 @@
     });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { pickTray(b); } });
     $("tray").addEventListener("keydown", onTrayKey);
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); saveLocal(); check(); draw(); }).catch(refuse); });
+    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); edited(); saveLocal(); check(); draw(); }).catch(refuse); });
     $("save").addEventListener("click", function () {
       var sent = copy(draft);
       act("/api/setup", { setup: sent, confirm: false }).then(function (j) {
