@@ -173,6 +173,7 @@
     if (hadFocus && document.activeElement !== f) { f.focus(); }
   }
   function draw() {
+    var active = document.activeElement;
     drawBoard();
     var setup = settingUp();
     $("tray").hidden = !setup;
@@ -239,6 +240,12 @@
     });
     showCurrent(hist);
     tick();
+    // A control that had the focus and is gone now, its action done (Resign
+    // at the end, Withdraw once withdrawn), hands it to the board where the
+    // keyboard left it, not to the top of the page; the page does not scroll.
+    if (active && $("actions").contains(active) && (active.hidden || active.disabled)) {
+      $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true });
+    }
   }
   // showCurrent scrolls the list of moves to the one shown when that
   // changes (the newest, as a move arrives), and only the list: the page
