@@ -104,3 +104,43 @@ func TestBrowserWithdrawDrawOffer(t *testing.T) {
 		t.Fatalf("the last action is %+v, want Red's withdrawal", last)
 	}
 }
+
+// TestBrowserDrawOfferWords: a draw offer standing is told as the Discord
+// board tells it: by the offerer's name to the opponent and to spectators,
+// and as "You offered a draw." to the offerer, in the reader's language.
+func TestBrowserDrawOfferWords(t *testing.T) {
+	f := newFixture(t)
+	f.setPrefs("1001", Preferences{Language: "fr"})
+	f.setPrefs("1002", Preferences{Language: "fr"})
+	ctx := browser(t)
+	bg := context.Background()
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	m, err := f.store.Act(bg, m.ID, 0, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: storagetest.T0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := lang.For("fr")
+	for _, tc := range []struct {
+		viewer game.Viewer
+		want   string
+	}{
+		{game.RedViewer, "Vous avez proposé la nulle."},
+		{game.BlueViewer, pageText("fr", p.Sprintf(txtDrawOffered, "Ann"))},
+		{game.PublicViewer, "Ann offers a draw."}, // the browser's language
+	} {
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate("about:blank"),
+			chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, tc.viewer)),
+		); err != nil {
+			t.Fatal(err)
+		}
+		browsertest.Wait(t, ctx, "the offer told", `document.querySelector("#time li") !== null`)
+		got, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#time li`)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("%v's page says %q, want %q", tc.viewer, got, tc.want)
+		}
+	}
+}

@@ -61,6 +61,7 @@ const (
 	txtToMove           = "%[1]s to move."
 	txtYourMove         = "Your move."
 	txtDrawOffered      = "%[1]s offers a draw."
+	txtDrawYouOffered   = " You offered a draw." // the Discord board's words, a space before them there
 	txtAbandoned        = "The match was abandoned."
 	txtVersus           = "%[1]s (Red) vs %[2]s (Blue) · %[3]s"
 	txtReplayAt         = "Move %[1]s of %[2]s"
@@ -169,7 +170,7 @@ var pageTexts = map[string]string{
 	"yes": txtYes, "cancel": txtCancel,
 	"first": txtFirstMove, "prev": txtPrevMove, "next": txtNextMove, "last": txtLastMove, "download": txtDownload,
 	"setup": txtSetupPhase, "setupWaiting": txtSetupWaiting, "setupWatching": txtSetupWatching,
-	"toMove": txtToMove, "yourMove": txtYourMove, "drawOffered": txtDrawOffered, "abandoned": txtAbandoned,
+	"toMove": txtToMove, "yourMove": txtYourMove, "drawOffered": txtDrawOffered, "drawYou": txtDrawYouOffered, "abandoned": txtAbandoned,
 	"versus": txtVersus, "replayAt": txtReplayAt, "replayNote": txtReplayNote, "revealNote": txtRevealNote,
 	"sqEmpty": txtSquareEmpty, "sqLake": txtSquareLake, "sqOwn": txtSquareOwn, "sqKnown": txtSquareKnown,
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
@@ -238,7 +239,7 @@ func template(p lang.Printer, key string) string {
 func BuildTexts(p lang.Printer, n game.Numbering, variant game.Variant, result game.Result, names [2]string, viewer game.Viewer) *Texts {
 	t := &Texts{Lang: p.Code(), T: make(map[string]string, len(pageTexts)), Variant: render.VariantName(p, variant)}
 	for name, key := range pageTexts {
-		t.T[name] = template(p, key)
+		t.T[name] = strings.TrimSpace(template(p, key))
 	}
 	t.Days = make([]string, storage.MaxPauseDays+1)
 	for d := 1; d <= storage.MaxPauseDays; d++ {

@@ -536,7 +536,8 @@
     if (st.result) { return out; }
     // A draw offer is told here too, next to its buttons: the status line
     // above the board keeps its length, and the board does not move.
-    if (st.drawOfferBy) { out.push(fmt("drawOffered", sideName(st.drawOfferBy))); }
+    // By the offerer's name, or "you", as the Discord board tells it.
+    if (st.drawOfferBy) { out.push(st.drawOfferBy === mySide() ? fmt("drawYou") : fmt("drawOffered", st.players[SIDES.indexOf(st.drawOfferBy)])); }
     if (!t) { return out; }
     if (t.paused) { out.push(fmt("paused", String(t.paused))); }
     SIDES.forEach(function (s, i) {
