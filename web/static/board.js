@@ -743,6 +743,10 @@
   document.addEventListener("DOMContentLoaded", function () {
     // Without a token the server's refusal says, in the page's language, that a link is needed.
     if (location.hash) { history.replaceState(null, "", location.pathname); }
+    // Another link pasted into this tab (a fresh one for an expired one)
+    // changes only the fragment, which loads nothing: the page starts again
+    // with it, reading its token as on any load.
+    window.addEventListener("hashchange", function () { if (location.hash.length > 1) { location.reload(); } });
     var board = $("board"), held = false; // held: a piece picked up selected by its drag
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
