@@ -3,9 +3,11 @@ package bot
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/web"
 )
 
@@ -48,5 +50,26 @@ func TestWebLinkInPrivateAnswers(t *testing.T) {
 	}
 	if got := viewerOf("bob's /stratego board", openBoardLink(t, answer)); got != "blue" {
 		t.Fatalf("bob's /stratego board links to the %s view", got)
+	}
+}
+
+// TestWebRefusedLinkInSetupSaysWhereToGetAnother: a player whose links
+// died (revoked, or expired) during the set-up, when no board comes by DM
+// and /stratego history has no game to show, is told of /stratego setup,
+// whose answer carries a fresh link that works.
+func TestWebRefusedLinkInSetupSaysWhereToGetAnother(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.challenge("Classic")
+	old := openBoardLink(t, h.alice.WaitDM(t, contains("Send me your secret set-up")))
+	h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt("revoke_links", true)).Reply(t)
+	status, body := apiStatus(t, base, old, "GET", "/api/state", "")
+	if status != http.StatusGone || !strings.Contains(body, "/stratego setup") {
+		t.Fatalf("the revoked link in the set-up: %d %s, want a word of /stratego setup", status, body)
+	}
+	fresh := openBoardLink(t, h.alice.SlashCommand(t, h.channel, "stratego setup").Reply(t))
+	if status, body := apiStatus(t, base, fresh, "GET", "/api/state", ""); status != http.StatusOK {
+		t.Fatalf("the link /stratego setup gave: %d %s", status, body)
 	}
 }

@@ -149,7 +149,7 @@ const (
 
 // The server's refusals of a request.
 const (
-	txtLinkInvalid = "This link is not valid (any more). A new one comes with your next board by DM, or at once with /stratego history in Discord (/stratego watch for the public view)."
+	txtLinkInvalid = "This link is not valid (any more). A new one comes with your next board by DM, or at once with /stratego history in Discord (/stratego setup while you set up, /stratego watch for the public view)."
 	txtTooMany     = "Too many requests; wait a moment."
 	txtJSONOnly    = "JSON only."
 	txtTooLarge    = "Too large."
