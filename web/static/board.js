@@ -735,7 +735,7 @@
   function download() {
     api("GET", "/api/record").then(function (r) { return r.blob(); }).then(function (b) {
       var a = document.createElement("a");
-      a.href = URL.createObjectURL(b); a.download = "stratego-" + st.match + ".xml";
+      a.href = URL.createObjectURL(b); a.download = "stratego-match-" + st.match + ".xml"; // as /stratego record names it
       document.body.appendChild(a); a.click(); a.remove();
       setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
     }).catch(refuse);
