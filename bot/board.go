@@ -29,7 +29,8 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		b.finish(i, b.explain(printerOf(i), err, "board"))
 		return
 	}
-	n := b.settingsOf(ctx, user).Numbering
+	settings := b.settingsOf(ctx, user)
+	n := settings.Numbering
 	if asText, _ := opts.boolean(optText); asText {
 		// The diagram says who moves and the last move itself: only the
 		// match's title goes before it.
@@ -43,6 +44,11 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	text, files := b.privateBoard(printerOf(i), m, g, side, n)
+	// The player's own link, as under a board DM: the answer is theirs alone.
+	if link := b.withBoardLink(printerOf(i), nil, m, game.ViewerOf(side), settings.LinkGen); link != nil {
+		b.finishWith(i, text, link, files...)
+		return
+	}
 	b.finish(i, text, files...)
 }
 

@@ -190,11 +190,12 @@ func TestWebBoardMatch(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	// The offer is told below the board, next to its buttons.
-	pageWait(t, ctx, "the draw offer", `document.getElementById("time").textContent.includes("offers a draw")`)
+	// The offer is told below the board, next to its buttons, as the
+	// Discord board tells its maker.
+	pageWait(t, ctx, "the draw offer", `document.getElementById("time").textContent.includes("You offered a draw.")`)
 	offer := h.bob.WaitDM(t, contains("offers a draw"))
 	h.bob.ClickButton(t, offer, button(t, offer, "Decline")).Reply(t)
-	pageWait(t, ctx, "the offer declined", `!document.getElementById("time").textContent.includes("offers a draw")`)
+	pageWait(t, ctx, "the offer declined", `!document.getElementById("time").textContent.includes("offered a draw")`)
 
 	// Alice's Scout strikes bob's Flag from A4 down the open file.
 	clickMove(t, ctx, 30, 60)

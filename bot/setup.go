@@ -142,8 +142,10 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 	}
 	settings, p := b.settingsOf(ctx, user), printerOf(i)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    b.setupInviteText(p, m, side, settings.Numbering, b.tournamentLabel(ctx, p, m, nil), b.now()),
-		Components: setupButtons(p, m, settings),
+		Content: b.setupInviteText(p, m, side, settings.Numbering, b.tournamentLabel(ctx, p, m, nil), b.now()),
+		// The player's own link, as on the invite: the answer is theirs
+		// alone (ephemeral in a server, else their DM).
+		Components: b.withBoardLink(p, setupButtons(p, m, settings), m, game.ViewerOf(side), settings.LinkGen),
 		Flags:      privateFlag(i),
 	})
 }

@@ -78,6 +78,7 @@ func TestBrowserInfiltratorChooses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		if err := chromedp.Do(ctx,
+			chromedp.Navigate("about:blank"), // a page of its own: a new fragment alone would reload the old one under the next steps
 			chromedp.Navigate(w.ts.URL+"/board#"+strconv.Itoa(int(game.ViewerOf(side)))),
 			chromedp.WaitVisible(chromedp.CSS(sel(attack.From))),
 			chromedp.Click(chromedp.CSS(sel(attack.From))),

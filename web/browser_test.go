@@ -72,6 +72,7 @@ func TestBrowserRefusesBadLinks(t *testing.T) {
 		"revoked": old,
 	} {
 		if err := chromedp.Do(ctx,
+			chromedp.Navigate("about:blank"), // a page of its own: a new fragment alone would reload the old one under the next steps
 			chromedp.Navigate(f.ts.URL+"/board#"+tok),
 			chromedp.WaitVisible(chromedp.CSS(`body[data-refused="1"]`)),
 		); err != nil {
@@ -235,7 +236,7 @@ func TestBrowserLanguages(t *testing.T) {
 		f.setPrefs("1001", Preferences{Language: tt.code, Numbering: tt.n})
 		p := lang.For(tt.code)
 		if err := chromedp.Do(ctx,
-			chromedp.Navigate("about:blank"), // a new fragment alone would not load the page again
+			chromedp.Navigate("about:blank"), // a page of its own: a new fragment alone would reload the old one under the next steps
 			chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
 			chromedp.WaitVisible(chromedp.CSS(`#resign`)),
 		); err != nil {
@@ -709,7 +710,7 @@ func TestBrowserMouseAndSavedSetups(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Evaluate[chromedp.Void](`localStorage.clear()`),
-		chromedp.Navigate("about:blank"), // a new fragment alone would not load the page again
+		chromedp.Navigate("about:blank"), // a page of its own: a new fragment alone would reload the old one under the next steps
 		chromedp.Navigate(f.ts.URL+"/board#"+f.token(next.ID, game.RedViewer)),
 		chromedp.WaitVisible(chromedp.CSS(`#saved`)),
 	); err != nil {

@@ -105,7 +105,8 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, c Capability) er
 		return errForbidden
 	}
 	w.Header().Set("Content-Type", "application/xml")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"stratego-%d.xml\"", m.ID))
+	// The name /stratego record gives the file on Discord.
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"stratego-match-%d.xml\"", m.ID))
 	return game.NewRecord(g, m.Players[game.Red].Name, m.Players[game.Blue].Name).WriteGravon(w)
 }
 

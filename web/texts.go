@@ -41,11 +41,13 @@ const (
 	txtOfferDraw        = "Offer draw"
 	txtAcceptDraw       = "Accept draw"
 	txtDeclineDraw      = "Decline draw"
+	txtWithdrawDraw     = "Withdraw draw offer"
 	txtResign           = "Resign"
 	txtAskResign        = "Resign this match?"
 	txtAskOfferDraw     = "Offer a draw?"
 	txtAskAcceptDraw    = "Accept the draw?"
 	txtAskDeclineDraw   = "Decline the draw?"
+	txtAskWithdrawDraw  = "Withdraw your draw offer?"
 	txtYes              = "Yes"
 	txtCancel           = "Cancel"
 	txtFirstMove        = "First move"
@@ -59,6 +61,7 @@ const (
 	txtToMove           = "%[1]s to move."
 	txtYourMove         = "Your move."
 	txtDrawOffered      = "%[1]s offers a draw."
+	txtDrawYouOffered   = " You offered a draw." // the Discord board's words, a space before them there
 	txtAbandoned        = "The match was abandoned."
 	txtVersus           = "%[1]s (Red) vs %[2]s (Blue) · %[3]s"
 	txtReplayAt         = "Move %[1]s of %[2]s"
@@ -133,9 +136,20 @@ const (
 	txtAskWithdrawPause = "Withdraw your proposal to pause?"
 )
 
+// Why a match was called off, as the notice Discord sends says it (the
+// bot's matchNotice.abandoned; the same catalogue keys).
+const (
+	txtCalledOffLate       = "The match is called off: not both set-ups arrived in time. No result is recorded."
+	txtCalledOffRemoved    = "The match is called off: I was removed from the server it was played in. No result is recorded."
+	txtCalledOffModerator  = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
+	txtCalledOffTournament = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
+	// A match a moderator awarded: the final board's headline.
+	txtAwardedBy = "A moderator ended the match (%[1]s)."
+)
+
 // The server's refusals of a request.
 const (
-	txtLinkInvalid = "This link is not valid (any more). A new one comes with your next board by DM, or at once with /stratego history in Discord (/stratego watch for the public view)."
+	txtLinkInvalid = "This link is not valid (any more). A new one comes with your next board by DM, or at once with /stratego history in Discord (/stratego setup while you set up, /stratego watch for the public view)."
 	txtTooMany     = "Too many requests; wait a moment."
 	txtJSONOnly    = "JSON only."
 	txtTooLarge    = "Too large."
@@ -152,10 +166,11 @@ var pageTexts = map[string]string{
 	"useSaved": txtUseSaved, "keepSetup": txtKeepSetup, "askName": txtAskSetupName, "keep": txtKeep, "kept": txtKept,
 	"offerDraw": txtOfferDraw, "acceptDraw": txtAcceptDraw, "declineDraw": txtDeclineDraw, "resign": txtResign,
 	"askResign": txtAskResign, "askOffer": txtAskOfferDraw, "askAccept": txtAskAcceptDraw, "askDecline": txtAskDeclineDraw,
+	"withdrawDraw": txtWithdrawDraw, "askWithdrawDraw": txtAskWithdrawDraw,
 	"yes": txtYes, "cancel": txtCancel,
 	"first": txtFirstMove, "prev": txtPrevMove, "next": txtNextMove, "last": txtLastMove, "download": txtDownload,
 	"setup": txtSetupPhase, "setupWaiting": txtSetupWaiting, "setupWatching": txtSetupWatching,
-	"toMove": txtToMove, "yourMove": txtYourMove, "drawOffered": txtDrawOffered, "abandoned": txtAbandoned,
+	"toMove": txtToMove, "yourMove": txtYourMove, "drawOffered": txtDrawOffered, "drawYou": txtDrawYouOffered, "abandoned": txtAbandoned,
 	"versus": txtVersus, "replayAt": txtReplayAt, "replayNote": txtReplayNote, "revealNote": txtRevealNote,
 	"sqEmpty": txtSquareEmpty, "sqLake": txtSquareLake, "sqOwn": txtSquareOwn, "sqKnown": txtSquareKnown,
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
@@ -180,7 +195,8 @@ type Texts struct {
 	Sides  [2]string         `json:"sides"`
 	// Variant is the match's variant's name.
 	Variant string `json:"variant"`
-	// Result words how the match ended, for this viewer; "" while it is on.
+	// Result words how the match ended, for this viewer, or why it was
+	// called off (calledOffText); "" while it is on.
 	Result string `json:"result,omitempty"`
 	// Gift is what one gift of time adds in this match: "15 seconds", "1 day".
 	Gift string `json:"gift,omitempty"`
@@ -223,7 +239,7 @@ func template(p lang.Printer, key string) string {
 func BuildTexts(p lang.Printer, n game.Numbering, variant game.Variant, result game.Result, names [2]string, viewer game.Viewer) *Texts {
 	t := &Texts{Lang: p.Code(), T: make(map[string]string, len(pageTexts)), Variant: render.VariantName(p, variant)}
 	for name, key := range pageTexts {
-		t.T[name] = template(p, key)
+		t.T[name] = strings.TrimSpace(template(p, key))
 	}
 	t.Days = make([]string, storage.MaxPauseDays+1)
 	for d := 1; d <= storage.MaxPauseDays; d++ {
@@ -281,5 +297,27 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 	p := lang.For(pref.Language)
 	t := BuildTexts(p, pref.Numbering, m.Rules.Variant, result, names, c.Viewer)
 	t.Gift = render.GiftText(p, m.Clock.On(), m.GiftTime())
+	if m.Phase == storage.PhaseAbandoned {
+		t.Result = calledOffText(p, m)
+	}
+	if result.Over() && result.Method == game.Awarded && m.ModeratorNote != "" {
+		// Which moderator and why, first, as the final board says it.
+		t.Result = p.Sprintf(txtAwardedBy, m.ModeratorNote) + " " + t.Result
+	}
 	return writeJSON(w, t)
+}
+
+// calledOffText says why m was called off with no result, as the notice
+// Discord sends its players says it; the page shows text, not Markdown.
+func calledOffText(p lang.Printer, m *storage.Match) string {
+	text := p.Sprintf(txtCalledOffLate)
+	switch m.CalledOff {
+	case storage.CallOffBotRemoved:
+		text = p.Sprintf(txtCalledOffRemoved)
+	case storage.CallOffModerator:
+		text = p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
+	case storage.CallOffTournament:
+		text = p.Sprintf(txtCalledOffTournament, m.ModeratorNote)
+	}
+	return strings.ReplaceAll(text, "`", "")
 }

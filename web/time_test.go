@@ -77,7 +77,7 @@ func TestStateTime(t *testing.T) {
 			"gifts of time", []storage.Action{act(storage.ActGiveTime, game.Blue, 0), act(storage.ActGiveTime, game.Red, 0), act(storage.ActGiveTime, game.Blue, 0), act(storage.ActGiveTime, game.Blue, 0)}, false, false,
 			[3]*TimeJSON{
 				player(TimeJSON{Gifts: gifts(1, 3), GiftsLeft: 2}),
-				{Gifts: gifts(1, 3), GiftsLeft: 0, CanGive: true, CanPause: true}, // none left: the page disables its button
+				{Gifts: gifts(1, 3), GiftsLeft: 0, CanGive: true, CanPause: true}, // none left: the page shows no button
 				{Gifts: gifts(1, 3)},
 			},
 		},

@@ -88,7 +88,8 @@ type TimeJSON struct {
 	Offer *PauseOfferJSON `json:"offer,omitempty"`
 	// GiftsLeft is how often the viewer, a player, may still give the
 	// opponent more time; with CanGive, whether they may now (the match
-	// in play, and not against the computer).
+	// in play, and not against the computer). The page offers its Give
+	// time button only when both allow.
 	GiftsLeft int  `json:"giftsLeft,omitempty"`
 	CanGive   bool `json:"canGive,omitempty"`
 	// CanPause says the viewer, a player, may propose a pause now: a

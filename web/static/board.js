@@ -24,10 +24,11 @@
   try { classic = localStorage.getItem("strategobot-numbering") === "classic"; } catch (e) { /* private mode */ }
   function query() { return langQ + (classic ? "&numbering=classic" : ""); }
 
-  // fmt fills a text's {1}, {2} placeholders.
+  // fmt fills a text's {1}, {2} placeholders. Before the texts have come
+  // there are no words to say anything in: "", never the text's name.
   function fmt(key) {
     var args = arguments;
-    return (L ? L.t[key] : key).replace(/\{(\d)\}/g, function (_, n) { return args[+n]; });
+    return (L ? L.t[key] : "").replace(/\{(\d)\}/g, function (_, n) { return args[+n]; });
   }
   function api(method, path, body) {
     var init = { method: method, headers: { "X-Strategobot-Capability": token } };
@@ -172,6 +173,7 @@
     if (hadFocus && document.activeElement !== f) { f.focus(); }
   }
   function draw() {
+    var active = document.activeElement;
     drawBoard();
     var setup = settingUp();
     $("tray").hidden = !setup;
@@ -187,11 +189,14 @@
     var offered = st.drawOfferBy && st.drawOfferBy !== mySide();
     $("resign").hidden = $("draw").hidden = !playing;
     $("decline").hidden = !(playing && offered);
+    // Its maker may take it back, as with /stratego draw action:decline.
+    $("withdrawDraw").hidden = !(playing && st.drawOfferBy === mySide());
     $("draw").textContent = fmt(offered ? "acceptDraw" : "offerDraw");
     $("draw").disabled = st.drawOfferBy === mySide();
     var t = st.time || {};
-    $("giveTime").hidden = !(playing && t.canGive);
-    $("giveTime").disabled = !t.giftsLeft;
+    // With no gifts left there is nothing to give: no button, as with no
+    // proposals to pause left (a disabled one would not say why).
+    $("giveTime").hidden = !(playing && t.canGive && t.giftsLeft > 0);
     // A proposal to pause is answered here as with the buttons of its DM.
     $("pause").hidden = $("declinePause").hidden = !(playing && t.offer && t.offer.by !== mySide());
     // Its proposer may take it back, as with /stratego pause action:decline.
@@ -204,7 +209,7 @@
     $("title").textContent = fmt("versus", st.players[0], st.players[1], L.variant);
     var s;
     if (st.phase === "setup") { s = fmt(setup ? "setup" : mySide() ? "setupWaiting" : "setupWatching"); }
-    else if (st.phase === "abandoned") { s = fmt("abandoned"); }
+    else if (st.phase === "abandoned") { s = L.result || fmt("abandoned"); } // why: the texts say it
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
     $("status").textContent = s;
@@ -235,6 +240,12 @@
     });
     showCurrent(hist);
     tick();
+    // A control that had the focus and is gone now, its action done (Resign
+    // at the end, Withdraw once withdrawn), hands it to the board where the
+    // keyboard left it, not to the top of the page; the page does not scroll.
+    if (active && $("actions").contains(active) && (active.hidden || active.disabled)) {
+      $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true });
+    }
   }
   // showCurrent scrolls the list of moves to the one shown when that
   // changes (the newest, as a move arrives), and only the list: the page
@@ -320,13 +331,13 @@
     }
     draft[rc[0]][rc[1]] = rank;
     if (trayRank && remaining()[trayRank] <= 0) { trayRank = 0; }
-    saveLocal(); check(); draw();
+    edited(); saveLocal(); check(); draw();
   }
   function swap(a, b) {
     var ra = setupCell(mySide(), a), rb = setupCell(mySide(), b);
     if (!ra || !rb) { return; }
     var x = draft[ra[0]][ra[1]]; draft[ra[0]][ra[1]] = draft[rb[0]][rb[1]]; draft[rb[0]][rb[1]] = x;
-    saveLocal(); check(); draw();
+    edited(); saveLocal(); check(); draw();
   }
   // loadSaved fetches the player's saved set-ups for this match's army.
   function loadSaved() {
@@ -339,12 +350,17 @@
     }).catch(refuse);
   }
   function copy(rows) { return rows.map(function (row) { return row.slice(); }); }
+  // useSaved puts the saved set-up chosen on the board. The menu keeps
+  // showing it, so that the arrow keys step on from it (a closed menu
+  // changes its choice at once); an edit of the board puts the menu back
+  // on its first line (edited), so that the same set-up may be chosen again.
   function useSaved() {
-    var i = $("saved").value; $("saved").value = "";
+    var i = $("saved").value;
     if (i === "" || !saved[+i]) { return; }
     draft = copy(saved[+i].setup);
     saveLocal(); check(); draw();
   }
+  function edited() { $("saved").value = ""; }
   function keepSetup() {
     ask(fmt("askName"), [[fmt("keep"), true]], true).then(function (name) {
       if (!name) { return; }
@@ -520,7 +536,8 @@
     if (st.result) { return out; }
     // A draw offer is told here too, next to its buttons: the status line
     // above the board keeps its length, and the board does not move.
-    if (st.drawOfferBy) { out.push(fmt("drawOffered", sideName(st.drawOfferBy))); }
+    // By the offerer's name, or "you", as the Discord board tells it.
+    if (st.drawOfferBy) { out.push(st.drawOfferBy === mySide() ? fmt("drawYou") : fmt("drawOffered", st.players[SIDES.indexOf(st.drawOfferBy)])); }
     if (!t) { return out; }
     if (t.paused) { out.push(fmt("paused", String(t.paused))); }
     SIDES.forEach(function (s, i) {
@@ -578,7 +595,8 @@
   }
   function show(next) {
     var first = !st || st.phase !== next.phase;
-    var ended = next.result && !(st && st.result);
+    // Ended, or called off: the texts then say how, or why.
+    var ended = (next.result && !(st && st.result)) || (next.phase === "abandoned" && !!st && st.phase !== "abandoned");
     var had = st ? (st.history || []).length : -1;
     st = next;
     // A move that arrives is said to a screen reader, which would
@@ -593,6 +611,9 @@
       setupOK = false;
       if (settingUp()) { check(true); }
     }
+    // A set-up confirmed (here, or on Discord meanwhile) is the one shown:
+    // the one that will be played, whatever the page had drafted.
+    if (st.phase === "setup" && mySide() && !settingUp() && st.setup) { draft = copy(st.setup); }
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (mySide() && !settingUp()) { forgetLocal(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
@@ -714,7 +735,7 @@
   function download() {
     api("GET", "/api/record").then(function (r) { return r.blob(); }).then(function (b) {
       var a = document.createElement("a");
-      a.href = URL.createObjectURL(b); a.download = "stratego-" + st.match + ".xml";
+      a.href = URL.createObjectURL(b); a.download = "stratego-match-" + st.match + ".xml"; // as /stratego record names it
       document.body.appendChild(a); a.click(); a.remove();
       setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
     }).catch(refuse);
@@ -722,6 +743,10 @@
   document.addEventListener("DOMContentLoaded", function () {
     // Without a token the server's refusal says, in the page's language, that a link is needed.
     if (location.hash) { history.replaceState(null, "", location.pathname); }
+    // Another link pasted into this tab (a fresh one for an expired one)
+    // changes only the fragment, which loads nothing: the page starts again
+    // with it, reading its token as on any load.
+    window.addEventListener("hashchange", function () { if (location.hash.length > 1) { location.reload(); } });
     var board = $("board"), held = false; // held: a piece picked up selected by its drag
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
@@ -763,7 +788,7 @@
     });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { pickTray(b); } });
     $("tray").addEventListener("keydown", onTrayKey);
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); saveLocal(); check(); draw(); }).catch(refuse); });
+    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); edited(); saveLocal(); check(); draw(); }).catch(refuse); });
     $("save").addEventListener("click", function () {
       var sent = copy(draft);
       act("/api/setup", { setup: sent, confirm: false }).then(function (j) {
@@ -785,6 +810,7 @@
       });
     });
     $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
+    $("withdrawDraw").addEventListener("click", function () { confirmThen(fmt("askWithdrawDraw"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
     function answerPause(answer, question) {
       var o = st.time && st.time.offer;
       if (!o) { return; }

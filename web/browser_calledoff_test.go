@@ -1,0 +1,91 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+// TestBrowserCalledOffSaysWhy: a match called off while its page is open
+// says so there as Discord says it, why and that no result is recorded
+// (in the reader's language), instead of only that it was abandoned.
+func TestBrowserCalledOffSaysWhy(t *testing.T) {
+	f := newFixture(t)
+	f.setPrefs("1001", Preferences{Language: "nl"})
+	ctx := browser(t)
+	bg := context.Background()
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	const note = "Cleo: a dispute over the rules"
+	m, err := f.store.UpdateMatch(bg, m.ID, 0, func(x *storage.Match) error { x.ModeratorNote = note; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = f.store.Abandon(bg, m.ID, m.Version, storagetest.T0, storage.CallOffModerator); err != nil {
+		t.Fatal(err)
+	}
+	f.srv.MatchChanged(m, nil)
+	want := lang.For("nl").Sprintf(txtCalledOffModerator, note)
+	browsertest.Wait(t, ctx, "the match called off", `document.getElementById("resign").hidden`)
+	browsertest.Wait(t, ctx, "why it was called off", `document.getElementById("status").textContent === `+jsString(want))
+}
+
+// TestCalledOffTexts: the texts of a called-off match say why, as the
+// notice Discord sends says it (its Markdown aside).
+func TestCalledOffTexts(t *testing.T) {
+	p := lang.For("de")
+	for _, tt := range []struct {
+		why  storage.CallOff
+		note string
+		want string
+	}{
+		{storage.CallOffLateSetup, "", p.Sprintf(txtCalledOffLate)},
+		{storage.CallOffBotRemoved, "", p.Sprintf(txtCalledOffRemoved)},
+		{storage.CallOffModerator, "Cleo: rules", p.Sprintf(txtCalledOffModerator, "Cleo: rules")},
+		{storage.CallOffTournament, "the round closed", "Die Partie wurde abgesagt (the round closed). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+	} {
+		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note}
+		if got := calledOffText(p, m); got != tt.want || got == "" {
+			t.Errorf("%v: %q, want %q", tt.why, got, tt.want)
+		}
+	}
+}
+
+// TestAwardedTextsSayWhy: a match a moderator awarded says which moderator
+// and why, as the final board Discord sends says it, besides who won.
+func TestAwardedTextsSayWhy(t *testing.T) {
+	f := newFixture(t)
+	bg := context.Background()
+	f.setPrefs("1001", Preferences{Language: "fr"})
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	const note = "Cleo: Bob left"
+	m, err := f.store.UpdateMatch(bg, m.ID, 0, func(x *storage.Match) error { x.ModeratorNote = note; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err = f.store.Act(bg, m.ID, m.Version, storage.Action{Kind: storage.ActAward, Side: game.Red, At: storagetest.T0}); err != nil {
+		t.Fatal(err)
+	}
+	code, resp, _ := f.do(t, "GET", "/api/texts", f.token(m.ID, game.RedViewer), "")
+	var texts Texts
+	if code != 200 || json.Unmarshal([]byte(resp), &texts) != nil {
+		t.Fatalf("texts: %d %s", code, resp)
+	}
+	if want := lang.For("fr").Sprintf(txtAwardedBy, note); !strings.Contains(texts.Result, want) || !strings.Contains(texts.Result, "Vous avez gagné") {
+		t.Fatalf("the texts say %q, want who won and %q", texts.Result, want)
+	}
+}
