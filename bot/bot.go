@@ -313,8 +313,15 @@ func (b *Bot) explainRegistration(err error) error {
 	return err
 }
 
+// leaseHealth is the lease Healthy takes to write to the database: it
+// expires as it is taken, so that every process sharing the database
+// writes it at each check, and nothing waits for it.
+const leaseHealth = "health"
+
 // Healthy says why the bot is not serving (nil when it is): the gateway is
-// not connected, or the database does not answer. /healthz shows it.
+// not connected, or the database does not answer or takes no write (a full
+// disk, a read-only file or server), as every move needs one. /healthz
+// shows it.
 func (b *Bot) Healthy(ctx context.Context) error {
 	b.s.RLock()
 	ready := b.s.DataReady
@@ -326,6 +333,9 @@ func (b *Bot) Healthy(ctx context.Context) error {
 	defer cancel()
 	if _, _, err := b.store.NextNotice(ctx); err != nil {
 		return fmt.Errorf("the database does not answer: %w", err)
+	}
+	if _, err := b.store.Lead(ctx, leaseHealth, b.cfg.Holder, b.now(), time.Nanosecond); err != nil {
+		return fmt.Errorf("the database takes no write: %w", err)
 	}
 	return nil
 }
