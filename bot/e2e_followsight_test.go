@@ -23,7 +23,7 @@ func TestFollowerWhoLosesSight(t *testing.T) {
 	}{
 		{"an overwrite shuts them out", func(h *harness, _ *discordtest.Role) {
 			h.channel.SetOverwrite(h.carol, 0, view)
-			overwritesKnown(h, 4)
+			overwritesKnown(h, h.channel, 4)
 		}},
 		{"their role is taken", func(h *harness, club *discordtest.Role) { h.guild.TakeRole(h.carol, club) }},
 		{"they left the server", func(h *harness, _ *discordtest.Role) {
@@ -45,7 +45,7 @@ func TestFollowerWhoLosesSight(t *testing.T) {
 			h.channel.SetOverwrite(h.guild.Everyone(), 0, view)
 			h.channel.SetOverwrite(club, view, 0)
 			h.channel.SetOverwrite(h.srv.Bot(), view|discordgo.PermissionSendMessages|discordgo.PermissionAttachFiles, 0)
-			overwritesKnown(h, 3)
+			overwritesKnown(h, h.channel, 3)
 			for _, m := range []*discordtest.Member{h.carol, dave} {
 				m.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt(optMatch, "1"), discordtest.Opt(optFollow, true)).Reply(t)
 			}
@@ -70,12 +70,11 @@ func TestFollowerWhoLosesSight(t *testing.T) {
 	}
 }
 
-// overwritesKnown waits for the bot's state to hold n overwrites of the
-// harness's channel.
-func overwritesKnown(h *harness, n int) {
+// overwritesKnown waits for the bot's state to hold n overwrites of ch.
+func overwritesKnown(h *harness, ch *discordtest.Channel, n int) {
 	h.t.Helper()
 	h.srv.WaitFor(h.t, "the bot's state to hold the channel's overwrites", func() bool {
-		c, err := h.bot.s.State.Channel(h.channel.ID)
+		c, err := h.bot.s.State.Channel(ch.ID)
 		if err != nil {
 			return false
 		}

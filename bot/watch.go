@@ -118,6 +118,9 @@ func (b *Bot) rolesSee(channel, user string, roles []string) (sees, known bool) 
 	if b.s == nil || b.s.State == nil {
 		return false, false
 	}
+	if parent, ok := b.threadParent(channel); ok {
+		channel = parent // a thread shows what its channel does
+	}
 	c, err := b.s.State.Channel(channel)
 	if err != nil {
 		return false, false
@@ -140,10 +143,7 @@ func (b *Bot) rolesSee(channel, user string, roles []string) (sees, known bool) 
 // is false when it cannot be told: Discord did not answer in time, or the
 // state does not know the channel.
 func (b *Bot) userSees(ctx context.Context, guild, channel, user string) (sees, known bool) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	defer context.AfterFunc(b.halt, cancel)()
-	member, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
+	member, err := b.askMember(ctx, guild, user)
 	switch {
 	case leftServer(err):
 		return false, true
@@ -151,4 +151,13 @@ func (b *Bot) userSees(ctx context.Context, guild, channel, user string) (sees, 
 		return false, false
 	}
 	return b.rolesSee(channel, user, member.Roles)
+}
+
+// askMember asks Discord for a member of guild, as hasLeft does: a rate
+// limit is not waited out, and the question is cut at the stop.
+func (b *Bot) askMember(ctx context.Context, guild, user string) (*discordgo.Member, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(b.halt, cancel)()
+	return b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
 }
