@@ -68,6 +68,8 @@ type Bot struct {
 	tournaments  *tournamentCache        // the latest state of tournaments changed or read lately (tournamentcache.go)
 	replays      atomic.Int64            // matches replayed by the bot itself, outside storage's changes
 	web          atomic.Pointer[webFace] // the board in the browser, nil when off (web.go)
+	global       atomic.Bool             // the command is registered globally by this process (gateway.go)
+	guildsSwept  sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
 
 	limits   Limits
 	metrics  *Metrics
@@ -195,6 +197,15 @@ func (b *Bot) Run(ctx context.Context) error {
 			b.guard(ctx, "own member update", func(ctx context.Context) { b.onPermissionsChanged(ctx, guild, "") })
 		}
 	})
+	// A server the bot is in, or comes back to: once the command is
+	// global, a copy of it registered there alone goes (dropGuildCopy).
+	removeGuildCreate := b.s.AddHandler(func(s *discordgo.Session, g *discordgo.GuildCreate) {
+		if g.Guild != nil && b.global.Load() {
+			guild := g.ID
+			b.guard(ctx, "guild create", func(ctx context.Context) { b.dropGuildCopy(ctx, guild) })
+		}
+	})
+	defer removeGuildCreate()
 	defer removeInteraction()
 	defer removeMessage()
 	defer removeGuild()
@@ -299,6 +310,10 @@ func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan err
 			}
 			b.log.Info("registered the command", "scope", scope)
 			registered = nil
+			if b.cfg.GuildID == "" {
+				b.global.Store(true)
+				go b.guard(ctx, "guild commands", b.dropGuildCopies)
+			}
 		}
 	}
 }
@@ -313,8 +328,15 @@ func (b *Bot) explainRegistration(err error) error {
 	return err
 }
 
+// leaseHealth is the lease Healthy takes to write to the database: it
+// expires as it is taken, so that every process sharing the database
+// writes it at each check, and nothing waits for it.
+const leaseHealth = "health"
+
 // Healthy says why the bot is not serving (nil when it is): the gateway is
-// not connected, or the database does not answer. /healthz shows it.
+// not connected, or the database does not answer or takes no write (a full
+// disk, a read-only file or server), as every move needs one. /healthz
+// shows it.
 func (b *Bot) Healthy(ctx context.Context) error {
 	b.s.RLock()
 	ready := b.s.DataReady
@@ -326,6 +348,9 @@ func (b *Bot) Healthy(ctx context.Context) error {
 	defer cancel()
 	if _, _, err := b.store.NextNotice(ctx); err != nil {
 		return fmt.Errorf("the database does not answer: %w", err)
+	}
+	if _, err := b.store.Lead(ctx, leaseHealth, b.cfg.Holder, b.now(), time.Nanosecond); err != nil {
+		return fmt.Errorf("the database takes no write: %w", err)
 	}
 	return nil
 }

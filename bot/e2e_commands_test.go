@@ -88,3 +88,39 @@ func TestHelpShowsTheKey(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobalCommandDropsGuildCopy: a start with guild_id registered the
+// command in one server alone; back to global registration, the bot removes
+// that server's own copy, so that its members do not see /stratego twice,
+// and says so in its log. A server without a copy is only asked, never
+// written to.
+func TestGlobalCommandDropsGuildCopy(t *testing.T) {
+	t.Parallel()
+	var log logLines
+	h := newHarness(t, log.capture)
+	h.shutdown()
+	h.srv.AddGuild("Another Club")
+	earlier := h.srv.NewSession(t)
+	if _, err := earlier.ApplicationCommandBulkOverwrite(h.srv.AppID(), h.guild.ID, Commands()); err != nil {
+		t.Fatalf("registering the command in the server alone: %v", err)
+	}
+	const put, list = "PUT /applications/{application_id}/guilds/{guild_id}/commands", "GET /applications/{application_id}/guilds/{guild_id}/commands"
+	puts, lists := len(h.srv.Requests(put)), len(h.srv.Requests(list))
+
+	h.start()
+	h.srv.WaitFor(t, "the server's own copy of the command to go", func() bool { return len(h.srv.Commands(h.guild)) == 0 })
+	log.waitFor(h, "removed the server's own copy of the command")
+	h.srv.WaitFor(t, "both servers' commands to be looked at", func() bool {
+		return len(h.srv.Requests(list))-lists >= 2
+	})
+	if got := h.srv.Commands(nil); len(got) != 1 || got[0].Name != commandName {
+		t.Errorf("global commands: %+v; want /%s alone", got, commandName)
+	}
+	if n := len(h.srv.Requests(put)) - puts; n != 1 {
+		t.Errorf("%d servers' commands were rewritten; want the one with a copy", n)
+	}
+	if n := len(h.srv.Requests(list)) - lists; n != 2 {
+		t.Errorf("the servers' commands were listed %d times; want once each", n)
+	}
+	h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
+}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
@@ -193,6 +195,82 @@ func TestSeekPartnerLeft(t *testing.T) {
 			if got.Ephemeral || !strings.Contains(got.Content, want) {
 				t.Fatalf("carol's seek answered %q, want %q", got.Content, want)
 			}
+		})
+	}
+}
+
+// TestSeekPairsWhereBothSee: the queue's match is played where both
+// seekers can see it: the second seek's channel when the first seeker can
+// see it; else the first seek's, when the second seeker can see that (they
+// are told there privately, and both are pinged there); else the two are
+// not paired and both wait.
+func TestSeekPairsWhereBothSee(t *testing.T) {
+	view := int64(discordgo.PermissionViewChannel)
+	for _, tc := range []struct {
+		name                 string
+		aliceSees, carolSees bool   // the other's channel
+		match                string // whose channel the match is in; "" when not paired
+	}{
+		{"each sees the other's channel", true, true, "carol"},
+		{"alice cannot see carol's channel", false, true, "alice"},
+		{"carol cannot see alice's channel", true, false, "carol"},
+		{"neither sees the other's channel", false, false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			aliceCh, carolCh := h.guild.AddChannel("alice-corner"), h.guild.AddChannel("carol-corner")
+			// A channel the other cannot see is private: its member and the bot only.
+			private := func(ch *discordtest.Channel, m *discordtest.Member) {
+				ch.SetOverwrite(h.guild.Everyone(), 0, view)
+				ch.SetOverwrite(m, view, 0)
+				ch.SetOverwrite(h.srv.Bot(), view|discordgo.PermissionSendMessages|discordgo.PermissionAttachFiles|discordgo.PermissionCreatePublicThreads, 0)
+				overwritesKnown(h, ch, 3)
+			}
+			if !tc.aliceSees {
+				private(carolCh, h.carol)
+			}
+			if !tc.carolSees {
+				private(aliceCh, h.alice)
+			}
+			h.alice.SlashCommand(t, aliceCh, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			got := h.carol.SlashCommand(t, carolCh, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+			pinged := "<@" + h.alice.ID + "> and <@" + h.carol.ID + ">: the queue paired you."
+			switch tc.match {
+			case "":
+				if !got.Ephemeral || !strings.Contains(got.Content, "You are in the queue") {
+					t.Fatalf("carol's seek answered %q, want her waiting", got.Content)
+				}
+				if list := h.carol.SlashCommand(t, carolCh, "stratego seeks").Reply(t); !strings.Contains(list.Content, "(2):") {
+					t.Fatalf("the queue: %q, want both waiting", list.Content)
+				}
+				return
+			case "carol":
+				if got.Ephemeral || !strings.Contains(got.Content, pinged) || h.match(1).ChannelID != carolCh.ID {
+					t.Fatalf("carol's seek answered %q; the match is in %s, want carol's channel", got.Content, h.match(1).ChannelID)
+				}
+			case "alice":
+				want := "The queue paired you with alice: Match #1 is played in <#" + aliceCh.ID + ">"
+				if !got.Ephemeral || !strings.Contains(got.Content, want) {
+					t.Fatalf("carol's seek answered %q, want %q", got.Content, want)
+				}
+				if m := h.match(1); m.ChannelID != aliceCh.ID {
+					t.Fatalf("the match is in %s, want alice's channel %s", m.ChannelID, aliceCh.ID)
+				}
+				h.srv.WaitFor(t, "the match announced in alice's channel", func() bool {
+					for _, msg := range h.srv.ChannelMessages(aliceCh) {
+						if strings.Contains(msg.Content, pinged) && strings.Contains(msg.Content, "Match #1") {
+							return true
+						}
+					}
+					return false
+				})
+				if n := len(h.srv.ChannelMessages(carolCh)); n != 0 {
+					t.Errorf("carol's channel, which alice cannot see, got %d messages", n)
+				}
+			}
+			h.alice.WaitDM(t, contains("Send me your secret set-up"))
+			h.carol.WaitDM(t, contains("Send me your secret set-up"))
 		})
 	}
 }

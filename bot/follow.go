@@ -15,7 +15,8 @@ import (
 // match, and their DMs go through the outbox like every other message: the
 // channel's notice, once finished, records one for each follower (outbox.go),
 // so a follower sees exactly what the channel sees, in order, once. A
-// follower whose DMs are closed simply stops following.
+// follower whose DMs are closed simply stops following, and so does one who
+// can no longer see the match's channel (unfollowUnseen).
 
 // maxFollowers bounds a match's followers: each costs a picture per move.
 const maxFollowers = 25
@@ -65,4 +66,24 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 		return p.Sprintf(txtFollowPending, number), true, nil
 	}
 	return p.Sprintf(txtFollowStarted, number), false, nil
+}
+
+// unfollowUnseen stops user following m, and reports so, when they can no
+// longer see its channel (a role or an overwrite changed, or they left the
+// server): /stratego watch would not show them the match now, so its
+// boards do not come by DM either. Quietly, as when their DMs close: the
+// reason is the server's doing, and one who left it gets no DM from it.
+// When Discord does not say, the board goes as before.
+func (b *Bot) unfollowUnseen(ctx context.Context, m *storage.Match, user string) bool {
+	if m.GuildID == "" {
+		return false
+	}
+	if sees, known := b.userSees(ctx, m.GuildID, m.ChannelID, user); sees || !known {
+		return false
+	}
+	if err := b.store.Follow(ctx, m.ID, user, false); err != nil {
+		b.log.Warn("forgetting a follower who no longer sees the match's channel failed", "match", m.ID, "error", err)
+	}
+	b.log.Info("a follower who no longer sees the match's channel stops following", "match", m.ID)
+	return true
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -302,4 +303,51 @@ func (b *Bot) registerCommands(ctx context.Context, appID string) error {
 			return ctx.Err()
 		}
 	}
+}
+
+// dropGuildCopies calls dropGuildCopy for every server the bot is in, once
+// the command is registered globally: a start with guild_id set registered
+// it in that server alone, and its copy there would show members
+// /stratego twice once the global one is in too. A server whose
+// GUILD_CREATE comes later is looked at then.
+func (b *Bot) dropGuildCopies(ctx context.Context) {
+	b.s.State.RLock()
+	ids := make([]string, 0, len(b.s.State.Guilds))
+	for _, g := range b.s.State.Guilds {
+		ids = append(ids, g.ID)
+	}
+	b.s.State.RUnlock()
+	for _, id := range ids {
+		b.dropGuildCopy(ctx, id)
+	}
+}
+
+// dropGuildCopy removes this application's commands registered in the
+// server alone, when they include /stratego: the copy an earlier start with
+// guild_id left, the command being global now. Once per server and
+// process: a list of the server's commands (one request), and nothing more
+// where there is no copy; a failure is logged, and the next GUILD_CREATE
+// of the server or the next start tries again.
+func (b *Bot) dropGuildCopy(ctx context.Context, guildID string) {
+	if _, done := b.guildsSwept.LoadOrStore(guildID, true); done {
+		return
+	}
+	appID := b.applicationID()
+	cmds, err := b.s.ApplicationCommands(appID, guildID, b.untilStop())
+	if err == nil && !slices.ContainsFunc(cmds, func(c *discordgo.ApplicationCommand) bool { return c.Name == commandName }) {
+		return
+	}
+	if err == nil {
+		_, err = b.s.ApplicationCommandBulkOverwrite(appID, guildID, []*discordgo.ApplicationCommand{}, b.untilStop())
+	}
+	if err != nil {
+		b.guildsSwept.Delete(guildID)
+		b.log.Warn("removing the server's own copy of the command failed", "guild", guildID, "error", err)
+		return
+	}
+	names := make([]string, len(cmds))
+	for k, c := range cmds {
+		names[k] = c.Name
+	}
+	b.log.Info("removed the server's own copy of the command, which is global now", "guild", guildID, "commands", strings.Join(names, ", "))
 }

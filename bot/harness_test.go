@@ -562,6 +562,17 @@ type countingStore struct {
 	// beforeAct, while set, runs before each Act with its match and
 	// action: what another member or the timers do meanwhile.
 	beforeAct atomic.Pointer[func(id storage.MatchID, a storage.Action)]
+	// readOnly, while set, makes Lead fail as every write does on a
+	// database that can be read but not written (a full disk, a read-only
+	// file or server); reads go on.
+	readOnly atomic.Bool
+}
+
+func (c *countingStore) Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error) {
+	if c.readOnly.Load() {
+		return false, errors.New("write /data/strategobot.db: no space left on device")
+	}
+	return c.Store.Lead(ctx, name, holder, at, ttl)
 }
 
 func (c *countingStore) Act(ctx context.Context, id storage.MatchID, version uint64, a storage.Action) (*storage.Match, error) {

@@ -101,6 +101,9 @@ func (b *Bot) composeMatch(ctx context.Context, n storage.Notice, snap *snapshot
 	// how to stop following.
 	switch n.To {
 	case storage.AudienceFollower:
+		if b.unfollowUnseen(ctx, m, n.Follower) {
+			return nil, nil
+		}
 		c.aud, c.p = storage.AudiencePublic, b.printerFor(ctx, n.Follower)
 		c.footer = "\n-# " + c.p.Sprintf(txtFollowing, m.ID.String())
 	case storage.AudiencePublic:

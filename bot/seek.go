@@ -21,7 +21,9 @@ import (
 // storage's PlaceSeek matches two compatible seeks at once (same variant,
 // same time, each inside the other's rating range). The match is played in
 // the channel of the second seek: its member is there now, and the first
-// is pinged there. /stratego seeks shows the queue, with a button to leave it.
+// is pinged there; when the first cannot see that channel, in the first
+// seek's channel, if the second can see it; else the two are not paired
+// (seekPartners). /stratego seeks shows the queue, with a button to leave it.
 
 const (
 	cmdSeek  = "seek"
@@ -40,29 +42,30 @@ const (
 var seekTimes = []string{"5+3", "10+5", "15+10", "30+0", "1h", "12h", "24h", "72h"}
 
 const (
-	txtSeekDesc      = "Join this server's queue: you are paired with the next member who wants the same game"
-	txtSeeksDesc     = "See this server's queue, and leave it"
-	txtSeekTimeOpt   = "A clock (minutes+seconds) or a time per move"
-	txtSeekVarOpt    = "Which game (default Classic)"
-	txtSeekMinOpt    = "The lowest rating you want to meet"
-	txtSeekMaxOpt    = "The highest rating you want to meet"
-	txtSeekHoursOpt  = "How many hours a seek waits (0: 1 for clocks, 24 for a time per move)"
-	txtSeekHours     = "seeks wait %[1]s"
-	txtSeekHoursDflt = "seeks wait 1 hour on a clock, 1 day for a time per move"
-	txtSeekWaiting   = "You are in the queue for %[1]s.%[2]s Your seek waits until <t:%[3]s:R>; you are paired as soon as someone wants the same game, and I ping you where they asked. `/stratego seeks` shows the queue."
-	txtSeekReplaced  = "Your earlier seek (%[1]s) is replaced. "
-	txtSeekPaired    = "<@%[1]s> and <@%[2]s>: the queue paired you."
-	txtSeekFull      = "The queue of this server is full (%[1]d seeks). Try again later, or post an open challenge with `/stratego challenge`."
-	txtSeekBadTime   = "Choose a time from the list: a clock like 10+5, or a time per move like 24h."
-	txtSeekNoCustom  = "The queue has no Custom games: challenge a member with your army instead."
-	txtSeekOutOfDM   = "The queue is kept per server: use `/stratego seek` in a server channel."
-	txtSeeksEmpty    = "Nobody is in the queue of this server. Join it with `/stratego seek`."
-	txtSeeksTitle    = "**The queue of this server** (%[1]d):"
-	txtSeekLine      = "- %[1]s (%[2]s): %[3]s%[4]s, until <t:%[5]s:R>"
-	txtSeeksMore     = "… and %[1]d more: `/stratego seek` pairs you with any of them who wants the same game."
-	txtSeekLeave     = "Leave the queue"
-	txtSeekLeft      = "You left the queue."
-	txtSeekNotIn     = "You are not in the queue of this server (any more): your seek was paired, or it expired."
+	txtSeekDesc        = "Join this server's queue: you are paired with the next member who wants the same game"
+	txtSeeksDesc       = "See this server's queue, and leave it"
+	txtSeekTimeOpt     = "A clock (minutes+seconds) or a time per move"
+	txtSeekVarOpt      = "Which game (default Classic)"
+	txtSeekMinOpt      = "The lowest rating you want to meet"
+	txtSeekMaxOpt      = "The highest rating you want to meet"
+	txtSeekHoursOpt    = "How many hours a seek waits (0: 1 for clocks, 24 for a time per move)"
+	txtSeekHours       = "seeks wait %[1]s"
+	txtSeekHoursDflt   = "seeks wait 1 hour on a clock, 1 day for a time per move"
+	txtSeekWaiting     = "You are in the queue for %[1]s.%[2]s Your seek waits until <t:%[3]s:R>; you are paired as soon as someone wants the same game, and I ping you where they asked. `/stratego seeks` shows the queue."
+	txtSeekReplaced    = "Your earlier seek (%[1]s) is replaced. "
+	txtSeekPaired      = "<@%[1]s> and <@%[2]s>: the queue paired you."
+	txtSeekPairedThere = "The queue paired you with %[1]s: Match #%[2]s is played in <#%[3]s>, where you both can see it. Your set-up comes by DM."
+	txtSeekFull        = "The queue of this server is full (%[1]d seeks). Try again later, or post an open challenge with `/stratego challenge`."
+	txtSeekBadTime     = "Choose a time from the list: a clock like 10+5, or a time per move like 24h."
+	txtSeekNoCustom    = "The queue has no Custom games: challenge a member with your army instead."
+	txtSeekOutOfDM     = "The queue is kept per server: use `/stratego seek` in a server channel."
+	txtSeeksEmpty      = "Nobody is in the queue of this server. Join it with `/stratego seek`."
+	txtSeeksTitle      = "**The queue of this server** (%[1]d):"
+	txtSeekLine        = "- %[1]s (%[2]s): %[3]s%[4]s, until <t:%[5]s:R>"
+	txtSeeksMore       = "… and %[1]d more: `/stratego seek` pairs you with any of them who wants the same game."
+	txtSeekLeave       = "Leave the queue"
+	txtSeekLeft        = "You left the queue."
+	txtSeekNotIn       = "You are not in the queue of this server (any more): your seek was paired, or it expired."
 )
 
 // seekCommand declares /stratego seek.
@@ -161,7 +164,7 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 		Rating: roundedRating(standing.Rating), RatingMin: lo, RatingMax: hi,
 		Created: now, Expires: now.Add(server.SeekExpiry(clock.On())),
 	}
-	b.dropLeftSeekers(ctx, seek)
+	b.seekPartners(ctx, i, seek)
 	out, err := b.store.PlaceSeek(ctx, seek, game.Side(rand.IntN(2)))
 	p := printerOf(i)
 	switch {
@@ -184,18 +187,26 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 	})
 }
 
-// maxPartnerAsks bounds the waiting seekers dropLeftSeekers asks about for
+// maxPartnerAsks bounds the waiting seekers seekPartners asks about for
 // one seek.
 const maxPartnerAsks = 3
 
-// dropLeftSeekers takes out of the queue the waiting seeks that s would be
-// paired with, oldest first as PlaceSeek pairs, whose members left the
-// server: nobody would come to the match, and its other player would wait
-// for a set-up until the set-up time ran out. The bot gets no event when a
-// member leaves, so it asks Discord about the one seeker s would meet, and
-// about the next when that one left, at most maxPartnerAsks within
-// memberAskTimeout. A seeker who leaves after the question is met as before.
-func (b *Bot) dropLeftSeekers(ctx context.Context, s *storage.Seek) {
+// seekPartners sets s.Meets, for the seek the member behind i places: the
+// waiting seek PlaceSeek may pair it with, oldest first as PlaceSeek
+// pairs, and the channel of their match, one both members can see. That is
+// the channel of s, where its member is now, when the waiting seeker can
+// see it (they sought there too, or their roles let them); else the
+// waiting seek's, when the member behind i can see it; else the two are
+// not paired, and both wait for others. The bot gets no event when a
+// member leaves or their roles change, so it asks Discord about the
+// seeker s would meet, and about the next when that one is not to be met,
+// at most maxPartnerAsks within memberAskTimeout. A seeker who left the
+// server is taken out of the queue: nobody would come to the match, and
+// its other player would wait for a set-up until the set-up time ran out.
+// When Discord does not say in time, the waiting seek's channel serves, if
+// the member behind i can see it.
+func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *storage.Seek) {
+	s.Meets = map[string]string{}
 	queue, err := b.store.Seeks(ctx, s.GuildID, s.Created)
 	if err != nil {
 		return // PlaceSeek reads the queue again, and says what went wrong
@@ -211,8 +222,14 @@ func (b *Bot) dropLeftSeekers(ctx context.Context, s *storage.Seek) {
 			return
 		}
 		asked++
-		if !b.hasLeft(ask, s.GuildID, q.Player.UserID) {
-			return // the seeker PlaceSeek pairs s with
+		channel, left := b.seekMeeting(ask, i, q)
+		switch {
+		case channel != "":
+			s.Meets[q.Player.UserID] = channel
+			return
+		case !left:
+			b.log.Info("a seek is not paired with a waiting one: neither member can see the other's channel", "guild", s.GuildID)
+			continue
 		}
 		if _, err := b.store.DeleteSeek(ctx, s.GuildID, q.Player.UserID); err != nil && !errors.Is(err, storage.ErrNotFound) {
 			b.log.Warn("dropping the seek of a member who left failed", "guild", s.GuildID, "error", err)
@@ -222,7 +239,31 @@ func (b *Bot) dropLeftSeekers(ctx context.Context, s *storage.Seek) {
 	}
 }
 
-// announceSeekMatch posts the match two seeks made, in this channel, pinging both.
+// seekMeeting returns the channel where the member behind i and the
+// waiting seeker of q would play (see seekPartners): "" when none, and left
+// when Discord says the waiting seeker left the server.
+func (b *Bot) seekMeeting(ctx context.Context, i *discordgo.Interaction, q *storage.Seek) (channel string, left bool) {
+	here := i.ChannelID
+	member, err := b.askMember(ctx, q.GuildID, q.Player.UserID)
+	switch {
+	case leftServer(err):
+		return "", true
+	case q.ChannelID == here:
+		return here, false
+	case err == nil && member != nil:
+		if sees, _ := b.rolesSee(here, q.Player.UserID, member.Roles); sees {
+			return here, false
+		}
+	}
+	if b.memberSees(i, q.ChannelID) {
+		return q.ChannelID, false
+	}
+	return "", false
+}
+
+// announceSeekMatch posts the match two seeks made, in its channel,
+// pinging both: this one, or, when the first seeker cannot see it, the
+// first seek's (seekPartners), and the member behind i is told there.
 func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, out storage.SeekOutcome) {
 	m := out.Match
 	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
@@ -231,6 +272,10 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 	text := p.Sprintf(txtSeekPaired, out.Partner.Player.UserID, me) + "\n" +
 		p.Sprintf(txtAccepted, m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
 			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.DeadlineToShow(b.now())))
+	if m.ChannelID != i.ChannelID {
+		b.announceSeekMatchThere(ctx, i, out, text)
+		return
+	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content:         text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID}},
@@ -247,6 +292,33 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 	if b.threadsFor(b.serverOf(ctx, m.GuildID)) {
 		from := *i // the thread starts from the announcement
 		from.Message = msg
+		b.openThread(ctx, &from, named)
+	}
+}
+
+// announceSeekMatchThere tells the member behind i, privately, that their
+// seek made a match played in the first seeker's channel (one they can see,
+// unlike the first seeker theirs), and posts it there, pinging both.
+func (b *Bot) announceSeekMatchThere(ctx context.Context, i *discordgo.Interaction, out storage.SeekOutcome, text string) {
+	m := out.Match
+	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+		Content: printerOf(i).Sprintf(txtSeekPairedThere, mdEscape(out.Partner.Player.Name), m.ID.String(), m.ChannelID),
+		Flags:   discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+	})
+	msg, err := b.s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
+		Content:         text,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID, userOf(i).ID}},
+	}, b.untilStop())
+	if err != nil {
+		// The match's boards go there through the outbox, which handles
+		// a channel out of reach.
+		b.log.Warn("posting the match the queue made failed", "match", m.ID, "error", err)
+		return
+	}
+	named, ok := b.recordLiveMessage(ctx, m, msg.ID)
+	if ok && b.threadsFor(b.serverOf(ctx, m.GuildID)) {
+		from := *i // the thread starts from the announcement, in its channel
+		from.ChannelID, from.Message = m.ChannelID, msg
 		b.openThread(ctx, &from, named)
 	}
 }

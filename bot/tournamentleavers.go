@@ -8,7 +8,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
-	"github.com/strategobot/strategobot/internal/ratelimit"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
 )
@@ -42,10 +41,7 @@ const memberCheckEvery = time.Hour
 // still a member.
 func (b *Bot) hasLeft(ctx context.Context, guild, user string) bool {
 	// Cut at the stop too: ctx may be a handler's, which outlives it.
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	defer context.AfterFunc(b.halt, cancel)()
-	_, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
+	_, err := b.askMember(ctx, guild, user)
 	return leftServer(err)
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/ratelimit"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -104,21 +105,59 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 // when the state cannot say. A match's channel is its thread's parent, so
 // that a thread archived meanwhile asks nothing the state lost.
 func (b *Bot) memberSees(i *discordgo.Interaction, channel string) bool {
-	if i.Member == nil || i.Member.User == nil || b.s == nil || b.s.State == nil {
+	if i.Member == nil || i.Member.User == nil {
 		return false
+	}
+	sees, _ := b.rolesSee(channel, i.Member.User.ID, i.Member.Roles)
+	return sees
+}
+
+// rolesSee is memberSees for user with roles; known is false when the
+// state cannot say (sees is false then).
+func (b *Bot) rolesSee(channel, user string, roles []string) (sees, known bool) {
+	if b.s == nil || b.s.State == nil {
+		return false, false
+	}
+	if parent, ok := b.threadParent(channel); ok {
+		channel = parent // a thread shows what its channel does
 	}
 	c, err := b.s.State.Channel(channel)
 	if err != nil {
-		return false
+		return false, false
 	}
 	b.s.State.RLock()
 	guildID := c.GuildID
 	b.s.State.RUnlock()
 	g, err := b.s.State.Guild(guildID)
 	if err != nil {
-		return false
+		return false, false
 	}
 	b.s.State.RLock()
 	defer b.s.State.RUnlock()
-	return channelPermissions(g, c, i.Member.User.ID, i.Member.Roles)&discordgo.PermissionViewChannel != 0
+	return channelPermissions(g, c, user, roles)&discordgo.PermissionViewChannel != 0, true
+}
+
+// userSees is memberSees for a member who is not asking now (a follower, a
+// waiting seeker): their roles are asked of Discord, as hasLeft asks, since
+// the state keeps no members. One who left the server sees nothing. known
+// is false when it cannot be told: Discord did not answer in time, or the
+// state does not know the channel.
+func (b *Bot) userSees(ctx context.Context, guild, channel, user string) (sees, known bool) {
+	member, err := b.askMember(ctx, guild, user)
+	switch {
+	case leftServer(err):
+		return false, true
+	case err != nil || member == nil:
+		return false, false
+	}
+	return b.rolesSee(channel, user, member.Roles)
+}
+
+// askMember asks Discord for a member of guild, as hasLeft does: a rate
+// limit is not waited out, and the question is cut at the stop.
+func (b *Bot) askMember(ctx context.Context, guild, user string) (*discordgo.Member, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(b.halt, cancel)()
+	return b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
 }

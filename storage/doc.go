@@ -90,10 +90,12 @@
 //
 // A server's queue holds its members' seeks (seek.go), one per member and
 // at most MaxSeeks. PlaceSeek reads the queue, lets PlanSeek (shared by the
-// backends) pick the oldest compatible seek, and removes it and makes the
-// match in the same transaction, which bbolt's single writer serialises and
-// PostgreSQL under an advisory lock of the server's queue: a waiting seek
-// makes one match at most, however many processes place seeks at once.
+// backends) pick the oldest compatible seek (of those the bot names in
+// Seek.Meets, with the channel both members can see), and removes it and
+// makes the match in the same transaction, which bbolt's single writer
+// serialises and PostgreSQL under an advisory lock of the server's queue: a
+// waiting seek makes one match at most, however many processes place seeks
+// at once.
 // Expired seeks are left out of lists and dropped by the next PlaceSeek.
 //
 // # Secrets

@@ -58,6 +58,12 @@ type Seek struct {
 	Rating               int
 	RatingMin, RatingMax int
 	Created, Expires     time.Time
+	// Meets, when not nil, names the waiting seeks (by member) that a new
+	// seek may be paired with, and the channel of each match: one both
+	// members can see, which only the bot can tell. PlanSeek pairs the
+	// oldest compatible seek named there, in its channel, and none
+	// other; nil pairs any, in the new seek's channel. It is not stored.
+	Meets map[string]string
 }
 
 // Allows reports whether the seeker accepts an opponent of that rating.
@@ -95,10 +101,11 @@ type SeekPlan struct {
 }
 
 // PlanSeek decides where seek s goes in a server's queue (its seeks, oldest
-// first): the oldest compatible seek still waiting at s.Created makes a
-// match, in the channel where s was made (its seeker is there now), with
-// the waiting seeker on partnerSide; otherwise s waits, replacing its
-// member's earlier seek. Expired seeks are removed.
+// first): the oldest compatible seek still waiting at s.Created (of those
+// s.Meets names, when set) makes a match, in the channel where s was made
+// (its seeker is there now) or the one s.Meets names, with the waiting
+// seeker on partnerSide; otherwise s waits, replacing its member's earlier
+// seek. Expired seeks are removed.
 func (c Changes) PlanSeek(queue []*Seek, s *Seek, partnerSide game.Side) (SeekPlan, error) {
 	if err := s.validate(); err != nil {
 		return SeekPlan{}, err
@@ -112,14 +119,14 @@ func (c Changes) PlanSeek(queue []*Seek, s *Seek, partnerSide game.Side) (SeekPl
 		case q.Player.UserID == s.Player.UserID:
 			plan.Remove = append(plan.Remove, q)
 			plan.Outcome.Replaced = q
-		case plan.Outcome.Partner == nil && q.Compatible(s):
+		case plan.Outcome.Partner == nil && q.Compatible(s) && s.meets(q) != "":
 			plan.Outcome.Partner = q
 		default:
 			waiting++
 		}
 	}
 	if q := plan.Outcome.Partner; q != nil {
-		ch := &Challenge{GuildID: s.GuildID, ChannelID: s.ChannelID, Challenger: q.Player,
+		ch := &Challenge{GuildID: s.GuildID, ChannelID: s.meets(q), Challenger: q.Player,
 			Rules: s.Rules, MoveTime: s.MoveTime, Clock: s.Clock, Created: s.Created, Expires: s.Created.Add(time.Second)}
 		m, err := c.AcceptChallenge(ch, s.Player, partnerSide, s.Created)
 		if err != nil {
@@ -133,9 +140,18 @@ func (c Changes) PlanSeek(queue []*Seek, s *Seek, partnerSide game.Side) (SeekPl
 		return SeekPlan{}, fmt.Errorf("%d seeks: %w", waiting, ErrQueueFull)
 	}
 	n := *s
-	n.Created, n.Expires = second(s.Created), second(s.Expires)
+	n.Created, n.Expires, n.Meets = second(s.Created), second(s.Expires), nil
 	plan.Outcome.Seek = &n
 	return plan, nil
+}
+
+// meets returns the channel where s and the waiting seek q would play (see
+// Meets), "" when they are not to be paired.
+func (s *Seek) meets(q *Seek) string {
+	if s.Meets == nil {
+		return s.ChannelID
+	}
+	return s.Meets[q.Player.UserID]
 }
 
 // LiveSeeks are the seeks of queue still waiting at now.

@@ -1,0 +1,51 @@
+package storage
+
+import (
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+)
+
+// TestPlanSeekMeets: a seek whose Meets is set pairs only with a waiting
+// seek it names, the oldest such, and its match is played in the channel
+// named; without Meets it pairs with the oldest, in its own channel.
+func TestPlanSeekMeets(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	seek := func(user, channel string, created time.Time) *Seek {
+		return &Seek{GuildID: "g", ChannelID: channel, Player: Player{UserID: user, Name: user},
+			TimeClass: "24h", Rules: game.DefaultRules(game.VariantClassic), MoveTime: 24 * time.Hour,
+			Rating: 1500, Created: created, Expires: created.Add(time.Hour)}
+	}
+	queue := []*Seek{seek("a", "x", base), seek("b", "z", base.Add(time.Second))}
+	for _, tc := range []struct {
+		name             string
+		meets            map[string]string
+		partner, channel string // "" partner: the new seek waits
+	}{
+		{"no Meets: the oldest, here", nil, "a", "y"},
+		{"the oldest, in its channel", map[string]string{"a": "x"}, "a", "x"},
+		{"the oldest not named: the next", map[string]string{"b": "y"}, "b", "y"},
+		{"none named: it waits", map[string]string{}, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := seek("c", "y", base.Add(time.Minute))
+			s.Meets = tc.meets
+			plan, err := Changes{}.PlanSeek(queue, s, game.Red)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := plan.Outcome
+			switch {
+			case tc.partner == "" && (out.Match != nil || out.Seek == nil):
+				t.Fatalf("the seek was paired with %+v, want it waiting", out.Partner)
+			case tc.partner == "":
+				return
+			case out.Match == nil || out.Partner.Player.UserID != tc.partner:
+				t.Fatalf("the seek was paired with %+v, want %s", out.Partner, tc.partner)
+			case out.Match.ChannelID != tc.channel:
+				t.Errorf("the match is in %q, want %q", out.Match.ChannelID, tc.channel)
+			}
+		})
+	}
+}
