@@ -70,6 +70,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
+		{"Alive", testAlive},
 		{"Followers", testFollowers},
 		{"PracticeNoticesMarked", testPracticeNoticesMarked},
 		{"Tournaments", testTournaments},
