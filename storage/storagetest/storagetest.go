@@ -66,6 +66,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
+		{"TimeAway", testTimeAway},
 		{"PlayersOnVacation", testPlayersOnVacation},
 		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
