@@ -28,9 +28,12 @@ const AwayGrace = time.Minute
 
 // awayCredit is how much of the time from to to, when nobody ran the
 // timers, the clock of whoever must act ran: the part of it its clock was
-// not stopped, as the log tells it (clockStoppedAt). Nothing when the clock
-// does not run (it waits for its board, or nobody must act), or its time
-// had run out by from: that was lost while the timers ran.
+// not stopped, as the log tells it (clockStoppedAt), and that no ActAway of
+// the log gave back already (a process that crashed while it gave the time
+// back gives it again when it is back: each match gets it once). Nothing
+// when the clock does not run (it waits for its board, or nobody must
+// act), or its time had run out by from: that was lost while the timers
+// ran.
 func (m *Match) awayCredit(from, to time.Time) time.Duration {
 	if !m.ClockRunning() || !m.Deadline.After(from) || !to.After(from) {
 		return 0
@@ -40,7 +43,7 @@ func (m *Match) awayCredit(from, to time.Time) time.Duration {
 	// it runs or stands still throughout.
 	points := []time.Time{from, to}
 	for _, a := range m.Log {
-		for _, t := range []time.Time{a.At, a.Until()} {
+		for _, t := range []time.Time{a.At, a.Until(), a.AwayFrom()} {
 			if t.After(from) && t.Before(to) {
 				points = append(points, t)
 			}
@@ -49,7 +52,7 @@ func (m *Match) awayCredit(from, to time.Time) time.Duration {
 	slices.SortFunc(points, func(a, b time.Time) int { return a.Compare(b) })
 	var ran time.Duration
 	for i := 0; i+1 < len(points); i++ {
-		if !m.clockStoppedAt(points[i]) {
+		if !m.clockStoppedAt(points[i]) && !m.givenBackAt(points[i]) {
 			ran += points[i+1].Sub(points[i])
 		}
 	}
@@ -64,6 +67,17 @@ func (m *Match) clockStoppedAt(at time.Time) bool {
 		return m.StoppedAt(game.Red, at) || m.StoppedAt(game.Blue, at)
 	}
 	return m.StoppedAt(m.ToMove(), at)
+}
+
+// givenBackAt reports whether an ActAway of the log gave back the time
+// around at already.
+func (m *Match) givenBackAt(at time.Time) bool {
+	for _, a := range m.Log {
+		if a.Kind == ActAway && !at.Before(a.AwayFrom()) && at.Before(a.At) {
+			return true
+		}
+	}
+	return false
 }
 
 // away records an ActAway: nobody ran the timers for a.Away until a.At. The

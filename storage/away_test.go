@@ -9,8 +9,8 @@ import (
 
 // TestAwayCredit: of the time nobody ran the timers, from A to B, a match
 // is given back the part its clock ran: not what a pause or a vacation
-// already stopped, nothing while its clock waited for its board or after
-// its time had run out.
+// already stopped, nor what an earlier ActAway gave back, nothing while its
+// clock waited for its board or after its time had run out.
 func TestAwayCredit(t *testing.T) {
 	day := 24 * time.Hour
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -43,6 +43,8 @@ func TestAwayCredit(t *testing.T) {
 		{"set-up", PhaseSetup, nil, t0.Add(day), false, 6 * time.Hour},
 		{"set-up, a vacation of either throughout", PhaseSetup, []Action{red(ActVacation, t0, 2)}, t0.Add(3 * day), false, 0},
 		{"set-up, a vacation ran out in it", PhaseSetup, []Action{blue(ActVacation, a.Add(-day+3*time.Hour), 1)}, t0.Add(3 * day), false, 3 * time.Hour},
+		{"given back already", PhasePlaying, []Action{move, {Kind: ActAway, Side: game.Blue, At: b, Away: b.Sub(a)}}, t0.Add(day + 6*time.Hour), false, 0},
+		{"its first hours given back already", PhasePlaying, []Action{move, {Kind: ActAway, Side: game.Blue, At: a.Add(2 * time.Hour), Away: 4 * time.Hour}}, t0.Add(day + 2*time.Hour), false, 4 * time.Hour},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
