@@ -48,6 +48,13 @@ func (b *Bot) creditAway(ctx context.Context) {
 		return
 	}
 	b.log.Info("nobody ran the timers for a while; the clocks that ran meanwhile are given that time back", "since", last, "away", away)
+	// The record goes back to last until every match has its time: a
+	// process that dies on the way gives it again when it is back, and
+	// the matches that had it already get none twice (storage.ActAway).
+	if _, err := b.store.Alive(ctx, last); err != nil {
+		b.log.Warn("recording that the timers run failed", "error", err)
+		return
+	}
 	timers, err := b.store.DueDeadlines(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
 	if err != nil {
 		b.log.Error("reading the matches to give time back failed", "error", err)
@@ -69,6 +76,9 @@ func (b *Bot) creditAway(ctx context.Context) {
 			continue
 		}
 		b.afterChange(ctx, m, nil)
+	}
+	if _, err := b.store.Alive(ctx, now); err != nil {
+		b.log.Warn("recording that the timers run failed", "error", err)
 	}
 	b.nudgeOutbox()
 }

@@ -87,25 +87,7 @@ func TestLeaseTakeoverGivesTimeBack(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			// A match whose set-up time runs from T0, its invites done.
-			m := &storage.Match{GuildID: "g", ChannelID: "c", Rules: game.DefaultRules(game.VariantClassic), MoveTime: time.Hour, Phase: storage.PhaseSetup, Created: T0}
-			m.Players[game.Red] = storage.Player{UserID: "1", Name: "a"}
-			m.Players[game.Blue] = storage.Player{UserID: "2", Name: "b"}
-			if m, err = db.CreateMatch(ctx, m); err != nil {
-				t.Fatal(err)
-			}
-			due, err := db.DueNotices(ctx, T0, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, n := range due {
-				if err := db.NoticeDone(ctx, n.ID, T0); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if m, err = db.Match(ctx, m.ID); err != nil || !m.ClockRunning() {
-				t.Fatalf("the set-up clock does not run: %v", err)
-			}
+			m := setupRunning(t, db)
 			deadline := m.Deadline
 			if _, err := db.Alive(ctx, T0); err != nil {
 				t.Fatal(err)
