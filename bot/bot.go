@@ -234,6 +234,9 @@ func (b *Bot) Run(ctx context.Context) error {
 	// works, and moves already made must still be delivered.
 	registered := make(chan error, 1)
 	go b.keepGoing("registering the command", crashed, func() { registered <- b.registerCommands(ctx, appID) })
+	if !b.cfg.Shared {
+		b.creditAway(ctx) // before the timers run (on a shared database, as the lease is taken)
+	}
 	b.renewLease(ctx)
 	leaseDone := make(chan struct{})
 	go func() {
@@ -241,7 +244,11 @@ func (b *Bot) Run(ctx context.Context) error {
 		b.keepGoing("the lease", crashed, func() { b.runLease(ctx) })
 	}()
 	defer func() { stop(); <-leaseDone }()
-	timersDone, outboxDone := make(chan struct{}), make(chan struct{})
+	timersDone, outboxDone, aliveDone := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(aliveDone)
+		b.keepGoing("the record of being alive", crashed, func() { b.runAlive(ctx) })
+	}()
 	go func() {
 		defer close(timersDone)
 		b.keepGoing("the timers", crashed, func() { b.runTimers(ctx) })
@@ -256,6 +263,12 @@ func (b *Bot) Run(ctx context.Context) error {
 	cut := time.AfterFunc(requestGrace, b.haltNow)
 	<-timersDone
 	<-outboxDone
+	<-aliveDone
+	// The last moment the timers ran: a restart gives the clocks back the
+	// time since, and no more.
+	last, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	b.recordAlive(last)
+	cancel()
 	b.mu.Lock()
 	b.closing = true
 	b.mu.Unlock()

@@ -8,23 +8,20 @@ import (
 )
 
 // TestRemindersAfterDowntime: the bot is down from before Alice's half-time
-// reminder of her day until some time later in her turn. On its return she
-// is reminded once of what is still to come, with her deadline: two
-// reminders due while it was down are one (they would come together and say
-// the same), a later one still comes at its time, and none says that a
-// deadline gone is still to come: once it has passed, she is told only that
-// she lost on time.
+// reminder of her day until some time later in her turn, or after its end.
+// Her clock stood still meanwhile (storage.ActAway): on its return no
+// reminder is due yet, each comes at its time moved on by the time the bot
+// was away, with her deadline moved as much, and she loses on time only
+// then.
 func TestRemindersAfterDowntime(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		name        string
-		back        time.Duration // when the bot is back, into her day
-		then, total int           // the reminders she has had once it is back, and by the end
-		lost        bool          // she lost on time as it came back
+		name string
+		back time.Duration // when the bot is back, into her day
 	}{
-		{"back after half time", 13 * time.Hour, 1, 2, false},
-		{"back in the last hour", 23*time.Hour + 30*time.Minute, 1, 1, false},
-		{"back after the deadline", 24*time.Hour + 30*time.Minute, 0, 0, true},
+		{"back after half time", 13 * time.Hour},
+		{"back in the last hour", 23*time.Hour + 30*time.Minute},
+		{"back after the deadline", 24*time.Hour + 30*time.Minute},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -38,22 +35,20 @@ func TestRemindersAfterDowntime(t *testing.T) {
 			h.bot.handleDue(t.Context())
 			h.bot.deliverDue(t.Context())
 			h.outboxEmpty()
-			if got := countDMs(h.alice, txtMoveReminder); got != tc.then {
-				t.Errorf("Alice got %d reminders as the bot came back, want %d", got, tc.then)
+			if got := countDMs(h.alice, txtMoveReminder); got != 0 {
+				t.Errorf("Alice got %d reminders as the bot came back, want none", got)
 			}
-			if tc.then > 0 {
-				h.alice.WaitDM(t, contains(txtMoveReminder+" "+relMark(due)))
+			due = due.Add(tc.back - 11*time.Hour)
+			if m := h.match(1); m.Phase != storage.PhasePlaying || !m.Deadline.Equal(due) {
+				t.Fatalf("as the bot came back: %v, deadline %v; want playing, %v", m.Phase, m.Deadline, due)
 			}
-			if ended := h.match(1).Phase == storage.PhaseFinished; ended != tc.lost {
-				t.Fatalf("the match ended on time as the bot came back: %v, want %v", ended, tc.lost)
-			}
-			if !tc.lost {
-				w.until(due, "the loss on time", func() bool { return h.match(1).Phase == storage.PhasePlaying })
-			}
+			w.reminded(h.alice, h.bob, due, 12*time.Hour)
+			w.reminded(h.alice, h.bob, due, time.Hour)
+			w.until(due, "the loss on time", func() bool { return h.match(1).Phase == storage.PhasePlaying })
 			h.alice.WaitDM(t, contains("You lost: you ran out of time."))
 			h.outboxEmpty()
-			if got := countDMs(h.alice, txtMoveReminder); got != tc.total {
-				t.Errorf("Alice got %d reminders in all, want %d", got, tc.total)
+			if got := countDMs(h.alice, txtMoveReminder); got != 2 {
+				t.Errorf("Alice got %d reminders in all, want 2", got)
 			}
 			w.noRepeats()
 		})

@@ -66,19 +66,6 @@ func TestForfeitOnTimeAfterReminders(t *testing.T) {
 	}
 }
 
-func TestDeadlinePassedDuringRestart(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t)
-	h.startClassic()
-	h.shutdown()
-	h.clock.Advance(30 * time.Hour) // the bot is down when the deadline passes
-	h.start()
-	h.alice.WaitDM(t, contains("You lost: you ran out of time."))
-	if m, _ := h.db.Match(context.Background(), 1); m.Result != (game.Result{Outcome: game.BlueWon, Method: game.TimeForfeit}) {
-		t.Fatalf("result %v", m.Result)
-	}
-}
-
 func TestSetupNotSentInTime(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)

@@ -107,6 +107,12 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryPause, nar.names[a.Side.Opponent()], nar.names[a.Side], p.Sprintf(txtDays, a.Days)))
 		case storage.ActResume:
 			out[moves] = append(out[moves], p.Sprintf(txtHistoryResumed))
+		case storage.ActAway:
+			note := p.Sprintf(txtHistoryAway, unix(a.AwayFrom()), unix(a.At), nar.names[a.Side])
+			if moves == 0 && (m.Started.IsZero() || a.At.Before(m.Started)) {
+				note = p.Sprintf(txtHistoryAwaySetup, unix(a.AwayFrom()), unix(a.At))
+			}
+			out[moves] = append(out[moves], note)
 		}
 	}
 	return out

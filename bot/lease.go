@@ -59,6 +59,9 @@ func (b *Bot) renewLease(ctx context.Context) {
 		b.log.Warn("renewing the lease of the timers failed", "error", err)
 		ok = false
 	}
+	if ok && !b.leading.Load() {
+		b.creditAway(ctx) // before any timer of this process runs
+	}
 	if was := b.leading.Swap(ok); was != ok {
 		if ok {
 			b.log.Info("this process now runs the timers and the outbox", "holder", b.cfg.Holder)

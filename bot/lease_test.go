@@ -63,3 +63,47 @@ func TestLeaseTakeover(t *testing.T) {
 		t.Error("a bot alone on its database does not lead")
 	}
 }
+
+// TestLeaseTakeoverGivesTimeBack: a process that takes the lease over
+// gives the clocks back the time nobody ran the timers, before it runs
+// them: nothing after a hand-over (the lease ran out and was taken within
+// storage.AwayGrace of the last record of being alive), the whole time
+// when the last holder died long before.
+func TestLeaseTakeoverGivesTimeBack(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name     string
+		takeover time.Duration // after the other process's last record of being alive
+		credit   time.Duration
+	}{
+		{"a hand-over", leaseTTL, 0},
+		{"nobody for five minutes", 5 * time.Minute, 5 * time.Minute},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			m := setupRunning(t, db)
+			deadline := m.Deadline
+			if _, err := db.Alive(ctx, T0); err != nil {
+				t.Fatal(err)
+			}
+			if ok, err := db.Lead(ctx, leaseTimers, "other process", T0, leaseTTL); !ok || err != nil {
+				t.Fatalf("the other process's lease: %v, %v", ok, err)
+			}
+			clock := discordtest.NewFakeClock(T0.Add(tc.takeover))
+			b := New(Config{Shared: true, Holder: "this process", Now: clock.Now}, nil, db, nil)
+			b.renewLease(ctx)
+			if !b.leading.Load() {
+				t.Fatal("this process does not lead once the other's lease ended")
+			}
+			if m, err = db.Match(ctx, m.ID); err != nil || m.Deadline.Sub(deadline) != tc.credit {
+				t.Errorf("the set-up deadline moved %v (%v), want %v", m.Deadline.Sub(deadline), err, tc.credit)
+			}
+		})
+	}
+}

@@ -160,6 +160,8 @@ func (b *Bot) composeMatch(ctx context.Context, n storage.Notice, snap *snapshot
 		return c.vacation(), nil
 	case storage.EventLateBoard:
 		return c.lateBoard(), nil
+	case storage.EventAway:
+		return c.away(), nil
 	case storage.EventAbandoned:
 		return c.abandoned(), nil
 	case storage.EventFallback:

@@ -28,12 +28,13 @@ const (
 	ActResume                         // the pause agreed ran out (Side: the side to move)
 	ActVacation                       // Side went on vacation for Days days
 	ActVacationEnd                    // Side's vacation ended: on time, or early
+	ActAway                           // nobody ran the timers for Away until At: the clock of Side (in set-up, the set-ups') is given back what of it ran
 )
 
 // actionWords are the log tokens of the actions other than moves.
 var actionWords = [...]string{ActOfferDraw: "offer", ActAcceptDraw: "accept", ActDeclineDraw: "decline", ActResign: "resign", ActTimeOut: "timeout", ActAward: "award", ActGiveTime: "give",
 	ActOfferPause: "pause", ActAcceptPause: "pause-accept", ActDeclinePause: "pause-decline", ActResume: "resume",
-	ActVacation: "vacation", ActVacationEnd: "back"}
+	ActVacation: "vacation", ActVacationEnd: "back", ActAway: "away"}
 
 // Action is one entry of a match's log.
 type Action struct {
@@ -41,6 +42,9 @@ type Action struct {
 	Side game.Side
 	Move game.Move // for ActMove
 	Days int       // for ActOfferPause, ActAcceptPause and ActVacation: how long
+	// Away is, for ActAway, how long nobody ran the timers before At, in
+	// whole seconds.
+	Away time.Duration
 	At   time.Time // kept to the second
 }
 
@@ -49,8 +53,12 @@ func (a Action) Until() time.Time {
 	return a.At.Add(time.Duration(a.Days) * 24 * time.Hour)
 }
 
+// AwayFrom is when the time nobody ran the timers began, for ActAway: At
+// minus Away.
+func (a Action) AwayFrom() time.Time { return a.At.Add(-a.Away) }
+
 // String writes the action as its log token: "B4B5", "E8~E10=F", "offer:R",
-// "resign:B", "pause:R:3".
+// "resign:B", "pause:R:3", "away:B:3600" (seconds).
 func (a Action) String() string {
 	if a.Kind == ActMove {
 		return moveToken(a.Move)
@@ -61,6 +69,9 @@ func (a Action) String() string {
 	tok := actionWords[a.Kind] + ":" + a.Side.String()[:1]
 	if a.Days > 0 {
 		tok += ":" + strconv.Itoa(a.Days)
+	}
+	if a.Kind == ActAway {
+		tok += ":" + strconv.FormatInt(int64(a.Away/time.Second), 10)
 	}
 	return tok
 }
@@ -96,7 +107,7 @@ func (a Action) apply(g *game.Game) (game.MoveRecord, error) {
 		return game.MoveRecord{}, g.TimeOut(a.Side)
 	case ActAward:
 		return game.MoveRecord{}, g.Award(a.Side)
-	case ActGiveTime, ActOfferPause, ActAcceptPause, ActDeclinePause, ActResume, ActVacation, ActVacationEnd:
+	case ActGiveTime, ActOfferPause, ActAcceptPause, ActDeclinePause, ActResume, ActVacation, ActVacationEnd, ActAway:
 		// Time is the match's, not the game's: the game does not change.
 		if g.Result().Over() {
 			return game.MoveRecord{}, game.ErrGameOver
@@ -172,6 +183,14 @@ func parseActionToken(tok string) (Action, error) {
 					return Action{}, fmt.Errorf("%q: %w", tok, err)
 				}
 				a := Action{Kind: ActionKind(k), Side: s}
+				if a.Kind == ActAway {
+					secs, err := strconv.ParseInt(days, 10, 64)
+					if !hasDays || err != nil || secs <= 0 {
+						return Action{}, fmt.Errorf("%q: bad number of seconds", tok)
+					}
+					a.Away = time.Duration(secs) * time.Second
+					return a, nil
+				}
 				if hasDays {
 					if a.Days, err = strconv.Atoi(days); err != nil || a.Days <= 0 {
 						return Action{}, fmt.Errorf("%q: bad number of days", tok)

@@ -141,6 +141,9 @@ func (m *Match) roundOver(kind ActionKind, at time.Time) error {
 		return nil
 	case ActTimeOut:
 		at = m.Deadline
+	case ActAway:
+		// Time given back at or after the round's deadline gives nothing:
+		// that deadline is the same for everyone.
 	default:
 		if m.Phase == PhasePlaying && m.ClockRunning() && !m.Practice() && m.Deadline.Before(m.RoundEnds) && !second(at).Before(m.Deadline) {
 			return nil // the time ran out first: see timeUp
@@ -160,7 +163,7 @@ func (m *Match) roundOver(kind ActionKind, at time.Time) error {
 // practice match, in which the computer never loses on time.
 func (m *Match) timeUp(a Action) error {
 	switch a.Kind {
-	case ActTimeOut, ActResume, ActVacationEnd, ActAward:
+	case ActTimeOut, ActResume, ActVacationEnd, ActAward, ActAway:
 		return nil
 	}
 	if m.Phase != PhasePlaying || !m.ClockRunning() || m.Practice() || second(a.At).Before(m.Deadline) {
@@ -184,6 +187,9 @@ func playable(m *Match) (*game.Game, error) {
 func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	if a.Kind == ActMove {
 		return nil, fmt.Errorf("moves go through ApplyMove: %w", ErrInvalid)
+	}
+	if a.Kind == ActAway {
+		return c.away(m, a) // in set-up too
 	}
 	if m.Phase == PhaseSetup && vacationAction(a.Kind) {
 		return nil, c.actInSetup(m, a)

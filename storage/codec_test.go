@@ -20,11 +20,12 @@ func TestLogRoundTrip(t *testing.T) {
 		{Kind: ActMove, Side: game.Blue, Move: game.Move{From: 96, To: 56}, At: base.Add(time.Hour)},
 		{Kind: ActDeclineDraw, Side: game.Blue, At: base.Add(time.Hour)},
 		{Kind: ActMove, Side: game.Red, Move: game.Move{From: 74, To: 84, Guess: game.Flag}, At: base.Add(time.Hour - 5*time.Second)}, // a clock that went back
+		{Kind: ActAway, Side: game.Blue, Away: 90 * time.Minute, At: base.Add(2 * time.Hour)},
 		{Kind: ActResign, Side: game.Blue, At: base.Add(2 * time.Hour)},
 		{Kind: ActTimeOut, Side: game.Red, At: base.Add(3 * time.Hour)},
 	}
 	text := encodeLog(base, log)
-	if want := "B4B5+40 offer:R+10 G10G6+3550 decline:B+0 E8~E9=F+-5 resign:B+3605 timeout:R+3600"; text != want {
+	if want := "B4B5+40 offer:R+10 G10G6+3550 decline:B+0 E8~E9=F+-5 away:B:5400+3605 resign:B+0 timeout:R+3600"; text != want {
 		t.Errorf("encoded %q\nwant    %q", text, want)
 	}
 	got, err := decodeLog(base, text)
@@ -34,7 +35,7 @@ func TestLogRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(got, log) {
 		t.Errorf("decoded %+v\nwant %+v", got, log)
 	}
-	for _, bad := range []string{"B4B5", "B4B5+x", "Z4B5+1", "offer:X+1", "jump:R+1"} {
+	for _, bad := range []string{"B4B5", "B4B5+x", "Z4B5+1", "offer:X+1", "jump:R+1", "away:R+1", "away:R:0+1", "away:R:x+1"} {
 		if _, err := decodeLog(base, bad); err == nil {
 			t.Errorf("decodeLog(%q) accepted it", bad)
 		}

@@ -377,8 +377,8 @@ func (m *Match) validate() error {
 	if err := m.Rules.Validate(); err != nil {
 		return fmt.Errorf("rules: %v: %w", err, ErrInvalid)
 	}
-	if m.Phase == PhaseSetup && slices.ContainsFunc(m.Log, func(a Action) bool { return !vacationAction(a.Kind) }) {
-		return fmt.Errorf("a match in set-up has no moves, and no actions but vacations: %w", ErrInvalid)
+	if m.Phase == PhaseSetup && slices.ContainsFunc(m.Log, func(a Action) bool { return !vacationAction(a.Kind) && a.Kind != ActAway }) {
+		return fmt.Errorf("a match in set-up has no moves, and no actions but vacations and time away: %w", ErrInvalid)
 	}
 	return nil
 }

@@ -46,11 +46,15 @@ const (
 	// EventChannelBack: the bot may post in the match's channel again
 	// (ChannelBack): the channel gets the board as it stands.
 	EventChannelBack
+
+	// EventAway: nobody ran the timers for a while, and the clock of a
+	// player who must act was given that time back (ActAway): they are told.
+	EventAway
 )
 
 var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed", "vacation", "vacation-over",
 	"round-paired", "round-result", "round-closed", "withdrawn", "tournament-over", "tournament-cancelled", "tournament-unreachable",
-	"channel-back"}
+	"channel-back", "away"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -197,7 +201,9 @@ func (n *Notice) queue() string {
 //   - no result (abandoned): both players and the channel;
 //   - a reminder recorded (MarkReminded): each player who owes an action;
 //   - the channel back within the bot's reach (ChannelBack): the channel,
-//     the board as it stands (its players are told once it is posted).
+//     the board as it stands (its players are told once it is posted);
+//   - time nobody ran the timers given back (ActAway): each player who
+//     owes an action.
 //
 // at is the time of the change.
 func Notices(old, m *Match, at time.Time) []Notice {
@@ -261,6 +267,12 @@ func Notices(old, m *Match, at time.Time) []Notice {
 			everyone(EventResumed, i+1, 0, false)
 		case ActVacation:
 			add(EventVacation, Audience(a.Side.Opponent()), i+1, false)
+		case ActAway:
+			for side := range 2 {
+				if m.Owes(game.Side(side)) {
+					add(EventAway, Audience(side), i+1, false)
+				}
+			}
 		case ActVacationEnd:
 			add(EventVacationOver, Audience(a.Side.Opponent()), i+1, false)
 			// Ended early while the player owes a move or a set-up, by

@@ -107,6 +107,12 @@ type Store interface {
 	// when the last holder's lease had expired by at. Of several processes on
 	// one database, the one holding "timers" runs the timers and the outbox.
 	Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error)
+	// Alive records that the process running the timers was alive at at,
+	// kept to the second, and returns the time recorded before (zero: never),
+	// in one transaction: of two callers at once, each gets the other's or
+	// the one before. How long it returns before at is how long nobody ran
+	// the timers (see Changes.Act, ActAway).
+	Alive(ctx context.Context, at time.Time) (time.Time, error)
 	// Server returns a server's settings, the defaults for a server never
 	// set up; UpdateServer changes them with fn in one transaction.
 	Server(ctx context.Context, guildID string) (*ServerSettings, error)

@@ -134,6 +134,9 @@ func (p *twoPools) Followers(ctx context.Context, id storage.MatchID) ([]string,
 func (p *twoPools) Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error) {
 	return p.pick().Lead(ctx, name, holder, at, ttl)
 }
+func (p *twoPools) Alive(ctx context.Context, at time.Time) (time.Time, error) {
+	return p.pick().Alive(ctx, at)
+}
 func (p *twoPools) Server(ctx context.Context, guild string) (*storage.ServerSettings, error) {
 	return p.pick().Server(ctx, guild)
 }

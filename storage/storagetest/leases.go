@@ -41,3 +41,24 @@ func testLeases(t *testing.T, s storage.Store) {
 		t.Errorf("a lease without a name: %v", err)
 	}
 }
+
+// testAlive: Alive returns the time recorded before, zero the first time,
+// kept to the second, and keeps the one it is given.
+func testAlive(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	steps := []struct {
+		at   time.Time
+		want time.Time
+	}{
+		{T0.Add(500 * time.Millisecond), time.Time{}}, // never recorded
+		{T0.Add(30 * time.Second), T0},                // kept to the second
+		{T0.Add(time.Hour), T0.Add(30 * time.Second)}, // a restart an hour later learns when it was last alive
+		{T0.Add(time.Hour), T0.Add(time.Hour)},        // the same time again
+	}
+	for _, st := range steps {
+		got, err := s.Alive(ctx, st.at)
+		if err != nil || !got.Equal(st.want) {
+			t.Errorf("alive at %s: %s, %v; want %s", st.at.Format(time.RFC3339Nano), got, err, st.want)
+		}
+	}
+}

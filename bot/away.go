@@ -1,0 +1,126 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Time nobody ran the timers (storage/away.go): the bot's process was down
+// (a crash, a deploy, a reboot), or no process held the lease. Discord does
+// not hand the bot the DMs sent to it meanwhile, so a player could not move:
+// the process that runs the timers records every aliveEvery that it is
+// alive (and once more as it stops), and when it starts, or takes the
+// lease over, before any timer of its own runs, it gives each active match
+// the part of the time since that its clock ran (creditAway). Its player
+// who must act is told, and asked to send again a move sent meanwhile.
+
+// aliveEvery is how often the process that runs the timers records that it
+// is alive: a crash gives back at most this much more than the time it was
+// really down.
+const aliveEvery = 30 * time.Second
+
+// The texts of time given back: to the player who must act, and in the
+// history.
+const (
+	txtAwayMove         = "I was away from <t:%[1]s:f> to <t:%[2]s:f>, and your clock stood still. Your move is now due <t:%[3]s:R>. If you sent me a move in that time, send it again."
+	txtAwaySetup        = "I was away from <t:%[1]s:f> to <t:%[2]s:f>, and your clock stood still. Your set-up is now due <t:%[3]s:R>. If you sent me your set-up in that time, send it again."
+	txtHistoryAway      = "I was away from <t:%[1]s:f> to <t:%[2]s:f>; %[3]s's clock stood still."
+	txtHistoryAwaySetup = "I was away from <t:%[1]s:f> to <t:%[2]s:f>; the set-up clock stood still."
+)
+
+// creditAway records that this process, about to run the timers, is alive,
+// and gives each active match the part of the time since the last record
+// (when it is longer than storage.AwayGrace) that its clock ran. It runs
+// before any timer of this process does: on bbolt as the bot starts, on a
+// shared database as this process takes the lease.
+func (b *Bot) creditAway(ctx context.Context) {
+	now := b.now()
+	last, err := b.store.Alive(ctx, now)
+	if err != nil {
+		b.log.Warn("recording that the timers run failed", "error", err)
+		return
+	}
+	away := now.Sub(last).Truncate(time.Second)
+	if last.IsZero() || away <= storage.AwayGrace {
+		return
+	}
+	b.log.Info("nobody ran the timers for a while; the clocks that ran meanwhile are given that time back", "since", last, "away", away)
+	// The record goes back to last until every match has its time: a
+	// process that dies on the way gives it again when it is back, and
+	// the matches that had it already get none twice (storage.ActAway).
+	if _, err := b.store.Alive(ctx, last); err != nil {
+		b.log.Warn("recording that the timers run failed", "error", err)
+		return
+	}
+	timers, err := b.store.DueDeadlines(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
+	if err != nil {
+		b.log.Error("reading the matches to give time back failed", "error", err)
+		return
+	}
+	seen := map[storage.MatchID]bool{}
+	for _, d := range timers {
+		id := storage.MatchID(d.ID)
+		if d.Kind == storage.DeadlineChallenge || seen[id] {
+			continue
+		}
+		seen[id] = true
+		m, err := b.store.Act(ctx, id, 0, storage.Action{Kind: storage.ActAway, Away: away, At: now})
+		if err != nil {
+			quiet := errors.Is(err, storage.ErrNotDue) || errors.Is(err, storage.ErrGameOver) || errors.Is(err, storage.ErrRoundOver) || errors.Is(err, storage.ErrNotFound)
+			if !quiet {
+				b.log.Warn("giving a match the time away back failed", "match", id, "error", err)
+			}
+			continue
+		}
+		b.afterChange(ctx, m, nil)
+	}
+	if _, err := b.store.Alive(ctx, now); err != nil {
+		b.log.Warn("recording that the timers run failed", "error", err)
+	}
+	b.nudgeOutbox()
+}
+
+// recordAlive records that this process, which runs the timers, is alive.
+func (b *Bot) recordAlive(ctx context.Context) {
+	if !b.leading.Load() {
+		return
+	}
+	if _, err := b.store.Alive(ctx, b.now()); err != nil && ctx.Err() == nil {
+		b.log.Warn("recording that the timers run failed", "error", err)
+	}
+}
+
+// runAlive records every aliveEvery that this process is alive, while it
+// runs the timers, until ctx ends.
+func (b *Bot) runAlive(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(aliveEvery):
+		}
+		b.recordAlive(ctx)
+	}
+}
+
+// away tells a player who must act that their clock was given back the
+// time nobody ran the timers, while the turn (or the set-ups) it was given
+// to is still on.
+func (c *matchNotice) away() []outgoing {
+	n, m, p, side := c.n, c.m, c.p, c.side
+	if n.Log > len(m.Log) || n.Log < 1 || !m.Owes(side) || !m.ClockRunning() {
+		return nil
+	}
+	if m.Phase == storage.PhasePlaying && !m.SameTurn(n.Log) {
+		return nil // moved since: the time it was given is spent
+	}
+	a := m.Log[n.Log-1]
+	format := txtAwayMove
+	if m.Phase == storage.PhaseSetup {
+		format = txtAwaySetup
+	}
+	return c.text(p.Sprintf(format, unix(a.AwayFrom()), unix(a.At), unix(m.Deadline)))
+}
