@@ -171,7 +171,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 const (
 	txtStaleComponent = "That button or menu is from an older version of the bot. Use `/stratego games` to continue."
 	txtStaleForm      = "That form is from an older version of the bot. Use `/stratego setup` to continue."
-	txtNotOnMessage   = "That button or menu is no longer on its message. Use `/stratego games` to continue."
+	txtNotOnMessage   = "That button or menu is no longer on this message. Use `/stratego games` to continue."
 )
 
 // fromItsMessage reports whether a click or a choice came from a control

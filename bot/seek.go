@@ -54,7 +54,7 @@ const (
 	txtSeekWaiting     = "You are in the queue for %[1]s.%[2]s Your seek waits until <t:%[3]s:R>; you are paired as soon as someone wants the same game, and I ping you where they asked. `/stratego seeks` shows the queue."
 	txtSeekReplaced    = "Your earlier seek (%[1]s) is replaced. "
 	txtSeekPaired      = "<@%[1]s> and <@%[2]s>: the queue paired you."
-	txtSeekPairedThere = "The queue paired you with %[1]s: Match #%[2]s is played in <#%[3]s>, where you both can see it. Your set-up comes by DM."
+	txtSeekPairedThere = "The queue paired you with %[1]s: Match #%[2]s is played in <#%[3]s>, where you both can see it. Your set-up invitation comes by DM."
 	txtSeekFull        = "The queue of this server is full (%[1]d seeks). Try again later, or post an open challenge with `/stratego challenge`."
 	txtSeekBadTime     = "Choose a time from the list: a clock like 10+5, or a time per move like 24h."
 	txtSeekNoCustom    = "The queue has no Custom games: challenge a member with your army instead."

@@ -171,7 +171,7 @@ const (
 	txtOrganiserOrMods friendly = "Choose either `organiser_role` or `moderators_organise`: one undoes the other."
 	txtChannelOrAny    friendly = "Choose either `any_channel` or a channel to allow or remove: one undoes the other."
 	txtNotListed                = "<#%[1]s> is not on the list of channels for matches, so there is nothing to remove. `/stratego server` shows the list."
-	txtMaxMovesRange            = "The default move limit is 0 (no limit) or from %[1]d to %[2]d moves, as a challenge's `max_moves`."
+	txtMaxMovesRange            = "The default move limit must be 0 (no limit) or from %[1]d to %[2]d moves, as for a challenge's `max_moves`."
 )
 
 // applyServerOptions changes s as the options say, listing the changes;

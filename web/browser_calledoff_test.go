@@ -63,6 +63,21 @@ func TestCalledOffTexts(t *testing.T) {
 			t.Errorf("%v: %q, want %q", tt.why, got, tt.want)
 		}
 	}
+	// A tournament game called off late or by a moderator is scored by
+	// its tournament: it does not say that no result is recorded.
+	for _, tt := range []struct {
+		why  storage.CallOff
+		note string
+		want string
+	}{
+		{storage.CallOffLateSetup, "", "Die Partie wurde abgesagt: Nicht beide Aufstellungen kamen rechtzeitig an. Für die Wertung zählt sie nicht; das Turnier wertet sie für jeden Spieler, dessen Aufstellung nicht ankam, als kampflos verloren."},
+		{storage.CallOffModerator, "Cleo: rules", "Die Partie wurde abgesagt: Ein Moderator hat es so entschieden (Cleo: rules). Für die Wertung zählt sie nicht; das Turnier wertet sie für beide Spieler als kampflos verloren."},
+	} {
+		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note, Tournament: 1}
+		if got := calledOffText(p, m); got != tt.want {
+			t.Errorf("a tournament game, %v: %q, want %q", tt.why, got, tt.want)
+		}
+	}
 }
 
 // TestAwardedTextsSayWhy: a match a moderator awarded says which moderator

@@ -143,6 +143,10 @@ const (
 	txtCalledOffRemoved    = "The match is called off: I was removed from the server it was played in. No result is recorded."
 	txtCalledOffModerator  = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
 	txtCalledOffTournament = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
+	// A tournament game called off late or by a moderator: its tournament
+	// scores it, so it does not end with no result.
+	txtCalledOffLateTournament      = "The match is called off: not both set-ups arrived in time. It is not rated; the tournament counts it as lost by forfeit by each player whose set-up did not arrive."
+	txtCalledOffModeratorTournament = "The match is called off: a moderator decided so (%[1]s). It is not rated; the tournament counts it as lost by forfeit by both players."
 	// A match a moderator awarded: the final board's headline.
 	txtAwardedBy = "A moderator ended the match (%[1]s)."
 )
@@ -307,15 +311,22 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 	return writeJSON(w, t)
 }
 
-// calledOffText says why m was called off with no result, as the notice
+// calledOffText says why m was called off, with no result (in a
+// tournament, with the result its tournament gives it), as the notice
 // Discord sends its players says it; the page shows text, not Markdown.
 func calledOffText(p lang.Printer, m *storage.Match) string {
 	text := p.Sprintf(txtCalledOffLate)
+	if m.ForTournament() {
+		text = p.Sprintf(txtCalledOffLateTournament)
+	}
 	switch m.CalledOff {
 	case storage.CallOffBotRemoved:
 		text = p.Sprintf(txtCalledOffRemoved)
 	case storage.CallOffModerator:
 		text = p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
+		if m.ForTournament() {
+			text = p.Sprintf(txtCalledOffModeratorTournament, m.ModeratorNote)
+		}
 	case storage.CallOffTournament:
 		text = p.Sprintf(txtCalledOffTournament, m.ModeratorNote)
 	}
