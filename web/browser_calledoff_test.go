@@ -45,22 +45,30 @@ func TestBrowserCalledOffSaysWhy(t *testing.T) {
 }
 
 // TestCalledOffTexts: the texts of a called-off match say why, as the
-// notice Discord sends says it (its Markdown aside).
+// notice Discord sends says it (its Markdown aside): a tournament game's
+// call-off is scored by its tournament, so it says how, not that no result
+// is recorded.
 func TestCalledOffTexts(t *testing.T) {
 	p := lang.For("de")
 	for _, tt := range []struct {
+		name string
 		why  storage.CallOff
+		cup  storage.TournamentID
 		note string
 		want string
 	}{
-		{storage.CallOffLateSetup, "", p.Sprintf(txtCalledOffLate)},
-		{storage.CallOffBotRemoved, "", p.Sprintf(txtCalledOffRemoved)},
-		{storage.CallOffModerator, "Cleo: rules", p.Sprintf(txtCalledOffModerator, "Cleo: rules")},
-		{storage.CallOffTournament, "the round closed", "Die Partie wurde abgesagt (the round closed). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+		{"set-ups late", storage.CallOffLateSetup, 0, "", p.Sprintf(txtCalledOffLate)},
+		{"the bot removed", storage.CallOffBotRemoved, 0, "", p.Sprintf(txtCalledOffRemoved)},
+		{"a moderator", storage.CallOffModerator, 0, "Cleo: rules", p.Sprintf(txtCalledOffModerator, "Cleo: rules")},
+		{"the tournament", storage.CallOffTournament, 1, "the round closed", "Die Partie wurde abgesagt (the round closed). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+		{"set-ups late in a tournament, each late player's forfeit", storage.CallOffLateSetup, 1, "",
+			"Die Partie wurde abgesagt: Nicht beide Aufstellungen kamen rechtzeitig an. Für die Wertung zählt sie nicht; das Turnier wertet sie als kampflos verloren für jeden Spieler, dessen Aufstellung nicht ankam."},
+		{"a moderator in a tournament, both players' forfeit", storage.CallOffModerator, 1, "Cleo: rules",
+			"Die Partie wurde abgesagt: Ein Moderator hat es so entschieden (Cleo: rules). Für die Wertung zählt sie nicht; das Turnier wertet sie als kampflos verloren für beide Spieler."},
 	} {
-		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note}
+		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note, Tournament: tt.cup}
 		if got := calledOffText(p, m); got != tt.want || got == "" {
-			t.Errorf("%v: %q, want %q", tt.why, got, tt.want)
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

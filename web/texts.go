@@ -136,13 +136,18 @@ const (
 	txtAskWithdrawPause = "Withdraw your proposal to pause?"
 )
 
-// Why a match was called off, as the notice Discord sends says it (the
-// bot's matchNotice.abandoned; the same catalogue keys).
+// Why a match was called off, one sentence each, as the notice Discord
+// sends its players says it (the bot's matchNotice.abandoned, which words it
+// with CalledOffText) and the page too. A tournament scores its games'
+// call-offs (the bot's tournamentResult), so theirs say how, not that no
+// result is recorded.
 const (
-	txtCalledOffLate       = "The match is called off: not both set-ups arrived in time. No result is recorded."
-	txtCalledOffRemoved    = "The match is called off: I was removed from the server it was played in. No result is recorded."
-	txtCalledOffModerator  = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
-	txtCalledOffTournament = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
+	txtCalledOffLate                = "The match is called off: not both set-ups arrived in time. No result is recorded."
+	txtCalledOffLateTournament      = "The match is called off: not both set-ups arrived in time. It is not rated; the tournament counts it as lost by forfeit by each player whose set-up did not arrive."
+	txtCalledOffRemoved             = "The match is called off: I was removed from the server it was played in. No result is recorded."
+	txtCalledOffModerator           = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
+	txtCalledOffModeratorTournament = "The match is called off: a moderator decided so (%[1]s). It is not rated; the tournament counts it as lost by forfeit by both players."
+	txtCalledOffTournament          = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
 	// A match a moderator awarded: the final board's headline.
 	txtAwardedBy = "A moderator ended the match (%[1]s)."
 )
@@ -307,17 +312,28 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 	return writeJSON(w, t)
 }
 
-// calledOffText says why m was called off with no result, as the notice
-// Discord sends its players says it; the page shows text, not Markdown.
-func calledOffText(p lang.Printer, m *storage.Match) string {
-	text := p.Sprintf(txtCalledOffLate)
+// CalledOffText says why m was called off, in Discord's Markdown: the one
+// wording of it, for the notice Discord sends and for the page.
+func CalledOffText(p lang.Printer, m *storage.Match) string {
 	switch m.CalledOff {
 	case storage.CallOffBotRemoved:
-		text = p.Sprintf(txtCalledOffRemoved)
+		return p.Sprintf(txtCalledOffRemoved)
 	case storage.CallOffModerator:
-		text = p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
+		if m.ForTournament() {
+			return p.Sprintf(txtCalledOffModeratorTournament, m.ModeratorNote)
+		}
+		return p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
 	case storage.CallOffTournament:
-		text = p.Sprintf(txtCalledOffTournament, m.ModeratorNote)
+		return p.Sprintf(txtCalledOffTournament, m.ModeratorNote)
 	}
-	return strings.ReplaceAll(text, "`", "")
+	if m.ForTournament() {
+		return p.Sprintf(txtCalledOffLateTournament)
+	}
+	return p.Sprintf(txtCalledOffLate)
+}
+
+// calledOffText is CalledOffText for the page, which shows text, not
+// Markdown.
+func calledOffText(p lang.Printer, m *storage.Match) string {
+	return strings.ReplaceAll(CalledOffText(p, m), "`", "")
 }
