@@ -98,11 +98,12 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 	return choices
 }
 
-// memberSees reports whether the member behind i may view channel, a
-// server's text channel, as discordgo's state knows the server's roles and
+// memberSees reports whether the member behind i may view channel, a text
+// channel of i's server, as discordgo's state knows the server's roles and
 // the channel's overwrites, with the member's roles as i gives them; false
-// when the state cannot say. A match's channel is its thread's parent, so
-// that a thread archived meanwhile asks nothing the state lost.
+// when the state cannot say, and for a thread, whose overwrites are its
+// parent's. A match's channel is its thread's parent, so that a thread
+// archived meanwhile asks nothing the state lost.
 func (b *Bot) memberSees(i *discordgo.Interaction, channel string) bool {
 	if i.Member == nil || i.Member.User == nil || b.s == nil || b.s.State == nil {
 		return false
@@ -111,14 +112,10 @@ func (b *Bot) memberSees(i *discordgo.Interaction, channel string) bool {
 	if err != nil {
 		return false
 	}
-	b.s.State.RLock()
-	guildID := c.GuildID
-	b.s.State.RUnlock()
-	g, err := b.s.State.Guild(guildID)
-	if err != nil {
-		return false
-	}
-	b.s.State.RLock()
-	defer b.s.State.RUnlock()
-	return channelPermissions(g, c, i.Member.User.ID, i.Member.Roles)&discordgo.PermissionViewChannel != 0
+	sees := false
+	b.withGuild(i.GuildID, func(g *discordgo.Guild) {
+		sees = c.GuildID == g.ID && !c.IsThread() &&
+			channelPermissions(g, c, i.Member.User.ID, i.Member.Roles)&discordgo.PermissionViewChannel != 0
+	})
+	return sees
 }
