@@ -65,6 +65,11 @@ func TestCalledOffTexts(t *testing.T) {
 			"Die Partie wurde abgesagt: Nicht beide Aufstellungen kamen rechtzeitig an. Für die Wertung zählt sie nicht; das Turnier wertet sie als kampflos verloren für jeden Spieler, dessen Aufstellung nicht ankam."},
 		{"a moderator in a tournament, both players' forfeit", storage.CallOffModerator, 1, "Cleo: rules",
 			"Die Partie wurde abgesagt: Ein Moderator hat es so entschieden (Cleo: rules). Für die Wertung zählt sie nicht; das Turnier wertet sie als kampflos verloren für beide Spieler."},
+		// The note is Discord's Markdown: a name's escapes are not shown,
+		// as Discord does not show them.
+		{"a moderator whose name has Markdown's marks", storage.CallOffModerator, 0, `cleo\_the\*mod: rules`, p.Sprintf(txtCalledOffModerator, "cleo_the*mod: rules")},
+		{"a tournament whose name has Markdown's marks", storage.CallOffTournament, 1, `\#1 \[Cup\] was cancelled`,
+			"Die Partie wurde abgesagt (#1 [Cup] was cancelled). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
 	} {
 		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note, Tournament: tt.cup}
 		if got := calledOffText(p, m); got != tt.want || got == "" {
@@ -80,7 +85,7 @@ func TestAwardedTextsSayWhy(t *testing.T) {
 	bg := context.Background()
 	f.setPrefs("1001", Preferences{Language: "fr"})
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
-	const note = "Cleo: Bob left"
+	const note, shown = `Cleo\_M: Bob left`, "Cleo_M: Bob left" // the note is Markdown, the page text
 	m, err := f.store.UpdateMatch(bg, m.ID, 0, func(x *storage.Match) error { x.ModeratorNote = note; return nil })
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +98,7 @@ func TestAwardedTextsSayWhy(t *testing.T) {
 	if code != 200 || json.Unmarshal([]byte(resp), &texts) != nil {
 		t.Fatalf("texts: %d %s", code, resp)
 	}
-	if want := lang.For("fr").Sprintf(txtAwardedBy, note); !strings.Contains(texts.Result, want) || !strings.Contains(texts.Result, "Vous avez gagné") {
+	if want := lang.For("fr").Sprintf(txtAwardedBy, shown); !strings.Contains(texts.Result, want) || !strings.Contains(texts.Result, "Vous avez gagné") {
 		t.Fatalf("the texts say %q, want who won and %q", texts.Result, want)
 	}
 }

@@ -307,7 +307,7 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 	}
 	if result.Over() && result.Method == game.Awarded && m.ModeratorNote != "" {
 		// Which moderator and why, first, as the final board says it.
-		t.Result = p.Sprintf(txtAwardedBy, m.ModeratorNote) + " " + t.Result
+		t.Result = p.Sprintf(txtAwardedBy, markdownText(m.ModeratorNote)) + " " + t.Result
 	}
 	return writeJSON(w, t)
 }
@@ -333,7 +333,32 @@ func CalledOffText(p lang.Printer, m *storage.Match) string {
 }
 
 // calledOffText is CalledOffText for the page, which shows text, not
-// Markdown.
+// Markdown (markdownText).
 func calledOffText(p lang.Printer, m *storage.Match) string {
-	return strings.ReplaceAll(CalledOffText(p, m), "`", "")
+	return markdownText(CalledOffText(p, m))
+}
+
+// markdownText is the text Discord shows for s, a message's Markdown as the
+// bot writes it: code marks (`) dropped, and a backslash that escapes ASCII
+// punctuation (as in the names of a moderator's note) not shown.
+func markdownText(s string) string {
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for k := 0; k < len(s); k++ {
+		switch c := s[k]; {
+		case c == '\\' && k+1 < len(s) && isASCIIPunct(s[k+1]):
+			k++
+			sb.WriteByte(s[k])
+		case c == '`':
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
+}
+
+// isASCIIPunct reports whether c is ASCII punctuation, which Markdown lets a
+// backslash escape.
+func isASCIIPunct(c byte) bool {
+	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
 }
