@@ -68,12 +68,14 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 }
 
 // serverMatchChoices offers the server's running matches for the match
-// option of /stratego watch and cancel: their numbers and players' names,
-// which the channel shows anyway, of the channels the member can see.
-func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
+// option of /stratego watch, cancel and award: their numbers and players'
+// names, which the channel shows anyway, of the channels the member can see;
+// of every channel when they act on every match (everyMatch: a moderator's
+// cancel or award).
+func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string, everyMatch bool) []*discordgo.ApplicationCommandOptionChoice {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	for _, channel := range b.guildChannelIDs(i.GuildID) {
-		if !b.memberSees(i, channel) {
+		if !everyMatch && !b.memberSees(i, channel) {
 			continue
 		}
 		ms, err := b.store.ChannelMatches(ctx, channel, true, 0)
