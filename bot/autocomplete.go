@@ -47,7 +47,8 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 	}
 	if focused.Name == optMatch && (sub.Name == cmdWatch || sub.Name == cmdCancel || sub.Name == cmdAward) {
 		if i.GuildID != "" {
-			choices = b.serverMatchChoices(ctx, i, typed)
+			// A moderator calls off or awards matches they cannot see too.
+			choices = b.serverMatchChoices(ctx, i, typed, sub.Name != cmdWatch && isModerator(i))
 		}
 		return
 	}

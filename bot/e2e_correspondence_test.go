@@ -31,11 +31,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	w := weeks{t, h}
 	ctx := t.Context()
 	now, rel, full := h.clock.Now, relMark, fullMark
-	rules := game.DefaultRules(game.VariantBarrage)
-	red := setupOf(t, rules, map[[2]int]game.Rank{{0, 4}: game.Scout, {2, 0}: game.Bomb, {3, 0}: game.Flag, {3, 5}: game.Marshal,
-		{3, 6}: game.General, {3, 7}: game.Miner, {3, 8}: game.Scout, {3, 9}: game.Spy})
-	blue := setupOf(t, rules, map[[2]int]game.Rank{{0, 0}: game.Scout, {0, 5}: game.Flag, {3, 0}: game.Marshal, {3, 1}: game.General,
-		{3, 2}: game.Miner, {3, 3}: game.Scout, {3, 4}: game.Spy, {3, 6}: game.Bomb})
+	red, blue := barrageArmies(t)
 	h.bob.SetLocale("de")
 	const (
 		bobReminder = "Erinnerung: Dein Zug ist " // bob's reminders, in German

@@ -12,8 +12,10 @@ import (
 
 // TestForgedComponents: a modified client sends a custom id that is not on
 // the message it clicks, which Discord forwards as it comes. Each such click
-// is refused, privately, and changes nothing: neither the match it would
-// make, nor the challenge it names, nor the message it was sent on.
+// is refused, privately, as not on its message (another refusal, the
+// handler's own, would say the click got that far), and changes nothing:
+// neither the match it would make, nor the challenge it names, nor the
+// message it was sent on.
 func TestForgedComponents(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -64,8 +66,8 @@ func TestForgedComponents(t *testing.T) {
 			}
 			in := tc.forge(t, h, msg, accept)
 			r := in.Wait(t)
-			if r.Original == nil || !r.Original.Ephemeral || r.Original.ID == msg.ID {
-				t.Fatalf("the forged click is answered with %s; want a private refusal", answered(r.Original))
+			if r.Original == nil || !r.Original.Ephemeral || r.Original.ID == msg.ID || r.Original.Content != txtNotOnMessage {
+				t.Fatalf("the forged click is answered with %s; want the private refusal %q", answered(r.Original), txtNotOnMessage)
 			}
 			if now := h.srv.Message(msg.ID); now == nil || now.Content != msg.Content || !slices.Equal(buttonIDs(now), buttonIDs(msg)) {
 				t.Fatalf("the challenge message changed to %s; want it as it was: %q", answered(now), msg.Content)
@@ -103,8 +105,8 @@ func TestForgedMoveMenu(t *testing.T) {
 	from := g.LegalMoves()[0].From
 	id := customID{kind: kindMoveAt, action: actPiece, id: uint64(m.ID), version: uint64(m.Moves())}.String()
 	r := h.alice.ForgeSelect(t, board, id, from.String()).Wait(t)
-	if r.Original == nil || r.Original.ID == board.ID || !r.Original.Ephemeral {
-		t.Fatalf("the forged menu is answered with %s; want a private refusal", answered(r.Original))
+	if r.Original == nil || r.Original.ID == board.ID || !r.Original.Ephemeral || r.Original.Content != txtNotOnMessage {
+		t.Fatalf("the forged menu is answered with %s; want the private refusal %q", answered(r.Original), txtNotOnMessage)
 	}
 	now := h.srv.Message(board.ID)
 	if now == nil || len(now.SelectMenus()) != 0 || now.Content != board.Content || !slices.Equal(buttonIDs(now), buttonIDs(board)) {

@@ -39,26 +39,7 @@ func TestWeeksInThreeLanguages(t *testing.T) {
 	w := weeks{t, h}
 	ctx := t.Context()
 	now, rel, full := h.clock.Now, relMark, fullMark
-	rules := game.DefaultRules(game.VariantBarrage)
-	red := setupOf(t, rules, map[[2]int]game.Rank{{0, 4}: game.Scout, {2, 0}: game.Bomb, {3, 0}: game.Flag, {3, 5}: game.Marshal,
-		{3, 6}: game.General, {3, 7}: game.Miner, {3, 8}: game.Scout, {3, 9}: game.Spy})
-	blue := setupOf(t, rules, map[[2]int]game.Rank{{0, 0}: game.Scout, {0, 5}: game.Flag, {3, 0}: game.Marshal, {3, 1}: game.General,
-		{3, 2}: game.Miner, {3, 3}: game.Scout, {3, 4}: game.Spy, {3, 6}: game.Bomb})
-	// reminded checks that p is reminded, in their language (prefix),
-	// exactly lead before due, once, and that the other player is not.
-	reminded := func(p, other *discordtest.Member, prefix, otherPrefix string, due time.Time, lead time.Duration) {
-		t.Helper()
-		mine, theirs := countDMs(p, prefix), countDMs(other, otherPrefix)
-		w.until(due.Add(-lead), p.Name+"'s reminder "+lead.String()+" before", func() bool { return countDMs(p, prefix) == mine })
-		p.WaitDM(t, contains(prefix+rel(due)))
-		if got := countDMs(p, prefix); got != mine+1 {
-			t.Fatalf("%s got %d reminders %v before the deadline, want 1", p.Name, got-mine, lead)
-		}
-		if countDMs(other, otherPrefix) != theirs {
-			t.Fatalf("%s, who waits, was reminded", other.Name)
-		}
-	}
-
+	red, blue := barrageArmies(t)
 	// shows checks that a board gives the deadline due, with the word its
 	// reader's language has for it.
 	shows := func(board *discordtest.Message, word string, due time.Time) {
@@ -104,7 +85,7 @@ func TestWeeksInThreeLanguages(t *testing.T) {
 		t.Errorf("bob's board does not give his deadline %s: %q", rel(due), board.Content)
 	}
 	h.channelSays("alice zog I1-I2.\nZug 2: bob ist am Zug.")
-	reminded(h.bob, h.alice, bobReminder, aliceReminder, due, turn/2)
+	w.remindedIn(h.bob, h.alice, bobReminder, aliceReminder, due, turn/2)
 	h.advance(time.Hour)
 	h.bob.SendDM(t, "J7-J6")
 	h.waitMoves(1, 2)
@@ -180,7 +161,7 @@ func TestWeeksInThreeLanguages(t *testing.T) {
 	// slash command, and Discord holds alice's board. The bot restarts two
 	// hours later, before Discord answers: the new process sends her board
 	// again, her two days start as it arrives, and a note says so.
-	reminded(h.bob, h.alice, bobReminder, aliceReminder, due, turn/2)
+	w.remindedIn(h.bob, h.alice, bobReminder, aliceReminder, due, turn/2)
 	h.advance(time.Hour)
 	h.outboxEmpty()
 	hold := h.srv.HoldNextIn(t, createMessageRoute, h.alice.DM(), 1)
@@ -217,7 +198,7 @@ func TestWeeksInThreeLanguages(t *testing.T) {
 	h.bot.deliverDue(ctx)
 	due = due.Add(day)
 	h.alice.WaitDM(t, contains("bob heeft je 1 dag extra gegeven: je zet moet nu "+rel(due)+" binnen zijn ("+full(due)+")."))
-	reminded(h.alice, h.bob, aliceReminder, bobReminder, due, due.Sub(halfTime))
+	w.remindedIn(h.alice, h.bob, aliceReminder, bobReminder, due, due.Sub(halfTime))
 
 	// Move 5, alice by slash command; bob resigns with the confirmation's
 	// button.
@@ -257,19 +238,7 @@ func TestWeeksInThreeLanguages(t *testing.T) {
 	}
 	// Each move's board reached both players and the channel once, the
 	// one Discord held across the restart too.
-	for _, mv := range []string{"I1-I2", "J7-J6", "I2-I3", "J6-J5", "I3-I4"} {
-		for who, msgs := range map[string][]*discordtest.Message{"alice": h.alice.DMs(), "bob": h.bob.DMs(), "the channel": h.srv.ChannelMessages(h.channel)} {
-			n := 0
-			for _, msg := range msgs {
-				if msg.FromBot() && strings.Contains(msg.Content, mv) && len(msg.Files) == 1 {
-					n++
-				}
-			}
-			if n != 1 {
-				t.Errorf("%s got the board of %s %d times, want once", who, mv, n)
-			}
-		}
-	}
+	w.boardsOnce("I1-I2", "J7-J6", "I2-I3", "J6-J5", "I3-I4")
 	for who, msgs := range map[string][]*discordtest.Message{"alice": h.alice.DMs(), "bob": h.bob.DMs(), "the channel": h.srv.ChannelMessages(h.channel)} {
 		seen := map[string]bool{}
 		for _, msg := range msgs {

@@ -543,8 +543,9 @@ func TestTournamentJoinOver(t *testing.T) {
 }
 
 // TestTournamentNamedWhileDatabaseAway: a member names a tournament while
-// the database fails to read it. They are told something went wrong, not
-// that the server has no such tournament, and the failure is logged.
+// the database fails to read it. They are told something went wrong on the
+// bot's side (the answer explain gives, and logs), not that the server has
+// no such tournament, from the one read that failed.
 func TestTournamentNamedWhileDatabaseAway(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)

@@ -59,3 +59,40 @@ func TestWatchSeesOnlyVisibleChannels(t *testing.T) {
 		t.Errorf("carol watching match #1 sees %q with %d files", got.Content, len(got.Files))
 	}
 }
+
+// TestModeratorsAreOfferedEveryMatch: a moderator calls off or awards any
+// running match of the server, in a channel they can see or not, so the
+// match option of /stratego cancel and award offers them every one; that
+// of /stratego watch, which shows the match, still only those of channels
+// they can see.
+func TestModeratorsAreOfferedEveryMatch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic() // #1, in h.channel
+	h.waitMoves(1, 0)
+	moderator(h) // carol: Manage Server, which shows no channel
+	lobby := h.guild.AddChannel("lobby")
+	view := int64(discordgo.PermissionViewChannel)
+	h.channel.SetOverwrite(h.guild.Everyone(), 0, view)
+	for _, m := range []*discordtest.Member{h.alice, h.bob} {
+		h.channel.SetOverwrite(m, view, 0)
+	}
+	h.channel.SetOverwrite(h.srv.Bot(), view|discordgo.PermissionSendMessages|discordgo.PermissionAttachFiles, 0)
+	h.srv.WaitFor(t, "the bot's state to hold the channel's overwrites", func() bool {
+		c, err := h.bot.s.State.Channel(h.channel.ID)
+		if err != nil {
+			return false
+		}
+		h.bot.s.State.RLock()
+		defer h.bot.s.State.RUnlock()
+		return len(c.PermissionOverwrites) == 4
+	})
+	for _, tc := range []struct {
+		cmd     string
+		offered int
+	}{{"stratego watch", 0}, {"stratego cancel", 1}, {"stratego award", 1}} {
+		if choices := h.carol.Autocomplete(t, lobby, tc.cmd, discordtest.Focused(optMatch, "")); len(choices) != tc.offered {
+			t.Errorf("/%s offers carol, a moderator who cannot see the match's channel, %d matches (%+v); want %d", tc.cmd, len(choices), choices, tc.offered)
+		}
+	}
+}

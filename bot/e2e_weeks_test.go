@@ -360,20 +360,7 @@ func playWeeks(t *testing.T, onTime bool) {
 			t.Errorf("%s got %d DMs with %q, want %d", c.p.Name, got, c.text, c.n)
 		}
 	}
-	// Each move's board reached both players and the channel once.
-	for _, mv := range []string{"A4-A5", "J7-J6", "A5-A6", "J6-J5", "A6-A5", "J5-J6"} {
-		for who, msgs := range map[string][]*discordtest.Message{"alice": h.alice.DMs(), "bob": h.bob.DMs(), "the channel": h.srv.ChannelMessages(h.channel)} {
-			n := 0
-			for _, msg := range msgs {
-				if msg.FromBot() && strings.Contains(msg.Content, mv) && len(msg.Files) == 1 {
-					n++
-				}
-			}
-			if n != 1 {
-				t.Errorf("%s got the board of %s %d times, want once", who, mv, n)
-			}
-		}
-	}
+	w.boardsOnce("A4-A5", "J7-J6", "A5-A6", "J6-J5", "A6-A5", "J5-J6")
 	w.noRepeats()
 }
 
@@ -396,11 +383,7 @@ func TestBarrageWhileAway(t *testing.T) {
 	h := newHarness(t)
 	w := weeks{t, h}
 	now := h.clock.Now
-	rules := game.DefaultRules(game.VariantBarrage)
-	red := setupOf(t, rules, map[[2]int]game.Rank{{0, 4}: game.Scout, {2, 0}: game.Bomb, {3, 0}: game.Flag, {3, 5}: game.Marshal,
-		{3, 6}: game.General, {3, 7}: game.Miner, {3, 8}: game.Scout, {3, 9}: game.Spy})
-	blue := setupOf(t, rules, map[[2]int]game.Rank{{0, 0}: game.Scout, {0, 5}: game.Flag, {3, 0}: game.Marshal, {3, 1}: game.General,
-		{3, 2}: game.Miner, {3, 3}: game.Scout, {3, 4}: game.Spy, {3, 6}: game.Bomb})
+	red, blue := barrageArmies(t)
 
 	// Set-ups: both typed back by DM.
 	h.challenge("Barrage", discordtest.Opt("move_time", "72h"))
@@ -629,17 +612,56 @@ func (w weeks) until(at time.Time, what string, quiet func() bool) {
 // reminded checks that p is reminded exactly lead before due, once, with
 // the deadline, and that the other player is not.
 func (w weeks) reminded(p, other *discordtest.Member, due time.Time, lead time.Duration) {
+	w.t.Helper()
+	w.remindedIn(p, other, txtMoveReminder+" ", txtMoveReminder, due, lead)
+}
+
+// remindedIn is reminded for players who read other languages: a reminder
+// begins with prefix in p's, with otherPrefix in the other player's.
+func (w weeks) remindedIn(p, other *discordtest.Member, prefix, otherPrefix string, due time.Time, lead time.Duration) {
 	t := w.t
 	t.Helper()
-	mine, theirs := countDMs(p, txtMoveReminder), countDMs(other, txtMoveReminder)
-	w.until(due.Add(-lead), "the reminder "+lead.String()+" before", func() bool { return countDMs(p, txtMoveReminder) == mine })
-	p.WaitDM(t, contains(txtMoveReminder+" "+relMark(due)))
-	if got := countDMs(p, txtMoveReminder); got != mine+1 {
+	mine, theirs := countDMs(p, prefix), countDMs(other, otherPrefix)
+	w.until(due.Add(-lead), p.Name+"'s reminder "+lead.String()+" before", func() bool { return countDMs(p, prefix) == mine })
+	p.WaitDM(t, contains(prefix+relMark(due)))
+	if got := countDMs(p, prefix); got != mine+1 {
 		t.Fatalf("%s got %d reminders %v before the deadline, want 1", p.Name, got-mine, lead)
 	}
-	if countDMs(other, txtMoveReminder) != theirs {
+	if countDMs(other, otherPrefix) != theirs {
 		t.Fatalf("%s, who waits, was reminded", other.Name)
 	}
+}
+
+// boardsOnce checks that the board of each move reached both players and
+// the channel once.
+func (w weeks) boardsOnce(moves ...string) {
+	w.t.Helper()
+	h := w.h
+	for _, mv := range moves {
+		for who, msgs := range map[string][]*discordtest.Message{"alice": h.alice.DMs(), "bob": h.bob.DMs(), "the channel": h.srv.ChannelMessages(h.channel)} {
+			n := 0
+			for _, msg := range msgs {
+				if msg.FromBot() && strings.Contains(msg.Content, mv) && len(msg.Files) == 1 {
+					n++
+				}
+			}
+			if n != 1 {
+				w.t.Errorf("%s got the board of %s %d times, want once", who, mv, n)
+			}
+		}
+	}
+}
+
+// barrageArmies are the Red and Blue Barrage set-ups that the scenarios of
+// weeks play.
+func barrageArmies(t *testing.T) (red, blue game.Setup) {
+	t.Helper()
+	rules := game.DefaultRules(game.VariantBarrage)
+	red = setupOf(t, rules, map[[2]int]game.Rank{{0, 4}: game.Scout, {2, 0}: game.Bomb, {3, 0}: game.Flag, {3, 5}: game.Marshal,
+		{3, 6}: game.General, {3, 7}: game.Miner, {3, 8}: game.Scout, {3, 9}: game.Spy})
+	blue = setupOf(t, rules, map[[2]int]game.Rank{{0, 0}: game.Scout, {0, 5}: game.Flag, {3, 0}: game.Marshal, {3, 1}: game.General,
+		{3, 2}: game.Miner, {3, 3}: game.Scout, {3, 4}: game.Spy, {3, 6}: game.Bomb})
+	return red, blue
 }
 
 // turn checks that the time of p, to move, started now with turnTime for

@@ -11,6 +11,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/web"
 )
 
 // txtLateBoard tells a player whose board arrived late when their time
@@ -362,38 +363,21 @@ func (c *matchNotice) lateBoard() []outgoing {
 	return c.text(p.Sprintf(format, started, due))
 }
 
-// Texts of a tournament match called off: its tournament scores it (see
-// tournamentResult), so it does not end with no result.
-const (
-	txtSetupReminderTournament = "Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the tournament counts this game as lost by forfeit."
-	txtLateSetupTournament     = "The match is called off: not both set-ups arrived in time. It is not rated; the tournament counts it as lost by forfeit by each player whose set-up did not arrive."
-	txtModeratorTournament     = "The match is called off: a moderator decided so (%[1]s). It is not rated; the tournament counts it as lost by forfeit by both players."
-)
+// txtSetupReminderTournament reminds a tournament game's player of their
+// set-up: its tournament scores a late one (see tournamentResult), so the
+// game does not end with no result.
+const txtSetupReminderTournament = "Reminder: your set-up is due <t:%[1]s:R>; if it is not in by then, the tournament counts this game as lost by forfeit."
 
-// abandoned says why the match was called off, with no result (in a
-// tournament, with the result its tournament gives it).
+// abandoned says why the match was called off: with no result, or, in a
+// tournament, with the result its tournament gives it (web.CalledOffText,
+// which the web board says too).
 func (c *matchNotice) abandoned() []outgoing {
 	m, p := c.m, c.p
-	text := p.Sprintf("The match is called off: not both set-ups arrived in time. No result is recorded.")
-	if m.ForTournament() {
-		text = p.Sprintf(txtLateSetupTournament)
-	}
-	switch m.CalledOff {
-	case storage.CallOffBotRemoved:
-		if c.aud == storage.AudiencePublic {
-			return nil // the bot is no longer there
-		}
-		text = p.Sprintf("The match is called off: I was removed from the server it was played in. No result is recorded.")
-	case storage.CallOffModerator:
-		text = p.Sprintf("The match is called off: a moderator decided so (%[1]s). No result is recorded.", m.ModeratorNote)
-		if m.ForTournament() {
-			text = p.Sprintf(txtModeratorTournament, m.ModeratorNote)
-		}
-	case storage.CallOffTournament:
-		text = p.Sprintf("The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it.", m.ModeratorNote)
+	if m.CalledOff == storage.CallOffBotRemoved && c.aud == storage.AudiencePublic {
+		return nil // the bot is no longer there
 	}
 	return c.one(&discordgo.MessageSend{
-		Content:         c.b.matchTitle(p, m) + "\n" + text,
+		Content:         c.b.matchTitle(p, m) + "\n" + web.CalledOffText(p, m),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
 }

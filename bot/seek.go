@@ -251,7 +251,7 @@ func (b *Bot) seekMeeting(ctx context.Context, i *discordgo.Interaction, q *stor
 	case q.ChannelID == here:
 		return here, false
 	case err == nil && member != nil:
-		if sees, _ := b.rolesSee(here, q.Player.UserID, member.Roles); sees {
+		if sees, _ := b.rolesSee(q.GuildID, here, q.Player.UserID, member.Roles); sees {
 			return here, false
 		}
 	}

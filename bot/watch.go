@@ -69,12 +69,14 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 }
 
 // serverMatchChoices offers the server's running matches for the match
-// option of /stratego watch and cancel: their numbers and players' names,
-// which the channel shows anyway, of the channels the member can see.
-func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
+// option of /stratego watch, cancel and award: their numbers and players'
+// names, which the channel shows anyway, of the channels the member can see;
+// of every channel when they act on every match (everyMatch: a moderator's
+// cancel or award).
+func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string, everyMatch bool) []*discordgo.ApplicationCommandOptionChoice {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	for _, channel := range b.guildChannelIDs(i.GuildID) {
-		if !b.memberSees(i, channel) {
+		if !everyMatch && !b.memberSees(i, channel) {
 			continue
 		}
 		ms, err := b.store.ChannelMatches(ctx, channel, true, 0)
@@ -99,22 +101,24 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 	return choices
 }
 
-// memberSees reports whether the member behind i may view channel, a
-// server's text channel, as discordgo's state knows the server's roles and
+// memberSees reports whether the member behind i may view channel, a text
+// channel of i's server, as discordgo's state knows the server's roles and
 // the channel's overwrites, with the member's roles as i gives them; false
-// when the state cannot say. A match's channel is its thread's parent, so
-// that a thread archived meanwhile asks nothing the state lost.
+// when the state cannot say. A thread shows what its parent does; a
+// match's channel is its thread's parent already, so that a thread
+// archived meanwhile asks nothing the state lost.
 func (b *Bot) memberSees(i *discordgo.Interaction, channel string) bool {
 	if i.Member == nil || i.Member.User == nil {
 		return false
 	}
-	sees, _ := b.rolesSee(channel, i.Member.User.ID, i.Member.Roles)
+	sees, _ := b.rolesSee(i.GuildID, channel, i.Member.User.ID, i.Member.Roles)
 	return sees
 }
 
-// rolesSee is memberSees for user with roles; known is false when the
-// state cannot say (sees is false then).
-func (b *Bot) rolesSee(channel, user string, roles []string) (sees, known bool) {
+// rolesSee is memberSees for user with roles in guild; known is false when
+// the state cannot say (sees is false then). A channel of another server
+// is not seen.
+func (b *Bot) rolesSee(guild, channel, user string, roles []string) (sees, known bool) {
 	if b.s == nil || b.s.State == nil {
 		return false, false
 	}
@@ -125,16 +129,11 @@ func (b *Bot) rolesSee(channel, user string, roles []string) (sees, known bool) 
 	if err != nil {
 		return false, false
 	}
-	b.s.State.RLock()
-	guildID := c.GuildID
-	b.s.State.RUnlock()
-	g, err := b.s.State.Guild(guildID)
-	if err != nil {
-		return false, false
-	}
-	b.s.State.RLock()
-	defer b.s.State.RUnlock()
-	return channelPermissions(g, c, user, roles)&discordgo.PermissionViewChannel != 0, true
+	known = b.withGuild(guild, func(g *discordgo.Guild) {
+		sees = c.GuildID == g.ID && !c.IsThread() &&
+			channelPermissions(g, c, user, roles)&discordgo.PermissionViewChannel != 0
+	})
+	return sees, known
 }
 
 // userSees is memberSees for a member who is not asking now (a follower, a
@@ -150,7 +149,7 @@ func (b *Bot) userSees(ctx context.Context, guild, channel, user string) (sees, 
 	case err != nil || member == nil:
 		return false, false
 	}
-	return b.rolesSee(channel, user, member.Roles)
+	return b.rolesSee(guild, channel, user, member.Roles)
 }
 
 // askMember asks Discord for a member of guild, as hasLeft does: a rate

@@ -45,22 +45,35 @@ func TestBrowserCalledOffSaysWhy(t *testing.T) {
 }
 
 // TestCalledOffTexts: the texts of a called-off match say why, as the
-// notice Discord sends says it (its Markdown aside).
+// notice Discord sends says it (its Markdown aside): a tournament game's
+// call-off is scored by its tournament, so it says how, not that no result
+// is recorded.
 func TestCalledOffTexts(t *testing.T) {
 	p := lang.For("de")
 	for _, tt := range []struct {
+		name string
 		why  storage.CallOff
+		cup  storage.TournamentID
 		note string
 		want string
 	}{
-		{storage.CallOffLateSetup, "", p.Sprintf(txtCalledOffLate)},
-		{storage.CallOffBotRemoved, "", p.Sprintf(txtCalledOffRemoved)},
-		{storage.CallOffModerator, "Cleo: rules", p.Sprintf(txtCalledOffModerator, "Cleo: rules")},
-		{storage.CallOffTournament, "the round closed", "Die Partie wurde abgesagt (the round closed). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+		{"set-ups late", storage.CallOffLateSetup, 0, "", p.Sprintf(txtCalledOffLate)},
+		{"the bot removed", storage.CallOffBotRemoved, 0, "", p.Sprintf(txtCalledOffRemoved)},
+		{"a moderator", storage.CallOffModerator, 0, "Cleo: rules", p.Sprintf(txtCalledOffModerator, "Cleo: rules")},
+		{"the tournament", storage.CallOffTournament, 1, "the round closed", "Die Partie wurde abgesagt (the round closed). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
+		{"set-ups late in a tournament, each late player's forfeit", storage.CallOffLateSetup, 1, "",
+			"Die Partie wurde abgesagt: Nicht beide Aufstellungen kamen rechtzeitig an. Für die Wertung zählt sie nicht; das Turnier wertet sie als kampflos verloren für jeden Spieler, dessen Aufstellung nicht ankam."},
+		{"a moderator in a tournament, both players' forfeit", storage.CallOffModerator, 1, "Cleo: rules",
+			"Die Partie wurde abgesagt: Ein Moderator hat es so entschieden (Cleo: rules). Für die Wertung zählt sie nicht; das Turnier wertet sie als kampflos verloren für beide Spieler."},
+		// The note is Discord's Markdown: a name's escapes are not shown,
+		// as Discord does not show them.
+		{"a moderator whose name has Markdown's marks", storage.CallOffModerator, 0, `cleo\_the\*mod: rules`, p.Sprintf(txtCalledOffModerator, "cleo_the*mod: rules")},
+		{"a tournament whose name has Markdown's marks", storage.CallOffTournament, 1, `\#1 \[Cup\] was cancelled`,
+			"Die Partie wurde abgesagt (#1 [Cup] was cancelled). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
 	} {
-		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note}
+		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note, Tournament: tt.cup}
 		if got := calledOffText(p, m); got != tt.want || got == "" {
-			t.Errorf("%v: %q, want %q", tt.why, got, tt.want)
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
 	// A tournament game called off late or by a moderator is scored by
@@ -87,7 +100,7 @@ func TestAwardedTextsSayWhy(t *testing.T) {
 	bg := context.Background()
 	f.setPrefs("1001", Preferences{Language: "fr"})
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
-	const note = "Cleo: Bob left"
+	const note, shown = `Cleo\_M: Bob left`, "Cleo_M: Bob left" // the note is Markdown, the page text
 	m, err := f.store.UpdateMatch(bg, m.ID, 0, func(x *storage.Match) error { x.ModeratorNote = note; return nil })
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +113,7 @@ func TestAwardedTextsSayWhy(t *testing.T) {
 	if code != 200 || json.Unmarshal([]byte(resp), &texts) != nil {
 		t.Fatalf("texts: %d %s", code, resp)
 	}
-	if want := lang.For("fr").Sprintf(txtAwardedBy, note); !strings.Contains(texts.Result, want) || !strings.Contains(texts.Result, "Vous avez gagné") {
+	if want := lang.For("fr").Sprintf(txtAwardedBy, shown); !strings.Contains(texts.Result, want) || !strings.Contains(texts.Result, "Vous avez gagné") {
 		t.Fatalf("the texts say %q, want who won and %q", texts.Result, want)
 	}
 }

@@ -27,17 +27,5 @@ func TestBrowserNewLinkInTheSameTab(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer))); err != nil {
 		t.Fatal(err)
 	}
-	// The page loads again: until it has, the script may find none.
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.body.dataset.refused && !document.getElementById("resign").hidden`))
-		if err == nil && ok {
-			break
-		}
-		if time.Now().After(deadline) {
-			status, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#status")))
-			t.Fatalf("the page never showed the board by the new link (status %q, %v)", status, err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	browsertest.WaitAcrossLoad(t, ctx, "the board by the new link", `!document.body.dataset.refused && !document.getElementById("resign").hidden`)
 }

@@ -46,7 +46,9 @@
 // The page (static/, plain JavaScript, no build step) writes no text of its
 // own: it asks for its texts (BuildTexts, from the catalogues of
 // internal/lang) in its viewer's language and piece numbering, a player's
-// from Options.Preferences, the public's from the browser's language. The
+// from Options.Preferences, the public's from the browser's language. They
+// word how the match ended, or why it was called off (CalledOffText, with
+// which the bot's notice says it too), as Discord's messages do. The
 // board is a grid of buttons whose labels say what the viewer knows of
 // each square; set-up and moves work by drag, by tap-tap and by keyboard.
 // Its squares look as the pictures of package render draw them (the same

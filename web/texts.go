@@ -136,17 +136,18 @@ const (
 	txtAskWithdrawPause = "Withdraw your proposal to pause?"
 )
 
-// Why a match was called off, as the notice Discord sends says it (the
-// bot's matchNotice.abandoned; the same catalogue keys).
+// Why a match was called off, one sentence each, as the notice Discord
+// sends its players says it (the bot's matchNotice.abandoned, which words it
+// with CalledOffText) and the page too. A tournament scores its games'
+// call-offs (the bot's tournamentResult), so theirs say how, not that no
+// result is recorded.
 const (
-	txtCalledOffLate       = "The match is called off: not both set-ups arrived in time. No result is recorded."
-	txtCalledOffRemoved    = "The match is called off: I was removed from the server it was played in. No result is recorded."
-	txtCalledOffModerator  = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
-	txtCalledOffTournament = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
-	// A tournament game called off late or by a moderator: its tournament
-	// scores it, so it does not end with no result.
+	txtCalledOffLate                = "The match is called off: not both set-ups arrived in time. No result is recorded."
 	txtCalledOffLateTournament      = "The match is called off: not both set-ups arrived in time. It is not rated; the tournament counts it as lost by forfeit by each player whose set-up did not arrive."
+	txtCalledOffRemoved             = "The match is called off: I was removed from the server it was played in. No result is recorded."
+	txtCalledOffModerator           = "The match is called off: a moderator decided so (%[1]s). No result is recorded."
 	txtCalledOffModeratorTournament = "The match is called off: a moderator decided so (%[1]s). It is not rated; the tournament counts it as lost by forfeit by both players."
+	txtCalledOffTournament          = "The match is called off (%[1]s). It is not rated; `/stratego tournament standings` shows how the tournament counts it."
 	// A match a moderator awarded: the final board's headline.
 	txtAwardedBy = "A moderator ended the match (%[1]s)."
 )
@@ -306,29 +307,58 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 	}
 	if result.Over() && result.Method == game.Awarded && m.ModeratorNote != "" {
 		// Which moderator and why, first, as the final board says it.
-		t.Result = p.Sprintf(txtAwardedBy, m.ModeratorNote) + " " + t.Result
+		t.Result = p.Sprintf(txtAwardedBy, markdownText(m.ModeratorNote)) + " " + t.Result
 	}
 	return writeJSON(w, t)
 }
 
-// calledOffText says why m was called off, with no result (in a
-// tournament, with the result its tournament gives it), as the notice
-// Discord sends its players says it; the page shows text, not Markdown.
-func calledOffText(p lang.Printer, m *storage.Match) string {
-	text := p.Sprintf(txtCalledOffLate)
-	if m.ForTournament() {
-		text = p.Sprintf(txtCalledOffLateTournament)
-	}
+// CalledOffText says why m was called off, in Discord's Markdown: the one
+// wording of it, for the notice Discord sends and for the page.
+func CalledOffText(p lang.Printer, m *storage.Match) string {
 	switch m.CalledOff {
 	case storage.CallOffBotRemoved:
-		text = p.Sprintf(txtCalledOffRemoved)
+		return p.Sprintf(txtCalledOffRemoved)
 	case storage.CallOffModerator:
-		text = p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
 		if m.ForTournament() {
-			text = p.Sprintf(txtCalledOffModeratorTournament, m.ModeratorNote)
+			return p.Sprintf(txtCalledOffModeratorTournament, m.ModeratorNote)
 		}
+		return p.Sprintf(txtCalledOffModerator, m.ModeratorNote)
 	case storage.CallOffTournament:
-		text = p.Sprintf(txtCalledOffTournament, m.ModeratorNote)
+		return p.Sprintf(txtCalledOffTournament, m.ModeratorNote)
 	}
-	return strings.ReplaceAll(text, "`", "")
+	if m.ForTournament() {
+		return p.Sprintf(txtCalledOffLateTournament)
+	}
+	return p.Sprintf(txtCalledOffLate)
+}
+
+// calledOffText is CalledOffText for the page, which shows text, not
+// Markdown (markdownText).
+func calledOffText(p lang.Printer, m *storage.Match) string {
+	return markdownText(CalledOffText(p, m))
+}
+
+// markdownText is the text Discord shows for s, a message's Markdown as the
+// bot writes it: code marks (`) dropped, and a backslash that escapes ASCII
+// punctuation (as in the names of a moderator's note) not shown.
+func markdownText(s string) string {
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for k := 0; k < len(s); k++ {
+		switch c := s[k]; {
+		case c == '\\' && k+1 < len(s) && isASCIIPunct(s[k+1]):
+			k++
+			sb.WriteByte(s[k])
+		case c == '`':
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
+}
+
+// isASCIIPunct reports whether c is ASCII punctuation, which Markdown lets a
+// backslash escape.
+func isASCIIPunct(c byte) bool {
+	return strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", c) >= 0
 }

@@ -55,18 +55,30 @@ func Start(t testing.TB, limit time.Duration) context.Context {
 // failure, which also quotes the page's #status line.
 func Wait(t testing.TB, ctx context.Context, what, js string) {
 	t.Helper()
+	wait(t, ctx, what, js, false)
+}
+
+// WaitAcrossLoad is Wait for a page that loads again meanwhile: until it
+// has, js may find no page to run in, and that failure is waited out too.
+func WaitAcrossLoad(t testing.TB, ctx context.Context, what, js string) {
+	t.Helper()
+	wait(t, ctx, what, js, true)
+}
+
+func wait(t testing.TB, ctx context.Context, what, js string, loading bool) {
+	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
-		if err != nil {
+		if err != nil && !loading {
 			t.Fatalf("%s: %v", what, err)
 		}
-		if ok {
+		if err == nil && ok {
 			return
 		}
 		if time.Now().After(deadline) {
 			status, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#status")))
-			t.Fatalf("the page never showed %s (status %q)", what, status)
+			t.Fatalf("the page never showed %s (status %q, last error %v)", what, status, err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

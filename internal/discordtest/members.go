@@ -750,9 +750,10 @@ func (s *Server) interactionPayload(in *interaction, data map[string]any, msg *m
 	return p
 }
 
-// component finds a component by custom id on a message the member can see.
+// componentsOf returns the stored message of the bot's whose components
+// the member uses: one they can see, in a channel where they may act.
 // Call with s.mu held.
-func (s *Server) component(t TB, m *Member, msg *Message, customID string) (*message, map[string]any, int) {
+func (s *Server) componentsOf(t TB, m *Member, msg *Message) *message {
 	t.Helper()
 	if msg == nil {
 		t.Fatalf("discordtest: no message")
@@ -769,6 +770,14 @@ func (s *Server) component(t TB, m *Member, msg *Message, customID string) (*mes
 	if stored.authorID != s.bot.id {
 		t.Fatalf("discordtest: message %s is not the bot's; only its components reach the bot", msg.ID)
 	}
+	return stored
+}
+
+// component finds a component by custom id on a message the member can see.
+// Call with s.mu held.
+func (s *Server) component(t TB, m *Member, msg *Message, customID string) (*message, map[string]any, int) {
+	t.Helper()
+	stored := s.componentsOf(t, m, msg)
 	var found map[string]any
 	var ids []string
 	numbered := numberComponents(stored.components)
@@ -894,21 +903,7 @@ func (m *Member) forge(t TB, msg *Message, data map[string]any) *Interaction {
 	s := m.srv
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if msg == nil {
-		t.Fatalf("discordtest: no message")
-	}
-	u, stored := s.users[m.ID], s.messages[msg.ID]
-	if stored == nil {
-		t.Fatalf("discordtest: no message %s", msg.ID)
-	}
-	s.archiveDue()
-	s.mayAct(t, u, s.channels[stored.channelID], 0, true, "use the components of message "+msg.ID)
-	if !s.visible(u, stored) {
-		t.Fatalf("discordtest: %s cannot see message %s", m.Name, msg.ID)
-	}
-	if stored.authorID != s.bot.id {
-		t.Fatalf("discordtest: message %s is not the bot's; only its components reach the bot", msg.ID)
-	}
+	stored := s.componentsOf(t, m, msg)
 	data["id"] = 1
 	return s.startComponent(m, stored, data)
 }
