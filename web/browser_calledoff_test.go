@@ -62,9 +62,9 @@ func TestCalledOffTexts(t *testing.T) {
 		{"a moderator", storage.CallOffModerator, 0, "Cleo: rules", p.Sprintf(txtCalledOffModerator, "Cleo: rules")},
 		{"the tournament", storage.CallOffTournament, 1, "the round closed", "Die Partie wurde abgesagt (the round closed). Für die Wertung zählt sie nicht; /stratego tournament standings zeigt, wie das Turnier sie wertet."},
 		{"set-ups late in a tournament, each late player's forfeit", storage.CallOffLateSetup, 1, "",
-			"Die Partie wurde abgesagt: Nicht beide Aufstellungen kamen rechtzeitig an. Für die Wertung zählt sie nicht; das Turnier wertet sie als kampflos verloren für jeden Spieler, dessen Aufstellung nicht ankam."},
+			"Die Partie wurde abgesagt: Nicht beide Aufstellungen kamen rechtzeitig an. Für die Wertung zählt sie nicht; das Turnier wertet sie für jeden Spieler, dessen Aufstellung nicht ankam, als kampflos verloren."},
 		{"a moderator in a tournament, both players' forfeit", storage.CallOffModerator, 1, "Cleo: rules",
-			"Die Partie wurde abgesagt: Ein Moderator hat es so entschieden (Cleo: rules). Für die Wertung zählt sie nicht; das Turnier wertet sie als kampflos verloren für beide Spieler."},
+			"Die Partie wurde abgesagt: Ein Moderator hat es so entschieden (Cleo: rules). Für die Wertung zählt sie nicht; das Turnier wertet sie für beide Spieler als kampflos verloren."},
 		// The note is Discord's Markdown: a name's escapes are not shown,
 		// as Discord does not show them.
 		{"a moderator whose name has Markdown's marks", storage.CallOffModerator, 0, `cleo\_the\*mod: rules`, p.Sprintf(txtCalledOffModerator, "cleo_the*mod: rules")},
@@ -74,21 +74,6 @@ func TestCalledOffTexts(t *testing.T) {
 		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note, Tournament: tt.cup}
 		if got := calledOffText(p, m); got != tt.want || got == "" {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
-		}
-	}
-	// A tournament game called off late or by a moderator is scored by
-	// its tournament: it does not say that no result is recorded.
-	for _, tt := range []struct {
-		why  storage.CallOff
-		note string
-		want string
-	}{
-		{storage.CallOffLateSetup, "", "Die Partie wurde abgesagt: Nicht beide Aufstellungen kamen rechtzeitig an. Für die Wertung zählt sie nicht; das Turnier wertet sie für jeden Spieler, dessen Aufstellung nicht ankam, als kampflos verloren."},
-		{storage.CallOffModerator, "Cleo: rules", "Die Partie wurde abgesagt: Ein Moderator hat es so entschieden (Cleo: rules). Für die Wertung zählt sie nicht; das Turnier wertet sie für beide Spieler als kampflos verloren."},
-	} {
-		m := &storage.Match{Phase: storage.PhaseAbandoned, CalledOff: tt.why, ModeratorNote: tt.note, Tournament: 1}
-		if got := calledOffText(p, m); got != tt.want {
-			t.Errorf("a tournament game, %v: %q, want %q", tt.why, got, tt.want)
 		}
 	}
 }
