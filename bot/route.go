@@ -167,11 +167,13 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 
 // The answers to a button, menu or form the bot no longer understands: one
 // sent by an older version, whose custom ID it cannot read, and one that is
-// not on the message it came with.
+// not on the message it came with: the bot changed the message as the
+// member chose (a menu that moved on, buttons a withdrawal took away), or a
+// modified client made it up.
 const (
 	txtStaleComponent = "That button or menu is from an older version of the bot. Use `/stratego games` to continue."
 	txtStaleForm      = "That form is from an older version of the bot. Use `/stratego setup` to continue."
-	txtNotOnMessage   = "That button or menu is no longer on this message. Use `/stratego games` to continue."
+	txtNotOnMessage   = "That message changed as you chose: choose again from what it shows now, or use `/stratego games`."
 )
 
 // fromItsMessage reports whether a click or a choice came from a control
