@@ -412,8 +412,7 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
 	p := b.publicPrinter(m.GuildID)
 	b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-		Content: p.Sprintf(txtAccepted, m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
-			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.DeadlineToShow(b.now()))),
+		Content:         b.acceptedText(p, m, b.now()),
 		Components:      []discordgo.MessageComponent{},
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
@@ -425,6 +424,13 @@ func (b *Bot) acceptChallenge(ctx context.Context, i *discordgo.Interaction, c *
 	if b.threadsFor(b.serverOf(ctx, m.GuildID)) {
 		b.openThread(ctx, i, m)
 	}
+}
+
+// acceptedText words a new match in its channel: its players and sides,
+// its rules, and when the set-ups are due as of now.
+func (b *Bot) acceptedText(p lang.Printer, m *storage.Match, now time.Time) string {
+	return p.Sprintf(txtAccepted, m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
+		b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.DeadlineToShow(now)))
 }
 
 // recordLiveMessage records the channel message that shows match m live,

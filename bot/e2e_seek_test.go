@@ -202,8 +202,8 @@ func TestSeekPartnerLeft(t *testing.T) {
 // TestSeekPairsWhereBothSee: the queue's match is played where both
 // seekers can see it: the second seek's channel when the first seeker can
 // see it; else the first seek's, when the second seeker can see that (they
-// are told there privately, and both are pinged there); else the two are
-// not paired and both wait.
+// are told privately where, and both are pinged there, by the outbox);
+// else the two are not paired and both wait.
 func TestSeekPairsWhereBothSee(t *testing.T) {
 	view := int64(discordgo.PermissionViewChannel)
 	for _, tc := range []struct {
@@ -259,7 +259,7 @@ func TestSeekPairsWhereBothSee(t *testing.T) {
 				}
 				h.srv.WaitFor(t, "the match announced in alice's channel", func() bool {
 					for _, msg := range h.srv.ChannelMessages(aliceCh) {
-						if strings.Contains(msg.Content, pinged) && strings.Contains(msg.Content, "Match #1") {
+						if seekPairing(msg, h.alice, h.carol) {
 							return true
 						}
 					}

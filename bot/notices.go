@@ -117,6 +117,9 @@ func (b *Bot) composeMatch(ctx context.Context, n storage.Notice, snap *snapshot
 	p, side := c.p, c.side
 	switch n.Event {
 	case storage.EventCreated:
+		if c.aud == storage.AudiencePublic {
+			return c.seekAnnouncement(), nil
+		}
 		return c.setupInvite()
 	case storage.EventChannelBack:
 		msg, err := b.channelBackMessage(p, snap, n)

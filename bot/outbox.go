@@ -284,6 +284,9 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				// The board posted anew is the one a live board edits.
 				b.backLive(ctx, n.Match, made)
 			}
+			if n.Event == storage.EventCreated && n.To == storage.AudiencePublic && made != "" {
+				b.seekAnnounced(ctx, n.Match, made)
+			}
 			if parts[i].to.user != "" {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
 			}

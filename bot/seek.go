@@ -22,8 +22,9 @@ import (
 // same time, each inside the other's rating range). The match is played in
 // the channel of the second seek: its member is there now, and the first
 // is pinged there; when the first cannot see that channel, in the first
-// seek's channel, if the second can see it; else the two are not paired
-// (seekPartners). /stratego seeks shows the queue, with a button to leave it.
+// seek's channel, if the second can see it (the outbox posts it there:
+// seekAnnouncement); else the two are not paired (seekPartners).
+// /stratego seeks shows the queue, with a button to leave it.
 
 const (
 	cmdSeek  = "seek"
@@ -261,21 +262,24 @@ func (b *Bot) seekMeeting(ctx context.Context, i *discordgo.Interaction, q *stor
 	return "", false
 }
 
-// announceSeekMatch posts the match two seeks made, in its channel,
-// pinging both: this one, or, when the first seeker cannot see it, the
-// first seek's (seekPartners), and the member behind i is told there.
+// announceSeekMatch posts the match two seeks made in this channel,
+// pinging both, as the answer to the seek that made it; a match made in the
+// first seek's channel (seekPartners), which the first seeker can see and
+// this one not, is announced there by the outbox (seekAnnouncement), and
+// the member behind i is told privately where it is.
 func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, out storage.SeekOutcome) {
 	m := out.Match
 	b.afterChange(ctx, m, nil) // the set-up invites are in the outbox, recorded with the match
-	p := b.publicPrinter(m.GuildID)
-	me := userOf(i).ID
-	text := p.Sprintf(txtSeekPaired, out.Partner.Player.UserID, me) + "\n" +
-		p.Sprintf(txtAccepted, m.ID.String(), b.playerName(p, m, game.Red), render.SideName(p, game.Red),
-			b.playerName(p, m, game.Blue), render.SideName(p, game.Blue), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), unix(m.DeadlineToShow(b.now())))
 	if m.ChannelID != i.ChannelID {
-		b.announceSeekMatchThere(ctx, i, out, text)
+		b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+			Content: printerOf(i).Sprintf(txtSeekPairedThere, mdEscape(out.Partner.Player.Name), m.ID.String(), m.ChannelID),
+			Flags:   discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+		})
 		return
 	}
+	p := b.publicPrinter(m.GuildID)
+	me := userOf(i).ID
+	text := p.Sprintf(txtSeekPaired, out.Partner.Player.UserID, me) + "\n" + b.acceptedText(p, m, b.now())
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content:         text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID}},
@@ -296,30 +300,41 @@ func (b *Bot) announceSeekMatch(ctx context.Context, i *discordgo.Interaction, o
 	}
 }
 
-// announceSeekMatchThere tells the member behind i, privately, that their
-// seek made a match played in the first seeker's channel (one they can see,
-// unlike the first seeker theirs), and posts it there, pinging both.
-func (b *Bot) announceSeekMatchThere(ctx context.Context, i *discordgo.Interaction, out storage.SeekOutcome, text string) {
-	m := out.Match
-	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: printerOf(i).Sprintf(txtSeekPairedThere, mdEscape(out.Partner.Player.Name), m.ID.String(), m.ChannelID),
-		Flags:   discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{},
+// seekAnnouncement is the post that announces, in its channel, a match the
+// queue made there for a waiting seeker and one who sought elsewhere
+// (storage.Match.Announce), pinging both: the channel's notice of the new
+// match (EventCreated), which the outbox sends once. Once it is out, it is
+// the match's live message, and its thread starts from it (seekAnnounced).
+func (c *matchNotice) seekAnnouncement() []outgoing {
+	b, m, p := c.b, c.m, c.p
+	if m.Phase != storage.PhaseSetup {
+		return nil // moot: the game began, or the match was called off, and the channel is told so
+	}
+	red, blue := m.Players[game.Red].UserID, m.Players[game.Blue].UserID
+	return c.one(&discordgo.MessageSend{
+		Content:         p.Sprintf(txtSeekPaired, red, blue) + "\n" + b.acceptedText(p, m, c.now),
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{red, blue}},
 	})
-	msg, err := b.s.ChannelMessageSendComplex(m.ChannelID, &discordgo.MessageSend{
-		Content:         text,
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{out.Partner.Player.UserID, userOf(i).ID}},
-	}, b.untilStop())
+}
+
+// seekAnnounced makes id, the post of seekAnnouncement, the live message
+// of the match, and starts the match's thread from it where the server
+// plays in threads, as the answer to a seek made in the match's channel
+// is. When either fails, the match is played in the channel as it is.
+func (b *Bot) seekAnnounced(ctx context.Context, match storage.MatchID, id string) {
+	m, err := b.store.Match(ctx, match)
 	if err != nil {
-		// The match's boards go there through the outbox, which handles
-		// a channel out of reach.
-		b.log.Warn("posting the match the queue made failed", "match", m.ID, "error", err)
+		b.log.Warn("reading the match the queue made failed", "match", match, "error", err)
 		return
 	}
-	named, ok := b.recordLiveMessage(ctx, m, msg.ID)
+	if m.LiveMessage != "" || m.ThreadID != "" || !m.Phase.Active() {
+		return
+	}
+	named, ok := b.recordLiveMessage(ctx, m, id)
 	if ok && b.threadsFor(b.serverOf(ctx, m.GuildID)) {
-		from := *i // the thread starts from the announcement, in its channel
-		from.ChannelID, from.Message = m.ChannelID, msg
-		b.openThread(ctx, &from, named)
+		b.playInThread(ctx, named, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
+			return b.s.MessageThreadStartComplex(m.ChannelID, id, start, b.untilStop())
+		})
 	}
 }
 

@@ -102,7 +102,9 @@
 // makes the match in the same transaction, which bbolt's single writer
 // serialises and PostgreSQL under an advisory lock of the server's queue: a
 // waiting seek makes one match at most, however many processes place seeks
-// at once.
+// at once. A match made in the waiting seek's channel, where no answer to
+// the new seek shows it, is announced there by a notice (Match.Announce),
+// recorded with it like its set-up invites.
 // Expired seeks are left out of lists and dropped by the next PlaceSeek.
 //
 // # Secrets

@@ -90,6 +90,12 @@ type Match struct {
 	// LiveMessage is the channel message that announced the match (its
 	// challenge's), which the live board mode edits after every move.
 	LiveMessage string
+	// Announce marks a match made where no answer to an interaction shows
+	// it: the queue paired two seeks in the waiting seeker's channel (the
+	// second seeker is answered privately in theirs). Its channel is told
+	// of the match by a notice (EventCreated), which the outbox delivers
+	// once, whatever Discord does.
+	Announce bool
 
 	// Players holds the two players, indexed by game.Side: Players[game.Red] plays Red.
 	Players [2]Player

@@ -13,7 +13,7 @@ type Event uint8
 
 // The events the outbox tells about.
 const (
-	EventCreated          Event = iota + 1 // a match was made: each player gets a set-up invite
+	EventCreated          Event = iota + 1 // a match was made: each player gets a set-up invite (and the channel an announcement, of a match to announce: Match.Announce)
 	EventStarted                           // both set-ups are in: the first position
 	EventMove                              // a move was played (Notice.Log counts it)
 	EventDrawOffered                       // a player offered a draw: the opponent is asked
@@ -184,7 +184,8 @@ func (n *Notice) queue() string {
 // who is told what is the same everywhere:
 //
 //   - a new match: a set-up invite to each player, which starts the
-//     set-up clock (the later of the two does);
+//     set-up clock (the later of the two does), and, when it is to be
+//     announced (Match.Announce), the channel;
 //   - the game starts: both players and the channel; Red's notice starts
 //     Red's clock;
 //   - each move: both players and the channel; the notice to the side now to
@@ -220,6 +221,9 @@ func Notices(old, m *Match, at time.Time) []Notice {
 		// The set-up time starts when both invites have arrived.
 		add(EventCreated, AudienceRed, 0, m.Phase == PhaseSetup)
 		add(EventCreated, AudienceBlue, 0, m.Phase == PhaseSetup)
+		if m.Announce {
+			add(EventCreated, AudiencePublic, 0, false)
+		}
 		return out
 	}
 	if old.Phase == PhaseSetup && m.Phase != PhaseSetup && m.Phase != PhaseAbandoned {

@@ -206,6 +206,7 @@ type matchRecord struct {
 	Tourney  uint64             `json:"tournament,omitempty"`
 	RoundEnd int64              `json:"round_ends,omitempty"` // a tournament match's round deadline
 	Live     string             `json:"live_msg,omitempty"`
+	Announce bool               `json:"announce,omitempty"` // its channel is told of it by a notice
 	Created  int64              `json:"created"`
 	Started  int64              `json:"started,omitempty"`
 	Ended    int64              `json:"ended,omitempty"`
@@ -229,7 +230,7 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
 		Rated: m.RatingApplied,
 		Gone:  m.PublicGone, Lost: unixTime(m.PublicLost), Deleted: m.PublicDeleted, Back: m.PublicBack,
-		ModNote: m.ModeratorNote, Live: m.LiveMessage, Tourney: uint64(m.Tournament), RoundEnd: unixTime(m.RoundEnds),
+		ModNote: m.ModeratorNote, Live: m.LiveMessage, Announce: m.Announce, Tourney: uint64(m.Tournament), RoundEnd: unixTime(m.RoundEnds),
 		Created: unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
 	}
 	if m.CalledOff != CallOffLateSetup {
@@ -279,7 +280,7 @@ func decodeMatch(data []byte) (*Match, error) {
 		Casual:   rec.Casual, Computer: rec.Computer,
 		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
 		RatingApplied: rec.Rated, PublicGone: rec.Gone, PublicLost: fromUnix(rec.Lost), PublicDeleted: rec.Deleted, PublicBack: rec.Back,
-		ModeratorNote: rec.ModNote, LiveMessage: rec.Live, Tournament: TournamentID(rec.Tourney), RoundEnds: fromUnix(rec.RoundEnd),
+		ModeratorNote: rec.ModNote, LiveMessage: rec.Live, Announce: rec.Announce, Tournament: TournamentID(rec.Tourney), RoundEnds: fromUnix(rec.RoundEnd),
 		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
 	}
 	clock, err := decodeClock(rec.GameClk)

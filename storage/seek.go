@@ -132,6 +132,9 @@ func (c Changes) PlanSeek(queue []*Seek, s *Seek, partnerSide game.Side) (SeekPl
 		if err != nil {
 			return SeekPlan{}, err
 		}
+		// Played in the waiting seek's channel, the match is shown there by
+		// no answer to s: its channel is told by a notice.
+		m.Announce = ch.ChannelID != s.ChannelID
 		plan.Remove = append(plan.Remove, q)
 		plan.Outcome.Match = m
 		return plan, nil

@@ -9,7 +9,9 @@ import (
 
 // TestPlanSeekMeets: a seek whose Meets is set pairs only with a waiting
 // seek it names, the oldest such, and its match is played in the channel
-// named; without Meets it pairs with the oldest, in its own channel.
+// named; without Meets it pairs with the oldest, in its own channel. A
+// match played elsewhere than the new seek's channel is announced there by
+// a notice (Announce): no answer to the new seek shows it.
 func TestPlanSeekMeets(t *testing.T) {
 	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	seek := func(user, channel string, created time.Time) *Seek {
@@ -45,6 +47,22 @@ func TestPlanSeekMeets(t *testing.T) {
 				t.Fatalf("the seek was paired with %+v, want %s", out.Partner, tc.partner)
 			case out.Match.ChannelID != tc.channel:
 				t.Errorf("the match is in %q, want %q", out.Match.ChannelID, tc.channel)
+			}
+			elsewhere := tc.channel != s.ChannelID
+			if out.Match.Announce != elsewhere {
+				t.Errorf("the match in %q, the seek in %q: Announce %v", out.Match.ChannelID, s.ChannelID, out.Match.Announce)
+			}
+			public := 0
+			for _, n := range Notices(nil, out.Match, s.Created) {
+				if n.To == AudiencePublic {
+					public++
+					if n.Event != EventCreated || n.StartsClock {
+						t.Errorf("the channel's notice of the new match: %s, starts the clock %v", n.Event, n.StartsClock)
+					}
+				}
+			}
+			if want := map[bool]int{true: 1}[elsewhere]; public != want {
+				t.Errorf("the new match owes the channel %d notices, want %d", public, want)
 			}
 		})
 	}
