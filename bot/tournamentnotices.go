@@ -103,10 +103,17 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 	}
 	if n.To == storage.AudienceOrganiser {
 		removed, playing := b.cancelledByRemoval(t)
-		if removed && playing {
+		switch {
+		case removed && playing:
 			return nil, nil // the organiser plays: they are sent the cancellation, with the standings
-		}
-		if !b.firstNoReachToday(ctx, t, n.ID) {
+		case removed:
+			// The cancellation's own note tells it, once, whatever notes
+			// of a lost channel came today: news of a stored change, which
+			// nobody else tells them. The others add nothing to it.
+			if n.Log != len(t.Log) || strings.TrimPrefix(n.Reason, channelGoneReason) != storage.EventTourneyCancel.String() {
+				return nil, nil
+			}
+		case !b.firstNoReachToday(ctx, t, n.ID):
 			return nil, nil
 		}
 		if b.mustWaitForDM(ctx, t.CreatorID) {
