@@ -12,8 +12,9 @@ import (
 // (a crash, a deploy, a reboot), or no process held the lease. Discord does
 // not hand the bot the DMs sent to it meanwhile, so a player could not move:
 // the process that runs the timers records every aliveEvery that it is
-// alive (and once more as it stops), and when it starts, or takes the
-// lease over, before any timer of its own runs, it gives each active match
+// alive (and once more as it stops), and when it starts (before it connects
+// to Discord), or takes the lease over, before any timer of its own runs,
+// it gives each active match
 // the part of the time since that its clock ran (creditAway). Its player
 // who must act is told, and asked to send again a move sent meanwhile.
 
@@ -33,19 +34,23 @@ const (
 
 // creditAway records that this process, about to run the timers, is alive,
 // and gives each active match the part of the time since the last record
-// (when it is longer than storage.AwayGrace) that its clock ran. It runs
-// before any timer of this process does: on bbolt as the bot starts, on a
-// shared database as this process takes the lease.
-func (b *Bot) creditAway(ctx context.Context) {
+// (when it is longer than storage.AwayGrace) that its clock ran; it
+// returns the matches given time. It runs before any timer of this process
+// does: on bbolt as the bot starts, before it connects to Discord, so that
+// no DM or command meets a deadline the time away has not moved yet (and
+// again once connected, for a connection that took long); on a shared
+// database as this process takes the lease (a process that does not lead
+// runs no timer: it times nobody out).
+func (b *Bot) creditAway(ctx context.Context) []*storage.Match {
 	now := b.now()
 	last, err := b.store.Alive(ctx, now)
 	if err != nil {
 		b.log.Warn("recording that the timers run failed", "error", err)
-		return
+		return nil
 	}
 	away := now.Sub(last).Truncate(time.Second)
 	if last.IsZero() || away <= storage.AwayGrace {
-		return
+		return nil
 	}
 	b.log.Info("nobody ran the timers for a while; the clocks that ran meanwhile are given that time back", "since", last, "away", away)
 	// The record goes back to last until every match has its time: a
@@ -53,14 +58,15 @@ func (b *Bot) creditAway(ctx context.Context) {
 	// the matches that had it already get none twice (storage.ActAway).
 	if _, err := b.store.Alive(ctx, last); err != nil {
 		b.log.Warn("recording that the timers run failed", "error", err)
-		return
+		return nil
 	}
 	timers, err := b.store.DueDeadlines(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
 	if err != nil {
 		b.log.Error("reading the matches to give time back failed", "error", err)
-		return
+		return nil
 	}
 	seen := map[storage.MatchID]bool{}
+	var credited []*storage.Match
 	for _, d := range timers {
 		id := storage.MatchID(d.ID)
 		if d.Kind == storage.DeadlineChallenge || seen[id] {
@@ -76,11 +82,26 @@ func (b *Bot) creditAway(ctx context.Context) {
 			continue
 		}
 		b.afterChange(ctx, m, nil)
+		credited = append(credited, m)
 	}
 	if _, err := b.store.Alive(ctx, now); err != nil {
 		b.log.Warn("recording that the timers run failed", "error", err)
 	}
 	b.nudgeOutbox()
+	return credited
+}
+
+// computerAfterAway lets the computer move in each of credited, the matches
+// given back the time away before the bot connected, that it is to move
+// in: its turn, cut by the stop, would otherwise wait for its timer. Before
+// the bot is connected it does not know its own user, so afterChange could
+// not tell that the computer was to move (isComputer).
+func (b *Bot) computerAfterAway(ctx context.Context, credited []*storage.Match) {
+	for _, m := range credited {
+		if b.computerToMove(m) {
+			go b.computerTurn(ctx, m)
+		}
+	}
 }
 
 // recordAlive records that this process, which runs the timers, is alive.

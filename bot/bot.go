@@ -212,6 +212,12 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeChannel()
 	defer removeRole()
 	defer removeMember()
+	var credited []*storage.Match
+	if !b.cfg.Shared {
+		// Before any DM or command can reach the bot (on a shared
+		// database, as the lease is taken: renewLease).
+		credited = b.creditAway(ctx)
+	}
 	if err := b.open(ctx); err != nil {
 		if ctx.Err() != nil {
 			b.log.Info("stopped before Discord answered")
@@ -235,7 +241,10 @@ func (b *Bot) Run(ctx context.Context) error {
 	registered := make(chan error, 1)
 	go b.keepGoing("registering the command", crashed, func() { registered <- b.registerCommands(ctx, appID) })
 	if !b.cfg.Shared {
-		b.creditAway(ctx) // before the timers run (on a shared database, as the lease is taken)
+		// The time connecting took, when long, and the computer's turns
+		// that the time away moved: it knows its own user now.
+		credited = append(credited, b.creditAway(ctx)...)
+		b.computerAfterAway(ctx, credited)
 	}
 	b.renewLease(ctx)
 	leaseDone := make(chan struct{})
