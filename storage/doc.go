@@ -85,7 +85,11 @@
 // was alive (Alive), and on its return gives each active match an ActAway,
 // which moves its deadline and next reminder on by the part of that time
 // its clock ran, outside its pauses and vacations (see away.go), and tells
-// whoever must act (EventAway).
+// whoever must act (EventAway). A tournament is given it too, before its
+// matches (Tournament.GiveAway, in UpdateTournament): the deadline of a
+// round with a game still on, and, while members could still join, the
+// join deadline and the start; a round's new deadline is announced
+// (EventTourneyAway), and the bot moves its matches' RoundEnds with it.
 //
 // Followers are members who follow a match by DM without playing it: after
 // the channel is told of a change, each of them is sent the same public
