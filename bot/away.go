@@ -14,9 +14,11 @@ import (
 // the process that runs the timers records every aliveEvery that it is
 // alive (and once more as it stops), and when it starts (before it connects
 // to Discord), or takes the lease over, before any timer of its own runs,
-// it gives each active match
-// the part of the time since that its clock ran (creditAway). Its player
-// who must act is told, and asked to send again a move sent meanwhile.
+// it gives each active match the part of the time since that its clock ran
+// (creditAway). Its player who must act is told, and asked to send again a
+// move sent meanwhile. Each tournament is given it first, on the deadlines
+// its players race against (creditTournaments), and its channel told of a
+// round's new deadline.
 
 // aliveEvery is how often the process that runs the timers records that it
 // is alive: a crash gives back at most this much more than the time it was
@@ -60,7 +62,8 @@ func (b *Bot) creditAway(ctx context.Context) []*storage.Match {
 		b.log.Warn("recording that the timers run failed", "error", err)
 		return nil
 	}
-	timers, err := b.store.DueDeadlines(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
+	b.creditTournaments(ctx, last, now) // before their matches: see there
+	timers, err := b.store.DueDeadlines(ctx, farFuture, 0)
 	if err != nil {
 		b.log.Error("reading the matches to give time back failed", "error", err)
 		return nil
@@ -100,6 +103,82 @@ func (b *Bot) computerAfterAway(ctx context.Context, credited []*storage.Match) 
 	for _, m := range credited {
 		if b.computerToMove(m) {
 			go b.computerTurn(ctx, m)
+		}
+	}
+}
+
+// farFuture is later than any timer: DueDeadlines and DueTournaments up to
+// it list every timer.
+var farFuture = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// creditTournaments gives each tournament not yet over the time nobody ran
+// the timers, from from to to, on the timers its players race against
+// (storage.Tournament.GiveAway): a round's deadline, a join deadline and
+// the start with it. It runs before the matches are given theirs: each
+// match of the round keeps its deadline (storage.Match.RoundEnds), which
+// moves with the tournament's, so that neither the time its clock is given
+// back nor what its players do then is refused as after it. The matches'
+// deadlines are brought up to the tournament's even when it had the time
+// already, for a process that died between the two.
+func (b *Bot) creditTournaments(ctx context.Context, from, to time.Time) {
+	due, err := b.store.DueTournaments(ctx, farFuture)
+	if err != nil {
+		b.log.Error("reading the tournaments to give time back failed", "error", err)
+		return
+	}
+	for _, t := range due {
+		if t.Done {
+			continue
+		}
+		moved := false
+		after, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+			var err error
+			moved, err = x.GiveAway(from, to)
+			return err
+		})
+		switch {
+		case errors.Is(err, storage.ErrNotDue):
+			after = t
+		case err != nil:
+			b.log.Warn("giving a tournament the time away back failed", "tournament", t.ID, "error", err)
+			continue
+		case moved:
+			b.log.Info("a tournament round's deadline moved on by the time away", "tournament", t.ID, "deadline", after.RoundDeadline)
+		}
+		b.keepRoundEnds(ctx, after)
+	}
+}
+
+// keepRoundEnds gives each match still on of t's round under way the
+// round's deadline, when it has an earlier one: the deadline moved on by
+// time away (creditTournaments).
+func (b *Bot) keepRoundEnds(ctx context.Context, t *storage.Tournament) {
+	state, err := t.State()
+	if err != nil || len(state.Rounds()) == 0 || state.AllPairedComplete() || t.RoundDeadline.IsZero() {
+		return
+	}
+	round := len(state.Rounds())
+	if t.Rules.AllAtOnce {
+		round = 0 // the one deadline is every round's
+	}
+	pending := map[boardRef]bool{}
+	for _, at := range pendingBoards(state.Rounds(), round) {
+		pending[at] = true
+	}
+	deadline := t.RoundDeadline
+	for _, g := range t.Games {
+		if !pending[boardRef{g.Round, g.Board}] {
+			continue
+		}
+		_, err := b.store.UpdateMatch(ctx, g.Match, 0, func(x *storage.Match) error {
+			if !x.Phase.Active() || x.RoundEnds.IsZero() || !x.RoundEnds.Before(deadline) {
+				return errNothingToRecord
+			}
+			x.RoundEnds = deadline
+			return nil
+		})
+		if err != nil && !errors.Is(err, errNothingToRecord) && !errors.Is(err, storage.ErrNotFound) {
+			b.log.Warn("moving a tournament match's round deadline on failed", "tournament", t.ID, "match", g.Match, "error", err)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/bolt"
+	"github.com/strategobot/strategobot/tournament"
 )
 
 // setupRunning stores a match whose set-up time runs from T0 (a day), its
@@ -102,5 +103,82 @@ func TestAwayGivenOnceThoughACrash(t *testing.T) {
 	}
 	if last, err := db.Alive(ctx, clock.Now()); err != nil || !last.Equal(clock.Now()) {
 		t.Errorf("the record of being alive after the time was given back: %v, %v; want now", last, err)
+	}
+}
+
+// diesAtUpdateMatch stops the process (a panic) at its first UpdateMatch.
+type diesAtUpdateMatch struct{ storage.Store }
+
+func (d diesAtUpdateMatch) UpdateMatch(context.Context, storage.MatchID, uint64, func(m *storage.Match) error) (*storage.Match, error) {
+	panic("the process dies")
+}
+
+// TestTournamentAwayGivenOnceThoughACrash: the bot comes back an hour after
+// it was last alive, half an hour after the deadline of a tournament round
+// whose game is in set-up, and dies once it has moved the round's deadline
+// on, before the match's own. Back again at once, it gives the tournament
+// nothing more, but brings the match's round deadline up to the round's,
+// so that the match is given its hour too, not refused as past its round.
+func TestTournamentAwayGivenOnceThoughACrash(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tt, err := db.CreateTournament(ctx, &storage.Tournament{GuildID: "g", ChannelID: "c", Name: "Cup", CreatorID: "1", Created: T0,
+		Rules: tournament.DefaultRules(tournament.Swiss, 1), Game: game.DefaultRules(game.VariantClassic), MoveTime: 24 * time.Hour,
+		RoundTime: 24 * time.Hour, StartAt: T0, JoinBy: T0, MaxPlayers: 4}, storage.TournamentLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := T0.Add(30 * time.Minute)
+	m := setupRunning(t, db)
+	if m, err = db.UpdateMatch(ctx, m.ID, 0, func(x *storage.Match) error { x.Tournament, x.RoundEnds = tt.ID, deadline; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Log = append(x.Log, tournament.Join("1", 1500), tournament.Join("2", 1500))
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		e, err := s.NextRound()
+		if err != nil {
+			return err
+		}
+		x.Log = append(x.Log, e)
+		x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: 1, Match: m.ID})
+		x.RoundDeadline, x.MembersDue = deadline, T0.Add(time.Hour)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Alive(ctx, T0); err != nil {
+		t.Fatal(err)
+	}
+	clock := discordtest.NewFakeClock(T0.Add(time.Hour))
+	dying := New(Config{Now: clock.Now}, nil, diesAtUpdateMatch{db}, nil)
+	func() {
+		defer func() {
+			if r := recover(); r == nil {
+				t.Fatal("the process did not die")
+			}
+		}()
+		dying.creditAway(ctx)
+	}()
+	if got, err := db.Tournament(ctx, tt.ID); err != nil || !got.RoundDeadline.Equal(deadline.Add(time.Hour)) {
+		t.Fatalf("before the crash: the round's deadline moved %v (%v), want an hour", got.RoundDeadline.Sub(deadline), err)
+	}
+	New(Config{Now: clock.Now}, nil, db, nil).creditAway(ctx)
+	got, err := db.Tournament(ctx, tt.ID)
+	if err != nil || !got.RoundDeadline.Equal(deadline.Add(time.Hour)) {
+		t.Errorf("back after the crash: the round's deadline moved %v (%v), want an hour, once", got.RoundDeadline.Sub(deadline), err)
+	}
+	after, err := db.Match(ctx, m.ID)
+	if err != nil || !after.RoundEnds.Equal(deadline.Add(time.Hour)) || after.Deadline.Sub(m.Deadline) != time.Hour {
+		t.Errorf("the match back after the crash: its round ends %v later, its deadline %v (%v); want an hour each", after.RoundEnds.Sub(deadline), after.Deadline.Sub(m.Deadline), err)
 	}
 }

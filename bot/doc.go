@@ -72,7 +72,9 @@
 // them records every 30 s that it is alive, and, as it starts (before it
 // connects to Discord, so before any DM or command) or takes the lease,
 // before its first timer, moves each running deadline on by what of
-// that time its clock ran, and tells the player who must act; web.go the board in the browser (package
+// that time its clock ran, and tells the player who must act, and before
+// them each tournament's deadlines its players race against (a round's,
+// announced in its channel; a join deadline, with the start); web.go the board in the browser (package
 // web): its actions on the one path of each, its links and live updates;
 // attach.go the pictures' alt texts; markup.go Discord's timestamp and code
 // block markup, and names chosen by members escaped for it (mdEscape in
