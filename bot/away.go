@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"net/http"
 	"time"
 
 	"github.com/strategobot/strategobot/storage"
@@ -44,6 +45,7 @@ const (
 // database as this process takes the lease (a process that does not lead
 // runs no timer: it times nobody out).
 func (b *Bot) creditAway(ctx context.Context) []*storage.Match {
+	defer b.awayGivenBack() // or it failed: the requests held wait no longer
 	now := b.now()
 	last, err := b.store.Alive(ctx, now)
 	if err != nil {
@@ -105,6 +107,32 @@ func (b *Bot) computerAfterAway(ctx context.Context, credited []*storage.Match) 
 			go b.computerTurn(ctx, m)
 		}
 	}
+}
+
+// awayGivenBack lets the requests afterAway holds through.
+func (b *Bot) awayGivenBack() { b.awayOnce.Do(func() { close(b.awayGiven) }) }
+
+// afterAway holds each request to h, the board in the browser, until the
+// time away has been given back: the web server listens before the bot
+// runs, and a page must neither have a move refused against a deadline the
+// time away has not yet moved nor show that deadline. Alone on its
+// database the bot gives it back as Run starts (creditAway). On a shared
+// database nothing is held: a process that does not lead times nobody
+// out, and the one that takes the lease gives the time back before its
+// timers run.
+func (b *Bot) afterAway(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-b.awayGiven:
+		default:
+			select {
+			case <-b.awayGiven:
+			case <-r.Context().Done():
+				return // given up while held
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // farFuture is later than any timer: DueDeadlines and DueTournaments up to

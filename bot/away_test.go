@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"testing"
 	"time"
@@ -180,5 +182,36 @@ func TestTournamentAwayGivenOnceThoughACrash(t *testing.T) {
 	after, err := db.Match(ctx, m.ID)
 	if err != nil || !after.RoundEnds.Equal(deadline.Add(time.Hour)) || after.Deadline.Sub(m.Deadline) != time.Hour {
 		t.Errorf("the match back after the crash: its round ends %v later, its deadline %v (%v); want an hour each", after.RoundEnds.Sub(deadline), after.Deadline.Sub(m.Deadline), err)
+	}
+}
+
+// TestWebWaitsForTheTimeAway: the web server listens before the bot runs;
+// alone on its database, the bot answers no request of the board in the
+// browser (a move, or a page showing a deadline) until it has given the
+// clocks back the time away, as Run starts. On a shared database a process
+// that does not lead times nobody out, and the one that takes the lease
+// gives the time back before its timers run: its pages are served at once.
+func TestWebWaitsForTheTimeAway(t *testing.T) {
+	t.Parallel()
+	for _, shared := range []bool{false, true} {
+		db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		b := New(Config{Shared: shared, Now: discordtest.NewFakeClock(T0).Now}, nil, db, nil)
+		served := make(chan struct{}, 2)
+		h := b.afterAway(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { served <- struct{}{} }))
+		gone, cancel := context.WithCancel(context.Background())
+		cancel() // a request given up while it waits
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil).WithContext(gone))
+		if got := len(served) == 1; got != shared {
+			t.Errorf("shared %v: a request before the time away was given back was served: %v", shared, got)
+		}
+		b.creditAway(context.Background())
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil))
+		if want := map[bool]int{false: 1, true: 2}[shared]; len(served) != want {
+			t.Errorf("shared %v: %d requests served once the time away was given back, want %d", shared, len(served), want)
+		}
 	}
 }

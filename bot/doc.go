@@ -70,7 +70,8 @@
 // the timers and the outbox; away.go gives the clocks back the time nobody
 // ran the timers (the bot down, or no process leading): the one that runs
 // them records every 30 s that it is alive, and, as it starts (before it
-// connects to Discord, so before any DM or command) or takes the lease,
+// connects to Discord, so before any DM or command, and before the board
+// in the browser answers: afterAway) or takes the lease,
 // before its first timer, moves each running deadline on by what of
 // that time its clock ran, and tells the player who must act, and before
 // them each tournament's deadlines its players race against (a round's,
