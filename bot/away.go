@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"net/http"
 	"time"
 
 	"github.com/strategobot/strategobot/storage"
@@ -12,10 +13,13 @@ import (
 // (a crash, a deploy, a reboot), or no process held the lease. Discord does
 // not hand the bot the DMs sent to it meanwhile, so a player could not move:
 // the process that runs the timers records every aliveEvery that it is
-// alive (and once more as it stops), and when it starts, or takes the
-// lease over, before any timer of its own runs, it gives each active match
-// the part of the time since that its clock ran (creditAway). Its player
-// who must act is told, and asked to send again a move sent meanwhile.
+// alive (and once more as it stops), and when it starts (before it connects
+// to Discord), or takes the lease over, before any timer of its own runs,
+// it gives each active match the part of the time since that its clock ran
+// (creditAway). Its player who must act is told, and asked to send again a
+// move sent meanwhile. Each tournament is given it first, on the deadlines
+// its players race against (creditTournaments), and its channel told of a
+// round's new deadline.
 
 // aliveEvery is how often the process that runs the timers records that it
 // is alive: a crash gives back at most this much more than the time it was
@@ -33,19 +37,24 @@ const (
 
 // creditAway records that this process, about to run the timers, is alive,
 // and gives each active match the part of the time since the last record
-// (when it is longer than storage.AwayGrace) that its clock ran. It runs
-// before any timer of this process does: on bbolt as the bot starts, on a
-// shared database as this process takes the lease.
-func (b *Bot) creditAway(ctx context.Context) {
+// (when it is longer than storage.AwayGrace) that its clock ran; it
+// returns the matches given time. It runs before any timer of this process
+// does: on bbolt as the bot starts, before it connects to Discord, so that
+// no DM or command meets a deadline the time away has not moved yet (and
+// again once connected, for a connection that took long); on a shared
+// database as this process takes the lease (a process that does not lead
+// runs no timer: it times nobody out).
+func (b *Bot) creditAway(ctx context.Context) []*storage.Match {
+	defer b.awayGivenBack() // or it failed: the requests held wait no longer
 	now := b.now()
 	last, err := b.store.Alive(ctx, now)
 	if err != nil {
 		b.log.Warn("recording that the timers run failed", "error", err)
-		return
+		return nil
 	}
 	away := now.Sub(last).Truncate(time.Second)
 	if last.IsZero() || away <= storage.AwayGrace {
-		return
+		return nil
 	}
 	b.log.Info("nobody ran the timers for a while; the clocks that ran meanwhile are given that time back", "since", last, "away", away)
 	// The record goes back to last until every match has its time: a
@@ -53,14 +62,16 @@ func (b *Bot) creditAway(ctx context.Context) {
 	// the matches that had it already get none twice (storage.ActAway).
 	if _, err := b.store.Alive(ctx, last); err != nil {
 		b.log.Warn("recording that the timers run failed", "error", err)
-		return
+		return nil
 	}
-	timers, err := b.store.DueDeadlines(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
+	b.creditTournaments(ctx, last, now) // before their matches: see there
+	timers, err := b.store.DueDeadlines(ctx, farFuture, 0)
 	if err != nil {
 		b.log.Error("reading the matches to give time back failed", "error", err)
-		return
+		return nil
 	}
 	seen := map[storage.MatchID]bool{}
+	var credited []*storage.Match
 	for _, d := range timers {
 		id := storage.MatchID(d.ID)
 		if d.Kind == storage.DeadlineChallenge || seen[id] {
@@ -76,11 +87,128 @@ func (b *Bot) creditAway(ctx context.Context) {
 			continue
 		}
 		b.afterChange(ctx, m, nil)
+		credited = append(credited, m)
 	}
 	if _, err := b.store.Alive(ctx, now); err != nil {
 		b.log.Warn("recording that the timers run failed", "error", err)
 	}
 	b.nudgeOutbox()
+	return credited
+}
+
+// computerAfterAway lets the computer move in each of credited, the matches
+// given back the time away before the bot connected, that it is to move
+// in: its turn, cut by the stop, would otherwise wait for its timer. Before
+// the bot is connected it does not know its own user, so afterChange could
+// not tell that the computer was to move (isComputer).
+func (b *Bot) computerAfterAway(ctx context.Context, credited []*storage.Match) {
+	for _, m := range credited {
+		if b.computerToMove(m) {
+			go b.computerTurn(ctx, m)
+		}
+	}
+}
+
+// awayGivenBack lets the requests afterAway holds through.
+func (b *Bot) awayGivenBack() { b.awayOnce.Do(func() { close(b.awayGiven) }) }
+
+// afterAway holds each request to h, the board in the browser, until the
+// time away has been given back: the web server listens before the bot
+// runs, and a page must neither have a move refused against a deadline the
+// time away has not yet moved nor show that deadline. Alone on its
+// database the bot gives it back as Run starts (creditAway). On a shared
+// database nothing is held: a process that does not lead times nobody
+// out, and the one that takes the lease gives the time back before its
+// timers run.
+func (b *Bot) afterAway(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-b.awayGiven:
+		default:
+			select {
+			case <-b.awayGiven:
+			case <-r.Context().Done():
+				return // given up while held
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// farFuture is later than any timer: DueDeadlines and DueTournaments up to
+// it list every timer.
+var farFuture = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// creditTournaments gives each tournament not yet over the time nobody ran
+// the timers, from from to to, on the timers its players race against
+// (storage.Tournament.GiveAway): a round's deadline, a join deadline and
+// the start with it. It runs before the matches are given theirs: each
+// match of the round keeps its deadline (storage.Match.RoundEnds), which
+// moves with the tournament's, so that neither the time its clock is given
+// back nor what its players do then is refused as after it. The matches'
+// deadlines are brought up to the tournament's even when it had the time
+// already, for a process that died between the two.
+func (b *Bot) creditTournaments(ctx context.Context, from, to time.Time) {
+	due, err := b.store.DueTournaments(ctx, farFuture)
+	if err != nil {
+		b.log.Error("reading the tournaments to give time back failed", "error", err)
+		return
+	}
+	for _, t := range due {
+		if t.Done {
+			continue
+		}
+		moved := false
+		after, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+			var err error
+			moved, err = x.GiveAway(from, to)
+			return err
+		})
+		switch {
+		case errors.Is(err, storage.ErrNotDue):
+			after = t
+		case err != nil:
+			b.log.Warn("giving a tournament the time away back failed", "tournament", t.ID, "error", err)
+			continue
+		case moved:
+			b.log.Info("a tournament round's deadline moved on by the time away", "tournament", t.ID, "deadline", after.RoundDeadline)
+		}
+		b.keepRoundEnds(ctx, after)
+	}
+}
+
+// keepRoundEnds gives each match still on of t's round under way the
+// round's deadline, when it has an earlier one: the deadline moved on by
+// time away (creditTournaments).
+func (b *Bot) keepRoundEnds(ctx context.Context, t *storage.Tournament) {
+	state, err := t.State()
+	if err != nil || len(state.Rounds()) == 0 || state.AllPairedComplete() || t.RoundDeadline.IsZero() {
+		return
+	}
+	round := len(state.Rounds())
+	if t.Rules.AllAtOnce {
+		round = 0 // the one deadline is every round's
+	}
+	pending := map[boardRef]bool{}
+	for _, at := range pendingBoards(state.Rounds(), round) {
+		pending[at] = true
+	}
+	deadline := t.RoundDeadline
+	for _, g := range t.Games {
+		if !pending[boardRef{g.Round, g.Board}] {
+			continue
+		}
+		_, err := b.store.UpdateMatch(ctx, g.Match, 0, func(x *storage.Match) error {
+			if !x.Phase.Active() || x.RoundEnds.IsZero() || !x.RoundEnds.Before(deadline) {
+				return errNothingToRecord
+			}
+			x.RoundEnds = deadline
+			return nil
+		})
+		if err != nil && !errors.Is(err, errNothingToRecord) && !errors.Is(err, storage.ErrNotFound) {
+			b.log.Warn("moving a tournament match's round deadline on failed", "tournament", t.ID, "match", g.Match, "error", err)
+		}
+	}
 }
 
 // recordAlive records that this process, which runs the timers, is alive.

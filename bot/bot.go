@@ -68,6 +68,8 @@ type Bot struct {
 	tournaments  *tournamentCache        // the latest state of tournaments changed or read lately (tournamentcache.go)
 	replays      atomic.Int64            // matches replayed by the bot itself, outside storage's changes
 	web          atomic.Pointer[webFace] // the board in the browser, nil when off (web.go)
+	awayGiven    chan struct{}           // closed once the time away has been given back, or need not be (afterAway)
+	awayOnce     sync.Once               // closes awayGiven
 	global       atomic.Bool             // the command is registered globally by this process (gateway.go)
 	guildsSwept  sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
 
@@ -128,9 +130,12 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
-		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache()}
+		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache(), awayGiven: make(chan struct{})}
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
+	if cfg.Shared {
+		b.awayGivenBack() // see afterAway
+	}
 	return b
 }
 
@@ -212,6 +217,12 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeChannel()
 	defer removeRole()
 	defer removeMember()
+	var credited []*storage.Match
+	if !b.cfg.Shared {
+		// Before any DM or command can reach the bot (on a shared
+		// database, as the lease is taken: renewLease).
+		credited = b.creditAway(ctx)
+	}
 	if err := b.open(ctx); err != nil {
 		if ctx.Err() != nil {
 			b.log.Info("stopped before Discord answered")
@@ -235,7 +246,10 @@ func (b *Bot) Run(ctx context.Context) error {
 	registered := make(chan error, 1)
 	go b.keepGoing("registering the command", crashed, func() { registered <- b.registerCommands(ctx, appID) })
 	if !b.cfg.Shared {
-		b.creditAway(ctx) // before the timers run (on a shared database, as the lease is taken)
+		// The time connecting took, when long, and the computer's turns
+		// that the time away moved: it knows its own user now.
+		credited = append(credited, b.creditAway(ctx)...)
+		b.computerAfterAway(ctx, credited)
 	}
 	b.renewLease(ctx)
 	leaseDone := make(chan struct{})

@@ -69,9 +69,13 @@
 // lowest priority (priority_*.go); lease.go which of several processes runs
 // the timers and the outbox; away.go gives the clocks back the time nobody
 // ran the timers (the bot down, or no process leading): the one that runs
-// them records every 30 s that it is alive, and, as it starts or takes the
-// lease, before its first timer, moves each running deadline on by what of
-// that time its clock ran, and tells the player who must act; web.go the board in the browser (package
+// them records every 30 s that it is alive, and, as it starts (before it
+// connects to Discord, so before any DM or command, and before the board
+// in the browser answers: afterAway) or takes the lease,
+// before its first timer, moves each running deadline on by what of
+// that time its clock ran, and tells the player who must act, and before
+// them each tournament's deadlines its players race against (a round's,
+// announced in its channel; a join deadline, with the start); web.go the board in the browser (package
 // web): its actions on the one path of each, its links and live updates;
 // attach.go the pictures' alt texts; markup.go Discord's timestamp and code
 // block markup, and names chosen by members escaped for it (mdEscape in

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -98,7 +100,8 @@ func TestPauseAtTheLastSecond(t *testing.T) {
 
 // TestSeekExpiresAcrossARestart: a seek made before a restart still waits
 // its hour after it, and not a second more: a seek made after the hour
-// pairs with nobody, and the queue is empty.
+// pairs with nobody, and the queue is empty. The time the bot was down is
+// not given back to a seek (see storage's package documentation).
 func TestSeekExpiresAcrossARestart(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -116,6 +119,32 @@ func TestSeekExpiresAcrossARestart(t *testing.T) {
 	}
 	if got := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t).Content; strings.Contains(got, "alice") {
 		t.Errorf("the expired seek is still listed: %q", got)
+	}
+}
+
+// TestChallengeExpiresAcrossAnOutage: a challenge whose day ran out while
+// the bot was down expires as the bot is back: the time away is not given
+// back to an offer (see storage's package documentation). Its message
+// says so, without buttons.
+func TestChallengeExpiresAcrossAnOutage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	msg := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.bob)).Reply(t)
+	h.srv.WaitFor(t, "the challenge message to be recorded", func() bool {
+		c, err := h.db.Challenge(context.Background(), 1)
+		return err == nil && c.MessageID == msg.ID
+	})
+	h.advance(20 * time.Hour)
+	h.shutdown()
+	h.clock.Advance(10 * time.Hour)
+	h.start()
+	h.bot.handleDue(t.Context())
+	h.srv.WaitFor(t, "the challenge to expire", func() bool {
+		m := h.srv.Message(msg.ID)
+		return strings.Contains(m.Content, "expired") && len(m.Buttons()) == 0
+	})
+	if _, err := h.db.Challenge(context.Background(), 1); !errors.Is(err, storage.ErrNotFound) {
+		t.Fatalf("the challenge that expired while the bot was down is still stored: %v", err)
 	}
 }
 

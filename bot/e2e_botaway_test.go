@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -184,5 +185,66 @@ func TestBotAwayInSetup(t *testing.T) {
 	}
 	for _, p := range []*discordtest.Member{h.alice, h.bob} {
 		p.WaitDM(t, contains("Your set-up is now due "+relMark(m.Deadline)))
+	}
+}
+
+// TestBotAwayBeforeDiscord: the bot gives the clocks back the time it was
+// away before it connects to Discord, so before any DM or command can reach
+// it: a move Alice sends the moment it is back, past her deadline as it
+// stood, is played, not refused as out of time.
+func TestBotAwayBeforeDiscord(t *testing.T) {
+	t.Parallel()
+	h, _, _ := aliceToMove(t)
+	h.advance(20 * time.Hour)
+	h.outboxEmpty()
+	h.shutdown()
+	h.clock.Advance(10 * time.Hour) // past her deadline
+	identified := h.srv.GatewayStats().Identifies
+	var at atomic.Int64 // the connections made when the time was given back
+	at.Store(-1)
+	h.beforeAct = func(_ storage.MatchID, a storage.Action) {
+		if a.Kind == storage.ActAway {
+			at.Store(int64(h.srv.GatewayStats().Identifies))
+		}
+	}
+	h.start()
+	if got := at.Load(); got != int64(identified) {
+		t.Fatalf("the time away was given back with %d connections to Discord made since the restart, want 0 (-1: never)", got-int64(identified))
+	}
+	g, err := h.match(1).Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.alice.SendDM(t, g.LegalMoves()[0].String())
+	if m := h.waitStored(1, 1); m.Phase != storage.PhasePlaying || m.Moves() != 1 {
+		t.Fatalf("Alice's move as the bot came back: %v, %d moves", m.Phase, m.Moves())
+	}
+}
+
+// TestComputerMovesAfterAway: the computer, to move in a practice match
+// as the bot stopped, moves as soon as the bot is back from a long outage:
+// the time given back does not leave its turn waiting for a timer.
+func TestComputerMovesAfterAway(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(c *Config) { c.Limits.ComputerThinkers = 1 })
+	g := practiceDuelBegun(t, h, "easy")
+	h.bot.thinkers.slots <- struct{}{} // the one thinker is busy: the computer waits
+	h.alice.SendDM(t, g.LegalMoves()[0].String())
+	h.waitStored(1, 1)
+	h.outboxEmpty()
+	h.shutdown()
+	h.clock.Advance(2 * time.Hour)
+	h.start()
+	if m := h.waitStored(1, 2); m.Moves() != 2 {
+		t.Fatalf("the computer did not move after the bot came back: %v, %d moves", m.Phase, m.Moves())
+	}
+	var aways int
+	for _, a := range h.match(1).Log {
+		if a.Kind == storage.ActAway {
+			aways++
+		}
+	}
+	if aways != 1 {
+		t.Errorf("the log holds %d times away, want 1", aways)
 	}
 }

@@ -165,11 +165,14 @@ func TestTournamentNothingAfterTheRoundDeadline(t *testing.T) {
 
 // lateTimers moves the clock to at, past a round's deadline, with the
 // timers' pass held back, as a busy or restarting bot's would be: a pass
-// that was due or is nudged meanwhile waits until resume.
+// that was due or is nudged meanwhile waits until resume. The bot is up
+// meanwhile: it records that it is alive, as it does every 30 s, so that
+// a restart gives nobody the time back.
 func (h *tourney) lateTimers(at time.Time) (resume func()) {
 	b := h.bot
 	b.timerPass.Lock()
 	h.clock.Advance(at.Sub(h.clock.Now()))
+	b.recordAlive(context.Background())
 	return b.timerPass.Unlock
 }
 

@@ -452,16 +452,21 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 		adopted bool // the stray plays its board
 		on      int  // tournament matches on after the restart
 		why     string
+		// away is how long the bot stays down after the crash: the
+		// deadline moves on by it, and the stray is still known as made
+		// since the pairing.
+		away time.Duration
 	}{
-		{"restart", nil, false, true, 6, ""},
-		{"restart, a challenge alike", nil, true, true, 6, ""},
-		{"withdrawn", withdrawRed, false, false, 3, "Crash cup: this game was already scored"},
-		{"withdrawn, a challenge alike", withdrawRed, true, false, 3, "Crash cup: this game was already scored"},
+		{"restart", nil, false, true, 6, "", 0},
+		{"restart, a challenge alike", nil, true, true, 6, "", 0},
+		{"restart after five hours away", nil, false, true, 6, "", 5 * time.Hour},
+		{"withdrawn", withdrawRed, false, false, 3, "Crash cup: this game was already scored", 0},
+		{"withdrawn, a challenge alike", withdrawRed, true, false, 3, "Crash cup: this game was already scored", 0},
 		{"cancelled", func(x *storage.Tournament, _ string) {
 			x.Log = append(x.Log, tournament.Cancel())
 			x.Done = true
 			x.RoundDeadline = time.Time{}
-		}, false, false, 0, "Crash cup was cancelled"},
+		}, false, false, 0, "Crash cup was cancelled", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -473,8 +478,15 @@ func TestTournamentCrashWhileStarting(t *testing.T) {
 			}
 			h.shutdown()
 			h.clock.Advance(time.Hour) // its start, when the process stops
+			crashed := h.clock.Now()
 			orphan, alike := h.crashWhileStarting(tc.meanwhile, tc.alike)
+			h.clock.Advance(tc.away)
 			h.start()
+			if after, s := h.stored(); !after.RoundDeadline.IsZero() {
+				if moved := after.RoundDeadline.Sub(allAtOnceDeadline(crashed, after.RoundTime, len(s.Rounds()))); moved != tc.away {
+					t.Errorf("the deadline moved %v while the bot was down %v", moved, tc.away)
+				}
+			}
 			h.advance(time.Second)
 			h.srv.WaitFor(t, "the round's matches started", func() bool {
 				tt, _ := h.stored()
@@ -559,6 +571,9 @@ func (h *tourney) crashWhileStarting(meanwhile func(x *storage.Tournament, red s
 		t.Fatal(err)
 	}
 	defer db.Close()
+	if _, err := db.Alive(ctx, h.clock.Now()); err != nil { // it ran the timers until then
+		t.Fatal(err)
+	}
 	tt, err := db.UpdateTournament(ctx, 1, 0, func(x *storage.Tournament) error {
 		s, err := x.State()
 		if err != nil {

@@ -57,6 +57,9 @@ type harness struct {
 	// challenged runs once a challenge is accepted: the match exists, its
 	// set-up phase has begun.
 	challenged []func()
+	// beforeAct, when set, is each process's store's beforeAct from its
+	// start: what it does from its first action on.
+	beforeAct func(id storage.MatchID, a storage.Action)
 }
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
@@ -103,6 +106,9 @@ func (h *harness) start() {
 	cfg := h.cfg
 	cfg.Now, cfg.Logger = h.clock.Now, logger
 	h.reads = &countingStore{Store: db}
+	if f := h.beforeAct; f != nil {
+		h.reads.beforeAct.Store(&f)
+	}
 	b := New(cfg, h.srv.NewSession(t), h.reads, pics)
 	h.bot = b
 	ctx, cancel := context.WithCancel(context.Background())

@@ -218,3 +218,34 @@ func TestJustBegunIgnoresDrafts(t *testing.T) {
 		})
 	}
 }
+
+// TestJustBegunInPlay: a game has just begun while its log holds no move
+// and no player's action: the vacations it carried, and the time nobody ran
+// the timers given back (ActAway, no player's doing), leave it just begun.
+func TestJustBegunInPlay(t *testing.T) {
+	tests := []struct {
+		name string
+		log  []storage.ActionKind
+		want bool
+	}{
+		{"nothing yet", nil, true},
+		{"a vacation carried", []storage.ActionKind{storage.ActVacation}, true},
+		{"a vacation over", []storage.ActionKind{storage.ActVacation, storage.ActVacationEnd}, true},
+		{"time away given back", []storage.ActionKind{storage.ActAway}, true},
+		{"a vacation and time away", []storage.ActionKind{storage.ActVacation, storage.ActAway}, true},
+		{"a move", []storage.ActionKind{storage.ActMove}, false},
+		{"time away, then a move", []storage.ActionKind{storage.ActAway, storage.ActMove}, false},
+		{"a pause proposed", []storage.ActionKind{storage.ActOfferPause}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := &storage.Match{Phase: storage.PhasePlaying}
+			for _, k := range tt.log {
+				m.Log = append(m.Log, storage.Action{Kind: k})
+			}
+			if got := justBegun(m); got != tt.want {
+				t.Errorf("justBegun = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -68,7 +68,8 @@ func TestLeaseTakeover(t *testing.T) {
 // gives the clocks back the time nobody ran the timers, before it runs
 // them: nothing after a hand-over (the lease ran out and was taken within
 // storage.AwayGrace of the last record of being alive), the whole time
-// when the last holder died long before.
+// when the last holder died long before, past the set-up deadline too.
+// Until it takes the lease it runs no timer: it times nobody out.
 func TestLeaseTakeoverGivesTimeBack(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -78,6 +79,7 @@ func TestLeaseTakeoverGivesTimeBack(t *testing.T) {
 	}{
 		{"a hand-over", leaseTTL, 0},
 		{"nobody for five minutes", 5 * time.Minute, 5 * time.Minute},
+		{"nobody past the set-up deadline", 30 * time.Hour, 30 * time.Hour},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -97,6 +99,10 @@ func TestLeaseTakeoverGivesTimeBack(t *testing.T) {
 			}
 			clock := discordtest.NewFakeClock(T0.Add(tc.takeover))
 			b := New(Config{Shared: true, Holder: "this process", Now: clock.Now}, nil, db, nil)
+			b.handleDue(ctx) // not leading yet
+			if m, err := db.Match(ctx, m.ID); err != nil || m.Phase != storage.PhaseSetup || !m.Deadline.Equal(deadline) {
+				t.Fatalf("a process that does not lead changed the match: %v", err)
+			}
 			b.renewLease(ctx)
 			if !b.leading.Load() {
 				t.Fatal("this process does not lead once the other's lease ended")

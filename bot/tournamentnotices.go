@@ -167,6 +167,10 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 		if state.Status() != tournament.Finished {
 			text = endedEarlyText(p, state) + "\n" + text
 		}
+	case storage.EventTourneyAway:
+		if text = awayText(p, t); text == "" {
+			return nil, nil
+		}
 	default:
 		return nil, fmt.Errorf("%s is no tournament announcement", n.Event)
 	}
@@ -264,6 +268,29 @@ func closedText(p lang.Printer, t *storage.Tournament, state *tournament.Tournam
 		}
 	}
 	return text
+}
+
+// The texts of a round's deadline moved on by the time nobody ran the
+// timers (storage.Tournament.GiveAway): of a round, and of the one
+// deadline of a round robin played all at once.
+const (
+	txtTourneyAwayRound = "**%[1]s**: I was away from <t:%[2]s:f> to <t:%[3]s:f>, and nobody could play. The deadline of round %[4]d moves to <t:%[5]s:f>."
+	txtTourneyAwayAll   = "**%[1]s**: I was away from <t:%[2]s:f> to <t:%[3]s:f>, and nobody could play. The deadline for every game moves to <t:%[4]s:f>."
+)
+
+// awayText words the deadline of t's round under way moved on by the time
+// nobody ran the timers, from t as loaded for the delivery: the latest
+// time given back and the deadline now. Empty once the round is over: its
+// end is told instead.
+func awayText(p lang.Printer, t *storage.Tournament) string {
+	now, err := t.State()
+	if err != nil || t.Done || len(now.Rounds()) == 0 || now.AllPairedComplete() {
+		return ""
+	}
+	if t.Rules.AllAtOnce {
+		return p.Sprintf(txtTourneyAwayAll, mdEscape(t.Name), unix(t.AwayFrom), unix(t.AwayUntil), unix(t.RoundDeadline))
+	}
+	return p.Sprintf(txtTourneyAwayRound, mdEscape(t.Name), unix(t.AwayFrom), unix(t.AwayUntil), len(now.Rounds()), unix(t.RoundDeadline))
 }
 
 // pairingAnnouncement words a round's pairings, naming the players so

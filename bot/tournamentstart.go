@@ -172,7 +172,8 @@ func unstartedBoards(t *storage.Tournament, state *tournament.Tournament) []boar
 
 // orphanMatches finds the matches a process made for boards and stopped
 // before linking: in the tournament's channel, active, made since the
-// rounds were paired, for this tournament (or unmarked, as an older
+// rounds were paired (when the deadline was set, less the time away it
+// was moved on by), for this tournament (or unmarked, as an older
 // version made them) and linked to no board. They are read once for all
 // the boards to start: a round robin played all at once starts every game
 // at once.
@@ -183,6 +184,13 @@ func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *t
 	paired := t.RoundDeadline.Add(-t.RoundTime)
 	if t.Rules.AllAtOnce {
 		paired = t.RoundDeadline.Add(-t.RoundTime * time.Duration(state.TotalRounds()))
+	}
+	if away := t.AwayUntil.Sub(t.AwayFrom); paired.Before(t.AwayUntil.Add(away)) {
+		// Paired before the latest time away ended (paired-away), which
+		// then moved the deadline on (GiveAway): it was paired that much
+		// earlier. A process that stopped while starting a round is back
+		// after one time away.
+		paired = paired.Add(-away)
 	}
 	if t.RoundDeadline.IsZero() {
 		paired = t.StartAt // cancelled meanwhile: no round was paired before its start

@@ -338,16 +338,19 @@ func (b *Bot) carryVacations(ctx context.Context, snap *snapshot) {
 }
 
 // justBegun reports whether m has just begun: in set-up with no set-up
-// confirmed yet, or in play with no move made and nothing but vacations in
-// its log. A draft does not count: it is hidden, and what it decides here
-// (whether the set-up deadline waits) is public.
+// confirmed yet, or in play with no move made and nothing but vacations and
+// time given back for nobody running the timers (ActAway, no player's
+// doing) in its log. A draft does not count: it is hidden, and what it
+// decides here (whether the set-up deadline waits) is public.
 func justBegun(m *storage.Match) bool {
 	switch m.Phase {
 	case storage.PhaseSetup:
 		return m.Setups[game.Red].Status != storage.SetupConfirmed && m.Setups[game.Blue].Status != storage.SetupConfirmed
 	case storage.PhasePlaying:
 		for _, a := range m.Log {
-			if a.Kind != storage.ActVacation && a.Kind != storage.ActVacationEnd {
+			switch a.Kind {
+			case storage.ActVacation, storage.ActVacationEnd, storage.ActAway:
+			default:
 				return false
 			}
 		}

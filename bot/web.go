@@ -111,7 +111,7 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 	})
 	b.web.Store(&webFace{srv: srv, signer: signer, publicURL: publicURL, seen: map[storage.MatchID]sentAs{}})
 	go b.pollWeb(ctx)
-	return srv, nil
+	return b.afterAway(srv), nil
 }
 
 // webChanged tells the open pages of the snapshot's match of its change.

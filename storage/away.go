@@ -122,3 +122,44 @@ func (c Changes) away(m *Match, a Action) (*game.Game, error) {
 	}
 	return g, nil
 }
+
+// GiveAway gives tournament t back the time nobody ran the timers from
+// from to to (what of it no earlier GiveAway gave: AwayUntil), on the
+// timers its players race against. The deadline of a round under way, with
+// a game still on, moves on by all of it: the games' clocks stood still
+// (ActAway), and the round's deadline is theirs to play in. Before the
+// start, while members could still join, the join deadline moves on by
+// it, since nobody could join meanwhile, and the start with it, so that
+// the time between them stays as announced. The rest are the bot's own
+// timers, not the players': the pairing of a round whose games all ended
+// (its deadline then marks the next round due), a start once joining had
+// closed, the checks of membership; they are only done late. A deadline
+// that passed before from passed while the timers ran. GiveAway reports
+// whether the round's deadline moved; ErrNotDue when nothing moved. It is
+// meant for UpdateTournament, whose change then owes the announcement of
+// the round's new deadline (TournamentNotices); the caller moves each
+// match's own (Match.RoundEnds) with it.
+func (t *Tournament) GiveAway(from, to time.Time) (roundMoved bool, err error) {
+	from, to = second(from), second(to)
+	if t.AwayUntil.After(from) {
+		from = t.AwayUntil
+	}
+	away := to.Sub(from)
+	if t.Done || away <= 0 {
+		return false, fmt.Errorf("tournament %d: no time away to give back from %s to %s: %w", t.ID, from.Format(time.RFC3339), to.Format(time.RFC3339), ErrNotDue)
+	}
+	moved := false
+	if !t.started() && t.JoinBy.After(from) {
+		t.JoinBy, t.StartAt = t.JoinBy.Add(away), t.StartAt.Add(away)
+		moved = true
+	}
+	if state, err := t.State(); err == nil && len(state.Rounds()) > 0 && !state.AllPairedComplete() && t.RoundDeadline.After(from) {
+		t.RoundDeadline = t.RoundDeadline.Add(away)
+		moved, roundMoved = true, true
+	}
+	if !moved {
+		return false, fmt.Errorf("tournament %d: no timer of its players ran from %s to %s: %w", t.ID, from.Format(time.RFC3339), to.Format(time.RFC3339), ErrNotDue)
+	}
+	t.AwayFrom, t.AwayUntil = from, to
+	return roundMoved, nil
+}

@@ -143,7 +143,9 @@ func (m *Match) roundOver(kind ActionKind, at time.Time) error {
 		at = m.Deadline
 	case ActAway:
 		// Time given back at or after the round's deadline gives nothing:
-		// that deadline is the same for everyone.
+		// that deadline is the same for everyone, and the bot moves it on
+		// by the time away first (Tournament.GiveAway), so that one still
+		// passed passed while the timers ran.
 	default:
 		if m.Phase == PhasePlaying && m.ClockRunning() && !m.Practice() && m.Deadline.Before(m.RoundEnds) && !second(at).Before(m.Deadline) {
 			return nil // the time ran out first: see timeUp

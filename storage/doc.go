@@ -85,7 +85,20 @@
 // was alive (Alive), and on its return gives each active match an ActAway,
 // which moves its deadline and next reminder on by the part of that time
 // its clock ran, outside its pauses and vacations (see away.go), and tells
-// whoever must act (EventAway).
+// whoever must act (EventAway). A tournament is given it too, before its
+// matches (Tournament.GiveAway, in UpdateTournament): the deadline of a
+// round with a game still on, and, while members could still join, the
+// join deadline and the start; a round's new deadline is announced
+// (EventTourneyAway), and the bot moves its matches' RoundEnds with it.
+// Challenges and seeks are not given it: their expiry is no clock anyone
+// plays against but the end of an offer that would otherwise outlive the
+// wish to play it. As lichess lets a challenge or a seek lapse once its
+// maker is gone rather than keep it for their return, they expire when
+// due, however long nobody ran the timers: an offer revived hours later
+// would start a match its maker may no longer want (asleep, or playing
+// elsewhere, their clock running from the acceptance), while the lapse
+// costs nobody a result or time: the challenger is told it expired and
+// sends it again with one command, a seeker seeks again.
 //
 // Followers are members who follow a match by DM without playing it: after
 // the channel is told of a change, each of them is sent the same public

@@ -50,11 +50,16 @@ const (
 	// EventAway: nobody ran the timers for a while, and the clock of a
 	// player who must act was given that time back (ActAway): they are told.
 	EventAway
+
+	// EventTourneyAway: a tournament's announcement, in its channel: the
+	// deadline of its round under way moved on by the time nobody ran the
+	// timers (Tournament.GiveAway).
+	EventTourneyAway
 )
 
 var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed", "vacation", "vacation-over",
 	"round-paired", "round-result", "round-closed", "withdrawn", "tournament-over", "tournament-cancelled", "tournament-unreachable",
-	"channel-back", "away"}
+	"channel-back", "away", "tournament-away"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -62,6 +67,11 @@ func (e Event) String() string {
 		return eventNames[e]
 	}
 	return fmt.Sprintf("Event(%d)", uint8(e))
+}
+
+// ofTournament reports whether e is a tournament's event.
+func (e Event) ofTournament() bool {
+	return e >= EventRoundPaired && e <= EventTourneyNoReach || e == EventTourneyAway
 }
 
 func parseEvent(s string) (Event, error) {
@@ -389,7 +399,7 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("a notice needs an audience: %w", ErrInvalid)
 	case (n.Match == 0 && n.Challenge == nil) == (n.Tournament == 0):
 		return fmt.Errorf("a notice is about a match, a challenge or a tournament: %w", ErrInvalid)
-	case (n.Tournament != 0) != (n.Event >= EventRoundPaired && n.Event <= EventTourneyNoReach):
+	case (n.Tournament != 0) != n.Event.ofTournament():
 		return fmt.Errorf("a tournament's notice, and only one, tells of a tournament's event: %w", ErrInvalid)
 	case (n.To == AudienceOrganiser) != (n.Event == EventTourneyNoReach):
 		return fmt.Errorf("only the organiser is told an announcement could not be posted: %w", ErrInvalid)

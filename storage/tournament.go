@@ -105,6 +105,10 @@ type Tournament struct {
 	// Changed is when the latest change was made, set by the caller: the
 	// time of the announcements it owes (TournamentNotices).
 	Changed time.Time
+	// AwayFrom and AwayUntil are the latest time nobody ran the timers
+	// that was given back to the tournament's timers (GiveAway): each is
+	// given once, and its announcement tells it.
+	AwayFrom, AwayUntil time.Time
 }
 
 // MaxTournamentName is the longest name a tournament may have.
@@ -284,6 +288,8 @@ func (t *Tournament) normalize() {
 	t.Changed = second(t.Changed)
 	t.NoReachAt = second(t.NoReachAt)
 	t.ChannelLost = second(t.ChannelLost)
+	t.AwayFrom = second(t.AwayFrom)
+	t.AwayUntil = second(t.AwayUntil)
 	if t.Names == nil {
 		t.Names = map[string]string{}
 	}
@@ -323,6 +329,8 @@ type tournamentRecord struct {
 	NoReachAt  int64              `json:"no_reach_at,omitempty"`
 	Lost       int64              `json:"channel_lost,omitempty"`
 	Deleted    bool               `json:"channel_deleted,omitempty"`
+	AwayFrom   int64              `json:"away_from,omitempty"`
+	AwayUntil  int64              `json:"away_until,omitempty"`
 }
 
 const tournamentFormat = 1
@@ -336,7 +344,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
 		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
 		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed), NoReach: t.NoReachNotice, NoReachAt: unixTime(t.NoReachAt),
-		Lost: unixTime(t.ChannelLost), Deleted: t.ChannelDeleted,
+		Lost: unixTime(t.ChannelLost), Deleted: t.ChannelDeleted, AwayFrom: unixTime(t.AwayFrom), AwayUntil: unixTime(t.AwayUntil),
 	}
 	return json.Marshal(rec)
 }
@@ -361,7 +369,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
 		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
 		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed), NoReachNotice: rec.NoReach, NoReachAt: fromUnix(rec.NoReachAt),
-		ChannelLost: fromUnix(rec.Lost), ChannelDeleted: rec.Deleted,
+		ChannelLost: fromUnix(rec.Lost), ChannelDeleted: rec.Deleted, AwayFrom: fromUnix(rec.AwayFrom), AwayUntil: fromUnix(rec.AwayUntil),
 	}
 	t.normalize()
 	return t, nil
@@ -381,7 +389,9 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 //   - a player out after the start (withdrew, left), or removed by a
 //     moderator at any time: the standings;
 //   - a cancellation;
-//   - the tournament over (Done, not cancelled): the final standings.
+//   - the tournament over (Done, not cancelled): the final standings;
+//   - the deadline of a round under way moved on by time nobody ran the
+//     timers (GiveAway): the new deadline.
 //
 // Each notice's Log is the length of the log right after its event, so
 // that it is told from the tournament as it stood then.
@@ -417,6 +427,9 @@ func TournamentNotices(old, t *Tournament) []Notice {
 	}
 	if !old.Done && t.Done && (len(t.Log) == 0 || t.Log[len(t.Log)-1].Kind != tournament.Cancelled) {
 		add(EventTourneyOver, len(t.Log))
+	}
+	if !t.Done && t.AwayUntil.After(old.AwayUntil) && !old.RoundDeadline.IsZero() && t.RoundDeadline.After(old.RoundDeadline) {
+		add(EventTourneyAway, len(t.Log))
 	}
 	return out
 }

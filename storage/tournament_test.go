@@ -106,3 +106,85 @@ func TestTournamentWakeMembers(t *testing.T) {
 		})
 	}
 }
+
+// TestTournamentGiveAway: of the time nobody ran the timers, from A to B,
+// a tournament is given back what its players raced against: the deadline
+// of a round with a game still on moves on by all of it (the games' clocks
+// stood still, so must the round's), and, before the start, while members
+// could still join, the join deadline and the start with it. Nothing moves
+// for a deadline or a join deadline passed before A, a round whose games
+// all ended (its deadline only marks the next round due), a tournament
+// over, or time given back already (AwayUntil).
+func TestTournamentGiveAway(t *testing.T) {
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	hour := time.Hour
+	a, b := t0.Add(10*hour), t0.Add(16*hour) // the bot away from a to b
+	base := func() *Tournament {
+		return &Tournament{ID: 1, Version: 1, GuildID: "g", ChannelID: "c", Name: "League", CreatorID: "u", Created: t0,
+			Rules: tournament.DefaultRules(tournament.Swiss, 3), Game: game.DefaultRules(game.VariantClassic),
+			MoveTime: 24 * hour, RoundTime: 72 * hour, StartAt: t0.Add(12 * hour), JoinBy: t0.Add(11 * hour), MaxPlayers: 4,
+			Log: []tournament.Event{tournament.Join("x", 1500), tournament.Join("y", 1500)}}
+	}
+	paired := func(deadline time.Time) func(*Tournament) {
+		return func(tt *Tournament) {
+			s, err := tt.State()
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := s.NextRound()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.Log = append(tt.Log, e)
+			tt.StartAt, tt.JoinBy, tt.RoundDeadline = t0, t0, deadline
+		}
+	}
+	tests := []struct {
+		name              string
+		change            func(*Tournament)
+		round             time.Duration // how far the round's deadline moves
+		join, start       time.Duration // how far the join deadline and the start move
+		wantMoved, wantOK bool
+	}{
+		{name: "joining open across the outage", join: 6 * hour, start: 6 * hour, wantOK: true},
+		{name: "joining closed before it", change: func(tt *Tournament) { tt.JoinBy = t0.Add(9 * hour) }},
+		{name: "a round due after it", change: paired(t0.Add(20 * hour)), round: 6 * hour, wantMoved: true, wantOK: true},
+		{name: "a round due during it", change: paired(t0.Add(11 * hour)), round: 6 * hour, wantMoved: true, wantOK: true},
+		{name: "a round due before it", change: paired(t0.Add(9 * hour))},
+		{name: "a round whose games all ended", change: func(tt *Tournament) {
+			paired(t0.Add(20 * hour))(tt)
+			tt.Log = append(tt.Log, tournament.Record(1, 1, tournament.RedWon))
+		}},
+		{name: "over", change: func(tt *Tournament) { paired(t0.Add(20 * hour))(tt); tt.Done = true }},
+		{name: "given back already", change: func(tt *Tournament) { paired(t0.Add(20 * hour))(tt); tt.AwayFrom, tt.AwayUntil = a, b }},
+		{name: "given back in part", change: func(tt *Tournament) {
+			paired(t0.Add(20 * hour))(tt)
+			tt.AwayFrom, tt.AwayUntil = a, a.Add(2*hour)
+		}, round: 4 * hour, wantMoved: true, wantOK: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tt := base()
+			if tc.change != nil {
+				tc.change(tt)
+			}
+			before := tt.Clone()
+			moved, err := tt.GiveAway(a, b)
+			if (err == nil) != tc.wantOK || moved != tc.wantMoved {
+				t.Fatalf("GiveAway: moved the round's deadline %v, %v; want %v, ok %v", moved, err, tc.wantMoved, tc.wantOK)
+			}
+			if got := tt.RoundDeadline.Sub(before.RoundDeadline); got != tc.round {
+				t.Errorf("the round's deadline moved %v, want %v", got, tc.round)
+			}
+			if got := tt.JoinBy.Sub(before.JoinBy); got != tc.join {
+				t.Errorf("the join deadline moved %v, want %v", got, tc.join)
+			}
+			if got := tt.StartAt.Sub(before.StartAt); got != tc.start {
+				t.Errorf("the start moved %v, want %v", got, tc.start)
+			}
+			if tc.wantOK && !tt.AwayUntil.Equal(b) {
+				t.Errorf("the time given back runs until %v, want %v", tt.AwayUntil, b)
+			}
+		})
+	}
+}

@@ -124,3 +124,79 @@ func testTimeAway(t *testing.T, s storage.Store) {
 	}
 	Deliver(t, s, T0.Add(5*hour))
 }
+
+// testTournamentTimeAway: time nobody ran the timers given back to a
+// tournament (Tournament.GiveAway in UpdateTournament) is a change like any
+// other, at its version: before the start it moves the join deadline and
+// the start, and the tournament's timer with them, and owes no
+// announcement; a round under way has its deadline moved, its timer with
+// it, and owes one announcement of it, after those before. The same time
+// given again changes nothing and owes nothing.
+func testTournamentTimeAway(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	hour := time.Hour
+	give := func(from, to time.Time) func(x *storage.Tournament) error {
+		return func(x *storage.Tournament) error {
+			x.Changed = to
+			_, err := x.GiveAway(from, to)
+			return err
+		}
+	}
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("a", "b"))).in(t)
+	start, joinBy := tt.StartAt, tt.JoinBy // a day after T0
+	// Away from 20 h to 30 h, across the join deadline and the start.
+	from, to := T0.Add(20*hour), T0.Add(30*hour)
+	after := must(s.UpdateTournament(ctx, tt.ID, tt.Version, give(from, to))).in(t)
+	stored := must(s.Tournament(ctx, tt.ID)).in(t)
+	for _, x := range []*storage.Tournament{after, stored} {
+		if x.Version != tt.Version+1 || !x.StartAt.Equal(start.Add(10*hour)) || !x.JoinBy.Equal(joinBy.Add(10*hour)) ||
+			!x.AwayFrom.Equal(from) || !x.AwayUntil.Equal(to) {
+			t.Fatalf("before the start, after ten hours away: version %d, start %v, join by %v, away %v to %v; want %d, %v, %v, %v to %v",
+				x.Version, x.StartAt.Sub(T0), x.JoinBy.Sub(T0), x.AwayFrom.Sub(T0), x.AwayUntil.Sub(T0), tt.Version+1, 34*hour, 34*hour, 20*hour, 30*hour)
+		}
+	}
+	if at, ok, err := s.NextTournamentWake(ctx); err != nil || !ok || !at.Equal(start.Add(10*hour)) {
+		t.Errorf("the tournament's timer: %v, %v, %v; want the start moved, %v", at.Sub(T0), ok, err, 34*hour)
+	}
+	if got := dueEvents(t, s, to.Add(hour)); got != "" {
+		t.Errorf("moving the start owes %q, want nothing", got)
+	}
+	if _, err := s.UpdateTournament(ctx, tt.ID, 0, give(from, to)); !errors.Is(err, storage.ErrNotDue) {
+		t.Errorf("the same time given again: %v, want ErrNotDue", err)
+	}
+	// Round 1 paired at the start, due a week later; the bot away from a
+	// day before its deadline until six hours after it.
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.MembersDue = x.StartAt.Add(30 * 24 * hour) // its players checked: its timer is the deadline
+		return pairNext(after.StartAt)(x)
+	})).in(t)
+	Deliver(t, s, tt.StartAt)
+	deadline := tt.RoundDeadline
+	from, to = deadline.Add(-24*hour), deadline.Add(6*hour)
+	after = must(s.UpdateTournament(ctx, tt.ID, tt.Version, give(from, to))).in(t)
+	stored = must(s.Tournament(ctx, tt.ID)).in(t)
+	for _, x := range []*storage.Tournament{after, stored} {
+		if x.Version != tt.Version+1 || !x.RoundDeadline.Equal(deadline.Add(30*hour)) || !x.AwayFrom.Equal(from) || !x.AwayUntil.Equal(to) {
+			t.Fatalf("after 30 hours away across the round's deadline: version %d, deadline moved %v; want %d, 30h", x.Version, x.RoundDeadline.Sub(deadline), tt.Version+1)
+		}
+	}
+	if at, ok, err := s.NextTournamentWake(ctx); err != nil || !ok || !at.Equal(after.RoundDeadline) {
+		t.Errorf("the tournament's timer: %v, %v, %v; want the moved deadline", at, ok, err)
+	}
+	due := must(s.DueNotices(ctx, to, 0)).in(t)
+	if len(due) != 1 || due[0].Tournament != tt.ID || due[0].Event != storage.EventTourneyAway || due[0].To != storage.AudiencePublic ||
+		due[0].Version != after.Version || due[0].Log != len(after.Log) || !due[0].At.Equal(to) {
+		t.Fatalf("moving the round's deadline owes %s, want one tournament-away to the channel at the change", describeNotices(due))
+	}
+	Deliver(t, s, to)
+	if _, err := s.UpdateTournament(ctx, tt.ID, 0, give(from, to)); !errors.Is(err, storage.ErrNotDue) {
+		t.Errorf("the same time given again: %v, want ErrNotDue", err)
+	}
+	if got := must(s.Tournament(ctx, tt.ID)).in(t); got.Version != after.Version || !got.RoundDeadline.Equal(after.RoundDeadline) {
+		t.Errorf("the same time given again changed the tournament: version %d, deadline %v", got.Version, got.RoundDeadline.Sub(deadline))
+	}
+	if got := dueEvents(t, s, to.Add(hour)); got != "" {
+		t.Errorf("the same time given again owes %q", got)
+	}
+}

@@ -67,6 +67,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
 		{"TimeAway", testTimeAway},
+		{"TournamentTimeAway", testTournamentTimeAway},
 		{"PlayersOnVacation", testPlayersOnVacation},
 		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
