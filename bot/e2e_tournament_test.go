@@ -345,23 +345,27 @@ func TestTournamentSwiss(t *testing.T) {
 	if m := h.match(matches[0].ID); m.Phase != storage.PhaseAbandoned {
 		t.Fatalf("the withdrawn player's game is %s, want called off", m.Phase)
 	}
-	for _, m := range matches[1:] {
+	last := matches[len(matches)-1]
+	for _, m := range matches[1 : len(matches)-1] {
 		h.play(m, game.Red)
 	}
-	_, s = h.stored()
-	if r := s.Rounds()[1]; r.Games[0].Result != tournament.RedForfeited {
-		t.Fatalf("the withdrawn player's game scored %s, want a forfeit", r.Games[0].Result)
-	}
 
-	// Before round 3 a member leaves the server.
+	// Before round 3 a member leaves the server: one whose round 2 is
+	// over, before the last game ends, so that the round is paired after.
+	_, s = h.stored()
 	var leaver *discordtest.Member
 	for _, m := range h.members {
-		if p, _ := s.Player(m.ID); !p.Withdrawn && m != h.alice {
+		if p, _ := s.Player(m.ID); !p.Withdrawn && m != h.alice && m.ID != last.Players[game.Red].UserID && m.ID != last.Players[game.Blue].UserID {
 			leaver = m
 			break
 		}
 	}
 	h.guild.RemoveMember(leaver)
+	h.play(last, game.Red)
+	_, s = h.stored()
+	if r := s.Rounds()[1]; r.Games[0].Result != tournament.RedForfeited {
+		t.Fatalf("the withdrawn player's game scored %s, want a forfeit", r.Games[0].Result)
+	}
 	h.advance(time.Second)
 	h.channelSays(leaver.Name + " left the server and is withdrawn")
 	matches = h.roundMatches(3)
