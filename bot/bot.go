@@ -70,6 +70,7 @@ type Bot struct {
 	web          atomic.Pointer[webFace] // the board in the browser, nil when off (web.go)
 	global       atomic.Bool             // the command is registered globally by this process (gateway.go)
 	guildsSwept  sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
+	readyChecks  atomic.Uint64           // counts the READYs whose missing servers were looked at (removeddown.go)
 
 	limits   Limits
 	metrics  *Metrics
