@@ -178,6 +178,23 @@ func (b *Bot) Run(ctx context.Context) error {
 	removeGuild := b.s.AddHandler(func(s *discordgo.Session, g *discordgo.GuildDelete) {
 		b.guard(ctx, "guild delete", func(ctx context.Context) { b.onGuildDelete(ctx, g) })
 	})
+	// A server missing from READY may be one the bot was removed from
+	// while it was down (removeddown.go). The list is read under the
+	// state's lock, which writes the same guilds as their GUILD_CREATEs come.
+	removeReady := b.s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		shard := [2]int{s.ShardID, s.ShardCount}
+		if r.Shard != nil {
+			shard = *r.Shard
+		}
+		ready := map[string]bool{}
+		s.State.RLock()
+		for _, g := range r.Guilds {
+			ready[g.ID] = true
+		}
+		s.State.RUnlock()
+		b.guard(ctx, "ready", func(ctx context.Context) { b.onReady(ctx, shard, ready) })
+	})
+	defer removeReady()
 	// What the bot may do in a channel may have changed: a match whose
 	// channel was out of its reach may come back there (channelback.go).
 	removeChannel := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.ChannelUpdate) {

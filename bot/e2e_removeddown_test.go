@@ -100,17 +100,16 @@ func TestBotRemovedWhileDownUnsure(t *testing.T) {
 	h.shutdown()
 	h.guild.Outage()
 	h.startChecked()
-	h.shutdown() // its handlers done
 	playing("after an outage over a restart")
 	if asked := h.srv.Requests(guildRoute); len(asked) != 0 {
 		t.Errorf("the bot asked about a server in its READY: %+v", asked)
 	}
+	h.shutdown()
 	h.guild.EndOutage()
 
 	h.guild.KickBot()
 	h.srv.FailNext(t, guildRoute, 1, http.StatusServiceUnavailable)
 	h.startChecked()
-	h.shutdown()
 	playing("after Discord failed to say whether the bot is in the server")
 	if asked := h.srv.Requests(guildRoute); len(asked) != 1 || asked[0].Status != http.StatusServiceUnavailable {
 		t.Errorf("the questions about the server: %+v, want one, failed", asked)
@@ -119,6 +118,7 @@ func TestBotRemovedWhileDownUnsure(t *testing.T) {
 		t.Errorf("alice was told %d times of a removal not confirmed", n)
 	}
 
+	h.shutdown()
 	h.startChecked()
 	h.srv.WaitFor(t, "the match called off", func() bool { return h.match(1).Phase == storage.PhaseAbandoned })
 	h.bot.deliverDue(context.Background())
