@@ -133,7 +133,8 @@ func TestBotRemovedWhileDownUnsure(t *testing.T) {
 // the bot was removed from while it was down is cancelled as it starts,
 // before its game is called off, and its players are told once, as when
 // the bot sees the removal (TestTournamentBotRemoved); no later round is
-// paired, and a second restart changes nothing.
+// paired, though the round's deadline passed while the bot was down, and a
+// second restart changes nothing.
 func TestTournamentBotRemovedWhileDown(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
@@ -151,8 +152,14 @@ func TestTournamentBotRemovedWhileDown(t *testing.T) {
 	m := h.roundMatches(1)[0]
 	h.bot.deliverDue(context.Background())
 
+	// Down past the round's deadline: the timers, as the bot starts, would
+	// close the round and pair the next, unless the removal is seen first,
+	// however slowly Discord answers.
+	before, _ := h.stored()
 	h.shutdown()
 	h.guild.KickBot()
+	h.clock.Advance(before.RoundDeadline.Sub(h.clock.Now()) + time.Hour)
+	h.srv.DelayNext(t, guildRoute, 1, 300*time.Millisecond)
 	h.startChecked()
 	h.srv.WaitFor(t, "the match called off", func() bool { return h.match(m.ID).Phase == storage.PhaseAbandoned })
 	h.advance(time.Minute) // the timers' pass: no round 2
