@@ -71,6 +71,8 @@ type Bot struct {
 	global       atomic.Bool             // the command is registered globally by this process (gateway.go)
 	guildsSwept  sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
 	readyChecks  atomic.Uint64           // counts the READYs whose missing servers were looked at (removeddown.go)
+	firstReady   chan struct{}           // closed once the first of them was (the timers wait for it)
+	firstOnce    sync.Once               // closes firstReady
 
 	limits   Limits
 	metrics  *Metrics
@@ -129,7 +131,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
-		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache()}
+		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache(), firstReady: make(chan struct{})}
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
 	return b
@@ -269,7 +271,10 @@ func (b *Bot) Run(ctx context.Context) error {
 	}()
 	go func() {
 		defer close(timersDone)
-		b.keepGoing("the timers", crashed, func() { b.runTimers(ctx) })
+		b.keepGoing("the timers", crashed, func() {
+			b.awaitFirstReady(ctx) // a server the bot was removed from meanwhile runs no timer first
+			b.runTimers(ctx)
+		})
 	}()
 	go func() {
 		defer close(outboxDone)

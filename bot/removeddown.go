@@ -32,9 +32,32 @@ import (
 // change is a transaction that a second run finds done, so that a restart,
 // or another process, tells nobody twice.
 
+// firstReadyWait bounds how long the timers wait, as the bot starts, for the
+// look at its first READY's missing servers: Discord slow to answer holds
+// them no longer.
+const firstReadyWait = 10 * time.Second
+
+// awaitFirstReady waits until the servers missing from the first READY were
+// looked at (or firstReadyWait, or the stop): down past a deadline, the bot
+// would otherwise time out a match, or close a round and pair the next, in
+// a server it was removed from meanwhile, before it sees the removal. (On a
+// shared database, another process may run the timers already: it does not
+// wait for this one's READY.)
+func (b *Bot) awaitFirstReady(ctx context.Context) {
+	wait := time.NewTimer(firstReadyWait)
+	defer wait.Stop()
+	select {
+	case <-b.firstReady:
+	case <-ctx.Done():
+	case <-wait.C:
+		b.log.Warn("the servers missing from READY are still being looked at; the timers start meanwhile", "after", firstReadyWait)
+	}
+}
+
 // onReady looks for the servers of shard (its id and count) that the bot
 // was removed from unseen: those held in the store and missing from ready.
 func (b *Bot) onReady(ctx context.Context, shard [2]int, ready map[string]bool) {
+	defer b.firstOnce.Do(func() { close(b.firstReady) })
 	defer b.readyChecks.Add(1)
 	held, err := b.heldServers(ctx, shard)
 	if err != nil {
