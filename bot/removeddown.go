@@ -25,7 +25,11 @@ import (
 // removedFrom, as a GUILD_DELETE is, its players told the same way. Any
 // other answer (a 5xx, a time-out, the guild itself) changes nothing: the
 // next READY asks again. A server in an outage is in READY, unavailable,
-// and is not asked about.
+// and is not asked about. A server whose only things under way have no
+// timer (a match whose clock waits for its board to arrive, a seek, which
+// expires by itself) is not seen: nothing there runs by itself meanwhile,
+// and a later READY sees it once a clock runs. Those of its matches in the
+// channels of the things seen are called off with them (ChannelMatches).
 //
 // As a GUILD_DELETE, it is the work of the process that serves the shard,
 // which alone sees its READY, whether or not it runs the timers: each
