@@ -72,6 +72,9 @@ type Bot struct {
 	awayOnce     sync.Once               // closes awayGiven
 	global       atomic.Bool             // the command is registered globally by this process (gateway.go)
 	guildsSwept  sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
+	readyChecks  atomic.Uint64           // counts the READYs whose missing servers were looked at (removeddown.go)
+	firstReady   chan struct{}           // closed once the first of them was (the timers wait for it)
+	firstOnce    sync.Once               // closes firstReady
 
 	limits   Limits
 	metrics  *Metrics
@@ -130,7 +133,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
-		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache(), awayGiven: make(chan struct{})}
+		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache(), awayGiven: make(chan struct{}), firstReady: make(chan struct{})}
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
 	if cfg.Shared {
@@ -182,6 +185,23 @@ func (b *Bot) Run(ctx context.Context) error {
 	removeGuild := b.s.AddHandler(func(s *discordgo.Session, g *discordgo.GuildDelete) {
 		b.guard(ctx, "guild delete", func(ctx context.Context) { b.onGuildDelete(ctx, g) })
 	})
+	// A server missing from READY may be one the bot was removed from
+	// while it was down (removeddown.go). The list is read under the
+	// state's lock, which writes the same guilds as their GUILD_CREATEs come.
+	removeReady := b.s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		shard := [2]int{s.ShardID, s.ShardCount}
+		if r.Shard != nil {
+			shard = *r.Shard
+		}
+		ready := map[string]bool{}
+		s.State.RLock()
+		for _, g := range r.Guilds {
+			ready[g.ID] = true
+		}
+		s.State.RUnlock()
+		b.guard(ctx, "ready", func(ctx context.Context) { b.onReady(ctx, shard, ready) })
+	})
+	defer removeReady()
 	// What the bot may do in a channel may have changed: a match whose
 	// channel was out of its reach may come back there (channelback.go).
 	removeChannel := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.ChannelUpdate) {
@@ -265,7 +285,10 @@ func (b *Bot) Run(ctx context.Context) error {
 	}()
 	go func() {
 		defer close(timersDone)
-		b.keepGoing("the timers", crashed, func() { b.runTimers(ctx) })
+		b.keepGoing("the timers", crashed, func() {
+			b.awaitFirstReady(ctx) // a server the bot was removed from meanwhile runs no timer first
+			b.runTimers(ctx)
+		})
 	}()
 	go func() {
 		defer close(outboxDone)

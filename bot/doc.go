@@ -47,7 +47,8 @@
 // refused.go sends a message Discord refused as plain text, or says where to see it);
 // permissions.go checks what the bot may do in a channel before a match;
 // serverchanges.go handles threads and channels gone, players who left and the bot
-// removed from a server, channelback.go a match's channel back within reach
+// removed from a server (removeddown.go finds, at READY, a removal missed
+// while it was down), channelback.go a match's channel back within reach
 // and one without Attach Files; gateway.go connects, reconnects and registers the
 // command, and stops when Discord refuses the bot for good; discordstate.go reads
 // discordgo's state under its lock; invite.go builds the invite link;

@@ -186,7 +186,9 @@ func (b *Bot) fallbackMessage(p lang.Printer, m *storage.Match, n storage.Notice
 }
 
 // onGuildDelete handles the bot's removal from a server. A server that is
-// merely unavailable (an outage) comes back by itself: nothing changes.
+// merely unavailable (an outage) comes back by itself: nothing changes. A
+// removal the bot missed (it was down) is found at its next READY
+// (removeddown.go), and handled the same way, by removedFrom.
 func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 	if e.Guild == nil || e.Unavailable {
 		if e.Guild != nil {
@@ -202,16 +204,27 @@ func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 	for _, c := range e.BeforeDelete.Channels {
 		channels = append(channels, c.ID)
 	}
-	cancelled := b.cancelServerTournaments(ctx, e.ID)
+	b.removedFrom(ctx, e.ID, channels)
+}
+
+// removedFrom ends what the bot had under way in a server it was removed
+// from, whose channels are channels: it cancels the server's tournaments,
+// calls off its matches in those channels with no result and withdraws
+// their challenges; the changes' notices tell the players by DM. Each
+// change is one transaction that a second run finds done (a match over, a
+// challenge gone, a tournament done), so that whichever process runs it,
+// and however often, the players are told once.
+func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) {
+	cancelled := b.cancelServerTournaments(ctx, guild)
 	called, withdrawn := 0, 0
 	for _, ch := range channels {
 		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
 		if err != nil {
-			b.log.Error("listing a removed server's matches failed", "guild", e.ID, "error", err)
+			b.log.Error("listing a removed server's matches failed", "guild", guild, "error", err)
 			continue
 		}
 		for _, m := range matches {
-			if m.GuildID != e.ID {
+			if m.GuildID != guild {
 				continue
 			}
 			off, err := b.store.Abandon(ctx, m.ID, 0, b.now(), storage.CallOffBotRemoved)
@@ -226,7 +239,7 @@ func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 		}
 		challenges, err := b.store.ChannelChallenges(ctx, ch)
 		if err != nil {
-			b.log.Error("listing a removed server's challenges failed", "guild", e.ID, "error", err)
+			b.log.Error("listing a removed server's challenges failed", "guild", guild, "error", err)
 			continue
 		}
 		for _, c := range challenges {
@@ -235,7 +248,7 @@ func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 			}
 		}
 	}
-	b.log.Info("removed from a server", "guild", e.ID, "tournaments cancelled", cancelled, "matches called off", called, "challenges withdrawn", withdrawn)
+	b.log.Info("removed from a server", "guild", guild, "tournaments cancelled", cancelled, "matches called off", called, "challenges withdrawn", withdrawn)
 	b.nudgeTimers()
 }
 

@@ -210,9 +210,11 @@
 //     member's message unarchives as the bot's does; a slash command in an
 //     archived thread still reaches the bot (Discord's behaviour, issue
 //     5517 of discord-api-docs) and its answer follows the posting rules.
-//   - Guild.KickBot: GUILD_DELETE without "unavailable"; the guild leaves
-//     READY; its channels and members answer 403 with code 50001; members
-//     can no longer use the bot's commands or components there.
+//   - Guild.KickBot: GUILD_DELETE without "unavailable" (to the sessions
+//     of then: a bot stopped meanwhile never gets it); the guild leaves
+//     READY; the guild (GET /guilds/{guild_id}), its channels and members
+//     answer 403 with code 50001; members can no longer use the bot's
+//     commands or components there.
 //     Guild.InviteBot brings it back with GUILD_CREATE.
 //   - Server.BotKilled: the test killed the bot's process; interactions
 //     left waiting, and those started before a new process identifies, go

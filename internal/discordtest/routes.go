@@ -3,6 +3,7 @@ package discordtest
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"strconv"
 	"time"
@@ -20,6 +21,7 @@ var routes = map[string]handler{
 	"GET /users/@me":                           (*Server).getMe,
 	"GET /users/{user_id}":                     (*Server).getUser,
 	"POST /users/@me/channels":                 (*Server).createDM,
+	"GET /guilds/{guild_id}":                   (*Server).getGuild,
 	"GET /guilds/{guild_id}/members/{user_id}": (*Server).getGuildMember,
 
 	"GET /channels/{channel_id}":                                (*Server).getChannel,
@@ -86,6 +88,32 @@ func (s *Server) getUser(q *request) (int, any, *apiError) {
 		return 0, nil, errUnknownUser()
 	}
 	return http.StatusOK, s.userJSON(u), nil
+}
+
+// getGuild answers GET /guilds/{guild_id}: the guild, while the bot is in
+// it (during an outage too: REST is still answered); 403 with code 50001
+// Missing Access once the bot was removed (KickBot), as Discord answers
+// about a guild the bot is not in; 404 with code 10004 for a guild that
+// does not exist.
+func (s *Server) getGuild(q *request) (int, any, *apiError) {
+	g := s.guilds[q.params["guild_id"]]
+	if g == nil {
+		return 0, nil, errUnknownGuild()
+	}
+	if !g.botIn {
+		return 0, nil, refusal(errMissingAccess(), "the bot was removed from guild "+g.name)
+	}
+	obj := s.guildJSON(g)
+	for _, k := range []string{"joined_at", "large", "unavailable", "member_count", "voice_states", "members", "channels", "threads", "presences", "stage_instances", "guild_scheduled_events"} {
+		delete(obj, k)
+	}
+	maps.Copy(obj, map[string]any{
+		"home_header": nil, "splash": nil, "discovery_splash": nil, "region": "deprecated", "widget_enabled": false,
+		"widget_channel_id": nil, "max_presences": nil, "max_members": 500000, "max_stage_video_channel_users": 50,
+		"max_video_channel_users": 25, "premium_subscription_count": 0, "safety_alerts_channel_id": nil, "nsfw": false,
+		"incidents_data": nil,
+	})
+	return http.StatusOK, obj, nil
 }
 
 func (s *Server) getGuildMember(q *request) (int, any, *apiError) {

@@ -295,6 +295,9 @@ func TestBotKicked(t *testing.T) {
 	w := newWorld(rec, log.attach)
 	s, ch := w.sess, w.guild.General()
 	other := w.srv.AddGuild("Other Club")
+	if g, err := s.Guild(w.guild.ID); err != nil || g.ID != w.guild.ID {
+		t.Errorf("reading the guild: %v, %v", g, err)
+	}
 
 	w.guild.KickBot()
 	gone := log.wait(t, w.srv, "GUILD_DELETE", nil)
@@ -306,6 +309,9 @@ func TestBotKicked(t *testing.T) {
 	}
 	if _, err := s.GuildMember(w.guild.ID, w.alice.ID); restCode(err) != discordgo.ErrCodeMissingAccess {
 		t.Errorf("reading a member after being kicked: %v", err)
+	}
+	if _, err := s.Guild(w.guild.ID); restCode(err) != discordgo.ErrCodeMissingAccess {
+		t.Errorf("reading the guild after being kicked: %v", err)
 	}
 	if got := fatal(t, func(tb testing.TB) { w.alice.SlashCommand(tb, ch, "stratego board") }); len(got) != 1 || !strings.Contains(got[0], "KickBot") {
 		t.Errorf("a command where the bot was kicked: %q", got)
@@ -349,6 +355,9 @@ func TestGuildOutage(t *testing.T) {
 	}
 	if got := fatal(t, func(tb testing.TB) { w.alice.Say(tb, w.guild.General(), "hi") }); len(got) != 1 || !strings.Contains(got[0], "unavailable") {
 		t.Errorf("a member acts during an outage: %q", got)
+	}
+	if g, err := w.sess.Guild(w.guild.ID); err != nil || g.ID != w.guild.ID {
+		t.Errorf("reading the guild during an outage: %v, %v", g, err)
 	}
 	w.guild.AddRole("during the outage", 0)
 	var fresh eventLog

@@ -1,0 +1,188 @@
+package bot
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
+)
+
+// guildRoute is the request with which the bot asks Discord whether it is
+// still in a server.
+const guildRoute = "GET /guilds/{guild_id}"
+
+// removedText is what a player of a match called off by the removal is told.
+const removedText = "I was removed from the server"
+
+// startChecked starts a bot process and waits until it has looked, after
+// its READY, for the servers it was removed from while it was down.
+func (h *harness) startChecked() {
+	h.t.Helper()
+	h.start()
+	b := h.bot
+	h.srv.WaitFor(h.t, "the servers of READY checked", func() bool { return b.readyChecks.Load() > 0 })
+}
+
+// TestBotRemovedWhileDown: the bot removed from a server while it was
+// down never gets the GUILD_DELETE. As it starts, the server is missing
+// from its READY, and Discord says the bot is no longer in it: its
+// matches there are called off with no result, its challenges withdrawn,
+// and its players told by DM, as if it had seen the removal. A second
+// restart does nothing more.
+func TestBotRemovedWhileDown(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	other := h.srv.AddGuild("Another Club")
+	other.Join(h.alice)
+	other.Join(h.bob)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	pending := h.alice.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.carol)).Reply(t)
+	if pending.Ephemeral {
+		t.Fatalf("challenge refused: %q", pending.Content)
+	}
+	h.bot.deliverDue(context.Background())
+
+	h.shutdown()
+	h.guild.KickBot()
+	h.startChecked()
+	h.srv.WaitFor(t, "the match called off", func() bool { return h.match(1).Phase == storage.PhaseAbandoned })
+	if m := h.match(1); m.CalledOff != storage.CallOffBotRemoved || m.Result.Over() {
+		t.Errorf("called off for %v with result %+v", m.CalledOff, m.Result)
+	}
+	h.srv.WaitFor(t, "the challenge withdrawn", func() bool {
+		c, err := h.db.PlayerChallenges(context.Background(), h.alice.ID)
+		return err == nil && len(c) == 0
+	})
+	h.bot.deliverDue(context.Background())
+	h.alice.WaitDM(t, contains(removedText))
+	h.bob.WaitDM(t, contains(removedText))
+	h.outboxEmpty()
+
+	h.shutdown()
+	h.startChecked()
+	h.bot.deliverDue(context.Background())
+	h.outboxEmpty()
+	for _, m := range []*discordtest.Member{h.alice, h.bob} {
+		if n := countDMs(m, removedText); n != 1 {
+			t.Errorf("%s was told %d times of the match called off, want once", m.Name, n)
+		}
+	}
+	if asked := h.srv.Requests(guildRoute); len(asked) != 1 || asked[0].Code != 50001 {
+		t.Errorf("the bot asked Discord about servers %d times (%+v), want once, answered Missing Access", len(asked), asked)
+	}
+}
+
+// TestBotRemovedWhileDownUnsure: a server missing from READY is no proof
+// the bot was removed. Unavailable in READY (an outage), it is not even
+// asked about; when Discord fails the question (503), nothing changes
+// until the next READY asks again.
+func TestBotRemovedWhileDownUnsure(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	other := h.srv.AddGuild("Another Club")
+	other.Join(h.alice)
+	other.Join(h.bob)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	h.bot.deliverDue(context.Background())
+	playing := func(when string) {
+		t.Helper()
+		if m := h.match(1); m.Phase != storage.PhasePlaying {
+			t.Fatalf("%s the match is %v (called off for %v)", when, m.Phase, m.CalledOff)
+		}
+	}
+
+	h.shutdown()
+	h.guild.Outage()
+	h.startChecked()
+	playing("after an outage over a restart")
+	if asked := h.srv.Requests(guildRoute); len(asked) != 0 {
+		t.Errorf("the bot asked about a server in its READY: %+v", asked)
+	}
+	h.shutdown()
+	h.guild.EndOutage()
+
+	h.guild.KickBot()
+	h.srv.FailNext(t, guildRoute, 1, http.StatusServiceUnavailable)
+	h.startChecked()
+	playing("after Discord failed to say whether the bot is in the server")
+	if asked := h.srv.Requests(guildRoute); len(asked) != 1 || asked[0].Status != http.StatusServiceUnavailable {
+		t.Errorf("the questions about the server: %+v, want one, failed", asked)
+	}
+	if n := countDMs(h.alice, removedText); n != 0 {
+		t.Errorf("alice was told %d times of a removal not confirmed", n)
+	}
+
+	h.shutdown()
+	h.startChecked()
+	h.srv.WaitFor(t, "the match called off", func() bool { return h.match(1).Phase == storage.PhaseAbandoned })
+	h.bot.deliverDue(context.Background())
+	h.alice.WaitDM(t, contains(removedText))
+	h.outboxEmpty()
+	if n := countDMs(h.alice, removedText); n != 1 {
+		t.Errorf("alice was told %d times, want once", n)
+	}
+}
+
+// TestTournamentBotRemovedWhileDown: a tournament under way in a server
+// the bot was removed from while it was down is cancelled as it starts,
+// before its game is called off, and its players are told once, as when
+// the bot sees the removal (TestTournamentBotRemoved); no later round is
+// paired, though the round's deadline passed while the bot was down, and a
+// second restart changes nothing.
+func TestTournamentBotRemovedWhileDown(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	other := h.srv.AddGuild("Another Club")
+	players := []*discordtest.Member{h.alice, h.bob, h.carol}
+	for _, m := range players {
+		other.Join(m)
+	}
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 2),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range players {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	m := h.roundMatches(1)[0]
+	h.bot.deliverDue(context.Background())
+
+	// Down past the round's deadline: the timers, as the bot starts, would
+	// close the round and pair the next, unless the removal is seen first,
+	// however slowly Discord answers.
+	before, _ := h.stored()
+	h.shutdown()
+	h.guild.KickBot()
+	h.clock.Advance(before.RoundDeadline.Sub(h.clock.Now()) + time.Hour)
+	h.srv.DelayNext(t, guildRoute, 1, 300*time.Millisecond)
+	h.startChecked()
+	h.srv.WaitFor(t, "the match called off", func() bool { return h.match(m.ID).Phase == storage.PhaseAbandoned })
+	h.advance(time.Minute) // the timers' pass: no round 2
+	const cancelled = "**Cup** is cancelled: I was removed from the server it was played in."
+	for _, p := range players {
+		p.WaitDM(t, contains(cancelled))
+	}
+	h.outboxEmpty()
+	tt, s := h.stored()
+	if !tt.Done || s.Status() != tournament.CancelledStatus || len(s.Rounds()) != 1 || len(tt.Games) != 1 {
+		t.Fatalf("after the removal: done %v, %s, %d rounds, %d matches; want cancelled in round 1", tt.Done, s.Status(), len(s.Rounds()), len(tt.Games))
+	}
+	if got := h.match(m.ID).CalledOff; got != storage.CallOffTournament {
+		t.Errorf("the game on was called off for %s, want by its tournament's cancel", got)
+	}
+
+	h.shutdown()
+	h.startChecked()
+	h.advance(time.Hour)
+	h.outboxEmpty()
+	for _, p := range players {
+		if n := countDMs(p, cancelled); n != 1 {
+			t.Errorf("%s was told %d times of the cancel, want once", p.Name, n)
+		}
+	}
+}
