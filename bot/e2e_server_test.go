@@ -204,3 +204,27 @@ func TestBotRemoved(t *testing.T) {
 		return err == nil && len(c) == 0
 	})
 }
+
+// TestBotRemovedAfterChannelDeleted: a match whose channel was deleted goes
+// on by DM, and the server no longer lists that channel; the bot's removal
+// from the server still calls it off, and its players are told.
+func TestBotRemovedAfterChannelDeleted(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	other := h.srv.AddGuild("Another Club")
+	other.Join(h.alice)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	h.channel.Delete()
+	h.alice.SendDM(t, "A4-A5") // its board finds the channel gone
+	h.waitMoves(1, 1)
+	h.alice.WaitDM(t, contains("The match's channel was deleted"))
+
+	h.guild.KickBot()
+	h.srv.WaitFor(t, "the match called off", func() bool { return h.match(1).Phase == storage.PhaseAbandoned })
+	h.bot.deliverDue(context.Background())
+	if m := h.match(1); m.CalledOff != storage.CallOffBotRemoved {
+		t.Errorf("called off for %v, want the bot's removal", m.CalledOff)
+	}
+	h.alice.WaitDM(t, contains("I was removed from the server"))
+}

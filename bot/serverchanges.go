@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -208,14 +209,27 @@ func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 }
 
 // removedFrom ends what the bot had under way in a server it was removed
-// from, whose channels are channels: it cancels the server's tournaments,
-// calls off its matches in those channels with no result and withdraws
-// their challenges; the changes' notices tell the players by DM. Each
+// from, whose channels are channels (and those its matches and challenges
+// with a timer are in, a deleted channel among them): it cancels the
+// server's tournaments, calls off its matches in those channels with no
+// result and withdraws their challenges; the changes' notices tell the
+// players by DM. Each
 // change is one transaction that a second run finds done (a match over, a
 // challenge gone, a tournament done), so that whichever process runs it,
 // and however often, the players are told once.
 func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) {
 	cancelled := b.cancelServerTournaments(ctx, guild)
+	// A match whose channel was deleted goes on by DM, and the server
+	// lists that channel no more: the store knows it.
+	if held, err := b.heldServers(ctx, [2]int{0, 1}); err != nil {
+		b.log.Error("listing a removed server's matches by their timers failed", "guild", guild, "error", err)
+	} else {
+		for _, ch := range held[guild] {
+			if !slices.Contains(channels, ch) {
+				channels = append(channels, ch)
+			}
+		}
+	}
 	called, withdrawn := 0, 0
 	for _, ch := range channels {
 		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
