@@ -72,7 +72,6 @@ type Bot struct {
 	awayOnce     sync.Once               // closes awayGiven
 	global       atomic.Bool             // the command is registered globally by this process (gateway.go)
 	guildsSwept  sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
-	readyChecks  atomic.Uint64           // counts the READYs whose missing servers were looked at (removeddown.go)
 	firstReady   chan struct{}           // closed once the first of them was (the timers wait for it)
 	firstOnce    sync.Once               // closes firstReady
 

@@ -24,7 +24,14 @@ func (h *harness) startChecked() {
 	h.t.Helper()
 	h.start()
 	b := h.bot
-	h.srv.WaitFor(h.t, "the servers of READY checked", func() bool { return b.readyChecks.Load() > 0 })
+	h.srv.WaitFor(h.t, "the servers of READY checked", func() bool {
+		select {
+		case <-b.firstReady:
+			return true
+		default:
+			return false
+		}
+	})
 }
 
 // TestBotRemovedWhileDown: the bot removed from a server while it was

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"net/http"
 	"slices"
 	"strconv"
 	"time"
@@ -62,7 +61,6 @@ func (b *Bot) awaitFirstReady(ctx context.Context) {
 // was removed from unseen: those held in the store and missing from ready.
 func (b *Bot) onReady(ctx context.Context, shard [2]int, ready map[string]bool) {
 	defer b.firstOnce.Do(func() { close(b.firstReady) })
-	defer b.readyChecks.Add(1)
 	held, err := b.heldServers(ctx, shard)
 	if err != nil {
 		b.log.Error("listing the servers with matches under way failed; their removals are looked for at the next READY", "error", err)
@@ -94,12 +92,9 @@ func (b *Bot) notInServer(guild string) bool {
 	if err == nil {
 		return false
 	}
-	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Response != nil && rest.Message != nil {
-		status, code := rest.Response.StatusCode, rest.Message.Code
-		if status == http.StatusForbidden && code == discordgo.ErrCodeMissingAccess || status == http.StatusNotFound && code == discordgo.ErrCodeUnknownGuild {
-			return true
-		}
+	switch discordCode(err) {
+	case discordgo.ErrCodeMissingAccess, discordgo.ErrCodeUnknownGuild:
+		return true
 	}
 	if !b.cutShort(err) {
 		b.log.Warn("asking Discord whether the bot is still in a server failed; asked again at the next READY", "guild", guild, "error", err)
@@ -110,14 +105,13 @@ func (b *Bot) notInServer(guild string) bool {
 // heldServers returns the servers of shard that hold a match, a challenge or
 // a tournament with a timer, each with the channels they are in.
 func (b *Bot) heldServers(ctx context.Context, shard [2]int) (map[string][]string, error) {
-	far := time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 	held := map[string][]string{}
 	add := func(guild, channel string) {
 		if guild != "" && channel != "" && onShard(guild, shard) && !slices.Contains(held[guild], channel) {
 			held[guild] = append(held[guild], channel)
 		}
 	}
-	timers, err := b.store.DueDeadlines(ctx, far, 0)
+	timers, err := b.store.DueDeadlines(ctx, farFuture, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +144,7 @@ func (b *Bot) heldServers(ctx context.Context, shard [2]int) (map[string][]strin
 			add(m.GuildID, m.ChannelID)
 		}
 	}
-	tournaments, err := b.store.DueTournaments(ctx, far)
+	tournaments, err := b.store.DueTournaments(ctx, farFuture)
 	if err != nil {
 		return nil, err
 	}

@@ -197,39 +197,37 @@ func (b *Bot) onGuildDelete(ctx context.Context, e *discordgo.GuildDelete) {
 		}
 		return
 	}
-	if e.BeforeDelete == nil {
-		b.log.Warn("removed from a server the bot knew nothing of", "guild", e.ID)
-		return
+	var channels []string
+	if e.BeforeDelete != nil {
+		for _, c := range e.BeforeDelete.Channels {
+			channels = append(channels, c.ID)
+		}
 	}
-	channels := make([]string, 0, len(e.BeforeDelete.Channels))
-	for _, c := range e.BeforeDelete.Channels {
-		channels = append(channels, c.ID)
-	}
-	b.removedFrom(ctx, e.ID, channels)
-}
-
-// removedFrom ends what the bot had under way in a server it was removed
-// from, whose channels are channels (and those its matches and challenges
-// with a timer are in, a deleted channel among them): it cancels the
-// server's tournaments, calls off its matches in those channels with no
-// result and withdraws their challenges; the changes' notices tell the
-// players by DM. Each
-// change is one transaction that a second run finds done (a match over, a
-// challenge gone, a tournament done), so that whichever process runs it,
-// and however often, the players are told once.
-func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) {
-	cancelled := b.cancelServerTournaments(ctx, guild)
 	// A match whose channel was deleted goes on by DM, and the server
-	// lists that channel no more: the store knows it.
+	// lists that channel no more (nor does a server the state never
+	// knew): the store knows them, by their timers.
 	if held, err := b.heldServers(ctx, [2]int{0, 1}); err != nil {
-		b.log.Error("listing a removed server's matches by their timers failed", "guild", guild, "error", err)
+		b.log.Error("listing a removed server's matches by their timers failed", "guild", e.ID, "error", err)
 	} else {
-		for _, ch := range held[guild] {
+		for _, ch := range held[e.ID] {
 			if !slices.Contains(channels, ch) {
 				channels = append(channels, ch)
 			}
 		}
 	}
+	b.removedFrom(ctx, e.ID, channels)
+}
+
+// removedFrom ends what the bot had under way in a server it was removed
+// from, whose channels are channels (the server's, and those its matches
+// and challenges with a timer are in, a deleted channel among them): it
+// cancels the server's tournaments, calls off its matches in those
+// channels with no result and withdraws their challenges; the changes'
+// notices tell the players by DM. Each change is one transaction that a second run finds done (a match over, a
+// challenge gone, a tournament done), so that whichever process runs it,
+// and however often, the players are told once.
+func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) {
+	cancelled := b.cancelServerTournaments(ctx, guild)
 	called, withdrawn := 0, 0
 	for _, ch := range channels {
 		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
