@@ -13,12 +13,15 @@ import (
 )
 
 // TestVacationHealsAfterACrash: the bot stops (a crash) where a vacation
-// costs days for nothing, and is started again on the same file. Alice's
-// vacation is then ended, by the timers at start or in their hourly look,
-// at the last time it stopped a clock, or taken back when it stopped none;
-// one that still stops a clock goes on. The matches are left as they are:
-// Bob is told nothing of her vacation, nor is she, and her allowance shows
-// the days back.
+// costs days for nothing, or holds what it no longer should, and is
+// started again on the same file. Alice's vacation is then ended, by the
+// timers at start or in their hourly look, at the last time it stopped a
+// clock, or taken back when it stopped none; one that still stops a clock
+// goes on, and stops the clocks it had not reached yet: she was told
+// nothing, and asking again she is told she is on vacation. One her move
+// in a match it held ended is over everywhere, from that move. Otherwise
+// the matches are left as they are: Bob is told nothing of her vacation,
+// nor is she, and her allowance shows the days back.
 func TestVacationHealsAfterACrash(t *testing.T) {
 	t.Parallel()
 	day := 24 * time.Hour
@@ -36,18 +39,26 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 		onAfter  bool
 		wantUsed int
 		answer   string // to `/stratego vacation` after
-		// bobTold: DMs about her vacation Bob gets after the restart: the
-		// one a clock stopped before the crash owes him.
-		bobTold int
+		// bobTold and aliceTold: DMs about her vacation Bob and she get
+		// after the restart: the one a clock stopped before the crash
+		// owes him, and those of the clocks it stops or ends then.
+		bobTold, aliceTold int
+		// held: her vacation holds her clock in each of her matches still
+		// on after it (else in none).
+		held bool
 	}{
 		{name: "her only match ended before her vacation did", matches: 1, asked: true,
 			crash: resignFor(game.Blue), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year"},
 		{name: "one of her two matches ended", matches: 2, asked: true,
-			crash: resignFor(game.Blue), onAfter: true, wantUsed: 5, answer: "You are on vacation already"},
+			crash: resignFor(game.Blue), onAfter: true, wantUsed: 5, answer: "You are on vacation already", held: true},
 		{name: "recorded, no clock stopped yet", matches: 1,
 			crash: startVacation(false), wait: vacationCheck, onAfter: false, wantUsed: 0, answer: "You have 30 days of vacation left this year"},
 		{name: "recorded, a clock stopped", matches: 1,
-			crash: startVacation(true), wait: vacationCheck, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 1},
+			crash: startVacation(true), wait: vacationCheck, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 1, held: true},
+		{name: "recorded, one of two clocks stopped", matches: 2,
+			crash: startVacation(true), wait: vacationCheck, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 2, held: true},
+		{name: "her move in one of two matches ended it", matches: 2, asked: true,
+			crash: moveFor(game.Red), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 1, aliceTold: 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -87,7 +98,17 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			if got := h.alice.SlashCommand(t, h.channel, "stratego vacation").Reply(t).Content; !strings.Contains(got, tc.answer) {
 				t.Errorf("/stratego vacation answered %q, want %q in it", got, tc.answer)
 			}
+			told[0] += tc.aliceTold
 			told[1] += tc.bobTold
+			active, err := h.db.PlayerMatches(t.Context(), h.alice.ID, true, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range active {
+				if held := !m.VacationUntil(game.Red).IsZero(); held != tc.held {
+					t.Errorf("match #%s: her vacation holds her clock %v, want %v", m.ID, held, tc.held)
+				}
+			}
 			if now := [2]int{countDMs(h.alice, "vacation"), countDMs(h.bob, "vacation")}; now != told {
 				for _, p := range []*discordtest.Member{h.alice, h.bob} {
 					for _, msg := range p.DMs() {
@@ -106,6 +127,25 @@ func resignFor(side game.Side) func(t *testing.T, db storage.Store, now time.Tim
 	return func(t *testing.T, db storage.Store, now time.Time) {
 		t.Helper()
 		if _, err := db.Act(context.Background(), 1, 0, storage.Action{Kind: storage.ActResign, Side: side, At: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// moveFor is a crash after side moved in match #1, stored, before the bot
+// ended the mover's vacation in their other matches.
+func moveFor(side game.Side) func(t *testing.T, db storage.Store, now time.Time) {
+	return func(t *testing.T, db storage.Store, now time.Time) {
+		t.Helper()
+		m, err := db.Match(context.Background(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := m.Game()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.ApplyMove(context.Background(), 1, 0, side, g.LegalMoves()[0], now); err != nil {
 			t.Fatal(err)
 		}
 	}

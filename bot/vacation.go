@@ -199,8 +199,16 @@ func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 // vacation that holds no clock any more when it last held one, or take it
 // back when it held none (reconcileVacation). A vacation younger than
 // vacationSettle is left alone: onVacation may be stopping its clocks.
-// The matches are not touched, so nobody is told anything: the player sees
-// the days back in their allowance, as when a match ends normally.
+// Those matches are not touched, so nobody is told anything: the player
+// sees the days back in their allowance, as when a match ends normally.
+// A crash may also leave a vacation that holds too little or too much: one
+// that stopped some of its clocks but not all (the player, who was told
+// nothing, is told on asking again that they are on vacation: the rest
+// are stopped then, for its whole days still to come, as when it is
+// carried into a new match), or one a move of the player's ended in a
+// match it held before the bot ended it in the others (endVacationByMove:
+// it ends everywhere, from that move). Those matches' players are told, as
+// of any vacation's start or end.
 const (
 	vacationCheck  = time.Hour
 	vacationSettle = 15 * time.Minute
@@ -251,11 +259,21 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 	if err != nil {
 		return fmt.Errorf("listing the matches of a player on vacation: %w", err)
 	}
+	var moved time.Time // the first move of theirs that ended it in a match; zero: none
+	holds := false
 	for _, m := range active {
 		side, _ := m.SideOf(user) // one of user's own matches: user plays it
-		if !m.VacationUntil(side).IsZero() {
-			return nil // it holds a clock: it goes on
+		if at, ok := m.VacationEndedByMove(side, v.Start); ok && (moved.IsZero() || at.Before(moved)) {
+			moved = at
 		}
+		holds = holds || !m.VacationUntil(side).IsZero()
+	}
+	if !moved.IsZero() {
+		return b.backByMove(ctx, user, v, moved, now)
+	}
+	if holds {
+		b.stopMissed(ctx, user, v, active, now) // it holds a clock: it goes on, in all of them
+		return nil
 	}
 	ended, err := b.store.PlayerMatches(ctx, user, false, 0)
 	if err != nil {
@@ -291,6 +309,69 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 		b.log.Info("a vacation that no longer stopped any clock was ended", "began", v.Start, "held_until", held)
 	}
 	return nil
+}
+
+// backByMove ends user's vacation v, which a move of theirs at moved ended
+// in a match it held: in their settings from that move, and in the matches
+// that hold it still, now (endVacation), whose players are told.
+func (b *Bot) backByMove(ctx context.Context, user string, v storage.Vacation, moved, now time.Time) error {
+	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
+		if cur, on := s.OnVacation(moved); on && cur.Start.Equal(v.Start) {
+			s.EndVacation(moved)
+		}
+		return nil
+	}); err != nil {
+		return fmt.Errorf("ending a vacation a move ended: %w", err)
+	}
+	b.endVacation(ctx, user, now)
+	b.log.Info("a vacation a move had ended in one match was ended in the others", "began", v.Start, "moved", moved)
+	return nil
+}
+
+// stopMissed stops user's clock, for the whole days of vacation v still to
+// come, in each of their matches that v should hold and does not, of
+// active, their matches still on: one onVacation did not reach before the
+// bot stopped. Left alone are the matches v leaves running (see
+// vacationMatches and vacationAllowance), those in which it began and
+// ended already, and those user moved in since it began: they play there.
+func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, active []*storage.Match, now time.Time) {
+	days := int(v.End.Sub(now) / (24 * time.Hour))
+	if days < 1 {
+		return
+	}
+	var candidates []*storage.Match
+	for _, m := range active {
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
+		if m.Phase.Active() && pausable(m) && m.VacationUntil(side).IsZero() && m.VacationHeldUntil(side, v.Start).IsZero() && !movedSince(m, side, v.Start) && !b.inTournament(ctx, m) {
+			candidates = append(candidates, m)
+		}
+	}
+	if len(candidates) == 0 {
+		return
+	}
+	_, stop, _ := b.vacationAllowance(ctx, "", candidates)
+	for _, m := range stop {
+		side, _ := m.SideOf(user)
+		stopped, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: days, At: now})
+		if err != nil {
+			if !errors.Is(err, storage.ErrGameOver) && !errors.Is(err, storage.ErrTimeUp) && !errors.Is(err, storage.ErrInvalid) {
+				b.log.Warn("stopping a clock a vacation missed failed", "match", m.ID, "error", err)
+			}
+			continue
+		}
+		b.log.Info("a vacation stopped a clock it had missed", "match", m.ID, "began", v.Start)
+		b.afterChange(ctx, stopped, nil)
+	}
+}
+
+// movedSince reports whether side moved in m at or after since.
+func movedSince(m *storage.Match, side game.Side, since time.Time) bool {
+	for i := len(m.Log) - 1; i >= 0 && !m.Log[i].At.Before(since); i-- {
+		if a := m.Log[i]; a.Kind == storage.ActMove && a.Side == side {
+			return true
+		}
+	}
+	return false
 }
 
 // carryVacations stops, in a match that has just begun, the clock of a

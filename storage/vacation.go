@@ -184,6 +184,28 @@ func (m *Match) VacationHeldUntil(side game.Side, since time.Time) time.Time {
 	return last
 }
 
+// VacationEndedByMove reports when a move of side's first ended, in this
+// match, a vacation of side's that began here at or after since: made
+// before that vacation's end, it ended it, and a player who moves is back
+// from vacation everywhere. False when no move of side's did.
+func (m *Match) VacationEndedByMove(side game.Side, since time.Time) (time.Time, bool) {
+	var until time.Time // the planned end of the vacation the log holds open
+	for _, a := range m.Log {
+		if a.Side != side {
+			continue
+		}
+		switch {
+		case a.Kind == ActVacation && !a.At.Before(since):
+			until = a.Until()
+		case a.Kind == ActMove && a.At.Before(until):
+			return a.At, true
+		case a.Kind == ActMove || a.Kind == ActVacationEnd:
+			until = time.Time{}
+		}
+	}
+	return time.Time{}, false
+}
+
 // vacationLeftOpen is when side's last vacation in the log ends, or zero
 // when the log ended it, by ActVacationEnd or a move of side's own.
 func (m *Match) vacationLeftOpen(side game.Side) time.Time {

@@ -201,3 +201,38 @@ func TestStoppedAt(t *testing.T) {
 		})
 	}
 }
+
+// TestVacationEndedByMove: a move of the player's own, made before the end
+// of their vacation that began in the match at or after since, ended it;
+// not one after it ran out or was ended, one of the opponent's, or one that
+// ended an older vacation.
+func TestVacationEndedByMove(t *testing.T) {
+	day := 24 * time.Hour
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	away := storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 5, At: t0}
+	move := func(side game.Side, at time.Time) storage.Action {
+		return storage.Action{Kind: storage.ActMove, Side: side, At: at}
+	}
+	tests := []struct {
+		name  string
+		since time.Time
+		log   []storage.Action
+		want  time.Time // zero: none
+	}{
+		{name: "her move in it", since: t0, log: []storage.Action{away, move(game.Blue, t0.Add(day)), move(game.Red, t0.Add(2*day))}, want: t0.Add(2 * day)},
+		{name: "his move only", since: t0, log: []storage.Action{away, move(game.Blue, t0.Add(day))}},
+		{name: "her move after it ran out", since: t0, log: []storage.Action{away, move(game.Red, t0.Add(6*day))}},
+		{name: "her move after its end", since: t0, log: []storage.Action{away, {Kind: storage.ActVacationEnd, Side: game.Red, At: t0.Add(day)}, move(game.Red, t0.Add(2*day))}},
+		{name: "an older vacation", since: t0.Add(time.Hour), log: []storage.Action{away, move(game.Red, t0.Add(2*day))}},
+		{name: "no vacation", since: t0, log: []storage.Action{move(game.Red, t0)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &storage.Match{Phase: storage.PhasePlaying, Log: tc.log}
+			at, ok := m.VacationEndedByMove(game.Red, tc.since)
+			if ok != !tc.want.IsZero() || !at.Equal(tc.want) {
+				t.Errorf("VacationEndedByMove: %v, %v; want %v", at, ok, tc.want)
+			}
+		})
+	}
+}
