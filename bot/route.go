@@ -2,11 +2,8 @@ package bot
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
-	"sync"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -71,8 +68,8 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			return
 		}
 		sub := data.Options[0]
-		if name, limit, n := overlongOption(sub); name != "" {
-			b.say(i, txtOptionTooLong, name, limit, n)
+		if key, args := outOfBounds(sub); key != "" {
+			b.say(i, key, args...)
 			return
 		}
 		opts := optionMap(sub.Options)
@@ -230,67 +227,4 @@ func offered(menu *discordgo.SelectMenu, values []string) bool {
 		}
 	}
 	return true
-}
-
-// txtOptionTooLong refuses a text option longer than the command declares
-// it: Discord's own client stops at that length, a modified one does not.
-const txtOptionTooLong = "The `%[1]s` option takes at most %[2]d characters; yours has %[3]d. Shorten it and try again."
-
-// optionLimits are the most characters each text option of each
-// subcommand may carry ("cancel", "tournament create"): the max_length it
-// is declared with; for one with choices, its longest choice; else, for
-// one a member types into with suggestions, maxChoiceName, the longest
-// suggestion Discord takes. One table from the declarations, read once.
-var optionLimits = sync.OnceValue(func() map[string]map[string]int {
-	limits := map[string]map[string]int{}
-	var walk func(path string, opts []*discordgo.ApplicationCommandOption)
-	walk = func(path string, opts []*discordgo.ApplicationCommandOption) {
-		for _, o := range opts {
-			switch o.Type {
-			case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
-				walk(strings.TrimSpace(path+" "+o.Name), o.Options)
-				continue
-			case discordgo.ApplicationCommandOptionString:
-			default:
-				continue
-			}
-			limit := o.MaxLength
-			if limit == 0 && len(o.Choices) > 0 {
-				for _, c := range o.Choices {
-					limit = max(limit, utf8.RuneCountInString(fmt.Sprint(c.Value)))
-				}
-			}
-			if limit == 0 {
-				limit = maxChoiceName
-			}
-			if limits[path] == nil {
-				limits[path] = map[string]int{}
-			}
-			limits[path][o.Name] = limit
-		}
-	}
-	walk("", Commands()[0].Options)
-	return limits
-})
-
-// overlongOption finds a text option of the subcommand sub longer than
-// optionLimits allows: its name, its limit and its length; "" when none.
-// Every command passes this one check before its handler reads a text, so
-// that no text too long for a message is echoed, stored or shown later (a
-// moderator's reason, a tournament's name).
-func overlongOption(sub *discordgo.ApplicationCommandInteractionDataOption) (string, int, int) {
-	path, opts := sub.Name, sub.Options
-	if sub.Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(opts) > 0 {
-		path, opts = path+" "+opts[0].Name, opts[0].Options
-	}
-	for _, o := range opts {
-		if o.Type != discordgo.ApplicationCommandOptionString {
-			continue
-		}
-		n := utf8.RuneCountInString(o.StringValue())
-		if limit, ok := optionLimits()[path][o.Name]; ok && n > limit {
-			return o.Name, limit, n
-		}
-	}
-	return "", 0, 0
 }

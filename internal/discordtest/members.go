@@ -431,10 +431,10 @@ func (m *Member) SlashCommand(t TB, ch *Channel, command string, args ...Arg) *I
 	return m.runCommand(t, ch, command, args, false, false)
 }
 
-// ForgeSlashCommand is SlashCommand as a modified client sends it: string
-// values are sent as given, past the registered min_length and max_length
-// that Discord's own client enforces, so a bot must check them itself.
-// Everything else is checked as SlashCommand checks it.
+// ForgeSlashCommand is SlashCommand as a modified client sends it: values
+// are sent as given, past the registered choices, min_length, max_length,
+// min_value and max_value that Discord's own client enforces, so a bot must
+// check them itself. Everything else is checked as SlashCommand checks it.
 func (m *Member) ForgeSlashCommand(t TB, ch *Channel, command string, args ...Arg) *Interaction {
 	t.Helper()
 	return m.runCommand(t, ch, command, args, false, true)
@@ -519,9 +519,12 @@ func (m *Member) runCommand(t TB, ch *Channel, command string, args []Arg, autoc
 			entry["focused"] = true
 			entry["value"] = a.Value // what was typed so far, as a string
 			focused = &focusedOption{name: o.Name, typ: o.Type}
-		} else if str, ok := a.Value.(string); forged && ok && o.Type == discordgo.ApplicationCommandOptionString {
-			entry["value"] = str // past the length bounds, as a modified client may send it
 		} else {
+			if forged { // past the bounds and the choices, as a modified client may send it
+				loose := *o
+				loose.MinLength, loose.MaxLength, loose.MinValue, loose.MaxValue, loose.Choices = nil, 0, nil, 0, nil
+				o = &loose
+			}
 			v, err := s.optionValue(o, a.Value, resolved, u, c)
 			if err != nil {
 				t.Fatalf("discordtest: option %q of %q: %v", a.Name, command, err)

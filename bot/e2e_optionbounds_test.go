@@ -10,13 +10,15 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// TestOverlongOptionsRefused: a modified client sends a text option longer
-// than the command declares (Discord's own client stops at max_length).
-// Each is refused privately, at the one check every command passes, naming
-// the option and its limit, and changes nothing: a moderator's reason that
-// long would be stored with the match and make its end too long a message
-// for Discord, so the players would never be told.
-func TestOverlongOptionsRefused(t *testing.T) {
+// TestOptionsPastTheirBoundsRefused: a modified client sends an option past
+// what the command declares (Discord's own client keeps to its choices,
+// max_length, min_value and max_value). Each is refused privately, at the
+// one check every command passes, naming the option and its bounds, and
+// changes nothing: a moderator's reason that long would be stored with the
+// match and make its end too long a message for Discord, so the players
+// would never be told; a tournament would start before it was made, or
+// have rounds of centuries.
+func TestOptionsPastTheirBoundsRefused(t *testing.T) {
 	t.Parallel()
 	opt := discordtest.Opt
 	tests := []struct {
@@ -43,6 +45,25 @@ func TestOverlongOptionsRefused(t *testing.T) {
 		{"a variant that is no choice", "stratego seek", func(h *harness) []discordtest.Arg {
 			return []discordtest.Arg{opt("time", "24h"), opt("variant", strings.Repeat("Barrage", 700))}
 		}, "The `variant` option takes at most"},
+		// Numbers past their declared bounds, and off their choices.
+		{"a tournament that starts before it is made", "stratego tournament create", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{opt("name", "Cup"), opt("format", "swiss"), opt("rounds", 3), opt("starts_in_hours", -1000), opt("join_hours", -1000)}
+		}, "The `starts_in_hours` option takes a number from 1 to 720."},
+		{"a tournament's rounds that last 270 years", "stratego tournament create", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{opt("name", "Cup"), opt("format", "swiss"), opt("rounds", 3), opt("round_days", 100000)}
+		}, "The `round_days` option takes a number from 1 to 30."},
+		{"a pause of a thousand days", "stratego pause", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{opt("match", "1"), opt("days", 1000)}
+		}, "The `days` option takes a number from 1 to 14."},
+		{"a negative rating to meet", "stratego seek", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{opt("time", "24h"), opt("rating_min", -5)}
+		}, "The `rating_min` option takes a number from 0 to 4,000."},
+		{"a Two-Squares rule of 7", "stratego challenge", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{opt("two_squares", 7)}
+		}, "Choose the `two_squares` option from its list."},
+		{"tournament number 0", "stratego tournament standings", func(h *harness) []discordtest.Arg {
+			return []discordtest.Arg{opt("tournament", 0)}
+		}, "The `tournament` option takes a number of at least 1."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
