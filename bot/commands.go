@@ -259,7 +259,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdLeaderboard,
 				Description: "The best players of this server",
 				Options: []*discordgo.ApplicationCommandOption{
-					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default: this server's, else Classic)", Choices: variants},
 				},
 			},
 			{

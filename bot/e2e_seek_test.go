@@ -304,3 +304,19 @@ func TestSeekServerDefaults(t *testing.T) {
 		t.Fatalf("the match's rules %+v", m.Rules)
 	}
 }
+
+// TestLeaderboardServerDefault: the leaderboard that names no variant is
+// the server's default variant's, as a challenge or a seek that names none
+// plays it.
+func TestLeaderboardServerDefault(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego leaderboard").Reply(t); !strings.Contains(got.Content, "No rated Classic games") {
+		t.Fatalf("the leaderboard of a server with no default: %q", got.Content)
+	}
+	h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("variant", "Barrage")).Reply(t)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego leaderboard").Reply(t); !strings.Contains(got.Content, "No rated Barrage games") {
+		t.Fatalf("the leaderboard of a Barrage server: %q", got.Content)
+	}
+}
