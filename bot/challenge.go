@@ -152,9 +152,9 @@ func (b *Bot) postChallenge(ctx context.Context, i *discordgo.Interaction, terms
 // challengeTerms reads the rules, move time and the challenger's colour from
 // the options, and the server's defaults where they are silent.
 func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n game.Numbering) (game.Rules, time.Duration, string, error) {
-	variant := game.VariantClassic
-	if server.Variant != 0 && opts.str(optArmy) == "" {
-		variant = server.Variant
+	variant := server.DefaultVariant()
+	if opts.str(optArmy) != "" {
+		variant = game.VariantClassic // an army without a variant is refused below, as Classic's has its own
 	}
 	if v := opts.str(optVariant); v != "" {
 		p, err := game.ParseVariant(v)
@@ -193,10 +193,7 @@ func (b *Bot) challengeTerms(opts options, server *storage.ServerSettings, n gam
 	if err := rules.Validate(); err != nil {
 		return rules, 0, "", friendlyf("Those rules do not work: %[1]s.", reasonOf(err))
 	}
-	moveTime := b.cfg.DefaultMoveTime
-	if server.MoveTime != 0 {
-		moveTime = server.MoveTime
-	}
+	moveTime := server.DefaultMoveTime(b.cfg.DefaultMoveTime)
 	if v := opts.str(optMoveTime); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d < storage.MinMoveTime || d > storage.MaxMoveTime {

@@ -274,3 +274,49 @@ func TestSeekPairsWhereBothSee(t *testing.T) {
 		})
 	}
 }
+
+// TestSeekServerDefaults: a seek that names no variant seeks the server's
+// default one, as a challenge does; a seek waits with the rules the server
+// had when it was made, and pairs only with one of the same rules, so that
+// nobody plays rules their seek did not show.
+func TestSeekServerDefaults(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("variant", "Barrage")).Reply(t)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); !strings.Contains(got.Content, "You are in the queue for Barrage · 1 day per move.") {
+		t.Fatalf("a seek with the server's default variant Barrage answered %q", got.Content)
+	}
+	h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("two_squares", 5)).Reply(t)
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t); strings.Contains(got.Content, "the queue paired you") ||
+		!strings.Contains(got.Content, "You are in the queue for Barrage · 1 day per move · Two-Squares 5.") {
+		t.Fatalf("a seek made under Two-Squares 5 answered %q", got.Content)
+	}
+	list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t)
+	if !strings.Contains(list.Content, "alice (1500): Barrage · 1 day per move,") || !strings.Contains(list.Content, "bob (1500): Barrage · 1 day per move · Two-Squares 5,") {
+		t.Fatalf("the queue: %q", list.Content)
+	}
+	dave := h.guild.AddMember("dave")
+	if got := dave.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h"), discordtest.Opt("variant", "Barrage")).Reply(t); !strings.Contains(got.Content, "<@"+h.bob.ID+"> and <@"+dave.ID+">") {
+		t.Fatalf("dave's seek, under the server's rules of now, answered %q", got.Content)
+	}
+	if m := h.match(1); m.Rules.Variant != game.VariantBarrage || m.Rules.TwoSquares != 5 {
+		t.Fatalf("the match's rules %+v", m.Rules)
+	}
+}
+
+// TestLeaderboardServerDefault: the leaderboard that names no variant is
+// the server's default variant's, as a challenge or a seek that names none
+// plays it.
+func TestLeaderboardServerDefault(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	moderator(h)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego leaderboard").Reply(t); !strings.Contains(got.Content, "No rated Classic games") {
+		t.Fatalf("the leaderboard of a server with no default: %q", got.Content)
+	}
+	h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt("variant", "Barrage")).Reply(t)
+	if got := h.alice.SlashCommand(t, h.channel, "stratego leaderboard").Reply(t); !strings.Contains(got.Content, "No rated Barrage games") {
+		t.Fatalf("the leaderboard of a Barrage server: %q", got.Content)
+	}
+}

@@ -90,13 +90,21 @@ func (h *tourney) announcements(name string) []string {
 // requests that time out while Discord still makes the message, and the
 // bot stopping while a result's standings are on their way (Discord makes
 // them after it stopped). The pairings of every round (all at once), each
-// result and the final standings arrive exactly once, in order.
+// result and the final standings arrive exactly once, in order. The games
+// are played in threads, so that the faults meet the announcements: a
+// result waits for its game's end, posted in the game's thread.
 func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 	t.Parallel()
 	const create = "POST /channels/{channel_id}/messages"
 	// Requests time out after 2 s, which even a loaded machine meets unless
 	// a fault delays them on purpose.
 	h := tourneyOn(newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)}))
+	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+		s.Board = storage.BoardThread
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Trophy"), discordtest.Opt("format", "round-robin"),
 		discordtest.Opt("starts_in_hours", 1)), "Tournament #1: Trophy")
 	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {

@@ -68,6 +68,10 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			return
 		}
 		sub := data.Options[0]
+		if key, args := outOfBounds(sub); key != "" {
+			b.say(i, key, args...)
+			return
+		}
 		opts := optionMap(sub.Options)
 		switch sub.Name {
 		case cmdChallenge:

@@ -46,7 +46,7 @@ const (
 	txtSeekDesc        = "Join this server's queue: you are paired with the next member who wants the same game"
 	txtSeeksDesc       = "See this server's queue, and leave it"
 	txtSeekTimeOpt     = "A clock (minutes+seconds) or a time per move"
-	txtSeekVarOpt      = "Which game (default Classic)"
+	txtSeekVarOpt      = "Which game (default: this server's, else Classic)"
 	txtSeekMinOpt      = "The lowest rating you want to meet"
 	txtSeekMaxOpt      = "The highest rating you want to meet"
 	txtSeekHoursOpt    = "How many hours a seek waits (0: 1 for clocks, 24 for a time per move)"
@@ -132,7 +132,7 @@ func (b *Bot) onSeek(ctx context.Context, i *discordgo.Interaction, opts options
 		b.say(i, txtSeekBadTime)
 		return
 	}
-	variant := game.VariantClassic
+	variant := server.DefaultVariant() // as a challenge's
 	if v := opts.str(optVariant); v != "" {
 		p, err := game.ParseVariant(v)
 		if err != nil {

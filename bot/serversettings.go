@@ -346,14 +346,7 @@ func describeServer(p lang.Printer, s *storage.ServerSettings, cfg Config) strin
 	if s.Board == storage.BoardDefault {
 		board = defaultBoardText(p, s, cfg)
 	}
-	variant := game.VariantClassic
-	if s.Variant != 0 {
-		variant = s.Variant
-	}
-	moveTime := cfg.DefaultMoveTime
-	if s.MoveTime != 0 {
-		moveTime = s.MoveTime
-	}
+	variant, moveTime := s.DefaultVariant(), s.DefaultMoveTime(cfg.DefaultMoveTime)
 	rules := game.DefaultRules(variant)
 	s.Rules.Apply(&rules)
 	options := p.Sprintf("standard")

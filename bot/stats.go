@@ -54,7 +54,7 @@ func (b *Bot) onLeaderboard(ctx context.Context, i *discordgo.Interaction, opts 
 		return
 	}
 	p := printerOf(i)
-	v := game.VariantClassic
+	v := b.serverOf(ctx, i.GuildID).DefaultVariant() // the game a challenge that names none plays
 	if s := opts.str(optVariant); s != "" {
 		if p, err := game.ParseVariant(s); err == nil {
 			v = p

@@ -216,6 +216,12 @@ func DecodeNotice(data []byte) (*Notice, error) { return decodeNotice(data) }
 // oldest is ever due.
 func NoticeQueue(n *Notice) string { return n.queue() }
 
+// NoticeWaitsFor names the queue whose notices recorded before n must be
+// done before n is due (Notice.After); "" when none. A backend leaves n out
+// of DueNotices and NextNotice while that queue's oldest notice is older
+// than n.
+func NoticeWaitsFor(n *Notice) string { return n.waitsFor() }
+
 // PrepareNotice checks a notice about to be recorded (ErrInvalid) and makes
 // it new: its time kept to the second, no part sent, no attempt made, due at
 // its time. The caller gives it the next id.

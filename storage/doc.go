@@ -53,7 +53,11 @@
 // messages records its progress (NoticeProgress), so that a crash between two
 // messages resends only the rest. Notices to one audience of one match wait in
 // one queue (NoticeQueue) and go out in order; only a queue's oldest is ever
-// due. Done notices are deleted, so the outbox holds only what is still owed.
+// due. One notice waits across queues: a tournament's announcement of a
+// game's result is not due while the notices to that game's channel recorded
+// before it (its end, its finale) are owed (Notice.After, NoticeWaitsFor), so
+// that the channel reads how the game ended before the standings. Done
+// notices are deleted, so the outbox holds only what is still owed.
 //
 // The side to move is not on the clock before it has been told: a new turn's
 // notice StartsClock, the match is ClockPending until it is done (delivered,

@@ -163,6 +163,12 @@ type Notice struct {
 	// Tournament is the tournament a tournament's notice tells about (its
 	// Log then counts the tournament's events).
 	Tournament TournamentID
+	// After, on a tournament's announcement of a game's result, is the
+	// game's match: the announcement waits for the notices to that match's
+	// channel recorded before it (the game's end, its finale), so that the
+	// channel reads how the game ended before the standings it made.
+	// Nothing else waits across queues.
+	After MatchID
 
 	// Delivery state.
 	Sent     int       // parts already delivered: a notice may take several messages
@@ -185,7 +191,19 @@ func (n *Notice) queue() string {
 	if n.Tournament != 0 {
 		return fmt.Sprintf("t%d/%s", n.Tournament, n.To)
 	}
-	return fmt.Sprintf("m%d/%s", n.Match, n.To)
+	return matchQueue(n.Match, n.To)
+}
+
+// matchQueue names the queue of a match's notices to one audience.
+func matchQueue(id MatchID, to Audience) string { return fmt.Sprintf("m%d/%s", id, to) }
+
+// waitsFor names the queue whose notices older than n go first (After):
+// "" when none.
+func (n *Notice) waitsFor() string {
+	if n.After == 0 {
+		return ""
+	}
+	return matchQueue(n.After, AudiencePublic)
 }
 
 // Notices returns what a change of a match owes, in the order it must be
@@ -348,6 +366,7 @@ type noticeRecord struct {
 	Player    string           `json:"player,omitempty"`
 	Practice  bool             `json:"practice,omitempty"`
 	Tourney   uint64           `json:"tournament,omitempty"`
+	After     uint64           `json:"after,omitempty"` // read by PostgreSQL's queries too
 	Sent      int              `json:"sent,omitempty"`
 	Attempts  int              `json:"attempts,omitempty"`
 	NextTry   int64            `json:"next"`
@@ -357,7 +376,7 @@ func encodeNotice(n *Notice) ([]byte, error) {
 	rec := noticeRecord{
 		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
 		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Player: n.Player, Practice: n.Practice,
-		Tourney: uint64(n.Tournament), Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
+		Tourney: uint64(n.Tournament), After: uint64(n.After), Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
 	}
 	if n.Challenge != nil {
 		c := challengeToRecord(n.Challenge)
@@ -373,7 +392,7 @@ func decodeNotice(data []byte) (*Notice, error) {
 	}
 	n := &Notice{
 		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, Version: rec.Version, At: fromUnix(rec.At), StartsClock: rec.Clock,
-		Reason: rec.Reason, Follower: rec.Follower, Player: rec.Player, Practice: rec.Practice, Tournament: TournamentID(rec.Tourney), Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
+		Reason: rec.Reason, Follower: rec.Follower, Player: rec.Player, Practice: rec.Practice, Tournament: TournamentID(rec.Tourney), After: MatchID(rec.After), Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
 	}
 	var err error
 	if n.Event, err = parseEvent(rec.Event); err != nil {
@@ -407,6 +426,8 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("a tournament's notice is for its channel, its organiser or a player: %w", ErrInvalid)
 	case (n.To == AudiencePlayer) != (n.Player != "") || (n.To == AudiencePlayer && n.Tournament == 0):
 		return fmt.Errorf("a tournament player's notice, and only one, names the player: %w", ErrInvalid)
+	case n.After != 0 && (n.Event != EventRoundResult || n.To != AudiencePublic):
+		return fmt.Errorf("only a tournament's announcement of a result waits for its game's: %w", ErrInvalid)
 	case n.At.IsZero():
 		return fmt.Errorf("a notice needs its time: %w", ErrInvalid)
 	case (n.To == AudienceFollower) != (n.Follower != ""):

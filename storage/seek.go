@@ -72,10 +72,14 @@ func (s *Seek) Allows(rating int) bool {
 }
 
 // Compatible reports whether two seeks of different members make a match:
-// the same variant and time class, each inside the other's rating range.
+// the same rules and time class, each inside the other's rating range. The
+// rules are the whole of them, the server's rule options included as they
+// were when each seek was made: a server that changed its defaults between
+// two seeks of the same variant would otherwise have one seeker play rules
+// their seek did not show.
 func (s *Seek) Compatible(o *Seek) bool {
 	return s.Player.UserID != o.Player.UserID && s.GuildID == o.GuildID &&
-		s.Rules.Variant == o.Rules.Variant && s.TimeClass == o.TimeClass &&
+		s.Rules == o.Rules && s.TimeClass == o.TimeClass &&
 		s.Allows(o.Rating) && o.Allows(s.Rating)
 }
 

@@ -53,6 +53,24 @@ func (s *ServerSettings) VacationAllowance() int {
 	return *s.VacationDays
 }
 
+// DefaultVariant is the variant of a new match, seek or tournament that
+// names none: the server's choice, else Classic.
+func (s *ServerSettings) DefaultVariant() game.Variant {
+	if s.Variant != 0 {
+		return s.Variant
+	}
+	return game.VariantClassic
+}
+
+// DefaultMoveTime is the move time of a new match or tournament that names
+// none: the server's choice, else bot, the bot's configured default.
+func (s *ServerSettings) DefaultMoveTime(bot time.Duration) time.Duration {
+	if s.MoveTime != 0 {
+		return s.MoveTime
+	}
+	return bot
+}
+
 // RuleDefaults are a server's defaults for the rule options of new matches;
 // a nil option keeps the variant's own default. A challenge's options
 // override them.

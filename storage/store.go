@@ -148,11 +148,13 @@ type Store interface {
 	// own transaction, the notices it owes; the bot delivers them.
 
 	// NextNotice returns when the earliest waiting notice may be tried, and
-	// false when the outbox is empty.
+	// false when the outbox is empty. A notice that waits for another queue
+	// (NoticeWaitsFor) is not counted: that queue's notice is.
 	NextNotice(ctx context.Context) (time.Time, bool, error)
 	// DueNotices returns the notices that may be tried at now, earliest first,
 	// at most limit (0: no limit): of each audience of a match or challenge
-	// only the oldest, so that they are delivered in order. The notices
+	// only the oldest, so that they are delivered in order, and not one
+	// that waits for another queue's older notices (NoticeWaitsFor). The notices
 	// listed in skip (the caller's deliveries under way) are left out, and
 	// not counted in the limit.
 	DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]Notice, error)

@@ -415,6 +415,9 @@ func TournamentNotices(old, t *Tournament) []Notice {
 			add(EventRoundPaired, i+1)
 		case tournament.Recorded:
 			add(EventRoundResult, i+1)
+			if g, ok := t.GameOf(e.Round, e.Board); ok {
+				out[len(out)-1].After = g.Match // told after the game's own end
+			}
 		case tournament.Closed:
 			add(EventRoundClosed, i+1)
 		case tournament.Withdrew:

@@ -428,7 +428,16 @@ func Focused(name, typed string) Arg { return Arg{Name: name, Value: typed, focu
 // The interaction is dispatched at once; read the answer with Interaction.
 func (m *Member) SlashCommand(t TB, ch *Channel, command string, args ...Arg) *Interaction {
 	t.Helper()
-	return m.runCommand(t, ch, command, args, false)
+	return m.runCommand(t, ch, command, args, false, false)
+}
+
+// ForgeSlashCommand is SlashCommand as a modified client sends it: values
+// are sent as given, past the registered choices, min_length, max_length,
+// min_value and max_value that Discord's own client enforces, so a bot must
+// check them itself. Everything else is checked as SlashCommand checks it.
+func (m *Member) ForgeSlashCommand(t TB, ch *Channel, command string, args ...Arg) *Interaction {
+	t.Helper()
+	return m.runCommand(t, ch, command, args, false, true)
 }
 
 // Autocomplete makes the member type into an autocomplete option (the one
@@ -436,12 +445,12 @@ func (m *Member) SlashCommand(t TB, ch *Channel, command string, args ...Arg) *I
 // test if the bot does not answer in time.
 func (m *Member) Autocomplete(t TB, ch *Channel, command string, args ...Arg) []*discordgo.ApplicationCommandOptionChoice {
 	t.Helper()
-	in := m.runCommand(t, ch, command, args, true)
+	in := m.runCommand(t, ch, command, args, true, false)
 	return in.Wait(t).Choices
 }
 
 // runCommand builds and dispatches a command or autocomplete interaction.
-func (m *Member) runCommand(t TB, ch *Channel, command string, args []Arg, autocomplete bool) *Interaction {
+func (m *Member) runCommand(t TB, ch *Channel, command string, args []Arg, autocomplete, forged bool) *Interaction {
 	t.Helper()
 	s := m.srv
 	s.mu.Lock()
@@ -511,6 +520,11 @@ func (m *Member) runCommand(t TB, ch *Channel, command string, args []Arg, autoc
 			entry["value"] = a.Value // what was typed so far, as a string
 			focused = &focusedOption{name: o.Name, typ: o.Type}
 		} else {
+			if forged { // past the bounds and the choices, as a modified client may send it
+				loose := *o
+				loose.MinLength, loose.MaxLength, loose.MinValue, loose.MaxValue, loose.Choices = nil, 0, nil, 0, nil
+				o = &loose
+			}
 			v, err := s.optionValue(o, a.Value, resolved, u, c)
 			if err != nil {
 				t.Fatalf("discordtest: option %q of %q: %v", a.Name, command, err)

@@ -69,7 +69,12 @@ func putNotice(tx *bbolt.Tx, n *storage.Notice) error {
 
 // queueHead returns the ID of the oldest notice in n's queue (0: none).
 func queueHead(tx *bbolt.Tx, n *storage.Notice) (uint64, error) {
-	prefix := prefixKey(storage.NoticeQueue(n))
+	return headOf(tx, storage.NoticeQueue(n))
+}
+
+// headOf returns the ID of the oldest notice in queue q (0: none).
+func headOf(tx *bbolt.Tx, q string) (uint64, error) {
+	prefix := prefixKey(q)
 	k, _ := tx.Bucket(bucketOutboxQueue).Cursor().Seek(prefix)
 	if k == nil || !bytes.HasPrefix(k, prefix) || len(k) != len(prefix)+8 {
 		return 0, nil
@@ -85,13 +90,34 @@ func (db *DB) loadNotice(tx *bbolt.Tx, id uint64) (*storage.Notice, error) {
 	return db.notices.get(id, data)
 }
 
-// NextNotice returns when the earliest waiting notice may be tried.
+// waiting reports whether n, a queue's head, waits for the older notices
+// of another queue (storage.NoticeWaitsFor).
+func waiting(tx *bbolt.Tx, n *storage.Notice) bool {
+	q := storage.NoticeWaitsFor(n)
+	if q == "" {
+		return false
+	}
+	head, _ := headOf(tx, q)
+	return head != 0 && head < n.ID
+}
+
+// NextNotice returns when the earliest waiting notice may be tried, of
+// those that wait for no other queue: one that does becomes due when that
+// queue's notice is done, which the delivery loop sees as it goes on.
 func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	var at time.Time
 	var ok bool
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		if k, _ := tx.Bucket(bucketOutboxDue).Cursor().First(); len(k) == 16 {
-			at, ok = time.Unix(int64(binary.BigEndian.Uint64(k)), 0).UTC(), true
+		c := tx.Bucket(bucketOutboxDue).Cursor()
+		for k, _ := c.First(); len(k) == 16; k, _ = c.Next() {
+			n, err := db.loadNotice(tx, binary.BigEndian.Uint64(k[8:]))
+			if err != nil {
+				return err
+			}
+			if !waiting(tx, n) {
+				at, ok = time.Unix(int64(binary.BigEndian.Uint64(k)), 0).UTC(), true
+				return nil
+			}
 		}
 		return nil
 	})
@@ -99,7 +125,8 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 }
 
 // DueNotices returns the notices that may be tried at now, earliest first,
-// but those in skip, which are not even decoded.
+// but those in skip, which are not even decoded, and those that wait for
+// another queue.
 func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	var out []storage.Notice
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
@@ -114,6 +141,9 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 			n, err := db.loadNotice(tx, id)
 			if err != nil {
 				return err
+			}
+			if waiting(tx, n) {
+				continue
 			}
 			out = append(out, *n)
 			if limit > 0 && len(out) >= limit {

@@ -21,8 +21,11 @@ import (
 // the order of the commits that made them: no process sees a later notice of
 // a queue without the earlier ones.
 
-// queueHeads is the condition that n is the oldest notice of its queue.
-const queueHeads = `n.id = (SELECT min(h.id) FROM notices h WHERE h.queue = n.queue)`
+// queueHeads is the condition that n is the oldest notice of its queue, and
+// waits for no older notice of another (storage.NoticeWaitsFor: the queue of
+// the match its record's "after" names, to the channel).
+const queueHeads = `n.id = (SELECT min(h.id) FROM notices h WHERE h.queue = n.queue)
+	AND NOT EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || (n.record->>'after') || '/public' AND a.id < n.id)`
 
 // recordNotices adds notices to the outbox in order, each with the next id.
 // The caller holds the lock of the match they are about.

@@ -85,6 +85,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"WebKey", testWebKey},
 		{"LinkGenerations", testLinkGenerations},
 		{"TournamentNotices", testTournamentNotices},
+		{"TournamentResultAfterTheGame", testTournamentResultAfterTheGame},
 		{"TournamentAllAtOnce", testTournamentAllAtOnce},
 		{"TournamentCreateLimits", testTournamentCreateLimits},
 		{"TournamentChannelLost", testTournamentChannelLost},

@@ -428,6 +428,71 @@ func testTournamentNotices(t *testing.T, s storage.Store) {
 	}
 }
 
+// testTournamentResultAfterTheGame: a tournament's announcement of a game's
+// result, recorded after the game ended, is not due before the notices of
+// the game's end to its channel are done, however the outbox's queues
+// interleave, and NextNotice does not offer it meanwhile; the players' own
+// notices and the tournament's other queues do not hold it back.
+func testTournamentResultAfterTheGame(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
+	m := Started(t, s, NewMatch(game.VariantClassic), 7)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: 1, Match: m.ID})
+		return nil
+	})).in(t)
+	at := T0.Add(time.Hour)
+	owed(t, s, T0) // the pairing, the start
+	m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: at})).in(t)
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Changed = at
+		x.Log = append(x.Log, tournament.Record(1, 1, tournament.RedWon))
+		return nil
+	})).in(t)
+	step := func(want ...string) []storage.Notice {
+		t.Helper()
+		due := must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t)
+		var got []string
+		for _, n := range due {
+			got = append(got, n.Event.String()+">"+n.To.String())
+		}
+		if !sameWords(got, want) {
+			t.Fatalf("due %v, want %v", got, want)
+		}
+		return due
+	}
+	done := func(n storage.Notice) {
+		t.Helper()
+		if err := s.NoticeDone(ctx, n.ID, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range step("ended>red", "ended>blue", "ended>public") {
+		if n.To != storage.AudiencePublic {
+			done(n)
+		}
+	}
+	public := step("ended>public")[0]
+	// Put off, the game's end holds the result back until it is tried again.
+	if _, err := s.NoticeRetry(ctx, public.ID, at.Add(30*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if next, ok, err := s.NextNotice(ctx); err != nil || !ok || !next.Equal(at.Add(30*time.Minute)) {
+		t.Fatalf("the next notice at %v (%v), want the game's end put off to %v, not the result that waits for it (%v)", next, ok, at.Add(30*time.Minute), err)
+	}
+	done(step("ended>public")[0])
+	finale := step("finale>public")[0]
+	done(finale)
+	result := step("round-result>public")[0]
+	if result.After != m.ID || result.Tournament != tt.ID {
+		t.Errorf("the result notice waits for match %d of tournament %d, want %d of %d", result.After, result.Tournament, m.ID, tt.ID)
+	}
+	done(result)
+	step()
+}
+
 // testTournamentAllAtOnce: a round robin played all at once pairs every
 // round in one change, which owes one announcement, told after the last
 // round; results of any round are then stored in any order, and one
