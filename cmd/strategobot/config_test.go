@@ -158,6 +158,20 @@ func TestLoadConfig(t *testing.T) {
 			err: "back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty"},
 		{name: "a database of blanks", env: map[string]string{"STRATEGOBOT_DATABASE": " "}, err: "config: database (from STRATEGOBOT_DATABASE) must name a bbolt file or a postgres:// URL"},
 		{name: "a database with a blank after it", env: map[string]string{"STRATEGOBOT_DATABASE": "bot.db "}, err: `config: database "bot.db " (from STRATEGOBOT_DATABASE) begins or ends with a blank: remove it`},
+		// A blank around a postgres:// URL, as an environment file may leave it: named without its password.
+		{name: "a postgres URL with a blank after it", env: map[string]string{"STRATEGOBOT_DATABASE": "postgres://bot:s3cret@db/x "},
+			err: `config: database "postgres://bot:xxxxx@db/x " (from STRATEGOBOT_DATABASE) begins or ends with a blank: remove it`},
+		{name: "a postgres URL with a blank before it", env: map[string]string{"STRATEGOBOT_DATABASE": " postgresql://bot@db/x?password=s3cret"},
+			err: `config: database " postgresql://bot@db/x?password=xxxxx" (from STRATEGOBOT_DATABASE) begins or ends with a blank: remove it`},
+		// A proxy's password in an api_base_url refused: named as xxxxx.
+		{name: "an api_base_url not http, with a password", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "ftp://bot:s3cret@proxy/api/v9/"},
+			err: `config: api_base_url "ftp://bot:xxxxx@proxy/api/v9/" (from STRATEGOBOT_API_BASE_URL) must be an http(s) URL`},
+		{name: "an api_base_url without a host, with a password", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "http://bot:s3cret@"},
+			err: `config: api_base_url "http://bot:xxxxx@" (from STRATEGOBOT_API_BASE_URL) must be an http(s) URL`},
+		{name: "an api_base_url without its scheme, with a password", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "bot:s3cret@proxy/api/v9/"},
+			err: `config: api_base_url "bot:xxxxx@proxy/api/v9/" (from STRATEGOBOT_API_BASE_URL) must be an http(s) URL`},
+		{name: "an api_base_url that does not parse, with a password", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "http://bot:s3cret@proxy:port/api/v9/"},
+			err: `config: api_base_url "http://bot:xxxxx@proxy:port/api/v9/" (from STRATEGOBOT_API_BASE_URL) must be an http(s) URL`},
 		// A bot that ran on such a file before the blank was refused keeps its data.
 		{name: "a database with a blank after it that holds the data", file: write("blank.toml", "database = \"kept.db \"\n"),
 			check: func(c config) bool { _, err := os.Stat(c.Database); return c.Database == "kept.db " && err == nil }},
