@@ -602,7 +602,10 @@ func (c config) validate(from origins) error {
 	case c.Database != strings.TrimSpace(c.Database) && !exists(c.Database):
 		// A file of that name holds the data of a bot that ran with it
 		// before blanks were refused: it is still the database.
-		problems = append(problems, fmt.Sprintf("database %q%s begins or ends with a blank: remove it", c.Database, from.of("database")))
+		// Quoted as logs show it: a postgres:// URL without its passwords.
+		trimmed := strings.TrimSpace(c.Database)
+		shown := strings.Replace(c.Database, trimmed, databaseName(trimmed), 1)
+		problems = append(problems, fmt.Sprintf("database %q%s begins or ends with a blank: remove it", shown, from.of("database")))
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
 		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
 	case postgres.IsURL(c.Database):
@@ -621,7 +624,7 @@ func (c config) validate(from origins) error {
 		problems = append(problems, fmt.Sprintf("guild_id %q%s must be a server's id, a number such as 123456789012345678 (in Discord, Developer Mode, then right-click the server → Copy Server ID), or empty to register the command in every server", c.GuildID, from.of("guild_id")))
 	}
 	if u, err := url.Parse(c.APIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		problems = append(problems, fmt.Sprintf("api_base_url %q%s must be an http(s) URL like %s", c.APIBaseURL, from.of("api_base_url"), DiscordAPIBaseURL))
+		problems = append(problems, fmt.Sprintf("api_base_url %q%s must be an http(s) URL like %s", shownBase(c.APIBaseURL), from.of("api_base_url"), DiscordAPIBaseURL))
 	}
 	if d := time.Duration(c.DefaultMoveTime); d < 5*time.Minute || d > 7*24*time.Hour {
 		problems = append(problems, fmt.Sprintf("default_move_time %s%s must be between 5m and 7d", formatDuration(d), from.of("default_move_time")))
