@@ -172,6 +172,13 @@ func TestLoadConfig(t *testing.T) {
 			err: `config: api_base_url "bot:xxxxx@proxy/api/v9/" (from STRATEGOBOT_API_BASE_URL) must be an http(s) URL`},
 		{name: "an api_base_url that does not parse, with a password", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "http://bot:s3cret@proxy:port/api/v9/"},
 			err: `config: api_base_url "http://bot:xxxxx@proxy:port/api/v9/" (from STRATEGOBOT_API_BASE_URL) must be an http(s) URL`},
+		// A port no address has: refused at start (exit 2), not found unreachable at every restart (exit 1).
+		{name: "an api_base_url on a port too high", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "http://127.0.0.1:99999/api/v9/"},
+			err: `config: api_base_url "http://127.0.0.1:99999/api/v9/" (from STRATEGOBOT_API_BASE_URL) must be an http(s) URL like https://discord.com/api/v9/, on a port from 1 to 65535`},
+		{name: "an api_base_url on port 0", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "http://127.0.0.1:0/api/v9/"},
+			err: `on a port from 1 to 65535`},
+		{name: "an api_base_url on a port", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "http://127.0.0.1:8080/api/v9/"},
+			check: func(c config) bool { return c.APIBaseURL == "http://127.0.0.1:8080/api/v9/" }},
 		// A bot that ran on such a file before the blank was refused keeps its data.
 		{name: "a database with a blank after it that holds the data", file: write("blank.toml", "database = \"kept.db \"\n"),
 			check: func(c config) bool { _, err := os.Stat(c.Database); return c.Database == "kept.db " && err == nil }},
