@@ -625,6 +625,10 @@ func (c config) validate(from origins) error {
 	}
 	if u, err := url.Parse(c.APIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		problems = append(problems, fmt.Sprintf("api_base_url %q%s must be an http(s) URL like %s", shownBase(c.APIBaseURL), from.of("api_base_url"), DiscordAPIBaseURL))
+	} else if n, err := strconv.Atoi(u.Port()); u.Port() != "" && (err != nil || n < 1 || n > 65535) {
+		// url.Parse takes any digits for a port; a dial refuses them only
+		// once the bot runs, as if Discord could not be reached.
+		problems = append(problems, fmt.Sprintf("api_base_url %q%s must be an http(s) URL like %s, on a port from 1 to 65535", shownBase(c.APIBaseURL), from.of("api_base_url"), DiscordAPIBaseURL))
 	}
 	if d := time.Duration(c.DefaultMoveTime); d < 5*time.Minute || d > 7*24*time.Hour {
 		problems = append(problems, fmt.Sprintf("default_move_time %s%s must be between 5m and 7d", formatDuration(d), from.of("default_move_time")))
