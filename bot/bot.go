@@ -250,6 +250,9 @@ func (b *Bot) Run(ctx context.Context) error {
 		if Unreachable(err) {
 			return fmt.Errorf("connect to Discord: %s: %w", unreachableAdvice, err)
 		}
+		if GatewayUnreachable(err) {
+			return fmt.Errorf("connect to Discord: its gateway cannot be reached; %s: %w", GatewayUnreachableAdvice, err)
+		}
 		return fmt.Errorf("connect to Discord: %w", ExplainGatewayError(err))
 	}
 	defer b.closeSession()

@@ -171,7 +171,11 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 	})
 	if err := bot.OpenGateway(ctx, s); err != nil {
-		if ctx.Err() == nil {
+		switch {
+		case ctx.Err() != nil:
+		case bot.GatewayUnreachable(err):
+			c.fail("the gateway cannot be reached: %v. C%s.", err, strings.TrimPrefix(bot.GatewayUnreachableAdvice, "c"))
+		default:
 			c.fail("the gateway refused the connection: %v", nameBase(bot.ExplainGatewayError(err), cfg.APIBaseURL))
 		}
 		return
