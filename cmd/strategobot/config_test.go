@@ -82,6 +82,12 @@ func TestLoadConfig(t *testing.T) {
 			check: func(c config) bool { return c.Token == "" && !c.TokenBlank }},
 		{name: "a token is not a blank one", env: map[string]string{"DISCORD_TOKEN": " abc.def "},
 			check: func(c config) bool { return c.Token == "abc.def" && !c.TokenBlank }},
+		// A token broken over two lines, or with a blank inside: HTTP refuses such a header, which would
+		// read as Discord unreachable; named without the token.
+		{name: "a token with a line break inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\ndef"},
+			err: "config: DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line"},
+		{name: "a token with a carriage return inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\r\ndef"}, err: "DISCORD_TOKEN holds a line break"},
+		{name: "a token with a blank inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc def"}, err: "DISCORD_TOKEN holds a line break"},
 		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "c.toml: unknown key databse; did you mean database?"},
 		{name: "a key in a table", file: write("c3.toml", "[bot]\ndatabase = \"x.db\"\n"),
 			err: "c3.toml: database is in a table [bot], where the bot does not look: move it above the file's first [table] line"},
