@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 	"github.com/bwmarrin/discordgo"
@@ -592,6 +593,12 @@ func applyEnv(cfg *config, getenv func(string) string, set map[string]string) er
 // it came from (from).
 func (c config) validate(from origins) error {
 	var problems []string
+	if strings.ContainsFunc(c.Token, unicode.IsSpace) {
+		// HTTP refuses a header with a line break, before any request: the
+		// bot would take Discord for unreachable. The token is not quoted.
+		problems = append(problems, "DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line, "+
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
+	}
 	switch {
 	case strings.TrimSpace(c.Database) == "":
 		problems = append(problems, "database"+from.of("database")+" must name a bbolt file or a postgres:// URL")
