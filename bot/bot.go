@@ -336,7 +336,8 @@ func (b *Bot) cutShort(err error) bool { return err != nil && b.halt.Err() != ni
 
 // serve waits until ctx ends, Discord refuses the bot for good, or refuses
 // its command (a 4xx: asking again would be refused the same way), or one of
-// its loops panicked, and returns why it stopped (nil when ctx ended).
+// its loops panicked, and returns why it stopped (nil when ctx ended). A
+// refusal is not logged here: Run returns it, and its caller logs it once.
 func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan error) error {
 	for {
 		select {
@@ -345,16 +346,13 @@ func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan err
 		case err := <-crashed:
 			return err
 		case err := <-refused:
-			b.log.Error("Discord refuses the bot; stopping", "error", err)
 			return err
 		case err := <-registered:
 			if ctx.Err() != nil {
 				return nil
 			}
 			if err != nil {
-				err = fmt.Errorf("%w: register the /%s command: %w", ErrRefused, commandName, b.explainRegistration(err))
-				b.log.Error("Discord refuses the command; stopping", "error", err)
-				return err
+				return fmt.Errorf("%w: register the /%s command: %w", ErrRefused, commandName, b.explainRegistration(err))
 			}
 			scope := "global"
 			if b.cfg.GuildID != "" {
