@@ -33,7 +33,7 @@ func TestRulesFollowTheServer(t *testing.T) {
 		{name: "rule options with a variant asked for", set: []discordtest.Arg{discordtest.Opt(optMoreSquares, false), discordtest.Opt(optMaxMoves, 500)}, variant: "Barrage",
 			start: "**Barrage**:", options: optionsLine + " More-Squares off · draw after 500 moves; a challenge may choose otherwise."},
 		{name: "rule options, in Dutch", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 0)}, locale: "nl",
-			start: "**Klassiek**:", options: "Op deze server spelen nieuwe partijen met: Twee-veldenregel uit; een uitdaging mag iets anders kiezen."},
+			start: "**Klassiek**:", options: "Op deze server gelden voor nieuwe partijen: Twee-veldenregel uit; een uitdaging kan iets anders kiezen."},
 		{name: "standard options chosen", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 3), discordtest.Opt(optScoutRange, true)}, start: "**Classic**:"},
 		{name: "in a DM", set: []discordtest.Arg{discordtest.Opt(optVariant, "Barrage"), discordtest.Opt(optTwoSquares, 0)}, dm: true, start: "**Classic**:"},
 	}
