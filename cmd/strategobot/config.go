@@ -428,6 +428,9 @@ func unknownKeys(file string, md toml.MetaData) error {
 		}
 		table, key := strings.Join(k[:len(k)-1], "."), k[len(k)-1]
 		if slices.Contains(fileKeys(), key) {
+			if !opensTable(file, k[:len(k)-1]) {
+				return fmt.Errorf("config %s: unknown key %s: the bot's keys have no dots; did you mean %s?", file, k, key)
+			}
 			return fmt.Errorf("config %s: %s is in a table [%s], where the bot does not look: move it above the file's first [table] line", file, key, table)
 		}
 	}
@@ -439,6 +442,20 @@ func unknownKeys(file string, md toml.MetaData) error {
 		}
 		if len(table) == 0 {
 			continue
+		}
+		if !opensTable(file, table) {
+			// No [table] line: a dotted key, such as web.addr, made the table.
+			dotted := k
+			for _, leaf := range undecoded {
+				if typ := md.Type(leaf...); typ != "Hash" && typ != "ArrayHash" && slices.Equal(leaf[:len(table)], table) {
+					dotted = leaf
+					break
+				}
+			}
+			if want := strings.ReplaceAll(dotted.String(), ".", "_"); slices.Contains(fileKeys(), want) {
+				return fmt.Errorf("config %s: unknown key %s: the bot's keys have no dots; did you mean %s?", file, dotted, want)
+			}
+			return fmt.Errorf("config %s: unknown key %s: the bot's keys have no dots. The keys are: %s", file, dotted, strings.Join(fileKeys(), ", "))
 		}
 		instead := ""
 		if prefixed := keysStartingWith(table[0] + "_"); len(prefixed) > 0 {
@@ -455,6 +472,34 @@ func unknownKeys(file string, md toml.MetaData) error {
 		return fmt.Errorf("config %s: unknown key %s; did you mean %s?", file, strings.Join(keys, ", "), k)
 	}
 	return fmt.Errorf("config %s: unknown key %s. The keys are: %s", file, strings.Join(keys, ", "), strings.Join(fileKeys(), ", "))
+}
+
+// opensTable reports whether file has a [table] or [[table]] line for
+// table or a table within it, rather than dotted keys alone (web.addr = …).
+func opensTable(file string, table toml.Key) bool {
+	text, _ := os.ReadFile(file)
+	for _, line := range strings.Split(string(text), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		header, ok := strings.CutPrefix(strings.TrimSpace(line), "[")
+		if !ok {
+			continue
+		}
+		header = strings.Trim(header, "[] \t")
+		parts := strings.Split(header, ".")
+		if len(parts) < len(table) {
+			continue
+		}
+		same := true
+		for i, name := range table {
+			if strings.Trim(strings.TrimSpace(parts[i]), `"'`) != name {
+				same = false
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
 
 // keysStartingWith are the keys of the file that start with prefix.
