@@ -156,6 +156,44 @@ func TestGatewayUnreachableSaysWhatToCheck(t *testing.T) {
 	}
 }
 
+// TestGatewayAddressUnreachableInCheck runs check where the API answers the
+// bot's user, then cuts the request for the gateway's address: check says
+// that Discord cannot be reached at the API's base, with what to check, as
+// run does, rather than that the gateway refused the connection.
+func TestGatewayAddressUnreachableInCheck(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/api/v9/gateway", "/api/v9/gateway/bot":
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close() // no answer at all
+			}
+		case "/api/v9/users/@me":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"id":"123456789012345678","username":"strategobot","bot":true}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer api.Close()
+	base := api.URL + "/api/v9/"
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "check")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
+		"STRATEGOBOT_API_BASE_URL="+base, "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"))
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("ended with %v, want exit code 1; output:\n%s", err, out)
+	}
+	if want := "✗ Discord cannot be reached at " + base + ": Get \"" + base + "gateway\": "; !strings.Contains(string(out), want) ||
+		!strings.Contains(string(out), "Check this machine's network, DNS and firewall, or api_base_url.") || strings.Contains(string(out), "refused the connection") {
+		t.Errorf("output\n%s\nwants %q and what to check", out, want)
+	}
+}
+
 // TestNotDiscordSaysWhatToCheck runs the built bot and check with an
 // api_base_url that answers, but not as Discord's API does: a web server
 // that has no such page (404, HTML), as a proxy's address without its
