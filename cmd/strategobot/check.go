@@ -173,6 +173,8 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 	if err := bot.OpenGateway(ctx, s); err != nil {
 		switch {
 		case ctx.Err() != nil:
+		case bot.Unreachable(err): // the request for the gateway's address
+			c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
 		case bot.GatewayUnreachable(err):
 			c.fail("the gateway cannot be reached: %v. C%s.", err, strings.TrimPrefix(bot.GatewayUnreachableAdvice, "c"))
 		default:
