@@ -131,6 +131,12 @@ func (c *checker) fail(format string, args ...any) {
 	fmt.Fprintf(c.out, "✗ "+format+"\n", args...)
 }
 
+// unreachable fails the check of a request to the API at apiBase that got
+// no answer, with what to check.
+func (c *checker) unreachable(apiBase string, err error) {
+	c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", shownBase(apiBase), nameBase(err, apiBase))
+}
+
 func (c *checker) note(format string, args ...any) {
 	fmt.Fprintf(c.out, "  "+format+"\n", args...)
 }
@@ -151,7 +157,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		case restCode(err) == 401:
 			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN.")
 		case bot.Unreachable(err):
-			c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
+			c.unreachable(cfg.APIBaseURL, err)
 		default:
 			if not, ok := bot.NotDiscordAPI(err); ok {
 				c.fail("%v.", nameBase(not, cfg.APIBaseURL))
@@ -174,7 +180,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		switch {
 		case ctx.Err() != nil:
 		case bot.Unreachable(err): // the request for the gateway's address
-			c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
+			c.unreachable(cfg.APIBaseURL, err)
 		case bot.GatewayUnreachable(err):
 			c.fail("the gateway cannot be reached: %v. C%s.", err, strings.TrimPrefix(bot.GatewayUnreachableAdvice, "c"))
 		default:
