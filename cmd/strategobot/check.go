@@ -36,6 +36,7 @@ Environment:
   STRATEGOBOT_API_BASE_URL  Discord's REST API base (api_base_url), e.g. a proxy
   STRATEGOBOT_THREADS       matches in threads (threads): the threads' permissions
                             then count as needed, else they are only listed
+  STRATEGOBOT_GUILD_ID      the server of the command (guild_id): the bot must be in it
 The other STRATEGOBOT_* variables are read and checked as run reads them
 (strategobot run -h lists them).
 
@@ -229,6 +230,19 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 			// may be in another server, and a DM needs only a server the
 			// member and the bot share.
 			c.fail("the bot is not in server %s: invite it with the link above (you need Manage Server there).", guildID)
+		}
+	}
+	if cfg.GuildID != "" && cfg.GuildID != guildID {
+		// Where run registers the command: Discord refuses it in a server
+		// the bot is not in, and run stops.
+		name, ok := c.waitGuild(ctx, s, guildSeen, cfg.GuildID)
+		if ctx.Err() != nil {
+			return
+		}
+		if ok {
+			c.pass("the bot is in the server %q, where guild_id registers the command", name)
+		} else {
+			c.fail("the bot is not in server %s, where guild_id registers the command: invite it there with the link above, or leave guild_id empty to register the command in every server.", cfg.GuildID)
 		}
 	}
 	if channelID != "" && ctx.Err() == nil {
