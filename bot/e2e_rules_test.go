@@ -72,3 +72,21 @@ func TestRulesFollowTheServer(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesVariantOptionNamesTheDefault: the variant option of
+// /stratego rules says what it defaults to, the server's default variant,
+// not Classic alone.
+func TestRulesVariantOptionNamesTheDefault(t *testing.T) {
+	for _, sub := range Commands()[0].Options {
+		if sub.Name != cmdRules {
+			continue
+		}
+		for _, o := range sub.Options {
+			if o.Name == optVariant && !strings.Contains(o.Description, "this server's") {
+				t.Errorf("the variant option of /stratego rules says %q", o.Description)
+			}
+		}
+		return
+	}
+	t.Fatal("no /stratego rules")
+}
