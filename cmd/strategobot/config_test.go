@@ -194,6 +194,18 @@ func TestLoadConfig(t *testing.T) {
 			err: `on a port from 1 to 65535`},
 		{name: "an api_base_url on a port", env: map[string]string{"STRATEGOBOT_API_BASE_URL": "http://127.0.0.1:8080/api/v9/"},
 			check: func(c config) bool { return c.APIBaseURL == "http://127.0.0.1:8080/api/v9/" }},
+		// A shell's ~ or $VARIABLE, which neither a TOML file nor systemd's EnvironmentFile expands: refused, not
+		// taken for a folder named "~" to create.
+		{name: "a database under ~", file: write("tilde.toml", "database = \"~/strategobot.db\"\n"),
+			err: `config: database "~/strategobot.db" (from tilde.toml line 1) starts with ~, which the bot does not expand as a shell does: write the full path, such as `},
+		{name: "a backup_dir under ~", env: map[string]string{"STRATEGOBOT_BACKUP_DIR": "~/backups"},
+			err: `config: backup_dir "~/backups" (from STRATEGOBOT_BACKUP_DIR) starts with ~, which the bot does not expand as a shell does: write the full path, such as `},
+		{name: "a database under $HOME", env: map[string]string{"STRATEGOBOT_DATABASE": "$HOME/strategobot.db"},
+			err: `config: database "$HOME/strategobot.db" (from STRATEGOBOT_DATABASE) names $HOME, which the bot does not expand as a shell does: write the full path`},
+		{name: "a backup_dir under ${STATE_DIRECTORY}", env: map[string]string{"STRATEGOBOT_BACKUP_DIR": "${STATE_DIRECTORY}/backups"},
+			err: `config: backup_dir "${STATE_DIRECTORY}/backups" (from STRATEGOBOT_BACKUP_DIR) names ${STATE_DIRECTORY}, which the bot does not expand as a shell does: write the full path`},
+		{name: "a file name with a ~ inside", env: map[string]string{"STRATEGOBOT_DATABASE": "bot~1.db"},
+			check: func(c config) bool { return c.Database == "bot~1.db" }},
 		// A bot that ran on such a file before the blank was refused keeps its data.
 		{name: "a database with a blank after it that holds the data", file: write("blank.toml", "database = \"kept.db \"\n"),
 			check: func(c config) bool { _, err := os.Stat(c.Database); return c.Database == "kept.db " && err == nil }},
