@@ -651,6 +651,8 @@ func (c config) validate(from origins) error {
 		// Not quoted: it may hold a password. (A file of that name holds
 		// the data of a bot that ran with it before: it is the database.)
 		problems = append(problems, "database"+from.of("database")+" looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+	case !postgres.IsURL(c.Database) && shellPath("database", c.Database, from.of("database")) != "":
+		problems = append(problems, shellPath("database", c.Database, from.of("database")))
 	case c.Database != strings.TrimSpace(c.Database) && !exists(c.Database):
 		// A file of that name holds the data of a bot that ran with it
 		// before blanks were refused: it is still the database.
@@ -671,6 +673,9 @@ func (c config) validate(from origins) error {
 			// pgx's reason may quote the string, password and all.
 			problems = append(problems, fmt.Sprintf("database %s%s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", databaseName(c.Database), from.of("database")))
 		}
+	}
+	if why := shellPath("backup_dir", c.BackupDir, from.of("backup_dir")); why != "" {
+		problems = append(problems, why)
 	}
 	if c.GuildID != "" && !isID(c.GuildID) {
 		problems = append(problems, fmt.Sprintf("guild_id %q%s must be a server's id, a number such as 123456789012345678 (in Discord, Developer Mode, then right-click the server → Copy Server ID), or empty to register the command in every server", c.GuildID, from.of("guild_id")))
@@ -745,6 +750,31 @@ func (c config) validate(from origins) error {
 	}
 	return nil
 }
+
+// shellPath says how path, the value of key (from: where it came from),
+// holds what a shell would expand, ~ or a $VARIABLE, which neither a TOML
+// file nor systemd's EnvironmentFile expands: the bot would take it for a
+// folder of that name. "" when it holds none, or when a file or folder of
+// that name exists (the data of a bot that ran with it).
+func shellPath(key, path, from string) string {
+	if path == "" || exists(path) {
+		return ""
+	}
+	if path == "~" || strings.HasPrefix(path, "~/") {
+		such := "/home/USER" + path[1:]
+		if home, err := os.UserHomeDir(); err == nil {
+			such = filepath.Join(home, path[1:])
+		}
+		return fmt.Sprintf("%s %q%s starts with ~, which the bot does not expand as a shell does: write the full path, such as %s", key, path, from, such)
+	}
+	if v := shellVariable.FindString(path); v != "" {
+		return fmt.Sprintf("%s %q%s names %s, which the bot does not expand as a shell does: write the full path", key, path, from, v)
+	}
+	return ""
+}
+
+// shellVariable matches a shell's $NAME or ${NAME}.
+var shellVariable = regexp.MustCompile(`\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)`)
 
 // keywordValue matches a libpq connection string of keywords, such as
 // "host=db user=bot password=…", which is no bbolt file's name.

@@ -197,7 +197,7 @@ func TestLoadConfig(t *testing.T) {
 		// A shell's ~ or $VARIABLE, which neither a TOML file nor systemd's EnvironmentFile expands: refused, not
 		// taken for a folder named "~" to create.
 		{name: "a database under ~", file: write("tilde.toml", "database = \"~/strategobot.db\"\n"),
-			err: `config: database "~/strategobot.db" (from tilde.toml line 1) starts with ~, which the bot does not expand as a shell does: write the full path, such as `},
+			err: `tilde.toml line 1) starts with ~, which the bot does not expand as a shell does: write the full path, such as `},
 		{name: "a backup_dir under ~", env: map[string]string{"STRATEGOBOT_BACKUP_DIR": "~/backups"},
 			err: `config: backup_dir "~/backups" (from STRATEGOBOT_BACKUP_DIR) starts with ~, which the bot does not expand as a shell does: write the full path, such as `},
 		{name: "a database under $HOME", env: map[string]string{"STRATEGOBOT_DATABASE": "$HOME/strategobot.db"},
