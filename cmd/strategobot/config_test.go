@@ -204,6 +204,8 @@ func TestLoadConfig(t *testing.T) {
 			err: `config: database "$HOME/strategobot.db" (from STRATEGOBOT_DATABASE) names $HOME, which the bot does not expand as a shell does: write the full path`},
 		{name: "a backup_dir under ${STATE_DIRECTORY}", env: map[string]string{"STRATEGOBOT_BACKUP_DIR": "${STATE_DIRECTORY}/backups"},
 			err: `config: backup_dir "${STATE_DIRECTORY}/backups" (from STRATEGOBOT_BACKUP_DIR) names ${STATE_DIRECTORY}, which the bot does not expand as a shell does: write the full path`},
+		{name: "a configuration file under ~", file: "~/strategobot-none.toml",
+			err: `config: config file "~/strategobot-none.toml" (from -config or STRATEGOBOT_CONFIG) starts with ~, which the bot does not expand as a shell does: write the full path, such as `},
 		{name: "a file name with a ~ inside", env: map[string]string{"STRATEGOBOT_DATABASE": "bot~1.db"},
 			check: func(c config) bool { return c.Database == "bot~1.db" }},
 		// A bot that ran on such a file before the blank was refused keeps its data.
