@@ -189,6 +189,8 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		from.lines = keyLines(file, md)
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		// No file is fine: the defaults and the environment are enough.
+	case errors.Is(err, fs.ErrNotExist) && shellPath("config file", file, " (from -config or STRATEGOBOT_CONFIG)") != "":
+		return cfg, errors.New("config: " + shellPath("config file", file, " (from -config or STRATEGOBOT_CONFIG)"))
 	case errors.Is(err, fs.ErrNotExist):
 		return cfg, fmt.Errorf("config %s: there is no such file: create it with a key per line, such as database = \"strategobot.db\" "+
 			"(strategobot run -h lists the keys), or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
