@@ -183,7 +183,8 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		case bot.Unreachable(err): // the request for the gateway's address
 			c.unreachable(cfg.APIBaseURL, err)
 		case bot.GatewayUnreachable(err):
-			c.fail("the gateway cannot be reached: %v. C%s.", err, strings.TrimPrefix(bot.GatewayUnreachableAdvice, "c"))
+			advice := bot.GatewayUnreachableAdvice
+			c.fail("the gateway cannot be reached: %v. %s%s.", err, strings.ToUpper(advice[:1]), advice[1:])
 		default:
 			c.fail("the gateway refused the connection: %v", nameBase(bot.ExplainGatewayError(err), cfg.APIBaseURL))
 		}
