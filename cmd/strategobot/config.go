@@ -449,7 +449,7 @@ func unknownKeys(file string, md toml.MetaData) error {
 			// No [table] line: a dotted key, such as web.addr, made the table.
 			dotted := k
 			for _, leaf := range undecoded {
-				if typ := md.Type(leaf...); typ != "Hash" && typ != "ArrayHash" && slices.Equal(leaf[:len(table)], table) {
+				if typ := md.Type(leaf...); typ != "Hash" && typ != "ArrayHash" && len(leaf) > len(table) && slices.Equal(leaf[:len(table)], table) {
 					dotted = leaf
 					break
 				}
