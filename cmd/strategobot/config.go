@@ -735,6 +735,11 @@ func (c config) validate(from origins) error {
 			problems = append(problems, fmt.Sprintf("%s %q%s must be an address and port to listen on, such as %s", a.key, a.addr, from.of(a.key), a.example))
 		}
 	}
+	if c.WebAddr != "" && c.MetricsAddr != "" && isListenAddr(c.WebAddr) && isListenAddr(c.MetricsAddr) && sharePort(c.WebAddr, c.MetricsAddr) {
+		// The second listen would find the first, the bot's own, busy.
+		problems = append(problems, fmt.Sprintf("web_addr %s%s and metrics_addr %s%s are one port: give each its own, such as 127.0.0.1:8080 and 127.0.0.1:9464",
+			c.WebAddr, from.of("web_addr"), c.MetricsAddr, from.of("metrics_addr")))
+	}
 	if c.Profiling && c.MetricsAddr == "" {
 		problems = append(problems, "profiling serves Go's profiles at metrics_addr, which is empty: set metrics_addr too, such as 127.0.0.1:9464, or leave profiling false")
 	}
@@ -798,6 +803,30 @@ func isListenAddr(addr string) bool {
 	}
 	_, err = net.LookupPort("tcp", port)
 	return err == nil
+}
+
+// sharePort reports whether listening on a and on b, two addresses
+// isListenAddr takes, would take one port twice: the same port (not 0, any
+// free one) on the same host, or on every address for either.
+func sharePort(a, b string) bool {
+	ha, pa, _ := net.SplitHostPort(a)
+	hb, pb, _ := net.SplitHostPort(b)
+	na, _ := net.LookupPort("tcp", pa)
+	nb, _ := net.LookupPort("tcp", pb)
+	if na == 0 || na != nb {
+		return false
+	}
+	host := func(h string) string {
+		if strings.EqualFold(h, "localhost") {
+			return "127.0.0.1"
+		}
+		if ip := net.ParseIP(h); ip != nil && ip.IsUnspecified() {
+			return ""
+		}
+		return h
+	}
+	ha, hb = host(ha), host(hb)
+	return ha == "" || hb == "" || ha == hb
 }
 
 // isLoopback reports whether host names this machine alone: localhost or
