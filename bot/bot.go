@@ -250,6 +250,9 @@ func (b *Bot) Run(ctx context.Context) error {
 		if Unreachable(err) {
 			return fmt.Errorf("connect to Discord: %s: %w", unreachableAdvice, err)
 		}
+		if GatewayUnreachable(err) {
+			return fmt.Errorf("connect to Discord: its gateway cannot be reached; %s: %w", GatewayUnreachableAdvice, err)
+		}
 		return fmt.Errorf("connect to Discord: %w", ExplainGatewayError(err))
 	}
 	defer b.closeSession()
@@ -333,7 +336,8 @@ func (b *Bot) cutShort(err error) bool { return err != nil && b.halt.Err() != ni
 
 // serve waits until ctx ends, Discord refuses the bot for good, or refuses
 // its command (a 4xx: asking again would be refused the same way), or one of
-// its loops panicked, and returns why it stopped (nil when ctx ended).
+// its loops panicked, and returns why it stopped (nil when ctx ended). A
+// refusal is not logged here: Run returns it, and its caller logs it once.
 func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan error) error {
 	for {
 		select {
@@ -342,16 +346,13 @@ func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan err
 		case err := <-crashed:
 			return err
 		case err := <-refused:
-			b.log.Error("Discord refuses the bot; stopping", "error", err)
 			return err
 		case err := <-registered:
 			if ctx.Err() != nil {
 				return nil
 			}
 			if err != nil {
-				err = fmt.Errorf("%w: register the /%s command: %w", ErrRefused, commandName, b.explainRegistration(err))
-				b.log.Error("Discord refuses the command; stopping", "error", err)
-				return err
+				return fmt.Errorf("%w: register the /%s command: %w", ErrRefused, commandName, b.explainRegistration(err))
 			}
 			scope := "global"
 			if b.cfg.GuildID != "" {

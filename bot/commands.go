@@ -266,7 +266,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Type: discordgo.ApplicationCommandOptionSubCommand, Name: cmdRules,
 				Description: "The rules of a variant, short",
 				Options: []*discordgo.ApplicationCommandOption{
-					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default Classic)", Choices: variants},
+					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default: this server's, else Classic)", Choices: variants},
 				},
 			},
 			{

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -165,6 +166,19 @@ func Unreachable(err error) bool {
 
 // unreachableAdvice is what to check when Discord cannot be reached.
 const unreachableAdvice = "it cannot be reached; check this machine's network, DNS and firewall, or api_base_url"
+
+// GatewayUnreachable reports whether err is a WebSocket connection to the
+// gateway that never got Discord's answer (DNS, a refused connection, a
+// timeout), the API having answered: a firewall that lets requests to the
+// API through, and not the gateway, does this.
+func GatewayUnreachable(err error) bool {
+	var op *net.OpError
+	return !Unreachable(err) && errors.As(err, &op)
+}
+
+// GatewayUnreachableAdvice is what to check when the gateway cannot be
+// reached (GatewayUnreachable).
+const GatewayUnreachableAdvice = "check this machine's network, DNS and firewall, which must let WebSocket connections to the gateway through (wss://, port 443) as well as requests to the API"
 
 // isFinalClose reports whether err is a close, or a 401, after which
 // reconnecting is futile.

@@ -109,7 +109,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		case cmdLeaderboard:
 			b.onLeaderboard(ctx, i, opts)
 		case cmdRules:
-			b.tell(i, rulesText(printerOf(i), opts.str(optVariant)))
+			b.onRules(ctx, i, opts)
 		case cmdRecord:
 			b.onRecord(ctx, i, opts)
 		case cmdHelp:

@@ -23,14 +23,34 @@ const (
 	txtRulesAttack     = "Attack by moving onto an enemy: the higher rank wins, equal ranks both go. The Spy takes the Marshal when it attacks; only Miners defuse Bombs; Bombs and the Flag never move."
 	txtRulesWinning    = "Win by taking the Flag, or when your opponent cannot move. Two-Squares rule: no piece may go back and forth between the same two squares more than 3 times in a row. More-Squares rule: no endless chasing into positions seen before."
 	txtRulesInfiltrate = "The Infiltrator (rank 1) may, inside the enemy's four rows, name the piece one or two squares away: right, and it is removed. Use `/stratego move` with `guess`."
+	txtRulesServer     = "On this server new matches play with: %[1]s; a challenge may choose otherwise."
 )
 
-// rulesText is a short summary of a variant's rules, in p's language.
-func rulesText(p lang.Printer, variant string) string {
-	v := game.VariantClassic
-	if parsed, err := game.ParseVariant(variant); err == nil {
-		v = parsed
+// onRules answers /stratego rules: the variant asked for, else the one a
+// challenge here plays when it names none (the server's default), and the
+// rule options the server's new matches play with when they are not the
+// standard ones.
+func (b *Bot) onRules(ctx context.Context, i *discordgo.Interaction, opts options) {
+	p := printerOf(i)
+	server := b.serverOf(ctx, i.GuildID)
+	variant := game.VariantClassic
+	if server.Variant != 0 {
+		variant = server.Variant
 	}
+	if v, err := game.ParseVariant(opts.str(optVariant)); err == nil {
+		variant = v
+	}
+	text := rulesText(p, variant)
+	rules := game.DefaultRules(variant)
+	server.Rules.Apply(&rules)
+	if parts := ruleOptionParts(p, rules); len(parts) > 0 {
+		text += "\n" + p.Sprintf(txtRulesServer, strings.Join(parts, p.Sprintf(txtSummarySep)))
+	}
+	b.tell(i, text)
+}
+
+// rulesText is a short summary of a variant's rules, in p's language.
+func rulesText(p lang.Printer, v game.Variant) string {
 	var army []string
 	a := v.Army()
 	for _, r := range game.Ranks {

@@ -36,6 +36,7 @@ Environment:
   STRATEGOBOT_API_BASE_URL  Discord's REST API base (api_base_url), e.g. a proxy
   STRATEGOBOT_THREADS       matches in threads (threads): the threads' permissions
                             then count as needed, else they are only listed
+  STRATEGOBOT_GUILD_ID      the server of the command (guild_id): the bot must be in it
 The other STRATEGOBOT_* variables are read and checked as run reads them
 (strategobot run -h lists them).
 
@@ -131,6 +132,12 @@ func (c *checker) fail(format string, args ...any) {
 	fmt.Fprintf(c.out, "✗ "+format+"\n", args...)
 }
 
+// unreachable fails the check of a request to the API at apiBase that got
+// no answer, with what to check.
+func (c *checker) unreachable(apiBase string, err error) {
+	c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", shownBase(apiBase), nameBase(err, apiBase))
+}
+
 func (c *checker) note(format string, args ...any) {
 	fmt.Fprintf(c.out, "  "+format+"\n", args...)
 }
@@ -151,7 +158,7 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		case restCode(err) == 401:
 			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN.")
 		case bot.Unreachable(err):
-			c.fail("Discord cannot be reached at %s: %v. Check this machine's network, DNS and firewall, or api_base_url.", shownBase(cfg.APIBaseURL), nameBase(err, cfg.APIBaseURL))
+			c.unreachable(cfg.APIBaseURL, err)
 		default:
 			if not, ok := bot.NotDiscordAPI(err); ok {
 				c.fail("%v.", nameBase(not, cfg.APIBaseURL))
@@ -171,7 +178,14 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 	})
 	if err := bot.OpenGateway(ctx, s); err != nil {
-		if ctx.Err() == nil {
+		switch {
+		case ctx.Err() != nil:
+		case bot.Unreachable(err): // the request for the gateway's address
+			c.unreachable(cfg.APIBaseURL, err)
+		case bot.GatewayUnreachable(err):
+			advice := bot.GatewayUnreachableAdvice
+			c.fail("the gateway cannot be reached: %v. %s%s.", err, strings.ToUpper(advice[:1]), advice[1:])
+		default:
 			c.fail("the gateway refused the connection: %v", nameBase(bot.ExplainGatewayError(err), cfg.APIBaseURL))
 		}
 		return
@@ -217,6 +231,19 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 			// may be in another server, and a DM needs only a server the
 			// member and the bot share.
 			c.fail("the bot is not in server %s: invite it with the link above (you need Manage Server there).", guildID)
+		}
+	}
+	if cfg.GuildID != "" && cfg.GuildID != guildID {
+		// Where run registers the command: Discord refuses it in a server
+		// the bot is not in, and run stops.
+		name, ok := c.waitGuild(ctx, s, guildSeen, cfg.GuildID)
+		if ctx.Err() != nil {
+			return
+		}
+		if ok {
+			c.pass("the bot is in the server %q, where guild_id registers the command", name)
+		} else {
+			c.fail("the bot is not in server %s, where guild_id registers the command: invite it there with the link above, or leave guild_id empty to register the command in every server.", cfg.GuildID)
 		}
 	}
 	if channelID != "" && ctx.Err() == nil {

@@ -217,3 +217,47 @@ func TestCheckIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckConfiguredGuild: with guild_id set, check says whether the bot
+// is in that server, where run registers the command, without -guild: run
+// would stop at once, Discord refusing the command there.
+func TestCheckConfiguredGuild(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	tests := []struct {
+		name     string
+		guild    func(srv *discordtest.Server, club *discordtest.Guild) string // guild_id
+		wantCode int
+		want     string
+	}{
+		{"the bot in it", func(_ *discordtest.Server, club *discordtest.Guild) string { return club.ID }, 0,
+			"✓ the bot is in the server \"Stratego Club\", where guild_id registers the command\n"},
+		{"the bot removed from it", func(_ *discordtest.Server, club *discordtest.Guild) string { club.KickBot(); return club.ID }, 1,
+			"✗ the bot is not in server GUILD, where guild_id registers the command: invite it there with the link above, or leave guild_id empty to register the command in every server.\n"},
+		{"no such server", func(srv *discordtest.Server, _ *discordtest.Guild) string { return srv.UnknownID() }, 1,
+			"✗ the bot is not in server GUILD, where guild_id registers the command"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			srv := discordtest.New(t)
+			club := srv.AddGuild("Stratego Club")
+			guild := tc.guild(srv, club)
+			cmd := exec.Command(bin, "check")
+			cmd.Dir = t.TempDir()
+			cmd.Env = botEnv(srv, "STRATEGOBOT_GUILD_ID="+guild)
+			out, err := cmd.Output()
+			code := 0
+			if exit, ok := err.(*exec.ExitError); ok {
+				code = exit.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != tc.wantCode {
+				t.Errorf("exit code %d, want %d:\n%s", code, tc.wantCode, out)
+			}
+			if want := strings.ReplaceAll(tc.want, "GUILD", guild); !strings.Contains(string(out), want) {
+				t.Errorf("the output lacks %q:\n%s", want, out)
+			}
+		})
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 	"github.com/bwmarrin/discordgo"
@@ -188,6 +189,8 @@ func loadConfig(path string, getenv func(string) string) (config, error) {
 		from.lines = keyLines(file, md)
 	case errors.Is(err, fs.ErrNotExist) && !explicit:
 		// No file is fine: the defaults and the environment are enough.
+	case errors.Is(err, fs.ErrNotExist) && shellPath("config file", file, " (from -config or STRATEGOBOT_CONFIG)") != "":
+		return cfg, errors.New("config: " + shellPath("config file", file, " (from -config or STRATEGOBOT_CONFIG)"))
 	case errors.Is(err, fs.ErrNotExist):
 		return cfg, fmt.Errorf("config %s: there is no such file: create it with a key per line, such as database = \"strategobot.db\" "+
 			"(strategobot run -h lists the keys), or name no file (neither -config nor STRATEGOBOT_CONFIG) to read ./%s when it exists, else the defaults",
@@ -427,6 +430,9 @@ func unknownKeys(file string, md toml.MetaData) error {
 		}
 		table, key := strings.Join(k[:len(k)-1], "."), k[len(k)-1]
 		if slices.Contains(fileKeys(), key) {
+			if !opensTable(file, k[:len(k)-1]) {
+				return fmt.Errorf("config %s: unknown key %s: the bot's keys have no dots; did you mean %s?", file, k, key)
+			}
 			return fmt.Errorf("config %s: %s is in a table [%s], where the bot does not look: move it above the file's first [table] line", file, key, table)
 		}
 	}
@@ -438,6 +444,20 @@ func unknownKeys(file string, md toml.MetaData) error {
 		}
 		if len(table) == 0 {
 			continue
+		}
+		if !opensTable(file, table) {
+			// No [table] line: a dotted key, such as web.addr, made the table.
+			dotted := k
+			for _, leaf := range undecoded {
+				if typ := md.Type(leaf...); typ != "Hash" && typ != "ArrayHash" && len(leaf) > len(table) && slices.Equal(leaf[:len(table)], table) {
+					dotted = leaf
+					break
+				}
+			}
+			if want := strings.ReplaceAll(dotted.String(), ".", "_"); slices.Contains(fileKeys(), want) {
+				return fmt.Errorf("config %s: unknown key %s: the bot's keys have no dots; did you mean %s?", file, dotted, want)
+			}
+			return fmt.Errorf("config %s: unknown key %s: the bot's keys have no dots. The keys are: %s", file, dotted, strings.Join(fileKeys(), ", "))
 		}
 		instead := ""
 		if prefixed := keysStartingWith(table[0] + "_"); len(prefixed) > 0 {
@@ -454,6 +474,34 @@ func unknownKeys(file string, md toml.MetaData) error {
 		return fmt.Errorf("config %s: unknown key %s; did you mean %s?", file, strings.Join(keys, ", "), k)
 	}
 	return fmt.Errorf("config %s: unknown key %s. The keys are: %s", file, strings.Join(keys, ", "), strings.Join(fileKeys(), ", "))
+}
+
+// opensTable reports whether file has a [table] or [[table]] line for
+// table or a table within it, rather than dotted keys alone (web.addr = …).
+func opensTable(file string, table toml.Key) bool {
+	text, _ := os.ReadFile(file)
+	for _, line := range strings.Split(string(text), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		header, ok := strings.CutPrefix(strings.TrimSpace(line), "[")
+		if !ok {
+			continue
+		}
+		header = strings.Trim(header, "[] \t")
+		parts := strings.Split(header, ".")
+		if len(parts) < len(table) {
+			continue
+		}
+		same := true
+		for i, name := range table {
+			if strings.Trim(strings.TrimSpace(parts[i]), `"'`) != name {
+				same = false
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
 
 // keysStartingWith are the keys of the file that start with prefix.
@@ -592,6 +640,12 @@ func applyEnv(cfg *config, getenv func(string) string, set map[string]string) er
 // it came from (from).
 func (c config) validate(from origins) error {
 	var problems []string
+	if strings.ContainsFunc(c.Token, unicode.IsSpace) {
+		// HTTP refuses a header with a line break, before any request: the
+		// bot would take Discord for unreachable. The token is not quoted.
+		problems = append(problems, "DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line, "+
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
+	}
 	switch {
 	case strings.TrimSpace(c.Database) == "":
 		problems = append(problems, "database"+from.of("database")+" must name a bbolt file or a postgres:// URL")
@@ -599,10 +653,15 @@ func (c config) validate(from origins) error {
 		// Not quoted: it may hold a password. (A file of that name holds
 		// the data of a bot that ran with it before: it is the database.)
 		problems = append(problems, "database"+from.of("database")+" looks like a PostgreSQL connection string of keywords (host=… user=…), which the bot does not read: write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+	case !postgres.IsURL(c.Database) && shellPath("database", c.Database, from.of("database")) != "":
+		problems = append(problems, shellPath("database", c.Database, from.of("database")))
 	case c.Database != strings.TrimSpace(c.Database) && !exists(c.Database):
 		// A file of that name holds the data of a bot that ran with it
 		// before blanks were refused: it is still the database.
-		problems = append(problems, fmt.Sprintf("database %q%s begins or ends with a blank: remove it", c.Database, from.of("database")))
+		// Quoted as logs show it: a postgres:// URL without its passwords.
+		trimmed := strings.TrimSpace(c.Database)
+		shown := strings.Replace(c.Database, trimmed, databaseName(trimmed), 1)
+		problems = append(problems, fmt.Sprintf("database %q%s begins or ends with a blank: remove it", shown, from.of("database")))
 	case postgres.IsURL(c.Database) && c.BackupDir != "":
 		problems = append(problems, "backup_dir makes copies of a bbolt file; back up PostgreSQL with pg_dump instead (pg_dump --format=custom --file=strategobot.dump DATABASE_URL) and leave backup_dir empty")
 	case postgres.IsURL(c.Database):
@@ -617,11 +676,18 @@ func (c config) validate(from origins) error {
 			problems = append(problems, fmt.Sprintf("database %s%s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", databaseName(c.Database), from.of("database")))
 		}
 	}
+	if why := shellPath("backup_dir", c.BackupDir, from.of("backup_dir")); why != "" {
+		problems = append(problems, why)
+	}
 	if c.GuildID != "" && !isID(c.GuildID) {
 		problems = append(problems, fmt.Sprintf("guild_id %q%s must be a server's id, a number such as 123456789012345678 (in Discord, Developer Mode, then right-click the server → Copy Server ID), or empty to register the command in every server", c.GuildID, from.of("guild_id")))
 	}
 	if u, err := url.Parse(c.APIBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		problems = append(problems, fmt.Sprintf("api_base_url %q%s must be an http(s) URL like %s", c.APIBaseURL, from.of("api_base_url"), DiscordAPIBaseURL))
+		problems = append(problems, fmt.Sprintf("api_base_url %q%s must be an http(s) URL like %s", shownBase(c.APIBaseURL), from.of("api_base_url"), DiscordAPIBaseURL))
+	} else if n, err := strconv.Atoi(u.Port()); u.Port() != "" && (err != nil || n < 1 || n > 65535) {
+		// url.Parse takes any digits for a port; a dial refuses them only
+		// once the bot runs, as if Discord could not be reached.
+		problems = append(problems, fmt.Sprintf("api_base_url %q%s must be an http(s) URL like %s, on a port from 1 to 65535", shownBase(c.APIBaseURL), from.of("api_base_url"), DiscordAPIBaseURL))
 	}
 	if d := time.Duration(c.DefaultMoveTime); d < 5*time.Minute || d > 7*24*time.Hour {
 		problems = append(problems, fmt.Sprintf("default_move_time %s%s must be between 5m and 7d", formatDuration(d), from.of("default_move_time")))
@@ -669,6 +735,11 @@ func (c config) validate(from origins) error {
 			problems = append(problems, fmt.Sprintf("%s %q%s must be an address and port to listen on, such as %s", a.key, a.addr, from.of(a.key), a.example))
 		}
 	}
+	if c.WebAddr != "" && c.MetricsAddr != "" && isListenAddr(c.WebAddr) && isListenAddr(c.MetricsAddr) && sharePort(c.WebAddr, c.MetricsAddr) {
+		// The second listen would find the first, the bot's own, busy.
+		problems = append(problems, fmt.Sprintf("web_addr %s%s and metrics_addr %s%s are one port: give each its own, such as 127.0.0.1:8080 and 127.0.0.1:9464",
+			c.WebAddr, from.of("web_addr"), c.MetricsAddr, from.of("metrics_addr")))
+	}
 	if c.Profiling && c.MetricsAddr == "" {
 		problems = append(problems, "profiling serves Go's profiles at metrics_addr, which is empty: set metrics_addr too, such as 127.0.0.1:9464, or leave profiling false")
 	}
@@ -686,6 +757,31 @@ func (c config) validate(from origins) error {
 	}
 	return nil
 }
+
+// shellPath says how path, the value of key (from: where it came from),
+// holds what a shell would expand, ~ or a $VARIABLE, which neither a TOML
+// file nor systemd's EnvironmentFile expands: the bot would take it for a
+// folder of that name. "" when it holds none, or when a file or folder of
+// that name exists (the data of a bot that ran with it).
+func shellPath(key, path, from string) string {
+	if path == "" || exists(path) {
+		return ""
+	}
+	if path == "~" || strings.HasPrefix(path, "~/") {
+		such := "/home/USER" + path[1:]
+		if home, err := os.UserHomeDir(); err == nil {
+			such = filepath.Join(home, path[1:])
+		}
+		return fmt.Sprintf("%s %q%s starts with ~, which the bot does not expand as a shell does: write the full path, such as %s", key, path, from, such)
+	}
+	if v := shellVariable.FindString(path); v != "" {
+		return fmt.Sprintf("%s %q%s names %s, which the bot does not expand as a shell does: write the full path", key, path, from, v)
+	}
+	return ""
+}
+
+// shellVariable matches a shell's $NAME or ${NAME}.
+var shellVariable = regexp.MustCompile(`\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)`)
 
 // keywordValue matches a libpq connection string of keywords, such as
 // "host=db user=bot password=…", which is no bbolt file's name.
@@ -707,6 +803,30 @@ func isListenAddr(addr string) bool {
 	}
 	_, err = net.LookupPort("tcp", port)
 	return err == nil
+}
+
+// sharePort reports whether listening on a and on b, two addresses
+// isListenAddr takes, would take one port twice: the same port (not 0, any
+// free one) on the same host, or on every address for either.
+func sharePort(a, b string) bool {
+	ha, pa, _ := net.SplitHostPort(a)
+	hb, pb, _ := net.SplitHostPort(b)
+	na, _ := net.LookupPort("tcp", pa)
+	nb, _ := net.LookupPort("tcp", pb)
+	if na == 0 || na != nb {
+		return false
+	}
+	host := func(h string) string {
+		if strings.EqualFold(h, "localhost") {
+			return "127.0.0.1"
+		}
+		if ip := net.ParseIP(h); ip != nil && ip.IsUnspecified() {
+			return ""
+		}
+		return h
+	}
+	ha, hb = host(ha), host(hb)
+	return ha == "" || hb == "" || ha == hb
 }
 
 // isLoopback reports whether host names this machine alone: localhost or

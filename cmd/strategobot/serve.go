@@ -316,13 +316,26 @@ func nameBase(err error, apiBase string) error {
 }
 
 // shownBase is the api_base_url as logs and errors show it: a password in
-// it (a proxy's basic authentication) as xxxxx.
+// it (a proxy's basic authentication) as xxxxx, also in one that does not
+// parse or has no "//" after its scheme, which the configuration refuses
+// by quoting it.
 func shownBase(apiBase string) string {
-	u, err := url.Parse(apiBase)
-	if err != nil {
+	if u, err := url.Parse(apiBase); err == nil && u.Opaque == "" {
+		return u.Redacted()
+	}
+	at := strings.LastIndex(apiBase, "@")
+	if at < 0 {
 		return apiBase
 	}
-	return u.Redacted()
+	start := 0
+	if i := strings.Index(apiBase[:at], "://"); i >= 0 {
+		start = i + len("://")
+	}
+	user, _, password := strings.Cut(apiBase[start:at], ":")
+	if !password {
+		return apiBase
+	}
+	return apiBase[:start] + user + ":xxxxx" + apiBase[at:]
 }
 
 // rebasedError is an error reworded by nameBase; it still wraps the original.

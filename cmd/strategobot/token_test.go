@@ -107,3 +107,54 @@ func TestTokenRefusedBeforeTheGateway(t *testing.T) {
 		t.Errorf("output\n%s\nwants %q", out, want)
 	}
 }
+
+// TestRefusalSaidOnce runs the built bot until Discord refuses it for good
+// once it runs: its token reset, or its command refused (guild_id names a
+// server it is not in). It exits 3, and its log says why once: the error
+// with what to do, not a second time in another line.
+func TestRefusalSaidOnce(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	tests := []struct {
+		name   string
+		env    []string
+		revoke bool   // reset the token once the command is registered
+		why    string // in the log once
+	}{
+		{"its token reset while it runs", nil, true, "4004"},
+		{"guild_id of a server it is not in", []string{"STRATEGOBOT_GUILD_ID=4242"}, false, "Missing Access"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := discordtest.New(t)
+			dir := t.TempDir()
+			cmd := exec.Command(bin)
+			cmd.Dir = dir
+			cmd.Env = append(botEnv(srv, "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db")), tc.env...)
+			logs := &syncBuffer{}
+			cmd.Stderr = logs
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			t.Cleanup(func() { _ = cmd.Process.Kill() })
+			if tc.revoke {
+				srv.WaitFor(t, "the command registered", func() bool { return strings.Contains(logs.String(), "registered the command") })
+				srv.RevokeToken()
+			}
+			var err error
+			select {
+			case err = <-exited:
+			case <-time.After(20 * time.Second):
+				t.Fatalf("still running after 20 s; its log:\n%s", logs.String())
+			}
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+				t.Errorf("ended with %v, want exit code 3; its log:\n%s", err, logs.String())
+			}
+			if n := strings.Count(logs.String(), tc.why); n != 1 {
+				t.Errorf("its log says %q %d times, want once:\n%s", tc.why, n, logs.String())
+			}
+		})
+	}
+}

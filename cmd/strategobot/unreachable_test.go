@@ -101,6 +101,99 @@ func TestGatewayUpgradeRefusedSaysWhatToCheck(t *testing.T) {
 	}
 }
 
+// TestGatewayUnreachableSaysWhatToCheck runs the built bot and check where
+// api_base_url answers REST but the gateway's address it names cannot be
+// reached, as where a firewall lets the API through and not the gateway's
+// WebSocket: both say that the gateway cannot be reached, with what to
+// check, instead of the dial's error alone or a refusal.
+func TestGatewayUnreachableSaysWhatToCheck(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gateway := l.Addr().String()
+	l.Close() // nothing listens there now
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/api/v9/gateway", "/api/v9/gateway/bot":
+			fmt.Fprintf(w, `{"url":"ws://%s","shards":1}`, gateway)
+		case "/api/v9/users/@me":
+			w.Write([]byte(`{"id":"123456789012345678","username":"strategobot","bot":true}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer api.Close()
+	dir := t.TempDir()
+	const advice = "check this machine's network, DNS and firewall, which must let WebSocket connections to the gateway through (wss://, port 443) as well as requests to the API"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "connect to Discord: its gateway cannot be reached; " + advice + ": dial tcp " + gateway + ": "},
+		{[]string{"check"}, "✗ the gateway cannot be reached: dial tcp " + gateway + ": connect: connection refused. C" + advice[1:] + ".\n"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(append([]string{"strategobot"}, tc.args...), " "), func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
+				"STRATEGOBOT_API_BASE_URL="+api.URL+"/api/v9/", "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"))
+			out, err := cmd.CombinedOutput()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+				t.Fatalf("ended with %v, want exit code 1; output:\n%s", err, out)
+			}
+			if !strings.Contains(string(out), tc.want) {
+				t.Errorf("output\n%s\nwants %q", out, tc.want)
+			}
+			if strings.Contains(string(out), "refused the connection") {
+				t.Errorf("output calls an unreachable gateway a refusal:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestGatewayAddressUnreachableInCheck runs check where the API answers the
+// bot's user, then cuts the request for the gateway's address: check says
+// that Discord cannot be reached at the API's base, with what to check, as
+// run does, rather than that the gateway refused the connection.
+func TestGatewayAddressUnreachableInCheck(t *testing.T) {
+	bin := buildtest.Binary(t, "./cmd/strategobot")
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/api/v9/gateway", "/api/v9/gateway/bot":
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close() // no answer at all
+			}
+		case "/api/v9/users/@me":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write([]byte(`{"id":"123456789012345678","username":"strategobot","bot":true}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer api.Close()
+	base := api.URL + "/api/v9/"
+	dir := t.TempDir()
+	cmd := exec.Command(bin, "check")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG=",
+		"STRATEGOBOT_API_BASE_URL="+base, "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"))
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("ended with %v, want exit code 1; output:\n%s", err, out)
+	}
+	if want := "✗ Discord cannot be reached at " + base + ": Get \"" + base + "gateway\": "; !strings.Contains(string(out), want) ||
+		!strings.Contains(string(out), "Check this machine's network, DNS and firewall, or api_base_url.") || strings.Contains(string(out), "refused the connection") {
+		t.Errorf("output\n%s\nwants %q and what to check", out, want)
+	}
+}
+
 // TestNotDiscordSaysWhatToCheck runs the built bot and check with an
 // api_base_url that answers, but not as Discord's API does: a web server
 // that has no such page (404, HTML), as a proxy's address without its

@@ -51,8 +51,18 @@ func serveWeb(addr, publicURL string, handler http.Handler, logger *slog.Logger)
 // restarting it unchanged would find the port as busy, or the address as
 // wrong, as before.
 func listenError(key, addr string, err error) error {
-	if errors.Is(err, syscall.EADDRINUSE) {
+	example := map[string]string{"web_addr": "8080", "metrics_addr": "9464"}[key]
+	host, port, _ := net.SplitHostPort(addr)
+	var dns *net.DNSError
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
 		return configError{fmt.Errorf("%s %s: another program listens there: choose another port or stop it", key, addr)}
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return configError{fmt.Errorf("%s %s: this machine has no such address: use one of its own, such as 127.0.0.1:%s, or :%s for all of them", key, addr, port, port)}
+	case errors.Is(err, syscall.EACCES):
+		return configError{fmt.Errorf("%s %s: the bot's user may not listen on port %s (ports below 1024 need privileges): choose a port above 1023, such as 127.0.0.1:%s", key, addr, port, example)}
+	case errors.As(err, &dns):
+		return configError{fmt.Errorf("%s %s: the name %s does not resolve to an address of this machine: use one of its addresses, such as 127.0.0.1:%s", key, addr, host, port)}
 	}
 	return configError{fmt.Errorf("%s %s: %w", key, addr, err)}
 }

@@ -1,0 +1,92 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/lang"
+)
+
+// TestRulesFollowTheServer: /stratego rules without a variant explains the
+// variant a challenge here plays when it names none, the server's default,
+// and says which rule options the server's new matches play with when they
+// are not the standard ones; in a DM, and on a server that chose nothing,
+// the standard rules of Classic.
+func TestRulesFollowTheServer(t *testing.T) {
+	t.Parallel()
+	const optionsLine = "On this server new matches play with:"
+	tests := []struct {
+		name    string
+		set     []discordtest.Arg // the moderator's /stratego server options; none: no change
+		variant string            // the variant asked for; "": none
+		dm      bool              // asked in the bot's DM
+		locale  string            // alice's client's; "": English
+		start   string            // the answer's start
+		options string            // the line of the server's options; "": none
+	}{
+		{name: "no choice", start: "**Classic**:"},
+		{name: "a default variant", set: []discordtest.Arg{discordtest.Opt(optVariant, "Barrage")}, start: "**Barrage**:"},
+		{name: "a variant asked for wins", set: []discordtest.Arg{discordtest.Opt(optVariant, "Barrage")}, variant: "Duel", start: "**Duel**:"},
+		{name: "rule options", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 5), discordtest.Opt(optScoutRange, false)},
+			start: "**Classic**:", options: optionsLine + " Two-Squares 5 · Scouts attack only next to them; a challenge may choose otherwise."},
+		{name: "rule options with a variant asked for", set: []discordtest.Arg{discordtest.Opt(optMoreSquares, false), discordtest.Opt(optMaxMoves, 500)}, variant: "Barrage",
+			start: "**Barrage**:", options: optionsLine + " More-Squares off · draw after 500 moves; a challenge may choose otherwise."},
+		{name: "rule options, in Dutch", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 0)}, locale: "nl",
+			start: "**Klassiek**:", options: "Op deze server gelden voor nieuwe partijen: Twee-veldenregel uit; een uitdaging kan iets anders kiezen."},
+		{name: "standard options chosen", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 3), discordtest.Opt(optScoutRange, true)}, start: "**Classic**:"},
+		{name: "in a DM", set: []discordtest.Arg{discordtest.Opt(optVariant, "Barrage"), discordtest.Opt(optTwoSquares, 0)}, dm: true, start: "**Classic**:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			moderator(h)
+			if len(tc.set) > 0 {
+				if got := h.carol.SlashCommand(t, h.channel, "stratego server", tc.set...).Reply(t); !strings.Contains(got.Content, "Changed: ") {
+					t.Fatalf("the server's settings: %q", got.Content)
+				}
+			}
+			if tc.locale != "" {
+				h.alice.SetLocale(tc.locale)
+			}
+			where := h.channel
+			if tc.dm {
+				where = h.alice.DM()
+			}
+			var args []discordtest.Arg
+			if tc.variant != "" {
+				args = append(args, discordtest.Opt(optVariant, tc.variant))
+			}
+			got := h.alice.SlashCommand(t, where, "stratego rules", args...).Reply(t).Content
+			if !strings.HasPrefix(got, tc.start) {
+				t.Errorf("the rules begin %q; want %q", got, tc.start)
+			}
+			last := got[strings.LastIndex(got, "\n")+1:]
+			switch {
+			case tc.options == "" && last != lang.For(tc.locale).Sprintf(txtRulesWinning):
+				t.Errorf("the rules end %q; want the standard rules alone", last)
+			case tc.options != "" && last != tc.options:
+				t.Errorf("the rules end %q; want %q", last, tc.options)
+			}
+		})
+	}
+}
+
+// TestRulesVariantOptionNamesTheDefault: the variant option of
+// /stratego rules says what it defaults to, the server's default variant,
+// not Classic alone.
+func TestRulesVariantOptionNamesTheDefault(t *testing.T) {
+	for _, sub := range Commands()[0].Options {
+		if sub.Name != cmdRules {
+			continue
+		}
+		for _, o := range sub.Options {
+			if o.Name == optVariant && !strings.Contains(o.Description, "this server's") {
+				t.Errorf("the variant option of /stratego rules says %q", o.Description)
+			}
+		}
+		return
+	}
+	t.Fatal("no /stratego rules")
+}
