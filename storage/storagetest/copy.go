@@ -22,7 +22,8 @@ type CopyStore interface {
 
 // CopyTest fills a store from "from" through the Store interface with every
 // kind of record the bot keeps (matches ended, under way and in set-up,
-// with their logs, followers and the notices still owed; challenges, seeks,
+// with their logs, followers and the notices still owed, part sent or to be
+// tried again, one holding an expired challenge; challenges, seeks,
 // players' settings, saved set-ups, vacations and link generations, server
 // settings, standings, a tournament with a linked match, the web key, when
 // the bot was last alive, a lease), copies it with storage.Copy into an
@@ -205,8 +206,10 @@ func Fill(t *testing.T, s storage.Store) {
 	// still owed, and two followers.
 	on := Started(t, s, NewMatch(game.VariantBarrage), 2)
 	on = Play(t, s, on, 5, r)
-	side, mv := RandomMove(t, on, r)
-	on, _ = must2m(t)(s.ApplyMove(ctx, on.ID, on.Version, side, mv, lastTime(on).Add(time.Minute)))
+	for range 2 { // two moves untold: queues of two notices
+		side, mv := RandomMove(t, on, r)
+		on, _ = must2m(t)(s.ApplyMove(ctx, on.ID, on.Version, side, mv, lastTime(on).Add(time.Minute)))
+	}
 	must(struct{}{}, s.Follow(ctx, on.ID, "2001", true)).in(t)
 	must(struct{}{}, s.Follow(ctx, on.ID, "2002", true)).in(t)
 
@@ -223,6 +226,8 @@ func Fill(t *testing.T, s storage.Store) {
 	named.Opponent, named.ChannelID = storage.Player{UserID: "1003", Name: "Cy"}, "c2"
 	must(s.CreateChallenge(ctx, named)).in(t)
 	must(s.PlaceSeek(ctx, NewSeek("1004", T0), game.Red)).in(t)
+	lapsed := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(30*time.Minute)))).in(t)
+	must(s.ExpireChallenge(ctx, lapsed.ID, T0.Add(time.Hour))).in(t) // its notice holds it
 	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)
 	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
@@ -244,6 +249,14 @@ func Fill(t *testing.T, s storage.Store) {
 	ten := 10
 	must(s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = &ten; return nil })).in(t)
 	must(s.WebKey(ctx)).in(t)
+
+	// Notices part sent, and one to be tried again later.
+	due := must(s.DueNotices(ctx, T0.Add(1000*day), 0)).in(t)
+	if len(due) < 2 {
+		t.Fatalf("%d notices due, want at least 2", len(due))
+	}
+	must(struct{}{}, s.NoticeProgress(ctx, due[0].ID, 1)).in(t)
+	must(s.NoticeRetry(ctx, due[1].ID, T0.Add(2*day))).in(t)
 	must(s.Alive(ctx, T0.Add(3*time.Hour))).in(t)
 	if !must(s.Lead(ctx, "timers", "source", T0, time.Hour)).in(t) {
 		t.Fatal("the source's lease was refused")
