@@ -215,6 +215,17 @@
 // *game.SetupError that SetSetup returns to the player who submitted that
 // set-up.
 //
+// # Moving a database
+//
+// Both backends read their whole database into a Dump and write one into
+// an empty database (Dumper, Loader; Copy does both, for strategobot
+// copydb): every record with its id and version, the outbox with its ids,
+// followers, the web key, when the bot was last alive and the sequences
+// ids are drawn from; indexes are written from the records, and leases,
+// which belong to the stopped processes of the source, stay behind. Each
+// backend's test fails on a bucket or table its copy does not name, and
+// storagetest.CopyTest compares all the Store shows before and after a copy.
+//
 // # Conformance
 //
 // The storagetest package is the Store's conformance suite; both backends run

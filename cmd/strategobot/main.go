@@ -6,6 +6,7 @@
 //	strategobot version          print the version, the source revision and the Go version
 //	strategobot replay FILES...  replay Gravon game records and report disagreements
 //	strategobot backup PATH      copy a stopped bot's database to PATH
+//	strategobot copydb -to DB    copy a stopped bot's database into an empty one, bbolt or PostgreSQL
 //	strategobot demo -out DIR    play a random game and write sample pictures into DIR
 //	strategobot help [COMMAND]   list the commands, or describe one
 //
@@ -52,6 +53,8 @@ func program() *cli.Program {
 				Flags: func(w io.Writer) *flag.FlagSet { return replayFlags(new(replayConfig), w) }, Operands: replayOperands, Interleaved: true, Run: runReplay},
 			{Name: "backup", Summary: "copy a stopped bot's database to PATH",
 				Flags: func(w io.Writer) *flag.FlagSet { return backupFlags(new(backupOptions), w) }, Operands: backupOperands, Run: runBackup},
+			{Name: "copydb", Summary: "copy a stopped bot's database into an empty one: bbolt to PostgreSQL or back",
+				Flags: func(w io.Writer) *flag.FlagSet { return copydbFlags(new(copydbOptions), w) }, Run: runCopydb},
 			{Name: "demo", Summary: "play a random game and write sample pictures into DIR",
 				Flags: func(w io.Writer) *flag.FlagSet { return demoFlags(new(demoConfig), w) }, Run: runDemo},
 		},

@@ -119,6 +119,7 @@ func TestCommandHelp(t *testing.T) {
 		"version": nil,
 		"replay":  nil,
 		"backup":  {"STRATEGOBOT_CONFIG", "STRATEGOBOT_DATABASE"},
+		"copydb":  {"STRATEGOBOT_CONFIG", "STRATEGOBOT_DATABASE"},
 		"demo":    nil,
 	})
 }
@@ -128,7 +129,7 @@ func TestCommandHelp(t *testing.T) {
 // the README, docs/ or config.example.toml. demo is the exception: its
 // -docs writes the repository's docs/images.
 func TestHelpNamesNoFile(t *testing.T) {
-	tests := [][]string{{"help"}, {"-h"}, {"run", "-h"}, {"check", "-h"}, {"version", "-h"}, {"replay", "-h"}, {"backup", "-h"}}
+	tests := [][]string{{"help"}, {"-h"}, {"run", "-h"}, {"check", "-h"}, {"version", "-h"}, {"replay", "-h"}, {"backup", "-h"}, {"copydb", "-h"}}
 	for _, args := range tests {
 		var out, errOut bytes.Buffer
 		program().Dispatch(context.Background(), args, &out, &errOut)

@@ -1,0 +1,264 @@
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// CopyStore is a store that a whole database can be read from and written
+// into (storage.Copy): both backends are.
+type CopyStore interface {
+	storage.Store
+	storage.Dumper
+	storage.Loader
+}
+
+// CopyTest fills a store from "from" through the Store interface with every
+// kind of record the bot keeps (matches ended, under way and in set-up,
+// with their logs, followers and the notices still owed, part sent or to be
+// tried again, one holding an expired challenge; challenges, seeks,
+// players' settings, saved set-ups, vacations and link generations, server
+// settings, standings, a tournament with a linked match, the web key, when
+// the bot was last alive, a lease), copies it with storage.Copy into an
+// empty store from "to", and checks that everything read back through the
+// Store interface is the same, that both go on with the same ids, and that
+// a second copy into the now full target is refused (storage.ErrNotEmpty)
+// and leaves it as it was. Leases are not copied: the source's holders are
+// stopped.
+func CopyTest(t *testing.T, from, to func(t *testing.T) CopyStore) {
+	ctx := context.Background()
+	src := from(t)
+	Fill(t, src)
+	dst := to(t)
+	counts := must(storage.Copy(ctx, src, dst)).in(t)
+	want := storage.Counts{Matches: 4, Active: 3, Followers: 2, Challenges: 2, Players: 2, Servers: 1, Standings: 2,
+		Seeks: 1, Tournaments: 1}
+	if counts.Notices == 0 {
+		t.Errorf("copied no notice, but the last move's and the set-up's are still owed")
+	}
+	counts.Notices = 0
+	if counts != want {
+		t.Errorf("copied %+v, want %+v", counts, want)
+	}
+	before, orig := snapshot(t, dst), snapshot(t, src)
+	for what, got := range before {
+		if want := orig[what]; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s copied as\n%+v\nwant\n%+v", what, got, want)
+		}
+	}
+	for what := range orig {
+		if _, ok := before[what]; !ok {
+			t.Errorf("%s not in the copy", what)
+		}
+	}
+
+	// The copy is refused by a target that holds anything, and leaves it as it was.
+	if _, err := storage.Copy(ctx, src, dst); !errors.Is(err, storage.ErrNotEmpty) {
+		t.Errorf("a second copy into the same target: %v, want ErrNotEmpty", err)
+	}
+	if after := snapshot(t, dst); !reflect.DeepEqual(after, before) {
+		t.Errorf("a refused copy changed the target")
+	}
+	keyed := to(t)
+	must(keyed.WebKey(ctx)).in(t)
+	if _, err := storage.Copy(ctx, src, keyed); !errors.Is(err, storage.ErrNotEmpty) {
+		t.Errorf("a copy into a target holding only a web key: %v, want ErrNotEmpty", err)
+	}
+
+	// Leases are the source's processes': a new holder takes them on the copy.
+	if !must(dst.Lead(ctx, "timers", "target", T0, time.Minute)).in(t) {
+		t.Errorf("the source's lease was copied: a new process cannot lead the copy")
+	}
+	// Both go on alike: the same next ids (of matches, challenges,
+	// tournaments and notices), the same time alive before.
+	var ids [2][]uint64
+	for i, s := range []storage.Store{src, dst} {
+		m := must(s.CreateMatch(ctx, NewMatch(game.VariantDuel))).in(t)
+		c := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+		tt := must(s.CreateTournament(ctx, NewTournament("g2"), storage.TournamentLimits{})).in(t)
+		ids[i] = []uint64{uint64(m.ID), uint64(c.ID), uint64(tt.ID)}
+		for _, n := range must(s.DueNotices(ctx, T0.Add(1000*24*time.Hour), 0)).in(t) {
+			ids[i] = append(ids[i], n.ID)
+		}
+	}
+	if !reflect.DeepEqual(ids[0], ids[1]) {
+		t.Errorf("after the copy, a new match, challenge and tournament (and the notices due) got the ids %v, want %v as in the source", ids[1], ids[0])
+	}
+	at := T0.Add(5 * time.Hour)
+	if x, y := must(src.Alive(ctx, at)).in(t), must(dst.Alive(ctx, at)).in(t); !x.Equal(y) || x.IsZero() {
+		t.Errorf("last alive %v in the copy, want %v", y, x)
+	}
+}
+
+// snapshot reads everything the Store interface shows of the records fill
+// makes (and of the few made after the copy), by name.
+func snapshot(t *testing.T, s storage.Store) map[string]any {
+	ctx := context.Background()
+	far := T0.Add(1000 * 24 * time.Hour)
+	out := map[string]any{}
+	put := func(what string, v any, err error) {
+		t.Helper()
+		if err != nil && !errors.Is(err, storage.ErrNotFound) {
+			t.Fatalf("%s: %v", what, err)
+		}
+		switch rv := reflect.ValueOf(v); {
+		case errors.Is(err, storage.ErrNotFound):
+			out[what] = "not found" // the backends' zero values differ
+		case rv.Kind() == reflect.Slice && rv.Len() == 0:
+			out[what] = "none" // nil or empty, as each backend gives it
+		default:
+			out[what] = v
+		}
+	}
+	for id := storage.MatchID(1); id <= 8; id++ {
+		m, err := s.Match(ctx, id)
+		put("match "+id.String(), m, err)
+		f, err := s.Followers(ctx, id)
+		put("followers of "+id.String(), f, err)
+		g, err := s.MatchTournament(ctx, id)
+		put("tournament of match "+id.String(), g, err)
+	}
+	for id := storage.ChallengeID(1); id <= 4; id++ {
+		c, err := s.Challenge(ctx, id)
+		put("challenge "+id.String(), c, err)
+	}
+	for id := storage.TournamentID(1); id <= 3; id++ {
+		tt, err := s.Tournament(ctx, id)
+		put("tournament "+id.String(), tt, err)
+	}
+	for _, u := range []string{"1001", "1002", "1003", "1004", "2001"} {
+		for _, active := range []bool{true, false} {
+			m, err := s.PlayerMatches(ctx, u, active, 0)
+			put("matches of "+u+map[bool]string{true: " under way", false: " ended"}[active], m, err)
+		}
+		c, err := s.PlayerChallenges(ctx, u)
+		put("challenges of "+u, c, err)
+		p, err := s.Player(ctx, u)
+		put("player "+u, p, err)
+		g, err := s.LinkGeneration(ctx, u)
+		put("link generation of "+u, g, err)
+		for _, v := range []game.Variant{game.VariantClassic, game.VariantBarrage} {
+			st, err := s.Standing(ctx, "g1", v, u)
+			put("standing of "+u+" in "+v.String(), st, err)
+		}
+	}
+	for _, c := range []string{"c1", "c2", "th2"} {
+		for _, active := range []bool{true, false} {
+			m, err := s.ChannelMatches(ctx, c, active, 0)
+			put("matches in "+c+map[bool]string{true: " under way", false: " ended"}[active], m, err)
+		}
+		ch, err := s.ChannelChallenges(ctx, c)
+		put("challenges in "+c, ch, err)
+	}
+	for _, g := range []string{"g1", "g2"} {
+		srv, err := s.Server(ctx, g)
+		put("server "+g, srv, err)
+		q, err := s.Seeks(ctx, g, T0)
+		put("seeks of "+g, q, err)
+		tt, err := s.ServerTournaments(ctx, g, true)
+		put("tournaments of "+g, tt, err)
+		for _, v := range []game.Variant{game.VariantClassic, game.VariantBarrage} {
+			st, err := s.Standings(ctx, g, v, 0)
+			put("standings of "+g+" in "+v.String(), st, err)
+		}
+	}
+	d, ok, err := s.NextDeadline(ctx)
+	put("next deadline", []any{d, ok}, err)
+	ds, err := s.DueDeadlines(ctx, far, 0)
+	put("deadlines", ds, err)
+	n, ok, err := s.NextNotice(ctx)
+	put("next notice", []any{n, ok}, err)
+	ns, err := s.DueNotices(ctx, far, 0)
+	put("notices due", ns, err)
+	w, ok, err := s.NextTournamentWake(ctx)
+	put("next tournament wake", []any{w, ok}, err)
+	ts, err := s.DueTournaments(ctx, far)
+	put("tournaments due", ts, err)
+	v, err := s.PlayersOnVacation(ctx, T0)
+	put("players on vacation", v, err)
+	k, err := s.WebKey(ctx)
+	put("web key", k, err)
+	return out
+}
+
+// Fill stores every kind of record through the Store interface, as
+// CopyTest does before it copies: a backend's test that every table or
+// bucket is covered by its copy fills one with it.
+func Fill(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(7, 7))
+	day := 24 * time.Hour
+
+	// A rated match that ended, counted in the standings.
+	ended := Started(t, s, NewMatch(game.VariantClassic), 1)
+	ended = Play(t, s, ended, 6, r)
+	ended = must(s.Act(ctx, ended.ID, ended.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: lastTime(ended).Add(time.Minute)})).in(t)
+	Deliver(t, s, lastTime(ended))
+
+	// A match under way, with notices
+	// still owed, and two followers.
+	on := Started(t, s, NewMatch(game.VariantBarrage), 2)
+	on = Play(t, s, on, 5, r)
+	for range 2 { // two moves untold: queues of two notices
+		side, mv := RandomMove(t, on, r)
+		on, _ = must2m(t)(s.ApplyMove(ctx, on.ID, on.Version, side, mv, lastTime(on).Add(time.Minute)))
+	}
+	must(struct{}{}, s.Follow(ctx, on.ID, "2001", true)).in(t)
+	must(struct{}{}, s.Follow(ctx, on.ID, "2002", true)).in(t)
+
+	// A match in set-up, one side's draft in, its invites still owed.
+	setup := NewMatch(game.VariantClassic)
+	setup.Players[game.Blue] = storage.Player{UserID: "1003", Name: "Cy"}
+	setup.ChannelID, setup.ThreadID = "c2", "th2"
+	setup = must(s.CreateMatch(ctx, setup)).in(t)
+	must(s.SetSetup(ctx, setup.ID, setup.Version, game.Red, game.RandomSetup(setup.Rules, 9), storage.SetupDraft, T0)).in(t)
+
+	// Challenges, a seek, a tournament with a match on its first board.
+	must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(time.Hour)))).in(t)
+	named := NewChallenge(T0, T0.Add(2*time.Hour))
+	named.Opponent, named.ChannelID = storage.Player{UserID: "1003", Name: "Cy"}, "c2"
+	must(s.CreateChallenge(ctx, named)).in(t)
+	must(s.PlaceSeek(ctx, NewSeek("1004", T0), game.Red)).in(t)
+	lapsed := must(s.CreateChallenge(ctx, NewChallenge(T0, T0.Add(30*time.Minute)))).in(t)
+	must(s.ExpireChallenge(ctx, lapsed.ID, T0.Add(time.Hour))).in(t) // its notice holds it
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
+	board := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error {
+		t.Games = append(t.Games, storage.TournamentGame{Round: 1, Board: 1, Match: board.ID})
+		return nil
+	})).in(t)
+
+	// Players' and servers' settings, a vacation, revoked links.
+	must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error {
+		p.Locale, p.DMChannel, p.NoReminders = "nl", "dm1", true
+		p.Setups = []storage.SavedSetup{{Name: "wall", Variant: game.VariantClassic, Setup: game.RandomSetup(game.DefaultRules(game.VariantClassic), 3), Saved: T0}}
+		p.Defaults = map[game.Variant]string{game.VariantClassic: "wall"}
+		return p.StartVacation(T0.Add(day), 5)
+	})).in(t)
+	must(s.RevokeLinks(ctx, "1002")).in(t)
+	must(s.RevokeLinks(ctx, "1002")).in(t)
+	ten := 10
+	must(s.UpdateServer(ctx, "g1", func(srv *storage.ServerSettings) error { srv.VacationDays = &ten; return nil })).in(t)
+	must(s.WebKey(ctx)).in(t)
+
+	// Notices part sent, and one to be tried again later.
+	due := must(s.DueNotices(ctx, T0.Add(1000*day), 0)).in(t)
+	if len(due) < 2 {
+		t.Fatalf("%d notices due, want at least 2", len(due))
+	}
+	must(struct{}{}, s.NoticeProgress(ctx, due[0].ID, 1)).in(t)
+	must(s.NoticeRetry(ctx, due[1].ID, T0.Add(2*day))).in(t)
+	must(s.Alive(ctx, T0.Add(3*time.Hour))).in(t)
+	if !must(s.Lead(ctx, "timers", "source", T0, time.Hour)).in(t) {
+		t.Fatal("the source's lease was refused")
+	}
+}
