@@ -86,3 +86,24 @@ func TestPicturesInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestListInEveryLanguage reads a list cut short, as an alt text writes its
+// lost and known pieces: English puts a comma before "and", German, French
+// and Dutch do not.
+func TestListInEveryLanguage(t *testing.T) {
+	items := []string{"a", "b", "c", "d", "e"}
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "a, b, c, and 2 more"},
+		{"nl", "a, b, c en nog 2"},
+		{"de", "a, b, c und 2 weitere"},
+		{"fr", "a, b, c et 2 de plus"},
+	} {
+		w := words{lang.For(tc.lang)}
+		if got := w.list(items, 3); got != tc.want {
+			t.Errorf("%s: list = %q, want %q", tc.lang, got, tc.want)
+		}
+		if got, want := w.list(items[:3], 3), "a, b, c"; got != want {
+			t.Errorf("%s: the whole list = %q, want %q", tc.lang, got, want)
+		}
+	}
+}

@@ -146,7 +146,7 @@ var sideLetter = [2]string{"r", "b"}
 // Texts with a count: the catalogue holds their plural forms, chosen by the
 // language's plural rules; the count is always the first argument.
 const (
-	txtMoreItems    = "and %[1]d more"
+	txtMoreItems    = "%[2]s, and %[1]d more" // count left out, the items listed joined by txtListSeparator
 	txtMoves        = "%[1]d moves"
 	txtPiecesLeft   = "%[1]d pieces left"
 	txtPiecesPlaced = "%[1]d pieces placed"
