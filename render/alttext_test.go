@@ -9,6 +9,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/gametest"
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // TestAltText checks the whole alt text of golden positions, from each
@@ -316,8 +317,22 @@ func TestOtherAltTexts(t *testing.T) {
 			s := red
 			s[0][0] = game.NoRank
 			return SetupAltText(s, game.Red, classic, Options{})
-		}, "Preview of your set-up for Classic, playing Red, front row first, each from your left: row 4, A to J: . 9 6 2 B 2 8 5 2 6. " +
+		}, "Preview of your set-up for Classic, playing Red, front row first, each from your left: row 4, A to J: empty 9 6 2 B 2 8 5 2 6. " +
 			"row 3, A to J: 5 10 S 4 7 3 6 B 7 2. row 2, A to J: 4 3 8 7 B 4 5 B 3 2. row 1, A to J: 3 B F B 4 2 6 5 3 2. Not ready: Missing: 1 Scout."},
+		{"a Barrage set-up, its empty squares named", func() (string, error) {
+			// A screen reader reads no ".": "row 4, A to J: . . 9 ." read
+			// as "9" would put the General on A4, and a row ending empty
+			// ended its sentence in "..".
+			s := parseSetup(t,
+				". . . . . . . . 9 .",
+				". . 10 . . B . . S .",
+				". . . . . 3 . 2 F 2",
+				". . . . . . . . . .")
+			return SetupAltText(s, game.Red, game.DefaultRules(game.VariantBarrage), Options{Lang: lang.For("fr")})
+		}, "Aperçu de votre placement pour Barrage, en Rouge, rangée avant d'abord, chaque rangée de gauche à droite : " +
+			"rangée 4, A à J : vide vide vide vide vide vide vide vide 9 vide. rangée 3, A à J : vide vide 10 vide vide B vide vide S vide. " +
+			"rangée 2, A à J : vide vide vide vide vide 3 vide 2 F 2. rangée 1, A à J : vide vide vide vide vide vide vide vide vide vide. " +
+			"Prêt : 8 pièces placées. Confirmez pour jouer."},
 		{"the replay", func() (string, error) {
 			return ReplayAltText(finished, ReplayOptions{Options: Options{Names: [2]string{"Ada", "Grace"}}})
 		},

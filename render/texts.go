@@ -114,7 +114,7 @@ const (
 	txtAltKey        = "Key to the board pictures."
 	txtAltSetup      = "Preview of your set-up for %[1]s, playing %[2]s, front row first, each from your left:" // variant, side
 	txtAltSetupRow   = "row %[1]d, %[2]s to %[3]s: %[4]s."                                                      // row, column, column, labels
-	txtAltSetupEmpty = "."                                                                                      // an empty square of a set-up
+	txtAltSetupEmpty = "empty"                                                                                  // an empty square of a set-up: a word, as a screen reader reads no "." and a row ending in one would end in ".."
 	txtAltReplay     = "Replay of a Stratego game, %[1]s, %[2]s, every piece shown: %[3]s against %[4]s."       // variant, txtMoves, who, who
 )
 
