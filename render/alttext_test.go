@@ -31,23 +31,23 @@ func TestAltText(t *testing.T) {
 	}{
 		{"the start, public, no names", 0, game.PublicViewer, Options{}, nil,
 			"Stratego board, Classic, at the start: Red at the bottom, Blue at the top. Red to move. No move yet: Red moves first. " +
-				"Red has all 40 pieces. Blue has all 40 pieces. Red: 40 hidden, 0 of them moved. Blue: 40 hidden, 0 of them moved."},
+				"Red has all 40 pieces. Blue has all 40 pieces. Red: 40 hidden, none of them moved. Blue: 40 hidden, none of them moved."},
 		{"a Scout ran: Blue knows it", 1, game.BlueViewer, ada, nil,
 			"Your Stratego board, Classic, after move 1: you are Grace (Blue), at the bottom; Ada (Red) is at the top. Your move. " +
 				"Move 1: Ada (Red) moved the Scout (2) from A4 to A6. Blue has all 40 pieces. Red has all 40 pieces. " +
-				"You know 1 of Red's 40 pieces: Scout (2) on A6. Red: 39 hidden, 0 of them moved."},
+				"You know 1 of Red's 40 pieces: Scout (2) on A6. Red: 39 hidden, none of them moved."},
 		{"Red knows that Blue knows its Scout", 1, game.RedViewer, ada, nil,
 			"Move 1: you moved your Scout (2) from A4 to A6. Red has all 40 pieces. Blue has all 40 pieces. " +
-				"You know none of Blue's 40 pieces. Blue: 40 hidden, 0 of them moved. Blue knows 1 of your pieces: Scout (2) on A6."},
+				"You know none of Blue's 40 pieces. Blue: 40 hidden, none of them moved. Blue knows 1 of your pieces: Scout (2) on A6."},
 		{"the Captain takes the Scout, Red's view in classic numbering", 2, game.RedViewer, Options{Names: ada.Names, Numbering: game.NumberingClassic}, nil,
 			"Your Stratego board, Classic, after move 2: you are Ada (Red), at the bottom; Grace (Blue) is at the top. Your move. " +
 				"Move 2: Grace (Blue) attacked from A7 to A6: Blue Captain (5) beats Red Scout (9). Red lost 1 Scout. " +
 				"Red has 39 of 40 pieces left; lost: 1 Scout. Blue has all 40 pieces. " +
-				"You know 1 of Blue's 40 pieces: Captain (5) on A6. Blue: 39 hidden, 0 of them moved."},
+				"You know 1 of Blue's 40 pieces: Captain (5) on A6. Blue: 39 hidden, none of them moved."},
 		{"the Scout hits a Bomb, public", 5, game.PublicViewer, ada, nil,
 			"Stratego board, Classic, after move 5: Ada (Red) at the bottom, Grace (Blue) at the top. Grace (Blue) to move. " +
 				"Move 5: Ada (Red) attacked from F6 to F7: Red Scout (2) loses to Blue Bomb. Red lost 1 Scout. " +
-				"Red has 38 of 40 pieces left; lost: 2 Scouts. Blue has all 40 pieces. Red: 38 hidden, 0 of them moved. " +
+				"Red has 38 of 40 pieces left; lost: 2 Scouts. Blue has all 40 pieces. Red: 38 hidden, none of them moved. " +
 				"Blue's pieces known to everyone: Captain (6) on A6, Bomb on F7. Blue: 38 hidden, 1 of them moved."},
 		{"Red's own move, and what Blue knows of Red", 7, game.RedViewer, ada, nil,
 			"Your Stratego board, Classic, after move 7: you are Ada (Red), at the bottom; Grace (Blue) is at the top. Grace (Blue) to move. " +
