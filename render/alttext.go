@@ -234,6 +234,17 @@ func (d *describer) hiddenCount() int {
 	return red + blue
 }
 
+// hiddenText says how many of side's pieces are hidden and how many of
+// those moved, each number with its plural form ("Rouge : 1 cachée, dont 1
+// a bougé.").
+func (d *describer) hiddenText(side game.Side, hidden, moved int) string {
+	movedText := d.w.p.Sprintf(txtAltNoneMoved)
+	if moved > 0 {
+		movedText = d.w.p.Sprintf(txtAltMoved, moved)
+	}
+	return d.w.p.Sprintf(txtAltHidden, hidden, d.w.side(side), movedText)
+}
+
 // knowledge says which ranks the viewer knows and where those pieces stand.
 func (d *describer) knowledge(limit int) []string {
 	var out []string
@@ -247,7 +258,7 @@ func (d *describer) knowledge(limit int) []string {
 			out = append(out, d.w.p.Sprintf(txtAltYouKnow, len(known), d.w.side(opp), total, d.w.list(known, limit)))
 		}
 		if hidden > 0 {
-			out = append(out, d.w.p.Sprintf(txtAltHidden, d.w.side(opp), hidden, moved))
+			out = append(out, d.hiddenText(opp, hidden, moved))
 		}
 		if mine, _, _ := d.pieces(d.me); len(mine) > 0 {
 			out = append(out, d.w.p.Sprintf(txtAltTheyKnow, d.w.side(opp), len(mine), d.w.list(mine, limit)))
@@ -260,7 +271,7 @@ func (d *describer) knowledge(limit int) []string {
 			out = append(out, d.w.p.Sprintf(txtAltKnown, d.w.side(side), d.w.list(known, limit)))
 		}
 		if hidden > 0 {
-			out = append(out, d.w.p.Sprintf(txtAltHidden, d.w.side(side), hidden, moved))
+			out = append(out, d.hiddenText(side, hidden, moved))
 		}
 	}
 	return out

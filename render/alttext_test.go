@@ -9,6 +9,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/gametest"
+	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // TestAltText checks the whole alt text of golden positions, from each
@@ -30,23 +31,23 @@ func TestAltText(t *testing.T) {
 	}{
 		{"the start, public, no names", 0, game.PublicViewer, Options{}, nil,
 			"Stratego board, Classic, at the start: Red at the bottom, Blue at the top. Red to move. No move yet: Red moves first. " +
-				"Red has all 40 pieces. Blue has all 40 pieces. Red: 40 hidden, 0 of them moved. Blue: 40 hidden, 0 of them moved."},
+				"Red has all 40 pieces. Blue has all 40 pieces. Red: 40 hidden, none of them moved. Blue: 40 hidden, none of them moved."},
 		{"a Scout ran: Blue knows it", 1, game.BlueViewer, ada, nil,
 			"Your Stratego board, Classic, after move 1: you are Grace (Blue), at the bottom; Ada (Red) is at the top. Your move. " +
 				"Move 1: Ada (Red) moved the Scout (2) from A4 to A6. Blue has all 40 pieces. Red has all 40 pieces. " +
-				"You know 1 of Red's 40 pieces: Scout (2) on A6. Red: 39 hidden, 0 of them moved."},
+				"You know 1 of Red's 40 pieces: Scout (2) on A6. Red: 39 hidden, none of them moved."},
 		{"Red knows that Blue knows its Scout", 1, game.RedViewer, ada, nil,
 			"Move 1: you moved your Scout (2) from A4 to A6. Red has all 40 pieces. Blue has all 40 pieces. " +
-				"You know none of Blue's 40 pieces. Blue: 40 hidden, 0 of them moved. Blue knows 1 of your pieces: Scout (2) on A6."},
+				"You know none of Blue's 40 pieces. Blue: 40 hidden, none of them moved. Blue knows 1 of your pieces: Scout (2) on A6."},
 		{"the Captain takes the Scout, Red's view in classic numbering", 2, game.RedViewer, Options{Names: ada.Names, Numbering: game.NumberingClassic}, nil,
 			"Your Stratego board, Classic, after move 2: you are Ada (Red), at the bottom; Grace (Blue) is at the top. Your move. " +
 				"Move 2: Grace (Blue) attacked from A7 to A6: Blue Captain (5) beats Red Scout (9). Red lost 1 Scout. " +
 				"Red has 39 of 40 pieces left; lost: 1 Scout. Blue has all 40 pieces. " +
-				"You know 1 of Blue's 40 pieces: Captain (5) on A6. Blue: 39 hidden, 0 of them moved."},
+				"You know 1 of Blue's 40 pieces: Captain (5) on A6. Blue: 39 hidden, none of them moved."},
 		{"the Scout hits a Bomb, public", 5, game.PublicViewer, ada, nil,
 			"Stratego board, Classic, after move 5: Ada (Red) at the bottom, Grace (Blue) at the top. Grace (Blue) to move. " +
 				"Move 5: Ada (Red) attacked from F6 to F7: Red Scout (2) loses to Blue Bomb. Red lost 1 Scout. " +
-				"Red has 38 of 40 pieces left; lost: 2 Scouts. Blue has all 40 pieces. Red: 38 hidden, 0 of them moved. " +
+				"Red has 38 of 40 pieces left; lost: 2 Scouts. Blue has all 40 pieces. Red: 38 hidden, none of them moved. " +
 				"Blue's pieces known to everyone: Captain (6) on A6, Bomb on F7. Blue: 38 hidden, 1 of them moved."},
 		{"Red's own move, and what Blue knows of Red", 7, game.RedViewer, ada, nil,
 			"Your Stratego board, Classic, after move 7: you are Ada (Red), at the bottom; Grace (Blue) is at the top. Grace (Blue) to move. " +
@@ -316,8 +317,22 @@ func TestOtherAltTexts(t *testing.T) {
 			s := red
 			s[0][0] = game.NoRank
 			return SetupAltText(s, game.Red, classic, Options{})
-		}, "Preview of your set-up for Classic, playing Red, front row first, each from your left: row 4, A to J: . 9 6 2 B 2 8 5 2 6. " +
+		}, "Preview of your set-up for Classic, playing Red, front row first, each from your left: row 4, A to J: empty 9 6 2 B 2 8 5 2 6. " +
 			"row 3, A to J: 5 10 S 4 7 3 6 B 7 2. row 2, A to J: 4 3 8 7 B 4 5 B 3 2. row 1, A to J: 3 B F B 4 2 6 5 3 2. Not ready: Missing: 1 Scout."},
+		{"a Barrage set-up, its empty squares named", func() (string, error) {
+			// A screen reader reads no ".": "row 4, A to J: . . 9 ." read
+			// as "9" would put the General on A4, and a row ending empty
+			// ended its sentence in "..".
+			s := parseSetup(t,
+				". . . . . . . . 9 .",
+				". . 10 . . B . . S .",
+				". . . . . 3 . 2 F 2",
+				". . . . . . . . . .")
+			return SetupAltText(s, game.Red, game.DefaultRules(game.VariantBarrage), Options{Lang: lang.For("fr")})
+		}, "Aperçu de votre placement pour Barrage, en Rouge, rangée avant d'abord, chaque rangée de gauche à droite : " +
+			"rangée 4, A à J : vide vide vide vide vide vide vide vide 9 vide. rangée 3, A à J : vide vide 10 vide vide B vide vide S vide. " +
+			"rangée 2, A à J : vide vide vide vide vide 3 vide 2 F 2. rangée 1, A à J : vide vide vide vide vide vide vide vide vide vide. " +
+			"Prêt : 8 pièces placées. Confirmez pour jouer."},
 		{"the replay", func() (string, error) {
 			return ReplayAltText(finished, ReplayOptions{Options: Options{Names: [2]string{"Ada", "Grace"}}})
 		},

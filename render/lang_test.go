@@ -86,3 +86,82 @@ func TestPicturesInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestListInEveryLanguage reads a list cut short, as an alt text writes its
+// lost and known pieces: English puts a comma before "and", German, French
+// and Dutch do not.
+func TestListInEveryLanguage(t *testing.T) {
+	items := []string{"a", "b", "c", "d", "e"}
+	for _, tc := range []struct{ lang, want string }{
+		{"en", "a, b, c, and 2 more"},
+		{"nl", "a, b, c en nog 2"},
+		{"de", "a, b, c und 2 weitere"},
+		{"fr", "a, b, c et 2 de plus"},
+	} {
+		w := words{lang.For(tc.lang)}
+		if got := w.list(items, 3); got != tc.want {
+			t.Errorf("%s: list = %q, want %q", tc.lang, got, tc.want)
+		}
+		if got, want := w.list(items[:3], 3), "a, b, c"; got != want {
+			t.Errorf("%s: the whole list = %q, want %q", tc.lang, got, want)
+		}
+	}
+}
+
+// TestHiddenInEveryLanguage reads how an alt text counts a side's hidden
+// pieces and those of them that moved: each number takes its own plural
+// form ("1 cachée, dont 1 a bougé", not "1 cachées, dont 1 ont bougé"), and
+// none moved, as at every game's start, is said in words.
+func TestHiddenInEveryLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		lang          string
+		hidden, moved int
+		want          string
+	}{
+		{"en", 40, 0, "Blue: 40 hidden, none of them moved."},
+		{"en", 3, 1, "Blue: 3 hidden, 1 of them moved."},
+		{"nl", 40, 0, "Blauw: 40 verborgen, geen ervan bewogen."},
+		{"nl", 1, 1, "Blauw: 1 verborgen, waarvan 1 bewogen."},
+		{"de", 40, 0, "Blau: 40 verdeckt, keine davon gezogen."},
+		{"de", 2, 1, "Blau: 2 verdeckt, davon 1 gezogen."},
+		{"fr", 40, 0, "Bleu : 40 cachées, aucune n'a bougé."},
+		{"fr", 1, 1, "Bleu : 1 cachée, dont 1 a bougé."},
+		{"fr", 1, 0, "Bleu : 1 cachée, aucune n'a bougé."},
+		{"fr", 5, 2, "Bleu : 5 cachées, dont 2 ont bougé."},
+	} {
+		d := describer{w: words{lang.For(tc.lang)}}
+		if got := d.hiddenText(game.Blue, tc.hidden, tc.moved); got != tc.want {
+			t.Errorf("%s, %d hidden, %d moved: %q, want %q", tc.lang, tc.hidden, tc.moved, got, tc.want)
+		}
+	}
+	// The whole alt text of Barrage games played to the end, where a side
+	// is often down to one hidden piece.
+	fr := Options{Lang: lang.For("fr")}
+	seen := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		rules := game.DefaultRules(game.VariantBarrage)
+		g, err := game.NewGame(rules, game.RandomSetup(rules, seed), game.RandomSetup(rules, seed+100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; !g.Result().Over() && i < 400; i++ {
+			moves := g.LegalMoves()
+			if _, err := g.Apply(moves[(i*7919+int(seed))%len(moves)]); err != nil {
+				t.Fatal(err)
+			}
+			alt, err := AltText(g.View(game.PublicViewer), fr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(alt, " : 1 caché") {
+				seen++
+				if strings.Contains(alt, "1 cachées") || strings.Contains(alt, "dont 1 ont") {
+					t.Fatalf("seed %d, move %d: %q", seed, g.Ply(), alt)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no side was down to one hidden piece")
+	}
+}

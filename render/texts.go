@@ -100,7 +100,6 @@ const (
 	txtAltLeftSome    = "%[1]s has %[2]d of %[3]d pieces left; lost: %[4]s." // side, left, army, list of rankCount
 	txtAltYouKnowNone = "You know none of %[1]s's %[2]d pieces."             // side, count
 	txtAltYouKnow     = "You know %[1]d of %[2]s's %[3]d pieces: %[4]s."     // known, side, count, list of txtAltPieceOn
-	txtAltHidden      = "%[1]s: %[2]d hidden, %[3]d of them moved."          // side, hidden, moved
 	txtAltTheyKnow    = "%[1]s knows %[2]d of your pieces: %[3]s."           // side, count, list of txtAltPieceOn
 	txtAltKnown       = "%[1]s's pieces known to everyone: %[2]s."           // side, list of txtAltPieceOn
 	txtAltPieceOn     = "%[1]s on %[2]s"                                     // piece, square
@@ -114,7 +113,7 @@ const (
 	txtAltKey        = "Key to the board pictures."
 	txtAltSetup      = "Preview of your set-up for %[1]s, playing %[2]s, front row first, each from your left:" // variant, side
 	txtAltSetupRow   = "row %[1]d, %[2]s to %[3]s: %[4]s."                                                      // row, column, column, labels
-	txtAltSetupEmpty = "."                                                                                      // an empty square of a set-up
+	txtAltSetupEmpty = "empty"                                                                                  // an empty square of a set-up: a word, as a screen reader reads no "." and a row ending in one would end in ".."
 	txtAltReplay     = "Replay of a Stratego game, %[1]s, %[2]s, every piece shown: %[3]s against %[4]s."       // variant, txtMoves, who, who
 )
 
@@ -146,11 +145,17 @@ var sideLetter = [2]string{"r", "b"}
 // Texts with a count: the catalogue holds their plural forms, chosen by the
 // language's plural rules; the count is always the first argument.
 const (
-	txtMoreItems    = "and %[1]d more"
+	txtMoreItems    = "%[2]s, and %[1]d more" // count left out, the items listed joined by txtListSeparator
 	txtMoves        = "%[1]d moves"
 	txtPiecesLeft   = "%[1]d pieces left"
 	txtPiecesPlaced = "%[1]d pieces placed"
+	txtAltHidden    = "%[2]s: %[1]d hidden, %[3]s." // hidden, side, txtAltMoved or txtAltNoneMoved
+	txtAltMoved     = "%[1]d of them moved"
 )
+
+// What txtAltHidden says when none of the hidden pieces moved, at the start
+// of every game: "none of them moved", not "0 of them moved".
+const txtAltNoneMoved = "none of them moved"
 
 // The names of the sides.
 const (

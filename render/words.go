@@ -29,12 +29,15 @@ func (w words) rankLabelled(r game.Rank, n game.Numbering) string {
 	return w.p.Sprintf(txtRankLabelled, w.rank(r), r.Label(n))
 }
 
-// list joins items, with "and 3 more" for those past limit.
+// list joins items, with "and 3 more" for those past limit. The whole
+// sentence is one text, so that each language joins the last part its own
+// way: German, French and Dutch put no comma before "and".
 func (w words) list(items []string, limit int) string {
+	sep := w.p.Sprintf(txtListSeparator)
 	if len(items) > limit {
-		items = append(items[:limit:limit], w.p.Sprintf(txtMoreItems, len(items)-limit))
+		return w.p.Sprintf(txtMoreItems, len(items)-limit, strings.Join(items[:limit], sep))
 	}
-	return strings.Join(items, w.p.Sprintf(txtListSeparator))
+	return strings.Join(items, sep)
 }
 
 // rankCount returns n pieces of rank r: "1 Spy", "8 Scouts".

@@ -371,16 +371,31 @@ var informalFrench = regexp.MustCompile(`(^|[\s(«])(?i:tu|ton|ta|tes|toi|te)\b|
 	// and the imperatives with a pronoun after them ("Entres-y", "Vas-y").
 	`\b\p{L}+s-(y|en|le|la|les|moi)\b`)
 
+// politeGerman finds a "du" written with the capital of a letter's courtesy
+// inside a sentence ("während Deine Uhr stillstand"): the German texts write
+// du, dein and dich in small letters there, as a sentence's first word alone
+// takes a capital (and a text after a verb, "%[2]s Deine Suche", which
+// may be one).
+var politeGerman = regexp.MustCompile(`(?:^|[^\]])[\p{Ll},] (Du|Dein|Deine|Deinen|Deinem|Deiner|Deines|Dich|Dir|Ihr|Euch|Euer|Eure|Euren|Eurem|Eurer)\b`)
+
 // TestOneRegister: each language addresses the reader one way throughout.
 func TestOneRegister(t *testing.T) {
-	for key, e := range catalogue.files["fr"].Messages {
-		forms := map[string]string{"": e.text}
-		if e.forms != nil {
-			forms = e.forms
-		}
-		for form, text := range forms {
-			if m := informalFrench.FindString(text); m != "" {
-				t.Errorf("fr: %q (%s) says %q, where the texts say vous: %q", key, form, strings.TrimSpace(m), text)
+	for _, tc := range []struct {
+		lang, says string
+		re         *regexp.Regexp
+	}{
+		{"fr", "vous", informalFrench},
+		{"de", "du, in small letters inside a sentence", politeGerman},
+	} {
+		for key, e := range catalogue.files[tc.lang].Messages {
+			forms := map[string]string{"": e.text}
+			if e.forms != nil {
+				forms = e.forms
+			}
+			for form, text := range forms {
+				if m := tc.re.FindString(text); m != "" {
+					t.Errorf("%s: %q (%s) says %q, where the texts say %s: %q", tc.lang, key, form, strings.TrimSpace(m), tc.says, text)
+				}
 			}
 		}
 	}

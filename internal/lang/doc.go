@@ -29,6 +29,13 @@
 // hands a Printer a literal instead of a txt constant, the one way a text
 // could escape the catalogue unnoticed.
 //
+// # French elision
+//
+// A French translation writes "le Drapeau de %[2]s" without knowing the
+// name it will hold; a French Printer elides that "de" (and "que") before
+// an argument that starts with a vowel ("le Drapeau d'Ada"), as French is
+// written. A square or a move ("A4", "E5-E6") keeps its "de".
+//
 // # Numbers and identifiers
 //
 // A Printer writes numbers the language's way (1,234 in English, 1.234 in

@@ -8,6 +8,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
@@ -83,7 +85,57 @@ func (p Printer) Sprintf(key string, args ...any) string {
 			return s
 		}
 	}
-	return p.p.Sprintf(key, args...)
+	out := p.p.Sprintf(key, args...)
+	if p.code == "fr" {
+		out = elide(out, args)
+	}
+	return out
+}
+
+// elide writes French's elision before an argument that starts with a
+// vowel, where the translation, written before anyone knew the argument,
+// says "de %[2]s" or "que %[2]s": "le Drapeau d'Ada", "au tour d'Émile",
+// "dès qu'Ada aura confirmé", not "de Ada". A square or a move ("A4",
+// "E5-E6"), read letter by letter, keeps its "de".
+func elide(s string, args []any) string {
+	for _, a := range args {
+		t, ok := a.(string)
+		if !ok || !elidable(t) {
+			continue
+		}
+		for _, de := range [...][2]string{{"de ", "d'"}, {"De ", "D'"}, {"que ", "qu'"}} {
+			var b strings.Builder
+			rest := s
+			for {
+				i := strings.Index(rest, de[0]+t)
+				if i < 0 {
+					break
+				}
+				before, _ := utf8.DecodeLastRuneInString(rest[:i])
+				b.WriteString(rest[:i])
+				if i > 0 && (unicode.IsLetter(before) || before == '\'') {
+					b.WriteString(de[0]) // the end of a word, as in "monde"
+				} else {
+					b.WriteString(de[1])
+				}
+				rest = rest[i+len(de[0]):]
+			}
+			b.WriteString(rest)
+			s = b.String()
+		}
+	}
+	return s
+}
+
+// elidable reports whether a word starting t takes the elided "d'": it starts
+// with a vowel and goes on with a letter (not a square's digit).
+func elidable(t string) bool {
+	first, n := utf8.DecodeRuneInString(t)
+	if !strings.ContainsRune("AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü", first) {
+		return false
+	}
+	next, _ := utf8.DecodeRuneInString(t[n:])
+	return unicode.IsLetter(next)
 }
 
 // Translations returns key in every language the bot speaks besides
