@@ -78,6 +78,7 @@ type Bot struct {
 	limits   Limits
 	metrics  *Metrics
 	members  memberLocks   // serialises what one member starts
+	roles    memberRoles   // members' roles as Discord last gave them, for a while (memberroles.go)
 	thinkers *thinking     // the computer's choices, bounded
 	stopping chan struct{} // closed when Run stops: computer moves still waiting give up
 	// halt ends requestGrace after Run stops: every request to Discord is

@@ -54,7 +54,9 @@
 // discordgo's state under its lock; invite.go builds the invite link;
 // serversettings.go holds a server's settings,
 // moderation.go a moderator's cancel and award, watch.go /stratego watch;
-// follow.go following a match by DM; rematch.go the Rematch button;
+// follow.go following a match by DM (memberroles.go keeps followers' roles
+// for a few minutes, so that a board costs no question to Discord);
+// rematch.go the Rematch button;
 // tournament.go runs tournaments (each round paired by the timers' pass:
 // tournamentrounds.go, tournamentdeadline.go, tournamentstart.go; each
 // result recorded when its match ends), tournamentcmd.go answers /stratego

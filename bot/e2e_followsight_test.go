@@ -13,22 +13,42 @@ import (
 // shuts them out, their role is taken, they left the server though the bot
 // still reaches them by DM through another) stops following, quietly, and
 // gets the public board no more; a follower who still sees the channel
-// goes on getting it.
+// goes on getting it. An overwrite is seen at once (the gateway tells the
+// bot); a member's own roles, which no event of the bot's intents carries,
+// within memberRolesFor, or at once when Discord has told the bot since:
+// an interaction of theirs in the server carries their roles, and a
+// question about them answered that they are no member.
 func TestFollowerWhoLosesSight(t *testing.T) {
 	t.Parallel()
 	view := int64(discordgo.PermissionViewChannel)
 	for _, tc := range []struct {
 		name string
-		shut func(h *harness, club *discordtest.Role)
+		shut func(t *testing.T, h *harness, club *discordtest.Role)
 	}{
-		{"an overwrite shuts them out", func(h *harness, _ *discordtest.Role) {
+		{"an overwrite shuts them out", func(t *testing.T, h *harness, _ *discordtest.Role) {
 			h.channel.SetOverwrite(h.carol, 0, view)
 			overwritesKnown(h, h.channel, 4)
 		}},
-		{"their role is taken", func(h *harness, club *discordtest.Role) { h.guild.TakeRole(h.carol, club) }},
-		{"they left the server", func(h *harness, _ *discordtest.Role) {
+		{"their role is taken", func(t *testing.T, h *harness, club *discordtest.Role) {
+			h.guild.TakeRole(h.carol, club)
+			h.advance(memberRolesFor)
+		}},
+		{"their role is taken, then they use the bot elsewhere in the server", func(t *testing.T, h *harness, club *discordtest.Role) {
+			h.guild.TakeRole(h.carol, club)
+			h.carol.SlashCommand(t, h.guild.AddChannel("lobby"), "stratego games").Reply(t)
+		}},
+		{"they left the server", func(t *testing.T, h *harness, _ *discordtest.Role) {
 			h.srv.AddGuild("Another Club").Join(h.carol) // her DMs still open to the bot
 			h.guild.RemoveMember(h.carol)
+			h.advance(memberRolesFor)
+		}},
+		{"they left the server, and Discord told the bot so", func(t *testing.T, h *harness, _ *discordtest.Role) {
+			h.srv.AddGuild("Another Club").Join(h.carol)
+			h.guild.RemoveMember(h.carol)
+			// As a tournament's member check or another member's seek asks.
+			if !h.bot.hasLeft(t.Context(), h.guild.ID, h.carol.ID) {
+				t.Fatal("Discord did not say carol left")
+			}
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,7 +73,7 @@ func TestFollowerWhoLosesSight(t *testing.T) {
 			h.carol.WaitDM(t, contains("A4-A5"))
 			dave.WaitDM(t, contains("A4-A5"))
 
-			tc.shut(h, club)
+			tc.shut(t, h, club)
 			h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
 			dave.WaitDM(t, contains("J7-J6"))
 			h.outboxEmpty()

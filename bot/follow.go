@@ -62,6 +62,11 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 	if err := b.store.Follow(ctx, m.ID, user, true); err != nil {
 		return "", true, err
 	}
+	// Their roles, which the command carries, stand for the first boards
+	// (memberroles.go).
+	if i.Member != nil {
+		b.roles.put(i.GuildID, user, i.Member.Roles, false, b.now())
+	}
 	if m.Phase == storage.PhaseSetup {
 		return p.Sprintf(txtFollowPending, number), true, nil
 	}
@@ -73,7 +78,9 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 // server): /stratego watch would not show them the match now, so its
 // boards do not come by DM either. Quietly, as when their DMs close: the
 // reason is the server's doing, and one who left it gets no DM from it.
-// When Discord does not say, the board goes as before.
+// When Discord does not say, the board goes as before. The member's roles
+// may be up to memberRolesFor old (memberroles.go); the channel's
+// overwrites and the server's roles are the state's, current.
 func (b *Bot) unfollowUnseen(ctx context.Context, m *storage.Match, user string) bool {
 	if m.GuildID == "" {
 		return false

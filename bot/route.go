@@ -57,6 +57,10 @@ func (o options) boolean(name string) (bool, bool) {
 // autocomplete, and components and modals by their custom id's kind.
 func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 	ctx = withSettingsMemo(ctx)
+	if i.GuildID != "" && i.Member != nil && i.Member.User != nil {
+		// A follower's roles as of now (memberroles.go).
+		b.roles.refresh(i.GuildID, i.Member.User.ID, i.Member.Roles, b.now())
+	}
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		b.rememberLocale(ctx, i)
 	}

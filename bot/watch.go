@@ -138,25 +138,43 @@ func (b *Bot) rolesSee(guild, channel, user string, roles []string) (sees, known
 
 // userSees is memberSees for a member who is not asking now (a follower, a
 // waiting seeker): their roles are asked of Discord, as hasLeft asks, since
-// the state keeps no members. One who left the server sees nothing. known
-// is false when it cannot be told: Discord did not answer in time, or the
-// state does not know the channel.
+// the state keeps no members, unless Discord gave them less than
+// memberRolesFor ago (memberroles.go). One who left the server sees
+// nothing. known is false when it cannot be told: Discord did not answer in
+// time, or the state does not know the channel.
 func (b *Bot) userSees(ctx context.Context, guild, channel, user string) (sees, known bool) {
-	member, err := b.askMember(ctx, guild, user)
-	switch {
-	case leftServer(err):
-		return false, true
-	case err != nil || member == nil:
-		return false, false
+	roles, left, kept := b.roles.get(guild, user, b.now())
+	if !kept {
+		member, err := b.askMember(ctx, guild, user)
+		switch {
+		case leftServer(err):
+			return false, true
+		case err != nil || member == nil:
+			return false, false
+		}
+		roles = member.Roles
 	}
-	return b.rolesSee(guild, channel, user, member.Roles)
+	if left {
+		return false, true
+	}
+	return b.rolesSee(guild, channel, user, roles)
 }
 
 // askMember asks Discord for a member of guild, as hasLeft does: a rate
-// limit is not waited out, and the question is cut at the stop.
+// limit is not waited out, and the question is cut at the stop. What
+// Discord says, the member's roles or that they are none, is kept for
+// userSees.
 func (b *Bot) askMember(ctx context.Context, guild, user string) (*discordgo.Member, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(b.halt, cancel)()
-	return b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
+	asked := b.now()
+	member, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
+	switch {
+	case leftServer(err):
+		b.roles.put(guild, user, nil, true, asked)
+	case err == nil && member != nil:
+		b.roles.put(guild, user, member.Roles, false, asked)
+	}
+	return member, err
 }
