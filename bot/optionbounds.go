@@ -26,10 +26,12 @@ const (
 	txtOptionRange   = "The `%[1]s` option takes a number from %[2]d to %[3]d."
 	txtOptionAtLeast = "The `%[1]s` option takes a number of at least %[2]d."
 	txtOptionChoice  = "Choose the `%[1]s` option from its list."
+	txtOptionForm    = "The `%[1]s` option came in a form Discord's app never sends. Type the command again."
 )
 
 // optionBound is what one option may carry.
 type optionBound struct {
+	typ     discordgo.ApplicationCommandOptionType
 	maxLen  int       // a text's most characters
 	min     *float64  // a number's least; nil: none
 	max     float64   // a number's most; 0: none
@@ -46,7 +48,7 @@ var optionBounds = sync.OnceValue(func() map[string]map[string]optionBound {
 	var walk func(path string, opts []*discordgo.ApplicationCommandOption)
 	walk = func(path string, opts []*discordgo.ApplicationCommandOption) {
 		for _, o := range opts {
-			var b optionBound
+			b := optionBound{typ: o.Type}
 			switch o.Type {
 			case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
 				walk(strings.TrimSpace(path+" "+o.Name), o.Options)
@@ -71,6 +73,7 @@ var optionBounds = sync.OnceValue(func() map[string]map[string]optionBound {
 						b.choices = append(b.choices, v)
 					}
 				}
+			case discordgo.ApplicationCommandOptionBoolean:
 			default:
 				continue
 			}
@@ -97,16 +100,21 @@ func outOfBounds(sub *discordgo.ApplicationCommandInteractionDataOption) (string
 		if !ok {
 			continue
 		}
+		// discordgo's StringValue and BoolValue panic on a value of another
+		// kind, and the handler would leave the member with no answer.
+		if o.Type != b.typ || !valueFits(o) {
+			return txtOptionForm, []any{o.Name}
+		}
 		switch o.Type {
 		case discordgo.ApplicationCommandOptionString:
 			if n := utf8.RuneCountInString(o.StringValue()); n > b.maxLen {
 				return txtOptionTooLong, []any{o.Name, b.maxLen, n}
 			}
 		case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
-			v, ok := o.Value.(float64) // as Discord's JSON carries every number
+			v := o.Value.(float64) // as Discord's JSON carries every number (valueFits)
 			low := b.min != nil && v < *b.min
 			switch {
-			case !ok, b.choices != nil && !slices.Contains(b.choices, v):
+			case b.choices != nil && !slices.Contains(b.choices, v):
 				return txtOptionChoice, []any{o.Name}
 			case b.max != 0 && (low || v > b.max):
 				return txtOptionRange, []any{o.Name, int64(*b.min), int64(b.max)} // every number with a most has a least (TestOptionBoundsDeclared)
@@ -116,4 +124,21 @@ func outOfBounds(sub *discordgo.ApplicationCommandInteractionDataOption) (string
 		}
 	}
 	return "", nil
+}
+
+// valueFits reports whether o's value is of the kind its type says, as
+// Discord's JSON carries it.
+func valueFits(o *discordgo.ApplicationCommandInteractionDataOption) bool {
+	var ok bool
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionString:
+		_, ok = o.Value.(string)
+	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
+		_, ok = o.Value.(float64)
+	case discordgo.ApplicationCommandOptionBoolean:
+		_, ok = o.Value.(bool)
+	default:
+		ok = true
+	}
+	return ok
 }
