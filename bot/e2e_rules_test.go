@@ -1,8 +1,11 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/lang"
@@ -73,20 +76,55 @@ func TestRulesFollowTheServer(t *testing.T) {
 	}
 }
 
-// TestRulesVariantOptionNamesTheDefault: the variant option of
-// /stratego rules says what it defaults to, the server's default variant,
-// not Classic alone.
-func TestRulesVariantOptionNamesTheDefault(t *testing.T) {
-	for _, sub := range Commands()[0].Options {
-		if sub.Name != cmdRules {
+// TestOptionsNameTheServersDefault: every option whose default a server's
+// /stratego server settings change says so, in every language, rather than
+// naming the standard default alone: the variant and move time of a
+// challenge, a practice game, a seek and a tournament, the variant of the
+// rules and the leaderboard, and a challenge's rule options.
+func TestOptionsNameTheServersDefault(t *testing.T) {
+	tests := []struct {
+		path   []string // the subcommand, under its group if any
+		option string
+	}{
+		{[]string{cmdChallenge}, optVariant},
+		{[]string{cmdChallenge}, optMoveTime},
+		{[]string{cmdChallenge}, optTwoSquares},
+		{[]string{cmdChallenge}, optMoreSquares},
+		{[]string{cmdChallenge}, optScoutRange},
+		{[]string{cmdChallenge}, optMaxMoves},
+		{[]string{cmdPractice}, optVariant},
+		{[]string{cmdPractice}, optMoveTime},
+		{[]string{cmdSeek}, optVariant},
+		{[]string{cmdRules}, optVariant},
+		{[]string{cmdLeaderboard}, optVariant},
+		{[]string{cmdTournament, tcCreate}, optVariant},
+		{[]string{cmdTournament, tcCreate}, optMoveTime},
+	}
+	// How each language names the server's choice.
+	servers := map[discordgo.Locale]string{"nl": "deze server", "de": "dieses Servers", "fr": "ce serveur"}
+	for _, tc := range tests {
+		name := "/stratego " + strings.Join(tc.path, " ") + " " + tc.option
+		opts := Commands()[0].Options
+		for _, sub := range tc.path {
+			k := slices.IndexFunc(opts, func(o *discordgo.ApplicationCommandOption) bool { return o.Name == sub })
+			if k < 0 {
+				t.Fatalf("%s: no %s", name, sub)
+			}
+			opts = opts[k].Options
+		}
+		k := slices.IndexFunc(opts, func(o *discordgo.ApplicationCommandOption) bool { return o.Name == tc.option })
+		if k < 0 {
+			t.Errorf("%s: no such option", name)
 			continue
 		}
-		for _, o := range sub.Options {
-			if o.Name == optVariant && !strings.Contains(o.Description, "this server's") {
-				t.Errorf("the variant option of /stratego rules says %q", o.Description)
+		o := opts[k]
+		if !strings.Contains(o.Description, "(default: this server's, else ") {
+			t.Errorf("%s says %q", name, o.Description)
+		}
+		for loc, words := range servers {
+			if got := o.DescriptionLocalizations[loc]; !strings.Contains(got, words) {
+				t.Errorf("%s in %s says %q", name, loc, got)
 			}
 		}
-		return
 	}
-	t.Fatal("no /stratego rules")
 }
