@@ -8,17 +8,24 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
-	"github.com/strategobot/strategobot/internal/lang"
 )
 
 // TestRulesFollowTheServer: /stratego rules without a variant explains the
 // variant a challenge here plays when it names none, the server's default,
-// and says which rule options the server's new matches play with when they
-// are not the standard ones; in a DM, and on a server that chose nothing,
-// the standard rules of Classic.
+// with the rule options the server's new matches play with: the body states
+// them (the Two-Squares count, whether Scouts strike at range, whether the
+// More-Squares rule holds, a move limit), and a last line says which differ
+// from the standard ones; in a DM, and on a server that chose nothing, the
+// standard rules of Classic.
 func TestRulesFollowTheServer(t *testing.T) {
 	t.Parallel()
-	const optionsLine = "On this server new matches play with:"
+	const (
+		optionsLine    = "On this server new matches play with:"
+		standardTwo    = "between the same two squares more than 3 times in a row"
+		standardScouts = "and they may attack at the end"
+		moreSquares    = "More-Squares rule:"
+		drawAfter      = "a draw after"
+	)
 	tests := []struct {
 		name    string
 		set     []discordtest.Arg // the moderator's /stratego server options; none: no change
@@ -27,18 +34,24 @@ func TestRulesFollowTheServer(t *testing.T) {
 		locale  string            // alice's client's; "": English
 		start   string            // the answer's start
 		options string            // the line of the server's options; "": none
+		has     []string          // what the body says
+		hasNot  []string          // what it does not say
 	}{
-		{name: "no choice", start: "**Classic**:"},
+		{name: "no choice", start: "**Classic**:", has: []string{standardTwo, standardScouts, moreSquares}, hasNot: []string{drawAfter}},
 		{name: "a default variant", set: []discordtest.Arg{discordtest.Opt(optVariant, "Barrage")}, start: "**Barrage**:"},
 		{name: "a variant asked for wins", set: []discordtest.Arg{discordtest.Opt(optVariant, "Barrage")}, variant: "Duel", start: "**Duel**:"},
 		{name: "rule options", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 5), discordtest.Opt(optScoutRange, false)},
-			start: "**Classic**:", options: optionsLine + " Two-Squares 5 · Scouts attack only next to them; a challenge may choose otherwise."},
+			start: "**Classic**:", options: optionsLine + " Two-Squares 5 · Scouts attack only next to them; a challenge may choose otherwise.",
+			has:    []string{"between the same two squares more than 5 times in a row", "but they attack only a piece next to them", moreSquares},
+			hasNot: []string{standardTwo, standardScouts}},
 		{name: "rule options with a variant asked for", set: []discordtest.Arg{discordtest.Opt(optMoreSquares, false), discordtest.Opt(optMaxMoves, 500)}, variant: "Barrage",
-			start: "**Barrage**:", options: optionsLine + " More-Squares off · draw after 500 moves; a challenge may choose otherwise."},
+			start: "**Barrage**:", options: optionsLine + " More-Squares off · draw after 500 moves; a challenge may choose otherwise.",
+			has: []string{standardTwo, standardScouts, drawAfter + " 500 moves"}, hasNot: []string{moreSquares}},
 		{name: "rule options, in Dutch", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 0)}, locale: "nl",
-			start: "**Klassiek**:", options: "Op deze server gelden voor nieuwe partijen: Twee-veldenregel uit; een uitdaging kan iets anders kiezen."},
-		{name: "standard options chosen", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 3), discordtest.Opt(optScoutRange, true)}, start: "**Classic**:"},
-		{name: "in a DM", set: []discordtest.Arg{discordtest.Opt(optVariant, "Barrage"), discordtest.Opt(optTwoSquares, 0)}, dm: true, start: "**Classic**:"},
+			start: "**Klassiek**:", options: "Op deze server gelden voor nieuwe partijen: Twee-veldenregel uit; een uitdaging kan iets anders kiezen.",
+			has: []string{"Meer-veldenregel:"}, hasNot: []string{"Twee-veldenregel:"}},
+		{name: "standard options chosen", set: []discordtest.Arg{discordtest.Opt(optTwoSquares, 3), discordtest.Opt(optScoutRange, true)}, start: "**Classic**:", has: []string{standardTwo, standardScouts, moreSquares}},
+		{name: "in a DM", set: []discordtest.Arg{discordtest.Opt(optVariant, "Barrage"), discordtest.Opt(optTwoSquares, 0)}, dm: true, start: "**Classic**:", has: []string{standardTwo, standardScouts, moreSquares}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -67,10 +80,24 @@ func TestRulesFollowTheServer(t *testing.T) {
 			}
 			last := got[strings.LastIndex(got, "\n")+1:]
 			switch {
-			case tc.options == "" && last != lang.For(tc.locale).Sprintf(txtRulesWinning):
+			case tc.options == "" && strings.Contains(got, optionsLine):
 				t.Errorf("the rules end %q; want the standard rules alone", last)
 			case tc.options != "" && last != tc.options:
 				t.Errorf("the rules end %q; want %q", last, tc.options)
+			}
+			body := strings.TrimSuffix(got, last)
+			if tc.options == "" {
+				body = got
+			}
+			for _, want := range tc.has {
+				if !strings.Contains(body, want) {
+					t.Errorf("the rules do not say %q: %q", want, body)
+				}
+			}
+			for _, not := range tc.hasNot {
+				if strings.Contains(body, not) {
+					t.Errorf("the rules say %q: %q", not, body)
+				}
 			}
 		})
 	}

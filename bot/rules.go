@@ -20,16 +20,20 @@ const (
 	txtRulesZone       = "Place your pieces on any squares of your four back rows."
 	txtRulesFullZone   = "Fill all 40 squares of your four back rows."
 	txtRulesMoving     = "%[1]s Red moves first; each turn move one piece one square (Scouts: any distance in a straight line, and they may attack at the end)."
+	txtRulesMovingNext = "%[1]s Red moves first; each turn move one piece one square (Scouts: any distance in a straight line, but they attack only a piece next to them)."
 	txtRulesAttack     = "Attack by moving onto an enemy: the higher rank wins, equal ranks both go. The Spy takes the Marshal when it attacks; only Miners defuse Bombs; Bombs and the Flag never move."
-	txtRulesWinning    = "Win by taking the Flag, or when your opponent cannot move. Two-Squares rule: no piece may go back and forth between the same two squares more than 3 times in a row. More-Squares rule: no endless chasing into positions seen before."
+	txtRulesWinning    = "Win by taking the Flag, or when your opponent cannot move."
+	txtRulesTwoSquares = "Two-Squares rule: no piece may go back and forth between the same two squares more than %[1]d times in a row."
+	txtRulesMoreSquare = "More-Squares rule: no endless chasing into positions seen before."
+	txtRulesMaxMoves   = "The match is a draw after %[1]d moves in all."
 	txtRulesInfiltrate = "The Infiltrator (rank 1) may, inside the enemy's four rows, name the piece one or two squares away: right, and it is removed. Use `/stratego move` with `guess`."
 	txtRulesServer     = "On this server new matches play with: %[1]s; a challenge may choose otherwise."
 )
 
 // onRules answers /stratego rules: the variant asked for, else the one a
-// challenge here plays when it names none (the server's default), and the
-// rule options the server's new matches play with when they are not the
-// standard ones.
+// challenge here plays when it names none (the server's default), with the
+// rule options the server's new matches play with, and a line naming those
+// that are not the standard ones.
 func (b *Bot) onRules(ctx context.Context, i *discordgo.Interaction, opts options) {
 	p := printerOf(i)
 	server := b.serverOf(ctx, i.GuildID)
@@ -40,17 +44,20 @@ func (b *Bot) onRules(ctx context.Context, i *discordgo.Interaction, opts option
 	if v, err := game.ParseVariant(opts.str(optVariant)); err == nil {
 		variant = v
 	}
-	text := rulesText(p, variant)
 	rules := game.DefaultRules(variant)
 	server.Rules.Apply(&rules)
+	text := rulesText(p, rules)
 	if parts := ruleOptionParts(p, rules); len(parts) > 0 {
 		text += "\n" + p.Sprintf(txtRulesServer, strings.Join(parts, p.Sprintf(txtSummarySep)))
 	}
 	b.tell(i, text)
 }
 
-// rulesText is a short summary of a variant's rules, in p's language.
-func rulesText(p lang.Printer, v game.Variant) string {
+// rulesText is a short summary of rules, in p's language: its variant's,
+// with its options (the Two-Squares count, Scouts striking at range, the
+// More-Squares rule, a move limit) as they are, not the standard ones.
+func rulesText(p lang.Printer, rules game.Rules) string {
+	v := rules.Variant
 	var army []string
 	a := v.Army()
 	for _, r := range game.Ranks {
@@ -65,11 +72,25 @@ func rulesText(p lang.Printer, v game.Variant) string {
 	if v == game.VariantCustom {
 		army = []string{p.Sprintf(txtRulesCustomArmy)}
 	}
+	moving := txtRulesMoving
+	if !rules.ScoutStrikesAtRange {
+		moving = txtRulesMovingNext
+	}
+	winning := []string{p.Sprintf(txtRulesWinning)}
+	if rules.TwoSquares > 0 {
+		winning = append(winning, p.Sprintf(txtRulesTwoSquares, rules.TwoSquares))
+	}
+	if rules.MoreSquares {
+		winning = append(winning, p.Sprintf(txtRulesMoreSquare))
+	}
+	if rules.MaxMoves > 0 {
+		winning = append(winning, p.Sprintf(txtRulesMaxMoves, rules.MaxMoves))
+	}
 	lines := []string{
 		p.Sprintf(txtRulesArmy, render.VariantName(p, v), strings.Join(army, p.Sprintf(txtListSeparator))),
-		p.Sprintf(txtRulesMoving, zone),
+		p.Sprintf(moving, zone),
 		p.Sprintf(txtRulesAttack),
-		p.Sprintf(txtRulesWinning),
+		strings.Join(winning, " "),
 	}
 	if v == game.VariantInfiltrator {
 		lines = append(lines, p.Sprintf(txtRulesInfiltrate))
