@@ -267,6 +267,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Description: "The rules of a variant, short",
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default: this server's, else Classic)", Choices: variants},
+					matchOpt(txtRulesMatchOpt),
 				},
 			},
 			{

@@ -155,3 +155,77 @@ func TestOptionsNameTheServersDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesOfAMatch: /stratego rules with match explains the rules that
+// match plays by, its own options and army, not the server's defaults nor
+// the standard ones, and names its terms; to its players only.
+func TestRulesOfAMatch(t *testing.T) {
+	t.Parallel()
+	terms := []discordtest.Arg{discordtest.Opt(optTwoSquares, 5), discordtest.Opt(optScoutRange, false), discordtest.Opt(optMaxMoves, 300)}
+	tests := []struct {
+		name    string
+		variant string            // the match's
+		extra   []discordtest.Arg // its challenge's other options
+		asker   func(h *harness) *discordtest.Member
+		dm      bool   // asked in the bot's DM
+		also    string // the variant option given too; "": none
+		start   string // the answer's start
+		has     []string
+		hasNot  []string
+		last    string // the answer's last line
+	}{
+		{name: "its options", variant: "Barrage", extra: terms, asker: func(h *harness) *discordtest.Member { return h.alice },
+			start: "**Barrage**:", has: []string{"more than 5 times in a row", "but they attack only a piece next to them", "More-Squares rule:", "a draw after 300 moves"},
+			hasNot: []string{"more than 3 times", "they may attack at the end", "On this server"},
+			last:   "Match #1 plays with: Barrage · 1 day per move · Two-Squares 5 · Scouts attack only next to them · draw after 300 moves."},
+		{name: "the match wins over a variant", variant: "Barrage", extra: terms, asker: func(h *harness) *discordtest.Member { return h.bob }, also: "Duel",
+			start: "**Barrage**:", has: []string{"more than 5 times in a row"}, hasNot: []string{"**Duel**"}},
+		{name: "in a DM", variant: "Barrage", extra: terms, asker: func(h *harness) *discordtest.Member { return h.bob }, dm: true,
+			start: "**Barrage**:", has: []string{"more than 5 times in a row"}},
+		{name: "its server's defaults", variant: "Classic", asker: func(h *harness) *discordtest.Member { return h.alice },
+			start: "**Classic**:", has: []string{"More-Squares rule:"}, hasNot: []string{"Two-Squares rule:", "On this server"},
+			last: "Match #1 plays with: Classic · 1 day per move · Two-Squares off."},
+		{name: "its army", variant: "Custom", extra: []discordtest.Arg{discordtest.Opt(optArmy, "10 9 3 3 2 2 S B B F")}, asker: func(h *harness) *discordtest.Member { return h.alice },
+			start: "**Custom**: 1× Marshal (10), 1× General (9), 2× Miner (3), 2× Scout (2), 1× Spy, 2× Bomb, 1× Flag.", hasNot: []string{"the army the challenger lists"}},
+		{name: "not a player", variant: "Barrage", extra: terms, asker: func(h *harness) *discordtest.Member { return h.carol },
+			start: "This is not your match"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			moderator(h)
+			// The server's default the match leaves as it is, or chose otherwise.
+			if got := h.carol.SlashCommand(t, h.channel, "stratego server", discordtest.Opt(optTwoSquares, 0)).Reply(t); !strings.Contains(got.Content, "Changed: ") {
+				t.Fatalf("the server's settings: %q", got.Content)
+			}
+			h.challenge(tc.variant, tc.extra...)
+			who := tc.asker(h)
+			where := h.channel
+			if tc.dm {
+				where = who.DM()
+			}
+			args := []discordtest.Arg{discordtest.Opt(optMatch, "1")}
+			if tc.also != "" {
+				args = append(args, discordtest.Opt(optVariant, tc.also))
+			}
+			got := who.SlashCommand(t, where, "stratego rules", args...).Reply(t).Content
+			if !strings.HasPrefix(got, tc.start) {
+				t.Errorf("the rules begin %q; want %q", got, tc.start)
+			}
+			for _, want := range tc.has {
+				if !strings.Contains(got, want) {
+					t.Errorf("the rules do not say %q: %q", want, got)
+				}
+			}
+			for _, not := range tc.hasNot {
+				if strings.Contains(got, not) {
+					t.Errorf("the rules say %q: %q", not, got)
+				}
+			}
+			if last := got[strings.LastIndex(got, "\n")+1:]; tc.last != "" && last != tc.last {
+				t.Errorf("the rules end %q; want %q", last, tc.last)
+			}
+		})
+	}
+}
