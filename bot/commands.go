@@ -140,11 +140,11 @@ func Commands() []*discordgo.ApplicationCommand {
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "5+3", Value: "5+3"}, {Name: "10+5", Value: "10+5"}, {Name: "15+10", Value: "15+10"}, {Name: "20+10", Value: "20+10"}, {Name: "30+0", Value: "30+0"}}},
 					{Type: discordgo.ApplicationCommandOptionString, Name: optSide, Description: "Your colour (default random); Red moves first",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "Random", Value: "random"}, {Name: "Red", Value: "red"}, {Name: "Blue", Value: "blue"}}},
-					{Type: discordgo.ApplicationCommandOptionInteger, Name: optTwoSquares, Description: "Two-Squares rule: moves allowed between two squares (default 3)",
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optTwoSquares, Description: "Two-Squares rule: moves allowed between two squares (default: this server's, else 3)",
 						Choices: twoSquaresChoices()},
-					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optMoreSquares, Description: "More-Squares rule against endless chases (default on)"},
-					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optScoutRange, Description: "Scouts may move and attack in one turn (default on)"},
-					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw after this many moves in all (default no limit)",
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optMoreSquares, Description: "More-Squares rule against endless chases (default: this server's, else on)"},
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: optScoutRange, Description: "Scouts may move and attack in one turn (default: this server's, else on)"},
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: optMaxMoves, Description: "Draw after this many moves in all (default: this server's, else no limit)",
 						MinValue: floatPtr(minMaxMoves), MaxValue: game.MaxMovesLimit},
 					ratingOpt(optRatingMin, txtRatingMinOpt),
 					ratingOpt(optRatingMax, txtRatingMaxOpt),
@@ -267,6 +267,7 @@ func Commands() []*discordgo.ApplicationCommand {
 				Description: "The rules of a variant, short",
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionString, Name: optVariant, Description: "Which game (default: this server's, else Classic)", Choices: variants},
+					matchOpt(txtRulesMatchOpt),
 				},
 			},
 			{

@@ -20,18 +20,34 @@ const (
 	txtRulesZone       = "Place your pieces on any squares of your four back rows."
 	txtRulesFullZone   = "Fill all 40 squares of your four back rows."
 	txtRulesMoving     = "%[1]s Red moves first; each turn move one piece one square (Scouts: any distance in a straight line, and they may attack at the end)."
+	txtRulesMovingNext = "%[1]s Red moves first; each turn move one piece one square (Scouts: any distance in a straight line, but they attack only a piece next to them)."
 	txtRulesAttack     = "Attack by moving onto an enemy: the higher rank wins, equal ranks both go. The Spy takes the Marshal when it attacks; only Miners defuse Bombs; Bombs and the Flag never move."
-	txtRulesWinning    = "Win by taking the Flag, or when your opponent cannot move. Two-Squares rule: no piece may go back and forth between the same two squares more than 3 times in a row. More-Squares rule: no endless chasing into positions seen before."
+	txtRulesWinning    = "Win by taking the Flag, or when your opponent cannot move."
+	txtRulesTwoSquares = "Two-Squares rule: no piece may go back and forth between the same two squares more than %[1]d times in a row."
+	txtRulesMoreSquare = "More-Squares rule: no endless chasing into positions seen before."
+	txtRulesMaxMoves   = "The match is a draw after %[1]d moves in all."
 	txtRulesInfiltrate = "The Infiltrator (rank 1) may, inside the enemy's four rows, name the piece one or two squares away: right, and it is removed. Use `/stratego move` with `guess`."
 	txtRulesServer     = "On this server new matches play with: %[1]s; a challenge may choose otherwise."
+	txtRulesMatch      = "Match #%[1]s plays with: %[2]s."
+	txtRulesMatchOpt   = "One of your matches: the rules it plays by, its options included"
 )
 
-// onRules answers /stratego rules: the variant asked for, else the one a
-// challenge here plays when it names none (the server's default), and the
-// rule options the server's new matches play with when they are not the
-// standard ones.
+// onRules answers /stratego rules: the rules of the member's match named,
+// with its own options and terms; else the variant asked for, else the one a
+// challenge here plays when it names none (the server's default), with the
+// rule options the server's new matches play with, and a line naming those
+// that are not the standard ones.
 func (b *Bot) onRules(ctx context.Context, i *discordgo.Interaction, opts options) {
 	p := printerOf(i)
+	if named := opts.str(optMatch); named != "" {
+		m, _, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: named})
+		if err != nil {
+			b.tell(i, b.explain(p, err, "rules"))
+			return
+		}
+		b.tell(i, rulesText(p, m.Rules)+"\n"+p.Sprintf(txtRulesMatch, m.ID.String(), rulesSummary(p, m.Rules, m.MoveTime, m.Clock)))
+		return
+	}
 	server := b.serverOf(ctx, i.GuildID)
 	variant := game.VariantClassic
 	if server.Variant != 0 {
@@ -40,19 +56,22 @@ func (b *Bot) onRules(ctx context.Context, i *discordgo.Interaction, opts option
 	if v, err := game.ParseVariant(opts.str(optVariant)); err == nil {
 		variant = v
 	}
-	text := rulesText(p, variant)
 	rules := game.DefaultRules(variant)
 	server.Rules.Apply(&rules)
+	text := rulesText(p, rules)
 	if parts := ruleOptionParts(p, rules); len(parts) > 0 {
 		text += "\n" + p.Sprintf(txtRulesServer, strings.Join(parts, p.Sprintf(txtSummarySep)))
 	}
 	b.tell(i, text)
 }
 
-// rulesText is a short summary of a variant's rules, in p's language.
-func rulesText(p lang.Printer, v game.Variant) string {
+// rulesText is a short summary of rules, in p's language: its variant's,
+// with its options (the Two-Squares count, Scouts striking at range, the
+// More-Squares rule, a move limit) as they are, not the standard ones.
+func rulesText(p lang.Printer, rules game.Rules) string {
+	v := rules.Variant
 	var army []string
-	a := v.Army()
+	a := rules.Army
 	for _, r := range game.Ranks {
 		if a[r] > 0 {
 			army = append(army, p.Sprintf(txtRulesArmyCount, int(a[r]), render.PieceName(p, r, game.NumberingModern)))
@@ -62,14 +81,28 @@ func rulesText(p lang.Printer, v game.Variant) string {
 	if v.FillsZone() {
 		zone = p.Sprintf(txtRulesFullZone)
 	}
-	if v == game.VariantCustom {
+	if v == game.VariantCustom && rules.Army.Total() == 0 {
 		army = []string{p.Sprintf(txtRulesCustomArmy)}
+	}
+	moving := txtRulesMoving
+	if !rules.ScoutStrikesAtRange {
+		moving = txtRulesMovingNext
+	}
+	winning := []string{p.Sprintf(txtRulesWinning)}
+	if rules.TwoSquares > 0 {
+		winning = append(winning, p.Sprintf(txtRulesTwoSquares, rules.TwoSquares))
+	}
+	if rules.MoreSquares {
+		winning = append(winning, p.Sprintf(txtRulesMoreSquare))
+	}
+	if rules.MaxMoves > 0 {
+		winning = append(winning, p.Sprintf(txtRulesMaxMoves, rules.MaxMoves))
 	}
 	lines := []string{
 		p.Sprintf(txtRulesArmy, render.VariantName(p, v), strings.Join(army, p.Sprintf(txtListSeparator))),
-		p.Sprintf(txtRulesMoving, zone),
+		p.Sprintf(moving, zone),
 		p.Sprintf(txtRulesAttack),
-		p.Sprintf(txtRulesWinning),
+		strings.Join(winning, " "),
 	}
 	if v == game.VariantInfiltrator {
 		lines = append(lines, p.Sprintf(txtRulesInfiltrate))
@@ -114,7 +147,7 @@ var txtHelp = []string{
 	"• Move with `/stratego move from:B4 to:B5`, by typing `B4-B5` to me in a DM, or with the menus under your board.",
 	"• `/stratego board` shows your board to you alone (`text:true`: as a text diagram, for screen readers); `/stratego resign` and `/stratego draw` end a match.",
 	"• `/stratego games` lists your matches, `/stratego history` the moves of one, `/stratego record` its file once it is over.",
-	"• `/stratego settings`: your numbering, reminders and saved set-ups; `/stratego stats` and `/stratego leaderboard`: results; `/stratego rules`: the rules.",
+	"• `/stratego settings`: your numbering, reminders and saved set-ups; `/stratego stats` and `/stratego leaderboard`: results; `/stratego rules`: the rules (with `match`, those of your match).",
 	"• `/stratego challenge clock:10+5` plays a fast game: 10 minutes each, 5 seconds more a move.",
 	"• Long games: `/stratego give_time`, `/stratego pause` and `/stratego vacation` give more time or stop the clocks.",
 	"• Tournaments: `/stratego tournament list` shows this server's, `join` enters one and `standings` shows its table.",
