@@ -85,10 +85,18 @@
     }
     return (step >= 0 && past ? past.board : revealed || st.board || [])[sq] || {};
   }
+  // goto shows the board after move n (now when n is past the last). A
+  // step is on its way for a moment: the next press of a key steps on from
+  // it (want), not from the board shown, and only the last step asked for
+  // is shown when its board comes (asked), not one asked for before it
+  // that comes after it, nor one asked for before End.
+  var want = -1, asked = 0;
   function goto(n) {
-    var total = (st.history || []).length;
-    if (n < 0 || n >= total) { step = -1; past = null; draw(); return; }
-    api("GET", "/api/replay?ply=" + n).then(function (j) { step = n; past = j; draw(); }).catch(refuse);
+    var total = (st.history || []).length, k = ++asked;
+    if (n < 0 || n >= total) { want = step = -1; past = null; draw(); return; }
+    want = n;
+    api("GET", "/api/replay?ply=" + n).then(function (j) { if (k === asked) { step = n; past = j; draw(); } })
+      .catch(function (e) { if (k === asked) { want = step; refuse(e); } });
   }
   function moves() { return (st.legal || []).concat(st.infiltrate || []); }
   function targets() {
@@ -617,7 +625,7 @@
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (mySide() && !settingUp()) { forgetLocal(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
-    if (ended) { step = -1; past = null; } // a frame fetched before the end hides what is now shown
+    if (ended) { want = step = -1; past = null; asked++; } // a frame fetched before the end hides what is now shown
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
@@ -719,8 +727,8 @@
     drawTray();
   }
   // The replay's steps, by its buttons and its keys.
-  function prev() { var total = (st.history || []).length; if (step !== 0) { goto(step < 0 ? total - 1 : step - 1); } }
-  function next() { if (step >= 0) { goto(step + 1); } }
+  function prev() { var total = (st.history || []).length; if (want !== 0) { goto(want < 0 ? total - 1 : want - 1); } }
+  function next() { if (want >= 0) { goto(want + 1); } }
   // onReplayKey steps through the moves as lichess does: the left and
   // right arrow keys, Home for the start and End for now. Not on the board,
   // whose arrow keys move around it, nor in a field or a question.
