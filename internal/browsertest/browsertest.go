@@ -182,3 +182,22 @@ func centre(ctx context.Context, selector string) (x, y float64, err error) {
 	}
 	return found.X, found.Y, nil
 }
+
+// Phone makes the page a phone's, as chromedp.Emulate would: 360 px wide
+// and 640 high, three device pixels to one, a mobile browser with touch.
+// Tap then taps on it.
+func Phone() chromedp.Action[chromedp.Void] {
+	return chromedp.EmulateViewport(360, 640, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch)
+}
+
+// Tap taps the element of selector with one finger, in the middle: the
+// touch events a phone sends, and the click its browser makes of them.
+func Tap(ctx context.Context, selector string) error {
+	x, y, err := centre(ctx, selector)
+	if err != nil {
+		return err
+	}
+	return chromedp.Do(ctx,
+		command(input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}),
+		command(input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}}))
+}

@@ -56,8 +56,21 @@
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
+  //
+  // An action made on a board (a move, a resignation, a draw's) is made
+  // once: until the board it makes comes (another basis), or its refusal,
+  // the page sends none on the board it was made on (sentOn), as a second
+  // tap on a slow network would, to be refused though the first went
+  // through; nor may a piece be picked up meanwhile (myTurn).
+  var sentOn = null;
+  function busy() { return sentOn !== null && !!st && st.basis === sentOn; }
   function act(path, body) {
+    if (body && body.basis) {
+      if (busy()) { return Promise.resolve(undefined); }
+      sentOn = body.basis;
+    }
     return api("POST", path, body).catch(function (e) {
+      if (body && body.basis && body.basis === sentOn) { sentOn = null; }
       refuse(e);
       if (e.status === 409) { api("GET", "/api/state").then(show).catch(function () { /* the stream catches up */ }); }
     });
@@ -434,8 +447,9 @@
     draw();
   }
   // myTurn says whether the player may move now: their turn, on the board
-  // as it is (not a replay's step), the game not over.
-  function myTurn() { return st.phase === "playing" && st.toMove === mySide() && step < 0 && !st.result; }
+  // as it is (not a replay's step), the game not over, no action of theirs
+  // on its way (busy).
+  function myTurn() { return st.phase === "playing" && st.toMove === mySide() && step < 0 && !st.result && !busy(); }
   // movable says whether the player may move the piece on sq now.
   function movable(sq) {
     return myTurn() && cellAt(sq).s === mySide() && moves().some(function (m) { return m[0] === sq; });
@@ -805,7 +819,14 @@
     });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
-    $("confirm").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: true }); });
+    // Confirmed once: a second tap while the first is on its way would be
+    // refused as already confirmed.
+    var confirming = false;
+    $("confirm").addEventListener("click", function () {
+      if (confirming) { return; }
+      confirming = true;
+      act("/api/setup", { setup: draft, confirm: true }).then(function (j) { if (!j) { confirming = false; } });
+    });
     $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { basis: st.basis }); }); });
     $("draw").addEventListener("click", function () {
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
