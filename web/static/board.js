@@ -63,6 +63,7 @@
   // tap on a slow network would, to be refused though the first went
   // through; nor may a piece be picked up meanwhile (myTurn).
   var sentOn = null;
+  var streamed = 0; // the states the event streams have brought
   function busy() { return sentOn !== null && !!st && st.basis === sentOn; }
   function act(path, body) {
     if (body && body.basis) {
@@ -72,7 +73,10 @@
     return api("POST", path, body).catch(function (e) {
       if (body && body.basis && body.basis === sentOn) { sentOn = null; }
       refuse(e);
-      if (e.status === 409) { api("GET", "/api/state").then(show).catch(function () { /* the stream catches up */ }); }
+      // A state the stream brings meanwhile is as new or newer, and the
+      // stream brings every later change: the answer then is not shown.
+      var at = streamed;
+      if (e.status === 409) { api("GET", "/api/state").then(function (j) { if (at === streamed) { show(j); } }).catch(function () { /* the stream catches up */ }); }
     });
   }
   function sqName(i) { return String.fromCharCode(65 + i % 10) + (Math.floor(i / 10) + 1); }
@@ -669,7 +673,7 @@
           var i;
           while ((i = buf.indexOf("\n\n")) >= 0) {
             var ev = buf.slice(0, i); buf = buf.slice(i + 2);
-            ev.split("\n").forEach(function (line) { if (line.indexOf("data: ") === 0) { show(JSON.parse(line.slice(6))); } });
+            ev.split("\n").forEach(function (line) { if (line.indexOf("data: ") === 0) { streamed++; show(JSON.parse(line.slice(6))); } });
           }
           return pump();
         });
