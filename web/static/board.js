@@ -49,8 +49,13 @@
   // backoff is the wait before try n+1: doubling up to half a minute, with
   // jitter, so that pages dropped together do not come back together.
   function backoff(n) { return Math.min(30000, 1000 * Math.pow(2, n)) * (0.5 + Math.random() / 2); }
+  // trouble is what keeps the page from being live (its link refused, its
+  // connection lost and not back yet): the status line says it, rather
+  // than whose move it is, until a stream brings the board again.
+  var trouble = "";
+  function troubled(text) { trouble = text; $("status").textContent = text; }
   // refusedPage shows why the page cannot work, for good.
-  function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
+  function refusedPage(text) { troubled(text); document.body.dataset.refused = "1"; }
   // A refusal may say until when, in Discord's time markup (see stamp).
   function refuse(e) { $("refusal").classList.remove("hint"); $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
   // act sends a player's action, on the board as the page shows it (basis).
@@ -237,7 +242,7 @@
     else if (st.phase === "abandoned") { s = L.result || fmt("abandoned"); } // why: the texts say it
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
-    $("status").textContent = s;
+    $("status").textContent = trouble || s;
     // The keys' help tells what they do for this reader now. A Bomb and a
     // Flag show symbols, not their letters; a 10 is typed as 0.
     var ten = L.labels.indexOf("10") >= 0;
@@ -673,7 +678,7 @@
           var i;
           while ((i = buf.indexOf("\n\n")) >= 0) {
             var ev = buf.slice(0, i); buf = buf.slice(i + 2);
-            ev.split("\n").forEach(function (line) { if (line.indexOf("data: ") === 0) { streamed++; show(JSON.parse(line.slice(6))); } });
+            ev.split("\n").forEach(function (line) { if (line.indexOf("data: ") === 0) { streamed++; trouble = ""; show(JSON.parse(line.slice(6))); } });
           }
           return pump();
         });
@@ -682,7 +687,7 @@
     }).catch(function (e) {
       clearTimeout(quiet);
       if (!retryable(e)) { refusedPage(e.message); return; }
-      if (L) { $("status").textContent = fmt("connection"); }
+      if (L) { troubled(fmt("connection")); }
       setTimeout(function () { listen(tries + 1); }, backoff(tries));
     });
   }
