@@ -35,10 +35,11 @@
     path += (path.indexOf("?") < 0 ? "?" : "&") + query();
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
     // No answer at all (the network is gone) is said in the reader's words,
-    // not the browser's English.
+    // not the browser's English; so is the answer of the admin's proxy, not
+    // the bot's, that the bot is away (502, 503, 504): to try again soon.
     return fetch(path, init).catch(function () { throw failure(0, fmt("offline")); }).then(function (r) {
       var ct = r.headers.get("Content-Type") || "";
-      if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt("failed")); } return r; }
+      if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt(r.status >= 502 && r.status <= 504 ? "offline" : "failed")); } return r; }
       return r.json().then(function (j) { if (!r.ok) { throw failure(r.status, j.error || fmt("failed")); } return j; });
     });
   }
