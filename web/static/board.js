@@ -274,10 +274,9 @@
     // A control that had the focus and is gone now, its action done (Resign
     // at the end, Withdraw once withdrawn), hands it to the board where the
     // keyboard left it, not to the top of the page; the page does not scroll.
-    if (active && $("actions").contains(active) && (active.hidden || active.disabled)) {
-      $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true });
-    }
+    if (active && $("actions").contains(active) && (active.hidden || active.disabled)) { focusBoard(); }
   }
+  function focusBoard() { $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true }); }
   // showCurrent scrolls the list of moves to the one shown when that
   // changes (the newest, as a move arrives), and only the list: the page
   // stays where the reader has it.
@@ -466,12 +465,24 @@
   }
   // ask shows a question in a modal dialog; it resolves with the chosen value, or null.
   // With input, it asks for a text instead and resolves with it (trimmed), or null.
+  // The end of the match closes it (closeAsk): nothing it asks can be done then.
+  var closeAsk = null;
   function ask(text, choices, input) {
     var d = $("ask"), box = $("ask-choices"), field = $("ask-input");
     $("ask-text").textContent = text; box.textContent = ""; asking = true;
     field.hidden = !input; field.value = "";
     return new Promise(function (resolve) {
-      function done(v) { asking = false; d.close(); resolve(v); }
+      function done(v) {
+        asking = false; closeAsk = null; d.close();
+        // The browser hands the focus back to the control that asked; one a
+        // live update has hidden meanwhile cannot take it (the focus stays
+        // in the closed dialog, then falls to the top of the page), and the
+        // board, where the keyboard was last, does.
+        var a = document.activeElement;
+        if (!a || a === document.body || d.contains(a)) { focusBoard(); }
+        resolve(v);
+      }
+      closeAsk = done;
       function answer(v) { done(input ? (v && field.value.trim()) || null : v); }
       choices.forEach(function (ch) {
         var b = document.createElement("button");
@@ -650,6 +661,7 @@
     if (mySide() && !settingUp()) { forgetLocal(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
     if (ended) { want = step = -1; past = null; asked++; } // a frame fetched before the end hides what is now shown
+    if (ended && closeAsk) { closeAsk(null); }
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
