@@ -116,9 +116,9 @@
   var want = -1, asked = 0;
   function goto(n) {
     var total = (st.history || []).length, k = ++asked;
-    if (n < 0 || n >= total) { want = step = -1; past = null; draw(); return; }
+    if (n < 0 || n >= total) { want = step = -1; past = null; draw(); sayStep(total); return; }
     want = n;
-    api("GET", "/api/replay?ply=" + n).then(function (j) { if (k === asked) { step = n; past = j; draw(); } })
+    api("GET", "/api/replay?ply=" + n).then(function (j) { if (k === asked) { step = n; past = j; draw(); sayStep(n); } })
       .catch(function (e) { if (k === asked) { want = step; refuse(e); } });
   }
   function moves() { return (st.legal || []).concat(st.infiltrate || []); }
@@ -763,6 +763,13 @@
     drawTray();
   }
   // The replay's steps, by its buttons and its keys.
+  // sayStep says to a screen reader which move the board shows now, and
+  // what it was, as a move that arrives is said (show): the keys' buttons
+  // keep their names, and the squares are not read unasked.
+  function sayStep(n) {
+    var h = st.history || [];
+    $("said").textContent = n > 0 ? fmt("replaySaid", String(n), String(h.length), notation(h[n - 1])) : fmt("replayAt", "0", String(h.length));
+  }
   function prev() { var total = (st.history || []).length; if (want !== 0) { goto(want < 0 ? total - 1 : want - 1); } }
   function next() { if (want >= 0) { goto(want + 1); } }
   // onReplayKey steps through the moves as lichess does: the left and
