@@ -98,7 +98,7 @@ const (
 	txtNoConnection     = "No connection to the bot: try again in a moment."
 	txtNumberingModern  = "Numbering: modern (%[1]s %[2]s)"
 	txtNumberingClassic = "Numbering: classic (%[1]s %[2]s)"
-	txtFailed           = "Something went wrong."
+	txtFailed           = "Something went wrong on the bot's side: try again in a moment."
 )
 
 // The page's texts of the match's time besides the clocks. Those the Discord
