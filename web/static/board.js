@@ -720,8 +720,10 @@
     if (k === "1" && L.labels.indexOf("1") < 0) { k = "10"; }
     return L.labels.indexOf(k);
   }
+  // A key pressed with Ctrl, Alt or Meta is the browser's shortcut (find,
+  // zoom, back), not a rank typed nor a step on the board.
   function onKey(e) {
-    var b = e.target.closest(".sq"); if (!b || asking) { return; }
+    var b = e.target.closest(".sq"); if (!b || asking || e.altKey || e.ctrlKey || e.metaKey) { return; }
     var ord = order(), i = ord.indexOf(+b.dataset.sq), k = e.key;
     var d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10, Home: -(i % 10), End: 9 - i % 10 }[k];
     if (d !== undefined) {
