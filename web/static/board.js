@@ -594,18 +594,37 @@
       }
     }
     if (t.gifts) { out.push(fmt("gifts", st.players[0], String(t.gifts[0]), st.players[1], String(t.gifts[1]), L.gift || "")); }
-    return out.map(stamp);
+    return out;
   }
-  // drawTime shows timeTexts, changing only the lines that changed: the
-  // list is a live region, and a line rewritten unchanged is read again.
+  // drawTime shows timeTexts, keeping the lines that stay. A line is written
+  // only when its text, its time markup unwritten, is new (the match's
+  // news), and is then said (news, a live region); how far its times are
+  // from now ("in 5 minutes") changes as the clock runs, in a part of its
+  // own, and is not said: the line was read out again every minute.
   function drawTime() {
-    var list = $("time"), texts = st && L ? timeTexts() : [];
-    while (list.children.length > texts.length) { list.lastChild.remove(); }
+    var list = $("time"), texts = st && L ? timeTexts() : [], said = [], had = {};
+    Array.prototype.forEach.call(list.children, function (li) { had[li.dataset.text] = li; });
     texts.forEach(function (text, i) {
-      var li = list.children[i];
-      if (!li) { li = document.createElement("li"); list.appendChild(li); }
-      if (li.textContent !== text) { li.textContent = text; }
+      var li = had[text];
+      delete had[text];
+      if (!li) {
+        li = document.createElement("li"); li.dataset.text = text;
+        text.split(/(<t:-?\d+:R>)/).forEach(function (part, j) {
+          if (!(j % 2)) { li.appendChild(document.createTextNode(stamp(part))); return; }
+          var r = document.createElement("span");
+          r.dataset.at = part.slice(3, part.indexOf(":", 3));
+          li.appendChild(r);
+        });
+        said.push(li);
+      }
+      if (list.children[i] !== li) { list.insertBefore(li, list.children[i] || null); }
+      Array.prototype.forEach.call(li.querySelectorAll("[data-at]"), function (r) {
+        var away = fromNow(+r.dataset.at);
+        if (r.textContent !== away) { r.textContent = away; }
+      });
     });
+    Object.keys(had).forEach(function (k) { had[k].remove(); });
+    if (said.length) { $("news").textContent = said.map(function (li) { return li.textContent; }).join(" "); }
   }
   // frenchSpaces binds the space French writes before : ; ? ! » and after «
   // to its neighbour, so that no line of a text starts with the mark alone.
