@@ -16,7 +16,15 @@
   var L = null; // the texts
   var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, trayFocus = 0, draft = null, step = -1, past = null, asking = false;
   var setupOK = false; // the live check accepts the draft: it may be saved or kept
-  var offset = 0; // the server's clock minus this browser's, from each state's "now"
+  // offset is the server's clock minus this browser's, from the states'
+  // "now", the time the server sent each. A state read late (a phone's tab
+  // frozen in the background with it in its buffer) would set the clock
+  // back by as long as it waited, and show that much more time left than
+  // the server gives: a stream's first state, read as it comes, sets the
+  // offset, and a later one only moves it on (the least late is the best;
+  // a browser's clock set forward meanwhile counts short, never long, until
+  // the next stream).
+  var offset = 0;
   var $ = function (id) { return document.getElementById(id); };
   var langQ = "lang=" + encodeURIComponent(navigator.language || "en");
   // A spectator picks the numbering (a player's comes from their settings).
@@ -655,7 +663,7 @@
       days.value = chosen;
     });
   }
-  function show(next) {
+  function show(next, fresh) {
     var first = !st || st.phase !== next.phase;
     // Ended, or called off: the texts then say how, or why.
     var ended = (next.result && !(st && st.result)) || (next.phase === "abandoned" && !!st && st.phase !== "abandoned");
@@ -665,7 +673,7 @@
     // otherwise hear only whose move it is now; those there on opening are not.
     var h = st.history || [];
     if (L && had >= 0 && h.length > had) { $("said").textContent = notation(h[h.length - 1]); }
-    if (st.now) { offset = st.now - Date.now(); }
+    if (st.now) { offset = fresh ? st.now - Date.now() : Math.max(offset, st.now - Date.now()); }
     if (st.phase === "setup" && (first || !draft)) {
       base = st.setup || null;
       draft = loadLocal() || (base && copy(base)); // edited in place: never the base itself
@@ -701,7 +709,7 @@
       tries = 0;
       wait = 2.5 * (+r.headers.get("X-Strategobot-Ping") || 25000);
       watch();
-      var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
+      var reader = r.body.getReader(), dec = new TextDecoder(), buf = "", fresh = true;
       function pump() {
         return reader.read().then(function (x) {
           if (x.done) { throw new Error("closed"); }
@@ -710,7 +718,7 @@
           var i;
           while ((i = buf.indexOf("\n\n")) >= 0) {
             var ev = buf.slice(0, i); buf = buf.slice(i + 2);
-            ev.split("\n").forEach(function (line) { if (line.indexOf("data: ") === 0) { streamed++; trouble = ""; show(JSON.parse(line.slice(6))); } });
+            ev.split("\n").forEach(function (line) { if (line.indexOf("data: ") === 0) { streamed++; trouble = ""; show(JSON.parse(line.slice(6)), fresh); fresh = false; } });
           }
           return pump();
         });
