@@ -474,8 +474,11 @@
   // ask shows a question in a modal dialog; it resolves with the chosen value, or null.
   // With input, it asks for a text instead and resolves with it (trimmed), or null.
   // The end of the match closes it (closeAsk): nothing it asks can be done then.
+  // A question whose Yes ends the match (safe) opens on Cancel, as one that
+  // asks for what cannot be undone should: Enter pressed twice, or held a
+  // moment too long on Resign, would answer it unseen.
   var closeAsk = null;
-  function ask(text, choices, input) {
+  function ask(text, choices, input, safe) {
     var d = $("ask"), box = $("ask-choices"), field = $("ask-input");
     $("ask-text").textContent = text; box.textContent = ""; asking = true;
     field.hidden = !input; field.value = "";
@@ -502,7 +505,7 @@
       $("ask-no").onclick = function () { done(null); };
       d.oncancel = function (e) { e.preventDefault(); done(null); };
       d.showModal();
-      (input ? field : box.firstChild).focus();
+      (input ? field : safe ? $("ask-no") : box.firstChild).focus();
     });
   }
   function move(from, to) {
@@ -811,7 +814,7 @@
     if (k === "ArrowLeft") { prev(); } else if (k === "ArrowRight") { next(); } else if (k === "Home") { goto(0); } else if (k === "End") { goto(-1); } else { return; }
     e.preventDefault();
   }
-  function confirmThen(question, fn) { ask(question, [[fmt("yes"), true]]).then(function (y) { if (y) { fn(); } }); }
+  function confirmThen(question, fn, safe) { ask(question, [[fmt("yes"), true]], false, safe).then(function (y) { if (y) { fn(); } }); }
   function download() {
     api("GET", "/api/record").then(function (r) { return r.blob(); }).then(function (b) {
       var a = document.createElement("a");
@@ -885,10 +888,10 @@
       confirming = true;
       act("/api/setup", { setup: draft, confirm: true }).then(function (j) { if (!j) { confirming = false; } });
     });
-    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { basis: st.basis }); }); });
+    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { basis: st.basis }); }, true); });
     $("draw").addEventListener("click", function () {
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
-      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { basis: st.basis, answer: accept ? "accept" : "offer" }); });
+      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { basis: st.basis, answer: accept ? "accept" : "offer" }); }, accept);
     });
     $("giveTime").addEventListener("click", function () {
       var opp = st.players[1 - SIDES.indexOf(mySide())], left = (st.time && st.time.giftsLeft) || 0;
