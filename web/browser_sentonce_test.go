@@ -8,6 +8,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -95,3 +96,42 @@ func tap(t *testing.T, ctx context.Context, selector string) {
 }
 
 func sqSel(s game.Square) string { return `.sq[data-sq="` + itoa(int(s)) + `"]` }
+
+// TestBrowserActsOnABoardBack: a board can come back as it was (a draw
+// offered, then declined, shows the board of before the offer): the
+// action sent on it then is done with, and the player moves on it. The
+// page took the board back for the one its offer was sent on, still on
+// its way, and let no piece be picked up.
+func TestBrowserActsOnABoardBack(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	g, err := m.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := g.LegalMoves()[0]
+	if err := chromedp.Do(ctx,
+		browsertest.Phone(),
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#draw`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	tap(t, ctx, `#draw`)
+	browsertest.Wait(t, ctx, "the question", `document.getElementById("ask").open`)
+	tap(t, ctx, `#ask-choices button`)
+	browsertest.Wait(t, ctx, "the offer made", `document.getElementById("draw").disabled`)
+	if m, err = f.store.Match(t.Context(), m.ID); err != nil {
+		t.Fatal(err)
+	}
+	if m, err = f.store.Act(t.Context(), m.ID, m.Version, storage.Action{Kind: storage.ActDeclineDraw, Side: game.Blue, At: storagetest.T0}); err != nil {
+		t.Fatal(err)
+	}
+	changed(t, f, m)
+	browsertest.Wait(t, ctx, "the offer declined", `!document.getElementById("draw").disabled`)
+	tap(t, ctx, sqSel(mv.From))
+	browsertest.Wait(t, ctx, "the target", `document.querySelector('`+sqSel(mv.To)+`').classList.contains("target")`)
+	tap(t, ctx, sqSel(mv.To))
+	browsertest.Wait(t, ctx, "the move made", `document.querySelectorAll("#history li").length === 1`)
+}

@@ -75,7 +75,9 @@
   // once: until the board it makes comes (another basis), or its refusal,
   // the page sends none on the board it was made on (sentOn), as a second
   // tap on a slow network would, to be refused though the first went
-  // through; nor may a piece be picked up meanwhile (myTurn).
+  // through; nor may a piece be picked up meanwhile (myTurn). Another board
+  // come (show) is the end of it: a board may come back as it was (a draw
+  // offered, then declined), and is then played on.
   var sentOn = null;
   var streamed = 0; // the states the event streams have brought
   function busy() { return sentOn !== null && !!st && st.basis === sentOn; }
@@ -671,6 +673,7 @@
     // Ended, or called off: the texts then say how, or why.
     var ended = (next.result && !(st && st.result)) || (next.phase === "abandoned" && !!st && st.phase !== "abandoned");
     var had = st ? (st.history || []).length : -1;
+    if (next.basis !== sentOn) { sentOn = null; }
     st = next;
     // A move that arrives is said to a screen reader, which would
     // otherwise hear only whose move it is now; those there on opening are not.
