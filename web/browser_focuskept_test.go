@@ -47,7 +47,8 @@ func TestBrowserFocusStaysOnThePage(t *testing.T) {
 			chromedp.Focus(chromedp.CSS(`#`+tc.button)),
 			chromedp.KeyEvent(kb.Enter),
 			chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
-			chromedp.KeyEvent(kb.Enter), // Yes has the focus
+			chromedp.Focus(chromedp.CSS(`#ask-choices button`)), // Yes (Resign? opens on Cancel)
+			chromedp.KeyEvent(kb.Enter),
 		); err != nil {
 			t.Fatal(err)
 		}

@@ -75,3 +75,46 @@ func TestBrowserRefusalsInThePlayersLanguage(t *testing.T) {
 		t.Fatalf("the revoked link says %q, want %q", got, want)
 	}
 }
+
+// TestBrowserBotAwayBehindItsProxy: an action answered by the admin's
+// reverse proxy, not by the bot (502, 503 or 504 with a page of its own:
+// the bot is restarting, or too slow), says what an action with no answer
+// says, to try again in a moment, not "Something went wrong.", which says
+// neither what happened nor what to do.
+func TestBrowserBotAwayBehindItsProxy(t *testing.T) {
+	for _, code := range []int{http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout} {
+		t.Run(http.StatusText(code), func(t *testing.T) {
+			f := newFixture(t)
+			f.setPrefs("1001", Preferences{Language: "de"})
+			proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/api/resign" {
+					w.Header().Set("Content-Type", "text/html")
+					w.WriteHeader(code)
+					_, _ = w.Write([]byte("<html><body>" + http.StatusText(code) + "</body></html>"))
+					return
+				}
+				f.srv.ServeHTTP(w, r)
+			}))
+			t.Cleanup(func() { proxy.CloseClientConnections(); proxy.Close() })
+			ctx := browser(t)
+			m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+			if err := chromedp.Do(ctx,
+				chromedp.Navigate(proxy.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+				chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+				chromedp.Click(chromedp.CSS(`#resign`)),
+				chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
+				chromedp.Click(chromedp.CSS(`#ask-choices button`)),
+			); err != nil {
+				t.Fatal(err)
+			}
+			browsertest.Wait(t, ctx, "the refusal", `document.getElementById("refusal").textContent !== ""`)
+			got, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#refusal`)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := lang.For("de").Sprintf(txtNoConnection); got != want {
+				t.Fatalf("the proxy's %d says %q, want %q", code, got, want)
+			}
+		})
+	}
+}

@@ -441,7 +441,8 @@ func TestBrowserKeyboard(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#resign`)),
 		chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
-		chromedp.KeyEvent(kb.Enter), // Yes has the focus
+		chromedp.Focus(chromedp.CSS(`#ask-choices button`)), // Yes (Resign? opens on Cancel)
+		chromedp.KeyEvent(kb.Enter),
 		chromedp.WaitVisible(chromedp.CSS(`#download`)),
 	); err != nil {
 		t.Fatal(err)

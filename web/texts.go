@@ -65,6 +65,7 @@ const (
 	txtAbandoned        = "The match was abandoned."
 	txtVersus           = "%[1]s (Red) vs %[2]s (Blue) · %[3]s"
 	txtReplayAt         = "Move %[1]s of %[2]s"
+	txtReplaySaid       = "Move %[1]s of %[2]s: %[3]s" // a step of the replay, said to a screen reader: the move shown
 	txtReplayNote       = "The board as you knew it after move %[1]s."
 	txtRevealNote       = "All pieces shown."
 	txtSquareEmpty      = "%[1]s: empty"
@@ -97,7 +98,7 @@ const (
 	txtNoConnection     = "No connection to the bot: try again in a moment."
 	txtNumberingModern  = "Numbering: modern (%[1]s %[2]s)"
 	txtNumberingClassic = "Numbering: classic (%[1]s %[2]s)"
-	txtFailed           = "Something went wrong."
+	txtFailed           = "Something went wrong on the bot's side: try again in a moment."
 )
 
 // The page's texts of the match's time besides the clocks. Those the Discord
@@ -176,7 +177,7 @@ var pageTexts = map[string]string{
 	"first": txtFirstMove, "prev": txtPrevMove, "next": txtNextMove, "last": txtLastMove, "download": txtDownload,
 	"setup": txtSetupPhase, "setupWaiting": txtSetupWaiting, "setupWatching": txtSetupWatching,
 	"toMove": txtToMove, "yourMove": txtYourMove, "drawOffered": txtDrawOffered, "drawYou": txtDrawYouOffered, "abandoned": txtAbandoned,
-	"versus": txtVersus, "replayAt": txtReplayAt, "replayNote": txtReplayNote, "revealNote": txtRevealNote,
+	"versus": txtVersus, "replayAt": txtReplayAt, "replaySaid": txtReplaySaid, "replayNote": txtReplayNote, "revealNote": txtRevealNote,
 	"sqEmpty": txtSquareEmpty, "sqLake": txtSquareLake, "sqOwn": txtSquareOwn, "sqKnown": txtSquareKnown,
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,

@@ -7,6 +7,7 @@ package browsertest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -14,8 +15,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -181,4 +184,59 @@ func centre(ctx context.Context, selector string) (x, y float64, err error) {
 		return 0, 0, fmt.Errorf("no %s on the page", selector)
 	}
 	return found.X, found.Y, nil
+}
+
+// Phone makes the page a phone's, as chromedp.Emulate would: 360 px wide
+// and 640 high, three device pixels to one, a mobile browser with touch.
+// Tap then taps on it.
+func Phone() chromedp.Action[chromedp.Void] {
+	return chromedp.EmulateViewport(360, 640, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch)
+}
+
+// Tap taps the element of selector with one finger, in the middle: the
+// touch events a phone sends, and the click its browser makes of them.
+func Tap(ctx context.Context, selector string) error {
+	x, y, err := centre(ctx, selector)
+	if err != nil {
+		return err
+	}
+	return chromedp.Do(ctx,
+		command(input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: x, Y: y}}}),
+		command(input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}}))
+}
+
+// Accessible returns what a screen reader is told of the element of
+// selector: its role and its accessible name, as the browser computes them.
+func Accessible(ctx context.Context, selector string) (role, name string, err error) {
+	var node *accessibility.Node
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		obj, err := cdp.Call(ctx, t, runtime.Evaluate, runtime.EvaluateParams{Expression: fmt.Sprintf("document.querySelector(%q)", selector)})
+		if err != nil {
+			return err
+		}
+		if obj.Result == nil || obj.Result.ObjectID == "" {
+			return fmt.Errorf("no %s on the page", selector)
+		}
+		no := false
+		tree, err := cdp.Call(ctx, t, accessibility.GetPartialAXTree, accessibility.GetPartialAXTreeParams{ObjectID: obj.Result.ObjectID, FetchRelatives: &no})
+		if err != nil {
+			return err
+		}
+		if len(tree.Nodes) == 0 {
+			return fmt.Errorf("%s is nothing to a screen reader", selector)
+		}
+		node = tree.Nodes[0]
+		return nil
+	}))
+	if err != nil {
+		return "", "", err
+	}
+	text := func(v *accessibility.Value) string {
+		var s string
+		if v != nil && len(v.Value) > 0 {
+			_ = json.Unmarshal([]byte(v.Value), &s)
+		}
+		return s
+	}
+	return text(node.Role), text(node.Name), nil
 }

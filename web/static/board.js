@@ -16,7 +16,15 @@
   var L = null; // the texts
   var st = null, revealed = null, saved = null, sel = -1, focusSq = -1, trayRank = 0, trayFocus = 0, draft = null, step = -1, past = null, asking = false;
   var setupOK = false; // the live check accepts the draft: it may be saved or kept
-  var offset = 0; // the server's clock minus this browser's, from each state's "now"
+  // offset is the server's clock minus this browser's, from the states'
+  // "now", the time the server sent each. A state read late (a phone's tab
+  // frozen in the background with it in its buffer) would set the clock
+  // back by as long as it waited, and show that much more time left than
+  // the server gives: a stream's first state, read as it comes, sets the
+  // offset, and a later one only moves it on (the least late is the best;
+  // a browser's clock set forward meanwhile counts short, never long, until
+  // the next stream).
+  var offset = 0;
   var $ = function (id) { return document.getElementById(id); };
   var langQ = "lang=" + encodeURIComponent(navigator.language || "en");
   // A spectator picks the numbering (a player's comes from their settings).
@@ -35,10 +43,11 @@
     path += (path.indexOf("?") < 0 ? "?" : "&") + query();
     if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
     // No answer at all (the network is gone) is said in the reader's words,
-    // not the browser's English.
+    // not the browser's English; so is the answer of the admin's proxy, not
+    // the bot's, that the bot is away (502, 503, 504): to try again soon.
     return fetch(path, init).catch(function () { throw failure(0, fmt("offline")); }).then(function (r) {
       var ct = r.headers.get("Content-Type") || "";
-      if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt("failed")); } return r; }
+      if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt(r.status >= 502 && r.status <= 504 ? "offline" : "failed")); } return r; }
       return r.json().then(function (j) { if (!r.ok) { throw failure(r.status, j.error || fmt("failed")); } return j; });
     });
   }
@@ -49,17 +58,41 @@
   // backoff is the wait before try n+1: doubling up to half a minute, with
   // jitter, so that pages dropped together do not come back together.
   function backoff(n) { return Math.min(30000, 1000 * Math.pow(2, n)) * (0.5 + Math.random() / 2); }
+  // trouble is what keeps the page from being live (its link refused, its
+  // connection lost and not back yet): the status line says it, rather
+  // than whose move it is, until a stream brings the board again.
+  var trouble = "";
+  function troubled(text) { trouble = text; $("status").textContent = text; }
   // refusedPage shows why the page cannot work, for good.
-  function refusedPage(text) { $("status").textContent = text; document.body.dataset.refused = "1"; }
+  function refusedPage(text) { troubled(text); document.body.dataset.refused = "1"; }
   // A refusal may say until when, in Discord's time markup (see stamp).
   function refuse(e) { $("refusal").classList.remove("hint"); $("refusal").textContent = L ? stamp(e.message) : e.message; $("done").textContent = ""; }
   // act sends a player's action, on the board as the page shows it (basis).
   // Refused because the board changed meanwhile, it brings the current state
   // at once, so that the next try works.
+  //
+  // An action made on a board (a move, a resignation, a draw's) is made
+  // once: until the board it makes comes (another basis), or its refusal,
+  // the page sends none on the board it was made on (sentOn), as a second
+  // tap on a slow network would, to be refused though the first went
+  // through; nor may a piece be picked up meanwhile (myTurn). Another board
+  // come (show) is the end of it: a board may come back as it was (a draw
+  // offered, then declined), and is then played on.
+  var sentOn = null;
+  var streamed = 0; // the states the event streams have brought
+  function busy() { return sentOn !== null && !!st && st.basis === sentOn; }
   function act(path, body) {
+    if (body && body.basis) {
+      if (busy()) { return Promise.resolve(undefined); }
+      sentOn = body.basis;
+    }
     return api("POST", path, body).catch(function (e) {
+      if (body && body.basis && body.basis === sentOn) { sentOn = null; }
       refuse(e);
-      if (e.status === 409) { api("GET", "/api/state").then(show).catch(function () { /* the stream catches up */ }); }
+      // A state the stream brings meanwhile is as new or newer, and the
+      // stream brings every later change: the answer then is not shown.
+      var at = streamed;
+      if (e.status === 409) { api("GET", "/api/state").then(function (j) { if (at === streamed) { show(j); } }).catch(function () { /* the stream catches up */ }); }
     });
   }
   function sqName(i) { return String.fromCharCode(65 + i % 10) + (Math.floor(i / 10) + 1); }
@@ -85,10 +118,18 @@
     }
     return (step >= 0 && past ? past.board : revealed || st.board || [])[sq] || {};
   }
+  // goto shows the board after move n (now when n is past the last). A
+  // step is on its way for a moment: the next press of a key steps on from
+  // it (want), not from the board shown, and only the last step asked for
+  // is shown when its board comes (asked), not one asked for before it
+  // that comes after it, nor one asked for before End.
+  var want = -1, asked = 0;
   function goto(n) {
-    var total = (st.history || []).length;
-    if (n < 0 || n >= total) { step = -1; past = null; draw(); return; }
-    api("GET", "/api/replay?ply=" + n).then(function (j) { step = n; past = j; draw(); }).catch(refuse);
+    var total = (st.history || []).length, k = ++asked;
+    if (n < 0 || n >= total) { want = step = -1; past = null; draw(); sayStep(total); return; }
+    want = n;
+    api("GET", "/api/replay?ply=" + n).then(function (j) { if (k === asked) { step = n; past = j; draw(); sayStep(n); } })
+      .catch(function (e) { if (k === asked) { want = step; refuse(e); } });
   }
   function moves() { return (st.legal || []).concat(st.infiltrate || []); }
   function targets() {
@@ -212,7 +253,7 @@
     else if (st.phase === "abandoned") { s = L.result || fmt("abandoned"); } // why: the texts say it
     else if (st.result) { s = L.result || ""; }
     else { s = st.toMove === mySide() ? fmt("yourMove") : fmt("toMove", sideName(st.toMove)); }
-    $("status").textContent = s;
+    $("status").textContent = trouble || s;
     // The keys' help tells what they do for this reader now. A Bomb and a
     // Flag show symbols, not their letters; a 10 is typed as 0.
     var ten = L.labels.indexOf("10") >= 0;
@@ -243,10 +284,9 @@
     // A control that had the focus and is gone now, its action done (Resign
     // at the end, Withdraw once withdrawn), hands it to the board where the
     // keyboard left it, not to the top of the page; the page does not scroll.
-    if (active && $("actions").contains(active) && (active.hidden || active.disabled)) {
-      $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true });
-    }
+    if (active && $("actions").contains(active) && (active.hidden || active.disabled)) { focusBoard(); }
   }
+  function focusBoard() { $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true }); }
   // showCurrent scrolls the list of moves to the one shown when that
   // changes (the newest, as a move arrives), and only the list: the page
   // stays where the reader has it.
@@ -426,20 +466,36 @@
     draw();
   }
   // myTurn says whether the player may move now: their turn, on the board
-  // as it is (not a replay's step), the game not over.
-  function myTurn() { return st.phase === "playing" && st.toMove === mySide() && step < 0 && !st.result; }
+  // as it is (not a replay's step), the game not over, no action of theirs
+  // on its way (busy).
+  function myTurn() { return st.phase === "playing" && st.toMove === mySide() && step < 0 && !st.result && !busy(); }
   // movable says whether the player may move the piece on sq now.
   function movable(sq) {
     return myTurn() && cellAt(sq).s === mySide() && moves().some(function (m) { return m[0] === sq; });
   }
   // ask shows a question in a modal dialog; it resolves with the chosen value, or null.
   // With input, it asks for a text instead and resolves with it (trimmed), or null.
-  function ask(text, choices, input) {
+  // The end of the match closes it (closeAsk): nothing it asks can be done then.
+  // A question whose Yes ends the match (safe) opens on Cancel, as one that
+  // asks for what cannot be undone should: Enter pressed twice, or held a
+  // moment too long on Resign, would answer it unseen.
+  var closeAsk = null;
+  function ask(text, choices, input, safe) {
     var d = $("ask"), box = $("ask-choices"), field = $("ask-input");
     $("ask-text").textContent = text; box.textContent = ""; asking = true;
     field.hidden = !input; field.value = "";
     return new Promise(function (resolve) {
-      function done(v) { asking = false; d.close(); resolve(v); }
+      function done(v) {
+        asking = false; closeAsk = null; d.close();
+        // The browser hands the focus back to the control that asked; one a
+        // live update has hidden meanwhile cannot take it (the focus stays
+        // in the closed dialog, then falls to the top of the page), and the
+        // board, where the keyboard was last, does.
+        var a = document.activeElement;
+        if (!a || a === document.body || d.contains(a)) { focusBoard(); }
+        resolve(v);
+      }
+      closeAsk = done;
       function answer(v) { done(input ? (v && field.value.trim()) || null : v); }
       choices.forEach(function (ch) {
         var b = document.createElement("button");
@@ -451,7 +507,7 @@
       $("ask-no").onclick = function () { done(null); };
       d.oncancel = function (e) { e.preventDefault(); done(null); };
       d.showModal();
-      (input ? field : box.firstChild).focus();
+      (input ? field : safe ? $("ask-no") : box.firstChild).focus();
     });
   }
   function move(from, to) {
@@ -551,18 +607,37 @@
       }
     }
     if (t.gifts) { out.push(fmt("gifts", st.players[0], String(t.gifts[0]), st.players[1], String(t.gifts[1]), L.gift || "")); }
-    return out.map(stamp);
+    return out;
   }
-  // drawTime shows timeTexts, changing only the lines that changed: the
-  // list is a live region, and a line rewritten unchanged is read again.
+  // drawTime shows timeTexts, keeping the lines that stay. A line is written
+  // only when its text, its time markup unwritten, is new (the match's
+  // news), and is then said (news, a live region); how far its times are
+  // from now ("in 5 minutes") changes as the clock runs, in a part of its
+  // own, and is not said: the line was read out again every minute.
   function drawTime() {
-    var list = $("time"), texts = st && L ? timeTexts() : [];
-    while (list.children.length > texts.length) { list.lastChild.remove(); }
+    var list = $("time"), texts = st && L ? timeTexts() : [], said = [], had = {};
+    Array.prototype.forEach.call(list.children, function (li) { had[li.dataset.text] = li; });
     texts.forEach(function (text, i) {
-      var li = list.children[i];
-      if (!li) { li = document.createElement("li"); list.appendChild(li); }
-      if (li.textContent !== text) { li.textContent = text; }
+      var li = had[text];
+      delete had[text];
+      if (!li) {
+        li = document.createElement("li"); li.dataset.text = text;
+        text.split(/(<t:-?\d+:R>)/).forEach(function (part, j) {
+          if (!(j % 2)) { li.appendChild(document.createTextNode(stamp(part))); return; }
+          var r = document.createElement("span");
+          r.dataset.at = part.slice(3, part.indexOf(":", 3));
+          li.appendChild(r);
+        });
+        said.push(li);
+      }
+      if (list.children[i] !== li) { list.insertBefore(li, list.children[i] || null); }
+      Array.prototype.forEach.call(li.querySelectorAll("[data-at]"), function (r) {
+        var away = fromNow(+r.dataset.at);
+        if (r.textContent !== away) { r.textContent = away; }
+      });
     });
+    Object.keys(had).forEach(function (k) { had[k].remove(); });
+    if (said.length) { $("news").textContent = said.map(function (li) { return li.textContent; }).join(" "); }
   }
   // frenchSpaces binds the space French writes before : ; ? ! » and after «
   // to its neighbour, so that no line of a text starts with the mark alone.
@@ -593,17 +668,18 @@
       days.value = chosen;
     });
   }
-  function show(next) {
+  function show(next, fresh) {
     var first = !st || st.phase !== next.phase;
     // Ended, or called off: the texts then say how, or why.
     var ended = (next.result && !(st && st.result)) || (next.phase === "abandoned" && !!st && st.phase !== "abandoned");
     var had = st ? (st.history || []).length : -1;
+    if (next.basis !== sentOn) { sentOn = null; }
     st = next;
     // A move that arrives is said to a screen reader, which would
     // otherwise hear only whose move it is now; those there on opening are not.
     var h = st.history || [];
     if (L && had >= 0 && h.length > had) { $("said").textContent = notation(h[h.length - 1]); }
-    if (st.now) { offset = st.now - Date.now(); }
+    if (st.now) { offset = fresh ? st.now - Date.now() : Math.max(offset, st.now - Date.now()); }
     if (st.phase === "setup" && (first || !draft)) {
       base = st.setup || null;
       draft = loadLocal() || (base && copy(base)); // edited in place: never the base itself
@@ -617,7 +693,8 @@
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (mySide() && !settingUp()) { forgetLocal(); }
     if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
-    if (ended) { step = -1; past = null; } // a frame fetched before the end hides what is now shown
+    if (ended) { want = step = -1; past = null; asked++; } // a frame fetched before the end hides what is now shown
+    if (ended && closeAsk) { closeAsk(null); }
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
@@ -638,7 +715,7 @@
       tries = 0;
       wait = 2.5 * (+r.headers.get("X-Strategobot-Ping") || 25000);
       watch();
-      var reader = r.body.getReader(), dec = new TextDecoder(), buf = "";
+      var reader = r.body.getReader(), dec = new TextDecoder(), buf = "", fresh = true;
       function pump() {
         return reader.read().then(function (x) {
           if (x.done) { throw new Error("closed"); }
@@ -647,7 +724,7 @@
           var i;
           while ((i = buf.indexOf("\n\n")) >= 0) {
             var ev = buf.slice(0, i); buf = buf.slice(i + 2);
-            ev.split("\n").forEach(function (line) { if (line.indexOf("data: ") === 0) { show(JSON.parse(line.slice(6))); } });
+            ev.split("\n").forEach(function (line) { if (line.indexOf("data: ") === 0) { streamed++; trouble = ""; show(JSON.parse(line.slice(6)), fresh); fresh = false; } });
           }
           return pump();
         });
@@ -656,7 +733,7 @@
     }).catch(function (e) {
       clearTimeout(quiet);
       if (!retryable(e)) { refusedPage(e.message); return; }
-      if (L) { $("status").textContent = fmt("connection"); }
+      if (L) { troubled(fmt("connection")); }
       setTimeout(function () { listen(tries + 1); }, backoff(tries));
     });
   }
@@ -676,8 +753,10 @@
     if (k === "1" && L.labels.indexOf("1") < 0) { k = "10"; }
     return L.labels.indexOf(k);
   }
+  // A key pressed with Ctrl, Alt or Meta is the browser's shortcut (find,
+  // zoom, back), not a rank typed nor a step on the board.
   function onKey(e) {
-    var b = e.target.closest(".sq"); if (!b || asking) { return; }
+    var b = e.target.closest(".sq"); if (!b || asking || e.altKey || e.ctrlKey || e.metaKey) { return; }
     var ord = order(), i = ord.indexOf(+b.dataset.sq), k = e.key;
     var d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10, Home: -(i % 10), End: 9 - i % 10 }[k];
     if (d !== undefined) {
@@ -719,8 +798,15 @@
     drawTray();
   }
   // The replay's steps, by its buttons and its keys.
-  function prev() { var total = (st.history || []).length; if (step !== 0) { goto(step < 0 ? total - 1 : step - 1); } }
-  function next() { if (step >= 0) { goto(step + 1); } }
+  // sayStep says to a screen reader which move the board shows now, and
+  // what it was, as a move that arrives is said (show): the keys' buttons
+  // keep their names, and the squares are not read unasked.
+  function sayStep(n) {
+    var h = st.history || [];
+    $("said").textContent = n > 0 ? fmt("replaySaid", String(n), String(h.length), notation(h[n - 1])) : fmt("replayAt", "0", String(h.length));
+  }
+  function prev() { var total = (st.history || []).length; if (want !== 0) { goto(want < 0 ? total - 1 : want - 1); } }
+  function next() { if (want >= 0) { goto(want + 1); } }
   // onReplayKey steps through the moves as lichess does: the left and
   // right arrow keys, Home for the start and End for now. Not on the board,
   // whose arrow keys move around it, nor in a field or a question.
@@ -731,7 +817,7 @@
     if (k === "ArrowLeft") { prev(); } else if (k === "ArrowRight") { next(); } else if (k === "Home") { goto(0); } else if (k === "End") { goto(-1); } else { return; }
     e.preventDefault();
   }
-  function confirmThen(question, fn) { ask(question, [[fmt("yes"), true]]).then(function (y) { if (y) { fn(); } }); }
+  function confirmThen(question, fn, safe) { ask(question, [[fmt("yes"), true]], false, safe).then(function (y) { if (y) { fn(); } }); }
   function download() {
     api("GET", "/api/record").then(function (r) { return r.blob(); }).then(function (b) {
       var a = document.createElement("a");
@@ -797,11 +883,18 @@
     });
     $("keepSetup").addEventListener("click", keepSetup);
     $("saved").addEventListener("change", useSaved);
-    $("confirm").addEventListener("click", function () { act("/api/setup", { setup: draft, confirm: true }); });
-    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { basis: st.basis }); }); });
+    // Confirmed once: a second tap while the first is on its way would be
+    // refused as already confirmed.
+    var confirming = false;
+    $("confirm").addEventListener("click", function () {
+      if (confirming) { return; }
+      confirming = true;
+      act("/api/setup", { setup: draft, confirm: true }).then(function (j) { if (!j) { confirming = false; } });
+    });
+    $("resign").addEventListener("click", function () { confirmThen(fmt("askResign"), function () { act("/api/resign", { basis: st.basis }); }, true); });
     $("draw").addEventListener("click", function () {
       var accept = st.drawOfferBy && st.drawOfferBy !== mySide();
-      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { basis: st.basis, answer: accept ? "accept" : "offer" }); });
+      confirmThen(fmt(accept ? "askAccept" : "askOffer"), function () { act("/api/draw", { basis: st.basis, answer: accept ? "accept" : "offer" }); }, accept);
     });
     $("giveTime").addEventListener("click", function () {
       var opp = st.players[1 - SIDES.indexOf(mySide())], left = (st.time && st.time.giftsLeft) || 0;
