@@ -47,8 +47,9 @@ type Dumper interface {
 }
 
 // Loader is a backend that writes a Dump into its empty database in one
-// transaction: a database holding any record (or having handed out any id)
-// is refused with ErrNotEmpty and left as it was.
+// transaction: a database holding any record is refused with ErrNotEmpty
+// and left as it was, and the ids it draws next are past those of the
+// Dump and any it drew before.
 type Loader interface {
 	Load(ctx context.Context, d *Dump) error
 }

@@ -165,9 +165,11 @@ func dumpRecords[T any](ctx context.Context, tx pgx.Tx, what string, decode func
 	return out, query(what, err)
 }
 
-// Load writes d into this database, which must hold no record and have
-// handed out no id (storage.ErrNotEmpty otherwise), in one transaction,
-// with every index column written from the records as a change writes it.
+// Load writes d into this database, which must hold no record and no time
+// alive (storage.ErrNotEmpty otherwise), in one transaction, with every
+// index column written from the records as a change writes it. Each
+// sequence goes on after the higher of d's last id and the last the
+// database drew.
 func (db *DB) Load(ctx context.Context, d *storage.Dump) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		if err := emptyDatabase(ctx, tx); err != nil {
@@ -264,11 +266,18 @@ func (db *DB) Load(ctx context.Context, d *storage.Dump) error {
 		if _, err := tx.Exec(ctx, "UPDATE alive SET at = $1", nullTime(d.Alive)); err != nil {
 			return query("alive", err)
 		}
-		for i, last := range []uint64{d.Sequences.Match, d.Sequences.Challenge, d.Sequences.Notice, d.Sequences.Tournament} {
+		for i, dumped := range []uint64{d.Sequences.Match, d.Sequences.Challenge, d.Sequences.Notice, d.Sequences.Tournament} {
+			// Past the ids the target drew too: a load that failed
+			// left them (setval is not rolled back).
+			var drawn int64
+			if err := tx.QueryRow(ctx, "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM "+sequences[i]).Scan(&drawn); err != nil {
+				return query(sequences[i], err)
+			}
+			last := max(int64(dumped), drawn)
 			if last == 0 {
 				continue // never called, as in a new database
 			}
-			if _, err := tx.Exec(ctx, "SELECT setval($1, $2, true)", sequences[i], int64(last)); err != nil {
+			if _, err := tx.Exec(ctx, "SELECT setval($1, $2, true)", sequences[i], last); err != nil {
 				return query(sequences[i], err)
 			}
 		}
@@ -277,8 +286,10 @@ func (db *DB) Load(ctx context.Context, d *storage.Dump) error {
 }
 
 // emptyDatabase refuses, with storage.ErrNotEmpty, a database holding a
-// row of any table that Load writes, a time alive, or a sequence that
-// handed out an id.
+// row of any table that Load writes, or a time alive. A sequence that
+// handed out ids is no refusal when nothing else is there: a load that
+// failed or was stopped leaves its setval (never rolled back), and a
+// second copy must be taken; Load sets each past the ids drawn.
 func emptyDatabase(ctx context.Context, tx pgx.Tx) error {
 	for table, how := range tableCopy {
 		if table == "alive" || strings.HasPrefix(how, "left") {
@@ -298,15 +309,6 @@ func emptyDatabase(ctx context.Context, tx pgx.Tx) error {
 	}
 	if alive {
 		return fmt.Errorf("a bot has run on it (alive): %w", storage.ErrNotEmpty)
-	}
-	for _, name := range sequences {
-		var called bool
-		if err := tx.QueryRow(ctx, "SELECT is_called FROM "+name).Scan(&called); err != nil {
-			return query(name, err)
-		}
-		if called {
-			return fmt.Errorf("its sequence %s has handed out ids: %w", name, storage.ErrNotEmpty)
-		}
 	}
 	return nil
 }

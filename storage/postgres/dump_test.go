@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/strategobot/strategobot/internal/pgtest"
+	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/storage/postgres"
 	"github.com/strategobot/strategobot/storage/storagetest"
@@ -79,5 +80,41 @@ func TestLiveLeases(t *testing.T) {
 	}
 	if got, err := db.LiveLeases(ctx, now.Add(10*time.Second)); err != nil || len(got) != 0 {
 		t.Errorf("live leases once expired: %v, %v", got, err)
+	}
+}
+
+// TestLoadAfterAFailedLoad: a load that failed leaves the target's tables
+// empty, but its sequences as setval left them (setval is not rolled
+// back): a second copy is taken, and each sequence goes on after the
+// higher of the dump's ids and those the target drew.
+func TestLoadAfterAFailedLoad(t *testing.T) {
+	ctx := context.Background()
+	srcURL, dstURL := pgtest.NewDatabase(t), pgtest.NewDatabase(t)
+	src, dst := openURL(t, srcURL), openURL(t, dstURL)
+	storagetest.Fill(t, src)
+	// What a failed load leaves: high and low numbers drawn, in no row.
+	if _, err := pgtest.Pool(t, dstURL).Exec(ctx, "SELECT setval('match_ids', 500), setval('notice_ids', 900), setval('challenge_ids', 1)"); err != nil {
+		t.Fatal(err)
+	}
+	last := func(url string) map[string]int64 {
+		out := map[string]int64{}
+		for _, name := range []string{"match_ids", "challenge_ids", "notice_ids", "tournament_ids"} {
+			var n int64
+			if err := pgtest.Pool(t, url).QueryRow(ctx, "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM "+name).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			out[name] = n
+		}
+		return out
+	}
+	before, dumped := last(dstURL), last(srcURL)
+	if _, err := storage.Copy(ctx, src, dst); err != nil {
+		t.Fatalf("a copy after a failed one: %v", err)
+	}
+	after := last(dstURL)
+	for name, n := range after {
+		if want := max(before[name], dumped[name]); n != want {
+			t.Errorf("sequence %s at %d after the copy, want %d (the target drew %d, the source %d)", name, n, want, before[name], dumped[name])
+		}
 	}
 }
