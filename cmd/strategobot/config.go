@@ -762,20 +762,28 @@ func (c config) validate(from origins) error {
 // holds what a shell would expand, ~ or a $VARIABLE, which neither a TOML
 // file nor systemd's EnvironmentFile expands: the bot would take it for a
 // folder of that name. "" when it holds none, or when a file or folder of
-// that name exists (the data of a bot that ran with it).
+// that name exists (the data of a bot that ran with it); a $NAME of a
+// folder that exists is that folder's real name (/srv/$bot/strategobot.db
+// before the bot's first run made the file).
 func shellPath(key, path, from string) string {
 	if path == "" || exists(path) {
 		return ""
 	}
-	if path == "~" || strings.HasPrefix(path, "~/") {
+	if (path == "~" || strings.HasPrefix(path, "~/")) && !exists("~") {
 		such := "/home/USER" + path[1:]
 		if home, err := os.UserHomeDir(); err == nil {
 			such = filepath.Join(home, path[1:])
 		}
 		return fmt.Sprintf("%s %q%s starts with ~, which the bot does not expand as a shell does: write the full path, such as %s", key, path, from, such)
 	}
-	if v := shellVariable.FindString(path); v != "" {
-		return fmt.Sprintf("%s %q%s names %s, which the bot does not expand as a shell does: write the full path", key, path, from, v)
+	// The names of the folders and the file that do not exist yet.
+	for p := filepath.Clean(path); !exists(p); p = filepath.Dir(p) {
+		if v := shellVariable.FindString(filepath.Base(p)); v != "" {
+			return fmt.Sprintf("%s %q%s names %s, which the bot does not expand as a shell does: write the full path", key, path, from, v)
+		}
+		if filepath.Dir(p) == p {
+			break
+		}
 	}
 	return ""
 }

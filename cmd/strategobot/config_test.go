@@ -57,8 +57,12 @@ func TestLoadConfig(t *testing.T) {
 		}
 		return p
 	}
-	write("kept.db ", "")                  // the data of a bot that ran with database = "kept.db "
-	write("host=db user=bot dbname=x", "") // and of one that ran with a connection string of keywords
+	write("kept.db ", "")                    // the data of a bot that ran with database = "kept.db "
+	write("host=db user=bot dbname=x", "")   // and of one that ran with a connection string of keywords
+	srv := filepath.Join(dir, "srv", "$bot") // a folder whose real name holds a $
+	if err := os.MkdirAll(srv, 0o700); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name  string
 		file  string
@@ -206,6 +210,15 @@ func TestLoadConfig(t *testing.T) {
 			err: `config: backup_dir "${STATE_DIRECTORY}/backups" (from STRATEGOBOT_BACKUP_DIR) names ${STATE_DIRECTORY}, which the bot does not expand as a shell does: write the full path`},
 		{name: "a configuration file under ~", file: "~/strategobot-none.toml",
 			err: `config: config file "~/strategobot-none.toml" (from -config or STRATEGOBOT_CONFIG) starts with ~, which the bot does not expand as a shell does: write the full path, such as `},
+		// A $NAME of a folder that exists is its name: the bot's first run there creates the file.
+		{name: "a new database in a folder named with a $", env: map[string]string{"STRATEGOBOT_DATABASE": filepath.Join(srv, "strategobot.db")},
+			check: func(c config) bool { return c.Database == filepath.Join(srv, "strategobot.db") }},
+		{name: "a new backup_dir in a folder named with a $", env: map[string]string{"STRATEGOBOT_BACKUP_DIR": filepath.Join(srv, "backups")},
+			check: func(c config) bool { return c.BackupDir == filepath.Join(srv, "backups") }},
+		{name: "a $NAME under a folder named with a $", env: map[string]string{"STRATEGOBOT_DATABASE": filepath.Join(srv, "$BOT.db")},
+			err: `names $BOT, which the bot does not expand as a shell does: write the full path`},
+		{name: "a $NAME folder under a folder named with a $", env: map[string]string{"STRATEGOBOT_DATABASE": filepath.Join(srv, "${X}", "bot.db")},
+			err: `names ${X}, which the bot does not expand as a shell does: write the full path`},
 		{name: "a file name with a ~ inside", env: map[string]string{"STRATEGOBOT_DATABASE": "bot~1.db"},
 			check: func(c config) bool { return c.Database == "bot~1.db" }},
 		// A bot that ran on such a file before the blank was refused keeps its data.
