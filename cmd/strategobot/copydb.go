@@ -66,15 +66,6 @@ func copydbFlags(o *copydbOptions, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// dbName is a database as copydb's messages name it: a file as it is, a
-// URL without its password.
-func dbName(db string) string {
-	if postgres.IsURL(db) {
-		return postgres.Redacted(db)
-	}
-	return db
-}
-
 // runCopydb is `strategobot copydb`.
 func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var o copydbOptions
@@ -98,25 +89,34 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		o.from = cfg.Database
 	}
+	for _, db := range []struct{ flag, name string }{{"-from", o.from}, {"-to", o.to}} {
+		// As the configuration refuses one (validate): not quoted, as it
+		// may hold a password, nor taken for a bbolt file's name.
+		if !postgres.IsURL(db.name) && keywordValue.MatchString(db.name) && !exists(db.name) {
+			fmt.Fprintf(stderr, "strategobot copydb: %s looks like a PostgreSQL connection string of keywords (host=… user=…), which copydb does not read: "+
+				"write it as a URL, postgres://USER:PASSWORD@HOST:PORT/DATABASE\n", db.flag)
+			return 2
+		}
+	}
 	if sameDatabase(o.from, o.to) {
-		fmt.Fprintf(stderr, "strategobot copydb: %s is the source itself: name another database with -to\n", dbName(o.to))
+		fmt.Fprintf(stderr, "strategobot copydb: %s is the source itself: name another database with -to\n", databaseName(o.to))
 		return 2
 	}
 	if !postgres.IsURL(o.from) {
 		if _, err := os.Stat(o.from); errors.Is(err, iofs.ErrNotExist) {
 			fmt.Fprintf(stderr, "strategobot copydb: there is no database %s to copy: name the bot's file with -from FILE, "+
-				"or run copydb in the bot's working directory with its -config\n", o.from)
+				"or run copydb in the bot's working directory with its -config\n", databaseName(o.from))
 			return 1
 		}
 	}
 	created := false
 	if !postgres.IsURL(o.to) {
 		if info, err := os.Stat(filepath.Dir(o.to)); err != nil || !info.IsDir() {
-			fmt.Fprintf(stderr, "strategobot copydb: the folder %s does not exist: create it, or copy to a file in a folder that exists\n", filepath.Dir(o.to))
+			fmt.Fprintf(stderr, "strategobot copydb: the folder %s does not exist: create it, or copy to a file in a folder that exists\n", databaseName(filepath.Dir(o.to)))
 			return 1
 		}
 		if _, err := os.Stat(o.to); err == nil {
-			fmt.Fprintf(stderr, "strategobot copydb: %s exists: copy into a new file, or move that one away\n", o.to)
+			fmt.Fprintf(stderr, "strategobot copydb: %s exists: copy into a new file, or move that one away\n", databaseName(o.to))
 			return 1
 		}
 		created = true
@@ -129,10 +129,10 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			os.Remove(o.to) // the new, empty file Open made
 		}
 		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "strategobot copydb: stopped before the copy was made; %s was not written\n", dbName(o.to))
+			fmt.Fprintf(stderr, "strategobot copydb: stopped before the copy was made; %s was not written\n", databaseName(o.to))
 			return 1
 		}
-		fmt.Fprintf(stderr, "strategobot copydb: %v\n", err)
+		fmt.Fprintf(stderr, "strategobot copydb: %v\n", hidePassword(hidePassword(err, o.from), o.to))
 		switch {
 		case errors.Is(err, storage.ErrInUse) || errors.Is(err, errBotRunning):
 			fmt.Fprintln(stderr, "The bot is running: stop it (every process of it) first, then copy.")
@@ -146,8 +146,8 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		return 1
 	}
-	fmt.Fprintf(stdout, "copied %s to %s (%s):\n  %s.\n", dbName(o.from), dbName(o.to), time.Since(start).Round(time.Millisecond), counts)
-	target := o.to
+	fmt.Fprintf(stdout, "copied %s to %s (%s):\n  %s.\n", databaseName(o.from), databaseName(o.to), time.Since(start).Round(time.Millisecond), counts)
+	target := databaseName(o.to)
 	if postgres.IsURL(o.to) {
 		target = "the URL given to -to" // shown here without its password
 	}
@@ -178,21 +178,21 @@ func sameDatabase(a, b string) bool {
 func copyDatabase(ctx context.Context, o copydbOptions) (storage.Counts, error) {
 	src, err := openForCopy(ctx, o.from, o.timeout)
 	if err != nil {
-		return storage.Counts{}, fmt.Errorf("the source %s: %w", dbName(o.from), err)
+		return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
 	}
 	defer src.Close()
 	if pg, ok := src.(*postgres.DB); ok {
 		held, err := pg.LiveLeases(ctx, time.Now())
 		if err != nil {
-			return storage.Counts{}, fmt.Errorf("the source %s: %w", dbName(o.from), err)
+			return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
 		}
 		if len(held) > 0 {
-			return storage.Counts{}, fmt.Errorf("the source %s: %w (it holds the lease %s)", dbName(o.from), errBotRunning, strings.Join(held, ", "))
+			return storage.Counts{}, fmt.Errorf("the source %s: %w (it holds the lease %s)", databaseName(o.from), errBotRunning, strings.Join(held, ", "))
 		}
 	}
 	dst, err := openForCopy(ctx, o.to, o.timeout)
 	if err != nil {
-		return storage.Counts{}, fmt.Errorf("the target %s: %w", dbName(o.to), err)
+		return storage.Counts{}, fmt.Errorf("the target %s: %w", databaseName(o.to), err)
 	}
 	defer dst.Close()
 	return storage.Copy(ctx, src.(storage.Dumper), dst.(storage.Loader))

@@ -26,6 +26,7 @@ import (
 func TestRunCopydb(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
+	t.Chdir(dir) // where a database named by keywords would be taken for a file
 	src := filepath.Join(dir, "bot.db")
 	db, err := bolt.Open(bolt.Options{Path: src, Reminders: storagetest.Reminders})
 	if err != nil {
@@ -87,6 +88,11 @@ func TestRunCopydb(t *testing.T) {
 		{"into a folder that does not exist", []string{"-from", src, "-to", filepath.Join(dir, "nowhere", "x.db")}, nil, 1, "", "the folder " + filepath.Join(dir, "nowhere") + " does not exist"},
 		{"bbolt to PostgreSQL", []string{"-config", conf, "-to", pg}, func() { db.Close() }, 0,
 			"copied " + src + " to " + postgres.Redacted(pg), ""},
+		// A connection string of keywords is no file's name: refused, without its password.
+		{"into a connection string of keywords", []string{"-from", src, "-to", "host=db password=s3cret"}, nil, 2, "",
+			"-to looks like a PostgreSQL connection string of keywords (host=… user=…), which copydb does not read: write it as a URL"},
+		{"from a connection string of keywords", []string{"-from", "host=db password=s3cret", "-to", filepath.Join(dir, "kw.db")}, nil, 2, "",
+			"-from looks like a PostgreSQL connection string of keywords"},
 		{"into a database that is not empty", []string{"-from", src, "-to", pg}, nil, 1, "", "the target database is not empty"},
 		{"into a file that exists", []string{"-from", pg, "-to", src}, nil, 1, "", src + " exists: copy into a new file"},
 		{"from a running bot's PostgreSQL", []string{"-from", held, "-to", filepath.Join(dir, "held.db")}, nil, 1, "",
@@ -109,7 +115,7 @@ func TestRunCopydb(t *testing.T) {
 			}
 		})
 	}
-	for _, f := range []string{"held.db", "newer.db"} {
+	for _, f := range []string{"held.db", "newer.db", "kw.db", "host=db password=s3cret"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			t.Errorf("a refused copy left the new file %s", f)
 		}
