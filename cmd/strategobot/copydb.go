@@ -29,14 +29,16 @@ challenges, seeks, tournaments, followers, timers, the web links' key and
 revoked links, and when the bot was last alive (so the bot gives its
 players the time it was down back, as after any stop). The source is the
 database -from names, else the bot's configuration's, read as run reads it;
-it is only read (brought to this version's schema first, as run would). The
+it is only read: a bbolt file is brought to this version's schema first, as
+run would, but a PostgreSQL database of an older schema is refused (start
+this version's bot on it once, stop it, then copy). The
 target must be empty: a new file, or a new PostgreSQL database (createdb)
 that no bot has run on; copydb creates its tables. Then set database to the
 target and start the bot.
 
-It refuses a source a running bot holds (bbolt's lock; on PostgreSQL, a
-bot's lease), a source written by a newer strategobot, and a target that
-holds anything.
+It refuses a source or a target a running bot holds (bbolt's lock; on
+PostgreSQL, a bot's lease or its sessions, named strategobot), a source
+written by a newer strategobot, and a target that holds anything.
 
 Environment (when -from is not given):
   STRATEGOBOT_CONFIG    the configuration file, as -config
@@ -140,6 +142,9 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			fmt.Fprintln(stderr, "Copy into a new file, or into a new PostgreSQL database (createdb), which copydb fills.")
 		case errors.Is(err, storage.ErrNewerSchema):
 			fmt.Fprintln(stderr, "Copy it with the newer strategobot that wrote it.")
+		case errors.Is(err, postgres.ErrOlderSchema):
+			fmt.Fprintln(stderr, "copydb reads a PostgreSQL source as it is: stop the bot (every process of it), start this version of strategobot on it once, "+
+				"which brings its schema up to date, stop it, then copy.")
 		}
 		if errors.Is(err, postgres.ErrSetup) || errors.Is(err, bolt.ErrPlace) {
 			return 2
@@ -156,7 +161,7 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	return 0
 }
 
-// errBotRunning refuses a PostgreSQL source that a running bot holds.
+// errBotRunning refuses a PostgreSQL database that a running bot holds.
 var errBotRunning = errors.New("a bot is running on it")
 
 // sameDatabase reports whether a and b name the same database: the same
@@ -173,35 +178,66 @@ func sameDatabase(a, b string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(x, y)
 }
 
-// copyDatabase opens both databases, refuses a source a bot holds, and
-// copies.
+// copyDatabase opens both databases, refuses a source or a target a bot
+// runs on, and copies. A PostgreSQL source is opened read-only: nothing
+// writes to it, not even a migration, which would bring its schema past
+// what a bot of an older version still running on it reads.
 func copyDatabase(ctx context.Context, o copydbOptions) (storage.Counts, error) {
-	src, err := openForCopy(ctx, o.from, o.timeout)
+	src, err := openForCopy(ctx, o.from, o.timeout, true)
 	if err != nil {
 		return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
 	}
 	defer src.Close()
-	if pg, ok := src.(*postgres.DB); ok {
-		held, err := pg.LiveLeases(ctx, time.Now())
-		if err != nil {
-			return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
-		}
-		if len(held) > 0 {
-			return storage.Counts{}, fmt.Errorf("the source %s: %w (it holds the lease %s)", databaseName(o.from), errBotRunning, strings.Join(held, ", "))
-		}
+	if err := refuseRunning(ctx, src); err != nil {
+		return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
 	}
-	dst, err := openForCopy(ctx, o.to, o.timeout)
+	dst, err := openForCopy(ctx, o.to, o.timeout, false)
 	if err != nil {
 		return storage.Counts{}, fmt.Errorf("the target %s: %w", databaseName(o.to), err)
 	}
 	defer dst.Close()
+	if err := refuseRunning(ctx, dst); err != nil {
+		return storage.Counts{}, fmt.Errorf("the target %s: %w", databaseName(o.to), err)
+	}
 	return storage.Copy(ctx, src.(storage.Dumper), dst.(storage.Loader))
 }
 
-// openForCopy opens a database as run does, without its backups.
-func openForCopy(ctx context.Context, db string, timeout time.Duration) (storage.Store, error) {
+// copydbSessions names copydb's sessions on a PostgreSQL server, so that
+// they are not taken for a bot's (postgres.DB.BotSessions).
+const copydbSessions = postgres.ApplicationName + " copydb"
+
+// refuseRunning refuses, with errBotRunning, a PostgreSQL database a bot
+// runs on: one of its processes holds a lease (the leader of the timers),
+// or any is connected (the others write too). A bbolt file's lock refused
+// one already.
+func refuseRunning(ctx context.Context, db storage.Store) error {
+	pg, ok := db.(*postgres.DB)
+	if !ok {
+		return nil
+	}
+	held, err := pg.LiveLeases(ctx, time.Now())
+	if err != nil {
+		return err
+	}
+	if len(held) > 0 {
+		return fmt.Errorf("%w (it holds the lease %s)", errBotRunning, strings.Join(held, ", "))
+	}
+	n, err := pg.BotSessions(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("%w (pg_stat_activity shows it connected: sessions named %s)", errBotRunning, postgres.ApplicationName)
+	}
+	return nil
+}
+
+// openForCopy opens a database as run does, without its backups; a
+// PostgreSQL database under copydb's own name, and only to read it when
+// source.
+func openForCopy(ctx context.Context, db string, timeout time.Duration, source bool) (storage.Store, error) {
 	if postgres.IsURL(db) {
-		return postgres.Open(ctx, postgres.Options{URL: db, Reminders: bot.Reminders})
+		return postgres.Open(ctx, postgres.Options{URL: db, Reminders: bot.Reminders, ReadOnly: source, ApplicationName: copydbSessions})
 	}
 	return openUnlessStopped(ctx, func() (storage.Store, error) {
 		return bolt.Open(bolt.Options{Path: db, Timeout: timeout, Reminders: bot.Reminders})

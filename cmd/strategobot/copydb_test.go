@@ -21,7 +21,8 @@ import (
 
 // TestRunCopydb moves a bbolt file with a match under way to PostgreSQL and
 // back to a new file, and checks the refusals: a source a bot holds (its
-// lock, its lease), one from a newer strategobot, a target that is not
+// lock, its lease, its sessions), one from a newer strategobot, one from
+// an older one (left at its schema), a target a bot holds or that is not
 // empty. No message shows the password of a URL.
 func TestRunCopydb(t *testing.T) {
 	ctx := context.Background()
@@ -66,6 +67,27 @@ func TestRunCopydb(t *testing.T) {
 	if _, err := pgtest.Pool(t, newer).Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", postgres.SchemaVersion()+1); err != nil {
 		t.Fatal(err)
 	}
+	// An older bot runs on older, one schema behind (migration 10 undone),
+	// and holds the lease; a process of a bot that does not lead the
+	// timers is connected to busy.
+	older, busy := pgtest.NewDatabase(t), pgtest.NewDatabase(t)
+	for _, u := range []string{older, busy} {
+		pdb, err := postgres.Open(ctx, postgres.Options{URL: u})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u == busy {
+			defer pdb.Close()
+			continue
+		}
+		if _, err := pdb.Lead(ctx, "timers", "an older bot", time.Now(), time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		pdb.Close()
+	}
+	if _, err := pgtest.Pool(t, older).Exec(ctx, "DROP TABLE alive; DELETE FROM schema_migrations WHERE version = 10"); err != nil {
+		t.Fatal(err)
+	}
 	back := filepath.Join(dir, "back.db")
 
 	// The cases run in order: the file is open (the bot is running) until
@@ -93,10 +115,16 @@ func TestRunCopydb(t *testing.T) {
 			"-to looks like a PostgreSQL connection string of keywords (host=… user=…), which copydb does not read: write it as a URL"},
 		{"from a connection string of keywords", []string{"-from", "host=db password=s3cret", "-to", filepath.Join(dir, "kw.db")}, nil, 2, "",
 			"-from looks like a PostgreSQL connection string of keywords"},
+		{"into a running bot's PostgreSQL", []string{"-from", src, "-to", held}, nil, 1, "",
+			"the target " + postgres.Redacted(held) + ": a bot is running on it (it holds the lease timers)\nThe bot is running"},
 		{"into a database that is not empty", []string{"-from", src, "-to", pg}, nil, 1, "", "the target database is not empty"},
 		{"into a file that exists", []string{"-from", pg, "-to", src}, nil, 1, "", src + " exists: copy into a new file"},
 		{"from a running bot's PostgreSQL", []string{"-from", held, "-to", filepath.Join(dir, "held.db")}, nil, 1, "",
 			"a bot is running on it (it holds the lease timers)\nThe bot is running"},
+		{"from an older bot's PostgreSQL", []string{"-from", older, "-to", filepath.Join(dir, "older.db")}, nil, 1, "",
+			"start this version of strategobot on it once, which brings its schema up to date, stop it, then copy"},
+		{"from a bot's process that holds no lease", []string{"-from", busy, "-to", filepath.Join(dir, "busy.db")}, nil, 1, "",
+			"a bot is running on it (pg_stat_activity shows it connected: sessions named strategobot)\nThe bot is running"},
 		{"from a newer strategobot's PostgreSQL", []string{"-from", newer, "-to", filepath.Join(dir, "newer.db")}, nil, 1, "", "newer"},
 		{"PostgreSQL to bbolt", []string{"-from", pg, "-to", back}, nil, 0, "1 matches (1 under way)", ""},
 	}
@@ -115,10 +143,15 @@ func TestRunCopydb(t *testing.T) {
 			}
 		})
 	}
-	for _, f := range []string{"held.db", "newer.db", "kw.db", "host=db password=s3cret"} {
+	for _, f := range []string{"held.db", "newer.db", "kw.db", "host=db password=s3cret", "older.db", "busy.db"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			t.Errorf("a refused copy left the new file %s", f)
 		}
+	}
+	// The older bot's database is as it was: copydb brought it to no newer schema.
+	var schema int
+	if err := pgtest.Pool(t, older).QueryRow(ctx, "SELECT max(version) FROM schema_migrations").Scan(&schema); err != nil || schema != 9 {
+		t.Errorf("the older bot's database after copydb: schema %d (%v), want 9", schema, err)
 	}
 	// The match came back as it was, log, version, set-ups and all.
 	copied, err := bolt.Open(bolt.Options{Path: back, Reminders: storagetest.Reminders})

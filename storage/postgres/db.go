@@ -30,7 +30,26 @@ type Options struct {
 	Reminders func(moveTime time.Duration) []time.Duration
 	// Logger receives the few events worth logging (migrations). nil discards them.
 	Logger *slog.Logger
+	// ReadOnly opens the database only to read it, as strategobot copydb
+	// reads its source, which a bot of another version may still run on:
+	// its sessions are read-only (default_transaction_read_only), and Open
+	// neither migrates it nor sets tournaments' wakes. A database of an
+	// older schema is refused with ErrOlderSchema, one of a newer schema
+	// with storage.ErrNewerSchema, and both are left as they are.
+	ReadOnly bool
+	// ApplicationName names the sessions (pg_stat_activity's
+	// application_name) over the URL's; "" keeps the URL's, else
+	// ApplicationName.
+	ApplicationName string
 }
+
+// ApplicationName names a bot's sessions on the server unless its URL names
+// them otherwise: BotSessions counts them.
+const ApplicationName = "strategobot"
+
+// ErrOlderSchema refuses to open read-only (Options.ReadOnly) a database
+// that an older strategobot wrote: it is left as it is.
+var ErrOlderSchema = errors.New("the database was written by an older strategobot, and was opened only to be read")
 
 // Defaults for what the URL does not set.
 const (
@@ -91,7 +110,7 @@ func Redacted(connString string) string {
 }
 
 // Open connects to the database at opts.URL and brings its schema up to date
-// (see the package documentation, "Migrations"). It refuses a database
+// (see the package documentation, "Migrations"), unless opts.ReadOnly. It refuses a database
 // migrated by a newer strategobot (storage.ErrNewerSchema), and one the
 // server refuses until its setup or the URL changes (ErrSetup), saying what
 // to change.
@@ -102,8 +121,13 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 		// pgx's reason may quote the string, password and all.
 		return nil, fmt.Errorf("database %s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", where)
 	}
-	if _, ok := cfg.ConnConfig.RuntimeParams["application_name"]; !ok {
-		cfg.ConnConfig.RuntimeParams["application_name"] = "strategobot"
+	if opts.ApplicationName != "" {
+		cfg.ConnConfig.RuntimeParams["application_name"] = opts.ApplicationName
+	} else if _, ok := cfg.ConnConfig.RuntimeParams["application_name"]; !ok {
+		cfg.ConnConfig.RuntimeParams["application_name"] = ApplicationName
+	}
+	if opts.ReadOnly {
+		cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
 	}
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = DefaultConnectTimeout
@@ -118,6 +142,13 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 	logger := opts.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.ReadOnly {
+		if err := checkSchema(ctx, pool, where, migrations); err != nil {
+			pool.Close()
+			return nil, explainOpen(where, cfg.ConnConfig.User, cfg.ConnConfig.Database, err)
+		}
+		return &DB{pool: pool, changes: storage.Changes{Reminders: opts.Reminders}}, nil
 	}
 	if err := migrate(ctx, pool, where, migrations, logger); err != nil {
 		pool.Close()

@@ -74,6 +74,9 @@
 // records each version applied. A database migrated by a newer program is
 // refused with storage.ErrNewerSchema and left as it is. A released
 // migration never changes; the next change to the schema is the next file.
+// Opened ReadOnly (strategobot copydb's source, which a bot of another
+// version may run on), a database is neither migrated nor written, and one
+// of an older schema is refused (ErrOlderSchema).
 //
 // # Hidden information
 //

@@ -57,6 +57,22 @@ func (db *DB) LiveLeases(ctx context.Context, at time.Time) ([]string, error) {
 	return names, db.fail(query("leases", err))
 }
 
+// BotSessions counts the sessions on this database named ApplicationName,
+// but the one asking: a running bot's, every process of it, whether it
+// holds a lease or not (a process that does not lead the timers still
+// writes). A DB opened under another name (Options.ApplicationName) counts
+// none of its own. pg_stat_activity shows a session's database and name
+// to any role (and copydb connects as the bot's role anyway).
+func (db *DB) BotSessions(ctx context.Context) (int, error) {
+	if err := db.ready(ctx); err != nil {
+		return 0, err
+	}
+	var n int
+	err := db.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+		WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()`, ApplicationName).Scan(&n)
+	return n, db.fail(query("sessions", err))
+}
+
 // Dump reads the whole database into a storage.Dump, from one snapshot (a
 // read-only, repeatable-read transaction).
 func (db *DB) Dump(ctx context.Context) (*storage.Dump, error) {

@@ -136,3 +136,28 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, where string, list []migra
 		logger.Info("database migrated", "database", where, "to", applied.version, "migration", applied.name)
 	}
 }
+
+// checkSchema refuses, changing nothing, a database that is not at the last
+// schema of list: one at a newer schema with storage.ErrNewerSchema, at an
+// older one with ErrOlderSchema, and one without strategobot's tables.
+func checkSchema(ctx context.Context, pool *pgxpool.Pool, where string, list []migration) error {
+	var tables bool
+	if err := pool.QueryRow(ctx, "SELECT to_regclass('schema_migrations') IS NOT NULL").Scan(&tables); err != nil {
+		return err
+	}
+	if !tables {
+		return fmt.Errorf("database %s holds no strategobot tables: name the database a bot ran on", where)
+	}
+	var current int
+	if err := pool.QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM schema_migrations").Scan(&current); err != nil {
+		return err
+	}
+	switch {
+	case current > len(list):
+		return fmt.Errorf("database %s: it is at schema %d, written by a newer strategobot; this one knows schemas up to %d: run the newer version, or restore a backup made before the upgrade: %w",
+			where, current, len(list), storage.ErrNewerSchema)
+	case current < len(list):
+		return fmt.Errorf("database %s: it is at schema %d, this strategobot's is %d: %w", where, current, len(list), ErrOlderSchema)
+	}
+	return nil
+}

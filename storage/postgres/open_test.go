@@ -275,3 +275,93 @@ func closeForRawSQL(t *testing.T, db *postgres.DB, url string) *pgxpool.Pool {
 	}
 	return pgtest.Pool(t, url)
 }
+
+// TestOpenReadOnly: a database opened only to read it is read and never
+// written: its sessions refuse a write, and Open migrates nothing,
+// refusing a database of an older schema (ErrOlderSchema), of a newer one
+// (storage.ErrNewerSchema) or without tables, each left as it was.
+func TestOpenReadOnly(t *testing.T) {
+	ctx := context.Background()
+	readOnly := func(url string) (*postgres.DB, error) {
+		return postgres.Open(ctx, postgres.Options{URL: url, ReadOnly: true, Reminders: storagetest.Reminders})
+	}
+	version := func(url string) (v int) {
+		var tables bool
+		if err := pgtest.Pool(t, url).QueryRow(ctx, "SELECT to_regclass('schema_migrations') IS NOT NULL").Scan(&tables); err != nil || !tables {
+			return 0
+		}
+		if err := pgtest.Pool(t, url).QueryRow(ctx, "SELECT coalesce(max(version), 0) FROM schema_migrations").Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+
+	url := pgtest.NewDatabase(t)
+	m := storagetest.Started(t, openURL(t, url), storagetest.NewMatch(game.VariantClassic), 1)
+	db, err := readOnly(url)
+	if err != nil {
+		t.Fatalf("read-only Open of a database at this schema: %v", err)
+	}
+	defer db.Close()
+	if got, err := db.Match(ctx, m.ID); err != nil || got.Version != m.Version {
+		t.Errorf("read the match: %v", err)
+	}
+	if d, err := db.Dump(ctx); err != nil || len(d.Matches) != 1 {
+		t.Errorf("Dump: %v", err)
+	}
+	if _, err := db.Lead(ctx, "timers", "copydb", time.Now(), time.Minute); err == nil || !strings.Contains(err.Error(), "read-only") {
+		t.Errorf("a write on a read-only open: %v, want it refused", err)
+	}
+
+	// One schema behind: migration 10 undone.
+	older := pgtest.NewDatabase(t)
+	openURL(t, older).Close()
+	if _, err := pgtest.Pool(t, older).Exec(ctx, "DROP TABLE alive; DELETE FROM schema_migrations WHERE version = 10"); err != nil {
+		t.Fatal(err)
+	}
+	if db, err := readOnly(older); !errors.Is(err, postgres.ErrOlderSchema) {
+		if db != nil {
+			db.Close()
+		}
+		t.Errorf("read-only Open of an older schema: %v, want ErrOlderSchema", err)
+	}
+	if v := version(older); v != 9 {
+		t.Errorf("after a read-only Open, the older database is at schema %d, want 9 as it was", v)
+	}
+
+	newer := pgtest.NewDatabase(t)
+	openURL(t, newer).Close()
+	if _, err := pgtest.Pool(t, newer).Exec(ctx, "INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", postgres.SchemaVersion()+1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readOnly(newer); !errors.Is(err, storage.ErrNewerSchema) {
+		t.Errorf("read-only Open of a newer schema: %v, want ErrNewerSchema", err)
+	}
+
+	empty := pgtest.NewDatabase(t)
+	if _, err := readOnly(empty); err == nil || !strings.Contains(err.Error(), "holds no strategobot tables") {
+		t.Errorf("read-only Open of a database without tables: %v", err)
+	}
+	if v := version(empty); v != 0 {
+		t.Errorf("a read-only Open made the tables of schema %d", v)
+	}
+}
+
+// TestBotSessions: a bot's sessions on the database are counted, whether
+// it holds a lease or not; those of a DB opened under another name are not.
+func TestBotSessions(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.NewDatabase(t)
+	checker, err := postgres.Open(ctx, postgres.Options{URL: url, ApplicationName: "strategobot copydb"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer checker.Close()
+	if n, err := checker.BotSessions(ctx); err != nil || n != 0 {
+		t.Errorf("no bot connected: %d sessions, %v", n, err)
+	}
+	openURL(t, url) // a bot's process, which keeps its pool's connection
+	if n, err := checker.BotSessions(ctx); err != nil || n == 0 {
+		t.Errorf("a bot connected: %d sessions, %v", n, err)
+	}
+}
