@@ -2,6 +2,7 @@ package bolt
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 
 	bbolt "go.etcd.io/bbolt"
@@ -38,8 +39,8 @@ func migrations() []migration {
 // step is one transaction, so a crash leaves the file at a whole version.
 func (db *DB) migrate(from int) error {
 	backup := fmt.Sprintf("%s.schema-v%d.bak", db.opts.Path, from)
-	if err := safeView(db.bdb, func(tx *bbolt.Tx) error { return tx.CopyFile(backup, 0o600) }); err != nil {
-		return fmt.Errorf("database %s: copy before migrating: %w", db.opts.Path, err)
+	if err := keepBeforeMigrating(db.bdb, backup); err != nil {
+		return fmt.Errorf("database %s: keep a copy before migrating, and left the file as it was: %w", db.opts.Path, err)
 	}
 	for _, m := range migrations()[from-1:] {
 		err := safeUpdate(db.bdb, func(tx *bbolt.Tx) error {
@@ -59,6 +60,20 @@ func (db *DB) migrate(from int) error {
 		db.opts.Logger.Info("database migrated", "path", db.opts.Path, "from", m.from, "to", m.from+1, "what", m.what, "backup", backup)
 	}
 	return nil
+}
+
+// keepBeforeMigrating writes the copy of the file kept before a migration
+// to path as a backup is written: beside it first, synced, then renamed
+// into place, so that path holds a whole copy or nothing of this attempt
+// (a disk that fills up leaves no truncated copy to be put back), and the
+// copy is on disk before the migration's first commit.
+func keepBeforeMigrating(bdb *bbolt.DB, path string) error {
+	return writeFileAtomic(path, func(f *os.File) error {
+		return safeView(bdb, func(tx *bbolt.Tx) error {
+			_, err := tx.WriteTo(f)
+			return err
+		})
+	})
 }
 
 // migratePlayersV1 rewrites the player records of format 1 in format 2.
