@@ -1,8 +1,11 @@
 package bolt
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	bbolt "go.etcd.io/bbolt"
@@ -40,6 +43,12 @@ func migrations() []migration {
 func (db *DB) migrate(from int) error {
 	backup := fmt.Sprintf("%s.schema-v%d.bak", db.opts.Path, from)
 	if err := keepBeforeMigrating(db.bdb, backup); err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			dir := filepath.Dir(db.opts.Path)
+			return placeError{fmt.Sprintf("database %s: before migrating it from schema %d the bot keeps a copy beside it, %s, "+
+				"and this user may not create files in %s: give it write access there, or move the database to a folder it may write in; "+
+				"the file was left as it was", db.opts.Path, from, filepath.Base(backup), dir), fs.ErrPermission}
+		}
 		return fmt.Errorf("database %s: keep a copy before migrating, and left the file as it was: %w", db.opts.Path, err)
 	}
 	for _, m := range migrations()[from-1:] {
