@@ -190,3 +190,34 @@ func TestBackupFileStopped(t *testing.T) {
 		})
 	}
 }
+
+// TestBackupAfterRestart: a bot restarted more often than BackupEvery
+// still makes its backups: the first one of a process is due BackupEvery
+// after the newest in the folder, here long past, and not BackupEvery
+// after the start, which each restart put off again.
+func TestBackupAfterRestart(t *testing.T) {
+	dir := t.TempDir()
+	backups := filepath.Join(dir, "backups")
+	os.MkdirAll(backups, 0o700)
+	now := storagetest.T0
+	old := filepath.Join(backups, "strategobot-"+now.Add(-2*time.Hour).Format("20060102T150405Z")+".db")
+	if err := os.WriteFile(old, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "live.db"), NoSync: true,
+		BackupDir: backups, BackupEvery: time.Hour, BackupKeep: 7, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	want := filepath.Join(backups, "strategobot-"+now.Format("20060102T150405Z")+".db")
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(want); err == nil {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			entries, _ := os.ReadDir(backups)
+			t.Fatalf("no backup after the restart, the newest being two hours old with one due every hour: %v", entries)
+		}
+	}
+}
