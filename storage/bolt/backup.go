@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -199,6 +200,7 @@ func (db *DB) Backup(ctx context.Context) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("backup directory: %w", err)
 	}
+	removeDeadTemps(dir, time.Now(), db.opts.Logger)
 	path := filepath.Join(dir, backupPrefix+db.opts.Now().UTC().Format(backupLayout)+backupSuffix)
 	start := time.Now()
 	if err := db.BackupTo(ctx, path); err != nil {
@@ -231,6 +233,45 @@ func backupTime(name string) (time.Time, bool) {
 	}
 	t, err := time.Parse(backupLayout, strings.TrimSuffix(strings.TrimPrefix(name, backupPrefix), backupSuffix))
 	return t, err == nil
+}
+
+// deadTempAge is how long a backup's temporary file has not been written
+// when the backup that wrote it is taken for dead: one being written is
+// written to all the time.
+const deadTempAge = time.Hour
+
+// removeDeadTemps removes from dir the temporary files of backups that
+// died before their rename (the bot killed, the machine down), which
+// nothing else removes: each is as big as the database, and a bot that
+// crashed a few times mid-backup filled its disk with them. It removes
+// only the temporary files of periodic backups (.strategobot-TIME.db.tmp-*)
+// not written for deadTempAge, and says what it removed.
+func removeDeadTemps(dir string, now time.Time, logger *slog.Logger) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return // the backup that follows says why
+	}
+	for _, e := range entries {
+		name, ok := strings.CutPrefix(e.Name(), ".")
+		if !ok || e.IsDir() {
+			continue
+		}
+		i := strings.LastIndex(name, ".tmp-")
+		if i < 0 {
+			continue
+		}
+		if _, ok := backupTime(name[:i]); !ok {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || now.Sub(info.ModTime()) < deadTempAge {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		if err := os.Remove(path); err == nil {
+			logger.Info("removed the temporary file of a backup that did not finish", "path", path, "size", info.Size())
+		}
+	}
 }
 
 // pruneBackups keeps the newest keep backups in dir; other files are left alone.
