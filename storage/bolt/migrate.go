@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	bbolt "go.etcd.io/bbolt"
 
@@ -76,13 +77,28 @@ func (db *DB) migrate(from int) error {
 // into place, so that path holds a whole copy or nothing of this attempt
 // (a disk that fills up leaves no truncated copy to be put back), and the
 // copy is on disk before the migration's first commit.
+//
+// The temporary files of an earlier attempt that died before its rename
+// (the bot killed, the machine down) are removed first: each is as big as
+// the database, and no process but this one, which holds the file's lock,
+// writes them.
 func keepBeforeMigrating(bdb *bbolt.DB, path string) error {
+	if dead, err := filepath.Glob(filepath.Join(filepath.Dir(path), "."+globEscape(filepath.Base(path))+".tmp-*")); err == nil {
+		for _, f := range dead {
+			_ = os.Remove(f)
+		}
+	}
 	return writeFileAtomic(path, func(f *os.File) error {
 		return safeView(bdb, func(tx *bbolt.Tx) error {
 			_, err := tx.WriteTo(f)
 			return err
 		})
 	})
+}
+
+// globEscape quotes the characters filepath.Match treats as a pattern.
+func globEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(s)
 }
 
 // migratePlayersV1 rewrites the player records of format 1 in format 2.

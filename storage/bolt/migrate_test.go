@@ -325,3 +325,33 @@ func TestMigrateCopyFails(t *testing.T) {
 		t.Errorf("the copy kept holds match 8 at version %d with %d actions, the database %d with %d", got.Version, len(got.Log), want.Version, len(want.Log))
 	}
 }
+
+// TestMigrateRemovesDeadCopy: the temporary file of a copy kept before a
+// migration that died before its rename (the bot killed mid-copy, as big
+// as the database) is removed when the migration runs again; other files
+// beside the database stay.
+func TestMigrateRemovesDeadCopy(t *testing.T) {
+	dir := t.TempDir()
+	path := writeSchema7(t, dir, 1)
+	dead := filepath.Join(dir, ".v7.db.schema-v7.bak.tmp-123456")
+	other := filepath.Join(dir, ".v7.db.tmp-1")
+	for _, f := range []string{dead, other} {
+		if err := os.WriteFile(f, []byte("part of a copy"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := os.Stat(dead); err == nil {
+		t.Errorf("the dead copy's temporary file %s is still there", dead)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("%s: %v, want it left alone", other, err)
+	}
+	if _, err := os.Stat(path + ".schema-v7.bak"); err != nil {
+		t.Errorf("the copy kept: %v", err)
+	}
+}
