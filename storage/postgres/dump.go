@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/strategobot/strategobot/storage"
 )
@@ -52,12 +51,11 @@ var _ interface {
 // tables.
 func HeldLeases(ctx context.Context, url string, at time.Time) ([]string, error) {
 	where := Redacted(url)
-	pcfg, err := pgxpool.ParseConfig(url) // as Open reads it: pool_max_conns and the like are the pool's
+	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		// pgx's reason may quote the string, password and all.
 		return nil, fmt.Errorf("database %s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", where)
 	}
-	cfg := pcfg.ConnConfig
 	if cfg.ConnectTimeout == 0 {
 		cfg.ConnectTimeout = DefaultConnectTimeout
 	}

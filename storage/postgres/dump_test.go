@@ -99,8 +99,7 @@ func TestHeldLeases(t *testing.T) {
 	if ok, err := db.Lead(ctx, "timers", "a", now, 10*time.Second); err != nil || !ok {
 		t.Fatalf("Lead: %v %v", ok, err)
 	}
-	// A URL's pool parameters are read as Open reads them.
-	if got, err := postgres.HeldLeases(ctx, url+"&pool_max_conns=2", now.Add(5*time.Second)); err != nil || len(got) != 1 || got[0] != "timers" {
+	if got, err := postgres.HeldLeases(ctx, url, now.Add(5*time.Second)); err != nil || len(got) != 1 || got[0] != "timers" {
 		t.Errorf("leases while held: %v, %v", got, err)
 	}
 	if got, err := postgres.HeldLeases(ctx, url, now.Add(10*time.Second)); err != nil || len(got) != 0 {
