@@ -213,22 +213,18 @@ func sameDatabase(a, b string) bool {
 // copyDatabase opens both databases, refuses a source a bot holds, and
 // copies.
 func copyDatabase(ctx context.Context, o copydbOptions) (storage.Counts, error) {
-	if postgres.IsURL(o.from) {
-		// Before Open, which would bring an older schema up to date under
-		// the running bot, which then misreads it or refuses it at its
-		// next start.
-		if err := refuseHeld(o.from, func() ([]string, error) { return postgres.HeldLeases(ctx, o.from, time.Now()) }); err != nil {
-			return storage.Counts{}, err
-		}
-	}
 	src, err := openForCopy(ctx, o.from, o.timeout, o.logger)
 	if err != nil {
 		return storage.Counts{}, fmt.Errorf("the source %s: %w", dbName(o.from), err)
 	}
 	defer src.Close()
 	if pg, ok := src.(*postgres.DB); ok {
-		if err := refuseHeld(o.from, func() ([]string, error) { return pg.LiveLeases(ctx, time.Now()) }); err != nil {
-			return storage.Counts{}, err
+		held, err := pg.LiveLeases(ctx, time.Now())
+		if err != nil {
+			return storage.Counts{}, fmt.Errorf("the source %s: %w", dbName(o.from), err)
+		}
+		if len(held) > 0 {
+			return storage.Counts{}, fmt.Errorf("the source %s: %w (it holds the lease %s)", dbName(o.from), errBotRunning, strings.Join(held, ", "))
 		}
 	}
 	dst, err := openForCopy(ctx, o.to, o.timeout, nil)
@@ -237,19 +233,6 @@ func copyDatabase(ctx context.Context, o copydbOptions) (storage.Counts, error) 
 	}
 	defer dst.Close()
 	return storage.Copy(ctx, src.(storage.Dumper), dst.(storage.Loader))
-}
-
-// refuseHeld refuses the PostgreSQL source from when leases says a bot
-// holds a lease of it.
-func refuseHeld(from string, leases func() ([]string, error)) error {
-	held, err := leases()
-	if err != nil {
-		return fmt.Errorf("the source %s: %w", dbName(from), err)
-	}
-	if len(held) > 0 {
-		return fmt.Errorf("the source %s: %w (it holds the lease %s)", dbName(from), errBotRunning, strings.Join(held, ", "))
-	}
-	return nil
 }
 
 // openForCopy opens a database as run does, without its backups.

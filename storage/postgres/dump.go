@@ -43,45 +43,6 @@ var _ interface {
 	storage.Loader
 } = (*DB)(nil)
 
-// HeldLeases returns the names of the leases some process holds at at in
-// the database at url, read on one connection before Open would migrate
-// anything: strategobot copydb refuses a source a running bot holds, and
-// must not first bring its schema past what that bot reads. A database of
-// a schema before leases (4) has none to read, and nor has one without
-// tables.
-func HeldLeases(ctx context.Context, url string, at time.Time) ([]string, error) {
-	where := Redacted(url)
-	cfg, err := pgx.ParseConfig(url)
-	if err != nil {
-		// pgx's reason may quote the string, password and all.
-		return nil, fmt.Errorf("database %s is not a valid PostgreSQL connection string: write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE", where)
-	}
-	if cfg.ConnectTimeout == 0 {
-		cfg.ConnectTimeout = DefaultConnectTimeout
-	}
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		return nil, explainOpen(where, cfg.User, cfg.Database, err)
-	}
-	defer conn.Close(context.Background())
-	var exists bool
-	if err := conn.QueryRow(ctx, "SELECT to_regclass('leases') IS NOT NULL").Scan(&exists); err != nil {
-		return nil, fmt.Errorf("database %s: %w", where, query("leases", err))
-	}
-	if !exists {
-		return nil, nil
-	}
-	rows, err := conn.Query(ctx, "SELECT name FROM leases WHERE expires > $1 ORDER BY name", at)
-	if err != nil {
-		return nil, fmt.Errorf("database %s: %w", where, query("leases", err))
-	}
-	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("database %s: %w", where, query("leases", err))
-	}
-	return names, nil
-}
-
 // LiveLeases returns the names of the leases some process holds at at: a
 // running bot holds "timers" (see bot, lease.go), and gives it up as it stops.
 func (db *DB) LiveLeases(ctx context.Context, at time.Time) ([]string, error) {

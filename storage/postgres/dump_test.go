@@ -81,28 +81,3 @@ func TestLiveLeases(t *testing.T) {
 		t.Errorf("live leases once expired: %v, %v", got, err)
 	}
 }
-
-// TestHeldLeases: the leases held, read without opening (migrating) the
-// database: none in a database without tables, then the one a bot holds.
-func TestHeldLeases(t *testing.T) {
-	ctx := context.Background()
-	url := pgtest.NewDatabase(t)
-	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	if got, err := postgres.HeldLeases(ctx, url, now); err != nil || len(got) != 0 {
-		t.Fatalf("a database without tables: leases %v, %v", got, err)
-	}
-	var tables int
-	if err := pgtest.Pool(t, url).QueryRow(ctx, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").Scan(&tables); err != nil || tables != 0 {
-		t.Fatalf("HeldLeases made %d tables (%v)", tables, err)
-	}
-	db := openURL(t, url)
-	if ok, err := db.Lead(ctx, "timers", "a", now, 10*time.Second); err != nil || !ok {
-		t.Fatalf("Lead: %v %v", ok, err)
-	}
-	if got, err := postgres.HeldLeases(ctx, url, now.Add(5*time.Second)); err != nil || len(got) != 1 || got[0] != "timers" {
-		t.Errorf("leases while held: %v, %v", got, err)
-	}
-	if got, err := postgres.HeldLeases(ctx, url, now.Add(10*time.Second)); err != nil || len(got) != 0 {
-		t.Errorf("leases once expired: %v, %v", got, err)
-	}
-}
