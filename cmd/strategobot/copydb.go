@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,7 @@ type copydbOptions struct {
 	configPath string
 	from, to   string
 	timeout    time.Duration
+	logger     *slog.Logger // the source's Open logs to it
 }
 
 // copydbFlags declares copydb's flags into o.
@@ -125,6 +127,8 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 
 	start := time.Now()
+	var migrated migrations
+	o.logger = slog.New(&migrated)
 	counts, err := copyDatabase(ctx, o)
 	if err != nil {
 		if created {
@@ -156,9 +160,42 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if postgres.IsURL(o.to) {
 		target = "the URL given to -to" // shown here without its password
 	}
-	fmt.Fprintf(stdout, "Next: set database to %s (in the configuration file, or STRATEGOBOT_DATABASE), then start the bot.\n"+
-		"The source is left as it was: keep it until the bot runs well on the copy, and start no bot on it meanwhile.\n", target)
+	fmt.Fprintf(stdout, "Next: set database to %s (in the configuration file, or STRATEGOBOT_DATABASE), then start the bot.\n", target)
+	switch {
+	case migrated.backup != "":
+		fmt.Fprintf(stdout, "The source was of an older schema, and was migrated to this version's first, as run would; the copy kept before, "+
+			"%s, is the one an older strategobot reads. Keep them until the bot runs well on the copy, and start no bot on them meanwhile.\n", migrated.backup)
+	case migrated.n > 0:
+		fmt.Fprintln(stdout, "The source was of an older schema, and was migrated to this version's first, as run would: an older strategobot "+
+			"no longer reads it. Keep it until the bot runs well on the copy, and start no bot on it meanwhile.")
+	default:
+		fmt.Fprintln(stdout, "The source is left as it was: keep it until the bot runs well on the copy, and start no bot on it meanwhile.")
+	}
 	return 0
+}
+
+// migrations is the log of the source's Open: it notes the migrations
+// ("database migrated") and the copy of the file kept before them, so that
+// copydb says the source was left as it was only when it was.
+type migrations struct {
+	n      int
+	backup string
+}
+
+func (m *migrations) Enabled(context.Context, slog.Level) bool { return true }
+func (m *migrations) WithAttrs([]slog.Attr) slog.Handler       { return m }
+func (m *migrations) WithGroup(string) slog.Handler            { return m }
+func (m *migrations) Handle(_ context.Context, r slog.Record) error {
+	if r.Message == "database migrated" {
+		m.n++
+		r.Attrs(func(a slog.Attr) bool {
+			if a.Key == "backup" && m.backup == "" {
+				m.backup = a.Value.String()
+			}
+			return true
+		})
+	}
+	return nil
 }
 
 // errBotRunning refuses a PostgreSQL database that a running bot holds.
@@ -183,7 +220,7 @@ func sameDatabase(a, b string) bool {
 // writes to it, not even a migration, which would bring its schema past
 // what a bot of an older version still running on it reads.
 func copyDatabase(ctx context.Context, o copydbOptions) (storage.Counts, error) {
-	src, err := openForCopy(ctx, o.from, o.timeout, true)
+	src, err := openForCopy(ctx, o.from, o.timeout, true, o.logger)
 	if err != nil {
 		return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
 	}
@@ -191,7 +228,7 @@ func copyDatabase(ctx context.Context, o copydbOptions) (storage.Counts, error) 
 	if err := refuseRunning(ctx, src); err != nil {
 		return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
 	}
-	dst, err := openForCopy(ctx, o.to, o.timeout, false)
+	dst, err := openForCopy(ctx, o.to, o.timeout, false, nil)
 	if err != nil {
 		return storage.Counts{}, fmt.Errorf("the target %s: %w", databaseName(o.to), err)
 	}
@@ -234,12 +271,12 @@ func refuseRunning(ctx context.Context, db storage.Store) error {
 
 // openForCopy opens a database as run does, without its backups; a
 // PostgreSQL database under copydb's own name, and only to read it when
-// source.
-func openForCopy(ctx context.Context, db string, timeout time.Duration, source bool) (storage.Store, error) {
+// source; logger hears of the migrations of a bbolt source.
+func openForCopy(ctx context.Context, db string, timeout time.Duration, source bool, logger *slog.Logger) (storage.Store, error) {
 	if postgres.IsURL(db) {
-		return postgres.Open(ctx, postgres.Options{URL: db, Reminders: bot.Reminders, ReadOnly: source, ApplicationName: copydbSessions})
+		return postgres.Open(ctx, postgres.Options{URL: db, Reminders: bot.Reminders, ReadOnly: source, ApplicationName: copydbSessions, Logger: logger})
 	}
 	return openUnlessStopped(ctx, func() (storage.Store, error) {
-		return bolt.Open(bolt.Options{Path: db, Timeout: timeout, Reminders: bot.Reminders})
+		return bolt.Open(bolt.Options{Path: db, Timeout: timeout, Reminders: bot.Reminders, Logger: logger})
 	})
 }

@@ -171,3 +171,25 @@ func TestRunCopydb(t *testing.T) {
 		t.Errorf("a match that was never made: %v", err)
 	}
 }
+
+// TestCopydbOlderSource: copydb migrates a source of an older schema, as
+// run would, and says so, naming the copy kept before, which an older
+// strategobot reads: it said the source was left as it was.
+func TestCopydbOlderSource(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "bot.db")
+	olderSchema(t, src)
+	var out, errOut bytes.Buffer
+	if code := runCopydb(context.Background(), []string{"-from", src, "-to", filepath.Join(dir, "copy.db")}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	want := "The source was of an older schema, and was migrated to this version's first, as run would; the copy kept before, " + src + ".schema-v1.bak, is the one an older strategobot reads."
+	if !strings.Contains(out.String(), want) || strings.Contains(out.String(), "left as it was") {
+		t.Errorf("stdout %q, want %q", out.String(), want)
+	}
+	out.Reset()
+	if code := runCopydb(context.Background(), []string{"-from", src, "-to", filepath.Join(dir, "again.db")}, &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), "The source is left as it was") {
+		t.Errorf("a source of this schema: exit %d, stdout %q", code, out.String())
+	}
+}

@@ -22,7 +22,8 @@ import (
 )
 
 // TestDatabaseInAPlaceItCannotBe runs the built bot with its database in a
-// folder that does not exist or that it may not write, in a file that is
+// folder that does not exist or that it may not write (also an older file
+// it may write, whose copy kept before migrating it may not), in a file that is
 // no database it can read, or in place of a folder, or with a backup_dir
 // it may not write, or a configuration file it may not read: it stops before
 // asking Discord anything, with exit code 2 (a bad configuration, which
@@ -50,6 +51,22 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Chmod(damaged, 0o666); err != nil { // whoever runs the bot may write it
+		t.Fatal(err)
+	}
+	// A file of an older schema, which the bot may write, in a folder
+	// where it may not create the copy it keeps before migrating.
+	olderDir := filepath.Join(dir, "older")
+	if err := os.Mkdir(olderDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	older := filepath.Join(olderDir, "bot.db")
+	olderSchema(t, older)
+	if os.Geteuid() == 0 {
+		if err := chownNobody(older); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(olderDir, 0o555); err != nil {
 		t.Fatal(err)
 	}
 	private := filepath.Join(dir, "private.toml")
@@ -85,6 +102,9 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 			"backup_dir " + filepath.Join(damaged, "backups") + ": " + damaged + " is a file, not a folder: set backup_dir to a folder in one that exists", ""},
 		{"a backup_dir in a folder that does not exist", filepath.Join(dir, "bot.db"), filepath.Join(dir, "missing", "backups"),
 			"backup_dir " + filepath.Join(dir, "missing", "backups") + ": the folder " + filepath.Join(dir, "missing") + " does not exist: create it, or set backup_dir to a folder in one that exists", ""},
+		{"an older file in a folder where its copy may not be kept", older, "",
+			"database " + older + ": before migrating it from schema 1 the bot keeps a copy beside it, bot.db.schema-v1.bak, " +
+				"and this user may not create files in " + olderDir + ": give it write access there", ""},
 		{"a configuration file it may not read", filepath.Join(dir, "bot.db"), "",
 			"config " + private + ": this user may not read it: make the user the bot runs as its owner", private},
 	}
@@ -110,6 +130,48 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 			}
 		})
 	}
+	bdb, err := bbolt.Open(older, 0o600, &bbolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bdb.Close()
+	_ = bdb.View(func(tx *bbolt.Tx) error {
+		if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "1" {
+			t.Errorf("the older file, not migrated without its copy, is at schema %s, want 1", v)
+		}
+		return nil
+	})
+}
+
+// olderSchema writes a bbolt database at path and sets its schema to 1,
+// so that opening it migrates it.
+func olderSchema(t *testing.T, path string) {
+	t.Helper()
+	db, err := bolt.Open(bolt.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	bdb, err := bbolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bdb.Close()
+	if err := bdb.Update(func(tx *bbolt.Tx) error { return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("1")) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// chownNobody gives path to the user nobody, as which asNobody runs the
+// bot when the tests run as root.
+func chownNobody(path string) error {
+	nobody, err := user.Lookup("nobody")
+	if err != nil {
+		return err
+	}
+	uid, _ := strconv.Atoi(nobody.Uid)
+	gid, _ := strconv.Atoi(nobody.Gid)
+	return os.Chown(path, uid, gid)
 }
 
 // TestTwoBotsOnOneFile: a second bot on a bbolt file another one holds

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,10 +157,12 @@ func writeFileAtomicChecked(path string, write func(*os.File) error, check func(
 	return syncDir(dir)
 }
 
-// backupLoop makes the periodic backups until Close.
+// backupLoop makes the periodic backups until Close: the first when the
+// newest one in the folder is BackupEvery old (at once when there is none),
+// so that a bot restarted more often than BackupEvery still makes them.
 func (db *DB) backupLoop() {
 	defer db.wg.Done()
-	t := time.NewTicker(db.opts.BackupEvery)
+	t := time.NewTimer(firstBackupWait(db.opts.BackupDir, db.opts.Now(), db.opts.BackupEvery))
 	defer t.Stop()
 	for {
 		select {
@@ -169,8 +172,22 @@ func (db *DB) backupLoop() {
 			if err := db.Backup(context.Background()); err != nil {
 				db.opts.Logger.Error("database backup failed", "dir", db.opts.BackupDir, "err", err)
 			}
+			t.Reset(db.opts.BackupEvery)
 		}
 	}
+}
+
+// firstBackupWait is how long after now the first backup of a process is
+// due: every after the newest backup in dir (by its name), at once when
+// that time has passed or dir holds none, and never later than every (a
+// name from a clock that was ahead).
+func firstBackupWait(dir string, now time.Time, every time.Duration) time.Duration {
+	names, err := backupNames(dir)
+	if err != nil || len(names) == 0 {
+		return 0
+	}
+	newest, _ := backupTime(names[len(names)-1])
+	return min(max(newest.Add(every).Sub(now), 0), every)
 }
 
 // Backup makes one backup in Options.BackupDir now and removes the oldest
@@ -183,6 +200,7 @@ func (db *DB) Backup(ctx context.Context) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("backup directory: %w", err)
 	}
+	removeDeadTemps(dir, time.Now(), db.opts.Logger)
 	path := filepath.Join(dir, backupPrefix+db.opts.Now().UTC().Format(backupLayout)+backupSuffix)
 	start := time.Now()
 	if err := db.BackupTo(ctx, path); err != nil {
@@ -192,22 +210,76 @@ func (db *DB) Backup(ctx context.Context) error {
 	return pruneBackups(dir, db.opts.BackupKeep)
 }
 
-// pruneBackups keeps the newest keep backups in dir; other files are left alone.
-func pruneBackups(dir string, keep int) error {
+// backupNames lists the periodic backups in dir, oldest first.
+func backupNames(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return fmt.Errorf("backup directory: %w", err)
+		return nil, fmt.Errorf("backup directory: %w", err)
 	}
 	var names []string
 	for _, e := range entries {
-		n := e.Name()
-		if !e.IsDir() && strings.HasPrefix(n, backupPrefix) && strings.HasSuffix(n, backupSuffix) {
-			if _, err := time.Parse(backupLayout, strings.TrimSuffix(strings.TrimPrefix(n, backupPrefix), backupSuffix)); err == nil {
-				names = append(names, n)
-			}
+		if _, ok := backupTime(e.Name()); ok && !e.IsDir() {
+			names = append(names, e.Name())
 		}
 	}
 	slices.Sort(names)
+	return names, nil
+}
+
+// backupTime is the time in a periodic backup's name, and whether name is one.
+func backupTime(name string) (time.Time, bool) {
+	if !strings.HasPrefix(name, backupPrefix) || !strings.HasSuffix(name, backupSuffix) {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(backupLayout, strings.TrimSuffix(strings.TrimPrefix(name, backupPrefix), backupSuffix))
+	return t, err == nil
+}
+
+// deadTempAge is how long a backup's temporary file has not been written
+// when the backup that wrote it is taken for dead: one being written is
+// written to all the time.
+const deadTempAge = time.Hour
+
+// removeDeadTemps removes from dir the temporary files of backups that
+// died before their rename (the bot killed, the machine down), which
+// nothing else removes: each is as big as the database, and a bot that
+// crashed a few times mid-backup filled its disk with them. It removes
+// only the temporary files of periodic backups (.strategobot-TIME.db.tmp-*)
+// not written for deadTempAge, and says what it removed.
+func removeDeadTemps(dir string, now time.Time, logger *slog.Logger) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return // the backup that follows says why
+	}
+	for _, e := range entries {
+		name, ok := strings.CutPrefix(e.Name(), ".")
+		if !ok || e.IsDir() {
+			continue
+		}
+		i := strings.LastIndex(name, ".tmp-")
+		if i < 0 {
+			continue
+		}
+		if _, ok := backupTime(name[:i]); !ok {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || now.Sub(info.ModTime()) < deadTempAge {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		if err := os.Remove(path); err == nil {
+			logger.Info("removed the temporary file of a backup that did not finish", "path", path, "size", info.Size())
+		}
+	}
+}
+
+// pruneBackups keeps the newest keep backups in dir; other files are left alone.
+func pruneBackups(dir string, keep int) error {
+	names, err := backupNames(dir)
+	if err != nil {
+		return err
+	}
 	for len(names) > keep {
 		if err := os.Remove(filepath.Join(dir, names[0])); err != nil {
 			return fmt.Errorf("remove old backup: %w", err)

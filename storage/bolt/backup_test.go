@@ -190,3 +190,75 @@ func TestBackupFileStopped(t *testing.T) {
 		})
 	}
 }
+
+// TestBackupAfterRestart: a bot restarted more often than BackupEvery
+// still makes its backups: the first one of a process is due BackupEvery
+// after the newest in the folder, here long past, and not BackupEvery
+// after the start, which each restart put off again.
+func TestBackupAfterRestart(t *testing.T) {
+	dir := t.TempDir()
+	backups := filepath.Join(dir, "backups")
+	os.MkdirAll(backups, 0o700)
+	now := storagetest.T0
+	old := filepath.Join(backups, "strategobot-"+now.Add(-2*time.Hour).Format("20060102T150405Z")+".db")
+	if err := os.WriteFile(old, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "live.db"), NoSync: true,
+		BackupDir: backups, BackupEvery: time.Hour, BackupKeep: 7, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	want := filepath.Join(backups, "strategobot-"+now.Format("20060102T150405Z")+".db")
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(want); err == nil {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			entries, _ := os.ReadDir(backups)
+			t.Fatalf("no backup after the restart, the newest being two hours old with one due every hour: %v", entries)
+		}
+	}
+}
+
+// TestBackupRemovesDeadTemps: the temporary file of a periodic backup that
+// died before its rename (the bot killed mid-copy) is removed by the next
+// backup, once nothing has written it for an hour; one being written, and
+// every other file, stay. Nothing removed them, each as big as the
+// database.
+func TestBackupRemovesDeadTemps(t *testing.T) {
+	dir := t.TempDir()
+	backups := filepath.Join(dir, "backups")
+	os.MkdirAll(backups, 0o700)
+	dead := filepath.Join(backups, ".strategobot-20250301T060000Z.db.tmp-123456")
+	live := filepath.Join(backups, ".strategobot-20250301T120000Z.db.tmp-654321")
+	other := filepath.Join(backups, ".notes.tmp-1")
+	for _, f := range []string{dead, live, other} {
+		if err := os.WriteFile(f, bytes.Repeat([]byte{1}, 4096), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := time.Now().Add(-2 * time.Hour)
+	for _, f := range []string{dead, other} {
+		if err := os.Chtimes(f, long, long); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "live.db"), NoSync: true, BackupDir: backups, BackupKeep: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Backup(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dead); err == nil {
+		t.Errorf("the dead backup's temporary file %s is still there", dead)
+	}
+	for _, f := range []string{live, other} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("%s: %v, want it left alone", f, err)
+		}
+	}
+}

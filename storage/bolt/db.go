@@ -157,10 +157,21 @@ func fileError(path string, err error) error {
 	if errors.Is(err, fs.ErrPermission) {
 		return placeError{fmt.Sprintf("database %s: this user may not read and write it: make the user the bot runs as its owner (and of its folder), or set database to a file it may write", path), fs.ErrPermission}
 	}
+	if errors.Is(err, syscall.EROFS) {
+		return placeError{readOnlyText(path), syscall.EROFS}
+	}
 	if errors.Is(err, syscall.ENOTDIR) {
 		return placeError{fmt.Sprintf("database %s: %s is a file, not a folder: set database to a file in a folder that exists", path, cmp.Or(FileAbove(path), filepath.Dir(path))), syscall.ENOTDIR}
 	}
 	return fmt.Errorf("database %s: %w", path, err)
+}
+
+// readOnlyText says what to do about a database file on a file system
+// mounted read-only, as systemd's ProtectSystem=strict mounts every folder
+// a unit does not name in ReadWritePaths.
+func readOnlyText(path string) string {
+	return fmt.Sprintf("database %s is on a read-only file system: set database to a file in a folder the bot may write, "+
+		"or, under a systemd unit with ProtectSystem=strict (which may write only in its ReadWritePaths), add its folder to ReadWritePaths", path)
 }
 
 // FileAbove is the file in place of a folder above path, such as
@@ -210,6 +221,9 @@ func create(path string) error {
 	bdb, err := bbolt.Open(tmp, 0o600, nil)
 	if errors.Is(err, fs.ErrPermission) {
 		return placeError{fmt.Sprintf("database %s: this user may not create files in %s: give it write access there, or set database to a file in a folder it may write in", path, dir), fs.ErrPermission}
+	}
+	if errors.Is(err, syscall.EROFS) {
+		return placeError{readOnlyText(path), syscall.EROFS}
 	}
 	if err != nil {
 		return fmt.Errorf("create database %s: %w", path, err)

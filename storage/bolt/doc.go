@@ -75,7 +75,8 @@
 // record carries the version of its own format in its "v" field (see
 // storage, "Encoding"). Open migrates an older file forward one schema
 // version per transaction, after keeping a copy of it beside the file
-// (PATH.schema-vN.bak): a step makes the buckets the new schema has and
+// (PATH.schema-vN.bak, written as a backup is: synced before it takes its
+// name, so a copy cut short by a full disk leaves none): a step makes the buckets the new schema has and
 // rewrites the records it concerns in their new format
 // (storage.UpgradeRecord), so a crash leaves the file at a whole version.
 // Each migration is tested against a committed fixture of the old format
@@ -91,7 +92,8 @@
 // damaged, truncated, empty or foreign file gives storage.ErrCorrupt and is
 // left exactly as it was; a new database is built beside its path and linked
 // into place whole. Backups are consistent copies made by a read transaction
-// while the bot runs (Options.BackupDir, BackupEvery, BackupKeep), and
+// while the bot runs (Options.BackupDir, BackupEvery, BackupKeep; a later
+// one removes the temporary file of one that died mid-copy), and
 // BackupFile copies the file of a stopped bot.
 //
 // # Hidden information

@@ -12,6 +12,9 @@ import (
 var children = map[string]storagetest.Child{
 	"hold":  holdChild,
 	"crash": crashTest.Child,
+	// migrate-limited opens a database that needs migrating with too
+	// little room to write the copy kept first (TestMigrateCopyFails).
+	"migrate-limited": migrateLimitedChild,
 }
 
 func TestMain(m *testing.M) {

@@ -1,8 +1,13 @@
 package bolt
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	bbolt "go.etcd.io/bbolt"
 
@@ -38,8 +43,14 @@ func migrations() []migration {
 // step is one transaction, so a crash leaves the file at a whole version.
 func (db *DB) migrate(from int) error {
 	backup := fmt.Sprintf("%s.schema-v%d.bak", db.opts.Path, from)
-	if err := safeView(db.bdb, func(tx *bbolt.Tx) error { return tx.CopyFile(backup, 0o600) }); err != nil {
-		return fmt.Errorf("database %s: copy before migrating: %w", db.opts.Path, err)
+	if err := keepBeforeMigrating(db.bdb, backup); err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			dir := filepath.Dir(db.opts.Path)
+			return placeError{fmt.Sprintf("database %s: before migrating it from schema %d the bot keeps a copy beside it, %s, "+
+				"and this user may not create files in %s: give it write access there, or move the database to a folder it may write in; "+
+				"the file was left as it was", db.opts.Path, from, filepath.Base(backup), dir), fs.ErrPermission}
+		}
+		return fmt.Errorf("database %s: keep a copy before migrating, and left the file as it was: %w", db.opts.Path, err)
 	}
 	for _, m := range migrations()[from-1:] {
 		err := safeUpdate(db.bdb, func(tx *bbolt.Tx) error {
@@ -59,6 +70,35 @@ func (db *DB) migrate(from int) error {
 		db.opts.Logger.Info("database migrated", "path", db.opts.Path, "from", m.from, "to", m.from+1, "what", m.what, "backup", backup)
 	}
 	return nil
+}
+
+// keepBeforeMigrating writes the copy of the file kept before a migration
+// to path as a backup is written: beside it first, synced, then renamed
+// into place, so that path holds a whole copy or nothing of this attempt
+// (a disk that fills up leaves no truncated copy to be put back), and the
+// copy is on disk before the migration's first commit.
+//
+// The temporary files of an earlier attempt that died before its rename
+// (the bot killed, the machine down) are removed first: each is as big as
+// the database, and no process but this one, which holds the file's lock,
+// writes them.
+func keepBeforeMigrating(bdb *bbolt.DB, path string) error {
+	if dead, err := filepath.Glob(filepath.Join(filepath.Dir(path), "."+globEscape(filepath.Base(path))+".tmp-*")); err == nil {
+		for _, f := range dead {
+			_ = os.Remove(f)
+		}
+	}
+	return writeFileAtomic(path, func(f *os.File) error {
+		return safeView(bdb, func(tx *bbolt.Tx) error {
+			_, err := tx.WriteTo(f)
+			return err
+		})
+	})
+}
+
+// globEscape quotes the characters filepath.Match treats as a pattern.
+func globEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(s)
 }
 
 // migratePlayersV1 rewrites the player records of format 1 in format 2.

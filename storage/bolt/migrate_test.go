@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 
 	bbolt "go.etcd.io/bbolt"
@@ -175,14 +178,22 @@ func copyFile(t *testing.T, src, dst string) {
 
 // TestMigrateVacationIndex: schema 8 indexes the players of a file at schema
 // 7 by the end of their last vacation, read from their records.
-func TestMigrateVacationIndex(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "v7.db")
+// writeSchema7 builds a file at schema 7, with matches and the player
+// records of the vacation index's test, and no index of vacations, and
+// returns its path.
+func writeSchema7(t *testing.T, dir string, matches int) string {
+	t.Helper()
+	path := filepath.Join(dir, "v7.db")
 	db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	r := rand.New(rand.NewPCG(7, 7))
+	for i := range matches {
+		m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), uint64(i))
+		storagetest.Play(t, db, m, 20, r)
+	}
 	db.Close()
-	// A file at schema 7: player records, no index of vacations.
 	bdb, err := bbolt.Open(path, 0o600, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -203,9 +214,144 @@ func TestMigrateVacationIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if db, err = bolt.Open(bolt.Options{Path: path, NoSync: true}); err != nil {
+	return path
+}
+
+func TestMigrateVacationIndex(t *testing.T) {
+	path := writeSchema7(t, t.TempDir(), 0)
+	db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
+	if err != nil {
 		t.Fatalf("opening the schema 7 file: %v", err)
 	}
 	defer db.Close()
 	storagetest.CheckVacationIndex(t, db)
+}
+
+// schemaOf reads a file's schema version without migrating it.
+func schemaOf(t *testing.T, path string) string {
+	t.Helper()
+	bdb, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bdb.Close()
+	var v string
+	if err := bdb.View(func(tx *bbolt.Tx) error { v = string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// copyLimit is the most a child that migrates with too little room may
+// write to a file (RLIMIT_FSIZE): less than the copy it keeps first.
+const copyLimit = 16 << 10
+
+// migrateLimitedChild opens the database at path as a process that may
+// write no file past copyLimit bytes, as on a disk that fills up while the
+// copy kept before migrating is written, and prints Open's error.
+func migrateLimitedChild(path string) {
+	// Go ignores SIGXFSZ: a write past the limit fails with EFBIG.
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: copyLimit, Max: copyLimit}); err != nil {
+		fmt.Println("setrlimit:", err)
+		return
+	}
+	db, err := bolt.Open(bolt.Options{Path: path})
+	if err != nil {
+		fmt.Println("error:", err)
+		return
+	}
+	db.Close()
+	fmt.Println("migrated")
+}
+
+// TestMigrateCopyFails: when the copy kept before a migration cannot be
+// written whole (the disk fills up), Open fails, the file stays at its
+// schema, and no part of a copy is left under the name the README and the
+// refusal of a newer file tell the admin to put back; nor any temporary
+// file. Once there is room, the migration keeps a whole copy, on disk.
+func TestMigrateCopyFails(t *testing.T) {
+	dir := t.TempDir()
+	path := writeSchema7(t, dir, 8)
+	if info, err := os.Stat(path); err != nil || info.Size() <= copyLimit {
+		t.Fatalf("the schema 7 file: %v, %d bytes: want more than %d", err, info.Size(), copyLimit)
+	}
+	out, err := storagetest.ChildCommand("migrate-limited", path).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "error:") || !strings.Contains(string(out), "file too large") {
+		t.Fatalf("the child that may not write the copy whole: %v, output:\n%s", err, out)
+	}
+	if strings.Contains(string(out), "migrated") {
+		t.Fatalf("migrated without its copy:\n%s", out)
+	}
+	if v := schemaOf(t, path); v != "7" {
+		t.Fatalf("after the failed copy the file is at schema %s, want 7", v)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() != filepath.Base(path) {
+			info, _ := e.Info()
+			t.Errorf("the failed copy left %s (%d bytes) beside the database", e.Name(), info.Size())
+		}
+	}
+	db, err := bolt.Open(bolt.Options{Path: path})
+	if err != nil {
+		t.Fatalf("migrating with room for the copy: %v", err)
+	}
+	want := must(db.Match(context.Background(), 8))(t)
+	db.Close()
+	kept := path + ".schema-v7.bak"
+	if v := schemaOf(t, kept); v != "7" {
+		t.Fatalf("the copy kept is at schema %s, want 7", v)
+	}
+	copied := filepath.Join(t.TempDir(), "restored.db")
+	data, err := os.ReadFile(kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(copied, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	restored, err := bolt.Open(bolt.Options{Path: copied, NoSync: true})
+	if err != nil {
+		t.Fatalf("the copy kept, put back: %v", err)
+	}
+	defer restored.Close()
+	if err := restored.Check(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := must(restored.Match(context.Background(), 8))(t); got.Version != want.Version || len(got.Log) != len(want.Log) {
+		t.Errorf("the copy kept holds match 8 at version %d with %d actions, the database %d with %d", got.Version, len(got.Log), want.Version, len(want.Log))
+	}
+}
+
+// TestMigrateRemovesDeadCopy: the temporary file of a copy kept before a
+// migration that died before its rename (the bot killed mid-copy, as big
+// as the database) is removed when the migration runs again; other files
+// beside the database stay.
+func TestMigrateRemovesDeadCopy(t *testing.T) {
+	dir := t.TempDir()
+	path := writeSchema7(t, dir, 1)
+	dead := filepath.Join(dir, ".v7.db.schema-v7.bak.tmp-123456")
+	other := filepath.Join(dir, ".v7.db.tmp-1")
+	for _, f := range []string{dead, other} {
+		if err := os.WriteFile(f, []byte("part of a copy"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := bolt.Open(bolt.Options{Path: path, NoSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := os.Stat(dead); err == nil {
+		t.Errorf("the dead copy's temporary file %s is still there", dead)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("%s: %v, want it left alone", other, err)
+	}
+	if _, err := os.Stat(path + ".schema-v7.bak"); err != nil {
+		t.Errorf("the copy kept: %v", err)
+	}
 }

@@ -19,8 +19,10 @@ type Options struct {
 	NoSync bool
 
 	// BackupDir, when set with BackupEvery, receives a consistent copy of the
-	// database every BackupEvery while it is open; the newest BackupKeep copies
-	// are kept (0 means DefaultBackupKeep).
+	// database every BackupEvery while it is open, the first BackupEvery after
+	// the newest in BackupDir (at once without one), so that restarts do not
+	// put them off; the newest BackupKeep copies are kept (0 means
+	// DefaultBackupKeep).
 	BackupDir   string
 	BackupEvery time.Duration
 	BackupKeep  int
