@@ -19,7 +19,10 @@ import (
 // clock, or taken back when it stopped none; one that still stops a clock
 // goes on, and stops the clocks it had not reached yet: she was told
 // nothing, and asking again she is told she is on vacation. One her move
-// in a match it held ended is over everywhere, from that move. Otherwise
+// in a match it held ended is over everywhere, from that move, and so is
+// one ended in her settings only, or there and in some of her matches,
+// whose end then reaches every match that holds it, however long the bot
+// was down. Otherwise
 // the matches are left as they are: Bob is told nothing of her vacation,
 // nor is she, and her allowance shows the days back.
 func TestVacationHealsAfterACrash(t *testing.T) {
@@ -46,6 +49,8 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 		// held: her vacation holds her clock in each of her matches still
 		// on after it (else in none).
 		held bool
+		// down: how long the bot stays down after the crash.
+		down time.Duration
 	}{
 		{name: "her only match ended before her vacation did", matches: 1, asked: true,
 			crash: resignFor(game.Blue), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year"},
@@ -59,6 +64,12 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			crash: startVacation(true), wait: vacationCheck, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 2, held: true},
 		{name: "her move in one of two matches ended it", matches: 2, asked: true,
 			crash: moveFor(game.Red), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 1, aliceTold: 1},
+		{name: "she ended it, in her settings and one of two matches", matches: 2, asked: true,
+			crash: endVacation(1), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
+		{name: "she ended it, in her settings only", matches: 2, asked: true,
+			crash: endVacation(0), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
+		{name: "she ended it in her settings, and the bot stayed down for hours", matches: 2, asked: true, down: 5 * time.Hour,
+			crash: endVacation(0), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,6 +92,7 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			if err := db.Close(); err != nil {
 				t.Fatal(err)
 			}
+			h.clock.Advance(tc.down)
 			h.start()
 			if tc.wait > 0 {
 				h.advance(0)
@@ -128,6 +140,33 @@ func resignFor(side game.Side) func(t *testing.T, db storage.Store, now time.Tim
 		t.Helper()
 		if _, err := db.Act(context.Background(), 1, 0, storage.Action{Kind: storage.ActResign, Side: side, At: now}); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// endVacation is a crash after Alice ended her vacation (`/stratego
+// vacation end:true`, or a move of hers) in her settings and in her first
+// n matches, before the bot ended it in the others.
+func endVacation(n int) func(t *testing.T, db storage.Store, now time.Time) {
+	return func(t *testing.T, db storage.Store, now time.Time) {
+		t.Helper()
+		ctx := context.Background()
+		m, err := db.Match(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.UpdatePlayer(ctx, m.Players[game.Red].UserID, func(s *storage.PlayerSettings) error {
+			if !s.EndVacation(now) {
+				t.Error("she was not on vacation")
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for id := storage.MatchID(1); id <= storage.MatchID(n); id++ {
+			if _, err := db.Act(ctx, id, 0, storage.Action{Kind: storage.ActVacationEnd, Side: game.Red, At: now}); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }
