@@ -19,10 +19,10 @@ import (
 // clock, or taken back when it stopped none; one that still stops a clock
 // goes on, and stops the clocks it had not reached yet: she was told
 // nothing, and asking again she is told she is on vacation. One her move
-// in a match it held ended is over everywhere, from that move, and so is
-// one ended in her settings only, or there and in some of her matches,
-// whose end then reaches every match that holds it, however long the bot
-// was down. Otherwise
+// in a match it held ended is over everywhere, from that move (one that
+// ended that match too), and so is one ended in her settings only, or
+// there and in some of her matches, whose end then reaches every match
+// that holds it, however long the bot was down. Otherwise
 // the matches are left as they are: Bob is told nothing of her vacation,
 // nor is she, and her allowance shows the days back.
 func TestVacationHealsAfterACrash(t *testing.T) {
@@ -64,6 +64,8 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			crash: startVacation(true), wait: vacationCheck, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 2, held: true},
 		{name: "her move in one of two matches ended it", matches: 2, asked: true,
 			crash: moveFor(game.Red), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 1, aliceTold: 1},
+		{name: "her move in one of two matches ended it, and that match", matches: 2, asked: true,
+			crash: both(moveFor(game.Red), resignFor(game.Blue)), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 1, aliceTold: 1},
 		{name: "she ended it, in her settings and one of two matches", matches: 2, asked: true,
 			crash: endVacation(1), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
 		{name: "she ended it, in her settings only", matches: 2, asked: true,
@@ -141,6 +143,15 @@ func resignFor(side game.Side) func(t *testing.T, db storage.Store, now time.Tim
 		if _, err := db.Act(context.Background(), 1, 0, storage.Action{Kind: storage.ActResign, Side: side, At: now}); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// both is a crash after first and then second.
+func both(first, second func(t *testing.T, db storage.Store, now time.Time)) func(t *testing.T, db storage.Store, now time.Time) {
+	return func(t *testing.T, db storage.Store, now time.Time) {
+		t.Helper()
+		first(t, db, now)
+		second(t, db, now)
 	}
 }
 

@@ -211,8 +211,9 @@ func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 // the bot ended it in every match it held (endVacation): the timers look,
 // too, at the players whose vacation ended since their last look (since
 // this process was last alive, at its first), and end it in the matches
-// that hold it still (endedVacation). Those matches' players are told, as
-// of any vacation's start or end.
+// that hold it still (endedVacation). A move that ended its match as well
+// counts, the match's end not ending the vacation. Those matches' players
+// are told, as of any vacation's start or end.
 const (
 	vacationCheck  = time.Hour
 	vacationSettle = 15 * time.Minute
@@ -292,25 +293,31 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 	if err != nil {
 		return fmt.Errorf("listing the matches of a player on vacation: %w", err)
 	}
+	ended, err := b.store.PlayerMatches(ctx, user, false, 0)
+	if err != nil {
+		return fmt.Errorf("listing the ended matches of a player on vacation: %w", err)
+	}
 	var moved time.Time // the first move of theirs that ended it in a match; zero: none
-	holds := false
-	for _, m := range active {
+	for _, m := range append(active, ended...) {
+		if !m.Phase.Active() && m.Ended.Before(v.Start) {
+			continue // over before it began (its move may have ended the match: a Flag captured)
+		}
 		side, _ := m.SideOf(user) // one of user's own matches: user plays it
 		if at, ok := m.VacationEndedByMove(side, v.Start); ok && (moved.IsZero() || at.Before(moved)) {
 			moved = at
 		}
-		holds = holds || !m.VacationUntil(side).IsZero()
 	}
 	if !moved.IsZero() {
 		return b.backByMove(ctx, user, v, moved, now)
 	}
+	holds := false
+	for _, m := range active {
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
+		holds = holds || !m.VacationUntil(side).IsZero()
+	}
 	if holds {
 		b.stopMissed(ctx, user, v, active, now) // it holds a clock: it goes on, in all of them
 		return nil
-	}
-	ended, err := b.store.PlayerMatches(ctx, user, false, 0)
-	if err != nil {
-		return fmt.Errorf("listing the ended matches of a player on vacation: %w", err)
 	}
 	var held time.Time // when it last held a clock; zero: never
 	for _, m := range append(active, ended...) {
