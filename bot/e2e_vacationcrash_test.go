@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,7 +23,9 @@ import (
 // in a match it held ended is over everywhere, from that move (one that
 // ended that match too), and so is one ended in her settings only, or
 // there and in some of her matches, whose end then reaches every match
-// that holds it, however long the bot was down. Otherwise
+// that holds it, however long the bot was down; one in which Bob acts
+// in one of her matches, as the timers stop the clocks it missed goes on
+// everywhere, and no match's log is out of order. Otherwise
 // the matches are left as they are: Bob is told nothing of her vacation,
 // nor is she, and her allowance shows the days back.
 func TestVacationHealsAfterACrash(t *testing.T) {
@@ -51,6 +54,9 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 		held bool
 		// down: how long the bot stays down after the crash.
 		down time.Duration
+		// meanwhile, when set, runs before each Act of the restarted bot:
+		// what a member does as the timers heal the vacation.
+		meanwhile func(h *harness) func(id storage.MatchID, a storage.Action)
 	}{
 		{name: "her only match ended before her vacation did", matches: 1, asked: true,
 			crash: resignFor(game.Blue), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year"},
@@ -72,6 +78,8 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			crash: endVacation(0), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
 		{name: "she ended it in her settings, and the bot stayed down for hours", matches: 2, asked: true, down: 5 * time.Hour,
 			crash: endVacation(0), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
+		{name: "recorded, one of three clocks stopped, and Bob acts in one as the timers stop the others", matches: 3,
+			crash: startVacation(true), wait: vacationCheck, meanwhile: bobActsMeanwhile, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 3, held: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -95,6 +103,9 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 				t.Fatal(err)
 			}
 			h.clock.Advance(tc.down)
+			if tc.meanwhile != nil {
+				h.beforeAct = tc.meanwhile(h)
+			}
 			h.start()
 			if tc.wait > 0 {
 				h.advance(0)
@@ -121,6 +132,17 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			for _, m := range active {
 				if held := !m.VacationUntil(game.Red).IsZero(); held != tc.held {
 					t.Errorf("match #%s: her vacation holds her clock %v, want %v", m.ID, held, tc.held)
+				}
+			}
+			for id := storage.MatchID(1); id <= storage.MatchID(tc.matches); id++ {
+				m, err := h.db.Match(t.Context(), id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k := 1; k < len(m.Log); k++ {
+					if m.Log[k].At.Before(m.Log[k-1].At) {
+						t.Errorf("match #%s: its log's action %d (%s at %v) is dated before the one before it (%s at %v)", id, k, m.Log[k], m.Log[k].At, m.Log[k-1], m.Log[k-1].At)
+					}
 				}
 			}
 			if now := [2]int{countDMs(h.alice, "vacation"), countDMs(h.bob, "vacation")}; now != told {
@@ -179,6 +201,25 @@ func endVacation(n int) func(t *testing.T, db storage.Store, now time.Time) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// bobActsMeanwhile: as the timers stop Alice's first clock her vacation
+// had missed, a minute into their pass, Bob offers her a pause in the
+// other match it missed.
+func bobActsMeanwhile(h *harness) func(id storage.MatchID, a storage.Action) {
+	var once sync.Once
+	return func(id storage.MatchID, a storage.Action) {
+		if a.Kind != storage.ActVacation || id == 1 {
+			return
+		}
+		once.Do(func() {
+			other := storage.MatchID(5 - id) // of #2 and #3
+			h.clock.Advance(time.Minute)
+			if _, err := h.db.Act(context.Background(), other, 0, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: h.clock.Now()}); err != nil {
+				h.t.Errorf("Bob's offer of a pause in match #%d: %v", other, err)
+			}
+		})
 	}
 }
 

@@ -308,7 +308,7 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 		}
 	}
 	if !moved.IsZero() {
-		return b.backByMove(ctx, user, v, moved, now)
+		return b.backByMove(ctx, user, v, moved)
 	}
 	holds := false
 	for _, m := range active {
@@ -316,7 +316,7 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 		holds = holds || !m.VacationUntil(side).IsZero()
 	}
 	if holds {
-		b.stopMissed(ctx, user, v, active, now) // it holds a clock: it goes on, in all of them
+		b.stopMissed(ctx, user, v, active) // it holds a clock: it goes on, in all of them
 		return nil
 	}
 	var held time.Time // when it last held a clock; zero: never
@@ -354,7 +354,7 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 // backByMove ends user's vacation v, which a move of theirs at moved ended
 // in a match it held: in their settings from that move, and in the matches
 // that hold it still, now (endVacation), whose players are told.
-func (b *Bot) backByMove(ctx context.Context, user string, v storage.Vacation, moved, now time.Time) error {
+func (b *Bot) backByMove(ctx context.Context, user string, v storage.Vacation, moved time.Time) error {
 	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
 		if cur, on := s.OnVacation(moved); on && cur.Start.Equal(v.Start) {
 			s.EndVacation(moved)
@@ -363,7 +363,7 @@ func (b *Bot) backByMove(ctx context.Context, user string, v storage.Vacation, m
 	}); err != nil {
 		return fmt.Errorf("ending a vacation a move ended: %w", err)
 	}
-	b.endVacation(ctx, user, now)
+	b.endVacation(ctx, user, b.now())
 	b.log.Info("a vacation a move had ended in one match was ended in the others", "began", v.Start, "moved", moved)
 	return nil
 }
@@ -438,11 +438,9 @@ func (b *Bot) endVacationIn(ctx context.Context, m *storage.Match, side game.Sid
 // bot stopped. Left alone are the matches v leaves running (see
 // vacationMatches and vacationAllowance), those in which it began and
 // ended already, and those user moved in since it began: they play there.
-func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, active []*storage.Match, now time.Time) {
-	days := int(v.End.Sub(now) / (24 * time.Hour))
-	if days < 1 {
-		return
-	}
+// Each clock stops at the time it does, for the whole days left then, so
+// that the match's log stays in the order of its times.
+func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, active []*storage.Match) {
 	var candidates []*storage.Match
 	for _, m := range active {
 		side, _ := m.SideOf(user) // one of user's own matches: user plays it
@@ -456,7 +454,12 @@ func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, a
 	_, stop, _ := b.vacationAllowance(ctx, "", candidates)
 	for _, m := range stop {
 		side, _ := m.SideOf(user)
-		stopped, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: days, At: now})
+		at := b.now()
+		days := int(v.End.Sub(at) / (24 * time.Hour))
+		if days < 1 {
+			return
+		}
+		stopped, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: days, At: at})
 		if err != nil {
 			if !errors.Is(err, storage.ErrGameOver) && !errors.Is(err, storage.ErrTimeUp) && !errors.Is(err, storage.ErrInvalid) {
 				b.log.Warn("stopping a clock a vacation missed failed", "match", m.ID, "error", err)
