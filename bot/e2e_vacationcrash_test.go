@@ -23,9 +23,9 @@ import (
 // in a match it held ended is over everywhere, from that move (one that
 // ended that match too), and so is one ended in her settings only, or
 // there and in some of her matches, whose end then reaches every match
-// that holds it, however long the bot was down; one in which Bob acts
-// in one of her matches, as the timers stop the clocks it missed goes on
-// everywhere, and no match's log is out of order. Otherwise
+// that holds it, however long the bot was down; one she ends, or Bob acts
+// in one of her matches, as the timers stop the clocks it missed ends or
+// goes on everywhere, and no match's log is out of order. Otherwise
 // the matches are left as they are: Bob is told nothing of her vacation,
 // nor is she, and her allowance shows the days back.
 func TestVacationHealsAfterACrash(t *testing.T) {
@@ -78,6 +78,8 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			crash: endVacation(0), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
 		{name: "she ended it in her settings, and the bot stayed down for hours", matches: 2, asked: true, down: 5 * time.Hour,
 			crash: endVacation(0), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
+		{name: "recorded, one of two clocks stopped, and she ends it as the timers stop the other", matches: 2,
+			crash: startVacation(true), wait: vacationCheck, meanwhile: endsMeanwhile, onAfter: false, wantUsed: 1, answer: "You have 29 days of vacation left this year", bobTold: 4, aliceTold: 2},
 		{name: "recorded, one of three clocks stopped, and Bob acts in one as the timers stop the others", matches: 3,
 			crash: startVacation(true), wait: vacationCheck, meanwhile: bobActsMeanwhile, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 3, held: true},
 	}
@@ -201,6 +203,23 @@ func endVacation(n int) func(t *testing.T, db storage.Store, now time.Time) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// endsMeanwhile: as the timers stop Alice's first clock her vacation had
+// missed, she ends her vacation (`/stratego vacation end:true`): in her
+// settings and in the matches that hold it then, not yet that one.
+func endsMeanwhile(h *harness) func(id storage.MatchID, a storage.Action) {
+	var once sync.Once
+	return func(id storage.MatchID, a storage.Action) {
+		if a.Kind != storage.ActVacation {
+			return
+		}
+		once.Do(func() {
+			if ended, _ := h.bot.endVacation(context.Background(), h.alice.ID, h.clock.Now()); !ended {
+				h.t.Error("her vacation was not under way")
+			}
+		})
 	}
 }
 

@@ -439,7 +439,11 @@ func (b *Bot) endVacationIn(ctx context.Context, m *storage.Match, side game.Sid
 // vacationMatches and vacationAllowance), those in which it began and
 // ended already, and those user moved in since it began: they play there.
 // Each clock stops at the time it does, for the whole days left then, so
-// that the match's log stays in the order of its times.
+// that the match's log stays in the order of its times. A vacation that
+// ends meanwhile (`/stratego vacation end:true`, or a move elsewhere) may
+// have passed over a match not stopped yet: each stop is followed by a new
+// read of the settings, and when it is over, it ends there too, and no
+// other clock stops.
 func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, active []*storage.Match) {
 	var candidates []*storage.Match
 	for _, m := range active {
@@ -468,6 +472,16 @@ func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, a
 		}
 		b.log.Info("a vacation stopped a clock it had missed", "match", m.ID, "began", v.Start)
 		b.afterChange(ctx, stopped, nil)
+		settings, err := b.store.Player(ctx, user)
+		if err != nil {
+			b.log.Warn("reading the settings of a player on vacation failed", "error", err)
+			return // the next look ends it there, if it is over
+		}
+		if cur, on := settings.OnVacation(b.now()); !on || !cur.Start.Equal(v.Start) {
+			b.endVacationIn(ctx, stopped, side)
+			b.log.Info("a vacation that ended as it stopped a clock it had missed was ended there too", "match", m.ID, "began", v.Start)
+			return
+		}
 	}
 }
 
