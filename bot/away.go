@@ -52,6 +52,12 @@ func (b *Bot) creditAway(ctx context.Context) []*storage.Match {
 		b.log.Warn("recording that the timers run failed", "error", err)
 		return nil
 	}
+	if !last.IsZero() {
+		// A vacation ended in its player's settings as this process, or
+		// the one before, stopped may hold clocks still: the next look
+		// for vacations, at once, reaches back that far (endedVacation).
+		b.vacationsReachBack(last.Add(-vacationSettle))
+	}
 	away := now.Sub(last).Truncate(time.Second)
 	if last.IsZero() || away <= storage.AwayGrace {
 		return nil

@@ -53,27 +53,28 @@ type Bot struct {
 	pics  *render.Renderer
 	log   *slog.Logger
 
-	dmChannels   sync.Map                // user id → DM channel id, a cache of UserChannelCreate
-	dmOpening    atomic.Bool             // set while an outbox worker opens a DM channel (dmchannels.go)
-	dmOpenings   atomic.Uint64           // counts the DM channel openings begun
-	made         madeDMs                 // the outbox's DMs Discord made though its answer was lost (made.go)
-	wake         chan struct{}           // nudges the timer loop when a deadline may have moved
-	timerPass    sync.Mutex              // held by a pass over the due timers
-	vacationsDue atomic.Int64            // unix time of the next look for vacations that stop no clock (vacation.go); 0: at once
-	outboxWake   chan struct{}           // nudges the outbox loop when a change recorded notices
-	outboxPass   sync.Mutex              // held by a pass over the due notices
-	reconnecting atomic.Bool             // a reconnect loop is running
-	leading      atomic.Bool             // this process runs the timers and the outbox (lease.go)
-	snapshots    *snapshotCache          // the latest state of matches changed lately (snapshot.go)
-	tournaments  *tournamentCache        // the latest state of tournaments changed or read lately (tournamentcache.go)
-	replays      atomic.Int64            // matches replayed by the bot itself, outside storage's changes
-	web          atomic.Pointer[webFace] // the board in the browser, nil when off (web.go)
-	awayGiven    chan struct{}           // closed once the time away has been given back, or need not be (afterAway)
-	awayOnce     sync.Once               // closes awayGiven
-	global       atomic.Bool             // the command is registered globally by this process (gateway.go)
-	guildsSwept  sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
-	firstReady   chan struct{}           // closed once the first of them was (the timers wait for it)
-	firstOnce    sync.Once               // closes firstReady
+	dmChannels    sync.Map                // user id → DM channel id, a cache of UserChannelCreate
+	dmOpening     atomic.Bool             // set while an outbox worker opens a DM channel (dmchannels.go)
+	dmOpenings    atomic.Uint64           // counts the DM channel openings begun
+	made          madeDMs                 // the outbox's DMs Discord made though its answer was lost (made.go)
+	wake          chan struct{}           // nudges the timer loop when a deadline may have moved
+	timerPass     sync.Mutex              // held by a pass over the due timers
+	vacationsDue  atomic.Int64            // unix time of the next look for vacations that stop no clock (vacation.go); 0: at once
+	vacationsFrom atomic.Int64            // unix time from which that look takes the vacations ended (creditAway); 0: its usual reach
+	outboxWake    chan struct{}           // nudges the outbox loop when a change recorded notices
+	outboxPass    sync.Mutex              // held by a pass over the due notices
+	reconnecting  atomic.Bool             // a reconnect loop is running
+	leading       atomic.Bool             // this process runs the timers and the outbox (lease.go)
+	snapshots     *snapshotCache          // the latest state of matches changed lately (snapshot.go)
+	tournaments   *tournamentCache        // the latest state of tournaments changed or read lately (tournamentcache.go)
+	replays       atomic.Int64            // matches replayed by the bot itself, outside storage's changes
+	web           atomic.Pointer[webFace] // the board in the browser, nil when off (web.go)
+	awayGiven     chan struct{}           // closed once the time away has been given back, or need not be (afterAway)
+	awayOnce      sync.Once               // closes awayGiven
+	global        atomic.Bool             // the command is registered globally by this process (gateway.go)
+	guildsSwept   sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
+	firstReady    chan struct{}           // closed once the first of them was (the timers wait for it)
+	firstOnce     sync.Once               // closes firstReady
 
 	limits   Limits
 	metrics  *Metrics

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,7 +20,12 @@ import (
 // clock, or taken back when it stopped none; one that still stops a clock
 // goes on, and stops the clocks it had not reached yet: she was told
 // nothing, and asking again she is told she is on vacation. One her move
-// in a match it held ended is over everywhere, from that move. Otherwise
+// in a match it held ended is over everywhere, from that move (one that
+// ended that match too), and so is one ended in her settings only, or
+// there and in some of her matches, whose end then reaches every match
+// that holds it, however long the bot was down; one she ends, or Bob acts
+// in one of her matches, as the timers stop the clocks it missed ends or
+// goes on everywhere, and no match's log is out of order. Otherwise
 // the matches are left as they are: Bob is told nothing of her vacation,
 // nor is she, and her allowance shows the days back.
 func TestVacationHealsAfterACrash(t *testing.T) {
@@ -46,6 +52,11 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 		// held: her vacation holds her clock in each of her matches still
 		// on after it (else in none).
 		held bool
+		// down: how long the bot stays down after the crash.
+		down time.Duration
+		// meanwhile, when set, runs before each Act of the restarted bot:
+		// what a member does as the timers heal the vacation.
+		meanwhile func(h *harness) func(id storage.MatchID, a storage.Action)
 	}{
 		{name: "her only match ended before her vacation did", matches: 1, asked: true,
 			crash: resignFor(game.Blue), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year"},
@@ -59,6 +70,18 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			crash: startVacation(true), wait: vacationCheck, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 2, held: true},
 		{name: "her move in one of two matches ended it", matches: 2, asked: true,
 			crash: moveFor(game.Red), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 1, aliceTold: 1},
+		{name: "her move in one of two matches ended it, and that match", matches: 2, asked: true,
+			crash: both(moveFor(game.Red), resignFor(game.Blue)), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 1, aliceTold: 1},
+		{name: "she ended it, in her settings and one of two matches", matches: 2, asked: true,
+			crash: endVacation(1), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
+		{name: "she ended it, in her settings only", matches: 2, asked: true,
+			crash: endVacation(0), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
+		{name: "she ended it in her settings, and the bot stayed down for hours", matches: 2, asked: true, down: 5 * time.Hour,
+			crash: endVacation(0), onAfter: false, wantUsed: 2, answer: "You have 28 days of vacation left this year", bobTold: 2, aliceTold: 2},
+		{name: "recorded, one of two clocks stopped, and she ends it as the timers stop the other", matches: 2,
+			crash: startVacation(true), wait: vacationCheck, meanwhile: endsMeanwhile, onAfter: false, wantUsed: 1, answer: "You have 29 days of vacation left this year", bobTold: 4, aliceTold: 2},
+		{name: "recorded, one of three clocks stopped, and Bob acts in one as the timers stop the others", matches: 3,
+			crash: startVacation(true), wait: vacationCheck, meanwhile: bobActsMeanwhile, onAfter: true, wantUsed: 5, answer: "You are on vacation already", bobTold: 3, held: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,6 +103,10 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 			tc.crash(t, db, h.clock.Now())
 			if err := db.Close(); err != nil {
 				t.Fatal(err)
+			}
+			h.clock.Advance(tc.down)
+			if tc.meanwhile != nil {
+				h.beforeAct = tc.meanwhile(h)
 			}
 			h.start()
 			if tc.wait > 0 {
@@ -109,6 +136,17 @@ func TestVacationHealsAfterACrash(t *testing.T) {
 					t.Errorf("match #%s: her vacation holds her clock %v, want %v", m.ID, held, tc.held)
 				}
 			}
+			for id := storage.MatchID(1); id <= storage.MatchID(tc.matches); id++ {
+				m, err := h.db.Match(t.Context(), id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for k := 1; k < len(m.Log); k++ {
+					if m.Log[k].At.Before(m.Log[k-1].At) {
+						t.Errorf("match #%s: its log's action %d (%s at %v) is dated before the one before it (%s at %v)", id, k, m.Log[k], m.Log[k].At, m.Log[k-1], m.Log[k-1].At)
+					}
+				}
+			}
 			if now := [2]int{countDMs(h.alice, "vacation"), countDMs(h.bob, "vacation")}; now != told {
 				for _, p := range []*discordtest.Member{h.alice, h.bob} {
 					for _, msg := range p.DMs() {
@@ -129,6 +167,78 @@ func resignFor(side game.Side) func(t *testing.T, db storage.Store, now time.Tim
 		if _, err := db.Act(context.Background(), 1, 0, storage.Action{Kind: storage.ActResign, Side: side, At: now}); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// both is a crash after first and then second.
+func both(first, second func(t *testing.T, db storage.Store, now time.Time)) func(t *testing.T, db storage.Store, now time.Time) {
+	return func(t *testing.T, db storage.Store, now time.Time) {
+		t.Helper()
+		first(t, db, now)
+		second(t, db, now)
+	}
+}
+
+// endVacation is a crash after Alice ended her vacation (`/stratego
+// vacation end:true`, or a move of hers) in her settings and in her first
+// n matches, before the bot ended it in the others.
+func endVacation(n int) func(t *testing.T, db storage.Store, now time.Time) {
+	return func(t *testing.T, db storage.Store, now time.Time) {
+		t.Helper()
+		ctx := context.Background()
+		m, err := db.Match(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.UpdatePlayer(ctx, m.Players[game.Red].UserID, func(s *storage.PlayerSettings) error {
+			if !s.EndVacation(now) {
+				t.Error("she was not on vacation")
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for id := storage.MatchID(1); id <= storage.MatchID(n); id++ {
+			if _, err := db.Act(ctx, id, 0, storage.Action{Kind: storage.ActVacationEnd, Side: game.Red, At: now}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// endsMeanwhile: as the timers stop Alice's first clock her vacation had
+// missed, she ends her vacation (`/stratego vacation end:true`): in her
+// settings and in the matches that hold it then, not yet that one.
+func endsMeanwhile(h *harness) func(id storage.MatchID, a storage.Action) {
+	var once sync.Once
+	return func(id storage.MatchID, a storage.Action) {
+		if a.Kind != storage.ActVacation {
+			return
+		}
+		once.Do(func() {
+			if ended, _ := h.bot.endVacation(context.Background(), h.alice.ID, h.clock.Now()); !ended {
+				h.t.Error("her vacation was not under way")
+			}
+		})
+	}
+}
+
+// bobActsMeanwhile: as the timers stop Alice's first clock her vacation
+// had missed, a minute into their pass, Bob offers her a pause in the
+// other match it missed.
+func bobActsMeanwhile(h *harness) func(id storage.MatchID, a storage.Action) {
+	var once sync.Once
+	return func(id storage.MatchID, a storage.Action) {
+		if a.Kind != storage.ActVacation || id == 1 {
+			return
+		}
+		once.Do(func() {
+			other := storage.MatchID(5 - id) // of #2 and #3
+			h.clock.Advance(time.Minute)
+			if _, err := h.db.Act(context.Background(), other, 0, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: h.clock.Now()}); err != nil {
+				h.t.Errorf("Bob's offer of a pause in match #%d: %v", other, err)
+			}
+		})
 	}
 }
 

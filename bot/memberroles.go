@@ -27,10 +27,12 @@ import (
 // left the server, thus gets the boards of at most memberRolesFor more:
 // boards of the public view, which hides every rank the channel does not
 // see, of a channel they saw until then. Fresher word replaces an answer at
-// once: the roles an interaction of the member in that server carries (for
-// a member already kept), and every answer Discord gives to the bot's
+// once, for a member already kept: the roles an interaction of the member
+// in that server carries, and every answer Discord gives to the bot's
 // questions about that member, hasLeft's and the seeks' included, an
 // Unknown Member above all, which ends the following at the next board.
+// Those questions add no member: most are about members who follow
+// nothing (tournament players, seekers), who would fill the store.
 
 // memberRolesFor is how long a member's roles, or their absence from a
 // server, are taken as Discord last said (see above).

@@ -114,3 +114,33 @@ func TestMemberRolesConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestMemberAskedKeepsOnlyKeptMembers: hasLeft's question about a member
+// (a tournament player's, a seeker's) does not add them to the members
+// whose roles are kept, who would then be mostly members following
+// nothing; of a member kept already (a follower), its answer replaces
+// what is kept: that they left.
+func TestMemberAskedKeepsOnlyKeptMembers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := t.Context()
+	if h.bot.hasLeft(ctx, h.guild.ID, h.carol.ID) {
+		t.Fatal("carol, a member, has left")
+	}
+	if _, _, ok := h.bot.roles.get(h.guild.ID, h.carol.ID, h.clock.Now()); ok {
+		t.Error("hasLeft's answer about carol, who follows nothing, was kept")
+	}
+	if sees, known := h.bot.userSees(ctx, h.guild.ID, h.channel.ID, h.bob.ID); !sees || !known {
+		t.Fatalf("bob does not see the channel: %v %v", sees, known)
+	}
+	if _, left, ok := h.bot.roles.get(h.guild.ID, h.bob.ID, h.clock.Now()); !ok || left {
+		t.Fatalf("a follower's roles were not kept: %v %v", left, ok)
+	}
+	h.guild.RemoveMember(h.bob)
+	if !h.bot.hasLeft(ctx, h.guild.ID, h.bob.ID) {
+		t.Fatal("bob, removed, has not left")
+	}
+	if _, left, ok := h.bot.roles.get(h.guild.ID, h.bob.ID, h.clock.Now()); !ok || !left {
+		t.Errorf("hasLeft's answer did not replace the follower's roles kept: left %v, kept %v", left, ok)
+	}
+}

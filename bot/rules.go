@@ -49,10 +49,7 @@ func (b *Bot) onRules(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	server := b.serverOf(ctx, i.GuildID)
-	variant := game.VariantClassic
-	if server.Variant != 0 {
-		variant = server.Variant
-	}
+	variant := server.DefaultVariant()
 	if v, err := game.ParseVariant(opts.str(optVariant)); err == nil {
 		variant = v
 	}

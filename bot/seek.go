@@ -245,7 +245,7 @@ func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *sto
 // when Discord says the waiting seeker left the server.
 func (b *Bot) seekMeeting(ctx context.Context, i *discordgo.Interaction, q *storage.Seek) (channel string, left bool) {
 	here := i.ChannelID
-	member, err := b.askMember(ctx, q.GuildID, q.Player.UserID)
+	member, err := b.askMember(ctx, q.GuildID, q.Player.UserID, false)
 	switch {
 	case leftServer(err):
 		return "", true

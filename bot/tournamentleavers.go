@@ -41,7 +41,7 @@ const memberCheckEvery = time.Hour
 // still a member.
 func (b *Bot) hasLeft(ctx context.Context, guild, user string) bool {
 	// Cut at the stop too: ctx may be a handler's, which outlives it.
-	_, err := b.askMember(ctx, guild, user)
+	_, err := b.askMember(ctx, guild, user, false)
 	return leftServer(err)
 }
 

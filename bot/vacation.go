@@ -200,15 +200,20 @@ func (b *Bot) vacationsOverWith(ctx context.Context, m *storage.Match) {
 // back when it held none (reconcileVacation). A vacation younger than
 // vacationSettle is left alone: onVacation may be stopping its clocks.
 // Those matches are not touched, so nobody is told anything: the player
-// sees the days back in their allowance, as when a match ends normally.
-// A crash may also leave a vacation that holds too little or too much: one
+// sees the days back in their allowance, as when a match ends normally. A
+// crash may also leave a vacation that holds too little or too much: one
 // that stopped some of its clocks but not all (the player, who was told
-// nothing, is told on asking again that they are on vacation: the rest
-// are stopped then, for its whole days still to come, as when it is
-// carried into a new match), or one a move of the player's ended in a
-// match it held before the bot ended it in the others (endVacationByMove:
-// it ends everywhere, from that move). Those matches' players are told, as
-// of any vacation's start or end.
+// nothing, is told on asking again that they are on vacation: the rest are
+// stopped then, for its whole days still to come, as when it is carried
+// into a new match), or one a move of the player's ended in a match it held
+// before the bot ended it in the others (endVacationByMove: it ends
+// everywhere, from that move), or one ended in the player's settings before
+// the bot ended it in every match it held (endVacation): the timers look,
+// too, at the players whose vacation ended since their last look (since
+// this process was last alive, at its first), and end it in the matches
+// that hold it still (endedVacation). A move that ended its match as well
+// counts, the match's end not ending the vacation. Those matches' players
+// are told, as of any vacation's start or end.
 const (
 	vacationCheck  = time.Hour
 	vacationSettle = 15 * time.Minute
@@ -219,6 +224,23 @@ func (b *Bot) vacationsNext() time.Time {
 	return time.Unix(b.vacationsDue.Load(), 0)
 }
 
+// vacationsReachBack makes the next look for vacations, at once, take the
+// vacations ended since from too, or since earlier when an earlier time
+// was asked for and not looked at yet (creditAway runs twice as the bot
+// starts: the second time, the first look may not have been).
+func (b *Bot) vacationsReachBack(from time.Time) {
+	for {
+		cur := b.vacationsFrom.Load()
+		if cur != 0 && cur <= from.Unix() {
+			break
+		}
+		if b.vacationsFrom.CompareAndSwap(cur, from.Unix()) {
+			break
+		}
+	}
+	b.vacationsDue.Store(0)
+}
+
 // vacationTimer looks for vacations that stop no clock, when that is due;
 // the caller holds timerPass.
 func (b *Bot) vacationTimer(ctx context.Context) {
@@ -227,11 +249,20 @@ func (b *Bot) vacationTimer(ctx context.Context) {
 		return
 	}
 	b.vacationsDue.Store(now.Add(vacationCheck).Unix())
-	users, err := b.store.PlayersOnVacation(ctx, now)
+	// Those whose vacation ended since the last look, too (endedVacation):
+	// since the time this process was last alive before it took the
+	// timers on, for its first look.
+	since := now.Add(-(vacationCheck + vacationSettle))
+	from := b.vacationsFrom.Load()
+	if from != 0 && time.Unix(from, 0).Before(since) {
+		since = time.Unix(from, 0)
+	}
+	users, err := b.store.PlayersOnVacation(ctx, since)
 	if err != nil {
 		b.log.Error("listing the players on vacation failed", "error", err)
 		return
 	}
+	b.vacationsFrom.CompareAndSwap(from, 0)
 	for _, user := range users {
 		b.guard(ctx, "vacation", func(ctx context.Context) {
 			if err := b.reconcileVacation(ctx, user, now); err != nil {
@@ -252,32 +283,41 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 		return fmt.Errorf("reading the settings of a player on vacation: %w", err)
 	}
 	v, on := settings.OnVacation(now)
-	if !on || now.Sub(v.Start) < vacationSettle {
+	if !on {
+		return b.endedVacation(ctx, user, settings)
+	}
+	if now.Sub(v.Start) < vacationSettle {
 		return nil
 	}
 	active, err := b.store.PlayerMatches(ctx, user, true, 0)
 	if err != nil {
 		return fmt.Errorf("listing the matches of a player on vacation: %w", err)
 	}
+	ended, err := b.store.PlayerMatches(ctx, user, false, 0)
+	if err != nil {
+		return fmt.Errorf("listing the ended matches of a player on vacation: %w", err)
+	}
 	var moved time.Time // the first move of theirs that ended it in a match; zero: none
-	holds := false
-	for _, m := range active {
+	for _, m := range append(active, ended...) {
+		if !m.Phase.Active() && m.Ended.Before(v.Start) {
+			continue // over before it began (its move may have ended the match: a Flag captured)
+		}
 		side, _ := m.SideOf(user) // one of user's own matches: user plays it
 		if at, ok := m.VacationEndedByMove(side, v.Start); ok && (moved.IsZero() || at.Before(moved)) {
 			moved = at
 		}
-		holds = holds || !m.VacationUntil(side).IsZero()
 	}
 	if !moved.IsZero() {
-		return b.backByMove(ctx, user, v, moved, now)
+		return b.backByMove(ctx, user, v, moved)
+	}
+	holds := false
+	for _, m := range active {
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
+		holds = holds || !m.VacationUntil(side).IsZero()
 	}
 	if holds {
-		b.stopMissed(ctx, user, v, active, now) // it holds a clock: it goes on, in all of them
+		b.stopMissed(ctx, user, v, active) // it holds a clock: it goes on, in all of them
 		return nil
-	}
-	ended, err := b.store.PlayerMatches(ctx, user, false, 0)
-	if err != nil {
-		return fmt.Errorf("listing the ended matches of a player on vacation: %w", err)
 	}
 	var held time.Time // when it last held a clock; zero: never
 	for _, m := range append(active, ended...) {
@@ -314,7 +354,7 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 // backByMove ends user's vacation v, which a move of theirs at moved ended
 // in a match it held: in their settings from that move, and in the matches
 // that hold it still, now (endVacation), whose players are told.
-func (b *Bot) backByMove(ctx context.Context, user string, v storage.Vacation, moved, now time.Time) error {
+func (b *Bot) backByMove(ctx context.Context, user string, v storage.Vacation, moved time.Time) error {
 	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
 		if cur, on := s.OnVacation(moved); on && cur.Start.Equal(v.Start) {
 			s.EndVacation(moved)
@@ -323,9 +363,73 @@ func (b *Bot) backByMove(ctx context.Context, user string, v storage.Vacation, m
 	}); err != nil {
 		return fmt.Errorf("ending a vacation a move ended: %w", err)
 	}
-	b.endVacation(ctx, user, now)
+	b.endVacation(ctx, user, b.now())
 	b.log.Info("a vacation a move had ended in one match was ended in the others", "began", v.Start, "moved", moved)
 	return nil
+}
+
+// endedVacation ends, in each of user's matches, their last vacation that
+// settings say is over when the match holds it beyond that: one ended
+// early (`/stratego vacation end:true`, or a move) in their settings before
+// the bot ended it in every match it held (endVacation), which a crash
+// cut short. It ends there now, and the players are told, as of any
+// vacation's end. A vacation that ran its course is left to each match's
+// own timer (onVacationOver), as is one a match holds for days counted
+// later (stopMissed, carryVacations: never past its end), and one that
+// began there at or after its end: a vacation begun since.
+func (b *Bot) endedVacation(ctx context.Context, user string, settings *storage.PlayerSettings) error {
+	var last storage.Vacation
+	for _, v := range settings.Vacations {
+		if v.End.After(last.End) {
+			last = v
+		}
+	}
+	if last.End.IsZero() {
+		return nil
+	}
+	matches, _, err := b.vacationMatches(ctx, user)
+	if err != nil {
+		return fmt.Errorf("listing the matches of a player back from vacation: %w", err)
+	}
+	for _, m := range matches {
+		side, _ := m.SideOf(user) // one of user's own matches: user plays it
+		began := vacationBegan(m, side)
+		if !m.VacationUntil(side).After(last.End) || began.Before(last.Start) || !began.Before(last.End) {
+			continue
+		}
+		if b.endVacationIn(ctx, m, side) != nil {
+			b.log.Info("a vacation over in its player's settings was ended in a match that held it still", "match", m.ID, "began", last.Start, "ended", last.End)
+		}
+	}
+	return nil
+}
+
+// vacationBegan is when side's vacation m holds began there: zero when m
+// holds none.
+func vacationBegan(m *storage.Match, side game.Side) time.Time {
+	if m.VacationUntil(side).IsZero() {
+		return time.Time{}
+	}
+	for i := len(m.Log) - 1; i >= 0; i-- {
+		if a := m.Log[i]; a.Kind == storage.ActVacation && a.Side == side {
+			return a.At
+		}
+	}
+	return time.Time{}
+}
+
+// endVacationIn ends side's vacation in m now, and returns m as that left
+// it; nil when m no longer held it (or ended meanwhile), or that failed.
+func (b *Bot) endVacationIn(ctx context.Context, m *storage.Match, side game.Side) *storage.Match {
+	over, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: b.now()})
+	if err != nil {
+		if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrGameOver) {
+			b.log.Warn("ending a vacation in a match failed", "match", m.ID, "error", err)
+		}
+		return nil
+	}
+	b.afterChange(ctx, over, nil)
+	return over
 }
 
 // stopMissed stops user's clock, for the whole days of vacation v still to
@@ -334,11 +438,13 @@ func (b *Bot) backByMove(ctx context.Context, user string, v storage.Vacation, m
 // bot stopped. Left alone are the matches v leaves running (see
 // vacationMatches and vacationAllowance), those in which it began and
 // ended already, and those user moved in since it began: they play there.
-func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, active []*storage.Match, now time.Time) {
-	days := int(v.End.Sub(now) / (24 * time.Hour))
-	if days < 1 {
-		return
-	}
+// Each clock stops at the time it does, for the whole days left then, so
+// that the match's log stays in the order of its times. A vacation that
+// ends meanwhile (`/stratego vacation end:true`, or a move elsewhere) may
+// have passed over a match not stopped yet: each stop is followed by a new
+// read of the settings, and when it is over, it ends there too, and no
+// other clock stops.
+func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, active []*storage.Match) {
 	var candidates []*storage.Match
 	for _, m := range active {
 		side, _ := m.SideOf(user) // one of user's own matches: user plays it
@@ -352,7 +458,12 @@ func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, a
 	_, stop, _ := b.vacationAllowance(ctx, "", candidates)
 	for _, m := range stop {
 		side, _ := m.SideOf(user)
-		stopped, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: days, At: now})
+		at := b.now()
+		days := int(v.End.Sub(at) / (24 * time.Hour))
+		if days < 1 {
+			return
+		}
+		stopped, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: days, At: at})
 		if err != nil {
 			if !errors.Is(err, storage.ErrGameOver) && !errors.Is(err, storage.ErrTimeUp) && !errors.Is(err, storage.ErrInvalid) {
 				b.log.Warn("stopping a clock a vacation missed failed", "match", m.ID, "error", err)
@@ -361,6 +472,16 @@ func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, a
 		}
 		b.log.Info("a vacation stopped a clock it had missed", "match", m.ID, "began", v.Start)
 		b.afterChange(ctx, stopped, nil)
+		settings, err := b.store.Player(ctx, user)
+		if err != nil {
+			b.log.Warn("reading the settings of a player on vacation failed", "error", err)
+			return // the next look ends it there, if it is over
+		}
+		if cur, on := settings.OnVacation(b.now()); !on || !cur.Start.Equal(v.Start) {
+			b.endVacationIn(ctx, stopped, side)
+			b.log.Info("a vacation that ended as it stopped a clock it had missed was ended there too", "match", m.ID, "began", v.Start)
+			return
+		}
 	}
 }
 
@@ -473,9 +594,10 @@ func welcomeBack(p lang.Printer, back []*storage.Match, user string, now time.Ti
 	return joinLines(append([]string{head}, lines...)...)
 }
 
-// endVacation ends user's vacation at now, in their settings and in every
-// match it stopped a clock in; false when they were not on vacation. back
-// holds those matches as its end left them.
+// endVacation ends user's vacation at now in their settings, and then in
+// every match it stopped a clock in, each at the time it does (a crash
+// between the two: endedVacation); false when they were not on vacation.
+// back holds those matches as its end left them.
 func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) (ended bool, back []*storage.Match) {
 	if _, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
 		ended = s.EndVacation(now)
@@ -494,15 +616,9 @@ func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) (ende
 			continue
 		}
 		ended = true
-		over, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now})
-		if err != nil {
-			if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrGameOver) {
-				b.log.Warn("ending a vacation in a match failed", "match", m.ID, "error", err)
-			}
-			continue
+		if over := b.endVacationIn(ctx, m, side); over != nil {
+			back = append(back, over)
 		}
-		b.afterChange(ctx, over, nil)
-		back = append(back, over)
 	}
 	return ended, back
 }

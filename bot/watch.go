@@ -145,7 +145,7 @@ func (b *Bot) rolesSee(guild, channel, user string, roles []string) (sees, known
 func (b *Bot) userSees(ctx context.Context, guild, channel, user string) (sees, known bool) {
 	roles, left, kept := b.roles.get(guild, user, b.now())
 	if !kept {
-		member, err := b.askMember(ctx, guild, user)
+		member, err := b.askMember(ctx, guild, user, true)
 		switch {
 		case leftServer(err):
 			return false, true
@@ -163,8 +163,10 @@ func (b *Bot) userSees(ctx context.Context, guild, channel, user string) (sees, 
 // askMember asks Discord for a member of guild, as hasLeft does: a rate
 // limit is not waited out, and the question is cut at the stop. What
 // Discord says, the member's roles or that they are none, is kept for
-// userSees.
-func (b *Bot) askMember(ctx context.Context, guild, user string) (*discordgo.Member, error) {
+// userSees: added when keep (a follower's), else only replacing what is
+// kept of a member already (hasLeft's and the seeks' questions, about
+// members who mostly follow nothing, would fill the store).
+func (b *Bot) askMember(ctx context.Context, guild, user string, keep bool) (*discordgo.Member, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(b.halt, cancel)()
@@ -172,9 +174,9 @@ func (b *Bot) askMember(ctx context.Context, guild, user string) (*discordgo.Mem
 	member, err := b.s.GuildMember(guild, user, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
 	switch {
 	case leftServer(err):
-		b.roles.put(guild, user, nil, true, asked)
+		b.roles.keep(guild, user, nil, true, asked, keep)
 	case err == nil && member != nil:
-		b.roles.put(guild, user, member.Roles, false, asked)
+		b.roles.keep(guild, user, member.Roles, false, asked, keep)
 	}
 	return member, err
 }

@@ -200,7 +200,7 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.At, a.Move = second(a.At), game.Move{}
+	a.At, a.Move = m.notBeforeLog(a.At), game.Move{}
 	if a.Kind == ActTimeOut {
 		if m.ClockPending {
 			return nil, fmt.Errorf("match %d: the player to move has not been told yet, so their time has not started: %w", m.ID, ErrNotDue)
@@ -245,11 +245,24 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	return g, nil
 }
 
+// notBeforeLog is at, to the second, or the time of the log's last action
+// when at is before it: the log is in the order of its times, which
+// VacationHeldUntil, moveStop and the bot read it by. A caller that took
+// its time a while before acting (a pass of the timers over many matches)
+// may come after an action made meanwhile: its action is the later one.
+func (m *Match) notBeforeLog(at time.Time) time.Time {
+	at = second(at)
+	if n := len(m.Log); n > 0 && at.Before(m.Log[n-1].At) {
+		return m.Log[n-1].At
+	}
+	return at
+}
+
 // actInSetup records a vacation, or its end, in a match whose set-ups are
 // not both in: the set-up deadline moves as it does a turn's (moveStop).
 // There is no game to replay yet.
 func (c Changes) actInSetup(m *Match, a Action) error {
-	a.At, a.Move = second(a.At), game.Move{}
+	a.At, a.Move = m.notBeforeLog(a.At), game.Move{}
 	if err := m.roundOver(a.Kind, a.At); err != nil {
 		return err
 	}

@@ -148,3 +148,42 @@ func TestToldUnreachableRecord(t *testing.T) {
 		t.Errorf("read back %v, want %v", got.ToldUnreachable, m.ToldUnreachable)
 	}
 }
+
+// TestActNotBeforeTheLog: an action dated before the last one of the log
+// (its caller took the time before an action made meanwhile) is recorded
+// at that last one's time, in set-up and in play: the log stays in the
+// order of its times.
+func TestActNotBeforeTheLog(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := setupMatch(base)
+	c := Changes{}
+	if _, err := c.Act(m, Action{Kind: ActVacation, Side: game.Blue, Days: 2, At: base.Add(2 * time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Act(m, Action{Kind: ActVacation, Side: game.Red, Days: 2, At: base.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	for side := game.Red; side <= game.Blue; side++ {
+		if _, err := c.SetSetup(m, side, game.RandomSetup(m.Rules, uint64(side)+1), SetupConfirmed, base.Add(3*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m.Phase != PhasePlaying {
+		t.Fatalf("both set-ups in: %s", m.Phase)
+	}
+	if _, err := c.Act(m, Action{Kind: ActVacationEnd, Side: game.Blue, At: base.Add(4 * time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Act(m, Action{Kind: ActVacationEnd, Side: game.Red, At: base.Add(3 * time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	want := []time.Duration{2 * time.Hour, 2 * time.Hour, 4 * time.Hour, 4 * time.Hour}
+	if len(m.Log) != len(want) {
+		t.Fatalf("log %v, want %d actions", m.Log, len(want))
+	}
+	for i, a := range m.Log {
+		if !a.At.Equal(base.Add(want[i])) {
+			t.Errorf("action %d (%s) at %v, want %v", i, a, a.At.Sub(base), want[i])
+		}
+	}
+}

@@ -46,6 +46,8 @@ type Store interface {
 	// Act records a draw offer, acceptance or refusal, a resignation or a time-out
 	// (whose side is the side to move, and which is refused with ErrNotDue before the deadline).
 	// In set-up it takes only a vacation and its end (others: ErrNotStarted).
+	// An action dated before the log's last one is recorded at that one's
+	// time: the log stays in the order of its times.
 	Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error)
 	// SetSetup stores side's draft (status SetupDraft) or confirms its set-up
 	// (SetupConfirmed, checked against the rules). The game starts, with Red to
