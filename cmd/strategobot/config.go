@@ -749,7 +749,7 @@ func (c config) validate(from origins) error {
 	if _, err := parseLevel(c.LogLevel); err != nil {
 		problems = append(problems, fmt.Sprintf("log_level %q%s must be debug, info, warn or error", c.LogLevel, from.of("log_level")))
 	}
-	if c.LogFormat != "text" && c.LogFormat != "json" {
+	if !strings.EqualFold(c.LogFormat, "text") && !strings.EqualFold(c.LogFormat, "json") { // any case, as log_level
 		problems = append(problems, fmt.Sprintf("log_format %q%s must be text or json", c.LogFormat, from.of("log_format")))
 	}
 	if len(problems) > 0 {
@@ -882,7 +882,7 @@ func newLogger(c config, w io.Writer) *slog.Logger {
 		}
 		return a
 	}}
-	if c.LogFormat == "json" {
+	if strings.EqualFold(c.LogFormat, "json") {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))

@@ -397,6 +397,27 @@ func TestTypeHintQuotes(t *testing.T) {
 	}
 }
 
+// TestLogFormatAnyCase: log_format is read in any case, as log_level is
+// ("DEBUG"): "JSON" writes JSON, "Text" text.
+func TestLogFormatAnyCase(t *testing.T) {
+	dir := t.TempDir()
+	for format, want := range map[string]string{"JSON": `{"time":`, "Json": `{"time":`, "Text": "time=", "TEXT": "time="} {
+		path := filepath.Join(dir, "bot.toml")
+		if err := os.WriteFile(path, []byte("log_level = \"DEBUG\"\nlog_format = \""+format+"\"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := loadConfig(path, noEnv)
+		if err != nil {
+			t.Fatalf("log_format %q: %v", format, err)
+		}
+		var log bytes.Buffer
+		newLogger(cfg, &log).Debug("started")
+		if !strings.HasPrefix(log.String(), want) {
+			t.Errorf("log_format %q writes %q, want it to start with %q", format, log.String(), want)
+		}
+	}
+}
+
 // TestValueNamesItsSource: a value out of range names where it came from,
 // the file's line or the environment variable, and the file's line that a
 // variable wins over, as a value of the wrong kind does.
