@@ -76,6 +76,12 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return cli.UsageFailed(stderr, "strategobot backup", backupUsage, err)
 	}
 	dest := fs.Arg(0)
+	// Both name the database: neither is preferred unsaid. (The
+	// environment's STRATEGOBOT_CONFIG, set for the bot, gives way to -db.)
+	if o.db != "" && flagSet(fs, "config") {
+		return cli.UsageFailed(stderr, "strategobot backup", backupUsage,
+			errors.New("-db and -config both name the database to copy: give one, -db FILE for that file or -config FILE for the database the configuration names"))
+	}
 	if o.db == "" {
 		cfg, err := loadProcessConfig(o.configPath)
 		if err != nil {
@@ -153,4 +159,11 @@ func dumpFile(dest string) string {
 		return base + ".dump"
 	}
 	return dest
+}
+
+// flagSet reports whether the flag name was given on fs's command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
