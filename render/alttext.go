@@ -147,7 +147,7 @@ func (d *describer) lastMove() []string {
 		if rec.Outcome == game.GuessedRight {
 			outcome = d.w.p.Sprintf(txtAltGuessRight)
 		}
-		out = append(out, d.w.p.Sprintf(txtAltInfiltrate, ply, d.who[att], from, to, piece(rec.Move.Guess), outcome))
+		out = append(out, d.w.p.Sprintf(txtAltInfiltrate, ply, d.who[att], from, to, d.w.guessOf(rec.Move.Guess, d.n), outcome))
 	case rec.IsAttack():
 		battle := txtAltBeats
 		switch {

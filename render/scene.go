@@ -200,7 +200,7 @@ func battleItems(w words, last game.MoveRecord) []item {
 			items = append(items, item{text: w.p.Sprintf(txtNames)})
 			items = append(items, piece(def, last.Defender)...)
 		} else {
-			items = append(items, item{text: w.p.Sprintf(txtMissesNotA, w.rank(last.Move.Guess))})
+			items = append(items, item{text: w.missesNot(last.Move.Guess)})
 		}
 	case last.IsAttack():
 		items = append(items, piece(att, last.Attacker)...)

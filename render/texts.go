@@ -42,13 +42,12 @@ const (
 
 // The words of a battle between two mini pieces: "[6] Captain beats [2] Scout".
 const (
-	txtBeats      = " beats "
-	txtCaptures   = " captures "
-	txtLosesTo    = " loses to "
-	txtAnd        = " and "
-	txtBothFall   = " fall"
-	txtNames      = " names "
-	txtMissesNotA = " misses: not a %[1]s" // the rank guessed
+	txtBeats    = " beats "
+	txtCaptures = " captures "
+	txtLosesTo  = " loses to "
+	txtAnd      = " and "
+	txtBothFall = " fall"
+	txtNames    = " names "
 )
 
 // The key to the symbols (Renderer.Key).
@@ -84,15 +83,15 @@ const (
 	txtAltWinner      = "Winner: %[1]s."       // who
 	txtAltNoWinner    = "No winner."
 	txtAltNoMove      = "No move yet: Red moves first."
-	txtAltMoveHidden  = "Move %[1]d: %[2]s moved a hidden piece from %[3]s to %[4]s."                            // number, who, from, to
-	txtAltMoveKnown   = "Move %[1]d: %[2]s moved the %[3]s from %[4]s to %[5]s."                                 // number, who, piece, from, to
-	txtAltMoveYours   = "Move %[1]d: you moved your %[2]s from %[3]s to %[4]s."                                  // number, piece, from, to
-	txtAltAttack      = "Move %[1]d: %[2]s attacked from %[3]s to %[4]s: %[5]s."                                 // number, who, from, to, battle
-	txtAltBeats       = "%[1]s %[2]s beats %[3]s %[4]s"                                                          // side, piece, side, piece
-	txtAltCaptures    = "%[1]s %[2]s captures the %[3]s %[4]s"                                                   // side, piece, side, piece
-	txtAltLosesTo     = "%[1]s %[2]s loses to %[3]s %[4]s"                                                       // side, piece, side, piece
-	txtAltBothFall    = "%[1]s %[2]s and %[3]s %[4]s both fall"                                                  // side, piece, side, piece
-	txtAltInfiltrate  = "Move %[1]d: %[2]s's Infiltrator on %[3]s guessed the piece on %[4]s is a %[5]s: %[6]s." // number, who, from, to, guess, outcome
+	txtAltMoveHidden  = "Move %[1]d: %[2]s moved a hidden piece from %[3]s to %[4]s."                          // number, who, from, to
+	txtAltMoveKnown   = "Move %[1]d: %[2]s moved the %[3]s from %[4]s to %[5]s."                               // number, who, piece, from, to
+	txtAltMoveYours   = "Move %[1]d: you moved your %[2]s from %[3]s to %[4]s."                                // number, piece, from, to
+	txtAltAttack      = "Move %[1]d: %[2]s attacked from %[3]s to %[4]s: %[5]s."                               // number, who, from, to, battle
+	txtAltBeats       = "%[1]s %[2]s beats %[3]s %[4]s"                                                        // side, piece, side, piece
+	txtAltCaptures    = "%[1]s %[2]s captures the %[3]s %[4]s"                                                 // side, piece, side, piece
+	txtAltLosesTo     = "%[1]s %[2]s loses to %[3]s %[4]s"                                                     // side, piece, side, piece
+	txtAltBothFall    = "%[1]s %[2]s and %[3]s %[4]s both fall"                                                // side, piece, side, piece
+	txtAltInfiltrate  = "Move %[1]d: %[2]s's Infiltrator on %[3]s guessed the piece on %[4]s is %[5]s: %[6]s." // number, who, from, to, guess (txtAltGuessOf), outcome
 	txtAltGuessRight  = "right"
 	txtAltGuessWrong  = "wrong, nothing is taken"
 	txtAltLost        = "%[1]s lost %[2]s."                                  // side, rankCount
@@ -177,6 +176,44 @@ var txtRankCounts = [game.NumRanks]string{
 	game.Lieutenant: "%[1]d Lieutenants", game.Captain: "%[1]d Captains", game.Major: "%[1]d Majors", game.Colonel: "%[1]d Colonels",
 	game.General: "%[1]d Generals", game.Marshal: "%[1]d Marshals", game.Bomb: "%[1]d Bombs", game.Flag: "%[1]d Flags",
 	game.Infiltrator: "%[1]d Infiltrators",
+}
+
+// What an Infiltrator that guessed wrong missed, by the rank it named:
+// "[Red I] Infiltrator misses: not a Marshal". One text for each rank, so
+// that each language writes its own article (kein, keine; un, une).
+var txtMissesNot = [game.NumRanks]string{
+	game.Spy:         " misses: not a Spy",
+	game.Scout:       " misses: not a Scout",
+	game.Miner:       " misses: not a Miner",
+	game.Sergeant:    " misses: not a Sergeant",
+	game.Lieutenant:  " misses: not a Lieutenant",
+	game.Captain:     " misses: not a Captain",
+	game.Major:       " misses: not a Major",
+	game.Colonel:     " misses: not a Colonel",
+	game.General:     " misses: not a General",
+	game.Marshal:     " misses: not a Marshal",
+	game.Bomb:        " misses: not a Bomb",
+	game.Flag:        " misses: not the Flag",
+	game.Infiltrator: " misses: not an Infiltrator",
+}
+
+// The rank an Infiltrator named, in an alt text's sentence (txtAltInfiltrate):
+// "a Captain (6)", "an Infiltrator", "the Flag", the label where it has one
+// (as rankLabelled). One text for each rank, for each language's article.
+var txtAltGuessOf = [game.NumRanks]string{
+	game.Spy:         "a Spy",
+	game.Scout:       "a Scout (%[1]s)",
+	game.Miner:       "a Miner (%[1]s)",
+	game.Sergeant:    "a Sergeant (%[1]s)",
+	game.Lieutenant:  "a Lieutenant (%[1]s)",
+	game.Captain:     "a Captain (%[1]s)",
+	game.Major:       "a Major (%[1]s)",
+	game.Colonel:     "a Colonel (%[1]s)",
+	game.General:     "a General (%[1]s)",
+	game.Marshal:     "a Marshal (%[1]s)",
+	game.Bomb:        "a Bomb",
+	game.Flag:        "the Flag",
+	game.Infiltrator: "an Infiltrator",
 }
 
 // The names of the variants.

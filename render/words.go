@@ -29,6 +29,29 @@ func (w words) rankLabelled(r game.Rank, n game.Numbering) string {
 	return w.p.Sprintf(txtRankLabelled, w.rank(r), r.Label(n))
 }
 
+// missesNot returns what an Infiltrator that named r missed: " misses: not a
+// Marshal". A rank that has no text (none the game lets be named) is
+// written by its name.
+func (w words) missesNot(r game.Rank) string {
+	if int(r) >= len(txtMissesNot) || txtMissesNot[r] == "" {
+		return " ≠ " + w.rank(r)
+	}
+	return w.p.Sprintf(txtMissesNot[r])
+}
+
+// guessOf returns the rank an Infiltrator named, as rankLabelled with its
+// article: "a Captain (6)", "an Infiltrator", "the Flag".
+func (w words) guessOf(r game.Rank, n game.Numbering) string {
+	if int(r) >= len(txtAltGuessOf) || txtAltGuessOf[r] == "" {
+		return w.rankLabelled(r, n)
+	}
+	switch r {
+	case game.Spy, game.Infiltrator, game.Bomb, game.Flag:
+		return w.p.Sprintf(txtAltGuessOf[r])
+	}
+	return w.p.Sprintf(txtAltGuessOf[r], r.Label(n))
+}
+
 // list joins items, with "and 3 more" for those past limit. The whole
 // sentence is one text, so that each language joins the last part its own
 // way: German, French and Dutch put no comma before "and".
