@@ -55,6 +55,7 @@ const (
 	txtNextMove         = "Next move"
 	txtLastMove         = "Last move"
 	txtDownload         = "Download the record"
+	txtMoveList         = "Moves" // the list of the match's moves, named to a screen reader
 	txtSetupPhase       = "Set-up: place your army, then confirm."
 	txtSetupWaiting     = "Set-up: waiting for the other player."
 	txtSetupWatching    = "The players are setting up."
@@ -174,7 +175,7 @@ var pageTexts = map[string]string{
 	"askResign": txtAskResign, "askOffer": txtAskOfferDraw, "askAccept": txtAskAcceptDraw, "askDecline": txtAskDeclineDraw,
 	"withdrawDraw": txtWithdrawDraw, "askWithdrawDraw": txtAskWithdrawDraw,
 	"yes": txtYes, "cancel": txtCancel,
-	"first": txtFirstMove, "prev": txtPrevMove, "next": txtNextMove, "last": txtLastMove, "download": txtDownload,
+	"first": txtFirstMove, "prev": txtPrevMove, "next": txtNextMove, "last": txtLastMove, "download": txtDownload, "moves": txtMoveList,
 	"setup": txtSetupPhase, "setupWaiting": txtSetupWaiting, "setupWatching": txtSetupWatching,
 	"toMove": txtToMove, "yourMove": txtYourMove, "drawOffered": txtDrawOffered, "drawYou": txtDrawYouOffered, "abandoned": txtAbandoned,
 	"versus": txtVersus, "replayAt": txtReplayAt, "replaySaid": txtReplaySaid, "replayNote": txtReplayNote, "revealNote": txtRevealNote,
