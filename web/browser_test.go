@@ -339,7 +339,7 @@ func TestBrowserKeyboard(t *testing.T) {
 			t.Errorf("%s, the keys' help says %q, want %q", stage, got, want)
 		}
 	}
-	keysHelp("in the set-up", "Arrow keys move around the board. On a square, type a piece's label to put it there (0 for 10, B for a Bomb, F for the Flag) or Delete to clear it; Enter on two squares swaps them.")
+	keysHelp("in the set-up", "Arrow keys move around the board. On a square, type a piece's label to put it there (0 for 10, B for a Bomb, F for the Flag) or Delete to clear it; Enter on two squares swaps them; Escape lets go of a piece picked up.")
 	refusal, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#refusal`)))
 	if err != nil {
 		t.Fatal(err)

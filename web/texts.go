@@ -83,7 +83,8 @@ const (
 	txtGuess            = "Guess the rank of the piece you attack:"
 	txtAttackOrGuess    = "Attack this piece, or infiltrate it: guess its rank."
 	txtAttack           = "Attack"
-	txtKeysSetup        = "Arrow keys move around the board. On a square, type a piece's label to put it there (%[1]s) or Delete to clear it; Enter on two squares swaps them."
+	txtKeysSetup        = "Arrow keys move around the board. On a square, type a piece's label to put it there (%[1]s) or Delete to clear it; Enter on two squares swaps them; Escape lets go of a piece picked up."
+	txtOutsideZone      = "Your pieces go on the marked squares: the four rows on your side." // a square off them, in set-up
 	txtKeysTen          = "0 for 10, B for a Bomb, F for the Flag"
 	txtKeysNoTen        = "B for a Bomb, F for the Flag"
 	txtKeysPlay         = "Arrow keys move around the board; Enter selects a piece, and Enter on a marked square moves it there; Escape lets it go."
@@ -183,7 +184,7 @@ var pageTexts = map[string]string{
 	"sqHidden": txtSquareHidden, "sqMoved": txtSquareMoved, "sqScout": txtSquareScout,
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
-	"keysSetup": txtKeysSetup, "keysTen": txtKeysTen, "keysNoTen": txtKeysNoTen, "keysPlay": txtKeysPlay, "keysWatch": txtKeysWatch, "keysReplay": txtKeysReplay, "trail": txtTrail,
+	"keysSetup": txtKeysSetup, "outsideZone": txtOutsideZone, "keysTen": txtKeysTen, "keysNoTen": txtKeysNoTen, "keysPlay": txtKeysPlay, "keysWatch": txtKeysWatch, "keysReplay": txtKeysReplay, "trail": txtTrail,
 	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "offline": txtNoConnection, "failed": txtFailed,
 	"paused": txtPausedUntil, "away": txtVacationLine, "awayYou": txtVacationYou, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
 	"giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,

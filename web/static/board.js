@@ -361,12 +361,16 @@
       b.tabIndex = rank === trayFocus ? 0 : -1;
     });
   }
+  // hint says why a step of the set-up did nothing (the alert is read out).
+  function hint(text) { $("refusal").classList.add("hint"); $("refusal").textContent = text; }
+  // outsideZone says that a square off the player's rows takes no piece.
+  function outsideZone() { hint(fmt("outsideZone")); }
   function place(sq, rank) {
     var rc = setupCell(mySide(), sq);
-    if (!rc) { return; }
+    if (!rc) { outsideZone(); return; }
     if (rank && rank !== draft[rc[0]][rc[1]] && remaining()[rank] <= 0) {
-      // A rank typed when none of it is left says so (the alert is read out).
-      $("refusal").classList.add("hint"); $("refusal").textContent = fmt("left", L.pieces[rank], "0");
+      // A rank typed when none of it is left says so.
+      hint(fmt("left", L.pieces[rank], "0"));
       return;
     }
     draft[rc[0]][rc[1]] = rank;
@@ -375,7 +379,7 @@
   }
   function swap(a, b) {
     var ra = setupCell(mySide(), a), rb = setupCell(mySide(), b);
-    if (!ra || !rb) { return; }
+    if (!ra || !rb) { outsideZone(); return; }
     var x = draft[ra[0]][ra[1]]; draft[ra[0]][ra[1]] = draft[rb[0]][rb[1]]; draft[rb[0]][rb[1]] = x;
     edited(); saveLocal(); check(); draw();
   }
@@ -455,9 +459,12 @@
     if (asking) { return; }
     $("refusal").textContent = $("done").textContent = "";
     if (settingUp()) {
+      // A square off the player's rows says so; a piece picked from the
+      // tray stays picked, one from the board is let go.
+      if (!setupCell(mySide(), sq)) { sel = -1; outsideZone(); draw(); return; }
       if (trayRank) { place(sq, trayRank); return; }
       if (sel >= 0 && sel !== sq) { swap(sel, sq); sel = -1; draw(); return; }
-      sel = sel === sq || !setupCell(mySide(), sq) ? -1 : sq; draw(); return;
+      sel = sel === sq ? -1 : sq; draw(); return;
     }
     if (!myTurn()) { return; }
     var t = targets();
@@ -769,7 +776,8 @@
       }
       e.preventDefault(); return;
     }
-    if (k === "Escape" && sel >= 0) { sel = -1; draw(); e.preventDefault(); return; }
+    // Escape lets go of what is picked up: a piece of the board, or of the tray.
+    if (k === "Escape" && (sel >= 0 || (trayRank && settingUp()))) { sel = -1; trayRank = 0; draw(); e.preventDefault(); return; }
     if (settingUp()) {
       if (k === "Backspace" || k === "Delete") { focusSq = +b.dataset.sq; place(focusSq, 0); e.preventDefault(); return; }
       var r = k.length <= 2 ? rankOfKey(k) : -1;
@@ -782,6 +790,7 @@
   function onTrayKey(e) {
     var b = e.target.closest("#tray [data-rank]"); if (!b || asking || e.altKey || e.ctrlKey || e.metaKey) { return; }
     var opts = Array.prototype.slice.call($("tray").children), i = opts.indexOf(b), k = e.key;
+    if (k === "Escape" && trayRank) { trayRank = 0; drawTray(); e.preventDefault(); return; } // puts back the piece picked
     var j = { ArrowLeft: i - 1, ArrowUp: i - 1, ArrowRight: i + 1, ArrowDown: i + 1, Home: 0, End: opts.length - 1 }[k];
     if (j === undefined) { return; }
     e.preventDefault();
