@@ -706,6 +706,20 @@
     if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
     if (L) { draw(); }
   }
+  // retry is the next try of what the network failed (the event stream,
+  // the texts), due when its backoff ends; when the browser says the network
+  // is back (online), it is made at once, not at most half a minute later.
+  var retry = null;
+  function later(fn, wait) {
+    var r = { fn: fn };
+    r.timer = setTimeout(function () { if (retry === r) { retry = null; } fn(); }, wait);
+    retry = r;
+  }
+  function retryNow() {
+    var r = retry;
+    if (!r) { return; }
+    retry = null; clearTimeout(r.timer); r.fn();
+  }
   // listen reads the event stream. A stream that hears nothing, not even
   // the server's pings, for two and a half times their interval (which the
   // server names) died unheard: a laptop slept, a phone changed networks,
@@ -741,7 +755,7 @@
       clearTimeout(quiet);
       if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { troubled(fmt("connection")); }
-      setTimeout(function () { listen(tries + 1); }, backoff(tries));
+      later(function () { listen(tries + 1); }, backoff(tries));
     });
   }
   // start loads the texts, then listens; it tries again while the server
@@ -750,7 +764,7 @@
     loadTexts().then(function () { if (st) { draw(); } listen(0); }).catch(function (e) {
       if (!retryable(e)) { refusedPage(e.message); return; }
       $("status").textContent = e.status ? e.message : ""; // the server's words are in the page's language
-      setTimeout(function () { start(tries + 1); }, backoff(tries));
+      later(function () { start(tries + 1); }, backoff(tries));
     });
   }
   // rankOfKey reads a typed rank in the viewer's numbering: "0" is 10.
@@ -842,6 +856,7 @@
     // changes only the fragment, which loads nothing: the page starts again
     // with it, reading its token as on any load.
     window.addEventListener("hashchange", function () { if (location.hash.length > 1) { location.reload(); } });
+    window.addEventListener("online", retryNow);
     var board = $("board"), held = false; // held: a piece picked up selected by its drag
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
