@@ -22,7 +22,9 @@
 // (PingHeader): a page that hears nothing, pings included, for two and a
 // half times as long takes its stream for dead (a laptop slept, a phone
 // changed networks, and a browser that only reads is never told) and opens
-// another, whose first state is the board as it is now.
+// another, whose first state is the board as it is now. A stream lost is
+// tried again after a backoff of up to half a minute, or at once when the
+// browser says the network is back (its online event).
 //
 // Nor does anyone learn from how long a state is (the size of an
 // encrypted answer, the size column of a proxy's log): the side to move's
