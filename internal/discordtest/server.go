@@ -317,7 +317,10 @@ func New(t TB, opts ...Option) *Server {
 	mux.HandleFunc("/ws/", s.serveGateway)
 	mux.HandleFunc("/attachments/", s.serveAttachment)
 	mux.HandleFunc("/", s.serveUnknown)
-	s.http = httptest.NewServer(mux)
+	// The server starts once every field is set: its goroutines then come
+	// after these writes, for the race detector too, which cannot see the
+	// order a bot in another process gives by connecting later.
+	s.http = httptest.NewUnstartedServer(mux)
 	s.addr = s.http.Listener.Addr().String()
 	s.transport = &http.Transport{
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
@@ -326,6 +329,7 @@ func New(t TB, opts ...Option) *Server {
 		},
 		MaxIdleConnsPerHost: 16,
 	}
+	s.http.Start()
 	t.Cleanup(s.Close)
 	return s
 }
