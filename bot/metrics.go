@@ -26,7 +26,7 @@ type Metrics struct {
 	delivered    *prometheus.CounterVec // outbox notices, by outcome
 	render       prometheus.Histogram
 	database     *prometheus.HistogramVec // by operation
-	outbox       func() float64           // the notices waiting, read at scrape time
+	outbox       func() float64           // the notices owed, counted at scrape time
 	bands        func() (bands, reused uint64)
 }
 
@@ -48,7 +48,8 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Help: "Database operations, by operation.", Buckets: prometheus.ExponentialBuckets(0.0002, 2, 14)}, []string{"op"}),
 	}
 	reg.MustRegister(m.moves, m.matches, m.interactions, m.discord, m.delivered, m.render, m.database,
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "strategobot_outbox_depth", Help: "Notices waiting in the outbox."},
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "strategobot_outbox_depth",
+			Help: "Notices in the outbox: recorded and neither delivered nor given up, due or waiting (a retry's time, an older notice of their queue); -1: the database did not answer."},
 			func() float64 {
 				if m.outbox == nil {
 					return 0
@@ -79,7 +80,8 @@ func (m *Metrics) watchRenderer(pics *render.Renderer) {
 	}
 }
 
-// watchOutbox lets the depth gauge read the store's outbox.
+// watchOutbox lets the depth gauge count the store's outbox: every
+// notice, read at each scrape without decoding one (CountNotices).
 func (m *Metrics) watchOutbox(store storage.Store) {
 	if m == nil {
 		return
@@ -87,11 +89,11 @@ func (m *Metrics) watchOutbox(store storage.Store) {
 	m.outbox = func() float64 {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		due, err := store.DueNotices(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
+		n, err := store.CountNotices(ctx)
 		if err != nil {
 			return -1
 		}
-		return float64(len(due))
+		return float64(n)
 	}
 }
 

@@ -2,12 +2,18 @@ package bot
 
 import (
 	"context"
+	"math/rand/v2"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage/bolt"
+	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 // TestMetrics: a match and a move, counted as an operator sees them.
@@ -76,4 +82,49 @@ func metricValue(m *dto.Metric) float64 {
 		return float64(m.Histogram.GetSampleCount())
 	}
 	return -1
+}
+
+// gather returns the value of the one metric of family name on reg, and
+// whether reg has it.
+func gather(t *testing.T, reg *prometheus.Registry, name string) (float64, bool) {
+	t.Helper()
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == name && len(f.GetMetric()) == 1 {
+			return metricValue(f.GetMetric()[0]), true
+		}
+	}
+	return 0, false
+}
+
+// TestOutboxDepthCountsEveryNotice: the depth gauge counts every notice
+// owed, also those behind their queue's oldest, not only the queues' heads
+// that may be tried.
+func TestOutboxDepthCountsEveryNotice(t *testing.T) {
+	t.Parallel()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	reg := prometheus.NewRegistry()
+	metrics := NewMetrics(reg)
+	metrics.watchOutbox(db)
+	if v, _ := gather(t, reg, "strategobot_outbox_depth"); v != 0 {
+		t.Errorf("an empty outbox: depth %v", v)
+	}
+	m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), 1)
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := range 2 { // two moves undelivered: three queues of two
+		side, mv := storagetest.RandomMove(t, m, r)
+		if m, _, err = db.ApplyMove(context.Background(), m.ID, m.Version, side, mv, storagetest.T0.Add(time.Duration(i+1)*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v, _ := gather(t, reg, "strategobot_outbox_depth"); v != 6 {
+		t.Errorf("two moves' notices owed: depth %v, want 6", v)
+	}
 }
