@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -128,3 +129,65 @@ func TestOutboxDepthCountsEveryNotice(t *testing.T) {
 		t.Errorf("two moves' notices owed: depth %v, want 6", v)
 	}
 }
+
+// TestBackupMetrics: a store that makes its own backups (bbolt's
+// backup_dir) shows when the newest was taken and how many failed, for an
+// alert; without backups the two metrics are absent, not 0, so that an
+// alert on an old backup does not fire.
+func TestBackupMetrics(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	taken := T0.Add(-time.Hour)
+	backups := filepath.Join(dir, "backups")
+	if err := os.Mkdir(backups, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(backups, "strategobot-"+taken.Format("20060102T150405Z")+".db"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opts bolt.Options
+		on   bool
+	}{
+		{"off", bolt.Options{Path: filepath.Join(dir, "plain.db")}, false},
+		// The next backup is due in 23 hours: none is made meanwhile.
+		{"on", bolt.Options{Path: filepath.Join(dir, "backed.db"), BackupDir: backups, BackupEvery: 24 * time.Hour,
+			Now: func() time.Time { return T0 }}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.NoSync = true
+			db, err := bolt.Open(tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			reg := prometheus.NewRegistry()
+			New(Config{Metrics: NewMetrics(reg)}, nil, db, nil)
+			last, ok := gather(t, reg, "strategobot_backup_last_success_timestamp_seconds")
+			failures, fok := gather(t, reg, "strategobot_backup_failures_total")
+			switch {
+			case !tc.on && (ok || fok):
+				t.Errorf("backups off: the metrics are there (%v %v)", last, failures)
+			case tc.on && (!ok || last != float64(taken.Unix())):
+				t.Errorf("last success %v (%v), want %d", last, ok, taken.Unix())
+			case tc.on && (!fok || failures != 0):
+				t.Errorf("failures %v (%v), want 0", failures, fok)
+			}
+		})
+	}
+	// Failures counted by the store are shown as they are.
+	reg := prometheus.NewRegistry()
+	NewMetrics(reg).watchBackups(failingBackups{})
+	if v, ok := gather(t, reg, "strategobot_backup_failures_total"); !ok || v != 2 {
+		t.Errorf("failures %v (%v), want 2", v, ok)
+	}
+	if v, ok := gather(t, reg, "strategobot_backup_last_success_timestamp_seconds"); !ok || v != 0 {
+		t.Errorf("no backup yet: last success %v (%v), want 0", v, ok)
+	}
+}
+
+// failingBackups is a store's backups that have all failed, twice.
+type failingBackups struct{}
+
+func (failingBackups) Backups() (time.Time, uint64, bool) { return time.Time{}, 2, true }
