@@ -124,6 +124,9 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 		session.Client = ratelimit.Client(session.Client)
 	}
 	if cfg.Metrics != nil {
+		if r, ok := store.(backupReporter); ok {
+			cfg.Metrics.watchBackups(r)
+		}
 		store = timedStore{Store: store, m: cfg.Metrics}
 		cfg.Metrics.watchOutbox(store)
 		cfg.Metrics.watchRenderer(pics)

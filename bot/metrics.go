@@ -15,9 +15,10 @@ import (
 )
 
 // Metrics are what an operator watches: moves, matches, interactions by
-// outcome, Discord's errors by code, the outbox, and how long pictures and
-// the database take. They register on the registry the caller gives (main
-// makes one; there is no global registry); nil Metrics count nothing.
+// outcome, Discord's errors by code, the outbox, how long pictures and the
+// database take, and the database's own backups. They register on the
+// registry the caller gives (main makes one; there is no global registry);
+// nil Metrics count nothing.
 type Metrics struct {
 	moves        prometheus.Counter
 	matches      *prometheus.CounterVec // by event: started, finished, abandoned
@@ -26,8 +27,48 @@ type Metrics struct {
 	delivered    *prometheus.CounterVec // outbox notices, by outcome
 	render       prometheus.Histogram
 	database     *prometheus.HistogramVec // by operation
-	outbox       func() float64           // the notices waiting, read at scrape time
+	outbox       func() float64           // the notices owed, counted at scrape time
 	bands        func() (bands, reused uint64)
+	backups      backupReporter // nil: the store makes no backups of its own
+}
+
+// backupReporter is a store that makes periodic backups of its own
+// (bbolt's backup_dir: bolt.DB.Backups): when the newest was taken (zero:
+// none yet), how many failed since the start, and whether it makes any.
+type backupReporter interface {
+	Backups() (last time.Time, failures uint64, on bool)
+}
+
+var (
+	backupLastDesc = prometheus.NewDesc("strategobot_backup_last_success_timestamp_seconds",
+		"When the newest periodic backup in backup_dir (bbolt) was taken, in unix seconds, by its name: read at the start, then at each backup made; 0 before the first. Absent when backups are off.", nil, nil)
+	backupFailuresDesc = prometheus.NewDesc("strategobot_backup_failures_total",
+		"Periodic backups that failed since the start (the copy not made, or older ones not removed); the log says why. Absent when backups are off.", nil, nil)
+)
+
+// backupCollector shows the store's backups, when it makes any: nothing
+// when it does not, so that an alert on an old backup stays quiet.
+type backupCollector struct{ m *Metrics }
+
+func (c backupCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- backupLastDesc
+	ch <- backupFailuresDesc
+}
+
+func (c backupCollector) Collect(ch chan<- prometheus.Metric) {
+	if c.m.backups == nil {
+		return
+	}
+	last, failures, on := c.m.backups.Backups()
+	if !on {
+		return
+	}
+	var at float64
+	if !last.IsZero() {
+		at = float64(last.Unix())
+	}
+	ch <- prometheus.MustNewConstMetric(backupLastDesc, prometheus.GaugeValue, at)
+	ch <- prometheus.MustNewConstMetric(backupFailuresDesc, prometheus.CounterValue, float64(failures))
 }
 
 // NewMetrics makes the bot's metrics and registers them on reg.
@@ -47,8 +88,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		database: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "strategobot_database_seconds",
 			Help: "Database operations, by operation.", Buckets: prometheus.ExponentialBuckets(0.0002, 2, 14)}, []string{"op"}),
 	}
-	reg.MustRegister(m.moves, m.matches, m.interactions, m.discord, m.delivered, m.render, m.database,
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "strategobot_outbox_depth", Help: "Notices waiting in the outbox."},
+	reg.MustRegister(m.moves, m.matches, m.interactions, m.discord, m.delivered, m.render, m.database, backupCollector{m},
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "strategobot_outbox_depth",
+			Help: "Notices in the outbox: recorded and neither delivered nor given up, due or waiting (a retry's time, an older notice of their queue); -1: the database did not answer."},
 			func() float64 {
 				if m.outbox == nil {
 					return 0
@@ -79,7 +121,8 @@ func (m *Metrics) watchRenderer(pics *render.Renderer) {
 	}
 }
 
-// watchOutbox lets the depth gauge read the store's outbox.
+// watchOutbox lets the depth gauge count the store's outbox: every
+// notice, read at each scrape without decoding one (CountNotices).
 func (m *Metrics) watchOutbox(store storage.Store) {
 	if m == nil {
 		return
@@ -87,11 +130,18 @@ func (m *Metrics) watchOutbox(store storage.Store) {
 	m.outbox = func() float64 {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
-		due, err := store.DueNotices(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0)
+		n, err := store.CountNotices(ctx)
 		if err != nil {
 			return -1
 		}
-		return float64(len(due))
+		return float64(n)
+	}
+}
+
+// watchBackups lets the backup metrics read the store's backups.
+func (m *Metrics) watchBackups(store backupReporter) {
+	if m != nil {
+		m.backups = store
 	}
 }
 

@@ -2,12 +2,19 @@ package bot
 
 import (
 	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage/bolt"
+	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
 // TestMetrics: a match and a move, counted as an operator sees them.
@@ -77,3 +84,110 @@ func metricValue(m *dto.Metric) float64 {
 	}
 	return -1
 }
+
+// gather returns the value of the one metric of family name on reg, and
+// whether reg has it.
+func gather(t *testing.T, reg *prometheus.Registry, name string) (float64, bool) {
+	t.Helper()
+	families, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() == name && len(f.GetMetric()) == 1 {
+			return metricValue(f.GetMetric()[0]), true
+		}
+	}
+	return 0, false
+}
+
+// TestOutboxDepthCountsEveryNotice: the depth gauge counts every notice
+// owed, also those behind their queue's oldest, not only the queues' heads
+// that may be tried.
+func TestOutboxDepthCountsEveryNotice(t *testing.T) {
+	t.Parallel()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	reg := prometheus.NewRegistry()
+	metrics := NewMetrics(reg)
+	metrics.watchOutbox(db)
+	if v, _ := gather(t, reg, "strategobot_outbox_depth"); v != 0 {
+		t.Errorf("an empty outbox: depth %v", v)
+	}
+	m := storagetest.Started(t, db, storagetest.NewMatch(game.VariantClassic), 1)
+	r := rand.New(rand.NewPCG(1, 1))
+	for i := range 2 { // two moves undelivered: three queues of two
+		side, mv := storagetest.RandomMove(t, m, r)
+		if m, _, err = db.ApplyMove(context.Background(), m.ID, m.Version, side, mv, storagetest.T0.Add(time.Duration(i+1)*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if v, _ := gather(t, reg, "strategobot_outbox_depth"); v != 6 {
+		t.Errorf("two moves' notices owed: depth %v, want 6", v)
+	}
+}
+
+// TestBackupMetrics: a store that makes its own backups (bbolt's
+// backup_dir) shows when the newest was taken and how many failed, for an
+// alert; without backups the two metrics are absent, not 0, so that an
+// alert on an old backup does not fire.
+func TestBackupMetrics(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	taken := T0.Add(-time.Hour)
+	backups := filepath.Join(dir, "backups")
+	if err := os.Mkdir(backups, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(backups, "strategobot-"+taken.Format("20060102T150405Z")+".db"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opts bolt.Options
+		on   bool
+	}{
+		{"off", bolt.Options{Path: filepath.Join(dir, "plain.db")}, false},
+		// The next backup is due in 23 hours: none is made meanwhile.
+		{"on", bolt.Options{Path: filepath.Join(dir, "backed.db"), BackupDir: backups, BackupEvery: 24 * time.Hour,
+			Now: func() time.Time { return T0 }}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.NoSync = true
+			db, err := bolt.Open(tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			reg := prometheus.NewRegistry()
+			New(Config{Metrics: NewMetrics(reg)}, nil, db, nil)
+			last, ok := gather(t, reg, "strategobot_backup_last_success_timestamp_seconds")
+			failures, fok := gather(t, reg, "strategobot_backup_failures_total")
+			switch {
+			case !tc.on && (ok || fok):
+				t.Errorf("backups off: the metrics are there (%v %v)", last, failures)
+			case tc.on && (!ok || last != float64(taken.Unix())):
+				t.Errorf("last success %v (%v), want %d", last, ok, taken.Unix())
+			case tc.on && (!fok || failures != 0):
+				t.Errorf("failures %v (%v), want 0", failures, fok)
+			}
+		})
+	}
+	// Failures counted by the store are shown as they are.
+	reg := prometheus.NewRegistry()
+	NewMetrics(reg).watchBackups(failingBackups{})
+	if v, ok := gather(t, reg, "strategobot_backup_failures_total"); !ok || v != 2 {
+		t.Errorf("failures %v (%v), want 2", v, ok)
+	}
+	if v, ok := gather(t, reg, "strategobot_backup_last_success_timestamp_seconds"); !ok || v != 0 {
+		t.Errorf("no backup yet: last success %v (%v), want 0", v, ok)
+	}
+}
+
+// failingBackups is a store's backups that have all failed, twice.
+type failingBackups struct{}
+
+func (failingBackups) Backups() (time.Time, uint64, bool) { return time.Time{}, 2, true }

@@ -57,7 +57,8 @@
 // game's result is not due while the notices to that game's channel recorded
 // before it (its end, its finale) are owed (Notice.After, NoticeWaitsFor), so
 // that the channel reads how the game ended before the standings. Done
-// notices are deleted, so the outbox holds only what is still owed.
+// notices are deleted, so the outbox holds only what is still owed, which
+// CountNotices counts without reading a record.
 //
 // The side to move is not on the clock before it has been told: a new turn's
 // notice StartsClock, the match is ClockPending until it is done (delivered,

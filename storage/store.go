@@ -160,6 +160,12 @@ type Store interface {
 	// listed in skip (the caller's deliveries under way) are left out, and
 	// not counted in the limit.
 	DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]Notice, error)
+	// CountNotices returns how many notices the outbox holds: every notice
+	// recorded and neither delivered nor given up yet, in every queue, due
+	// or not (DueNotices lists a queue's oldest alone). It reads no
+	// notice's record, so a large backlog costs little more than an empty
+	// outbox (it is the bot's strategobot_outbox_depth).
+	CountNotices(ctx context.Context) (int, error)
 	// NoticeProgress records that the first sent parts of a notice were delivered.
 	NoticeProgress(ctx context.Context, id uint64, sent int) error
 	// NoticeRetry records a failed attempt: the notice (and its queue) waits until next.

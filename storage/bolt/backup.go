@@ -182,17 +182,46 @@ func (db *DB) backupLoop() {
 // that time has passed or dir holds none, and never later than every (a
 // name from a clock that was ahead).
 func firstBackupWait(dir string, now time.Time, every time.Duration) time.Duration {
-	names, err := backupNames(dir)
-	if err != nil || len(names) == 0 {
+	newest, ok := newestBackup(dir)
+	if !ok {
 		return 0
 	}
-	newest, _ := backupTime(names[len(names)-1])
 	return min(max(newest.Add(every).Sub(now), 0), every)
 }
 
+// newestBackup is the time in the name of the newest periodic backup in
+// dir, and false when there is none.
+func newestBackup(dir string) (time.Time, bool) {
+	names, err := backupNames(dir)
+	if err != nil || len(names) == 0 {
+		return time.Time{}, false
+	}
+	return backupTime(names[len(names)-1])
+}
+
+// Backups reports the periodic backups, for the bot's metrics: when the
+// newest was taken, by its name (one this process made, or at Open the
+// newest in Options.BackupDir; zero: none yet), and how many failed since
+// Open (the copy not made, or older ones not removed). on is false when
+// this database makes none (no BackupDir or BackupEvery).
+func (db *DB) Backups() (last time.Time, failures uint64, on bool) {
+	if db.opts.BackupDir == "" || db.opts.BackupEvery <= 0 {
+		return time.Time{}, 0, false
+	}
+	if t := db.backupLast.Load(); t != 0 {
+		last = time.Unix(t, 0).UTC()
+	}
+	return last, db.backupFailures.Load(), true
+}
+
 // Backup makes one backup in Options.BackupDir now and removes the oldest
-// beyond Options.BackupKeep.
-func (db *DB) Backup(ctx context.Context) error {
+// beyond Options.BackupKeep. Backups counts its failures.
+func (db *DB) Backup(ctx context.Context) (err error) {
+	defer func() {
+		if err != nil {
+			db.backupFailures.Add(1)
+		}
+	}()
 	dir := db.opts.BackupDir
 	if dir == "" {
 		return errors.New("no backup directory is configured")
@@ -201,11 +230,13 @@ func (db *DB) Backup(ctx context.Context) error {
 		return fmt.Errorf("backup directory: %w", err)
 	}
 	removeDeadTemps(dir, time.Now(), db.opts.Logger)
-	path := filepath.Join(dir, backupPrefix+db.opts.Now().UTC().Format(backupLayout)+backupSuffix)
+	at := db.opts.Now().UTC().Truncate(time.Second) // as its name says
+	path := filepath.Join(dir, backupPrefix+at.Format(backupLayout)+backupSuffix)
 	start := time.Now()
 	if err := db.BackupTo(ctx, path); err != nil {
 		return err
 	}
+	db.backupLast.Store(at.Unix())
 	db.opts.Logger.Info("database backed up", "path", path, "took", time.Since(start))
 	return pruneBackups(dir, db.opts.BackupKeep)
 }

@@ -262,3 +262,57 @@ func TestBackupRemovesDeadTemps(t *testing.T) {
 		}
 	}
 }
+
+// TestBackupsReported: Backups tells the bot's metrics when the newest
+// periodic backup was taken (at Open, the newest in the folder, by its
+// name) and how many failed since Open, and that a database without
+// backup_dir makes none. Failures were in the log alone.
+func TestBackupsReported(t *testing.T) {
+	dir := t.TempDir()
+	plain := openTemp(t, true)
+	defer plain.Close()
+	if last, failures, on := plain.Backups(); on || !last.IsZero() || failures != 0 {
+		t.Errorf("without backup_dir: Backups %v %d %v, want none", last, failures, on)
+	}
+	backups := filepath.Join(dir, "backups")
+	os.MkdirAll(backups, 0o700)
+	clock := clocktest.New(storagetest.T0)
+	newest := storagetest.T0.Add(-10 * time.Minute)
+	for _, at := range []time.Time{newest.Add(-time.Hour), newest} {
+		if err := os.WriteFile(filepath.Join(backups, "strategobot-"+at.Format("20060102T150405Z")+".db"), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The next periodic backup is due in 50 minutes of the clock, which
+	// does not move by itself: only the calls below make backups.
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(dir, "live.db"), NoSync: true,
+		BackupDir: backups, BackupEvery: time.Hour, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	check := func(when string, wantLast time.Time, wantFailures uint64) {
+		t.Helper()
+		if last, failures, on := db.Backups(); !on || !last.Equal(wantLast) || failures != wantFailures {
+			t.Errorf("%s: Backups %v %d %v, want %v %d true", when, last, failures, on, wantLast, wantFailures)
+		}
+	}
+	check("at Open", newest, 0)
+	clock.Advance(time.Minute)
+	if err := db.Backup(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	check("after a backup", storagetest.T0.Add(time.Minute), 0)
+	// backup_dir taken by a file: the next backup fails, the last success stays.
+	if err := os.RemoveAll(backups); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(backups, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Minute)
+	if err := db.Backup(context.Background()); err == nil {
+		t.Fatal("a backup into a file succeeded")
+	}
+	check("after a failed backup", storagetest.T0.Add(time.Minute), 1)
+}

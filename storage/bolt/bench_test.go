@@ -337,3 +337,23 @@ func BenchmarkOpen(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOutbox measures what the outbox's depth costs a scrape
+// (storagetest.BenchmarkOutboxDepth) over a backlog of notices
+// (storagetest.OutboxBacklog), as PostgreSQL's BenchmarkOutbox does.
+func BenchmarkOutbox(b *testing.B) {
+	for _, size := range []int{16_000, 200_000} {
+		for _, shape := range []string{"new", "retried"} {
+			b.Run(fmt.Sprintf("%s-%d", shape, size), func(b *testing.B) {
+				db := openTemp(b, true)
+				defer db.Close()
+				now := time.Now().UTC().Truncate(time.Second)
+				d := &storage.Dump{Notices: storagetest.OutboxBacklog(size, shape == "retried", now), Sequences: storage.Sequences{Notice: uint64(size)}}
+				if err := db.Load(context.Background(), d); err != nil {
+					b.Fatal(err)
+				}
+				storagetest.BenchmarkOutboxDepth(b, db, size)
+			})
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -33,6 +34,11 @@ type DB struct {
 	matches *decodedCache[storage.MatchID, *storage.Match]
 	players *decodedCache[string, *storage.PlayerSettings]
 	notices *decodedCache[uint64, *storage.Notice]
+
+	// backupLast and backupFailures are what Backups reports: the unix
+	// time of the newest periodic backup (0: none) and the failed ones.
+	backupLast     atomic.Int64
+	backupFailures atomic.Uint64
 
 	writes  chan *writeReq
 	closing chan struct{}
@@ -91,6 +97,9 @@ func Open(opts Options) (*DB, error) {
 	db.wg.Add(1)
 	go db.writeLoop()
 	if opts.BackupDir != "" && opts.BackupEvery > 0 {
+		if newest, ok := newestBackup(opts.BackupDir); ok {
+			db.backupLast.Store(newest.Unix())
+		}
 		db.wg.Add(1)
 		go db.backupLoop()
 	}

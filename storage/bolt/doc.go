@@ -93,8 +93,9 @@
 // left exactly as it was; a new database is built beside its path and linked
 // into place whole. Backups are consistent copies made by a read transaction
 // while the bot runs (Options.BackupDir, BackupEvery, BackupKeep; a later
-// one removes the temporary file of one that died mid-copy), and
-// BackupFile copies the file of a stopped bot.
+// one removes the temporary file of one that died mid-copy; Backups tells
+// the bot's metrics the newest and the failures), and BackupFile copies
+// the file of a stopped bot.
 //
 // # Hidden information
 //

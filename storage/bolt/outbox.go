@@ -155,6 +155,18 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 	return out, err
 }
 
+// CountNotices returns how many notices the outbox holds: the keys of the
+// index by queue, one a notice, which bbolt counts page by page (a leaf
+// page's header holds its count) without reading a record.
+func (db *DB) CountNotices(ctx context.Context) (int, error) {
+	var n int
+	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		n = tx.Bucket(bucketOutboxQueue).Stats().KeyN
+		return nil
+	})
+	return n, err
+}
+
 // NoticeProgress records that the first sent parts of a notice are delivered.
 func (db *DB) NoticeProgress(ctx context.Context, id uint64, sent int) error {
 	return db.update(ctx, func(tx *bbolt.Tx) error {

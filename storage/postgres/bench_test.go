@@ -37,13 +37,10 @@ func BenchmarkApplyMove(b *testing.B) {
 }
 
 // BenchmarkOutbox measures NextNotice and DueNotices over a backlog of
-// notices: matches' queues four notices long, and every 100th a
-// tournament's announcement that waits for a match's channel
-// (Notice.After). "new" is a backlog recorded and never tried, due in the
-// order of its ids; "retried" one whose queues' oldest notices all failed
-// and wait an hour (Discord down), the notices behind them due long ago:
-// none is due, and the order of next_try meets every waiting notice before
-// a queue's oldest, the worst case of both.
+// notices (storagetest.OutboxBacklog, "new" and "retried"), and what the
+// outbox's depth costs a scrape (storagetest.BenchmarkOutboxDepth). In
+// "retried" none is due, and the order of next_try meets every waiting
+// notice before a queue's oldest, the worst case of both.
 func BenchmarkOutbox(b *testing.B) {
 	for _, size := range []int{16_000, 200_000} {
 		for _, shape := range []string{"new", "retried"} {
@@ -53,17 +50,7 @@ func BenchmarkOutbox(b *testing.B) {
 				db := openURL(b, url)
 				now := time.Now().UTC().Truncate(time.Second)
 				var rows [][]any
-				for i := range size {
-					n := storage.Notice{ID: uint64(i + 1), Match: storage.MatchID(i/4 + 1), Event: storage.EventMove, To: storage.AudienceRed,
-						Log: i%4 + 1, At: now.Add(time.Duration(i-size) * time.Second)}
-					if i%100 == 99 {
-						n = storage.Notice{ID: uint64(i + 1), Tournament: storage.TournamentID(i/1000 + 1), Event: storage.EventRoundPaired,
-							To: storage.AudiencePublic, Log: i / 100, At: n.At, After: n.Match}
-					}
-					n.NextTry = n.At
-					if shape == "retried" && (i%4 == 0 || i%1000 == 99) { // the oldest of a match's or tournament's queue
-						n.NextTry, n.Attempts = now.Add(time.Hour), 1
-					}
+				for _, n := range storagetest.OutboxBacklog(size, shape == "retried", now) {
 					data, err := storage.EncodeNotice(&n)
 					if err != nil {
 						b.Fatal(err)
@@ -91,6 +78,7 @@ func BenchmarkOutbox(b *testing.B) {
 						}
 					}
 				})
+				storagetest.BenchmarkOutboxDepth(b, db, size)
 			})
 		}
 	}

@@ -155,6 +155,9 @@ func (p *twoPools) NextNotice(ctx context.Context) (time.Time, bool, error) {
 func (p *twoPools) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	return p.pick().DueNotices(ctx, now, limit, skip...)
 }
+func (p *twoPools) CountNotices(ctx context.Context) (int, error) {
+	return p.pick().CountNotices(ctx)
+}
 func (p *twoPools) NoticeProgress(ctx context.Context, id uint64, sent int) error {
 	return p.pick().NoticeProgress(ctx, id, sent)
 }

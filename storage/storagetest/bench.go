@@ -94,3 +94,50 @@ func benchPlay(b *testing.B, s storage.Store, seed uint64, loop func(play func()
 		b.ReportMetric(float64(played)/time.Since(start).Seconds(), "moves/s")
 	}
 }
+
+// OutboxBacklog returns size notices as an outbox holds them when Discord
+// has stalled its delivery, ids from 1, recorded a second apart before now:
+// matches' queues four notices long, and every 100th a tournament's
+// announcement that waits for a match's channel (Notice.After). Without
+// retried, none was tried, and they are due in the order of their ids;
+// with it, every queue's oldest failed and waits an hour (Discord down),
+// the notices behind them due long ago.
+func OutboxBacklog(size int, retried bool, now time.Time) []storage.Notice {
+	out := make([]storage.Notice, 0, size)
+	for i := range size {
+		n := storage.Notice{ID: uint64(i + 1), Match: storage.MatchID(i/4 + 1), Event: storage.EventMove, To: storage.AudienceRed,
+			Log: i%4 + 1, At: now.Add(time.Duration(i-size) * time.Second)}
+		if i%100 == 99 {
+			n = storage.Notice{ID: uint64(i + 1), Tournament: storage.TournamentID(i/1000 + 1), Event: storage.EventRoundPaired,
+				To: storage.AudiencePublic, Log: i / 100, At: n.At, After: n.Match}
+		}
+		n.NextTry = n.At
+		if retried && (i%4 == 0 || i%1000 == 99) { // the oldest of a match's or tournament's queue
+			n.NextTry, n.Attempts = now.Add(time.Hour), 1
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// BenchmarkOutboxDepth measures what the bot's gauge of the outbox's depth
+// costs a scrape on s, which holds size notices: CountNotices, which it
+// reads, and DueNotices of every queue's head (a time far ahead, no limit),
+// which it read before and which decodes each head's record.
+func BenchmarkOutboxDepth(b *testing.B, s storage.Store, size int) {
+	ctx := context.Background()
+	b.Run("CountNotices", func(b *testing.B) {
+		for b.Loop() {
+			if n, err := s.CountNotices(ctx); err != nil || n != size {
+				b.Fatalf("CountNotices %d, %v; want %d", n, err, size)
+			}
+		}
+	})
+	b.Run("DueNotices-all", func(b *testing.B) {
+		for b.Loop() {
+			if due, err := s.DueNotices(ctx, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), 0); err != nil || len(due) == 0 {
+				b.Fatal(len(due), err)
+			}
+		}
+	})
+}

@@ -177,6 +177,8 @@ func snapshot(t *testing.T, s storage.Store) map[string]any {
 	put("next notice", []any{n, ok}, err)
 	ns, err := s.DueNotices(ctx, far, 0)
 	put("notices due", ns, err)
+	nc, err := s.CountNotices(ctx)
+	put("notices owed", nc, err)
 	w, ok, err := s.NextTournamentWake(ctx)
 	put("next tournament wake", []any{w, ok}, err)
 	ts, err := s.DueTournaments(ctx, far)

@@ -281,6 +281,45 @@ func testOutboxOrder(t *testing.T, s storage.Store) {
 	}
 }
 
+// testCountNotices: CountNotices counts every notice owed, in every queue,
+// due or not: not only the queues' oldest that DueNotices lists.
+func testCountNotices(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	count := func(want int, when string) {
+		t.Helper()
+		if got := must(s.CountNotices(ctx)).in(t); got != want {
+			t.Errorf("%s: CountNotices %d, want %d", when, got, want)
+		}
+	}
+	count(0, "an empty outbox")
+	must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	waiting := must(s.CountNotices(ctx)).in(t)
+	if invites := owed(t, s, T0); waiting == 0 || waiting != len(invites) {
+		t.Errorf("a new match: CountNotices %d, and its notices were %v", waiting, invites)
+	}
+	count(0, "once they are done")
+	m := Started(t, s, NewMatch(game.VariantClassic), 3)
+	count(0, "a match started, its notices done")
+	m = Play(t, noDeliver{s}, m, 2, rand.New(rand.NewPCG(3, 3)))
+	at := lastTime(m)
+	heads := must(s.DueNotices(ctx, at, 0)).in(t)
+	if len(heads) != 3 {
+		t.Fatalf("%d notices due after two moves, want the 3 queue heads: %+v", len(heads), heads)
+	}
+	count(6, "two moves, three queues of two")
+	// A notice that failed and waits still counts, as do those behind it.
+	must(s.NoticeRetry(ctx, heads[0].ID, at.Add(time.Hour))).in(t)
+	must(0, s.NoticeProgress(ctx, heads[1].ID, 1)).in(t)
+	count(6, "after a retry and a notice's first part")
+	must(0, s.NoticeDone(ctx, heads[1].ID, at)).in(t)
+	count(5, "after one is done")
+	fallback := storage.Notice{Match: m.ID, Event: storage.EventFallback, To: storage.AudiencePublic, At: at, Reason: "dm-closed"}
+	must(0, s.NoticeDone(ctx, heads[2].ID, at, fallback)).in(t)
+	count(5, "after one is done with a follow-up")
+	owed(t, s, at.Add(time.Hour))
+	count(0, "once every notice is done")
+}
+
 // testClockWaitsForTheNotice: the side to move's time does not run until it
 // has been told it is their turn.
 func testClockWaitsForTheNotice(t *testing.T, s storage.Store) {

@@ -56,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Secrets", testSecrets},
 		{"NoticesOwed", testNoticesOwed},
 		{"OutboxOrder", testOutboxOrder},
+		{"CountNotices", testCountNotices},
 		{"ClockWaitsForTheNotice", testClockWaitsForTheNotice},
 		{"ClockWaitsThroughOtherActions", testClockWaitsThroughOtherActions},
 		{"GiftsOfTime", testGiftsOfTime},
