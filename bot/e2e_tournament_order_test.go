@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
@@ -90,4 +91,163 @@ func id(t *testing.T, s string) uint64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestTournamentCallOffsBeforeTheStandings: a tournament game still on is
+// called off by a change of the tournament — its round's deadline, its
+// player's withdrawal, or their leaving the server (found by the hourly
+// check) — or by a moderator (/stratego cancel). The tournament records
+// that change before it calls the match off, but the channel reads the
+// game's call-off first (posted in the game's thread, whose first post
+// after it Discord holds), then the announcement with the standings, then
+// the end of the event; none is posted twice. So it does when the
+// call-off that follows the change is lost — the bot killed right after
+// the round's close, or the database away for the call-off of a
+// deadline or a withdrawal —: the match is called off by the timers once
+// the bot is back (or at once, the database back), and the announcement
+// waits for it.
+func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		// act calls the game off, and returns what waits for the
+		// deliveries it started (the timers' pass, in the background:
+		// h.advance waits for them, the held call-off too).
+		act          func(h *tourney, m *storage.Match) (wait func())
+		announcement string
+	}{
+		{"the round's deadline", func(h *tourney, m *storage.Match) func() {
+			tt, _ := h.stored()
+			return h.advanceBehind(tt.RoundDeadline.Sub(h.clock.Now()) + time.Minute)
+		}, "the deadline of round 1 passed"},
+		{"a withdrawal", func(h *tourney, m *storage.Match) func() {
+			h.expect(h.run(h.members[m.Players[game.Blue].UserID], "withdraw"), "You withdrew")
+			return func() {}
+		}, "withdrew; their games still to play are forfeited."},
+		{"a player who left the server", func(h *tourney, m *storage.Match) func() {
+			h.guild.RemoveMember(h.members[m.Players[game.Blue].UserID])
+			return h.advanceBehind(memberCheckEvery)
+		}, "left the server and is withdrawn from the tournament."},
+		{"a moderator's cancel", func(h *tourney, m *storage.Match) func() {
+			reply := h.alice.SlashCommand(h.t, h.channel, "stratego cancel", discordtest.Opt("match", m.ID.String()),
+				discordtest.Opt("reason", "a mix-up")).Reply(h.t)
+			h.expect(reply, "is called off")
+			return func() {}
+		}, "**Cup**, round 1: "},
+		{"killed between the round's close and its call-off", func(h *tourney, m *storage.Match) func() {
+			tt, _ := h.stored()
+			h.advance(tt.RoundDeadline.Sub(h.clock.Now()) - time.Minute) // the reminders are sent, on time
+			resume := h.lateTimers(tt.RoundDeadline.Add(time.Minute))
+			// The close as closeRound stores it, and then the process is gone.
+			if _, err := h.db.UpdateTournament(context.Background(), tt.ID, 0, func(x *storage.Tournament) error {
+				x.Changed = h.clock.Now()
+				x.Log = append(x.Log, tournament.CloseRound(1))
+				return nil
+			}); err != nil {
+				h.t.Fatal(err)
+			}
+			h.bot.leading.Store(false) // the pass waiting comes after the restart
+			resume()
+			h.shutdown()
+			h.start()
+			return h.advanceBehind(0)
+		}, "the deadline of round 1 passed"},
+		{"the database away for the call-off at the deadline", func(h *tourney, m *storage.Match) func() {
+			h.reads.failAbandon.Store(1)
+			tt, _ := h.stored()
+			return h.advanceBehind(tt.RoundDeadline.Sub(h.clock.Now()) + time.Minute)
+		}, "the deadline of round 1 passed"},
+		{"the database away for a withdrawal's call-off", func(h *tourney, m *storage.Match) func() {
+			h.reads.failAbandon.Store(1)
+			h.expect(h.run(h.members[m.Players[game.Blue].UserID], "withdraw"), "You withdrew")
+			return func() {}
+		}, "withdrew; their games still to play are forfeited."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+				s.Board = storage.BoardThread
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			m := h.bobMeetsCarol(discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "24h"))
+			h.srv.WaitFor(t, "the match's thread", func() bool { return h.match(m.ID).ThreadID != "" })
+			threads := h.channel.Threads()
+			if len(threads) != 1 {
+				t.Fatalf("%d threads, want the match's", len(threads))
+			}
+			thread := threads[0]
+			bothSetUp(h, m)
+			h.outboxEmpty()
+
+			hold := h.srv.HoldNextIn(t, createMessageRoute, thread, 1)
+			t.Cleanup(hold.Release)
+			wait := tc.act(h, m)
+			h.srv.WaitFor(t, "the match called off while its call-off is held", func() bool {
+				return !h.match(m.ID).Phase.Active() && hold.Waiting() == 1
+			})
+			h.srv.WaitFor(t, "the tournament to record the change", func() bool {
+				_, s := h.stored()
+				return s.Status() == tournament.Finished
+			})
+			// Read the outbox first: a notice it no longer offers has been posted.
+			due, err := h.db.DueNotices(context.Background(), h.clock.Now(), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range due {
+				if n.Tournament != 0 {
+					t.Errorf("the outbox offers the tournament's %s while the game's call-off is held", n.Event)
+				}
+			}
+			if n := h.channelCount(tc.announcement); n != 0 {
+				t.Fatalf("%q was posted while the game's call-off was held", tc.announcement)
+			}
+			hold.Release()
+			wait()
+			h.channelSays(tc.announcement)
+			h.channelSays("**Cup** is over. Final standings:")
+			h.advance(time.Second)
+			h.outboxEmpty()
+			var first uint64
+			for _, msg := range h.srv.ChannelMessages(h.channel) {
+				if strings.Contains(msg.Content, tc.announcement) {
+					first = id(t, msg.ID)
+				}
+			}
+			for _, want := range []string{tc.announcement, "**Cup** is over. Final standings:"} {
+				if n := h.channelCount(want); n != 1 {
+					t.Errorf("the channel told %q %d times, want once", want, n)
+				}
+			}
+			calledOff := 0
+			for _, msg := range h.srv.ChannelMessages(thread) {
+				if strings.Contains(msg.Content, "called off") {
+					calledOff++
+					if id(t, msg.ID) > first {
+						t.Errorf("the game's %q was posted after the tournament's announcement", msg.Content)
+					}
+				}
+			}
+			if calledOff != 1 {
+				t.Errorf("the thread told the call-off %d times, want once", calledOff)
+			}
+		})
+	}
+}
+
+// advanceBehind moves the clock on by d and runs the timers' pass in the
+// background, as the bot's own loops do: h.advance waits for the deliveries
+// it starts, and one a test holds would hold the test. The returned
+// function waits for it.
+func (h *tourney) advanceBehind(d time.Duration) (wait func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.advance(d)
+	}()
+	return func() { <-done }
 }

@@ -137,10 +137,17 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 // off for the set-ups that did not come; it returns the match after, and
 // whether it ended. A tournament match whose time ran out at or after its
 // round's deadline is not ended here (storage.ErrRoundOver): the round's
-// deadline scores it (closeRound).
+// deadline scores it (closeRound); one whose round was closed already,
+// but whose call-off was lost (the process stopped, or the database was
+// away, right after the close), is called off (callOffLost): the
+// announcement of the deadline waits for it (storage.Notice.Until).
 func (b *Bot) matchTimeUp(ctx context.Context, m *storage.Match, now time.Time) (*storage.Match, bool) {
 	quiet := func(err error) bool {
-		return errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotDue) || errors.Is(err, storage.ErrRoundOver)
+		if errors.Is(err, storage.ErrRoundOver) {
+			b.callOffLost(ctx, m)
+			return true
+		}
+		return errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotDue)
 	}
 	switch {
 	case m.Phase == storage.PhasePlaying:

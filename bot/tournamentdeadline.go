@@ -165,6 +165,37 @@ func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int
 	}
 }
 
+// callOffScored calls off the matches of t's last round (of every round,
+// played all at once) still on whose boards were scored, when their
+// call-off was lost: the process stopped, or the database was away, right
+// after the round's deadline or a withdrawal scored them. The
+// announcement of that change waits for them (storage.Notice.Until). The
+// timers' pass does this before it pairs the next round or ends the
+// event; a match whose time runs out meanwhile is called off then too
+// (matchTimeUp), and one whose reminder is due (withdrawAwaited).
+func (b *Bot) callOffScored(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
+	rounds := state.Rounds()
+	for _, g := range t.Games {
+		if !t.Rules.AllAtOnce && g.Round != len(rounds) || g.Round > len(rounds) || g.Board > len(rounds[g.Round-1].Games) ||
+			!rounds[g.Round-1].Games[g.Board-1].Result.Done() {
+			continue
+		}
+		m, err := b.store.Match(ctx, g.Match)
+		if err != nil {
+			b.log.Warn("reading a tournament match failed", "tournament", t.ID, "match", g.Match, "error", err)
+			continue
+		}
+		if !m.Phase.Active() {
+			continue
+		}
+		if why, off := b.notToPlay(t, g); off {
+			if err := b.callOff(ctx, m, why); err != nil {
+				b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
+			}
+		}
+	}
+}
+
 // callOff ends tournament match m as called off, with the note why for
 // its players and the channel.
 func (b *Bot) callOff(ctx context.Context, m *storage.Match, why string) error {

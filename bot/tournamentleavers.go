@@ -181,24 +181,37 @@ func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
 	if len(awaited) == 0 {
 		return
 	}
-	link, ok := b.tournamentGameOf(ctx, m)
-	if !ok {
-		return
-	}
-	t, err := b.store.Tournament(ctx, link.Tournament)
-	if err != nil {
-		b.log.Warn("reading a tournament failed", "tournament", link.Tournament, "error", err)
-		return
-	}
-	if why, off := b.notToPlay(t, link); off {
-		if err := b.callOff(ctx, m, why); err != nil {
-			b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
-		}
+	t, off := b.callOffLost(ctx, m)
+	if t == nil || off {
 		return
 	}
 	for _, side := range awaited {
 		b.withdrawLeaver(ctx, t, m.Players[side].UserID)
 	}
+}
+
+// callOffLost calls off tournament match m, still on, when it is no
+// longer to be played (notToPlay) and its call-off was lost: the process
+// stopped, or the database was away, right after the change that scored
+// its board or cancelled its tournament. It returns m's tournament (nil
+// when m is none's, or it could not be read) and whether it called m off.
+func (b *Bot) callOffLost(ctx context.Context, m *storage.Match) (*storage.Tournament, bool) {
+	link, ok := b.tournamentGameOf(ctx, m)
+	if !ok {
+		return nil, false
+	}
+	t, err := b.store.Tournament(ctx, link.Tournament)
+	if err != nil {
+		b.log.Warn("reading a tournament failed", "tournament", link.Tournament, "error", err)
+		return nil, false
+	}
+	why, off := b.notToPlay(t, link)
+	if off {
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
+		}
+	}
+	return t, off
 }
 
 // withdrawLeaver withdraws player from t, under way, if they are still in

@@ -71,6 +71,10 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		if state, err = t.State(); err != nil {
 			return
 		}
+	} else if n > 0 {
+		// Complete when the pass came: a call-off that followed the
+		// change that completed it may have been lost.
+		b.callOffScored(ctx, t, state)
 	}
 	if state.Status() == tournament.Finished || state.Status() == tournament.CancelledStatus {
 		b.finishTournament(ctx, t)

@@ -222,6 +222,12 @@ func NoticeQueue(n *Notice) string { return n.queue() }
 // than n.
 func NoticeWaitsFor(n *Notice) string { return n.waitsFor() }
 
+// NoticeWaitsUntil lists the matches n waits for (Notice.Until) and the
+// queues of their notices to their channels, one for each: a backend
+// leaves n out of DueNotices and NextNotice while one of these matches is
+// active (Phase.Active) or its queue holds a notice, whenever recorded.
+func NoticeWaitsUntil(n *Notice) ([]MatchID, []string) { return n.Until, n.untilQueues() }
+
 // PrepareNotice checks a notice about to be recorded (ErrInvalid) and makes
 // it new: its time kept to the second, no part sent, no attempt made, due at
 // its time. The caller gives it the next id.

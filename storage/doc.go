@@ -56,7 +56,11 @@
 // due. One notice waits across queues: a tournament's announcement of a
 // game's result is not due while the notices to that game's channel recorded
 // before it (its end, its finale) are owed (Notice.After, NoticeWaitsFor), so
-// that the channel reads how the game ended before the standings. Done
+// that the channel reads how the game ended before the standings; and an
+// announcement of a round's deadline or of a withdrawal, recorded before
+// the bot calls off the games it scored, is not due while one of those
+// matches is still on or owes its channel a notice (Notice.Until,
+// NoticeWaitsUntil), so that the channel reads each call-off first. Done
 // notices are deleted, so the outbox holds only what is still owed, which
 // CountNotices counts without reading a record.
 //

@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/strategobot/strategobot/game"
@@ -167,8 +168,15 @@ type Notice struct {
 	// game's match: the announcement waits for the notices to that match's
 	// channel recorded before it (the game's end, its finale), so that the
 	// channel reads how the game ended before the standings it made.
-	// Nothing else waits across queues.
 	After MatchID
+	// Until, on a tournament's announcement of a round's deadline or of a
+	// withdrawal, lists the matches of the games that event scored while
+	// they were still on: the bot calls them off after it recorded the
+	// event (the call-off's own notices come after the announcement's), so
+	// the announcement waits until each is over and the notices to its
+	// channel are done, so that the channel reads each game's call-off
+	// before the standings. Nothing else waits across queues.
+	Until []MatchID
 
 	// Delivery state.
 	Sent     int       // parts already delivered: a notice may take several messages
@@ -196,6 +204,15 @@ func (n *Notice) queue() string {
 
 // matchQueue names the queue of a match's notices to one audience.
 func matchQueue(id MatchID, to Audience) string { return fmt.Sprintf("m%d/%s", id, to) }
+
+// untilQueues names the channel queues of the matches n waits for (Until).
+func (n *Notice) untilQueues() []string {
+	var out []string
+	for _, id := range n.Until {
+		out = append(out, matchQueue(id, AudiencePublic))
+	}
+	return out
+}
 
 // waitsFor names the queue whose notices older than n go first (After):
 // "" when none.
@@ -367,6 +384,7 @@ type noticeRecord struct {
 	Practice  bool             `json:"practice,omitempty"`
 	Tourney   uint64           `json:"tournament,omitempty"`
 	After     uint64           `json:"after,omitempty"` // read by PostgreSQL's queries too
+	Until     []uint64         `json:"until,omitempty"` // read by PostgreSQL's queries too
 	Sent      int              `json:"sent,omitempty"`
 	Attempts  int              `json:"attempts,omitempty"`
 	NextTry   int64            `json:"next"`
@@ -377,6 +395,9 @@ func encodeNotice(n *Notice) ([]byte, error) {
 		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
 		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Player: n.Player, Practice: n.Practice,
 		Tourney: uint64(n.Tournament), After: uint64(n.After), Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
+	}
+	for _, id := range n.Until {
+		rec.Until = append(rec.Until, uint64(id))
 	}
 	if n.Challenge != nil {
 		c := challengeToRecord(n.Challenge)
@@ -393,6 +414,9 @@ func decodeNotice(data []byte) (*Notice, error) {
 	n := &Notice{
 		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, Version: rec.Version, At: fromUnix(rec.At), StartsClock: rec.Clock,
 		Reason: rec.Reason, Follower: rec.Follower, Player: rec.Player, Practice: rec.Practice, Tournament: TournamentID(rec.Tourney), After: MatchID(rec.After), Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
+	}
+	for _, id := range rec.Until {
+		n.Until = append(n.Until, MatchID(id))
 	}
 	var err error
 	if n.Event, err = parseEvent(rec.Event); err != nil {
@@ -428,6 +452,8 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("a tournament player's notice, and only one, names the player: %w", ErrInvalid)
 	case n.After != 0 && (n.Event != EventRoundResult || n.To != AudiencePublic):
 		return fmt.Errorf("only a tournament's announcement of a result waits for its game's: %w", ErrInvalid)
+	case len(n.Until) > 0 && (n.Event != EventRoundClosed && n.Event != EventWithdrawn || n.To != AudiencePublic):
+		return fmt.Errorf("only a tournament's announcement of a deadline or a withdrawal waits for the games it called off: %w", ErrInvalid)
 	case n.At.IsZero():
 		return fmt.Errorf("a notice needs its time: %w", ErrInvalid)
 	case (n.To == AudienceFollower) != (n.Follower != ""):
@@ -445,5 +471,6 @@ func (n *Notice) Clone() *Notice {
 		ch := *n.Challenge
 		c.Challenge = &ch
 	}
+	c.Until = slices.Clone(n.Until)
 	return &c
 }

@@ -405,6 +405,7 @@ func TournamentNotices(old, t *Tournament) []Notice {
 		out = append(out, Notice{Tournament: t.ID, Event: e, To: AudiencePublic, Log: log, Version: t.Version, At: second(at)})
 	}
 	started := old.started()
+	scored := scoredBy(old, t)
 	for i := len(old.Log); i < len(t.Log); i++ {
 		switch e := t.Log[i]; e.Kind {
 		case tournament.Paired:
@@ -420,9 +421,11 @@ func TournamentNotices(old, t *Tournament) []Notice {
 			}
 		case tournament.Closed:
 			add(EventRoundClosed, i+1)
+			out[len(out)-1].Until = scored[i] // told after the call-offs that follow
 		case tournament.Withdrew:
 			if started || e.Reason == tournament.Removed {
 				add(EventWithdrawn, i+1)
+				out[len(out)-1].Until = scored[i]
 			}
 		case tournament.Cancelled:
 			add(EventTourneyCancel, i+1)
@@ -433,6 +436,63 @@ func TournamentNotices(old, t *Tournament) []Notice {
 	}
 	if !t.Done && t.AwayUntil.After(old.AwayUntil) && !old.RoundDeadline.IsZero() && t.RoundDeadline.After(old.RoundDeadline) {
 		add(EventTourneyAway, len(t.Log))
+	}
+	return out
+}
+
+// scoredBy returns, by the index of each Closed and Withdrew event that
+// the change from old to t appends, the matches of the games that event
+// scored while they were still to play (a round's deadline, a withdrawal's
+// forfeits): the bot calls them off once the change is stored, so their
+// announcement waits for them (Notice.Until). Nil when the log does not
+// replay.
+func scoredBy(old, t *Tournament) map[int][]MatchID {
+	var s *tournament.Tournament
+	var out map[int][]MatchID
+	for i := len(old.Log); i < len(t.Log); i++ {
+		e := t.Log[i]
+		if s == nil {
+			if e.Kind != tournament.Closed && e.Kind != tournament.Withdrew {
+				continue
+			}
+			var err error
+			if s, err = tournament.Replay(t.Rules, t.Log[:i]); err != nil {
+				return nil
+			}
+		}
+		var before []boardRef
+		if e.Kind == tournament.Closed || e.Kind == tournament.Withdrew {
+			before = pendingOf(s)
+		}
+		if err := s.Apply(e); err != nil {
+			return nil
+		}
+		r := s.Rounds()
+		for _, b := range before {
+			if b.round > len(r) || !r[b.round-1].Games[b.board-1].Result.Done() {
+				continue
+			}
+			if g, ok := t.GameOf(b.round, b.board); ok {
+				if out == nil {
+					out = map[int][]MatchID{}
+				}
+				out[i] = append(out[i], g.Match)
+			}
+		}
+	}
+	return out
+}
+
+// boardRef names board (from 1) of round.
+type boardRef struct{ round, board int }
+
+// pendingOf lists the boards of s without a result.
+func pendingOf(s *tournament.Tournament) []boardRef {
+	var out []boardRef
+	for _, r := range s.Rounds() {
+		for _, k := range r.Pending() {
+			out = append(out, boardRef{r.Number, k + 1})
+		}
 	}
 	return out
 }

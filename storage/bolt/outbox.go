@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -91,14 +92,31 @@ func (db *DB) loadNotice(tx *bbolt.Tx, id uint64) (*storage.Notice, error) {
 }
 
 // waiting reports whether n, a queue's head, waits for the older notices
-// of another queue (storage.NoticeWaitsFor).
-func waiting(tx *bbolt.Tx, n *storage.Notice) bool {
-	q := storage.NoticeWaitsFor(n)
-	if q == "" {
-		return false
+// of another queue (storage.NoticeWaitsFor), or for matches still on or
+// their channel's notices (storage.NoticeWaitsUntil).
+func (db *DB) waiting(tx *bbolt.Tx, n *storage.Notice) (bool, error) {
+	if q := storage.NoticeWaitsFor(n); q != "" {
+		if head, _ := headOf(tx, q); head != 0 && head < n.ID {
+			return true, nil
+		}
 	}
-	head, _ := headOf(tx, q)
-	return head != 0 && head < n.ID
+	matches, queues := storage.NoticeWaitsUntil(n)
+	for i, id := range matches {
+		if head, _ := headOf(tx, queues[i]); head != 0 {
+			return true, nil
+		}
+		m, err := db.loadMatch(tx, id)
+		if errors.Is(err, storage.ErrNotFound) {
+			continue // nothing left to wait for
+		}
+		if err != nil {
+			return false, err
+		}
+		if m.Phase.Active() {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // NextNotice returns when the earliest waiting notice may be tried, of
@@ -114,7 +132,9 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 			if err != nil {
 				return err
 			}
-			if !waiting(tx, n) {
+			if wait, err := db.waiting(tx, n); err != nil {
+				return err
+			} else if !wait {
 				at, ok = time.Unix(int64(binary.BigEndian.Uint64(k)), 0).UTC(), true
 				return nil
 			}
@@ -142,7 +162,9 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 			if err != nil {
 				return err
 			}
-			if waiting(tx, n) {
+			if wait, err := db.waiting(tx, n); err != nil {
+				return err
+			} else if wait {
 				continue
 			}
 			out = append(out, *n)

@@ -23,9 +23,16 @@ import (
 
 // queueHeads is the condition that n is the oldest notice of its queue, and
 // waits for no older notice of another (storage.NoticeWaitsFor: the queue of
-// the match its record's "after" names, to the channel).
+// the match its record's "after" names, to the channel), nor for a match
+// its record's "until" lists that is still on or has a notice to its
+// channel owed (storage.NoticeWaitsUntil). A change that ends a match
+// records its notices in the same transaction, so no snapshot sees it over
+// without them.
 const queueHeads = `n.id = (SELECT min(h.id) FROM notices h WHERE h.queue = n.queue)
-	AND NOT EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || (n.record->>'after') || '/public' AND a.id < n.id)`
+	AND NOT EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || (n.record->>'after') || '/public' AND a.id < n.id)
+	AND (n.record->'until' IS NULL OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(n.record->'until') u(id)
+		WHERE EXISTS (SELECT 1 FROM matches m WHERE m.id = u.id::bigint AND m.active)
+			OR EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || u.id || '/public')))`
 
 // recordNotices adds notices to the outbox in order, each with the next id.
 // The caller holds the lock of the match they are about.

@@ -87,6 +87,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"LinkGenerations", testLinkGenerations},
 		{"TournamentNotices", testTournamentNotices},
 		{"TournamentResultAfterTheGame", testTournamentResultAfterTheGame},
+		{"TournamentClosedAfterTheCallOffs", testTournamentClosedAfterTheCallOffs},
 		{"TournamentAllAtOnce", testTournamentAllAtOnce},
 		{"TournamentCreateLimits", testTournamentCreateLimits},
 		{"TournamentChannelLost", testTournamentChannelLost},

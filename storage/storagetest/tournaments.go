@@ -493,6 +493,117 @@ func testTournamentResultAfterTheGame(t *testing.T, s storage.Store) {
 	step()
 }
 
+// testTournamentClosedAfterTheCallOffs: a tournament's announcement of a
+// round's deadline, or of a withdrawal, that scored a game still on is
+// recorded before the bot calls the game's match off: it is not due, and
+// NextNotice does not offer it, while that match is on, nor while the
+// notices of its call-off to its channel, recorded after it, are owed; it
+// names the match it waits for, and only that one (not a game that ended
+// before, whose notices are done).
+func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name  string
+		event tournament.Event
+		want  string
+	}{
+		{"deadline", tournament.CloseRound(1), "round-closed>public"},
+		{"withdrawal", tournament.Withdraw("1001", tournament.WithdrewByChoice), "withdrawn>public"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+			tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002", "1003", "1004"))).in(t)
+			tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
+			on := Started(t, s, NewMatch(game.VariantClassic), 7)
+			over := Started(t, s, NewMatch(game.VariantClassic), 8)
+			state := must(tt.State()).in(t)
+			board := func(player string) int {
+				for i, g := range state.Rounds()[0].Games {
+					if g.Has(player) {
+						return i + 1
+					}
+				}
+				t.Fatalf("player %s has no board", player)
+				return 0
+			}
+			onBoard, overBoard := board("1001"), board("1003")
+			tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+				x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: onBoard, Match: on.ID},
+					storage.TournamentGame{Round: 1, Board: overBoard, Match: over.ID})
+				return nil
+			})).in(t)
+			at := T0.Add(time.Hour)
+			over = must(s.Act(ctx, over.ID, over.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: at})).in(t)
+			must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+				x.Changed = at
+				x.Log = append(x.Log, tournament.Record(1, overBoard, tournament.RedWon))
+				return nil
+			})).in(t)
+			owed(t, s, at)
+			must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+				x.Changed = at
+				x.Log = append(x.Log, tc.event)
+				return nil
+			})).in(t)
+			if due := must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t); len(due) != 0 {
+				t.Fatalf("%s>%s due while the match it scored is on", due[0].Event, due[0].To)
+			}
+			if next, ok, err := s.NextNotice(ctx); err != nil || ok {
+				t.Fatalf("the next notice at %v (%v, %v), want none while the match is on", next, ok, err)
+			}
+			must(s.Abandon(ctx, on.ID, 0, at, storage.CallOffTournament)).in(t)
+			due := must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t)
+			var public storage.Notice
+			for _, n := range due {
+				switch {
+				case n.Tournament != 0:
+					t.Fatalf("%s>%s due while the call-off's notices are owed", n.Event, n.To)
+				case n.To == storage.AudiencePublic:
+					public = n
+				default:
+					if err := s.NoticeDone(ctx, n.ID, at); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if public.ID == 0 {
+				t.Fatal("the call-off owes its channel nothing")
+			}
+			if _, err := s.NoticeRetry(ctx, public.ID, at.Add(30*time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t) {
+				if n.Tournament != 0 {
+					t.Fatalf("%s>%s due while the call-off's notice to the channel is put off", n.Event, n.To)
+				}
+			}
+			var got []string
+			var result storage.Notice
+			for {
+				due := must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t)
+				if len(due) == 0 {
+					break
+				}
+				for _, n := range due {
+					got = append(got, n.Event.String()+">"+n.To.String())
+					if n.Tournament != 0 {
+						result = n
+					}
+					if err := s.NoticeDone(ctx, n.ID, at.Add(time.Hour)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if len(got) == 0 || got[len(got)-1] != tc.want {
+				t.Fatalf("then due %v, want the call-off's, then %s", got, tc.want)
+			}
+			if len(result.Until) != 1 || result.Until[0] != on.ID {
+				t.Errorf("the announcement waits for matches %v, want only %d, the one it scored still on", result.Until, on.ID)
+			}
+		})
+	}
+}
+
 // testTournamentAllAtOnce: a round robin played all at once pairs every
 // round in one change, which owes one announcement, told after the last
 // round; results of any round are then stored in any order, and one
