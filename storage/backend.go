@@ -228,6 +228,20 @@ func NoticeWaitsFor(n *Notice) string { return n.waitsFor() }
 // active (Phase.Active) or its queue holds a notice, whenever recorded.
 func NoticeWaitsUntil(n *Notice) ([]MatchID, []string) { return n.Until, n.untilQueues() }
 
+// UntilCap bounds how long a notice waits for its Until matches: from
+// UntilEnds (its At plus UntilCap) a backend no longer holds it back for
+// them. A call-off is a few writes and its notices go out in seconds;
+// one lost is healed by the timers' next pass (each minute or so), and a
+// Discord outage longer than this is rare. An hour is ample for these,
+// and bounds what a stray match (a call-off that never comes: a bug, a
+// record that cannot be read) costs the tournament's channel, which
+// would otherwise wait for ever for the rest of the event's
+// announcements: they go out, one call-off read out of order at worst.
+const UntilCap = time.Hour
+
+// UntilEnds is when n stops waiting for its Until matches (UntilCap).
+func UntilEnds(n *Notice) time.Time { return n.At.Add(UntilCap) }
+
 // PrepareNotice checks a notice about to be recorded (ErrInvalid) and makes
 // it new: its time kept to the second, no part sent, no attempt made, due at
 // its time. The caller gives it the next id.

@@ -92,65 +92,95 @@ func (db *DB) loadNotice(tx *bbolt.Tx, id uint64) (*storage.Notice, error) {
 }
 
 // waiting reports whether n, a queue's head, waits for the older notices
-// of another queue (storage.NoticeWaitsFor), or for matches still on or
-// their channel's notices (storage.NoticeWaitsUntil).
-func (db *DB) waiting(tx *bbolt.Tx, n *storage.Notice) (bool, error) {
+// of another queue (after: storage.NoticeWaitsFor), or for matches still
+// on or their channel's notices (until: storage.NoticeWaitsUntil, which
+// the caller bounds by storage.UntilEnds). A match that cannot be read
+// (other than gone) does not hold n back: one bad record must not stop
+// every delivery; its error is returned for the caller to log.
+func (db *DB) waiting(tx *bbolt.Tx, n *storage.Notice) (after, until bool, bad error) {
 	if q := storage.NoticeWaitsFor(n); q != "" {
 		if head, _ := headOf(tx, q); head != 0 && head < n.ID {
-			return true, nil
+			return true, false, nil
 		}
 	}
 	matches, queues := storage.NoticeWaitsUntil(n)
 	for i, id := range matches {
 		if head, _ := headOf(tx, queues[i]); head != 0 {
-			return true, nil
+			return false, true, bad
 		}
 		m, err := db.loadMatch(tx, id)
 		if errors.Is(err, storage.ErrNotFound) {
 			continue // nothing left to wait for
 		}
 		if err != nil {
-			return false, err
+			bad = errors.Join(bad, fmt.Errorf("notice %d waits for match %d: %w", n.ID, id, err))
+			continue
 		}
 		if m.Phase.Active() {
-			return true, nil
+			return false, true, bad
 		}
 	}
-	return false, nil
+	return false, false, bad
 }
 
 // NextNotice returns when the earliest waiting notice may be tried, of
 // those that wait for no other queue: one that does becomes due when that
-// queue's notice is done, which the delivery loop sees as it goes on.
+// queue's notice is done, which the delivery loop sees as it goes on. One
+// that waits for its Until matches may be tried once that wait ends
+// (storage.UntilEnds), if not earlier.
 func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	var at time.Time
 	var ok bool
+	var bad error
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		bad = nil
+		at, ok = time.Time{}, false
 		c := tx.Bucket(bucketOutboxDue).Cursor()
 		for k, _ := c.First(); len(k) == 16; k, _ = c.Next() {
+			try := time.Unix(int64(binary.BigEndian.Uint64(k)), 0).UTC()
+			if ok && !try.Before(at) {
+				return nil // none later in the index comes sooner
+			}
 			n, err := db.loadNotice(tx, binary.BigEndian.Uint64(k[8:]))
 			if err != nil {
 				return err
 			}
-			if wait, err := db.waiting(tx, n); err != nil {
-				return err
-			} else if !wait {
-				at, ok = time.Unix(int64(binary.BigEndian.Uint64(k)), 0).UTC(), true
-				return nil
+			after, until, e := db.waiting(tx, n)
+			bad = errors.Join(bad, e)
+			switch {
+			case after:
+				continue
+			case until:
+				try = later(try, storage.UntilEnds(n))
+			}
+			if !ok || try.Before(at) {
+				at, ok = try, true
 			}
 		}
 		return nil
 	})
+	if err == nil && bad != nil {
+		db.logBadWait(bad)
+	}
 	return at, ok, err
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // DueNotices returns the notices that may be tried at now, earliest first,
 // but those in skip, which are not even decoded, and those that wait for
-// another queue.
+// another queue, or for their Until matches until that wait ends
+// (storage.UntilEnds).
 func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	var out []storage.Notice
+	var bad error
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		out = out[:0]
+		out, bad = out[:0], nil
 		end := uint64(max(now.Unix(), 0))
 		c := tx.Bucket(bucketOutboxDue).Cursor()
 		for k, _ := c.First(); len(k) == 16 && binary.BigEndian.Uint64(k) <= end; k, _ = c.Next() {
@@ -162,9 +192,9 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 			if err != nil {
 				return err
 			}
-			if wait, err := db.waiting(tx, n); err != nil {
-				return err
-			} else if wait {
+			after, until, e := db.waiting(tx, n)
+			bad = errors.Join(bad, e)
+			if after || until && now.Before(storage.UntilEnds(n)) {
 				continue
 			}
 			out = append(out, *n)
@@ -174,6 +204,9 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 		}
 		return nil
 	})
+	if err == nil && bad != nil {
+		db.logBadWait(bad)
+	}
 	return out, err
 }
 
@@ -290,4 +323,10 @@ func (db *DB) ExpireChallenge(ctx context.Context, id storage.ChallengeID, at ti
 		return recordNotices(tx, []storage.Notice{n})
 	})
 	return out, err
+}
+
+// logBadWait logs the matches that notices wait for but that could not be
+// read: they hold nothing back (waiting), and the trace says which.
+func (db *DB) logBadWait(err error) {
+	db.opts.Logger.Warn("a notice waits for a match that cannot be read; it is not held back", "err", err)
 }

@@ -21,18 +21,22 @@ import (
 // the order of the commits that made them: no process sees a later notice of
 // a queue without the earlier ones.
 
-// queueHeads is the condition that n is the oldest notice of its queue, and
-// waits for no older notice of another (storage.NoticeWaitsFor: the queue of
-// the match its record's "after" names, to the channel), nor for a match
-// its record's "until" lists that is still on or has a notice to its
-// channel owed (storage.NoticeWaitsUntil). A change that ends a match
-// records its notices in the same transaction, so no snapshot sees it over
-// without them.
-const queueHeads = `n.id = (SELECT min(h.id) FROM notices h WHERE h.queue = n.queue)
-	AND NOT EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || (n.record->>'after') || '/public' AND a.id < n.id)
-	AND (n.record->'until' IS NULL OR NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(n.record->'until') u(id)
+// headNotAfter is the condition that n is the oldest notice of its queue,
+// and waits for no older notice of another (storage.NoticeWaitsFor: the
+// queue of the match its record's "after" names, to the channel).
+const headNotAfter = `n.id = (SELECT min(h.id) FROM notices h WHERE h.queue = n.queue)
+	AND NOT EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || (n.record->>'after') || '/public' AND a.id < n.id)`
+
+// untilWaits is the condition that n waits for a match its record's
+// "until" lists that is still on or has a notice to its channel owed
+// (storage.NoticeWaitsUntil). A change that ends a match records its
+// notices in the same transaction, so no snapshot sees it over without
+// them. untilEnds is when that wait ends (storage.UntilEnds).
+const untilWaits = `(n.record->'until' IS NOT NULL AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(n.record->'until') u(id)
 		WHERE EXISTS (SELECT 1 FROM matches m WHERE m.id = u.id::bigint AND m.active)
 			OR EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || u.id || '/public')))`
+
+var untilEnds = fmt.Sprintf(`(to_timestamp((n.record->>'at')::bigint) + interval '%d seconds')`, int64(storage.UntilCap/time.Second))
 
 // recordNotices adds notices to the outbox in order, each with the next id.
 // The caller holds the lock of the match they are about.
@@ -94,29 +98,41 @@ func putNotice(ctx context.Context, tx pgx.Tx, n *storage.Notice) error {
 }
 
 // NextNotice returns when the earliest waiting notice may be tried: the
-// earliest next_try of the queues' oldest notices.
+// earliest next_try of the queues' oldest notices that wait for nothing,
+// or the end of the wait (storage.UntilEnds) of one that waits only for
+// its Until matches.
 func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	if err := db.ready(ctx); err != nil {
 		return time.Time{}, false, err
 	}
-	// Not min(n.next_try): over queueHeads' anti-join PostgreSQL reads
-	// every notice for it, where ORDER BY … LIMIT 1 reads the index
-	// notices_due from its first row (BenchmarkOutbox).
-	var at time.Time
-	err := db.pool.QueryRow(ctx, `SELECT n.next_try FROM notices n WHERE `+queueHeads+`
-		ORDER BY n.next_try, n.id LIMIT 1`).Scan(&at)
+	// Not min(n.next_try) over every head: over headNotAfter's anti-join
+	// PostgreSQL reads every notice for it, where ORDER BY … LIMIT 1 reads
+	// the index notices_due from its first row (BenchmarkOutbox). A
+	// tournament's head that waits for its Until matches (few: one a
+	// tournament at most) is due at the end of that wait, if not earlier.
+	var at *time.Time
+	err := db.pool.QueryRow(ctx, `SELECT min(t) FROM (
+		(SELECT n.next_try AS t FROM notices n WHERE `+headNotAfter+` AND NOT `+untilWaits+`
+			ORDER BY n.next_try, n.id LIMIT 1)
+		UNION ALL
+		(SELECT greatest(n.next_try, `+untilEnds+`) FROM notices n
+			WHERE n.queue LIKE 't%' AND n.record->'until' IS NOT NULL AND `+headNotAfter+` AND `+untilWaits+`)) x`).Scan(&at)
+	if err == nil && at == nil {
+		err = pgx.ErrNoRows
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return time.Time{}, false, nil
 	}
 	if err != nil {
 		return time.Time{}, false, db.fail(query("next notice", err))
 	}
-	return utc(&at), true, nil
+	return utc(at), true, nil
 }
 
 // DueNotices returns the notices that may be tried at now, earliest first:
-// of each queue only its oldest, when its next_try has come, but those in
-// skip.
+// of each queue only its oldest, when its next_try has come and it waits
+// for nothing (its Until matches no longer after storage.UntilEnds), but
+// those in skip.
 func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
@@ -137,7 +153,8 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 		return *n, nil
 	}
 	return records(ctx, db, "due notices", decode, `SELECT n.record FROM notices n
-		WHERE n.next_try <= $1 AND NOT n.id = ANY($3) AND `+queueHeads+`
+		WHERE n.next_try <= $1 AND NOT n.id = ANY($3) AND `+headNotAfter+`
+			AND NOT (`+untilWaits+` AND `+untilEnds+` > $1)
 		ORDER BY n.next_try, n.id LIMIT $2`, now, lim, skipped)
 }
 

@@ -88,6 +88,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TournamentNotices", testTournamentNotices},
 		{"TournamentResultAfterTheGame", testTournamentResultAfterTheGame},
 		{"TournamentClosedAfterTheCallOffs", testTournamentClosedAfterTheCallOffs},
+		{"TournamentCallOffWaitCapped", testTournamentCallOffWaitCapped},
 		{"TournamentAllAtOnce", testTournamentAllAtOnce},
 		{"TournamentCreateLimits", testTournamentCreateLimits},
 		{"TournamentChannelLost", testTournamentChannelLost},

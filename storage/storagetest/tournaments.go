@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -545,14 +546,17 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 				x.Log = append(x.Log, tc.event)
 				return nil
 			})).in(t)
-			if due := must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t); len(due) != 0 {
+			// Within storage.UntilCap: the announcement waits for the
+			// match, and the outbox offers it only at the end of that wait.
+			soon := at.Add(storage.UntilCap - time.Second)
+			if due := must(s.DueNotices(ctx, soon, 0)).in(t); len(due) != 0 {
 				t.Fatalf("%s>%s due while the match it scored is on", due[0].Event, due[0].To)
 			}
-			if next, ok, err := s.NextNotice(ctx); err != nil || ok {
-				t.Fatalf("the next notice at %v (%v, %v), want none while the match is on", next, ok, err)
+			if next, ok, err := s.NextNotice(ctx); err != nil || !ok || !next.Equal(at.Add(storage.UntilCap)) {
+				t.Fatalf("the next notice at %v (%v, %v), want %v, the end of its wait, while the match is on", next, ok, err, at.Add(storage.UntilCap))
 			}
 			must(s.Abandon(ctx, on.ID, 0, at, storage.CallOffTournament)).in(t)
-			due := must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t)
+			due := must(s.DueNotices(ctx, soon, 0)).in(t)
 			var public storage.Notice
 			for _, n := range due {
 				switch {
@@ -569,10 +573,10 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 			if public.ID == 0 {
 				t.Fatal("the call-off owes its channel nothing")
 			}
-			if _, err := s.NoticeRetry(ctx, public.ID, at.Add(30*time.Minute)); err != nil {
+			if _, err := s.NoticeRetry(ctx, public.ID, soon); err != nil {
 				t.Fatal(err)
 			}
-			for _, n := range must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t) {
+			for _, n := range must(s.DueNotices(ctx, soon.Add(-time.Second), 0)).in(t) {
 				if n.Tournament != 0 {
 					t.Fatalf("%s>%s due while the call-off's notice to the channel is put off", n.Event, n.To)
 				}
@@ -580,7 +584,7 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 			var got []string
 			var result storage.Notice
 			for {
-				due := must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t)
+				due := must(s.DueNotices(ctx, soon, 0)).in(t)
 				if len(due) == 0 {
 					break
 				}
@@ -589,7 +593,7 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 					if n.Tournament != 0 {
 						result = n
 					}
-					if err := s.NoticeDone(ctx, n.ID, at.Add(time.Hour)); err != nil {
+					if err := s.NoticeDone(ctx, n.ID, soon); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -601,6 +605,70 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 				t.Errorf("the announcement waits for matches %v, want only %d, the one it scored still on", result.Until, on.ID)
 			}
 		})
+	}
+}
+
+// testTournamentCallOffWaitCapped: a tournament's announcement that waits
+// for a match it scored still on (Notice.Until) waits no longer than
+// storage.UntilCap from its time, so that a match whose call-off never
+// comes cannot hold the tournament's channel back for good: NextNotice
+// offers it at the end of that wait, and DueNotices then, the match still
+// on, and not a second before; what follows it in its queue goes out
+// after it.
+func testTournamentCallOffWaitCapped(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002", "1003", "1004"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
+	on := Started(t, s, NewMatch(game.VariantClassic), 7)
+	state := must(tt.State()).in(t)
+	board := 0
+	for i, g := range state.Rounds()[0].Games {
+		if g.Has("1001") {
+			board = i + 1
+		}
+	}
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: board, Match: on.ID})
+		return nil
+	})).in(t)
+	at := T0.Add(time.Hour)
+	owed(t, s, at)
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Changed = at
+		x.Log = append(x.Log, tournament.CloseRound(1))
+		return nil
+	})).in(t)
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Changed = at
+		x.Log = append(x.Log, tournament.Withdraw("1003", tournament.WithdrewByChoice))
+		return nil
+	})).in(t)
+	end := at.Add(storage.UntilCap)
+	if next, ok, err := s.NextNotice(ctx); err != nil || !ok || !next.Equal(end) {
+		t.Fatalf("the next notice at %v (%v, %v), want %v, the end of the announcement's wait", next, ok, err, end)
+	}
+	if due := must(s.DueNotices(ctx, end.Add(-time.Second), 0)).in(t); len(due) != 0 {
+		t.Fatalf("%s>%s due before the end of its wait, the match on", due[0].Event, due[0].To)
+	}
+	var got []string
+	for {
+		due := must(s.DueNotices(ctx, end, 0)).in(t)
+		if len(due) == 0 {
+			break
+		}
+		for _, n := range due {
+			got = append(got, n.Event.String()+">"+n.To.String())
+			if err := s.NoticeDone(ctx, n.ID, end); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if want := []string{"round-closed>public", "withdrawn>public"}; !slices.Equal(got, want) {
+		t.Errorf("due at the end of the wait %v, want %v", got, want)
+	}
+	if m := must(s.Match(ctx, on.ID)).in(t); !m.Phase.Active() {
+		t.Fatalf("the match is %v, want it still on", m.Phase)
 	}
 }
 
