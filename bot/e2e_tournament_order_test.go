@@ -162,7 +162,40 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			h.expect(h.run(h.members[m.Players[game.Blue].UserID], "withdraw"), "You withdrew")
 			return func() {}
 		}, "withdrew; their games still to play are forfeited."},
+		{reviewerCase, func(h *tourney, m *storage.Match) func() {
+			// A round of 7 days, a day a move: the last move was made
+			// 11h30 before the round's deadline, so that the reminder at
+			// half its time comes 30 minutes after the deadline.
+			deadline := h.match(m.ID).Deadline.Add(-12*time.Hour - 30*time.Minute)
+			tt, _ := h.stored()
+			if _, err := h.db.UpdateTournament(context.Background(), tt.ID, 0, func(x *storage.Tournament) error {
+				x.RoundDeadline = deadline
+				return nil
+			}); err != nil {
+				h.t.Fatal(err)
+			}
+			if _, err := h.db.UpdateMatch(context.Background(), m.ID, 0, func(x *storage.Match) error {
+				x.RoundEnds = deadline
+				return nil
+			}); err != nil {
+				h.t.Fatal(err)
+			}
+			// Every call-off of the deadline's pass fails (the close's, and
+			// the pass's second try before it ends the event): the event
+			// is over, and only the match's reminder, refused for the
+			// round is over, is left to call it off.
+			h.reads.failAbandon.Store(1 << 20)
+			h.advance(deadline.Sub(h.clock.Now()) + time.Minute)
+			h.reads.failAbandon.Store(0)
+			if !h.match(m.ID).Phase.Active() {
+				h.t.Fatalf("the match is %v after the deadline's pass, its call-off failing; want it on", h.match(m.ID).Phase)
+			}
+			return h.advanceBehind(30 * time.Minute)
+		}, "the deadline of round 1 passed"},
 	}
+	// The reviewer's case: a round of a week, a day a move, a move
+	// pending at the round's deadline, the database away for its call-off.
+	roundDays := map[string]int{reviewerCase: 7}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -173,7 +206,8 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			}); err != nil {
 				t.Fatal(err)
 			}
-			m := h.bobMeetsCarol(discordtest.Opt("round_days", 1), discordtest.Opt("move_time", "24h"))
+			days := max(roundDays[tc.name], 1)
+			m := h.bobMeetsCarol(discordtest.Opt("round_days", days), discordtest.Opt("move_time", "24h"))
 			h.srv.WaitFor(t, "the match's thread", func() bool { return h.match(m.ID).ThreadID != "" })
 			threads := h.channel.Threads()
 			if len(threads) != 1 {
@@ -238,6 +272,8 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 		})
 	}
 }
+
+const reviewerCase = "the database away at the deadline, a move pending past it"
 
 // advanceBehind moves the clock on by d and runs the timers' pass in the
 // background, as the bot's own loops do: h.advance waits for the deliveries

@@ -84,6 +84,30 @@ func (b *Bot) timerFailed(msg string, d storage.Deadline, err error) {
 	b.log.Warn(msg, "deadline", d.Kind.String(), "id", d.ID, "error", err)
 }
 
+// roundOver reports whether err says that a timer of tournament match m
+// (read by id when nil) met its round's deadline passed
+// (storage.ErrRoundOver): the round's close scored the game, and its
+// call-off was lost, or is yet to come. The match is called off then
+// (callOffLost), for the deadline's announcement waits for it
+// (storage.Notice.Until); else its timer would fail so on every pass, the
+// match never over. Nothing more to log: the call-off logs its failure.
+func (b *Bot) roundOver(ctx context.Context, m *storage.Match, err error, id ...storage.MatchID) bool {
+	if !errors.Is(err, storage.ErrRoundOver) {
+		return false
+	}
+	if m == nil {
+		var rerr error
+		if m, rerr = b.store.Match(ctx, id[0]); rerr != nil {
+			b.log.Warn("reading a tournament match whose round is over failed", "match", id[0], "error", rerr)
+			return true
+		}
+	}
+	if m.Phase.Active() {
+		b.callOffLost(ctx, m)
+	}
+	return true
+}
+
 // onDeadline handles one timer. What it changes records, in the same
 // transaction, what it owes the players (the outbox tells them).
 func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
@@ -100,10 +124,14 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 			b.timerFailed("reading a match to remind failed", d, err)
 			return
 		}
-		if m, err = b.store.MarkReminded(ctx, m.ID, m.Version, now); err != nil {
-			b.timerFailed("recording a reminder failed", d, err)
+		reminded, err := b.store.MarkReminded(ctx, m.ID, m.Version, now)
+		if err != nil {
+			if !b.roundOver(ctx, m, err) {
+				b.timerFailed("recording a reminder failed", d, err)
+			}
 			return
 		}
+		m = reminded
 		b.afterChange(ctx, m, nil) // the computer's turn may have been missed, by a restart say
 		b.withdrawAwaited(ctx, m)  // a tournament's player it waits for may have left the server
 
@@ -112,6 +140,9 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 	case storage.DeadlineResume:
 		m, err := b.store.Act(ctx, storage.MatchID(d.ID), 0, storage.Action{Kind: storage.ActResume, At: now})
 		if err != nil {
+			if b.roundOver(ctx, nil, err, storage.MatchID(d.ID)) {
+				return
+			}
 			if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrNotFound) && !errors.Is(err, storage.ErrGameOver) {
 				b.log.Warn("ending a pause failed", "match", d.ID, "error", err)
 			}
@@ -143,8 +174,7 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 // announcement of the deadline waits for it (storage.Notice.Until).
 func (b *Bot) matchTimeUp(ctx context.Context, m *storage.Match, now time.Time) (*storage.Match, bool) {
 	quiet := func(err error) bool {
-		if errors.Is(err, storage.ErrRoundOver) {
-			b.callOffLost(ctx, m)
+		if b.roundOver(ctx, m, err) {
 			return true
 		}
 		return errors.Is(err, storage.ErrStale) || errors.Is(err, storage.ErrNotDue)

@@ -151,7 +151,13 @@ func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int
 			continue
 		}
 		m, err := b.store.Match(ctx, g.Match)
-		if err != nil || !m.Phase.Active() {
+		if err != nil {
+			// Not called off now: the timers' pass (callOffScored) or the
+			// match's own timer (roundOver) does it later.
+			b.log.Warn("reading a tournament match to call off failed", "tournament", t.ID, "match", g.Match, "error", err)
+			continue
+		}
+		if !m.Phase.Active() {
 			continue
 		}
 		if len(player) > 0 {
@@ -165,18 +171,18 @@ func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int
 	}
 }
 
-// callOffScored calls off the matches of t's last round (of every round,
-// played all at once) still on whose boards were scored, when their
-// call-off was lost: the process stopped, or the database was away, right
-// after the round's deadline or a withdrawal scored them. The
-// announcement of that change waits for them (storage.Notice.Until). The
-// timers' pass does this before it pairs the next round or ends the
-// event; a match whose time runs out meanwhile is called off then too
-// (matchTimeUp), and one whose reminder is due (withdrawAwaited).
+// callOffScored calls off the matches of t, of any round, still on whose
+// boards were scored, when their call-off was lost: the process stopped,
+// or the database was away, right after the round's deadline or a
+// withdrawal scored them. The announcement of that change waits for them
+// (storage.Notice.Until). The tournament's pass does this each time it
+// runs, before it pairs the next round or ends the event; a match whose
+// timer comes meanwhile, the round over, is called off then too
+// (roundOver), and one whose reminder is due (withdrawAwaited).
 func (b *Bot) callOffScored(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
 	rounds := state.Rounds()
 	for _, g := range t.Games {
-		if !t.Rules.AllAtOnce && g.Round != len(rounds) || g.Round > len(rounds) || g.Board > len(rounds[g.Round-1].Games) ||
+		if g.Round < 1 || g.Round > len(rounds) || g.Board < 1 || g.Board > len(rounds[g.Round-1].Games) ||
 			!rounds[g.Round-1].Games[g.Board-1].Result.Done() {
 			continue
 		}

@@ -59,6 +59,9 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	if n := len(rounds); n > 0 && !state.AllPairedComplete() {
 		if now.Before(t.RoundDeadline) {
 			b.checkMembers(ctx, t)
+			// A call-off that followed a withdrawal, or an earlier round's
+			// close, may have been lost.
+			b.callOffScored(ctx, t, state)
 			return
 		}
 		if t.Rules.AllAtOnce {
@@ -71,9 +74,13 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 		if state, err = t.State(); err != nil {
 			return
 		}
-	} else if n > 0 {
-		// Complete when the pass came: a call-off that followed the
-		// change that completed it may have been lost.
+	}
+	if len(rounds) > 0 {
+		// Before the next round is paired or the event ends: a call-off
+		// that followed the change that completed the round (the close
+		// just now, a withdrawal, an earlier round's close) may have been
+		// lost. One still lost is called off by its match's own timer
+		// (roundOver), the event over or not.
 		b.callOffScored(ctx, t, state)
 	}
 	if state.Status() == tournament.Finished || state.Status() == tournament.CancelledStatus {

@@ -645,6 +645,9 @@ func (b *Bot) onVacationOver(ctx context.Context, id storage.MatchID, now time.T
 		}
 		back, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacationEnd, Side: side, At: now})
 		if err != nil {
+			if b.roundOver(ctx, m, err) {
+				return
+			}
 			if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrGameOver) {
 				b.log.Warn("ending a vacation failed", "match", m.ID, "error", err)
 			}
