@@ -163,23 +163,7 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			return func() {}
 		}, "withdrew; their games still to play are forfeited."},
 		{reviewerCase, func(h *tourney, m *storage.Match) func() {
-			// A round of 7 days, a day a move: the last move was made
-			// 11h30 before the round's deadline, so that the reminder at
-			// half its time comes 30 minutes after the deadline.
-			deadline := h.match(m.ID).Deadline.Add(-12*time.Hour - 30*time.Minute)
-			tt, _ := h.stored()
-			if _, err := h.db.UpdateTournament(context.Background(), tt.ID, 0, func(x *storage.Tournament) error {
-				x.RoundDeadline = deadline
-				return nil
-			}); err != nil {
-				h.t.Fatal(err)
-			}
-			if _, err := h.db.UpdateMatch(context.Background(), m.ID, 0, func(x *storage.Match) error {
-				x.RoundEnds = deadline
-				return nil
-			}); err != nil {
-				h.t.Fatal(err)
-			}
+			deadline := h.movePendingAtTheDeadline(m)
 			// Every call-off of the deadline's pass fails (the close's, and
 			// the pass's second try before it ends the event): the event
 			// is over, and only the match's reminder, refused for the
@@ -192,10 +176,17 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			}
 			return h.advanceBehind(30 * time.Minute)
 		}, "the deadline of round 1 passed"},
+		{reviewerRetried, func(h *tourney, m *storage.Match) func() {
+			deadline := h.movePendingAtTheDeadline(m)
+			// The close's call-off fails; the pass tries again before it
+			// ends the event, not waiting for the match's reminder.
+			h.reads.failAbandon.Store(1)
+			return h.advanceBehind(deadline.Sub(h.clock.Now()) + time.Minute)
+		}, "the deadline of round 1 passed"},
 	}
 	// The reviewer's case: a round of a week, a day a move, a move
 	// pending at the round's deadline, the database away for its call-off.
-	roundDays := map[string]int{reviewerCase: 7}
+	roundDays := map[string]int{reviewerCase: 7, reviewerRetried: 7}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -273,7 +264,32 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 	}
 }
 
-const reviewerCase = "the database away at the deadline, a move pending past it"
+const (
+	reviewerCase    = "the database away at the deadline, a move pending past it"
+	reviewerRetried = "the close's call-off lost, a move pending past the deadline"
+)
+
+// movePendingAtTheDeadline makes m's round of 7 days, a day a move, end
+// while a move is pending: the last move was made 11h30 before the
+// round's deadline, so that the reminder at half its time comes 30
+// minutes after the deadline. It returns the round's deadline.
+func (h *tourney) movePendingAtTheDeadline(m *storage.Match) time.Time {
+	deadline := h.match(m.ID).Deadline.Add(-12*time.Hour - 30*time.Minute)
+	tt, _ := h.stored()
+	if _, err := h.db.UpdateTournament(context.Background(), tt.ID, 0, func(x *storage.Tournament) error {
+		x.RoundDeadline = deadline
+		return nil
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := h.db.UpdateMatch(context.Background(), m.ID, 0, func(x *storage.Match) error {
+		x.RoundEnds = deadline
+		return nil
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	return deadline
+}
 
 // advanceBehind moves the clock on by d and runs the timers' pass in the
 // background, as the bot's own loops do: h.advance waits for the deliveries
