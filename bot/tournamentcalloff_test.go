@@ -39,3 +39,39 @@ func TestCallOffRoundLogsAnUnreadMatch(t *testing.T) {
 		t.Errorf("an unread match to call off was not logged:\n%s", logs.String())
 	}
 }
+
+// roundOverStore holds one tournament match in play whose round is over:
+// a reminder for it is refused (storage.ErrRoundOver).
+type roundOverStore struct {
+	storage.Store
+	m *storage.Match
+}
+
+func (s roundOverStore) Match(context.Context, storage.MatchID) (*storage.Match, error) {
+	return s.m, nil
+}
+
+func (s roundOverStore) MarkReminded(context.Context, storage.MatchID, uint64, time.Time) (*storage.Match, error) {
+	return nil, storage.ErrRoundOver
+}
+
+// TestReminderAfterTheRoundQuiet: a reminder that storage refuses because
+// the match's round is over (its call-off lost) does not warn on every
+// pass: the match is handed to callOffLost instead.
+func TestReminderAfterTheRoundQuiet(t *testing.T) {
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var logs strings.Builder
+	clock := discordtest.NewFakeClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	m := &storage.Match{ID: 7, GuildID: "g1", Phase: storage.PhasePlaying, RoundEnds: clock.Now().Add(-time.Hour),
+		Players: [2]storage.Player{{UserID: "1", Name: "one"}, {UserID: "2", Name: "two"}}}
+	b := New(Config{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, nil, roundOverStore{db, m}, nil)
+	b.onDeadline(ctx, storage.Deadline{Kind: storage.DeadlineReminder, ID: 7, At: clock.Now()})
+	if strings.Contains(logs.String(), "level=WARN") {
+		t.Errorf("a reminder refused for the round is over warned:\n%s", logs.String())
+	}
+}
