@@ -60,7 +60,9 @@
 // announcement of a round's deadline or of a withdrawal, recorded before
 // the bot calls off the games it scored, is not due while one of those
 // matches is still on or owes its channel a notice (Notice.Until,
-// NoticeWaitsUntil), so that the channel reads each call-off first. Done
+// NoticeWaitsUntil), so that the channel reads each call-off first, but
+// no longer than UntilCap from its time (UntilEnds), which NextNotice
+// offers: a call-off that never comes cannot hold the queue for good. Done
 // notices are deleted, so the outbox holds only what is still owed, which
 // CountNotices counts without reading a record.
 //
