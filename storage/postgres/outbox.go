@@ -109,14 +109,17 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	// PostgreSQL reads every notice for it, where ORDER BY … LIMIT 1 reads
 	// the index notices_due from its first row (BenchmarkOutbox). A
 	// tournament's head that waits for its Until matches (few: one a
-	// tournament at most) is due at the end of that wait, if not earlier.
+	// tournament at most) is due at the end of that wait, if not earlier;
+	// the tournaments' queues are found by a range of the index
+	// notices_queue, which serves it in any collation (LIKE alone it serves
+	// only in C's, and read every notice).
 	var at *time.Time
 	err := db.pool.QueryRow(ctx, `SELECT min(t) FROM (
 		(SELECT n.next_try AS t FROM notices n WHERE `+headNotAfter+` AND NOT `+untilWaits+`
 			ORDER BY n.next_try, n.id LIMIT 1)
 		UNION ALL
 		(SELECT greatest(n.next_try, `+untilEnds+`) FROM notices n
-			WHERE n.queue LIKE 't%' AND n.record->'until' IS NOT NULL AND `+headNotAfter+` AND `+untilWaits+`)) x`).Scan(&at)
+			WHERE n.queue >= 't' AND n.queue < 'u' AND n.queue LIKE 't%' AND n.record->'until' IS NOT NULL AND `+headNotAfter+` AND `+untilWaits+`)) x`).Scan(&at)
 	if err == nil && at == nil {
 		err = pgx.ErrNoRows
 	}
