@@ -38,6 +38,13 @@ func (m *Match) awayCredit(from, to time.Time) time.Duration {
 	if !m.ClockRunning() || !m.Deadline.After(from) || !to.After(from) {
 		return 0
 	}
+	return m.clockRan(from, to)
+}
+
+// clockRan is how long the clock of whoever must act ran from from to to,
+// as the log tells it: not while it was stopped (clockStoppedAt) nor in
+// time an ActAway gave back already.
+func (m *Match) clockRan(from, to time.Time) time.Duration {
 	// The clock's stops begin and end at the log's actions and at the
 	// planned ends of its pauses and vacations: between two of those times
 	// it runs or stands still throughout.

@@ -3,7 +3,6 @@ package storage
 import (
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -143,25 +142,7 @@ func (s *simMatch) check() {
 }
 
 // ran is how long the clock of whoever must act runs from from to to.
-func (s *simMatch) ran(from, to time.Time) time.Duration {
-	m := s.m
-	points := []time.Time{from, to}
-	for _, a := range m.Log {
-		for _, t := range []time.Time{a.At, a.Until(), a.AwayFrom()} {
-			if t.After(from) && t.Before(to) {
-				points = append(points, t)
-			}
-		}
-	}
-	slices.SortFunc(points, func(a, b time.Time) int { return a.Compare(b) })
-	var ran time.Duration
-	for i := 0; i+1 < len(points); i++ {
-		if !m.clockStoppedAt(points[i]) && !m.givenBackAt(points[i]) {
-			ran += points[i+1].Sub(points[i])
-		}
-	}
-	return ran
-}
+func (s *simMatch) ran(from, to time.Time) time.Duration { return s.m.clockRan(from, to) }
 
 // TestClockSimulation plays matches of a day a move through random
 // sequences of what a correspondence game meets (boards and invites that
