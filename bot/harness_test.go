@@ -442,7 +442,7 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 			if finale && skipFinale {
 				continue
 			}
-			out = append(out, line)
+			out = append(out, line+controlsOf(msg))
 		}
 	}
 	add("dm", m.DMs())
@@ -455,6 +455,32 @@ func transcript(h *harness, m *discordtest.Member, skipFinale bool) []string {
 	// order may vary from run to run: compare what was seen, not when.
 	slices.Sort(out)
 	return out
+}
+
+// draftMarkID is the custom id of a set-up preview's Confirm button: its
+// mark is keyed by the match's secret (draftMark), which every run draws
+// anew, and names the member's own draft, so the leak comparisons leave it out.
+var draftMarkID = regexp.MustCompile(`^(su:conf:\d+:)\d+`)
+
+// controlsOf is what a member's client reads of msg's controls, which they
+// can inspect without pressing anything: each button's label, style, custom
+// id and link, each menu's custom id, placeholder and options. A link's
+// token is signed with the bot's key, which every run draws anew: only its
+// address before the token is kept.
+func controlsOf(msg *discordtest.Message) string {
+	var b strings.Builder
+	for _, c := range msg.Buttons() {
+		url, _, _ := strings.Cut(c.URL, "#")
+		fmt.Fprintf(&b, " <button %q %d %q %q %v>", c.Label, c.Style, draftMarkID.ReplaceAllString(c.CustomID, "${1}<mark>"), url, c.Disabled)
+	}
+	for _, m := range msg.SelectMenus() {
+		fmt.Fprintf(&b, " <menu %q %q", m.CustomID, m.Placeholder)
+		for _, o := range m.Options {
+			fmt.Fprintf(&b, " (%q %q %q %v)", o.Label, o.Value, o.Description, o.Default)
+		}
+		b.WriteString(">")
+	}
+	return b.String()
 }
 
 // leakRed is Red's set-up in the leak tests: a Sergeant and a Scout in
