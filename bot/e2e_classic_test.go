@@ -40,6 +40,30 @@ func playClassic(t *testing.T, red game.Setup, prepare ...func(h *harness)) (*ha
 	if !slices.Contains(offered, "J7 Sergeant (4)") || len(offered) == 0 || len(offered) > 25 {
 		t.Fatalf("bob is offered %v", offered)
 	}
+	// The targets of each of them, and what the other options offer Bob
+	// and Carol: the leak test compares them all.
+	for _, from := range choices {
+		for _, c := range h.bob.Autocomplete(t, h.channel, "stratego move", discordtest.Opt("from", from.Value), discordtest.Focused("to", "")) {
+			offered = append(offered, fmt.Sprintf("%v→%s %v", from.Value, c.Name, c.Value))
+		}
+	}
+	for _, ask := range []struct {
+		who     *discordtest.Member
+		command string
+		args    []discordtest.Arg
+	}{
+		{h.bob, "stratego move", []discordtest.Arg{discordtest.Focused("match", "")}},
+		{h.bob, "stratego history", []discordtest.Arg{discordtest.Focused("match", "")}},
+		{h.bob, "stratego board", []discordtest.Arg{discordtest.Focused("match", "")}},
+		{h.bob, "stratego watch", []discordtest.Arg{discordtest.Focused("match", "")}},
+		{h.carol, "stratego watch", []discordtest.Arg{discordtest.Focused("match", "")}},
+		{h.bob, "stratego move", []discordtest.Arg{discordtest.Focused("from", "J")}},
+		{h.bob, "stratego move", []discordtest.Arg{discordtest.Opt("from", "J7"), discordtest.Focused("to", "J")}},
+	} {
+		for _, c := range ask.who.Autocomplete(t, h.channel, ask.command, ask.args...) {
+			offered = append(offered, fmt.Sprintf("%s %s: %s %v", ask.who.Name, ask.command, c.Name, c.Value))
+		}
+	}
 	// Blue's mistakes, answered privately without a word about Red's pieces.
 	h.bob.SendDM(t, "A5-A6")
 	h.bob.WaitDM(t, contains("the piece on A5 is Red's; it is Blue's turn"))
