@@ -181,3 +181,66 @@ func TestComputerPaceCountsFromItsTurn(t *testing.T) {
 		t.Errorf("the computer answered %v after alice's move, want its pace %v from then, not from when the thinker came free %v later", took, pace, held)
 	}
 }
+
+// TestComputerPaceCountsTheThoughtsOwed: when the computer is asked to
+// move while the answers of other practice matches are owed (one member
+// may play several at once, and move in each at the same moment), its move
+// is played a pace later for each round of thinking those and its own
+// take in the slots, not when the thoughts before it happened to end: how
+// long they took depends on their computers' hidden pieces. Here two
+// answers are owed, thought of in turn in the one slot for less than a
+// pace each: the move comes three paces after alice's, not after the two
+// thoughts and its own (which told their length before).
+func TestComputerPaceCountsTheThoughtsOwed(t *testing.T) {
+	t.Parallel()
+	const pace, thought = time.Second, 800 * time.Millisecond
+	h := newHarness(t, func(c *Config) { c.Limits.ComputerThinkers, c.Limits.ComputerPace = 1, pace })
+	g := practiceDuelBegun(t, h, "easy")
+	for range 2 { // asked just before, and owed until this test ends
+		_, release := h.bot.thinkers.book()
+		t.Cleanup(release)
+	}
+	h.bot.thinkers.slots <- struct{}{} // the first of them thinks, then the second
+	go func() {
+		time.Sleep(2 * thought)
+		<-h.bot.thinkers.slots
+	}()
+	moved := time.Now()
+	h.alice.SendDM(t, g.LegalMoves()[0].String())
+	h.waitStored(1, 2)
+	if took := time.Since(moved); took < 3*pace {
+		t.Errorf("the computer answered %v after alice's move, while two answers were owed: want three paces, %v, whatever the thoughts before took", took, 3*pace)
+	}
+}
+
+// TestThinkingBook: an answer is played a pace later for each round of
+// thinking the answers owed then take in the slots, itself included, and
+// owes no longer once released (twice does nothing more).
+func TestThinkingBook(t *testing.T) {
+	for _, tc := range []struct {
+		slots int
+		want  []int // paces of each answer booked in turn, none released
+		next  int   // paces of one booked with the last of them alone owed
+	}{
+		{1, []int{1, 2, 3, 4}, 2},
+		{2, []int{1, 1, 2, 2, 3}, 1},
+		{3, []int{1, 1, 1, 2}, 1},
+	} {
+		th := newThinking(tc.slots)
+		var releases []func()
+		for k, want := range tc.want {
+			paces, release := th.book()
+			if paces != want {
+				t.Errorf("%d slots, answer %d: %d paces, want %d", tc.slots, k+1, paces, want)
+			}
+			releases = append(releases, release)
+		}
+		for _, release := range releases[:len(releases)-1] {
+			release()
+			release()
+		}
+		if paces, _ := th.book(); paces != tc.next {
+			t.Errorf("%d slots, one answer owed: the next is %d paces away, want %d", tc.slots, paces, tc.next)
+		}
+	}
+}

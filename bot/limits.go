@@ -36,7 +36,8 @@ type Limits struct {
 	// fewer than the machine's cores, at least one.
 	ComputerThinkers int
 	// ComputerPace is the least time from the computer's being asked to
-	// move to its move being played; 0: defaultComputerPace.
+	// move to its move being played, once for each round of thinking the
+	// answers owed then take (thinking.book); 0: defaultComputerPace.
 	// How long it thinks depends on its own pieces, which its opponent must
 	// not learn from when the move arrives.
 	ComputerPace time.Duration
@@ -136,9 +137,35 @@ func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) s
 // A thinker holds a Go P while it runs, so the process runs one P more per
 // thinker than it has cores (GoProcs): people's work always has as many Ps as
 // cores, and the thinkers only the time those leave.
-type thinking struct{ slots chan struct{} }
+type thinking struct {
+	slots chan struct{}
+	mu    sync.Mutex
+	owed  int // the answers booked and not yet due (book)
+}
 
 func newThinking(n int) *thinking { return &thinking{slots: make(chan struct{}, n)} }
+
+// book counts an answer of the computer asked for now, until release is
+// called once it is due, and returns in how many paces from now it may be
+// played: one for each round of thinking that the answers owed before it
+// and itself take in the slots, each no longer than its pace. The answers
+// owed count until they are due, not until they are thought of, so that
+// how many there are tells nothing of how long any thought: that depends on
+// its computer's hidden pieces.
+func (t *thinking) book() (paces int, release func()) {
+	t.mu.Lock()
+	t.owed++
+	n := t.owed
+	t.mu.Unlock()
+	var once sync.Once
+	return (n + cap(t.slots) - 1) / cap(t.slots), func() {
+		once.Do(func() {
+			t.mu.Lock()
+			t.owed--
+			t.mu.Unlock()
+		})
+	}
+}
 
 // do runs f when a slot is free, or gives up when stop is closed first. f
 // runs on a thread of its own at the lowest priority, which ends with it.

@@ -162,17 +162,22 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 
 // computerMoves chooses the computer's move from what its side may know, v,
 // in a thinker's slot, and plays it through the same path as a person's, not
-// before the pace (Limits.ComputerPace) has passed since it was asked to:
+// before its pace (Limits.ComputerPace) has passed since it was asked to:
 // how long it thinks depends on its own hidden pieces, and its opponent sees
 // when the move arrives. The pace counts from the asking, not from the slot,
-// so that the wait for a slot (another match's thinking, which depends on
-// that computer's pieces) shows only when the wait and the thinking take
-// longer than the pace. It waits outside the slot, so that the pace costs
-// no thinking. The version makes a move chosen for an old position fail as
-// stale.
+// and once for each round of thinking that the computer's answers owed
+// then (thinking.book), this one included, take in the slots: the wait for a
+// slot is other matches' thinking, which depends on their computers'
+// pieces, and a move played when the thoughts before it happened to end
+// would tell their opponents (one member may play several practice matches
+// at once) how long those were. It waits outside the slot, so that the pace
+// costs no thinking. The version makes a move chosen for an old position
+// fail as stale.
 func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
 	var mv game.Move
-	due := time.Now().Add(b.limits.ComputerPace)
+	paces, release := b.thinkers.book()
+	defer release()
+	due := time.Now().Add(time.Duration(paces) * b.limits.ComputerPace)
 	chosen := false
 	b.thinkers.do(b.stopping, func() {
 		b.guard(ctx, "computer", func(context.Context) {
@@ -184,9 +189,11 @@ func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Sid
 			chosen = true
 		})
 	})
-	if !chosen || !b.waitUntil(due) {
+	// A move not chosen keeps its place until it was due, as a move does.
+	if !b.waitUntil(due) || !chosen {
 		return
 	}
+	release()
 	b.guard(ctx, "computer", func(ctx context.Context) {
 		if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
 			// A refusal's reason names the computer's own piece ("Bombs
