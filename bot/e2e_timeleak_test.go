@@ -16,13 +16,18 @@ import (
 // (picture and text) and refused record, Carol watching, the resignation
 // and the rematch it offers. Played twice with Red's hidden pieces
 // shuffled, Bob and the channel see exactly the same (the final reveal
-// aside: it shows every piece by design).
+// aside: it shows every piece by design), and so do Bob's and the public's
+// pages of the web board, which word the pause, the vacation and the gifts.
 func TestMatchTimeLeaksNothing(t *testing.T) {
 	t.Parallel()
 	red := leakRed(t)
 	var bobSaw, publicSaw [2][]string
+	var pages [2][2][]string // run, then Bob's page's states and the public page's
 	bothWays(t, red, marshalAndBombSwapped(red), func(t *testing.T, k int, setup game.Setup) {
 		h := newHarness(t)
+		// The web board's pages too, from the start.
+		rec := &pageRecorder{}
+		rec.prepare(t)(h)
 		day := 24 * time.Hour
 		h.challenge("Classic", discordtest.Opt("move_time", "24h"))
 		h.sendSetups(setup, placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant}))
@@ -92,10 +97,18 @@ func TestMatchTimeLeaksNothing(t *testing.T) {
 			}
 		}
 		bobSaw[k], publicSaw[k] = bob, public
+		pages[k] = rec.final(t)
+		for _, want := range []string{`"paused":`, `"away":[`, `"gifts":[`, `"offer":`} {
+			if !strings.Contains(strings.Join(pages[k][0], "\n"), want) {
+				t.Fatalf("Bob's page never got %s: the comparison proves little", want)
+			}
+		}
 	})
 	if t.Failed() {
 		return
 	}
 	sameSight(t, "Bob", bobSaw)
 	sameSight(t, "the channel", publicSaw)
+	samePages(t, "Bob's page", pages[0][0], pages[1][0])
+	samePages(t, "the public page", pages[0][1], pages[1][1])
 }

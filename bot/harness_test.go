@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -465,13 +466,16 @@ var draftMarkID = regexp.MustCompile(`^(su:conf:\d+:)\d+`)
 // controlsOf is what a member's client reads of msg's controls, which they
 // can inspect without pressing anything: each button's label, style, custom
 // id and link, each menu's custom id, placeholder and options. A link's
-// token is signed with the bot's key, which every run draws anew: only its
-// address before the token is kept.
+// token is signed with the bot's key, and its server listens on an address,
+// which every run draws anew: only its path is kept.
 func controlsOf(msg *discordtest.Message) string {
 	var b strings.Builder
 	for _, c := range msg.Buttons() {
-		url, _, _ := strings.Cut(c.URL, "#")
-		fmt.Fprintf(&b, " <button %q %d %q %q %v>", c.Label, c.Style, draftMarkID.ReplaceAllString(c.CustomID, "${1}<mark>"), url, c.Disabled)
+		link := c.URL
+		if u, err := url.Parse(c.URL); err == nil && c.URL != "" {
+			link = u.Path
+		}
+		fmt.Fprintf(&b, " <button %q %d %q %q %v>", c.Label, c.Style, draftMarkID.ReplaceAllString(c.CustomID, "${1}<mark>"), link, c.Disabled)
 	}
 	for _, m := range msg.SelectMenus() {
 		fmt.Fprintf(&b, " <menu %q %q", m.CustomID, m.Placeholder)
