@@ -244,3 +244,83 @@ func TestThinkingBook(t *testing.T) {
 		}
 	}
 }
+
+// TestPracticeLeaksNothing is the leak comparison of a practice match: the
+// computer plays Red with set-ups that differ only in pieces alice never
+// sees (its Marshal and a Bomb traded on its back row), making the same
+// moves in both runs, and alice, who plays Blue by DM, sees exactly the
+// same: the practice post, her invite, the boards and the computer's moves
+// described, her history and her board as text, her autocomplete, and the
+// end (the final reveal aside: it shows every piece by design); and so do
+// her page of the web board and the public's.
+func TestPracticeLeaksNothing(t *testing.T) {
+	t.Parallel()
+	red := leakRed(t)
+	var aliceSaw [2][]string
+	var pages [2][2][]string // run, then alice's page's states and the public page's
+	bothWays(t, red, marshalAndBombSwapped(red), func(t *testing.T, k int, setup game.Setup) {
+		h := newHarness(t, func(c *Config) { c.Limits.ComputerPace = time.Millisecond })
+		base := webOn(t, h)
+		ctx := context.Background()
+		h.alice.SlashCommand(t, h.channel, "stratego practice", discordtest.Opt("variant", "Classic"), discordtest.Opt("side", "blue")).Reply(t)
+		// The computer's set-up, in place of the one its secret drew.
+		if _, err := h.db.UpdateMatch(ctx, 1, 0, func(m *storage.Match) error {
+			m.Setups[game.Red].Setup = setup
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		rec := &pageRecorder{}
+		rec.open(t, h, base, h.alice, game.Blue)
+		// The computer's moves, in place of those it chooses: the same in
+		// both runs, and its Scout takes alice's Flag from E4 at the end.
+		script := []string{"A4-A5", "A5-A6", "E4xE7"}
+		played := 0
+		scripted := func(side game.Side, mv game.Move) game.Move {
+			if side != game.Red {
+				return mv
+			}
+			from, to, _ := strings.Cut(strings.NewReplacer("x", "-").Replace(script[played]), "-")
+			played++
+			return game.Move{From: sq(t, from), To: sq(t, to)}
+		}
+		h.reads.moveAs.Store(&scripted)
+		h.alice.WaitDM(t, contains("Send me your secret set-up"))
+		blue := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 5}: game.Flag})
+		h.alice.SendDM(t, game.FormatSetup(blue, game.NumberingModern))
+		preview := h.alice.WaitDM(t, contains("Your set-up for match"))
+		h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+		h.waitMoves(1, 1)
+		h.outboxEmpty()
+		var offered []string
+		for j, mv := range []string{"J7-J6", "J6-J5"} {
+			for _, c := range h.alice.Autocomplete(t, h.channel, "stratego move", discordtest.Focused("from", "")) {
+				offered = append(offered, c.Name)
+			}
+			for _, c := range h.alice.Autocomplete(t, h.channel, "stratego move", discordtest.Opt("from", mv[:2]), discordtest.Focused("to", "")) {
+				offered = append(offered, c.Name)
+			}
+			h.alice.SlashCommand(t, h.channel, "stratego board", discordtest.Opt("text", true)).Reply(t)
+			h.alice.SlashCommand(t, h.channel, "stratego history").Reply(t)
+			h.alice.SendDM(t, mv)
+			h.waitMoves(1, 2*j+3) // hers and the computer's answer
+			h.outboxEmpty()
+		}
+		h.alice.WaitDM(t, contains("You lost: your Flag was captured"))
+		h.outboxEmpty()
+		if m := h.match(1); m.Phase != storage.PhaseFinished || played != len(script) {
+			t.Fatalf("the match is %v after %d of the computer's scripted moves", m.Phase, played)
+		}
+		aliceSaw[k] = append(transcript(h, h.alice, true), "autocomplete: "+strings.Join(offered, ", "))
+		pages[k] = rec.final(t)
+		if joined := strings.Join(aliceSaw[k], "\n"); !strings.Contains(joined, "[board.png ") || !strings.Contains(joined, "Practice match #1") {
+			t.Fatalf("too little to compare:\n%s", joined)
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	sameSight(t, "alice", aliceSaw)
+	samePages(t, "alice's page", pages[0][0], pages[1][0])
+	samePages(t, "the public page", pages[0][1], pages[1][1])
+}

@@ -10,10 +10,12 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
 )
 
-// pageRecorder records every state the web board sends bob's page and the
-// public's, from the moment the match exists: the set-up phase included.
+// pageRecorder records every state the web board sends a player's page
+// (bob's) and the public's, from the moment the match exists: the set-up
+// phase included.
 type pageRecorder struct {
 	mu  sync.Mutex
 	saw [2][]string // bob's, the public's
@@ -24,26 +26,32 @@ type pageRecorder struct {
 func (r *pageRecorder) prepare(t *testing.T) func(h *harness) {
 	return func(h *harness) {
 		base := webOn(t, h)
-		ctx, cancel := context.WithCancel(context.Background())
-		t.Cleanup(cancel)
 		h.challenged = append(h.challenged, func() {
 			h.outboxEmpty() // the invites (and a thread) are out
-			m := h.match(1)
-			links := [2]string{
-				h.bot.boardLink(m, game.BlueViewer, h.bot.settingsOf(ctx, h.bob.ID).LinkGen),
-				h.bot.boardLink(m, game.PublicViewer, 0),
-			}
-			for k, link := range links {
-				events := webEvents(t, ctx, base, link)
-				go func() {
-					for e := range events {
-						r.mu.Lock()
-						r.saw[k] = append(r.saw[k], e)
-						r.mu.Unlock()
-					}
-				}()
-			}
+			r.open(t, h, base, h.bob, game.Blue)
 		})
+	}
+}
+
+// open opens the pages of match 1 of member, who plays side, and of the
+// public on the web board served at base, and records what they receive.
+func (r *pageRecorder) open(t *testing.T, h *harness, base string, member *discordtest.Member, side game.Side) {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	m := h.match(1)
+	links := [2]string{
+		h.bot.boardLink(m, game.ViewerOf(side), h.bot.settingsOf(ctx, member.ID).LinkGen),
+		h.bot.boardLink(m, game.PublicViewer, 0),
+	}
+	for k, link := range links {
+		events := webEvents(t, ctx, base, link)
+		go func() {
+			for e := range events {
+				r.mu.Lock()
+				r.saw[k] = append(r.saw[k], e)
+				r.mu.Unlock()
+			}
+		}()
 	}
 }
 
