@@ -1,0 +1,270 @@
+package web
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+// rgba is a colour as CSS computes it: red, green and blue 0 to 255, and
+// its opacity 0 to 1.
+type rgba [4]float64
+
+var cssColourPattern = regexp.MustCompile(`rgba?\(\s*([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\s*\)|#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b`)
+
+// cssColours are the colours a computed value (a colour, a shadow, a
+// gradient) or an SVG file names, in order.
+func cssColours(s string) []rgba {
+	var out []rgba
+	for _, m := range cssColourPattern.FindAllStringSubmatch(s, -1) {
+		if hex := m[5]; hex != "" {
+			if len(hex) == 3 {
+				hex = string([]byte{hex[0], hex[0], hex[1], hex[1], hex[2], hex[2]})
+			}
+			v, _ := strconv.ParseUint(hex, 16, 32)
+			out = append(out, rgba{float64(v >> 16), float64(v >> 8 & 0xff), float64(v & 0xff), 1})
+			continue
+		}
+		c := rgba{1: 0, 3: 1}
+		for i := range 3 {
+			c[i], _ = strconv.ParseFloat(m[i+1], 64)
+		}
+		if m[4] != "" {
+			c[3], _ = strconv.ParseFloat(m[4], 64)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// solid is the first colour of s that is more than half opaque.
+func solid(t *testing.T, what, s string) rgba {
+	t.Helper()
+	for _, c := range cssColours(s) {
+		if c[3] > 0.5 {
+			return c
+		}
+	}
+	t.Fatalf("%s: no colour in %q", what, s)
+	return rgba{}
+}
+
+// over is c painted over the opaque ground.
+func (c rgba) over(ground rgba) rgba {
+	var out rgba
+	for i := range 3 {
+		out[i] = c[i]*c[3] + ground[i]*(1-c[3])
+	}
+	out[3] = 1
+	return out
+}
+
+// luminance is WCAG's relative luminance of an opaque colour.
+func (c rgba) luminance() float64 {
+	ch := func(v float64) float64 {
+		x := v / 255
+		if x <= 0.03928 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*ch(c[0]) + 0.7152*ch(c[1]) + 0.0722*ch(c[2])
+}
+
+// contrastRatio is WCAG's contrast ratio of two opaque colours, 1 to 21.
+func contrastRatio(a, b rgba) float64 {
+	la, lb := a.luminance(), b.luminance()
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+func (c rgba) String() string {
+	return fmt.Sprintf("#%02x%02x%02x", int(math.Round(c[0])), int(math.Round(c[1])), int(math.Round(c[2])))
+}
+
+// svgColour is the first colour the picture name of static/ draws with.
+func svgColour(t *testing.T, name string) rgba {
+	t.Helper()
+	b, err := static.ReadFile("static/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return solid(t, name, string(b))
+}
+
+// schemeColours are the computed colours of the page's parts, read with
+// probes: an element of the part's classes put where the part is, read and
+// taken away again, so that every state the page can show is read at once.
+const schemeColours = `(() => {
+	const cs = (e, p, pseudo) => getComputedStyle(e, pseudo || null).getPropertyValue(p);
+	const probe = (parent, tag, cls, attrs, read) => {
+		const e = document.createElement(tag);
+		e.className = cls;
+		for (const k in attrs) { e.setAttribute(k, attrs[k]); }
+		parent.appendChild(e);
+		const v = read(e);
+		e.remove();
+		return v;
+	};
+	const out = {};
+	const both = (name, e) => { out[name + " ink"] = cs(e, "color"); out[name + " ground"] = cs(e, "background-color"); };
+	out["page ground"] = cs(document.body, "background-color");
+	out["page ink"] = cs(document.body, "color");
+	out["coordinate ink"] = cs(document.querySelector(".sq[data-row]"), "color", "::before");
+	out["keys ink"] = cs(document.getElementById("keys"), "color");
+	out["done ink"] = cs(document.getElementById("done"), "color");
+	const refusal = document.getElementById("refusal"), hinted = refusal.classList.contains("hint");
+	refusal.classList.remove("hint");
+	out["refusal ink"] = cs(refusal, "color");
+	refusal.classList.add("hint");
+	out["hint ink"] = cs(refusal, "color");
+	refusal.classList.toggle("hint", hinted);
+	probe(document.getElementById("time"), "li", "", {}, e => both("notice", e));
+	probe(document.getElementById("history"), "li", "", {}, li => {
+		probe(li, "button", "", {}, e => { out["move ink"] = cs(e, "color"); });
+		probe(li, "button", "", {"aria-current": "step"}, e => both("current move", e));
+	});
+	probe(document.getElementById("actions"), "button", "", {}, e => {
+		both("button", e);
+		e.focus();
+		out["button focus style"] = cs(e, "outline-style");
+		out["button focus"] = cs(e, "outline-color");
+	});
+	both("menu", document.getElementById("saved"));
+	const tray = document.getElementById("tray"), hidden = tray.hidden;
+	tray.hidden = false;
+	probe(tray, "button", "", {"aria-disabled": "true"}, e => both("tray piece all placed", e));
+	probe(tray, "button", "", {"aria-selected": "true"}, e => { out["tray choice"] = cs(e, "box-shadow") + " " + cs(e, "outline-color") + " " + cs(e, "outline-style"); });
+	tray.hidden = hidden;
+	both("question", document.getElementById("ask"));
+	both("question's button", document.getElementById("ask-no"));
+	const row = document.querySelector("#board .row");
+	const square = cls => probe(row, "button", "sq " + cls, {}, e => cs(e, "background-color"));
+	for (const [name, cls] of [["land", ""], ["set-up zone", "zone"], ["last move's square", "from"], ["battle's square", "battle"]]) {
+		out[name] = square(cls);
+	}
+	out["red piece ink"] = probe(row, "button", "sq red", {}, e => cs(e, "color"));
+	out["blue piece ink"] = probe(row, "button", "sq blue", {}, e => cs(e, "color"));
+	out["selection"] = probe(row, "button", "sq red sel", {}, e => cs(e, "box-shadow"));
+	out["selected red piece ink"] = probe(row, "button", "sq red sel", {}, e => cs(e, "color"));
+	out["selected blue piece ink"] = probe(row, "button", "sq blue sel", {}, e => cs(e, "color"));
+	out["empty target"] = probe(row, "button", "sq target", {}, e => cs(e, "background-image"));
+	out["piece target"] = probe(row, "button", "sq target blue", {}, e => cs(e, "background-image"));
+	const sq = document.querySelector(".sq:not(.lake)");
+	sq.focus();
+	out["square focus style"] = cs(sq, "outline-style");
+	out["square focus"] = cs(sq, "outline-color");
+	sq.blur();
+	return out;
+})()`
+
+// TestBrowserColourSchemes: the page's text reads at WCAG AA's 4.5:1 on its
+// ground, and the marks that say where the keyboard is, what was chosen,
+// where a piece may go and what last happened stand out at 3:1 from what
+// they lie on; the board's pieces stand out from its land at 3:1.
+func TestBrowserColourSchemes(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	for _, scheme := range []string{"light"} {
+		t.Run(scheme, func(t *testing.T) {
+			if err := chromedp.Do(ctx,
+				browsertest.ColorScheme(scheme),
+				browsertest.Focused(),
+				chromedp.Navigate("about:blank"),
+				chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+				chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+			); err != nil {
+				t.Fatal(err)
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](schemeColours))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got["square focus style"] != "solid" {
+				t.Fatalf("no focus ring shown: a square's is %q", got["square focus style"])
+			}
+			c := func(name string) rgba {
+				t.Helper()
+				v, ok := got[name]
+				if !ok {
+					t.Fatalf("no colour read for %s", name)
+				}
+				return solid(t, name, v)
+			}
+			page, land := c("page ground"), c("land")
+			// The selection lights its square up with a tint over the piece
+			// and its symbol, under its rank.
+			shadow := cssColours(got["selection"])
+			if len(shadow) != 2 {
+				t.Fatalf("the selection's shadows: %q", got["selection"])
+			}
+			tint := shadow[1]
+			red, blue, symbol := svgColour(t, "tile-red.svg"), svgColour(t, "tile-blue.svg"), svgColour(t, "bomb.svg")
+			grounds := []string{"land", "set-up zone", "last move's square", "battle's square"}
+			type pair struct {
+				what     string
+				fg, bg   rgba
+				min      float64
+				darkText bool // dark text on a light ground even in the dark scheme
+			}
+			pairs := []pair{
+				{"the page's text", c("page ink"), page, 4.5, false},
+				{"the coordinates", c("coordinate ink"), page, 4.5, false},
+				{"the keys' help", c("keys ink"), page, 4.5, false},
+				{"a refusal", c("refusal ink"), page, 4.5, false},
+				{"a set-up's hint", c("hint ink"), page, 4.5, false},
+				{"what was done", c("done ink"), page, 4.5, false},
+				{"a notice", c("notice ink"), c("notice ground").over(page), 4.5, false},
+				{"a move in the list", c("move ink"), page, 4.5, false},
+				{"the move shown", c("current move ink"), c("current move ground").over(page), 4.5, scheme == "light"},
+				{"a button", c("button ink"), c("button ground").over(page), 4.5, false},
+				{"the menu of set-ups", c("menu ink"), c("menu ground").over(page), 4.5, false},
+				{"a tray piece all placed", c("tray piece all placed ink").over(c("tray piece all placed ground").over(page)), c("tray piece all placed ground").over(page), 4.5, false},
+				{"a question", c("question ink"), c("question ground"), 4.5, false},
+				{"a question's button", c("question's button ink"), c("question's button ground").over(c("question ground")), 4.5, false},
+				{"a Red piece's rank", c("red piece ink"), red, 4.5, false},
+				{"a Blue piece's rank", c("blue piece ink"), blue, 4.5, false},
+				{"the selected Red piece's rank", c("selected red piece ink"), tint.over(red), 4.5, true},
+				{"the selected Blue piece's rank", c("selected blue piece ink"), tint.over(blue), 4.5, true},
+				{"a Red Bomb's symbol", symbol, red, 3, false},
+				{"a Blue Bomb's symbol", symbol, blue, 3, false},
+				{"the selected Red Bomb's symbol", tint.over(symbol), tint.over(red), 3, false},
+				{"the selected Blue Bomb's symbol", tint.over(symbol), tint.over(blue), 3, false},
+				{"the tray's chosen piece", solid(t, "tray choice", got["tray choice"]), page, 3, false},
+				{"a Red piece on the land", red, land, 3, false},
+				{"a Blue piece on the land", blue, land, 3, false},
+				{"the last move's frame, on its square", svgColour(t, "last-from.svg"), c("last move's square"), 3, false},
+				{"the last move's thick frame, on its square", svgColour(t, "last-to.svg"), c("last move's square"), 3, false},
+				{"the last move's frame, by the land", svgColour(t, "last-from.svg"), land, 3, false},
+				{"a battle's frame, on its square", svgColour(t, "battle.svg"), c("battle's square"), 3, false},
+				{"a battle's frame, by the land", svgColour(t, "battle.svg"), land, 3, false},
+				{"a Scout's trail", svgColour(t, "trail-h.svg"), land, 3, false},
+				{"a Scout's trail, up and down", svgColour(t, "trail-v.svg"), land, 3, false},
+			}
+			for _, g := range grounds {
+				pairs = append(pairs,
+					pair{"the focus ring of a square, on the " + g, c("square focus"), c(g), 3, false},
+					pair{"the selected piece's ring, on the " + g, c("selection"), c(g), 3, false},
+					pair{"a target's dot, on the " + g, c("empty target").over(c(g)), c(g), 3, false},
+					pair{"a target's corners round a piece, on the " + g, c("piece target").over(c(g)), c(g), 3, false},
+				)
+			}
+			for _, p := range pairs {
+				if r := contrastRatio(p.fg, p.bg); r < p.min {
+					t.Errorf("%s: %v on %v, contrast %.2f, want %.1f or more", p.what, p.fg, p.bg, r, p.min)
+				}
+				if scheme == "dark" && p.min == 4.5 && !p.darkText && p.bg.luminance() > p.fg.luminance() {
+					t.Errorf("%s: dark text %v on a light ground %v in the dark scheme", p.what, p.fg, p.bg)
+				}
+			}
+		})
+	}
+}
