@@ -165,15 +165,18 @@ const schemeColours = `(() => {
 	return out;
 })()`
 
-// TestBrowserColourSchemes: the page's text reads at WCAG AA's 4.5:1 on its
-// ground, and the marks that say where the keyboard is, what was chosen,
-// where a piece may go and what last happened stand out at 3:1 from what
-// they lie on; the board's pieces stand out from its land at 3:1.
+// TestBrowserColourSchemes: the page follows the reader's system, light or
+// dark (Discord's dark theme at night meets no white page), and in both its
+// text reads at WCAG AA's 4.5:1 on its ground, and the marks that say where
+// the keyboard is, what was chosen, where a piece may go and what last
+// happened stand out at 3:1 from what they lie on. In the dark scheme every
+// text is light on a dark ground. The board keeps its colours in both: its
+// pieces stand out from its land at 3:1.
 func TestBrowserColourSchemes(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
 	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
-	for _, scheme := range []string{"light"} {
+	for _, scheme := range []string{"light", "dark"} {
 		t.Run(scheme, func(t *testing.T) {
 			if err := chromedp.Do(ctx,
 				browsertest.ColorScheme(scheme),
@@ -188,8 +191,8 @@ func TestBrowserColourSchemes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got["square focus style"] != "solid" {
-				t.Fatalf("no focus ring shown: a square's is %q", got["square focus style"])
+			if got["button focus style"] != "solid" || got["square focus style"] != "solid" {
+				t.Fatalf("no focus ring shown: a button's is %q, a square's %q", got["button focus style"], got["square focus style"])
 			}
 			c := func(name string) rgba {
 				t.Helper()
@@ -238,6 +241,8 @@ func TestBrowserColourSchemes(t *testing.T) {
 				{"a Blue Bomb's symbol", symbol, blue, 3, false},
 				{"the selected Red Bomb's symbol", tint.over(symbol), tint.over(red), 3, false},
 				{"the selected Blue Bomb's symbol", tint.over(symbol), tint.over(blue), 3, false},
+				{"the focus ring of a control, on the page", c("button focus"), page, 3, false},
+				{"the focus ring of a control, on a question", c("button focus"), c("question ground"), 3, false},
 				{"the tray's chosen piece", solid(t, "tray choice", got["tray choice"]), page, 3, false},
 				{"a Red piece on the land", red, land, 3, false},
 				{"a Blue piece on the land", blue, land, 3, false},
