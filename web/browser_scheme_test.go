@@ -1,8 +1,10 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"testing"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -271,5 +274,123 @@ func TestBrowserColourSchemes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// phoneAudit lists what on the open page fails a phone: a control (a
+// square, a tray piece, a move in the list, a button, a menu) under 24 px
+// either way, a text under 12 px (the coordinates beside the board too),
+// anything out of the screen to the right or the left, and the focus ring
+// of the control with the focus cut off by the box it scrolls in.
+const phoneAudit = `(() => {
+	const out = [], shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+	const name = e => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className ? "." + e.className.split(" ").join(".") : "") + (e.textContent ? " " + JSON.stringify(e.textContent.slice(0, 20)) : "");
+	document.querySelectorAll("button, select, input, [tabindex]").forEach(e => {
+		if (!shown(e)) { return; }
+		const r = e.getBoundingClientRect();
+		if (r.width < 24 || r.height < 24) { out.push("a control of " + r.width.toFixed(1) + "×" + r.height.toFixed(1) + " px: " + name(e)); }
+	});
+	document.querySelectorAll("body *").forEach(e => {
+		if (!shown(e)) { return; }
+		const r = e.getBoundingClientRect();
+		if (r.right > innerWidth + 0.5 || r.left < -0.5) { out.push("out of the screen at " + r.left.toFixed(1) + ".." + r.right.toFixed(1) + " px: " + name(e)); }
+	});
+	if (document.documentElement.scrollWidth > innerWidth) { out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " px"); }
+	const small = new Set(), walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let n; (n = walk.nextNode());) {
+		const e = n.parentElement;
+		if (!n.textContent.trim() || !shown(e) || e.closest(".sr")) { continue; }
+		const size = parseFloat(getComputedStyle(e).fontSize);
+		if (size < 12) { small.add(size + " px text: " + name(e)); }
+	}
+	document.querySelectorAll(".sq").forEach(e => {
+		for (const p of ["::before", "::after"]) {
+			const cs = getComputedStyle(e, p);
+			if (cs.content !== "none" && cs.content !== "normal" && parseFloat(cs.fontSize) < 12) { small.add(cs.fontSize + " text " + cs.content + " by " + name(e)); }
+		}
+	});
+	const f = document.activeElement, box = f && f.parentElement && f.parentElement.closest("#history");
+	if (box && getComputedStyle(f).outlineStyle !== "none") {
+		const r = f.getBoundingClientRect(), b = box.getBoundingClientRect(), cs = getComputedStyle(f);
+		const ring = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth);
+		if (r.top - ring < b.top + box.clientTop - 0.5 || r.bottom + ring > b.top + box.clientTop + box.clientHeight + 0.5) {
+			out.push("the focus ring of " + name(f) + " (" + (r.top - ring).toFixed(1) + ".." + (r.bottom + ring).toFixed(1) + " px) cut off by its list (" + b.top.toFixed(1) + ".." + b.bottom.toFixed(1) + " px)");
+		}
+	}
+	return out.concat(Array.from(small));
+})()`
+
+// TestBrowserPhoneInBothSchemes: on a phone 360 px wide, in the light
+// scheme and the dark, in a set-up, in play with a draw offer and a
+// proposal to pause, with a question open, and after the end with the
+// replay, every control is big enough to tap, every text big enough to
+// read, and nothing leaves the screen.
+func TestBrowserPhoneInBothSchemes(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	setup, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantClassic))
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantClassic), 2)
+	play = storagetest.Play(t, f.store, play, 40, rand.New(rand.NewPCG(2, 2)))
+	at := play.Log[len(play.Log)-1].At
+	for _, a := range []storage.Action{{Kind: storage.ActOfferDraw, Side: game.Blue, At: at}, {Kind: storage.ActOfferPause, Side: game.Blue, Days: 3, At: at}} {
+		if play, err = f.store.Act(bg, play.ID, play.Version, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	over := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 3)
+	over = storagetest.Play(t, f.store, over, 10, rand.New(rand.NewPCG(3, 3)))
+	if over, err = f.store.Act(bg, over.ID, over.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: over.Log[len(over.Log)-1].At}); err != nil {
+		t.Fatal(err)
+	}
+	for _, scheme := range []string{"light", "dark"} {
+		for _, tt := range []struct {
+			name  string
+			m     *storage.Match
+			shown string // what the page shows once it is ready
+			then  []chromedp.Action[chromedp.Void]
+		}{
+			{"a set-up", setup, `#tray button`, nil},
+			{"a set-up under way", setup, `#tray button`, []chromedp.Action[chromedp.Void]{
+				chromedp.Click(chromedp.CSS(`#random`)),
+				chromedp.Poll[chromedp.Void](`!document.getElementById("keepSetup").disabled`),
+			}},
+			{"offers", play, `#declinePause`, nil},
+			{"a question", play, `#resign`, []chromedp.Action[chromedp.Void]{
+				chromedp.Click(chromedp.CSS(`#resign`)),
+				chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
+			}},
+			{"the end", over, `#download`, []chromedp.Action[chromedp.Void]{
+				chromedp.Click(chromedp.CSS(`#first`)),
+				chromedp.WaitVisible(chromedp.CSS(`#note:not(:empty)`)),
+			}},
+			{"the newest move, focused", play, `#history li`, []chromedp.Action[chromedp.Void]{
+				browsertest.Focused(),
+				chromedp.Focus(chromedp.CSS(`#history li:last-child button`)),
+			}},
+		} {
+			t.Run(scheme+"/"+tt.name, func(t *testing.T) {
+				steps := append([]chromedp.Action[chromedp.Void]{
+					browsertest.Phone(),
+					browsertest.ColorScheme(scheme),
+					chromedp.Navigate("about:blank"),
+					chromedp.Navigate(f.ts.URL + "/board#" + f.token(tt.m.ID, game.RedViewer)),
+					chromedp.WaitVisible(chromedp.CSS(tt.shown)),
+				}, tt.then...)
+				if err := chromedp.Do(ctx, steps...); err != nil {
+					t.Fatal(err)
+				}
+				problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](phoneAudit))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range problems {
+					t.Error(p)
+				}
+			})
+		}
 	}
 }
