@@ -7,8 +7,11 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/strategobot/strategobot/game"
@@ -392,5 +395,49 @@ func TestBrowserPhoneInBothSchemes(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestBrowserDarkBeforeTheStyle: a page opened in the dark scheme is dark
+// from the first paint, while its style sheet is still on its way on a
+// slow network: the browser's own ground and text are the dark scheme's,
+// not a white page that turns dark once the style sheet comes.
+func TestBrowserDarkBeforeTheStyle(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	n := newSlowNet(t, f)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	for _, tt := range []struct {
+		scheme string
+		light  bool // the browser's text is light: its ground is dark
+	}{{"light", false}, {"dark", true}} {
+		t.Run(tt.scheme, func(t *testing.T) {
+			h, letGo := n.hold("/static/board.css", false)
+			defer letGo()
+			if err := chromedp.Do(ctx,
+				browsertest.ColorScheme(tt.scheme),
+				chromedp.Navigate("about:blank"),
+				// Not chromedp.Navigate, which waits for a load the held style sheet holds up.
+				chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+					_, err := cdp.Call(ctx, tg, cdppage.Navigate, cdppage.NavigateParams{URL: n.URL + "/board#" + f.token(m.ID, game.RedViewer)})
+					return err
+				}),
+			); err != nil {
+				t.Fatal(err)
+			}
+			h.waitFor(t, ctx, "the style sheet's request")
+			browsertest.WaitAcrossLoad(t, ctx, "the page read", `document.readyState !== "loading" && !!document.getElementById("keys")`)
+			ink, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.styleSheets.length + " " + getComputedStyle(document.body).color`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sheets, colour, _ := strings.Cut(ink, " ")
+			if sheets != "0" {
+				t.Fatalf("the style sheet is in (%s sheets): the network did not hold it", sheets)
+			}
+			if light := solid(t, "the browser's text", colour).luminance() > 0.5; light != tt.light {
+				t.Errorf("before its style sheet, the page's text is %s in the %s scheme", colour, tt.scheme)
+			}
+		})
 	}
 }
