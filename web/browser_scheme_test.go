@@ -150,6 +150,8 @@ const schemeColours = `(() => {
 	probe(tray, "button", "", {"aria-selected": "true"}, e => { out["tray choice"] = cs(e, "box-shadow") + " " + cs(e, "outline-color") + " " + cs(e, "outline-style"); });
 	tray.hidden = hidden;
 	both("question", document.getElementById("ask"));
+	out["question edge"] = cs(document.getElementById("ask"), "border-top-color");
+	out["question edge width"] = cs(document.getElementById("ask"), "border-top-width");
 	both("question's button", document.getElementById("ask-no"));
 	const row = document.querySelector("#board .row");
 	const square = cls => probe(row, "button", "sq " + cls, {}, e => cs(e, "background-color"));
@@ -259,6 +261,14 @@ func TestBrowserColourSchemes(t *testing.T) {
 				{"a battle's frame, by the land", svgColour(t, "battle.svg"), land, 3, false},
 				{"a Scout's trail", svgColour(t, "trail-h.svg"), land, 3, false},
 				{"a Scout's trail, up and down", svgColour(t, "trail-v.svg"), land, 3, false},
+			}
+			// A question's panel has a shadow round it, which a dark page does
+			// not show: there it has an edge.
+			if scheme == "dark" {
+				if w := got["question edge width"]; w == "0px" {
+					t.Errorf("a question's panel has no edge")
+				}
+				pairs = append(pairs, pair{"a question's edge, on the page", c("question edge"), page, 3, false})
 			}
 			for _, g := range grounds {
 				pairs = append(pairs,
