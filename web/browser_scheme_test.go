@@ -335,8 +335,8 @@ const phoneAudit = `(() => {
 
 // TestBrowserPhoneInBothSchemes: on a phone 360 px wide, in the light
 // scheme and the dark, in a set-up, in play with a draw offer and a
-// proposal to pause, with a question open, and after the end with the
-// replay, every control is big enough to tap, every text big enough to
+// proposal to pause, a spectator's, with a question open, and after the
+// end with the replay, every control is big enough to tap, every text big enough to
 // read, and nothing leaves the screen.
 func TestBrowserPhoneInBothSchemes(t *testing.T) {
 	f := newFixture(t)
@@ -361,26 +361,28 @@ func TestBrowserPhoneInBothSchemes(t *testing.T) {
 	}
 	for _, scheme := range []string{"light", "dark"} {
 		for _, tt := range []struct {
-			name  string
-			m     *storage.Match
-			shown string // what the page shows once it is ready
-			then  []chromedp.Action[chromedp.Void]
+			name   string
+			m      *storage.Match
+			viewer game.Viewer
+			shown  string // what the page shows once it is ready
+			then   []chromedp.Action[chromedp.Void]
 		}{
-			{"a set-up", setup, `#tray button`, nil},
-			{"a set-up under way", setup, `#tray button`, []chromedp.Action[chromedp.Void]{
+			{"a set-up", setup, game.RedViewer, `#tray button`, nil},
+			{"a set-up under way", setup, game.RedViewer, `#tray button`, []chromedp.Action[chromedp.Void]{
 				chromedp.Click(chromedp.CSS(`#random`)),
 				chromedp.Poll[chromedp.Void](`!document.getElementById("keepSetup").disabled`),
 			}},
-			{"offers", play, `#declinePause`, nil},
-			{"a question", play, `#resign`, []chromedp.Action[chromedp.Void]{
+			{"offers", play, game.RedViewer, `#declinePause`, nil},
+			{"a spectator", play, game.PublicViewer, `#numbering`, nil},
+			{"a question", play, game.RedViewer, `#resign`, []chromedp.Action[chromedp.Void]{
 				chromedp.Click(chromedp.CSS(`#resign`)),
 				chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
 			}},
-			{"the end", over, `#download`, []chromedp.Action[chromedp.Void]{
+			{"the end", over, game.RedViewer, `#download`, []chromedp.Action[chromedp.Void]{
 				chromedp.Click(chromedp.CSS(`#first`)),
 				chromedp.WaitVisible(chromedp.CSS(`#note:not(:empty)`)),
 			}},
-			{"the newest move, focused", play, `#history li`, []chromedp.Action[chromedp.Void]{
+			{"the newest move, focused", play, game.RedViewer, `#history li`, []chromedp.Action[chromedp.Void]{
 				browsertest.Focused(),
 				chromedp.Focus(chromedp.CSS(`#history li:last-child button`)),
 			}},
@@ -390,7 +392,7 @@ func TestBrowserPhoneInBothSchemes(t *testing.T) {
 					browsertest.Phone(),
 					browsertest.ColorScheme(scheme),
 					chromedp.Navigate("about:blank"),
-					chromedp.Navigate(f.ts.URL + "/board#" + f.token(tt.m.ID, game.RedViewer)),
+					chromedp.Navigate(f.ts.URL + "/board#" + f.token(tt.m.ID, tt.viewer)),
 					chromedp.WaitVisible(chromedp.CSS(tt.shown)),
 				}, tt.then...)
 				if err := chromedp.Do(ctx, steps...); err != nil {
