@@ -333,11 +333,11 @@ const phoneAudit = `(() => {
 	return out.concat(Array.from(small));
 })()`
 
-// TestBrowserPhoneInBothSchemes: on a phone 360 px wide, in the light
-// scheme and the dark, in a set-up, in play with a draw offer and a
-// proposal to pause, a spectator's, with a question open, and after the
-// end with the replay, every control is big enough to tap, every text big enough to
-// read, and nothing leaves the screen.
+// TestBrowserPhoneInBothSchemes: on a phone 360 px wide (and on the
+// narrowest, 320), in the light scheme and the dark, in a set-up, in play
+// with a draw offer and a proposal to pause, a spectator's, with a question
+// open, and after the end with the replay, every control is big enough to
+// tap, every text big enough to read, and nothing leaves the screen.
 func TestBrowserPhoneInBothSchemes(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
@@ -359,53 +359,57 @@ func TestBrowserPhoneInBothSchemes(t *testing.T) {
 	if over, err = f.store.Act(bg, over.ID, over.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: over.Log[len(over.Log)-1].At}); err != nil {
 		t.Fatal(err)
 	}
-	for _, scheme := range []string{"light", "dark"} {
-		for _, tt := range []struct {
-			name   string
-			m      *storage.Match
-			viewer game.Viewer
-			shown  string // what the page shows once it is ready
-			then   []chromedp.Action[chromedp.Void]
-		}{
-			{"a set-up", setup, game.RedViewer, `#tray button`, nil},
-			{"a set-up under way", setup, game.RedViewer, `#tray button`, []chromedp.Action[chromedp.Void]{
-				chromedp.Click(chromedp.CSS(`#random`)),
-				chromedp.Poll[chromedp.Void](`!document.getElementById("keepSetup").disabled`),
-			}},
-			{"offers", play, game.RedViewer, `#declinePause`, nil},
-			{"a spectator", play, game.PublicViewer, `#numbering`, nil},
-			{"a question", play, game.RedViewer, `#resign`, []chromedp.Action[chromedp.Void]{
-				chromedp.Click(chromedp.CSS(`#resign`)),
-				chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
-			}},
-			{"the end", over, game.RedViewer, `#download`, []chromedp.Action[chromedp.Void]{
-				chromedp.Click(chromedp.CSS(`#first`)),
-				chromedp.WaitVisible(chromedp.CSS(`#note:not(:empty)`)),
-			}},
-			{"the newest move, focused", play, game.RedViewer, `#history li`, []chromedp.Action[chromedp.Void]{
-				browsertest.Focused(),
-				chromedp.Focus(chromedp.CSS(`#history li:last-child button`)),
-			}},
-		} {
-			t.Run(scheme+"/"+tt.name, func(t *testing.T) {
-				steps := append([]chromedp.Action[chromedp.Void]{
-					browsertest.Phone(),
-					browsertest.ColorScheme(scheme),
-					chromedp.Navigate("about:blank"),
-					chromedp.Navigate(f.ts.URL + "/board#" + f.token(tt.m.ID, tt.viewer)),
-					chromedp.WaitVisible(chromedp.CSS(tt.shown)),
-				}, tt.then...)
-				if err := chromedp.Do(ctx, steps...); err != nil {
-					t.Fatal(err)
-				}
-				problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](phoneAudit))
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, p := range problems {
-					t.Error(p)
-				}
-			})
+	type state struct {
+		name   string
+		m      *storage.Match
+		viewer game.Viewer
+		shown  string // what the page shows once it is ready
+		then   []chromedp.Action[chromedp.Void]
+	}
+	states := []state{
+		{"a set-up", setup, game.RedViewer, `#tray button`, nil},
+		{"a set-up under way", setup, game.RedViewer, `#tray button`, []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`#random`)),
+			chromedp.Poll[chromedp.Void](`!document.getElementById("keepSetup").disabled`),
+		}},
+		{"offers", play, game.RedViewer, `#declinePause`, nil},
+		{"a spectator", play, game.PublicViewer, `#numbering`, nil},
+		{"a question", play, game.RedViewer, `#resign`, []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`#resign`)),
+			chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
+		}},
+		{"the end", over, game.RedViewer, `#download`, []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`#first`)),
+			chromedp.WaitVisible(chromedp.CSS(`#note:not(:empty)`)),
+		}},
+		{"the newest move, focused", play, game.RedViewer, `#history li`, []chromedp.Action[chromedp.Void]{
+			browsertest.Focused(),
+			chromedp.Focus(chromedp.CSS(`#history li:last-child button`)),
+		}},
+	}
+	for _, width := range []int64{360, 320} {
+		for _, scheme := range []string{"light", "dark"} {
+			for _, tt := range states {
+				t.Run(fmt.Sprintf("%d px/%s/%s", width, scheme, tt.name), func(t *testing.T) {
+					steps := append([]chromedp.Action[chromedp.Void]{
+						chromedp.EmulateViewport(width, 640, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch),
+						browsertest.ColorScheme(scheme),
+						chromedp.Navigate("about:blank"),
+						chromedp.Navigate(f.ts.URL + "/board#" + f.token(tt.m.ID, tt.viewer)),
+						chromedp.WaitVisible(chromedp.CSS(tt.shown)),
+					}, tt.then...)
+					if err := chromedp.Do(ctx, steps...); err != nil {
+						t.Fatal(err)
+					}
+					problems, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](phoneAudit))
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, p := range problems {
+						t.Error(p)
+					}
+				})
+			}
 		}
 	}
 }
