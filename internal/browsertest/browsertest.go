@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -239,4 +240,22 @@ func Accessible(ctx context.Context, selector string) (role, name string, err er
 		return s
 	}
 	return text(node.Role), text(node.Name), nil
+}
+
+// Focused makes the page behave as the one in front, whose window has the
+// focus (a headless browser's has none): an element focused then shows
+// its :focus-visible ring as under a real keyboard.
+func Focused() chromedp.Action[chromedp.Void] {
+	return command(emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+}
+
+// ColorScheme makes the page's prefers-color-scheme scheme, "light" or
+// "dark", as a reader's system setting does; "" gives it back to the
+// browser's own.
+func ColorScheme(scheme string) chromedp.Action[chromedp.Void] {
+	var features []*emulation.MediaFeature
+	if scheme != "" {
+		features = []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
+	}
+	return command(emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features})
 }
