@@ -388,7 +388,8 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 //   - a round's deadline: which games were still on;
 //   - a player out after the start (withdrew, left), or removed by a
 //     moderator at any time: the standings;
-//   - a cancellation;
+//   - a cancellation: the standings as they were (told after the
+//     call-offs of its games still on, as a deadline's);
 //   - the tournament over (Done, not cancelled): the final standings;
 //   - the deadline of a round under way moved on by time nobody ran the
 //     timers (GiveAway): the new deadline.
@@ -429,6 +430,7 @@ func TournamentNotices(old, t *Tournament) []Notice {
 			}
 		case tournament.Cancelled:
 			add(EventTourneyCancel, i+1)
+			out[len(out)-1].Until = scored[i] // told after the call-offs that follow
 		}
 	}
 	if !old.Done && t.Done && (len(t.Log) == 0 || t.Log[len(t.Log)-1].Kind != tournament.Cancelled) {
@@ -440,19 +442,20 @@ func TournamentNotices(old, t *Tournament) []Notice {
 	return out
 }
 
-// scoredBy returns, by the index of each Closed and Withdrew event that
-// the change from old to t appends, the matches of the games that event
-// scored while they were still to play (a round's deadline, a withdrawal's
-// forfeits): the bot calls them off once the change is stored, so their
-// announcement waits for them (Notice.Until). Nil when the log does not
-// replay.
+// scoredBy returns, by the index of each Closed, Withdrew and Cancelled
+// event that the change from old to t appends, the matches of the games
+// that event scored while they were still to play (a round's deadline, a
+// withdrawal's forfeits), or, a cancel, ended unscored: the bot calls them
+// off once the change is stored, so their announcement waits for them
+// (Notice.Until). Nil when the log does not replay.
 func scoredBy(old, t *Tournament) map[int][]MatchID {
 	var s *tournament.Tournament
 	var out map[int][]MatchID
 	for i := len(old.Log); i < len(t.Log); i++ {
 		e := t.Log[i]
+		ends := e.Kind == tournament.Closed || e.Kind == tournament.Withdrew || e.Kind == tournament.Cancelled
 		if s == nil {
-			if e.Kind != tournament.Closed && e.Kind != tournament.Withdrew {
+			if !ends {
 				continue
 			}
 			var err error
@@ -461,7 +464,7 @@ func scoredBy(old, t *Tournament) map[int][]MatchID {
 			}
 		}
 		var before []boardRef
-		if e.Kind == tournament.Closed || e.Kind == tournament.Withdrew {
+		if ends {
 			before = pendingOf(s)
 		}
 		if err := s.Apply(e); err != nil {
@@ -469,7 +472,7 @@ func scoredBy(old, t *Tournament) map[int][]MatchID {
 		}
 		r := s.Rounds()
 		for _, b := range before {
-			if b.round > len(r) || !r[b.round-1].Games[b.board-1].Result.Done() {
+			if e.Kind != tournament.Cancelled && (b.round > len(r) || !r[b.round-1].Games[b.board-1].Result.Done()) {
 				continue
 			}
 			if g, ok := t.GameOf(b.round, b.board); ok {

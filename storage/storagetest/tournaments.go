@@ -495,7 +495,8 @@ func testTournamentResultAfterTheGame(t *testing.T, s storage.Store) {
 }
 
 // testTournamentClosedAfterTheCallOffs: a tournament's announcement of a
-// round's deadline, or of a withdrawal, that scored a game still on is
+// round's deadline, of a withdrawal, or of its cancel, that scored (or
+// ended) a game still on is
 // recorded before the bot calls the game's match off: it is not due, and
 // NextNotice does not offer it, while that match is on, nor while the
 // notices of its call-off to its channel, recorded after it, are owed; it
@@ -510,6 +511,7 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 	}{
 		{"deadline", tournament.CloseRound(1), "round-closed>public"},
 		{"withdrawal", tournament.Withdraw("1001", tournament.WithdrewByChoice), "withdrawn>public"},
+		{"cancel", tournament.Cancel(), "tournament-cancelled>public"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
@@ -544,6 +546,7 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 			must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
 				x.Changed = at
 				x.Log = append(x.Log, tc.event)
+				x.Done = tc.event.Kind == tournament.Cancelled
 				return nil
 			})).in(t)
 			// Within storage.UntilCap: the announcement waits for the
