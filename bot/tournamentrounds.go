@@ -75,13 +75,14 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 			return
 		}
 	}
+	offThrough := 0
 	if len(rounds) > 0 {
 		// Before the next round is paired or the event ends: a call-off
 		// that followed the change that completed the round (the close
 		// just now, a withdrawal, an earlier round's close) may have been
 		// lost. One still lost is called off by its match's own timer
 		// (roundOver), the event over or not.
-		b.callOffScored(ctx, t, state)
+		offThrough = b.callOffScored(ctx, t, state)
 	}
 	if state.Status() == tournament.Finished || state.Status() == tournament.CancelledStatus {
 		b.finishTournament(ctx, t)
@@ -107,6 +108,7 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 			return fmt.Errorf("%w: %v", errNoRound, err)
 		}
 		x.Log = append(x.Log, paired...)
+		x.OffThrough = max(x.OffThrough, offThrough) // the rounds played that the next passes need not read
 		x.RoundDeadline = now.Add(x.RoundTime)
 		if x.Rules.AllAtOnce {
 			x.RoundDeadline = allAtOnceDeadline(x.Changed, x.RoundTime, len(paired)) // x.Changed: the time its announcement tells

@@ -76,6 +76,11 @@ type Tournament struct {
 	Log []tournament.Event
 	// Games are the matches started for the rounds' boards.
 	Games []TournamentGame
+	// OffThrough counts the rounds, from the first, whose matches are all
+	// known to be over: the bot's timers, which heal a lost call-off
+	// (callOffScored), read none of them again. They set it as they pair
+	// the next round.
+	OffThrough int
 	// RoundDeadline is the deadline of the round under way (zero: none).
 	RoundDeadline time.Time
 	// MembersDue is when the players still in a round under way are next
@@ -211,6 +216,9 @@ func (t *Tournament) validate() error {
 		return bad("%v", err)
 	}
 	rounds := state.Rounds()
+	if t.OffThrough < 0 || t.OffThrough > len(rounds) {
+		return bad("%d rounds over of %d paired", t.OffThrough, len(rounds))
+	}
 	seen := map[MatchID]bool{}
 	boards := map[[2]int]bool{}
 	for _, g := range t.Games {
@@ -320,6 +328,7 @@ type tournamentRecord struct {
 	Names      map[string]string  `json:"names,omitempty"`
 	Log        []tournament.Event `json:"log"`
 	Games      []TournamentGame   `json:"games,omitempty"`
+	OffThrough int                `json:"off_through,omitempty"`
 	Deadline   int64              `json:"deadline,omitempty"`
 	MembersDue int64              `json:"members_due,omitempty"`
 	Done       bool               `json:"done,omitempty"`
@@ -342,7 +351,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		Creator: t.CreatorID, Created: unixTime(t.Created), Rules: t.Rules, Game: encodeRules(t.Game),
 		MoveTime: int64(t.MoveTime / time.Second), ClockBase: int64(t.Clock.Base / time.Second), ClockInc: int64(t.Clock.Increment / time.Second),
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
-		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
+		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, OffThrough: t.OffThrough, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
 		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed), NoReach: t.NoReachNotice, NoReachAt: unixTime(t.NoReachAt),
 		Lost: unixTime(t.ChannelLost), Deleted: t.ChannelDeleted, AwayFrom: unixTime(t.AwayFrom), AwayUntil: unixTime(t.AwayUntil),
 	}
@@ -367,7 +376,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		Created: fromUnix(rec.Created), Rules: rec.Rules, Game: rules, MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Clock:     TimeControl{Base: time.Duration(rec.ClockBase) * time.Second, Increment: time.Duration(rec.ClockInc) * time.Second},
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
-		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
+		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, OffThrough: rec.OffThrough, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
 		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed), NoReachNotice: rec.NoReach, NoReachAt: fromUnix(rec.NoReachAt),
 		ChannelLost: fromUnix(rec.Lost), ChannelDeleted: rec.Deleted, AwayFrom: fromUnix(rec.AwayFrom), AwayUntil: fromUnix(rec.AwayUntil),
 	}
