@@ -104,9 +104,10 @@ func id(t *testing.T, s string) uint64 {
 // is its end); none is posted twice. So it does when the
 // call-off that follows the change is lost — the bot killed right after
 // the round's close, or the database away for the call-off of a
-// deadline or a withdrawal —: the match is called off by the timers once
-// the bot is back (or at once, the database back), and the announcement
-// waits for it.
+// deadline, a withdrawal or a cancel —: the match is called off by the
+// timers once the bot is back (or at once, the database back; a cancel's
+// at its check, cancelCheckAfter later), and the announcement waits for
+// it.
 func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -170,6 +171,20 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			h.expect(h.run(h.members[m.Players[game.Blue].UserID], "withdraw"), "You withdrew")
 			return func() {}
 		}, "withdrew; their games still to play are forfeited.", false},
+		{"the database away for the cancel's call-off", func(h *tourney, m *storage.Match) func() {
+			h.reads.failAbandon.Store(1)
+			h.expect(h.run(h.alice, "cancel"), "**Cup** is cancelled.")
+			wait := h.advanceBehind(cancelCheckAfter)
+			return func() {
+				wait()
+				if tt, _ := h.stored(); tt.CallingOff {
+					h.t.Error("the cancelled tournament still has games to call off once they are")
+				}
+				if _, ok, err := h.db.NextTournamentWake(context.Background()); ok || err != nil {
+					h.t.Errorf("the cancelled tournament still has a timer once its games are off (%v)", err)
+				}
+			}
+		}, "is cancelled by <@", true},
 		{reviewerCase, func(h *tourney, m *storage.Match) func() {
 			deadline := h.movePendingAtTheDeadline(m)
 			// Every call-off of the deadline's pass fails (the close's, and

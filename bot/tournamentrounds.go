@@ -49,8 +49,12 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	if t.Starting {
 		// The round was paired but its matches not all started (a crash).
 		if t = b.startRound(ctx, t); t == nil || t.Starting || t.Done {
-			return // a cancelled one's strays are off: nothing more to do
+			return // a cancelled one's strays are off: its games' call-offs are checked later (CallingOff)
 		}
+	}
+	if t.Done {
+		b.callOffCancelled(ctx, t) // due: cancelled with games that may still be on
+		return
 	}
 	rounds := state.Rounds()
 	if len(rounds) == 0 && now.Before(t.StartAt) {

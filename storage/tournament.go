@@ -95,6 +95,11 @@ type Tournament struct {
 	// Done is set once the tournament is over or cancelled, with nothing
 	// more to do.
 	Done bool
+	// CallingOff is set as the tournament is cancelled with games that
+	// may still be on: its timer comes at MembersDue, when the bot makes
+	// sure they are called off (the cancel's own call-off may have been
+	// lost: the process stopped, or the database was away), and clears it.
+	CallingOff bool
 	// NoReachNotice is the latest note to the organiser that an
 	// announcement could not be posted which the bot chose to send, and
 	// NoReachAt when: kept so that a restart neither repeats the note
@@ -127,13 +132,17 @@ func (t *Tournament) State() (*tournament.Tournament, error) {
 // Wake is the tournament's next timer: at once while its matches are being
 // started (Starting), its start before it started, then, while a round is
 // under way, its deadline or the check of its players' membership
-// (MembersDue), whichever comes first; false when it waits for nothing.
+// (MembersDue), whichever comes first; cancelled, the check that its
+// games are called off (CallingOff, at MembersDue); false when it waits
+// for nothing.
 func (t *Tournament) Wake() (time.Time, bool) {
 	switch {
 	case t.Starting:
 		// At once, even when cancelled meanwhile: the pass that clears it
 		// calls off the matches a stopped process made and never linked.
 		return t.Created, true
+	case t.Done && t.CallingOff:
+		return t.MembersDue, true
 	case t.Done:
 		return time.Time{}, false
 	case !t.started():
@@ -332,6 +341,7 @@ type tournamentRecord struct {
 	Deadline   int64              `json:"deadline,omitempty"`
 	MembersDue int64              `json:"members_due,omitempty"`
 	Done       bool               `json:"done,omitempty"`
+	CallingOff bool               `json:"calling_off,omitempty"`
 	Starting   bool               `json:"starting,omitempty"`
 	Changed    int64              `json:"changed,omitempty"`
 	NoReach    uint64             `json:"no_reach,omitempty"`
@@ -351,7 +361,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		Creator: t.CreatorID, Created: unixTime(t.Created), Rules: t.Rules, Game: encodeRules(t.Game),
 		MoveTime: int64(t.MoveTime / time.Second), ClockBase: int64(t.Clock.Base / time.Second), ClockInc: int64(t.Clock.Increment / time.Second),
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
-		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, OffThrough: t.OffThrough, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
+		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, OffThrough: t.OffThrough, Deadline: unixTime(t.RoundDeadline), Done: t.Done, CallingOff: t.CallingOff, Starting: t.Starting,
 		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed), NoReach: t.NoReachNotice, NoReachAt: unixTime(t.NoReachAt),
 		Lost: unixTime(t.ChannelLost), Deleted: t.ChannelDeleted, AwayFrom: unixTime(t.AwayFrom), AwayUntil: unixTime(t.AwayUntil),
 	}
@@ -376,7 +386,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		Created: fromUnix(rec.Created), Rules: rec.Rules, Game: rules, MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Clock:     TimeControl{Base: time.Duration(rec.ClockBase) * time.Second, Increment: time.Duration(rec.ClockInc) * time.Second},
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
-		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, OffThrough: rec.OffThrough, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
+		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, OffThrough: rec.OffThrough, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, CallingOff: rec.CallingOff, Starting: rec.Starting,
 		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed), NoReachNotice: rec.NoReach, NoReachAt: fromUnix(rec.NoReachAt),
 		ChannelLost: fromUnix(rec.Lost), ChannelDeleted: rec.Deleted, AwayFrom: fromUnix(rec.AwayFrom), AwayUntil: fromUnix(rec.AwayUntil),
 	}

@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,13 +84,15 @@ func TestTournamentWakeMembers(t *testing.T) {
 		{"starting", paired, at.Add(25 * time.Hour), false, true, at, true},
 		{"done", paired, at.Add(25 * time.Hour), true, false, time.Time{}, false},
 		{"cancelled while starting", paired, at.Add(25 * time.Hour), true, true, at, true},
+		{"cancelled, its games to call off", paired, at.Add(25 * time.Hour), true, false, at.Add(25 * time.Hour), true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			x := &Tournament{ID: 1, Version: 1, GuildID: "g", ChannelID: "c", Name: "League", CreatorID: "u", Created: at,
 				Rules: tournament.DefaultRules(tournament.RoundRobin, 0), Game: game.DefaultRules(game.VariantClassic),
 				MoveTime: time.Hour, RoundTime: 7 * 24 * time.Hour, StartAt: at.Add(24 * time.Hour), JoinBy: at, MaxPlayers: 4,
-				Log: tc.log, RoundDeadline: deadline, MembersDue: tc.due, Done: tc.done, Starting: tc.starting}
+				Log: tc.log, RoundDeadline: deadline, MembersDue: tc.due, Done: tc.done, Starting: tc.starting,
+				CallingOff: strings.HasSuffix(tc.name, "to call off")}
 			data, err := EncodeTournament(x)
 			if err != nil {
 				t.Fatal(err)
@@ -97,6 +100,9 @@ func TestTournamentWakeMembers(t *testing.T) {
 			got, err := DecodeTournament(data)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got.CallingOff != x.CallingOff {
+				t.Errorf("the record keeps calling off %v, want %v", got.CallingOff, x.CallingOff)
 			}
 			if !got.MembersDue.Equal(tc.due) {
 				t.Errorf("the record keeps the check at %v, want %v", got.MembersDue, tc.due)
