@@ -293,7 +293,8 @@ func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by 
 const cancelCheckAfter = 10 * time.Minute
 
 // callOffCancelled calls off the games of cancelled tournament t still
-// on, whose call-off by the cancel was lost, and then clears CallingOff:
+// on (of the rounds not known over, OffThrough), whose call-off by the
+// cancel was lost, and then clears CallingOff:
 // the timers' pass does it when it is due. The next check is recorded
 // first (a retry in memberCheckEvery, should a game not be called off
 // now), so that of several processes, or passes, one does it.
@@ -315,6 +316,9 @@ func (b *Bot) callOffCancelled(ctx context.Context, t *storage.Tournament) {
 	}
 	off := true
 	for _, g := range claimed.Games {
+		if g.Round <= claimed.OffThrough {
+			continue // known over
+		}
 		m, err := b.store.Match(ctx, g.Match)
 		if err != nil {
 			b.log.Warn("reading a cancelled tournament's match failed", "tournament", t.ID, "match", g.Match, "error", err)
