@@ -209,13 +209,14 @@ func (b *Bot) callOffScored(ctx context.Context, t *storage.Tournament, state *t
 		if !m.Phase.Active() {
 			continue
 		}
-		on[g.Round-1] = true
-		if why, off := b.notToPlay(t, g); off {
-			if err := b.callOff(ctx, m, why); err != nil {
-				b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
-			} else {
-				on[g.Round-1] = false
-			}
+		why, off := b.notToPlay(t, g)
+		if !off {
+			on[g.Round-1] = true
+			continue
+		}
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
+			on[g.Round-1] = true
 		}
 	}
 	offThrough = t.OffThrough

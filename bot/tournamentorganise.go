@@ -294,10 +294,10 @@ const cancelCheckAfter = 10 * time.Minute
 
 // callOffCancelled calls off the games of cancelled tournament t still
 // on (of the rounds not known over, OffThrough), whose call-off by the
-// cancel was lost, and then clears CallingOff:
-// the timers' pass does it when it is due. The next check is recorded
-// first (a retry in memberCheckEvery, should a game not be called off
-// now), so that of several processes, or passes, one does it.
+// cancel was lost, and then clears CallingOff: the timers' pass does it
+// when it is due. The next check is recorded first (a retry in
+// memberCheckEvery, should a game not be called off now), so that of
+// several processes, or passes, one does it.
 func (b *Bot) callOffCancelled(ctx context.Context, t *storage.Tournament) {
 	now := b.now()
 	claimed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
