@@ -201,11 +201,12 @@
 // board, and the link is indexed both ways, so that a match's end finds its
 // board (MatchTournament). A tournament's one timer (Wake: its start, then
 // its round's deadline or the next check that its players are still
-// members of the server, whichever comes first) is indexed like a match's
-// (DueTournaments). Each
-// change records the announcements it owes the tournament's channel
-// (TournamentNotices) in the outbox, in the same transaction and in one
-// queue per tournament, so that they are posted once each and in order.
+// members of the server, whichever comes first; cancelled, the check that
+// its games are called off, CallingOff) is indexed like a match's
+// (DueTournaments). Each change records the announcements it owes the
+// tournament's channel (TournamentNotices) in the outbox, in the same
+// transaction and in one queue per tournament, so that they are posted
+// once each and in order.
 //
 // # Errors
 //
