@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -218,5 +219,39 @@ func TestTournamentLeaverWithdrawnPromptly(t *testing.T) {
 			}
 			h.channelSays("**League** is over. Final standings:")
 		})
+	}
+}
+
+// TestTournamentLeaverWithdrewMeanwhile: the pass that pairs the next
+// round asks whether the players it read are still members
+// (withdrawLeavers); one who withdrew in the meantime, and then left the
+// server, is not withdrawn a second time, and nothing is logged as failed.
+func TestTournamentLeaverWithdrewMeanwhile(t *testing.T) {
+	t.Parallel()
+	var logs logLines
+	h := tourneyOn(newHarness(t, logs.capture), "dave")
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Cup"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 3),
+		discordtest.Opt("starts_in_hours", 1)), "Tournament #1")
+	for _, m := range h.members {
+		h.expect(h.run(m, "join"), "You joined")
+	}
+	h.advance(time.Hour)
+	h.roundMatches(1)
+	read, state := h.stored() // as the pass read it
+	h.expect(h.run(h.bob, "withdraw"), "You withdrew")
+	h.guild.RemoveMember(h.bob)
+	h.bot.withdrawLeavers(context.Background(), read, state)
+	tt, _ := h.stored()
+	withdrawals := 0
+	for _, e := range tt.Log {
+		if e.Kind == tournament.Withdrew && e.Player == h.bob.ID {
+			withdrawals++
+		}
+	}
+	if withdrawals != 1 {
+		t.Errorf("bob withdrew %d times, want once", withdrawals)
+	}
+	if strings.Contains(logs.String(), "withdrawing a player who left failed") {
+		t.Errorf("a player who withdrew meanwhile was logged as a failed withdrawal:\n%s", logs.String())
 	}
 }

@@ -95,17 +95,19 @@ func id(t *testing.T, s string) uint64 {
 
 // TestTournamentCallOffsBeforeTheStandings: a tournament game still on is
 // called off by a change of the tournament — its round's deadline, its
-// player's withdrawal, or their leaving the server (found by the hourly
-// check) — or by a moderator (/stratego cancel). The tournament records
-// that change before it calls the match off, but the channel reads the
-// game's call-off first (posted in the game's thread, whose first post
-// after it Discord holds), then the announcement with the standings, then
-// the end of the event; none is posted twice. So it does when the
+// player's withdrawal, their leaving the server (found by the hourly
+// check), or the tournament's cancel — or by a moderator (/stratego
+// cancel). The tournament records that change before it calls the match
+// off, but the channel reads the game's call-off first (posted in the
+// game's thread, whose first post after it Discord holds), then the
+// announcement with the standings, then the end of the event (a cancel
+// is its end); none is posted twice. So it does when the
 // call-off that follows the change is lost — the bot killed right after
 // the round's close, or the database away for the call-off of a
-// deadline or a withdrawal —: the match is called off by the timers once
-// the bot is back (or at once, the database back), and the announcement
-// waits for it.
+// deadline, a withdrawal or a cancel —: the match is called off by the
+// timers once the bot is back (or at once, the database back; a cancel's
+// at its check, cancelCheckAfter later), and the announcement waits for
+// it.
 func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -115,25 +117,32 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 		// h.advance waits for them, the held call-off too).
 		act          func(h *tourney, m *storage.Match) (wait func())
 		announcement string
+		// cancelled: the event ends as cancelled, its announcement
+		// the last (no final standings follow it).
+		cancelled bool
 	}{
 		{"the round's deadline", func(h *tourney, m *storage.Match) func() {
 			tt, _ := h.stored()
 			return h.advanceBehind(tt.RoundDeadline.Sub(h.clock.Now()) + time.Minute)
-		}, "the deadline of round 1 passed"},
+		}, "the deadline of round 1 passed", false},
 		{"a withdrawal", func(h *tourney, m *storage.Match) func() {
 			h.expect(h.run(h.members[m.Players[game.Blue].UserID], "withdraw"), "You withdrew")
 			return func() {}
-		}, "withdrew; their games still to play are forfeited."},
+		}, "withdrew; their games still to play are forfeited.", false},
 		{"a player who left the server", func(h *tourney, m *storage.Match) func() {
 			h.guild.RemoveMember(h.members[m.Players[game.Blue].UserID])
 			return h.advanceBehind(memberCheckEvery)
-		}, "left the server and is withdrawn from the tournament."},
+		}, "left the server and is withdrawn from the tournament.", false},
 		{"a moderator's cancel", func(h *tourney, m *storage.Match) func() {
 			reply := h.alice.SlashCommand(h.t, h.channel, "stratego cancel", discordtest.Opt("match", m.ID.String()),
 				discordtest.Opt("reason", "a mix-up")).Reply(h.t)
 			h.expect(reply, "is called off")
 			return func() {}
-		}, "**Cup**, round 1: "},
+		}, "**Cup**, round 1: ", false},
+		{"the tournament cancelled", func(h *tourney, m *storage.Match) func() {
+			h.expect(h.run(h.alice, "cancel"), "**Cup** is cancelled.")
+			return func() {}
+		}, "is cancelled by <@", true},
 		{"killed between the round's close and its call-off", func(h *tourney, m *storage.Match) func() {
 			tt, _ := h.stored()
 			h.advance(tt.RoundDeadline.Sub(h.clock.Now()) - time.Minute) // the reminders are sent, on time
@@ -151,17 +160,31 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			h.shutdown()
 			h.start()
 			return h.advanceBehind(0)
-		}, "the deadline of round 1 passed"},
+		}, "the deadline of round 1 passed", false},
 		{"the database away for the call-off at the deadline", func(h *tourney, m *storage.Match) func() {
 			h.reads.failAbandon.Store(1)
 			tt, _ := h.stored()
 			return h.advanceBehind(tt.RoundDeadline.Sub(h.clock.Now()) + time.Minute)
-		}, "the deadline of round 1 passed"},
+		}, "the deadline of round 1 passed", false},
 		{"the database away for a withdrawal's call-off", func(h *tourney, m *storage.Match) func() {
 			h.reads.failAbandon.Store(1)
 			h.expect(h.run(h.members[m.Players[game.Blue].UserID], "withdraw"), "You withdrew")
 			return func() {}
-		}, "withdrew; their games still to play are forfeited."},
+		}, "withdrew; their games still to play are forfeited.", false},
+		{"the database away for the cancel's call-off", func(h *tourney, m *storage.Match) func() {
+			h.reads.failAbandon.Store(1)
+			h.expect(h.run(h.alice, "cancel"), "**Cup** is cancelled.")
+			wait := h.advanceBehind(cancelCheckAfter)
+			return func() {
+				wait()
+				if tt, _ := h.stored(); tt.CallingOff {
+					h.t.Error("the cancelled tournament still has games to call off once they are")
+				}
+				if _, ok, err := h.db.NextTournamentWake(context.Background()); ok || err != nil {
+					h.t.Errorf("the cancelled tournament still has a timer once its games are off (%v)", err)
+				}
+			}
+		}, "is cancelled by <@", true},
 		{reviewerCase, func(h *tourney, m *storage.Match) func() {
 			deadline := h.movePendingAtTheDeadline(m)
 			// Every call-off of the deadline's pass fails (the close's, and
@@ -175,14 +198,14 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 				h.t.Fatalf("the match is %v after the deadline's pass, its call-off failing; want it on", h.match(m.ID).Phase)
 			}
 			return h.advanceBehind(30 * time.Minute)
-		}, "the deadline of round 1 passed"},
+		}, "the deadline of round 1 passed", false},
 		{reviewerRetried, func(h *tourney, m *storage.Match) func() {
 			deadline := h.movePendingAtTheDeadline(m)
 			// The close's call-off fails; the pass tries again before it
 			// ends the event, not waiting for the match's reminder.
 			h.reads.failAbandon.Store(1)
 			return h.advanceBehind(deadline.Sub(h.clock.Now()) + time.Minute)
-		}, "the deadline of round 1 passed"},
+		}, "the deadline of round 1 passed", false},
 	}
 	// The reviewer's case: a round of a week, a day a move, a move
 	// pending at the round's deadline, the database away for its call-off.
@@ -216,7 +239,7 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			})
 			h.srv.WaitFor(t, "the tournament to record the change", func() bool {
 				_, s := h.stored()
-				return s.Status() == tournament.Finished
+				return s.Status() == tournament.Finished || tc.cancelled && s.Status() == tournament.CancelledStatus
 			})
 			// Read the outbox first: a notice it no longer offers has been posted.
 			due, err := h.db.DueNotices(context.Background(), h.clock.Now(), 0)
@@ -233,8 +256,13 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 			}
 			hold.Release()
 			wait()
-			h.channelSays(tc.announcement)
-			h.channelSays("**Cup** is over. Final standings:")
+			said := []string{tc.announcement, "**Cup** is over. Final standings:"}
+			if tc.cancelled {
+				said = said[:1] // the cancel is the event's end
+			}
+			for _, want := range said {
+				h.channelSays(want)
+			}
 			h.advance(time.Second)
 			h.outboxEmpty()
 			var first uint64
@@ -243,7 +271,7 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 					first = id(t, msg.ID)
 				}
 			}
-			for _, want := range []string{tc.announcement, "**Cup** is over. Final standings:"} {
+			for _, want := range said {
 				if n := h.channelCount(want); n != 1 {
 					t.Errorf("the channel told %q %d times, want once", want, n)
 				}

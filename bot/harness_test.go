@@ -553,6 +553,7 @@ type countingStore struct {
 	webMatches            atomic.Int64 // the reads of matches made for a web board's request (webRequest)
 	versions              atomic.Int64 // MatchVersion calls
 	players               sync.Map     // user id → *atomic.Int64: reads of their settings
+	matchesRead           sync.Map     // match id → *atomic.Int64: reads of that match (Match)
 	// failDone makes that many of the next NoticeDone calls fail, as a
 	// database that is briefly away would.
 	failDone atomic.Int64
@@ -699,6 +700,8 @@ func (c *countingStore) NoticeDone(ctx context.Context, id uint64, at time.Time,
 
 func (c *countingStore) Match(ctx context.Context, id storage.MatchID) (*storage.Match, error) {
 	c.matches.Add(1)
+	n, _ := c.matchesRead.LoadOrStore(id, new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
 	if ctx.Value(webRequest{}) != nil {
 		c.webMatches.Add(1)
 	}
@@ -754,6 +757,15 @@ func (c *countingStore) reset() {
 	c.moves.Store(0)
 	c.tournaments.Store(0)
 	c.players.Clear()
+	c.matchesRead.Clear()
+}
+
+// readsOf counts the reads of match id since the last reset.
+func (c *countingStore) readsOf(id storage.MatchID) int64 {
+	if n, ok := c.matchesRead.Load(id); ok {
+		return n.(*atomic.Int64).Load()
+	}
+	return 0
 }
 
 // countDMs counts the bot's DMs to m that contain s.

@@ -3,15 +3,19 @@ package bot
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/bolt"
+	"github.com/strategobot/strategobot/storage/storagetest"
+	"github.com/strategobot/strategobot/tournament"
 )
 
 // unreadableMatches fails every read of a match.
@@ -73,5 +77,84 @@ func TestReminderAfterTheRoundQuiet(t *testing.T) {
 	b.onDeadline(ctx, storage.Deadline{Kind: storage.DeadlineReminder, ID: 7, At: clock.Now()})
 	if strings.Contains(logs.String(), "level=WARN") {
 		t.Errorf("a reminder refused for the round is over warned:\n%s", logs.String())
+	}
+}
+
+// abandonFails fails every Abandon of one match.
+type abandonFails struct {
+	storage.Store
+	lost storage.MatchID
+}
+
+func (s abandonFails) Abandon(ctx context.Context, id storage.MatchID, version uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
+	if id == s.lost {
+		return nil, errors.New("the database is away")
+	}
+	return s.Store.Abandon(ctx, id, version, at, why)
+}
+
+// TestCallOffScoredRoundOnlyWhenAllOff: of a round closed with two games
+// still on, whose call-offs were both lost, callOffScored calls off the
+// second and not the first (its call-off lost again): the round is not
+// known over (its result is no more rounds than before).
+func TestCallOffScoredRoundOnlyWhenAllOff(t *testing.T) {
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tt, err := db.CreateTournament(ctx, storagetest.NewTournament("g1"), storage.TournamentLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		for _, id := range []string{"1001", "1002", "1003", "1004"} {
+			x.Log = append(x.Log, tournament.Join(id, 1500))
+		}
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		e, err := s.NextRound()
+		x.Log = append(x.Log, e)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var matches []*storage.Match
+	for k := range 2 {
+		m := storagetest.NewMatch(game.VariantClassic)
+		m.Tournament = tt.ID
+		matches = append(matches, storagetest.Started(t, db, m, uint64(k+1)))
+	}
+	tt, err = db.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		for k, m := range matches {
+			x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: k + 1, Match: m.ID})
+		}
+		x.Log = append(x.Log, tournament.CloseRound(1))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, err := tt.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := discordtest.NewFakeClock(storagetest.T0.Add(time.Hour))
+	b := New(Config{Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, nil, abandonFails{db, matches[0].ID}, nil)
+	if off := b.callOffScored(ctx, tt, state); off != 0 {
+		t.Errorf("round 1 known over (%d rounds), its first match still on", off)
+	}
+	for k, m := range matches {
+		got, err := db.Match(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Phase.Active() != (k == 0) {
+			t.Errorf("match %d on %v; want only the first, its call-off lost, on", m.ID, got.Phase.Active())
+		}
 	}
 }

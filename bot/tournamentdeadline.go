@@ -171,35 +171,59 @@ func (b *Bot) callOffRound(ctx context.Context, t *storage.Tournament, round int
 	}
 }
 
-// callOffScored calls off the matches of t, of any round, still on whose
-// boards were scored, when their call-off was lost: the process stopped,
-// or the database was away, right after the round's deadline or a
-// withdrawal scored them. The announcement of that change waits for them
+// callOffScored calls off the matches of t still on whose boards were
+// scored, when their call-off was lost: the process stopped, or the
+// database was away, right after the round's deadline or a withdrawal
+// scored them. The announcement of that change waits for them
 // (storage.Notice.Until). The tournament's pass does this each time it
 // runs, before it pairs the next round or ends the event; a match whose
 // timer comes meanwhile, the round over, is called off then too
 // (roundOver), and one whose reminder is due (withdrawAwaited).
-func (b *Bot) callOffScored(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
+//
+// It reads only what may still be on: the matches of rounds after
+// t.OffThrough whose boards a deadline or a withdrawal scored. A board
+// with a result recorded was recorded from its match's end. It returns
+// how many rounds, from the first, are now known to be over, which the
+// pass that pairs the next round stores (Tournament.OffThrough), so that
+// the work of each pass does not grow with the rounds played.
+func (b *Bot) callOffScored(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) (offThrough int) {
 	rounds := state.Rounds()
+	recorded := map[boardRef]bool{}
+	for _, e := range t.Log {
+		if e.Kind == tournament.Recorded {
+			recorded[boardRef{e.Round, e.Board}] = true
+		}
+	}
+	on := make([]bool, len(rounds)) // by round: a match may still be on
 	for _, g := range t.Games {
-		if g.Round < 1 || g.Round > len(rounds) || g.Board < 1 || g.Board > len(rounds[g.Round-1].Games) ||
-			!rounds[g.Round-1].Games[g.Board-1].Result.Done() {
+		if g.Round <= t.OffThrough || g.Round > len(rounds) || g.Board < 1 || g.Board > len(rounds[g.Round-1].Games) ||
+			!rounds[g.Round-1].Games[g.Board-1].Result.Done() || recorded[boardRef{g.Round, g.Board}] {
 			continue
 		}
 		m, err := b.store.Match(ctx, g.Match)
 		if err != nil {
 			b.log.Warn("reading a tournament match failed", "tournament", t.ID, "match", g.Match, "error", err)
+			on[g.Round-1] = true
 			continue
 		}
 		if !m.Phase.Active() {
 			continue
 		}
-		if why, off := b.notToPlay(t, g); off {
-			if err := b.callOff(ctx, m, why); err != nil {
-				b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
-			}
+		why, off := b.notToPlay(t, g)
+		if !off {
+			on[g.Round-1] = true
+			continue
+		}
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a tournament match no longer to be played failed", "match", m.ID, "error", err)
+			on[g.Round-1] = true
 		}
 	}
+	offThrough = t.OffThrough
+	for offThrough < len(rounds) && !t.Starting && rounds[offThrough].Complete() && !on[offThrough] {
+		offThrough++
+	}
+	return offThrough
 }
 
 // callOff ends tournament match m as called off, with the note why for

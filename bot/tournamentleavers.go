@@ -58,16 +58,26 @@ func leftServer(err error) bool {
 }
 
 // withdrawLeavers withdraws, before a round is paired, the players who are
-// no longer members of the server (the change owes its announcement).
+// no longer members of the server (the change owes its announcement). A
+// player who withdrew meanwhile (state was read before), or a tournament
+// cancelled meanwhile, is left as it is.
 func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state *tournament.Tournament) {
 	for _, id := range state.Active() {
 		if !b.hasLeft(ctx, t.GuildID, id) {
 			continue
 		}
-		if _, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		_, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+			s, err := x.State()
+			if err != nil {
+				return err
+			}
+			if p, in := s.Player(id); x.Done || !in || p.Withdrawn {
+				return errRefused
+			}
 			x.Log = append(x.Log, tournament.Withdraw(id, tournament.LeftServer))
 			return nil
-		}); err != nil {
+		})
+		if err != nil && !errors.Is(err, errRefused) {
 			b.log.Warn("withdrawing a player who left failed", "tournament", t.ID, "error", err)
 		}
 	}

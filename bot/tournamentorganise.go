@@ -254,7 +254,9 @@ func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, 
 // standings as they were. Once the cancel is stored none of its games
 // starts: a match being started meanwhile is called off by the process
 // starting it (startRound), and its invites, should they come first, are
-// dropped (startingGame).
+// dropped (startingGame). A call-off lost here (the process stopped, the
+// database away) is made by the timers' pass cancelCheckAfter later
+// (CallingOff, callOffCancelled).
 func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by string) error {
 	if t, err := b.store.Tournament(ctx, id); err == nil && !t.Done {
 		b.recordEndedGamesOf(ctx, t, "") // the standings as they were count the games that ended
@@ -268,6 +270,9 @@ func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by 
 		x.Log = append(x.Log, cancel)
 		x.Done = true
 		x.RoundDeadline = time.Time{}
+		if len(x.Games) > 0 {
+			x.CallingOff, x.MembersDue = true, b.now().Add(cancelCheckAfter)
+		}
 		return nil
 	})
 	if err != nil {
@@ -279,4 +284,63 @@ func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by 
 	}
 	b.log.Info("tournament cancelled", "tournament", id, "by", by)
 	return nil
+}
+
+// cancelCheckAfter is how long after a tournament's cancel the timers'
+// pass makes sure its games are called off (callOffCancelled): after the
+// cancel's own call-off, well within the hour its announcement waits for
+// them (storage.UntilCap).
+const cancelCheckAfter = 10 * time.Minute
+
+// callOffCancelled calls off the games of cancelled tournament t still
+// on (of the rounds not known over, OffThrough), whose call-off by the
+// cancel was lost, and then clears CallingOff: the timers' pass does it
+// when it is due. The next check is recorded first (a retry in
+// memberCheckEvery, should a game not be called off now), so that of
+// several processes, or passes, one does it.
+func (b *Bot) callOffCancelled(ctx context.Context, t *storage.Tournament) {
+	now := b.now()
+	claimed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		if !x.CallingOff || now.Before(x.MembersDue) {
+			return errRefused // made sure meanwhile, or not yet due
+		}
+		x.MembersDue = now.Add(memberCheckEvery)
+		return nil
+	})
+	switch {
+	case errors.Is(err, errRefused):
+		return
+	case err != nil:
+		b.log.Warn("recording a cancelled tournament's call-offs failed", "tournament", t.ID, "error", err)
+		return
+	}
+	off := true
+	for _, g := range claimed.Games {
+		if g.Round <= claimed.OffThrough {
+			continue // known over
+		}
+		m, err := b.store.Match(ctx, g.Match)
+		if err != nil {
+			b.log.Warn("reading a cancelled tournament's match failed", "tournament", t.ID, "match", g.Match, "error", err)
+			off = false
+			continue
+		}
+		if !m.Phase.Active() {
+			continue
+		}
+		why, _ := b.notToPlay(claimed, g)
+		if err := b.callOff(ctx, m, why); err != nil {
+			b.log.Warn("calling off a cancelled tournament's match failed", "match", m.ID, "error", err)
+			off = false
+		}
+	}
+	if !off {
+		return
+	}
+	if _, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
+		x.CallingOff = false
+		return nil
+	}); err != nil {
+		b.log.Warn("recording a cancelled tournament's call-offs failed", "tournament", t.ID, "error", err)
+	}
 }

@@ -49,8 +49,12 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 	if t.Starting {
 		// The round was paired but its matches not all started (a crash).
 		if t = b.startRound(ctx, t); t == nil || t.Starting || t.Done {
-			return // a cancelled one's strays are off: nothing more to do
+			return // a cancelled one's strays are off: its games' call-offs are checked later (CallingOff)
 		}
+	}
+	if t.Done {
+		b.callOffCancelled(ctx, t) // due: cancelled with games that may still be on
+		return
 	}
 	rounds := state.Rounds()
 	if len(rounds) == 0 && now.Before(t.StartAt) {
@@ -75,13 +79,14 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 			return
 		}
 	}
+	offThrough := 0
 	if len(rounds) > 0 {
 		// Before the next round is paired or the event ends: a call-off
 		// that followed the change that completed the round (the close
 		// just now, a withdrawal, an earlier round's close) may have been
 		// lost. One still lost is called off by its match's own timer
 		// (roundOver), the event over or not.
-		b.callOffScored(ctx, t, state)
+		offThrough = b.callOffScored(ctx, t, state)
 	}
 	if state.Status() == tournament.Finished || state.Status() == tournament.CancelledStatus {
 		b.finishTournament(ctx, t)
@@ -107,6 +112,7 @@ func (b *Bot) advanceTournament(ctx context.Context, t *storage.Tournament) {
 			return fmt.Errorf("%w: %v", errNoRound, err)
 		}
 		x.Log = append(x.Log, paired...)
+		x.OffThrough = max(x.OffThrough, offThrough) // the rounds played that the next passes need not read
 		x.RoundDeadline = now.Add(x.RoundTime)
 		if x.Rules.AllAtOnce {
 			x.RoundDeadline = allAtOnceDeadline(x.Changed, x.RoundTime, len(paired)) // x.Changed: the time its announcement tells

@@ -57,14 +57,14 @@
 // game's result is not due while the notices to that game's channel recorded
 // before it (its end, its finale) are owed (Notice.After, NoticeWaitsFor), so
 // that the channel reads how the game ended before the standings; and an
-// announcement of a round's deadline or of a withdrawal, recorded before
-// the bot calls off the games it scored, is not due while one of those
-// matches is still on or owes its channel a notice (Notice.Until,
-// NoticeWaitsUntil), so that the channel reads each call-off first, but
-// no longer than UntilCap from its time (UntilEnds), which NextNotice
-// offers: a call-off that never comes cannot hold the queue for good. Done
-// notices are deleted, so the outbox holds only what is still owed, which
-// CountNotices counts without reading a record.
+// announcement of a round's deadline, of a withdrawal or of a cancel,
+// recorded before the bot calls off the games it ended, is not due while
+// one of those matches is still on or owes its channel a notice
+// (Notice.Until, NoticeWaitsUntil), so that the channel reads each
+// call-off first, but no longer than UntilCap from its time (UntilEnds),
+// which NextNotice offers: a call-off that never comes cannot hold the
+// queue for good. Done notices are deleted, so the outbox holds only what
+// is still owed, which CountNotices counts without reading a record.
 //
 // The side to move is not on the clock before it has been told: a new turn's
 // notice StartsClock, the match is ClockPending until it is done (delivered,
@@ -201,11 +201,12 @@
 // board, and the link is indexed both ways, so that a match's end finds its
 // board (MatchTournament). A tournament's one timer (Wake: its start, then
 // its round's deadline or the next check that its players are still
-// members of the server, whichever comes first) is indexed like a match's
-// (DueTournaments). Each
-// change records the announcements it owes the tournament's channel
-// (TournamentNotices) in the outbox, in the same transaction and in one
-// queue per tournament, so that they are posted once each and in order.
+// members of the server, whichever comes first; cancelled, the check that
+// its games are called off, CallingOff) is indexed like a match's
+// (DueTournaments). Each change records the announcements it owes the
+// tournament's channel (TournamentNotices) in the outbox, in the same
+// transaction and in one queue per tournament, so that they are posted
+// once each and in order.
 //
 // # Errors
 //

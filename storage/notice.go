@@ -169,13 +169,14 @@ type Notice struct {
 	// channel recorded before it (the game's end, its finale), so that the
 	// channel reads how the game ended before the standings it made.
 	After MatchID
-	// Until, on a tournament's announcement of a round's deadline or of a
-	// withdrawal, lists the matches of the games that event scored while
-	// they were still on: the bot calls them off after it recorded the
-	// event (the call-off's own notices come after the announcement's), so
-	// the announcement waits until each is over and the notices to its
-	// channel are done, so that the channel reads each game's call-off
-	// before the standings. Nothing else waits across queues.
+	// Until, on a tournament's announcement of a round's deadline, of a
+	// withdrawal or of its cancel, lists the matches of the games that
+	// event scored (or, a cancel, ended) while they were still on: the
+	// bot calls them off after it recorded the event (the call-off's own
+	// notices come after the announcement's), so the announcement waits
+	// until each is over and the notices to its channel are done, so that
+	// the channel reads each game's call-off before the standings. Nothing
+	// else waits across queues.
 	Until []MatchID
 
 	// Delivery state.
@@ -452,8 +453,8 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("a tournament player's notice, and only one, names the player: %w", ErrInvalid)
 	case n.After != 0 && (n.Event != EventRoundResult || n.To != AudiencePublic):
 		return fmt.Errorf("only a tournament's announcement of a result waits for its game's: %w", ErrInvalid)
-	case len(n.Until) > 0 && (n.Event != EventRoundClosed && n.Event != EventWithdrawn || n.To != AudiencePublic):
-		return fmt.Errorf("only a tournament's announcement of a deadline or a withdrawal waits for the games it called off: %w", ErrInvalid)
+	case len(n.Until) > 0 && (n.Event != EventRoundClosed && n.Event != EventWithdrawn && n.Event != EventTourneyCancel || n.To != AudiencePublic):
+		return fmt.Errorf("only a tournament's announcement of a deadline, a withdrawal or a cancel waits for the games it called off: %w", ErrInvalid)
 	case n.At.IsZero():
 		return fmt.Errorf("a notice needs its time: %w", ErrInvalid)
 	case (n.To == AudienceFollower) != (n.Follower != ""):

@@ -76,6 +76,11 @@ type Tournament struct {
 	Log []tournament.Event
 	// Games are the matches started for the rounds' boards.
 	Games []TournamentGame
+	// OffThrough counts the rounds, from the first, whose matches are all
+	// known to be over: the bot's timers, which heal a lost call-off
+	// (callOffScored), read none of them again. They set it as they pair
+	// the next round.
+	OffThrough int
 	// RoundDeadline is the deadline of the round under way (zero: none).
 	RoundDeadline time.Time
 	// MembersDue is when the players still in a round under way are next
@@ -90,6 +95,11 @@ type Tournament struct {
 	// Done is set once the tournament is over or cancelled, with nothing
 	// more to do.
 	Done bool
+	// CallingOff is set as the tournament is cancelled with games that
+	// may still be on: its timer comes at MembersDue, when the bot makes
+	// sure they are called off (the cancel's own call-off may have been
+	// lost: the process stopped, or the database was away), and clears it.
+	CallingOff bool
 	// NoReachNotice is the latest note to the organiser that an
 	// announcement could not be posted which the bot chose to send, and
 	// NoReachAt when: kept so that a restart neither repeats the note
@@ -122,13 +132,17 @@ func (t *Tournament) State() (*tournament.Tournament, error) {
 // Wake is the tournament's next timer: at once while its matches are being
 // started (Starting), its start before it started, then, while a round is
 // under way, its deadline or the check of its players' membership
-// (MembersDue), whichever comes first; false when it waits for nothing.
+// (MembersDue), whichever comes first; cancelled, the check that its
+// games are called off (CallingOff, at MembersDue); false when it waits
+// for nothing.
 func (t *Tournament) Wake() (time.Time, bool) {
 	switch {
 	case t.Starting:
 		// At once, even when cancelled meanwhile: the pass that clears it
 		// calls off the matches a stopped process made and never linked.
 		return t.Created, true
+	case t.Done && t.CallingOff:
+		return t.MembersDue, true
 	case t.Done:
 		return time.Time{}, false
 	case !t.started():
@@ -211,6 +225,9 @@ func (t *Tournament) validate() error {
 		return bad("%v", err)
 	}
 	rounds := state.Rounds()
+	if t.OffThrough < 0 || t.OffThrough > len(rounds) {
+		return bad("%d rounds over of %d paired", t.OffThrough, len(rounds))
+	}
 	seen := map[MatchID]bool{}
 	boards := map[[2]int]bool{}
 	for _, g := range t.Games {
@@ -320,9 +337,11 @@ type tournamentRecord struct {
 	Names      map[string]string  `json:"names,omitempty"`
 	Log        []tournament.Event `json:"log"`
 	Games      []TournamentGame   `json:"games,omitempty"`
+	OffThrough int                `json:"off_through,omitempty"`
 	Deadline   int64              `json:"deadline,omitempty"`
 	MembersDue int64              `json:"members_due,omitempty"`
 	Done       bool               `json:"done,omitempty"`
+	CallingOff bool               `json:"calling_off,omitempty"`
 	Starting   bool               `json:"starting,omitempty"`
 	Changed    int64              `json:"changed,omitempty"`
 	NoReach    uint64             `json:"no_reach,omitempty"`
@@ -342,7 +361,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		Creator: t.CreatorID, Created: unixTime(t.Created), Rules: t.Rules, Game: encodeRules(t.Game),
 		MoveTime: int64(t.MoveTime / time.Second), ClockBase: int64(t.Clock.Base / time.Second), ClockInc: int64(t.Clock.Increment / time.Second),
 		RoundTime: int64(t.RoundTime / time.Second), StartAt: unixTime(t.StartAt), JoinBy: unixTime(t.JoinBy),
-		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, Deadline: unixTime(t.RoundDeadline), Done: t.Done, Starting: t.Starting,
+		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, OffThrough: t.OffThrough, Deadline: unixTime(t.RoundDeadline), Done: t.Done, CallingOff: t.CallingOff, Starting: t.Starting,
 		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed), NoReach: t.NoReachNotice, NoReachAt: unixTime(t.NoReachAt),
 		Lost: unixTime(t.ChannelLost), Deleted: t.ChannelDeleted, AwayFrom: unixTime(t.AwayFrom), AwayUntil: unixTime(t.AwayUntil),
 	}
@@ -367,7 +386,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		Created: fromUnix(rec.Created), Rules: rec.Rules, Game: rules, MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Clock:     TimeControl{Base: time.Duration(rec.ClockBase) * time.Second, Increment: time.Duration(rec.ClockInc) * time.Second},
 		RoundTime: time.Duration(rec.RoundTime) * time.Second, StartAt: fromUnix(rec.StartAt), JoinBy: fromUnix(rec.JoinBy),
-		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, Starting: rec.Starting,
+		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, OffThrough: rec.OffThrough, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, CallingOff: rec.CallingOff, Starting: rec.Starting,
 		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed), NoReachNotice: rec.NoReach, NoReachAt: fromUnix(rec.NoReachAt),
 		ChannelLost: fromUnix(rec.Lost), ChannelDeleted: rec.Deleted, AwayFrom: fromUnix(rec.AwayFrom), AwayUntil: fromUnix(rec.AwayUntil),
 	}
@@ -388,7 +407,8 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 //   - a round's deadline: which games were still on;
 //   - a player out after the start (withdrew, left), or removed by a
 //     moderator at any time: the standings;
-//   - a cancellation;
+//   - a cancellation: the standings as they were (told after the
+//     call-offs of its games still on, as a deadline's);
 //   - the tournament over (Done, not cancelled): the final standings;
 //   - the deadline of a round under way moved on by time nobody ran the
 //     timers (GiveAway): the new deadline.
@@ -429,6 +449,7 @@ func TournamentNotices(old, t *Tournament) []Notice {
 			}
 		case tournament.Cancelled:
 			add(EventTourneyCancel, i+1)
+			out[len(out)-1].Until = scored[i] // told after the call-offs that follow
 		}
 	}
 	if !old.Done && t.Done && (len(t.Log) == 0 || t.Log[len(t.Log)-1].Kind != tournament.Cancelled) {
@@ -440,19 +461,20 @@ func TournamentNotices(old, t *Tournament) []Notice {
 	return out
 }
 
-// scoredBy returns, by the index of each Closed and Withdrew event that
-// the change from old to t appends, the matches of the games that event
-// scored while they were still to play (a round's deadline, a withdrawal's
-// forfeits): the bot calls them off once the change is stored, so their
-// announcement waits for them (Notice.Until). Nil when the log does not
-// replay.
+// scoredBy returns, by the index of each Closed, Withdrew and Cancelled
+// event that the change from old to t appends, the matches of the games
+// that event scored while they were still to play (a round's deadline, a
+// withdrawal's forfeits), or, a cancel, ended unscored: the bot calls them
+// off once the change is stored, so their announcement waits for them
+// (Notice.Until). Nil when the log does not replay.
 func scoredBy(old, t *Tournament) map[int][]MatchID {
 	var s *tournament.Tournament
 	var out map[int][]MatchID
 	for i := len(old.Log); i < len(t.Log); i++ {
 		e := t.Log[i]
+		ends := e.Kind == tournament.Closed || e.Kind == tournament.Withdrew || e.Kind == tournament.Cancelled
 		if s == nil {
-			if e.Kind != tournament.Closed && e.Kind != tournament.Withdrew {
+			if !ends {
 				continue
 			}
 			var err error
@@ -461,7 +483,7 @@ func scoredBy(old, t *Tournament) map[int][]MatchID {
 			}
 		}
 		var before []boardRef
-		if e.Kind == tournament.Closed || e.Kind == tournament.Withdrew {
+		if ends {
 			before = pendingOf(s)
 		}
 		if err := s.Apply(e); err != nil {
@@ -469,7 +491,7 @@ func scoredBy(old, t *Tournament) map[int][]MatchID {
 		}
 		r := s.Rounds()
 		for _, b := range before {
-			if b.round > len(r) || !r[b.round-1].Games[b.board-1].Result.Done() {
+			if e.Kind != tournament.Cancelled && (b.round > len(r) || !r[b.round-1].Games[b.board-1].Result.Done()) {
 				continue
 			}
 			if g, ok := t.GameOf(b.round, b.board); ok {

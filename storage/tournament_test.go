@@ -2,6 +2,8 @@ package storage
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,13 +84,15 @@ func TestTournamentWakeMembers(t *testing.T) {
 		{"starting", paired, at.Add(25 * time.Hour), false, true, at, true},
 		{"done", paired, at.Add(25 * time.Hour), true, false, time.Time{}, false},
 		{"cancelled while starting", paired, at.Add(25 * time.Hour), true, true, at, true},
+		{"cancelled, its games to call off", paired, at.Add(25 * time.Hour), true, false, at.Add(25 * time.Hour), true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			x := &Tournament{ID: 1, Version: 1, GuildID: "g", ChannelID: "c", Name: "League", CreatorID: "u", Created: at,
 				Rules: tournament.DefaultRules(tournament.RoundRobin, 0), Game: game.DefaultRules(game.VariantClassic),
 				MoveTime: time.Hour, RoundTime: 7 * 24 * time.Hour, StartAt: at.Add(24 * time.Hour), JoinBy: at, MaxPlayers: 4,
-				Log: tc.log, RoundDeadline: deadline, MembersDue: tc.due, Done: tc.done, Starting: tc.starting}
+				Log: tc.log, RoundDeadline: deadline, MembersDue: tc.due, Done: tc.done, Starting: tc.starting,
+				CallingOff: strings.HasSuffix(tc.name, "to call off")}
 			data, err := EncodeTournament(x)
 			if err != nil {
 				t.Fatal(err)
@@ -96,6 +100,9 @@ func TestTournamentWakeMembers(t *testing.T) {
 			got, err := DecodeTournament(data)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got.CallingOff != x.CallingOff {
+				t.Errorf("the record keeps calling off %v, want %v", got.CallingOff, x.CallingOff)
 			}
 			if !got.MembersDue.Equal(tc.due) {
 				t.Errorf("the record keeps the check at %v, want %v", got.MembersDue, tc.due)
@@ -186,5 +193,61 @@ func TestTournamentGiveAway(t *testing.T) {
 				t.Errorf("the time given back runs until %v, want %v", tt.AwayUntil, b)
 			}
 		})
+	}
+}
+
+// TestTournamentOffThrough: the record keeps how many rounds are known
+// over, and a change may count no more rounds than were paired.
+func TestTournamentOffThrough(t *testing.T) {
+	at := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	old, err := PrepareTournament(&Tournament{ID: 1, GuildID: "g", ChannelID: "c", Name: "Cup", CreatorID: "u", Created: at,
+		Rules: tournament.DefaultRules(tournament.Swiss, 3), Game: game.DefaultRules(game.VariantClassic),
+		MoveTime: time.Hour, RoundTime: 24 * time.Hour, StartAt: at, JoinBy: at, MaxPlayers: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paired, err := ChangeTournament(old, 0, func(x *Tournament) error {
+		x.Log = append(x.Log, tournament.Join("a", 1500), tournament.Join("b", 1500), tournament.Join("c", 1500), tournament.Join("d", 1500))
+		s, err := x.State()
+		if err != nil {
+			return err
+		}
+		e, err := s.NextRound()
+		if err != nil {
+			return err
+		}
+		x.Log = append(x.Log, e, tournament.Record(1, 1, tournament.RedWon), tournament.Record(1, 2, tournament.BlueWon))
+		s, err = x.State()
+		if err != nil {
+			return err
+		}
+		if e, err = s.NextRound(); err != nil {
+			return err
+		}
+		x.Log = append(x.Log, e)
+		x.OffThrough = 1
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := EncodeTournament(paired)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeTournament(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.OffThrough != 1 {
+		t.Errorf("the record reads %d rounds known over, want 1", got.OffThrough)
+	}
+	for _, n := range []int{-1, 3} {
+		if _, err := ChangeTournament(paired, 0, func(x *Tournament) error {
+			x.OffThrough = n
+			return nil
+		}); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%d rounds known over of 2 paired: %v, want ErrInvalid", n, err)
+		}
 	}
 }

@@ -38,6 +38,15 @@ const untilWaits = `(n.record->'until' IS NOT NULL AND EXISTS (SELECT 1 FROM jso
 
 var untilEnds = fmt.Sprintf(`(to_timestamp((n.record->>'at')::bigint) + interval '%d seconds')`, int64(storage.UntilCap/time.Second))
 
+// untilHeads is NextNotice's query of the end of the wait of each
+// tournament's head that waits for its Until matches (few: one a
+// tournament at most): the tournaments' queues are found by a range of
+// the index notices_queue, which serves it in any collation (LIKE alone
+// it serves only in C's, and read every notice). BenchmarkUntilHeads
+// measures it among many notices of matches' queues, and checks its plan.
+var untilHeads = `SELECT greatest(n.next_try, ` + untilEnds + `) FROM notices n
+			WHERE n.queue >= 't' AND n.queue < 'u' AND n.queue LIKE 't%' AND n.record->'until' IS NOT NULL AND ` + headNotAfter + ` AND ` + untilWaits
+
 // recordNotices adds notices to the outbox in order, each with the next id.
 // The caller holds the lock of the match they are about.
 func recordNotices(ctx context.Context, tx pgx.Tx, ns []storage.Notice) error {
@@ -108,18 +117,14 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	// Not min(n.next_try) over every head: over headNotAfter's anti-join
 	// PostgreSQL reads every notice for it, where ORDER BY … LIMIT 1 reads
 	// the index notices_due from its first row (BenchmarkOutbox). A
-	// tournament's head that waits for its Until matches (few: one a
-	// tournament at most) is due at the end of that wait, if not earlier;
-	// the tournaments' queues are found by a range of the index
-	// notices_queue, which serves it in any collation (LIKE alone it serves
-	// only in C's, and read every notice).
+	// tournament's head that waits for its Until matches is due at the end
+	// of that wait, if not earlier (untilHeads).
 	var at *time.Time
 	err := db.pool.QueryRow(ctx, `SELECT min(t) FROM (
 		(SELECT n.next_try AS t FROM notices n WHERE `+headNotAfter+` AND NOT `+untilWaits+`
 			ORDER BY n.next_try, n.id LIMIT 1)
 		UNION ALL
-		(SELECT greatest(n.next_try, `+untilEnds+`) FROM notices n
-			WHERE n.queue >= 't' AND n.queue < 'u' AND n.queue LIKE 't%' AND n.record->'until' IS NOT NULL AND `+headNotAfter+` AND `+untilWaits+`)) x`).Scan(&at)
+		(`+untilHeads+`)) x`).Scan(&at)
 	if err == nil && at == nil {
 		err = pgx.ErrNoRows
 	}

@@ -183,9 +183,10 @@ func refreshTournamentWakes(ctx context.Context, pool *pgxpool.Pool) error {
 		id, version int64
 		wake        any
 	}
-	// A tournament cancelled while its matches were being started is not
-	// over for its timer (storage.Tournament.Wake): it is read too.
-	rows, err := pool.Query(ctx, "SELECT id, version, wake, record FROM tournaments WHERE NOT done OR (record->>'starting')::boolean")
+	// A tournament cancelled while its matches were being started, or
+	// with games still to call off, is not over for its timer
+	// (storage.Tournament.Wake): it is read too.
+	rows, err := pool.Query(ctx, "SELECT id, version, wake, record FROM tournaments WHERE NOT done OR (record->>'starting')::boolean OR (record->>'calling_off')::boolean")
 	if err != nil {
 		return query("read the tournaments' timers", err)
 	}

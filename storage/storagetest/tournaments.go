@@ -211,7 +211,9 @@ func testTournamentGames(t *testing.T, s storage.Store) {
 
 // testTournamentWake: a tournament waits for its start, then for its round's
 // deadline or the check of its players' membership, whichever comes first
-// (at once when they were never checked), then, done, for nothing.
+// (at once when they were never checked), then, done, for nothing; but
+// cancelled with games to call off (CallingOff), for the check that they
+// are.
 func testTournamentWake(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	if _, ok, err := s.NextTournamentWake(ctx); ok || err != nil {
@@ -268,6 +270,22 @@ func testTournamentWake(t *testing.T, s storage.Store) {
 	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.Starting = false; return nil })).in(t)
 	if _, ok, _ := s.NextTournamentWake(ctx); ok {
 		t.Errorf("a finished tournament still has a timer")
+	}
+	// Cancelled with games to call off: due at the check, until it is
+	// made.
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.CallingOff, t.MembersDue = true, check; return nil })).in(t)
+	if at, ok, _ := s.NextTournamentWake(ctx); !ok || !at.Equal(check) {
+		t.Errorf("next timer of a cancelled tournament with games to call off %v, %v; want %v", at, ok, check)
+	}
+	if due := must(s.DueTournaments(ctx, check.Add(-time.Second))).in(t); len(due) != 0 {
+		t.Errorf("a cancelled tournament due before its call-offs' check: %d", len(due))
+	}
+	if due := must(s.DueTournaments(ctx, check)).in(t); len(due) != 1 || !due[0].CallingOff || !due[0].Done {
+		t.Errorf("a cancelled tournament with games to call off is not due at its check: %v", due)
+	}
+	must(s.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error { t.CallingOff = false; return nil })).in(t)
+	if _, ok, _ := s.NextTournamentWake(ctx); ok {
+		t.Errorf("a cancelled tournament whose games are off still has a timer")
 	}
 }
 
@@ -495,7 +513,8 @@ func testTournamentResultAfterTheGame(t *testing.T, s storage.Store) {
 }
 
 // testTournamentClosedAfterTheCallOffs: a tournament's announcement of a
-// round's deadline, or of a withdrawal, that scored a game still on is
+// round's deadline, of a withdrawal, or of its cancel, that scored (or
+// ended) a game still on is
 // recorded before the bot calls the game's match off: it is not due, and
 // NextNotice does not offer it, while that match is on, nor while the
 // notices of its call-off to its channel, recorded after it, are owed; it
@@ -510,6 +529,7 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 	}{
 		{"deadline", tournament.CloseRound(1), "round-closed>public"},
 		{"withdrawal", tournament.Withdraw("1001", tournament.WithdrewByChoice), "withdrawn>public"},
+		{"cancel", tournament.Cancel(), "tournament-cancelled>public"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
@@ -544,6 +564,7 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 			must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
 				x.Changed = at
 				x.Log = append(x.Log, tc.event)
+				x.Done = tc.event.Kind == tournament.Cancelled
 				return nil
 			})).in(t)
 			// Within storage.UntilCap: the announcement waits for the
