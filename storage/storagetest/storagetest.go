@@ -64,6 +64,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"NothingAfterTheRoundDeadline", testNothingAfterTheRoundDeadline},
 		{"PauseByAgreement", testPauseByAgreement},
 		{"PauseOffersLimited", testPauseOffersLimited},
+		{"PauseRaced", testPauseRaced},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
