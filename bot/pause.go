@@ -39,6 +39,12 @@ const (
 	txtComputerNoPause   = "The computer never needs a pause: it moves at once."
 	txtTournamentNoPause = "Tournament games do not pause: their round has a deadline, and a game unfinished by then counts against both players."
 	txtPauseOfferChanged = "That proposal was withdrawn: %[1]s now proposes to pause for %[2]s. Answer the newest proposal, or use `/stratego pause action:accept` or `action:decline`."
+	// txtPauseOfferedAlready answers a proposal made again as it stands (a
+	// second press or command of the same moment): it is made and asked once.
+	txtPauseOfferedAlready = "You have proposed this pause already: your opponent is asked to accept or decline it."
+	// txtPauseOfferRenewed answers an answer to a proposal made again for
+	// other days meanwhile, when the one standing cannot be read to name it.
+	txtPauseOfferRenewed = "That proposal was withdrawn and made again for other days: answer the newest proposal."
 )
 
 // onPause proposes a pause, or answers the opponent's proposal.
@@ -98,6 +104,9 @@ func (b *Bot) onPauseButton(ctx context.Context, i *discordgo.Interaction, id cu
 	if id.action == actDecline {
 		a.Kind = storage.ActDeclinePause
 	}
+	// The store checks the days again as it records the answer: a proposal
+	// made again for other days since this press read it is refused too.
+	a.Days, _ = strconv.Atoi(id.arg)
 	b.actOnPause(ctx, i, m, a)
 }
 
@@ -112,6 +121,10 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 	var agreed agreedAlready
 	if errors.As(err, &agreed) {
 		b.finish(i, p.Sprintf(txtPausedUntil, unix(agreed.until)))
+		return
+	}
+	if text := b.pauseChangedText(p, err, a); text != "" {
+		b.finish(i, text)
 		return
 	}
 	if err != nil {
@@ -166,15 +179,45 @@ func (e agreedAlready) Error() string {
 	return "the proposal to pause was agreed to already: paused until " + e.until.Format(time.RFC3339)
 }
 
+// changedMeanwhile refuses an answer to a proposal that was withdrawn and
+// made again for other days after the answer read it (the store's
+// ErrPauseOfferChanged): now is the match as it is, to name the proposal
+// that stands.
+type changedMeanwhile struct {
+	now *storage.Match
+	err error
+}
+
+func (e changedMeanwhile) Error() string { return e.err.Error() }
+func (e changedMeanwhile) Unwrap() error { return e.err }
+
+// pauseChangedText is what a's player reads, in p, when err refused a's
+// answer to a proposal made again for other days meanwhile; "" for any
+// other err.
+func (b *Bot) pauseChangedText(p lang.Printer, err error, a storage.Action) string {
+	var changed changedMeanwhile
+	if !errors.As(err, &changed) {
+		return ""
+	}
+	return b.pauseOfferChanged(p, changed.now, a.Side, strconv.Itoa(a.Days))
+}
+
 // recordPause records a pause action on match id, now: the one path of
 // /stratego pause, its buttons and the web board. An answer to a proposal
-// agreed to meanwhile is refused with agreedAlready.
+// agreed to meanwhile is refused with agreedAlready, one to a proposal
+// made again for other days meanwhile (a.Days names those it answers) with
+// changedMeanwhile.
 func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Action) (*storage.Match, error) {
 	a.At = b.now()
 	m, err := b.store.Act(ctx, id, 0, a)
 	if errors.Is(err, storage.ErrNoPauseOffer) && a.Kind != storage.ActOfferPause {
 		if now, err2 := b.store.Match(ctx, id); err2 == nil && !now.PausedUntil().IsZero() {
 			return nil, agreedAlready{until: now.PausedUntil()}
+		}
+	}
+	if errors.Is(err, storage.ErrPauseOfferChanged) {
+		if now, err2 := b.store.Match(ctx, id); err2 == nil {
+			return nil, changedMeanwhile{now: now, err: err}
 		}
 	}
 	if err != nil {

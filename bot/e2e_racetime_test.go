@@ -1,0 +1,177 @@
+package bot
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestFairTimeTwiceAtOnce sends the commands of fair time twice or more,
+// at once (a double press, a command sent again before its answer) or again
+// once its first took effect: each takes effect once, the opponent is told
+// once, and every other command is answered privately, in the member's
+// language, with what happened.
+func TestFairTimeTwiceAtOnce(t *testing.T) {
+	t.Parallel()
+	nl := lang.For("nl")
+	tests := []struct {
+		name    string
+		command string
+		args    []discordtest.Arg
+		times   int
+		atOnce  bool
+		// first makes the command once, and delivers what it owes, before
+		// the others.
+		first bool
+		kind  storage.ActionKind // the one action the commands add to the log
+		told  string             // what bob's one DM says
+		// done is the answer to the command that acts; refused, to every
+		// other one.
+		done, refused func(h *harness) string
+	}{
+		{name: "a pause proposed twice at once", command: "stratego pause", args: []discordtest.Arg{discordtest.Opt("days", 3)},
+			times: 2, atOnce: true, kind: storage.ActOfferPause, told: "alice proposes to pause the match for 3 days",
+			done:    func(*harness) string { return nl.Sprintf(txtPauseOffered, nl.Sprintf(txtDays, 3)) },
+			refused: func(*harness) string { return nl.Sprintf(txtPauseOfferedAlready) }},
+		{name: "a pause proposed again once the opponent was asked", command: "stratego pause", args: []discordtest.Arg{discordtest.Opt("days", 3)},
+			times: 2, first: true, kind: storage.ActOfferPause, told: "alice proposes to pause the match for 3 days",
+			done:    func(*harness) string { return nl.Sprintf(txtPauseOffered, nl.Sprintf(txtDays, 3)) },
+			refused: func(*harness) string { return nl.Sprintf(txtPauseOfferedAlready) }},
+		{name: "time given four times at once", command: "stratego give_time",
+			times: 4, atOnce: true, kind: storage.ActGiveTime, told: "alice gave you 1 day more",
+			done:    func(h *harness) string { return nl.Sprintf(txtGaveTime, "bob", giftText(nl, h.match(1)), storage.MaxGifts-1) },
+			refused: func(h *harness) string { return nl.Sprintf(txtGaveTimeAlready, "bob", giftText(nl, h.match(1)), storage.MaxGifts-1) }},
+		{name: "a vacation started twice at once", command: "stratego vacation", args: []discordtest.Arg{discordtest.Opt("days", 5)},
+			times: 2, atOnce: true, kind: storage.ActVacation, told: "alice is on vacation until",
+			done: func(h *harness) string {
+				return nl.Sprintf(txtVacationStarted, unix(h.clock.Now().Add(5*24*time.Hour)), 1, storage.DefaultVacationDays-5)
+			},
+			refused: func(h *harness) string {
+				return nl.Sprintf(txtVacationUnderway, unix(h.clock.Now().Add(5*24*time.Hour)))
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			h.outboxEmpty()
+			before := h.match(1)
+			h.alice.SetLocale("nl")
+			var answers []string
+			n := tc.times
+			if tc.first {
+				answers = append(answers, h.alice.SlashCommand(t, h.channel, tc.command, tc.args...).Reply(t).Content)
+				h.outboxEmpty()
+				h.bob.WaitDM(t, contains(tc.told))
+				n--
+			}
+			ins := make([]*discordtest.Interaction, n)
+			if tc.atOnce {
+				// Every command is in, and has read the match, before any
+				// is answered and acts.
+				hold := h.srv.HoldNext(t, callbackRoute, n)
+				var wg sync.WaitGroup
+				for k := range n {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						ins[k] = h.alice.SlashCommand(t, h.channel, tc.command, tc.args...)
+					}()
+				}
+				wg.Wait()
+				h.srv.WaitFor(t, "every command to be in", func() bool { return hold.Waiting() == n })
+				hold.Release()
+			}
+			for k := range n {
+				if !tc.atOnce {
+					ins[k] = h.alice.SlashCommand(t, h.channel, tc.command, tc.args...)
+				}
+				answers = append(answers, ins[k].Reply(t).Content)
+			}
+			h.outboxEmpty()
+
+			done, refused := 0, 0
+			for k, got := range answers {
+				switch got {
+				case tc.done(h):
+					done++
+				case tc.refused(h):
+					refused++
+				default:
+					t.Errorf("command %d was answered %q; want %q or %q", k, got, tc.done(h), tc.refused(h))
+				}
+			}
+			if done != 1 || refused != tc.times-1 {
+				t.Errorf("%d commands acted and %d were refused; want 1 and %d", done, refused, tc.times-1)
+			}
+			after := h.match(1)
+			added := after.Log[len(before.Log):]
+			if len(added) != 1 || added[0].Kind != tc.kind {
+				t.Errorf("the commands added %v to the log; want one %v", added, storage.Action{Kind: tc.kind})
+			}
+			if got := countDMs(h.bob, tc.told); got != 1 {
+				t.Errorf("bob was told %d times %q; want once", got, tc.told)
+			}
+		})
+	}
+}
+
+// TestPauseAnsweredAsItChanges: bob presses Pause under alice's proposal
+// of 3 days just as she withdraws it and proposes 14 days instead, after
+// his press read the match and before it is recorded. His press answers
+// the proposal its buttons showed, which is gone: nothing is agreed, and
+// he is told what stands now.
+func TestPauseAnsweredAsItChanges(t *testing.T) {
+	t.Parallel()
+	for _, label := range []string{"Pause", "Decline"} {
+		t.Run(label, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+			h.outboxEmpty()
+			ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+			var once sync.Once
+			meanwhile := func(id storage.MatchID, a storage.Action) {
+				if a.Side != 1 {
+					return // alice's own actions below
+				}
+				once.Do(func() {
+					at := h.clock.Now()
+					for _, a := range []storage.Action{
+						{Kind: storage.ActDeclinePause, Side: 0, At: at},
+						{Kind: storage.ActOfferPause, Side: 0, Days: 14, At: at},
+					} {
+						if _, err := h.db.Act(t.Context(), id, 0, a); err != nil {
+							t.Errorf("alice's %v: %v", a, err)
+						}
+					}
+				})
+			}
+			h.reads.beforeAct.Store(&meanwhile)
+			h.bob.SetLocale("fr")
+			got := h.bob.ClickButton(t, ask, button(t, ask, label)).Reply(t).Content
+			h.reads.beforeAct.Store(nil)
+			fr := lang.For("fr")
+			if want := fr.Sprintf(txtPauseOfferChanged, "alice", fr.Sprintf(txtDays, 14)); got != want {
+				t.Errorf("bob's press was answered %q; want %q", got, want)
+			}
+			h.bot.deliverDue(t.Context()) // alice's actions, made behind the bot's back
+			h.outboxEmpty()
+			m := h.match(1)
+			if by, days, ok := m.PauseOffer(); !m.PausedUntil().IsZero() || !ok || by != 0 || days != 14 {
+				t.Errorf("paused until %v, proposal standing %v %d %v; want alice's of 14 days, unanswered", m.PausedUntil(), by, days, ok)
+			}
+			if n := countDMs(h.alice, "bob declined the pause"); n != 0 {
+				t.Errorf("alice was told %d times that bob declined", n)
+			}
+		})
+	}
+}
