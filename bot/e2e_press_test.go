@@ -133,7 +133,6 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 	}
 	gone := refusedWith(txtChallengeGone)
 	over1 := refusedWith("This match is over. `/stratego games` lists your running matches.")
-	noPause := refusedWith("There is no proposal to pause to answer: `/stratego pause days:3` proposes one.")
 	// pausedFor is the answer to a press too late for a pause of days
 	// agreed to now.
 	pausedFor := func(h *harness, days int) []pressRefusal {
@@ -238,7 +237,8 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 			prepare: func(t *testing.T, h *harness) []press {
 				h.dayMatch()
 				ask := proposal(t, h, 3)
-				late := append(noPause, pausedFor(h, 3)...)
+				// The one refused is told what the other did.
+				late := append(refusedWith(txtPauseDeclinedAlready), pausedFor(h, 3)...)
 				return []press{{who: h.bob, msg: ask, label: "Pause", refused: late}, {who: h.bob, msg: ask, label: "Decline", refused: late}}
 			}},
 		{name: "the opponent presses Pause under a proposal withdrawn and made again for other days", acts: 0, match: 1,

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
@@ -43,8 +44,12 @@ func TestFairTimeTwiceAtOnce(t *testing.T) {
 			refused: func(*harness) string { return nl.Sprintf(txtPauseOfferedAlready) }},
 		{name: "time given four times at once", command: "stratego give_time",
 			times: 4, atOnce: true, kind: storage.ActGiveTime, told: "alice gave you 1 day more",
-			done:    func(h *harness) string { return nl.Sprintf(txtGaveTime, "bob", giftText(nl, h.match(1)), storage.MaxGifts-1) },
-			refused: func(h *harness) string { return nl.Sprintf(txtGaveTimeAlready, "bob", giftText(nl, h.match(1)), storage.MaxGifts-1) }},
+			done: func(h *harness) string {
+				return nl.Sprintf(txtGaveTime, "bob", giftText(nl, h.match(1)), storage.MaxGifts-1)
+			},
+			refused: func(h *harness) string {
+				return nl.Sprintf(txtGaveTimeAlready, "bob", giftText(nl, h.match(1)), storage.MaxGifts-1)
+			}},
 		{name: "a vacation started twice at once", command: "stratego vacation", args: []discordtest.Arg{discordtest.Opt("days", 5)},
 			times: 2, atOnce: true, kind: storage.ActVacation, told: "alice is on vacation until",
 			done: func(h *harness) string {
@@ -122,56 +127,68 @@ func TestFairTimeTwiceAtOnce(t *testing.T) {
 	}
 }
 
-// TestPauseAnsweredAsItChanges: bob presses Pause under alice's proposal
-// of 3 days just as she withdraws it and proposes 14 days instead, after
-// his press read the match and before it is recorded. His press answers
-// the proposal its buttons showed, which is gone: nothing is agreed, and
-// he is told what stands now.
+// TestPauseAnsweredAsItChanges: bob presses Pause or Decline under alice's
+// proposal of 3 days just as she withdraws it, or withdraws it and
+// proposes 14 days instead, after his press read the match and before it
+// is recorded. His press answers the proposal its buttons showed, which is
+// gone: nothing is agreed or declined, and he is told, in his language,
+// what she did and what stands now.
 func TestPauseAnsweredAsItChanges(t *testing.T) {
 	t.Parallel()
-	for _, label := range []string{"Pause", "Decline"} {
-		t.Run(label, func(t *testing.T) {
-			t.Parallel()
-			h := newHarness(t)
-			h.dayMatch()
-			h.waitMoves(1, 0)
-			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
-			h.outboxEmpty()
-			ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
-			var once sync.Once
-			meanwhile := func(id storage.MatchID, a storage.Action) {
-				if a.Side != 1 {
-					return // alice's own actions below
-				}
-				once.Do(func() {
-					at := h.clock.Now()
-					for _, a := range []storage.Action{
-						{Kind: storage.ActDeclinePause, Side: 0, At: at},
-						{Kind: storage.ActOfferPause, Side: 0, Days: 14, At: at},
-					} {
-						if _, err := h.db.Act(t.Context(), id, 0, a); err != nil {
-							t.Errorf("alice's %v: %v", a, err)
-						}
+	fr := lang.For("fr")
+	tests := []struct {
+		name      string
+		meanwhile []storage.Action // alice's, as bob presses
+		want      string
+		standing  int // the days of the proposal standing after; 0: none
+	}{
+		{"withdrawn", []storage.Action{{Kind: storage.ActDeclinePause}},
+			fr.Sprintf(txtPauseWithdrawnBy, "alice"), 0},
+		{"made again for other days", []storage.Action{{Kind: storage.ActDeclinePause}, {Kind: storage.ActOfferPause, Days: 14}},
+			fr.Sprintf(txtPauseOfferChanged, "alice", fr.Sprintf(txtDays, 14)), 14},
+	}
+	for _, tc := range tests {
+		for _, label := range []string{"Pause", "Decline"} {
+			t.Run(tc.name+"/"+label, func(t *testing.T) {
+				t.Parallel()
+				h := newHarness(t)
+				h.dayMatch()
+				h.waitMoves(1, 0)
+				h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+				h.outboxEmpty()
+				ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+				var once sync.Once
+				meanwhile := func(id storage.MatchID, a storage.Action) {
+					if a.Side != game.Blue {
+						return
 					}
-				})
-			}
-			h.reads.beforeAct.Store(&meanwhile)
-			h.bob.SetLocale("fr")
-			got := h.bob.ClickButton(t, ask, button(t, ask, label)).Reply(t).Content
-			h.reads.beforeAct.Store(nil)
-			fr := lang.For("fr")
-			if want := fr.Sprintf(txtPauseOfferChanged, "alice", fr.Sprintf(txtDays, 14)); got != want {
-				t.Errorf("bob's press was answered %q; want %q", got, want)
-			}
-			h.bot.deliverDue(t.Context()) // alice's actions, made behind the bot's back
-			h.outboxEmpty()
-			m := h.match(1)
-			if by, days, ok := m.PauseOffer(); !m.PausedUntil().IsZero() || !ok || by != 0 || days != 14 {
-				t.Errorf("paused until %v, proposal standing %v %d %v; want alice's of 14 days, unanswered", m.PausedUntil(), by, days, ok)
-			}
-			if n := countDMs(h.alice, "bob declined the pause"); n != 0 {
-				t.Errorf("alice was told %d times that bob declined", n)
-			}
-		})
+					once.Do(func() {
+						for _, a := range tc.meanwhile {
+							a.Side, a.At = game.Red, h.clock.Now()
+							if _, err := h.db.Act(t.Context(), id, 0, a); err != nil {
+								t.Errorf("alice's %v: %v", a, err)
+							}
+						}
+					})
+				}
+				h.reads.beforeAct.Store(&meanwhile)
+				h.bob.SetLocale("fr")
+				got := h.bob.ClickButton(t, ask, button(t, ask, label)).Reply(t).Content
+				h.reads.beforeAct.Store(nil)
+				if got != tc.want {
+					t.Errorf("bob's press was answered %q; want %q", got, tc.want)
+				}
+				h.bot.deliverDue(t.Context()) // alice's actions, made behind the bot's back
+				h.outboxEmpty()
+				m := h.match(1)
+				by, days, ok := m.PauseOffer()
+				if !m.PausedUntil().IsZero() || ok != (tc.standing != 0) || (ok && (by != game.Red || days != tc.standing)) {
+					t.Errorf("paused until %v, proposal standing %v %d %v; want alice's of %d days, unanswered", m.PausedUntil(), by, days, ok, tc.standing)
+				}
+				if n := countDMs(h.alice, "bob declined the pause"); n != 0 {
+					t.Errorf("alice was told %d times that bob declined", n)
+				}
+			})
+		}
 	}
 }

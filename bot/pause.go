@@ -39,6 +39,10 @@ const (
 	txtComputerNoPause   = "The computer never needs a pause: it moves at once."
 	txtTournamentNoPause = "Tournament games do not pause: their round has a deadline, and a game unfinished by then counts against both players."
 	txtPauseOfferChanged = "That proposal was withdrawn: %[1]s now proposes to pause for %[2]s. Answer the newest proposal, or use `/stratego pause action:accept` or `action:decline`."
+	// txtPauseDeclinedAlready and txtPauseWithdrawnBy answer an answer to
+	// a proposal declined, or withdrawn, since the game was last played on.
+	txtPauseDeclinedAlready = "You declined that proposal already: the game goes on."
+	txtPauseWithdrawnBy     = "%[1]s withdrew that proposal: the game goes on."
 	// txtPauseOfferedAlready answers a proposal made again as it stands (a
 	// second press or command of the same moment): it is made and asked once.
 	txtPauseOfferedAlready = "You have proposed this pause already: your opponent is asked to accept or decline it."
@@ -213,6 +217,10 @@ func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Act
 	if errors.Is(err, storage.ErrNoPauseOffer) && a.Kind != storage.ActOfferPause {
 		if now, err2 := b.store.Match(ctx, id); err2 == nil && !now.PausedUntil().IsZero() {
 			return nil, agreedAlready{until: now.PausedUntil()}
+		} else if err2 == nil {
+			if answered := b.declinedAlready(now, a.Side); answered != nil {
+				return nil, answered
+			}
 		}
 	}
 	if errors.Is(err, storage.ErrPauseOfferChanged) {
@@ -224,6 +232,35 @@ func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Act
 		return nil, fmt.Errorf("record a pause action on match %d: %w", id, err)
 	}
 	return m, nil
+}
+
+// declinedAlready refuses side's answer to a proposal that was declined
+// or withdrawn since the match was last played on, maybe by a press of
+// the same moment (Pause and Decline pressed at once, or the proposer
+// withdrawing as the other accepts): side is told who ended the proposal
+// rather than how to make one. Nil when the log ended none so.
+func (b *Bot) declinedAlready(m *storage.Match, side game.Side) error {
+	for i := len(m.Log) - 1; i >= 0; i-- {
+		d := m.Log[i]
+		switch d.Kind {
+		case storage.ActMove, storage.ActOfferPause, storage.ActAcceptPause, storage.ActResume:
+			return nil
+		case storage.ActDeclinePause:
+			for j := i - 1; j >= 0; j-- {
+				if o := m.Log[j]; o.Kind == storage.ActOfferPause {
+					switch {
+					case d.Side != side:
+						return friendlyf(txtPauseWithdrawnBy, b.playerName(lang.For("en"), m, d.Side))
+					case o.Side == side:
+						return friendly(txtPauseWithdrawn)
+					}
+					return friendly(txtPauseDeclinedAlready)
+				}
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // pauseOfferMessage asks side, by DM, to accept or decline the opponent's
