@@ -165,10 +165,12 @@ func (b *Bot) pauseAllowed(ctx context.Context, m *storage.Match) error {
 
 // pauseOfferChanged is what side reads, in p, when the proposal it answers,
 // named by its days as its buttons or page showed it, was withdrawn and made
-// again for other days; "" when it stands as shown.
+// again for other days; "" when it stands as shown, or the match is no
+// longer played (it is answered that it is over, not asked to answer a
+// proposal that ended with it).
 func (b *Bot) pauseOfferChanged(p lang.Printer, m *storage.Match, side game.Side, shown string) string {
 	by, days, ok := m.PauseOffer()
-	if !ok || by == side || shown == strconv.Itoa(days) {
+	if !ok || by == side || shown == strconv.Itoa(days) || m.Phase != storage.PhasePlaying {
 		return ""
 	}
 	return p.Sprintf(txtPauseOfferChanged, b.playerName(p, m, by), p.Sprintf(txtDays, days))
