@@ -89,3 +89,45 @@ func testPauseRaced(t *testing.T, s storage.Store) {
 	}
 	CheckReplay(t, m)
 }
+
+// testGiftsRaced: gifts of time made at the version a request read, as
+// the bot makes them, give once however many presses of one moment, on
+// however many processes, read it: the others are refused as stale (the
+// bot then finds the gift made and says so). Each gift owes the opponent
+// one notice.
+func testGiftsRaced(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 17)
+	Deliver(t, s, T0)
+	at := T0.Add(time.Hour)
+	read := must(s.Match(ctx, m.ID)).in(t)
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	for k := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[k] = s.Act(ctx, m.ID, read.Version, storage.Action{Kind: storage.ActGiveTime, Side: game.Blue, At: at})
+		}()
+	}
+	wg.Wait()
+	given := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			given++
+		case !errors.Is(err, storage.ErrStale):
+			t.Errorf("a gift at once: error %v, want %v", err, storage.ErrStale)
+		}
+	}
+	if given != 1 {
+		t.Errorf("%d of four gifts at once were given, want 1", given)
+	}
+	m = must(s.Match(ctx, m.ID)).in(t)
+	if m.GiftsBy(game.Blue) != 1 || !m.Deadline.Equal(read.Deadline.Add(m.GiftTime())) {
+		t.Errorf("Blue gave %d times, the deadline moved by %v; want once, by %v", m.GiftsBy(game.Blue), m.Deadline.Sub(read.Deadline), m.GiftTime())
+	}
+	if got := dueEvents(t, s, at); got != "time-given>red" {
+		t.Errorf("the gifts owe %s, want time-given>red", got)
+	}
+}
