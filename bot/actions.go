@@ -161,12 +161,14 @@ func (b *Bot) giveTime(ctx context.Context, m *storage.Match, side game.Side) (*
 		if !errors.Is(err, storage.ErrStale) || try == giftTries {
 			return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
 		}
-		if m, err = b.store.Match(ctx, m.ID); err != nil {
+		now, err := b.store.Match(ctx, m.ID)
+		if err != nil {
 			return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
 		}
-		if m.GiftsBy(side) > seen {
-			return nil, givenAlready{now: m}
+		if now.GiftsBy(side) > seen {
+			return nil, givenAlready{now: now}
 		}
+		m = now
 	}
 }
 

@@ -192,3 +192,41 @@ func TestPauseAnsweredAsItChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestGiftRacedByAnotherChange: alice's gift of time reads the match, and
+// bob proposes a pause before it is recorded. The gift, made at the
+// version it read, is refused as stale by the store; it is not the gift of
+// a press of the same moment, so it is tried again and given, once.
+func TestGiftRacedByAnotherChange(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.outboxEmpty()
+	var once sync.Once
+	meanwhile := func(id storage.MatchID, a storage.Action) {
+		if a.Kind != storage.ActGiveTime {
+			return
+		}
+		once.Do(func() {
+			if _, err := h.db.Act(t.Context(), id, 0, storage.Action{Kind: storage.ActOfferPause, Side: game.Blue, Days: 2, At: h.clock.Now()}); err != nil {
+				t.Errorf("bob's proposal: %v", err)
+			}
+		})
+	}
+	h.reads.beforeAct.Store(&meanwhile)
+	got := h.alice.SlashCommand(t, h.channel, "stratego give_time").Reply(t).Content
+	h.reads.beforeAct.Store(nil)
+	m := h.match(1)
+	if want := lang.For("en").Sprintf(txtGaveTime, "bob", giftText(lang.For("en"), m), storage.MaxGifts-1); got != want {
+		t.Errorf("the gift was answered %q; want %q", got, want)
+	}
+	if n := m.GiftsBy(game.Red); n != 1 {
+		t.Errorf("alice gave %d times, want once", n)
+	}
+	h.bot.deliverDue(t.Context()) // bob's proposal, made behind the bot's back
+	h.outboxEmpty()
+	if n := countDMs(h.bob, "alice gave you 1 day more"); n != 1 {
+		t.Errorf("bob was told %d times of the gift, want once", n)
+	}
+}
