@@ -230,3 +230,33 @@ func TestGiftRacedByAnotherChange(t *testing.T) {
 		t.Errorf("bob was told %d times of the gift, want once", n)
 	}
 }
+
+// TestPauseDeclinedByAMove: bob moves, which declines alice's proposal by
+// playing on, and then presses Pause under it (or the two at once, his
+// move first). He is told his move declined it, in his language, not how
+// to propose a pause.
+func TestPauseDeclinedByAMove(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+	h.outboxEmpty()
+	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 2 days"))
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+	h.waitMoves(1, 2)
+	h.bob.SetLocale("de")
+	de := lang.For("de")
+	want := de.Sprintf(txtPauseDeclinedByMove)
+	if got := h.bob.ClickButton(t, ask, button(t, ask, "Pause")).Reply(t).Content; got != want {
+		t.Errorf("bob's Pause after his move was answered %q; want %q", got, want)
+	}
+	if got := h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t).Content; got != want {
+		t.Errorf("bob's accept after his move was answered %q; want %q", got, want)
+	}
+	if m := h.match(1); !m.PausedUntil().IsZero() || len(m.Log) != 3 {
+		t.Errorf("paused until %v, log %v; want no pause, the proposal and two moves", m.PausedUntil(), m.Log)
+	}
+}

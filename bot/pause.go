@@ -40,9 +40,11 @@ const (
 	txtTournamentNoPause = "Tournament games do not pause: their round has a deadline, and a game unfinished by then counts against both players."
 	txtPauseOfferChanged = "That proposal was withdrawn: %[1]s now proposes to pause for %[2]s. Answer the newest proposal, or use `/stratego pause action:accept` or `action:decline`."
 	// txtPauseDeclinedAlready and txtPauseWithdrawnBy answer an answer to
-	// a proposal declined, or withdrawn, since the game was last played on.
+	// a proposal declined, or withdrawn, since the game was last played on;
+	// txtPauseDeclinedByMove one to a proposal the answerer's move declined.
 	txtPauseDeclinedAlready = "You declined that proposal already: the game goes on."
 	txtPauseWithdrawnBy     = "%[1]s withdrew that proposal: the game goes on."
+	txtPauseDeclinedByMove  = "Your move declined that proposal: playing on says no to it. The game goes on."
 	// txtPauseOfferedAlready answers a proposal made again as it stands (a
 	// second press or command of the same moment): it is made and asked once.
 	txtPauseOfferedAlready = "You have proposed this pause already: your opponent is asked to accept or decline it."
@@ -237,17 +239,30 @@ func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Act
 }
 
 // declinedAlready refuses side's answer to a proposal that was declined
-// or withdrawn since the match was last played on, maybe by a press of
-// the same moment (Pause and Decline pressed at once, or the proposer
-// withdrawing as the other accepts): side is told who ended the proposal
+// or withdrawn since the match was last played on, or that side's own move
+// declined by playing on, maybe by a press of the same moment (Pause and
+// Decline pressed at once, the proposer withdrawing as the other accepts,
+// a move made as Pause is pressed): side is told what ended the proposal
 // rather than how to make one. Nil when the log ended none so.
 func (b *Bot) declinedAlready(m *storage.Match, side game.Side) error {
+	movedSince, sideMoved := false, false // a move came after the actions read so far; one of side's
 	for i := len(m.Log) - 1; i >= 0; i-- {
 		d := m.Log[i]
 		switch d.Kind {
-		case storage.ActMove, storage.ActOfferPause, storage.ActAcceptPause, storage.ActResume:
+		case storage.ActMove:
+			movedSince = true
+			sideMoved = sideMoved || d.Side == side
+		case storage.ActAcceptPause, storage.ActResume:
+			return nil
+		case storage.ActOfferPause:
+			if d.Side != side && sideMoved {
+				return friendly(txtPauseDeclinedByMove)
+			}
 			return nil
 		case storage.ActDeclinePause:
+			if movedSince {
+				return nil
+			}
 			for j := i - 1; j >= 0; j-- {
 				if o := m.Log[j]; o.Kind == storage.ActOfferPause {
 					switch {
