@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -123,6 +124,11 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	m, err = b.giveTime(ctx, m, side)
+	var given givenAlready
+	if errors.As(err, &given) {
+		b.finish(i, b.givenAlreadyText(p, given.now, side))
+		return
+	}
 	if err != nil {
 		b.finish(i, b.explain(p, err, "give time"))
 		return
@@ -134,15 +140,52 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 
 // giveTime records side's gift of more time to its opponent in m, from
 // Discord or the web board; the caller runs afterChange.
+//
+// A gift is made at the version of m the request read, so that presses of
+// the same moment (a double click, the command sent twice, two processes
+// sharing the store) give once: of those that read one version, the store
+// records the first and refuses the others (storage.ErrStale), which find
+// side's gift made since their read and are refused with givenAlready.
+// A request that lost its version to another change (a move, a reminder)
+// tries again at the new one.
 func (b *Bot) giveTime(ctx context.Context, m *storage.Match, side game.Side) (*storage.Match, error) {
 	if m.Practice() {
 		return nil, friendly(txtComputerNeedsNoTime)
 	}
-	changed, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: b.now()})
-	if err != nil {
-		return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
+	seen := m.GiftsBy(side)
+	for try := 1; ; try++ {
+		changed, err := b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActGiveTime, Side: side, At: b.now()})
+		if err == nil {
+			return changed, nil
+		}
+		if !errors.Is(err, storage.ErrStale) || try == giftTries {
+			return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
+		}
+		now, err := b.store.Match(ctx, m.ID)
+		if err != nil {
+			return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
+		}
+		if now.GiftsBy(side) > seen {
+			return nil, givenAlready{now: now}
+		}
+		m = now
 	}
-	return changed, nil
+}
+
+// giftTries is how many versions of a match a gift of time is tried at
+// before the player is told the board changed.
+const giftTries = 5
+
+// givenAlready refuses a gift of time that a press of the same moment
+// made: now is the match with it.
+type givenAlready struct{ now *storage.Match }
+
+func (givenAlready) Error() string { return "a gift of time of the same moment was given already" }
+
+// givenAlreadyText tells side, in p, that its gift of time was given once,
+// by a press of the same moment, and how many it has left.
+func (b *Bot) givenAlreadyText(p lang.Printer, m *storage.Match, side game.Side) string {
+	return p.Sprintf(txtGaveTimeAlready, b.playerName(p, m, side.Opponent()), giftText(p, m), max(0, storage.MaxGifts-m.GiftsBy(side)))
 }
 
 // giftText names what one gift of time adds in m: "15 seconds" on a game
@@ -155,6 +198,7 @@ func giftText(p lang.Printer, m *storage.Match) string {
 const (
 	txtGaveTime            = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
 	txtComputerNeedsNoTime = "The computer needs no extra time: it moves at once."
+	txtGaveTimeAlready     = "You gave %[1]s %[2]s more once: a second press of the same moment gives nothing more. Gifts of time you have left in this match: %[3]d."
 	txtTimeGiven           = "%[1]s gave you %[2]s more."
 	txtTimeGivenDue        = "%[1]s gave you %[2]s more: your move is now due <t:%[3]s:R> (<t:%[3]s:f>)."
 	txtTimeGivenNext       = "%[1]s gave you %[2]s more for your next move."

@@ -104,7 +104,7 @@ func TestPauseRefused(t *testing.T) {
 	}
 	h.bot.deliverDue(t.Context())
 	h.alice.WaitDM(t, contains("bob declined the pause; the game goes on."))
-	if got := h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t).Content; got != "There is no proposal to pause to answer: `/stratego pause days:3` proposes one." {
+	if got := h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t).Content; got != "You declined that proposal already: the game goes on." {
 		t.Errorf("accepting after the decline answered %q", got)
 	}
 	if m := h.match(1); !m.PausedUntil().IsZero() {

@@ -133,7 +133,6 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 	}
 	gone := refusedWith(txtChallengeGone)
 	over1 := refusedWith("This match is over. `/stratego games` lists your running matches.")
-	noPause := refusedWith("There is no proposal to pause to answer: `/stratego pause days:3` proposes one.")
 	// pausedFor is the answer to a press too late for a pause of days
 	// agreed to now.
 	pausedFor := func(h *harness, days int) []pressRefusal {
@@ -238,7 +237,8 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 			prepare: func(t *testing.T, h *harness) []press {
 				h.dayMatch()
 				ask := proposal(t, h, 3)
-				late := append(noPause, pausedFor(h, 3)...)
+				// The one refused is told what the other did.
+				late := append(refusedWith(txtPauseDeclinedAlready), pausedFor(h, 3)...)
 				return []press{{who: h.bob, msg: ask, label: "Pause", refused: late}, {who: h.bob, msg: ask, label: "Decline", refused: late}}
 			}},
 		{name: "the opponent presses Pause under a proposal withdrawn and made again for other days", acts: 0, match: 1,
@@ -251,6 +251,17 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 				return []press{{who: h.bob, msg: old, label: "Pause", refused: changed}, {who: h.bob, msg: old, label: "Decline", refused: changed}}
 			},
 			check: paused(false)},
+		{name: "the opponent presses Pause under a proposal made again for other days, in a match resigned since", acts: 0, match: 1,
+			prepare: func(t *testing.T, h *harness) []press {
+				h.dayMatch()
+				old := proposal(t, h, 3)
+				h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "decline")).Reply(t)
+				proposal(t, h, 14)
+				ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+				h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+				return []press{{who: h.bob, msg: old, label: "Pause", refused: over1}, {who: h.bob, msg: old, label: "Decline", refused: over1}}
+			},
+			check: over(game.Result{Outcome: game.BlueWon, Method: game.Resignation})},
 		{name: "the opponent presses Pause after a restart, and again", restart: true, acts: 1, match: 1, logAdds: 1,
 			prepare: func(t *testing.T, h *harness) []press {
 				h.dayMatch()

@@ -144,6 +144,10 @@ func (b *Bot) refusalText(p lang.Printer, n game.Numbering, err error) (string, 
 		return p.Sprintf("The match is paused already."), true
 	case errors.Is(err, storage.ErrNoPauseOffersLeft):
 		return p.Sprintf("You have already proposed a pause %[1]d times, the most a match allows. Your opponent may still propose one.", storage.MaxPauseOffers), true
+	case errors.Is(err, storage.ErrPauseOffered):
+		return p.Sprintf(txtPauseOfferedAlready), true
+	case errors.Is(err, storage.ErrPauseOfferChanged):
+		return p.Sprintf(txtPauseOfferRenewed), true
 	case errors.Is(err, storage.ErrNoPauseOffer):
 		return p.Sprintf("There is no proposal to pause to answer: `/stratego pause days:3` proposes one."), true
 	case errors.Is(err, storage.ErrTimeUp):

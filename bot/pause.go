@@ -39,6 +39,18 @@ const (
 	txtComputerNoPause   = "The computer never needs a pause: it moves at once."
 	txtTournamentNoPause = "Tournament games do not pause: their round has a deadline, and a game unfinished by then counts against both players."
 	txtPauseOfferChanged = "That proposal was withdrawn: %[1]s now proposes to pause for %[2]s. Answer the newest proposal, or use `/stratego pause action:accept` or `action:decline`."
+	// txtPauseDeclinedAlready and txtPauseWithdrawnBy answer an answer to
+	// a proposal declined, or withdrawn, since the game was last played on;
+	// txtPauseDeclinedByMove one to a proposal the answerer's move declined.
+	txtPauseDeclinedAlready = "You declined that proposal already: the game goes on."
+	txtPauseWithdrawnBy     = "%[1]s withdrew that proposal: the game goes on."
+	txtPauseDeclinedByMove  = "Your move declined that proposal: playing on says no to it. The game goes on."
+	// txtPauseOfferedAlready answers a proposal made again as it stands (a
+	// second press or command of the same moment): it is made and asked once.
+	txtPauseOfferedAlready = "You have proposed this pause already: your opponent is asked to accept or decline it."
+	// txtPauseOfferRenewed answers an answer to a proposal made again for
+	// other days meanwhile, when the one standing cannot be read to name it.
+	txtPauseOfferRenewed = "That proposal was withdrawn and made again for other days: answer the newest proposal."
 )
 
 // onPause proposes a pause, or answers the opponent's proposal.
@@ -98,6 +110,9 @@ func (b *Bot) onPauseButton(ctx context.Context, i *discordgo.Interaction, id cu
 	if id.action == actDecline {
 		a.Kind = storage.ActDeclinePause
 	}
+	// The store checks the days again as it records the answer: a proposal
+	// made again for other days since this press read it is refused too.
+	a.Days, _ = strconv.Atoi(id.arg)
 	b.actOnPause(ctx, i, m, a)
 }
 
@@ -112,6 +127,10 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 	var agreed agreedAlready
 	if errors.As(err, &agreed) {
 		b.finish(i, p.Sprintf(txtPausedUntil, unix(agreed.until)))
+		return
+	}
+	if text := b.pauseChangedText(p, err, a); text != "" {
+		b.finish(i, text)
 		return
 	}
 	if err != nil {
@@ -148,10 +167,12 @@ func (b *Bot) pauseAllowed(ctx context.Context, m *storage.Match) error {
 
 // pauseOfferChanged is what side reads, in p, when the proposal it answers,
 // named by its days as its buttons or page showed it, was withdrawn and made
-// again for other days; "" when it stands as shown.
+// again for other days; "" when it stands as shown, or the match is no
+// longer played (it is answered that it is over, not asked to answer a
+// proposal that ended with it).
 func (b *Bot) pauseOfferChanged(p lang.Printer, m *storage.Match, side game.Side, shown string) string {
 	by, days, ok := m.PauseOffer()
-	if !ok || by == side || shown == strconv.Itoa(days) {
+	if !ok || by == side || shown == strconv.Itoa(days) || m.Phase != storage.PhasePlaying {
 		return ""
 	}
 	return p.Sprintf(txtPauseOfferChanged, b.playerName(p, m, by), p.Sprintf(txtDays, days))
@@ -166,21 +187,97 @@ func (e agreedAlready) Error() string {
 	return "the proposal to pause was agreed to already: paused until " + e.until.Format(time.RFC3339)
 }
 
+// changedMeanwhile refuses an answer to a proposal that was withdrawn and
+// made again for other days after the answer read it (the store's
+// ErrPauseOfferChanged): now is the match as it is, to name the proposal
+// that stands.
+type changedMeanwhile struct {
+	now *storage.Match
+	err error
+}
+
+func (e changedMeanwhile) Error() string { return e.err.Error() }
+func (e changedMeanwhile) Unwrap() error { return e.err }
+
+// pauseChangedText is what a's player reads, in p, when err refused a's
+// answer to a proposal made again for other days meanwhile; "" for any
+// other err.
+func (b *Bot) pauseChangedText(p lang.Printer, err error, a storage.Action) string {
+	var changed changedMeanwhile
+	if !errors.As(err, &changed) {
+		return ""
+	}
+	return b.pauseOfferChanged(p, changed.now, a.Side, strconv.Itoa(a.Days))
+}
+
 // recordPause records a pause action on match id, now: the one path of
 // /stratego pause, its buttons and the web board. An answer to a proposal
-// agreed to meanwhile is refused with agreedAlready.
+// agreed to meanwhile is refused with agreedAlready, one to a proposal
+// made again for other days meanwhile (a.Days names those it answers) with
+// changedMeanwhile.
 func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Action) (*storage.Match, error) {
 	a.At = b.now()
 	m, err := b.store.Act(ctx, id, 0, a)
 	if errors.Is(err, storage.ErrNoPauseOffer) && a.Kind != storage.ActOfferPause {
 		if now, err2 := b.store.Match(ctx, id); err2 == nil && !now.PausedUntil().IsZero() {
 			return nil, agreedAlready{until: now.PausedUntil()}
+		} else if err2 == nil {
+			if answered := b.declinedAlready(now, a.Side); answered != nil {
+				return nil, answered
+			}
+		}
+	}
+	if errors.Is(err, storage.ErrPauseOfferChanged) {
+		if now, err2 := b.store.Match(ctx, id); err2 == nil {
+			return nil, changedMeanwhile{now: now, err: err}
 		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("record a pause action on match %d: %w", id, err)
 	}
 	return m, nil
+}
+
+// declinedAlready refuses side's answer to a proposal that was declined
+// or withdrawn since the match was last played on, or that side's own move
+// declined by playing on, maybe by a press of the same moment (Pause and
+// Decline pressed at once, the proposer withdrawing as the other accepts,
+// a move made as Pause is pressed): side is told what ended the proposal
+// rather than how to make one. Nil when the log ended none so.
+func (b *Bot) declinedAlready(m *storage.Match, side game.Side) error {
+	movedSince, sideMoved := false, false // a move came after the actions read so far; one of side's
+	for i := len(m.Log) - 1; i >= 0; i-- {
+		d := m.Log[i]
+		switch d.Kind {
+		case storage.ActMove:
+			movedSince = true
+			sideMoved = sideMoved || d.Side == side
+		case storage.ActAcceptPause, storage.ActResume:
+			return nil
+		case storage.ActOfferPause:
+			if d.Side != side && sideMoved {
+				return friendly(txtPauseDeclinedByMove)
+			}
+			return nil
+		case storage.ActDeclinePause:
+			if movedSince {
+				return nil
+			}
+			for j := i - 1; j >= 0; j-- {
+				if o := m.Log[j]; o.Kind == storage.ActOfferPause {
+					switch {
+					case d.Side != side:
+						return friendlyf(txtPauseWithdrawnBy, b.playerName(lang.For("en"), m, d.Side))
+					case o.Side == side:
+						return friendly(txtPauseWithdrawn)
+					}
+					return friendly(txtPauseDeclinedAlready)
+				}
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // pauseOfferMessage asks side, by DM, to accept or decline the opponent's

@@ -128,7 +128,14 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	}
 	// The vacation is recorded before it stops any clock, so that a match
 	// beginning meanwhile carries it; taken back if it stops none.
-	taken, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error { return s.StartVacation(now, int(days)) })
+	taken, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
+		// Asked twice at once (a double press, two processes): the
+		// settings read above did not show the other, the transaction does.
+		if v, on := s.OnVacation(now); on {
+			return friendlyf(txtVacationUnderway, unix(v.End))
+		}
+		return s.StartVacation(now, int(days))
+	})
 	if err != nil {
 		b.finish(i, b.explain(p, err, "vacation"))
 		return

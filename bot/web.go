@@ -441,6 +441,11 @@ func (a webActor) Draw(ctx context.Context, m *storage.Match, at web.Basis, side
 // notices afterChange sends (the opponent's DM).
 func (a webActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side) error {
 	changed, err := a.b.giveTime(ctx, m, side)
+	var given givenAlready
+	if errors.As(err, &given) {
+		p := lang.For(a.b.settingsOf(ctx, m.Players[side].UserID).Locale)
+		return &web.Refusal{Reason: a.b.givenAlreadyText(p, given.now, side)}
+	}
 	if err != nil {
 		return a.refusal(ctx, m, side, err)
 	}
@@ -462,7 +467,7 @@ func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, a
 			return a.refusal(ctx, m, side, err)
 		}
 	case web.PauseAccept, web.PauseDecline:
-		act = storage.Action{Kind: storage.ActAcceptPause, Side: side}
+		act = storage.Action{Kind: storage.ActAcceptPause, Side: side, Days: days}
 		if answer == web.PauseDecline {
 			act.Kind = storage.ActDeclinePause
 		}
@@ -475,6 +480,9 @@ func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, a
 	if errors.As(err, &agreed) {
 		// The page writes Discord's time markup in milliseconds (see web's texts).
 		return &web.Refusal{Reason: p().Sprintf(txtPausedUntil, strconv.FormatInt(agreed.until.UnixMilli(), 10))}
+	}
+	if text := a.b.pauseChangedText(p(), err, act); text != "" {
+		return &web.Refusal{Reason: text}
 	}
 	if err != nil {
 		return a.refusal(ctx, m, side, err)

@@ -45,6 +45,13 @@ var (
 	ErrNoPauseOffersLeft = errors.New("no more proposals to pause in this match")
 	// ErrNoPauseOffer: there is no proposal to pause to answer.
 	ErrNoPauseOffer = errors.New("no proposal to pause")
+	// ErrPauseOffered: the player's own proposal to pause for those days
+	// stands already (a second press or command of the same moment): it is
+	// not made, nor its opponent asked, twice.
+	ErrPauseOffered = errors.New("that proposal to pause stands already")
+	// ErrPauseOfferChanged: the answer names the days of a proposal to
+	// pause that was withdrawn and made again for other days meanwhile.
+	ErrPauseOfferChanged = errors.New("the proposal to pause was made again for other days")
 	// ErrInvalid marks a record the caller built wrongly (missing players, bad rules, …).
 	ErrInvalid = errors.New("invalid record")
 	// ErrInUse: another process holds the database file.

@@ -122,7 +122,12 @@ func (m *Match) stoppedLeft(at time.Time) time.Duration {
 }
 
 // checkPause refuses a pause action that does not fit the match, before it
-// is applied; it fills in an acceptance's days from the proposal.
+// is applied; it fills in an acceptance's days from the proposal. An
+// answer that names days (those its buttons or page showed) answers only a
+// proposal of those days, checked in the transaction that records it: one
+// withdrawn and made again for other days is refused (ErrPauseOfferChanged),
+// however close the two presses. A proposal the same as the proposer's
+// own standing one is refused too (ErrPauseOffered): made once, asked once.
 func (m *Match) checkPause(a *Action) error {
 	switch a.Kind {
 	case ActOfferPause, ActAcceptPause, ActDeclinePause:
@@ -149,6 +154,11 @@ func (m *Match) checkPause(a *Action) error {
 		if a.Days < 1 || a.Days > MaxPauseDays {
 			return fmt.Errorf("a pause of %d days: from 1 to %d: %w", a.Days, MaxPauseDays, ErrInvalid)
 		}
+		if offered && by == a.Side && days == a.Days {
+			// Proposed twice at once (a double press, two processes): made
+			// once, its opponent asked once, counted once.
+			return fmt.Errorf("match %d: %s proposed %d days already: %w", m.ID, a.Side, days, ErrPauseOffered)
+		}
 		if m.PauseOffersBy(a.Side) >= MaxPauseOffers {
 			return fmt.Errorf("match %d: %w", m.ID, ErrNoPauseOffersLeft)
 		}
@@ -156,10 +166,16 @@ func (m *Match) checkPause(a *Action) error {
 		if !offered || by == a.Side {
 			return fmt.Errorf("match %d: %w", m.ID, ErrNoPauseOffer)
 		}
+		if a.Days != 0 && a.Days != days {
+			return fmt.Errorf("match %d: the proposal answered was for %d days, the one standing for %d: %w", m.ID, a.Days, days, ErrPauseOfferChanged)
+		}
 		a.Days = days
 	case ActDeclinePause:
 		if !offered {
 			return fmt.Errorf("match %d: %w", m.ID, ErrNoPauseOffer)
+		}
+		if by != a.Side && a.Days != 0 && a.Days != days {
+			return fmt.Errorf("match %d: the proposal answered was for %d days, the one standing for %d: %w", m.ID, a.Days, days, ErrPauseOfferChanged)
 		}
 		a.Days = 0
 	}

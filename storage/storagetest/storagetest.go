@@ -64,6 +64,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"NothingAfterTheRoundDeadline", testNothingAfterTheRoundDeadline},
 		{"PauseByAgreement", testPauseByAgreement},
 		{"PauseOffersLimited", testPauseOffersLimited},
+		{"PauseRaced", testPauseRaced},
+		{"GiftsRaced", testGiftsRaced},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
