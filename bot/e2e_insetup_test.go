@@ -1,0 +1,68 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+)
+
+// TestCommandsInSetUp: a command of a match under way, given without the
+// match option while the member's only match is still in its set-up,
+// says the match has not started, as it does with the match named (or,
+// their set-up confirmed, that it waits for the opponent's): it said they
+// had no match and should start one (history), or that none waited for
+// that from them.
+func TestCommandsInSetUp(t *testing.T) {
+	t.Parallel()
+	const (
+		notStarted = "The match has not started yet: both players must confirm a set-up first (`/stratego setup`)."
+		confirmed  = "Your set-up is already confirmed; the match starts when your opponent has confirmed theirs."
+	)
+	commands := []struct {
+		name string
+		args []discordtest.Arg
+	}{
+		{"stratego history", nil}, {"stratego board", nil}, {"stratego draw", nil}, {"stratego resign", nil},
+		{"stratego give_time", nil}, {"stratego pause", []discordtest.Arg{discordtest.Opt("days", 2)}},
+		{"stratego move", []discordtest.Arg{discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")}},
+	}
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	// ask runs each command without the match option, and with it.
+	ask := func(want, wantNamed string) {
+		t.Helper()
+		for _, c := range commands {
+			for _, named := range []bool{false, true} {
+				args, w := c.args, want
+				if named {
+					if c.name == "stratego setup" {
+						continue // with the match named, it shows the invite again
+					}
+					args, w = append(args[:len(args):len(args)], discordtest.Opt("match", "1")), wantNamed
+				}
+				if got := h.alice.SlashCommand(t, h.channel, c.name, args...).Reply(t).Content; got != w {
+					t.Errorf("/%s (match named: %v) answered %q, want %q", c.name, named, got, w)
+				}
+			}
+		}
+	}
+	ask(notStarted, notStarted)
+
+	h.alice.SendDM(t, game.FormatSetup(placed(t, nil), game.NumberingModern))
+	preview := h.alice.WaitDM(t, contains("Your set-up for match"))
+	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	commands = append(commands, struct {
+		name string
+		args []discordtest.Arg
+	}{"stratego setup", nil})
+	ask(confirmed, notStarted)
+
+	// In German, the language of bob's client.
+	h.bob.SetLocale("de")
+	if got, want := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content,
+		"Die Partie hat noch nicht begonnen: Beide Spieler müssen erst eine Aufstellung bestätigen (`/stratego setup`)."; got != want {
+		t.Errorf("bob's history in set-up answered %q, want %q", got, want)
+	}
+}
