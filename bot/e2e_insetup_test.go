@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/strategobot/strategobot/game"
@@ -64,5 +65,43 @@ func TestCommandsInSetUp(t *testing.T) {
 	if got, want := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content,
 		"Die Partie hat noch nicht begonnen: Beide Spieler müssen erst eine Aufstellung bestätigen (`/stratego setup`)."; got != want {
 		t.Errorf("bob's history in set-up answered %q, want %q", got, want)
+	}
+}
+
+// TestRecordBeforeAnyEnds: /stratego record without the match option,
+// from a member whose matches are all under way (in their set-up or
+// played), says the record comes once a match is over, as it does with
+// the match named; it said they had no match and should start one. Once
+// one is over, that one's record comes, though another goes on.
+func TestRecordBeforeAnyEnds(t *testing.T) {
+	t.Parallel()
+	const notOver = "The record is ready once the match is over: it shows both set-ups."
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	record := func(want string) {
+		t.Helper()
+		for _, named := range []bool{false, true} {
+			var args []discordtest.Arg
+			if named {
+				args = append(args, discordtest.Opt("match", "1"))
+			}
+			if got := h.alice.SlashCommand(t, h.channel, "stratego record", args...).Reply(t).Content; got != want {
+				t.Errorf("/stratego record (match named: %v) answered %q, want %q", named, got, want)
+			}
+		}
+	}
+	record(notOver)
+	sergeant := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+	h.sendSetups(sergeant, sergeant)
+	record(notOver)
+
+	// Match #1 resigned, #2 under way: the record is #1's.
+	ask := h.bob.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.alice.WaitDM(t, contains("You won: bob resigned."))
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	if got := h.alice.SlashCommand(t, h.channel, "stratego record").Reply(t); !strings.HasPrefix(got.Content, "**Match #1**") || len(got.Files) != 1 {
+		t.Errorf("the record with #1 over and #2 under way: %q, %d files", got.Content, len(got.Files))
 	}
 }

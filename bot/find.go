@@ -23,6 +23,10 @@ type lookup struct {
 	// orFinished falls back to the member's latest finished match when no
 	// active match fits.
 	orFinished bool
+	// notOver, with orFinished, refuses a member who has no finished match
+	// but active ones, none of them fitting: what they asked for comes once
+	// a match is over.
+	notOver friendly
 	// inDM is set for what a member types in the DM: there a named match
 	// (the one replied to) must fit too, and the refusals say how to name one
 	// in a DM.
@@ -64,6 +68,10 @@ func yourTurn(m *storage.Match, side game.Side) bool {
 }
 
 func playing(m *storage.Match, _ game.Side) bool { return m.Phase == storage.PhasePlaying }
+
+// noActive fits no active match: a lookup of finished matches alone that
+// still counts the active ones (lookup.notOver).
+func noActive(*storage.Match, game.Side) bool { return false }
 
 func needsSetup(m *storage.Match, side game.Side) bool {
 	return m.Phase == storage.PhaseSetup && m.Owes(side)
@@ -153,6 +161,8 @@ func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.M
 		return found[0].m, found[0].side, nil
 	case len(found) > 1:
 		return nil, game.Red, txtErrWhichMatch
+	case len(active) > 0 && q.notOver != "":
+		return nil, game.Red, q.notOver
 	case len(active) > 0 && inSetUp(active):
 		// Their matches have not begun: saying that none waits for this,
 		// or that they have none, would send them looking.
