@@ -248,9 +248,11 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 	h.pick(h.alice, picked, 0, "A7")
 	h.waitMoves(1, 5)
 	h.alice.WaitDM(t, contains("Jouw Sergeant (4) sloeg op A7 de Verkenner (2) van bob."))
-	h.bob.WaitDM(t, contains("Der Unteroffizier (4) von alice schlug auf A7 deinen Aufklärer (2)."))
+	board = h.bob.WaitDM(t, contains("Der Unteroffizier (4) von alice schlug auf A7 deinen Aufklärer (2)."))
 	h.channelSays("alice's Sergeant (4) took bob's Scout (2) on A7.")
-	due = w.turn(h.bob, nil, day)
+	if due = w.turn(h.bob, nil, day); !strings.Contains(board.Content, "Zug 6: **du bist am Zug** (Frist "+rel(due)+")") {
+		t.Errorf("bob's board of the battle does not give his deadline %s: %q", rel(due), board.Content)
+	}
 
 	// Move 6, bob by DM: his Lieutenant attacks her Captain and is lost.
 	wait(23 * time.Hour)
