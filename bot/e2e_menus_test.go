@@ -195,3 +195,27 @@ func TestMenuMoveRacesAGift(t *testing.T) {
 	}
 	h.bob.WaitDM(t, contains("alice moved A4-A5"))
 }
+
+// TestBoardCommandHasTheMenus: /stratego board on the member's turn says
+// "or the menu below", and the menus are below it, and they play: the
+// answer had no menu at all. On the opponent's turn there is none, and the
+// text offers none.
+func TestBoardCommandHasTheMenus(t *testing.T) {
+	t.Parallel()
+	h, _, _ := aliceToMove(t)
+	mine := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t)
+	if !mine.Ephemeral || !strings.Contains(mine.Content, "or the menu below") {
+		t.Fatalf("alice's board: %q", mine.Content)
+	}
+	if menus := mine.SelectMenus(); len(menus) != 1 || menus[0].Placeholder != "Move a piece…" {
+		t.Fatalf("alice's board says the menu is below, and has the menus %+v", menus)
+	}
+	picked, _ := h.pick(h.alice, mine, 0, "A4")
+	h.pick(h.alice, picked, 0, "A5")
+	h.waitMoves(1, 1)
+	h.bob.WaitDM(t, contains("alice moved A4-A5."))
+	theirs := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t)
+	if len(theirs.SelectMenus()) != 0 || strings.Contains(theirs.Content, "menu") {
+		t.Errorf("alice's board on bob's turn: %q with %d menus", theirs.Content, len(theirs.SelectMenus()))
+	}
+}
