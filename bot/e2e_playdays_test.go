@@ -191,6 +191,9 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 		t.Errorf("bob's board: %q", mine.Content)
 	} else {
 		unseen("bob", mine)
+		if menus := mine.SelectMenus(); len(menus) != 1 || menus[0].Placeholder != "Eine Figur ziehen…" {
+			t.Errorf("bob's board says the menu is below (\"das Menü unten\"), and has the menus %+v", menus)
+		}
 	}
 	if got := h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t).Content; got != "Je hebt remise aangeboden." {
 		t.Errorf("alice's draw offer answered %q", got)
