@@ -107,3 +107,35 @@ func TestRecordBeforeAnyEnds(t *testing.T) {
 		t.Errorf("the record with #1 over and #2 under way: %q, %d files", got.Content, len(got.Files))
 	}
 }
+
+// TestDMsInSetUp: a move typed in the DM while the member's match is in
+// its set-up says the match has not started, and a move or a set-up typed
+// once their set-up is confirmed says it is, and that the opponent's is
+// awaited: they were told that none of their matches waited for a move or
+// a set-up.
+func TestDMsInSetUp(t *testing.T) {
+	t.Parallel()
+	const (
+		notStarted = "The match has not started yet: both players must confirm a set-up first (`/stratego setup`)."
+		confirmed  = "Your set-up is already confirmed; the match starts when your opponent has confirmed theirs."
+	)
+	h := newHarness(t)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	h.alice.WaitDM(t, contains("Send me your secret set-up"))
+	dm := func(text, want string) {
+		t.Helper()
+		sent := h.alice.SendDM(t, text)
+		if got := h.alice.WaitDM(t, func(m *discordtest.Message) bool {
+			return m.MessageReference != nil && m.MessageReference.MessageID == sent.ID
+		}).Content; got != want {
+			t.Errorf("alice's DM %q answered %q, want %q", text, got, want)
+		}
+	}
+	dm("A4-A5", notStarted)
+	setup := game.FormatSetup(placed(t, nil), game.NumberingModern)
+	h.alice.SendDM(t, setup)
+	preview := h.alice.WaitDM(t, contains("Your set-up for match"))
+	h.alice.ClickButton(t, preview, button(t, preview, "Confirm")).Reply(t)
+	dm("A4-A5", confirmed)
+	dm(setup, confirmed)
+}

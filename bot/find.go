@@ -153,6 +153,8 @@ func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.M
 			return nil, game.Red, dm.several
 		case q.named != "":
 			return nil, game.Red, dm.notThatOne
+		case len(active) > 0 && inSetUp(active):
+			return nil, game.Red, notStarted(active)
 		}
 		return nil, game.Red, dm.none
 	}
@@ -164,18 +166,24 @@ func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.M
 	case len(active) > 0 && q.notOver != "":
 		return nil, game.Red, q.notOver
 	case len(active) > 0 && inSetUp(active):
-		// Their matches have not begun: saying that none waits for this,
-		// or that they have none, would send them looking.
-		for _, s := range active {
-			if s.m.Owes(s.side) {
-				return nil, game.Red, storage.ErrNotStarted
-			}
-		}
-		return nil, game.Red, storage.ErrSetupConfirmed
+		return nil, game.Red, notStarted(active)
 	case len(active) > 0 && !q.orFinished:
 		return nil, game.Red, txtErrNoneWaiting
 	}
 	return nil, game.Red, txtErrNoMatch
+}
+
+// notStarted refuses what none of a member's matches, all in their set-up
+// (seats), fits: they have not begun, and saying that none waits for this,
+// or that they have none, would send the member looking. A set-up still
+// owed comes first; else theirs are confirmed, and the opponents' awaited.
+func notStarted(seats []seat) error {
+	for _, s := range seats {
+		if s.m.Owes(s.side) {
+			return storage.ErrNotStarted
+		}
+	}
+	return storage.ErrSetupConfirmed
 }
 
 // inSetUp reports whether every match of seats is in its set-up.
