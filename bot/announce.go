@@ -192,9 +192,19 @@ func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 		}
 	}
 	if n.isViewer(mover) {
-		return n.p.Sprintf("Move %[1]d: **your move**%[2]s. Reply with a move like `B4-B5`, use `/stratego move`, or the menu below.%[3]s", g.Ply()+1, due, offer)
+		return n.p.Sprintf("Move %[1]d: **your move**%[2]s. Reply with a move like `%[4]s`, use `/stratego move`, or the menu below.%[3]s", g.Ply()+1, due, offer, exampleMove(mover))
 	}
 	return n.p.Sprintf("Move %[1]d: %[2]s to move%[3]s.%[4]s", g.Ply()+1, n.names[mover], due, offer)
+}
+
+// exampleMove is the example of how a move reads on the board of side's
+// turn: a step forward from that side's front row (`B4-B5` misleads Blue,
+// whose pieces stand on rows 7 to 10).
+func exampleMove(side game.Side) string {
+	if side == game.Blue {
+		return "B7-B6"
+	}
+	return "B4-B5"
 }
 
 // finaleMessage shows everyone the whole truth once the game is over: the

@@ -44,9 +44,11 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	text, files := b.privateBoard(printerOf(i), m, g, side, n)
-	// The player's own link, as under a board DM: the answer is theirs alone.
-	if link := b.withBoardLink(printerOf(i), nil, m, game.ViewerOf(side), settings.LinkGen); link != nil {
-		b.finishWith(i, text, link, files...)
+	// On their turn the menus the text speaks of, as under a board DM; and
+	// the player's own link, as there: the answer is theirs alone.
+	rows := pickerComponents(printerOf(i), m, g, side, n, game.NoSquare)
+	if rows = b.withBoardLink(printerOf(i), rows, m, game.ViewerOf(side), settings.LinkGen); rows != nil {
+		b.finishWith(i, text, rows, files...)
 		return
 	}
 	b.finish(i, text, files...)

@@ -182,3 +182,51 @@ func TestOldDrawDeclineKeepsOwnOffer(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawOfferedAgain: a draw offered while one stands is refused with
+// what to do instead, in the member's language, and nothing is logged as a
+// failure: a player who offers twice, or offers while the opponent's offer
+// waits for them, was told something went wrong on the bot's side and to
+// try again, which could never work.
+func TestDrawOfferedAgain(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		locale string
+		who    func(h *harness) *discordtest.Member
+		want   string
+	}{
+		{"the offerer again", "", func(h *harness) *discordtest.Member { return h.alice },
+			"You have already offered a draw: your opponent accepts or declines it. `/stratego draw action:decline` takes it back."},
+		{"the opponent", "", func(h *harness) *discordtest.Member { return h.bob },
+			"Your opponent has already offered a draw: `/stratego draw action:accept` accepts it, `action:decline` declines it."},
+		{"the offerer again in Dutch", "nl", func(h *harness) *discordtest.Member { return h.alice },
+			"Je hebt al remise aangeboden: je tegenstander neemt het aan of weigert het. `/stratego draw action:decline` trekt het aanbod in."},
+		{"the opponent in German", "de", func(h *harness) *discordtest.Member { return h.bob },
+			"Dein Gegner hat schon Remis angeboten: `/stratego draw action:accept` nimmt es an, `action:decline` lehnt es ab."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var logs logLines
+			h := newHarness(t, logs.capture)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+			p := tc.who(h)
+			p.SetLocale(tc.locale)
+			if got := p.SlashCommand(t, h.channel, "stratego draw").Reply(t).Content; got != tc.want {
+				t.Errorf("a second offer answered %q, want %q", got, tc.want)
+			}
+			g, err := h.match(1).Game()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if by, ok := g.DrawOffer(); !ok || by != game.Red {
+				t.Errorf("the offer standing is %v's (%v), want alice's", by, ok)
+			}
+			if strings.Contains(logs.String(), "level=ERROR") {
+				t.Errorf("a second offer was logged as a failure:\n%s", logs.String())
+			}
+		})
+	}
+}

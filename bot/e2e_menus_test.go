@@ -195,3 +195,59 @@ func TestMenuMoveRacesAGift(t *testing.T) {
 	}
 	h.bob.WaitDM(t, contains("alice moved A4-A5"))
 }
+
+// TestBoardCommandHasTheMenus: /stratego board on the member's turn says
+// "or the menu below", and the menus are below it, and they play: the
+// answer had no menu at all. On the opponent's turn there is none, and the
+// text offers none.
+func TestBoardCommandHasTheMenus(t *testing.T) {
+	t.Parallel()
+	h, _, _ := aliceToMove(t)
+	mine := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t)
+	if !mine.Ephemeral || !strings.Contains(mine.Content, "or the menu below") {
+		t.Fatalf("alice's board: %q", mine.Content)
+	}
+	if menus := mine.SelectMenus(); len(menus) != 1 || menus[0].Placeholder != "Move a piece…" {
+		t.Fatalf("alice's board says the menu is below, and has the menus %+v", menus)
+	}
+	picked, _ := h.pick(h.alice, mine, 0, "A4")
+	h.pick(h.alice, picked, 0, "A5")
+	h.waitMoves(1, 1)
+	h.bob.WaitDM(t, contains("alice moved A4-A5."))
+	theirs := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t)
+	if len(theirs.SelectMenus()) != 0 || strings.Contains(theirs.Content, "menu") {
+		t.Errorf("alice's board on bob's turn: %q with %d menus", theirs.Content, len(theirs.SelectMenus()))
+	}
+}
+
+// TestMoveExampleIsTheReadersOwn: the board of a player's turn gives, as
+// the example of how a move reads, a step forward from that player's own
+// side: Blue was shown `B4-B5`, a square of Red's, which, typed as shown,
+// is refused.
+func TestMoveExampleIsTheReadersOwn(t *testing.T) {
+	t.Parallel()
+	h, _, _ := aliceToMove(t)
+	example := func(board *discordtest.Message) string {
+		t.Helper()
+		_, rest, _ := strings.Cut(board.Content, "Reply with a move like `")
+		example, _, ok := strings.Cut(rest, "`")
+		if !ok {
+			t.Fatalf("the board gives no example of a move: %q", board.Content)
+		}
+		return example
+	}
+	if got := example(h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t)); got != "B4-B5" {
+		t.Errorf("alice's (Red's) example of a move is %q, want B4-B5", got)
+	}
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	for _, board := range []*discordtest.Message{h.bob.WaitDM(t, contains("alice moved A4-A5.")), h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t)} {
+		if got := example(board); got != "B7-B6" {
+			t.Errorf("bob's (Blue's) example of a move is %q, want B7-B6: %q", got, board.Content)
+		}
+	}
+	h.bob.SetLocale("de")
+	if got := h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, "Antworte mit einem Zug wie `B7-B6`,") {
+		t.Errorf("bob's board in German: %q", got)
+	}
+}

@@ -160,6 +160,10 @@ func (b *Bot) refusalText(p lang.Printer, n game.Numbering, err error) (string, 
 		return p.Sprintf("You have already given your opponent more time %[1]d times, the most a match allows.", storage.MaxGifts), true
 	case errors.Is(err, game.ErrNoDrawOffer):
 		return p.Sprintf("There is no draw offer to answer: `/stratego draw` without `action` offers one."), true
+	case errors.Is(err, game.ErrDrawOffered):
+		return p.Sprintf("You have already offered a draw: your opponent accepts or declines it. `/stratego draw action:decline` takes it back."), true
+	case errors.Is(err, game.ErrDrawOfferedToYou):
+		return p.Sprintf("Your opponent has already offered a draw: `/stratego draw action:accept` accepts it, `action:decline` declines it."), true
 	case errors.Is(err, storage.ErrNotStarted):
 		return p.Sprintf("The match has not started yet: both players must confirm a set-up first (`/stratego setup`)."), true
 	}

@@ -23,6 +23,10 @@ type lookup struct {
 	// orFinished falls back to the member's latest finished match when no
 	// active match fits.
 	orFinished bool
+	// notOver, with orFinished, refuses a member who has no finished match
+	// but active ones, none of them fitting: what they asked for comes once
+	// a match is over.
+	notOver friendly
 	// inDM is set for what a member types in the DM: there a named match
 	// (the one replied to) must fit too, and the refusals say how to name one
 	// in a DM.
@@ -65,6 +69,10 @@ func yourTurn(m *storage.Match, side game.Side) bool {
 
 func playing(m *storage.Match, _ game.Side) bool { return m.Phase == storage.PhasePlaying }
 
+// noActive fits no active match: a lookup of finished matches alone that
+// still counts the active ones (lookup.notOver).
+func noActive(*storage.Match, game.Side) bool { return false }
+
 func needsSetup(m *storage.Match, side game.Side) bool {
 	return m.Phase == storage.PhaseSetup && m.Owes(side)
 }
@@ -76,46 +84,50 @@ const finishedLookback = 10
 
 // matchesMeant is the one way to find the matches a member may mean by q: the
 // named one, whatever its phase; else their active matches that fit; else,
-// with orFinished, their latest finished one. active counts their active
-// matches, fitting or not, when none is named.
-func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found []seat, active int, err error) {
+// with orFinished, their latest finished one. active is their active
+// matches, fitting or not, when none is named and q.fits is set.
+func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found, active []seat, err error) {
 	if q.named != "" {
 		id, err := storage.ParseMatchID(q.named)
 		if err != nil {
-			return nil, 0, friendlyf("%[1]q is not a match number: pick one from the list.", render.Typed(mdEscape(q.named)))
+			return nil, nil, friendlyf("%[1]q is not a match number: pick one from the list.", render.Typed(mdEscape(q.named)))
 		}
 		m, err := b.store.Match(ctx, id)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, 0, friendlyf(txtNoSuchMatch, id.String())
+			return nil, nil, friendlyf(txtNoSuchMatch, id.String())
 		}
 		if err != nil {
-			return nil, 0, fmt.Errorf("the match a member named: %w", err)
+			return nil, nil, fmt.Errorf("the match a member named: %w", err)
 		}
 		side, ok := m.SideOf(user)
 		if !ok {
-			return nil, 0, txtErrNotYourMatch
+			return nil, nil, txtErrNotYourMatch
 		}
-		return []seat{{m, side}}, 0, nil
+		return []seat{{m, side}}, nil, nil
 	}
 	if q.fits != nil {
 		list, err := b.store.PlayerMatches(ctx, user, true, 0)
 		if err != nil {
-			return nil, 0, fmt.Errorf("listing a member's active matches: %w", err)
+			return nil, nil, fmt.Errorf("listing a member's active matches: %w", err)
 		}
 		for _, m := range list {
-			if side, ok := m.SideOf(user); ok && q.fits(m, side) {
+			side, ok := m.SideOf(user)
+			if !ok {
+				continue
+			}
+			active = append(active, seat{m, side})
+			if q.fits(m, side) {
 				found = append(found, seat{m, side})
 			}
 		}
 		if len(found) > 0 || !q.orFinished {
-			return found, len(list), nil
+			return found, active, nil
 		}
-		active = len(list)
 	}
 	if q.orFinished {
 		ended, err := b.store.PlayerMatches(ctx, user, false, finishedLookback)
 		if err != nil {
-			return nil, 0, fmt.Errorf("listing a member's finished matches: %w", err)
+			return nil, nil, fmt.Errorf("listing a member's finished matches: %w", err)
 		}
 		for _, m := range ended {
 			if side, ok := m.SideOf(user); ok && m.Phase == storage.PhaseFinished {
@@ -141,6 +153,8 @@ func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.M
 			return nil, game.Red, dm.several
 		case q.named != "":
 			return nil, game.Red, dm.notThatOne
+		case len(active) > 0 && inSetUp(active):
+			return nil, game.Red, notStarted(active)
 		}
 		return nil, game.Red, dm.none
 	}
@@ -149,10 +163,37 @@ func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.M
 		return found[0].m, found[0].side, nil
 	case len(found) > 1:
 		return nil, game.Red, txtErrWhichMatch
-	case active > 0 && !q.orFinished:
+	case len(active) > 0 && q.notOver != "":
+		return nil, game.Red, q.notOver
+	case len(active) > 0 && inSetUp(active):
+		return nil, game.Red, notStarted(active)
+	case len(active) > 0 && !q.orFinished:
 		return nil, game.Red, txtErrNoneWaiting
 	}
 	return nil, game.Red, txtErrNoMatch
+}
+
+// notStarted refuses what none of a member's matches, all in their set-up
+// (seats), fits: they have not begun, and saying that none waits for this,
+// or that they have none, would send the member looking. A set-up still
+// owed comes first; else theirs are confirmed, and the opponents' awaited.
+func notStarted(seats []seat) error {
+	for _, s := range seats {
+		if s.m.Owes(s.side) {
+			return storage.ErrNotStarted
+		}
+	}
+	return storage.ErrSetupConfirmed
+}
+
+// inSetUp reports whether every match of seats is in its set-up.
+func inSetUp(seats []seat) bool {
+	for _, s := range seats {
+		if s.m.Phase != storage.PhaseSetup {
+			return false
+		}
+	}
+	return true
 }
 
 // fitting keeps the seats for which fits holds: a named match must fit too

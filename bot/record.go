@@ -11,15 +11,18 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
+// txtRecordNotYet answers /stratego record for a match under way.
+const txtRecordNotYet friendly = "The record is ready once the match is over: it shows both set-ups."
+
 // onRecord sends the Gravon XML record of a finished match.
 func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts options) {
-	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), orFinished: true})
+	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: noActive, orFinished: true, notOver: txtRecordNotYet})
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "record"))
 		return
 	}
 	if m.Phase != storage.PhaseFinished {
-		b.say(i, "The record is ready once the match is over: it shows both set-ups.")
+		b.say(i, string(txtRecordNotYet))
 		return
 	}
 	g, err := m.Game()

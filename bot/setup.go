@@ -140,6 +140,11 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 		b.setupOver(i, m, "setup")
 		return
 	}
+	if !m.Owes(side) {
+		// Named, and confirmed: the invite's Edit and Random would change nothing.
+		b.tell(i, b.explain(printerOf(i), storage.ErrSetupConfirmed, "setup"))
+		return
+	}
 	settings, p := b.settingsOf(ctx, user), printerOf(i)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
 		Content: b.setupInviteText(p, m, side, settings.Numbering, b.tournamentLabel(ctx, p, m, nil), b.now()),

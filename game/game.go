@@ -154,6 +154,12 @@ var (
 	ErrNotYourTurn = errors.New("it is not your turn")
 	// ErrNoDrawOffer is returned when accepting or declining a draw nobody offered.
 	ErrNoDrawOffer = errors.New("there is no draw offer to answer")
+	// ErrDrawOffered is returned when a side offers a draw while its own
+	// offer stands.
+	ErrDrawOffered = errors.New("you have already offered a draw; wait for the answer")
+	// ErrDrawOfferedToYou is returned when a side offers a draw while the
+	// opponent's offer stands: it is that offer's to answer.
+	ErrDrawOfferedToYou = errors.New("your opponent has offered a draw: accept or decline it")
 )
 
 // MoveError is an illegal move with a reason a player understands. The reason
@@ -562,9 +568,9 @@ func (g *Game) OfferDraw(side Side) error {
 	}
 	if g.drawOffer.pending {
 		if g.drawOffer.by == side {
-			return errors.New("you have already offered a draw; wait for the answer")
+			return ErrDrawOffered
 		}
-		return errors.New("your opponent has offered a draw: accept or decline it")
+		return ErrDrawOfferedToYou
 	}
 	g.drawOffer = drawOffer{pending: true, by: side, ply: len(g.moves)}
 	return nil
