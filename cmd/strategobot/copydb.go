@@ -85,6 +85,12 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return cli.UsageFailed(stderr, "strategobot copydb", copydbUsage,
 			errors.New("name the empty database to copy into with -to: a new bbolt file, or a postgres:// URL"))
 	}
+	// Both name the source: neither is preferred unsaid. (The
+	// environment's STRATEGOBOT_CONFIG, set for the bot, gives way to -from.)
+	if o.from != "" && flagSet(fs, "config") {
+		return cli.UsageFailed(stderr, "strategobot copydb", copydbUsage,
+			errors.New("-from and -config both name the database to copy: give one, -from DATABASE for that database or -config FILE for the database the configuration names"))
+	}
 	if o.from == "" {
 		cfg, err := loadProcessConfig(o.configPath)
 		if err != nil {
