@@ -572,9 +572,15 @@ type countingStore struct {
 	// database that can be read but not written (a full disk, a read-only
 	// file or server); reads go on.
 	readOnly atomic.Bool
+	// healthWrites counts the writes of the health check (Lead of
+	// leaseHealth), tried or made.
+	healthWrites atomic.Int64
 }
 
 func (c *countingStore) Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error) {
+	if name == leaseHealth {
+		c.healthWrites.Add(1)
+	}
 	if c.readOnly.Load() {
 		return false, errors.New("write /data/strategobot.db: no space left on device")
 	}
