@@ -45,7 +45,10 @@ Environment (when -from is not given):
   STRATEGOBOT_CONFIG    the configuration file, as -config
   STRATEGOBOT_DATABASE  the database, over the file's
 
-SIGINT or SIGTERM stop it; an unfinished copy writes nothing.
+SIGINT or SIGTERM stop it; an unfinished copy writes nothing. (A copy into
+a file killed outright, by kill -9 or a power cut, leaves a file that no
+strategobot opens, saying so: delete it and copy again.) The copy goes a
+record at a time: its memory stays bounded however large the database.
 
 Exit code: 0 copied, 1 the copy failed, was refused or was stopped, 2 usage
 or configuration error.
