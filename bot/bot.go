@@ -72,6 +72,7 @@ type Bot struct {
 	awayGiven     chan struct{}           // closed once the time away has been given back, or need not be (afterAway)
 	awayOnce      sync.Once               // closes awayGiven
 	global        atomic.Bool             // the command is registered globally by this process (gateway.go)
+	registered    atomic.Bool             // the command is registered, in its scope, by this process (serve)
 	guildsSwept   sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
 	healthWrote   atomic.Int64            // unix nanoseconds of Healthy's last write that went through; 0: none, or it failed since
 	firstReady    chan struct{}           // closed once the first of them was (the timers wait for it)
@@ -365,6 +366,7 @@ func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan err
 				scope = "guild " + b.cfg.GuildID
 			}
 			b.log.Info("registered the command", "scope", scope)
+			b.registered.Store(true)
 			registered = nil
 			if b.cfg.GuildID == "" {
 				b.global.Store(true)

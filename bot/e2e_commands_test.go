@@ -124,3 +124,52 @@ func TestGlobalCommandDropsGuildCopy(t *testing.T) {
 	}
 	h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
 }
+
+// TestStartWritesCommandsOnlyWhenChanged: a start lists the commands
+// Discord has and writes them only when they differ from the bot's: a
+// restart with the same commands makes one request, the list, and no
+// write; commands an older version registered (a description, an option
+// less) are written once, and are the bot's again. The same in the server
+// guild_id names.
+func TestStartWritesCommandsOnlyWhenChanged(t *testing.T) {
+	t.Parallel()
+	for _, guildScope := range []bool{false, true} {
+		t.Run(map[bool]string{false: "global", true: "guild_id"}[guildScope], func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			scope, put, list, guild := "", registerRoute, listRoute, (*discordtest.Guild)(nil)
+			if guildScope {
+				h.shutdown()
+				h.cfg.GuildID, scope, guild = h.guild.ID, h.guild.ID, h.guild
+				put = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
+				list = "GET /applications/{application_id}/guilds/{guild_id}/commands"
+				h.start()
+			}
+			if n := len(h.srv.Requests(put)); n != 1 {
+				t.Fatalf("a first start on no commands wrote them %d times; want once", n)
+			}
+			restart := func() (puts, lists int) {
+				h.shutdown()
+				p, l := len(h.srv.Requests(put)), len(h.srv.Requests(list))
+				h.start()
+				return len(h.srv.Requests(put)) - p, len(h.srv.Requests(list)) - l
+			}
+			if puts, lists := restart(); puts != 0 || lists != 1 {
+				t.Errorf("a restart with the same commands: %d writes, %d lists; want none, and one", puts, lists)
+			}
+			older := Commands()
+			older[0].Description = "Play Stratego"
+			older[0].Options = older[0].Options[1:]
+			if _, err := h.srv.NewSession(t).ApplicationCommandBulkOverwrite(h.srv.AppID(), scope, older); err != nil {
+				t.Fatal(err)
+			}
+			if puts, lists := restart(); puts != 1 || lists != 1 {
+				t.Errorf("a restart on an older version's commands: %d writes, %d lists; want one of each", puts, lists)
+			}
+			if !sameCommands(h.srv.Commands(guild), Commands()) {
+				t.Errorf("after the restart, Discord has %+v; want the bot's commands", h.srv.Commands(guild))
+			}
+			h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
+		})
+	}
+}

@@ -297,14 +297,21 @@ func CloseGateway(s *discordgo.Session) {
 	}
 }
 
-// registerCommands registers the bot's commands, trying again while Discord
-// fails for a while (a time-out, a 5xx, a 429): a slow answer at start-up is
-// no reason to stop the bot. A refusal (another 4xx) is returned at once,
-// since asking again would be refused the same way.
+// registerCommands registers the bot's commands, globally or in the server
+// guild_id names, trying again while Discord fails for a while (a
+// time-out, a 5xx, a 429): a slow answer at start-up is no reason to stop
+// the bot. A refusal (another 4xx) is returned at once, since asking again
+// would be refused the same way. It lists the commands Discord has first,
+// and writes them only when they differ (sameCommands): most starts change
+// nothing, and need write nothing.
 func (b *Bot) registerCommands(ctx context.Context, appID string) error {
 	var again retrier
+	want := Commands()
 	for {
-		_, err := b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, Commands(), discordgo.WithContext(ctx))
+		have, err := b.s.ApplicationCommands(appID, b.cfg.GuildID, discordgo.WithContext(ctx))
+		if err == nil && !sameCommands(have, want) {
+			_, err = b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, want, discordgo.WithContext(ctx))
+		}
 		if err == nil || ctx.Err() != nil {
 			return err
 		}

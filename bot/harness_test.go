@@ -37,8 +37,13 @@ var sharedRenderer = sync.OnceValues(render.New)
 // T0 is the fixed clock of the tests, so that every text is reproducible.
 var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// registerRoute is the request with which the bot registers its command globally.
-const registerRoute = "PUT /applications/{application_id}/commands"
+// registerRoute is the request with which the bot registers its command
+// globally, and listRoute the one with which it lists the commands
+// registered, before it registers them only if they differ.
+const (
+	registerRoute = "PUT /applications/{application_id}/commands"
+	listRoute     = "GET /applications/{application_id}/commands"
+)
 
 type harness struct {
 	t                 testing.TB
@@ -95,7 +100,6 @@ func (h *harness) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	registered := registrations(h.srv)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	switch {
 	case h.cfg.Logger != nil: // a test reads what the bot logs
@@ -123,19 +127,9 @@ func (h *harness) start() {
 		}
 		db.Close()
 	}
-	// Ready once this process has registered its command, after READY.
-	h.srv.WaitFor(t, "the /stratego command", func() bool { return registrations(h.srv) > registered })
-}
-
-// registrations counts the command registrations the local Discord accepted.
-func registrations(srv *discordtest.Server) int {
-	n := 0
-	for _, r := range srv.Requests(registerRoute) {
-		if r.Status == http.StatusOK {
-			n++
-		}
-	}
-	return n
+	// Ready once this process has registered its command, or found it
+	// registered, after READY.
+	h.srv.WaitFor(t, "the /stratego command", b.registered.Load)
 }
 
 func (h *harness) shutdown() {
