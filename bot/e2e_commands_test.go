@@ -2,6 +2,8 @@ package bot
 
 import (
 	"bytes"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -93,17 +95,22 @@ func TestHelpShowsTheKey(t *testing.T) {
 // command in one server alone; back to global registration, the bot removes
 // that server's own copy, so that its members do not see /stratego twice,
 // and says so in its log. A server without a copy is only asked, never
-// written to.
+// written to; and each server is asked once, not at every start: the next
+// start asks none (with many servers, a list of each at every start was
+// that many requests, and Discord's global rate limit met).
 func TestGlobalCommandDropsGuildCopy(t *testing.T) {
 	t.Parallel()
 	var log logLines
 	h := newHarness(t, log.capture)
 	h.shutdown()
-	h.srv.AddGuild("Another Club")
-	earlier := h.srv.NewSession(t)
-	if _, err := earlier.ApplicationCommandBulkOverwrite(h.srv.AppID(), h.guild.ID, Commands()); err != nil {
-		t.Fatalf("registering the command in the server alone: %v", err)
+	another := h.srv.AddGuild("Another Club")
+	h.cfg.GuildID = h.guild.ID // a start registers the command in the server alone
+	h.start()
+	if len(h.srv.Commands(h.guild)) != 1 {
+		t.Fatalf("the start with guild_id registered %+v in the server", h.srv.Commands(h.guild))
 	}
+	h.shutdown()
+	h.cfg.GuildID = ""
 	const put, list = "PUT /applications/{application_id}/guilds/{guild_id}/commands", "GET /applications/{application_id}/guilds/{guild_id}/commands"
 	puts, lists := len(h.srv.Requests(put)), len(h.srv.Requests(list))
 
@@ -123,6 +130,25 @@ func TestGlobalCommandDropsGuildCopy(t *testing.T) {
 		t.Errorf("the servers' commands were listed %d times; want once each", n)
 	}
 	h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
+
+	// Both servers were looked at: the next start asks Discord about
+	// neither, also once their GUILD_CREATE came.
+	h.shutdown()
+	puts, lists = len(h.srv.Requests(put)), len(h.srv.Requests(list))
+	h.start()
+	h.srv.WaitFor(t, "both servers to be seen", func() bool {
+		_, one := h.bot.guildsSwept.Load(h.guild.ID)
+		_, other := h.bot.guildsSwept.Load(another.ID)
+		return one && other
+	})
+	h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
+	h.shutdown() // waits for the handlers, the look at the servers too
+	if n := len(h.srv.Requests(list)) - lists; n != 0 {
+		t.Errorf("a start after both servers were looked at listed their commands %d times; want none", n)
+	}
+	if n := len(h.srv.Requests(put)) - puts; n != 0 {
+		t.Errorf("a start after both servers were looked at rewrote their commands %d times; want none", n)
+	}
 }
 
 // TestStartWritesCommandsOnlyWhenChanged: a start lists the commands
@@ -171,5 +197,50 @@ func TestStartWritesCommandsOnlyWhenChanged(t *testing.T) {
 			}
 			h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
 		})
+	}
+}
+
+// TestRestartAsksNoServer: with many servers, the first start with the
+// command global lists each server's commands once (Discord's global rate
+// limit on, as on Discord); a restart lists none of them, and meets no 429:
+// every start listed them all, hundreds of requests at once, some refused
+// by the global limit and counted among the invalid requests for which
+// Discord bans a bot.
+func TestRestartAsksNoServer(t *testing.T) {
+	t.Parallel()
+	h := newHarnessOn(t, []discordtest.Option{discordtest.WithGlobalRateLimit(discordtest.GlobalRequestsPerSecond)})
+	const servers = 150
+	h.shutdown()
+	guilds := []*discordtest.Guild{h.guild}
+	for k := range servers {
+		guilds = append(guilds, h.srv.AddGuild(fmt.Sprintf("Club %d", k)))
+	}
+	const list = "GET /applications/{application_id}/guilds/{guild_id}/commands"
+	restart := func() (lists, limited int) {
+		h.shutdown()
+		before := len(h.srv.Requests(list))
+		h.start()
+		h.srv.WaitFor(t, "every server seen", func() bool {
+			for _, g := range guilds {
+				if _, ok := h.bot.guildsSwept.Load(g.ID); !ok {
+					return false
+				}
+			}
+			return true
+		})
+		h.shutdown() // waits for the handlers, the look at the servers too
+		for _, r := range h.srv.Requests(list)[before:] {
+			lists++
+			if r.Status == http.StatusTooManyRequests {
+				limited++
+			}
+		}
+		return lists, limited
+	}
+	if lists, _ := restart(); lists < servers {
+		t.Fatalf("the first start listed %d servers' commands; want each of the %d new ones", lists, servers)
+	}
+	if lists, limited := restart(); lists != 0 || limited != 0 {
+		t.Errorf("a restart listed servers' commands %d times (%d refused by the global rate limit); want none", lists, limited)
 	}
 }

@@ -130,6 +130,15 @@ func (h *harness) start() {
 	// Ready once this process has registered its command, or found it
 	// registered, after READY.
 	h.srv.WaitFor(t, "the /stratego command", b.registered.Load)
+	if cfg.GuildID == "" {
+		// The command global, the bot looks once for a copy of it in
+		// the server (dropGuildCopy) and notes it in the server's
+		// settings: done before the test reads them.
+		h.srv.WaitFor(t, "the server looked at for a copy of the command", func() bool {
+			s, err := db.Server(context.Background(), h.guild.ID)
+			return err == nil && s.CommandChecked
+		})
+	}
 }
 
 func (h *harness) shutdown() {
