@@ -82,7 +82,7 @@ var ErrNotEmpty = errors.New("the target database is not empty")
 
 // ErrUnfinishedCopy refuses to open a database a copy was written into but
 // never finished (strategobot copydb stopped or failed on the way).
-var ErrUnfinishedCopy = errors.New("the database is a copy that was never finished (strategobot copydb was stopped on the way): delete it and copy again")
+var ErrUnfinishedCopy = errors.New("a copy that was never finished (strategobot copydb was stopped on the way): delete it and copy again")
 
 // Counts says how many records of each kind a copy held.
 type Counts struct {

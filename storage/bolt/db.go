@@ -314,7 +314,7 @@ func inspect(path string, timeout time.Duration) (int, error) {
 				"and left it as it is: run the newer version, or put back the copy its upgrade kept, %s.schema-v%d.bak", path, v, schemaVersion, path, schemaVersion))
 		}
 		if meta.Get(keyCopying) != nil {
-			return fmt.Errorf("database %s: %w", path, storage.ErrUnfinishedCopy)
+			return fmt.Errorf("database %s is %w", path, storage.ErrUnfinishedCopy)
 		}
 		schema = v
 		return nil

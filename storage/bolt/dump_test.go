@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	bbolt "go.etcd.io/bbolt"
@@ -117,7 +118,7 @@ func TestLoadInBatches(t *testing.T) {
 			if !errors.Is(err, errStopped) {
 				t.Errorf("a load stopped by its source: %v", err)
 			}
-			if !errors.Is(reopen, storage.ErrUnfinishedCopy) {
+			if !errors.Is(reopen, storage.ErrUnfinishedCopy) || !strings.Contains(reopen.Error(), path+" is a copy that was never finished") {
 				t.Errorf("opening the file of a copy stopped on the way: %v, want ErrUnfinishedCopy", reopen)
 			}
 			continue
