@@ -72,7 +72,9 @@ type Bot struct {
 	awayGiven     chan struct{}           // closed once the time away has been given back, or need not be (afterAway)
 	awayOnce      sync.Once               // closes awayGiven
 	global        atomic.Bool             // the command is registered globally by this process (gateway.go)
+	registered    atomic.Bool             // the command is registered, in its scope, by this process (serve)
 	guildsSwept   sync.Map                // guild id → true: its own copy of the command looked for (dropGuildCopy)
+	healthWrote   atomic.Int64            // unix nanoseconds of Healthy's last write that went through; 0: none, or it failed since
 	firstReady    chan struct{}           // closed once the first of them was (the timers wait for it)
 	firstOnce     sync.Once               // closes firstReady
 
@@ -364,6 +366,7 @@ func (b *Bot) serve(ctx context.Context, refused, registered, crashed <-chan err
 				scope = "guild " + b.cfg.GuildID
 			}
 			b.log.Info("registered the command", "scope", scope)
+			b.registered.Store(true)
 			registered = nil
 			if b.cfg.GuildID == "" {
 				b.global.Store(true)
@@ -385,13 +388,20 @@ func (b *Bot) explainRegistration(err error) error {
 
 // leaseHealth is the lease Healthy takes to write to the database: it
 // expires as it is taken, so that every process sharing the database
-// writes it at each check, and nothing waits for it.
+// writes it, and nothing waits for it.
 const leaseHealth = "health"
+
+// healthWriteEvery is how often at most Healthy writes to the database: a
+// probe every few seconds (Kubernetes') would otherwise make a transaction
+// synced to disk at each. A database that stops taking writes is seen
+// within it; a failed write is tried again at the next check.
+const healthWriteEvery = time.Minute
 
 // Healthy says why the bot is not serving (nil when it is): the gateway is
 // not connected, or the database does not answer or takes no write (a full
-// disk, a read-only file or server), as every move needs one. /healthz
-// shows it.
+// disk, a read-only file or server), as every move needs one. It reads at
+// each check and writes once in healthWriteEvery at most. /healthz shows
+// it.
 func (b *Bot) Healthy(ctx context.Context) error {
 	b.s.RLock()
 	ready := b.s.DataReady
@@ -404,9 +414,17 @@ func (b *Bot) Healthy(ctx context.Context) error {
 	if _, _, err := b.store.NextNotice(ctx); err != nil {
 		return fmt.Errorf("the database does not answer: %w", err)
 	}
-	if _, err := b.store.Lead(ctx, leaseHealth, b.cfg.Holder, b.now(), time.Nanosecond); err != nil {
+	now := b.now()
+	if last := b.healthWrote.Load(); last != 0 {
+		if since := now.Sub(time.Unix(0, last)); since >= 0 && since < healthWriteEvery {
+			return nil
+		}
+	}
+	if _, err := b.store.Lead(ctx, leaseHealth, b.cfg.Holder, now, time.Nanosecond); err != nil {
+		b.healthWrote.Store(0)
 		return fmt.Errorf("the database takes no write: %w", err)
 	}
+	b.healthWrote.Store(now.UnixNano())
 	return nil
 }
 

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"bytes"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -93,17 +95,22 @@ func TestHelpShowsTheKey(t *testing.T) {
 // command in one server alone; back to global registration, the bot removes
 // that server's own copy, so that its members do not see /stratego twice,
 // and says so in its log. A server without a copy is only asked, never
-// written to.
+// written to; and each server is asked once, not at every start: the next
+// start asks none (with many servers, a list of each at every start was
+// that many requests, and Discord's global rate limit met).
 func TestGlobalCommandDropsGuildCopy(t *testing.T) {
 	t.Parallel()
 	var log logLines
 	h := newHarness(t, log.capture)
 	h.shutdown()
-	h.srv.AddGuild("Another Club")
-	earlier := h.srv.NewSession(t)
-	if _, err := earlier.ApplicationCommandBulkOverwrite(h.srv.AppID(), h.guild.ID, Commands()); err != nil {
-		t.Fatalf("registering the command in the server alone: %v", err)
+	another := h.srv.AddGuild("Another Club")
+	h.cfg.GuildID = h.guild.ID // a start registers the command in the server alone
+	h.start()
+	if len(h.srv.Commands(h.guild)) != 1 {
+		t.Fatalf("the start with guild_id registered %+v in the server", h.srv.Commands(h.guild))
 	}
+	h.shutdown()
+	h.cfg.GuildID = ""
 	const put, list = "PUT /applications/{application_id}/guilds/{guild_id}/commands", "GET /applications/{application_id}/guilds/{guild_id}/commands"
 	puts, lists := len(h.srv.Requests(put)), len(h.srv.Requests(list))
 
@@ -123,4 +130,117 @@ func TestGlobalCommandDropsGuildCopy(t *testing.T) {
 		t.Errorf("the servers' commands were listed %d times; want once each", n)
 	}
 	h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
+
+	// Both servers were looked at: the next start asks Discord about
+	// neither, also once their GUILD_CREATE came.
+	h.shutdown()
+	puts, lists = len(h.srv.Requests(put)), len(h.srv.Requests(list))
+	h.start()
+	h.srv.WaitFor(t, "both servers to be seen", func() bool {
+		_, one := h.bot.guildsSwept.Load(h.guild.ID)
+		_, other := h.bot.guildsSwept.Load(another.ID)
+		return one && other
+	})
+	h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
+	h.shutdown() // waits for the handlers, the look at the servers too
+	if n := len(h.srv.Requests(list)) - lists; n != 0 {
+		t.Errorf("a start after both servers were looked at listed their commands %d times; want none", n)
+	}
+	if n := len(h.srv.Requests(put)) - puts; n != 0 {
+		t.Errorf("a start after both servers were looked at rewrote their commands %d times; want none", n)
+	}
+}
+
+// TestStartWritesCommandsOnlyWhenChanged: a start lists the commands
+// Discord has and writes them only when they differ from the bot's: a
+// restart with the same commands makes one request, the list, and no
+// write; commands an older version registered (a description, an option
+// less) are written once, and are the bot's again. The same in the server
+// guild_id names.
+func TestStartWritesCommandsOnlyWhenChanged(t *testing.T) {
+	t.Parallel()
+	for _, guildScope := range []bool{false, true} {
+		t.Run(map[bool]string{false: "global", true: "guild_id"}[guildScope], func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			scope, put, list, guild := "", registerRoute, listRoute, (*discordtest.Guild)(nil)
+			if guildScope {
+				h.shutdown()
+				h.cfg.GuildID, scope, guild = h.guild.ID, h.guild.ID, h.guild
+				put = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
+				list = "GET /applications/{application_id}/guilds/{guild_id}/commands"
+				h.start()
+			}
+			if n := len(h.srv.Requests(put)); n != 1 {
+				t.Fatalf("a first start on no commands wrote them %d times; want once", n)
+			}
+			restart := func() (puts, lists int) {
+				h.shutdown()
+				p, l := len(h.srv.Requests(put)), len(h.srv.Requests(list))
+				h.start()
+				return len(h.srv.Requests(put)) - p, len(h.srv.Requests(list)) - l
+			}
+			if puts, lists := restart(); puts != 0 || lists != 1 {
+				t.Errorf("a restart with the same commands: %d writes, %d lists; want none, and one", puts, lists)
+			}
+			older := Commands()
+			older[0].Description = "Play Stratego"
+			older[0].Options = older[0].Options[1:]
+			if _, err := h.srv.NewSession(t).ApplicationCommandBulkOverwrite(h.srv.AppID(), scope, older); err != nil {
+				t.Fatal(err)
+			}
+			if puts, lists := restart(); puts != 1 || lists != 1 {
+				t.Errorf("a restart on an older version's commands: %d writes, %d lists; want one of each", puts, lists)
+			}
+			if !sameCommands(h.srv.Commands(guild), Commands()) {
+				t.Errorf("after the restart, Discord has %+v; want the bot's commands", h.srv.Commands(guild))
+			}
+			h.alice.SlashCommand(t, h.channel, "stratego help").Reply(t)
+		})
+	}
+}
+
+// TestRestartAsksNoServer: with many servers, the first start with the
+// command global lists each server's commands once (Discord's global rate
+// limit on, as on Discord); a restart lists none of them, and meets no 429:
+// every start listed them all, hundreds of requests at once, some refused
+// by the global limit and counted among the invalid requests for which
+// Discord bans a bot.
+func TestRestartAsksNoServer(t *testing.T) {
+	t.Parallel()
+	h := newHarnessOn(t, []discordtest.Option{discordtest.WithGlobalRateLimit(discordtest.GlobalRequestsPerSecond)})
+	const servers = 150
+	h.shutdown()
+	guilds := []*discordtest.Guild{h.guild}
+	for k := range servers {
+		guilds = append(guilds, h.srv.AddGuild(fmt.Sprintf("Club %d", k)))
+	}
+	const list = "GET /applications/{application_id}/guilds/{guild_id}/commands"
+	restart := func() (lists, limited int) {
+		h.shutdown()
+		before := len(h.srv.Requests(list))
+		h.start()
+		h.srv.WaitFor(t, "every server seen", func() bool {
+			for _, g := range guilds {
+				if _, ok := h.bot.guildsSwept.Load(g.ID); !ok {
+					return false
+				}
+			}
+			return true
+		})
+		h.shutdown() // waits for the handlers, the look at the servers too
+		for _, r := range h.srv.Requests(list)[before:] {
+			lists++
+			if r.Status == http.StatusTooManyRequests {
+				limited++
+			}
+		}
+		return lists, limited
+	}
+	if lists, _ := restart(); lists < servers {
+		t.Fatalf("the first start listed %d servers' commands; want each of the %d new ones", lists, servers)
+	}
+	if lists, limited := restart(); lists != 0 || limited != 0 {
+		t.Errorf("a restart listed servers' commands %d times (%d refused by the global rate limit); want none", lists, limited)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -150,13 +151,17 @@ func TestServerSettings(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t)
 			args := tc.set(h)
+			before, err := h.db.Server(context.Background(), h.guild.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
 			// Not a moderator yet: refused, nothing stored.
 			refused := h.carol.SlashCommand(t, h.channel, "stratego server", args...).Reply(t)
 			if !refused.Ephemeral || !strings.Contains(refused.Content, "Only members with the Manage Server permission") {
 				t.Fatalf("a member without Manage Server got %q", refused.Content)
 			}
-			if s, err := h.db.Server(context.Background(), h.guild.ID); err != nil || s.Version != 0 {
-				t.Fatalf("settings after the refusal: %+v, %v", s, err)
+			if s, err := h.db.Server(context.Background(), h.guild.ID); err != nil || !reflect.DeepEqual(s, before) {
+				t.Fatalf("settings after the refusal: %+v, %v; want them as before, %+v", s, err, before)
 			}
 			moderator(h)
 			set := h.carol.SlashCommand(t, h.channel, "stratego server", args...).Reply(t)

@@ -13,6 +13,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
 // The gateway connection. discordgo v0.29.0 reconnects by itself, forever,
@@ -297,14 +299,26 @@ func CloseGateway(s *discordgo.Session) {
 	}
 }
 
-// registerCommands registers the bot's commands, trying again while Discord
-// fails for a while (a time-out, a 5xx, a 429): a slow answer at start-up is
-// no reason to stop the bot. A refusal (another 4xx) is returned at once,
-// since asking again would be refused the same way.
+// registerCommands registers the bot's commands, globally or in the server
+// guild_id names, trying again while Discord fails for a while (a
+// time-out, a 5xx, a 429): a slow answer at start-up is no reason to stop
+// the bot. A refusal (another 4xx) is returned at once, since asking again
+// would be refused the same way. It lists the commands Discord has first,
+// and writes them only when they differ (sameCommands): most starts change
+// nothing, and need write nothing.
 func (b *Bot) registerCommands(ctx context.Context, appID string) error {
 	var again retrier
+	want := Commands()
+	if b.cfg.GuildID != "" {
+		// The copy registered there is to be looked for once the
+		// command is global again (dropGuildCopy).
+		b.noteCommandChecked(ctx, b.cfg.GuildID, false)
+	}
 	for {
-		_, err := b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, Commands(), discordgo.WithContext(ctx))
+		have, err := b.s.ApplicationCommands(appID, b.cfg.GuildID, discordgo.WithContext(ctx))
+		if err == nil && !sameCommands(have, want) {
+			_, err = b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, want, discordgo.WithContext(ctx))
+		}
 		if err == nil || ctx.Err() != nil {
 			return err
 		}
@@ -338,20 +352,25 @@ func (b *Bot) dropGuildCopies(ctx context.Context) {
 
 // dropGuildCopy removes this application's commands registered in the
 // server alone, when they include /stratego: the copy an earlier start with
-// guild_id left, the command being global now. Once per server and
-// process: a list of the server's commands (one request), and nothing more
-// where there is no copy; a failure is logged, and the next GUILD_CREATE
-// of the server or the next start tries again.
+// guild_id left, the command being global now. Once per server: a list of
+// the server's commands (one request), and nothing more where there is no
+// copy; the server's settings then note that it was looked at
+// (CommandChecked), and later starts ask Discord nothing, until a start
+// with guild_id naming the server clears the note. With many servers, a
+// list of each at every start was that many requests, and Discord's global
+// rate limit met, as the bot started. A failure is logged, and the next
+// GUILD_CREATE of the server or the next start tries again.
 func (b *Bot) dropGuildCopy(ctx context.Context, guildID string) {
 	if _, done := b.guildsSwept.LoadOrStore(guildID, true); done {
 		return
 	}
-	appID := b.applicationID()
-	cmds, err := b.s.ApplicationCommands(appID, guildID, b.untilStop())
-	if err == nil && !slices.ContainsFunc(cmds, func(c *discordgo.ApplicationCommand) bool { return c.Name == commandName }) {
+	if s, err := b.store.Server(ctx, guildID); err == nil && s.CommandChecked {
 		return
 	}
-	if err == nil {
+	appID := b.applicationID()
+	cmds, err := b.s.ApplicationCommands(appID, guildID, b.untilStop())
+	copied := slices.ContainsFunc(cmds, func(c *discordgo.ApplicationCommand) bool { return c.Name == commandName })
+	if err == nil && copied {
 		_, err = b.s.ApplicationCommandBulkOverwrite(appID, guildID, []*discordgo.ApplicationCommand{}, b.untilStop())
 	}
 	if err != nil {
@@ -359,9 +378,31 @@ func (b *Bot) dropGuildCopy(ctx context.Context, guildID string) {
 		b.log.Warn("removing the server's own copy of the command failed", "guild", guildID, "error", err)
 		return
 	}
+	b.noteCommandChecked(ctx, guildID, true)
+	if !copied {
+		return
+	}
 	names := make([]string, len(cmds))
 	for k, c := range cmds {
 		names[k] = c.Name
 	}
 	b.log.Info("removed the server's own copy of the command, which is global now", "guild", guildID, "commands", strings.Join(names, ", "))
+}
+
+// noteCommandChecked records in the server's settings whether the server
+// was looked at for a copy of the command of its own (dropGuildCopy),
+// writing only a change; a failure is logged, and costs a list of the
+// server's commands at the next start, or a copy left when checked is
+// false.
+func (b *Bot) noteCommandChecked(ctx context.Context, guildID string, checked bool) {
+	_, err := b.store.UpdateServer(ctx, guildID, func(s *storage.ServerSettings) error {
+		if s.CommandChecked == checked {
+			return errNothingToRecord
+		}
+		s.CommandChecked = checked
+		return nil
+	})
+	if err != nil && !errors.Is(err, errNothingToRecord) {
+		b.log.Warn("noting whether the server has a copy of the command failed", "guild", guildID, "error", err)
+	}
 }

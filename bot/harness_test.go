@@ -38,8 +38,13 @@ var sharedRenderer = sync.OnceValues(render.New)
 // T0 is the fixed clock of the tests, so that every text is reproducible.
 var T0 = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 
-// registerRoute is the request with which the bot registers its command globally.
-const registerRoute = "PUT /applications/{application_id}/commands"
+// registerRoute is the request with which the bot registers its command
+// globally, and listRoute the one with which it lists the commands
+// registered, before it registers them only if they differ.
+const (
+	registerRoute = "PUT /applications/{application_id}/commands"
+	listRoute     = "GET /applications/{application_id}/commands"
+)
 
 type harness struct {
 	t                 testing.TB
@@ -96,7 +101,6 @@ func (h *harness) start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	registered := registrations(h.srv)
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	switch {
 	case h.cfg.Logger != nil: // a test reads what the bot logs
@@ -124,19 +128,18 @@ func (h *harness) start() {
 		}
 		db.Close()
 	}
-	// Ready once this process has registered its command, after READY.
-	h.srv.WaitFor(t, "the /stratego command", func() bool { return registrations(h.srv) > registered })
-}
-
-// registrations counts the command registrations the local Discord accepted.
-func registrations(srv *discordtest.Server) int {
-	n := 0
-	for _, r := range srv.Requests(registerRoute) {
-		if r.Status == http.StatusOK {
-			n++
-		}
+	// Ready once this process has registered its command, or found it
+	// registered, after READY.
+	h.srv.WaitFor(t, "the /stratego command", b.registered.Load)
+	if cfg.GuildID == "" {
+		// The command global, the bot looks once for a copy of it in
+		// the server (dropGuildCopy) and notes it in the server's
+		// settings: done before the test reads them.
+		h.srv.WaitFor(t, "the server looked at for a copy of the command", func() bool {
+			s, err := db.Server(context.Background(), h.guild.ID)
+			return err == nil && s.CommandChecked
+		})
 	}
-	return n
 }
 
 func (h *harness) shutdown() {
@@ -603,9 +606,15 @@ type countingStore struct {
 	// database that can be read but not written (a full disk, a read-only
 	// file or server); reads go on.
 	readOnly atomic.Bool
+	// healthWrites counts the writes of the health check (Lead of
+	// leaseHealth), tried or made.
+	healthWrites atomic.Int64
 }
 
 func (c *countingStore) Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error) {
+	if name == leaseHealth {
+		c.healthWrites.Add(1)
+	}
 	if c.readOnly.Load() {
 		return false, errors.New("write /data/strategobot.db: no space left on device")
 	}

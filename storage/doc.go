@@ -225,14 +225,19 @@
 //
 // # Moving a database
 //
-// Both backends read their whole database into a Dump and write one into
-// an empty database (Dumper, Loader; Copy does both, for strategobot
-// copydb): every record with its id and version, the outbox with its ids,
-// followers, the web key, when the bot was last alive and the sequences
-// ids are drawn from; indexes are written from the records, and leases,
-// which belong to the stopped processes of the source, stay behind. Each
-// backend's test fails on a bucket or table its copy does not name, and
-// storagetest.CopyTest compares all the Store shows before and after a copy.
+// Both backends send their whole database, from one snapshot, a record at
+// a time into a Sink, and write what a Source sends into an empty
+// database as it comes (Dumper, Loader; Copy does both, for strategobot
+// copydb), so that a copy holds a bounded part of the database in memory
+// however large it is: every record with its id and version, the outbox
+// with its ids, followers, the web key, when the bot was last alive and
+// the sequences ids are drawn from; indexes are written from the records,
+// and leases, which belong to the stopped processes of the source, stay
+// behind. PostgreSQL writes the copy in one transaction; bbolt commits it
+// by batches and marks the file unfinished until the last, which Open
+// refuses (ErrUnfinishedCopy). Each backend's test fails on a bucket or
+// table its copy does not name, and storagetest.CopyTest compares all the
+// Store shows before and after a copy.
 //
 // # Conformance
 //

@@ -41,6 +41,12 @@ type ServerSettings struct {
 	// SeekHours is how long a seek waits in the queue; zero: an hour for
 	// games on a clock, a day for a time per move (SeekExpiry).
 	SeekHours int
+	// CommandChecked is the bot's own note, no admin's choice: with its
+	// command registered globally, it looked in this server for a copy of
+	// it registered there alone (a start with guild_id), and none is left,
+	// so that a start need not ask Discord again. A start with guild_id
+	// naming the server clears it.
+	CommandChecked bool
 }
 
 // VacationAllowance is each member's yearly vacation allowance on the
@@ -149,6 +155,7 @@ type serverRecord struct {
 	Rules      *ruleDefaultsRecord `json:"rules,omitempty"`
 	Vacation   *int                `json:"vacation_days,omitempty"` // absent: the default; 0: off
 	SeekHours  int                 `json:"seek_hours,omitempty"`
+	Checked    bool                `json:"command_checked,omitempty"`
 }
 
 // ruleDefaultsRecord holds a server's rule defaults: a missing field is no choice.
@@ -161,7 +168,7 @@ type ruleDefaultsRecord struct {
 
 func encodeServer(s *ServerSettings) ([]byte, error) {
 	rec := serverRecord{V: serverRecordVersion, ID: s.GuildID, Version: s.Version, Channels: s.Channels,
-		MoveTime: int64(s.MoveTime / time.Second), NoPractice: s.NoPractice, Role: s.StarterRole, Organiser: s.OrganiserRole, Vacation: s.VacationDays, SeekHours: s.SeekHours}
+		MoveTime: int64(s.MoveTime / time.Second), NoPractice: s.NoPractice, Role: s.StarterRole, Organiser: s.OrganiserRole, Vacation: s.VacationDays, SeekHours: s.SeekHours, Checked: s.CommandChecked}
 	if r := s.Rules; r != (RuleDefaults{}) {
 		rec.Rules = &ruleDefaultsRecord{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutRange: r.ScoutStrikesAtRange, MaxMoves: r.MaxMoves}
 	}
@@ -187,7 +194,7 @@ func decodeServer(data []byte) (*ServerSettings, error) {
 		return nil, fmt.Errorf("server record: %v: %w", err, ErrCorrupt)
 	}
 	s := &ServerSettings{GuildID: rec.ID, Version: rec.Version, Channels: rec.Channels,
-		MoveTime: time.Duration(rec.MoveTime) * time.Second, NoPractice: rec.NoPractice, StarterRole: rec.Role, OrganiserRole: rec.Organiser, VacationDays: rec.Vacation, SeekHours: rec.SeekHours}
+		MoveTime: time.Duration(rec.MoveTime) * time.Second, NoPractice: rec.NoPractice, StarterRole: rec.Role, OrganiserRole: rec.Organiser, VacationDays: rec.Vacation, SeekHours: rec.SeekHours, CommandChecked: rec.Checked}
 	if r := rec.Rules; r != nil {
 		s.Rules = RuleDefaults{TwoSquares: r.TwoSquares, MoreSquares: r.MoreSquares, ScoutStrikesAtRange: r.ScoutRange, MaxMoves: r.MaxMoves}
 	}

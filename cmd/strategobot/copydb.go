@@ -45,7 +45,10 @@ Environment (when -from is not given):
   STRATEGOBOT_CONFIG    the configuration file, as -config
   STRATEGOBOT_DATABASE  the database, over the file's
 
-SIGINT or SIGTERM stop it; an unfinished copy writes nothing.
+SIGINT or SIGTERM stop it; an unfinished copy writes nothing. (A copy into
+a file killed outright, by kill -9 or a power cut, leaves a file that no
+strategobot opens, saying so: delete it and copy again.) The copy goes a
+record at a time: its memory stays bounded however large the database.
 
 Exit code: 0 copied, 1 the copy failed, was refused or was stopped, 2 usage
 or configuration error.
@@ -84,6 +87,12 @@ func runCopydb(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if o.to == "" {
 		return cli.UsageFailed(stderr, "strategobot copydb", copydbUsage,
 			errors.New("name the empty database to copy into with -to: a new bbolt file, or a postgres:// URL"))
+	}
+	// Both name the source: neither is preferred unsaid. (The
+	// environment's STRATEGOBOT_CONFIG, set for the bot, gives way to -from.)
+	if o.from != "" && flagSet(fs, "config") {
+		return cli.UsageFailed(stderr, "strategobot copydb", copydbUsage,
+			errors.New("-from and -config both name the database to copy: give one, -from DATABASE for that database or -config FILE for the database the configuration names"))
 	}
 	if o.from == "" {
 		cfg, err := loadProcessConfig(o.configPath)

@@ -104,6 +104,8 @@ func TestRunCopydb(t *testing.T) {
 		{"an operand", []string{"-from", src, "-to", pg, "x.db"}, nil, 2, "", "usage: strategobot copydb"},
 		{"help", []string{"-h"}, nil, 0, "usage: strategobot copydb", ""},
 		{"onto itself", []string{"-from", src, "-to", src}, nil, 2, "", "is the source itself"},
+		{"both -from and -config", []string{"-from", filepath.Join(dir, "none.db"), "-config", conf, "-to", filepath.Join(dir, "both.db")}, nil, 2, "",
+			"-from and -config both name the database to copy: give one"},
 		{"bot running", []string{"-config", conf, "-timeout", "100ms", "-to", pg}, nil, 1, "",
 			"is in use by another process (is another strategobot running?)\nThe bot is running: stop it (every process of it) first, then copy.\n"},
 		{"missing source", []string{"-from", filepath.Join(dir, "none.db"), "-to", pg}, nil, 1, "", "there is no database " + filepath.Join(dir, "none.db")},
@@ -143,7 +145,7 @@ func TestRunCopydb(t *testing.T) {
 			}
 		})
 	}
-	for _, f := range []string{"held.db", "newer.db", "kw.db", "host=db password=s3cret", "older.db", "busy.db"} {
+	for _, f := range []string{"both.db", "held.db", "newer.db", "kw.db", "host=db password=s3cret", "older.db", "busy.db"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			t.Errorf("a refused copy left the new file %s", f)
 		}

@@ -111,7 +111,9 @@ func playWithCrashes(t *testing.T, bin string, moves, kills int) crashRun {
 	env := botEnv(srv,
 		"STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"),
 	)
-	const register = "PUT /applications/{application_id}/commands"
+	// The first start registers the command; a restart lists it, and
+	// writes it only if it changed, which it did not.
+	const register, list = "PUT /applications/{application_id}/commands", "GET /applications/{application_id}/commands"
 	var mu sync.Mutex // guards bot and up
 	bot, up := startProcess(t, bin, dir, env), false
 	srv.WaitFor(t, "the bot's command registered", func() bool { return len(srv.Requests(register)) > 0 })
@@ -164,11 +166,11 @@ func playWithCrashes(t *testing.T, bin string, moves, kills int) crashRun {
 		up = false
 		mu.Unlock()
 		n++
-		registered := len(srv.Requests(register))
+		listed := len(srv.Requests(list))
 		mu.Lock()
 		bot = startProcess(t, bin, dir, env)
 		mu.Unlock()
-		srv.WaitFor(t, "the restarted bot's command", func() bool { return len(srv.Requests(register)) > registered })
+		srv.WaitFor(t, "the restarted bot's command", func() bool { return len(srv.Requests(list)) > listed })
 		mu.Lock()
 		up = true
 		mu.Unlock()

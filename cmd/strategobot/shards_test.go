@@ -31,7 +31,9 @@ func TestTwoProcesses(t *testing.T) {
 			clubs[shard] = g
 		}
 	}
-	const register = "PUT /applications/{application_id}/commands"
+	// Each process lists the commands once connected, and writes them
+	// only if they differ: the first, on none, writes them.
+	const list = "GET /applications/{application_id}/commands"
 	var procs [2]*process
 	for shard := range procs {
 		dir := t.TempDir()
@@ -41,7 +43,7 @@ func TestTwoProcesses(t *testing.T) {
 			"STRATEGOBOT_SHARD_COUNT=2",
 		)
 		procs[shard] = startProcess(t, bin, dir, env)
-		srv.WaitFor(t, "the process's command", func() bool { return len(srv.Requests(register)) > shard })
+		srv.WaitFor(t, "the process's command", func() bool { return len(srv.Requests(list)) > shard && len(srv.Commands(nil)) > 0 })
 	}
 	t.Cleanup(func() {
 		for _, p := range procs {
@@ -148,14 +150,16 @@ func TestRemovedWhileShardDown(t *testing.T) {
 			clubs[shard] = g
 		}
 	}
-	const register = "PUT /applications/{application_id}/commands"
+	// Each process lists the commands once connected, and writes them
+	// only if they differ: the first, on none, writes them.
+	const list = "GET /applications/{application_id}/commands"
 	envOf := func(shard int) []string {
 		return botEnv(srv, "STRATEGOBOT_DATABASE="+database, "STRATEGOBOT_SHARD_ID="+strconv.Itoa(shard), "STRATEGOBOT_SHARD_COUNT=2")
 	}
 	var procs [2]*process
 	for shard := range procs {
 		procs[shard] = startProcess(t, bin, t.TempDir(), envOf(shard))
-		srv.WaitFor(t, "the process's command", func() bool { return len(srv.Requests(register)) > shard })
+		srv.WaitFor(t, "the process's command", func() bool { return len(srv.Requests(list)) > shard && len(srv.Commands(nil)) > 0 })
 	}
 	t.Cleanup(func() {
 		for _, p := range procs {
@@ -191,9 +195,9 @@ func TestRemovedWhileShardDown(t *testing.T) {
 
 	procs[1].kill()
 	clubs[1].KickBot()
-	registered := len(srv.Requests(register))
+	listed := len(srv.Requests(list))
 	procs[1] = startProcess(t, bin, t.TempDir(), envOf(1))
-	srv.WaitFor(t, "the restarted process's command", func() bool { return len(srv.Requests(register)) > registered })
+	srv.WaitFor(t, "the restarted process's command", func() bool { return len(srv.Requests(list)) > listed })
 	const removed = "I was removed from the server"
 	for _, p := range players[1] {
 		p.WaitDM(t, func(m *discordtest.Message) bool { return strings.Contains(m.Content, removed) })

@@ -349,7 +349,7 @@ func BenchmarkOutbox(b *testing.B) {
 				defer db.Close()
 				now := time.Now().UTC().Truncate(time.Second)
 				d := &storage.Dump{Notices: storagetest.OutboxBacklog(size, shape == "retried", now), Sequences: storage.Sequences{Notice: uint64(size)}}
-				if err := db.Load(context.Background(), d); err != nil {
+				if err := db.Load(context.Background(), d.Send); err != nil {
 					b.Fatal(err)
 				}
 				storagetest.BenchmarkOutboxDepth(b, db, size)

@@ -52,8 +52,9 @@ var _ storage.Store = (*DB)(nil)
 // not exist, and migrates an older file forward. It refuses, with a clear
 // error and without touching the file: a file locked by another process
 // (storage.ErrInUse, after opts.Timeout), a damaged or foreign file
-// (storage.ErrCorrupt), and a file from a newer strategobot
-// (storage.ErrNewerSchema).
+// (storage.ErrCorrupt), a file from a newer strategobot
+// (storage.ErrNewerSchema), and a file a copy was never finished in
+// (storage.ErrUnfinishedCopy, see Load).
 func Open(opts Options) (*DB, error) {
 	opts = opts.withDefaults()
 	path := opts.Path
@@ -311,6 +312,9 @@ func inspect(path string, timeout time.Duration) (int, error) {
 		if v > schemaVersion {
 			return newerError(fmt.Sprintf("database %s is at schema %d, written by a newer strategobot; this one reads schemas up to %d, "+
 				"and left it as it is: run the newer version, or put back the copy its upgrade kept, %s.schema-v%d.bak", path, v, schemaVersion, path, schemaVersion))
+		}
+		if meta.Get(keyCopying) != nil {
+			return fmt.Errorf("database %s is %w", path, storage.ErrUnfinishedCopy)
 		}
 		schema = v
 		return nil

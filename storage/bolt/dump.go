@@ -46,6 +46,7 @@ var (
 		"schema":  "left: the target has its own",
 		"alive":   "copied",
 		"web_key": "copied",
+		"copying": "left: the target's mark of a copy under way (Load), gone once it is whole",
 	}
 )
 
@@ -54,52 +55,83 @@ var _ interface {
 	storage.Loader
 } = (*DB)(nil)
 
-// Dump reads the whole file into a storage.Dump, in one read transaction.
-func (db *DB) Dump(ctx context.Context) (*storage.Dump, error) {
-	var d *storage.Dump
-	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		d = &storage.Dump{Followers: map[storage.MatchID][]string{}}
+// keyCopying marks, in the meta bucket, a file Load writes into and has
+// not finished: Open refuses it (storage.ErrUnfinishedCopy).
+var keyCopying = []byte("copying")
+
+// Dump sends the whole file into to, from one read transaction, a record
+// at a time: nothing but the record being sent is held in memory.
+func (db *DB) Dump(ctx context.Context, to storage.Sink) error {
+	return db.view(ctx, func(tx *bbolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		m := storage.Meta{WebKey: bytes.Clone(meta.Get(keyWebKey)), Sequences: storage.Sequences{
+			Match:      tx.Bucket(bucketMatches).Sequence(),
+			Challenge:  tx.Bucket(bucketChallenges).Sequence(),
+			Notice:     tx.Bucket(bucketOutbox).Sequence(),
+			Tournament: tx.Bucket(bucketTourneys).Sequence(),
+		}}
+		if rec := meta.Get(keyAlive); len(rec) == 8 {
+			m.Alive = time.Unix(int64(binary.BigEndian.Uint64(rec)), 0).UTC()
+		}
+		if err := to.Meta(m); err != nil {
+			return err
+		}
 		each := func(bucket []byte, fn func(k, v []byte) error) error {
 			b := tx.Bucket(bucket)
 			if b == nil {
 				return nil
 			}
-			return b.ForEach(fn)
+			c := b.Cursor()
+			for k, v := c.First(); k != nil; k, v = c.Next() {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if err := fn(k, v); err != nil {
+					return err
+				}
+			}
+			return nil
 		}
 		err := each(bucketMatches, func(k, v []byte) error {
 			m, err := storage.DecodeMatch(v)
-			d.Matches = append(d.Matches, m)
-			return err
+			if err != nil {
+				return err
+			}
+			return to.Match(m)
 		})
 		if err == nil {
 			err = each(bucketFollowers, func(k, _ []byte) error {
 				if len(k) <= 8 {
 					return fmt.Errorf("a follower's key of %d bytes: %w", len(k), storage.ErrCorrupt)
 				}
-				id := storage.MatchID(binary.BigEndian.Uint64(k))
-				d.Followers[id] = append(d.Followers[id], string(k[8:]))
-				return nil
+				return to.Follower(storage.MatchID(binary.BigEndian.Uint64(k)), string(k[8:]))
 			})
 		}
 		if err == nil {
 			err = each(bucketChallenges, func(k, v []byte) error {
 				c, err := storage.DecodeChallenge(v)
-				d.Challenges = append(d.Challenges, c)
-				return err
+				if err != nil {
+					return err
+				}
+				return to.Challenge(c)
 			})
 		}
 		if err == nil {
 			err = each(bucketPlayers, func(k, v []byte) error {
 				p, err := storage.DecodePlayer(v)
-				d.Players = append(d.Players, p)
-				return err
+				if err != nil {
+					return err
+				}
+				return to.Player(p)
 			})
 		}
 		if err == nil {
 			err = each(bucketServers, func(k, v []byte) error {
 				s, err := storage.DecodeServer(v)
-				d.Servers = append(d.Servers, s)
-				return err
+				if err != nil {
+					return err
+				}
+				return to.Server(s)
 			})
 		}
 		if err == nil {
@@ -109,185 +141,252 @@ func (db *DB) Dump(ctx context.Context) (*storage.Dump, error) {
 					return fmt.Errorf("a standing's key of %d bytes: %w", len(k), storage.ErrCorrupt)
 				}
 				s, err := storage.DecodeStanding(string(guild), game.Variant(rest[0]), string(rest[1:]), v)
-				d.Standings = append(d.Standings, s)
-				return err
+				if err != nil {
+					return err
+				}
+				return to.Standing(s)
 			})
 		}
 		if err == nil {
 			err = each(bucketOutbox, func(k, v []byte) error {
 				n, err := storage.DecodeNotice(v)
-				if err == nil {
-					d.Notices = append(d.Notices, *n)
+				if err != nil {
+					return err
 				}
-				return err
+				return to.Notice(n)
 			})
 		}
 		if err == nil {
 			err = each(bucketSeeks, func(k, v []byte) error {
 				s, err := storage.DecodeSeek(v)
-				d.Seeks = append(d.Seeks, s)
-				return err
+				if err != nil {
+					return err
+				}
+				return to.Seek(s)
 			})
 		}
 		if err == nil {
 			err = each(bucketTourneys, func(k, v []byte) error {
 				t, err := storage.DecodeTournament(v)
-				d.Tournaments = append(d.Tournaments, t)
-				return err
+				if err != nil {
+					return err
+				}
+				return to.Tournament(t)
 			})
 		}
-		if err != nil {
-			return err
-		}
-		meta := tx.Bucket(bucketMeta)
-		d.WebKey = bytes.Clone(meta.Get(keyWebKey))
-		if rec := meta.Get(keyAlive); len(rec) == 8 {
-			d.Alive = time.Unix(int64(binary.BigEndian.Uint64(rec)), 0).UTC()
-		}
-		d.Sequences = storage.Sequences{
-			Match:      tx.Bucket(bucketMatches).Sequence(),
-			Challenge:  tx.Bucket(bucketChallenges).Sequence(),
-			Notice:     tx.Bucket(bucketOutbox).Sequence(),
-			Tournament: tx.Bucket(bucketTourneys).Sequence(),
-		}
-		return nil
+		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
 }
 
-// Load writes d into this file, which must hold no record and have handed
-// out no id (storage.ErrNotEmpty otherwise), in one transaction, with every
-// index written from the records as a change writes it.
-func (db *DB) Load(ctx context.Context, d *storage.Dump) error {
-	return db.update(ctx, func(tx *bbolt.Tx) error {
+// loadBatch bounds what Load holds before it commits: the bytes of the
+// records it was sent (bbolt keeps each value written until the commit),
+// and their number.
+const (
+	loadBatchBytes   = 8 << 20
+	loadBatchRecords = 20_000
+)
+
+// Load writes what from sends into this file, which must hold no record and
+// have handed out no id (storage.ErrNotEmpty otherwise), with every index
+// written from the records as a change writes it. It commits every
+// loadBatchBytes or so, so that its memory stays bounded however large the
+// database: the file is marked an unfinished copy (keyCopying, which Open
+// refuses) from the first commit until the last, which writes the outbox's
+// due heads, the web key, the time alive and the sequences.
+func (db *DB) Load(ctx context.Context, from storage.Source) error {
+	err := db.update(ctx, func(tx *bbolt.Tx) error {
 		if err := emptyFile(tx); err != nil {
 			return err
 		}
 		if _, err := tx.CreateBucketIfNotExists(bucketSeeks); err != nil {
 			return err
 		}
-		for _, m := range d.Matches {
-			if err := db.writeMatch(tx, nil, m); err != nil {
-				return err
-			}
-		}
-		for id, users := range d.Followers {
-			for _, u := range users {
-				if err := tx.Bucket(bucketFollowers).Put(append(idKey(uint64(id)), u...), []byte{}); err != nil {
-					return err
-				}
-			}
-		}
-		for _, c := range d.Challenges {
-			data, err := storage.EncodeChallenge(c)
-			if err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketChallenges).Put(idKey(uint64(c.ID)), data); err != nil {
-				return err
-			}
-			if err := updateIndexes(tx, nil, challengeIndex(c)); err != nil {
-				return err
-			}
-		}
-		for _, p := range d.Players {
-			data, err := storage.EncodePlayer(p)
-			if err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketPlayers).Put([]byte(p.UserID), data); err != nil {
-				return err
-			}
-			if err := indexVacation(tx, nil, vacationKey(p)); err != nil {
-				return err
-			}
-		}
-		for _, s := range d.Servers {
-			data, err := storage.EncodeServer(s)
-			if err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketServers).Put([]byte(s.GuildID), data); err != nil {
-				return err
-			}
-		}
-		for _, s := range d.Standings {
-			if err := putStanding(tx, s); err != nil {
-				return err
-			}
-		}
-		if err := loadNotices(tx, d.Notices); err != nil {
-			return err
-		}
-		for _, s := range d.Seeks {
-			data, err := storage.EncodeSeek(s)
-			if err != nil {
-				return err
-			}
-			if err := tx.Bucket(bucketSeeks).Put(seekKey(s.GuildID, s.Player.UserID), data); err != nil {
-				return err
-			}
-		}
-		for _, t := range d.Tournaments {
-			if err := saveTournament(tx, nil, t); err != nil {
-				return err
-			}
-		}
-		meta := tx.Bucket(bucketMeta)
-		if d.WebKey != nil {
-			if err := meta.Put(keyWebKey, bytes.Clone(d.WebKey)); err != nil {
-				return err
-			}
-		}
-		if !d.Alive.IsZero() {
-			if err := meta.Put(keyAlive, binary.BigEndian.AppendUint64(nil, uint64(d.Alive.Unix()))); err != nil {
-				return err
-			}
-		}
-		for _, s := range []struct {
-			bucket []byte
-			seq    uint64
-		}{{bucketMatches, d.Sequences.Match}, {bucketChallenges, d.Sequences.Challenge},
-			{bucketOutbox, d.Sequences.Notice}, {bucketTourneys, d.Sequences.Tournament}} {
-			if err := tx.Bucket(s.bucket).SetSequence(s.seq); err != nil {
+		return tx.Bucket(bucketMeta).Put(keyCopying, []byte{})
+	})
+	if err != nil {
+		return err
+	}
+	l := &loader{db: db, ctx: ctx, heads: map[string]noticeHead{}}
+	if err := from(ctx, l); err != nil {
+		return err
+	}
+	if err := l.add(0, l.finish); err != nil {
+		return err
+	}
+	return l.flush()
+}
+
+// noticeHead is the oldest notice of a queue Load was sent.
+type noticeHead struct {
+	id      uint64
+	nextTry time.Time
+}
+
+// loader is Load's storage.Sink: it gathers the writes of the records it is
+// sent and commits them by batches.
+type loader struct {
+	db      *DB
+	ctx     context.Context
+	meta    storage.Meta
+	heads   map[string]noticeHead // by queue
+	batch   []func(tx *bbolt.Tx) error
+	pending int // bytes in batch
+}
+
+// add adds a write of about size bytes to the batch, and commits the batch
+// once it is large enough.
+func (l *loader) add(size int, write func(tx *bbolt.Tx) error) error {
+	l.batch = append(l.batch, write)
+	l.pending += size
+	if l.pending >= loadBatchBytes || len(l.batch) >= loadBatchRecords {
+		return l.flush()
+	}
+	return nil
+}
+
+// flush commits the batch in one transaction.
+func (l *loader) flush() error {
+	if len(l.batch) == 0 {
+		return nil
+	}
+	err := l.db.update(l.ctx, func(tx *bbolt.Tx) error {
+		for _, w := range l.batch {
+			if err := w(tx); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+	clear(l.batch)
+	l.batch, l.pending = l.batch[:0], 0
+	return err
 }
 
-// loadNotices writes the outbox's notices with their ids, each in its
-// queue, and the head of each queue in the index of those due.
-func loadNotices(tx *bbolt.Tx, ns []storage.Notice) error {
-	heads := map[string]*storage.Notice{}
-	for i := range ns {
-		n := &ns[i]
-		if err := putNotice(tx, n); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bucketOutboxQueue).Put(queueKey(n), []byte{}); err != nil {
-			return err
-		}
-		q := storage.NoticeQueue(n)
-		if h := heads[q]; h == nil || n.ID < h.ID {
-			heads[q] = n
-		}
+// put adds the write of a record, encoded, under key in bucket.
+func (l *loader) put(bucket, key []byte, data []byte, err error, then func(tx *bbolt.Tx) error) error {
+	if err != nil {
+		return err
 	}
-	for _, n := range heads {
-		if err := tx.Bucket(bucketOutboxDue).Put(dueKey(n.NextTry, n.ID), []byte{}); err != nil {
+	return l.add(len(key)+len(data), func(tx *bbolt.Tx) error {
+		if err := tx.Bucket(bucket).Put(key, data); err != nil {
 			return err
 		}
-	}
+		if then == nil {
+			return nil
+		}
+		return then(tx)
+	})
+}
+
+func (l *loader) Meta(m storage.Meta) error {
+	l.meta = storage.Meta{WebKey: bytes.Clone(m.WebKey), Alive: m.Alive, Sequences: m.Sequences}
 	return nil
+}
+
+func (l *loader) Match(m *storage.Match) error {
+	data, err := storage.EncodeMatch(m)
+	if err != nil {
+		return err
+	}
+	id, index := m.ID, matchIndex(m)
+	return l.add(len(data), func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketMatches)
+		b.FillPercent = matchFill
+		if err := b.Put(idKey(uint64(id)), data); err != nil {
+			return fmt.Errorf("match %d: %w", id, err)
+		}
+		return updateIndexes(tx, nil, index)
+	})
+}
+
+func (l *loader) Follower(id storage.MatchID, user string) error {
+	return l.put(bucketFollowers, append(idKey(uint64(id)), user...), []byte{}, nil, nil)
+}
+
+func (l *loader) Challenge(c *storage.Challenge) error {
+	data, err := storage.EncodeChallenge(c)
+	index := challengeIndex(c)
+	return l.put(bucketChallenges, idKey(uint64(c.ID)), data, err, func(tx *bbolt.Tx) error { return updateIndexes(tx, nil, index) })
+}
+
+func (l *loader) Player(p *storage.PlayerSettings) error {
+	data, err := storage.EncodePlayer(p)
+	vacation := vacationKey(p)
+	return l.put(bucketPlayers, []byte(p.UserID), data, err, func(tx *bbolt.Tx) error { return indexVacation(tx, nil, vacation) })
+}
+
+func (l *loader) Server(s *storage.ServerSettings) error {
+	data, err := storage.EncodeServer(s)
+	return l.put(bucketServers, []byte(s.GuildID), data, err, nil)
+}
+
+func (l *loader) Standing(s storage.Standing) error {
+	return l.add(128, func(tx *bbolt.Tx) error { return putStanding(tx, s) })
+}
+
+func (l *loader) Notice(n *storage.Notice) error {
+	data, err := storage.EncodeNotice(n)
+	if err != nil {
+		return err
+	}
+	q := storage.NoticeQueue(n)
+	if h, ok := l.heads[q]; !ok || n.ID < h.id {
+		l.heads[q] = noticeHead{n.ID, n.NextTry}
+	}
+	queue := queueKey(n)
+	return l.put(bucketOutbox, idKey(n.ID), data, nil, func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketOutboxQueue).Put(queue, []byte{})
+	})
+}
+
+func (l *loader) Seek(s *storage.Seek) error {
+	data, err := storage.EncodeSeek(s)
+	return l.put(bucketSeeks, seekKey(s.GuildID, s.Player.UserID), data, err, nil)
+}
+
+func (l *loader) Tournament(t *storage.Tournament) error {
+	data, err := storage.EncodeTournament(t)
+	if err != nil {
+		return err
+	}
+	return l.add(len(data), func(tx *bbolt.Tx) error { return saveTournament(tx, nil, t) })
+}
+
+// finish writes, in Load's last transaction, the head of each queue of the
+// outbox in the index of those due, what lives beside the records, and
+// takes the mark of a copy under way away.
+func (l *loader) finish(tx *bbolt.Tx) error {
+	for _, h := range l.heads {
+		if err := tx.Bucket(bucketOutboxDue).Put(dueKey(h.nextTry, h.id), []byte{}); err != nil {
+			return err
+		}
+	}
+	meta := tx.Bucket(bucketMeta)
+	if l.meta.WebKey != nil {
+		if err := meta.Put(keyWebKey, l.meta.WebKey); err != nil {
+			return err
+		}
+	}
+	if !l.meta.Alive.IsZero() {
+		if err := meta.Put(keyAlive, binary.BigEndian.AppendUint64(nil, uint64(l.meta.Alive.Unix()))); err != nil {
+			return err
+		}
+	}
+	s := l.meta.Sequences
+	for _, seq := range []struct {
+		bucket []byte
+		last   uint64
+	}{{bucketMatches, s.Match}, {bucketChallenges, s.Challenge}, {bucketOutbox, s.Notice}, {bucketTourneys, s.Tournament}} {
+		if err := tx.Bucket(seq.bucket).SetSequence(seq.last); err != nil {
+			return err
+		}
+	}
+	return meta.Delete(keyCopying)
 }
 
 // emptyFile refuses, with storage.ErrNotEmpty, a file that holds anything
 // but its schema version (and leases): a record, an index entry, a web
-// key, a time alive, or a sequence that handed out an id.
+// key, a time alive, a copy under way, or a sequence that handed out an id.
 func emptyFile(tx *bbolt.Tx) error {
 	return tx.ForEach(func(name []byte, b *bbolt.Bucket) error {
 		switch string(name) {

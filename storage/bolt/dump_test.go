@@ -1,11 +1,16 @@
 package bolt
 
 import (
+	"context"
+	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	bbolt "go.etcd.io/bbolt"
 
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/storage/storagetest"
 )
 
@@ -64,4 +69,85 @@ func TestCopy(t *testing.T) {
 		return db
 	}
 	storagetest.CopyTest(t, open, open)
+}
+
+// TestLoadInBatches: Load commits what it is sent in batches of a bounded
+// size, so that a copy of a large database does not hold all of it in
+// memory (bbolt keeps every value a transaction writes until it commits):
+// the first matches are in the file while later ones are still coming. A
+// copy stopped on the way leaves a file Open refuses as an unfinished copy,
+// and one that ends opens with every match.
+func TestLoadInBatches(t *testing.T) {
+	ctx := context.Background()
+	scratch := func() storage.Store {
+		db, err := Open(Options{Path: filepath.Join(t.TempDir(), "scratch.db"), NoSync: true, Reminders: storagetest.Reminders})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return db
+	}
+	const n = 6000 // about three batches of loadBatchBytes
+	matches := storagetest.FinishedMatches(t, scratch, n, 300)
+	errStopped := errors.New("stopped")
+	for _, stop := range []bool{true, false} {
+		path := filepath.Join(t.TempDir(), "copy.db")
+		db, err := Open(Options{Path: path, NoSync: true, Reminders: storagetest.Reminders})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sent, seen := 0, false
+		err = db.Load(ctx, func(ctx context.Context, to storage.Sink) error {
+			return matches(ctx, &sinkSpy{Sink: to, match: func() error {
+				sent++
+				if sent == n-1 {
+					_, err := db.Match(ctx, 1)
+					seen = err == nil
+					if stop {
+						return errStopped
+					}
+				}
+				return nil
+			}})
+		})
+		if !seen {
+			t.Errorf("the first match was not in the file when the last but one was sent: Load holds the whole copy before it commits")
+		}
+		db.Close()
+		again, reopen := Open(Options{Path: path, NoSync: true, Reminders: storagetest.Reminders})
+		if stop {
+			if !errors.Is(err, errStopped) {
+				t.Errorf("a load stopped by its source: %v", err)
+			}
+			if !errors.Is(reopen, storage.ErrUnfinishedCopy) || !strings.Contains(reopen.Error(), path+" is a copy that was never finished") {
+				t.Errorf("opening the file of a copy stopped on the way: %v, want ErrUnfinishedCopy", reopen)
+			}
+			continue
+		}
+		if err != nil || reopen != nil {
+			t.Fatalf("load: %v; open after it: %v", err, reopen)
+		}
+		db = again
+		defer db.Close()
+		for _, id := range []storage.MatchID{1, n / 2, n} {
+			if m, err := db.Match(ctx, id); err != nil || m.Phase.Active() {
+				t.Errorf("match %d after the copy: %v", id, err)
+			}
+		}
+		if m, err := db.CreateMatch(ctx, storagetest.NewMatch(game.VariantDuel)); err != nil || m.ID != n+1 {
+			t.Errorf("a new match after the copy: %v, want id %d", err, n+1)
+		}
+	}
+}
+
+// sinkSpy passes records on to Sink, calling match before each match.
+type sinkSpy struct {
+	storage.Sink
+	match func() error
+}
+
+func (s *sinkSpy) Match(m *storage.Match) error {
+	if err := s.match(); err != nil {
+		return err
+	}
+	return s.Sink.Match(m)
 }

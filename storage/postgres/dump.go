@@ -73,40 +73,46 @@ func (db *DB) BotSessions(ctx context.Context) (int, error) {
 	return n, db.fail(query("sessions", err))
 }
 
-// Dump reads the whole database into a storage.Dump, from one snapshot (a
-// read-only, repeatable-read transaction).
-func (db *DB) Dump(ctx context.Context) (*storage.Dump, error) {
+// Dump sends the whole database into to, from one snapshot (a read-only,
+// repeatable-read transaction), a row at a time as the server sends them:
+// nothing but the record being sent is held in memory.
+func (db *DB) Dump(ctx context.Context, to storage.Sink) error {
 	if err := db.ready(ctx); err != nil {
-		return nil, err
+		return err
 	}
-	var d *storage.Dump
-	err := pgx.BeginTxFunc(ctx, db.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		d = &storage.Dump{Followers: map[storage.MatchID][]string{}}
-		var err error
-		if d.Matches, err = dumpRecords(ctx, tx, "matches", storage.DecodeMatch, "SELECT record FROM matches ORDER BY id"); err != nil {
-			return err
-		}
-		if d.Challenges, err = dumpRecords(ctx, tx, "challenges", storage.DecodeChallenge, "SELECT record FROM challenges ORDER BY id"); err != nil {
-			return err
-		}
-		if d.Players, err = dumpRecords(ctx, tx, "players", storage.DecodePlayer, "SELECT record FROM players ORDER BY user_id"); err != nil {
-			return err
-		}
-		if d.Servers, err = dumpRecords(ctx, tx, "servers", storage.DecodeServer, "SELECT record FROM servers ORDER BY guild_id"); err != nil {
-			return err
-		}
-		if d.Seeks, err = dumpRecords(ctx, tx, "seeks", storage.DecodeSeek, "SELECT record FROM seeks ORDER BY guild_id, user_id"); err != nil {
-			return err
-		}
-		if d.Tournaments, err = dumpRecords(ctx, tx, "tournaments", storage.DecodeTournament, "SELECT record FROM tournaments ORDER BY id"); err != nil {
-			return err
-		}
-		notices, err := dumpRecords(ctx, tx, "notices", storage.DecodeNotice, "SELECT record FROM notices ORDER BY id")
+	var sinkErr error
+	// sink calls to, and keeps its error apart: it is the target's, not
+	// this database's, and passes through db.fail untouched.
+	sink := func(err error) error {
 		if err != nil {
+			sinkErr = err
+			return errSinkFailed
+		}
+		return nil
+	}
+	err := pgx.BeginTxFunc(ctx, db.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		var m storage.Meta
+		if err := tx.QueryRow(ctx, "SELECT key FROM web_key").Scan(&m.WebKey); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return query("web key", err)
+		}
+		var alive *time.Time
+		if err := tx.QueryRow(ctx, "SELECT at FROM alive").Scan(&alive); err != nil {
+			return query("alive", err)
+		}
+		m.Alive = utc(alive)
+		seqs := []*uint64{&m.Sequences.Match, &m.Sequences.Challenge, &m.Sequences.Notice, &m.Sequences.Tournament}
+		for i, name := range sequences {
+			var last int64
+			if err := tx.QueryRow(ctx, "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM "+name).Scan(&last); err != nil {
+				return query(name, err)
+			}
+			*seqs[i] = uint64(last)
+		}
+		if err := sink(to.Meta(m)); err != nil {
 			return err
 		}
-		for _, n := range notices {
-			d.Notices = append(d.Notices, *n)
+		if err := dumpRecords(ctx, tx, "matches", storage.DecodeMatch, to.Match, sink, "SELECT record FROM matches ORDER BY id"); err != nil {
+			return err
 		}
 		rows, err := tx.Query(ctx, "SELECT match_id, user_id FROM followers ORDER BY match_id, user_id COLLATE \"C\"")
 		if err != nil {
@@ -115,174 +121,99 @@ func (db *DB) Dump(ctx context.Context) (*storage.Dump, error) {
 		var id int64
 		var user string
 		if _, err := pgx.ForEachRow(rows, []any{&id, &user}, func() error {
-			d.Followers[storage.MatchID(id)] = append(d.Followers[storage.MatchID(id)], user)
-			return nil
+			return sink(to.Follower(storage.MatchID(id), user))
 		}); err != nil {
 			return query("followers", err)
+		}
+		if err := dumpRecords(ctx, tx, "challenges", storage.DecodeChallenge, to.Challenge, sink, "SELECT record FROM challenges ORDER BY id"); err != nil {
+			return err
+		}
+		if err := dumpRecords(ctx, tx, "players", storage.DecodePlayer, to.Player, sink, "SELECT record FROM players ORDER BY user_id"); err != nil {
+			return err
+		}
+		if err := dumpRecords(ctx, tx, "servers", storage.DecodeServer, to.Server, sink, "SELECT record FROM servers ORDER BY guild_id"); err != nil {
+			return err
 		}
 		rows, err = tx.Query(ctx, "SELECT "+standingColumns+", guild_id, variant FROM standings ORDER BY guild_id, variant, user_id")
 		if err != nil {
 			return query("standings", err)
 		}
-		d.Standings, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (storage.Standing, error) {
-			var s storage.Standing
-			var last *time.Time
-			var variant string
-			if err := row.Scan(&s.UserID, &s.Name, &s.Wins, &s.Losses, &s.Draws, &s.Rating, &s.RD, &s.Volatility, &last, &s.GuildID, &variant); err != nil {
-				return s, err
-			}
+		var st storage.Standing
+		var last *time.Time
+		var variant string
+		if _, err := pgx.ForEachRow(rows, []any{&st.UserID, &st.Name, &st.Wins, &st.Losses, &st.Draws, &st.Rating, &st.RD, &st.Volatility, &last, &st.GuildID, &variant}, func() error {
+			s := st
 			s.LastPlayed = utc(last)
 			if err := s.Variant.UnmarshalText([]byte(variant)); err != nil {
-				return s, fmt.Errorf("standing of variant %q: %v: %w", variant, err, storage.ErrCorrupt)
+				return fmt.Errorf("standing of variant %q: %v: %w", variant, err, storage.ErrCorrupt)
 			}
-			return s, nil
-		})
-		if err != nil {
+			return sink(to.Standing(s))
+		}); err != nil {
 			return query("standings", err)
 		}
-		if err := tx.QueryRow(ctx, "SELECT key FROM web_key").Scan(&d.WebKey); err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return query("web key", err)
+		if err := dumpRecords(ctx, tx, "notices", storage.DecodeNotice, to.Notice, sink, "SELECT record FROM notices ORDER BY id"); err != nil {
+			return err
 		}
-		var alive *time.Time
-		if err := tx.QueryRow(ctx, "SELECT at FROM alive").Scan(&alive); err != nil {
-			return query("alive", err)
+		if err := dumpRecords(ctx, tx, "seeks", storage.DecodeSeek, to.Seek, sink, "SELECT record FROM seeks ORDER BY guild_id, user_id"); err != nil {
+			return err
 		}
-		d.Alive = utc(alive)
-		seqs := []*uint64{&d.Sequences.Match, &d.Sequences.Challenge, &d.Sequences.Notice, &d.Sequences.Tournament}
-		for i, name := range sequences {
-			var last int64
-			if err := tx.QueryRow(ctx, "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM "+name).Scan(&last); err != nil {
-				return query(name, err)
-			}
-			*seqs[i] = uint64(last)
-		}
-		return nil
+		return dumpRecords(ctx, tx, "tournaments", storage.DecodeTournament, to.Tournament, sink, "SELECT record FROM tournaments ORDER BY id")
 	})
-	if err != nil {
-		return nil, db.fail(err)
+	if errors.Is(err, errSinkFailed) {
+		return sinkErr
 	}
-	return d, nil
+	return db.fail(err)
 }
 
-// dumpRecords reads the records sql returns, one a row.
-func dumpRecords[T any](ctx context.Context, tx pgx.Tx, what string, decode func([]byte) (T, error), sql string) ([]T, error) {
+// errSinkFailed stands, within Dump, for the error of the Sink, which Dump
+// returns as it is.
+var errSinkFailed = errors.New("the copy's target failed")
+
+// dumpRecords sends the records sql returns, one a row, to put; sink keeps
+// put's error apart.
+func dumpRecords[T any](ctx context.Context, tx pgx.Tx, what string, decode func([]byte) (T, error), put func(T) error, sink func(error) error, sql string) error {
 	rows, err := tx.Query(ctx, sql)
 	if err != nil {
-		return nil, query(what, err)
+		return query(what, err)
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (T, error) {
-		var data []byte
-		if err := row.Scan(&data); err != nil {
-			var zero T
-			return zero, err
+	var data []byte
+	_, err = pgx.ForEachRow(rows, []any{&data}, func() error {
+		r, err := decode(data)
+		if err != nil {
+			return err
 		}
-		return decode(data)
+		return sink(put(r))
 	})
-	return out, query(what, err)
+	if errors.Is(err, errSinkFailed) {
+		return err
+	}
+	return query(what, err)
 }
 
-// Load writes d into this database, which must hold no record and no time
-// alive (storage.ErrNotEmpty otherwise), in one transaction, with every
-// index column written from the records as a change writes it. Each
-// sequence goes on after the higher of d's last id and the last the
-// database drew.
-func (db *DB) Load(ctx context.Context, d *storage.Dump) error {
+// Load writes what from sends into this database, which must hold no record
+// and no time alive (storage.ErrNotEmpty otherwise), in one transaction, a
+// row at a time, with every index column written from the records as a
+// change writes it. Each sequence goes on after the higher of the Source's
+// last id and the last the database drew.
+func (db *DB) Load(ctx context.Context, from storage.Source) error {
 	return db.inTx(ctx, func(tx pgx.Tx) error {
 		if err := emptyDatabase(ctx, tx); err != nil {
 			return err
 		}
-		for _, m := range d.Matches {
-			if err := writeMatch(ctx, tx, 0, m); err != nil {
-				return err
-			}
+		l := &loader{ctx: ctx, tx: tx}
+		if err := from(ctx, l); err != nil {
+			return err
 		}
-		ids := make([]storage.MatchID, 0, len(d.Followers))
-		for id := range d.Followers {
-			ids = append(ids, id)
-		}
-		slices.Sort(ids)
-		for _, id := range ids {
-			for _, u := range d.Followers[id] {
-				if _, err := tx.Exec(ctx, "INSERT INTO followers (match_id, user_id) VALUES ($1, $2)", int64(id), u); err != nil {
-					return query(fmt.Sprintf("follower of match %d", id), err)
-				}
-			}
-		}
-		for _, c := range d.Challenges {
-			data, err := storage.EncodeChallenge(c)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO challenges (id, channel_id, challenger_id, opponent_id, expires_at, record) VALUES ($1, $2, $3, $4, $5, $6)`,
-				int64(c.ID), c.ChannelID, c.Challenger.UserID, nullText(c.Opponent.UserID), c.Expires, data); err != nil {
-				return query(fmt.Sprintf("challenge %d", c.ID), err)
-			}
-		}
-		for _, p := range d.Players {
-			data, err := storage.EncodePlayer(p)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, "INSERT INTO players (user_id, version, record, vacation_end) VALUES ($1, $2, $3, $4)",
-				p.UserID, int64(p.Version), data, nullTime(p.VacationEnds())); err != nil {
-				return query("player", err)
-			}
-		}
-		for _, s := range d.Servers {
-			data, err := storage.EncodeServer(s)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, "INSERT INTO servers (guild_id, version, record) VALUES ($1, $2, $3)", s.GuildID, int64(s.Version), data); err != nil {
-				return query("server", err)
-			}
-		}
-		for _, s := range d.Standings {
-			variant, err := variantText(s.Variant)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO standings (guild_id, variant, user_id, name, wins, losses, draws, rating, rd, volatility, last_played)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-				s.GuildID, variant, s.UserID, s.Name, s.Wins, s.Losses, s.Draws, s.Rating, s.RD, s.Volatility, nullTime(s.LastPlayed)); err != nil {
-				return query("standing", err)
-			}
-		}
-		for i := range d.Notices {
-			n := &d.Notices[i]
-			data, err := storage.EncodeNotice(n)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, "INSERT INTO notices (id, queue, next_try, record) VALUES ($1, $2, $3, $4)",
-				int64(n.ID), storage.NoticeQueue(n), n.NextTry, data); err != nil {
-				return query(fmt.Sprintf("notice %d", n.ID), err)
-			}
-		}
-		for _, s := range d.Seeks {
-			data, err := storage.EncodeSeek(s)
-			if err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO seeks (guild_id, user_id, created_at, expires_at, record) VALUES ($1, $2, $3, $4, $5)`,
-				s.GuildID, s.Player.UserID, s.Created, s.Expires, data); err != nil {
-				return query("seek", err)
-			}
-		}
-		for _, t := range d.Tournaments {
-			if err := saveTournament(ctx, tx, nil, t); err != nil {
-				return err
-			}
-		}
-		if d.WebKey != nil {
-			if _, err := tx.Exec(ctx, "INSERT INTO web_key (key) VALUES ($1)", d.WebKey); err != nil {
+		if l.meta.WebKey != nil {
+			if _, err := tx.Exec(ctx, "INSERT INTO web_key (key) VALUES ($1)", l.meta.WebKey); err != nil {
 				return query("web key", err)
 			}
 		}
-		if _, err := tx.Exec(ctx, "UPDATE alive SET at = $1", nullTime(d.Alive)); err != nil {
+		if _, err := tx.Exec(ctx, "UPDATE alive SET at = $1", nullTime(l.meta.Alive)); err != nil {
 			return query("alive", err)
 		}
-		for i, dumped := range []uint64{d.Sequences.Match, d.Sequences.Challenge, d.Sequences.Notice, d.Sequences.Tournament} {
+		s := l.meta.Sequences
+		for i, dumped := range []uint64{s.Match, s.Challenge, s.Notice, s.Tournament} {
 			// Past the ids the target drew too: a load that failed
 			// left them (setval is not rolled back).
 			var drawn int64
@@ -300,6 +231,102 @@ func (db *DB) Load(ctx context.Context, d *storage.Dump) error {
 		return nil
 	})
 }
+
+// loader is Load's storage.Sink: it writes each record as it comes, in
+// Load's transaction.
+type loader struct {
+	ctx  context.Context
+	tx   pgx.Tx
+	meta storage.Meta
+}
+
+func (l *loader) Meta(m storage.Meta) error {
+	l.meta = storage.Meta{WebKey: slices.Clone(m.WebKey), Alive: m.Alive, Sequences: m.Sequences}
+	return nil
+}
+
+func (l *loader) Match(m *storage.Match) error { return writeMatch(l.ctx, l.tx, 0, m) }
+
+func (l *loader) Follower(id storage.MatchID, user string) error {
+	if _, err := l.tx.Exec(l.ctx, "INSERT INTO followers (match_id, user_id) VALUES ($1, $2)", int64(id), user); err != nil {
+		return query(fmt.Sprintf("follower of match %d", id), err)
+	}
+	return nil
+}
+
+func (l *loader) Challenge(c *storage.Challenge) error {
+	data, err := storage.EncodeChallenge(c)
+	if err != nil {
+		return err
+	}
+	if _, err := l.tx.Exec(l.ctx, `INSERT INTO challenges (id, channel_id, challenger_id, opponent_id, expires_at, record) VALUES ($1, $2, $3, $4, $5, $6)`,
+		int64(c.ID), c.ChannelID, c.Challenger.UserID, nullText(c.Opponent.UserID), c.Expires, data); err != nil {
+		return query(fmt.Sprintf("challenge %d", c.ID), err)
+	}
+	return nil
+}
+
+func (l *loader) Player(p *storage.PlayerSettings) error {
+	data, err := storage.EncodePlayer(p)
+	if err != nil {
+		return err
+	}
+	if _, err := l.tx.Exec(l.ctx, "INSERT INTO players (user_id, version, record, vacation_end) VALUES ($1, $2, $3, $4)",
+		p.UserID, int64(p.Version), data, nullTime(p.VacationEnds())); err != nil {
+		return query("player", err)
+	}
+	return nil
+}
+
+func (l *loader) Server(s *storage.ServerSettings) error {
+	data, err := storage.EncodeServer(s)
+	if err != nil {
+		return err
+	}
+	if _, err := l.tx.Exec(l.ctx, "INSERT INTO servers (guild_id, version, record) VALUES ($1, $2, $3)", s.GuildID, int64(s.Version), data); err != nil {
+		return query("server", err)
+	}
+	return nil
+}
+
+func (l *loader) Standing(s storage.Standing) error {
+	variant, err := variantText(s.Variant)
+	if err != nil {
+		return err
+	}
+	if _, err := l.tx.Exec(l.ctx, `INSERT INTO standings (guild_id, variant, user_id, name, wins, losses, draws, rating, rd, volatility, last_played)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		s.GuildID, variant, s.UserID, s.Name, s.Wins, s.Losses, s.Draws, s.Rating, s.RD, s.Volatility, nullTime(s.LastPlayed)); err != nil {
+		return query("standing", err)
+	}
+	return nil
+}
+
+func (l *loader) Notice(n *storage.Notice) error {
+	data, err := storage.EncodeNotice(n)
+	if err != nil {
+		return err
+	}
+	if _, err := l.tx.Exec(l.ctx, "INSERT INTO notices (id, queue, next_try, record) VALUES ($1, $2, $3, $4)",
+		int64(n.ID), storage.NoticeQueue(n), n.NextTry, data); err != nil {
+		return query(fmt.Sprintf("notice %d", n.ID), err)
+	}
+	return nil
+}
+
+func (l *loader) Seek(s *storage.Seek) error {
+	data, err := storage.EncodeSeek(s)
+	if err != nil {
+		return err
+	}
+	if _, err := l.tx.Exec(l.ctx, `INSERT INTO seeks (guild_id, user_id, created_at, expires_at, record) VALUES ($1, $2, $3, $4, $5)`,
+		s.GuildID, s.Player.UserID, s.Created, s.Expires, data); err != nil {
+		return query("seek", err)
+	}
+	return nil
+}
+
+func (l *loader) Tournament(t *storage.Tournament) error { return saveTournament(l.ctx, l.tx, nil, t) }
 
 // emptyDatabase refuses, with storage.ErrNotEmpty, a database holding a
 // row of any table that Load writes, or a time alive. A sequence that

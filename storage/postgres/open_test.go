@@ -306,8 +306,8 @@ func TestOpenReadOnly(t *testing.T) {
 	if got, err := db.Match(ctx, m.ID); err != nil || got.Version != m.Version {
 		t.Errorf("read the match: %v", err)
 	}
-	if d, err := db.Dump(ctx); err != nil || len(d.Matches) != 1 {
-		t.Errorf("Dump: %v", err)
+	if d := new(storage.Dump); db.Dump(ctx, d) != nil || len(d.Matches) != 1 {
+		t.Errorf("Dump: %v", db.Dump(ctx, new(storage.Dump)))
 	}
 	if _, err := db.Lead(ctx, "timers", "copydb", time.Now(), time.Minute); err == nil || !strings.Contains(err.Error(), "read-only") {
 		t.Errorf("a write on a read-only open: %v, want it refused", err)

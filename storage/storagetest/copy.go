@@ -3,6 +3,7 @@ package storagetest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -36,6 +37,12 @@ func CopyTest(t *testing.T, from, to func(t *testing.T) CopyStore) {
 	ctx := context.Background()
 	src := from(t)
 	Fill(t, src)
+	// The source sends its records one at a time, Meta first, and stops
+	// at the first its Sink refuses, returning that refusal.
+	spy := &stopAt{}
+	if err := src.Dump(ctx, spy); !errors.Is(err, errTargetFull) || spy.meta != 1 || spy.matches != 1 {
+		t.Errorf("a Dump whose Sink refuses the first match: %v after %d Meta and %d matches; want errTargetFull after 1 and 1", err, spy.meta, spy.matches)
+	}
 	dst := to(t)
 	counts := must(storage.Copy(ctx, src, dst)).in(t)
 	want := storage.Counts{Matches: 4, Active: 3, Followers: 2, Challenges: 2, Players: 2, Servers: 1, Standings: 2,
@@ -263,4 +270,62 @@ func Fill(t *testing.T, s storage.Store) {
 	if !must(s.Lead(ctx, "timers", "source", T0, time.Hour)).in(t) {
 		t.Fatal("the source's lease was refused")
 	}
+}
+
+// FinishedMatches returns a Source of a database of n finished matches,
+// each a copy of one Classic match of plies random moves a minute apart
+// (fewer when it ends first), then resigned if still on, played on a
+// scratch store made by open: the matches of a server that has run for
+// months, for measuring a copy of them (strategobot copydb). The copies
+// are made as they are sent, so that the Source holds one at a time; 500
+// players in 50 channels play them.
+func FinishedMatches(t testing.TB, open func() storage.Store, n, plies int) storage.Source {
+	t.Helper()
+	ctx := context.Background()
+	s := open()
+	defer s.Close()
+	m := Started(t, s, NewMatch(game.VariantClassic), 1)
+	m = Play(t, s, m, plies, rand.New(rand.NewPCG(3, 5)))
+	if m.Phase.Active() {
+		at := lastTime(m).Add(time.Minute)
+		m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: at})).in(t)
+	}
+	return func(ctx context.Context, to storage.Sink) error {
+		if err := to.Meta(storage.Meta{Alive: lastTime(m), Sequences: storage.Sequences{Match: uint64(n)}}); err != nil {
+			return err
+		}
+		for k := range n {
+			c := m.Clone()
+			c.ID = storage.MatchID(k + 1)
+			c.ChannelID = fmt.Sprintf("c%d", k%50)
+			c.Players[game.Red].UserID = fmt.Sprintf("%d", 1000+k%500)
+			c.Players[game.Blue].UserID = fmt.Sprintf("%d", 1000+(k+1)%500)
+			if err := to.Match(c); err != nil {
+				return err
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// errTargetFull is stopAt's refusal.
+var errTargetFull = errors.New("no space left on device")
+
+// stopAt is a Sink that refuses the first match, as a full target would.
+type stopAt struct {
+	storage.Dump
+	meta, matches int
+}
+
+func (s *stopAt) Meta(m storage.Meta) error {
+	s.meta++
+	return s.Dump.Meta(m)
+}
+
+func (s *stopAt) Match(*storage.Match) error {
+	s.matches++
+	return errTargetFull
 }

@@ -20,10 +20,10 @@ func testServers(t *testing.T, s storage.Store) {
 	off, five, limit, noVacations := false, 5, 0, 0 // chosen values that are also zero values must survive
 	want := storage.ServerSettings{GuildID: "9001", Version: 1, Channels: []string{"1", "2"}, Board: storage.BoardLive,
 		Variant: game.VariantBarrage, MoveTime: 2 * time.Hour, NoPractice: true, StarterRole: "77", OrganiserRole: "78",
-		Rules: storage.RuleDefaults{TwoSquares: &five, MoreSquares: &off, MaxMoves: &limit}, VacationDays: &noVacations}
+		Rules: storage.RuleDefaults{TwoSquares: &five, MoreSquares: &off, MaxMoves: &limit}, VacationDays: &noVacations, CommandChecked: true}
 	got := must(s.UpdateServer(ctx, "9001", func(x *storage.ServerSettings) error {
 		x.Channels, x.Board, x.Variant, x.MoveTime, x.NoPractice, x.StarterRole = want.Channels, want.Board, want.Variant, want.MoveTime, want.NoPractice, want.StarterRole
-		x.Rules, x.VacationDays, x.OrganiserRole = want.Rules, want.VacationDays, want.OrganiserRole
+		x.Rules, x.VacationDays, x.OrganiserRole, x.CommandChecked = want.Rules, want.VacationDays, want.OrganiserRole, want.CommandChecked
 		x.GuildID, x.Version = "other", 99 // the store's, whatever fn says
 		return nil
 	})).in(t)
