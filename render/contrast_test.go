@@ -3,6 +3,10 @@ package render
 import (
 	"image/color"
 	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"testing"
 )
 
@@ -46,6 +50,71 @@ func TestTextContrast(t *testing.T) {
 	} {
 		if got := contrast(inkColors[tc.ink], tc.bg); got < 4.5 {
 			t.Errorf("%s: contrast %.2f, want 4.5 or more", tc.name, got)
+		}
+	}
+}
+
+// TestMarkContrast: every mark of the last move stands out at 3:1, WCAG AA
+// for graphics, from every ground it lies on: a frame from its own square's
+// colour (the yellow of a move, the orange of a battle) and from the land of
+// the squares around it, a Scout's trail from the land it dots. The web
+// board draws the same marks in the same colours (web/static), so both
+// read alike. A frame never touches a lake's edge: the lake's picture keeps
+// land between its edge and the squares around it (drawLake).
+func TestMarkContrast(t *testing.T) {
+	names := [numBgs]string{bgFrom: "the last move's thin frame", bgTo: "the last move's thick frame", bgBattle: "a battle's dashed frame"}
+	type pair struct {
+		name     string
+		mark, on color.RGBA
+	}
+	var pairs []pair
+	for bg := range numBgs {
+		m := squareMark[bg]
+		if m.width == 0 {
+			continue
+		}
+		pairs = append(pairs,
+			pair{names[bg] + ", on its square", m.col, squareBg[bg]},
+			pair{names[bg] + ", by the land", m.col, colLand},
+		)
+	}
+	pairs = append(pairs, pair{"a Scout's trail, on the land", colTrail, colLand})
+	if len(pairs) != 7 {
+		t.Fatalf("%d pairs, want 7: a mark is missing", len(pairs))
+	}
+	for _, p := range pairs {
+		if got := contrast(p.mark, p.on); got < 3 {
+			t.Errorf("%s: #%02X%02X%02X on #%02X%02X%02X, contrast %.2f, want 3 or more", p.name, p.mark.R, p.mark.G, p.mark.B, p.on.R, p.on.G, p.on.B, got)
+		}
+	}
+}
+
+// TestWebBoardMarks: the web board (web/static) draws the last move's
+// frames, a battle's frame and a Scout's trail in the pictures' colours, so
+// that a board reads alike in Discord and in a browser.
+func TestWebBoardMarks(t *testing.T) {
+	hex := regexp.MustCompile(`#([0-9A-Fa-f]{6})\b`)
+	for _, tc := range []struct {
+		file string
+		want color.RGBA
+	}{
+		{"last-from.svg", squareMark[bgFrom].col},
+		{"last-to.svg", squareMark[bgTo].col},
+		{"battle.svg", squareMark[bgBattle].col},
+		{"trail-h.svg", colTrail},
+		{"trail-v.svg", colTrail},
+	} {
+		b, err := os.ReadFile(filepath.Join("..", "web", "static", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := hex.FindStringSubmatch(string(b))
+		if m == nil {
+			t.Fatalf("%s names no colour", tc.file)
+		}
+		v, _ := strconv.ParseUint(m[1], 16, 32)
+		if got := rgb(uint32(v)); got != tc.want {
+			t.Errorf("%s draws in #%s, the pictures in #%02X%02X%02X", tc.file, m[1], tc.want.R, tc.want.G, tc.want.B)
 		}
 	}
 }

@@ -29,9 +29,12 @@ var (
 	colMoveHL   = rgb(0xF3D35A) // the squares of the last move
 	colBattleHL = rgb(0xEF8F55) // the square of the last battle
 	// colMoveMark and colBattleMark frame the squares of the last move, so
-	// that they show in greyscale too, where the yellow is as light as the land.
-	colMoveMark   = rgb(0xB47A00)
-	colBattleMark = rgb(0xC4400F)
+	// that they show in greyscale too, where the yellow is as light as the
+	// land. Each stands out at 3:1 (WCAG AA for graphics) from its square's
+	// colour and from the land beside it (TestMarkContrast), as the web
+	// board's (web/static) do in the same colours.
+	colMoveMark   = rgb(0x946300)
+	colBattleMark = rgb(0x962B07)
 	// colTrail dots the squares a Scout ran over: the move's frame colour,
 	// dark enough to read in greyscale.
 	colTrail     = colMoveMark
