@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"github.com/strategobot/strategobot/game"
 )
 
 // contrast is the WCAG contrast ratio of two colours, 1 to 21.
@@ -85,6 +87,31 @@ func TestMarkContrast(t *testing.T) {
 	for _, p := range pairs {
 		if got := contrast(p.mark, p.on); got < 3 {
 			t.Errorf("%s: #%02X%02X%02X on #%02X%02X%02X, contrast %.2f, want 3 or more", p.name, p.mark.R, p.mark.G, p.mark.B, p.on.R, p.on.G, p.on.B, got)
+		}
+	}
+}
+
+// TestMarksMissTheLakes: no mark of the last move touches a lake's edge
+// (#4F86AE, from which no mark colour stands out at 3:1): the marks lie
+// inside the squares' tiles, and a lake's picture keeps a ring of land,
+// inside the grid lines, between its edge and the squares around it.
+func TestMarksMissTheLakes(t *testing.T) {
+	r := renderer(t)
+	land := uint8(r.pal.Index(colLand))
+	for bottom, bg := range r.boardBg {
+		for _, col := range []int{2, 6} {
+			// The lakes look the same from both sides (background).
+			p := r.board.squareAt(game.SquareAt(col, 5), game.Red)
+			const size = 2 * tileSize
+			in := size - 1 // the grid line takes the last pixel
+			for i := range in {
+				for _, at := range [][2]int{{i, 0}, {i, in - 1}, {0, i}, {in - 1, i}} {
+					x, y := p.X+at[0], p.Y+at[1]
+					if got := bg[y*r.board.w+x]; got != land {
+						t.Errorf("bottom %v, lake at column %d: (%d,%d) of its picture is %v, not the land", game.Side(bottom), col, at[0], at[1], r.pal[got])
+					}
+				}
+			}
 		}
 	}
 }
