@@ -1,8 +1,9 @@
 package render
 
 import (
+	"fmt"
+	"image"
 	"image/color"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,21 +13,8 @@ import (
 	"github.com/strategobot/strategobot/game"
 )
 
-// contrast is the WCAG contrast ratio of two colours, 1 to 21.
-func contrast(a, b color.RGBA) float64 {
-	lum := func(c color.RGBA) float64 {
-		ch := func(v uint8) float64 {
-			x := float64(v) / 255
-			if x <= 0.03928 {
-				return x / 12.92
-			}
-			return math.Pow((x+0.055)/1.055, 2.4)
-		}
-		return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
-	}
-	la, lb := lum(a), lum(b)
-	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-}
+// hexColour writes c as CSS does, #RRGGBB.
+func hexColour(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
 
 // TestTextContrast: every ink on every background the pictures write it on
 // has WCAG's contrast for small text, 4.5 or more, which a phone's 9 px
@@ -86,7 +74,67 @@ func TestMarkContrast(t *testing.T) {
 	}
 	for _, p := range pairs {
 		if got := contrast(p.mark, p.on); got < 3 {
-			t.Errorf("%s: #%02X%02X%02X on #%02X%02X%02X, contrast %.2f, want 3 or more", p.name, p.mark.R, p.mark.G, p.mark.B, p.on.R, p.on.G, p.on.B, got)
+			t.Errorf("%s: %s on %s, contrast %.2f, want 3 or more", p.name, hexColour(p.mark), hexColour(p.on), got)
+		}
+	}
+}
+
+// TestMarkEdges: on every square a frame of the last move is drawn on,
+// empty or with any piece, of either side, known or hidden, every pixel
+// next to the frame (inside the grid lines) stands out from it at 3:1: the
+// frame lies over the piece, and no one colour stands out at 3:1 from the
+// land and the yellow and from the pieces' bodies, so the frame is lined
+// with its square's colour where it meets the piece.
+func TestMarkEdges(t *testing.T) {
+	r := renderer(t)
+	ts := r.tiles
+	for bg := range numBgs {
+		m := squareMark[bg]
+		if m.width == 0 {
+			continue
+		}
+		ink := uint8(r.pal.Index(m.col))
+		if r.pal[ink] != m.col {
+			t.Fatalf("the palette lacks the frame's colour %v", m.col)
+		}
+		tiles := map[string][]uint8{"empty": ts.empty[bg]}
+		for side := range 2 {
+			for moved := range 2 {
+				tiles[fmt.Sprintf("%v hidden, moved %v", game.Side(side), moved == 1)] = ts.back[bg][side][moved]
+			}
+			for mark := range numMarks {
+				for ni := range numberings {
+					for _, rank := range game.Ranks {
+						tiles[fmt.Sprintf("%v %v, mark %d, numbering %d", game.Side(side), rank, mark, ni)] = ts.face[bg][side][mark][ni][rank]
+					}
+				}
+			}
+		}
+		in := tileSize - 1 // the grid line takes the last pixel
+		for name, tile := range tiles {
+			worst, at := 21.0, image.Point{}
+			for y := range in {
+				for x := range in {
+					if tile[y*tileSize+x] != ink {
+						continue
+					}
+					for dy := -1; dy <= 1; dy++ {
+						for dx := -1; dx <= 1; dx++ {
+							nx, ny := x+dx, y+dy
+							if nx < 0 || ny < 0 || nx >= in || ny >= in || tile[ny*tileSize+nx] == ink {
+								continue
+							}
+							c := r.pal[tile[ny*tileSize+nx]].(color.RGBA)
+							if got := contrast(m.col, c); got < worst {
+								worst, at = got, image.Pt(nx, ny)
+							}
+						}
+					}
+				}
+			}
+			if worst < 3 {
+				t.Errorf("background %d, %s: the frame's neighbour at %v is %s, contrast %.2f, want 3 or more", bg, name, at, hexColour(r.pal[tile[at.Y*tileSize+at.X]].(color.RGBA)), worst)
+			}
 		}
 	}
 }
@@ -141,7 +189,7 @@ func TestWebBoardMarks(t *testing.T) {
 		}
 		v, _ := strconv.ParseUint(m[1], 16, 32)
 		if got := rgb(uint32(v)); got != tc.want {
-			t.Errorf("%s draws in #%s, the pictures in #%02X%02X%02X", tc.file, m[1], tc.want.R, tc.want.G, tc.want.B)
+			t.Errorf("%s draws in #%s, the pictures in %s", tc.file, m[1], hexColour(tc.want))
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -50,6 +51,22 @@ var (
 	// sideText writes a player's name on the page.
 	sideText = [2]color.RGBA{rgb(0xB02A21), rgb(0x1E4E9C)}
 )
+
+// contrast is the WCAG contrast ratio of two opaque colours, 1 to 21.
+func contrast(a, b color.RGBA) float64 {
+	lum := func(c color.RGBA) float64 {
+		ch := func(v uint8) float64 {
+			x := float64(v) / 255
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
 
 func rgb(hex uint32) color.RGBA {
 	return color.RGBA{R: uint8(hex >> 16), G: uint8(hex >> 8), B: uint8(hex), A: 0xFF}
