@@ -1,26 +1,20 @@
 package render
 
 import (
+	"fmt"
+	"image"
 	"image/color"
-	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"testing"
+
+	"github.com/strategobot/strategobot/game"
 )
 
-// contrast is the WCAG contrast ratio of two colours, 1 to 21.
-func contrast(a, b color.RGBA) float64 {
-	lum := func(c color.RGBA) float64 {
-		ch := func(v uint8) float64 {
-			x := float64(v) / 255
-			if x <= 0.03928 {
-				return x / 12.92
-			}
-			return math.Pow((x+0.055)/1.055, 2.4)
-		}
-		return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
-	}
-	la, lb := lum(a), lum(b)
-	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-}
+// hexColour writes c as CSS does, #RRGGBB.
+func hexColour(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c.G, c.B) }
 
 // TestTextContrast: every ink on every background the pictures write it on
 // has WCAG's contrast for small text, 4.5 or more, which a phone's 9 px
@@ -46,6 +40,156 @@ func TestTextContrast(t *testing.T) {
 	} {
 		if got := contrast(inkColors[tc.ink], tc.bg); got < 4.5 {
 			t.Errorf("%s: contrast %.2f, want 4.5 or more", tc.name, got)
+		}
+	}
+}
+
+// TestMarkContrast: every mark of the last move stands out at 3:1, WCAG AA
+// for graphics, from every ground it lies on: a frame from its own square's
+// colour (the yellow of a move, the orange of a battle) and from the land of
+// the squares around it, a Scout's trail from the land it dots. The web
+// board draws the same marks in the same colours (web/static), so both
+// read alike. A frame never touches a lake's edge: the lake's picture keeps
+// land between its edge and the squares around it (drawLake).
+func TestMarkContrast(t *testing.T) {
+	names := [numBgs]string{bgFrom: "the last move's thin frame", bgTo: "the last move's thick frame", bgBattle: "a battle's dashed frame"}
+	type pair struct {
+		name     string
+		mark, on color.RGBA
+	}
+	var pairs []pair
+	for bg := range numBgs {
+		m := squareMark[bg]
+		if m.width == 0 {
+			continue
+		}
+		pairs = append(pairs,
+			pair{names[bg] + ", on its square", m.col, squareBg[bg]},
+			pair{names[bg] + ", by the land", m.col, colLand},
+		)
+	}
+	pairs = append(pairs, pair{"a Scout's trail, on the land", colTrail, colLand})
+	if len(pairs) != 7 {
+		t.Fatalf("%d pairs, want 7: a mark is missing", len(pairs))
+	}
+	for _, p := range pairs {
+		if got := contrast(p.mark, p.on); got < 3 {
+			t.Errorf("%s: %s on %s, contrast %.2f, want 3 or more", p.name, hexColour(p.mark), hexColour(p.on), got)
+		}
+	}
+}
+
+// TestMarkEdges: on every square a frame of the last move is drawn on,
+// empty or with any piece, of either side, known or hidden, every pixel
+// next to the frame (inside the grid lines) stands out from it at 3:1: the
+// frame lies over the piece, and no one colour stands out at 3:1 from the
+// land and the yellow and from the pieces' bodies, so the frame is lined
+// with its square's colour where it meets the piece.
+func TestMarkEdges(t *testing.T) {
+	r := renderer(t)
+	ts := r.tiles
+	for bg := range numBgs {
+		m := squareMark[bg]
+		if m.width == 0 {
+			continue
+		}
+		ink := uint8(r.pal.Index(m.col))
+		if r.pal[ink] != m.col {
+			t.Fatalf("the palette lacks the frame's colour %v", m.col)
+		}
+		tiles := map[string][]uint8{"empty": ts.empty[bg]}
+		for side := range 2 {
+			for moved := range 2 {
+				tiles[fmt.Sprintf("%v hidden, moved %v", game.Side(side), moved == 1)] = ts.back[bg][side][moved]
+			}
+			for mark := range numMarks {
+				for ni := range numberings {
+					for _, rank := range game.Ranks {
+						tiles[fmt.Sprintf("%v %v, mark %d, numbering %d", game.Side(side), rank, mark, ni)] = ts.face[bg][side][mark][ni][rank]
+					}
+				}
+			}
+		}
+		in := tileSize - 1 // the grid line takes the last pixel
+		for name, tile := range tiles {
+			worst, at := 21.0, image.Point{}
+			for y := range in {
+				for x := range in {
+					if tile[y*tileSize+x] != ink {
+						continue
+					}
+					for dy := -1; dy <= 1; dy++ {
+						for dx := -1; dx <= 1; dx++ {
+							nx, ny := x+dx, y+dy
+							if nx < 0 || ny < 0 || nx >= in || ny >= in || tile[ny*tileSize+nx] == ink {
+								continue
+							}
+							c := r.pal[tile[ny*tileSize+nx]].(color.RGBA)
+							if got := contrast(m.col, c); got < worst {
+								worst, at = got, image.Pt(nx, ny)
+							}
+						}
+					}
+				}
+			}
+			if worst < 3 {
+				t.Errorf("background %d, %s: the frame's neighbour at %v is %s, contrast %.2f, want 3 or more", bg, name, at, hexColour(r.pal[tile[at.Y*tileSize+at.X]].(color.RGBA)), worst)
+			}
+		}
+	}
+}
+
+// TestMarksMissTheLakes: no mark of the last move touches a lake's edge
+// (#4F86AE, from which no mark colour stands out at 3:1): the marks lie
+// inside the squares' tiles, and a lake's picture keeps a ring of land,
+// inside the grid lines, between its edge and the squares around it.
+func TestMarksMissTheLakes(t *testing.T) {
+	r := renderer(t)
+	land := uint8(r.pal.Index(colLand))
+	for bottom, bg := range r.boardBg {
+		for _, col := range []int{2, 6} {
+			// The lakes look the same from both sides (background).
+			p := r.board.squareAt(game.SquareAt(col, 5), game.Red)
+			const size = 2 * tileSize
+			in := size - 1 // the grid line takes the last pixel
+			for i := range in {
+				for _, at := range [][2]int{{i, 0}, {i, in - 1}, {0, i}, {in - 1, i}} {
+					x, y := p.X+at[0], p.Y+at[1]
+					if got := bg[y*r.board.w+x]; got != land {
+						t.Errorf("bottom %v, lake at column %d: (%d,%d) of its picture is %v, not the land", game.Side(bottom), col, at[0], at[1], r.pal[got])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWebBoardMarks: the web board (web/static) draws the last move's
+// frames, a battle's frame and a Scout's trail in the pictures' colours, so
+// that a board reads alike in Discord and in a browser.
+func TestWebBoardMarks(t *testing.T) {
+	hex := regexp.MustCompile(`#([0-9A-Fa-f]{6})\b`)
+	for _, tc := range []struct {
+		file string
+		want color.RGBA
+	}{
+		{"last-from.svg", squareMark[bgFrom].col},
+		{"last-to.svg", squareMark[bgTo].col},
+		{"battle.svg", squareMark[bgBattle].col},
+		{"trail-h.svg", colTrail},
+		{"trail-v.svg", colTrail},
+	} {
+		b, err := os.ReadFile(filepath.Join("..", "web", "static", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := hex.FindStringSubmatch(string(b))
+		if m == nil {
+			t.Fatalf("%s names no colour", tc.file)
+		}
+		v, _ := strconv.ParseUint(m[1], 16, 32)
+		if got := rgb(uint32(v)); got != tc.want {
+			t.Errorf("%s draws in #%s, the pictures in %s", tc.file, m[1], hexColour(tc.want))
 		}
 	}
 }

@@ -21,7 +21,10 @@
 // over the piece; after a battle the square is orange and its frame thick and
 // dashed, so that a battle differs from a move in greyscale by its shape.
 // The squares a Scout ran over between the two carry a trail of two dots
-// each, on every view: the move is public.
+// each, on every view: the move is public. Each mark stands out at 3:1
+// (WCAG AA for graphics) from what it lies on: the land, its square's
+// colour, and the piece, from which a line of the square's colour parts a
+// frame; the web board draws them alike.
 //
 // Red pieces are rounded squares and Blue pieces sharp squares, Blue darker
 // than Red, so the sides differ in shape and lightness, not only in hue. A

@@ -159,12 +159,12 @@ func TestPhoneLegibility(t *testing.T) {
 	}{
 		// The figures of the pictures before this test (a yellow square, a
 		// dot 6 pixels wide, a ring 1.5 pixels thick) are in the comments.
-		{"the frame of the from square", 3, game.BlueViewer, "F4", noLastMove, 100},                          // now 199, was 0
-		{"the frame of the to square", 3, game.BlueViewer, "F6", noLastMove, 120},                            // now 241, was 0
-		{"the frame of the battle square", 2, game.RedViewer, "A6", noLastMove, 100},                         // now 158, was 26
+		{"the frame of the from square", 3, game.BlueViewer, "F4", noLastMove, 100},                          // now 200, was 0
+		{"the frame of the to square", 3, game.BlueViewer, "F6", noLastMove, 120},                            // now 296, was 0
+		{"the frame of the battle square", 2, game.RedViewer, "A6", noLastMove, 100},                         // now 141, was 26
 		{"the moved dot", 7, game.RedViewer, "B5", unmark("B5", func(c *game.Cell) { c.Moved = false }), 18}, // now 24, was 12
 		{"the moved dot on a hidden piece", 7, game.BlueViewer, "B5", unmark("B5", func(c *game.Cell) { c.Moved = false }), 18},
-		{"the ring of a known piece", 2, game.RedViewer, "A6", unmark("A6", func(c *game.Cell) { c.Revealed = false }), 125}, // now 140, was 106
+		{"the ring of a known piece", 2, game.RedViewer, "A6", unmark("A6", func(c *game.Cell) { c.Revealed = false }), 125}, // now 125, was 106
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

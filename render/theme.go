@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -29,9 +30,12 @@ var (
 	colMoveHL   = rgb(0xF3D35A) // the squares of the last move
 	colBattleHL = rgb(0xEF8F55) // the square of the last battle
 	// colMoveMark and colBattleMark frame the squares of the last move, so
-	// that they show in greyscale too, where the yellow is as light as the land.
-	colMoveMark   = rgb(0xB47A00)
-	colBattleMark = rgb(0xC4400F)
+	// that they show in greyscale too, where the yellow is as light as the
+	// land. Each stands out at 3:1 (WCAG AA for graphics) from its square's
+	// colour and from the land beside it (TestMarkContrast), as the web
+	// board's (web/static) do in the same colours.
+	colMoveMark   = rgb(0x946300)
+	colBattleMark = rgb(0x962B07)
 	// colTrail dots the squares a Scout ran over: the move's frame colour,
 	// dark enough to read in greyscale.
 	colTrail     = colMoveMark
@@ -47,6 +51,22 @@ var (
 	// sideText writes a player's name on the page.
 	sideText = [2]color.RGBA{rgb(0xB02A21), rgb(0x1E4E9C)}
 )
+
+// contrast is the WCAG contrast ratio of two opaque colours, 1 to 21.
+func contrast(a, b color.RGBA) float64 {
+	lum := func(c color.RGBA) float64 {
+		ch := func(v uint8) float64 {
+			x := float64(v) / 255
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
 
 func rgb(hex uint32) color.RGBA {
 	return color.RGBA{R: uint8(hex >> 16), G: uint8(hex >> 8), B: uint8(hex), A: 0xFF}

@@ -165,19 +165,31 @@ func drawSquare(dc *gg.Context, bg color.RGBA) {
 
 // drawSquareMark frames a square of the last move, over its piece, inside
 // the grid lines: pixel-aligned, so that it is crisp and cheap to compress.
+// A line of the square's colour, a pixel wide, lines the frame where it
+// meets what it would not stand out from at 3:1 (a piece's body), so that
+// the frame stands out from the piece as from the square: no one colour
+// does from both (TestMarkEdges). What stands out already (a known piece's
+// white ring) is left as it is.
 func drawSquareMark(dst *image.RGBA, bg int) {
 	m := squareMark[bg]
 	if m.width == 0 {
 		return
 	}
-	ink := image.NewUniform(m.col)
 	in := tileSize - 1 // the grid line takes the last pixel
+	var mark [tileSize * tileSize]bool
+	ink := func(r image.Rectangle) {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				mark[y*tileSize+x] = true
+			}
+		}
+	}
 	for _, r := range []image.Rectangle{
 		image.Rect(0, 0, in, m.width), image.Rect(0, in-m.width, in, in),
 		image.Rect(0, 0, m.width, in), image.Rect(in-m.width, 0, in, in),
 	} {
 		if m.dash == 0 {
-			draw.Draw(dst, r, ink, image.Point{}, draw.Src)
+			ink(r)
 			continue
 		}
 		// Dashes from both ends towards the middle, so that every corner
@@ -190,10 +202,33 @@ func drawSquareMark(dst *image.RGBA, bg int) {
 				if !horizontal {
 					d = image.Rect(r.Min.X, span[0], r.Max.X, span[1])
 				}
-				draw.Draw(dst, d, ink, image.Point{}, draw.Src)
+				ink(d)
 			}
 		}
 	}
+	for y := range in {
+		for x := range in {
+			switch {
+			case mark[y*tileSize+x]:
+				dst.SetRGBA(x, y, m.col)
+			case nextTo(&mark, x, y) && contrast(m.col, dst.RGBAAt(x, y)) < 3:
+				dst.SetRGBA(x, y, squareBg[bg])
+			}
+		}
+	}
+}
+
+// nextTo says whether a pixel of mark is next to (x, y), across or along a
+// diagonal.
+func nextTo(mark *[tileSize * tileSize]bool, x, y int) bool {
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			if nx, ny := x+dx, y+dy; nx >= 0 && ny >= 0 && nx < tileSize && ny < tileSize && mark[ny*tileSize+nx] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Sizes of the dots of a run's trail: two a square, evenly spaced across

@@ -56,12 +56,12 @@
 // Its squares look as the pictures of package render draw them (the same
 // colours, pieces, symbols and marks, as SVG files in static/), made from
 // nothing but what the state says of each square: side, rank when known,
-// moved, known Scout, revealed. Its marks (the last move's frames, a
-// Scout's trail, a selection, a move's targets) are a shade darker than the
-// pictures', so that each stands out at 3:1 from what it lies on. The
-// page follows the reader's system, light or dark (style sheet only); the
-// board keeps its colours in both, its light land being what its pieces
-// and marks stand out from.
+// moved, known Scout, revealed. Its marks (the last move's frames and a
+// Scout's trail in the pictures' colours, a selection, a move's targets)
+// each stand out at 3:1 from what they lie on. The page follows the
+// reader's system, light or dark (style sheet only); the board keeps its
+// colours in both, its light land being what its pieces and marks stand
+// out from.
 //
 // No client makes the server work without end. Its API requests are
 // limited for each link (Options.Rate a second for one viewer of one
