@@ -192,7 +192,7 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 	} else {
 		unseen("bob", mine)
 		if menus := mine.SelectMenus(); len(menus) != 1 || menus[0].Placeholder != "Eine Figur ziehen…" {
-			t.Errorf("bob's board says the menu is below (\"das Menü unten\"), and has the menus %+v", menus)
+			t.Errorf("bob's board says the menu is below (\"im Menü unten\"), and has the menus %+v", menus)
 		}
 	}
 	if got := h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t).Content; got != "Je hebt remise aangeboden." {
