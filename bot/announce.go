@@ -91,7 +91,7 @@ func (b *Bot) boardMessage(p lang.Printer, m *storage.Match, g *game.Game, viewe
 	v := g.View(viewer)
 	n := narrator{viewer: viewer, names: b.names(p, m), numbering: numbering, p: p}
 	msg := &discordgo.MessageSend{
-		Content:         joinLines(b.matchTitle(p, m), what(n, &v), statusLine(g, n, deadline), b.timeLines(p, m, g, viewer)),
+		Content:         joinLines(b.matchTitle(p, m), what(n, &v), statusLine(g, n, deadline, false), b.timeLines(p, m, g, viewer)),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}
 	var buf bytes.Buffer
@@ -174,8 +174,15 @@ func deadlineToShow(m *storage.Match, g *game.Game, now time.Time) time.Time {
 	return m.DeadlineToShow(now)
 }
 
+// txtYourMoveHere is the turn's line of a board shown privately in a
+// server channel (/stratego board there): an answer only its reader sees
+// cannot be replied to, so it names what plays from it.
+const txtYourMoveHere = "Move %[1]d: **your move**%[2]s. Choose it in the menu below, or use `/stratego move`.%[3]s"
+
 // statusLine says whose turn it is and until when, or how the game ended.
-func statusLine(g *game.Game, n narrator, deadline time.Time) string {
+// inChannel is a board shown privately in a server channel, which its
+// reader cannot reply to with a move as to a board DM.
+func statusLine(g *game.Game, n narrator, deadline time.Time, inChannel bool) string {
 	if r := g.Result(); r.Over() {
 		return "**" + n.describeResult(r) + "**"
 	}
@@ -190,6 +197,9 @@ func statusLine(g *game.Game, n narrator, deadline time.Time) string {
 		if n.isViewer(by) {
 			offer = n.p.Sprintf(" You offered a draw.")
 		}
+	}
+	if n.isViewer(mover) && inChannel {
+		return n.p.Sprintf(txtYourMoveHere, g.Ply()+1, due, offer)
 	}
 	if n.isViewer(mover) {
 		return n.p.Sprintf("Move %[1]d: **your move**%[2]s. Reply with a move like `%[4]s`, use `/stratego move`, or the menu below.%[3]s", g.Ply()+1, due, offer, exampleMove(mover))

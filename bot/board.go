@@ -43,7 +43,7 @@ func (b *Bot) onBoard(ctx context.Context, i *discordgo.Interaction, opts option
 		b.finish(i, codeBlock(diagram))
 		return
 	}
-	text, files := b.privateBoard(printerOf(i), m, g, side, n)
+	text, files := b.privateBoard(printerOf(i), m, g, side, n, i.GuildID != "")
 	// On their turn the menus the text speaks of, as under a board DM; and
 	// the player's own link, as there: the answer is theirs alone.
 	rows := pickerComponents(printerOf(i), m, g, side, n, game.NoSquare)
@@ -64,17 +64,18 @@ func (b *Bot) showNow(ctx context.Context, i *discordgo.Interaction, m *storage.
 		return
 	}
 	n := b.settingsOf(ctx, userOf(i).ID).Numbering
-	text, files := b.privateBoard(printerOf(i), m, g, side, n)
+	text, files := b.privateBoard(printerOf(i), m, g, side, n, i.GuildID != "")
 	b.followUp(i, &discordgo.WebhookParams{Content: b.explain(printerOf(i), storage.ErrStale, "picker") + "\n" + text,
 		Files: files, Components: pickerComponents(printerOf(i), m, g, side, n, game.NoSquare)})
 }
 
 // privateBoard is a player's board for a private answer: the match's title,
-// where it stands, and the player's picture.
-func (b *Bot) privateBoard(p lang.Printer, m *storage.Match, g *game.Game, side game.Side, n game.Numbering) (string, []*discordgo.File) {
+// where it stands, and the player's picture. inChannel is an answer in a
+// server channel, which cannot be replied to with a move.
+func (b *Bot) privateBoard(p lang.Printer, m *storage.Match, g *game.Game, side game.Side, n game.Numbering, inChannel bool) (string, []*discordgo.File) {
 	v := g.View(game.ViewerOf(side))
 	nar := narrator{viewer: game.ViewerOf(side), names: b.names(p, m), numbering: n, p: p}
-	return joinLines(b.matchTitle(p, m), statusLine(g, nar, deadlineToShow(m, g, b.now())), b.timeLines(p, m, g, nar.viewer)), b.boardFile(p, m, &v, n)
+	return joinLines(b.matchTitle(p, m), statusLine(g, nar, deadlineToShow(m, g, b.now()), inChannel), b.timeLines(p, m, g, nar.viewer)), b.boardFile(p, m, &v, n)
 }
 
 // boardFile draws a player's board for a private answer.

@@ -93,13 +93,26 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 	b.replyDM(msg, &discordgo.MessageSend{Content: pv.text, Files: pv.files, Components: pv.components})
 }
 
-// The answers to a DM that is neither a move nor a set-up.
+// The answers to a DM that is neither a move nor a set-up. How an
+// infiltration reads is said only to a member who has a match with
+// Infiltrators (dmInfiltrates): the others have none to move so.
 const (
-	txtDMMoveHelp   = "I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. `/stratego help` explains the rest."
-	txtDMNameGuess  = "Name the piece you guess after `=`: an infiltration reads like `E8~E10=F` (from, target, the piece you guess)."
-	txtDMBadGuess   = "%[1]s. An infiltration reads like `E8~E10=F` (from, target, the piece you guess)."
-	txtDMNotASquare = "`%[1]s` is not a square of the board: columns run from A to J and rows from 1 to 10. I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate."
+	txtDMMoveHelp             = "I read moves like `B4-B5` (from, to). `/stratego help` explains the rest."
+	txtDMMoveHelpInfiltrate   = "I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. `/stratego help` explains the rest."
+	txtDMNameGuess            = "Name the piece you guess after `=`: an infiltration reads like `E8~E10=F` (from, target, the piece you guess)."
+	txtDMBadGuess             = "%[1]s. An infiltration reads like `E8~E10=F` (from, target, the piece you guess)."
+	txtDMNotASquare           = "`%[1]s` is not a square of the board: columns run from A to J and rows from 1 to 10. I read moves like `B4-B5` (from, to)."
+	txtDMNotASquareInfiltrate = "`%[1]s` is not a square of the board: columns run from A to J and rows from 1 to 10. I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate."
 )
+
+// dmInfiltrates reports whether the help for a DM of user's that is not a
+// move says how an infiltration reads: the match it replies to (named),
+// or, replying to none, one of user's active matches, has Infiltrators.
+func (b *Bot) dmInfiltrates(ctx context.Context, user, named string) bool {
+	infiltrators := func(m *storage.Match, _ game.Side) bool { return m.Rules.Army[game.Infiltrator] > 0 }
+	found, _, err := b.matchesMeant(ctx, user, lookup{named: named, fits: infiltrators})
+	return err == nil && len(fitting(found, infiltrators)) > 0
+}
 
 // squareShapeRE finds what is shaped like a square: a letter and a number,
 // on the board or not.
@@ -122,7 +135,7 @@ func guessHelp(p lang.Printer, n game.Numbering, text string) string {
 	if _, err := game.ParseRank(guess, n); errors.As(err, &te) {
 		return p.Sprintf(txtDMBadGuess, reasonText(p, n, te.Text))
 	}
-	return p.Sprintf(txtDMMoveHelp)
+	return p.Sprintf(txtDMMoveHelpInfiltrate)
 }
 
 // localGuess writes the guess of an infiltration typed in the DM
@@ -151,28 +164,33 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, s
 	text = localGuess(text)
 	mv, err := game.ParseMove(text, n)
 	if err != nil {
+		help, notASquare := txtDMMoveHelp, txtDMNotASquare
+		infiltrates := b.dmInfiltrates(ctx, user, named)
+		if infiltrates {
+			help, notASquare = txtDMMoveHelpInfiltrate, txtDMNotASquareInfiltrate
+		}
 		if moveShapeRE.MatchString(text) {
 			// Squares, like a move, whatever set-up is waiting: say what
 			// is wrong with them.
 			squares, _, _ := strings.Cut(text, "=")
 			for _, sq := range squareShapeRE.FindAllString(squares, -1) {
 				if _, err := game.ParseSquare(strings.ToUpper(sq)); err != nil {
-					reply(txtDMNotASquare, strings.ToUpper(sq))
+					reply(notASquare, strings.ToUpper(sq))
 					return
 				}
 			}
-			if strings.Contains(text, "~") {
+			if strings.Contains(text, "~") && infiltrates {
 				reply("%[1]s", guessHelp(p, n, text))
 				return
 			}
-			reply(txtDMMoveHelp)
+			reply(help)
 			return
 		}
 		if found, _, _ := b.matchesMeant(ctx, user, lookup{named: named, fits: needsSetup}); len(fitting(found, needsSetup)) > 0 {
 			reply("Send your set-up as 4 lines, front row first (the template is in my earlier message), or press Edit or Random there.")
 			return
 		}
-		reply(txtDMMoveHelp)
+		reply(help)
 		return
 	}
 	m, side, err := b.matchMeant(ctx, user, lookup{named: named, fits: yourTurn, inDM: moveByDM})

@@ -57,7 +57,7 @@ func TestBetweenMoves(t *testing.T) {
 		t.Fatalf("the record reads back as %d moves, %v (%v)", len(rec.Moves), rec.Result, err)
 	}
 	history = h.alice.SlashCommand(t, h.channel, "stratego history", discordtest.Opt("match", "1")).Reply(t)
-	if !strings.Contains(history.Content, "5. Red E4xE7 Scout (9) beats Flag") {
+	if !strings.Contains(history.Content, "5. Red E4xE7 Scout (9) captures the Flag") {
 		t.Fatalf("final history in classic numbering: %q", history.Content)
 	}
 	rules := h.carol.SlashCommand(t, h.channel, "stratego rules", discordtest.Opt("variant", "Barrage")).Reply(t)

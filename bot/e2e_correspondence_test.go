@@ -275,10 +275,10 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	}{
 		{h.alice, "**Match #1** · alice (Red) vs bob (Blue)\n1. Red I1-I2\n2. Blue J7-J6\n   bob went on vacation for 3 days.\n3. Red I2-I3\n" +
 			"   bob came back from vacation early, " + backMark + ".\n4. Blue J6-J5\n   alice and bob paused the match for 2 days.\n   The pause ended.\n" +
-			"5. Red I3-I4\n   alice gave bob 1 day more.\n6. Blue J5-J4\n7. Red E4xE7 Scout (2) beats Flag\nYou won: bob's Flag was captured."},
+			"5. Red I3-I4\n   alice gave bob 1 day more.\n6. Blue J5-J4\n7. Red E4xE7 Scout (2) captures the Flag\nYou won: bob's Flag was captured."},
 		{h.bob, "**Partie #1** · alice (Rot) gegen bob (Blau)\n1. Rot I1-I2\n2. Blau J7-J6\n   bob ist für 3 Tage in den Urlaub gegangen.\n3. Rot I2-I3\n" +
 			"   bob ist früher aus dem Urlaub zurückgekommen, " + backMark + ".\n4. Blau J6-J5\n   alice und bob haben die Partie 2 Tage pausiert.\n   Die Pause ist zu Ende.\n" +
-			"5. Rot I3-I4\n   alice hat bob 1 Tag zusätzlich gegeben.\n6. Blau J5-J4\n7. Rot E4xE7 Aufklärer (2) schlägt Fahne\nDu hast verloren: Deine Fahne wurde erobert."},
+			"5. Rot I3-I4\n   alice hat bob 1 Tag zusätzlich gegeben.\n6. Blau J5-J4\n7. Rot E4xE7 Aufklärer (2) erobert die Fahne\nDu hast verloren: Deine Fahne wurde erobert."},
 	} {
 		if got := c.p.SlashCommand(t, h.channel, "stratego history", discordtest.Opt("match", "1")).Reply(t).Content; !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s's history:\n%s\nwant it to begin\n%s", c.p.Name, got, c.want)

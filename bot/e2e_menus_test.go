@@ -197,15 +197,32 @@ func TestMenuMoveRacesAGift(t *testing.T) {
 }
 
 // TestBoardCommandHasTheMenus: /stratego board on the member's turn says
-// "or the menu below", and the menus are below it, and they play: the
-// answer had no menu at all. On the opponent's turn there is none, and the
-// text offers none.
+// to choose the move in the menu below, and the menus are below it, and
+// they play: the answer had no menu at all. In a server channel it names
+// the menu and `/stratego move` only, in every language: it said "Reply
+// with a move like …" to an answer only its reader sees, which cannot be
+// replied to; in the DM, where a move typed plays, it keeps that line. On
+// the opponent's turn there is no menu, and the text offers none.
 func TestBoardCommandHasTheMenus(t *testing.T) {
 	t.Parallel()
 	h, _, _ := aliceToMove(t)
 	mine := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t)
-	if !mine.Ephemeral || !strings.Contains(mine.Content, "or the menu below") {
+	if !mine.Ephemeral || !strings.Contains(mine.Content, "**your move** (deadline <t:") ||
+		!strings.Contains(mine.Content, ". Choose it in the menu below, or use `/stratego move`.") || strings.Contains(mine.Content, "Reply") {
+		// An answer only alice sees cannot be replied to.
 		t.Fatalf("alice's board: %q", mine.Content)
+	}
+	for locale, want := range map[string]string{"nl": "Kies hem in het menu hieronder, of gebruik `/stratego move`.",
+		"de": "Wähle ihn im Menü unten oder nutze `/stratego move`.", "fr": "Choisissez-le dans le menu ci-dessous, ou utilisez `/stratego move`."} {
+		h.alice.SetLocale(locale)
+		if got := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, want) {
+			t.Errorf("alice's board in %s: %q", locale, got)
+		}
+	}
+	h.alice.SetLocale("en")
+	// In the DM a move typed there plays, as under a board DM.
+	if got := h.alice.SlashCommand(t, h.alice.DM(), "stratego board").Reply(t).Content; !strings.Contains(got, "Reply with a move like `B4-B5`, use `/stratego move`, or the menu below.") {
+		t.Errorf("alice's board in the DM: %q", got)
 	}
 	if menus := mine.SelectMenus(); len(menus) != 1 || menus[0].Placeholder != "Move a piece…" {
 		t.Fatalf("alice's board says the menu is below, and has the menus %+v", menus)
@@ -236,18 +253,18 @@ func TestMoveExampleIsTheReadersOwn(t *testing.T) {
 		}
 		return example
 	}
-	if got := example(h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t)); got != "B4-B5" {
+	if got := example(h.alice.SlashCommand(t, h.alice.DM(), "stratego board").Reply(t)); got != "B4-B5" {
 		t.Errorf("alice's (Red's) example of a move is %q, want B4-B5", got)
 	}
 	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 	h.waitMoves(1, 1)
-	for _, board := range []*discordtest.Message{h.bob.WaitDM(t, contains("alice moved A4-A5.")), h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t)} {
+	for _, board := range []*discordtest.Message{h.bob.WaitDM(t, contains("alice moved A4-A5.")), h.bob.SlashCommand(t, h.bob.DM(), "stratego board").Reply(t)} {
 		if got := example(board); got != "B7-B6" {
 			t.Errorf("bob's (Blue's) example of a move is %q, want B7-B6: %q", got, board.Content)
 		}
 	}
 	h.bob.SetLocale("de")
-	if got := h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, "Antworte mit einem Zug wie `B7-B6`,") {
+	if got := h.bob.SlashCommand(t, h.bob.DM(), "stratego board").Reply(t).Content; !strings.Contains(got, "Antworte mit einem Zug wie `B7-B6`,") {
 		t.Errorf("bob's board in German: %q", got)
 	}
 }

@@ -268,3 +268,53 @@ func TestProposalOutlivesTheProposersMove(t *testing.T) {
 		t.Error("Alice's proposal stands after Bob moved without answering it")
 	}
 }
+
+// TestCrossedProposals: Bob proposes a pause while Alice's proposal to him
+// stands. It never replaces hers silently, as it did: for other days he is
+// told, in his language, that hers stands and to answer it first, and hers
+// still asks him; for the same days his proposal accepts hers, and both
+// players and the channel are told the match is paused.
+func TestCrossedProposals(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+	for _, c := range []struct{ locale, want string }{
+		{"en", "alice has proposed to pause the match for 3 days: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."},
+		{"nl", "alice heeft voorgesteld de partij 3 dagen te pauzeren: accepteer dat voorstel eerst of wijs het af"},
+		{"de", "alice hat vorgeschlagen, die Partie 3 Tage zu pausieren: Nimm diesen Vorschlag zuerst an oder lehne ihn ab"},
+		{"fr", "alice a proposé une pause de 3 jours : acceptez ou refusez d'abord cette proposition"},
+	} {
+		h.bob.SetLocale(c.locale)
+		if got := h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 5)).Reply(t).Content; !strings.HasPrefix(got, c.want) {
+			t.Errorf("Bob's proposal of 5 days in %s answered %q, want it to begin %q", c.locale, got, c.want)
+		}
+	}
+	h.bob.SetLocale("en")
+	m := h.match(1)
+	if by, days, ok := m.PauseOffer(); !ok || by != game.Red || days != 3 || m.PauseOffersBy(game.Blue) != 0 {
+		t.Fatalf("after Bob's proposals of 5 days: the proposal standing is %v's of %d days (%v), Bob made %d; want Alice's of 3, none of Bob's", by, days, ok, m.PauseOffersBy(game.Blue))
+	}
+	h.bot.deliverDue(t.Context())
+	h.outboxEmpty() // Alice is asked nothing: her proposal is as it was
+
+	agreed := h.clock.Now()
+	untilMark := "<t:" + strconv.FormatInt(agreed.Add(3*24*time.Hour).Unix(), 10) + ":f>"
+	got := h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t).Content
+	if want := "alice had proposed the same pause: you agreed to it. The match is paused by agreement until " + untilMark; !strings.HasPrefix(got, want) {
+		t.Errorf("Bob's proposal of 3 days answered %q, want it to begin %q", got, want)
+	}
+	h.bot.deliverDue(t.Context())
+	h.alice.WaitDM(t, contains("paused by agreement until "+untilMark))
+	h.bob.WaitDM(t, contains("paused by agreement until "+untilMark))
+	h.channelSays("paused by agreement until " + untilMark)
+	if got := h.bob.ClickButton(t, ask, button(t, ask, "Pause")).Reply(t).Content; !strings.Contains(got, "paused by agreement until "+untilMark) {
+		t.Errorf("Pause pressed under Alice's proposal, agreed to already, answered %q", got)
+	}
+	if history := h.bob.SlashCommand(t, h.channel, "stratego history").Reply(t).Content; !strings.Contains(history, "alice and bob paused the match for 3 days.") {
+		t.Errorf("the history does not keep the pause:\n%s", history)
+	}
+}

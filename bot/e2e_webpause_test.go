@@ -60,6 +60,19 @@ func TestWebPause(t *testing.T) {
 			body: `{"answer":"propose","days":5}`, code: 200, alice: "bob proposes to pause the match for 5 days",
 		},
 		{
+			// Bob proposes other days while alice's proposal stands: hers
+			// is answered first, not replaced.
+			name: "a proposal for other days while alice's stands", clock: discordtest.Opt("move_time", "24h"), offer: 3,
+			body: `{"answer":"propose","days":5}`, code: 409,
+			reply: "alice has proposed to pause the match for 3 days: accept or decline that proposal first",
+		},
+		{
+			// The same days: both want that pause, which is agreed.
+			name: "a proposal for the days alice proposed", clock: discordtest.Opt("move_time", "24h"), offer: 3,
+			body: `{"answer":"propose","days":3}`, code: 200, paused: 3 * day,
+			alice: "paused by agreement until <t:UNTIL:f>", bob: "paused by agreement until <t:UNTIL:f>", channel: "paused by agreement until <t:UNTIL:f>",
+		},
+		{
 			name: "the proposal changed", clock: discordtest.Opt("move_time", "24h"), offer: 3, again: 5,
 			body: `{"answer":"accept","days":3}`, code: 409,
 			reply: "That proposal was withdrawn: alice now proposes to pause for 5 days.",

@@ -146,6 +146,8 @@ func (b *Bot) refusalText(p lang.Printer, n game.Numbering, err error) (string, 
 		return p.Sprintf("You have already proposed a pause %[1]d times, the most a match allows. Your opponent may still propose one.", storage.MaxPauseOffers), true
 	case errors.Is(err, storage.ErrPauseOffered):
 		return p.Sprintf(txtPauseOfferedAlready), true
+	case errors.Is(err, storage.ErrPauseOfferStands):
+		return p.Sprintf(txtPauseOfferStandsPlain), true
 	case errors.Is(err, storage.ErrPauseOfferChanged):
 		return p.Sprintf(txtPauseOfferRenewed), true
 	case errors.Is(err, storage.ErrNoPauseOffer):

@@ -118,6 +118,10 @@ func timeNotes(m *storage.Match, nar narrator) map[int][]string {
 	return out
 }
 
+// txtHistoryCaptures is a Flag's capture in the history: "Scout (2)
+// captures the Flag", as the pictures and the DMs word it.
+const txtHistoryCaptures = " %[1]s captures the Flag"
+
 // historyText writes one line per move: "12. Blue E7xE6 Captain (6) beats Lieutenant (5)".
 func (b *Bot) historyText(m *storage.Match, v *game.View, nar narrator) string {
 	n, p := nar.numbering, nar.p
@@ -142,6 +146,11 @@ func (b *Bot) historyText(m *storage.Match, v *game.View, nar narrator) string {
 		a, d := nar.piece(rec.Attacker), nar.piece(rec.Defender)
 		switch rec.Outcome {
 		case game.AttackerWon:
+			if rec.Defender == game.Flag {
+				// As the board's caption and the DMs say it.
+				sb.WriteString(p.Sprintf(txtHistoryCaptures, a))
+				break
+			}
 			sb.WriteString(p.Sprintf(" %[1]s beats %[2]s", a, d))
 		case game.DefenderWon:
 			sb.WriteString(p.Sprintf(" %[1]s loses to %[2]s", a, d))

@@ -3,6 +3,7 @@ package bot
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,6 +74,42 @@ func TestPlainTimes(t *testing.T) {
 	for _, tc := range tests {
 		if got := plainTimes(tc.in); got != tc.want {
 			t.Errorf("plainTimes(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestHistorySaysFlagCaptured: the history words a Flag's capture as the
+// DMs and the pictures do, "captures the Flag", in every language, and any
+// other battle won as "beats".
+func TestHistorySaysFlagCaptured(t *testing.T) {
+	t.Parallel()
+	m := &storage.Match{ID: 1}
+	m.Players[game.Red], m.Players[game.Blue] = storage.Player{UserID: "1", Name: "alice"}, storage.Player{UserID: "2", Name: "bob"}
+	mv := func(text string) game.Move {
+		t.Helper()
+		m, err := game.ParseMove(text, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	v := &game.View{History: []game.MoveRecord{
+		{Side: game.Red, Move: mv("A4-A7"), Outcome: game.AttackerWon, Attacker: game.Scout, Defender: game.Sergeant},
+		{Side: game.Blue, Move: mv("J7-J6")},
+		{Side: game.Red, Move: mv("E4-E7"), Outcome: game.AttackerWon, Attacker: game.Scout, Defender: game.Flag},
+	}}
+	for _, tc := range []struct{ locale, beats, captures string }{
+		{"en", "1. Red A4xA7 Scout (2) beats Sergeant (4)", "3. Red E4xE7 Scout (2) captures the Flag"},
+		{"nl", "1. Rood A4xA7 Verkenner (2) verslaat Sergeant (4)", "3. Rood E4xE7 Verkenner (2) verovert de Vlag"},
+		{"de", "1. Rot A4xA7 Aufklärer (2) schlägt Unteroffizier (4)", "3. Rot E4xE7 Aufklärer (2) erobert die Fahne"},
+		{"fr", "1. Rouge A4xA7 Éclaireur (2) bat Sergent (4)", "3. Rouge E4xE7 Éclaireur (2) prend le Drapeau"},
+	} {
+		p := lang.For(tc.locale)
+		b := &Bot{}
+		got := b.historyText(m, v, narrator{viewer: game.ViewerOf(game.Red), names: b.names(p, m), numbering: game.NumberingModern, p: p})
+		lines := strings.Split(got, "\n")
+		if len(lines) < 4 || lines[1] != tc.beats || lines[3] != tc.captures {
+			t.Errorf("%s: the history reads\n%s\nwant its battles %q and %q", tc.locale, got, tc.beats, tc.captures)
 		}
 	}
 }

@@ -16,9 +16,11 @@ import (
 
 // Pauses by agreement: in a correspondence match either player proposes to
 // stop the clocks for up to storage.MaxPauseDays days; the other accepts or
-// declines with buttons (or /stratego pause action:…). The clock of the side
-// to move stops for the pause, and both players and the channel are told
-// when it starts and when it ends.
+// declines with buttons (or /stratego pause action:…). A proposal never
+// replaces the opponent's standing one: one of the same days accepts it,
+// one of other days is refused until it is answered (the store's rule,
+// checkPause). The clock of the side to move stops for the pause, and both
+// players and the channel are told when it starts and when it ends.
 
 // The texts of pauses.
 const (
@@ -51,6 +53,14 @@ const (
 	// txtPauseOfferRenewed answers an answer to a proposal made again for
 	// other days meanwhile, when the one standing cannot be read to name it.
 	txtPauseOfferRenewed = "That proposal was withdrawn and made again for other days: answer the newest proposal."
+	// txtPauseOfferStands answers a proposal for other days made while the
+	// opponent's stands (the store's ErrPauseOfferStands), which is
+	// answered first; txtPauseOfferStandsPlain when it cannot be read to
+	// name it. txtPauseSameAccepted answers one for the same days, which
+	// accepted it.
+	txtPauseOfferStands      = "%[1]s has proposed to pause the match for %[2]s: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."
+	txtPauseOfferStandsPlain = "Your opponent has proposed a pause: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."
+	txtPauseSameAccepted     = "%[1]s had proposed the same pause: you agreed to it."
 )
 
 // onPause proposes a pause, or answers the opponent's proposal.
@@ -133,17 +143,23 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 		b.finish(i, text)
 		return
 	}
+	if text := b.pauseStandsText(p, err); text != "" {
+		b.finish(i, text)
+		return
+	}
 	if err != nil {
 		b.finish(i, b.explain(p, err, "pause"))
 		return
 	}
 	var done string
-	switch a.Kind {
-	case storage.ActOfferPause:
+	switch {
+	case acceptedByProposing(m, a):
+		done = p.Sprintf(txtPauseSameAccepted, b.playerName(p, m, a.Side.Opponent())) + " " + p.Sprintf(txtPausedUntil, unix(m.PausedUntil()))
+	case a.Kind == storage.ActOfferPause:
 		done = p.Sprintf(txtPauseOffered, p.Sprintf(txtDays, a.Days))
-	case storage.ActAcceptPause:
+	case a.Kind == storage.ActAcceptPause:
 		done = p.Sprintf(txtPauseAccepted) + " " + p.Sprintf(txtPausedUntil, unix(m.PausedUntil()))
-	case storage.ActDeclinePause:
+	case a.Kind == storage.ActDeclinePause:
 		done = p.Sprintf(txtPauseDeclined)
 		if offerBy == a.Side {
 			done = p.Sprintf(txtPauseWithdrawn)
@@ -210,11 +226,50 @@ func (b *Bot) pauseChangedText(p lang.Printer, err error, a storage.Action) stri
 	return b.pauseOfferChanged(p, changed.now, a.Side, strconv.Itoa(a.Days))
 }
 
+// acceptedByProposing reports whether a, a proposal to pause, was recorded
+// in m as the acceptance of the opponent's standing proposal of the same
+// days (the store's rule: both want the same pause).
+func acceptedByProposing(m *storage.Match, a storage.Action) bool {
+	if a.Kind != storage.ActOfferPause || len(m.Log) == 0 {
+		return false
+	}
+	last := m.Log[len(m.Log)-1]
+	return last.Kind == storage.ActAcceptPause && last.Side == a.Side
+}
+
+// offerStands refuses a proposal for other days made while the opponent's
+// stands (the store's ErrPauseOfferStands): now is the match as it is, to
+// name the proposal that stands.
+type offerStands struct {
+	now *storage.Match
+	err error
+}
+
+func (e offerStands) Error() string { return e.err.Error() }
+func (e offerStands) Unwrap() error { return e.err }
+
+// pauseStandsText is what a proposer reads, in p, when err refused their
+// proposal because the opponent's stands: whose, for how many days, and
+// to answer it first; "" for any other err.
+func (b *Bot) pauseStandsText(p lang.Printer, err error) string {
+	var stands offerStands
+	if !errors.As(err, &stands) {
+		return ""
+	}
+	by, days, ok := stands.now.PauseOffer()
+	if !ok {
+		return p.Sprintf(txtPauseOfferStandsPlain)
+	}
+	return p.Sprintf(txtPauseOfferStands, b.playerName(p, stands.now, by), p.Sprintf(txtDays, days))
+}
+
 // recordPause records a pause action on match id, now: the one path of
 // /stratego pause, its buttons and the web board. An answer to a proposal
 // agreed to meanwhile is refused with agreedAlready, one to a proposal
 // made again for other days meanwhile (a.Days names those it answers) with
-// changedMeanwhile.
+// changedMeanwhile, a proposal for other days than the opponent's standing
+// one with offerStands. A proposal for the same days is recorded as the
+// acceptance of the opponent's (acceptedByProposing).
 func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Action) (*storage.Match, error) {
 	a.At = b.now()
 	m, err := b.store.Act(ctx, id, 0, a)
@@ -230,6 +285,11 @@ func (b *Bot) recordPause(ctx context.Context, id storage.MatchID, a storage.Act
 	if errors.Is(err, storage.ErrPauseOfferChanged) {
 		if now, err2 := b.store.Match(ctx, id); err2 == nil {
 			return nil, changedMeanwhile{now: now, err: err}
+		}
+	}
+	if errors.Is(err, storage.ErrPauseOfferStands) {
+		if now, err2 := b.store.Match(ctx, id); err2 == nil {
+			return nil, offerStands{now: now, err: err}
 		}
 	}
 	if err != nil {

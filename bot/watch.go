@@ -60,7 +60,7 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 	if len(lines) > 6 {
 		lines = append([]string{"…"}, lines[len(lines)-6:]...)
 	}
-	text := joinLines(note, b.matchTitle(nar.p, m), statusLine(g, nar, deadlineToShow(m, g, b.now())), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
+	text := joinLines(note, b.matchTitle(nar.p, m), statusLine(g, nar, deadlineToShow(m, g, b.now()), false), nar.p.Sprintf("Last moves:")+"\n"+strings.Join(lines, "\n"))
 	if link := b.withBoardLink(nar.p, nil, m, game.PublicViewer, 0); link != nil {
 		b.finishWith(i, text, link, b.boardFile(nar.p, m, &v, nar.numbering)...)
 		return

@@ -49,6 +49,9 @@ var (
 	// stands already (a second press or command of the same moment): it is
 	// not made, nor its opponent asked, twice.
 	ErrPauseOffered = errors.New("that proposal to pause stands already")
+	// ErrPauseOfferStands: the player proposed a pause for other days
+	// while the opponent's proposal stands; that one is answered first.
+	ErrPauseOfferStands = errors.New("the opponent's proposal to pause stands")
 	// ErrPauseOfferChanged: the answer names the days of a proposal to
 	// pause that was withdrawn and made again for other days meanwhile.
 	ErrPauseOfferChanged = errors.New("the proposal to pause was made again for other days")

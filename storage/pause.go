@@ -128,6 +128,10 @@ func (m *Match) stoppedLeft(at time.Time) time.Duration {
 // withdrawn and made again for other days is refused (ErrPauseOfferChanged),
 // however close the two presses. A proposal the same as the proposer's
 // own standing one is refused too (ErrPauseOffered): made once, asked once.
+// A proposal made while the opponent's stands never replaces it: for the
+// same days it accepts it (a becomes its acceptance, as a draw offered by
+// both is agreed), for other days it is refused (ErrPauseOfferStands), and
+// the player answers the standing one first.
 func (m *Match) checkPause(a *Action) error {
 	switch a.Kind {
 	case ActOfferPause, ActAcceptPause, ActDeclinePause:
@@ -153,6 +157,13 @@ func (m *Match) checkPause(a *Action) error {
 		}
 		if a.Days < 1 || a.Days > MaxPauseDays {
 			return fmt.Errorf("a pause of %d days: from 1 to %d: %w", a.Days, MaxPauseDays, ErrInvalid)
+		}
+		if offered && by != a.Side {
+			if days != a.Days {
+				return fmt.Errorf("match %d: %s's proposal of %d days stands, %d proposed: %w", m.ID, by, days, a.Days, ErrPauseOfferStands)
+			}
+			a.Kind = ActAcceptPause // both want the same pause: agreed
+			return nil
 		}
 		if offered && by == a.Side && days == a.Days {
 			// Proposed twice at once (a double press, two processes): made

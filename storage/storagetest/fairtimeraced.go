@@ -131,3 +131,66 @@ func testGiftsRaced(t *testing.T, s storage.Store) {
 		t.Errorf("the gifts owe %s, want time-given>red", got)
 	}
 }
+
+// testPauseCrossed: a proposal to pause made while the opponent's stands
+// never replaces it silently. For other days it is refused
+// (ErrPauseOfferStands): the standing one is unchanged, nobody is told,
+// and it does not count against the proposer. For the same days it
+// accepts it, in the transaction that records it: the match pauses, and
+// both players and the channel are told. Two proposals of the same days
+// made at once are one proposal and its acceptance.
+func testPauseCrossed(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	m := Started(t, s, NewMatch(game.VariantClassic), 18)
+	Deliver(t, s, T0)
+	at := T0.Add(time.Hour)
+	act := func(m *storage.Match, side game.Side, days int) (*storage.Match, error) {
+		return s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActOfferPause, Side: side, Days: days, At: at})
+	}
+	must(act(m, game.Red, 3)).in(t)
+	Deliver(t, s, at)
+	_, err := act(m, game.Blue, 5)
+	wantErr(t, "Blue's proposal of 5 days while Red's of 3 stands", err, storage.ErrPauseOfferStands)
+	m = must(s.Match(ctx, m.ID)).in(t)
+	if by, days, ok := m.PauseOffer(); !ok || by != game.Red || days != 3 || m.PauseOffersBy(game.Blue) != 0 {
+		t.Fatalf("the proposal standing: %v %d %v, Blue's proposals %d; want Red's of 3 days, none of Blue's", by, days, ok, m.PauseOffersBy(game.Blue))
+	}
+	if got := dueEvents(t, s, at); got != "" {
+		t.Errorf("a refused proposal owes %s", got)
+	}
+	m = must(act(m, game.Blue, 3)).in(t)
+	if last := m.Log[len(m.Log)-1]; last.Kind != storage.ActAcceptPause || last.Side != game.Blue || last.Days != 3 {
+		t.Fatalf("Blue's proposal of Red's days was recorded as %v by %v for %d days, want Blue's acceptance of 3", last.Kind, last.Side, last.Days)
+	}
+	if want := at.Add(3 * 24 * time.Hour); !m.PausedUntil().Equal(want) || m.PauseOffersBy(game.Blue) != 0 {
+		t.Errorf("paused until %v, want %v; Blue's proposals %d, want 0", m.PausedUntil(), want, m.PauseOffersBy(game.Blue))
+	}
+	if got := dueEvents(t, s, at); got != "paused>red paused>blue paused>public" {
+		t.Errorf("the pause agreed owes %s", got)
+	}
+	CheckReplay(t, m)
+
+	// Both propose the same days at once: one proposes, the other accepts.
+	m = Started(t, s, NewMatch(game.VariantClassic), 19)
+	Deliver(t, s, T0)
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for side := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[side] = act(m, game.Side(side), 2)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Errorf("a proposal of the same days made at once: %v", err)
+		}
+	}
+	m = must(s.Match(ctx, m.ID)).in(t)
+	if want := at.Add(2 * 24 * time.Hour); !m.PausedUntil().Equal(want) || m.PauseOffersBy(game.Red)+m.PauseOffersBy(game.Blue) != 1 {
+		t.Errorf("two proposals of 2 days at once: paused until %v, want %v, with %d proposals, want 1", m.PausedUntil(), want, m.PauseOffersBy(game.Red)+m.PauseOffersBy(game.Blue))
+	}
+	CheckReplay(t, m)
+}

@@ -65,6 +65,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"PauseByAgreement", testPauseByAgreement},
 		{"PauseOffersLimited", testPauseOffersLimited},
 		{"PauseRaced", testPauseRaced},
+		{"PauseCrossed", testPauseCrossed},
 		{"GiftsRaced", testGiftsRaced},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
