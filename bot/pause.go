@@ -41,9 +41,12 @@ const (
 	txtPauseOfferChanged = "That proposal was withdrawn: %[1]s now proposes to pause for %[2]s. Answer the newest proposal, or use `/stratego pause action:accept` or `action:decline`."
 	// txtPauseDeclinedAlready and txtPauseWithdrawnBy answer an answer to
 	// a proposal declined, or withdrawn, since the game was last played on;
-	// txtPauseDeclinedByMove one to a proposal the answerer's move declined.
+	// txtPauseDeclinedBy its proposer's withdrawal of one the opponent
+	// declined; txtPauseDeclinedByMove an answer to a proposal the
+	// answerer's move declined.
 	txtPauseDeclinedAlready = "You declined that proposal already: the game goes on."
 	txtPauseWithdrawnBy     = "%[1]s withdrew that proposal: the game goes on."
+	txtPauseDeclinedBy      = "%[1]s declined your proposal already: the game goes on."
 	txtPauseDeclinedByMove  = "Your move declined that proposal: playing on says no to it. The game goes on."
 	// txtPauseOfferedAlready answers a proposal made again as it stands (a
 	// second press or command of the same moment): it is made and asked once.
@@ -266,6 +269,8 @@ func (b *Bot) declinedAlready(m *storage.Match, side game.Side) error {
 			for j := i - 1; j >= 0; j-- {
 				if o := m.Log[j]; o.Kind == storage.ActOfferPause {
 					switch {
+					case d.Side != side && o.Side == side:
+						return friendlyf(txtPauseDeclinedBy, b.playerName(lang.For("en"), m, d.Side))
 					case d.Side != side:
 						return friendlyf(txtPauseWithdrawnBy, b.playerName(lang.For("en"), m, d.Side))
 					case o.Side == side:
