@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -65,5 +66,47 @@ func TestVacationTwiceAcrossASecond(t *testing.T) {
 	}
 	h.clock.Advance(time.Second)
 	h.bot.deliverDue(ctx) // the other command's, made behind the bot's back
+	h.outboxEmpty()
+}
+
+// TestOldDeclineKeepsOnesOwnProposal: alice presses Decline under bob's
+// proposal of 3 days as he withdraws it and she proposes 5 days herself,
+// after her press read the match and before it is recorded. Her press
+// names the proposal of 3 days, which is gone: her own of 5, which bob was
+// asked about, stands, and she is told so, in her language.
+func TestOldDeclineKeepsOnesOwnProposal(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+	h.outboxEmpty()
+	ask := h.alice.WaitDM(t, contains("bob proposes to pause the match for 3 days"))
+	var once sync.Once
+	meanwhile := func(id storage.MatchID, a storage.Action) {
+		if a.Side != game.Red {
+			return
+		}
+		once.Do(func() {
+			for _, a := range []storage.Action{{Kind: storage.ActDeclinePause, Side: game.Blue}, {Kind: storage.ActOfferPause, Side: game.Red, Days: 5}} {
+				a.At = h.clock.Now()
+				if _, err := h.db.Act(t.Context(), id, 0, a); err != nil {
+					t.Errorf("%v: %v", a, err)
+				}
+			}
+		})
+	}
+	h.reads.beforeAct.Store(&meanwhile)
+	h.alice.SetLocale("de")
+	got := h.alice.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t).Content
+	h.reads.beforeAct.Store(nil)
+	de := lang.For("de")
+	if want := de.Sprintf(txtPauseOwnOfferStands, de.Sprintf(txtDays, 5)); got != want {
+		t.Errorf("alice's press was answered %q; want %q", got, want)
+	}
+	if by, days, ok := h.match(1).PauseOffer(); !ok || by != game.Red || days != 5 {
+		t.Errorf("the proposal standing: %v %d %v; want alice's of 5 days", by, days, ok)
+	}
+	h.bot.deliverDue(t.Context()) // the actions made behind the bot's back
 	h.outboxEmpty()
 }

@@ -54,6 +54,10 @@ const (
 	// txtPauseOfferRenewed answers an answer to a proposal made again for
 	// other days meanwhile, when the one standing cannot be read to name it.
 	txtPauseOfferRenewed = "That proposal was withdrawn and made again for other days: answer the newest proposal."
+	// txtPauseOwnOfferStands answers a withdrawal, or an old button's
+	// answer, naming a proposal that is gone, when the one standing now is
+	// the presser's own, for other days: nothing was withdrawn.
+	txtPauseOwnOfferStands = "That proposal was withdrawn: your own proposal to pause for %[1]s stands now, and was not withdrawn. To withdraw it, use `/stratego pause action:decline`."
 )
 
 // onPause proposes a pause, or answers the opponent's proposal.
@@ -203,12 +207,15 @@ func (e changedMeanwhile) Error() string { return e.err.Error() }
 func (e changedMeanwhile) Unwrap() error { return e.err }
 
 // pauseChangedText is what a's player reads, in p, when err refused a's
-// answer to a proposal made again for other days meanwhile; "" for any
-// other err.
+// answer to a proposal made again for other days meanwhile, or a's
+// withdrawal of a proposal of its own made again so; "" for any other err.
 func (b *Bot) pauseChangedText(p lang.Printer, err error, a storage.Action) string {
 	var changed changedMeanwhile
 	if !errors.As(err, &changed) {
 		return ""
+	}
+	if by, days, ok := changed.now.PauseOffer(); ok && by == a.Side && changed.now.Phase == storage.PhasePlaying {
+		return p.Sprintf(txtPauseOwnOfferStands, p.Sprintf(txtDays, days))
 	}
 	return b.pauseOfferChanged(p, changed.now, a.Side, strconv.Itoa(a.Days))
 }

@@ -66,6 +66,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"PauseOffersLimited", testPauseOffersLimited},
 		{"PauseRaced", testPauseRaced},
 		{"GiftsRaced", testGiftsRaced},
+		{"OwnWithdrawalNamesDays", testOwnWithdrawalNamesDays},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
