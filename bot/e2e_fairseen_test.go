@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"sync"
 	"testing"
 	"time"
@@ -109,4 +110,67 @@ func TestOldDeclineKeepsOnesOwnProposal(t *testing.T) {
 	}
 	h.bot.deliverDue(t.Context()) // the actions made behind the bot's back
 	h.outboxEmpty()
+}
+
+// TestWebGiftOncePerPage: bob's page gives alice more time for the gifts
+// it showed: its double click, a second request 150 ms after the first was
+// answered, gives once and is told, in bob's language, that the time was
+// given already; so is a page that showed his gifts before another tab's.
+// A page that does not say what it showed (one loaded before pages said
+// it) gives for the gifts as they are.
+func TestWebGiftOncePerPage(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	base := webOn(t, h)
+	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
+	sergeant := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant})
+	h.sendSetups(sergeant, sergeant)
+	h.waitMoves(1, 0)
+	link := openBoardLink(t, h.bob.WaitDM(t, contains("Send me your secret set-up")))
+	if _, err := h.db.UpdatePlayer(t.Context(), h.bob.ID, func(p *storage.PlayerSettings) error { p.Locale = "fr"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	fr := lang.For("fr")
+	already := func() string {
+		m := h.match(1)
+		return h.bot.givenAlreadyText(fr, m, game.Blue)
+	}
+	steps := []struct {
+		name  string
+		body  string
+		code  int
+		gifts int // bob's, after
+	}{
+		{"the first click", `{"given":0}`, 200, 1},
+		{"the double click", `{"given":0}`, 409, 1},
+		{"a page that says nothing", `{}`, 200, 2},
+		{"a page behind that gift", `{"given":1}`, 409, 2},
+		{"the page once it showed it", `{"given":2}`, 200, 3},
+	}
+	for _, st := range steps {
+		before := h.match(1)
+		code, body := apiStatus(t, base, link, "POST", "/api/givetime", st.body)
+		if code != st.code {
+			t.Fatalf("%s: answered %d %s, want %d", st.name, code, body, st.code)
+		}
+		m := h.match(1)
+		if code != 200 {
+			var refused struct{ Error string }
+			if err := json.Unmarshal([]byte(body), &refused); err != nil || refused.Error != already() {
+				t.Errorf("%s: refused with %q (%v), want %q", st.name, body, err, already())
+			}
+			if m.Version != before.Version {
+				t.Errorf("%s: refused, it changed the match: version %d, was %d", st.name, m.Version, before.Version)
+			}
+		}
+		if got := m.GiftsBy(game.Blue); got != st.gifts {
+			t.Errorf("%s: bob gave %d times, want %d", st.name, got, st.gifts)
+		}
+		h.clock.Advance(150 * time.Millisecond)
+	}
+	h.bot.deliverDue(t.Context())
+	h.outboxEmpty()
+	if n := countDMs(h.alice, "bob gave you 1 day more"); n != 3 {
+		t.Errorf("alice was told %d times of a gift, want 3", n)
+	}
 }

@@ -67,6 +67,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"PauseRaced", testPauseRaced},
 		{"GiftsRaced", testGiftsRaced},
 		{"OwnWithdrawalNamesDays", testOwnWithdrawalNamesDays},
+		{"GiftsNumbered", testGiftsNumbered},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
