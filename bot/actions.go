@@ -123,7 +123,7 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 	if !b.deferPrivate(i) {
 		return
 	}
-	m, err = b.giveTime(ctx, m, side)
+	m, err = b.giveTime(ctx, m, side, m.GiftsBy(side))
 	var given givenAlready
 	if errors.As(err, &given) {
 		b.finish(i, b.givenAlreadyText(p, given.now, side))
@@ -141,49 +141,41 @@ func (b *Bot) onGiveTime(ctx context.Context, i *discordgo.Interaction, opts opt
 // giveTime records side's gift of more time to its opponent in m, from
 // Discord or the web board; the caller runs afterChange.
 //
-// A gift is made at the version of m the request read, so that presses of
-// the same moment (a double click, the command sent twice, two processes
-// sharing the store) give once: of those that read one version, the store
-// records the first and refuses the others (storage.ErrStale), which find
-// side's gift made since their read and are refused with givenAlready.
-// A request that lost its version to another change (a move, a reminder)
-// tries again at the new one.
-func (b *Bot) giveTime(ctx context.Context, m *storage.Match, side game.Side) (*storage.Match, error) {
+// A gift is made for what its press saw: seen, side's gifts its command
+// read, or its page showed. The store records it as the gift after those
+// (storage.Action.Gift) and refuses it once that one was given, so that
+// presses of the same moment (a double click, the command sent twice, two
+// processes sharing the store) and those of a page that has not shown a
+// gift made since give once, however far apart they come: the others are
+// refused with givenAlready. Other changes of the match meanwhile (a
+// move, a reminder) do not matter.
+func (b *Bot) giveTime(ctx context.Context, m *storage.Match, side game.Side, seen int) (*storage.Match, error) {
 	if m.Practice() {
 		return nil, friendly(txtComputerNeedsNoTime)
 	}
-	seen := m.GiftsBy(side)
-	for try := 1; ; try++ {
-		changed, err := b.store.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActGiveTime, Side: side, At: b.now()})
-		if err == nil {
-			return changed, nil
-		}
-		if !errors.Is(err, storage.ErrStale) || try == giftTries {
-			return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
-		}
+	changed, err := b.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, Gift: seen + 1, At: b.now()})
+	if errors.Is(err, storage.ErrGiftGiven) {
 		now, err := b.store.Match(ctx, m.ID)
 		if err != nil {
 			return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
 		}
-		if now.GiftsBy(side) > seen {
-			return nil, givenAlready{now: now}
-		}
-		m = now
+		return nil, givenAlready{now: now}
 	}
+	if err != nil {
+		return nil, fmt.Errorf("give time in match %d: %w", m.ID, err)
+	}
+	return changed, nil
 }
 
-// giftTries is how many versions of a match a gift of time is tried at
-// before the player is told the board changed.
-const giftTries = 5
-
-// givenAlready refuses a gift of time that a press of the same moment
-// made: now is the match with it.
+// givenAlready refuses a gift of time that was given already, by a press
+// of the same moment or since the page pressed showed side's gifts: now is
+// the match with it.
 type givenAlready struct{ now *storage.Match }
 
-func (givenAlready) Error() string { return "a gift of time of the same moment was given already" }
+func (givenAlready) Error() string { return "that gift of time was given already" }
 
-// givenAlreadyText tells side, in p, that its gift of time was given once,
-// by a press of the same moment, and how many it has left.
+// givenAlreadyText tells side, in p, that its gift of time was given
+// already, and how many it has left.
 func (b *Bot) givenAlreadyText(p lang.Printer, m *storage.Match, side game.Side) string {
 	return p.Sprintf(txtGaveTimeAlready, b.playerName(p, m, side.Opponent()), giftText(p, m), max(0, storage.MaxGifts-m.GiftsBy(side)))
 }
@@ -198,7 +190,7 @@ func giftText(p lang.Printer, m *storage.Match) string {
 const (
 	txtGaveTime            = "You gave %[1]s %[2]s more. Gifts of time you have left in this match: %[3]d."
 	txtComputerNeedsNoTime = "The computer needs no extra time: it moves at once."
-	txtGaveTimeAlready     = "You gave %[1]s %[2]s more once: a second press of the same moment gives nothing more. Gifts of time you have left in this match: %[3]d."
+	txtGaveTimeAlready     = "That time was given already: you gave %[1]s %[2]s more, and this press gives nothing more. Gifts of time you have left in this match: %[3]d."
 	txtTimeGiven           = "%[1]s gave you %[2]s more."
 	txtTimeGivenDue        = "%[1]s gave you %[2]s more: your move is now due <t:%[3]s:R> (<t:%[3]s:f>)."
 	txtTimeGivenNext       = "%[1]s gave you %[2]s more for your next move."

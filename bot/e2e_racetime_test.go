@@ -194,9 +194,8 @@ func TestPauseAnsweredAsItChanges(t *testing.T) {
 }
 
 // TestGiftRacedByAnotherChange: alice's gift of time reads the match, and
-// bob proposes a pause before it is recorded. The gift, made at the
-// version it read, is refused as stale by the store; it is not the gift of
-// a press of the same moment, so it is tried again and given, once.
+// bob proposes a pause before it is recorded. The gift, made for the
+// gifts it read (none), is given, once: another change does not refuse it.
 func TestGiftRacedByAnotherChange(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)

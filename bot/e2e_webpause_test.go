@@ -83,6 +83,14 @@ func TestWebPause(t *testing.T) {
 			reply: nl.Sprintf(txtPauseOfferChanged, "alice", nl.Sprintf(txtDays, 5)),
 		},
 		{
+			// Her old page withdraws her proposal of 3 days, withdrawn
+			// and made again for 5 in another: the one bob was asked
+			// about last stands.
+			name: "the proposer's old page withdraws", clock: discordtest.Opt("move_time", "24h"), offer: 3, again: 5, byAlice: true,
+			body: `{"answer":"decline","days":3}`, code: 409,
+			reply: "That proposal was withdrawn: your own proposal to pause for 5 days stands now, and was not withdrawn.",
+		},
+		{
 			name: "paused already", clock: discordtest.Opt("move_time", "24h"), offer: 3, bobAccepts: true,
 			body: `{"answer":"accept","days":3}`, code: 409, paused: 3 * day,
 			reply: "The match is paused by agreement until <t:UNTILMS:f>",

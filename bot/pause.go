@@ -43,9 +43,12 @@ const (
 	txtPauseOfferChanged = "That proposal was withdrawn: %[1]s now proposes to pause for %[2]s. Answer the newest proposal, or use `/stratego pause action:accept` or `action:decline`."
 	// txtPauseDeclinedAlready and txtPauseWithdrawnBy answer an answer to
 	// a proposal declined, or withdrawn, since the game was last played on;
-	// txtPauseDeclinedByMove one to a proposal the answerer's move declined.
+	// txtPauseDeclinedBy its proposer's withdrawal of one the opponent
+	// declined; txtPauseDeclinedByMove an answer to a proposal the
+	// answerer's move declined.
 	txtPauseDeclinedAlready = "You declined that proposal already: the game goes on."
 	txtPauseWithdrawnBy     = "%[1]s withdrew that proposal: the game goes on."
+	txtPauseDeclinedBy      = "%[1]s declined your proposal already: the game goes on."
 	txtPauseDeclinedByMove  = "Your move declined that proposal: playing on says no to it. The game goes on."
 	// txtPauseOfferedAlready answers a proposal made again as it stands (a
 	// second press or command of the same moment): it is made and asked once.
@@ -61,6 +64,10 @@ const (
 	txtPauseOfferStands      = "%[1]s has proposed to pause the match for %[2]s: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."
 	txtPauseOfferStandsPlain = "Your opponent has proposed a pause: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."
 	txtPauseSameAccepted     = "%[1]s had proposed the same pause: you agreed to it."
+	// txtPauseOwnOfferStands answers a withdrawal, or an old button's
+	// answer, naming a proposal that is gone, when the one standing now is
+	// the presser's own, for other days: nothing was withdrawn.
+	txtPauseOwnOfferStands = "That proposal was withdrawn: your own proposal to pause for %[1]s stands now, and was not withdrawn. To withdraw it, use `/stratego pause action:decline`."
 )
 
 // onPause proposes a pause, or answers the opponent's proposal.
@@ -216,12 +223,15 @@ func (e changedMeanwhile) Error() string { return e.err.Error() }
 func (e changedMeanwhile) Unwrap() error { return e.err }
 
 // pauseChangedText is what a's player reads, in p, when err refused a's
-// answer to a proposal made again for other days meanwhile; "" for any
-// other err.
+// answer to a proposal made again for other days meanwhile, or a's
+// withdrawal of a proposal of its own made again so; "" for any other err.
 func (b *Bot) pauseChangedText(p lang.Printer, err error, a storage.Action) string {
 	var changed changedMeanwhile
 	if !errors.As(err, &changed) {
 		return ""
+	}
+	if by, days, ok := changed.now.PauseOffer(); ok && by == a.Side && changed.now.Phase == storage.PhasePlaying {
+		return p.Sprintf(txtPauseOwnOfferStands, p.Sprintf(txtDays, days))
 	}
 	return b.pauseOfferChanged(p, changed.now, a.Side, strconv.Itoa(a.Days))
 }
@@ -326,6 +336,8 @@ func (b *Bot) declinedAlready(m *storage.Match, side game.Side) error {
 			for j := i - 1; j >= 0; j-- {
 				if o := m.Log[j]; o.Kind == storage.ActOfferPause {
 					switch {
+					case d.Side != side && o.Side == side:
+						return friendlyf(txtPauseDeclinedBy, b.playerName(lang.For("en"), m, d.Side))
 					case d.Side != side:
 						return friendlyf(txtPauseWithdrawnBy, b.playerName(lang.For("en"), m, d.Side))
 					case o.Side == side:

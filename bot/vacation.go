@@ -81,7 +81,7 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 		return
 	}
 	settings := b.settingsOf(ctx, user)
-	if v, on := settings.OnVacation(now); on {
+	if v, on := settings.VacationSince(now); on {
 		b.tell(i, p.Sprintf(txtVacationUnderway, unix(v.End)))
 		return
 	}
@@ -130,8 +130,10 @@ func (b *Bot) onVacation(ctx context.Context, i *discordgo.Interaction, opts opt
 	// beginning meanwhile carries it; taken back if it stops none.
 	taken, err := b.updatePlayer(ctx, user, func(s *storage.PlayerSettings) error {
 		// Asked twice at once (a double press, two processes): the
-		// settings read above did not show the other, the transaction does.
-		if v, on := s.OnVacation(now); on {
+		// settings read above did not show the other, the transaction does,
+		// begun after now too (its request read its time later, maybe in
+		// the next second, and recorded first).
+		if v, on := s.VacationSince(now); on {
 			return friendlyf(txtVacationUnderway, unix(v.End))
 		}
 		return s.StartVacation(now, int(days))

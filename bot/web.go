@@ -437,14 +437,15 @@ func (a webActor) Draw(ctx context.Context, m *storage.Match, at web.Basis, side
 }
 
 // GiveTime gives side's opponent more time as /stratego give_time does:
-// the one store action, its refusals in the player's language, and the
-// notices afterChange sends (the opponent's DM).
-func (a webActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side) error {
-	changed, err := a.b.giveTime(ctx, m, side)
-	var given givenAlready
-	if errors.As(err, &given) {
+// the one store action, made for the gifts the page showed (given), its
+// refusals in the player's language, and the notices afterChange sends
+// (the opponent's DM).
+func (a webActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side, given int) error {
+	changed, err := a.b.giveTime(ctx, m, side, given)
+	var already givenAlready
+	if errors.As(err, &already) {
 		p := lang.For(a.b.settingsOf(ctx, m.Players[side].UserID).Locale)
-		return &web.Refusal{Reason: a.b.givenAlreadyText(p, given.now, side)}
+		return &web.Refusal{Reason: a.b.givenAlreadyText(p, already.now, side)}
 	}
 	if err != nil {
 		return a.refusal(ctx, m, side, err)

@@ -46,6 +46,12 @@ type Action struct {
 	// whole seconds.
 	Away time.Duration
 	At   time.Time // kept to the second
+	// Gift is, for ActGiveTime as asked, which of Side's gifts it is: the
+	// gifts of Side its request saw, plus one (0: any). A gift whose number
+	// was given already is refused (ErrGiftGiven), so that the presses of
+	// what one page or command saw give once however far apart they
+	// come. It is not kept in the log.
+	Gift int
 }
 
 // Until is when a pause or vacation action runs out: At plus Days whole days.

@@ -190,6 +190,8 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 	if a.Kind == ActMove {
 		return nil, fmt.Errorf("moves go through ApplyMove: %w", ErrInvalid)
 	}
+	gift := a.Gift // checked, not kept
+	a.Gift = 0
 	if a.Kind == ActAway {
 		return c.away(m, a) // in set-up too
 	}
@@ -227,7 +229,15 @@ func (c Changes) Act(m *Match, a Action) (*game.Game, error) {
 		if m.Phase != PhasePlaying {
 			return nil, ErrGameOver
 		}
-		if m.GiftsBy(a.Side) >= MaxGifts {
+		given := m.GiftsBy(a.Side)
+		switch {
+		case gift == 0:
+		case gift <= given:
+			return nil, fmt.Errorf("match %d: %s's gift %d: %w", m.ID, a.Side, gift, ErrGiftGiven)
+		case gift > given+1:
+			return nil, fmt.Errorf("match %d: %s's gift %d after %d: %w", m.ID, a.Side, gift, given, ErrInvalid)
+		}
+		if given >= MaxGifts {
 			return nil, fmt.Errorf("match %d: %s gave time %d times: %w", m.ID, a.Side, MaxGifts, ErrNoGiftsLeft)
 		}
 	}

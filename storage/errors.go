@@ -36,6 +36,10 @@ var (
 	// ErrNoGiftsLeft: the player has given its opponent time as often as a
 	// match allows (MaxGifts).
 	ErrNoGiftsLeft = errors.New("no more gifts of time in this match")
+	// ErrGiftGiven: the gift of time asked for (Action.Gift: the gifts
+	// its request saw, plus one) was given already, by a press of the same
+	// moment or one made since the page asking showed the player's gifts.
+	ErrGiftGiven = errors.New("that gift of time was given already")
 	// ErrNotCorrespondence: only matches of a day or more a move pause.
 	ErrNotCorrespondence = errors.New("only correspondence matches (a day or more a move) can pause")
 	// ErrPaused: the match is paused already.

@@ -185,7 +185,10 @@ func (m *Match) checkPause(a *Action) error {
 		if !offered {
 			return fmt.Errorf("match %d: %w", m.ID, ErrNoPauseOffer)
 		}
-		if by != a.Side && a.Days != 0 && a.Days != days {
+		// The proposer's own withdrawal is checked too: an old page's, or
+		// an old button's, must not take back a proposal made since for
+		// other days, which the opponent was asked about.
+		if a.Days != 0 && a.Days != days {
 			return fmt.Errorf("match %d: the proposal answered was for %d days, the one standing for %d: %w", m.ID, a.Days, days, ErrPauseOfferChanged)
 		}
 		a.Days = 0

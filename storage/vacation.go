@@ -92,10 +92,25 @@ func (p *PlayerSettings) VacationDaysLeft(at time.Time, allowance int) int {
 	}
 }
 
+// VacationSince returns the player's vacation under way at time at, or
+// begun since: one whose end is after at. A request that read its time
+// before another's vacation began, in the same second or the one before,
+// and records after it, finds that one so, not under way at its own time
+// (a vacation begins at a whole second: StartVacation).
+func (p *PlayerSettings) VacationSince(at time.Time) (Vacation, bool) {
+	for _, v := range p.Vacations {
+		if v.End.After(at) {
+			return v, true
+		}
+	}
+	return Vacation{}, false
+}
+
 // StartVacation records a vacation of days from at, keeping this year's and
-// last year's (ErrInvalid: one is under way already).
+// last year's (ErrInvalid: one is under way already, or began since at:
+// VacationSince).
 func (p *PlayerSettings) StartVacation(at time.Time, days int) error {
-	if _, on := p.OnVacation(at); on {
+	if _, on := p.VacationSince(at); on {
 		return fmt.Errorf("a vacation is under way: %w", ErrInvalid)
 	}
 	at = second(at)

@@ -1,6 +1,7 @@
 package storage_test
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -40,6 +41,51 @@ func TestCancelVacation(t *testing.T) {
 			}
 			if _, on := p.OnVacation(jan.Add(20*day + time.Hour)); on != !tc.ok {
 				t.Errorf("on vacation after it: %v, want %v", on, !tc.ok)
+			}
+		})
+	}
+}
+
+// TestStartVacationOnceAcrossASecond: a vacation asked for at a time read
+// before another began (its request read its time later, maybe in the next
+// second, and recorded first) is refused, as one asked during it is: it
+// would cost the days twice. One asked once the other ended, early or
+// on time, is not.
+func TestStartVacationOnceAcrossASecond(t *testing.T) {
+	day := 24 * time.Hour
+	first := time.Date(2026, 12, 6, 12, 0, 1, 20e6, time.UTC) // begins at 12:00:01
+	tests := []struct {
+		name    string
+		endedAt time.Time // the first ended early then; zero: it runs its course
+		at      time.Time // when the second was asked for
+		ok      bool
+	}{
+		{name: "read 100 ms before, in the second before", at: first.Add(-100 * time.Millisecond)},
+		{name: "read in the same second, before", at: first.Add(-10 * time.Millisecond)},
+		{name: "read a minute before", at: first.Add(-time.Minute)},
+		{name: "during it", at: first.Add(day)},
+		{name: "once it ran its course", at: first.Add(5 * day), ok: true},
+		{name: "once it ended early", endedAt: first.Add(day), at: first.Add(day + time.Second), ok: true},
+		{name: "in the second it ended early", endedAt: first.Add(day + 300*time.Millisecond), at: first.Add(day + 100*time.Millisecond), ok: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var p storage.PlayerSettings
+			if err := p.StartVacation(first, 5); err != nil {
+				t.Fatal(err)
+			}
+			if !tc.endedAt.IsZero() && !p.EndVacation(tc.endedAt) {
+				t.Fatal("no vacation to end")
+			}
+			if _, on := p.VacationSince(tc.at); on == tc.ok {
+				t.Errorf("VacationSince(%v) reported %v, want %v", tc.at, on, !tc.ok)
+			}
+			err := p.StartVacation(tc.at, 5)
+			if ok := err == nil; ok != tc.ok {
+				t.Errorf("StartVacation(%v): error %v; want accepted %v (vacations %+v)", tc.at, err, tc.ok, p.Vacations)
+			}
+			if !tc.ok && (len(p.Vacations) != 1 || !errors.Is(err, storage.ErrInvalid)) {
+				t.Errorf("refused with %v, vacations %+v; want ErrInvalid and the first alone", err, p.Vacations)
 			}
 		})
 	}

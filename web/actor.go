@@ -73,8 +73,11 @@ type Actor interface {
 	Draw(ctx context.Context, m *storage.Match, at Basis, side game.Side, a DrawAnswer) error
 	// GiveTime gives side's opponent more time, as /stratego give_time does
 	// (the same store action, refusals and notices). It has no basis: a
-	// gift does not depend on the board.
-	GiveTime(ctx context.Context, m *storage.Match, side game.Side) error
+	// gift does not depend on the board. It is made for given, side's gifts
+	// as the page showed them: once one was given since, it is refused
+	// (the time was given already), so that a double click, or a page
+	// behind another tab's gift, gives once.
+	GiveTime(ctx context.Context, m *storage.Match, side game.Side, given int) error
 	// Pause proposes a pause of days days, or answers the proposal the
 	// page showed (days names it, as a Discord button names the proposal
 	// it was drawn for), as /stratego pause and its buttons do (the same

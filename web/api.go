@@ -204,13 +204,28 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request, c Capability) erro
 	return ok(w)
 }
 
+type giveTimeRequest struct {
+	// Given is how many times the player had given time as the page showed
+	// it (State.Time.Gifts): a gift is made once for what a page showed.
+	// Absent (a page loaded before it was sent): as the match is read now.
+	Given *int `json:"given"`
+}
+
 // giveTime gives the player's opponent more time (Actor.GiveTime).
 func (s *Server) giveTime(w http.ResponseWriter, r *http.Request, c Capability) error {
-	side, m, err := s.playerRequest(r, c, nil)
+	var req giveTimeRequest
+	side, m, err := s.playerRequest(r, c, &req)
 	if err != nil {
 		return err
 	}
-	if err := s.opts.Actor.GiveTime(r.Context(), m, side); err != nil {
+	given := m.GiftsBy(side)
+	if req.Given != nil {
+		if *req.Given < 0 || *req.Given > storage.MaxGifts {
+			return errBadRequest
+		}
+		given = *req.Given
+	}
+	if err := s.opts.Actor.GiveTime(r.Context(), m, side, given); err != nil {
 		return err
 	}
 	return ok(w)

@@ -114,6 +114,19 @@ func TestBrowserPauseAndGiveTime(t *testing.T) {
 	if now, err := f.store.Match(bg, m.ID); err != nil || now.GiftsBy(game.Red) != 1 {
 		t.Fatalf("Red's gifts stored: %v", err)
 	}
+	// A second gift is made for the gifts the page shows now, one: given,
+	// not refused as the first again.
+	if err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`#giveTime`)),
+		chromedp.WaitVisible(chromedp.CSS(`#ask[open]`)),
+		chromedp.Click(chromedp.CSS(`#ask-choices button`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the second gift told", `document.getElementById("done").textContent === "You gave Bob 1 day more. Gifts of time you have left in this match: 1."`)
+	if now, err := f.store.Match(bg, m.ID); err != nil || now.GiftsBy(game.Red) != 2 {
+		t.Fatalf("Red's gifts stored after the second: %v", err)
+	}
 }
 
 // TestBrowserVacationSaysYou: a player on vacation reads of it as "you" on

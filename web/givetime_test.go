@@ -65,3 +65,47 @@ func TestGiveTimeAction(t *testing.T) {
 		})
 	}
 }
+
+// TestGiveTimeForTheGiftsShown: a page's gift names the player's gifts it
+// showed, and is given once for them: its second request is refused, as is
+// a page's behind a gift made since. A request that names none (a page
+// loaded before pages named them) gives for the gifts as they are; one
+// that names a count no page shows is a bad request, and a spectator's
+// link still gives nothing, whatever it names.
+func TestGiveTimeForTheGiftsShown(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	steps := []struct {
+		name   string
+		viewer game.Viewer
+		body   string
+		code   int
+		gifts  int // Blue's, after
+	}{
+		{"a spectator", game.PublicViewer, `{"given":0}`, 403, 0},
+		{"a count below none", game.BlueViewer, `{"given":-1}`, 400, 0},
+		{"a count above the most", game.BlueViewer, `{"given":4}`, 400, 0},
+		{"a count not a number", game.BlueViewer, `{"given":"0"}`, 400, 0},
+		{"the first", game.BlueViewer, `{"given":0}`, 200, 1},
+		{"the first again", game.BlueViewer, `{"given":0}`, 409, 1},
+		{"naming none", game.BlueViewer, `{}`, 200, 2},
+		{"a page behind it", game.BlueViewer, `{"given":1}`, 409, 2},
+		{"the third", game.BlueViewer, `{"given":2}`, 200, 3},
+	}
+	for _, st := range steps {
+		code, resp, _ := f.do(t, "POST", "/api/givetime", f.token(m.ID, st.viewer), st.body)
+		if code != st.code {
+			t.Errorf("%s: %d %s, want %d", st.name, code, resp, st.code)
+		}
+		if code == 409 && !strings.Contains(resp, "given already") {
+			t.Errorf("%s: refused with %s", st.name, resp)
+		}
+		now, err := f.store.Match(context.Background(), m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := now.GiftsBy(game.Blue); got != st.gifts {
+			t.Errorf("%s: Blue gave %d times, want %d", st.name, got, st.gifts)
+		}
+	}
+}

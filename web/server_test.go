@@ -79,7 +79,7 @@ func refusal(err error) error {
 	case errors.Is(err, storage.ErrStale), errors.Is(err, game.ErrNotYourTurn), errors.Is(err, game.ErrGameOver),
 		errors.Is(err, storage.ErrNotStarted), errors.Is(err, storage.ErrSetupConfirmed), errors.Is(err, game.ErrNoDrawOffer),
 		errors.Is(err, storage.ErrNoGiftsLeft), errors.Is(err, storage.ErrNotCorrespondence), errors.Is(err, storage.ErrNoPauseOffer),
-		errors.Is(err, storage.ErrPaused):
+		errors.Is(err, storage.ErrPaused), errors.Is(err, storage.ErrGiftGiven):
 		return &Refusal{Reason: err.Error()}
 	}
 	return err
@@ -163,8 +163,8 @@ func (a *fakeActor) Draw(ctx context.Context, m *storage.Match, at Basis, side g
 	return a.changed(m, nil, err)
 }
 
-func (a *fakeActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side) error {
-	m, err := a.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, At: a.at})
+func (a *fakeActor) GiveTime(ctx context.Context, m *storage.Match, side game.Side, given int) error {
+	m, err := a.store.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: side, Gift: given + 1, At: a.at})
 	return a.changed(m, nil, err)
 }
 

@@ -67,6 +67,8 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"PauseRaced", testPauseRaced},
 		{"PauseCrossed", testPauseCrossed},
 		{"GiftsRaced", testGiftsRaced},
+		{"OwnWithdrawalNamesDays", testOwnWithdrawalNamesDays},
+		{"GiftsNumbered", testGiftsNumbered},
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},

@@ -922,8 +922,11 @@
     });
     $("giveTime").addEventListener("click", function () {
       var opp = st.players[1 - SIDES.indexOf(mySide())], left = (st.time && st.time.giftsLeft) || 0;
+      // The gifts as the page shows them now: a gift is given once for
+      // them, however many presses (a double click, another tab) ask.
+      var given = (st.time && st.time.gifts && st.time.gifts[SIDES.indexOf(mySide())]) || 0;
       confirmThen(fmt("askGiveTime", opp, L.gift, String(left)), function () {
-        act("/api/givetime", {}).then(function (j) { if (j) { $("refusal").textContent = ""; $("done").textContent = fmt("gaveTime", opp, L.gift, String(left - 1)); } });
+        act("/api/givetime", { given: given }).then(function (j) { if (j) { $("refusal").textContent = ""; $("done").textContent = fmt("gaveTime", opp, L.gift, String(left - 1)); } });
       });
     });
     $("decline").addEventListener("click", function () { confirmThen(fmt("askDecline"), function () { act("/api/draw", { basis: st.basis, answer: "decline" }); }); });
