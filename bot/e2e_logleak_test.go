@@ -193,7 +193,29 @@ func TestLogsKeepSecrets(t *testing.T) {
 		h := newHarness(t, logs.capture, func(c *Config) { c.Limits.ComputerPace = time.Millisecond })
 		webOn(t, h)
 		g := practiceDuelBegun(t, h, "easy")
-		h.alice.SendDM(t, g.LegalMoves()[0].String())
+		// The computer's first answer attacks nothing: a Scout of its
+		// random set-up could otherwise take alice's Flag before the steps
+		// below, in a Duel's open lines.
+		quiet := func(side game.Side, mv game.Move) game.Move {
+			if side == game.Red { // alice's own, quiet already
+				return mv
+			}
+			h.reads.moveAs.Store(nil)
+			m, err := h.db.Match(context.Background(), 1)
+			if err != nil {
+				return mv
+			}
+			now, err := m.Game()
+			if err != nil {
+				return mv
+			}
+			if q, ok := quietMove(now); ok {
+				return q
+			}
+			return mv
+		}
+		h.reads.moveAs.Store(&quiet)
+		h.alice.SendDM(t, mustQuietMove(t, g).String())
 		m := h.waitMoves(1, 2) // the computer answered
 		computer := m.ToMove().Opponent()
 
@@ -212,7 +234,7 @@ func TestLogsKeepSecrets(t *testing.T) {
 		}
 		h.reads.moveAs.Store(&refuse)
 		g, _ = m.Game()
-		h.alice.SendDM(t, g.LegalMoves()[0].String())
+		h.alice.SendDM(t, mustQuietMove(t, g).String())
 		logs.waitFor(h, "the computer's move was refused")
 
 		// A bug panics with what the computer moves, while the move's

@@ -372,6 +372,28 @@ func (h *harness) outboxEmpty() {
 }
 
 // match loads a stored match.
+// quietMove is a legal move of g's side to move that attacks nothing, and
+// false when it has none: a test that moves "some piece" of a random set-up
+// must not end the match by a Scout's taking a Flag down an open line.
+func quietMove(g *game.Game) (game.Move, bool) {
+	for _, mv := range g.LegalMoves() {
+		if _, _, occupied := g.PieceAt(mv.To); !occupied {
+			return mv, true
+		}
+	}
+	return game.Move{}, false
+}
+
+// mustQuietMove is quietMove for the test's own player, who has one.
+func mustQuietMove(t *testing.T, g *game.Game) game.Move {
+	t.Helper()
+	mv, ok := quietMove(g)
+	if !ok {
+		t.Fatalf("no legal move attacks nothing, after %d plies (result %v)", g.Ply(), g.Result())
+	}
+	return mv
+}
+
 func (h *harness) match(id storage.MatchID) *storage.Match {
 	h.t.Helper()
 	m, err := h.db.Match(context.Background(), id)
