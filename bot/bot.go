@@ -136,7 +136,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 		changes = store.Changes()
 	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
-		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
+		limits: limits, thinkers: newThinking(limits.ComputerThinkers, limits.ComputerPace), stopping: make(chan struct{}), metrics: cfg.Metrics,
 		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache(), awayGiven: make(chan struct{}), firstReady: make(chan struct{})}
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads

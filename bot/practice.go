@@ -161,39 +161,35 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 }
 
 // computerMoves chooses the computer's move from what its side may know, v,
-// in a thinker's slot, and plays it through the same path as a person's, not
-// before its pace (Limits.ComputerPace) has passed since it was asked to:
-// how long it thinks depends on its own hidden pieces, and its opponent sees
-// when the move arrives. The pace counts from the asking, not from the slot,
-// and once for each round of thinking that the computer's answers owed
-// then (thinking.book), this one included, take in the slots: the wait for a
-// slot is other matches' thinking, which depends on their computers'
-// pieces, and a move played when the thoughts before it happened to end
-// would tell their opponents (one member may play several practice matches
-// at once) how long those were. It waits outside the slot, so that the pace
-// costs no thinking. The version makes a move chosen for an old position
-// fail as stale.
+// in a thinker's slot, and plays it through the same path as a person's when
+// it is due in the thinkers' schedule (thinking.book): a pace after it was
+// asked for, or after its turn in the schedule when the answers asked for
+// before fill the thinkers. How long it thinks depends on its own hidden
+// pieces, and its opponent sees when the move arrives; the schedule knows
+// when answers were asked for and nothing else, so neither this thought
+// nor any other match's (one member may play several practice matches at
+// once) shows in when the move is played. It waits outside the slot, so
+// that the pace costs no thinking. The version makes a move chosen for an
+// old position fail as stale.
 func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
 	var mv game.Move
-	paces, release := b.thinkers.book()
-	defer release()
-	due := time.Now().Add(time.Duration(paces) * b.limits.ComputerPace)
+	a := b.thinkers.book(time.Now())
 	chosen := false
-	b.thinkers.do(b.stopping, func() {
+	b.thinkers.do(b.stopping, a, func() {
 		b.guard(ctx, "computer", func(context.Context) {
 			var err error
-			if mv, err = ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v); err != nil {
+			player := ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).WithTimeCap(a.thoughtCap())
+			if mv, err = player.Choose(v); err != nil {
 				b.log.Error("the computer found no move", "match", m.ID, "error", err)
 				return
 			}
 			chosen = true
 		})
 	})
-	// A move not chosen keeps its place until it was due, as a move does.
-	if !b.waitUntil(due) || !chosen {
+	// A move not chosen keeps its place in the schedule, as a move does.
+	if !b.waitUntil(a.due) || !chosen {
 		return
 	}
-	release()
 	b.guard(ctx, "computer", func(ctx context.Context) {
 		if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
 			// A refusal's reason names the computer's own piece ("Bombs
