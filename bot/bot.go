@@ -82,6 +82,10 @@ type Bot struct {
 	roles    memberRoles   // members' roles as Discord last gave them, for a while (memberroles.go)
 	thinkers *thinking     // the computer's choices, bounded
 	stopping chan struct{} // closed when Run stops: computer moves still waiting give up
+	// answering holds an answerKey while the computer's answer to that
+	// move is under way (computerMoves): one answer a move.
+	answering sync.Map
+	computers sync.WaitGroup // the computer's answers under way (goComputer), which Run waits for
 	// halt ends requestGrace after Run stops: every request to Discord is
 	// made with it (untilStop), so that one Discord holds does not hold the
 	// stop until the HTTP client's timeout.
@@ -303,11 +307,14 @@ func (b *Bot) Run(ctx context.Context) error {
 	}()
 	runErr := b.serve(ctx, refused, registered, crashed)
 	stop()
-	close(b.stopping)
+	b.mu.Lock()
+	close(b.stopping) // under mu: no answer starts after (goComputer)
+	b.mu.Unlock()
 	cut := time.AfterFunc(requestGrace, b.haltNow)
 	<-timersDone
 	<-outboxDone
 	<-aliveDone
+	b.computers.Wait() // those waiting gave up; a thought under way ends within its cap
 	// The last moment the timers ran: a restart gives the clocks back the
 	// time since, and no more.
 	last, cancel := context.WithTimeout(context.Background(), 2*time.Second)

@@ -162,12 +162,13 @@ func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) s
 // second by default) covers that lateness, so that the move is still
 // played when due, not when its thought ended.
 type thinking struct {
-	slots chan struct{} // a token per thought under way
-	think time.Duration // a reservation: the longest a thought takes
-	pace  time.Duration // from a reservation's beginning to the answer's move
-	mu    sync.Mutex
-	ends  []time.Time   // per slot of the schedule, when its last reservation ends
-	last  chan struct{} // closed once the answer booked last has taken a slot, or gave up
+	slots  chan struct{} // a token per thought under way
+	think  time.Duration // a reservation: the longest a thought takes
+	pace   time.Duration // from a reservation's beginning to the answer's move
+	mu     sync.Mutex
+	ends   []time.Time   // per slot of the schedule, when its last reservation ends
+	last   chan struct{} // closed once the answer booked last has taken a slot, or gave up
+	booked int           // answers booked in all
 }
 
 // newThinking returns n thinkers, whose answers are due pace after their
@@ -205,7 +206,15 @@ func (t *thinking) book(now time.Time) *answer {
 	}
 	a := &answer{due: begin.Add(t.pace), end: begin.Add(t.think), turn: t.last, taken: make(chan struct{})}
 	t.ends[first], t.last = a.end, a.taken
+	t.booked++
 	return a
+}
+
+// answers returns how many answers were booked in all.
+func (t *thinking) answers() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.booked
 }
 
 // pass gives the next answer booked its turn to take a slot: a has taken

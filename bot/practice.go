@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"time"
 
@@ -141,13 +142,50 @@ func (b *Bot) letComputerMove(ctx context.Context, m *storage.Match, g *game.Gam
 	}
 	side := m.ToMove()
 	v := g.View(game.ViewerOf(side))
-	go b.computerMoves(ctx, m, side, v)
+	b.goComputer(func() { b.computerMoves(ctx, m, side, v) })
+}
+
+// goComputer runs f, a computer's answer, on a goroutine of its own that Run
+// waits for once it stops; none starts after (a restart lets the computer
+// move again: see computerTurn).
+func (b *Bot) goComputer(f func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case <-b.stopping:
+		return
+	default:
+	}
+	b.computers.Add(1)
+	go func() {
+		defer b.computers.Done()
+		f()
+	}()
+}
+
+// answerKey names the computer's answer to a move: its match, and how many
+// moves were played before it.
+type answerKey struct {
+	match storage.MatchID
+	moves int
+}
+
+// answeringMatch reports whether the computer's answer to a move of match
+// id is under way.
+func (b *Bot) answeringMatch(id storage.MatchID) bool {
+	found := false
+	b.answering.Range(func(k, _ any) bool {
+		found = k.(answerKey).match == id
+		return !found
+	})
+	return found
 }
 
 // computerTurn lets the computer move in a match it finds it is to move in:
-// a timer's answer when its turn was missed (by a restart, say).
+// a timer's answer when its turn was missed (by a restart, say), unless its
+// answer is under way already.
 func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
-	if !b.computerToMove(m) {
+	if _, owed := b.answering.Load(answerKey{m.ID, m.Moves()}); owed || !b.computerToMove(m) {
 		return
 	}
 	side := m.ToMove()
@@ -170,8 +208,18 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 // nor any other match's (one member may play several practice matches at
 // once) shows in when the move is played. It waits outside the slot, so
 // that the pace costs no thinking. The version makes a move chosen for an
-// old position fail as stale.
+// old position fail as stale. Of the several that may let it answer the
+// same move (the change before it, the time away given back, a reminder, its
+// timer), the first books the answer and the others leave it to that one.
 func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
+	key := answerKey{m.ID, m.Moves()}
+	if _, owed := b.answering.LoadOrStore(key, true); owed {
+		return
+	}
+	defer func() {
+		b.answering.Delete(key)
+		b.nudgeTimers() // its timer, passed over while it was owed (nextDeadline), may be due
+	}()
 	var mv game.Move
 	a := b.thinkers.book(time.Now())
 	chosen := false
@@ -191,13 +239,34 @@ func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Sid
 		return
 	}
 	b.guard(ctx, "computer", func(ctx context.Context) {
-		if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
+		var err error
+		for try := 0; try < 3 && m != nil; try++ {
+			if _, _, err = b.play(ctx, m, side, m.Version, mv, nil); !errors.Is(err, storage.ErrStale) {
+				break
+			}
+			m = b.sameMoveOwed(ctx, m)
+		}
+		if err != nil && m != nil {
 			// A refusal's reason names the computer's own piece ("Bombs
 			// cannot move") and its squares say which one: the bot's
 			// logger (New) keeps only its kind.
 			b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
 		}
 	})
+}
+
+// sameMoveOwed reads match m again after the computer's move in it was
+// refused as stale: it returns the match as it is now when the computer is
+// still to make the same move, the match changed by what moves no piece (a
+// reminder, a gift of time, the time away given back), and nil when the
+// move was made (by another process on the same database) or the match
+// moved on, or cannot be read (its timer lets the computer move again).
+func (b *Bot) sameMoveOwed(ctx context.Context, m *storage.Match) *storage.Match {
+	now, err := b.store.Match(ctx, m.ID)
+	if err != nil || !b.computerToMove(now) || now.Moves() != m.Moves() {
+		return nil
+	}
+	return now
 }
 
 // waitUntil waits until t, and reports false when the bot stops first (a
