@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -285,15 +286,12 @@ func BenchmarkComputerSchedule(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				stop := make(chan struct{})
 				defer close(stop)
+				var spun atomic.Bool // the busy work ends
+				defer spun.Store(true)
 				if busy {
 					for range runtime.NumCPU() {
 						go func() {
-							for {
-								select {
-								case <-stop:
-									return
-								default:
-								}
+							for !spun.Load() { // work of normal priority, on every core
 							}
 						}()
 					}
