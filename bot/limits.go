@@ -154,13 +154,16 @@ func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) s
 // comes as soon as those before it have taken theirs, which they did no
 // later than their reservations began; so it has the whole of think, and
 // ends within its reservation. The cut is for when that does not hold: the
-// search looks at the clock every few hundred nodes, so a thought ends a
-// little after its cap, and on a machine busy with other work a thread of
-// the lowest priority may wait for a core longer still; cut where its
-// reservation ends, a thought late by that much does not make the next one
-// later. The pace's margin past the reservation (pace - think, half a
-// second by default) covers that lateness, so that the move is still
-// played when due, not when its thought ended.
+// search looks at the clock every 256 nodes, so a thought ends a little
+// after its cap, and on a machine busy with other work a thread of the
+// lowest priority may wait for a core longer still (docs/PERFORMANCE.md);
+// cut where its reservation ends, the next thought gives back what the one
+// before overran instead of adding its own whole length to it (one begun
+// after its reservation ended stops at its first look at the clock). The
+// answer is due the pace's margin past its reservation's end (pace - think,
+// half a second by default: due = max(asked + pace, end + pace - think)),
+// as the first answer of an idle slot is, so that such lateness still
+// plays the move when due, not when its thought ended.
 type thinking struct {
 	slots  chan struct{} // a token per thought under way
 	think  time.Duration // a reservation: the longest a thought takes
