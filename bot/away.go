@@ -110,7 +110,7 @@ func (b *Bot) creditAway(ctx context.Context) []*storage.Match {
 func (b *Bot) computerAfterAway(ctx context.Context, credited []*storage.Match) {
 	for _, m := range credited {
 		if b.computerToMove(m) {
-			go b.computerTurn(ctx, m)
+			b.goComputer(func() { b.computerTurn(ctx, m) })
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -239,5 +240,110 @@ func BenchmarkMovesUnderComputerLoad(b *testing.B) {
 			b.ReportMetric(float64(took[len(took)-1].Microseconds())/1000, "ms-max")
 			b.ReportMetric(float64(computerMoves()), "computer-moves")
 		})
+	}
+}
+
+// BenchmarkComputerSchedule runs the computer's thinkers as the bot does
+// (thinking, one thinker, GoProcs's Ps) on 10 answers asked for at once,
+// each a hard thought of a mid-game Classic position, with the machine as
+// it is (quiet) or with every core kept busy by work of normal priority
+// (busy; the thinkers run at the lowest): the default pace, and a pace of
+// 50 ms, whose reservations are shorter than most hard thoughts, so that
+// nearly every one is cut where its reservation ends. It reports the
+// schedule's moves a second per thinker and the delay of the tenth answer
+// (both follow from the schedule alone), the thoughts cut, and the latest
+// any thought ended past its cap and past its reservation's end (the search
+// looks at the clock every 256 nodes, and a thread of the lowest priority
+// waits for a busy core), which the pace's margin past the reservation must
+// cover.
+func BenchmarkComputerSchedule(b *testing.B) {
+	rules := game.DefaultRules(game.VariantClassic)
+	var views []game.View
+	for seed := range uint64(4) {
+		g, err := game.NewGame(rules, ai.Setup(rules, 2*seed+1), ai.Setup(rules, 2*seed+2))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for range 60 {
+			mv, err := ai.New(ai.Easy, seed).Choose(g.View(game.ViewerOf(g.ToMove())))
+			if err == nil {
+				_, err = g.Apply(mv)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		views = append(views, g.View(game.ViewerOf(g.ToMove())))
+	}
+	ai.New(ai.Hard, 1).Choose(views[0]) // the published set-ups' index, built once a process
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(Limits{ComputerThinkers: 1}.GoProcs(runtime.GOMAXPROCS(0))))
+	for _, busy := range []bool{false, true} {
+		for _, pace := range []time.Duration{defaultComputerPace, 50 * time.Millisecond} {
+			name := fmt.Sprintf("quiet/pace-%v", pace)
+			if busy {
+				name = fmt.Sprintf("busy/pace-%v", pace)
+			}
+			b.Run(name, func(b *testing.B) {
+				stop := make(chan struct{})
+				defer close(stop)
+				var spun atomic.Bool // the busy work ends
+				defer spun.Store(true)
+				if busy {
+					for range runtime.NumCPU() {
+						go func() {
+							for !spun.Load() { // work of normal priority, on every core
+							}
+						}()
+					}
+				}
+				const n = 10
+				var (
+					mu          sync.Mutex
+					late        = time.Duration(-1 << 62)
+					over        time.Duration // the most a thought ran past its cap
+					cut, all    int
+					first, last *answer
+					asked       time.Time
+				)
+				for range b.N {
+					th := newThinking(1, pace)
+					asked = time.Now()
+					var wg sync.WaitGroup
+					for k := range n {
+						a := th.book(asked)
+						if k == 0 {
+							first = a
+						}
+						last = a
+						wg.Add(1)
+						go func() {
+							defer wg.Done()
+							th.do(stop, a, func() {
+								thoughtCap := a.thoughtCap()
+								begun := time.Now()
+								if _, err := ai.New(ai.Hard, uint64(k)).WithTimeCap(thoughtCap).Choose(views[k%len(views)]); err != nil {
+									b.Error(err)
+								}
+								ended := time.Now()
+								mu.Lock()
+								defer mu.Unlock()
+								all++
+								if ended.Sub(begun) >= thoughtCap {
+									cut++
+									over = max(over, ended.Sub(begun)-thoughtCap)
+								}
+								late = max(late, ended.Sub(a.end))
+							})
+						}()
+					}
+					wg.Wait()
+				}
+				b.ReportMetric(float64(n-1)/last.due.Sub(first.due).Seconds(), "moves/s/thinker")
+				b.ReportMetric(last.due.Sub(asked).Seconds(), "s-tenth-due")
+				b.ReportMetric(float64(cut)/float64(all), "cut/thought")
+				b.ReportMetric(float64(over)/float64(time.Millisecond), "ms-most-past-cap")
+				b.ReportMetric(float64(late)/float64(time.Millisecond), "ms-latest-past-reservation")
+			})
+		}
 	}
 }

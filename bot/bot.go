@@ -84,6 +84,10 @@ type Bot struct {
 	roles    memberRoles   // members' roles as Discord last gave them, for a while (memberroles.go)
 	thinkers *thinking     // the computer's choices, bounded
 	stopping chan struct{} // closed when Run stops: computer moves still waiting give up
+	// answering holds an answerKey while the computer's answer to that
+	// move is under way (computerMoves): one answer a move.
+	answering sync.Map
+	computers sync.WaitGroup // the computer's answers under way (goComputer), which Run waits for
 	// halt ends requestGrace after Run stops: every request to Discord is
 	// made with it (untilStop), so that one Discord holds does not hold the
 	// stop until the HTTP client's timeout.
@@ -138,7 +142,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 		changes = store.Changes()
 	}
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
-		limits: limits, thinkers: newThinking(limits.ComputerThinkers), stopping: make(chan struct{}), metrics: cfg.Metrics,
+		limits: limits, thinkers: newThinking(limits.ComputerThinkers, limits.ComputerPace), stopping: make(chan struct{}), metrics: cfg.Metrics,
 		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache(), awayGiven: make(chan struct{}), firstReady: make(chan struct{})}
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
@@ -305,11 +309,14 @@ func (b *Bot) Run(ctx context.Context) error {
 	}()
 	runErr := b.serve(ctx, refused, registered, crashed)
 	stop()
-	close(b.stopping)
+	b.mu.Lock()
+	close(b.stopping) // under mu: no answer starts after (goComputer)
+	b.mu.Unlock()
 	cut := time.AfterFunc(requestGrace, b.haltNow)
 	<-timersDone
 	<-outboxDone
 	<-aliveDone
+	b.computers.Wait() // those waiting gave up; a thought under way ends within its cap
 	// The last moment the timers ran: a restart gives the clocks back the
 	// time since, and no more.
 	last, cancel := context.WithTimeout(context.Background(), 2*time.Second)

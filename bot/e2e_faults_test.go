@@ -196,7 +196,7 @@ func TestPanicInHandlerIsContained(t *testing.T) {
 				f := func() { c.f(game.SquareAt(1, 6)) } // B7, 61
 				b.guard(context.Background(), "test", func(context.Context) {
 					if thinker {
-						b.thinkers.do(b.stopping, f)
+						b.thinkers.do(b.stopping, b.thinkers.book(time.Now()), f)
 						return
 					}
 					f()

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -185,63 +187,125 @@ func TestComputerPaceCountsFromItsTurn(t *testing.T) {
 // TestComputerPaceCountsTheThoughtsOwed: when the computer is asked to
 // move while the answers of other practice matches are owed (one member
 // may play several at once, and move in each at the same moment), its move
-// is played a pace later for each round of thinking those and its own
-// take in the slots, not when the thoughts before it happened to end: how
-// long they took depends on their computers' hidden pieces. Here two
-// answers are owed, thought of in turn in the one slot for less than a
-// pace each: the move comes three paces after alice's, not after the two
-// thoughts and its own (which told their length before).
+// is played a pace after its turn in the thinkers' schedule, which reserves
+// the longest a thought takes for each answer asked for before it, not
+// when the thoughts before it happened to end: how long they took depends
+// on their computers' hidden pieces. Here two answers are owed, thought of
+// in turn in the one slot for less than their reservation each: the move
+// comes after the two reservations and a pace, three seconds after alice's,
+// not after the two thoughts and its own (which told their length).
 func TestComputerPaceCountsTheThoughtsOwed(t *testing.T) {
 	t.Parallel()
 	const pace, thought = time.Second, 800 * time.Millisecond
 	h := newHarness(t, func(c *Config) { c.Limits.ComputerThinkers, c.Limits.ComputerPace = 1, pace })
 	g := practiceDuelBegun(t, h, "easy")
-	for range 2 { // asked just before, and owed until this test ends
-		_, release := h.bot.thinkers.book()
-		t.Cleanup(release)
+	for range 2 { // asked just before, and thought of in turn
+		a := h.bot.thinkers.book(time.Now())
+		go h.bot.thinkers.do(h.bot.stopping, a, func() { time.Sleep(thought) })
 	}
-	h.bot.thinkers.slots <- struct{}{} // the first of them thinks, then the second
-	go func() {
-		time.Sleep(2 * thought)
-		<-h.bot.thinkers.slots
-	}()
 	moved := time.Now()
 	h.alice.SendDM(t, g.LegalMoves()[0].String())
 	h.waitStored(1, 2)
-	if took := time.Since(moved); took < 3*pace {
-		t.Errorf("the computer answered %v after alice's move, while two answers were owed: want three paces, %v, whatever the thoughts before took", took, 3*pace)
+	if want := 2*ai.MoveTimeCap + pace; time.Since(moved) < want {
+		t.Errorf("the computer answered %v after alice's move, while two answers were owed: want two reservations and a pace, %v, whatever the thoughts before took", time.Since(moved), want)
 	}
 }
 
-// TestThinkingBook: an answer is played a pace later for each round of
-// thinking the answers owed then take in the slots, itself included, and
-// owes no longer once released (twice does nothing more).
+// TestThinkingBook: the schedule of the thinkers (thinking.book). An answer
+// reserves the slot that comes free first, from when it is asked for or
+// when that slot's last reservation ends, whichever is later, for the
+// longest a thought takes, and is due a pace after its reservation begins;
+// an answer done early (a short thought) gives nothing back, so that no
+// answer's time tells how long another's thought was.
 func TestThinkingBook(t *testing.T) {
+	const think, pace = ai.MoveTimeCap, ai.MoveTimeCap * 3 / 2
+	ms := func(ds ...int) []time.Duration {
+		var out []time.Duration
+		for _, d := range ds {
+			out = append(out, time.Duration(d)*time.Millisecond)
+		}
+		return out
+	}
 	for _, tc := range []struct {
+		name  string
 		slots int
-		want  []int // paces of each answer booked in turn, none released
-		next  int   // paces of one booked with the last of them alone owed
+		asks  []time.Duration // when each answer is asked for, in booking order
+		due   []time.Duration // when each is due
 	}{
-		{1, []int{1, 2, 3, 4}, 2},
-		{2, []int{1, 1, 2, 2, 3}, 1},
-		{3, []int{1, 1, 1, 2}, 1},
+		{"one slot, asked at once", 1, ms(0, 0, 0, 0), ms(1500, 2500, 3500, 4500)},
+		{"two slots, asked at once", 2, ms(0, 0, 0, 0, 0), ms(1500, 1500, 2500, 2500, 3500)},
+		{"three slots, asked at once", 3, ms(0, 0, 0, 0), ms(1500, 1500, 1500, 2500)},
+		{"asked after the reservation before ended", 1, ms(0, 1000, 5000), ms(1500, 2500, 6500)},
+		{"asked during the reservation before", 1, ms(0, 400), ms(1500, 2500)},
+		{"the slot that comes free first", 2, ms(0, 300, 600, 700), ms(1500, 1800, 2500, 2800)},
 	} {
-		th := newThinking(tc.slots)
-		var releases []func()
-		for k, want := range tc.want {
-			paces, release := th.book()
-			if paces != want {
-				t.Errorf("%d slots, answer %d: %d paces, want %d", tc.slots, k+1, paces, want)
+		t.Run(tc.name, func(t *testing.T) {
+			th := newThinking(tc.slots, pace)
+			if th.think != think {
+				t.Fatalf("a reservation lasts %v, want %v", th.think, think)
 			}
-			releases = append(releases, release)
+			for k, ask := range tc.asks {
+				a := th.book(T0.Add(ask))
+				a.pass() // its thought took no time: it changes nothing
+				if got := a.due.Sub(T0); got != tc.due[k] {
+					t.Errorf("answer %d, asked at %v: due at %v, want %v", k+1, ask, got, tc.due[k])
+				}
+				if a.end.After(a.due) {
+					t.Errorf("answer %d: its reservation ends at %v, after it is due", k+1, a.end.Sub(T0))
+				}
+			}
+		})
+	}
+	// A pace shorter than the longest thought (tests that play fast):
+	// reservations last the pace.
+	if th := newThinking(1, time.Millisecond); th.book(T0).due != T0.Add(time.Millisecond) || th.book(T0).due != T0.Add(2*time.Millisecond) {
+		t.Error("with a pace of 1 ms, two answers asked at once are not due 1 ms and 2 ms after")
+	}
+}
+
+// TestThinkersTakeTheirTurns: the thoughts take the slots in the order their
+// answers were booked, whichever asks for a slot first (else a thought
+// booked later could take the slot the schedule gave an earlier one, which
+// would then end after its reservation); an answer that gives up passes
+// its turn on; and a thought is cut where its reservation ends.
+func TestThinkersTakeTheirTurns(t *testing.T) {
+	th := newThinking(1, defaultComputerPace)
+	stop := make(chan struct{})
+	first, second, third := th.book(time.Now()), th.book(time.Now()), th.book(time.Now())
+	var (
+		mu    sync.Mutex
+		order []string
+	)
+	ran := func(name string) func() {
+		return func() {
+			mu.Lock()
+			defer mu.Unlock()
+			order = append(order, name)
 		}
-		for _, release := range releases[:len(releases)-1] {
-			release()
-			release()
-		}
-		if paces, _ := th.book(); paces != tc.next {
-			t.Errorf("%d slots, one answer owed: the next is %d paces away, want %d", tc.slots, paces, tc.next)
-		}
+	}
+	done := make(chan struct{})
+	asking := make(chan struct{})
+	go func() {
+		defer close(done)
+		close(asking)
+		th.do(stop, third, ran("third")) // asks for the slot before the others
+	}()
+	<-asking
+	for range 100 {
+		runtime.Gosched() // let the third ask for the slot first
+	}
+	second.pass() // the second gives up: its turn passes on
+	th.do(stop, first, ran("first"))
+	<-done
+	if strings.Join(order, " ") != "first third" {
+		t.Errorf("the thoughts ran in the order %v, want first third: the order of booking", order)
+	}
+	if c := first.thoughtCap(); c > ai.MoveTimeCap || c <= 0 {
+		t.Errorf("a thought's cap %v, want at most %v and more than nothing", c, ai.MoveTimeCap)
+	}
+	late := newThinking(1, defaultComputerPace).book(time.Now().Add(-time.Hour)) // its reservation ended long ago
+	if c := late.thoughtCap(); c != time.Nanosecond {
+		t.Errorf("a thought begun after its reservation ended may take %v, want a nanosecond", c)
 	}
 }
 

@@ -36,10 +36,10 @@ type Limits struct {
 	// fewer than the machine's cores, at least one.
 	ComputerThinkers int
 	// ComputerPace is the least time from the computer's being asked to
-	// move to its move being played, once for each round of thinking the
-	// answers owed then take (thinking.book); 0: defaultComputerPace.
-	// How long it thinks depends on its own pieces, which its opponent must
-	// not learn from when the move arrives.
+	// move to its move being played, or, when the answers asked for before
+	// fill the thinkers, from its turn in their schedule (thinking);
+	// 0: defaultComputerPace. How long it thinks depends on its own pieces,
+	// which its opponent must not learn from when the move arrives.
 	ComputerPace time.Duration
 }
 
@@ -137,44 +137,116 @@ func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) s
 // A thinker holds a Go P while it runs, so the process runs one P more per
 // thinker than it has cores (GoProcs): people's work always has as many Ps as
 // cores, and the thinkers only the time those leave.
+//
+// When an answer is played follows from a schedule of the slots that knows
+// only when answers were asked for, never how long any thought took, which
+// its computer's hidden pieces decide (book): an answer reserves the slot
+// that comes free first in the schedule, from when it is asked for or that
+// slot's last reservation ends, whichever is later, for think, the longest
+// a thought takes; it is due a pace after its reservation begins.
+//
+// The real thoughts keep to the schedule: they take the slots in the order
+// their answers were booked (answer.turn), and each is cut where its
+// reservation ends (answer.thoughtCap). Were every thought before the k-th
+// within its reservation, the k-th begins no later than its own: the slots
+// the schedule gives the k answers before it come free no later than there
+// (the same answers, each ended by its reservation's end), and its turn
+// comes as soon as those before it have taken theirs, which they did no
+// later than their reservations began; so it has the whole of think, and
+// ends within its reservation. The cut is for when that does not hold: the
+// search looks at the clock every 256 nodes, so a thought ends a little
+// after its cap, and on a machine busy with other work a thread of the
+// lowest priority may wait for a core longer still (docs/PERFORMANCE.md);
+// cut where its reservation ends, the next thought gives back what the one
+// before overran instead of adding its own whole length to it (one begun
+// after its reservation ended stops at its first look at the clock). The
+// answer is due the pace's margin past its reservation's end (pace - think,
+// half a second by default: due = max(asked + pace, end + pace - think)),
+// as the first answer of an idle slot is, so that such lateness still
+// plays the move when due, not when its thought ended.
 type thinking struct {
-	slots chan struct{}
-	mu    sync.Mutex
-	owed  int // the answers booked and not yet due (book)
+	slots  chan struct{} // a token per thought under way
+	think  time.Duration // a reservation: the longest a thought takes
+	pace   time.Duration // from a reservation's beginning to the answer's move
+	mu     sync.Mutex
+	ends   []time.Time   // per slot of the schedule, when its last reservation ends
+	last   chan struct{} // closed once the answer booked last has taken a slot, or gave up
+	booked int           // answers booked in all
 }
 
-func newThinking(n int) *thinking { return &thinking{slots: make(chan struct{}, n)} }
+// newThinking returns n thinkers, whose answers are due pace after their
+// reservations begin; a reservation lasts ai.MoveTimeCap, or pace when that
+// is shorter (tests that play fast).
+func newThinking(n int, pace time.Duration) *thinking {
+	last := make(chan struct{})
+	close(last)
+	return &thinking{slots: make(chan struct{}, n), think: min(ai.MoveTimeCap, pace), pace: pace,
+		ends: make([]time.Time, n), last: last}
+}
 
-// book counts an answer of the computer asked for now, until release is
-// called once it is due, and returns in how many paces from now it may be
-// played: one for each round of thinking that the answers owed before it
-// and itself take in the slots, each no longer than its pace. The answers
-// owed count until they are due, not until they are thought of, so that
-// how many there are tells nothing of how long any thought: that depends on
-// its computer's hidden pieces.
-func (t *thinking) book() (paces int, release func()) {
+// answer is an answer of the computer booked in the schedule (thinking).
+type answer struct {
+	due   time.Time       // when its move may be played
+	end   time.Time       // when its reservation ends: its thought is cut there
+	turn  <-chan struct{} // closed once the answers booked before it have taken a slot, or gave up
+	taken chan struct{}   // closed once it has taken a slot, or gave up: the next one's turn
+	once  sync.Once
+}
+
+// book books an answer asked for at now (see thinking).
+func (t *thinking) book(now time.Time) *answer {
 	t.mu.Lock()
-	t.owed++
-	n := t.owed
-	t.mu.Unlock()
-	var once sync.Once
-	return (n + cap(t.slots) - 1) / cap(t.slots), func() {
-		once.Do(func() {
-			t.mu.Lock()
-			t.owed--
-			t.mu.Unlock()
-		})
+	defer t.mu.Unlock()
+	first := 0
+	for i, end := range t.ends {
+		if end.Before(t.ends[first]) {
+			first = i
+		}
 	}
+	begin := now
+	if t.ends[first].After(begin) {
+		begin = t.ends[first]
+	}
+	a := &answer{due: begin.Add(t.pace), end: begin.Add(t.think), turn: t.last, taken: make(chan struct{})}
+	t.ends[first], t.last = a.end, a.taken
+	t.booked++
+	return a
 }
 
-// do runs f when a slot is free, or gives up when stop is closed first. f
-// runs on a thread of its own at the lowest priority, which ends with it.
-func (t *thinking) do(stop <-chan struct{}, f func()) {
+// answers returns how many answers were booked in all.
+func (t *thinking) answers() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.booked
+}
+
+// pass gives the next answer booked its turn to take a slot: a has taken
+// one, or gave up. Once is enough; more do nothing.
+func (a *answer) pass() { a.once.Do(func() { close(a.taken) }) }
+
+// thoughtCap is how long a's thought begun now may take: until its
+// reservation ends, at most ai.MoveTimeCap, and at least a nanosecond (an
+// ai.Player given 0 would think without a cap).
+func (a *answer) thoughtCap() time.Duration {
+	return min(ai.MoveTimeCap, max(time.Nanosecond, time.Until(a.end)))
+}
+
+// do runs f, a's thought, when the answers booked before a have taken a
+// slot and one is free, or gives up when stop is closed first. f runs on a
+// thread of its own at the lowest priority, which ends with it.
+func (t *thinking) do(stop <-chan struct{}, a *answer, f func()) {
+	defer a.pass()
+	select {
+	case <-a.turn:
+	case <-stop:
+		return
+	}
 	select {
 	case t.slots <- struct{}{}:
 	case <-stop:
 		return
 	}
+	a.pass()
 	defer func() { <-t.slots }()
 	done := make(chan struct{})
 	var panicked any

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"time"
 
@@ -141,13 +142,50 @@ func (b *Bot) letComputerMove(ctx context.Context, m *storage.Match, g *game.Gam
 	}
 	side := m.ToMove()
 	v := g.View(game.ViewerOf(side))
-	go b.computerMoves(ctx, m, side, v)
+	b.goComputer(func() { b.computerMoves(ctx, m, side, v) })
+}
+
+// goComputer runs f, a computer's answer, on a goroutine of its own that Run
+// waits for once it stops; none starts after (a restart lets the computer
+// move again: see computerTurn).
+func (b *Bot) goComputer(f func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case <-b.stopping:
+		return
+	default:
+	}
+	b.computers.Add(1)
+	go func() {
+		defer b.computers.Done()
+		f()
+	}()
+}
+
+// answerKey names the computer's answer to a move: its match, and how many
+// moves were played before it.
+type answerKey struct {
+	match storage.MatchID
+	moves int
+}
+
+// answeringMatch reports whether the computer's answer to a move of match
+// id is under way.
+func (b *Bot) answeringMatch(id storage.MatchID) bool {
+	found := false
+	b.answering.Range(func(k, _ any) bool {
+		found = k.(answerKey).match == id
+		return !found
+	})
+	return found
 }
 
 // computerTurn lets the computer move in a match it finds it is to move in:
-// a timer's answer when its turn was missed (by a restart, say).
+// a timer's answer when its turn was missed (by a restart, say), unless its
+// answer is under way already.
 func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
-	if !b.computerToMove(m) {
+	if _, owed := b.answering.Load(answerKey{m.ID, m.Moves()}); owed || !b.computerToMove(m) {
 		return
 	}
 	side := m.ToMove()
@@ -161,47 +199,74 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 }
 
 // computerMoves chooses the computer's move from what its side may know, v,
-// in a thinker's slot, and plays it through the same path as a person's, not
-// before its pace (Limits.ComputerPace) has passed since it was asked to:
-// how long it thinks depends on its own hidden pieces, and its opponent sees
-// when the move arrives. The pace counts from the asking, not from the slot,
-// and once for each round of thinking that the computer's answers owed
-// then (thinking.book), this one included, take in the slots: the wait for a
-// slot is other matches' thinking, which depends on their computers'
-// pieces, and a move played when the thoughts before it happened to end
-// would tell their opponents (one member may play several practice matches
-// at once) how long those were. It waits outside the slot, so that the pace
-// costs no thinking. The version makes a move chosen for an old position
-// fail as stale.
+// in a thinker's slot, and plays it through the same path as a person's when
+// it is due in the thinkers' schedule (thinking.book): a pace after it was
+// asked for, or after its turn in the schedule when the answers asked for
+// before fill the thinkers. How long it thinks depends on its own hidden
+// pieces, and its opponent sees when the move arrives; the schedule knows
+// when answers were asked for and nothing else, so neither this thought
+// nor any other match's (one member may play several practice matches at
+// once) shows in when the move is played. It waits outside the slot, so
+// that the pace costs no thinking. The version makes a move chosen for an
+// old position fail as stale. Of the several that may let it answer the
+// same move (the change before it, the time away given back, a reminder, its
+// timer), the first books the answer and the others leave it to that one.
 func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
+	key := answerKey{m.ID, m.Moves()}
+	if _, owed := b.answering.LoadOrStore(key, true); owed {
+		return
+	}
+	defer func() {
+		b.answering.Delete(key)
+		b.nudgeTimers() // its timer, passed over while it was owed (nextDeadline), may be due
+	}()
 	var mv game.Move
-	paces, release := b.thinkers.book()
-	defer release()
-	due := time.Now().Add(time.Duration(paces) * b.limits.ComputerPace)
+	a := b.thinkers.book(time.Now())
 	chosen := false
-	b.thinkers.do(b.stopping, func() {
+	b.thinkers.do(b.stopping, a, func() {
 		b.guard(ctx, "computer", func(context.Context) {
 			var err error
-			if mv, err = ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).Choose(v); err != nil {
+			player := ai.New(computerLevel(m), m.Secret.Seed(seedComputerMove, uint64(v.Ply()))).WithTimeCap(a.thoughtCap())
+			if mv, err = player.Choose(v); err != nil {
 				b.log.Error("the computer found no move", "match", m.ID, "error", err)
 				return
 			}
 			chosen = true
 		})
 	})
-	// A move not chosen keeps its place until it was due, as a move does.
-	if !b.waitUntil(due) || !chosen {
+	// A move not chosen keeps its place in the schedule, as a move does.
+	if !b.waitUntil(a.due) || !chosen {
 		return
 	}
-	release()
 	b.guard(ctx, "computer", func(ctx context.Context) {
-		if _, _, err := b.play(ctx, m, side, m.Version, mv, nil); err != nil {
+		var err error
+		for try := 0; try < 3 && m != nil; try++ {
+			if _, _, err = b.play(ctx, m, side, m.Version, mv, nil); !errors.Is(err, storage.ErrStale) {
+				break
+			}
+			m = b.sameMoveOwed(ctx, m)
+		}
+		if err != nil && m != nil {
 			// A refusal's reason names the computer's own piece ("Bombs
 			// cannot move") and its squares say which one: the bot's
 			// logger (New) keeps only its kind.
 			b.log.Warn("the computer's move was refused", "match", m.ID, "error", err)
 		}
 	})
+}
+
+// sameMoveOwed reads match m again after the computer's move in it was
+// refused as stale: it returns the match as it is now when the computer is
+// still to make the same move, the match changed by what moves no piece (a
+// reminder, a gift of time, the time away given back), and nil when the
+// move was made (by another process on the same database) or the match
+// moved on, or cannot be read (its timer lets the computer move again).
+func (b *Bot) sameMoveOwed(ctx context.Context, m *storage.Match) *storage.Match {
+	now, err := b.store.Match(ctx, m.ID)
+	if err != nil || !b.computerToMove(now) || now.Moves() != m.Moves() {
+		return nil
+	}
+	return now
 }
 
 // waitUntil waits until t, and reports false when the bot stops first (a

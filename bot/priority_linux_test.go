@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/strategobot/strategobot/internal/logsafe"
 )
@@ -30,9 +31,9 @@ func TestThinkingAtLowestPriority(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	before := niceOfThisThread(t)
-	think := newThinking(1)
+	think := newThinking(1, defaultComputerPace)
 	var during int
-	think.do(make(chan struct{}), func() { during = niceOfThisThread(t) })
+	think.do(make(chan struct{}), think.book(time.Now()), func() { during = niceOfThisThread(t) })
 	if during != 19 {
 		t.Errorf("thinking ran at nice %d, want 19", during)
 	}
@@ -50,5 +51,5 @@ func TestThinkingAtLowestPriority(t *testing.T) {
 			t.Error("a thinker that panicked kept its slot")
 		}
 	}()
-	think.do(make(chan struct{}), func() { panic("lost in thought") })
+	think.do(make(chan struct{}), think.book(time.Now()), func() { panic("lost in thought") })
 }

@@ -15,7 +15,7 @@ import (
 func (b *Bot) runTimers(ctx context.Context) {
 	for {
 		var wait <-chan time.Time
-		next, ok, err := b.store.NextDeadline(ctx)
+		next, ok, err := b.nextDeadline(ctx)
 		if at, due := b.nextTournamentWake(ctx); due && err == nil && (!ok || at.Before(next.At)) {
 			next, ok = storage.Deadline{At: at}, true // a tournament's start or round deadline
 		}
@@ -46,9 +46,40 @@ func (b *Bot) runTimers(ctx context.Context) {
 	}
 }
 
+// nextDeadline returns the earliest timer the loop waits for: the store's
+// next, passing over the timers of matches whose computer's answer is under
+// way (answeringMatch), which the computer's move ends and whose end nudges
+// the timers (computerMoves). Else the loop would find such a timer due
+// again at once, and run pass after pass until the move was played, a pace
+// or more away. A match has one timer at a time.
+func (b *Bot) nextDeadline(ctx context.Context) (storage.Deadline, bool, error) {
+	next, ok, err := b.store.NextDeadline(ctx)
+	held := func(d storage.Deadline) bool {
+		return d.Kind == storage.DeadlineMatch && b.answeringMatch(storage.MatchID(d.ID))
+	}
+	if err != nil || !ok || !held(next) {
+		return next, ok, err
+	}
+	for limit := 2; ; limit *= 2 {
+		ahead, err := b.store.DueDeadlines(ctx, farFuture, limit)
+		if err != nil {
+			return storage.Deadline{}, false, err
+		}
+		for _, d := range ahead {
+			if !held(d) {
+				return d, true, nil
+			}
+		}
+		if len(ahead) < limit {
+			return storage.Deadline{}, false, nil
+		}
+	}
+}
+
 // handleDue handles the timers due now, earliest first. One pass runs at a
 // time, so that when a pass returns every timer due when it started has been
-// handled (tests run one to know the timers have acted). Passes of two
+// handled (tests run one to know the timers have acted): a computer's turn
+// is handed to its answer (computerTurn), which moves when due, later. Passes of two
 // processes may overlap: storage's versions let one of them act on a timer.
 func (b *Bot) handleDue(ctx context.Context) {
 	if !b.leading.Load() {
@@ -150,13 +181,20 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		}
 		b.afterChange(ctx, m, nil)
 	case storage.DeadlineMatch:
+		if b.answeringMatch(storage.MatchID(d.ID)) {
+			return // the computer's answer is under way: it moves when due
+		}
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
 		if err != nil {
 			b.timerFailed("reading a match whose time is up failed", d, err)
 			return
 		}
 		if b.computerToMove(m) {
-			b.computerTurn(ctx, m) // never lose on time for the computer
+			// Never lose on time for the computer. Its answer waits for
+			// its turn in the thinkers' schedule, which the pass does not:
+			// the timers due after this one are not held up.
+			ctx := context.WithoutCancel(ctx)
+			b.goComputer(func() { b.computerTurn(ctx, m) })
 			return
 		}
 		b.matchTimeUp(ctx, m, now)
