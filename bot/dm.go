@@ -95,23 +95,74 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 
 // The answers to a DM that is neither a move nor a set-up. How an
 // infiltration reads is said only to a member who has a match with
-// Infiltrators (dmInfiltrates): the others have none to move so.
+// Infiltrators; the examples are the member's own side's (dmHelpFor).
 const (
-	txtDMMoveHelp             = "I read moves like `B4-B5` (from, to). `/stratego help` explains the rest."
-	txtDMMoveHelpInfiltrate   = "I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate. `/stratego help` explains the rest."
-	txtDMNameGuess            = "Name the piece you guess after `=`: an infiltration reads like `E8~E10=F` (from, target, the piece you guess)."
-	txtDMBadGuess             = "%[1]s. An infiltration reads like `E8~E10=F` (from, target, the piece you guess)."
-	txtDMNotASquare           = "`%[1]s` is not a square of the board: columns run from A to J and rows from 1 to 10. I read moves like `B4-B5` (from, to)."
-	txtDMNotASquareInfiltrate = "`%[1]s` is not a square of the board: columns run from A to J and rows from 1 to 10. I read moves like `B4-B5` (from, to) or `E8~E10=F` to infiltrate."
+	txtDMMoveHelp             = "I read moves like `%[1]s` (from, to). `/stratego help` explains the rest."
+	txtDMMoveHelpInfiltrate   = "I read moves like `%[1]s` (from, to) or `%[2]s` to infiltrate. `/stratego help` explains the rest."
+	txtDMNameGuess            = "Name the piece you guess after `=`: an infiltration reads like `%[1]s` (from, target, the piece you guess)."
+	txtDMBadGuess             = "%[1]s. An infiltration reads like `%[2]s` (from, target, the piece you guess)."
+	txtDMNotASquare           = "`%[1]s` is not a square of the board: columns run from A to J and rows from 1 to 10. I read moves like `%[2]s` (from, to)."
+	txtDMNotASquareInfiltrate = "`%[1]s` is not a square of the board: columns run from A to J and rows from 1 to 10. I read moves like `%[2]s` (from, to) or `%[3]s` to infiltrate."
 )
 
-// dmInfiltrates reports whether the help for a DM of user's that is not a
-// move says how an infiltration reads: the match it replies to (named),
-// or, replying to none, one of user's active matches, has Infiltrators.
-func (b *Bot) dmInfiltrates(ctx context.Context, user, named string) bool {
-	infiltrators := func(m *storage.Match, _ game.Side) bool { return m.Rules.Army[game.Infiltrator] > 0 }
-	found, _, err := b.matchesMeant(ctx, user, lookup{named: named, fits: infiltrators})
-	return err == nil && len(fitting(found, infiltrators)) > 0
+// dmHelp is what the help for a DM that is not a move says: whether it
+// says how an infiltration reads, and its examples.
+type dmHelp struct {
+	infiltrates bool
+	move        string // a move, as exampleMove
+	infiltrate  string // an infiltration, as exampleInfiltration
+}
+
+// neutralMove is the example of a move for a member whose side is not
+// known: a step in the middle of the board, on neither side's rows.
+const neutralMove = "E5-E6"
+
+// dmHelpFor is the help for a DM of user's that is not a move, from the
+// match it replies to (named), or, replying to none, user's active
+// matches: it says how an infiltration reads when one of them has
+// Infiltrators, and its examples are the side user plays in them all
+// (`B4-B5` misleads Blue, whose pieces stand on rows 7 to 10); with
+// matches on both sides, or none, the move's example is neutral and the
+// infiltration's Red's, as no infiltration is on neither side's.
+func (b *Bot) dmHelpFor(ctx context.Context, user, named string) dmHelp {
+	help := dmHelp{move: neutralMove, infiltrate: exampleInfiltration(game.Red)}
+	all := func(*storage.Match, game.Side) bool { return true }
+	found, _, err := b.matchesMeant(ctx, user, lookup{named: named, fits: all})
+	if err != nil {
+		return help
+	}
+	if side, ok := oneSide(found); ok {
+		help.move, help.infiltrate = exampleMove(side), exampleInfiltration(side)
+	}
+	infiltrators := fitting(found, func(m *storage.Match, _ game.Side) bool { return m.Rules.Army[game.Infiltrator] > 0 })
+	help.infiltrates = len(infiltrators) > 0
+	if side, ok := oneSide(infiltrators); ok {
+		help.infiltrate = exampleInfiltration(side)
+	}
+	return help
+}
+
+// oneSide is the side of seats when they are all on one, and there are
+// any.
+func oneSide(seats []seat) (game.Side, bool) {
+	if len(seats) == 0 {
+		return game.Red, false
+	}
+	for _, s := range seats {
+		if s.side != seats[0].side {
+			return game.Red, false
+		}
+	}
+	return seats[0].side, true
+}
+
+// exampleInfiltration is the example of how an infiltration of side's
+// reads: from two rows into the opponent's, to its back row.
+func exampleInfiltration(side game.Side) string {
+	if side == game.Blue {
+		return "E3~E1=F"
+	}
+	return "E8~E10=F"
 }
 
 // squareShapeRE finds what is shaped like a square: a letter and a number,
@@ -126,16 +177,16 @@ var moveShapeRE = regexp.MustCompile(`(?i)^\s*[a-z]\d{1,3}(?:\s*(?:-|–|→|>|~
 
 // guessHelp answers an infiltration typed in the DM whose squares are on
 // the board but which does not read: what is wrong with its guess.
-func guessHelp(p lang.Printer, n game.Numbering, text string) string {
+func guessHelp(p lang.Printer, n game.Numbering, text string, help dmHelp) string {
 	_, guess, ok := strings.Cut(text, "=")
 	if guess = strings.TrimSpace(guess); !ok || guess == "" {
-		return p.Sprintf(txtDMNameGuess)
+		return p.Sprintf(txtDMNameGuess, help.infiltrate)
 	}
 	var te *game.TextError
 	if _, err := game.ParseRank(guess, n); errors.As(err, &te) {
-		return p.Sprintf(txtDMBadGuess, reasonText(p, n, te.Text))
+		return p.Sprintf(txtDMBadGuess, reasonText(p, n, te.Text), help.infiltrate)
 	}
-	return p.Sprintf(txtDMMoveHelpInfiltrate)
+	return p.Sprintf(txtDMMoveHelpInfiltrate, help.move, help.infiltrate)
 }
 
 // localGuess writes the guess of an infiltration typed in the DM
@@ -164,10 +215,12 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, s
 	text = localGuess(text)
 	mv, err := game.ParseMove(text, n)
 	if err != nil {
-		help, notASquare := txtDMMoveHelp, txtDMNotASquare
-		infiltrates := b.dmInfiltrates(ctx, user, named)
-		if infiltrates {
-			help, notASquare = txtDMMoveHelpInfiltrate, txtDMNotASquareInfiltrate
+		dh := b.dmHelpFor(ctx, user, named)
+		help := p.Sprintf(txtDMMoveHelp, dh.move)
+		notASquare := func(sq string) string { return p.Sprintf(txtDMNotASquare, sq, dh.move) }
+		if dh.infiltrates {
+			help = p.Sprintf(txtDMMoveHelpInfiltrate, dh.move, dh.infiltrate)
+			notASquare = func(sq string) string { return p.Sprintf(txtDMNotASquareInfiltrate, sq, dh.move, dh.infiltrate) }
 		}
 		if moveShapeRE.MatchString(text) {
 			// Squares, like a move, whatever set-up is waiting: say what
@@ -175,22 +228,22 @@ func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, s
 			squares, _, _ := strings.Cut(text, "=")
 			for _, sq := range squareShapeRE.FindAllString(squares, -1) {
 				if _, err := game.ParseSquare(strings.ToUpper(sq)); err != nil {
-					reply(notASquare, strings.ToUpper(sq))
+					reply("%[1]s", notASquare(strings.ToUpper(sq)))
 					return
 				}
 			}
-			if strings.Contains(text, "~") && infiltrates {
-				reply("%[1]s", guessHelp(p, n, text))
+			if strings.Contains(text, "~") && dh.infiltrates {
+				reply("%[1]s", guessHelp(p, n, text, dh))
 				return
 			}
-			reply(help)
+			reply("%[1]s", help)
 			return
 		}
 		if found, _, _ := b.matchesMeant(ctx, user, lookup{named: named, fits: needsSetup}); len(fitting(found, needsSetup)) > 0 {
 			reply("Send your set-up as 4 lines, front row first (the template is in my earlier message), or press Edit or Random there.")
 			return
 		}
-		reply(help)
+		reply("%[1]s", help)
 		return
 	}
 	m, side, err := b.matchMeant(ctx, user, lookup{named: named, fits: yourTurn, inDM: moveByDM})

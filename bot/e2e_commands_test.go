@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -149,6 +150,35 @@ func TestGlobalCommandDropsGuildCopy(t *testing.T) {
 	if n := len(h.srv.Requests(put)) - puts; n != 0 {
 		t.Errorf("a start after both servers were looked at rewrote their commands %d times; want none", n)
 	}
+}
+
+// TestGuildCopyNotedDespiteTrouble: a start with guild_id whose note that
+// the server is to be looked at again (CommandChecked cleared) fails to be
+// recorded registers nothing there until it is: it says so in its log and
+// tries again. The next global start then removes the server's copy;
+// registered while the note of the last global start stood, the copy was
+// never looked for, and members saw /stratego twice.
+func TestGuildCopyNotedDespiteTrouble(t *testing.T) {
+	t.Parallel()
+	var log logLines
+	h := newHarness(t, log.capture)
+	h.shutdown()
+	h.cfg.GuildID = h.guild.ID
+	h.failServerUpdates = 1
+	h.start()
+	if !strings.Contains(log.String(), "not registering it there until noted") {
+		t.Errorf("the log does not say the note failed and the copy waits for it:\n%s", log.String())
+	}
+	if len(h.srv.Commands(h.guild)) != 1 {
+		t.Fatalf("the start with guild_id registered %+v in the server", h.srv.Commands(h.guild))
+	}
+	if s, err := h.db.Server(context.Background(), h.guild.ID); err != nil || s.CommandChecked {
+		t.Fatalf("the server's copy is registered, and the server noted as checked (%v)", err)
+	}
+	h.shutdown()
+	h.cfg.GuildID, h.failServerUpdates = "", 0
+	h.start()
+	h.srv.WaitFor(t, "the server's own copy of the command to go", func() bool { return len(h.srv.Commands(h.guild)) == 0 })
 }
 
 // TestStartWritesCommandsOnlyWhenChanged: a start lists the commands

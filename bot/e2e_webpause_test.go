@@ -36,6 +36,7 @@ func TestWebPause(t *testing.T) {
 		body    string
 		code    int
 		reply   string // in the refusal
+		without string // not in the refusal
 		paused  time.Duration
 		// What each is told after, by DM (alice, bob) and in the channel.
 		alice, bob, channel string
@@ -64,7 +65,14 @@ func TestWebPause(t *testing.T) {
 			// is answered first, not replaced.
 			name: "a proposal for other days while alice's stands", clock: discordtest.Opt("move_time", "24h"), offer: 3,
 			body: `{"answer":"propose","days":5}`, code: 409,
-			reply: "alice has proposed to pause the match for 3 days: accept or decline that proposal first",
+			reply: "alice has proposed to pause the match for 3 days: accept or decline that proposal first, with the buttons Accept pause and Decline pause on this page.",
+			// The page has buttons of its own: not Discord's message's, nor a command.
+			without: "/stratego",
+		},
+		{
+			name: "a proposal for other days while alice's stands, in Dutch", clock: discordtest.Opt("move_time", "24h"), offer: 3, locale: "nl",
+			body: `{"answer":"propose","days":5}`, code: 409,
+			reply: nl.Sprintf(txtPauseOfferStandsPage, "alice", nl.Sprintf(txtDays, 3)), without: "/stratego",
 		},
 		{
 			// The same days: both want that pause, which is agreed.
@@ -152,6 +160,9 @@ func TestWebPause(t *testing.T) {
 			marks := strings.NewReplacer("UNTILMS", strconv.FormatInt(m.PausedUntil().UnixMilli(), 10), "UNTIL", strconv.FormatInt(m.PausedUntil().Unix(), 10))
 			if code != tc.code || !strings.Contains(refused.Error, marks.Replace(tc.reply)) {
 				t.Fatalf("the page's request answered %d %s, want %d with %q", code, body, tc.code, marks.Replace(tc.reply))
+			}
+			if tc.without != "" && strings.Contains(refused.Error, tc.without) {
+				t.Errorf("the page's refusal %q says %q", refused.Error, tc.without)
 			}
 			if code != http.StatusOK && m.Version != before.Version {
 				t.Errorf("the refused request changed the match: version %d, was %d", m.Version, before.Version)

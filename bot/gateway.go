@@ -306,15 +306,37 @@ func CloseGateway(s *discordgo.Session) {
 // would be refused the same way. It lists the commands Discord has first,
 // and writes them only when they differ (sameCommands): most starts change
 // nothing, and need write nothing.
+//
+// With guild_id set, the server's note that it has no copy of the command
+// (CommandChecked) is cleared first, and nothing is registered until that
+// is recorded: a copy registered while the note stood would never be
+// looked for once the command is global again (dropGuildCopy), and members
+// would see /stratego twice. A failure to record it is logged, and tried
+// again as Discord's failures are. What this cannot see is a copy
+// registered by a start with another database (a staging bot with the
+// same token, a backup restored from before the start with guild_id): this
+// database's note may then say checked wrongly. One start with guild_id
+// naming that server, then one without, removes such a copy.
 func (b *Bot) registerCommands(ctx context.Context, appID string) error {
 	var again retrier
 	want := Commands()
-	if b.cfg.GuildID != "" {
-		// The copy registered there is to be looked for once the
-		// command is global again (dropGuildCopy).
-		b.noteCommandChecked(ctx, b.cfg.GuildID, false)
-	}
+	noted := b.cfg.GuildID == ""
 	for {
+		if !noted {
+			err := b.noteCommandChecked(ctx, b.cfg.GuildID, false)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if err != nil {
+				b.log.Warn("noting that the server's own copy of the command is to be removed once global failed; not registering it there until noted: trying again",
+					"guild", b.cfg.GuildID, "in", again.peek(0), "error", err)
+				if !again.wait(ctx, 0) {
+					return ctx.Err()
+				}
+				continue
+			}
+			noted = true
+		}
 		have, err := b.s.ApplicationCommands(appID, b.cfg.GuildID, discordgo.WithContext(ctx))
 		if err == nil && !sameCommands(have, want) {
 			_, err = b.s.ApplicationCommandBulkOverwrite(appID, b.cfg.GuildID, want, discordgo.WithContext(ctx))
@@ -378,7 +400,9 @@ func (b *Bot) dropGuildCopy(ctx context.Context, guildID string) {
 		b.log.Warn("removing the server's own copy of the command failed", "guild", guildID, "error", err)
 		return
 	}
-	b.noteCommandChecked(ctx, guildID, true)
+	if err := b.noteCommandChecked(ctx, guildID, true); err != nil {
+		b.log.Warn("noting that the server has no copy of the command failed; the next start looks again", "guild", guildID, "error", err)
+	}
 	if !copied {
 		return
 	}
@@ -391,10 +415,10 @@ func (b *Bot) dropGuildCopy(ctx context.Context, guildID string) {
 
 // noteCommandChecked records in the server's settings whether the server
 // was looked at for a copy of the command of its own (dropGuildCopy),
-// writing only a change; a failure is logged, and costs a list of the
-// server's commands at the next start, or a copy left when checked is
-// false.
-func (b *Bot) noteCommandChecked(ctx context.Context, guildID string, checked bool) {
+// writing only a change. A failure to note checked costs a list of the
+// server's commands at the next start; one to note unchecked would leave a
+// copy for good, which registerCommands does not allow.
+func (b *Bot) noteCommandChecked(ctx context.Context, guildID string, checked bool) error {
 	_, err := b.store.UpdateServer(ctx, guildID, func(s *storage.ServerSettings) error {
 		if s.CommandChecked == checked {
 			return errNothingToRecord
@@ -402,7 +426,8 @@ func (b *Bot) noteCommandChecked(ctx context.Context, guildID string, checked bo
 		s.CommandChecked = checked
 		return nil
 	})
-	if err != nil && !errors.Is(err, errNothingToRecord) {
-		b.log.Warn("noting whether the server has a copy of the command failed", "guild", guildID, "error", err)
+	if errors.Is(err, errNothingToRecord) {
+		return nil
 	}
+	return err
 }

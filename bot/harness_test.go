@@ -66,6 +66,9 @@ type harness struct {
 	// beforeAct, when set, is each process's store's beforeAct from its
 	// start: what it does from its first action on.
 	beforeAct func(id storage.MatchID, a storage.Action)
+	// failServerUpdates is how many of each process's first
+	// UpdateServer calls fail, as a database briefly away at start-up.
+	failServerUpdates int64
 }
 
 func newHarness(t testing.TB, configure ...func(*Config)) *harness {
@@ -114,6 +117,7 @@ func (h *harness) start() {
 	if f := h.beforeAct; f != nil {
 		h.reads.beforeAct.Store(&f)
 	}
+	h.reads.failServer.Store(h.failServerUpdates)
 	b := New(cfg, h.srv.NewSession(t), h.reads, pics)
 	h.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
@@ -585,6 +589,9 @@ type countingStore struct {
 	// failDoneOf, when set, makes NoticeDone fail for the notices it
 	// answers true, as a process that stops before it records the outcome.
 	failDoneOf atomic.Pointer[func(n storage.Notice) bool]
+	// failServer makes that many of the next UpdateServer calls fail,
+	// as a database that is briefly away would.
+	failServer atomic.Int64
 	// failTournament makes that many of the next UpdateTournament calls
 	// fail, as a database that is briefly away would.
 	failTournament atomic.Int64
@@ -700,6 +707,14 @@ func (c *countingStore) Abandon(ctx context.Context, id storage.MatchID, version
 	}
 	c.failAbandon.Store(0)
 	return c.Store.Abandon(ctx, id, version, at, why)
+}
+
+func (c *countingStore) UpdateServer(ctx context.Context, guildID string, fn func(s *storage.ServerSettings) error) (*storage.ServerSettings, error) {
+	if c.failServer.Add(-1) >= 0 {
+		return nil, errors.New("the database is away")
+	}
+	c.failServer.Store(0)
+	return c.Store.UpdateServer(ctx, guildID, fn)
 }
 
 func (c *countingStore) UpdateTournament(ctx context.Context, id storage.TournamentID, version uint64, fn func(t *storage.Tournament) error) (*storage.Tournament, error) {

@@ -59,11 +59,14 @@ const (
 	// txtPauseOfferStands answers a proposal for other days made while the
 	// opponent's stands (the store's ErrPauseOfferStands), which is
 	// answered first; txtPauseOfferStandsPlain when it cannot be read to
-	// name it. txtPauseSameAccepted answers one for the same days, which
-	// accepted it.
-	txtPauseOfferStands      = "%[1]s has proposed to pause the match for %[2]s: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."
-	txtPauseOfferStandsPlain = "Your opponent has proposed a pause: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."
-	txtPauseSameAccepted     = "%[1]s had proposed the same pause: you agreed to it."
+	// name it; the Page ones on the web board, which has buttons of its
+	// own to answer it (web's txtPauseButton, txtDeclinePause).
+	// txtPauseSameAccepted answers one for the same days, which accepted it.
+	txtPauseOfferStands          = "%[1]s has proposed to pause the match for %[2]s: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."
+	txtPauseOfferStandsPlain     = "Your opponent has proposed a pause: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."
+	txtPauseOfferStandsPage      = "%[1]s has proposed to pause the match for %[2]s: accept or decline that proposal first, with the buttons Accept pause and Decline pause on this page. Proposing the same days accepts it."
+	txtPauseOfferStandsPagePlain = "Your opponent has proposed a pause: accept or decline that proposal first, with the buttons Accept pause and Decline pause on this page. Proposing the same days accepts it."
+	txtPauseSameAccepted         = "%[1]s had proposed the same pause: you agreed to it."
 	// txtPauseOwnOfferStands answers a withdrawal, or an old button's
 	// answer, naming a proposal that is gone, when the one standing now is
 	// the presser's own, for other days: nothing was withdrawn.
@@ -150,7 +153,7 @@ func (b *Bot) actOnPause(ctx context.Context, i *discordgo.Interaction, m *stora
 		b.finish(i, text)
 		return
 	}
-	if text := b.pauseStandsText(p, err); text != "" {
+	if text := b.pauseStandsText(p, err, false); text != "" {
 		b.finish(i, text)
 		return
 	}
@@ -260,17 +263,26 @@ func (e offerStands) Unwrap() error { return e.err }
 
 // pauseStandsText is what a proposer reads, in p, when err refused their
 // proposal because the opponent's stands: whose, for how many days, and
-// to answer it first; "" for any other err.
-func (b *Bot) pauseStandsText(p lang.Printer, err error) string {
+// to answer it first, with the controls where they proposed (onPage: the
+// web board's buttons, else the message's or the command); "" for any
+// other err.
+func (b *Bot) pauseStandsText(p lang.Printer, err error, onPage bool) string {
+	if !errors.Is(err, storage.ErrPauseOfferStands) {
+		return ""
+	}
+	named, plain := txtPauseOfferStands, txtPauseOfferStandsPlain
+	if onPage {
+		named, plain = txtPauseOfferStandsPage, txtPauseOfferStandsPagePlain
+	}
 	var stands offerStands
 	if !errors.As(err, &stands) {
-		return ""
+		return p.Sprintf(plain)
 	}
 	by, days, ok := stands.now.PauseOffer()
 	if !ok {
-		return p.Sprintf(txtPauseOfferStandsPlain)
+		return p.Sprintf(plain)
 	}
-	return p.Sprintf(txtPauseOfferStands, b.playerName(p, stands.now, by), p.Sprintf(txtDays, days))
+	return p.Sprintf(named, b.playerName(p, stands.now, by), p.Sprintf(txtDays, days))
 }
 
 // recordPause records a pause action on match id, now: the one path of

@@ -9,10 +9,13 @@ import (
 
 // sameCommands reports whether the commands Discord has (have, as it lists
 // them) are want: the same commands, each with the same name, type,
-// descriptions, localizations, options and settings. What Discord adds of
+// descriptions, localizations, options and settings. What Discord makes of
 // its own (ids, version, the application's and the server's id) is not
-// compared, nor a setting want leaves unset (Discord's default then), so
-// that a start whose commands did not change writes nothing.
+// compared; a setting one side leaves unset counts as Discord's default
+// (commandDefaults), so that a start whose commands did not change writes
+// nothing, while a setting Discord holds that the bot would not register
+// (set by an earlier version, or by other tooling) is a change: the write
+// puts it back to the bot's.
 func sameCommands(have, want []*discordgo.ApplicationCommand) bool {
 	if len(have) != len(want) {
 		return false
@@ -24,7 +27,7 @@ func sameCommands(have, want []*discordgo.ApplicationCommand) bool {
 		if i < 0 {
 			return false
 		}
-		x, y := canonicalCommand(have[i], w), canonicalCommand(w, w)
+		x, y := canonicalCommand(have[i]), canonicalCommand(w)
 		if x == "" || x != y {
 			return false
 		}
@@ -40,25 +43,43 @@ func commandType(c *discordgo.ApplicationCommand) discordgo.ApplicationCommandTy
 	return c.Type
 }
 
+// serverMade are the fields of a command Discord fills in itself (see
+// ApplicationCommandResponse in Discord's API description): never
+// registered, never compared.
+var serverMade = []string{"id", "application_id", "guild_id", "version"}
+
+// commandDefaults are the top-level settings of a command Discord takes
+// when a registration leaves them unset (ApplicationCommandCreateRequest):
+// a slash command, anyone may use it (default_member_permissions null,
+// the deprecated default_permission true), usable in DMs too
+// (dm_permission, deprecated for contexts), not age-restricted, installed
+// in servers (integration_types [0], GUILD_INSTALL). An unset name or
+// description localization, contexts or options is null, dropped by
+// pruned on both sides.
+var commandDefaults = map[string]any{
+	"type":               float64(discordgo.ChatApplicationCommand),
+	"default_permission": true,
+	"dm_permission":      true,
+	"nsfw":               false,
+	"integration_types":  []any{float64(discordgo.ApplicationIntegrationGuildInstall)},
+}
+
 // canonicalCommand is c as JSON, to be compared with another command's
-// after the same treatment: Discord's own fields dropped, and the
-// settings like leaves unset; nulls, empty lists and empty maps dropped
-// everywhere, as Discord may list them either way. "" when c does not
-// encode.
-func canonicalCommand(c, like *discordgo.ApplicationCommand) string {
+// after the same treatment: the fields Discord makes dropped, an unset
+// setting given Discord's default (commandDefaults); nulls, empty lists
+// and empty maps dropped everywhere, as Discord may list them either way.
+// "" when c does not encode.
+func canonicalCommand(c *discordgo.ApplicationCommand) string {
 	x, ok := jsonObject(c)
-	set, ok2 := jsonObject(like)
-	if !ok || !ok2 {
+	if !ok {
 		return ""
 	}
-	for _, k := range []string{"id", "application_id", "guild_id", "version"} {
+	for _, k := range serverMade {
 		delete(x, k)
 	}
-	x["type"] = float64(commandType(c))
-	set["type"] = true
-	for k := range x {
-		if _, ok := set[k]; !ok {
-			delete(x, k)
+	for k, v := range commandDefaults {
+		if _, set := x[k]; !set {
+			x[k] = v
 		}
 	}
 	out, err := json.Marshal(x)

@@ -485,7 +485,7 @@ func (a webActor) Pause(ctx context.Context, m *storage.Match, side game.Side, a
 	if text := a.b.pauseChangedText(p(), err, act); text != "" {
 		return &web.Refusal{Reason: text}
 	}
-	if text := a.b.pauseStandsText(p(), err); text != "" {
+	if text := a.b.pauseStandsText(p(), err, true); text != "" {
 		return &web.Refusal{Reason: text}
 	}
 	if err != nil {

@@ -129,9 +129,11 @@ func (m *Match) stoppedLeft(at time.Time) time.Duration {
 // however close the two presses. A proposal the same as the proposer's
 // own standing one is refused too (ErrPauseOffered): made once, asked once.
 // A proposal made while the opponent's stands never replaces it: for the
-// same days it accepts it (a becomes its acceptance, as a draw offered by
-// both is agreed), for other days it is refused (ErrPauseOfferStands), and
-// the player answers the standing one first.
+// same days it accepts it (a becomes its acceptance: both asked for that
+// pause), for other days it is refused (ErrPauseOfferStands), and the
+// player answers the standing one first. A draw is not so: an offer made
+// while the opponent's stands is refused whatever it is
+// (game.ErrDrawOfferedToYou).
 func (m *Match) checkPause(a *Action) error {
 	switch a.Kind {
 	case ActOfferPause, ActAcceptPause, ActDeclinePause:
