@@ -59,6 +59,7 @@ type Bot struct {
 	made          madeDMs                 // the outbox's DMs Discord made though its answer was lost (made.go)
 	wake          chan struct{}           // nudges the timer loop when a deadline may have moved
 	timerPass     sync.Mutex              // held by a pass over the due timers
+	holds         timerHolds              // the timers held back after failing (timerholds.go)
 	vacationsDue  atomic.Int64            // unix time of the next look for vacations that stop no clock (vacation.go); 0: at once
 	vacationsFrom atomic.Int64            // unix time from which that look takes the vacations ended (creditAway); 0: its usual reach
 	outboxWake    chan struct{}           // nudges the outbox loop when a change recorded notices

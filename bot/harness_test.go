@@ -598,8 +598,12 @@ type countingStore struct {
 	// beforeAbandon, when set, runs once before the next Abandon: another
 	// change of the match that comes first.
 	beforeAbandon atomic.Pointer[func()]
-	// failAbandon makes that many of the next Abandon calls fail.
-	failAbandon atomic.Int64
+	// failAbandon makes that many of the next Abandon calls fail;
+	// abandons counts the calls.
+	failAbandon, abandons atomic.Int64
+	// failCreateMatch makes that many of the next CreateMatch calls fail;
+	// createMatches counts the calls.
+	failCreateMatch, createMatches atomic.Int64
 	// moveAs, when set, is given each move before it is applied, and
 	// returns the move to apply instead; it may panic, as a bug would.
 	moveAs atomic.Pointer[func(side game.Side, mv game.Move) game.Move]
@@ -670,6 +674,11 @@ func (c *countingStore) CreateChallenge(ctx context.Context, ch *storage.Challen
 }
 
 func (c *countingStore) CreateMatch(ctx context.Context, m *storage.Match) (*storage.Match, error) {
+	c.createMatches.Add(1)
+	if c.failCreateMatch.Add(-1) >= 0 {
+		return nil, errors.New("the database is away")
+	}
+	c.failCreateMatch.Store(0)
 	made, err := c.Store.CreateMatch(ctx, m)
 	if err == nil {
 		if f := c.afterCreateMatch.Swap(nil); f != nil {
@@ -699,6 +708,7 @@ func (c *countingStore) Tournament(ctx context.Context, id storage.TournamentID)
 }
 
 func (c *countingStore) Abandon(ctx context.Context, id storage.MatchID, version uint64, at time.Time, why storage.CallOff) (*storage.Match, error) {
+	c.abandons.Add(1)
 	if f := c.beforeAbandon.Swap(nil); f != nil {
 		(*f)()
 	}

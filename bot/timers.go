@@ -15,10 +15,7 @@ import (
 func (b *Bot) runTimers(ctx context.Context) {
 	for {
 		var wait <-chan time.Time
-		next, ok, err := b.nextDeadline(ctx)
-		if at, due := b.nextTournamentWake(ctx); due && err == nil && (!ok || at.Before(next.At)) {
-			next, ok = storage.Deadline{At: at}, true // a tournament's start or round deadline
-		}
+		next, ok, err := b.nextTimer(ctx) // a deadline, a tournament's start or round deadline, or a hold's end
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
@@ -27,9 +24,9 @@ func (b *Bot) runTimers(ctx context.Context) {
 			b.log.Error("reading the next deadline failed", "error", err)
 			wait = time.After(time.Minute)
 		case ok:
-			wait = time.After(max(0, next.At.Sub(b.now())))
+			wait = time.After(max(0, next.Sub(b.now())))
 		}
-		if err == nil && b.leading.Load() && (!ok || b.vacationsNext().Before(next.At)) {
+		if err == nil && b.leading.Load() && (!ok || b.vacationsNext().Before(next)) {
 			wait = time.After(max(0, b.vacationsNext().Sub(b.now()))) // the look for vacations that stop no clock
 		}
 		if b.cfg.Shared {
@@ -46,18 +43,17 @@ func (b *Bot) runTimers(ctx context.Context) {
 	}
 }
 
-// nextDeadline returns the earliest timer the loop waits for: the store's
-// next, passing over the timers of matches whose computer's answer is under
-// way (answeringMatch), which the computer's move ends and whose end nudges
+// nextDeadline returns the earliest deadline the loop waits for: the
+// store's next, passing over those held back after failing (timerholds.go)
+// and the timers of matches whose computer's answer is under way
+// (answeringMatch), which the computer's move ends and whose end nudges
 // the timers (computerMoves). Else the loop would find such a timer due
 // again at once, and run pass after pass until the move was played, a pace
 // or more away. A match has one timer at a time.
 func (b *Bot) nextDeadline(ctx context.Context) (storage.Deadline, bool, error) {
+	now := b.now()
 	next, ok, err := b.store.NextDeadline(ctx)
-	held := func(d storage.Deadline) bool {
-		return d.Kind == storage.DeadlineMatch && b.answeringMatch(storage.MatchID(d.ID))
-	}
-	if err != nil || !ok || !held(next) {
+	if err != nil || !ok || !b.passOver(next, now) {
 		return next, ok, err
 	}
 	for limit := 2; ; limit *= 2 {
@@ -66,7 +62,7 @@ func (b *Bot) nextDeadline(ctx context.Context) (storage.Deadline, bool, error) 
 			return storage.Deadline{}, false, err
 		}
 		for _, d := range ahead {
-			if !held(d) {
+			if !b.passOver(d, now) {
 				return d, true, nil
 			}
 		}
@@ -74,6 +70,12 @@ func (b *Bot) nextDeadline(ctx context.Context) (storage.Deadline, bool, error) 
 			return storage.Deadline{}, false, nil
 		}
 	}
+}
+
+// passOver reports whether the loop and its passes leave deadline d alone
+// at now: held back after failing, or its match's computer answering.
+func (b *Bot) passOver(d storage.Deadline, now time.Time) bool {
+	return b.holds.held(deadlineKey(d), now) || d.Kind == storage.DeadlineMatch && b.answeringMatch(storage.MatchID(d.ID))
 }
 
 // handleDue handles the timers due now, earliest first. One pass runs at a
@@ -87,18 +89,57 @@ func (b *Bot) handleDue(ctx context.Context) {
 	}
 	b.timerPass.Lock()
 	defer b.timerPass.Unlock()
-	due, err := b.store.DueDeadlines(ctx, b.now(), 50)
+	now := b.now()
+	b.deadlineTimers(ctx, now)
+	b.tournamentTimers(ctx, now)
+	b.vacationTimer(ctx)
+	b.holds.dropEnded(now)
+}
+
+// deadlineTimers handles the due deadlines of matches and challenges, up to
+// timerBatch of them not held back (timerholds.go), and holds back those
+// still due, at the same time, after it: their handling failed.
+func (b *Bot) deadlineTimers(ctx context.Context, now time.Time) {
+	held := b.holds.count(isDeadlineHold)
+	due, err := b.store.DueDeadlines(ctx, now, timerBatch+held)
 	if err != nil {
 		b.log.Error("reading due deadlines failed", "error", err)
 		return
 	}
+	var handled []storage.Deadline
 	for _, d := range due {
+		if len(handled) == timerBatch {
+			break
+		}
+		if b.passOver(d, now) {
+			continue
+		}
+		handled = append(handled, d)
 		b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
 	}
-	b.tournamentTimers(ctx)
-	b.vacationTimer(ctx)
-	if len(due) > 0 {
-		b.nudgeOutbox() // reminders, time-outs and expiries owe notices
+	if len(handled) == 0 {
+		return
+	}
+	b.nudgeOutbox() // reminders, time-outs and expiries owe notices
+	still, err := b.store.DueDeadlines(ctx, now, timerBatch+held)
+	if err != nil {
+		b.log.Error("reading due deadlines failed", "error", err)
+		return
+	}
+	left := map[timerKey]bool{}
+	for _, d := range still {
+		left[deadlineKey(d)] = true
+	}
+	for _, d := range handled {
+		if k := deadlineKey(d); left[k] {
+			until := b.holds.failed(k, now)
+			b.log.Warn("a timer is still due after it was handled; tried again later", "deadline", d.Kind.String(), "id", d.ID, "retry", until)
+		} else {
+			b.holds.clear(k)
+		}
+	}
+	if len(still) < timerBatch+held {
+		b.holds.keepOnly(isDeadlineHold, func(k timerKey) bool { return left[k] }) // the others moved or went
 	}
 }
 

@@ -11,15 +11,55 @@ import (
 )
 
 // tournamentTimers runs the tournaments whose timer is due: called by the
-// timers' pass, in the process that holds the lease.
-func (b *Bot) tournamentTimers(ctx context.Context) {
-	due, err := b.store.DueTournaments(ctx, b.now())
-	if err != nil {
-		b.log.Error("reading due tournaments failed", "error", err)
+// timers' pass, in the process that holds the lease. A tournament still
+// due, at the same time, after it ran is held back (timerholds.go): what
+// was due failed (its round's matches could not all be started, its
+// round could not be closed), and is tried again later, the other
+// tournaments and the matches' timers going on meanwhile.
+func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
+	if b.holds.held(dueTournamentsKey, now) {
 		return
 	}
+	due, err := b.store.DueTournaments(ctx, now)
+	if err != nil {
+		until := b.holds.failed(dueTournamentsKey, now)
+		b.log.Error("reading due tournaments failed", "error", err, "retry", until)
+		return
+	}
+	b.holds.clear(dueTournamentsKey)
+	keys := map[timerKey]bool{}
+	var handled []timerKey
 	for _, t := range due {
+		k := tournamentKey(t)
+		keys[k] = true
+		if b.holds.held(k, now) {
+			continue
+		}
+		handled = append(handled, k)
 		b.guard(ctx, "tournament", func(ctx context.Context) { b.advanceTournament(ctx, t) })
+	}
+	b.holds.keepOnly(isTournamentHold, func(k timerKey) bool { return keys[k] }) // the others moved on
+	if len(handled) == 0 {
+		return
+	}
+	left := map[timerKey]bool{}
+	if at, ok := b.nextTournamentWake(ctx); ok && !at.After(now) {
+		still, err := b.store.DueTournaments(ctx, now)
+		if err != nil {
+			b.log.Error("reading due tournaments failed", "error", err)
+			return
+		}
+		for _, t := range still {
+			left[tournamentKey(t)] = true
+		}
+	}
+	for _, k := range handled {
+		if left[k] {
+			until := b.holds.failed(k, now)
+			b.log.Warn("a tournament's timer is still due after it ran; tried again later", "tournament", k.id, "retry", until)
+		} else {
+			b.holds.clear(k)
+		}
 	}
 }
 

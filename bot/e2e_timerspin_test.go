@@ -1,0 +1,103 @@
+package bot
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// TestTimersHoldBackWhatFails: a timer whose handling fails every time —
+// a tournament's round whose matches cannot be made (Starting stays, its
+// timer due at once), a set-up's time-out that cannot be recorded — is
+// tried again after a minute, then twice as long each time, up to an
+// hour: the timers' loop does not come back at once for it, over and over
+// (it would spin, and hammer the database), and the other timers go on
+// meanwhile. Counted over three hours of a pass every minute: no more than
+// a dozen tries (every pass tried it, and the loop between them, before),
+// and the loop's next wake is always later than now. Once the failure
+// clears, the timer is handled within the hour.
+func TestTimersHoldBackWhatFails(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		// prepare makes the timer fail from its first try on and returns
+		// the count of its tries, and what clears the failure.
+		prepare func(h *tourney) (tries func() int64, clear func())
+		// done checks, once cleared, that the timer was handled.
+		done func(h *tourney)
+	}{
+		{"a tournament's round that cannot start", func(h *tourney) (func() int64, func()) {
+			h.bobAndCarolJoin()
+			h.reads.failCreateMatch.Store(1 << 30)
+			base := h.reads.createMatches.Load()
+			h.advance(time.Hour) // the start: paired, its match not made
+			if tt, _ := h.stored(); !tt.Starting {
+				t.Fatal("the round's start did not fail")
+			}
+			return func() int64 { return h.reads.createMatches.Load() - base }, func() { h.reads.failCreateMatch.Store(0) }
+		}, func(h *tourney) {
+			if tt, _ := h.stored(); tt.Starting || len(tt.Games) != 1 {
+				t.Errorf("the round has %d matches, starting %v; want 1, and started", len(tt.Games), tt.Starting)
+			}
+		}},
+		{"a set-up's time-out that cannot be recorded", func(h *tourney) (func() int64, func()) {
+			h.challenge("Classic") // bob's set-up never comes
+			h.reads.failAbandon.Store(1 << 30)
+			base := h.reads.abandons.Load()
+			h.advance(24*time.Hour + time.Minute)
+			if h.match(1).Phase.Active() == false {
+				t.Fatal("the match is over already")
+			}
+			return func() int64 { return h.reads.abandons.Load() - base }, func() { h.reads.failAbandon.Store(0) }
+		}, func(h *tourney) {
+			h.channelSays("The match is called off")
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			tries, clear := tc.prepare(h)
+			if tries() == 0 {
+				t.Fatal("the timer was not tried")
+			}
+			// Another timer, due as it keeps failing: a challenge from
+			// carol to alice that expires unanswered a day later.
+			h.carol.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.alice)).Reply(t)
+			challenge := storage.ChallengeID(1)
+			if c, err := h.db.PlayerChallenges(context.Background(), h.carol.ID); err != nil || len(c) != 1 {
+				t.Fatalf("carol's challenges: %v, %v", c, err)
+			} else {
+				challenge = c[0].ID
+			}
+			pass := func(d time.Duration) {
+				h.advance(d)
+				at, ok, err := h.bot.nextTimer(context.Background())
+				if now := h.clock.Now(); err != nil || !ok || !at.After(now) {
+					t.Fatalf("at %s the loop's next pass is at %s (%v, %v): at once", now, at, ok, err)
+				}
+			}
+			for range 180 {
+				pass(time.Minute)
+			}
+			if n := tries(); n > 12 {
+				t.Errorf("tried %d times in three hours, want a dozen at most", n)
+			}
+			for range 22 {
+				pass(time.Hour) // held an hour at most: once an hour
+			}
+			if n := tries(); n > 12+22 {
+				t.Errorf("tried %d times in a day, want %d at most", n, 12+22)
+			}
+			if _, err := h.db.Challenge(context.Background(), challenge); err == nil {
+				t.Error("carol's challenge did not expire meanwhile")
+			}
+			clear()
+			h.advance(time.Hour)
+			tc.done(h)
+		})
+	}
+}
