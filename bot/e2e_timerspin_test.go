@@ -5,6 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -99,5 +102,93 @@ func TestTimersHoldBackWhatFails(t *testing.T) {
 			h.advance(time.Hour)
 			tc.done(h)
 		})
+	}
+}
+
+// TestTournamentStartsThoughDiscordRefuses: what Discord refuses as a
+// tournament's round starts — a thread for each match (the bot may not
+// make threads there), the channel itself (deleted, or the bot may not
+// post there) — holds up neither the round's start nor the timers: the
+// matches are made and linked in the first pass, which clears Starting,
+// so the tournament is not due again at once; the players are invited to
+// set up by DM, and the organiser is told by DM what to do about the
+// channel.
+func TestTournamentStartsThoughDiscordRefuses(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		refuse func(h *tourney)
+		told   string // what alice, the organiser, is told by DM; "" nothing
+	}{
+		{"no threads", func(h *tourney) {
+			if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+				s.Board = storage.BoardThread
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionCreatePublicThreads)
+		}, ""},
+		{"channel deleted", func(h *tourney) { h.channel.Delete() }, "The channel of **Cup** was deleted"},
+		{"channel out of reach", func(h *tourney) {
+			h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionSendMessages)
+		}, "I could not post an announcement of **Cup**"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			h.bobAndCarolJoin()
+			tc.refuse(h)
+			h.advance(time.Hour)
+			tt, _ := h.stored()
+			if tt.Starting || len(tt.Games) != 1 {
+				t.Fatalf("after the start's pass the round has %d matches, starting %v; want 1, and started", len(tt.Games), tt.Starting)
+			}
+			if at, ok, err := h.bot.nextTimer(context.Background()); err != nil || !ok || !at.After(h.clock.Now()) {
+				t.Fatalf("the loop's next pass is at %s (%v, %v), now %s", at, ok, err, h.clock.Now())
+			}
+			h.bob.WaitDM(t, contains("Send me your secret set-up"))
+			h.carol.WaitDM(t, contains("Send me your secret set-up"))
+			if tc.told != "" {
+				h.alice.WaitDM(t, contains(tc.told))
+			}
+		})
+	}
+}
+
+// TestTimersNotStarvedByFailingOnes: more deadlines than a pass takes
+// (timerBatch) fail every time, and all come before another timer due: a
+// challenge's expiry. The pass read the same earliest deadlines again and
+// again, and never came to the challenge; it now skips those held back
+// and takes the next.
+func TestTimersNotStarvedByFailingOnes(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	h.fixtures(func() {
+		for range timerBatch + 5 {
+			// In set-up, due before the challenge expires: called off
+			// when due, which fails.
+			m := &storage.Match{GuildID: h.guild.ID, ChannelID: h.channel.ID, Rules: game.DefaultRules(game.VariantClassic),
+				MoveTime: time.Hour, Phase: storage.PhaseSetup, Created: T0, Deadline: T0.Add(time.Hour)}
+			m.Players[game.Red] = storage.Player{UserID: h.alice.ID, Name: "alice"}
+			m.Players[game.Blue] = storage.Player{UserID: h.bob.ID, Name: "bob"}
+			if _, err := h.db.CreateMatch(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	h.reads.failAbandon.Store(1 << 30)
+	h.carol.SlashCommand(t, h.channel, "stratego challenge", discordtest.Opt("opponent", h.alice)).Reply(t)
+	h.advance(25 * time.Hour) // all due: the matches' first
+	for range 3 {
+		h.advance(time.Second)
+	}
+	if _, err := h.db.Challenge(ctx, 1); err == nil {
+		t.Error("carol's challenge did not expire: the pass kept taking the failing deadlines before it")
+	}
+	if n := h.reads.abandons.Load(); n > 2*(timerBatch+5) {
+		t.Errorf("%d tries to call off %d matches in a few passes, want each tried once or twice", n, timerBatch+5)
 	}
 }
