@@ -78,7 +78,7 @@ func TestTimersHoldBackWhatFails(t *testing.T) {
 			}
 			pass := func(d time.Duration) {
 				h.advance(d)
-				at, ok, err := h.bot.nextTimer(context.Background())
+				at, ok, err := h.bot.timersNext(context.Background())
 				if now := h.clock.Now(); err != nil || !ok || !at.After(now) {
 					t.Fatalf("at %s the loop's next pass is at %s (%v, %v): at once", now, at, ok, err)
 				}
@@ -145,7 +145,7 @@ func TestTournamentStartsThoughDiscordRefuses(t *testing.T) {
 			if tt.Starting || len(tt.Games) != 1 {
 				t.Fatalf("after the start's pass the round has %d matches, starting %v; want 1, and started", len(tt.Games), tt.Starting)
 			}
-			if at, ok, err := h.bot.nextTimer(context.Background()); err != nil || !ok || !at.After(h.clock.Now()) {
+			if at, ok, err := h.bot.timersNext(context.Background()); err != nil || !ok || !at.After(h.clock.Now()) {
 				t.Fatalf("the loop's next pass is at %s (%v, %v), now %s", at, ok, err, h.clock.Now())
 			}
 			h.bob.WaitDM(t, contains("Send me your secret set-up"))

@@ -113,3 +113,32 @@ func TestLeaseTakeoverGivesTimeBack(t *testing.T) {
 		})
 	}
 }
+
+// TestFollowerTimersWait: a process that does not lead, on a database
+// with a timer due (the leader is to handle it, or holds it back while it
+// fails), runs no pass and does not come back for it at once, again and
+// again, as it did (it read the due deadline, ran a pass that did nothing
+// for it does not lead, and read it again): it waits to be nudged, as it
+// is when it takes the lease.
+func TestFollowerTimersWait(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m := setupRunning(t, db)
+	clock := discordtest.NewFakeClock(m.Deadline.Add(time.Minute)) // the set-up's deadline passed
+	if ok, err := db.Lead(ctx, leaseTimers, "other process", clock.Now(), leaseTTL); !ok || err != nil {
+		t.Fatalf("the other process's lease: %v, %v", ok, err)
+	}
+	b := New(Config{Shared: true, Holder: "this process", Now: clock.Now}, nil, db, nil)
+	b.renewLease(ctx)
+	if b.leading.Load() {
+		t.Fatal("this process leads while the other's lease runs")
+	}
+	if at, ok, err := b.timersNext(ctx); err != nil || ok {
+		t.Errorf("a process that does not lead runs its next pass at %s (%v, %v), want only when nudged", at, ok, err)
+	}
+}

@@ -33,7 +33,7 @@ const (
 // id, or a tournament (holdTournament) and its id at its version (a
 // tournament that changed made progress: a withdrawal may leave its next
 // round due at the very time the check that found it was), or the read of
-// the due tournaments (holdDueTournaments).
+// the due tournaments (holdDueTournaments) or deadlines (holdDueDeadlines).
 type timerKey struct {
 	kind    byte
 	id      uint64
@@ -44,6 +44,7 @@ type timerKey struct {
 const (
 	holdTournament     = 'T'
 	holdDueTournaments = 'D'
+	holdDueDeadlines   = 'd'
 )
 
 func deadlineKey(d storage.Deadline) timerKey {
@@ -55,7 +56,10 @@ func tournamentKey(t *storage.Tournament) timerKey {
 	return timerKey{holdTournament, uint64(t.ID), at.Unix(), t.Version}
 }
 
-var dueTournamentsKey = timerKey{kind: holdDueTournaments}
+var (
+	dueTournamentsKey = timerKey{kind: holdDueTournaments}
+	dueDeadlinesKey   = timerKey{kind: holdDueDeadlines}
+)
 
 type timerHold struct {
 	fails int
@@ -156,7 +160,9 @@ func (h *timerHolds) next() (time.Time, bool) {
 	return at, ok
 }
 
-func isDeadlineHold(kind byte) bool   { return kind != holdTournament && kind != holdDueTournaments }
+func isDeadlineHold(kind byte) bool {
+	return kind != holdTournament && kind != holdDueTournaments && kind != holdDueDeadlines
+}
 func isTournamentHold(kind byte) bool { return kind == holdTournament }
 
 // nextTimer is when the loop must next run a pass: the earliest timer not
@@ -171,12 +177,14 @@ func (b *Bot) nextTimer(ctx context.Context) (time.Time, bool, error) {
 			next, ok = at, true
 		}
 	}
-	d, has, err := b.nextDeadline(ctx)
-	if err != nil {
-		return time.Time{}, false, err
-	}
-	if has {
-		consider(d.At)
+	if !b.holds.held(dueDeadlinesKey, now) { // else read again when that hold ends
+		d, has, err := b.nextDeadline(ctx)
+		if err != nil {
+			return time.Time{}, false, err
+		}
+		if has {
+			consider(d.At)
+		}
 	}
 	until, holding := b.holds.next()
 	if holding {

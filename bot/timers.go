@@ -15,7 +15,7 @@ import (
 func (b *Bot) runTimers(ctx context.Context) {
 	for {
 		var wait <-chan time.Time
-		next, ok, err := b.nextTimer(ctx) // a deadline, a tournament's start or round deadline, or a hold's end
+		next, ok, err := b.timersNext(ctx)
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
@@ -25,9 +25,6 @@ func (b *Bot) runTimers(ctx context.Context) {
 			wait = time.After(time.Minute)
 		case ok:
 			wait = time.After(max(0, next.Sub(b.now())))
-		}
-		if err == nil && b.leading.Load() && (!ok || b.vacationsNext().Before(next)) {
-			wait = time.After(max(0, b.vacationsNext().Sub(b.now()))) // the look for vacations that stop no clock
 		}
 		if b.cfg.Shared {
 			wait = sooner(wait, sharedPoll) // other processes' changes nudge no one here
@@ -78,6 +75,27 @@ func (b *Bot) passOver(d storage.Deadline, now time.Time) bool {
 	return b.holds.held(deadlineKey(d), now) || d.Kind == storage.DeadlineMatch && b.answeringMatch(storage.MatchID(d.ID))
 }
 
+// timersNext is when the timers' loop next runs a pass: at the next timer
+// not held back (a deadline, a tournament's start or round deadline, or a
+// hold's end: nextTimer), or the next look for vacations that stop no
+// clock; false: only when nudged. A process that does not lead runs no
+// pass (another does: a timer due stays due until that one handles it, and
+// this one would come back for it at once, again and again), and reads
+// nothing: it is nudged when it takes the lease (renewLease).
+func (b *Bot) timersNext(ctx context.Context) (time.Time, bool, error) {
+	if !b.leading.Load() {
+		return time.Time{}, false, nil
+	}
+	next, ok, err := b.nextTimer(ctx)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	if vacations := b.vacationsNext(); !ok || vacations.Before(next) {
+		next, ok = vacations, true // the look for vacations that stop no clock
+	}
+	return next, ok, nil
+}
+
 // handleDue handles the timers due now, earliest first. One pass runs at a
 // time, so that when a pass returns every timer due when it started has been
 // handled (tests run one to know the timers have acted): a computer's turn
@@ -100,12 +118,19 @@ func (b *Bot) handleDue(ctx context.Context) {
 // timerBatch of them not held back (timerholds.go), and holds back those
 // still due, at the same time, after it: their handling failed.
 func (b *Bot) deadlineTimers(ctx context.Context, now time.Time) {
+	if b.holds.held(dueDeadlinesKey, now) {
+		return
+	}
 	held := b.holds.count(isDeadlineHold)
 	due, err := b.store.DueDeadlines(ctx, now, timerBatch+held)
 	if err != nil {
-		b.log.Error("reading due deadlines failed", "error", err)
+		// The next deadline may read well, and be due: the loop would
+		// come back at once.
+		until := b.holds.failed(dueDeadlinesKey, now)
+		b.log.Error("reading due deadlines failed", "error", err, "retry", until)
 		return
 	}
+	b.holds.clear(dueDeadlinesKey)
 	var handled []storage.Deadline
 	for _, d := range due {
 		if len(handled) == timerBatch {
