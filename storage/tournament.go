@@ -134,7 +134,10 @@ func (t *Tournament) State() (*tournament.Tournament, error) {
 // under way, its deadline or the check of its players' membership
 // (MembersDue), whichever comes first; cancelled, the check that its
 // games are called off (CallingOff, at MembersDue); false when it waits
-// for nothing.
+// for nothing. The bot's timers hold back, for a growing while, a
+// tournament still due at the same wake and version after they ran it
+// (what was due failed), so that one due at once is not run again and
+// again.
 func (t *Tournament) Wake() (time.Time, bool) {
 	switch {
 	case t.Starting:
