@@ -131,6 +131,15 @@ func (b *Bot) deadlineTimers(ctx context.Context, now time.Time) {
 		return
 	}
 	b.holds.clear(dueDeadlinesKey)
+	if len(due) < timerBatch+held {
+		// Every due deadline read: the holds of the others are of
+		// deadlines that moved or went.
+		listed := map[timerKey]bool{}
+		for _, d := range due {
+			listed[deadlineKey(d)] = true
+		}
+		b.holds.keepOnly(isDeadlineHold, func(k timerKey) bool { return listed[k] })
+	}
 	var handled []storage.Deadline
 	for _, d := range due {
 		if len(handled) == timerBatch {
@@ -162,9 +171,6 @@ func (b *Bot) deadlineTimers(ctx context.Context, now time.Time) {
 		} else {
 			b.holds.clear(k)
 		}
-	}
-	if len(still) < timerBatch+held {
-		b.holds.keepOnly(isDeadlineHold, func(k timerKey) bool { return left[k] }) // the others moved or went
 	}
 }
 
