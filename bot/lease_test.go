@@ -119,7 +119,7 @@ func TestLeaseTakeoverGivesTimeBack(t *testing.T) {
 // fails), runs no pass and does not come back for it at once, again and
 // again, as it did (it read the due deadline, ran a pass that did nothing
 // for it does not lead, and read it again): it waits to be nudged, as it
-// is when it takes the lease.
+// is when it takes the lease. Its outbox, with a notice due, alike.
 func TestFollowerTimersWait(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -140,5 +140,17 @@ func TestFollowerTimersWait(t *testing.T) {
 	}
 	if at, ok, err := b.timersNext(ctx); err != nil || ok {
 		t.Errorf("a process that does not lead runs its next pass at %s (%v, %v), want only when nudged", at, ok, err)
+	}
+	// The outbox alike, with the set-up invites of a new match due.
+	m.ID, m.Created = 0, clock.Now()
+	m.Deadline, m.RemindAt = time.Time{}, time.Time{}
+	if _, err := db.CreateMatch(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	if due, err := db.DueNotices(ctx, clock.Now(), 0); err != nil || len(due) == 0 {
+		t.Fatalf("no notice due (%v)", err)
+	}
+	if at, ok, err := b.outboxNext(ctx); err != nil || ok {
+		t.Errorf("a process that does not lead delivers next at %s (%v, %v), want only when nudged", at, ok, err)
 	}
 }

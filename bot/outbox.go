@@ -20,7 +20,7 @@ func (b *Bot) runOutbox(ctx context.Context) {
 	for {
 		b.deliverDue(ctx)
 		var wait <-chan time.Time
-		next, ok, err := b.store.NextNotice(ctx)
+		next, ok, err := b.outboxNext(ctx)
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
@@ -41,6 +41,19 @@ func (b *Bot) runOutbox(ctx context.Context) {
 		case <-wait:
 		}
 	}
+}
+
+// outboxNext is when the outbox's loop next delivers: when the next notice
+// may be tried; false: only when nudged. A process that does not lead
+// delivers nothing (another does: a notice due stays due until that one
+// delivers it, and this one would come back for it at once, again and
+// again), and reads nothing: it is nudged when it takes the lease
+// (renewLease).
+func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
+	if !b.leading.Load() {
+		return time.Time{}, false, nil
+	}
+	return b.store.NextNotice(ctx)
 }
 
 // outboxWorkers bounds the notices delivered at once. Each is the oldest of
