@@ -64,6 +64,7 @@ type Bot struct {
 	vacationsFrom atomic.Int64            // unix time from which that look takes the vacations ended (creditAway); 0: its usual reach
 	outboxWake    chan struct{}           // nudges the outbox loop when a change recorded notices
 	outboxPass    sync.Mutex              // held by a pass over the due notices
+	outboxHolds   timerHolds              // the notices held back after their outcome could not be recorded (outbox.go)
 	reconnecting  atomic.Bool             // a reconnect loop is running
 	leading       atomic.Bool             // this process runs the timers and the outbox (lease.go)
 	snapshots     *snapshotCache          // the latest state of matches changed lately (snapshot.go)
@@ -145,6 +146,7 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 	b := &Bot{cfg: cfg, s: session, store: store, pics: pics, log: cfg.Logger, wake: make(chan struct{}, 1), outboxWake: make(chan struct{}, 1),
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers, limits.ComputerPace), stopping: make(chan struct{}), metrics: cfg.Metrics,
 		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache(), awayGiven: make(chan struct{}), firstReady: make(chan struct{})}
+	b.outboxHolds.atOnce = 2 // see outboxNext
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
 	if cfg.Shared {

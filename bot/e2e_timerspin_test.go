@@ -192,3 +192,38 @@ func TestTimersNotStarvedByFailingOnes(t *testing.T) {
 		t.Errorf("%d tries to call off %d matches in a few passes, want each tried once or twice", n, timerBatch+5)
 	}
 }
+
+// TestOutboxHoldsBackWhatItCannotRecord: the database refuses, every time,
+// to record a move's notices as delivered. Each is tried again at once
+// twice, then after a minute, twice as long each time, up to an hour: the outbox
+// no longer comes back for them at once, again and again, sending them to
+// Discord each time (150 times a second; the nonce keeps Discord from
+// showing them twice only for a few minutes). Counted over three hours of
+// a pass every minute. Once the database takes the record, the move's
+// notices are done.
+func TestOutboxHoldsBackWhatItCannotRecord(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.bob.WaitDM(t, contains("the match begins"))
+	h.channelSays("the match begins")
+	h.bot.deliverDue(context.Background())
+	h.reads.failDone.Store(1 << 30)
+	base := h.reads.dones.Load()
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitStored(1, 1)
+	h.bob.WaitDM(t, contains("alice moved A4-A5"))
+	for range 180 {
+		h.advance(time.Minute)
+	}
+	// Three queues (alice's DMs, bob's, the channel), each tried three
+	// times at first and then some 8 times.
+	if n := h.reads.dones.Load() - base; n > 3*12 {
+		t.Errorf("%d tries to record the move's notices in three hours, want %d at most", n, 3*12)
+	}
+	h.reads.failDone.Store(0)
+	h.advance(time.Hour)
+	if left, err := h.db.DueNotices(context.Background(), h.clock.Now().Add(time.Hour), 0); err != nil || len(left) != 0 {
+		t.Fatalf("due once the database records them: %d notices, %v; want none", len(left), err)
+	}
+}

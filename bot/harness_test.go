@@ -586,6 +586,8 @@ type countingStore struct {
 	// failDone makes that many of the next NoticeDone calls fail, as a
 	// database that is briefly away would.
 	failDone atomic.Int64
+	// dones counts the NoticeDone calls.
+	dones atomic.Int64
 	// failDoneOf, when set, makes NoticeDone fail for the notices it
 	// answers true, as a process that stops before it records the outcome.
 	failDoneOf atomic.Pointer[func(n storage.Notice) bool]
@@ -736,6 +738,7 @@ func (c *countingStore) UpdateTournament(ctx context.Context, id storage.Tournam
 }
 
 func (c *countingStore) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ...storage.Notice) error {
+	c.dones.Add(1)
 	if c.failDone.Add(-1) >= 0 {
 		return errors.New("the database is away")
 	}

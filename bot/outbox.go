@@ -49,11 +49,39 @@ func (b *Bot) runOutbox(ctx context.Context) {
 // delivers it, and this one would come back for it at once, again and
 // again), and reads nothing: it is nudged when it takes the lease
 // (renewLease).
+//
+// A notice whose outcome could not be recorded (the database refuses it)
+// stays due; its pass leaves it for the next, and the loop would come back
+// for it at once, again and again, sending it each time (the same nonce
+// makes no second message only for a few minutes). So it is held back
+// (outboxHolds, keyed by notice id) as a timer that keeps failing is
+// (timerholds.go), once tried again at once twice (a process may stop
+// right after Discord answered): a minute, then twice as long each time,
+// up to an hour; its queue waits behind it, the others go on.
 func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 	if !b.leading.Load() {
 		return time.Time{}, false, nil
 	}
-	return b.store.NextNotice(ctx)
+	now := b.now()
+	held := b.outboxHolds.heldIDs(now)
+	until, holding := b.outboxHolds.next()
+	if len(held) == 0 {
+		next, ok, err := b.store.NextNotice(ctx)
+		if holding && (!ok || until.Before(next)) {
+			next, ok = until, true // a hold ended: its notice is tried again
+		}
+		return next, ok, err
+	}
+	// The earliest notice not held back, as far ahead as any may wait.
+	first, err := b.store.DueNotices(ctx, farFuture, 1, held...)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	next := until
+	if len(first) == 1 && first[0].NextTry.Before(next) {
+		next = first[0].NextTry
+	}
+	return next, true, nil
 }
 
 // outboxWorkers bounds the notices delivered at once. Each is the oldest of
@@ -112,7 +140,10 @@ func (b *Bot) deliverDue(ctx context.Context) {
 		practice bool
 	}
 	busy := map[string]uint64{}  // queues with a notice being delivered, and its id
-	stuck := map[string]uint64{} // queues whose outcome could not be recorded, and its id: left for the next pass
+	stuck := map[string]uint64{} // queues whose outcome could not be recorded, and its id: left for a later pass (outboxNext)
+	now := b.now()
+	held := b.outboxHolds.heldIDs(now)
+	defer b.outboxHolds.dropEnded(now)
 	// Queues waiting for a DM channel, with the user it is with. A queue
 	// tries again as soon as its channel is open. Of the others one at a
 	// time tries again, when no channel is being opened, and so opens the
@@ -142,6 +173,7 @@ func (b *Bot) deliverDue(ctx context.Context) {
 			for _, id := range stuck {
 				skip = append(skip, id)
 			}
+			skip = append(skip, held...)
 			due, err := b.store.DueNotices(ctx, b.now(), len(waiting)+2*free+practiceWorkers, skip...)
 			if err != nil && ctx.Err() == nil { // not the bot stopping mid-query
 				b.log.Error("reading due notices failed", "error", err)
@@ -196,6 +228,10 @@ func (b *Bot) deliverDue(ctx context.Context) {
 			waiting[o.queue] = o.handled.waitFor
 		case !o.handled.recorded:
 			stuck[o.queue] = id
+			until := b.outboxHolds.failed(timerKey{kind: holdNotice, id: id}, now)
+			b.log.Warn("a notice's delivery could not be recorded; tried again later", "notice", id, "retry", until)
+		default:
+			b.outboxHolds.clear(timerKey{kind: holdNotice, id: id})
 		}
 	}
 }

@@ -45,6 +45,7 @@ const (
 	holdTournament     = 'T'
 	holdDueTournaments = 'D'
 	holdDueDeadlines   = 'd'
+	holdNotice         = 'n' // a notice of the outbox (outboxHolds)
 )
 
 func deadlineKey(d storage.Deadline) timerKey {
@@ -64,6 +65,7 @@ var (
 type timerHold struct {
 	fails int
 	until time.Time
+	at    time.Time // of the latest failure
 }
 
 // timerHolds are the timers held back after failing; safe for concurrent
@@ -71,6 +73,10 @@ type timerHold struct {
 type timerHolds struct {
 	mu sync.Mutex
 	m  map[timerKey]timerHold
+	// atOnce is how many failures in a row are tried again at once (the
+	// next pass) before the holds begin: the outbox's, whose deliveries a
+	// blip of the database must not hold up a minute.
+	atOnce int
 }
 
 // held reports whether k is held back at now.
@@ -90,12 +96,15 @@ func (h *timerHolds) failed(k timerKey, now time.Time) time.Time {
 		h.m = map[timerKey]timerHold{}
 	}
 	hold := h.m[k]
-	wait := timerRetryFirst
-	for i := 0; i < hold.fails && wait < timerRetryMax; i++ {
+	wait, doubled := timerRetryFirst, hold.fails-h.atOnce
+	for i := 0; i < doubled && wait < timerRetryMax; i++ {
 		wait *= 2
 	}
+	if doubled < 0 {
+		wait = 0
+	}
 	hold.fails++
-	hold.until = now.Add(min(wait, timerRetryMax))
+	hold.until, hold.at = now.Add(min(wait, timerRetryMax)), now
 	h.m[k] = hold
 	return hold.until
 }
@@ -120,17 +129,31 @@ func (h *timerHolds) keepOnly(kinds func(byte) bool, keep func(timerKey) bool) {
 	}
 }
 
-// dropEnded forgets the holds ended by now: a pass has just tried each
-// timer they held that is still due, and held it again if it failed, so
-// that no ended hold makes the loop come back at once for nothing.
+// dropEnded forgets the holds ended by now but for a failure at now: a
+// pass has just tried each timer they held that is still due, and held it
+// again if it failed, so that no ended hold makes the loop come back at
+// once for nothing.
 func (h *timerHolds) dropEnded(now time.Time) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for k, hold := range h.m {
-		if !now.Before(hold.until) {
+		if !now.Before(hold.until) && !hold.at.Equal(now) {
 			delete(h.m, k)
 		}
 	}
+}
+
+// heldIDs lists the ids of the timers held back at now.
+func (h *timerHolds) heldIDs(now time.Time) []uint64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []uint64
+	for k, hold := range h.m {
+		if now.Before(hold.until) {
+			out = append(out, k.id)
+		}
+	}
+	return out
 }
 
 // count is how many holds of kinds there are.
