@@ -42,7 +42,8 @@
 // settings.go, stats.go, rules.go and record.go answer the commands between
 // moves; describe.go words moves; practice.go plays the computer; timers.go
 // handles deadlines (timerholds.go holds back, with a growing wait, one whose
-// handling keeps failing); outbox.go and notices.go deliver what changes owe, from snapshot.go,
+// handling keeps failing, and the outbox a notice whose outcome cannot be
+// recorded); outbox.go and notices.go deliver what changes owe, from snapshot.go,
 // and send.go sends each message once and reads Discord's failures (made.go
 // learns from the gateway which DMs Discord made though its answer was lost;
 // refused.go sends a message Discord refused as plain text, or says where to see it);
