@@ -141,6 +141,7 @@ func (b *Bot) deadlineTimers(ctx context.Context, now time.Time) {
 		b.holds.keepOnly(isDeadlineHold, func(k timerKey) bool { return listed[k] })
 	}
 	var handled []storage.Deadline
+	answered := map[timerKey]bool{} // left to the computer's answer
 	for _, d := range due {
 		if len(handled) == timerBatch {
 			break
@@ -149,7 +150,11 @@ func (b *Bot) deadlineTimers(ctx context.Context, now time.Time) {
 			continue
 		}
 		handled = append(handled, d)
-		b.guard(ctx, "timer", func(ctx context.Context) { b.onDeadline(ctx, d) })
+		b.guard(ctx, "timer", func(ctx context.Context) {
+			if b.onDeadline(ctx, d) {
+				answered[deadlineKey(d)] = true
+			}
+		})
 	}
 	if len(handled) == 0 {
 		return
@@ -167,6 +172,9 @@ func (b *Bot) deadlineTimers(ctx context.Context, now time.Time) {
 	for _, d := range handled {
 		if k := deadlineKey(d); left[k] {
 			until := b.holds.failed(k, now)
+			if answered[k] {
+				continue // until the answer, which nudges the timers, is known to be under way (passOver)
+			}
 			b.log.Warn("a timer is still due after it was handled; tried again later", "deadline", d.Kind.String(), "id", d.ID, "retry", until)
 		} else {
 			b.holds.clear(k)
@@ -212,8 +220,10 @@ func (b *Bot) roundOver(ctx context.Context, m *storage.Match, err error, id ...
 }
 
 // onDeadline handles one timer. What it changes records, in the same
-// transaction, what it owes the players (the outbox tells them).
-func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
+// transaction, what it owes the players (the outbox tells them). It
+// reports whether it left the timer to the computer's answer, which ends
+// it later (the timer staying due meanwhile is no failure).
+func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) (answering bool) {
 	now := b.now()
 	switch d.Kind {
 	case storage.DeadlineChallenge:
@@ -225,14 +235,14 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
 		if err != nil {
 			b.timerFailed("reading a match to remind failed", d, err)
-			return
+			return false
 		}
 		reminded, err := b.store.MarkReminded(ctx, m.ID, m.Version, now)
 		if err != nil {
 			if !b.roundOver(ctx, m, err) {
 				b.timerFailed("recording a reminder failed", d, err)
 			}
-			return
+			return false
 		}
 		m = reminded
 		b.afterChange(ctx, m, nil) // the computer's turn may have been missed, by a restart say
@@ -244,22 +254,22 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 		m, err := b.store.Act(ctx, storage.MatchID(d.ID), 0, storage.Action{Kind: storage.ActResume, At: now})
 		if err != nil {
 			if b.roundOver(ctx, nil, err, storage.MatchID(d.ID)) {
-				return
+				return false
 			}
 			if !errors.Is(err, storage.ErrNotDue) && !errors.Is(err, storage.ErrNotFound) && !errors.Is(err, storage.ErrGameOver) {
 				b.log.Warn("ending a pause failed", "match", d.ID, "error", err)
 			}
-			return
+			return false
 		}
 		b.afterChange(ctx, m, nil)
 	case storage.DeadlineMatch:
 		if b.answeringMatch(storage.MatchID(d.ID)) {
-			return // the computer's answer is under way: it moves when due
+			return true // the computer's answer is under way: it moves when due
 		}
 		m, err := b.store.Match(ctx, storage.MatchID(d.ID))
 		if err != nil {
 			b.timerFailed("reading a match whose time is up failed", d, err)
-			return
+			return false
 		}
 		if b.computerToMove(m) {
 			// Never lose on time for the computer. Its answer waits for
@@ -267,10 +277,11 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) {
 			// the timers due after this one are not held up.
 			ctx := context.WithoutCancel(ctx)
 			b.goComputer(func() { b.computerTurn(ctx, m) })
-			return
+			return true
 		}
 		b.matchTimeUp(ctx, m, now)
 	}
+	return false
 }
 
 // matchTimeUp records that the time of match m ran out, when it did by
