@@ -55,6 +55,11 @@ func TestTimersPassLeavesTheComputerItsTurn(t *testing.T) {
 		passed.Store(true)
 	}()
 	h.srv.WaitFor(t, "the timers' pass to end", passed.Load)
+	// Claimed by the pass itself, not later by the answer's goroutine:
+	// until then the loop would find the timer due again and again.
+	if !h.bot.answeringMatch(1) {
+		t.Errorf("the computer's answer is not claimed when the pass that handed it over ends")
+	}
 	if _, err := h.db.Challenge(ctx, 1); !errors.Is(err, storage.ErrNotFound) {
 		t.Errorf("bob's challenge, due after the computer's time, after the pass: %v, want it expired", err)
 	}
@@ -150,5 +155,22 @@ func TestTimersWaitPastTheComputersTurn(t *testing.T) {
 	h.bot.answering.Delete(key)
 	if next, _, _ := h.bot.nextDeadline(ctx); next != first {
 		t.Errorf("with no answer under way the timers wait for %+v, want %+v", next, first)
+	}
+}
+
+// TestComputerAnswerPanicKeepsTheBot: a panic in a computer's answer (a
+// record that does not replay, say) is logged and ends the answer, not the
+// process, whose restart would run the same answer again.
+func TestComputerAnswerPanicKeepsTheBot(t *testing.T) {
+	t.Parallel()
+	var logs logLines
+	h := newHarness(t, logs.capture)
+	if !h.bot.goComputer(func() { panic("the record does not replay") }) {
+		t.Fatal("goComputer ran nothing while the bot runs")
+	}
+	logs.waitFor(h, "the computer's answer panicked")
+	h.shutdown()
+	if h.bot.goComputer(func() { t.Error("an answer ran after the bot stopped") }) {
+		t.Error("goComputer reports an answer started after the bot stopped")
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"github.com/strategobot/strategobot/internal/logsafe"
 	"math/rand/v2"
 	"time"
 
@@ -148,19 +149,28 @@ func (b *Bot) letComputerMove(ctx context.Context, m *storage.Match, g *game.Gam
 // goComputer runs f, a computer's answer, on a goroutine of its own that Run
 // waits for once it stops; none starts after (a restart lets the computer
 // move again: see computerTurn).
-func (b *Bot) goComputer(f func()) {
+// It reports false when the bot stops, and f does not run. A panic in f
+// (a record that does not replay, say) is logged, as a handler's is: left
+// alone it would end the process, and its restart would run f again.
+func (b *Bot) goComputer(f func()) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	select {
 	case <-b.stopping:
-		return
+		return false
 	default:
 	}
 	b.computers.Add(1)
 	go func() {
 		defer b.computers.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				b.log.Error("the computer's answer panicked", "panic", logsafe.Panic(r))
+			}
+		}()
 		f()
 	}()
+	return true
 }
 
 // answerKey names the computer's answer to a move: its match, and how many
@@ -181,13 +191,48 @@ func (b *Bot) answeringMatch(id storage.MatchID) bool {
 	return found
 }
 
+// answeringCount is how many of the computer's answers are under way.
+func (b *Bot) answeringCount() int {
+	n := 0
+	b.answering.Range(func(_, _ any) bool {
+		n++
+		return true
+	})
+	return n
+}
+
 // computerTurn lets the computer move in a match it finds it is to move in:
 // a timer's answer when its turn was missed (by a restart, say), unless its
 // answer is under way already.
 func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
-	if _, owed := b.answering.Load(answerKey{m.ID, m.Moves()}); owed || !b.computerToMove(m) {
+	if !b.computerToMove(m) {
 		return
 	}
+	key := answerKey{m.ID, m.Moves()}
+	if !b.claimAnswer(key) {
+		return
+	}
+	defer b.answered(key)
+	b.claimedTurn(ctx, m)
+}
+
+// claimAnswer claims the answer to the move key names for its caller, who
+// calls answered once it is over, and reports false when another has it:
+// one answer a move.
+func (b *Bot) claimAnswer(key answerKey) bool {
+	_, owed := b.answering.LoadOrStore(key, true)
+	return !owed
+}
+
+// answered ends the claim of the answer key names: its timer, passed over
+// while it was owed (nextDeadline), may be due.
+func (b *Bot) answered(key answerKey) {
+	b.answering.Delete(key)
+	b.nudgeTimers()
+}
+
+// claimedTurn is computerTurn for a caller that claimed its answer.
+func (b *Bot) claimedTurn(ctx context.Context, m *storage.Match) {
 	side := m.ToMove()
 	b.countReplay()
 	g, err := m.Game()
@@ -195,7 +240,7 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 		b.log.Error("rebuilding a practice game failed", "match", m.ID, "error", err)
 		return
 	}
-	b.computerMoves(ctx, m, side, g.View(game.ViewerOf(side)))
+	b.answer(ctx, m, side, g.View(game.ViewerOf(side)))
 }
 
 // computerMoves chooses the computer's move from what its side may know, v,
@@ -213,13 +258,15 @@ func (b *Bot) computerTurn(ctx context.Context, m *storage.Match) {
 // timer), the first books the answer and the others leave it to that one.
 func (b *Bot) computerMoves(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
 	key := answerKey{m.ID, m.Moves()}
-	if _, owed := b.answering.LoadOrStore(key, true); owed {
+	if !b.claimAnswer(key) {
 		return
 	}
-	defer func() {
-		b.answering.Delete(key)
-		b.nudgeTimers() // its timer, passed over while it was owed (nextDeadline), may be due
-	}()
+	defer b.answered(key)
+	b.answer(ctx, m, side, v)
+}
+
+// answer is computerMoves for a caller that claimed its answer.
+func (b *Bot) answer(ctx context.Context, m *storage.Match, side game.Side, v game.View) {
 	var mv game.Move
 	a := b.thinkers.book(time.Now())
 	chosen := false

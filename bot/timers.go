@@ -121,7 +121,10 @@ func (b *Bot) deadlineTimers(ctx context.Context, now time.Time) {
 	if b.holds.held(dueDeadlinesKey, now) {
 		return
 	}
-	held := b.holds.count(isDeadlineHold)
+	// Those held back and those of matches whose computer answers are
+	// passed over (passOver): the read looks that many further, so that
+	// they never fill the batch and starve the deadlines behind them.
+	held := b.holds.count(isDeadlineHold) + b.answeringCount()
 	due, err := b.store.DueDeadlines(ctx, now, timerBatch+held)
 	if err != nil {
 		// The next deadline may read well, and be due: the loop would
@@ -275,8 +278,20 @@ func (b *Bot) onDeadline(ctx context.Context, d storage.Deadline) (answering boo
 			// Never lose on time for the computer. Its answer waits for
 			// its turn in the thinkers' schedule, which the pass does not:
 			// the timers due after this one are not held up.
+			// The answer is claimed here, not on its goroutine: until
+			// that had replayed the game and claimed it, the loop would
+			// find this timer due, not passed over, again and again.
+			key := answerKey{m.ID, m.Moves()}
+			if !b.claimAnswer(key) {
+				return true
+			}
 			ctx := context.WithoutCancel(ctx)
-			b.goComputer(func() { b.computerTurn(ctx, m) })
+			if !b.goComputer(func() {
+				defer b.answered(key)
+				b.claimedTurn(ctx, m)
+			}) {
+				b.answered(key)
+			}
 			return true
 		}
 		b.matchTimeUp(ctx, m, now)
