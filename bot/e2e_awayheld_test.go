@@ -166,6 +166,10 @@ func TestTimeActionsWhileTheBoardIsHeld(t *testing.T) {
 		}, func(due time.Time) string { return "alice gave you 1 day more: your move is now due " + relMark(due) }},
 		{"a pause", func(t *testing.T, h *harness) {
 			h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+			// Asked by DM first, which the bot records (to take its
+			// buttons away once she has answered): then she accepts.
+			h.alice.WaitDM(t, contains("bob proposes to pause"))
+			h.srv.WaitFor(t, "the DM that asks her to be recorded", func() bool { return len(h.match(1).OfferDMs) == 1 })
 			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "accept")).Reply(t)
 		}, func(due time.Time) string { return "Your move is then due " + relMark(due) }},
 	}

@@ -166,6 +166,7 @@ func TestOldDrawDeclineKeepsOwnOffer(t *testing.T) {
 	h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
 	h.bot.deliverDue(t.Context())
 	offer := h.bob.WaitDM(t, contains("offers a draw"))
+	editHeld(t, h, h.bob) // the presses come before the DM loses its buttons
 	h.bob.SlashCommand(t, h.channel, "stratego draw", discordtest.Opt("action", "decline")).Reply(t)
 	h.bob.SlashCommand(t, h.channel, "stratego draw", discordtest.Opt("action", "offer")).Reply(t)
 	for _, label := range []string{"Decline", "Accept draw"} {

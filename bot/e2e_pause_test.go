@@ -223,9 +223,9 @@ func TestOldDeclineKeepsOwnProposal(t *testing.T) {
 	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
 	h.bot.deliverDue(t.Context())
 	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+	editHeld(t, h, h.bob) // the presses come before the DM loses its buttons
 	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "decline")).Reply(t)
 	h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 5)).Reply(t)
-	h.bot.deliverDue(t.Context())
 	h.alice.WaitDM(t, contains("bob proposes to pause the match for 5 days"))
 	for _, label := range []string{"Decline", "Pause"} {
 		got := h.bob.ClickButton(t, ask, button(t, ask, label)).Reply(t).Content
@@ -303,11 +303,11 @@ func TestCrossedProposals(t *testing.T) {
 
 	agreed := h.clock.Now()
 	untilMark := "<t:" + strconv.FormatInt(agreed.Add(3*24*time.Hour).Unix(), 10) + ":f>"
+	editHeld(t, h, h.bob) // the press below comes before the DM loses its buttons
 	got := h.bob.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t).Content
 	if want := "alice had proposed the same pause: you agreed to it. The match is paused by agreement until " + untilMark; !strings.HasPrefix(got, want) {
 		t.Errorf("Bob's proposal of 3 days answered %q, want it to begin %q", got, want)
 	}
-	h.bot.deliverDue(t.Context())
 	h.alice.WaitDM(t, contains("paused by agreement until "+untilMark))
 	h.bob.WaitDM(t, contains("paused by agreement until "+untilMark))
 	h.channelSays("paused by agreement until " + untilMark)

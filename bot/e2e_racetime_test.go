@@ -244,8 +244,9 @@ func TestPauseDeclinedByAMove(t *testing.T) {
 	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 2 days"))
 	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 	h.waitMoves(1, 1)
+	editHeld(t, h, h.bob) // the press comes before the DM loses its buttons
 	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
-	h.waitMoves(1, 2)
+	h.waitStored(1, 2)
 	h.bob.SetLocale("de")
 	de := lang.For("de")
 	want := de.Sprintf(txtPauseDeclinedByMove)

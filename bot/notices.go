@@ -148,10 +148,13 @@ func (b *Bot) composeMatch(ctx context.Context, n storage.Notice, snap *snapshot
 		return c.timeGiven(), nil
 	case storage.EventPauseOffered:
 		// A gift of time or a vacation since leaves the proposal standing.
-		if by, _, ok := m.PauseOffer(); m.Phase != storage.PhasePlaying || n.Log > len(m.Log) || !ok || by == side || newer(m.Log[n.Log:], storage.ActOfferPause) {
+		by, days, ok := m.PauseOffer()
+		if m.Phase != storage.PhasePlaying || n.Log > len(m.Log) || !ok || by == side || newer(m.Log[n.Log:], storage.ActOfferPause) {
 			return nil, nil // answered, or lapsed, before it could be asked
 		}
-		return c.one(b.pauseOfferMessage(p, m, side, now)), nil // "if you agree now": from when it is asked
+		return c.one(b.pauseOfferMessage(p, m, side, days, now)), nil // "if you agree now": from when it is asked
+	case storage.EventOfferSettled:
+		return c.offerSettled(), nil
 	case storage.EventPauseDeclined:
 		return c.text(p.Sprintf(txtPauseDeclineNote, b.playerName(p, m, side.Opponent()))), nil
 	case storage.EventPaused, storage.EventResumed:
@@ -383,6 +386,61 @@ func (c *matchNotice) abandoned() []outgoing {
 		Content:         c.b.matchTitle(p, m) + "\n" + web.CalledOffText(p, m),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	})
+}
+
+// What the DM that asked about an offer says once it is settled, in
+// place of its buttons (offerSettled).
+const (
+	txtOfferAccepted  = "Accepted."
+	txtOfferDeclined  = "Declined."
+	txtOfferWithdrawn = "Withdrawn."
+	txtOfferLapsed    = "No longer stands: the game went on."
+	txtOfferOver      = "The match is over."
+)
+
+// offerSettled edits the DM that asked the player about a draw offer or a
+// proposal to pause, now settled: it says what it said, and what became
+// of the offer, without its buttons. An edit is the same however often it
+// is made. Nothing is sent when no DM was recorded as asking (it was
+// never asked, its offer settled before it could be).
+func (c *matchNotice) offerSettled() []outgoing {
+	b, n, m, p, side := c.b, c.n, c.m, c.p, c.side
+	d, ok := m.AskedDM(n.Offer)
+	if !ok || n.Offer > len(m.Log) || c.aud > storage.AudienceBlue {
+		return nil
+	}
+	offer := m.Log[n.Offer-1]
+	if offer.Side != side.Opponent() {
+		return nil
+	}
+	var asked string
+	switch offer.Kind {
+	case storage.ActOfferDraw:
+		asked = b.drawOfferMessage(p, m, side).Content
+	case storage.ActOfferPause:
+		asked = b.pauseOfferMessage(p, m, side, offer.Days, d.At).Content
+	default:
+		return nil
+	}
+	var what string
+	switch n.Reason {
+	case storage.OfferAccepted:
+		what = p.Sprintf(txtOfferAccepted)
+	case storage.OfferDeclined:
+		what = p.Sprintf(txtOfferDeclined)
+	case storage.OfferWithdrawn:
+		what = p.Sprintf(txtOfferWithdrawn)
+	case storage.OfferOver:
+		what = p.Sprintf(txtOfferOver)
+	default:
+		what = p.Sprintf(txtOfferLapsed)
+	}
+	content := asked + "\n" + what
+	return []outgoing{{to: c.to, edit: &discordgo.MessageEdit{
+		ID: d.Message, Content: &content,
+		Components:      &[]discordgo.MessageComponent{},
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	}}}
 }
 
 // drawOfferStands reports whether the opponent's draw offer that a notice

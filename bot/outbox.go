@@ -336,7 +336,11 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			if n.Event == storage.EventCreated && n.To == storage.AudiencePublic && made != "" {
 				b.seekAnnounced(ctx, n.Match, made)
 			}
-			if parts[i].to.user != "" {
+			if (n.Event == storage.EventDrawOffered || n.Event == storage.EventPauseOffered) && parts[i].send != nil && made != "" {
+				// The DM that asks is edited once the offer is settled.
+				b.recordAsked(ctx, n, made, now)
+			}
+			if parts[i].to.user != "" && parts[i].send != nil {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
 			}
 			if i+1 < len(parts) {
@@ -347,6 +351,14 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 			continue
 		}
 		b.metrics.discordError(err)
+		if failure, _ := classify(err); failure != retryLater && n.Event == storage.EventOfferSettled {
+			// The DM asking about a settled offer cannot be edited:
+			// deleted by its reader (Unknown Message), or out of reach.
+			// Nothing is lost, and nobody is told of it.
+			b.metrics.notice("unreachable")
+			b.log.Info("the DM that asked about an offer cannot be edited; it is left as it is", "notice", n.ID, "match", n.Match, "error", err)
+			return b.record(ctx, "giving up a notice", b.noticeDone(ctx, n, b.now(), owed...))
+		}
 		switch failure, asked := classify(err); failure {
 		case retryLater:
 			b.metrics.notice("retried")
@@ -598,6 +610,27 @@ func liveGone(n storage.Notice, p outgoing, sendErr error) (*discordgo.MessageSe
 		post.Content = *e.Content
 	}
 	return post, true
+}
+
+// recordAsked records message, made at now for n (a draw offer or a
+// proposal to pause), as the DM that asked about its offer, which is
+// edited once the offer is settled (EventOfferSettled).
+func (b *Bot) recordAsked(ctx context.Context, n storage.Notice, message string, now time.Time) {
+	errKept := errors.New("the DM is recorded already")
+	d := storage.OfferDM{Offer: n.Log, Message: message, At: now}
+	m, err := b.store.UpdateMatch(ctx, n.Match, 0, func(x *storage.Match) error {
+		if !x.RecordAsked(d) {
+			return errKept
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errKept):
+	case err != nil:
+		b.log.Warn("recording the DM that asked about an offer failed; it keeps its buttons once the offer is settled", "match", n.Match, "error", err)
+	default:
+		b.afterChange(ctx, m, nil)
+	}
 }
 
 // replaceLiveMessage records id as match's live message in place of old,

@@ -366,8 +366,7 @@ func (b *Bot) declinedAlready(m *storage.Match, side game.Side) error {
 
 // pauseOfferMessage asks side, by DM, to accept or decline the opponent's
 // proposal to pause, which would end its days after at if agreed to then.
-func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, at time.Time) *discordgo.MessageSend {
-	_, days, _ := m.PauseOffer()
+func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side, days int, at time.Time) *discordgo.MessageSend {
 	id := func(action string) string {
 		return customID{kind: kindPause, action: action, id: uint64(m.ID), version: uint64(m.Moves()), arg: strconv.Itoa(days)}.String()
 	}

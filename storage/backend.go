@@ -323,4 +323,10 @@ func normalize(m *Match) {
 	for i := range m.Log {
 		m.Log[i].At = second(m.Log[i].At)
 	}
+	for i := range m.OfferDMs {
+		m.OfferDMs[i].At = second(m.OfferDMs[i].At)
+	}
+	if len(m.OfferDMs) == 0 {
+		m.OfferDMs = nil
+	}
 }

@@ -111,6 +111,13 @@
 // costs nobody a result or time: the challenger is told it expired and
 // sends it again with one command, a seeker seeks again.
 //
+// A draw offer or a proposal to pause asks the opponent by a DM with
+// buttons. Once it no longer stands (answered, withdrawn, lapsed, or the
+// match over), the change owes that player an edit of the DM
+// (EventOfferSettled): the bot records the DM's id in the match as it
+// delivers it (Match.OfferDMs), and the edit, the same however often it
+// is made, takes the buttons away and says what became of the offer.
+//
 // Followers are members who follow a match by DM without playing it: after
 // the channel is told of a change, each of them is sent the same public
 // board (AudienceFollower notices, recorded by the bot as it finishes the

@@ -90,6 +90,10 @@ type Match struct {
 	// LiveMessage is the channel message that announced the match (its
 	// challenge's), which the live board mode edits after every move.
 	LiveMessage string
+	// OfferDMs are the DMs that asked each player about the opponent's
+	// latest draw offer and proposal to pause (RecordAsked): each is
+	// edited once its offer is settled (EventOfferSettled).
+	OfferDMs []OfferDM
 	// Announce marks a match made where no answer to an interaction shows
 	// it: the queue paired two seeks in the waiting seeker's channel (the
 	// second seeker is answered privately in theirs). Its channel is told
@@ -342,6 +346,7 @@ func (m *Match) SameTurn(log int) bool {
 func (m *Match) Clone() *Match {
 	c := *m
 	c.Log = append([]Action(nil), m.Log...)
+	c.OfferDMs = slices.Clone(m.OfferDMs)
 	return &c
 }
 

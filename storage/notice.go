@@ -56,11 +56,17 @@ const (
 	// deadline of its round under way moved on by the time nobody ran the
 	// timers (Tournament.GiveAway).
 	EventTourneyAway
+
+	// EventOfferSettled: a draw offer or a proposal to pause that the
+	// player asked (by a DM with buttons) was answered, withdrawn, lapsed
+	// or ended with the match (Notice.Offer: which one; Notice.Reason:
+	// what became of it): that DM is edited to say so, without its buttons.
+	EventOfferSettled
 )
 
 var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed", "vacation", "vacation-over",
 	"round-paired", "round-result", "round-closed", "withdrawn", "tournament-over", "tournament-cancelled", "tournament-unreachable",
-	"channel-back", "away", "tournament-away"}
+	"channel-back", "away", "tournament-away", "offer-settled"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -152,8 +158,12 @@ type Notice struct {
 	Challenge *Challenge
 	// Reason says what an EventFallback notice stands in for, for the bot's
 	// own use; on an EventLateBoard, which kind of notice arrived late (and
-	// of a set-up invite, whose: the reader's own or their opponent's).
+	// of a set-up invite, whose: the reader's own or their opponent's); on
+	// an EventOfferSettled, what became of the offer (OfferAccepted …).
 	Reason string
+	// Offer, on an EventOfferSettled, is the offer settled: the count of
+	// the match's actions up to it.
+	Offer int
 	// Follower is the user id an AudienceFollower notice goes to.
 	Follower string
 	// Player is the user id an AudiencePlayer notice goes to.
@@ -237,6 +247,9 @@ func (n *Notice) waitsFor() string {
 //   - each move: both players and the channel; the notice to the side now to
 //     move starts its clock;
 //   - a draw offer: the opponent; a declined offer: the offerer;
+//   - a draw offer or a proposal to pause that stood before the change and
+//     no longer does (answered, withdrawn, lapsed, or the match over): the
+//     player it asked, whose DM is edited (settledOffers);
 //   - a gift of time: the opponent;
 //   - a proposal to pause: the opponent; a declined one: the proposer; a
 //     pause agreed, and its end: both players and the channel;
@@ -333,6 +346,10 @@ func Notices(old, m *Match, at time.Time) []Notice {
 			}
 		}
 	}
+	for _, o := range settledOffers(old, m) {
+		n := Notice{Match: m.ID, Event: EventOfferSettled, To: Audience(m.Log[o.offer-1].Side.Opponent()), Log: len(m.Log), At: second(at), Practice: m.Practice(), Offer: o.offer, Reason: o.how}
+		out = append(out, n)
+	}
 	if old.Phase != PhaseFinished && m.Phase == PhaseFinished {
 		add(EventFinale, AudiencePublic, len(m.Log), false)
 	}
@@ -380,6 +397,7 @@ type noticeRecord struct {
 	Clock     bool             `json:"clock,omitempty"`
 	Challenge *challengeRecord `json:"challenge,omitempty"`
 	Reason    string           `json:"reason,omitempty"`
+	Offer     int              `json:"offer,omitempty"`
 	Follower  string           `json:"follower,omitempty"`
 	Player    string           `json:"player,omitempty"`
 	Practice  bool             `json:"practice,omitempty"`
@@ -394,7 +412,7 @@ type noticeRecord struct {
 func encodeNotice(n *Notice) ([]byte, error) {
 	rec := noticeRecord{
 		V: noticeRecordVersion, ID: n.ID, Match: uint64(n.Match), Event: n.Event.String(), To: n.To.String(),
-		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Follower: n.Follower, Player: n.Player, Practice: n.Practice,
+		Log: n.Log, Version: n.Version, At: unixTime(n.At), Clock: n.StartsClock, Reason: n.Reason, Offer: n.Offer, Follower: n.Follower, Player: n.Player, Practice: n.Practice,
 		Tourney: uint64(n.Tournament), After: uint64(n.After), Sent: n.Sent, Attempts: n.Attempts, NextTry: unixTime(n.NextTry),
 	}
 	for _, id := range n.Until {
@@ -414,7 +432,7 @@ func decodeNotice(data []byte) (*Notice, error) {
 	}
 	n := &Notice{
 		ID: rec.ID, Match: MatchID(rec.Match), Log: rec.Log, Version: rec.Version, At: fromUnix(rec.At), StartsClock: rec.Clock,
-		Reason: rec.Reason, Follower: rec.Follower, Player: rec.Player, Practice: rec.Practice, Tournament: TournamentID(rec.Tourney), After: MatchID(rec.After), Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
+		Reason: rec.Reason, Offer: rec.Offer, Follower: rec.Follower, Player: rec.Player, Practice: rec.Practice, Tournament: TournamentID(rec.Tourney), After: MatchID(rec.After), Sent: rec.Sent, Attempts: rec.Attempts, NextTry: fromUnix(rec.NextTry),
 	}
 	for _, id := range rec.Until {
 		n.Until = append(n.Until, MatchID(id))
@@ -457,6 +475,8 @@ func validNotice(n *Notice) error {
 		return fmt.Errorf("only a tournament's announcement of a deadline, a withdrawal or a cancel waits for the games it called off: %w", ErrInvalid)
 	case n.At.IsZero():
 		return fmt.Errorf("a notice needs its time: %w", ErrInvalid)
+	case (n.Event == EventOfferSettled) != (n.Offer > 0) || n.Offer > n.Log || (n.Offer > 0 && n.Match == 0):
+		return fmt.Errorf("a settled offer's notice, and only one, names the offer of its match: %w", ErrInvalid)
 	case (n.To == AudienceFollower) != (n.Follower != ""):
 		return fmt.Errorf("a follower's notice, and only one, names the follower: %w", ErrInvalid)
 	case n.To == AudienceFollower && (n.Match == 0 || n.StartsClock):

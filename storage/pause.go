@@ -53,21 +53,32 @@ func (m *Match) PausedUntil() time.Time {
 // player asked, who declines it by playing on; the proposer's own move does
 // not, since a correspondence player sends a proposal with their move.
 func (m *Match) PauseOffer() (by game.Side, days int, ok bool) {
+	at := m.pauseOfferAt()
+	if at == 0 {
+		return 0, 0, false
+	}
+	a := m.Log[at-1]
+	return a.Side, a.Days, true
+}
+
+// pauseOfferAt is PauseOffer's proposal as its place in the log: the count
+// of actions up to it, 0 for none.
+func (m *Match) pauseOfferAt() int {
 	moved := [2]bool{} // the sides that moved since
 	for i := len(m.Log) - 1; i >= 0; i-- {
 		switch a := m.Log[i]; a.Kind {
 		case ActMove:
 			moved[a.Side] = true
 		case ActAcceptPause, ActDeclinePause, ActResume:
-			return 0, 0, false
+			return 0
 		case ActOfferPause:
 			if moved[a.Side.Opponent()] {
-				return 0, 0, false
+				return 0
 			}
-			return a.Side, a.Days, true
+			return i + 1
 		}
 	}
-	return 0, 0, false
+	return 0
 }
 
 // StoppedUntil is when the clock of the side to move may run again: the end

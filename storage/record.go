@@ -206,10 +206,19 @@ type matchRecord struct {
 	Tourney  uint64             `json:"tournament,omitempty"`
 	RoundEnd int64              `json:"round_ends,omitempty"` // a tournament match's round deadline
 	Live     string             `json:"live_msg,omitempty"`
+	Asked    []askedRecord      `json:"asked,omitempty"`    // the DMs asking about offers (Match.OfferDMs)
 	Announce bool               `json:"announce,omitempty"` // its channel is told of it by a notice
 	Created  int64              `json:"created"`
 	Started  int64              `json:"started,omitempty"`
 	Ended    int64              `json:"ended,omitempty"`
+}
+
+// askedRecord is an OfferDM as stored: the offer's place in the log, the
+// message id, and when it was worded (unix seconds).
+type askedRecord struct {
+	Offer int    `json:"offer"`
+	Msg   string `json:"msg"`
+	At    int64  `json:"at,omitempty"`
 }
 
 func encodeMatch(m *Match) ([]byte, error) {
@@ -247,6 +256,9 @@ func encodeMatch(m *Match) ([]byte, error) {
 	if m.InviteArrived != [2]time.Time{} {
 		rec.Arrived = []int64{unixTime(m.InviteArrived[game.Red]), unixTime(m.InviteArrived[game.Blue])}
 	}
+	for _, d := range m.OfferDMs {
+		rec.Asked = append(rec.Asked, askedRecord{Offer: d.Offer, Msg: d.Message, At: unixTime(d.At)})
+	}
 	if m.ToldUnreachable != [2]time.Time{} {
 		rec.Told = []int64{unixTime(m.ToldUnreachable[game.Red]), unixTime(m.ToldUnreachable[game.Blue])}
 	}
@@ -282,6 +294,9 @@ func decodeMatch(data []byte) (*Match, error) {
 		RatingApplied: rec.Rated, PublicGone: rec.Gone, PublicLost: fromUnix(rec.Lost), PublicDeleted: rec.Deleted, PublicBack: rec.Back,
 		ModeratorNote: rec.ModNote, LiveMessage: rec.Live, Announce: rec.Announce, Tournament: TournamentID(rec.Tourney), RoundEnds: fromUnix(rec.RoundEnd),
 		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
+	}
+	for _, d := range rec.Asked {
+		m.OfferDMs = append(m.OfferDMs, OfferDM{Offer: d.Offer, Message: d.Msg, At: fromUnix(d.At)})
 	}
 	clock, err := decodeClock(rec.GameClk)
 	if err != nil {

@@ -146,6 +146,10 @@ func EntityTooLarge() Refusal { return Refusal{*errTooLarge()} }
 // message".
 func EmptyMessage() Refusal { return Refusal{*errEmptyMessage()} }
 
+// UnknownMessage is Discord's 404 with code 10008, "Unknown Message": the
+// message named is gone.
+func UnknownMessage() Refusal { return Refusal{*errUnknownMessage()} }
+
 // RefuseNext makes the next n requests to route (Always: every one) answer
 // with r before they reach the stand-in's logic, as Discord refuses what it
 // will not take: nothing is made, and the test is not failed for it.

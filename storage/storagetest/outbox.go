@@ -77,15 +77,19 @@ func testNoticesOwed(t *testing.T, s storage.Store) {
 		{"an agreed draw likewise", func(t *testing.T, m *storage.Match) *storage.Match {
 			m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: t1})).in(t)
 			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActAcceptDraw, Side: game.Blue, At: t1})).in(t)
-		}, []string{"draw-offered>blue", "ended>red", "ended>blue", "ended>public", "finale>public"}},
-		{"a declined offer tells the offerer", func(t *testing.T, m *storage.Match) *storage.Match {
+		}, []string{"draw-offered>blue", "ended>red", "ended>blue", "ended>public", "finale>public", "offer-settled>blue"}},
+		{"a declined offer tells the offerer, and the DM that asked is edited", func(t *testing.T, m *storage.Match) *storage.Match {
 			m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: t1})).in(t)
 			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActDeclineDraw, Side: game.Blue, At: t1})).in(t)
-		}, []string{"draw-offered>blue", "draw-declined>red"}},
-		{"an offer taken back tells nobody more", func(t *testing.T, m *storage.Match) *storage.Match {
+		}, []string{"draw-offered>blue", "draw-declined>red", "offer-settled>blue"}},
+		{"an offer taken back tells nobody: the DM that asked is edited", func(t *testing.T, m *storage.Match) *storage.Match {
 			m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Red, At: t1})).in(t)
 			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActDeclineDraw, Side: game.Red, At: t1})).in(t)
-		}, []string{"draw-offered>blue"}},
+		}, []string{"draw-offered>blue", "offer-settled>blue"}},
+		{"a resignation with an offer standing ends it too", func(t *testing.T, m *storage.Match) *storage.Match {
+			m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActOfferDraw, Side: game.Blue, At: t1})).in(t)
+			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: t1})).in(t)
+		}, []string{"draw-offered>red", "offer-settled>red", "ended>red", "ended>blue", "ended>public", "finale>public"}},
 		{"a time-out ends the game", func(t *testing.T, m *storage.Match) *storage.Match {
 			return must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActTimeOut, At: m.Deadline})).in(t)
 		}, []string{"ended>red", "ended>blue", "ended>public", "finale>public"}},

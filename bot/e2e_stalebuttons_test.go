@@ -1,0 +1,231 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// editRoute is the route of a message's edit.
+const editRoute = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+// editsOf counts the edits of message id that Discord answered: made, or
+// refused with code (0: made).
+func editsOf(h *harness, id string, code int) int {
+	n := 0
+	for _, r := range h.srv.Requests(editRoute) {
+		if strings.HasSuffix(r.Path, "/messages/"+id) && r.Code == code && (code != 0 || r.Status < 300) {
+			n++
+		}
+	}
+	return n
+}
+
+// settledAs waits until the DM msg says, on its last line, what became of
+// its offer, and has no button left; it fails unless Discord made exactly
+// one edit of it.
+func settledAs(t *testing.T, h *harness, msg *discordtest.Message, line string) {
+	t.Helper()
+	h.bot.deliverDue(t.Context())
+	var now *discordtest.Message
+	h.srv.WaitFor(t, "the DM to say "+line, func() bool {
+		now = h.srv.Message(msg.ID)
+		return now != nil && strings.HasSuffix(now.Content, "\n"+line)
+	})
+	if len(now.Buttons()) != 0 {
+		t.Errorf("the settled offer's DM keeps its buttons: %q", controlsOf(now))
+	}
+	if !strings.HasPrefix(now.Content, msg.Content+"\n") {
+		t.Errorf("the settled offer's DM reads %q, want what it said (%q) and a line", now.Content, msg.Content)
+	}
+	h.outboxEmpty()
+	if n := editsOf(h, msg.ID, 0); n != 1 {
+		t.Errorf("the DM was edited %d times, want once", n)
+	}
+}
+
+// pressStale presses a button of an offer's DM, which the outbox takes
+// away once the offer is settled: as a client that has not yet shown the
+// edit sends it, whether or not the DM still shows the button. A press
+// made after the offer settled races the edit.
+func pressStale(t *testing.T, who *discordtest.Member, msg *discordtest.Message, label string) *discordtest.Interaction {
+	t.Helper()
+	return who.ForgeClick(t, msg, button(t, msg, label))
+}
+
+// editHeld holds the outbox's next edit in member's DM, which takes the
+// buttons of a settled offer away, until the test ends: a press of them
+// made meanwhile races the edit, and is answered from the match as it
+// stands. Nothing may wait for a pass of the outbox meanwhile.
+func editHeld(t *testing.T, h *harness, member *discordtest.Member) {
+	t.Helper()
+	held := h.srv.HoldNextIn(t, editRoute, member.DM(), 1)
+	t.Cleanup(held.Release)
+}
+
+// offerButton reports whether customID is a button of a draw offer's or a
+// proposal to pause's DM.
+func offerButton(customID string) bool {
+	id, err := parseCustomID(customID)
+	return err == nil && (id.kind == kindDraw || id.kind == kindPause)
+}
+
+// TestSettledOfferDMs: the DM that asks Bob about Alice's draw offer or
+// proposal to pause loses its buttons once the offer is settled, and says
+// what became of it, edited once: accepted, declined, withdrawn, lapsed as
+// the game went on, or ended with the match. It kept live buttons, which
+// refused a press only once pressed.
+func TestSettledOfferDMs(t *testing.T) {
+	t.Parallel()
+	move := func(h *harness, who *discordtest.Member, from, to string, moves int) {
+		who.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", from), discordtest.Opt("to", to)).Reply(t)
+		h.waitMoves(1, moves)
+	}
+	draw := func(h *harness) *discordtest.Message {
+		h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+		h.bot.deliverDue(t.Context())
+		return h.bob.WaitDM(t, contains("alice offers a draw."))
+	}
+	pause := func(h *harness) *discordtest.Message {
+		h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+		h.bot.deliverDue(t.Context())
+		return h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+	}
+	for _, tc := range []struct {
+		name   string
+		ask    func(h *harness) *discordtest.Message
+		settle func(h *harness, ask *discordtest.Message)
+		line   string
+	}{
+		{"draw accepted", draw, func(h *harness, ask *discordtest.Message) {
+			h.bob.ClickButton(t, ask, button(t, ask, "Accept draw")).Reply(t)
+		}, "Accepted."},
+		{"draw declined", draw, func(h *harness, ask *discordtest.Message) {
+			h.bob.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t)
+		}, "Declined."},
+		{"draw withdrawn", draw, func(h *harness, _ *discordtest.Message) {
+			h.alice.SlashCommand(t, h.channel, "stratego draw", discordtest.Opt("action", "decline")).Reply(t)
+		}, "Withdrawn."},
+		{"draw lapsed", draw, func(h *harness, _ *discordtest.Message) {
+			// Bob moves without answering, and Alice moves again.
+			move(h, h.alice, "A4", "A5", 1)
+			move(h, h.bob, "J7", "J6", 2)
+			move(h, h.alice, "A5", "A6", 3)
+		}, "No longer stands: the game went on."},
+		{"draw over", draw, func(h *harness, _ *discordtest.Message) {
+			ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+			h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+		}, "The match is over."},
+		{"pause accepted", pause, func(h *harness, ask *discordtest.Message) {
+			h.bob.ClickButton(t, ask, button(t, ask, "Pause")).Reply(t)
+		}, "Accepted."},
+		{"pause declined", pause, func(h *harness, ask *discordtest.Message) {
+			h.bob.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t)
+		}, "Declined."},
+		{"pause withdrawn", pause, func(h *harness, _ *discordtest.Message) {
+			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "decline")).Reply(t)
+		}, "Withdrawn."},
+		{"pause lapsed", pause, func(h *harness, _ *discordtest.Message) {
+			// Bob, asked, moves without answering.
+			move(h, h.alice, "A4", "A5", 1)
+			move(h, h.bob, "J7", "J6", 2)
+		}, "No longer stands: the game went on."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			ask := tc.ask(h)
+			tc.settle(h, ask)
+			settledAs(t, h, ask, tc.line)
+		})
+	}
+}
+
+// TestSettledOfferInBobsLanguage: the line is in the reader's language.
+func TestSettledOfferInBobsLanguage(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ locale, line string }{
+		{"nl", "Geweigerd."},
+		{"de", "Abgelehnt."},
+		{"fr", "Refusée."},
+	} {
+		t.Run(c.locale, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			h.bob.SetLocale(c.locale)
+			h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t) // the bot learns his language
+			h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+			h.bot.deliverDue(t.Context())
+			ask := h.bob.WaitDM(t, func(m *discordtest.Message) bool { return len(m.Buttons()) == 2 })
+			h.bob.SlashCommand(t, h.channel, "stratego draw", discordtest.Opt("action", "decline")).Reply(t)
+			settledAs(t, h, ask, c.line)
+		})
+	}
+}
+
+// TestSettledOfferAcrossRestart: the bot stops while the edit of the DM
+// of a declined draw offer is on its way (Discord holds it); the bot that
+// starts again edits it, once.
+func TestSettledOfferAcrossRestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice offers a draw."))
+	held := h.srv.HoldNextIn(t, editRoute, h.bob.DM(), 1)
+	defer held.Release() // never: the cut edit stays unanswered
+	h.bob.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t)
+	h.srv.WaitFor(t, "Discord to hold the edit", func() bool { return held.Waiting() > 0 })
+	h.shutdown()
+	if n := editsOf(h, ask.ID, 0); n != 0 {
+		t.Fatalf("the DM was edited %d times before the restart", n)
+	}
+	h.start()
+	settledAs(t, h, ask, "Declined.")
+	h.alice.WaitDM(t, contains("bob declined the draw"))
+}
+
+// TestSettledOfferDMGone: the DM of a settled offer is gone when it is to
+// be edited (Discord answers Unknown Message): the edit is given up
+// quietly, once tried, and what Bob is owed next still comes.
+func TestSettledOfferDMGone(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 2)).Reply(t)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 2 days"))
+	h.srv.RefuseNextIn(t, editRoute, h.bob.DM(), 1, discordtest.UnknownMessage())
+	h.bob.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	h.bob.WaitDM(t, contains("A5"))
+	h.outboxEmpty()
+	if n := editsOf(h, ask.ID, 10008); n != 1 {
+		t.Errorf("the gone DM's edit was tried %d times, want once", n)
+	}
+	if now := h.srv.Message(ask.ID); now == nil || len(now.Buttons()) != 2 {
+		t.Errorf("the refused edit changed the DM: %+v", now)
+	}
+	if m := h.match(1); m.Phase != storage.PhasePlaying {
+		t.Errorf("the match is %v", m.Phase)
+	}
+	// Bob's DMs reach him: neither he nor the channel is told otherwise.
+	if s, err := h.db.Player(t.Context(), h.bob.ID); err != nil || !s.DMBlockedAt.IsZero() {
+		t.Errorf("Bob's DMs are taken for closed since %v (%v)", s.DMBlockedAt, err)
+	}
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(msg.Content, "can't send you direct messages") {
+			t.Errorf("the channel is told of the gone DM: %q", msg.Content)
+		}
+	}
+}
