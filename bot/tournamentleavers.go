@@ -83,6 +83,30 @@ func (b *Bot) withdrawLeavers(ctx context.Context, t *storage.Tournament, state 
 	}
 }
 
+// claimCheck records the next of tournament id's timed checks (MembersDue,
+// memberCheckEvery from now: its members, a cancel's call-offs) when the
+// check is due and wanted of it as it stands, so that of several
+// processes, or passes, one makes it; it returns the tournament claimed,
+// nil when the check is not due, not wanted (over, or made meanwhile), or
+// could not be recorded (logged as failed).
+func (b *Bot) claimCheck(ctx context.Context, id storage.TournamentID, now time.Time, wanted func(*storage.Tournament) bool, failed string) *storage.Tournament {
+	claimed, err := b.updateTournament(ctx, id, func(x *storage.Tournament) error {
+		if !wanted(x) || now.Before(x.MembersDue) {
+			return errRefused
+		}
+		x.MembersDue = now.Add(memberCheckEvery)
+		return nil
+	})
+	switch {
+	case errors.Is(err, errRefused):
+		return nil
+	case err != nil:
+		b.log.Warn(failed, "tournament", id, "error", err)
+		return nil
+	}
+	return claimed
+}
+
 // checkMembers withdraws, while a round of t is under way, the players
 // still in who are no longer members of the server, when the check is due
 // (MembersDue, at most every memberCheckEvery). The next check is recorded
@@ -92,18 +116,9 @@ func (b *Bot) checkMembers(ctx context.Context, t *storage.Tournament) {
 	if now.Before(t.MembersDue) {
 		return
 	}
-	claimed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
-		if x.Done || now.Before(x.MembersDue) {
-			return errRefused // over, or checked meanwhile
-		}
-		x.MembersDue = now.Add(memberCheckEvery)
-		return nil
-	})
-	switch {
-	case errors.Is(err, errRefused):
-		return
-	case err != nil:
-		b.log.Warn("recording a tournament's check of its members failed", "tournament", t.ID, "error", err)
+	claimed := b.claimCheck(ctx, t.ID, now, func(x *storage.Tournament) bool { return !x.Done },
+		"recording a tournament's check of its members failed")
+	if claimed == nil {
 		return
 	}
 	state, err := claimed.State()

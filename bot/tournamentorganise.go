@@ -300,18 +300,9 @@ const cancelCheckAfter = 10 * time.Minute
 // several processes, or passes, one does it.
 func (b *Bot) callOffCancelled(ctx context.Context, t *storage.Tournament) {
 	now := b.now()
-	claimed, err := b.updateTournament(ctx, t.ID, func(x *storage.Tournament) error {
-		if !x.CallingOff || now.Before(x.MembersDue) {
-			return errRefused // made sure meanwhile, or not yet due
-		}
-		x.MembersDue = now.Add(memberCheckEvery)
-		return nil
-	})
-	switch {
-	case errors.Is(err, errRefused):
-		return
-	case err != nil:
-		b.log.Warn("recording a cancelled tournament's call-offs failed", "tournament", t.ID, "error", err)
+	claimed := b.claimCheck(ctx, t.ID, now, func(x *storage.Tournament) bool { return x.CallingOff },
+		"recording a cancelled tournament's call-offs failed")
+	if claimed == nil {
 		return
 	}
 	off := true
