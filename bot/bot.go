@@ -147,6 +147,10 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 		limits: limits, thinkers: newThinking(limits.ComputerThinkers, limits.ComputerPace), stopping: make(chan struct{}), metrics: cfg.Metrics,
 		snapshots: newSnapshotCache(changes), tournaments: newTournamentCache(), awayGiven: make(chan struct{}), firstReady: make(chan struct{})}
 	b.outboxHolds.atOnce = 2 // see outboxNext
+	// A timer whose handling was overtaken (the match changed as it was
+	// handled, storage.ErrStale) is still due, at the same time: it is
+	// tried again at once, and held back only when it fails again.
+	b.holds.atOnce = 1
 	b.halt, b.haltNow = context.WithCancel(context.Background())
 	b.leading.Store(!cfg.Shared) // alone on its database, the bot always leads
 	if cfg.Shared {

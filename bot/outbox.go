@@ -73,16 +73,44 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 		return next, ok, err
 	}
 	// The earliest notice not held back, as far ahead as any may wait.
-	first, err := b.store.DueNotices(ctx, farFuture, 1, held...)
+	ahead, err := b.store.DueNotices(ctx, farFuture, outboxLookAhead, held...)
 	if err != nil {
 		return time.Time{}, false, err
 	}
 	next := until
-	if len(first) == 1 && first[0].NextTry.Before(next) {
-		next = first[0].NextTry
+	var dueNow map[uint64]bool
+	for _, n := range ahead {
+		at := n.NextTry
+		if len(n.Until) > 0 && !at.After(now) {
+			// Read as far ahead as farFuture, past its UntilEnds, an
+			// announcement waits for nothing; at now it may still wait
+			// for its games' call-offs (as NextNotice knows), and then
+			// it is not due before UntilEnds, or the call-offs' notices,
+			// which the loop comes back after.
+			if dueNow == nil {
+				due, err := b.store.DueNotices(ctx, now, outboxLookAhead, held...)
+				if err != nil {
+					return time.Time{}, false, err
+				}
+				dueNow = map[uint64]bool{}
+				for _, d := range due {
+					dueNow[d.ID] = true
+				}
+			}
+			if !dueNow[n.ID] {
+				at = storage.UntilEnds(&n)
+			}
+		}
+		if at.Before(next) {
+			next = at
+		}
 	}
 	return next, true, nil
 }
+
+// outboxLookAhead is how many notices outboxNext reads while some are held
+// back: the earliest may be an announcement still waiting for call-offs.
+const outboxLookAhead = 64
 
 // outboxWorkers bounds the notices delivered at once. Each is the oldest of
 // its own queue (a player or the channel of one match), so they never race.
