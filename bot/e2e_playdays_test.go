@@ -154,7 +154,7 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 	h.bob.WaitDM(t, contains("Erinnerung: Dein Zug ist "+rel(due)+" fällig, sonst verlierst du diese Partie."))
 	wait(8 * time.Hour)
 	typo := h.bob.SendDM(t, "j7 nach j6")
-	h.bob.WaitDM(t, answers(typo, "Ich lese Züge wie `B4-B5` (von, nach)"))
+	h.bob.WaitDM(t, answers(typo, "Ich lese Züge wie `B7-B6` (von, nach)"))
 	if h.match(1).Moves() != 1 {
 		t.Fatal("a move the bot could not read was played")
 	}

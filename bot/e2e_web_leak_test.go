@@ -55,6 +55,26 @@ func (r *pageRecorder) open(t *testing.T, h *harness, base string, member *disco
 	}
 }
 
+// waitFor waits until the player's page has received a state that holds
+// want: a state that lasts a moment (an offer, a pause, a vacation) may
+// otherwise be overtaken, on a busy machine, before the page reads it.
+func (r *pageRecorder) waitFor(t *testing.T, want string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		r.mu.Lock()
+		got := slices.ContainsFunc(r.saw[0], func(e string) bool { return strings.Contains(e, want) })
+		r.mu.Unlock()
+		if got {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the player's page never got %s", want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // final waits until both pages have the finished match's state, and returns
 // every state each received.
 func (r *pageRecorder) final(t *testing.T) [2][]string {
