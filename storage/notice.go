@@ -289,13 +289,6 @@ func Notices(old, m *Match, at time.Time) []Notice {
 		// At the log as it stands: vacations taken during the set-ups may be in it.
 		everyone(EventStarted, len(m.Log), AudienceRed, m.Phase == PhasePlaying)
 	}
-	// The offers settled first: a proposal to pause made again for other
-	// days settles the one before it, whose DM must be edited before the new
-	// one's is delivered and recorded in its place (Match.RecordAsked).
-	for _, o := range settledOffers(old, m) {
-		n := Notice{Match: m.ID, Event: EventOfferSettled, To: Audience(m.Log[o.offer-1].Side.Opponent()), Log: len(m.Log), At: second(at), Practice: m.Practice(), Offer: o.offer, Reason: o.how}
-		out = append(out, n)
-	}
 	for i := len(old.Log); i < len(m.Log); i++ {
 		a := m.Log[i]
 		switch a.Kind {
@@ -352,6 +345,10 @@ func Notices(old, m *Match, at time.Time) []Notice {
 				add(EventVacationOver, Audience(a.Side), i+1, false)
 			}
 		}
+	}
+	for _, o := range settledOffers(old, m) {
+		n := Notice{Match: m.ID, Event: EventOfferSettled, To: Audience(m.Log[o.offer-1].Side.Opponent()), Log: len(m.Log), At: second(at), Practice: m.Practice(), Offer: o.offer, Reason: o.how}
+		out = append(out, n)
 	}
 	if old.Phase != PhaseFinished && m.Phase == PhaseFinished {
 		add(EventFinale, AudiencePublic, len(m.Log), false)

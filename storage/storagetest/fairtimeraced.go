@@ -84,7 +84,7 @@ func testPauseRaced(t *testing.T, s storage.Store) {
 	if want := at.Add(14 * 24 * time.Hour); !m.PausedUntil().Equal(want) {
 		t.Errorf("paused until %v, want %v", m.PausedUntil(), want)
 	}
-	if got := dueEvents(t, s, at); got != "offer-settled>blue paused>red paused>public" {
+	if got := dueEvents(t, s, at); got != "paused>red paused>blue paused>public" {
 		t.Errorf("the acceptances owe %s", got)
 	}
 	CheckReplay(t, m)
@@ -165,7 +165,7 @@ func testPauseCrossed(t *testing.T, s storage.Store) {
 	if want := at.Add(3 * 24 * time.Hour); !m.PausedUntil().Equal(want) || m.PauseOffersBy(game.Blue) != 0 {
 		t.Errorf("paused until %v, want %v; Blue's proposals %d, want 0", m.PausedUntil(), want, m.PauseOffersBy(game.Blue))
 	}
-	if got := dueEvents(t, s, at); got != "offer-settled>blue paused>red paused>public" {
+	if got := dueEvents(t, s, at); got != "paused>red paused>blue paused>public" {
 		t.Errorf("the pause agreed owes %s", got)
 	}
 	CheckReplay(t, m)

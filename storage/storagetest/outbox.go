@@ -577,7 +577,7 @@ func testPauseByAgreement(t *testing.T, s storage.Store) {
 	if !m.PausedUntil().Equal(until) || !m.Deadline.Equal(T0.Add(4*day)) {
 		t.Errorf("paused until %v, deadline %v; want %v and %v", m.PausedUntil().Sub(T0), m.Deadline.Sub(T0), until.Sub(T0), 4*day)
 	}
-	if got := dueEvents(t, s, agreed); got != "offer-settled>blue paused>red paused>public" {
+	if got := dueEvents(t, s, agreed); got != "paused>red paused>blue paused>public" {
 		t.Errorf("the pause owes %s", got)
 	}
 	Deliver(t, s, agreed)
