@@ -606,6 +606,9 @@ type countingStore struct {
 	// failCreateMatch makes that many of the next CreateMatch calls fail;
 	// createMatches counts the calls.
 	failCreateMatch, createMatches atomic.Int64
+	// dueAhead, when set, puts its deadlines, all due, ahead of the
+	// store's own in NextDeadline and DueDeadlines.
+	dueAhead atomic.Pointer[[]storage.Deadline]
 	// moveAs, when set, is given each move before it is applied, and
 	// returns the move to apply instead; it may panic, as a bug would.
 	moveAs atomic.Pointer[func(side game.Side, mv game.Move) game.Move]
@@ -694,7 +697,26 @@ func (c *countingStore) NextDeadline(ctx context.Context) (storage.Deadline, boo
 	if p := c.nextDeadlinePanics.Swap(nil); p != nil {
 		panic(*p)
 	}
+	if ahead := c.dueAhead.Load(); ahead != nil && len(*ahead) > 0 {
+		return (*ahead)[0], true, nil
+	}
 	return c.Store.NextDeadline(ctx)
+}
+
+func (c *countingStore) DueDeadlines(ctx context.Context, now time.Time, limit int) ([]storage.Deadline, error) {
+	ahead := c.dueAhead.Load()
+	if ahead == nil {
+		return c.Store.DueDeadlines(ctx, now, limit)
+	}
+	own, err := c.Store.DueDeadlines(ctx, now, 0)
+	if err != nil {
+		return nil, err
+	}
+	all := append(slices.Clone(*ahead), own...)
+	if limit > 0 && len(all) > limit {
+		all = all[:limit]
+	}
+	return all, nil
 }
 
 func (c *countingStore) Tournament(ctx context.Context, id storage.TournamentID) (*storage.Tournament, error) {
