@@ -127,6 +127,13 @@ func TestSettledOfferDMs(t *testing.T) {
 		{"pause withdrawn", pause, func(h *harness, _ *discordtest.Message) {
 			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "decline")).Reply(t)
 		}, "Withdrawn."},
+		{"pause made again for other days", pause, func(h *harness, _ *discordtest.Message) {
+			// The new proposal's DM is delivered, and recorded, before the
+			// first's edit: it took the first's place in the record.
+			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 5)).Reply(t)
+			h.bot.deliverDue(t.Context())
+			h.bob.WaitDM(t, contains("alice proposes to pause the match for 5 days"))
+		}, "Withdrawn."},
 		{"pause lapsed", pause, func(h *harness, _ *discordtest.Message) {
 			// Bob, asked, moves without answering.
 			move(h, h.alice, "A4", "A5", 1)

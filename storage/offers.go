@@ -39,9 +39,12 @@ func (m *Match) AskedDM(offer int) (OfferDM, bool) {
 }
 
 // RecordAsked records d as the DM asking about its offer, in place of the
-// one kept of an earlier offer of the same kind to the same player: a
-// match keeps four at most, the last draw offer and proposal to pause
-// asked of each player. It reports whether it changed anything.
+// one kept of an earlier offer of the same kind to the same player, unless
+// d's offer replaced that one (a proposal to pause made again for other
+// days): the earlier one's edit is then owed after d's DM, in the same
+// queue. A match keeps six at most: the last draw offer and proposal to
+// pause asked of each player, and a proposal each replaced. It reports
+// whether it changed anything.
 func (m *Match) RecordAsked(d OfferDM) bool {
 	if d.Offer < 1 || d.Offer > len(m.Log) {
 		return false
@@ -55,12 +58,28 @@ func (m *Match) RecordAsked(d OfferDM) bool {
 		if o.Offer > len(m.Log) || o.Offer == d.Offer {
 			continue
 		}
-		if a := m.Log[o.Offer-1]; a.Kind == kind && a.Side == side {
+		if a := m.Log[o.Offer-1]; a.Kind == kind && a.Side == side && !m.replaced(o.Offer, d.Offer) {
 			continue
 		}
 		kept = append(kept, o)
 	}
 	m.OfferDMs = append(kept, d)
+	return true
+}
+
+// replaced reports whether the proposal to pause at offer (the count of
+// actions up to it) was standing when its maker made the one at by, which
+// replaced it: nothing between them answered it, and no move lapsed it.
+func (m *Match) replaced(offer, by int) bool {
+	if offer >= by || m.Log[offer-1].Kind != ActOfferPause {
+		return false
+	}
+	for _, a := range m.Log[offer : by-1] {
+		switch a.Kind {
+		case ActAcceptPause, ActDeclinePause, ActMove, ActOfferPause:
+			return false
+		}
+	}
 	return true
 }
 

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -152,5 +153,62 @@ func TestOfferDMsRecord(t *testing.T) {
 	}
 	if d, ok := got.AskedDM(1); ok {
 		t.Errorf("the DM of the draw offer replaced is still kept: %v", d)
+	}
+}
+
+// TestRecordAskedKeepsTheReplaced: a proposal to pause made again for other
+// days replaces the one standing, whose DM is edited after the new one's
+// is delivered: its record is kept until then, and no longer once a later
+// proposal was asked about.
+func TestRecordAskedKeepsTheReplaced(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name string
+		log  []Action
+		want []int // the offers whose DMs are kept after each is recorded in turn
+	}{
+		{"made again", []Action{
+			{Kind: ActOfferPause, Side: game.Red, Days: 3}, // 1
+			{Kind: ActOfferPause, Side: game.Red, Days: 5}, // 2: replaces 1
+		}, []int{1, 2}},
+		{"made again twice", []Action{
+			{Kind: ActOfferPause, Side: game.Red, Days: 3}, // 1
+			{Kind: ActOfferPause, Side: game.Red, Days: 5}, // 2: replaces 1
+			{Kind: ActOfferPause, Side: game.Red, Days: 7}, // 3: replaces 2
+		}, []int{2, 3}},
+		{"declined, then made again", []Action{
+			{Kind: ActOfferPause, Side: game.Red, Days: 3}, // 1
+			{Kind: ActDeclinePause, Side: game.Blue},       // 2
+			{Kind: ActOfferPause, Side: game.Red, Days: 5}, // 3
+		}, []int{3}},
+		{"lapsed by a move, then made again", []Action{
+			{Kind: ActOfferPause, Side: game.Red, Days: 3}, // 1
+			{Kind: ActMove, Side: game.Blue},               // 2
+			{Kind: ActOfferPause, Side: game.Red, Days: 5}, // 3
+		}, []int{3}},
+		{"draw offers are never made again as they stand", []Action{
+			{Kind: ActOfferDraw, Side: game.Red},    // 1
+			{Kind: ActDeclineDraw, Side: game.Blue}, // 2
+			{Kind: ActOfferDraw, Side: game.Red},    // 3
+		}, []int{3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := setupMatch(base)
+			m.Phase = PhasePlaying
+			m.Log = tc.log
+			for i, a := range tc.log {
+				if a.Kind == ActOfferPause || a.Kind == ActOfferDraw {
+					m.RecordAsked(OfferDM{Offer: i + 1, Message: fmt.Sprint("m", i+1), At: base})
+				}
+			}
+			var got []int
+			for _, d := range m.OfferDMs {
+				got = append(got, d.Offer)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("kept the DMs of offers %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
