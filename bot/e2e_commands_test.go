@@ -250,9 +250,14 @@ func TestRestartAsksNoServer(t *testing.T) {
 		h.shutdown()
 		before := len(h.srv.Requests(list))
 		h.start()
-		h.srv.WaitFor(t, "every server seen", func() bool {
+		// Seen, and noted as looked at: a look still under way when the
+		// bot stops is cut, and the next start looks again.
+		h.srv.WaitFor(t, "every server seen and noted", func() bool {
 			for _, g := range guilds {
 				if _, ok := h.bot.guildsSwept.Load(g.ID); !ok {
+					return false
+				}
+				if s, err := h.db.Server(context.Background(), g.ID); err != nil || !s.CommandChecked {
 					return false
 				}
 			}
