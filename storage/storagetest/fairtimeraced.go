@@ -29,26 +29,10 @@ func testPauseRaced(t *testing.T, s storage.Store) {
 	// recorded, failing on an error other than refused.
 	all := func(what string, n int, kind storage.ActionKind, side game.Side, days int, refused error) int {
 		t.Helper()
-		errs := make([]error, n)
-		var wg sync.WaitGroup
-		for k := range n {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				_, errs[k] = act(kind, side, days)
-			}()
-		}
-		wg.Wait()
-		done := 0
-		for _, err := range errs {
-			switch {
-			case err == nil:
-				done++
-			case !errors.Is(err, refused):
-				t.Errorf("%s: error %v, want %v", what, err, refused)
-			}
-		}
-		return done
+		return recordedAtOnce(t, what, n, refused, func(int) error {
+			_, err := act(kind, side, days)
+			return err
+		})
 	}
 
 	if n := all("the same proposal four times at once", 4, storage.ActOfferPause, game.Red, 3, storage.ErrPauseOffered); n != 1 {
@@ -101,25 +85,10 @@ func testGiftsRaced(t *testing.T, s storage.Store) {
 	Deliver(t, s, T0)
 	at := T0.Add(time.Hour)
 	read := must(s.Match(ctx, m.ID)).in(t)
-	errs := make([]error, 4)
-	var wg sync.WaitGroup
-	for k := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[k] = s.Act(ctx, m.ID, read.Version, storage.Action{Kind: storage.ActGiveTime, Side: game.Blue, At: at})
-		}()
-	}
-	wg.Wait()
-	given := 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			given++
-		case !errors.Is(err, storage.ErrStale):
-			t.Errorf("a gift at once: error %v, want %v", err, storage.ErrStale)
-		}
-	}
+	given := recordedAtOnce(t, "a gift at once", 4, storage.ErrStale, func(int) error {
+		_, err := s.Act(ctx, m.ID, read.Version, storage.Action{Kind: storage.ActGiveTime, Side: game.Blue, At: at})
+		return err
+	})
 	if given != 1 {
 		t.Errorf("%d of four gifts at once were given, want 1", given)
 	}
@@ -173,24 +142,40 @@ func testPauseCrossed(t *testing.T, s storage.Store) {
 	// Both propose the same days at once: one proposes, the other accepts.
 	m = Started(t, s, NewMatch(game.VariantClassic), 19)
 	Deliver(t, s, T0)
-	errs := make([]error, 2)
-	var wg sync.WaitGroup
-	for side := range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[side] = act(m, game.Side(side), 2)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			t.Errorf("a proposal of the same days made at once: %v", err)
-		}
-	}
+	recordedAtOnce(t, "a proposal of the same days made at once", 2, nil, func(side int) error {
+		_, err := act(m, game.Side(side), 2)
+		return err
+	})
 	m = must(s.Match(ctx, m.ID)).in(t)
 	if want := at.Add(2 * 24 * time.Hour); !m.PausedUntil().Equal(want) || m.PauseOffersBy(game.Red)+m.PauseOffersBy(game.Blue) != 1 {
 		t.Errorf("two proposals of 2 days at once: paused until %v, want %v, with %d proposals, want 1", m.PausedUntil(), want, m.PauseOffersBy(game.Red)+m.PauseOffersBy(game.Blue))
 	}
 	CheckReplay(t, m)
+}
+
+// recordedAtOnce calls act n times at once (the k-th with k), as a double
+// click or processes sharing the store do, and returns how many calls were
+// recorded, failing t on an error other than refused.
+func recordedAtOnce(t *testing.T, what string, n int, refused error, act func(k int) error) int {
+	t.Helper()
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for k := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[k] = act(k)
+		}()
+	}
+	wg.Wait()
+	recorded := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			recorded++
+		case refused == nil || !errors.Is(err, refused):
+			t.Errorf("%s: error %v, want %v", what, err, refused)
+		}
+	}
+	return recorded
 }

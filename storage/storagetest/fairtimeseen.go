@@ -2,8 +2,6 @@ package storagetest
 
 import (
 	"context"
-	"errors"
-	"sync"
 	"testing"
 	"time"
 
@@ -62,25 +60,10 @@ func testGiftsNumbered(t *testing.T, s storage.Store) {
 	give := func(gift int) (*storage.Match, error) {
 		return s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActGiveTime, Side: game.Blue, Gift: gift, At: at})
 	}
-	errs := make([]error, 4)
-	var wg sync.WaitGroup
-	for k := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[k] = give(1)
-		}()
-	}
-	wg.Wait()
-	given := 0
-	for _, err := range errs {
-		switch {
-		case err == nil:
-			given++
-		case !errors.Is(err, storage.ErrGiftGiven):
-			t.Errorf("the first gift asked four times at once: error %v, want %v", err, storage.ErrGiftGiven)
-		}
-	}
+	given := recordedAtOnce(t, "the first gift asked four times at once", 4, storage.ErrGiftGiven, func(int) error {
+		_, err := give(1)
+		return err
+	})
 	if given != 1 {
 		t.Errorf("%d of four first gifts at once were given, want 1", given)
 	}
