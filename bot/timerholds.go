@@ -75,7 +75,8 @@ type timerHolds struct {
 	m  map[timerKey]timerHold
 	// atOnce is how many failures in a row are tried again at once (the
 	// next pass) before the holds begin: the outbox's, whose deliveries a
-	// blip of the database must not hold up a minute.
+	// blip of the database must not hold up a minute, and the timers', one
+	// of which a change to its match may overtake (storage.ErrStale).
 	atOnce int
 }
 
