@@ -283,7 +283,9 @@
 // size set with WithRateLimit), and a client that ignores them gets 429.
 // FailNext answers with a 5xx (discordgo retries only 502), DelayNext
 // answers late, HoldNext leaves a route's requests unanswered until
-// released, and HoldReady the next IDENTIFY. RefuseNext answers with a
+// released, LoseAnswerNextIn carries a request out (a message made, its
+// gateway event sent) and answers it with a 5xx, and HoldReady the next
+// IDENTIFY. RefuseNext answers with a
 // refusal Discord gives a request it will not take (InvalidFormBody 50035
 // with its errors object, EntityTooLarge 413/40005, EmptyMessage 50006),
 // for the next n requests or Always; nothing is made. DropGateway cuts the gateway connections: discordgo

@@ -25,6 +25,7 @@ type fault struct {
 	delay      time.Duration // wait this long before handling
 	hold       *Hold         // wait until it is released before handling
 	refusal    *apiError     // answer with this 4xx refusal instead
+	lost       bool          // handle it, then answer with status: the answer lost
 }
 
 // FailNext makes the next n requests to route fail with status (a 5xx such
@@ -113,6 +114,18 @@ func (s *Server) FailNextIn(t TB, route string, ch *Channel, n int, status int) 
 func (s *Server) DelayNextIn(t TB, route string, ch *Channel, n int, d time.Duration) {
 	t.Helper()
 	s.addFault(t, &fault{route: route, channel: ch.ID, remaining: n, delay: d})
+}
+
+// LoseAnswerNextIn makes the next n requests to route about channel ch do
+// what they ask (a message made, with its gateway event), and then answer
+// with status (a 5xx other than 502, which discordgo retries by itself)
+// instead of what they made: Discord's answer lost on its way back.
+func (s *Server) LoseAnswerNextIn(t TB, route string, ch *Channel, n int, status int) {
+	t.Helper()
+	if status < 500 || status > 599 || status == http.StatusBadGateway {
+		t.Fatalf("discordtest: LoseAnswerNextIn wants a 5xx status other than 502, got %d", status)
+	}
+	s.addFault(t, &fault{route: route, channel: ch.ID, remaining: n, status: status, lost: true})
 }
 
 // RateLimitNextIn is RateLimitNext for the requests about channel ch only.

@@ -61,6 +61,32 @@ func TestInjectedFaults(t *testing.T) {
 	}
 }
 
+// TestLoseAnswerNextIn: the request is carried out (the message made, in
+// the channel's history) but answered with the status injected, as a
+// Discord whose answer was lost; the channel's next request is answered.
+func TestLoseAnswerNextIn(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, nil)
+	ch := w.guild.General()
+	w.srv.LoseAnswerNextIn(t, messagesRoute, ch, 1, http.StatusServiceUnavailable)
+	var re *discordgo.RESTError
+	if _, err := w.sess.ChannelMessageSend(ch.ID, "hello"); !errors.As(err, &re) || re.Response.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("the lost answer: %v, want a 503", err)
+	}
+	if msgs := w.srv.ChannelMessages(ch); len(msgs) != 1 || msgs[0].Content != "hello" {
+		t.Fatalf("the channel holds %d messages, want the one made", len(msgs))
+	}
+	if _, err := w.sess.ChannelMessageSend(ch.ID, "again"); err != nil {
+		t.Fatalf("the next send: %v", err)
+	}
+	if got := statuses(w.srv, messagesRoute); !slices.Equal(got, []int{503, 200}) {
+		t.Errorf("statuses %v, want [503 200]", got)
+	}
+	if got := fatal(t, func(tb testing.TB) { w.srv.LoseAnswerNextIn(tb, messagesRoute, ch, 1, http.StatusBadGateway) }); len(got) != 1 {
+		t.Errorf("a lost answer as a 502, which discordgo retries: failures %q", got)
+	}
+}
+
 // TestRateLimitBuckets checks the headers and that a full bucket answers
 // 429 to a client that ignores them, while discordgo waits instead.
 func TestRateLimitBuckets(t *testing.T) {

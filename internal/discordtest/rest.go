@@ -24,6 +24,7 @@ type request struct {
 	query   url.Values
 	body    []byte    // JSON body or payload_json; nil when there is none
 	uploads []*upload // files of a multipart body
+	lost    *fault    // done, its answer replaced by this fault's (LoseAnswerNextIn)
 }
 
 // upload is one file part of a multipart body.
@@ -178,6 +179,10 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, q, &rec, apiErr)
 		return
 	}
+	if q.lost != nil {
+		s.writeFault(w, q, &rec, q.lost)
+		return
+	}
 	s.writeOK(w, q, &rec, status, body)
 }
 
@@ -238,7 +243,9 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, rec *Request) (
 			s.writeError(w, q, rec, f.refusal)
 			return nil, nil
 		}
-		if f.status != 0 {
+		if f.lost {
+			q.lost = f
+		} else if f.status != 0 {
 			s.writeFault(w, q, rec, f)
 			return nil, nil
 		}
