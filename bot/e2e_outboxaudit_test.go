@@ -186,8 +186,8 @@ func TestLateAnswerThenOutage(t *testing.T) {
 	h.srv.WaitFor(t, "the bot to see its DM made", func() bool {
 		h.bot.made.mu.Lock()
 		defer h.bot.made.mu.Unlock()
-		for _, at := range h.bot.made.watched {
-			if !at.IsZero() {
+		for _, made := range h.bot.made.watched {
+			if !made.at.IsZero() {
 				return true
 			}
 		}

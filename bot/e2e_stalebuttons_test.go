@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
@@ -234,5 +236,67 @@ func TestSettledOfferDMGone(t *testing.T) {
 		if strings.Contains(msg.Content, "can't send you direct messages") {
 			t.Errorf("the channel is told of the gone DM: %q", msg.Content)
 		}
+	}
+}
+
+// TestSettledOfferDMAnswerLost: Discord makes the DM that asks Bob about
+// Alice's offer, but its answer to the create is lost (a 503); the bot
+// learns from the gateway that the DM arrived, and records it as the one
+// that asked all the same: once Bob declines, it loses its buttons, and
+// says what it said. Known made only by its nonce, it was never recorded,
+// and kept its live buttons.
+func TestSettledOfferDMAnswerLost(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, command, asks string
+		opts                []discordtest.Arg
+	}{
+		{"draw", "stratego draw", "alice offers a draw.", nil},
+		{"pause", "stratego pause", "alice proposes to pause the match for 3 days", []discordtest.Arg{discordtest.Opt("days", 3)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			h.srv.LoseAnswerNextIn(t, "POST /channels/{channel_id}/messages", h.bob.DM(), 1, http.StatusServiceUnavailable)
+			h.alice.SlashCommand(t, h.channel, tc.command, tc.opts...).Reply(t)
+			h.bot.deliverDue(t.Context())
+			ask := h.bob.WaitDM(t, contains(tc.asks))
+			// Whether the gateway told before the 503 came or after it,
+			// the outbox knows the DM made once it has heard, and tries
+			// no create again.
+			h.srv.WaitFor(t, "the bot to hear its DM made", func() bool {
+				if _, owed, err := h.db.NextNotice(t.Context()); err == nil && !owed {
+					return true
+				}
+				h.bot.made.mu.Lock()
+				defer h.bot.made.mu.Unlock()
+				for _, made := range h.bot.made.watched {
+					if !made.at.IsZero() {
+						return true
+					}
+				}
+				return false
+			})
+			for k := 0; ; k++ {
+				due, err := h.db.DueNotices(t.Context(), h.clock.Now().Add(24*time.Hour), 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(due) == 0 {
+					break
+				}
+				if k == 20 {
+					t.Fatalf("still owed after 20 tries: %+v", due)
+				}
+				h.advance(max(time.Second, due[0].NextTry.Sub(h.clock.Now())))
+			}
+			if n := countDMs(h.bob, tc.asks); n != 1 {
+				t.Fatalf("Bob was asked %d times, want once", n)
+			}
+			h.bob.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t)
+			settledAs(t, h, ask, "Declined.")
+		})
 	}
 }

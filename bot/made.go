@@ -16,14 +16,22 @@ import (
 // Discord then kept failing for longer would be made again. MESSAGE_CREATE
 // of the bot's own DMs carries the nonce (DMs are the one place the bot gets
 // its own messages), so the outbox learns there that the message arrived,
-// and when: it is not sent again, and the clock it starts counts from then.
+// when, and its id: it is not sent again, the clock it starts counts from
+// then, and a DM that asks about an offer is recorded as the one to edit
+// once the offer is settled.
 //
 // Only the creates being sent, or whose answer was lost, are watched for: a
 // nonce the outbox does not expect is not kept. What is learnt lives in
 // memory; after a restart the nonce alone keeps the create made once.
 type madeDMs struct {
 	mu      sync.Mutex
-	watched map[string]time.Time // nonce → zero while awaited, when it was made once seen
+	watched map[string]madeDM // nonce → zero while awaited, the message made once seen
+}
+
+// madeDM is a DM the gateway said Discord made: when, and its id.
+type madeDM struct {
+	at time.Time
+	id string
 }
 
 // expect watches for the create of nonce before it is sent.
@@ -31,29 +39,30 @@ func (m *madeDMs) expect(nonce string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.watched == nil {
-		m.watched = map[string]time.Time{}
+		m.watched = map[string]madeDM{}
 	}
 	if _, ok := m.watched[nonce]; !ok {
-		m.watched[nonce] = time.Time{}
+		m.watched[nonce] = madeDM{}
 	}
 }
 
-// saw records that Discord made the message of nonce at at, if it is
+// saw records that Discord made the message of nonce, id, at at, if it is
 // watched for.
-func (m *madeDMs) saw(nonce string, at time.Time) {
+func (m *madeDMs) saw(nonce, id string, at time.Time) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if made, ok := m.watched[nonce]; ok && made.IsZero() {
-		m.watched[nonce] = at
+	if made, ok := m.watched[nonce]; ok && made.at.IsZero() {
+		m.watched[nonce] = madeDM{at: at, id: id}
 	}
 }
 
-// madeAt reports whether the message of nonce is known made, and when.
-func (m *madeDMs) madeAt(nonce string) (time.Time, bool) {
+// madeAt reports whether the message of nonce is known made, when, and
+// its id.
+func (m *madeDMs) madeAt(nonce string) (madeDM, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	at := m.watched[nonce]
-	return at, !at.IsZero()
+	made := m.watched[nonce]
+	return made, !made.at.IsZero()
 }
 
 // forget stops watching for nonce: its create was answered.
@@ -84,6 +93,7 @@ func (b *Bot) onOwnDM(e *discordgo.Event) {
 		return
 	}
 	var m struct {
+		ID      string `json:"id"`
 		GuildID string `json:"guild_id"`
 		Author  struct {
 			ID string `json:"id"`
@@ -97,5 +107,5 @@ func (b *Bot) onOwnDM(e *discordgo.Event) {
 	if json.Unmarshal(m.Nonce, &nonce) != nil || !strings.HasPrefix(nonce, "sb") {
 		return
 	}
-	b.made.saw(nonce, b.now())
+	b.made.saw(nonce, m.ID, b.now())
 }

@@ -365,8 +365,14 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				b.seekAnnounced(ctx, n.Match, made)
 			}
 			if (n.Event == storage.EventDrawOffered || n.Event == storage.EventPauseOffered) && parts[i].send != nil && made != "" {
-				// The DM that asks is edited once the offer is settled.
-				b.recordAsked(ctx, n, made, now)
+				// The DM that asks is edited once the offer is settled,
+				// from what it said: made on an earlier attempt, it was
+				// worded then, about when the gateway told of it.
+				asked := now
+				if sent.earlier {
+					asked = madeAt
+				}
+				b.recordAsked(ctx, n, made, asked)
 			}
 			if parts[i].to.user != "" && parts[i].send != nil {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
@@ -450,13 +456,16 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 }
 
 // partSent is what became of one part of a notice: the message Discord made
-// or edited (made, when it said), when it arrived if the gateway told
-// (madeAt), the notices owed for how it went, and the error left.
+// or edited (made: when it said, or the gateway told of the create), when
+// it arrived if the gateway told (madeAt), whether it was made on an
+// earlier attempt, worded then, the notices owed for how it went, and the
+// error left.
 type partSent struct {
-	made   string
-	madeAt time.Time
-	owed   []storage.Notice
-	err    error
+	made    string
+	madeAt  time.Time
+	earlier bool
+	owed    []storage.Notice
+	err     error
 }
 
 // sendPartOrOther sends part of n with nonce, and when Discord refuses it
@@ -467,20 +476,21 @@ type partSent struct {
 // gateway told of it (madeDMs), or when a retry names it Unknown Message.
 func (b *Bot) sendPartOrOther(ctx context.Context, n storage.Notice, part outgoing, nonce string, now time.Time) partSent {
 	var (
-		made   string // the message made or edited, when Discord said
-		madeAt time.Time
-		owed   []storage.Notice
-		err    error
+		made    string // the message made or edited, when Discord or the gateway said
+		madeAt  time.Time
+		earlier bool
+		owed    []storage.Notice
+		err     error
 	)
 	if part.to.user != "" && part.send != nil {
 		b.made.expect(nonce) // a DM's create is seen on the gateway too
 	}
-	if at, ok := b.made.madeAt(nonce); ok {
-		madeAt = at // made on an earlier attempt, whose answer was lost
+	if dm, ok := b.made.madeAt(nonce); ok {
+		made, madeAt, earlier = dm.id, dm.at, true // made on an earlier attempt, whose answer was lost
 	} else {
 		made, err = b.sendPart(ctx, part, nonce)
-		if at, ok := b.made.madeAt(nonce); ok && err != nil {
-			err, madeAt = nil, at // made, though its answer was lost
+		if dm, ok := b.made.madeAt(nonce); ok && err != nil {
+			made, err, madeAt = dm.id, nil, dm.at // made, though its answer was lost
 		}
 	}
 	if bare, ok := withoutPicture(n, part, err); ok && b.mayPost(part.to) {
@@ -514,8 +524,8 @@ func (b *Bot) sendPartOrOther(ctx context.Context, n storage.Notice, part outgoi
 		b.log.Warn("Discord refused a message; it is sent again as plain text",
 			append([]any{"notice", n.ID, "event", n.Event, "match", n.Match}, refusalOf(err)...)...)
 		if made, err = b.sendPart(ctx, plain, nonce); err != nil {
-			if at, ok := b.made.madeAt(nonce); ok {
-				err, madeAt = nil, at // made, though its answer was lost
+			if dm, ok := b.made.madeAt(nonce); ok {
+				made, err, madeAt = dm.id, nil, dm.at // made, though its answer was lost
 			}
 		}
 	}
@@ -525,7 +535,7 @@ func (b *Bot) sendPartOrOther(ctx context.Context, n storage.Notice, part outgoi
 		// answer was lost) and that was deleted since: it arrived.
 		err = nil
 	}
-	return partSent{made: made, madeAt: madeAt, owed: owed, err: err}
+	return partSent{made: made, madeAt: madeAt, earlier: earlier, owed: owed, err: err}
 }
 
 // followed reports whether a match's followers are sent the channel's

@@ -162,7 +162,7 @@ func TestPeopleBeforePractice(t *testing.T) {
 func TestMadeDMs(t *testing.T) {
 	var m madeDMs
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	m.saw(nonceOf(7, 0), at)
+	m.saw(nonceOf(7, 0), "1001", at)
 	if _, ok := m.madeAt(nonceOf(7, 0)); ok || len(m.watched) != 0 {
 		t.Fatal("a create nobody watched for is kept")
 	}
@@ -172,10 +172,10 @@ func TestMadeDMs(t *testing.T) {
 	if _, ok := m.madeAt(nonceOf(7, 0)); ok {
 		t.Fatal("a create is made before the gateway says so")
 	}
-	m.saw(nonceOf(7, 0), at)
-	m.saw(nonceOf(7, 0), at.Add(time.Minute)) // the same event again: the first time holds
-	if got, ok := m.madeAt(nonceOf(7, 0)); !ok || !got.Equal(at) {
-		t.Fatalf("madeAt = %v, %v; want %v", got, ok, at)
+	m.saw(nonceOf(7, 0), "1001", at)
+	m.saw(nonceOf(7, 0), "1001", at.Add(time.Minute)) // the same event again: the first time holds
+	if got, ok := m.madeAt(nonceOf(7, 0)); !ok || !got.at.Equal(at) || got.id != "1001" {
+		t.Fatalf("madeAt = %+v, %v; want message 1001 at %v", got, ok, at)
 	}
 	m.expect(nonceOf(7, 0)) // a retry watches again: what is known stays
 	if _, ok := m.madeAt(nonceOf(7, 0)); !ok {
