@@ -45,7 +45,8 @@
 // handling keeps failing, and the outbox a notice whose outcome cannot be
 // recorded); outbox.go and notices.go deliver what changes owe, from snapshot.go,
 // and send.go sends each message once and reads Discord's failures (made.go
-// learns from the gateway which DMs Discord made though its answer was lost;
+// learns from the gateway which DMs Discord made though its answer was lost,
+// and their ids;
 // refused.go sends a message Discord refused as plain text, or says where to see it);
 // permissions.go checks what the bot may do in a channel before a match;
 // serverchanges.go handles threads and channels gone, players who left and the bot
