@@ -300,3 +300,30 @@ func TestSettledOfferDMAnswerLost(t *testing.T) {
 		})
 	}
 }
+
+// TestSettledOfferDMUnrecorded: the database is away as the outbox records
+// the DM that asks Bob about Alice's draw offer as the one to edit. The
+// notice is left for a later pass, which sends it again with the same
+// nonce: Discord makes no second DM, and answers with the first, which is
+// recorded; once Bob declines, it loses its buttons. The failure was
+// logged and the notice done, and the DM kept its live buttons.
+func TestSettledOfferDMUnrecorded(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+	h.reads.failUpdateMatch.Store(1)
+	h.bot.deliverDue(t.Context())
+	ask := h.bob.WaitDM(t, contains("alice offers a draw."))
+	if n := h.reads.failUpdateMatch.Load(); n != 0 {
+		t.Fatalf("%d failures of the database left unused", n)
+	}
+	h.bot.deliverDue(t.Context()) // the next pass, if the bot has not run it yet
+	h.outboxEmpty()
+	if n := countDMs(h.bob, "alice offers a draw."); n != 1 {
+		t.Fatalf("Bob was asked %d times, want once", n)
+	}
+	h.bob.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t)
+	settledAs(t, h, ask, "Declined.")
+}

@@ -591,6 +591,9 @@ type countingStore struct {
 	// failDoneOf, when set, makes NoticeDone fail for the notices it
 	// answers true, as a process that stops before it records the outcome.
 	failDoneOf atomic.Pointer[func(n storage.Notice) bool]
+	// failUpdateMatch makes that many of the next UpdateMatch calls fail,
+	// as a database that is briefly away would.
+	failUpdateMatch atomic.Int64
 	// failServer makes that many of the next UpdateServer calls fail,
 	// as a database that is briefly away would.
 	failServer atomic.Int64
@@ -657,6 +660,14 @@ func (c *countingStore) Lead(ctx context.Context, name, holder string, at time.T
 		return false, errors.New("write /data/strategobot.db: no space left on device")
 	}
 	return c.Store.Lead(ctx, name, holder, at, ttl)
+}
+
+func (c *countingStore) UpdateMatch(ctx context.Context, id storage.MatchID, version uint64, fn func(m *storage.Match) error) (*storage.Match, error) {
+	if c.failUpdateMatch.Add(-1) >= 0 {
+		return nil, errors.New("the database is away")
+	}
+	c.failUpdateMatch.Store(0)
+	return c.Store.UpdateMatch(ctx, id, version, fn)
 }
 
 func (c *countingStore) Act(ctx context.Context, id storage.MatchID, version uint64, a storage.Action) (*storage.Match, error) {

@@ -372,7 +372,9 @@ func (b *Bot) deliver(ctx context.Context, n storage.Notice) handled {
 				if sent.earlier {
 					asked = madeAt
 				}
-				b.recordAsked(ctx, n, made, asked)
+				if err := b.recordAsked(ctx, n, made, asked); err != nil {
+					return b.record(ctx, "recording the DM that asked about an offer", err)
+				}
 			}
 			if parts[i].to.user != "" && parts[i].send != nil {
 				b.setDMBlocked(ctx, parts[i].to.user, time.Time{})
@@ -652,8 +654,12 @@ func liveGone(n storage.Notice, p outgoing, sendErr error) (*discordgo.MessageSe
 
 // recordAsked records message, made at now for n (a draw offer or a
 // proposal to pause), as the DM that asked about its offer, which is
-// edited once the offer is settled (EventOfferSettled).
-func (b *Bot) recordAsked(ctx context.Context, n storage.Notice, message string, now time.Time) {
+// edited once the offer is settled (EventOfferSettled). It returns the
+// error of a database that did not record it (storeUnread): the notice is
+// then left for a later pass, whose create Discord answers, by its nonce,
+// with the same message. A match gone or unreadable for good has nothing
+// to record.
+func (b *Bot) recordAsked(ctx context.Context, n storage.Notice, message string, now time.Time) error {
 	errKept := errors.New("the DM is recorded already")
 	d := storage.OfferDM{Offer: n.Log, Message: message, At: now}
 	m, err := b.store.UpdateMatch(ctx, n.Match, 0, func(x *storage.Match) error {
@@ -665,10 +671,14 @@ func (b *Bot) recordAsked(ctx context.Context, n storage.Notice, message string,
 	switch {
 	case errors.Is(err, errKept):
 	case err != nil:
-		b.log.Warn("recording the DM that asked about an offer failed; it keeps its buttons once the offer is settled", "match", n.Match, "error", err)
+		if u := (storeUnread{}); errors.As(unread(err), &u) {
+			return err
+		}
+		b.log.Warn("the DM that asked about an offer cannot be recorded; it keeps its buttons once the offer is settled", "match", n.Match, "error", err)
 	default:
 		b.afterChange(ctx, m, nil)
 	}
+	return nil
 }
 
 // replaceLiveMessage records id as match's live message in place of old,
