@@ -213,7 +213,7 @@ func TestBoardCommandHasTheMenus(t *testing.T) {
 		t.Fatalf("alice's board: %q", mine.Content)
 	}
 	for locale, want := range map[string]string{"nl": "Kies hem in het menu hieronder, of gebruik `/stratego move`.",
-		"de": "Wähle ihn im Menü unten oder nutze `/stratego move`.", "fr": "Choisissez-le dans le menu ci-dessous, ou utilisez `/stratego move`."} {
+		"de": "Wähle deinen Zug im Menü unten oder nutze `/stratego move`.", "fr": "Choisissez-le dans le menu ci-dessous, ou utilisez `/stratego move`."} {
 		h.alice.SetLocale(locale)
 		if got := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t).Content; !strings.Contains(got, want) {
 			t.Errorf("alice's board in %s: %q", locale, got)

@@ -284,7 +284,7 @@ func TestCrossedProposals(t *testing.T) {
 	ask := h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
 	for _, c := range []struct{ locale, want string }{
 		{"en", "alice has proposed to pause the match for 3 days: accept or decline that proposal first (the buttons of its message, or `/stratego pause action:accept` or `action:decline`). Proposing the same days accepts it."},
-		{"nl", "alice heeft voorgesteld de partij 3 dagen te pauzeren: accepteer dat voorstel eerst of wijs het af"},
+		{"nl", "alice heeft voorgesteld de partij 3 dagen te pauzeren: neem dat voorstel eerst aan of weiger het"},
 		{"de", "alice hat vorgeschlagen, die Partie 3 Tage zu pausieren: Nimm diesen Vorschlag zuerst an oder lehne ihn ab"},
 		{"fr", "alice a proposé une pause de 3 jours : acceptez ou refusez d'abord cette proposition"},
 	} {

@@ -109,13 +109,13 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 	setupDue := h.match(1).Deadline
 	wait(18 * time.Hour)
 	h.bob.WaitDM(t, contains("Erinnerung: Deine Aufstellung ist "+rel(setupDue)+" fällig; ist sie bis dahin nicht da, wird die Partie ohne Ergebnis abgesagt."))
-	drawn := h.bob.ClickButton(t, invite, button(t, invite, "Zufall")).Reply(t)
+	drawn := h.bob.ClickButton(t, invite, button(t, invite, "Zufällig")).Reply(t)
 	random := game.FormatSetup(h.match(1).Setups[game.Blue].Setup, game.NumberingModern)
 	if !strings.HasPrefix(drawn.Content, "Deine Aufstellung für Partie #1 (du bist Blau):\n```\n"+random+"\n```") || len(drawn.Files) != 1 ||
 		!strings.HasPrefix(drawn.Files[0].Description, "Ein Bild deiner Aufstellung für Partie #1") {
 		t.Errorf("bob's drawn set-up: %q (%d pictures), want it to show %q with its picture", drawn.Content, len(drawn.Files), random)
 	}
-	for _, label := range []string{"Bestätigen", "Bearbeiten", "Zufall"} {
+	for _, label := range []string{"Bestätigen", "Bearbeiten", "Zufällig"} {
 		if !hasButton(drawn, label) {
 			t.Errorf("bob's preview has no %q button: %+v", label, drawn.Buttons())
 		}

@@ -44,10 +44,10 @@ func TestRefusedSetupIsAShortList(t *testing.T) {
 	}{
 		{"en", game.NumberingModern, twoForScouts, "That set-up is not valid:\nMissing: 1 Marshal, 1 General.\nExtra: 2 Scouts."},
 		{"nl", game.NumberingModern, twoForScouts, "Die opstelling klopt niet:\nOntbreekt: 1 Maarschalk, 1 Generaal.\nTe veel: 2 Verkenners."},
-		{"de", game.NumberingModern, twoForScouts, "Diese Aufstellung geht so nicht:\nFehlt: 1 Feldmarschall, 1 General.\nZu viel: 2 Aufklärer."},
+		{"de", game.NumberingModern, twoForScouts, "Diese Aufstellung ist ungültig:\nFehlt: 1 Feldmarschall, 1 General.\nZu viel: 2 Aufklärer."},
 		{"fr", game.NumberingModern, twoForScouts, "Ce placement ne convient pas :\nIl manque : 1 Maréchal, 1 Général.\nEn trop : 2 Éclaireurs."},
 		{"nl", game.NumberingModern, swap(game.Spy, game.NoRank), "Die opstelling klopt niet:\nOntbreekt: 1 Spion."},
-		{"de", game.NumberingClassic, swap(game.Scout, game.Bomb), "Diese Aufstellung geht so nicht:\nFehlt: 1 Aufklärer.\nZu viel: 1 Bombe."},
+		{"de", game.NumberingClassic, swap(game.Scout, game.Bomb), "Diese Aufstellung ist ungültig:\nFehlt: 1 Aufklärer.\nZu viel: 1 Bombe."},
 	}
 	b := &Bot{}
 	for _, tc := range tests {
