@@ -3,7 +3,10 @@ package web
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -137,6 +140,72 @@ func TestEventsOnlyWhatTheViewerLearns(t *testing.T) {
 			if step.check != nil {
 				step.check(t, &st)
 			}
+		}
+	}
+}
+
+// TestDraftsUnheardWhileAVacationHoldsTheSetupClock: while the set-up
+// invites are on their way and a vacation holds the set-up clock, the
+// deadline the pages show is the vacation's end and the set-up time after
+// it, and then, once the vacation is over, the set-up time from now. Every
+// change of the match, Blue's drafts included, builds the pages' states
+// anew as time passes; Red's and the public's pages must receive nothing
+// from Blue's drafts, however many, at whatever time (before the
+// vacation's end, across it and after it): run with no draft and with a
+// draft at every step, they receive the same events.
+func TestDraftsUnheardWhileAVacationHoldsTheSetupClock(t *testing.T) {
+	rules := game.DefaultRules(game.VariantBarrage)
+	created := stateNow
+	vacation := storage.Action{Kind: storage.ActVacation, Side: game.Red, At: created, Days: 1}
+	steps := []time.Duration{time.Minute, time.Hour, 23 * time.Hour, 24*time.Hour + time.Minute, 25 * time.Hour}
+	var seen [2][2][]string // run, then Red's page's events and the public page's
+	runs := []string{"without drafts", "with a draft of Blue's at every step"}
+	for run, drafts := range []bool{false, true} {
+		var clock atomic.Int64
+		clock.Store(created.UnixNano())
+		m := &storage.Match{ID: 9, Version: 2, Rules: rules, Phase: storage.PhaseSetup, MoveTime: time.Hour, Created: created,
+			ClockPending: true, InvitePending: [2]bool{false, true}, Log: []storage.Action{vacation},
+			Players: [2]storage.Player{{UserID: "1", Name: "Ann"}, {UserID: "2", Name: "Bob"}}}
+		w := &world{m: m}
+		w.srv = New(Options{Auth: viewerAuth{}, Matches: w, Rate: 1e9, Now: func() time.Time { return time.Unix(0, clock.Load()) }})
+		w.ts = httptest.NewServer(w.srv)
+		t.Cleanup(func() {
+			w.ts.CloseClientConnections()
+			w.ts.Close()
+		})
+		viewers := []game.Viewer{game.RedViewer, game.PublicViewer}
+		pages := make([]*page, len(viewers))
+		for i, v := range viewers {
+			pages[i] = w.open(t, v)
+			seen[run][i] = append(seen[run][i], string(pages[i].next(t)))
+		}
+		r := rand.New(rand.NewPCG(5, 6))
+		for _, after := range steps {
+			clock.Store(created.Add(after).UnixNano())
+			m = m.Clone()
+			m.Version++
+			if drafts {
+				m.Setups[game.Blue] = storage.SideSetup{Status: storage.SetupDraft, Setup: gametest.Setup(rules, r)}
+			} // else a change Red cannot see either, such as a reminder to Blue
+			w.change(m, nil)
+		}
+		// Then Red confirms, which both pages learn: the next event each
+		// reads is this one if the steps before sent them nothing.
+		m = m.Clone()
+		m.Version++
+		m.Setups[game.Red] = storage.SideSetup{Status: storage.SetupConfirmed, Setup: gametest.Setup(rules, rand.New(rand.NewPCG(7, 8)))}
+		w.change(m, nil)
+		for i, v := range viewers {
+			ev := string(pages[i].next(t))
+			seen[run][i] = append(seen[run][i], ev)
+			if !strings.Contains(ev, `"ready":[true,false]`) {
+				t.Errorf("the %v page, %s, heard a change before Red's confirmation:\n%s", v, runs[run], ev)
+			}
+		}
+	}
+	for i, who := range []string{"Red's page", "the public page"} {
+		if !slices.Equal(seen[0][i], seen[1][i]) {
+			t.Errorf("%s heard Blue's drafts:\n%q\n%q", who, seen[0][i], seen[1][i])
 		}
 	}
 }

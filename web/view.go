@@ -65,10 +65,12 @@ type State struct {
 	// they have left. Nil when there is nothing to say.
 	Time *TimeJSON `json:"time,omitempty"`
 
-	// provisional marks a Deadline counted from the time the state was
-	// built (a set-up waiting for its invites): of it the viewer learns
-	// only how far from then it is (Sent).
-	provisional bool
+	// provisionalFrom, when not zero, marks a Deadline counted from the
+	// time the state was built (a set-up waiting for its invites): the
+	// set-up time after that time, or after the end of a vacation that
+	// stops the set-up clock, whichever is later. It is that time: of the
+	// deadline the viewer learns only how far from it it is (Sent).
+	provisionalFrom time.Time
 }
 
 // TimeJSON is what stops or adds to a match's time, as the Discord board
@@ -231,7 +233,10 @@ func BuildState(m *storage.Match, g *game.Game, viewer game.Viewer, now time.Tim
 		// The set-up invites are on their way: the deadline each shows.
 		// (In play, the board of the side to move is on its way, and it
 		// shows the deadline itself.)
-		st.Deadline, st.provisional = m.DeadlineToShow(now).UnixMilli(), true
+		st.Deadline, st.provisionalFrom = m.DeadlineToShow(now).UnixMilli(), now
+		if until := m.StoppedUntil(); until.After(now) {
+			st.provisionalFrom = until
+		}
 	}
 	side, isPlayer := viewer.IsPlayer()
 	if m.Phase == storage.PhaseSetup && isPlayer && m.Setups[side].Status != storage.SetupNone {
@@ -344,13 +349,16 @@ func basisOf(st *State) string {
 // what the viewer learns from it, the time aside, so that a stream can skip
 // a change that tells its viewer nothing new (a change of the other side's
 // draft, say, whose timing alone would be a side channel). A provisional
-// deadline, counted from now, enters the key as its distance from now: it
-// moves with the time, and its moving tells nothing. now must be the time
-// the state was built at.
+// deadline enters the key as its distance from the time it is counted
+// from (provisionalFrom: now, or a vacation's end), which stays the same
+// as the time passes, the vacation's end included: its moving with the
+// time tells nothing, and neither does the moment a change came, however
+// the deadline moved since the last state sent. now must be the time the
+// state was built at.
 func (st *State) Sent(now time.Time) (data []byte, key [sha256.Size]byte) {
 	deadline := st.Deadline
-	if st.provisional {
-		st.Deadline -= now.UnixMilli()
+	if !st.provisionalFrom.IsZero() {
+		st.Deadline -= st.provisionalFrom.UnixMilli()
 	}
 	st.Now = 0
 	key = sha256.Sum256(st.Encode())
