@@ -128,7 +128,7 @@ func TestRunCopydb(t *testing.T) {
 		{"from a bot's process that holds no lease", []string{"-from", busy, "-to", filepath.Join(dir, "busy.db")}, nil, 1, "",
 			"a bot is running on it (pg_stat_activity shows it connected: sessions named strategobot)\nThe bot is running"},
 		{"from a newer strategobot's PostgreSQL", []string{"-from", newer, "-to", filepath.Join(dir, "newer.db")}, nil, 1, "", "newer"},
-		{"PostgreSQL to bbolt", []string{"-from", pg, "-to", back}, nil, 0, "1 matches (1 under way)", ""},
+		{"PostgreSQL to bbolt", []string{"-from", pg, "-to", back}, nil, 0, "1 match (1 under way)", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
