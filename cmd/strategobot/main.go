@@ -85,7 +85,8 @@ Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
   STRATEGOBOT_CONFIG  the configuration file, as -config
   STRATEGOBOT_*       each key of the configuration file (below); a
-                      variable that is set wins over the file
+                      variable that is set wins over the file, unless it
+                      is set empty
   GOMAXPROCS          how many threads run Go code at once, taken as given;
                       unset, the bot adds one per computer thinker to the
                       cores, so that people's moves keep every core
