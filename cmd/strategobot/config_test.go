@@ -313,6 +313,12 @@ func TestUnknownEnv(t *testing.T) {
 		{[]string{"HOME=/root", "STRATEGOBOT_TOKEN=abc"}, "STRATEGOBOT_TOKEN is set, but the bot reads no variable of that name: unset it. The token goes in DISCORD_TOKEN. (strategobot run -h"},
 		{[]string{"STRATEGOBOT_COLOUR=red"}, "STRATEGOBOT_COLOUR is set, but the bot reads no variable of that name: unset it. (strategobot run -h"},
 		{[]string{"STRATEGOBOT_DATABASE=x.db", "STRATEGOBOT_CONFIG=", "STRATEGOBOT_TEST_POSTGRES_REQUIRED=1", "DISCORD_TOKEN=x", "PATH=/bin"}, ""},
+		// Names are read as written: one in small letters is not the setting.
+		{[]string{"strategobot_database=x.db"}, "strategobot_database is set, but the bot reads no variable of that name: names are in capitals, STRATEGOBOT_DATABASE."},
+		{[]string{"Strategobot_Web_Adr=:8080"}, "Strategobot_Web_Adr is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_WEB_ADDR?"},
+		{[]string{"discord_token=abc"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals"},
+		{[]string{"discord_token=abc", "DISCORD_TOKEN=abc"}, ""},
+		{[]string{"strategobot_test_x=1"}, ""},
 	}
 	for _, tc := range tests {
 		err := unknownEnv(tc.environ)
