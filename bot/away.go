@@ -13,13 +13,13 @@ import (
 // (a crash, a deploy, a reboot), or no process held the lease. Discord does
 // not hand the bot the DMs sent to it meanwhile, so a player could not move:
 // the process that runs the timers records every aliveEvery that it is
-// alive (and once more as it stops), and when it starts (before it connects
-// to Discord), or takes the lease over, before any timer of its own runs,
-// it gives each active match the part of the time since that its clock ran
-// (creditAway). Its player who must act is told, and asked to send again a
-// move sent meanwhile. Each tournament is given it first, on the deadlines
-// its players race against (creditTournaments), and its channel told of a
-// round's new deadline.
+// alive (and once more as it stops), and when it starts (once Discord
+// answers, before it connects to the gateway), or takes the lease over,
+// before any timer of its own runs, it gives each active match the part of
+// the time since that its clock ran (creditAway). Its player who must act
+// is told, and asked to send again a move sent meanwhile. Each tournament is
+// given it first, on the deadlines its players race against
+// (creditTournaments), and its channel told of a round's new deadline.
 
 // aliveEvery is how often the process that runs the timers records that it
 // is alive: a crash gives back at most this much more than the time it was
@@ -39,8 +39,9 @@ const (
 // and gives each active match the part of the time since the last record
 // (when it is longer than storage.AwayGrace) that its clock ran; it
 // returns the matches given time. It runs before any timer of this process
-// does: on bbolt as the bot starts, before it connects to Discord, so that
-// no DM or command meets a deadline the time away has not moved yet (and
+// does: on bbolt as the bot starts, once Discord answers (a start that
+// cannot reach it records nothing) and before it connects to the gateway, so
+// that no DM or command meets a deadline the time away has not moved yet (and
 // again once connected, for a connection that took long); on a shared
 // database as this process takes the lease (a process that does not lead
 // runs no timer: it times nobody out).

@@ -257,21 +257,20 @@ func (b *Bot) Run(ctx context.Context) error {
 	var credited []*storage.Match
 	if !b.cfg.Shared {
 		// Before any DM or command can reach the bot (on a shared
-		// database, as the lease is taken: renewLease).
+		// database, as the lease is taken: renewLease), but only once
+		// Discord answers: a start that cannot reach it runs no timer,
+		// and must not record that it is alive. A service manager
+		// restarts such a bot every few seconds, and each start's record
+		// would leave the next one less than storage.AwayGrace to give
+		// back: an outage of hours would cost the players' clocks all of
+		// it, instead of being given back at once when Discord answers.
+		if _, err := b.s.Gateway(discordgo.WithContext(ctx)); err != nil {
+			return b.notConnected(ctx, err)
+		}
 		credited = b.creditAway(ctx)
 	}
 	if err := b.open(ctx); err != nil {
-		if ctx.Err() != nil {
-			b.log.Info("stopped before Discord answered")
-			return nil
-		}
-		if Unreachable(err) {
-			return fmt.Errorf("connect to Discord: %s: %w", unreachableAdvice, err)
-		}
-		if GatewayUnreachable(err) {
-			return fmt.Errorf("connect to Discord: its gateway cannot be reached; %s: %w", GatewayUnreachableAdvice, err)
-		}
-		return fmt.Errorf("connect to Discord: %w", ExplainGatewayError(err))
+		return b.notConnected(ctx, err)
 	}
 	defer b.closeSession()
 	user, ok := b.botUser()
@@ -337,6 +336,23 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.haltNow()
 	b.log.Info("stopped")
 	return runErr
+}
+
+// notConnected is what Run returns when connecting to Discord failed with
+// err: nil when ctx ended (the bot was stopped meanwhile), else why, with
+// what to check.
+func (b *Bot) notConnected(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		b.log.Info("stopped before Discord answered")
+		return nil
+	}
+	if Unreachable(err) {
+		return fmt.Errorf("connect to Discord: %s: %w", unreachableAdvice, err)
+	}
+	if GatewayUnreachable(err) {
+		return fmt.Errorf("connect to Discord: its gateway cannot be reached; %s: %w", GatewayUnreachableAdvice, err)
+	}
+	return fmt.Errorf("connect to Discord: %w", ExplainGatewayError(err))
 }
 
 // requestGrace is how long the requests to Discord under way when the bot

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"log/slog"
+	"net/http"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 )
 
 // txtAwayTold begins what a player who must act is told of time given back.
@@ -129,6 +132,56 @@ func TestBotAwayOutages(t *testing.T) {
 				t.Errorf("the log holds %d times away, want %d", aways, tc.told)
 			}
 		})
+	}
+}
+
+// TestBotAwayThroughFailedStarts: the bot stops twenty hours into Alice's
+// day, and Discord cannot be reached for the next ten hours: a service
+// manager starts the bot again every 50 seconds, and each start fails. Once
+// Discord answers again, Alice's clock is given back the whole time, once:
+// a start that reached nobody ran no timer, and recorded nothing that would
+// leave the next start less than storage.AwayGrace to give back.
+func TestBotAwayThroughFailedStarts(t *testing.T) {
+	t.Parallel()
+	h, _, due := aliceToMove(t)
+	h.advance(20 * time.Hour)
+	h.outboxEmpty()
+	down := h.clock.Now()
+	h.shutdown()
+	pics, err := sharedRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 720 { // ten hours
+		h.clock.Advance(50 * time.Second)
+		h.srv.FailNext(t, "GET /gateway", 1, http.StatusServiceUnavailable)
+		db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := h.cfg
+		cfg.Now, cfg.Logger = h.clock.Now, slog.New(slog.DiscardHandler)
+		err = New(cfg, h.srv.NewSession(t), db, pics).Run(t.Context())
+		db.Close()
+		if err == nil {
+			t.Fatal("a start failed to reach Discord, and the bot ran on")
+		}
+	}
+	h.clock.Advance(50 * time.Second)
+	back := h.clock.Now()
+	h.start()
+	h.bot.handleDue(t.Context())
+	h.bot.deliverDue(t.Context())
+	h.outboxEmpty()
+	m := h.match(1)
+	if m.Phase != storage.PhasePlaying {
+		t.Fatalf("Alice lost as the bot came back: %v", m.Result)
+	}
+	if want := due.Add(back.Sub(down)); !m.Deadline.Equal(want) {
+		t.Errorf("her deadline moved %v, want %v: the whole time no start reached Discord", m.Deadline.Sub(due), back.Sub(down))
+	}
+	if n := countDMs(h.alice, txtAwayTold); n != 1 {
+		t.Errorf("Alice was told %d times of the time given back, want once", n)
 	}
 }
 

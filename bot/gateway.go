@@ -80,6 +80,17 @@ func ExplainGatewayError(err error) error {
 	return WithoutPage(err)
 }
 
+// TokenRefused reports whether err is Discord refusing the bot's token: the
+// gateway's close 4004, or a 401 to a request.
+func TokenRefused(err error) bool {
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) && ce.Code == 4004 {
+		return true
+	}
+	_, ok := unauthorized(err)
+	return ok
+}
+
 // WithoutPage words a REST answer that is not Discord's JSON (a proxy's or
 // a load balancer's error page, most often a 502 or 503) by its status
 // alone: the page itself, a screenful of HTML, says nothing an admin can

@@ -66,12 +66,17 @@ func (s sentAs) newer(m *storage.Match) bool {
 }
 
 // CheckPublicURL says why publicURL cannot be the web board's address, nil
-// when it can: an absolute http or https URL without query or fragment, at
-// the root of its host (the page asks for /static/ and /api/ from the root).
+// when it can: an absolute http or https URL without query or fragment, on
+// a port a browser opens, at the root of its host (the page asks for /static/ and /api/ from the root).
 func CheckPublicURL(publicURL string) error {
 	u, err := url.Parse(publicURL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 		return fmt.Errorf("public_url %q: write the address players open, like https://stratego.example.org (http or https, no query)", publicURL)
+	}
+	if n, err := strconv.Atoi(u.Port()); u.Port() != "" && (err != nil || n < 1 || n > 65535) {
+		// url.Parse takes any digits for a port; the players' browsers
+		// refuse the links.
+		return fmt.Errorf("public_url %q: the port must be a number from 1 to 65535, or none (https's own, 443), like https://stratego.example.org", publicURL)
 	}
 	if strings.Trim(u.Path, "/") != "" {
 		return fmt.Errorf("public_url %q: the board must be served at the root of its host, not under a path; "+

@@ -89,11 +89,22 @@ type Counts struct {
 	Matches, Active, Followers, Challenges, Players, Servers, Standings, Notices, Seeks, Tournaments int
 }
 
-// String is the counts as copydb reports them.
+// String is the counts as copydb reports them, each noun singular for one.
 func (c Counts) String() string {
-	return fmt.Sprintf("%d matches (%d under way), %d followers, %d challenges, %d seeks, %d tournaments, "+
-		"%d players, %d servers, %d standings, %d notices still owed",
-		c.Matches, c.Active, c.Followers, c.Challenges, c.Seeks, c.Tournaments, c.Players, c.Servers, c.Standings, c.Notices)
+	return fmt.Sprintf("%s (%d under way), %s, %s, %s, %s, %s, %s, %s, %s still owed",
+		counted(c.Matches, "match", "matches"), c.Active, counted(c.Followers, "follower", "followers"),
+		counted(c.Challenges, "challenge", "challenges"), counted(c.Seeks, "seek", "seeks"),
+		counted(c.Tournaments, "tournament", "tournaments"), counted(c.Players, "player", "players"),
+		counted(c.Servers, "server", "servers"), counted(c.Standings, "standing", "standings"),
+		counted(c.Notices, "notice", "notices"))
+}
+
+// counted is n with the noun's singular or plural: "1 server", "2 servers".
+func counted(n int, one, other string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, other)
 }
 
 // Copy reads the whole of from and writes it into to, which must be empty,

@@ -83,3 +83,23 @@ func TestCopy(t *testing.T) {
 		})
 	}
 }
+
+// TestCountsString: copydb's report of what it copied says "1 server", not
+// "1 servers".
+func TestCountsString(t *testing.T) {
+	for _, tc := range []struct {
+		c    storage.Counts
+		want string
+	}{
+		{storage.Counts{Servers: 1}, "0 matches (0 under way), 0 followers, 0 challenges, 0 seeks, 0 tournaments, " +
+			"0 players, 1 server, 0 standings, 0 notices still owed"},
+		{storage.Counts{Matches: 1, Active: 1, Followers: 1, Challenges: 1, Seeks: 1, Tournaments: 1, Players: 1, Servers: 1, Standings: 1, Notices: 1},
+			"1 match (1 under way), 1 follower, 1 challenge, 1 seek, 1 tournament, 1 player, 1 server, 1 standing, 1 notice still owed"},
+		{storage.Counts{Matches: 12, Active: 3, Followers: 2, Challenges: 2, Seeks: 2, Tournaments: 2, Players: 24, Servers: 2, Standings: 2, Notices: 5},
+			"12 matches (3 under way), 2 followers, 2 challenges, 2 seeks, 2 tournaments, 24 players, 2 servers, 2 standings, 5 notices still owed"},
+	} {
+		if got := tc.c.String(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.c, got, tc.want)
+		}
+	}
+}

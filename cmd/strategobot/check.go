@@ -157,6 +157,9 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		case ctx.Err() != nil:
 		case restCode(err) == 401:
 			c.fail("Discord refuses the token. Copy it again from the Developer Portal (your application → Bot → Reset Token) into DISCORD_TOKEN.")
+			if advice := tokenShapeAdvice(cfg.Token); advice != "" {
+				c.note("%s.", advice)
+			}
 		case bot.Unreachable(err):
 			c.unreachable(cfg.APIBaseURL, err)
 		default:

@@ -134,15 +134,25 @@ func loadProcessConfig(path string) (config, error) {
 // tests' own STRATEGOBOT_TEST_ variables are not the bot's business.
 func unknownEnv(environ []string) error {
 	known := append(configEnvNames(), "STRATEGOBOT_CONFIG")
+	token := slices.ContainsFunc(environ, func(kv string) bool { return strings.HasPrefix(kv, "DISCORD_TOKEN=") })
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(name, "STRATEGOBOT_") || strings.HasPrefix(name, "STRATEGOBOT_TEST_") || slices.Contains(known, name) {
+		// Names are read as written: strategobot_database is not
+		// STRATEGOBOT_DATABASE, nor discord_token DISCORD_TOKEN.
+		upper := strings.ToUpper(name)
+		if upper == "DISCORD_TOKEN" && name != upper && !token {
+			return fmt.Errorf("%s is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so", name)
+		}
+		if !strings.HasPrefix(upper, "STRATEGOBOT_") || strings.HasPrefix(upper, "STRATEGOBOT_TEST_") || slices.Contains(known, name) {
 			continue
 		}
+		if name != upper && slices.Contains(known, upper) {
+			return fmt.Errorf("%s is set, but the bot reads no variable of that name: names are in capitals, %s. (strategobot run -h lists them.)", name, upper)
+		}
 		hint := ""
-		if k := nearest(name, known); k != "" {
+		if k := nearest(upper, known); k != "" {
 			hint = " Did you mean " + k + "?"
-		} else if strings.Contains(name, "TOKEN") {
+		} else if strings.Contains(upper, "TOKEN") {
 			hint = " The token goes in DISCORD_TOKEN."
 		}
 		return fmt.Errorf("%s is set, but the bot reads no variable of that name: unset it.%s (strategobot run -h lists them.)", name, hint)

@@ -251,6 +251,12 @@ func TestLoadConfig(t *testing.T) {
 			check: func(c config) bool { return c.WebAddr == "127.0.0.1:0" }},
 		{name: "public_url alone", env: map[string]string{"STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org"}, err: "web_addr and public_url go together"},
 		{name: "public_url relative", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "stratego.example.org"}, err: "public_url \"stratego.example.org\""},
+		{name: "public_url on a port out of range", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org:84430"},
+			err: `public_url "https://stratego.example.org:84430" (from STRATEGOBOT_PUBLIC_URL): the port must be a number from 1 to 65535`},
+		{name: "public_url on port 0", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org:0"},
+			err: "the port must be a number from 1 to 65535"},
+		{name: "public_url on a port", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "https://stratego.example.org:8443"},
+			check: func(c config) bool { return c.PublicURL == "https://stratego.example.org:8443" }},
 		{name: "public_url not http", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "ftp://stratego.example.org"}, err: "http or https"},
 		{name: "public_url over http", env: map[string]string{"STRATEGOBOT_WEB_ADDR": ":8080", "STRATEGOBOT_PUBLIC_URL": "http://x.org"},
 			err: `public_url "http://x.org" (from STRATEGOBOT_PUBLIC_URL) must be https, like https://x.org: a board's link carries its capability, which plain http would send unencrypted`},
@@ -307,6 +313,12 @@ func TestUnknownEnv(t *testing.T) {
 		{[]string{"HOME=/root", "STRATEGOBOT_TOKEN=abc"}, "STRATEGOBOT_TOKEN is set, but the bot reads no variable of that name: unset it. The token goes in DISCORD_TOKEN. (strategobot run -h"},
 		{[]string{"STRATEGOBOT_COLOUR=red"}, "STRATEGOBOT_COLOUR is set, but the bot reads no variable of that name: unset it. (strategobot run -h"},
 		{[]string{"STRATEGOBOT_DATABASE=x.db", "STRATEGOBOT_CONFIG=", "STRATEGOBOT_TEST_POSTGRES_REQUIRED=1", "DISCORD_TOKEN=x", "PATH=/bin"}, ""},
+		// Names are read as written: one in small letters is not the setting.
+		{[]string{"strategobot_database=x.db"}, "strategobot_database is set, but the bot reads no variable of that name: names are in capitals, STRATEGOBOT_DATABASE."},
+		{[]string{"Strategobot_Web_Adr=:8080"}, "Strategobot_Web_Adr is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_WEB_ADDR?"},
+		{[]string{"discord_token=abc"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals"},
+		{[]string{"discord_token=abc", "DISCORD_TOKEN=abc"}, ""},
+		{[]string{"strategobot_test_x=1"}, ""},
 	}
 	for _, tc := range tests {
 		err := unknownEnv(tc.environ)

@@ -231,22 +231,43 @@ func sameDatabase(a, b string) bool {
 func copyDatabase(ctx context.Context, o copydbOptions) (storage.Counts, error) {
 	src, err := openForCopy(ctx, o.from, o.timeout, true, o.logger)
 	if err != nil {
-		return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
+		return storage.Counts{}, onSide("source", o.from, err)
 	}
 	defer src.Close()
 	if err := refuseRunning(ctx, src); err != nil {
-		return storage.Counts{}, fmt.Errorf("the source %s: %w", databaseName(o.from), err)
+		return storage.Counts{}, onSide("source", o.from, err)
 	}
 	dst, err := openForCopy(ctx, o.to, o.timeout, false, nil)
 	if err != nil {
-		return storage.Counts{}, fmt.Errorf("the target %s: %w", databaseName(o.to), err)
+		return storage.Counts{}, onSide("target", o.to, err)
 	}
 	defer dst.Close()
 	if err := refuseRunning(ctx, dst); err != nil {
-		return storage.Counts{}, fmt.Errorf("the target %s: %w", databaseName(o.to), err)
+		return storage.Counts{}, onSide("target", o.to, err)
 	}
 	return storage.Copy(ctx, src.(storage.Dumper), dst.(storage.Loader))
 }
+
+// onSide names the side of the copy (source or target) and its database
+// before err, once: an error of opening it that begins "database NAME"
+// already names it, and reads "the target NAME: …" in place of "the target
+// NAME: database NAME: …".
+func onSide(side, db string, err error) error {
+	name := databaseName(db)
+	if rest, ok := strings.CutPrefix(err.Error(), "database "+name); ok && (strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " ")) {
+		return &sideError{text: "the " + side + " " + name + rest, err: err}
+	}
+	return fmt.Errorf("the %s %s: %w", side, name, err)
+}
+
+// sideError is an error of one side of a copy, reworded (onSide).
+type sideError struct {
+	text string
+	err  error
+}
+
+func (e *sideError) Error() string { return e.text }
+func (e *sideError) Unwrap() error { return e.err }
 
 // copydbSessions names copydb's sessions on a PostgreSQL server, so that
 // they are not taken for a bot's (postgres.DB.BotSessions).

@@ -107,7 +107,7 @@ func TestRunCopydb(t *testing.T) {
 		{"both -from and -config", []string{"-from", filepath.Join(dir, "none.db"), "-config", conf, "-to", filepath.Join(dir, "both.db")}, nil, 2, "",
 			"-from and -config both name the database to copy: give one"},
 		{"bot running", []string{"-config", conf, "-timeout", "100ms", "-to", pg}, nil, 1, "",
-			"is in use by another process (is another strategobot running?)\nThe bot is running: stop it (every process of it) first, then copy.\n"},
+			"strategobot copydb: the source " + src + " is in use by another process (is another strategobot running?)\nThe bot is running: stop it (every process of it) first, then copy.\n"},
 		{"missing source", []string{"-from", filepath.Join(dir, "none.db"), "-to", pg}, nil, 1, "", "there is no database " + filepath.Join(dir, "none.db")},
 		{"into a folder that does not exist", []string{"-from", src, "-to", filepath.Join(dir, "nowhere", "x.db")}, nil, 1, "", "the folder " + filepath.Join(dir, "nowhere") + " does not exist"},
 		{"bbolt to PostgreSQL", []string{"-config", conf, "-to", pg}, func() { db.Close() }, 0,
@@ -127,8 +127,9 @@ func TestRunCopydb(t *testing.T) {
 			"start this version of strategobot on it once, which brings its schema up to date, stop it, then copy"},
 		{"from a bot's process that holds no lease", []string{"-from", busy, "-to", filepath.Join(dir, "busy.db")}, nil, 1, "",
 			"a bot is running on it (pg_stat_activity shows it connected: sessions named strategobot)\nThe bot is running"},
-		{"from a newer strategobot's PostgreSQL", []string{"-from", newer, "-to", filepath.Join(dir, "newer.db")}, nil, 1, "", "newer"},
-		{"PostgreSQL to bbolt", []string{"-from", pg, "-to", back}, nil, 0, "1 matches (1 under way)", ""},
+		{"from a newer strategobot's PostgreSQL", []string{"-from", newer, "-to", filepath.Join(dir, "newer.db")}, nil, 1, "",
+			"strategobot copydb: the source " + postgres.Redacted(newer) + ": it is at schema"},
+		{"PostgreSQL to bbolt", []string{"-from", pg, "-to", back}, nil, 0, "1 match (1 under way)", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

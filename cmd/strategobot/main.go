@@ -85,7 +85,8 @@ Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
   STRATEGOBOT_CONFIG  the configuration file, as -config
   STRATEGOBOT_*       each key of the configuration file (below); a
-                      variable that is set wins over the file
+                      variable that is set wins over the file, unless it
+                      is set empty
   GOMAXPROCS          how many threads run Go code at once, taken as given;
                       unset, the bot adds one per computer thinker to the
                       cores, so that people's moves keep every core
@@ -131,6 +132,9 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			logger.Info("stopped while starting")
 			return 0
 		}
+		if advice := tokenShapeAdvice(cfg.Token); advice != "" && bot.TokenRefused(err) {
+			err = fmt.Errorf("%w; %s", err, advice)
+		}
 		logger.Error("strategobot stopped", "error", err)
 		if errors.Is(err, bot.ErrRefused) {
 			return 3 // a service manager should not restart it unchanged
@@ -175,6 +179,26 @@ func commandLine(command string, args []string) string {
 		line += " " + a
 	}
 	return line
+}
+
+// tokenShapeAdvice says what DISCORD_TOKEN holds instead of a bot token,
+// for a token Discord refused: a bot token is three parts joined by dots,
+// and what else the Developer Portal shows an application (its id, its
+// Public Key, its Client Secret) has none. "" for a token of that shape.
+// The token itself is never quoted.
+func tokenShapeAdvice(token string) string {
+	if token == "" || strings.Count(token, ".") == 2 {
+		return ""
+	}
+	switch {
+	case isID(token):
+		return "DISCORD_TOKEN holds a number, such as the Application ID, not the bot's token, which is three parts joined by dots"
+	case len(token) == 64 && strings.Trim(strings.ToLower(token), "0123456789abcdef") == "":
+		return "DISCORD_TOKEN looks like the application's Public Key, not the bot's token, which is three parts joined by dots"
+	case !strings.Contains(token, "."):
+		return "DISCORD_TOKEN has no dots, as the Client Secret of the OAuth2 page has none, but the bot's token is three parts joined by dots"
+	}
+	return "DISCORD_TOKEN does not look like a bot token, which is three parts joined by dots"
 }
 
 // noTokenAdvice says what to do when DISCORD_TOKEN holds no token, unset

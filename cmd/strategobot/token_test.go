@@ -83,7 +83,8 @@ func TestTokenAsAdminsPasteIt(t *testing.T) {
 // what stands at api_base_url) answers the first request, for the
 // gateway's address, with 401: the bot stops with exit code 3 and the
 // advice of a revoked token, not with 1, which systemd would restart for
-// ever.
+// ever. A token that is no bot token's shape, such as the Application ID
+// copied in its place, is named for what it looks like.
 func TestTokenRefusedBeforeTheGateway(t *testing.T) {
 	bin := buildtest.Binary(t, "./cmd/strategobot")
 	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -92,19 +93,31 @@ func TestTokenRefusedBeforeTheGateway(t *testing.T) {
 		_, _ = w.Write([]byte(`{"message": "401: Unauthorized", "code": 0}`))
 	}))
 	defer api.Close()
-	dir := t.TempDir()
-	cmd := exec.Command(bin)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "DISCORD_TOKEN=bogus", "STRATEGOBOT_CONFIG=",
-		"STRATEGOBOT_API_BASE_URL="+api.URL+"/api/v9/", "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"))
-	out, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
-		t.Fatalf("ended with %v, want exit code 3; output:\n%s", err, out)
-	}
-	want := "401 Unauthorized: the token is not valid (mistyped, or reset in the Developer Portal): copy the current one from your application → Bot → Reset Token into DISCORD_TOKEN"
-	if !strings.Contains(string(out), want) {
-		t.Errorf("output\n%s\nwants %q", out, want)
+	for _, tc := range []struct{ token, shape string }{
+		{"MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.bogus", ""},
+		{"123456789012345678", "Reset Token into DISCORD_TOKEN; DISCORD_TOKEN holds a number, such as the Application ID, not the bot's token, " +
+			"which is three parts joined by dots"},
+	} {
+		dir := t.TempDir()
+		cmd := exec.Command(bin)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "DISCORD_TOKEN="+tc.token, "STRATEGOBOT_CONFIG=",
+			"STRATEGOBOT_API_BASE_URL="+api.URL+"/api/v9/", "STRATEGOBOT_DATABASE="+filepath.Join(dir, "bot.db"))
+		out, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 3 {
+			t.Fatalf("%s: ended with %v, want exit code 3; output:\n%s", tc.token, err, out)
+		}
+		want := "401 Unauthorized: the token is not valid (mistyped, or reset in the Developer Portal): copy the current one from your application → Bot → Reset Token into DISCORD_TOKEN"
+		if !strings.Contains(string(out), want) {
+			t.Errorf("%s: output\n%s\nwants %q", tc.token, out, want)
+		}
+		if tc.shape != "" && !strings.Contains(string(out), tc.shape) {
+			t.Errorf("%s: output\n%s\nwants %q", tc.token, out, tc.shape)
+		}
+		if tc.shape == "" && strings.Contains(string(out), "joined by dots") {
+			t.Errorf("%s: output\n%s\nnames the shape of a token of a bot token's shape", tc.token, out)
+		}
 	}
 }
 
@@ -156,5 +169,27 @@ func TestRefusalSaidOnce(t *testing.T) {
 				t.Errorf("its log says %q %d times, want once:\n%s", tc.why, n, logs.String())
 			}
 		})
+	}
+}
+
+// TestTokenShapeAdvice: a token Discord refuses that is not three parts
+// joined by dots is named for what it looks like instead, without quoting
+// it; a token of a bot token's shape gets no such advice.
+func TestTokenShapeAdvice(t *testing.T) {
+	for _, tc := range []struct{ token, want string }{
+		{"MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB", ""},
+		{"", ""},
+		{"123456789012345678", "DISCORD_TOKEN holds a number, such as the Application ID"},
+		{strings.Repeat("0123456789abcdef", 4), "DISCORD_TOKEN looks like the application's Public Key"},
+		{"aB3dEfGhIjKlMnOpQrStUvWxYz012345", "DISCORD_TOKEN has no dots, as the Client Secret of the OAuth2 page has none"},
+		{"one.two", "DISCORD_TOKEN does not look like a bot token, which is three parts joined by dots"},
+	} {
+		got := tokenShapeAdvice(tc.token)
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%q: %q, want %q", tc.token, got, tc.want)
+		}
+		if tc.token != "" && strings.Contains(got, tc.token) {
+			t.Errorf("%q: the advice quotes the token: %q", tc.token, got)
+		}
 	}
 }

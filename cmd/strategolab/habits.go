@@ -245,10 +245,13 @@ type turnTallies struct {
 // hidden enemy pieces, its pieces' turns beside the enemy's hidden Flag, its
 // attacks on hidden pieces that moved and its known pieces' turns beside
 // them, and at every fifth ply of a Classic game how like a person's its
-// move was. A record the rules stop early is counted up to there.
+// move was. It replays with the rules addHabits replays with
+// (records.ReplayRules), without the repetition rules Gravon's players did
+// not always play by; a record those rules still stop early is counted up
+// to there.
 func addTurns(rec *game.Record, tt turnTallies) error {
 	spies, officers, takers, movers, readers, flights, likeness := tt.spies, tt.officers, tt.takers, tt.movers, tt.readers, tt.flights, tt.likeness
-	g, err := game.NewGame(rec.Rules, rec.Setups[game.Red], rec.Setups[game.Blue])
+	g, err := game.NewGame(records.ReplayRules(rec), rec.Setups[game.Red], rec.Setups[game.Blue])
 	if err != nil {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/game/gametest"
+	"github.com/strategobot/strategobot/internal/lab/records"
 )
 
 // TestHabits: at each of plies 50, 100 and 200 that a game reaches, each
@@ -329,5 +330,34 @@ func TestHabitsPeopleLikeness(t *testing.T) {
 	}
 	if moves < 40 || model < alike+0.3 {
 		t.Errorf("%d moves, model %.4f, alike %.4f; want 40 or more, scored at least 0.3 above alike", moves, model, alike)
+	}
+}
+
+// TestHabitsReplayWithoutRepetitionRules: a Gravon record that breaks the
+// Two-Squares rule of today (move 70 of this one, a fifth ply, whose
+// likeness to a person's is scored) is read to its end, as addHabits reads
+// it, not refused as an illegal move nor cut short there.
+func TestHabitsReplayWithoutRepetitionRules(t *testing.T) {
+	const file = "../../game/testdata/gravon/classic-2005.2-16.xml"
+	recs, _, err := records.Read([]string{file}, game.VariantClassic)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("%d records, %v", len(recs), err)
+	}
+	rec := recs[0].Record
+	var out, errOut bytes.Buffer
+	if code := runHabits(context.Background(), []string{file}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut.String())
+	}
+	_, section, found := strings.Cut(out.String(), "how like a person's its moves are")
+	if !found {
+		t.Fatalf("stdout\n%s\nwant the section on people's moves", out.String())
+	}
+	var moves int
+	var model, alike float64
+	if _, err := fmt.Sscanf(section[strings.Index(section, "people\n")+len("people\n"):], " %d moves, %f, alike %f", &moves, &model, &alike); err != nil {
+		t.Fatalf("section\n%s\nwant people's row: %v", section, err)
+	}
+	if want := len(rec.Moves) / 5; moves != want {
+		t.Errorf("%d moves scored; want %d, every fifth ply of the record's %d", moves, want, len(rec.Moves))
 	}
 }
