@@ -160,15 +160,17 @@ func (m *Match) roundOver(kind ActionKind, at time.Time) error {
 // timeUp refuses a player's action a once the time of the side to move ran
 // out, before the timers recorded it: the deadline is the rules', not the
 // timers' pass, which may come late (a busy or restarted bot, another
-// process leading). The timers' own actions (the time-out, the end of a
-// pause or of a vacation) and a moderator's award go through; so does a
+// process leading). So in set-up, once the set-up time ran out, before the
+// timers called the match off: a vacation taken then would move on a
+// deadline that passed. The timers' own actions (the time-out, the end of
+// a pause or of a vacation) and a moderator's award go through; so does a
 // practice match, in which the computer never loses on time.
 func (m *Match) timeUp(a Action) error {
 	switch a.Kind {
 	case ActTimeOut, ActResume, ActVacationEnd, ActAward, ActAway:
 		return nil
 	}
-	if m.Phase != PhasePlaying || !m.ClockRunning() || m.Practice() || second(a.At).Before(m.Deadline) {
+	if !m.Phase.Active() || !m.ClockRunning() || m.Practice() || second(a.At).Before(m.Deadline) {
 		return nil
 	}
 	return fmt.Errorf("match %d: time ran out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrTimeUp)
@@ -269,11 +271,12 @@ func (m *Match) notBeforeLog(at time.Time) time.Time {
 }
 
 // actInSetup records a vacation, or its end, in a match whose set-ups are
-// not both in: the set-up deadline moves as it does a turn's (moveStop).
-// There is no game to replay yet.
+// not both in: the set-up deadline moves as it does a turn's (moveStop),
+// and a vacation is refused once it passed (timeUp). There is no game to
+// replay yet.
 func (c Changes) actInSetup(m *Match, a Action) error {
 	a.At, a.Move = m.notBeforeLog(a.At), game.Move{}
-	if err := m.roundOver(a.Kind, a.At); err != nil {
+	if err := m.lateAction(a); err != nil {
 		return err
 	}
 	if err := m.checkVacation(a); err != nil {

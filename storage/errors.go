@@ -26,7 +26,9 @@ var (
 	ErrNotDue = errors.New("the deadline has not passed yet")
 	// ErrTimeUp refuses what a player does in a match whose side to move
 	// ran out of time, before the timers recorded the loss on time (Act
-	// with ActTimeOut): a late move, vacation, pause or gift would undo it.
+	// with ActTimeOut): a late move, vacation, pause or gift would undo it;
+	// and a vacation in set-up once the set-up time ran out, before the
+	// timers called the match off.
 	ErrTimeUp = errors.New("the time to move ran out")
 	// ErrRoundOver refuses what would end or change a tournament's match
 	// at or after its round's deadline (Match.RoundEnds), before the
