@@ -90,13 +90,15 @@ func (c Changes) UpdateMatch(m *Match, fn func(m *Match) error) error {
 }
 
 // ApplyMove plays side's move at time at: see Store.ApplyMove. It returns the
-// game after the move.
+// game after the move. A move dated before the log's last action is
+// recorded at that one's time, as Act records one (notBeforeLog).
 func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Time) (*game.Game, error) {
 	g, err := playable(m)
 	if err != nil {
 		return nil, err
 	}
-	a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
+	at = m.notBeforeLog(at)
+	a := Action{Kind: ActMove, Side: side, Move: move, At: at}
 	if err := m.lateAction(a); err != nil {
 		return nil, err
 	}

@@ -41,7 +41,8 @@ type Store interface {
 	// next deadline or the result, and counts a finished match in the standings.
 	// It returns the match and its game after the move, the one it replayed
 	// (the move's record is the game's LastMove), so that the caller need not
-	// replay the log again; the game is the caller's.
+	// replay the log again; the game is the caller's. A move dated before the
+	// log's last action is recorded at that one's time, as Act records one.
 	ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, *game.Game, error)
 	// Act records a draw offer, acceptance or refusal, a resignation or a time-out
 	// (whose side is the side to move, and which is refused with ErrNotDue before the deadline).
