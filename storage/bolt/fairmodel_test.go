@@ -893,6 +893,15 @@ func runFairModel(t *testing.T, kind, seed uint64, moveTime time.Duration, clock
 			break
 		}
 		f.check()
+		if f.offerDays > 0 && r.IntN(3) == 0 {
+			// The player asked answers soon, mostly yes.
+			answer := storage.ActAcceptPause
+			if r.IntN(3) == 0 {
+				answer = storage.ActDeclinePause
+			}
+			f.pause(f.offerBy.Opponent(), answer, 0)
+			f.check()
+		}
 		side := game.Side(r.IntN(2))
 		switch k := r.IntN(40); {
 		case k < 12:
@@ -922,8 +931,9 @@ func runFairModel(t *testing.T, kind, seed uint64, moveTime time.Duration, clock
 		case k < 31:
 			f.vacationEnd(side)
 		case k < 32:
-			if f.active() && r.IntN(4) == 0 {
-				f.resign(side)
+			_, away := f.openVacation(side.Opponent())
+			if f.paused || away || r.IntN(4) == 0 {
+				f.resign(side) // the more often during a pause or the opponent's vacation
 			}
 		case k < 34:
 			f.tooEarly()
