@@ -163,10 +163,11 @@ func (m *Match) roundOver(kind ActionKind, at time.Time) error {
 // out, before the timers recorded it: the deadline is the rules', not the
 // timers' pass, which may come late (a busy or restarted bot, another
 // process leading). So in set-up, once the set-up time ran out, before the
-// timers called the match off: a vacation taken then would move on a
-// deadline that passed. The timers' own actions (the time-out, the end of
-// a pause or of a vacation) and a moderator's award go through; so does a
-// practice match, in which the computer never loses on time.
+// timers called the match off (ErrSetupTimeUp): a set-up confirmed then
+// would start a game the rules end, and a vacation taken then would move
+// on a deadline that passed. The timers' own actions (the time-out, the
+// end of a pause or of a vacation) and a moderator's award go through; so
+// does a practice match, in which the computer never loses on time.
 func (m *Match) timeUp(a Action) error {
 	switch a.Kind {
 	case ActTimeOut, ActResume, ActVacationEnd, ActAward, ActAway:
@@ -174,6 +175,9 @@ func (m *Match) timeUp(a Action) error {
 	}
 	if !m.Phase.Active() || !m.ClockRunning() || m.Practice() || second(a.At).Before(m.Deadline) {
 		return nil
+	}
+	if m.Phase == PhaseSetup {
+		return fmt.Errorf("match %d: the set-up time ran out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrSetupTimeUp)
 	}
 	return fmt.Errorf("match %d: time ran out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrTimeUp)
 }
@@ -305,6 +309,10 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 		return nil, err
 	}
 	if status == SetupConfirmed {
+		// A draft changes nothing the call-off would decide: it is kept.
+		if err := m.timeUp(Action{Kind: ActMove, Side: side, At: at}); err != nil {
+			return nil, err
+		}
 		if err := setup.Validate(m.Rules); err != nil {
 			// The reason describes this player's own set-up: fit to show to
 			// them, never to log or to show anyone else.

@@ -52,7 +52,8 @@ type Store interface {
 	Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error)
 	// SetSetup stores side's draft (status SetupDraft) or confirms its set-up
 	// (SetupConfirmed, checked against the rules). The game starts, with Red to
-	// move, when both are confirmed.
+	// move, when both are confirmed. A set-up confirmed once the set-up time
+	// ran out is refused (ErrSetupTimeUp): the match is to be called off.
 	SetSetup(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*Match, error)
 	// Abandon ends an active match with no result, for the reason why. A
 	// match is called off as late (CallOffLateSetup) only once its set-up time

@@ -578,7 +578,7 @@ func (f *fairModel) setup(side game.Side, seed uint64) {
 	f.t.Helper()
 	m := f.match()
 	mm, err := f.db.SetSetup(f.ctx, f.id, 0, side, game.RandomSetup(m.Rules, seed), storage.SetupConfirmed, f.now)
-	if !f.expect("a set-up", err, f.phase == storage.PhaseSetup && !f.confirmed[side], storage.ErrSetupConfirmed, storage.ErrGameOver) {
+	if !f.expect("a set-up", err, f.phase == storage.PhaseSetup && !f.confirmed[side] && !f.timeUp(), storage.ErrSetupConfirmed, storage.ErrGameOver, storage.ErrSetupTimeUp) {
 		return
 	}
 	f.confirmed[side] = true

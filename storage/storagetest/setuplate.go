@@ -9,29 +9,50 @@ import (
 	"github.com/strategobot/strategobot/storage"
 )
 
-// testNoVacationAfterTheSetupDeadline: once the set-up time ran out, a
-// vacation of either player is refused (ErrTimeUp), as a player's action
-// in play is once the time to move ran out, until the timers call the
-// match off, which they still do: the set-up deadline is the rules', not
-// the timers' pass, which may come late. Taken before it, even a second
-// before, a vacation moves it on by its days. TestFairTimeModel found it:
-// Blue, set up already, went on vacation in the second Red's set-up time
-// ran out, and Red had two days more.
-func testNoVacationAfterTheSetupDeadline(t *testing.T, s storage.Store) {
+// testNothingAfterTheSetupDeadline: once the set-up time ran out, a
+// set-up confirmed or a vacation of either player is refused
+// (ErrSetupTimeUp, an ErrTimeUp), as a player's action in play is once the
+// time to move ran out, until the timers call the match off, which they
+// still do: the set-up deadline is the rules', not the timers' pass, which
+// may come late. A draft is kept: it decides nothing. Before the deadline,
+// even a second before, a vacation moves it on by its days, and a set-up
+// confirmed starts the game. TestFairTimeModel found the vacation: Blue,
+// set up already, went on vacation in the second Red's set-up time ran
+// out, and Red had two days more; a late set-up started the game that a
+// tournament scores as the late player's forfeit.
+func testNothingAfterTheSetupDeadline(t *testing.T, s storage.Store) {
 	ctx := context.Background()
 	day := 24 * time.Hour
+	vacation := func(side game.Side) func(m *storage.Match, at time.Time) (*storage.Match, error) {
+		return func(m *storage.Match, at time.Time) (*storage.Match, error) {
+			return s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: side, Days: 2, At: at})
+		}
+	}
+	setUp := func(status storage.SetupStatus) func(m *storage.Match, at time.Time) (*storage.Match, error) {
+		return func(m *storage.Match, at time.Time) (*storage.Match, error) {
+			return s.SetSetup(ctx, m.ID, 0, game.Red, game.RandomSetup(m.Rules, 8), status, at)
+		}
+	}
 	for _, tc := range []struct {
-		name   string
-		side   game.Side // who leaves; Blue's set-up is in
-		after  time.Duration
-		refuse bool
+		name  string
+		do    func(m *storage.Match, at time.Time) (*storage.Match, error)
+		after time.Duration // from the set-up deadline
+		want  func(t *testing.T, m *storage.Match, due time.Time)
 	}{
-		{"Red, who owes the set-up, a second before", game.Red, -time.Second, false},
-		{"Blue, set up already, a second before", game.Blue, -time.Second, false},
-		{"Red at the deadline", game.Red, 0, true},
-		{"Blue at the deadline", game.Blue, 0, true},
-		{"Red a minute after", game.Red, time.Minute, true},
-		{"Blue an hour after", game.Blue, time.Hour, true},
+		{"Red's vacation a second before", vacation(game.Red), -time.Second, movedOn},
+		{"Blue's vacation a second before", vacation(game.Blue), -time.Second, movedOn},
+		{"Red's set-up a second before", setUp(storage.SetupConfirmed), -time.Second, begun},
+		{"Red's vacation at the deadline", vacation(game.Red), 0, nil},
+		{"Blue's vacation at the deadline", vacation(game.Blue), 0, nil},
+		{"Red's set-up at the deadline", setUp(storage.SetupConfirmed), 0, nil},
+		{"Red's vacation a minute after", vacation(game.Red), time.Minute, nil},
+		{"Blue's vacation an hour after", vacation(game.Blue), time.Hour, nil},
+		{"Red's set-up an hour after", setUp(storage.SetupConfirmed), time.Hour, nil},
+		{"Red's draft an hour after", setUp(storage.SetupDraft), time.Hour, func(t *testing.T, m *storage.Match, due time.Time) {
+			if m.Phase != storage.PhaseSetup || m.Setups[game.Red].Status != storage.SetupDraft || !m.Deadline.Equal(due) {
+				t.Errorf("after a draft: %s, Red's set-up %v, deadline %v", m.Phase, m.Setups[game.Red].Status, m.Deadline.Sub(T0))
+			}
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
@@ -42,25 +63,44 @@ func testNoVacationAfterTheSetupDeadline(t *testing.T, s storage.Store) {
 				t.Fatalf("the set-up deadline %v (running %v), want a day", due.Sub(T0), m.ClockRunning())
 			}
 			at := due.Add(tc.after)
-			left, err := s.Act(ctx, m.ID, 0, storage.Action{Kind: storage.ActVacation, Side: tc.side, Days: 2, At: at})
-			if !tc.refuse {
+			got, err := tc.do(m, at)
+			if tc.want != nil {
 				if err != nil {
-					t.Fatalf("a vacation before the set-up deadline: %v", err)
+					t.Fatalf("%v", err)
 				}
-				if want := due.Add(2 * day); !left.Deadline.Equal(want) {
-					t.Errorf("the set-up deadline after the vacation: %v, want %v", left.Deadline.Sub(T0), want.Sub(T0))
+				tc.want(t, got, due)
+				if tc.after < 0 {
+					return
 				}
-				return
-			}
-			wantErr(t, "a vacation once the set-up time ran out", err, storage.ErrTimeUp)
-			got := must(s.Match(ctx, m.ID)).in(t)
-			if got.Version != m.Version || !got.Deadline.Equal(due) || len(got.Log) != 0 {
-				t.Errorf("the refusal changed the match: version %d (was %d), deadline %v, %d actions", got.Version, m.Version, got.Deadline.Sub(T0), len(got.Log))
+			} else {
+				wantErr(t, "once the set-up time ran out", err, storage.ErrSetupTimeUp)
+				wantErr(t, "once the set-up time ran out", err, storage.ErrTimeUp)
+				got := must(s.Match(ctx, m.ID)).in(t)
+				if got.Version != m.Version || !got.Deadline.Equal(due) || len(got.Log) != 0 || got.Setups[game.Red].Status != storage.SetupNone {
+					t.Errorf("the refusal changed the match: version %d (was %d), deadline %v, %d actions, Red's set-up %v", got.Version, m.Version, got.Deadline.Sub(T0), len(got.Log), got.Setups[game.Red].Status)
+				}
 			}
 			off := must(s.Abandon(ctx, m.ID, 0, at, storage.CallOffLateSetup)).in(t)
 			if off.Phase != storage.PhaseAbandoned || off.CalledOff != storage.CallOffLateSetup {
-				t.Errorf("the call-off after the refusal: %s, %v", off.Phase, off.CalledOff)
+				t.Errorf("the call-off: %s, %v", off.Phase, off.CalledOff)
 			}
 		})
+	}
+}
+
+// movedOn checks that a vacation of two days moved the set-up deadline
+// due on by them.
+func movedOn(t *testing.T, m *storage.Match, due time.Time) {
+	t.Helper()
+	if want := due.Add(2 * 24 * time.Hour); m.Phase != storage.PhaseSetup || !m.Deadline.Equal(want) {
+		t.Errorf("after the vacation: %s, set-up deadline %v, want %v", m.Phase, m.Deadline.Sub(T0), want.Sub(T0))
+	}
+}
+
+// begun checks that the game began.
+func begun(t *testing.T, m *storage.Match, _ time.Time) {
+	t.Helper()
+	if m.Phase != storage.PhasePlaying {
+		t.Errorf("after both set-ups: %s, want playing", m.Phase)
 	}
 }
