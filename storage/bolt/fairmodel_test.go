@@ -65,20 +65,22 @@ type fairModel struct {
 	invited   [2]bool // the set-up invite arrived
 	confirmed [2]bool
 	start     time.Time // when the clock of whoever must act started; zero: it waits
-	toMove    game.Side
-	turnLog   int // the log's length when the turn began: its board's Log
-	pending   [2]int
-	left      [2]time.Duration // on a game clock
-	during    int              // gifts the side to move received while its clock ran
-	given     [2]int
-	next      int // the reminder to come, of fmLeads
-	pauses    []fmInterval
-	paused    bool // a pause agreed the log has not ended yet
-	offerBy   game.Side
-	offerDays int // 0: no proposal stands
-	vac       [2][]fmVacation
-	aways     []fmInterval
-	settings  [2][]fmInterval // each player's vacations, as their settings should hold them
+	// startBudget is the time whoever must act had when their clock started.
+	startBudget time.Duration
+	toMove      game.Side
+	turnLog     int // the log's length when the turn began: its board's Log
+	pending     [2]int
+	left        [2]time.Duration // on a game clock
+	during      int              // gifts the side to move received while its clock ran
+	given       [2]int
+	next        int // the reminder to come, of fmLeads
+	pauses      []fmInterval
+	paused      bool // a pause agreed the log has not ended yet
+	offerBy     game.Side
+	offerDays   int // 0: no proposal stands
+	vac         [2][]fmVacation
+	aways       []fmInterval
+	settings    [2][]fmInterval // each player's vacations, as their settings should hold them
 }
 
 // fmLeads is the bot's reminder schedule (bot.Reminders).
@@ -436,6 +438,7 @@ func (f *fairModel) arrived(n storage.Notice) {
 	case f.phase == storage.PhasePlaying && (n.Event == storage.EventMove || n.Event == storage.EventStarted) &&
 		n.To == storage.Audience(f.toMove) && n.Log == f.turnLog && f.start.IsZero():
 		f.start, f.next, f.during = f.now, 0, 0
+		f.startBudget = f.budget()
 		f.note("%s's board arrives", f.toMove)
 	}
 }
@@ -452,6 +455,7 @@ func (f *fairModel) setupMayStart() {
 		}
 	}
 	f.start, f.next = f.now, 0
+	f.startBudget = f.budget()
 	f.note("the set-up clock starts")
 }
 
@@ -471,6 +475,11 @@ func (f *fairModel) fire(d storage.Deadline) {
 	f.t.Helper()
 	switch d.Kind {
 	case storage.DeadlineMatch:
+		// Never before the whole time ran, from the board's arrival,
+		// outside the pauses, vacations and time away.
+		if !f.running() || f.ran(f.start, f.now) < f.budget() {
+			f.fatalf("time up after %v of %v (clock running %v)", f.ran(f.start, f.now), f.budget(), f.running())
+		}
 		if f.phase == storage.PhaseSetup {
 			m, err := f.db.Abandon(f.ctx, f.id, 0, f.now, storage.CallOffLateSetup)
 			f.expect("calling off the late set-ups", err, true)
@@ -484,6 +493,15 @@ func (f *fairModel) fire(d storage.Deadline) {
 		f.note("%s loses on time", f.toMove)
 		f.over(m)
 	case storage.DeadlineReminder:
+		// Never before half the time the turn had as it began, nor an
+		// hour before the deadline, counted from the board's arrival
+		// outside the stops.
+		switch ran, left := f.ran(f.start, f.now), f.ran(f.now, f.deadline()); {
+		case f.next == 0 && ran < f.startBudget/2:
+			f.fatalf("the half-time reminder after %v of %v", ran, f.startBudget)
+		case f.next > 0 && left > time.Hour:
+			f.fatalf("the reminder an hour before with %v left", left)
+		}
 		_, err := f.db.MarkReminded(f.ctx, f.id, 0, f.now)
 		f.expect("the reminder", err, true)
 		f.reminded()
