@@ -5,7 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // TestBackFromVacationSaysWhatWaits: Bob goes on vacation for three days on
@@ -138,5 +140,51 @@ func TestBackByAMoveElsewhere(t *testing.T) {
 		if got := countDMs(c.p, c.text); got != c.n {
 			t.Errorf("%s got %d DMs with %q, want %d", c.p.Name, got, c.text, c.n)
 		}
+	}
+}
+
+// TestVacationBegunAsSheMoves: Alice's vacation begins in both her matches
+// (another request of hers, recorded first) while her move in match #1 is
+// on its way, its command having read the match before. The move ends the
+// vacation as any move made during one does: in her settings, and in
+// match #2, whose deadline comes back to what is left of its day. It was
+// left on there, and in her settings, until the timers' next look at
+// vacations (vacationCheck: up to an hour and a quarter later).
+func TestVacationBegunAsSheMoves(t *testing.T) {
+	t.Parallel()
+	const day = 24 * time.Hour
+	h := newHarness(t)
+	h.dayMatchesInPlay(2)
+	h.outboxEmpty()
+	due := h.clock.Now().Add(day)
+	h.advance(time.Hour)
+	g, err := h.match(1).Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := g.LegalMoves()[0]
+	began := h.clock.Now()
+	begin := func() {
+		if _, err := h.db.UpdatePlayer(t.Context(), h.alice.ID, func(p *storage.PlayerSettings) error { return p.StartVacation(began, 3) }); err != nil {
+			t.Error(err)
+		}
+		for id := storage.MatchID(1); id <= 2; id++ {
+			if _, err := h.db.Act(t.Context(), id, 0, storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 3, At: began}); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	h.reads.beforeMove.Store(&begin)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("match", "1"), discordtest.Opt("from", mv.From.String()), discordtest.Opt("to", mv.To.String())).Reply(t)
+	h.waitMoves(1, 1)
+	h.outboxEmpty()
+	if back := h.match(2).VacationUntil(game.Red); !back.IsZero() {
+		t.Errorf("her vacation holds match #2 until %v after her move in #1", back.Sub(began))
+	}
+	if m := h.match(2); !m.Deadline.Equal(due) {
+		t.Errorf("her deadline in match #2 after her move in #1: %v, want %v", m.Deadline.Sub(began), due.Sub(began))
+	}
+	if _, on := h.bot.settingsOf(t.Context(), h.alice.ID).OnVacation(h.clock.Now()); on {
+		t.Error("her settings say she is on vacation after her move")
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // TestNothingAfterTheDeadline: Alice's day to move has run out, but the
@@ -74,6 +75,64 @@ func TestNothingAfterTheDeadline(t *testing.T) {
 				t.Errorf("the match ended %v at %v, want Blue on time at once", m.Result, m.Ended.Sub(due))
 			}
 			h.alice.WaitDM(t, contains("You lost: you ran out of time."))
+		})
+	}
+}
+
+// TestNothingAfterTheSetupDeadline: Alice's time to send her set-up has
+// run out, Bob's being in, but the timers have not yet called the match
+// off (their pass comes late). What either does then must not save the
+// match: her set-up confirmed is refused with a clear answer (it would
+// start a game the rules end, and undo a tournament's forfeit), and a
+// vacation of Bob's, which would move the passed deadline on by days,
+// takes none; the match is called off at its deadline.
+func TestNothingAfterTheSetupDeadline(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name   string
+		act    func(h *harness, alices *discordtest.Message) string // the late action; its answer
+		answer string
+	}{
+		{"Alice's set-up", func(h *harness, alices *discordtest.Message) string {
+			return h.alice.ClickButton(t, alices, actButton(t, alices, actConfirm)).Reply(t).Content
+		}, "The time for the set-ups of this match ran out: the match ends now"},
+		{"Bob's vacation", func(h *harness, _ *discordtest.Message) string {
+			return h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content
+		}, "no days were taken"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.challengeIn(h.channel)
+			preview := map[*discordtest.Member]*discordtest.Message{}
+			for _, p := range []*discordtest.Member{h.alice, h.bob} {
+				invite := p.WaitDM(t, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "#1") && hasAction(m, actRandom) })
+				preview[p] = p.ClickButton(t, invite, actButton(t, invite, actRandom)).Reply(t)
+			}
+			h.bob.ClickButton(t, preview[h.bob], actButton(t, preview[h.bob], actConfirm)).Reply(t)
+			h.outboxEmpty()
+			m := h.match(1)
+			if m.Phase != storage.PhaseSetup || !m.ClockRunning() || m.Setups[game.Blue].Status != storage.SetupConfirmed {
+				t.Fatalf("before the deadline: %s, clock running %v, Bob's set-up %v", m.Phase, m.ClockRunning(), m.Setups[game.Blue].Status)
+			}
+			due := m.Deadline
+			h.clock.Advance(due.Sub(h.clock.Now()) + time.Minute) // no timers' pass yet
+			if got := tc.act(h, preview[h.alice]); !strings.Contains(got, tc.answer) {
+				t.Errorf("%s, late, answered %q, want %q", tc.name, got, tc.answer)
+			}
+			h.advance(0)
+			h.srv.WaitFor(t, "the call-off", func() bool { return !h.match(1).Phase.Active() })
+			m = h.match(1)
+			if m.Setups[game.Red].Status == storage.SetupConfirmed || len(m.Log) != 0 {
+				t.Errorf("%s, late, counted: Alice's set-up %v, log %v", tc.name, m.Setups[game.Red].Status, m.Log)
+			}
+			if m.Phase != storage.PhaseAbandoned || m.CalledOff != storage.CallOffLateSetup || !m.Ended.Before(due.Add(2*time.Minute)) {
+				t.Errorf("the match ended %s (%v) at %v, want called off for the late set-up at once", m.Phase, m.CalledOff, m.Ended.Sub(due))
+			}
+			if days := h.bot.settingsOf(t.Context(), h.bob.ID).VacationDaysUsed(h.clock.Now()); days != 0 {
+				t.Errorf("Bob used %d days of vacation, want none", days)
+			}
 		})
 	}
 }

@@ -63,6 +63,10 @@ func reasonOf(err error) any {
 // ran out of time before the timers recorded it (storage.ErrTimeUp).
 const txtTimeRanOut = "The time to move in this match ran out: the player to move loses on time, and the match ends now."
 
+// txtSetupTimeRanOut answers a set-up confirmed in a match whose set-up
+// time ran out before the timers called it off (storage.ErrSetupTimeUp).
+const txtSetupTimeRanOut = "The time for the set-ups of this match ran out: the match ends now, as it does when a set-up is late."
+
 // txtRoundOver answers what a player does in a tournament match after its
 // round's deadline, before the timers closed the round (storage.ErrRoundOver).
 const txtRoundOver = "The deadline of this game's tournament round has passed: nothing played now counts, and the tournament scores the game as one still on at the deadline."
@@ -152,6 +156,9 @@ func (b *Bot) refusalText(p lang.Printer, n game.Numbering, err error) (string, 
 		return p.Sprintf(txtPauseOfferRenewed), true
 	case errors.Is(err, storage.ErrNoPauseOffer):
 		return p.Sprintf("There is no proposal to pause to answer: `/stratego pause days:3` proposes one."), true
+	case errors.Is(err, storage.ErrSetupTimeUp):
+		b.nudgeTimers() // the timers call the match off now
+		return p.Sprintf(txtSetupTimeRanOut), true
 	case errors.Is(err, storage.ErrTimeUp):
 		b.nudgeTimers() // the timers record the loss on time now
 		return p.Sprintf(txtTimeRanOut), true

@@ -17,14 +17,13 @@ import (
 // caller found it; settings are the mover's when the caller read them
 // already (nil: not read), so that the notices need not read them again.
 func (b *Bot) play(ctx context.Context, m *storage.Match, side game.Side, version uint64, mv game.Move, settings *storage.PlayerSettings) (*storage.Match, *game.Game, error) {
-	before := m
 	m, g, err := b.store.ApplyMove(ctx, m.ID, version, side, mv, b.now())
 	if err != nil {
 		return nil, nil, err
 	}
 	b.metrics.moved()
 	b.afterChange(ctx, m, g, settings)
-	b.endVacationByMove(ctx, before, side)
+	b.endVacationByMove(ctx, m, side)
 	return m, g, nil
 }
 

@@ -633,12 +633,15 @@ func (b *Bot) endVacation(ctx context.Context, user string, now time.Time) (ende
 }
 
 // endVacationByMove ends the mover's vacation everywhere when the move was
-// made during it: a player who moves is back.
-func (b *Bot) endVacationByMove(ctx context.Context, before *storage.Match, side game.Side) {
-	if before.VacationUntil(side).IsZero() {
+// made during it: a player who moves is back. moved is the match as the
+// move left it: its log says whether the vacation was on as the move was
+// recorded, which the match the move's command read may not (a vacation
+// begun meanwhile, by another request).
+func (b *Bot) endVacationByMove(ctx context.Context, moved *storage.Match, side game.Side) {
+	if !moved.MovedOnVacation(side) {
 		return
 	}
-	b.endVacation(ctx, before.Players[side].UserID, b.now())
+	b.endVacation(ctx, moved.Players[side].UserID, b.now())
 }
 
 // onVacationOver ends, in match id, the vacations whose time is up.

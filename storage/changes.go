@@ -90,13 +90,15 @@ func (c Changes) UpdateMatch(m *Match, fn func(m *Match) error) error {
 }
 
 // ApplyMove plays side's move at time at: see Store.ApplyMove. It returns the
-// game after the move.
+// game after the move. A move dated before the log's last action is
+// recorded at that one's time, as Act records one (notBeforeLog).
 func (c Changes) ApplyMove(m *Match, side game.Side, move game.Move, at time.Time) (*game.Game, error) {
 	g, err := playable(m)
 	if err != nil {
 		return nil, err
 	}
-	a := Action{Kind: ActMove, Side: side, Move: move, At: second(at)}
+	at = m.notBeforeLog(at)
+	a := Action{Kind: ActMove, Side: side, Move: move, At: at}
 	if err := m.lateAction(a); err != nil {
 		return nil, err
 	}
@@ -160,16 +162,22 @@ func (m *Match) roundOver(kind ActionKind, at time.Time) error {
 // timeUp refuses a player's action a once the time of the side to move ran
 // out, before the timers recorded it: the deadline is the rules', not the
 // timers' pass, which may come late (a busy or restarted bot, another
-// process leading). The timers' own actions (the time-out, the end of a
-// pause or of a vacation) and a moderator's award go through; so does a
-// practice match, in which the computer never loses on time.
+// process leading). So in set-up, once the set-up time ran out, before the
+// timers called the match off (ErrSetupTimeUp): a set-up confirmed then
+// would start a game the rules end, and a vacation taken then would move
+// on a deadline that passed. The timers' own actions (the time-out, the
+// end of a pause or of a vacation) and a moderator's award go through; so
+// does a practice match, in which the computer never loses on time.
 func (m *Match) timeUp(a Action) error {
 	switch a.Kind {
 	case ActTimeOut, ActResume, ActVacationEnd, ActAward, ActAway:
 		return nil
 	}
-	if m.Phase != PhasePlaying || !m.ClockRunning() || m.Practice() || second(a.At).Before(m.Deadline) {
+	if !m.Phase.Active() || !m.ClockRunning() || m.Practice() || second(a.At).Before(m.Deadline) {
 		return nil
+	}
+	if m.Phase == PhaseSetup {
+		return fmt.Errorf("match %d: the set-up time ran out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrSetupTimeUp)
 	}
 	return fmt.Errorf("match %d: time ran out at %s: %w", m.ID, m.Deadline.Format(time.RFC3339), ErrTimeUp)
 }
@@ -269,11 +277,12 @@ func (m *Match) notBeforeLog(at time.Time) time.Time {
 }
 
 // actInSetup records a vacation, or its end, in a match whose set-ups are
-// not both in: the set-up deadline moves as it does a turn's (moveStop).
-// There is no game to replay yet.
+// not both in: the set-up deadline moves as it does a turn's (moveStop),
+// and a vacation is refused once it passed (timeUp). There is no game to
+// replay yet.
 func (c Changes) actInSetup(m *Match, a Action) error {
 	a.At, a.Move = m.notBeforeLog(a.At), game.Move{}
-	if err := m.roundOver(a.Kind, a.At); err != nil {
+	if err := m.lateAction(a); err != nil {
 		return err
 	}
 	if err := m.checkVacation(a); err != nil {
@@ -300,6 +309,10 @@ func (c Changes) SetSetup(m *Match, side game.Side, setup game.Setup, status Set
 		return nil, err
 	}
 	if status == SetupConfirmed {
+		// A draft changes nothing the call-off would decide: it is kept.
+		if err := m.timeUp(Action{Kind: ActMove, Side: side, At: at}); err != nil {
+			return nil, err
+		}
 		if err := setup.Validate(m.Rules); err != nil {
 			// The reason describes this player's own set-up: fit to show to
 			// them, never to log or to show anyone else.

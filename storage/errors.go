@@ -2,6 +2,7 @@ package storage
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -28,6 +29,12 @@ var (
 	// ran out of time, before the timers recorded the loss on time (Act
 	// with ActTimeOut): a late move, vacation, pause or gift would undo it.
 	ErrTimeUp = errors.New("the time to move ran out")
+	// ErrSetupTimeUp (an ErrTimeUp) refuses, once the set-up time ran out
+	// before the timers called the match off (Abandon with
+	// CallOffLateSetup), a set-up confirmed or a vacation taken: either
+	// would undo the call-off, which a tournament scores as the late
+	// player's forfeit.
+	ErrSetupTimeUp = fmt.Errorf("the time for the set-ups ran out: %w", ErrTimeUp)
 	// ErrRoundOver refuses what would end or change a tournament's match
 	// at or after its round's deadline (Match.RoundEnds), before the
 	// timers closed the round: the game is scored as one still on at the

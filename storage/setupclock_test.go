@@ -187,3 +187,56 @@ func TestActNotBeforeTheLog(t *testing.T) {
 		}
 	}
 }
+
+// TestMoveNotBeforeTheLog: a move dated before the last action of the log
+// (its caller took the time before an action made meanwhile: the mover's
+// own vacation begun by another request, the opponent's gift, a pause
+// agreed) is recorded at that action's time, as Act records one: the log
+// stays in the order of its times. It was recorded at its own, and the
+// move that ended a vacation ended it, as the log told it, before it began
+// (VacationEndedByMove, which the bot reads to end it everywhere).
+func TestMoveNotBeforeTheLog(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	later := base.Add(3 * time.Hour)
+	for _, tc := range []struct {
+		name   string
+		before Action // at later, Red to move
+	}{
+		{"Red's vacation", Action{Kind: ActVacation, Side: game.Red, Days: 2}},
+		{"Blue's gift", Action{Kind: ActGiveTime, Side: game.Blue}},
+		{"Blue's proposal to pause", Action{Kind: ActOfferPause, Side: game.Blue, Days: 2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := setupMatch(base)
+			m.MoveTime = 24 * time.Hour
+			c := Changes{}
+			for side := game.Red; side <= game.Blue; side++ {
+				if _, err := c.SetSetup(m, side, game.RandomSetup(m.Rules, uint64(side)+1), SetupConfirmed, base); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a := tc.before
+			a.At = later
+			if _, err := c.Act(m, a); err != nil {
+				t.Fatal(err)
+			}
+			g, err := m.Game()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.ApplyMove(m, game.Red, g.LegalMoves()[0], later.Add(-time.Second)); err != nil {
+				t.Fatal(err)
+			}
+			for i := 1; i < len(m.Log); i++ {
+				if m.Log[i].At.Before(m.Log[i-1].At) {
+					t.Errorf("action %d (%s) at %v, before action %d (%s) at %v", i, m.Log[i], m.Log[i].At.Sub(base), i-1, m.Log[i-1], m.Log[i-1].At.Sub(base))
+				}
+			}
+			if a.Kind == ActVacation {
+				if at, ok := m.VacationEndedByMove(game.Red, later); !ok || at.Before(later) {
+					t.Errorf("Red's move ended the vacation begun at %v at %v (%v)", later.Sub(base), at.Sub(base), ok)
+				}
+			}
+		})
+	}
+}

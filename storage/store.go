@@ -41,7 +41,8 @@ type Store interface {
 	// next deadline or the result, and counts a finished match in the standings.
 	// It returns the match and its game after the move, the one it replayed
 	// (the move's record is the game's LastMove), so that the caller need not
-	// replay the log again; the game is the caller's.
+	// replay the log again; the game is the caller's. A move dated before the
+	// log's last action is recorded at that one's time, as Act records one.
 	ApplyMove(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, move game.Move, at time.Time) (*Match, *game.Game, error)
 	// Act records a draw offer, acceptance or refusal, a resignation or a time-out
 	// (whose side is the side to move, and which is refused with ErrNotDue before the deadline).
@@ -51,7 +52,8 @@ type Store interface {
 	Act(ctx context.Context, id MatchID, expectVersion uint64, a Action) (*Match, error)
 	// SetSetup stores side's draft (status SetupDraft) or confirms its set-up
 	// (SetupConfirmed, checked against the rules). The game starts, with Red to
-	// move, when both are confirmed.
+	// move, when both are confirmed. A set-up confirmed once the set-up time
+	// ran out is refused (ErrSetupTimeUp): the match is to be called off.
 	SetSetup(ctx context.Context, id MatchID, expectVersion uint64, side game.Side, setup game.Setup, status SetupStatus, at time.Time) (*Match, error)
 	// Abandon ends an active match with no result, for the reason why. A
 	// match is called off as late (CallOffLateSetup) only once its set-up time

@@ -221,6 +221,20 @@ func (m *Match) VacationEndedByMove(side game.Side, since time.Time) (time.Time,
 	return time.Time{}, false
 }
 
+// MovedOnVacation reports whether the log's last action is a move of
+// side's made while the match held a vacation of side's open: the move
+// that ended it there, and that ends it everywhere (a player who moves is
+// back). It reads the log as stored, not a match read before the move,
+// which a vacation begun meanwhile may have passed by.
+func (m *Match) MovedOnVacation(side game.Side) bool {
+	n := len(m.Log)
+	if n == 0 || m.Log[n-1].Kind != ActMove || m.Log[n-1].Side != side {
+		return false
+	}
+	before := Match{Log: m.Log[:n-1]}
+	return !before.vacationLeftOpen(side).IsZero()
+}
+
 // vacationLeftOpen is when side's last vacation in the log ends, or zero
 // when the log ended it, by ActVacationEnd or a move of side's own.
 func (m *Match) vacationLeftOpen(side game.Side) time.Time {

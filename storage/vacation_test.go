@@ -282,3 +282,37 @@ func TestVacationEndedByMove(t *testing.T) {
 		})
 	}
 }
+
+// TestMovedOnVacation: the log's last action is a move of Red's made while
+// the match held a vacation of Red's open, whatever the match was when the
+// move's command read it; not a move after its end, a move of the
+// opponent's, or another action last. A move that ended the match counts.
+func TestMovedOnVacation(t *testing.T) {
+	day := 24 * time.Hour
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	away := storage.Action{Kind: storage.ActVacation, Side: game.Red, Days: 5, At: t0}
+	move := func(side game.Side, at time.Time) storage.Action {
+		return storage.Action{Kind: storage.ActMove, Side: side, At: at}
+	}
+	for _, tc := range []struct {
+		name  string
+		phase storage.Phase
+		log   []storage.Action
+		want  bool
+	}{
+		{"her move in it", storage.PhasePlaying, []storage.Action{away, move(game.Red, t0)}, true},
+		{"her move that ended the game", storage.PhaseFinished, []storage.Action{away, move(game.Red, t0.Add(day))}, true},
+		{"her move after its end", storage.PhasePlaying, []storage.Action{away, {Kind: storage.ActVacationEnd, Side: game.Red, At: t0.Add(day)}, move(game.Red, t0.Add(day))}, false},
+		{"her second move", storage.PhasePlaying, []storage.Action{away, move(game.Red, t0), move(game.Blue, t0), move(game.Red, t0.Add(day))}, false},
+		{"his move", storage.PhasePlaying, []storage.Action{away, move(game.Blue, t0)}, false},
+		{"a gift last", storage.PhasePlaying, []storage.Action{away, move(game.Red, t0), {Kind: storage.ActGiveTime, Side: game.Blue, At: t0}}, false},
+		{"no vacation", storage.PhasePlaying, []storage.Action{move(game.Red, t0)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &storage.Match{Phase: tc.phase, Log: tc.log}
+			if got := m.MovedOnVacation(game.Red); got != tc.want {
+				t.Errorf("MovedOnVacation: %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

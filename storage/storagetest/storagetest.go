@@ -72,6 +72,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"Vacation", testVacation},
 		{"StopsKeepReminders", testStopsKeepReminders},
 		{"VacationInSetup", testVacationInSetup},
+		{"NothingAfterTheSetupDeadline", testNothingAfterTheSetupDeadline},
 		{"TimeAway", testTimeAway},
 		{"TournamentTimeAway", testTournamentTimeAway},
 		{"PlayersOnVacation", testPlayersOnVacation},
