@@ -131,11 +131,15 @@ const maxNameRunes = 64
 // format characters (such as the joiners inside emoji) and characters the font
 // lacks are dropped, runs of spaces become one, a name of more than
 // maxNameRunes characters ends in "…" where it is cut, and an empty result
-// gives fallback.
+// gives fallback. So does a name whose letters and digits were all left
+// out, leaving only punctuation or symbols: "דוד בן-גוריון" would be a
+// lone "-", "(🐉.🔥)" "(.)"; a name that is punctuation as written ("-_-")
+// is kept.
 func (a *atlas) cleanName(name, fallback string) string {
 	var b strings.Builder
 	n := 0
 	space := false
+	dropped, kept := false, false // a character left out for the fonts; a letter or digit kept
 	// Compatibility forms become the letters they stand for: the "fancy
 	// text" of Discord names (𝓐𝓭𝓪, Ａｄａ) is Ada, not nothing.
 	if len(name) > 4*maxNameRunes {
@@ -162,16 +166,18 @@ func (a *atlas) cleanName(name, fallback string) string {
 			// A letter with accents the fonts lack (Vietnamese ễ) keeps
 			// its base letter: "Nguyen", not "Nguyn".
 			if r = baseLetter(r); a.glyph(r) == nil {
+				dropped = true
 				continue
 			}
 		}
+		kept = kept || unicode.IsLetter(r) || unicode.IsDigit(r)
 		if space {
 			b.WriteByte(' ')
 			space = false
 		}
 		b.WriteRune(r)
 	}
-	if b.Len() == 0 {
+	if b.Len() == 0 || (dropped && !kept) {
 		return fallback
 	}
 	return b.String()

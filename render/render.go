@@ -25,7 +25,8 @@ type Options struct {
 	// Discord shows them. Any text is accepted: "fancy" letters (𝓐𝓭𝓪) are
 	// drawn plain, characters the embedded fonts lack (emoji, most Asian
 	// scripts) are left out, long names are shortened with "…", and a name
-	// with nothing left shows the side's name. The texts (alt texts, the
+	// with nothing left, or only punctuation left of it (a Hebrew name's
+	// hyphen), shows the side's name. The texts (alt texts, the
 	// text board) write them whole by package nametext's rule: as written
 	// on one line, in the text board with backticks broken up for its code
 	// block.

@@ -348,6 +348,10 @@ func TestNames(t *testing.T) {
 		{"accents written apart", "Zoe\u0308", "Zoë"},
 		{"accents the fonts lack keep their letter", "Nguyễn Thị", "Nguyen Thi"},
 		{"nothing drawable before the cut", strings.Repeat("🐉", maxNameRunes) + "Ada", "Red"},
+		{"Hebrew leaves only its hyphen", "דוד בן-גוריון", "Red"},
+		{"emoji leave only a dot and brackets", "(🐉.🔥)", "Red"},
+		{"a name of punctuation is kept", "-_-", "-_-"},
+		{"a digit left is a name", "山田 7", "7"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
