@@ -123,6 +123,31 @@ func (a *atlas) fit(s string, maxW int) string {
 	return s
 }
 
+// fitWords returns s shortened at a space so that it is at most maxW pixels
+// wide, ending in " …": a list cut short reads "2 Leutnants, 1 Sergeant, …",
+// not "1 Unteroffi…" or "1 Miner,…". A number stays with its word (see
+// glueWords). When not even the first word fits, it is fit's.
+func (a *atlas) fitWords(s string, maxW int) string {
+	if a.width(s) <= maxW {
+		return s
+	}
+	line := ""
+	for _, word := range glueWords(strings.Fields(s)) {
+		next := word
+		if line != "" {
+			next = line + " " + word
+		}
+		if a.width(next+" …") > maxW {
+			break
+		}
+		line = next
+	}
+	if line == "" {
+		return a.fit(s, maxW)
+	}
+	return line + " …"
+}
+
 // maxNameRunes bounds the work spent on a name: a Discord display name has at
 // most 32 characters, anything longer is cut long before it is measured.
 const maxNameRunes = 64

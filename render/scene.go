@@ -277,12 +277,13 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 
 // footerText lays out a sentence on the footer's two lines, broken at
 // spaces, so that a set-up's list of missing pieces is read whole rather
-// than cut after a few; what does not fit in two lines ends in "…".
+// than cut after a few; what does not fit in two lines ends after a whole
+// word in " …".
 func (r *Renderer) footerText(text string, ink int) (lines [2][]item) {
 	width := pageW - 2*padX
 	wrapped := r.text.wrap(text, width)
 	if len(wrapped) > 2 {
-		wrapped[1] = r.text.fit(strings.Join(wrapped[1:], " "), width)
+		wrapped[1] = r.text.fitWords(strings.Join(wrapped[1:], " "), width)
 	}
 	for i := range min(2, len(wrapped)) {
 		lines[i] = []item{{text: wrapped[i], ink: ink}}
