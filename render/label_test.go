@@ -63,6 +63,19 @@ func TestLabelsCentred(t *testing.T) {
 				if dot := lightAround(r, moved, tileSize, image.Pt(movedDotX, movedDotY), level); !dot.In(movedDotBox()) {
 					t.Errorf("%s %v (%s): the moved dot runs into the label: white over %v", game.Side(side), rank, numberings[n], dot)
 				}
+				// And on a phone, where the picture is shrunk.
+				img := image.NewPaletted(image.Rect(0, 0, 3*tileSize, 3*tileSize), r.pal)
+				for i := range 9 {
+					blit(img, i%3*tileSize, i/3*tileSize, tileSize, r.tiles.empty[bgNormal])
+				}
+				blit(img, tileSize, tileSize, tileSize, moved)
+				phone, sq := squareAtWidth(img, image.Pt(tileSize, tileSize), 3*tileSize*phoneWidth/pageW)
+				at := func(v float64) int { return int(v * phoneScale) }
+				box := movedDotBox()
+				box = image.Rect(at(float64(box.Min.X)), at(float64(box.Min.Y)), at(float64(box.Max.X))+1, at(float64(box.Max.Y))+1).Add(sq.Min)
+				if dot := lightAroundRGBA(phone, sq.Min.Add(image.Pt(at(movedDotX), at(movedDotY))), level); !dot.In(box) {
+					t.Errorf("%s %v (%s): on a phone the moved dot runs into the label: light over %v, the dot's box %v", game.Side(side), rank, numberings[n], dot, box)
+				}
 			}
 		}
 	}
@@ -87,6 +100,28 @@ func lightAround(r *Renderer, tile []uint8, size int, p image.Point, level int) 
 			continue
 		}
 		seen[q.Y*size+q.X] = true
+		out = out.Union(image.Rect(q.X, q.Y, q.X+1, q.Y+1))
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				todo = append(todo, q.Add(image.Pt(dx, dy)))
+			}
+		}
+	}
+	return out
+}
+
+// lightAroundRGBA is lightAround on a picture.
+func lightAroundRGBA(img *image.RGBA, p image.Point, level int) image.Rectangle {
+	seen := map[image.Point]bool{}
+	var out image.Rectangle
+	todo := []image.Point{p}
+	for len(todo) > 0 {
+		q := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if !q.In(img.Rect) || seen[q] || luma(img.RGBAAt(q.X, q.Y)) < level {
+			continue
+		}
+		seen[q] = true
 		out = out.Union(image.Rect(q.X, q.Y, q.X+1, q.Y+1))
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {

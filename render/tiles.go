@@ -25,7 +25,7 @@ const (
 	// labelDrop is how far below a square's piece's middle its label's
 	// middle is, so that a "10" stays clear of the moved dot in the
 	// corner above it (TestLabelsCentred).
-	labelDrop = 2
+	labelDrop = 3
 	// miniSymbol scales a square's bomb and flag to a mini piece's: 16
 	// pixels high or more, 9 on a phone.
 	miniSymbol = 0.9
