@@ -49,7 +49,7 @@ func TestLabelsCentred(t *testing.T) {
 					if tc.size == tileSize {
 						drop = float64(labelDrop)
 					}
-					if y < tc.mid-1 || y > tc.mid+drop+1 || x < tc.mid-1.5 || x > tc.mid+1.5 {
+					if y < tc.mid-1 || y > tc.mid+drop+1 || x < tc.mid-1 || x > tc.mid+1 {
 						t.Errorf("%s %s %v (%s): the label's middle is at (%.1f, %.1f), the piece's at (%.1f, %.1f)",
 							game.Side(side), tc.what, rank, numberings[n], x, y, tc.mid, tc.mid)
 					}

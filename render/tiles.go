@@ -360,15 +360,17 @@ func drawMini(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbe
 	}
 }
 
-// drawLabel writes a rank's label in face with its ink centred on (cx, cy):
-// across by its width, up and down by the ink itself, which gg's anchor
-// would not do (it centres the font's line height, and a label sat four or
-// five pixels low, TestLabelsCentred).
+// drawLabel writes a short text (a rank's label, a coordinate) in face
+// with its ink centred on (cx, cy), which gg's anchor would not do: it
+// centres the advance and the font's line height, and a label sat four or
+// five pixels low, an E a pixel and a half to the left (TestLabelsCentred,
+// TestCoordinatesCentred).
 func drawLabel(dc *gg.Context, face font.Face, label string, cx, cy float64) {
 	dc.SetFontFace(face)
 	ink, _ := font.BoundString(face, label)
-	mid := float64(ink.Min.Y+ink.Max.Y) / 128 // fixed.Int26_6 to pixels, halved
-	dc.DrawStringAnchored(label, cx, cy-mid, 0.5, 0)
+	// fixed.Int26_6 to pixels, halved: the ink's middle from the dot.
+	midX, midY := float64(ink.Min.X+ink.Max.X)/128, float64(ink.Min.Y+ink.Max.Y)/128
+	dc.DrawString(label, cx-midX, cy-midY)
 }
 
 // drawBomb draws a round bomb with a lit fuse centred on (cx, cy), s times the size of a square's.
