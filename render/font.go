@@ -161,18 +161,24 @@ const maxNameRunes = 64
 // lone "-", "(🐉.🔥)" "(.)"; a name that is punctuation as written ("-_-")
 // is kept.
 func (a *atlas) cleanName(name, fallback string) string {
+	return a.cleanText(name, fallback, maxNameRunes)
+}
+
+// cleanText is cleanName for a text of at most maxRunes characters, such as
+// a tournament's title.
+func (a *atlas) cleanText(name, fallback string, maxRunes int) string {
 	var b strings.Builder
 	n := 0
 	space := false
 	dropped, kept := false, false // a character left out for the fonts; a letter or digit kept
 	// Compatibility forms become the letters they stand for: the "fancy
 	// text" of Discord names (𝓐𝓭𝓪, Ａｄａ) is Ada, not nothing.
-	if len(name) > 4*maxNameRunes {
-		name = name[:4*maxNameRunes] // norm's work bounded too; at most maxNameRunes are kept below
+	if len(name) > 4*maxRunes {
+		name = name[:4*maxRunes] // norm's work bounded too; at most maxRunes are kept below
 	}
 	name = norm.NFKC.String(name)
 	for _, r := range name {
-		if n >= maxNameRunes {
+		if n >= maxRunes {
 			if b.Len() > 0 {
 				b.WriteString("…") // cut here: shortened, however narrow
 			}
