@@ -155,7 +155,8 @@ const maxNameRunes = 64
 // cleanName returns name as the atlas can draw it: invalid UTF-8, control and
 // format characters (such as the joiners inside emoji) and characters the font
 // lacks are dropped, runs of spaces become one, a name of more than
-// maxNameRunes characters ends in "…" where it is cut, and an empty result
+// maxNameRunes characters ends in "…" where it is cut, brackets left empty
+// by what was dropped go too (tidyBrackets), and an empty result
 // gives fallback. So does a name whose letters and digits were all left
 // out, leaving only punctuation or symbols: "דוד בן-גוריון" would be a
 // lone "-", "(🐉.🔥)" "(.)"; a name that is punctuation as written ("-_-")
@@ -208,10 +209,44 @@ func (a *atlas) cleanText(name, fallback string, maxRunes int) string {
 		}
 		b.WriteRune(r)
 	}
-	if b.Len() == 0 || (dropped && !kept) {
+	out := b.String()
+	if dropped {
+		out = tidyBrackets(out)
+	}
+	if out == "" || (dropped && !kept) {
 		return fallback
 	}
-	return b.String()
+	return out
+}
+
+// brackets maps each opening bracket to its closing one.
+var brackets = map[rune]rune{'(': ')', '[': ']', '{': '}', '«': '»', '‹': '›'}
+
+// tidyBrackets removes the brackets that what the fonts lack has left
+// empty, and the spaces it left just inside brackets: "Zhang Wei (张伟)"
+// is "Zhang Wei", not "Zhang Wei ()", and "Ada (the 🐉)" "Ada (the)".
+func tidyBrackets(s string) string {
+	var out []rune
+	last := func() rune {
+		if len(out) == 0 {
+			return 0
+		}
+		return out[len(out)-1]
+	}
+	for _, r := range s {
+		if r == ' ' && brackets[last()] != 0 {
+			continue // just inside an opening bracket
+		}
+		if strings.ContainsRune(")]}»›", r) {
+			out = []rune(strings.TrimRight(string(out), " "))
+			if brackets[last()] == r {
+				out = out[:len(out)-1] // an empty pair
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return strings.Join(strings.Fields(string(out)), " ")
 }
 
 // inkBlend maps, for one ink colour, a coverage level and the palette index
