@@ -150,6 +150,7 @@ func TestSetupFooterInEveryLanguage(t *testing.T) {
 		{"five kinds missing", without(game.Sergeant, game.Lieutenant, game.Captain, game.Colonel, game.Scout), true},
 		{"a Marshal too many", extra, true},
 		{"empty", game.Setup{}, false},
+		{"the back two rows", halfSetup(red), false},
 	}
 	for _, l := range lang.Languages() {
 		for _, n := range []game.Numbering{game.NumberingModern, game.NumberingClassic} {
@@ -176,12 +177,25 @@ func TestSetupFooterInEveryLanguage(t *testing.T) {
 				if tc.whole && got != want {
 					t.Errorf("%s %s: the footer says %q, want %q", l.Code, tc.name, got, want)
 				}
-				if !tc.whole && got != want && !strings.HasSuffix(got, "…") {
-					t.Errorf("%s %s: the footer %q is shortened without an ellipsis", l.Code, tc.name, got)
+				// Shortened, it ends after a whole word of the list, with
+				// " …": not in a word ("3 Unteroffiz…") nor on its comma
+				// ("1 Miner,…").
+				if cut, ok := strings.CutSuffix(got, " …"); !tc.whole && got != want && (!ok || !strings.HasPrefix(want, cut+" ")) {
+					t.Errorf("%s %s: the footer %q is not shortened after a whole word with \" …\" (of %q)", l.Code, tc.name, got, want)
 				}
 			}
 		}
 	}
+}
+
+// halfSetup returns s with its first two rows (the front) empty.
+func halfSetup(s game.Setup) game.Setup {
+	for row := range 2 {
+		for col := range s[row] {
+			s[row][col] = game.NoRank
+		}
+	}
+	return s
 }
 
 // TestWrap: lines fit, and a number stays with its word and French
@@ -203,6 +217,29 @@ func TestWrap(t *testing.T) {
 			got := r.text.wrap(tc.text, tc.width)
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("wrap(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestFitWords: a text too wide is cut after a whole word, a number with
+// its word, and ends in " …"; a first word too wide is shortened in it.
+func TestFitWords(t *testing.T) {
+	r := renderer(t)
+	tests := []struct {
+		name, text string
+		width      int
+		want       string
+	}{
+		{"fits", "1 Miner, 5 Scouts", 400, "1 Miner, 5 Scouts"},
+		{"cut after a word, not its comma", "1 Miner, 5 Scouts, 1 Spy", r.text.width("1 Miner, 5 Sc"), "1 Miner, …"},
+		{"a number stays with its word", "1 Miner, 5 Scouts", r.text.width("1 Miner, 5 …"), "1 Miner, …"},
+		{"a first word too wide", "Feldmarschall General", r.text.width("Feld…"), "Feld…"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := r.text.fitWords(tc.text, tc.width); got != tc.want {
+				t.Errorf("fitWords(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
 			}
 		})
 	}

@@ -123,6 +123,31 @@ func (a *atlas) fit(s string, maxW int) string {
 	return s
 }
 
+// fitWords returns s shortened at a space so that it is at most maxW pixels
+// wide, ending in " …": a list cut short reads "2 Leutnants, 1 Sergeant, …",
+// not "1 Unteroffi…" or "1 Miner,…". A number stays with its word (see
+// glueWords). When not even the first word fits, it is fit's.
+func (a *atlas) fitWords(s string, maxW int) string {
+	if a.width(s) <= maxW {
+		return s
+	}
+	line := ""
+	for _, word := range glueWords(strings.Fields(s)) {
+		next := word
+		if line != "" {
+			next = line + " " + word
+		}
+		if a.width(next+" …") > maxW {
+			break
+		}
+		line = next
+	}
+	if line == "" {
+		return a.fit(s, maxW)
+	}
+	return line + " …"
+}
+
 // maxNameRunes bounds the work spent on a name: a Discord display name has at
 // most 32 characters, anything longer is cut long before it is measured.
 const maxNameRunes = 64
@@ -130,20 +155,31 @@ const maxNameRunes = 64
 // cleanName returns name as the atlas can draw it: invalid UTF-8, control and
 // format characters (such as the joiners inside emoji) and characters the font
 // lacks are dropped, runs of spaces become one, a name of more than
-// maxNameRunes characters ends in "…" where it is cut, and an empty result
-// gives fallback.
+// maxNameRunes characters ends in "…" where it is cut, brackets left empty
+// by what was dropped go too (tidyBrackets), and an empty result
+// gives fallback. So does a name whose letters and digits were all left
+// out, leaving only punctuation or symbols: "דוד בן-גוריון" would be a
+// lone "-", "(🐉.🔥)" "(.)"; a name that is punctuation as written ("-_-")
+// is kept.
 func (a *atlas) cleanName(name, fallback string) string {
+	return a.cleanText(name, fallback, maxNameRunes)
+}
+
+// cleanText is cleanName for a text of at most maxRunes characters, such as
+// a tournament's title.
+func (a *atlas) cleanText(name, fallback string, maxRunes int) string {
 	var b strings.Builder
 	n := 0
 	space := false
+	dropped, kept := false, false // a character left out for the fonts; a letter or digit kept
 	// Compatibility forms become the letters they stand for: the "fancy
 	// text" of Discord names (𝓐𝓭𝓪, Ａｄａ) is Ada, not nothing.
-	if len(name) > 4*maxNameRunes {
-		name = name[:4*maxNameRunes] // norm's work bounded too; at most maxNameRunes are kept below
+	if len(name) > 4*maxRunes {
+		name = name[:4*maxRunes] // norm's work bounded too; at most maxRunes are kept below
 	}
 	name = norm.NFKC.String(name)
 	for _, r := range name {
-		if n >= maxNameRunes {
+		if n >= maxRunes {
 			if b.Len() > 0 {
 				b.WriteString("…") // cut here: shortened, however narrow
 			}
@@ -162,19 +198,55 @@ func (a *atlas) cleanName(name, fallback string) string {
 			// A letter with accents the fonts lack (Vietnamese ễ) keeps
 			// its base letter: "Nguyen", not "Nguyn".
 			if r = baseLetter(r); a.glyph(r) == nil {
+				dropped = true
 				continue
 			}
 		}
+		kept = kept || unicode.IsLetter(r) || unicode.IsDigit(r)
 		if space {
 			b.WriteByte(' ')
 			space = false
 		}
 		b.WriteRune(r)
 	}
-	if b.Len() == 0 {
+	out := b.String()
+	if dropped {
+		out = tidyBrackets(out)
+	}
+	if out == "" || (dropped && !kept) {
 		return fallback
 	}
-	return b.String()
+	return out
+}
+
+// brackets maps each opening bracket to its closing one.
+var brackets = map[rune]rune{'(': ')', '[': ']', '{': '}', '«': '»', '‹': '›'}
+
+// tidyBrackets removes the brackets that what the fonts lack has left
+// empty, and the spaces it left just inside brackets: "Zhang Wei (张伟)"
+// is "Zhang Wei", not "Zhang Wei ()", and "Ada (the 🐉)" "Ada (the)".
+func tidyBrackets(s string) string {
+	var out []rune
+	last := func() rune {
+		if len(out) == 0 {
+			return 0
+		}
+		return out[len(out)-1]
+	}
+	for _, r := range s {
+		if r == ' ' && brackets[last()] != 0 {
+			continue // just inside an opening bracket
+		}
+		if strings.ContainsRune(")]}»›", r) {
+			out = []rune(strings.TrimRight(string(out), " "))
+			if brackets[last()] == r {
+				out = out[:len(out)-1] // an empty pair
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return strings.Join(strings.Fields(string(out)), " ")
 }
 
 // inkBlend maps, for one ink colour, a coverage level and the palette index

@@ -121,19 +121,21 @@ func (l *layout) background(q *quantizer, coords font.Face, bottom game.Side) []
 		p := l.squareAt(game.SquareAt(col, 5), game.Red)
 		drawLake(dc, float64(p.X), float64(p.Y))
 	}
-	dc.SetFontFace(coords)
+	// Each coordinate is centred by its ink (drawLabel): the letters as
+	// far from the frame above the board as below it, the numbers level
+	// with their rows' pieces (TestCoordinatesCentred).
 	dc.SetColor(colInkSoft)
 	for i := range 10 {
 		s := game.SquareAt(i, i) // a square in column i and row i
 		p := l.squareAt(s, bottom)
 		letter := string(rune('A' + i))
 		cx := float64(p.X) + tileSize/2
-		dc.DrawStringAnchored(letter, cx, by-frameW-coordH/2, 0.5, 0.45)
-		dc.DrawStringAnchored(letter, cx, by+boardPx+frameW+coordH/2, 0.5, 0.45)
+		drawLabel(dc, coords, letter, cx, by-frameW-coordH/2)
+		drawLabel(dc, coords, letter, cx, by+boardPx+frameW+coordH/2)
 		num := strconv.Itoa(i + 1)
-		cy := float64(p.Y) + tileSize/2
-		dc.DrawStringAnchored(num, (bx-frameW)/2, cy, 0.5, 0.45)
-		dc.DrawStringAnchored(num, bx+boardPx+frameW+(float64(l.w)-bx-boardPx-frameW)/2, cy, 0.5, 0.45)
+		cy := float64(p.Y) + tokenInset + tokenSize/2
+		drawLabel(dc, coords, num, (bx-frameW)/2, cy)
+		drawLabel(dc, coords, num, bx+boardPx+frameW+(float64(l.w)-bx-boardPx-frameW)/2, cy)
 	}
 	return q.paletted(dc.Image().(*image.RGBA))
 }

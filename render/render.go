@@ -24,8 +24,10 @@ type Options struct {
 	// Names holds Red's and Blue's player names (indexed by game.Side), as
 	// Discord shows them. Any text is accepted: "fancy" letters (𝓐𝓭𝓪) are
 	// drawn plain, characters the embedded fonts lack (emoji, most Asian
-	// scripts) are left out, long names are shortened with "…", and a name
-	// with nothing left shows the side's name. The texts (alt texts, the
+	// scripts) are left out, with the brackets they leave empty ("Zhang Wei
+	// (张伟)" is Zhang Wei), long names are shortened with "…", and a name
+	// with nothing left, or only punctuation left of it (a Hebrew name's
+	// hyphen), shows the side's name. The texts (alt texts, the
 	// text board) write them whole by package nametext's rule: as written
 	// on one line, in the text board with backticks broken up for its code
 	// block.

@@ -348,6 +348,13 @@ func TestNames(t *testing.T) {
 		{"accents written apart", "Zoe\u0308", "Zoë"},
 		{"accents the fonts lack keep their letter", "Nguyễn Thị", "Nguyen Thi"},
 		{"nothing drawable before the cut", strings.Repeat("🐉", maxNameRunes) + "Ada", "Red"},
+		{"Hebrew leaves only its hyphen", "דוד בן-גוריון", "Red"},
+		{"emoji leave only a dot and brackets", "(🐉.🔥)", "Red"},
+		{"a name of punctuation is kept", "-_-", "-_-"},
+		{"a digit left is a name", "山田 7", "7"},
+		{"brackets emptied by what the fonts lack go", "Zhang Wei (张伟)", "Zhang Wei"},
+		{"square brackets too, at the start", "[龍] Ada [🐉 ]", "Ada"},
+		{"brackets with something left stay", "Ada (the 🐉)", "Ada (the)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

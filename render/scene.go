@@ -277,12 +277,13 @@ func (r *Renderer) setupScene(s *game.Setup, side game.Side, rules game.Rules, o
 
 // footerText lays out a sentence on the footer's two lines, broken at
 // spaces, so that a set-up's list of missing pieces is read whole rather
-// than cut after a few; what does not fit in two lines ends in "…".
+// than cut after a few; what does not fit in two lines ends after a whole
+// word in " …".
 func (r *Renderer) footerText(text string, ink int) (lines [2][]item) {
 	width := pageW - 2*padX
 	wrapped := r.text.wrap(text, width)
 	if len(wrapped) > 2 {
-		wrapped[1] = r.text.fit(strings.Join(wrapped[1:], " "), width)
+		wrapped[1] = r.text.fitWords(strings.Join(wrapped[1:], " "), width)
 	}
 	for i := range min(2, len(wrapped)) {
 		lines[i] = []item{{text: wrapped[i], ink: ink}}
@@ -581,40 +582,101 @@ func (r *Renderer) drawStrip(img *image.Paletted, st strip, ps *playerStrip, num
 	if len(ps.tray) == 0 || st.tray.Empty() {
 		return
 	}
-	ew := min(44, (st.tray.Dx()-2*padX)/len(ps.tray))
-	x = st.tray.Min.X + padX
 	my := st.tray.Min.Y + (st.tray.Dy()-miniSize)/2 - 1
-	for _, e := range ps.tray {
+	for i, c := range r.layoutTray(ps.tray, st.tray.Dx()-2*padX) {
+		e := ps.tray[i]
+		x := st.tray.Min.X + padX + c.x
 		dim := 0
 		ink := inkText
 		if e.count == 0 {
 			dim, ink = 1, inkSoft
 		}
-		text := e.text
 		if e.warn {
 			ink = inkWarn
 		}
-		// A count of two digits, or a set-up's "3/8", takes the smaller
-		// font; when even that does not fit, the count alone (the colour
-		// and the line below tell the rest).
-		a := r.bold
-		room := ew - miniSize - 8
-		if a.width(text) > room {
-			a = r.small
-		}
-		if a.width(text) > room {
-			text = strconv.Itoa(e.count)
-		}
-		ty := baseline(a, image.Rect(0, my, 0, my+miniSize))
+		ty := baseline(c.a, image.Rect(0, my, 0, my+miniSize))
 		blit(img, x, my, miniSize, r.tiles.mini[ps.side][dim][numbering][e.rank])
-		drawText(img, st.tray, a, &r.blends[ink], text, x+miniSize+2, ty)
+		drawText(img, st.tray, c.a, &r.blends[ink], c.text, st.tray.Min.X+padX+c.tx, ty)
 		if e.warn {
 			// A bar under a wrong count, so that it differs from the right
 			// ones by shape, not only by its red, when "3/4" does not fit.
-			fill(img, image.Rect(x, my+miniSize+1, x+ew-6, my+miniSize+1+warnBarH), r.idxWarn)
+			fill(img, image.Rect(x, my+miniSize+1, x+c.w-6, my+miniSize+1+warnBarH), r.idxWarn)
 		}
-		x += ew
 	}
+}
+
+// Spaces in a tray: between a mini piece and its count, and at least
+// between a count and the next mini piece.
+const (
+	trayTextGap = 2
+	trayGap     = 3
+)
+
+// trayCell is where an entry of a tray is drawn, from the tray's left end:
+// its mini piece at x, its count (text, in a) at tx, w pixels in all.
+type trayCell struct {
+	x, tx, w int
+	text     string
+	a        *atlas
+}
+
+// layoutTray places the entries of a tray in width pixels: evenly, at most
+// 44 pixels apart, as long as every count fits its share; otherwise (a
+// custom army's "12", the thirteen ranks of an army with an Infiltrator)
+// each entry takes its own width, and the room left over, or missing, is
+// shared out between the gaps, so that no count runs under the next mini
+// piece.
+func (r *Renderer) layoutTray(tray []trayEntry, width int) []trayCell {
+	n := len(tray)
+	cells := make([]trayCell, n)
+	if n == 0 {
+		return cells
+	}
+	ew := min(44, width/n)
+	room := ew - miniSize - trayTextGap - trayGap
+	total, even := 0, true
+	for i, e := range tray {
+		// A count, or a set-up's "3/8", in bold, else in the smaller font;
+		// when even that does not fit, the count alone (the colour and the
+		// line below tell the rest), in bold if it can.
+		text, a := e.text, r.bold
+		switch {
+		case r.bold.width(text) <= room:
+		case r.small.width(text) <= room:
+			a = r.small
+		default:
+			text = strconv.Itoa(e.count)
+			if r.bold.width(text) > room {
+				a = r.small
+			}
+		}
+		w := miniSize + trayTextGap + a.width(text) + trayGap
+		even = even && w <= ew
+		total += w
+		cells[i] = trayCell{w: w, text: text, a: a}
+	}
+	if even {
+		for i := range cells {
+			cells[i].x, cells[i].tx, cells[i].w = i*ew, i*ew+miniSize+trayTextGap, ew
+		}
+		return cells
+	}
+	// The room over, or missing, shared out: what is missing comes out of
+	// the gaps after the counts, and while that would leave them less than
+	// a pixel, from the space before each count.
+	share := float64(width-total) / float64(n)
+	textGap := trayTextGap
+	for textGap > 0 && float64(trayGap+trayTextGap-textGap)+share < 1 {
+		textGap--
+	}
+	x := 0.0
+	for i := range cells {
+		w := float64(cells[i].w) + share
+		cells[i].x, cells[i].tx = int(x+0.5), int(x+0.5)+miniSize+textGap
+		cells[i].w = int(x+w+0.5) - cells[i].x
+		x += w
+	}
+	return cells
 }
 
 // clockPad is the room on either side of a low clock's time in its box.

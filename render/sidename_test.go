@@ -25,6 +25,7 @@ func TestSideNamedOnce(t *testing.T) {
 		{"Latin", "Ada", true},
 		{"Chinese", "山田太郎", false},
 		{"Hebrew", "אבי כהן", false},
+		{"Hebrew with a hyphen", "דוד בן-גוריון", false},
 		{"Arabic", "مرحبا", false},
 		{"emoji", "🎲🎲", false},
 		{"empty", "", false},

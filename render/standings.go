@@ -42,6 +42,9 @@ const (
 	// tableHeadInk writes the headings on their band: the soft ink there
 	// had a contrast of 4.2, under WCAG's 4.5 (TestTextContrast).
 	tableHeadInk = inkText
+	// maxTitleRunes bounds the work spent on a title: a tournament's name
+	// has at most 80 characters (storage.MaxTournamentName).
+	maxTitleRunes = 2 * maxNameRunes
 )
 
 // tableLayout is a standings picture: its width, the title's lines, each
@@ -100,8 +103,10 @@ func (r *Renderer) layoutTable(t Table) tableLayout {
 	}
 	l.widths[1] = max(tableNameMin, min(l.widths[1], tableMaxW-2*tablePad-numbers))
 	// A long title widens a narrow table, the names' column taking the
-	// room, rather than being cut.
-	if w := r.bold.width(t.Title)/tableMaxLine + 2*tablePad + 2*tableGap; w > 2*tablePad+numbers+l.widths[1] {
+	// room, rather than being cut. It is drawn as a name is, without what
+	// the fonts lack, and not at all when nothing is left.
+	title := r.bold.cleanText(t.Title, "", maxTitleRunes)
+	if w := r.bold.width(title)/tableMaxLine + 2*tablePad + 2*tableGap; w > 2*tablePad+numbers+l.widths[1] {
 		l.widths[1] = max(l.widths[1], min(w, tableMaxW)-2*tablePad-numbers)
 	}
 	l.width = 2*tablePad + numbers + l.widths[1]
@@ -120,7 +125,7 @@ func (r *Renderer) layoutTable(t Table) tableLayout {
 			cells[c] = a.fit(s, room)
 		}
 	}
-	l.title = r.bold.wrap(t.Title, l.width-2*tablePad)
+	l.title = r.bold.wrap(title, l.width-2*tablePad)
 	if len(l.title) > tableMaxLine {
 		l.title = append(l.title[:tableMaxLine-1], r.bold.fit(strings.Join(l.title[tableMaxLine-1:], " "), l.width-2*tablePad))
 	}

@@ -122,3 +122,30 @@ func TestStandingsFit(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingsTitleCleaned: a title is drawn as a name is, without what
+// the fonts lack: "🏆 Winter Cup" was drawn " Winter Cup", a space in from
+// the table's edge, and a title in Japanese left an empty line over the
+// table; now it has no line, and an 80-character title is kept whole.
+func TestStandingsTitleCleaned(t *testing.T) {
+	r := renderer(t)
+	long := strings.Repeat("Winter league ", 6)[:80]
+	for _, tc := range []struct {
+		title string
+		want  []string
+	}{
+		{"🏆 Winter Cup 🏆", []string{"Winter Cup"}},
+		{"冬季リーグ 2026", []string{"2026"}},
+		{"冬季リーグ", nil},
+		{"«冬季»", nil},
+		{"Лига «Зима»\n2026", []string{"Лига «Зима» 2026"}},
+		{long, []string{strings.TrimSpace(long)}},
+	} {
+		tb := sampleTable(2)
+		tb.Title = tc.title
+		got := r.layoutTable(tb).title
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") || (len(tc.want) == 0) != (len(got) == 0) {
+			t.Errorf("the title %q is drawn %q, want %q", tc.title, got, tc.want)
+		}
+	}
+}

@@ -22,6 +22,10 @@ const (
 
 	labelSize     = 25 // a rank's label on a square
 	miniLabelSize = 16 // a rank's label on a mini piece
+	// labelDrop is how far below a square's piece's middle its label's
+	// middle is, so that a "10" stays clear of the moved dot in the
+	// corner above it (TestLabelsCentred).
+	labelDrop = 3
 	// miniSymbol scales a square's bomb and flag to a mini piece's: 16
 	// pixels high or more, 9 on a phone.
 	miniSymbol = 0.9
@@ -298,11 +302,19 @@ func drawBack(dc *gg.Context, side int, moved bool) {
 	}
 }
 
+// The moved dot's middle and radius: 9 pixels wide, so that it stays a dot
+// on a phone.
+const (
+	movedDotX = tokenInset + tokenSize - 8
+	movedDotY = tokenInset + 8
+	movedDotR = 4.5
+)
+
 // drawMovedMark puts a white dot in the top-right corner: the piece has
-// moved. It is 9 pixels wide, so that it stays a dot on a phone.
+// moved.
 func drawMovedMark(dc *gg.Context) {
 	dc.SetColor(colWhite)
-	dc.DrawCircle(tokenInset+tokenSize-8, tokenInset+8, 4.5)
+	dc.DrawCircle(movedDotX, movedDotY, movedDotR)
 	dc.Fill()
 }
 
@@ -323,8 +335,7 @@ func drawFace(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbe
 	case game.Flag:
 		drawFlag(dc, c, c, 1.25)
 	default:
-		dc.SetFontFace(tf.label)
-		dc.DrawStringAnchored(r.Label(n), c, c-0.5, 0.5, 0.5)
+		drawLabel(dc, tf.label, r.Label(n), c, c+labelDrop)
 	}
 	if mark == markMoved {
 		drawMovedMark(dc)
@@ -345,9 +356,21 @@ func drawMini(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbe
 	case game.Flag:
 		drawFlag(dc, c, c, miniSymbol)
 	default:
-		dc.SetFontFace(tf.mini)
-		dc.DrawStringAnchored(r.Label(n), c, c-0.5, 0.5, 0.5)
+		drawLabel(dc, tf.mini, r.Label(n), c, c)
 	}
+}
+
+// drawLabel writes a short text (a rank's label, a coordinate) in face
+// with its ink centred on (cx, cy), which gg's anchor would not do: it
+// centres the advance and the font's line height, and a label sat four or
+// five pixels low, an E a pixel and a half to the left (TestLabelsCentred,
+// TestCoordinatesCentred).
+func drawLabel(dc *gg.Context, face font.Face, label string, cx, cy float64) {
+	dc.SetFontFace(face)
+	ink, _ := font.BoundString(face, label)
+	// fixed.Int26_6 to pixels, halved: the ink's middle from the dot.
+	midX, midY := float64(ink.Min.X+ink.Max.X)/128, float64(ink.Min.Y+ink.Max.Y)/128
+	dc.DrawString(label, cx-midX, cy-midY)
 }
 
 // drawBomb draws a round bomb with a lit fuse centred on (cx, cy), s times the size of a square's.
