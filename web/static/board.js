@@ -858,10 +858,19 @@
     window.addEventListener("hashchange", function () { if (location.hash.length > 1) { location.reload(); } });
     window.addEventListener("online", retryNow);
     var board = $("board"), held = false; // held: a piece picked up selected by its drag
+    // pickedIn is what a drag under way was begun for (at its dragstart):
+    // "setup", a draft's piece; "play", a piece of the game; "", neither
+    // (waiting, looking on). It is let go as that or as nothing: a drag of
+    // the set-up let go once the set-up is over (confirmed on Discord
+    // meanwhile, the game begun) moves no piece of the game, nor is a piece
+    // of the tray placed on a set-up confirmed.
+    var pickedIn = "";
+    function phaseNow() { return settingUp() ? "setup" : st && st.phase === "playing" && mySide() ? "play" : ""; }
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
     board.addEventListener("dragstart", function (e) {
       var b = e.target.closest(".sq"); if (!b) { return; }
+      pickedIn = phaseNow();
       e.dataTransfer.setData("text/plain", "sq:" + b.dataset.sq);
       // A piece picked up shows where it may go while it is held, as on
       // lichess (drawn once the browser has taken the drag's picture).
@@ -872,6 +881,7 @@
     // (Escape), goes back: nothing stays selected, as on lichess. A drop on
     // a square has done its part already (dragend comes after drop).
     board.addEventListener("dragend", function () {
+      pickedIn = "";
       if (!held) { return; }
       held = false;
       if (sel >= 0) { sel = -1; draw(); }
@@ -881,6 +891,7 @@
       e.preventDefault();
       var b = e.target.closest(".sq"); if (!b) { return; }
       var d = e.dataTransfer.getData("text/plain"), to = +b.dataset.sq;
+      if (!pickedIn || pickedIn !== phaseNow()) { if (sel >= 0) { sel = -1; draw(); } return; }
       if (d.indexOf("rank:") === 0) { place(to, +d.slice(5)); return; }
       if (d.indexOf("sq:") !== 0) { return; }
       var from = +d.slice(3);
@@ -888,13 +899,14 @@
       sel = from;
       if (targets()[to]) { move(from, to); } else { sel = -1; draw(); }
     });
-    $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
+    $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { pickedIn = phaseNow(); e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
+    $("tray").addEventListener("dragend", function () { pickedIn = ""; });
     // A piece dragged from the board back onto the tray leaves the board.
     $("tray").addEventListener("dragover", function (e) { e.preventDefault(); });
     $("tray").addEventListener("drop", function (e) {
       e.preventDefault();
       var d = e.dataTransfer.getData("text/plain");
-      if (d.indexOf("sq:") === 0 && settingUp()) { place(+d.slice(3), 0); }
+      if (d.indexOf("sq:") === 0 && pickedIn === "setup" && settingUp()) { place(+d.slice(3), 0); }
     });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { pickTray(b); } });
     $("tray").addEventListener("keydown", onTrayKey);

@@ -1,0 +1,189 @@
+package web
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/browsertest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
+)
+
+// TestBrowserSetupDragOutlivesTheSetup: a piece picked up to rearrange the
+// set-up and let go once the set-up is over (confirmed on Discord while it
+// was held, the opponent ready) is no move of the game: the drag was the
+// set-up's, made on a draft, and it ends with nothing sent; the game's
+// first move is the one the player then makes on the board.
+func TestBrowserSetupDragOutlivesTheSetup(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m := f.blueReady(t)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#random`)),
+		chromedp.Click(chromedp.CSS(`#random`)),
+		chromedp.WaitVisible(chromedp.CSS(`.sq.red`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// Random stored its set-up as Red's draft; the page shows it.
+	m, err := f.store.Match(bg, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft := m.Setups[game.Red].Setup
+	// A piece of the front row that may step sideways onto an empty square
+	// of that row: a swap in the set-up, a move in the game.
+	var from, to game.Square
+	found := false
+	for c := 0; c < 10 && !found; c++ {
+		r := draft[0][c]
+		if r == game.NoRank || r == game.Bomb || r == game.Flag {
+			continue
+		}
+		for _, d := range []int{-1, 1} {
+			if c+d >= 0 && c+d < 10 && draft[0][c+d] == game.NoRank {
+				from, to, found = game.SetupSquare(game.Red, 0, c), game.SetupSquare(game.Red, 0, c+d), true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Fatal("Random's set-up has no piece beside an empty square of its front row: pick another seed")
+	}
+	sq := func(s game.Square) string { return `.sq[data-sq="` + itoa(int(s)) + `"]` }
+	confirmed := func() error {
+		// Red confirms the same draft on Discord (its preview's Confirm):
+		// Blue was ready, the game begins, Red to move.
+		m, err = f.store.SetSetup(bg, m.ID, m.Version, game.Red, draft, storage.SetupConfirmed, storagetest.T0)
+		if err != nil {
+			return err
+		}
+		g, err := m.Game()
+		if err != nil {
+			return err
+		}
+		if !legal(g, from, to) {
+			t.Fatalf("%s-%s is no legal move of the game", from, to)
+		}
+		f.srv.MatchChanged(m, g)
+		return chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#resign`)))
+	}
+	if err := browsertest.DragAndLook(ctx, sq(from), sq(to), confirmed); err != nil {
+		t.Fatal(err)
+	}
+	// Now a move made on the board, another piece's: it is the game's first.
+	g, err := m.Game()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mv game.Move
+	for _, l := range g.LegalMoves() {
+		if l.From != from {
+			mv = l
+			break
+		}
+	}
+	// (A move the drag made instead comes to the history, and no piece can
+	// be picked up meanwhile.)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sq(mv.From)))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "the targets of "+mv.From.String()+", or a move made", `document.querySelector('`+sq(mv.To)+`.target, #history li') !== null`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sq(mv.To)))); err != nil {
+		t.Fatal(err)
+	}
+	browsertest.Wait(t, ctx, "a move in the history", `document.querySelectorAll("#history li").length >= 1`)
+	after, err := f.store.Match(bg, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var made []game.Move
+	for _, a := range after.Log {
+		if a.Kind == storage.ActMove {
+			made = append(made, a.Move)
+		}
+	}
+	if len(made) != 1 || made[0].From != mv.From || made[0].To != mv.To {
+		t.Fatalf("the moves made: %v; want only %s-%s (the set-up's drag of %s to %s is no move)", made, mv.From, mv.To, from, to)
+	}
+}
+
+// TestBrowserTrayDropAfterConfirmed: a piece dragged from the tray and let
+// go once the player's set-up was confirmed on Discord does nothing, and
+// says nothing: the page shows the set-up confirmed, the one that will be
+// played, and keeps no draft of it in the browser.
+func TestBrowserTrayDropAfterConfirmed(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	bg := context.Background()
+	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#tray button`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	confirmed := game.RandomSetup(m.Rules, 7)
+	// An empty square of the set-up confirmed, where the Flag is let go.
+	var empty game.Square = 255
+	for c := 0; c < 10 && empty == 255; c++ {
+		if confirmed[0][c] == game.NoRank {
+			empty = game.SetupSquare(game.Red, 0, c)
+		}
+	}
+	if empty == 255 {
+		t.Fatal("the seed's set-up fills its front row: pick another")
+	}
+	sq := `.sq[data-sq="` + itoa(int(empty)) + `"]`
+	confirm := func() error {
+		m, err = f.store.SetSetup(bg, m.ID, 0, game.Red, confirmed, storage.SetupConfirmed, storagetest.T0)
+		if err != nil {
+			return err
+		}
+		f.srv.MatchChanged(m, nil)
+		return chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("tray").hidden`))
+	}
+	if err := browsertest.DragAndLook(ctx, `#tray button[data-rank="13"]`, sq, confirm); err != nil {
+		t.Fatal(err)
+	}
+	type after struct {
+		Piece   bool
+		Kept    bool
+		Refusal string
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[after](`({
+		Piece: document.querySelector('`+sq+`').classList.contains("red"),
+		Kept: sessionStorage.getItem("strategobot-setup-`+itoa(int(m.ID))+`-red") !== null,
+		Refusal: document.getElementById("refusal").textContent,
+	})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Piece {
+		t.Errorf("%s shows a piece let go after the set-up was confirmed; the set-up confirmed has none there", empty)
+	}
+	if got.Kept {
+		t.Errorf("the browser keeps a draft of a set-up confirmed")
+	}
+	if got.Refusal != "" {
+		t.Errorf("the drop says %q: nothing was asked of a set-up confirmed", got.Refusal)
+	}
+}
+
+// legal reports whether from-to is a legal move of g's side to move.
+func legal(g *game.Game, from, to game.Square) bool {
+	for _, mv := range g.LegalMoves() {
+		if mv.From == from && mv.To == to {
+			return true
+		}
+	}
+	return false
+}
