@@ -10,6 +10,12 @@
   try {
     if (token) { sessionStorage.setItem(TOKEN_KEY, token); } else { token = sessionStorage.getItem(TOKEN_KEY) || ""; }
   } catch (e) { /* storage off: a reload needs the link again */ }
+  // BUILD is the bot's build this script is of: the ?v= of its address,
+  // which the page's links carry. Every API answer names the build the bot
+  // serves now (X-Strategobot-Build): another one, the bot was upgraded
+  // while the page was open (current).
+  var BUILD = (function () { var s = document.currentScript, m = s && /[?&]v=([^&]+)/.exec(s.src); return m ? m[1] : ""; })();
+  var RELOADED_KEY = "strategobot-reloaded"; // the builds this tab loaded itself again for
   var TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12, 13];
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
   var SIDES = ["red", "blue"], MARSHAL = 10, SCOUT = 2, BOMB = 12, FLAG = 13;
@@ -46,10 +52,30 @@
     // not the browser's English; so is the answer of the admin's proxy, not
     // the bot's, that the bot is away (502, 503, 504): to try again soon.
     return fetch(path, init).catch(function () { throw failure(0, fmt("offline")); }).then(function (r) {
+      if (!current(r)) { throw failure(0, fmt("upgraded")); }
       var ct = r.headers.get("Content-Type") || "";
       if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt(r.status >= 502 && r.status <= 504 ? "offline" : "failed")); } return r; }
       return r.json().then(function (j) { if (!r.ok) { throw failure(r.status, j.error || fmt("failed")); } return j; });
     });
+  }
+  // current says whether the page is of the build the bot that answered r
+  // serves. A page of another build (the bot was upgraded while it was
+  // open) is done with: it loads itself again, new script, style and texts,
+  // its draft kept in the tab (saveLocal); if it did so for that build
+  // already and is still not of it (a proxy that keeps the old page), or
+  // cannot note that it did, it says to reload it and stops, rather than
+  // load itself again and again.
+  var outdated = false;
+  function current(r) {
+    var b = r.headers.get("X-Strategobot-Build");
+    if (outdated || !b || !BUILD || b === BUILD) { return !outdated; }
+    outdated = true;
+    try {
+      var seen = (sessionStorage.getItem(RELOADED_KEY) || "").split(" ");
+      if (seen.indexOf(b) < 0) { sessionStorage.setItem(RELOADED_KEY, seen.concat([b]).join(" ").trim()); location.reload(); return false; }
+    } catch (e) { /* storage off: it cannot know whether it did */ }
+    refusedPage(fmt("upgraded"));
+    return false;
   }
   function failure(status, text) { var e = new Error(text); e.status = status; return e; }
   // retryable says whether a failure may pass by itself: too many requests,
@@ -730,6 +756,7 @@
     function watch() { clearTimeout(quiet); quiet = setTimeout(function () { stop.abort(); }, wait); }
     watch();
     fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token }, signal: stop.signal }).then(function (r) {
+      if (!current(r)) { clearTimeout(quiet); stop.abort(); return; }
       if (!r.ok) {
         return r.json().catch(function () { return {}; }).then(function (j) { throw failure(r.status, j.error || fmt("failed")); });
       }
@@ -740,6 +767,7 @@
       function pump() {
         return reader.read().then(function (x) {
           if (x.done) { throw new Error("closed"); }
+          if (outdated) { stop.abort(); return; } // an action's answer named another build
           watch();
           buf += dec.decode(x.value, { stream: true });
           var i;
@@ -753,6 +781,7 @@
       return pump();
     }).catch(function (e) {
       clearTimeout(quiet);
+      if (outdated) { return; }
       if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { troubled(fmt("connection")); }
       later(function () { listen(tries + 1); }, backoff(tries));
@@ -762,6 +791,7 @@
   // is busy or away.
   function start(tries) {
     loadTexts().then(function () { if (st) { draw(); } listen(0); }).catch(function (e) {
+      if (outdated) { return; }
       if (!retryable(e)) { refusedPage(e.message); return; }
       $("status").textContent = e.status ? e.message : ""; // the server's words are in the page's language
       later(function () { start(tries + 1); }, backoff(tries));
