@@ -543,12 +543,17 @@
       (input ? field : safe ? $("ask-no") : box.firstChild).focus();
     });
   }
+  // A move goes as made on the board it was chosen on (basis), though its
+  // question is answered later: a board that came meanwhile (a move made
+  // on Discord, a draw offered) had nothing chosen on it, and the bot
+  // refuses the move as made on a board changed (act brings the new one).
   function move(from, to) {
     var inf = (st.infiltrate || []).some(function (m) { return m[0] === from && m[1] === to; });
     var plain = (st.legal || []).some(function (m) { return m[0] === from && m[1] === to; });
+    var basis = st.basis;
     var send = function (guess) {
       sel = -1; focusSq = to;
-      act("/api/move", { basis: st.basis, from: from, to: to, guess: guess || 0 });
+      act("/api/move", { basis: basis, from: from, to: to, guess: guess || 0 });
     };
     if (!inf) { send(0); return; }
     // An Infiltrator next to its target may attack it or infiltrate it:
