@@ -730,7 +730,10 @@
     if (st.phase === "setup" && mySide() && !settingUp() && st.setup) { draft = copy(st.setup); }
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (mySide() && !settingUp()) { forgetLocal(); }
-    if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
+    // A piece selected stays so on its board only: a move made since (the
+    // player's own on Discord, then the opponent's, both told at once as a
+    // stream comes back) may have left another piece there, or none.
+    if (st.phase !== "playing" || st.toMove !== mySide() || h.length !== had) { sel = -1; }
     if (ended) { want = step = -1; past = null; asked++; } // a frame fetched before the end hides what is now shown
     if (ended && closeAsk) { closeAsk(null); }
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
