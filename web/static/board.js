@@ -104,7 +104,8 @@
   // through; nor may a piece be picked up meanwhile (myTurn). Another board
   // come (show) is the end of it: a board may come back as it was (a draw
   // offered, then declined), and is then played on.
-  var sentOn = null;
+  var sentOn = null, unanswered = null;
+  function lost(e) { return !e.status || (e.status >= 502 && e.status <= 504); }
   var streamed = 0; // the states the event streams have brought
   function busy() { return sentOn !== null && !!st && st.basis === sentOn; }
   function act(path, body) {
@@ -112,8 +113,17 @@
       if (busy()) { return Promise.resolve(undefined); }
       sentOn = body.basis;
     }
-    return api("POST", path, body).catch(function (e) {
+    var answered = function () { document.body.dataset.acted = (+document.body.dataset.acted || 0) + 1; }; // for tests: answers so far
+    return api("POST", path, body).then(function (j) { answered(); return j; }, function (e) { answered(); throw e; }).catch(function (e) {
       if (body && body.basis && body.basis === sentOn) { sentOn = null; }
+      // No answer (the network, or the bot away behind its proxy) says
+      // nothing of whether the action was made: a board come since its
+      // sending shows what became of it, and what the page says of the
+      // loss goes with the board it was sent on (unanswered, see show).
+      if (body && body.basis && lost(e)) {
+        if (st.basis !== body.basis) { return; }
+        unanswered = body.basis;
+      }
       refuse(e);
       // A state the stream brings meanwhile is as new or newer, and the
       // stream brings every later change: the answer then is not shown.
@@ -712,6 +722,10 @@
     var ended = (next.result && !(st && st.result)) || (next.phase === "abandoned" && !!st && st.phase !== "abandoned");
     var had = st ? (st.history || []).length : -1;
     if (next.basis !== sentOn) { sentOn = null; }
+    if (unanswered !== null && next.basis !== unanswered) {
+      if ($("refusal").textContent === fmt("offline")) { $("refusal").textContent = ""; }
+      unanswered = null;
+    }
     st = next;
     // A move that arrives is said to a screen reader, which would
     // otherwise hear only whose move it is now; those there on opening are not.
