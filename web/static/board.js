@@ -716,6 +716,7 @@
       days.value = chosen;
     });
   }
+  var wording = false; // the texts of the end asked for, not yet had
   function show(next, fresh) {
     var first = !st || st.phase !== next.phase;
     // Ended, or called off: the texts then say how, or why.
@@ -751,7 +752,22 @@
     if (ended) { want = step = -1; past = null; asked++; } // a frame fetched before the end hides what is now shown
     if (ended && closeAsk) { closeAsk(null); }
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
-    if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
+    // Over, the texts say how, or why (L.result): asked for as the end
+    // comes, and again with the states that follow until they come (the
+    // bot may go down just as the match ended, and its stream bring the
+    // end again as it comes back). The board is drawn once they come, or
+    // once they cannot be had.
+    if (L && !L.result && (st.result || st.phase === "abandoned")) {
+      if (!wording) {
+        wording = true;
+        loadTexts().then(function () {
+          wording = false;
+          if ($("refusal").textContent === fmt("offline")) { $("refusal").textContent = ""; } // had after all
+          draw();
+        }, function (e) { wording = false; refuse(e); draw(); });
+      }
+      return;
+    }
     if (L) { draw(); }
   }
   // retry is the next try of what the network failed (the event stream,
