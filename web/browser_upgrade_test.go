@@ -86,3 +86,31 @@ func TestBrowserUpgradeSaysReload(t *testing.T) {
 		t.Fatalf("the page (old: %v) says %q; want the old page saying to reload it", got.Old, got.Status)
 	}
 }
+
+// TestBrowserUpgradeAgain: a tab that loaded itself again for a build, and
+// came up of it, does so again at the next change of the bot's build, even
+// back and forth (an upgrade rolled back, then made again): only a tab
+// still not of the build it loaded itself for says to reload instead.
+func TestBrowserUpgradeAgain(t *testing.T) {
+	f := newFixture(t)
+	ctx := browser(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	first := f.srv.buildName()
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(f.ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#resign`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for i, build := range []string{"next", first, "next"} {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.oldPage = true`)); err != nil {
+			t.Fatal(err)
+		}
+		f.srv.setBuild(build)
+		f.ts.CloseClientConnections()
+		browsertest.WaitAcrossLoad(t, ctx, "the page of build "+build, `window.oldPage === undefined && document.querySelector("script").src.endsWith("?v=`+build+`") && !document.getElementById("resign").hidden`)
+		if refused, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.body.dataset.refused === "1"`)); err != nil || refused {
+			t.Fatalf("upgrade %d: the page refused (%v)", i+1, err)
+		}
+	}
+}

@@ -65,9 +65,16 @@
   // already and is still not of it (a proxy that keeps the old page), or
   // cannot note that it did, it says to reload it and stops, rather than
   // load itself again and again.
-  var outdated = false;
+  // A page that comes up of the bot's build forgets the builds it loaded
+  // itself again for (once: forget), so that the next upgrade, or one
+  // rolled back and made again, loads it again too.
+  var outdated = false, forget = true;
   function current(r) {
     var b = r.headers.get("X-Strategobot-Build");
+    if (forget && b && b === BUILD) {
+      forget = false;
+      try { sessionStorage.removeItem(RELOADED_KEY); } catch (e) { /* storage off */ }
+    }
     if (outdated || !b || !BUILD || b === BUILD) { return !outdated; }
     outdated = true;
     try {
