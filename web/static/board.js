@@ -64,10 +64,9 @@
   // its draft kept in the tab (saveLocal); if it did so for that build
   // already and is still not of it (a proxy that keeps the old page), or
   // cannot note that it did, it says to reload it and stops, rather than
-  // load itself again and again.
-  // A page that comes up of the bot's build forgets the builds it loaded
-  // itself again for (once: forget), so that the next upgrade, or one
-  // rolled back and made again, loads it again too.
+  // load itself again and again. A page that comes up of the bot's build
+  // forgets the builds it loaded itself again for (once: forget), so that
+  // the next upgrade, or one rolled back and made again, loads it again too.
   var outdated = false, forget = true;
   function current(r) {
     var b = r.headers.get("X-Strategobot-Build");
