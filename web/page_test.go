@@ -270,3 +270,26 @@ func TestNumberingChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestPageNamesItsBuild: the page's links to its script and style name the
+// build served, and so does every API answer, refusals included (see
+// BuildHeader): what a page open across an upgrade learns it by.
+func TestPageNamesItsBuild(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	build := f.srv.buildName()
+	if len(build) != 12 {
+		t.Fatalf("the build is %q", build)
+	}
+	_, page, _ := f.do(t, "GET", "/board", "", "")
+	for _, link := range []string{`src="/static/board.js?v=` + build + `"`, `href="/static/board.css?v=` + build + `"`} {
+		if !strings.Contains(page, link) {
+			t.Errorf("the page has no %s", link)
+		}
+	}
+	for _, tok := range []string{f.token(m.ID, game.RedViewer), "", "forged"} {
+		if _, _, h := f.do(t, "GET", "/api/state", tok, ""); h.Get(BuildHeader) != build {
+			t.Errorf("an answer with token %.8q names build %q, want %q", tok, h.Get(BuildHeader), build)
+		}
+	}
+}
