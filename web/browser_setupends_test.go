@@ -2,7 +2,11 @@ package web
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -186,4 +190,79 @@ func legal(g *game.Game, from, to game.Square) bool {
 		}
 	}
 	return false
+}
+
+// TestBrowserRandomAfterConfirmed: Random's set-up that comes after the
+// player's set-up was confirmed on Discord (pressed as the DM's Confirm
+// was) is not shown: the page shows the set-up confirmed, the one that
+// will be played, and keeps no draft in the browser.
+func TestBrowserRandomAfterConfirmed(t *testing.T) {
+	f := newFixture(t)
+	stored, held := make(chan struct{}), make(chan struct{})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/random" {
+			rec := httptest.NewRecorder()
+			f.srv.ServeHTTP(rec, r)
+			close(stored)
+			select { // its answer held until the set-up is confirmed
+			case <-held:
+			case <-r.Context().Done():
+			}
+			for k, v := range rec.Header() {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(rec.Code)
+			_, _ = w.Write(rec.Body.Bytes())
+			return
+		}
+		f.srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
+	ctx := browser(t)
+	bg := context.Background()
+	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+		chromedp.WaitVisible(chromedp.CSS(`#random`)),
+		chromedp.Click(chromedp.CSS(`#random`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// Random's draft is stored, then the one confirmed on Discord.
+	select {
+	case <-stored:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Random was not asked")
+	}
+	if m, err = f.store.Match(bg, m.ID); err != nil {
+		t.Fatal(err)
+	}
+	confirmed := game.RandomSetup(m.Rules, 7)
+	if m, err = f.store.SetSetup(bg, m.ID, m.Version, game.Red, confirmed, storage.SetupConfirmed, storagetest.T0); err != nil {
+		t.Fatal(err)
+	}
+	f.srv.MatchChanged(m, nil)
+	browsertest.Wait(t, ctx, "the set-up confirmed", `document.getElementById("tray").hidden`)
+	close(held)
+	browsertest.Wait(t, ctx, "Random's answer had", `document.body.dataset.randomed === "1"`)
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`Array.from(document.querySelectorAll(".sq.red")).map(b => +b.dataset.sq).sort((a, b) => a - b)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []int
+	for sq := game.Square(0); sq < 40; sq++ {
+		row, col, _ := game.SetupCell(game.Red, sq)
+		if confirmed[row][col] != game.NoRank {
+			want = append(want, int(sq))
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the page shows pieces on %v after Random's answer; the set-up confirmed has them on %v", got, want)
+	}
+	if kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`sessionStorage.getItem("strategobot-setup-`+itoa(int(m.ID))+`-red") !== null`)); err != nil || kept {
+		t.Fatalf("the browser keeps a draft of a set-up confirmed (%v)", err)
+	}
 }

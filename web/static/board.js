@@ -984,11 +984,20 @@
     });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { pickTray(b); } });
     $("tray").addEventListener("keydown", onTrayKey);
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); edited(); saveLocal(); check(); draw(); }).catch(refuse); });
+    // An answer that comes once the set-up is over (confirmed on Discord
+    // meanwhile) changes nothing: the set-up confirmed is the one shown,
+    // and no draft of it is kept in the browser.
+    $("random").addEventListener("click", function () {
+      api("POST", "/api/random", {}).then(function (j) {
+        document.body.dataset.randomed = (+document.body.dataset.randomed || 0) + 1; // for tests: answers so far
+        if (!settingUp()) { return; }
+        draft = j.setup; base = copy(draft); edited(); saveLocal(); check(); draw();
+      }).catch(refuse);
+    });
     $("save").addEventListener("click", function () {
       var sent = copy(draft);
       act("/api/setup", { setup: sent, confirm: false }).then(function (j) {
-        if (j) { base = sent; saveLocal(); $("refusal").textContent = ""; $("done").textContent = fmt("draftSaved"); }
+        if (j && settingUp()) { base = sent; saveLocal(); $("refusal").textContent = ""; $("done").textContent = fmt("draftSaved"); }
       });
     });
     $("keepSetup").addEventListener("click", keepSetup);
