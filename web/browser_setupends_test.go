@@ -192,77 +192,107 @@ func legal(g *game.Game, from, to game.Square) bool {
 	return false
 }
 
-// TestBrowserRandomAfterConfirmed: Random's set-up that comes after the
-// player's set-up was confirmed on Discord (pressed as the DM's Confirm
-// was) is not shown: the page shows the set-up confirmed, the one that
-// will be played, and keeps no draft in the browser.
-func TestBrowserRandomAfterConfirmed(t *testing.T) {
-	f := newFixture(t)
-	stored, held := make(chan struct{}), make(chan struct{})
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/api/random" {
-			rec := httptest.NewRecorder()
-			f.srv.ServeHTTP(rec, r)
-			close(stored)
-			select { // its answer held until the set-up is confirmed
-			case <-held:
-			case <-r.Context().Done():
+// TestBrowserAnswerAfterConfirmed: an answer to the set-up's Random or
+// Save draft that comes after the player's set-up was confirmed on Discord
+// (pressed as the DM's Confirm was) changes nothing: the page shows the
+// set-up confirmed, the one that will be played, says nothing of a draft,
+// and keeps none in the browser.
+func TestBrowserAnswerAfterConfirmed(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, button, answered string
+	}{
+		{"Random", "/api/random", "#random", "randomed"},
+		{"Save draft", "/api/setup", "#save", "acted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			stored, held := make(chan struct{}), make(chan struct{})
+			ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == tc.path {
+					rec := httptest.NewRecorder()
+					f.srv.ServeHTTP(rec, r)
+					close(stored)
+					select { // its answer held until the set-up is confirmed
+					case <-held:
+					case <-r.Context().Done():
+					}
+					for k, v := range rec.Header() {
+						w.Header()[k] = v
+					}
+					w.WriteHeader(rec.Code)
+					_, _ = w.Write(rec.Body.Bytes())
+					return
+				}
+				f.srv.ServeHTTP(w, r)
+			}))
+			t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
+			ctx := browser(t)
+			bg := context.Background()
+			m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
+			if err != nil {
+				t.Fatal(err)
 			}
-			for k, v := range rec.Header() {
-				w.Header()[k] = v
+			if err := chromedp.Do(ctx,
+				chromedp.Navigate(ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
+				chromedp.WaitVisible(chromedp.CSS(`#random`)),
+			); err != nil {
+				t.Fatal(err)
 			}
-			w.WriteHeader(rec.Code)
-			_, _ = w.Write(rec.Body.Bytes())
-			return
-		}
-		f.srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
-	ctx := browser(t)
-	bg := context.Background()
-	m, err := f.store.CreateMatch(bg, storagetest.NewMatch(game.VariantBarrage))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+"/board#"+f.token(m.ID, game.RedViewer)),
-		chromedp.WaitVisible(chromedp.CSS(`#random`)),
-		chromedp.Click(chromedp.CSS(`#random`)),
-	); err != nil {
-		t.Fatal(err)
-	}
-	// Random's draft is stored, then the one confirmed on Discord.
-	select {
-	case <-stored:
-	case <-time.After(10 * time.Second):
-		t.Fatal("Random was not asked")
-	}
-	if m, err = f.store.Match(bg, m.ID); err != nil {
-		t.Fatal(err)
-	}
-	confirmed := game.RandomSetup(m.Rules, 7)
-	if m, err = f.store.SetSetup(bg, m.ID, m.Version, game.Red, confirmed, storage.SetupConfirmed, storagetest.T0); err != nil {
-		t.Fatal(err)
-	}
-	f.srv.MatchChanged(m, nil)
-	browsertest.Wait(t, ctx, "the set-up confirmed", `document.getElementById("tray").hidden`)
-	close(held)
-	browsertest.Wait(t, ctx, "Random's answer had", `document.body.dataset.randomed === "1"`)
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`Array.from(document.querySelectorAll(".sq.red")).map(b => +b.dataset.sq).sort((a, b) => a - b)`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []int
-	for sq := game.Square(0); sq < 40; sq++ {
-		row, col, _ := game.SetupCell(game.Red, sq)
-		if confirmed[row][col] != game.NoRank {
-			want = append(want, int(sq))
-		}
-	}
-	if !slices.Equal(got, want) {
-		t.Fatalf("the page shows pieces on %v after Random's answer; the set-up confirmed has them on %v", got, want)
-	}
-	if kept, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`sessionStorage.getItem("strategobot-setup-`+itoa(int(m.ID))+`-red") !== null`)); err != nil || kept {
-		t.Fatalf("the browser keeps a draft of a set-up confirmed (%v)", err)
+			if tc.button == "#save" { // a set-up to save
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#random`))); err != nil {
+					t.Fatal(err)
+				}
+				browsertest.Wait(t, ctx, "Save enabled", `!document.getElementById("save").disabled`)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(tc.button))); err != nil {
+				t.Fatal(err)
+			}
+			// The draft is stored, then the set-up confirmed on Discord.
+			select {
+			case <-stored:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("%s was not asked", tc.path)
+			}
+			if m, err = f.store.Match(bg, m.ID); err != nil {
+				t.Fatal(err)
+			}
+			confirmed := game.RandomSetup(m.Rules, 7)
+			if m, err = f.store.SetSetup(bg, m.ID, m.Version, game.Red, confirmed, storage.SetupConfirmed, storagetest.T0); err != nil {
+				t.Fatal(err)
+			}
+			f.srv.MatchChanged(m, nil)
+			browsertest.Wait(t, ctx, "the set-up confirmed", `document.getElementById("tray").hidden`)
+			close(held)
+			browsertest.Wait(t, ctx, "the answer had", `document.body.dataset.`+tc.answered+` === "1"`)
+			type page struct {
+				Pieces []int
+				Done   string
+				Kept   bool
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[page](`({
+				Pieces: Array.from(document.querySelectorAll(".sq.red")).map(b => +b.dataset.sq).sort((a, b) => a - b),
+				Done: document.getElementById("done").textContent,
+				Kept: sessionStorage.getItem("strategobot-setup-`+itoa(int(m.ID))+`-red") !== null,
+			})`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []int
+			for sq := game.Square(0); sq < 40; sq++ {
+				row, col, _ := game.SetupCell(game.Red, sq)
+				if confirmed[row][col] != game.NoRank {
+					want = append(want, int(sq))
+				}
+			}
+			if !slices.Equal(got.Pieces, want) {
+				t.Errorf("the page shows pieces on %v after the answer; the set-up confirmed has them on %v", got.Pieces, want)
+			}
+			if got.Done != "" {
+				t.Errorf("the page says %q of a set-up confirmed", got.Done)
+			}
+			if got.Kept {
+				t.Errorf("the browser keeps a draft of a set-up confirmed")
+			}
+		})
 	}
 }
