@@ -1,7 +1,9 @@
 package web
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -192,23 +194,37 @@ func legal(g *game.Game, from, to game.Square) bool {
 	return false
 }
 
-// TestBrowserAnswerAfterConfirmed: an answer to the set-up's Random or
-// Save draft that comes after the player's set-up was confirmed on Discord
-// (pressed as the DM's Confirm was) changes nothing: the page shows the
-// set-up confirmed, the one that will be played, says nothing of a draft,
-// and keeps none in the browser.
+// TestBrowserAnswerAfterConfirmed: an answer to the set-up's Random, Save
+// draft or live check that comes after the player's set-up was confirmed
+// on Discord (pressed as the DM's Confirm was) changes nothing: the page
+// shows the set-up confirmed, the one that will be played, says nothing of
+// a draft, and keeps none in the browser.
 func TestBrowserAnswerAfterConfirmed(t *testing.T) {
 	for _, tc := range []struct {
-		name, path, button, answered string
+		name, path, answered string
+		press                []chromedp.Action[chromedp.Void]
 	}{
-		{"Random", "/api/random", "#random", "randomed"},
-		{"Save draft", "/api/setup", "#save", "acted"},
+		{"Random", "/api/random", "randomed", []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(`#random`))}},
+		{"Save draft", "/api/setup", "acted", []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`#random`)), // a set-up to save
+			chromedp.Poll[chromedp.Void](`!document.getElementById("save").disabled`),
+			chromedp.Click(chromedp.CSS(`#save`)),
+		}},
+		// The live check of a draft with the Flag alone: its refusal.
+		{"the check", "/api/check", "checked", []chromedp.Action[chromedp.Void]{
+			chromedp.Click(chromedp.CSS(`#tray button[data-rank="13"]`)),
+			chromedp.Click(chromedp.CSS(`.sq[data-sq="0"]`)),
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFixture(t)
 			stored, held := make(chan struct{}), make(chan struct{})
 			ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if r.URL.Path == tc.path {
+				body, _ := io.ReadAll(r.Body)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				// The check's is the one of the Flag's draft, not the page's
+				// first, quiet one, of the empty draft.
+				if r.URL.Path == tc.path && (tc.path != "/api/check" || bytes.Contains(body, []byte("13"))) {
 					rec := httptest.NewRecorder()
 					f.srv.ServeHTTP(rec, r)
 					close(stored)
@@ -238,13 +254,7 @@ func TestBrowserAnswerAfterConfirmed(t *testing.T) {
 			); err != nil {
 				t.Fatal(err)
 			}
-			if tc.button == "#save" { // a set-up to save
-				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#random`))); err != nil {
-					t.Fatal(err)
-				}
-				browsertest.Wait(t, ctx, "Save enabled", `!document.getElementById("save").disabled`)
-			}
-			if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(tc.button))); err != nil {
+			if err := chromedp.Do(ctx, tc.press...); err != nil {
 				t.Fatal(err)
 			}
 			// The draft is stored, then the set-up confirmed on Discord.
@@ -265,13 +275,14 @@ func TestBrowserAnswerAfterConfirmed(t *testing.T) {
 			close(held)
 			browsertest.Wait(t, ctx, "the answer had", `document.body.dataset.`+tc.answered+` === "1"`)
 			type page struct {
-				Pieces []int
-				Done   string
-				Kept   bool
+				Pieces        []int
+				Done, Refusal string
+				Kept          bool
 			}
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[page](`({
 				Pieces: Array.from(document.querySelectorAll(".sq.red")).map(b => +b.dataset.sq).sort((a, b) => a - b),
 				Done: document.getElementById("done").textContent,
+				Refusal: document.getElementById("refusal").textContent,
 				Kept: sessionStorage.getItem("strategobot-setup-`+itoa(int(m.ID))+`-red") !== null,
 			})`))
 			if err != nil {
@@ -287,8 +298,8 @@ func TestBrowserAnswerAfterConfirmed(t *testing.T) {
 			if !slices.Equal(got.Pieces, want) {
 				t.Errorf("the page shows pieces on %v after the answer; the set-up confirmed has them on %v", got.Pieces, want)
 			}
-			if got.Done != "" {
-				t.Errorf("the page says %q of a set-up confirmed", got.Done)
+			if got.Done != "" || got.Refusal != "" {
+				t.Errorf("the page says %q %q of a set-up confirmed", got.Done, got.Refusal)
 			}
 			if got.Kept {
 				t.Errorf("the browser keeps a draft of a set-up confirmed")

@@ -490,7 +490,7 @@
     setupOK = false; // until the answer on this draft: the last one was on another
     api("POST", "/api/check", { setup: draft, confirm: false }).then(function (j) {
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
-      if (n !== checks) { return; } // an older draft's answer is stale
+      if (n !== checks || !settingUp()) { return; } // an older draft's answer is stale, as is any once the set-up is over
       setupOK = !j.refusal;
       if (!quiet) { $("refusal").classList.add("hint"); $("refusal").textContent = j.refusal; }
       if (L) { draw(); }
