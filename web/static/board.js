@@ -426,6 +426,8 @@
     edited(); saveLocal(); check(); draw();
   }
   // loadSaved fetches the player's saved set-ups for this match's army.
+  // Not had (the bot away), they are asked for again with the next state
+  // (show: saved is null again).
   function loadSaved() {
     api("GET", "/api/setups").then(function (j) {
       saved = j.setups;
@@ -433,7 +435,7 @@
       while (menu.options.length > 1) { menu.remove(1); }
       saved.forEach(function (s, i) { var o = document.createElement("option"); o.value = String(i); o.textContent = s.name; menu.appendChild(o); });
       if (L) { draw(); }
-    }).catch(refuse);
+    }).catch(function (e) { saved = null; refuse(e); });
   }
   function copy(rows) { return rows.map(function (row) { return row.slice(); }); }
   // useSaved puts the saved set-up chosen on the board. The menu keeps
