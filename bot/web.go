@@ -329,7 +329,28 @@ func (a webActor) Move(ctx context.Context, m *storage.Match, at web.Basis, side
 	}
 	settings := a.b.settingsOf(ctx, m.Players[side].UserID)
 	_, _, err := a.b.play(ctx, m, side, m.Version, mv, settings)
+	if now := a.again(ctx, err, m, at); now != nil {
+		_, _, err = a.b.play(ctx, now, side, now.Version, mv, settings)
+	}
 	return a.refusal(ctx, m, side, err)
+}
+
+// again is the match to try an action once more on, after it was refused
+// as made at a version overtaken (storage.ErrStale: m changed since it was
+// read): m as stored now, when the board the player acted on (at) is still
+// its board, as after a change of the time alone (a gift of time, a
+// reminder, a proposal to pause), which leaves what the page showed as it
+// was; the Discord menus' move is tried once more so too. Else nil, and
+// the action is refused as made on a board that changed.
+func (a webActor) again(ctx context.Context, err error, m *storage.Match, at web.Basis) *storage.Match {
+	if !errors.Is(err, storage.ErrStale) {
+		return nil
+	}
+	now, err := a.b.store.Match(ctx, m.ID)
+	if err != nil || a.made(now, at) != nil {
+		return nil
+	}
+	return now
 }
 
 func (a webActor) Setup(ctx context.Context, m *storage.Match, side game.Side, s game.Setup, confirm bool) error {
@@ -505,6 +526,9 @@ func (a webActor) act(ctx context.Context, m *storage.Match, at web.Basis, side 
 		return err
 	}
 	changed, err := a.b.recordAction(ctx, m.ID, m.Version, side, kind)
+	if now := a.again(ctx, err, m, at); now != nil {
+		changed, err = a.b.recordAction(ctx, now.ID, now.Version, side, kind)
+	}
 	if err != nil {
 		return a.refusal(ctx, m, side, err)
 	}

@@ -54,7 +54,10 @@ const (
 // one load of its match outside the store's own transaction, as a Discord
 // menu does. A move, resignation or draw answer is made on the board the
 // player saw: the Actor checks its Basis on the match and game it acts on,
-// and acts at that match's version.
+// and acts at that match's version. Overtaken there by a change that left
+// the board as the player saw it (a gift of time, a reminder), it checks
+// the Basis on the match as it is then and acts once more, as a Discord
+// menu's move does: the player's page would show them the same board.
 type Actor interface {
 	Move(ctx context.Context, m *storage.Match, at Basis, side game.Side, mv game.Move) error
 	// Setup stores side's draft, or confirms it as a DM set-up is confirmed;

@@ -26,6 +26,13 @@
 // tried again after a backoff of up to half a minute, or at once when the
 // browser says the network is back (its online event).
 //
+// The page's links to its script and style name the build they are of (a
+// digest of static/), and every API answer names the build served now
+// (BuildHeader): a page open across an upgrade of the bot, its stream back
+// from the restart, loads itself again, once for that build, rather than
+// run its old script against the new bot; still not of it after that, it
+// says to reload it and stops.
+//
 // Nor does anyone learn from how long a state is (the size of an
 // encrypted answer, the size column of a proxy's log): the side to move's
 // legal moves, which its hidden pieces decide, come padded to a fixed

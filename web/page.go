@@ -1,9 +1,13 @@
 package web
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/hex"
 	"io/fs"
 	"net/http"
+	"sync"
 )
 
 //go:embed static
@@ -17,14 +21,50 @@ func staticFS() fs.FS {
 	return sub
 }
 
+// BuildHeader names, on every API answer, the build of the page the bot
+// serves now (assetBuild). The page's links to its script and style carry
+// the build they were served with (?v=), so that a browser that kept the
+// old ones fetches the new, and the script knows its own: a page open
+// across an upgrade of the bot, which finds another build named as its
+// stream comes back, loads itself again rather than run its old script
+// against the new bot.
+const BuildHeader = "X-Strategobot-Build"
+
+// assetBuild is a digest of static/: the build of the page and its assets.
+var assetBuild = sync.OnceValue(func() string {
+	h := sha256.New()
+	err := fs.WalkDir(static, "static", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := static.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		h.Write([]byte(path))
+		h.Write([]byte{0})
+		h.Write(b)
+		h.Write([]byte{0})
+		return nil
+	})
+	if err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+})
+
 // page serves the board page. It holds no match data: the script reads the
-// capability from the URL's fragment and asks the API with it.
+// capability from the URL's fragment and asks the API with it. Its links
+// to the script and the style name the build (BuildHeader).
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	b, err := static.ReadFile("static/index.html")
 	if err != nil {
 		http.Error(w, "missing page", http.StatusInternalServerError)
 		return
 	}
+	v := []byte("?v=" + s.buildName())
+	b = bytes.Replace(b, []byte(`/static/board.css"`), append(append([]byte(`/static/board.css`), v...), '"'), 1)
+	b = bytes.Replace(b, []byte(`/static/board.js"`), append(append([]byte(`/static/board.js`), v...), '"'), 1)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(b)

@@ -130,7 +130,7 @@ func TestFirstLoadWeight(t *testing.T) {
 			t.Fatalf("%s names another origin", path)
 		}
 		total += len(body)
-		if strings.HasSuffix(path, ".css") {
+		if strings.HasSuffix(strings.SplitN(path, "?", 2)[0], ".css") { // its address names the build (?v=)
 			for _, u := range cssURL.FindAllStringSubmatch(body, -1) {
 				if strings.ContainsAny(u[1], `:/"'`) {
 					t.Fatalf("%s loads %q, not a file beside it", path, u[1])
@@ -267,6 +267,29 @@ func TestNumberingChoice(t *testing.T) {
 		}
 		if got := texts.Labels[game.Marshal]; got != tt.want {
 			t.Errorf("%s: the Marshal is %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestPageNamesItsBuild: the page's links to its script and style name the
+// build served, and so does every API answer, refusals included (see
+// BuildHeader): what a page open across an upgrade learns it by.
+func TestPageNamesItsBuild(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	build := f.srv.buildName()
+	if len(build) != 12 {
+		t.Fatalf("the build is %q", build)
+	}
+	_, page, _ := f.do(t, "GET", "/board", "", "")
+	for _, link := range []string{`src="/static/board.js?v=` + build + `"`, `href="/static/board.css?v=` + build + `"`} {
+		if !strings.Contains(page, link) {
+			t.Errorf("the page has no %s", link)
+		}
+	}
+	for _, tok := range []string{f.token(m.ID, game.RedViewer), "", "forged"} {
+		if _, _, h := f.do(t, "GET", "/api/state", tok, ""); h.Get(BuildHeader) != build {
+			t.Errorf("an answer with token %.8q names build %q, want %q", tok, h.Get(BuildHeader), build)
 		}
 	}
 }

@@ -53,6 +53,9 @@ type Server struct {
 	// ping is how often an open event stream is pinged, in nanoseconds
 	// (PingEvery; a test's shorter).
 	ping atomic.Int64
+	// build is the build of the page served (assetBuild; a test's
+	// another, as after an upgrade).
+	build atomic.Pointer[string]
 }
 
 // defaultRate is Options.Rate when it is 0.
@@ -74,6 +77,7 @@ func New(opts Options) *Server {
 	}
 	s := &Server{opts: opts, hub: newHub(), limiter: newLimiter(limitsFor(opts.Rate)), streams: newStreamCount(), bodyTimeout: BodyTimeout}
 	s.setPing(PingEvery)
+	s.setBuild(assetBuild())
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)
@@ -142,6 +146,7 @@ type apiHandler func(w http.ResponseWriter, r *http.Request, c Capability) error
 func (s *Server) api(h apiHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
+		w.Header().Set(BuildHeader, s.buildName())
 		// Errors speak the page's language (its browser's, a query parameter:
 		// no secret); a refusal's reason comes translated from the Actor.
 		p := lang.For(r.URL.Query().Get("lang"))
@@ -214,6 +219,9 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 		}
 	}
 }
+
+func (s *Server) setBuild(b string) { s.build.Store(&b) }
+func (s *Server) buildName() string { return *s.build.Load() }
 
 // BodyTimeout is how long a request's body may take to arrive.
 const BodyTimeout = 10 * time.Second

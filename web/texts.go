@@ -101,6 +101,7 @@ const (
 	txtNumberingModern  = "Numbering: modern (%[1]s %[2]s)"
 	txtNumberingClassic = "Numbering: classic (%[1]s %[2]s)"
 	txtFailed           = "Something went wrong on the bot's side: try again in a moment."
+	txtUpgraded         = "The bot has been updated: reload this page."
 )
 
 // The page's texts of the match's time besides the clocks. Those the Discord
@@ -185,7 +186,7 @@ var pageTexts = map[string]string{
 	"target": txtTarget, "selected": txtSelected, "lastMoved": txtLastMoved, "left": txtLeft, "guess": txtGuess, "attackOrGuess": txtAttackOrGuess, "attack": txtAttack,
 	"numModern": txtNumberingModern, "numClassic": txtNumberingClassic,
 	"keysSetup": txtKeysSetup, "outsideZone": txtOutsideZone, "keysTen": txtKeysTen, "keysNoTen": txtKeysNoTen, "keysPlay": txtKeysPlay, "keysWatch": txtKeysWatch, "keysReplay": txtKeysReplay, "trail": txtTrail,
-	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "offline": txtNoConnection, "failed": txtFailed,
+	"clockOf": txtClockOf, "setupClock": txtSetupClock, "turnClock": txtTurnClock, "lost": txtLost, "lostNone": txtLostNone, "connection": txtConnection, "offline": txtNoConnection, "failed": txtFailed, "upgraded": txtUpgraded,
 	"paused": txtPausedUntil, "away": txtVacationLine, "awayYou": txtVacationYou, "gifts": txtGiftsLeft, "pauseAsk": txtPauseAsk, "pauseOffered": txtPauseOffered,
 	"giveTime": txtGiveTime, "askGiveTime": txtAskGiveTime, "gaveTime": txtGaveTime,
 	"pause": txtPauseButton, "declinePause": txtDeclinePause, "askPause": txtAskAcceptPause, "askDeclinePause": txtAskDeclinePause,

@@ -10,6 +10,12 @@
   try {
     if (token) { sessionStorage.setItem(TOKEN_KEY, token); } else { token = sessionStorage.getItem(TOKEN_KEY) || ""; }
   } catch (e) { /* storage off: a reload needs the link again */ }
+  // BUILD is the bot's build this script is of: the ?v= of its address,
+  // which the page's links carry. Every API answer names the build the bot
+  // serves now (X-Strategobot-Build): another one, the bot was upgraded
+  // while the page was open (current).
+  var BUILD = (function () { var s = document.currentScript, m = s && /[?&]v=([^&]+)/.exec(s.src); return m ? m[1] : ""; })();
+  var RELOADED_KEY = "strategobot-reloaded"; // the builds this tab loaded itself again for
   var TRAY_ORDER = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 11, 12, 13];
   var LAKES = [42, 43, 46, 47, 52, 53, 56, 57];
   var SIDES = ["red", "blue"], MARSHAL = 10, SCOUT = 2, BOMB = 12, FLAG = 13;
@@ -46,10 +52,36 @@
     // not the browser's English; so is the answer of the admin's proxy, not
     // the bot's, that the bot is away (502, 503, 504): to try again soon.
     return fetch(path, init).catch(function () { throw failure(0, fmt("offline")); }).then(function (r) {
+      if (!current(r)) { throw failure(0, fmt("upgraded")); }
       var ct = r.headers.get("Content-Type") || "";
       if (ct.indexOf("json") < 0) { if (!r.ok) { throw failure(r.status, fmt(r.status >= 502 && r.status <= 504 ? "offline" : "failed")); } return r; }
       return r.json().then(function (j) { if (!r.ok) { throw failure(r.status, j.error || fmt("failed")); } return j; });
     });
+  }
+  // current says whether the page is of the build the bot that answered r
+  // serves. A page of another build (the bot was upgraded while it was
+  // open) is done with: it loads itself again, new script, style and texts,
+  // its draft kept in the tab (saveLocal); if it did so for that build
+  // already and is still not of it (a proxy that keeps the old page), or
+  // cannot note that it did, it says to reload it and stops, rather than
+  // load itself again and again. A page that comes up of the bot's build
+  // forgets the builds it loaded itself again for (once: forget), so that
+  // the next upgrade, or one rolled back and made again, loads it again too.
+  var outdated = false, forget = true;
+  function current(r) {
+    var b = r.headers.get("X-Strategobot-Build");
+    if (forget && b && b === BUILD) {
+      forget = false;
+      try { sessionStorage.removeItem(RELOADED_KEY); } catch (e) { /* storage off */ }
+    }
+    if (outdated || !b || !BUILD || b === BUILD) { return !outdated; }
+    outdated = true;
+    try {
+      var seen = (sessionStorage.getItem(RELOADED_KEY) || "").split(" ");
+      if (seen.indexOf(b) < 0) { sessionStorage.setItem(RELOADED_KEY, seen.concat([b]).join(" ").trim()); location.reload(); return false; }
+    } catch (e) { /* storage off: it cannot know whether it did */ }
+    refusedPage(fmt("upgraded"));
+    return false;
   }
   function failure(status, text) { var e = new Error(text); e.status = status; return e; }
   // retryable says whether a failure may pass by itself: too many requests,
@@ -78,7 +110,8 @@
   // through; nor may a piece be picked up meanwhile (myTurn). Another board
   // come (show) is the end of it: a board may come back as it was (a draw
   // offered, then declined), and is then played on.
-  var sentOn = null;
+  var sentOn = null, unanswered = null;
+  function lost(e) { return !e.status || (e.status >= 502 && e.status <= 504); }
   var streamed = 0; // the states the event streams have brought
   function busy() { return sentOn !== null && !!st && st.basis === sentOn; }
   function act(path, body) {
@@ -86,8 +119,17 @@
       if (busy()) { return Promise.resolve(undefined); }
       sentOn = body.basis;
     }
-    return api("POST", path, body).catch(function (e) {
+    var answered = function () { document.body.dataset.acted = (+document.body.dataset.acted || 0) + 1; }; // for tests: answers so far
+    return api("POST", path, body).then(function (j) { answered(); return j; }, function (e) { answered(); throw e; }).catch(function (e) {
       if (body && body.basis && body.basis === sentOn) { sentOn = null; }
+      // No answer (the network, or the bot away behind its proxy) says
+      // nothing of whether the action was made: a board come since its
+      // sending shows what became of it, and what the page says of the
+      // loss goes with the board it was sent on (unanswered, see show).
+      if (body && body.basis && lost(e)) {
+        if (st.basis !== body.basis) { return; }
+        unanswered = body.basis;
+      }
       refuse(e);
       // A state the stream brings meanwhile is as new or newer, and the
       // stream brings every later change: the answer then is not shown.
@@ -384,6 +426,8 @@
     edited(); saveLocal(); check(); draw();
   }
   // loadSaved fetches the player's saved set-ups for this match's army.
+  // Not had (the bot away), they are asked for again with the next state
+  // (show: saved is null again).
   function loadSaved() {
     api("GET", "/api/setups").then(function (j) {
       saved = j.setups;
@@ -391,7 +435,7 @@
       while (menu.options.length > 1) { menu.remove(1); }
       saved.forEach(function (s, i) { var o = document.createElement("option"); o.value = String(i); o.textContent = s.name; menu.appendChild(o); });
       if (L) { draw(); }
-    }).catch(refuse);
+    }).catch(function (e) { saved = null; refuse(e); });
   }
   function copy(rows) { return rows.map(function (row) { return row.slice(); }); }
   // useSaved puts the saved set-up chosen on the board. The menu keeps
@@ -448,7 +492,7 @@
     setupOK = false; // until the answer on this draft: the last one was on another
     api("POST", "/api/check", { setup: draft, confirm: false }).then(function (j) {
       if (!quiet) { document.body.dataset.checked = (+document.body.dataset.checked || 0) + 1; } // for tests: answers so far
-      if (n !== checks) { return; } // an older draft's answer is stale
+      if (n !== checks || !settingUp()) { return; } // an older draft's answer is stale, as is any once the set-up is over
       setupOK = !j.refusal;
       if (!quiet) { $("refusal").classList.add("hint"); $("refusal").textContent = j.refusal; }
       if (L) { draw(); }
@@ -517,12 +561,17 @@
       (input ? field : safe ? $("ask-no") : box.firstChild).focus();
     });
   }
+  // A move goes as made on the board it was chosen on (basis), though its
+  // question is answered later: a board that came meanwhile (a move made
+  // on Discord, a draw offered) had nothing chosen on it, and the bot
+  // refuses the move as made on a board changed (act brings the new one).
   function move(from, to) {
     var inf = (st.infiltrate || []).some(function (m) { return m[0] === from && m[1] === to; });
     var plain = (st.legal || []).some(function (m) { return m[0] === from && m[1] === to; });
+    var basis = st.basis;
     var send = function (guess) {
       sel = -1; focusSq = to;
-      act("/api/move", { basis: st.basis, from: from, to: to, guess: guess || 0 });
+      act("/api/move", { basis: basis, from: from, to: to, guess: guess || 0 });
     };
     if (!inf) { send(0); return; }
     // An Infiltrator next to its target may attack it or infiltrate it:
@@ -675,12 +724,17 @@
       days.value = chosen;
     });
   }
+  var wording = false; // the texts of the end asked for, not yet had
   function show(next, fresh) {
     var first = !st || st.phase !== next.phase;
     // Ended, or called off: the texts then say how, or why.
     var ended = (next.result && !(st && st.result)) || (next.phase === "abandoned" && !!st && st.phase !== "abandoned");
     var had = st ? (st.history || []).length : -1;
     if (next.basis !== sentOn) { sentOn = null; }
+    if (unanswered !== null && next.basis !== unanswered) {
+      if ($("refusal").textContent === fmt("offline")) { $("refusal").textContent = ""; }
+      unanswered = null;
+    }
     st = next;
     // A move that arrives is said to a screen reader, which would
     // otherwise hear only whose move it is now; those there on opening are not.
@@ -699,11 +753,29 @@
     if (st.phase === "setup" && mySide() && !settingUp() && st.setup) { draft = copy(st.setup); }
     if (saved === null && settingUp()) { saved = []; loadSaved(); }
     if (mySide() && !settingUp()) { forgetLocal(); }
-    if (st.phase !== "playing" || st.toMove !== mySide()) { sel = -1; }
+    // A piece selected stays so on its board only: a move made since (the
+    // player's own on Discord, then the opponent's, both told at once as a
+    // stream comes back) may have left another piece there, or none.
+    if (st.phase !== "playing" || st.toMove !== mySide() || h.length !== had) { sel = -1; }
     if (ended) { want = step = -1; past = null; asked++; } // a frame fetched before the end hides what is now shown
     if (ended && closeAsk) { closeAsk(null); }
     if (st.result && !revealed) { api("GET", "/api/reveal").then(function (j) { revealed = j.board; if (L) { draw(); } }).catch(refuse); }
-    if (ended && L) { loadTexts().then(draw).catch(refuse); return; }
+    // Over, the texts say how, or why (L.result): asked for as the end
+    // comes, and again with the states that follow until they come (the
+    // bot may go down just as the match ended, and its stream bring the
+    // end again as it comes back). The board is drawn once they come, or
+    // once they cannot be had.
+    if (L && !L.result && (st.result || st.phase === "abandoned")) {
+      if (!wording) {
+        wording = true;
+        loadTexts().then(function () {
+          wording = false;
+          if ($("refusal").textContent === fmt("offline")) { $("refusal").textContent = ""; } // had after all
+          draw();
+        }, function (e) { wording = false; refuse(e); draw(); });
+      }
+      return;
+    }
     if (L) { draw(); }
   }
   // retry is the next try of what the network failed (the event stream,
@@ -730,6 +802,7 @@
     function watch() { clearTimeout(quiet); quiet = setTimeout(function () { stop.abort(); }, wait); }
     watch();
     fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token }, signal: stop.signal }).then(function (r) {
+      if (!current(r)) { clearTimeout(quiet); stop.abort(); return; }
       if (!r.ok) {
         return r.json().catch(function () { return {}; }).then(function (j) { throw failure(r.status, j.error || fmt("failed")); });
       }
@@ -740,6 +813,7 @@
       function pump() {
         return reader.read().then(function (x) {
           if (x.done) { throw new Error("closed"); }
+          if (outdated) { stop.abort(); return; } // an action's answer named another build
           watch();
           buf += dec.decode(x.value, { stream: true });
           var i;
@@ -753,6 +827,7 @@
       return pump();
     }).catch(function (e) {
       clearTimeout(quiet);
+      if (outdated) { return; }
       if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { troubled(fmt("connection")); }
       later(function () { listen(tries + 1); }, backoff(tries));
@@ -762,6 +837,7 @@
   // is busy or away.
   function start(tries) {
     loadTexts().then(function () { if (st) { draw(); } listen(0); }).catch(function (e) {
+      if (outdated) { return; }
       if (!retryable(e)) { refusedPage(e.message); return; }
       $("status").textContent = e.status ? e.message : ""; // the server's words are in the page's language
       later(function () { start(tries + 1); }, backoff(tries));
@@ -858,10 +934,19 @@
     window.addEventListener("hashchange", function () { if (location.hash.length > 1) { location.reload(); } });
     window.addEventListener("online", retryNow);
     var board = $("board"), held = false; // held: a piece picked up selected by its drag
+    // pickedIn is what a drag under way was begun for (at its dragstart):
+    // "setup", a draft's piece; "play", a piece of the game; "", neither
+    // (waiting, looking on). It is let go as that or as nothing: a drag of
+    // the set-up let go once the set-up is over (confirmed on Discord
+    // meanwhile, the game begun) moves no piece of the game, nor is a piece
+    // of the tray placed on a set-up confirmed.
+    var pickedIn = "";
+    function phaseNow() { return settingUp() ? "setup" : st && st.phase === "playing" && mySide() ? "play" : ""; }
     board.addEventListener("click", function (e) { var b = e.target.closest(".sq"); if (b) { click(+b.dataset.sq); } });
     board.addEventListener("keydown", onKey);
     board.addEventListener("dragstart", function (e) {
       var b = e.target.closest(".sq"); if (!b) { return; }
+      pickedIn = phaseNow();
       e.dataTransfer.setData("text/plain", "sq:" + b.dataset.sq);
       // A piece picked up shows where it may go while it is held, as on
       // lichess (drawn once the browser has taken the drag's picture).
@@ -872,6 +957,7 @@
     // (Escape), goes back: nothing stays selected, as on lichess. A drop on
     // a square has done its part already (dragend comes after drop).
     board.addEventListener("dragend", function () {
+      pickedIn = "";
       if (!held) { return; }
       held = false;
       if (sel >= 0) { sel = -1; draw(); }
@@ -881,6 +967,7 @@
       e.preventDefault();
       var b = e.target.closest(".sq"); if (!b) { return; }
       var d = e.dataTransfer.getData("text/plain"), to = +b.dataset.sq;
+      if (!pickedIn || pickedIn !== phaseNow()) { if (sel >= 0) { sel = -1; draw(); } return; }
       if (d.indexOf("rank:") === 0) { place(to, +d.slice(5)); return; }
       if (d.indexOf("sq:") !== 0) { return; }
       var from = +d.slice(3);
@@ -888,21 +975,31 @@
       sel = from;
       if (targets()[to]) { move(from, to); } else { sel = -1; draw(); }
     });
-    $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
+    $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { pickedIn = phaseNow(); e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
+    $("tray").addEventListener("dragend", function () { pickedIn = ""; });
     // A piece dragged from the board back onto the tray leaves the board.
     $("tray").addEventListener("dragover", function (e) { e.preventDefault(); });
     $("tray").addEventListener("drop", function (e) {
       e.preventDefault();
       var d = e.dataTransfer.getData("text/plain");
-      if (d.indexOf("sq:") === 0 && settingUp()) { place(+d.slice(3), 0); }
+      if (d.indexOf("sq:") === 0 && pickedIn === "setup" && settingUp()) { place(+d.slice(3), 0); }
     });
     $("tray").addEventListener("click", function (e) { var b = e.target.closest("button"); if (b) { pickTray(b); } });
     $("tray").addEventListener("keydown", onTrayKey);
-    $("random").addEventListener("click", function () { api("POST", "/api/random", {}).then(function (j) { draft = j.setup; base = copy(draft); edited(); saveLocal(); check(); draw(); }).catch(refuse); });
+    // An answer that comes once the set-up is over (confirmed on Discord
+    // meanwhile) changes nothing: the set-up confirmed is the one shown,
+    // and no draft of it is kept in the browser.
+    $("random").addEventListener("click", function () {
+      api("POST", "/api/random", {}).then(function (j) {
+        document.body.dataset.randomed = (+document.body.dataset.randomed || 0) + 1; // for tests: answers so far
+        if (!settingUp()) { return; }
+        draft = j.setup; base = copy(draft); edited(); saveLocal(); check(); draw();
+      }).catch(refuse);
+    });
     $("save").addEventListener("click", function () {
       var sent = copy(draft);
       act("/api/setup", { setup: sent, confirm: false }).then(function (j) {
-        if (j) { base = sent; saveLocal(); $("refusal").textContent = ""; $("done").textContent = fmt("draftSaved"); }
+        if (j && settingUp()) { base = sent; saveLocal(); $("refusal").textContent = ""; $("done").textContent = fmt("draftSaved"); }
       });
     });
     $("keepSetup").addEventListener("click", keepSetup);
