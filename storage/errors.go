@@ -2,6 +2,7 @@ package storage
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -70,3 +71,44 @@ var (
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("database is closed")
 )
+
+// UnreadableError is what a list of records returns, beside those it could
+// read, when it met stored records it cannot read: damaged (ErrCorrupt),
+// written by a newer strategobot (ErrNewerSchema), or gone from under
+// their index. One bad record must not hide the others, nor hold up what
+// is due for them. It names the records by id, never by their content;
+// errors.Is sees each one's error.
+type UnreadableError struct {
+	What string   // the kind of record: "tournament"
+	IDs  []uint64 // in the list's order
+	Errs []error  // each one's error, by IDs
+}
+
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("%d %s record(s) cannot be read (ids %v): %v", len(e.IDs), e.What, e.IDs, errors.Join(e.Errs...))
+}
+
+func (e *UnreadableError) Unwrap() []error { return e.Errs }
+
+// Unreadable collects the records of kind what that a list could not read,
+// for a backend: Add each, then Err.
+type Unreadable struct{ e UnreadableError }
+
+// NewUnreadable starts a collection of the records of kind what a list
+// could not read.
+func NewUnreadable(what string) *Unreadable { return &Unreadable{e: UnreadableError{What: what}} }
+
+// Add notes record id, which could not be read for err.
+func (u *Unreadable) Add(id uint64, err error) {
+	u.e.IDs = append(u.e.IDs, id)
+	u.e.Errs = append(u.e.Errs, err)
+}
+
+// Err is nil when every record was read, else the *UnreadableError.
+func (u *Unreadable) Err() error {
+	if len(u.e.IDs) == 0 {
+		return nil
+	}
+	e := u.e
+	return &e
+}

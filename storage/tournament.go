@@ -581,7 +581,10 @@ type TournamentStore interface {
 	MatchTournament(ctx context.Context, id MatchID) (TournamentGame, error)
 	// DueTournaments returns the tournaments whose Wake is at or before now,
 	// earliest first; NextTournamentWake the earliest Wake of any, and false
-	// when none waits.
+	// when none waits. A due tournament whose record cannot be read
+	// (damaged, or written by a newer strategobot) holds up no other:
+	// DueTournaments returns all the others, with an *UnreadableError that
+	// names it.
 	DueTournaments(ctx context.Context, now time.Time) ([]*Tournament, error)
 	NextTournamentWake(ctx context.Context) (time.Time, bool, error)
 }

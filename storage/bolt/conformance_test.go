@@ -24,3 +24,15 @@ func openTemp(t testing.TB, noSync bool) *bolt.DB {
 func TestConformance(t *testing.T) {
 	storagetest.Run(t, func(t *testing.T) storage.Store { return openTemp(t, false) })
 }
+
+// TestUnreadableTournaments: a damaged tournament record holds up no other.
+func TestUnreadableTournaments(t *testing.T) {
+	storagetest.UnreadableTournaments(t, func(t *testing.T) (storage.Store, storagetest.Damage) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, id storage.TournamentID, data []byte) {
+			if err := db.PutTournamentRecord(id, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -280,21 +280,29 @@ func (db *DB) MatchTournament(ctx context.Context, id storage.MatchID) (storage.
 	return g, err
 }
 
-// DueTournaments returns the tournaments whose timer is due at now.
+// DueTournaments returns the tournaments whose timer is due at now: those
+// it can read, and a *storage.UnreadableError naming the others.
 func (db *DB) DueTournaments(ctx context.Context, now time.Time) ([]*storage.Tournament, error) {
 	var out []*storage.Tournament
+	var unread *storage.Unreadable
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		out, unread = nil, storage.NewUnreadable("tournament")
 		c := tx.Bucket(bucketTourneyWake).Cursor()
 		for k, _ := c.First(); len(k) == 16 && int64(binary.BigEndian.Uint64(k)) <= now.Unix(); k, _ = c.Next() {
-			t, err := loadTournament(tx, storage.TournamentID(binary.BigEndian.Uint64(k[8:])))
+			id := binary.BigEndian.Uint64(k[8:])
+			t, err := loadTournament(tx, storage.TournamentID(id))
 			if err != nil {
-				return err
+				unread.Add(id, err) // one bad record holds up no other
+				continue
 			}
 			out = append(out, t)
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, unread.Err()
 }
 
 // NextTournamentWake returns the earliest tournament timer.

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/pgtest"
 	"github.com/strategobot/strategobot/storage"
@@ -181,4 +183,23 @@ func (p *twoPools) RevokeLinks(ctx context.Context, user string) (uint32, error)
 }
 func (p *twoPools) WebKey(ctx context.Context) ([]byte, error) {
 	return p.pick().WebKey(ctx)
+}
+
+// TestUnreadableTournaments: a damaged tournament record, or one a newer
+// strategobot wrote into the shared database, holds up no other.
+func TestUnreadableTournaments(t *testing.T) {
+	storagetest.UnreadableTournaments(t, func(t *testing.T) (storage.Store, storagetest.Damage) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, id storage.TournamentID, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE tournaments SET record = $2 WHERE id = $1", int64(id), string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
 }

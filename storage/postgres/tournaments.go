@@ -228,13 +228,39 @@ func refreshTournamentWakes(ctx context.Context, pool *pgxpool.Pool) error {
 	return nil
 }
 
-// DueTournaments returns the tournaments whose timer is due at now.
+// DueTournaments returns the tournaments whose timer is due at now: those
+// it can read, and a *storage.UnreadableError naming the others.
 func (db *DB) DueTournaments(ctx context.Context, now time.Time) ([]*storage.Tournament, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
-	return records(ctx, db, "due tournaments", storage.DecodeTournament,
-		"SELECT record FROM tournaments WHERE wake <= $1 ORDER BY wake, id", now)
+	rows, err := db.pool.Query(ctx, "SELECT id, record FROM tournaments WHERE wake <= $1 ORDER BY wake, id", now)
+	if err != nil {
+		return nil, db.fail(query("due tournaments", err))
+	}
+	type row struct {
+		id   int64
+		data []byte
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var x row
+		err := r.Scan(&x.id, &x.data)
+		return x, err
+	})
+	if err != nil {
+		return nil, db.fail(query("due tournaments", err))
+	}
+	unread := storage.NewUnreadable("tournament")
+	var out []*storage.Tournament
+	for _, r := range list {
+		t, err := storage.DecodeTournament(r.data)
+		if err != nil {
+			unread.Add(uint64(r.id), err) // one bad record holds up no other
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, unread.Err()
 }
 
 // NextTournamentWake returns the earliest tournament timer.

@@ -1,0 +1,18 @@
+package bolt
+
+import (
+	"context"
+
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/storage"
+)
+
+// PutTournamentRecord overwrites the stored record of tournament id with
+// data and leaves its indexes alone, as a damaged file would: for the
+// tests of records that cannot be read.
+func (db *DB) PutTournamentRecord(id storage.TournamentID, data []byte) error {
+	return db.update(context.Background(), func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketTourneys).Put(idKey(uint64(id)), data)
+	})
+}
