@@ -17,7 +17,9 @@ import (
 // same time, after a pass handled it is held back (timerHolds): it is
 // tried again after timerRetryFirst, then twice as long each time, up to
 // timerRetryMax, while the pass goes on with the others and the loop
-// sleeps until the next timer not held. A timer that moved (a new
+// sleeps until the next timer not held. A tournament whose record cannot
+// be read at all (storage.UnreadableError) is held back so too, by its id
+// (unreadableKey), and logged as each hold begins. A timer that moved (a new
 // deadline, a new wake) is a new one, tried at once. Holds live in the
 // process that runs the timers: a restart, or another process taking
 // them on, tries each at once.
@@ -51,6 +53,12 @@ const (
 func deadlineKey(d storage.Deadline) timerKey {
 	return timerKey{kind: byte(d.Kind), id: d.ID, at: d.At.Unix()}
 }
+
+// unreadableKey names the timer of a tournament whose record cannot be
+// read (storage.UnreadableError): by its id alone. Held back as a timer
+// that fails, it is looked at again when its hold ends; once it reads, it
+// is tried at once, under its own key.
+func unreadableKey(id uint64) timerKey { return timerKey{kind: holdTournament, id: id} }
 
 func tournamentKey(t *storage.Tournament) timerKey {
 	at, _ := t.Wake()
@@ -225,7 +233,9 @@ func (b *Bot) nextTimer(ctx context.Context) (time.Time, bool, error) {
 	default:
 		// Due now, and some held: the next wake of one not held, before
 		// the earliest hold ends (which is considered already).
-		list, err := b.store.DueTournaments(ctx, until)
+		// One that cannot be read is held back by the pass that meets it
+		// (tournamentTimers), and looked at again when its hold ends.
+		list, _, err := b.dueTournaments(ctx, until)
 		if err != nil {
 			if ctx.Err() == nil {
 				b.log.Error("reading the next tournament timers failed", "error", err)

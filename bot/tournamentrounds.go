@@ -15,12 +15,13 @@ import (
 // due, at the same time, after it ran is held back (timerholds.go): what
 // was due failed (its round's matches could not all be started, its
 // round could not be closed), and is tried again later, the other
-// tournaments and the matches' timers going on meanwhile.
+// tournaments and the matches' timers going on meanwhile; so is one whose
+// record cannot be read (dueTournaments).
 func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 	if b.holds.held(dueTournamentsKey, now) {
 		return
 	}
-	due, err := b.store.DueTournaments(ctx, now)
+	due, unreadable, err := b.dueTournaments(ctx, now)
 	if err != nil {
 		until := b.holds.failed(dueTournamentsKey, now)
 		b.log.Error("reading due tournaments failed", "error", err, "retry", until)
@@ -28,6 +29,18 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 	}
 	b.holds.clear(dueTournamentsKey)
 	keys := map[timerKey]bool{}
+	if unreadable != nil {
+		for i, id := range unreadable.IDs {
+			k := unreadableKey(id)
+			keys[k] = true
+			if b.holds.held(k, now) {
+				continue
+			}
+			if until := b.holds.failed(k, now); until.After(now) { // not for the try at once
+				b.log.Error("a stored tournament cannot be read; its timer is held back, the others go on", "tournament", id, "error", unreadable.Errs[i], "retry", until)
+			}
+		}
+	}
 	var handled []timerKey
 	for _, t := range due {
 		k := tournamentKey(t)
@@ -44,7 +57,7 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 	}
 	left := map[timerKey]bool{}
 	if at, ok := b.nextTournamentWake(ctx); ok && !at.After(now) {
-		still, err := b.store.DueTournaments(ctx, now)
+		still, _, err := b.dueTournaments(ctx, now)
 		if err != nil {
 			b.log.Error("reading due tournaments failed", "error", err)
 			return
@@ -61,6 +74,17 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 			b.holds.clear(k)
 		}
 	}
+}
+
+// dueTournaments reads the tournaments due at now: those that can be read,
+// and the others (unreadable: damaged, or written by a newer strategobot),
+// which hold up none of them. err is the read's own failure.
+func (b *Bot) dueTournaments(ctx context.Context, now time.Time) (due []*storage.Tournament, unreadable *storage.UnreadableError, err error) {
+	due, err = b.store.DueTournaments(ctx, now)
+	if errors.As(err, &unreadable) {
+		return due, unreadable, nil
+	}
+	return due, nil, err
 }
 
 // nextTournamentWake is when the next tournament timer is due.

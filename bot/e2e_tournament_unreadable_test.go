@@ -1,0 +1,100 @@
+package bot
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+	"time"
+
+	bbolt "go.etcd.io/bbolt"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/internal/discordtest"
+)
+
+// TestUnreadableTournamentHoldsUpNoOther: the record of one tournament
+// cannot be read (damaged, or written by a newer strategobot sharing the
+// database). Every other tournament goes on as if it were not there: its
+// round starts when due, and it is given back the time the bot was down.
+// The one that cannot be read is logged, by its id. Before, the read of
+// every due tournament failed with it: no tournament of any server was
+// paired, closed or given its time back until the record was mended.
+func TestUnreadableTournamentHoldsUpNoOther(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		data string
+	}{
+		{"damaged", `{"v":1,"log":"not a log"}`},
+		{"newer", `{"v":99}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			t.Run("its round starts", func(t *testing.T) {
+				t.Parallel()
+				var logs logLines
+				h := tourneyOn(newHarness(t, logs.capture))
+				h.bobAndCarolJoin()
+				h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Plate"), discordtest.Opt("format", "swiss"),
+					discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 1)), "Tournament #2")
+				h.damageTournament(2, tc.data)
+				h.advance(time.Hour)
+				if _, s := h.stored(); len(s.Rounds()) != 1 {
+					t.Fatalf("Cup has %d rounds paired at its start, want 1: the pass stopped at Plate, which cannot be read", len(s.Rounds()))
+				}
+				m := h.roundMatches(1)[0]
+				h.setUp(m, game.Red, game.Blue)
+				logs.waitFor(h.harness, "tournament=2")
+				if strings.Contains(logs.String(), "reading due tournaments failed") {
+					t.Errorf("the read of every due tournament failed:\n%s", logs.String())
+				}
+			})
+			t.Run("its time away is given back", func(t *testing.T) {
+				t.Parallel()
+				var logs logLines
+				h := tourneyOn(newHarness(t, logs.capture))
+				m := h.bobMeetsCarol()
+				h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Plate"), discordtest.Opt("format", "swiss"),
+					discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 1)), "Tournament #2")
+				h.setUp(m, game.Red, game.Blue)
+				h.outboxEmpty()
+				before, _ := h.stored()
+				h.damageTournament(2, tc.data, 10*time.Hour)
+				after, _ := h.stored()
+				if want := before.RoundDeadline.Add(10 * time.Hour); !after.RoundDeadline.Equal(want) {
+					t.Errorf("after 10 hours down Cup's round ends %v, want %v: the time away was not given back", after.RoundDeadline, want)
+				}
+				logs.waitFor(h.harness, "tournaments=[2]")
+			})
+		})
+	}
+}
+
+// damageTournament stops the bot, overwrites the stored record of
+// tournament id with data, as a damaged file or a newer strategobot would
+// leave it (its timer stays), moves the clock on by the time down given
+// (none when left out), and starts the bot again.
+func (h *tourney) damageTournament(id uint64, data string, down ...time.Duration) {
+	h.t.Helper()
+	h.shutdown()
+	db, err := bbolt.Open(h.dbPath, 0o600, nil)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	err = db.Update(func(tx *bbolt.Tx) error {
+		return tx.Bucket([]byte("tournaments")).Put(binary.BigEndian.AppendUint64(nil, id), []byte(data))
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, d := range down {
+		h.clock.Advance(d)
+	}
+	h.start()
+	h.bot.handleDue(h.t.Context())
+	h.bot.deliverDue(h.t.Context())
+}
