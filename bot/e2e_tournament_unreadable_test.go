@@ -78,12 +78,27 @@ func TestUnreadableTournamentHoldsUpNoOther(t *testing.T) {
 func (h *tourney) damageTournament(id uint64, data string, down ...time.Duration) {
 	h.t.Helper()
 	h.shutdown()
+	h.putRecord("tournaments", id, data)
+	for _, d := range down {
+		h.clock.Advance(d)
+	}
+	h.start()
+	h.bot.handleDue(h.t.Context())
+	h.bot.deliverDue(h.t.Context())
+}
+
+// putRecord overwrites, while the bot is stopped, record id of bbolt's
+// bucket ("matches", "challenges", "tournaments") with data, and leaves
+// its indexes alone: a record damaged on disk, or written by a newer
+// strategobot.
+func (h *harness) putRecord(bucket string, id uint64, data string) {
+	h.t.Helper()
 	db, err := bbolt.Open(h.dbPath, 0o600, nil)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		return tx.Bucket([]byte("tournaments")).Put(binary.BigEndian.AppendUint64(nil, id), []byte(data))
+		return tx.Bucket([]byte(bucket)).Put(binary.BigEndian.AppendUint64(nil, id), []byte(data))
 	})
 	if cerr := db.Close(); err == nil {
 		err = cerr
@@ -91,10 +106,4 @@ func (h *tourney) damageTournament(id uint64, data string, down ...time.Duration
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	for _, d := range down {
-		h.clock.Advance(d)
-	}
-	h.start()
-	h.bot.handleDue(h.t.Context())
-	h.bot.deliverDue(h.t.Context())
 }
