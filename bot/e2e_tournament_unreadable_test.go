@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -105,5 +106,80 @@ func (h *harness) putRecord(bucket string, id uint64, data string) {
 	}
 	if err != nil {
 		h.t.Fatal(err)
+	}
+}
+
+// TestTournamentHeldUpToldOnce: a tournament's round cannot start (its
+// matches cannot be made, pass after pass). The players wait for a round
+// that does not come: once the timers have failed for an hour, the channel
+// is told, once however long it lasts, that the tournament is held up
+// since the first failure and whom to tell; in the server's language.
+// When the failure clears, the round starts, and a later stall would be
+// told again.
+func TestTournamentHeldUpToldOnce(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		lang, said string
+		held       string // what only that message says
+	}{
+		{"en", "**Cup** is held up: I have not been able to go on with it since <t:%d:f>.", "held up"},
+		{"nl", "**Cup** ligt stil: ik kan er sinds <t:%d:f> niet mee verder.", "ligt stil"},
+		{"de", "**Cup** hängt fest: Ich komme damit seit <t:%d:f> nicht weiter.", "hängt fest"},
+		{"fr", "**Cup** est bloqué : je n'arrive plus à le faire avancer depuis <t:%d:f>.", "est bloqué"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.lang, func(t *testing.T) {
+			t.Parallel()
+			h := newTourney(t)
+			h.bobAndCarolJoin()
+			h.guild.SetLocale(tc.lang)
+			h.shutdown()
+			h.start() // a new session, whose GUILD_CREATE carries the server's locale
+			h.reads.failCreateMatch.Store(1 << 30)
+			h.advance(time.Hour) // the start: paired, its match not made
+			start := h.clock.Now()
+			if tt, _ := h.stored(); !tt.Starting {
+				t.Fatal("the round's start did not fail")
+			}
+			heldUp := func(want string) {
+				t.Helper()
+				for _, msg := range h.srv.ChannelMessages(h.channel) {
+					if strings.Contains(msg.Content, tc.held) {
+						t.Fatalf("told %s: %q", want, msg.Content)
+					}
+				}
+			}
+			for range 50 {
+				h.advance(time.Minute)
+			}
+			heldUp("after 50 minutes, want not yet")
+			for range 130 {
+				h.advance(time.Minute)
+			}
+			for range 21 {
+				h.advance(time.Hour)
+			}
+			tt, _ := h.stored()
+			if tt.HeldUp.Before(start) || tt.HeldUp.After(start.Add(time.Minute)) {
+				t.Fatalf("held up since %v, want the round's start %v (the first failure, within a minute)", tt.HeldUp, start)
+			}
+			said := fmt.Sprintf(tc.said, tt.HeldUp.Unix())
+			if n := h.channelCount(said); n != 1 {
+				var seen []string
+				for _, msg := range h.srv.ChannelMessages(h.channel) {
+					seen = append(seen, msg.Content)
+				}
+				t.Fatalf("told %d times in a day of failures, want once; the channel has %q", n, seen)
+			}
+			h.reads.failCreateMatch.Store(0)
+			h.advance(time.Hour)
+			h.advance(time.Minute)
+			if tt, _ := h.stored(); tt.Starting || len(tt.Games) != 1 || !tt.HeldUp.IsZero() {
+				t.Errorf("after the failure cleared: starting %v, %d matches, held up since %v; want started, 1, going on", tt.Starting, len(tt.Games), tt.HeldUp)
+			}
+			if n := h.channelCount(said); n != 1 {
+				t.Errorf("told %d times, want once", n)
+			}
+		})
 	}
 }

@@ -74,6 +74,7 @@ type timerHold struct {
 	fails int
 	until time.Time
 	at    time.Time // of the latest failure
+	since time.Time // of the first failure in a row
 }
 
 // timerHolds are the timers held back after failing; safe for concurrent
@@ -112,10 +113,33 @@ func (h *timerHolds) failed(k timerKey, now time.Time) time.Time {
 	if doubled < 0 {
 		wait = 0
 	}
+	if hold.fails == 0 {
+		hold.since = now
+	}
 	hold.fails++
 	hold.until, hold.at = now.Add(min(wait, timerRetryMax)), now
 	h.m[k] = hold
 	return hold.until
+}
+
+// failingSince is when k began to fail, in a row; false when it is not
+// held.
+func (h *timerHolds) failingSince(k timerKey) (time.Time, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	hold, ok := h.m[k]
+	return hold.since, ok
+}
+
+// rekey carries the hold of from over to to: the timer's own change, which
+// makes no progress, moved its key (markHeldUp).
+func (h *timerHolds) rekey(from, to timerKey) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if hold, ok := h.m[from]; ok {
+		delete(h.m, from)
+		h.m[to] = hold
+	}
 }
 
 // clear forgets k: it was handled, or is no longer due.

@@ -42,6 +42,7 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 		}
 	}
 	var handled []timerKey
+	ran := map[timerKey]*storage.Tournament{}
 	for _, t := range due {
 		k := tournamentKey(t)
 		keys[k] = true
@@ -49,6 +50,7 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 			continue
 		}
 		handled = append(handled, k)
+		ran[k] = t
 		b.guard(ctx, "tournament", func(ctx context.Context) { b.advanceTournament(ctx, t) })
 	}
 	b.holds.keepOnly(isTournamentHold, func(k timerKey) bool { return keys[k] }) // the others moved on
@@ -67,13 +69,57 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 		}
 	}
 	for _, k := range handled {
+		t := ran[k]
 		if left[k] {
 			until := b.holds.failed(k, now)
 			b.log.Warn("a tournament's timer is still due after it ran; tried again later", "tournament", k.id, "retry", until)
+			if since, ok := b.holds.failingSince(k); ok && now.Sub(since) >= heldUpAfter && t.HeldUp.IsZero() && !t.Done {
+				b.guard(ctx, "tournament held up", func(ctx context.Context) {
+					if after := b.markHeldUp(ctx, t.ID, since); after != nil && after.Version == t.Version+1 {
+						b.holds.rekey(k, tournamentKey(after)) // no progress: the hold goes on
+					}
+				})
+			}
 		} else {
 			b.holds.clear(k)
+			if !t.HeldUp.IsZero() {
+				b.guard(ctx, "tournament going on", func(ctx context.Context) { b.markHeldUp(ctx, t.ID, time.Time{}) })
+			}
 		}
 	}
+}
+
+// heldUpAfter is how long a tournament's timer fails, in a row, before
+// its channel is told that the bot cannot go on with it (markHeldUp): the
+// players wait for a round that does not come, and the server's admins
+// learn that the bot, not their settings, holds it up, and whom to tell.
+const heldUpAfter = time.Hour
+
+// markHeldUp records that the timers have failed to move tournament id on
+// since since (the change owes its channel one announcement:
+// storage.EventTourneyHeldUp), or, since zero, that they moved it on
+// again: the next stall is told too. It returns the tournament after, nil
+// when it changed nothing.
+func (b *Bot) markHeldUp(ctx context.Context, id storage.TournamentID, since time.Time) *storage.Tournament {
+	after, err := b.updateTournament(ctx, id, func(x *storage.Tournament) error {
+		if x.HeldUp.IsZero() == since.IsZero() || x.Done && !since.IsZero() {
+			return errNothingToRecord // told already, going on already, or over
+		}
+		x.HeldUp = since
+		return nil
+	})
+	switch {
+	case errors.Is(err, errNothingToRecord):
+		return nil
+	case err != nil:
+		b.log.Warn("recording whether a tournament is held up failed", "tournament", id, "error", err)
+		return nil
+	case since.IsZero():
+		b.log.Info("a tournament held up goes on", "tournament", id)
+	default:
+		b.log.Error("a tournament's timer has failed for long; its channel is told it is held up", "tournament", id, "since", since)
+	}
+	return after
 }
 
 // dueTournaments reads the tournaments due at now: those that can be read,
