@@ -589,7 +589,9 @@ type TournamentStore interface {
 	// (TournamentNotices) recorded in the outbox, in the same transaction.
 	UpdateTournament(ctx context.Context, id TournamentID, expectVersion uint64, fn func(t *Tournament) error) (*Tournament, error)
 	// ServerTournaments returns a server's tournaments, oldest first: those
-	// not Done, or (all) every one.
+	// not Done, or (all) every one. One whose record cannot be read hides
+	// no other: the others are returned with an *UnreadableError that names
+	// it.
 	ServerTournaments(ctx context.Context, guildID string, all bool) ([]*Tournament, error)
 	// MatchTournament returns the board a match plays, or ErrNotFound when
 	// it is no tournament's.

@@ -18,9 +18,10 @@ type Damage func(t *testing.T, id storage.TournamentID, data []byte)
 
 // UnreadableTournaments runs, on stores from open, the checks that a
 // tournament record that cannot be read holds up no other: DueTournaments
-// returns every other due tournament, in order, with an
-// *storage.UnreadableError naming that one (errors.Is sees its cause),
-// and NextTournamentWake still reports its timer.
+// and ServerTournaments return every other tournament, in order, with an
+// *storage.UnreadableError naming that one (errors.Is sees its cause);
+// NextTournamentWake still reports its timer, and CreateTournament counts
+// it among its server's tournaments not yet over.
 func UnreadableTournaments(t *testing.T, open func(t *testing.T) (storage.Store, Damage)) {
 	tests := []struct {
 		name string
@@ -41,9 +42,11 @@ func UnreadableTournaments(t *testing.T, open func(t *testing.T) (storage.Store,
 			})
 			ctx := context.Background()
 			var ids []storage.TournamentID
-			for _, guild := range []string{"g1", "g2", "g3"} {
+			for _, guild := range []string{"g1", "g2", "g3", "g2"} {
 				ids = append(ids, must(s.CreateTournament(ctx, NewTournament(guild), storage.TournamentLimits{})).in(t).ID)
 			}
+			// The fourth, of g2 too, is over.
+			must(s.UpdateTournament(ctx, ids[3], 0, func(x *storage.Tournament) error { x.Done = true; return nil })).in(t)
 			start := T0.Add(24 * time.Hour) // NewTournament's start
 			damage(t, ids[1], []byte(tc.data))
 			due, err := s.DueTournaments(ctx, start)
@@ -67,6 +70,32 @@ func UnreadableTournaments(t *testing.T, open func(t *testing.T) (storage.Store,
 			// Before any is due, nothing is read, and nothing fails.
 			if due, err := s.DueTournaments(ctx, start.Add(-time.Second)); len(due) != 0 || err != nil {
 				t.Errorf("due before the start: %v, %v", due, err)
+			}
+			for _, all := range []bool{false, true} {
+				list, err := s.ServerTournaments(ctx, "g2", all)
+				if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) || !errors.Is(err, tc.want) {
+					t.Errorf("ServerTournaments(all %v) with tournament %d damaged: %v, want an *UnreadableError naming it", all, ids[1], err)
+				}
+				var got []storage.TournamentID
+				for _, x := range list {
+					got = append(got, x.ID)
+				}
+				var want []storage.TournamentID
+				if all {
+					want = []storage.TournamentID{ids[3]}
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("ServerTournaments(all %v) with tournament %d damaged: %v, want the others %v", all, ids[1], got, want)
+				}
+			}
+			// The damaged one is not over: it counts for its server.
+			limits := storage.TournamentLimits{PerServer: 2}
+			if _, err := s.CreateTournament(ctx, NewTournament("g2"), limits); err != nil {
+				t.Errorf("a second tournament of g2 beside the damaged one: %v", err)
+			}
+			var limit *storage.TournamentLimitError
+			if _, err := s.CreateTournament(ctx, NewTournament("g2"), limits); !errors.As(err, &limit) || limit.Open != 2 {
+				t.Errorf("a third tournament of g2, two allowed: %v, want a *TournamentLimitError of 2", err)
 			}
 		})
 	}
