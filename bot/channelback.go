@@ -152,7 +152,7 @@ func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string)
 // the bot may post in now, posts its next announcements there, as it does
 // when it tries the channel again (lostChannelRetry).
 func (b *Bot) tournamentChannelsBack(ctx context.Context, guildID, channel string) {
-	list, err := b.store.ServerTournaments(ctx, guildID, false)
+	list, _, err := b.serverTournaments(ctx, guildID, false)
 	if err != nil {
 		b.log.Warn("listing a server's tournaments after its permissions changed failed", "guild", guildID, "error", err)
 		return

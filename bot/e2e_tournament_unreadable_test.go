@@ -11,6 +11,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/tournament"
 )
 
 // TestUnreadableTournamentHoldsUpNoOther: the record of one tournament
@@ -182,4 +183,34 @@ func TestTournamentHeldUpToldOnce(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUnreadableTournamentHidesNoOther: of a server's two tournaments, one
+// cannot be read. `/stratego tournament list` shows the other; a command
+// that names none is asked to name one (the member may mean either); and
+// when the bot is removed from the server, the other is cancelled and its
+// organiser told, as without the bad one. Before, each of these failed as a
+// whole at the bad record: the list answered with an error, and the
+// tournaments of a server the bot had left went on.
+func TestUnreadableTournamentHidesNoOther(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	other := h.srv.AddGuild("Another Club") // where the bot may still DM them
+	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {
+		other.Join(m)
+	}
+	h.bobAndCarolJoin()
+	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Plate"), discordtest.Opt("format", "swiss"),
+		discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 1)), "Tournament #2")
+	h.damageTournament(2, `{"v":99}`)
+	h.expect(h.run(h.bob, "list"), "#1 **Cup**")
+	h.expect(h.run(h.bob, "standings"), "This server has several tournaments: name one")
+	h.expect(h.run(h.bob, "standings", discordtest.Opt("tournament", 1)), "Cup")
+	h.guild.KickBot()
+	h.srv.WaitFor(t, "Cup cancelled", func() bool {
+		tt, s := h.stored()
+		return tt.Done && s.Status() == tournament.CancelledStatus
+	})
+	h.advance(time.Minute)
+	h.alice.WaitDM(t, contains("**Cup** is cancelled: I was removed from the server it was played in.")) // its organiser
 }

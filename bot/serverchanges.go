@@ -270,7 +270,7 @@ func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) 
 // nobody's forfeit. The cancel, the bot's own (cancelledText), calls off
 // their games still on. It returns how many it cancelled.
 func (b *Bot) cancelServerTournaments(ctx context.Context, guild string) (cancelled int) {
-	open, err := b.store.ServerTournaments(ctx, guild, false)
+	open, _, err := b.serverTournaments(ctx, guild, false)
 	if err != nil {
 		b.log.Error("listing a removed server's tournaments failed", "guild", guild, "error", err)
 		return 0

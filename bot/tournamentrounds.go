@@ -133,6 +133,20 @@ func (b *Bot) dueTournaments(ctx context.Context, now time.Time) (due []*storage
 	return due, nil, err
 }
 
+// serverTournaments lists the tournaments of guild not yet over (all:
+// every one) that can be read, and how many cannot (damaged, or written by
+// a newer strategobot), each logged by its id: one bad record hides no
+// other. err is the read's own failure.
+func (b *Bot) serverTournaments(ctx context.Context, guild string, all bool) (list []*storage.Tournament, unread int, err error) {
+	list, err = b.store.ServerTournaments(ctx, guild, all)
+	var bad *storage.UnreadableError
+	if errors.As(err, &bad) {
+		b.log.Error("tournaments that cannot be read are passed over", "guild", guild, "tournaments", bad.IDs, "error", bad)
+		return list, len(bad.IDs), nil
+	}
+	return list, 0, err
+}
+
 // nextTournamentWake is when the next tournament timer is due.
 func (b *Bot) nextTournamentWake(ctx context.Context) (time.Time, bool) {
 	at, ok, err := b.store.NextTournamentWake(ctx)
