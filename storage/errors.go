@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -79,13 +80,18 @@ var (
 // is due for them. It names the records by id, never by their content;
 // errors.Is sees each one's error.
 type UnreadableError struct {
-	What string   // the kind of record: "tournament"
-	IDs  []uint64 // in the list's order
+	What string   // the kind of record: "tournament", "seek"
+	IDs  []uint64 // in the list's order: a tournament's id, a seek's 0
+	Keys []string // by IDs: what names a record without an id (a seek: its member's id), else ""
 	Errs []error  // each one's error, by IDs
 }
 
 func (e *UnreadableError) Error() string {
-	return fmt.Sprintf("%d %s record(s) cannot be read (ids %v): %v", len(e.IDs), e.What, e.IDs, errors.Join(e.Errs...))
+	names := fmt.Sprint(e.IDs)
+	if slices.ContainsFunc(e.Keys, func(k string) bool { return k != "" }) {
+		names = fmt.Sprint(e.Keys)
+	}
+	return fmt.Sprintf("%d %s record(s) cannot be read (%s): %v", len(e.IDs), e.What, names, errors.Join(e.Errs...))
 }
 
 func (e *UnreadableError) Unwrap() []error { return e.Errs }
@@ -99,8 +105,13 @@ type Unreadable struct{ e UnreadableError }
 func NewUnreadable(what string) *Unreadable { return &Unreadable{e: UnreadableError{What: what}} }
 
 // Add notes record id, which could not be read for err.
-func (u *Unreadable) Add(id uint64, err error) {
+func (u *Unreadable) Add(id uint64, err error) { u.AddKey(id, "", err) }
+
+// AddKey notes the record named by id and key, which could not be read for
+// err.
+func (u *Unreadable) AddKey(id uint64, key string, err error) {
 	u.e.IDs = append(u.e.IDs, id)
+	u.e.Keys = append(u.e.Keys, key)
 	u.e.Errs = append(u.e.Errs, err)
 }
 

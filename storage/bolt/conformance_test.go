@@ -36,3 +36,15 @@ func TestUnreadableTournaments(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableSeeks: a damaged seek holds up no other of its queue.
+func TestUnreadableSeeks(t *testing.T) {
+	storagetest.UnreadableSeeks(t, func(t *testing.T) (storage.Store, storagetest.DamageSeek) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, guild, user string, data []byte) {
+			if err := db.PutSeekRecord(guild, user, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -16,3 +16,11 @@ func (db *DB) PutTournamentRecord(id storage.TournamentID, data []byte) error {
 		return tx.Bucket(bucketTourneys).Put(idKey(uint64(id)), data)
 	})
 }
+
+// PutSeekRecord overwrites the stored record of user's seek in guild with
+// data, as a damaged file would.
+func (db *DB) PutSeekRecord(guild, user string, data []byte) error {
+	return db.update(context.Background(), func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketSeeks).Put(seekKey(guild, user), data)
+	})
+}

@@ -203,3 +203,22 @@ func TestUnreadableTournaments(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableSeeks: a damaged seek, or one a newer strategobot wrote,
+// holds up no other of its queue.
+func TestUnreadableSeeks(t *testing.T) {
+	storagetest.UnreadableSeeks(t, func(t *testing.T) (storage.Store, storagetest.DamageSeek) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, guild, user string, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE seeks SET record = $3 WHERE guild_id = $1 AND user_id = $2", guild, user, string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -96,6 +97,78 @@ func UnreadableTournaments(t *testing.T, open func(t *testing.T) (storage.Store,
 			var limit *storage.TournamentLimitError
 			if _, err := s.CreateTournament(ctx, NewTournament("g2"), limits); !errors.As(err, &limit) || limit.Open != 2 {
 				t.Errorf("a third tournament of g2, two allowed: %v, want a *TournamentLimitError of 2", err)
+			}
+		})
+	}
+}
+
+// DamageSeek overwrites the stored record of user's seek in guild with
+// data, as Damage does a tournament's.
+type DamageSeek func(t *testing.T, guild, user string, data []byte)
+
+// UnreadableSeeks runs, on stores from open, the checks that a seek whose
+// record cannot be read holds up no other of its server's queue: Seeks
+// returns the others with an *storage.UnreadableError naming its member;
+// PlaceSeek passes over it, pairs the others and counts it for nothing;
+// its member's next seek replaces it; DeleteSeek takes it out, with its
+// error.
+func UnreadableSeeks(t *testing.T, open func(t *testing.T) (storage.Store, DamageSeek)) {
+	for _, data := range []string{`{"v":1,"player":"not a player"}`, `{"v":99}`} {
+		t.Run(data, func(t *testing.T) {
+			s, damage := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			ctx := context.Background()
+			place := func(k *storage.Seek) storage.SeekOutcome {
+				t.Helper()
+				return must(s.PlaceSeek(ctx, k, game.Red)).in(t)
+			}
+			users := func(q []*storage.Seek) []string {
+				var out []string
+				for _, k := range q {
+					out = append(out, k.Player.UserID)
+				}
+				return out
+			}
+			// 1001 and 1002 wait, each for another time.
+			ann, bob := NewSeek("1001", T0), NewSeek("1002", T0.Add(time.Minute))
+			bob.TimeClass, bob.MoveTime = "12h", 12*time.Hour
+			place(ann)
+			place(bob)
+			damage(t, "g1", "1001", []byte(data))
+			at := T0.Add(2 * time.Minute)
+			q, err := s.Seeks(ctx, "g1", at)
+			var unread *storage.UnreadableError
+			if !errors.As(err, &unread) || !slices.Equal(unread.Keys, []string{"1001"}) {
+				t.Errorf("Seeks with 1001's seek damaged: %v, want an *UnreadableError naming 1001", err)
+			}
+			if got := users(q); !slices.Equal(got, []string{"1002"}) {
+				t.Errorf("the queue with 1001's seek damaged: %v, want the others", got)
+			}
+			// Another of 1001's terms passes it over and meets 1002's.
+			cy := NewSeek("1003", at)
+			cy.TimeClass, cy.MoveTime = "12h", 12*time.Hour
+			if got := place(cy); got.Match == nil || got.Partner.Player.UserID != "1002" {
+				t.Fatalf("1003's seek: %+v, want a match with 1002", got)
+			}
+			// 1001 seeks again: the new seek replaces the damaged one.
+			again := NewSeek("1001", at.Add(time.Minute))
+			if got := place(again); got.Match != nil || got.Seek == nil {
+				t.Fatalf("1001's seek again: %+v, want it to wait", got)
+			}
+			if q, err := s.Seeks(ctx, "g1", at.Add(2*time.Minute)); err != nil || !slices.Equal(users(q), []string{"1001"}) {
+				t.Errorf("the queue after 1001 sought again: %v, %v; want 1001's new seek alone", users(q), err)
+			}
+			// Damaged again, it can still be left.
+			damage(t, "g1", "1001", []byte(data))
+			if _, err := s.DeleteSeek(ctx, "g1", "1001"); err == nil {
+				t.Errorf("DeleteSeek of a damaged seek: no error")
+			}
+			if q, err := s.Seeks(ctx, "g1", at.Add(2*time.Minute)); err != nil || len(q) != 0 {
+				t.Errorf("the queue after 1001 left: %v, %v; want it empty", users(q), err)
 			}
 		})
 	}
