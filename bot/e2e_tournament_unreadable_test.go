@@ -95,12 +95,18 @@ func (h *tourney) damageTournament(id uint64, data string, down ...time.Duration
 // strategobot.
 func (h *harness) putRecord(bucket string, id uint64, data string) {
 	h.t.Helper()
+	h.putRecordKey(bucket, binary.BigEndian.AppendUint64(nil, id), data)
+}
+
+// putRecordKey is putRecord of the record under key.
+func (h *harness) putRecordKey(bucket string, key []byte, data string) {
+	h.t.Helper()
 	db, err := bbolt.Open(h.dbPath, 0o600, nil)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		return tx.Bucket([]byte(bucket)).Put(binary.BigEndian.AppendUint64(nil, id), []byte(data))
+		return tx.Bucket([]byte(bucket)).Put(key, []byte(data))
 	})
 	if cerr := db.Close(); err == nil {
 		err = cerr
