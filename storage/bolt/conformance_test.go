@@ -48,3 +48,15 @@ func TestUnreadableSeeks(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableNotices: a damaged notice holds up no other queue.
+func TestUnreadableNotices(t *testing.T) {
+	storagetest.UnreadableNotices(t, func(t *testing.T) (storage.Store, storagetest.DamageNotice) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, id uint64, data []byte) {
+			if err := db.PutNoticeRecord(id, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

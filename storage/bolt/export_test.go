@@ -24,3 +24,11 @@ func (db *DB) PutSeekRecord(guild, user string, data []byte) error {
 		return tx.Bucket(bucketSeeks).Put(seekKey(guild, user), data)
 	})
 }
+
+// PutNoticeRecord overwrites the stored record of notice id with data, as
+// a damaged file would.
+func (db *DB) PutNoticeRecord(id uint64, data []byte) error {
+	return db.update(context.Background(), func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketOutbox).Put(idKey(id), data)
+	})
+}

@@ -222,3 +222,22 @@ func TestUnreadableSeeks(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableNotices: a damaged notice, or one a newer strategobot
+// wrote, holds up no other queue.
+func TestUnreadableNotices(t *testing.T) {
+	storagetest.UnreadableNotices(t, func(t *testing.T) (storage.Store, storagetest.DamageNotice) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, id uint64, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE notices SET record = $2 WHERE id = $1", int64(id), string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -3,6 +3,7 @@ package storagetest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -169,6 +170,63 @@ func UnreadableSeeks(t *testing.T, open func(t *testing.T) (storage.Store, Damag
 			}
 			if q, err := s.Seeks(ctx, "g1", at.Add(2*time.Minute)); err != nil || len(q) != 0 {
 				t.Errorf("the queue after 1001 left: %v, %v; want it empty", users(q), err)
+			}
+		})
+	}
+}
+
+// DamageNotice overwrites the stored record of notice id with data, as
+// Damage does a tournament's.
+type DamageNotice func(t *testing.T, id uint64, data []byte)
+
+// UnreadableNotices runs, on stores from open, the checks that a notice
+// whose record cannot be read holds up no other queue of the outbox:
+// DueNotices returns every other due notice with an
+// *storage.UnreadableError naming it, and, skipping it, none; NextNotice
+// passes over it.
+func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice)) {
+	for _, data := range []string{`{"v":1,"event":"no such event"}`, `{"v":99}`} {
+		t.Run(data, func(t *testing.T) {
+			s, damage := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			ctx := context.Background()
+			far := time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+			for k := range 3 {
+				m := NewMatch(game.VariantClassic)
+				m.ChannelID = fmt.Sprintf("c%d", k+1)
+				must(s.CreateMatch(ctx, m)).in(t)
+			}
+			ids := func(ns []storage.Notice) []uint64 {
+				var out []uint64
+				for _, n := range ns {
+					out = append(out, n.ID)
+				}
+				return out
+			}
+			before := ids(must(s.DueNotices(ctx, far, 0)).in(t))
+			if len(before) < 3 {
+				t.Fatalf("three new matches owe %d notices due", len(before))
+			}
+			bad := before[1]
+			damage(t, bad, []byte(data))
+			due, err := s.DueNotices(ctx, far, 0)
+			var unread *storage.UnreadableError
+			if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{bad}) {
+				t.Fatalf("DueNotices with notice %d damaged: %v, want an *UnreadableError naming it", bad, err)
+			}
+			want := slices.DeleteFunc(slices.Clone(before), func(id uint64) bool { return id == bad })
+			if got := ids(due); !slices.Equal(got, want) {
+				t.Errorf("due with notice %d damaged: %v, want the others %v", bad, got, want)
+			}
+			if due, err := s.DueNotices(ctx, far, 0, bad); err != nil || !slices.Equal(ids(due), want) {
+				t.Errorf("due, skipping the damaged one: %v, %v; want %v", ids(due), err, want)
+			}
+			if _, ok, err := s.NextNotice(ctx); !ok || err != nil {
+				t.Errorf("NextNotice with notice %d damaged: %v, %v", bad, ok, err)
 			}
 		})
 	}
