@@ -11,6 +11,8 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/bolt"
 	"github.com/strategobot/strategobot/tournament"
 )
 
@@ -219,4 +221,59 @@ func TestUnreadableTournamentHidesNoOther(t *testing.T) {
 	})
 	h.advance(time.Minute)
 	h.alice.WaitDM(t, contains("**Cup** is cancelled: I was removed from the server it was played in.")) // its organiser
+}
+
+// TestUnreadableNoticeHoldsUpNoOther: one notice of the outbox, dave's
+// set-up invitation, cannot be read (damaged, or written by a newer
+// strategobot sharing the database). Every other queue is delivered: erin
+// gets her invitation to the same match, and alice and bob's new match is
+// played as if the bad notice were not there; the bad one is logged by
+// its id and held back. Before, the outbox's read of the due notices
+// failed with it, and no message of any match went out.
+func TestUnreadableNoticeHoldsUpNoOther(t *testing.T) {
+	t.Parallel()
+	var logs logLines
+	h := newHarness(t, logs.capture)
+	other := h.srv.AddGuild("Another Club")
+	dave, erin := other.AddMember("dave"), other.AddMember("erin")
+	h.shutdown()
+	db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &storage.Match{GuildID: other.ID, ChannelID: other.General().ID, Rules: game.DefaultRules(game.VariantClassic),
+		MoveTime: 24 * time.Hour, Created: h.clock.Now()}
+	m.Players[game.Red] = storage.Player{UserID: dave.ID, Name: dave.Name}
+	m.Players[game.Blue] = storage.Player{UserID: erin.ID, Name: erin.Name}
+	if m, err = db.CreateMatch(t.Context(), m); err != nil {
+		t.Fatal(err)
+	}
+	due, err := db.DueNotices(t.Context(), farFuture, 0)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := uint64(0)
+	for _, n := range due {
+		if n.Match == m.ID && n.To == storage.AudienceRed {
+			bad = n.ID
+		}
+	}
+	if bad == 0 {
+		t.Fatalf("the new match owes dave nothing: %+v", due)
+	}
+	h.putRecord("outbox", bad, `{"v":99}`)
+	h.start()
+	erin.WaitDM(t, contains("Send me your secret set-up"))
+	h.startClassic()
+	h.waitMoves(2, 0)
+	for range 3 {
+		h.advance(time.Minute) // the bad notice tried at once twice, then held back
+	}
+	logs.waitFor(h, fmt.Sprintf("notice=%d", bad))
+	if n := countDMs(dave, "Send me your secret set-up"); n != 0 {
+		t.Errorf("dave got %d invitations from a notice that cannot be read", n)
+	}
 }
