@@ -277,3 +277,46 @@ func TestUnreadableNoticeHoldsUpNoOther(t *testing.T) {
 		t.Errorf("dave got %d invitations from a notice that cannot be read", n)
 	}
 }
+
+// TestTournamentPanicHoldsUpNoOther: a bug panics as the round of one
+// tournament starts (its match cannot be made), pass after pass. Another
+// tournament, due at the same time, starts its round all the same; the
+// first is held back, and after an hour its channel is told, once, that it
+// is held up. Once the bug is gone, its round starts.
+func TestTournamentPanicHoldsUpNoOther(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	games := h.guild.AddChannel("games")
+	h.bobAndCarolJoin() // #1, Cup, in the harness's channel
+	args := []discordtest.Arg{discordtest.Opt("name", "Plate"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1),
+		discordtest.Opt("starts_in_hours", 1)}
+	h.expect(h.alice.SlashCommand(t, games, "stratego tournament create", args...).Reply(t), "Tournament #2")
+	for _, m := range []*discordtest.Member{h.bob, h.carol} {
+		h.expect(m.SlashCommand(t, games, "stratego tournament join", discordtest.Opt("tournament", 2)).Reply(t), "You joined")
+	}
+	bug := h.channel.ID
+	h.reads.panicCreateMatchIn.Store(&bug)
+	h.advance(time.Hour)
+	plate, err := h.db.Tournament(t.Context(), 2)
+	if err != nil || plate.Starting || len(plate.Games) != 1 {
+		t.Fatalf("Plate after its start: %v, starting %v, %d matches; want its match made", err, plate.Starting, len(plate.Games))
+	}
+	if cup, _ := h.stored(); !cup.Starting || len(cup.Games) != 0 {
+		t.Fatalf("Cup after its start: starting %v, %d matches; want its start failed", cup.Starting, len(cup.Games))
+	}
+	for range 70 {
+		h.advance(time.Minute)
+	}
+	h.channelSays("**Cup** is held up: I have not been able to go on with it since")
+	for range 5 {
+		h.advance(time.Hour)
+	}
+	if n := h.channelCount("**Cup** is held up"); n != 1 {
+		t.Errorf("Cup's channel was told %d times that it is held up, want once", n)
+	}
+	h.reads.panicCreateMatchIn.Store(nil)
+	h.advance(time.Hour)
+	if cup, _ := h.stored(); cup.Starting || len(cup.Games) != 1 || !cup.HeldUp.IsZero() {
+		t.Errorf("Cup once the bug is gone: starting %v, %d matches, held up since %v; want its match made", cup.Starting, len(cup.Games), cup.HeldUp)
+	}
+}
