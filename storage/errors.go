@@ -115,6 +115,9 @@ func (u *Unreadable) AddKey(id uint64, key string, err error) {
 	u.e.Errs = append(u.e.Errs, err)
 }
 
+// Len is how many records could not be read.
+func (u *Unreadable) Len() int { return len(u.e.IDs) }
+
 // Err is nil when every record was read, else the *UnreadableError.
 func (u *Unreadable) Err() error {
 	if len(u.e.IDs) == 0 {

@@ -76,7 +76,9 @@ type Store interface {
 	Followers(ctx context.Context, id MatchID) ([]string, error)
 
 	// PlayerMatches returns userID's active (set-up or playing) or ended
-	// matches, newest first, at most limit (0: no limit).
+	// matches, newest first, at most limit (0: no limit). One whose record
+	// cannot be read hides no other: the others are returned with an
+	// *UnreadableError that names it (it counts in the limit).
 	PlayerMatches(ctx context.Context, userID string, active bool, limit int) ([]*Match, error)
 	// ChannelMatches does the same for a channel or thread.
 	ChannelMatches(ctx context.Context, channelID string, active bool, limit int) ([]*Match, error)

@@ -60,3 +60,15 @@ func TestUnreadableNotices(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableMatches: a damaged match hides no other of its lists.
+func TestUnreadableMatches(t *testing.T) {
+	storagetest.UnreadableMatches(t, func(t *testing.T) (storage.Store, storagetest.DamageMatch) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, id storage.MatchID, data []byte) {
+			if err := db.PutMatchRecord(id, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -32,3 +32,11 @@ func (db *DB) PutNoticeRecord(id uint64, data []byte) error {
 		return tx.Bucket(bucketOutbox).Put(idKey(id), data)
 	})
 }
+
+// PutMatchRecord overwrites the stored record of match id with data, as
+// a damaged file would.
+func (db *DB) PutMatchRecord(id storage.MatchID, data []byte) error {
+	return db.update(context.Background(), func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketMatches).Put(idKey(uint64(id)), data)
+	})
+}

@@ -241,3 +241,22 @@ func TestUnreadableNotices(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableMatches: a damaged match, or one a newer strategobot
+// wrote, hides no other of its lists.
+func TestUnreadableMatches(t *testing.T) {
+	storagetest.UnreadableMatches(t, func(t *testing.T) (storage.Store, storagetest.DamageMatch) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, id storage.MatchID, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE matches SET record = $2 WHERE id = $1", int64(id), string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

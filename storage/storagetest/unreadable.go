@@ -231,3 +231,57 @@ func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, Dam
 		})
 	}
 }
+
+// DamageMatch overwrites the stored record of match id with data, as
+// Damage does a tournament's.
+type DamageMatch func(t *testing.T, id storage.MatchID, data []byte)
+
+// UnreadableMatches runs, on stores from open, the checks that a match
+// whose record cannot be read hides no other of its player's or channel's
+// list: PlayerMatches and ChannelMatches return the others, newest first,
+// with an *storage.UnreadableError naming it (counted in the limit).
+func UnreadableMatches(t *testing.T, open func(t *testing.T) (storage.Store, DamageMatch)) {
+	for _, data := range []string{`{"v":2,"id":2,"log":7}`, `{"v":99}`} {
+		t.Run(data, func(t *testing.T) {
+			s, damage := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			ctx := context.Background()
+			var ids []storage.MatchID
+			for range 3 {
+				ids = append(ids, must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t).ID)
+			}
+			damage(t, ids[1], []byte(data))
+			lists := []struct {
+				name string
+				list func(limit int) ([]*storage.Match, error)
+			}{
+				{"PlayerMatches", func(limit int) ([]*storage.Match, error) { return s.PlayerMatches(ctx, "1001", true, limit) }},
+				{"ChannelMatches", func(limit int) ([]*storage.Match, error) { return s.ChannelMatches(ctx, "c1", true, limit) }},
+			}
+			for _, l := range lists {
+				for _, limit := range []int{0, 2} {
+					got, err := l.list(limit)
+					var unread *storage.UnreadableError
+					if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) {
+						t.Errorf("%s(limit %d) with match %d damaged: %v, want an *UnreadableError naming it", l.name, limit, ids[1], err)
+					}
+					var gotIDs []storage.MatchID
+					for _, m := range got {
+						gotIDs = append(gotIDs, m.ID)
+					}
+					want := []storage.MatchID{ids[2], ids[0]}
+					if limit == 2 {
+						want = want[:1] // the damaged one counts in the limit
+					}
+					if !slices.Equal(gotIDs, want) {
+						t.Errorf("%s(limit %d) with match %d damaged: %v, want the others %v", l.name, limit, ids[1], gotIDs, want)
+					}
+				}
+			}
+		})
+	}
+}
