@@ -134,7 +134,7 @@ func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string)
 		if may, known := b.botMayPost(ch); !known || !may {
 			continue
 		}
-		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
+		matches, err := b.readableMatches(b.store.ChannelMatches(ctx, ch, true, 0))
 		if err != nil {
 			b.log.Warn("listing a channel's matches after its permissions changed failed", "channel", ch, "error", err)
 			continue

@@ -285,3 +285,36 @@ func TestBotRemovedWhileDownPastABadRecord(t *testing.T) {
 		})
 	}
 }
+
+// TestUnreadableMatchHidesNoOther: of alice's two matches in the channel,
+// one cannot be read (damaged, or written by a newer strategobot).
+// `/stratego games` lists the other, and when the bot is removed from the
+// server the other is called off. Before, the list of the channel's (and
+// the player's) matches failed as a whole at the bad record: her games
+// answered with an error, and the removal called off nothing there.
+func TestUnreadableMatchHidesNoOther(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic() // #1: alice against bob
+	h.waitMoves(1, 0)
+	h.fixtures(func() { // #2: alice against carol, in set-up
+		m := &storage.Match{GuildID: h.guild.ID, ChannelID: h.channel.ID, Rules: game.DefaultRules(game.VariantClassic),
+			MoveTime: 24 * time.Hour, Phase: storage.PhaseSetup, Created: h.clock.Now()}
+		m.Players[game.Red] = storage.Player{UserID: h.alice.ID, Name: h.alice.Name}
+		m.Players[game.Blue] = storage.Player{UserID: h.carol.ID, Name: h.carol.Name}
+		if _, err := h.db.CreateMatch(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+	})
+	h.shutdown()
+	h.putRecord("matches", 2, `{"v":99}`)
+	h.start()
+	if got := h.alice.SlashCommand(t, h.channel, "stratego games").Reply(t); !strings.Contains(got.Content, "**#1** vs bob") {
+		t.Fatalf("alice's games, #2 damaged: %q", got.Content)
+	}
+	h.guild.KickBot()
+	h.srv.WaitFor(t, "#1 called off", func() bool { return h.match(1).Phase == storage.PhaseAbandoned })
+	if m := h.match(1); m.CalledOff != storage.CallOffBotRemoved {
+		t.Errorf("#1 called off for %v, want the bot's removal", m.CalledOff)
+	}
+}

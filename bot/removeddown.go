@@ -186,3 +186,16 @@ func (b *Bot) badRecord(err error, kind string, id uint64) {
 		b.log.Error("a stored record cannot be read; passed over", "record", kind, "id", id, "error", err)
 	}
 }
+
+// readableMatches passes over the matches a list could not read
+// (storage.UnreadableError: damaged, or written by a newer strategobot),
+// each logged by its id: the others are listed all the same. err is the
+// list's own failure.
+func (b *Bot) readableMatches(list []*storage.Match, err error) ([]*storage.Match, error) {
+	var bad *storage.UnreadableError
+	if errors.As(err, &bad) {
+		b.log.Error("matches that cannot be read are passed over", "matches", bad.IDs, "error", bad)
+		return list, nil
+	}
+	return list, err
+}

@@ -230,7 +230,7 @@ func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) 
 	cancelled := b.cancelServerTournaments(ctx, guild)
 	called, withdrawn := 0, 0
 	for _, ch := range channels {
-		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
+		matches, err := b.readableMatches(b.store.ChannelMatches(ctx, ch, true, 0))
 		if err != nil {
 			b.log.Error("listing a removed server's matches failed", "guild", guild, "error", err)
 			continue
