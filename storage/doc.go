@@ -224,8 +224,8 @@
 // was), ErrNewerSchema and ErrClosed. A list of records that meets some
 // it cannot read (damaged, or written by a newer strategobot sharing the
 // database) returns the others with an *UnreadableError that names them
-// (DueTournaments, ServerTournaments, DueNotices, Seeks), so that one bad
-// record holds up no other.
+// (DueTournaments, ServerTournaments, DueNotices, Seeks, PlayerMatches,
+// ChannelMatches), so that one bad record holds up no other.
 //
 // # Hidden information
 //
