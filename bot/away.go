@@ -156,10 +156,14 @@ var farFuture = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 // deadlines are brought up to the tournament's even when it had the time
 // already, for a process that died between the two.
 func (b *Bot) creditTournaments(ctx context.Context, from, to time.Time) {
-	due, err := b.store.DueTournaments(ctx, farFuture)
+	due, unreadable, err := b.dueTournaments(ctx, farFuture)
 	if err != nil {
 		b.log.Error("reading the tournaments to give time back failed", "error", err)
 		return
+	}
+	if unreadable != nil {
+		// The others are given their time all the same.
+		b.log.Error("tournaments that cannot be read are given no time back", "tournaments", unreadable.IDs, "error", unreadable)
 	}
 	for _, t := range due {
 		if t.Done {

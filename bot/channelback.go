@@ -134,7 +134,7 @@ func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string)
 		if may, known := b.botMayPost(ch); !known || !may {
 			continue
 		}
-		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
+		matches, err := b.readableMatches(b.store.ChannelMatches(ctx, ch, true, 0))
 		if err != nil {
 			b.log.Warn("listing a channel's matches after its permissions changed failed", "channel", ch, "error", err)
 			continue
@@ -152,7 +152,7 @@ func (b *Bot) onPermissionsChanged(ctx context.Context, guildID, channel string)
 // the bot may post in now, posts its next announcements there, as it does
 // when it tries the channel again (lostChannelRetry).
 func (b *Bot) tournamentChannelsBack(ctx context.Context, guildID, channel string) {
-	list, err := b.store.ServerTournaments(ctx, guildID, false)
+	list, _, err := b.serverTournaments(ctx, guildID, false)
 	if err != nil {
 		b.log.Warn("listing a server's tournaments after its permissions changed failed", "guild", guildID, "error", err)
 		return

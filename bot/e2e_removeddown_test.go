@@ -2,12 +2,16 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/storage/storagetest"
 	"github.com/strategobot/strategobot/tournament"
 )
 
@@ -191,5 +195,126 @@ func TestTournamentBotRemovedWhileDown(t *testing.T) {
 		if n := countDMs(p, cancelled); n != 1 {
 			t.Errorf("%s was told %d times of the cancel, want once", p.Name, n)
 		}
+	}
+}
+
+// TestBotRemovedWhileDownPastABadRecord: as the bot starts, it looks over
+// every match, challenge and tournament with a timer for the servers it
+// may have been removed from while down. One of them, of another server,
+// cannot be read (damaged, or written by a newer strategobot). The look
+// passes over it, logs it, and finds the removal all the same: the match
+// of the server the bot left is called off. Before, the look gave up at
+// the bad record, and the timers ran on in a server the bot was no longer
+// in.
+func TestBotRemovedWhileDownPastABadRecord(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		bucket string
+		logged string // how the log names the bad record, whose id is %d
+	}{
+		{"matches", "record=match id=%d "},
+		{"challenges", "record=challenge id=%d "},
+		{"tournaments", "tournaments=[%d]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.bucket, func(t *testing.T) {
+			t.Parallel()
+			var logs logLines
+			h := newHarness(t, logs.capture)
+			other := h.srv.AddGuild("Another Club")
+			dave, erin := other.AddMember("dave"), other.AddMember("erin")
+			h.startClassic() // match #1, in the server the bot is removed from
+			h.waitMoves(1, 0)
+			ctx := context.Background()
+			now := h.clock.Now()
+			ids := map[string]uint64{} // the records of the other server, by bucket
+			h.fixtures(func() {
+				m := &storage.Match{GuildID: other.ID, ChannelID: other.General().ID, Rules: game.DefaultRules(game.VariantClassic),
+					MoveTime: 24 * time.Hour, Phase: storage.PhaseSetup, Created: now}
+				m.Players[game.Red] = storage.Player{UserID: dave.ID, Name: dave.Name}
+				m.Players[game.Blue] = storage.Player{UserID: erin.ID, Name: erin.Name}
+				m, err := h.db.CreateMatch(ctx, m)
+				for side := game.Red; side <= game.Blue && err == nil; side++ {
+					m, err = h.db.SetSetup(ctx, m.ID, 0, side, game.RandomSetup(m.Rules, uint64(side)+1), storage.SetupConfirmed, now)
+				}
+				for err == nil { // its notices delivered: its clock runs, its timer is set
+					var due []storage.Notice
+					if due, err = h.db.DueNotices(ctx, farFuture, 0); len(due) == 0 {
+						break
+					}
+					for _, n := range due {
+						if err == nil {
+							err = h.db.NoticeDone(ctx, n.ID, now)
+						}
+					}
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids["matches"] = uint64(m.ID)
+				c := storagetest.NewChallenge(now, now.Add(12*time.Hour))
+				c.GuildID, c.ChannelID = other.ID, other.General().ID
+				c.Challenger = storage.Player{UserID: dave.ID, Name: dave.Name}
+				c, err = h.db.CreateChallenge(ctx, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids["challenges"] = uint64(c.ID)
+				tt := storagetest.NewTournament(other.ID)
+				tt.ChannelID, tt.CreatorID, tt.Created = other.General().ID, dave.ID, now
+				tt.StartAt, tt.JoinBy = now.Add(24*time.Hour), now.Add(24*time.Hour)
+				if tt, err = h.db.CreateTournament(ctx, tt, storage.TournamentLimits{}); err != nil {
+					t.Fatal(err)
+				}
+				ids["tournaments"] = uint64(tt.ID)
+			})
+			h.shutdown()
+			h.putRecord(tc.bucket, ids[tc.bucket], `{"v":99}`)
+			h.guild.KickBot()
+			h.startChecked()
+			h.srv.WaitFor(t, "the match called off", func() bool { return h.match(1).Phase == storage.PhaseAbandoned })
+			if m := h.match(1); m.CalledOff != storage.CallOffBotRemoved {
+				t.Errorf("called off for %v, want the bot's removal", m.CalledOff)
+			}
+			if strings.Contains(logs.String(), "listing the servers with matches under way failed") {
+				t.Errorf("the look for removals gave up:\n%s", logs.String())
+			}
+			if !strings.Contains(logs.String(), fmt.Sprintf(tc.logged, ids[tc.bucket])) {
+				t.Errorf("the bad record is not logged:\n%s", logs.String())
+			}
+		})
+	}
+}
+
+// TestUnreadableMatchHidesNoOther: of alice's two matches in the channel,
+// one cannot be read (damaged, or written by a newer strategobot).
+// `/stratego games` lists the other, and when the bot is removed from the
+// server the other is called off. Before, the list of the channel's (and
+// the player's) matches failed as a whole at the bad record: her games
+// answered with an error, and the removal called off nothing there.
+func TestUnreadableMatchHidesNoOther(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic() // #1: alice against bob
+	h.waitMoves(1, 0)
+	h.fixtures(func() { // #2: alice against carol, in set-up
+		m := &storage.Match{GuildID: h.guild.ID, ChannelID: h.channel.ID, Rules: game.DefaultRules(game.VariantClassic),
+			MoveTime: 24 * time.Hour, Phase: storage.PhaseSetup, Created: h.clock.Now()}
+		m.Players[game.Red] = storage.Player{UserID: h.alice.ID, Name: h.alice.Name}
+		m.Players[game.Blue] = storage.Player{UserID: h.carol.ID, Name: h.carol.Name}
+		if _, err := h.db.CreateMatch(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+	})
+	h.shutdown()
+	h.putRecord("matches", 2, `{"v":99}`)
+	h.start()
+	if got := h.alice.SlashCommand(t, h.channel, "stratego games").Reply(t); !strings.Contains(got.Content, "**#1** vs bob") {
+		t.Fatalf("alice's games, #2 damaged: %q", got.Content)
+	}
+	h.guild.KickBot()
+	h.srv.WaitFor(t, "#1 called off", func() bool { return h.match(1).Phase == storage.PhaseAbandoned })
+	if m := h.match(1); m.CalledOff != storage.CallOffBotRemoved {
+		t.Errorf("#1 called off for %v, want the bot's removal", m.CalledOff)
 	}
 }

@@ -320,3 +320,41 @@ func TestLeaderboardServerDefault(t *testing.T) {
 		t.Fatalf("the leaderboard of a Barrage server: %q", got.Content)
 	}
 }
+
+// TestUnreadableSeekHoldsUpNoOther: alice's seek cannot be read (damaged,
+// or written by a newer strategobot). The queue shows bob's; carol's seek
+// of bob's time pairs with his; alice's next seek replaces the bad one,
+// and she can leave the queue. Before, each failed at the bad record: the
+// server's queue was out of use until the record was mended.
+func TestUnreadableSeekHoldsUpNoOther(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	h.bob.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t)
+	h.shutdown()
+	h.putRecordKey("seeks", []byte(h.guild.ID+"\x00"+h.alice.ID), `{"v":99}`)
+	h.start()
+	if list := h.carol.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(list.Content, "(1):") || !strings.Contains(list.Content, "bob (1500): Classic · clock 10+5") {
+		t.Fatalf("the queue, alice's seek damaged: %q", list.Content)
+	}
+	if paired := h.carol.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "10+5")).Reply(t); !strings.Contains(paired.Content, "the queue paired you") {
+		t.Fatalf("carol's seek of bob's time answered %q", paired.Content)
+	}
+	again := h.alice.SlashCommand(t, h.channel, "stratego seek", discordtest.Opt("time", "24h")).Reply(t)
+	if !strings.Contains(again.Content, "You are in the queue for Classic · 1 day per move.") {
+		t.Fatalf("alice's seek again answered %q", again.Content)
+	}
+	list := h.alice.SlashCommand(t, h.channel, "stratego seeks").Reply(t)
+	if !strings.Contains(list.Content, "(1):") || !strings.Contains(list.Content, "alice (1500)") {
+		t.Fatalf("the queue after alice sought again: %q", list.Content)
+	}
+	h.shutdown()
+	h.putRecordKey("seeks", []byte(h.guild.ID+"\x00"+h.alice.ID), `{"v":99}`)
+	h.start()
+	if left := h.alice.ClickButton(t, again, button(t, again, "Leave the queue")).Reply(t); !strings.Contains(left.Content, "You left the queue.") {
+		t.Fatalf("leaving, her seek damaged, answered %q", left.Content)
+	}
+	if got := h.bob.SlashCommand(t, h.channel, "stratego seeks").Reply(t); !strings.Contains(got.Content, "Nobody is in the queue") {
+		t.Fatalf("the queue after alice left: %q", got.Content)
+	}
+}

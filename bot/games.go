@@ -16,7 +16,7 @@ import (
 // message holds, and how many more there are.
 func (b *Bot) onGames(ctx context.Context, i *discordgo.Interaction) {
 	user := userOf(i).ID
-	list, err := b.store.PlayerMatches(ctx, user, true, 0)
+	list, err := b.readableMatches(b.store.PlayerMatches(ctx, user, true, 0))
 	if err != nil {
 		b.tell(i, b.explain(printerOf(i), err, "games"))
 		return

@@ -609,6 +609,9 @@ type countingStore struct {
 	// failCreateMatch makes that many of the next CreateMatch calls fail;
 	// createMatches counts the calls.
 	failCreateMatch, createMatches atomic.Int64
+	// panicCreateMatchIn, when set, makes CreateMatch panic for a match
+	// in that channel: a bug met by one item of a pass.
+	panicCreateMatchIn atomic.Pointer[string]
 	// dueAhead, when set, puts its deadlines, all due, ahead of the
 	// store's own in NextDeadline and DueDeadlines.
 	dueAhead atomic.Pointer[[]storage.Deadline]
@@ -695,6 +698,9 @@ func (c *countingStore) CreateMatch(ctx context.Context, m *storage.Match) (*sto
 		return nil, errors.New("the database is away")
 	}
 	c.failCreateMatch.Store(0)
+	if ch := c.panicCreateMatchIn.Load(); ch != nil && *ch == m.ChannelID {
+		panic("a bug met by one match")
+	}
 	made, err := c.Store.CreateMatch(ctx, m)
 	if err == nil {
 		if f := c.afterCreateMatch.Swap(nil); f != nil {

@@ -57,7 +57,10 @@ func (b *Bot) runOutbox(ctx context.Context) {
 // (outboxHolds, keyed by notice id) as a timer that keeps failing is
 // (timerholds.go), once tried again at once twice (a process may stop
 // right after Discord answered): a minute, then twice as long each time,
-// up to an hour; its queue waits behind it, the others go on.
+// up to an hour; its queue waits behind it, the others go on. So is a
+// notice whose record cannot be read at all (storage.UnreadableError:
+// damaged, or written by a newer strategobot), which DueNotices names
+// beside the others.
 func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 	if !b.leading.Load() {
 		return time.Time{}, false, nil
@@ -73,7 +76,8 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 		return next, ok, err
 	}
 	// The earliest notice not held back, as far ahead as any may wait.
-	ahead, err := b.store.DueNotices(ctx, farFuture, outboxLookAhead, held...)
+	// One that cannot be read is held back by the pass that meets it.
+	ahead, err := readable(b.store.DueNotices(ctx, farFuture, outboxLookAhead, held...))
 	if err != nil {
 		return time.Time{}, false, err
 	}
@@ -88,7 +92,7 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 			// it is not due before UntilEnds, or the call-offs' notices,
 			// which the loop comes back after.
 			if dueNow == nil {
-				due, err := b.store.DueNotices(ctx, now, outboxLookAhead, held...)
+				due, err := readable(b.store.DueNotices(ctx, now, outboxLookAhead, held...))
 				if err != nil {
 					return time.Time{}, false, err
 				}
@@ -106,6 +110,16 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 		}
 	}
 	return next, true, nil
+}
+
+// readable passes over the notices DueNotices could not read
+// (storage.UnreadableError): those that can be read are due all the same.
+func readable(due []storage.Notice, err error) ([]storage.Notice, error) {
+	var bad *storage.UnreadableError
+	if errors.As(err, &bad) {
+		return due, nil
+	}
+	return due, err
 }
 
 // outboxLookAhead is how many notices outboxNext reads while some are held
@@ -184,6 +198,7 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	// and is done, or once that queue is back.
 	opener, openerAt := "", uint64(0)
 	var skip []uint64
+	var unreadable []uint64 // the notices met in this pass whose record cannot be read
 	finished := make(chan outcome)
 	var busyLanes lanes
 	for {
@@ -202,7 +217,21 @@ func (b *Bot) deliverDue(ctx context.Context) {
 				skip = append(skip, id)
 			}
 			skip = append(skip, held...)
+			skip = append(skip, unreadable...)
 			due, err := b.store.DueNotices(ctx, b.now(), len(waiting)+2*free+practiceWorkers, skip...)
+			var bad *storage.UnreadableError
+			if errors.As(err, &bad) {
+				// Held back, as a notice whose outcome cannot be
+				// recorded is: its queue waits behind it, the others go
+				// on. Logged as each hold begins, without the record.
+				for k, id := range bad.IDs {
+					unreadable = append(unreadable, id)
+					if until := b.outboxHolds.failed(timerKey{kind: holdNotice, id: id}, now); until.After(now) {
+						b.log.Error("a notice cannot be read; held back, its queue behind it", "notice", id, "error", bad.Errs[k], "retry", until)
+					}
+				}
+				err = nil
+			}
 			if err != nil && ctx.Err() == nil { // not the bot stopping mid-query
 				b.log.Error("reading due notices failed", "error", err)
 			}

@@ -120,9 +120,10 @@ func (b *Bot) heldServers(ctx context.Context, shard [2]int) (map[string][]strin
 		if d.Kind == storage.DeadlineChallenge {
 			c, err := b.store.Challenge(ctx, storage.ChallengeID(d.ID))
 			if err != nil {
-				if !errors.Is(err, storage.ErrNotFound) {
+				if !goneForGood(err) {
 					return nil, err
 				}
+				b.badRecord(err, "challenge", d.ID)
 				continue
 			}
 			add(c.GuildID, c.ChannelID)
@@ -135,18 +136,22 @@ func (b *Bot) heldServers(ctx context.Context, shard [2]int) (map[string][]strin
 		seen[id] = true
 		m, err := b.store.Match(ctx, id)
 		if err != nil {
-			if !errors.Is(err, storage.ErrNotFound) {
+			if !goneForGood(err) {
 				return nil, err
 			}
+			b.badRecord(err, "match", d.ID)
 			continue
 		}
 		if m.Phase.Active() {
 			add(m.GuildID, m.ChannelID)
 		}
 	}
-	tournaments, err := b.store.DueTournaments(ctx, farFuture)
+	tournaments, unreadable, err := b.dueTournaments(ctx, farFuture)
 	if err != nil {
 		return nil, err
+	}
+	if unreadable != nil {
+		b.log.Error("tournaments that cannot be read are left out of the look for servers the bot was removed from", "tournaments", unreadable.IDs, "error", unreadable)
 	}
 	for _, t := range tournaments {
 		if !t.Done {
@@ -164,4 +169,33 @@ func onShard(guild string, shard [2]int) bool {
 	}
 	id, err := strconv.ParseUint(guild, 10, 64)
 	return err == nil && int((id>>22)%uint64(shard[1])) == shard[0]
+}
+
+// goneForGood reports whether err, a failed read of a record, says it is
+// gone or cannot be read for good (damaged, or written by a newer
+// strategobot): a look over many records passes over it, where a failure
+// of the database stops the look, to be made again.
+func goneForGood(err error) bool {
+	return errors.Is(err, storage.ErrNotFound) || errors.Is(err, storage.ErrCorrupt) || errors.Is(err, storage.ErrNewerSchema)
+}
+
+// badRecord logs a record a look passed over as it cannot be read (not one
+// that is gone): its kind and id, and the error, which shows no record.
+func (b *Bot) badRecord(err error, kind string, id uint64) {
+	if !errors.Is(err, storage.ErrNotFound) {
+		b.log.Error("a stored record cannot be read; passed over", "record", kind, "id", id, "error", err)
+	}
+}
+
+// readableMatches passes over the matches a list could not read
+// (storage.UnreadableError: damaged, or written by a newer strategobot),
+// each logged by its id: the others are listed all the same. err is the
+// list's own failure.
+func (b *Bot) readableMatches(list []*storage.Match, err error) ([]*storage.Match, error) {
+	var bad *storage.UnreadableError
+	if errors.As(err, &bad) {
+		b.log.Error("matches that cannot be read are passed over", "matches", bad.IDs, "error", bad)
+		return list, nil
+	}
+	return list, err
 }

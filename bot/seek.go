@@ -208,7 +208,7 @@ const maxPartnerAsks = 3
 // the member behind i can see it.
 func (b *Bot) seekPartners(ctx context.Context, i *discordgo.Interaction, s *storage.Seek) {
 	s.Meets = map[string]string{}
-	queue, err := b.store.Seeks(ctx, s.GuildID, s.Created)
+	queue, err := b.seeks(ctx, s.GuildID, s.Created)
 	if err != nil {
 		return // PlaceSeek reads the queue again, and says what went wrong
 	}
@@ -361,6 +361,21 @@ func seeksText(p lang.Printer, q []*storage.Seek) string {
 	return listText(p.Sprintf(txtSeeksTitle, len(q)), lines, len(q), func(n int) string { return p.Sprintf(txtSeeksMore, n) })
 }
 
+// seeks reads the queue of guild waiting at now: the seeks that can be
+// read, each other logged by its member's id, without what it says (one
+// damaged, or written by a newer strategobot, hides no other: PlaceSeek
+// passes over it too, and its member's next seek replaces it). err is the
+// read's own failure.
+func (b *Bot) seeks(ctx context.Context, guild string, now time.Time) ([]*storage.Seek, error) {
+	q, err := b.store.Seeks(ctx, guild, now)
+	var bad *storage.UnreadableError
+	if errors.As(err, &bad) {
+		b.log.Error("seeks that cannot be read are passed over", "guild", guild, "members", bad.Keys, "error", bad)
+		return q, nil
+	}
+	return q, err
+}
+
 // onSeeks shows the server's queue to the member, with a button to leave
 // it when they are in it. A seek shows only what its member chose.
 func (b *Bot) onSeeks(ctx context.Context, i *discordgo.Interaction) {
@@ -369,7 +384,7 @@ func (b *Bot) onSeeks(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	p := printerOf(i)
-	q, err := b.store.Seeks(ctx, i.GuildID, b.now())
+	q, err := b.seeks(ctx, i.GuildID, b.now())
 	if err != nil {
 		b.tell(i, b.explain(p, err, "seeks"))
 		return
@@ -399,6 +414,9 @@ func (b *Bot) onSeekButton(ctx context.Context, i *discordgo.Interaction, id cus
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
 		text = p.Sprintf(txtSeekNotIn)
+	case goneForGood(err):
+		// Its record could not be read: it is out of the queue all the same.
+		b.log.Error("a seek that cannot be read was left", "guild", i.GuildID, "error", err)
 	case err != nil:
 		b.tell(i, b.explain(p, err, "leave the queue"))
 		return

@@ -230,7 +230,7 @@ func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) 
 	cancelled := b.cancelServerTournaments(ctx, guild)
 	called, withdrawn := 0, 0
 	for _, ch := range channels {
-		matches, err := b.store.ChannelMatches(ctx, ch, true, 0)
+		matches, err := b.readableMatches(b.store.ChannelMatches(ctx, ch, true, 0))
 		if err != nil {
 			b.log.Error("listing a removed server's matches failed", "guild", guild, "error", err)
 			continue
@@ -270,7 +270,7 @@ func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) 
 // nobody's forfeit. The cancel, the bot's own (cancelledText), calls off
 // their games still on. It returns how many it cancelled.
 func (b *Bot) cancelServerTournaments(ctx context.Context, guild string) (cancelled int) {
-	open, err := b.store.ServerTournaments(ctx, guild, false)
+	open, _, err := b.serverTournaments(ctx, guild, false)
 	if err != nil {
 		b.log.Error("listing a removed server's tournaments failed", "guild", guild, "error", err)
 		return 0

@@ -17,7 +17,9 @@ import (
 // same time, after a pass handled it is held back (timerHolds): it is
 // tried again after timerRetryFirst, then twice as long each time, up to
 // timerRetryMax, while the pass goes on with the others and the loop
-// sleeps until the next timer not held. A timer that moved (a new
+// sleeps until the next timer not held. A tournament whose record cannot
+// be read at all (storage.UnreadableError) is held back so too, by its id
+// (unreadableKey), and logged as each hold begins. A timer that moved (a new
 // deadline, a new wake) is a new one, tried at once. Holds live in the
 // process that runs the timers: a restart, or another process taking
 // them on, tries each at once.
@@ -52,6 +54,12 @@ func deadlineKey(d storage.Deadline) timerKey {
 	return timerKey{kind: byte(d.Kind), id: d.ID, at: d.At.Unix()}
 }
 
+// unreadableKey names the timer of a tournament whose record cannot be
+// read (storage.UnreadableError): by its id alone. Held back as a timer
+// that fails, it is looked at again when its hold ends; once it reads, it
+// is tried at once, under its own key.
+func unreadableKey(id uint64) timerKey { return timerKey{kind: holdTournament, id: id} }
+
 func tournamentKey(t *storage.Tournament) timerKey {
 	at, _ := t.Wake()
 	return timerKey{holdTournament, uint64(t.ID), at.Unix(), t.Version}
@@ -66,6 +74,7 @@ type timerHold struct {
 	fails int
 	until time.Time
 	at    time.Time // of the latest failure
+	since time.Time // of the first failure in a row
 }
 
 // timerHolds are the timers held back after failing; safe for concurrent
@@ -104,10 +113,33 @@ func (h *timerHolds) failed(k timerKey, now time.Time) time.Time {
 	if doubled < 0 {
 		wait = 0
 	}
+	if hold.fails == 0 {
+		hold.since = now
+	}
 	hold.fails++
 	hold.until, hold.at = now.Add(min(wait, timerRetryMax)), now
 	h.m[k] = hold
 	return hold.until
+}
+
+// failingSince is when k began to fail, in a row; false when it is not
+// held.
+func (h *timerHolds) failingSince(k timerKey) (time.Time, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	hold, ok := h.m[k]
+	return hold.since, ok
+}
+
+// rekey carries the hold of from over to to: the timer's own change, which
+// makes no progress, moved its key (markHeldUp).
+func (h *timerHolds) rekey(from, to timerKey) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if hold, ok := h.m[from]; ok {
+		delete(h.m, from)
+		h.m[to] = hold
+	}
 }
 
 // clear forgets k: it was handled, or is no longer due.
@@ -225,7 +257,9 @@ func (b *Bot) nextTimer(ctx context.Context) (time.Time, bool, error) {
 	default:
 		// Due now, and some held: the next wake of one not held, before
 		// the earliest hold ends (which is considered already).
-		list, err := b.store.DueTournaments(ctx, until)
+		// One that cannot be read is held back by the pass that meets it
+		// (tournamentTimers), and looked at again when its hold ends.
+		list, _, err := b.dueTournaments(ctx, until)
 		if err != nil {
 			if ctx.Err() == nil {
 				b.log.Error("reading the next tournament timers failed", "error", err)

@@ -36,7 +36,11 @@ import (
 //     tournamentstart.go; while a round is under way, the pass also asks
 //     Discord, at most hourly, whether the players are still members of
 //     the server, and withdraws those who left (tournamentleavers.go, which
-//     says when else they are looked for);
+//     says when else they are looked for); a tournament whose timer keeps
+//     failing is held back (timerholds.go), and after an hour its channel
+//     is told, once a stall, that it is held up (markHeldUp); one whose
+//     record cannot be read is held back by its id and logged, and holds
+//     up no other (dueTournaments);
 //   - the end of a tournament match, however it ended (afterChange), records
 //     its result (here, with updateTournament, the one way a stored tournament
 //     changes);

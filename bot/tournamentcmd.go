@@ -160,17 +160,18 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 		}
 		return t, ""
 	}
-	open, err := b.store.ServerTournaments(ctx, i.GuildID, false)
+	open, unread, err := b.serverTournaments(ctx, i.GuildID, false)
 	if err != nil {
 		return nil, b.explain(p, err, "tournament")
 	}
-	if len(open) == 0 {
+	if len(open)+unread == 0 {
 		// None under way: the latest that was, for its standings.
-		if all, err := b.store.ServerTournaments(ctx, i.GuildID, true); err == nil && len(all) > 0 {
+		if all, _, err := b.serverTournaments(ctx, i.GuildID, true); err == nil && len(all) > 0 {
 			return all[len(all)-1], ""
 		}
 	}
-	switch len(open) {
+	// One that cannot be read is under way too: the member may mean it.
+	switch len(open) + unread {
 	case 0:
 		return nil, p.Sprintf("This server has no tournament under way. A moderator can start one with `/stratego tournament create`.")
 	case 1:

@@ -22,6 +22,11 @@ import (
 // retries, in order. Each is told from the tournament as it stood right
 // after its event (the first Notice.Log events of its log).
 
+// txtTourneyHeldUp tells a tournament's channel, once a stall, that the
+// bot's timers have failed for long to go on with it (markHeldUp): who
+// waits for a round knows why, and the server's admins whom to tell.
+const txtTourneyHeldUp = "**%[1]s** is held up: I have not been able to go on with it since <t:%[2]s:f>. I keep trying, and it goes on by itself as soon as I can. If this lasts, please tell whoever runs this bot."
+
 // txtTourneyNoReach tells a tournament's organiser that its channel is out
 // of the bot's reach.
 const txtTourneyNoReach = "I could not post an announcement of **%[1]s** in <#%[2]s>: I need to see that channel and to send messages and attach files there. Until then `/stratego tournament standings` shows where it stands; the players get their games by DM."
@@ -171,6 +176,11 @@ func (b *Bot) composeTournament(ctx context.Context, n storage.Notice, t *storag
 		if text = awayText(p, t); text == "" {
 			return nil, nil
 		}
+	case storage.EventTourneyHeldUp:
+		if t.HeldUp.IsZero() || t.Done {
+			return nil, nil // it went on meanwhile: its own announcement tells it
+		}
+		text = p.Sprintf(txtTourneyHeldUp, mdEscape(t.Name), unix(t.HeldUp))
 	default:
 		return nil, fmt.Errorf("%s is no tournament announcement", n.Event)
 	}

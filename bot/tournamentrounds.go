@@ -15,12 +15,13 @@ import (
 // due, at the same time, after it ran is held back (timerholds.go): what
 // was due failed (its round's matches could not all be started, its
 // round could not be closed), and is tried again later, the other
-// tournaments and the matches' timers going on meanwhile.
+// tournaments and the matches' timers going on meanwhile; so is one whose
+// record cannot be read (dueTournaments).
 func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 	if b.holds.held(dueTournamentsKey, now) {
 		return
 	}
-	due, err := b.store.DueTournaments(ctx, now)
+	due, unreadable, err := b.dueTournaments(ctx, now)
 	if err != nil {
 		until := b.holds.failed(dueTournamentsKey, now)
 		b.log.Error("reading due tournaments failed", "error", err, "retry", until)
@@ -28,7 +29,20 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 	}
 	b.holds.clear(dueTournamentsKey)
 	keys := map[timerKey]bool{}
+	if unreadable != nil {
+		for i, id := range unreadable.IDs {
+			k := unreadableKey(id)
+			keys[k] = true
+			if b.holds.held(k, now) {
+				continue
+			}
+			if until := b.holds.failed(k, now); until.After(now) { // not for the try at once
+				b.log.Error("a stored tournament cannot be read; its timer is held back, the others go on", "tournament", id, "error", unreadable.Errs[i], "retry", until)
+			}
+		}
+	}
 	var handled []timerKey
+	ran := map[timerKey]*storage.Tournament{}
 	for _, t := range due {
 		k := tournamentKey(t)
 		keys[k] = true
@@ -36,6 +50,7 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 			continue
 		}
 		handled = append(handled, k)
+		ran[k] = t
 		b.guard(ctx, "tournament", func(ctx context.Context) { b.advanceTournament(ctx, t) })
 	}
 	b.holds.keepOnly(isTournamentHold, func(k timerKey) bool { return keys[k] }) // the others moved on
@@ -44,7 +59,7 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 	}
 	left := map[timerKey]bool{}
 	if at, ok := b.nextTournamentWake(ctx); ok && !at.After(now) {
-		still, err := b.store.DueTournaments(ctx, now)
+		still, _, err := b.dueTournaments(ctx, now)
 		if err != nil {
 			b.log.Error("reading due tournaments failed", "error", err)
 			return
@@ -54,13 +69,82 @@ func (b *Bot) tournamentTimers(ctx context.Context, now time.Time) {
 		}
 	}
 	for _, k := range handled {
+		t := ran[k]
 		if left[k] {
 			until := b.holds.failed(k, now)
 			b.log.Warn("a tournament's timer is still due after it ran; tried again later", "tournament", k.id, "retry", until)
+			if since, ok := b.holds.failingSince(k); ok && now.Sub(since) >= heldUpAfter && t.HeldUp.IsZero() && !t.Done {
+				b.guard(ctx, "tournament held up", func(ctx context.Context) {
+					if after := b.markHeldUp(ctx, t.ID, since); after != nil && after.Version == t.Version+1 {
+						b.holds.rekey(k, tournamentKey(after)) // no progress: the hold goes on
+					}
+				})
+			}
 		} else {
 			b.holds.clear(k)
+			if !t.HeldUp.IsZero() {
+				b.guard(ctx, "tournament going on", func(ctx context.Context) { b.markHeldUp(ctx, t.ID, time.Time{}) })
+			}
 		}
 	}
+}
+
+// heldUpAfter is how long a tournament's timer fails, in a row, before
+// its channel is told that the bot cannot go on with it (markHeldUp): the
+// players wait for a round that does not come, and the server's admins
+// learn that the bot, not their settings, holds it up, and whom to tell.
+const heldUpAfter = time.Hour
+
+// markHeldUp records that the timers have failed to move tournament id on
+// since since (the change owes its channel one announcement:
+// storage.EventTourneyHeldUp), or, since zero, that they moved it on
+// again: the next stall is told too. It returns the tournament after, nil
+// when it changed nothing.
+func (b *Bot) markHeldUp(ctx context.Context, id storage.TournamentID, since time.Time) *storage.Tournament {
+	after, err := b.updateTournament(ctx, id, func(x *storage.Tournament) error {
+		if x.HeldUp.IsZero() == since.IsZero() || x.Done && !since.IsZero() {
+			return errNothingToRecord // told already, going on already, or over
+		}
+		x.HeldUp = since
+		return nil
+	})
+	switch {
+	case errors.Is(err, errNothingToRecord):
+		return nil
+	case err != nil:
+		b.log.Warn("recording whether a tournament is held up failed", "tournament", id, "error", err)
+		return nil
+	case since.IsZero():
+		b.log.Info("a tournament held up goes on", "tournament", id)
+	default:
+		b.log.Error("a tournament's timer has failed for long; its channel is told it is held up", "tournament", id, "since", since)
+	}
+	return after
+}
+
+// dueTournaments reads the tournaments due at now: those that can be read,
+// and the others (unreadable: damaged, or written by a newer strategobot),
+// which hold up none of them. err is the read's own failure.
+func (b *Bot) dueTournaments(ctx context.Context, now time.Time) (due []*storage.Tournament, unreadable *storage.UnreadableError, err error) {
+	due, err = b.store.DueTournaments(ctx, now)
+	if errors.As(err, &unreadable) {
+		return due, unreadable, nil
+	}
+	return due, nil, err
+}
+
+// serverTournaments lists the tournaments of guild not yet over (all:
+// every one) that can be read, and how many cannot (damaged, or written by
+// a newer strategobot), each logged by its id: one bad record hides no
+// other. err is the read's own failure.
+func (b *Bot) serverTournaments(ctx context.Context, guild string, all bool) (list []*storage.Tournament, unread int, err error) {
+	list, err = b.store.ServerTournaments(ctx, guild, all)
+	var bad *storage.UnreadableError
+	if errors.As(err, &bad) {
+		b.log.Error("tournaments that cannot be read are passed over", "guild", guild, "tournaments", bad.IDs, "error", bad)
+		return list, len(bad.IDs), nil
+	}
+	return list, 0, err
 }
 
 // nextTournamentWake is when the next tournament timer is due.

@@ -195,7 +195,7 @@ func (b *Bot) orphanMatches(ctx context.Context, t *storage.Tournament, state *t
 	if t.RoundDeadline.IsZero() {
 		paired = t.StartAt // cancelled meanwhile: no round was paired before its start
 	}
-	list, err := b.store.ChannelMatches(ctx, t.ChannelID, true, 0)
+	list, err := b.readableMatches(b.store.ChannelMatches(ctx, t.ChannelID, true, 0))
 	if err != nil {
 		return nil
 	}

@@ -221,7 +221,11 @@
 // which every backend returns alike: ErrStale, ErrNotFound and the refusals
 // of the rules, and for the database itself ErrInUse (another process holds
 // it), ErrCorrupt (damaged, or not a strategobot database, and left as it
-// was), ErrNewerSchema and ErrClosed.
+// was), ErrNewerSchema and ErrClosed. A list of records that meets some
+// it cannot read (damaged, or written by a newer strategobot sharing the
+// database) returns the others with an *UnreadableError that names them
+// (DueTournaments, ServerTournaments, DueNotices, Seeks, PlayerMatches,
+// ChannelMatches), so that one bad record holds up no other.
 //
 // # Hidden information
 //

@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/strategobot/strategobot/game"
 )
@@ -77,3 +78,57 @@ var (
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("database is closed")
 )
+
+// UnreadableError is what a list of records returns, beside those it could
+// read, when it met stored records it cannot read: damaged (ErrCorrupt),
+// written by a newer strategobot (ErrNewerSchema), or gone from under
+// their index. One bad record must not hide the others, nor hold up what
+// is due for them. It names the records by id, never by their content;
+// errors.Is sees each one's error.
+type UnreadableError struct {
+	What string   // the kind of record: "tournament", "seek"
+	IDs  []uint64 // in the list's order: a tournament's id, a seek's 0
+	Keys []string // by IDs: what names a record without an id (a seek: its member's id), else ""
+	Errs []error  // each one's error, by IDs
+}
+
+func (e *UnreadableError) Error() string {
+	names := fmt.Sprint(e.IDs)
+	if slices.ContainsFunc(e.Keys, func(k string) bool { return k != "" }) {
+		names = fmt.Sprint(e.Keys)
+	}
+	return fmt.Sprintf("%d %s record(s) cannot be read (%s): %v", len(e.IDs), e.What, names, errors.Join(e.Errs...))
+}
+
+func (e *UnreadableError) Unwrap() []error { return e.Errs }
+
+// Unreadable collects the records of kind what that a list could not read,
+// for a backend: Add each, then Err.
+type Unreadable struct{ e UnreadableError }
+
+// NewUnreadable starts a collection of the records of kind what a list
+// could not read.
+func NewUnreadable(what string) *Unreadable { return &Unreadable{e: UnreadableError{What: what}} }
+
+// Add notes record id, which could not be read for err.
+func (u *Unreadable) Add(id uint64, err error) { u.AddKey(id, "", err) }
+
+// AddKey notes the record named by id and key, which could not be read for
+// err.
+func (u *Unreadable) AddKey(id uint64, key string, err error) {
+	u.e.IDs = append(u.e.IDs, id)
+	u.e.Keys = append(u.e.Keys, key)
+	u.e.Errs = append(u.e.Errs, err)
+}
+
+// Len is how many records could not be read.
+func (u *Unreadable) Len() int { return len(u.e.IDs) }
+
+// Err is nil when every record was read, else the *UnreadableError.
+func (u *Unreadable) Err() error {
+	if len(u.e.IDs) == 0 {
+		return nil
+	}
+	e := u.e
+	return &e
+}

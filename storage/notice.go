@@ -62,11 +62,16 @@ const (
 	// or ended with the match (Notice.Offer: which one; Notice.Reason:
 	// what became of it): that DM is edited to say so, without its buttons.
 	EventOfferSettled
+
+	// EventTourneyHeldUp: a tournament's announcement, in its channel:
+	// the bot's timers have failed for long to move it on
+	// (Tournament.HeldUp).
+	EventTourneyHeldUp
 )
 
 var eventNames = [...]string{"", "created", "started", "move", "draw-offered", "draw-declined", "ended", "finale", "abandoned", "reminder", "challenge-expired", "fallback", "late-board", "time-given", "pause-offered", "pause-declined", "paused", "resumed", "vacation", "vacation-over",
 	"round-paired", "round-result", "round-closed", "withdrawn", "tournament-over", "tournament-cancelled", "tournament-unreachable",
-	"channel-back", "away", "tournament-away", "offer-settled"}
+	"channel-back", "away", "tournament-away", "offer-settled", "tournament-held-up"}
 
 // String names the event, such as "move".
 func (e Event) String() string {
@@ -78,7 +83,7 @@ func (e Event) String() string {
 
 // ofTournament reports whether e is a tournament's event.
 func (e Event) ofTournament() bool {
-	return e >= EventRoundPaired && e <= EventTourneyNoReach || e == EventTourneyAway
+	return e >= EventRoundPaired && e <= EventTourneyNoReach || e == EventTourneyAway || e == EventTourneyHeldUp
 }
 
 func parseEvent(s string) (Event, error) {

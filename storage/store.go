@@ -78,7 +78,9 @@ type Store interface {
 	Followers(ctx context.Context, id MatchID) ([]string, error)
 
 	// PlayerMatches returns userID's active (set-up or playing) or ended
-	// matches, newest first, at most limit (0: no limit).
+	// matches, newest first, at most limit (0: no limit). One whose record
+	// cannot be read hides no other: the others are returned with an
+	// *UnreadableError that names it (it counts in the limit).
 	PlayerMatches(ctx context.Context, userID string, active bool, limit int) ([]*Match, error)
 	// ChannelMatches does the same for a channel or thread.
 	ChannelMatches(ctx context.Context, channelID string, active bool, limit int) ([]*Match, error)
@@ -160,7 +162,10 @@ type Store interface {
 	// only the oldest, so that they are delivered in order, and not one
 	// that waits for another queue's older notices (NoticeWaitsFor). The notices
 	// listed in skip (the caller's deliveries under way) are left out, and
-	// not counted in the limit.
+	// not counted in the limit. A due notice whose record cannot be read
+	// (damaged, or written by a newer strategobot) holds up no other queue:
+	// the others are returned with an *UnreadableError that names it, and
+	// NextNotice passes over it.
 	DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]Notice, error)
 	// CountNotices returns how many notices the outbox holds: every notice
 	// recorded and neither delivered nor given up yet, in every queue, due

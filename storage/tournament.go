@@ -119,6 +119,12 @@ type Tournament struct {
 	// that was given back to the tournament's timers (GiveAway): each is
 	// given once, and its announcement tells it.
 	AwayFrom, AwayUntil time.Time
+	// HeldUp is when the bot's timers began to fail to move the
+	// tournament on (to start, pair or close a round), set once they had
+	// failed for long, and cleared once they move it on: the change that
+	// sets it owes its channel one announcement (EventTourneyHeldUp), so
+	// that a stall is told once, however long it lasts.
+	HeldUp time.Time
 }
 
 // MaxTournamentName is the longest name a tournament may have.
@@ -310,6 +316,7 @@ func (t *Tournament) normalize() {
 	t.ChannelLost = second(t.ChannelLost)
 	t.AwayFrom = second(t.AwayFrom)
 	t.AwayUntil = second(t.AwayUntil)
+	t.HeldUp = second(t.HeldUp)
 	if t.Names == nil {
 		t.Names = map[string]string{}
 	}
@@ -353,6 +360,7 @@ type tournamentRecord struct {
 	Deleted    bool               `json:"channel_deleted,omitempty"`
 	AwayFrom   int64              `json:"away_from,omitempty"`
 	AwayUntil  int64              `json:"away_until,omitempty"`
+	HeldUp     int64              `json:"held_up,omitempty"`
 }
 
 const tournamentFormat = 1
@@ -367,6 +375,7 @@ func EncodeTournament(t *Tournament) ([]byte, error) {
 		MaxPlayers: t.MaxPlayers, Names: t.Names, Log: t.Log, Games: t.Games, OffThrough: t.OffThrough, Deadline: unixTime(t.RoundDeadline), Done: t.Done, CallingOff: t.CallingOff, Starting: t.Starting,
 		MembersDue: unixTime(t.MembersDue), Changed: unixTime(t.Changed), NoReach: t.NoReachNotice, NoReachAt: unixTime(t.NoReachAt),
 		Lost: unixTime(t.ChannelLost), Deleted: t.ChannelDeleted, AwayFrom: unixTime(t.AwayFrom), AwayUntil: unixTime(t.AwayUntil),
+		HeldUp: unixTime(t.HeldUp),
 	}
 	return json.Marshal(rec)
 }
@@ -392,6 +401,7 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 		MaxPlayers: rec.MaxPlayers, Names: rec.Names, Log: rec.Log, Games: rec.Games, OffThrough: rec.OffThrough, RoundDeadline: fromUnix(rec.Deadline), Done: rec.Done, CallingOff: rec.CallingOff, Starting: rec.Starting,
 		MembersDue: fromUnix(rec.MembersDue), Changed: fromUnix(rec.Changed), NoReachNotice: rec.NoReach, NoReachAt: fromUnix(rec.NoReachAt),
 		ChannelLost: fromUnix(rec.Lost), ChannelDeleted: rec.Deleted, AwayFrom: fromUnix(rec.AwayFrom), AwayUntil: fromUnix(rec.AwayUntil),
+		HeldUp: fromUnix(rec.HeldUp),
 	}
 	t.normalize()
 	return t, nil
@@ -414,7 +424,9 @@ func DecodeTournament(data []byte) (*Tournament, error) {
 //     call-offs of its games still on, as a deadline's);
 //   - the tournament over (Done, not cancelled): the final standings;
 //   - the deadline of a round under way moved on by time nobody ran the
-//     timers (GiveAway): the new deadline.
+//     timers (GiveAway): the new deadline;
+//   - the tournament held up (HeldUp set): that the bot cannot move it
+//     on, once a stall.
 //
 // Each notice's Log is the length of the log right after its event, so
 // that it is told from the tournament as it stood then.
@@ -460,6 +472,9 @@ func TournamentNotices(old, t *Tournament) []Notice {
 	}
 	if !t.Done && t.AwayUntil.After(old.AwayUntil) && !old.RoundDeadline.IsZero() && t.RoundDeadline.After(old.RoundDeadline) {
 		add(EventTourneyAway, len(t.Log))
+	}
+	if !t.Done && old.HeldUp.IsZero() && !t.HeldUp.IsZero() {
+		add(EventTourneyHeldUp, len(t.Log))
 	}
 	return out
 }
@@ -574,14 +589,19 @@ type TournamentStore interface {
 	// (TournamentNotices) recorded in the outbox, in the same transaction.
 	UpdateTournament(ctx context.Context, id TournamentID, expectVersion uint64, fn func(t *Tournament) error) (*Tournament, error)
 	// ServerTournaments returns a server's tournaments, oldest first: those
-	// not Done, or (all) every one.
+	// not Done, or (all) every one. One whose record cannot be read hides
+	// no other: the others are returned with an *UnreadableError that names
+	// it.
 	ServerTournaments(ctx context.Context, guildID string, all bool) ([]*Tournament, error)
 	// MatchTournament returns the board a match plays, or ErrNotFound when
 	// it is no tournament's.
 	MatchTournament(ctx context.Context, id MatchID) (TournamentGame, error)
 	// DueTournaments returns the tournaments whose Wake is at or before now,
 	// earliest first; NextTournamentWake the earliest Wake of any, and false
-	// when none waits.
+	// when none waits. A due tournament whose record cannot be read
+	// (damaged, or written by a newer strategobot) holds up no other:
+	// DueTournaments returns all the others, with an *UnreadableError that
+	// names it.
 	DueTournaments(ctx context.Context, now time.Time) ([]*Tournament, error)
 	NextTournamentWake(ctx context.Context) (time.Time, bool, error)
 }

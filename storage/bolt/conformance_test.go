@@ -24,3 +24,51 @@ func openTemp(t testing.TB, noSync bool) *bolt.DB {
 func TestConformance(t *testing.T) {
 	storagetest.Run(t, func(t *testing.T) storage.Store { return openTemp(t, false) })
 }
+
+// TestUnreadableTournaments: a damaged tournament record holds up no other.
+func TestUnreadableTournaments(t *testing.T) {
+	storagetest.UnreadableTournaments(t, func(t *testing.T) (storage.Store, storagetest.Damage) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, id storage.TournamentID, data []byte) {
+			if err := db.PutTournamentRecord(id, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestUnreadableSeeks: a damaged seek holds up no other of its queue.
+func TestUnreadableSeeks(t *testing.T) {
+	storagetest.UnreadableSeeks(t, func(t *testing.T) (storage.Store, storagetest.DamageSeek) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, guild, user string, data []byte) {
+			if err := db.PutSeekRecord(guild, user, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestUnreadableNotices: a damaged notice holds up no other queue.
+func TestUnreadableNotices(t *testing.T) {
+	storagetest.UnreadableNotices(t, func(t *testing.T) (storage.Store, storagetest.DamageNotice) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, id uint64, data []byte) {
+			if err := db.PutNoticeRecord(id, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestUnreadableMatches: a damaged match hides no other of its lists.
+func TestUnreadableMatches(t *testing.T) {
+	storagetest.UnreadableMatches(t, func(t *testing.T) (storage.Store, storagetest.DamageMatch) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, id storage.MatchID, data []byte) {
+			if err := db.PutMatchRecord(id, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -211,17 +211,21 @@ func (db *DB) listMatches(ctx context.Context, index []byte, name string, active
 		state = stateActive
 	}
 	var out []*storage.Match
+	var unread *storage.Unreadable
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		var err error
+		out, unread = nil, storage.NewUnreadable("match")
 		eachReverse(tx.Bucket(index), prefixKey(name, state), func(id uint64) bool {
-			var m *storage.Match
-			if m, err = db.loadMatch(tx, storage.MatchID(id)); err != nil {
-				return false
+			if m, err := db.loadMatch(tx, storage.MatchID(id)); err != nil {
+				unread.Add(id, err) // one bad record hides no other
+			} else {
+				out = append(out, m)
 			}
-			out = append(out, m)
-			return limit <= 0 || len(out) < limit
+			return limit <= 0 || len(out)+unread.Len() < limit // as PostgreSQL's LIMIT counts it
 		})
-		return err
+		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, unread.Err()
 }

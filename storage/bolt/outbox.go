@@ -143,7 +143,7 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 			}
 			n, err := db.loadNotice(tx, binary.BigEndian.Uint64(k[8:]))
 			if err != nil {
-				return err
+				continue // it cannot be tried: DueNotices names it
 			}
 			after, until, e := db.waiting(tx, n)
 			bad = errors.Join(bad, e)
@@ -179,8 +179,9 @@ func later(a, b time.Time) time.Time {
 func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	var out []storage.Notice
 	var bad error
+	var unread *storage.Unreadable
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		out, bad = out[:0], nil
+		out, bad, unread = out[:0], nil, storage.NewUnreadable("notice")
 		end := uint64(max(now.Unix(), 0))
 		c := tx.Bucket(bucketOutboxDue).Cursor()
 		for k, _ := c.First(); len(k) == 16 && binary.BigEndian.Uint64(k) <= end; k, _ = c.Next() {
@@ -190,7 +191,8 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 			}
 			n, err := db.loadNotice(tx, id)
 			if err != nil {
-				return err
+				unread.Add(id, err) // one bad record holds up no other queue
+				continue
 			}
 			after, until, e := db.waiting(tx, n)
 			bad = errors.Join(bad, e)
@@ -204,10 +206,13 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 		}
 		return nil
 	})
-	if err == nil && bad != nil {
+	if err != nil {
+		return nil, err
+	}
+	if bad != nil {
 		db.logBadWait(bad)
 	}
-	return out, err
+	return out, unread.Err()
 }
 
 // CountNotices returns how many notices the outbox holds: the keys of the

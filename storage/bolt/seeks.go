@@ -3,7 +3,9 @@ package bolt
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -20,24 +22,28 @@ var bucketSeeks = []byte("seeks")
 
 func seekKey(guildID, userID string) []byte { return append(prefixKey(guildID), userID...) }
 
-// queue returns a server's seeks, oldest first.
+// queue returns a server's seeks, oldest first, and those it cannot read
+// (a *storage.UnreadableError, which names their members), which hold up
+// no other.
 func queue(tx *bbolt.Tx, guildID string) ([]*storage.Seek, error) {
 	b := tx.Bucket(bucketSeeks)
 	if b == nil {
 		return nil, nil
 	}
 	var out []*storage.Seek
+	unread := storage.NewUnreadable("seek")
 	prefix := prefixKey(guildID)
 	c := b.Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		s, err := storage.DecodeSeek(v)
 		if err != nil {
-			return nil, err
+			unread.AddKey(0, string(k[len(prefix):]), err)
+			continue
 		}
 		out = append(out, s)
 	}
 	storage.SortSeeks(out)
-	return out, nil
+	return out, unread.Err()
 }
 
 // PlaceSeek puts a seek in its server's queue or makes its match.
@@ -48,9 +54,13 @@ func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.S
 		if err != nil {
 			return err
 		}
-		q, err := queue(tx, s.GuildID)
-		if err != nil {
-			return err
+		q, unread := queue(tx, s.GuildID) // one that cannot be read is passed over
+		var bad *storage.UnreadableError
+		if errors.As(unread, &bad) && slices.Contains(bad.Keys, s.Player.UserID) {
+			// The member's own, which cannot be read: the new one replaces it.
+			if err := b.Delete(seekKey(s.GuildID, s.Player.UserID)); err != nil {
+				return err
+			}
 		}
 		plan, err := db.Changes().PlanSeek(q, s, partnerSide)
 		if err != nil {
@@ -85,19 +95,25 @@ func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.S
 // Seeks returns a server's waiting seeks, oldest first.
 func (db *DB) Seeks(ctx context.Context, guildID string, now time.Time) ([]*storage.Seek, error) {
 	var out []*storage.Seek
+	var unread error
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		q, err := queue(tx, guildID)
+		var q []*storage.Seek
+		q, unread = queue(tx, guildID)
 		out = storage.LiveSeeks(q, now)
-		return err
+		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, unread
 }
 
 // DeleteSeek takes a member's seek out of a server's queue.
 func (db *DB) DeleteSeek(ctx context.Context, guildID, userID string) (*storage.Seek, error) {
 	var out *storage.Seek
+	var bad error
 	err := db.update(ctx, func(tx *bbolt.Tx) error {
-		out = nil
+		out, bad = nil, nil
 		b := tx.Bucket(bucketSeeks)
 		var data []byte
 		if b != nil {
@@ -106,12 +122,11 @@ func (db *DB) DeleteSeek(ctx context.Context, guildID, userID string) (*storage.
 		if data == nil {
 			return fmt.Errorf("seek of %s: %w", userID, storage.ErrNotFound)
 		}
-		s, err := storage.DecodeSeek(data)
-		if err != nil {
-			return err
-		}
-		out = s
+		out, bad = storage.DecodeSeek(data) // one that cannot be read goes all the same
 		return b.Delete(seekKey(guildID, userID))
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, bad
 }

@@ -173,21 +173,13 @@ func allowTournament(tx *bbolt.Tx, t *storage.Tournament, limits storage.Tournam
 		return nil
 	}
 	onServer, ofCreator := 0, 0
-	var err error
 	each(tx.Bucket(bucketTourneyBy), prefixKey(t.GuildID, stateActive), func(id uint64) bool {
-		var open *storage.Tournament
-		if open, err = loadTournament(tx, storage.TournamentID(id)); err != nil {
-			return false
-		}
-		onServer++
-		if open.CreatorID == t.CreatorID {
+		onServer++ // one that cannot be read counts for the server, its creator unknown
+		if open, err := loadTournament(tx, storage.TournamentID(id)); err == nil && open.CreatorID == t.CreatorID {
 			ofCreator++
 		}
 		return true
 	})
-	if err != nil {
-		return err
-	}
 	return limits.Allow(onServer, ofCreator)
 }
 
@@ -230,31 +222,37 @@ func (db *DB) UpdateTournament(ctx context.Context, id storage.TournamentID, exp
 	return out, nil
 }
 
-// ServerTournaments returns a server's tournaments, oldest first.
+// ServerTournaments returns a server's tournaments, oldest first: those it
+// can read, and a *storage.UnreadableError naming the others.
 func (db *DB) ServerTournaments(ctx context.Context, guildID string, all bool) ([]*storage.Tournament, error) {
 	states := []byte{stateActive}
 	if all {
 		states = append(states, stateFinished)
 	}
 	var out []*storage.Tournament
+	var unread *storage.Unreadable
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		var err error
+		out, unread = nil, storage.NewUnreadable("tournament")
 		for _, state := range states {
 			each(tx.Bucket(bucketTourneyBy), prefixKey(guildID, state), func(id uint64) bool {
-				var t *storage.Tournament
-				if t, err = loadTournament(tx, storage.TournamentID(id)); err != nil {
-					return false
+				t, err := loadTournament(tx, storage.TournamentID(id))
+				if err != nil {
+					unread.Add(id, err) // one bad record hides no other
+					return true
 				}
 				out = append(out, t)
 				return true
 			})
 		}
-		return err
+		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
 	if all {
 		sortTournaments(out)
 	}
-	return out, err
+	return out, unread.Err()
 }
 
 func sortTournaments(list []*storage.Tournament) {
@@ -280,21 +278,29 @@ func (db *DB) MatchTournament(ctx context.Context, id storage.MatchID) (storage.
 	return g, err
 }
 
-// DueTournaments returns the tournaments whose timer is due at now.
+// DueTournaments returns the tournaments whose timer is due at now: those
+// it can read, and a *storage.UnreadableError naming the others.
 func (db *DB) DueTournaments(ctx context.Context, now time.Time) ([]*storage.Tournament, error) {
 	var out []*storage.Tournament
+	var unread *storage.Unreadable
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
+		out, unread = nil, storage.NewUnreadable("tournament")
 		c := tx.Bucket(bucketTourneyWake).Cursor()
 		for k, _ := c.First(); len(k) == 16 && int64(binary.BigEndian.Uint64(k)) <= now.Unix(); k, _ = c.Next() {
-			t, err := loadTournament(tx, storage.TournamentID(binary.BigEndian.Uint64(k[8:])))
+			id := binary.BigEndian.Uint64(k[8:])
+			t, err := loadTournament(tx, storage.TournamentID(id))
 			if err != nil {
-				return err
+				unread.Add(id, err) // one bad record holds up no other
+				continue
 			}
 			out = append(out, t)
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, unread.Err()
 }
 
 // NextTournamentWake returns the earliest tournament timer.

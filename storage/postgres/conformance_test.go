@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/pgtest"
 	"github.com/strategobot/strategobot/storage"
@@ -181,4 +183,80 @@ func (p *twoPools) RevokeLinks(ctx context.Context, user string) (uint32, error)
 }
 func (p *twoPools) WebKey(ctx context.Context) ([]byte, error) {
 	return p.pick().WebKey(ctx)
+}
+
+// TestUnreadableTournaments: a damaged tournament record, or one a newer
+// strategobot wrote into the shared database, holds up no other.
+func TestUnreadableTournaments(t *testing.T) {
+	storagetest.UnreadableTournaments(t, func(t *testing.T) (storage.Store, storagetest.Damage) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, id storage.TournamentID, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE tournaments SET record = $2 WHERE id = $1", int64(id), string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestUnreadableSeeks: a damaged seek, or one a newer strategobot wrote,
+// holds up no other of its queue.
+func TestUnreadableSeeks(t *testing.T) {
+	storagetest.UnreadableSeeks(t, func(t *testing.T) (storage.Store, storagetest.DamageSeek) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, guild, user string, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE seeks SET record = $3 WHERE guild_id = $1 AND user_id = $2", guild, user, string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestUnreadableNotices: a damaged notice, or one a newer strategobot
+// wrote, holds up no other queue.
+func TestUnreadableNotices(t *testing.T) {
+	storagetest.UnreadableNotices(t, func(t *testing.T) (storage.Store, storagetest.DamageNotice) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, id uint64, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE notices SET record = $2 WHERE id = $1", int64(id), string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestUnreadableMatches: a damaged match, or one a newer strategobot
+// wrote, hides no other of its lists.
+func TestUnreadableMatches(t *testing.T) {
+	storagetest.UnreadableMatches(t, func(t *testing.T) (storage.Store, storagetest.DamageMatch) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, id storage.MatchID, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE matches SET record = $2 WHERE id = $1", int64(id), string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
 }

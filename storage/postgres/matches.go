@@ -244,7 +244,7 @@ func (db *DB) PlayerMatches(ctx context.Context, userID string, active bool, lim
 	if userID == "" {
 		return nil, db.ready(ctx)
 	}
-	return db.listMatches(ctx, `SELECT record FROM (
+	return db.listMatches(ctx, `SELECT id, record FROM (
 		(SELECT id, record FROM matches WHERE red_id = $1 AND active = $2 ORDER BY id DESC LIMIT $3)
 		UNION ALL
 		(SELECT id, record FROM matches WHERE blue_id = $1 AND active = $2 ORDER BY id DESC LIMIT $3)
@@ -256,15 +256,17 @@ func (db *DB) ChannelMatches(ctx context.Context, channelID string, active bool,
 	if channelID == "" {
 		return nil, db.ready(ctx)
 	}
-	return db.listMatches(ctx, `SELECT record FROM (
+	return db.listMatches(ctx, `SELECT id, record FROM (
 		(SELECT id, record FROM matches WHERE channel_id = $1 AND active = $2 ORDER BY id DESC LIMIT $3)
 		UNION ALL
 		(SELECT id, record FROM matches WHERE thread_id = $1 AND active = $2 ORDER BY id DESC LIMIT $3)
 	) AS m ORDER BY id DESC LIMIT $3`, channelID, active, limit)
 }
 
-// listMatches runs a query of match records with the parameters name, active
-// and limit (0: no limit, which is LIMIT NULL).
+// listMatches runs a query of matches' ids and records with the parameters
+// name, active and limit (0: no limit, which is LIMIT NULL): those it
+// cannot read are named by the *storage.UnreadableError it returns with
+// the others.
 func (db *DB) listMatches(ctx context.Context, sql, name string, active bool, limit int) ([]*storage.Match, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
@@ -273,5 +275,31 @@ func (db *DB) listMatches(ctx context.Context, sql, name string, active bool, li
 	if limit > 0 {
 		lim = limit
 	}
-	return records(ctx, db, "list matches", storage.DecodeMatch, sql, name, active, lim)
+	rows, err := db.pool.Query(ctx, sql, name, active, lim)
+	if err != nil {
+		return nil, db.fail(query("list matches", err))
+	}
+	type row struct {
+		id   int64
+		data []byte
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var x row
+		err := r.Scan(&x.id, &x.data)
+		return x, err
+	})
+	if err != nil {
+		return nil, db.fail(query("list matches", err))
+	}
+	unread := storage.NewUnreadable("match")
+	out := make([]*storage.Match, 0, len(list))
+	for _, r := range list {
+		m, err := storage.DecodeMatch(r.data)
+		if err != nil {
+			unread.Add(uint64(r.id), err) // one bad record hides no other
+			continue
+		}
+		out = append(out, m)
+	}
+	return out, unread.Err()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -24,21 +25,17 @@ func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.S
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtextextended('seeks:' || $1, 0))", s.GuildID); err != nil {
 			return query("lock the queue", err)
 		}
-		rows, err := tx.Query(ctx, "SELECT record FROM seeks WHERE guild_id = $1", s.GuildID)
+		q, unread, err := readQueue(ctx, tx, "SELECT user_id, record FROM seeks WHERE guild_id = $1", s.GuildID)
 		if err != nil {
-			return query("read the queue", err)
+			return err
 		}
-		q, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*storage.Seek, error) {
-			var data []byte
-			if err := row.Scan(&data); err != nil {
-				return nil, err
+		var bad *storage.UnreadableError
+		if errors.As(unread, &bad) && slices.Contains(bad.Keys, s.Player.UserID) {
+			// The member's own, which cannot be read: the new one replaces it.
+			if _, err := tx.Exec(ctx, "DELETE FROM seeks WHERE guild_id = $1 AND user_id = $2", s.GuildID, s.Player.UserID); err != nil {
+				return query("remove a seek", err)
 			}
-			return storage.DecodeSeek(data)
-		})
-		if err != nil {
-			return query("read the queue", err)
 		}
-		storage.SortSeeks(q)
 		plan, err := db.changes.PlanSeek(q, s, partnerSide)
 		if err != nil {
 			return err
@@ -74,13 +71,46 @@ func (db *DB) Seeks(ctx context.Context, guildID string, now time.Time) ([]*stor
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
-	q, err := records(ctx, db, "list seeks", storage.DecodeSeek,
-		"SELECT record FROM seeks WHERE guild_id = $1 AND expires_at > $2", guildID, now)
+	q, unread, err := readQueue(ctx, db.pool, "SELECT user_id, record FROM seeks WHERE guild_id = $1 AND expires_at > $2", guildID, now)
 	if err != nil {
-		return nil, err
+		return nil, db.fail(err)
 	}
-	storage.SortSeeks(q)
-	return q, nil
+	return q, unread
+}
+
+// readQueue runs sql, whose rows are a seek's member and record each, and
+// returns the seeks, oldest first, and those it cannot read (a
+// *storage.UnreadableError, which names their members).
+func readQueue(ctx context.Context, q interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}, sql string, args ...any) (queue []*storage.Seek, unread, err error) {
+	rows, err := q.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, nil, query("read the queue", err)
+	}
+	type row struct {
+		user string
+		data []byte
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var x row
+		err := r.Scan(&x.user, &x.data)
+		return x, err
+	})
+	if err != nil {
+		return nil, nil, query("read the queue", err)
+	}
+	bad := storage.NewUnreadable("seek")
+	for _, r := range list {
+		s, err := storage.DecodeSeek(r.data)
+		if err != nil {
+			bad.AddKey(0, r.user, err) // one bad record holds up no other
+			continue
+		}
+		queue = append(queue, s)
+	}
+	storage.SortSeeks(queue)
+	return queue, bad.Err(), nil
 }
 
 // DeleteSeek takes a member's seek out of a server's queue.

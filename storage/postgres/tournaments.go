@@ -143,13 +143,47 @@ func (db *DB) UpdateTournament(ctx context.Context, id storage.TournamentID, exp
 	return out, nil
 }
 
-// ServerTournaments returns a server's tournaments, oldest first.
+// ServerTournaments returns a server's tournaments, oldest first: those it
+// can read, and a *storage.UnreadableError naming the others.
 func (db *DB) ServerTournaments(ctx context.Context, guildID string, all bool) ([]*storage.Tournament, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
-	return records(ctx, db, "list tournaments", storage.DecodeTournament,
-		"SELECT record FROM tournaments WHERE guild_id = $1 AND (NOT done OR $2) ORDER BY id", guildID, all)
+	return db.tournaments(ctx, "list tournaments",
+		"SELECT id, record FROM tournaments WHERE guild_id = $1 AND (NOT done OR $2) ORDER BY id", guildID, all)
+}
+
+// tournaments runs sql, whose rows are a tournament's id and record each,
+// and decodes them: those it cannot are named by the *UnreadableError it
+// returns with the others. what names the query in errors.
+func (db *DB) tournaments(ctx context.Context, what, sql string, args ...any) ([]*storage.Tournament, error) {
+	rows, err := db.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, db.fail(query(what, err))
+	}
+	type row struct {
+		id   int64
+		data []byte
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var x row
+		err := r.Scan(&x.id, &x.data)
+		return x, err
+	})
+	if err != nil {
+		return nil, db.fail(query(what, err))
+	}
+	unread := storage.NewUnreadable("tournament")
+	var out []*storage.Tournament
+	for _, r := range list {
+		t, err := storage.DecodeTournament(r.data)
+		if err != nil {
+			unread.Add(uint64(r.id), err) // one bad record hides no other
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, unread.Err()
 }
 
 // MatchTournament returns the board a match plays.
@@ -228,13 +262,13 @@ func refreshTournamentWakes(ctx context.Context, pool *pgxpool.Pool) error {
 	return nil
 }
 
-// DueTournaments returns the tournaments whose timer is due at now.
+// DueTournaments returns the tournaments whose timer is due at now: those
+// it can read, and a *storage.UnreadableError naming the others.
 func (db *DB) DueTournaments(ctx context.Context, now time.Time) ([]*storage.Tournament, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
-	return records(ctx, db, "due tournaments", storage.DecodeTournament,
-		"SELECT record FROM tournaments WHERE wake <= $1 ORDER BY wake, id", now)
+	return db.tournaments(ctx, "due tournaments", "SELECT id, record FROM tournaments WHERE wake <= $1 ORDER BY wake, id", now)
 }
 
 // NextTournamentWake returns the earliest tournament timer.

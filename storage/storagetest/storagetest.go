@@ -98,6 +98,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TournamentAllAtOnce", testTournamentAllAtOnce},
 		{"TournamentCreateLimits", testTournamentCreateLimits},
 		{"TournamentChannelLost", testTournamentChannelLost},
+		{"TournamentHeldUp", testTournamentHeldUp},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

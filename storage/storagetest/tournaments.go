@@ -875,3 +875,51 @@ func testTournamentChannelLost(t *testing.T, s storage.Store) {
 		t.Errorf("recording a lost channel owes %v, want nothing", due)
 	}
 }
+
+// testTournamentHeldUp: the change that marks a tournament held up (its
+// timers failed for long) owes its channel one announcement, at the
+// change, and keeps when the stall began; marked again while it still is,
+// or cleared, it owes none; held up again after it went on, it owes one
+// more. A tournament over owes none.
+func testTournamentHeldUp(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	since := tt.StartAt.Add(time.Minute)
+	told := since.Add(time.Hour)
+	mark := func(at, heldUp time.Time, done bool) func(x *storage.Tournament) error {
+		return func(x *storage.Tournament) error {
+			x.Changed, x.HeldUp, x.Done = at, heldUp, done
+			return nil
+		}
+	}
+	after := must(s.UpdateTournament(ctx, tt.ID, tt.Version, mark(told, since, false))).in(t)
+	if got := must(s.Tournament(ctx, tt.ID)).in(t); !got.HeldUp.Equal(since) {
+		t.Errorf("held up since %v, want %v", got.HeldUp, since)
+	}
+	due := must(s.DueNotices(ctx, told, 0)).in(t)
+	if len(due) != 1 || due[0].Tournament != tt.ID || due[0].Event != storage.EventTourneyHeldUp || due[0].To != storage.AudiencePublic ||
+		due[0].Version != after.Version || !due[0].At.Equal(told) {
+		t.Fatalf("marking a tournament held up owes %s, want one tournament-held-up to the channel at the change", describeNotices(due))
+	}
+	Deliver(t, s, told)
+	steps := []struct {
+		name   string
+		heldUp time.Time
+		done   bool
+		want   string
+	}{
+		{"marked again", since.Add(time.Hour), false, ""},
+		{"cleared", time.Time{}, false, ""},
+		{"held up again", told.Add(24 * time.Hour), false, "tournament-held-up>public"},
+		{"cleared again", time.Time{}, false, ""},
+		{"held up as it ends", told.Add(48 * time.Hour), true, "tournament-over>public"},
+	}
+	for k, step := range steps {
+		at := told.Add(time.Duration(k+1) * time.Hour)
+		must(s.UpdateTournament(ctx, tt.ID, 0, mark(at, step.heldUp, step.done))).in(t)
+		if got := dueEvents(t, s, at); got != step.want {
+			t.Errorf("%s: owes %q, want %q", step.name, got, step.want)
+		}
+		Deliver(t, s, at)
+	}
+}

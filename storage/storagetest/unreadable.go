@@ -1,0 +1,287 @@
+package storagetest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
+)
+
+// Damage overwrites the stored record of tournament id with data, as a
+// damaged disk, a hand edit, or a newer strategobot sharing the database
+// would leave it; the record's indexes (its timer) stay as they were. A
+// backend's own test gives it: the Store interface writes no such record.
+type Damage func(t *testing.T, id storage.TournamentID, data []byte)
+
+// UnreadableTournaments runs, on stores from open, the checks that a
+// tournament record that cannot be read holds up no other: DueTournaments
+// and ServerTournaments return every other tournament, in order, with an
+// *storage.UnreadableError naming that one (errors.Is sees its cause);
+// NextTournamentWake still reports its timer, and CreateTournament counts
+// it among its server's tournaments not yet over.
+func UnreadableTournaments(t *testing.T, open func(t *testing.T) (storage.Store, Damage)) {
+	tests := []struct {
+		name string
+		data string
+		want error
+	}{
+		{"damaged", `{"v":1,"id":2,"log":"not a log"}`, storage.ErrCorrupt},
+		{"bad rules", `{"v":1,"id":2,"game":{"variant":"nonsense"}}`, storage.ErrCorrupt},
+		{"newer", `{"v":99,"id":2}`, storage.ErrNewerSchema},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, damage := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			ctx := context.Background()
+			var ids []storage.TournamentID
+			for _, guild := range []string{"g1", "g2", "g3", "g2"} {
+				ids = append(ids, must(s.CreateTournament(ctx, NewTournament(guild), storage.TournamentLimits{})).in(t).ID)
+			}
+			// The fourth, of g2 too, is over.
+			must(s.UpdateTournament(ctx, ids[3], 0, func(x *storage.Tournament) error { x.Done = true; return nil })).in(t)
+			start := T0.Add(24 * time.Hour) // NewTournament's start
+			damage(t, ids[1], []byte(tc.data))
+			due, err := s.DueTournaments(ctx, start)
+			var unread *storage.UnreadableError
+			if !errors.As(err, &unread) {
+				t.Fatalf("DueTournaments with tournament %d damaged: %v, want an *UnreadableError", ids[1], err)
+			}
+			if !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) || !errors.Is(err, tc.want) {
+				t.Errorf("unreadable %v (%v), want tournament %d, %v", unread.IDs, err, ids[1], tc.want)
+			}
+			var got []storage.TournamentID
+			for _, x := range due {
+				got = append(got, x.ID)
+			}
+			if want := []storage.TournamentID{ids[0], ids[2]}; !slices.Equal(got, want) {
+				t.Errorf("due with tournament %d damaged: %v, want the others %v", ids[1], got, want)
+			}
+			if at, ok, err := s.NextTournamentWake(ctx); !ok || err != nil || !at.Equal(start) {
+				t.Errorf("next timer %v, %v, %v; want the start %v", at, ok, err, start)
+			}
+			// Before any is due, nothing is read, and nothing fails.
+			if due, err := s.DueTournaments(ctx, start.Add(-time.Second)); len(due) != 0 || err != nil {
+				t.Errorf("due before the start: %v, %v", due, err)
+			}
+			for _, all := range []bool{false, true} {
+				list, err := s.ServerTournaments(ctx, "g2", all)
+				if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) || !errors.Is(err, tc.want) {
+					t.Errorf("ServerTournaments(all %v) with tournament %d damaged: %v, want an *UnreadableError naming it", all, ids[1], err)
+				}
+				var got []storage.TournamentID
+				for _, x := range list {
+					got = append(got, x.ID)
+				}
+				var want []storage.TournamentID
+				if all {
+					want = []storage.TournamentID{ids[3]}
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("ServerTournaments(all %v) with tournament %d damaged: %v, want the others %v", all, ids[1], got, want)
+				}
+			}
+			// The damaged one is not over: it counts for its server.
+			limits := storage.TournamentLimits{PerServer: 2}
+			if _, err := s.CreateTournament(ctx, NewTournament("g2"), limits); err != nil {
+				t.Errorf("a second tournament of g2 beside the damaged one: %v", err)
+			}
+			var limit *storage.TournamentLimitError
+			if _, err := s.CreateTournament(ctx, NewTournament("g2"), limits); !errors.As(err, &limit) || limit.Open != 2 {
+				t.Errorf("a third tournament of g2, two allowed: %v, want a *TournamentLimitError of 2", err)
+			}
+		})
+	}
+}
+
+// DamageSeek overwrites the stored record of user's seek in guild with
+// data, as Damage does a tournament's.
+type DamageSeek func(t *testing.T, guild, user string, data []byte)
+
+// UnreadableSeeks runs, on stores from open, the checks that a seek whose
+// record cannot be read holds up no other of its server's queue: Seeks
+// returns the others with an *storage.UnreadableError naming its member;
+// PlaceSeek passes over it, pairs the others and counts it for nothing;
+// its member's next seek replaces it; DeleteSeek takes it out, with its
+// error.
+func UnreadableSeeks(t *testing.T, open func(t *testing.T) (storage.Store, DamageSeek)) {
+	for _, data := range []string{`{"v":1,"player":"not a player"}`, `{"v":99}`} {
+		t.Run(data, func(t *testing.T) {
+			s, damage := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			ctx := context.Background()
+			place := func(k *storage.Seek) storage.SeekOutcome {
+				t.Helper()
+				return must(s.PlaceSeek(ctx, k, game.Red)).in(t)
+			}
+			users := func(q []*storage.Seek) []string {
+				var out []string
+				for _, k := range q {
+					out = append(out, k.Player.UserID)
+				}
+				return out
+			}
+			// 1001 and 1002 wait, each for another time.
+			ann, bob := NewSeek("1001", T0), NewSeek("1002", T0.Add(time.Minute))
+			bob.TimeClass, bob.MoveTime = "12h", 12*time.Hour
+			place(ann)
+			place(bob)
+			damage(t, "g1", "1001", []byte(data))
+			at := T0.Add(2 * time.Minute)
+			q, err := s.Seeks(ctx, "g1", at)
+			var unread *storage.UnreadableError
+			if !errors.As(err, &unread) || !slices.Equal(unread.Keys, []string{"1001"}) {
+				t.Errorf("Seeks with 1001's seek damaged: %v, want an *UnreadableError naming 1001", err)
+			}
+			if got := users(q); !slices.Equal(got, []string{"1002"}) {
+				t.Errorf("the queue with 1001's seek damaged: %v, want the others", got)
+			}
+			// Another of 1001's terms passes it over and meets 1002's.
+			cy := NewSeek("1003", at)
+			cy.TimeClass, cy.MoveTime = "12h", 12*time.Hour
+			if got := place(cy); got.Match == nil || got.Partner.Player.UserID != "1002" {
+				t.Fatalf("1003's seek: %+v, want a match with 1002", got)
+			}
+			// 1001 seeks again: the new seek replaces the damaged one.
+			again := NewSeek("1001", at.Add(time.Minute))
+			if got := place(again); got.Match != nil || got.Seek == nil {
+				t.Fatalf("1001's seek again: %+v, want it to wait", got)
+			}
+			if q, err := s.Seeks(ctx, "g1", at.Add(2*time.Minute)); err != nil || !slices.Equal(users(q), []string{"1001"}) {
+				t.Errorf("the queue after 1001 sought again: %v, %v; want 1001's new seek alone", users(q), err)
+			}
+			// Damaged again, it can still be left.
+			damage(t, "g1", "1001", []byte(data))
+			if _, err := s.DeleteSeek(ctx, "g1", "1001"); err == nil {
+				t.Errorf("DeleteSeek of a damaged seek: no error")
+			}
+			if q, err := s.Seeks(ctx, "g1", at.Add(2*time.Minute)); err != nil || len(q) != 0 {
+				t.Errorf("the queue after 1001 left: %v, %v; want it empty", users(q), err)
+			}
+		})
+	}
+}
+
+// DamageNotice overwrites the stored record of notice id with data, as
+// Damage does a tournament's.
+type DamageNotice func(t *testing.T, id uint64, data []byte)
+
+// UnreadableNotices runs, on stores from open, the checks that a notice
+// whose record cannot be read holds up no other queue of the outbox:
+// DueNotices returns every other due notice with an
+// *storage.UnreadableError naming it, and, skipping it, none; NextNotice
+// passes over it.
+func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice)) {
+	for _, data := range []string{`{"v":1,"event":"no such event"}`, `{"v":99}`} {
+		t.Run(data, func(t *testing.T) {
+			s, damage := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			ctx := context.Background()
+			far := time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+			for k := range 3 {
+				m := NewMatch(game.VariantClassic)
+				m.ChannelID = fmt.Sprintf("c%d", k+1)
+				must(s.CreateMatch(ctx, m)).in(t)
+			}
+			ids := func(ns []storage.Notice) []uint64 {
+				var out []uint64
+				for _, n := range ns {
+					out = append(out, n.ID)
+				}
+				return out
+			}
+			before := ids(must(s.DueNotices(ctx, far, 0)).in(t))
+			if len(before) < 3 {
+				t.Fatalf("three new matches owe %d notices due", len(before))
+			}
+			bad := before[1]
+			damage(t, bad, []byte(data))
+			due, err := s.DueNotices(ctx, far, 0)
+			var unread *storage.UnreadableError
+			if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{bad}) {
+				t.Fatalf("DueNotices with notice %d damaged: %v, want an *UnreadableError naming it", bad, err)
+			}
+			want := slices.DeleteFunc(slices.Clone(before), func(id uint64) bool { return id == bad })
+			if got := ids(due); !slices.Equal(got, want) {
+				t.Errorf("due with notice %d damaged: %v, want the others %v", bad, got, want)
+			}
+			if due, err := s.DueNotices(ctx, far, 0, bad); err != nil || !slices.Equal(ids(due), want) {
+				t.Errorf("due, skipping the damaged one: %v, %v; want %v", ids(due), err, want)
+			}
+			if _, ok, err := s.NextNotice(ctx); !ok || err != nil {
+				t.Errorf("NextNotice with notice %d damaged: %v, %v", bad, ok, err)
+			}
+		})
+	}
+}
+
+// DamageMatch overwrites the stored record of match id with data, as
+// Damage does a tournament's.
+type DamageMatch func(t *testing.T, id storage.MatchID, data []byte)
+
+// UnreadableMatches runs, on stores from open, the checks that a match
+// whose record cannot be read hides no other of its player's or channel's
+// list: PlayerMatches and ChannelMatches return the others, newest first,
+// with an *storage.UnreadableError naming it (counted in the limit).
+func UnreadableMatches(t *testing.T, open func(t *testing.T) (storage.Store, DamageMatch)) {
+	for _, data := range []string{`{"v":2,"id":2,"log":7}`, `{"v":99}`} {
+		t.Run(data, func(t *testing.T) {
+			s, damage := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			ctx := context.Background()
+			var ids []storage.MatchID
+			for range 3 {
+				ids = append(ids, must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t).ID)
+			}
+			damage(t, ids[1], []byte(data))
+			lists := []struct {
+				name string
+				list func(limit int) ([]*storage.Match, error)
+			}{
+				{"PlayerMatches", func(limit int) ([]*storage.Match, error) { return s.PlayerMatches(ctx, "1001", true, limit) }},
+				{"ChannelMatches", func(limit int) ([]*storage.Match, error) { return s.ChannelMatches(ctx, "c1", true, limit) }},
+			}
+			for _, l := range lists {
+				for _, limit := range []int{0, 2} {
+					got, err := l.list(limit)
+					var unread *storage.UnreadableError
+					if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) {
+						t.Errorf("%s(limit %d) with match %d damaged: %v, want an *UnreadableError naming it", l.name, limit, ids[1], err)
+					}
+					var gotIDs []storage.MatchID
+					for _, m := range got {
+						gotIDs = append(gotIDs, m.ID)
+					}
+					want := []storage.MatchID{ids[2], ids[0]}
+					if limit == 2 {
+						want = want[:1] // the damaged one counts in the limit
+					}
+					if !slices.Equal(gotIDs, want) {
+						t.Errorf("%s(limit %d) with match %d damaged: %v, want the others %v", l.name, limit, ids[1], gotIDs, want)
+					}
+				}
+			}
+		})
+	}
+}
