@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -326,4 +327,28 @@ func TestSettledOfferDMUnrecorded(t *testing.T) {
 	}
 	h.bob.ClickButton(t, ask, button(t, ask, "Decline")).Reply(t)
 	settledAs(t, h, ask, "Declined.")
+}
+
+// TestSettledOfferDMRefusedForGood: the store refuses for good to record
+// the DM that asks Bob about Alice's draw offer (the match no longer
+// passes its checks, storage.ErrInvalid). No later pass could record it,
+// so the notice is done at once: Bob is asked once, and his queue does not
+// wait behind it, to be asked again with live buttons each time Discord's
+// nonce window has passed.
+func TestSettledOfferDMRefusedForGood(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+	invalid := fmt.Errorf("match 1: %w", storage.ErrInvalid)
+	h.reads.failUpdateMatchWith.Store(&invalid)
+	h.reads.failUpdateMatch.Store(1 << 20) // for good
+	h.bot.deliverDue(t.Context())
+	h.bob.WaitDM(t, contains("alice offers a draw."))
+	h.outboxEmpty()
+	h.reads.failUpdateMatch.Store(0)
+	if n := countDMs(h.bob, "alice offers a draw."); n != 1 {
+		t.Fatalf("Bob was asked %d times, want once", n)
+	}
 }

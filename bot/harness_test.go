@@ -592,8 +592,10 @@ type countingStore struct {
 	// answers true, as a process that stops before it records the outcome.
 	failDoneOf atomic.Pointer[func(n storage.Notice) bool]
 	// failUpdateMatch makes that many of the next UpdateMatch calls fail,
-	// as a database that is briefly away would.
-	failUpdateMatch atomic.Int64
+	// as a database that is briefly away would, or with failUpdateMatchWith
+	// when set.
+	failUpdateMatch     atomic.Int64
+	failUpdateMatchWith atomic.Pointer[error]
 	// failServer makes that many of the next UpdateServer calls fail,
 	// as a database that is briefly away would.
 	failServer atomic.Int64
@@ -667,6 +669,9 @@ func (c *countingStore) Lead(ctx context.Context, name, holder string, at time.T
 
 func (c *countingStore) UpdateMatch(ctx context.Context, id storage.MatchID, version uint64, fn func(m *storage.Match) error) (*storage.Match, error) {
 	if c.failUpdateMatch.Add(-1) >= 0 {
+		if err := c.failUpdateMatchWith.Load(); err != nil {
+			return nil, *err
+		}
 		return nil, errors.New("the database is away")
 	}
 	c.failUpdateMatch.Store(0)

@@ -686,8 +686,8 @@ func liveGone(n storage.Notice, p outgoing, sendErr error) (*discordgo.MessageSe
 // edited once the offer is settled (EventOfferSettled). It returns the
 // error of a database that did not record it (storeUnread): the notice is
 // then left for a later pass, whose create Discord answers, by its nonce,
-// with the same message. A match gone or unreadable for good has nothing
-// to record.
+// with the same message. A match gone, unreadable or refused for good
+// (ErrInvalid) has nothing a later pass could record.
 func (b *Bot) recordAsked(ctx context.Context, n storage.Notice, message string, now time.Time) error {
 	errKept := errors.New("the DM is recorded already")
 	d := storage.OfferDM{Offer: n.Log, Message: message, At: now}
@@ -700,7 +700,9 @@ func (b *Bot) recordAsked(ctx context.Context, n storage.Notice, message string,
 	switch {
 	case errors.Is(err, errKept):
 	case err != nil:
-		if u := (storeUnread{}); errors.As(unread(err), &u) {
+		// A match the store refuses for good (ErrInvalid) would be refused
+		// on every later pass too: the notice is done, not resent.
+		if u := (storeUnread{}); errors.As(unread(err), &u) && !errors.Is(err, storage.ErrInvalid) {
 			return err
 		}
 		b.log.Warn("the DM that asked about an offer cannot be recorded; it keeps its buttons once the offer is settled", "match", n.Match, "error", err)
