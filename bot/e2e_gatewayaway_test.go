@@ -97,3 +97,47 @@ func TestGatewayOutageMoveReplayed(t *testing.T) {
 		t.Errorf("gateway before %+v, after %+v: want the DM replayed on the resume", before, st)
 	}
 }
+
+// TestGatewayOutageBoardArrives: Alice moves, and Discord holds Bob's
+// board; the gateway goes out, and three hours into the outage the board
+// arrives (REST still answers): Bob's clock starts then. When the bot is
+// connected again, thirty hours later, his clock is given back what of the
+// outage it ran, from his board's arrival, no more: his whole day is still
+// before him.
+func TestGatewayOutageBoardArrives(t *testing.T) {
+	t.Parallel()
+	const day = 24 * time.Hour
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.outboxEmpty()
+	h.advance(time.Hour)
+	hold := h.aliceMovesBobsBoardHeld()
+	before := h.srv.GatewayStats()
+	h.srv.GatewayOutage()
+	h.srv.WaitFor(t, "a reconnect refused", func() bool { return h.srv.GatewayStats().Refused > before.Refused })
+	h.clock.Advance(3 * time.Hour)
+	hold.Release()
+	h.bob.WaitDM(t, contains("alice moved A4-A5"))
+	h.bot.deliverDue(t.Context())
+	arrived := h.clock.Now()
+	if m := h.match(1); m.ClockPending || !m.Deadline.Equal(arrived.Add(day)) {
+		t.Fatalf("Bob's board arrived during the outage: pending %v, deadline %v after it, want a day", m.ClockPending, m.Deadline.Sub(arrived))
+	}
+	h.advance(30 * time.Hour)
+	back := h.clock.Now()
+	h.srv.EndGatewayOutage()
+	h.srv.WaitFor(t, "the time given back", func() bool { return h.srv.GatewayStats().Resumes > before.Resumes && !h.bot.deafNow() })
+	h.advance(0)
+	h.outboxEmpty()
+	m := h.match(1)
+	if m.Phase != storage.PhasePlaying {
+		t.Fatalf("Bob lost as the bot came back: %v", m.Result)
+	}
+	if due := back.Add(day); !m.Deadline.Equal(due) {
+		t.Errorf("Bob's deadline after the outage: %v after it ended, want %v", m.Deadline.Sub(back), day)
+	}
+	if n := countDMs(h.bob, txtAwayTold); n != 1 {
+		t.Errorf("Bob was told %d times of the time given back, want once", n)
+	}
+}

@@ -95,7 +95,8 @@
 // gateway, or no process holding the lease) is not the players': the process that runs them records when it
 // was alive (Alive), and on its return gives each active match an ActAway,
 // which moves its deadline and next reminder on by the part of that time
-// its clock ran, outside its pauses and vacations (see away.go), and tells
+// its clock ran, outside its pauses and vacations and not before its board
+// arrived (ClockStarted: see away.go), and tells
 // whoever must act (EventAway). A tournament is given it too, before its
 // matches (Tournament.GiveAway, in UpdateTournament): the deadline of a
 // round with a game still on, and, while members could still join, the
