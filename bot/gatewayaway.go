@@ -19,16 +19,16 @@ import (
 // (reconnect, after READY or RESUMED), and before any DM or command that
 // the resume replays is handled (awaitHeard), it gives each match back the
 // time away (creditAway, or the lease taken with it), with the texts and
-// history of a restart, and the timers run again: from the first second a
-// routine reconnect takes to hours, the time given back is the same
-// storage.AwayGrace rule as a restart's.
+// history of a restart, and the timers run again. A routine reconnect,
+// within storage.AwayGrace, gives nothing back, as a quick restart does.
 //
-// The outbox runs on meanwhile (its REST requests may still go through): a
-// board that arrives during the outage starts its player's clock then, and
-// what of the time away that clock ran is given back. The board in the
-// browser is not held either: its players may move meanwhile, and are
-// given the time back all the same, like everyone (what a web player did
-// during the outage stands; their clock, like everyone's, stood still).
+// The outbox runs on meanwhile, its REST requests may still go through
+// (on a shared database, only while a process still connected leads): a
+// board that arrives during the outage starts its player's clock then
+// (storage's ClockStarted), and only what of the time away that clock ran
+// is given back. The board in the browser is not held either: its players
+// may move meanwhile, and are given the time back all the same, like
+// everyone (what a web player did during the outage stands).
 
 // deafNow reports whether the gateway is lost: the process runs no timer.
 func (b *Bot) deafNow() bool { return b.deaf.Load() }
