@@ -10,8 +10,11 @@ import (
 )
 
 // Time nobody ran the timers (storage/away.go): the bot's process was down
-// (a crash, a deploy, a reboot), or no process held the lease. Discord does
-// not hand the bot the DMs sent to it meanwhile, so a player could not move:
+// (a crash, a deploy, a reboot), or no process held the lease, or the one
+// that ran them lost its gateway connection (gatewayaway.go: it holds its
+// timers until it is connected again, and then gives the time back here).
+// Discord does not hand the bot the DMs sent to it meanwhile, so a player
+// could not move:
 // the process that runs the timers records every aliveEvery that it is
 // alive (and once more as it stops), and when it starts (once Discord
 // answers, before it connects to the gateway), or takes the lease over,
@@ -44,7 +47,8 @@ const (
 // that no DM or command meets a deadline the time away has not moved yet (and
 // again once connected, for a connection that took long); on a shared
 // database as this process takes the lease (a process that does not lead
-// runs no timer: it times nobody out).
+// runs no timer: it times nobody out); and as the gateway connection comes
+// back after it was lost (gatewayBack).
 func (b *Bot) creditAway(ctx context.Context) []*storage.Match {
 	defer b.awayGivenBack() // or it failed: the requests held wait no longer
 	now := b.now()
@@ -224,7 +228,7 @@ func (b *Bot) keepRoundEnds(ctx context.Context, t *storage.Tournament) {
 
 // recordAlive records that this process, which runs the timers, is alive.
 func (b *Bot) recordAlive(ctx context.Context) {
-	if !b.leading.Load() {
+	if !b.runsTimers() {
 		return
 	}
 	if _, err := b.store.Alive(ctx, b.now()); err != nil && ctx.Err() == nil {

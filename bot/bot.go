@@ -67,6 +67,10 @@ type Bot struct {
 	outboxHolds   timerHolds              // the notices held back after their outcome could not be recorded (outbox.go)
 	reconnecting  atomic.Bool             // a reconnect loop is running
 	leading       atomic.Bool             // this process runs the timers and the outbox (lease.go)
+	deaf          atomic.Bool             // the gateway connection is lost: no timer runs (gatewayaway.go)
+	drops         atomic.Uint64           // counts the gateway connections lost
+	heard         atomic.Pointer[waitCh]  // while deaf, closed once the time away is given back (awaitHeard)
+	gatewayMu     sync.Mutex              // serialises gatewayLost and gatewayBack
 	snapshots     *snapshotCache          // the latest state of matches changed lately (snapshot.go)
 	tournaments   *tournamentCache        // the latest state of tournaments changed or read lately (tournamentcache.go)
 	replays       atomic.Int64            // matches replayed by the bot itself, outside storage's changes
@@ -188,14 +192,21 @@ func (b *Bot) Run(ctx context.Context) error {
 	refused := make(chan error, 1)
 	crashed := make(chan error, 1)
 	removeDisconnect := b.s.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) {
+		b.drops.Add(1) // before reconnect: see there
 		go b.keepGoing("reconnecting", crashed, func() { b.reconnect(ctx, refused) })
 	})
 	defer removeDisconnect()
 	removeInteraction := b.s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
-		b.guard(ctx, "interaction", func(ctx context.Context) { b.onInteraction(ctx, i.Interaction) })
+		b.guard(ctx, "interaction", func(ctx context.Context) {
+			b.awaitHeard(ctx)
+			b.onInteraction(ctx, i.Interaction)
+		})
 	})
 	removeMessage := b.s.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
-		b.guard(ctx, "message", func(ctx context.Context) { b.onMessage(ctx, m.Message) })
+		b.guard(ctx, "message", func(ctx context.Context) {
+			b.awaitHeard(ctx)
+			b.onMessage(ctx, m.Message)
+		})
 	})
 	removeEvent := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.Event) { b.onOwnDM(e) })
 	defer removeEvent()

@@ -74,7 +74,12 @@
 // limits.go the fair limits and the computer's bounded thinking, at the
 // lowest priority (priority_*.go); lease.go which of several processes runs
 // the timers and the outbox; away.go gives the clocks back the time nobody
-// ran the timers (the bot down, or no process leading): the one that runs
+// ran the timers (the bot down, or no process leading, or the one leading
+// cut off from Discord's gateway: gatewayaway.go holds its timers then,
+// and gives the time back once connected, before the DMs and commands
+// the resume replays; the outbox and the board in the browser go on
+// meanwhile, and everyone is given the time back all the same, web
+// players too): the one that runs
 // them records every 30 s that it is alive, and, as it starts (before it
 // connects to Discord, so before any DM or command, and before the board
 // in the browser answers: afterAway) or takes the lease,

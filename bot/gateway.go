@@ -232,34 +232,59 @@ func (w *retrier) peek(asked time.Duration) time.Duration {
 
 // reconnect opens the gateway again after a disconnect, until it works, ctx
 // ends, or Discord refuses the bot for good (sent to refused). discordgo
-// resumes the session when it can, replaying the events missed.
+// resumes the session when it can, replaying the events missed. The timers
+// wait meanwhile, and the time away is given back once connected
+// (gatewayaway.go). A connection lost again as it came back, whose own
+// call found this one still running, is reconnected here too: the
+// Disconnect handler counts it (drops) before calling.
 func (b *Bot) reconnect(ctx context.Context, refused chan<- error) {
-	if !b.reconnecting.CompareAndSwap(false, true) {
+	if ctx.Err() != nil || !b.reconnecting.CompareAndSwap(false, true) {
 		return
 	}
-	defer b.reconnecting.Store(false)
+	b.gatewayLost(ctx)
+	for {
+		seen := b.drops.Load()
+		ok := b.reopen(ctx, refused)
+		if ok {
+			b.gatewayBack(ctx, seen)
+		}
+		b.reconnecting.Store(false)
+		if !ok || ctx.Err() != nil || b.drops.Load() == seen {
+			return
+		}
+		if !b.reconnecting.CompareAndSwap(false, true) {
+			return // the new drop's own call runs
+		}
+		b.gatewayLost(ctx)
+	}
+}
+
+// reopen tries to open the gateway until it works (true), ctx ends, or
+// Discord refuses the bot for good (sent to refused).
+func (b *Bot) reopen(ctx context.Context, refused chan<- error) bool {
 	var again retrier
 	for ctx.Err() == nil {
 		err := b.open(ctx)
 		if ctx.Err() != nil {
-			return
+			return false
 		}
 		if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
 			b.log.Info("reconnected to Discord")
-			return
+			return true
 		}
 		if isFinalClose(err) {
 			select {
 			case refused <- ExplainGatewayError(err):
 			default:
 			}
-			return
+			return false
 		}
 		b.log.Warn("reconnecting to Discord failed; trying again", "in", again.peek(0), "error", ExplainGatewayError(err))
 		if !again.wait(ctx, 0) {
-			return
+			return false
 		}
 	}
+	return false
 }
 
 // open connects the bot's session to the gateway, or gives up as soon as

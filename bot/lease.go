@@ -11,8 +11,11 @@ import (
 // serves its own gateway shards, but exactly one at a time runs the timers
 // and the outbox, the one holding the lease "timers" in the database. It
 // renews the lease every leaseTTL/3; when it dies, another takes over once
-// the lease expires, within leaseTTL. On a bbolt file only one process can
-// run, and it always leads.
+// the lease expires, within leaseTTL. A process cut off from Discord's
+// gateway gives the lease up and takes none until it is back
+// (gatewayaway.go): one that hears Discord leads; with none, no timer runs
+// (nor the outbox) until one reconnects. On a bbolt file only one process
+// can run, and it always leads.
 
 const (
 	leaseTimers = "timers"
@@ -52,6 +55,10 @@ func defaultHolder() string {
 // leads; a process that cannot reach the database does not.
 func (b *Bot) renewLease(ctx context.Context) {
 	if !b.cfg.Shared {
+		return
+	}
+	if b.deafNow() {
+		b.giveUpLease(ctx) // a process that hears Discord leads (gatewayaway.go)
 		return
 	}
 	ok, err := b.store.Lead(ctx, leaseTimers, b.cfg.Holder, b.now(), leaseTTL)

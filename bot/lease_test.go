@@ -154,3 +154,57 @@ func TestFollowerTimersWait(t *testing.T) {
 		t.Errorf("a process that does not lead delivers next at %s (%v, %v), want only when nudged", at, ok, err)
 	}
 }
+
+// TestLeaseDeafGivesWay: on a shared database a process whose gateway
+// connection is lost gives up the lease at once, and takes none while it
+// is lost, so that a process still connected runs the timers: that one
+// takes over at once, with nothing to give back. When every process has
+// lost it, nobody runs the timers; the first back takes the lease and
+// gives the clocks back the time since the last one lost it.
+func TestLeaseDeafGivesWay(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m := setupRunning(t, db)
+	deadline := m.Deadline
+	clock := discordtest.NewFakeClock(T0)
+	one := New(Config{Shared: true, Holder: "one", Now: clock.Now}, nil, db, nil)
+	two := New(Config{Shared: true, Holder: "two", Now: clock.Now}, nil, db, nil)
+	one.renewLease(ctx)
+	two.renewLease(ctx)
+	if !one.leading.Load() || two.leading.Load() {
+		t.Fatalf("leading: one %v, two %v; want one", one.leading.Load(), two.leading.Load())
+	}
+	clock.Advance(time.Hour)
+	one.gatewayLost(ctx)
+	one.renewLease(ctx)
+	two.renewLease(ctx)
+	if one.leading.Load() || !two.leading.Load() {
+		t.Fatalf("one lost its gateway; leading: one %v, two %v; want two at once", one.leading.Load(), two.leading.Load())
+	}
+	clock.Advance(time.Hour)
+	two.gatewayLost(ctx)
+	lost := clock.Now()
+	clock.Advance(30 * time.Hour) // past the set-up deadline
+	for _, b := range []*Bot{one, two} {
+		b.renewLease(ctx)
+		b.handleDue(ctx)
+		if b.leading.Load() {
+			t.Fatalf("%s leads while its gateway is lost", b.cfg.Holder)
+		}
+	}
+	if m, err := db.Match(ctx, m.ID); err != nil || m.Phase != storage.PhaseSetup || !m.Deadline.Equal(deadline) {
+		t.Fatalf("the match changed while nobody heard Discord: %v", err)
+	}
+	one.gatewayBack(ctx, one.drops.Load())
+	if !one.leading.Load() {
+		t.Fatal("one does not lead once its gateway is back")
+	}
+	if m, err = db.Match(ctx, m.ID); err != nil || m.Phase != storage.PhaseSetup || m.Deadline.Sub(deadline) != clock.Now().Sub(lost) {
+		t.Errorf("the set-up deadline moved %v (%v), want %v", m.Deadline.Sub(deadline), err, clock.Now().Sub(lost))
+	}
+}

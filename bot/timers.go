@@ -81,9 +81,10 @@ func (b *Bot) passOver(d storage.Deadline, now time.Time) bool {
 // clock; false: only when nudged. A process that does not lead runs no
 // pass (another does: a timer due stays due until that one handles it, and
 // this one would come back for it at once, again and again), and reads
-// nothing: it is nudged when it takes the lease (renewLease).
+// nothing: it is nudged when it takes the lease (renewLease). Nor does one
+// whose gateway connection is lost (gatewayaway.go), until it is back.
 func (b *Bot) timersNext(ctx context.Context) (time.Time, bool, error) {
-	if !b.leading.Load() {
+	if !b.runsTimers() {
 		return time.Time{}, false, nil
 	}
 	next, ok, err := b.nextTimer(ctx)
@@ -102,11 +103,14 @@ func (b *Bot) timersNext(ctx context.Context) (time.Time, bool, error) {
 // is handed to its answer (computerTurn), which moves when due, later. Passes of two
 // processes may overlap: storage's versions let one of them act on a timer.
 func (b *Bot) handleDue(ctx context.Context) {
-	if !b.leading.Load() {
-		return // another process runs the timers
+	if !b.runsTimers() {
+		return // another process runs the timers, or the gateway is lost (gatewayaway.go)
 	}
 	b.timerPass.Lock()
 	defer b.timerPass.Unlock()
+	if b.deafNow() {
+		return // lost as the pass waited for the one before
+	}
 	now := b.now()
 	b.deadlineTimers(ctx, now)
 	b.tournamentTimers(ctx, now)

@@ -30,12 +30,18 @@ const AwayGrace = time.Minute
 // timers, the clock of whoever must act ran: the part of it its clock was
 // not stopped, as the log tells it (clockStoppedAt), and that no ActAway of
 // the log gave back already (a process that crashed while it gave the time
-// back gives it again when it is back: each match gets it once). Nothing
-// when the clock does not run (it waits for its board, or nobody must
-// act), or its time had run out by from: that was lost while the timers
-// ran.
+// back gives it again when it is back: each match gets it once), nor before
+// the board it waited for arrived (ClockStarted). Nothing when the clock
+// does not run (it waits for its board, or nobody must act), or its time
+// had run out by from: that was lost while the timers ran.
 func (m *Match) awayCredit(from, to time.Time) time.Duration {
 	if !m.ClockRunning() || !m.Deadline.After(from) || !to.After(from) {
+		return 0
+	}
+	// A board that arrived meanwhile (the outbox runs while the gateway
+	// is lost) started its clock then.
+	from = later(from, m.ClockStarted)
+	if !to.After(from) {
 		return 0
 	}
 	return m.clockRan(from, to)

@@ -55,3 +55,27 @@ func TestAwayCredit(t *testing.T) {
 		})
 	}
 }
+
+// TestAwayCreditFromArrival: a board that arrived while nobody ran the
+// timers (the outbox runs while the gateway is lost) started its clock
+// then: only the time after it is given back.
+func TestAwayCreditFromArrival(t *testing.T) {
+	day := 24 * time.Hour
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	a, b := t0.Add(10*time.Hour), t0.Add(16*time.Hour) // away from a to b
+	move := Action{Kind: ActMove, Side: game.Red, At: t0}
+	for _, tc := range []struct {
+		name    string
+		started time.Time
+		want    time.Duration
+	}{
+		{"before the time away", t0.Add(time.Hour), 6 * time.Hour},
+		{"in it", a.Add(4 * time.Hour), 2 * time.Hour},
+		{"as it ended", b, 0},
+	} {
+		m := &Match{Phase: PhasePlaying, Log: []Action{move}, Deadline: tc.started.Add(day), ClockStarted: tc.started, MoveTime: day}
+		if got := m.awayCredit(a, b); got != tc.want {
+			t.Errorf("the board arrived %s: credit %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

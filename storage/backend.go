@@ -138,6 +138,9 @@ func PrepareSave(old, m *Match, g *game.Game, at time.Time) (Saved, error) {
 		return Saved{}, fmt.Errorf("match %d: this change would owe the players %d notices: %w", m.ID, len(s.Notices), ErrInvalid)
 	}
 	m.ClockPending = clockPending(old, m, s.Notices)
+	if m.ClockPending || !m.Phase.Active() {
+		m.ClockStarted = time.Time{} // a new turn's clock waits for its board
+	}
 	if !m.ClockPending || m.Phase != PhaseSetup {
 		m.InvitePending = [2]bool{}
 	}
@@ -317,7 +320,7 @@ func normalize(m *Match) {
 			m.Setups[side].Setup = game.Setup{}
 		}
 	}
-	for _, t := range []*time.Time{&m.Deadline, &m.RemindAt, &m.RoundEnds, &m.Created, &m.Started, &m.Ended, &m.Setups[0].At, &m.Setups[1].At, &m.InviteArrived[0], &m.InviteArrived[1], &m.ToldUnreachable[0], &m.ToldUnreachable[1], &m.PublicLost} {
+	for _, t := range []*time.Time{&m.Deadline, &m.RemindAt, &m.RoundEnds, &m.Created, &m.Started, &m.Ended, &m.Setups[0].At, &m.Setups[1].At, &m.InviteArrived[0], &m.InviteArrived[1], &m.ClockStarted, &m.ToldUnreachable[0], &m.ToldUnreachable[1], &m.PublicLost} {
 		*t = second(*t)
 	}
 	for i := range m.Log {

@@ -421,6 +421,9 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 		m := old.Clone()
 		m.InvitePending[n.To], m.InviteArrived[n.To] = false, second(at)
 		m.startSetupClock(at, c.reminders())
+		if !m.ClockPending {
+			m.ClockStarted = second(at)
+		}
 		return m, true
 	}
 	// Only the board of the turn starts it: a set-up invite done once the
@@ -430,7 +433,7 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 		return nil, false
 	}
 	m := old.Clone()
-	m.ClockPending = false
+	m.ClockPending, m.ClockStarted = false, second(at)
 	m.setDeadline(m.turnEnds(at), c.reminders())
 	return m, true
 }

@@ -91,11 +91,12 @@
 // does. Matches stored before this rule have no invite pending, and their
 // set-up time runs from their creation.
 //
-// Time nobody ran the timers (the bot down, or no process holding the
-// lease) is not the players': the process that runs them records when it
+// Time nobody ran the timers (the bot down, or cut off from Discord's
+// gateway, or no process holding the lease) is not the players': the process that runs them records when it
 // was alive (Alive), and on its return gives each active match an ActAway,
 // which moves its deadline and next reminder on by the part of that time
-// its clock ran, outside its pauses and vacations (see away.go), and tells
+// its clock ran, outside its pauses and vacations and not before its board
+// arrived (ClockStarted: see away.go), and tells
 // whoever must act (EventAway). A tournament is given it too, before its
 // matches (Tournament.GiveAway, in UpdateTournament): the deadline of a
 // round with a game still on, and, while members could still join, the

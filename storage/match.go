@@ -161,6 +161,13 @@ type Match struct {
 	// an invite the clock did not wait for, and in matches stored before it.
 	// It is forgotten once the game begins.
 	InviteArrived [2]time.Time
+	// ClockStarted is when the clock of whoever must act started, when it
+	// waited for their board (ClockPending; in set-up, for the invites):
+	// the board's arrival (StartClock). Zero while it waits, when it did
+	// not wait, and in matches stored before it was kept. Time nobody ran
+	// the timers before it is not given back: that clock did not run
+	// (awayCredit).
+	ClockStarted time.Time
 
 	// CalledOff says why the match ended with no result, when it did
 	// (Phase is PhaseAbandoned).

@@ -194,6 +194,7 @@ type matchRecord struct {
 	Clock    bool               `json:"clock_pending,omitempty"`
 	Invites  []string           `json:"invites_pending,omitempty"` // in set-up, "red", "blue": invites the set-up clock waits for
 	Arrived  []int64            `json:"invites_arrived,omitempty"` // in set-up, when Red's and Blue's invites arrived (0: not yet, or not waited for)
+	Began    int64              `json:"clock_started,omitempty"`   // when the clock that waited for its board started
 	Messages *legacyMessages    `json:"msgs,omitempty"`
 	Rated    bool               `json:"rated,omitempty"`
 	CallOff  string             `json:"called_off,omitempty"` // why it ended with no result; "" for late-setup
@@ -237,8 +238,8 @@ func encodeMatch(m *Match) ([]byte, error) {
 		Log:      encodeLog(m.Created, m.Log),
 		Result:   encodeResult(m.Result),
 		Deadline: unixTime(m.Deadline), RemindAt: unixTime(m.RemindAt), Reminded: m.RemindersSent, Clock: m.ClockPending,
-		Rated: m.RatingApplied,
-		Gone:  m.PublicGone, Lost: unixTime(m.PublicLost), Deleted: m.PublicDeleted, Back: m.PublicBack,
+		Began: unixTime(m.ClockStarted), Rated: m.RatingApplied,
+		Gone: m.PublicGone, Lost: unixTime(m.PublicLost), Deleted: m.PublicDeleted, Back: m.PublicBack,
 		ModNote: m.ModeratorNote, Live: m.LiveMessage, Announce: m.Announce, Tourney: uint64(m.Tournament), RoundEnd: unixTime(m.RoundEnds),
 		Created: unixTime(m.Created), Started: unixTime(m.Started), Ended: unixTime(m.Ended),
 	}
@@ -291,7 +292,7 @@ func decodeMatch(data []byte) (*Match, error) {
 		MoveTime: time.Duration(rec.MoveTime) * time.Second,
 		Casual:   rec.Casual, Computer: rec.Computer,
 		Deadline: fromUnix(rec.Deadline), RemindAt: fromUnix(rec.RemindAt), RemindersSent: rec.Reminded, ClockPending: rec.Clock,
-		RatingApplied: rec.Rated, PublicGone: rec.Gone, PublicLost: fromUnix(rec.Lost), PublicDeleted: rec.Deleted, PublicBack: rec.Back,
+		ClockStarted: fromUnix(rec.Began), RatingApplied: rec.Rated, PublicGone: rec.Gone, PublicLost: fromUnix(rec.Lost), PublicDeleted: rec.Deleted, PublicBack: rec.Back,
 		ModeratorNote: rec.ModNote, LiveMessage: rec.Live, Announce: rec.Announce, Tournament: TournamentID(rec.Tourney), RoundEnds: fromUnix(rec.RoundEnd),
 		Created: fromUnix(rec.Created), Started: fromUnix(rec.Started), Ended: fromUnix(rec.Ended),
 	}

@@ -29,6 +29,7 @@ func TestSetupClockRecord(t *testing.T) {
 	m := setupMatch(base)
 	m.ClockPending, m.InvitePending = true, [2]bool{false, true}
 	m.InviteArrived[game.Red] = base.Add(time.Minute)
+	m.ClockStarted = base.Add(2 * time.Minute) // kept as it would be once the clock runs
 	data, err := encodeMatch(m)
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +44,7 @@ func TestSetupClockRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got.ClockPending || got.InvitePending != m.InvitePending || got.InviteArrived != m.InviteArrived {
+	if !got.ClockPending || got.InvitePending != m.InvitePending || got.InviteArrived != m.InviteArrived || !got.ClockStarted.Equal(m.ClockStarted) {
 		t.Errorf("read back: pending %v, invites %v, arrived %v", got.ClockPending, got.InvitePending, got.InviteArrived)
 	}
 	var rec map[string]any

@@ -50,6 +50,7 @@ const (
 // GatewayStats counts what happened on the gateway.
 type GatewayStats struct {
 	Connections     int // websocket connections accepted
+	Refused         int // connections refused during an outage (GatewayOutage)
 	Identifies      int // IDENTIFYs answered with READY
 	Resumes         int // RESUMEs answered with the missed events and RESUMED
 	InvalidSessions int // RESUMEs refused with INVALID_SESSION
@@ -151,6 +152,13 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	if s.closed {
 		s.mu.Unlock()
 		http.Error(w, "closed", http.StatusServiceUnavailable)
+		return
+	}
+	if s.gatewayOut.Load() {
+		s.stats.Refused++
+		s.notify()
+		s.mu.Unlock()
+		http.Error(w, "the gateway is out", http.StatusServiceUnavailable)
 		return
 	}
 	s.wg.Add(1) // hijacked connections are not waited for by httptest
@@ -597,6 +605,19 @@ func (s *Server) DropGateway() {
 		c.close()
 	}
 }
+
+// GatewayOutage cuts every gateway connection without a close frame, and
+// refuses each new one (503, before the WebSocket upgrade) until
+// EndGatewayOutage, as an outage of Discord's gateway does while its REST
+// API may still answer. Sessions stay resumable. Wait for
+// GatewayStats().Refused to see the client's reconnects refused.
+func (s *Server) GatewayOutage() {
+	s.gatewayOut.Store(true)
+	s.DropGateway()
+}
+
+// EndGatewayOutage lets connections to the gateway through again.
+func (s *Server) EndGatewayOutage() { s.gatewayOut.Store(false) }
 
 // RevokeToken resets the bot's token, as its owner does in the Developer
 // Portal (or Discord does on finding it leaked): every gateway connection

@@ -103,6 +103,31 @@ func TestResume(t *testing.T) {
 	}
 }
 
+// TestGatewayOutage: while the gateway is out, every connection is refused
+// and REST still answers; once it is back, the client resumes and gets what
+// was dispatched meanwhile.
+func TestGatewayOutage(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, func(s *discordgo.Session) {
+		s.AddHandler(respond(t, func(i *discordgo.Interaction) *discordgo.InteractionResponse {
+			return &discordgo.InteractionResponse{Type: 4, Data: content("back")}
+		}))
+	})
+	w.srv.GatewayOutage()
+	w.srv.WaitFor(t, "a connection refused", func() bool { return w.srv.GatewayStats().Refused > 0 })
+	if _, err := w.sess.User("@me"); err != nil {
+		t.Errorf("REST during the outage: %v", err)
+	}
+	in := w.alice.SlashCommand(t, w.guild.General(), "stratego board")
+	w.srv.EndGatewayOutage()
+	if reply := in.Reply(t); reply.Content != "back" {
+		t.Errorf("reply %q", reply.Content)
+	}
+	if st := w.srv.GatewayStats(); st.Resumes != 1 || st.Identifies != 1 || st.Replayed < 1 {
+		t.Errorf("stats %+v", st)
+	}
+}
+
 // TestGatewayRefusals checks the close codes Discord uses to refuse a
 // client, and that each fails the test.
 func TestGatewayRefusals(t *testing.T) {

@@ -43,6 +43,9 @@ type Server struct {
 	// tokenRevoked: the bot's token was reset (RevokeToken); requests and
 	// connections with it are refused as Discord refuses them.
 	tokenRevoked atomic.Bool
+	// gatewayOut: the gateway is out (GatewayOutage): every new
+	// connection to it is refused, until EndGatewayOutage.
+	gatewayOut atomic.Bool
 
 	vmu        sync.Mutex // guards violations and vclosed
 	violations []string
