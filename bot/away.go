@@ -16,8 +16,9 @@ import (
 // Discord does not hand the bot the DMs sent to it meanwhile, so a player
 // could not move:
 // the process that runs the timers records every aliveEvery that it is
-// alive (and once more as it stops), and when it starts (once Discord
-// answers, before it connects to the gateway), or takes the lease over,
+// alive (and once more as it stops), and when it starts (once connected
+// to the gateway, the DMs and commands held until then), or takes the
+// lease over,
 // before any timer of its own runs, it gives each active match the part of
 // the time since that its clock ran (creditAway). Its player who must act
 // is told, and asked to send again a move sent meanwhile. Each tournament is
@@ -42,10 +43,10 @@ const (
 // and gives each active match the part of the time since the last record
 // (when it is longer than storage.AwayGrace) that its clock ran; it
 // returns the matches given time. It runs before any timer of this process
-// does: on bbolt as the bot starts, once Discord answers (a start that
-// cannot reach it records nothing) and before it connects to the gateway, so
-// that no DM or command meets a deadline the time away has not moved yet (and
-// again once connected, for a connection that took long); on a shared
+// does: on bbolt as the bot starts, once connected to the gateway (a start
+// that cannot connect records nothing), the DMs and commands that came
+// meanwhile held until it is done (holdUntilHeard), so that none meets a
+// deadline the time away has not moved yet; on a shared
 // database as this process takes the lease (a process that does not lead
 // runs no timer: it times nobody out); and as the gateway connection comes
 // back after it was lost (gatewayBack).

@@ -265,20 +265,18 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeChannel()
 	defer removeRole()
 	defer removeMember()
-	var credited []*storage.Match
 	if !b.cfg.Shared {
-		// Before any DM or command can reach the bot (on a shared
-		// database, as the lease is taken: renewLease), but only once
-		// Discord answers: a start that cannot reach it runs no timer,
-		// and must not record that it is alive. A service manager
-		// restarts such a bot every few seconds, and each start's record
-		// would leave the next one less than storage.AwayGrace to give
-		// back: an outage of hours would cost the players' clocks all of
-		// it, instead of being given back at once when Discord answers.
-		if _, err := b.s.Gateway(discordgo.WithContext(ctx)); err != nil {
-			return b.notConnected(ctx, err)
-		}
-		credited = b.creditAway(ctx)
+		// The time away is given back only once connected to the gateway
+		// (on a shared database, as the lease is taken: renewLease): a
+		// start that cannot connect runs no timer, and must not record
+		// that it is alive. A service manager restarts such a bot every
+		// few seconds, and each start's record would leave the next one
+		// less than storage.AwayGrace to give back: an outage of hours
+		// would cost the players' clocks all of it, instead of being
+		// given back at once when Discord answers. The DMs and commands
+		// that come as it connects wait for it (awaitHeard).
+		b.holdUntilHeard()
+		defer b.heardAtStart()
 	}
 	if err := b.open(ctx); err != nil {
 		return b.notConnected(ctx, err)
@@ -296,9 +294,11 @@ func (b *Bot) Run(ctx context.Context) error {
 	registered := make(chan error, 1)
 	go b.keepGoing("registering the command", crashed, func() { registered <- b.registerCommands(ctx, appID) })
 	if !b.cfg.Shared {
-		// The time connecting took, when long, and the computer's turns
-		// that the time away moved: it knows its own user now.
-		credited = append(credited, b.creditAway(ctx)...)
+		// Before any timer of this process runs, and before the DMs and
+		// commands held since the start; then the computer's turns that
+		// the time away moved: it knows its own user now.
+		credited := b.creditAway(ctx)
+		b.heardAtStart()
 		b.computerAfterAway(ctx, credited)
 	}
 	b.renewLease(ctx)

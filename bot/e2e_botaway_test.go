@@ -136,52 +136,70 @@ func TestBotAwayOutages(t *testing.T) {
 }
 
 // TestBotAwayThroughFailedStarts: the bot stops twenty hours into Alice's
-// day, and Discord cannot be reached for the next ten hours: a service
-// manager starts the bot again every 50 seconds, and each start fails. Once
-// Discord answers again, Alice's clock is given back the whole time, once:
-// a start that reached nobody ran no timer, and recorded nothing that would
-// leave the next start less than storage.AwayGrace to give back.
+// day, and for the next ten hours Discord cannot be reached (its REST API
+// fails), or its REST API answers but its gateway refuses every connection:
+// a service manager starts the bot again every 50 seconds, and each start
+// fails. Once Discord answers again, Alice's clock is given back the whole
+// time, once: a start that could not connect ran no timer, and recorded
+// nothing that would leave the next start less than storage.AwayGrace to
+// give back.
 func TestBotAwayThroughFailedStarts(t *testing.T) {
 	t.Parallel()
-	h, _, due := aliceToMove(t)
-	h.advance(20 * time.Hour)
-	h.outboxEmpty()
-	down := h.clock.Now()
-	h.shutdown()
-	pics, err := sharedRenderer()
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name string
+		fail func(h *harness) // before each start
+		back func(h *harness) // once Discord answers again
+	}{
+		{"Discord unreachable", func(h *harness) {
+			h.srv.FailNext(t, "GET /gateway", 1, http.StatusServiceUnavailable)
+		}, func(*harness) {}},
+		{"the gateway refusing", func(h *harness) { h.srv.GatewayOutage() }, func(h *harness) { h.srv.EndGatewayOutage() }},
 	}
-	for range 720 { // ten hours
-		h.clock.Advance(50 * time.Second)
-		h.srv.FailNext(t, "GET /gateway", 1, http.StatusServiceUnavailable)
-		db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := h.cfg
-		cfg.Now, cfg.Logger = h.clock.Now, slog.New(slog.DiscardHandler)
-		err = New(cfg, h.srv.NewSession(t), db, pics).Run(t.Context())
-		db.Close()
-		if err == nil {
-			t.Fatal("a start failed to reach Discord, and the bot ran on")
-		}
-	}
-	h.clock.Advance(50 * time.Second)
-	back := h.clock.Now()
-	h.start()
-	h.bot.handleDue(t.Context())
-	h.bot.deliverDue(t.Context())
-	h.outboxEmpty()
-	m := h.match(1)
-	if m.Phase != storage.PhasePlaying {
-		t.Fatalf("Alice lost as the bot came back: %v", m.Result)
-	}
-	if want := due.Add(back.Sub(down)); !m.Deadline.Equal(want) {
-		t.Errorf("her deadline moved %v, want %v: the whole time no start reached Discord", m.Deadline.Sub(due), back.Sub(down))
-	}
-	if n := countDMs(h.alice, txtAwayTold); n != 1 {
-		t.Errorf("Alice was told %d times of the time given back, want once", n)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h, _, due := aliceToMove(t)
+			h.advance(20 * time.Hour)
+			h.outboxEmpty()
+			down := h.clock.Now()
+			h.shutdown()
+			pics, err := sharedRenderer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 720 { // ten hours
+				h.clock.Advance(50 * time.Second)
+				tc.fail(h)
+				db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
+				if err != nil {
+					t.Fatal(err)
+				}
+				cfg := h.cfg
+				cfg.Now, cfg.Logger = h.clock.Now, slog.New(slog.DiscardHandler)
+				err = New(cfg, h.srv.NewSession(t), db, pics).Run(t.Context())
+				db.Close()
+				if err == nil {
+					t.Fatal("a start failed to reach Discord, and the bot ran on")
+				}
+			}
+			tc.back(h)
+			h.clock.Advance(50 * time.Second)
+			back := h.clock.Now()
+			h.start()
+			h.bot.handleDue(t.Context())
+			h.bot.deliverDue(t.Context())
+			h.outboxEmpty()
+			m := h.match(1)
+			if m.Phase != storage.PhasePlaying {
+				t.Fatalf("Alice lost as the bot came back: %v", m.Result)
+			}
+			if want := due.Add(back.Sub(down)); !m.Deadline.Equal(want) {
+				t.Errorf("her deadline moved %v, want %v: the whole time no start reached Discord", m.Deadline.Sub(due), back.Sub(down))
+			}
+			if n := countDMs(h.alice, txtAwayTold); n != 1 {
+				t.Errorf("Alice was told %d times of the time given back, want once", n)
+			}
+		})
 	}
 }
 
@@ -242,33 +260,30 @@ func TestBotAwayInSetup(t *testing.T) {
 }
 
 // TestBotAwayBeforeDiscord: the bot gives the clocks back the time it was
-// away before it connects to Discord, so before any DM or command can reach
-// it: a move Alice sends the moment it is back, past her deadline as it
-// stood, is played, not refused as out of time.
+// away once connected to Discord, and a DM that reaches it before that is
+// done waits for it: a move Alice sends the moment it is back, past her
+// deadline as it stood, is played, not refused as out of time.
 func TestBotAwayBeforeDiscord(t *testing.T) {
 	t.Parallel()
 	h, _, _ := aliceToMove(t)
 	h.advance(20 * time.Hour)
 	h.outboxEmpty()
-	h.shutdown()
-	h.clock.Advance(10 * time.Hour) // past her deadline
-	identified := h.srv.GatewayStats().Identifies
-	var at atomic.Int64 // the connections made when the time was given back
-	at.Store(-1)
-	h.beforeAct = func(_ storage.MatchID, a storage.Action) {
-		if a.Kind == storage.ActAway {
-			at.Store(int64(h.srv.GatewayStats().Identifies))
-		}
-	}
-	h.start()
-	if got := at.Load(); got != int64(identified) {
-		t.Fatalf("the time away was given back with %d connections to Discord made since the restart, want 0 (-1: never)", got-int64(identified))
-	}
 	g, err := h.match(1).Game()
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.alice.SendDM(t, g.LegalMoves()[0].String())
+	h.shutdown()
+	h.clock.Advance(10 * time.Hour) // past her deadline
+	var sent atomic.Bool
+	h.beforeAct = func(_ storage.MatchID, a storage.Action) {
+		if a.Kind == storage.ActAway && sent.CompareAndSwap(false, true) {
+			h.alice.SendDM(t, g.LegalMoves()[0].String()) // connected, the time not yet given back
+		}
+	}
+	h.start()
+	if !sent.Load() {
+		t.Fatal("no time was given back as the bot started")
+	}
 	if m := h.waitStored(1, 1); m.Phase != storage.PhasePlaying || m.Moves() != 1 {
 		t.Fatalf("Alice's move as the bot came back: %v, %d moves", m.Phase, m.Moves())
 	}

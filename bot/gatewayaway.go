@@ -47,8 +47,10 @@ func (b *Bot) gatewayLost(ctx context.Context) {
 	if b.deaf.Load() {
 		return
 	}
-	heard := make(chan struct{})
-	b.heard.Store(&heard)
+	if b.heard.Load() == nil { // a start still giving the time back holds them already
+		heard := make(chan struct{})
+		b.heard.Store(&heard)
+	}
 	b.deaf.Store(true)
 	b.timerPass.Lock() // a pass under way ends first: the timers ran until it did
 	defer b.timerPass.Unlock()
@@ -87,6 +89,32 @@ func (b *Bot) gatewayBack(ctx context.Context, seen uint64) {
 		b.heard.Store(nil)
 	}
 	b.nudgeTimers()
+}
+
+// holdUntilHeard holds the DMs and commands that reach a start on bbolt
+// until heardAtStart: a start gives the time away back only once connected
+// (Run), and one connected meanwhile must not meet a deadline it has not
+// moved yet.
+func (b *Bot) holdUntilHeard() {
+	b.gatewayMu.Lock()
+	defer b.gatewayMu.Unlock()
+	heard := make(chan struct{})
+	b.heard.Store(&heard)
+}
+
+// heardAtStart lets the DMs and commands held since holdUntilHeard run,
+// unless the connection was lost again meanwhile (then gatewayBack does,
+// once it is back). A start that gives up lets them run too: they meet a
+// bot that is stopping.
+func (b *Bot) heardAtStart() {
+	b.gatewayMu.Lock()
+	defer b.gatewayMu.Unlock()
+	if b.deaf.Load() {
+		return
+	}
+	if heard := b.heard.Swap(nil); heard != nil {
+		close(*heard)
+	}
 }
 
 // awaitHeard holds a DM or a command until the time the gateway was lost
