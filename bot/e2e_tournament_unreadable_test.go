@@ -223,6 +223,36 @@ func TestUnreadableTournamentHidesNoOther(t *testing.T) {
 	h.alice.WaitDM(t, contains("**Cup** is cancelled: I was removed from the server it was played in.")) // its organiser
 }
 
+// TestOnlyTournamentUnreadable: the one tournament under way on a server
+// cannot be read. A command that names none is told so, and to tell
+// whoever runs the bot, whose log says why. Before, the command meant "the
+// only one" and took it from the tournaments that could be read, of which
+// there were none: it panicked, and the member saw that the application
+// did not respond.
+func TestOnlyTournamentUnreadable(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.bobAndCarolJoin()
+	h.damageTournament(1, `{"v":99}`)
+	tests := []struct {
+		sub  string
+		args []discordtest.Arg
+	}{
+		{"standings", nil},
+		{"join", nil},
+		{"leave", nil},
+		{"withdraw", nil},
+		{"remove", []discordtest.Arg{discordtest.Opt("player", h.bob)}},
+		{"cancel", nil},
+	}
+	const want = "A tournament under way on this server cannot be read right now. Please tell whoever runs this bot: its log says why."
+	for _, tc := range tests {
+		if msg := h.run(h.alice, tc.sub, tc.args...); msg.Content != want {
+			t.Errorf("/stratego tournament %s answered %q, want %q", tc.sub, msg.Content, want)
+		}
+	}
+}
+
 // TestUnreadableNoticeHoldsUpNoOther: one notice of the outbox, dave's
 // set-up invitation, cannot be read (damaged, or written by a newer
 // strategobot sharing the database). Every other queue is delivered: erin
