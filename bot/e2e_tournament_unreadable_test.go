@@ -308,6 +308,63 @@ func TestUnreadableNoticeHoldsUpNoOther(t *testing.T) {
 	}
 }
 
+// TestUnreadableGameEndHoldsUpNoTournament: the notice of a tournament
+// game's end to its channel cannot be read (damaged, or written by a newer
+// strategobot sharing the database), and is held back. The announcement of
+// the game's result, which waits for the channel to read how the game
+// ended, waits an hour (storage.WaitCap) and goes out, and the final
+// standings after it. Before, it waited for good, and the tournament's
+// channel heard nothing more of it.
+func TestUnreadableGameEndHoldsUpNoTournament(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	m := h.bobMeetsCarol()
+	h.setUp(m, game.Red, game.Blue)
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(m.ID).Phase == storage.PhasePlaying })
+	h.outboxEmpty()
+	h.srv.FailNextIn(t, createMessageRoute, h.channel, 1, 503) // the game's end to the channel, put off
+	ask := h.carol.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
+	h.carol.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.srv.WaitFor(t, "the result recorded", func() bool {
+		_, s := h.stored()
+		return s.Rounds()[0].Games[0].Result.Done()
+	})
+	h.shutdown()
+	db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	due, err := db.DueNotices(t.Context(), farFuture, 0)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := uint64(0)
+	for _, n := range due {
+		if n.Match == m.ID && n.To == storage.AudiencePublic {
+			bad = n.ID
+		}
+	}
+	if bad == 0 {
+		t.Fatalf("the game's end owes its channel nothing: %+v", due)
+	}
+	h.putRecord("outbox", bad, `{"v":99}`)
+	h.start()
+	for range 50 {
+		h.advance(time.Minute)
+	}
+	if n := h.channelCount("**Cup**, round 1: "); n != 0 {
+		t.Fatalf("the result announced within the hour it waits for the game's end")
+	}
+	for range 15 {
+		h.advance(time.Minute)
+	}
+	h.channelSays("**Cup**, round 1: ")
+	h.channelSays("**Cup** is over. Final standings:")
+}
+
 // TestTournamentPanicHoldsUpNoOther: a bug panics as the round of one
 // tournament starts (its match cannot be made), pass after pass. Another
 // tournament, due at the same time, starts its round all the same; the

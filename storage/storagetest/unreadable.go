@@ -10,6 +10,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
 )
 
 // Damage overwrites the stored record of tournament id with data, as a
@@ -183,9 +184,13 @@ type DamageNotice func(t *testing.T, id uint64, data []byte)
 // whose record cannot be read holds up no other queue of the outbox:
 // DueNotices returns every other due notice with an
 // *storage.UnreadableError naming it, and, skipping it, none; NextNotice
-// passes over it.
+// passes over it; and a tournament's announcement that waits for it
+// (unreadableNoticeWaitedFor) waits no longer than storage.WaitCap.
 func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice)) {
 	for _, data := range []string{`{"v":1,"event":"no such event"}`, `{"v":99}`} {
+		t.Run(data+" waited for", func(t *testing.T) {
+			unreadableNoticeWaitedFor(t, open, data)
+		})
 		t.Run(data, func(t *testing.T) {
 			s, damage := open(t)
 			t.Cleanup(func() {
@@ -229,6 +234,82 @@ func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, Dam
 				t.Errorf("NextNotice with notice %d damaged: %v, %v", bad, ok, err)
 			}
 		})
+	}
+}
+
+// unreadableNoticeWaitedFor: the notice of a game's end to its channel
+// cannot be read (data), and the bot holds it back until it is mended. The
+// tournament's announcement of the game's result, which waits for it
+// (Notice.After), waits no longer than storage.WaitCap from its time:
+// DueNotices returns it then, and not a second before, and NextNotice
+// offers it by then; the tournament's next announcement, in the same
+// queue, follows it. Before, it waited for good, and every later
+// announcement of the tournament with it.
+func unreadableNoticeWaitedFor(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice), data string) {
+	s, damage := open(t)
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
+	m := Started(t, s, NewMatch(game.VariantClassic), 7)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: 1, Match: m.ID})
+		return nil
+	})).in(t)
+	owed(t, s, T0) // the pairing, the start
+	at := T0.Add(time.Hour)
+	m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: at})).in(t)
+	for _, e := range []tournament.Event{tournament.Record(1, 1, tournament.RedWon), tournament.CloseRound(1)} {
+		must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+			x.Changed = at
+			x.Log = append(x.Log, e)
+			return nil
+		})).in(t)
+	}
+	var bad uint64
+	for _, n := range must(s.DueNotices(ctx, at, 0)).in(t) {
+		switch {
+		case n.Tournament != 0:
+			t.Fatalf("%s>%s due before the game's end was told", n.Event, n.To)
+		case n.Match == m.ID && n.To == storage.AudiencePublic:
+			bad = n.ID
+		default:
+			if err := s.NoticeDone(ctx, n.ID, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if bad == 0 {
+		t.Fatal("the game's end owes its channel nothing")
+	}
+	damage(t, bad, []byte(data))
+	end := at.Add(storage.WaitCap)
+	if next, ok, err := s.NextNotice(ctx); err != nil || !ok || next.After(end) {
+		t.Fatalf("the next notice at %v (%v, %v), want by %v, the end of the announcement's wait", next, ok, err, end)
+	}
+	if due := must(s.DueNotices(ctx, end.Add(-time.Second), 0, bad)).in(t); len(due) != 0 {
+		t.Fatalf("%s>%s due before the end of its wait", due[0].Event, due[0].To)
+	}
+	var got []string
+	for {
+		due := must(s.DueNotices(ctx, end, 0, bad)).in(t)
+		if len(due) == 0 {
+			break
+		}
+		for _, n := range due {
+			got = append(got, n.Event.String()+">"+n.To.String())
+			if err := s.NoticeDone(ctx, n.ID, end); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if want := []string{"round-result>public", "round-closed>public"}; !slices.Equal(got, want) {
+		t.Errorf("due at the end of the wait %v, want %v", got, want)
 	}
 }
 
