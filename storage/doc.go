@@ -137,7 +137,8 @@
 // at once. A match made in the waiting seek's channel, where no answer to
 // the new seek shows it, is announced there by a notice (Match.Announce),
 // recorded with it like its set-up invites.
-// Expired seeks are left out of lists and dropped by the next PlaceSeek.
+// Expired seeks are left out of lists and dropped by the next PlaceSeek,
+// those whose record cannot be read too, by the expiry kept beside it.
 //
 // # Secrets
 //

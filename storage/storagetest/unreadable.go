@@ -113,9 +113,12 @@ type DamageSeek func(t *testing.T, guild, user string, data []byte)
 // returns the others with an *storage.UnreadableError naming its member;
 // PlaceSeek passes over it, pairs the others and counts it for nothing;
 // its member's next seek replaces it; DeleteSeek takes it out, with its
-// error.
+// error; and once it expired it is named no more (unreadableSeekExpires).
 func UnreadableSeeks(t *testing.T, open func(t *testing.T) (storage.Store, DamageSeek)) {
 	for _, data := range []string{`{"v":1,"player":"not a player"}`, `{"v":99}`} {
+		t.Run(data+" expires", func(t *testing.T) {
+			unreadableSeekExpires(t, open, data)
+		})
 		t.Run(data, func(t *testing.T) {
 			s, damage := open(t)
 			t.Cleanup(func() {
@@ -173,6 +176,60 @@ func UnreadableSeeks(t *testing.T, open func(t *testing.T) (storage.Store, Damag
 				t.Errorf("the queue after 1001 left: %v, %v; want it empty", users(q), err)
 			}
 		})
+	}
+}
+
+// unreadableSeekExpires: a seek whose record cannot be read (data) is
+// named by Seeks until it expires, by the expiry it was stored with, and
+// then no more, as the seeks that can be read are left out once expired;
+// the server's next PlaceSeek drops it (DeleteSeek finds none). The others
+// are listed. Before, bbolt named it for good: the bot logged an error at
+// each list of that server's queue.
+func unreadableSeekExpires(t *testing.T, open func(t *testing.T) (storage.Store, DamageSeek), data string) {
+	s, damage := open(t)
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	ctx := context.Background()
+	ann, bob := NewSeek("1001", T0), NewSeek("1002", T0.Add(time.Minute))
+	bob.TimeClass, bob.MoveTime = "12h", 12*time.Hour
+	bob.Expires = T0.Add(3 * time.Hour)
+	for _, k := range []*storage.Seek{ann, bob} {
+		if got := must(s.PlaceSeek(ctx, k, game.Red)).in(t); got.Match != nil {
+			t.Fatalf("%s's seek made a match", k.Player.UserID)
+		}
+	}
+	damage(t, "g1", "1001", []byte(data))
+	check := func(at time.Time, named bool) {
+		t.Helper()
+		q, err := s.Seeks(ctx, "g1", at)
+		var unread *storage.UnreadableError
+		switch {
+		case named && (!errors.As(err, &unread) || !slices.Equal(unread.Keys, []string{"1001"})):
+			t.Errorf("Seeks at %v, before 1001's damaged seek expires: %v, want an *UnreadableError naming 1001", at, err)
+		case !named && err != nil:
+			t.Errorf("Seeks at %v, 1001's damaged seek expired: %v, want no error", at, err)
+		}
+		if len(q) != 1 || q[0].Player.UserID != "1002" {
+			t.Errorf("Seeks at %v: %d seeks, want 1002's alone", at, len(q))
+		}
+	}
+	check(ann.Expires.Add(-time.Second), true)
+	check(ann.Expires, false)
+	// Another member's seek, of other terms, after it expired.
+	cy := NewSeek("1003", ann.Expires.Add(time.Minute))
+	cy.TimeClass, cy.MoveTime = "72h", 72*time.Hour
+	if got := must(s.PlaceSeek(ctx, cy, game.Red)).in(t); got.Match != nil {
+		t.Fatalf("1003's seek made a match: %+v", got.Match)
+	}
+	if _, err := s.DeleteSeek(ctx, "g1", "1003"); err != nil {
+		t.Fatal(err)
+	}
+	check(ann.Expires.Add(2*time.Minute), false)
+	if _, err := s.DeleteSeek(ctx, "g1", "1001"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("DeleteSeek of 1001's damaged seek, expired, after another seek was placed: %v, want ErrNotFound (dropped)", err)
 	}
 }
 
