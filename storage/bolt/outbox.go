@@ -281,11 +281,18 @@ func (db *DB) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ..
 			return err
 		}
 		if next, _ := queueHead(tx, n); next != 0 {
-			nn, err := db.loadNotice(tx, next)
-			if err != nil {
-				return err
+			// The next of the queue is due when its record says. One that
+			// cannot be read is due at once, as PostgreSQL's is at its
+			// next_try (its time, never having been tried): DueNotices
+			// names it, and the bot holds it back. n is done all the same:
+			// failing here, the bot could not record n delivered, and held
+			// it to deliver again. (Mended by hand later, its key in the
+			// due index may not be its NextTry's.)
+			try := at
+			if nn, err := db.loadNotice(tx, next); err == nil {
+				try = nn.NextTry
 			}
-			if err := tx.Bucket(bucketOutboxDue).Put(dueKey(nn.NextTry, nn.ID), []byte{}); err != nil {
+			if err := tx.Bucket(bucketOutboxDue).Put(dueKey(try, next), []byte{}); err != nil {
 				return err
 			}
 		}

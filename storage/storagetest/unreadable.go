@@ -241,8 +241,10 @@ type DamageNotice func(t *testing.T, id uint64, data []byte)
 // whose record cannot be read holds up no other queue of the outbox:
 // DueNotices returns every other due notice with an
 // *storage.UnreadableError naming it, and, skipping it, none; NextNotice
-// passes over it; and a tournament's announcement that waits for it
-// (unreadableNoticeWaitedFor) waits no longer than storage.WaitCap.
+// passes over it; a tournament's announcement that waits for it
+// (unreadableNoticeWaitedFor) waits no longer than storage.WaitCap; and
+// the notice before it in its queue is done all the same
+// (unreadableNoticeBehind).
 func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice)) {
 	for _, data := range []string{`{"v":1,"event":"no such event"}`, `{"v":99}`} {
 		t.Run(data+" waited for", func(t *testing.T) {
@@ -291,6 +293,54 @@ func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, Dam
 				t.Errorf("NextNotice with notice %d damaged: %v, %v", bad, ok, err)
 			}
 		})
+		t.Run(data+" behind", func(t *testing.T) {
+			unreadableNoticeBehind(t, open, data)
+		})
+	}
+}
+
+// unreadableNoticeBehind: the second notice of a queue cannot be read
+// (data). The first is done all the same, and the second then named as
+// due and unreadable. Before, bbolt's NoticeDone failed at the second,
+// which it reads to make it due: the bot could not record the first
+// delivered, and held it to deliver again.
+func unreadableNoticeBehind(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice), data string) {
+	s, damage := open(t)
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	ctx := context.Background()
+	must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	first := must(s.DueNotices(ctx, T0, 1)).in(t)
+	if len(first) != 1 {
+		t.Fatal("a new match owes nothing due")
+	}
+	head := first[0]
+	// Two more of its queue, recorded as its outcome (a fallback's).
+	more := storage.Notice{Match: head.Match, Event: head.Event, To: head.To, Player: head.Player, At: T0}
+	if err := s.NoticeDone(ctx, head.ID, T0, more, more); err != nil {
+		t.Fatal(err)
+	}
+	var q []storage.Notice
+	for _, n := range must(s.DueNotices(ctx, T0, 0)).in(t) {
+		if storage.NoticeQueue(&n) == storage.NoticeQueue(&head) {
+			q = append(q, n)
+		}
+	}
+	if len(q) != 1 {
+		t.Fatalf("%d notices of the queue due, want its head", len(q))
+	}
+	bad := q[0].ID + 1 // the second, recorded with it
+	damage(t, bad, []byte(data))
+	if err := s.NoticeDone(ctx, q[0].ID, T0); err != nil {
+		t.Fatalf("NoticeDone of notice %d, with the next of its queue damaged: %v", q[0].ID, err)
+	}
+	_, err := s.DueNotices(ctx, T0.Add(time.Minute), 0)
+	var unread *storage.UnreadableError
+	if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{bad}) {
+		t.Errorf("DueNotices after: %v, want an *UnreadableError naming notice %d", err, bad)
 	}
 }
 
