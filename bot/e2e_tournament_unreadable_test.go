@@ -223,6 +223,36 @@ func TestUnreadableTournamentHidesNoOther(t *testing.T) {
 	h.alice.WaitDM(t, contains("**Cup** is cancelled: I was removed from the server it was played in.")) // its organiser
 }
 
+// TestOnlyTournamentUnreadable: the one tournament under way on a server
+// cannot be read. A command that names none is told so, and to tell
+// whoever runs the bot, whose log says why. Before, the command meant "the
+// only one" and took it from the tournaments that could be read, of which
+// there were none: it panicked, and the member saw that the application
+// did not respond.
+func TestOnlyTournamentUnreadable(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	h.bobAndCarolJoin()
+	h.damageTournament(1, `{"v":99}`)
+	tests := []struct {
+		sub  string
+		args []discordtest.Arg
+	}{
+		{"standings", nil},
+		{"join", nil},
+		{"leave", nil},
+		{"withdraw", nil},
+		{"remove", []discordtest.Arg{discordtest.Opt("player", h.bob)}},
+		{"cancel", nil},
+	}
+	const want = "A tournament under way on this server cannot be read right now. Please tell whoever runs this bot: its log says why."
+	for _, tc := range tests {
+		if msg := h.run(h.alice, tc.sub, tc.args...); msg.Content != want {
+			t.Errorf("/stratego tournament %s answered %q, want %q", tc.sub, msg.Content, want)
+		}
+	}
+}
+
 // TestUnreadableNoticeHoldsUpNoOther: one notice of the outbox, dave's
 // set-up invitation, cannot be read (damaged, or written by a newer
 // strategobot sharing the database). Every other queue is delivered: erin
@@ -276,6 +306,63 @@ func TestUnreadableNoticeHoldsUpNoOther(t *testing.T) {
 	if n := countDMs(dave, "Send me your secret set-up"); n != 0 {
 		t.Errorf("dave got %d invitations from a notice that cannot be read", n)
 	}
+}
+
+// TestUnreadableGameEndHoldsUpNoTournament: the notice of a tournament
+// game's end to its channel cannot be read (damaged, or written by a newer
+// strategobot sharing the database), and is held back. The announcement of
+// the game's result, which waits for the channel to read how the game
+// ended, waits an hour (storage.WaitCap) and goes out, and the final
+// standings after it. Before, it waited for good, and the tournament's
+// channel heard nothing more of it.
+func TestUnreadableGameEndHoldsUpNoTournament(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	m := h.bobMeetsCarol()
+	h.setUp(m, game.Red, game.Blue)
+	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(m.ID).Phase == storage.PhasePlaying })
+	h.outboxEmpty()
+	h.srv.FailNextIn(t, createMessageRoute, h.channel, 1, 503) // the game's end to the channel, put off
+	ask := h.carol.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
+	h.carol.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.srv.WaitFor(t, "the result recorded", func() bool {
+		_, s := h.stored()
+		return s.Rounds()[0].Games[0].Result.Done()
+	})
+	h.shutdown()
+	db, err := bolt.Open(bolt.Options{Path: h.dbPath, NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	due, err := db.DueNotices(t.Context(), farFuture, 0)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := uint64(0)
+	for _, n := range due {
+		if n.Match == m.ID && n.To == storage.AudiencePublic {
+			bad = n.ID
+		}
+	}
+	if bad == 0 {
+		t.Fatalf("the game's end owes its channel nothing: %+v", due)
+	}
+	h.putRecord("outbox", bad, `{"v":99}`)
+	h.start()
+	for range 50 {
+		h.advance(time.Minute)
+	}
+	if n := h.channelCount("**Cup**, round 1: "); n != 0 {
+		t.Fatalf("the result announced within the hour it waits for the game's end")
+	}
+	for range 15 {
+		h.advance(time.Minute)
+	}
+	h.channelSays("**Cup**, round 1: ")
+	h.channelSays("**Cup** is over. Final standings:")
 }
 
 // TestTournamentPanicHoldsUpNoOther: a bug panics as the round of one

@@ -85,12 +85,12 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 	var dueNow map[uint64]bool
 	for _, n := range ahead {
 		at := n.NextTry
-		if len(n.Until) > 0 && !at.After(now) {
-			// Read as far ahead as farFuture, past its UntilEnds, an
+		if (len(n.Until) > 0 || n.After != 0) && !at.After(now) {
+			// Read as far ahead as farFuture, past its WaitEnds, an
 			// announcement waits for nothing; at now it may still wait
-			// for its games' call-offs (as NextNotice knows), and then
-			// it is not due before UntilEnds, or the call-offs' notices,
-			// which the loop comes back after.
+			// for its games' call-offs or its game's end (as NextNotice
+			// knows), and then it is not due before WaitEnds, or the
+			// notices it waits for, which the loop comes back after.
 			if dueNow == nil {
 				due, err := readable(b.store.DueNotices(ctx, now, outboxLookAhead, held...))
 				if err != nil {
@@ -102,7 +102,7 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 				}
 			}
 			if !dueNow[n.ID] {
-				at = storage.UntilEnds(&n)
+				at = storage.WaitEnds(&n)
 			}
 		}
 		if at.Before(next) {

@@ -171,10 +171,14 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 		}
 	}
 	// One that cannot be read is under way too: the member may mean it.
-	switch len(open) + unread {
-	case 0:
+	switch {
+	case len(open)+unread == 0:
 		return nil, p.Sprintf("This server has no tournament under way. A moderator can start one with `/stratego tournament create`.")
-	case 1:
+	case len(open) == 0:
+		// None that can be read: naming one would not help (the list
+		// leaves it out), and what is wrong is for the bot's host.
+		return nil, p.Sprintf("A tournament under way on this server cannot be read right now. Please tell whoever runs this bot: its log says why.")
+	case len(open)+unread == 1:
 		return open[0], ""
 	}
 	return nil, p.Sprintf("This server has several tournaments: name one with the `tournament` option. `/stratego tournament list` shows them.")

@@ -289,7 +289,7 @@ func (b *Bot) cancelTournament(ctx context.Context, id storage.TournamentID, by 
 // cancelCheckAfter is how long after a tournament's cancel the timers'
 // pass makes sure its games are called off (callOffCancelled): after the
 // cancel's own call-off, well within the hour its announcement waits for
-// them (storage.UntilCap).
+// them (storage.WaitCap).
 const cancelCheckAfter = 10 * time.Minute
 
 // callOffCancelled calls off the games of cancelled tournament t still

@@ -222,28 +222,33 @@ func NoticeQueue(n *Notice) string { return n.queue() }
 // NoticeWaitsFor names the queue whose notices recorded before n must be
 // done before n is due (Notice.After); "" when none. A backend leaves n out
 // of DueNotices and NextNotice while that queue's oldest notice is older
-// than n.
+// than n, until WaitEnds.
 func NoticeWaitsFor(n *Notice) string { return n.waitsFor() }
 
 // NoticeWaitsUntil lists the matches n waits for (Notice.Until) and the
 // queues of their notices to their channels, one for each: a backend
 // leaves n out of DueNotices and NextNotice while one of these matches is
-// active (Phase.Active) or its queue holds a notice, whenever recorded.
+// active (Phase.Active) or its queue holds a notice, whenever recorded,
+// until WaitEnds.
 func NoticeWaitsUntil(n *Notice) ([]MatchID, []string) { return n.Until, n.untilQueues() }
 
-// UntilCap bounds how long a notice waits for its Until matches: from
-// UntilEnds (its At plus UntilCap) a backend no longer holds it back for
-// them. A call-off is a few writes and its notices go out in seconds;
-// one lost is healed by the timers' next pass (each minute or so), and a
-// Discord outage longer than this is rare. An hour is ample for these,
-// and bounds what a stray match (a call-off that never comes: a bug, a
-// record that cannot be read) costs the tournament's channel, which
+// WaitCap bounds how long a notice waits for other queues, for its
+// After match's older notices to its channel or for its Until matches:
+// from WaitEnds (its At plus WaitCap) a backend no longer holds it back
+// for them, and NextNotice offers it then. A game's end and its finale,
+// or a call-off, are a few writes whose notices go out in seconds; a
+// call-off lost is healed by the timers' next pass (each minute or so),
+// and a Discord outage longer than this is rare. An hour is ample for
+// these, and bounds what a stray costs the tournament's channel, which
 // would otherwise wait for ever for the rest of the event's
-// announcements: they go out, one call-off read out of order at worst.
-const UntilCap = time.Hour
+// announcements: a call-off that never comes (a bug, a match that cannot
+// be read), or a game's notice to its channel that cannot be read, which
+// the bot holds back until it is mended. They go out, the game's end or
+// a call-off read out of order at worst.
+const WaitCap = time.Hour
 
-// UntilEnds is when n stops waiting for its Until matches (UntilCap).
-func UntilEnds(n *Notice) time.Time { return n.At.Add(UntilCap) }
+// WaitEnds is when n stops waiting for other queues (WaitCap).
+func WaitEnds(n *Notice) time.Time { return n.At.Add(WaitCap) }
 
 // PrepareNotice checks a notice about to be recorded (ErrInvalid) and makes
 // it new: its time kept to the second, no part sent, no attempt made, due at

@@ -61,9 +61,10 @@
 // recorded before the bot calls off the games it ended, is not due while
 // one of those matches is still on or owes its channel a notice
 // (Notice.Until, NoticeWaitsUntil), so that the channel reads each
-// call-off first, but no longer than UntilCap from its time (UntilEnds),
-// which NextNotice offers: a call-off that never comes cannot hold the
-// queue for good. Done notices are deleted, so the outbox holds only what
+// call-off first. Neither waits longer than WaitCap from its time
+// (WaitEnds), which NextNotice offers: a call-off that never comes, or a
+// game's notice that cannot be read, cannot hold the queue for good.
+// Done notices are deleted, so the outbox holds only what
 // is still owed, which CountNotices counts without reading a record.
 //
 // The side to move is not on the clock before it has been told: a new turn's
@@ -137,7 +138,8 @@
 // at once. A match made in the waiting seek's channel, where no answer to
 // the new seek shows it, is announced there by a notice (Match.Announce),
 // recorded with it like its set-up invites.
-// Expired seeks are left out of lists and dropped by the next PlaceSeek.
+// Expired seeks are left out of lists and dropped by the next PlaceSeek,
+// those whose record cannot be read too, by the expiry kept beside it.
 //
 // # Secrets
 //

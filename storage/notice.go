@@ -182,7 +182,8 @@ type Notice struct {
 	// After, on a tournament's announcement of a game's result, is the
 	// game's match: the announcement waits for the notices to that match's
 	// channel recorded before it (the game's end, its finale), so that the
-	// channel reads how the game ended before the standings it made.
+	// channel reads how the game ended before the standings it made; no
+	// longer than WaitCap.
 	After MatchID
 	// Until, on a tournament's announcement of a round's deadline, of a
 	// withdrawal or of its cancel, lists the matches of the games that
@@ -190,8 +191,8 @@ type Notice struct {
 	// bot calls them off after it recorded the event (the call-off's own
 	// notices come after the announcement's), so the announcement waits
 	// until each is over and the notices to its channel are done, so that
-	// the channel reads each game's call-off before the standings. Nothing
-	// else waits across queues.
+	// the channel reads each game's call-off before the standings; no
+	// longer than WaitCap. Nothing else waits across queues.
 	Until []MatchID
 
 	// Delivery state.

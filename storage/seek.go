@@ -254,7 +254,9 @@ type SeekStore interface {
 	PlaceSeek(ctx context.Context, s *Seek, partnerSide game.Side) (SeekOutcome, error)
 	// Seeks returns a server's seeks still waiting at now, oldest first;
 	// with those whose record cannot be read, the others and an
-	// *UnreadableError naming them (Keys: their members).
+	// *UnreadableError naming them (Keys: their members), until they
+	// expire, by the expiry each was stored with (which a backend keeps
+	// beside the record).
 	Seeks(ctx context.Context, guildID string, now time.Time) ([]*Seek, error)
 	// DeleteSeek takes userID's seek out of a server's queue and returns
 	// it; ErrNotFound when there is none. One whose record cannot be read

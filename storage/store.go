@@ -155,12 +155,14 @@ type Store interface {
 
 	// NextNotice returns when the earliest waiting notice may be tried, and
 	// false when the outbox is empty. A notice that waits for another queue
-	// (NoticeWaitsFor) is not counted: that queue's notice is.
+	// (NoticeWaitsFor, NoticeWaitsUntil) counts from the end of that wait
+	// (WaitEnds), if not later: till then that queue's notice is.
 	NextNotice(ctx context.Context) (time.Time, bool, error)
 	// DueNotices returns the notices that may be tried at now, earliest first,
 	// at most limit (0: no limit): of each audience of a match or challenge
 	// only the oldest, so that they are delivered in order, and not one
-	// that waits for another queue's older notices (NoticeWaitsFor). The notices
+	// that waits for another queue's older notices (NoticeWaitsFor) or for
+	// its Until matches (NoticeWaitsUntil), before WaitEnds. The notices
 	// listed in skip (the caller's deliveries under way) are left out, and
 	// not counted in the limit. A due notice whose record cannot be read
 	// (damaged, or written by a newer strategobot) holds up no other queue:

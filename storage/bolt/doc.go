@@ -43,8 +43,10 @@
 // Open rewrites where they disagree with the tournaments, so that a newer
 // rule of when a tournament wakes reaches those an older version stored;
 // idx_vacation (big-endian unix time, user) for the end of each player's
-// last vacation, so that the players on vacation are a walk from a time.
-// In a key of several parts, a name or Discord id is followed by a 0 byte
+// last vacation, so that the players on vacation are a walk from a time;
+// and, holding a value, idx_seek_expiry (guild, user → big-endian unix
+// time), each seek's expiry beside its record in seeks, so that a seek
+// whose record cannot be read expires all the same. In a key of several parts, a name or Discord id is followed by a 0 byte
 // (Discord ids hold none).
 //
 // The outbox is the bucket outbox (notice id → notice record) and two

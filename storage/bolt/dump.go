@@ -41,6 +41,7 @@ var (
 		"idx_tournament":       "rebuilt",
 		"idx_tournament_wake":  "rebuilt",
 		"idx_tournament_games": "rebuilt",
+		"idx_seek_expiry":      "rebuilt",
 	}
 	metaCopy = map[string]string{
 		"schema":  "left: the target has its own",
@@ -341,7 +342,11 @@ func (l *loader) Notice(n *storage.Notice) error {
 
 func (l *loader) Seek(s *storage.Seek) error {
 	data, err := storage.EncodeSeek(s)
-	return l.put(bucketSeeks, seekKey(s.GuildID, s.Player.UserID), data, err, nil)
+	if err != nil {
+		return err
+	}
+	k, expires := seekKey(s.GuildID, s.Player.UserID), s.Expires
+	return l.add(len(k)+len(data), func(tx *bbolt.Tx) error { return putSeekRecord(tx, k, data, expires) })
 }
 
 func (l *loader) Tournament(t *storage.Tournament) error {

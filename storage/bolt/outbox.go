@@ -93,8 +93,8 @@ func (db *DB) loadNotice(tx *bbolt.Tx, id uint64) (*storage.Notice, error) {
 
 // waiting reports whether n, a queue's head, waits for the older notices
 // of another queue (after: storage.NoticeWaitsFor), or for matches still
-// on or their channel's notices (until: storage.NoticeWaitsUntil, which
-// the caller bounds by storage.UntilEnds). A match that cannot be read
+// on or their channel's notices (until: storage.NoticeWaitsUntil); the
+// caller bounds either by storage.WaitEnds. A match that cannot be read
 // (other than gone) does not hold n back: one bad record must not stop
 // every delivery; its error is returned for the caller to log.
 func (db *DB) waiting(tx *bbolt.Tx, n *storage.Notice) (after, until bool, bad error) {
@@ -123,11 +123,10 @@ func (db *DB) waiting(tx *bbolt.Tx, n *storage.Notice) (after, until bool, bad e
 	return false, false, bad
 }
 
-// NextNotice returns when the earliest waiting notice may be tried, of
-// those that wait for no other queue: one that does becomes due when that
-// queue's notice is done, which the delivery loop sees as it goes on. One
-// that waits for its Until matches may be tried once that wait ends
-// (storage.UntilEnds), if not earlier.
+// NextNotice returns when the earliest waiting notice may be tried. One
+// that waits for another queue becomes due when that queue's notice is
+// done, which the delivery loop sees as it goes on, or once that wait ends
+// (storage.WaitEnds), if not earlier.
 func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	var at time.Time
 	var ok bool
@@ -147,11 +146,8 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 			}
 			after, until, e := db.waiting(tx, n)
 			bad = errors.Join(bad, e)
-			switch {
-			case after:
-				continue
-			case until:
-				try = later(try, storage.UntilEnds(n))
+			if after || until {
+				try = later(try, storage.WaitEnds(n))
 			}
 			if !ok || try.Before(at) {
 				at, ok = try, true
@@ -174,8 +170,8 @@ func later(a, b time.Time) time.Time {
 
 // DueNotices returns the notices that may be tried at now, earliest first,
 // but those in skip, which are not even decoded, and those that wait for
-// another queue, or for their Until matches until that wait ends
-// (storage.UntilEnds).
+// another queue or for their Until matches, until that wait ends
+// (storage.WaitEnds).
 func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	var out []storage.Notice
 	var bad error
@@ -196,7 +192,7 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 			}
 			after, until, e := db.waiting(tx, n)
 			bad = errors.Join(bad, e)
-			if after || until && now.Before(storage.UntilEnds(n)) {
+			if (after || until) && now.Before(storage.WaitEnds(n)) {
 				continue
 			}
 			out = append(out, *n)
@@ -285,11 +281,18 @@ func (db *DB) NoticeDone(ctx context.Context, id uint64, at time.Time, follow ..
 			return err
 		}
 		if next, _ := queueHead(tx, n); next != 0 {
-			nn, err := db.loadNotice(tx, next)
-			if err != nil {
-				return err
+			// The next of the queue is due when its record says. One that
+			// cannot be read is due at once, as PostgreSQL's is at its
+			// next_try (its time, never having been tried): DueNotices
+			// names it, and the bot holds it back. n is done all the same:
+			// failing here, the bot could not record n delivered, and held
+			// it to deliver again. (Mended by hand later, its key in the
+			// due index may not be its NextTry's.)
+			try := at
+			if nn, err := db.loadNotice(tx, next); err == nil {
+				try = nn.NextTry
 			}
-			if err := tx.Bucket(bucketOutboxDue).Put(dueKey(nn.NextTry, nn.ID), []byte{}); err != nil {
+			if err := tx.Bucket(bucketOutboxDue).Put(dueKey(try, next), []byte{}); err != nil {
 				return err
 			}
 		}

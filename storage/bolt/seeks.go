@@ -3,6 +3,7 @@ package bolt
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -20,45 +21,106 @@ import (
 // migration; a database without it has empty queues.
 var bucketSeeks = []byte("seeks")
 
+// bucketSeekExpiry keeps each seek's expiry beside its record, under the
+// same key (big-endian unix seconds), so that a seek whose record cannot
+// be read still expires: lists leave it out once expired, as PostgreSQL's
+// column expires_at does, and the next PlaceSeek in its server drops it.
+// Made with bucketSeeks' first seek after it; a seek stored before has
+// none, and one of those that cannot be read is listed as it was before.
+var bucketSeekExpiry = []byte("idx_seek_expiry")
+
 func seekKey(guildID, userID string) []byte { return append(prefixKey(guildID), userID...) }
+
+// putSeek stores s and its expiry.
+func putSeek(tx *bbolt.Tx, s *storage.Seek) error {
+	data, err := storage.EncodeSeek(s)
+	if err != nil {
+		return err
+	}
+	return putSeekRecord(tx, seekKey(s.GuildID, s.Player.UserID), data, s.Expires)
+}
+
+// putSeekRecord stores a seek's record under k, and its expiry.
+func putSeekRecord(tx *bbolt.Tx, k, data []byte, expires time.Time) error {
+	if err := tx.Bucket(bucketSeeks).Put(k, data); err != nil {
+		return err
+	}
+	x, err := tx.CreateBucketIfNotExists(bucketSeekExpiry)
+	if err != nil {
+		return err
+	}
+	return x.Put(k, binary.BigEndian.AppendUint64(nil, uint64(max(expires.Unix(), 0))))
+}
+
+// deleteSeek removes a member's seek and its expiry.
+func deleteSeek(tx *bbolt.Tx, guildID, userID string) error {
+	k := seekKey(guildID, userID)
+	if err := tx.Bucket(bucketSeeks).Delete(k); err != nil {
+		return err
+	}
+	if x := tx.Bucket(bucketSeekExpiry); x != nil {
+		return x.Delete(k)
+	}
+	return nil
+}
+
+// seekExpired reports whether the seek under key k expired by now, by its
+// stored expiry (false when it has none).
+func seekExpired(tx *bbolt.Tx, k []byte, now time.Time) bool {
+	x := tx.Bucket(bucketSeekExpiry)
+	if x == nil {
+		return false
+	}
+	v := x.Get(k)
+	return len(v) == 8 && !now.Before(time.Unix(int64(binary.BigEndian.Uint64(v)), 0))
+}
 
 // queue returns a server's seeks, oldest first, and those it cannot read
 // (a *storage.UnreadableError, which names their members), which hold up
-// no other.
-func queue(tx *bbolt.Tx, guildID string) ([]*storage.Seek, error) {
+// no other; of these, those that expired by now are left out, and named
+// in expired instead.
+func queue(tx *bbolt.Tx, guildID string, now time.Time) (q []*storage.Seek, expired []string, bad error) {
 	b := tx.Bucket(bucketSeeks)
 	if b == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	var out []*storage.Seek
 	unread := storage.NewUnreadable("seek")
 	prefix := prefixKey(guildID)
 	c := b.Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
 		s, err := storage.DecodeSeek(v)
-		if err != nil {
+		switch {
+		case err != nil && seekExpired(tx, k, now):
+			expired = append(expired, string(k[len(prefix):]))
+		case err != nil:
 			unread.AddKey(0, string(k[len(prefix):]), err)
-			continue
+		default:
+			q = append(q, s)
 		}
-		out = append(out, s)
 	}
-	storage.SortSeeks(out)
-	return out, unread.Err()
+	storage.SortSeeks(q)
+	return q, expired, unread.Err()
 }
 
 // PlaceSeek puts a seek in its server's queue or makes its match.
 func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.Side) (storage.SeekOutcome, error) {
 	var out storage.SeekOutcome
 	err := db.update(ctx, func(tx *bbolt.Tx) error {
-		b, err := tx.CreateBucketIfNotExists(bucketSeeks)
-		if err != nil {
+		if _, err := tx.CreateBucketIfNotExists(bucketSeeks); err != nil {
 			return err
 		}
-		q, unread := queue(tx, s.GuildID) // one that cannot be read is passed over
+		q, expired, unread := queue(tx, s.GuildID, s.Created) // one that cannot be read is passed over
+		for _, user := range expired {
+			// One that cannot be read, expired: dropped as PlanSeek drops
+			// the others.
+			if err := deleteSeek(tx, s.GuildID, user); err != nil {
+				return err
+			}
+		}
 		var bad *storage.UnreadableError
 		if errors.As(unread, &bad) && slices.Contains(bad.Keys, s.Player.UserID) {
 			// The member's own, which cannot be read: the new one replaces it.
-			if err := b.Delete(seekKey(s.GuildID, s.Player.UserID)); err != nil {
+			if err := deleteSeek(tx, s.GuildID, s.Player.UserID); err != nil {
 				return err
 			}
 		}
@@ -67,7 +129,7 @@ func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.S
 			return err
 		}
 		for _, r := range plan.Remove {
-			if err := b.Delete(seekKey(r.GuildID, r.Player.UserID)); err != nil {
+			if err := deleteSeek(tx, r.GuildID, r.Player.UserID); err != nil {
 				return err
 			}
 		}
@@ -80,11 +142,7 @@ func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.S
 			m.ID = storage.MatchID(seq)
 			return db.saveMatch(tx, nil, m, nil, m.Created)
 		}
-		data, err := storage.EncodeSeek(out.Seek)
-		if err != nil {
-			return err
-		}
-		return b.Put(seekKey(s.GuildID, s.Player.UserID), data)
+		return putSeek(tx, out.Seek)
 	})
 	if err != nil {
 		return storage.SeekOutcome{}, err
@@ -98,7 +156,7 @@ func (db *DB) Seeks(ctx context.Context, guildID string, now time.Time) ([]*stor
 	var unread error
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
 		var q []*storage.Seek
-		q, unread = queue(tx, guildID)
+		q, _, unread = queue(tx, guildID, now)
 		out = storage.LiveSeeks(q, now)
 		return nil
 	})
@@ -123,7 +181,7 @@ func (db *DB) DeleteSeek(ctx context.Context, guildID, userID string) (*storage.
 			return fmt.Errorf("seek of %s: %w", userID, storage.ErrNotFound)
 		}
 		out, bad = storage.DecodeSeek(data) // one that cannot be read goes all the same
-		return b.Delete(seekKey(guildID, userID))
+		return deleteSeek(tx, guildID, userID)
 	})
 	if err != nil {
 		return nil, err

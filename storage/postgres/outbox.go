@@ -21,31 +21,47 @@ import (
 // the order of the commits that made them: no process sees a later notice of
 // a queue without the earlier ones.
 
+// queueHead is the condition that n is the oldest notice of its queue.
+const queueHead = `n.id = (SELECT min(h.id) FROM notices h WHERE h.queue = n.queue)`
+
+// afterOwed is the condition that the queue n waits for
+// (storage.NoticeWaitsFor: the queue of the match its record's "after"
+// names, to the channel) holds a notice older than n; afterWaits, that n
+// has an "after" and so waits, which waitEnds bounds as it does
+// untilWaits.
+const afterWaits = `(n.record->'after' IS NOT NULL AND ` + afterOwed + `)`
+
+const afterOwed = `EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || (n.record->>'after') || '/public' AND a.id < n.id)`
+
 // headNotAfter is the condition that n is the oldest notice of its queue,
-// and waits for no older notice of another (storage.NoticeWaitsFor: the
-// queue of the match its record's "after" names, to the channel).
-const headNotAfter = `n.id = (SELECT min(h.id) FROM notices h WHERE h.queue = n.queue)
-	AND NOT EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || (n.record->>'after') || '/public' AND a.id < n.id)`
+// and waits for no older notice of another (an anti-join).
+const headNotAfter = queueHead + ` AND NOT ` + afterOwed
 
 // untilWaits is the condition that n waits for a match its record's
 // "until" lists that is still on or has a notice to its channel owed
 // (storage.NoticeWaitsUntil). A change that ends a match records its
 // notices in the same transaction, so no snapshot sees it over without
-// them. untilEnds is when that wait ends (storage.UntilEnds).
+// them. waitEnds is when that wait ends (storage.WaitEnds).
 const untilWaits = `(n.record->'until' IS NOT NULL AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(n.record->'until') u(id)
 		WHERE EXISTS (SELECT 1 FROM matches m WHERE m.id = u.id::bigint AND m.active)
 			OR EXISTS (SELECT 1 FROM notices a WHERE a.queue = 'm' || u.id || '/public')))`
 
-var untilEnds = fmt.Sprintf(`(to_timestamp((n.record->>'at')::bigint) + interval '%d seconds')`, int64(storage.UntilCap/time.Second))
+var waitEnds = fmt.Sprintf(`(to_timestamp((n.record->>'at')::bigint) + interval '%d seconds')`, int64(storage.WaitCap/time.Second))
+
+// waits is the condition that n waits for another queue, its After
+// match's or its Until matches', until waitEnds.
+const waits = `(` + afterWaits + ` OR ` + untilWaits + `)`
 
 // untilHeads is NextNotice's query of the end of the wait of each
-// tournament's head that waits for its Until matches (few: one a
-// tournament at most): the tournaments' queues are found by a range of
-// the index notices_queue, which serves it in any collation (LIKE alone
-// it serves only in C's, and read every notice). BenchmarkUntilHeads
-// measures it among many notices of matches' queues, and checks its plan.
-var untilHeads = `SELECT greatest(n.next_try, ` + untilEnds + `) FROM notices n
-			WHERE n.queue >= 't' AND n.queue < 'u' AND n.queue LIKE 't%' AND n.record->'until' IS NOT NULL AND ` + headNotAfter + ` AND ` + untilWaits
+// tournament's head that waits for another queue, its Until matches' or
+// its After match's (few: one a tournament at most): the tournaments'
+// queues are found by a range of the index notices_queue, which serves it
+// in any collation (LIKE alone it serves only in C's, and read every
+// notice). BenchmarkUntilHeads measures it among many notices of matches'
+// queues, and checks its plan.
+var untilHeads = `SELECT greatest(n.next_try, ` + waitEnds + `) FROM notices n
+			WHERE n.queue >= 't' AND n.queue < 'u' AND n.queue LIKE 't%'
+				AND (n.record->'until' IS NOT NULL OR n.record->'after' IS NOT NULL) AND ` + queueHead + ` AND ` + waits
 
 // recordNotices adds notices to the outbox in order, each with the next id.
 // The caller holds the lock of the match they are about.
@@ -108,8 +124,8 @@ func putNotice(ctx context.Context, tx pgx.Tx, n *storage.Notice) error {
 
 // NextNotice returns when the earliest waiting notice may be tried: the
 // earliest next_try of the queues' oldest notices that wait for nothing,
-// or the end of the wait (storage.UntilEnds) of one that waits only for
-// its Until matches.
+// or the end of the wait (storage.WaitEnds) of one that waits for
+// another queue, if not later.
 func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	if err := db.ready(ctx); err != nil {
 		return time.Time{}, false, err
@@ -117,8 +133,8 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 	// Not min(n.next_try) over every head: over headNotAfter's anti-join
 	// PostgreSQL reads every notice for it, where ORDER BY … LIMIT 1 reads
 	// the index notices_due from its first row (BenchmarkOutbox). A
-	// tournament's head that waits for its Until matches is due at the end
-	// of that wait, if not earlier (untilHeads).
+	// tournament's head that waits for another queue is due at the end of
+	// that wait, if not earlier (untilHeads).
 	var at *time.Time
 	err := db.pool.QueryRow(ctx, `SELECT min(t) FROM (
 		(SELECT n.next_try AS t FROM notices n WHERE `+headNotAfter+` AND NOT `+untilWaits+`
@@ -139,8 +155,8 @@ func (db *DB) NextNotice(ctx context.Context) (time.Time, bool, error) {
 
 // DueNotices returns the notices that may be tried at now, earliest first:
 // of each queue only its oldest, when its next_try has come and it waits
-// for nothing (its Until matches no longer after storage.UntilEnds), but
-// those in skip.
+// for nothing (another queue no longer after storage.WaitEnds), but those
+// in skip.
 func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]storage.Notice, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
@@ -154,8 +170,8 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 		skipped[i] = int64(id)
 	}
 	rows, err := db.pool.Query(ctx, `SELECT n.id, n.record FROM notices n
-		WHERE n.next_try <= $1 AND NOT n.id = ANY($3) AND `+headNotAfter+`
-			AND NOT (`+untilWaits+` AND `+untilEnds+` > $1)
+		WHERE n.next_try <= $1 AND NOT n.id = ANY($3) AND `+queueHead+`
+			AND NOT (`+waits+` AND `+waitEnds+` > $1)
 		ORDER BY n.next_try, n.id LIMIT $2`, now, lim, skipped)
 	if err != nil {
 		return nil, db.fail(query("due notices", err))

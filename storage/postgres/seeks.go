@@ -30,6 +30,14 @@ func (db *DB) PlaceSeek(ctx context.Context, s *storage.Seek, partnerSide game.S
 			return err
 		}
 		var bad *storage.UnreadableError
+		if errors.As(unread, &bad) {
+			// Those that cannot be read and expired: dropped as PlanSeek
+			// drops the others.
+			if _, err := tx.Exec(ctx, "DELETE FROM seeks WHERE guild_id = $1 AND user_id = ANY($2) AND expires_at <= $3",
+				s.GuildID, bad.Keys, s.Created); err != nil {
+				return query("remove expired seeks", err)
+			}
+		}
 		if errors.As(unread, &bad) && slices.Contains(bad.Keys, s.Player.UserID) {
 			// The member's own, which cannot be read: the new one replaces it.
 			if _, err := tx.Exec(ctx, "DELETE FROM seeks WHERE guild_id = $1 AND user_id = $2", s.GuildID, s.Player.UserID); err != nil {

@@ -472,7 +472,7 @@ func testTournamentResultAfterTheGame(t *testing.T, s storage.Store) {
 	})).in(t)
 	step := func(want ...string) []storage.Notice {
 		t.Helper()
-		due := must(s.DueNotices(ctx, at.Add(time.Hour), 0)).in(t)
+		due := must(s.DueNotices(ctx, at.Add(storage.WaitCap-time.Second), 0)).in(t) // within its wait
 		var got []string
 		for _, n := range due {
 			got = append(got, n.Event.String()+">"+n.To.String())
@@ -567,14 +567,14 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 				x.Done = tc.event.Kind == tournament.Cancelled
 				return nil
 			})).in(t)
-			// Within storage.UntilCap: the announcement waits for the
+			// Within storage.WaitCap: the announcement waits for the
 			// match, and the outbox offers it only at the end of that wait.
-			soon := at.Add(storage.UntilCap - time.Second)
+			soon := at.Add(storage.WaitCap - time.Second)
 			if due := must(s.DueNotices(ctx, soon, 0)).in(t); len(due) != 0 {
 				t.Fatalf("%s>%s due while the match it scored is on", due[0].Event, due[0].To)
 			}
-			if next, ok, err := s.NextNotice(ctx); err != nil || !ok || !next.Equal(at.Add(storage.UntilCap)) {
-				t.Fatalf("the next notice at %v (%v, %v), want %v, the end of its wait, while the match is on", next, ok, err, at.Add(storage.UntilCap))
+			if next, ok, err := s.NextNotice(ctx); err != nil || !ok || !next.Equal(at.Add(storage.WaitCap)) {
+				t.Fatalf("the next notice at %v (%v, %v), want %v, the end of its wait, while the match is on", next, ok, err, at.Add(storage.WaitCap))
 			}
 			must(s.Abandon(ctx, on.ID, 0, at, storage.CallOffTournament)).in(t)
 			due := must(s.DueNotices(ctx, soon, 0)).in(t)
@@ -631,7 +631,7 @@ func testTournamentClosedAfterTheCallOffs(t *testing.T, s storage.Store) {
 
 // testTournamentCallOffWaitCapped: a tournament's announcement that waits
 // for a match it scored still on (Notice.Until) waits no longer than
-// storage.UntilCap from its time, so that a match whose call-off never
+// storage.WaitCap from its time, so that a match whose call-off never
 // comes cannot hold the tournament's channel back for good: NextNotice
 // offers it at the end of that wait, and DueNotices then, the match still
 // on, and not a second before; what follows it in its queue goes out
@@ -665,7 +665,7 @@ func testTournamentCallOffWaitCapped(t *testing.T, s storage.Store) {
 		x.Log = append(x.Log, tournament.Withdraw("1003", tournament.WithdrewByChoice))
 		return nil
 	})).in(t)
-	end := at.Add(storage.UntilCap)
+	end := at.Add(storage.WaitCap)
 	if next, ok, err := s.NextNotice(ctx); err != nil || !ok || !next.Equal(end) {
 		t.Fatalf("the next notice at %v (%v, %v), want %v, the end of the announcement's wait", next, ok, err, end)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/storage"
+	"github.com/strategobot/strategobot/tournament"
 )
 
 // Damage overwrites the stored record of tournament id with data, as a
@@ -112,9 +113,12 @@ type DamageSeek func(t *testing.T, guild, user string, data []byte)
 // returns the others with an *storage.UnreadableError naming its member;
 // PlaceSeek passes over it, pairs the others and counts it for nothing;
 // its member's next seek replaces it; DeleteSeek takes it out, with its
-// error.
+// error; and once it expired it is named no more (unreadableSeekExpires).
 func UnreadableSeeks(t *testing.T, open func(t *testing.T) (storage.Store, DamageSeek)) {
 	for _, data := range []string{`{"v":1,"player":"not a player"}`, `{"v":99}`} {
+		t.Run(data+" expires", func(t *testing.T) {
+			unreadableSeekExpires(t, open, data)
+		})
 		t.Run(data, func(t *testing.T) {
 			s, damage := open(t)
 			t.Cleanup(func() {
@@ -175,6 +179,60 @@ func UnreadableSeeks(t *testing.T, open func(t *testing.T) (storage.Store, Damag
 	}
 }
 
+// unreadableSeekExpires: a seek whose record cannot be read (data) is
+// named by Seeks until it expires, by the expiry it was stored with, and
+// then no more, as the seeks that can be read are left out once expired;
+// the server's next PlaceSeek drops it (DeleteSeek finds none). The others
+// are listed. Before, bbolt named it for good: the bot logged an error at
+// each list of that server's queue.
+func unreadableSeekExpires(t *testing.T, open func(t *testing.T) (storage.Store, DamageSeek), data string) {
+	s, damage := open(t)
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	ctx := context.Background()
+	ann, bob := NewSeek("1001", T0), NewSeek("1002", T0.Add(time.Minute))
+	bob.TimeClass, bob.MoveTime = "12h", 12*time.Hour
+	bob.Expires = T0.Add(3 * time.Hour)
+	for _, k := range []*storage.Seek{ann, bob} {
+		if got := must(s.PlaceSeek(ctx, k, game.Red)).in(t); got.Match != nil {
+			t.Fatalf("%s's seek made a match", k.Player.UserID)
+		}
+	}
+	damage(t, "g1", "1001", []byte(data))
+	check := func(at time.Time, named bool) {
+		t.Helper()
+		q, err := s.Seeks(ctx, "g1", at)
+		var unread *storage.UnreadableError
+		switch {
+		case named && (!errors.As(err, &unread) || !slices.Equal(unread.Keys, []string{"1001"})):
+			t.Errorf("Seeks at %v, before 1001's damaged seek expires: %v, want an *UnreadableError naming 1001", at, err)
+		case !named && err != nil:
+			t.Errorf("Seeks at %v, 1001's damaged seek expired: %v, want no error", at, err)
+		}
+		if len(q) != 1 || q[0].Player.UserID != "1002" {
+			t.Errorf("Seeks at %v: %d seeks, want 1002's alone", at, len(q))
+		}
+	}
+	check(ann.Expires.Add(-time.Second), true)
+	check(ann.Expires, false)
+	// Another member's seek, of other terms, after it expired.
+	cy := NewSeek("1003", ann.Expires.Add(time.Minute))
+	cy.TimeClass, cy.MoveTime = "72h", 72*time.Hour
+	if got := must(s.PlaceSeek(ctx, cy, game.Red)).in(t); got.Match != nil {
+		t.Fatalf("1003's seek made a match: %+v", got.Match)
+	}
+	if _, err := s.DeleteSeek(ctx, "g1", "1003"); err != nil {
+		t.Fatal(err)
+	}
+	check(ann.Expires.Add(2*time.Minute), false)
+	if _, err := s.DeleteSeek(ctx, "g1", "1001"); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("DeleteSeek of 1001's damaged seek, expired, after another seek was placed: %v, want ErrNotFound (dropped)", err)
+	}
+}
+
 // DamageNotice overwrites the stored record of notice id with data, as
 // Damage does a tournament's.
 type DamageNotice func(t *testing.T, id uint64, data []byte)
@@ -183,9 +241,15 @@ type DamageNotice func(t *testing.T, id uint64, data []byte)
 // whose record cannot be read holds up no other queue of the outbox:
 // DueNotices returns every other due notice with an
 // *storage.UnreadableError naming it, and, skipping it, none; NextNotice
-// passes over it.
+// passes over it; a tournament's announcement that waits for it
+// (unreadableNoticeWaitedFor) waits no longer than storage.WaitCap; and
+// the notice before it in its queue is done all the same
+// (unreadableNoticeBehind).
 func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice)) {
 	for _, data := range []string{`{"v":1,"event":"no such event"}`, `{"v":99}`} {
+		t.Run(data+" waited for", func(t *testing.T) {
+			unreadableNoticeWaitedFor(t, open, data)
+		})
 		t.Run(data, func(t *testing.T) {
 			s, damage := open(t)
 			t.Cleanup(func() {
@@ -229,6 +293,130 @@ func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, Dam
 				t.Errorf("NextNotice with notice %d damaged: %v, %v", bad, ok, err)
 			}
 		})
+		t.Run(data+" behind", func(t *testing.T) {
+			unreadableNoticeBehind(t, open, data)
+		})
+	}
+}
+
+// unreadableNoticeBehind: the second notice of a queue cannot be read
+// (data). The first is done all the same, and the second then named as
+// due and unreadable. Before, bbolt's NoticeDone failed at the second,
+// which it reads to make it due: the bot could not record the first
+// delivered, and held it to deliver again.
+func unreadableNoticeBehind(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice), data string) {
+	s, damage := open(t)
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	ctx := context.Background()
+	must(s.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	first := must(s.DueNotices(ctx, T0, 1)).in(t)
+	if len(first) != 1 {
+		t.Fatal("a new match owes nothing due")
+	}
+	head := first[0]
+	// Two more of its queue, recorded as its outcome (a fallback's).
+	more := storage.Notice{Match: head.Match, Event: head.Event, To: head.To, Player: head.Player, At: T0}
+	if err := s.NoticeDone(ctx, head.ID, T0, more, more); err != nil {
+		t.Fatal(err)
+	}
+	var q []storage.Notice
+	for _, n := range must(s.DueNotices(ctx, T0, 0)).in(t) {
+		if storage.NoticeQueue(&n) == storage.NoticeQueue(&head) {
+			q = append(q, n)
+		}
+	}
+	if len(q) != 1 {
+		t.Fatalf("%d notices of the queue due, want its head", len(q))
+	}
+	bad := q[0].ID + 1 // the second, recorded with it
+	damage(t, bad, []byte(data))
+	if err := s.NoticeDone(ctx, q[0].ID, T0); err != nil {
+		t.Fatalf("NoticeDone of notice %d, with the next of its queue damaged: %v", q[0].ID, err)
+	}
+	_, err := s.DueNotices(ctx, T0.Add(time.Minute), 0)
+	var unread *storage.UnreadableError
+	if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{bad}) {
+		t.Errorf("DueNotices after: %v, want an *UnreadableError naming notice %d", err, bad)
+	}
+}
+
+// unreadableNoticeWaitedFor: the notice of a game's end to its channel
+// cannot be read (data), and the bot holds it back until it is mended. The
+// tournament's announcement of the game's result, which waits for it
+// (Notice.After), waits no longer than storage.WaitCap from its time:
+// DueNotices returns it then, and not a second before, and NextNotice
+// offers it by then; the tournament's next announcement, in the same
+// queue, follows it. Before, it waited for good, and every later
+// announcement of the tournament with it.
+func unreadableNoticeWaitedFor(t *testing.T, open func(t *testing.T) (storage.Store, DamageNotice), data string) {
+	s, damage := open(t)
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	ctx := context.Background()
+	tt := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
+	m := Started(t, s, NewMatch(game.VariantClassic), 7)
+	tt = must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+		x.Games = append(x.Games, storage.TournamentGame{Round: 1, Board: 1, Match: m.ID})
+		return nil
+	})).in(t)
+	owed(t, s, T0) // the pairing, the start
+	at := T0.Add(time.Hour)
+	m = must(s.Act(ctx, m.ID, m.Version, storage.Action{Kind: storage.ActResign, Side: game.Blue, At: at})).in(t)
+	for _, e := range []tournament.Event{tournament.Record(1, 1, tournament.RedWon), tournament.CloseRound(1)} {
+		must(s.UpdateTournament(ctx, tt.ID, 0, func(x *storage.Tournament) error {
+			x.Changed = at
+			x.Log = append(x.Log, e)
+			return nil
+		})).in(t)
+	}
+	var bad uint64
+	for _, n := range must(s.DueNotices(ctx, at, 0)).in(t) {
+		switch {
+		case n.Tournament != 0:
+			t.Fatalf("%s>%s due before the game's end was told", n.Event, n.To)
+		case n.Match == m.ID && n.To == storage.AudiencePublic:
+			bad = n.ID
+		default:
+			if err := s.NoticeDone(ctx, n.ID, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if bad == 0 {
+		t.Fatal("the game's end owes its channel nothing")
+	}
+	damage(t, bad, []byte(data))
+	end := at.Add(storage.WaitCap)
+	if next, ok, err := s.NextNotice(ctx); err != nil || !ok || next.After(end) {
+		t.Fatalf("the next notice at %v (%v, %v), want by %v, the end of the announcement's wait", next, ok, err, end)
+	}
+	if due := must(s.DueNotices(ctx, end.Add(-time.Second), 0, bad)).in(t); len(due) != 0 {
+		t.Fatalf("%s>%s due before the end of its wait", due[0].Event, due[0].To)
+	}
+	var got []string
+	for {
+		due := must(s.DueNotices(ctx, end, 0, bad)).in(t)
+		if len(due) == 0 {
+			break
+		}
+		for _, n := range due {
+			got = append(got, n.Event.String()+">"+n.To.String())
+			if err := s.NoticeDone(ctx, n.ID, end); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if want := []string{"round-result>public", "round-closed>public"}; !slices.Equal(got, want) {
+		t.Errorf("due at the end of the wait %v, want %v", got, want)
 	}
 }
 
