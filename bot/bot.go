@@ -70,7 +70,9 @@ type Bot struct {
 	deaf          atomic.Bool             // the gateway connection is lost: no timer runs (gatewayaway.go)
 	drops         atomic.Uint64           // counts the gateway connections lost
 	heard         atomic.Pointer[waitCh]  // while deaf, closed once the time away is given back (awaitHeard)
-	gatewayMu     sync.Mutex              // serialises gatewayLost and gatewayBack
+	gatewayMu     sync.Mutex              // serialises gatewayLost, gatewayBack and a start's creditAway
+	startPending  atomic.Bool             // a start on bbolt has not given the time away back yet (gatewayaway.go)
+	leaseMu       sync.Mutex              // serialises renewLease
 	snapshots     *snapshotCache          // the latest state of matches changed lately (snapshot.go)
 	tournaments   *tournamentCache        // the latest state of tournaments changed or read lately (tournamentcache.go)
 	replays       atomic.Int64            // matches replayed by the bot itself, outside storage's changes
@@ -297,9 +299,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		// Before any timer of this process runs, and before the DMs and
 		// commands held since the start; then the computer's turns that
 		// the time away moved: it knows its own user now.
-		credited := b.creditAway(ctx)
-		b.heardAtStart()
-		b.computerAfterAway(ctx, credited)
+		b.computerAfterAway(ctx, b.creditAtStart(ctx))
 	}
 	b.renewLease(ctx)
 	leaseDone := make(chan struct{})

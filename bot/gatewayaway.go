@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"time"
+
+	"github.com/strategobot/strategobot/storage"
 )
 
 // Time the process ran but could not hear Discord: its gateway connection
@@ -55,7 +57,9 @@ func (b *Bot) gatewayLost(ctx context.Context) {
 	b.timerPass.Lock() // a pass under way ends first: the timers ran until it did
 	defer b.timerPass.Unlock()
 	b.log.Info("lost the connection to Discord's gateway: the timers wait until it is back, and give the clocks back the time")
-	if b.leading.Load() {
+	// A start that has not given the time away back yet leaves the last
+	// record as it was: the time since it is given back once connected.
+	if b.leading.Load() && !b.startPending.Load() {
 		if _, err := b.store.Alive(ctx, b.now()); err != nil && ctx.Err() == nil {
 			b.log.Warn("recording that the timers run failed", "error", err)
 		}
@@ -81,13 +85,11 @@ func (b *Bot) gatewayBack(ctx context.Context, seen uint64) {
 		b.renewLease(ctx)
 	} else {
 		credited := b.creditAway(ctx) // before any timer runs again
+		b.startPending.Store(false)
 		b.deaf.Store(false)
 		b.computerAfterAway(ctx, credited)
 	}
-	if heard := b.heard.Load(); heard != nil {
-		close(*heard)
-		b.heard.Store(nil)
-	}
+	b.releaseHeld()
 	b.nudgeTimers()
 }
 
@@ -100,18 +102,36 @@ func (b *Bot) holdUntilHeard() {
 	defer b.gatewayMu.Unlock()
 	heard := make(chan struct{})
 	b.heard.Store(&heard)
+	b.startPending.Store(true)
 }
 
-// heardAtStart lets the DMs and commands held since holdUntilHeard run,
-// unless the connection was lost again meanwhile (then gatewayBack does,
-// once it is back). A start that gives up lets them run too: they meet a
-// bot that is stopping.
-func (b *Bot) heardAtStart() {
+// creditAtStart gives the clocks back the time away as a start on bbolt
+// has connected (creditAway), and lets the DMs and commands held since
+// holdUntilHeard run; it returns the matches given time. When the
+// connection was lost again meanwhile, it leaves both to gatewayBack, once
+// the connection is back: the time until then is given back with it.
+func (b *Bot) creditAtStart(ctx context.Context) []*storage.Match {
 	b.gatewayMu.Lock()
 	defer b.gatewayMu.Unlock()
 	if b.deaf.Load() {
-		return
+		return nil
 	}
+	credited := b.creditAway(ctx)
+	b.startPending.Store(false)
+	b.releaseHeld()
+	return credited
+}
+
+// heardAtStart lets the DMs and commands held since holdUntilHeard run as
+// a start gives up: they meet a bot that is stopping.
+func (b *Bot) heardAtStart() {
+	b.gatewayMu.Lock()
+	defer b.gatewayMu.Unlock()
+	b.releaseHeld()
+}
+
+// releaseHeld lets the DMs and commands waiting in awaitHeard run.
+func (b *Bot) releaseHeld() {
 	if heard := b.heard.Swap(nil); heard != nil {
 		close(*heard)
 	}

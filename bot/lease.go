@@ -57,6 +57,11 @@ func (b *Bot) renewLease(ctx context.Context) {
 	if !b.cfg.Shared {
 		return
 	}
+	// One at a time: the lease loop's renewal and the one of a gateway
+	// come back (gatewayBack) would both take it, both find this process
+	// not leading yet, and both give the time away back, each telling it.
+	b.leaseMu.Lock()
+	defer b.leaseMu.Unlock()
 	if b.deafNow() {
 		b.giveUpLease(ctx) // a process that hears Discord leads (gatewayaway.go)
 		return
