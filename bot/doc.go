@@ -80,9 +80,10 @@
 // the resume replays; the outbox and the board in the browser go on
 // meanwhile, and everyone is given the time back all the same, web
 // players too): the one that runs
-// them records every 30 s that it is alive, and, as it starts (before it
-// connects to Discord, so before any DM or command, and before the board
-// in the browser answers: afterAway) or takes the lease,
+// them records every 30 s that it is alive, and, as it starts (once
+// connected to Discord, the DMs and commands that came meanwhile held
+// until it is done, and before the board in the browser answers:
+// afterAway) or takes the lease,
 // before its first timer, moves each running deadline on by what of
 // that time its clock ran, and tells the player who must act, and before
 // them each tournament's deadlines its players race against (a round's,

@@ -67,6 +67,11 @@ const txtTimeRanOut = "The time to move in this match ran out: the player to mov
 // time ran out before the timers called it off (storage.ErrSetupTimeUp).
 const txtSetupTimeRanOut = "The time for the set-ups of this match ran out: the match ends now, as it does when a set-up is late."
 
+// txtClocksStandStill answers an action refused as late while the bot is
+// cut off from Discord's gateway: every clock stands still until it is
+// back, and the time is given back then.
+const txtClocksStandStill = "I cannot reach Discord just now, and every clock stands still until I can: try again in a while."
+
 // txtRoundOver answers what a player does in a tournament match after its
 // round's deadline, before the timers closed the round (storage.ErrRoundOver).
 const txtRoundOver = "The deadline of this game's tournament round has passed: nothing played now counts, and the tournament scores the game as one still on at the deadline."
@@ -156,6 +161,11 @@ func (b *Bot) refusalText(p lang.Printer, n game.Numbering, err error) (string, 
 		return p.Sprintf(txtPauseOfferRenewed), true
 	case errors.Is(err, storage.ErrNoPauseOffer):
 		return p.Sprintf("There is no proposal to pause to answer: `/stratego pause days:3` proposes one."), true
+	case b.deafNow() && !b.cfg.Shared && (errors.Is(err, storage.ErrTimeUp) || errors.Is(err, storage.ErrRoundOver)):
+		// Cut off from the gateway, the bot runs no timer, and gives the
+		// time back once connected (gatewayaway.go): a deadline that passed
+		// meanwhile is not yet moved on, and the match is not lost.
+		return p.Sprintf(txtClocksStandStill), true
 	case errors.Is(err, storage.ErrSetupTimeUp):
 		b.nudgeTimers() // the timers call the match off now
 		return p.Sprintf(txtSetupTimeRanOut), true
