@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/storage"
 )
@@ -15,6 +19,25 @@ import (
 // writes, as this one sees it: a record it cannot read.
 const unreadableRecord = `{"v":99}`
 
+// addSetupMatch stores a match between red and blue in h.channel, in
+// set-up, and returns its id.
+func (h *harness) addSetupMatch(red, blue *discordtest.Member) storage.MatchID {
+	h.t.Helper()
+	var id storage.MatchID
+	h.fixtures(func() {
+		m := &storage.Match{GuildID: h.guild.ID, ChannelID: h.channel.ID, Rules: game.DefaultRules(game.VariantClassic),
+			MoveTime: 24 * time.Hour, Phase: storage.PhaseSetup, Created: h.clock.Now()}
+		m.Players[game.Red] = storage.Player{UserID: red.ID, Name: red.Name}
+		m.Players[game.Blue] = storage.Player{UserID: blue.ID, Name: blue.Name}
+		m, err := h.db.CreateMatch(context.Background(), m)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		id = m.ID
+	})
+	return id
+}
+
 // spoil makes the record of bucket's id one this bot cannot read, over a
 // restart: bbolt's file is the bot's own while it runs.
 func (h *harness) spoil(bucket string, id uint64) {
@@ -22,6 +45,16 @@ func (h *harness) spoil(bucket string, id uint64) {
 	h.shutdown()
 	h.putRecord(bucket, id, unreadableRecord)
 	h.start()
+}
+
+// hasChoice reports whether choices offer match id.
+func hasChoice(choices []*discordgo.ApplicationCommandOptionChoice, id storage.MatchID) bool {
+	for _, c := range choices {
+		if fmt.Sprint(c.Value) == id.String() {
+			return true
+		}
+	}
+	return false
 }
 
 // TestUnreadableChallengeHidesNoOther: of alice's two challenges in the
@@ -67,4 +100,24 @@ func TestUnreadableChallengeHidesNoOther(t *testing.T) {
 		_, err := h.db.Challenge(context.Background(), 1)
 		return errors.Is(err, storage.ErrNotFound)
 	})
+}
+
+// TestUnreadableMatchOffersTheOthers: of alice's two matches in the
+// channel, one cannot be read. /stratego watch still offers the other to
+// carol, and the match option of alice's commands offers it to her.
+// Before, the channel's list and hers failed as a whole, and nothing was
+// offered.
+func TestUnreadableMatchOffersTheOthers(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic() // #1: alice against bob
+	h.waitMoves(1, 0)
+	bad := h.addSetupMatch(h.alice, h.carol) // #2
+	h.spoil("matches", uint64(bad))
+	if choices := h.carol.Autocomplete(t, h.channel, "stratego watch", discordtest.Focused(optMatch, "")); !hasChoice(choices, 1) {
+		t.Errorf("carol watching, #2 unreadable, is offered %+v; want #1", choices)
+	}
+	if choices := h.alice.Autocomplete(t, h.channel, "stratego board", discordtest.Focused(optMatch, "")); !hasChoice(choices, 1) {
+		t.Errorf("alice's board, #2 unreadable, is offered %+v; want #1", choices)
+	}
 }
