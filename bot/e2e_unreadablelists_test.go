@@ -121,3 +121,78 @@ func TestUnreadableMatchOffersTheOthers(t *testing.T) {
 		t.Errorf("alice's board, #2 unreadable, is offered %+v; want #1", choices)
 	}
 }
+
+// TestUnreadableMatchHoldsUpNoRematch: bob's rematch with alice is on when
+// another match of his cannot be read. Rematch, pressed again under the
+// finale, still points at it rather than challenging alice to a third
+// match. Before, his matches could not be listed, and it challenged her.
+func TestUnreadableMatchHoldsUpNoRematch(t *testing.T) {
+	t.Parallel()
+	red := placed(t, map[[2]int]game.Rank{{0, 0}: game.Sergeant, {0, 4}: game.Scout, {3, 0}: game.Flag})
+	h, _, _ := playClassic(t, red)
+	var finale *discordtest.Message
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if hasButton(m, "Rematch") {
+			finale = m
+		}
+	}
+	if finale == nil {
+		t.Fatal("no Rematch button under the finale")
+	}
+	offer := h.bob.ClickButton(t, finale, button(t, finale, "Rematch")).Reply(t)
+	if got := h.alice.ClickButton(t, offer, button(t, offer, "Accept")).Reply(t); !strings.Contains(got.Content, "Match #2") {
+		t.Fatalf("accepting the rematch: %q", got.Content)
+	}
+	bad := h.addSetupMatch(h.bob, h.carol) // #3
+	h.spoil("matches", uint64(bad))
+	if got := h.bob.ClickButton(t, finale, button(t, finale, "Rematch")).Reply(t); !got.Ephemeral || !strings.Contains(got.Content, "Your rematch is under way already: match #2.") {
+		t.Errorf("bob pressed Rematch again during the rematch, #3 unreadable: %q", got.Content)
+	}
+	if cs, err := h.db.PlayerChallenges(t.Context(), h.bob.ID); err != nil || len(cs) != 0 {
+		t.Errorf("bob's challenges: %d (%v), want none", len(cs), err)
+	}
+}
+
+// TestUnreadableMatchHoldsUpNoSave: alice saves the set-up of her latest
+// match she confirmed one in when a later match of hers cannot be read;
+// the answer names the match it came from. Before, her matches could not
+// be listed, and the save failed.
+func TestUnreadableMatchHoldsUpNoSave(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic() // #1: alice against bob
+	h.waitMoves(1, 0)
+	bad := h.addSetupMatch(h.alice, h.carol) // #2
+	h.spoil("matches", uint64(bad))
+	got := h.alice.SlashCommand(t, h.channel, "stratego settings", discordtest.Opt(optSave, "Mine")).Reply(t)
+	if !strings.Contains(got.Content, `Saved your set-up of match #1 as "Mine".`) {
+		t.Fatalf("saving a set-up, #2 unreadable: %q", got.Content)
+	}
+	p, err := h.db.Player(t.Context(), h.alice.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := p.SavedSetup("Mine"); !ok || s.Setup != h.match(1).Setups[game.Red].Setup {
+		t.Errorf("the saved set-up %+v (%v), want #1's", s, ok)
+	}
+}
+
+// TestUnreadableMatchCountsForPractice: a match of alice's that cannot be
+// read may be a practice match: beside two practice matches, it fills her
+// allowance of three. Before, her matches could not be listed, and the
+// limit was not checked at all: a fourth beside three was started.
+func TestUnreadableMatchCountsForPractice(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	for k := 1; k < DefaultPracticeMatches; k++ {
+		if got := h.alice.SlashCommand(t, h.channel, "stratego practice").Reply(t); got.Ephemeral {
+			t.Fatalf("practice %d refused: %q", k, got.Content)
+		}
+	}
+	bad := h.addSetupMatch(h.alice, h.carol)
+	h.spoil("matches", uint64(bad))
+	got := h.alice.SlashCommand(t, h.channel, "stratego practice").Reply(t)
+	if !got.Ephemeral || !strings.Contains(got.Content, fmt.Sprintf("You are playing %d practice matches", DefaultPracticeMatches)) {
+		t.Errorf("a practice match beside %d and an unreadable match: %q", DefaultPracticeMatches-1, got.Content)
+	}
+}

@@ -119,11 +119,13 @@ func (b *Bot) whyNotChallenge(ctx context.Context, p lang.Printer, challenger, o
 // whyNotPractice says why user may not start another practice match; "" when
 // they may.
 func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) string {
+	// One that cannot be read may be a practice match: it counts, as above.
 	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
+	matches, unread, err := passOver(b, "matches", matches, err)
 	if err != nil {
 		return ""
 	}
-	running := 0
+	running := unread
 	for _, m := range matches {
 		if m.Practice() {
 			running++
