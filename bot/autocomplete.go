@@ -53,7 +53,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) {
 		return
 	}
 	if focused.Name == optMatch {
-		list, err := b.store.PlayerMatches(ctx, user, true, 0)
+		list, err := b.readableMatches(b.store.PlayerMatches(ctx, user, true, 0))
 		if err != nil {
 			return
 		}

@@ -90,11 +90,15 @@ func (l *memberLocks) lockBoth(user, other string) func() {
 // whyNotChallenge says why challenger may not challenge opponent now; "" when
 // they may.
 func (b *Bot) whyNotChallenge(ctx context.Context, p lang.Printer, challenger, opponent string) string {
+	// One that cannot be read (damaged, or written by a newer strategobot)
+	// may be one the member made: it counts against their allowance, as
+	// storage's own limits count such records.
 	open, err := b.store.PlayerChallenges(ctx, challenger)
+	open, unread, err := passOver(b, "challenges", open, err)
 	if err != nil {
 		return "" // the store's own error will show when the challenge is written
 	}
-	made, guild := 0, ""
+	made, guild := unread, ""
 	for _, c := range open {
 		if opponent != "" && (c.Challenger.UserID == challenger && c.Opponent.UserID == opponent ||
 			c.Challenger.UserID == opponent && c.Opponent.UserID == challenger) {
@@ -115,11 +119,13 @@ func (b *Bot) whyNotChallenge(ctx context.Context, p lang.Printer, challenger, o
 // whyNotPractice says why user may not start another practice match; "" when
 // they may.
 func (b *Bot) whyNotPractice(ctx context.Context, p lang.Printer, user string) string {
+	// One that cannot be read may be a practice match: it counts, as above.
 	matches, err := b.store.PlayerMatches(ctx, user, true, 0)
+	matches, unread, err := passOver(b, "matches", matches, err)
 	if err != nil {
 		return ""
 	}
-	running := 0
+	running := unread
 	for _, m := range matches {
 		if m.Practice() {
 			running++

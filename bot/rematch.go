@@ -71,7 +71,7 @@ func (b *Bot) onRematch(ctx context.Context, i *discordgo.Interaction, id custom
 // Rematch button pressed again once its rematch began (an old finale, a
 // second tap) then points at it rather than challenging to a third match.
 func (b *Bot) rematchUnderWay(ctx context.Context, m *storage.Match, me game.Side) *storage.Match {
-	active, err := b.store.PlayerMatches(ctx, m.Players[me].UserID, true, 0)
+	active, err := b.readableMatches(b.store.PlayerMatches(ctx, m.Players[me].UserID, true, 0))
 	if err != nil {
 		return nil // the challenge's own checks still apply
 	}

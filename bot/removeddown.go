@@ -189,13 +189,28 @@ func (b *Bot) badRecord(err error, kind string, id uint64) {
 
 // readableMatches passes over the matches a list could not read
 // (storage.UnreadableError: damaged, or written by a newer strategobot),
-// each logged by its id: the others are listed all the same. err is the
+// logged by their ids: the others are listed all the same. err is the
 // list's own failure.
 func (b *Bot) readableMatches(list []*storage.Match, err error) ([]*storage.Match, error) {
+	list, _, err = passOver(b, "matches", list, err)
+	return list, err
+}
+
+// readableChallenges is readableMatches for a list of challenges.
+func (b *Bot) readableChallenges(list []*storage.Challenge, err error) ([]*storage.Challenge, error) {
+	list, _, err = passOver(b, "challenges", list, err)
+	return list, err
+}
+
+// passOver passes over the records of kind (plural: "matches") that a list
+// could not read (storage.UnreadableError), logged by their ids, never by
+// what they hold: it returns the others and how many it passed over. err
+// is the list's own failure.
+func passOver[T any](b *Bot, kind string, list []T, err error) ([]T, int, error) {
 	var bad *storage.UnreadableError
 	if errors.As(err, &bad) {
-		b.log.Error("matches that cannot be read are passed over", "matches", bad.IDs, "error", bad)
-		return list, nil
+		b.log.Error(kind+" that cannot be read are passed over", kind, bad.IDs, "error", bad)
+		return list, len(bad.IDs), nil
 	}
-	return list, err
+	return list, 0, err
 }

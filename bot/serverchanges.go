@@ -249,7 +249,7 @@ func (b *Bot) removedFrom(ctx context.Context, guild string, channels []string) 
 			b.afterChange(ctx, off, nil)
 			called++
 		}
-		challenges, err := b.store.ChannelChallenges(ctx, ch)
+		challenges, err := b.readableChallenges(b.store.ChannelChallenges(ctx, ch))
 		if err != nil {
 			b.log.Error("listing a removed server's challenges failed", "guild", guild, "error", err)
 			continue

@@ -102,11 +102,13 @@ func (b *Bot) onSettings(ctx context.Context, i *discordgo.Interaction, opts opt
 	var source *storage.Match
 	var sourceSide game.Side
 	if name := opts.str(optSave); name != "" {
-		// The set-up of the member's latest match: their own, so theirs to keep.
-		list, err := b.store.PlayerMatches(ctx, user, true, 5)
+		// The set-up of the member's latest match: their own, so theirs to
+		// keep. One that cannot be read is passed over: the answer names
+		// the match whose set-up was saved.
+		list, err := b.readableMatches(b.store.PlayerMatches(ctx, user, true, 5))
 		if err == nil {
 			var ended []*storage.Match
-			ended, err = b.store.PlayerMatches(ctx, user, false, 5)
+			ended, err = b.readableMatches(b.store.PlayerMatches(ctx, user, false, 5))
 			list = append(list, ended...)
 		}
 		if err != nil {

@@ -79,7 +79,7 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 		if !everyMatch && !b.memberSees(i, channel) {
 			continue
 		}
-		ms, err := b.store.ChannelMatches(ctx, channel, true, 0)
+		ms, err := b.readableMatches(b.store.ChannelMatches(ctx, channel, true, 0))
 		if err != nil {
 			continue
 		}

@@ -228,7 +228,8 @@
 // it cannot read (damaged, or written by a newer strategobot sharing the
 // database) returns the others with an *UnreadableError that names them
 // (DueTournaments, ServerTournaments, DueNotices, Seeks, PlayerMatches,
-// ChannelMatches), so that one bad record holds up no other.
+// ChannelMatches, PlayerChallenges, ChannelChallenges), so that one bad
+// record holds up no other.
 //
 // # Hidden information
 //

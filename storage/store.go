@@ -95,9 +95,11 @@ type Store interface {
 	CreateChallenge(ctx context.Context, c *Challenge) (*Challenge, error)
 	// Challenge returns a pending challenge, or ErrNotFound.
 	Challenge(ctx context.Context, id ChallengeID) (*Challenge, error)
-	// PlayerChallenges returns the pending challenges userID made or received, oldest first.
+	// PlayerChallenges returns the pending challenges userID made or
+	// received, oldest first. One whose record cannot be read hides no
+	// other: the others are returned with an *UnreadableError that names it.
 	PlayerChallenges(ctx context.Context, userID string) ([]*Challenge, error)
-	// ChannelChallenges returns the pending challenges posted in a channel, oldest first.
+	// ChannelChallenges does the same for the challenges posted in a channel.
 	ChannelChallenges(ctx context.Context, channelID string) ([]*Challenge, error)
 	// SetChallengeMessage records the id of the message showing the challenge.
 	SetChallengeMessage(ctx context.Context, id ChallengeID, messageID string) (*Challenge, error)

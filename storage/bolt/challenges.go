@@ -82,21 +82,28 @@ func (db *DB) ChannelChallenges(ctx context.Context, channelID string) ([]*stora
 	return db.listChallenges(ctx, prefixKey(channelID, 'c'))
 }
 
+// listChallenges returns the challenges under prefix of the index, oldest
+// first: those it cannot read are named by the *storage.UnreadableError it
+// returns with the others.
 func (db *DB) listChallenges(ctx context.Context, prefix []byte) ([]*storage.Challenge, error) {
 	var out []*storage.Challenge
+	var unread *storage.Unreadable
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		var err error
+		out, unread = nil, storage.NewUnreadable("challenge")
 		each(tx.Bucket(bucketChallengesBy), prefix, func(id uint64) bool {
-			var c *storage.Challenge
-			if c, err = loadChallenge(tx, storage.ChallengeID(id)); err != nil {
-				return false
+			if c, err := loadChallenge(tx, storage.ChallengeID(id)); err != nil {
+				unread.Add(id, err) // one bad record hides no other
+			} else {
+				out = append(out, c)
 			}
-			out = append(out, c)
 			return true
 		})
-		return err
+		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return out, unread.Err()
 }
 
 func deleteChallenge(tx *bbolt.Tx, c *storage.Challenge) error {

@@ -72,3 +72,15 @@ func TestUnreadableMatches(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableChallenges: a damaged challenge hides no other of its lists.
+func TestUnreadableChallenges(t *testing.T) {
+	storagetest.UnreadableChallenges(t, func(t *testing.T) (storage.Store, storagetest.DamageChallenge) {
+		db := openTemp(t, true)
+		return db, func(t *testing.T, id storage.ChallengeID, data []byte) {
+			if err := db.PutChallengeRecord(id, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -40,3 +40,11 @@ func (db *DB) PutMatchRecord(id storage.MatchID, data []byte) error {
 		return tx.Bucket(bucketMatches).Put(idKey(uint64(id)), data)
 	})
 }
+
+// PutChallengeRecord overwrites the stored record of challenge id with
+// data, as a damaged file would.
+func (db *DB) PutChallengeRecord(id storage.ChallengeID, data []byte) error {
+	return db.update(context.Background(), func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketChallenges).Put(idKey(uint64(id)), data)
+	})
+}

@@ -61,19 +61,22 @@ func (db *DB) Challenge(ctx context.Context, id storage.ChallengeID) (*storage.C
 
 // PlayerChallenges returns the challenges a player made or received, oldest first.
 func (db *DB) PlayerChallenges(ctx context.Context, userID string) ([]*storage.Challenge, error) {
-	return db.listChallenges(ctx, "SELECT record FROM challenges WHERE challenger_id = $1 OR opponent_id = $1 ORDER BY id", userID)
+	return db.listChallenges(ctx, "SELECT id, record FROM challenges WHERE challenger_id = $1 OR opponent_id = $1 ORDER BY id", userID)
 }
 
 // ChannelChallenges returns the challenges posted in a channel, oldest first.
 func (db *DB) ChannelChallenges(ctx context.Context, channelID string) ([]*storage.Challenge, error) {
-	return db.listChallenges(ctx, "SELECT record FROM challenges WHERE channel_id = $1 ORDER BY id", channelID)
+	return db.listChallenges(ctx, "SELECT id, record FROM challenges WHERE channel_id = $1 ORDER BY id", channelID)
 }
 
+// listChallenges runs sql, whose rows are a challenge's id and record
+// each, with the parameter name: those it cannot read are named by the
+// *storage.UnreadableError it returns with the others.
 func (db *DB) listChallenges(ctx context.Context, sql, name string) ([]*storage.Challenge, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
-	return records(ctx, db, "list challenges", storage.DecodeChallenge, sql, name)
+	return identified(ctx, db, "list challenges", "challenge", storage.DecodeChallenge, sql, name)
 }
 
 // SetChallengeMessage records the id of the message that shows the challenge.

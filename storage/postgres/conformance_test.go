@@ -260,3 +260,22 @@ func TestUnreadableMatches(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableChallenges: a damaged challenge, or one a newer
+// strategobot wrote, hides no other of its lists.
+func TestUnreadableChallenges(t *testing.T) {
+	storagetest.UnreadableChallenges(t, func(t *testing.T) (storage.Store, storagetest.DamageChallenge) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, id storage.ChallengeID, data []byte) {
+			ctx := context.Background()
+			conn, err := pgx.Connect(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close(ctx)
+			if _, err := conn.Exec(ctx, "UPDATE challenges SET record = $2 WHERE id = $1", int64(id), string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -210,25 +210,38 @@ func (db *DB) fail(err error) error {
 	return err
 }
 
-// records runs sql, whose rows are one stored record each, and decodes
-// them; what names the query in errors.
-func records[T any](ctx context.Context, db *DB, what string, decode func([]byte) (T, error), sql string, args ...any) ([]T, error) {
+// identified runs sql, whose rows are a record's id and the record each,
+// and decodes them: those it cannot are named by the *storage.UnreadableError
+// (of records of kind) it returns with the others, so that one bad record
+// hides no other. what names the query in errors.
+func identified[T any](ctx context.Context, db *DB, what, kind string, decode func([]byte) (T, error), sql string, args ...any) ([]T, error) {
 	rows, err := db.pool.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, db.fail(query(what, err))
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (T, error) {
-		var data []byte
-		if err := row.Scan(&data); err != nil {
-			var zero T
-			return zero, err
-		}
-		return decode(data)
+	type row struct {
+		id   int64
+		data []byte
+	}
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
+		var x row
+		err := r.Scan(&x.id, &x.data)
+		return x, err
 	})
 	if err != nil {
 		return nil, db.fail(query(what, err))
 	}
-	return out, nil
+	unread := storage.NewUnreadable(kind)
+	var out []T
+	for _, r := range list {
+		x, err := decode(r.data)
+		if err != nil {
+			unread.Add(uint64(r.id), err)
+			continue
+		}
+		out = append(out, x)
+	}
+	return out, unread.Err()
 }
 
 // query wraps an error of the database itself with what was being done.

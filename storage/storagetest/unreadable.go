@@ -473,3 +473,69 @@ func UnreadableMatches(t *testing.T, open func(t *testing.T) (storage.Store, Dam
 		})
 	}
 }
+
+// DamageChallenge overwrites the stored record of challenge id with data,
+// as Damage does a tournament's.
+type DamageChallenge func(t *testing.T, id storage.ChallengeID, data []byte)
+
+// UnreadableChallenges runs, on stores from open, the checks that a
+// challenge whose record cannot be read hides no other of its player's or
+// channel's list: PlayerChallenges and ChannelChallenges return the
+// others, oldest first, with an *storage.UnreadableError naming it
+// (errors.Is sees its cause). Before, the list failed as a whole, and the
+// bot's removal from a server withdrew none of that channel's challenges.
+func UnreadableChallenges(t *testing.T, open func(t *testing.T) (storage.Store, DamageChallenge)) {
+	tests := []struct {
+		name string
+		data string
+		want error
+	}{
+		{"damaged", `{"v":1,"id":2,"rules":"not rules"}`, storage.ErrCorrupt},
+		{"newer", `{"v":99,"id":2}`, storage.ErrNewerSchema},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, damage := open(t)
+			t.Cleanup(func() {
+				if err := s.Close(); err != nil {
+					t.Errorf("Close: %v", err)
+				}
+			})
+			ctx := context.Background()
+			var ids []storage.ChallengeID
+			for _, opponent := range []string{"", "1002", "1003"} {
+				c := NewChallenge(T0, T0.Add(time.Hour))
+				c.Opponent = storage.Player{UserID: opponent}
+				ids = append(ids, must(s.CreateChallenge(ctx, c)).in(t).ID)
+			}
+			damage(t, ids[1], []byte(tc.data))
+			lists := []struct {
+				name string
+				list func() ([]*storage.Challenge, error)
+				want []storage.ChallengeID
+			}{
+				{"PlayerChallenges of the challenger", func() ([]*storage.Challenge, error) { return s.PlayerChallenges(ctx, "1001") }, []storage.ChallengeID{ids[0], ids[2]}},
+				{"PlayerChallenges of its opponent", func() ([]*storage.Challenge, error) { return s.PlayerChallenges(ctx, "1002") }, nil},
+				{"ChannelChallenges", func() ([]*storage.Challenge, error) { return s.ChannelChallenges(ctx, "c1") }, []storage.ChallengeID{ids[0], ids[2]}},
+			}
+			for _, l := range lists {
+				got, err := l.list()
+				var unread *storage.UnreadableError
+				if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) || !errors.Is(err, tc.want) {
+					t.Errorf("%s with challenge %d damaged: %v, want an *UnreadableError naming it, %v", l.name, ids[1], err, tc.want)
+				}
+				var gotIDs []storage.ChallengeID
+				for _, c := range got {
+					gotIDs = append(gotIDs, c.ID)
+				}
+				if !slices.Equal(gotIDs, l.want) {
+					t.Errorf("%s with challenge %d damaged: %v, want the others %v", l.name, ids[1], gotIDs, l.want)
+				}
+			}
+			// A list without it fails nothing.
+			if got, err := s.PlayerChallenges(ctx, "1003"); err != nil || len(got) != 1 || got[0].ID != ids[2] {
+				t.Errorf("PlayerChallenges of 1003: %v, %v; want challenge %d alone", got, err, ids[2])
+			}
+		})
+	}
+}
