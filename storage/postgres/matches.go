@@ -275,31 +275,5 @@ func (db *DB) listMatches(ctx context.Context, sql, name string, active bool, li
 	if limit > 0 {
 		lim = limit
 	}
-	rows, err := db.pool.Query(ctx, sql, name, active, lim)
-	if err != nil {
-		return nil, db.fail(query("list matches", err))
-	}
-	type row struct {
-		id   int64
-		data []byte
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
-		var x row
-		err := r.Scan(&x.id, &x.data)
-		return x, err
-	})
-	if err != nil {
-		return nil, db.fail(query("list matches", err))
-	}
-	unread := storage.NewUnreadable("match")
-	out := make([]*storage.Match, 0, len(list))
-	for _, r := range list {
-		m, err := storage.DecodeMatch(r.data)
-		if err != nil {
-			unread.Add(uint64(r.id), err) // one bad record hides no other
-			continue
-		}
-		out = append(out, m)
-	}
-	return out, unread.Err()
+	return identified(ctx, db, "list matches", "match", storage.DecodeMatch, sql, name, active, lim)
 }

@@ -169,36 +169,20 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 	for i, id := range skip {
 		skipped[i] = int64(id)
 	}
-	rows, err := db.pool.Query(ctx, `SELECT n.id, n.record FROM notices n
+	// One bad record holds up no other queue.
+	return identified(ctx, db, "due notices", "notice", decodeNotice, `SELECT n.id, n.record FROM notices n
 		WHERE n.next_try <= $1 AND NOT n.id = ANY($3) AND `+queueHead+`
 			AND NOT (`+waits+` AND `+waitEnds+` > $1)
 		ORDER BY n.next_try, n.id LIMIT $2`, now, lim, skipped)
+}
+
+// decodeNotice decodes a notice's record, for identified.
+func decodeNotice(data []byte) (storage.Notice, error) {
+	n, err := storage.DecodeNotice(data)
 	if err != nil {
-		return nil, db.fail(query("due notices", err))
+		return storage.Notice{}, err
 	}
-	type row struct {
-		id   int64
-		data []byte
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
-		var x row
-		err := r.Scan(&x.id, &x.data)
-		return x, err
-	})
-	if err != nil {
-		return nil, db.fail(query("due notices", err))
-	}
-	unread := storage.NewUnreadable("notice")
-	out := make([]storage.Notice, 0, len(list))
-	for _, r := range list {
-		n, err := storage.DecodeNotice(r.data)
-		if err != nil {
-			unread.Add(uint64(r.id), err) // one bad record holds up no other queue
-			continue
-		}
-		out = append(out, *n)
-	}
-	return out, unread.Err()
+	return *n, nil
 }
 
 // CountNotices returns how many notices the outbox holds: count(*) of

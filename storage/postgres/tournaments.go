@@ -157,33 +157,7 @@ func (db *DB) ServerTournaments(ctx context.Context, guildID string, all bool) (
 // and decodes them: those it cannot are named by the *UnreadableError it
 // returns with the others. what names the query in errors.
 func (db *DB) tournaments(ctx context.Context, what, sql string, args ...any) ([]*storage.Tournament, error) {
-	rows, err := db.pool.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, db.fail(query(what, err))
-	}
-	type row struct {
-		id   int64
-		data []byte
-	}
-	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (row, error) {
-		var x row
-		err := r.Scan(&x.id, &x.data)
-		return x, err
-	})
-	if err != nil {
-		return nil, db.fail(query(what, err))
-	}
-	unread := storage.NewUnreadable("tournament")
-	var out []*storage.Tournament
-	for _, r := range list {
-		t, err := storage.DecodeTournament(r.data)
-		if err != nil {
-			unread.Add(uint64(r.id), err) // one bad record hides no other
-			continue
-		}
-		out = append(out, t)
-	}
-	return out, unread.Err()
+	return identified(ctx, db, what, "tournament", storage.DecodeTournament, sql, args...)
 }
 
 // MatchTournament returns the board a match plays.
