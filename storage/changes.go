@@ -421,9 +421,6 @@ func (c Changes) StartClock(old *Match, n *Notice, at time.Time) (*Match, bool) 
 		m := old.Clone()
 		m.InvitePending[n.To], m.InviteArrived[n.To] = false, second(at)
 		m.startSetupClock(at, c.reminders())
-		if !m.ClockPending {
-			m.ClockStarted = second(at)
-		}
 		return m, true
 	}
 	// Only the board of the turn starts it: a set-up invite done once the
@@ -451,7 +448,7 @@ func (m *Match) startSetupClock(at time.Time, reminders func(time.Duration) []ti
 	if !m.ClockPending || m.setupWaits() {
 		return
 	}
-	m.ClockPending, m.InvitePending = false, [2]bool{}
+	m.ClockPending, m.InvitePending, m.ClockStarted = false, [2]bool{}, second(at)
 	m.setDeadline(m.turnEnds(at), reminders)
 }
 

@@ -241,3 +241,49 @@ func TestMoveNotBeforeTheLog(t *testing.T) {
 		})
 	}
 }
+
+// TestSetupClockStarted: the set-up time starts as the last invite a side
+// that owes its set-up waits for arrives, or as the side whose invite is
+// still on its way confirms its set-up by a command: either way the match
+// keeps when (ClockStarted), from which the time the bot is away is given
+// back, and a later invite, of a side that confirmed already, moves it not.
+func TestSetupClockStarted(t *testing.T) {
+	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	c := Changes{}
+	blueInvite := Notice{Match: 3, Event: EventCreated, To: AudienceBlue, StartsClock: true}
+	for _, tc := range []struct {
+		name string
+		act  func(m *Match) (*Match, error)
+		want time.Time
+	}{
+		{"Blue's invite arrives", func(m *Match) (*Match, error) {
+			got, ok := c.StartClock(m, &blueInvite, base.Add(5*time.Minute))
+			if !ok {
+				return nil, fmt.Errorf("the invite's arrival changed nothing")
+			}
+			return got, nil
+		}, base.Add(5 * time.Minute)},
+		{"Blue confirms before it", func(m *Match) (*Match, error) {
+			_, err := c.SetSetup(m, game.Blue, game.RandomSetup(m.Rules, 1), SetupConfirmed, base.Add(3*time.Minute))
+			if err != nil {
+				return nil, err
+			}
+			later, ok := c.StartClock(m, &blueInvite, base.Add(9*time.Minute))
+			if ok {
+				m = later
+			}
+			return m, nil
+		}, base.Add(3 * time.Minute)},
+	} {
+		m := setupMatch(base)
+		m.ClockPending, m.InvitePending = true, [2]bool{false, true}
+		m.InviteArrived[game.Red] = base.Add(time.Minute)
+		got, err := tc.act(m)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got.ClockPending || !got.ClockStarted.Equal(tc.want) {
+			t.Errorf("%s: clock pending %v, started %v, want %v", tc.name, got.ClockPending, got.ClockStarted, tc.want)
+		}
+	}
+}
