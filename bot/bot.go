@@ -200,14 +200,16 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeDisconnect()
 	removeInteraction := b.s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		b.guard(ctx, "interaction", func(ctx context.Context) {
-			b.awaitHeard(ctx)
-			b.onInteraction(ctx, i.Interaction)
+			if b.awaitHeard(ctx) {
+				b.onInteraction(ctx, i.Interaction)
+			}
 		})
 	})
 	removeMessage := b.s.AddHandler(func(s *discordgo.Session, m *discordgo.MessageCreate) {
 		b.guard(ctx, "message", func(ctx context.Context) {
-			b.awaitHeard(ctx)
-			b.onMessage(ctx, m.Message)
+			if b.awaitHeard(ctx) {
+				b.onMessage(ctx, m.Message)
+			}
 		})
 	})
 	removeEvent := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.Event) { b.onOwnDM(e) })

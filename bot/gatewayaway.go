@@ -140,16 +140,22 @@ func (b *Bot) releaseHeld() {
 // awaitHeard holds a DM or a command until the time the gateway was lost
 // has been given back (gatewayBack): a resume replays what was sent
 // meanwhile, and it must not meet a deadline the time away has not moved
-// yet.
-func (b *Bot) awaitHeard(ctx context.Context) {
+// yet. It reports false when the bot stops first, or the handler's time
+// runs out: the request is then left unhandled (its player is asked, once
+// the time is given back, to send again a move sent meanwhile), not
+// handled against the old deadline, nor does it hold up the stop.
+func (b *Bot) awaitHeard(ctx context.Context) bool {
 	heard := b.heard.Load()
 	if heard == nil {
-		return
+		return true
 	}
 	select {
 	case <-*heard:
+		return true
 	case <-ctx.Done():
+	case <-b.halt.Done():
 	}
+	return false
 }
 
 // giveUpLease ends this process's lease of the timers at once, when it

@@ -156,3 +156,26 @@ func TestWebActionDuringOutage(t *testing.T) {
 		t.Errorf("after the outage: %v, deadline in %v", m.Phase, m.Deadline.Sub(h.clock.Now()))
 	}
 }
+
+// TestHeldRequestAtStop: a DM held while the bot is cut off from the
+// gateway, the time away not yet given back, when the bot stops, is left
+// unhandled, and holds up the stop no longer than the bot's requests: it
+// waited out the handler's 30 seconds, then was handled against the old
+// deadline with a context already ended.
+func TestHeldRequestAtStop(t *testing.T) {
+	t.Parallel()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b := New(Config{}, nil, db, nil)
+	b.drops.Add(1)
+	b.gatewayLost(t.Context())
+	handled := make(chan bool, 1)
+	go b.guard(t.Context(), "message", func(ctx context.Context) { handled <- b.awaitHeard(ctx) })
+	b.haltNow() // Run stopped, its requests' grace over
+	if <-handled {
+		t.Error("a DM held at the stop was handled, against the deadline before the time away")
+	}
+}
