@@ -64,9 +64,9 @@ func (b *Bot) gatewayLost(ctx context.Context) {
 			b.log.Warn("recording that the timers run failed", "error", err)
 		}
 	}
-	if b.cfg.Shared {
-		b.giveUpLease(ctx)
-	}
+	// On a shared database the lease is given up, once a renewal under way
+	// ended: given up beside it, the renewal took it back for this process.
+	b.renewLease(ctx)
 }
 
 // gatewayBack gives the clocks back the time the gateway was lost, and lets

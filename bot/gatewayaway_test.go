@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -177,5 +178,61 @@ func TestHeldRequestAtStop(t *testing.T) {
 	b.haltNow() // Run stopped, its requests' grace over
 	if <-handled {
 		t.Error("a DM held at the stop was handled, against the deadline before the time away")
+	}
+}
+
+// leadHook is a store whose Lead calls during, once set, after the
+// database took the lease.
+type leadHook struct {
+	storage.Store
+	during atomic.Pointer[func()]
+}
+
+func (s *leadHook) Lead(ctx context.Context, name, holder string, now time.Time, ttl time.Duration) (bool, error) {
+	ok, err := s.Store.Lead(ctx, name, holder, now, ttl)
+	if f := s.during.Swap(nil); f != nil {
+		(*f)()
+	}
+	return ok, err
+}
+
+// TestGatewayLostAsTheLeaseRenews: on a shared database the gateway is
+// lost while the process renews its lease, between the database's answer
+// and the process's record of it. The lease ends given up: the process
+// that cannot hear Discord does not lead, and another takes the lease.
+// Before, the lease was given up beside the renewal, which then took it
+// back for the process cut off, and its outbox ran beside the new leader's.
+func TestGatewayLostAsTheLeaseRenews(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "bot.db"), NoSync: true, Reminders: Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	store := &leadHook{Store: db}
+	clock := discordtest.NewFakeClock(T0)
+	b := New(Config{Shared: true, Holder: "one", Now: clock.Now}, nil, store, nil)
+	b.renewLease(ctx)
+	if !b.leading.Load() {
+		t.Fatal("the process does not lead")
+	}
+	var lost sync.WaitGroup
+	during := func() {
+		b.drops.Add(1)
+		lost.Go(func() { b.gatewayLost(ctx) })
+		// Until the lease is given up, or long enough for it to be.
+		for end := time.Now().Add(500 * time.Millisecond); b.leading.Load() && time.Now().Before(end); {
+			runtime.Gosched()
+		}
+	}
+	store.during.Store(&during)
+	b.renewLease(ctx) // the lease loop's
+	lost.Wait()
+	if b.leading.Load() {
+		t.Error("the process cut off from the gateway leads")
+	}
+	if ok, err := db.Lead(ctx, leaseTimers, "two", clock.Now(), leaseTTL); err != nil || !ok {
+		t.Errorf("another process could not take the lease: %v, %v", ok, err)
 	}
 }
