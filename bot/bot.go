@@ -70,8 +70,7 @@ type Bot struct {
 	deaf          atomic.Bool             // the gateway connection is lost: no timer runs (gatewayaway.go)
 	drops         atomic.Uint64           // counts the gateway connections lost
 	heard         atomic.Pointer[waitCh]  // while deaf, closed once the time away is given back (awaitHeard)
-	gatewayMu     sync.Mutex              // serialises gatewayLost, gatewayBack and a start's creditAway
-	startPending  atomic.Bool             // a start on bbolt has not given the time away back yet (gatewayaway.go)
+	gatewayMu     sync.Mutex              // serialises gatewayLost, gatewayBack and a start's creditAway, and the writes of heard
 	leaseMu       sync.Mutex              // serialises renewLease
 	snapshots     *snapshotCache          // the latest state of matches changed lately (snapshot.go)
 	tournaments   *tournamentCache        // the latest state of tournaments changed or read lately (tournamentcache.go)

@@ -49,7 +49,10 @@ func (b *Bot) gatewayLost(ctx context.Context) {
 	if b.deaf.Load() {
 		return
 	}
-	if b.heard.Load() == nil { // a start still giving the time back holds them already
+	// Requests held while connected: a start has not given the time away
+	// back yet (holdUntilHeard), and holds them already.
+	starting := b.heard.Load() != nil
+	if !starting {
 		heard := make(chan struct{})
 		b.heard.Store(&heard)
 	}
@@ -59,7 +62,7 @@ func (b *Bot) gatewayLost(ctx context.Context) {
 	b.log.Info("lost the connection to Discord's gateway: the timers wait until it is back, and give the clocks back the time")
 	// A start that has not given the time away back yet leaves the last
 	// record as it was: the time since it is given back once connected.
-	if b.leading.Load() && !b.startPending.Load() {
+	if b.leading.Load() && !starting {
 		if _, err := b.store.Alive(ctx, b.now()); err != nil && ctx.Err() == nil {
 			b.log.Warn("recording that the timers run failed", "error", err)
 		}
@@ -85,7 +88,6 @@ func (b *Bot) gatewayBack(ctx context.Context, seen uint64) {
 		b.renewLease(ctx)
 	} else {
 		credited := b.creditAway(ctx) // before any timer runs again
-		b.startPending.Store(false)
 		b.deaf.Store(false)
 		b.computerAfterAway(ctx, credited)
 	}
@@ -102,7 +104,6 @@ func (b *Bot) holdUntilHeard() {
 	defer b.gatewayMu.Unlock()
 	heard := make(chan struct{})
 	b.heard.Store(&heard)
-	b.startPending.Store(true)
 }
 
 // creditAtStart gives the clocks back the time away as a start on bbolt
@@ -117,7 +118,6 @@ func (b *Bot) creditAtStart(ctx context.Context) []*storage.Match {
 		return nil
 	}
 	credited := b.creditAway(ctx)
-	b.startPending.Store(false)
 	b.releaseHeld()
 	return credited
 }
