@@ -91,7 +91,7 @@ func gamesOver(s *tournament.Tournament) (over, games int) {
 
 func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 	p := printerOf(i)
-	all, _, err := b.serverTournaments(ctx, i.GuildID, true)
+	all, _, err := b.knownTournaments(ctx, i, true)
 	if err != nil {
 		b.tell(i, b.explain(p, err, "tournament"))
 		return
