@@ -629,8 +629,8 @@ func (h *tourney) crashWhileStarting(meanwhile func(x *storage.Tournament, red s
 // TestTournamentSwissRoundsCapped: a Swiss event cannot have more rounds
 // than a round robin of its players. At create, a player limit too small
 // for the rounds is refused; at the start, two players for three rounds
-// play one, as round 1's announcement says, and the event then ends as
-// finished, not as cut short.
+// play one, as round 1's announcement and the list say, and the event
+// then ends as finished, not as cut short.
 func TestTournamentSwissRoundsCapped(t *testing.T) {
 	h := newTourney(t)
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Tiny"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 5),
@@ -642,6 +642,7 @@ func TestTournamentSwissRoundsCapped(t *testing.T) {
 	h.advance(time.Hour)
 	h.channelSays("**Duo** — round 1 of 1.")
 	h.channelSays("Players: 2. No round after round 1 can be paired without two players meeting twice: **Duo** ends there, not after round 3.")
+	h.expect(h.run(h.bob, "list"), "#1 **Duo** — Swiss, rounds: 1; round 1 of 1")
 	matches := h.roundMatches(1)
 	if len(matches) != 1 {
 		t.Fatalf("round 1 of two players: %d matches", len(matches))

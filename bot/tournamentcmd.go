@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -153,20 +154,21 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 	if n, ok := opts.integer(optTournament); ok {
 		t, err := b.store.Tournament(ctx, storage.TournamentID(n))
 		switch {
-		case errors.Is(err, storage.ErrNotFound) || err == nil && t.GuildID != i.GuildID:
+		case errors.Is(err, storage.ErrNotFound) || err == nil && (t.GuildID != i.GuildID || !b.tournamentKnown(i, t)):
+			// One played in a channel the member cannot see is none for them.
 			return nil, p.Sprintf("This server has no tournament #%[1]d. `/stratego tournament list` shows them.", n)
 		case err != nil:
 			return nil, b.explain(p, err, "tournament") // the database, not the member
 		}
 		return t, ""
 	}
-	open, unread, err := b.serverTournaments(ctx, i.GuildID, false)
+	open, unread, err := b.knownTournaments(ctx, i, false)
 	if err != nil {
 		return nil, b.explain(p, err, "tournament")
 	}
 	if len(open)+unread == 0 {
 		// None under way: the latest that was, for its standings.
-		if all, _, err := b.serverTournaments(ctx, i.GuildID, true); err == nil && len(all) > 0 {
+		if all, _, err := b.knownTournaments(ctx, i, true); err == nil && len(all) > 0 {
 			return all[len(all)-1], ""
 		}
 	}
@@ -182,6 +184,40 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 		return open[0], ""
 	}
 	return nil, p.Sprintf("This server has several tournaments: name one with the `tournament` option. `/stratego tournament list` shows them.")
+}
+
+// knownTournaments is serverTournaments of the server of i as the member
+// behind i knows them: those played in a channel they cannot see left out
+// (tournamentKnown).
+func (b *Bot) knownTournaments(ctx context.Context, i *discordgo.Interaction, all bool) (list []*storage.Tournament, unread int, err error) {
+	list, unread, err = b.serverTournaments(ctx, i.GuildID, all)
+	return slices.DeleteFunc(list, func(t *storage.Tournament) bool { return !b.tournamentKnown(i, t) }), unread, err
+}
+
+// tournamentKnown reports whether the member behind i may know of
+// tournament t: one played in a channel they cannot see is, like a match
+// there for /stratego watch, none for them, its name, players and results
+// as hidden as the channel's boards, and not to be joined (a league of a
+// role's channel). Its players (also one who withdrew, or who no longer
+// sees the channel), its creator and moderators (who may cancel it, or
+// take a player out) know it wherever they are, also when its channel was
+// deleted (it goes on by DM), which nobody else then sees: as for
+// /stratego watch, a channel the bot's state cannot say the member sees
+// is not seen.
+func (b *Bot) tournamentKnown(i *discordgo.Interaction, t *storage.Tournament) bool {
+	me := userOf(i).ID
+	if isModerator(i) || me == t.CreatorID || i.Member == nil {
+		return true
+	}
+	if sees, _ := b.rolesSee(i.GuildID, t.ChannelID, me, i.Member.Roles); sees {
+		return true
+	}
+	s, err := t.State()
+	if err != nil {
+		return false
+	}
+	_, in := s.Player(me)
+	return in
 }
 
 // mayOrganise reports whether the member may create tournaments: Manage

@@ -10,10 +10,15 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/internal/lang"
+	"github.com/strategobot/strategobot/internal/nametext"
 	"github.com/strategobot/strategobot/render"
 	"github.com/strategobot/strategobot/storage"
 	"github.com/strategobot/strategobot/tournament"
 )
+
+// txtTournamentName refuses a tournament's name that is too long or shows
+// nothing.
+const txtTournamentName = "Give the tournament a name of 1 to %[1]d characters that shows something: not only spaces or invisible characters."
 
 func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, opts options) {
 	p := printerOf(i)
@@ -34,8 +39,10 @@ func (b *Bot) onTournamentCreate(ctx context.Context, i *discordgo.Interaction, 
 		return
 	}
 	name := strings.TrimSpace(opts.str(optName))
-	if name == "" || len([]rune(name)) > storage.MaxTournamentName {
-		b.say(i, "Give the tournament a name of 1 to %[1]d characters.", storage.MaxTournamentName)
+	if nametext.Blank(name) || len([]rune(name)) > storage.MaxTournamentName {
+		// A name that shows nothing (spaces, characters that take no
+		// room) would leave the tournament nameless wherever it is told.
+		b.say(i, txtTournamentName, storage.MaxTournamentName)
 		return
 	}
 	var rules tournament.Rules

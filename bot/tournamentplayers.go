@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -37,6 +38,8 @@ func (b *Bot) onTournamentJoin(ctx context.Context, i *discordgo.Interaction, t 
 			refusal = txtJoinedAlreadyAll
 		case in:
 			refusal = txtJoinedAlready
+		case removedBefore(x, me):
+			refusal = txtRemovedNoRejoin
 		case len(s.Players()) >= x.MaxPlayers:
 			refusal = txtTournamentFull
 		}
@@ -74,7 +77,17 @@ const (
 	txtTournamentOver   = "**%[1]s** is over."
 	txtNotInTournament  = "You are not in **%[1]s**."
 	txtUseWithdraw      = "**%[1]s** has begun: `/stratego tournament withdraw` takes you out, and your games still to play are forfeited."
+	txtRemovedNoRejoin  = "A moderator took you out of **%[1]s**, so you cannot join it again. Ask a moderator if you think that is a mistake."
 )
+
+// removedBefore reports whether a moderator took member out of t (before
+// its start, when they are no longer listed): their removal stands, as the
+// channel was told, rather than being undone by their next join.
+func removedBefore(t *storage.Tournament, member string) bool {
+	return slices.ContainsFunc(t.Log, func(e tournament.Event) bool {
+		return e.Kind == tournament.Withdrew && e.Player == member && e.Reason == tournament.Removed
+	})
+}
 
 // errRefused is a change refused for a reason the caller words.
 var errRefused = errors.New("refused")

@@ -72,6 +72,18 @@ func statusText(p lang.Printer, t *storage.Tournament) string {
 	return p.Sprintf("over")
 }
 
+// playedRules are t's rules with the rounds a Swiss event plays: once
+// begun, as many as its players allow, when fewer than its creator asked
+// for (tournament.SwissRoundsAtMost), as its status and round 1's
+// announcement say.
+func playedRules(t *storage.Tournament) tournament.Rules {
+	r := t.Rules
+	if s, err := t.State(); err == nil && r.Format == tournament.Swiss && len(s.Rounds()) > 0 {
+		r.Rounds = s.TotalRounds()
+	}
+	return r
+}
+
 // gamesOver counts the games (not byes) of the rounds paired, and those of
 // them with a result.
 func gamesOver(s *tournament.Tournament) (over, games int) {
@@ -91,7 +103,7 @@ func gamesOver(s *tournament.Tournament) (over, games int) {
 
 func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 	p := printerOf(i)
-	all, _, err := b.serverTournaments(ctx, i.GuildID, true)
+	all, _, err := b.knownTournaments(ctx, i, true)
 	if err != nil {
 		b.tell(i, b.explain(p, err, "tournament"))
 		return
@@ -103,7 +115,7 @@ func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 	// The latest first: the oldest are those left out.
 	var lines []string
 	for _, t := range slices.Backward(all) {
-		lines = append(lines, fmt.Sprintf("#%s **%s** — %s; %s", t.ID, mdEscape(t.Name), formatText(p, t.Rules), statusText(p, t)))
+		lines = append(lines, fmt.Sprintf("#%s **%s** — %s; %s", t.ID, mdEscape(t.Name), formatText(p, playedRules(t)), statusText(p, t)))
 		if len(lines) == maxListed {
 			break
 		}

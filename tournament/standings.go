@@ -21,7 +21,8 @@ type Standing struct {
 }
 
 // Standings ranks the players: by points, then Sonneborn-Berger, then (in a
-// Swiss event) Buchholz, then seed. Withdrawn players keep their line.
+// Swiss event) Buchholz, then seed; before the first round, with no seeds
+// yet, in the order they joined. Withdrawn players keep their line.
 //
 // Opponents' scores are their scores now, whoever they are: a withdrawn
 // player counts with the points they have (their unplayed games were scored
@@ -86,10 +87,10 @@ func (t *Tournament) Standings() []Standing {
 			return a.SonnebornBerger > b.SonnebornBerger
 		case swiss && a.Buchholz != b.Buchholz:
 			return a.Buchholz > b.Buchholz
-		case a.Seed != b.Seed:
-			return a.Seed < b.Seed
 		}
-		return a.Player < b.Player
+		// Once begun every player has a seed of their own; before, none
+		// has one, and the players stay as they joined.
+		return a.Seed < b.Seed
 	})
 	for i := range out {
 		out[i].Rank = i + 1

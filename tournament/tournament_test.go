@@ -450,3 +450,34 @@ func TestSwissTieBreaksHandWorked(t *testing.T) {
 		t.Errorf("standings\n got %s\nwant %s", got, want)
 	}
 }
+
+// Before the first round nobody has a seed or a score: the standings list
+// the players as they joined (as "players so far" counts them), not in
+// the order of their IDs.
+func TestStandingsBeforeTheStartInJoinOrder(t *testing.T) {
+	for _, f := range []Format{Swiss, RoundRobin} {
+		rounds := 0
+		if f == Swiss {
+			rounds = 3
+		}
+		tour, err := New(DefaultRules(f, rounds))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"900", "1000", "250", "30"} {
+			if err := tour.Apply(Join(id, 1500)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []string
+		for k, st := range tour.Standings() {
+			if st.Rank != k+1 {
+				t.Errorf("%s: %s ranked %d at line %d", f, st.Player, st.Rank, k+1)
+			}
+			got = append(got, st.Player)
+		}
+		if want := "900 1000 250 30"; strings.Join(got, " ") != want {
+			t.Errorf("%s: standings before the start %v; want the join order %s", f, got, want)
+		}
+	}
+}
