@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -235,6 +236,29 @@ func TestProxyDocsNameTheLimits(t *testing.T) {
 	for s, lim := range l {
 		if lim.burst != 4*lim.rate {
 			t.Errorf("scope %d: burst %g, the page says four times the rate %g", s, lim.burst, lim.rate)
+		}
+	}
+}
+
+// TestClientNamedWithPort: a reverse proxy that appends the client's
+// address with its port to X-Forwarded-For (as some load balancers do)
+// names the same client with every new connection, from another port: the
+// client is its address, the port aside, or each connection would bring
+// another client's limits (its streams, its requests).
+func TestClientNamedWithPort(t *testing.T) {
+	for _, tc := range []struct{ forwarded, want string }{
+		{"203.0.113.7", "203.0.113.7"},
+		{"203.0.113.7:51234", "203.0.113.7"},
+		{"198.51.100.1, 203.0.113.7:40000", "203.0.113.7"},
+		{"[2001:db8:1:2::5]:443", "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::5", "2001:db8:1:2::/64"},
+		{"[::ffff:203.0.113.7]:8080", "203.0.113.7"},
+		{"unknown", "unknown"},
+	} {
+		r := httptest.NewRequest("GET", "/api/state", nil)
+		r.Header.Set("X-Forwarded-For", tc.forwarded)
+		if got := clientOf(r); got != tc.want {
+			t.Errorf("X-Forwarded-For %q: client %q, want %q", tc.forwarded, got, tc.want)
 		}
 	}
 }
