@@ -81,8 +81,9 @@
 // flood of them is answered 429 without holding back its valid links or
 // another client. It holds at most MaxStreamsPerClient event streams open
 // over all its links, as each link does MaxStreamsPerLink over all
-// clients. A client is its address as the admin's reverse proxy appends it
-// to X-Forwarded-For (an IPv6 client is its /64). A throttled request is
+// clients, and the server MaxStreams in all. A client is its address (its
+// port aside) as the admin's reverse proxy appends it to X-Forwarded-For
+// (an IPv6 client is its /64). A throttled request is
 // answered with the same words whoever asks, and the security headers of
 // every answer.
 //
