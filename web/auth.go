@@ -16,6 +16,10 @@ import (
 
 // Authenticator turns a request into the capability it carries. The link
 // (CapabilityAuth) is one; a Discord Activity could sign in with OAuth2 instead.
+// It refuses a request with one of Verify's errors or ErrNoLink (or
+// storage.ErrNotFound: the match is not there); any other error says that
+// the capability could not be checked, and is answered as a failure of the
+// bot's, which the page tries again.
 type Authenticator interface {
 	Authenticate(r *http.Request) (Capability, error)
 }
@@ -104,6 +108,21 @@ func (s *Signer) Link(publicURL string, c Capability) string {
 // ErrNoLink is a request that carries no capability at all: a page opened
 // without a link (or whose tab lost it).
 var ErrNoLink = errors.New("web: no link")
+
+// refused reports whether err, an Authenticator's, refuses the capability
+// (none, malformed, forged, expired, revoked, or its match is not there),
+// rather than saying that it could not be checked (the database did not
+// answer): a link refused is answered 403 or 410, which the page takes for
+// good; one not checked is the bot's trouble, answered 500, which the page
+// tries again.
+func refused(err error) bool {
+	for _, r := range []error{ErrNoLink, ErrMalformed, ErrForged, ErrExpired, ErrRevoked, storage.ErrNotFound} {
+		if errors.Is(err, r) {
+			return true
+		}
+	}
+	return false
+}
 
 // refusedStatus is the status of a request whose capability was refused.
 func refusedStatus(err error) int {

@@ -41,10 +41,12 @@
 //
 // A page learns nothing from when it is told: an open stream is sent a
 // change only when its viewer's state changes (State.Sent's key), so the
-// other side's drafts reach it not at all; and no page is sent the match's
-// version, which counts changes it cannot see. A player's action carries
-// the state's Basis instead (what the board showed, clocks aside), which
-// the Actor checks on the match it acts on, and acts at its version.
+// other side's drafts reach it not at all (nor does their time, when a
+// stream fell behind and lost the change it could see: it sends that as it
+// was); and no page is sent the match's version, which counts changes it
+// cannot see. A player's action carries the state's Basis instead (what
+// the board showed, clocks aside), which the Actor checks on the match it
+// acts on, and acts at its version.
 //
 // What stops or adds to a match's time (a pause by agreement, vacations,
 // gifts of time, a proposal to pause) comes in State.Time from the storage
@@ -79,8 +81,9 @@
 // flood of them is answered 429 without holding back its valid links or
 // another client. It holds at most MaxStreamsPerClient event streams open
 // over all its links, as each link does MaxStreamsPerLink over all
-// clients. A client is its address as the admin's reverse proxy appends it
-// to X-Forwarded-For (an IPv6 client is its /64). A throttled request is
+// clients, and the server MaxStreams in all. A client is its address (its
+// port aside) as the admin's reverse proxy appends it to X-Forwarded-For
+// (an IPv6 client is its /64). A throttled request is
 // answered with the same words whoever asks, and the security headers of
 // every answer.
 //

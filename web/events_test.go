@@ -209,3 +209,50 @@ func TestDraftsUnheardWhileAVacationHoldsTheSetupClock(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamBehindLearnsNoHiddenChangeTime: a page's stream that falls
+// behind (its reader slow, or not reading at all) loses its oldest
+// updates. When the one it lost is the change it could see (Red's own
+// draft), and those it keeps came after it from changes it cannot see (Blue's
+// drafts), it must still send what it lost, as it was when that change came:
+// not a state sent at the time of one of Blue's drafts, whose time ("now",
+// and the deadline shown while the invites are on their way) would tell Red
+// when Blue saved a draft.
+func TestStreamBehindLearnsNoHiddenChangeTime(t *testing.T) {
+	rules := game.DefaultRules(game.VariantBarrage)
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, pending := range []bool{false, true} {
+		m := &storage.Match{ID: 9, Version: 1, Rules: rules, Phase: storage.PhaseSetup, Deadline: time.Unix(1_800_000_000, 0), MoveTime: time.Hour,
+			Players: [2]storage.Player{{UserID: "1", Name: "Ann"}, {UserID: "2", Name: "Bob"}}}
+		if pending {
+			m.ClockPending, m.InvitePending = true, [2]bool{false, true}
+		}
+		var now atomic.Int64
+		now.Store(stateNow.UnixMilli())
+		clock := func() time.Time { return time.UnixMilli(now.Load()) }
+		srv := New(Options{Auth: viewerAuth{}, Matches: &world{m: m}, Now: clock})
+		sub := srv.hub.subscribe(m.ID) // a page's stream, not reading
+		// Red saves a draft: news to Red alone.
+		now.Add(1000)
+		m = m.Clone()
+		m.Version++
+		m.Setups[game.Red] = storage.SideSetup{Status: storage.SetupDraft, Setup: gametest.Setup(rules, r)}
+		redSaw, _ := BuildState(m, nil, game.RedViewer, clock()).Sent(clock())
+		srv.MatchChanged(m, nil)
+		// Blue saves drafts, more than the stream keeps, a minute apart.
+		for range cap(sub) + 1 {
+			now.Add(int64(time.Minute / time.Millisecond))
+			m = m.Clone()
+			m.Version++
+			m.Setups[game.Blue] = storage.SideSetup{Status: storage.SetupDraft, Setup: gametest.Setup(rules, r)}
+			srv.MatchChanged(m, nil)
+		}
+		for range cap(sub) {
+			u := <-sub
+			if got := u.states[game.RedViewer]; string(got) != string(redSaw) {
+				t.Fatalf("pending %v: behind, Red's stream would send\n%s\nfor its own draft, not what it was when Red saved it:\n%s", pending, got, redSaw)
+			}
+		}
+		srv.hub.unsubscribe(m.ID, sub)
+	}
+}

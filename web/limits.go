@@ -38,11 +38,17 @@ func clientOf(r *http.Request) string {
 }
 
 // network is the client an address names: an IPv4 address itself, an IPv6
-// address its /64; anything else as written.
+// address its /64, its port aside (a proxy that appends the client's port
+// would otherwise name it anew with each connection); anything else as
+// written.
 func network(addr string) string {
 	a, err := netip.ParseAddr(addr)
 	if err != nil {
-		return addr
+		ap, perr := netip.ParseAddrPort(addr)
+		if perr != nil {
+			return addr
+		}
+		a = ap.Addr()
 	}
 	if a = a.Unmap(); a.Is4() {
 		return a.String()

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -227,6 +228,7 @@ func TestProxyDocsNameTheLimits(t *testing.T) {
 		fmt.Sprintf("%g times a second over all its links together (bursts of four times that)", l[perClient].rate),
 		fmt.Sprintf("%g times a second with no link or a forged one", l[perRefused].rate),
 		fmt.Sprintf("at most %d live pages open, and a link at most %d over all clients", MaxStreamsPerClient, MaxStreamsPerLink),
+		fmt.Sprintf("The bot holds at most %d live pages open in all.", MaxStreams),
 	} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("docs/deploy/reverse-proxy.md does not say %q", want)
@@ -236,5 +238,68 @@ func TestProxyDocsNameTheLimits(t *testing.T) {
 		if lim.burst != 4*lim.rate {
 			t.Errorf("scope %d: burst %g, the page says four times the rate %g", s, lim.burst, lim.rate)
 		}
+	}
+}
+
+// TestClientNamedWithPort: a reverse proxy that appends the client's
+// address with its port to X-Forwarded-For (as some load balancers do)
+// names the same client with every new connection, from another port: the
+// client is its address, the port aside, or each connection would bring
+// another client's limits (its streams, its requests).
+func TestClientNamedWithPort(t *testing.T) {
+	for _, tc := range []struct{ forwarded, want string }{
+		{"203.0.113.7", "203.0.113.7"},
+		{"203.0.113.7:51234", "203.0.113.7"},
+		{"198.51.100.1, 203.0.113.7:40000", "203.0.113.7"},
+		{"[2001:db8:1:2::5]:443", "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::5", "2001:db8:1:2::/64"},
+		{"[::ffff:203.0.113.7]:8080", "203.0.113.7"},
+		{"unknown", "unknown"},
+	} {
+		r := httptest.NewRequest("GET", "/api/state", nil)
+		r.Header.Set("X-Forwarded-For", tc.forwarded)
+		if got := clientOf(r); got != tc.want {
+			t.Errorf("X-Forwarded-For %q: client %q, want %q", tc.forwarded, got, tc.want)
+		}
+	}
+}
+
+// TestStreamsInAll: the server holds at most its bound of event streams
+// open over all links and clients, each within its own bounds (many
+// addresses, many links): the next is refused as too many, and a stream
+// closed makes room for another.
+func TestStreamsInAll(t *testing.T) {
+	f := newFixture(t)
+	m := storagetest.Started(t, f.store, storagetest.NewMatch(game.VariantBarrage), 1)
+	const bound = 5
+	f.srv.streams.max = bound
+	link := func(i int) Capability {
+		return Capability{Match: m.ID, Viewer: game.PublicViewer, Expires: f.now.Add(time.Hour + time.Duration(i)*time.Second)}
+	}
+	client := func(i int) string { return fmt.Sprintf("2001:db8:%x::1", i) }
+	open := func(i int) int {
+		req, _ := http.NewRequest("GET", f.ts.URL+"/api/events", nil)
+		// A link and an address of its own for each stream.
+		req.Header.Set(CapabilityHeader, f.signer.Sign(link(i)))
+		req.Header.Set("X-Forwarded-For", client(i))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp.StatusCode
+	}
+	for i := range bound {
+		if got := open(i); got != http.StatusOK {
+			t.Fatalf("stream %d of %d: %d", i+1, bound, got)
+		}
+	}
+	if got := open(bound); got != http.StatusTooManyRequests {
+		t.Fatalf("one stream more than the server holds: %d, want %d", got, http.StatusTooManyRequests)
+	}
+	// A stream that ends (its handler returns) makes room for another.
+	f.srv.streams.release(link(0), network(client(0)))
+	if got := open(bound + 1); got != http.StatusOK {
+		t.Fatalf("a stream after one ended: %d", got)
 	}
 }

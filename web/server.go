@@ -175,6 +175,11 @@ func (s *Server) api(h apiHandler) http.HandlerFunc {
 				r = r.WithContext(context.WithValue(r.Context(), authenticatedKey{}, read))
 			}
 		}
+		if err != nil && !refused(err) {
+			s.opts.Log("web: checking a link failed", "path", r.URL.Path, "match", claimed.Match, "err", logsafe.Err(err))
+			httpError(w, http.StatusInternalServerError, p.Sprintf(txtFailed))
+			return
+		}
 		if err != nil {
 			httpError(w, refusedStatus(err), refusedText(p, err))
 			return

@@ -106,29 +106,41 @@ const MaxStreamsPerLink = 8
 // /stratego watch, each bringing MaxStreamsPerLink more streams.
 const MaxStreamsPerClient = 64
 
-// streamCount counts the open event streams of each link and each client.
+// MaxStreams is how many event streams the server holds open at once over
+// all links and clients (some 50 KiB of the bot's memory each): clients
+// with many addresses (an IPv6 host given a /48 is 65,536 clients) and
+// many links, each within its own bounds, fill this one and are refused,
+// rather than the bot's memory, which would end it on Discord too.
+const MaxStreams = 10000
+
+// streamCount counts the open event streams of each link and each client,
+// and in all.
 type streamCount struct {
 	mu       sync.Mutex
 	open     map[Capability]int
 	byClient map[string]int
+	total    int
+	max      int // MaxStreams; a test's fewer
 }
 
 func newStreamCount() *streamCount {
-	return &streamCount{open: map[Capability]int{}, byClient: map[string]int{}}
+	return &streamCount{open: map[Capability]int{}, byClient: map[string]int{}, max: MaxStreams}
 }
 func (s *streamCount) acquire(c Capability, client string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.open[c] >= MaxStreamsPerLink || s.byClient[client] >= MaxStreamsPerClient {
+	if s.open[c] >= MaxStreamsPerLink || s.byClient[client] >= MaxStreamsPerClient || s.total >= s.max {
 		return false
 	}
 	s.open[c]++
 	s.byClient[client]++
+	s.total++
 	return true
 }
 func (s *streamCount) release(c Capability, client string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.total--
 	if s.open[c]--; s.open[c] <= 0 {
 		delete(s.open, c)
 	}
