@@ -196,3 +196,40 @@ func TestUnreadableMatchCountsForPractice(t *testing.T) {
 		t.Errorf("a practice match beside %d and an unreadable match: %q", DefaultPracticeMatches-1, got.Content)
 	}
 }
+
+// TestUnreadableMatchHoldsUpNoMove: alice moves in match #1, without
+// naming it, by the slash command and by DM, while another match of hers
+// cannot be read: the match she means is the one that waits for her move.
+// Before, her matches could not be listed, and every command or DM that
+// did not name a match failed.
+func TestUnreadableMatchHoldsUpNoMove(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic() // #1: alice against bob
+	h.waitMoves(1, 0)
+	bad := h.addSetupMatch(h.alice, h.carol) // #2
+	h.spoil("matches", uint64(bad))
+	if got := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t); !strings.Contains(got.Content, "You moved") {
+		t.Fatalf("alice's move, #2 unreadable: %q", got.Content)
+	}
+	h.waitMoves(1, 1)
+	h.bob.SendDM(t, "J7-J6")
+	h.waitMoves(1, 2)
+	before := len(h.alice.DMs())
+	h.alice.SendDM(t, "A5-A6")
+	var refused string
+	h.srv.WaitFor(t, "alice's move by DM, or its refusal", func() bool {
+		for _, m := range h.alice.DMs()[before:] {
+			if m.FromBot() && strings.Contains(m.Content, "went wrong") {
+				refused = m.Content
+			}
+		}
+		return refused != "" || h.match(1).Moves() == 3
+	})
+	if refused != "" {
+		t.Errorf("alice's move by DM, #2 unreadable: %q", refused)
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego board").Reply(t); strings.Contains(got.Content, "went wrong") {
+		t.Errorf("alice's board, #2 unreadable: %q", got.Content)
+	}
+}

@@ -85,7 +85,9 @@ const finishedLookback = 10
 // matchesMeant is the one way to find the matches a member may mean by q: the
 // named one, whatever its phase; else their active matches that fit; else,
 // with orFinished, their latest finished one. active is their active
-// matches, fitting or not, when none is named and q.fits is set.
+// matches, fitting or not, when none is named and q.fits is set. A match
+// whose record cannot be read is passed over (readableMatches): it cannot
+// be the one played, and it holds up none of the others.
 func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found, active []seat, err error) {
 	if q.named != "" {
 		id, err := storage.ParseMatchID(q.named)
@@ -106,7 +108,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found, a
 		return []seat{{m, side}}, nil, nil
 	}
 	if q.fits != nil {
-		list, err := b.store.PlayerMatches(ctx, user, true, 0)
+		list, err := b.readableMatches(b.store.PlayerMatches(ctx, user, true, 0))
 		if err != nil {
 			return nil, nil, fmt.Errorf("listing a member's active matches: %w", err)
 		}
@@ -125,7 +127,7 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found, a
 		}
 	}
 	if q.orFinished {
-		ended, err := b.store.PlayerMatches(ctx, user, false, finishedLookback)
+		ended, err := b.readableMatches(b.store.PlayerMatches(ctx, user, false, finishedLookback))
 		if err != nil {
 			return nil, nil, fmt.Errorf("listing a member's finished matches: %w", err)
 		}
