@@ -8,7 +8,10 @@
 //
 // Every job is done in one place, whichever way a member asks for it:
 //   - the match a member means: matchMeant (find.go), for slash commands,
-//     buttons and DMs alike, with the refusals that say how to name one;
+//     buttons and DMs alike, with the refusals that say how to name one; a
+//     match of the server named to watch, cancel or award it: serverMatch
+//     (moderation.go); a match number, either way: storage.ParseMatchID;
+//   - whether a side must act (a set-up, or the move): storage's Match.Owes;
 //   - a move: play (move.go), for the slash command, a move typed in the DM,
 //     the menus under a board, the web board and the computer. storage.ApplyMove loads and
 //     replays the match once and returns the game after the move;
