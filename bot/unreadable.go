@@ -10,6 +10,8 @@ import (
 // a newer strategobot sharing the database) returns the others with a
 // storage.UnreadableError that names them. Every list the bot reads passes
 // over those here, logged by their ids: one bad record holds up no other.
+// (Where one may be what a member means, matchesMeant asks them to name
+// the match rather than take another.)
 
 // goneForGood reports whether err, a failed read of a record, says it is
 // gone or cannot be read for good (damaged, or written by a newer
