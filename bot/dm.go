@@ -128,7 +128,7 @@ func (b *Bot) dmHelpFor(ctx context.Context, user, named string) dmHelp {
 	help := dmHelp{move: neutralMove, infiltrate: exampleInfiltration(game.Red)}
 	all := func(*storage.Match, game.Side) bool { return true }
 	found, _, err := b.matchesMeant(ctx, user, lookup{named: named, fits: all})
-	if err != nil {
+	if err != nil && !errors.Is(err, txtErrUnreadableMeant) { // the others serve an example
 		return help
 	}
 	if side, ok := oneSide(found); ok {

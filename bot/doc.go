@@ -8,7 +8,10 @@
 //
 // Every job is done in one place, whichever way a member asks for it:
 //   - the match a member means: matchMeant (find.go), for slash commands,
-//     buttons and DMs alike, with the refusals that say how to name one;
+//     buttons and DMs alike, with the refusals that say how to name one; a
+//     match of the server named to watch, cancel or award it: serverMatch
+//     (moderation.go); a match number, either way: storage.ParseMatchID;
+//   - whether a side must act (a set-up, or the move): storage's Match.Owes;
 //   - a move: play (move.go), for the slash command, a move typed in the DM,
 //     the menus under a board, the web board and the computer. storage.ApplyMove loads and
 //     replays the match once and returns the game after the move;
@@ -33,7 +36,8 @@
 //
 // bot.go runs the bot; commands.go declares /stratego; route.go routes
 // interactions, a click or a choice only from a control its message shows
-// (fromItsMessage); respond.go answers them; errors.go explains refusals; ids.go
+// (fromItsMessage), and an option only within what the command declares
+// (optionbounds.go); respond.go answers them; errors.go explains refusals; ids.go
 // reads and writes custom ids; find.go finds matches; challenge.go, setup.go,
 // move.go, menus.go, autocomplete.go, board.go and actions.go (resignation,
 // draws, gifts of time), pause.go and vacation.go serve a match's life;
@@ -53,7 +57,8 @@
 // removed from a server (removeddown.go finds, at READY, a removal missed
 // while it was down), channelback.go a match's channel back within reach
 // and one without Attach Files; gateway.go connects, reconnects and registers the
-// command, and stops when Discord refuses the bot for good; discordstate.go reads
+// command (register.go: only when Discord's differs), and stops when Discord
+// refuses the bot for good; discordstate.go reads
 // discordgo's state under its lock; invite.go builds the invite link;
 // serversettings.go holds a server's settings,
 // moderation.go a moderator's cancel and award, watch.go /stratego watch;
@@ -94,7 +99,7 @@
 // messages' content; package internal/nametext holds the whole rule: Code
 // in code blocks, the text board's too, Plain, as written on one line, in
 // alt texts, menus and thread names); listtext.go how a list answer fits in
-// a message; discordlimits.go the lengths and sizes Discord takes; metrics.go
+// a message; unreadable.go passes over the records a list cannot read; discordlimits.go the lengths and sizes Discord takes; metrics.go
 // what operators watch; lang.go which language each member and channel is
 // written in (internal/lang holds the catalogues).
 //

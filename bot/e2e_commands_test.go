@@ -279,3 +279,30 @@ func TestRestartAsksNoServer(t *testing.T) {
 		t.Errorf("a restart listed servers' commands %d times (%d refused by the global rate limit); want none", lists, limited)
 	}
 }
+
+// TestMatchTypedAsListed: a member who types the match option as the list
+// of matches offers it ("#1 vs bob (Classic) — your move") rather than
+// choosing it gets that match, by a command of their own matches as by one
+// of the server's: both read a match number by storage.ParseMatchID.
+// Before, the commands of a member's own matches refused it as no match
+// number, while /stratego watch took it.
+func TestMatchTypedAsListed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic() // #1: alice against bob
+	h.waitMoves(1, 0)
+	choices := h.alice.Autocomplete(t, h.channel, "stratego history", discordtest.Focused(optMatch, ""))
+	if len(choices) != 1 || !strings.HasPrefix(choices[0].Name, "#1 ") {
+		t.Fatalf("alice's matches offered: %+v", choices)
+	}
+	if got := h.alice.SlashCommand(t, h.channel, "stratego history", discordtest.Opt(optMatch, choices[0].Name)).Reply(t); !strings.Contains(got.Content, "Match #1") {
+		t.Errorf("alice's history of %q: %q", choices[0].Name, got.Content)
+	}
+	choices = h.carol.Autocomplete(t, h.channel, "stratego watch", discordtest.Focused(optMatch, ""))
+	if len(choices) != 1 || !strings.HasPrefix(choices[0].Name, "#1 ") {
+		t.Fatalf("matches offered to watch: %+v", choices)
+	}
+	if got := h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt(optMatch, choices[0].Name)).Reply(t); strings.Contains(got.Content, "Name the match by its number") {
+		t.Errorf("carol watching %q: %q", choices[0].Name, got.Content)
+	}
+}

@@ -196,3 +196,52 @@ func TestUnreadableMatchCountsForPractice(t *testing.T) {
 		t.Errorf("a practice match beside %d and an unreadable match: %q", DefaultPracticeMatches-1, got.Content)
 	}
 }
+
+// TestUnreadableMatchHoldsUpNoMove: another match of alice's cannot be
+// read, and it may be the one she means: a move that names no match, by
+// the slash command or by DM, is refused with how to name one, and is
+// played once it names match #1 (the option, a reply to its board). Before,
+// every command and DM that named no match was answered "Something went
+// wrong on my side. Please try again in a moment.", which trying again
+// never mended.
+func TestUnreadableMatchHoldsUpNoMove(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic() // #1: alice against bob
+	h.waitMoves(1, 0)
+	bad := h.addSetupMatch(h.alice, h.carol) // #2
+	h.spoil("matches", uint64(bad))
+	move := func(args ...discordtest.Arg) string {
+		args = append(args, discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5"))
+		return h.alice.SlashCommand(t, h.channel, "stratego move", args...).Reply(t).Content
+	}
+	if got := move(); !strings.Contains(got, "One of your matches cannot be read right now") || !strings.Contains(got, "`match` option") {
+		t.Errorf("alice's move naming no match, #2 unreadable: %q", got)
+	}
+	if got := move(discordtest.Opt(optMatch, "1")); !strings.Contains(got, "You moved") {
+		t.Fatalf("alice's move in #1, #2 unreadable: %q", got)
+	}
+	h.waitMoves(1, 1)
+	h.bob.SendDM(t, "J7-J6")
+	board := h.alice.WaitDM(t, contains("bob moved J7-J6"))
+	h.waitMoves(1, 2)
+
+	before := len(h.alice.DMs())
+	h.alice.SendDM(t, "A5-A6")
+	var answer string
+	h.srv.WaitFor(t, "the bot's answer to alice's DM", func() bool {
+		for _, m := range h.alice.DMs()[before:] {
+			if m.FromBot() {
+				answer = m.Content
+			}
+		}
+		return answer != ""
+	})
+	if !strings.Contains(answer, "One of your matches cannot be read right now") || !strings.Contains(answer, "reply to the message") {
+		t.Errorf("alice's DM move naming no match, #2 unreadable: %q", answer)
+	}
+	h.alice.Reply(t, board, "A5-A6")
+	if m := h.waitStored(1, 3); m.Moves() != 3 {
+		t.Errorf("match #1 has %d moves after alice's reply to its board, want 3", m.Moves())
+	}
+}

@@ -53,6 +53,13 @@ var (
 	moveByDM  = dmWording{none: txtDMNoMoveWaiting, notThatOne: txtDMNotYourTurnThen, several: txtDMSeveralMoves}
 )
 
+// The refusals to guess the match meant while one of the member's cannot
+// be read (damaged, or written by a newer strategobot): it may be that one.
+const (
+	txtErrUnreadableMeant friendly = "One of your matches cannot be read right now, so I cannot tell which one you mean: name it with the `match` option."
+	txtDMUnreadableMeant  friendly = "One of your matches cannot be read right now, so I cannot tell which one you mean: reply to the message of the match you mean."
+)
+
 // txtNoSuchMatch answers a match number that no match has.
 const txtNoSuchMatch = "There is no match #%[1]s. `/stratego games` lists your matches."
 
@@ -85,7 +92,11 @@ const finishedLookback = 10
 // matchesMeant is the one way to find the matches a member may mean by q: the
 // named one, whatever its phase; else their active matches that fit; else,
 // with orFinished, their latest finished one. active is their active
-// matches, fitting or not, when none is named and q.fits is set.
+// matches, fitting or not, when none is named and q.fits is set. A match
+// whose record cannot be read is passed over (passOver), but it may be the
+// one meant: the others come back with txtErrUnreadableMeant, so that no
+// move goes to a match other than the one meant, and the member is told
+// how to name it rather than that something went wrong.
 func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found, active []seat, err error) {
 	if q.named != "" {
 		id, err := storage.ParseMatchID(q.named)
@@ -105,11 +116,20 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found, a
 		}
 		return []seat{{m, side}}, nil, nil
 	}
+	unread := 0
+	unsure := func() error {
+		if unread > 0 {
+			return txtErrUnreadableMeant
+		}
+		return nil
+	}
 	if q.fits != nil {
 		list, err := b.store.PlayerMatches(ctx, user, true, 0)
+		list, n, err := passOver(b, "matches", list, err)
 		if err != nil {
 			return nil, nil, fmt.Errorf("listing a member's active matches: %w", err)
 		}
+		unread += n
 		for _, m := range list {
 			side, ok := m.SideOf(user)
 			if !ok {
@@ -121,27 +141,32 @@ func (b *Bot) matchesMeant(ctx context.Context, user string, q lookup) (found, a
 			}
 		}
 		if len(found) > 0 || !q.orFinished {
-			return found, active, nil
+			return found, active, unsure()
 		}
 	}
 	if q.orFinished {
 		ended, err := b.store.PlayerMatches(ctx, user, false, finishedLookback)
+		ended, n, err := passOver(b, "matches", ended, err)
 		if err != nil {
 			return nil, nil, fmt.Errorf("listing a member's finished matches: %w", err)
 		}
+		unread += n
 		for _, m := range ended {
 			if side, ok := m.SideOf(user); ok && m.Phase == storage.PhaseFinished {
-				return []seat{{m, side}}, active, nil
+				return []seat{{m, side}}, active, unsure()
 			}
 		}
 	}
-	return nil, active, nil
+	return nil, active, unsure()
 }
 
 // matchMeant returns the one match a member means by q, or a refusal that
 // tells them how to name it, in a slash command or in a DM.
 func (b *Bot) matchMeant(ctx context.Context, user string, q lookup) (*storage.Match, game.Side, error) {
 	found, active, err := b.matchesMeant(ctx, user, q)
+	if errors.Is(err, txtErrUnreadableMeant) && q.inDM != (dmWording{}) {
+		return nil, game.Red, txtDMUnreadableMeant
+	}
 	if err != nil {
 		return nil, game.Red, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -146,18 +145,18 @@ const txtNoServerMatch = "This server has no match #%[1]s. The `match` option su
 // serverMatch finds an active match of the server by the number a member
 // typed or picked ("12" or "#12 …").
 func (b *Bot) serverMatch(ctx context.Context, guildID, named string) (*storage.Match, error) {
-	id, err := strconv.ParseUint(strings.TrimPrefix(strings.Fields(named + " ")[0], "#"), 10, 64)
-	if named == "" || err != nil {
+	id, err := storage.ParseMatchID(named)
+	if err != nil {
 		return nil, friendly("Name the match by its number, for example `12`; the `match` option suggests this server's running matches.")
 	}
-	m, err := b.store.Match(ctx, storage.MatchID(id))
+	m, err := b.store.Match(ctx, id)
 	switch {
 	case errors.Is(err, storage.ErrNotFound) || (err == nil && m.GuildID != guildID):
-		return nil, friendlyf(txtNoServerMatch, strconv.FormatUint(id, 10))
+		return nil, friendlyf(txtNoServerMatch, id.String())
 	case err != nil:
 		return nil, err
 	case !m.Phase.Active():
-		return nil, friendlyf("Match #%[1]s is over. `/stratego record` gives its record.", strconv.FormatUint(id, 10))
+		return nil, friendlyf("Match #%[1]s is over. `/stratego record` gives its record.", id.String())
 	}
 	return m, nil
 }

@@ -322,7 +322,7 @@ func (c *matchNotice) timeGiven() []outgoing {
 	case spent:
 		// Told once its receiver has moved since: the turn it went
 		// to is played, and what it gave is all there is to say.
-	case m.Phase == storage.PhasePlaying && m.ToMove() == side && m.ClockRunning():
+	case m.Phase == storage.PhasePlaying && m.Owes(side) && m.ClockRunning():
 		text = p.Sprintf(txtTimeGivenDue, giver, giftText(p, m), unix(dueAfterGift(m, n.Log)))
 	case !m.Clock.On():
 		text = p.Sprintf(txtTimeGivenNext, giver, giftText(p, m))

@@ -386,7 +386,7 @@ func (b *Bot) pauseOfferMessage(p lang.Printer, m *storage.Match, side game.Side
 // stopped though the match "goes on".
 func (b *Bot) pauseNotice(p lang.Printer, m *storage.Match, aud storage.Audience, paused bool) *discordgo.MessageSend {
 	var text string
-	yourMove := aud != storage.AudiencePublic && m.Phase == storage.PhasePlaying && m.ToMove() == game.Side(aud) && m.ClockRunning()
+	yourMove := aud != storage.AudiencePublic && m.Phase == storage.PhasePlaying && m.Owes(game.Side(aud)) && m.ClockRunning()
 	due := unix(m.Deadline)
 	switch {
 	case paused:

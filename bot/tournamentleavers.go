@@ -183,8 +183,8 @@ func (b *Bot) keepRoundDeadline(ctx context.Context, m *storage.Match, deadline 
 }
 
 // withdrawAwaited withdraws, when the reminder of tournament match m is
-// due, the players it waits for who left the server: those whose set-up
-// has not come, or the side to move. A match no longer to be played (its
+// due, the players it waits for who left the server: those who owe an
+// action (Match.Owes: a set-up, or the move). A match no longer to be played (its
 // board scored, its tournament cancelled) whose call-off was lost — the
 // process stopped, or the database was away, after the change that scored
 // it — is called off now instead.
@@ -193,15 +193,10 @@ func (b *Bot) withdrawAwaited(ctx context.Context, m *storage.Match) {
 		return
 	}
 	var awaited []game.Side
-	switch m.Phase {
-	case storage.PhaseSetup:
-		for _, side := range []game.Side{game.Red, game.Blue} {
-			if m.Setups[side].Status != storage.SetupConfirmed {
-				awaited = append(awaited, side)
-			}
+	for _, side := range []game.Side{game.Red, game.Blue} {
+		if m.Owes(side) {
+			awaited = append(awaited, side)
 		}
-	case storage.PhasePlaying:
-		awaited = append(awaited, m.ToMove())
 	}
 	if len(awaited) == 0 {
 		return

@@ -18,9 +18,16 @@ type MatchID uint64
 // quantity: the bot shows a match as "#1234", not "#1,234".
 func (id MatchID) String() string { return strconv.FormatUint(uint64(id), 10) }
 
-// ParseMatchID reads "42" or "#42".
+// ParseMatchID reads "42" or "#42", and the number that begins a match's
+// name as the bot's lists of matches offer it ("#42 Ada vs Bob"), typed
+// rather than chosen. It is the one reading of a match number a member
+// gives.
 func ParseMatchID(text string) (MatchID, error) {
-	n, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimSpace(text), "#"), 10, 64)
+	first := ""
+	if fields := strings.Fields(text); len(fields) > 0 {
+		first = fields[0]
+	}
+	n, err := strconv.ParseUint(strings.TrimPrefix(first, "#"), 10, 64)
 	if err != nil || n == 0 {
 		return 0, fmt.Errorf("%q is not a match number", text)
 	}

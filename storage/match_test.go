@@ -16,6 +16,9 @@ func TestParseMatchID(t *testing.T) {
 	}{
 		{"42", 42, true},
 		{" #7 ", 7, true},
+		{"#12 Ada vs Bob", 12, true},
+		{"12\tAda", 12, true},
+		{"# 12", 0, false},
 		{"0", 0, false},
 		{"", 0, false},
 		{"x1", 0, false},

@@ -62,13 +62,16 @@
 // leases matter only to tests and tools); meta holds the file's schema
 // version.
 //
-// Decoding JSON is not free, and a move reads its match several times (the
-// move, then each of its notices) and the players' settings once per notice,
-// and the outbox reads a notice when it looks for due ones and again as it
-// records each part delivered. The database keeps the matches, settings and
-// notices it read last decoded (decodedCache) and hands out copies; an entry
-// is used only while the stored bytes are the ones it was decoded from, so it
-// is never stale.
+// Decoding JSON is not free, and records are read again: a match by each
+// transaction that changes it (the move, then the clock's start when its
+// board arrives, reminders, time-outs) and by the lists of a member's
+// matches, a player's settings once per change, and a notice when the
+// outbox looks for due ones and again as it records each part delivered (a
+// move's notices themselves are composed from one snapshot in the bot, and
+// read no match). The database keeps the matches, settings and notices it
+// read last decoded (decodedCache) and hands out copies; an entry is used
+// only while the stored bytes are the ones it was decoded from, so it is
+// never stale.
 //
 // # Versions: the file and its records
 //
