@@ -424,6 +424,20 @@ func cleanToken(token string) string {
 // mistake. A token in the file, at the top or in a table, gets its own
 // advice: the token is kept out of files on purpose.
 func unknownKeys(file string, md toml.MetaData) error {
+	// The decoder takes a key in any case for the field it names (Database
+	// for database), as TOML, whose keys are case-sensitive, does not: a
+	// second spelling of a key would replace the first unsaid, and the
+	// messages about its value could not find its line.
+	for _, k := range md.Keys() {
+		if len(k) != 1 || slices.Contains(fileKeys(), k[0]) {
+			continue
+		}
+		for _, key := range fileKeys() {
+			if strings.EqualFold(k[0], key) {
+				return fmt.Errorf("config %s: unknown key %s: keys are written in lower case: %s", file, k, key)
+			}
+		}
+	}
 	undecoded := md.Undecoded()
 	if len(undecoded) == 0 {
 		return nil

@@ -93,6 +93,15 @@ func TestLoadConfig(t *testing.T) {
 		{name: "a token with a carriage return inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\r\ndef"}, err: "DISCORD_TOKEN holds a line break"},
 		{name: "a token with a blank inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc def"}, err: "DISCORD_TOKEN holds a line break"},
 		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "c.toml: unknown key databse; did you mean database?"},
+		// Keys are read as written, as the environment's names are: the
+		// decoder alone would take Database for database, and the second
+		// of database and DATABASE would be lost unsaid.
+		{name: "a key in capitals", file: write("case.toml", "Database = \"x.db\"\n"),
+			err: "case.toml: unknown key Database: keys are written in lower case: database"},
+		{name: "a key twice, once in capitals", file: write("case2.toml", "database = \"a.db\"\nDATABASE = \"b.db\"\n"),
+			err: "case2.toml: unknown key DATABASE: keys are written in lower case: database"},
+		{name: "a token key in capitals", file: write("case3.toml", "Token = \"MTIz.secret\"\n"),
+			err: "case3.toml: the bot reads its token only from DISCORD_TOKEN, never from a file: remove Token from"},
 		{name: "a key in a table", file: write("c3.toml", "[bot]\ndatabase = \"x.db\"\n"),
 			err: "c3.toml: database is in a table [bot], where the bot does not look: move it above the file's first [table] line"},
 		{name: "a key in a table after an empty one", file: write("c5.toml", "[web]\n[bot]\ndatabase = \"x.db\"\n"),
