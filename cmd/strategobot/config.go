@@ -358,6 +358,14 @@ var keyTOML = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): (.*)
 // the bot's own: "line N: key: …" and no "toml:" prefix, which names a
 // library the reader need not know.
 func explainTOML(file string, err error) error {
+	if l := lineTOML.FindStringSubmatch(err.Error()); l != nil {
+		// A known key's value written bare, such as 24h or 127.0.0.1:8080,
+		// which the decoder stops inside: what the key takes says more than
+		// where the decoder's reading broke off.
+		if key, ok := bareValue(file, l[1]); ok {
+			return fmt.Errorf("line %s: %s is %s", l[1], key, takes(key, ""))
+		}
+	}
 	// The decoder's errors are text only: toml: line N (last key "K"): incompatible types: ….
 	m := keyTOML.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -381,27 +389,69 @@ func explainTOML(file string, err error) error {
 	if strings.Contains(m[3], "TOML value has type string") {
 		unquote = ", without quotes"
 	}
-	t := reflect.TypeFor[config]()
-	for i := range t.NumField() {
-		if t.Field(i).Tag.Get("toml") != key {
-			continue
-		}
-		var want string
-		switch t.Field(i).Type {
-		case reflect.TypeFor[bool]():
-			want = "true or false" + unquote
-		case reflect.TypeFor[int]():
-			want = "a whole number" + unquote
-		case reflect.TypeFor[duration]():
-			want = `a duration in quotes, like "24h"`
-		default:
-			want = `text in quotes, like ` + key + ` = "…"`
-		}
+	if want := takes(key, unquote); want != "" {
 		return fmt.Errorf("line %s: %s is %s", line, key, want)
 	}
 	// An unknown key with a value that does not parse: what it was is not
 	// worth quoting.
 	return fmt.Errorf("line %s: %s: %s", line, key, foundTOML.ReplaceAllString(m[3], "expected a value, such as \"text in quotes\", a number or true"))
+}
+
+// takes says which kind of value key takes, with unquote after a kind
+// written without quotes; "" for a key the file has not.
+func takes(key, unquote string) string {
+	t := reflect.TypeFor[config]()
+	for i := range t.NumField() {
+		if t.Field(i).Tag.Get("toml") != key {
+			continue
+		}
+		switch t.Field(i).Type {
+		case reflect.TypeFor[bool]():
+			return "true or false" + unquote
+		case reflect.TypeFor[int]():
+			return "a whole number" + unquote
+		case reflect.TypeFor[duration]():
+			return `a duration in quotes, like "24h"`
+		default:
+			return `text in quotes, like ` + key + ` = "…"`
+		}
+	}
+	return ""
+}
+
+// setsKey matches a line that sets a key, bare or quoted, and what follows
+// its "=".
+var setsKey = regexp.MustCompile(`^\s*(?:([A-Za-z0-9_-]+)|"([A-Za-z0-9_-]+)"|'([A-Za-z0-9_-]+)')\s*=\s*(.*)$`)
+
+// bareValue is the key that line (a number, from 1) of file sets, when it
+// is one of the file's keys and its value is written without quotes and
+// is no TOML value at all, such as 24h or /var/backups: the decoder's
+// error about that line says only where its reading broke off.
+func bareValue(file, line string) (string, bool) {
+	n, _ := strconv.Atoi(line)
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return "", false
+	}
+	lines := strings.Split(string(text), "\n")
+	if n < 1 || n > len(lines) {
+		return "", false
+	}
+	m := setsKey.FindStringSubmatch(strings.TrimSuffix(lines[n-1], "\r"))
+	if m == nil {
+		return "", false
+	}
+	key := m[1] + m[2] + m[3]
+	value, _, _ := strings.Cut(m[4], "#")
+	value = strings.TrimSpace(value)
+	if !slices.Contains(fileKeys(), key) || value == "" || strings.ContainsAny(value[:1], `"'`) {
+		return "", false
+	}
+	var v map[string]any
+	if _, err := toml.Decode("v = "+value, &v); err == nil {
+		return "", false // a value of another kind: the decoder's error names the key
+	}
+	return key, true
 }
 
 // cleanToken is the token as Discord issued it: without the spaces, quotes

@@ -405,6 +405,16 @@ func TestTypeHintQuotes(t *testing.T) {
 		{`threads = [true]`, "line 1: threads is true or false"},
 		{`threads = "true"`, "line 1: threads is true or false, without quotes"},
 		{`guild_id = 1234`, `line 1: guild_id is text in quotes, like guild_id = "…"`},
+		// A value the decoder stops inside, unquoted: told what the key
+		// takes, not where the decoder's reading broke off.
+		{`default_move_time = 24h`, `line 1: default_move_time is a duration in quotes, like "24h"`},
+		{`challenge_expiry = 7d # a week`, `line 1: challenge_expiry is a duration in quotes, like "24h"`},
+		{`  "backup_every" = 6h`, `line 1: backup_every is a duration in quotes, like "24h"`},
+		{`backup_dir = /var/backups/strategobot`, `line 1: backup_dir is text in quotes, like backup_dir = "…"`},
+		{`web_addr = 127.0.0.1:8080`, `line 1: web_addr is text in quotes, like web_addr = "…"`},
+		{`metrics_addr = :9464`, `line 1: metrics_addr is text in quotes, like metrics_addr = "…"`},
+		{`guild_id = 12345678901234567a`, `line 1: guild_id is text in quotes, like guild_id = "…"`},
+		{`backup_keep = 7x`, "line 1: backup_keep is a whole number"},
 	}
 	for _, tc := range tests {
 		path := filepath.Join(dir, "c.toml")
