@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/strategobot/strategobot/bot"
@@ -191,6 +192,8 @@ func tokenShapeAdvice(token string) string {
 		return ""
 	}
 	switch {
+	case isPlaceholder(token):
+		return "DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token, three parts joined by dots, in its place"
 	case isID(token):
 		return "DISCORD_TOKEN holds a number, such as the Application ID, not the bot's token, which is three parts joined by dots"
 	case len(token) == 64 && strings.Trim(strings.ToLower(token), "0123456789abcdef") == "":
@@ -199,6 +202,14 @@ func tokenShapeAdvice(token string) string {
 		return "DISCORD_TOKEN has no dots, as the Client Secret of the OAuth2 page has none, but the bot's token is three parts joined by dots"
 	}
 	return "DISCORD_TOKEN does not look like a bot token, which is three parts joined by dots"
+}
+
+// isPlaceholder reports whether token is what the examples of the README,
+// this program's advice and the systemd unit write in place of the token
+// (your-token, …), copied as it stands.
+func isPlaceholder(token string) bool {
+	t := strings.ReplaceAll(strings.ToLower(strings.Trim(token, "<>")), "_", "-")
+	return slices.Contains([]string{"your-token", "your-bot-token", "token", "…", "..."}, t)
 }
 
 // noTokenAdvice says what to do when DISCORD_TOKEN holds no token, unset
