@@ -719,6 +719,10 @@ func (c config) validate(from origins) error {
 		// bot would take Discord for unreachable. The token is not quoted.
 		problems = append(problems, "DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line, "+
 			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
+	} else if strings.ContainsFunc(c.Token, unicode.IsControl) {
+		// As a line break: HTTP refuses the header before any request.
+		problems = append(problems, "DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again, "+
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
 	}
 	switch {
 	case strings.TrimSpace(c.Database) == "":

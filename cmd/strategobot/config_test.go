@@ -92,6 +92,11 @@ func TestLoadConfig(t *testing.T) {
 			err: "config: DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line"},
 		{name: "a token with a carriage return inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\r\ndef"}, err: "DISCORD_TOKEN holds a line break"},
 		{name: "a token with a blank inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc def"}, err: "DISCORD_TOKEN holds a line break"},
+		// Another control character, such as the escape of a terminal's bracketed paste, is refused by HTTP
+		// as well: not taken for Discord unreachable, which a service manager would restart for ever.
+		{name: "a token with a paste's escape around it", env: map[string]string{"DISCORD_TOKEN": "\x1b[200~MTIzNDU2.abc.def\x1b[201~"},
+			err: "config: DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again"},
+		{name: "a token with a DEL inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\x7fdef"}, err: "DISCORD_TOKEN holds a control character"},
 		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "c.toml: unknown key databse; did you mean database?"},
 		// Keys are read as written, as the environment's names are: the
 		// decoder alone would take Database for database, and the second
