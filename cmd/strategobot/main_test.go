@@ -53,6 +53,13 @@ func TestDispatch(t *testing.T) {
 		{"flags without a command, no token", []string{"-config", "config_test.go"}, "", 2, "", "config config_test.go"},
 		{"no token: the advice keeps the flags typed", []string{"-config", "../../config.example.toml"}, "", 2, "",
 			"DISCORD_TOKEN=your-token strategobot -config ../../config.example.toml\n"},
+		// -config first, as for run, then the command: the command goes first.
+		{"a command after -config", []string{"-config", "/etc/strategobot/strategobot.toml", "check", "-channel", "123"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot check -config /etc/strategobot/strategobot.toml -channel 123\n"},
+		{"run after -config", []string{"-config", "my bot.toml", "run"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot run -config 'my bot.toml'\n"},
+		{"a command without -config after it", []string{"-config", "bot.toml", "version"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot version (strategobot version -h describes its flags)\n"},
 		{"-h lists the commands and run's flags", []string{"-h"}, "", 0, "-config", ""},
 		{"-version", []string{"-version"}, "", 0, "strategobot ", ""},
 		{"--version", []string{"--version"}, "", 0, "strategobot ", ""},
