@@ -89,7 +89,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args)))
+		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args), true))
 		return 2
 	}
 	// check's lines say what failed and what to do; discordgo's own log

@@ -123,7 +123,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args)))
+		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args), false))
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
@@ -215,17 +215,22 @@ func isPlaceholder(token string) bool {
 // noTokenAdvice says what to do when DISCORD_TOKEN holds no token, unset
 // or blank, ending with the command line to run again. It says it all: the
 // admin may have the binary alone, without the README.
-func noTokenAdvice(blank bool, commandLine string) string {
+func noTokenAdvice(blank bool, commandLine string, check bool) string {
 	problem := "DISCORD_TOKEN is not set."
 	if blank {
 		problem = "DISCORD_TOKEN is set, but blank: it holds no token."
+	}
+	invite := `Once connected, it logs the link that
+invites it to a server with the permissions it needs (strategobot check
+prints it too).`
+	if check {
+		invite = `Once connected, check prints the link
+that invites it to a server with the permissions it needs.`
 	}
 	return problem + `
 Put the bot's token in it: at https://discord.com/developers/applications
 create an application (or open yours), and under Bot choose Reset Token and
 copy the token. Then run
     DISCORD_TOKEN=your-token ` + commandLine + `
-The bot needs no privileged intents. Once connected, it logs the link that
-invites it to a server with the permissions it needs (strategobot check
-prints it too).`
+The bot needs no privileged intents. ` + invite
 }

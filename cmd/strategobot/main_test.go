@@ -304,6 +304,10 @@ func TestWithoutToken(t *testing.T) {
 			if strings.Contains(got, "README") || strings.Contains(got, "docs/") {
 				t.Errorf("stderr %q names a file the admin may not have", got)
 			}
+			// check prints the link itself; it logs nothing, and is no other command.
+			if tc.command == "check" && (!strings.Contains(got, "check prints the link") || strings.Contains(got, "logs the link") || strings.Contains(got, "prints it too")) {
+				t.Errorf("stderr %q: check's advice sends the admin to check, or to a log", got)
+			}
 			if n := asked.Load(); n != 0 {
 				t.Errorf("%d requests to Discord", n)
 			}
