@@ -134,15 +134,11 @@ func loadProcessConfig(path string) (config, error) {
 // tests' own STRATEGOBOT_TEST_ variables are not the bot's business.
 func unknownEnv(environ []string) error {
 	known := append(configEnvNames(), "STRATEGOBOT_CONFIG")
-	token := slices.ContainsFunc(environ, func(kv string) bool { return strings.HasPrefix(kv, "DISCORD_TOKEN=") })
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
 		// Names are read as written: strategobot_database is not
-		// STRATEGOBOT_DATABASE, nor discord_token DISCORD_TOKEN.
+		// STRATEGOBOT_DATABASE.
 		upper := strings.ToUpper(name)
-		if upper == "DISCORD_TOKEN" && name != upper && !token {
-			return fmt.Errorf("%s is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so", name)
-		}
 		if !strings.HasPrefix(upper, "STRATEGOBOT_") || strings.HasPrefix(upper, "STRATEGOBOT_TEST_") || slices.Contains(known, name) {
 			continue
 		}
@@ -158,6 +154,26 @@ func unknownEnv(environ []string) error {
 		return fmt.Errorf("%s is set, but the bot reads no variable of that name: unset it.%s (strategobot run -h lists them.)", name, hint)
 	}
 	return nil
+}
+
+// misnamedToken says which variable of environ was meant to hold the
+// token, when DISCORD_TOKEN holds none: discord_token (names are read as
+// written), or a name other programs read a Discord token from, such as
+// DISCORD_BOT_TOKEN or BOT_TOKEN; "" when there is none. The commands
+// that need the token ask; backup and copydb, which need none, do not.
+func misnamedToken(environ []string) string {
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		upper := strings.ToUpper(name)
+		switch {
+		case name == "DISCORD_TOKEN" || strings.HasPrefix(upper, "STRATEGOBOT_"): // STRATEGOBOT_TOKEN: unknownEnv's
+		case upper == "DISCORD_TOKEN":
+			return name + " is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so"
+		case strings.Contains(upper, "TOKEN") && strings.Contains(upper, "DISCORD"), upper == "BOT_TOKEN", upper == "TOKEN":
+			return name + " is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"
+		}
+	}
+	return ""
 }
 
 // editDistance is the Levenshtein distance between a and b.

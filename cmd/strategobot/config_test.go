@@ -330,14 +330,39 @@ func TestUnknownEnv(t *testing.T) {
 		// Names are read as written: one in small letters is not the setting.
 		{[]string{"strategobot_database=x.db"}, "strategobot_database is set, but the bot reads no variable of that name: names are in capitals, STRATEGOBOT_DATABASE."},
 		{[]string{"Strategobot_Web_Adr=:8080"}, "Strategobot_Web_Adr is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_WEB_ADDR?"},
-		{[]string{"discord_token=abc"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals"},
-		{[]string{"discord_token=abc", "DISCORD_TOKEN=abc"}, ""},
+		// A token's variable is misnamedToken's, asked only by the commands that need the token.
+		{[]string{"discord_token=abc"}, ""},
 		{[]string{"strategobot_test_x=1"}, ""},
 	}
 	for _, tc := range tests {
 		err := unknownEnv(tc.environ)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%q: %v, want %q", tc.environ, err, tc.want)
+		}
+	}
+}
+
+// TestMisnamedToken: with no token in DISCORD_TOKEN, a variable meant to
+// hold it is named, its value never quoted.
+func TestMisnamedToken(t *testing.T) {
+	tests := []struct {
+		environ []string
+		want    string
+	}{
+		{[]string{"discord_token=MTIz.secret"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so"},
+		{[]string{"HOME=/root", "DISCORD_BOT_TOKEN=MTIz.secret"}, "DISCORD_BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"},
+		{[]string{"BOT_TOKEN=MTIz.secret"}, "BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
+		{[]string{"DISCORD_TOKEN=", "TOKEN=MTIz.secret"}, "TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
+		{[]string{"GITHUB_TOKEN=ghp_secret", "STRATEGOBOT_TOKEN=MTIz.secret", "DISCORD_TOKEN="}, ""},
+		{nil, ""},
+	}
+	for _, tc := range tests {
+		got := misnamedToken(tc.environ)
+		if got != tc.want && (tc.want == "" || !strings.HasPrefix(got, tc.want)) {
+			t.Errorf("%q: %q, want %q", tc.environ, got, tc.want)
+		}
+		if strings.Contains(got, "secret") {
+			t.Errorf("%q: %q quotes the token", tc.environ, got)
 		}
 	}
 }

@@ -123,6 +123,10 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if cfg.Token == "" {
+		if misnamed := misnamedToken(os.Environ()); misnamed != "" {
+			fmt.Fprintln(stderr, "strategobot: "+misnamed)
+			return 2
+		}
 		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args), false))
 		return 2
 	}

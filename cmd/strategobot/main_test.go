@@ -84,6 +84,11 @@ func TestDispatch(t *testing.T) {
 		{"the lab is another program", []string{"arena"}, "", 2, "", `unknown command "arena"`},
 		{"the load test is another program", []string{"loadtest"}, "", 2, "", `unknown command "loadtest"`},
 		{"help points at the other programs", []string{"help"}, "", 0, "strategolab", ""},
+		// backup needs no token: a token's variable, however named, is none of its business.
+		{"backup beside a token's variable in small letters", []string{"backup", "-config", "../../config.example.toml", "copy.db"}, "", 1, "",
+			"strategobot backup: there is no database strategobot.db to copy"},
+		{"run beside a token's variable in small letters", []string{"-config", "../../config.example.toml"}, "", 2, "",
+			"strategobot: discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so\n"},
 		{"a misspelt variable stops the bot", []string{"-config", "../../config.example.toml"}, "x", 2, "",
 			"strategobot: STRATEGOBOT_DATABSE is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_DATABASE?"},
 	}
@@ -96,6 +101,9 @@ func TestDispatch(t *testing.T) {
 			t.Setenv("STRATEGOBOT_CONFIG", "")
 			if strings.HasPrefix(tc.name, "a misspelt variable") {
 				t.Setenv("STRATEGOBOT_DATABSE", "x.db")
+			}
+			if strings.Contains(tc.name, "a token's variable in small letters") {
+				t.Setenv("discord_token", "MTIz.secret")
 			}
 			var out, errOut bytes.Buffer
 			code := program().Dispatch(context.Background(), tc.args, &out, &errOut)
