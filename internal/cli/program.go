@@ -6,6 +6,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -144,7 +145,7 @@ func (p *Program) commandAfterFlags(args []string) (string, bool) {
 	flags := args[:len(args)-fs.NArg()]
 	rest := fs.Args()[1:]
 	line := append([]string{p.Name, cmd.Name}, flags...)
-	if Parse(cmd.Flags(io.Discard), append(slices.Clone(flags), rest...)) != nil {
+	if err := Parse(cmd.Flags(io.Discard), append(slices.Clone(flags), rest...)); err != nil && !errors.Is(err, flag.ErrHelp) {
 		// The flags are the default command's alone.
 		return shellLine(append([]string{p.Name, cmd.Name}, rest...)) + " (" + p.Name + " " + cmd.Name + " -h describes its flags)", true
 	}

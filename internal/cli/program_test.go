@@ -54,6 +54,7 @@ func TestDispatch(t *testing.T) {
 		// The default's flags before a command: the command goes first, with them.
 		{"go", []string{"-v", "stop"}, 2, "", "prog: the command comes first, then its flags: prog stop -v\n"},
 		{"go", []string{"-v", "go", "a b"}, 2, "", "prog: the command comes first, then its flags: prog go -v 'a b'\n"},
+		{"go", []string{"-v", "stop", "-h"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -h\n"},
 		// Else the default command says what is wrong (its Run here takes no -v).
 		{"go", []string{"-v", "-stop"}, 2, "", "prog go: flag provided but not defined: -v"},
 		{"go", []string{"-v", "frob"}, 2, "", "prog go: flag provided but not defined: -v"},
