@@ -739,6 +739,11 @@ func (c config) validate(from origins) error {
 		// As a line break: HTTP refuses the header before any request.
 		problems = append(problems, "DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again, "+
 			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
+	} else if strings.ContainsFunc(c.Token, func(r rune) bool { return r > unicode.MaxASCII }) {
+		// A token is letters, digits, - _ and dots: Discord would refuse
+		// it as mistyped, and say no more.
+		problems = append(problems, "DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): "+
+			"copy it again, from your application → Bot → Reset Token at https://discord.com/developers/applications")
 	}
 	switch {
 	case strings.TrimSpace(c.Database) == "":

@@ -97,6 +97,11 @@ func TestLoadConfig(t *testing.T) {
 		{name: "a token with a paste's escape around it", env: map[string]string{"DISCORD_TOKEN": "\x1b[200~MTIzNDU2.abc.def\x1b[201~"},
 			err: "config: DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again"},
 		{name: "a token with a DEL inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\x7fdef"}, err: "DISCORD_TOKEN holds a control character"},
+		// A copy through a document or a chat: curly quotes, a shortened token's ellipsis, a space of no width.
+		{name: "a token in curly quotes", env: map[string]string{"DISCORD_TOKEN": "“MTIzNDU2.abc.def”"},
+			err: "config: DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): copy it again"},
+		{name: "a token shortened with an ellipsis", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc.de…"}, err: "DISCORD_TOKEN holds a character no token has"},
+		{name: "a token with a space of no width", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\u200b.def"}, err: "DISCORD_TOKEN holds a character no token has"},
 		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "c.toml: unknown key databse; did you mean database?"},
 		// Keys are read as written, as the environment's names are: the
 		// decoder alone would take Database for database, and the second
