@@ -739,6 +739,11 @@ func (c config) validate(from origins) error {
 		// As a line break: HTTP refuses the header before any request.
 		problems = append(problems, "DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again, "+
 			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
+	} else if isPlaceholder(c.Token) {
+		// The README's first command copied as it stands: no token has
+		// that shape, and Discord would refuse it as mistyped.
+		problems = append(problems, "DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, "+
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
 	} else if strings.ContainsFunc(c.Token, func(r rune) bool { return r > unicode.MaxASCII }) {
 		// A token is letters, digits, - _ and dots: Discord would refuse
 		// it as mistyped, and say no more.

@@ -97,6 +97,11 @@ func TestLoadConfig(t *testing.T) {
 		{name: "a token with a paste's escape around it", env: map[string]string{"DISCORD_TOKEN": "\x1b[200~MTIzNDU2.abc.def\x1b[201~"},
 			err: "config: DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again"},
 		{name: "a token with a DEL inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\x7fdef"}, err: "DISCORD_TOKEN holds a control character"},
+		// The README's first command copied as it stands: refused before Discord, which would take it for mistyped.
+		{name: "the examples' placeholder", env: map[string]string{"DISCORD_TOKEN": "your-token"},
+			err: "config: DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, from your application → Bot → Reset Token"},
+		{name: "a placeholder in capitals", env: map[string]string{"DISCORD_TOKEN": "<YOUR_TOKEN>"}, err: "DISCORD_TOKEN holds the placeholder of an example command"},
+		{name: "the unit file's placeholder", env: map[string]string{"DISCORD_TOKEN": "…"}, err: "DISCORD_TOKEN holds the placeholder of an example command"},
 		// A copy through a document or a chat: curly quotes, a shortened token's ellipsis, a space of no width.
 		{name: "a token in curly quotes", env: map[string]string{"DISCORD_TOKEN": "“MTIzNDU2.abc.def”"},
 			err: "config: DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): copy it again"},

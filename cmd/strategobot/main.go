@@ -196,8 +196,6 @@ func tokenShapeAdvice(token string) string {
 		return ""
 	}
 	switch {
-	case isPlaceholder(token):
-		return "DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token, three parts joined by dots, in its place"
 	case isID(token):
 		return "DISCORD_TOKEN holds a number, such as the Application ID, not the bot's token, which is three parts joined by dots"
 	case len(token) == 64 && strings.Trim(strings.ToLower(token), "0123456789abcdef") == "":
