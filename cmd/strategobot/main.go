@@ -79,8 +79,8 @@ unreachable), 2 a bad configuration (such as a database file or backup_dir
 in a folder that does not exist or that the bot may not write to, a
 PostgreSQL database or role the server does not have, a database written
 by a newer strategobot, or a web_addr or metrics_addr port another program
-holds), 3 Discord refuses the bot for good (a revoked
-token, its intents or its command refused).
+holds), 3 Discord refuses the bot for good (a revoked token, its intents
+or its command refused).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)

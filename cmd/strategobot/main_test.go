@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/strategobot/strategobot/game"
@@ -117,6 +118,25 @@ func TestDispatch(t *testing.T) {
 				t.Errorf("the usage printed %d times in stdout %q, stderr %q", n, out.String(), errOut.String())
 			}
 		})
+	}
+}
+
+// TestHelpIsWrapped: each command's -h is wrapped as prose is: a line
+// followed by more of its paragraph is about as long as the others unless
+// it ends a sentence, since one cut short in the middle of a sentence reads
+// as the sentence's end.
+func TestHelpIsWrapped(t *testing.T) {
+	for _, c := range program().Commands {
+		var out bytes.Buffer
+		program().Dispatch(context.Background(), []string{c.Name, "-h"}, &out, io.Discard)
+		lines := strings.Split(out.String(), "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			line, next := lines[i], lines[i+1]
+			prose := func(l string) bool { return l != "" && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "usage:") }
+			if prose(line) && prose(next) && !strings.HasSuffix(line, ":") && !strings.HasSuffix(line, ".") && utf8.RuneCountInString(line) < 60 {
+				t.Errorf("strategobot %s -h: %q is cut short before %q", c.Name, line, next)
+			}
+		}
 	}
 }
 
