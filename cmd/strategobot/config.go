@@ -397,6 +397,14 @@ func explainTOML(file string, err error) error {
 	if d := definedTOML.FindStringSubmatch(m[3]); d != nil {
 		return setTwice(file, line, d[1])
 	}
+	if !slices.Contains(fileKeys(), key) {
+		// The decoder read Threads as threads, and found it of another kind.
+		for _, k := range fileKeys() {
+			if strings.EqualFold(key, k) {
+				return fmt.Errorf("line %s: unknown key %s: keys are written in lower case: %s", line, key, k)
+			}
+		}
+	}
 	if !strings.HasPrefix(m[3], "incompatible types") && !foundTOML.MatchString(m[3]) {
 		return fmt.Errorf("line %s: %s: %s", line, key, m[3])
 	}
