@@ -89,7 +89,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args)))
+		if misnamed := misnamedToken(os.Environ()); misnamed != "" {
+			fmt.Fprintln(stderr, "strategobot check: "+misnamed)
+			return 2
+		}
+		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args), true))
 		return 2
 	}
 	// check's lines say what failed and what to do; discordgo's own log
@@ -210,6 +214,9 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		c.note("board in the browser: off (set web_addr and public_url to turn it on)")
 	}
 
+	if channelID != "" && guildID == "" && c.notAChannel(ctx, s, channelID) {
+		channelID = ""
+	}
 	if channelID != "" && guildID == "" {
 		ch, err := s.Channel(channelID, discordgo.WithContext(ctx))
 		if ctx.Err() != nil {
@@ -229,6 +236,10 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 		if ok {
 			c.pass("the bot is in the server %q", name)
+		} else if name, isChannel := c.channelName(ctx, s, guildID); ctx.Err() != nil {
+			return
+		} else if isChannel {
+			c.fail("%s is the id of channel #%s, not of a server: give -guild the server's id (in Discord, Developer Mode, then right-click the server → Copy Server ID).", guildID, name)
 		} else {
 			// The channel and the DM are checked all the same: the channel
 			// may be in another server, and a DM needs only a server the
@@ -283,6 +294,9 @@ func (c *checker) waitGuild(ctx context.Context, s *discordgo.Session, seen <-ch
 func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID, channelID string) {
 	ch, err := s.State.Channel(channelID)
 	if err != nil {
+		if c.notAChannel(ctx, s, channelID) {
+			return
+		}
 		ch, err = s.Channel(channelID, discordgo.WithContext(ctx))
 	}
 	if ctx.Err() != nil {
@@ -353,6 +367,20 @@ func (c *checker) checkChannel(ctx context.Context, s *discordgo.Session, botID,
 
 // checkDM sends the member a test picture by DM.
 func (c *checker) checkDM(ctx context.Context, s *discordgo.Session, userID string) {
+	if _, _, server := guildInState(s.State, userID); server {
+		c.channelName(ctx, s, userID) // the server's name comes with its channels
+		if ctx.Err() != nil {
+			return
+		}
+		name, _, _ := guildInState(s.State, userID)
+		c.fail("%s is the id of the server %q, not of a member: give -user a member's id (in Discord, Developer Mode, then right-click the member → Copy User ID).", userID, name)
+		return
+	}
+	if _, err := s.State.Channel(userID); err == nil {
+		name, _ := c.channelName(ctx, s, userID)
+		c.fail("%s is the id of channel #%s, not of a member: give -user a member's id (in Discord, Developer Mode, then right-click the member → Copy User ID).", userID, name)
+		return
+	}
 	picture, err := testPicture()
 	if err != nil {
 		c.fail("drawing the test picture failed: %v", err)
@@ -376,6 +404,56 @@ func (c *checker) checkDM(ctx context.Context, s *discordgo.Session, userID stri
 	default:
 		c.fail("sending user %s a DM failed: %v. %s", userID, c.describe(err), retryAdvice)
 	}
+}
+
+// notAChannel fails the check of channelID when it is the id of a server
+// the bot is in (Copy Server ID sits beside Copy Channel ID), without
+// asking Discord for a channel of that id.
+func (c *checker) notAChannel(ctx context.Context, s *discordgo.Session, channelID string) bool {
+	if _, _, server := guildInState(s.State, channelID); !server {
+		return false
+	}
+	if _, ok := c.channelName(ctx, s, channelID); ok || ctx.Err() != nil {
+		return false // an old server's first channel has the server's id
+	}
+	name, _, _ := guildInState(s.State, channelID) // come with its channels, or not in 5 seconds
+	c.fail("%s is the id of the server %q, not of a channel: give -channel a channel's id (in Discord, Developer Mode, then right-click the channel → Copy Channel ID).", channelID, name)
+	return true
+}
+
+// channelName is the name of the channel id among those of the servers the
+// bot is in, once their channels have come (GUILD_CREATE follows READY),
+// waiting for them at most 5 seconds.
+func (c *checker) channelName(ctx context.Context, s *discordgo.Session, id string) (string, bool) {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if ch, err := s.State.Channel(id); err == nil {
+			s.State.RLock()
+			defer s.State.RUnlock()
+			return ch.Name, true
+		}
+		if allAvailable(s.State) || time.Now().After(deadline) {
+			return "", false
+		}
+		select {
+		case <-ctx.Done():
+			return "", false
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// allAvailable reports whether every server the bot is in has come with
+// its channels.
+func allAvailable(st *discordgo.State) bool {
+	st.RLock()
+	defer st.RUnlock()
+	for _, g := range st.Guilds {
+		if g.Unavailable {
+			return false
+		}
+	}
+	return true
 }
 
 // retryAdvice is what to do about a failure that names no cause the admin

@@ -72,6 +72,13 @@ func TestCheckCommand(t *testing.T) {
 			[]string{"does not take DMs from the bot"}},
 		{"the bot not in the server", func(w world) { w.club.KickBot() }, func(w world) []string { return []string{"-guild", w.club.ID} }, 1,
 			[]string{"✗ the bot is not in server", "invite it with the link above"}},
+		// Copy Server ID, Copy Channel ID and Copy User ID sit side by side: an id given for another is named.
+		{"the server's id for the channel", nil, func(w world) []string { return []string{"-channel", w.club.ID} }, 1,
+			[]string{"✗ " + "CLUB is the id of the server \"Stratego Club\", not of a channel: give -channel a channel's id (in Discord, Developer Mode, then right-click the channel → Copy Channel ID).\n"}},
+		{"a channel's id for the server", nil, func(w world) []string { return []string{"-guild", w.club.General().ID} }, 1,
+			[]string{"✗ GENERAL is the id of channel #general, not of a server: give -guild the server's id (in Discord, Developer Mode, then right-click the server → Copy Server ID).\n"}},
+		{"the server's id for the member", nil, func(w world) []string { return []string{"-user", w.club.ID} }, 1,
+			[]string{"✗ CLUB is the id of the server \"Stratego Club\", not of a member: give -user a member's id"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,7 +103,8 @@ func TestCheckCommand(t *testing.T) {
 				t.Errorf("exit code %d, want %d", code, tc.wantCode)
 			}
 			for _, want := range tc.want {
-				if want = strings.ReplaceAll(want, "UNKNOWN", w.unknown); !strings.Contains(string(out), want) {
+				want = strings.NewReplacer("UNKNOWN", w.unknown, "CLUB", w.club.ID, "GENERAL", w.club.General().ID).Replace(want)
+				if !strings.Contains(string(out), want) {
 					t.Errorf("the output lacks %q:\n%s", want, out)
 				}
 			}

@@ -134,15 +134,11 @@ func loadProcessConfig(path string) (config, error) {
 // tests' own STRATEGOBOT_TEST_ variables are not the bot's business.
 func unknownEnv(environ []string) error {
 	known := append(configEnvNames(), "STRATEGOBOT_CONFIG")
-	token := slices.ContainsFunc(environ, func(kv string) bool { return strings.HasPrefix(kv, "DISCORD_TOKEN=") })
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
 		// Names are read as written: strategobot_database is not
-		// STRATEGOBOT_DATABASE, nor discord_token DISCORD_TOKEN.
+		// STRATEGOBOT_DATABASE.
 		upper := strings.ToUpper(name)
-		if upper == "DISCORD_TOKEN" && name != upper && !token {
-			return fmt.Errorf("%s is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so", name)
-		}
 		if !strings.HasPrefix(upper, "STRATEGOBOT_") || strings.HasPrefix(upper, "STRATEGOBOT_TEST_") || slices.Contains(known, name) {
 			continue
 		}
@@ -158,6 +154,26 @@ func unknownEnv(environ []string) error {
 		return fmt.Errorf("%s is set, but the bot reads no variable of that name: unset it.%s (strategobot run -h lists them.)", name, hint)
 	}
 	return nil
+}
+
+// misnamedToken says which variable of environ was meant to hold the
+// token, when DISCORD_TOKEN holds none: discord_token (names are read as
+// written), or a name other programs read a Discord token from, such as
+// DISCORD_BOT_TOKEN or BOT_TOKEN; "" when there is none. The commands
+// that need the token ask; backup and copydb, which need none, do not.
+func misnamedToken(environ []string) string {
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		upper := strings.ToUpper(name)
+		switch {
+		case name == "DISCORD_TOKEN" || strings.HasPrefix(upper, "STRATEGOBOT_"): // STRATEGOBOT_TOKEN: unknownEnv's
+		case upper == "DISCORD_TOKEN":
+			return name + " is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so"
+		case strings.Contains(upper, "TOKEN") && strings.Contains(upper, "DISCORD"), upper == "BOT_TOKEN", upper == "TOKEN":
+			return name + " is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"
+		}
+	}
+	return ""
 }
 
 // editDistance is the Levenshtein distance between a and b.
@@ -358,6 +374,14 @@ var keyTOML = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): (.*)
 // the bot's own: "line N: key: …" and no "toml:" prefix, which names a
 // library the reader need not know.
 func explainTOML(file string, err error) error {
+	if l := lineTOML.FindStringSubmatch(err.Error()); l != nil {
+		// A known key's value written bare, such as 24h or 127.0.0.1:8080,
+		// which the decoder stops inside: what the key takes says more than
+		// where the decoder's reading broke off.
+		if key, ok := bareValue(file, l[1]); ok {
+			return fmt.Errorf("line %s: %s is %s", l[1], key, takes(key, ""))
+		}
+	}
 	// The decoder's errors are text only: toml: line N (last key "K"): incompatible types: ….
 	m := keyTOML.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -373,6 +397,14 @@ func explainTOML(file string, err error) error {
 	if d := definedTOML.FindStringSubmatch(m[3]); d != nil {
 		return setTwice(file, line, d[1])
 	}
+	if !slices.Contains(fileKeys(), key) {
+		// The decoder read Threads as threads, and found it of another kind.
+		for _, k := range fileKeys() {
+			if strings.EqualFold(key, k) {
+				return fmt.Errorf("line %s: unknown key %s: keys are written in lower case: %s", line, key, k)
+			}
+		}
+	}
 	if !strings.HasPrefix(m[3], "incompatible types") && !foundTOML.MatchString(m[3]) {
 		return fmt.Errorf("line %s: %s: %s", line, key, m[3])
 	}
@@ -381,27 +413,69 @@ func explainTOML(file string, err error) error {
 	if strings.Contains(m[3], "TOML value has type string") {
 		unquote = ", without quotes"
 	}
-	t := reflect.TypeFor[config]()
-	for i := range t.NumField() {
-		if t.Field(i).Tag.Get("toml") != key {
-			continue
-		}
-		var want string
-		switch t.Field(i).Type {
-		case reflect.TypeFor[bool]():
-			want = "true or false" + unquote
-		case reflect.TypeFor[int]():
-			want = "a whole number" + unquote
-		case reflect.TypeFor[duration]():
-			want = `a duration in quotes, like "24h"`
-		default:
-			want = `text in quotes, like ` + key + ` = "…"`
-		}
+	if want := takes(key, unquote); want != "" {
 		return fmt.Errorf("line %s: %s is %s", line, key, want)
 	}
 	// An unknown key with a value that does not parse: what it was is not
 	// worth quoting.
 	return fmt.Errorf("line %s: %s: %s", line, key, foundTOML.ReplaceAllString(m[3], "expected a value, such as \"text in quotes\", a number or true"))
+}
+
+// takes says which kind of value key takes, with unquote after a kind
+// written without quotes; "" for a key the file has not.
+func takes(key, unquote string) string {
+	t := reflect.TypeFor[config]()
+	for i := range t.NumField() {
+		if t.Field(i).Tag.Get("toml") != key {
+			continue
+		}
+		switch t.Field(i).Type {
+		case reflect.TypeFor[bool]():
+			return "true or false" + unquote
+		case reflect.TypeFor[int]():
+			return "a whole number" + unquote
+		case reflect.TypeFor[duration]():
+			return `a duration in quotes, like "24h"`
+		default:
+			return `text in quotes, like ` + key + ` = "…"`
+		}
+	}
+	return ""
+}
+
+// setsKey matches a line that sets a key, bare or quoted, and what follows
+// its "=".
+var setsKey = regexp.MustCompile(`^\s*(?:([A-Za-z0-9_-]+)|"([A-Za-z0-9_-]+)"|'([A-Za-z0-9_-]+)')\s*=\s*(.*)$`)
+
+// bareValue is the key that line (a number, from 1) of file sets, when it
+// is one of the file's keys and its value is written without quotes and
+// is no TOML value at all, such as 24h or /var/backups: the decoder's
+// error about that line says only where its reading broke off.
+func bareValue(file, line string) (string, bool) {
+	n, _ := strconv.Atoi(line)
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return "", false
+	}
+	lines := strings.Split(string(text), "\n")
+	if n < 1 || n > len(lines) {
+		return "", false
+	}
+	m := setsKey.FindStringSubmatch(strings.TrimSuffix(lines[n-1], "\r"))
+	if m == nil {
+		return "", false
+	}
+	key := m[1] + m[2] + m[3]
+	value, _, _ := strings.Cut(m[4], "#")
+	value = strings.TrimSpace(value)
+	if !slices.Contains(fileKeys(), key) || value == "" || strings.ContainsAny(value[:1], `"'`) {
+		return "", false
+	}
+	var v map[string]any
+	if _, err := toml.Decode("v = "+value, &v); err == nil {
+		return "", false // a value of another kind: the decoder's error names the key
+	}
+	return key, true
 }
 
 // cleanToken is the token as Discord issued it: without the spaces, quotes
@@ -424,6 +498,20 @@ func cleanToken(token string) string {
 // mistake. A token in the file, at the top or in a table, gets its own
 // advice: the token is kept out of files on purpose.
 func unknownKeys(file string, md toml.MetaData) error {
+	// The decoder takes a key in any case for the field it names (Database
+	// for database), as TOML, whose keys are case-sensitive, does not: a
+	// second spelling of a key would replace the first unsaid, and the
+	// messages about its value could not find its line.
+	for _, k := range md.Keys() {
+		if len(k) != 1 || slices.Contains(fileKeys(), k[0]) {
+			continue
+		}
+		for _, key := range fileKeys() {
+			if strings.EqualFold(k[0], key) {
+				return fmt.Errorf("config %s: unknown key %s: keys are written in lower case: %s", file, k, key)
+			}
+		}
+	}
 	undecoded := md.Undecoded()
 	if len(undecoded) == 0 {
 		return nil
@@ -655,6 +743,20 @@ func (c config) validate(from origins) error {
 		// bot would take Discord for unreachable. The token is not quoted.
 		problems = append(problems, "DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line, "+
 			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
+	} else if strings.ContainsFunc(c.Token, unicode.IsControl) {
+		// As a line break: HTTP refuses the header before any request.
+		problems = append(problems, "DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again, "+
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
+	} else if isPlaceholder(c.Token) {
+		// The README's first command copied as it stands: no token has
+		// that shape, and Discord would refuse it as mistyped.
+		problems = append(problems, "DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, "+
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
+	} else if strings.ContainsFunc(c.Token, func(r rune) bool { return r > unicode.MaxASCII }) {
+		// A token is letters, digits, - _ and dots: Discord would refuse
+		// it as mistyped, and say no more.
+		problems = append(problems, "DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): "+
+			"copy it again, from your application → Bot → Reset Token at https://discord.com/developers/applications")
 	}
 	switch {
 	case strings.TrimSpace(c.Database) == "":

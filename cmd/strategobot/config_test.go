@@ -92,7 +92,35 @@ func TestLoadConfig(t *testing.T) {
 			err: "config: DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line"},
 		{name: "a token with a carriage return inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\r\ndef"}, err: "DISCORD_TOKEN holds a line break"},
 		{name: "a token with a blank inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc def"}, err: "DISCORD_TOKEN holds a line break"},
+		// Another control character, such as the escape of a terminal's bracketed paste, is refused by HTTP
+		// as well: not taken for Discord unreachable, which a service manager would restart for ever.
+		{name: "a token with a paste's escape around it", env: map[string]string{"DISCORD_TOKEN": "\x1b[200~MTIzNDU2.abc.def\x1b[201~"},
+			err: "config: DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again"},
+		{name: "a token with a DEL inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\x7fdef"}, err: "DISCORD_TOKEN holds a control character"},
+		// The README's first command copied as it stands: refused before Discord, which would take it for mistyped.
+		{name: "the examples' placeholder", env: map[string]string{"DISCORD_TOKEN": "your-token"},
+			err: "config: DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, from your application → Bot → Reset Token"},
+		{name: "a placeholder in capitals", env: map[string]string{"DISCORD_TOKEN": "<YOUR_TOKEN>"}, err: "DISCORD_TOKEN holds the placeholder of an example command"},
+		{name: "the unit file's placeholder", env: map[string]string{"DISCORD_TOKEN": "…"}, err: "DISCORD_TOKEN holds the placeholder of an example command"},
+		// A copy through a document or a chat: curly quotes, a shortened token's ellipsis, a space of no width.
+		{name: "a token in curly quotes", env: map[string]string{"DISCORD_TOKEN": "“MTIzNDU2.abc.def”"},
+			err: "config: DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): copy it again"},
+		{name: "a token shortened with an ellipsis", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc.de…"}, err: "DISCORD_TOKEN holds a character no token has"},
+		{name: "a token with a space of no width", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\u200b.def"}, err: "DISCORD_TOKEN holds a character no token has"},
 		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "c.toml: unknown key databse; did you mean database?"},
+		// Keys are read as written, as the environment's names are: the
+		// decoder alone would take Database for database, and the second
+		// of database and DATABASE would be lost unsaid.
+		{name: "a key in capitals", file: write("case.toml", "Database = \"x.db\"\n"),
+			err: "case.toml: unknown key Database: keys are written in lower case: database"},
+		{name: "a key twice, once in capitals", file: write("case2.toml", "database = \"a.db\"\nDATABASE = \"b.db\"\n"),
+			err: "case2.toml: unknown key DATABASE: keys are written in lower case: database"},
+		{name: "a table named as a key in capitals", file: write("case4.toml", "[Threads]\n"),
+			err: "case4.toml: line 1: unknown key Threads: keys are written in lower case: threads"},
+		{name: "a key in capitals with a value of another kind", file: write("case5.toml", "Threads = \"yes\"\n"),
+			err: "case5.toml: line 1: unknown key Threads: keys are written in lower case: threads"},
+		{name: "a token key in capitals", file: write("case3.toml", "Token = \"MTIz.secret\"\n"),
+			err: "case3.toml: the bot reads its token only from DISCORD_TOKEN, never from a file: remove Token from"},
 		{name: "a key in a table", file: write("c3.toml", "[bot]\ndatabase = \"x.db\"\n"),
 			err: "c3.toml: database is in a table [bot], where the bot does not look: move it above the file's first [table] line"},
 		{name: "a key in a table after an empty one", file: write("c5.toml", "[web]\n[bot]\ndatabase = \"x.db\"\n"),
@@ -316,14 +344,39 @@ func TestUnknownEnv(t *testing.T) {
 		// Names are read as written: one in small letters is not the setting.
 		{[]string{"strategobot_database=x.db"}, "strategobot_database is set, but the bot reads no variable of that name: names are in capitals, STRATEGOBOT_DATABASE."},
 		{[]string{"Strategobot_Web_Adr=:8080"}, "Strategobot_Web_Adr is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_WEB_ADDR?"},
-		{[]string{"discord_token=abc"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals"},
-		{[]string{"discord_token=abc", "DISCORD_TOKEN=abc"}, ""},
+		// A token's variable is misnamedToken's, asked only by the commands that need the token.
+		{[]string{"discord_token=abc"}, ""},
 		{[]string{"strategobot_test_x=1"}, ""},
 	}
 	for _, tc := range tests {
 		err := unknownEnv(tc.environ)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%q: %v, want %q", tc.environ, err, tc.want)
+		}
+	}
+}
+
+// TestMisnamedToken: with no token in DISCORD_TOKEN, a variable meant to
+// hold it is named, its value never quoted.
+func TestMisnamedToken(t *testing.T) {
+	tests := []struct {
+		environ []string
+		want    string
+	}{
+		{[]string{"discord_token=MTIz.secret"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so"},
+		{[]string{"HOME=/root", "DISCORD_BOT_TOKEN=MTIz.secret"}, "DISCORD_BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"},
+		{[]string{"BOT_TOKEN=MTIz.secret"}, "BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
+		{[]string{"DISCORD_TOKEN=", "TOKEN=MTIz.secret"}, "TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
+		{[]string{"GITHUB_TOKEN=ghp_secret", "STRATEGOBOT_TOKEN=MTIz.secret", "DISCORD_TOKEN="}, ""},
+		{nil, ""},
+	}
+	for _, tc := range tests {
+		got := misnamedToken(tc.environ)
+		if got != tc.want && (tc.want == "" || !strings.HasPrefix(got, tc.want)) {
+			t.Errorf("%q: %q, want %q", tc.environ, got, tc.want)
+		}
+		if strings.Contains(got, "secret") {
+			t.Errorf("%q: %q quotes the token", tc.environ, got)
 		}
 	}
 }
@@ -396,6 +449,16 @@ func TestTypeHintQuotes(t *testing.T) {
 		{`threads = [true]`, "line 1: threads is true or false"},
 		{`threads = "true"`, "line 1: threads is true or false, without quotes"},
 		{`guild_id = 1234`, `line 1: guild_id is text in quotes, like guild_id = "…"`},
+		// A value the decoder stops inside, unquoted: told what the key
+		// takes, not where the decoder's reading broke off.
+		{`default_move_time = 24h`, `line 1: default_move_time is a duration in quotes, like "24h"`},
+		{`challenge_expiry = 7d # a week`, `line 1: challenge_expiry is a duration in quotes, like "24h"`},
+		{`  "backup_every" = 6h`, `line 1: backup_every is a duration in quotes, like "24h"`},
+		{`backup_dir = /var/backups/strategobot`, `line 1: backup_dir is text in quotes, like backup_dir = "…"`},
+		{`web_addr = 127.0.0.1:8080`, `line 1: web_addr is text in quotes, like web_addr = "…"`},
+		{`metrics_addr = :9464`, `line 1: metrics_addr is text in quotes, like metrics_addr = "…"`},
+		{`guild_id = 12345678901234567a`, `line 1: guild_id is text in quotes, like guild_id = "…"`},
+		{`backup_keep = 7x`, "line 1: backup_keep is a whole number"},
 	}
 	for _, tc := range tests {
 		path := filepath.Join(dir, "c.toml")

@@ -32,10 +32,10 @@ players the time it was down back, as after any stop). The source is the
 database -from names, else the bot's configuration's, read as run reads it;
 it is only read: a bbolt file is brought to this version's schema first, as
 run would, but a PostgreSQL database of an older schema is refused (start
-this version's bot on it once, stop it, then copy). The
-target must be empty: a new file, or a new PostgreSQL database (createdb)
-that no bot has run on; copydb creates its tables. Then set database to the
-target and start the bot.
+this version's bot on it once, stop it, then copy). The target must be
+empty: a new file, or a new PostgreSQL database (createdb) that no bot has
+run on; copydb creates its tables. Then set database to the target and
+start the bot.
 
 It refuses a source or a target a running bot holds (bbolt's lock; on
 PostgreSQL, a bot's lease or its sessions, named strategobot), a source

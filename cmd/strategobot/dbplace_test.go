@@ -86,6 +86,11 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 				" does not exist: create it, or set database to a file in a folder that exists", ""},
 		{"a folder it may not write", filepath.Join(closed, "bot.db"), "",
 			"this user may not create files in " + closed + ": give it write access there", ""},
+		// The default, a file in the folder the bot runs in: the folder named by its path, not as ".".
+		{"the folder it runs in, which it may not write", "strategobot.db", "",
+			"database strategobot.db: this user may not create files in " + closed + ", the folder the bot runs in: give it write access there", ""},
+		{"a folder under the one it runs in, which it may not write", filepath.Join("closed", "bot.db"), "",
+			"this user may not create files in closed (" + closed + "): give it write access there", ""},
 		{"a file it may not write", readOnly, "",
 			"database " + readOnly + ": this user may not read and write it: make the user the bot runs as its owner", ""},
 		{"a file that is no database", damaged, "",
@@ -115,6 +120,9 @@ func TestDatabaseInAPlaceItCannotBe(t *testing.T) {
 			}
 			cmd := run()
 			cmd.Dir = dir
+			if tc.database == "strategobot.db" {
+				cmd.Dir = closed
+			}
 			cmd.Env = append(os.Environ(), "DISCORD_TOKEN=x", "STRATEGOBOT_CONFIG="+tc.config,
 				"STRATEGOBOT_API_BASE_URL=http://127.0.0.1:1/api/v9/", "STRATEGOBOT_DATABASE="+tc.database, "STRATEGOBOT_BACKUP_DIR="+tc.backupDir)
 			out, err := cmd.CombinedOutput()

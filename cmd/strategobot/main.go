@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/strategobot/strategobot/bot"
@@ -78,8 +79,8 @@ unreachable), 2 a bad configuration (such as a database file or backup_dir
 in a folder that does not exist or that the bot may not write to, a
 PostgreSQL database or role the server does not have, a database written
 by a newer strategobot, or a web_addr or metrics_addr port another program
-holds), 3 Discord refuses the bot for good (a revoked
-token, its intents or its command refused).
+holds), 3 Discord refuses the bot for good (a revoked token, its intents
+or its command refused).
 
 Environment:
   DISCORD_TOKEN       the bot's token (required; never read from a file)
@@ -122,7 +123,11 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if cfg.Token == "" {
-		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args)))
+		if misnamed := misnamedToken(os.Environ()); misnamed != "" {
+			fmt.Fprintln(stderr, "strategobot: "+misnamed)
+			return 2
+		}
+		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args), false))
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
@@ -201,20 +206,33 @@ func tokenShapeAdvice(token string) string {
 	return "DISCORD_TOKEN does not look like a bot token, which is three parts joined by dots"
 }
 
+// isPlaceholder reports whether token is what the examples of the README,
+// this program's advice and the systemd unit write in place of the token
+// (your-token, …), copied as it stands.
+func isPlaceholder(token string) bool {
+	t := strings.ReplaceAll(strings.ToLower(strings.Trim(token, "<>")), "_", "-")
+	return slices.Contains([]string{"your-token", "your-bot-token", "token", "…", "..."}, t)
+}
+
 // noTokenAdvice says what to do when DISCORD_TOKEN holds no token, unset
 // or blank, ending with the command line to run again. It says it all: the
 // admin may have the binary alone, without the README.
-func noTokenAdvice(blank bool, commandLine string) string {
+func noTokenAdvice(blank bool, commandLine string, check bool) string {
 	problem := "DISCORD_TOKEN is not set."
 	if blank {
 		problem = "DISCORD_TOKEN is set, but blank: it holds no token."
+	}
+	invite := `Once connected, it logs the link that
+invites it to a server with the permissions it needs (strategobot check
+prints it too).`
+	if check {
+		invite = `Once connected, check prints the link
+that invites it to a server with the permissions it needs.`
 	}
 	return problem + `
 Put the bot's token in it: at https://discord.com/developers/applications
 create an application (or open yours), and under Bot choose Reset Token and
 copy the token. Then run
     DISCORD_TOKEN=your-token ` + commandLine + `
-The bot needs no privileged intents. Once connected, it logs the link that
-invites it to a server with the permissions it needs (strategobot check
-prints it too).`
+The bot needs no privileged intents. ` + invite
 }

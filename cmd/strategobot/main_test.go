@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/strategobot/strategobot/game"
@@ -53,6 +54,13 @@ func TestDispatch(t *testing.T) {
 		{"flags without a command, no token", []string{"-config", "config_test.go"}, "", 2, "", "config config_test.go"},
 		{"no token: the advice keeps the flags typed", []string{"-config", "../../config.example.toml"}, "", 2, "",
 			"DISCORD_TOKEN=your-token strategobot -config ../../config.example.toml\n"},
+		// -config first, as for run, then the command: the command goes first.
+		{"a command after -config", []string{"-config", "/etc/strategobot/strategobot.toml", "check", "-channel", "123"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot check -config /etc/strategobot/strategobot.toml -channel 123\n"},
+		{"run after -config", []string{"-config", "my bot.toml", "run"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot run -config 'my bot.toml'\n"},
+		{"a command without -config after it", []string{"-config", "bot.toml", "version"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot version (strategobot version -h describes its flags)\n"},
 		{"-h lists the commands and run's flags", []string{"-h"}, "", 0, "-config", ""},
 		{"-version", []string{"-version"}, "", 0, "strategobot ", ""},
 		{"--version", []string{"--version"}, "", 0, "strategobot ", ""},
@@ -77,6 +85,11 @@ func TestDispatch(t *testing.T) {
 		{"the lab is another program", []string{"arena"}, "", 2, "", `unknown command "arena"`},
 		{"the load test is another program", []string{"loadtest"}, "", 2, "", `unknown command "loadtest"`},
 		{"help points at the other programs", []string{"help"}, "", 0, "strategolab", ""},
+		// backup needs no token: a token's variable, however named, is none of its business.
+		{"backup beside a token's variable in small letters", []string{"backup", "-config", "../../config.example.toml", "copy.db"}, "", 1, "",
+			"strategobot backup: there is no database strategobot.db to copy"},
+		{"run beside a token's variable in small letters", []string{"-config", "../../config.example.toml"}, "", 2, "",
+			"strategobot: discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so\n"},
 		{"a misspelt variable stops the bot", []string{"-config", "../../config.example.toml"}, "x", 2, "",
 			"strategobot: STRATEGOBOT_DATABSE is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_DATABASE?"},
 	}
@@ -90,6 +103,9 @@ func TestDispatch(t *testing.T) {
 			if strings.HasPrefix(tc.name, "a misspelt variable") {
 				t.Setenv("STRATEGOBOT_DATABSE", "x.db")
 			}
+			if strings.Contains(tc.name, "a token's variable in small letters") {
+				t.Setenv("discord_token", "MTIz.secret")
+			}
 			var out, errOut bytes.Buffer
 			code := program().Dispatch(context.Background(), tc.args, &out, &errOut)
 			if code != tc.code {
@@ -102,6 +118,25 @@ func TestDispatch(t *testing.T) {
 				t.Errorf("the usage printed %d times in stdout %q, stderr %q", n, out.String(), errOut.String())
 			}
 		})
+	}
+}
+
+// TestHelpIsWrapped: each command's -h is wrapped as prose is: a line
+// followed by more of its paragraph is about as long as the others unless
+// it ends a sentence, since one cut short in the middle of a sentence reads
+// as the sentence's end.
+func TestHelpIsWrapped(t *testing.T) {
+	for _, c := range program().Commands {
+		var out bytes.Buffer
+		program().Dispatch(context.Background(), []string{c.Name, "-h"}, &out, io.Discard)
+		lines := strings.Split(out.String(), "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			line, next := lines[i], lines[i+1]
+			prose := func(l string) bool { return l != "" && !strings.HasPrefix(l, " ") && !strings.HasPrefix(l, "usage:") }
+			if prose(line) && prose(next) && !strings.HasSuffix(line, ":") && !strings.HasSuffix(line, ".") && utf8.RuneCountInString(line) < 60 {
+				t.Errorf("strategobot %s -h: %q is cut short before %q", c.Name, line, next)
+			}
+		}
 	}
 }
 
@@ -296,6 +331,10 @@ func TestWithoutToken(t *testing.T) {
 			}
 			if strings.Contains(got, "README") || strings.Contains(got, "docs/") {
 				t.Errorf("stderr %q names a file the admin may not have", got)
+			}
+			// check prints the link itself; it logs nothing, and is no other command.
+			if tc.command == "check" && (!strings.Contains(got, "check prints the link") || strings.Contains(got, "logs the link") || strings.Contains(got, "prints it too")) {
+				t.Errorf("stderr %q: check's advice sends the admin to check, or to a log", got)
 			}
 			if n := asked.Load(); n != 0 {
 				t.Errorf("%d requests to Discord", n)

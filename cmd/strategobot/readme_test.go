@@ -2,12 +2,15 @@ package main
 
 import (
 	"bufio"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/strategobot/strategobot/bot"
 )
 
 // repoRoot is the repository's root, seen from this package's folder.
@@ -211,5 +214,27 @@ func TestNoHistoryLabels(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReadmeInvitePermissions: the permissions the README's invite link and
+// its integer ask for are those of the link the bot logs and check prints.
+func TestReadmeInvitePermissions(t *testing.T) {
+	link, err := url.Parse(bot.InviteLink("1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := link.Query().Get("permissions")
+	found := 0
+	for n, line := range readLines(t, "README.md") {
+		for _, m := range regexp.MustCompile("permissions=([0-9]+)|integer `([0-9]+)`").FindAllStringSubmatch(line, -1) {
+			found++
+			if got := m[1] + m[2]; got != want {
+				t.Errorf("README.md:%d: permissions %s, but the bot's invite link asks for %s", n+1, got, want)
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("README.md names no invite permissions")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -128,10 +129,21 @@ func TestInterruptAtAnyMoment(t *testing.T) {
 				if strings.Contains(p.logs.String(), "level=ERROR") {
 					t.Errorf("an error in the log of a stop asked for:\n%s", p.logs.String())
 				}
+				// A request cut by the stop is logged with its URL, whose
+				// interaction token would let a reader of the log see and
+				// edit the bot's answers to that member for 15 minutes.
+				for _, m := range tokenInLog.FindAllStringSubmatch(p.logs.String(), -1) {
+					if m[1] != "xxxxx" {
+						t.Errorf("an interaction's token in the log:\n%s", p.logs.String())
+					}
+				}
 			})
 		}
 	}
 }
+
+// tokenInLog matches the token in the URL of an interaction's answer.
+var tokenInLog = regexp.MustCompile(`/(?:interactions|webhooks)/[0-9]+/([^/?"\s]+)`)
 
 // TestStartLogNamesVersionAndInvite: the first line of the bot's log is
 // its version, the line `strategobot version` prints, and the second,

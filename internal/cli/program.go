@@ -6,9 +6,11 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -84,6 +86,10 @@ func (p *Program) Split(args []string) (string, []string) {
 // Dispatch runs the command the arguments name and returns its exit code:
 // 2 for a command line it cannot run.
 func (p *Program) Dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if line, ok := p.commandAfterFlags(args); ok {
+		fmt.Fprintf(stderr, "%s: the command comes first, then its flags: %s\n", p.Name, line)
+		return 2
+	}
 	name, args := p.Split(args)
 	if isHelp(name) {
 		if name == "help" && len(args) > 0 && !isHelp(args[0]) {
@@ -112,6 +118,50 @@ func (p *Program) Dispatch(ctx context.Context, args []string, stdout, stderr io
 		return 2
 	}
 	return cmd.Run(ctx, args, stdout, stderr)
+}
+
+// commandAfterFlags is the command line args meant, when they are flags
+// of the default command followed by a command's name, such as
+// `strategobot -config PATH check`: the default command would refuse the
+// name as an argument it does not take. The line names the command
+// first, with the flags when it takes them, else with where its flags are
+// described.
+func (p *Program) commandAfterFlags(args []string) (string, bool) {
+	def, ok := p.Lookup(p.Default)
+	if !ok || len(args) == 0 || !strings.HasPrefix(args[0], "-") || isHelp(args[0]) {
+		return "", false
+	}
+	if _, alias := p.Aliases[args[0]]; alias {
+		return "", false
+	}
+	fs := def.Flags(io.Discard)
+	if Parse(fs, args) != nil || fs.NArg() == 0 {
+		return "", false
+	}
+	cmd, ok := p.Lookup(fs.Arg(0))
+	if !ok {
+		return "", false
+	}
+	flags := args[:len(args)-fs.NArg()]
+	rest := fs.Args()[1:]
+	line := append([]string{p.Name, cmd.Name}, flags...)
+	if err := Parse(cmd.Flags(io.Discard), append(slices.Clone(flags), rest...)); err != nil && !errors.Is(err, flag.ErrHelp) {
+		// The flags are the default command's alone.
+		return shellLine(append([]string{p.Name, cmd.Name}, rest...)) + " (" + p.Name + " " + cmd.Name + " -h describes its flags)", true
+	}
+	return shellLine(append(line, rest...)), true
+}
+
+// shellLine writes words as a shell reads them back.
+func shellLine(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		if w == "" || strings.ContainsAny(w, " \t\n'\"\\$`&|;<>()*?[]#~!{}") {
+			w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+		quoted[i] = w
+	}
+	return strings.Join(quoted, " ")
 }
 
 // Usage prints the program's usage: the synopsis, each command with its

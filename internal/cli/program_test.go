@@ -51,6 +51,13 @@ func TestDispatch(t *testing.T) {
 		{"go", []string{"go", "-x"}, 2, "", "prog go: flag provided but not defined: -x\nusage: prog go\nprog go -h describes every flag.\n"},
 		{"", []string{"help", "nope"}, 2, "", "prog help: there is no command \"nope\"; these are the commands:\n\nusage: prog COMMAND"},
 		{"", []string{"help", "-h"}, 0, "  stop  the stop command", ""},
+		// The default's flags before a command: the command goes first, with them.
+		{"go", []string{"-v", "stop"}, 2, "", "prog: the command comes first, then its flags: prog stop -v\n"},
+		{"go", []string{"-v", "go", "a b"}, 2, "", "prog: the command comes first, then its flags: prog go -v 'a b'\n"},
+		{"go", []string{"-v", "stop", "-h"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -h\n"},
+		// Else the default command says what is wrong (its Run here takes no -v).
+		{"go", []string{"-v", "-stop"}, 2, "", "prog go: flag provided but not defined: -v"},
+		{"go", []string{"-v", "frob"}, 2, "", "prog go: flag provided but not defined: -v"},
 	}
 	for _, tc := range tests {
 		var out, errOut bytes.Buffer

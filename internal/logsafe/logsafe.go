@@ -70,7 +70,8 @@ func (w *Withheld) Unwrap() error { return w.Kind }
 // Err returns err as it may be logged: err itself when nothing in its chain
 // is written from a game's contents (storage, Discord and network errors,
 // whose texts name ids, versions and public moves), else a *Withheld with its
-// kind. Storage's own errors about a record that does not replay are safe by
+// kind; an error that quotes a URL holding an interaction's token, with the
+// token masked. Storage's own errors about a record that does not replay are safe by
 // storage's contract: they say which public action failed, never why.
 func Err(err error) error {
 	if err == nil {
@@ -84,8 +85,29 @@ func Err(err error) error {
 			return &Withheld{Kind: k.kind}
 		}
 	}
+	if _, ok := err.(*masked); !ok && tokenInURL.MatchString(err.Error()) {
+		return &masked{text: tokenInURL.ReplaceAllString(err.Error(), "${1}xxxxx"), err: err}
+	}
 	return err
 }
+
+// tokenInURL matches the token in the path of an interaction's callback or
+// of its webhook (/interactions/ID/TOKEN/callback, /webhooks/APP/TOKEN/…),
+// which an error of the network quotes with the request's URL (a request
+// cut when the bot stops, or timed out). For 15 minutes the token lets
+// whoever holds it read and edit the bot's answers to that member, a
+// private board and its ranks among them.
+var tokenInURL = regexp.MustCompile(`(/(?:interactions|webhooks)/[0-9]+/)[^/?#"\s]+`)
+
+// masked is an error whose text is its own with the tokens of its URLs
+// masked (xxxxx); it unwraps to the error.
+type masked struct {
+	text string
+	err  error
+}
+
+func (m *masked) Error() string { return m.text }
+func (m *masked) Unwrap() error { return m.err }
 
 // Report is a recovered panic as it may be logged. Its LogValue is a group:
 // kind, at (the function and file:line that panicked) and stack (the

@@ -2,9 +2,11 @@ package logsafe
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -240,5 +242,37 @@ func TestPanicCarried(t *testing.T) {
 	again := recovered(func() { panic(first) })
 	if !strings.Contains(again.At, "panicWith") || again.Kind != "a value of type game.Rank" {
 		t.Errorf("carried report: %+v, want panicWith's", again)
+	}
+}
+
+// TestErrMasksInteractionTokens: an error of the network quotes its
+// request's URL, which for an answer to a member holds the interaction's
+// token: masked, the error still what it was for errors.Is and As.
+func TestErrMasksInteractionTokens(t *testing.T) {
+	const token = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5OnNlY3JldA-_.x"
+	tests := []struct{ url, want string }{
+		{"https://discord.com/api/v9/interactions/123456/" + token + "/callback", "https://discord.com/api/v9/interactions/123456/xxxxx/callback"},
+		{"https://discord.com/api/v9/webhooks/987/" + token + "/messages/@original", "https://discord.com/api/v9/webhooks/987/xxxxx/messages/@original"},
+		{"http://127.0.0.1:8080/api/v9/webhooks/987/" + token + "?wait=true", "http://127.0.0.1:8080/api/v9/webhooks/987/xxxxx?wait=true"},
+		{"http://127.0.0.1:8080/api/v9/webhooks/987/" + token, "http://127.0.0.1:8080/api/v9/webhooks/987/xxxxx"},
+	}
+	for _, tc := range tests {
+		cause := &url.Error{Op: "Post", URL: tc.url, Err: context.Canceled}
+		err := Err(fmt.Errorf("answering: %w", cause))
+		if strings.Contains(err.Error(), token) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: logged as %q, want it to hold %q", tc.url, err, tc.want)
+		}
+		var ue *url.Error
+		if !errors.Is(err, context.Canceled) || !errors.As(err, &ue) {
+			t.Errorf("%s: %v no longer wraps its cause", tc.url, err)
+		}
+		if again := Err(err); again.Error() != err.Error() {
+			t.Errorf("%s: masked twice: %q", tc.url, again)
+		}
+	}
+	// A channel's messages have no token in their path.
+	plain := &url.Error{Op: "Post", URL: "https://discord.com/api/v9/channels/123/messages", Err: context.Canceled}
+	if err := Err(plain); err != error(plain) {
+		t.Errorf("%v became %v", plain, err)
 	}
 }

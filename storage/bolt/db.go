@@ -202,6 +202,20 @@ func FileAbove(path string) string {
 	}
 }
 
+// folderName names the folder dir, of a relative path, as the admin finds
+// it: with its absolute path, which "." (the database's default is a file
+// in the folder the bot runs in) does not give.
+func folderName(dir string) string {
+	abs, err := filepath.Abs(dir)
+	switch {
+	case filepath.IsAbs(dir) || err != nil:
+		return dir
+	case dir == ".":
+		return abs + ", the folder the bot runs in"
+	}
+	return dir + " (" + abs + ")"
+}
+
 // placeError says what to do about a database file in a place the bot may
 // not use (a missing folder, no permission): it is fs.ErrNotExist or
 // fs.ErrPermission, which its text does not repeat, and ErrPlace.
@@ -230,7 +244,7 @@ func create(path string) error {
 	_ = os.Remove(tmp)
 	bdb, err := bbolt.Open(tmp, 0o600, nil)
 	if errors.Is(err, fs.ErrPermission) {
-		return placeError{fmt.Sprintf("database %s: this user may not create files in %s: give it write access there, or set database to a file in a folder it may write in", path, dir), fs.ErrPermission}
+		return placeError{fmt.Sprintf("database %s: this user may not create files in %s: give it write access there, or set database to a file in a folder it may write in", path, folderName(dir)), fs.ErrPermission}
 	}
 	if errors.Is(err, syscall.EROFS) {
 		return placeError{readOnlyText(path), syscall.EROFS}

@@ -48,7 +48,7 @@ func (db *DB) migrate(from int) error {
 			dir := filepath.Dir(db.opts.Path)
 			return placeError{fmt.Sprintf("database %s: before migrating it from schema %d the bot keeps a copy beside it, %s, "+
 				"and this user may not create files in %s: give it write access there, or move the database to a folder it may write in; "+
-				"the file was left as it was", db.opts.Path, from, filepath.Base(backup), dir), fs.ErrPermission}
+				"the file was left as it was", db.opts.Path, from, filepath.Base(backup), folderName(dir)), fs.ErrPermission}
 		}
 		return fmt.Errorf("database %s: keep a copy before migrating, and left the file as it was: %w", db.opts.Path, err)
 	}
