@@ -109,11 +109,14 @@ type Store interface {
 	// players accepting at once, one gets the match and the other ErrNotFound.
 	AcceptChallenge(ctx context.Context, id ChallengeID, opponent Player, challengerSide game.Side, at time.Time) (*Match, error)
 
-	// Player returns a player's settings; a player never seen has the defaults.
 	// Lead takes or renews the lease name for holder until at+ttl, and
 	// reports whether holder has it: when nobody held it, when holder did, or
 	// when the last holder's lease had expired by at. Of several processes on
 	// one database, the one holding "timers" runs the timers and the outbox.
+	// Lease times are kept to the microsecond, PostgreSQL's precision
+	// (LeaseTimes): a lease runs until at+ttl rounded up, and at is rounded
+	// down, so that a lease never ends before at+ttl on any backend and
+	// every backend decides alike.
 	Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error)
 	// Alive records that the process running the timers was alive at at,
 	// kept to the second, and returns the time recorded before (zero: never),
@@ -125,6 +128,7 @@ type Store interface {
 	// set up; UpdateServer changes them with fn in one transaction.
 	Server(ctx context.Context, guildID string) (*ServerSettings, error)
 	UpdateServer(ctx context.Context, guildID string, fn func(s *ServerSettings) error) (*ServerSettings, error)
+	// Player returns a player's settings; a player never seen has the defaults.
 	Player(ctx context.Context, userID string) (*PlayerSettings, error)
 	// UpdatePlayer changes a player's settings with fn in one transaction.
 	UpdatePlayer(ctx context.Context, userID string, fn func(p *PlayerSettings) error) (*PlayerSettings, error)

@@ -42,6 +42,41 @@ func testLeases(t *testing.T, s storage.Store) {
 	}
 }
 
+// testLeaseBoundary: a lease is not taken before the end its holder was
+// given, by the smallest part of a second. Lease times are kept to the
+// microsecond (storage.LeaseTimes), the end rounded up: a holds the lease
+// taken at T0+500ns for 10 s until T0+10s+500ns, kept as T0+10s+1µs, and b
+// takes it then, not before. Before, PostgreSQL cut both times down to
+// the microsecond, so that b took it at T0+10s+400ns, while a held it
+// still: two leaders of the timers and the outbox, as bbolt, comparing
+// nanoseconds, never had.
+func testLeaseBoundary(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	const ttl = 10 * time.Second
+	steps := []struct {
+		holder string
+		at     time.Duration
+		want   bool
+	}{
+		{"a", 500 * time.Nanosecond, true},                 // free: a's until T0+10s+500ns
+		{"b", ttl + 400*time.Nanosecond, false},            // a's lease has not ended
+		{"b", ttl + 999*time.Nanosecond, false},            // kept to the microsecond, rounded up
+		{"b", ttl + time.Microsecond, true},                // a's lease ended: b takes over
+		{"a", ttl + time.Microsecond, false},               // and a is out
+		{"b", ttl + 1500*time.Nanosecond, true},            // b renews: until T0+20s+2µs
+		{"a", 2*ttl + 1999*time.Nanosecond, false},         // b holds it still
+		{"a", 2*ttl + 2*time.Microsecond, true},            // b stopped renewing
+		{"c", 2*ttl + 2*time.Microsecond + ttl - 1, false}, // a's ends a nanosecond later, at T0+30s+2µs
+		{"c", 3*ttl + 2*time.Microsecond, true},            // exactly at its end, on a microsecond
+	}
+	for _, st := range steps {
+		got, err := s.Lead(ctx, "timers", st.holder, T0.Add(st.at), ttl)
+		if err != nil || got != st.want {
+			t.Errorf("%s asks at +%v: %v, %v; want %v", st.holder, st.at, got, err, st.want)
+		}
+	}
+}
+
 // testAlive: Alive returns the time recorded before, zero the first time,
 // kept to the second, and keeps the one it is given.
 func testAlive(t *testing.T, s storage.Store) {

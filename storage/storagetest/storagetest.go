@@ -79,6 +79,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
+		{"LeaseBoundary", testLeaseBoundary},
 		{"Alive", testAlive},
 		{"Followers", testFollowers},
 		{"PracticeNoticesMarked", testPracticeNoticesMarked},
