@@ -103,7 +103,9 @@ type Store interface {
 	ChannelChallenges(ctx context.Context, channelID string) ([]*Challenge, error)
 	// SetChallengeMessage records the id of the message showing the challenge.
 	SetChallengeMessage(ctx context.Context, id ChallengeID, messageID string) (*Challenge, error)
-	// DeleteChallenge removes a challenge (declined, withdrawn, expired) and returns it.
+	// DeleteChallenge removes a challenge (declined, withdrawn, expired) and
+	// returns it. One whose record cannot be read is left as it is, and its
+	// error returned, as the other changes of a challenge leave it.
 	DeleteChallenge(ctx context.Context, id ChallengeID) (*Challenge, error)
 	// AcceptChallenge turns a challenge into a match in one transaction: of two
 	// players accepting at once, one gets the match and the other ErrNotFound.

@@ -536,6 +536,26 @@ func UnreadableChallenges(t *testing.T, open func(t *testing.T) (storage.Store, 
 			if got, err := s.PlayerChallenges(ctx, "1003"); err != nil || len(got) != 1 || got[0].ID != ids[2] {
 				t.Errorf("PlayerChallenges of 1003: %v, %v; want challenge %d alone", got, err, ids[2])
 			}
+			// DeleteChallenge refuses it and changes nothing, as the
+			// other changes of a challenge do: PostgreSQL deleted it,
+			// then failed to read what it deleted, and returned that
+			// error with the change made.
+			if c, err := s.DeleteChallenge(ctx, ids[1]); !errors.Is(err, tc.want) || c != nil {
+				t.Errorf("DeleteChallenge of damaged challenge %d: %v, %v; want %v", ids[1], c, err, tc.want)
+			}
+			var unread *storage.UnreadableError
+			if _, err := s.ChannelChallenges(ctx, "c1"); !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) {
+				t.Errorf("ChannelChallenges after a refused DeleteChallenge of damaged challenge %d: %v, want it named still", ids[1], err)
+			}
+			if _, err := s.ExpireChallenge(ctx, ids[1], T0.Add(2*time.Hour)); !errors.Is(err, tc.want) {
+				t.Errorf("ExpireChallenge of damaged challenge %d: %v; want %v", ids[1], err, tc.want)
+			}
+			if n := must(s.CountNotices(ctx)).in(t); n != 0 {
+				t.Errorf("the outbox after a refused ExpireChallenge holds %d notices, want none", n)
+			}
+			if _, err := s.ChannelChallenges(ctx, "c1"); !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) {
+				t.Errorf("ChannelChallenges after a refused ExpireChallenge of damaged challenge %d: %v, want it named still", ids[1], err)
+			}
 		})
 	}
 }
