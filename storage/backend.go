@@ -296,6 +296,10 @@ func PrepareChallenge(c *Challenge) (*Challenge, error) {
 func PreparePlayer(p *PlayerSettings, userID string, version uint64) error {
 	p.UserID, p.Version = userID, version+1
 	p.DMBlockedAt = second(p.DMBlockedAt)
+	for i := range p.Vacations {
+		// As the record keeps them, and so a backend's index of vacations.
+		p.Vacations[i].Start, p.Vacations[i].End = second(p.Vacations[i].Start), second(p.Vacations[i].End)
+	}
 	for i := range p.Setups {
 		p.Setups[i].Saved = second(p.Setups[i].Saved)
 		if p.Setups[i].Variant != game.VariantCustom {

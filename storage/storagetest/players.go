@@ -114,6 +114,41 @@ func testPlayersOnVacation(t *testing.T, s storage.Store) {
 	}
 }
 
+// testVacationKeptToTheSecond: a vacation set by the caller's function with
+// a fraction of a second is kept to the second, as a player's other times
+// are (storage.PreparePlayer): UpdatePlayer returns it as a reload gives it
+// back, and PlayersOnVacation lists the player by that end. Before, the
+// record kept whole seconds, and PostgreSQL's index of vacations the
+// fraction too, so that it listed a player whose vacation, read back, had
+// ended, and bbolt did not.
+func testVacationKeptToTheSecond(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	day := 24 * time.Hour
+	got := must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error {
+		p.Vacations = []storage.Vacation{{Start: T0.Add(250 * time.Millisecond), End: T0.Add(day + 750*time.Millisecond)}}
+		return nil
+	})).in(t)
+	want := []storage.Vacation{{Start: T0, End: T0.Add(day)}}
+	if !reflect.DeepEqual(got.Vacations, want) {
+		t.Errorf("UpdatePlayer returned vacations %v, want them to the second, %v", got.Vacations, want)
+	}
+	if p := must(s.Player(ctx, "1001")).in(t); !reflect.DeepEqual(p.Vacations, want) {
+		t.Errorf("vacations read back: %v, want %v", p.Vacations, want)
+	}
+	for _, st := range []struct {
+		at   time.Time
+		want []string
+	}{
+		{T0.Add(day - time.Second), []string{"1001"}},
+		{T0.Add(day), nil},
+		{T0.Add(day + 500*time.Millisecond), nil},
+	} {
+		if got := must(s.PlayersOnVacation(ctx, st.at)).in(t); !slices.Equal(got, st.want) {
+			t.Errorf("players on vacation at %v: %v, want %v", st.at, got, st.want)
+		}
+	}
+}
+
 // PlayerRecord is a player's settings as a backend stores them: the user
 // and the encoded record.
 type PlayerRecord struct{ ID, Record string }

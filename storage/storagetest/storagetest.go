@@ -76,6 +76,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"TimeAway", testTimeAway},
 		{"TournamentTimeAway", testTournamentTimeAway},
 		{"PlayersOnVacation", testPlayersOnVacation},
+		{"VacationKeptToTheSecond", testVacationKeptToTheSecond},
 		{"SetupClockWaitsForTheInvites", testSetupClockWaitsForTheInvites},
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
