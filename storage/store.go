@@ -174,8 +174,8 @@ type Store interface {
 	// listed in skip (the caller's deliveries under way) are left out, and
 	// not counted in the limit. A due notice whose record cannot be read
 	// (damaged, or written by a newer strategobot) holds up no other queue:
-	// the others are returned with an *UnreadableError that names it, and
-	// NextNotice passes over it.
+	// the others are returned with an *UnreadableError that names it (it
+	// counts in the limit), and NextNotice passes over it.
 	DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]Notice, error)
 	// CountNotices returns how many notices the outbox holds: every notice
 	// recorded and neither delivered nor given up yet, in every queue, due

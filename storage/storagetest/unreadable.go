@@ -289,6 +289,16 @@ func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, Dam
 			if due, err := s.DueNotices(ctx, far, 0, bad); err != nil || !slices.Equal(ids(due), want) {
 				t.Errorf("due, skipping the damaged one: %v, %v; want %v", ids(due), err, want)
 			}
+			// It counts in the limit, as it does in the lists of matches:
+			// bbolt counted only those it could read, PostgreSQL's LIMIT
+			// every row, and so they listed different notices.
+			due, err = s.DueNotices(ctx, far, 2)
+			if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{bad}) {
+				t.Errorf("DueNotices(limit 2) with notice %d damaged: %v, want an *UnreadableError naming it", bad, err)
+			}
+			if got := ids(due); !slices.Equal(got, before[:1]) {
+				t.Errorf("due (limit 2) with notice %d damaged: %v, want %v: the damaged one counts in the limit", bad, got, before[:1])
+			}
 			if _, ok, err := s.NextNotice(ctx); !ok || err != nil {
 				t.Errorf("NextNotice with notice %d damaged: %v, %v", bad, ok, err)
 			}
