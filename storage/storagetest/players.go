@@ -155,13 +155,20 @@ type PlayerRecord struct{ ID, Record string }
 
 // RecordsBeforeTheVacationIndex are player records as a backend kept them
 // before it indexed players by the end of their last vacation: one with two
-// vacations, one with one, one with none. A backend's migration test writes
-// them at the old schema, migrates, and calls CheckVacationIndex.
+// vacations, one with one, one with none; and two that cannot be read, one
+// written by a newer strategobot, on vacation, and one damaged, which hold
+// up no other: the migration indexes each by the vacations its record
+// lists, as PostgreSQL's does in SQL, and none when it lists none (before,
+// bbolt's migration failed at the first, and the file could not be
+// opened). A backend's migration test writes them at the old schema,
+// migrates, and calls CheckVacationIndex.
 func RecordsBeforeTheVacationIndex() []PlayerRecord {
 	return []PlayerRecord{
 		{"1001", `{"v":2,"id":"1001","ver":3,"vacations":[[1700000000,1700086400],[1740000000,1740432000]]}`},
 		{"1002", `{"v":2,"id":"1002","ver":1,"vacations":[[1700000000,1700086400]]}`},
 		{"1003", `{"v":2,"id":"1003","ver":1}`},
+		{"1004", `{"v":99,"id":"1004","ver":1,"vacations":[[1740000000,1750000000]]}`},
+		{"1005", `{"v":2,"id":"1005","ver":1,"setups":7}`},
 	}
 }
 
@@ -176,10 +183,11 @@ func CheckVacationIndex(t *testing.T, s interface {
 		at   int64
 		want []string
 	}{
-		{1699999999, []string{"1001", "1002"}},
-		{1700086400, []string{"1001"}},
-		{1740431999, []string{"1001"}},
-		{1740432000, nil},
+		{1699999999, []string{"1001", "1002", "1004"}},
+		{1700086400, []string{"1001", "1004"}},
+		{1740431999, []string{"1001", "1004"}},
+		{1740432000, []string{"1004"}},
+		{1750000000, nil},
 	}
 	for _, tc := range tests {
 		got, err := s.PlayersOnVacation(context.Background(), time.Unix(tc.at, 0))
