@@ -3,6 +3,7 @@ package storagetest
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -74,6 +75,55 @@ func testLeaseBoundary(t *testing.T, s storage.Store) {
 		if err != nil || got != st.want {
 			t.Errorf("%s asks at +%v: %v, %v; want %v", st.holder, st.at, got, err, st.want)
 		}
+	}
+}
+
+// testLeaseRaced: at the very end of a lease, its holder renewing and
+// others asking at once, at that time or a nanosecond or a microsecond
+// later, exactly one of them leads, and it is the one the lease then names.
+func testLeaseRaced(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	const ttl = 10 * time.Second
+	holders := []string{"a", "b", "c", "d", "e", "f"}
+	held := "a"
+	start := T0.Add(333 * time.Nanosecond)
+	if ok, err := s.Lead(ctx, "timers", held, start, ttl); err != nil || !ok {
+		t.Fatalf("a takes the free lease: %v, %v", ok, err)
+	}
+	end := start.Add(ttl)
+	for round, late := range []time.Duration{0, time.Nanosecond, 667 * time.Nanosecond, time.Microsecond} {
+		at := end.Add(late)
+		got := make([]bool, len(holders))
+		errs := make([]error, len(holders))
+		var wg sync.WaitGroup
+		for i, h := range holders {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				got[i], errs[i] = s.Lead(ctx, "timers", h, at, ttl)
+			}()
+		}
+		wg.Wait()
+		var leaders []string
+		for i, h := range holders {
+			if errs[i] != nil {
+				t.Fatalf("round %d: %s asks: %v", round, h, errs[i])
+			}
+			if got[i] {
+				leaders = append(leaders, h)
+			}
+		}
+		if len(leaders) != 1 {
+			t.Fatalf("round %d, %v after the end of %s's lease: leaders %v, want one", round, late, held, leaders)
+		}
+		held, end = leaders[0], at.Add(ttl)
+		// The one that leads holds it: the others are refused before its end.
+		for _, h := range holders {
+			if ok, err := s.Lead(ctx, "timers", h, end.Add(-time.Nanosecond), ttl); err != nil || ok != (h == held) {
+				t.Fatalf("round %d: %s asks a nanosecond before the end of %s's lease: %v, %v", round, h, held, ok, err)
+			}
+		}
+		end = end.Add(-time.Nanosecond).Add(ttl) // as the holder renewed it
 	}
 }
 

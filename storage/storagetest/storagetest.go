@@ -81,6 +81,7 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 		{"GameClock", testGameClock},
 		{"Leases", testLeases},
 		{"LeaseBoundary", testLeaseBoundary},
+		{"LeaseRaced", testLeaseRaced},
 		{"Alive", testAlive},
 		{"Followers", testFollowers},
 		{"PracticeNoticesMarked", testPracticeNoticesMarked},
