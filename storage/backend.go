@@ -103,6 +103,23 @@ func Rate(m *Match, before [2]Standing) [2]Standing {
 	return rate(m, before)
 }
 
+// LeaseTimes returns the times a backend compares and keeps for Lead(at,
+// ttl), to the microsecond, the precision of PostgreSQL's timestamps: now
+// is at rounded down, and until, the lease's end at+ttl, rounded up. A
+// lease held until until has expired by now when until <= now, which then
+// holds of the times as given too: a lease is never taken before the end
+// its holder was given, even by the fraction of a microsecond a rounding
+// down of that end would cut off, and all backends decide alike.
+func LeaseTimes(at time.Time, ttl time.Duration) (now, until time.Time) {
+	now = at.Truncate(time.Microsecond).UTC()
+	end := at.Add(ttl)
+	until = end.Truncate(time.Microsecond).UTC()
+	if until.Before(end) {
+		until = until.Add(time.Microsecond)
+	}
+	return now, until
+}
+
 // Saved is what PrepareSave found a change owes, besides its record.
 type Saved struct {
 	// Rate is set when the change finished a rated match not yet counted: the
@@ -279,6 +296,10 @@ func PrepareChallenge(c *Challenge) (*Challenge, error) {
 func PreparePlayer(p *PlayerSettings, userID string, version uint64) error {
 	p.UserID, p.Version = userID, version+1
 	p.DMBlockedAt = second(p.DMBlockedAt)
+	for i := range p.Vacations {
+		// As the record keeps them, and so a backend's index of vacations.
+		p.Vacations[i].Start, p.Vacations[i].End = second(p.Vacations[i].Start), second(p.Vacations[i].End)
+	}
 	for i := range p.Setups {
 		p.Setups[i].Saved = second(p.Setups[i].Saved)
 		if p.Setups[i].Variant != game.VariantCustom {

@@ -103,17 +103,22 @@ type Store interface {
 	ChannelChallenges(ctx context.Context, channelID string) ([]*Challenge, error)
 	// SetChallengeMessage records the id of the message showing the challenge.
 	SetChallengeMessage(ctx context.Context, id ChallengeID, messageID string) (*Challenge, error)
-	// DeleteChallenge removes a challenge (declined, withdrawn, expired) and returns it.
+	// DeleteChallenge removes a challenge (declined, withdrawn, expired) and
+	// returns it. One whose record cannot be read is left as it is, and its
+	// error returned, as the other changes of a challenge leave it.
 	DeleteChallenge(ctx context.Context, id ChallengeID) (*Challenge, error)
 	// AcceptChallenge turns a challenge into a match in one transaction: of two
 	// players accepting at once, one gets the match and the other ErrNotFound.
 	AcceptChallenge(ctx context.Context, id ChallengeID, opponent Player, challengerSide game.Side, at time.Time) (*Match, error)
 
-	// Player returns a player's settings; a player never seen has the defaults.
 	// Lead takes or renews the lease name for holder until at+ttl, and
 	// reports whether holder has it: when nobody held it, when holder did, or
 	// when the last holder's lease had expired by at. Of several processes on
 	// one database, the one holding "timers" runs the timers and the outbox.
+	// Lease times are kept to the microsecond, PostgreSQL's precision
+	// (LeaseTimes): a lease runs until at+ttl rounded up, and at is rounded
+	// down, so that a lease never ends before at+ttl on any backend and
+	// every backend decides alike.
 	Lead(ctx context.Context, name, holder string, at time.Time, ttl time.Duration) (bool, error)
 	// Alive records that the process running the timers was alive at at,
 	// kept to the second, and returns the time recorded before (zero: never),
@@ -125,6 +130,7 @@ type Store interface {
 	// set up; UpdateServer changes them with fn in one transaction.
 	Server(ctx context.Context, guildID string) (*ServerSettings, error)
 	UpdateServer(ctx context.Context, guildID string, fn func(s *ServerSettings) error) (*ServerSettings, error)
+	// Player returns a player's settings; a player never seen has the defaults.
 	Player(ctx context.Context, userID string) (*PlayerSettings, error)
 	// UpdatePlayer changes a player's settings with fn in one transaction.
 	UpdatePlayer(ctx context.Context, userID string, fn func(p *PlayerSettings) error) (*PlayerSettings, error)
@@ -168,8 +174,8 @@ type Store interface {
 	// listed in skip (the caller's deliveries under way) are left out, and
 	// not counted in the limit. A due notice whose record cannot be read
 	// (damaged, or written by a newer strategobot) holds up no other queue:
-	// the others are returned with an *UnreadableError that names it, and
-	// NextNotice passes over it.
+	// the others are returned with an *UnreadableError that names it (it
+	// counts in the limit), and NextNotice passes over it.
 	DueNotices(ctx context.Context, now time.Time, limit int, skip ...uint64) ([]Notice, error)
 	// CountNotices returns how many notices the outbox holds: every notice
 	// recorded and neither delivered nor given up yet, in every queue, due

@@ -583,8 +583,8 @@ type TournamentStore interface {
 	// UpdateTournament changes a tournament with fn in one transaction, at
 	// version expectVersion (0: any; ErrStale when it moved on): fn may
 	// append events to the log, link matches to boards and change the
-	// tournament's timers and channel, never rewrite its log or unlink a
-	// match (ErrInvalid). fn may run more than once. The links of Games are
+	// tournament's timers and channel, never rewrite its log, unlink a
+	// match or link one another tournament's board plays (ErrInvalid). fn may run more than once. The links of Games are
 	// indexed for MatchTournament, and the announcements the change owes
 	// (TournamentNotices) recorded in the outbox, in the same transaction.
 	UpdateTournament(ctx context.Context, id TournamentID, expectVersion uint64, fn func(t *Tournament) error) (*Tournament, error)

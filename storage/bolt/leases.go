@@ -18,17 +18,18 @@ func (db *DB) Lead(ctx context.Context, name, holder string, at time.Time, ttl t
 	if name == "" || holder == "" || ttl <= 0 {
 		return false, fmt.Errorf("a lease needs a name, a holder and a time: %w", storage.ErrInvalid)
 	}
+	now, until := storage.LeaseTimes(at, ttl) // to the microsecond, as PostgreSQL keeps them
 	got := false
 	err := db.update(ctx, func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketLeases)
 		if rec := b.Get([]byte(name)); len(rec) >= 8 {
 			expires := time.Unix(0, int64(binary.BigEndian.Uint64(rec[:8])))
-			if string(rec[8:]) != holder && expires.After(at) {
+			if string(rec[8:]) != holder && expires.After(now) {
 				got = false
 				return nil
 			}
 		}
-		rec := binary.BigEndian.AppendUint64(nil, uint64(at.Add(ttl).UnixNano()))
+		rec := binary.BigEndian.AppendUint64(nil, uint64(until.UnixNano()))
 		got = true
 		return b.Put([]byte(name), append(rec, holder...))
 	})

@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	bbolt "go.etcd.io/bbolt"
 
@@ -110,13 +112,26 @@ func migratePlayersV1(tx *bbolt.Tx) error { return upgradeRecords(tx, bucketPlay
 func migrateMatchSecrets(tx *bbolt.Tx) error { return upgradeRecords(tx, bucketMatches, "match", 2) }
 
 // migrateVacationIndex indexes every player who took a vacation by the end
-// of their last one (vacationKey).
+// of their last one (vacationKey). A record that cannot be read (damaged,
+// or written by a newer strategobot) holds up no other, nor the file's
+// opening: it is indexed by the vacations it lists, if it lists them as
+// this program writes them, as PostgreSQL's migration indexes every record
+// in SQL, and else not at all.
 func migrateVacationIndex(tx *bbolt.Tx) error {
 	b := tx.Bucket(bucketVacations)
 	return tx.Bucket(bucketPlayers).ForEach(func(k, v []byte) error {
 		p, err := storage.DecodePlayer(v)
 		if err != nil {
-			return fmt.Errorf("player %q: %w", k, err)
+			var listed struct {
+				Vacations [][2]int64 `json:"vacations"`
+			}
+			if json.Unmarshal(v, &listed) != nil {
+				return nil
+			}
+			p = &storage.PlayerSettings{UserID: string(k)}
+			for _, vac := range listed.Vacations {
+				p.Vacations = append(p.Vacations, storage.Vacation{Start: time.Unix(vac[0], 0).UTC(), End: time.Unix(vac[1], 0).UTC()})
+			}
 		}
 		if key := vacationKey(p); key != nil {
 			return b.Put(key, nil)

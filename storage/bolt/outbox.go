@@ -186,18 +186,18 @@ func (db *DB) DueNotices(ctx context.Context, now time.Time, limit int, skip ...
 				continue
 			}
 			n, err := db.loadNotice(tx, id)
-			if err != nil {
+			if err == nil {
+				after, until, e := db.waiting(tx, n)
+				bad = errors.Join(bad, e)
+				if (after || until) && now.Before(storage.WaitEnds(n)) {
+					continue
+				}
+				out = append(out, *n)
+			} else {
 				unread.Add(id, err) // one bad record holds up no other queue
-				continue
 			}
-			after, until, e := db.waiting(tx, n)
-			bad = errors.Join(bad, e)
-			if (after || until) && now.Before(storage.WaitEnds(n)) {
-				continue
-			}
-			out = append(out, *n)
-			if limit > 0 && len(out) >= limit {
-				break
+			if limit > 0 && len(out)+unread.Len() >= limit {
+				break // one that cannot be read counts, as PostgreSQL's LIMIT counts it
 			}
 		}
 		return nil

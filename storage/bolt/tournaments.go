@@ -1,9 +1,11 @@
 package bolt
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -127,8 +129,16 @@ func saveTournament(tx *bbolt.Tx, old, t *storage.Tournament) error {
 		v := binary.BigEndian.AppendUint64(nil, uint64(t.ID))
 		v = binary.BigEndian.AppendUint32(v, uint32(g.Round))
 		v = binary.BigEndian.AppendUint32(v, uint32(g.Board))
-		if err := games.Put(idKey(uint64(g.Match)), v); err != nil {
-			return err
+		switch was := games.Get(idKey(uint64(g.Match))); {
+		case was == nil:
+			if err := games.Put(idKey(uint64(g.Match)), v); err != nil {
+				return err
+			}
+		case !bytes.Equal(was, v) && (old == nil || !slices.Contains(old.Games, g)):
+			// Another board's, of another tournament: a match plays one.
+			// A link the tournament held already is left as it is: its
+			// next save must not fail for what was stored before.
+			return fmt.Errorf("tournament %d: match %d plays another board: %w", t.ID, g.Match, storage.ErrInvalid)
 		}
 	}
 	return nil

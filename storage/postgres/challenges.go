@@ -106,19 +106,24 @@ func (db *DB) SetChallengeMessage(ctx context.Context, id storage.ChallengeID, m
 
 // deleteChallenge deletes a challenge and returns it: of two transactions
 // deleting one challenge, the second waits for the first and finds nothing.
-func deleteChallenge(ctx context.Context, q interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}, id storage.ChallengeID) (*storage.Challenge, error) {
-	return scanChallenge(q.QueryRow(ctx, "DELETE FROM challenges WHERE id = $1 RETURNING record", int64(id)), id)
+func deleteChallenge(ctx context.Context, tx pgx.Tx, id storage.ChallengeID) (*storage.Challenge, error) {
+	return scanChallenge(tx.QueryRow(ctx, "DELETE FROM challenges WHERE id = $1 RETURNING record", int64(id)), id)
 }
 
-// DeleteChallenge removes a challenge and returns it.
+// DeleteChallenge removes a challenge and returns it, in a transaction: one
+// whose record cannot be read is left as it was, with its error, as bbolt
+// leaves it (deleted outside one, it was gone with the error returned).
 func (db *DB) DeleteChallenge(ctx context.Context, id storage.ChallengeID) (*storage.Challenge, error) {
-	if err := db.ready(ctx); err != nil {
+	var out *storage.Challenge
+	err := db.inTx(ctx, func(tx pgx.Tx) error {
+		c, err := deleteChallenge(ctx, tx, id)
+		out = c
+		return err
+	})
+	if err != nil {
 		return nil, err
 	}
-	c, err := deleteChallenge(ctx, db.pool, id)
-	return c, db.fail(err)
+	return out, nil
 }
 
 // AcceptChallenge deletes the challenge and creates its match in one

@@ -34,12 +34,13 @@ func (db *DB) Follow(ctx context.Context, id storage.MatchID, userID string, on 
 	return nil
 }
 
-// Followers returns who follows a match, ordered by user id.
+// Followers returns who follows a match, ordered by user id: by its bytes,
+// as bbolt orders them, in whatever collation the database has.
 func (db *DB) Followers(ctx context.Context, id storage.MatchID) ([]string, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := db.pool.Query(ctx, "SELECT user_id FROM followers WHERE match_id = $1 ORDER BY user_id", int64(id))
+	rows, err := db.pool.Query(ctx, `SELECT user_id FROM followers WHERE match_id = $1 ORDER BY user_id COLLATE "C"`, int64(id))
 	if err != nil {
 		return nil, db.fail(query("followers", err))
 	}

@@ -34,13 +34,14 @@ func (db *DB) UpdatePlayer(ctx context.Context, userID string, fn func(p *storag
 	return players.update(ctx, db, userID, fn)
 }
 
-// PlayersOnVacation returns, ordered by user id, the players whose last
-// vacation ends after at.
+// PlayersOnVacation returns, ordered by user id (by its bytes, as bbolt
+// orders them, in whatever collation the database has), the players whose
+// last vacation ends after at.
 func (db *DB) PlayersOnVacation(ctx context.Context, at time.Time) ([]string, error) {
 	if err := db.ready(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := db.pool.Query(ctx, "SELECT user_id FROM players WHERE vacation_end > $1 ORDER BY user_id", at)
+	rows, err := db.pool.Query(ctx, `SELECT user_id FROM players WHERE vacation_end > $1 ORDER BY user_id COLLATE "C"`, at)
 	if err != nil {
 		return nil, db.fail(query("players on vacation", err))
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -34,9 +35,20 @@ func saveTournament(ctx context.Context, tx pgx.Tx, old, t *storage.Tournament) 
 		return query(fmt.Sprintf("save tournament %d", t.ID), err)
 	}
 	for _, g := range t.Games {
-		if _, err := tx.Exec(ctx, `INSERT INTO tournament_games (match_id, tournament_id, round, board) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (match_id) DO NOTHING`, int64(g.Match), int64(t.ID), g.Round, g.Board); err != nil {
+		// Linked now, or already to this board: a match another
+		// tournament's board plays is refused, as bbolt refuses it.
+		var linked bool
+		if err := tx.QueryRow(ctx, `WITH ins AS (INSERT INTO tournament_games (match_id, tournament_id, round, board) VALUES ($1, $2, $3, $4)
+				ON CONFLICT (match_id) DO NOTHING RETURNING 1)
+			SELECT EXISTS (SELECT 1 FROM ins) OR EXISTS (SELECT 1 FROM tournament_games
+				WHERE match_id = $1 AND tournament_id = $2 AND round = $3 AND board = $4)`,
+			int64(g.Match), int64(t.ID), g.Round, g.Board).Scan(&linked); err != nil {
 			return query("link a tournament's match", err)
+		}
+		if !linked && (old == nil || !slices.Contains(old.Games, g)) {
+			// A link the tournament held already is left as it is: its
+			// next save must not fail for what was stored before.
+			return fmt.Errorf("tournament %d: match %d plays another board: %w", t.ID, g.Match, storage.ErrInvalid)
 		}
 	}
 	return nil

@@ -114,19 +114,61 @@ func testPlayersOnVacation(t *testing.T, s storage.Store) {
 	}
 }
 
+// testVacationKeptToTheSecond: a vacation set by the caller's function with
+// a fraction of a second is kept to the second, as a player's other times
+// are (storage.PreparePlayer): UpdatePlayer returns it as a reload gives it
+// back, and PlayersOnVacation lists the player by that end. Before, the
+// record kept whole seconds, and PostgreSQL's index of vacations the
+// fraction too, so that it listed a player whose vacation, read back, had
+// ended, and bbolt did not.
+func testVacationKeptToTheSecond(t *testing.T, s storage.Store) {
+	ctx := context.Background()
+	day := 24 * time.Hour
+	got := must(s.UpdatePlayer(ctx, "1001", func(p *storage.PlayerSettings) error {
+		p.Vacations = []storage.Vacation{{Start: T0.Add(250 * time.Millisecond), End: T0.Add(day + 750*time.Millisecond)}}
+		return nil
+	})).in(t)
+	want := []storage.Vacation{{Start: T0, End: T0.Add(day)}}
+	if !reflect.DeepEqual(got.Vacations, want) {
+		t.Errorf("UpdatePlayer returned vacations %v, want them to the second, %v", got.Vacations, want)
+	}
+	if p := must(s.Player(ctx, "1001")).in(t); !reflect.DeepEqual(p.Vacations, want) {
+		t.Errorf("vacations read back: %v, want %v", p.Vacations, want)
+	}
+	for _, st := range []struct {
+		at   time.Time
+		want []string
+	}{
+		{T0.Add(day - time.Second), []string{"1001"}},
+		{T0.Add(day), nil},
+		{T0.Add(day + 500*time.Millisecond), nil},
+	} {
+		if got := must(s.PlayersOnVacation(ctx, st.at)).in(t); !slices.Equal(got, st.want) {
+			t.Errorf("players on vacation at %v: %v, want %v", st.at, got, st.want)
+		}
+	}
+}
+
 // PlayerRecord is a player's settings as a backend stores them: the user
 // and the encoded record.
 type PlayerRecord struct{ ID, Record string }
 
 // RecordsBeforeTheVacationIndex are player records as a backend kept them
 // before it indexed players by the end of their last vacation: one with two
-// vacations, one with one, one with none. A backend's migration test writes
-// them at the old schema, migrates, and calls CheckVacationIndex.
+// vacations, one with one, one with none; and two that cannot be read, one
+// written by a newer strategobot, on vacation, and one damaged, which hold
+// up no other: the migration indexes each by the vacations its record
+// lists, as PostgreSQL's does in SQL, and none when it lists none (before,
+// bbolt's migration failed at the first, and the file could not be
+// opened). A backend's migration test writes them at the old schema,
+// migrates, and calls CheckVacationIndex.
 func RecordsBeforeTheVacationIndex() []PlayerRecord {
 	return []PlayerRecord{
 		{"1001", `{"v":2,"id":"1001","ver":3,"vacations":[[1700000000,1700086400],[1740000000,1740432000]]}`},
 		{"1002", `{"v":2,"id":"1002","ver":1,"vacations":[[1700000000,1700086400]]}`},
 		{"1003", `{"v":2,"id":"1003","ver":1}`},
+		{"1004", `{"v":99,"id":"1004","ver":1,"vacations":[[1740000000,1750000000]]}`},
+		{"1005", `{"v":2,"id":"1005","ver":1,"setups":7}`},
 	}
 }
 
@@ -141,10 +183,11 @@ func CheckVacationIndex(t *testing.T, s interface {
 		at   int64
 		want []string
 	}{
-		{1699999999, []string{"1001", "1002"}},
-		{1700086400, []string{"1001"}},
-		{1740431999, []string{"1001"}},
-		{1740432000, nil},
+		{1699999999, []string{"1001", "1002", "1004"}},
+		{1700086400, []string{"1001", "1004"}},
+		{1740431999, []string{"1001", "1004"}},
+		{1740432000, []string{"1004"}},
+		{1750000000, nil},
 	}
 	for _, tc := range tests {
 		got, err := s.PlayersOnVacation(context.Background(), time.Unix(tc.at, 0))

@@ -207,6 +207,22 @@ func testTournamentGames(t *testing.T, s storage.Store) {
 	if _, err := s.UpdateTournament(ctx, tt.ID, 0, unlink); !errors.Is(err, storage.ErrInvalid) {
 		t.Errorf("unlinking a match: %v, want ErrInvalid", err)
 	}
+	// A match plays for one tournament: another's link to it is refused,
+	// and leaves it its board. Before, PostgreSQL kept the first link and
+	// bbolt the last, each storing the second tournament's record that
+	// says its board plays that match.
+	tt2 := must(s.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+	tt2 = must(s.UpdateTournament(ctx, tt2.ID, 0, joinAll("1001", "1002"))).in(t)
+	tt2 = must(s.UpdateTournament(ctx, tt2.ID, 0, pairNext(T0))).in(t)
+	if _, err := s.UpdateTournament(ctx, tt2.ID, 0, link(1, 1)); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("another tournament's link to match %d, which tournament %d plays: %v, want ErrInvalid", m.ID, tt.ID, err)
+	}
+	if g := must(s.MatchTournament(ctx, m.ID)).in(t); g.Tournament != tt.ID || g.Round != 1 || g.Board != 1 {
+		t.Errorf("the match's board after another tournament's link: %+v, want tournament %d's board 1 of round 1", g, tt.ID)
+	}
+	if _, ok := must(s.Tournament(ctx, tt2.ID)).in(t).GameOf(1, 1); ok {
+		t.Errorf("tournament %d's board 1 plays a match after its link was refused", tt2.ID)
+	}
 }
 
 // testTournamentWake: a tournament waits for its start, then for its round's

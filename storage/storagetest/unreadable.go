@@ -289,6 +289,16 @@ func UnreadableNotices(t *testing.T, open func(t *testing.T) (storage.Store, Dam
 			if due, err := s.DueNotices(ctx, far, 0, bad); err != nil || !slices.Equal(ids(due), want) {
 				t.Errorf("due, skipping the damaged one: %v, %v; want %v", ids(due), err, want)
 			}
+			// It counts in the limit, as it does in the lists of matches:
+			// bbolt counted only those it could read, PostgreSQL's LIMIT
+			// every row, and so they listed different notices.
+			due, err = s.DueNotices(ctx, far, 2)
+			if !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{bad}) {
+				t.Errorf("DueNotices(limit 2) with notice %d damaged: %v, want an *UnreadableError naming it", bad, err)
+			}
+			if got := ids(due); !slices.Equal(got, before[:1]) {
+				t.Errorf("due (limit 2) with notice %d damaged: %v, want %v: the damaged one counts in the limit", bad, got, before[:1])
+			}
 			if _, ok, err := s.NextNotice(ctx); !ok || err != nil {
 				t.Errorf("NextNotice with notice %d damaged: %v, %v", bad, ok, err)
 			}
@@ -535,6 +545,26 @@ func UnreadableChallenges(t *testing.T, open func(t *testing.T) (storage.Store, 
 			// A list without it fails nothing.
 			if got, err := s.PlayerChallenges(ctx, "1003"); err != nil || len(got) != 1 || got[0].ID != ids[2] {
 				t.Errorf("PlayerChallenges of 1003: %v, %v; want challenge %d alone", got, err, ids[2])
+			}
+			// DeleteChallenge refuses it and changes nothing, as the
+			// other changes of a challenge do: PostgreSQL deleted it,
+			// then failed to read what it deleted, and returned that
+			// error with the change made.
+			if c, err := s.DeleteChallenge(ctx, ids[1]); !errors.Is(err, tc.want) || c != nil {
+				t.Errorf("DeleteChallenge of damaged challenge %d: %v, %v; want %v", ids[1], c, err, tc.want)
+			}
+			var unread *storage.UnreadableError
+			if _, err := s.ChannelChallenges(ctx, "c1"); !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) {
+				t.Errorf("ChannelChallenges after a refused DeleteChallenge of damaged challenge %d: %v, want it named still", ids[1], err)
+			}
+			if _, err := s.ExpireChallenge(ctx, ids[1], T0.Add(2*time.Hour)); !errors.Is(err, tc.want) {
+				t.Errorf("ExpireChallenge of damaged challenge %d: %v; want %v", ids[1], err, tc.want)
+			}
+			if n := must(s.CountNotices(ctx)).in(t); n != 0 {
+				t.Errorf("the outbox after a refused ExpireChallenge holds %d notices, want none", n)
+			}
+			if _, err := s.ChannelChallenges(ctx, "c1"); !errors.As(err, &unread) || !slices.Equal(unread.IDs, []uint64{uint64(ids[1])}) {
+				t.Errorf("ChannelChallenges after a refused ExpireChallenge of damaged challenge %d: %v, want it named still", ids[1], err)
 			}
 		})
 	}
