@@ -285,11 +285,13 @@ func (c *matchNotice) board() ([]outgoing, error) {
 // it is for is on: a gift of time or a draw offer since leave it on (the
 // text gives the deadline as it is now), and the reminder is not planned
 // again. A pause or a vacation begun since stops the clock: time no longer
-// runs short.
+// runs short. Which vacation stops it is the store's rule (StoppedUntil):
+// in play the player's own, in set-up either player's, the deadline being
+// the one both share.
 func (c *matchNotice) reminder() []outgoing {
 	m, p, side := c.m, c.p, c.side
 	stillOn := m.SameTurn(c.n.Log) || (m.Phase == storage.PhaseSetup && c.n.Log <= len(m.Log))
-	stopped := !m.PausedUntil().IsZero() || !m.VacationUntil(side).IsZero()
+	stopped := !m.StoppedUntil().IsZero()
 	// A deadline that passed meanwhile (the bot was down past it) is
 	// not to come: the time-out due with it says the rest.
 	gone := !c.now.Before(m.Deadline)
