@@ -227,7 +227,9 @@ func (f *fairModel) deadline() time.Time { return f.runFor(f.start, f.budget()) 
 
 // remindAt is when the next reminder is due (zero: none), and its number.
 func (f *fairModel) remindAt() (time.Time, int) {
-	leads := fmLeads(f.moveTime)
+	// The schedule of the time the turn has: its move time and the time
+	// given it (before it began, and since).
+	leads := fmLeads(f.budget())
 	if !f.running() || (f.clock.On() && f.phase == storage.PhasePlaying) {
 		return time.Time{}, 0
 	}
@@ -236,9 +238,10 @@ func (f *fairModel) remindAt() (time.Time, int) {
 	}
 	at := f.deadline().Add(-leads[f.next])
 	if f.next == 0 {
-		// Half time is half the move time the turn had when it began: the
-		// time given since does not move it.
-		at = at.Add(-time.Duration(f.during) * f.gift())
+		// Half time is when half the time the turn had as it began is
+		// gone, the time given it before included: the time given since
+		// does not move it.
+		at = f.deadline().Add(-fmLeads(f.startBudget)[0] - time.Duration(f.during)*f.gift())
 	}
 	return at, f.next
 }
@@ -464,7 +467,7 @@ func (f *fairModel) setupMayStart() {
 // reminded counts the reminder due as sent, and those due by now with it.
 func (f *fairModel) reminded() {
 	f.next++
-	for leads := fmLeads(f.moveTime); f.next < len(leads); f.next++ {
+	for leads := fmLeads(f.budget()); f.next < len(leads); f.next++ {
 		if f.deadline().Add(-leads[f.next]).After(f.now) {
 			break
 		}
@@ -681,7 +684,7 @@ func (f *fairModel) giveTime(side game.Side) {
 		if f.next > 0 && !f.clock.On() {
 			// The warnings of a deadline near follow it: the first still
 			// to come before the new deadline.
-			leads := fmLeads(f.moveTime)
+			leads := fmLeads(f.budget())
 			for i := 1; i < len(leads); i++ {
 				if f.deadline().Add(-leads[i]).After(f.now) {
 					f.next = i
