@@ -165,11 +165,12 @@ func New(cfg Config, session *discordgo.Session, store storage.Store, pics *rend
 }
 
 // Reminders is the bot's reminder schedule, for the Reminders option of
-// bolt.Options and postgres.Options: at half time, and one hour before the
-// deadline when the move time is longer than two hours.
-func Reminders(moveTime time.Duration) []time.Duration {
-	r := []time.Duration{moveTime / 2}
-	if moveTime > 2*time.Hour {
+// bolt.Options and postgres.Options, of a turn that has the time turn (its
+// move time, and the time its player was given for it): at half time, and
+// one hour before the deadline when the turn is longer than two hours.
+func Reminders(turn time.Duration) []time.Duration {
+	r := []time.Duration{turn / 2}
+	if turn > 2*time.Hour {
 		r = append(r, time.Hour)
 	}
 	return r

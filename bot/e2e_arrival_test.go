@@ -118,10 +118,11 @@ func TestTimeStartsWhenTheBoardArrives(t *testing.T) {
 				}
 				return n
 			}
-			// Reminders come at half time and an hour before, from arrival.
-			// A game clock sends none.
+			// Reminders come at half time and an hour before, from arrival:
+			// half the turn's time, the day given meanwhile included. A game
+			// clock sends none.
 			elapsed := time.Duration(0)
-			for _, at := range Reminders(tc.turn) {
+			for _, at := range Reminders(turn) {
 				if m.Clock.On() {
 					break
 				}

@@ -283,9 +283,9 @@ func playWeeks(t *testing.T, onTime bool) {
 	due = turn(h.alice, board, 3*day) // her day and Bob's two
 
 	if onTime {
-		// Alice lets her three days run out: reminded half a move time and
-		// an hour before, she loses at the deadline, not a second before.
-		reminded(h.alice, h.bob, due, 12*time.Hour)
+		// Alice lets her three days run out: reminded at their half time
+		// and an hour before, she loses at the deadline, not a second before.
+		reminded(h.alice, h.bob, due, 36*time.Hour)
 		reminded(h.alice, h.bob, due, time.Hour)
 		until(due, "the loss on time", func() bool { return h.match(1).Phase == storage.PhasePlaying })
 		h.alice.WaitDM(t, contains("You lost: you ran out of time."))

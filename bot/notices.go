@@ -20,12 +20,16 @@ import (
 // when that ends); txtLateInvite, whose set-up invite
 // arrived late, that the set-up time waited for it, and when their set-up
 // is due; txtLateInviteOpponent, whose invite came before the opponent's
-// late one, when the set-up time started, and when their set-up is due.
+// late one, when the set-up time started, and when their set-up is due
+// (the Stopped ones, of an invite that arrived while a vacation of either
+// player stopped the set-up clock: it starts when that ends).
 const (
-	txtLateBoard          = "Your board arrived late, at <t:%[1]s:t>: your time started then, not when it was sent. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
-	txtLateBoardStopped   = "Your board arrived late, at <t:%[1]s:t>, while your clock was stopped: your time starts when it runs again. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
-	txtLateInvite         = "Your set-up invite arrived late, at <t:%[1]s:t>: the set-up time started once both players' invites had arrived, not when the match was made. Your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
-	txtLateInviteOpponent = "Your opponent's set-up invite arrived late: the set-up time started at <t:%[1]s:t> and your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateBoard                 = "Your board arrived late, at <t:%[1]s:t>: your time started then, not when it was sent. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateBoardStopped          = "Your board arrived late, at <t:%[1]s:t>, while your clock was stopped: your time starts when it runs again. Your move is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateInvite                = "Your set-up invite arrived late, at <t:%[1]s:t>: the set-up time started once both players' invites had arrived, not when the match was made. Your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateInviteOpponent        = "Your opponent's set-up invite arrived late: the set-up time started at <t:%[1]s:t> and your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateInviteStopped         = "Your set-up invite arrived late, at <t:%[1]s:t>, while a vacation stopped the set-up clock: the set-up time starts when it runs again. Your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
+	txtLateInviteOpponentStopped = "Your opponent's set-up invite arrived late, at <t:%[1]s:t>, while a vacation stopped the set-up clock: the set-up time starts when it runs again. Your set-up is due <t:%[2]s:R> (<t:%[2]s:f>)."
 )
 
 // lateInviteNote is the one rule of who is told that the set-up time
@@ -37,21 +41,30 @@ const (
 // later of the two (m.InviteArrived): its player is told their invite was
 // late, and the other, whose invite came earlier and showed the earliest
 // the set-ups could be due, when the time started. Of two invites that
-// arrived in the same second each player hears of their own. It returns the
-// text's format, or "" for nothing to say.
+// arrived in the same second each player hears of their own. An invite
+// that arrived while a vacation of either player stopped the set-up clock
+// started nothing then: the note says it starts when that ends. It
+// returns the text's format, or "" for nothing to say.
 func lateInviteNote(m *storage.Match, n storage.Notice, side game.Side) string {
 	if m.Phase != storage.PhaseSetup || !m.ClockRunning() || !m.Owes(side) {
 		return ""
 	}
+	stopped := m.StoppedAt(game.Red, n.At) || m.StoppedAt(game.Blue, n.At)
 	own, other := m.InviteArrived[side], m.InviteArrived[side.Opponent()]
 	switch n.Reason {
 	case lateInvite:
 		// Matches whose set-up clock started before arrivals were kept
 		// know neither: the note is said, as it was then.
+		if !other.After(own) && stopped {
+			return txtLateInviteStopped
+		}
 		if !other.After(own) {
 			return txtLateInvite
 		}
 	case lateInviteOpponent:
+		if !own.IsZero() && other.After(own) && stopped {
+			return txtLateInviteOpponentStopped
+		}
 		if !own.IsZero() && other.After(own) {
 			return txtLateInviteOpponent
 		}
@@ -285,11 +298,13 @@ func (c *matchNotice) board() ([]outgoing, error) {
 // it is for is on: a gift of time or a draw offer since leave it on (the
 // text gives the deadline as it is now), and the reminder is not planned
 // again. A pause or a vacation begun since stops the clock: time no longer
-// runs short.
+// runs short. Which vacation stops it is the store's rule (StoppedUntil):
+// in play the player's own, in set-up either player's, the deadline being
+// the one both share.
 func (c *matchNotice) reminder() []outgoing {
 	m, p, side := c.m, c.p, c.side
 	stillOn := m.SameTurn(c.n.Log) || (m.Phase == storage.PhaseSetup && c.n.Log <= len(m.Log))
-	stopped := !m.PausedUntil().IsZero() || !m.VacationUntil(side).IsZero()
+	stopped := !m.StoppedUntil().IsZero()
 	// A deadline that passed meanwhile (the bot was down past it) is
 	// not to come: the time-out due with it says the rest.
 	gone := !c.now.Before(m.Deadline)

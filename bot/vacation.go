@@ -325,7 +325,7 @@ func (b *Bot) reconcileVacation(ctx context.Context, user string, now time.Time)
 		holds = holds || !m.VacationUntil(side).IsZero()
 	}
 	if holds {
-		b.stopMissed(ctx, user, v, active) // it holds a clock: it goes on, in all of them
+		b.stopMissed(ctx, user, settings, v, active) // it holds a clock: it goes on, in all of them
 		return nil
 	}
 	var held time.Time // when it last held a clock; zero: never
@@ -444,16 +444,18 @@ func (b *Bot) endVacationIn(ctx context.Context, m *storage.Match, side game.Sid
 // stopMissed stops user's clock, for the whole days of vacation v still to
 // come, in each of their matches that v should hold and does not, of
 // active, their matches still on: one onVacation did not reach before the
-// bot stopped. Left alone are the matches v leaves running (see
-// vacationMatches and vacationAllowance), those in which it began and
-// ended already, and those user moved in since it began: they play there.
+// bot stopped, or one begun since that carryVacations did not reach. player
+// holds user's settings with v. Left alone are the matches v leaves running
+// (see vacationMatches and vacationAllowance, and carryVacations: a server
+// whose allowance v does not fit), those in which it began and ended
+// already, and those user moved in since it began: they play there.
 // Each clock stops at the time it does, for the whole days left then, so
 // that the match's log stays in the order of its times. A vacation that
 // ends meanwhile (`/stratego vacation end:true`, or a move elsewhere) may
 // have passed over a match not stopped yet: each stop is followed by a new
 // read of the settings, and when it is over, it ends there too, and no
 // other clock stops.
-func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, active []*storage.Match) {
+func (b *Bot) stopMissed(ctx context.Context, user string, player *storage.PlayerSettings, v storage.Vacation, active []*storage.Match) {
 	var candidates []*storage.Match
 	for _, m := range active {
 		side, _ := m.SideOf(user) // one of user's own matches: user plays it
@@ -466,6 +468,9 @@ func (b *Bot) stopMissed(ctx context.Context, user string, v storage.Vacation, a
 	}
 	_, stop, _ := b.vacationAllowance(ctx, "", candidates)
 	for _, m := range stop {
+		if !player.VacationFits(v, b.serverOf(ctx, m.GuildID).VacationAllowance()) {
+			continue // begun since on a server whose rule v does not fit: see carryVacations
+		}
 		side, _ := m.SideOf(user)
 		at := b.now()
 		days := int(v.End.Sub(at) / (24 * time.Hour))
@@ -511,7 +516,10 @@ func movedSince(m *storage.Match, side game.Side, since time.Time) bool {
 // the set-ups begin, so that their deadline waits too, and again when the
 // game begins for a vacation the match does not hold yet (one that began
 // before set-ups waited for vacations). A match of a server that has turned
-// vacations off goes on.
+// vacations off goes on, and so does one of a server whose allowance the
+// vacation does not fit (storage.PlayerSettings.VacationFits): asked for
+// with a match there, it would have been refused, and carried there it
+// would stop that server's clock for more days than its rule gives.
 func (b *Bot) carryVacations(ctx context.Context, snap *snapshot) {
 	m := snap.m
 	if !justBegun(m) || !pausable(m) {
@@ -520,16 +528,23 @@ func (b *Bot) carryVacations(ctx context.Context, snap *snapshot) {
 	now := b.now()
 	read := func(user string) *storage.PlayerSettings { return b.settingsOf(ctx, user) }
 	var away [2]int // whole days of each side's vacation still to come: never more than was counted
+	var vacations [2]storage.Vacation
 	for side := game.Red; side <= game.Blue; side++ {
 		if !m.VacationUntil(side).IsZero() {
 			continue // the match holds it already
 		}
 		if v, on := snap.player(side, read).OnVacation(now); on {
-			away[side] = int(v.End.Sub(now) / (24 * time.Hour))
+			away[side], vacations[side] = int(v.End.Sub(now)/(24*time.Hour)), v
 		}
 	}
-	if away == [2]int{} || b.inTournament(ctx, m) || b.serverOf(ctx, m.GuildID).VacationAllowance() == 0 {
+	if away == [2]int{} || b.inTournament(ctx, m) {
 		return
+	}
+	allowance := b.serverOf(ctx, m.GuildID).VacationAllowance()
+	for side := game.Red; side <= game.Blue; side++ {
+		if away[side] > 0 && !snap.player(side, read).VacationFits(vacations[side], allowance) {
+			away[side] = 0 // off there (0), or too long for the server's rule
+		}
 	}
 	var last *storage.Match
 	for side, days := range away {

@@ -13,10 +13,11 @@ import (
 
 // Changes are the rules of each change to a match, applied by a backend to a
 // copy of the stored match inside its transaction; each returns the game it
-// rebuilt, if any, for PrepareSave. Reminders is the reminder schedule (each
-// backend's Options.Reminders); nil means none.
+// rebuilt, if any, for PrepareSave. Reminders is the reminder schedule of
+// a turn that has the time it is given (each backend's Options.Reminders;
+// see Match.reminderLeads); nil means none.
 type Changes struct {
-	Reminders func(moveTime time.Duration) []time.Duration
+	Reminders func(turn time.Duration) []time.Duration
 }
 
 func (c Changes) reminders() func(time.Duration) []time.Duration {

@@ -149,9 +149,9 @@ func (m *Match) giftReminders(at time.Time, reminders func(time.Duration) []time
 	if m.RemindersSent == 0 && !m.RemindAt.IsZero() {
 		return // half time is still to come, where it was
 	}
-	leads := reminders(m.MoveTime)
+	leads, turn := m.reminderLeads(reminders)
 	for i := 1; i < len(leads); i++ {
-		if leads[i] <= 0 || leads[i] >= m.MoveTime {
+		if leads[i] <= 0 || leads[i] >= turn {
 			continue
 		}
 		if remind := second(m.Deadline.Add(-leads[i])); remind.After(at) {

@@ -134,7 +134,10 @@ func (s *simMatch) check() {
 	}
 	want := time.Hour
 	if m.RemindersSent == 0 {
-		want = m.MoveTime/2 + time.Duration(gifts)*m.GiftTime()
+		// Half the time the turn had as it began, the time given it before
+		// included; the gifts since move the deadline, not the reminder.
+		since := time.Duration(gifts) * m.GiftTime()
+		want = (budget-since)/2 + since
 	}
 	if ran := s.ran(m.RemindAt, m.Deadline); ran != want {
 		s.t.Fatalf("reminder %d at %s: the clock may run %v from it to the deadline %s, want %v\n%v", m.RemindersSent, m.RemindAt.Format("01-02T15:04"), ran, m.Deadline.Format("01-02T15:04"), want, s.trace)
@@ -152,8 +155,8 @@ func (s *simMatch) ran(from, to time.Time) time.Duration { return s.m.clockRan(f
 // after each step that the deadline of whoever must act leaves their clock
 // exactly their time to run from when it started (the move time, with the
 // gifts they received), outside the pauses and vacations that stop it and
-// the time given back; and that a reminder planned leaves it half the move
-// time (with the gifts since), or an hour.
+// the time given back; and that a reminder planned leaves it half the time
+// its turn had as it began (with the gifts since), or an hour.
 func TestClockSimulation(t *testing.T) {
 	t.Run("game clock", testGameClockSimulation)
 	for seed := range uint64(400) {

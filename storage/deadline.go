@@ -72,15 +72,30 @@ func (m *Match) planReminder(reminders func(time.Duration) []time.Duration) {
 		m.RemindersSent = 0 // a game on the clock is played at the board: no reminders
 		return
 	}
-	leads := reminders(m.MoveTime)
+	leads, turn := m.reminderLeads(reminders)
 	for i := m.RemindersSent; i < len(leads); i++ {
-		if leads[i] > 0 && leads[i] < m.MoveTime {
+		if leads[i] > 0 && leads[i] < turn {
 			m.RemindAt = second(m.Deadline.Add(-leads[i]))
 			m.RemindersSent = i
 			return
 		}
 	}
 	m.RemindersSent = len(leads)
+}
+
+// reminderLeads is the reminder schedule of the turn under way (how long
+// before its deadline each reminder comes), and the time that turn has:
+// the schedule of that time, so that the first reminder, at half time,
+// comes when half of it is gone. In play that is the move time and the
+// time given the side to move since its last move (TurnTime), given on the
+// opponent's turn as well as its own (a gift of its own turn does not move
+// the half time once planned: giftReminders); in set-up, the move time.
+func (m *Match) reminderLeads(reminders func(time.Duration) []time.Duration) ([]time.Duration, time.Duration) {
+	turn := m.MoveTime
+	if m.Phase == PhasePlaying {
+		turn = m.TurnTime(int(m.ToMove()))
+	}
+	return reminders(turn), turn
 }
 
 // afterAction brings phase, result and deadline in line with the game after

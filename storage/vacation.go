@@ -92,6 +92,21 @@ func (p *PlayerSettings) VacationDaysLeft(at time.Time, allowance int) int {
 	}
 }
 
+// VacationFits reports whether the player's vacation v fits a yearly
+// allowance of days: in each year v has days in, the days of vacation
+// counted there (v's among them) are no more than allowance. It is what
+// VacationDaysLeft checks of a vacation before it begins, asked of one
+// under way: whether a server whose allowance that check did not know
+// (a match there begun since) would have let it be taken.
+func (p *PlayerSettings) VacationFits(v Vacation, allowance int) bool {
+	for d := v.Start; d.Before(v.End); d = d.Add(24 * time.Hour) {
+		if p.vacationDaysIn(d.UTC().Year()) > allowance {
+			return false
+		}
+	}
+	return true
+}
+
 // VacationSince returns the player's vacation under way at time at, or
 // begun since: one whose end is after at. A request that read its time
 // before another's vacation began, in the same second or the one before,

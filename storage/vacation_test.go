@@ -212,6 +212,44 @@ func TestVacationDaysAcrossTheNewYear(t *testing.T) {
 	}
 }
 
+// TestVacationFits: a vacation under way fits a yearly allowance when, in
+// each year it has days in, the days counted there, its own and the
+// player's other vacations', are no more than the allowance: what a
+// vacation asked for within that allowance would have been held to. A
+// year it has no day in does not count, however full.
+func TestVacationFits(t *testing.T) {
+	day := 24 * time.Hour
+	at := func(year int, month time.Month, d, hour int) time.Time {
+		return time.Date(year, month, d, hour, 0, 0, 0, time.UTC)
+	}
+	earlier := storage.Vacation{Start: at(2026, 3, 1, 9), End: at(2026, 3, 1, 9).Add(3 * day)}
+	for _, c := range []struct {
+		name      string
+		v         storage.Vacation
+		others    []storage.Vacation
+		allowance int
+		fits      bool
+	}{
+		{"three days of five", storage.Vacation{Start: at(2026, 6, 1, 9), End: at(2026, 6, 1, 9).Add(3 * day)}, nil, 5, true},
+		{"five days of five", storage.Vacation{Start: at(2026, 6, 1, 9), End: at(2026, 6, 1, 9).Add(5 * day)}, nil, 5, true},
+		{"twenty days of five", storage.Vacation{Start: at(2026, 6, 1, 9), End: at(2026, 6, 1, 9).Add(20 * day)}, nil, 5, false},
+		{"three days after three taken, of five", storage.Vacation{Start: at(2026, 6, 1, 9), End: at(2026, 6, 1, 9).Add(3 * day)}, []storage.Vacation{earlier}, 5, false},
+		{"three days after three taken, of six", storage.Vacation{Start: at(2026, 6, 1, 9), End: at(2026, 6, 1, 9).Add(3 * day)}, []storage.Vacation{earlier}, 6, true},
+		{"ended early: the two days it took, of two", storage.Vacation{Start: at(2026, 6, 1, 9), End: at(2026, 6, 2, 10)}, nil, 2, true},
+		{"six days across the new year, three in each, of three", storage.Vacation{Start: at(2026, 12, 29, 9), End: at(2026, 12, 29, 9).Add(6 * day)}, nil, 3, true},
+		{"six days across the new year, of two", storage.Vacation{Start: at(2026, 12, 29, 9), End: at(2026, 12, 29, 9).Add(6 * day)}, nil, 2, false},
+		{"in the new year, after a full old one", storage.Vacation{Start: at(2027, 1, 5, 9), End: at(2027, 1, 5, 9).Add(2 * day)},
+			[]storage.Vacation{{Start: at(2026, 3, 1, 9), End: at(2026, 3, 1, 9).Add(20 * day)}}, 5, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &storage.PlayerSettings{Vacations: append(c.others, c.v)}
+			if got := p.VacationFits(c.v, c.allowance); got != c.fits {
+				t.Errorf("VacationFits(%v–%v, %d) = %v, want %v", c.v.Start, c.v.End, c.allowance, got, c.fits)
+			}
+		})
+	}
+}
+
 // TestStoppedAt: a side's clock is stopped at a time while a pause agreed,
 // or a vacation of its own, is under way then; not before, not once it
 // ran out or was ended, by its end or a move of that side's, and not by

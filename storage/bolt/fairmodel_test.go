@@ -20,15 +20,17 @@ import (
 // (moves, boards and set-up invites that arrive late, timers, vacations
 // begun, ended early, ended by a move or run out, pauses proposed,
 // accepted, declined, withdrawn and run out, gifts of time, time nobody
-// ran the timers, resignations, time-outs tried too early, restarts of the
-// store), played on a bbolt store as the bot plays them, and checked after
-// every step against a model of the rules written here from their
-// statement, not from the code: the time of whoever must act runs from the
-// arrival of their board, outside the pauses agreed, their own vacations
-// and the time nobody ran the timers, for their move time and the time
-// given them (on a game clock, for what is left on it); the reminders come
-// when half of the move time, or an hour, is left; a player may give time
-// three times; a vacation costs the days it stopped a clock.
+// ran the timers, resignations, draws offered, declined and agreed (which
+// happen within a turn and leave its clock as it was), time-outs tried too
+// early, restarts of the store), played on a bbolt store as the bot plays
+// them, and checked after every step against a model of the rules written
+// here from their statement, not from the code: the time of whoever must
+// act runs from the arrival of their board, outside the pauses agreed,
+// their own vacations and the time nobody ran the timers, for their move
+// time and the time given them (on a game clock, for what is left on it);
+// the reminders come when half of the move time, or an hour, is left; a
+// player may give time three times; a vacation costs the days it stopped
+// a clock.
 
 // fmInterval is a stretch of time [from, to) in which a clock stands still.
 type fmInterval struct{ from, to time.Time }
@@ -225,7 +227,9 @@ func (f *fairModel) deadline() time.Time { return f.runFor(f.start, f.budget()) 
 
 // remindAt is when the next reminder is due (zero: none), and its number.
 func (f *fairModel) remindAt() (time.Time, int) {
-	leads := fmLeads(f.moveTime)
+	// The schedule of the time the turn has: its move time and the time
+	// given it (before it began, and since).
+	leads := fmLeads(f.budget())
 	if !f.running() || (f.clock.On() && f.phase == storage.PhasePlaying) {
 		return time.Time{}, 0
 	}
@@ -234,9 +238,10 @@ func (f *fairModel) remindAt() (time.Time, int) {
 	}
 	at := f.deadline().Add(-leads[f.next])
 	if f.next == 0 {
-		// Half time is half the move time the turn had when it began: the
-		// time given since does not move it.
-		at = at.Add(-time.Duration(f.during) * f.gift())
+		// Half time is when half the time the turn had as it began is
+		// gone, the time given it before included: the time given since
+		// does not move it.
+		at = f.deadline().Add(-fmLeads(f.startBudget)[0] - time.Duration(f.during)*f.gift())
 	}
 	return at, f.next
 }
@@ -462,7 +467,7 @@ func (f *fairModel) setupMayStart() {
 // reminded counts the reminder due as sent, and those due by now with it.
 func (f *fairModel) reminded() {
 	f.next++
-	for leads := fmLeads(f.moveTime); f.next < len(leads); f.next++ {
+	for leads := fmLeads(f.budget()); f.next < len(leads); f.next++ {
 		if f.deadline().Add(-leads[f.next]).After(f.now) {
 			break
 		}
@@ -679,7 +684,7 @@ func (f *fairModel) giveTime(side game.Side) {
 		if f.next > 0 && !f.clock.On() {
 			// The warnings of a deadline near follow it: the first still
 			// to come before the new deadline.
-			leads := fmLeads(f.moveTime)
+			leads := fmLeads(f.budget())
 			for i := 1; i < len(leads); i++ {
 				if f.deadline().Add(-leads[i]).After(f.now) {
 					f.next = i
@@ -801,6 +806,24 @@ func (f *fairModel) resign(side game.Side) {
 	f.logLen++
 	f.note("%s resigns", side)
 	f.over(m)
+}
+
+// draw offers, accepts or declines a draw as side: within the turn, it
+// changes nothing of the clock; accepted, it ends the match.
+func (f *fairModel) draw(side game.Side, kind storage.ActionKind) {
+	f.t.Helper()
+	m, err := f.db.Act(f.ctx, f.id, 0, storage.Action{Kind: kind, Side: side, At: f.now})
+	if err != nil {
+		if f.phase == storage.PhasePlaying && !f.timeUp() && !errors.Is(err, game.ErrDrawOffered) && !errors.Is(err, game.ErrDrawOfferedToYou) && !errors.Is(err, game.ErrNoDrawOffer) {
+			f.fatalf("a draw action %v by %s refused: %v", kind, side, err)
+		}
+		return
+	}
+	f.logLen++
+	f.note("%s: draw action %v", side, kind)
+	if m.Phase != storage.PhasePlaying {
+		f.over(m)
+	}
 }
 
 // tooEarly tries what only the timers may do, and only once due: a
@@ -953,6 +976,8 @@ func runFairModel(t *testing.T, kind, seed uint64, moveTime time.Duration, clock
 			if f.paused || away || r.IntN(4) == 0 {
 				f.resign(side) // the more often during a pause or the opponent's vacation
 			}
+		case k < 33:
+			f.draw(side, []storage.ActionKind{storage.ActOfferDraw, storage.ActOfferDraw, storage.ActDeclineDraw, storage.ActAcceptDraw}[r.IntN(4)])
 		case k < 34:
 			f.tooEarly()
 		case k < 36:

@@ -27,10 +27,11 @@ type Options struct {
 	BackupEvery time.Duration
 	BackupKeep  int
 
-	// Reminders returns, for a move time, how long before a deadline each
-	// reminder is due, earliest reminder first. nil means no reminders; the
-	// bot passes its own schedule.
-	Reminders func(moveTime time.Duration) []time.Duration
+	// Reminders returns, for the time a turn has (its move time, and in
+	// play the time given it: storage.Match.TurnTime), how long before its
+	// deadline each reminder is due, earliest reminder first. nil means no
+	// reminders; the bot passes its own schedule.
+	Reminders func(turn time.Duration) []time.Duration
 
 	// Logger receives the few events worth logging (backups, migrations). nil discards them.
 	Logger *slog.Logger

@@ -25,9 +25,11 @@ type Options struct {
 	// setting such as ?synchronous_commit=off); the keyword/value form
 	// ("host=… dbname=…") works too.
 	URL string
-	// Reminders returns, for a move time, how long before a deadline each
-	// reminder is due; nil means none (the bot passes its own schedule).
-	Reminders func(moveTime time.Duration) []time.Duration
+	// Reminders returns, for the time a turn has (its move time, and in
+	// play the time given it: storage.Match.TurnTime), how long before its
+	// deadline each reminder is due; nil means none (the bot passes its own
+	// schedule).
+	Reminders func(turn time.Duration) []time.Duration
 	// Logger receives the few events worth logging (migrations). nil discards them.
 	Logger *slog.Logger
 	// ReadOnly opens the database only to read it, as strategobot copydb

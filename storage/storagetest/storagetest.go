@@ -117,9 +117,9 @@ func Run(t *testing.T, open func(t *testing.T) storage.Store) {
 }
 
 // Reminders is the reminder schedule the suite expects: one reminder, when a
-// quarter of the move time is left.
-func Reminders(moveTime time.Duration) []time.Duration {
-	return []time.Duration{moveTime / 4}
+// quarter of the turn's time is left.
+func Reminders(turn time.Duration) []time.Duration {
+	return []time.Duration{turn / 4}
 }
 
 // T0 is the time the suite's matches start at.
