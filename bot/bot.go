@@ -89,6 +89,7 @@ type Bot struct {
 	metrics  *Metrics
 	members  memberLocks   // serialises what one member starts
 	roles    memberRoles   // members' roles as Discord last gave them, for a while (memberroles.go)
+	channels channelKinds  // what Discord said of channels the state lost: archived threads (threadsight.go)
 	thinkers *thinking     // the computer's choices, bounded
 	stopping chan struct{} // closed when Run stops: computer moves still waiting give up
 	// answering holds an answerKey while the computer's answer to that
@@ -242,6 +243,13 @@ func (b *Bot) Run(ctx context.Context) error {
 			b.guard(ctx, "channel update", func(ctx context.Context) { b.onPermissionsChanged(ctx, guild, channel) })
 		}
 	})
+	// A thread deleted that the state had lost (archived) is so no longer
+	// taken for what it was (threadsight.go).
+	removeThread := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.ThreadDelete) {
+		if e.Channel != nil {
+			b.channels.deleted(e.ID)
+		}
+	})
 	removeRole := b.s.AddHandler(func(s *discordgo.Session, e *discordgo.GuildRoleUpdate) {
 		if e.GuildRole != nil && e.Role != nil && b.ownRoleChanged(e.GuildID, e.Role.ID) {
 			guild := e.GuildID
@@ -267,6 +275,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer removeMessage()
 	defer removeGuild()
 	defer removeChannel()
+	defer removeThread()
 	defer removeRole()
 	defer removeMember()
 	if !b.cfg.Shared {

@@ -151,10 +151,14 @@ func (b *Bot) onTournament(ctx context.Context, i *discordgo.Interaction, group 
 // one not yet over; otherwise why not, in words.
 func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opts options) (*storage.Tournament, string) {
 	p := printerOf(i)
+	// What is asked of Discord to tell which the member knows of (an
+	// archived thread's channel) is asked within the answer's three seconds.
+	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
+	defer cancel()
 	if n, ok := opts.integer(optTournament); ok {
 		t, err := b.store.Tournament(ctx, storage.TournamentID(n))
 		switch {
-		case errors.Is(err, storage.ErrNotFound) || err == nil && (t.GuildID != i.GuildID || !b.tournamentKnown(i, t)):
+		case errors.Is(err, storage.ErrNotFound) || err == nil && (t.GuildID != i.GuildID || !b.tournamentKnown(ask, i, t)):
 			// One played in a channel the member cannot see is none for them.
 			return nil, p.Sprintf("This server has no tournament #%[1]d. `/stratego tournament list` shows them.", n)
 		case err != nil:
@@ -162,13 +166,13 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 		}
 		return t, ""
 	}
-	open, unread, err := b.knownTournaments(ctx, i, false)
+	open, unread, err := b.knownTournaments(ctx, ask, i, false)
 	if err != nil {
 		return nil, b.explain(p, err, "tournament")
 	}
 	if len(open)+unread == 0 {
 		// None under way: the latest that was, for its standings.
-		if all, _, err := b.knownTournaments(ctx, i, true); err == nil && len(all) > 0 {
+		if all, _, err := b.knownTournaments(ctx, ask, i, true); err == nil && len(all) > 0 {
 			return all[len(all)-1], ""
 		}
 	}
@@ -188,10 +192,10 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 
 // knownTournaments is serverTournaments of the server of i as the member
 // behind i knows them: those played in a channel they cannot see left out
-// (tournamentKnown).
-func (b *Bot) knownTournaments(ctx context.Context, i *discordgo.Interaction, all bool) (list []*storage.Tournament, unread int, err error) {
+// (tournamentKnown, which asks Discord within ask).
+func (b *Bot) knownTournaments(ctx, ask context.Context, i *discordgo.Interaction, all bool) (list []*storage.Tournament, unread int, err error) {
 	list, unread, err = b.serverTournaments(ctx, i.GuildID, all)
-	return slices.DeleteFunc(list, func(t *storage.Tournament) bool { return !b.tournamentKnown(i, t) }), unread, err
+	return slices.DeleteFunc(list, func(t *storage.Tournament) bool { return !b.tournamentKnown(ask, i, t) }), unread, err
 }
 
 // tournamentKnown reports whether the member behind i may know of
@@ -201,15 +205,15 @@ func (b *Bot) knownTournaments(ctx context.Context, i *discordgo.Interaction, al
 // role's channel). Its players (also one who withdrew, or who no longer
 // sees the channel), its creator and moderators (who may cancel it, or
 // take a player out) know it wherever they are, also when its channel was
-// deleted (it goes on by DM), which nobody else then sees: as for
-// /stratego watch, a channel the bot's state cannot say the member sees
-// is not seen.
-func (b *Bot) tournamentKnown(i *discordgo.Interaction, t *storage.Tournament) bool {
+// deleted (it goes on by DM), which nobody else then sees. A member asking
+// in its channel sees that channel. Elsewhere, the channel is seen as
+// tournamentChannelSeen tells; one the bot cannot tell of is not seen.
+func (b *Bot) tournamentKnown(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) bool {
 	me := userOf(i).ID
-	if isModerator(i) || me == t.CreatorID || i.Member == nil {
+	if isModerator(i) || me == t.CreatorID || i.Member == nil || i.ChannelID == t.ChannelID {
 		return true
 	}
-	if sees, _ := b.rolesSee(i.GuildID, t.ChannelID, me, i.Member.Roles); sees {
+	if b.tournamentChannelSeen(ctx, i, t.ChannelID) {
 		return true
 	}
 	s, err := t.State()
@@ -218,6 +222,30 @@ func (b *Bot) tournamentKnown(i *discordgo.Interaction, t *storage.Tournament) b
 	}
 	_, in := s.Player(me)
 	return in
+}
+
+// tournamentChannelSeen reports whether the member behind i, asking in
+// another channel, sees channel, a tournament's: a text channel as
+// rolesSee tells; a public thread as its channel (also one archived, which
+// the bot's state may have lost: channelKindOf asks Discord within ctx);
+// a private thread only with Manage Threads in its channel. Who else is in
+// a private thread the bot does not ask Discord member by member: for
+// them, as for everyone else, its tournament is known only to its
+// players, creator and moderators, and in the thread itself.
+func (b *Bot) tournamentChannelSeen(ctx context.Context, i *discordgo.Interaction, channel string) bool {
+	kind, known := b.channelKindOf(ctx, channel)
+	switch {
+	case !known || kind.gone:
+		return false
+	case !kind.thread:
+		sees, _ := b.rolesSee(i.GuildID, channel, userOf(i).ID, i.Member.Roles)
+		return sees
+	}
+	need := int64(discordgo.PermissionViewChannel)
+	if kind.private {
+		need |= discordgo.PermissionManageThreads
+	}
+	return b.rolesMay(i.GuildID, kind.parent, userOf(i).ID, i.Member.Roles, need)
 }
 
 // mayOrganise reports whether the member may create tournaments: Manage

@@ -234,8 +234,16 @@ func (b *Bot) onTournamentRemove(ctx context.Context, i *discordgo.Interaction, 
 		b.callOffRound(ctx, removed, 0, pub.Sprintf("%[1]s: a moderator removed %[2]s", mdEscape(removed.Name), mdEscape(playerLabel(removed, player))), player)
 		b.nudgeTimers()
 	}
+	if !started {
+		b.say(i, txtRemovedBefore, mdEscape(t.Name), name)
+		return
+	}
 	b.say(i, "You took %[2]s out of **%[1]s**; their games still to play are forfeited.", mdEscape(t.Name), name)
 }
+
+// txtRemovedBefore answers a moderator who took a player out before the
+// start: it cannot be undone (removedBefore).
+const txtRemovedBefore = "You took %[2]s out of **%[1]s**; they cannot join it again, and no command lets them back in."
 
 func (b *Bot) onTournamentCancel(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) {
 	me := userOf(i).ID

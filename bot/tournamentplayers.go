@@ -77,12 +77,13 @@ const (
 	txtTournamentOver   = "**%[1]s** is over."
 	txtNotInTournament  = "You are not in **%[1]s**."
 	txtUseWithdraw      = "**%[1]s** has begun: `/stratego tournament withdraw` takes you out, and your games still to play are forfeited."
-	txtRemovedNoRejoin  = "A moderator took you out of **%[1]s**, so you cannot join it again. Ask a moderator if you think that is a mistake."
+	txtRemovedNoRejoin  = "A moderator took you out of **%[1]s**, so you cannot join it again."
 )
 
 // removedBefore reports whether a moderator took member out of t (before
 // its start, when they are no longer listed): their removal stands, as the
-// channel was told, rather than being undone by their next join.
+// channel was told, rather than being undone by their next join. No
+// command undoes it, and neither text says otherwise (txtRemovedBefore).
 func removedBefore(t *storage.Tournament, member string) bool {
 	return slices.ContainsFunc(t.Log, func(e tournament.Event) bool {
 		return e.Kind == tournament.Withdrew && e.Player == member && e.Reason == tournament.Removed

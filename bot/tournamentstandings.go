@@ -103,7 +103,9 @@ func gamesOver(s *tournament.Tournament) (over, games int) {
 
 func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 	p := printerOf(i)
-	all, _, err := b.knownTournaments(ctx, i, true)
+	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
+	defer cancel()
+	all, _, err := b.knownTournaments(ctx, ask, i, true)
 	if err != nil {
 		b.tell(i, b.explain(p, err, "tournament"))
 		return

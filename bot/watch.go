@@ -136,6 +136,25 @@ func (b *Bot) rolesSee(guild, channel, user string, roles []string) (sees, known
 	return sees, known
 }
 
+// rolesMay reports whether user with roles in guild has every permission
+// of need in channel, a text channel of guild, as discordgo's state knows
+// the server's roles and the channel's overwrites; false when the state
+// cannot say, or channel is a thread.
+func (b *Bot) rolesMay(guild, channel, user string, roles []string, need int64) bool {
+	if b.s == nil || b.s.State == nil {
+		return false
+	}
+	c, err := b.s.State.Channel(channel)
+	if err != nil {
+		return false
+	}
+	may := false
+	b.withGuild(guild, func(g *discordgo.Guild) {
+		may = c.GuildID == g.ID && !c.IsThread() && channelPermissions(g, c, user, roles)&need == need
+	})
+	return may
+}
+
 // userSees is memberSees for a member who is not asking now (a follower, a
 // waiting seeker): their roles are asked of Discord, as hasLeft asks, since
 // the state keeps no members, unless Discord gave them less than

@@ -39,21 +39,62 @@ func clientOf(r *http.Request) string {
 
 // network is the client an address names: an IPv4 address itself, an IPv6
 // address its /64, its port aside (a proxy that appends the client's port
-// would otherwise name it anew with each connection); anything else as
-// written.
+// would otherwise name it anew with each connection), in brackets or not;
+// anything else as written.
 func network(addr string) string {
-	a, err := netip.ParseAddr(addr)
-	if err != nil {
-		ap, perr := netip.ParseAddrPort(addr)
-		if perr != nil {
-			return addr
-		}
-		a = ap.Addr()
+	a, ok := address(addr)
+	if !ok {
+		return addr
 	}
 	if a = a.Unmap(); a.Is4() {
 		return a.String()
 	}
 	return netip.PrefixFrom(a.WithZone(""), 64).Masked().String()
+}
+
+// address reads the address of addr, as a proxy may write it: alone, in
+// brackets, or with a port (after the brackets of an IPv6 address, or
+// after its last group without them). An IPv6 address that reads whole
+// is taken whole: "2001:db8::6:443" may be 2001:db8::6 with port 443, or
+// an address whose last group is 443, and nothing tells which.
+func address(addr string) (netip.Addr, bool) {
+	if a, err := netip.ParseAddr(addr); err == nil {
+		return a, true
+	}
+	if ap, err := netip.ParseAddrPort(addr); err == nil {
+		return ap.Addr(), true
+	}
+	if inner, ok := strings.CutPrefix(addr, "["); ok {
+		if inner, ok := strings.CutSuffix(inner, "]"); ok {
+			a, err := netip.ParseAddr(inner)
+			return a, err == nil && a.Is6()
+		}
+		return netip.Addr{}, false
+	}
+	// An IPv6 address and a port, unbracketed: what is before the last
+	// colon reads as an IPv6 address and what follows is a port.
+	k := strings.LastIndexByte(addr, ':')
+	if k < 0 || !isPort(addr[k+1:]) {
+		return netip.Addr{}, false
+	}
+	a, err := netip.ParseAddr(addr[:k])
+	return a, err == nil && a.Is6()
+}
+
+// isPort reports whether s is a port number as written after an address:
+// 1 to 5 decimal digits, at most 65535.
+func isPort(s string) bool {
+	if len(s) == 0 || len(s) > 5 {
+		return false
+	}
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n <= 65535
 }
 
 // ClientLinks is how many links' worth of requests one client may make over

@@ -245,7 +245,9 @@ func TestProxyDocsNameTheLimits(t *testing.T) {
 // address with its port to X-Forwarded-For (as some load balancers do)
 // names the same client with every new connection, from another port: the
 // client is its address, the port aside, or each connection would bring
-// another client's limits (its streams, its requests).
+// another client's limits (its streams, its requests). An IPv6 address
+// is its /64 however the proxy writes it: in brackets or not, with a port
+// or not.
 func TestClientNamedWithPort(t *testing.T) {
 	for _, tc := range []struct{ forwarded, want string }{
 		{"203.0.113.7", "203.0.113.7"},
@@ -254,6 +256,21 @@ func TestClientNamedWithPort(t *testing.T) {
 		{"[2001:db8:1:2::5]:443", "2001:db8:1:2::/64"},
 		{"2001:db8:1:2::5", "2001:db8:1:2::/64"},
 		{"[::ffff:203.0.113.7]:8080", "203.0.113.7"},
+		// IPv6 in brackets without a port, and with a port without
+		// brackets: nine groups, or eight and a "::", are no address.
+		{"[2001:db8:1:2::9]", "2001:db8:1:2::/64"},
+		{"2001:db8:1:2:3:4:5:6:443", "2001:db8:1:2::/64"},
+		{"2001:db8:1:2:3:4::6:443", "2001:db8:1:2::/64"},
+		{"198.51.100.1, 2001:db8:1:2:3:4:5:6:40000", "2001:db8:1:2::/64"},
+		{"::ffff:203.0.113.7:8080", "203.0.113.7"},
+		// An address that reads whole is taken whole, its last group no port.
+		{"1::2:3:4:5:6:443", "1:0:2:3::/64"},
+		// Nothing else is read as an address with a port.
+		{"2001:db8:1:2:3:4:5:6:99999", "2001:db8:1:2:3:4:5:6:99999"},
+		{"2001:db8:1:2:3:4:5:6:44x", "2001:db8:1:2:3:4:5:6:44x"},
+		{"203.0.113.7:80:80", "203.0.113.7:80:80"},
+		{"[203.0.113.7]", "[203.0.113.7]"},
+		{"[2001:db8:1:2::9", "[2001:db8:1:2::9"},
 		{"unknown", "unknown"},
 	} {
 		r := httptest.NewRequest("GET", "/api/state", nil)

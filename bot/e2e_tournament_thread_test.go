@@ -1,0 +1,199 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/internal/discordtest"
+)
+
+const channelRoute = "GET /channels/{channel_id}"
+
+// threadTourney has the bot start a thread of typ in the harness's channel
+// and returns it once the bot's state holds it.
+func threadTourney(h *tourney, typ discordgo.ChannelType) *discordtest.Channel {
+	t := h.t
+	t.Helper()
+	th, err := h.bot.s.ThreadStartComplex(h.channel.ID, &discordgo.ThreadStart{Name: "League", Type: typ, Invitable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.srv.WaitFor(t, "the bot's state to hold the thread", func() bool { _, err := h.bot.s.State.Channel(th.ID); return err == nil })
+	return h.srv.Channel(th.ID)
+}
+
+// archiveAndRestart archives thread and restarts the bot, whose state then
+// lacks it: GUILD_CREATE lists the active threads only.
+func (h *tourney) archiveAndRestart(thread *discordtest.Channel) {
+	t := h.t
+	t.Helper()
+	thread.Archive()
+	h.srv.WaitFor(t, "the bot's state to see the thread archived", func() bool {
+		c, err := h.bot.s.State.Channel(thread.ID)
+		if err != nil {
+			return false
+		}
+		h.bot.s.State.RLock()
+		defer h.bot.s.State.RUnlock()
+		return c.ThreadMetadata != nil && c.ThreadMetadata.Archived
+	})
+	h.shutdown()
+	h.start()
+	h.srv.WaitFor(t, "the bot's state to hold the server's channel", func() bool { _, err := h.bot.s.State.Channel(h.channel.ID); return err == nil })
+	if _, err := h.bot.s.State.Channel(thread.ID); err == nil {
+		t.Fatal("the archived thread is still in the bot's state after the restart")
+	}
+}
+
+// asked counts the bot's questions to Discord about channel ch.
+func (h *tourney) asked(ch *discordtest.Channel) int {
+	n := 0
+	for _, r := range h.srv.Requests(channelRoute) {
+		if strings.HasSuffix(r.Path, "/channels/"+ch.ID) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestTournamentInArchivedThread: a tournament created in a public thread
+// is known to the members who see the thread's channel, also once the
+// thread archived and the bot restarted, when its state no longer holds
+// the thread: the bot asks Discord what the channel is, once, and keeps
+// the answer. A member who cannot see the thread's channel still does not
+// know of it, and a member asking in the thread itself always does; once
+// the thread is deleted, only its players, creator and moderators do.
+func TestTournamentInArchivedThread(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	dave, erin := h.guild.AddMember("dave"), h.guild.AddMember("erin")
+	h.members[dave.ID], h.members[erin.ID] = dave, erin
+	lobby := h.guild.AddChannel("lobby")
+	h.channel.SetOverwrite(erin, 0, discordgo.PermissionViewChannel)
+	thread := threadTourney(h, discordgo.ChannelTypeGuildPublicThread)
+	in := func(m *discordtest.Member, ch *discordtest.Channel, sub string, args ...discordtest.Arg) string {
+		t.Helper()
+		return m.SlashCommand(t, ch, "stratego tournament "+sub, args...).Reply(t).Content
+	}
+	if got := in(h.alice, thread, "create", discordtest.Opt("name", "League"), discordtest.Opt("format", "swiss"),
+		discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 48)); !strings.Contains(got, "Tournament #1: League") {
+		t.Fatalf("create in the thread: %q", got)
+	}
+	if got := in(dave, h.channel, "list"); !strings.Contains(got, "#1 **League**") {
+		t.Fatalf("dave's list before the thread archived: %q", got)
+	}
+	h.archiveAndRestart(thread)
+
+	// Discord does not answer at first: not known, and not kept so.
+	h.srv.FailNextIn(t, channelRoute, thread, 1, 500)
+	if got := in(dave, h.channel, "list"); strings.Contains(got, "League") {
+		t.Errorf("dave's list while Discord cannot say what the channel is: %q", got)
+	}
+	before := h.asked(thread)
+	if got := in(dave, h.channel, "list"); !strings.Contains(got, "#1 **League**") {
+		t.Errorf("dave, who sees the thread's channel, lists from it: %q", got)
+	}
+	if got := in(dave, lobby, "standings", discordtest.Opt("tournament", 1)); !strings.Contains(got, "**League**") {
+		t.Errorf("dave's standings of #1 from another channel: %q", got)
+	}
+	if got := in(dave, lobby, "join"); !strings.Contains(got, "You joined **League**") {
+		t.Errorf("dave joining the server's only tournament from another channel: %q", got)
+	}
+	if n := h.asked(thread) - before; n != 1 {
+		t.Errorf("the bot asked Discord about the thread %d times for three commands; want once, the answer kept", n)
+	}
+	for _, tc := range []struct {
+		sub  string
+		args []discordtest.Arg
+		want string
+	}{
+		{"list", nil, "This server has no tournaments yet."},
+		{"standings", []discordtest.Arg{discordtest.Opt("tournament", 1)}, "This server has no tournament #1."},
+		{"join", nil, "This server has no tournament under way."},
+	} {
+		if got := in(erin, lobby, tc.sub, tc.args...); !strings.Contains(got, tc.want) || strings.Contains(got, "League") {
+			t.Errorf("%s by erin, who cannot see the thread's channel: %q; want %q", tc.sub, got, tc.want)
+		}
+	}
+	// bob asks in the archived thread itself.
+	if got := in(h.bob, thread, "join"); !strings.Contains(got, "You joined **League**") {
+		t.Errorf("bob joining in the tournament's thread: %q", got)
+	}
+	// The thread is deleted: what the bot kept of it goes; its players
+	// still know the tournament.
+	thread.Delete()
+	h.srv.WaitFor(t, "the bot to take the thread for deleted", func() bool {
+		k, _, _ := h.bot.channels.get(thread.ID, h.bot.now())
+		return k.gone
+	})
+	if got := in(h.carol, h.channel, "list"); strings.Contains(got, "League") {
+		t.Errorf("carol's list once the thread was deleted: %q", got)
+	}
+	if got := in(h.bob, h.channel, "list"); !strings.Contains(got, "#1 **League**") {
+		t.Errorf("bob, a player, lists once the thread was deleted: %q", got)
+	}
+}
+
+// TestTournamentInPrivateThread: a tournament created in a private thread
+// is not known to the members of its channel who are not in the thread;
+// the bot does not ask Discord who is, so it is known in the thread
+// itself, to its players, creator and moderators, and to those who may
+// manage the channel's threads (who see every private thread), also once
+// the thread archived and the bot restarted.
+func TestTournamentInPrivateThread(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	dave, erin, frank := h.guild.AddMember("dave"), h.guild.AddMember("erin"), h.guild.AddMember("frank")
+	h.members[dave.ID], h.members[erin.ID], h.members[frank.ID] = dave, erin, frank
+	h.channel.SetOverwrite(frank, discordgo.PermissionManageThreads, 0)
+	thread := threadTourney(h, discordgo.ChannelTypeGuildPrivateThread)
+	for _, m := range []*discordtest.Member{h.alice, erin} {
+		if err := h.bot.s.ThreadMemberAdd(thread.ID, m.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := func(m *discordtest.Member, ch *discordtest.Channel, sub string, args ...discordtest.Arg) string {
+		t.Helper()
+		return m.SlashCommand(t, ch, "stratego tournament "+sub, args...).Reply(t).Content
+	}
+	if got := in(h.alice, thread, "create", discordtest.Opt("name", "League"), discordtest.Opt("format", "swiss"),
+		discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 48)); !strings.Contains(got, "Tournament #1: League") {
+		t.Fatalf("create in the private thread: %q", got)
+	}
+	hidden := func(when string) {
+		t.Helper()
+		for _, tc := range []struct {
+			sub  string
+			args []discordtest.Arg
+			want string
+		}{
+			{"list", nil, "This server has no tournaments yet."},
+			{"standings", []discordtest.Arg{discordtest.Opt("tournament", 1)}, "This server has no tournament #1."},
+			{"join", nil, "This server has no tournament under way."},
+		} {
+			if got := in(dave, h.channel, tc.sub, tc.args...); !strings.Contains(got, tc.want) || strings.Contains(got, "League") {
+				t.Errorf("%s: %s by dave, who is not in the private thread: %q; want %q", when, tc.sub, got, tc.want)
+			}
+		}
+		if got := in(frank, h.channel, "list"); !strings.Contains(got, "#1 **League**") {
+			t.Errorf("%s: frank, who may manage the channel's threads, lists: %q", when, got)
+		}
+	}
+	hidden("the thread active")
+	if got := in(erin, h.channel, "list"); strings.Contains(got, "League") {
+		t.Errorf("erin, in the thread but asking in its channel: %q; the bot does not know who is in it", got)
+	}
+	if got := in(erin, thread, "join"); !strings.Contains(got, "You joined **League**") {
+		t.Errorf("erin joining in the private thread: %q", got)
+	}
+	h.archiveAndRestart(thread)
+	hidden("the thread archived")
+	if got := in(erin, h.channel, "standings", discordtest.Opt("tournament", 1)); !strings.Contains(got, "**League**") {
+		t.Errorf("erin, a player, reading the standings from the thread's channel: %q", got)
+	}
+	if got := in(h.alice, thread, "list"); !strings.Contains(got, "#1 **League**") {
+		t.Errorf("alice's list in the archived thread: %q", got)
+	}
+}

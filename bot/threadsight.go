@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/internal/ratelimit"
+)
+
+// A tournament is played where it was created, which may be a thread. The
+// bot's state holds the active threads only: GUILD_CREATE lists no
+// archived one, so a thread archived (after a day without a post) before
+// the bot last connected is a channel the state does not know. Asked of
+// Discord once (GET /channels/{id}), its kind and parent, which never
+// change, are kept in Bot.channels for as long as the bot runs.
+
+// channelKind is what does not change of a channel: whether it is a
+// thread, whose channel, and whether it is private; or that it is gone.
+type channelKind struct {
+	thread  bool
+	parent  string // the thread's channel
+	private bool   // a private thread
+	gone    bool   // Discord said there is no such channel (deleted)
+}
+
+// channelKindAgain is how long Discord's refusal to describe a channel
+// (Missing Access: the bot lost sight of it) is taken as its answer,
+// before it is asked again.
+const channelKindAgain = 10 * time.Minute
+
+// maxChannelKinds bounds the channels kept; when it is reached the kept
+// ones are forgotten and asked again as they are needed.
+const maxChannelKinds = 4096
+
+// channelKinds keeps what Discord said of channels the state did not hold;
+// its zero value is empty and ready.
+type channelKinds struct {
+	mu   sync.Mutex
+	kept map[string]keptKind
+}
+
+type keptKind struct {
+	kind    channelKind
+	refused time.Time // when Discord refused to say; zero for an answer kept for good
+}
+
+// get returns what is kept of channel at now: its kind, or that Discord
+// refused to say (known false); ok is false when nothing is kept.
+func (c *channelKinds) get(channel string, now time.Time) (kind channelKind, known, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k, ok := c.kept[channel]
+	switch {
+	case !ok:
+		return channelKind{}, false, false
+	case k.refused.IsZero():
+		return k.kind, true, true
+	}
+	if age := now.Sub(k.refused); age < 0 || age >= channelKindAgain {
+		delete(c.kept, channel)
+		return channelKind{}, false, false
+	}
+	return channelKind{}, false, true
+}
+
+func (c *channelKinds) keep(channel string, k keptKind) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.kept == nil || len(c.kept) >= maxChannelKinds {
+		c.kept = make(map[string]keptKind)
+	}
+	c.kept[channel] = k
+}
+
+// deleted marks channel gone, when something of it is kept: the state
+// forgets a deleted channel, and a channel kept here would otherwise be
+// taken for what it was.
+func (c *channelKinds) deleted(channel string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.kept[channel]; ok {
+		c.kept[channel] = keptKind{kind: channelKind{gone: true}}
+	}
+}
+
+// channelKindOf says what channel is: from the bot's state, or when the
+// state does not hold it, from what Discord said of it before, or else
+// from Discord, asked within ctx without waiting out a rate limit. known
+// is false when none can tell (Discord did not answer in time, or refused
+// to say: the bot cannot see the channel).
+func (b *Bot) channelKindOf(ctx context.Context, channel string) (kind channelKind, known bool) {
+	if b.s == nil || b.s.State == nil {
+		return channelKind{}, false
+	}
+	if c, err := b.s.State.Channel(channel); err == nil {
+		b.s.State.RLock()
+		defer b.s.State.RUnlock()
+		return channelKind{thread: c.IsThread(), parent: c.ParentID, private: c.Type == discordgo.ChannelTypeGuildPrivateThread}, true
+	}
+	now := b.now()
+	if k, known, ok := b.channels.get(channel, now); ok {
+		return k, known
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(b.halt, cancel)()
+	c, err := b.s.Channel(channel, discordgo.WithRetryOnRatelimit(false), discordgo.WithContext(ratelimit.WithoutWaiting(ctx)))
+	var rest *discordgo.RESTError
+	switch {
+	case err == nil && c != nil:
+		kind = channelKind{thread: c.IsThread(), parent: c.ParentID, private: c.Type == discordgo.ChannelTypeGuildPrivateThread}
+		b.channels.keep(channel, keptKind{kind: kind})
+		return kind, true
+	case discordCode(err) == discordgo.ErrCodeUnknownChannel:
+		kind = channelKind{gone: true}
+		b.channels.keep(channel, keptKind{kind: kind})
+		return kind, true
+	case errors.As(err, &rest) && rest.Response != nil &&
+		(rest.Response.StatusCode == http.StatusForbidden || rest.Response.StatusCode == http.StatusNotFound):
+		// Not to be asked at every command: kept as not known, for a while.
+		b.channels.keep(channel, keptKind{refused: now})
+	}
+	return channelKind{}, false
+}
