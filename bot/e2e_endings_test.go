@@ -231,3 +231,44 @@ func TestDrawOfferedAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestDrawDeclinedByCommand: /stratego draw action:decline answers what it
+// did. Bob, declining Alice's offer, declined it; Alice, taking back her
+// own, withdrew it. Bob was told "The draw offer is withdrawn.", as if
+// Alice had taken it back, while her DM said he declined it.
+func TestDrawDeclinedByCommand(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		locale string
+		who    func(h *harness) *discordtest.Member
+		want   string
+	}{
+		{"the opponent declines", "", func(h *harness) *discordtest.Member { return h.bob }, "You declined the draw."},
+		{"the opponent declines, in German", "de", func(h *harness) *discordtest.Member { return h.bob }, "Du hast das Remis abgelehnt."},
+		{"the offerer takes it back", "", func(h *harness) *discordtest.Member { return h.alice }, "The draw offer is withdrawn."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+			who := tc.who(h)
+			if tc.locale != "" {
+				who.SetLocale(tc.locale)
+			}
+			got := who.SlashCommand(t, h.channel, "stratego draw", discordtest.Opt("action", "decline")).Reply(t)
+			if !got.Ephemeral || got.Content != tc.want {
+				t.Errorf("%s's decline answered %q (ephemeral %v), want %q", who.Name, got.Content, got.Ephemeral, tc.want)
+			}
+			g, err := h.match(1).Game()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := g.DrawOffer(); ok {
+				t.Error("the offer still stands")
+			}
+		})
+	}
+}
