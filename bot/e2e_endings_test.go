@@ -272,3 +272,42 @@ func TestDrawDeclinedByCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestDrawOfferStandingOnEveryBoard: a draw offer still standing when its
+// maker has moved is on every board of that move, and how to answer it only
+// on the board of the one who can: the channel, and a spectator's
+// /stratego watch, told everyone to use `/stratego draw action:accept`.
+func TestDrawOfferStandingOnEveryBoard(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	h.outboxEmpty()
+	const (
+		answer = " alice offered a draw: `/stratego draw action:accept` or `decline`."
+		stands = "Move 2: bob to move. alice offered a draw."
+	)
+	for _, tc := range []struct {
+		name string
+		msg  func() *discordtest.Message
+		want string
+	}{
+		{"bob's board", func() *discordtest.Message { return h.bob.WaitDM(t, contains("alice moved A4-A5")) }, "the menu below." + answer},
+		{"alice's board", func() *discordtest.Message { return h.alice.WaitDM(t, contains("You moved your")) }, "Move 2: bob to move. You offered a draw."},
+		{"the channel's board", func() *discordtest.Message { return lastPublicBoard(t, h) }, stands},
+		{"carol watching", func() *discordtest.Message {
+			return h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt("match", "1")).Reply(t)
+		}, ":R>). alice offered a draw."},
+	} {
+		got := tc.msg().Content
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s reads %q, want it to say %q", tc.name, got, tc.want)
+		}
+		if tc.name != "bob's board" && strings.Contains(got, "/stratego draw") {
+			t.Errorf("%s tells how to answer the offer: %q", tc.name, got)
+		}
+	}
+}
