@@ -76,7 +76,14 @@ func (b *Bot) onDraw(ctx context.Context, i *discordgo.Interaction, opts options
 	case "accept":
 		kind, done = storage.ActAcceptDraw, txtAcceptedDraw
 	case "decline":
-		kind, done = storage.ActDeclineDraw, txtDrawWithdrawn
+		// Declining the opponent's offer, or taking back one's own, as the
+		// offer standing is (the answer to a pause's decline does the same).
+		kind, done = storage.ActDeclineDraw, txtDeclinedDraw
+		if g, err := m.Game(); err == nil {
+			if by, ok := g.DrawOffer(); ok && by == side {
+				done = txtDrawWithdrawn
+			}
+		}
 	}
 	b.act(ctx, i, m, side, kind, done)
 }

@@ -191,11 +191,17 @@ func statusLine(g *game.Game, n narrator, deadline time.Time, inChannel bool) st
 	if !deadline.IsZero() {
 		due = n.p.Sprintf(" (deadline <t:%[1]s:R>)", unix(deadline))
 	}
+	// A draw offer standing: how to answer it is said to the one who can;
+	// the channel and spectators, who cannot, read that it stands.
 	offer := ""
 	if by, ok := g.DrawOffer(); ok {
-		offer = n.p.Sprintf(" %[1]s offered a draw: `/stratego draw action:accept` or `decline`.", n.names[by])
-		if n.isViewer(by) {
+		switch {
+		case n.isViewer(by):
 			offer = n.p.Sprintf(" You offered a draw.")
+		case n.isViewer(by.Opponent()):
+			offer = n.p.Sprintf(" %[1]s offered a draw: `/stratego draw action:accept` or `decline`.", n.names[by])
+		default:
+			offer = n.p.Sprintf(" %[1]s offered a draw.", n.names[by])
 		}
 	}
 	if n.isViewer(mover) && inChannel {

@@ -231,3 +231,83 @@ func TestDrawOfferedAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestDrawDeclinedByCommand: /stratego draw action:decline answers what it
+// did. Bob, declining Alice's offer, declined it; Alice, taking back her
+// own, withdrew it. Bob was told "The draw offer is withdrawn.", as if
+// Alice had taken it back, while her DM said he declined it.
+func TestDrawDeclinedByCommand(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		locale string
+		who    func(h *harness) *discordtest.Member
+		want   string
+	}{
+		{"the opponent declines", "", func(h *harness) *discordtest.Member { return h.bob }, "You declined the draw."},
+		{"the opponent declines, in German", "de", func(h *harness) *discordtest.Member { return h.bob }, "Du hast das Remis abgelehnt."},
+		{"the offerer takes it back", "", func(h *harness) *discordtest.Member { return h.alice }, "The draw offer is withdrawn."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+			who := tc.who(h)
+			if tc.locale != "" {
+				who.SetLocale(tc.locale)
+			}
+			got := who.SlashCommand(t, h.channel, "stratego draw", discordtest.Opt("action", "decline")).Reply(t)
+			if !got.Ephemeral || got.Content != tc.want {
+				t.Errorf("%s's decline answered %q (ephemeral %v), want %q", who.Name, got.Content, got.Ephemeral, tc.want)
+			}
+			g, err := h.match(1).Game()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := g.DrawOffer(); ok {
+				t.Error("the offer still stands")
+			}
+		})
+	}
+}
+
+// TestDrawOfferStandingOnEveryBoard: a draw offer still standing when its
+// maker has moved is on every board of that move, and how to answer it only
+// on the board of the one who can: the channel, and a spectator's
+// /stratego watch, told everyone to use `/stratego draw action:accept`.
+func TestDrawOfferStandingOnEveryBoard(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	h.outboxEmpty()
+	const (
+		answer = " alice offered a draw: `/stratego draw action:accept` or `decline`."
+		stands = "Move 2: bob to move. alice offered a draw."
+	)
+	for _, tc := range []struct {
+		name string
+		msg  func() *discordtest.Message
+		want string
+	}{
+		{"bob's board", func() *discordtest.Message { return h.bob.WaitDM(t, contains("alice moved A4-A5")) }, "the menu below." + answer},
+		{"alice's board", func() *discordtest.Message { return h.alice.WaitDM(t, contains("You moved your")) }, "Move 2: bob to move. You offered a draw."},
+		{"the channel's board", func() *discordtest.Message { return lastPublicBoard(t, h) }, stands},
+		{"carol watching", func() *discordtest.Message {
+			return h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt("match", "1")).Reply(t)
+		}, ":R>). alice offered a draw."},
+	} {
+		got := tc.msg().Content
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s reads %q, want it to say %q", tc.name, got, tc.want)
+		}
+		if tc.name != "bob's board" && strings.Contains(got, "/stratego draw") {
+			t.Errorf("%s tells how to answer the offer: %q", tc.name, got)
+		}
+	}
+}

@@ -108,6 +108,30 @@ func TestRecordBeforeAnyEnds(t *testing.T) {
 	}
 }
 
+// TestRecordSaysWhatItHolds: the record's answer says what its file holds
+// in a player's words, in their language; it named `strategobot replay`,
+// the program's own check of its rules engine, which no player can run.
+func TestRecordSaysWhatItHolds(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ locale, want string }{
+		{"", "**Match #1** · alice (Red) vs bob (Blue)\nThe game record, as a Gravon XML file: both set-ups and every move."},
+		{"fr", "**Partie #1** · alice (Rouge) contre bob (Bleu)\nLe relevé de la partie, en fichier XML Gravon : les deux placements et chaque coup."},
+	} {
+		t.Run(tc.locale, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			resignedFinale(t, h)
+			if tc.locale != "" {
+				h.alice.SetLocale(tc.locale)
+			}
+			got := h.alice.SlashCommand(t, h.channel, "stratego record").Reply(t)
+			if got.Content != tc.want || len(got.Files) != 1 || got.Files[0].Name != "stratego-match-1.xml" {
+				t.Errorf("the record's answer: %q with %d files; want %q and the file", got.Content, len(got.Files), tc.want)
+			}
+		})
+	}
+}
+
 // TestDMsInSetUp: a move typed in the DM while the member's match is in
 // its set-up says the match has not started, and a move or a set-up typed
 // once their set-up is confirmed says it is, and that the opponent's is

@@ -229,3 +229,30 @@ func TestRulesOfAMatch(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoSquaresRuleCountsMoves: /stratego rules states the Two-Squares
+// rule as the engine keeps it and its refusal says it, in moves ("forbids a
+// 4th move between A4 and A5"): the French text allowed 3 round trips
+// ("allers-retours"), 6 moves, and the others a number of times "back and
+// forth", which reads as round trips too.
+func TestTwoSquaresRuleCountsMoves(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ locale, want string }{
+		{"", "Two-Squares rule: no piece may move between the same two squares more than 3 times in a row."},
+		{"nl", "Twee-veldenregel: geen stuk mag meer dan 3 zetten achter elkaar tussen dezelfde twee velden doen."},
+		{"de", "Zwei-Felder-Regel: Keine Figur darf mehr als 3-mal hintereinander zwischen denselben zwei Feldern ziehen."},
+		{"fr", "Règle des deux cases : aucune pièce ne peut faire plus de 3 coups de suite entre les deux mêmes cases."},
+	} {
+		t.Run(tc.locale, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			if tc.locale != "" {
+				h.alice.SetLocale(tc.locale)
+			}
+			got := h.alice.SlashCommand(t, h.channel, "stratego rules").Reply(t).Content
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("the rules read\n%s\nwant them to say\n%s", got, tc.want)
+			}
+		})
+	}
+}

@@ -189,3 +189,67 @@ func TestSetupExampleIsSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupInviteSaysWhatWorks: the set-up invite and the answer to
+// /stratego setup offer what works where they are read. A saved set-up is
+// offered only when the menu of saved set-ups is under the text: every
+// player with none (a saved one of another army is none) was told to "pick
+// a saved one" from a menu that was not there. And /stratego setup in a
+// server's channel, for a player whose DMs are closed, asks for the set-up
+// by its buttons, never typed: it said "type it here", and the bot reads no
+// message in a channel, where a set-up typed would show every piece to
+// everyone in it.
+func TestSetupInviteSaysWhatWorks(t *testing.T) {
+	t.Parallel()
+	barrage := game.DefaultRules(game.VariantBarrage)
+	for _, tc := range []struct {
+		name      string
+		saved     *storage.SavedSetup // alice's, before the challenge
+		inChannel bool                // /stratego setup in the channel, else the DM invite
+		locale    string
+		want      string // the line that says how
+	}{
+		{"the invite, nothing saved", nil, false, "",
+			"Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), or press **Edit** to fill in a form or **Random** for a new set-up in the style of real players'. Deadline: <t:"},
+		{"the invite, a set-up saved", &storage.SavedSetup{Name: "mine", Variant: game.VariantClassic, Army: game.VariantClassic.Army()}, false, "",
+			"Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), or press **Edit** to fill in a form, **Random** for a new set-up in the style of real players', or pick a saved one. Deadline: <t:"},
+		{"the invite, a Barrage set-up saved", &storage.SavedSetup{Name: "barrage", Variant: game.VariantBarrage, Army: barrage.Army}, false, "",
+			"Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), or press **Edit** to fill in a form or **Random** for a new set-up in the style of real players'. Deadline: <t:"},
+		{"in the channel, nothing saved", nil, true, "",
+			"Make your secret set-up with the buttons below, which only you see: **Edit** to fill in a form (4 lines, your front row first, as you see your side of the board) or **Random** for a new set-up in the style of real players'. Never type it in this channel: everyone here would see it. Deadline: <t:"},
+		{"in the channel, a set-up saved", &storage.SavedSetup{Name: "mine", Variant: game.VariantClassic, Army: game.VariantClassic.Army()}, true, "",
+			"Make your secret set-up with the buttons below, which only you see: **Edit** to fill in a form (4 lines, your front row first, as you see your side of the board), **Random** for a new set-up in the style of real players', or pick a saved one. Never type it in this channel: everyone here would see it. Deadline: <t:"},
+		{"in the channel, in Dutch", nil, true, "nl",
+			"Maak je geheime opstelling met de knoppen hieronder, die alleen jij ziet: **Bewerken** om een formulier in te vullen (4 regels, je voorste rij eerst, zoals je jouw kant van het bord ziet) of **Willekeurig** voor een nieuwe opstelling in de stijl van echte spelers. Typ haar nooit in dit kanaal: iedereen hier zou haar zien. Uiterlijk: <t:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			if s := tc.saved; s != nil {
+				rules := game.DefaultRules(s.Variant)
+				s.Setup, s.Saved = game.RandomSetup(rules, 7), T0
+				if _, err := h.db.UpdatePlayer(context.Background(), h.alice.ID, func(p *storage.PlayerSettings) error { return p.SaveSetup(*s) }); err != nil {
+					t.Fatal(err)
+				}
+			}
+			h.challenge("Classic")
+			got := h.alice.WaitDM(t, contains("**Match #1**"))
+			if tc.inChannel {
+				if tc.locale != "" {
+					h.alice.SetLocale(tc.locale)
+				}
+				got = h.alice.SlashCommand(t, h.channel, "stratego setup").Reply(t)
+				if !got.Ephemeral {
+					t.Fatalf("the answer to /stratego setup is not private: %q", got.Content)
+				}
+			}
+			if !strings.Contains(got.Content, "\n"+tc.want) {
+				t.Errorf("the set-up asked for reads\n%s\nwant a line that begins\n%s", got.Content, tc.want)
+			}
+			menus := got.SelectMenus()
+			if offered := tc.saved != nil && tc.saved.Variant == game.VariantClassic; len(menus) > 0 != offered {
+				t.Errorf("%d menus of saved set-ups under it, want them %v", len(menus), offered)
+			}
+		})
+	}
+}

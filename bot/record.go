@@ -14,6 +14,11 @@ import (
 // txtRecordNotYet answers /stratego record for a match under way.
 const txtRecordNotYet friendly = "The record is ready once the match is over: it shows both set-ups."
 
+// txtRecordFile says what the file of /stratego record holds, in a
+// player's words: it named `strategobot replay`, the program's check of
+// its rules engine against Gravon's records, which no player can run.
+const txtRecordFile = "The game record, as a Gravon XML file: both set-ups and every move."
+
 // onRecord sends the Gravon XML record of a finished match.
 func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts options) {
 	m, side, err := b.matchMeant(ctx, userOf(i).ID, lookup{named: opts.str(optMatch), fits: noActive, orFinished: true, notOver: txtRecordNotYet})
@@ -36,7 +41,7 @@ func (b *Bot) onRecord(ctx context.Context, i *discordgo.Interaction, opts optio
 		return
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content:    b.matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf("The game record (Gravon XML; `strategobot replay` reads it)."),
+		Content:    b.matchTitle(printerOf(i), m) + "\n" + printerOf(i).Sprintf(txtRecordFile),
 		Flags:      discordgo.MessageFlagsEphemeral,
 		Files:      []*discordgo.File{{Name: fmt.Sprintf("stratego-match-%d.xml", m.ID), ContentType: "application/xml", Reader: &buf}},
 		Components: b.replayLink(ctx, i, m, side),

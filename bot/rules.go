@@ -23,7 +23,7 @@ const (
 	txtRulesMovingNext = "%[1]s Red moves first; each turn move one piece one square (Scouts: any distance in a straight line, but they attack only a piece next to them)."
 	txtRulesAttack     = "Attack by moving onto an enemy: the higher rank wins, equal ranks both go. The Spy takes the Marshal when it attacks; only Miners defuse Bombs; Bombs and the Flag never move."
 	txtRulesWinning    = "Win by taking the Flag, or when your opponent cannot move."
-	txtRulesTwoSquares = "Two-Squares rule: no piece may go back and forth between the same two squares more than %[1]d times in a row."
+	txtRulesTwoSquares = "Two-Squares rule: no piece may move between the same two squares more than %[1]d times in a row."
 	txtRulesMoreSquare = "More-Squares rule: no endless chasing into positions seen before."
 	txtRulesMaxMoves   = "The match is a draw after %[1]d moves in all."
 	txtRulesInfiltrate = "The Infiltrator (rank 1) may, inside the enemy's four rows, name the piece one or two squares away: right, and it is removed. Use `/stratego move` with `guess`."

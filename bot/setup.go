@@ -24,7 +24,7 @@ const setupField = "setup"
 // game it is (tournamentLabel), if any.
 func (b *Bot) setupInvite(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings, label string, now time.Time) *discordgo.MessageSend {
 	return &discordgo.MessageSend{
-		Content:    b.setupInviteText(p, m, side, settings.Numbering, label, now),
+		Content:    b.setupInviteText(p, m, side, settings, false, label, now),
 		Components: setupButtons(p, m, settings),
 	}
 }
@@ -37,19 +37,39 @@ const (
 	txtSetupInviteHow  = "Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), " +
 		"or press **Edit** to fill in a form, **Random** for a new set-up in the style of real players', or pick a saved one. " +
 		"Deadline: <t:%[1]s:R>."
+	txtSetupInviteHowUnsaved = "Send me your secret set-up: type it here (4 lines, your front row first, as you see your side of the board), " +
+		"or press **Edit** to fill in a form or **Random** for a new set-up in the style of real players'. Deadline: <t:%[1]s:R>."
+)
+
+// The answer to /stratego setup in a server's channel, which reads no
+// message typed there: the set-up is made with the buttons alone, and a
+// set-up typed in the channel would show every piece to everyone in it.
+const (
+	txtSetupPrivateHow = "Make your secret set-up with the buttons below, which only you see: **Edit** to fill in a form " +
+		"(4 lines, your front row first, as you see your side of the board), **Random** for a new set-up in the style of real players', " +
+		"or pick a saved one. Never type it in this channel: everyone here would see it. Deadline: <t:%[1]s:R>."
+	txtSetupPrivateHowUnsaved = "Make your secret set-up with the buttons below, which only you see: **Edit** to fill in a form " +
+		"(4 lines, your front row first, as you see your side of the board) or **Random** for a new set-up in the style of real players'. " +
+		"Never type it in this channel: everyone here would see it. Deadline: <t:%[1]s:R>."
 )
 
 // setupInviteText is the invite's text at time now, with the tournament
 // game it is under its first line. Its deadline is the one
 // that holds, or while the set-up time waits for the invites to arrive, the
-// earliest it can be (Match.DeadlineToShow).
-func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, n game.Numbering, label string, now time.Time) string {
+// earliest it can be (Match.DeadlineToShow). It offers the saved set-ups
+// only when setupButtons shows them, and inChannel, the answer to
+// /stratego setup in a server's channel, asks for no set-up typed there.
+func (b *Bot) setupInviteText(p lang.Printer, m *storage.Match, side game.Side, settings *storage.PlayerSettings, inChannel bool, label string, now time.Time) string {
 	key := txtSetupInviteBlue
 	if side == game.Red {
 		key = txtSetupInviteRed
 	}
+	how := map[[2]bool]string{
+		{false, true}: txtSetupInviteHow, {false, false}: txtSetupInviteHowUnsaved,
+		{true, true}: txtSetupPrivateHow, {true, false}: txtSetupPrivateHowUnsaved,
+	}[[2]bool{inChannel, len(savedFor(m, settings)) > 0}]
 	return joinLines(p.Sprintf(key, m.ID.String(), b.playerName(p, m, side.Opponent()), rulesSummary(p, m.Rules, m.MoveTime, m.Clock), render.SideName(p, side)), label) +
-		"\n" + p.Sprintf(txtSetupInviteHow, unix(m.DeadlineToShow(now))) + "\n```\n" + setupTemplate(p, m, side, n) + "\n```"
+		"\n" + p.Sprintf(how, unix(m.DeadlineToShow(now))) + "\n```\n" + setupTemplate(p, m, side, settings.Numbering) + "\n```"
 }
 
 // setupTemplate is side's set-up template in m, with its comments in p's
@@ -85,17 +105,15 @@ func setupButtons(p lang.Printer, m *storage.Match, settings *storage.PlayerSett
 		discordgo.Button{Label: p.Sprintf(txtRandom), Style: discordgo.SecondaryButton, CustomID: id(actRandom)},
 	}}}
 	var saved []discordgo.SelectMenuOption
-	for _, s := range settings.Setups {
-		if s.Army == m.Rules.Army && len(saved) < maxChoices {
-			opt := discordgo.SelectMenuOption{Label: truncate(s.Name, maxOptionText), Value: truncate(s.Name, maxOptionText)}
-			if settings.Defaults[m.Rules.Variant] == s.Name {
-				// The player's first choice comes first.
-				opt.Description = p.Sprintf(txtFirstChoice)
-				saved = append([]discordgo.SelectMenuOption{opt}, saved...)
-				continue
-			}
-			saved = append(saved, opt)
+	for _, s := range savedFor(m, settings) {
+		opt := discordgo.SelectMenuOption{Label: truncate(s.Name, maxOptionText), Value: truncate(s.Name, maxOptionText)}
+		if settings.Defaults[m.Rules.Variant] == s.Name {
+			// The player's first choice comes first.
+			opt.Description = p.Sprintf(txtFirstChoice)
+			saved = append([]discordgo.SelectMenuOption{opt}, saved...)
+			continue
 		}
+		saved = append(saved, opt)
 	}
 	if len(saved) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -103,6 +121,18 @@ func setupButtons(p lang.Printer, m *storage.Match, settings *storage.PlayerSett
 		}})
 	}
 	return rows
+}
+
+// savedFor is the player's saved set-ups that m's army can play, as many as
+// the menu under a set-up invite offers.
+func savedFor(m *storage.Match, settings *storage.PlayerSettings) []storage.SavedSetup {
+	var out []storage.SavedSetup
+	for _, s := range settings.Setups {
+		if s.Army == m.Rules.Army && len(out) < maxChoices {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func truncate(s string, n int) string {
@@ -147,7 +177,7 @@ func (b *Bot) onSetupCommand(ctx context.Context, i *discordgo.Interaction, opts
 	}
 	settings, p := b.settingsOf(ctx, user), printerOf(i)
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: b.setupInviteText(p, m, side, settings.Numbering, b.tournamentLabel(ctx, p, m, nil), b.now()),
+		Content: b.setupInviteText(p, m, side, settings, i.GuildID != "", b.tournamentLabel(ctx, p, m, nil), b.now()),
 		// The player's own link, as on the invite: the answer is theirs
 		// alone (ephemeral in a server, else their DM).
 		Components: b.withBoardLink(p, setupButtons(p, m, settings), m, game.ViewerOf(side), settings.LinkGen),

@@ -46,6 +46,9 @@ func ParseSetup(text string, rules Rules, preferred Numbering) (Setup, Numbering
 		}
 	}
 	if len(rows) == 0 {
+		if fillsSetupRows(rules) {
+			return Setup{}, numbering, setupError(txtNoSetupFoundFull)
+		}
 		return Setup{}, numbering, setupError(txtNoSetupFound)
 	}
 	if !explicit {
@@ -71,7 +74,11 @@ func ParseSetup(text string, rules Rules, preferred Numbering) (Setup, Numbering
 			}
 		}
 		if len(tokens) != 10 {
-			return Setup{}, numbering, setupError(txtRowLength, setupRowName(i), Quantity{len(tokens), NounPiece})
+			key := txtRowLength
+			if fillsSetupRows(rules) {
+				key = txtRowLengthFull
+			}
+			return Setup{}, numbering, setupError(key, setupRowName(i), Quantity{len(tokens), NounPiece})
 		}
 	}
 	if len(rows) != SetupRows {
@@ -87,9 +94,11 @@ func ParseSetup(text string, rules Rules, preferred Numbering) (Setup, Numbering
 const (
 	txtBothNumberingLines = `the set-up says both "modern" and "classic"; keep one of the two lines`
 	txtNoSetupFound       = "no set-up found: write 4 rows of 10 squares, front row first (use . for an empty square)"
+	txtNoSetupFoundFull   = "no set-up found: write 4 rows of 10 squares, front row first"
 	txtCompactRow         = "%[1]s has %[2]d characters (%[3]q); write 10, one for each square, or separate the squares with spaces"
 	txtSquareError        = "%[1]s, column %[2]d: %[3]s"
 	txtRowLength          = "%[1]s has %[2]s; each row has 10 squares (use . for an empty square)"
+	txtRowLengthFull      = "%[1]s has %[2]s; each row has 10 squares"
 	txtRowCount           = "%[1]s given; a set-up has %[2]d rows, front row first"
 	txtBothNumberings     = `the set-up has both a 10 (the Marshal in modern numbering) and a 1 (the Marshal in classic numbering): ` +
 		`use one numbering, and write "modern" or "classic" on a line of its own to say which`
@@ -100,18 +109,25 @@ const (
 )
 
 // squareReason is why a square of a set-up does not read: for a word that
-// names no piece, what the player may write instead in this army and
-// numbering (ParseRank's own reason speaks of every variant); else the
-// square's own reason.
+// names no piece, or a common mark of an empty square (an x, a 0) where the
+// army leaves no square empty, what the player may write instead in this
+// army and numbering (ParseRank's own reason speaks of every variant); else
+// the square's own reason.
 func squareReason(err error, token string, rules Rules, n Numbering) Text {
 	te, ok := err.(*TextError)
-	if !ok || te.Text.Key != txtNotAPiece {
+	if !ok || te.Text.Key != txtNotAPiece && (te.Text.Key != txtNotAPieceEmpty || !fillsSetupRows(rules)) {
 		return errorText(err)
 	}
-	if rules.Variant.FillsZone() || rules.Army.Total() >= SetupRows*10 {
+	if fillsSetupRows(rules) {
 		return text(txtNotInArmy, token, Labels{Army: rules.Army, Numbering: n})
 	}
 	return text(txtNotInArmyEmpty, token, Labels{Army: rules.Army, Numbering: n})
+}
+
+// fillsSetupRows reports whether a set-up under rules leaves no square of
+// its rows empty: its reasons then speak of no empty square.
+func fillsSetupRows(rules Rules) bool {
+	return rules.Variant.FillsZone() || rules.Army.Total() >= SetupRows*10
 }
 
 // errorText is the Text of an error: its own when it has one, else its

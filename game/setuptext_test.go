@@ -135,16 +135,22 @@ func TestParseSetupErrors(t *testing.T) {
 		want      string // the whole message
 		wantN     Numbering
 	}{
+		// Classic leaves no square empty: its reasons speak of none, as
+		// Barrage's, whose set-ups have empty squares, do.
 		{"empty", "", classic, NumberingModern,
+			"no set-up found: write 4 rows of 10 squares, front row first", NumberingModern},
+		{"empty in Barrage", "", DefaultRules(VariantBarrage), NumberingModern,
 			"no set-up found: write 4 rows of 10 squares, front row first (use . for an empty square)", NumberingModern},
 		{"only comments and fences", "```\n# nothing\n// here\n```", classic, NumberingClassic,
-			"no set-up found: write 4 rows of 10 squares, front row first (use . for an empty square)", NumberingClassic},
+			"no set-up found: write 4 rows of 10 squares, front row first", NumberingClassic},
 		{"row too long", with(1, rows[1]+" 2"), classic, NumberingModern,
-			"row 2 from the front has 11 pieces; each row has 10 squares (use . for an empty square)", NumberingModern},
+			"row 2 from the front has 11 pieces; each row has 10 squares", NumberingModern},
 		{"row too short", with(3, "7 B 8 3 7 B 6 3 B"), classic, NumberingModern,
-			"row 4 from the front has 9 pieces; each row has 10 squares (use . for an empty square)", NumberingModern},
+			"row 4 from the front has 9 pieces; each row has 10 squares", NumberingModern},
 		{"one piece in a row", with(0, "Marshal"), classic, NumberingModern,
-			"row 1 from the front has 1 piece; each row has 10 squares (use . for an empty square)", NumberingModern},
+			"row 1 from the front has 1 piece; each row has 10 squares", NumberingModern},
+		{"row too short in Barrage", strings.Replace(barrageFixture, "2 . . . . . . . . F", "2 . . . . . . . F", 1), DefaultRules(VariantBarrage), NumberingModern,
+			"row 4 from the front has 9 pieces; each row has 10 squares (use . for an empty square)", NumberingModern},
 		{"compact row of 9", "B96797999\n5713629476\n858FS85B99\n4B384B58B6", classic, NumberingClassic,
 			`row 1 from the front has 9 characters ("B96797999"); write 10, one for each square, or separate the squares with spaces`, NumberingClassic},
 		{"compact row of 11", "B96797999B\n5713629476\n858FS85B99\n4B384B58B6.", classic, NumberingModern,
@@ -159,8 +165,11 @@ func TestParseSetupErrors(t *testing.T) {
 			`row 2 from the front, column 6: "Minor" is not a piece; write one of 10 (Marshal), 9 (General), 3 (Miner), 2 (Scout), S (Spy), B (Bomb), F (Flag), or . for an empty square`, NumberingModern},
 		{"not a piece in a Custom army", "10 2 Q . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. F . . . . . . . B", customRules(t, "10 2 B F"), NumberingModern,
 			`row 1 from the front, column 3: "Q" is not a piece; write one of 10 (Marshal), 2 (Scout), B (Bomb), F (Flag), or . for an empty square`, NumberingModern},
-		{"x for an empty square", "x . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .", classic, NumberingModern,
+		{"x for an empty square", "x . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .", DefaultRules(VariantBarrage), NumberingModern,
 			`row 1 from the front, column 1: "x" is not a piece; write . for an empty square`, NumberingModern},
+		// In Classic, which leaves no square empty, an X is a piece mistyped.
+		{"an X in Classic", with(1, "X 3 7 3 8 2 2 8 9 2"), classic, NumberingModern,
+			`row 2 from the front, column 1: "X" is not a piece; write one of 10 (Marshal), 9 (General), 8 (Colonel), 7 (Major), 6 (Captain), 5 (Lieutenant), 4 (Sergeant), 3 (Miner), 2 (Scout), S (Spy), B (Bomb), F (Flag)`, NumberingModern},
 		{"a 1 in modern numbering", "modern\n" + strings.Replace(classicFixture.modern, "10", "1", 1), classic, NumberingModern,
 			`row 2 from the front, column 3: "1" is not a piece in modern numbering: use 10 (Marshal) to 2 (Scout), S, I, B or F`, NumberingModern},
 		{"a 10 in classic numbering", "classic\n" + classicFixture.modern, classic, NumberingModern,
