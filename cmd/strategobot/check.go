@@ -96,6 +96,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args), true))
 		return 2
 	}
+	if problem := tokenProblem(cfg.Token); problem != "" {
+		fmt.Fprintln(stderr, "strategobot check: "+problem)
+		return 2
+	}
 	// check's lines say what failed and what to do; discordgo's own log
 	// lines would come between them, and say it again, less well.
 	logLibrariesTo(slog.New(slog.DiscardHandler))

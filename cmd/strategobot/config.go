@@ -176,6 +176,36 @@ func misnamedToken(environ []string) string {
 	return ""
 }
 
+// tokenProblem says why token, DISCORD_TOKEN as cleanToken leaves it, is
+// no bot token by its characters alone, before Discord is asked; "" when
+// it may be one. The commands that send the token ask (run and check);
+// backup and copydb, which read none, run whatever DISCORD_TOKEN holds.
+// The token is never quoted.
+func tokenProblem(token string) string {
+	switch {
+	case strings.ContainsFunc(token, unicode.IsSpace):
+		// HTTP refuses a header with a line break, before any request: the
+		// bot would take Discord for unreachable.
+		return "DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line, " +
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications"
+	case strings.ContainsFunc(token, unicode.IsControl):
+		// As a line break: HTTP refuses the header before any request.
+		return "DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again, " +
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications"
+	case isPlaceholder(token):
+		// The README's first command copied as it stands: no token has
+		// that shape, and Discord would refuse it as mistyped.
+		return "DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, " +
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications"
+	case strings.ContainsFunc(token, func(r rune) bool { return r > unicode.MaxASCII }):
+		// A token is letters, digits, - _ and dots: Discord would refuse
+		// it as mistyped, and say no more.
+		return "DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): " +
+			"copy it again, from your application → Bot → Reset Token at https://discord.com/developers/applications"
+	}
+	return ""
+}
+
 // editDistance is the Levenshtein distance between a and b.
 func editDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
@@ -738,26 +768,6 @@ func applyEnv(cfg *config, getenv func(string) string, set map[string]string) er
 // it came from (from).
 func (c config) validate(from origins) error {
 	var problems []string
-	if strings.ContainsFunc(c.Token, unicode.IsSpace) {
-		// HTTP refuses a header with a line break, before any request: the
-		// bot would take Discord for unreachable. The token is not quoted.
-		problems = append(problems, "DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line, "+
-			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
-	} else if strings.ContainsFunc(c.Token, unicode.IsControl) {
-		// As a line break: HTTP refuses the header before any request.
-		problems = append(problems, "DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again, "+
-			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
-	} else if isPlaceholder(c.Token) {
-		// The README's first command copied as it stands: no token has
-		// that shape, and Discord would refuse it as mistyped.
-		problems = append(problems, "DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, "+
-			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
-	} else if strings.ContainsFunc(c.Token, func(r rune) bool { return r > unicode.MaxASCII }) {
-		// A token is letters, digits, - _ and dots: Discord would refuse
-		// it as mistyped, and say no more.
-		problems = append(problems, "DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): "+
-			"copy it again, from your application → Bot → Reset Token at https://discord.com/developers/applications")
-	}
 	switch {
 	case strings.TrimSpace(c.Database) == "":
 		problems = append(problems, "database"+from.of("database")+" must name a bbolt file or a postgres:// URL")

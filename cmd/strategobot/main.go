@@ -130,6 +130,10 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args), false))
 		return 2
 	}
+	if problem := tokenProblem(cfg.Token); problem != "" {
+		fmt.Fprintln(stderr, "strategobot: "+problem)
+		return 2
+	}
 	logger := newLogger(cfg, os.Stderr)
 	logLibrariesTo(logger)
 	if err := serve(ctx, cfg, logger); err != nil {

@@ -88,6 +88,15 @@ func TestDispatch(t *testing.T) {
 		// backup needs no token: a token's variable, however named, is none of its business.
 		{"backup beside a token's variable in small letters", []string{"backup", "-config", "../../config.example.toml", "copy.db"}, "", 1, "",
 			"strategobot backup: there is no database strategobot.db to copy"},
+		// Nor is what DISCORD_TOKEN holds: backup and copydb run whatever it is; run and check refuse what no token is.
+		{"backup whatever DISCORD_TOKEN holds", []string{"backup", "-config", "../../config.example.toml", "copy.db"}, "your-token", 1, "",
+			"strategobot backup: there is no database strategobot.db to copy"},
+		{"copydb whatever DISCORD_TOKEN holds", []string{"copydb", "-config", "../../config.example.toml", "-to", "copy.db"}, "your-token", 1, "",
+			"strategobot copydb: there is no database strategobot.db to copy"},
+		{"run with the examples' placeholder", []string{"-config", "../../config.example.toml"}, "your-token", 2, "",
+			"strategobot: DISCORD_TOKEN holds the placeholder of an example command"},
+		{"check with a blank inside the token", []string{"check", "-config", "../../config.example.toml"}, "MTIz.abc def", 2, "",
+			"strategobot check: DISCORD_TOKEN holds a line break, a tab or a blank inside the token"},
 		{"run beside a token's variable in small letters", []string{"-config", "../../config.example.toml"}, "", 2, "",
 			"strategobot: discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so\n"},
 		{"a misspelt variable stops the bot", []string{"-config", "../../config.example.toml"}, "x", 2, "",
