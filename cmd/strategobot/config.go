@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/bwmarrin/discordgo"
@@ -510,16 +511,23 @@ func bareValue(file, line string) (string, bool) {
 
 // cleanToken is the token as Discord issued it: without the spaces, quotes
 // and "Bot " prefix a copy from the Developer Portal or a guide may bring
-// along (the bot adds the prefix itself).
+// along (the bot adds the prefix itself). The prefix is taken in any case
+// and before any blank (bot, BOT, a tab, a no-break space): no token holds
+// a blank, so a word before one is no part of it.
 func cleanToken(token string) string {
 	token = strings.TrimSpace(token)
 	if len(token) >= 2 && (token[0] == '"' || token[0] == '\'') && token[len(token)-1] == token[0] {
 		token = strings.TrimSpace(token[1 : len(token)-1])
 	}
-	if token == "Bot" {
-		return "" // the prefix with nothing after it
+	if len(token) < 3 || !strings.EqualFold(token[:3], "bot") {
+		return token
 	}
-	return strings.TrimSpace(strings.TrimPrefix(token, "Bot "))
+	if rest := token[3:]; rest == "" {
+		return "" // the prefix with nothing after it
+	} else if r, _ := utf8.DecodeRuneInString(rest); unicode.IsSpace(r) {
+		return strings.TrimSpace(rest)
+	}
+	return token
 }
 
 // unknownKeys refuses the keys and tables of a file the bot does not read.

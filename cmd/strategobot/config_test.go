@@ -335,6 +335,39 @@ func TestUnknownEnv(t *testing.T) {
 	}
 }
 
+// TestCleanToken: the "Bot " a guide writes before the token is taken away
+// in any case and before any blank, as are the blanks and quotes around
+// it; the token itself is left whole.
+func TestCleanToken(t *testing.T) {
+	const token = "MTIzNDU2.abc.def"
+	tests := []struct{ raw, want string }{
+		{token, token},
+		{" " + token + "\n", token},
+		{`"` + token + `"`, token},
+		{"Bot " + token, token},
+		{"bot " + token, token},
+		{"BOT " + token, token},
+		{"Bot\t" + token, token},
+		{"Bot\u00a0" + token, token}, // a no-break space, as a document or a chat puts after a word
+		{"Bot  " + token, token},
+		{`"bot ` + token + `"`, token},
+		{"Bot", ""},
+		{"bot\u00a0", ""},
+		// A token that begins with the letters is no prefix.
+		{"Bot" + token, "Bot" + token},
+		{"bo " + token, "bo " + token},
+	}
+	for _, tc := range tests {
+		got := cleanToken(tc.raw)
+		if got != tc.want {
+			t.Errorf("cleanToken(%q) = %q, want %q", tc.raw, got, tc.want)
+		}
+		if got == token && tokenProblem(got) != "" {
+			t.Errorf("%q: %s", tc.raw, tokenProblem(got))
+		}
+	}
+}
+
 // TestTokenProblem: a DISCORD_TOKEN that no bot token is by its characters
 // alone is refused by run and check before Discord is asked, and named
 // without the token; backup and copydb, which read no token, do not ask.
