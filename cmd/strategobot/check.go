@@ -89,11 +89,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if cfg.Token == "" {
-		if misnamed := misnamedToken(os.Environ()); misnamed != "" {
-			fmt.Fprintln(stderr, "strategobot check: "+misnamed)
-			return 2
-		}
-		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args), true))
+		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args), true, misnamedToken(os.Environ())))
 		return 2
 	}
 	if problem := tokenProblem(cfg.Token); problem != "" {

@@ -158,14 +158,21 @@ func unknownEnv(environ []string) error {
 }
 
 // misnamedToken says which variable of environ was meant to hold the
-// token, when DISCORD_TOKEN holds none: discord_token (names are read as
-// written), or a name other programs read a Discord token from, such as
-// DISCORD_BOT_TOKEN or BOT_TOKEN; "" when there is none. The commands
-// that need the token ask; backup and copydb, which need none, do not.
+// token, when DISCORD_TOKEN holds none: one that holds what looks like a
+// bot token, named discord_token (names are read as written) or as other
+// programs name a Discord token's variable, such as DISCORD_BOT_TOKEN or
+// BOT_TOKEN; "" when there is none. A token of another kind (a webhook's,
+// GitHub's) is not taken for one, nor a _FILE variable, which holds a
+// path. The commands that need the token add it to their advice
+// (noTokenAdvice); backup and copydb, which need none, do not ask. The
+// value is never quoted.
 func misnamedToken(environ []string) string {
 	for _, kv := range environ {
-		name, _, _ := strings.Cut(kv, "=")
+		name, value, _ := strings.Cut(kv, "=")
 		upper := strings.ToUpper(name)
+		if token := cleanToken(value); token == "" || tokenShapeAdvice(token) != "" || tokenProblem(token) != "" || strings.HasSuffix(upper, "_FILE") {
+			continue
+		}
 		switch {
 		case name == "DISCORD_TOKEN" || strings.HasPrefix(upper, "STRATEGOBOT_"): // STRATEGOBOT_TOKEN: unknownEnv's
 		case upper == "DISCORD_TOKEN":

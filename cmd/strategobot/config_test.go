@@ -414,17 +414,26 @@ func TestTokenProblem(t *testing.T) {
 }
 
 // TestMisnamedToken: with no token in DISCORD_TOKEN, a variable meant to
-// hold it is named, its value never quoted.
+// hold it is named, its value never quoted: one whose value looks like a
+// bot token, not another kind of token, nor a _FILE variable's path.
 func TestMisnamedToken(t *testing.T) {
 	tests := []struct {
 		environ []string
 		want    string
 	}{
-		{[]string{"discord_token=MTIz.secret"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so"},
-		{[]string{"HOME=/root", "DISCORD_BOT_TOKEN=MTIz.secret"}, "DISCORD_BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"},
-		{[]string{"BOT_TOKEN=MTIz.secret"}, "BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
-		{[]string{"DISCORD_TOKEN=", "TOKEN=MTIz.secret"}, "TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
-		{[]string{"GITHUB_TOKEN=ghp_secret", "STRATEGOBOT_TOKEN=MTIz.secret", "DISCORD_TOKEN="}, ""},
+		{[]string{"discord_token=MTIz.abc.secret"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so"},
+		{[]string{"HOME=/root", "DISCORD_BOT_TOKEN=MTIz.abc.secret"}, "DISCORD_BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"},
+		{[]string{"BOT_TOKEN=MTIz.abc.secret"}, "BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
+		{[]string{"DISCORD_TOKEN=", "TOKEN=MTIz.abc.secret"}, "TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
+		{[]string{"BOT_TOKEN=\"Bot MTIz.abc.secret\"\n"}, "BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"}, // as cleanToken reads DISCORD_TOKEN
+		{[]string{"GITHUB_TOKEN=ghp_secret", "STRATEGOBOT_TOKEN=MTIz.abc.secret", "DISCORD_TOKEN="}, ""},
+		// A value no bot token is: another kind of token, a path, a placeholder.
+		{[]string{"DISCORD_TOKEN=", "TOKEN=ghp_secret"}, ""},
+		{[]string{"DISCORD_TOKEN_FILE=/run/secrets/discord.token"}, ""},
+		{[]string{"DISCORD_TOKEN_FILE=MTIz.abc.secret"}, ""},
+		{[]string{"DISCORD_WEBHOOK_TOKEN=Wc3bSeCretSeCretSeCretSeCretSeCret_-secret"}, ""},
+		{[]string{"discord_token=your-token"}, ""},
+		{[]string{"BOT_TOKEN=MTIz.abc secret.x"}, ""},
 		{nil, ""},
 	}
 	for _, tc := range tests {
