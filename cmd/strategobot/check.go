@@ -376,8 +376,11 @@ func (c *checker) checkDM(ctx context.Context, s *discordgo.Session, userID stri
 		c.fail("%s is the id of the server %q, not of a member: give -user a member's id (in Discord, Developer Mode, then right-click the member → Copy User ID).", userID, name)
 		return
 	}
-	if _, err := s.State.Channel(userID); err == nil {
-		name, _ := c.channelName(ctx, s, userID)
+	// The channels come with GUILD_CREATE, after READY: waited for, as a
+	// channel's id would else be asked for as a member's.
+	if name, isChannel := c.channelName(ctx, s, userID); ctx.Err() != nil {
+		return
+	} else if isChannel {
 		c.fail("%s is the id of channel #%s, not of a member: give -user a member's id (in Discord, Developer Mode, then right-click the member → Copy User ID).", userID, name)
 		return
 	}
