@@ -57,6 +57,11 @@ func TestDispatch(t *testing.T) {
 		// -config first, as for run, then the command: the command goes first.
 		{"a command after -config", []string{"-config", "/etc/strategobot/strategobot.toml", "check", "-channel", "123"}, "x", 2, "",
 			"strategobot: the command comes first, then its flags: strategobot check -config /etc/strategobot/strategobot.toml -channel 123\n"},
+		// A mistake after the command is its own to say: the line keeps -config, which names the file it is to read.
+		{"a command after -config, with a flag without its value", []string{"-config", "x.toml", "check", "-guild"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot check -config x.toml -guild\n"},
+		{"a command after -config, with a flag it has not", []string{"-config", "x.toml", "check", "-bogus"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot check -config x.toml -bogus\n"},
 		{"run after -config", []string{"-config", "my bot.toml", "run"}, "x", 2, "",
 			"strategobot: the command comes first, then its flags: strategobot run -config 'my bot.toml'\n"},
 		{"a command without -config after it", []string{"-config", "bot.toml", "version"}, "x", 2, "",
