@@ -89,11 +89,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if cfg.Token == "" {
-		if misnamed := misnamedToken(os.Environ()); misnamed != "" {
-			fmt.Fprintln(stderr, "strategobot check: "+misnamed)
-			return 2
-		}
-		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args), true))
+		fmt.Fprintln(stderr, "strategobot check: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0])+" check", args), true, misnamedToken(os.Environ())))
+		return 2
+	}
+	if problem := tokenProblem(cfg.Token); problem != "" {
+		fmt.Fprintln(stderr, "strategobot check: "+problem)
 		return 2
 	}
 	// check's lines say what failed and what to do; discordgo's own log
@@ -376,8 +376,11 @@ func (c *checker) checkDM(ctx context.Context, s *discordgo.Session, userID stri
 		c.fail("%s is the id of the server %q, not of a member: give -user a member's id (in Discord, Developer Mode, then right-click the member → Copy User ID).", userID, name)
 		return
 	}
-	if _, err := s.State.Channel(userID); err == nil {
-		name, _ := c.channelName(ctx, s, userID)
+	// The channels come with GUILD_CREATE, after READY: waited for, as a
+	// channel's id would else be asked for as a member's.
+	if name, isChannel := c.channelName(ctx, s, userID); ctx.Err() != nil {
+		return
+	} else if isChannel {
 		c.fail("%s is the id of channel #%s, not of a member: give -user a member's id (in Discord, Developer Mode, then right-click the member → Copy User ID).", userID, name)
 		return
 	}

@@ -181,6 +181,39 @@ func TestCheckStopsAtOnce(t *testing.T) {
 	}
 }
 
+// TestCheckUserIsAChannel: a channel's id given to -user is named as a
+// channel's, not asked for as a member's, though check gets to the DM
+// before the server's channels have come (GUILD_CREATE follows READY; here
+// it comes once the server's outage ends, after check has connected): it
+// asked Discord for a DM with a member of that id, which answered Unknown
+// User.
+func TestCheckUserIsAChannel(t *testing.T) {
+	srv := discordtest.New(t)
+	club := srv.AddGuild("Stratego Club")
+	club.Outage() // READY lists the server as unavailable, and no GUILD_CREATE follows yet
+	t.Setenv("DISCORD_TOKEN", srv.Token())
+	t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
+	t.Setenv("STRATEGOBOT_CONFIG", "")
+	var out syncBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- runCheck(context.Background(), []string{"-user", club.General().ID}, &out, io.Discard)
+	}()
+	// The last line before the DM's check.
+	srv.WaitFor(t, "check connected", func() bool { return strings.Contains(out.String(), "board in the browser") })
+	club.EndOutage()
+	if got := <-code; got != 1 {
+		t.Errorf("exit code %d, want 1", got)
+	}
+	want := "✗ " + club.General().ID + " is the id of channel #general, not of a member: give -user a member's id (in Discord, Developer Mode, then right-click the member → Copy User ID).\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("the output lacks %q:\n%s", want, out.String())
+	}
+	if n := len(srv.Requests("POST /users/@me/channels")); n != 0 {
+		t.Errorf("%d DMs opened with a channel's id", n)
+	}
+}
+
 // TestCheckerDescribe: check's failures name the configured API base, not
 // Discord's address, and word Discord's refusals by their code.
 func TestCheckerDescribe(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/bwmarrin/discordgo"
@@ -157,14 +158,21 @@ func unknownEnv(environ []string) error {
 }
 
 // misnamedToken says which variable of environ was meant to hold the
-// token, when DISCORD_TOKEN holds none: discord_token (names are read as
-// written), or a name other programs read a Discord token from, such as
-// DISCORD_BOT_TOKEN or BOT_TOKEN; "" when there is none. The commands
-// that need the token ask; backup and copydb, which need none, do not.
+// token, when DISCORD_TOKEN holds none: one that holds what looks like a
+// bot token, named discord_token (names are read as written) or as other
+// programs name a Discord token's variable, such as DISCORD_BOT_TOKEN or
+// BOT_TOKEN; "" when there is none. A token of another kind (a webhook's,
+// GitHub's) is not taken for one, nor a _FILE variable, which holds a
+// path. The commands that need the token add it to their advice
+// (noTokenAdvice); backup and copydb, which need none, do not ask. The
+// value is never quoted.
 func misnamedToken(environ []string) string {
 	for _, kv := range environ {
-		name, _, _ := strings.Cut(kv, "=")
+		name, value, _ := strings.Cut(kv, "=")
 		upper := strings.ToUpper(name)
+		if token := cleanToken(value); token == "" || tokenShapeAdvice(token) != "" || tokenProblem(token) != "" || strings.HasSuffix(upper, "_FILE") {
+			continue
+		}
 		switch {
 		case name == "DISCORD_TOKEN" || strings.HasPrefix(upper, "STRATEGOBOT_"): // STRATEGOBOT_TOKEN: unknownEnv's
 		case upper == "DISCORD_TOKEN":
@@ -172,6 +180,36 @@ func misnamedToken(environ []string) string {
 		case strings.Contains(upper, "TOKEN") && strings.Contains(upper, "DISCORD"), upper == "BOT_TOKEN", upper == "TOKEN":
 			return name + " is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"
 		}
+	}
+	return ""
+}
+
+// tokenProblem says why token, DISCORD_TOKEN as cleanToken leaves it, is
+// no bot token by its characters alone, before Discord is asked; "" when
+// it may be one. The commands that send the token ask (run and check);
+// backup and copydb, which read none, run whatever DISCORD_TOKEN holds.
+// The token is never quoted.
+func tokenProblem(token string) string {
+	switch {
+	case strings.ContainsFunc(token, unicode.IsSpace):
+		// HTTP refuses a header with a line break, before any request: the
+		// bot would take Discord for unreachable.
+		return "DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line, " +
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications"
+	case strings.ContainsFunc(token, unicode.IsControl):
+		// As a line break: HTTP refuses the header before any request.
+		return "DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again, " +
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications"
+	case isPlaceholder(token):
+		// The README's first command copied as it stands: no token has
+		// that shape, and Discord would refuse it as mistyped.
+		return "DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, " +
+			"from your application → Bot → Reset Token at https://discord.com/developers/applications"
+	case strings.ContainsFunc(token, func(r rune) bool { return r > unicode.MaxASCII }):
+		// A token is letters, digits, - _ and dots: Discord would refuse
+		// it as mistyped, and say no more.
+		return "DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): " +
+			"copy it again, from your application → Bot → Reset Token at https://discord.com/developers/applications"
 	}
 	return ""
 }
@@ -480,16 +518,23 @@ func bareValue(file, line string) (string, bool) {
 
 // cleanToken is the token as Discord issued it: without the spaces, quotes
 // and "Bot " prefix a copy from the Developer Portal or a guide may bring
-// along (the bot adds the prefix itself).
+// along (the bot adds the prefix itself). The prefix is taken in any case
+// and before any blank (bot, BOT, a tab, a no-break space): no token holds
+// a blank, so a word before one is no part of it.
 func cleanToken(token string) string {
 	token = strings.TrimSpace(token)
 	if len(token) >= 2 && (token[0] == '"' || token[0] == '\'') && token[len(token)-1] == token[0] {
 		token = strings.TrimSpace(token[1 : len(token)-1])
 	}
-	if token == "Bot" {
-		return "" // the prefix with nothing after it
+	if len(token) < 3 || !strings.EqualFold(token[:3], "bot") {
+		return token
 	}
-	return strings.TrimSpace(strings.TrimPrefix(token, "Bot "))
+	if rest := token[3:]; rest == "" {
+		return "" // the prefix with nothing after it
+	} else if r, _ := utf8.DecodeRuneInString(rest); unicode.IsSpace(r) {
+		return strings.TrimSpace(rest)
+	}
+	return token
 }
 
 // unknownKeys refuses the keys and tables of a file the bot does not read.
@@ -738,26 +783,6 @@ func applyEnv(cfg *config, getenv func(string) string, set map[string]string) er
 // it came from (from).
 func (c config) validate(from origins) error {
 	var problems []string
-	if strings.ContainsFunc(c.Token, unicode.IsSpace) {
-		// HTTP refuses a header with a line break, before any request: the
-		// bot would take Discord for unreachable. The token is not quoted.
-		problems = append(problems, "DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line, "+
-			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
-	} else if strings.ContainsFunc(c.Token, unicode.IsControl) {
-		// As a line break: HTTP refuses the header before any request.
-		problems = append(problems, "DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again, "+
-			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
-	} else if isPlaceholder(c.Token) {
-		// The README's first command copied as it stands: no token has
-		// that shape, and Discord would refuse it as mistyped.
-		problems = append(problems, "DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, "+
-			"from your application → Bot → Reset Token at https://discord.com/developers/applications")
-	} else if strings.ContainsFunc(c.Token, func(r rune) bool { return r > unicode.MaxASCII }) {
-		// A token is letters, digits, - _ and dots: Discord would refuse
-		// it as mistyped, and say no more.
-		problems = append(problems, "DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): "+
-			"copy it again, from your application → Bot → Reset Token at https://discord.com/developers/applications")
-	}
 	switch {
 	case strings.TrimSpace(c.Database) == "":
 		problems = append(problems, "database"+from.of("database")+" must name a bbolt file or a postgres:// URL")

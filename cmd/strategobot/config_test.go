@@ -86,27 +86,6 @@ func TestLoadConfig(t *testing.T) {
 			check: func(c config) bool { return c.Token == "" && !c.TokenBlank }},
 		{name: "a token is not a blank one", env: map[string]string{"DISCORD_TOKEN": " abc.def "},
 			check: func(c config) bool { return c.Token == "abc.def" && !c.TokenBlank }},
-		// A token broken over two lines, or with a blank inside: HTTP refuses such a header, which would
-		// read as Discord unreachable; named without the token.
-		{name: "a token with a line break inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\ndef"},
-			err: "config: DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line"},
-		{name: "a token with a carriage return inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\r\ndef"}, err: "DISCORD_TOKEN holds a line break"},
-		{name: "a token with a blank inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc def"}, err: "DISCORD_TOKEN holds a line break"},
-		// Another control character, such as the escape of a terminal's bracketed paste, is refused by HTTP
-		// as well: not taken for Discord unreachable, which a service manager would restart for ever.
-		{name: "a token with a paste's escape around it", env: map[string]string{"DISCORD_TOKEN": "\x1b[200~MTIzNDU2.abc.def\x1b[201~"},
-			err: "config: DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again"},
-		{name: "a token with a DEL inside", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\x7fdef"}, err: "DISCORD_TOKEN holds a control character"},
-		// The README's first command copied as it stands: refused before Discord, which would take it for mistyped.
-		{name: "the examples' placeholder", env: map[string]string{"DISCORD_TOKEN": "your-token"},
-			err: "config: DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, from your application → Bot → Reset Token"},
-		{name: "a placeholder in capitals", env: map[string]string{"DISCORD_TOKEN": "<YOUR_TOKEN>"}, err: "DISCORD_TOKEN holds the placeholder of an example command"},
-		{name: "the unit file's placeholder", env: map[string]string{"DISCORD_TOKEN": "…"}, err: "DISCORD_TOKEN holds the placeholder of an example command"},
-		// A copy through a document or a chat: curly quotes, a shortened token's ellipsis, a space of no width.
-		{name: "a token in curly quotes", env: map[string]string{"DISCORD_TOKEN": "“MTIzNDU2.abc.def”"},
-			err: "config: DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): copy it again"},
-		{name: "a token shortened with an ellipsis", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc.de…"}, err: "DISCORD_TOKEN holds a character no token has"},
-		{name: "a token with a space of no width", env: map[string]string{"DISCORD_TOKEN": "MTIzNDU2.abc\u200b.def"}, err: "DISCORD_TOKEN holds a character no token has"},
 		{name: "unknown key", file: write("c.toml", "databse = \"x.db\"\n"), err: "c.toml: unknown key databse; did you mean database?"},
 		// Keys are read as written, as the environment's names are: the
 		// decoder alone would take Database for database, and the second
@@ -356,18 +335,105 @@ func TestUnknownEnv(t *testing.T) {
 	}
 }
 
+// TestCleanToken: the "Bot " a guide writes before the token is taken away
+// in any case and before any blank, as are the blanks and quotes around
+// it; the token itself is left whole.
+func TestCleanToken(t *testing.T) {
+	const token = "MTIzNDU2.abc.def"
+	tests := []struct{ raw, want string }{
+		{token, token},
+		{" " + token + "\n", token},
+		{`"` + token + `"`, token},
+		{"Bot " + token, token},
+		{"bot " + token, token},
+		{"BOT " + token, token},
+		{"Bot\t" + token, token},
+		{"Bot\u00a0" + token, token}, // a no-break space, as a document or a chat puts after a word
+		{"Bot  " + token, token},
+		{`"bot ` + token + `"`, token},
+		{"Bot", ""},
+		{"bot\u00a0", ""},
+		// A token that begins with the letters is no prefix.
+		{"Bot" + token, "Bot" + token},
+		{"bo " + token, "bo " + token},
+	}
+	for _, tc := range tests {
+		got := cleanToken(tc.raw)
+		if got != tc.want {
+			t.Errorf("cleanToken(%q) = %q, want %q", tc.raw, got, tc.want)
+		}
+		if got == token && tokenProblem(got) != "" {
+			t.Errorf("%q: %s", tc.raw, tokenProblem(got))
+		}
+	}
+}
+
+// TestTokenProblem: a DISCORD_TOKEN that no bot token is by its characters
+// alone is refused by run and check before Discord is asked, and named
+// without the token; backup and copydb, which read no token, do not ask.
+func TestTokenProblem(t *testing.T) {
+	tests := []struct {
+		name, token, want string
+	}{
+		{"a token", "MTIzNDU2.abc.def", ""},
+		// A token broken over two lines, or with a blank inside: HTTP refuses such a header, which would
+		// read as Discord unreachable.
+		{"a token with a line break inside", "MTIzNDU2.abc\ndef",
+			"DISCORD_TOKEN holds a line break, a tab or a blank inside the token, which is one word: copy it again, on one line"},
+		{"a token with a carriage return inside", "MTIzNDU2.abc\r\ndef", "DISCORD_TOKEN holds a line break"},
+		{"a token with a blank inside", "MTIzNDU2.abc def", "DISCORD_TOKEN holds a line break"},
+		// Another control character, such as the escape of a terminal's bracketed paste, is refused by HTTP
+		// as well: not taken for Discord unreachable, which a service manager would restart for ever.
+		{"a token with a paste's escape around it", "\x1b[200~MTIzNDU2.abc.def\x1b[201~",
+			"DISCORD_TOKEN holds a control character (such as a terminal's escape, pasted with it) inside the token: copy it again"},
+		{"a token with a DEL inside", "MTIzNDU2.abc\x7fdef", "DISCORD_TOKEN holds a control character"},
+		// The README's first command copied as it stands: refused before Discord, which would take it for mistyped.
+		{"the examples' placeholder", "your-token",
+			"DISCORD_TOKEN holds the placeholder of an example command, not the bot's token: put the token in its place, from your application → Bot → Reset Token"},
+		{"a placeholder in capitals", "<YOUR_TOKEN>", "DISCORD_TOKEN holds the placeholder of an example command"},
+		{"the unit file's placeholder", "…", "DISCORD_TOKEN holds the placeholder of an example command"},
+		// A copy through a document or a chat: curly quotes, a shortened token's ellipsis, a space of no width.
+		{"a token in curly quotes", "“MTIzNDU2.abc.def”",
+			"DISCORD_TOKEN holds a character no token has (such as a curly quote or an ellipsis, which a copy through a document or a chat brings): copy it again"},
+		{"a token shortened with an ellipsis", "MTIzNDU2.abc.de…", "DISCORD_TOKEN holds a character no token has"},
+		{"a token with a space of no width", "MTIzNDU2.abc\u200b.def", "DISCORD_TOKEN holds a character no token has"},
+	}
+	for _, tc := range tests {
+		got := tokenProblem(tc.token)
+		if tc.want == "" && got != "" || !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+		if strings.Contains(got, "MTIz") || strings.Contains(got, "abc") {
+			t.Errorf("%s: %q quotes the token", tc.name, got)
+		}
+		// A configuration is no business of the token's: backup and copydb load it whatever DISCORD_TOKEN holds.
+		if _, err := loadConfig("", envOf(map[string]string{"DISCORD_TOKEN": tc.token})); err != nil {
+			t.Errorf("%s: the configuration is refused: %v", tc.name, err)
+		}
+	}
+}
+
 // TestMisnamedToken: with no token in DISCORD_TOKEN, a variable meant to
-// hold it is named, its value never quoted.
+// hold it is named, its value never quoted: one whose value looks like a
+// bot token, not another kind of token, nor a _FILE variable's path.
 func TestMisnamedToken(t *testing.T) {
 	tests := []struct {
 		environ []string
 		want    string
 	}{
-		{[]string{"discord_token=MTIz.secret"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so"},
-		{[]string{"HOME=/root", "DISCORD_BOT_TOKEN=MTIz.secret"}, "DISCORD_BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"},
-		{[]string{"BOT_TOKEN=MTIz.secret"}, "BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
-		{[]string{"DISCORD_TOKEN=", "TOKEN=MTIz.secret"}, "TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
-		{[]string{"GITHUB_TOKEN=ghp_secret", "STRATEGOBOT_TOKEN=MTIz.secret", "DISCORD_TOKEN="}, ""},
+		{[]string{"discord_token=MTIz.abc.secret"}, "discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so"},
+		{[]string{"HOME=/root", "DISCORD_BOT_TOKEN=MTIz.abc.secret"}, "DISCORD_BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so"},
+		{[]string{"BOT_TOKEN=MTIz.abc.secret"}, "BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
+		{[]string{"DISCORD_TOKEN=", "TOKEN=MTIz.abc.secret"}, "TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"},
+		{[]string{"BOT_TOKEN=\"Bot MTIz.abc.secret\"\n"}, "BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN"}, // as cleanToken reads DISCORD_TOKEN
+		{[]string{"GITHUB_TOKEN=ghp_secret", "STRATEGOBOT_TOKEN=MTIz.abc.secret", "DISCORD_TOKEN="}, ""},
+		// A value no bot token is: another kind of token, a path, a placeholder.
+		{[]string{"DISCORD_TOKEN=", "TOKEN=ghp_secret"}, ""},
+		{[]string{"DISCORD_TOKEN_FILE=/run/secrets/discord.token"}, ""},
+		{[]string{"DISCORD_TOKEN_FILE=MTIz.abc.secret"}, ""},
+		{[]string{"DISCORD_WEBHOOK_TOKEN=Wc3bSeCretSeCretSeCretSeCretSeCret_-secret"}, ""},
+		{[]string{"discord_token=your-token"}, ""},
+		{[]string{"BOT_TOKEN=MTIz.abc secret.x"}, ""},
 		{nil, ""},
 	}
 	for _, tc := range tests {

@@ -123,11 +123,11 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if cfg.Token == "" {
-		if misnamed := misnamedToken(os.Environ()); misnamed != "" {
-			fmt.Fprintln(stderr, "strategobot: "+misnamed)
-			return 2
-		}
-		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args), false))
+		fmt.Fprintln(stderr, "strategobot: "+noTokenAdvice(cfg.TokenBlank, commandLine(self(os.Args[0]), args), false, misnamedToken(os.Environ())))
+		return 2
+	}
+	if problem := tokenProblem(cfg.Token); problem != "" {
+		fmt.Fprintln(stderr, "strategobot: "+problem)
 		return 2
 	}
 	logger := newLogger(cfg, os.Stderr)
@@ -215,9 +215,10 @@ func isPlaceholder(token string) bool {
 }
 
 // noTokenAdvice says what to do when DISCORD_TOKEN holds no token, unset
-// or blank, ending with the command line to run again. It says it all: the
-// admin may have the binary alone, without the README.
-func noTokenAdvice(blank bool, commandLine string, check bool) string {
+// or blank, with the command line to run again, and ends with misnamed,
+// misnamedToken's hint, when there is one. It says it all: the admin may
+// have the binary alone, without the README.
+func noTokenAdvice(blank bool, commandLine string, check bool, misnamed string) string {
 	problem := "DISCORD_TOKEN is not set."
 	if blank {
 		problem = "DISCORD_TOKEN is set, but blank: it holds no token."
@@ -229,10 +230,14 @@ prints it too).`
 		invite = `Once connected, check prints the link
 that invites it to a server with the permissions it needs.`
 	}
+	hint := ""
+	if misnamed != "" {
+		hint = "\n" + misnamed + "."
+	}
 	return problem + `
 Put the bot's token in it: at https://discord.com/developers/applications
 create an application (or open yours), and under Bot choose Reset Token and
 copy the token. Then run
     DISCORD_TOKEN=your-token ` + commandLine + `
-The bot needs no privileged intents. ` + invite
+The bot needs no privileged intents. ` + invite + hint
 }

@@ -57,6 +57,11 @@ func TestDispatch(t *testing.T) {
 		// -config first, as for run, then the command: the command goes first.
 		{"a command after -config", []string{"-config", "/etc/strategobot/strategobot.toml", "check", "-channel", "123"}, "x", 2, "",
 			"strategobot: the command comes first, then its flags: strategobot check -config /etc/strategobot/strategobot.toml -channel 123\n"},
+		// A mistake after the command is its own to say: the line keeps -config, which names the file it is to read.
+		{"a command after -config, with a flag without its value", []string{"-config", "x.toml", "check", "-guild"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot check -config x.toml -guild\n"},
+		{"a command after -config, with a flag it has not", []string{"-config", "x.toml", "check", "-bogus"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot check -config x.toml -bogus\n"},
 		{"run after -config", []string{"-config", "my bot.toml", "run"}, "x", 2, "",
 			"strategobot: the command comes first, then its flags: strategobot run -config 'my bot.toml'\n"},
 		{"a command without -config after it", []string{"-config", "bot.toml", "version"}, "x", 2, "",
@@ -88,8 +93,17 @@ func TestDispatch(t *testing.T) {
 		// backup needs no token: a token's variable, however named, is none of its business.
 		{"backup beside a token's variable in small letters", []string{"backup", "-config", "../../config.example.toml", "copy.db"}, "", 1, "",
 			"strategobot backup: there is no database strategobot.db to copy"},
+		// Nor is what DISCORD_TOKEN holds: backup and copydb run whatever it is; run and check refuse what no token is.
+		{"backup whatever DISCORD_TOKEN holds", []string{"backup", "-config", "../../config.example.toml", "copy.db"}, "your-token", 1, "",
+			"strategobot backup: there is no database strategobot.db to copy"},
+		{"copydb whatever DISCORD_TOKEN holds", []string{"copydb", "-config", "../../config.example.toml", "-to", "copy.db"}, "your-token", 1, "",
+			"strategobot copydb: there is no database strategobot.db to copy"},
+		{"run with the examples' placeholder", []string{"-config", "../../config.example.toml"}, "your-token", 2, "",
+			"strategobot: DISCORD_TOKEN holds the placeholder of an example command"},
+		{"check with a blank inside the token", []string{"check", "-config", "../../config.example.toml"}, "MTIz.abc def", 2, "",
+			"strategobot check: DISCORD_TOKEN holds a line break, a tab or a blank inside the token"},
 		{"run beside a token's variable in small letters", []string{"-config", "../../config.example.toml"}, "", 2, "",
-			"strategobot: discord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so\n"},
+			"\ndiscord_token is set, but the bot reads its token only from DISCORD_TOKEN, in capitals: name the variable so.\n"},
 		{"a misspelt variable stops the bot", []string{"-config", "../../config.example.toml"}, "x", 2, "",
 			"strategobot: STRATEGOBOT_DATABSE is set, but the bot reads no variable of that name: unset it. Did you mean STRATEGOBOT_DATABASE?"},
 	}
@@ -104,7 +118,7 @@ func TestDispatch(t *testing.T) {
 				t.Setenv("STRATEGOBOT_DATABSE", "x.db")
 			}
 			if strings.Contains(tc.name, "a token's variable in small letters") {
-				t.Setenv("discord_token", "MTIz.secret")
+				t.Setenv("discord_token", "MTIz.abc.secret")
 			}
 			var out, errOut bytes.Buffer
 			code := program().Dispatch(context.Background(), tc.args, &out, &errOut)
@@ -284,6 +298,59 @@ func TestNoTokenAdviceRepeatsHowItRan(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("go run ./cmd/strategobot %v said\n%s\nwant %q", args, out, want)
 		}
+	}
+}
+
+// TestWithoutTokenMisnamed: with no token in DISCORD_TOKEN, run and check
+// say so whole, blank or unset and where a token comes from, and add which
+// variable holds what looks like one; a variable of another token or of a
+// file's path is not named.
+func TestWithoutTokenMisnamed(t *testing.T) {
+	tests := []struct {
+		name, command string
+		env           map[string]string // "" for DISCORD_TOKEN: unset
+		want          []string
+		notWant       string
+	}{
+		{"run, blank, beside GitHub's token", "run", map[string]string{"DISCORD_TOKEN": "=", "TOKEN": "ghp_secret"},
+			[]string{"strategobot: DISCORD_TOKEN is set, but blank: it holds no token.\n", "Reset Token"}, "\nTOKEN is set"},
+		{"run, blank, beside a bot token misnamed", "run", map[string]string{"DISCORD_TOKEN": "=", "TOKEN": "MTIz.abc.secret"},
+			[]string{"strategobot: DISCORD_TOKEN is set, but blank: it holds no token.\n", "Reset Token",
+				"prints it too).\nTOKEN is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so.\n"}, "secret"},
+		{"check, unset, beside a bot token misnamed", "check", map[string]string{"DISCORD_BOT_TOKEN": "MTIz.abc.secret"},
+			[]string{"strategobot check: DISCORD_TOKEN is not set.\n", "Reset Token",
+				"\nDISCORD_BOT_TOKEN is set, but the bot reads its token only from DISCORD_TOKEN: name the variable so.\n"}, "secret"},
+		{"run, unset, beside a file of the token", "run", map[string]string{"DISCORD_TOKEN_FILE": "/run/secrets/token"},
+			[]string{"strategobot: DISCORD_TOKEN is not set.\n", "Reset Token"}, "DISCORD_TOKEN_FILE"},
+		{"check, unset, beside a webhook's token", "check", map[string]string{"DISCORD_WEBHOOK_TOKEN": "Wc3bSeCretSeCret_-secret"},
+			[]string{"strategobot check: DISCORD_TOKEN is not set.\n", "Reset Token"}, "DISCORD_WEBHOOK_TOKEN"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("DISCORD_TOKEN", "") // and back as it was after the test
+			os.Unsetenv("DISCORD_TOKEN")
+			t.Setenv("STRATEGOBOT_CONFIG", "")
+			for k, v := range tc.env {
+				if k == "DISCORD_TOKEN" && v == "=" {
+					v = "" // set, to nothing
+				}
+				t.Setenv(k, v)
+			}
+			var out, errOut bytes.Buffer
+			code := program().Dispatch(context.Background(), []string{tc.command}, &out, &errOut)
+			got := errOut.String()
+			if code != 2 {
+				t.Errorf("exit code %d, want 2", code)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(got, want) {
+					t.Errorf("stderr %q; want %q", got, want)
+				}
+			}
+			if strings.Contains(got, tc.notWant) {
+				t.Errorf("stderr %q; want no %q", got, tc.notWant)
+			}
+		})
 	}
 }
 

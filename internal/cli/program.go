@@ -144,12 +144,15 @@ func (p *Program) commandAfterFlags(args []string) (string, bool) {
 	}
 	flags := args[:len(args)-fs.NArg()]
 	rest := fs.Args()[1:]
-	line := append([]string{p.Name, cmd.Name}, flags...)
-	if err := Parse(cmd.Flags(io.Discard), append(slices.Clone(flags), rest...)); err != nil && !errors.Is(err, flag.ErrHelp) {
+	// Whether the command takes the flags is for them alone to say: a
+	// mistake in the rest (a flag without its value, one the command does
+	// not have) is the command's to name once run, and the line keeps the
+	// flags, such as the -config of the file it is to read.
+	if err := Parse(cmd.Flags(io.Discard), slices.Clone(flags)); err != nil && !errors.Is(err, flag.ErrHelp) {
 		// The flags are the default command's alone.
 		return shellLine(append([]string{p.Name, cmd.Name}, rest...)) + " (" + p.Name + " " + cmd.Name + " -h describes its flags)", true
 	}
-	return shellLine(append(line, rest...)), true
+	return shellLine(append(append([]string{p.Name, cmd.Name}, flags...), rest...)), true
 }
 
 // shellLine writes words as a shell reads them back.

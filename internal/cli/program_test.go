@@ -17,6 +17,7 @@ func testProgram(defaultCommand string) *Program {
 			Flags: func(w io.Writer) *flag.FlagSet {
 				fs := NewFlagSet(name, usage, w)
 				fs.Bool("v", false, "say more")
+				fs.String("n", "", "a name")
 				return fs
 			},
 			Run: func(_ context.Context, args []string, stdout, stderr io.Writer) int {
@@ -55,6 +56,10 @@ func TestDispatch(t *testing.T) {
 		{"go", []string{"-v", "stop"}, 2, "", "prog: the command comes first, then its flags: prog stop -v\n"},
 		{"go", []string{"-v", "go", "a b"}, 2, "", "prog: the command comes first, then its flags: prog go -v 'a b'\n"},
 		{"go", []string{"-v", "stop", "-h"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -h\n"},
+		// A mistake after the command is the command's to say once run: the flags it takes are kept.
+		{"go", []string{"-v", "stop", "-x"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -x\n"},
+		{"go", []string{"-v", "stop", "-n"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -n\n"}, // -n without its value
+		{"go", []string{"-v", "stop", "-v=maybe", "a"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -v=maybe a\n"},
 		// Else the default command says what is wrong (its Run here takes no -v).
 		{"go", []string{"-v", "-stop"}, 2, "", "prog go: flag provided but not defined: -v"},
 		{"go", []string{"-v", "frob"}, 2, "", "prog go: flag provided but not defined: -v"},
