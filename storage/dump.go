@@ -73,6 +73,14 @@ type Dumper interface {
 // Load writes is whole only once it returns nil: PostgreSQL writes it in
 // one transaction; bbolt, in transactions of a bounded size, marks the file
 // an unfinished copy until the last (ErrUnfinishedCopy).
+//
+// A tournament is written with its links as they are, as a tournament
+// stored keeps those it holds (UpdateTournament): a match that two
+// tournaments link, which versions before the refusal of such a link let
+// happen (PostgreSQL then kept the first link, bbolt the last), plays the
+// board of the first of them the Source sends, which both backends' Dump
+// send by id: MatchTournament names the same board on either target, and
+// the other tournament's record keeps its link.
 type Loader interface {
 	Load(ctx context.Context, from Source) error
 }

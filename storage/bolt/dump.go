@@ -354,7 +354,10 @@ func (l *loader) Tournament(t *storage.Tournament) error {
 	if err != nil {
 		return err
 	}
-	return l.add(len(data), func(tx *bbolt.Tx) error { return saveTournament(tx, nil, t) })
+	// Its links are its own, as those of a tournament stored are: a match
+	// an older version let two tournaments link keeps the board of the
+	// first sent (storage.Loader), and the other's record its link.
+	return l.add(len(data), func(tx *bbolt.Tx) error { return writeTournament(tx, nil, t, t.Games) })
 }
 
 // finish writes, in Load's last transaction, the head of each queue of the

@@ -71,6 +71,28 @@ func TestCopy(t *testing.T) {
 	storagetest.CopyTest(t, open, open)
 }
 
+// TestCopyDoubleLink: a file where two tournaments link one match, as an
+// older strategobot left it, is copied, the match on the first's board.
+func TestCopyDoubleLink(t *testing.T) {
+	open := func(t *testing.T) storagetest.CopyStore {
+		db, err := Open(Options{Path: filepath.Join(t.TempDir(), "test.db"), NoSync: true, Reminders: storagetest.Reminders})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	forged := func(t *testing.T) (storagetest.CopyStore, storagetest.Damage) {
+		db := open(t).(*DB)
+		return db, func(t *testing.T, id storage.TournamentID, data []byte) {
+			if err := db.PutTournamentRecord(id, data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	storagetest.CopyDoubleLink(t, forged, open)
+}
+
 // TestLoadInBatches: Load commits what it is sent in batches of a bounded
 // size, so that a copy of a large database does not hold all of it in
 // memory (bbolt keeps every value a transaction writes until it commits):

@@ -114,6 +114,18 @@ func tournamentWakesToFix(tx *bbolt.Tx) (stale, missing [][]byte, err error) {
 
 // saveTournament writes t and its indexes; old is the stored one (nil for a new one).
 func saveTournament(tx *bbolt.Tx, old, t *storage.Tournament) error {
+	var held []storage.TournamentGame
+	if old != nil {
+		held = old.Games
+	}
+	return writeTournament(tx, old, t, held)
+}
+
+// writeTournament writes t and its indexes, old's replaced (nil for a new
+// one), and links its games. A game of held, a link t holds already, is
+// left as it is where another tournament's board plays its match: that
+// other keeps the match (MatchTournament), and t's record its link.
+func writeTournament(tx *bbolt.Tx, old, t *storage.Tournament, held []storage.TournamentGame) error {
 	data, err := storage.EncodeTournament(t)
 	if err != nil {
 		return err
@@ -134,7 +146,7 @@ func saveTournament(tx *bbolt.Tx, old, t *storage.Tournament) error {
 			if err := games.Put(idKey(uint64(g.Match)), v); err != nil {
 				return err
 			}
-		case !bytes.Equal(was, v) && (old == nil || !slices.Contains(old.Games, g)):
+		case !bytes.Equal(was, v) && !slices.Contains(held, g):
 			// Another board's, of another tournament: a match plays one.
 			// A link the tournament held already is left as it is: its
 			// next save must not fail for what was stored before.

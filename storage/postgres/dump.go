@@ -326,7 +326,12 @@ func (l *loader) Seek(s *storage.Seek) error {
 	return nil
 }
 
-func (l *loader) Tournament(t *storage.Tournament) error { return saveTournament(l.ctx, l.tx, nil, t) }
+// Tournament writes t with its links as its own, as those of a tournament
+// stored are: a match an older version let two tournaments link keeps the
+// board of the first sent (storage.Loader), and the other's record its link.
+func (l *loader) Tournament(t *storage.Tournament) error {
+	return writeTournament(l.ctx, l.tx, true, t, t.Games)
+}
 
 // emptyDatabase refuses, with storage.ErrNotEmpty, a database holding a
 // row of any table that Load writes, or a time alive. A sequence that

@@ -2,11 +2,13 @@ package postgres_test
 
 import (
 	"context"
+	"encoding/binary"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	bbolt "go.etcd.io/bbolt"
 
 	"github.com/strategobot/strategobot/internal/pgtest"
 	"github.com/strategobot/strategobot/storage"
@@ -62,6 +64,72 @@ func TestCopy(t *testing.T) {
 	t.Run("PostgresToPostgres", func(t *testing.T) { storagetest.CopyTest(t, pg, pg) })
 	t.Run("BoltToPostgres", func(t *testing.T) { storagetest.CopyTest(t, file, pg) })
 	t.Run("PostgresToBolt", func(t *testing.T) { storagetest.CopyTest(t, pg, file) })
+}
+
+// TestCopyDoubleLink: a database where two tournaments link one match, as
+// an older strategobot left it, is copied, the match on the first's board:
+// PostgreSQL to PostgreSQL, bbolt to PostgreSQL and back.
+func TestCopyDoubleLink(t *testing.T) {
+	pg := func(t *testing.T) storagetest.CopyStore { return openURL(t, pgtest.NewDatabase(t)) }
+	pgForged := func(t *testing.T) (storagetest.CopyStore, storagetest.Damage) {
+		url := pgtest.NewDatabase(t)
+		return openURL(t, url), func(t *testing.T, id storage.TournamentID, data []byte) {
+			if _, err := pgtest.Pool(t, url).Exec(context.Background(), "UPDATE tournaments SET record = $2 WHERE id = $1", int64(id), string(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Run("PostgresToPostgres", func(t *testing.T) { storagetest.CopyDoubleLink(t, pgForged, pg) })
+	t.Run("BoltToPostgres", func(t *testing.T) { storagetest.CopyDoubleLink(t, fileForged, pg) })
+	t.Run("PostgresToBolt", func(t *testing.T) { storagetest.CopyDoubleLink(t, pgForged, openFile) })
+}
+
+// reopened is a store opened again after a raw write to its file.
+type reopened struct{ storagetest.CopyStore }
+
+// fileForged opens a new bbolt file, whose tournament records the Damage
+// writes raw, as an older strategobot left them: it closes the file,
+// writes the record with bbolt itself and opens the file again.
+func fileForged(t *testing.T) (storagetest.CopyStore, storagetest.Damage) {
+	path := filepath.Join(t.TempDir(), "test.db")
+	open := func() storagetest.CopyStore {
+		db, err := bolt.Open(bolt.Options{Path: path, NoSync: true, Reminders: storagetest.Reminders})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return db
+	}
+	s := &reopened{open()}
+	t.Cleanup(func() { s.Close() })
+	return s, func(t *testing.T, id storage.TournamentID, data []byte) {
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := bbolt.Open(path, 0o600, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = raw.Update(func(tx *bbolt.Tx) error {
+			return tx.Bucket([]byte("tournaments")).Put(binary.BigEndian.AppendUint64(nil, uint64(id)), data)
+		})
+		if cerr := raw.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.CopyStore = open()
+	}
+}
+
+// openFile opens a new bbolt file.
+func openFile(t *testing.T) storagetest.CopyStore {
+	db, err := bolt.Open(bolt.Options{Path: filepath.Join(t.TempDir(), "test.db"), NoSync: true, Reminders: storagetest.Reminders})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 // TestLiveLeases: a lease held is live until it expires or is given up.

@@ -16,6 +16,18 @@ import (
 
 // saveTournament writes t (inserting it when old is nil) and links its games.
 func saveTournament(ctx context.Context, tx pgx.Tx, old, t *storage.Tournament) error {
+	var held []storage.TournamentGame
+	if old != nil {
+		held = old.Games
+	}
+	return writeTournament(ctx, tx, old == nil, t, held)
+}
+
+// writeTournament writes t (inserting it when insert) and links its games.
+// A game of held, a link t holds already, is left as it is where another
+// tournament's board plays its match: that other keeps the match
+// (MatchTournament), and t's record its link.
+func writeTournament(ctx context.Context, tx pgx.Tx, insert bool, t *storage.Tournament, held []storage.TournamentGame) error {
 	data, err := storage.EncodeTournament(t)
 	if err != nil {
 		return err
@@ -24,7 +36,7 @@ func saveTournament(ctx context.Context, tx pgx.Tx, old, t *storage.Tournament) 
 	if at, ok := t.Wake(); ok {
 		wake = at
 	}
-	if old == nil {
+	if insert {
 		_, err = tx.Exec(ctx, `INSERT INTO tournaments (id, guild_id, done, wake, version, record) VALUES ($1, $2, $3, $4, $5, $6)`,
 			int64(t.ID), t.GuildID, t.Done, wake, int64(t.Version), data)
 	} else {
@@ -45,7 +57,7 @@ func saveTournament(ctx context.Context, tx pgx.Tx, old, t *storage.Tournament) 
 			int64(g.Match), int64(t.ID), g.Round, g.Board).Scan(&linked); err != nil {
 			return query("link a tournament's match", err)
 		}
-		if !linked && (old == nil || !slices.Contains(old.Games, g)) {
+		if !linked && !slices.Contains(held, g) {
 			// A link the tournament held already is left as it is: its
 			// next save must not fail for what was stored before.
 			return fmt.Errorf("tournament %d: match %d plays another board: %w", t.ID, g.Match, storage.ErrInvalid)

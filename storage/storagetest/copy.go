@@ -104,6 +104,64 @@ func CopyTest(t *testing.T, from, to func(t *testing.T) CopyStore) {
 	}
 }
 
+// CopyDoubleLink copies, with storage.Copy, a store from "from" where two
+// tournaments' records link one match, as strategobot left it before such
+// a link was refused (the second's record written raw by forge, which
+// writes a tournament's record and leaves its indexes), into an empty
+// store from "to": the copy is taken, the match plays the board of the
+// first tournament, the one Dump sends first, the other's record keeps its
+// link, and its next change is stored and leaves the match its board.
+// Before, the target refused the second tournament (ErrInvalid), so such
+// a database could not be copied at all.
+func CopyDoubleLink(t *testing.T, from func(t *testing.T) (CopyStore, Damage), to func(t *testing.T) CopyStore) {
+	ctx := context.Background()
+	src, forge := from(t)
+	paired := func() *storage.Tournament {
+		tt := must(src.CreateTournament(ctx, NewTournament("g1"), storage.TournamentLimits{})).in(t)
+		tt = must(src.UpdateTournament(ctx, tt.ID, 0, joinAll("1001", "1002"))).in(t)
+		return must(src.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
+	}
+	first, second := paired(), paired()
+	m := must(src.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
+	onBoard := storage.TournamentGame{Round: 1, Board: 1, Match: m.ID}
+	first = must(src.UpdateTournament(ctx, first.ID, 0, func(t *storage.Tournament) error {
+		t.Games = append(t.Games, onBoard)
+		return nil
+	})).in(t)
+	second.Games = append(second.Games, onBoard)
+	forge(t, second.ID, must(storage.EncodeTournament(second)).in(t))
+	second = must(src.Tournament(ctx, second.ID)).in(t)
+	if _, ok := second.GameOf(1, 1); !ok {
+		t.Fatalf("the forged tournament %d links no match to its board 1", second.ID)
+	}
+
+	dst := to(t)
+	if _, err := storage.Copy(ctx, src, dst); err != nil {
+		t.Fatalf("a copy of a store where tournaments %d and %d link match %d: %v", first.ID, second.ID, m.ID, err)
+	}
+	board := func(when string) {
+		t.Helper()
+		want := storage.TournamentGame{Tournament: first.ID, Round: 1, Board: 1, Match: m.ID}
+		if g, err := dst.MatchTournament(ctx, m.ID); err != nil || g != want {
+			t.Errorf("%s, the match's board: %+v, %v; want %+v, the first tournament's", when, g, err, want)
+		}
+	}
+	board("in the copy")
+	for _, want := range []*storage.Tournament{first, second} {
+		if got := must(dst.Tournament(ctx, want.ID)).in(t); !reflect.DeepEqual(got, want) {
+			t.Errorf("tournament %d copied as\n%+v\nwant\n%+v", want.ID, got, want)
+		}
+	}
+	changed := must(dst.UpdateTournament(ctx, second.ID, 0, func(t *storage.Tournament) error {
+		t.ChannelID = "c2"
+		return nil
+	})).in(t)
+	if _, ok := changed.GameOf(1, 1); !ok || changed.ChannelID != "c2" {
+		t.Errorf("the second tournament changed in the copy: channel %q, its link kept %v; want c2 and true", changed.ChannelID, ok)
+	}
+	board("after the second tournament's change")
+}
+
 // snapshot reads everything the Store interface shows of the records fill
 // makes (and of the few made after the copy), by name.
 func snapshot(t *testing.T, s storage.Store) map[string]any {
