@@ -202,6 +202,12 @@ func (b *Bot) deliverDue(ctx context.Context) {
 	finished := make(chan outcome)
 	var busyLanes lanes
 	for {
+		// met: this read of the due notices named some that cannot be
+		// read, not met before in the pass. They count in its limit, so
+		// that many of them may leave no place for one that can: with
+		// nothing to deliver, the pass reads again past them rather than
+		// end, until every notice due at its start is sent or put off.
+		met := false
 		if busyLanes.running < outboxWorkers && ctx.Err() == nil {
 			// The heads of the queues being delivered, or left for the next
 			// pass, are still due: they are skipped unread. The waiting
@@ -225,6 +231,10 @@ func (b *Bot) deliverDue(ctx context.Context) {
 				// recorded is: its queue waits behind it, the others go
 				// on. Logged as each hold begins, without the record.
 				for k, id := range bad.IDs {
+					if slices.Contains(unreadable, id) {
+						continue
+					}
+					met = true
 					unreadable = append(unreadable, id)
 					if until := b.outboxHolds.failed(timerKey{kind: holdNotice, id: id}, now); until.After(now) {
 						b.log.Error("a notice cannot be read; held back, its queue behind it", "notice", id, "error", bad.Errs[k], "retry", until)
@@ -263,6 +273,9 @@ func (b *Bot) deliverDue(ctx context.Context) {
 			}
 		}
 		if busyLanes.running == 0 {
+			if met {
+				continue
+			}
 			return
 		}
 		var o outcome
