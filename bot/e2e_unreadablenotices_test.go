@@ -16,11 +16,14 @@ import (
 // TestUnreadableNoticesFillNoLimit: more notices that cannot be read
 // (damaged, or written by a newer strategobot) than a read of the outbox
 // takes at once come before a real one, frank's set-up invitation, due a
-// minute after them; and one of them is held back already. The pass at
-// the time it is due sends it. Before, each read of the due notices
-// counted them in its limit: the pass met only them and returned with
-// frank's invitation unsent, breaking its promise that every notice due
-// at its start is sent or put off (for up to three passes).
+// minute after them; and one of them is held back already. The loop
+// sleeps until frank's invitation is due, not until that hold ends (an
+// hour at most), and the pass then sends it. Before, each read of the due
+// notices counted them in its limit: the look-ahead of the loop read
+// nothing else and it slept until the hold ended, and the pass met only
+// them and returned with frank's invitation unsent, breaking its promise
+// that every notice due at its start is sent or put off (for up to three
+// passes).
 func TestUnreadableNoticesFillNoLimit(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -95,6 +98,10 @@ func TestUnreadableNoticesFillNoLimit(t *testing.T) {
 	held := timerKey{kind: holdNotice, id: bad[0]}
 	for until := start; !until.After(readableAt); {
 		until = h.bot.outboxHolds.failed(held, start)
+	}
+	next, ok, err := h.bot.outboxNext(ctx)
+	if err != nil || !ok || !next.Equal(readableAt) {
+		t.Errorf("the outbox's loop sleeps until %v (%v, %v), want %v, when frank's invitation is due", next, ok, err, readableAt)
 	}
 	h.advance(2 * time.Minute)
 	if n := countDMs(frank, "Send me your secret set-up"); n != 1 {

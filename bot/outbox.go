@@ -77,7 +77,7 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 	}
 	// The earliest notice not held back, as far ahead as any may wait.
 	// One that cannot be read is held back by the pass that meets it.
-	ahead, err := readable(b.store.DueNotices(ctx, farFuture, outboxLookAhead, held...))
+	ahead, err := b.readableDue(ctx, farFuture, outboxLookAhead, held)
 	if err != nil {
 		return time.Time{}, false, err
 	}
@@ -92,7 +92,7 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 			// knows), and then it is not due before WaitEnds, or the
 			// notices it waits for, which the loop comes back after.
 			if dueNow == nil {
-				due, err := readable(b.store.DueNotices(ctx, now, outboxLookAhead, held...))
+				due, err := b.readableDue(ctx, now, outboxLookAhead, held)
 				if err != nil {
 					return time.Time{}, false, err
 				}
@@ -112,14 +112,29 @@ func (b *Bot) outboxNext(ctx context.Context) (time.Time, bool, error) {
 	return next, true, nil
 }
 
-// readable passes over the notices DueNotices could not read
-// (storage.UnreadableError): those that can be read are due all the same.
-func readable(due []storage.Notice, err error) ([]storage.Notice, error) {
-	var bad *storage.UnreadableError
-	if errors.As(err, &bad) {
-		return due, nil
+// readableDue returns the notices due at at, at most limit, but for those
+// of skip and those DueNotices cannot read (storage.UnreadableError): as
+// those count in its limit, an answer that names some is asked again with
+// them skipped, until one names none new, so that however many come first
+// they take no place of one that can be read.
+func (b *Bot) readableDue(ctx context.Context, at time.Time, limit int, skip []uint64) ([]storage.Notice, error) {
+	skip = slices.Clip(skip)
+	for {
+		due, err := b.store.DueNotices(ctx, at, limit, skip...)
+		var bad *storage.UnreadableError
+		if !errors.As(err, &bad) {
+			return due, err
+		}
+		known := len(skip)
+		for _, id := range bad.IDs {
+			if !slices.Contains(skip, id) {
+				skip = append(skip, id)
+			}
+		}
+		if len(skip) == known {
+			return due, nil
+		}
 	}
-	return due, err
 }
 
 // outboxLookAhead is how many notices outboxNext reads while some are held
