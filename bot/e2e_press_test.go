@@ -261,8 +261,8 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 				proposal(t, h, 14)
 				ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
 				h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
-				gone := refusedWith(txtNotOnMessage) // the old proposal's DM lost its buttons
-				return []press{{who: h.bob, msg: old, label: "Pause", refused: gone}, {who: h.bob, msg: old, label: "Decline", refused: gone}}
+				// The old proposal's DM lost its buttons; the match is over.
+				return []press{{who: h.bob, msg: old, label: "Pause", refused: over1}, {who: h.bob, msg: old, label: "Decline", refused: over1}}
 			},
 			check: over(game.Result{Outcome: game.BlueWon, Method: game.Resignation})},
 		{name: "the opponent presses Pause after a restart, and again", restart: true, acts: 1, match: 1, logAdds: 1,

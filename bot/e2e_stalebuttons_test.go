@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -350,5 +351,51 @@ func TestSettledOfferDMRefusedForGood(t *testing.T) {
 	h.reads.failUpdateMatch.Store(0)
 	if n := countDMs(h.bob, "alice offers a draw."); n != 1 {
 		t.Fatalf("Bob was asked %d times, want once", n)
+	}
+}
+
+// TestStalePressOnceTheMatchIsOver: once the match ended, a press of a
+// button of a draw offer's or a proposal to pause's DM, which lost its
+// buttons with the ending, as a client that has not shown the edit sends
+// it, is told that the match is over, in the presser's language: it was
+// told that the message changed as the player chose, and to choose again
+// from what it shows, where nothing is left to choose.
+func TestStalePressOnceTheMatchIsOver(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		ask     func(h *harness) *discordtest.Message
+		buttons []string
+	}{
+		{"draw", func(h *harness) *discordtest.Message {
+			h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+			h.bot.deliverDue(t.Context())
+			return h.bob.WaitDM(t, contains("alice offers a draw."))
+		}, []string{"Accept draw", "Decline"}},
+		{"pause", func(h *harness) *discordtest.Message {
+			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+			h.bot.deliverDue(t.Context())
+			return h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+		}, []string{"Pause", "Decline"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			ask := tc.ask(h)
+			resign := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+			h.alice.ClickButton(t, resign, button(t, resign, "Resign")).Reply(t)
+			settledAs(t, h, ask, "The match is over.")
+			h.bob.SetLocale("de")
+			h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t) // the bot learns his language
+			de := lang.For("de")
+			for _, label := range tc.buttons {
+				got := pressStale(t, h.bob, ask, label).Reply(t)
+				if want := de.Sprintf("This match is over. `/stratego games` lists your running matches."); got.Content != want || !got.Ephemeral {
+					t.Errorf("%s pressed once the match is over answered %q (ephemeral: %v), want %q", label, got.Content, got.Ephemeral, want)
+				}
+			}
+		})
 	}
 }
