@@ -252,10 +252,14 @@ func (d *describer) knowledge(limit int) []string {
 		opp := d.me.Opponent()
 		known, hidden, moved := d.pieces(opp)
 		total := d.v.Remaining[opp].Total()
-		if len(known) == 0 {
-			out = append(out, d.w.p.Sprintf(txtAltYouKnowNone, d.w.side(opp), total))
-		} else {
-			out = append(out, d.w.p.Sprintf(txtAltYouKnow, len(known), d.w.side(opp), total, d.w.list(known, limit)))
+		// Each says how many pieces the opponent has, the count its
+		// plural forms follow: "You know Blue's only piece: …".
+		switch {
+		case total == 0:
+		case len(known) == 0:
+			out = append(out, d.w.p.Sprintf(txtAltYouKnowNone, total, d.w.side(opp)))
+		default:
+			out = append(out, d.w.p.Sprintf(txtAltYouKnow, total, len(known), d.w.side(opp), d.w.list(known, limit)))
 		}
 		if hidden > 0 {
 			out = append(out, d.hiddenText(opp, hidden, moved))

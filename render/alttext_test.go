@@ -364,3 +364,78 @@ func TestOtherAltTexts(t *testing.T) {
 		}
 	})
 }
+
+// TestAltTextFewPiecesLeft: what a player's alt text says they know of
+// the opponent's pieces reads right however few are left (a Barrage army,
+// or a custom one, comes down to one), in every language: the plural
+// forms follow the number of pieces. It said "You know none of Blue's 1
+// pieces."
+func TestAltTextFewPiecesLeft(t *testing.T) {
+	// left keeps n of Blue's pieces, the first known of them Revealed.
+	left := func(n, known int) func(v *game.View) {
+		return func(v *game.View) {
+			kept := 0
+			for s := range v.Board {
+				c := &v.Board[s]
+				if !c.Occupied || c.Side != game.Blue {
+					continue
+				}
+				if kept == n {
+					*c = game.Cell{}
+					continue
+				}
+				if kept < known {
+					c.Rank, c.Revealed = game.Sergeant, true
+				}
+				kept++
+			}
+			v.Remaining[game.Blue] = game.Army{}
+			v.Remaining[game.Blue][game.Sergeant] = uint8(n)
+			v.Captured[game.Blue] = game.Army{}
+			v.Captured[game.Blue][game.Scout] = uint8(v.Rules.Army.Total() - n)
+		}
+	}
+	for _, tc := range []struct {
+		n, known int
+		want     map[string]string
+	}{
+		{1, 0, map[string]string{
+			"en": "You do not know Blue's only piece.",
+			"nl": "Je kent het enige stuk van Blauw niet.",
+			"de": "Du kennst die einzige Figur von Blau nicht.",
+			"fr": "Vous ne connaissez pas la seule pièce de Bleu.",
+		}},
+		{1, 1, map[string]string{
+			"en": "You know Blue's only piece: Sergeant (4) on ",
+			"nl": "Je kent het enige stuk van Blauw: ",
+			"de": "Du kennst die einzige Figur von Blau: ",
+			"fr": "Vous connaissez la seule pièce de Bleu : ",
+		}},
+		{2, 0, map[string]string{
+			"en": "You know none of Blue's 2 pieces.",
+			"nl": "Je kent geen van de 2 stukken van Blauw.",
+			"de": "Du kennst keine der 2 Figuren von Blau.",
+			"fr": "Vous ne connaissez aucune des 2 pièces de Bleu.",
+		}},
+		{2, 1, map[string]string{
+			"en": "You know 1 of Blue's 2 pieces: Sergeant (4) on ",
+			"nl": "Je kent 1 van de 2 stukken van Blauw: ",
+			"de": "Du kennst 1 der 2 Figuren von Blau: ",
+			"fr": "Vous connaissez 1 des 2 pièces de Bleu : ",
+		}},
+	} {
+		for code, want := range tc.want {
+			t.Run(fmt.Sprintf("%d left, %d known, %s", tc.n, tc.known, code), func(t *testing.T) {
+				v := goldenGame(t, 0).View(game.RedViewer)
+				left(tc.n, tc.known)(&v)
+				got, err := AltText(v, Options{Lang: lang.For(code)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(got, want) {
+					t.Errorf("got  %q\nwant %q in it", got, want)
+				}
+			})
+		}
+	}
+}

@@ -97,8 +97,8 @@ const (
 	txtAltLost        = "%[1]s lost %[2]s."                                  // side, rankCount
 	txtAltLeftAll     = "%[1]s has all %[2]d pieces."                        // side, count
 	txtAltLeftSome    = "%[1]s has %[2]d of %[3]d pieces left; lost: %[4]s." // side, left, army, list of rankCount
-	txtAltYouKnowNone = "You know none of %[1]s's %[2]d pieces."             // side, count
-	txtAltYouKnow     = "You know %[1]d of %[2]s's %[3]d pieces: %[4]s."     // known, side, count, list of txtAltPieceOn
+	txtAltYouKnowNone = "You know none of %[2]s's %[1]d pieces."             // count, side: plural forms by the count
+	txtAltYouKnow     = "You know %[2]d of %[3]s's %[1]d pieces: %[4]s."     // count, known, side, list of txtAltPieceOn: plural forms by the count
 	txtAltTheyKnow    = "%[1]s knows %[2]d of your pieces: %[3]s."           // side, count, list of txtAltPieceOn
 	txtAltKnown       = "%[1]s's pieces known to everyone: %[2]s."           // side, list of txtAltPieceOn
 	txtAltPieceOn     = "%[1]s on %[2]s"                                     // piece, square
