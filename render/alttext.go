@@ -147,6 +147,10 @@ func (d *describer) lastMove() []string {
 		if rec.Outcome == game.GuessedRight {
 			outcome = d.w.p.Sprintf(txtAltGuessRight)
 		}
+		if d.isPlayer && att == d.me {
+			out = append(out, d.w.p.Sprintf(txtAltYourGuess, ply, from, to, d.w.guessOf(rec.Move.Guess, d.n), outcome))
+			break
+		}
 		out = append(out, d.w.p.Sprintf(txtAltInfiltrate, ply, d.who[att], from, to, d.w.guessOf(rec.Move.Guess, d.n), outcome))
 	case rec.IsAttack():
 		battle := txtAltBeats
@@ -159,6 +163,11 @@ func (d *describer) lastMove() []string {
 			battle = txtAltBothFall
 		}
 		battle = d.w.p.Sprintf(battle, d.w.side(att), piece(rec.Attacker), d.w.side(def), piece(rec.Defender))
+		if d.isPlayer && att == d.me {
+			// The viewer's own attack, told as their moves are.
+			out = append(out, d.w.p.Sprintf(txtAltAttackYours, ply, from, to, battle))
+			break
+		}
 		out = append(out, d.w.p.Sprintf(txtAltAttack, ply, d.who[att], from, to, battle))
 	default:
 		rank := knownRank(v.Board[rec.Move.To])

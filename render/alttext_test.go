@@ -66,6 +66,20 @@ func TestAltText(t *testing.T) {
 			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a General (9): right. Blue lost 1 General."},
 		{"an infiltrator's wrong guess", 7, game.PublicViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.Spy}, Outcome: game.GuessedWrong, Attacker: game.Infiltrator}),
 			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a Spy: wrong, nothing is taken. Red has"},
+		// A player's own battle is told as their moves are, the
+		// opponent's and the public's as before.
+		{"the Captain takes the Scout, Blue's own attack", 2, game.BlueViewer, ada, nil,
+			"Ada (Red) to move. Move 2: you attacked from A7 to A6: Blue Captain (6) beats Red Scout (2). Red lost 1 Scout. "},
+		{"the Scout hits a Bomb, Red's own attack", 5, game.RedViewer, ada, nil,
+			"Grace (Blue) to move. Move 5: you attacked from F6 to F7: Red Scout (2) loses to Blue Bomb. Red lost 1 Scout. "},
+		{"the Scout hits a Bomb, Blue's view", 5, game.BlueViewer, ada, nil,
+			"Your move. Move 5: Ada (Red) attacked from F6 to F7: Red Scout (2) loses to Blue Bomb. Red lost 1 Scout. "},
+		{"a flag captured, the captor's view", 7, game.RedViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: m("B4", "B5"), Outcome: game.AttackerWon, Attacker: game.Miner, Defender: game.Flag}),
+			"Move 7: you attacked from B4 to B5: Red Miner (3) captures the Blue Flag. Blue lost 1 Flag."},
+		{"an infiltrator's right guess, its player's view", 7, game.RedViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.General}, Outcome: game.GuessedRight, Attacker: game.Infiltrator, Defender: game.General}),
+			"Move 7: your Infiltrator on B4 guessed the piece on B5 is a General (9): right. Blue lost 1 General."},
+		{"an infiltrator's wrong guess, the opponent's view", 7, game.BlueViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.Spy}, Outcome: game.GuessedWrong, Attacker: game.Infiltrator}),
+			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a Spy: wrong, nothing is taken."},
 		{"a draw offer", 7, game.RedViewer, ada, func(v *game.View) { v.DrawOffered, v.DrawOfferBy = true, game.Blue },
 			"Grace (Blue) offers a draw. Grace (Blue) to move."},
 		// An alt text shows text as it is: a name is as written, on one line
@@ -437,5 +451,51 @@ func TestAltTextFewPiecesLeft(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestAltTextOwnBattle: a player's own attack and infiltration read in the
+// second person in every language, as their moves do ("you moved your
+// …"); the opponent's view tells them in the third person. They were told
+// in the third person to their own player too: "Ada (Red) attacked…".
+func TestAltTextOwnBattle(t *testing.T) {
+	ada := Options{Names: [2]string{"Ada", "Grace"}}
+	guess := func(v *game.View) {
+		v.History[len(v.History)-1] = game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.Spy}, Outcome: game.GuessedWrong, Attacker: game.Infiltrator}
+	}
+	for _, tc := range []struct {
+		code                       string
+		attack, guess, theirAttack string
+	}{
+		{"en", "Move 5: you attacked from F6 to F7: ", "Move 7: your Infiltrator on B4 guessed the piece on B5 is ", "Move 5: Ada (Red) attacked from F6 to F7: "},
+		{"nl", "Zet 5: je viel aan van F6 naar F7: ", "Zet 7: je Infiltrant op B4 raadde dat het stuk op B5 ", "Zet 5: Ada (Rood) viel aan van F6 naar F7: "},
+		{"de", "Zug 5: Du hast von F6 nach F7 angegriffen: ", "Zug 7: Dein Infiltrant auf B4 riet, die Figur auf B5 sei ", "Zug 5: Ada (Rot) griff von F6 nach F7 an: "},
+		{"fr", "Coup 5 : vous avez attaqué de F6 à F7 : ", "Coup 7 : votre Infiltrateur en B4 a deviné que la pièce en B5 est ", "Coup 5 : Ada (Rouge) a attaqué de F6 à F7 : "},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			o := ada
+			o.Lang = lang.For(tc.code)
+			alt := func(plies int, viewer game.Viewer, change func(*game.View)) string {
+				v := goldenGame(t, plies).View(viewer)
+				if change != nil {
+					change(&v)
+				}
+				got, err := AltText(v, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return got
+			}
+			for _, c := range []struct{ got, want string }{
+				{alt(5, game.RedViewer, nil), tc.attack},
+				{alt(7, game.RedViewer, guess), tc.guess},
+				{alt(5, game.BlueViewer, nil), tc.theirAttack},
+				{alt(5, game.PublicViewer, nil), tc.theirAttack},
+			} {
+				if !strings.Contains(c.got, c.want) {
+					t.Errorf("got  %q\nwant %q in it", c.got, c.want)
+				}
+			}
+		})
 	}
 }

@@ -87,11 +87,13 @@ const (
 	txtAltMoveKnown   = "Move %[1]d: %[2]s moved the %[3]s from %[4]s to %[5]s."                               // number, who, piece, from, to
 	txtAltMoveYours   = "Move %[1]d: you moved your %[2]s from %[3]s to %[4]s."                                // number, piece, from, to
 	txtAltAttack      = "Move %[1]d: %[2]s attacked from %[3]s to %[4]s: %[5]s."                               // number, who, from, to, battle
+	txtAltAttackYours = "Move %[1]d: you attacked from %[2]s to %[3]s: %[4]s."                                 // number, from, to, battle
 	txtAltBeats       = "%[1]s %[2]s beats %[3]s %[4]s"                                                        // side, piece, side, piece
 	txtAltCaptures    = "%[1]s %[2]s captures the %[3]s %[4]s"                                                 // side, piece, side, piece
 	txtAltLosesTo     = "%[1]s %[2]s loses to %[3]s %[4]s"                                                     // side, piece, side, piece
 	txtAltBothFall    = "%[1]s %[2]s and %[3]s %[4]s both fall"                                                // side, piece, side, piece
 	txtAltInfiltrate  = "Move %[1]d: %[2]s's Infiltrator on %[3]s guessed the piece on %[4]s is %[5]s: %[6]s." // number, who, from, to, guess (txtAltGuessOf), outcome
+	txtAltYourGuess   = "Move %[1]d: your Infiltrator on %[2]s guessed the piece on %[3]s is %[4]s: %[5]s."    // number, from, to, guess (txtAltGuessOf), outcome
 	txtAltGuessRight  = "right"
 	txtAltGuessWrong  = "wrong, nothing is taken"
 	txtAltLost        = "%[1]s lost %[2]s."                                  // side, rankCount
