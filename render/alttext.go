@@ -244,9 +244,16 @@ func (d *describer) hiddenCount() int {
 }
 
 // hiddenText says how many of side's pieces are hidden and how many of
-// those moved, each number with its plural form ("Rouge : 1 cachée, dont 1
-// a bougé.").
+// those moved, each number with its plural form ("Rouge : 2 cachées, dont 1
+// a bougé."); one hidden piece is told by itself ("Blue: 1 hidden piece,
+// which has moved.").
 func (d *describer) hiddenText(side game.Side, hidden, moved int) string {
+	if hidden == 1 {
+		if moved > 0 {
+			return d.w.p.Sprintf(txtAltOneHiddenMoved, d.w.side(side))
+		}
+		return d.w.p.Sprintf(txtAltOneHiddenStill, d.w.side(side))
+	}
 	movedText := d.w.p.Sprintf(txtAltNoneMoved)
 	if moved > 0 {
 		movedText = d.w.p.Sprintf(txtAltMoved, moved)

@@ -158,6 +158,13 @@ const (
 // of every game: "none of them moved", not "0 of them moved".
 const txtAltNoneMoved = "none of them moved"
 
+// What replaces txtAltHidden when one piece is hidden, which "of them"
+// would not fit: "Blue: 1 hidden piece, which has moved.".
+const (
+	txtAltOneHiddenMoved = "%[1]s: 1 hidden piece, which has moved."     // side
+	txtAltOneHiddenStill = "%[1]s: 1 hidden piece, which has not moved." // side
+)
+
 // The names of the sides.
 const (
 	txtRed  = "Red"
