@@ -37,7 +37,7 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 		return customID{kind: kindResign, action: action, id: uint64(m.ID), version: uint64(m.Moves())}.String()
 	}
 	b.respond(i, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
-		Content: p.Sprintf("Resign match #%[1]s? Your opponent wins.", m.ID.String()),
+		Content: resignQuestion(p, m.ID),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: p.Sprintf("Resign"), Style: discordgo.DangerButton, CustomID: id(actYes)},
@@ -46,22 +46,66 @@ func (b *Bot) onResign(ctx context.Context, i *discordgo.Interaction, opts optio
 	})
 }
 
+// resignQuestion asks, in p, whether to resign match id.
+func resignQuestion(p lang.Printer, id storage.MatchID) string {
+	return p.Sprintf("Resign match #%[1]s? Your opponent wins.", id.String())
+}
+
+// onResignButton answers the question of /stratego resign in its message:
+// the question stays, the answer is written under it, and the buttons go,
+// which meant nothing more. Only a refusal that asks to try again (the
+// clocks standing still, a failure on the bot's side) leaves them.
 func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id customID) {
+	p := printerOf(i)
 	m, side, err := b.playerMatch(ctx, i, id.id)
 	if err != nil {
-		b.tell(i, b.explain(printerOf(i), err, "resign"))
+		b.tell(i, b.explain(p, err, "resign"))
 		return
 	}
+	question := resignQuestion(p, m.ID)
 	if id.action != actYes {
+		answer := p.Sprintf("You keep playing.")
 		if !m.Phase.Active() {
 			// Over meanwhile: there is no playing on.
-			b.tell(i, b.explain(printerOf(i), game.ErrGameOver, "resign"))
-			return
+			answer = b.explain(p, game.ErrGameOver, "resign")
 		}
-		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{Content: printerOf(i).Sprintf("You keep playing."), Components: []discordgo.MessageComponent{}})
+		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
+			Content: question + "\n" + answer, Components: []discordgo.MessageComponent{}, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 		return
 	}
-	b.act(ctx, i, m, side, storage.ActResign, txtResigned)
+	if !b.deferUpdate(i) {
+		return
+	}
+	m, err = b.recordAction(ctx, m.ID, 0, side, storage.ActResign)
+	answer := p.Sprintf(txtResigned)
+	if err != nil {
+		answer = b.explain(p, err, "resign")
+	}
+	text := question + "\n" + answer
+	edit := &discordgo.WebhookEdit{Content: &text, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	if err == nil || b.settlesResignation(err) {
+		edit.Components = &[]discordgo.MessageComponent{}
+	}
+	if err := b.editOriginal(i, edit); err != nil {
+		b.log.Warn("answering the resignation's question failed", "error", err)
+	}
+	if err == nil {
+		b.afterChange(ctx, m, nil)
+	}
+}
+
+// settlesResignation reports whether err, refusing a resignation, answers
+// its question for good: the match is over, or ends now.
+func (b *Bot) settlesResignation(err error) bool {
+	switch {
+	case errors.Is(err, game.ErrGameOver), errors.Is(err, storage.ErrSetupTimeUp):
+		return true
+	case errors.Is(err, storage.ErrTimeUp), errors.Is(err, storage.ErrRoundOver):
+		// Unless the clocks stand still while the bot is cut off from
+		// the gateway (refusalText): then it is to be tried again.
+		return !b.deafNow() || b.cfg.Shared
+	}
+	return false
 }
 
 // onDraw offers, accepts or declines a draw.

@@ -534,7 +534,7 @@ func TestSetupButtonsAfterTheStart(t *testing.T) {
 	}
 
 	ask := h.alice.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
-	resigned := h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	resigned := h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	if h.match(1).Phase.Active() {
 		t.Fatalf("the match is not over: %q", resigned.Content)
 	}

@@ -147,7 +147,7 @@ func TestResignationAndDraw(t *testing.T) {
 	if !ask.Ephemeral || !hasButton(ask, "Resign") {
 		t.Fatalf("resign asks %q", ask.Content)
 	}
-	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	h.alice.WaitDM(t, contains("You won: bob resigned."))
 	if m, _ := h.db.Match(context.Background(), 2); m.Result != (game.Result{Outcome: game.RedWon, Method: game.Resignation}) {
 		t.Fatalf("result %v", m.Result)

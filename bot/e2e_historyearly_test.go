@@ -34,7 +34,7 @@ func TestHistoryBeforeTheFirstMove(t *testing.T) {
 			}
 			if tc.resign {
 				ask := h.bob.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-				h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+				h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 				h.alice.WaitDM(t, contains("You won: bob resigned."))
 			}
 			if got := h.alice.SlashCommand(t, h.channel, "stratego history", discordtest.Opt("match", "1")).Reply(t).Content; got != tc.want {

@@ -100,7 +100,7 @@ func TestRecordBeforeAnyEnds(t *testing.T) {
 
 	// Match #1 resigned, #2 under way: the record is #1's.
 	ask := h.bob.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	h.alice.WaitDM(t, contains("You won: bob resigned."))
 	h.challenge("Classic", discordtest.Opt("move_time", "24h"))
 	if got := h.alice.SlashCommand(t, h.channel, "stratego record").Reply(t); !strings.HasPrefix(got.Content, "**Match #1**") || len(got.Files) != 1 {

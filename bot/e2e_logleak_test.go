@@ -253,7 +253,7 @@ func TestLogsKeepSecrets(t *testing.T) {
 		h.bot.computerTurn(context.Background(), h.match(1))
 		h.waitMoves(1, 4)
 		ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-		h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+		h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 		if m := h.waitStored(1, 1000); m.Phase != storage.PhaseFinished {
 			t.Fatalf("after alice resigned the match is %v", m.Phase)
 		}

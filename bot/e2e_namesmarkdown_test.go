@@ -61,7 +61,7 @@ func TestNamesShowAsWritten(t *testing.T) {
 	h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt("match", "1")).Reply(t)
 	h.bob.Autocomplete(t, h.channel, "stratego watch", discordtest.Focused("match", ""))
 	ask := h.bob.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	h.srv.WaitFor(t, "the match to end", func() bool { return h.match(1).Phase == storage.PhaseFinished })
 	h.outboxEmpty()
 	h.alice.SlashCommand(t, h.channel, "stratego leaderboard").Reply(t)

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
 	"github.com/strategobot/strategobot/internal/lang"
@@ -260,9 +262,9 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 				h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("action", "decline")).Reply(t)
 				proposal(t, h, 14)
 				ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-				h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
-				gone := refusedWith(txtNotOnMessage) // the old proposal's DM lost its buttons
-				return []press{{who: h.bob, msg: old, label: "Pause", refused: gone}, {who: h.bob, msg: old, label: "Decline", refused: gone}}
+				h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
+				// The old proposal's DM lost its buttons; the match is over.
+				return []press{{who: h.bob, msg: old, label: "Pause", refused: over1}, {who: h.bob, msg: old, label: "Decline", refused: over1}}
 			},
 			check: over(game.Result{Outcome: game.BlueWon, Method: game.Resignation})},
 		{name: "the opponent presses Pause after a restart, and again", restart: true, acts: 1, match: 1, logAdds: 1,
@@ -304,7 +306,7 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 				h.dayMatch()
 				old := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
 				ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-				h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+				h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 				return []press{{who: h.alice, msg: old, label: "Resign", refused: over1}, {who: h.alice, msg: old, label: "Keep playing", refused: over1}}
 			},
 			check: over(game.Result{Outcome: game.BlueWon, Method: game.Resignation})},
@@ -380,18 +382,24 @@ func TestPressesTwiceLateOrNotYours(t *testing.T) {
 					acted++ // the board as it is now, or the move
 					continue
 				}
-				text := ""
-				if r.Original != nil {
-					text = r.Original.Content
+				// The answer, or the message it was on with the answer
+				// written under what it said.
+				answer, text := r.Original, ""
+				if r.Update != nil {
+					answer = r.Update
+				}
+				if answer != nil {
+					text = answer.Content
 				}
 				refused := false
 				for _, f := range p.refused {
-					refused = refused || text == nl.Sprintf(f.key, f.args...)
+					want := nl.Sprintf(f.key, f.args...)
+					refused = refused || text == want || r.Update != nil && strings.HasSuffix(text, "\n"+want)
 				}
 				switch {
 				case !refused:
 					acted++
-				case r.Original == nil || !r.Original.Ephemeral:
+				case answer == nil || !answer.Ephemeral:
 					t.Errorf("press %d (%s by %s) was refused in public: %q", k, p.label, p.who.Name, text)
 				case goish.MatchString(text) || rankNames().MatchString(text):
 					t.Errorf("press %d (%s by %s) was refused with %q", k, p.label, p.who.Name, text)
@@ -431,7 +439,7 @@ func pressAll(t *testing.T, h *harness, presses []press, atOnce bool) []discordt
 		if p.label == "" {
 			return p.who.SelectMenu(t, p.msg, p.msg.SelectMenus()[0].CustomID, p.value)
 		}
-		if id := button(t, p.msg, p.label); !offerButton(id) {
+		if id := button(t, p.msg, p.label); !answerButton(id) {
 			return p.who.ClickButton(t, p.msg, id)
 		}
 		return pressStale(t, p.who, p.msg, p.label)
@@ -461,7 +469,15 @@ func pressAll(t *testing.T, h *harness, presses []press, atOnce bool) []discordt
 		h.srv.WaitFor(t, "the answer to press "+fmt.Sprint(k), func() bool {
 			out[k] = ins[k].Response()
 			r := out[k]
-			return r.Failed || (r.Original != nil && !r.Original.Loading) || r.Type == 6
+			if r.Failed || r.Update != nil {
+				return true
+			}
+			if r.Type == discordgo.InteractionResponseDeferredMessageUpdate {
+				// A menu's answer may change nothing but the menus; a
+				// button's writes its answer in the message it is on.
+				return p.label == ""
+			}
+			return r.Original != nil && !r.Original.Loading
 		})
 	}
 	return out
@@ -473,7 +489,7 @@ func resignedFinale(t *testing.T, h *harness) *discordtest.Message {
 	t.Helper()
 	h.dayMatch()
 	ask := h.bob.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	h.outboxEmpty()
 	var finale *discordtest.Message
 	h.srv.WaitFor(t, "the finale's Rematch button", func() bool {

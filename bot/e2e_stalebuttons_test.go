@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/strategobot/strategobot/game"
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/internal/lang"
 	"github.com/strategobot/strategobot/storage"
 )
 
@@ -68,11 +70,12 @@ func editHeld(t *testing.T, h *harness, member *discordtest.Member) {
 	t.Cleanup(held.Release)
 }
 
-// offerButton reports whether customID is a button of a draw offer's or a
-// proposal to pause's DM.
-func offerButton(customID string) bool {
+// answerButton reports whether customID is a button that goes once
+// answered: a draw offer's or a proposal to pause's DM's, or the question
+// of /stratego resign's.
+func answerButton(customID string) bool {
 	id, err := parseCustomID(customID)
-	return err == nil && (id.kind == kindDraw || id.kind == kindPause)
+	return err == nil && (id.kind == kindDraw || id.kind == kindPause || id.kind == kindResign)
 }
 
 // TestSettledOfferDMs: the DM that asks Bob about Alice's draw offer or
@@ -119,7 +122,7 @@ func TestSettledOfferDMs(t *testing.T) {
 		}, "No longer stands: the game went on."},
 		{"draw over", draw, func(h *harness, _ *discordtest.Message) {
 			ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-			h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+			h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 		}, "The match is over."},
 		{"pause accepted", pause, func(h *harness, ask *discordtest.Message) {
 			h.bob.ClickButton(t, ask, button(t, ask, "Pause")).Reply(t)
@@ -350,5 +353,93 @@ func TestSettledOfferDMRefusedForGood(t *testing.T) {
 	h.reads.failUpdateMatch.Store(0)
 	if n := countDMs(h.bob, "alice offers a draw."); n != 1 {
 		t.Fatalf("Bob was asked %d times, want once", n)
+	}
+}
+
+// TestStalePressOnceTheMatchIsOver: once the match ended, a press of a
+// button of a draw offer's or a proposal to pause's DM, which lost its
+// buttons with the ending, as a client that has not shown the edit sends
+// it, is told that the match is over, in the presser's language: it was
+// told that the message changed as the player chose, and to choose again
+// from what it shows, where nothing is left to choose.
+func TestStalePressOnceTheMatchIsOver(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		ask     func(h *harness) *discordtest.Message
+		buttons []string
+	}{
+		{"draw", func(h *harness) *discordtest.Message {
+			h.alice.SlashCommand(t, h.channel, "stratego draw").Reply(t)
+			h.bot.deliverDue(t.Context())
+			return h.bob.WaitDM(t, contains("alice offers a draw."))
+		}, []string{"Accept draw", "Decline"}},
+		{"pause", func(h *harness) *discordtest.Message {
+			h.alice.SlashCommand(t, h.channel, "stratego pause", discordtest.Opt("days", 3)).Reply(t)
+			h.bot.deliverDue(t.Context())
+			return h.bob.WaitDM(t, contains("alice proposes to pause the match for 3 days"))
+		}, []string{"Pause", "Decline"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.dayMatch()
+			h.waitMoves(1, 0)
+			ask := tc.ask(h)
+			resign := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+			h.alice.ClickButton(t, resign, button(t, resign, "Resign")).Updated(t)
+			settledAs(t, h, ask, "The match is over.")
+			h.bob.SetLocale("de")
+			h.bob.SlashCommand(t, h.channel, "stratego games").Reply(t) // the bot learns his language
+			de := lang.For("de")
+			for _, label := range tc.buttons {
+				got := pressStale(t, h.bob, ask, label).Reply(t)
+				if want := de.Sprintf("This match is over. `/stratego games` lists your running matches."); got.Content != want || !got.Ephemeral {
+					t.Errorf("%s pressed once the match is over answered %q (ephemeral: %v), want %q", label, got.Content, got.Ephemeral, want)
+				}
+			}
+		})
+	}
+}
+
+// TestResignQuestionAnswered: the question of /stratego resign is answered
+// in its message: what it asked, the answer under it, and no button left,
+// whether the player resigned or kept playing, or the match was over by
+// then. Its buttons stayed after either answer, which came as a message of
+// its own, and meant nothing more. A press of them sent by a client that
+// has not shown the update is told what became of the match.
+func TestResignQuestionAnswered(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.dayMatch()
+	h.waitMoves(1, 0)
+	answered := func(got, ask *discordtest.Message, line string) {
+		t.Helper()
+		if want := ask.Content + "\n" + line; got.Content != want || len(got.Buttons()) != 0 || !got.Ephemeral {
+			t.Errorf("the answered question reads %q with buttons %q (ephemeral: %v), want %q and none", got.Content, controlsOf(got), got.Ephemeral, want)
+		}
+		if now := h.srv.Message(ask.ID); now == nil || now.Content != got.Content || len(now.Buttons()) != 0 {
+			t.Errorf("the question's message is now %+v", now)
+		}
+	}
+	kept := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+	old := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+	answered(h.alice.ClickButton(t, kept, button(t, kept, "Keep playing")).Updated(t), kept, "You keep playing.")
+	if m := h.match(1); !m.Phase.Active() {
+		t.Fatalf("Keep playing ended the match: %v", m.Result)
+	}
+	ask := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
+	answered(h.alice.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t), ask, "You resigned.")
+	if m := h.match(1); m.Result != (game.Result{Outcome: game.BlueWon, Method: game.Resignation}) {
+		t.Fatalf("the result is %+v", m.Result)
+	}
+	over := "This match is over. `/stratego games` lists your running matches."
+	answered(h.alice.ClickButton(t, old, button(t, old, "Keep playing")).Updated(t), old, over)
+	for _, label := range []string{"Resign", "Keep playing"} {
+		for _, q := range []*discordtest.Message{kept, ask, old} {
+			if got := pressStale(t, h.alice, q, label).Reply(t); got.Content != over || !got.Ephemeral || got.ID == q.ID {
+				t.Errorf("%s pressed again under %q answered %q", label, q.Content, got.Content)
+			}
+		}
 	}
 }

@@ -70,7 +70,7 @@ func TestMatchTimeLeaksNothing(t *testing.T) {
 		h.carol.SlashCommand(t, h.channel, "stratego watch", discordtest.Opt("match", "1")).Reply(t)
 
 		confirm := h.alice.SlashCommand(t, h.channel, "stratego resign").Reply(t)
-		h.alice.ClickButton(t, confirm, button(t, confirm, "Resign")).Reply(t)
+		h.alice.ClickButton(t, confirm, button(t, confirm, "Resign")).Updated(t)
 		h.bot.deliverDue(t.Context())
 		var finale *discordtest.Message
 		h.srv.WaitFor(t, "the finale's Rematch button", func() bool {

@@ -496,7 +496,7 @@ func TestTournamentCancelWhenItsLastGameEnded(t *testing.T) {
 	t.Cleanup(resume)
 	blue := h.members[m.Players[game.Blue].UserID]
 	ask := blue.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
-	blue.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	blue.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	h.srv.WaitFor(t, "the result recorded", func() bool { _, s := h.stored(); return s.Status() == tournament.Finished })
 	h.expect(h.run(h.alice, "cancel"), "**Cup** is over.")
 	resume()

@@ -44,12 +44,12 @@ func TestTournamentNothingAfterTheRoundDeadline(t *testing.T) {
 		{name: "a resignation", moveTime: "24h", before: bothSetUp, after: func(h *tourney, m *storage.Match) string {
 			l := h.members[m.Players[game.Blue].UserID]
 			ask := l.SlashCommand(h.t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(h.t)
-			return l.ClickButton(h.t, ask, button(h.t, ask, "Resign")).Reply(h.t).Content
+			return l.ClickButton(h.t, ask, button(h.t, ask, "Resign")).Updated(h.t).Content
 		}, want: tournament.Adjudicated},
 		{name: "a resignation, restarted", moveTime: "24h", before: bothSetUp, after: func(h *tourney, m *storage.Match) string {
 			l := h.members[m.Players[game.Blue].UserID]
 			ask := l.SlashCommand(h.t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(h.t)
-			return l.ClickButton(h.t, ask, button(h.t, ask, "Resign")).Reply(h.t).Content
+			return l.ClickButton(h.t, ask, button(h.t, ask, "Resign")).Updated(h.t).Content
 		}, restart: true, want: tournament.Adjudicated},
 		{name: "a move", moveTime: "24h", before: bothSetUp, after: func(h *tourney, m *storage.Match) string {
 			g, err := h.match(m.ID).Game()
@@ -209,7 +209,7 @@ func TestTournamentRoundDeadlineOfOlderMatches(t *testing.T) {
 	resume := h.lateTimers(deadline.Add(time.Minute))
 	l := h.members[m.Players[game.Blue].UserID]
 	ask := l.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
-	if got := l.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t).Content; !strings.Contains(got, txtRoundOverWant) {
+	if got := l.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t).Content; !strings.Contains(got, txtRoundOverWant) {
 		t.Errorf("the late resignation answered %q, want %q", got, txtRoundOverWant)
 	}
 	resume()

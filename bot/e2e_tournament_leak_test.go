@@ -42,7 +42,7 @@ func TestTournamentLeaksNothing(t *testing.T) {
 		h.waitMoves(m.ID, 2)
 		h.run(players[game.Blue], "standings")
 		ask := players[game.Red].SlashCommand(t, h.channel, "stratego resign", match).Reply(t)
-		players[game.Red].ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+		players[game.Red].ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 		h.advance(0)
 		h.channelSays("**Cup** is over. Final standings:")
 

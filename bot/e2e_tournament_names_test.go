@@ -57,7 +57,7 @@ func TestTournamentGamesNamed(t *testing.T) {
 					// Set up by named: Blue resigns.
 					l := h.members[m.Players[game.Blue].UserID]
 					ask := l.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
-					l.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+					l.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 					h.srv.WaitFor(t, "the match to end", func() bool { return h.match(m.ID).Phase == storage.PhaseFinished })
 				}
 				h.advance(time.Second)

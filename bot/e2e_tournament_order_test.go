@@ -43,7 +43,7 @@ func TestTournamentResultAfterTheGamesEnd(t *testing.T) {
 	t.Cleanup(hold.Release)
 	loser := h.members[m.Players[game.Blue].UserID]
 	ask := loser.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
-	loser.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	loser.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	h.srv.WaitFor(t, "the result recorded while the game's end is held", func() bool {
 		_, s := h.stored()
 		return s.Status() == tournament.Finished && hold.Waiting() == 1

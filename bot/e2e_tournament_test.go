@@ -176,7 +176,7 @@ func (h *tourney) play(m *storage.Match, loser game.Side) {
 	h.srv.WaitFor(t, "the match to begin", func() bool { return h.match(m.ID).Phase == storage.PhasePlaying })
 	l := h.members[m.Players[loser].UserID]
 	ask := l.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
-	l.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	l.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	h.srv.WaitFor(t, "the match to end", func() bool { return h.match(m.ID).Phase == storage.PhaseFinished })
 }
 

@@ -324,7 +324,7 @@ func TestUnreadableGameEndHoldsUpNoTournament(t *testing.T) {
 	h.outboxEmpty()
 	h.srv.FailNextIn(t, createMessageRoute, h.channel, 1, 503) // the game's end to the channel, put off
 	ask := h.carol.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", m.ID.String())).Reply(t)
-	h.carol.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+	h.carol.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 	h.srv.WaitFor(t, "the result recorded", func() bool {
 		_, s := h.stored()
 		return s.Rounds()[0].Games[0].Result.Done()

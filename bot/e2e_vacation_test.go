@@ -463,7 +463,7 @@ func TestVacationTakesNoDaysForNothing(t *testing.T) {
 			h.dayMatch()
 			h.waitMoves(1, 0)
 			ask := h.bob.SlashCommand(h.t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(h.t)
-			h.bob.ClickButton(h.t, ask, button(h.t, ask, "Resign")).Reply(h.t)
+			h.bob.ClickButton(h.t, ask, button(h.t, ask, "Resign")).Updated(h.t)
 		}, phase: storage.PhaseFinished},
 		{name: "her only match was lost on time", before: func(h *harness) {
 			h.dayMatch()
@@ -557,7 +557,7 @@ func TestVacationEndsWithItsLastMatch(t *testing.T) {
 			}
 			h.advance(2 * day)
 			ask := h.bob.SlashCommand(t, h.channel, "stratego resign", discordtest.Opt("match", "1")).Reply(t)
-			h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Reply(t)
+			h.bob.ClickButton(t, ask, button(t, ask, "Resign")).Updated(t)
 			h.srv.WaitFor(t, "match #1 to be over", func() bool { return h.match(1).Phase == storage.PhaseFinished })
 
 			// The resignation is answered before the bot looks at what it changed.

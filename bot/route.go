@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/strategobot/strategobot/game"
+	"github.com/strategobot/strategobot/storage"
 )
 
 // options gives a subcommand's options by name.
@@ -135,7 +138,7 @@ func (b *Bot) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		b.onAutocomplete(ctx, i)
 	case discordgo.InteractionMessageComponent:
 		if !fromItsMessage(i) {
-			b.say(i, txtNotOnMessage)
+			b.notOnMessage(ctx, i)
 			return
 		}
 		id, err := parseCustomID(i.MessageComponentData().CustomID)
@@ -183,6 +186,35 @@ const (
 	txtStaleForm      = "That form is from an older version of the bot. Use `/stratego setup` to continue."
 	txtNotOnMessage   = "That message changed as you chose: choose again from what it shows now, or use `/stratego games`."
 )
+
+// notOnMessage answers a click or a choice that is not on its message.
+// A player who presses a control of a match that is over (a draw offer's
+// or a proposal's DM that lost its buttons with the ending, a resignation
+// answered, a set-up invite) is told so, as a press the message still
+// shows is: the message did not change as they chose, the match ended.
+// Anyone else, or a press of a match still on, is told that the message
+// changed.
+func (b *Bot) notOnMessage(ctx context.Context, i *discordgo.Interaction) {
+	if id, err := parseCustomID(i.MessageComponentData().CustomID); err == nil && namesMatch(id.kind) {
+		if m, err := b.store.Match(ctx, storage.MatchID(id.id)); err == nil && !m.Phase.Active() {
+			if _, player := m.SideOf(userOf(i).ID); player {
+				b.tell(i, b.explain(printerOf(i), game.ErrGameOver, "control not on its message"))
+				return
+			}
+		}
+	}
+	b.say(i, txtNotOnMessage)
+}
+
+// namesMatch reports whether the controls of kind name a match in play:
+// a rematch's names one that is over, and a challenge's a challenge.
+func namesMatch(kind string) bool {
+	switch kind {
+	case kindSetup, kindMove, kindMoveAt, kindResign, kindDraw, kindPause:
+		return true
+	}
+	return false
+}
 
 // fromItsMessage reports whether a click or a choice came from a control
 // of the message Discord sends with it: a button with its custom id, or a

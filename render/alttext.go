@@ -147,6 +147,10 @@ func (d *describer) lastMove() []string {
 		if rec.Outcome == game.GuessedRight {
 			outcome = d.w.p.Sprintf(txtAltGuessRight)
 		}
+		if d.isPlayer && att == d.me {
+			out = append(out, d.w.p.Sprintf(txtAltYourGuess, ply, from, to, d.w.guessOf(rec.Move.Guess, d.n), outcome))
+			break
+		}
 		out = append(out, d.w.p.Sprintf(txtAltInfiltrate, ply, d.who[att], from, to, d.w.guessOf(rec.Move.Guess, d.n), outcome))
 	case rec.IsAttack():
 		battle := txtAltBeats
@@ -159,6 +163,11 @@ func (d *describer) lastMove() []string {
 			battle = txtAltBothFall
 		}
 		battle = d.w.p.Sprintf(battle, d.w.side(att), piece(rec.Attacker), d.w.side(def), piece(rec.Defender))
+		if d.isPlayer && att == d.me {
+			// The viewer's own attack, told as their moves are.
+			out = append(out, d.w.p.Sprintf(txtAltAttackYours, ply, from, to, battle))
+			break
+		}
 		out = append(out, d.w.p.Sprintf(txtAltAttack, ply, d.who[att], from, to, battle))
 	default:
 		rank := knownRank(v.Board[rec.Move.To])
@@ -235,9 +244,16 @@ func (d *describer) hiddenCount() int {
 }
 
 // hiddenText says how many of side's pieces are hidden and how many of
-// those moved, each number with its plural form ("Rouge : 1 cachée, dont 1
-// a bougé.").
+// those moved, each number with its plural form ("Rouge : 2 cachées, dont 1
+// a bougé."); one hidden piece is told by itself ("Blue: 1 hidden piece,
+// which has moved.").
 func (d *describer) hiddenText(side game.Side, hidden, moved int) string {
+	if hidden == 1 {
+		if moved > 0 {
+			return d.w.p.Sprintf(txtAltOneHiddenMoved, d.w.side(side))
+		}
+		return d.w.p.Sprintf(txtAltOneHiddenStill, d.w.side(side))
+	}
 	movedText := d.w.p.Sprintf(txtAltNoneMoved)
 	if moved > 0 {
 		movedText = d.w.p.Sprintf(txtAltMoved, moved)
@@ -252,10 +268,14 @@ func (d *describer) knowledge(limit int) []string {
 		opp := d.me.Opponent()
 		known, hidden, moved := d.pieces(opp)
 		total := d.v.Remaining[opp].Total()
-		if len(known) == 0 {
-			out = append(out, d.w.p.Sprintf(txtAltYouKnowNone, d.w.side(opp), total))
-		} else {
-			out = append(out, d.w.p.Sprintf(txtAltYouKnow, len(known), d.w.side(opp), total, d.w.list(known, limit)))
+		// Each says how many pieces the opponent has, the count its
+		// plural forms follow: "You know Blue's only piece: …".
+		switch {
+		case total == 0:
+		case len(known) == 0:
+			out = append(out, d.w.p.Sprintf(txtAltYouKnowNone, total, d.w.side(opp)))
+		default:
+			out = append(out, d.w.p.Sprintf(txtAltYouKnow, total, len(known), d.w.side(opp), d.w.list(known, limit)))
 		}
 		if hidden > 0 {
 			out = append(out, d.hiddenText(opp, hidden, moved))

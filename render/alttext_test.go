@@ -66,6 +66,20 @@ func TestAltText(t *testing.T) {
 			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a General (9): right. Blue lost 1 General."},
 		{"an infiltrator's wrong guess", 7, game.PublicViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.Spy}, Outcome: game.GuessedWrong, Attacker: game.Infiltrator}),
 			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a Spy: wrong, nothing is taken. Red has"},
+		// A player's own battle is told as their moves are, the
+		// opponent's and the public's as before.
+		{"the Captain takes the Scout, Blue's own attack", 2, game.BlueViewer, ada, nil,
+			"Ada (Red) to move. Move 2: you attacked from A7 to A6: Blue Captain (6) beats Red Scout (2). Red lost 1 Scout. "},
+		{"the Scout hits a Bomb, Red's own attack", 5, game.RedViewer, ada, nil,
+			"Grace (Blue) to move. Move 5: you attacked from F6 to F7: Red Scout (2) loses to Blue Bomb. Red lost 1 Scout. "},
+		{"the Scout hits a Bomb, Blue's view", 5, game.BlueViewer, ada, nil,
+			"Your move. Move 5: Ada (Red) attacked from F6 to F7: Red Scout (2) loses to Blue Bomb. Red lost 1 Scout. "},
+		{"a flag captured, the captor's view", 7, game.RedViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: m("B4", "B5"), Outcome: game.AttackerWon, Attacker: game.Miner, Defender: game.Flag}),
+			"Move 7: you attacked from B4 to B5: Red Miner (3) captures the Blue Flag. Blue lost 1 Flag."},
+		{"an infiltrator's right guess, its player's view", 7, game.RedViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.General}, Outcome: game.GuessedRight, Attacker: game.Infiltrator, Defender: game.General}),
+			"Move 7: your Infiltrator on B4 guessed the piece on B5 is a General (9): right. Blue lost 1 General."},
+		{"an infiltrator's wrong guess, the opponent's view", 7, game.BlueViewer, ada, lastMove(game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.Spy}, Outcome: game.GuessedWrong, Attacker: game.Infiltrator}),
+			"Move 7: Ada (Red)'s Infiltrator on B4 guessed the piece on B5 is a Spy: wrong, nothing is taken."},
 		{"a draw offer", 7, game.RedViewer, ada, func(v *game.View) { v.DrawOffered, v.DrawOfferBy = true, game.Blue },
 			"Grace (Blue) offers a draw. Grace (Blue) to move."},
 		// An alt text shows text as it is: a name is as written, on one line
@@ -363,4 +377,125 @@ func TestOtherAltTexts(t *testing.T) {
 			t.Errorf("a key in an unknown numbering: %v", err)
 		}
 	})
+}
+
+// TestAltTextFewPiecesLeft: what a player's alt text says they know of
+// the opponent's pieces reads right however few are left (a Barrage army,
+// or a custom one, comes down to one), in every language: the plural
+// forms follow the number of pieces. It said "You know none of Blue's 1
+// pieces."
+func TestAltTextFewPiecesLeft(t *testing.T) {
+	// left keeps n of Blue's pieces, the first known of them Revealed.
+	left := func(n, known int) func(v *game.View) {
+		return func(v *game.View) {
+			kept := 0
+			for s := range v.Board {
+				c := &v.Board[s]
+				if !c.Occupied || c.Side != game.Blue {
+					continue
+				}
+				if kept == n {
+					*c = game.Cell{}
+					continue
+				}
+				if kept < known {
+					c.Rank, c.Revealed = game.Sergeant, true
+				}
+				kept++
+			}
+			v.Remaining[game.Blue] = game.Army{}
+			v.Remaining[game.Blue][game.Sergeant] = uint8(n)
+			v.Captured[game.Blue] = game.Army{}
+			v.Captured[game.Blue][game.Scout] = uint8(v.Rules.Army.Total() - n)
+		}
+	}
+	for _, tc := range []struct {
+		n, known int
+		want     map[string]string
+	}{
+		{1, 0, map[string]string{
+			"en": "You do not know Blue's only piece.",
+			"nl": "Je kent het enige stuk van Blauw niet.",
+			"de": "Du kennst die einzige Figur von Blau nicht.",
+			"fr": "Vous ne connaissez pas la seule pièce de Bleu.",
+		}},
+		{1, 1, map[string]string{
+			"en": "You know Blue's only piece: Sergeant (4) on ",
+			"nl": "Je kent het enige stuk van Blauw: ",
+			"de": "Du kennst die einzige Figur von Blau: ",
+			"fr": "Vous connaissez la seule pièce de Bleu : ",
+		}},
+		{2, 0, map[string]string{
+			"en": "You know none of Blue's 2 pieces.",
+			"nl": "Je kent geen van de 2 stukken van Blauw.",
+			"de": "Du kennst keine der 2 Figuren von Blau.",
+			"fr": "Vous ne connaissez aucune des 2 pièces de Bleu.",
+		}},
+		{2, 1, map[string]string{
+			"en": "You know 1 of Blue's 2 pieces: Sergeant (4) on ",
+			"nl": "Je kent 1 van de 2 stukken van Blauw: ",
+			"de": "Du kennst 1 der 2 Figuren von Blau: ",
+			"fr": "Vous connaissez 1 des 2 pièces de Bleu : ",
+		}},
+	} {
+		for code, want := range tc.want {
+			t.Run(fmt.Sprintf("%d left, %d known, %s", tc.n, tc.known, code), func(t *testing.T) {
+				v := goldenGame(t, 0).View(game.RedViewer)
+				left(tc.n, tc.known)(&v)
+				got, err := AltText(v, Options{Lang: lang.For(code)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(got, want) {
+					t.Errorf("got  %q\nwant %q in it", got, want)
+				}
+			})
+		}
+	}
+}
+
+// TestAltTextOwnBattle: a player's own attack and infiltration read in the
+// second person in every language, as their moves do ("you moved your
+// …"); the opponent's view tells them in the third person. They were told
+// in the third person to their own player too: "Ada (Red) attacked…".
+func TestAltTextOwnBattle(t *testing.T) {
+	ada := Options{Names: [2]string{"Ada", "Grace"}}
+	guess := func(v *game.View) {
+		v.History[len(v.History)-1] = game.MoveRecord{Side: game.Red, Move: game.Move{From: sq(t, "B4"), To: sq(t, "B5"), Guess: game.Spy}, Outcome: game.GuessedWrong, Attacker: game.Infiltrator}
+	}
+	for _, tc := range []struct {
+		code                       string
+		attack, guess, theirAttack string
+	}{
+		{"en", "Move 5: you attacked from F6 to F7: ", "Move 7: your Infiltrator on B4 guessed the piece on B5 is ", "Move 5: Ada (Red) attacked from F6 to F7: "},
+		{"nl", "Zet 5: je viel aan van F6 naar F7: ", "Zet 7: je Infiltrant op B4 raadde dat het stuk op B5 ", "Zet 5: Ada (Rood) viel aan van F6 naar F7: "},
+		{"de", "Zug 5: Du hast von F6 nach F7 angegriffen: ", "Zug 7: Dein Infiltrant auf B4 riet, die Figur auf B5 sei ", "Zug 5: Ada (Rot) griff von F6 nach F7 an: "},
+		{"fr", "Coup 5 : vous avez attaqué de F6 à F7 : ", "Coup 7 : votre Infiltrateur en B4 a deviné que la pièce en B5 est ", "Coup 5 : Ada (Rouge) a attaqué de F6 à F7 : "},
+	} {
+		t.Run(tc.code, func(t *testing.T) {
+			o := ada
+			o.Lang = lang.For(tc.code)
+			alt := func(plies int, viewer game.Viewer, change func(*game.View)) string {
+				v := goldenGame(t, plies).View(viewer)
+				if change != nil {
+					change(&v)
+				}
+				got, err := AltText(v, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return got
+			}
+			for _, c := range []struct{ got, want string }{
+				{alt(5, game.RedViewer, nil), tc.attack},
+				{alt(7, game.RedViewer, guess), tc.guess},
+				{alt(5, game.BlueViewer, nil), tc.theirAttack},
+				{alt(5, game.PublicViewer, nil), tc.theirAttack},
+			} {
+				if !strings.Contains(c.got, c.want) {
+					t.Errorf("got  %q\nwant %q in it", c.got, c.want)
+				}
+			}
+		})
+	}
 }

@@ -110,8 +110,10 @@ func TestListInEveryLanguage(t *testing.T) {
 
 // TestHiddenInEveryLanguage reads how an alt text counts a side's hidden
 // pieces and those of them that moved: each number takes its own plural
-// form ("1 cachée, dont 1 a bougé", not "1 cachées, dont 1 ont bougé"), and
-// none moved, as at every game's start, is said in words.
+// form ("2 cachées, dont 1 a bougé", not "dont 1 ont bougé"), none moved,
+// as at every game's start, is said in words, and one hidden piece is told
+// by itself ("1 pièce cachée, qui a bougé", not "1 cachée, dont 1 a
+// bougé", nor "1 hidden, 1 of them moved").
 func TestHiddenInEveryLanguage(t *testing.T) {
 	for _, tc := range []struct {
 		lang          string
@@ -120,13 +122,20 @@ func TestHiddenInEveryLanguage(t *testing.T) {
 	}{
 		{"en", 40, 0, "Blue: 40 hidden, none of them moved."},
 		{"en", 3, 1, "Blue: 3 hidden, 1 of them moved."},
+		{"en", 1, 1, "Blue: 1 hidden piece, which has moved."},
+		{"en", 1, 0, "Blue: 1 hidden piece, which has not moved."},
 		{"nl", 40, 0, "Blauw: 40 verborgen, geen ervan bewogen."},
-		{"nl", 1, 1, "Blauw: 1 verborgen, waarvan 1 bewogen."},
+		{"nl", 2, 1, "Blauw: 2 verborgen, waarvan 1 bewogen."},
+		{"nl", 1, 1, "Blauw: 1 verborgen stuk, dat heeft bewogen."},
+		{"nl", 1, 0, "Blauw: 1 verborgen stuk, dat niet heeft bewogen."},
 		{"de", 40, 0, "Blau: 40 verdeckt, keine davon gezogen."},
 		{"de", 2, 1, "Blau: 2 verdeckt, davon 1 gezogen."},
+		{"de", 1, 1, "Blau: 1 verdeckte Figur, die gezogen hat."},
+		{"de", 1, 0, "Blau: 1 verdeckte Figur, die nicht gezogen hat."},
 		{"fr", 40, 0, "Bleu : 40 cachées, aucune n'a bougé."},
-		{"fr", 1, 1, "Bleu : 1 cachée, dont 1 a bougé."},
-		{"fr", 1, 0, "Bleu : 1 cachée, aucune n'a bougé."},
+		{"fr", 2, 1, "Bleu : 2 cachées, dont 1 a bougé."},
+		{"fr", 1, 1, "Bleu : 1 pièce cachée, qui a bougé."},
+		{"fr", 1, 0, "Bleu : 1 pièce cachée, qui n'a pas bougé."},
 		{"fr", 5, 2, "Bleu : 5 cachées, dont 2 ont bougé."},
 	} {
 		d := describer{w: words{lang.For(tc.lang)}}
@@ -153,9 +162,9 @@ func TestHiddenInEveryLanguage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if strings.Contains(alt, " : 1 caché") {
+			if strings.Contains(alt, " : 1 pièce cachée, qui ") {
 				seen++
-				if strings.Contains(alt, "1 cachées") || strings.Contains(alt, "dont 1 ont") {
+				if strings.Contains(alt, " : 1 caché") || strings.Contains(alt, "dont 1 ont") {
 					t.Fatalf("seed %d, move %d: %q", seed, g.Ply(), alt)
 				}
 			}

@@ -87,18 +87,20 @@ const (
 	txtAltMoveKnown   = "Move %[1]d: %[2]s moved the %[3]s from %[4]s to %[5]s."                               // number, who, piece, from, to
 	txtAltMoveYours   = "Move %[1]d: you moved your %[2]s from %[3]s to %[4]s."                                // number, piece, from, to
 	txtAltAttack      = "Move %[1]d: %[2]s attacked from %[3]s to %[4]s: %[5]s."                               // number, who, from, to, battle
+	txtAltAttackYours = "Move %[1]d: you attacked from %[2]s to %[3]s: %[4]s."                                 // number, from, to, battle
 	txtAltBeats       = "%[1]s %[2]s beats %[3]s %[4]s"                                                        // side, piece, side, piece
 	txtAltCaptures    = "%[1]s %[2]s captures the %[3]s %[4]s"                                                 // side, piece, side, piece
 	txtAltLosesTo     = "%[1]s %[2]s loses to %[3]s %[4]s"                                                     // side, piece, side, piece
 	txtAltBothFall    = "%[1]s %[2]s and %[3]s %[4]s both fall"                                                // side, piece, side, piece
 	txtAltInfiltrate  = "Move %[1]d: %[2]s's Infiltrator on %[3]s guessed the piece on %[4]s is %[5]s: %[6]s." // number, who, from, to, guess (txtAltGuessOf), outcome
+	txtAltYourGuess   = "Move %[1]d: your Infiltrator on %[2]s guessed the piece on %[3]s is %[4]s: %[5]s."    // number, from, to, guess (txtAltGuessOf), outcome
 	txtAltGuessRight  = "right"
 	txtAltGuessWrong  = "wrong, nothing is taken"
 	txtAltLost        = "%[1]s lost %[2]s."                                  // side, rankCount
 	txtAltLeftAll     = "%[1]s has all %[2]d pieces."                        // side, count
 	txtAltLeftSome    = "%[1]s has %[2]d of %[3]d pieces left; lost: %[4]s." // side, left, army, list of rankCount
-	txtAltYouKnowNone = "You know none of %[1]s's %[2]d pieces."             // side, count
-	txtAltYouKnow     = "You know %[1]d of %[2]s's %[3]d pieces: %[4]s."     // known, side, count, list of txtAltPieceOn
+	txtAltYouKnowNone = "You know none of %[2]s's %[1]d pieces."             // count, side: plural forms by the count
+	txtAltYouKnow     = "You know %[2]d of %[3]s's %[1]d pieces: %[4]s."     // count, known, side, list of txtAltPieceOn: plural forms by the count
 	txtAltTheyKnow    = "%[1]s knows %[2]d of your pieces: %[3]s."           // side, count, list of txtAltPieceOn
 	txtAltKnown       = "%[1]s's pieces known to everyone: %[2]s."           // side, list of txtAltPieceOn
 	txtAltPieceOn     = "%[1]s on %[2]s"                                     // piece, square
@@ -155,6 +157,13 @@ const (
 // What txtAltHidden says when none of the hidden pieces moved, at the start
 // of every game: "none of them moved", not "0 of them moved".
 const txtAltNoneMoved = "none of them moved"
+
+// What replaces txtAltHidden when one piece is hidden, which "of them"
+// would not fit: "Blue: 1 hidden piece, which has moved.".
+const (
+	txtAltOneHiddenMoved = "%[1]s: 1 hidden piece, which has moved."     // side
+	txtAltOneHiddenStill = "%[1]s: 1 hidden piece, which has not moved." // side
+)
 
 // The names of the sides.
 const (

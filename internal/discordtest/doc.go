@@ -36,7 +36,8 @@
 // another member's ephemeral messages, DMs or private threads. The bot
 // answers asynchronously, so the readers come with waiting helpers that
 // re-check on every change until a deadline: Server.WaitFor,
-// Member.WaitDM, Interaction.Wait and Interaction.Reply.
+// Member.WaitDM, Interaction.Wait, Interaction.Reply and Interaction.Updated
+// (what a press's answer made of the message it was on).
 //
 // # Connecting
 //

@@ -42,6 +42,7 @@ type interaction struct {
 	callback   discordgo.InteractionResponseType
 	answeredIn time.Duration
 	originalID string   // the @original message
+	update     *Message // types 6 and 7: the component's message as this interaction's answer left it
 	followups  []string // follow-up message ids
 	modal      map[string]any
 	submitted  bool // its modal was submitted
@@ -248,6 +249,7 @@ func (s *Server) interactionCallback(q *request) (int, any, *apiError) {
 		*m = edited
 		s.dispatchMessage("MESSAGE_UPDATE", m)
 		in.originalID, msg = m.id, m
+		in.update = s.view(m, s.users[in.userID])
 	case discordgo.InteractionApplicationCommandAutocompleteResult:
 		var data struct {
 			Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
@@ -482,7 +484,12 @@ func (s *Server) editWebhookMessage(q *request) (int, any, *apiError) {
 	if err := s.interactionChannelAccepts(in, discordgo.InteractionResponseUpdateMessage); err != nil {
 		return 0, nil, err
 	}
-	return s.applyEdit(q, m)
+	status, body, err := s.applyEdit(q, m)
+	if err == nil && m.id == in.messageID &&
+		(in.callback == discordgo.InteractionResponseDeferredMessageUpdate || in.callback == discordgo.InteractionResponseUpdateMessage) {
+		in.update = s.view(m, s.users[in.userID])
+	}
+	return status, body, err
 }
 
 func (s *Server) deleteWebhookMessage(q *request) (int, any, *apiError) {
@@ -522,6 +529,12 @@ type Response struct {
 	// Original is the response message: the new message of types 4 and 5
 	// (Loading while deferred), or the component's message for types 6 and 7.
 	Original *Message
+	// Update is, for types 6 and 7, the component's message as this
+	// interaction's own answer left it: the update of type 7, or the last
+	// edit of @original after type 6; nil until then. Original is the
+	// message as it is now, which another interaction may have changed
+	// since.
+	Update *Message
 	// Followups are the follow-up messages, oldest first.
 	Followups []*Message
 	// Modal is the modal shown by a type 9 response.
@@ -578,6 +591,7 @@ func (i *Interaction) Response() Response {
 		r.Modal = modalOf(in.modal)
 	}
 	r.Choices = in.choices
+	r.Update = in.update
 	return r
 }
 
@@ -611,6 +625,36 @@ func (i *Interaction) Reply(t TB) *Message {
 		t.Fatalf("discordtest: interaction %s was answered with type %d, which shows no message", i.ID, r.Type)
 	}
 	return r.Original
+}
+
+// Updated waits until the interaction's answer updated the message its
+// component is on (Response.Update: an update, or a deferred update and
+// then an edit of @original) and returns the message as that answer left
+// it. It fails t if the interaction failed, or was answered by a new
+// message.
+func (i *Interaction) Updated(t TB) *Message {
+	t.Helper()
+	var r Response
+	i.srv.WaitFor(t, "the update of interaction "+i.ID, func() bool {
+		r = i.Response()
+		return r.Failed || r.Update != nil ||
+			r.Type != 0 && r.Type != discordgo.InteractionResponseDeferredMessageUpdate && r.Type != discordgo.InteractionResponseUpdateMessage
+	})
+	if r.Failed {
+		t.Fatalf("discordtest: interaction %s failed: the member sees %q", i.ID, r.Error)
+	}
+	if r.Update == nil {
+		t.Fatalf("discordtest: interaction %s was answered with type %d, which updates no message (%s)", i.ID, r.Type, answerOf(r))
+	}
+	return r.Update
+}
+
+// answerOf is what a response shows, for a failure's message.
+func answerOf(r Response) string {
+	if r.Original != nil {
+		return fmt.Sprintf("%q", r.Original.Content)
+	}
+	return "no message"
 }
 
 // modalOf reads a modal's text inputs from its callback data.

@@ -413,7 +413,8 @@ func TestComponentsAndModal(t *testing.T) {
 		t.Fatalf("%d buttons", n)
 	}
 
-	decline := w.bob.ClickButton(t, challenge, "decline").Wait(t)
+	declined := w.bob.ClickButton(t, challenge, "decline")
+	decline := declined.Wait(t)
 	if decline.Type != 6 || decline.Original == nil || decline.Original.ID != challenge.ID {
 		t.Fatalf("decline answered %+v", decline)
 	}
@@ -421,9 +422,13 @@ func TestComponentsAndModal(t *testing.T) {
 		return w.srv.Message(challenge.ID).Content == "declined, then reconsidered"
 	})
 
-	pick := w.bob.SelectMenu(t, challenge, "variant", "barrage").Reply(t)
+	picked := w.bob.SelectMenu(t, challenge, "variant", "barrage")
+	pick := picked.Reply(t)
 	if pick.Content != "variant barrage" || !pick.Ephemeral {
 		t.Errorf("select answer %q (ephemeral %v)", pick.Content, pick.Ephemeral)
+	}
+	if r := picked.Response(); r.Update != nil {
+		t.Errorf("the answer by a new message updated %q", r.Update.Content)
 	}
 
 	if got := fatal(t, func(tb testing.TB) { w.alice.ClickButton(tb, pick, "variant") }); len(got) != 1 || !strings.Contains(got[0], "cannot see message") {
@@ -440,13 +445,25 @@ func TestComponentsAndModal(t *testing.T) {
 		t.Errorf("submitted %v, answer %q", got, saved.Content)
 	}
 
-	accept := w.bob.ClickButton(t, challenge, "accept").Wait(t)
+	accepted := w.bob.ClickButton(t, challenge, "accept")
+	accept := accepted.Wait(t)
 	if accept.Type != 7 || accept.Original == nil || accept.Original.ID != challenge.ID {
 		t.Fatalf("accept answered %+v", accept)
 	}
 	now := w.srv.Message(challenge.ID)
 	if now.Content != "accepted by bob" || len(now.Components) != 0 || now.Edits != 2 {
 		t.Errorf("challenge now %q with %d components, %d edits", now.Content, len(now.Components), now.Edits)
+	}
+	// Each update is what its own answer made of the message, whatever
+	// another made of it since.
+	if got := accepted.Updated(t); got.ID != challenge.ID || got.Content != "accepted by bob" || len(got.Components) != 0 {
+		t.Errorf("accept updated the challenge to %q with %d components", got.Content, len(got.Components))
+	}
+	if got := declined.Updated(t); got.ID != challenge.ID || got.Content != "declined, then reconsidered" || len(got.Components) == 0 {
+		t.Errorf("decline updated the challenge to %q with %d components", got.Content, len(got.Components))
+	}
+	if got := fatal(t, func(tb testing.TB) { picked.Updated(tb) }); len(got) != 1 || !strings.Contains(got[0], "updates no message") {
+		t.Errorf("Updated of an answer by a new message: %q", got)
 	}
 }
 
