@@ -78,3 +78,30 @@ func TestTournamentInThreadPlaysInIt(t *testing.T) {
 		t.Errorf("no post of Match #%s in the tournament's thread", m.ID)
 	}
 }
+
+// TestChallengeInThreadPlaysInIt: a challenge accepted in a thread, on a
+// server that plays each match in its own thread, is played in that
+// thread, without asking Discord to open a thread from its message, which
+// Discord refuses in a thread.
+func TestChallengeInThreadPlaysInIt(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+		s.Board = storage.BoardThread
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	parent := h.channel
+	thread := startThread(h, discordgo.ChannelTypeGuildPublicThread)
+	h.channel = thread
+	h.challenge("Classic")
+	h.outboxEmpty()
+	h.channel = parent
+	if m := h.match(1); m.Where() != thread.ID || m.ThreadID != "" {
+		t.Errorf("match #1 is played in %s (thread %q), want the thread it was made in, %s", m.Where(), m.ThreadID, thread.ID)
+	}
+	for _, r := range h.srv.Requests("POST /channels/{channel_id}/messages/{message_id}/threads") {
+		t.Errorf("the bot asked Discord for a thread from a message in a thread: %s %d", r.Path, r.Status)
+	}
+}
