@@ -446,9 +446,14 @@ func (b *Bot) recordLiveMessage(ctx context.Context, m *storage.Match, messageID
 	return named, true
 }
 
-// openThread starts the match's thread from the challenge message.
+// openThread starts the match's thread from the challenge message; not
+// when that message is in a thread, in which Discord opens none: the match
+// is played in that thread, where it was made.
 func (b *Bot) openThread(ctx context.Context, i *discordgo.Interaction, m *storage.Match) {
 	if i.Message == nil {
+		return
+	}
+	if kind, known := b.channelKindOf(ctx, i.ChannelID); known && kind.thread {
 		return
 	}
 	b.playInThread(ctx, m, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {

@@ -70,6 +70,19 @@ func (b *Bot) guildChannelIDs(guildID string) []string {
 	return ids
 }
 
+// guildThreadIDs returns the ids of a server's active threads as far as
+// the bot knows them: GUILD_CREATE and THREAD_CREATE carry them, and an
+// archived one, since the bot connected, only until it is unarchived.
+func (b *Bot) guildThreadIDs(guildID string) []string {
+	var ids []string
+	b.withGuild(guildID, func(g *discordgo.Guild) {
+		for _, c := range g.Threads {
+			ids = append(ids, c.ID)
+		}
+	})
+	return ids
+}
+
 // deletedChannels returns those of ids, channels of a server, that the
 // bot's view of the server no longer holds: deleted since a moderator named
 // them. None when the bot does not know the server, or knows it only as

@@ -64,6 +64,9 @@
 // moderation.go a moderator's cancel and award, watch.go /stratego watch;
 // follow.go following a match by DM (memberroles.go keeps followers' roles
 // for a few minutes, so that a board costs no question to Discord);
+// threadsight.go whether a member may see a channel or thread, for watch,
+// following, the queue and tournaments alike (an archived thread asked of
+// Discord once);
 // rematch.go the Rematch button;
 // tournament.go runs tournaments (each round paired by the timers' pass:
 // tournamentrounds.go, tournamentdeadline.go, tournamentstart.go; each

@@ -79,7 +79,7 @@ func TestTournamentInAPrivateChannel(t *testing.T) {
 	// bob is a player: he keeps knowing it should he no longer see the channel.
 	h.channel.SetOverwrite(h.bob, 0, view)
 	h.srv.WaitFor(t, "the bot's state to hold bob's overwrite", func() bool {
-		sees, _ := h.bot.rolesSee(h.guild.ID, h.channel.ID, h.bob.ID, nil)
+		sees, _ := h.bot.channelSeen(t.Context(), h.guild.ID, h.channel.ID, h.bob.ID, nil, "")
 		return !sees
 	})
 	if got := from(h.bob, "leave"); !strings.Contains(got, "You left **Inner league**") {

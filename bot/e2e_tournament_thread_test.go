@@ -14,6 +14,13 @@ const channelRoute = "GET /channels/{channel_id}"
 // threadTourney has the bot start a thread of typ in the harness's channel
 // and returns it once the bot's state holds it.
 func threadTourney(h *tourney, typ discordgo.ChannelType) *discordtest.Channel {
+	h.t.Helper()
+	return startThread(h.harness, typ)
+}
+
+// startThread has the bot start a thread of typ in the harness's channel
+// and returns it once the bot's state holds it.
+func startThread(h *harness, typ discordgo.ChannelType) *discordtest.Channel {
 	t := h.t
 	t.Helper()
 	th, err := h.bot.s.ThreadStartComplex(h.channel.ID, &discordgo.ThreadStart{Name: "League", Type: typ, Invitable: true})
@@ -26,7 +33,7 @@ func threadTourney(h *tourney, typ discordgo.ChannelType) *discordtest.Channel {
 
 // archiveAndRestart archives thread and restarts the bot, whose state then
 // lacks it: GUILD_CREATE lists the active threads only.
-func (h *tourney) archiveAndRestart(thread *discordtest.Channel) {
+func (h *harness) archiveAndRestart(thread *discordtest.Channel) {
 	t := h.t
 	t.Helper()
 	thread.Archive()
@@ -48,7 +55,7 @@ func (h *tourney) archiveAndRestart(thread *discordtest.Channel) {
 }
 
 // asked counts the bot's questions to Discord about channel ch.
-func (h *tourney) asked(ch *discordtest.Channel) int {
+func (h *harness) asked(ch *discordtest.Channel) int {
 	n := 0
 	for _, r := range h.srv.Requests(channelRoute) {
 		if strings.HasSuffix(r.Path, "/channels/"+ch.ID) {

@@ -30,6 +30,7 @@ const (
 	txtNotFollowing     = "You do not follow Match #%[1]s, so there is nothing to stop."
 	txtFollowOwnMatch   = "You play Match #%[1]s: your own boards already come to you by DM."
 	txtTooManyFollowers = "Match #%[2]s already has %[1]d followers, as many as a match may have; `/stratego watch` without `follow` still shows it to you."
+	txtFollowPrivate    = "Match #%[1]s is played in a private thread, and I cannot tell who is in one: only members who may manage the threads of its channel can follow it. `/stratego watch match:%[1]s` in the thread still shows it to you."
 )
 
 // follow starts or stops following m for the member behind i, and returns
@@ -58,6 +59,8 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 		return p.Sprintf(txtFollowAlready, number), false, nil
 	case len(followers) >= maxFollowers:
 		return p.Sprintf(txtTooManyFollowers, len(followers), number), true, nil
+	case !b.seenAway(ctx, i, m):
+		return p.Sprintf(txtFollowPrivate, number), true, nil
 	}
 	if err := b.store.Follow(ctx, m.ID, user, true); err != nil {
 		return "", true, err
@@ -71,6 +74,23 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 		return p.Sprintf(txtFollowPending, number), true, nil
 	}
 	return p.Sprintf(txtFollowStarted, number), false, nil
+}
+
+// seenAway reports whether the member behind i, who sees m's channel, is
+// seen to see it also when not asking from it, as unfollowUnseen checks
+// before each board: not a member of a private thread who may not manage
+// its channel's threads (channelSeen), who would stop following at the
+// first board. When the bot cannot tell, as unfollowUnseen, it is so.
+// Discord is asked within the answer's time about a thread the bot's
+// state lost.
+func (b *Bot) seenAway(ctx context.Context, i *discordgo.Interaction, m *storage.Match) bool {
+	if i.Member == nil || i.Member.User == nil {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(ctx, memberAskTimeout)
+	defer cancel()
+	sees, known := b.channelSeen(ctx, m.GuildID, m.ChannelID, i.Member.User.ID, i.Member.Roles, "")
+	return sees || !known
 }
 
 // unfollowUnseen stops user following m, and reports so, when they can no

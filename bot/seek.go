@@ -252,11 +252,11 @@ func (b *Bot) seekMeeting(ctx context.Context, i *discordgo.Interaction, q *stor
 	case q.ChannelID == here:
 		return here, false
 	case err == nil && member != nil:
-		if sees, _ := b.rolesSee(q.GuildID, here, q.Player.UserID, member.Roles); sees {
+		if sees, _ := b.channelSeen(ctx, q.GuildID, here, q.Player.UserID, member.Roles, ""); sees {
 			return here, false
 		}
 	}
-	if b.memberSees(i, q.ChannelID) {
+	if b.memberSees(ctx, i, q.ChannelID) {
 		return q.ChannelID, false
 	}
 	return "", false

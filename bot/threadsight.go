@@ -12,12 +12,15 @@ import (
 	"github.com/strategobot/strategobot/internal/ratelimit"
 )
 
-// A tournament is played where it was created, which may be a thread. The
-// bot's state holds the active threads only: GUILD_CREATE lists no
-// archived one, so a thread archived (after a day without a post) before
-// the bot last connected is a channel the state does not know. Asked of
-// Discord once (GET /channels/{id}), its kind and parent, which never
-// change, are kept in Bot.channels for as long as the bot runs.
+// Whether a member may see a channel has one answer, channelSeen, for
+// /stratego watch and following, the queue's meeting place and
+// tournaments. A match or a tournament is played where it was made, which
+// may be a thread, private or archived. The bot's state holds the active
+// threads only: GUILD_CREATE lists no archived one, so a thread archived
+// (after a day without a post) before the bot last connected is a channel
+// the state does not know. Asked of Discord once (GET /channels/{id}),
+// within the time a member's answer allows, its kind and parent, which
+// never change, are kept in Bot.channels for as long as the bot runs.
 
 // channelKind is what does not change of a channel: whether it is a
 // thread, whose channel, and whether it is private; or that it is gone.
@@ -126,4 +129,37 @@ func (b *Bot) channelKindOf(ctx context.Context, channel string) (kind channelKi
 		b.channels.keep(channel, keptKind{refused: now})
 	}
 	return channelKind{}, false
+}
+
+// channelSeen is the one answer to whether user, with roles in guild, may
+// see channel, a channel or thread of guild: for /stratego watch and
+// following, the seeks' meeting place and tournaments. A member asking
+// from channel itself (from; "" for one not asking now: a follower, a
+// waiting seeker) sees it. Otherwise a text channel is seen with View
+// Channel in it; a public thread as its channel, also one archived that
+// the bot's state lost (channelKindOf asks Discord within ctx); a private
+// thread only with View Channel and Manage Threads in its channel, which
+// show a member every private thread of it: who else is in one the bot
+// does not ask Discord member by member. A deleted channel is seen by
+// nobody. known is false when the bot cannot tell (sees is false then):
+// Discord did not answer in time or refused to say, or the state lacks the
+// server or the channel.
+func (b *Bot) channelSeen(ctx context.Context, guild, channel, user string, roles []string, from string) (sees, known bool) {
+	if channel != "" && channel == from {
+		return true, true // Discord let them ask there
+	}
+	kind, known := b.channelKindOf(ctx, channel)
+	switch {
+	case !known:
+		return false, false
+	case kind.gone:
+		return false, true
+	case !kind.thread:
+		return b.rolesMay(guild, channel, user, roles, discordgo.PermissionViewChannel)
+	}
+	need := int64(discordgo.PermissionViewChannel)
+	if kind.private {
+		need |= discordgo.PermissionManageThreads
+	}
+	return b.rolesMay(guild, kind.parent, user, roles, need)
 }

@@ -205,15 +205,16 @@ func (b *Bot) knownTournaments(ctx, ask context.Context, i *discordgo.Interactio
 // role's channel). Its players (also one who withdrew, or who no longer
 // sees the channel), its creator and moderators (who may cancel it, or
 // take a player out) know it wherever they are, also when its channel was
-// deleted (it goes on by DM), which nobody else then sees. A member asking
-// in its channel sees that channel. Elsewhere, the channel is seen as
-// tournamentChannelSeen tells; one the bot cannot tell of is not seen.
+// deleted (it goes on by DM), which nobody else then sees. Anyone else
+// knows it as they see its channel (memberSees, channelSeen: a member
+// asking in it sees it; a private thread is seen by those who manage its
+// channel's threads); one the bot cannot tell of is not seen.
 func (b *Bot) tournamentKnown(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) bool {
 	me := userOf(i).ID
-	if isModerator(i) || me == t.CreatorID || i.Member == nil || i.ChannelID == t.ChannelID {
+	if isModerator(i) || me == t.CreatorID || i.Member == nil {
 		return true
 	}
-	if b.tournamentChannelSeen(ctx, i, t.ChannelID) {
+	if b.memberSees(ctx, i, t.ChannelID) {
 		return true
 	}
 	s, err := t.State()
@@ -222,30 +223,6 @@ func (b *Bot) tournamentKnown(ctx context.Context, i *discordgo.Interaction, t *
 	}
 	_, in := s.Player(me)
 	return in
-}
-
-// tournamentChannelSeen reports whether the member behind i, asking in
-// another channel, sees channel, a tournament's: a text channel as
-// rolesSee tells; a public thread as its channel (also one archived, which
-// the bot's state may have lost: channelKindOf asks Discord within ctx);
-// a private thread only with Manage Threads in its channel. Who else is in
-// a private thread the bot does not ask Discord member by member: for
-// them, as for everyone else, its tournament is known only to its
-// players, creator and moderators, and in the thread itself.
-func (b *Bot) tournamentChannelSeen(ctx context.Context, i *discordgo.Interaction, channel string) bool {
-	kind, known := b.channelKindOf(ctx, channel)
-	switch {
-	case !known || kind.gone:
-		return false
-	case !kind.thread:
-		sees, _ := b.rolesSee(i.GuildID, channel, userOf(i).ID, i.Member.Roles)
-		return sees
-	}
-	need := int64(discordgo.PermissionViewChannel)
-	if kind.private {
-		need |= discordgo.PermissionManageThreads
-	}
-	return b.rolesMay(i.GuildID, kind.parent, userOf(i).ID, i.Member.Roles, need)
 }
 
 // mayOrganise reports whether the member may create tournaments: Manage

@@ -24,7 +24,15 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 	if err != nil {
 		return nil
 	}
+	// Each match in a thread of the tournament's channel, when the server
+	// so plays them: not when that channel is a thread itself, in which
+	// Discord opens none. The matches are then played in the tournament's
+	// thread, where the round's pairings are posted.
 	threads := b.threadsFor(b.serverOf(ctx, t.GuildID))
+	if threads {
+		kind, known := b.channelKindOf(ctx, t.ChannelID)
+		threads = !known || !kind.thread
+	}
 	orphans := b.orphanMatches(ctx, t, state)
 	for _, at := range unstartedBoards(t, state) {
 		r, k := state.Rounds()[at.round-1], at.board-1

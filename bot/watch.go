@@ -21,7 +21,11 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 		return
 	}
 	m, err := b.serverMatch(ctx, i.GuildID, opts.str(optMatch))
-	if err == nil && !b.memberSees(i, m.ChannelID) {
+	// What is asked of Discord to tell whether the member sees the match's
+	// channel (an archived thread's) is asked within the answer's time.
+	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
+	defer cancel()
+	if err == nil && !b.memberSees(ask, i, m.ChannelID) {
 		// A match in a channel the member cannot see is, for them, none.
 		err = friendlyf(txtNoServerMatch, m.ID.String())
 	}
@@ -70,13 +74,16 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 
 // serverMatchChoices offers the server's running matches for the match
 // option of /stratego watch, cancel and award: their numbers and players'
-// names, which the channel shows anyway, of the channels the member can see;
-// of every channel when they act on every match (everyMatch: a moderator's
-// cancel or award).
+// names, which the channel shows anyway, of the channels and active threads
+// the member can see (memberSees: a private thread only from itself, or
+// to those who manage its channel's threads); of every one when they act
+// on every match (everyMatch: a moderator's cancel or award). A match in a
+// thread archived before the bot connected, which the bot cannot list, is
+// not offered: its number, typed, names it still.
 func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string, everyMatch bool) []*discordgo.ApplicationCommandOptionChoice {
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	for _, channel := range b.guildChannelIDs(i.GuildID) {
-		if !everyMatch && !b.memberSees(i, channel) {
+	for _, channel := range append(b.guildChannelIDs(i.GuildID), b.guildThreadIDs(i.GuildID)...) {
+		if !everyMatch && !b.memberSees(ctx, i, channel) {
 			continue
 		}
 		ms, err := b.readableMatches(b.store.ChannelMatches(ctx, channel, true, 0))
@@ -101,58 +108,35 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 	return choices
 }
 
-// memberSees reports whether the member behind i may view channel, a text
-// channel of i's server, as discordgo's state knows the server's roles and
-// the channel's overwrites, with the member's roles as i gives them; false
-// when the state cannot say. A thread shows what its parent does; a
-// match's channel is its thread's parent already, so that a thread
-// archived meanwhile asks nothing the state lost.
-func (b *Bot) memberSees(i *discordgo.Interaction, channel string) bool {
+// memberSees reports whether the member behind i may see channel, a
+// channel or thread of i's server, as channelSeen tells with the member's
+// roles as i gives them, asking from i's channel; false when the bot cannot
+// tell. Discord is asked within ctx about a thread the bot's state lost.
+func (b *Bot) memberSees(ctx context.Context, i *discordgo.Interaction, channel string) bool {
 	if i.Member == nil || i.Member.User == nil {
 		return false
 	}
-	sees, _ := b.rolesSee(i.GuildID, channel, i.Member.User.ID, i.Member.Roles)
+	sees, _ := b.channelSeen(ctx, i.GuildID, channel, i.Member.User.ID, i.Member.Roles, i.ChannelID)
 	return sees
 }
 
-// rolesSee is memberSees for user with roles in guild; known is false when
-// the state cannot say (sees is false then). A channel of another server
-// is not seen.
-func (b *Bot) rolesSee(guild, channel, user string, roles []string) (sees, known bool) {
+// rolesMay reports whether user with roles in guild has every permission
+// of need in channel, a text channel of guild, as discordgo's state knows
+// the server's roles and the channel's overwrites; known is false when the
+// state cannot say (may is false then). A channel of another server, or a
+// thread, gives none.
+func (b *Bot) rolesMay(guild, channel, user string, roles []string, need int64) (may, known bool) {
 	if b.s == nil || b.s.State == nil {
 		return false, false
-	}
-	if parent, ok := b.threadParent(channel); ok {
-		channel = parent // a thread shows what its channel does
 	}
 	c, err := b.s.State.Channel(channel)
 	if err != nil {
 		return false, false
 	}
 	known = b.withGuild(guild, func(g *discordgo.Guild) {
-		sees = c.GuildID == g.ID && !c.IsThread() &&
-			channelPermissions(g, c, user, roles)&discordgo.PermissionViewChannel != 0
-	})
-	return sees, known
-}
-
-// rolesMay reports whether user with roles in guild has every permission
-// of need in channel, a text channel of guild, as discordgo's state knows
-// the server's roles and the channel's overwrites; false when the state
-// cannot say, or channel is a thread.
-func (b *Bot) rolesMay(guild, channel, user string, roles []string, need int64) bool {
-	if b.s == nil || b.s.State == nil {
-		return false
-	}
-	c, err := b.s.State.Channel(channel)
-	if err != nil {
-		return false
-	}
-	may := false
-	b.withGuild(guild, func(g *discordgo.Guild) {
 		may = c.GuildID == g.ID && !c.IsThread() && channelPermissions(g, c, user, roles)&need == need
 	})
-	return may
+	return may, known
 }
 
 // userSees is memberSees for a member who is not asking now (a follower, a
@@ -176,7 +160,7 @@ func (b *Bot) userSees(ctx context.Context, guild, channel, user string) (sees, 
 	if left {
 		return false, true
 	}
-	return b.rolesSee(guild, channel, user, roles)
+	return b.channelSeen(ctx, guild, channel, user, roles, "")
 }
 
 // askMember asks Discord for a member of guild, as hasLeft does: a rate
