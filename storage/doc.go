@@ -246,9 +246,10 @@
 // copydb), so that a copy holds a bounded part of the database in memory
 // however large it is: every record with its id and version, the outbox
 // with its ids, followers, the web key, when the bot was last alive and
-// the sequences ids are drawn from; indexes are written from the records,
-// and leases, which belong to the stopped processes of the source, stay
-// behind. PostgreSQL writes the copy in one transaction; bbolt commits it
+// the sequences ids are drawn from; indexes are written from the records
+// (the board each match plays is sent too, for a match an older version
+// let two tournaments link), and leases, which belong to the stopped
+// processes of the source, stay behind. PostgreSQL writes the copy in one transaction; bbolt commits it
 // by batches and marks the file unfinished until the last, which Open
 // refuses (ErrUnfinishedCopy). Each backend's test fails on a bucket or
 // table its copy does not name, and storagetest.CopyTest compares all the

@@ -17,7 +17,9 @@ import (
 // with their ids and delivery state, and what lives beside the records
 // (followers, the web key, when the bot was last alive, the sequences ids
 // are drawn from). Indexes are not sent: the target writes them from the
-// records, as every change does. Leases are not sent either: they belong
+// records, as every change does; but the board each match plays
+// (MatchTournament) is, which the records cannot say of a match two
+// tournaments link (see Loader). Leases are not sent either: they belong
 // to the processes of the source, which are gone.
 //
 // The records hold hidden information (set-ups, secrets, the web key):
@@ -40,9 +42,9 @@ type Sequences struct {
 }
 
 // Sink takes a database's records as a Dumper sends them: Meta first, then
-// the records of each kind in turn. It does not change a record it is
-// given, nor keeps it past its call but to write it. An error stops the
-// Dumper, which returns it.
+// the records of each kind in turn, in the order of its methods. It does
+// not change a record it is given, nor keeps it past its call but to write
+// it. An error stops the Dumper, which returns it.
 type Sink interface {
 	Meta(Meta) error
 	Match(*Match) error
@@ -54,6 +56,10 @@ type Sink interface {
 	Notice(*Notice) error // the outbox, ids as stored
 	Seek(*Seek) error
 	Tournament(*Tournament) error
+	// TournamentGame is the board a match plays (MatchTournament), one a
+	// match a tournament's record links, by match id, after the
+	// tournaments: see Loader.
+	TournamentGame(TournamentGame) error
 }
 
 // Source sends a whole database into a Sink: a Dumper's Dump, or a Dump's
@@ -75,12 +81,16 @@ type Dumper interface {
 // an unfinished copy until the last (ErrUnfinishedCopy).
 //
 // A tournament is written with its links as they are, as a tournament
-// stored keeps those it holds (UpdateTournament): a match that two
-// tournaments link, which versions before the refusal of such a link let
-// happen (PostgreSQL then kept the first link, bbolt the last), plays the
-// board of the first of them the Source sends, which both backends' Dump
-// send by id: MatchTournament names the same board on either target, and
-// the other tournament's record keeps its link.
+// stored keeps those it holds (UpdateTournament), a match indexed for the
+// first tournament sent that links it. A match that two tournaments link,
+// which versions before the refusal of such a link let happen (PostgreSQL
+// then kept the first link, bbolt the last), then plays the board the
+// Source sends for it (Sink.TournamentGame: both backends' Dump send what
+// their MatchTournament says) where that tournament's record holds it, so
+// that its result counts in the copy for the tournament it counted for in
+// the source; the other tournament's record keeps its link. A board no
+// record holds is not written, the match keeping the board the records
+// gave it, as an index is written from the records.
 type Loader interface {
 	Load(ctx context.Context, from Source) error
 }
@@ -246,6 +256,10 @@ func (c *copier) Tournament(t *Tournament) error {
 	return c.pass(past("tournament", "tournaments", uint64(t.ID), c.seq.Tournament), func() error { return c.to.Tournament(t) })
 }
 
+func (c *copier) TournamentGame(g TournamentGame) error {
+	return c.pass(nil, func() error { return c.to.TournamentGame(g) })
+}
+
 // Dump is a whole database held in memory: a Sink that keeps what it is
 // sent, and a Source (Send) that sends it again. For tests and tools that
 // build a database, not for copying one: it holds all of it.
@@ -262,6 +276,7 @@ type Dump struct {
 	Notices     []Notice // the outbox, ids as stored
 	Seeks       []*Seek
 	Tournaments []*Tournament
+	Games       []TournamentGame // the board each match plays, by match
 }
 
 var _ Sink = (*Dump)(nil)
@@ -281,6 +296,10 @@ func (d *Dump) Standing(s Standing) error      { d.Standings = append(d.Standing
 func (d *Dump) Notice(n *Notice) error         { d.Notices = append(d.Notices, *n); return nil }
 func (d *Dump) Seek(s *Seek) error             { d.Seeks = append(d.Seeks, s); return nil }
 func (d *Dump) Tournament(t *Tournament) error { d.Tournaments = append(d.Tournaments, t); return nil }
+func (d *Dump) TournamentGame(g TournamentGame) error {
+	d.Games = append(d.Games, g)
+	return nil
+}
 func (d *Dump) Follower(id MatchID, user string) error {
 	if d.Followers == nil {
 		d.Followers = map[MatchID][]string{}
@@ -339,6 +358,11 @@ func (d *Dump) Send(ctx context.Context, to Sink) error {
 	}
 	for _, t := range d.Tournaments {
 		if err := to.Tournament(t); err != nil {
+			return err
+		}
+	}
+	for _, g := range d.Games {
+		if err := to.TournamentGame(g); err != nil {
 			return err
 		}
 	}

@@ -31,14 +31,15 @@ func (m *memLoader) Match(x *storage.Match) error {
 	}
 	return m.d.Match(x)
 }
-func (m *memLoader) Follower(id storage.MatchID, u string) error { return m.d.Follower(id, u) }
-func (m *memLoader) Challenge(x *storage.Challenge) error        { return m.d.Challenge(x) }
-func (m *memLoader) Player(x *storage.PlayerSettings) error      { return m.d.Player(x) }
-func (m *memLoader) Server(x *storage.ServerSettings) error      { return m.d.Server(x) }
-func (m *memLoader) Standing(x storage.Standing) error           { return m.d.Standing(x) }
-func (m *memLoader) Notice(x *storage.Notice) error              { return m.d.Notice(x) }
-func (m *memLoader) Seek(x *storage.Seek) error                  { return m.d.Seek(x) }
-func (m *memLoader) Tournament(x *storage.Tournament) error      { return m.d.Tournament(x) }
+func (m *memLoader) Follower(id storage.MatchID, u string) error   { return m.d.Follower(id, u) }
+func (m *memLoader) Challenge(x *storage.Challenge) error          { return m.d.Challenge(x) }
+func (m *memLoader) Player(x *storage.PlayerSettings) error        { return m.d.Player(x) }
+func (m *memLoader) Server(x *storage.ServerSettings) error        { return m.d.Server(x) }
+func (m *memLoader) Standing(x storage.Standing) error             { return m.d.Standing(x) }
+func (m *memLoader) Notice(x *storage.Notice) error                { return m.d.Notice(x) }
+func (m *memLoader) Seek(x *storage.Seek) error                    { return m.d.Seek(x) }
+func (m *memLoader) Tournament(x *storage.Tournament) error        { return m.d.Tournament(x) }
+func (m *memLoader) TournamentGame(g storage.TournamentGame) error { return m.d.TournamentGame(g) }
 
 // TestCopy: Copy counts what it passes on, refuses an id past its
 // sequence as the source's corruption, and says which side failed.

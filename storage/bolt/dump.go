@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -40,7 +42,7 @@ var (
 		"idx_outbox_due":       "rebuilt",
 		"idx_tournament":       "rebuilt",
 		"idx_tournament_wake":  "rebuilt",
-		"idx_tournament_games": "rebuilt",
+		"idx_tournament_games": "rebuilt from the tournaments, and each match's board sent to choose among two that link it",
 		"idx_seek_expiry":      "rebuilt",
 	}
 	metaCopy = map[string]string{
@@ -173,6 +175,15 @@ func (db *DB) Dump(ctx context.Context, to storage.Sink) error {
 					return err
 				}
 				return to.Tournament(t)
+			})
+		}
+		if err == nil {
+			err = each(bucketTourneyGames, func(k, v []byte) error {
+				g, ok := decodeGameLink(k, v)
+				if !ok {
+					return fmt.Errorf("a tournament's link of %d bytes to a match: %w", len(v), storage.ErrCorrupt)
+				}
+				return to.TournamentGame(g)
 			})
 		}
 		return err
@@ -355,9 +366,35 @@ func (l *loader) Tournament(t *storage.Tournament) error {
 		return err
 	}
 	// Its links are its own, as those of a tournament stored are: a match
-	// an older version let two tournaments link keeps the board of the
-	// first sent (storage.Loader), and the other's record its link.
+	// an older version let two tournaments link plays the board of the
+	// first sent until the source's is (TournamentGame), and the other's
+	// record keeps its link.
 	return l.add(len(data), func(tx *bbolt.Tx) error { return writeTournament(tx, nil, t, t.Games) })
+}
+
+// TournamentGame makes g the board its match plays, as the source says,
+// where the tournaments sent linked it to another (a match an older
+// version let two tournaments link) and g's tournament's record holds it;
+// otherwise the board the records gave stands (storage.Loader).
+func (l *loader) TournamentGame(g storage.TournamentGame) error {
+	return l.add(32, func(tx *bbolt.Tx) error {
+		games := tx.Bucket(bucketTourneyGames)
+		k, v := idKey(uint64(g.Match)), gameLink(g.Tournament, g)
+		if was := games.Get(k); was == nil || bytes.Equal(was, v) {
+			return nil
+		}
+		t, err := loadTournament(tx, g.Tournament)
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(t.Games, g) {
+			return nil
+		}
+		return games.Put(k, v)
+	})
 }
 
 // finish writes, in Load's last transaction, the head of each queue of the

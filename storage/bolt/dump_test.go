@@ -72,7 +72,8 @@ func TestCopy(t *testing.T) {
 }
 
 // TestCopyDoubleLink: a file where two tournaments link one match, as an
-// older strategobot left it, is copied, the match on the first's board.
+// older strategobot left it, is copied, the match on the board the source
+// says it plays.
 func TestCopyDoubleLink(t *testing.T) {
 	open := func(t *testing.T) storagetest.CopyStore {
 		db, err := Open(Options{Path: filepath.Join(t.TempDir(), "test.db"), NoSync: true, Reminders: storagetest.Reminders})

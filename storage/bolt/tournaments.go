@@ -138,9 +138,7 @@ func writeTournament(tx *bbolt.Tx, old, t *storage.Tournament, held []storage.To
 	}
 	games := tx.Bucket(bucketTourneyGames)
 	for _, g := range t.Games {
-		v := binary.BigEndian.AppendUint64(nil, uint64(t.ID))
-		v = binary.BigEndian.AppendUint32(v, uint32(g.Round))
-		v = binary.BigEndian.AppendUint32(v, uint32(g.Board))
+		v := gameLink(t.ID, g)
 		switch was := games.Get(idKey(uint64(g.Match))); {
 		case was == nil:
 			if err := games.Put(idKey(uint64(g.Match)), v); err != nil {
@@ -154,6 +152,25 @@ func writeTournament(tx *bbolt.Tx, old, t *storage.Tournament, held []storage.To
 		}
 	}
 	return nil
+}
+
+// gameLink is the value of a match's link to g's board of tournament id in
+// idx_tournament_games: the tournament's id, the round and the board.
+func gameLink(id storage.TournamentID, g storage.TournamentGame) []byte {
+	v := binary.BigEndian.AppendUint64(nil, uint64(id))
+	v = binary.BigEndian.AppendUint32(v, uint32(g.Round))
+	return binary.BigEndian.AppendUint32(v, uint32(g.Board))
+}
+
+// decodeGameLink is the board a match's link in idx_tournament_games
+// names, from its key and value; false when they are not a link's.
+func decodeGameLink(k, v []byte) (storage.TournamentGame, bool) {
+	if len(k) != 8 || len(v) != 16 {
+		return storage.TournamentGame{}, false
+	}
+	return storage.TournamentGame{Tournament: storage.TournamentID(binary.BigEndian.Uint64(v)),
+		Round: int(binary.BigEndian.Uint32(v[8:])), Board: int(binary.BigEndian.Uint32(v[12:])),
+		Match: storage.MatchID(binary.BigEndian.Uint64(k))}, true
 }
 
 func loadTournament(tx *bbolt.Tx, id storage.TournamentID) (*storage.Tournament, error) {
@@ -289,12 +306,11 @@ func sortTournaments(list []*storage.Tournament) {
 func (db *DB) MatchTournament(ctx context.Context, id storage.MatchID) (storage.TournamentGame, error) {
 	var g storage.TournamentGame
 	err := db.view(ctx, func(tx *bbolt.Tx) error {
-		v := tx.Bucket(bucketTourneyGames).Get(idKey(uint64(id)))
-		if len(v) != 16 {
+		var ok bool
+		k := idKey(uint64(id))
+		if g, ok = decodeGameLink(k, tx.Bucket(bucketTourneyGames).Get(k)); !ok {
 			return fmt.Errorf("match %d plays in no tournament: %w", id, storage.ErrNotFound)
 		}
-		g = storage.TournamentGame{Tournament: storage.TournamentID(binary.BigEndian.Uint64(v)),
-			Round: int(binary.BigEndian.Uint32(v[8:])), Board: int(binary.BigEndian.Uint32(v[12:])), Match: id}
 		return nil
 	})
 	return g, err

@@ -27,7 +27,7 @@ var tableCopy = map[string]string{
 	"servers":           "copied",
 	"followers":         "copied",
 	"tournaments":       "copied, with the sequence tournament_ids",
-	"tournament_games":  "rebuilt from the tournaments",
+	"tournament_games":  "rebuilt from the tournaments, and each match's board sent to choose among two that link it",
 	"web_key":           "copied",
 	"seeks":             "copied",
 	"alive":             "copied",
@@ -157,7 +157,22 @@ func (db *DB) Dump(ctx context.Context, to storage.Sink) error {
 		if err := dumpRecords(ctx, tx, "seeks", storage.DecodeSeek, to.Seek, sink, "SELECT record FROM seeks ORDER BY guild_id, user_id"); err != nil {
 			return err
 		}
-		return dumpRecords(ctx, tx, "tournaments", storage.DecodeTournament, to.Tournament, sink, "SELECT record FROM tournaments ORDER BY id")
+		if err := dumpRecords(ctx, tx, "tournaments", storage.DecodeTournament, to.Tournament, sink, "SELECT record FROM tournaments ORDER BY id"); err != nil {
+			return err
+		}
+		rows, err = tx.Query(ctx, "SELECT match_id, tournament_id, round, board FROM tournament_games ORDER BY match_id")
+		if err != nil {
+			return query("tournament games", err)
+		}
+		var match, tournament int64
+		var g storage.TournamentGame
+		if _, err := pgx.ForEachRow(rows, []any{&match, &tournament, &g.Round, &g.Board}, func() error {
+			g.Match, g.Tournament = storage.MatchID(match), storage.TournamentID(tournament)
+			return sink(to.TournamentGame(g))
+		}); err != nil {
+			return query("tournament games", err)
+		}
+		return nil
 	})
 	if errors.Is(err, errSinkFailed) {
 		return sinkErr
@@ -327,10 +342,42 @@ func (l *loader) Seek(s *storage.Seek) error {
 }
 
 // Tournament writes t with its links as its own, as those of a tournament
-// stored are: a match an older version let two tournaments link keeps the
-// board of the first sent (storage.Loader), and the other's record its link.
+// stored are: a match an older version let two tournaments link plays the
+// board of the first sent until the source's is (TournamentGame), and the
+// other's record keeps its link.
 func (l *loader) Tournament(t *storage.Tournament) error {
 	return writeTournament(l.ctx, l.tx, true, t, t.Games)
+}
+
+// TournamentGame makes g the board its match plays, as the source says,
+// where the tournaments sent linked it to another (a match an older
+// version let two tournaments link) and g's tournament's record holds it;
+// otherwise the board the records gave stands (storage.Loader).
+func (l *loader) TournamentGame(g storage.TournamentGame) error {
+	var tournament int64
+	var round, board int
+	err := l.tx.QueryRow(l.ctx, "SELECT tournament_id, round, board FROM tournament_games WHERE match_id = $1", int64(g.Match)).Scan(&tournament, &round, &board)
+	if errors.Is(err, pgx.ErrNoRows) || err == nil && storage.TournamentID(tournament) == g.Tournament && round == g.Round && board == g.Board {
+		return nil
+	}
+	if err != nil {
+		return query(fmt.Sprintf("the board of match %d", g.Match), err)
+	}
+	t, err := scanTournament(l.tx.QueryRow(l.ctx, "SELECT record FROM tournaments WHERE id = $1", int64(g.Tournament)), g.Tournament)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(t.Games, g) {
+		return nil
+	}
+	if _, err := l.tx.Exec(l.ctx, "UPDATE tournament_games SET tournament_id = $2, round = $3, board = $4 WHERE match_id = $1",
+		int64(g.Match), int64(g.Tournament), g.Round, g.Board); err != nil {
+		return query(fmt.Sprintf("the board of match %d", g.Match), err)
+	}
+	return nil
 }
 
 // emptyDatabase refuses, with storage.ErrNotEmpty, a database holding a

@@ -67,8 +67,9 @@ func TestCopy(t *testing.T) {
 }
 
 // TestCopyDoubleLink: a database where two tournaments link one match, as
-// an older strategobot left it, is copied, the match on the first's board:
-// PostgreSQL to PostgreSQL, bbolt to PostgreSQL and back.
+// an older strategobot left it, is copied, the match on the board the
+// source says it plays: PostgreSQL to PostgreSQL, bbolt to PostgreSQL and
+// back.
 func TestCopyDoubleLink(t *testing.T) {
 	pg := func(t *testing.T) storagetest.CopyStore { return openURL(t, pgtest.NewDatabase(t)) }
 	pgForged := func(t *testing.T) (storagetest.CopyStore, storagetest.Damage) {

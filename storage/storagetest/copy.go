@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -106,14 +107,26 @@ func CopyTest(t *testing.T, from, to func(t *testing.T) CopyStore) {
 
 // CopyDoubleLink copies, with storage.Copy, a store from "from" where two
 // tournaments' records link one match, as strategobot left it before such
-// a link was refused (the second's record written raw by forge, which
-// writes a tournament's record and leaves its indexes), into an empty
-// store from "to": the copy is taken, the match plays the board of the
-// first tournament, the one Dump sends first, the other's record keeps its
-// link, and its next change is stored and leaves the match its board.
-// Before, the target refused the second tournament (ErrInvalid), so such
-// a database could not be copied at all.
+// a link was refused (one of them linked it, the other's record written
+// raw by forge, which writes a tournament's record and leaves its
+// indexes), into an empty store from "to": the copy is taken, the match
+// plays the board the source says it plays (MatchTournament), whichever
+// tournament's id is the lower, the other's record keeps its link, and its
+// next change is stored and leaves the match its board. It runs with the
+// lower id's link the real one, then the higher's. Before, the target
+// refused the second tournament (ErrInvalid), so such a database could
+// not be copied at all; then it gave the match to the lower id, so that
+// the bot recorded its result in a tournament it did not play for.
 func CopyDoubleLink(t *testing.T, from func(t *testing.T) (CopyStore, Damage), to func(t *testing.T) CopyStore) {
+	for _, realFirst := range []bool{true, false} {
+		name := map[bool]string{true: "LowerIDLinks", false: "HigherIDLinks"}[realFirst]
+		t.Run(name, func(t *testing.T) { copyDoubleLink(t, from, to, realFirst) })
+	}
+}
+
+// copyDoubleLink is CopyDoubleLink with the lower id's link the real one
+// (realFirst), or the higher's.
+func copyDoubleLink(t *testing.T, from func(t *testing.T) (CopyStore, Damage), to func(t *testing.T) CopyStore, realFirst bool) {
 	ctx := context.Background()
 	src, forge := from(t)
 	paired := func() *storage.Tournament {
@@ -122,17 +135,25 @@ func CopyDoubleLink(t *testing.T, from func(t *testing.T) (CopyStore, Damage), t
 		return must(src.UpdateTournament(ctx, tt.ID, 0, pairNext(T0))).in(t)
 	}
 	first, second := paired(), paired()
+	owner, forged := first, second
+	if !realFirst {
+		owner, forged = second, first
+	}
 	m := must(src.CreateMatch(ctx, NewMatch(game.VariantClassic))).in(t)
 	onBoard := storage.TournamentGame{Round: 1, Board: 1, Match: m.ID}
-	first = must(src.UpdateTournament(ctx, first.ID, 0, func(t *storage.Tournament) error {
+	owner = must(src.UpdateTournament(ctx, owner.ID, 0, func(t *storage.Tournament) error {
 		t.Games = append(t.Games, onBoard)
 		return nil
 	})).in(t)
-	second.Games = append(second.Games, onBoard)
-	forge(t, second.ID, must(storage.EncodeTournament(second)).in(t))
-	second = must(src.Tournament(ctx, second.ID)).in(t)
-	if _, ok := second.GameOf(1, 1); !ok {
-		t.Fatalf("the forged tournament %d links no match to its board 1", second.ID)
+	forged.Games = append(forged.Games, onBoard)
+	forge(t, forged.ID, must(storage.EncodeTournament(forged)).in(t))
+	forged = must(src.Tournament(ctx, forged.ID)).in(t)
+	if _, ok := forged.GameOf(1, 1); !ok {
+		t.Fatalf("the forged tournament %d links no match to its board 1", forged.ID)
+	}
+	want := storage.TournamentGame{Tournament: owner.ID, Round: 1, Board: 1, Match: m.ID}
+	if g, err := src.MatchTournament(ctx, m.ID); err != nil || g != want {
+		t.Fatalf("in the source, the match's board: %+v, %v; want %+v, the tournament that linked it", g, err, want)
 	}
 
 	dst := to(t)
@@ -141,25 +162,52 @@ func CopyDoubleLink(t *testing.T, from func(t *testing.T) (CopyStore, Damage), t
 	}
 	board := func(when string) {
 		t.Helper()
-		want := storage.TournamentGame{Tournament: first.ID, Round: 1, Board: 1, Match: m.ID}
 		if g, err := dst.MatchTournament(ctx, m.ID); err != nil || g != want {
-			t.Errorf("%s, the match's board: %+v, %v; want %+v, the first tournament's", when, g, err, want)
+			t.Errorf("%s, the match's board: %+v, %v; want %+v, the source's", when, g, err, want)
 		}
 	}
 	board("in the copy")
-	for _, want := range []*storage.Tournament{first, second} {
+	for _, want := range []*storage.Tournament{owner, forged} {
 		if got := must(dst.Tournament(ctx, want.ID)).in(t); !reflect.DeepEqual(got, want) {
 			t.Errorf("tournament %d copied as\n%+v\nwant\n%+v", want.ID, got, want)
 		}
 	}
-	changed := must(dst.UpdateTournament(ctx, second.ID, 0, func(t *storage.Tournament) error {
-		t.ChannelID = "c2"
-		return nil
-	})).in(t)
-	if _, ok := changed.GameOf(1, 1); !ok || changed.ChannelID != "c2" {
-		t.Errorf("the second tournament changed in the copy: channel %q, its link kept %v; want c2 and true", changed.ChannelID, ok)
+	for _, tt := range []*storage.Tournament{forged, owner} {
+		changed := must(dst.UpdateTournament(ctx, tt.ID, 0, func(t *storage.Tournament) error {
+			t.ChannelID = "c2"
+			return nil
+		})).in(t)
+		if _, ok := changed.GameOf(1, 1); !ok || changed.ChannelID != "c2" {
+			t.Errorf("tournament %d changed in the copy: channel %q, its link kept %v; want c2 and true", tt.ID, changed.ChannelID, ok)
+		}
+		board(fmt.Sprintf("after tournament %d's change", tt.ID))
 	}
-	board("after the second tournament's change")
+
+	// The board a Source names is the match's where its tournament's
+	// record holds it; otherwise the records' stands, the lower id's.
+	var d storage.Dump
+	if err := src.Dump(ctx, &d); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(d.Games, func(g storage.TournamentGame) bool { return g.Match == m.ID })
+	if i < 0 || d.Games[i] != want {
+		t.Fatalf("the source sent the boards %+v; want %+v among them", d.Games, want)
+	}
+	lower := storage.TournamentGame{Tournament: first.ID, Round: 1, Board: 1, Match: m.ID}
+	for _, c := range []struct{ sent, want storage.TournamentGame }{
+		{storage.TournamentGame{Tournament: forged.ID, Round: 1, Board: 1, Match: m.ID}, storage.TournamentGame{Tournament: forged.ID, Round: 1, Board: 1, Match: m.ID}},
+		{storage.TournamentGame{Tournament: forged.ID, Round: 1, Board: 2, Match: m.ID}, lower},
+		{storage.TournamentGame{Tournament: 99, Round: 1, Board: 1, Match: m.ID}, lower},
+	} {
+		d.Games[i] = c.sent
+		dst := to(t)
+		if err := dst.Load(ctx, d.Send); err != nil {
+			t.Fatalf("a load with the board %+v sent: %v", c.sent, err)
+		}
+		if g, err := dst.MatchTournament(ctx, m.ID); err != nil || g != c.want {
+			t.Errorf("a load with the board %+v sent: the match's board %+v, %v; want %+v", c.sent, g, err, c.want)
+		}
+	}
 }
 
 // snapshot reads everything the Store interface shows of the records fill
