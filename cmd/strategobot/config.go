@@ -518,23 +518,31 @@ func bareValue(file, line string) (string, bool) {
 
 // cleanToken is the token as Discord issued it: without the spaces, quotes
 // and "Bot " prefix a copy from the Developer Portal or a guide may bring
-// along (the bot adds the prefix itself). The prefix is taken in any case
-// and before any blank (bot, BOT, a tab, a no-break space): no token holds
-// a blank, so a word before one is no part of it.
+// along (the bot adds the prefix itself), quotes around the prefix and the
+// token or around the token after it ("Bot <token>" filled in). The prefix
+// is taken in any case and before any blank (bot, BOT, a tab, a no-break
+// space): no token holds a blank, so a word before one is no part of it.
 func cleanToken(token string) string {
-	token = strings.TrimSpace(token)
-	if len(token) >= 2 && (token[0] == '"' || token[0] == '\'') && token[len(token)-1] == token[0] {
-		token = strings.TrimSpace(token[1 : len(token)-1])
-	}
+	token = unquoteToken(token)
 	if len(token) < 3 || !strings.EqualFold(token[:3], "bot") {
 		return token
 	}
 	if rest := token[3:]; rest == "" {
 		return "" // the prefix with nothing after it
 	} else if r, _ := utf8.DecodeRuneInString(rest); unicode.IsSpace(r) {
-		return strings.TrimSpace(rest)
+		return unquoteToken(rest)
 	}
 	return token
+}
+
+// unquoteToken is s without the spaces around it, and the quotes, double or
+// single, around it with the spaces inside them.
+func unquoteToken(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	return s
 }
 
 // unknownKeys refuses the keys and tables of a file the bot does not read.

@@ -351,6 +351,11 @@ func TestCleanToken(t *testing.T) {
 		{"Bot\u00a0" + token, token}, // a no-break space, as a document or a chat puts after a word
 		{"Bot  " + token, token},
 		{`"bot ` + token + `"`, token},
+		// Quotes around the token after the prefix, as a guide's "Bot <token>" filled in.
+		{`Bot "` + token + `"`, token},
+		{`bot '` + token + `'`, token},
+		{` "Bot ' ` + token + ` '" `, token},
+		{`Bot ""`, ""},
 		{"Bot", ""},
 		{"bot\u00a0", ""},
 		// A token that begins with the letters is no prefix.
