@@ -62,6 +62,9 @@ func TestDispatch(t *testing.T) {
 			"strategobot: the command comes first, then its flags: strategobot check -config x.toml -guild\n"},
 		{"a command after -config, with a flag it has not", []string{"-config", "x.toml", "check", "-bogus"}, "x", 2, "",
 			"strategobot: the command comes first, then its flags: strategobot check -config x.toml -bogus\n"},
+		// The "--" that ended -config goes with it: check takes no argument, which it would make of -guild.
+		{"a command after -config and --", []string{"-config", "x.toml", "--", "check", "-guild", "1"}, "x", 2, "",
+			"strategobot: the command comes first, then its flags: strategobot check -config x.toml -guild 1\n"},
 		{"run after -config", []string{"-config", "my bot.toml", "run"}, "x", 2, "",
 			"strategobot: the command comes first, then its flags: strategobot run -config 'my bot.toml'\n"},
 		{"a command without -config after it", []string{"-config", "bot.toml", "version"}, "x", 2, "",

@@ -143,6 +143,15 @@ func (p *Program) commandAfterFlags(args []string) (string, bool) {
 		return "", false
 	}
 	flags := args[:len(args)-fs.NArg()]
+	if n := len(flags) - 1; n >= 0 && flags[n] == "--" {
+		// The "--" that ended the flags is left out, unless it is the
+		// last one's value (-config --), which those before it tell by
+		// not parsing alone: after the command's flags it would end
+		// them, and make the rest arguments the command refuses.
+		if before := def.Flags(io.Discard); Parse(before, slices.Clone(flags[:n])) == nil && before.NArg() == 0 {
+			flags = flags[:n]
+		}
+	}
 	rest := fs.Args()[1:]
 	// Whether the command takes the flags is for them alone to say: a
 	// mistake in the rest (a flag without its value, one the command does

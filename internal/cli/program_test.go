@@ -60,6 +60,10 @@ func TestDispatch(t *testing.T) {
 		{"go", []string{"-v", "stop", "-x"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -x\n"},
 		{"go", []string{"-v", "stop", "-n"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -n\n"}, // -n without its value
 		{"go", []string{"-v", "stop", "-v=maybe", "a"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -v=maybe a\n"},
+		// The "--" that ends the flags goes with them: after the command's flags it would end those, and make the rest arguments.
+		{"go", []string{"-v", "--", "stop", "-n", "x"}, 2, "", "prog: the command comes first, then its flags: prog stop -v -n x\n"},
+		{"go", []string{"-n", "--", "stop"}, 2, "", "prog: the command comes first, then its flags: prog stop -n --\n"}, // -n's value
+		{"go", []string{"--", "stop"}, 2, "", "prog: the command comes first, then its flags: prog stop\n"},
 		// Else the default command says what is wrong (its Run here takes no -v).
 		{"go", []string{"-v", "-stop"}, 2, "", "prog go: flag provided but not defined: -v"},
 		{"go", []string{"-v", "frob"}, 2, "", "prog go: flag provided but not defined: -v"},
