@@ -71,24 +71,37 @@ func (c *channelKinds) get(channel string, now time.Time) (kind channelKind, kno
 	return channelKind{}, false, true
 }
 
+// keep keeps what Discord said of channel, unless it is marked gone: an
+// answer asked before the channel was deleted and kept after it does not
+// bring it back.
 func (c *channelKinds) keep(channel string, k keptKind) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.kept == nil || len(c.kept) >= maxChannelKinds {
-		c.kept = make(map[string]keptKind)
+	if old, ok := c.kept[channel]; ok && old.refused.IsZero() && old.kind.gone {
+		return
 	}
+	c.room()
 	c.kept[channel] = k
 }
 
-// deleted marks channel gone, when something of it is kept: the state
-// forgets a deleted channel, and a channel kept here would otherwise be
-// taken for what it was.
+// room makes the map ready for one more channel; c.mu is held.
+func (c *channelKinds) room() {
+	if c.kept == nil || len(c.kept) >= maxChannelKinds {
+		c.kept = make(map[string]keptKind)
+	}
+}
+
+// deleted marks channel gone, whether or not something of it is kept: the
+// state forgets a deleted channel, and a channel kept here, or kept by a
+// question to Discord under way, would otherwise be taken for what it was.
+// A channel's id is never used again; maxChannelKinds bounds the marks.
 func (c *channelKinds) deleted(channel string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.kept[channel]; ok {
-		c.kept[channel] = keptKind{kind: channelKind{gone: true}}
+	if _, ok := c.kept[channel]; !ok {
+		c.room()
 	}
+	c.kept[channel] = keptKind{kind: channelKind{gone: true}}
 }
 
 // channelKindOf says what channel is: from the bot's state, or when the
