@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -202,5 +203,123 @@ func TestTournamentInPrivateThread(t *testing.T) {
 	}
 	if got := in(h.alice, thread, "list"); !strings.Contains(got, "#1 **League**") {
 		t.Errorf("alice's list in the archived thread: %q", got)
+	}
+}
+
+// twoLeagues makes tournament Alpha in the harness's channel and Beta in
+// a public thread of it, archives the thread and restarts the bot, whose
+// state then lacks the thread; over cancels both first. It returns dave,
+// who sees the channel, a channel where he asks, and the thread.
+func twoLeagues(t *testing.T, over bool) (*tourney, *discordtest.Member, *discordtest.Channel, *discordtest.Channel) {
+	t.Helper()
+	h := newTourney(t)
+	dave := h.guild.AddMember("dave")
+	h.members[dave.ID] = dave
+	lobby := h.guild.AddChannel("lobby")
+	thread := threadTourney(h, discordgo.ChannelTypeGuildPublicThread)
+	for _, at := range []struct {
+		name string
+		ch   *discordtest.Channel
+	}{{"Alpha", h.channel}, {"Beta", thread}} {
+		got := h.alice.SlashCommand(t, at.ch, "stratego tournament create", discordtest.Opt("name", at.name), discordtest.Opt("format", "swiss"),
+			discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 48)).Reply(t).Content
+		if !strings.Contains(got, at.name) {
+			t.Fatalf("create %s: %q", at.name, got)
+		}
+	}
+	if got := h.bob.SlashCommand(t, thread, "stratego tournament join", discordtest.Opt("tournament", 2)).Reply(t).Content; !strings.Contains(got, "You joined **Beta**") {
+		t.Fatalf("bob joining Beta in its thread: %q", got)
+	}
+	if over {
+		h.expect(h.run(h.alice, "cancel", discordtest.Opt("tournament", 1)), "**Alpha** is cancelled.")
+		h.expect(h.run(h.alice, "cancel", discordtest.Opt("tournament", 2)), "**Beta** is cancelled.")
+		// Its announcement in the thread, which opens it again, before the archive.
+		h.srv.WaitFor(t, "Beta's cancel announced in the thread", func() bool {
+			return slices.ContainsFunc(h.srv.ChannelMessages(thread), func(m *discordtest.Message) bool { return strings.Contains(m.Content, "cancel") })
+		})
+	}
+	h.archiveAndRestart(thread)
+	return h, dave, lobby, thread
+}
+
+// TestTournamentUnsureNotGuessed: a tournament in a thread archived
+// before the bot connected, when Discord does not say what the thread is,
+// is neither known to a member nor ruled out: a command without a
+// tournament's number does not pick another by elimination (dave, who
+// sees both, joined Alpha and was shown Alpha's standings as the latest),
+// it asks him to name one or try again; once Discord answers, he is told
+// there are several, or shown the latest. A player of the thread's
+// tournament knows it without the bot asking Discord.
+func TestTournamentUnsureNotGuessed(t *testing.T) {
+	t.Parallel()
+	const unsure = "I cannot tell right now which of this server's tournaments you can see"
+	t.Run("join", func(t *testing.T) {
+		t.Parallel()
+		h, dave, lobby, thread := twoLeagues(t, false)
+		h.srv.FailNextIn(t, channelRoute, thread, 1, 500)
+		if got := dave.SlashCommand(t, lobby, "stratego tournament join").Reply(t).Content; !strings.Contains(got, unsure) || strings.Contains(got, "You joined") {
+			t.Errorf("dave's join while Discord does not say what the thread is: %q; want %q", got, unsure)
+		}
+		if got := dave.SlashCommand(t, lobby, "stratego tournament join").Reply(t).Content; !strings.Contains(got, "This server has several tournaments") {
+			t.Errorf("dave's join once Discord answers: %q", got)
+		}
+	})
+	t.Run("player", func(t *testing.T) {
+		t.Parallel()
+		h, _, lobby, thread := twoLeagues(t, false)
+		// bob, a player of Beta, knows it without the bot asking Discord.
+		h.srv.FailNextIn(t, channelRoute, thread, 1, 500)
+		before := h.asked(thread)
+		if got := h.bob.SlashCommand(t, lobby, "stratego tournament standings").Reply(t).Content; !strings.Contains(got, "This server has several tournaments") {
+			t.Errorf("bob's standings: %q", got)
+		}
+		if n := h.asked(thread) - before; n != 0 {
+			t.Errorf("the bot asked Discord about the thread %d times for a player of its tournament", n)
+		}
+	})
+	t.Run("standings", func(t *testing.T) {
+		t.Parallel()
+		h, dave, lobby, thread := twoLeagues(t, true)
+		h.srv.FailNextIn(t, channelRoute, thread, 1, 500)
+		if got := dave.SlashCommand(t, lobby, "stratego tournament standings").Reply(t).Content; !strings.Contains(got, unsure) || strings.Contains(got, "Alpha") {
+			t.Errorf("dave's standings while Discord does not say what the thread is: %q; want %q", got, unsure)
+		}
+		if got := dave.SlashCommand(t, lobby, "stratego tournament standings").Reply(t).Content; !strings.Contains(got, "**Beta**") {
+			t.Errorf("dave's standings once Discord answers: %q; want the latest, Beta", got)
+		}
+	})
+}
+
+// TestTournamentSightsAskedTogether: a command that takes in the
+// tournaments of two threads archived before the bot connected asks
+// Discord about both threads at once, within the answer's time shared by
+// them, not one after the other, each with what the other left of it.
+func TestTournamentSightsAskedTogether(t *testing.T) {
+	t.Parallel()
+	h := newTourney(t)
+	dave := h.guild.AddMember("dave")
+	h.members[dave.ID] = dave
+	lobby := h.guild.AddChannel("lobby")
+	var threads []*discordtest.Channel
+	for _, name := range []string{"Alpha", "Beta"} {
+		thread := threadTourney(h, discordgo.ChannelTypeGuildPublicThread)
+		threads = append(threads, thread)
+		got := h.alice.SlashCommand(t, thread, "stratego tournament create", discordtest.Opt("name", name), discordtest.Opt("format", "swiss"),
+			discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 48)).Reply(t).Content
+		if !strings.Contains(got, name) {
+			t.Fatalf("create %s: %q", name, got)
+		}
+	}
+	threads[0].Archive()
+	h.archiveAndRestart(threads[1])
+	if _, err := h.bot.s.State.Channel(threads[0].ID); err == nil {
+		t.Fatal("the first archived thread is still in the bot's state after the restart")
+	}
+	hold := h.srv.HoldNext(t, channelRoute, 2)
+	join := dave.SlashCommand(t, lobby, "stratego tournament join")
+	h.srv.WaitFor(t, "the bot to ask about both threads at once", func() bool { return hold.Waiting() == 2 })
+	hold.Release()
+	if got := join.Reply(t).Content; !strings.Contains(got, "This server has several tournaments") {
+		t.Errorf("dave's join: %q", got)
 	}
 }

@@ -256,7 +256,7 @@ func (b *Bot) seekMeeting(ctx context.Context, i *discordgo.Interaction, q *stor
 			return here, false
 		}
 	}
-	if b.memberSees(ctx, i, q.ChannelID) {
+	if b.memberSurelySees(ctx, i, q.ChannelID) {
 		return q.ChannelID, false
 	}
 	return "", false

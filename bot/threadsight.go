@@ -71,24 +71,37 @@ func (c *channelKinds) get(channel string, now time.Time) (kind channelKind, kno
 	return channelKind{}, false, true
 }
 
+// keep keeps what Discord said of channel, unless it is marked gone: an
+// answer asked before the channel was deleted and kept after it does not
+// bring it back.
 func (c *channelKinds) keep(channel string, k keptKind) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.kept == nil || len(c.kept) >= maxChannelKinds {
-		c.kept = make(map[string]keptKind)
+	if old, ok := c.kept[channel]; ok && old.refused.IsZero() && old.kind.gone {
+		return
 	}
+	c.room()
 	c.kept[channel] = k
 }
 
-// deleted marks channel gone, when something of it is kept: the state
-// forgets a deleted channel, and a channel kept here would otherwise be
-// taken for what it was.
+// room makes the map ready for one more channel; c.mu is held.
+func (c *channelKinds) room() {
+	if c.kept == nil || len(c.kept) >= maxChannelKinds {
+		c.kept = make(map[string]keptKind)
+	}
+}
+
+// deleted marks channel gone, whether or not something of it is kept: the
+// state forgets a deleted channel, and a channel kept here, or kept by a
+// question to Discord under way, would otherwise be taken for what it was.
+// A channel's id is never used again; maxChannelKinds bounds the marks.
 func (c *channelKinds) deleted(channel string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.kept[channel]; ok {
-		c.kept[channel] = keptKind{kind: channelKind{gone: true}}
+	if _, ok := c.kept[channel]; !ok {
+		c.room()
 	}
+	c.kept[channel] = keptKind{kind: channelKind{gone: true}}
 }
 
 // channelKindOf says what channel is: from the bot's state, or when the
@@ -100,15 +113,10 @@ func (b *Bot) channelKindOf(ctx context.Context, channel string) (kind channelKi
 	if b.s == nil || b.s.State == nil {
 		return channelKind{}, false
 	}
-	if c, err := b.s.State.Channel(channel); err == nil {
-		b.s.State.RLock()
-		defer b.s.State.RUnlock()
-		return channelKind{thread: c.IsThread(), parent: c.ParentID, private: c.Type == discordgo.ChannelTypeGuildPrivateThread}, true
-	}
-	now := b.now()
-	if k, known, ok := b.channels.get(channel, now); ok {
+	if k, known, held := b.channelKindHeld(channel); held {
 		return k, known
 	}
+	now := b.now()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(b.halt, cancel)()
@@ -131,6 +139,20 @@ func (b *Bot) channelKindOf(ctx context.Context, channel string) (kind channelKi
 	return channelKind{}, false
 }
 
+// channelKindHeld is channelKindOf without asking Discord: held is false
+// when neither the bot's state nor what Discord said before tells.
+func (b *Bot) channelKindHeld(channel string) (kind channelKind, known, held bool) {
+	if b.s == nil || b.s.State == nil {
+		return channelKind{}, false, true
+	}
+	if c, err := b.s.State.Channel(channel); err == nil {
+		b.s.State.RLock()
+		defer b.s.State.RUnlock()
+		return channelKind{thread: c.IsThread(), parent: c.ParentID, private: c.Type == discordgo.ChannelTypeGuildPrivateThread}, true, true
+	}
+	return b.channels.get(channel, b.now())
+}
+
 // channelSeen is the one answer to whether user, with roles in guild, may
 // see channel, a channel or thread of guild: for /stratego watch and
 // following, the seeks' meeting place and tournaments. A member asking
@@ -149,9 +171,16 @@ func (b *Bot) channelSeen(ctx context.Context, guild, channel, user string, role
 		return true, true // Discord let them ask there
 	}
 	kind, known := b.channelKindOf(ctx, channel)
-	switch {
-	case !known:
+	if !known {
 		return false, false
+	}
+	return b.kindSeen(guild, channel, kind, user, roles)
+}
+
+// kindSeen is channelSeen of channel, whose kind is known, for a member
+// not asking from it.
+func (b *Bot) kindSeen(guild, channel string, kind channelKind, user string, roles []string) (sees, known bool) {
+	switch {
 	case kind.gone:
 		return false, true
 	case !kind.thread:
@@ -162,4 +191,70 @@ func (b *Bot) channelSeen(ctx context.Context, guild, channel, user string, role
 		need |= discordgo.PermissionManageThreads
 	}
 	return b.rolesMay(guild, kind.parent, user, roles, need)
+}
+
+// maxSightAsks bounds the questions about channels one command asks of
+// Discord at once (memberSeesEach).
+const maxSightAsks = 4
+
+// sight is what the bot tells of whether a member sees a channel: known is
+// false when it cannot tell (sees is false then).
+type sight struct{ sees, known bool }
+
+// memberSeesHeld is memberSees without asking Discord: held is false when
+// neither the bot's state nor what Discord said before tells.
+func (b *Bot) memberSeesHeld(i *discordgo.Interaction, channel string) (s sight, held bool) {
+	switch {
+	case i.Member == nil || i.Member.User == nil:
+		return sight{known: true}, true
+	case channel != "" && channel == i.ChannelID:
+		return sight{sees: true, known: true}, true // Discord let them ask there
+	}
+	kind, known, held := b.channelKindHeld(channel)
+	if !held || !known {
+		return sight{}, held
+	}
+	s.sees, s.known = b.kindSeen(i.GuildID, channel, kind, i.Member.User.ID, i.Member.Roles)
+	return s, true
+}
+
+// memberSeesEach is memberSees of each of channels, once each. Those that
+// the bot's state and what Discord said before do not tell are asked of
+// Discord together, at most maxSightAsks at a time, within ctx: the time
+// the command's answer allows them all. One not answered in it is not
+// known.
+func (b *Bot) memberSeesEach(ctx context.Context, i *discordgo.Interaction, channels []string) map[string]sight {
+	out := make(map[string]sight, len(channels))
+	var ask []string
+	asking := make(map[string]bool)
+	for _, channel := range channels {
+		if _, told := out[channel]; told || asking[channel] {
+			continue
+		}
+		if s, held := b.memberSeesHeld(i, channel); held {
+			out[channel] = s
+			continue
+		}
+		asking[channel] = true
+		ask = append(ask, channel)
+	}
+	got := make([]sight, len(ask))
+	limit := make(chan struct{}, maxSightAsks)
+	var wg sync.WaitGroup
+	for k, channel := range ask {
+		wg.Go(func() {
+			select {
+			case limit <- struct{}{}:
+				defer func() { <-limit }()
+			case <-ctx.Done():
+				return // not known
+			}
+			got[k].sees, got[k].known = b.memberSees(ctx, i, channel)
+		})
+	}
+	wg.Wait()
+	for k, channel := range ask {
+		out[channel] = got[k]
+	}
+	return out
 }

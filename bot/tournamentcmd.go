@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"slices"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -147,6 +146,13 @@ func (b *Bot) onTournament(ctx context.Context, i *discordgo.Interaction, group 
 	}
 }
 
+// txtTournamentUnsure answers a command that would take the server's only
+// tournament, or its latest, when the bot cannot tell whether the member
+// sees the channel of another (Discord did not say in time what an
+// archived thread is): the one it would take by elimination may not be
+// the one they mean.
+const txtTournamentUnsure = "I cannot tell right now which of this server's tournaments you can see: name one with the `tournament` option, or try again in a moment."
+
 // tournamentMeant is the tournament a member names, or the server's only
 // one not yet over; otherwise why not, in words.
 func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opts options) (*storage.Tournament, string) {
@@ -157,33 +163,46 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 	defer cancel()
 	if n, ok := opts.integer(optTournament); ok {
 		t, err := b.store.Tournament(ctx, storage.TournamentID(n))
+		if err == nil && t.GuildID == i.GuildID {
+			if known, _ := b.sortKnown(ask, i, []*storage.Tournament{t}); len(known) == 0 {
+				err = storage.ErrNotFound // one played in a channel the member cannot see is none for them
+			}
+		}
 		switch {
-		case errors.Is(err, storage.ErrNotFound) || err == nil && (t.GuildID != i.GuildID || !b.tournamentKnown(ask, i, t)):
-			// One played in a channel the member cannot see is none for them.
+		case errors.Is(err, storage.ErrNotFound) || err == nil && t.GuildID != i.GuildID:
 			return nil, p.Sprintf("This server has no tournament #%[1]d. `/stratego tournament list` shows them.", n)
 		case err != nil:
 			return nil, b.explain(p, err, "tournament") // the database, not the member
 		}
 		return t, ""
 	}
-	open, unread, err := b.knownTournaments(ctx, ask, i, false)
+	open, unsure, unread, err := b.knownTournaments(ctx, ask, i, false)
 	if err != nil {
 		return nil, b.explain(p, err, "tournament")
 	}
-	if len(open)+unread == 0 {
-		// None under way: the latest that was, for its standings.
-		if all, _, err := b.knownTournaments(ctx, ask, i, true); err == nil && len(all) > 0 {
-			return all[len(all)-1], ""
+	if len(open)+len(unsure)+unread == 0 {
+		// None under way: the latest that was, for its standings, unless
+		// one the bot cannot tell of is later.
+		if all, unsure, _, err := b.knownTournaments(ctx, ask, i, true); err == nil {
+			switch {
+			case len(unsure) > 0 && (len(all) == 0 || unsure[len(unsure)-1].ID > all[len(all)-1].ID):
+				return nil, p.Sprintf(txtTournamentUnsure)
+			case len(all) > 0:
+				return all[len(all)-1], ""
+			}
 		}
 	}
-	// One that cannot be read is under way too: the member may mean it.
+	// One that cannot be read is under way too: the member may mean it; and
+	// so may they one the bot cannot tell they see.
 	switch {
-	case len(open)+unread == 0:
+	case len(open)+len(unsure)+unread == 0:
 		return nil, p.Sprintf("This server has no tournament under way. A moderator can start one with `/stratego tournament create`.")
-	case len(open) == 0:
+	case len(open) == 0 && unread > 0:
 		// None that can be read: naming one would not help (the list
 		// leaves it out), and what is wrong is for the bot's host.
 		return nil, p.Sprintf("A tournament under way on this server cannot be read right now. Please tell whoever runs this bot: its log says why.")
+	case len(open)+unread <= 1 && len(unsure) > 0:
+		return nil, p.Sprintf(txtTournamentUnsure)
 	case len(open)+unread == 1:
 		return open[0], ""
 	}
@@ -191,38 +210,88 @@ func (b *Bot) tournamentMeant(ctx context.Context, i *discordgo.Interaction, opt
 }
 
 // knownTournaments is serverTournaments of the server of i as the member
-// behind i knows them: those played in a channel they cannot see left out
-// (tournamentKnown, which asks Discord within ask).
-func (b *Bot) knownTournaments(ctx, ask context.Context, i *discordgo.Interaction, all bool) (list []*storage.Tournament, unread int, err error) {
+// behind i knows them (sortKnown, which asks Discord within ask): those
+// played in a channel they cannot see left out, and those the bot cannot
+// tell of apart, in unsure.
+func (b *Bot) knownTournaments(ctx, ask context.Context, i *discordgo.Interaction, all bool) (list, unsure []*storage.Tournament, unread int, err error) {
 	list, unread, err = b.serverTournaments(ctx, i.GuildID, all)
-	return slices.DeleteFunc(list, func(t *storage.Tournament) bool { return !b.tournamentKnown(ask, i, t) }), unread, err
+	list, unsure = b.sortKnown(ask, i, list)
+	return list, unsure, unread, err
 }
 
-// tournamentKnown reports whether the member behind i may know of
-// tournament t: one played in a channel they cannot see is, like a match
-// there for /stratego watch, none for them, its name, players and results
-// as hidden as the channel's boards, and not to be joined (a league of a
-// role's channel). Its players (also one who withdrew, or who no longer
-// sees the channel), its creator and moderators (who may cancel it, or
-// take a player out) know it wherever they are, also when its channel was
-// deleted (it goes on by DM), which nobody else then sees. Anyone else
-// knows it as they see its channel (memberSees, channelSeen: a member
+// sortKnown returns those of list, in its order, the member behind i may
+// know of, and apart those the bot cannot tell of (Discord did not say in
+// time what their channel is); the rest are left out. A tournament played
+// in a channel they cannot see is, like a match there for /stratego watch,
+// none for them, its name, players and results as hidden as the channel's
+// boards, and not to be joined (a league of a role's channel). Its players
+// (also one who withdrew, or who no longer sees the channel), its creator
+// and moderators (who may cancel it, or take a player out) know it
+// wherever they are, also when its channel was deleted (it goes on by DM),
+// which nobody else then sees: that is told first, without Discord. Anyone
+// else knows it as they see its channel (memberSees, channelSeen: a member
 // asking in it sees it; a private thread is seen by those who manage its
-// channel's threads); one the bot cannot tell of is not seen.
-func (b *Bot) tournamentKnown(ctx context.Context, i *discordgo.Interaction, t *storage.Tournament) bool {
+// channel's threads), asked of Discord, for archived threads the bot's
+// state lost, all at once within ctx (memberSeesEach).
+func (b *Bot) sortKnown(ctx context.Context, i *discordgo.Interaction, list []*storage.Tournament) (known, unsure []*storage.Tournament) {
 	me := userOf(i).ID
-	if isModerator(i) || me == t.CreatorID || i.Member == nil {
-		return true
+	if isModerator(i) || i.Member == nil {
+		return list, nil
 	}
-	if b.memberSees(ctx, i, t.ChannelID) {
-		return true
+	plays := func(t *storage.Tournament) bool {
+		s, err := t.State()
+		if err != nil {
+			return false
+		}
+		_, in := s.Player(me)
+		return in
 	}
-	s, err := t.State()
-	if err != nil {
-		return false
+	const (
+		unseen = iota
+		seen
+		notTold
+		toAsk
+	)
+	verdict := make([]int, len(list))
+	var ask []string
+	for k, t := range list {
+		if t.CreatorID == me {
+			verdict[k] = seen
+			continue
+		}
+		s, held := b.memberSeesHeld(i, t.ChannelID)
+		switch {
+		case held && s.sees:
+			verdict[k] = seen
+		case plays(t): // its state replayed only for one its channel does not tell of
+			verdict[k] = seen
+		case !held:
+			verdict[k] = toAsk
+			ask = append(ask, t.ChannelID)
+		case !s.known:
+			verdict[k] = notTold
+		}
 	}
-	_, in := s.Player(me)
-	return in
+	sights := b.memberSeesEach(ctx, i, ask)
+	for k, t := range list {
+		if verdict[k] == toAsk {
+			switch s := sights[t.ChannelID]; {
+			case s.sees:
+				verdict[k] = seen
+			case !s.known:
+				verdict[k] = notTold
+			default:
+				verdict[k] = unseen
+			}
+		}
+		switch verdict[k] {
+		case seen:
+			known = append(known, t)
+		case notTold:
+			unsure = append(unsure, t)
+		}
+	}
+	return known, unsure
 }
 
 // mayOrganise reports whether the member may create tournaments: Manage

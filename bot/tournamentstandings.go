@@ -105,7 +105,7 @@ func (b *Bot) onTournamentList(ctx context.Context, i *discordgo.Interaction) {
 	p := printerOf(i)
 	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
 	defer cancel()
-	all, _, err := b.knownTournaments(ctx, ask, i, true)
+	all, _, _, err := b.knownTournaments(ctx, ask, i, true)
 	if err != nil {
 		b.tell(i, b.explain(p, err, "tournament"))
 		return

@@ -25,7 +25,7 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 	// channel (an archived thread's) is asked within the answer's time.
 	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
 	defer cancel()
-	if err == nil && !b.memberSees(ask, i, m.ChannelID) {
+	if err == nil && !b.memberSurelySees(ask, i, m.ChannelID) {
 		// A match in a channel the member cannot see is, for them, none.
 		err = friendlyf(txtNoServerMatch, m.ID.String())
 	}
@@ -83,7 +83,7 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string, everyMatch bool) []*discordgo.ApplicationCommandOptionChoice {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	for _, channel := range append(b.guildChannelIDs(i.GuildID), b.guildThreadIDs(i.GuildID)...) {
-		if !everyMatch && !b.memberSees(ctx, i, channel) {
+		if !everyMatch && !b.memberSurelySees(ctx, i, channel) {
 			continue
 		}
 		ms, err := b.readableMatches(b.store.ChannelMatches(ctx, channel, true, 0))
@@ -110,13 +110,19 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 
 // memberSees reports whether the member behind i may see channel, a
 // channel or thread of i's server, as channelSeen tells with the member's
-// roles as i gives them, asking from i's channel; false when the bot cannot
-// tell. Discord is asked within ctx about a thread the bot's state lost.
-func (b *Bot) memberSees(ctx context.Context, i *discordgo.Interaction, channel string) bool {
+// roles as i gives them, asking from i's channel; known is false (and sees
+// too) when the bot cannot tell. Discord is asked within ctx about a thread
+// the bot's state lost.
+func (b *Bot) memberSees(ctx context.Context, i *discordgo.Interaction, channel string) (sees, known bool) {
 	if i.Member == nil || i.Member.User == nil {
-		return false
+		return false, true
 	}
-	sees, _ := b.channelSeen(ctx, i.GuildID, channel, i.Member.User.ID, i.Member.Roles, i.ChannelID)
+	return b.channelSeen(ctx, i.GuildID, channel, i.Member.User.ID, i.Member.Roles, i.ChannelID)
+}
+
+// memberSurelySees is memberSees where what the bot cannot tell is not seen.
+func (b *Bot) memberSurelySees(ctx context.Context, i *discordgo.Interaction, channel string) bool {
+	sees, _ := b.memberSees(ctx, i, channel)
 	return sees
 }
 
