@@ -121,12 +121,7 @@ func TestTournamentStartsThoughDiscordRefuses(t *testing.T) {
 		told   string // what alice, the organiser, is told by DM; "" nothing
 	}{
 		{"no threads", func(h *tourney) {
-			if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-				s.Board = storage.BoardThread
-				return nil
-			}); err != nil {
-				t.Fatal(err)
-			}
+			h.playInThreads(t)
 			h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionCreatePublicThreads)
 		}, ""},
 		{"channel deleted", func(h *tourney) { h.channel.Delete() }, "The channel of **Cup** was deleted"},

@@ -64,12 +64,7 @@ func TestTournamentWithdrawWhileStarting(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newTourney(t)
-			if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-				s.Board = storage.BoardThread
-				return nil
-			}); err != nil {
-				t.Fatal(err)
-			}
+			h.playInThreads(t)
 			h.roundRobin("Busy", h.alice, h.bob, h.carol)
 			hold := h.srv.HoldNextIn(t, "POST /channels/{channel_id}/threads", h.channel, 1)
 			started := make(chan struct{})

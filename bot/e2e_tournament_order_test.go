@@ -22,12 +22,7 @@ import (
 func TestTournamentResultAfterTheGamesEnd(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
-	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-		s.Board = storage.BoardThread
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.playInThreads(t)
 	m := h.bobMeetsCarol()
 	h.srv.WaitFor(t, "the match's thread", func() bool { return h.match(m.ID).ThreadID != "" })
 	threads := h.channel.Threads()
@@ -214,12 +209,7 @@ func TestTournamentCallOffsBeforeTheStandings(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			h := newTourney(t)
-			if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-				s.Board = storage.BoardThread
-				return nil
-			}); err != nil {
-				t.Fatal(err)
-			}
+			h.playInThreads(t)
 			days := max(roundDays[tc.name], 1)
 			m := h.bobMeetsCarol(discordtest.Opt("round_days", days), discordtest.Opt("move_time", "24h"))
 			h.srv.WaitFor(t, "the match's thread", func() bool { return h.match(m.ID).ThreadID != "" })

@@ -99,12 +99,7 @@ func TestTournamentAnnouncementsUnderFaults(t *testing.T) {
 	// Requests time out after 2 s, which even a loaded machine meets unless
 	// a fault delays them on purpose.
 	h := tourneyOn(newHarnessOn(t, []discordtest.Option{discordtest.WithClientTimeout(2 * time.Second)}))
-	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-		s.Board = storage.BoardThread
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.playInThreads(t)
 	h.expect(h.run(h.alice, "create", discordtest.Opt("name", "Trophy"), discordtest.Opt("format", "round-robin"),
 		discordtest.Opt("starts_in_hours", 1)), "Tournament #1: Trophy")
 	for _, m := range []*discordtest.Member{h.alice, h.bob, h.carol} {

@@ -699,12 +699,7 @@ func TestTournamentPairedOnce(t *testing.T) {
 func TestTournamentThreads(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
-	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-		s.Board = storage.BoardThread
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.playInThreads(t)
 	h.roundRobin("Threads cup", h.bob, h.carol)
 	h.advance(time.Hour)
 	h.channelSays("rounds start now")

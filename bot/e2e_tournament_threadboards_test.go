@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -21,12 +20,7 @@ import (
 func TestTournamentInThreadPlaysInIt(t *testing.T) {
 	t.Parallel()
 	h := newTourney(t)
-	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-		s.Board = storage.BoardThread
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.playInThreads(t)
 	thread := threadTourney(h, discordgo.ChannelTypeGuildPublicThread)
 	in := func(m *discordtest.Member, sub string, args ...discordtest.Arg) string {
 		t.Helper()
@@ -86,12 +80,7 @@ func TestTournamentInThreadPlaysInIt(t *testing.T) {
 func TestChallengeInThreadPlaysInIt(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
-		s.Board = storage.BoardThread
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	h.playInThreads(t)
 	parent := h.channel
 	thread := startThread(h, discordgo.ChannelTypeGuildPublicThread)
 	h.channel = thread

@@ -146,6 +146,18 @@ func (h *harness) start() {
 	}
 }
 
+// playInThreads makes the test's server play each match in a thread of its
+// own (storage.BoardThread), as its admin would with /stratego server.
+func (h *harness) playInThreads(t testing.TB) {
+	t.Helper()
+	if _, err := h.db.UpdateServer(context.Background(), h.guild.ID, func(s *storage.ServerSettings) error {
+		s.Board = storage.BoardThread
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (h *harness) shutdown() {
 	if h.stop != nil {
 		h.stop()
