@@ -115,6 +115,20 @@ func (s *Server) expire(in *interaction) {
 		in.id, describe(in), s.users[in.userID].name, s.cfg.responseDeadline, DidNotRespond)
 }
 
+// failedFirstResponse marks the interaction whose first response q is as
+// refused, when the test's world fails it (FailNext): the member sees it
+// fail, as on Discord, without failing the test.
+func (s *Server) failedFirstResponse(q *request) {
+	if q.op.Route() != "POST /interactions/{interaction_id}/{interaction_token}/callback" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in := s.inters[q.params["interaction_id"]]; in != nil && in.state == statePending {
+		in.refused = true
+	}
+}
+
 // describe names an interaction for messages.
 func describe(in *interaction) string {
 	switch in.typ {
@@ -374,6 +388,13 @@ func (s *Server) webhookInteraction(q *request) (*interaction, *apiError) {
 		return nil, e
 	}
 	switch {
+	case in.refused && in.state != stateAnswered:
+		// The test's world failed or refused the first response: the
+		// bot, not knowing whether Discord took it, may go on.
+		e := errUnknownWebhook()
+		e.detail = "the interaction's first response failed"
+		e.expected = true
+		return nil, e
 	case in.state == stateExpired:
 		e := errUnknownWebhook()
 		e.detail = "the interaction got no first response in time, so its token never became usable"
