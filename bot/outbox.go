@@ -569,7 +569,13 @@ func (b *Bot) sendPartOrOther(ctx context.Context, n storage.Notice, part outgoi
 		// channel): the board is posted anew, and that message is
 		// the one edited from then on.
 		var id string
-		if id, err = sendOnce(b.s, part.to.channel, nonce, post, b.untilStop()); err == nil {
+		id, err = sendOnce(b.s, part.to.channel, nonce, post, b.untilStop())
+		if bare, ok := withoutPicture(n, outgoing{to: part.to, send: post, text: part.text}, err); ok && b.mayPost(part.to) {
+			// Nor may the bot attach files there: the board is posted
+			// as its text, as the edit would have been.
+			id, err = sendOnce(b.s, part.to.channel, nonce, bare.send, b.untilStop())
+		}
+		if err == nil {
 			b.replaceLiveMessage(ctx, n.Match, part.edit.ID, id)
 		}
 	}
