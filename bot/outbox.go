@@ -575,6 +575,16 @@ func (b *Bot) sendPartOrOther(ctx context.Context, n storage.Notice, part outgoi
 			// as its text, as the edit would have been.
 			id, err = sendOnce(b.s, part.to.channel, nonce, bare.send, b.untilStop())
 		}
+		if plain, ok := plainPart(outgoing{to: part.to, send: post}, err); ok {
+			// Discord refused the board posted anew itself: it goes as
+			// plain text, as the edit would have (below), and that
+			// message is the live one. Discord made nothing, so the
+			// nonce is still unused.
+			b.metrics.discordError(err)
+			b.log.Warn("Discord refused a message; it is sent again as plain text",
+				append([]any{"notice", n.ID, "event", n.Event, "match", n.Match}, refusalOf(err)...)...)
+			id, err = sendOnce(b.s, part.to.channel, nonce, plain.send, b.untilStop())
+		}
 		if err == nil {
 			b.replaceLiveMessage(ctx, n.Match, part.edit.ID, id)
 		}
