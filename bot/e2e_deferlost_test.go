@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,29 +9,34 @@ import (
 )
 
 // TestMoveThoughItsDeferralWasLost: Discord takes the deferral of a move
-// (the player sees "thinking…"), but its answer to the bot is lost (a 503,
-// or a time-out). The move is played all the same, and the player's answer
+// (the player sees "thinking…"), but its answer to the bot is lost (a 503;
+// or a 502, after which discordgo sends it again and is told the
+// interaction was answered already). The move is played all the same, and the player's answer
 // says so: the bot gave the move up, and left the player waiting, their
 // move not played and their clock running.
 func TestMoveThoughItsDeferralWasLost(t *testing.T) {
 	t.Parallel()
-	t.Run("slash command", func(t *testing.T) {
-		t.Parallel()
-		h := newHarness(t)
-		h.startClassic()
-		h.bob.WaitDM(t, contains("the match begins"))
-		h.channelSays("the match begins")
-		h.srv.LoseAnswerNext(t, callbackRoute, 1, 503)
-		got := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
-		if !strings.Contains(got.Content, "A4-A5") {
-			t.Errorf("alice's answer says %q; want her move", got.Content)
-		}
-		h.waitMoves(1, 1)
-		h.bob.WaitDM(t, contains("alice moved A4-A5"))
-		h.channelSays("alice moved A4-A5")
-		h.outboxEmpty()
-		h.seenOnce(t, "A4-A5")
-	})
+	for _, status := range []int{503, 502} {
+		// 502: discordgo sends the deferral again, which Discord answers
+		// that the interaction was answered already.
+		t.Run(fmt.Sprintf("slash command, %d", status), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.startClassic()
+			h.bob.WaitDM(t, contains("the match begins"))
+			h.channelSays("the match begins")
+			h.srv.LoseAnswerNext(t, callbackRoute, 1, status)
+			got := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+			if !strings.Contains(got.Content, "A4-A5") {
+				t.Errorf("alice's answer says %q; want her move", got.Content)
+			}
+			h.waitMoves(1, 1)
+			h.bob.WaitDM(t, contains("alice moved A4-A5"))
+			h.channelSays("alice moved A4-A5")
+			h.outboxEmpty()
+			h.seenOnce(t, "A4-A5")
+		})
+	}
 	t.Run("menus", func(t *testing.T) {
 		t.Parallel()
 		h := newHarness(t)

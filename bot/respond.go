@@ -98,8 +98,9 @@ func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
 
 // deferred reports whether the work a deferral acknowledges goes on after
 // the deferral's request ended with err. Discord refusing it (a 4xx: the
-// interaction expired, or was answered already) means the member sees that
-// it failed, and nothing is done. A time-out, a broken connection or a 5xx
+// interaction expired) means the member sees that it failed, and nothing is
+// done; but "answered already" to a deferral discordgo sent again after a
+// 502 means Discord took the first. A time-out, a broken connection or a 5xx
 // leave unknown whether Discord took it, and it often did: the member then
 // sees "thinking…" until the work's answer replaces it. Giving up there
 // left a member who typed a move waiting for an answer that never came,
@@ -108,6 +109,11 @@ func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
 // member learns it stood from the boards the move sends.
 func (b *Bot) deferred(err error) bool {
 	if err == nil {
+		return true
+	}
+	if discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged && !b.cutShort(err) {
+		// discordgo sent it again (after a 502) and Discord had it.
+		b.log.Warn("deferring was answered late; the work goes on", "error", err)
 		return true
 	}
 	var rest *discordgo.RESTError

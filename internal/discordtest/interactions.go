@@ -46,6 +46,7 @@ type interaction struct {
 	modal      map[string]any
 	submitted  bool // its modal was submitted
 	refused    bool // the world refused the bot's answer (a deleted channel, a locked thread): no test failure if it expires
+	lostAnswer bool // the world lost Discord's answer to the first response (LoseAnswerNext): sent again, it is answered already
 	choices    []*discordgo.ApplicationCommandOptionChoice
 }
 
@@ -129,6 +130,20 @@ func (s *Server) failedFirstResponse(q *request) {
 	}
 }
 
+// lostFirstResponse marks the interaction whose first response q is as
+// one whose answer the test's world lost (LoseAnswerNext): the bot may send
+// it again, and be told it was answered already, as on Discord.
+func (s *Server) lostFirstResponse(q *request) {
+	if q.op.Route() != "POST /interactions/{interaction_id}/{interaction_token}/callback" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in := s.inters[q.params["interaction_id"]]; in != nil {
+		in.lostAnswer = true
+	}
+}
+
 // describe names an interaction for messages.
 func describe(in *interaction) string {
 	switch in.typ {
@@ -186,6 +201,7 @@ func (s *Server) interactionCallback(q *request) (int, any, *apiError) {
 	case stateAnswered:
 		e := errAlreadyAcknowledged()
 		e.detail = fmt.Sprintf("the interaction was already answered with type %d", in.callback)
+		e.expected = in.lostAnswer // sent again after its answer was lost
 		return 0, nil, e
 	}
 	var cb struct {

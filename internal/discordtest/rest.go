@@ -180,6 +180,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if q.lost != nil {
+		s.lostFirstResponse(q)
 		s.writeFault(w, q, &rec, q.lost)
 		return
 	}
