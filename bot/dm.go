@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -51,21 +52,40 @@ func (b *Bot) repliedMatch(msg *discordgo.Message) string {
 	return ""
 }
 
-// replyDM answers a DM, as a reply to it.
-func (b *Bot) replyDM(msg *discordgo.Message, send *discordgo.MessageSend) {
+// replyDM answers a DM, as a reply to it. The answer is the player's one
+// word of what their message did (a refusal, their set-up's preview, a
+// move played where no board follows), so a Discord that fails (a 5xx, a
+// time-out) is asked again while the handler may run, a little later each
+// time. It goes with a nonce made from the DM it answers: sent again after
+// an answer that was lost, or for a DM the gateway delivered twice, it
+// shows once.
+func (b *Bot) replyDM(ctx context.Context, msg *discordgo.Message, send *discordgo.MessageSend) {
 	send.Reference = msg.Reference()
 	if send.AllowedMentions == nil {
 		send.AllowedMentions = &discordgo.MessageAllowedMentions{}
 	}
-	var err error
-	if len(send.Files) > 0 {
-		_, err = b.sendFiles("POST", discordgo.EndpointChannelMessages(msg.ChannelID), send, send.Files)
-	} else {
-		_, err = b.s.ChannelMessageSendComplex(msg.ChannelID, send, b.untilStop())
+	nonce := replyNonce(msg.ID)
+	var w retrier
+	for {
+		_, err := sendOnce(b.s, msg.ChannelID, nonce, send, b.untilStop())
+		if err == nil {
+			return
+		}
+		if failure, asked := classify(err); failure != retryLater || b.cutShort(err) || !w.wait(ctx, asked) {
+			b.log.Warn("answering a DM failed", "error", err)
+			return
+		}
+		rewind(send.Files)
 	}
-	if err != nil {
-		b.log.Warn("answering a DM failed", "error", err)
+}
+
+// replyNonce is the nonce of the answer to the DM id: at most 25
+// characters, as Discord allows, and none of the outbox's (nonceOf).
+func replyNonce(id string) string {
+	if n, err := strconv.ParseUint(id, 10, 64); err == nil {
+		return "sr" + strconv.FormatUint(n, 36)
 	}
+	return "sr" + id[:min(len(id), 23)]
 }
 
 // dmSetup takes a set-up typed in the DM as a draft of the match waiting for
@@ -73,7 +93,7 @@ func (b *Bot) replyDM(msg *discordgo.Message, send *discordgo.MessageSend) {
 func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, settings *storage.PlayerSettings) {
 	p, n := lang.For(settings.Locale), settings.Numbering
 	reply := func(key string, args ...any) {
-		b.replyDM(msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
+		b.replyDM(ctx, msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
 	}
 	m, side, err := b.matchMeant(ctx, msg.Author.ID, lookup{named: b.repliedMatch(msg), fits: needsSetup, inDM: setupByDM})
 	if err != nil {
@@ -90,7 +110,7 @@ func (b *Bot) dmSetup(ctx context.Context, msg *discordgo.Message, text string, 
 		reply("%[1]s", b.explainIn(p, n, err, "dm setup"))
 		return
 	}
-	b.replyDM(msg, &discordgo.MessageSend{Content: pv.text, Files: pv.files, Components: pv.components})
+	b.replyDM(ctx, msg, &discordgo.MessageSend{Content: pv.text, Files: pv.files, Components: pv.components})
 }
 
 // The answers to a DM that is neither a move nor a set-up. How an
@@ -209,7 +229,7 @@ func localGuess(text string) string {
 func (b *Bot) dmMove(ctx context.Context, msg *discordgo.Message, text string, settings *storage.PlayerSettings) {
 	p, n := lang.For(settings.Locale), settings.Numbering
 	reply := func(key string, args ...any) {
-		b.replyDM(msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
+		b.replyDM(ctx, msg, &discordgo.MessageSend{Content: p.Sprintf(key, args...)})
 	}
 	user, named := msg.Author.ID, b.repliedMatch(msg)
 	text = localGuess(text)

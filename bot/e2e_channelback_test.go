@@ -402,3 +402,49 @@ func TestChannelBackInTheirLanguage(t *testing.T) {
 	h.alice.WaitDM(t, contains("I can post in the match's channel again"))
 	h.bob.WaitDM(t, contains("Je peux de nouveau publier dans le salon de la partie : son plateau y est donc de nouveau affiché après chaque coup."))
 }
+
+// TestLiveMessageDeletedWithoutAttach: on a server whose boards are one
+// live message, in a channel where the bot may post but not attach files,
+// a moderator deletes the live message. The next board is posted anew as
+// text, and the match keeps its channel: nobody is told the bot may no
+// longer post there.
+func TestLiveMessageDeletedWithoutAttach(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	boardMode(t, "live")(h)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	h.outboxEmpty()
+	old := h.match(1).LiveMessage
+	h.channel.SetOverwrite(h.srv.Bot(), 0, attachPerm)
+	h.srv.DeleteMessage(old)
+	h.alice.SendDM(t, "A4-A5")
+	h.waitMoves(1, 1)
+	h.outboxEmpty()
+	if m := h.match(1); m.PublicGone {
+		t.Fatal("the match gave its channel up for a deleted live message and a missing Attach Files")
+	}
+	if n := h.channelCount("alice moved A4-A5"); n != 1 {
+		t.Errorf("move 1's board shows in %d messages, want 1", n)
+	}
+	for _, msg := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(msg.Content, "alice moved A4-A5") && (len(msg.Files) != 0 || !strings.Contains(msg.Content, "Attach Files")) {
+			t.Errorf("move 1's board in a channel without Attach Files: %d files, %q", len(msg.Files), msg.Content)
+		}
+	}
+	if live := h.match(1).LiveMessage; live == old {
+		t.Errorf("the live message is still the deleted one, %s", old)
+	}
+	for _, p := range []*discordtest.Member{h.alice, h.bob} {
+		if n := toldCount(p, "I may no longer post"); n != 0 {
+			t.Errorf("%s was told the channel is out of reach", p.Name)
+		}
+	}
+	h.channel.RemoveOverwrite(h.srv.Bot())
+	h.bob.SendDM(t, "J7-J6")
+	h.waitMoves(1, 2)
+	h.srv.WaitFor(t, "move 2's board with its picture", func() bool { return publicBoards(h, h.channel, "bob moved J7-J6") == 1 })
+	if n := h.channelCount("alice moved A4-A5"); n != 0 {
+		t.Errorf("move 1's board shows in %d messages, want it edited into move 2's", n)
+	}
+}

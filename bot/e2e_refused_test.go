@@ -256,3 +256,44 @@ func TestRefusedLiveBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusedRepostOfLiveBoard: in the live board mode a moderator deletes
+// the live message, and Discord refuses the board posted anew (its picture
+// too large). The board goes as plain text, as a refused edit does, and
+// that message is the live one from then on: the channel is not told the
+// board was refused.
+func TestRefusedRepostOfLiveBoard(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	boardMode(t, "live")(h)
+	h.startClassic()
+	h.waitMoves(1, 0)
+	h.outboxEmpty()
+	old := h.match(1).LiveMessage
+	h.srv.DeleteMessage(old)
+	h.srv.RefuseNextIn(t, createMessageRoute, h.channel, 1, discordtest.EntityTooLarge())
+	h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
+	h.waitMoves(1, 1)
+	h.outboxEmpty()
+	var posted []*discordtest.Message
+	for _, m := range h.srv.ChannelMessages(h.channel) {
+		if strings.Contains(m.Content, "alice moved A4-A5") {
+			posted = append(posted, m)
+		}
+		if strings.Contains(m.Content, "`/stratego watch match:1` shows its board") {
+			t.Errorf("the channel was told the board was refused: %q", m.Content)
+		}
+	}
+	if len(posted) != 1 || !strings.Contains(posted[0].Content, "```") || len(posted[0].Files) != 0 {
+		t.Fatalf("move 1's board posted anew: %d messages; want one, as plain text", len(posted))
+	}
+	if live := h.match(1).LiveMessage; live != posted[0].ID {
+		t.Errorf("the live message is %s; want the board posted anew, %s", live, posted[0].ID)
+	}
+	h.bob.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "J7"), discordtest.Opt("to", "J6")).Reply(t)
+	h.waitMoves(1, 2)
+	h.outboxEmpty()
+	if live := h.srv.Message(posted[0].ID); !strings.Contains(live.Content, "bob moved J7-J6") || len(live.Files) != 1 {
+		t.Errorf("the live message after the next move: %q with %d files; want the board with its picture", live.Content, len(live.Files))
+	}
+}

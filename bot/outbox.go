@@ -569,7 +569,23 @@ func (b *Bot) sendPartOrOther(ctx context.Context, n storage.Notice, part outgoi
 		// channel): the board is posted anew, and that message is
 		// the one edited from then on.
 		var id string
-		if id, err = sendOnce(b.s, part.to.channel, nonce, post, b.untilStop()); err == nil {
+		id, err = sendOnce(b.s, part.to.channel, nonce, post, b.untilStop())
+		if bare, ok := withoutPicture(n, outgoing{to: part.to, send: post, text: part.text}, err); ok && b.mayPost(part.to) {
+			// Nor may the bot attach files there: the board is posted
+			// as its text, as the edit would have been.
+			id, err = sendOnce(b.s, part.to.channel, nonce, bare.send, b.untilStop())
+		}
+		if plain, ok := plainPart(outgoing{to: part.to, send: post}, err); ok {
+			// Discord refused the board posted anew itself: it goes as
+			// plain text, as the edit would have (below), and that
+			// message is the live one. Discord made nothing, so the
+			// nonce is still unused.
+			b.metrics.discordError(err)
+			b.log.Warn("Discord refused a message; it is sent again as plain text",
+				append([]any{"notice", n.ID, "event", n.Event, "match", n.Match}, refusalOf(err)...)...)
+			id, err = sendOnce(b.s, part.to.channel, nonce, plain.send, b.untilStop())
+		}
+		if err == nil {
 			b.replaceLiveMessage(ctx, n.Match, part.edit.ID, id)
 		}
 	}

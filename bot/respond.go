@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -92,10 +93,35 @@ func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 	}, b.untilStop())
 	b.metrics.interaction(i, err)
-	if err != nil {
+	return b.deferred(err)
+}
+
+// deferred reports whether the work a deferral acknowledges goes on after
+// the deferral's request ended with err. Discord refusing it (a 4xx: the
+// interaction expired) means the member sees that it failed, and nothing is
+// done; but "answered already" to a deferral discordgo sent again after a
+// 502 means Discord took the first. A time-out, a broken connection or a 5xx
+// leave unknown whether Discord took it, and it often did: the member then
+// sees "thinking…" until the work's answer replaces it. Giving up there
+// left a member who typed a move waiting for an answer that never came,
+// their move not played and their clock running. So the work goes on: a
+// move is played, and if Discord had not taken the deferral after all, the
+// member learns it stood from the boards the move sends.
+func (b *Bot) deferred(err error) bool {
+	if err == nil {
+		return true
+	}
+	if discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged && !b.cutShort(err) {
+		// discordgo sent it again (after a 502) and Discord had it.
+		b.log.Warn("deferring was answered late; the work goes on", "error", err)
+		return true
+	}
+	var rest *discordgo.RESTError
+	if b.cutShort(err) || errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode < 500 {
 		b.log.Warn("deferring failed", "error", err)
 		return false
 	}
+	b.log.Warn("deferring failed, perhaps only its answer; the work goes on", "error", err)
 	return true
 }
 
@@ -103,11 +129,7 @@ func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
 func (b *Bot) deferUpdate(i *discordgo.Interaction) bool {
 	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, b.untilStop())
 	b.metrics.interaction(i, err)
-	if err != nil {
-		b.log.Warn("deferring failed", "error", err)
-		return false
-	}
-	return true
+	return b.deferred(err)
 }
 
 // finish replaces a deferred answer's content.

@@ -116,6 +116,19 @@ func (s *Server) DelayNextIn(t TB, route string, ch *Channel, n int, d time.Dura
 	s.addFault(t, &fault{route: route, channel: ch.ID, remaining: n, delay: d})
 }
 
+// LoseAnswerNext is LoseAnswerNextIn for the requests to route about any
+// channel, or about none, such as an interaction's first response: Discord
+// takes it, and its answer is lost. A 502 is allowed here: discordgo sends
+// the request again by itself, which Discord answers as it would a second
+// one (an interaction's first response: answered already).
+func (s *Server) LoseAnswerNext(t TB, route string, n int, status int) {
+	t.Helper()
+	if status < 500 || status > 599 {
+		t.Fatalf("discordtest: LoseAnswerNext wants a 5xx status, got %d", status)
+	}
+	s.addFault(t, &fault{route: route, remaining: n, status: status, lost: true})
+}
+
 // LoseAnswerNextIn makes the next n requests to route about channel ch do
 // what they ask (a message made, with its gateway event), and then answer
 // with status (a 5xx other than 502, which discordgo retries by itself)

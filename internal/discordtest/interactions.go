@@ -47,6 +47,7 @@ type interaction struct {
 	modal      map[string]any
 	submitted  bool // its modal was submitted
 	refused    bool // the world refused the bot's answer (a deleted channel, a locked thread): no test failure if it expires
+	lostAnswer bool // the world lost Discord's answer to the first response (LoseAnswerNext): sent again, it is answered already
 	choices    []*discordgo.ApplicationCommandOptionChoice
 }
 
@@ -116,6 +117,34 @@ func (s *Server) expire(in *interaction) {
 		in.id, describe(in), s.users[in.userID].name, s.cfg.responseDeadline, DidNotRespond)
 }
 
+// failedFirstResponse marks the interaction whose first response q is as
+// refused, when the test's world fails it (FailNext): the member sees it
+// fail, as on Discord, without failing the test.
+func (s *Server) failedFirstResponse(q *request) {
+	if q.op.Route() != "POST /interactions/{interaction_id}/{interaction_token}/callback" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in := s.inters[q.params["interaction_id"]]; in != nil && in.state == statePending {
+		in.refused = true
+	}
+}
+
+// lostFirstResponse marks the interaction whose first response q is as
+// one whose answer the test's world lost (LoseAnswerNext): the bot may send
+// it again, and be told it was answered already, as on Discord.
+func (s *Server) lostFirstResponse(q *request) {
+	if q.op.Route() != "POST /interactions/{interaction_id}/{interaction_token}/callback" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in := s.inters[q.params["interaction_id"]]; in != nil {
+		in.lostAnswer = true
+	}
+}
+
 // describe names an interaction for messages.
 func describe(in *interaction) string {
 	switch in.typ {
@@ -173,6 +202,7 @@ func (s *Server) interactionCallback(q *request) (int, any, *apiError) {
 	case stateAnswered:
 		e := errAlreadyAcknowledged()
 		e.detail = fmt.Sprintf("the interaction was already answered with type %d", in.callback)
+		e.expected = in.lostAnswer // sent again after its answer was lost
 		return 0, nil, e
 	}
 	var cb struct {
@@ -376,6 +406,13 @@ func (s *Server) webhookInteraction(q *request) (*interaction, *apiError) {
 		return nil, e
 	}
 	switch {
+	case in.refused && in.state != stateAnswered:
+		// The test's world failed or refused the first response: the
+		// bot, not knowing whether Discord took it, may go on.
+		e := errUnknownWebhook()
+		e.detail = "the interaction's first response failed"
+		e.expected = true
+		return nil, e
 	case in.state == stateExpired:
 		e := errUnknownWebhook()
 		e.detail = "the interaction got no first response in time, so its token never became usable"

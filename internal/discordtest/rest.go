@@ -180,6 +180,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if q.lost != nil {
+		s.lostFirstResponse(q)
 		s.writeFault(w, q, &rec, q.lost)
 		return
 	}
@@ -246,6 +247,9 @@ func (s *Server) prepare(w http.ResponseWriter, r *http.Request, rec *Request) (
 		if f.lost {
 			q.lost = f
 		} else if f.status != 0 {
+			if f.status >= 500 {
+				s.failedFirstResponse(q)
+			}
 			s.writeFault(w, q, rec, f)
 			return nil, nil
 		}

@@ -1,0 +1,53 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDMAnswerThroughTrouble: bob types a move in his DM while it is
+// alice's turn, and Discord fails the bot's answer (a 503), or makes it and
+// loses its answer to the bot. The answer, his one word of what his message
+// did, arrives once all the same (it was given up at the first failure),
+// and the answer to his next DM after it.
+func TestDMAnswerThroughTrouble(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		fault func(h *harness)
+	}{
+		{"503", func(h *harness) { h.srv.FailNextIn(h.t, createMessageRoute, h.bob.DM(), 1, 503) }},
+		{"answer lost", func(h *harness) { h.srv.LoseAnswerNextIn(h.t, createMessageRoute, h.bob.DM(), 1, 503) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			h.startClassic()
+			h.bob.WaitDM(t, contains("the match begins"))
+			h.outboxEmpty()
+			before := len(h.bob.DMs())
+			tc.fault(h)
+			h.bob.SendDM(t, "J7-J6")
+			answers := func() []string {
+				var got []string
+				for _, msg := range h.bob.DMs()[before:] {
+					if msg.Author.ID != h.bob.ID {
+						got = append(got, msg.Content)
+					}
+				}
+				return got
+			}
+			h.srv.WaitFor(t, "bob's answer", func() bool { return len(answers()) > 0 })
+			h.outboxEmpty()
+			h.bob.SendDM(t, "hello") // and its answer, after any second one
+			h.srv.WaitFor(t, "the answer to bob's next DM", func() bool { return len(answers()) > 1 })
+			got := answers()
+			if len(got) != 2 || !strings.Contains(got[0], "waiting for your move") {
+				t.Errorf("bob was answered %q; want once that no match waits for his move, then the next answer", got)
+			}
+			if m := h.match(1); m.Moves() != 0 {
+				t.Errorf("the match has %d moves; want none", m.Moves())
+			}
+		})
+	}
+}
