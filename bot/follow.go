@@ -16,7 +16,9 @@ import (
 // channel's notice, once finished, records one for each follower (outbox.go),
 // so a follower sees exactly what the channel sees, in order, once. A
 // follower whose DMs are closed simply stops following, and so does one who
-// can no longer see the match's channel (unfollowUnseen).
+// can no longer see the match's channel (unfollowUnseen), but for a channel
+// deleted, whose match goes on by DM: its follower goes on getting its
+// boards, and may stop following it as ever.
 
 // maxFollowers bounds a match's followers: each costs a picture per move.
 const maxFollowers = 25
@@ -101,11 +103,21 @@ func (b *Bot) seenAway(ctx context.Context, i *discordgo.Interaction, m *storage
 // When Discord does not say, the board goes as before. The member's roles
 // may be up to memberRolesFor old (memberroles.go); the channel's
 // overwrites and the server's roles are the state's, current.
+//
+// A follower of a match whose channel was deleted is kept, while they are
+// a member of its server: the match goes on by DM, and its boards by DM
+// are then the follower's only view of it, as they are its players';
+// following only ever shows the public view, which nobody sees in the
+// channel any more.
 func (b *Bot) unfollowUnseen(ctx context.Context, m *storage.Match, user string) bool {
 	if m.GuildID == "" {
 		return false
 	}
-	if sees, known := b.userSees(ctx, m.GuildID, m.ChannelID, user); sees || !known {
+	if kind, known := b.channelKindOf(ctx, m.ChannelID); known && kind.gone {
+		if !b.memberGone(ctx, m.GuildID, user) {
+			return false
+		}
+	} else if sees, known := b.userSees(ctx, m.GuildID, m.ChannelID, user); sees || !known {
 		return false
 	}
 	if err := b.store.Follow(ctx, m.ID, user, false); err != nil {
@@ -113,4 +125,22 @@ func (b *Bot) unfollowUnseen(ctx context.Context, m *storage.Match, user string)
 	}
 	b.log.Info("a follower who no longer sees the match's channel stops following", "match", m.ID)
 	return true
+}
+
+// memberGone reports whether user is known to be no longer a member of
+// guild, as userSees tells it: from what Discord said of them less than
+// memberRolesFor ago, else asked of Discord. When Discord does not say,
+// they are taken for a member.
+func (b *Bot) memberGone(ctx context.Context, guild, user string) bool {
+	if _, left, kept := b.roles.get(guild, user, b.now()); kept {
+		return left
+	}
+	_, err := b.askMember(ctx, guild, user, true)
+	return leftServer(err)
+}
+
+// follows reports whether user follows m; not when that cannot be read.
+func (b *Bot) follows(ctx context.Context, m *storage.Match, user string) bool {
+	followers, err := b.store.Followers(ctx, m.ID)
+	return err == nil && slices.Contains(followers, user)
 }

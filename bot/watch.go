@@ -26,7 +26,17 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
 	defer cancel()
 	if err == nil && !b.memberSees(ask, i, m.ChannelID) {
-		// A match in a channel the member cannot see is, for them, none.
+		// A match in a channel the member cannot see is, for them, none;
+		// but its follower may stop following it, which they know of (its
+		// boards still come when its channel was deleted: unfollowUnseen).
+		if on, set := opts.boolean(optFollow); set && !on && b.follows(ctx, m, userOf(i).ID) {
+			text, _, err := b.follow(ctx, i, m, false)
+			if err != nil {
+				text = b.explain(printerOf(i), err, "follow")
+			}
+			b.tell(i, text)
+			return
+		}
 		err = friendlyf(txtNoServerMatch, m.ID.String())
 	}
 	if err != nil {
