@@ -61,8 +61,12 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 		return p.Sprintf(txtFollowAlready, number), false, nil
 	case len(followers) >= maxFollowers:
 		return p.Sprintf(txtTooManyFollowers, len(followers), number), true, nil
-	case !b.seenAway(ctx, i, m):
+	}
+	if seen, private := b.seenAway(ctx, i, m); !seen && private {
 		return p.Sprintf(txtFollowPrivate, number), true, nil
+	} else if !seen {
+		// As to any member who does not see the match.
+		return "", true, friendlyf(txtNoServerMatch, number)
 	}
 	if err := b.store.Follow(ctx, m.ID, user, true); err != nil {
 		return "", true, err
@@ -83,16 +87,21 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 // before each board: not a member of a private thread who may not manage
 // its channel's threads (channelSeen), who would stop following at the
 // first board. When the bot cannot tell, as unfollowUnseen, it is so.
-// Discord is asked within the answer's time about a thread the bot's
+// private tells whether m's channel is a private thread, for one not seen
+// so. Discord is asked within the answer's time about a thread the bot's
 // state lost.
-func (b *Bot) seenAway(ctx context.Context, i *discordgo.Interaction, m *storage.Match) bool {
+func (b *Bot) seenAway(ctx context.Context, i *discordgo.Interaction, m *storage.Match) (seen, private bool) {
 	if i.Member == nil || i.Member.User == nil {
-		return true
+		return true, false
 	}
 	ctx, cancel := context.WithTimeout(ctx, memberAskTimeout)
 	defer cancel()
 	sees, known := b.channelSeen(ctx, m.GuildID, m.ChannelID, i.Member.User.ID, i.Member.Roles, "")
-	return sees || !known
+	if sees || !known {
+		return true, false
+	}
+	kind, known := b.channelKindOf(ctx, m.ChannelID) // what channelSeen found, kept
+	return false, known && kind.private
 }
 
 // unfollowUnseen stops user following m, and reports so, when they can no
