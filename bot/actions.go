@@ -60,7 +60,9 @@ func resignQuestion(p lang.Printer, id storage.MatchID) string {
 // playing's answer, from the match read before a resignation was stored,
 // may reach Discord after Resign's: Keep playing reads the match again
 // once its answer is in, and writes the match's end in the question when
-// it came meanwhile, so that the question ends telling the truth.
+// it came meanwhile, so that the question ends telling the truth. When
+// Resign's answer cannot be written in the question, a follow-up tells
+// the player what came of it.
 func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id customID) {
 	p := printerOf(i)
 	m, side, err := b.playerMatch(ctx, i, id.id)
@@ -87,7 +89,9 @@ func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id c
 		edit.Components = &[]discordgo.MessageComponent{}
 	}
 	if err := b.editOriginal(i, edit); err != nil {
-		b.log.Warn("answering the resignation's question failed", "error", err)
+		// The question keeps its buttons, and says nothing of the press.
+		b.log.Warn("answering the resignation's question failed; telling the player in a follow-up", "error", err)
+		b.followUp(i, &discordgo.WebhookParams{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	}
 	if err == nil {
 		b.afterChange(ctx, m, nil)
