@@ -55,6 +55,14 @@ func resignQuestion(p lang.Printer, id storage.MatchID) string {
 // the question stays, the answer is written under it, and the buttons go,
 // which meant nothing more. Only a refusal that asks to try again (the
 // clocks standing still, a failure on the bot's side) leaves them.
+//
+// Both buttons may be pressed before either answer shows, and Keep
+// playing's answer, from the match read before a resignation was stored,
+// may reach Discord after Resign's: Keep playing reads the match again
+// once its answer is in, and writes the match's end in the question when
+// it came meanwhile, so that the question ends telling the truth. When
+// Resign's answer cannot be written in the question, a follow-up tells
+// the player what came of it.
 func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id customID) {
 	p := printerOf(i)
 	m, side, err := b.playerMatch(ctx, i, id.id)
@@ -64,13 +72,7 @@ func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id c
 	}
 	question := resignQuestion(p, m.ID)
 	if id.action != actYes {
-		answer := p.Sprintf("You keep playing.")
-		if !m.Phase.Active() {
-			// Over meanwhile: there is no playing on.
-			answer = b.explain(p, game.ErrGameOver, "resign")
-		}
-		b.respond(i, discordgo.InteractionResponseUpdateMessage, &discordgo.InteractionResponseData{
-			Content: question + "\n" + answer, Components: []discordgo.MessageComponent{}, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+		b.keepPlaying(ctx, i, m, side)
 		return
 	}
 	if !b.deferUpdate(i) {
@@ -87,11 +89,57 @@ func (b *Bot) onResignButton(ctx context.Context, i *discordgo.Interaction, id c
 		edit.Components = &[]discordgo.MessageComponent{}
 	}
 	if err := b.editOriginal(i, edit); err != nil {
-		b.log.Warn("answering the resignation's question failed", "error", err)
+		// The question keeps its buttons, and says nothing of the press.
+		b.log.Warn("answering the resignation's question failed; telling the player in a follow-up", "error", err)
+		b.followUp(i, &discordgo.WebhookParams{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	}
 	if err == nil {
 		b.afterChange(ctx, m, nil)
 	}
+}
+
+// keepPlaying answers Keep playing under the question of /stratego resign
+// (onResignButton), from m as side's press read it: "You keep playing.",
+// or that the match is over. Once that answer is in, the match is read
+// again: when it ended since, by a resignation pressed meanwhile above
+// all, whose answer may have reached Discord first, the question is
+// edited to tell so, as Resign's answer does.
+func (b *Bot) keepPlaying(ctx context.Context, i *discordgo.Interaction, m *storage.Match, side game.Side) {
+	p := printerOf(i)
+	question := resignQuestion(p, m.ID)
+	over := !m.Phase.Active()
+	answer := p.Sprintf("You keep playing.")
+	if over {
+		// Over meanwhile: there is no playing on.
+		answer = b.explain(p, game.ErrGameOver, "resign")
+	}
+	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+		Content: question + "\n" + answer, Components: []discordgo.MessageComponent{}, AllowedMentions: &discordgo.MessageAllowedMentions{}}}, b.untilStop())
+	b.metrics.interaction(i, err)
+	if err != nil {
+		b.log.Warn("interaction response failed", "error", err)
+		return
+	}
+	if over {
+		return
+	}
+	now, err := b.store.Match(ctx, m.ID)
+	if err != nil || now.Phase.Active() {
+		return
+	}
+	text := question + "\n" + b.resignAnswer(p, now, side)
+	if err := b.editOriginal(i, &discordgo.WebhookEdit{Content: &text, AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.log.Warn("telling the match's end under the resignation's question failed", "match", m.ID, "error", err)
+	}
+}
+
+// resignAnswer is what the question of /stratego resign answers of m, over:
+// that side resigned it, or that it is over.
+func (b *Bot) resignAnswer(p lang.Printer, m *storage.Match, side game.Side) string {
+	if m.Result.Method == game.Resignation && m.Result.Outcome == game.WinFor(side.Opponent()) {
+		return p.Sprintf(txtResigned)
+	}
+	return b.explain(p, game.ErrGameOver, "resign")
 }
 
 // settlesResignation reports whether err, refusing a resignation, answers

@@ -446,24 +446,26 @@ func (b *Bot) recordLiveMessage(ctx context.Context, m *storage.Match, messageID
 	return named, true
 }
 
-// openThread starts the match's thread from the challenge message; not
-// when that message is in a thread, in which Discord opens none: the match
-// is played in that thread, where it was made.
+// openThread starts the match's thread from the challenge message
+// (playInThread).
 func (b *Bot) openThread(ctx context.Context, i *discordgo.Interaction, m *storage.Match) {
 	if i.Message == nil {
 		return
 	}
-	if kind, known := b.channelKindOf(ctx, i.ChannelID); known && kind.thread {
-		return
-	}
-	b.playInThread(ctx, m, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
+	b.playInThread(ctx, m, i.ChannelID, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
 		return b.s.MessageThreadStartComplex(i.ChannelID, i.Message.ID, start, b.untilStop())
 	})
 }
 
-// playInThread opens the match's thread with open and plays the match there
-// from then on; when Discord refuses, the match stays in the channel.
-func (b *Bot) playInThread(ctx context.Context, m *storage.Match, open func(*discordgo.ThreadStart) (*discordgo.Channel, error)) {
+// playInThread opens the match's thread in channel with open and plays the
+// match there from then on; when Discord refuses, the match stays in the
+// channel. Every path that opens a match's thread comes here: not when
+// channel is a thread itself, in which Discord opens none (it refuses,
+// 50024): the match is played in that thread, where it was made.
+func (b *Bot) playInThread(ctx context.Context, m *storage.Match, channel string, open func(*discordgo.ThreadStart) (*discordgo.Channel, error)) {
+	if kind, known := b.channelKindOf(ctx, channel); known && kind.thread {
+		return
+	}
 	p := b.publicPrinter(m.GuildID)
 	name := truncate(p.Sprintf(txtThreadName, m.ID.String(), b.plainName(p, m, game.Red), b.plainName(p, m, game.Blue)), maxThreadName)
 	th, err := open(&discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080})

@@ -94,3 +94,39 @@ func TestChallengeInThreadPlaysInIt(t *testing.T) {
 		t.Errorf("the bot asked Discord for a thread from a message in a thread: %s %d", r.Path, r.Status)
 	}
 }
+
+// TestSeekInThreadPlaysInIt: a seek paired in a thread, on a server that
+// plays each match in its own thread, is played in that thread, as a
+// challenge there is: the queue's announcement, posted there for the
+// seeker who waited in it, did not ask Discord for a thread from itself,
+// which Discord refuses in a thread (50024), at every such pairing.
+func TestSeekInThreadPlaysInIt(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.playInThreads(t)
+	lobby := h.guild.AddChannel("lobby")
+	lobby.SetOverwrite(h.alice, 0, discordgo.PermissionViewChannel)
+	overwritesKnown(h, lobby, 1)
+	thread := startThread(h, discordgo.ChannelTypeGuildPublicThread)
+	seek := func(m *discordtest.Member, ch *discordtest.Channel) string {
+		t.Helper()
+		return m.SlashCommand(t, ch, "stratego seek", discordtest.Opt("time", "24h")).Reply(t).Content
+	}
+	if got := seek(h.alice, thread); !strings.Contains(got, "You are in the queue") {
+		t.Fatalf("alice's seek in the thread: %q", got)
+	}
+	// bob seeks in a channel alice cannot see: the match is made in the
+	// thread she waits in, and announced there by the outbox.
+	if got := seek(h.bob, lobby); !strings.Contains(got, "Match #1") {
+		t.Fatalf("bob's seek in the lobby: %q", got)
+	}
+	h.srv.WaitFor(t, "the queue's match", func() bool { _, err := h.db.Match(t.Context(), 1); return err == nil })
+	h.srv.WaitFor(t, "the match's live message", func() bool { return h.match(1).LiveMessage != "" })
+	h.outboxEmpty()
+	if m := h.match(1); m.Where() != thread.ID || m.ThreadID != "" {
+		t.Errorf("match #1 is played in %s (thread %q), want the thread alice waited in, %s", m.Where(), m.ThreadID, thread.ID)
+	}
+	for _, r := range h.srv.Requests("POST /channels/{channel_id}/messages/{message_id}/threads") {
+		t.Errorf("the bot asked Discord for a thread from a message in a thread: %s %d", r.Path, r.Status)
+	}
+}

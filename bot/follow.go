@@ -16,7 +16,9 @@ import (
 // channel's notice, once finished, records one for each follower (outbox.go),
 // so a follower sees exactly what the channel sees, in order, once. A
 // follower whose DMs are closed simply stops following, and so does one who
-// can no longer see the match's channel (unfollowUnseen).
+// can no longer see the match's channel (unfollowUnseen), but for a channel
+// deleted, whose match goes on by DM: its follower goes on getting its
+// boards, and may stop following it as ever.
 
 // maxFollowers bounds a match's followers: each costs a picture per move.
 const maxFollowers = 25
@@ -59,8 +61,12 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 		return p.Sprintf(txtFollowAlready, number), false, nil
 	case len(followers) >= maxFollowers:
 		return p.Sprintf(txtTooManyFollowers, len(followers), number), true, nil
-	case !b.seenAway(ctx, i, m):
+	}
+	if seen, private := b.seenAway(ctx, i, m); !seen && private {
 		return p.Sprintf(txtFollowPrivate, number), true, nil
+	} else if !seen {
+		// As to any member who does not see the match.
+		return "", true, friendlyf(txtNoServerMatch, number)
 	}
 	if err := b.store.Follow(ctx, m.ID, user, true); err != nil {
 		return "", true, err
@@ -81,16 +87,21 @@ func (b *Bot) follow(ctx context.Context, i *discordgo.Interaction, m *storage.M
 // before each board: not a member of a private thread who may not manage
 // its channel's threads (channelSeen), who would stop following at the
 // first board. When the bot cannot tell, as unfollowUnseen, it is so.
-// Discord is asked within the answer's time about a thread the bot's
+// private tells whether m's channel is a private thread, for one not seen
+// so. Discord is asked within the answer's time about a thread the bot's
 // state lost.
-func (b *Bot) seenAway(ctx context.Context, i *discordgo.Interaction, m *storage.Match) bool {
+func (b *Bot) seenAway(ctx context.Context, i *discordgo.Interaction, m *storage.Match) (seen, private bool) {
 	if i.Member == nil || i.Member.User == nil {
-		return true
+		return true, false
 	}
 	ctx, cancel := context.WithTimeout(ctx, memberAskTimeout)
 	defer cancel()
 	sees, known := b.channelSeen(ctx, m.GuildID, m.ChannelID, i.Member.User.ID, i.Member.Roles, "")
-	return sees || !known
+	if sees || !known {
+		return true, false
+	}
+	kind, known := b.channelKindOf(ctx, m.ChannelID) // what channelSeen found, kept
+	return false, known && kind.private
 }
 
 // unfollowUnseen stops user following m, and reports so, when they can no
@@ -101,11 +112,21 @@ func (b *Bot) seenAway(ctx context.Context, i *discordgo.Interaction, m *storage
 // When Discord does not say, the board goes as before. The member's roles
 // may be up to memberRolesFor old (memberroles.go); the channel's
 // overwrites and the server's roles are the state's, current.
+//
+// A follower of a match whose channel was deleted is kept, while they are
+// a member of its server: the match goes on by DM, and its boards by DM
+// are then the follower's only view of it, as they are its players';
+// following only ever shows the public view, which nobody sees in the
+// channel any more.
 func (b *Bot) unfollowUnseen(ctx context.Context, m *storage.Match, user string) bool {
 	if m.GuildID == "" {
 		return false
 	}
-	if sees, known := b.userSees(ctx, m.GuildID, m.ChannelID, user); sees || !known {
+	if kind, known := b.channelKindOf(ctx, m.ChannelID); known && kind.gone {
+		if !b.memberGone(ctx, m.GuildID, user) {
+			return false
+		}
+	} else if sees, known := b.userSees(ctx, m.GuildID, m.ChannelID, user); sees || !known {
 		return false
 	}
 	if err := b.store.Follow(ctx, m.ID, user, false); err != nil {
@@ -113,4 +134,22 @@ func (b *Bot) unfollowUnseen(ctx context.Context, m *storage.Match, user string)
 	}
 	b.log.Info("a follower who no longer sees the match's channel stops following", "match", m.ID)
 	return true
+}
+
+// memberGone reports whether user is known to be no longer a member of
+// guild, as userSees tells it: from what Discord said of them less than
+// memberRolesFor ago, else asked of Discord. When Discord does not say,
+// they are taken for a member.
+func (b *Bot) memberGone(ctx context.Context, guild, user string) bool {
+	if _, left, kept := b.roles.get(guild, user, b.now()); kept {
+		return left
+	}
+	_, err := b.askMember(ctx, guild, user, true)
+	return leftServer(err)
+}
+
+// follows reports whether user follows m; not when that cannot be read.
+func (b *Bot) follows(ctx context.Context, m *storage.Match, user string) bool {
+	followers, err := b.store.Followers(ctx, m.ID)
+	return err == nil && slices.Contains(followers, user)
 }

@@ -332,7 +332,7 @@ func (b *Bot) seekAnnounced(ctx context.Context, match storage.MatchID, id strin
 	}
 	named, ok := b.recordLiveMessage(ctx, m, id)
 	if ok && b.threadsFor(b.serverOf(ctx, m.GuildID)) {
-		b.playInThread(ctx, named, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
+		b.playInThread(ctx, named, m.ChannelID, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
 			return b.s.MessageThreadStartComplex(m.ChannelID, id, start, b.untilStop())
 		})
 	}

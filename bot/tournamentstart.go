@@ -26,13 +26,9 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 	}
 	// Each match in a thread of the tournament's channel, when the server
 	// so plays them: not when that channel is a thread itself, in which
-	// Discord opens none. The matches are then played in the tournament's
-	// thread, where the round's pairings are posted.
+	// Discord opens none (playInThread). The matches are then played in
+	// the tournament's thread, where the round's pairings are posted.
 	threads := b.threadsFor(b.serverOf(ctx, t.GuildID))
-	if threads {
-		kind, known := b.channelKindOf(ctx, t.ChannelID)
-		threads = !known || !kind.thread
-	}
 	orphans := b.orphanMatches(ctx, t, state)
 	for _, at := range unstartedBoards(t, state) {
 		r, k := state.Rounds()[at.round-1], at.board-1
@@ -116,7 +112,7 @@ func (b *Bot) startRound(ctx context.Context, t *storage.Tournament) *storage.To
 		if threads {
 			// A thread of the tournament's channel for each match, as a
 			// challenge's match gets one from its challenge message.
-			b.playInThread(ctx, m, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
+			b.playInThread(ctx, m, t.ChannelID, func(start *discordgo.ThreadStart) (*discordgo.Channel, error) {
 				start.Type = discordgo.ChannelTypeGuildPublicThread
 				return b.s.ThreadStartComplex(t.ChannelID, start, b.untilStop())
 			})

@@ -26,7 +26,17 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 	ask, cancel := context.WithTimeout(ctx, memberAskTimeout)
 	defer cancel()
 	if err == nil && !b.memberSurelySees(ask, i, m.ChannelID) {
-		// A match in a channel the member cannot see is, for them, none.
+		// A match in a channel the member cannot see is, for them, none;
+		// but its follower may stop following it, which they know of (its
+		// boards still come when its channel was deleted: unfollowUnseen).
+		if on, set := opts.boolean(optFollow); set && !on && b.follows(ctx, m, userOf(i).ID) {
+			text, _, err := b.follow(ctx, i, m, false)
+			if err != nil {
+				text = b.explain(printerOf(i), err, "follow")
+			}
+			b.tell(i, text)
+			return
+		}
 		err = friendlyf(txtNoServerMatch, m.ID.String())
 	}
 	if err != nil {
@@ -79,10 +89,19 @@ func (b *Bot) onWatch(ctx context.Context, i *discordgo.Interaction, opts option
 // to those who manage its channel's threads); of every one when they act
 // on every match (everyMatch: a moderator's cancel or award). A match in a
 // thread archived before the bot connected, which the bot cannot list, is
-// not offered: its number, typed, names it still.
+// not offered: its number, typed, names it still. A match is offered once:
+// ChannelMatches finds one played in a thread the bot opened for it by its
+// channel and by its thread. The threads are asked one by one, as the
+// channels are: a match made in a thread (a challenge, a seek or a
+// tournament there) has the thread for its channel, and only the thread
+// finds it.
 func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, typed string, everyMatch bool) []*discordgo.ApplicationCommandOptionChoice {
 	var choices []*discordgo.ApplicationCommandOptionChoice
+	offered := make(map[storage.MatchID]bool)
 	for _, channel := range append(b.guildChannelIDs(i.GuildID), b.guildThreadIDs(i.GuildID)...) {
+		if ctx.Err() != nil {
+			break
+		}
 		if !everyMatch && !b.memberSurelySees(ctx, i, channel) {
 			continue
 		}
@@ -91,9 +110,10 @@ func (b *Bot) serverMatchChoices(ctx context.Context, i *discordgo.Interaction, 
 			continue
 		}
 		for _, m := range ms {
-			if m.GuildID != i.GuildID || m.Phase != storage.PhasePlaying {
+			if m.GuildID != i.GuildID || m.Phase != storage.PhasePlaying || offered[m.ID] {
 				continue
 			}
+			offered[m.ID] = true
 			p := printerOf(i)
 			name := truncate(p.Sprintf("#%[1]s %[2]s vs %[3]s", m.ID.String(), b.plainName(p, m, game.Red), b.plainName(p, m, game.Blue)), maxChoiceName)
 			if typed != "" && !strings.Contains(strings.ToLower(name), strings.ToLower(typed)) {
