@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -37,7 +38,8 @@ type channelKind struct {
 const channelKindAgain = 10 * time.Minute
 
 // maxChannelKinds bounds the channels kept; when it is reached the kept
-// ones are forgotten and asked again as they are needed.
+// ones are forgotten and asked again as they are needed, but for the marks
+// of channels gone (room).
 const maxChannelKinds = 4096
 
 // channelKinds keeps what Discord said of channels the state did not hold;
@@ -45,12 +47,17 @@ const maxChannelKinds = 4096
 type channelKinds struct {
 	mu   sync.Mutex
 	kept map[string]keptKind
+	next uint64 // the seq of the next kept
 }
 
 type keptKind struct {
 	kind    channelKind
 	refused time.Time // when Discord refused to say; zero for an answer kept for good
+	seq     uint64    // the order in which it was kept: room forgets the oldest marks first
 }
+
+// goneMark reports whether k marks its channel gone for good.
+func (k keptKind) goneMark() bool { return k.refused.IsZero() && k.kind.gone }
 
 // get returns what is kept of channel at now: its kind, or that Discord
 // refused to say (known false); ok is false when nothing is kept.
@@ -77,17 +84,52 @@ func (c *channelKinds) get(channel string, now time.Time) (kind channelKind, kno
 func (c *channelKinds) keep(channel string, k keptKind) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if old, ok := c.kept[channel]; ok && old.refused.IsZero() && old.kind.gone {
+	if old, ok := c.kept[channel]; ok && old.goneMark() {
 		return
 	}
 	c.room()
+	c.put(channel, k)
+}
+
+// put keeps k of channel, in order; c.mu is held.
+func (c *channelKinds) put(channel string, k keptKind) {
+	c.next++
+	k.seq = c.next
 	c.kept[channel] = k
 }
 
-// room makes the map ready for one more channel; c.mu is held.
+// room makes the map ready for one more channel; c.mu is held. At
+// maxChannelKinds, what Discord said of live channels, and its refusals,
+// are forgotten, to be asked again as they are needed; the marks of
+// channels gone stay, which an answer asked before the delete and kept
+// after it would otherwise undo (deleted). Only when those fill half the
+// map do the older half of them go: a channel long deleted is no longer
+// asked about, and when it is, Discord says it is gone.
 func (c *channelKinds) room() {
-	if c.kept == nil || len(c.kept) >= maxChannelKinds {
+	if c.kept == nil {
 		c.kept = make(map[string]keptKind)
+	}
+	if len(c.kept) < maxChannelKinds {
+		return
+	}
+	for channel, k := range c.kept {
+		if !k.goneMark() {
+			delete(c.kept, channel)
+		}
+	}
+	if len(c.kept) < maxChannelKinds/2 {
+		return
+	}
+	seqs := make([]uint64, 0, len(c.kept))
+	for _, k := range c.kept {
+		seqs = append(seqs, k.seq)
+	}
+	slices.Sort(seqs)
+	cut := seqs[len(seqs)/2]
+	for channel, k := range c.kept {
+		if k.seq < cut {
+			delete(c.kept, channel)
+		}
 	}
 }
 
@@ -101,7 +143,7 @@ func (c *channelKinds) deleted(channel string) {
 	if _, ok := c.kept[channel]; !ok {
 		c.room()
 	}
-	c.kept[channel] = keptKind{kind: channelKind{gone: true}}
+	c.put(channel, keptKind{kind: channelKind{gone: true}})
 }
 
 // channelKindOf says what channel is: from the bot's state, or when the
