@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/strategobot/strategobot/internal/discordtest"
+	"github.com/strategobot/strategobot/storage"
 )
 
 const channelRoute = "GET /channels/{channel_id}"
@@ -322,4 +324,112 @@ func TestTournamentSightsAskedTogether(t *testing.T) {
 	if got := join.Reply(t).Content; !strings.Contains(got, "This server has several tournaments") {
 		t.Errorf("dave's join: %q", got)
 	}
+}
+
+// lobbyAndThread makes tournament Alpha in a channel "lobby" and Beta in
+// a public thread of the harness's channel, both to start in two days;
+// archived, the thread is archived and the bot restarted, whose state then
+// lacks it. It returns dave, who sees both channels, the lobby and the
+// thread.
+func lobbyAndThread(t *testing.T, archived bool) (*tourney, *discordtest.Member, *discordtest.Channel, *discordtest.Channel) {
+	t.Helper()
+	h := newTourney(t)
+	dave := h.guild.AddMember("dave")
+	h.members[dave.ID] = dave
+	lobby := h.guild.AddChannel("lobby")
+	thread := threadTourney(h, discordgo.ChannelTypeGuildPublicThread)
+	for _, at := range []struct {
+		name string
+		ch   *discordtest.Channel
+	}{{"Alpha", lobby}, {"Beta", thread}} {
+		got := h.alice.SlashCommand(t, at.ch, "stratego tournament create", discordtest.Opt("name", at.name), discordtest.Opt("format", "swiss"),
+			discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 48)).Reply(t).Content
+		if !strings.Contains(got, at.name) {
+			t.Fatalf("create %s: %q", at.name, got)
+		}
+	}
+	if archived {
+		h.archiveAndRestart(thread)
+	}
+	return h, dave, lobby, thread
+}
+
+// deleteChannel deletes the harness's channel, with its threads, and waits
+// for the bot's state to lose it: Discord tells the bot of the channel
+// only, not of its threads.
+func (h *tourney) deleteChannel() {
+	t := h.t
+	t.Helper()
+	h.channel.Delete()
+	h.srv.WaitFor(t, "the bot's state to lose the deleted channel", func() bool { _, err := h.bot.s.State.Channel(h.channel.ID); return err != nil })
+}
+
+// TestTournamentUnsureOnlyForNow: a tournament is one the bot cannot tell
+// a member of (txtTournamentUnsure: "try again in a moment") only when
+// Discord, asked now, did not answer in time; not when what keeps it from
+// telling lasts, and asking again would never tell: the thread's channel
+// deleted (with the thread the bot's state still holds, or that Discord
+// described before), Discord refusing to describe the thread (the bot lost
+// sight of its channel), the tournament's channel known deleted. Such a
+// tournament is not seen, and dave, who saw both, asking in the lobby
+// without a number, is shown the lobby's tournament, every time.
+func TestTournamentUnsureOnlyForNow(t *testing.T) {
+	t.Parallel()
+	const unsure = "I cannot tell right now which of this server's tournaments you can see"
+	alpha := func(h *tourney, dave *discordtest.Member, lobby *discordtest.Channel, when string) {
+		h.t.Helper()
+		for range 2 {
+			if got := dave.SlashCommand(h.t, lobby, "stratego tournament standings").Reply(h.t).Content; strings.Contains(got, unsure) || !strings.Contains(got, "**Alpha**") {
+				h.t.Errorf("dave's standings in the lobby, %s: %q; want Alpha's", when, got)
+			}
+		}
+	}
+	t.Run("parent deleted, thread active", func(t *testing.T) {
+		t.Parallel()
+		h, dave, lobby, thread := lobbyAndThread(t, false)
+		h.deleteChannel()
+		if _, err := h.bot.s.State.Channel(thread.ID); err != nil {
+			t.Fatal("the bot's state lost the thread of the deleted channel: this test wants it kept, as discordgo keeps it")
+		}
+		alpha(h, dave, lobby, "the thread's channel deleted")
+	})
+	t.Run("parent deleted, thread described before", func(t *testing.T) {
+		t.Parallel()
+		h, dave, lobby, thread := lobbyAndThread(t, true)
+		if got := dave.SlashCommand(t, lobby, "stratego tournament standings").Reply(t).Content; !strings.Contains(got, "This server has several tournaments") {
+			t.Fatalf("dave's standings before the channel is deleted: %q", got)
+		}
+		h.deleteChannel()
+		before := h.asked(thread)
+		alpha(h, dave, lobby, "the archived thread's channel deleted")
+		if n := h.asked(thread) - before; n != 0 {
+			t.Errorf("the bot asked Discord about the thread %d times; want none, its answer kept", n)
+		}
+	})
+	t.Run("refused", func(t *testing.T) {
+		t.Parallel()
+		h, dave, lobby, thread := lobbyAndThread(t, true)
+		h.channel.SetOverwrite(h.srv.Bot(), 0, discordgo.PermissionViewChannel)
+		before := h.asked(thread)
+		alpha(h, dave, lobby, "Discord refusing to describe the thread")
+		if n := h.asked(thread) - before; n != 1 {
+			t.Errorf("the bot asked Discord about the thread %d times for two commands; want once, the refusal kept", n)
+		}
+	})
+	t.Run("channel known deleted", func(t *testing.T) {
+		t.Parallel()
+		h, dave, lobby, thread := lobbyAndThread(t, true)
+		if _, err := h.db.UpdateTournament(context.Background(), 2, 0, func(x *storage.Tournament) error {
+			x.ChannelLost, x.ChannelDeleted = h.bot.now(), true
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		h.srv.FailNextIn(t, channelRoute, thread, 1, 500)
+		before := h.asked(thread)
+		alpha(h, dave, lobby, "Beta's channel known deleted")
+		if n := h.asked(thread) - before; n != 0 {
+			t.Errorf("the bot asked Discord about the thread %d times; want none, Beta's channel known deleted", n)
+		}
+	})
 }

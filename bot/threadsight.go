@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -37,7 +38,8 @@ type channelKind struct {
 const channelKindAgain = 10 * time.Minute
 
 // maxChannelKinds bounds the channels kept; when it is reached the kept
-// ones are forgotten and asked again as they are needed.
+// ones are forgotten and asked again as they are needed, but for the marks
+// of channels gone (room).
 const maxChannelKinds = 4096
 
 // channelKinds keeps what Discord said of channels the state did not hold;
@@ -45,12 +47,17 @@ const maxChannelKinds = 4096
 type channelKinds struct {
 	mu   sync.Mutex
 	kept map[string]keptKind
+	next uint64 // the seq of the next kept
 }
 
 type keptKind struct {
 	kind    channelKind
 	refused time.Time // when Discord refused to say; zero for an answer kept for good
+	seq     uint64    // the order in which it was kept: room forgets the oldest marks first
 }
+
+// goneMark reports whether k marks its channel gone for good.
+func (k keptKind) goneMark() bool { return k.refused.IsZero() && k.kind.gone }
 
 // get returns what is kept of channel at now: its kind, or that Discord
 // refused to say (known false); ok is false when nothing is kept.
@@ -77,17 +84,52 @@ func (c *channelKinds) get(channel string, now time.Time) (kind channelKind, kno
 func (c *channelKinds) keep(channel string, k keptKind) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if old, ok := c.kept[channel]; ok && old.refused.IsZero() && old.kind.gone {
+	if old, ok := c.kept[channel]; ok && old.goneMark() {
 		return
 	}
 	c.room()
+	c.put(channel, k)
+}
+
+// put keeps k of channel, in order; c.mu is held.
+func (c *channelKinds) put(channel string, k keptKind) {
+	c.next++
+	k.seq = c.next
 	c.kept[channel] = k
 }
 
-// room makes the map ready for one more channel; c.mu is held.
+// room makes the map ready for one more channel; c.mu is held. At
+// maxChannelKinds, what Discord said of live channels, and its refusals,
+// are forgotten, to be asked again as they are needed; the marks of
+// channels gone stay, which an answer asked before the delete and kept
+// after it would otherwise undo (deleted). Only when those fill half the
+// map do the older half of them go: a channel long deleted is no longer
+// asked about, and when it is, Discord says it is gone.
 func (c *channelKinds) room() {
-	if c.kept == nil || len(c.kept) >= maxChannelKinds {
+	if c.kept == nil {
 		c.kept = make(map[string]keptKind)
+	}
+	if len(c.kept) < maxChannelKinds {
+		return
+	}
+	for channel, k := range c.kept {
+		if !k.goneMark() {
+			delete(c.kept, channel)
+		}
+	}
+	if len(c.kept) < maxChannelKinds/2 {
+		return
+	}
+	seqs := make([]uint64, 0, len(c.kept))
+	for _, k := range c.kept {
+		seqs = append(seqs, k.seq)
+	}
+	slices.Sort(seqs)
+	cut := seqs[len(seqs)/2]
+	for channel, k := range c.kept {
+		if k.seq < cut {
+			delete(c.kept, channel)
+		}
 	}
 }
 
@@ -101,7 +143,7 @@ func (c *channelKinds) deleted(channel string) {
 	if _, ok := c.kept[channel]; !ok {
 		c.room()
 	}
-	c.kept[channel] = keptKind{kind: channelKind{gone: true}}
+	c.put(channel, keptKind{kind: channelKind{gone: true}})
 }
 
 // channelKindOf says what channel is: from the bot's state, or when the
@@ -110,11 +152,21 @@ func (c *channelKinds) deleted(channel string) {
 // is false when none can tell (Discord did not answer in time, or refused
 // to say: the bot cannot see the channel).
 func (b *Bot) channelKindOf(ctx context.Context, channel string) (kind channelKind, known bool) {
+	kind, known, _ = b.channelKindAsked(ctx, channel)
+	return kind, known
+}
+
+// channelKindAsked is channelKindOf, with later true when what is not
+// known is so because Discord, asked now, did not answer in time (the
+// deadline, a 5xx, a rate limit not waited out, the network): asked again
+// later, it may tell. A refusal, now or kept from before, is not that: it
+// lasts.
+func (b *Bot) channelKindAsked(ctx context.Context, channel string) (kind channelKind, known, later bool) {
 	if b.s == nil || b.s.State == nil {
-		return channelKind{}, false
+		return channelKind{}, false, false
 	}
 	if k, known, held := b.channelKindHeld(channel); held {
-		return k, known
+		return k, known, false
 	}
 	now := b.now()
 	ctx, cancel := context.WithCancel(ctx)
@@ -126,17 +178,21 @@ func (b *Bot) channelKindOf(ctx context.Context, channel string) (kind channelKi
 	case err == nil && c != nil:
 		kind = channelKind{thread: c.IsThread(), parent: c.ParentID, private: c.Type == discordgo.ChannelTypeGuildPrivateThread}
 		b.channels.keep(channel, keptKind{kind: kind})
-		return kind, true
+		return kind, true, false
 	case discordCode(err) == discordgo.ErrCodeUnknownChannel:
 		kind = channelKind{gone: true}
 		b.channels.keep(channel, keptKind{kind: kind})
-		return kind, true
+		return kind, true, false
 	case errors.As(err, &rest) && rest.Response != nil &&
 		(rest.Response.StatusCode == http.StatusForbidden || rest.Response.StatusCode == http.StatusNotFound):
 		// Not to be asked at every command: kept as not known, for a while.
 		b.channels.keep(channel, keptKind{refused: now})
+		return channelKind{}, false, false
+	case errors.As(err, &rest) && rest.Response != nil &&
+		rest.Response.StatusCode < http.StatusInternalServerError && rest.Response.StatusCode != http.StatusTooManyRequests:
+		return channelKind{}, false, false // another refusal: asking again would not help
 	}
-	return channelKind{}, false
+	return channelKind{}, false, true
 }
 
 // channelKindHeld is channelKindOf without asking Discord: held is false
@@ -162,10 +218,10 @@ func (b *Bot) channelKindHeld(channel string) (kind channelKind, known, held boo
 // the bot's state lost (channelKindOf asks Discord within ctx); a private
 // thread only with View Channel and Manage Threads in its channel, which
 // show a member every private thread of it: who else is in one the bot
-// does not ask Discord member by member. A deleted channel is seen by
-// nobody. known is false when the bot cannot tell (sees is false then):
-// Discord did not answer in time or refused to say, or the state lacks the
-// server or the channel.
+// does not ask Discord member by member. A deleted channel, or a thread of
+// one, is seen by nobody. known is false when the bot cannot tell (sees is
+// false then): Discord did not answer in time or refused to say, or the
+// state lacks the server.
 func (b *Bot) channelSeen(ctx context.Context, guild, channel, user string, roles []string, from string) (sees, known bool) {
 	if channel != "" && channel == from {
 		return true, true // Discord let them ask there
@@ -178,19 +234,40 @@ func (b *Bot) channelSeen(ctx context.Context, guild, channel, user string, role
 }
 
 // kindSeen is channelSeen of channel, whose kind is known, for a member
-// not asking from it.
+// not asking from it. A thread whose channel is deleted is gone with it:
+// Discord deletes a channel's threads with it but tells the bot only of
+// the channel, so the state, and what Discord said before, may still hold
+// the thread; a channel the state of its server does not hold is deleted
+// (GUILD_CREATE lists every channel of a server, the archived threads
+// aside).
 func (b *Bot) kindSeen(guild, channel string, kind channelKind, user string, roles []string) (sees, known bool) {
+	rules := channel // whose overwrites say
+	need := int64(discordgo.PermissionViewChannel)
 	switch {
 	case kind.gone:
 		return false, true
-	case !kind.thread:
-		return b.rolesMay(guild, channel, user, roles, discordgo.PermissionViewChannel)
+	case kind.thread:
+		rules = kind.parent
+		if kind.private {
+			need |= discordgo.PermissionManageThreads
+		}
 	}
-	need := int64(discordgo.PermissionViewChannel)
-	if kind.private {
-		need |= discordgo.PermissionManageThreads
+	if b.channelDeletedOf(guild, rules) {
+		return false, true
 	}
-	return b.rolesMay(guild, kind.parent, user, roles, need)
+	return b.rolesMay(guild, rules, user, roles, need)
+}
+
+// channelDeletedOf reports whether the bot's state holds guild but not
+// channel: the channel was deleted.
+func (b *Bot) channelDeletedOf(guild, channel string) bool {
+	if b.s == nil || b.s.State == nil {
+		return false
+	}
+	if _, err := b.s.State.Channel(channel); err == nil {
+		return false
+	}
+	return b.withGuild(guild, func(*discordgo.Guild) {})
 }
 
 // maxSightAsks bounds the questions about channels one command asks of
@@ -198,8 +275,11 @@ func (b *Bot) kindSeen(guild, channel string, kind channelKind, user string, rol
 const maxSightAsks = 4
 
 // sight is what the bot tells of whether a member sees a channel: known is
-// false when it cannot tell (sees is false then).
-type sight struct{ sees, known bool }
+// false when it cannot tell (sees is false then), and later then when that
+// is because Discord, asked now, did not answer in time, so that asking
+// again may tell (channelKindAsked); not because of what lasts, a refusal
+// or the state lacking the server.
+type sight struct{ sees, known, later bool }
 
 // memberSeesHeld is memberSees without asking Discord: held is false when
 // neither the bot's state nor what Discord said before tells.
@@ -222,7 +302,7 @@ func (b *Bot) memberSeesHeld(i *discordgo.Interaction, channel string) (s sight,
 // the bot's state and what Discord said before do not tell are asked of
 // Discord together, at most maxSightAsks at a time, within ctx: the time
 // the command's answer allows them all. One not answered in it is not
-// known.
+// known, and later (sight).
 func (b *Bot) memberSeesEach(ctx context.Context, i *discordgo.Interaction, channels []string) map[string]sight {
 	out := make(map[string]sight, len(channels))
 	var ask []string
@@ -247,9 +327,15 @@ func (b *Bot) memberSeesEach(ctx context.Context, i *discordgo.Interaction, chan
 			case limit <- struct{}{}:
 				defer func() { <-limit }()
 			case <-ctx.Done():
-				return // not known
+				got[k].later = true // not asked in time
+				return
 			}
-			got[k].sees, got[k].known = b.memberSees(ctx, i, channel)
+			kind, known, later := b.channelKindAsked(ctx, channel)
+			if !known {
+				got[k].later = later
+				return
+			}
+			got[k].sees, got[k].known = b.kindSeen(i.GuildID, channel, kind, i.Member.User.ID, i.Member.Roles)
 		})
 	}
 	wg.Wait()

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"testing"
 	"time"
 )
@@ -50,5 +51,47 @@ func TestChannelKindsDeletedStays(t *testing.T) {
 	}
 	if len(c.kept) > maxChannelKinds {
 		t.Errorf("%d channels kept; want at most %d", len(c.kept), maxChannelKinds)
+	}
+}
+
+// TestChannelKindsRoomKeepsGone: making room for more channels forgets
+// what Discord said of live ones and its refusals, not the marks of
+// channels deleted: an answer asked before a delete and kept after it
+// would otherwise bring the channel back. Only when the marks fill half
+// of what is kept do the older of them go, the latest staying.
+func TestChannelKindsRoomKeepsGone(t *testing.T) {
+	now := time.Unix(1_700_000_000, 0)
+	var c channelKinds
+	c.deleted("gone")
+	c.keep("told-gone", keptKind{kind: channelKind{gone: true}}) // Discord said Unknown Channel
+	for n := range maxChannelKinds {
+		if n%2 == 0 {
+			c.keep(fmt.Sprint("live", n), keptKind{kind: channelKind{thread: true, parent: "10"}})
+		} else {
+			c.keep(fmt.Sprint("refused", n), keptKind{refused: now})
+		}
+	}
+	for _, channel := range []string{"gone", "told-gone"} {
+		c.keep(channel, keptKind{kind: channelKind{thread: true, parent: "10"}}) // the answer of a question under way
+		if k, known, ok := c.get(channel, now); !ok || !known || !k.gone {
+			t.Errorf("%s, marked gone, then room made: kept %+v, known %v, kept at all %v; want gone", channel, k, known, ok)
+		}
+	}
+	if len(c.kept) > maxChannelKinds {
+		t.Errorf("%d channels kept; want at most %d", len(c.kept), maxChannelKinds)
+	}
+
+	// Marks alone fill the map: the older half goes, the latest stays.
+	var d channelKinds
+	for n := range maxChannelKinds + 1 {
+		d.deleted(fmt.Sprint("mark", n))
+	}
+	if len(d.kept) > maxChannelKinds/2+1 {
+		t.Errorf("%d marks kept once they filled the map; want the newer half, %d", len(d.kept), maxChannelKinds/2+1)
+	}
+	for _, n := range []int{maxChannelKinds - 1, maxChannelKinds} {
+		if k, _, ok := d.get(fmt.Sprint("mark", n), now); !ok || !k.gone {
+			t.Errorf("mark%d, among the latest, was forgotten", n)
+		}
 	}
 }

@@ -220,19 +220,24 @@ func (b *Bot) knownTournaments(ctx, ask context.Context, i *discordgo.Interactio
 }
 
 // sortKnown returns those of list, in its order, the member behind i may
-// know of, and apart those the bot cannot tell of (Discord did not say in
-// time what their channel is); the rest are left out. A tournament played
-// in a channel they cannot see is, like a match there for /stratego watch,
-// none for them, its name, players and results as hidden as the channel's
-// boards, and not to be joined (a league of a role's channel). Its players
-// (also one who withdrew, or who no longer sees the channel), its creator
-// and moderators (who may cancel it, or take a player out) know it
-// wherever they are, also when its channel was deleted (it goes on by DM),
-// which nobody else then sees: that is told first, without Discord. Anyone
-// else knows it as they see its channel (memberSees, channelSeen: a member
-// asking in it sees it; a private thread is seen by those who manage its
-// channel's threads), asked of Discord, for archived threads the bot's
-// state lost, all at once within ctx (memberSeesEach).
+// know of, and apart those the bot cannot tell of yet (Discord, asked now,
+// did not say in time what their channel is); the rest are left out. A
+// tournament played in a channel they cannot see is, like a match there
+// for /stratego watch, none for them, its name, players and results as
+// hidden as the channel's boards, and not to be joined (a league of a
+// role's channel). Its players (also one who withdrew, or who no longer
+// sees the channel), its creator and moderators (who may cancel it, or
+// take a player out) know it wherever they are, also when its channel was
+// deleted (it goes on by DM), which nobody else then sees: that is told
+// first, without Discord. Anyone else knows it as they see its channel
+// (memberSees, channelSeen: a member asking in it sees it; a private
+// thread is seen by those who manage its channel's threads), asked of
+// Discord, for archived threads the bot's state lost, all at once within
+// ctx (memberSeesEach). What the bot cannot tell for good, and would
+// answer so at every command, is not seen: a channel Discord refused to
+// describe (the bot lost sight of it), a thread whose channel was deleted,
+// a tournament whose channel is known deleted (not asked about), the
+// server missing from the bot's state.
 func (b *Bot) sortKnown(ctx context.Context, i *discordgo.Interaction, list []*storage.Tournament) (known, unsure []*storage.Tournament) {
 	me := userOf(i).ID
 	if isModerator(i) || i.Member == nil {
@@ -259,7 +264,11 @@ func (b *Bot) sortKnown(ctx context.Context, i *discordgo.Interaction, list []*s
 			verdict[k] = seen
 			continue
 		}
-		s, held := b.memberSeesHeld(i, t.ChannelID)
+		var s sight
+		held := t.ChannelDeleted // seen by nobody: not asked about
+		if !held {
+			s, held = b.memberSeesHeld(i, t.ChannelID)
+		}
 		switch {
 		case held && s.sees:
 			verdict[k] = seen
@@ -268,8 +277,6 @@ func (b *Bot) sortKnown(ctx context.Context, i *discordgo.Interaction, list []*s
 		case !held:
 			verdict[k] = toAsk
 			ask = append(ask, t.ChannelID)
-		case !s.known:
-			verdict[k] = notTold
 		}
 	}
 	sights := b.memberSeesEach(ctx, i, ask)
@@ -278,7 +285,7 @@ func (b *Bot) sortKnown(ctx context.Context, i *discordgo.Interaction, list []*s
 			switch s := sights[t.ChannelID]; {
 			case s.sees:
 				verdict[k] = seen
-			case !s.known:
+			case s.later:
 				verdict[k] = notTold
 			default:
 				verdict[k] = unseen

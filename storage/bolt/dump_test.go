@@ -174,3 +174,56 @@ func (s *sinkSpy) Match(m *storage.Match) error {
 	}
 	return s.Sink.Match(m)
 }
+
+// TestDumpSkipsMalformedGameLink: an entry of idx_tournament_games that is
+// not a link (a damaged file) does not stop Dump, nor so strategobot
+// copydb: the entry is an index's, and the copy links each match from the
+// tournaments' records, as it did while that index was only rebuilt. The
+// well-formed links are sent as before.
+func TestDumpSkipsMalformedGameLink(t *testing.T) {
+	ctx := context.Background()
+	open := func(name string) *DB {
+		db, err := Open(Options{Path: filepath.Join(t.TempDir(), name), NoSync: true, Reminders: storagetest.Reminders})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	src := open("source.db")
+	storagetest.Fill(t, src)
+	var before storage.Dump
+	if err := src.Dump(ctx, &before); err != nil {
+		t.Fatal(err)
+	}
+	if len(before.Games) == 0 {
+		t.Fatal("the filled file links no match to a tournament: this test wants one")
+	}
+	err := src.bdb.Update(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bucketTourneyGames)
+		if err := b.Put([]byte{0, 0, 0, 0, 0, 0, 0xff, 0xfe}, []byte{1, 2, 3}); err != nil { // a value too short
+			return err
+		}
+		return b.Put([]byte{0xff}, make([]byte, 16)) // a key too short
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var after storage.Dump
+	if err := src.Dump(ctx, &after); err != nil {
+		t.Fatalf("Dump of a file with malformed links: %v", err)
+	}
+	if len(after.Games) != len(before.Games) {
+		t.Errorf("Dump sent %d links; want the %d well-formed ones", len(after.Games), len(before.Games))
+	}
+	dst := open("copy.db")
+	if err := dst.Load(ctx, src.Dump); err != nil {
+		t.Fatalf("copying a file with malformed links: %v", err)
+	}
+	for _, g := range before.Games {
+		got, err := dst.MatchTournament(ctx, g.Match)
+		if err != nil || got != g {
+			t.Errorf("match %d in the copy: %+v, %v; want %+v", g.Match, got, err, g)
+		}
+	}
+}
