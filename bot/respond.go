@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -88,33 +89,61 @@ func (b *Bot) updateComponents(i *discordgo.Interaction, rows []discordgo.Messag
 // deferPrivate acknowledges at once with a private "thinking…" state, for work
 // that may take longer than Discord's three seconds.
 func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
-	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+	return b.acknowledge(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
-	}, b.untilStop())
+	})
+}
+
+// acknowledge sends a deferral and reports whether the work it
+// acknowledges goes on (deferred). discordgo's own retries are off: a 502
+// is sent again here, once, so that "answered already" (40060) is known
+// to answer our own deferral sent again, and any other 40060 to be another
+// process's answer.
+func (b *Bot) acknowledge(i *discordgo.Interaction, resp *discordgo.InteractionResponse) bool {
+	err := b.s.InteractionRespond(i, resp, b.untilStop(), discordgo.WithRestRetries(0))
+	resent := false
+	if badGateway(err) && !b.cutShort(err) {
+		resent = true
+		err = b.s.InteractionRespond(i, resp, b.untilStop(), discordgo.WithRestRetries(0))
+	}
 	b.metrics.interaction(i, err)
-	return b.deferred(err)
+	return b.deferred(err, resent)
+}
+
+// badGateway reports whether err is a 502, as discordgo gives it once it
+// retries no more.
+func badGateway(err error) bool {
+	return err != nil && strings.HasPrefix(err.Error(), maxRetries+"502")
 }
 
 // deferred reports whether the work a deferral acknowledges goes on after
-// the deferral's request ended with err. Discord refusing it (a 4xx: the
-// interaction expired) means the member sees that it failed, and nothing is
-// done; but "answered already" to a deferral discordgo sent again after a
-// 502 means Discord took the first. A time-out, a broken connection or a 5xx
-// leave unknown whether Discord took it, and it often did: the member then
-// sees "thinking…" until the work's answer replaces it. Giving up there
-// left a member who typed a move waiting for an answer that never came,
-// their move not played and their clock running. So the work goes on: a
-// move is played, and if Discord had not taken the deferral after all, the
-// member learns it stood from the boards the move sends.
-func (b *Bot) deferred(err error) bool {
+// the deferral's request ended with err (resent: the deferral was sent
+// again after a 502). Discord refusing it (a 4xx: the interaction expired)
+// means the member sees that it failed, and nothing is done. "Answered
+// already" (40060) to a deferral sent again after a 502 means Discord took
+// the first; to one sent once, it means another process answered (two
+// gateway sessions of one shard during a deploy, or two processes given
+// the same shard): that one does the work, and this one stops, so that a
+// command is handled once. A time-out, a broken connection or a 5xx leave
+// unknown whether Discord took it, and it often did: the member then sees
+// "thinking…" until the work's answer replaces it. Giving up there left a
+// member who typed a move waiting for an answer that never came, their
+// move not played and their clock running. So the work goes on: a move is
+// played, and if Discord had not taken the deferral after all, the member
+// learns it stood from the boards the move sends.
+func (b *Bot) deferred(err error, resent bool) bool {
 	if err == nil {
 		return true
 	}
 	if discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged && !b.cutShort(err) {
-		// discordgo sent it again (after a 502) and Discord had it.
-		b.log.Warn("deferring was answered late; the work goes on", "error", err)
-		return true
+		if resent {
+			// Sent again after a 502, and Discord had the first.
+			b.log.Warn("deferring was answered late; the work goes on", "error", err)
+			return true
+		}
+		b.log.Warn("another process answered the interaction; it does the work", "error", err)
+		return false
 	}
 	var rest *discordgo.RESTError
 	if b.cutShort(err) || errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode < 500 {
@@ -127,9 +156,7 @@ func (b *Bot) deferred(err error) bool {
 
 // deferUpdate acknowledges a component click; the message is edited later.
 func (b *Bot) deferUpdate(i *discordgo.Interaction) bool {
-	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, b.untilStop())
-	b.metrics.interaction(i, err)
-	return b.deferred(err)
+	return b.acknowledge(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 }
 
 // finish replaces a deferred answer's content.

@@ -103,7 +103,9 @@
 // of dispatch (WithResponseDeadline, for testing the rule quickly); after
 // that the member sees DidNotRespond, the test fails, and a late callback
 // gets 404 with code 10062 "Unknown interaction". A second first response
-// gets 40060. The first response must fit the interaction (for example 8
+// gets 40060, which fails the test unless the first's answer was lost
+// (LoseAnswerNext) or the interaction went to two sessions (two processes
+// of one shard, each of which may answer it). The first response must fit the interaction (for example 8
 // only for autocomplete, 6 and 7 only where there is a message to update).
 // Follow-ups and @original need the first response first (10015) and work
 // for 15 minutes by the server's Clock (WithClock, FakeClock), then answer
