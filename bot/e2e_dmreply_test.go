@@ -51,3 +51,36 @@ func TestDMAnswerThroughTrouble(t *testing.T) {
 		})
 	}
 }
+
+// TestDMAnswerGivenUpAtStop: the bot is stopped while it waits to ask
+// Discord again for the answer to bob's DM, which Discord failed. The
+// wait ends with the stop, and Run returns: it waited the backoff out,
+// the handler's own time outliving the stop, and Run waits for the
+// handlers.
+func TestDMAnswerGivenUpAtStop(t *testing.T) {
+	t.Parallel()
+	var logs logLines
+	h := newHarness(t, logs.capture)
+	h.startClassic()
+	h.bob.WaitDM(t, contains("the match begins"))
+	h.outboxEmpty()
+	failed := func() int {
+		n := 0
+		for _, r := range h.srv.Requests(createMessageRoute) {
+			if r.Status == 503 {
+				n++
+			}
+		}
+		return n
+	}
+	h.srv.FailNextIn(t, createMessageRoute, h.bob.DM(), 5, 503)
+	h.bob.SendDM(t, "J7-J6")
+	h.srv.WaitFor(t, "the answer to bob's DM to fail", func() bool { return failed() == 1 })
+	h.shutdown()
+	if !strings.Contains(logs.String(), "answering a DM given up: the bot stops") {
+		t.Errorf("the bot's log does not say the answer was given up as it stopped:\n%s", logs.String())
+	}
+	if n := failed(); n != 1 {
+		t.Errorf("the answer was asked %d times; want once, before the stop", n)
+	}
+}
