@@ -59,8 +59,10 @@ func (b *Bot) repliedMatch(msg *discordgo.Message) string {
 // time, and not after the bot stops (Run waits for the handlers). It goes
 // with a nonce made from the DM it answers: sent again after an answer
 // that was lost, or for a DM the gateway delivered twice, it shows once.
+// A DM the player deleted meanwhile is answered all the same, as a message
+// that replies to nothing: Discord refuses a reply to a message gone.
 func (b *Bot) replyDM(ctx context.Context, msg *discordgo.Message, send *discordgo.MessageSend) {
-	send.Reference = msg.Reference()
+	send.Reference = msg.SoftReference()
 	if send.AllowedMentions == nil {
 		send.AllowedMentions = &discordgo.MessageAllowedMentions{}
 	}

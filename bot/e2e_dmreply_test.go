@@ -84,3 +84,25 @@ func TestDMAnswerGivenUpAtStop(t *testing.T) {
 		t.Errorf("the answer was asked %d times; want once, before the stop", n)
 	}
 }
+
+// TestDMAnswerToDMDeleted: bob deletes the DM he typed before the bot's
+// answer to it reaches Discord (sent again after a failure, say). The
+// answer arrives all the same, replying to nothing: as a reply to a
+// message gone, Discord refused it (50035, Unknown message), and bob was
+// told nothing.
+func TestDMAnswerToDMDeleted(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.bob.WaitDM(t, contains("the match begins"))
+	h.outboxEmpty()
+	hold := h.srv.HoldNextIn(t, createMessageRoute, h.bob.DM(), 1)
+	dm := h.bob.SendDM(t, "J7-J6")
+	h.srv.WaitFor(t, "the answer to bob's DM to be on its way", func() bool { return hold.Waiting() == 1 })
+	h.bob.Delete(t, dm)
+	hold.Release()
+	answer := h.bob.WaitDM(t, contains("waiting for your move"))
+	if answer.MessageReference != nil {
+		t.Errorf("the answer replies to %+v; want to nothing, bob's DM gone", answer.MessageReference)
+	}
+}
