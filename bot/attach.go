@@ -82,8 +82,9 @@ func rewind(files []*discordgo.File) {
 }
 
 // sendFiles sends payload with files to endpoint as Discord's multipart
-// form, adding the files' descriptions to the payload's attachments.
-func (b *Bot) sendFiles(method, endpoint string, payload any, files []*discordgo.File) ([]byte, error) {
+// form, adding the files' descriptions to the payload's attachments. Its
+// request is made with opts, or else untilStop.
+func (b *Bot) sendFiles(method, endpoint string, payload any, files []*discordgo.File, opts ...discordgo.RequestOption) ([]byte, error) {
 	raw, err := json.Marshal(payload)
 	if err != nil {
 		return nil, fmt.Errorf("encoding a message: %w", err)
@@ -99,5 +100,8 @@ func (b *Bot) sendFiles(method, endpoint string, payload any, files []*discordgo
 	if err != nil {
 		return nil, fmt.Errorf("encoding a message: %w", err)
 	}
-	return b.s.RequestRaw(method, endpoint, contentType, body, endpoint, 0, b.untilStop())
+	if len(opts) == 0 {
+		opts = []discordgo.RequestOption{b.untilStop()}
+	}
+	return b.s.RequestRaw(method, endpoint, contentType, body, endpoint, 0, opts...)
 }

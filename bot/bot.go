@@ -513,10 +513,13 @@ func (b *Bot) guard(ctx context.Context, what string, f func(ctx context.Context
 	// Handlers outlive a shutdown request just long enough to finish their
 	// transaction; storage calls honour ctx. Their requests to Discord are
 	// cut requestGrace after the stop (untilStop).
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), handlerBudget)
 	defer cancel()
 	f(ctx)
 }
+
+// handlerBudget is how long an event handler may run (guard).
+const handlerBudget = 30 * time.Second
 
 // ErrCrashed is wrapped by Run's error when one of the loops that keep the
 // bot going (the timers, the outbox, the lease, reconnecting, registering

@@ -56,26 +56,35 @@ func (b *Bot) repliedMatch(msg *discordgo.Message) string {
 // word of what their message did (a refusal, their set-up's preview, a
 // move played where no board follows), so a Discord that fails (a 5xx, a
 // time-out) is asked again while the handler may run, a little later each
-// time. It goes with a nonce made from the DM it answers: sent again after
-// an answer that was lost, or for a DM the gateway delivered twice, it
-// shows once.
+// time, and not after the bot stops (Run waits for the handlers). It goes
+// with a nonce made from the DM it answers: sent again after an answer
+// that was lost, or for a DM the gateway delivered twice, it shows once.
+// A DM the player deleted meanwhile is answered all the same, as a message
+// that replies to nothing: Discord refuses a reply to a message gone.
 func (b *Bot) replyDM(ctx context.Context, msg *discordgo.Message, send *discordgo.MessageSend) {
-	send.Reference = msg.Reference()
+	send.Reference = msg.SoftReference()
 	if send.AllowedMentions == nil {
 		send.AllowedMentions = &discordgo.MessageAllowedMentions{}
 	}
 	nonce := replyNonce(msg.ID)
+	ctx, stop := b.whileRunning(ctx)
+	defer stop()
 	var w retrier
 	for {
-		_, err := sendOnce(b.s, msg.ChannelID, nonce, send, b.untilStop())
+		_, err := sendOnce(b.s, msg.ChannelID, nonce, send, discordgo.WithContext(ctx))
 		if err == nil {
 			return
 		}
-		if failure, asked := classify(err); failure != retryLater || b.cutShort(err) || !w.wait(ctx, asked) {
-			b.log.Warn("answering a DM failed", "error", err)
+		if failure, asked := classify(err); failure == retryLater && !b.cutShort(err) && b.retryWait(ctx, &w, asked) {
+			rewind(send.Files)
+			continue
+		}
+		if b.stopped() {
+			b.log.Warn("answering a DM given up: the bot stops", "error", err)
 			return
 		}
-		rewind(send.Files)
+		b.log.Warn("answering a DM failed", "error", err)
+		return
 	}
 }
 

@@ -10,14 +10,14 @@ import (
 
 // TestMoveThoughItsDeferralWasLost: Discord takes the deferral of a move
 // (the player sees "thinking…"), but its answer to the bot is lost (a 503;
-// or a 502, after which discordgo sends it again and is told the
+// or a 502, after which the bot sends it again and is told the
 // interaction was answered already). The move is played all the same, and the player's answer
 // says so: the bot gave the move up, and left the player waiting, their
 // move not played and their clock running.
 func TestMoveThoughItsDeferralWasLost(t *testing.T) {
 	t.Parallel()
 	for _, status := range []int{503, 502} {
-		// 502: discordgo sends the deferral again, which Discord answers
+		// 502: the bot sends the deferral again, which Discord answers
 		// that the interaction was answered already.
 		t.Run(fmt.Sprintf("slash command, %d", status), func(t *testing.T) {
 			t.Parallel()

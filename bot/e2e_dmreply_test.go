@@ -51,3 +51,58 @@ func TestDMAnswerThroughTrouble(t *testing.T) {
 		})
 	}
 }
+
+// TestDMAnswerGivenUpAtStop: the bot is stopped while it waits to ask
+// Discord again for the answer to bob's DM, which Discord failed. The
+// wait ends with the stop, and Run returns: it waited the backoff out,
+// the handler's own time outliving the stop, and Run waits for the
+// handlers.
+func TestDMAnswerGivenUpAtStop(t *testing.T) {
+	t.Parallel()
+	var logs logLines
+	h := newHarness(t, logs.capture)
+	h.startClassic()
+	h.bob.WaitDM(t, contains("the match begins"))
+	h.outboxEmpty()
+	failed := func() int {
+		n := 0
+		for _, r := range h.srv.Requests(createMessageRoute) {
+			if r.Status == 503 {
+				n++
+			}
+		}
+		return n
+	}
+	h.srv.FailNextIn(t, createMessageRoute, h.bob.DM(), 5, 503)
+	h.bob.SendDM(t, "J7-J6")
+	h.srv.WaitFor(t, "the answer to bob's DM to fail", func() bool { return failed() == 1 })
+	h.shutdown()
+	if !strings.Contains(logs.String(), "answering a DM given up: the bot stops") {
+		t.Errorf("the bot's log does not say the answer was given up as it stopped:\n%s", logs.String())
+	}
+	if n := failed(); n != 1 {
+		t.Errorf("the answer was asked %d times; want once, before the stop", n)
+	}
+}
+
+// TestDMAnswerToDMDeleted: bob deletes the DM he typed before the bot's
+// answer to it reaches Discord (sent again after a failure, say). The
+// answer arrives all the same, replying to nothing: as a reply to a
+// message gone, Discord refused it (50035, Unknown message), and bob was
+// told nothing.
+func TestDMAnswerToDMDeleted(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.startClassic()
+	h.bob.WaitDM(t, contains("the match begins"))
+	h.outboxEmpty()
+	hold := h.srv.HoldNextIn(t, createMessageRoute, h.bob.DM(), 1)
+	dm := h.bob.SendDM(t, "J7-J6")
+	h.srv.WaitFor(t, "the answer to bob's DM to be on its way", func() bool { return hold.Waiting() == 1 })
+	h.bob.Delete(t, dm)
+	hold.Release()
+	answer := h.bob.WaitDM(t, contains("waiting for your move"))
+	if answer.MessageReference != nil {
+		t.Errorf("the answer replies to %+v; want to nothing, bob's DM gone", answer.MessageReference)
+	}
+}

@@ -132,9 +132,11 @@ func (b *Bot) onMovePicker(ctx context.Context, i *discordgo.Interaction, id cus
 		if !b.deferUpdate(i) {
 			return
 		}
-		// The menus go at once; the board's text stays (an edit without content keeps it).
+		// The menus go at once; the board's text stays (an edit without
+		// content keeps it). Once: the move is not held back while Discord
+		// fails the edit, the mover's clock running.
 		empty := keptLinks(i.Message, []discordgo.MessageComponent{})
-		if err := b.editOriginal(i, &discordgo.WebhookEdit{Components: &empty}); err != nil {
+		if err := b.editOriginalOnce(i, &discordgo.WebhookEdit{Components: &empty}, b.untilStop()); err != nil {
 			b.log.Warn("clearing the picker failed", "error", err)
 		}
 		// At the version just read: a move made meanwhile by other means is

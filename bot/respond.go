@@ -3,6 +3,8 @@ package bot
 import (
 	"context"
 	"errors"
+	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -88,33 +90,61 @@ func (b *Bot) updateComponents(i *discordgo.Interaction, rows []discordgo.Messag
 // deferPrivate acknowledges at once with a private "thinking…" state, for work
 // that may take longer than Discord's three seconds.
 func (b *Bot) deferPrivate(i *discordgo.Interaction) bool {
-	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{
+	return b.acknowledge(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
-	}, b.untilStop())
+	})
+}
+
+// acknowledge sends a deferral and reports whether the work it
+// acknowledges goes on (deferred). discordgo's own retries are off: a 502
+// is sent again here, once, so that "answered already" (40060) is known
+// to answer our own deferral sent again, and any other 40060 to be another
+// process's answer.
+func (b *Bot) acknowledge(i *discordgo.Interaction, resp *discordgo.InteractionResponse) bool {
+	err := b.s.InteractionRespond(i, resp, b.untilStop(), discordgo.WithRestRetries(0))
+	resent := false
+	if badGateway(err) && !b.cutShort(err) {
+		resent = true
+		err = b.s.InteractionRespond(i, resp, b.untilStop(), discordgo.WithRestRetries(0))
+	}
 	b.metrics.interaction(i, err)
-	return b.deferred(err)
+	return b.deferred(err, resent)
+}
+
+// badGateway reports whether err is a 502, as discordgo gives it once it
+// retries no more.
+func badGateway(err error) bool {
+	return err != nil && strings.HasPrefix(err.Error(), maxRetries+"502")
 }
 
 // deferred reports whether the work a deferral acknowledges goes on after
-// the deferral's request ended with err. Discord refusing it (a 4xx: the
-// interaction expired) means the member sees that it failed, and nothing is
-// done; but "answered already" to a deferral discordgo sent again after a
-// 502 means Discord took the first. A time-out, a broken connection or a 5xx
-// leave unknown whether Discord took it, and it often did: the member then
-// sees "thinking…" until the work's answer replaces it. Giving up there
-// left a member who typed a move waiting for an answer that never came,
-// their move not played and their clock running. So the work goes on: a
-// move is played, and if Discord had not taken the deferral after all, the
-// member learns it stood from the boards the move sends.
-func (b *Bot) deferred(err error) bool {
+// the deferral's request ended with err (resent: the deferral was sent
+// again after a 502). Discord refusing it (a 4xx: the interaction expired)
+// means the member sees that it failed, and nothing is done. "Answered
+// already" (40060) to a deferral sent again after a 502 means Discord took
+// the first; to one sent once, it means another process answered (two
+// gateway sessions of one shard during a deploy, or two processes given
+// the same shard): that one does the work, and this one stops, so that a
+// command is handled once. A time-out, a broken connection or a 5xx leave
+// unknown whether Discord took it, and it often did: the member then sees
+// "thinking…" until the work's answer replaces it. Giving up there left a
+// member who typed a move waiting for an answer that never came, their
+// move not played and their clock running. So the work goes on: a move is
+// played, and if Discord had not taken the deferral after all, the member
+// learns it stood from the boards the move sends.
+func (b *Bot) deferred(err error, resent bool) bool {
 	if err == nil {
 		return true
 	}
 	if discordCode(err) == discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged && !b.cutShort(err) {
-		// discordgo sent it again (after a 502) and Discord had it.
-		b.log.Warn("deferring was answered late; the work goes on", "error", err)
-		return true
+		if resent {
+			// Sent again after a 502, and Discord had the first.
+			b.log.Warn("deferring was answered late; the work goes on", "error", err)
+			return true
+		}
+		b.log.Warn("another process answered the interaction; it does the work", "error", err)
+		return false
 	}
 	var rest *discordgo.RESTError
 	if b.cutShort(err) || errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode < 500 {
@@ -127,18 +157,13 @@ func (b *Bot) deferred(err error) bool {
 
 // deferUpdate acknowledges a component click; the message is edited later.
 func (b *Bot) deferUpdate(i *discordgo.Interaction) bool {
-	err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, b.untilStop())
-	b.metrics.interaction(i, err)
-	return b.deferred(err)
+	return b.acknowledge(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 }
 
 // finish replaces a deferred answer's content.
 func (b *Bot) finish(i *discordgo.Interaction, text string, files ...*discordgo.File) {
 	if len(files) > 0 {
-		payload := map[string]any{"content": text}
-		if _, err := b.sendFiles("PATCH", discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"), payload, files); err != nil {
-			b.log.Warn("editing the answer failed", "error", err)
-		}
+		b.finishWithPayload(i, map[string]any{"content": text}, files)
 		return
 	}
 	if err := b.editOriginal(i, &discordgo.WebhookEdit{Content: &text}); err != nil {
@@ -146,15 +171,104 @@ func (b *Bot) finish(i *discordgo.Interaction, text string, files ...*discordgo.
 	}
 }
 
-// editOriginal edits the first answer to an interaction. discordgo's
+// finishWith replaces a deferred answer's content, with components.
+func (b *Bot) finishWith(i *discordgo.Interaction, text string, components []discordgo.MessageComponent, files ...*discordgo.File) {
+	b.finishWithPayload(i, map[string]any{"content": text, "components": components}, files)
+}
+
+// finishWithPayload replaces a deferred answer with payload and files.
+func (b *Bot) finishWithPayload(i *discordgo.Interaction, payload any, files []*discordgo.File) {
+	endpoint := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+	err := b.editAnswer(func(opt discordgo.RequestOption) error {
+		rewind(files)
+		_, err := b.sendFiles("PATCH", endpoint, payload, files, opt)
+		return err
+	})
+	if err != nil {
+		b.log.Warn("editing the answer failed", "error", err)
+	}
+}
+
+// editOriginal edits the first answer to an interaction, asked again while
+// Discord fails it (editAnswer).
+func (b *Bot) editOriginal(i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
+	return b.editAnswer(func(opt discordgo.RequestOption) error { return b.editOriginalOnce(i, edit, opt) })
+}
+
+// editOriginalOnce edits the first answer to an interaction, once. discordgo's
 // InteractionResponseEdit files every webhook edit of every interaction
 // under one rate-limit bucket, which it holds for the whole request: all
 // members' answers would wait in one line (strategoload showed
 // it). Discord limits them per interaction token, and so does this.
-func (b *Bot) editOriginal(i *discordgo.Interaction, edit *discordgo.WebhookEdit) error {
+func (b *Bot) editOriginalOnce(i *discordgo.Interaction, edit *discordgo.WebhookEdit, opt discordgo.RequestOption) error {
 	uri := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-	_, err := b.s.RequestWithBucketID("PATCH", uri, edit, uri, b.untilStop())
+	_, err := b.s.RequestWithBucketID("PATCH", uri, edit, uri, opt)
 	return err
+}
+
+// answerBudget is how long an edit of an interaction's answer is asked
+// again while Discord fails it: a handler's budget (guard).
+const answerBudget = handlerBudget
+
+// editAnswer makes edit, an edit of an interaction's answer (its
+// @original), and asks it again while Discord fails it for a while (a
+// 5xx, a time-out), a little later each time: an edit is the same however
+// often it is made, and given up at the first failure it left the member
+// on "thinking…" until the token expired, though the work (a move) was
+// done. It tries for answerBudget at most, and not after the bot stops;
+// edit's requests are made with the option it is given, which ends them
+// then too.
+func (b *Bot) editAnswer(edit func(discordgo.RequestOption) error) error {
+	ctx, cancel := context.WithTimeout(context.Background(), answerBudget)
+	defer cancel()
+	ctx, stop := b.whileRunning(ctx)
+	defer stop()
+	var w retrier
+	for {
+		err := edit(discordgo.WithContext(ctx))
+		if err == nil {
+			return nil
+		}
+		if failure, asked := classify(err); failure != retryLater || b.cutShort(err) || !b.retryWait(ctx, &w, asked) {
+			return err
+		}
+	}
+}
+
+// whileRunning is ctx, ended too when the bot's requests are cut
+// (requestGrace after it stops, as untilStop's): for an answer a handler
+// asks again, whose own ctx outlives the stop, its requests and the waits
+// between them alike.
+func (b *Bot) whileRunning(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(b.halt, cancel)
+	return ctx, func() { stop(); cancel() }
+}
+
+// retryWait waits w's next wait, at least asked, before a handler asks
+// Discord again, and reports false if ctx ended or the bot stopped first:
+// Run waits for the handlers, and a stop must not wait out a backoff.
+func (b *Bot) retryWait(ctx context.Context, w *retrier, asked time.Duration) bool {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-b.stopping:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return w.wait(ctx, asked) && !b.stopped()
+}
+
+// stopped reports whether Run stopped (or is stopping).
+func (b *Bot) stopped() bool {
+	select {
+	case <-b.stopping:
+		return true
+	default:
+		return false
+	}
 }
 
 // followUp sends one more private message after the first answer.
@@ -168,14 +282,6 @@ func (b *Bot) followUp(i *discordgo.Interaction, msg *discordgo.WebhookParams) {
 	}
 	if _, err := b.s.FollowupMessageCreate(i, true, msg, b.untilStop()); err != nil {
 		b.log.Warn("follow-up failed", "error", err)
-	}
-}
-
-// finishWith replaces a deferred answer's content, with components.
-func (b *Bot) finishWith(i *discordgo.Interaction, text string, components []discordgo.MessageComponent, files ...*discordgo.File) {
-	payload := map[string]any{"content": text, "components": components}
-	if _, err := b.sendFiles("PATCH", discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original"), payload, files); err != nil {
-		b.log.Warn("editing the answer failed", "error", err)
 	}
 }
 

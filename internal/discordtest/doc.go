@@ -30,7 +30,8 @@
 //
 // Members act with SlashCommand, Autocomplete, ClickButton, SelectMenu,
 // SubmitModal, SendDM, Say and Reply (Discord's Reply to a message: type
-// 19 with message_reference and referenced_message). They read with DMs,
+// 19 with message_reference and referenced_message), and Delete their own
+// messages. They read with DMs,
 // Ephemerals and Messages; Server.ChannelMessages is what everyone sees in a channel and
 // Server.Message the current state of one message. A member never sees
 // another member's ephemeral messages, DMs or private threads. The bot
@@ -103,7 +104,9 @@
 // of dispatch (WithResponseDeadline, for testing the rule quickly); after
 // that the member sees DidNotRespond, the test fails, and a late callback
 // gets 404 with code 10062 "Unknown interaction". A second first response
-// gets 40060. The first response must fit the interaction (for example 8
+// gets 40060, which fails the test unless the first's answer was lost
+// (LoseAnswerNext) or the interaction went to two sessions (two processes
+// of one shard, each of which may answer it). The first response must fit the interaction (for example 8
 // only for autocomplete, 6 and 7 only where there is a message to update).
 // Follow-ups and @original need the first response first (10015) and work
 // for 15 minutes by the server's Clock (WithClock, FakeClock), then answer
@@ -374,8 +377,9 @@
 //     edits ignore flags; MESSAGE_UPDATE carries the whole message.
 //     "mentions" is always empty: "<@id>" in content is not parsed (though
 //     it still lifts the MESSAGE_CONTENT rule) and a member's Reply does
-//     not ping. A bot's message_reference is not checked to name an
-//     existing message. The upload limit is per file.
+//     not ping. A bot's message_reference must name a message of the
+//     channel that is there (or say fail_if_not_exists false), but its
+//     other fields are not checked. The upload limit is per file.
 //   - Timestamps, the token lifetime, thread archiving and nonces follow the
 //     Clock; the 3-second rule, rate limits and the invalid-request count
 //     use the wall clock.

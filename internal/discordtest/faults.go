@@ -118,9 +118,10 @@ func (s *Server) DelayNextIn(t TB, route string, ch *Channel, n int, d time.Dura
 
 // LoseAnswerNext is LoseAnswerNextIn for the requests to route about any
 // channel, or about none, such as an interaction's first response: Discord
-// takes it, and its answer is lost. A 502 is allowed here: discordgo sends
-// the request again by itself, which Discord answers as it would a second
-// one (an interaction's first response: answered already).
+// takes it, and its answer is lost. A 502 is allowed here: discordgo (or
+// the bot, which sends a deferral again itself) sends the request again,
+// which Discord answers as it would a second one (an interaction's first
+// response: answered already).
 func (s *Server) LoseAnswerNext(t TB, route string, n int, status int) {
 	t.Helper()
 	if status < 500 || status > 599 {

@@ -48,6 +48,7 @@ type interaction struct {
 	submitted  bool // its modal was submitted
 	refused    bool // the world refused the bot's answer (a deleted channel, a locked thread): no test failure if it expires
 	lostAnswer bool // the world lost Discord's answer to the first response (LoseAnswerNext): sent again, it is answered already
+	sessions   int  // the gateway sessions it was dispatched to: with two (processes of one shard), each may answer, and the second is answered already
 	choices    []*discordgo.ApplicationCommandOptionChoice
 }
 
@@ -82,7 +83,10 @@ func (s *Server) start(in *interaction, payload map[string]any) {
 			s.expire(in)
 		}
 	})
-	s.dispatch("INTERACTION_CREATE", in.guildID, 0, payload)
+	s.dispatchFor("INTERACTION_CREATE", in.guildID, 0, func(*gwSession) any {
+		in.sessions++
+		return payload
+	})
 	s.notify()
 }
 
@@ -202,7 +206,9 @@ func (s *Server) interactionCallback(q *request) (int, any, *apiError) {
 	case stateAnswered:
 		e := errAlreadyAcknowledged()
 		e.detail = fmt.Sprintf("the interaction was already answered with type %d", in.callback)
-		e.expected = in.lostAnswer // sent again after its answer was lost
+		// Sent again after its answer was lost, or by the second of
+		// two processes that were both given the interaction.
+		e.expected = in.lostAnswer || in.sessions > 1
 		return 0, nil, e
 	}
 	var cb struct {

@@ -340,6 +340,27 @@ func (m *Member) Say(t TB, ch *Channel, text string) *Message {
 	return m.post(t, ch, text, "")
 }
 
+// Delete deletes msg, one of the member's own messages (a DM to the bot,
+// say), as they would: the bot gets MESSAGE_DELETE, and from then on a
+// reply to it is refused (50035, Unknown message), which does not fail the
+// test, unless it is sent with fail_if_not_exists false: it then goes as a
+// message that replies to nothing.
+func (m *Member) Delete(t TB, msg *Message) {
+	t.Helper()
+	s := m.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	stored := s.messages[msg.ID]
+	if stored == nil || stored.authorID != m.ID {
+		t.Fatalf("discordtest: %s can delete only their own messages", m.Name)
+	}
+	if stored.deleted {
+		return
+	}
+	s.deleteStored(stored)
+	s.notify()
+}
+
 // Reply makes the member answer a message with Discord's Reply, in to's
 // channel (a DM, a guild channel or a thread): a message of type 19
 // (REPLY) whose message_reference names to (message_id, channel_id, and

@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -217,5 +218,30 @@ func TestReplyRefusals(t *testing.T) {
 	}
 	if n := len(w.alice.DMs()) + len(w.bob.DMs()); n != 1 {
 		t.Errorf("%d DMs after the refused replies, want only the bot's", n)
+	}
+}
+
+// TestBotReplyToDeletedMessage: a reply of the bot's to a DM its member
+// deleted is refused (50035, Unknown message), unless it says
+// fail_if_not_exists false: then it goes as a message that replies to
+// nothing. A reply to a message that is there is a reply.
+func TestBotReplyToDeletedMessage(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t, nil)
+	dm := w.alice.SendDM(t, "A4-A5")
+	ref := &discordgo.Message{ID: dm.ID, ChannelID: dm.ChannelID}
+	m, err := w.sess.ChannelMessageSendComplex(dm.ChannelID, &discordgo.MessageSend{Content: "read", Reference: ref.Reference()})
+	if err != nil || m.MessageReference == nil || m.MessageReference.MessageID != dm.ID {
+		t.Fatalf("a reply to a DM there: %+v, %v; want a reply to it", m, err)
+	}
+	w.alice.Delete(t, dm)
+	_, err = w.sess.ChannelMessageSendComplex(dm.ChannelID, &discordgo.MessageSend{Content: "gone", Reference: ref.Reference()})
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Message == nil || rest.Message.Code != discordgo.ErrCodeInvalidFormBody {
+		t.Fatalf("a reply to a DM deleted answered %v; want 50035", err)
+	}
+	m, err = w.sess.ChannelMessageSendComplex(dm.ChannelID, &discordgo.MessageSend{Content: "soft", Reference: ref.SoftReference()})
+	if err != nil || m.MessageReference != nil || m.Type != discordgo.MessageTypeDefault {
+		t.Fatalf("a soft reply to a DM deleted: %+v, %v; want a message replying to nothing", m, err)
 	}
 }

@@ -309,6 +309,15 @@ func (s *Server) createMessage(q *request) (int, any, *apiError) {
 	if err := threadPostable(c, s.permissions(s.bot, c)); err != nil {
 		return 0, nil, err
 	}
+	if present(f.MessageReference) {
+		keep, err := s.replyTarget(c, f.MessageReference)
+		if err != nil {
+			return 0, nil, err
+		}
+		if !keep {
+			f.MessageReference = nil
+		}
+	}
 	key := s.bot.id + "|" + string(bytes.TrimSpace(extra.Nonce))
 	enforce := extra.EnforceNonce && present(extra.Nonce)
 	if e := s.nonces[key]; enforce && e != nil && s.cfg.clock.Now().Sub(e.at) < nonceWindow {
@@ -436,6 +445,34 @@ func (s *Server) deleteMessage(q *request) (int, any, *apiError) {
 	}
 	s.deleteStored(m)
 	return http.StatusNoContent, nil, nil
+}
+
+// replyTarget checks the message a new message of c replies to (its
+// message_reference, raw): true when it is there; when it is gone (or
+// never was in c), Discord refuses the reply (50035, Unknown message)
+// unless fail_if_not_exists is false, and then posts the message as one
+// that replies to nothing (false).
+func (s *Server) replyTarget(c *channel, raw json.RawMessage) (bool, *apiError) {
+	var ref struct {
+		MessageID       string `json:"message_id"`
+		ChannelID       string `json:"channel_id"`
+		FailIfNotExists *bool  `json:"fail_if_not_exists"`
+	}
+	if err := json.Unmarshal(raw, &ref); err != nil {
+		return false, errInvalidForm(formError("message_reference", "BASE_TYPE_BAD_TYPE", err.Error()))
+	}
+	in := c.id
+	if ref.ChannelID != "" {
+		in = ref.ChannelID
+	}
+	if m := s.messages[ref.MessageID]; m != nil && !m.deleted && m.ephemeralTo == "" && m.channelID == in {
+		return true, nil
+	}
+	if ref.FailIfNotExists != nil && !*ref.FailIfNotExists {
+		return false, nil
+	}
+	return false, refusal(errInvalidForm(formError("message_reference", "REPLIES_UNKNOWN_MESSAGE", "Unknown message")),
+		"the message replied to, "+ref.MessageID+", is not there (deleted?) and fail_if_not_exists is not false")
 }
 
 // deleteStored marks a message deleted and tells the gateway.
