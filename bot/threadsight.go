@@ -258,8 +258,10 @@ func (b *Bot) kindSeen(guild, channel string, kind channelKind, user string, rol
 	return b.rolesMay(guild, rules, user, roles, need)
 }
 
-// channelDeletedOf reports whether the bot's state holds guild but not
-// channel: the channel was deleted.
+// channelDeletedOf reports whether the bot's state holds guild, as
+// Discord sent it, but not channel: the channel was deleted. A server
+// READY only named (Unavailable: seconds after a start, or through an
+// outage) holds no channel yet, as deletedChannels knows.
 func (b *Bot) channelDeletedOf(guild, channel string) bool {
 	if b.s == nil || b.s.State == nil {
 		return false
@@ -267,7 +269,9 @@ func (b *Bot) channelDeletedOf(guild, channel string) bool {
 	if _, err := b.s.State.Channel(channel); err == nil {
 		return false
 	}
-	return b.withGuild(guild, func(*discordgo.Guild) {})
+	deleted := false
+	b.withGuild(guild, func(g *discordgo.Guild) { deleted = !g.Unavailable })
+	return deleted
 }
 
 // maxSightAsks bounds the questions about channels one command asks of

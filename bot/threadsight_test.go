@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // TestChannelKindsDeletedStays: a thread deleted is kept gone whatever
@@ -93,5 +95,40 @@ func TestChannelKindsRoomKeepsGone(t *testing.T) {
 		if k, _, ok := d.get(fmt.Sprint("mark", n), now); !ok || !k.gone {
 			t.Errorf("mark%d, among the latest, was forgotten", n)
 		}
+	}
+}
+
+// TestChannelDeletedOnlyWhenTheServerCame: a channel the bot's state does
+// not hold is deleted only when the state holds its server as Discord sent
+// it (GUILD_CREATE, with every channel). A server READY only named, still
+// unavailable (seconds after a start, or through an outage), holds no
+// channel yet, and who sees one of its channels cannot be told: taken for
+// deleted, a follower of a match there was dropped for good, and a member
+// was told that a match or tournament there is none.
+func TestChannelDeletedOnlyWhenTheServerCame(t *testing.T) {
+	state := discordgo.NewState()
+	for _, g := range []*discordgo.Guild{{ID: "1", Unavailable: true}, {ID: "2"}} {
+		if err := state.GuildAdd(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := &Bot{s: &discordgo.Session{State: state}}
+	for _, tc := range []struct {
+		name      string
+		guild     string
+		kind      channelKind
+		wantKnown bool
+	}{
+		{"a channel of a server not yet come", "1", channelKind{}, false},
+		{"a thread of a channel of a server not yet come", "1", channelKind{thread: true, parent: "10"}, false},
+		{"a channel the server's state does not hold", "2", channelKind{}, true},
+		{"a thread whose channel the server's state does not hold", "2", channelKind{thread: true, parent: "20"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sees, known := b.kindSeen(tc.guild, "30", tc.kind, "5", nil)
+			if sees || known != tc.wantKnown {
+				t.Errorf("seen %v, known %v; want not seen, known %v", sees, known, tc.wantKnown)
+			}
+		})
 	}
 }
