@@ -113,16 +113,16 @@ func (b *Bot) seenAway(ctx context.Context, i *discordgo.Interaction, m *storage
 // may be up to memberRolesFor old (memberroles.go); the channel's
 // overwrites and the server's roles are the state's, current.
 //
-// A follower of a match whose channel was deleted is kept, while they are
-// a member of its server: the match goes on by DM, and its boards by DM
-// are then the follower's only view of it, as they are its players';
-// following only ever shows the public view, which nobody sees in the
-// channel any more.
+// A follower of a match whose channel was deleted (or its thread's
+// channel: kindGone) is kept, while they are a member of its server: the
+// match goes on by DM, and its boards by DM are then the follower's only
+// view of it, as they are its players'; following only ever shows the
+// public view, which nobody sees in the channel any more.
 func (b *Bot) unfollowUnseen(ctx context.Context, m *storage.Match, user string) bool {
 	if m.GuildID == "" {
 		return false
 	}
-	if kind, known := b.channelKindOf(ctx, m.ChannelID); known && kind.gone {
+	if kind, known := b.channelKindOf(ctx, m.ChannelID); known && b.kindGone(m.GuildID, kind) {
 		if !b.memberGone(ctx, m.GuildID, user) {
 			return false
 		}

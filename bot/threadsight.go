@@ -258,6 +258,13 @@ func (b *Bot) kindSeen(guild, channel string, kind channelKind, user string, rol
 	return b.rolesMay(guild, rules, user, roles, need)
 }
 
+// kindGone reports whether a channel of guild, of kind, is gone: deleted,
+// or a thread whose channel is deleted, which Discord deletes with it but
+// tells the bot of the channel only.
+func (b *Bot) kindGone(guild string, kind channelKind) bool {
+	return kind.gone || kind.thread && b.channelDeletedOf(guild, kind.parent)
+}
+
 // channelDeletedOf reports whether the bot's state holds guild, as
 // Discord sent it, but not channel: the channel was deleted. A server
 // READY only named (Unavailable: seconds after a start, or through an
