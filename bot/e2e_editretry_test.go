@@ -18,13 +18,13 @@ func TestAnswerEditedThroughTrouble(t *testing.T) {
 	h.startClassic()
 	h.bob.WaitDM(t, contains("the match begins"))
 	h.channelSays("the match begins")
-	edits := len(h.srv.Requests(editOriginalRoute))
-	h.srv.FailNext(t, editOriginalRoute, 1, 503)
+	edits := len(h.srv.Requests(originalEditRoute))
+	h.srv.FailNext(t, originalEditRoute, 1, 503)
 	got := h.alice.SlashCommand(t, h.channel, "stratego move", discordtest.Opt("from", "A4"), discordtest.Opt("to", "A5")).Reply(t)
 	if !strings.Contains(got.Content, "A4-A5") {
 		t.Errorf("alice's answer says %q; want her move", got.Content)
 	}
-	if n := len(h.srv.Requests(editOriginalRoute)) - edits; n != 2 {
+	if n := len(h.srv.Requests(originalEditRoute)) - edits; n != 2 {
 		t.Errorf("alice's answer was asked to be edited %d times; want twice, the failed edit and the one after it", n)
 	}
 	h.waitMoves(1, 1)

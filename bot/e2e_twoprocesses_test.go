@@ -39,7 +39,7 @@ func TestCommandOfTwoProcessesHandledOnce(t *testing.T) {
 		t.Errorf("alice's answer says %q; want her move", got.Content)
 	}
 	edits := 0
-	for _, r := range h.srv.Requests(editOriginalRoute) {
+	for _, r := range h.srv.Requests(originalEditRoute) {
 		if strings.Contains(r.Path, in.Token) {
 			edits++
 		}
@@ -48,9 +48,6 @@ func TestCommandOfTwoProcessesHandledOnce(t *testing.T) {
 		t.Errorf("alice's answer was edited %d times; want once, by the process whose deferral Discord took", edits)
 	}
 }
-
-// editOriginalRoute edits an interaction's first answer.
-const editOriginalRoute = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
 
 // secondProcess starts another bot process on h's store, with a gateway
 // session of its own on the same shard: as during a deploy, both are given
