@@ -208,27 +208,42 @@ func TestTournamentInPrivateThread(t *testing.T) {
 	}
 }
 
-// twoLeagues makes tournament Alpha in the harness's channel and Beta in
-// a public thread of it, archives the thread and restarts the bot, whose
-// state then lacks the thread; over cancels both first. It returns dave,
-// who sees the channel, a channel where he asks, and the thread.
-func twoLeagues(t *testing.T, over bool) (*tourney, *discordtest.Member, *discordtest.Channel, *discordtest.Channel) {
+// alphaAndBeta makes tournament Alpha (in a channel "lobby" when
+// inLobby, else in the harness's channel) and Beta in a public thread of
+// the harness's channel, both to start in two days. It returns dave, a
+// member who sees both channels, the lobby and the thread.
+func alphaAndBeta(t *testing.T, inLobby bool) (*tourney, *discordtest.Member, *discordtest.Channel, *discordtest.Channel) {
 	t.Helper()
 	h := newTourney(t)
 	dave := h.guild.AddMember("dave")
 	h.members[dave.ID] = dave
 	lobby := h.guild.AddChannel("lobby")
 	thread := threadTourney(h, discordgo.ChannelTypeGuildPublicThread)
+	alpha := h.channel
+	if inLobby {
+		alpha = lobby
+	}
 	for _, at := range []struct {
 		name string
 		ch   *discordtest.Channel
-	}{{"Alpha", h.channel}, {"Beta", thread}} {
+	}{{"Alpha", alpha}, {"Beta", thread}} {
 		got := h.alice.SlashCommand(t, at.ch, "stratego tournament create", discordtest.Opt("name", at.name), discordtest.Opt("format", "swiss"),
 			discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 48)).Reply(t).Content
 		if !strings.Contains(got, at.name) {
 			t.Fatalf("create %s: %q", at.name, got)
 		}
 	}
+	return h, dave, lobby, thread
+}
+
+// twoLeagues makes tournament Alpha in the harness's channel and Beta in
+// a public thread of it, which bob joins, archives the thread and restarts
+// the bot, whose state then lacks the thread; over cancels both first. It
+// returns dave, who sees the channel, a channel where he asks, and the
+// thread.
+func twoLeagues(t *testing.T, over bool) (*tourney, *discordtest.Member, *discordtest.Channel, *discordtest.Channel) {
+	t.Helper()
+	h, dave, lobby, thread := alphaAndBeta(t, false)
 	if got := h.bob.SlashCommand(t, thread, "stratego tournament join", discordtest.Opt("tournament", 2)).Reply(t).Content; !strings.Contains(got, "You joined **Beta**") {
 		t.Fatalf("bob joining Beta in its thread: %q", got)
 	}
@@ -333,21 +348,7 @@ func TestTournamentSightsAskedTogether(t *testing.T) {
 // thread.
 func lobbyAndThread(t *testing.T, archived bool) (*tourney, *discordtest.Member, *discordtest.Channel, *discordtest.Channel) {
 	t.Helper()
-	h := newTourney(t)
-	dave := h.guild.AddMember("dave")
-	h.members[dave.ID] = dave
-	lobby := h.guild.AddChannel("lobby")
-	thread := threadTourney(h, discordgo.ChannelTypeGuildPublicThread)
-	for _, at := range []struct {
-		name string
-		ch   *discordtest.Channel
-	}{{"Alpha", lobby}, {"Beta", thread}} {
-		got := h.alice.SlashCommand(t, at.ch, "stratego tournament create", discordtest.Opt("name", at.name), discordtest.Opt("format", "swiss"),
-			discordtest.Opt("rounds", 1), discordtest.Opt("starts_in_hours", 48)).Reply(t).Content
-		if !strings.Contains(got, at.name) {
-			t.Fatalf("create %s: %q", at.name, got)
-		}
-	}
+	h, dave, lobby, thread := alphaAndBeta(t, true)
 	if archived {
 		h.archiveAndRestart(thread)
 	}
