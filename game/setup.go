@@ -84,6 +84,14 @@ const (
 // Validate checks a set-up against the rules: the right number of each piece
 // and, for Classic and Infiltrator, a full zone.
 func (s *Setup) Validate(rules Rules) error {
+	// Values that are no piece first: Counts indexes by rank.
+	for _, r := range s {
+		for _, k := range r {
+			if int(k) >= NumRanks {
+				return setupError(txtUnknownPiece)
+			}
+		}
+	}
 	got := s.Counts()
 	want := rules.Army
 	var missing, extra Counts
@@ -93,13 +101,6 @@ func (s *Setup) Validate(rules Rules) error {
 			missing = append(missing, Count{int(want[r] - got[r]), r})
 		case got[r] > want[r]:
 			extra = append(extra, Count{int(got[r] - want[r]), r})
-		}
-	}
-	for _, r := range s {
-		for _, k := range r {
-			if int(k) >= NumRanks {
-				return setupError(txtUnknownPiece)
-			}
 		}
 	}
 	var problems Lines

@@ -103,6 +103,19 @@ func TestValidateListsWhatIsWrong(t *testing.T) {
 	}
 }
 
+// TestValidateUnknownPiece: a set-up holding a value that is no piece (a
+// stored set-up gone bad, say) is refused with a reason, never a panic.
+func TestValidateUnknownPiece(t *testing.T) {
+	for _, rules := range []Rules{DefaultRules(VariantClassic), DefaultRules(VariantDuel)} {
+		s := fullClassic(t)
+		s[1][3] = Rank(NumRanks + 16)
+		var se *SetupError
+		if err := s.Validate(rules); !errors.As(err, &se) || se.Text.Key != txtUnknownPiece {
+			t.Errorf("%v: %v, want %q", rules.Variant, err, txtUnknownPiece)
+		}
+	}
+}
+
 // fullClassic returns a valid Classic set-up.
 func fullClassic(t *testing.T) Setup {
 	t.Helper()
