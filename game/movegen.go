@@ -78,10 +78,10 @@ func (g *Game) appendPieceMoves(dst []Move, id int) []Move {
 				}
 				if c != 0 {
 					if pieceSide(int(c)-1) != side {
+						// Any piece type may be named (RULES.md), one
+						// that a Custom army lacks too, as Check allows.
 						for _, r := range Ranks {
-							if g.rules.Army[r] > 0 {
-								dst = append(dst, Move{From: from, To: to, Guess: r})
-							}
+							dst = append(dst, Move{From: from, To: to, Guess: r})
 						}
 					}
 					break

@@ -15,7 +15,9 @@ func TestMoveGenerationAgreesWithCheck(t *testing.T) {
 	loose.ScoutStrikesAtRange, loose.TwoSquares, loose.MoreSquares = false, 0, false
 	five := game.DefaultRules(game.VariantClassic)
 	five.TwoSquares = 5
-	variants = append(variants, loose, five)
+	// A Custom army with an Infiltrator and without most ranks: a guess of
+	// any piece type is legal, of a missing rank too.
+	variants = append(variants, loose, five, gametest.CustomRules(t, "10 3 2 2 S I B B F"))
 	for vi, rules := range variants {
 		for seed := uint64(0); seed < 12; seed++ {
 			g := gametest.Game(t, rules, seed*31+uint64(vi), int(seed*37), nil)
@@ -32,8 +34,11 @@ func TestMoveGenerationAgreesWithCheck(t *testing.T) {
 					if err := g.Check(m); (err == nil) != legal[m] {
 						t.Fatalf("%v seed %d ply %d: %v: Check says %v, generated %v", rules.Variant, seed, g.Ply(), m, err, legal[m])
 					}
-					if rules.Army[game.Infiltrator] > 0 {
-						m.Guess = game.Flag
+					if rules.Army[game.Infiltrator] == 0 {
+						continue
+					}
+					for _, guess := range game.Ranks {
+						m.Guess = guess
 						if err := g.Check(m); (err == nil) != legal[m] {
 							t.Fatalf("%v seed %d: %v: Check says %v, generated %v", rules.Variant, seed, m, err, legal[m])
 						}

@@ -448,6 +448,36 @@ func TestInfiltration(t *testing.T) {
 	})
 }
 
+// TestInfiltrationNamesAnyPieceType: an infiltration may name any piece
+// type (RULES.md: Marshal … Spy, Infiltrator, Bomb or Flag), one that a
+// Custom army lacks too; every such guess is a legal move and listed among
+// the legal moves, which must agree with Check.
+func TestInfiltrationNamesAnyPieceType(t *testing.T) {
+	rules := DefaultRules(VariantCustom)
+	rules.Army = Army{Marshal: 1, Scout: 2, Spy: 1, Infiltrator: 1, Bomb: 1, Flag: 1}
+	for _, guess := range Ranks {
+		t.Run(guess.Name(), func(t *testing.T) {
+			g := position(t, rules, Red, red("A1", Flag), red("E7", Infiltrator), red("J1", Scout),
+				blue("E8", Scout), blue("J10", Flag), blue("A10", Scout))
+			m := Move{From: sq(t, "E7"), To: sq(t, "E8"), Guess: guess}
+			listed := false
+			for _, l := range g.LegalMoves() {
+				listed = listed || l == m
+			}
+			if !listed {
+				t.Errorf("%v is not listed among the legal moves", m)
+			}
+			rec, err := g.Apply(m)
+			if err != nil {
+				t.Fatalf("%v: %v", m, err)
+			}
+			if want := map[bool]BattleOutcome{true: GuessedRight, false: GuessedWrong}[guess == Scout]; rec.Outcome != want {
+				t.Fatalf("%v: %v, want %v", m, rec.Outcome, want)
+			}
+		})
+	}
+}
+
 func TestTwoSquaresRule(t *testing.T) {
 	// Red's Sergeant shuttles between B4 and B5; Blue shuffles a far piece.
 	pieces := []at{red("A1", Flag), red("B4", Sergeant), blue("J10", Flag), blue("A10", Scout), blue("A7", Sergeant)}
