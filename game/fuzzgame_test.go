@@ -11,12 +11,23 @@ import (
 )
 
 // FuzzGame plays moves chosen by the fuzzer, legal and illegal, and checks
-// after each that the game's bookkeeping is consistent.
+// after each that the game's bookkeeping is consistent. The byte variant
+// picks the rules: its low three bits a variant (Custom with a small army
+// that has an Infiltrator), the next ones the options (Two-Squares 3, 5 or
+// off, More-Squares off, Scouts striking only next to them); 0 to 4 are the
+// variants with their default options.
 func FuzzGame(f *testing.F) {
 	f.Add(uint64(1), uint8(0), []byte{0, 1, 2, 3, 200, 17, 99})
 	f.Add(uint64(2), uint8(3), []byte("infiltrate the flag"))
+	f.Add(uint64(3), uint8(4|2<<3|1<<5|1<<6), []byte("a custom army, every option off"))
 	f.Fuzz(func(t *testing.T, seed uint64, variant uint8, script []byte) {
-		rules := game.DefaultRules(game.Variants[int(variant)%4])
+		rules := game.DefaultRules(game.Variants[int(variant&7)%len(game.Variants)])
+		if rules.Variant == game.VariantCustom {
+			rules = gametest.CustomRules(t, "10 9 3 2 2 S I B B F")
+		}
+		rules.TwoSquares = [4]int{3, 5, 0, 3}[variant>>3&3]
+		rules.MoreSquares = variant&(1<<5) == 0
+		rules.ScoutStrikesAtRange = variant&(1<<6) == 0
 		r := rand.New(rand.NewPCG(seed, 1))
 		g, err := game.NewGame(rules, gametest.Setup(rules, r), gametest.Setup(rules, r))
 		if err != nil {
