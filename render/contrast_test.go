@@ -22,25 +22,40 @@ func hexColour(c color.RGBA) string { return fmt.Sprintf("#%02X%02X%02X", c.R, c
 func TestTextContrast(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		ink  int
+		ink  color.RGBA
 		bg   color.RGBA
 	}{
-		{"the status bar", inkText, colPanel},
-		{"a result on the banner", inkText, colBanner},
-		{"Your move, Red", inkRed, colPanel},
-		{"Your move, Blue", inkBlue, colPanel},
-		{"Red's name", inkRed, colPage},
-		{"Blue's name", inkBlue, colPage},
-		{"notes, labels, move numbers, coordinates", inkSoft, colPage},
-		{"tray counts, footers, the key", inkText, colPage},
-		{"a set-up's problem", inkWarn, colPage},
-		{"a low clock", inkWhite, colWarn},
-		{"the standings' headings", tableHeadInk, colPanel},
-		{"the standings' shaded rows", inkText, colPanel},
+		{"the status bar", inkColors[inkText], colPanel},
+		{"a result on the banner", inkColors[inkText], colBanner},
+		{"Your move, Red", inkColors[inkRed], colPanel},
+		{"Your move, Blue", inkColors[inkBlue], colPanel},
+		{"Red's name", inkColors[inkRed], colPage},
+		{"Blue's name", inkColors[inkBlue], colPage},
+		{"notes, labels, move numbers, coordinates", inkColors[inkSoft], colPage},
+		{"tray counts, footers, the key", inkColors[inkText], colPage},
+		{"a rank's label on a Red piece", colWhite, sideFill[game.Red]},
+		{"a rank's label on a Blue piece", colWhite, sideFill[game.Blue]},
+		{"the label of a rank with none left, in a tray", colDimInk, colDimFill},
+		{"a set-up's problem", inkColors[inkWarn], colPage},
+		{"a low clock", inkColors[inkWhite], colWarn},
+		{"the standings' headings", inkColors[tableHeadInk], colPanel},
+		{"the standings' shaded rows", inkColors[inkText], colPanel},
 	} {
-		if got := contrast(inkColors[tc.ink], tc.bg); got < 4.5 {
+		if got := contrast(tc.ink, tc.bg); got < 4.5 {
 			t.Errorf("%s: contrast %.2f, want 4.5 or more", tc.name, got)
 		}
+	}
+}
+
+// TestDimInkInPalette: the label of a dim mini piece is a colour of the
+// palette, not one the quantizer would map to its nearest.
+func TestDimInkInPalette(t *testing.T) {
+	pal, err := buildPalette()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := color.RGBAModel.Convert(pal[pal.Index(colDimInk)]); got != colDimInk {
+		t.Errorf("colDimInk %s is not in the palette; the nearest is %s", hexColour(colDimInk), hexColour(got.(color.RGBA)))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"image"
 	"io"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -236,4 +237,83 @@ func TestLeakRealGames(t *testing.T) {
 	}
 	t.Logf("%d real games", games)
 	lc.vacuous(t)
+}
+
+// TestLeakInfiltrations runs the leak check on the positions just after an
+// Infiltrator's strike, right and wrong, which random games almost never
+// reach (the Infiltrator must walk into the opponent's zone): a wrong guess
+// shows its target's square as a battle's but not its rank, and a right
+// one takes the piece. The games mostly move an Infiltrator forward when
+// one can, and strike whenever one can, guessing at random.
+func TestLeakInfiltrations(t *testing.T) {
+	t.Parallel()
+	lc := &leakChecker{r: renderer(t), o: Options{Names: [2]string{"Ada", "Grace"}}}
+	rules := testRules(t)
+	var outcomes [2]int // wrong guesses, right guesses checked
+	languages := lang.Languages()
+	games := uint64(4)
+	if raceEnabled {
+		games = 2
+	}
+	for _, rl := range rules {
+		if rl.Army[game.Infiltrator] == 0 {
+			continue
+		}
+		for seed := uint64(1); seed <= games; seed++ {
+			r := rand.New(rand.NewPCG(seed, 0x1f))
+			g, err := game.NewGame(rl, gametest.Setup(rl, r), gametest.Setup(rl, r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := lc.o
+			o.Lang = lang.For(languages[int(seed)%len(languages)].Code)
+			if seed%2 == 0 {
+				o.Numbering = game.NumberingClassic
+			}
+			for ply := 0; ply < 400 && !g.Result().Over(); ply++ {
+				moves := g.LegalMoves()
+				var strikes, forward []game.Move
+				for _, m := range moves {
+					if m.IsInfiltration() {
+						strikes = append(strikes, m)
+						continue
+					}
+					if side, rank, _ := g.PieceAt(m.From); rank == game.Infiltrator && (m.To.Row()-m.From.Row())*(1-2*int(side)) > 0 {
+						forward = append(forward, m)
+					}
+				}
+				pick := moves
+				switch {
+				case len(strikes) > 0:
+					pick = strikes
+				case len(forward) > 0 && r.IntN(4) > 0:
+					pick = forward
+				}
+				rec, err := g.Apply(pick[r.IntN(len(pick))])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if rec.Move.IsInfiltration() {
+					if rec.Outcome == game.GuessedRight {
+						outcomes[1]++
+					} else {
+						outcomes[0]++
+					}
+					lc.check(t, g, o, fmt.Sprintf("%s game %d", rl.Variant, seed))
+				}
+			}
+		}
+	}
+	t.Logf("checked %d wrong and %d right guesses", outcomes[0], outcomes[1])
+	if outcomes[0] == 0 || outcomes[1] == 0 {
+		t.Errorf("checked %d wrong and %d right guesses: want both", outcomes[0], outcomes[1])
+	}
+	// The alt text names none of its owner's hidden ranks after a strike
+	// (its last move), so only the picture and the text board show that
+	// the shuffles moved ranks.
+	for k, kind := range map[int]string{0: "picture", 2: "text board"} {
+		if lc.ownerSaw[k].Load() == 0 {
+			t.Errorf("no shuffle ever changed the owner's %s: the leak test checks nothing", kind)
+		}
+	}
 }

@@ -41,6 +41,11 @@ var (
 	colTrail     = colMoveMark
 	colDimFill   = rgb(0xDDD5C3) // a tray slot whose pieces are all gone
 	colDimBorder = rgb(0xBDB29A)
+	// colDimInk labels a dim mini piece: 6:1 on colDimFill, the contrast
+	// of small text (it is 9 px on a phone), where colInkSoft had 3.9. It
+	// is a shade the palette holds already, the ramp from colPage to colInk
+	// (TestDimInkInPalette), so that no other pixel changes.
+	colDimInk = rgb(0x4E4A44)
 
 	// sideFill, sideDark and sideSoft are each side's piece body, border and
 	// back emblem. Blue is darker than Red, so the sides differ in lightness

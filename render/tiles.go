@@ -345,7 +345,7 @@ func drawFace(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbe
 func drawMini(dc *gg.Context, tf *tileFonts, side int, r game.Rank, n game.Numbering, dim bool) {
 	dark, fill, ink := sideDark[side], sideFill[side], colWhite
 	if dim {
-		dark, fill, ink = colDimBorder, colDimFill, colInkSoft
+		dark, fill, ink = colDimBorder, colDimFill, colDimInk
 	}
 	drawToken(dc, side, 0.5, miniSize-1, dark, fill, 1.5)
 	c := float64(miniSize) / 2
