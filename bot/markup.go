@@ -41,6 +41,8 @@ func mdEscape(name string) string {
 	for _, r := range name {
 		r = nametext.OneLine(r)
 		switch {
+		case r < 0:
+			continue // dropped: see OneLine
 		case strings.ContainsRune("\\*_~|`<>[]", r):
 			sb.WriteByte('\\')
 		case lead && strings.ContainsRune("#-+", r):

@@ -45,13 +45,14 @@ func TestMdEscape(t *testing.T) {
 		{"a\r\n# b", "a  # b"},
 		{"tab\there\u2028sep", "tab here sep"},
 		{"Zoë 李小龙 🦄", "Zoë 李小龙 🦄"},
+		{"Eve\u202e*niw*", `Eve\*niw\*`}, // a direction override is dropped
 		{"", ""},
 	}
 	for _, tc := range tests {
 		if got := mdEscape(tc.name); got != tc.want {
 			t.Errorf("mdEscape(%q) = %q, want %q", tc.name, got, tc.want)
 		}
-		back := strings.NewReplacer("\n", " ", "\r", " ", "\t", " ", "\u2028", " ").Replace(tc.name)
+		back := strings.NewReplacer("\n", " ", "\r", " ", "\t", " ", "\u2028", " ", "\u202e", "").Replace(tc.name)
 		if got := mdUnescape(mdEscape(tc.name)); got != back {
 			t.Errorf("mdUnescape(mdEscape(%q)) = %q, want %q", tc.name, got, back)
 		}

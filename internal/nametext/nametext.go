@@ -17,7 +17,8 @@
 //     stay), menus, buttons, autocomplete choices, thread names. Plain
 //     changes nothing but line breaks and other control characters, which
 //     Discord's names cannot hold but a typed name might: each becomes a
-//     space.
+//     space; and it drops the marks that would turn the text after the
+//     name around (OneLine).
 //
 // No text cuts a name for its own sake: Discord's display names have at
 // most 32 characters, and the texts that have a limit (an alt text, a
@@ -34,10 +35,18 @@ import (
 
 // OneLine keeps a name on one line: a line break or other control
 // character (or Unicode's line and paragraph separators) becomes a space.
+// It also keeps the name's direction to itself: an explicit direction
+// embedding, override or isolate is dropped (-1, as strings.Map reads it),
+// since one left open turns the text after the name around, and a name
+// could make a message seem to say what it does not. Names written right
+// to left keep their letters, which Unicode's rules order without them.
 // Every kind of place applies it.
 func OneLine(r rune) rune {
-	if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+	switch {
+	case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
 		return ' '
+	case r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+		return -1
 	}
 	return r
 }

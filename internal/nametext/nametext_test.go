@@ -20,6 +20,11 @@ func TestRule(t *testing.T) {
 		{"two\nlines\r\x00\u2028x", "two lines   x", "two lines   x"},
 		{"Zoë\u200d🐉 'q'", "Zoë\u200d🐉 'q'", "Zoë\u200d🐉 'q'"},
 		{long, long, long},
+		// A direction override, embedding or isolate would turn the text
+		// after the name around (U+202E before "niw uoy" shows "you win"): dropped.
+		{"Eve\u202eniw uoy", "Eveniw uoy", "Eveniw uoy"},
+		{"\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069Ann", "Ann", "Ann"},
+		{"نور", "نور", "نور"},
 	}
 	for _, tc := range tests {
 		if got := Plain(tc.name); got != tc.plain {
