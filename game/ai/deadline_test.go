@@ -63,3 +63,41 @@ func TestWithTimeCap(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeCapCountsTheIndexing: the time cap counts from the call of
+// Choose, the indexing of the published set-ups (done by a process's first
+// choice) included. The bot reserves each thought a slot of its schedule
+// and plays the move a pace after the reservation begins, whatever the
+// thought took; a thought that ran past its reservation by the time the
+// indexing took (0.2 to 0.5 s on an idle machine, much longer for a thread
+// of the lowest priority on a busy one) could end after the move was due,
+// and then the move came when the search ended, which the computer's hidden
+// pieces decide.
+func TestTimeCapCountsTheIndexing(t *testing.T) {
+	g := newGame(t, game.DefaultRules(game.VariantClassic), 3)
+	playOut(t, g, [2]*Player{testPlayer(Normal, 1), testPlayer(Normal, 2)}, 20)
+	v := g.View(game.ViewerOf(g.ToMove()))
+	const limit = time.Hour
+	p := New(Hard, 1).WithTimeCap(limit)
+	var indexed time.Time
+	p.indexed = func() {
+		// Strictly after the call's start and before the search's: the
+		// clock is read until it moves on.
+		from := time.Now()
+		for !time.Now().After(from) {
+		}
+		indexed = time.Now()
+		for !time.Now().After(indexed) {
+		}
+	}
+	_, s, err := p.choose(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if indexed.IsZero() {
+		t.Fatal("hard indexed nothing")
+	}
+	if !s.deadline.Before(indexed.Add(limit)) {
+		t.Errorf("the search's deadline is %v after the indexing ended, want less than the cap %v: the indexing's time was not counted", s.deadline.Sub(indexed), limit)
+	}
+}
