@@ -460,3 +460,31 @@ func TestOneWordOneThing(t *testing.T) {
 		}
 	}
 }
+
+// TestDatePrepositions: a full date (Discord's <t:…:f>, which each reader's
+// client writes as "7 december 2026 00:00", "7. Dezember 2026 00:00", "7
+// décembre 2026 00:00") takes the preposition and article its language
+// puts before a date: "begint op", "beginnt am", "vom … bis zum", "seit
+// dem", "commence le", "du … au", "depuis le". Without them ("Runde 1
+// beginnt 7. Dezember", "absent de 7 décembre") a native reader stops.
+func TestDatePrepositions(t *testing.T) {
+	date := `\s+<t:%\[\d+\]s:f>`
+	bare := map[string]*regexp.Regexp{
+		"nl": regexp.MustCompile(`(?i)\b(begint|beginnen|begon|begonnen)` + date),
+		"de": regexp.MustCompile(`(?i)\b(beginnt|beginnen|begann|begannen|seit|von|bis|auf)` + date),
+		"fr": regexp.MustCompile(`(?i)(\bcommencent|\bcommence|\bdepuis|\bde|\bà|\bdu \S+ à)` + date),
+	}
+	for lang, re := range bare {
+		for key, e := range catalogue.files[lang].Messages {
+			forms := map[string]string{"": e.text}
+			if e.forms != nil {
+				forms = e.forms
+			}
+			for _, text := range forms {
+				if m := re.FindString(text); m != "" {
+					t.Errorf("%s: %q says %q, without the article a date takes: %q", lang, key, m, text)
+				}
+			}
+		}
+	}
+}
