@@ -83,7 +83,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	h.waitMoves(1, 1)
 	board = h.bob.WaitDM(t, contains("alice zog I1-I2."))
 	due := w.turn(h.bob, nil, day)
-	if want := "Zug 2: **du bist am Zug** (Frist " + rel(due) + ")"; !strings.Contains(board.Content, want) {
+	if want := "Zug 2: **Du bist am Zug** (Frist " + rel(due) + ")"; !strings.Contains(board.Content, want) {
 		t.Errorf("bob's board does not say %q: %q", want, board.Content)
 	}
 	if len(board.Files) != 1 || !strings.HasPrefix(board.Files[0].Description, "Dein Stratego-Brett, Barrage, nach Zug 1") ||
@@ -220,7 +220,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	h.waitMoves(1, 5)
 	board = h.bob.WaitDM(t, contains("alice zog I3-I4."))
 	due = w.turn(h.bob, nil, day)
-	if !strings.Contains(board.Content, "Zug 6: **du bist am Zug** (Frist "+rel(due)+")") {
+	if !strings.Contains(board.Content, "Zug 6: **Du bist am Zug** (Frist "+rel(due)+")") {
 		t.Errorf("bob's board does not give his deadline %s: %q", rel(due), board.Content)
 	}
 
