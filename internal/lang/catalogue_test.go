@@ -488,3 +488,34 @@ func TestDatePrepositions(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkupKept: a translation keeps its English text's Discord markup,
+// as many times: bold, strike-through, code (and code blocks), timestamps,
+// mentions of members, roles and channels, and its line breaks. A bold
+// left open, or a <t:…:R> lost, shows the member raw markup or a text
+// without its time.
+func TestMarkupKept(t *testing.T) {
+	marks := []string{"**", "~~", "||", "`", "<t:", "<@&", "<@", "<#", "\n"}
+	count := func(s, mark string) int {
+		n := strings.Count(s, mark)
+		if mark == "<@" {
+			n -= strings.Count(s, "<@&")
+		}
+		return n
+	}
+	for _, l := range Languages()[1:] {
+		for key, e := range catalogue.files[l.Code].Messages {
+			forms := map[string]string{"": e.text}
+			if e.forms != nil {
+				forms = e.forms
+			}
+			for form, text := range forms {
+				for _, mark := range marks {
+					if got, want := count(text, mark), count(key, mark); got != want {
+						t.Errorf("%s: %q (%s) has %q %d times, the English text %d: %q", l.Code, key, form, mark, got, want, text)
+					}
+				}
+			}
+		}
+	}
+}
