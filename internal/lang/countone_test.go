@@ -20,7 +20,7 @@ func TestCountOfOne(t *testing.T) {
 		}},
 		{"… and %[1]d more saved set-ups: `delete_setup:` and `default_setup:` find any of them as you type.", map[string]string{
 			"en": "… and 1 more saved set-up: `delete_setup:` and `default_setup:` find it as you type.",
-			"nl": "… en nog 1 bewaarde opstelling: `delete_setup:` en `default_setup:` vinden haar terwijl je typt.",
+			"nl": "… en nog 1 bewaarde opstelling: `delete_setup:` en `default_setup:` vinden die terwijl je typt.",
 			"de": "… und 1 weitere gespeicherte Aufstellung: `delete_setup:` und `default_setup:` finden sie beim Tippen.",
 			"fr": "… et 1 placement enregistré de plus : `delete_setup:` et `default_setup:` le retrouvent pendant que vous tapez.",
 		}},
