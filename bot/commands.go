@@ -375,7 +375,7 @@ var txtChoiceNames = []string{
 	"Random", "Red", "Blue", "5 (older rule)", "off", "Easy", "Normal", "Hard", "Offer", "Accept", "Decline",
 	"Modern: Marshal 10 … Scout 2", "Classic: Marshal 1 … Scout 9",
 	"A new picture per move in the channel", "A thread per match", "One live message per match, edited after every move", "The bot's default",
-	"Round robin", "Double round robin", "Swiss",
+	"Round robin", "Double round robin", "Swiss", "Both lose", "Draw",
 }
 
 // choiceLocalizations translates the choices whose names are words:

@@ -57,6 +57,7 @@ func TestCommandLimits(t *testing.T) {
 // of the slash command has its Dutch, German and French translation, within
 // Discord's limit of 100 characters.
 func TestCommandsLocalized(t *testing.T) {
+	wordRE := regexp.MustCompile(`\p{Ll}{2}`)
 	locales := []discordgo.Locale{"nl", "de", "fr"}
 	check := func(what, english string, got map[discordgo.Locale]string) {
 		t.Helper()
@@ -75,8 +76,11 @@ func TestCommandsLocalized(t *testing.T) {
 		for _, o := range opts {
 			check("option "+o.Name, o.Description, o.DescriptionLocalizations)
 			for _, ch := range o.Choices {
-				if o.Name == optVariant || o.Name == optGuess {
-					check("choice", ch.Name, ch.NameLocalizations)
+				// Every choice that holds a word: numbers, clocks ("10+5",
+				// "24h") and abbreviations ("3 (ISF)") read the same in
+				// every language.
+				if wordRE.MatchString(ch.Name) {
+					check("choice of "+o.Name, ch.Name, ch.NameLocalizations)
 				}
 			}
 			walk(o.Options)

@@ -37,7 +37,7 @@ func TestBackFromVacationSaysWhatWaits(t *testing.T) {
 				". Your move is then due " + relMark(due) + " (" + fullMark(due) + ")."
 		}, yourVacationIsOver},
 		{"paused in German", true, "de", func(due, resume time.Time) string {
-			return "Willkommen zurück: Dein Urlaub ist vorbei.\nPartie #1 ist nach Absprache bis " + fullMark(resume) +
+			return "Willkommen zurück: Dein Urlaub ist vorbei.\nPartie #1 ist nach Absprache bis zum " + fullMark(resume) +
 				" pausiert. Danach ist dein Zug " + relMark(due) + " fällig (" + fullMark(due) + ")."
 		}, func(due time.Time) string {
 			return "Dein Urlaub ist vorbei: Dein Zug ist " + relMark(due) + " fällig (" + fullMark(due) + ")."

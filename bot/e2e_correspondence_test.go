@@ -83,7 +83,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	h.waitMoves(1, 1)
 	board = h.bob.WaitDM(t, contains("alice zog I1-I2."))
 	due := w.turn(h.bob, nil, day)
-	if want := "Zug 2: **du bist am Zug** (Frist " + rel(due) + ")"; !strings.Contains(board.Content, want) {
+	if want := "Zug 2: **Du bist am Zug** (Frist " + rel(due) + ")"; !strings.Contains(board.Content, want) {
 		t.Errorf("bob's board does not say %q: %q", want, board.Content)
 	}
 	if len(board.Files) != 1 || !strings.HasPrefix(board.Files[0].Description, "Dein Stratego-Brett, Barrage, nach Zug 1") ||
@@ -108,7 +108,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	// runs on; she is told until when his stops, and her board shows it.
 	h.advance(3 * time.Hour)
 	back := now().Add(3 * day)
-	if got := h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content; !strings.HasPrefix(got, "Du bist bis "+full(back)+" ("+rel(back)+") im Urlaub") ||
+	if got := h.bob.SlashCommand(t, h.channel, "stratego vacation", discordtest.Opt("days", 3)).Reply(t).Content; !strings.HasPrefix(got, "Du bist bis zum "+full(back)+" ("+rel(back)+") im Urlaub") ||
 		!strings.HasSuffix(got, "Übrige Urlaubstage in diesem Jahr: 27.") {
 		t.Errorf("bob's vacation answered %q", got)
 	}
@@ -129,7 +129,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	h.waitMoves(1, 3)
 	board = h.bob.WaitDM(t, contains("alice zog I2-I3."))
 	due = w.turn(h.bob, nil, back.Sub(now())+day)
-	if !strings.Contains(board.Content, "(Frist "+rel(due)+")") || !strings.Contains(board.Content, "Du bist bis "+full(back)+" im Urlaub") {
+	if !strings.Contains(board.Content, "(Frist "+rel(due)+")") || !strings.Contains(board.Content, "Du bist bis zum "+full(back)+" im Urlaub") {
 		t.Errorf("bob's board on vacation: %q, want the deadline %s and the vacation", board.Content, rel(due))
 	}
 	h.channelSays("Move 4: bob to move.\nbob is on vacation until " + full(back))
@@ -176,13 +176,13 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 		t.Errorf("alice's proposal answered %q", got)
 	}
 	h.bot.deliverDue(ctx)
-	ask := h.bob.WaitDM(t, contains("alice schlägt vor, die Partie 2 Tage zu pausieren: Wenn du jetzt zustimmst, stehen beide Uhren bis "+full(now().Add(2*day))+" still."))
+	ask := h.bob.WaitDM(t, contains("alice schlägt vor, die Partie 2 Tage zu pausieren: Wenn du jetzt zustimmst, stehen beide Uhren bis zum "+full(now().Add(2*day))+" still."))
 	if !hasButton(ask, "Pausieren") || !hasButton(ask, "Ablehnen") {
 		t.Errorf("the proposal's buttons: %+v", ask.Buttons())
 	}
 	h.advance(time.Hour)
 	resume := now().Add(2 * day)
-	if got := h.bob.ClickButton(t, ask, button(t, ask, "Pausieren")).Reply(t).Content; got != "Du hast der Pause zugestimmt. Die Partie ist nach Absprache bis "+full(resume)+" pausiert ("+rel(resume)+")." {
+	if got := h.bob.ClickButton(t, ask, button(t, ask, "Pausieren")).Reply(t).Content; got != "Du hast der Pause zugestimmt. Die Partie ist nach Absprache bis zum "+full(resume)+" pausiert ("+rel(resume)+")." {
 		t.Errorf("bob's acceptance answered %q", got)
 	}
 	h.bot.deliverDue(ctx)
@@ -192,7 +192,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	}
 	h.alice.WaitDM(t, contains("The match is paused by agreement until "+full(resume)+" ("+rel(resume)+"). Your move is then due "+rel(due)+" ("+full(due)+")."))
 	paused := h.bob.WaitDM(t, func(m *discordtest.Message) bool {
-		return m.Interaction == nil && strings.HasSuffix(m.Content, "\nDie Partie ist nach Absprache bis "+full(resume)+" pausiert ("+rel(resume)+").")
+		return m.Interaction == nil && strings.HasSuffix(m.Content, "\nDie Partie ist nach Absprache bis zum "+full(resume)+" pausiert ("+rel(resume)+").")
 	})
 	if strings.Contains(paused.Content, "Zug") {
 		t.Errorf("bob, who waits, is told of a move due: %q", paused.Content)
@@ -220,7 +220,7 @@ func TestTwoWeeksInTwoLanguages(t *testing.T) {
 	h.waitMoves(1, 5)
 	board = h.bob.WaitDM(t, contains("alice zog I3-I4."))
 	due = w.turn(h.bob, nil, day)
-	if !strings.Contains(board.Content, "Zug 6: **du bist am Zug** (Frist "+rel(due)+")") {
+	if !strings.Contains(board.Content, "Zug 6: **Du bist am Zug** (Frist "+rel(due)+")") {
 		t.Errorf("bob's board does not give his deadline %s: %q", rel(due), board.Content)
 	}
 

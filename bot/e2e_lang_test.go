@@ -100,7 +100,7 @@ func (h *harness) challengeInLanguages(red, blue game.Setup) {
 	// Alice's own click on Accept: her answer in Dutch.
 	mine := h.alice.ClickButton(t, msg, button(t, msg, "Annehmen")).Reply(t)
 	// The button named as the channel shows it, in German.
-	if want := "Dit is jouw uitdaging; alleen wie je uitdaagde kan haar aannemen. Trek haar in met **Abbrechen**."; mine.Content != want {
+	if want := "Dit is jouw uitdaging; alleen wie je uitdaagde kan die aannemen. Intrekken kan met **Abbrechen**."; mine.Content != want {
 		t.Errorf("alice's accept in Dutch: %q", mine.Content)
 	}
 	accepted := h.bob.ClickButton(t, msg, button(t, msg, "Annehmen")).Reply(t)

@@ -59,7 +59,7 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 		t.Helper()
 		board := h.bob.WaitDM(t, contains("alice zog "+mv+"."))
 		due := w.turn(h.bob, nil, day)
-		if want := "**du bist am Zug** (Frist " + rel(due) + ")"; !strings.Contains(board.Content, want) {
+		if want := "**Du bist am Zug** (Frist " + rel(due) + ")"; !strings.Contains(board.Content, want) {
 			t.Errorf("bob's board of %s does not say %q: %q", mv, want, board.Content)
 		}
 		unseen("bob", board)
@@ -187,7 +187,7 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 	if got := h.alice.SlashCommand(t, h.channel, "stratego games").Reply(t).Content; !strings.Contains(got, "de tegenstander is aan zet (uiterlijk "+rel(h.match(1).Deadline)+")") {
 		t.Errorf("alice's games: %q", got)
 	}
-	if mine := h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t); !mine.Ephemeral || !strings.Contains(mine.Content, "Zug 4: **du bist am Zug** (Frist "+rel(h.match(1).Deadline)+")") {
+	if mine := h.bob.SlashCommand(t, h.channel, "stratego board").Reply(t); !mine.Ephemeral || !strings.Contains(mine.Content, "Zug 4: **Du bist am Zug** (Frist "+rel(h.match(1).Deadline)+")") {
 		t.Errorf("bob's board: %q", mine.Content)
 	} else {
 		unseen("bob", mine)
@@ -253,7 +253,7 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 	h.alice.WaitDM(t, contains("Jouw Sergeant (4) sloeg op A7 de Verkenner (2) van bob."))
 	board = h.bob.WaitDM(t, contains("Der Unteroffizier (4) von alice schlug auf A7 deinen Aufklärer (2)."))
 	h.channelSays("alice's Sergeant (4) took bob's Scout (2) on A7.")
-	if due = w.turn(h.bob, nil, day); !strings.Contains(board.Content, "Zug 6: **du bist am Zug** (Frist "+rel(due)+")") {
+	if due = w.turn(h.bob, nil, day); !strings.Contains(board.Content, "Zug 6: **Du bist am Zug** (Frist "+rel(due)+")") {
 		t.Errorf("bob's board of the battle does not give his deadline %s: %q", rel(due), board.Content)
 	}
 
@@ -307,7 +307,7 @@ func TestTenDaysInDutchAndGerman(t *testing.T) {
 			"6. Blauw J5xJ4 Luitenant (5) verliest van Kapitein (6)\n7. Rood B4-B5\n8. Blauw J8-J7\n9. Rood E4xE7 Verkenner (2) verovert de Vlag\n" +
 			"Je hebt gewonnen: de Vlag van bob is veroverd."},
 		{h.bob, "**Partie #1** · alice (Rot) gegen bob (Blau)\n1. Rot A4-A5\n2. Blau J7-J6\n3. Rot A5-A6\n4. Blau J6-J5\n" +
-			"   Ich war von " + away + " bis " + back + " weg; die Uhr von alice stand still.\n5. Rot A6xA7 Unteroffizier (4) schlägt Aufklärer (2)\n" +
+			"   Ich war vom " + away + " bis zum " + back + " weg; die Uhr von alice stand still.\n5. Rot A6xA7 Unteroffizier (4) schlägt Aufklärer (2)\n" +
 			"6. Blau J5xJ4 Leutnant (5) verliert gegen Hauptmann (6)\n7. Rot B4-B5\n8. Blau J8-J7\n9. Rot E4xE7 Aufklärer (2) erobert die Fahne\n" +
 			"Du hast verloren: Deine Fahne wurde erobert."},
 	} {

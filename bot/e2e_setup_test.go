@@ -220,7 +220,7 @@ func TestSetupInviteSaysWhatWorks(t *testing.T) {
 		{"in the channel, a set-up saved", &storage.SavedSetup{Name: "mine", Variant: game.VariantClassic, Army: game.VariantClassic.Army()}, true, "",
 			"Make your secret set-up with the buttons below, which only you see: **Edit** to fill in a form (4 lines, your front row first, as you see your side of the board), **Random** for a new set-up in the style of real players', or pick a saved one. Never type it in this channel: everyone here would see it. Deadline: <t:"},
 		{"in the channel, in Dutch", nil, true, "nl",
-			"Maak je geheime opstelling met de knoppen hieronder, die alleen jij ziet: **Bewerken** om een formulier in te vullen (4 regels, je voorste rij eerst, zoals je jouw kant van het bord ziet) of **Willekeurig** voor een nieuwe opstelling in de stijl van echte spelers. Typ haar nooit in dit kanaal: iedereen hier zou haar zien. Uiterlijk: <t:"},
+			"Maak je geheime opstelling met de knoppen hieronder, die alleen jij ziet: **Bewerken** om een formulier in te vullen (4 regels, je voorste rij eerst, zoals je jouw kant van het bord ziet) of **Willekeurig** voor een nieuwe opstelling in de stijl van echte spelers. Typ je opstelling nooit in dit kanaal: iedereen hier zou die zien. Uiterlijk: <t:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

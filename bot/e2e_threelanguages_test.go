@@ -143,7 +143,7 @@ func TestWeeksInThreeLanguages(t *testing.T) {
 	h.alice.WaitDM(t, func(m *discordtest.Message) bool {
 		return m.Interaction == nil && strings.HasSuffix(m.Content, "\nDe partij is in onderling overleg gepauzeerd tot "+full(resume)+" ("+rel(resume)+").")
 	})
-	h.channelSays("Die Partie ist nach Absprache bis " + full(resume) + " pausiert")
+	h.channelSays("Die Partie ist nach Absprache bis zum " + full(resume) + " pausiert")
 
 	// The bot restarts a day into the pause; nobody hears from it until
 	// the pause ends, on time.

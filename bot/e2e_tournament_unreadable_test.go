@@ -133,8 +133,8 @@ func TestTournamentHeldUpToldOnce(t *testing.T) {
 	}{
 		{"en", "**Cup** is held up: I have not been able to go on with it since <t:%d:f>.", "held up"},
 		{"nl", "**Cup** ligt stil: ik kan er sinds <t:%d:f> niet mee verder.", "ligt stil"},
-		{"de", "**Cup** hängt fest: Ich komme damit seit <t:%d:f> nicht weiter.", "hängt fest"},
-		{"fr", "**Cup** est bloqué : je n'arrive plus à le faire avancer depuis <t:%d:f>.", "est bloqué"},
+		{"de", "**Cup** hängt fest: Ich komme damit seit dem <t:%d:f> nicht weiter.", "hängt fest"},
+		{"fr", "**Cup** est bloqué : je n'arrive plus à le faire avancer depuis le <t:%d:f>.", "est bloqué"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.lang, func(t *testing.T) {

@@ -108,6 +108,8 @@ func (b *Bot) EnableWeb(ctx context.Context, publicURL string) (http.Handler, er
 		Actor:   webActor{b},
 		Log:     b.log.Warn,
 		Now:     b.now,
+		// The computer is named in the reader's language, as on Discord.
+		Names: b.plainNames,
 		// A player's page speaks their language and numbers pieces their way.
 		Preferences: func(ctx context.Context, userID string) (web.Preferences, error) {
 			st := b.settingsOf(ctx, userID)

@@ -153,16 +153,23 @@ func (d *describer) lastMove() []string {
 		}
 		out = append(out, d.w.p.Sprintf(txtAltInfiltrate, ply, d.who[att], from, to, d.w.guessOf(rec.Move.Guess, d.n), outcome))
 	case rec.IsAttack():
-		battle := txtAltBeats
+		// side, piece, side, piece; a Bomb's own texts name it, so that
+		// each language writes its article (die Bombe, la Bombe) as it
+		// writes the others'.
+		key, args := txtAltBeats, []any{d.w.side(att), piece(rec.Attacker), d.w.side(def), piece(rec.Defender)}
 		switch {
 		case rec.Outcome == game.AttackerWon && rec.Defender == game.Flag:
-			battle = txtAltCaptures
+			key = txtAltCaptures
+		case rec.Defender == game.Bomb && rec.Outcome == game.AttackerWon:
+			key, args = txtAltBeatsBomb, args[:3]
+		case rec.Defender == game.Bomb:
+			key, args = txtAltLosesToBomb, args[:3]
 		case rec.Outcome == game.DefenderWon:
-			battle = txtAltLosesTo
+			key = txtAltLosesTo
 		case rec.Outcome == game.BothRemoved:
-			battle = txtAltBothFall
+			key = txtAltBothFall
 		}
-		battle = d.w.p.Sprintf(battle, d.w.side(att), piece(rec.Attacker), d.w.side(def), piece(rec.Defender))
+		battle := d.w.p.Sprintf(key, args...)
 		if d.isPlayer && att == d.me {
 			// The viewer's own attack, told as their moves are.
 			out = append(out, d.w.p.Sprintf(txtAltAttackYours, ply, from, to, battle))

@@ -24,9 +24,9 @@ func TestTextsInEveryLanguage(t *testing.T) {
 		{"nl", 2, game.RedViewer, []string{"Jouw Stratego-bord, Klassiek, na zet 2: jij bent Ada (Rood), onderaan",
 			"de Kapitein (6) van Blauw verslaat de Verkenner (2) van Rood. Rood verloor 1 Verkenner."}},
 		{"nl", 5, game.PublicViewer, []string{"verloren: 2 Verkenners.", "Bom op F7"}},
-		{"de", 2, game.RedViewer, []string{"Dein Stratego-Brett, Klassisch, nach Zug 2", "Hauptmann (6) von Blau schlägt Aufklärer (2) von Rot. Rot verlor 1 Aufklärer."}},
+		{"de", 2, game.RedViewer, []string{"Dein Stratego-Brett, Klassisch, nach Zug 2", "Der Hauptmann (6) von Blau schlägt den Aufklärer (2) von Rot. Rot verlor 1 Aufklärer."}},
 		{"de", 5, game.PublicViewer, []string{"verloren: 2 Aufklärer.", "Bombe auf F7"}},
-		{"fr", 2, game.RedViewer, []string{"Votre plateau de Stratego, Classique, après le coup 2", "Capitaine (6) de Bleu bat Éclaireur (2) de Rouge. Rouge a perdu 1 Éclaireur."}},
+		{"fr", 2, game.RedViewer, []string{"Votre plateau de Stratego, Classique, après le coup 2", "le Capitaine (6) de Bleu bat l'Éclaireur (2) de Rouge. Rouge a perdu 1 Éclaireur."}},
 		{"fr", 5, game.PublicViewer, []string{"perdues : 2 Éclaireurs.", "Bombe en F7"}},
 	}
 	for _, tc := range tests {

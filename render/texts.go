@@ -92,6 +92,8 @@ const (
 	txtAltCaptures    = "%[1]s %[2]s captures the %[3]s %[4]s"                                                 // side, piece, side, piece
 	txtAltLosesTo     = "%[1]s %[2]s loses to %[3]s %[4]s"                                                     // side, piece, side, piece
 	txtAltBothFall    = "%[1]s %[2]s and %[3]s %[4]s both fall"                                                // side, piece, side, piece
+	txtAltBeatsBomb   = "%[1]s %[2]s beats %[3]s Bomb"                                                         // side, piece, side: a Miner defuses it
+	txtAltLosesToBomb = "%[1]s %[2]s loses to %[3]s Bomb"                                                      // side, piece, side: any other piece hits it
 	txtAltInfiltrate  = "Move %[1]d: %[2]s's Infiltrator on %[3]s guessed the piece on %[4]s is %[5]s: %[6]s." // number, who, from, to, guess (txtAltGuessOf), outcome
 	txtAltYourGuess   = "Move %[1]d: your Infiltrator on %[2]s guessed the piece on %[3]s is %[4]s: %[5]s."    // number, from, to, guess (txtAltGuessOf), outcome
 	txtAltGuessRight  = "right"

@@ -32,6 +32,11 @@ type Options struct {
 	// Preferences gives a player's language and piece numbering (their
 	// settings); nil: the page's browser language, modern numbering.
 	Preferences func(ctx context.Context, userID string) (Preferences, error)
+	// Names gives both players' names as a reader in p's language sees
+	// them: the computer's seat of a practice match named in that language
+	// ("Ordinateur (difficile)"), where the match stores the English name.
+	// Nil: the names as stored.
+	Names func(p lang.Printer, m *storage.Match) [2]string
 	// Log reports failures; it is never given a token, and errors and panics
 	// reach it through package logsafe. Nil: silent.
 	Log func(msg string, args ...any)

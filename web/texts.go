@@ -202,6 +202,11 @@ type Texts struct {
 	Pieces []string          `json:"pieces"` // with their label: "Marshal (10)"
 	Labels []string          `json:"labels"` // short labels in the viewer's numbering: "10", "S"
 	Sides  [2]string         `json:"sides"`
+	// Names are both players' names as this viewer reads them
+	// (Options.Names), which the page shows in place of the state's, the
+	// same for every viewer: a practice match's computer in the viewer's
+	// language.
+	Names [2]string `json:"names"`
 	// Variant is the match's variant's name.
 	Variant string `json:"variant"`
 	// Result words how the match ended, for this viewer, or why it was
@@ -263,6 +268,7 @@ func BuildTexts(p lang.Printer, n game.Numbering, variant game.Variant, result g
 		t.Labels[r] = r.Label(n)
 	}
 	t.Sides = [2]string{render.SideName(p, game.Red), render.SideName(p, game.Blue)}
+	t.Names = names
 	t.Result = render.ResultText(p, result, names, viewer)
 	return t
 }
@@ -302,9 +308,8 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 	if g != nil {
 		result = g.Result()
 	}
-	names := [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name}
 	p := lang.For(pref.Language)
-	t := BuildTexts(p, pref.Numbering, m.Rules.Variant, result, names, c.Viewer)
+	t := BuildTexts(p, pref.Numbering, m.Rules.Variant, result, s.names(p, m), c.Viewer)
 	t.Gift = render.GiftText(p, m.Clock.On(), m.GiftTime())
 	if m.Phase == storage.PhaseAbandoned {
 		t.Result = calledOffText(p, m)
@@ -314,6 +319,15 @@ func (s *Server) texts(w http.ResponseWriter, r *http.Request, c Capability) err
 		t.Result = p.Sprintf(txtAwardedBy, markdownText(m.ModeratorNote)) + " " + t.Result
 	}
 	return writeJSON(w, t)
+}
+
+// names are both players' names as a reader in p's language sees them
+// (Options.Names).
+func (s *Server) names(p lang.Printer, m *storage.Match) [2]string {
+	if s.opts.Names != nil {
+		return s.opts.Names(p, m)
+	}
+	return [2]string{m.Players[game.Red].Name, m.Players[game.Blue].Name}
 }
 
 // CalledOffText says why m was called off, in Discord's Markdown: the one

@@ -460,3 +460,62 @@ func TestOneWordOneThing(t *testing.T) {
 		}
 	}
 }
+
+// TestDatePrepositions: a full date (Discord's <t:…:f>, which each reader's
+// client writes as "7 december 2026 00:00", "7. Dezember 2026 00:00", "7
+// décembre 2026 00:00") takes the preposition and article its language
+// puts before a date: "begint op", "beginnt am", "vom … bis zum", "seit
+// dem", "commence le", "du … au", "depuis le". Without them ("Runde 1
+// beginnt 7. Dezember", "absent de 7 décembre") a native reader stops.
+func TestDatePrepositions(t *testing.T) {
+	date := `\s+<t:%\[\d+\]s:f>`
+	bare := map[string]*regexp.Regexp{
+		"nl": regexp.MustCompile(`(?i)\b(begint|beginnen|begon|begonnen)` + date),
+		"de": regexp.MustCompile(`(?i)\b(beginnt|beginnen|begann|begannen|seit|von|bis|auf)` + date),
+		"fr": regexp.MustCompile(`(?i)(\bcommencent|\bcommence|\bdepuis|\bde|\bà|\bdu \S+ à)` + date),
+	}
+	for lang, re := range bare {
+		for key, e := range catalogue.files[lang].Messages {
+			forms := map[string]string{"": e.text}
+			if e.forms != nil {
+				forms = e.forms
+			}
+			for _, text := range forms {
+				if m := re.FindString(text); m != "" {
+					t.Errorf("%s: %q says %q, without the article a date takes: %q", lang, key, m, text)
+				}
+			}
+		}
+	}
+}
+
+// TestMarkupKept: a translation keeps its English text's Discord markup,
+// as many times: bold, strike-through, code (and code blocks), timestamps,
+// mentions of members, roles and channels, and its line breaks. A bold
+// left open, or a <t:…:R> lost, shows the member raw markup or a text
+// without its time.
+func TestMarkupKept(t *testing.T) {
+	marks := []string{"**", "~~", "||", "`", "<t:", "<@&", "<@", "<#", "\n"}
+	count := func(s, mark string) int {
+		n := strings.Count(s, mark)
+		if mark == "<@" {
+			n -= strings.Count(s, "<@&")
+		}
+		return n
+	}
+	for _, l := range Languages()[1:] {
+		for key, e := range catalogue.files[l.Code].Messages {
+			forms := map[string]string{"": e.text}
+			if e.forms != nil {
+				forms = e.forms
+			}
+			for form, text := range forms {
+				for _, mark := range marks {
+					if got, want := count(text, mark), count(key, mark); got != want {
+						t.Errorf("%s: %q (%s) has %q %d times, the English text %d: %q", l.Code, key, form, mark, got, want, text)
+					}
+				}
+			}
+		}
+	}
+}

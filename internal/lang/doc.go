@@ -32,9 +32,10 @@
 // # French elision
 //
 // A French translation writes "le Drapeau de %[2]s" without knowing the
-// name it will hold; a French Printer elides that "de" (and "que") before
-// an argument that starts with a vowel ("le Drapeau d'Ada"), as French is
-// written. A square or a move ("A4", "E5-E6") keeps its "de".
+// name it will hold; a French Printer elides that "de" (and "que", and the
+// article "le") before an argument that starts with a vowel ("le Drapeau
+// d'Ada", "l'Éclaireur"), as French is written. A square or a move ("A4",
+// "E5-E6") keeps its "de".
 //
 // # Numbers and identifiers
 //

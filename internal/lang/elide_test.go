@@ -2,10 +2,10 @@ package lang
 
 import "testing"
 
-// TestFrenchElision: a French text elides "de" before a name, or any word
-// given as an argument, that starts with a vowel, as French is written
-// ("le Drapeau d'Ada"); a square or a move keeps "de", and the other
-// languages are left as they are.
+// TestFrenchElision: a French text elides "de" (and "que", and the article
+// "le") before a name, or any word given as an argument, that starts with a
+// vowel, as French is written ("le Drapeau d'Ada", "l'Éclaireur"); a square
+// or a move keeps "de", and the other languages are left as they are.
 func TestFrenchElision(t *testing.T) {
 	tests := []struct {
 		lang, key string
@@ -23,6 +23,8 @@ func TestFrenchElision(t *testing.T) {
 			"Coup 3 : Isabelle a déplacé une pièce cachée de A4 à E5."},
 		{"fr", "%[1]s's %[3]s took %[2]s's %[4]s on %[5]s.", []any{"Ugo", "Ada", "Maréchal (10)", "Espion", "I5"},
 			"Ada a perdu son Espion en I5 : Ugo l'a pris avec son Maréchal (10)."},
+		{"fr", "%[1]s %[2]s beats %[3]s %[4]s", []any{"Rouge", "Éclaireur (2)", "Bleu", "Espion"}, "l'Éclaireur (2) de Rouge bat l'Espion de Bleu"},
+		{"fr", "%[1]s %[2]s beats %[3]s %[4]s", []any{"Rouge", "Capitaine (6)", "Bleu", "Éclaireur (2)"}, "le Capitaine (6) de Rouge bat l'Éclaireur (2) de Bleu"},
 		{"de", "%[1]s won: %[2]s's Flag was captured.", []any{"Ada", "Emil"}, "Ada hat gewonnen: Die Fahne von Emil wurde erobert."},
 		{"nl", "%[1]s won: %[2]s's Flag was captured.", []any{"Bob", "Ada"}, "Bob heeft gewonnen: de Vlag van Ada is veroverd."},
 	}

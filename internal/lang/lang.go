@@ -94,16 +94,17 @@ func (p Printer) Sprintf(key string, args ...any) string {
 
 // elide writes French's elision before an argument that starts with a
 // vowel, where the translation, written before anyone knew the argument,
-// says "de %[2]s" or "que %[2]s": "le Drapeau d'Ada", "au tour d'Émile",
-// "dès qu'Ada aura confirmé", not "de Ada". A square or a move ("A4",
-// "E5-E6"), read letter by letter, keeps its "de".
+// says "de %[2]s", "que %[2]s" or "le %[2]s": "le Drapeau d'Ada", "au tour
+// d'Émile", "dès qu'Ada aura confirmé", "l'Éclaireur (2) de Rouge", not "de
+// Ada" or "le Éclaireur". A square or a move ("A4", "E5-E6"), read letter
+// by letter, keeps its "de".
 func elide(s string, args []any) string {
 	for _, a := range args {
 		t, ok := a.(string)
 		if !ok || !elidable(t) {
 			continue
 		}
-		for _, de := range [...][2]string{{"de ", "d'"}, {"De ", "D'"}, {"que ", "qu'"}} {
+		for _, de := range [...][2]string{{"de ", "d'"}, {"De ", "D'"}, {"que ", "qu'"}, {"le ", "l'"}, {"Le ", "L'"}} {
 			var b strings.Builder
 			rest := s
 			for {

@@ -705,6 +705,7 @@
   function loadTexts() {
     return api("GET", "/api/texts").then(function (j) {
       L = j.lang === "fr" ? frenchSpaces(j) : j;
+      if (st) { st.players = L.names; }
       // The server's own refusals in the language of the texts: a player's
       // is their setting, which their browser's may not be.
       langQ = "lang=" + encodeURIComponent(L.lang);
@@ -736,6 +737,7 @@
       unanswered = null;
     }
     st = next;
+    if (L) { st.players = L.names; } // as this reader names them: the computer in their language
     // A move that arrives is said to a screen reader, which would
     // otherwise hear only whose move it is now; those there on opening are not.
     var h = st.history || [];
