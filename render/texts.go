@@ -7,8 +7,7 @@ import (
 // Every English text the pictures, the alt texts and the text boards show is
 // here, as a format string with numbered arguments, so that a catalogue can
 // translate each one whole and reorder its arguments. Plural forms are
-// chosen in one place, plural.format. (resultText, in scene.go, still holds
-// its own wording for now.)
+// chosen in one place, plural.format.
 //
 // A move number always means the number of moves played: "after move 30"
 // above the board, "Move 30" under it and in a replay, "30 moves" at the end.
