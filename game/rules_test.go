@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -642,6 +643,69 @@ func TestMoreSquaresSeveralPieces(t *testing.T) {
 			}
 			play(t, g, tc.allow...)
 		})
+	}
+}
+
+// TestApplyRecorded: a recorded move is not judged again by the repetition
+// rules, which may have grown stricter since it was accepted: a log of two
+// pieces chased in turn (as in TestMoreSquaresSeveralPieces, from set-ups),
+// stored when the rule counted only the chase of one piece, ends with a move
+// the rule now refuses. The game plays on from it under the rules, and its
+// views rebuild. Every other rule still holds.
+func TestApplyRecorded(t *testing.T) {
+	rules := customRules(t, "9 8 7 6 2 F")
+	var setups [2]Setup
+	for _, p := range []at{red("A1", Flag), red("A2", Scout), red("B1", Major), red("C1", Captain), red("E4", General), red("I4", Colonel),
+		blue("J10", Flag), blue("A9", Scout), blue("A10", General), blue("B10", Colonel), blue("E7", Captain), blue("I7", Major)} {
+		row, col, _ := SetupCell(p.side, sq(t, p.sq))
+		setups[p.side][row][col] = p.rank
+	}
+	g, err := NewGame(rules, setups[Red], setups[Blue])
+	if err != nil {
+		t.Fatal(err)
+	}
+	logged := []string{"A2-A3", "E7-E6", "A3-A2", "I7-I6",
+		"E4-E5", "E6-F6", "I4-I5", "I6-J6", "E5-E6", "F6-F5", "I5-I6", "J6-J5",
+		"E6-F6", "F5-E5", "I6-J6", "J5-I5", "F6-F5", "E5-E6", "J6-J5", "I5-I6", "F5-E5", "E6-F6", "J5-I5"}
+	strict := g.Clone()
+	play(t, strict, logged[:len(logged)-1]...)
+	refused(t, strict, "J5-I5", "the More-Squares rule forbids chasing the piece on I6")
+	for _, m := range logged {
+		if _, err := g.ApplyRecorded(mv(t, m)); err != nil {
+			t.Fatalf("recorded %s: %v", m, err)
+		}
+	}
+	if g.Ply() != len(logged) || g.Result().Over() {
+		t.Fatalf("after the log: ply %d, %v", g.Ply(), g.Result())
+	}
+	// The chase goes on: E5-E6 would lead back to the position after move 9.
+	play(t, g, "I6-J6")
+	for _, viewer := range []Viewer{RedViewer, BlueViewer, PublicViewer} {
+		if _, err := GameFromView(g.View(viewer)); err != nil {
+			t.Fatalf("the %v view does not rebuild: %v", viewer, err)
+		}
+	}
+	v := g.View(RedViewer)
+	if got, err := v.LegalMoves(); err != nil || !slices.Equal(got, g.LegalMoves()) {
+		t.Fatalf("legal moves from Red's view %v, %v; want %v", got, err, g.LegalMoves())
+	}
+	refused(t, g, "E5-E6", "the More-Squares rule forbids chasing the piece on F6")
+	if _, err := g.Clone().ApplyRecorded(mv(t, "E5-E6")); err != nil {
+		t.Fatalf("recorded E5-E6: %v", err)
+	}
+	for _, tc := range []struct{ move, want string }{
+		{"E5-F6", "diagonally"}, {"A1-A2", "the Flag cannot move"}, {"J6-J7", "the piece on J6 is Blue's"},
+		{"I5-I7", "one square at a time"}, {"A2-A1", "your own pieces"},
+	} {
+		if _, err := g.Clone().ApplyRecorded(mv(t, tc.move)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("recorded %s: %v, want a refusal with %q", tc.move, err, tc.want)
+		}
+	}
+	if err := g.Resign(Red); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.ApplyRecorded(mv(t, "E5-E4")); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("recorded move after the end: %v", err)
 	}
 }
 
