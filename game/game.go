@@ -322,6 +322,22 @@ func (g *Game) Apply(m Move) (MoveRecord, error) {
 	return g.apply(m), nil
 }
 
+// ApplyRecorded plays m, a move of a recorded game that was legal when it was
+// played, for the side to move. It checks m as Apply does, except by the
+// repetition rules: they judge a move by the game's history, and their reading
+// may have grown stricter since the move was accepted (in December 2026 the
+// More-Squares rule came to count a chase of several pieces in turn as one
+// chase, as RULES.md says), which must not make a stored match stop loading.
+// Rebuild a game from its recorded moves with ApplyRecorded; judge new moves
+// with Apply. The repetition state is updated as by Apply, so the rules apply
+// again from the next new move.
+func (g *Game) ApplyRecorded(m Move) (MoveRecord, error) {
+	if err := g.check(m, false); err != nil {
+		return MoveRecord{}, err
+	}
+	return g.apply(m), nil
+}
+
 // apply plays a move already known to be legal.
 func (g *Game) apply(m Move) MoveRecord {
 	side := g.toMove

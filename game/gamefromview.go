@@ -211,7 +211,9 @@ func GameFromView(v View) (*Game, error) {
 		if g.toMove != rec.Side {
 			return nil, fmt.Errorf("move %d (%s) is %s's, but it was %s's turn: %w", i+1, rec.Move, rec.Side, g.toMove, ErrInconsistentView)
 		}
-		if err := g.Check(rec.Move); err != nil {
+		// A recorded move, which the repetition rules judged when it was
+		// played (see ApplyRecorded).
+		if err := g.check(rec.Move, false); err != nil {
 			return nil, fmt.Errorf("move %d (%s): %v: %w", i+1, rec.Move, err, ErrInconsistentView)
 		}
 		if got := g.apply(rec.Move); got != rec {

@@ -14,14 +14,14 @@ func pushyMove(g *Game, r *rand.Rand, buf []Move) Move {
 	legal := g.AppendLegalMoves(buf[:0])
 	n := len(g.moves)
 	if c := &g.chase; c.active && r.IntN(10) < 9 {
-		// Keep the chase going: the chased piece evades, the chaser follows it.
+		// Keep the chase going: the threatened piece evades, the chaser threatens a piece.
 		var keep []Move
 		for _, m := range legal {
 			id := int(g.board[m.From]) - 1
 			if g.board[m.To] != 0 || m.IsInfiltration() {
 				continue
 			}
-			if (c.awaitingEvade && c.isThreatened(id)) || (!c.awaitingEvade && Adjacent(m.To, g.pieces[c.target].sq)) {
+			if (c.awaitingEvade && c.isThreatened(id)) || (!c.awaitingEvade && g.threatenedFrom(m.To, g.toMove) >= 0) {
 				keep = append(keep, m)
 			}
 		}

@@ -105,7 +105,10 @@ func (g *Game) restricted(side Side, id int) bool {
 // Check reports whether m is legal for the side to move: nil, ErrGameOver, or a
 // *MoveError with the reason. Every reason is about the mover's own pieces or
 // what both players see.
-func (g *Game) Check(m Move) error {
+func (g *Game) Check(m Move) error { return g.check(m, true) }
+
+// check is Check; the repetition rules are applied only when repetition is true.
+func (g *Game) check(m Move, repetition bool) error {
 	if g.result.Over() {
 		return ErrGameOver
 	}
@@ -155,6 +158,9 @@ func (g *Game) Check(m Move) error {
 		if dist > 1 && !g.rules.ScoutStrikesAtRange {
 			return illegal(m, txtScoutNextOnly)
 		}
+	}
+	if !repetition {
+		return nil
 	}
 	if reason, forbidden := g.repetitionReason(side, id, m.From, m.To); forbidden {
 		return illegalText(m, reason)

@@ -18,7 +18,10 @@ const maxRun = 5
 
 // The More-Squares rule: a continuous chase is an unbroken run of threaten and
 // evade pairs; while it lasts, the chaser may not make a chasing move that
-// leads to a position already seen during the chase.
+// leads to a position already seen during the chase. As RULES.md says (the
+// ISF's "one or more pieces"), the pairs need not be about one piece: a threat
+// to any of the opponent's pieces, answered by that piece moving away, keeps
+// the chase going, so two pieces chased in turn are one chase.
 type chase struct {
 	active bool
 	chaser Side
@@ -26,7 +29,7 @@ type chase struct {
 	awaitingEvade bool
 	threatened    [4]int8 // enemy pieces next to the threatening piece
 	nThreatened   int8
-	target        int8     // the piece that evaded, which the chaser may threaten again
+	target        int8     // the piece that evaded last
 	positions     []uint64 // positions (Zobrist hashes) seen during the chase
 }
 
@@ -73,11 +76,10 @@ func (g *Game) repetition(side Side, id int, a, b Square) repetitionKind {
 }
 
 // chasingMoveRepeats reports whether moving id from a to the empty square b
-// threatens the chased piece again and leads to a position seen in the chase,
-// without being the allowed step back to where the piece came from.
+// threatens an enemy piece and leads to a position seen in the chase, without
+// being the allowed step back to where the piece came from.
 func (g *Game) chasingMoveRepeats(side Side, id int, a, b Square) bool {
-	c := &g.chase
-	if !Adjacent(b, g.pieces[c.target].sq) {
+	if g.threatenedFrom(b, side) < 0 {
 		return false
 	}
 	if n := len(g.moves); n >= 2 {
@@ -87,12 +89,31 @@ func (g *Game) chasingMoveRepeats(side Side, id int, a, b Square) bool {
 		}
 	}
 	h := g.hash ^ zobrist(id, a) ^ zobrist(id, b)
-	for _, p := range c.positions {
+	for _, p := range g.chase.positions {
 		if p == h {
 			return true
 		}
 	}
 	return false
+}
+
+// threatenedFrom returns the enemy piece a piece of side on s would threaten,
+// or -1 if there is none next to s. Of several it prefers the one that evaded
+// last, the piece the chase is most plainly about.
+func (g *Game) threatenedFrom(s Square, side Side) int {
+	found := -1
+	for d := 0; d < 4; d++ {
+		n := neighbours[s][d]
+		if n == NoSquare {
+			continue
+		}
+		if v := g.board[n]; v != 0 && v != cellLake && pieceSide(int(v)-1) != side {
+			if id := int(v) - 1; id == int(g.chase.target) || found < 0 {
+				found = id
+			}
+		}
+	}
+	return found
 }
 
 // The reasons of the repetition rules.
@@ -115,7 +136,7 @@ func (g *Game) repetitionReason(side Side, id int, a, b Square) (Text, bool) {
 		}
 		return text(txtTwoSquaresCross, n, x, y), true
 	case moreSquaresForbids:
-		return text(txtMoreSquares, g.pieces[g.chase.target].sq), true
+		return text(txtMoreSquares, g.pieces[g.threatenedFrom(b, side)].sq), true
 	}
 	return Text{}, false
 }
@@ -182,8 +203,8 @@ func (g *Game) recordChase(side Side, id int, rec MoveRecord) {
 			c.target = int8(id)
 			c.positions = append(c.positions, g.hash)
 			return
-		case side == c.chaser && !c.awaitingEvade && Adjacent(to, g.pieces[c.target].sq):
-			g.setThreatened(to, side)
+		case side == c.chaser && !c.awaitingEvade && g.setThreatened(to, side) > 0:
+			// A threat to any piece, not only the one that evaded, continues the chase.
 			c.awaitingEvade = true
 			c.positions = append(c.positions, g.hash)
 			return

@@ -2,6 +2,8 @@ package game
 
 import (
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -601,6 +603,194 @@ func TestMoreSquaresRule(t *testing.T) {
 			t.Fatal("the chase survived a move that was no evasion")
 		}
 	})
+}
+
+// TestMoreSquaresSeveralPieces: RULES.md forbids endlessly chasing "one or
+// more pieces". Red's General chases Blue's Captain around E3 F3 F4 E4 and
+// Red's Colonel chases Blue's Major around H3 I3 I4 H4, turn about: each
+// threat answered by the threatened piece moving away, one continuous chase.
+// The Two-Squares rule never applies: Red never moves one piece twice in a row.
+func TestMoreSquaresSeveralPieces(t *testing.T) {
+	two := []at{red("A1", Flag), red("E2", General), red("I2", Colonel), red("A4", Scout),
+		blue("J10", Flag), blue("E4", Captain), blue("I4", Major), blue("A10", Scout)}
+	inTurn := []string{"E2-E3", "E4-F4", "I2-I3", "I4-H4", "E3-E4", "F4-F3", "I3-I4", "H4-H3",
+		"E4-F4", "F3-E3", "I4-H4", "H3-I3", "F4-F3", "E3-E4", "H4-H3", "I3-I4", "F3-E3", "E4-F4"}
+	// One more H3-I3 leads back to the position after move 3.
+	const repeats = "the More-Squares rule forbids chasing the piece on I4 into a position that was already on the board"
+	off := DefaultRules(VariantClassic)
+	off.MoreSquares = false
+	tests := []struct {
+		name   string
+		rules  Rules
+		pieces []at
+		moves  []string // played first, each allowed
+		refuse string   // then refused, with reason (if refuse is given)
+		reason string
+		allow  []string // then played, each allowed
+		again  int      // if > 0: refuse, or else allow[0], leads back to the position after move again
+	}{
+		{"two pieces chased in turn: the repeating chasing move is refused", DefaultRules(VariantClassic), two, inTurn, "H3-I3", repeats,
+			[]string{"H3-H4"}, 3}, // H3-H4 threatens the Major from a new position
+		{"the rule off", off, two, inTurn, "", "", []string{"H3-I3"}, 3},
+		{"a move that does not chase is free", DefaultRules(VariantClassic), two, inTurn, "H3-I3", repeats, []string{"H3-H2"}, 3},
+		{"back to the square the chasing piece came from on the directly preceding turn",
+			DefaultRules(VariantClassic), []at{red("A1", Flag), red("E1", General), red("I2", Colonel), blue("J10", Flag), blue("E3", Captain), blue("I4", Major)},
+			// The Colonel's threat starts the chase, the General's continue it;
+			// F2-E2 leads back to the position after E1-E2, and is allowed.
+			[]string{"I2-I3", "I4-H4", "E1-E2", "E3-F3", "E2-F2", "F3-E3"}, "", "", []string{"F2-E2"}, 3},
+		{"the chased side is never restricted", DefaultRules(VariantClassic), two,
+			// E3-F3 is the General's step back; the Captain's F4-E4 then
+			// leads back to the position after move 16.
+			append(inTurn[:18:18], "E3-F3"), "", "", []string{"F4-E4"}, 16},
+		{"a reply that does not evade breaks the chase", DefaultRules(VariantClassic), two,
+			// Move 16 is the Captain's (next to the General), not the
+			// threatened Major's: the chase ends there, and the same three
+			// moves as above in another order lead to the same position,
+			// where H3-I3 now starts a new chase.
+			append(inTurn[:15:15], "E4-F4", "F3-E3", "I3-I4"), "", "", []string{"H3-I3"}, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := position(t, tc.rules, Red, tc.pieces...)
+			seen := []uint64{g.hash}
+			for _, m := range tc.moves {
+				play(t, g, m)
+				seen = append(seen, g.hash)
+			}
+			if tc.again > 0 {
+				m := tc.refuse
+				if m == "" {
+					m = tc.allow[0]
+				}
+				c := g.Clone()
+				c.apply(mv(t, m))
+				if c.hash != seen[tc.again] {
+					t.Fatalf("test set-up: %s does not lead back to the position after move %d", m, tc.again)
+				}
+			}
+			if tc.refuse != "" {
+				refused(t, g, tc.refuse, tc.reason)
+			}
+			play(t, g, tc.allow...)
+		})
+	}
+}
+
+// TestApplyRecorded: a recorded move is not judged again by the repetition
+// rules, which may have grown stricter since it was accepted: a log of two
+// pieces chased in turn (as in TestMoreSquaresSeveralPieces, from set-ups),
+// stored when the rule counted only the chase of one piece, ends with a move
+// the rule now refuses. The game plays on from it under the rules, and its
+// views rebuild. Every other rule still holds.
+func TestApplyRecorded(t *testing.T) {
+	rules := customRules(t, "9 8 7 6 2 F")
+	var setups [2]Setup
+	for _, p := range []at{red("A1", Flag), red("A2", Scout), red("B1", Major), red("C1", Captain), red("E4", General), red("I4", Colonel),
+		blue("J10", Flag), blue("A9", Scout), blue("A10", General), blue("B10", Colonel), blue("E7", Captain), blue("I7", Major)} {
+		row, col, _ := SetupCell(p.side, sq(t, p.sq))
+		setups[p.side][row][col] = p.rank
+	}
+	g, err := NewGame(rules, setups[Red], setups[Blue])
+	if err != nil {
+		t.Fatal(err)
+	}
+	logged := []string{"A2-A3", "E7-E6", "A3-A2", "I7-I6",
+		"E4-E5", "E6-F6", "I4-I5", "I6-J6", "E5-E6", "F6-F5", "I5-I6", "J6-J5",
+		"E6-F6", "F5-E5", "I6-J6", "J5-I5", "F6-F5", "E5-E6", "J6-J5", "I5-I6", "F5-E5", "E6-F6", "J5-I5"}
+	strict := g.Clone()
+	play(t, strict, logged[:len(logged)-1]...)
+	refused(t, strict, "J5-I5", "the More-Squares rule forbids chasing the piece on I6")
+	for _, m := range logged {
+		if _, err := g.ApplyRecorded(mv(t, m)); err != nil {
+			t.Fatalf("recorded %s: %v", m, err)
+		}
+	}
+	if g.Ply() != len(logged) || g.Result().Over() {
+		t.Fatalf("after the log: ply %d, %v", g.Ply(), g.Result())
+	}
+	// The chase goes on: E5-E6 would lead back to the position after move 9.
+	play(t, g, "I6-J6")
+	for _, viewer := range []Viewer{RedViewer, BlueViewer, PublicViewer} {
+		if _, err := GameFromView(g.View(viewer)); err != nil {
+			t.Fatalf("the %v view does not rebuild: %v", viewer, err)
+		}
+	}
+	v := g.View(RedViewer)
+	if got, err := v.LegalMoves(); err != nil || !slices.Equal(got, g.LegalMoves()) {
+		t.Fatalf("legal moves from Red's view %v, %v; want %v", got, err, g.LegalMoves())
+	}
+	refused(t, g, "E5-E6", "the More-Squares rule forbids chasing the piece on F6")
+	if _, err := g.Clone().ApplyRecorded(mv(t, "E5-E6")); err != nil {
+		t.Fatalf("recorded E5-E6: %v", err)
+	}
+	for _, tc := range []struct{ move, want string }{
+		{"E5-F6", "diagonally"}, {"A1-A2", "the Flag cannot move"}, {"J6-J7", "the piece on J6 is Blue's"},
+		{"I5-I7", "one square at a time"}, {"A2-A1", "your own pieces"},
+	} {
+		if _, err := g.Clone().ApplyRecorded(mv(t, tc.move)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("recorded %s: %v, want a refusal with %q", tc.move, err, tc.want)
+		}
+	}
+	if err := g.Resign(Red); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.ApplyRecorded(mv(t, "E5-E4")); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("recorded move after the end: %v", err)
+	}
+}
+
+// TestMoreSquaresGenerationAgreesWithCheck plays games that keep chases going
+// and, wherever the More-Squares rule forbids a move, compares the generated
+// moves with Check on every pair of squares; a refusal names an enemy piece
+// next to the square the chasing move goes to.
+func TestMoreSquaresGenerationAgreesWithCheck(t *testing.T) {
+	buf := make([]Move, 0, 256)
+	restricted, refusals := 0, 0
+	for _, v := range []Variant{VariantClassic, VariantBarrage, VariantDuel} {
+		rules := DefaultRules(v)
+		for seed := uint64(0); seed < 12; seed++ {
+			r := rand.New(rand.NewPCG(seed, 5))
+			g, err := NewGame(rules, RandomSetup(rules, seed), RandomSetup(rules, seed+500))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ply < 400 && !g.Result().Over(); ply++ {
+				loose := g.Clone()
+				loose.rules.MoreSquares = false
+				if len(loose.LegalMoves()) != len(g.LegalMoves()) {
+					restricted++
+					legal := map[Move]bool{}
+					for _, m := range g.LegalMoves() {
+						legal[m] = true
+					}
+					for a := Square(0); a < NumSquares; a++ {
+						for b := Square(0); b < NumSquares; b++ {
+							m := Move{From: a, To: b}
+							err := g.Check(m)
+							if (err == nil) != legal[m] {
+								t.Fatalf("%v seed %d ply %d: %v: Check says %v, generated %v", v, seed, ply, m, err, legal[m])
+							}
+							var me *MoveError
+							if errors.As(err, &me) && me.Text.Key == txtMoreSquares {
+								refusals++
+								named := me.Text.Args[0].(Square)
+								if side, _, ok := g.PieceAt(named); !ok || side == g.toMove || !Adjacent(named, b) {
+									t.Fatalf("%v seed %d ply %d: %v refused naming %v", v, seed, ply, m, named)
+								}
+							}
+						}
+					}
+				}
+				if _, err := g.Apply(pushyMove(g, r, buf)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions restricted by More-Squares, %d refusals", restricted, refusals)
+	if restricted < 10 {
+		t.Errorf("only %d positions restricted by More-Squares: the test does not exercise the rule", restricted)
+	}
 }
 
 func TestEndOfGame(t *testing.T) {

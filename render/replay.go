@@ -105,7 +105,9 @@ func (r *Renderer) Replay(w io.Writer, g *game.Game, o ReplayOptions) error {
 		prev, cur = cur, prev
 	}
 	for i, rec := range g.Moves() {
-		if _, err := re.Apply(rec.Move); err != nil {
+		// Played as recorded: the repetition rules judged each move when it
+		// was made, and may be stricter now (game.Game.ApplyRecorded).
+		if _, err := re.ApplyRecorded(rec.Move); err != nil {
 			return fmt.Errorf("render: replaying move %d %s: %w", i+1, rec, err)
 		}
 		if i == len(g.Moves())-1 {

@@ -91,7 +91,15 @@ func moveToken(m game.Move) string {
 }
 
 // apply plays the action on g, checking that it is Side's to make.
-func (a Action) apply(g *game.Game) (game.MoveRecord, error) {
+func (a Action) apply(g *game.Game) (game.MoveRecord, error) { return a.play(g, false) }
+
+// replay plays an action of the log on g: as apply, but a move is not judged
+// again by the repetition rules, which judged it when it was made and may
+// have grown stricter since (game.Game.ApplyRecorded): a stored match must go
+// on loading.
+func (a Action) replay(g *game.Game) (game.MoveRecord, error) { return a.play(g, true) }
+
+func (a Action) play(g *game.Game, recorded bool) (game.MoveRecord, error) {
 	switch a.Kind {
 	case ActMove:
 		if g.Result().Over() {
@@ -99,6 +107,9 @@ func (a Action) apply(g *game.Game) (game.MoveRecord, error) {
 		}
 		if g.ToMove() != a.Side {
 			return game.MoveRecord{}, fmt.Errorf("it is %s's turn, not %s's: %w", g.ToMove(), a.Side, ErrNotYourTurn)
+		}
+		if recorded {
+			return g.ApplyRecorded(a.Move)
 		}
 		return g.Apply(a.Move)
 	case ActOfferDraw:

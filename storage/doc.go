@@ -32,13 +32,15 @@
 // actions with their times: moves, draw offers and answers, resignation and
 // time-out, and what players do to the time: gifts of time, pauses by
 // agreement and vacations. Match.Game rebuilds the game by replaying the log
-// (a 300-move game takes tens of microseconds); the time actions leave the
-// game as it is, and what they mean for the clock (PausedUntil,
-// VacationUntil, TurnTime) is read from the log, so it is the same on every
-// backend and after any restart. A match in set-up has no game yet; its log
-// may hold vacations only, which move the set-up deadline and stay in the
-// log when the game begins. The stored Result and Phase exist for
-// queries; every save checks that they equal the replay's.
+// (a 300-move game takes tens of microseconds), its moves as recorded: the
+// repetition rules, which judged each when it was made, do not judge it
+// again (their reading may grow stricter, and a match must go on loading).
+// The time actions leave the game as it is, and what they mean for the
+// clock (PausedUntil, VacationUntil, TurnTime) is read from the log, so it is
+// the same on every backend and after any restart. A match in set-up has no
+// game yet; its log may hold vacations only, which move the set-up deadline
+// and stay in the log when the game begins. The stored Result and Phase exist
+// for queries; every save checks that they equal the replay's.
 //
 // # The outbox
 //

@@ -268,9 +268,10 @@ func (m *Match) Where() string {
 	return m.ChannelID
 }
 
-// Game rebuilds the game by replaying the log from the two confirmed set-ups.
-// Before both are confirmed it returns ErrNotStarted. Its errors never show a
-// set-up's contents.
+// Game rebuilds the game by replaying the log from the two confirmed set-ups,
+// each move as recorded: not judged again by the repetition rules, whose
+// reading may have grown stricter since (Action.replay). Before both are
+// confirmed it returns ErrNotStarted. Its errors never show a set-up's contents.
 func (m *Match) Game() (*game.Game, error) {
 	if m.Setups[game.Red].Status != SetupConfirmed || m.Setups[game.Blue].Status != SetupConfirmed {
 		return nil, fmt.Errorf("match %d: %w", m.ID, ErrNotStarted)
@@ -281,7 +282,7 @@ func (m *Match) Game() (*game.Game, error) {
 		return nil, fmt.Errorf("match %d: the stored rules or set-ups are not valid: %w", m.ID, ErrCorrupt)
 	}
 	for i, a := range m.Log {
-		if _, err := a.apply(g); err != nil {
+		if _, err := a.replay(g); err != nil {
 			// Only the action's public notation: the engine's reason may name a hidden piece.
 			return nil, fmt.Errorf("match %d: action %d (%s by %s) does not replay: %w", m.ID, i+1, a, a.Side, ErrCorrupt)
 		}

@@ -115,6 +115,46 @@ func TestEveryLevelPlaysLegalMoves(t *testing.T) {
 	}
 }
 
+// TestChooseAfterARecordedChase: a match whose log holds a move the
+// More-Squares rule now refuses (gametest.ChaseInTurn, replayed as recorded)
+// still gets the computer's moves, at every level and for both sides, and
+// they are legal: never the chasing move the rule refuses.
+func TestChooseAfterARecordedChase(t *testing.T) {
+	g, log := gametest.ChaseInTurn(t)
+	for _, m := range log {
+		if _, err := g.ApplyRecorded(m); err != nil {
+			t.Fatalf("recorded %s: %v", m, err)
+		}
+	}
+	move := func(text string) game.Move {
+		m, err := game.ParseMove(text, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	choose := func() {
+		side := g.ToMove()
+		for _, level := range Levels {
+			m, err := testPlayer(level, 5).Choose(g.View(game.ViewerOf(side)))
+			if err != nil {
+				t.Fatalf("%s (%s): %v", side, level, err)
+			}
+			if _, err := g.Clone().Apply(m); err != nil {
+				t.Fatalf("%s (%s) chose %s: %v", side, level, m, err)
+			}
+		}
+	}
+	choose() // Blue's
+	if _, err := g.Apply(move("I6-J6")); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(move("E5-E6")); err == nil {
+		t.Fatal("test set-up: E5-E6 should break the More-Squares rule")
+	}
+	choose() // Red's
+}
+
 // TestChooseIgnoresHiddenRanks is the leak test: shuffling the opponent's
 // pieces that the player cannot tell apart never changes its choice.
 func TestChooseIgnoresHiddenRanks(t *testing.T) {

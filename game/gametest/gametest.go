@@ -134,3 +134,29 @@ func CustomRules(t testing.TB, army string) game.Rules {
 	rules.Army = a
 	return rules
 }
+
+// ChaseInTurn returns a Custom game, its pieces set up, in which Red's
+// General chases Blue's Captain around E5 F5 F6 E6 and Red's Colonel chases
+// Blue's Major around I5 J5 J6 I6, turn about, and the moves of that chase,
+// as a match stored when the More-Squares rule counted only the chase of one
+// piece holds them. The last, J5-I5, leads back to the position after move 7:
+// the rule refuses it as a new move. The moves are not played: replay them
+// with game.Game.ApplyRecorded. After them, Blue's I6-J6 and Red's E5-E6
+// would repeat the position after move 9.
+func ChaseInTurn(t testing.TB) (*game.Game, []game.Move) {
+	t.Helper()
+	g := Scripted(t, CustomRules(t, "9 8 7 6 2 F"),
+		map[string]game.Rank{"A1": game.Flag, "A2": game.Scout, "B1": game.Major, "C1": game.Captain, "E4": game.General, "I4": game.Colonel},
+		map[string]game.Rank{"J10": game.Flag, "A9": game.Scout, "A10": game.General, "B10": game.Colonel, "E7": game.Captain, "I7": game.Major})
+	var log []game.Move
+	for _, text := range []string{"A2-A3", "E7-E6", "A3-A2", "I7-I6",
+		"E4-E5", "E6-F6", "I4-I5", "I6-J6", "E5-E6", "F6-F5", "I5-I6", "J6-J5",
+		"E6-F6", "F5-E5", "I6-J6", "J5-I5", "F6-F5", "E5-E6", "J6-J5", "I5-I6", "F5-E5", "E6-F6", "J5-I5"} {
+		m, err := game.ParseMove(text, game.NumberingModern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log = append(log, m)
+	}
+	return g, log
+}
