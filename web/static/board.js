@@ -889,12 +889,23 @@
     b.tabIndex = -1; opts[j].tabIndex = 0; opts[j].focus();
   }
   // pickTray picks the tray's piece b, or puts it back if it was picked.
+  // A piece picked lets go of a square selected on the board (letGo): the
+  // next tap puts the piece, and once none of it is left, the tap after
+  // that selects a square, not a swap with one selected before.
   function pickTray(b) {
     var rank = +b.dataset.rank;
     trayFocus = rank;
     if (b.getAttribute("aria-disabled") === "true") { drawTray(); return; }
     trayRank = trayRank === rank ? 0 : rank;
+    if (trayRank && letGo()) { return; }
     drawTray();
+  }
+  // letGo lets go of the square selected on the board, if any, and draws
+  // the page; it says whether there was one.
+  function letGo() {
+    if (sel < 0) { return false; }
+    sel = -1; draw();
+    return true;
   }
   // The replay's steps, by its buttons and its keys.
   // sayStep says to a screen reader which move the board shows now, and
@@ -975,7 +986,12 @@
       sel = from;
       if (targets()[to]) { move(from, to); } else { sel = -1; draw(); }
     });
-    $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { pickedIn = phaseNow(); e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
+    $("tray").addEventListener("dragstart", function (e) {
+      var b = e.target.closest("button"); if (!b) { return; }
+      pickedIn = phaseNow();
+      e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank);
+      setTimeout(letGo, 0); // as a tap on it does (drawn once the browser has taken the drag's picture)
+    });
     $("tray").addEventListener("dragend", function () { pickedIn = ""; });
     // A piece dragged from the board back onto the tray leaves the board.
     $("tray").addEventListener("dragover", function (e) { e.preventDefault(); });
