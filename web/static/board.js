@@ -797,8 +797,17 @@
   // server names) died unheard: a laptop slept, a phone changed networks,
   // and the browser, which only reads, is never told. It is dropped and
   // opened again, and its first state is the board as it is now.
+  //
+  // A page in the background (its tab not the one shown, its window
+  // minimised, a phone's other app in front) holds no stream (asleep): a
+  // browser opens at most six HTTP/1.1 connections to a host and each
+  // stream holds one, so that six boards open in tabs left none for a move
+  // or another page. Shown again, it opens another (wake).
+  var stream = null, asleep = false; // stream: the open stream's controller
   function listen(tries) {
+    if (document.hidden) { asleep = true; return; }
     var stop = new AbortController(), quiet = 0, wait = 62500;
+    stream = stop;
     function watch() { clearTimeout(quiet); quiet = setTimeout(function () { stop.abort(); }, wait); }
     watch();
     fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token }, signal: stop.signal }).then(function (r) {
@@ -827,11 +836,23 @@
       return pump();
     }).catch(function (e) {
       clearTimeout(quiet);
-      if (outdated) { return; }
+      if (stream === stop) { stream = null; }
+      if (outdated || stop.slept) { return; }
       if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { troubled(fmt("connection")); }
       later(function () { listen(tries + 1); }, backoff(tries));
     });
+  }
+  // sleep lets go of the stream of a page gone to the background; wake
+  // opens another once it is shown. A try due meanwhile (later) finds the
+  // page hidden and sleeps too.
+  function sleep() {
+    if (!stream) { return; }
+    stream.slept = true; stream.abort(); stream = null; asleep = true;
+  }
+  function wake() {
+    if (!asleep || outdated) { return; }
+    asleep = false; listen(0);
   }
   // start loads the texts, then listens; it tries again while the server
   // is busy or away.
@@ -944,6 +965,7 @@
     // with it, reading its token as on any load.
     window.addEventListener("hashchange", function () { if (location.hash.length > 1) { location.reload(); } });
     window.addEventListener("online", retryNow);
+    document.addEventListener("visibilitychange", function () { if (document.hidden) { sleep(); } else { wake(); } });
     var board = $("board"), held = false; // held: a piece picked up selected by its drag
     // pickedIn is what a drag under way was begun for (at its dragstart):
     // "setup", a draft's piece; "play", a piece of the game; "", neither
