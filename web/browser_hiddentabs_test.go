@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -91,4 +93,21 @@ func TestBrowserHiddenTabsLetGoOfTheirStreams(t *testing.T) {
 	f.srv.MatchChanged(m, g)
 	hide(t, pages[1], false)
 	browsertest.Wait(t, pages[1], "the move made meanwhile", `document.querySelectorAll("#history li").length === 1`)
+}
+
+// TestProxyDocsAskForHTTP2: a page shown holds a connection for its live
+// updates, and a browser opens at most six HTTP/1.1 connections to a host:
+// the reverse proxy's page tells the admin to serve the board over HTTP/2,
+// which nginx does only when told (Caddy does by itself).
+func TestProxyDocsAskForHTTP2(t *testing.T) {
+	b, err := os.ReadFile("../docs/deploy/reverse-proxy.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(string(b)), " ")
+	for _, want := range []string{"HTTP/2", "listen 443 ssl http2;", "http2 on;", "six HTTP/1.1 connections"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("docs/deploy/reverse-proxy.md does not say %q", want)
+		}
+	}
 }
