@@ -30,7 +30,9 @@
 // and six boards open in tabs left none for a move.
 //
 // The page's links to its script and style name the build they are of (a
-// digest of static/), and every API answer names the build served now
+// digest of static/), under which a browser keeps them for good (its
+// pictures it asks for again, answered "not modified" while the build is
+// the same), and every API answer names the build served now
 // (BuildHeader): a page open across an upgrade of the bot, its stream back
 // from the restart, loads itself again, once for that build, rather than
 // run its old script against the new bot; still not of it after that, it
