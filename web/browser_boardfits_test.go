@@ -14,7 +14,8 @@ import (
 // laptop's screen zoomed to 200% (1280×800 seen as 640×400) and on a phone
 // held sideways, a move from one end of the board to the other is two taps,
 // or one drag, without scrolling between them. Its squares stay big enough
-// to tap, and nothing is wider than the screen.
+// to tap, the pieces' labels grow and shrink with them (inside a piece),
+// and nothing is wider than the screen.
 func TestBrowserBoardFitsTheWindow(t *testing.T) {
 	f := newFixture(t)
 	ctx := browser(t)
@@ -23,7 +24,8 @@ func TestBrowserBoardFitsTheWindow(t *testing.T) {
 		Scroll, Inner, InnerHeight int
 		Board                      struct{ Width, Height float64 }
 		Square                     float64
-		Coordinates                float64 // from the board's top to the bottom of its file letters
+		Coordinates                float64  // from the board's top to the bottom of its file letters
+		Labels                     []string // the pieces' labels wider than the frame inside their tile
 	}
 	for _, tt := range []struct {
 		name          string
@@ -52,6 +54,12 @@ func TestBrowserBoardFitsTheWindow(t *testing.T) {
 					Board: {Width: board.width, Height: board.height},
 					Square: Math.min(r.width, r.height),
 					Coordinates: r.top + parseFloat(after.top) + parseFloat(after.height) - board.top,
+					// A label is inside the white frame of a known piece's tile (32.5 of render's 47 pixels).
+					Labels: Array.from(document.querySelectorAll(".sq")).filter(b => b.textContent).map(b => {
+						const range = document.createRange(); range.selectNodeContents(b);
+						const text = range.getBoundingClientRect(), sq = b.getBoundingClientRect();
+						return text.width > sq.width * 32.5 / 47 ? b.textContent + " " + text.width.toFixed(1) + " px wide on a square of " + sq.width.toFixed(1) : "";
+					}).filter(x => x),
 				};
 			})()`))
 			if err != nil {
@@ -63,6 +71,9 @@ func TestBrowserBoardFitsTheWindow(t *testing.T) {
 			}
 			if got.Coordinates > float64(got.InnerHeight) {
 				t.Errorf("the board and its coordinates take %.0f px of a window %d px high (the board %.0f×%.0f)", got.Coordinates, got.InnerHeight, got.Board.Width, got.Board.Height)
+			}
+			if len(got.Labels) > 0 {
+				t.Errorf("labels wider than their piece: %q", got.Labels)
 			}
 			if got.Square < 24 {
 				t.Errorf("a square is %.1f px: too small to tap", got.Square)
