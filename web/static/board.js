@@ -324,9 +324,10 @@
     showCurrent(hist);
     tick();
     // A control that had the focus and is gone now, its action done (Resign
-    // at the end, Withdraw once withdrawn), hands it to the board where the
+    // at the end, Withdraw once withdrawn), or the tray it was on put away
+    // (the set-up confirmed elsewhere), hands it to the board where the
     // keyboard left it, not to the top of the page; the page does not scroll.
-    if (active && $("actions").contains(active) && (active.hidden || active.disabled)) { focusBoard(); }
+    if (active && (($("actions").contains(active) && (active.hidden || active.disabled)) || ($("tray").contains(active) && $("tray").hidden))) { focusBoard(); }
   }
   function focusBoard() { $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true }); }
   // showCurrent scrolls the list of moves to the one shown when that
