@@ -432,6 +432,7 @@ func TestBrowserDarkBeforeTheStyle(t *testing.T) {
 			defer letGo()
 			if err := chromedp.Do(ctx,
 				browsertest.ColorScheme(tt.scheme),
+				browsertest.NoCache(), // the style sheet comes over the network each time, as on a first load
 				chromedp.Navigate("about:blank"),
 				// Not chromedp.Navigate, which waits for a load the held style sheet holds up.
 				chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {

@@ -24,10 +24,15 @@
 // changed networks, and a browser that only reads is never told) and opens
 // another, whose first state is the board as it is now. A stream lost is
 // tried again after a backoff of up to half a minute, or at once when the
-// browser says the network is back (its online event).
+// browser says the network is back (its online event). A page in the
+// background (its tab hidden) holds no stream, and opens one when it is
+// shown again: a browser opens at most six HTTP/1.1 connections to a host,
+// and six boards open in tabs left none for a move.
 //
 // The page's links to its script and style name the build they are of (a
-// digest of static/), and every API answer names the build served now
+// digest of static/), under which a browser keeps them for good (its
+// pictures it asks for again, answered "not modified" while the build is
+// the same), and every API answer names the build served now
 // (BuildHeader): a page open across an upgrade of the bot, its stream back
 // from the restart, loads itself again, once for that build, rather than
 // run its old script against the new bot; still not of it after that, it

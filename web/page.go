@@ -53,6 +53,26 @@ var assetBuild = sync.OnceValue(func() string {
 	return hex.EncodeToString(h.Sum(nil))[:12]
 })
 
+// assets serves the page's assets, static/, so that a browser keeps them:
+// the page is opened from every DM of a match, many times a day on a
+// phone, and its script and style are most of its weight. An asset asked
+// for under the build served (?v=, as the page's links name the script
+// and the style) is that build's for good; any other (the pictures the
+// style names, an old page's link) is asked again each time, and answered
+// "not modified" while its build's digest is the same (ETag).
+func (s *Server) assets() http.Handler {
+	files := http.StripPrefix("/static/", http.FileServerFS(staticFS()))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("v") == s.buildName() {
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		w.Header().Set("ETag", `"`+assetBuild()+`"`)
+		files.ServeHTTP(w, r)
+	})
+}
+
 // page serves the board page. It holds no match data: the script reads the
 // capability from the URL's fragment and asks the API with it. Its links
 // to the script and the style name the build (BuildHeader).

@@ -86,7 +86,7 @@ func New(opts Options) *Server {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.page)
 	mux.HandleFunc("GET /board", s.page)
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(staticFS())))
+	mux.Handle("GET /static/", s.assets())
 	mux.HandleFunc("GET /api/state", s.api(s.state))
 	mux.HandleFunc("GET /api/events", s.api(s.events))
 	mux.HandleFunc("GET /api/texts", s.api(s.texts))

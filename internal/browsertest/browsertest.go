@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -258,4 +259,11 @@ func ColorScheme(scheme string) chromedp.Action[chromedp.Void] {
 		features = []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}
 	}
 	return command(emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features})
+}
+
+// NoCache makes every load of the page a first load, as on a browser that
+// never saw it: the browser keeps nothing it fetches in its cache (the
+// page's script, style and pictures, which it otherwise keeps).
+func NoCache() chromedp.Action[chromedp.Void] {
+	return command(network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
 }

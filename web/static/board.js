@@ -324,9 +324,10 @@
     showCurrent(hist);
     tick();
     // A control that had the focus and is gone now, its action done (Resign
-    // at the end, Withdraw once withdrawn), hands it to the board where the
+    // at the end, Withdraw once withdrawn), or the tray it was on put away
+    // (the set-up confirmed elsewhere), hands it to the board where the
     // keyboard left it, not to the top of the page; the page does not scroll.
-    if (active && $("actions").contains(active) && (active.hidden || active.disabled)) { focusBoard(); }
+    if (active && (($("actions").contains(active) && (active.hidden || active.disabled)) || ($("tray").contains(active) && $("tray").hidden))) { focusBoard(); }
   }
   function focusBoard() { $("board").querySelector('[data-sq="' + focusSq + '"]').focus({ preventScroll: true }); }
   // showCurrent scrolls the list of moves to the one shown when that
@@ -799,8 +800,17 @@
   // server names) died unheard: a laptop slept, a phone changed networks,
   // and the browser, which only reads, is never told. It is dropped and
   // opened again, and its first state is the board as it is now.
+  //
+  // A page in the background (its tab not the one shown, its window
+  // minimised, a phone's other app in front) holds no stream (asleep): a
+  // browser opens at most six HTTP/1.1 connections to a host and each
+  // stream holds one, so that six boards open in tabs left none for a move
+  // or another page. Shown again, it opens another (wake).
+  var stream = null, asleep = false; // stream: the open stream's controller
   function listen(tries) {
+    if (document.hidden) { asleep = true; return; }
     var stop = new AbortController(), quiet = 0, wait = 62500;
+    stream = stop;
     function watch() { clearTimeout(quiet); quiet = setTimeout(function () { stop.abort(); }, wait); }
     watch();
     fetch("/api/events?" + query(), { headers: { "X-Strategobot-Capability": token }, signal: stop.signal }).then(function (r) {
@@ -829,11 +839,23 @@
       return pump();
     }).catch(function (e) {
       clearTimeout(quiet);
-      if (outdated) { return; }
+      if (stream === stop) { stream = null; }
+      if (outdated || stop.slept) { return; }
       if (!retryable(e)) { refusedPage(e.message); return; }
       if (L) { troubled(fmt("connection")); }
       later(function () { listen(tries + 1); }, backoff(tries));
     });
+  }
+  // sleep lets go of the stream of a page gone to the background; wake
+  // opens another once it is shown. A try due meanwhile (later) finds the
+  // page hidden and sleeps too.
+  function sleep() {
+    if (!stream) { return; }
+    stream.slept = true; stream.abort(); stream = null; asleep = true;
+  }
+  function wake() {
+    if (!asleep || outdated) { return; }
+    asleep = false; listen(0);
   }
   // start loads the texts, then listens; it tries again while the server
   // is busy or away.
@@ -891,12 +913,23 @@
     b.tabIndex = -1; opts[j].tabIndex = 0; opts[j].focus();
   }
   // pickTray picks the tray's piece b, or puts it back if it was picked.
+  // A piece picked lets go of a square selected on the board (letGo): the
+  // next tap puts the piece, and once none of it is left, the tap after
+  // that selects a square, not a swap with one selected before.
   function pickTray(b) {
     var rank = +b.dataset.rank;
     trayFocus = rank;
     if (b.getAttribute("aria-disabled") === "true") { drawTray(); return; }
     trayRank = trayRank === rank ? 0 : rank;
+    if (trayRank && letGo()) { return; }
     drawTray();
+  }
+  // letGo lets go of the square selected on the board, if any, and draws
+  // the page; it says whether there was one.
+  function letGo() {
+    if (sel < 0) { return false; }
+    sel = -1; draw();
+    return true;
   }
   // The replay's steps, by its buttons and its keys.
   // sayStep says to a screen reader which move the board shows now, and
@@ -935,6 +968,7 @@
     // with it, reading its token as on any load.
     window.addEventListener("hashchange", function () { if (location.hash.length > 1) { location.reload(); } });
     window.addEventListener("online", retryNow);
+    document.addEventListener("visibilitychange", function () { if (document.hidden) { sleep(); } else { wake(); } });
     var board = $("board"), held = false; // held: a piece picked up selected by its drag
     // pickedIn is what a drag under way was begun for (at its dragstart):
     // "setup", a draft's piece; "play", a piece of the game; "", neither
@@ -977,7 +1011,12 @@
       sel = from;
       if (targets()[to]) { move(from, to); } else { sel = -1; draw(); }
     });
-    $("tray").addEventListener("dragstart", function (e) { var b = e.target.closest("button"); if (b) { pickedIn = phaseNow(); e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank); } });
+    $("tray").addEventListener("dragstart", function (e) {
+      var b = e.target.closest("button"); if (!b) { return; }
+      pickedIn = phaseNow();
+      e.dataTransfer.setData("text/plain", "rank:" + b.dataset.rank);
+      setTimeout(letGo, 0); // as a tap on it does (drawn once the browser has taken the drag's picture)
+    });
     $("tray").addEventListener("dragend", function () { pickedIn = ""; });
     // A piece dragged from the board back onto the tray leaves the board.
     $("tray").addEventListener("dragover", function (e) { e.preventDefault(); });
