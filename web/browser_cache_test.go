@@ -131,4 +131,10 @@ func TestAssetCacheHeaders(t *testing.T) {
 	if code, h := get("/static/none.svg", ""); code != http.StatusNotFound || strings.Contains(h.Get("Cache-Control"), "immutable") || h.Get("ETag") != "" {
 		t.Errorf("a file that is not there: %d, Cache-Control %q, ETag %q", code, h.Get("Cache-Control"), h.Get("ETag"))
 	}
+	// A folder lists nothing: the page names each file it needs.
+	for _, path := range []string{"/static/", "/static/?v=" + f.srv.buildName()} {
+		if code, _ := get(path, ""); code != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", path, code)
+		}
+	}
 }

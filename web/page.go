@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"net/http"
+	"strings"
 	"sync"
 )
 
@@ -63,6 +64,10 @@ var assetBuild = sync.OnceValue(func() string {
 func (s *Server) assets() http.Handler {
 	files := http.StripPrefix("/static/", http.FileServerFS(staticFS()))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r) // a folder: the page names each file it needs
+			return
+		}
 		if r.URL.Query().Get("v") == s.buildName() {
 			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 		} else {
