@@ -302,3 +302,68 @@ func TestCheckConfiguredGuild(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckThread: a thread's id given to -channel is checked for what a
+// match played in that thread needs, as the bot asks of a thread before it
+// accepts a challenge there: Send Messages in Threads rather than Send
+// Messages, and no thread of its own. A thread has no permissions of its
+// own, so what is lacking is granted in its channel, which check names. It
+// checked the thread as a channel, passed it lacking Send Messages in
+// Threads, and then failed to post there.
+func TestCheckThread(t *testing.T) {
+	tests := []struct {
+		name     string
+		deny     int64 // the bot's overwrite in the thread's channel
+		wantCode int
+		want     []string
+		wantNot  []string
+	}{
+		{"every permission", 0, 0,
+			[]string{"has   Send Messages in Threads (to post the boards)", "✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league", "All checks passed."},
+			[]string{"has   Send Messages (", "Create Public Threads", "✗"}},
+		{"no Send Messages in Threads", discordgo.PermissionSendMessagesInThreads, 1,
+			[]string{"lacks Send Messages in Threads (to post the boards)",
+				"✗ the bot lacks 1 permission a match needs in the thread #league: grant it to its role in the settings of #general, the thread's channel (Edit Channel → Permissions).",
+				"✗ posting a test picture in #league failed: Discord answered 50013: Missing Permissions. Give the bot's role Send Messages in Threads in #general (Edit Channel → Permissions → the bot's role).\n"},
+			[]string{"✓ the bot has every permission", "Create Public Threads"}},
+		{"no Send Messages, which a thread does not need", discordgo.PermissionSendMessages, 0,
+			[]string{"✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league"},
+			[]string{"lacks", "✗"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := discordtest.New(t)
+			club := srv.AddGuild("Stratego Club")
+			general := club.General()
+			sess := srv.NewSession(t)
+			msg, err := sess.ChannelMessageSend(general.ID, "The league")
+			if err != nil {
+				t.Fatal(err)
+			}
+			thread, err := sess.MessageThreadStartComplex(general.ID, msg.ID, &discordgo.ThreadStart{Name: "league", AutoArchiveDuration: 1440})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.deny != 0 {
+				general.SetOverwrite(srv.Bot(), 0, tc.deny)
+			}
+			t.Setenv("DISCORD_TOKEN", srv.Token())
+			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
+			t.Setenv("STRATEGOBOT_CONFIG", "")
+			var out syncBuffer
+			if code := runCheck(context.Background(), []string{"-channel", thread.ID}, &out, io.Discard); code != tc.wantCode {
+				t.Errorf("exit code %d, want %d", code, tc.wantCode)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("the output lacks %q:\n%s", want, out.String())
+				}
+			}
+			for _, not := range tc.wantNot {
+				if strings.Contains(out.String(), not) {
+					t.Errorf("the output has %q:\n%s", not, out.String())
+				}
+			}
+		})
+	}
+}
