@@ -494,8 +494,14 @@ func channelAdvice(err error) string {
 // permissions posting needs the bot lacks there (perms, when known) or all
 // of them, to be granted in grantIn (the channel, or the thread's channel).
 func postAdvice(err error, thread bool, grantIn string, perms int64, known bool) string {
+	const locked = "only members who may Manage Threads post in it, so a match's boards go to %[1]s instead. Unlock it, or check %[1]s."
 	switch discordCode(err) {
 	case discordgo.ErrCodeMissingPermissions, discordgo.ErrCodeMissingAccess:
+	case discordgo.ErrCodeThreadIsLocked:
+		return fmt.Sprintf("The thread is locked: "+locked, grantIn)
+	case discordgo.ErrCodePerformedOperationOnArchivedThread:
+		// A message unarchives a thread, unless it is locked too.
+		return fmt.Sprintf("The thread is archived and locked: "+locked, grantIn)
 	default:
 		return retryAdvice
 	}

@@ -314,21 +314,30 @@ func TestCheckThread(t *testing.T) {
 	tests := []struct {
 		name     string
 		deny     int64 // the bot's overwrite in the thread's channel
+		change   func(thread *discordtest.Channel)
 		wantCode int
 		want     []string
 		wantNot  []string
 	}{
-		{"every permission", 0, 0,
+		{"every permission", 0, nil, 0,
 			[]string{"has   Send Messages in Threads (to post the boards)", "✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league", "All checks passed."},
 			[]string{"has   Send Messages (", "Create Public Threads", "✗"}},
-		{"no Send Messages in Threads", discordgo.PermissionSendMessagesInThreads, 1,
+		{"no Send Messages in Threads", discordgo.PermissionSendMessagesInThreads, nil, 1,
 			[]string{"lacks Send Messages in Threads (to post the boards)",
 				"✗ the bot lacks 1 permission a match needs in the thread #league: grant it to its role in the settings of #general, the thread's channel (Edit Channel → Permissions).",
 				"✗ posting a test picture in #league failed: Discord answered 50013: Missing Permissions. Give the bot's role Send Messages in Threads in #general (Edit Channel → Permissions → the bot's role).\n"},
 			[]string{"✓ the bot has every permission", "Create Public Threads"}},
-		{"no Send Messages, which a thread does not need", discordgo.PermissionSendMessages, 0,
+		{"no Send Messages, which a thread does not need", discordgo.PermissionSendMessages, nil, 0,
 			[]string{"✓ the bot has every permission a match needs in the thread #league", "✓ posted a test picture in #league"},
 			[]string{"lacks", "✗"}},
+		// A locked thread takes posts only from those who may manage threads:
+		// the bot plays its matches in the thread's channel instead.
+		{"locked", 0, func(th *discordtest.Channel) { th.Lock() }, 1,
+			[]string{"✗ posting a test picture in #league failed: Discord answered 160005: Thread is locked. The thread is locked: only members who may Manage Threads post in it, so a match's boards go to #general instead. Unlock it, or check #general.\n"},
+			[]string{"run this again later"}},
+		{"locked and archived", 0, func(th *discordtest.Channel) { th.Lock(); th.Archive() }, 1,
+			[]string{"✗ posting a test picture in #league failed: Discord answered 50083: Thread is archived. The thread is archived and locked: only members who may Manage Threads post in it, so a match's boards go to #general instead. Unlock it, or check #general.\n"},
+			[]string{"run this again later"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -346,6 +355,9 @@ func TestCheckThread(t *testing.T) {
 			}
 			if tc.deny != 0 {
 				general.SetOverwrite(srv.Bot(), 0, tc.deny)
+			}
+			if tc.change != nil {
+				tc.change(general.Threads()[0])
 			}
 			t.Setenv("DISCORD_TOKEN", srv.Token())
 			t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
