@@ -236,6 +236,8 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 		if ok {
 			c.pass("the bot is in the server %q", name)
+		} else if _, _, listed := guildInState(s.State, guildID); listed {
+			c.fail(unavailableGuild, guildID)
 		} else if name, isChannel := c.channelName(ctx, s, guildID); ctx.Err() != nil {
 			return
 		} else if isChannel {
@@ -256,6 +258,8 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		}
 		if ok {
 			c.pass("the bot is in the server %q, where guild_id registers the command", name)
+		} else if _, _, listed := guildInState(s.State, cfg.GuildID); listed {
+			c.fail(unavailableGuild, cfg.GuildID)
 		} else {
 			c.fail("the bot is not in server %s, where guild_id registers the command: invite it there with the link above, or leave guild_id empty to register the command in every server.", cfg.GuildID)
 		}
@@ -267,6 +271,10 @@ func (c *checker) run(ctx context.Context, cfg config, guildID, channelID, userI
 		c.checkDM(ctx, s, userID)
 	}
 }
+
+// unavailableGuild fails the check of a server READY lists as the bot's but
+// unavailable, which did not come while check waited for it.
+const unavailableGuild = "the bot is in server %s, but Discord does not serve it now (an outage of that server, https://discordstatus.com): run this again later."
 
 // waitGuild waits briefly for the GUILD_CREATE of guildID after READY,
 // and returns the server's name.

@@ -379,3 +379,27 @@ func TestCheckThread(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckGuildUnavailable: a server that READY lists as unavailable (an
+// outage at Discord), and that does not come while check waits, is named
+// as one the bot is in that Discord does not serve now, not as one the
+// bot must be invited to.
+func TestCheckGuildUnavailable(t *testing.T) {
+	srv := discordtest.New(t)
+	club := srv.AddGuild("Stratego Club")
+	club.Outage()
+	t.Setenv("DISCORD_TOKEN", srv.Token())
+	t.Setenv("STRATEGOBOT_API_BASE_URL", srv.APIBase())
+	t.Setenv("STRATEGOBOT_CONFIG", "")
+	var out syncBuffer
+	if code := runCheck(context.Background(), []string{"-guild", club.ID}, &out, io.Discard); code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	want := "✗ the bot is in server " + club.ID + ", but Discord does not serve it now (an outage of that server, https://discordstatus.com): run this again later.\n"
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("the output lacks %q:\n%s", want, out.String())
+	}
+	if strings.Contains(out.String(), "invite it") {
+		t.Errorf("the output asks to invite the bot to a server it is in:\n%s", out.String())
+	}
+}
